@@ -1,0 +1,141 @@
+package signer
+
+import (
+	"crypto/ecdsa"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+)
+
+// Key signs 32-byte digests for one address. Implementations hold the private
+// key in memory only; it is never printed or returned.
+type Key interface {
+	Address() common.Address
+	SignDigest(digest common.Hash) ([65]byte, error) // r ‖ s ‖ recovery id (0 or 1)
+}
+
+// PrivateKey is a Key backed by an in-memory secp256k1 key.
+type PrivateKey struct{ key *ecdsa.PrivateKey }
+
+// NewPrivateKey wraps an ecdsa key.
+func NewPrivateKey(k *ecdsa.PrivateKey) *PrivateKey { return &PrivateKey{key: k} }
+
+// ParsePrivateKeyHex reads a 32-byte hex private key, with or without 0x.
+// The error never repeats the input.
+func ParsePrivateKeyHex(s string) (*PrivateKey, error) {
+	s = strings.TrimSpace(s)
+	s = strings.TrimPrefix(strings.TrimPrefix(s, "0x"), "0X")
+	if len(s) != 64 {
+		return nil, errors.New("private key must be 32 bytes of hex (64 characters)")
+	}
+	k, err := crypto.HexToECDSA(s)
+	if err != nil {
+		return nil, errors.New("private key is not valid secp256k1 hex")
+	}
+	return &PrivateKey{key: k}, nil
+}
+
+func (p *PrivateKey) Address() common.Address { return crypto.PubkeyToAddress(p.key.PublicKey) }
+
+func (p *PrivateKey) SignDigest(d common.Hash) ([65]byte, error) {
+	var out [65]byte
+	sig, err := crypto.Sign(d[:], p.key)
+	if err != nil {
+		return out, fmt.Errorf("signing failed: %w", err)
+	}
+	copy(out[:], sig)
+	return out, nil
+}
+
+// Signature is the signature object of SPEC.md §2.3 in typed form; the service
+// package renders it as JSON (chain_id is a string in login and builder
+// authorization, an integer in withdraw).
+type Signature struct {
+	Signer     common.Address
+	R, S       common.Hash
+	V          uint8 // 27 or 28
+	Nonce      uint32
+	Expiration int64 // unix nanoseconds
+	ChainID    uint64
+}
+
+// HexR and HexS render r and s as 0x + 64 lowercase hex.
+func (s Signature) HexR() string { return "0x" + hex.EncodeToString(s.R[:]) }
+func (s Signature) HexS() string { return "0x" + hex.EncodeToString(s.S[:]) }
+
+// Sign signs the message under the domain with key. The nonce and expiration in
+// the returned Signature are those inside m.
+func Sign(key Key, d Domain, m Message) (Signature, error) {
+	raw, err := key.SignDigest(Digest(d, m))
+	if err != nil {
+		return Signature{}, err
+	}
+	nonce, exp := m.NonceExpiration()
+	sig := Signature{Signer: key.Address(), V: raw[64] + 27, Nonce: nonce, Expiration: exp, ChainID: d.ChainID}
+	copy(sig.R[:], raw[:32])
+	copy(sig.S[:], raw[32:64])
+	return sig, nil
+}
+
+// NewNonce returns a uniformly random uint32 from crypto/rand (D9).
+func NewNonce() uint32 {
+	var b [4]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic("signer: crypto/rand failed: " + err.Error())
+	}
+	return binary.BigEndian.Uint32(b[:])
+}
+
+var secp256k1HalfN = new(big.Int).Rsh(crypto.S256().Params().N, 1)
+
+// Errors of Recover, matched with errors.Is by the sandbox to pick its error codes.
+var (
+	ErrBadV        = errors.New("v must be 27 or 28")
+	ErrBadRS       = errors.New("r and s must be 0x followed by 64 hex digits")
+	ErrHighS       = errors.New("s must be in the lower half of the curve order")
+	ErrNotRecovery = errors.New("signature does not recover to a public key")
+)
+
+// ParseRS decodes an r or s string of SPEC.md §2.3 (0x + 64 hex).
+func ParseRS(s string) (common.Hash, error) {
+	var h common.Hash
+	if len(s) != 66 || (s[:2] != "0x" && s[:2] != "0X") {
+		return h, ErrBadRS
+	}
+	if _, err := hex.Decode(h[:], []byte(s[2:])); err != nil {
+		return h, ErrBadRS
+	}
+	return h, nil
+}
+
+// Recover returns the address that signed m under d with (r, s, v). It refuses
+// v other than 27/28 and high-s signatures, as the service does.
+func Recover(d Domain, m Message, r, s common.Hash, v int) (common.Address, error) {
+	if v != 27 && v != 28 {
+		return common.Address{}, ErrBadV
+	}
+	sInt := new(big.Int).SetBytes(s[:])
+	if sInt.Cmp(secp256k1HalfN) > 0 {
+		return common.Address{}, ErrHighS
+	}
+	if !crypto.ValidateSignatureValues(byte(v-27), new(big.Int).SetBytes(r[:]), sInt, true) {
+		return common.Address{}, ErrNotRecovery
+	}
+	var raw [65]byte
+	copy(raw[:32], r[:])
+	copy(raw[32:64], s[:])
+	raw[64] = byte(v - 27)
+	digest := Digest(d, m)
+	pub, err := crypto.SigToPub(digest[:], raw[:])
+	if err != nil {
+		return common.Address{}, ErrNotRecovery
+	}
+	return crypto.PubkeyToAddress(*pub), nil
+}
