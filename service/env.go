@@ -1,0 +1,157 @@
+package service
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/BurntSushi/toml"
+
+	"svcwallet/signer"
+)
+
+// SandboxEnv is the name of the built-in environment served by the embedded sandbox.
+const SandboxEnv = "sandbox"
+
+// Environment is one deployment of the exchange (SPEC.md §9): its three hosts,
+// its L2 chain id and its EIP-712 domain name.
+type Environment struct {
+	Name          string `toml:"-"`
+	AuthURL       string `toml:"auth_url"`
+	BaseURL       string `toml:"base_url"`
+	MarketDataURL string `toml:"market_data_url"`
+	ChainID       uint64 `toml:"chain_id"`
+	DomainName    string `toml:"domain_name"`
+	// ExplorerTx maps a chain name to a URL template for a payout hash, "{hash}" replaced.
+	ExplorerTx map[string]string `toml:"explorer_tx"`
+}
+
+// Domain is the environment's EIP-712 domain.
+func (e Environment) Domain() signer.Domain {
+	name := e.DomainName
+	if name == "" {
+		name = signer.DefaultDomainName
+	}
+	return signer.Domain{Name: name, ChainID: e.ChainID}
+}
+
+// Validate checks that every URL is https, or http on a loopback host (D13).
+func (e Environment) Validate() error {
+	if e.ChainID == 0 {
+		return fmt.Errorf("environment %q: chain_id is missing", e.Name)
+	}
+	for label, raw := range map[string]string{"auth_url": e.AuthURL, "base_url": e.BaseURL, "market_data_url": e.MarketDataURL} {
+		if err := checkURL(raw); err != nil {
+			return fmt.Errorf("environment %q: %s: %w", e.Name, label, err)
+		}
+	}
+	return nil
+}
+
+func checkURL(raw string) error {
+	if raw == "" {
+		return errors.New("missing")
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return fmt.Errorf("%q is not an absolute URL", raw)
+	}
+	switch u.Scheme {
+	case "https":
+		return nil
+	case "http":
+		if isLoopback(u.Hostname()) {
+			return nil
+		}
+		return fmt.Errorf("%q uses http on a non-loopback host; use https", raw)
+	}
+	return fmt.Errorf("%q: scheme must be https", raw)
+}
+
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// SandboxEnvironment is the built-in environment for a sandbox served at baseURL
+// (all three hosts on one listener).
+func SandboxEnvironment(baseURL string, chainID uint64) Environment {
+	return Environment{
+		Name: SandboxEnv, AuthURL: baseURL, BaseURL: baseURL, MarketDataURL: baseURL,
+		ChainID: chainID, DomainName: signer.DefaultDomainName,
+		ExplorerTx: map[string]string{},
+	}
+}
+
+// Config is the TOML configuration file: named environments and defaults.
+//
+//	default_env = "testnet"
+//	[env.testnet]
+//	auth_url = "https://auth.testnet.example"
+//	...
+type Config struct {
+	DefaultEnv   string                 `toml:"default_env"`
+	Environments map[string]Environment `toml:"env"`
+}
+
+// DefaultConfigPath is config.toml in the user's config directory.
+func DefaultConfigPath() string {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "svcwallet", "config.toml")
+}
+
+// LoadConfig reads a config file. A missing file at the default path is not an
+// error (the sandbox is used); a missing file given explicitly is.
+func LoadConfig(path string, explicit bool) (Config, error) {
+	var cfg Config
+	if path == "" {
+		return cfg, nil
+	}
+	md, err := toml.DecodeFile(path, &cfg)
+	if errors.Is(err, os.ErrNotExist) && !explicit {
+		return Config{}, nil
+	}
+	if err != nil {
+		return Config{}, fmt.Errorf("config %s: %w", path, err)
+	}
+	if undec := md.Undecoded(); len(undec) > 0 {
+		return Config{}, fmt.Errorf("config %s: unknown key %s", path, undec[0])
+	}
+	for name, env := range cfg.Environments {
+		env.Name = name
+		if err := env.Validate(); err != nil {
+			return Config{}, fmt.Errorf("config %s: %w", path, err)
+		}
+		cfg.Environments[name] = env
+	}
+	return cfg, nil
+}
+
+// Names lists the configured environments, sorted.
+func (c Config) Names() []string {
+	names := make([]string, 0, len(c.Environments))
+	for n := range c.Environments {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Lookup finds an environment by name.
+func (c Config) Lookup(name string) (Environment, error) {
+	env, ok := c.Environments[name]
+	if !ok {
+		return Environment{}, fmt.Errorf("no environment %q in the config; known: %v (or %q)", name, c.Names(), SandboxEnv)
+	}
+	return env, nil
+}
