@@ -1,0 +1,192 @@
+package service
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/shopspring/decimal"
+)
+
+// Journal kinds, in the order a withdrawal writes them.
+const (
+	JournalIntent   = "intent"   // written and fsynced before the request leaves
+	JournalAccepted = "accepted" // the 202 answer
+	JournalRejected = "rejected" // a final refusal: the withdrawal did not happen
+	JournalState    = "state"    // a state seen while following it
+)
+
+// JournalEntry is one line of the withdrawal journal (D11). It holds the full
+// withdraw request (the signature is public; no key material is ever written)
+// so an unanswered request can be re-sent byte for byte.
+type JournalEntry struct {
+	Time      time.Time        `json:"time"`
+	Kind      string           `json:"kind"`
+	Env       string           `json:"env"`
+	AccountID string           `json:"account_id,omitempty"`
+	QuoteID   string           `json:"quote_id"`
+	Request   *WithdrawRequest `json:"request,omitempty"`
+	Intent    *Intent          `json:"intent,omitempty"`
+	State     string           `json:"state,omitempty"`
+	TxHash    string           `json:"withdraw_tx_hash,omitempty"`
+	Error     string           `json:"error,omitempty"`
+}
+
+// Intent describes what the user asked for, for the history screen.
+type Intent struct {
+	ToAddress     string          `json:"to_address"`
+	Chain         string          `json:"chain"`
+	TokenIn       string          `json:"token_in"`
+	TokenOut      string          `json:"token_out"`
+	PayAmount     decimal.Decimal `json:"pay_amount"`
+	ReceiveAmount decimal.Decimal `json:"receive_amount"`
+	ExpiresAt     time.Time       `json:"quote_expires_at"`
+}
+
+// Journal appends entries to a 0600 JSONL file, fsyncing each one.
+type Journal struct {
+	mu   sync.Mutex
+	path string
+}
+
+// DefaultJournalPath is journal.jsonl in the user's state directory
+// ($XDG_STATE_HOME, else ~/.local/state).
+func DefaultJournalPath() string {
+	dir := os.Getenv("XDG_STATE_HOME")
+	if dir == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return ""
+		}
+		dir = filepath.Join(home, ".local", "state")
+	}
+	return filepath.Join(dir, "svcwallet", "journal.jsonl")
+}
+
+// OpenJournal prepares the journal at path, creating its directory (0700).
+func OpenJournal(path string) (*Journal, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("journal directory: %w", err)
+	}
+	return &Journal{path: path}, nil
+}
+
+// Path is where the journal lives.
+func (j *Journal) Path() string { return j.path }
+
+// Append writes one entry and fsyncs it before returning: a withdraw request
+// is sent only after its intent is on disk.
+func (j *Journal) Append(e JournalEntry) error {
+	line, err := json.Marshal(e)
+	if err != nil {
+		return fmt.Errorf("journal entry: %w", err)
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	f, err := os.OpenFile(j.path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+	if err != nil {
+		return fmt.Errorf("open journal: %w", err)
+	}
+	if _, err := f.Write(append(line, '\n')); err != nil {
+		f.Close()
+		return fmt.Errorf("write journal: %w", err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return fmt.Errorf("sync journal: %w", err)
+	}
+	return f.Close()
+}
+
+// Entries reads every entry; a torn last line (a crash mid-write) is skipped.
+func (j *Journal) Entries() ([]JournalEntry, error) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	f, err := os.Open(j.path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open journal: %w", err)
+	}
+	defer f.Close()
+	var out []JournalEntry
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	for sc.Scan() {
+		var e JournalEntry
+		if json.Unmarshal(sc.Bytes(), &e) == nil && e.QuoteID != "" {
+			out = append(out, e)
+		}
+	}
+	return out, sc.Err()
+}
+
+// JournalRecord folds one withdrawal's entries into what is known of it.
+type JournalRecord struct {
+	QuoteID   string
+	Env       string
+	AccountID string
+	Request   WithdrawRequest
+	Intent    Intent
+	Started   time.Time
+	Updated   time.Time
+	Answered  bool   // the service accepted or refused it
+	State     string // last state seen; "" while unanswered
+	TxHash    string
+	Error     string
+}
+
+// Finished reports whether nothing more is to be done for the withdrawal.
+func (r JournalRecord) Finished() bool {
+	return (r.Answered && r.State == "") || Terminal(r.State)
+}
+
+// Records folds the journal into one record per withdrawal, newest first.
+func (j *Journal) Records() ([]JournalRecord, error) {
+	entries, err := j.Entries()
+	if err != nil {
+		return nil, err
+	}
+	byID := map[string]*JournalRecord{}
+	var order []*JournalRecord
+	for _, e := range entries {
+		r := byID[e.QuoteID]
+		if r == nil {
+			r = &JournalRecord{QuoteID: e.QuoteID, Env: e.Env, AccountID: e.AccountID, Started: e.Time}
+			byID[e.QuoteID] = r
+			order = append(order, r)
+		}
+		r.Updated = e.Time
+		switch e.Kind {
+		case JournalIntent:
+			if e.Request != nil {
+				r.Request = *e.Request
+			}
+			if e.Intent != nil {
+				r.Intent = *e.Intent
+			}
+		case JournalAccepted:
+			r.Answered, r.State = true, StateSubmitted
+		case JournalRejected:
+			r.Answered, r.State, r.Error = true, "", e.Error
+		case JournalState:
+			r.Answered, r.State = true, e.State
+			if e.TxHash != "" {
+				r.TxHash = e.TxHash
+			}
+		}
+	}
+	out := make([]JournalRecord, len(order))
+	for i, r := range order {
+		out[i] = *r
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].Started.After(out[b].Started) })
+	return out, nil
+}

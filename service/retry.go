@@ -1,0 +1,84 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"net/http"
+	"time"
+)
+
+// RetryPolicy bounds the withdraw retries of D10.
+type RetryPolicy struct {
+	Attempts int           // total tries, first included
+	Base     time.Duration // first backoff; doubled each retry, with jitter
+	Max      time.Duration // cap of one backoff
+	// Sleep waits d or until ctx ends; tests replace it to run without waiting.
+	Sleep func(ctx context.Context, d time.Duration) error
+}
+
+// DefaultRetry: 5 tries over roughly 8 s of backoff.
+var DefaultRetry = RetryPolicy{Attempts: 5, Base: 500 * time.Millisecond, Max: 4 * time.Second}
+
+func (p RetryPolicy) backoff(retry int) time.Duration {
+	d := p.Base << retry
+	if d > p.Max || d <= 0 {
+		d = p.Max
+	}
+	// Full jitter on the upper half keeps clients that failed together apart.
+	return d/2 + rand.N(d/2+1)
+}
+
+func (p RetryPolicy) sleep(ctx context.Context, d time.Duration) error {
+	if p.Sleep != nil {
+		return p.Sleep(ctx, d)
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// Withdraw executes a signed withdrawal (SPEC.md §4.9). A timed-out, reset or
+// 5xx attempt is retried with the identical body, same signature and nonce
+// (D10): the service treats the repeat as a duplicate of the first, so a retry
+// never pays twice. The caller must have journaled req before calling.
+func (c *Client) Withdraw(ctx context.Context, req WithdrawRequest) (WithdrawAccepted, error) {
+	var res WithdrawAccepted
+	var err error
+	for attempt := range c.retry.Attempts {
+		if attempt > 0 {
+			wait := c.retry.backoff(attempt - 1)
+			c.log.Info("retrying withdraw with the same signature", "attempt", attempt+1, "backoff", wait)
+			if serr := c.retry.sleep(ctx, wait); serr != nil {
+				return res, err
+			}
+		}
+		err = c.doAuthed(ctx, call{method: http.MethodPost, base: c.env.BaseURL, path: PathWithdraw, body: req}, &res)
+		if !Retryable(err) || ctx.Err() != nil {
+			return res, err
+		}
+	}
+	return res, err
+}
+
+// Retryable reports whether a failed call may have been lost in transit and is
+// safe to repeat with the same body: no answer at all, a 5xx, or a 429.
+func Retryable(err error) bool {
+	if err == nil {
+		return false
+	}
+	var te *TransportError
+	if errors.As(err, &te) {
+		return !errors.Is(err, context.Canceled)
+	}
+	var ae *APIError
+	if errors.As(err, &ae) {
+		return ae.Status >= 500 || ae.Status == http.StatusTooManyRequests
+	}
+	return false
+}

@@ -1,0 +1,180 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"svcwallet/signer"
+)
+
+// reloginMargin: a session with less than this left is renewed before use (D6).
+const reloginMargin = 5 * time.Second
+
+// walletLoginWindow is how far past the server's time a wallet login expires
+// (D9: 4 minutes, inside the service's 5-minute limit).
+const walletLoginWindow = 4 * time.Minute
+
+// Credential logs in and can log in again when the session lapses.
+type Credential interface {
+	login(ctx context.Context, c *Client) (LoginResult, http.Header, error)
+	// Method names the credential kind for display ("API key", "wallet").
+	Method() string
+}
+
+// APIKey is the API-key credential (SPEC.md §4.1).
+func APIKey(key string) Credential { return apiKeyCred{key: key} }
+
+type apiKeyCred struct{ key string }
+
+func (apiKeyCred) Method() string { return "API key" }
+
+func (a apiKeyCred) login(ctx context.Context, c *Client) (LoginResult, http.Header, error) {
+	var res LoginResult
+	var hdr http.Header
+	err := c.do(ctx, call{method: http.MethodPost, base: c.env.AuthURL, path: PathAPIKeyLogin,
+		body: APIKeyLoginRequest{APIKey: a.key}, respHeader: &hdr, cookieRM: true}, &res)
+	return res, hdr, err
+}
+
+// Wallet is the EIP-712 wallet-login credential (SPEC.md §4.2): the
+// expiration comes from the server's /time so a skewed local clock still works.
+func Wallet(key signer.Key) Credential { return walletCred{key: key} }
+
+type walletCred struct{ key signer.Key }
+
+func (walletCred) Method() string { return "wallet" }
+
+func (w walletCred) login(ctx context.Context, c *Client) (LoginResult, http.Header, error) {
+	serverNow, err := c.ServerTime(ctx)
+	if err != nil {
+		return LoginResult{}, nil, err
+	}
+	msg := signer.WalletLogin{
+		Signer:     w.key.Address(),
+		Nonce:      signer.NewNonce(),
+		Expiration: serverNow.Add(walletLoginWindow).UnixNano(),
+	}
+	sig, err := signer.Sign(w.key, c.env.Domain(), msg)
+	if err != nil {
+		return LoginResult{}, nil, err
+	}
+	var res LoginResult
+	var hdr http.Header
+	err = c.do(ctx, call{method: http.MethodPost, base: c.env.AuthURL, path: PathWalletLogin,
+		body: WalletLoginRequest{Address: msg.Signer.Hex(), Signature: NewSignature(sig)}, respHeader: &hdr}, &res)
+	return res, hdr, err
+}
+
+// Session is what a login gave: shown in the status bar and used on every call.
+type Session struct {
+	LoginResult
+	AccountID string    // X-Service-Account-Id (D6)
+	Expires   time.Time // the cookie's Expires; zero when the cookie had none
+	Method    string    // how the user logged in
+}
+
+// sessionStore guards the cookie, account id and credential.
+type sessionStore struct {
+	mu     sync.Mutex
+	cookie string
+	info   Session
+	cred   Credential
+}
+
+func (s *sessionStore) apply(req *http.Request) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cookie == "" {
+		return
+	}
+	req.AddCookie(&http.Cookie{Name: SessionCookie, Value: s.cookie})
+	if s.info.AccountID != "" {
+		req.Header.Set(HeaderAccountID, s.info.AccountID)
+	}
+}
+
+func (s *sessionStore) canRelogin() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.cred != nil
+}
+
+// Login logs in with cred and keeps the session for later calls.
+func (c *Client) Login(ctx context.Context, cred Credential) (Session, error) {
+	res, hdr, err := cred.login(ctx, c)
+	if err != nil {
+		return Session{}, err
+	}
+	cookie := sessionCookie(hdr)
+	if cookie == nil {
+		return Session{}, errors.New("login answered without a session cookie; the service may be misconfigured")
+	}
+	info := Session{LoginResult: res, AccountID: hdr.Get(HeaderAccountID), Method: cred.Method()}
+	if !cookie.Expires.IsZero() {
+		info.Expires = cookie.Expires
+	} else if cookie.MaxAge > 0 {
+		info.Expires = c.now().Add(time.Duration(cookie.MaxAge) * time.Second)
+	}
+	c.session.mu.Lock()
+	c.session.cookie, c.session.info, c.session.cred = cookie.Value, info, cred
+	c.session.mu.Unlock()
+	c.log.Info("logged in", "method", cred.Method(), "account_id", info.AccountID)
+	return info, nil
+}
+
+// Session returns the current session, and false when logged out.
+func (c *Client) Session() (Session, bool) {
+	c.session.mu.Lock()
+	defer c.session.mu.Unlock()
+	return c.session.info, c.session.cookie != ""
+}
+
+// Logout forgets the session and the credential; the service defines no
+// logout endpoint (SPEC.md §5), so nothing is sent.
+func (c *Client) Logout() {
+	c.session.mu.Lock()
+	c.session.cookie, c.session.info, c.session.cred = "", Session{}, nil
+	c.session.mu.Unlock()
+}
+
+// ensureSession renews a session that is about to lapse (D6).
+func (c *Client) ensureSession(ctx context.Context) error {
+	c.session.mu.Lock()
+	cookie, info, cred := c.session.cookie, c.session.info, c.session.cred
+	c.session.mu.Unlock()
+	if cookie == "" {
+		return &APIError{Status: http.StatusUnauthorized, Code: CodeNotAuthenticated, Message: "not logged in"}
+	}
+	if !info.Expires.IsZero() && info.Expires.Sub(c.now()) < reloginMargin && cred != nil {
+		return c.relogin(ctx)
+	}
+	return nil
+}
+
+func (c *Client) relogin(ctx context.Context) error {
+	c.session.mu.Lock()
+	cred := c.session.cred
+	c.session.mu.Unlock()
+	if cred == nil {
+		return ErrUnauthenticated
+	}
+	c.log.Info("session lapsed; logging in again", "method", cred.Method())
+	if _, err := c.Login(ctx, cred); err != nil {
+		return fmt.Errorf("session expired and logging in again failed: %w", err)
+	}
+	return nil
+}
+
+func sessionCookie(h http.Header) *http.Cookie {
+	for _, line := range h.Values("Set-Cookie") {
+		ck, err := http.ParseSetCookie(line)
+		if err == nil && ck.Name == SessionCookie && ck.Value != "" {
+			return ck
+		}
+	}
+	return nil
+}
