@@ -1,0 +1,101 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+
+	tea "charm.land/bubbletea/v2"
+
+	"svcwallet/screens"
+	"svcwallet/service"
+	"svcwallet/service/sandbox"
+	"svcwallet/signer"
+	"svcwallet/tui"
+)
+
+// runConsole opens the full-screen console.
+func runConsole(args []string, env CLIEnv) int {
+	fs := flag.NewFlagSet("svcwallet", flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	envName := fs.String("env", "", "environment to use (from the config file, or \"sandbox\")")
+	configPath := fs.String("config", "", "config file (default "+service.DefaultConfigPath()+")")
+	themeName := fs.String("theme", "", "light or dark; default: detect the terminal background")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		return usageError(env.Stderr, "unknown command %q", fs.Arg(0))
+	}
+	if *themeName != "" && *themeName != "light" && *themeName != "dark" {
+		return usageError(env.Stderr, "--theme must be light or dark, not %q", *themeName)
+	}
+	targets, closeAll, err := consoleTargets(*configPath, *envName)
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "svcwallet:", err)
+		return 1
+	}
+	defer closeAll()
+
+	// The keystore directory only pre-fills the login form; without one the
+	// user types a path.
+	keystoreDir, _ := signer.DefaultKeystoreDir()
+	common := tui.NewCommon(*themeName != "light", nil)
+	app := &screens.App{
+		Common: common, Targets: targets, Target: targets[0],
+		KeystoreDir: keystoreDir, Getenv: env.Getenv,
+		LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) },
+	}
+	root := tui.New(screens.NewLogin(app), tui.Options{Theme: *themeName, Common: common})
+	if _, err := tea.NewProgram(root).Run(); err != nil {
+		fmt.Fprintln(env.Stderr, "svcwallet:", err)
+		return 1
+	}
+	return 0
+}
+
+// consoleTargets lists the environments the login screen offers, the chosen
+// one first. The embedded sandbox is started only when it is among them.
+func consoleTargets(configPath, envName string) ([]screens.Target, func(), error) {
+	explicit := configPath != ""
+	if !explicit {
+		configPath = service.DefaultConfigPath()
+	}
+	cfg, err := service.LoadConfig(configPath, explicit)
+	if err != nil {
+		return nil, nil, err
+	}
+	if envName == "" {
+		envName = cfg.DefaultEnv
+	}
+	var targets []screens.Target
+	for _, name := range cfg.Names() {
+		e, _ := cfg.Lookup(name)
+		t := screens.Target{Env: e, Client: service.New(e, service.Options{})}
+		if name == envName {
+			targets = append([]screens.Target{t}, targets...)
+		} else {
+			targets = append(targets, t)
+		}
+	}
+	closeAll := func() {}
+	if envName == "" || envName == service.SandboxEnv || len(targets) == 0 {
+		srv, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
+		if err != nil {
+			return nil, nil, fmt.Errorf("cannot start the embedded sandbox: %w", err)
+		}
+		closeAll = func() { srv.Close() }
+		e := service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
+		sb := screens.Target{Env: e, Client: service.New(e, service.Options{}),
+			Demo: &screens.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}
+		targets = append([]screens.Target{sb}, targets...)
+	} else if targets[0].Env.Name != envName {
+		return nil, nil, fmt.Errorf("no environment %q in %s; known: %v or %q", envName, configPath, cfg.Names(), service.SandboxEnv)
+	}
+	return targets, closeAll, nil
+}
+
+// stdCLIEnv is the real process's streams, environment and secret prompt.
+func stdCLIEnv() CLIEnv {
+	return CLIEnv{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, ReadSecret: terminalReadSecret}
+}

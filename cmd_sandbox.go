@@ -1,0 +1,62 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"svcwallet/service/sandbox"
+)
+
+// runSandbox serves the sandbox exchange until interrupted.
+func runSandbox(args []string, env CLIEnv) int {
+	fs := flag.NewFlagSet("svcwallet sandbox", flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	listen := fs.String("listen", "127.0.0.1:8700", "address to listen on (loopback)")
+	chainID := fs.Uint64("chain-id", 327, "L2 chain id of the EIP-712 domain")
+	quoteTTL := fs.Duration("quote-ttl", sandbox.DefaultQuoteTTL, "lifetime of a withdrawal quote")
+	settle := fs.Duration("settle", sandbox.DefaultSettle, "time from SUBMITTED to a terminal state")
+	sessionTTL := fs.Duration("session-ttl", sandbox.DefaultSessionTTL, "lifetime of a session cookie")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	logger := slog.New(slog.NewTextHandler(env.Stderr, nil))
+	srv, err := sandbox.Start(*listen, sandbox.Options{
+		ChainID: *chainID, QuoteTTL: *quoteTTL, Settle: *settle, SessionTTL: *sessionTTL, Logger: logger,
+	})
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "svcwallet sandbox: cannot listen on %s: %v\n", *listen, err)
+		return 1
+	}
+	defer srv.Close()
+	fmt.Fprintf(env.Stdout, "svcwallet sandbox exchange, chain id %d\n\n", *chainID)
+	fmt.Fprintf(env.Stdout, "  auth_url         %s\n  base_url         %s\n  market_data_url  %s\n\n", srv.URL, srv.URL, srv.URL)
+	fmt.Fprint(env.Stdout, demoCredentials)
+	fmt.Fprintln(env.Stdout, "\nPress Ctrl+C to stop.")
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
+	<-stop
+	return 0
+}
+
+// demoCredentials is what a newcomer needs to log in to the sandbox. The keys
+// are the public Hardhat/Anvil development keys: they guard nothing real.
+var demoCredentials = `Demo credentials:
+  API key (main account)     ` + sandbox.DemoAPIKey + `
+  API key (trading sub-acct) ` + sandbox.TradingAPIKey + `
+  API key (no chain account) ` + sandbox.NoChainAPIKey + `
+  wallet key (main signer)   ` + sandbox.DemoPrivateKey + `
+    funding address          ` + sandbox.DemoAddress + `
+  builder account            ` + sandbox.BuilderAddress + `
+
+Withdrawal address book (USDT, 10,000 balance, 5,000 a day):
+  ` + sandbox.DestCompleted + `  completes
+  ` + sandbox.DestFailed + `  ends FAILED
+  ` + sandbox.DestRefunded + `  ends REFUNDED (funds returned)
+  ` + sandbox.DestFlagged + `  refused by screening
+  ` + sandbox.DestSolana + `  SOLANA, completes
+  ` + sandbox.DestTron + `  TRON, completes
+`

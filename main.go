@@ -1,0 +1,62 @@
+// Command svcwallet is a full-screen terminal console for an exchange funding
+// account: log in, deposit addresses, bridge withdrawals, builder
+// authorization and withdrawal status lookup. With no configuration it runs
+// against an embedded sandbox exchange.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+)
+
+const usage = `svcwallet: a terminal console for an exchange funding account.
+
+Usage:
+  svcwallet [--env NAME] [--config PATH] [--theme light|dark]   open the console
+  svcwallet sandbox [flags]          serve the sandbox exchange (see --help)
+  svcwallet key new|import|list      manage signing keys in the keystore
+  svcwallet version                  print the version
+
+With no configured environment the console starts the embedded sandbox
+exchange on a loopback port and logs in to it.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], stdCLIEnv()))
+}
+
+// run dispatches a command line and returns the exit status.
+func run(args []string, env CLIEnv) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "sandbox":
+			return runSandbox(args[1:], env)
+		case "key":
+			return runKey(args[1:], env)
+		case "version":
+			fmt.Fprintln(env.Stdout, "svcwallet", version())
+			return 0
+		case "help", "-h", "-help", "--help":
+			fmt.Fprint(env.Stdout, usage)
+			return 0
+		}
+	}
+	return runConsole(args, env)
+}
+
+// version is the module version stamped by the Go toolchain, or "devel".
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
+}
+
+// usageError prints a one-line complaint and the usage, for exit status 2.
+func usageError(w io.Writer, format string, a ...any) int {
+	fmt.Fprintf(w, "svcwallet: "+format+"\n\n", a...)
+	fmt.Fprint(w, usage)
+	return 2
+}

@@ -1,0 +1,119 @@
+// Package screens holds one file per console screen. Each screen keeps its
+// Msg types and key map at the top, does its I/O in tea.Cmds only, and
+// explains failures in words (see explain.go).
+package screens
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"svcwallet/service"
+	"svcwallet/signer"
+	"svcwallet/tui"
+)
+
+// requestTimeout bounds a screen's single call; the client's own HTTP timeout
+// is per attempt, this one covers re-login too.
+const requestTimeout = 30 * time.Second
+
+// Target is one environment the user may log in to, with its client.
+type Target struct {
+	Env    service.Environment
+	Client *service.Client
+	// Demo holds the sandbox's published credentials; nil for real services.
+	Demo *Demo
+}
+
+// Demo credentials of the embedded sandbox, offered on the login screen.
+type Demo struct {
+	APIKey     string
+	PrivateKey string // a published development key, never a real one
+}
+
+// App is what every screen shares besides the tui.Common: the chosen target,
+// the choices, and where keys and the journal live. Screens hold a pointer;
+// only the login screen changes Target.
+type App struct {
+	Common      *tui.Common
+	Targets     []Target
+	Target      Target
+	KeystoreDir string
+	Getenv      func(string) string
+	// LoadKeystore decrypts a keystore file; tests replace the slow scrypt.
+	LoadKeystore func(path, passphrase string) (signer.Key, error)
+	// Signer is the logged-in account's key when the login was by wallet,
+	// kept for signing withdrawals and builder authorizations.
+	Signer signer.Key
+}
+
+// Client is the logged-in target's client.
+func (a *App) Client() *service.Client { return a.Target.Client }
+
+// ctx returns a context bounded by requestTimeout for one screen call.
+func ctx() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), requestTimeout)
+}
+
+// status is the status bar's content for the current session.
+func (a *App) status() tui.Status {
+	s, _ := a.Client().Session()
+	return tui.Status{
+		Env: a.Target.Env.Name, ChainID: a.Target.Env.ChainID,
+		Account: s.FundingAccountAddress, SubAccount: s.SubAccountID, SessionExpires: s.Expires,
+	}
+}
+
+// newInput returns a text input with a steady cursor: a blinking one would
+// redraw an idle screen twice a second.
+func newInput(c *tui.Common, placeholder string, masked bool) textinput.Model {
+	in := textinput.New()
+	in.Placeholder = placeholder
+	in.Prompt = ""
+	st := in.Styles()
+	st.Cursor.Blink = false
+	st.Focused.Text = c.Styles.Value
+	st.Blurred.Text = c.Styles.Muted
+	in.SetStyles(st)
+	if masked {
+		in.EchoMode = textinput.EchoPassword
+		in.EchoCharacter = '•'
+	}
+	return in
+}
+
+// field renders "label  value" with the label padded to width w.
+func field(c *tui.Common, label string, w int, value string) string {
+	return c.Styles.Label.Render(pad(label, w)) + " " + value
+}
+
+// pad right-pads s with spaces to display width w.
+func pad(s string, w int) string {
+	if n := ansi.StringWidth(s); n < w {
+		return s + strings.Repeat(" ", w-n)
+	}
+	return s
+}
+
+// clip truncates every line of s to width w, so no screen draws past the edge.
+func clip(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	return lipgloss.NewStyle().MaxWidth(w).Render(s)
+}
+
+// keyMap is a screen's bindings in the order the footer shows them.
+type keyMap []key.Binding
+
+func (k keyMap) ShortHelp() []key.Binding { return k }
+
+func (k keyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k} }
+
+func uitoa(v uint64) string { return strconv.FormatUint(v, 10) }

@@ -1,0 +1,423 @@
+package screens
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/ethereum/go-ethereum/common"
+
+	"svcwallet/service"
+	"svcwallet/signer"
+	"svcwallet/tui"
+)
+
+// loginDoneMsg carries the outcome of a login attempt.
+type loginDoneMsg struct {
+	attempt int
+	session service.Session
+	key     signer.Key // the wallet key, kept for signing later; nil for API key
+	err     error
+}
+
+var loginKeys = struct {
+	Next, Prev, Left, Right, Submit, Demo key.Binding
+}{
+	Next:   key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab", "next field")),
+	Prev:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab", "previous")),
+	Left:   key.NewBinding(key.WithKeys("left"), key.WithHelp("←/→", "change choice")),
+	Right:  key.NewBinding(key.WithKeys("right")),
+	Submit: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "log in")),
+	Demo:   key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "fill demo credentials")),
+}
+
+// Login methods and wallet key sources, in the order they are offered.
+const (
+	methodAPIKey = iota
+	methodWallet
+)
+
+const (
+	sourceKeystore = iota
+	sourceEnv
+	sourceDemo
+)
+
+// Login field ids, in focus order; which ones show depends on the choices.
+const (
+	fieldEnv = iota
+	fieldMethod
+	fieldAPIKey
+	fieldSource
+	fieldKeystore
+	fieldPassphrase
+)
+
+// Login is the first screen: pick the environment, then log in by API key or
+// by an EIP-712 wallet signature.
+type Login struct {
+	app     *App
+	env     int
+	method  int
+	source  int
+	focus   int
+	apiKey  textinput.Model
+	path    textinput.Model
+	pass    textinput.Model
+	spin    spinner.Model
+	busy    bool
+	attempt int
+	err     error
+	w, h    int
+}
+
+// NewLogin builds the login screen.
+func NewLogin(app *App) *Login {
+	c := app.Common
+	l := &Login{
+		app:    app,
+		apiKey: newInput(c, "paste your API key", true),
+		path:   newInput(c, "path to a keystore V3 JSON file", false),
+		pass:   newInput(c, "keystore passphrase", true),
+		spin:   spinner.New(spinner.WithSpinner(spinner.Dot)),
+	}
+	for i, t := range app.Targets {
+		if t.Env.Name == app.Target.Env.Name {
+			l.env = i
+		}
+	}
+	if entries, err := signer.ListKeystore(app.KeystoreDir); err == nil && len(entries) > 0 {
+		l.path.SetValue(entries[0].Path)
+	}
+	l.focus = l.fields()[0]
+	return l
+}
+
+func (l *Login) Init() tea.Cmd { return l.focusInput() }
+
+func (l *Login) Title() string { return "Log in" }
+
+func (l *Login) SetSize(w, h int) {
+	l.w, l.h = w, h
+	for _, in := range []*textinput.Model{&l.apiKey, &l.path, &l.pass} {
+		in.SetWidth(max(w-24, 10))
+	}
+}
+
+func (l *Login) KeyMap() help.KeyMap { return keyMap{loginKeys.Submit, loginKeys.Next, loginKeys.Left, loginKeys.Demo} }
+
+// Inputting: while a text field has the focus, q and ? are typed, not global.
+func (l *Login) Inputting() bool { return l.input() != nil }
+
+// fields lists the fields shown for the current choices, in focus order.
+func (l *Login) fields() []int {
+	var f []int
+	if len(l.app.Targets) > 1 {
+		f = append(f, fieldEnv)
+	}
+	f = append(f, fieldMethod)
+	if l.method == methodAPIKey {
+		return append(f, fieldAPIKey)
+	}
+	f = append(f, fieldSource)
+	if l.source == sourceKeystore {
+		f = append(f, fieldKeystore, fieldPassphrase)
+	}
+	return f
+}
+
+func (l *Login) target() Target { return l.app.Targets[l.env] }
+
+// sources lists the wallet key sources; the demo key only on the sandbox.
+func (l *Login) sources() []string {
+	s := []string{"keystore file", "$" + signer.KeyEnvVar}
+	if l.target().Demo != nil {
+		s = append(s, "sandbox demo key")
+	}
+	return s
+}
+
+func (l *Login) input() *textinput.Model {
+	switch l.focus {
+	case fieldAPIKey:
+		return &l.apiKey
+	case fieldKeystore:
+		return &l.path
+	case fieldPassphrase:
+		return &l.pass
+	}
+	return nil
+}
+
+func (l *Login) focusInput() tea.Cmd {
+	for _, in := range []*textinput.Model{&l.apiKey, &l.path, &l.pass} {
+		in.Blur()
+	}
+	if in := l.input(); in != nil {
+		return in.Focus()
+	}
+	return nil
+}
+
+func (l *Login) moveFocus(delta int) tea.Cmd {
+	f := l.fields()
+	i := 0
+	for j, id := range f {
+		if id == l.focus {
+			i = j
+		}
+	}
+	l.focus = f[(i+delta+len(f))%len(f)]
+	return l.focusInput()
+}
+
+// cycle changes the choice under the focus by delta.
+func (l *Login) cycle(delta int) {
+	wrap := func(v, n int) int { return (v + delta + n) % n }
+	switch l.focus {
+	case fieldEnv:
+		l.env = wrap(l.env, len(l.app.Targets))
+		if l.source >= len(l.sources()) {
+			l.source = sourceKeystore
+		}
+	case fieldMethod:
+		l.method = wrap(l.method, 2)
+	case fieldSource:
+		l.source = wrap(l.source, len(l.sources()))
+	}
+}
+
+func (l *Login) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case loginDoneMsg:
+		return l, l.finish(msg)
+	case spinner.TickMsg:
+		if !l.busy {
+			return l, nil
+		}
+		var cmd tea.Cmd
+		l.spin, cmd = l.spin.Update(msg)
+		return l, cmd
+	case tea.KeyPressMsg:
+		if l.busy {
+			return l, nil
+		}
+		switch {
+		case key.Matches(msg, loginKeys.Submit):
+			return l, l.submit()
+		case key.Matches(msg, loginKeys.Demo):
+			return l, l.fillDemo()
+		case key.Matches(msg, loginKeys.Next):
+			return l, l.moveFocus(1)
+		case key.Matches(msg, loginKeys.Prev):
+			return l, l.moveFocus(-1)
+		case l.input() == nil && key.Matches(msg, loginKeys.Left):
+			l.cycle(-1)
+			return l, nil
+		case l.input() == nil && key.Matches(msg, loginKeys.Right):
+			l.cycle(1)
+			return l, nil
+		}
+	}
+	if in := l.input(); in != nil {
+		var cmd tea.Cmd
+		*in, cmd = in.Update(msg)
+		return l, cmd
+	}
+	return l, nil
+}
+
+// fillDemo fills in the sandbox's published credentials for the chosen method.
+func (l *Login) fillDemo() tea.Cmd {
+	demo := l.target().Demo
+	if demo == nil {
+		return tui.ShowInfo("Demo credentials exist only on the sandbox environment")
+	}
+	if l.method == methodAPIKey {
+		l.apiKey.SetValue(demo.APIKey)
+	} else {
+		l.source = sourceDemo
+	}
+	l.focus = fieldMethod
+	return l.focusInput()
+}
+
+// submit checks the form and starts the login in a Cmd.
+func (l *Login) submit() tea.Cmd {
+	l.err = nil
+	t := l.target()
+	var cred func() (service.Credential, signer.Key, error)
+	switch {
+	case l.method == methodAPIKey:
+		apiKey := strings.TrimSpace(l.apiKey.Value())
+		if apiKey == "" {
+			l.err = userError{"Enter an API key (paste works), or press ctrl+d on the sandbox"}
+			return nil
+		}
+		cred = func() (service.Credential, signer.Key, error) { return service.APIKey(apiKey), nil, nil }
+	case l.source == sourceKeystore:
+		path, pass := strings.TrimSpace(l.path.Value()), l.pass.Value()
+		if path == "" {
+			l.err = userError{"Enter the path of a keystore file (svcwallet key new makes one)"}
+			return nil
+		}
+		load := l.app.LoadKeystore
+		cred = func() (service.Credential, signer.Key, error) {
+			k, err := load(path, pass)
+			if err != nil {
+				return nil, nil, err
+			}
+			return service.Wallet(k), k, nil
+		}
+	case l.source == sourceEnv:
+		getenv := l.app.Getenv
+		cred = func() (service.Credential, signer.Key, error) {
+			raw := getenv(signer.KeyEnvVar)
+			if raw == "" {
+				return nil, nil, errors.New("$" + signer.KeyEnvVar + " is not set: export the raw hex key there, or use a keystore file")
+			}
+			k, err := signer.ParsePrivateKeyHex(raw)
+			if err != nil {
+				return nil, nil, fmt.Errorf("$%s: %w", signer.KeyEnvVar, err)
+			}
+			return service.Wallet(k), k, nil
+		}
+	default:
+		hexKey := t.Demo.PrivateKey
+		cred = func() (service.Credential, signer.Key, error) {
+			k, err := signer.ParsePrivateKeyHex(hexKey)
+			if err != nil {
+				return nil, nil, err
+			}
+			return service.Wallet(k), k, nil
+		}
+	}
+	l.busy = true
+	l.attempt++
+	attempt, client := l.attempt, t.Client
+	login := func() tea.Msg {
+		c, k, err := cred()
+		if err != nil {
+			return loginDoneMsg{attempt: attempt, err: userError{err.Error()}}
+		}
+		cx, cancel := ctx()
+		defer cancel()
+		s, err := client.Login(cx, c)
+		return loginDoneMsg{attempt: attempt, session: s, key: k, err: err}
+	}
+	return tea.Batch(login, l.spin.Tick)
+}
+
+// finish moves on to the home screen, or explains the failure keeping what
+// was typed except the secrets.
+func (l *Login) finish(msg loginDoneMsg) tea.Cmd {
+	if msg.attempt != l.attempt {
+		return nil
+	}
+	l.busy = false
+	if msg.err != nil {
+		l.err = loginError(msg.err, l.method)
+		l.apiKey.SetValue("")
+		l.pass.SetValue("")
+		return nil
+	}
+	l.app.Target = l.target()
+	l.app.Signer = msg.key
+	return tea.Batch(tui.SetStatus(l.app.status()), tui.Reset(NewHome(l.app)))
+}
+
+// loginError words the failures a login can meet.
+func loginError(err error, method int) error {
+	switch {
+	case errors.Is(err, service.ErrUnauthenticated) && method == methodAPIKey:
+		return userError{"The API key was not accepted: check it and paste it again"}
+	case errors.Is(err, service.CodeUnauthorizedSigner):
+		return userError{"This wallet is not a registered signer of any account: use the account's main wallet"}
+	case errors.Is(err, service.CodeSignatureExpired):
+		return userError{"The login signature had expired when it arrived: check the computer's clock, then retry"}
+	}
+	return explain(err)
+}
+
+func (l *Login) View() string {
+	c := l.app.Common
+	st := c.Styles
+	const lw = 16
+	t := l.target()
+	var b strings.Builder
+	b.WriteString(st.Heading.Render("Log in") + "\n\n")
+	row := func(id int, label, value string) {
+		marker := "  "
+		if l.focus == id {
+			marker = st.Cursor.Render("› ")
+		}
+		b.WriteString(marker + field(c, label, lw, value) + "\n")
+	}
+	choice := func(id int, options []string, sel int) string {
+		parts := make([]string, len(options))
+		for i, o := range options {
+			if i == sel {
+				parts[i] = st.Selected.Render(" " + o + " ")
+			} else {
+				parts[i] = st.Muted.Render(" " + o + " ")
+			}
+		}
+		s := strings.Join(parts, " ")
+		if l.focus == id {
+			s += st.Muted.Render("  ←/→")
+		}
+		return s
+	}
+	if len(l.app.Targets) > 1 {
+		names := make([]string, len(l.app.Targets))
+		for i, tg := range l.app.Targets {
+			names[i] = tg.Env.Name
+		}
+		row(fieldEnv, "Environment", choice(fieldEnv, names, l.env))
+	} else {
+		row(fieldEnv, "Environment", st.Value.Render(t.Env.Name))
+	}
+	b.WriteString("  " + field(c, "", lw, st.Muted.Render(t.Env.AuthURL+" · chain id "+uitoa(t.Env.ChainID))) + "\n\n")
+	row(fieldMethod, "Method", choice(fieldMethod, []string{"API key", "Wallet signature"}, l.method))
+	if l.method == methodAPIKey {
+		row(fieldAPIKey, "API key", l.apiKey.View())
+	} else {
+		row(fieldSource, "Key source", choice(fieldSource, l.sources(), l.source))
+		switch l.source {
+		case sourceKeystore:
+			row(fieldKeystore, "Keystore file", l.path.View())
+			row(fieldPassphrase, "Passphrase", l.pass.View())
+		case sourceEnv:
+			state := "not set"
+			if l.app.Getenv(signer.KeyEnvVar) != "" {
+				state = "set"
+			}
+			b.WriteString("  " + field(c, "", lw, st.Muted.Render("raw hex key read from $"+signer.KeyEnvVar+" ("+state+")")) + "\n")
+		case sourceDemo:
+			b.WriteString("  " + field(c, "", lw, st.Muted.Render("the sandbox's published development key")) + "\n")
+		}
+	}
+	b.WriteString("\n")
+	switch {
+	case l.busy:
+		b.WriteString("  " + l.spin.View() + " Logging in to " + t.Env.Name + "…\n")
+	case l.err != nil:
+		b.WriteString("  " + st.ErrorToast.Render("Login failed: ") + l.err.Error() + "\n")
+	}
+	if d := t.Demo; d != nil {
+		b.WriteString("\n" + st.Label.Render("  Sandbox demo: API key ") + st.Value.Render(d.APIKey) +
+			st.Label.Render(" · wallet: the demo key · press ctrl+d to fill in") + "\n")
+	}
+	return clip(b.String(), l.w)
+}
+
+// shortAddr shortens an address for narrow places: 0xf39F…2266.
+func shortAddr(a common.Address) string {
+	h := a.Hex()
+	return h[:6] + "…" + h[len(h)-4:]
+}

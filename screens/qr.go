@@ -1,0 +1,55 @@
+package screens
+
+import (
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"rsc.io/qr"
+)
+
+// qrQuietZone is the blank border a scanner needs around the code, in modules.
+const qrQuietZone = 4
+
+// qrStyle draws modules black on white whatever the terminal's theme: phone
+// scanners expect dark modules on a light background.
+var qrStyle = lipgloss.NewStyle().Foreground(lipgloss.Color("#000000")).Background(lipgloss.Color("#FFFFFF"))
+
+// QRCode is a rendered QR code: two module rows per text line, drawn with
+// half blocks, quiet zone included.
+type QRCode struct {
+	Lines []string
+	Width int // columns
+}
+
+// renderQR encodes text (a deposit address) at error-correction level M.
+func renderQR(text string) (QRCode, error) {
+	code, err := qr.Encode(text, qr.M)
+	if err != nil {
+		return QRCode{}, err
+	}
+	n := code.Size + 2*qrQuietZone
+	dark := func(x, y int) bool {
+		x, y = x-qrQuietZone, y-qrQuietZone
+		return x >= 0 && y >= 0 && x < code.Size && y < code.Size && code.Black(x, y)
+	}
+	out := QRCode{Width: n}
+	var row strings.Builder
+	for y := 0; y < n; y += 2 {
+		row.Reset()
+		for x := range n {
+			top, bottom := dark(x, y), y+1 < n && dark(x, y+1)
+			switch {
+			case top && bottom:
+				row.WriteString("█")
+			case top:
+				row.WriteString("▀")
+			case bottom:
+				row.WriteString("▄")
+			default:
+				row.WriteString(" ")
+			}
+		}
+		out.Lines = append(out.Lines, qrStyle.Render(row.String()))
+	}
+	return out, nil
+}

@@ -1,0 +1,298 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// dismissToastMsg ends the toast carrying the same tag; a newer toast has
+// another tag, so an old timer cannot remove it.
+type dismissToastMsg struct{ tag Tag }
+
+const (
+	appName       = "svcwallet"
+	statusLines   = 1
+	maxToastLines = 3
+	errorToastFor = 8 * time.Second
+	infoToastFor  = 4 * time.Second
+	quitPrompt    = "A withdrawal is being submitted. Quit anyway? (y/N)"
+	helpColumnGap = "    "
+)
+
+// toast is the message under the content area; the zero value is none.
+type toast struct {
+	text  string
+	isErr bool
+	tag   Tag
+}
+
+// showToast replaces any toast and schedules its one-shot dismissal.
+func (m *Model) showToast(isErr bool, text string) tea.Cmd {
+	text = clean(text)
+	if text == "" {
+		return nil
+	}
+	tag := NextTag()
+	m.toast = toast{text: text, isErr: isErr, tag: tag}
+	d := infoToastFor
+	if isErr {
+		d = errorToastFor
+	}
+	return tea.Tick(d, func(time.Time) tea.Msg { return dismissToastMsg{tag: tag} })
+}
+
+// render lays out status bar, content, toast and footer in exactly the
+// terminal's height, no line wider than the terminal.
+func (m *Model) render() string {
+	if m.width <= 0 || m.height <= 0 {
+		return ""
+	}
+	if m.width < MinWidth || m.height < MinHeight {
+		return m.tooSmall()
+	}
+	toastL, footer := m.toastLines(), m.footerLines()
+	contentH := m.height - statusLines - len(toastL) - len(footer)
+	lines := make([]string, 0, m.height)
+	lines = append(lines, m.statusLine())
+	lines = append(lines, fit(m.top().View(), m.width, contentH)...)
+	lines = append(lines, toastL...)
+	lines = append(lines, footer...)
+	return strings.Join(lines, "\n")
+}
+
+func (m *Model) tooSmall() string {
+	text := fmt.Sprintf("Terminal too small: need at least %dx%d, have %dx%d",
+		MinWidth, MinHeight, m.width, m.height)
+	notice := m.common.Styles.Warning.Render(ansi.Wrap(text, m.width, ""))
+	block := lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, notice)
+	return strings.Join(fit(block, m.width, m.height), "\n")
+}
+
+// statusSegment is one piece of the status bar. When the bar is too narrow
+// the segment with the highest drop goes first; drop 0 is never dropped.
+type statusSegment struct {
+	text  string
+	style lipgloss.Style
+	left  bool // beside the app name rather than right-aligned
+	drop  int
+}
+
+func (m *Model) statusLine() string {
+	st := m.common.Styles
+	s := m.status
+	segs := []statusSegment{{text: clean(m.top().Title()), style: st.StatusTitle, left: true, drop: 4}}
+	add := func(text string, style lipgloss.Style, drop int) {
+		if text != "" {
+			segs = append(segs, statusSegment{text: text, style: style, drop: drop})
+		}
+	}
+	add(clean(s.Env), st.StatusEnv, 0)
+	if s.ChainID != 0 {
+		add(fmt.Sprintf("chain %d", s.ChainID), st.StatusSegment, 6)
+	}
+	add(shortAccount(clean(s.Account)), st.StatusSegment, 2)
+	if s.SubAccount != "" {
+		add("sub "+ansi.Truncate(clean(s.SubAccount), 12, "…"), st.StatusSegment, 5)
+	}
+	if !s.SessionExpires.IsZero() {
+		add(sessionLeft(s.SessionExpires, m.common.Now()), st.StatusSegment, 3)
+	}
+	for {
+		line, ok := m.layoutStatus(segs)
+		if ok {
+			return line
+		}
+		i := -1
+		for j, sg := range segs {
+			if sg.drop > 0 && (i < 0 || sg.drop > segs[i].drop) {
+				i = j
+			}
+		}
+		if i < 0 {
+			return ansi.Truncate(line, m.width, "…")
+		}
+		segs = slices.Delete(segs, i, i+1)
+	}
+}
+
+// layoutStatus draws the bar with segs; ok is false when it does not fit.
+func (m *Model) layoutStatus(segs []statusSegment) (line string, ok bool) {
+	st := m.common.Styles
+	left := st.AppTitle.Render(appName)
+	var right []string
+	for _, sg := range segs {
+		switch {
+		case sg.text == "":
+		case sg.left:
+			left += st.StatusBar.Render(" ") + sg.style.Render(sg.text)
+		default:
+			right = append(right, sg.style.Render(sg.text))
+		}
+	}
+	r := ""
+	if len(right) > 0 {
+		r = strings.Join(right, st.StatusSep.Render(" │ ")) + st.StatusBar.Render(" ")
+	}
+	gap := m.width - ansi.StringWidth(left) - ansi.StringWidth(r)
+	if gap < 1 {
+		return left + r, false
+	}
+	return left + st.StatusBar.Render(strings.Repeat(" ", gap)) + r, true
+}
+
+func (m *Model) toastLines() []string {
+	if m.toast.text == "" {
+		return nil
+	}
+	st := m.common.Styles
+	style, text := st.InfoToast, m.toast.text
+	if m.toast.isErr {
+		style, text = st.ErrorToast, "Error: "+text
+	}
+	lines := strings.Split(ansi.Wrap(text, m.width, ""), "\n")
+	if len(lines) > maxToastLines {
+		lines = lines[:maxToastLines]
+		lines[maxToastLines-1] = ansi.Truncate(lines[maxToastLines-1], m.width-1, "") + "…"
+	}
+	for i, l := range lines {
+		lines[i] = style.Render(ansi.Truncate(strings.TrimRight(l, " "), m.width, ""))
+	}
+	return lines
+}
+
+// footerLines is the quit prompt, the one-line help, or the full help
+// (capped at a third of the terminal so the content keeps its room).
+func (m *Model) footerLines() []string {
+	if m.confirmQuit {
+		return []string{ansi.Truncate(m.common.Styles.Warning.Render(quitPrompt), m.width, "…")}
+	}
+	h := m.helpModel()
+	globals := m.globalBindings()
+	km := m.top().KeyMap()
+	if !m.fullHelp {
+		g := h.ShortHelpView(globals)
+		sep := h.Styles.ShortSeparator.Render(h.ShortSeparator)
+		h.SetWidth(max(m.width-ansi.StringWidth(g)-ansi.StringWidth(sep), 1))
+		line := g
+		if km != nil {
+			if s := h.ShortHelpView(km.ShortHelp()); s != "" {
+				line = s + sep + g
+			}
+		}
+		return []string{ansi.Truncate(line, m.width, "…")}
+	}
+	g := h.FullHelpView([][]key.Binding{globals})
+	block := g
+	if km != nil {
+		h.SetWidth(max(m.width-lipgloss.Width(g)-len(helpColumnGap), 1))
+		if s := h.FullHelpView(km.FullHelp()); s != "" {
+			block = lipgloss.JoinHorizontal(lipgloss.Top, s, helpColumnGap, g)
+		}
+	}
+	lines := strings.Split(block, "\n")
+	return fit(block, m.width, min(len(lines), max(m.height/3, 1)))
+}
+
+// globalBindings are the root's keys as they apply right now.
+func (m *Model) globalBindings() []key.Binding {
+	helpKey := globalKeys.Help
+	if m.fullHelp {
+		helpKey.SetHelp("?", "close help")
+	}
+	var out []key.Binding
+	if !m.inputting() {
+		out = append(out, helpKey)
+	}
+	if m.canGoBack() {
+		out = append(out, globalKeys.Back)
+	}
+	if m.inputting() {
+		return append(out, globalKeys.Interrupt)
+	}
+	return append(out, globalKeys.Quit)
+}
+
+func (m *Model) helpModel() help.Model {
+	st := m.common.Styles
+	h := help.New()
+	h.Styles = help.Styles{
+		Ellipsis:       st.HelpSep,
+		ShortKey:       st.HelpKey,
+		ShortDesc:      st.HelpDesc,
+		ShortSeparator: st.HelpSep,
+		FullKey:        st.HelpKey,
+		FullDesc:       st.HelpDesc,
+		FullSeparator:  st.HelpSep,
+	}
+	h.SetWidth(m.width)
+	return h
+}
+
+// fit cuts or pads s to exactly h lines of at most w cells each. Tabs become
+// spaces because their width depends on the column they land in.
+func fit(s string, w, h int) []string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(strings.ReplaceAll(l, "\t", "    "), w, "")
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	return lines
+}
+
+// clean makes text from outside (server errors, config) safe to draw on one
+// line: escape sequences and control characters go, whitespace collapses.
+func clean(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, ansi.Strip(s))
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// shortAccount turns an EVM address into 0xf39F…2266 and caps anything else.
+func shortAccount(s string) string {
+	if len(s) == 42 && strings.HasPrefix(s, "0x") && isHex(s[2:]) {
+		return s[:6] + "…" + s[38:]
+	}
+	return ansi.Truncate(s, 16, "…")
+}
+
+func isHex(s string) bool {
+	for _, r := range s {
+		if !unicode.Is(unicode.ASCII_Hex_Digit, r) {
+			return false
+		}
+	}
+	return true
+}
+
+// sessionLeft shows the remaining session at minute resolution, rounded
+// down, so the bar needs no timer of its own: it is right whenever drawn.
+func sessionLeft(expires, now time.Time) string {
+	left := expires.Sub(now)
+	switch {
+	case left <= 0:
+		return "session expired"
+	case left < time.Minute:
+		return "session <1m"
+	case left < time.Hour:
+		return fmt.Sprintf("session %dm", int(left/time.Minute))
+	}
+	return fmt.Sprintf("session %dh%02dm", int(left/time.Hour), int(left%time.Hour/time.Minute))
+}

@@ -1,0 +1,255 @@
+package tui
+
+import (
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"svcwallet/theme"
+)
+
+// globalKeys are handled by the root before the top screen sees a key.
+var globalKeys = struct {
+	Help, Back, Quit, Interrupt key.Binding
+}{
+	Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+	Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+	Quit:      key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
+	Interrupt: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+}
+
+// Minimum terminal size; below it only a notice is drawn.
+const (
+	MinWidth  = 60
+	MinHeight = 20
+)
+
+// Options configure the root model.
+type Options struct {
+	// Theme is "light" or "dark" to skip background detection; any other
+	// value (normally "") asks the terminal. main validates the flag.
+	Theme string
+	// Now is the clock for the session countdown; nil means Common.Now.
+	Now func() time.Time
+	// Common is the state shared with the screens; pass the one the first
+	// screen was built with. Nil makes a fresh one.
+	Common *Common
+}
+
+var _ tea.Model = (*Model)(nil)
+
+// Model is the root Bubble Tea model. Build it with New.
+type Model struct {
+	common      *Common
+	stack       []Screen
+	forcedTheme bool
+
+	width, height int // terminal size
+
+	status      Status
+	toast       toast
+	fullHelp    bool
+	confirmQuit bool
+}
+
+// New returns the root model showing first.
+func New(first Screen, opts Options) *Model {
+	c := opts.Common
+	if c == nil {
+		c = NewCommon(true, opts.Now)
+	}
+	if opts.Now != nil {
+		c.Now = opts.Now
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	m := &Model{common: c, stack: []Screen{first}}
+	if opts.Theme == "light" || opts.Theme == "dark" {
+		m.forcedTheme = true
+		c.Styles = theme.New(opts.Theme == "dark")
+	}
+	return m
+}
+
+// Init asks the terminal for its background colour (unless the theme is
+// forced) and starts the first screen. It schedules no timer.
+func (m *Model) Init() tea.Cmd {
+	if m.forcedTheme {
+		return m.top().Init()
+	}
+	return tea.Batch(tea.RequestBackgroundColor, m.top().Init())
+}
+
+// Update handles the global messages itself and hands everything else to the
+// top screen only.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	var cmd tea.Cmd
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+	case tea.BackgroundColorMsg:
+		if m.forcedTheme {
+			return m, nil
+		}
+		m.common.Styles = theme.New(msg.IsDark())
+		cmd = m.broadcast(msg)
+	case StatusMsg:
+		m.status = msg.Status
+	case ErrorMsg:
+		if msg.Err != nil {
+			cmd = m.showToast(true, msg.Err.Error())
+		}
+	case InfoMsg:
+		cmd = m.showToast(false, msg.Text)
+	case dismissToastMsg:
+		if msg.tag == m.toast.tag {
+			m.toast = toast{}
+		}
+	case PushMsg:
+		m.stack = append(m.stack, msg.Screen)
+		cmd = m.enter(msg.Screen)
+	case PopMsg:
+		cmd = m.pop()
+	case ReplaceMsg:
+		m.stack[len(m.stack)-1] = msg.Screen
+		cmd = m.enter(msg.Screen)
+	case ResetMsg:
+		m.stack = []Screen{msg.Screen}
+		cmd = m.enter(msg.Screen)
+	case tea.KeyPressMsg:
+		cmd = m.handleKey(msg)
+	default:
+		cmd = m.updateTop(msg)
+	}
+	// Any of the above may change the chrome (toast, help, prompt) and with
+	// it the content area; resize only calls SetSize when it changed.
+	m.resize()
+	return m, cmd
+}
+
+// View draws the whole terminal in the alternate screen.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	return v
+}
+
+func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
+	if m.confirmQuit {
+		m.confirmQuit = false
+		if s := k.String(); s == "y" || s == "Y" {
+			return tea.Quit
+		}
+		return nil
+	}
+	// Any key dismisses the toast; the key itself still counts.
+	m.toast = toast{}
+	inputting := m.inputting()
+	switch {
+	case key.Matches(k, globalKeys.Interrupt),
+		!inputting && key.Matches(k, globalKeys.Quit):
+		return m.quit()
+	case !inputting && key.Matches(k, globalKeys.Help):
+		m.fullHelp = !m.fullHelp
+		return nil
+	case key.Matches(k, globalKeys.Back) && m.fullHelp:
+		m.fullHelp = false
+		return nil
+	case key.Matches(k, globalKeys.Back) && m.canGoBack():
+		return m.pop()
+	}
+	return m.updateTop(k)
+}
+
+// quit leaves at once unless money is moving, in which case it asks.
+func (m *Model) quit() tea.Cmd {
+	if !m.busy() {
+		return tea.Quit
+	}
+	m.confirmQuit = true
+	m.fullHelp = false
+	return nil
+}
+
+// enter sizes and starts a screen that was just put on the stack.
+func (m *Model) enter(s Screen) tea.Cmd {
+	m.fullHelp = false
+	m.resize()
+	s.SetSize(m.common.Width, m.common.Height)
+	return s.Init()
+}
+
+func (m *Model) pop() tea.Cmd {
+	if len(m.stack) < 2 {
+		return nil
+	}
+	m.stack[len(m.stack)-1] = nil
+	m.stack = m.stack[:len(m.stack)-1]
+	m.fullHelp = false
+	if r, ok := m.top().(Resumer); ok {
+		return r.Resume()
+	}
+	return nil
+}
+
+func (m *Model) updateTop(msg tea.Msg) tea.Cmd {
+	next, cmd := m.top().Update(msg)
+	m.stack[len(m.stack)-1] = next
+	return cmd
+}
+
+// broadcast hands a global message to every screen, so hidden ones can
+// restyle their components too.
+func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
+	cmds := make([]tea.Cmd, len(m.stack))
+	for i, s := range m.stack {
+		m.stack[i], cmds[i] = s.Update(msg)
+	}
+	return tea.Batch(cmds...)
+}
+
+// resize recomputes the content area and tells every screen on the stack when
+// it changed, so a screen revealed by Pop already has the right size.
+func (m *Model) resize() {
+	w, h := m.contentSize()
+	if w == m.common.Width && h == m.common.Height {
+		return
+	}
+	m.common.Width, m.common.Height = w, h
+	for _, s := range m.stack {
+		s.SetSize(w, h)
+	}
+}
+
+func (m *Model) contentSize() (int, int) {
+	h := m.height - statusLines - len(m.toastLines()) - len(m.footerLines())
+	return max(m.width, 0), max(h, 0)
+}
+
+func (m *Model) top() Screen { return m.stack[len(m.stack)-1] }
+
+// canGoBack: Esc pops unless this is the first screen, or the top screen is
+// waiting for a money-moving reply it would otherwise never receive.
+func (m *Model) canGoBack() bool {
+	if len(m.stack) < 2 {
+		return false
+	}
+	b, ok := m.top().(Busy)
+	return !ok || !b.Busy()
+}
+
+func (m *Model) busy() bool {
+	for _, s := range m.stack {
+		if b, ok := s.(Busy); ok && b.Busy() {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *Model) inputting() bool {
+	in, ok := m.top().(Inputting)
+	return ok && in.Inputting()
+}

@@ -1,0 +1,415 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+)
+
+func TestNavigation(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	if home.w != 80 || home.h != 22 {
+		t.Fatalf("first screen sized %dx%d, want 80x22 (24 minus status and footer)", home.w, home.h)
+	}
+
+	a := newFake(home.common, "A")
+	send(m, nil) // a nil message is routed like any other
+	send(m, Push(a)())
+	if m.top() != a || a.inits != 1 || a.w != 80 || a.h != 22 {
+		t.Fatalf("after push: top %v, inits %d, size %dx%d", m.top().Title(), a.inits, a.w, a.h)
+	}
+
+	send(m, otherMsg{1})
+	if received[otherMsg](a) != 1 || received[otherMsg](home) != 0 {
+		t.Fatalf("message reached top %d times, hidden screen %d times", received[otherMsg](a), received[otherMsg](home))
+	}
+
+	b := newFake(home.common, "B")
+	send(m, Replace(b)())
+	if len(m.stack) != 2 || m.top() != b || b.inits != 1 {
+		t.Fatalf("after replace: %d screens, top %q", len(m.stack), m.top().Title())
+	}
+
+	send(m, press("esc"))
+	if m.top() != home || home.resumes != 1 {
+		t.Fatalf("esc: top %q, resumes %d", m.top().Title(), home.resumes)
+	}
+	send(m, press("esc"))
+	if len(m.stack) != 1 || m.top() != home || received[tea.KeyPressMsg](home) != 1 {
+		t.Fatalf("esc on the first screen: %d screens, screen got %d keys", len(m.stack), received[tea.KeyPressMsg](home))
+	}
+	send(m, Pop()())
+	if len(m.stack) != 1 {
+		t.Fatal("Pop removed the last screen")
+	}
+
+	send(m, Push(newFake(home.common, "C"))())
+	login := newFake(home.common, "Login")
+	send(m, Reset(login)())
+	if len(m.stack) != 1 || m.top() != login || login.inits != 1 {
+		t.Fatalf("after reset: %d screens, top %q", len(m.stack), m.top().Title())
+	}
+}
+
+// A screen keeps the tag of its current visit; a tick from an earlier visit
+// is dropped, both while another screen is on top and after coming back.
+func TestStaleTicksAreDropped(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	a := newFake(home.common, "Quote")
+	a.ticking = true
+	if _, timers := send(m, PushMsg{Screen: a}); timers != 1 {
+		t.Fatalf("push of a ticking screen started %d timers, want 1", timers)
+	}
+	firstVisit := a.tag
+	send(m, tickMsg{tag: firstVisit})
+	if a.ticks != 1 {
+		t.Fatalf("own tick counted %d times", a.ticks)
+	}
+
+	b := newFake(home.common, "Status")
+	send(m, PushMsg{Screen: b})
+	send(m, tickMsg{tag: firstVisit}) // fires while a is hidden: goes to b
+	if a.ticks != 1 || received[tickMsg](a) != 1 || received[tickMsg](b) != 1 {
+		t.Fatalf("hidden screen ticked: a.ticks=%d a.got=%d b.got=%d", a.ticks, received[tickMsg](a), received[tickMsg](b))
+	}
+
+	if _, timers := send(m, press("esc")); timers != 1 || a.tag == firstVisit {
+		t.Fatalf("resume started %d timers, tag renewed: %v", timers, a.tag != firstVisit)
+	}
+	send(m, tickMsg{tag: firstVisit}) // the old timer must not run a second chain
+	if a.ticks != 1 {
+		t.Fatalf("tick from the earlier visit counted: ticks=%d", a.ticks)
+	}
+	if _, timers := send(m, tickMsg{tag: a.tag}); a.ticks != 2 || timers != 1 {
+		t.Fatalf("tick of the current visit: ticks=%d, next timers=%d", a.ticks, timers)
+	}
+}
+
+func TestQuit(t *testing.T) {
+	for _, k := range []string{"q", "ctrl+c"} {
+		m, _ := newRoot(t, 80, 24)
+		msgs, _ := send(m, press(k))
+		if len(msgs) != 1 || msgs[0] != (tea.QuitMsg{}) {
+			t.Errorf("%s when idle: %v, want tea.QuitMsg", k, msgs)
+		}
+	}
+}
+
+func TestQuitAsksWhileBusy(t *testing.T) {
+	for _, k := range []string{"q", "ctrl+c"} {
+		m, home := newRoot(t, 80, 24)
+		home.busy = true // busy below the top screen counts too
+		send(m, Push(newFake(home.common, "Receipt"))())
+
+		if msgs, _ := send(m, press(k)); len(msgs) != 0 {
+			t.Fatalf("%s while busy quit at once: %v", k, msgs)
+		}
+		if out := ansi.Strip(checkFrame(t, m, 80, 24)); !strings.Contains(out, quitPrompt) {
+			t.Fatalf("no quit prompt:\n%s", out)
+		}
+		top := m.top().(*fakeScreen)
+		if msgs, _ := send(m, press("n")); len(msgs) != 0 || received[tea.KeyPressMsg](top) != 0 {
+			t.Fatalf("n: quit=%v, screen got the key %d times", msgs, received[tea.KeyPressMsg](top))
+		}
+		if strings.Contains(ansi.Strip(m.render()), quitPrompt) {
+			t.Fatal("prompt still shown after n")
+		}
+		send(m, press(k))
+		if msgs, _ := send(m, press("y")); len(msgs) != 1 || msgs[0] != (tea.QuitMsg{}) {
+			t.Fatalf("y: %v, want tea.QuitMsg", msgs)
+		}
+	}
+}
+
+func TestInputtingScreenGetsLetters(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	form := newFake(home.common, "Amount")
+	form.inputting = true
+	send(m, Push(form)())
+
+	for _, k := range []string{"q", "?"} {
+		if msgs, _ := send(m, press(k)); len(msgs) != 0 {
+			t.Fatalf("%s while inputting returned %v", k, msgs)
+		}
+	}
+	if received[tea.KeyPressMsg](form) != 2 || m.fullHelp {
+		t.Fatalf("screen got %d keys, full help %v", received[tea.KeyPressMsg](form), m.fullHelp)
+	}
+	if out := ansi.Strip(m.render()); !strings.Contains(out, "ctrl+c quit") || strings.Contains(out, "q quit") {
+		t.Fatalf("footer should offer ctrl+c, not q:\n%s", out)
+	}
+	if msgs, _ := send(m, press("ctrl+c")); len(msgs) != 1 || msgs[0] != (tea.QuitMsg{}) {
+		t.Fatalf("ctrl+c while inputting: %v", msgs)
+	}
+	send(m, press("esc"))
+	if m.top() != home {
+		t.Fatal("esc from an input screen did not go back")
+	}
+}
+
+func TestEscWaitsForBusyScreen(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	submit := newFake(home.common, "Submitting")
+	submit.busy = true
+	send(m, Push(submit)())
+	send(m, press("esc"))
+	if m.top() != submit || received[tea.KeyPressMsg](submit) != 1 {
+		t.Fatal("esc left a screen waiting for a withdrawal reply")
+	}
+}
+
+func TestHelpToggle(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	short := ansi.Strip(checkFrame(t, m, 80, 24))
+	if !strings.Contains(short, "enter select") || !strings.Contains(short, "? help") || strings.Contains(short, "refresh") {
+		t.Fatalf("short help:\n%s", short)
+	}
+	send(m, press("?"))
+	full := ansi.Strip(checkFrame(t, m, 80, 24))
+	if !strings.Contains(full, "refresh") || !strings.Contains(full, "close help") {
+		t.Fatalf("full help:\n%s", full)
+	}
+	if home.h >= 22 {
+		t.Fatalf("content area not reduced for full help: %d", home.h)
+	}
+	send(m, press("esc"))
+	if m.fullHelp || home.h != 22 || received[tea.KeyPressMsg](home) != 0 {
+		t.Fatalf("esc should close help only: open=%v h=%d keys=%d", m.fullHelp, home.h, received[tea.KeyPressMsg](home))
+	}
+}
+
+func TestToast(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	_, timers := send(m, ShowError(errors.New("quote expired,\n\x1b[31mrequest a new one\x1b[0m"))())
+	if timers != 1 {
+		t.Fatalf("error toast scheduled %d dismiss timers, want 1", timers)
+	}
+	out := checkFrame(t, m, 80, 24)
+	if !strings.Contains(ansi.Strip(out), "Error: quote expired, request a new one") || strings.Contains(out, "\x1b[31m") {
+		t.Fatalf("toast not cleaned to one user-facing line:\n%q", out)
+	}
+	if home.h != 21 {
+		t.Fatalf("content area with a one-line toast: %d, want 21", home.h)
+	}
+	stale := m.toast.tag
+
+	send(m, ShowInfo("Address copied")())
+	send(m, dismissToastMsg{tag: stale})
+	if !strings.Contains(ansi.Strip(m.render()), "Address copied") {
+		t.Fatal("an old dismiss timer removed a newer toast")
+	}
+	send(m, dismissToastMsg{tag: m.toast.tag})
+	if m.toast.text != "" || home.h != 22 {
+		t.Fatalf("own dismiss timer did not clear the toast: %q, h=%d", m.toast.text, home.h)
+	}
+
+	send(m, ShowInfo("Saved")())
+	send(m, press("j"))
+	if m.toast.text != "" || received[tea.KeyPressMsg](home) != 1 {
+		t.Fatal("a key press should dismiss the toast and still reach the screen")
+	}
+	if ShowError(nil) != nil {
+		t.Fatal("ShowError(nil) should show nothing")
+	}
+}
+
+func TestStatusBar(t *testing.T) {
+	m, _ := newRoot(t, 120, 40)
+	send(m, SetStatus(Status{
+		Env: "staging", ChainID: 327, Account: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+		SubAccount: "1234", SessionExpires: fixedNow.Add(24*time.Hour - 30*time.Second),
+	})())
+	bar := ansi.Strip(strings.Split(checkFrame(t, m, 120, 40), "\n")[0])
+	for _, want := range []string{"svcwallet", "Home", "staging", "chain 327", "0xf39F…2266", "sub 1234", "session 23h59m"} {
+		if !strings.Contains(bar, want) {
+			t.Errorf("status bar %q lacks %q", bar, want)
+		}
+	}
+	send(m, tea.WindowSizeMsg{Width: 60, Height: 20})
+	bar = ansi.Strip(strings.Split(checkFrame(t, m, 60, 20), "\n")[0])
+	if !strings.Contains(bar, "staging") || !strings.Contains(bar, "0xf39F…2266") || strings.Contains(bar, "chain") {
+		t.Errorf("narrow status bar should keep env and account, drop the chain: %q", bar)
+	}
+}
+
+func TestSessionLeft(t *testing.T) {
+	for _, c := range []struct {
+		left time.Duration
+		want string
+	}{
+		{24 * time.Hour, "session 24h00m"},
+		{24*time.Hour - time.Second, "session 23h59m"},
+		{61 * time.Minute, "session 1h01m"},
+		{59*time.Minute + 59*time.Second, "session 59m"},
+		{30 * time.Second, "session <1m"},
+		{0, "session expired"},
+		{-time.Hour, "session expired"},
+	} {
+		if got := sessionLeft(fixedNow.Add(c.left), fixedNow); got != c.want {
+			t.Errorf("%v left: %q, want %q", c.left, got, c.want)
+		}
+	}
+}
+
+func TestShortAccount(t *testing.T) {
+	for in, want := range map[string]string{
+		"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266": "0xf39F…2266",
+		"acct-7":                           "acct-7",
+		"an-opaque-account-identifier-123": "an-opaque-accou…",
+		"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb9226Z": "0xf39Fd6e51aad8…",
+	} {
+		if got := shortAccount(in); got != want {
+			t.Errorf("shortAccount(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestThemeDetection(t *testing.T) {
+	c := NewCommon(true, nil)
+	m := New(newFake(c, "Home"), Options{Common: c})
+	msgs, _ := run(m.Init())
+	if len(msgs) != 1 || msgs[0] != tea.RequestBackgroundColor() {
+		t.Fatalf("Init should ask for the background colour, got %v", msgs)
+	}
+	m.Update(tea.BackgroundColorMsg{Color: color.White})
+	if c.Styles.IsDark {
+		t.Fatal("white background kept dark styles")
+	}
+	m.Update(tea.BackgroundColorMsg{Color: color.Black})
+	if !c.Styles.IsDark {
+		t.Fatal("black background kept light styles")
+	}
+
+	c = NewCommon(true, nil)
+	m = New(newFake(c, "Home"), Options{Common: c, Theme: "light"})
+	if msgs, _ := run(m.Init()); len(msgs) != 0 || c.Styles.IsDark {
+		t.Fatalf("forced light: Init sent %v, dark=%v", msgs, c.Styles.IsDark)
+	}
+	m.Update(tea.BackgroundColorMsg{Color: color.Black})
+	if c.Styles.IsDark {
+		t.Fatal("a forced theme was overridden by detection")
+	}
+}
+
+// The root must not wake the program when nothing changes: after start-up
+// no command it returns may wait on a timer, and what commands there are
+// must settle. The timer detector itself is checked first, so the test
+// cannot pass by failing to notice a tick.
+func TestIdleRootSchedulesNoTimer(t *testing.T) {
+	if _, timers := run(tea.Batch(tea.RequestBackgroundColor, tea.Every(time.Minute, func(time.Time) tea.Msg { return nil }))); timers != 1 {
+		t.Fatalf("detector missed a periodic tick (%d)", timers)
+	}
+
+	c := NewCommon(true, func() time.Time { return fixedNow })
+	m := New(newFake(c, "Home"), Options{Common: c})
+	pending, timers := run(m.Init())
+	pending = append(pending, tea.WindowSizeMsg{Width: 80, Height: 24},
+		tea.BackgroundColorMsg{Color: color.Black},
+		StatusMsg{Status: Status{Env: "staging", SessionExpires: fixedNow.Add(time.Hour)}})
+	for round := 0; len(pending) > 0; round++ {
+		if round > 10 {
+			t.Fatalf("root keeps producing messages: %v", pending)
+		}
+		var next []tea.Msg
+		for _, msg := range pending {
+			_, cmd := m.Update(msg)
+			out, tm := run(cmd)
+			next, timers = append(next, out...), timers+tm
+		}
+		pending = next
+		m.View()
+	}
+	if timers != 0 {
+		t.Fatalf("idle root scheduled %d timers", timers)
+	}
+}
+
+func TestResizeKeepsFrameInsideTerminal(t *testing.T) {
+	m, home := newRoot(t, 120, 40)
+	home.wide = true
+	send(m, SetStatus(Status{Env: "production-eu-west-with-a-long-name", ChainID: 325,
+		Account: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", SubAccount: "99999999999999999999",
+		SessionExpires: fixedNow.Add(90 * time.Minute)})())
+	send(m, ShowError(errors.New(strings.Repeat("the bridge refused the quote because of a long reason ", 6)))())
+	for _, size := range [][2]int{{120, 40}, {60, 20}, {59, 19}, {20, 5}, {1, 1}, {200, 60}, {80, 24}} {
+		w, h := size[0], size[1]
+		send(m, tea.WindowSizeMsg{Width: w, Height: h})
+		for _, fullHelp := range []bool{false, true} {
+			m.fullHelp = fullHelp
+			out := checkFrame(t, m, w, h)
+			small := strings.Contains(ansi.Strip(out), "Terminal too small")
+			if w >= 20 && small != (w < MinWidth || h < MinHeight) {
+				t.Errorf("%dx%d: too-small notice shown=%v", w, h, small)
+			}
+			if !small && len(strings.Split(out, "\n")) != h {
+				t.Errorf("%dx%d: frame is %d lines, want exactly %d", w, h, len(strings.Split(out, "\n")), h)
+			}
+		}
+	}
+	send(m, tea.WindowSizeMsg{Width: 59, Height: 19})
+	if out := ansi.Strip(m.render()); !strings.Contains(out, "need at least 60x20, have 59x19") {
+		t.Fatalf("notice:\n%s", out)
+	}
+}
+
+// goldenRoot is a two-screen stack with a status bar: the state most screens
+// are drawn in. Styles render full-colour escape codes whatever the
+// terminal, since lipgloss v2 leaves downsampling to the renderer, so the
+// goldens do not depend on the machine.
+func goldenRoot(t *testing.T, w, h int, theme string) *Model {
+	t.Helper()
+	c := NewCommon(true, func() time.Time { return fixedNow })
+	m := New(newFake(c, "Home"), Options{Theme: theme, Common: c})
+	m.Init()
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	send(m, SetStatus(Status{
+		Env: "staging", ChainID: 327, Account: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+		SessionExpires: fixedNow.Add(23*time.Hour + 59*time.Minute + 30*time.Second),
+	})())
+	send(m, Push(newFake(c, "Review withdrawal"))())
+	return m
+}
+
+func TestGolden(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		for _, theme := range []string{"dark", "light"} {
+			w, h := size[0], size[1]
+			t.Run(fmt.Sprintf("%dx%d_%s", w, h, theme), func(t *testing.T) {
+				m := goldenRoot(t, w, h, theme)
+				send(m, ShowInfo("Quote refreshed: fee 0.50 USDT")())
+				golden.RequireEqual(t, []byte(checkFrame(t, m, w, h)))
+			})
+		}
+	}
+}
+
+// TestGoldenPlain keeps escape-free goldens that read as the user sees them.
+func TestGoldenPlain(t *testing.T) {
+	t.Run("80x24", func(t *testing.T) {
+		m := goldenRoot(t, 80, 24, "dark")
+		send(m, ShowError(errors.New("quote expired; request a new one"))())
+		golden.RequireEqual(t, []byte(ansi.Strip(checkFrame(t, m, 80, 24))))
+	})
+	t.Run("120x40_full_help", func(t *testing.T) {
+		m := goldenRoot(t, 120, 40, "dark")
+		send(m, press("?"))
+		golden.RequireEqual(t, []byte(ansi.Strip(checkFrame(t, m, 120, 40))))
+	})
+	t.Run("80x24_quit_prompt", func(t *testing.T) {
+		m := goldenRoot(t, 80, 24, "dark")
+		m.top().(*fakeScreen).busy = true
+		send(m, press("q"))
+		golden.RequireEqual(t, []byte(ansi.Strip(checkFrame(t, m, 80, 24))))
+	})
+	t.Run("59x19", func(t *testing.T) {
+		m := goldenRoot(t, 59, 19, "dark")
+		golden.RequireEqual(t, []byte(ansi.Strip(checkFrame(t, m, 59, 19))))
+	})
+}
