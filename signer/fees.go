@@ -22,7 +22,7 @@ func ParseFeeRate(s string) (uint32, error) {
 	}
 	intPart, frac, hasDot := strings.Cut(s, ".")
 	if intPart == "" || (hasDot && frac == "") {
-		return 0, fmt.Errorf("fee rate %q is not a plain decimal such as 0.1", s)
+		return 0, errors.New("fee rate needs digits on both sides of the decimal point, such as 0.1")
 	}
 	for _, r := range intPart + frac {
 		if r < '0' || r > '9' {

@@ -53,7 +53,8 @@ func (ps Permissions) String() string {
 
 // ParsePermissions reads permission names in any case and order, separated by
 // "&" (commas and spaces are accepted from people). Unknown or repeated names
-// and an empty list are refused with the reason.
+// and an empty list are refused with the reason; errors quote a bounded
+// prefix of the input, which may come from a request body.
 func ParsePermissions(s string) (Permissions, error) {
 	parts := strings.FieldsFunc(s, func(r rune) bool { return r == '&' || r == ',' || r == ' ' })
 	if len(parts) == 0 {
@@ -63,7 +64,7 @@ func ParsePermissions(s string) (Permissions, error) {
 	for _, part := range parts {
 		p, ok := lookupPermission(part)
 		if !ok {
-			return 0, fmt.Errorf("unknown permission %q; choose from %s", part, everyPermission.String())
+			return 0, fmt.Errorf("unknown permission %.32q; choose from %s", part, everyPermission.String())
 		}
 		if ps.Has(p) {
 			return 0, fmt.Errorf("permission %s is given twice", p)
@@ -81,16 +82,31 @@ func ParseCanonicalPermissions(s string) (Permissions, error) {
 		return 0, err
 	}
 	if ps.String() != s {
-		return 0, fmt.Errorf("permissions %q are not in canonical form; send %q", s, ps.String())
+		return 0, fmt.Errorf("permissions %.80q are not in canonical form; send %q", s, ps.String())
 	}
 	return ps, nil
 }
 
 func lookupPermission(name string) (Permission, bool) {
 	for _, p := range AllPermissions {
-		if strings.EqualFold(p.String(), name) {
+		if asciiEqualFold(p.String(), name) {
 			return p, true
 		}
 	}
 	return 0, false
+}
+
+// asciiEqualFold ignores ASCII case only: strings.EqualFold would also take
+// Unicode look-alikes such as "ſ" (long s) for "s" or "K" (Kelvin) for "k".
+// name is ASCII letters, so |0x20 matches exactly the two cases of each.
+func asciiEqualFold(name, s string) bool {
+	if len(name) != len(s) {
+		return false
+	}
+	for i := range len(name) {
+		if name[i]|0x20 != s[i]|0x20 {
+			return false
+		}
+	}
+	return true
 }

@@ -1,0 +1,346 @@
+package signer
+
+import (
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/accounts/keystore"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+)
+
+func TestMain(m *testing.M) {
+	// Standard scrypt costs 256 MB and a second per file; the format is the same.
+	ScryptN, ScryptP = keystore.LightScryptN, keystore.LightScryptP
+	os.Exit(m.Run())
+}
+
+const testPassphrase = "correct horse battery staple"
+
+// freshKeyHex returns a random private key as 64 hex digits and its address.
+func freshKeyHex(t *testing.T) (string, common.Address) {
+	t.Helper()
+	k, err := crypto.GenerateKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return hex.EncodeToString(crypto.FromECDSA(k)), crypto.PubkeyToAddress(k.PublicKey)
+}
+
+// assertNoSecret fails when any secret appears in s, in any case.
+func assertNoSecret(t *testing.T, what, s string, secrets ...string) {
+	t.Helper()
+	for _, sec := range secrets {
+		if sec != "" && strings.Contains(strings.ToLower(s), strings.ToLower(sec)) {
+			t.Errorf("%s reveals a secret: %q", what, s)
+		}
+	}
+}
+
+func TestPrivateKeyNeverPrinted(t *testing.T) {
+	hexKey, a := freshKeyHex(t)
+	k, err := ParsePrivateKeyHex(hexKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := fmt.Sprintf("%v %+v %#v %s %x %q %d", k, k, k, k, k, k, k)
+	out += fmt.Sprintf("%v %+v %#v", *k, *k, []any{k})
+	assertNoSecret(t, "fmt", out, hexKey)
+	// The decimal form of D is another way to leak it.
+	assertNoSecret(t, "fmt", out, k.key.D.String())
+	if want := "PrivateKey(" + a.Hex() + ")"; !strings.Contains(out, want) {
+		t.Errorf("fmt output %q lacks %q", out, want)
+	}
+	var empty PrivateKey
+	if got := fmt.Sprint(empty); got != "PrivateKey(empty)" {
+		t.Errorf("zero PrivateKey prints %q", got)
+	}
+}
+
+func TestKeystoreRoundTrip(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "keystore")
+	addr, path, err := NewKeystoreKey(dir, testPassphrase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !filepath.IsAbs(path) || filepath.Dir(path) != dir {
+		t.Errorf("path %s is not an absolute path in %s", path, dir)
+	}
+	if re := regexp.MustCompile(`^UTC--\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{9}Z--[0-9a-f]{40}$`); !re.MatchString(filepath.Base(path)) {
+		t.Errorf("file name %s is not geth's convention", filepath.Base(path))
+	}
+	if !strings.HasSuffix(path, strings.ToLower(addr.Hex()[2:])) {
+		t.Errorf("file name %s does not end with the address %s", path, addr.Hex())
+	}
+	if runtime.GOOS != "windows" {
+		assertMode(t, path, 0o600)
+		assertMode(t, dir, 0o700)
+	}
+
+	entries, err := ListKeystore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 1 || entries[0] != (KeystoreEntry{Address: addr, Path: path}) {
+		t.Fatalf("list = %+v, want the one new key", entries)
+	}
+	found, err := FindKeystore(dir, addr)
+	if err != nil || found != path {
+		t.Fatalf("find = %q, %v", found, err)
+	}
+
+	k, err := LoadKeystoreKey(path, testPassphrase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.Address() != addr {
+		t.Fatalf("loaded key is %s, want %s", k.Address(), addr)
+	}
+
+	const wrong = "Tr0ub4dor&3"
+	_, err = LoadKeystoreKey(path, wrong)
+	if !errors.Is(err, ErrWrongPassphrase) {
+		t.Fatalf("wrong passphrase: got %v", err)
+	}
+	if want := "wrong passphrase for keystore " + path; err.Error() != want {
+		t.Errorf("error %q, want %q", err, want)
+	}
+	assertNoSecret(t, "error", err.Error(), wrong, testPassphrase)
+}
+
+func assertMode(t *testing.T, path string, want os.FileMode) {
+	t.Helper()
+	st, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := st.Mode().Perm(); got != want {
+		t.Errorf("%s has mode %o, want %o", path, got, want)
+	}
+}
+
+func TestImportRawKey(t *testing.T) {
+	dir := t.TempDir()
+	hexKey, want := freshKeyHex(t)
+	addr, path, err := ImportRawKey(dir, "0x"+hexKey, testPassphrase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if addr != want {
+		t.Fatalf("imported %s, want %s", addr, want)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertNoSecret(t, "keystore file", string(b), hexKey, testPassphrase)
+	k, err := LoadKeystoreKey(path, testPassphrase)
+	if err != nil || k.Address() != want {
+		t.Fatalf("load: %v, %v", k, err)
+	}
+
+	_, _, err = ImportRawKey(dir, hexKey, "another passphrase")
+	if err == nil || !strings.Contains(err.Error(), "already in the keystore") {
+		t.Fatalf("second import of the same key: %v", err)
+	}
+	if entries, _ := ListKeystore(dir); len(entries) != 1 {
+		t.Errorf("refused import still wrote a file: %+v", entries)
+	}
+
+	bad := hexKey[:63] + "g"
+	_, _, err = ImportRawKey(dir, bad, testPassphrase)
+	if err == nil {
+		t.Fatal("invalid hex accepted")
+	}
+	assertNoSecret(t, "error", err.Error(), bad, testPassphrase)
+
+	if _, _, err := ImportRawKey(t.TempDir(), hexKey, ""); !errors.Is(err, ErrEmptyPassphrase) {
+		t.Errorf("empty passphrase: %v", err)
+	}
+	if _, _, err := NewKeystoreKey(t.TempDir(), ""); !errors.Is(err, ErrEmptyPassphrase) {
+		t.Errorf("empty passphrase: %v", err)
+	}
+}
+
+func TestListKeystoreSkipsOtherFiles(t *testing.T) {
+	dir := t.TempDir()
+	a1, p1, err := NewKeystoreKey(dir, testPassphrase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a2, p2, err := NewKeystoreKey(dir, testPassphrase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blob, _ := os.ReadFile(p1)
+	for name, content := range map[string]string{
+		"README":                  "not json",
+		".hidden":                 string(blob),
+		"backup~":                 string(blob),
+		"noaddress.json":          `{"version":3}`,
+		"badaddress.json":         `{"address":"xyz"}`,
+		"zz-large-but-bad-anyway": strings.Repeat(" ", maxKeystoreFileSize+1),
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(dir, "subdir"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := ListKeystore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []KeystoreEntry{{a1, p1}, {a2, p2}}
+	if p2 < p1 {
+		want[0], want[1] = want[1], want[0]
+	}
+	if fmt.Sprint(entries) != fmt.Sprint(want) {
+		t.Fatalf("list = %v, want %v", entries, want)
+	}
+
+	if entries, err := ListKeystore(filepath.Join(dir, "missing")); err != nil || len(entries) != 0 {
+		t.Errorf("missing dir: %v, %v", entries, err)
+	}
+	other := common.HexToAddress("0x00000000000000000000000000000000000000aa")
+	if _, err := FindKeystore(dir, other); err == nil || !strings.Contains(err.Error(), "no keystore file for") {
+		t.Errorf("find unknown address: %v", err)
+	}
+	// A copy of a file under a second name makes the address ambiguous.
+	if err := os.WriteFile(filepath.Join(dir, "copy.json"), blob, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := FindKeystore(dir, a1); err == nil || !strings.Contains(err.Error(), "2 keystore files hold") {
+		t.Errorf("find duplicated address: %v", err)
+	}
+}
+
+func TestLoadKeystoreKeyRefusesAlteredAddress(t *testing.T) {
+	dir := t.TempDir()
+	addr, path, err := NewKeystoreKey(dir, testPassphrase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blob, _ := os.ReadFile(path)
+	lower := strings.ToLower(addr.Hex()[2:])
+	forged := strings.Replace(string(blob), lower, strings.Repeat("ab", 20), 1)
+	if forged == string(blob) {
+		t.Fatal("address field not found in the file")
+	}
+	if err := os.WriteFile(path, []byte(forged), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadKeystoreKey(path, testPassphrase); err == nil || !strings.Contains(err.Error(), "was altered") {
+		t.Fatalf("altered address field: %v", err)
+	}
+
+	junk := filepath.Join(dir, "junk.json")
+	os.WriteFile(junk, []byte("{"), 0o600)
+	if _, err := LoadKeystoreKey(junk, testPassphrase); err == nil || !strings.Contains(err.Error(), "not a valid keystore file") {
+		t.Errorf("junk file: %v", err)
+	}
+	if _, err := LoadKeystoreKey(filepath.Join(dir, "missing"), testPassphrase); err == nil {
+		t.Error("missing file accepted")
+	}
+}
+
+func TestKeyFromFile(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("Windows has no Unix permission bits")
+	}
+	hexKey, want := freshKeyHex(t)
+	path := filepath.Join(t.TempDir(), "key.hex")
+	if err := os.WriteFile(path, []byte(hexKey+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	k, err := KeyFromFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.Address() != want {
+		t.Fatalf("address %s, want %s", k.Address(), want)
+	}
+
+	for _, mode := range []os.FileMode{0o644, 0o640, 0o604, 0o620, 0o602} {
+		if err := os.Chmod(path, mode); err != nil {
+			t.Fatal(err)
+		}
+		_, err := KeyFromFile(path)
+		want := fmt.Sprintf("key file %s is readable by others (mode %o): chmod 600 it", path, mode)
+		if err == nil || err.Error() != want {
+			t.Errorf("mode %o: got %v, want %q", mode, err, want)
+		}
+	}
+	os.Chmod(path, 0o400)
+	if _, err := KeyFromFile(path); err != nil {
+		t.Errorf("mode 400 refused: %v", err)
+	}
+
+	bad := filepath.Join(t.TempDir(), "bad.hex")
+	secretish := hexKey[:60]
+	os.WriteFile(bad, []byte(secretish), 0o600)
+	_, err = KeyFromFile(bad)
+	if err == nil {
+		t.Fatal("short key accepted")
+	}
+	assertNoSecret(t, "error", err.Error(), secretish)
+
+	big := filepath.Join(t.TempDir(), "big")
+	os.WriteFile(big, []byte(strings.Repeat(hexKey, 100)), 0o600)
+	if _, err := KeyFromFile(big); err == nil || !strings.Contains(err.Error(), "too large") {
+		t.Errorf("large file: %v", err)
+	}
+	if _, err := KeyFromFile(t.TempDir()); err == nil {
+		t.Error("directory accepted as a key file")
+	}
+}
+
+func TestKeyFromEnv(t *testing.T) {
+	hexKey, want := freshKeyHex(t)
+	t.Setenv(KeyEnvVar, "0x"+hexKey)
+	k, err := KeyFromEnv("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.Address() != want {
+		t.Fatalf("address %s, want %s", k.Address(), want)
+	}
+
+	t.Setenv("OTHER_KEY_VAR", hexKey+"zz")
+	_, err = KeyFromEnv("OTHER_KEY_VAR")
+	if err == nil || !strings.Contains(err.Error(), "OTHER_KEY_VAR") {
+		t.Fatalf("bad key: %v", err)
+	}
+	assertNoSecret(t, "error", err.Error(), hexKey)
+
+	t.Setenv("EMPTY_KEY_VAR", "")
+	if _, err := KeyFromEnv("EMPTY_KEY_VAR"); err == nil || !strings.Contains(err.Error(), "is not set") {
+		t.Errorf("empty variable: %v", err)
+	}
+	if _, err := KeyFromEnv("SVCWALLET_TEST_SURELY_UNSET"); err == nil {
+		t.Error("unset variable accepted")
+	}
+}
+
+func TestDefaultKeystoreDir(t *testing.T) {
+	t.Setenv(KeystoreEnvVar, "/somewhere/keys")
+	if d, err := DefaultKeystoreDir(); err != nil || d != "/somewhere/keys" {
+		t.Errorf("with %s set: %q, %v", KeystoreEnvVar, d, err)
+	}
+	t.Setenv(KeystoreEnvVar, "")
+	cfg, err := os.UserConfigDir()
+	if err != nil {
+		t.Skip("no user config dir here:", err)
+	}
+	if d, err := DefaultKeystoreDir(); err != nil || d != filepath.Join(cfg, "svcwallet", "keystore") {
+		t.Errorf("default: %q, %v", d, err)
+	}
+}

@@ -1,0 +1,168 @@
+package signer
+
+import (
+	"errors"
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+)
+
+var testDomain = Domain{Name: DefaultDomainName, ChainID: 327}
+
+func testTransfer(from common.Address) Transfer {
+	return Transfer{
+		FromAccount:   from,
+		ToAccount:     common.HexToAddress("0x1111111111111111111111111111111111111111"),
+		TokenCurrency: USDTCurrency,
+		NumTokens:     25_500_000,
+		Nonce:         0xdeadbeef,
+		Expiration:    1_900_000_000_000_000_000,
+	}
+}
+
+func signedTransfer(t *testing.T) (*PrivateKey, Transfer, Signature) {
+	t.Helper()
+	hexKey, _ := freshKeyHex(t)
+	k, err := ParsePrivateKeyHex(hexKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := testTransfer(k.Address())
+	sig, err := Sign(k, testDomain, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k, m, sig
+}
+
+func TestSignRecoverRoundTrip(t *testing.T) {
+	k, m, sig := signedTransfer(t)
+	if sig.Signer != k.Address() || sig.Nonce != m.Nonce || sig.Expiration != m.Expiration || sig.ChainID != 327 {
+		t.Fatalf("signature object %+v does not repeat the message", sig)
+	}
+	if sig.V != 27 && sig.V != 28 {
+		t.Fatalf("v = %d", sig.V)
+	}
+	got, err := Recover(testDomain, m, sig.R, sig.S, int(sig.V))
+	if err != nil || got != k.Address() {
+		t.Fatalf("recover = %s, %v; want %s", got, err, k.Address())
+	}
+	r, err := ParseRS(sig.HexR())
+	if err != nil || r != sig.R {
+		t.Fatalf("ParseRS(HexR) = %x, %v", r, err)
+	}
+}
+
+func TestRecoverRefusesBadV(t *testing.T) {
+	_, m, sig := signedTransfer(t)
+	for _, v := range []int{0, 1, 26, 29, 35, -27, 27 + 256} {
+		if _, err := Recover(testDomain, m, sig.R, sig.S, v); !errors.Is(err, ErrBadV) {
+			t.Errorf("v=%d: %v, want ErrBadV", v, err)
+		}
+	}
+}
+
+// TestRecoverRefusesHighS flips s to n−s and v to the other parity: the same
+// signature in its malleable form, which recovers the same key in plain ECDSA
+// but must be refused so one authorization has exactly one encoding.
+func TestRecoverRefusesHighS(t *testing.T) {
+	k, m, sig := signedTransfer(t)
+	n := crypto.S256().Params().N
+	highS := new(big.Int).Sub(n, new(big.Int).SetBytes(sig.S[:]))
+	var s common.Hash
+	highS.FillBytes(s[:])
+	v := 55 - int(sig.V) // 27 ↔ 28
+
+	// Check the flipped form really is the same signature to plain ECDSA.
+	raw := append(append(append([]byte{}, sig.R[:]...), s[:]...), byte(v-27))
+	d := Digest(testDomain, m)
+	pub, err := crypto.SigToPub(d[:], raw)
+	if err != nil || crypto.PubkeyToAddress(*pub) != k.Address() {
+		t.Fatalf("malleated signature does not recover the signer (%v); the test is wrong", err)
+	}
+	if _, err := Recover(testDomain, m, sig.R, s, v); !errors.Is(err, ErrHighS) {
+		t.Fatalf("high s: %v, want ErrHighS", err)
+	}
+}
+
+func TestRecoverTamperedFields(t *testing.T) {
+	k, m, sig := signedTransfer(t)
+	tampered := map[string]Message{
+		"numTokens":  func() Transfer { x := m; x.NumTokens++; return x }(),
+		"toAccount":  func() Transfer { x := m; x.ToAccount[19] ^= 1; return x }(),
+		"nonce":      func() Transfer { x := m; x.Nonce++; return x }(),
+		"expiration": func() Transfer { x := m; x.Expiration++; return x }(),
+		"subAccount": func() Transfer { x := m; x.FromSubAccount = 1; return x }(),
+		"currency":   func() Transfer { x := m; x.TokenCurrency = 4; return x }(),
+	}
+	for name, tm := range tampered {
+		// r and v fix the point R, so recovery succeeds for any digest; it just
+		// yields some other key.
+		got, err := Recover(testDomain, tm, sig.R, sig.S, int(sig.V))
+		if err != nil || got == k.Address() {
+			t.Errorf("tampered %s: recovered %s, %v; want another address", name, got, err)
+		}
+	}
+	for name, d := range map[string]Domain{
+		"chainId": {Name: testDomain.Name, ChainID: 326},
+		"name":    {Name: "Other Exchange", ChainID: testDomain.ChainID},
+	} {
+		if got, err := Recover(d, m, sig.R, sig.S, int(sig.V)); err != nil || got == k.Address() {
+			t.Errorf("other domain %s: recovered %s, %v; want another address", name, got, err)
+		}
+	}
+}
+
+func TestRecoverRefusesOutOfRangeRS(t *testing.T) {
+	_, m, sig := signedTransfer(t)
+	var zero, nBytes common.Hash
+	crypto.S256().Params().N.FillBytes(nBytes[:])
+	for name, rs := range map[string][2]common.Hash{
+		"r=0": {zero, sig.S},
+		"s=0": {sig.R, zero},
+		"r=n": {nBytes, sig.S},
+	} {
+		if _, err := Recover(testDomain, m, rs[0], rs[1], int(sig.V)); !errors.Is(err, ErrNotRecovery) {
+			t.Errorf("%s: %v, want ErrNotRecovery", name, err)
+		}
+	}
+}
+
+func TestParseRS(t *testing.T) {
+	good := "0x" + strings.Repeat("ab", 32)
+	if h, err := ParseRS(good); err != nil || h != common.HexToHash(good) {
+		t.Fatalf("ParseRS(%s) = %x, %v", good, h, err)
+	}
+	if _, err := ParseRS("0X" + strings.Repeat("AB", 32)); err != nil {
+		t.Errorf("upper-case hex refused: %v", err)
+	}
+	for _, in := range []string{
+		"",
+		"0x",
+		strings.Repeat("ab", 33),               // 66 characters, no 0x
+		"0x" + strings.Repeat("ab", 31),        // 31 bytes
+		"0x" + strings.Repeat("ab", 32) + "0",  // 65 digits
+		"0x" + strings.Repeat("ab", 33),        // 33 bytes
+		"0x" + strings.Repeat("zz", 32),        // not hex
+		"0x" + strings.Repeat("ab", 31) + "a ", // trailing space
+		"1x" + strings.Repeat("ab", 32),
+		"0x-" + strings.Repeat("ab", 31) + "a",
+	} {
+		if _, err := ParseRS(in); !errors.Is(err, ErrBadRS) {
+			t.Errorf("ParseRS(%q) = %v, want ErrBadRS", in, err)
+		}
+	}
+}
+
+func TestNewNonceVaries(t *testing.T) {
+	first := NewNonce()
+	for range 8 {
+		if NewNonce() != first {
+			return
+		}
+	}
+	t.Fatalf("9 draws of NewNonce all returned %d", first)
+}
