@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -43,7 +44,7 @@ func runConsole(args []string, env CLIEnv) int {
 	common := tui.NewCommon(*themeName != "light", nil)
 	app := &screens.App{
 		Common: common, Targets: targets, Target: targets[0],
-		KeystoreDir: keystoreDir, Getenv: env.Getenv,
+		KeystoreDir: keystoreDir, Getenv: env.Getenv, Journal: targets[0].Journal, PollInterval: screens.DefaultPollInterval,
 		LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) },
 	}
 	root := tui.New(screens.NewLogin(app), tui.Options{Theme: *themeName, Common: common})
@@ -68,10 +69,14 @@ func consoleTargets(configPath, envName string) ([]screens.Target, func(), error
 	if envName == "" {
 		envName = cfg.DefaultEnv
 	}
+	journal, err := service.OpenJournal(service.DefaultJournalPath())
+	if err != nil {
+		return nil, nil, fmt.Errorf("the withdrawal journal cannot be opened: %w", err)
+	}
 	var targets []screens.Target
 	for _, name := range cfg.Names() {
 		e, _ := cfg.Lookup(name)
-		t := screens.Target{Env: e, Client: service.New(e, service.Options{})}
+		t := screens.Target{Env: e, Client: service.New(e, service.Options{}), Journal: journal}
 		if name == envName {
 			targets = append([]screens.Target{t}, targets...)
 		} else {
@@ -84,9 +89,21 @@ func consoleTargets(configPath, envName string) ([]screens.Target, func(), error
 		if err != nil {
 			return nil, nil, fmt.Errorf("cannot start the embedded sandbox: %w", err)
 		}
-		closeAll = func() { srv.Close() }
+		// The embedded sandbox forgets everything when the process ends, so
+		// its withdrawals go to a journal that ends with it.
+		dir, err := os.MkdirTemp("", "svcwallet-sandbox-")
+		if err != nil {
+			srv.Close()
+			return nil, nil, fmt.Errorf("cannot make the sandbox journal directory: %w", err)
+		}
+		closeAll = func() { srv.Close(); os.RemoveAll(dir) }
+		sbJournal, err := service.OpenJournal(filepath.Join(dir, "journal.jsonl"))
+		if err != nil {
+			closeAll()
+			return nil, nil, err
+		}
 		e := service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
-		sb := screens.Target{Env: e, Client: service.New(e, service.Options{}),
+		sb := screens.Target{Env: e, Client: service.New(e, service.Options{}), Journal: sbJournal,
 			Demo: &screens.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}
 		targets = append([]screens.Target{sb}, targets...)
 	} else if targets[0].Env.Name != envName {

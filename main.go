@@ -17,6 +17,10 @@ Usage:
   svcwallet [--env NAME] [--config PATH] [--theme light|dark]   open the console
   svcwallet sandbox [flags]          serve the sandbox exchange (see --help)
   svcwallet key new|import|list      manage signing keys in the keystore
+  svcwallet status QUOTE_ID [--watch] [--json]   print a withdrawal's status
+                                     (exit 0 completed, 1 failed or refunded,
+                                     2 usage, 3 pending, 4 not found, 5 error;
+                                     see svcwallet status --help)
   svcwallet version                  print the version
 
 With no configured environment the console starts the embedded sandbox
@@ -35,6 +39,8 @@ func run(args []string, env CLIEnv) int {
 			return runSandbox(args[1:], env)
 		case "key":
 			return runKey(args[1:], env)
+		case "status":
+			return runStatus(args[1:], env)
 		case "version":
 			fmt.Fprintln(env.Stdout, "svcwallet", version())
 			return 0

@@ -11,7 +11,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/service"
@@ -27,6 +26,8 @@ const requestTimeout = 30 * time.Second
 type Target struct {
 	Env    service.Environment
 	Client *service.Client
+	// Journal records this target's withdrawals (D11).
+	Journal *service.Journal
 	// Demo holds the sandbox's published credentials; nil for real services.
 	Demo *Demo
 }
@@ -51,7 +52,15 @@ type App struct {
 	// Signer is the logged-in account's key when the login was by wallet,
 	// kept for signing withdrawals and builder authorizations.
 	Signer signer.Key
+	// Journal is the logged-in target's journal: every withdrawal is written
+	// there before it is sent (D11).
+	Journal *service.Journal
+	// PollInterval is how often a followed withdrawal's status is asked.
+	PollInterval time.Duration
 }
+
+// DefaultPollInterval is the status polling period (SPEC.md §3: "every few seconds").
+const DefaultPollInterval = 3 * time.Second
 
 // Client is the logged-in target's client.
 func (a *App) Client() *service.Client { return a.Target.Client }
@@ -101,12 +110,19 @@ func pad(s string, w int) string {
 	return s
 }
 
-// clip truncates every line of s to width w, so no screen draws past the edge.
+// clip truncates every line of s to width w, so no screen draws past the
+// edge. Lines are not padded: the root fills the rest of the row.
 func clip(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
-	return lipgloss.NewStyle().MaxWidth(w).Render(s)
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if ansi.StringWidth(l) > w {
+			lines[i] = ansi.Truncate(l, w, "")
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // keyMap is a screen's bindings in the order the footer shows them.

@@ -32,13 +32,31 @@ type addressGeneratedMsg struct {
 var depositKeys = struct {
 	Up, Down, Generate, Copy, QR, Refresh key.Binding
 }{
-	Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "select chain")),
+	Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "select")),
 	Down:     key.NewBinding(key.WithKeys("down", "j")),
 	Generate: key.NewBinding(key.WithKeys("g"), key.WithHelp("g", "generate address")),
-	Copy:     key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy address")),
+	Copy:     key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy")),
 	QR:       key.NewBinding(key.WithKeys("enter", "v"), key.WithHelp("enter", "QR code")),
 	Refresh:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh")),
 }
+
+// Column widths of the chain list; the address takes the rest of the line.
+const (
+	depChainW   = 14
+	depIDW      = 10
+	depAddrCol  = 2 + depChainW + 1 + depIDW + 1
+	depAddrMaxW = 44 // a Solana address; EVM ones are 42
+)
+
+// qrLayout is where the selected chain's QR code goes.
+type qrLayout int
+
+const (
+	qrNone   qrLayout = iota // not asked for, or no address yet
+	qrBelow                  // under the chain's details, list above
+	qrAlone                  // fills the screen: chain, address, code
+	qrNoRoom                 // does not fit; a notice says so
+)
 
 // Deposit lists every chain the account can deposit on, with its address and
 // tokens; on-demand chains get an address with g.
@@ -47,7 +65,7 @@ type Deposit struct {
 	chains     []service.ChainInfo
 	loading    bool
 	generating string // chain being provisioned, "" when none
-	err        error
+	err        error  // the listing failed and there is nothing to show
 	cursor     int
 	offset     int // first visible row
 	showQR     bool
@@ -58,7 +76,8 @@ type Deposit struct {
 
 // NewDeposit builds the deposit address screen.
 func NewDeposit(app *App) *Deposit {
-	return &Deposit{app: app, qr: map[string]QRCode{}, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
+	return &Deposit{app: app, qr: map[string]QRCode{},
+		spin: spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(app.Common.Styles.Spinner))}
 }
 
 func (d *Deposit) Init() tea.Cmd { return d.load() }
@@ -67,12 +86,30 @@ func (d *Deposit) Title() string { return "Deposit addresses" }
 
 func (d *Deposit) SetSize(w, h int) { d.w, d.h = w, h; d.scroll() }
 
+// KeyMap offers only what applies to the selected chain: QR and copy when
+// it has an address, generate when it has none.
 func (d *Deposit) KeyMap() help.KeyMap {
-	return keyMap{depositKeys.Up, depositKeys.QR, depositKeys.Copy, depositKeys.Generate, depositKeys.Refresh}
+	if len(d.chains) == 0 {
+		if d.loading {
+			return keyMap{}
+		}
+		return keyMap{depositKeys.Refresh}
+	}
+	km := keyMap{depositKeys.Up}
+	if ch, _ := d.selected(); ch.DepositAddress != "" {
+		qrKey := depositKeys.QR
+		if d.showQR {
+			qrKey.SetHelp("enter", "hide QR")
+		}
+		km = append(km, qrKey, depositKeys.Copy)
+	} else {
+		km = append(km, depositKeys.Generate)
+	}
+	return append(km, depositKeys.Refresh)
 }
 
 func (d *Deposit) load() tea.Cmd {
-	d.loading, d.err = true, nil
+	d.loading = true
 	client := d.app.Client()
 	return tea.Batch(d.spin.Tick, func() tea.Msg {
 		cx, cancel := ctx()
@@ -101,14 +138,19 @@ func (d *Deposit) selected() (service.ChainInfo, bool) {
 }
 
 func (d *Deposit) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case depositsLoadedMsg:
 		d.loading = false
-		d.err = depositError(msg.err)
-		if msg.err == nil {
-			d.chains = msg.chains
+		switch {
+		case msg.err != nil && len(d.chains) > 0:
+			// A refresh failed: keep what is shown, say why in a toast.
+			cmd = tui.ShowError(depositError(msg.err))
+		case msg.err != nil:
+			d.err = depositError(msg.err)
+		default:
+			d.err, d.chains = nil, msg.chains
 			d.cursor = min(d.cursor, max(len(d.chains)-1, 0))
-			d.scroll()
 		}
 	case addressGeneratedMsg:
 		d.generating = ""
@@ -120,28 +162,28 @@ func (d *Deposit) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 				d.chains[i] = msg.info
 			}
 		}
-		return d, tui.ShowInfo(msg.info.Chain + " deposit address ready: " + msg.info.DepositAddress)
+		cmd = tui.ShowInfo(msg.info.Chain + " deposit address ready: " + msg.info.DepositAddress)
 	case spinner.TickMsg:
 		if !d.loading && d.generating == "" {
 			return d, nil
 		}
-		var cmd tea.Cmd
 		d.spin, cmd = d.spin.Update(msg)
 		return d, cmd
+	case tea.BackgroundColorMsg:
+		d.spin.Style = d.app.Common.Styles.Spinner
 	case tea.KeyPressMsg:
-		return d, d.key(msg)
+		cmd = d.key(msg)
 	}
-	return d, nil
+	d.scroll()
+	return d, cmd
 }
 
 func (d *Deposit) key(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(k, depositKeys.Up):
 		d.cursor = max(d.cursor-1, 0)
-		d.scroll()
 	case key.Matches(k, depositKeys.Down):
 		d.cursor = min(d.cursor+1, max(len(d.chains)-1, 0))
-		d.scroll()
 	case key.Matches(k, depositKeys.Refresh):
 		if !d.loading {
 			return d.load()
@@ -192,10 +234,64 @@ func depositError(err error) error {
 	return explain(err)
 }
 
-// listRows is how many chain rows fit: the list gets the height left after
-// the detail panel.
+// qrCode is the selected chain's code, rendered once per address.
+func (d *Deposit) qrCode() (QRCode, bool) {
+	ch, ok := d.selected()
+	if !ok || ch.DepositAddress == "" {
+		return QRCode{}, false
+	}
+	code, ok := d.qr[ch.DepositAddress]
+	if !ok {
+		var err error
+		if code, err = renderQR(ch.DepositAddress); err != nil {
+			return QRCode{}, false
+		}
+		d.qr[ch.DepositAddress] = code
+	}
+	return code, true
+}
+
+// layout decides where the QR code goes: under the details when the list
+// keeps a few rows, else alone on the screen, else nowhere.
+func (d *Deposit) layout() (qrLayout, QRCode) {
+	if !d.showQR {
+		return qrNone, QRCode{}
+	}
+	code, ok := d.qrCode()
+	switch {
+	case !ok:
+		return qrNone, code
+	case code.Width+2 > d.w:
+		return qrNoRoom, code
+	case d.h-d.baseDetailHeight()-1-len(code.Lines)-4 >= min(3, len(d.chains)):
+		return qrBelow, code
+	case 1+len(code.Lines) <= d.h:
+		return qrAlone, code
+	}
+	return qrNoRoom, code
+}
+
+// baseDetailHeight is the detail panel without any QR code: heading,
+// address, "Tokens" and one line per token.
+func (d *Deposit) baseDetailHeight() int {
+	ch, ok := d.selected()
+	if !ok {
+		return 0
+	}
+	return 3 + len(ch.SupportedTokens)
+}
+
+// listRows is how many chain rows fit: the list gets what the heading, the
+// column header, the "n of m" line, the gap and the detail panel leave.
 func (d *Deposit) listRows() int {
-	return max(d.h-d.detailHeight()-4, 3)
+	h := d.baseDetailHeight()
+	switch l, code := d.layout(); {
+	case l == qrBelow:
+		h += 1 + len(code.Lines)
+	case d.showQR:
+		h++ // the notice
+	}
+	return max(d.h-h-4, 3)
 }
 
 // scroll keeps the cursor inside the visible window of rows.
@@ -210,34 +306,31 @@ func (d *Deposit) scroll() {
 	d.offset = max(min(d.offset, len(d.chains)-rows), 0)
 }
 
-// tokenContract words an empty contract address: stablecoins always have a
-// contract, so an empty one means the provider could not be asked.
-func tokenContract(t service.TokenInfo) string {
-	switch {
-	case t.ContractAddress != "":
-		return t.ContractAddress
-	case t.Name == service.TokenUSDT || t.Name == service.TokenUSDC:
-		return "unknown: provider unreachable"
-	}
-	return "native"
-}
-
 func (d *Deposit) View() string {
-	st := d.app.Common.Styles
+	c := d.app.Common
+	st := c.Styles
 	var b strings.Builder
-	b.WriteString(st.Heading.Render("Deposit addresses") + "\n")
+	b.WriteString(st.Heading.Render("Deposit addresses"))
+	if d.loading && len(d.chains) > 0 {
+		b.WriteString("  " + d.spin.View() + st.Muted.Render(" refreshing…"))
+	}
+	b.WriteString("\n")
 	switch {
 	case d.loading && len(d.chains) == 0:
 		b.WriteString("\n" + d.spin.View() + " Loading deposit addresses…\n")
 		return clip(b.String(), d.w)
 	case d.err != nil:
-		b.WriteString("\n" + st.ErrorToast.Render("Error: ") + d.err.Error() + "\n")
+		b.WriteString("\n" + errorBlock(c, "Error", d.err, d.w))
 		return clip(b.String(), d.w)
 	case len(d.chains) == 0:
 		b.WriteString("\nNo chains are open for deposit on this account.\n")
 		return clip(b.String(), d.w)
 	}
-	b.WriteString(st.Label.Render(fmt.Sprintf("  %-14s %-10s %s", "CHAIN", "CHAIN ID", "DEPOSIT ADDRESS")) + "\n")
+	l, code := d.layout()
+	if l == qrAlone {
+		return d.qrAloneView(code)
+	}
+	b.WriteString(st.Label.Render(fmt.Sprintf("  %-*s %-*s %s", depChainW, "CHAIN", depIDW, "CHAIN ID", "DEPOSIT ADDRESS")) + "\n")
 	rows := d.listRows()
 	end := min(d.offset+rows, len(d.chains))
 	for i := d.offset; i < end; i++ {
@@ -246,13 +339,14 @@ func (d *Deposit) View() string {
 	if len(d.chains) > rows {
 		b.WriteString(st.Muted.Render(fmt.Sprintf("  %d–%d of %d chains", d.offset+1, end, len(d.chains))) + "\n")
 	}
-	b.WriteString("\n" + d.detail())
+	b.WriteString("\n" + d.detail(l, code))
 	return clip(b.String(), d.w)
 }
 
 func (d *Deposit) row(i int) string {
 	st := d.app.Common.Styles
 	ch := d.chains[i]
+	addrW := max(min(d.w, depAddrCol+depAddrMaxW)-depAddrCol, 1)
 	addr := ch.DepositAddress
 	switch {
 	case d.generating != "" && strings.EqualFold(d.generating, ch.Chain):
@@ -260,7 +354,9 @@ func (d *Deposit) row(i int) string {
 	case addr == "":
 		addr = "not provisioned (on-demand: press g)"
 	}
-	line := fmt.Sprintf("%-14s %-10s %s", ansi.Truncate(ch.Chain, 14, "…"), ansi.Truncate(ch.ChainID, 10, "…"), addr)
+	// An address cut short must look cut short: never a silent truncation.
+	line := pad(ansi.Truncate(ch.Chain, depChainW, "…"), depChainW) + " " +
+		pad(ansi.Truncate(ch.ChainID, depIDW, "…"), depIDW) + " " + pad(ansi.Truncate(addr, addrW, "…"), addrW)
 	if i == d.cursor {
 		return st.Cursor.Render("› ") + st.Selected.Render(line)
 	}
@@ -270,61 +366,49 @@ func (d *Deposit) row(i int) string {
 	return "  " + st.Value.Render(line)
 }
 
-// detailHeight is the height the detail panel of the selected chain takes.
-func (d *Deposit) detailHeight() int {
-	ch, ok := d.selected()
-	if !ok {
-		return 0
-	}
-	h := 3 + len(ch.SupportedTokens)
-	if code, ok := d.qrFor(ch); ok && d.showQR {
-		h += len(code.Lines) + 1
-	}
-	return h
-}
-
-func (d *Deposit) qrFor(ch service.ChainInfo) (QRCode, bool) {
-	if ch.DepositAddress == "" {
-		return QRCode{}, false
-	}
-	code, ok := d.qr[ch.DepositAddress]
-	if !ok {
-		var err error
-		if code, err = renderQR(ch.DepositAddress); err != nil {
-			return QRCode{}, false
-		}
-		d.qr[ch.DepositAddress] = code
-	}
-	return code, true
-}
-
-func (d *Deposit) detail() string {
+func (d *Deposit) detail(l qrLayout, code QRCode) string {
 	c := d.app.Common
 	st := c.Styles
 	ch, _ := d.selected()
-	const lw = 10
 	var b strings.Builder
 	addr := st.Danger.Render(ch.DepositAddress)
 	if ch.DepositAddress == "" {
 		addr = st.Muted.Render("not provisioned: press g to generate")
 	}
 	b.WriteString(st.Heading.Render(ch.Chain) + st.Muted.Render("  chain id "+ch.ChainID) + "\n")
-	b.WriteString(field(c, "Address", lw, addr) + "\n")
+	b.WriteString(field(c, "Address", 9, addr) + "\n")
 	b.WriteString(st.Label.Render("Tokens") + "\n")
 	for _, t := range ch.SupportedTokens {
-		b.WriteString("  " + pad(t.Name, 8) + st.Muted.Render(tokenContract(t)) + "\n")
+		b.WriteString("  " + pad(t.Name, 8) + st.Muted.Render(t.ContractText()) + "\n")
 	}
-	if !d.showQR {
-		return b.String()
-	}
-	code, ok := d.qrFor(ch)
 	switch {
-	case !ok:
-		b.WriteString(st.Muted.Render("No QR code until the address is generated.") + "\n")
-	case code.Width > d.w || len(code.Lines)+len(ch.SupportedTokens)+8 > d.h:
-		b.WriteString(st.Warning.Render(fmt.Sprintf("Enlarge the terminal to show the QR code (it needs %dx%d).", code.Width, len(code.Lines))) + "\n")
+	case !d.showQR:
+	case l == qrNone:
+		b.WriteString(st.Muted.Render("No QR code until the address is generated: press g.") + "\n")
+	case l == qrNoRoom:
+		b.WriteString(st.Warning.Render(fmt.Sprintf("The QR code needs %dx%d: enlarge the terminal to show it.", code.Width+2, len(code.Lines)+1)) + "\n")
 	default:
-		b.WriteString("\n" + strings.Join(code.Lines, "\n") + "\n")
+		b.WriteString("\n" + indent(code.Lines, 2))
+	}
+	return b.String()
+}
+
+// qrAloneView gives the whole area to the code, with the chain and address
+// on the line above it so the user can compare what the phone reads.
+func (d *Deposit) qrAloneView(code QRCode) string {
+	st := d.app.Common.Styles
+	ch, _ := d.selected()
+	name := ansi.Truncate(ch.Chain, max(d.w-4-ansi.StringWidth(ch.DepositAddress), 1), "…")
+	head := st.Heading.Render(name) + "  " + st.Danger.Render(ch.DepositAddress)
+	return clip(head+"\n"+indent(code.Lines, 2), d.w)
+}
+
+// indent puts n spaces before every line and ends each with a newline.
+func indent(lines []string, n int) string {
+	sp := strings.Repeat(" ", n)
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(sp + l + "\n")
 	}
 	return b.String()
 }

@@ -3,8 +3,12 @@ package screens
 import (
 	"errors"
 	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/service"
+	"svcwallet/tui"
 )
 
 // userError is an error whose text is written for the person at the terminal.
@@ -43,6 +47,10 @@ var explanations = map[service.Code]string{
 	service.CodeDuplicateSignature:  "This signature was already used: sign again",
 }
 
+// Explain turns an error from the service into one line for the person at
+// the terminal; the non-interactive commands print the same words.
+func Explain(err error) error { return explain(err) }
+
 // explain turns an error from the service into words for the user. Errors
 // already written for the user pass through unchanged.
 func explain(err error) error {
@@ -74,4 +82,31 @@ func explain(err error) error {
 		return userError{fmt.Sprintf("Cannot reach %s (%s): check the network or the environment's URL, then retry", te.Host, te.Kind())}
 	}
 	return userError{err.Error()}
+}
+
+// errorBlock draws "label: explanation" wrapped to width w, the label in the
+// error style and the lines after the first indented under the text, so a
+// long explanation is read in full rather than cut at the edge.
+func errorBlock(c *tui.Common, label string, err error, w int) string {
+	if err == nil {
+		return ""
+	}
+	head := label + ": "
+	hw := ansi.StringWidth(head)
+	if w-hw < 20 {
+		hw = 0 // too narrow to indent: wrap under the label
+	}
+	lines := strings.Split(ansi.Wrap(err.Error(), max(w-hw, 1), ""), "\n")
+	var b strings.Builder
+	b.WriteString(c.Styles.ErrorToast.Render(head))
+	if hw == 0 {
+		b.WriteString("\n")
+	}
+	for i, l := range lines {
+		if i > 0 {
+			b.WriteString("\n" + strings.Repeat(" ", hw))
+		}
+		b.WriteString(strings.TrimRight(l, " "))
+	}
+	return b.String() + "\n"
 }

@@ -1,11 +1,13 @@
 package screens
 
 import (
+	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/tui"
 )
@@ -30,33 +32,43 @@ type menuItem struct {
 // homeMenu lists the ways on; log out is handled by the screen itself.
 var homeMenu = []menuItem{
 	{"d", "Deposit addresses", "chains, tokens, QR codes; provision on-demand chains", func(a *App) tui.Screen { return NewDeposit(a) }},
+	{"w", "Withdraw USDT", "through the bridge: route, quote, review, sign, follow", func(a *App) tui.Screen { return NewRoute(a) }},
+	{"h", "History", "this account's withdrawals; resume unfinished ones", func(a *App) tui.Screen { return NewHistory(a) }},
+	{"s", "Status lookup", "follow any withdrawal by its quote id", func(a *App) tui.Screen { return NewLookup(a) }},
 }
 
 // Home shows who is logged in and the ways on.
 type Home struct {
-	app    *App
-	cursor int
-	w, h   int
+	app        *App
+	cursor     int
+	unfinished int // journaled withdrawals still needing the user (banner)
+	w, h       int
 }
 
 // NewHome builds the home screen for the logged-in session.
 func NewHome(app *App) *Home { return &Home{app: app} }
 
-func (h *Home) Init() tea.Cmd { return nil }
+func (h *Home) Init() tea.Cmd { return h.readJournal() }
 
 func (h *Home) Title() string { return "Home" }
 
 func (h *Home) SetSize(w, hh int) { h.w, h.h = w, hh }
 
 func (h *Home) KeyMap() help.KeyMap {
-	km := keyMap{homeKeys.Up, homeKeys.Open}
-	for _, it := range homeMenu {
-		km = append(km, key.NewBinding(key.WithKeys(it.key), key.WithHelp(it.key, strings.ToLower(it.label))))
+	// One entry for all the letters: the menu itself says what each opens.
+	letters := make([]string, len(homeMenu))
+	for i, it := range homeMenu {
+		letters[i] = it.key
 	}
-	return append(km, homeKeys.Logout)
+	open := key.NewBinding(key.WithKeys(letters...), key.WithHelp(strings.Join(letters, "/"), "go to"))
+	return keyMap{homeKeys.Up, homeKeys.Open, open, homeKeys.Logout}
 }
 
 func (h *Home) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	if m, ok := msg.(homeJournalMsg); ok {
+		h.unfinished = m.unfinished
+		return h, nil
+	}
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return h, nil
@@ -109,6 +121,7 @@ func (h *Home) View() string {
 	}
 	b.WriteString(field(c, "Logged in by", lw, st.Value.Render(signedBy)) + "\n")
 	b.WriteString(field(c, "Environment", lw, st.Value.Render(h.app.Target.Env.Name+" · chain id "+uitoa(h.app.Target.Env.ChainID))) + "\n\n")
+	b.WriteString(h.unfinishedBanner())
 	b.WriteString(st.Heading.Render("Go to") + "\n\n")
 	item := func(i int, k, label, about string) {
 		line := " " + k + "  " + pad(label, 26)
@@ -117,7 +130,11 @@ func (h *Home) View() string {
 		} else {
 			line = st.Cursor.Render(" "+k) + "  " + st.Value.Render(pad(label, 26))
 		}
-		b.WriteString(line + " " + st.Muted.Render(about) + "\n")
+		// The description gives way first on a narrow terminal, visibly.
+		if room := h.w - ansi.StringWidth(line) - 1; room >= 8 {
+			line += " " + st.Muted.Render(ansi.Truncate(about, room, "…"))
+		}
+		b.WriteString(line + "\n")
 	}
 	for i, it := range homeMenu {
 		item(i, it.key, it.label, it.about)
@@ -131,4 +148,26 @@ func orDash(s string) string {
 		return "—"
 	}
 	return s
+}
+
+// --- unfinished withdrawals banner (D11: offered for resumption at start) ---
+
+// homeJournalMsg carries how many journaled withdrawals are unfinished.
+type homeJournalMsg struct{ unfinished int }
+
+// readJournal counts the unfinished withdrawals in a Cmd: it reads a file.
+func (h *Home) readJournal() tea.Cmd {
+	app := h.app
+	return func() tea.Msg { return homeJournalMsg{unfinished: len(UnfinishedWithdrawals(app))} }
+}
+
+// Resume counts again: the screens above may have finished some.
+func (h *Home) Resume() tea.Cmd { return h.readJournal() }
+
+func (h *Home) unfinishedBanner() string {
+	if h.unfinished == 0 {
+		return ""
+	}
+	text := fmt.Sprintf("%d unfinished withdrawal(s): press h to review and resume", h.unfinished)
+	return h.app.Common.Styles.Warning.Render(ansi.Truncate(text, max(h.w, 1), "…")) + "\n\n"
 }

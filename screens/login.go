@@ -10,6 +10,7 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/common"
 
 	"svcwallet/service"
@@ -30,10 +31,10 @@ var loginKeys = struct {
 }{
 	Next:   key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab", "next field")),
 	Prev:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab", "previous")),
-	Left:   key.NewBinding(key.WithKeys("left"), key.WithHelp("←/→", "change choice")),
+	Left:   key.NewBinding(key.WithKeys("left"), key.WithHelp("←/→", "choose")),
 	Right:  key.NewBinding(key.WithKeys("right")),
 	Submit: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "log in")),
-	Demo:   key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "fill demo credentials")),
+	Demo:   key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "fill demo")),
 }
 
 // Login methods and wallet key sources, in the order they are offered.
@@ -84,7 +85,7 @@ func NewLogin(app *App) *Login {
 		apiKey: newInput(c, "paste your API key", true),
 		path:   newInput(c, "path to a keystore V3 JSON file", false),
 		pass:   newInput(c, "keystore passphrase", true),
-		spin:   spinner.New(spinner.WithSpinner(spinner.Dot)),
+		spin:   spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(c.Styles.Spinner)),
 	}
 	for i, t := range app.Targets {
 		if t.Env.Name == app.Target.Env.Name {
@@ -94,11 +95,20 @@ func NewLogin(app *App) *Login {
 	if entries, err := signer.ListKeystore(app.KeystoreDir); err == nil && len(entries) > 0 {
 		l.path.SetValue(entries[0].Path)
 	}
-	l.focus = l.fields()[0]
+	// The key is what a newcomer has in hand: start in its field, so a
+	// paste lands there at once.
+	l.focus = fieldAPIKey
 	return l
 }
 
-func (l *Login) Init() tea.Cmd { return l.focusInput() }
+// Init shows the chosen environment in the status bar before any login.
+func (l *Login) Init() tea.Cmd { return tea.Batch(l.envStatus(), l.focusInput()) }
+
+// envStatus puts the environment the form would log in to in the status bar.
+func (l *Login) envStatus() tea.Cmd {
+	e := l.target().Env
+	return tui.SetStatus(tui.Status{Env: e.Name, ChainID: e.ChainID})
+}
 
 func (l *Login) Title() string { return "Log in" }
 
@@ -109,7 +119,13 @@ func (l *Login) SetSize(w, h int) {
 	}
 }
 
-func (l *Login) KeyMap() help.KeyMap { return keyMap{loginKeys.Submit, loginKeys.Next, loginKeys.Left, loginKeys.Demo} }
+// KeyMap offers ←/→ only where there is a choice to change.
+func (l *Login) KeyMap() help.KeyMap {
+	if l.input() != nil {
+		return keyMap{loginKeys.Submit, loginKeys.Next, loginKeys.Demo}
+	}
+	return keyMap{loginKeys.Submit, loginKeys.Next, loginKeys.Left, loginKeys.Demo}
+}
 
 // Inputting: while a text field has the focus, q and ? are typed, not global.
 func (l *Login) Inputting() bool { return l.input() != nil }
@@ -135,7 +151,7 @@ func (l *Login) target() Target { return l.app.Targets[l.env] }
 
 // sources lists the wallet key sources; the demo key only on the sandbox.
 func (l *Login) sources() []string {
-	s := []string{"keystore file", "$" + signer.KeyEnvVar}
+	s := []string{"keystore", "$" + signer.KeyEnvVar}
 	if l.target().Demo != nil {
 		s = append(s, "sandbox demo key")
 	}
@@ -177,7 +193,7 @@ func (l *Login) moveFocus(delta int) tea.Cmd {
 }
 
 // cycle changes the choice under the focus by delta.
-func (l *Login) cycle(delta int) {
+func (l *Login) cycle(delta int) tea.Cmd {
 	wrap := func(v, n int) int { return (v + delta + n) % n }
 	switch l.focus {
 	case fieldEnv:
@@ -185,11 +201,13 @@ func (l *Login) cycle(delta int) {
 		if l.source >= len(l.sources()) {
 			l.source = sourceKeystore
 		}
+		return l.envStatus()
 	case fieldMethod:
 		l.method = wrap(l.method, 2)
 	case fieldSource:
 		l.source = wrap(l.source, len(l.sources()))
 	}
+	return nil
 }
 
 func (l *Login) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
@@ -217,12 +235,13 @@ func (l *Login) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		case key.Matches(msg, loginKeys.Prev):
 			return l, l.moveFocus(-1)
 		case l.input() == nil && key.Matches(msg, loginKeys.Left):
-			l.cycle(-1)
-			return l, nil
+			return l, l.cycle(-1)
 		case l.input() == nil && key.Matches(msg, loginKeys.Right):
-			l.cycle(1)
-			return l, nil
+			return l, l.cycle(1)
 		}
+	case tea.BackgroundColorMsg:
+		l.spin.Style = l.app.Common.Styles.Spinner
+		return l, nil
 	}
 	if in := l.input(); in != nil {
 		var cmd tea.Cmd
@@ -240,10 +259,11 @@ func (l *Login) fillDemo() tea.Cmd {
 	}
 	if l.method == methodAPIKey {
 		l.apiKey.SetValue(demo.APIKey)
+		l.focus = fieldAPIKey
 	} else {
 		l.source = sourceDemo
+		l.focus = fieldSource
 	}
-	l.focus = fieldMethod
 	return l.focusInput()
 }
 
@@ -327,6 +347,7 @@ func (l *Login) finish(msg loginDoneMsg) tea.Cmd {
 		return nil
 	}
 	l.app.Target = l.target()
+	l.app.Journal = l.app.Target.Journal
 	l.app.Signer = msg.key
 	return tea.Batch(tui.SetStatus(l.app.status()), tui.Reset(NewHome(l.app)))
 }
@@ -368,10 +389,15 @@ func (l *Login) View() string {
 			}
 		}
 		s := strings.Join(parts, " ")
+		hint := ""
 		if l.focus == id {
-			s += st.Muted.Render("  ←/→")
+			hint = st.Muted.Render("  ←/→")
 		}
-		return s
+		// Too narrow for every option: the chosen one and where it stands.
+		if 2+lw+1+ansi.StringWidth(s+hint) > l.w {
+			s = st.Selected.Render(" "+options[sel]+" ") + st.Muted.Render(fmt.Sprintf("  %d of %d", sel+1, len(options)))
+		}
+		return s + hint
 	}
 	if len(l.app.Targets) > 1 {
 		names := make([]string, len(l.app.Targets))
@@ -407,11 +433,14 @@ func (l *Login) View() string {
 	case l.busy:
 		b.WriteString("  " + l.spin.View() + " Logging in to " + t.Env.Name + "…\n")
 	case l.err != nil:
-		b.WriteString("  " + st.ErrorToast.Render("Login failed: ") + l.err.Error() + "\n")
+		for _, line := range strings.Split(strings.TrimSuffix(errorBlock(c, "Login failed", l.err, l.w-2), "\n"), "\n") {
+			b.WriteString("  " + line + "\n")
+		}
 	}
 	if d := t.Demo; d != nil {
-		b.WriteString("\n" + st.Label.Render("  Sandbox demo: API key ") + st.Value.Render(d.APIKey) +
-			st.Label.Render(" · wallet: the demo key · press ctrl+d to fill in") + "\n")
+		b.WriteString("\n  " + field(c, "Sandbox demo", lw, "API key "+st.Value.Render(d.APIKey)) + "\n")
+		b.WriteString("  " + field(c, "", lw, "wallet: key source "+st.Value.Render("sandbox demo key")) + "\n")
+		b.WriteString("  " + field(c, "", lw, st.Muted.Render("ctrl+d fills them in")) + "\n")
 	}
 	return clip(b.String(), l.w)
 }

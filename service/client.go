@@ -252,8 +252,11 @@ type TransportError struct {
 }
 
 func (e *TransportError) Error() string {
-	return fmt.Sprintf("cannot reach %s (%s): %s", e.Host, e.Op, transportKind(e.Err))
+	return fmt.Sprintf("cannot reach %s (%s): %s", e.Host, e.Op, e.Kind())
 }
+
+// Kind names the failure in words: "timed out", "connection refused", ...
+func (e *TransportError) Kind() string { return transportKind(e.Err) }
 
 func (e *TransportError) Unwrap() error { return e.Err }
 

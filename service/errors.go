@@ -17,6 +17,8 @@ const (
 	CodeNotAuthenticated    Code = 1000 // 401: no or expired session, unknown API key
 	CodeForbidden           Code = 1001 // 403: credential not allowed here (X-API-Key on bridge)
 	CodeMalformed           Code = 1003 // 400: body or field not understood
+	CodeNoSuchEndpoint      Code = 1004 // 404: no endpoint at this path
+	CodeMethodNotAllowed    Code = 1005 // 405: endpoint exists, other method
 	CodeRateLimited         Code = 1006 // 429
 	CodeUnauthorizedSigner  Code = 2000 // 403: signer unknown or lacks the permission
 	CodeSignatureExpired    Code = 2001 // 400: expiration in the past
@@ -58,8 +60,10 @@ func (c Code) Status() int {
 		return http.StatusTooManyRequests
 	case CodeQuoteExpired:
 		return http.StatusGone
-	case CodeNotFound:
+	case CodeNotFound, CodeNoSuchEndpoint:
 		return http.StatusNotFound
+	case CodeMethodNotAllowed:
+		return http.StatusMethodNotAllowed
 	case CodeQuoteUsed, CodeDuplicateSignature:
 		return http.StatusConflict
 	}

@@ -184,6 +184,19 @@ type TokenInfo struct {
 	ContractAddress string `json:"contract_address"`
 }
 
+// ContractText words a token's contract for display. An empty contract
+// means a native asset, except for the stablecoins, which always have one:
+// for them it means the bridge provider could not be asked (SPEC.md §2.6).
+func (t TokenInfo) ContractText() string {
+	switch {
+	case t.ContractAddress != "":
+		return t.ContractAddress
+	case t.Name == TokenUSDT || t.Name == TokenUSDC:
+		return "unknown: provider unreachable"
+	}
+	return "native"
+}
+
 // ChainInfo is SPEC.md §2.5.
 type ChainInfo struct {
 	Chain           string      `json:"chain"`
@@ -277,4 +290,17 @@ type ErrorBody struct {
 	Code    int    `json:"code"`
 	Message string `json:"message"`
 	Status  int    `json:"status"`
+}
+
+// ChainTypeLabel names a chain type for people: "EVM", "Solana", "Tron".
+func ChainTypeLabel(chainType string) string {
+	switch chainType {
+	case ChainTypeEVM:
+		return "EVM"
+	case ChainTypeSolana:
+		return "Solana"
+	case ChainTypeTron:
+		return "Tron"
+	}
+	return chainType
 }

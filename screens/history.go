@@ -1,0 +1,272 @@
+package screens
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"svcwallet/service"
+	"svcwallet/tui"
+)
+
+// historyLoadedMsg carries the journal's withdrawals of the current
+// environment and account, newest first.
+type historyLoadedMsg struct {
+	recs []service.JournalRecord
+	err  error
+}
+
+var historyKeys = struct {
+	Up, Down, Open, Reload key.Binding
+}{
+	Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "select")),
+	Down:   key.NewBinding(key.WithKeys("down", "j")),
+	Open:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "follow / resume")),
+	Reload: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
+}
+
+// historyDetailLines is the height of the panel under the list.
+const historyDetailLines = 7
+
+// History lists the withdrawals of the journal (D11) made from this account
+// in this environment, unfinished ones marked, and opens one to follow it or
+// to resume it.
+type History struct {
+	app    *App
+	recs   []service.JournalRecord
+	loaded bool
+	err    error
+	cursor int
+	offset int
+	w, h   int
+}
+
+// NewHistory builds the withdrawal history screen.
+func NewHistory(app *App) *History { return &History{app: app} }
+
+// UnfinishedWithdrawals reads the journal for the withdrawals of the current
+// environment and account that still need the user: unanswered requests and
+// ones not yet in a terminal state. It reads a file: call it inside a Cmd.
+func UnfinishedWithdrawals(app *App) []service.JournalRecord {
+	recs, err := accountRecords(app)
+	if err != nil {
+		return nil
+	}
+	var out []service.JournalRecord
+	for _, r := range recs {
+		if !r.Finished() {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// accountRecords is the journal's records of the logged-in account in the
+// current environment, newest first.
+func accountRecords(app *App) ([]service.JournalRecord, error) {
+	if app.Journal == nil {
+		return nil, nil
+	}
+	all, err := app.Journal.Records()
+	if err != nil {
+		return nil, err
+	}
+	sess, _ := app.Client().Session()
+	var out []service.JournalRecord
+	for _, r := range all {
+		if r.Env == app.Target.Env.Name && r.AccountID == sess.AccountID {
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+func (h *History) Init() tea.Cmd { return h.load() }
+
+// Resume reloads: the screen that was on top may have journaled new states.
+func (h *History) Resume() tea.Cmd { return h.load() }
+
+func (h *History) Title() string { return "Withdrawal history" }
+
+func (h *History) SetSize(w, hh int) { h.w, h.h = w, hh; h.scroll() }
+
+func (h *History) KeyMap() help.KeyMap {
+	return keyMap{historyKeys.Up, historyKeys.Open, historyKeys.Reload}
+}
+
+func (h *History) load() tea.Cmd {
+	app := h.app
+	return func() tea.Msg {
+		recs, err := accountRecords(app)
+		return historyLoadedMsg{recs: recs, err: err}
+	}
+}
+
+func (h *History) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case historyLoadedMsg:
+		h.loaded, h.recs = true, msg.recs
+		h.err = nil
+		if msg.err != nil {
+			h.err = userError{"The journal cannot be read (" + msg.err.Error() + "): check the file's permissions, then press r"}
+		}
+		h.cursor = min(h.cursor, max(len(h.recs)-1, 0))
+		h.scroll()
+	case tea.KeyPressMsg:
+		switch {
+		case key.Matches(msg, historyKeys.Up):
+			h.cursor = max(h.cursor-1, 0)
+			h.scroll()
+		case key.Matches(msg, historyKeys.Down):
+			h.cursor = min(h.cursor+1, max(len(h.recs)-1, 0))
+			h.scroll()
+		case key.Matches(msg, historyKeys.Reload):
+			return h, h.load()
+		case key.Matches(msg, historyKeys.Open):
+			if h.cursor < len(h.recs) {
+				return h, tui.Push(h.open(h.recs[h.cursor]))
+			}
+		}
+	}
+	return h, nil
+}
+
+// open follows a withdrawal that reached its end, and resumes any other: a
+// request without an answer is re-sent or settled, a refused one explained.
+func (h *History) open(r service.JournalRecord) tui.Screen {
+	if service.Terminal(r.State) {
+		return NewStatus(h.app, r.QuoteID, true)
+	}
+	return NewResume(h.app, r)
+}
+
+// historyState names a record's last known state for the list.
+func historyState(r service.JournalRecord) string {
+	switch {
+	case !r.Answered:
+		return "NO ANSWER"
+	case r.State == "":
+		return "REJECTED"
+	}
+	return r.State
+}
+
+func (h *History) listRows() int { return max(h.h-historyDetailLines-5, 3) }
+
+// scroll keeps the cursor inside the visible rows.
+func (h *History) scroll() {
+	rows := h.listRows()
+	if h.cursor < h.offset {
+		h.offset = h.cursor
+	}
+	if h.cursor >= h.offset+rows {
+		h.offset = h.cursor - rows + 1
+	}
+	h.offset = max(min(h.offset, len(h.recs)-rows), 0)
+}
+
+func (h *History) View() string {
+	c := h.app.Common
+	st := c.Styles
+	var b strings.Builder
+	b.WriteString(st.Heading.Render("Withdrawal history") + st.Muted.Render("  "+h.app.Target.Env.Name+" · this account, newest first") + "\n\n")
+	switch {
+	case h.err != nil:
+		b.WriteString(errorBlock(c, "Error", h.err, h.w))
+		return clip(b.String(), h.w)
+	case !h.loaded:
+		b.WriteString("Reading the journal…\n")
+		return clip(b.String(), h.w)
+	case h.app.Journal == nil:
+		b.WriteString("No journal is open, so withdrawals are not recorded here.\n")
+		return clip(b.String(), h.w)
+	case len(h.recs) == 0:
+		b.WriteString("No withdrawals from this account in the journal yet.\n")
+		b.WriteString(st.Muted.Render(h.app.Journal.Path()) + "\n")
+		return clip(b.String(), h.w)
+	}
+	b.WriteString(st.Label.Render(fmt.Sprintf("  %-12s %-11s %14s  %-9s %s", "STARTED", "STATE", "AMOUNT", "CHAIN", "DESTINATION")) + "\n")
+	rows := h.listRows()
+	end := min(h.offset+rows, len(h.recs))
+	for i := h.offset; i < end; i++ {
+		b.WriteString(h.row(i) + "\n")
+	}
+	unfinished := 0
+	for _, r := range h.recs {
+		if !r.Finished() {
+			unfinished++
+		}
+	}
+	count := fmt.Sprintf("  %d–%d of %d withdrawals", h.offset+1, end, len(h.recs))
+	if unfinished > 0 {
+		count += fmt.Sprintf(" · %d unfinished (!)", unfinished)
+	}
+	b.WriteString(st.Muted.Render(count) + "\n\n")
+	b.WriteString(h.detail(h.recs[h.cursor]))
+	return clip(b.String(), h.w)
+}
+
+func (h *History) row(i int) string {
+	st := h.app.Common.Styles
+	r := h.recs[i]
+	mark := " "
+	if !r.Finished() {
+		mark = "!"
+	}
+	amount := ""
+	if r.Intent.TokenIn != "" {
+		amount = r.Intent.PayAmount.String() + " " + r.Intent.TokenIn
+	}
+	line := fmt.Sprintf("%-12s %s %-9s %14s  %-9s %s",
+		r.Started.In(h.app.Common.Now().Location()).Format("Jan 02 15:04"), mark, historyState(r),
+		ansi.Truncate(amount, 14, "…"), ansi.Truncate(r.Intent.Chain, 9, "…"), shortDest(r.Intent.ToAddress))
+	switch {
+	case i == h.cursor:
+		return st.Cursor.Render("› ") + st.Selected.Render(line)
+	case !r.Finished():
+		return "  " + st.Warning.Render(line)
+	}
+	return "  " + st.Value.Render(line)
+}
+
+// detail shows the selected withdrawal in full and what enter will do.
+func (h *History) detail(r service.JournalRecord) string {
+	c := h.app.Common
+	st := c.Styles
+	const lw = 12
+	var b strings.Builder
+	b.WriteString(field(c, "Quote id", lw, st.Value.Render(r.QuoteID)) + "\n")
+	b.WriteString(field(c, "Destination", lw, st.Value.Render(orDash(r.Intent.ToAddress))) + "\n")
+	if r.Intent.TokenOut != "" {
+		b.WriteString(field(c, "Receive", lw, st.Value.Render(r.Intent.ReceiveAmount.String()+" "+r.Intent.TokenOut+" on "+r.Intent.Chain)) + "\n")
+	}
+	if r.Error != "" {
+		b.WriteString(errorBlock(c, "Refused", userError{r.Error}, h.w))
+	}
+	var next string
+	switch {
+	case !r.Answered && c.Now().Before(r.Intent.ExpiresAt):
+		next = "enter: re-send the same signed request (it cannot pay twice), then follow it"
+	case !r.Answered:
+		next = "enter: the quote expired unanswered; ask the service whether it arrived"
+	case r.State == "":
+		next = "enter: see why it was refused; nothing was paid"
+	default:
+		next = "enter: follow its status"
+	}
+	b.WriteString(st.Muted.Render(next) + "\n")
+	return b.String()
+}
+
+// shortDest shortens an address to its first 6 and last 4 characters, the
+// parts people compare.
+func shortDest(a string) string {
+	if len(a) <= 13 {
+		return a
+	}
+	return a[:6] + "…" + a[len(a)-4:]
+}

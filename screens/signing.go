@@ -1,0 +1,152 @@
+package screens
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/ethereum/go-ethereum/common"
+
+	"svcwallet/signer"
+)
+
+// keyFoundMsg says where the signing key for an address was found.
+type keyFoundMsg struct {
+	source int
+	path   string
+}
+
+// Where a signing key comes from, in the order they are tried.
+const (
+	keyNone     = iota
+	keyLoggedIn // the wallet the user logged in with
+	keyEnv      // the raw key in $SVCWALLET_PRIVATE_KEY
+	keyDemo     // the sandbox's published key
+	keyKeystore // a keystore file, unlocked with a passphrase typed here
+)
+
+// signingKey finds and unlocks the key that signs for an account: the
+// logged-in wallet, the raw-key variable, the sandbox demo key, or a keystore
+// file for the address (asking its passphrase). Review screens embed it.
+type signingKey struct {
+	app    *App
+	want   common.Address
+	source int
+	path   string
+	found  bool
+	pass   textinput.Model
+}
+
+func newSigningKey(app *App, want common.Address) signingKey {
+	return signingKey{app: app, want: want, pass: newInput(app.Common, "keystore passphrase", true)}
+}
+
+// find looks for the key in a Cmd: keystore lookups read the disk.
+func (k *signingKey) find() tea.Cmd {
+	app, want := k.app, k.want
+	return func() tea.Msg {
+		if app.Signer != nil {
+			return keyFoundMsg{source: keyLoggedIn}
+		}
+		if raw := app.Getenv(signer.KeyEnvVar); raw != "" {
+			if pk, err := signer.ParsePrivateKeyHex(raw); err == nil && pk.Address() == want {
+				return keyFoundMsg{source: keyEnv}
+			}
+		}
+		if d := app.Target.Demo; d != nil {
+			if pk, err := signer.ParsePrivateKeyHex(d.PrivateKey); err == nil && pk.Address() == want {
+				return keyFoundMsg{source: keyDemo}
+			}
+		}
+		if path, err := signer.FindKeystore(app.KeystoreDir, want); err == nil {
+			return keyFoundMsg{source: keyKeystore, path: path}
+		}
+		return keyFoundMsg{source: keyNone}
+	}
+}
+
+// update takes the search result and, for a keystore, passphrase keystrokes.
+func (k *signingKey) update(msg tea.Msg) tea.Cmd {
+	if m, ok := msg.(keyFoundMsg); ok {
+		k.found, k.source, k.path = true, m.source, m.path
+		if k.source == keyKeystore {
+			return k.pass.Focus()
+		}
+		return nil
+	}
+	if k.source != keyKeystore {
+		return nil
+	}
+	var cmd tea.Cmd
+	k.pass, cmd = k.pass.Update(msg)
+	return cmd
+}
+
+// typing: the passphrase field has the keys.
+func (k *signingKey) typing() bool { return k.source == keyKeystore }
+
+// ready reports whether signing can start, or why not.
+func (k *signingKey) ready() error {
+	switch {
+	case !k.found:
+		return userError{"Still looking for the signing key"}
+	case k.source == keyNone:
+		return userError{fmt.Sprintf("No key for %s: log in by wallet, set $%s, or import it with `svcwallet key import`", k.want.Hex(), signer.KeyEnvVar)}
+	case k.source == keyKeystore && k.pass.Value() == "":
+		return userError{"Type the keystore passphrase, then press enter to sign"}
+	}
+	return nil
+}
+
+// loader returns a function, safe to run inside a Cmd, that yields the key.
+// It captures the passphrase now and clears the field.
+func (k *signingKey) loader() func() (signer.Key, error) {
+	app, source, path, pass := k.app, k.source, k.path, k.pass.Value()
+	k.pass.SetValue("")
+	return func() (signer.Key, error) {
+		switch source {
+		case keyLoggedIn:
+			return app.Signer, nil
+		case keyEnv:
+			return signer.ParsePrivateKeyHex(app.Getenv(signer.KeyEnvVar))
+		case keyDemo:
+			return signer.ParsePrivateKeyHex(app.Target.Demo.PrivateKey)
+		case keyKeystore:
+			key, err := app.LoadKeystore(path, pass)
+			if err != nil {
+				return nil, userError{"Cannot unlock the keystore: " + err.Error() + " — type the passphrase again"}
+			}
+			return key, nil
+		}
+		return nil, userError{"No signing key"}
+	}
+}
+
+// view is one or two lines saying which key will sign.
+func (k *signingKey) view(lw int) string {
+	c := k.app.Common
+	st := c.Styles
+	var who string
+	switch k.source {
+	case keyLoggedIn:
+		who = "the wallet you logged in with, " + k.app.Signer.Address().Hex()
+	case keyEnv:
+		who = "the raw key in $" + signer.KeyEnvVar
+	case keyDemo:
+		who = "the sandbox demo key (public development key)"
+	case keyKeystore:
+		who = "keystore " + k.path
+	default:
+		if !k.found {
+			return field(c, "Signing key", lw, st.Muted.Render("looking…"))
+		}
+		return field(c, "Signing key", lw, st.Warning.Render("none found for "+k.want.Hex()))
+	}
+	var b strings.Builder
+	b.WriteString(field(c, "Signing key", lw, st.Value.Render(who)))
+	if k.source == keyKeystore {
+		b.WriteString("\n" + field(c, "Passphrase", lw, k.pass.View()))
+	}
+	return b.String()
+}

@@ -1,0 +1,210 @@
+package screens
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"svcwallet/service"
+)
+
+// statusLabelWidth lines up the values of the status screen.
+const statusLabelWidth = 13
+
+// stateWords say what each state means for the user's money (SPEC.md §3).
+var stateWords = map[string]string{
+	service.StateCreated:   "Quote created, not executed: nothing has been debited. An unexecuted quote expires after about a minute.",
+	service.StateSubmitted: "Funds debited from the funding account; the bridge is processing the withdrawal.",
+	service.StateSending:   "The bridge accepted the withdrawal; the payout transaction is in flight.",
+	service.StateCompleted: "Paid out: the payout transaction is confirmed on the destination chain.",
+	service.StateFailed:    "The withdrawal failed: nothing was paid out, and unlike a refund the funds are not returned automatically. Contact support with the quote id and transfer id.",
+	service.StateRefunded:  "The withdrawal did not go through: the funds were returned to the funding account. Nothing was paid out; you can withdraw again.",
+}
+
+func (s *Status) View() string {
+	c := s.app.Common
+	st := c.Styles
+	var b strings.Builder
+	b.WriteString(st.Heading.Render("Withdrawal "+s.quoteID) + "\n\n")
+	b.WriteString(s.fields())
+	switch {
+	case s.phase == phaseRejected:
+		b.WriteString("\n" + errorBlock(c, "Not withdrawn", userError{upperFirst(strings.TrimSuffix(s.rejected, ".")) + "."}, s.wd))
+		b.WriteString(st.Muted.Render("Nothing to follow: this withdrawal never happened.") + "\n")
+		return clip(b.String(), s.wd)
+	case s.notFound:
+		b.WriteString("\n" + errorBlock(c, "Not found", s.notFoundError(), s.wd))
+		b.WriteString(st.Muted.Render("Polling stopped: press r to ask again.") + "\n")
+		return clip(b.String(), s.wd)
+	}
+	if s.have {
+		b.WriteString("\n" + s.progress() + "\n")
+		b.WriteString(st.Muted.Render(ansi.Wrap(stateWords[s.w.State], max(s.wd, 20), "")) + "\n")
+	}
+	if len(s.timeline) > 0 {
+		b.WriteString("\n" + st.Label.Render("Timeline") + st.Muted.Render("  (seen here · service updated_at)") + "\n")
+		for _, x := range s.timeline {
+			b.WriteString("  " + pad(x.state, 10) + "  " + pad(s.clock(x.at), 15) + "  " + st.Muted.Render(s.clock(x.updated)) + "\n")
+		}
+	}
+	b.WriteString("\n" + s.footer())
+	return clip(b.String(), s.wd)
+}
+
+// fields are the withdrawal's particulars; the payout hash and its explorer
+// link wrap rather than being cut, so they can be read in full.
+func (s *Status) fields() string {
+	c := s.app.Common
+	st := c.Styles
+	var b strings.Builder
+	add := func(label, value string) {
+		if value != "" {
+			b.WriteString(s.wrapped(label, value, func(l string) string { return st.Value.Render(l) }))
+		}
+	}
+	add("Quote id", s.quoteID)
+	add("Transfer id", s.w.TxID)
+	chain, token := s.w.Chain, s.w.TokenOut
+	if s.intent != nil {
+		chain, token = orText(chain, s.intent.Chain), orText(token, s.intent.TokenOut)
+		add("To", s.intent.ToAddress)
+		add("Paid", s.intent.PayAmount.String()+" "+s.intent.TokenIn)
+	}
+	add("Chain", chain)
+	if s.have && !s.w.ReceiveAmount.IsZero() {
+		add("Receive", s.w.ReceiveAmount.String()+" "+token)
+	} else if s.intent != nil {
+		add("Receive", s.intent.ReceiveAmount.String()+" "+token)
+	}
+	if h := s.w.WithdrawTxHash; h != "" {
+		add("Payout hash", h)
+		if link := s.app.Target.Env.ExplorerTxURL(s.w.Chain, h); link != "" {
+			// Each wrapped line is a link of its own, so no escape sequence
+			// is split and every piece opens the same page.
+			b.WriteString(s.wrapped("Explorer", link, func(l string) string {
+				return ansi.SetHyperlink(link) + st.Value.Underline(true).Render(l) + ansi.ResetHyperlink()
+			}))
+		}
+	}
+	return b.String()
+}
+
+// wrapped renders "label value" with the value cut into lines that fit the
+// width after the label, each drawn by render.
+func (s *Status) wrapped(label, value string, render func(string) string) string {
+	room := max(s.wd-statusLabelWidth-1, 16)
+	lines := strings.Split(ansi.Hardwrap(value, room, false), "\n")
+	var b strings.Builder
+	for i, l := range lines {
+		head := pad("", statusLabelWidth)
+		if i == 0 {
+			head = pad(label, statusLabelWidth)
+		}
+		b.WriteString(s.app.Common.Styles.Label.Render(head) + " " + render(l) + "\n")
+	}
+	return b.String()
+}
+
+// progress draws the way from SUBMITTED to the end, the current step marked:
+// ✓ passed, ▶ now, · to come, ✗ a failed end. The poll redraws it, so it
+// needs no animation of its own.
+func (s *Status) progress() string {
+	st := s.app.Common.Styles
+	if s.w.State == service.StateCreated {
+		return field(s.app.Common, "State", statusLabelWidth, st.Value.Render("CREATED")+st.Muted.Render("  (not executed)"))
+	}
+	end := service.StateCompleted
+	if service.Terminal(s.w.State) {
+		end = s.w.State
+	}
+	steps := []string{service.StateSubmitted, service.StateSending, end}
+	at := 0
+	for i, x := range steps {
+		if x == s.w.State {
+			at = i
+		}
+	}
+	parts := make([]string, len(steps))
+	for i, x := range steps {
+		var mark string
+		var style lipgloss.Style
+		switch {
+		case i == at && (x == service.StateFailed || x == service.StateRefunded):
+			mark, style = "✗ ", st.Danger
+		case i < at || i == at && x == service.StateCompleted:
+			mark, style = "✓ ", st.Value
+		case i == at:
+			mark, style = "▶ ", st.Selected
+		default:
+			mark, style = "· ", st.Muted
+		}
+		parts[i] = style.Render(mark + x)
+	}
+	return field(s.app.Common, "State", statusLabelWidth, strings.Join(parts, st.Muted.Render(" ─ ")))
+}
+
+// footer says what the screen is doing now and what comes next. Times are
+// absolute: nothing ticks between polls to keep a countdown right.
+func (s *Status) footer() string {
+	c := s.app.Common
+	st := c.Styles
+	var b strings.Builder
+	switch {
+	case s.sending:
+		b.WriteString(st.Warning.Render("Re-sending the signed request that never got an answer (same signature and nonce: it cannot pay twice)…") + "\n")
+	case s.phase == phaseCheck && !s.have:
+		b.WriteString(st.Muted.Render("The quote expired before this request was confirmed: asking the service whether it arrived…") + "\n")
+	case s.have && service.Terminal(s.w.State):
+		b.WriteString(st.Muted.Render("Final state: no more checks. Checked "+s.clock(s.checked)+".") + "\n")
+	case s.inflight && s.checked.IsZero():
+		b.WriteString(st.Muted.Render("Asking the service…") + "\n")
+	}
+	if s.err != nil {
+		b.WriteString(errorBlock(c, "Cannot check", s.err, s.wd))
+	}
+	if !s.next.IsZero() {
+		what := "Next check"
+		if s.err != nil {
+			what = fmt.Sprintf("Retrying (failed %d× in a row) at", s.failures)
+		}
+		b.WriteString(st.Muted.Render(fmt.Sprintf("Last checked %s · %s %s", s.clock(s.checked), what, s.clock(s.next))) + "\n")
+	}
+	return b.String()
+}
+
+// notFoundError explains a 404: the service does not say whether the quote
+// is unknown or another account's.
+func (s *Status) notFoundError() error {
+	if s.own {
+		return userError{fmt.Sprintf("The service shows no withdrawal with quote id %s on this account: check that you are logged in to the account and environment that made it", s.quoteID)}
+	}
+	return userError{fmt.Sprintf("No withdrawal with quote id %s on this account: it is unknown, or it belongs to another account (the service does not say which)", s.quoteID)}
+}
+
+// clock shows a time in the zone of Common.Now, with the day when it is
+// not today; "—" for none.
+func (s *Status) clock(t time.Time) string {
+	if t.IsZero() {
+		return "—"
+	}
+	now := s.app.Common.Now()
+	t = t.In(now.Location())
+	if y, m, d := t.Date(); y == now.Year() && m == now.Month() && d == now.Day() {
+		return t.Format("15:04:05")
+	}
+	return t.Format("Jan 02 15:04:05")
+}
+
+// StateMeaning says in words what a withdrawal state means for the money;
+// `svcwallet status` prints the same words as the console.
+func StateMeaning(state string) string { return stateWords[state] }
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

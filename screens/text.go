@@ -1,0 +1,54 @@
+package screens
+
+import (
+	"strings"
+
+	"charm.land/lipgloss/v2"
+)
+
+// markDiff renders a and b with the characters that differ between them
+// marked, so two look-alike addresses can be compared at a glance. Case
+// differences count: in base58 they are different addresses.
+func markDiff(mark lipgloss.Style, a, b string) (string, string) {
+	ra, rb := []rune(a), []rune(b)
+	var sa, sb strings.Builder
+	for i := range max(len(ra), len(rb)) {
+		ca, cb := rune(0), rune(0)
+		if i < len(ra) {
+			ca = ra[i]
+		}
+		if i < len(rb) {
+			cb = rb[i]
+		}
+		same := ca == cb
+		for _, p := range []struct {
+			sb *strings.Builder
+			c  rune
+		}{{&sa, ca}, {&sb, cb}} {
+			switch {
+			case p.c == 0:
+			case same:
+				p.sb.WriteRune(p.c)
+			default:
+				p.sb.WriteString(mark.Render(string(p.c)))
+			}
+		}
+	}
+	return sa.String(), sb.String()
+}
+
+// groupChars splits s into groups of n characters for reading aloud or
+// comparing: "0x3C44 CdDd B6a9 …". A 0x prefix stays with the first group.
+func groupChars(s string, n int) string {
+	prefix := ""
+	if strings.HasPrefix(s, "0x") {
+		prefix, s = "0x", s[2:]
+	}
+	var groups []string
+	for len(s) > n {
+		groups = append(groups, s[:n])
+		s = s[n:]
+	}
+	groups = append(groups, s)
+	return prefix + strings.Join(groups, " ")
+}

@@ -1,0 +1,278 @@
+package screens
+
+import (
+	"errors"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/shopspring/decimal"
+
+	"svcwallet/service"
+	"svcwallet/tui"
+)
+
+// recentDestinationsMsg carries the journal's past destinations on this chain.
+type recentDestinationsMsg struct{ addrs []string }
+
+var destKeys = struct {
+	Next, Prev, Recent, Submit, Confirm, UseRecent, Edit key.Binding
+}{
+	Next:      key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab", "next field")),
+	Prev:      key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab", "previous")),
+	Recent:    key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "recent destination")),
+	Submit:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "get quote")),
+	Confirm:   key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes, the new address is right")),
+	UseRecent: key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "use the recent one")),
+	Edit:      key.NewBinding(key.WithKeys("n", "e"), key.WithHelp("n", "edit")),
+}
+
+// Destination field ids, in focus order.
+const (
+	destAddress = iota
+	destAmount
+	destFeeCap
+	destFields
+)
+
+// Destination is the second withdrawal step: destination address (checked as
+// it is typed against the route's chain type), amount and an optional fee cap.
+type Destination struct {
+	app    *App
+	w      Withdrawal
+	inputs [destFields]textinput.Model
+	focus  int
+	recent []string
+	pick   int    // next recent destination ctrl+r offers
+	alike  string // a recent address the typed one resembles, under comparison
+	ok     string // an address the user confirmed despite the resemblance
+	err    error
+	wd, h  int
+}
+
+// NewDestination builds the destination step for a chosen route.
+func NewDestination(app *App, w Withdrawal) *Destination {
+	c := app.Common
+	d := &Destination{app: app, w: w}
+	d.inputs[destAddress] = newInput(c, service.ChainTypeLabel(w.Route.ChainType)+" address", false)
+	d.inputs[destAmount] = newInput(c, "e.g. 25 or 25.5", false)
+	d.inputs[destFeeCap] = newInput(c, "optional: refuse quotes with a higher fee", false)
+	return d
+}
+
+func (d *Destination) Init() tea.Cmd {
+	journal, chain := d.app.Journal, d.w.Route.Chain
+	load := func() tea.Msg {
+		if journal == nil {
+			return recentDestinationsMsg{}
+		}
+		recs, err := journal.Records()
+		if err != nil {
+			return recentDestinationsMsg{}
+		}
+		seen := map[string]bool{}
+		var addrs []string
+		for _, r := range recs {
+			if r.Intent.Chain == chain && r.Intent.ToAddress != "" && !seen[r.Intent.ToAddress] {
+				seen[r.Intent.ToAddress] = true
+				addrs = append(addrs, r.Intent.ToAddress)
+			}
+		}
+		return recentDestinationsMsg{addrs: addrs}
+	}
+	return tea.Batch(load, d.inputs[d.focus].Focus())
+}
+
+func (d *Destination) Title() string { return "Withdraw: destination" }
+
+func (d *Destination) SetSize(w, h int) {
+	d.wd, d.h = w, h
+	for i := range d.inputs {
+		d.inputs[i].SetWidth(max(w-20, 10))
+	}
+}
+
+func (d *Destination) KeyMap() help.KeyMap {
+	if d.alike != "" {
+		return keyMap{destKeys.Confirm, destKeys.UseRecent, destKeys.Edit}
+	}
+	return keyMap{destKeys.Submit, destKeys.Next, destKeys.Recent}
+}
+
+// Inputting: the fields take q and ? as text, except while comparing.
+func (d *Destination) Inputting() bool { return d.alike == "" }
+
+func (d *Destination) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case recentDestinationsMsg:
+		d.recent = msg.addrs
+		return d, nil
+	case tea.KeyPressMsg:
+		if d.alike != "" {
+			return d, d.compareKey(msg)
+		}
+		switch {
+		case key.Matches(msg, destKeys.Submit):
+			return d, d.submit()
+		case key.Matches(msg, destKeys.Next):
+			return d, d.setFocus((d.focus + 1) % destFields)
+		case key.Matches(msg, destKeys.Prev):
+			return d, d.setFocus((d.focus + destFields - 1) % destFields)
+		case key.Matches(msg, destKeys.Recent):
+			if len(d.recent) > 0 {
+				d.inputs[destAddress].SetValue(d.recent[d.pick%len(d.recent)])
+				d.pick++
+			}
+			return d, nil
+		}
+	}
+	var cmd tea.Cmd
+	d.inputs[d.focus], cmd = d.inputs[d.focus].Update(msg)
+	d.err = nil
+	return d, cmd
+}
+
+func (d *Destination) setFocus(i int) tea.Cmd {
+	d.inputs[d.focus].Blur()
+	d.focus = i
+	return d.inputs[i].Focus()
+}
+
+// compareKey handles the look-alike stop: the user confirms, swaps in the
+// recent address, or goes back to edit.
+func (d *Destination) compareKey(k tea.KeyPressMsg) tea.Cmd {
+	switch {
+	case key.Matches(k, destKeys.Confirm):
+		d.ok, d.alike = d.inputs[destAddress].Value(), ""
+		return d.submit()
+	case key.Matches(k, destKeys.UseRecent):
+		d.inputs[destAddress].SetValue(d.alike)
+		d.alike = ""
+	case key.Matches(k, destKeys.Edit):
+		d.alike = ""
+		return d.setFocus(destAddress)
+	}
+	return nil
+}
+
+// check validates the form; the returned error is written for the user.
+func (d *Destination) check() (Withdrawal, error) {
+	w := d.w
+	w.ToAddress = strings.TrimSpace(d.inputs[destAddress].Value())
+	w.Amount = strings.TrimSpace(d.inputs[destAmount].Value())
+	w.FeeCap = strings.TrimSpace(d.inputs[destFeeCap].Value())
+	if w.ToAddress == "" {
+		return w, errors.New("enter the destination address")
+	}
+	if err := service.ValidateAddress(w.Route.ChainType, w.ToAddress); err != nil {
+		return w, err
+	}
+	if _, err := service.ParseAmount(w.Amount); err != nil {
+		return w, err
+	}
+	if w.FeeCap != "" {
+		if fc, err := decimal.NewFromString(w.FeeCap); err != nil || fc.IsNegative() {
+			return w, errors.New("fee cap must be a plain decimal such as 2.5, or empty for none")
+		}
+	}
+	return w, nil
+}
+
+func (d *Destination) submit() tea.Cmd {
+	w, err := d.check()
+	if err != nil {
+		d.err = err
+		return nil
+	}
+	if w.ToAddress != d.ok {
+		if r := lookAlike(w.ToAddress, d.recent); r != "" {
+			d.alike = r
+			d.inputs[d.focus].Blur()
+			return nil
+		}
+	}
+	return tui.Push(NewQuote(d.app, w))
+}
+
+// lookAlike returns a recent address that shares the typed one's first and
+// last characters but differs in the middle: the shape of an address-poisoning
+// attack, where a look-alike is planted in the user's history.
+func lookAlike(addr string, recent []string) string {
+	const head, tail = 6, 4
+	for _, r := range recent {
+		if len(r) != len(addr) || len(r) < head+tail || strings.EqualFold(r, addr) {
+			continue
+		}
+		if strings.EqualFold(r[:head], addr[:head]) && strings.EqualFold(r[len(r)-tail:], addr[len(addr)-tail:]) {
+			return r
+		}
+	}
+	return ""
+}
+
+func (d *Destination) View() string {
+	c := d.app.Common
+	st := c.Styles
+	const lw = 14
+	var b strings.Builder
+	b.WriteString(st.Heading.Render("Withdraw: destination and amount") + "\n\n")
+	b.WriteString(field(c, "Route", lw, st.Value.Render(d.w.TokenIn+" → "+d.w.TokenOut+" on "+d.w.Route.Chain+" ("+d.w.Route.ChainType+")")) + "\n\n")
+	if d.alike != "" {
+		b.WriteString(d.compareView())
+		return clip(b.String(), d.wd)
+	}
+	labels := [destFields]string{"Destination", "Amount " + d.w.TokenIn, "Fee cap " + d.w.TokenIn}
+	for i, label := range labels {
+		marker := "  "
+		if i == d.focus {
+			marker = st.Cursor.Render("› ")
+		}
+		b.WriteString(marker + field(c, label, lw, d.inputs[i].View()) + "\n")
+		if i == destAddress {
+			b.WriteString("  " + field(c, "", lw, d.addressHint()) + "\n")
+		}
+	}
+	if len(d.recent) > 0 {
+		b.WriteString("\n" + st.Label.Render("Recent destinations on "+d.w.Route.Chain+" (ctrl+r)") + "\n")
+		for i, r := range d.recent {
+			if i == 3 {
+				break
+			}
+			b.WriteString("  " + st.Muted.Render(r) + "\n")
+		}
+	}
+	if d.err != nil {
+		b.WriteString("\n" + st.ErrorToast.Render("Error: ") + d.err.Error() + "\n")
+	}
+	b.WriteString("\n" + st.Muted.Render("The destination must already be in the account's withdrawal address book.") + "\n")
+	return clip(b.String(), d.wd)
+}
+
+// addressHint checks the address as it is typed.
+func (d *Destination) addressHint() string {
+	st := d.app.Common.Styles
+	v := strings.TrimSpace(d.inputs[destAddress].Value())
+	if v == "" {
+		return st.Muted.Render("a " + service.ChainTypeLabel(d.w.Route.ChainType) + " address")
+	}
+	if err := service.ValidateAddress(d.w.Route.ChainType, v); err != nil {
+		return st.Warning.Render("✗ " + err.Error())
+	}
+	return st.InfoToast.Render("✓ valid " + service.ChainTypeLabel(d.w.Route.ChainType) + " address")
+}
+
+// compareView shows both addresses in full with the differing characters marked.
+func (d *Destination) compareView() string {
+	st := d.app.Common.Styles
+	typed := d.inputs[destAddress].Value()
+	var b strings.Builder
+	b.WriteString(st.Warning.Render("Stop: this address looks like one you used before, but it is different.") + "\n")
+	b.WriteString(st.Muted.Render("Attackers plant look-alike addresses in wallet histories. Compare every character.") + "\n\n")
+	a, r := markDiff(st.Mark, typed, d.alike)
+	b.WriteString(st.Label.Render("  Typed   ") + a + "\n")
+	b.WriteString(st.Label.Render("  Recent  ") + r + "\n\n")
+	b.WriteString("Press y if the typed address is right, u to use the recent one, n to edit.\n")
+	return b.String()
+}

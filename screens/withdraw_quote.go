@@ -1,0 +1,227 @@
+package screens
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+	"github.com/shopspring/decimal"
+
+	"svcwallet/service"
+	"svcwallet/tui"
+)
+
+// quoteMsg answers a quote request, with the server's clock offset measured
+// alongside so the countdown follows the service's idea of now.
+type quoteMsg struct {
+	seq    int
+	quote  service.Quote
+	offset time.Duration // server time − local time
+	err    error
+}
+
+// countdownMsg redraws the countdown once a second while the quote is valid.
+type countdownMsg struct{ tag tui.Tag }
+
+var quoteKeys = struct {
+	Confirm, Requote key.Binding
+}{
+	Confirm: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "review and sign")),
+	Requote: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "new quote")),
+}
+
+// Quote is the third withdrawal step: the locked price and a countdown to
+// expires_at. An expired quote cannot be confirmed; r asks for a new one.
+type Quote struct {
+	app     *App
+	w       Withdrawal
+	quote   service.Quote
+	offset  time.Duration
+	ttl     time.Duration // lifetime at the moment the quote was received
+	seq     int
+	loading bool
+	err     error
+	tag     tui.Tag
+	spin    spinner.Model
+	wd, h   int
+}
+
+// NewQuote builds the quote step and asks for the first quote.
+func NewQuote(app *App, w Withdrawal) *Quote {
+	return &Quote{app: app, w: w, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
+}
+
+func (q *Quote) Init() tea.Cmd {
+	q.tag = tui.NextTag()
+	return q.requote()
+}
+
+// Resume re-arms the countdown after the review screen was left, and asks for
+// a new quote when the old one ran out meanwhile.
+func (q *Quote) Resume() tea.Cmd {
+	q.tag = tui.NextTag()
+	if q.loading || q.remaining() <= 0 {
+		return q.requote()
+	}
+	return q.tick()
+}
+
+func (q *Quote) Title() string { return "Withdraw: quote" }
+
+func (q *Quote) SetSize(w, h int) { q.wd, q.h = w, h }
+
+func (q *Quote) KeyMap() help.KeyMap { return keyMap{quoteKeys.Confirm, quoteKeys.Requote} }
+
+func (q *Quote) requote() tea.Cmd {
+	q.loading, q.err = true, nil
+	q.seq++
+	seq, client, now, w := q.seq, q.app.Client(), q.app.Common.Now, q.w
+	req := service.QuoteRequest{ToAddress: w.ToAddress, Chain: w.Route.Chain, TokenIn: w.TokenIn, TokenOut: w.TokenOut, Amount: w.Amount}
+	return tea.Batch(q.spin.Tick, func() tea.Msg {
+		cx, cancel := ctx()
+		defer cancel()
+		sent := now()
+		serverNow, err := client.ServerTime(cx)
+		if err != nil {
+			return quoteMsg{seq: seq, err: err}
+		}
+		// The midpoint of the round trip is the best local match for the
+		// server's reading.
+		offset := serverNow.Sub(sent.Add(now().Sub(sent) / 2))
+		quote, err := client.Quote(cx, req)
+		return quoteMsg{seq: seq, quote: quote, offset: offset, err: err}
+	})
+}
+
+func (q *Quote) tick() tea.Cmd {
+	tag := q.tag
+	return tea.Tick(time.Second, func(time.Time) tea.Msg { return countdownMsg{tag: tag} })
+}
+
+// remaining is the quote's time left by the server's clock.
+func (q *Quote) remaining() time.Duration {
+	if q.quote.QuoteID == "" {
+		return 0
+	}
+	return q.quote.ExpiresAt.Sub(q.app.Common.Now().Add(q.offset))
+}
+
+// overCap reports a fee above the user's cap, which refuses the quote.
+func (q *Quote) overCap() (decimal.Decimal, bool) {
+	if q.w.FeeCap == "" {
+		return decimal.Decimal{}, false
+	}
+	c, err := decimal.NewFromString(q.w.FeeCap)
+	return c, err == nil && q.quote.Fee.GreaterThan(c)
+}
+
+func (q *Quote) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case quoteMsg:
+		if msg.seq != q.seq {
+			return q, nil
+		}
+		q.loading = false
+		q.err = explain(msg.err)
+		if msg.err != nil {
+			q.quote = service.Quote{}
+			return q, nil
+		}
+		q.quote, q.offset = msg.quote, msg.offset
+		q.ttl = q.remaining()
+		q.tag = tui.NextTag()
+		return q, q.tick()
+	case countdownMsg:
+		if msg.tag != q.tag || q.remaining() <= 0 {
+			return q, nil
+		}
+		return q, q.tick()
+	case spinner.TickMsg:
+		if !q.loading {
+			return q, nil
+		}
+		var cmd tea.Cmd
+		q.spin, cmd = q.spin.Update(msg)
+		return q, cmd
+	case tea.KeyPressMsg:
+		switch {
+		case key.Matches(msg, quoteKeys.Requote):
+			if !q.loading {
+				return q, q.requote()
+			}
+		case key.Matches(msg, quoteKeys.Confirm):
+			return q, q.confirm()
+		}
+	}
+	return q, nil
+}
+
+// confirm opens the review of what will be signed, if the quote still holds.
+func (q *Quote) confirm() tea.Cmd {
+	switch {
+	case q.loading || q.quote.QuoteID == "":
+		return nil
+	case q.remaining() <= 0:
+		return tui.ShowError(userError{"Quote expired: press r to get a new one"})
+	}
+	if c, over := q.overCap(); over {
+		return tui.ShowError(userError{fmt.Sprintf("The fee %s is above your cap of %s: press r to re-quote later, or go back and raise the cap", q.quote.Fee, c)})
+	}
+	return tui.Push(NewReview(q.app, q.w, q.quote, q.offset))
+}
+
+func (q *Quote) View() string {
+	c := q.app.Common
+	st := c.Styles
+	const lw = 16
+	var b strings.Builder
+	b.WriteString(st.Heading.Render("Withdraw: quote") + "\n\n")
+	b.WriteString(field(c, "Route", lw, st.Value.Render(q.w.TokenIn+" → "+q.w.TokenOut+" on "+q.w.Route.Chain)) + "\n")
+	b.WriteString(field(c, "Destination", lw, st.Value.Render(q.w.ToAddress)) + "\n\n")
+	switch {
+	case q.loading:
+		b.WriteString(q.spin.View() + " Asking the bridge for a quote…\n")
+		return clip(b.String(), q.wd)
+	case q.err != nil:
+		b.WriteString(st.ErrorToast.Render("Quote refused: ") + q.err.Error() + "\n\n")
+		b.WriteString(st.Muted.Render("Press r to try again, or esc to change the amount or destination.") + "\n")
+		return clip(b.String(), q.wd)
+	}
+	qt := q.quote
+	b.WriteString(field(c, "You pay", lw, st.Danger.Render(qt.PayAmount.String()+" "+q.w.TokenIn)) + st.Muted.Render("  from the funding account") + "\n")
+	b.WriteString(field(c, "You receive", lw, st.Value.Render(qt.ReceiveAmount.String()+" "+q.w.TokenOut)) + st.Muted.Render("  on "+q.w.Route.Chain) + "\n")
+	b.WriteString(field(c, "Bridge fee", lw, st.Value.Render(qt.Fee.String()+" "+q.w.TokenIn)) + st.Muted.Render("  ≈ "+qt.FeeUSD.String()+" USD") + "\n")
+	speed := st.Value.Render("fast")
+	if qt.Speed == service.SpeedSlow {
+		speed = st.Warning.Render("slow: the bridge is congested, settlement will take longer")
+	}
+	b.WriteString(field(c, "Speed", lw, speed) + "\n")
+	b.WriteString(field(c, "Quote id", lw, st.Muted.Render(qt.QuoteID)) + "\n\n")
+	if cp, over := q.overCap(); over {
+		b.WriteString(st.Warning.Render(fmt.Sprintf("Refused: the fee %s is above your cap of %s.", qt.Fee, cp)) + "\n\n")
+	}
+	left := q.remaining()
+	if left <= 0 {
+		b.WriteString(st.ErrorToast.Render("Quote expired: press r to get a new one") + "\n")
+		return clip(b.String(), q.wd)
+	}
+	secs := int((left + time.Second - 1) / time.Second)
+	b.WriteString(field(c, "Expires in", lw, st.Value.Render(fmt.Sprintf("%ds", secs))+"  "+q.bar(left, max(min(q.wd-lw-12, 40), 10))) + "\n\n")
+	b.WriteString(st.Muted.Render("Press enter to review exactly what will be signed.") + "\n")
+	return clip(b.String(), q.wd)
+}
+
+// bar draws the time left as a progress bar of width w.
+func (q *Quote) bar(left time.Duration, w int) string {
+	st := q.app.Common.Styles
+	filled := w
+	if q.ttl > 0 {
+		filled = int(int64(w) * int64(left) / int64(q.ttl))
+	}
+	filled = max(min(filled, w), 0)
+	return st.ProgressFilled.Render(strings.Repeat("█", filled)) + st.ProgressEmpty.Render(strings.Repeat("░", w-filled))
+}

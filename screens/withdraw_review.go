@@ -1,0 +1,246 @@
+package screens
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+	"github.com/ethereum/go-ethereum/common"
+
+	"svcwallet/service"
+	"svcwallet/signer"
+	"svcwallet/tui"
+)
+
+// executedMsg answers the sign → journal → withdraw sequence.
+type executedMsg struct {
+	accepted service.WithdrawAccepted
+	err      error
+	lost     bool // no answer after every retry: the outcome is unknown
+}
+
+// guardOverMsg ends the keystroke guard, so the prompt redraws.
+type guardOverMsg struct{ tag tui.Tag }
+
+var reviewKeys = struct {
+	Sign, Requote key.Binding
+}{
+	Sign:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign and withdraw")),
+	Requote: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "back to a new quote")),
+}
+
+// keyGuard is how long keystrokes are ignored after the review appears, so a
+// held Enter cannot approve what the user never saw (DESIGN.md §5).
+const keyGuard = 500 * time.Millisecond
+
+// withdrawTimeout covers every retry of one withdraw (D10).
+const withdrawTimeout = 2 * time.Minute
+
+// transferValidity is how long the Transfer signature stays valid (D9).
+const transferValidity = 24 * time.Hour
+
+// Review shows exactly what will be signed, signs it locally and executes the
+// withdrawal: journal first (D11), then the request with the retries of D10.
+type Review struct {
+	app      *App
+	w        Withdrawal
+	quote    service.Quote
+	offset   time.Duration // server clock − local clock, from the quote screen
+	transfer signer.Transfer
+	domain   signer.Domain
+	setupErr error
+	key      signingKey
+	shownAt  time.Time
+	tag      tui.Tag
+	sending  bool
+	err      error
+	lost     bool
+	spin     spinner.Model
+	wd, h    int
+}
+
+// NewReview builds the Transfer message for a quote. The nonce and expiration
+// are fixed here, so the digest on screen is the one that gets signed.
+func NewReview(app *App, w Withdrawal, q service.Quote, offset time.Duration) *Review {
+	r := &Review{app: app, w: w, quote: q, offset: offset, domain: app.Target.Env.Domain(), spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
+	s, _ := app.Client().Session()
+	from := s.FundingAccountAddress
+	raw, err := service.RawUnits(q.PayAmount)
+	switch {
+	case err != nil:
+		r.setupErr = userError{"The quote's pay amount cannot be signed: " + err.Error()}
+	case w.TokenIn != service.TokenUSDT:
+		r.setupErr = userError{"Only USDT withdrawals can be signed: the currency id of " + w.TokenIn + " is not published"}
+	case !common.IsHexAddress(from) || !common.IsHexAddress(w.Info.FundingAddress):
+		r.setupErr = userError{"The funding or bridge address is not an EVM address: log in again"}
+	}
+	r.transfer = signer.Transfer{
+		FromAccount:   common.HexToAddress(from),
+		ToAccount:     common.HexToAddress(w.Info.FundingAddress),
+		TokenCurrency: signer.USDTCurrency,
+		NumTokens:     raw,
+		Nonce:         signer.NewNonce(),
+		Expiration:    app.Common.Now().Add(transferValidity).UnixNano(),
+	}
+	r.key = newSigningKey(app, r.transfer.FromAccount)
+	return r
+}
+
+func (r *Review) Init() tea.Cmd {
+	r.shownAt = r.app.Common.Now()
+	r.tag = tui.NextTag()
+	tag := r.tag
+	return tea.Batch(r.key.find(), tea.Tick(keyGuard, func(time.Time) tea.Msg { return guardOverMsg{tag: tag} }))
+}
+
+func (r *Review) Title() string { return "Withdraw: review and sign" }
+
+func (r *Review) SetSize(w, h int) { r.wd, r.h = w, h; r.key.pass.SetWidth(max(w-22, 10)) }
+
+func (r *Review) KeyMap() help.KeyMap { return keyMap{reviewKeys.Sign, reviewKeys.Requote} }
+
+// Busy: while the withdraw is in flight, quitting asks and Esc is held.
+func (r *Review) Busy() bool { return r.sending }
+
+// Inputting: the passphrase field takes q and ? as text.
+func (r *Review) Inputting() bool { return r.key.typing() && !r.sending }
+
+func (r *Review) guarded() bool { return r.app.Common.Now().Before(r.shownAt.Add(keyGuard)) }
+
+func (r *Review) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case guardOverMsg:
+		return r, nil
+	case executedMsg:
+		return r, r.executed(msg)
+	case spinner.TickMsg:
+		if !r.sending {
+			return r, nil
+		}
+		var cmd tea.Cmd
+		r.spin, cmd = r.spin.Update(msg)
+		return r, cmd
+	case tea.KeyPressMsg:
+		if r.guarded() || r.sending {
+			return r, nil
+		}
+		switch {
+		case key.Matches(msg, reviewKeys.Sign):
+			return r, r.sign()
+		case !r.key.typing() && key.Matches(msg, reviewKeys.Requote):
+			return r, tui.Pop()
+		}
+	}
+	return r, r.key.update(msg)
+}
+
+// sign signs the Transfer and executes the withdrawal in one Cmd.
+func (r *Review) sign() tea.Cmd {
+	if r.setupErr != nil {
+		return tui.ShowError(r.setupErr)
+	}
+	if err := r.key.ready(); err != nil {
+		r.err = err
+		return nil
+	}
+	if !r.app.Common.Now().Add(r.offset).Before(r.quote.ExpiresAt) {
+		r.err = userError{"Quote expired: press r to get a new one and sign again"}
+		return nil
+	}
+	r.sending, r.err, r.lost = true, nil, false
+	load := r.key.loader()
+	app, w, q, transfer, domain := r.app, r.w, r.quote, r.transfer, r.domain
+	return tea.Batch(r.spin.Tick, func() tea.Msg { return execute(app, w, q, transfer, domain, load) })
+}
+
+// execute signs, journals the intent (fsynced), sends the withdraw and
+// journals the answer. It runs inside a Cmd.
+func execute(app *App, w Withdrawal, q service.Quote, t signer.Transfer, d signer.Domain, load func() (signer.Key, error)) tea.Msg {
+	k, err := load()
+	if err != nil {
+		return executedMsg{err: err}
+	}
+	sig, err := signer.Sign(k, d, t)
+	if err != nil {
+		return executedMsg{err: userError{"Signing failed: " + err.Error()}}
+	}
+	req := service.WithdrawRequest{QuoteID: q.QuoteID, Signature: service.NewWithdrawSignature(sig)}
+	s, _ := app.Client().Session()
+	base := service.JournalEntry{Env: app.Target.Env.Name, AccountID: s.AccountID, QuoteID: q.QuoteID}
+	intent := base
+	intent.Time, intent.Kind, intent.Request = app.Common.Now(), service.JournalIntent, &req
+	intent.Intent = &service.Intent{ToAddress: w.ToAddress, Chain: w.Route.Chain, TokenIn: w.TokenIn, TokenOut: w.TokenOut,
+		PayAmount: q.PayAmount, ReceiveAmount: q.ReceiveAmount, ExpiresAt: q.ExpiresAt}
+	if app.Journal != nil {
+		if err := app.Journal.Append(intent); err != nil {
+			return executedMsg{err: userError{"Not sent: the journal could not be written (" + err.Error() + "); free disk space and try again"}}
+		}
+	}
+	cx, cancel := context.WithTimeout(context.Background(), withdrawTimeout)
+	defer cancel()
+	acc, err := app.Client().Withdraw(cx, req)
+	answer := base
+	answer.Time = app.Common.Now()
+	switch {
+	case err == nil:
+		answer.Kind = service.JournalAccepted
+	case service.Retryable(err) || errors.Is(err, context.DeadlineExceeded):
+		return executedMsg{err: err, lost: true}
+	default:
+		answer.Kind, answer.Error = service.JournalRejected, explain(err).Error()
+	}
+	if app.Journal != nil {
+		// The answer is already in hand; a failed journal write only costs
+		// the history screen this line, so it does not turn success into failure.
+		_ = app.Journal.Append(answer)
+	}
+	return executedMsg{accepted: acc, err: err}
+}
+
+// executed moves on to following the withdrawal, or explains the refusal.
+func (r *Review) executed(msg executedMsg) tea.Cmd {
+	r.sending = false
+	switch {
+	case msg.err == nil:
+		return tea.Sequence(tui.Reset(NewHome(r.app)), tui.Push(NewStatus(r.app, msg.accepted.QuoteID, true)),
+			tui.ShowInfo(fmt.Sprintf("Withdrawal accepted: %s %s on its way", msg.accepted.ReceiveAmount, r.w.TokenOut)))
+	case msg.lost:
+		r.lost = true
+		r.err = userError{"No answer from the service after every retry. The withdrawal is saved in the journal: open History (h on the home screen) to check and resume it. It can never be paid twice."}
+	case errors.Is(msg.err, service.ErrQuoteExpired):
+		r.err = userError{"Quote expired before it was executed: press r to get a new one and sign again"}
+	default:
+		r.err = explain(msg.err)
+	}
+	return nil
+}
+
+func (r *Review) View() string {
+	c := r.app.Common
+	st := c.Styles
+	var b strings.Builder
+	b.WriteString(st.Heading.Render("Withdraw: review what you sign") + "\n\n")
+	if r.setupErr != nil {
+		b.WriteString(st.ErrorToast.Render("Error: ") + r.setupErr.Error() + "\n")
+		return clip(b.String(), r.wd)
+	}
+	b.WriteString(r.typedDataView())
+	b.WriteString("\n" + r.key.view(16) + "\n\n")
+	switch {
+	case r.sending:
+		b.WriteString(r.spin.View() + " Signing and sending the withdrawal… (retries reuse the same signature)\n")
+	case r.err != nil:
+		b.WriteString(st.ErrorToast.Render("Not withdrawn: ") + r.err.Error() + "\n")
+	case r.guarded():
+		b.WriteString(st.Muted.Render("Read the message above; keys are enabled in a moment.") + "\n")
+	default:
+		b.WriteString(st.Value.Render("Press enter to sign with this key and withdraw, r for a new quote, esc to go back.") + "\n")
+	}
+	return clip(b.String(), r.wd)
+}

@@ -1,0 +1,249 @@
+package screens
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+
+	"svcwallet/service"
+	"svcwallet/tui"
+)
+
+// withdrawalInfoMsg answers GET withdrawal-info.
+type withdrawalInfoMsg struct {
+	info service.WithdrawalInfo
+	err  error
+}
+
+var routeKeys = struct {
+	Up, Down, Left, Right, Source, Next, Refresh key.Binding
+}{
+	Up:      key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "destination chain")),
+	Down:    key.NewBinding(key.WithKeys("down", "j")),
+	Left:    key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/→", "payout token")),
+	Right:   key.NewBinding(key.WithKeys("right", "l")),
+	Source:  key.NewBinding(key.WithKeys("tab", "t"), key.WithHelp("tab", "source token")),
+	Next:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "continue")),
+	Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh")),
+}
+
+// Route is the first withdrawal step: source token, destination chain and
+// payout token, from withdrawal info. Tokens with no route stay visible as
+// unavailable.
+type Route struct {
+	app     *App
+	info    service.WithdrawalInfo
+	sources []string // token_in keys, USDT first
+	source  int
+	chain   int
+	payout  int
+	loading bool
+	err     error
+	spin    spinner.Model
+	w, h    int
+}
+
+// Withdrawal is what the user has chosen so far; each step adds to it.
+type Withdrawal struct {
+	Info      service.WithdrawalInfo
+	TokenIn   string
+	Route     service.WithdrawalRoute
+	TokenOut  string
+	ToAddress string
+	Amount    string // as typed, validated by service.ParseAmount
+	FeeCap    string // optional; "" means no cap
+}
+
+// NewRoute builds the route step.
+func NewRoute(app *App) *Route {
+	return &Route{app: app, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
+}
+
+func (r *Route) Init() tea.Cmd { return r.load() }
+
+func (r *Route) Title() string { return "Withdraw: route" }
+
+func (r *Route) SetSize(w, h int) { r.w, r.h = w, h }
+
+func (r *Route) KeyMap() help.KeyMap {
+	return keyMap{routeKeys.Next, routeKeys.Up, routeKeys.Left, routeKeys.Source, routeKeys.Refresh}
+}
+
+func (r *Route) load() tea.Cmd {
+	r.loading, r.err = true, nil
+	client := r.app.Client()
+	return tea.Batch(r.spin.Tick, func() tea.Msg {
+		cx, cancel := ctx()
+		defer cancel()
+		info, err := client.WithdrawalInfo(cx)
+		return withdrawalInfoMsg{info: info, err: err}
+	})
+}
+
+// routes are the destination chains of the selected source token.
+func (r *Route) routes() []service.WithdrawalRoute {
+	if r.source >= len(r.sources) {
+		return nil
+	}
+	return r.info.Route[r.sources[r.source]]
+}
+
+func (r *Route) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case withdrawalInfoMsg:
+		r.loading = false
+		r.err = explain(msg.err)
+		if msg.err == nil {
+			r.setInfo(msg.info)
+		}
+	case spinner.TickMsg:
+		if !r.loading {
+			return r, nil
+		}
+		var cmd tea.Cmd
+		r.spin, cmd = r.spin.Update(msg)
+		return r, cmd
+	case tea.KeyPressMsg:
+		return r, r.key(msg)
+	}
+	return r, nil
+}
+
+// setInfo orders the source tokens USDT first (the only one enabled today,
+// SPEC.md §4.7), then the rest by name.
+func (r *Route) setInfo(info service.WithdrawalInfo) {
+	r.info = info
+	r.sources = r.sources[:0]
+	for t := range info.Route {
+		r.sources = append(r.sources, t)
+	}
+	sort.Slice(r.sources, func(i, j int) bool {
+		if (r.sources[i] == service.TokenUSDT) != (r.sources[j] == service.TokenUSDT) {
+			return r.sources[i] == service.TokenUSDT
+		}
+		return r.sources[i] < r.sources[j]
+	})
+	r.source, r.chain, r.payout = 0, 0, 0
+}
+
+func (r *Route) key(k tea.KeyPressMsg) tea.Cmd {
+	routes := r.routes()
+	switch {
+	case key.Matches(k, routeKeys.Refresh):
+		if !r.loading {
+			return r.load()
+		}
+	case key.Matches(k, routeKeys.Source):
+		if len(r.sources) > 0 {
+			r.source = (r.source + 1) % len(r.sources)
+			r.chain, r.payout = 0, 0
+		}
+	case key.Matches(k, routeKeys.Up):
+		r.chain = max(r.chain-1, 0)
+		r.payout = 0
+	case key.Matches(k, routeKeys.Down):
+		r.chain = min(r.chain+1, max(len(routes)-1, 0))
+		r.payout = 0
+	case key.Matches(k, routeKeys.Left), key.Matches(k, routeKeys.Right):
+		if r.chain < len(routes) {
+			n := len(routes[r.chain].TokensOut)
+			delta := 1
+			if key.Matches(k, routeKeys.Left) {
+				delta = -1
+			}
+			if n > 0 {
+				r.payout = (r.payout + delta + n) % n
+			}
+		}
+	case key.Matches(k, routeKeys.Next):
+		return r.next()
+	}
+	return nil
+}
+
+// next moves on to the destination step, refusing routes that cannot be used.
+func (r *Route) next() tea.Cmd {
+	routes := r.routes()
+	switch {
+	case r.loading || r.err != nil:
+		return nil
+	case len(routes) == 0:
+		return tui.ShowError(userError{r.sources[r.source] + " withdrawals are not available yet: press tab for another source token"})
+	case len(routes[r.chain].TokensOut) == 0:
+		return tui.ShowError(userError{"No payout token on " + routes[r.chain].Chain + " for now: pick another chain"})
+	}
+	rt := routes[r.chain]
+	w := Withdrawal{Info: r.info, TokenIn: r.sources[r.source], Route: rt, TokenOut: rt.TokensOut[r.payout]}
+	return tui.Push(NewDestination(r.app, w))
+}
+
+func (r *Route) View() string {
+	c := r.app.Common
+	st := c.Styles
+	var b strings.Builder
+	b.WriteString(st.Heading.Render("Withdraw through the bridge: route") + "\n\n")
+	switch {
+	case r.loading:
+		b.WriteString(r.spin.View() + " Loading withdrawal routes…\n")
+		return clip(b.String(), r.w)
+	case r.err != nil:
+		b.WriteString(st.ErrorToast.Render("Error: ") + r.err.Error() + "\n")
+		return clip(b.String(), r.w)
+	}
+	const lw = 14
+	var src []string
+	for i, t := range r.sources {
+		label := " " + t + " "
+		if len(r.info.Route[t]) == 0 {
+			label = " " + t + " (not yet available) "
+		}
+		if i == r.source {
+			src = append(src, st.Selected.Render(label))
+		} else {
+			src = append(src, st.Muted.Render(label))
+		}
+	}
+	b.WriteString(field(c, "Source token", lw, strings.Join(src, " ")) + "\n")
+	b.WriteString(field(c, "Provider", lw, st.Value.Render(r.info.Provider)) + "\n\n")
+	routes := r.routes()
+	if len(routes) == 0 {
+		b.WriteString(st.Warning.Render("No destination chain for "+r.sources[r.source]+" yet: it is not available for withdrawal.") + "\n")
+		return clip(b.String(), r.w)
+	}
+	b.WriteString(st.Label.Render(fmt.Sprintf("  %-14s %-10s %-8s %s", "DESTINATION", "CHAIN ID", "TYPE", "PAYOUT TOKENS")) + "\n")
+	first := max(0, min(r.chain-(r.h-12)/2, len(routes)-(r.h-10)))
+	for i := first; i < len(routes) && i-first < max(r.h-10, 3); i++ {
+		rt := routes[i]
+		tokens := strings.Join(rt.TokensOut, " ")
+		if tokens == "" {
+			tokens = "unavailable"
+		}
+		line := fmt.Sprintf("%-14s %-10s %-8s ", rt.Chain, rt.ChainID, rt.ChainType)
+		if i != r.chain {
+			b.WriteString("  " + st.Value.Render(line) + st.Muted.Render(tokens) + "\n")
+			continue
+		}
+		var outs []string
+		for j, t := range rt.TokensOut {
+			if j == r.payout {
+				outs = append(outs, st.Selected.Render(" "+t+" "))
+			} else {
+				outs = append(outs, " "+t+" ")
+			}
+		}
+		if len(outs) == 0 {
+			outs = []string{st.Muted.Render("unavailable")}
+		}
+		b.WriteString(st.Cursor.Render("› ") + st.Selected.Render(line) + " " + strings.Join(outs, "") + "\n")
+	}
+	rt := routes[r.chain]
+	if len(rt.TokensOut) > 0 {
+		b.WriteString("\n" + st.Muted.Render(fmt.Sprintf("Send %s from the funding account, receive %s on %s.", r.sources[r.source], rt.TokensOut[r.payout], rt.Chain)) + "\n")
+	}
+	return clip(b.String(), r.w)
+}

@@ -1,0 +1,90 @@
+package service
+
+import (
+	"net/url"
+	"strings"
+	"time"
+)
+
+// MaxPollBackoff caps the wait between withdrawal-status polls after errors:
+// a status that could not be read for a while is still asked about twice a
+// minute, so it shows again soon after the service comes back.
+const MaxPollBackoff = 30 * time.Second
+
+// PollDelay is the wait before the next status poll after failures
+// consecutive failed polls. With none it is interval. After errors it is
+// interval×2^failures capped at MaxPollBackoff (or at interval when that is
+// longer), drawn at random from the upper half of that span so clients that
+// failed together do not come back together. It is never below interval.
+// jitter(n) returns a value in [0, n): rand.Int64N, or a fixed one in tests.
+func PollDelay(interval time.Duration, failures int, jitter func(n int64) int64) time.Duration {
+	if failures <= 0 {
+		return interval
+	}
+	ceiling := max(MaxPollBackoff, interval)
+	d := interval
+	for i := 0; i < failures && d < ceiling; i++ {
+		d *= 2
+	}
+	d = min(d, ceiling)
+	half := d / 2
+	d = half + time.Duration(jitter(int64(d-half)+1))
+	return max(d, interval)
+}
+
+// DefaultExplorerTx are the explorer links of the production chains (SPEC.md
+// §2.7) used when an environment's explorer_tx table has no entry for the
+// chain. The sandbox gets none: its payout hashes exist on no chain.
+var DefaultExplorerTx = map[string]string{
+	"ARBITRUM": "https://arbiscan.io/tx/{hash}",
+	"BASE":     "https://basescan.org/tx/{hash}",
+	"BSC":      "https://bscscan.com/tx/{hash}",
+	"KAIA":     "https://kaiascan.io/tx/{hash}",
+	"POLYGON":  "https://polygonscan.com/tx/{hash}",
+	"TRON":     "https://tronscan.org/#/transaction/{hash}",
+	"SOLANA":   "https://solscan.io/tx/{hash}",
+}
+
+// ExplorerTxURL is the block-explorer page of a payout hash on chain: the
+// environment's explorer_tx template for the chain (matched ignoring case;
+// an empty one turns the link off), else DefaultExplorerTx. It is "" when
+// there is no template, the template has no {hash}, the result is not an
+// https (or loopback) URL, or the hash is not a plain hex or base58 string:
+// the hash comes from the service and must not be able to shape the link.
+func (e Environment) ExplorerTxURL(chain, hash string) string {
+	if !plainHash(hash) {
+		return ""
+	}
+	tmpl, found := "", false
+	for name, t := range e.ExplorerTx {
+		if strings.EqualFold(name, chain) {
+			tmpl, found = t, true
+			break
+		}
+	}
+	if !found && e.Name != SandboxEnv {
+		tmpl = DefaultExplorerTx[strings.ToUpper(chain)]
+	}
+	if !strings.Contains(tmpl, "{hash}") {
+		return ""
+	}
+	link := strings.ReplaceAll(tmpl, "{hash}", hash)
+	if u, err := url.Parse(link); err != nil || checkURL(u.Scheme+"://"+u.Host) != nil {
+		return ""
+	}
+	return link
+}
+
+// plainHash accepts what payout hashes look like on the supported chains:
+// 0x + hex (EVM), hex (Tron), base58 (Solana); letters and digits only.
+func plainHash(h string) bool {
+	if h == "" || len(h) > 128 {
+		return false
+	}
+	for _, r := range h {
+		if !(r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,221 @@
+package sandbox
+
+import (
+	"crypto/rand"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"svcwallet/service"
+	"svcwallet/signer"
+)
+
+// loginWindow is how far ahead a wallet-login signature may expire (SPEC.md §4.2).
+const loginWindow = 5 * time.Minute
+
+// session is what a svc cookie stands for.
+type session struct {
+	accountID    string
+	subAccountID string
+	expires      time.Time
+}
+
+// reply is a success answer, computed under the lock and written after it.
+type reply struct {
+	status    int // 0 means 200
+	body      any
+	cookie    *http.Cookie
+	accountID string // X-Service-Account-Id response header (logins, D6)
+}
+
+// respond runs f under the lock on the sandbox clock and writes its answer.
+func (e *Exchange) respond(w http.ResponseWriter, f func(now time.Time) (reply, *apiError)) *apiError {
+	now := e.lock()
+	rep, err := f(now)
+	e.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	if rep.cookie != nil {
+		http.SetCookie(w, rep.cookie)
+	}
+	if rep.accountID != "" {
+		w.Header().Set(service.HeaderAccountID, rep.accountID)
+	}
+	if rep.status == 0 {
+		rep.status = http.StatusOK
+	}
+	writeJSON(w, rep.status, rep.body)
+	return nil
+}
+
+func (e *Exchange) handleTime(w http.ResponseWriter, r *http.Request) *apiError {
+	return e.respond(w, func(now time.Time) (reply, *apiError) {
+		return reply{body: service.ServerTime{ServerTime: now.UnixMilli()}}, nil
+	})
+}
+
+// handleAPIKeyLogin is SPEC.md §4.1. A "Cookie: rm=true" sent along is ignored.
+func (e *Exchange) handleAPIKeyLogin(w http.ResponseWriter, r *http.Request) *apiError {
+	body, err := readBody(r)
+	if err != nil {
+		return err
+	}
+	var req struct {
+		APIKey *string `json:"api_key"`
+	}
+	if err := decodeJSON(body, &req); err != nil {
+		return err
+	}
+	key, err := need(req.APIKey, "api_key")
+	if err != nil {
+		return err
+	}
+	return e.respond(w, func(now time.Time) (reply, *apiError) {
+		g, ok := e.keys[key]
+		if !ok {
+			return reply{}, fail(service.CodeNotAuthenticated, "unknown API key")
+		}
+		return e.startSession(g, now), nil
+	})
+}
+
+// handleWalletLogin is SPEC.md §4.2: the owner of an account logs in with an
+// EIP-712 WalletLogin signature valid for at most 5 minutes, once per nonce.
+func (e *Exchange) handleWalletLogin(w http.ResponseWriter, r *http.Request) *apiError {
+	body, err := readBody(r)
+	if err != nil {
+		return err
+	}
+	var req struct {
+		Address   *string  `json:"address"`
+		Signature *wireSig `json:"signature"`
+	}
+	if err := decodeJSON(body, &req); err != nil {
+		return err
+	}
+	addrText, err := need(req.Address, "address")
+	if err != nil {
+		return err
+	}
+	addr, err := parseAddress(addrText, "address")
+	if err != nil {
+		return err
+	}
+	return e.respond(w, func(now time.Time) (reply, *apiError) {
+		s, err := e.check(req.Signature, true, now, loginWindow)
+		if err != nil {
+			return reply{}, err
+		}
+		if s.signer != addr {
+			return reply{}, fail(service.CodeSignatureMismatch, "signature.signer must be the address logging in")
+		}
+		msg := signer.WalletLogin{Signer: addr, Nonce: s.nonce, Expiration: s.expiration}
+		if err := e.verify(s, msg, "the login message"); err != nil {
+			return reply{}, err
+		}
+		a := e.byOwner[strings.ToLower(addr.Hex())]
+		if a == nil {
+			return reply{}, fail(service.CodeUnauthorizedSigner, "address is not the registered main signer of any account")
+		}
+		k := nonceKey{kindLogin, addr, s.nonce}
+		if e.nonceUsed(k, now) {
+			return reply{}, fail(service.CodeDuplicateSignature, "this login signature's nonce was already used; sign again with a new nonce")
+		}
+		e.useNonce(k, s.expiration, now)
+		return e.startSession(keyGrant{accountID: a.id}, now), nil
+	})
+}
+
+// startSession creates a session for a grant and the login answer that
+// carries it: the svc cookie, the account id header and the LoginResult.
+// A builder's key names the builder in location (SPEC.md gives it no meaning).
+func (e *Exchange) startSession(g keyGrant, now time.Time) reply {
+	for token, s := range e.sessions {
+		if !now.Before(s.expires) {
+			delete(e.sessions, token)
+		}
+	}
+	token := rand.Text()
+	expires := now.Add(e.sessionTTL)
+	e.sessions[token] = session{accountID: g.accountID, subAccountID: g.subAccountID, expires: expires}
+	a := e.accounts[g.accountID]
+	res := service.LoginResult{Status: "success", FundingAccountAddress: a.funding.Hex(), SubAccountID: g.subAccountID}
+	if g.builder != (common.Address{}) {
+		res.Location = "builder:" + g.builder.Hex()
+	}
+	return reply{
+		body:      res,
+		cookie:    &http.Cookie{Name: service.SessionCookie, Value: token, Path: "/", HttpOnly: true, Expires: expires},
+		accountID: a.id,
+	}
+}
+
+// sessionAccount resolves the svc cookie plus X-Service-Account-Id (SPEC.md §5).
+// missing is the message when there is no cookie at all.
+func (e *Exchange) sessionAccount(r *http.Request, now time.Time, missing string) (*account, *apiError) {
+	c, err := r.Cookie(service.SessionCookie)
+	if err != nil {
+		return nil, fail(service.CodeNotAuthenticated, missing)
+	}
+	s, ok := e.sessions[c.Value]
+	if !ok || !now.Before(s.expires) {
+		delete(e.sessions, c.Value)
+		return nil, fail(service.CodeNotAuthenticated, "session is unknown or expired; log in again")
+	}
+	switch id := r.Header.Get(service.HeaderAccountID); {
+	case id == "":
+		return nil, fail(service.CodeNotAuthenticated, "send the X-Service-Account-Id header from the login response with the session cookie")
+	case id != s.accountID:
+		return nil, fail(service.CodeForbidden, "X-Service-Account-Id does not match the session's account")
+	}
+	return e.accounts[s.accountID], nil
+}
+
+// depositAccount authenticates the deposit endpoints: X-API-Key alone, or
+// the session cookie with X-Service-Account-Id. The account needs the bridge
+// feature and a chain account address.
+func (e *Exchange) depositAccount(r *http.Request, now time.Time) (*account, *apiError) {
+	var a *account
+	if key := r.Header.Get(service.HeaderAPIKey); key != "" {
+		g, ok := e.keys[key]
+		if !ok {
+			return nil, fail(service.CodeNotAuthenticated, "unknown API key")
+		}
+		a = e.accounts[g.accountID]
+	} else {
+		var err *apiError
+		a, err = e.sessionAccount(r, now, "send X-API-Key, or the svc session cookie with X-Service-Account-Id")
+		if err != nil {
+			return nil, err
+		}
+	}
+	switch {
+	case a.bridgeOff:
+		return nil, fail(service.CodeBridgeDisabled, "the bridge feature is disabled for this account")
+	case a.chains == nil:
+		return nil, fail(service.CodeNoChainAccount, "this account has no chain account address; finish chain account setup first")
+	}
+	return a, nil
+}
+
+// bridgeAccount authenticates the bridge endpoints: a session only, because
+// execution authenticates the transfer with it (SPEC.md §5). needBridge
+// refuses accounts whose bridge feature is off; the status of an existing
+// withdrawal stays readable.
+func (e *Exchange) bridgeAccount(r *http.Request, now time.Time, needBridge bool) (*account, *apiError) {
+	missing := "log in first: the svc session cookie is missing"
+	if r.Header.Get(service.HeaderAPIKey) != "" {
+		missing = "bridge endpoints need a session: log in and send the svc cookie; X-API-Key alone is not enough"
+	}
+	a, err := e.sessionAccount(r, now, missing)
+	if err != nil {
+		return nil, err
+	}
+	if needBridge && a.bridgeOff {
+		return nil, fail(service.CodeBridgeDisabled, "the bridge feature is disabled for this account")
+	}
+	return a, nil
+}
