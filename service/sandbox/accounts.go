@@ -74,13 +74,7 @@ type chainDef struct {
 }
 
 func tokens(usdt, usdc string) []service.TokenInfo {
-	norm := func(a string) string {
-		if strings.HasPrefix(a, "0x") {
-			return common.HexToAddress(a).Hex()
-		}
-		return a
-	}
-	return []service.TokenInfo{{Name: service.TokenUSDT, ContractAddress: norm(usdt)}, {Name: service.TokenUSDC, ContractAddress: norm(usdc)}}
+	return []service.TokenInfo{{Name: service.TokenUSDT, ContractAddress: usdt}, {Name: service.TokenUSDC, ContractAddress: usdc}}
 }
 
 var (
@@ -109,7 +103,7 @@ var otherEnvChains = []string{"BASE_SEPOLIA", "BSC_TEST", "KAIA_TEST", "POLYGON_
 // syntheticChains builds n ready EVM chains for UI benchmarks. They take
 // deposits only (no withdrawal route).
 func syntheticChains(n int) []*chainDef {
-	out := make([]*chainDef, n)
+	out := make([]*chainDef, max(n, 0))
 	for i := range out {
 		name := fmt.Sprintf("SYNTH_%04d", i+1)
 		contract := func(tok string) string {
@@ -192,8 +186,8 @@ func (e *Exchange) addAccount(id, funding, balance string, chains []*chainDef, b
 		}
 	}
 	e.accounts[id] = a
-	e.byFunding[strings.ToLower(addr.Hex())] = a
-	e.byOwner[strings.ToLower(addr.Hex())] = a
+	e.byFunding[addr] = a
+	e.byOwner[addr] = a
 	return a
 }
 

@@ -3,7 +3,6 @@ package sandbox
 import (
 	"crypto/rand"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -17,38 +16,8 @@ const loginWindow = 5 * time.Minute
 
 // session is what a svc cookie stands for.
 type session struct {
-	accountID    string
-	subAccountID string
-	expires      time.Time
-}
-
-// reply is a success answer, computed under the lock and written after it.
-type reply struct {
-	status    int // 0 means 200
-	body      any
-	cookie    *http.Cookie
-	accountID string // X-Service-Account-Id response header (logins, D6)
-}
-
-// respond runs f under the lock on the sandbox clock and writes its answer.
-func (e *Exchange) respond(w http.ResponseWriter, f func(now time.Time) (reply, *apiError)) *apiError {
-	now := e.lock()
-	rep, err := f(now)
-	e.mu.Unlock()
-	if err != nil {
-		return err
-	}
-	if rep.cookie != nil {
-		http.SetCookie(w, rep.cookie)
-	}
-	if rep.accountID != "" {
-		w.Header().Set(service.HeaderAccountID, rep.accountID)
-	}
-	if rep.status == 0 {
-		rep.status = http.StatusOK
-	}
-	writeJSON(w, rep.status, rep.body)
-	return nil
+	accountID string
+	expires   time.Time
 }
 
 func (e *Exchange) handleTime(w http.ResponseWriter, r *http.Request) *apiError {
@@ -116,7 +85,7 @@ func (e *Exchange) handleWalletLogin(w http.ResponseWriter, r *http.Request) *ap
 		if err := e.verify(s, msg, "the login message"); err != nil {
 			return reply{}, err
 		}
-		a := e.byOwner[strings.ToLower(addr.Hex())]
+		a := e.byOwner[addr]
 		if a == nil {
 			return reply{}, fail(service.CodeUnauthorizedSigner, "address is not the registered main signer of any account")
 		}
@@ -140,7 +109,7 @@ func (e *Exchange) startSession(g keyGrant, now time.Time) reply {
 	}
 	token := rand.Text()
 	expires := now.Add(e.sessionTTL)
-	e.sessions[token] = session{accountID: g.accountID, subAccountID: g.subAccountID, expires: expires}
+	e.sessions[token] = session{accountID: g.accountID, expires: expires}
 	a := e.accounts[g.accountID]
 	res := service.LoginResult{Status: "success", FundingAccountAddress: a.funding.Hex(), SubAccountID: g.subAccountID}
 	if g.builder != (common.Address{}) {

@@ -93,10 +93,10 @@ func TestQuoteRejections(t *testing.T) {
 	h := newHarness(t, Options{})
 	s := h.login(DemoAPIKey)
 	cases := []struct {
-		name                                string
+		name                                 string
 		to, chain, tokenIn, tokenOut, amount string
-		code                                service.Code
-		words                               []string
+		code                                 service.Code
+		words                                []string
 	}{
 		{"bad checksum", "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293Bc", "BASE", "USDT", "USDT", "10", service.CodeBadAddress, []string{"checksum"}},
 		{"solana address on EVM chain", DestSolana, "BASE", "USDT", "USDT", "10", service.CodeBadAddress, []string{"evm"}},

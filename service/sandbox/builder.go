@@ -57,7 +57,7 @@ func (e *Exchange) handleBuilderAuthorize(w http.ResponseWriter, r *http.Request
 		if err != nil {
 			return reply{}, err
 		}
-		a := e.byFunding[strings.ToLower(f.main.Hex())]
+		a := e.byFunding[f.main]
 		if a == nil {
 			return reply{}, fail(service.CodeUnauthorizedSigner, "main_account_id is not the funding address of a known account")
 		}

@@ -173,3 +173,10 @@ func TestExtraChains(t *testing.T) {
 	}
 	wantStatus(t, h.do(http.MethodPost, service.PathGenerateAddress, `{"chain":"synth_0500"}`, apiKeyHeader), http.StatusOK)
 }
+
+func TestNegativeExtraChains(t *testing.T) {
+	h := newHarness(t, Options{ExtraChains: -5})
+	if n := len(listDeposits(t, h.do(http.MethodGet, service.PathDepositAddresses, nil, apiKeyHeader))); n != 7 {
+		t.Fatalf("%d chains", n)
+	}
+}

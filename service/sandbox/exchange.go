@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
 
 	"svcwallet/service"
@@ -50,16 +51,16 @@ type Exchange struct {
 	routes     map[string]route
 
 	mu            sync.Mutex
-	accounts      map[string]*account      // by account id
-	byFunding     map[string]*account      // by lower-case funding address
-	byOwner       map[string]*account      // by lower-case main signer (wallet login)
-	keys          map[string]keyGrant      // API key → what it opens
-	sessions      map[string]session       // cookie value → session
-	nonces        map[nonceKey]int64       // used (kind, signer, nonce) → expiry, unix ns
-	quotes        map[string]*quote        // by quote id
-	pending       []*quote                 // executed, not yet terminal
-	providerDown  bool                     // contract addresses unresolvable
-	withdrawFault func(phase string) Fault // nil = no faults
+	accounts      map[string]*account         // by account id
+	byFunding     map[common.Address]*account // by funding address (builder authorization)
+	byOwner       map[common.Address]*account // by main signer (wallet login)
+	keys          map[string]keyGrant         // API key → what it opens
+	sessions      map[string]session          // cookie value → session
+	nonces        map[nonceKey]int64          // used (kind, signer, nonce) → expiry, unix ns
+	quotes        map[string]*quote           // by quote id
+	pending       []*quote                    // executed, not yet terminal
+	providerDown  bool                        // contract addresses unresolvable
+	withdrawFault func(phase string) Fault    // nil = no faults
 }
 
 type route struct {
@@ -77,8 +78,8 @@ func New(opts Options) *Exchange {
 		now:        opts.Now,
 		log:        opts.Logger,
 		accounts:   map[string]*account{},
-		byFunding:  map[string]*account{},
-		byOwner:    map[string]*account{},
+		byFunding:  map[common.Address]*account{},
+		byOwner:    map[common.Address]*account{},
 		keys:       map[string]keyGrant{},
 		sessions:   map[string]session{},
 		nonces:     map[nonceKey]int64{},

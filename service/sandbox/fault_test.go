@@ -217,3 +217,39 @@ func TestStartConcurrentRepeats(t *testing.T) {
 	}
 	wantBalance(t, h, DemoAccountID, "9990")
 }
+
+// Closing the server releases a withdraw held by FaultHang.
+func TestServerCloseReleasesHang(t *testing.T) {
+	clock := NewFakeClock(t0)
+	srv, err := Start("127.0.0.1:0", Options{Now: clock.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &harness{t: t, clock: clock, ex: srv.Exchange, url: srv.URL, client: &http.Client{}}
+	s := h.login(DemoAPIKey)
+	body := s.withdrawBody(s.quote(DestCompleted, "BASE", "10"), key(t, DemoPrivateKey), DemoAddress, 1)
+	reached := make(chan struct{})
+	srv.Exchange.InjectWithdrawFault(func(p string) Fault {
+		if p != PhaseBeforeCommit {
+			return FaultNone
+		}
+		close(reached)
+		return FaultHang
+	})
+	done := make(chan error, 1)
+	go func() {
+		resp, err := s.post(context.Background(), body)
+		if err == nil {
+			resp.Body.Close()
+		}
+		done <- err
+	}()
+	<-reached
+	if err := srv.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err == nil {
+		t.Fatal("hung request got an answer")
+	}
+	wantBalance(t, h, DemoAccountID, "10000")
+}

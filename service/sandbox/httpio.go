@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"reflect"
+	"time"
 
 	"svcwallet/service"
 )
@@ -36,6 +37,31 @@ func malformed(format string, args ...any) *apiError {
 func writeError(w http.ResponseWriter, e *apiError) {
 	status := e.code.Status()
 	writeJSON(w, status, service.ErrorBody{Code: int(e.code), Message: e.msg, Status: status})
+}
+
+// reply is a 200 answer, computed under the lock and written after it.
+type reply struct {
+	body      any
+	cookie    *http.Cookie
+	accountID string // X-Service-Account-Id response header (logins, D6)
+}
+
+// respond runs f under the lock on the sandbox clock and writes its answer.
+func (e *Exchange) respond(w http.ResponseWriter, f func(now time.Time) (reply, *apiError)) *apiError {
+	now := e.lock()
+	rep, err := f(now)
+	e.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	if rep.cookie != nil {
+		http.SetCookie(w, rep.cookie)
+	}
+	if rep.accountID != "" {
+		w.Header().Set(service.HeaderAccountID, rep.accountID)
+	}
+	writeJSON(w, http.StatusOK, rep.body)
+	return nil
 }
 
 // writeJSON answers a body. Every body is one of our own types, so encoding
@@ -91,7 +117,7 @@ func kindName(t reflect.Type) string {
 		return "an integer"
 	case reflect.Uint32:
 		return "an integer from 0 to 4294967295"
-	case reflect.Struct, reflect.Map:
+	case reflect.Struct:
 		return "an object"
 	}
 	return "of another type"
