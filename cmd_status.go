@@ -38,9 +38,9 @@ const statusUsage = `Usage:
   svcwallet status QUOTE_ID [--watch] [--interval 3s] [--json] [--env NAME] [--config PATH]
 
 Prints the status of one withdrawal. It logs in with the API key in
-$SVCWALLET_API_KEY (the bridge endpoints need a session); --env sandbox uses
-the embedded sandbox and its demo key, and knows no withdrawal of another
-process. With --watch it polls every --interval until the withdrawal is
+$SVCWALLET_API_KEY (the bridge endpoints need a session). --env sandbox (the
+default when no environment is configured) starts the embedded sandbox, with
+its demo key: it knows no withdrawal made in another process. With --watch it polls every --interval until the withdrawal is
 COMPLETED, FAILED or REFUNDED, printing each change on a line, then the final
 record. --json prints the status record as JSON (one object per line).
 

@@ -17,6 +17,16 @@ Usage:
   svcwallet [--env NAME] [--config PATH] [--theme light|dark]   open the console
   svcwallet sandbox [flags]          serve the sandbox exchange (see --help)
   svcwallet key new|import|list      manage signing keys in the keystore
+  svcwallet deposit [generate CHAIN] [--json] [--env NAME]
+                                     list deposit addresses, or provision one
+                                     (key from $SVCWALLET_API_KEY; exit 1 refused
+                                     or unreachable, 2 usage; see --help)
+  svcwallet builder authorize --builder ADDR --max-futures-fee P --max-spot-fee P
+      [--api-key-signer ADDR --permissions LIST --label TEXT] [--expires 7d]
+      [--dry-run] [--json] [--env NAME]
+                                     authorize a builder to trade for the account
+                                     (key from $SVCWALLET_PRIVATE_KEY or --keystore;
+                                     exit 1 refused, 2 usage; see --help)
   svcwallet status QUOTE_ID [--watch] [--json]   print a withdrawal's status
                                      (exit 0 completed, 1 failed or refunded,
                                      2 usage, 3 pending, 4 not found, 5 error;
@@ -41,6 +51,10 @@ func run(args []string, env CLIEnv) int {
 			return runKey(args[1:], env)
 		case "status":
 			return runStatus(args[1:], env)
+		case "builder":
+			return runBuilder(args[1:], env)
+		case "deposit":
+			return runDeposit(args[1:], env)
 		case "version":
 			fmt.Fprintln(env.Stdout, "svcwallet", version())
 			return 0

@@ -111,12 +111,13 @@ func pad(s string, w int) string {
 }
 
 // clip truncates every line of s to width w, so no screen draws past the
-// edge. Lines are not padded: the root fills the rest of the row.
+// edge. Lines are not padded: the root fills the rest of the row. A final
+// newline is dropped, so a view of h lines is h lines, not h+1.
 func clip(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
-	lines := strings.Split(s, "\n")
+	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
 	for i, l := range lines {
 		if ansi.StringWidth(l) > w {
 			lines[i] = ansi.Truncate(l, w, "")

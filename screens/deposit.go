@@ -371,7 +371,7 @@ func (d *Deposit) detail(l qrLayout, code QRCode) string {
 	st := c.Styles
 	ch, _ := d.selected()
 	var b strings.Builder
-	addr := st.Danger.Render(ch.DepositAddress)
+	addr := st.Value.Bold(true).Render(ch.DepositAddress)
 	if ch.DepositAddress == "" {
 		addr = st.Muted.Render("not provisioned: press g to generate")
 	}
@@ -399,7 +399,7 @@ func (d *Deposit) qrAloneView(code QRCode) string {
 	st := d.app.Common.Styles
 	ch, _ := d.selected()
 	name := ansi.Truncate(ch.Chain, max(d.w-4-ansi.StringWidth(ch.DepositAddress), 1), "…")
-	head := st.Heading.Render(name) + "  " + st.Danger.Render(ch.DepositAddress)
+	head := st.Heading.Render(name) + "  " + st.Value.Bold(true).Render(ch.DepositAddress)
 	return clip(head+"\n"+indent(code.Lines, 2), d.w)
 }
 

@@ -35,6 +35,7 @@ var homeMenu = []menuItem{
 	{"w", "Withdraw USDT", "through the bridge: route, quote, review, sign, follow", func(a *App) tui.Screen { return NewRoute(a) }},
 	{"h", "History", "this account's withdrawals; resume unfinished ones", func(a *App) tui.Screen { return NewHistory(a) }},
 	{"s", "Status lookup", "follow any withdrawal by its quote id", func(a *App) tui.Screen { return NewLookup(a) }},
+	{"b", "Builder authorization", "let a builder trade for this account, with fee caps and an optional API key", func(a *App) tui.Screen { return NewBuilder(a) }},
 }
 
 // Home shows who is logged in and the ways on.

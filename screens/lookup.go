@@ -82,6 +82,8 @@ func (l *Lookup) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		l.input, cmd = l.input.Update(k)
 		return l, cmd
 	case isKey && key.Matches(k, lookupKeys.Again):
+		// Emptied, so a pasted id is not appended to the last one.
+		l.input.SetValue("")
 		return l, l.input.Focus()
 	case l.child != nil:
 		// Keys for the status, and its poll ticks and answers.
@@ -107,6 +109,7 @@ func (l *Lookup) lookUp() tea.Cmd {
 	l.input.SetValue(id)
 	l.input.Blur()
 	l.child = NewStatus(l.app, id, false)
+	l.child.embedded = true
 	l.child.SetSize(l.w, max(l.h-lookupHeaderLines, 1))
 	return l.child.Init()
 }
@@ -122,7 +125,7 @@ func (l *Lookup) View() string {
 		b.WriteString(errorBlock(c, "Error", l.err, l.w))
 	}
 	if l.child != nil {
-		b.WriteString("\n" + l.child.View())
+		b.WriteString("\n" + strings.TrimLeft(l.child.View(), "\n"))
 	}
 	return clip(b.String(), l.w)
 }

@@ -81,6 +81,8 @@ type Status struct {
 	quoteID string
 	own     bool
 	rec     *service.JournalRecord // resume mode; nil otherwise
+	// embedded: drawn under the lookup's input, which already shows the id.
+	embedded bool
 
 	// after schedules msg in d; tests replace it to see every wait asked for.
 	after func(d time.Duration, msg tea.Msg) tea.Cmd
@@ -105,7 +107,7 @@ type Status struct {
 	rejected string // why it never happened (phaseRejected)
 	checked  time.Time
 	next     time.Time // when the next poll is due; zero when none is
-	wd, h    int
+	wd       int
 }
 
 // NewStatus builds a screen that follows the withdrawal quoteID. own is true
@@ -165,16 +167,19 @@ func (s *Status) Resume() tea.Cmd {
 
 func (s *Status) Title() string { return "Withdrawal status" }
 
-func (s *Status) SetSize(w, h int) { s.wd, s.h = w, h }
+// SetSize: the content is a few lines; the root cuts what is taller.
+func (s *Status) SetSize(w, _ int) { s.wd = w }
 
 func (s *Status) KeyMap() help.KeyMap { return keyMap{statusKeys.Refresh, statusKeys.Copy} }
 
 // Busy: while the re-sent withdraw is out, leaving would lose its answer.
 func (s *Status) Busy() bool { return s.sending }
 
-// polling reports whether more answers are expected from the service.
+// polling reports whether the screen asks the service by itself: not once
+// the withdrawal has ended or is unknown, nor while a lost re-send waits
+// for the user's r.
 func (s *Status) polling() bool {
-	return s.phase != phaseRejected && !s.notFound && !(s.have && service.Terminal(s.w.State))
+	return s.phase != phaseRejected && s.phase != phaseResend && !s.notFound && !(s.have && service.Terminal(s.w.State))
 }
 
 func (s *Status) interval() time.Duration {
@@ -277,7 +282,7 @@ func (s *Status) fetch() tea.Cmd {
 // answered takes one status answer and schedules the next poll: the
 // interval after an answer, a growing backoff after errors, none at the end.
 func (s *Status) answered(m statusMsg) tea.Cmd {
-	s.inflight = false
+	s.inflight, s.next = false, time.Time{}
 	s.checked = s.app.Common.Now()
 	s.seed(m.journal, m.seeded)
 	if m.err != nil {
@@ -399,7 +404,7 @@ func (s *Status) reject(why string) tea.Cmd {
 func (s *Status) resend(req service.WithdrawRequest) tea.Cmd {
 	s.phase, s.sending, s.err = phaseResend, true, nil
 	s.lastReq = req
-	client, j, tag, read := s.app.Client(), s.app.Journal, s.tag, s.journalReader()
+	client, j, tag, read, now := s.app.Client(), s.app.Journal, s.tag, s.journalReader(), s.app.Common.Now
 	answer := s.entry("")
 	return func() tea.Msg {
 		var m resendMsg
@@ -410,12 +415,18 @@ func (s *Status) resend(req service.WithdrawRequest) tea.Cmd {
 		cx, cancel := context.WithTimeout(context.Background(), withdrawTimeout)
 		defer cancel()
 		m.accepted, m.err = client.Withdraw(cx, req)
+		answer.Time = now()
 		switch {
 		case m.err == nil:
 			answer.Kind = service.JournalAccepted
 		case service.Retryable(m.err) || errors.Is(m.err, context.DeadlineExceeded):
 			m.lost = true
 			return m
+		case errors.Is(m.err, service.ErrQuoteExpired):
+			// A repeat of an executed request is answered 202 even after
+			// expiry, so an expired quote means it never ran.
+			m.err = userError{neverPaid}
+			answer.Kind, answer.Error = service.JournalRejected, neverPaid
 		default:
 			answer.Kind, answer.Error = service.JournalRejected, explain(m.err).Error()
 		}

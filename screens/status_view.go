@@ -28,7 +28,12 @@ func (s *Status) View() string {
 	c := s.app.Common
 	st := c.Styles
 	var b strings.Builder
-	b.WriteString(st.Heading.Render("Withdrawal "+s.quoteID) + "\n\n")
+	switch {
+	case s.have:
+		b.WriteString(st.Heading.Render("Withdrawal "+s.w.State) + "\n\n")
+	case !s.embedded:
+		b.WriteString(st.Heading.Render("Withdrawal") + "\n\n")
+	}
 	b.WriteString(s.fields())
 	switch {
 	case s.phase == phaseRejected:
@@ -42,7 +47,9 @@ func (s *Status) View() string {
 	}
 	if s.have {
 		b.WriteString("\n" + s.progress() + "\n")
-		b.WriteString(st.Muted.Render(ansi.Wrap(stateWords[s.w.State], max(s.wd, 20), "")) + "\n")
+		for _, l := range strings.Split(ansi.Wrap(stateWords[s.w.State], max(s.wd, 20), ""), "\n") {
+			b.WriteString(st.Muted.Render(strings.TrimRight(l, " ")) + "\n")
+		}
 	}
 	if len(s.timeline) > 0 {
 		b.WriteString("\n" + st.Label.Render("Timeline") + st.Muted.Render("  (seen here · service updated_at)") + "\n")
@@ -65,7 +72,9 @@ func (s *Status) fields() string {
 			b.WriteString(s.wrapped(label, value, func(l string) string { return st.Value.Render(l) }))
 		}
 	}
-	add("Quote id", s.quoteID)
+	if !s.embedded {
+		add("Quote id", s.quoteID)
+	}
 	add("Transfer id", s.w.TxID)
 	chain, token := s.w.Chain, s.w.TokenOut
 	if s.intent != nil {

@@ -103,7 +103,9 @@ func (f *withdrawFlow) waitForSince(mark int, what string, texts ...string) {
 	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
 }
 
-func (f *withdrawFlow) balance() decimal.Decimal { return f.c.srv.Exchange.Balance(sandbox.DemoAccountID) }
+func (f *withdrawFlow) balance() decimal.Decimal {
+	return f.c.srv.Exchange.Balance(sandbox.DemoAccountID)
+}
 
 func (f *withdrawFlow) wantBalance(want string) {
 	f.t.Helper()

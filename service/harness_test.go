@@ -1,13 +1,19 @@
 package service_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/shopspring/decimal"
 
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
@@ -101,3 +107,172 @@ func noSleep(ctx context.Context, _ time.Duration) error { return ctx.Err() }
 // shortTimeout is an HTTP client whose attempts give up fast, for faults that
 // hang until the client leaves.
 func shortTimeout(d time.Duration) *http.Client { return &http.Client{Timeout: d} }
+
+var ctx = context.Background()
+
+// wantAPIError requires err to be the service's rejection code with the HTTP
+// status status: errors.Is must match the code, and the *APIError must carry
+// both (the code from the D7 body, not only inferred from the status).
+func wantAPIError(t testing.TB, err error, code service.Code, status int) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("no error, want code %d (HTTP %d)", code, status)
+	}
+	if !errors.Is(err, code) {
+		t.Fatalf("error %q is not code %d", err, code)
+	}
+	var ae *service.APIError
+	if !errors.As(err, &ae) {
+		t.Fatalf("error %T %q is not an *APIError", err, err)
+	}
+	if ae.Status != status || ae.Code != code {
+		t.Fatalf("error HTTP %d code %d (%q), want HTTP %d code %d", ae.Status, ae.Code, ae.Message, status, code)
+	}
+}
+
+// wantBalance checks an account's USDT balance on the sandbox.
+func (w *world) wantBalance(account, want string) {
+	w.t.Helper()
+	if got := w.ex.Balance(account); !got.Equal(decimal.RequireFromString(want)) {
+		w.t.Fatalf("balance of %s: %s, want %s", account, got, want)
+	}
+}
+
+// raw sends a request built by hand (a body the client would never send)
+// over loopback and turns a non-2xx answer into an *APIError from its D7
+// body, checking that the body's status is the HTTP one.
+func (w *world) raw(method, path string, body any, hdr http.Header) error {
+	w.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			w.t.Fatal(err)
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequest(method, w.env.AuthURL+path, rd)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	for k, v := range hdr {
+		req.Header[k] = v
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		w.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode < 300 {
+		return nil
+	}
+	var eb service.ErrorBody
+	if err := json.Unmarshal(b, &eb); err != nil || eb.Status != resp.StatusCode {
+		w.t.Fatalf("%s %s: HTTP %d with body %q, not a D7 error", method, path, resp.StatusCode, b)
+	}
+	return &service.APIError{Status: resp.StatusCode, Code: service.Code(eb.Code), Message: eb.Message}
+}
+
+// recorder is an http.RoundTripper that records what the client sends and
+// the session cookies it is given; edit, when set, changes each request
+// before it leaves.
+type recorder struct {
+	mu      sync.Mutex
+	sent    []*http.Request // clones, bodies not kept
+	cookies []string        // values of svc cookies set by the sandbox
+	edit    func(*http.Request)
+}
+
+func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	req = req.Clone(req.Context())
+	r.mu.Lock()
+	if r.edit != nil {
+		r.edit(req)
+	}
+	r.sent = append(r.sent, req)
+	r.mu.Unlock()
+	resp, err := http.DefaultTransport.RoundTrip(req)
+	if err == nil {
+		for _, c := range resp.Cookies() {
+			if c.Name == service.SessionCookie {
+				r.mu.Lock()
+				r.cookies = append(r.cookies, c.Value)
+				r.mu.Unlock()
+			}
+		}
+	}
+	return resp, err
+}
+
+// count is how many requests went to path.
+func (r *recorder) count(path string) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := 0
+	for _, q := range r.sent {
+		if q.URL.Path == path {
+			n++
+		}
+	}
+	return n
+}
+
+// requests are the requests sent so far.
+func (r *recorder) requests() []*http.Request {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]*http.Request(nil), r.sent...)
+}
+
+// httpClient is an HTTP client that goes through r.
+func (r *recorder) httpClient() *http.Client {
+	return &http.Client{Transport: r, Timeout: service.DefaultTimeout}
+}
+
+// logins counts the login requests of both kinds.
+func (r *recorder) logins() int {
+	return r.count(service.PathAPIKeyLogin) + r.count(service.PathWalletLogin)
+}
+
+// signedLogin is a wallet-login body of key, signed for the world's domain.
+func (w *world) signedLogin(key signer.Key, nonce uint32, exp time.Time) service.WalletLoginRequest {
+	w.t.Helper()
+	msg := signer.WalletLogin{Signer: key.Address(), Nonce: nonce, Expiration: exp.UnixNano()}
+	sig, err := signer.Sign(key, w.env.Domain(), msg)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return service.WalletLoginRequest{Address: key.Address().Hex(), Signature: service.NewSignature(sig)}
+}
+
+// builderRequest is a builder authorization of the builder account by the
+// demo account, signed by key (the demo key, unless a test wants another).
+// perms "" is the mode without an API key; with perms the builder's API key
+// signer is keySigner.
+func (w *world) builderRequest(key signer.Key, keySigner common.Address, perms string, nonce uint32, exp time.Time) service.BuilderAuthorizeRequest {
+	w.t.Helper()
+	req := service.BuilderAuthorizeRequest{
+		MainAccountID: sandbox.DemoAddress, BuilderAccountID: sandbox.BuilderAddress,
+		MaxFuturesFeeRate: "0.1", MaxSpotFeeRate: "0.05",
+	}
+	main, builder := common.HexToAddress(sandbox.DemoAddress), common.HexToAddress(sandbox.BuilderAddress)
+	var m signer.Message = signer.AuthorizeBuilder{
+		MainAccountID: main, BuilderAccountID: builder,
+		MaxFutureFeeRate: 1000, MaxSpotFeeRate: 500, Nonce: nonce, Expiration: exp.UnixNano(),
+	}
+	if perms != "" {
+		req.BuilderAPIKeyLabel, req.BuilderAPIKeySigner, req.BuilderAPIKeyPermissions = "my bot", keySigner.Hex(), perms
+		m = signer.AddAccountSignerWithBuilder{
+			AccountID: main, Signer: keySigner, Permissions: perms, BuilderAccountID: builder,
+			MaxFutureFeeRate: 1000, MaxSpotFeeRate: 500, Nonce: nonce, Expiration: exp.UnixNano(),
+		}
+	}
+	sig, err := signer.Sign(key, w.env.Domain(), m)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	req.Signature = service.NewSignature(sig)
+	return req
+}

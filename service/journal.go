@@ -89,9 +89,18 @@ func (j *Journal) Append(e JournalEntry) error {
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	f, err := os.OpenFile(j.path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+	f, err := os.OpenFile(j.path, os.O_CREATE|os.O_APPEND|os.O_RDWR, 0o600)
 	if err != nil {
 		return fmt.Errorf("open journal: %w", err)
+	}
+	// A crash mid-write leaves a torn last line without its newline; start
+	// on a line of our own, or this entry would be glued to the fragment and
+	// lost with it when the journal is read.
+	if torn, err := endsTorn(f); err != nil {
+		f.Close()
+		return fmt.Errorf("read journal: %w", err)
+	} else if torn {
+		line = append([]byte{'\n'}, line...)
 	}
 	if _, err := f.Write(append(line, '\n')); err != nil {
 		f.Close()
@@ -102,6 +111,19 @@ func (j *Journal) Append(e JournalEntry) error {
 		return fmt.Errorf("sync journal: %w", err)
 	}
 	return f.Close()
+}
+
+// endsTorn reports whether the file is non-empty and does not end in a newline.
+func endsTorn(f *os.File) (bool, error) {
+	st, err := f.Stat()
+	if err != nil || st.Size() == 0 {
+		return false, err
+	}
+	var last [1]byte
+	if _, err := f.ReadAt(last[:], st.Size()-1); err != nil {
+		return false, err
+	}
+	return last[0] != '\n', nil
 }
 
 // Entries reads every entry; a torn last line (a crash mid-write) is skipped.
