@@ -69,11 +69,13 @@ func consoleTargets(configPath, envName string) ([]screens.Target, func(), error
 	if envName == "" {
 		envName = cfg.DefaultEnv
 	}
-	journal, err := service.OpenJournal(service.DefaultJournalPath())
-	if err != nil {
-		return nil, nil, fmt.Errorf("the withdrawal journal cannot be opened: %w", err)
-	}
 	var targets []screens.Target
+	var journal *service.Journal
+	if len(cfg.Environments) > 0 {
+		if journal, err = service.OpenJournal(service.DefaultJournalPath()); err != nil {
+			return nil, nil, fmt.Errorf("the withdrawal journal cannot be opened: %w", err)
+		}
+	}
 	for _, name := range cfg.Names() {
 		e, _ := cfg.Lookup(name)
 		t := screens.Target{Env: e, Client: service.New(e, service.Options{}), Journal: journal}

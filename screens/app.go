@@ -55,12 +55,23 @@ type App struct {
 	// Journal is the logged-in target's journal: every withdrawal is written
 	// there before it is sent (D11).
 	Journal *service.Journal
+	// Nonce draws signature nonces; nil means signer.NewNonce (crypto/rand).
+	// Tests fix it so digests on screen are stable.
+	Nonce func() uint32
 	// PollInterval is how often a followed withdrawal's status is asked.
 	PollInterval time.Duration
 }
 
 // DefaultPollInterval is the status polling period (SPEC.md §3: "every few seconds").
 const DefaultPollInterval = 3 * time.Second
+
+// nonce returns a fresh signature nonce (D9).
+func (a *App) nonce() uint32 {
+	if a.Nonce != nil {
+		return a.Nonce()
+	}
+	return signer.NewNonce()
+}
 
 // Client is the logged-in target's client.
 func (a *App) Client() *service.Client { return a.Target.Client }

@@ -85,7 +85,7 @@ func NewReview(app *App, w Withdrawal, q service.Quote, offset time.Duration) *R
 		ToAccount:     common.HexToAddress(w.Info.FundingAddress),
 		TokenCurrency: signer.USDTCurrency,
 		NumTokens:     raw,
-		Nonce:         signer.NewNonce(),
+		Nonce:         app.nonce(),
 		Expiration:    app.Common.Now().Add(transferValidity).UnixNano(),
 	}
 	r.key = newSigningKey(app, r.transfer.FromAccount)

@@ -88,8 +88,8 @@ func (e *APIError) Error() string {
 	return fmt.Sprintf("%s (HTTP %d)", msg, e.Status)
 }
 
-// Is matches a Code by value; statuses that mean one thing whatever the body
-// (401, 404, 429) match their code even when the body had none.
+// Is matches a Code by value; when the body carried no code, the statuses
+// that mean one thing (401, 404, 429) match their code.
 func (e *APIError) Is(target error) bool {
 	var c Code
 	if !errors.As(target, &c) {
@@ -97,6 +97,11 @@ func (e *APIError) Is(target error) bool {
 	}
 	if e.Code == c {
 		return true
+	}
+	// A body with a code of its own says what the status means (a 404 with
+	// code 1004 is a wrong URL, not an unknown quote).
+	if e.Code != 0 {
+		return false
 	}
 	switch c {
 	case CodeNotAuthenticated:
