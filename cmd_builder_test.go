@@ -1,0 +1,339 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/signer/core/apitypes"
+
+	"svcwallet/service"
+	"svcwallet/service/sandbox"
+	"svcwallet/signer"
+)
+
+// bcliNow and bcliNonce fix the typed data of the dry runs.
+var bcliNow = time.Date(2026, 3, 14, 9, 26, 53, 0, time.UTC)
+
+const bcliNonce = 777
+
+// bcliEnv is a sandbox behind an httptest server that counts requests, and a
+// config file naming it "local".
+type bcliEnv struct {
+	url      string
+	config   string
+	requests atomic.Int64
+}
+
+func newBcliEnv(t *testing.T) *bcliEnv {
+	t.Helper()
+	e := &bcliEnv{}
+	h := sandbox.New(sandbox.Options{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		e.requests.Add(1)
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	e.url = srv.URL
+	e.config = filepath.Join(t.TempDir(), "config.toml")
+	cfg := fmt.Sprintf("[env.local]\nauth_url = %q\nbase_url = %q\nmarket_data_url = %q\nchain_id = %d\n",
+		srv.URL, srv.URL, srv.URL, sandbox.DefaultChainID)
+	if err := os.WriteFile(e.config, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+func (e *bcliEnv) environment() service.Environment {
+	return service.SandboxEnvironment(e.url, sandbox.DefaultChainID)
+}
+
+type bcliResult struct {
+	code           int
+	stdout, stderr string
+}
+
+// bcli runs `svcwallet builder args...` with vars as the whole environment
+// and stdin lines as the answers to secret prompts. fixed pins the clock and
+// nonce (for dry runs); otherwise they are real.
+func bcli(t *testing.T, vars map[string]string, stdin string, fixed bool, args ...string) bcliResult {
+	t.Helper()
+	in := strings.NewReader(stdin)
+	var out, errOut bytes.Buffer
+	c := builderCmd{
+		env: CLIEnv{Stdin: in, Stdout: &out, Stderr: &errOut,
+			Getenv:     func(k string) string { return vars[k] },
+			ReadSecret: func(string) (string, error) { return readLine(in) }},
+		now: time.Now, nonce: signer.NewNonce,
+	}
+	if fixed {
+		c.now = func() time.Time { return bcliNow }
+		c.nonce = func() uint32 { return bcliNonce }
+	}
+	code := c.run(args)
+	return bcliResult{code, out.String(), errOut.String()}
+}
+
+var demoKeyVars = map[string]string{signer.KeyEnvVar: sandbox.DemoPrivateKey}
+
+func authorizeArgs(e *bcliEnv, extra ...string) []string {
+	return append([]string{"authorize", "--config", e.config, "--env", "local",
+		"--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05"}, extra...)
+}
+
+var keyArgs = []string{"--api-key-signer", sandbox.NoChainAddress, "--permissions", "trade,admin", "--label", "my bot"}
+
+func TestBuilderCLIDryRun(t *testing.T) {
+	demo := common.HexToAddress(sandbox.DemoAddress)
+	builder := common.HexToAddress(sandbox.BuilderAddress)
+	exp := bcliNow.Add(72 * time.Hour).UnixNano()
+	modes := []struct {
+		name  string
+		extra []string
+		want  signer.Message
+	}{
+		{"authorize only", nil, signer.AuthorizeBuilder{MainAccountID: demo, BuilderAccountID: builder,
+			MaxFutureFeeRate: 1000, MaxSpotFeeRate: 500, Nonce: bcliNonce, Expiration: exp}},
+		{"with API key", keyArgs, signer.AddAccountSignerWithBuilder{AccountID: demo, Signer: common.HexToAddress(sandbox.NoChainAddress),
+			Permissions: "Admin&Trade", BuilderAccountID: builder, MaxFutureFeeRate: 1000, MaxSpotFeeRate: 500, Nonce: bcliNonce, Expiration: exp}},
+	}
+	domain := signer.Domain{Name: signer.DefaultDomainName, ChainID: sandbox.DefaultChainID}
+	for _, m := range modes {
+		t.Run(m.name, func(t *testing.T) {
+			e := newBcliEnv(t)
+			wantDigest := signer.Digest(domain, m.want).Hex()
+			args := authorizeArgs(e, append([]string{"--dry-run", "--expires", "72h"}, m.extra...)...)
+
+			r := bcli(t, demoKeyVars, "", true, args...)
+			if r.code != 0 || !strings.Contains(r.stdout, "Digest: "+wantDigest) || !strings.Contains(r.stdout, `"primaryType": "`+m.want.PrimaryType()+`"`) {
+				t.Fatalf("dry run exit %d, want digest %s:\n%s\n%s", r.code, wantDigest, r.stdout, r.stderr)
+			}
+
+			r = bcli(t, demoKeyVars, "", true, append(args, "--json")...)
+			var out struct {
+				DryRun    bool               `json:"dry_run"`
+				TypedData apitypes.TypedData `json:"typed_data"`
+				Digest    string             `json:"digest"`
+			}
+			if r.code != 0 || json.Unmarshal([]byte(r.stdout), &out) != nil || !out.DryRun || out.Digest != wantDigest {
+				t.Fatalf("dry run --json exit %d: %s %s", r.code, r.stdout, r.stderr)
+			}
+			// An independent EIP-712 implementation hashes the printed typed data to the same digest.
+			h, _, err := apitypes.TypedDataAndHash(out.TypedData)
+			if err != nil || hexutil.Encode(h) != wantDigest {
+				t.Fatalf("go-ethereum hashes the typed data to %x (%v), want %s", h, err, wantDigest)
+			}
+			if n := e.requests.Load(); n != 0 {
+				t.Fatalf("the dry run sent %d requests", n)
+			}
+		})
+	}
+	t.Run("keystore without a passphrase", func(t *testing.T) {
+		// The address comes from the file in clear: no prompt, nothing sent.
+		lightScrypt(t)
+		e := newBcliEnv(t)
+		_, path, err := signer.ImportRawKey(t.TempDir(), sandbox.DemoPrivateKey, cliPass)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := bcli(t, nil, "", true, authorizeArgs(e, "--dry-run", "--expires", "72h", "--keystore", path)...)
+		if r.code != 0 || !strings.Contains(r.stdout, signer.Digest(domain, modes[0].want).Hex()) || e.requests.Load() != 0 {
+			t.Fatalf("exit %d, %d requests:\n%s\n%s", r.code, e.requests.Load(), r.stdout, r.stderr)
+		}
+	})
+}
+
+func TestBuilderCLIAuthorize(t *testing.T) {
+	t.Run("authorize only", func(t *testing.T) {
+		e := newBcliEnv(t)
+		r := bcli(t, demoKeyVars, "", false, authorizeArgs(e)...)
+		if r.code != 0 || !strings.Contains(r.stdout, "Builder authorized (AuthorizeBuilder") || !strings.Contains(r.stdout, "0.1% (signed 1000)") {
+			t.Fatalf("exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+		}
+		if strings.Contains(r.stdout, "API key ") || e.requests.Load() != 1 {
+			t.Fatalf("%d requests, output:\n%s", e.requests.Load(), r.stdout)
+		}
+	})
+	t.Run("with API key", func(t *testing.T) {
+		e := newBcliEnv(t)
+		r := bcli(t, demoKeyVars, "", false, authorizeArgs(e, keyArgs...)...)
+		if r.code != 0 || !strings.Contains(r.stdout, "AddAccountSignerWithBuilder") || !strings.Contains(r.stdout, "Admin&Trade") {
+			t.Fatalf("exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+		}
+		key := bcliField(t, r.stdout, "API key")
+		if strings.Contains(r.stderr, key) || !strings.Contains(r.stderr, "shown this once") {
+			t.Fatalf("stderr: %q", r.stderr)
+		}
+		bcliLogsIn(t, e, key)
+	})
+	t.Run("with API key, json", func(t *testing.T) {
+		e := newBcliEnv(t)
+		r := bcli(t, demoKeyVars, "", false, authorizeArgs(e, append(keyArgs, "--json", "--expires", "30d")...)...)
+		var out builderResultJSON
+		if r.code != 0 || json.Unmarshal([]byte(r.stdout), &out) != nil {
+			t.Fatalf("exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+		}
+		if !out.Authorized || out.Message != "AddAccountSignerWithBuilder" || out.MaxFuturesSigned != 1000 || out.MaxSpotFeeRate != "0.05" ||
+			out.Permissions != "Admin&Trade" || out.Label != "my bot" || out.APIKey == "" {
+			t.Fatalf("json %+v", out)
+		}
+		bcliLogsIn(t, e, out.APIKey)
+	})
+	t.Run("keystore", func(t *testing.T) {
+		lightScrypt(t)
+		e := newBcliEnv(t)
+		_, path, err := signer.ImportRawKey(t.TempDir(), sandbox.DemoPrivateKey, cliPass)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := bcli(t, nil, cliPass2+"\n", false, authorizeArgs(e, "--keystore", path)...)
+		if r.code != 1 || !strings.Contains(r.stderr, "wrong passphrase") || e.requests.Load() != 0 {
+			t.Fatalf("wrong passphrase: exit %d, %d requests: %s", r.code, e.requests.Load(), r.stderr)
+		}
+		r = bcli(t, nil, cliPass+"\n", false, authorizeArgs(e, "--keystore", path)...)
+		if r.code != 0 || !strings.Contains(r.stdout, "Builder authorized") {
+			t.Fatalf("exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+		}
+		if strings.Contains(r.stdout+r.stderr, cliPass) {
+			t.Fatal("the passphrase was printed")
+		}
+	})
+	t.Run("embedded sandbox with its demo key", func(t *testing.T) {
+		empty := filepath.Join(t.TempDir(), "empty.toml")
+		if err := os.WriteFile(empty, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		r := bcli(t, nil, "", false, "authorize", "--env", "sandbox", "--config", empty,
+			"--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05", "--json")
+		if r.code != 0 || !strings.Contains(r.stdout, `"main_account_id": "`+sandbox.DemoAddress) {
+			t.Fatalf("exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+		}
+	})
+}
+
+// bcliField reads "  Name   value" from the human output.
+func bcliField(t *testing.T, out, name string) string {
+	t.Helper()
+	for _, l := range strings.Split(out, "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(l), name+" "); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	t.Fatalf("no %q in:\n%s", name, out)
+	return ""
+}
+
+// bcliLogsIn checks that the returned API key opens a session naming the builder.
+func bcliLogsIn(t *testing.T, e *bcliEnv, key string) {
+	t.Helper()
+	s, err := service.New(e.environment(), service.Options{}).Login(context.Background(), service.APIKey(key))
+	if err != nil {
+		t.Fatalf("login with the returned key: %v", err)
+	}
+	if s.FundingAccountAddress != sandbox.DemoAddress || s.Location != "builder:"+sandbox.BuilderAddress {
+		t.Fatalf("session %+v", s)
+	}
+}
+
+func TestBuilderCLIRefused(t *testing.T) {
+	t.Run("wrong signer", func(t *testing.T) {
+		e := newBcliEnv(t)
+		r := bcli(t, map[string]string{signer.KeyEnvVar: sandbox.BuilderPrivateKey}, "", false, authorizeArgs(e)...)
+		if r.code != 1 || !strings.Contains(r.stderr, "main account's own key") {
+			t.Fatalf("exit %d: %s", r.code, r.stderr)
+		}
+	})
+	t.Run("replayed nonce", func(t *testing.T) {
+		e := newBcliEnv(t)
+		args := authorizeArgs(e)
+		fixedNonce := func() bcliResult {
+			var out, errOut bytes.Buffer
+			c := builderCmd{env: CLIEnv{Stdout: &out, Stderr: &errOut, Getenv: func(k string) string { return demoKeyVars[k] }},
+				now: time.Now, nonce: func() uint32 { return bcliNonce }}
+			return bcliResult{c.run(args), out.String(), errOut.String()}
+		}
+		if r := fixedNonce(); r.code != 0 {
+			t.Fatalf("first: exit %d: %s", r.code, r.stderr)
+		}
+		if r := fixedNonce(); r.code != 1 || !strings.Contains(r.stderr, "nonce was already used") {
+			t.Fatalf("replay: exit %d: %s", r.code, r.stderr)
+		}
+	})
+}
+
+func TestBuilderCLIUsage(t *testing.T) {
+	e := newBcliEnv(t)
+	cases := []struct {
+		name string
+		vars map[string]string
+		args []string
+		says string
+	}{
+		{"no arguments", demoKeyVars, nil, "Usage:"},
+		{"unknown command", demoKeyVars, []string{"revoke"}, "the only one is authorize"},
+		{"missing builder", demoKeyVars, []string{"authorize", "--max-futures-fee", "0.1", "--max-spot-fee", "0.05"}, "--builder: enter"},
+		{"fee with 5 decimals", demoKeyVars, authorizeArgs(e, "--max-futures-fee", "0.00001"), "--max-futures-fee: fee rate has 5 decimal places"},
+		{"negative fee", demoKeyVars, authorizeArgs(e, "--max-spot-fee", "-0.05"), "--max-spot-fee: fee rate cannot be negative"},
+		{"expires over 30 days", demoKeyVars, authorizeArgs(e, "--expires", "31d"), "--expires: 31 days is out of range"},
+		{"expires over 30 days in hours", demoKeyVars, authorizeArgs(e, "--expires", "721h"), "longer than 30 days"},
+		{"label only", demoKeyVars, authorizeArgs(e, "--label", "bot"), "go together"},
+		{"signer and permissions without label", demoKeyVars, authorizeArgs(e, "--api-key-signer", sandbox.NoChainAddress, "--permissions", "Trade"), "go together"},
+		{"unknown permission", demoKeyVars, authorizeArgs(e, "--api-key-signer", sandbox.NoChainAddress, "--permissions", "Trade&Fly", "--label", "bot"), "--permissions: unknown permission"},
+		{"bad builder checksum", demoKeyVars, authorizeArgs(e, "--builder", strings.Replace(sandbox.BuilderAddress, "C8", "c8", 1)), "--builder:"},
+		{"an argument", demoKeyVars, authorizeArgs(e, "extra"), "takes no arguments"},
+		{"unknown flag", demoKeyVars, authorizeArgs(e, "--fee", "1"), "flag provided but not defined"},
+		{"unknown environment", demoKeyVars, authorizeArgs(e, "--env", "moon"), "moon"},
+		{"no signing key", nil, authorizeArgs(e), "no signing key"},
+		{"bad key in the variable", map[string]string{signer.KeyEnvVar: "0x1234"}, authorizeArgs(e), "$" + signer.KeyEnvVar},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := bcli(t, c.vars, "", false, c.args...)
+			if r.code != 2 || !strings.Contains(r.stderr, c.says) {
+				t.Fatalf("exit %d, want 2 with %q:\n%s", r.code, c.says, r.stderr)
+			}
+		})
+	}
+	if n := e.requests.Load(); n != 0 {
+		t.Fatalf("usage errors sent %d requests", n)
+	}
+	t.Run("help", func(t *testing.T) {
+		if r := bcli(t, nil, "", false, "authorize", "--help"); r.code != 0 || !strings.Contains(r.stdout, "--dry-run") {
+			t.Fatalf("exit %d: %s", r.code, r.stdout)
+		}
+	})
+}
+
+func TestBuilderCLIRefusesKeyInArgv(t *testing.T) {
+	e := newBcliEnv(t)
+	secret := strings.TrimPrefix(sandbox.BuilderPrivateKey, "0x")
+	for _, args := range [][]string{
+		authorizeArgs(e, "--builder", sandbox.BuilderPrivateKey),
+		authorizeArgs(e, "--label="+secret),
+		{"authorize", secret},
+	} {
+		r := bcli(t, demoKeyVars, "", false, args...)
+		if r.code != 2 || !strings.Contains(r.stderr, "refusing a private key") || strings.Contains(strings.ToLower(r.stdout+r.stderr), secret) {
+			t.Fatalf("%v: exit %d:\n%s\n%s", args, r.code, r.stdout, r.stderr)
+		}
+	}
+	if n := e.requests.Load(); n != 0 {
+		t.Fatalf("sent %d requests", n)
+	}
+	// Through the real dispatch too.
+	var out, errOut bytes.Buffer
+	if code := run([]string{"builder", "authorize", "--builder", sandbox.BuilderPrivateKey}, CLIEnv{Stdout: &out, Stderr: &errOut, Getenv: func(string) string { return "" }}); code != 2 {
+		t.Fatalf("run: exit %d: %s", code, errOut.String())
+	}
+}

@@ -1,0 +1,232 @@
+package screens
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"svcwallet/service"
+	"svcwallet/signer"
+)
+
+// Builder signature validity (D9, SPEC.md §8): a week unless the user
+// chooses, never more than 30 days.
+const (
+	DefaultBuilderValidity = 7 * 24 * time.Hour
+	MaxBuilderValidity     = 30 * 24 * time.Hour
+	minBuilderValidity     = time.Minute
+)
+
+// BuilderInput is a builder authorization as typed, in the form or on the
+// command line. The three API-key fields go together: all or none (D5).
+type BuilderInput struct {
+	Main, Builder       string
+	FuturesFee, SpotFee string // percentages, e.g. "0.1"
+	Expires             string // "7d", "72h", or a number of days; "" = 7 days
+	Label, KeySigner    string
+	Permissions         string // any case and order; sent canonical
+}
+
+// BuilderAuth is a checked builder authorization: what the review shows and
+// the main account's key signs (SPEC.md §4.4).
+type BuilderAuth struct {
+	Main, Builder common.Address
+	Futures, Spot uint32 // signed fee-rate integers (D4)
+	Validity      time.Duration
+	// WithKey: the builder also gets an API key for KeySigner (mode "with
+	// API key", message AddAccountSignerWithBuilder).
+	WithKey   bool
+	Label     string
+	KeySigner common.Address
+	Perms     signer.Permissions
+}
+
+// BuilderFieldError says which input is wrong and why, so the form can put
+// the focus there and the command line can name its flag.
+type BuilderFieldError struct {
+	Label string // as the form names the field
+	Flag  string // as `svcwallet builder authorize` names it
+	Err   error
+	id    int
+}
+
+func (e *BuilderFieldError) Error() string { return e.Label + ": " + e.Err.Error() }
+
+func (e *BuilderFieldError) Unwrap() error { return e.Err }
+
+// ErrBuilderKeyFields is the all-or-none rule of the three API-key fields.
+var ErrBuilderKeyFields = errors.New("label, signer and permissions of the builder API key go together: give all three, or none for an authorization without an API key")
+
+// CheckBuilder validates every field and returns the authorization, or the
+// first problem.
+func CheckBuilder(in BuilderInput) (BuilderAuth, error) {
+	var a BuilderAuth
+	bad := func(id int, err error) (BuilderAuth, error) {
+		f := builderFieldNames[id]
+		return a, &BuilderFieldError{Label: f.label, Flag: f.flag, Err: err, id: id}
+	}
+	var err error
+	if a.Main, err = parseEVM(in.Main, "the main account"); err != nil {
+		return bad(bfMain, err)
+	}
+	if a.Builder, err = parseEVM(in.Builder, "the builder account"); err != nil {
+		return bad(bfBuilder, err)
+	}
+	if a.Futures, err = signer.ParseFeeRate(strings.TrimSpace(in.FuturesFee)); err != nil {
+		return bad(bfFutures, err)
+	}
+	if a.Spot, err = signer.ParseFeeRate(strings.TrimSpace(in.SpotFee)); err != nil {
+		return bad(bfSpot, err)
+	}
+	if a.Validity, err = ParseBuilderValidity(in.Expires); err != nil {
+		return bad(bfExpires, err)
+	}
+	label, keySigner, perms := strings.TrimSpace(in.Label), strings.TrimSpace(in.KeySigner), strings.TrimSpace(in.Permissions)
+	given := 0
+	for _, s := range []string{label, keySigner, perms} {
+		if s != "" {
+			given++
+		}
+	}
+	switch {
+	case given == 0:
+		return a, nil
+	case given < 3:
+		return a, ErrBuilderKeyFields
+	}
+	a.WithKey, a.Label = true, label
+	if a.KeySigner, err = parseEVM(keySigner, "the API key's signer"); err != nil {
+		return bad(bfSigner, err)
+	}
+	if a.Perms, err = signer.ParsePermissions(perms); err != nil {
+		return bad(bfPerms, err)
+	}
+	return a, nil
+}
+
+// parseEVM checks an EVM address as D12 does (mixed case must be a valid
+// EIP-55 checksum).
+func parseEVM(s, what string) (common.Address, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return common.Address{}, fmt.Errorf("enter %s's address (0x followed by 40 hex digits)", what)
+	}
+	if err := service.ValidateAddress(service.ChainTypeEVM, s); err != nil {
+		return common.Address{}, err
+	}
+	return common.HexToAddress(s), nil
+}
+
+// ParseBuilderValidity reads how long the signature stays valid: "7d",
+// "72h", "90m", "1h30m", or a bare number of days. Empty means 7 days.
+func ParseBuilderValidity(s string) (time.Duration, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return DefaultBuilderValidity, nil
+	}
+	var d time.Duration
+	days := strings.TrimSuffix(s, "d")
+	if n, err := strconv.Atoi(days); err == nil {
+		if n < 1 || n > 30 {
+			return 0, fmt.Errorf("%d days is out of range: choose 1 to 30 days", n)
+		}
+		d = time.Duration(n) * 24 * time.Hour
+	} else {
+		var perr error
+		d, perr = time.ParseDuration(s)
+		if perr != nil {
+			return 0, fmt.Errorf("%.20q is not a duration: write it like 7d, 72h or 90m", s)
+		}
+	}
+	switch {
+	case d > MaxBuilderValidity:
+		return 0, fmt.Errorf("%s is longer than 30 days, the most the service accepts", humanDuration(d))
+	case d < minBuilderValidity:
+		return 0, errors.New("at least one minute: the signature must still be valid when it arrives")
+	}
+	return d, nil
+}
+
+// humanDuration words a validity: "7 days", "72 hours", "1h30m0s".
+func humanDuration(d time.Duration) string {
+	switch {
+	case d%(24*time.Hour) == 0:
+		return plural(int(d/(24*time.Hour)), "day")
+	case d%time.Hour == 0:
+		return plural(int(d/time.Hour), "hour")
+	case d%time.Minute == 0 && d < time.Hour:
+		return plural(int(d/time.Minute), "minute")
+	}
+	return d.String()
+}
+
+func plural(n int, unit string) string {
+	if n == 1 {
+		return "1 " + unit
+	}
+	return strconv.Itoa(n) + " " + unit + "s"
+}
+
+// Mode names the message the authorization is signed as.
+func (a BuilderAuth) Mode() string {
+	if a.WithKey {
+		return signer.AddAccountSignerWithBuilder{}.PrimaryType()
+	}
+	return signer.AuthorizeBuilder{}.PrimaryType()
+}
+
+// Message is the typed data the main account signs, with this nonce and
+// expiration (unix nanoseconds).
+func (a BuilderAuth) Message(nonce uint32, expiration int64) signer.Message {
+	if a.WithKey {
+		return signer.AddAccountSignerWithBuilder{
+			AccountID: a.Main, Signer: a.KeySigner, Permissions: a.Perms.String(), BuilderAccountID: a.Builder,
+			MaxFutureFeeRate: a.Futures, MaxSpotFeeRate: a.Spot, Nonce: nonce, Expiration: expiration,
+		}
+	}
+	return signer.AuthorizeBuilder{
+		MainAccountID: a.Main, BuilderAccountID: a.Builder,
+		MaxFutureFeeRate: a.Futures, MaxSpotFeeRate: a.Spot, Nonce: nonce, Expiration: expiration,
+	}
+}
+
+// Request is the body of POST /auth/builder/authorize for a signature of
+// Message. Fee rates are sent as the canonical strings of the signed integers.
+func (a BuilderAuth) Request(sig signer.Signature) service.BuilderAuthorizeRequest {
+	req := service.BuilderAuthorizeRequest{
+		MainAccountID: a.Main.Hex(), BuilderAccountID: a.Builder.Hex(),
+		MaxFuturesFeeRate: signer.FormatFeeRate(a.Futures), MaxSpotFeeRate: signer.FormatFeeRate(a.Spot),
+		Signature: service.NewSignature(sig),
+	}
+	if a.WithKey {
+		req.BuilderAPIKeyLabel, req.BuilderAPIKeySigner, req.BuilderAPIKeyPermissions = a.Label, a.KeySigner.Hex(), a.Perms.String()
+	}
+	return req
+}
+
+// FeeText shows a signed fee-rate integer as its percentage and the integer:
+// "0.1% (signed 1000)".
+func FeeText(v uint32) string {
+	return signer.FormatFeeRate(v) + "% (signed " + strconv.FormatUint(uint64(v), 10) + ")"
+}
+
+// builderError words a refusal of the authorization for the user.
+func builderError(err error) error {
+	switch {
+	case errors.Is(err, service.CodeUnauthorizedSigner):
+		return userError{"The service refused the signer: a builder authorization must be signed by the main account's own key (the funding address's wallet)"}
+	case errors.Is(err, service.CodeDuplicateSignature):
+		return userError{"This authorization's nonce was already used. If an earlier attempt got no answer it may have gone through; otherwise press esc and review it again for a new nonce"}
+	case errors.Is(err, service.CodeExpirationTooFar):
+		return userError{"The expiration is more than 30 days ahead for the service (is this computer's clock ahead?): press esc and choose a shorter validity"}
+	}
+	return explain(err)
+}
+
+// ExplainBuilder words a refusal of a builder authorization for the
+// non-interactive command, as the review screen does.
+func ExplainBuilder(err error) error { return builderError(err) }

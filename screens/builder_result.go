@@ -1,0 +1,142 @@
+package screens
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"svcwallet/service"
+	"svcwallet/tui"
+)
+
+// builderLoginMsg answers logging in with the builder's new API key.
+type builderLoginMsg struct {
+	session service.Session
+	err     error
+}
+
+var builderResultKeys = struct {
+	Copy, Login, Done key.Binding
+}{
+	Copy:  key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy the API key")),
+	Login: key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "log in with it")),
+	Done:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "done")),
+}
+
+// BuilderResult says the builder is authorized, with its caps. In API-key
+// mode it shows the returned key once: it lives only in this screen, so
+// leaving the screen forgets it.
+type BuilderResult struct {
+	app     *App
+	auth    BuilderAuth
+	exp     int64 // signed expiration, unix nanoseconds
+	apiKey  string
+	copied  bool
+	logging bool
+	err     error
+	wd, h   int
+}
+
+// NewBuilderResult shows an accepted authorization; apiKey is "" without one.
+func NewBuilderResult(app *App, a BuilderAuth, exp int64, apiKey string) *BuilderResult {
+	return &BuilderResult{app: app, auth: a, exp: exp, apiKey: apiKey}
+}
+
+func (r *BuilderResult) Init() tea.Cmd { return nil }
+
+func (r *BuilderResult) Title() string { return "Builder authorized" }
+
+func (r *BuilderResult) SetSize(w, h int) { r.wd, r.h = w, h }
+
+func (r *BuilderResult) KeyMap() help.KeyMap {
+	if r.apiKey != "" {
+		return keyMap{builderResultKeys.Copy, builderResultKeys.Login, builderResultKeys.Done}
+	}
+	return keyMap{builderResultKeys.Done}
+}
+
+func (r *BuilderResult) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case builderLoginMsg:
+		return r, r.loggedIn(msg)
+	case tea.KeyPressMsg:
+		if r.logging {
+			return r, nil
+		}
+		switch {
+		case key.Matches(msg, builderResultKeys.Done):
+			return r, tui.Pop()
+		case r.apiKey != "" && key.Matches(msg, builderResultKeys.Copy):
+			r.copied = true
+			return r, tea.Batch(copyToClipboard(r.apiKey, r.app.Getenv("TMUX") != ""), tui.ShowInfo("API key copied to the clipboard"))
+		case r.apiKey != "" && key.Matches(msg, builderResultKeys.Login):
+			r.logging, r.err = true, nil
+			client, apiKey := r.app.Client(), r.apiKey
+			return r, func() tea.Msg {
+				cx, cancel := ctx()
+				defer cancel()
+				s, err := client.Login(cx, service.APIKey(apiKey))
+				return builderLoginMsg{session: s, err: err}
+			}
+		}
+	}
+	return r, nil
+}
+
+// loggedIn starts over at home with the builder key's session.
+func (r *BuilderResult) loggedIn(msg builderLoginMsg) tea.Cmd {
+	r.logging = false
+	if msg.err != nil {
+		r.err = explain(msg.err)
+		return nil
+	}
+	r.apiKey = ""
+	r.app.Signer = nil // the session is now the API key's, not the wallet's
+	info := "Logged in with the builder's API key"
+	if msg.session.Location != "" {
+		info += " (" + msg.session.Location + ")"
+	}
+	return tea.Batch(tui.SetStatus(r.app.status()), tui.Reset(NewHome(r.app)), tui.ShowInfo(info))
+}
+
+func (r *BuilderResult) View() string {
+	c := r.app.Common
+	st := c.Styles
+	const lw = 16
+	var b strings.Builder
+	b.WriteString(st.Heading.Render("Builder authorized") + "\n\n")
+	line := func(label, value string) { b.WriteString(wrapField(c, label, lw, value, "", r.wd) + "\n") }
+	line("Builder", st.Value.Render(r.auth.Builder.Hex()))
+	line("May trade for", st.Value.Render(r.auth.Main.Hex()))
+	line("Max futures fee", st.Value.Render(FeeText(r.auth.Futures)))
+	line("Max spot fee", st.Value.Render(FeeText(r.auth.Spot)))
+	line("Signature until", st.Value.Render(builderExpiry(r.exp)))
+	if !r.auth.WithKey {
+		b.WriteString("\n" + st.Muted.Render("No API key was created. Press enter to go back home.") + "\n")
+		return clip(b.String(), r.wd)
+	}
+	b.WriteString("\n" + st.Heading.Render("API key for the builder") + "\n\n")
+	line("Label", st.Value.Render(r.auth.Label))
+	line("Signer", st.Value.Render(r.auth.KeySigner.Hex()))
+	line("Permissions", st.Value.Render(r.auth.Perms.String()))
+	switch {
+	case r.apiKey == "":
+		line("API key", st.Muted.Render("(forgotten)"))
+	default:
+		line("API key", st.Danger.Render(r.apiKey))
+	}
+	b.WriteString("\n" + st.Warning.Render("This API key is shown once and will not be shown again: copy it now.") + "\n")
+	switch {
+	case r.logging:
+		b.WriteString(st.Muted.Render("Logging in with the new API key…") + "\n")
+	case r.err != nil:
+		b.WriteString(errorBlock(c, "Login failed", r.err, r.wd))
+	case r.copied:
+		b.WriteString(st.Muted.Render("Copied. l logs in with it (replacing this session); enter goes home and forgets it.") + "\n")
+	default:
+		b.WriteString(st.Muted.Render("c copies it, l logs in with it (replacing this session), enter goes home.") + "\n")
+	}
+	return clip(b.String(), r.wd)
+}

@@ -1,0 +1,233 @@
+package screens
+
+import (
+	"errors"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+
+	"svcwallet/service"
+	"svcwallet/signer"
+	"svcwallet/tui"
+)
+
+// builderSentMsg answers the sign → authorize sequence.
+type builderSentMsg struct {
+	req service.BuilderAuthorizeRequest // what was sent; zero when signing failed
+	res service.BuilderAuthorizeResult
+	err error
+}
+
+var builderReviewKeys = struct {
+	Sign key.Binding
+}{
+	Sign: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign and authorize")),
+}
+
+// BuilderReview shows the typed data of a builder authorization field by
+// field, signs it with the main account's key and sends it. The nonce and
+// expiration are fixed when the review is built, so the digest on screen is
+// the one that gets signed; a retry after a lost answer resends the same
+// signed body.
+type BuilderReview struct {
+	app     *App
+	auth    BuilderAuth
+	msg     signer.Message
+	domain  signer.Domain
+	key     signingKey
+	sent    *service.BuilderAuthorizeRequest // the signed body, once signed
+	shownAt time.Time
+	tag     tui.Tag
+	sending bool
+	err     error
+	spin    spinner.Model
+	wd, h   int
+}
+
+// NewBuilderReview builds the message for a checked authorization with the
+// given nonce, expiring the chosen validity from now.
+func NewBuilderReview(app *App, a BuilderAuth, nonce uint32) *BuilderReview {
+	exp := app.Common.Now().Add(a.Validity).UnixNano()
+	return &BuilderReview{
+		app: app, auth: a, msg: a.Message(nonce, exp), domain: app.Target.Env.Domain(),
+		key:  newSigningKey(app, a.Main),
+		spin: spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(app.Common.Styles.Spinner)),
+	}
+}
+
+func (r *BuilderReview) Init() tea.Cmd {
+	r.shownAt = r.app.Common.Now()
+	r.tag = tui.NextTag()
+	tag := r.tag
+	return tea.Batch(r.key.find(), tea.Tick(keyGuard, func(time.Time) tea.Msg { return guardOverMsg{tag: tag} }))
+}
+
+func (r *BuilderReview) Title() string { return "Builder authorization: review and sign" }
+
+func (r *BuilderReview) SetSize(w, h int) { r.wd, r.h = w, h; r.key.pass.SetWidth(max(w-22, 10)) }
+
+func (r *BuilderReview) KeyMap() help.KeyMap {
+	return keyMap{builderReviewKeys.Sign}
+}
+
+// Busy: while the authorization is in flight, quitting asks and Esc is held.
+func (r *BuilderReview) Busy() bool { return r.sending }
+
+// Inputting: the passphrase field takes q and ? as text.
+func (r *BuilderReview) Inputting() bool { return r.key.typing() && !r.sending }
+
+func (r *BuilderReview) guarded() bool { return r.app.Common.Now().Before(r.shownAt.Add(keyGuard)) }
+
+func (r *BuilderReview) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case guardOverMsg:
+		return r, nil
+	case builderSentMsg:
+		return r, r.sentReply(msg)
+	case spinner.TickMsg:
+		if !r.sending {
+			return r, nil
+		}
+		var cmd tea.Cmd
+		r.spin, cmd = r.spin.Update(msg)
+		return r, cmd
+	case tea.BackgroundColorMsg:
+		r.spin.Style = r.app.Common.Styles.Spinner
+		return r, nil
+	case tea.KeyPressMsg:
+		if r.guarded() || r.sending {
+			return r, nil
+		}
+		if key.Matches(msg, builderReviewKeys.Sign) {
+			return r, r.sign()
+		}
+	}
+	return r, r.key.update(msg)
+}
+
+// sign signs and sends in one Cmd; once signed, a retry resends the same
+// body, so a lost answer never becomes a second authorization.
+func (r *BuilderReview) sign() tea.Cmd {
+	app := r.app
+	if r.sent != nil {
+		r.sending, r.err = true, nil
+		req := *r.sent
+		return tea.Batch(r.spin.Tick, func() tea.Msg { return sendBuilder(app, req) })
+	}
+	if err := r.key.ready(); err != nil {
+		r.err = err
+		return nil
+	}
+	r.sending, r.err = true, nil
+	load, a, m, d := r.key.loader(), r.auth, r.msg, r.domain
+	return tea.Batch(r.spin.Tick, func() tea.Msg {
+		k, err := load()
+		if err != nil {
+			return builderSentMsg{err: err}
+		}
+		if k.Address() != a.Main {
+			return builderSentMsg{err: userError{"The available key is " + k.Address().Hex() + ", not the main account's " + a.Main.Hex() + ": only the main account's key can authorize a builder"}}
+		}
+		sig, err := signer.Sign(k, d, m)
+		if err != nil {
+			return builderSentMsg{err: userError{"Signing failed: " + err.Error()}}
+		}
+		return sendBuilder(app, a.Request(sig))
+	})
+}
+
+// sendBuilder posts a signed authorization; it runs inside a Cmd.
+func sendBuilder(app *App, req service.BuilderAuthorizeRequest) tea.Msg {
+	cx, cancel := ctx()
+	defer cancel()
+	res, err := app.Client().AuthorizeBuilder(cx, req)
+	return builderSentMsg{req: req, res: res, err: err}
+}
+
+// sentReply shows the result, or explains the refusal.
+func (r *BuilderReview) sentReply(msg builderSentMsg) tea.Cmd {
+	r.sending = false
+	if msg.req.Signature.R != "" {
+		r.sent = &msg.req
+	}
+	if msg.err != nil {
+		r.err = builderError(msg.err)
+		var ae *service.APIError
+		if errors.As(msg.err, &ae) && !errors.Is(msg.err, service.CodeRateLimited) && ae.Status < 500 {
+			// Refused for good: a resend of the same body would be refused
+			// again. Going back and reviewing again draws a new nonce.
+			r.sent = nil
+		}
+		return nil
+	}
+	_, exp := r.msg.NonceExpiration()
+	res := NewBuilderResult(r.app, r.auth, exp, msg.res.APIKey)
+	return tea.Sequence(tui.Reset(NewHome(r.app)), tui.Push(res), tui.ShowInfo("Builder authorized"))
+}
+
+func (r *BuilderReview) View() string {
+	c := r.app.Common
+	st := c.Styles
+	var b strings.Builder
+	b.WriteString(st.Heading.Render("Builder authorization: review what you sign") + "\n\n")
+	b.WriteString(r.typedDataView())
+	b.WriteString("\n" + r.key.view(18) + "\n\n")
+	switch {
+	case r.sending:
+		b.WriteString(r.spin.View() + " Signing and sending the authorization…\n")
+	case r.err != nil:
+		b.WriteString(errorBlock(c, "Not authorized", r.err, r.wd))
+		if r.sent != nil {
+			b.WriteString(st.Muted.Render("Enter sends the same signed authorization again; esc goes back to the form.") + "\n")
+		}
+	case r.guarded():
+		b.WriteString(st.Muted.Render("Read the message above; keys are enabled in a moment.") + "\n")
+	default:
+		b.WriteString(st.Value.Render("Press enter to sign with this key and authorize the builder, esc to go back.") + "\n")
+	}
+	return clip(b.String(), r.wd)
+}
+
+// typedDataView shows the domain, the message type and every field with its
+// value, the fee rates also as percentages, then the digest.
+func (r *BuilderReview) typedDataView() string {
+	c := r.app.Common
+	st := c.Styles
+	const lw = 18
+	var b strings.Builder
+	line := func(label, value, note string) {
+		b.WriteString(wrapField(c, label, lw, value, note, r.wd) + "\n")
+	}
+	d := r.domain
+	line("Domain", st.Value.Render(`name "`+d.Name+`" · version "`+signer.DomainVersion+`" · chainId `+uitoa(d.ChainID)), "")
+	what := "authorize only, no API key"
+	if r.auth.WithKey {
+		what = "authorize and create an API key"
+	}
+	line("Message", st.Value.Render(r.msg.PrimaryType()), what)
+	notes := map[string]string{
+		"mainAccountID": "your funding account", "accountID": "your funding account",
+		"builderAccountID": "the builder", "signer": "the builder's API-key signer",
+		"maxFutureFeeRate": "= " + signer.FormatFeeRate(r.auth.Futures) + "% futures cap",
+		"maxSpotFeeRate":   "= " + signer.FormatFeeRate(r.auth.Spot) + "% spot cap",
+	}
+	for _, f := range r.msg.Fields() {
+		v := st.Value.Render(f.Display())
+		switch f.Name {
+		case "builderAccountID", "maxFutureFeeRate", "maxSpotFeeRate", "permissions", "signer":
+			v = st.Danger.Render(f.Display())
+		case "expiration":
+			notes[f.Name] = builderExpiry(f.Value.(int64)) + ", " + humanDuration(r.auth.Validity)
+		}
+		line("  "+f.Name, v, notes[f.Name])
+	}
+	line("Digest", st.Value.Render(signer.Digest(r.domain, r.msg).Hex()), "")
+	if r.auth.WithKey {
+		line("API key label", st.Value.Render(r.auth.Label), "sent beside the signature")
+	}
+	return b.String()
+}
