@@ -4,9 +4,11 @@ import (
 	"context"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/shopspring/decimal"
@@ -20,9 +22,41 @@ import (
 // withdrawFlow is the console in a real Bubble Tea program on a sandbox whose
 // clock the test moves: quotes expire and withdrawals settle when the test
 // says so, while the screens' own timers (countdown, polling) run for real.
+// Waits read the root's latest frame, not the byte stream, because the
+// renderer sends only changed cells and text shared with an earlier screen
+// never appears whole in the stream.
 type withdrawFlow struct {
-	*flow
+	t     *testing.T
+	tm    *teatest.TestModel
+	c     *console
+	snap  *snapshotModel
 	clock *sandbox.FakeClock
+}
+
+// snapshotModel keeps the text of the frame after every update, for waits.
+type snapshotModel struct {
+	inner tea.Model
+	mu    sync.Mutex
+	frame string
+}
+
+func (m *snapshotModel) Init() tea.Cmd { return m.inner.Init() }
+
+func (m *snapshotModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	_, cmd := m.inner.Update(msg)
+	frame := ansi.Strip(m.inner.View().Content)
+	m.mu.Lock()
+	m.frame = frame
+	m.mu.Unlock()
+	return m, cmd
+}
+
+func (m *snapshotModel) View() tea.View { return m.inner.View() }
+
+func (m *snapshotModel) text() string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.frame
 }
 
 func startWithdrawFlow(t *testing.T) *withdrawFlow {
@@ -43,31 +77,64 @@ func startWithdrawFlow(t *testing.T) *withdrawFlow {
 	c.app.Target.Journal, c.app.Targets[0].Journal = journal, journal
 	c.app.PollInterval = 20 * time.Millisecond
 	c.root = tui.New(NewLogin(c.app), tui.Options{Theme: "dark", Common: c.app.Common})
-	tm := teatest.NewTestModel(t, c.root, teatest.WithInitialTermSize(120, 40))
-	f := &withdrawFlow{flow: &flow{t: t, tm: tm, out: &recorder{r: tm.Output()}, c: c}, clock: clock}
-	f.waitFor("the login screen", "Sandbox demo")
+	snap := &snapshotModel{inner: c.root}
+	tm := teatest.NewTestModel(t, snap, teatest.WithInitialTermSize(120, 40))
+	f := &withdrawFlow{t: t, tm: tm, c: c, snap: snap, clock: clock}
+	f.waitFor("Sandbox demo")
 	f.press("ctrl+d", "enter")
-	f.waitFor("the home screen", "Funding address", sandbox.DemoAddress)
+	f.waitFor("Funding address", sandbox.DemoAddress)
 	return f
 }
 
-// Waits look for text the screen draws in one piece: the renderer sends only
-// the cells that changed, so text shared with the previous screen (a title
-// prefix, a label) may never appear whole in the output.
+// waitFor waits until the current frame shows every text.
+func (f *withdrawFlow) waitFor(texts ...string) {
+	f.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		frame := f.snap.text()
+		missing := ""
+		for _, s := range texts {
+			if !strings.Contains(frame, s) {
+				missing = s
+				break
+			}
+		}
+		if missing == "" {
+			return
+		}
+		if time.Now().After(deadline) {
+			f.t.Fatalf("timed out waiting for %q; the screen shows:\n%s", missing, frame)
+		}
+		time.Sleep(5 * time.Millisecond) // polling an observable state, not ordering
+	}
+}
+
+func (f *withdrawFlow) press(keys ...string) {
+	for _, k := range keys {
+		f.tm.Send(keyPress(k))
+	}
+}
+
+func (f *withdrawFlow) quit() {
+	f.t.Helper()
+	f.press("q")
+	f.tm.WaitFinished(f.t, teatest.WithFinalTimeout(5*time.Second))
+}
 
 // quoteTo walks route (first chain, ARBITRUM), destination and amount, and
 // waits for the quote.
 func (f *withdrawFlow) quoteTo(to, amount string) {
 	f.t.Helper()
 	f.press("w")
-	f.waitFor("the routes", "DESTINATION", "ARBITRUM")
+	f.waitFor("DESTINATION", "ARBITRUM")
 	f.press("enter")
-	f.waitFor("the destination form", "withdrawal address book")
+	f.waitFor("Withdraw: destination and amount")
 	f.tm.Type(to)
 	f.press("tab")
 	f.tm.Type(amount)
+	f.waitFor("valid EVM address", amount)
 	f.press("enter")
-	f.waitFor("the quote", "Expires in")
+	f.waitFor("Expires in")
 }
 
 // review opens the review and lets the keystroke guard pass on the clock
@@ -75,32 +142,9 @@ func (f *withdrawFlow) quoteTo(to, amount string) {
 func (f *withdrawFlow) review() {
 	f.t.Helper()
 	f.press("enter")
-	f.waitFor("the review", "bridge funding address", "Digest")
+	f.waitFor("Withdraw: review what you sign", "Digest")
 	f.clock.Advance(time.Second)
-	f.waitFor("the sign prompt", "Press enter to sign")
-}
-
-// mark is how much output there is now, for waitForSince.
-func (f *withdrawFlow) mark() int {
-	f.out.mu.Lock()
-	defer f.out.mu.Unlock()
-	return f.out.all.Len()
-}
-
-// waitForSince waits until the output written after mark shows every text.
-func (f *withdrawFlow) waitForSince(mark int, what string, texts ...string) {
-	f.t.Helper()
-	teatest.WaitFor(f.t, f.out, func([]byte) bool {
-		f.out.mu.Lock()
-		drawn := ansi.Strip(f.out.all.String()[mark:])
-		f.out.mu.Unlock()
-		for _, s := range texts {
-			if !strings.Contains(drawn, s) {
-				return false
-			}
-		}
-		return true
-	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+	f.waitFor("Press enter to sign")
 }
 
 func (f *withdrawFlow) balance() decimal.Decimal {
@@ -119,15 +163,15 @@ func (f *withdrawFlow) wantBalance(want string) {
 func TestFlowWithdrawCompleted(t *testing.T) {
 	f := startWithdrawFlow(t)
 	f.quoteTo(sandbox.DestCompleted, "25")
-	f.waitFor("the locked amounts", "You pay", "25 USDT", "23.5 USDT", "1.5 USDT")
+	f.waitFor("You pay", "25 USDT", "23.5 USDT", "1.5 USDT")
 	f.review()
 	f.press("enter")
-	f.waitFor("the status screen", "Timeline", "SUBMITTED")
+	f.waitFor("Timeline", "SUBMITTED")
 	f.wantBalance("9975")
 	f.clock.Advance(sandbox.DefaultSettle / 2)
-	f.waitFor("SENDING", "SENDING")
+	f.waitFor("▶ SENDING")
 	f.clock.Advance(sandbox.DefaultSettle / 2)
-	f.waitFor("completion", "✓ COMPLETED", "Payout hash")
+	f.waitFor("✓ COMPLETED", "Payout hash")
 	f.quit()
 }
 
@@ -138,10 +182,10 @@ func TestFlowWithdrawRefunded(t *testing.T) {
 	f.quoteTo(sandbox.DestRefunded, "40")
 	f.review()
 	f.press("enter")
-	f.waitFor("the status screen", "Timeline", "SUBMITTED")
+	f.waitFor("Timeline", "SUBMITTED")
 	f.wantBalance("9960")
 	f.clock.Advance(sandbox.DefaultSettle)
-	f.waitFor("the refund", "REFUNDED", "returned")
+	f.waitFor("REFUNDED", "returned")
 	f.wantBalance("10000")
 	f.quit()
 }
@@ -153,7 +197,7 @@ func TestFlowWithdrawFlagged(t *testing.T) {
 	f.quoteTo(sandbox.DestFlagged, "25")
 	f.review()
 	f.press("enter")
-	f.waitFor("the refusal", "Not withdrawn", "screening flagged")
+	f.waitFor("Not withdrawn", "screening flagged")
 	f.wantBalance("10000")
 	f.quit()
 }
@@ -164,15 +208,14 @@ func TestFlowQuoteExpiresThenRequote(t *testing.T) {
 	f := startWithdrawFlow(t)
 	f.quoteTo(sandbox.DestCompleted, "25")
 	f.clock.Advance(sandbox.DefaultQuoteTTL + time.Second)
-	f.waitFor("the expiry", "Quote expired: press r to get a new one")
+	f.waitFor("Quote expired: press r to get a new one")
 	f.press("enter")
 	f.wantBalance("10000")
-	mark := f.mark()
 	f.press("r")
-	f.waitForSince(mark, "a fresh countdown", "60s  ████")
+	f.waitFor("Expires in", "60s  ████")
 	f.review()
 	f.press("enter")
-	f.waitFor("the status screen", "Timeline", "SUBMITTED")
+	f.waitFor("Timeline", "SUBMITTED")
 	f.wantBalance("9975")
 	f.quit()
 }
@@ -185,7 +228,7 @@ func TestFlowDailyLimitReached(t *testing.T) {
 	spendElsewhere(t, f, "3000")
 	f.review()
 	f.press("enter")
-	f.waitFor("the refusal", "Not withdrawn", "daily withdrawal limit")
+	f.waitFor("Not withdrawn", "daily withdrawal limit")
 	f.wantBalance("7000")
 	f.quit()
 }
