@@ -1,0 +1,261 @@
+package screens
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/shopspring/decimal"
+
+	"svcwallet/service"
+	"svcwallet/service/sandbox"
+	"svcwallet/signer"
+	"svcwallet/tui"
+)
+
+// wdApp is a logged-in App on a sandbox, with a clock the test moves and a
+// journal of its own.
+func wdApp(t *testing.T) (*App, *time.Time) {
+	t.Helper()
+	now := testNow
+	clock := func() time.Time { return now }
+	srv, err := sandbox.Start("127.0.0.1:0", sandbox.Options{Now: clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	app := newTestApp(srv, true, clock, func(string) string { return "" }, t.TempDir())
+	j, err := service.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	app.Journal = j
+	cx, cancel := ctx()
+	defer cancel()
+	if _, err := app.Client().Login(cx, service.APIKey(sandbox.DemoAPIKey)); err != nil {
+		t.Fatal(err)
+	}
+	return app, &now
+}
+
+var arbitrum = service.WithdrawalRoute{Chain: "ARBITRUM", ChainID: "42161", ChainType: service.ChainTypeEVM, TokensOut: []string{"USDT", "USDC"}}
+
+func typeInto(s tui.Screen, text string) tui.Screen {
+	for _, r := range text {
+		s, _ = s.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	return s
+}
+
+func press(s tui.Screen, k string) (tui.Screen, tea.Cmd) { return s.Update(keyPress(k)) }
+
+// pushedScreen returns the screen a command pushes, or nil.
+func pushedScreen(cmd tea.Cmd) tui.Screen {
+	if cmd == nil {
+		return nil
+	}
+	switch m := cmd().(type) {
+	case tui.PushMsg:
+		return m.Screen
+	case tea.BatchMsg:
+		for _, c := range m {
+			if s := pushedScreen(c); s != nil {
+				return s
+			}
+		}
+	}
+	return nil
+}
+
+// TestLookAlikeDestinationStops: an address with the same first and last
+// characters as a recent destination but a different middle is held until
+// the user compares both, with the differing characters marked.
+func TestLookAlikeDestinationStops(t *testing.T) {
+	app, _ := wdApp(t)
+	recent := sandbox.DestCompleted // 0x3C44CdDd…FA4293BC
+	if err := app.Journal.Append(service.JournalEntry{Time: testNow, Kind: service.JournalIntent, QuoteID: "q-old",
+		Intent: &service.Intent{ToAddress: recent, Chain: "ARBITRUM"}}); err != nil {
+		t.Fatal(err)
+	}
+	poisoned := "0x3c44cddd" + strings.Repeat("0", 24) + "fa4293bc"
+	d := NewDestination(app, Withdrawal{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum})
+	d.SetSize(120, 30)
+	var s tui.Screen = d
+	for _, m := range runAll(d.Init()) {
+		s, _ = s.Update(m)
+	}
+	if len(d.recent) != 1 || d.recent[0] != recent {
+		t.Fatalf("recent destinations %v, want [%s]", d.recent, recent)
+	}
+	s = typeInto(s, poisoned)
+	s, _ = press(s, "tab")
+	s = typeInto(s, "25")
+	s, cmd := press(s, "enter")
+	if pushedScreen(cmd) != nil {
+		t.Fatal("a look-alike destination went on to the quote without a comparison")
+	}
+	view := ansi.Strip(s.View())
+	for _, want := range []string{"looks like one you used before", poisoned, recent} {
+		if !strings.Contains(view, want) {
+			t.Errorf("comparison lacks %q:\n%s", want, view)
+		}
+	}
+	typed, _ := markDiff(app.Common.Styles.Mark, poisoned, recent)
+	if !strings.Contains(s.View(), typed) {
+		t.Error("the differing characters are not marked")
+	}
+	if _, cmd := press(s, "u"); pushedScreen(cmd) != nil || d.inputs[destAddress].Value() != recent {
+		t.Fatalf("u should put the recent address back, got %q", d.inputs[destAddress].Value())
+	}
+	// Typing the look-alike again and confirming with y goes on to the quote.
+	d.inputs[destAddress].SetValue(poisoned)
+	s, _ = press(s, "enter")
+	if _, cmd := press(s, "y"); pushedScreen(cmd) == nil {
+		t.Fatal("y after comparing should go on to the quote")
+	}
+	// The recent address itself is not a look-alike.
+	if lookAlike(recent, []string{recent}) != "" {
+		t.Error("the recent address was flagged as a look-alike of itself")
+	}
+}
+
+// TestDestinationRefusesBadInput: every field is checked before a quote.
+func TestDestinationRefusesBadInput(t *testing.T) {
+	app, _ := wdApp(t)
+	cases := []struct{ to, amount, cap, want string }{
+		{"", "25", "", "enter the destination address"},
+		{"0x3C44CdDdB6a900fa2b585dd299e03d12FA4293Bc", "25", "", "checksum"},
+		{sandbox.DestSolana, "25", "", ""}, // a Solana address on an EVM route
+		{sandbox.DestCompleted, "25.1234567", "", "decimal places"},
+		{sandbox.DestCompleted, "0", "", "more than zero"},
+		{sandbox.DestCompleted, "-5", "", "digits"},
+		{sandbox.DestCompleted, "1e3", "", "digits"},
+		{sandbox.DestCompleted, "25", "-1", "fee cap"},
+		{sandbox.DestCompleted, "25", "abc", "fee cap"},
+	}
+	for _, c := range cases {
+		d := NewDestination(app, Withdrawal{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum})
+		d.inputs[destAddress].SetValue(c.to)
+		d.inputs[destAmount].SetValue(c.amount)
+		d.inputs[destFeeCap].SetValue(c.cap)
+		if cmd := d.submit(); pushedScreen(cmd) != nil || d.err == nil {
+			t.Errorf("%q %q %q: accepted", c.to, c.amount, c.cap)
+			continue
+		}
+		if !strings.Contains(d.err.Error(), c.want) {
+			t.Errorf("%q %q %q: error %q, want it to mention %q", c.to, c.amount, c.cap, d.err, c.want)
+		}
+	}
+	d := NewDestination(app, Withdrawal{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum})
+	d.inputs[destAddress].SetValue(sandbox.DestCompleted)
+	d.inputs[destAmount].SetValue("25.5")
+	if pushedScreen(d.submit()) == nil {
+		t.Fatalf("a valid form did not go on to the quote: %v", d.err)
+	}
+}
+
+// quoteScreen is a Quote given a fixed quote, as if the service had answered.
+func quoteScreen(app *App, w Withdrawal, q service.Quote, offset time.Duration) *Quote {
+	s := NewQuote(app, w)
+	s.SetSize(120, 30)
+	s.Init()
+	s.Update(quoteMsg{seq: s.seq, quote: q, offset: offset})
+	return s
+}
+
+func fixedQuote(now time.Time, fee string) service.Quote {
+	return service.Quote{QuoteID: "q-test", PayAmount: decimal.RequireFromString("25"), ReceiveAmount: decimal.RequireFromString("23.5"),
+		Fee: decimal.RequireFromString(fee), FeeUSD: decimal.RequireFromString(fee), Speed: service.SpeedFast, ExpiresAt: now.Add(60 * time.Second)}
+}
+
+// TestQuoteCountdownFollowsServerClock: the countdown reads expires_at on
+// the server's clock; when it runs out, confirming is refused.
+func TestQuoteCountdownFollowsServerClock(t *testing.T) {
+	app, now := wdApp(t)
+	w := Withdrawal{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: "25"}
+	// The server's clock is 30 s ahead of this machine's.
+	q := quoteScreen(app, w, fixedQuote(*now, "1.5"), 30*time.Second)
+	if got := q.remaining(); got != 30*time.Second {
+		t.Fatalf("remaining %s, want 30s (expires_at minus the server's now)", got)
+	}
+	if !strings.Contains(ansi.Strip(q.View()), "30s") {
+		t.Errorf("the countdown does not show 30s:\n%s", ansi.Strip(q.View()))
+	}
+	if pushedScreen(q.confirm()) == nil {
+		t.Fatal("a valid quote could not be confirmed")
+	}
+	*now = now.Add(31 * time.Second)
+	if _, cmd := q.Update(countdownMsg{tag: q.tag}); cmd != nil {
+		t.Error("the countdown kept ticking after the quote expired")
+	}
+	if !strings.Contains(ansi.Strip(q.View()), "Quote expired: press r to get a new one") {
+		t.Errorf("no expiry notice:\n%s", ansi.Strip(q.View()))
+	}
+	if pushedScreen(q.confirm()) != nil {
+		t.Fatal("an expired quote went on to the review")
+	}
+	if _, cmd := q.Update(countdownMsg{tag: tui.NextTag()}); cmd != nil {
+		t.Error("a tick with another tag was not dropped")
+	}
+}
+
+// TestFeeCapRefusesQuote: a quote whose fee is above the user's cap cannot
+// be confirmed; one at or below it can.
+func TestFeeCapRefusesQuote(t *testing.T) {
+	app, now := wdApp(t)
+	w := Withdrawal{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: "25", FeeCap: "1"}
+	q := quoteScreen(app, w, fixedQuote(*now, "1.5"), 0)
+	if pushedScreen(q.confirm()) != nil {
+		t.Fatal("a fee of 1.5 passed a cap of 1")
+	}
+	if !strings.Contains(ansi.Strip(q.View()), "above your cap") {
+		t.Errorf("the refusal is not shown:\n%s", ansi.Strip(q.View()))
+	}
+	w.FeeCap = "1.5"
+	if pushedScreen(quoteScreen(app, w, fixedQuote(*now, "1.5"), 0).confirm()) == nil {
+		t.Fatal("a fee equal to the cap was refused")
+	}
+}
+
+// TestReviewShowsWhatIsSignedAndGuardsKeys: the review shows every Transfer
+// field, the amount in USDT, the bridge funding address and the digest that
+// gets signed; Enter is ignored for the first 0.5 s.
+func TestReviewShowsWhatIsSignedAndGuardsKeys(t *testing.T) {
+	app, now := wdApp(t)
+	app.Nonce = func() uint32 { return 77 }
+	cx, cancel := ctx()
+	defer cancel()
+	info, err := app.Client().WithdrawalInfo(cx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := Withdrawal{Info: info, TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: "25"}
+	quote, err := app.Client().Quote(cx, service.QuoteRequest{ToAddress: w.ToAddress, Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT", Amount: "25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := NewReview(app, w, quote, 0)
+	r.SetSize(120, 40)
+	var s tui.Screen = r
+	init := r.Init()
+	s, _ = s.Update(init().(tea.BatchMsg)[0]()) // the signing key search
+	view := ansi.Strip(s.View())
+	digest := signer.Digest(app.Target.Env.Domain(), r.transfer).Hex()
+	for _, want := range []string{"Transfer", `chainId 327`, sandbox.DemoAddress, sandbox.BridgeFundingAddress,
+		"25000000", "= 25 USDT", "nonce", "77", digest, "0x3C44 CdDd B6a9", "sandbox demo key"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("review lacks %q:\n%s", want, view)
+		}
+	}
+	if _, cmd := press(s, "enter"); cmd != nil || r.sending {
+		t.Fatal("enter within the keystroke guard started signing")
+	}
+	*now = now.Add(keyGuard)
+	_, cmd := press(s, "enter")
+	if cmd == nil || !r.sending || !r.Busy() {
+		t.Fatal("enter after the guard did not start signing")
+	}
+}
