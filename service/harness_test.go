@@ -183,6 +183,7 @@ type recorder struct {
 	sent    []*http.Request // clones, bodies not kept
 	cookies []string        // values of svc cookies set by the sandbox
 	edit    func(*http.Request)
+	answer  func(*http.Response) // when set, changes each answer before the client reads it
 }
 
 func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -194,6 +195,9 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	r.sent = append(r.sent, req)
 	r.mu.Unlock()
 	resp, err := http.DefaultTransport.RoundTrip(req)
+	if err == nil && r.answer != nil {
+		r.answer(resp)
+	}
 	if err == nil {
 		for _, c := range resp.Cookies() {
 			if c.Name == service.SessionCookie {

@@ -114,10 +114,12 @@ func (c *Client) Login(ctx context.Context, cred Credential) (Session, error) {
 		return Session{}, errors.New("login answered without a session cookie; the service may be misconfigured")
 	}
 	info := Session{LoginResult: res, AccountID: hdr.Get(HeaderAccountID), Method: cred.Method()}
-	if !cookie.Expires.IsZero() {
-		info.Expires = cookie.Expires
-	} else if cookie.MaxAge > 0 {
+	// Max-Age wins over Expires when both are set (RFC 6265 §5.3), and being
+	// relative it is immune to a skew between the service's clock and ours.
+	if cookie.MaxAge > 0 {
 		info.Expires = c.now().Add(time.Duration(cookie.MaxAge) * time.Second)
+	} else if !cookie.Expires.IsZero() {
+		info.Expires = cookie.Expires
 	}
 	c.session.mu.Lock()
 	c.session.cookie, c.session.info, c.session.cred = cookie.Value, info, cred

@@ -1,0 +1,133 @@
+package service_test
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"svcwallet/service"
+	"svcwallet/signer"
+)
+
+func writeConfig(t *testing.T, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "config.toml")
+	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+const goodConfig = `
+default_env = "testnet"
+
+[env.testnet]
+auth_url        = "https://auth.testnet.example"
+base_url        = "https://api.testnet.example/"
+market_data_url = "https://md.testnet.example"
+chain_id        = 326
+domain_name     = "Other Exchange"
+[env.testnet.explorer_tx]
+ARBITRUM = "https://arbiscan.io/tx/{hash}"
+
+[env.local]
+auth_url        = "http://127.0.0.1:8700"
+base_url        = "http://localhost:8700"
+market_data_url = "http://[::1]:8700"
+chain_id        = 327
+`
+
+func TestLoadConfig(t *testing.T) {
+	cfg, err := service.LoadConfig(writeConfig(t, goodConfig), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.DefaultEnv != "testnet" || !reflect.DeepEqual(cfg.Names(), []string{"local", "testnet"}) {
+		t.Fatalf("config %+v, names %v", cfg, cfg.Names())
+	}
+	tn, err := cfg.Lookup("testnet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := service.Environment{
+		Name: "testnet", AuthURL: "https://auth.testnet.example", BaseURL: "https://api.testnet.example/",
+		MarketDataURL: "https://md.testnet.example", ChainID: 326, DomainName: "Other Exchange",
+		ExplorerTx: map[string]string{"ARBITRUM": "https://arbiscan.io/tx/{hash}"},
+	}
+	if !reflect.DeepEqual(tn, want) {
+		t.Fatalf("testnet %+v, want %+v", tn, want)
+	}
+	if d := tn.Domain(); d.Name != "Other Exchange" || d.ChainID != 326 {
+		t.Fatalf("domain %+v", d)
+	}
+	local, _ := cfg.Lookup("local")
+	if d := local.Domain(); d.Name != signer.DefaultDomainName || d.ChainID != 327 {
+		t.Fatalf("default domain %+v", d)
+	}
+	if _, err := cfg.Lookup("production"); err == nil || !strings.Contains(err.Error(), "local") {
+		t.Fatalf("lookup of an unknown env: %v", err)
+	}
+}
+
+func TestLoadConfigMissingFile(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "nope.toml")
+	if cfg, err := service.LoadConfig(missing, false); err != nil || len(cfg.Environments) != 0 {
+		t.Fatalf("missing default config: %+v, %v", cfg, err)
+	}
+	if _, err := service.LoadConfig(missing, true); err == nil {
+		t.Fatal("a missing config given explicitly is accepted")
+	}
+	if cfg, err := service.LoadConfig("", true); err != nil || len(cfg.Environments) != 0 {
+		t.Fatalf("no path: %+v, %v", cfg, err)
+	}
+}
+
+// TestLoadConfigRefuses: http:// except on loopback, unknown keys, missing
+// or malformed fields; each error names the problem.
+func TestLoadConfigRefuses(t *testing.T) {
+	env := func(auth, extra string) string {
+		return "[env.x]\nauth_url = \"" + auth + "\"\nbase_url = \"https://b.example\"\nmarket_data_url = \"https://m.example\"\nchain_id = 1\n" + extra
+	}
+	cases := []struct {
+		name, text, words string
+	}{
+		{"http on a public host", env("http://auth.example", ""), "use https"},
+		{"http on a private address", env("http://10.0.0.1:8700", ""), "use https"},
+		{"http on a name that starts like loopback", env("http://localhost.evil.example", ""), "use https"},
+		{"http on a name that looks like an IP", env("http://127.0.0.1.nip.io", ""), "use https"},
+		{"other scheme", env("ftp://auth.example", ""), "https"},
+		{"relative URL", env("/auth", ""), "absolute"},
+		{"empty URL", env("", ""), "missing"},
+		{"chain id missing", "[env.x]\nauth_url = \"https://a.example\"\nbase_url = \"https://b.example\"\nmarket_data_url = \"https://m.example\"\n", "chain_id"},
+		{"unknown key in an environment", env("https://a.example", "auth_urll = \"https://a.example\"\n"), "unknown key env.x.auth_urll"},
+		{"unknown top-level key", "defaultenv = \"x\"\n" + env("https://a.example", ""), "unknown key defaultenv"},
+		{"name is not a key", env("https://a.example", "name = \"y\"\n"), "unknown key env.x.name"},
+		{"not TOML", "[env.x\n", "config"},
+		{"wrong type", "[env.x]\nchain_id = \"327\"\n", "config"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := service.LoadConfig(writeConfig(t, c.text), true)
+			if err == nil || !strings.Contains(err.Error(), c.words) {
+				t.Fatalf("error %v, want one containing %q", err, c.words)
+			}
+		})
+	}
+}
+
+// TestEnvironmentLoopback: http:// is fine on every loopback form, and the
+// built-in sandbox environment validates.
+func TestEnvironmentLoopback(t *testing.T) {
+	for _, u := range []string{"http://127.0.0.1:1", "http://127.0.0.2", "http://localhost:8700", "http://[::1]:9", "https://api.example", "HTTPS://api.example"} {
+		e := service.Environment{Name: "t", AuthURL: u, BaseURL: u, MarketDataURL: u, ChainID: 1}
+		if err := e.Validate(); err != nil {
+			t.Errorf("%s refused: %v", u, err)
+		}
+	}
+	sb := service.SandboxEnvironment("http://127.0.0.1:8700", 327)
+	if err := sb.Validate(); err != nil || sb.Name != service.SandboxEnv || sb.Domain().ChainID != 327 {
+		t.Fatalf("sandbox environment %+v: %v", sb, err)
+	}
+}

@@ -1,0 +1,186 @@
+package service_test
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"svcwallet/service"
+)
+
+func journalRequest(id string, nonce uint32) *service.WithdrawRequest {
+	return &service.WithdrawRequest{QuoteID: id, Signature: service.WithdrawSignature{
+		Signer: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", R: "0x" + strings.Repeat("1", 64), S: "0x" + strings.Repeat("2", 64),
+		V: 27, Nonce: nonce, Expiration: "1772445600000000000", ChainID: 327,
+	}}
+}
+
+func TestJournalAppendAndRecords(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state", "svcwallet", "journal.jsonl")
+	j, err := service.OpenJournal(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j.Path() != path {
+		t.Fatalf("path %s", j.Path())
+	}
+	if recs, err := j.Records(); err != nil || len(recs) != 0 {
+		t.Fatalf("empty journal: %v, %v", recs, err)
+	}
+	at := func(s int) time.Time { return t0.Add(time.Duration(s) * time.Second) }
+	intent := &service.Intent{ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", Chain: "BASE", TokenIn: "USDT", TokenOut: "USDT",
+		PayAmount: dec("100"), ReceiveAmount: dec("98.5"), ExpiresAt: at(60)}
+	base := service.JournalEntry{Env: "sandbox", AccountID: "acct-1"}
+	entry := func(s int, kind, id string, f func(*service.JournalEntry)) service.JournalEntry {
+		e := base
+		e.Time, e.Kind, e.QuoteID = at(s), kind, id
+		if f != nil {
+			f(&e)
+		}
+		return e
+	}
+	for _, e := range []service.JournalEntry{
+		entry(0, service.JournalIntent, "q-done", func(e *service.JournalEntry) { e.Request, e.Intent = journalRequest("q-done", 1), intent }),
+		entry(1, service.JournalAccepted, "q-done", nil),
+		entry(2, service.JournalIntent, "q-lost", func(e *service.JournalEntry) { e.Request = journalRequest("q-lost", 2) }),
+		entry(4, service.JournalState, "q-done", func(e *service.JournalEntry) { e.State = service.StateSending }),
+		entry(7, service.JournalState, "q-done", func(e *service.JournalEntry) { e.State, e.TxHash = service.StateCompleted, "0xabc" }),
+		entry(8, service.JournalIntent, "q-refused", func(e *service.JournalEntry) { e.Request = journalRequest("q-refused", 3) }),
+		entry(9, service.JournalRejected, "q-refused", func(e *service.JournalEntry) { e.Error = "The quote expired." }),
+		entry(10, service.JournalIntent, "q-following", func(e *service.JournalEntry) { e.Request = journalRequest("q-following", 4) }),
+		entry(11, service.JournalAccepted, "q-following", nil),
+	} {
+		if err := j.Append(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if runtime.GOOS != "windows" {
+		if st.Mode().Perm() != 0o600 {
+			t.Fatalf("journal mode %o, want 600", st.Mode().Perm())
+		}
+		if dst, _ := os.Stat(filepath.Dir(path)); dst.Mode().Perm() != 0o700 {
+			t.Fatalf("journal directory mode %o, want 700", dst.Mode().Perm())
+		}
+	}
+	raw, _ := os.ReadFile(path)
+	if lines := strings.Split(strings.TrimSuffix(string(raw), "\n"), "\n"); len(lines) != 9 || !strings.HasSuffix(string(raw), "\n") {
+		t.Fatalf("%d lines, want 9 newline-terminated JSON lines", len(lines))
+	}
+
+	// A second Journal on the same file (a restart) reads the same.
+	j2, err := service.OpenJournal(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := j2.Entries()
+	if err != nil || len(entries) != 9 {
+		t.Fatalf("%d entries, %v", len(entries), err)
+	}
+	if got := entries[0]; !reflect.DeepEqual(got.Request, journalRequest("q-done", 1)) || got.Intent == nil || !got.Intent.PayAmount.Equal(dec("100")) {
+		t.Fatalf("intent read back as %+v", got)
+	}
+	recs, err := j2.Records()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, r := range recs {
+		ids = append(ids, r.QuoteID)
+	}
+	if strings.Join(ids, ",") != "q-following,q-refused,q-lost,q-done" {
+		t.Fatalf("records in order %v, want newest first", ids)
+	}
+	byID := map[string]service.JournalRecord{}
+	for _, r := range recs {
+		byID[r.QuoteID] = r
+	}
+	done := byID["q-done"]
+	if !done.Answered || done.State != service.StateCompleted || done.TxHash != "0xabc" || !done.Finished() ||
+		!done.Started.Equal(at(0)) || !done.Updated.Equal(at(7)) || done.Env != "sandbox" || done.AccountID != "acct-1" ||
+		done.Intent.Chain != "BASE" || !reflect.DeepEqual(done.Request, *journalRequest("q-done", 1)) {
+		t.Errorf("q-done %+v", done)
+	}
+	if lost := byID["q-lost"]; lost.Answered || lost.State != "" || lost.Finished() || lost.Request.Signature.Nonce != 2 {
+		t.Errorf("q-lost (sent, never answered) %+v: it must be offered for resumption", lost)
+	}
+	if refused := byID["q-refused"]; !refused.Answered || refused.State != "" || refused.Error != "The quote expired." || !refused.Finished() {
+		t.Errorf("q-refused %+v", refused)
+	}
+	if following := byID["q-following"]; !following.Answered || following.State != service.StateSubmitted || following.Finished() {
+		t.Errorf("q-following %+v", following)
+	}
+}
+
+// TestJournalTornLastLine: a crash mid-write leaves a partial last line.
+// Reading skips it, and the next entry still lands on a line of its own.
+func TestJournalTornLastLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	j, err := service.OpenJournal(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	intent := service.JournalEntry{Time: t0, Kind: service.JournalIntent, Env: "sandbox", QuoteID: "q-1", Request: journalRequest("q-1", 1)}
+	if err := j.Append(intent); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString(`{"time":"2026-03-02T10:00:01Z","kind":"accepted","env":"sandbox","quote_id":"q-`); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+
+	entries, err := j.Entries()
+	if err != nil || len(entries) != 1 || entries[0].QuoteID != "q-1" {
+		t.Fatalf("entries with a torn last line: %+v, %v", entries, err)
+	}
+	recs, err := j.Records()
+	if err != nil || len(recs) != 1 || recs[0].Answered || recs[0].Finished() {
+		t.Fatalf("records with a torn last line: %+v, %v", recs, err)
+	}
+
+	// After the restart the answer is journaled again; it must not be
+	// glued to the torn fragment and lost.
+	accepted := service.JournalEntry{Time: t0.Add(2 * time.Second), Kind: service.JournalAccepted, Env: "sandbox", QuoteID: "q-1"}
+	if err := j.Append(accepted); err != nil {
+		t.Fatal(err)
+	}
+	recs, err = j.Records()
+	if err != nil || len(recs) != 1 || !recs[0].Answered || recs[0].State != service.StateSubmitted {
+		t.Fatalf("entry appended after a torn line was lost: %+v, %v", recs, err)
+	}
+
+	// Lines that are not entries at all are skipped too; an empty file is empty.
+	if err := os.WriteFile(path, []byte("garbage\n{}\n\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if entries, err := j.Entries(); err != nil || len(entries) != 0 {
+		t.Fatalf("entries of a garbage file: %+v, %v", entries, err)
+	}
+}
+
+// TestJournalNeverHoldsKeys: an entry is the request and its public
+// signature; nothing of the key that signed it.
+func TestJournalNeverHoldsKeys(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	j, _ := service.OpenJournal(path)
+	if err := j.Append(service.JournalEntry{Time: t0, Kind: service.JournalIntent, QuoteID: "q-1", Request: journalRequest("q-1", 1)}); err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := os.ReadFile(path)
+	for _, field := range []string{`"quote_id":"q-1"`, `"signer":"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"`, `"nonce":1`, `"chain_id":327`} {
+		if !strings.Contains(string(raw), field) {
+			t.Errorf("journal line lacks %s: %s", field, raw)
+		}
+	}
+}

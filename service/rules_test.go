@@ -1,0 +1,615 @@
+package service_test
+
+import (
+	"errors"
+	"math/big"
+	"net/http"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/crypto"
+
+	"svcwallet/service"
+	"svcwallet/service/sandbox"
+	"svcwallet/signer"
+)
+
+// Every rejection rule of SPEC.md §4, §5, §7 and §8, client → sandbox over
+// loopback: each case asserts errors.Is(err, code) and the *APIError's HTTP
+// status. Where the client can never send the offending request (it always
+// signs right), the body is built from the service types and posted by hand
+// (world.raw). README.md "Rules and their tests" maps each rule to its case.
+
+// TestRulesLogin covers SPEC.md §4.1, §4.2 and §8 (login window and nonce).
+func TestRulesLogin(t *testing.T) {
+	w := newWorld(t, sandbox.Options{})
+	demo := mustKey(t, sandbox.DemoPrivateKey)
+	builder := mustKey(t, sandbox.BuilderPrivateKey)
+
+	t.Run("api key unknown", func(t *testing.T) {
+		_, err := w.client(service.Options{}).Login(ctx, service.APIKey("sandbox-no-such-key"))
+		wantAPIError(t, err, service.CodeNotAuthenticated, http.StatusUnauthorized)
+	})
+	t.Run("wallet not a registered main signer", func(t *testing.T) {
+		_, err := w.client(service.Options{}).Login(ctx, service.Wallet(builder))
+		wantAPIError(t, err, service.CodeUnauthorizedSigner, http.StatusForbidden)
+	})
+	t.Run("wallet trading signer", func(t *testing.T) {
+		_, err := w.client(service.Options{}).Login(ctx, service.Wallet(mustKey(t, sandbox.TradingSignerPrivateKey)))
+		wantAPIError(t, err, service.CodeUnauthorizedSigner, http.StatusForbidden)
+	})
+
+	post := func(body service.WalletLoginRequest) error {
+		return w.raw(http.MethodPost, service.PathWalletLogin, body, nil)
+	}
+	soon := t0.Add(4 * time.Minute)
+	t.Run("wallet valid hand-made body", func(t *testing.T) {
+		if err := post(w.signedLogin(demo, 1, soon)); err != nil {
+			t.Fatalf("the hand-made login is refused, so the cases below prove nothing: %v", err)
+		}
+	})
+	t.Run("wallet replayed nonce", func(t *testing.T) {
+		body := w.signedLogin(demo, 2, soon)
+		if err := post(body); err != nil {
+			t.Fatal(err)
+		}
+		wantAPIError(t, post(body), service.CodeDuplicateSignature, http.StatusConflict)
+		// A fresh signature with the same nonce inside the window: still a replay.
+		wantAPIError(t, post(w.signedLogin(demo, 2, t0.Add(3*time.Minute))), service.CodeDuplicateSignature, http.StatusConflict)
+	})
+
+	cases := []struct {
+		name   string
+		body   func() service.WalletLoginRequest
+		code   service.Code
+		status int
+	}{
+		{"wallet expiration in the past", func() service.WalletLoginRequest {
+			return w.signedLogin(demo, 10, t0.Add(-time.Second))
+		}, service.CodeSignatureExpired, http.StatusBadRequest},
+		{"wallet expiration now", func() service.WalletLoginRequest {
+			return w.signedLogin(demo, 11, t0)
+		}, service.CodeSignatureExpired, http.StatusBadRequest},
+		{"wallet expiration more than 5 min ahead", func() service.WalletLoginRequest {
+			return w.signedLogin(demo, 12, t0.Add(5*time.Minute+time.Second))
+		}, service.CodeExpirationTooFar, http.StatusBadRequest},
+		{"wallet v 29", func() service.WalletLoginRequest {
+			b := w.signedLogin(demo, 13, soon)
+			b.Signature.V = 29
+			return b
+		}, service.CodeBadV, http.StatusBadRequest},
+		{"wallet v 1", func() service.WalletLoginRequest {
+			b := w.signedLogin(demo, 14, soon)
+			b.Signature.V -= 27
+			return b
+		}, service.CodeBadV, http.StatusBadRequest},
+		{"wallet r short", func() service.WalletLoginRequest {
+			b := w.signedLogin(demo, 15, soon)
+			b.Signature.R = b.Signature.R[:64]
+			return b
+		}, service.CodeBadRS, http.StatusBadRequest},
+		{"wallet s not hex", func() service.WalletLoginRequest {
+			b := w.signedLogin(demo, 16, soon)
+			b.Signature.S = "0x" + "zz" + b.Signature.S[4:]
+			return b
+		}, service.CodeBadRS, http.StatusBadRequest},
+		{"wallet high s", func() service.WalletLoginRequest {
+			b := w.signedLogin(demo, 22, soon)
+			hs := new(big.Int).Sub(crypto.S256().Params().N, new(big.Int).SetBytes(common.FromHex(b.Signature.S)))
+			b.Signature.S, b.Signature.V = hexutil.Encode(common.LeftPadBytes(hs.Bytes(), 32)), 55-b.Signature.V
+			return b
+		}, service.CodeBadRS, http.StatusBadRequest},
+		{"wallet r without 0x", func() service.WalletLoginRequest {
+			b := w.signedLogin(demo, 17, soon)
+			b.Signature.R = "00" + b.Signature.R[2:]
+			return b
+		}, service.CodeBadRS, http.StatusBadRequest},
+		{"wallet signed by another key", func() service.WalletLoginRequest {
+			b := w.signedLogin(builder, 18, soon)
+			b.Address, b.Signature.Signer = sandbox.DemoAddress, sandbox.DemoAddress
+			return b
+		}, service.CodeSignatureMismatch, http.StatusBadRequest},
+		{"wallet signer is not the address", func() service.WalletLoginRequest {
+			b := w.signedLogin(demo, 19, soon)
+			b.Address = sandbox.BuilderAddress
+			return b
+		}, service.CodeSignatureMismatch, http.StatusBadRequest},
+		{"wallet expiration differs from signed", func() service.WalletLoginRequest {
+			b := w.signedLogin(demo, 20, soon)
+			b.Signature.Expiration = strconv.FormatInt(soon.Add(-time.Second).UnixNano(), 10)
+			return b
+		}, service.CodeSignatureMismatch, http.StatusBadRequest},
+		{"wallet other chain id", func() service.WalletLoginRequest {
+			b := w.signedLogin(demo, 21, soon)
+			b.Signature.ChainID = 326
+			return b
+		}, service.CodeSignatureMismatch, http.StatusBadRequest},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			wantAPIError(t, post(c.body()), c.code, c.status)
+		})
+	}
+}
+
+// TestRulesDeposit covers SPEC.md §4.5, §4.6 and §5 (deposit credentials).
+func TestRulesDeposit(t *testing.T) {
+	w := newWorld(t, sandbox.Options{})
+	apiKey := func(key string) *service.Client { return w.client(service.Options{APIKey: key}) }
+	session := func(key string) *service.Client { return w.login(key, service.Options{}) }
+
+	t.Run("no credential", func(t *testing.T) {
+		// The client refuses before sending; the sandbox refuses too.
+		_, err := w.client(service.Options{}).DepositAddresses(ctx)
+		wantAPIError(t, err, service.CodeNotAuthenticated, http.StatusUnauthorized)
+		wantAPIError(t, w.raw(http.MethodGet, service.PathDepositAddresses, nil, nil), service.CodeNotAuthenticated, http.StatusUnauthorized)
+		wantAPIError(t, w.raw(http.MethodPost, service.PathGenerateAddress, service.GenerateAddressRequest{Chain: "SOLANA"}, nil), service.CodeNotAuthenticated, http.StatusUnauthorized)
+	})
+	t.Run("api key unknown", func(t *testing.T) {
+		_, err := apiKey("sandbox-no-such-key").DepositAddresses(ctx)
+		wantAPIError(t, err, service.CodeNotAuthenticated, http.StatusUnauthorized)
+	})
+	t.Run("cookie without account id", func(t *testing.T) {
+		rec := &recorder{edit: func(r *http.Request) { r.Header.Del(service.HeaderAccountID) }}
+		c := w.login(sandbox.DemoAPIKey, service.Options{HTTPClient: rec.httpClient()})
+		_, err := c.DepositAddresses(ctx)
+		wantAPIError(t, err, service.CodeNotAuthenticated, http.StatusUnauthorized)
+	})
+	t.Run("account id of another account", func(t *testing.T) {
+		rec := &recorder{edit: func(r *http.Request) {
+			if r.Header.Get(service.HeaderAccountID) != "" {
+				r.Header.Set(service.HeaderAccountID, sandbox.NoChainAccountID)
+			}
+		}}
+		c := w.login(sandbox.DemoAPIKey, service.Options{HTTPClient: rec.httpClient()})
+		_, err := c.DepositAddresses(ctx)
+		wantAPIError(t, err, service.CodeForbidden, http.StatusForbidden)
+	})
+	t.Run("no chain account", func(t *testing.T) {
+		for _, c := range []*service.Client{apiKey(sandbox.NoChainAPIKey), session(sandbox.NoChainAPIKey)} {
+			_, err := c.DepositAddresses(ctx)
+			wantAPIError(t, err, service.CodeNoChainAccount, http.StatusForbidden)
+			_, err = c.GenerateAddress(ctx, "SOLANA")
+			wantAPIError(t, err, service.CodeNoChainAccount, http.StatusForbidden)
+		}
+	})
+	t.Run("bridge disabled", func(t *testing.T) {
+		w.ex.SetBridgeEnabled(sandbox.DemoAccountID, false)
+		defer w.ex.SetBridgeEnabled(sandbox.DemoAccountID, true)
+		for _, c := range []*service.Client{apiKey(sandbox.DemoAPIKey), session(sandbox.DemoAPIKey)} {
+			_, err := c.DepositAddresses(ctx)
+			wantAPIError(t, err, service.CodeBridgeDisabled, http.StatusForbidden)
+			_, err = c.GenerateAddress(ctx, "SOLANA")
+			wantAPIError(t, err, service.CodeBridgeDisabled, http.StatusForbidden)
+		}
+	})
+	for _, c := range []struct{ name, chain string }{
+		{"unsupported chain", "DOGE"},
+		{"chain of another environment", "BSC_TEST"},
+		{"look-alike chain name", "ſolana"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := apiKey(sandbox.DemoAPIKey).GenerateAddress(ctx, c.chain)
+			wantAPIError(t, err, service.CodeUnsupportedChain, http.StatusBadRequest)
+		})
+	}
+	t.Run("chain missing", func(t *testing.T) {
+		_, err := apiKey(sandbox.DemoAPIKey).GenerateAddress(ctx, "")
+		wantAPIError(t, err, service.CodeMalformed, http.StatusBadRequest)
+	})
+}
+
+// TestRulesBridgeNeedsSession covers SPEC.md §5: X-API-Key alone does not
+// open the bridge endpoints (4.7 to 4.10).
+func TestRulesBridgeNeedsSession(t *testing.T) {
+	w := newWorld(t, sandbox.Options{})
+	s := w.login(sandbox.DemoAPIKey, service.Options{})
+	q, err := w.quote(s, sandbox.DestCompleted, "BASE", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The client has no session to send, so it refuses before sending...
+	c := w.client(service.Options{APIKey: sandbox.DemoAPIKey})
+	_, err = c.WithdrawalInfo(ctx)
+	wantAPIError(t, err, service.CodeNotAuthenticated, http.StatusUnauthorized)
+	_, err = c.WithdrawalStatus(ctx, q.QuoteID)
+	wantAPIError(t, err, service.CodeNotAuthenticated, http.StatusUnauthorized)
+	// ...and the sandbox refuses the key on every bridge endpoint.
+	key := http.Header{service.HeaderAPIKey: {sandbox.DemoAPIKey}}
+	for _, e := range []struct {
+		method, path string
+		body         any
+	}{
+		{http.MethodGet, service.PathWithdrawalInfo, nil},
+		{http.MethodPost, service.PathWithdrawalQuote, service.QuoteRequest{ToAddress: sandbox.DestCompleted, Chain: "BASE", TokenIn: "USDT", TokenOut: "USDT", Amount: "10"}},
+		{http.MethodPost, service.PathWithdraw, service.WithdrawRequest{QuoteID: q.QuoteID}},
+		{http.MethodGet, service.PathWithdrawalStatus + "?quote_id=" + q.QuoteID, nil},
+	} {
+		wantAPIError(t, w.raw(e.method, e.path, e.body, key), service.CodeNotAuthenticated, http.StatusUnauthorized)
+	}
+}
+
+// TestRulesQuote covers SPEC.md §4.8, §7 and §8 (quote rejections).
+func TestRulesQuote(t *testing.T) {
+	cases := []struct {
+		name                       string
+		to, chain, in, out, amount string
+		code                       service.Code
+		status                     int
+	}{
+		{"route unsupported: USDC token_in", sandbox.DestCompleted, "BASE", "USDC", "USDC", "10", service.CodeRouteUnsupported, http.StatusBadRequest},
+		{"route unsupported: unknown chain", sandbox.DestCompleted, "DOGE", "USDT", "USDT", "10", service.CodeRouteUnsupported, http.StatusBadRequest},
+		{"route unsupported: token_out not paid on chain", sandbox.DestTron, "TRON", "USDT", "USDC", "10", service.CodeRouteUnsupported, http.StatusBadRequest},
+		{"below fee", sandbox.DestCompleted, "BASE", "USDT", "USDT", "1", service.CodeBelowFee, http.StatusBadRequest},
+		{"equal to fee", sandbox.DestCompleted, "BASE", "USDT", "USDT", "1.5", service.CodeBelowFee, http.StatusBadRequest},
+		{"limit reached: daily", sandbox.DestCompleted, "BASE", "USDT", "USDT", "5000.000001", service.CodeLimitReached, http.StatusForbidden},
+		{"limit reached: bridge liquidity", sandbox.DestCompleted, "KAIA", "USDT", "USDT", "1000.01", service.CodeLimitReached, http.StatusForbidden},
+		{"bad address: Solana address on EVM chain", sandbox.DestSolana, "BASE", "USDT", "USDT", "10", service.CodeBadAddress, http.StatusBadRequest},
+		{"bad address: EVM address on Tron", sandbox.DestCompleted, "TRON", "USDT", "USDT", "10", service.CodeBadAddress, http.StatusBadRequest},
+		{"bad address: bad EIP-55 checksum", "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293Bc", "BASE", "USDT", "USDT", "10", service.CodeBadAddress, http.StatusBadRequest},
+		{"not in address book", sandbox.BridgeFundingAddress, "BASE", "USDT", "USDT", "10", service.CodeNotInAddressBook, http.StatusForbidden},
+		{"amount with 7 decimals", sandbox.DestCompleted, "BASE", "USDT", "USDT", "10.1234567", service.CodeMalformed, http.StatusBadRequest},
+	}
+	w := newWorld(t, sandbox.Options{})
+	c := w.login(sandbox.DemoAPIKey, service.Options{})
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := c.Quote(ctx, service.QuoteRequest{ToAddress: tc.to, Chain: tc.chain, TokenIn: tc.in, TokenOut: tc.out, Amount: tc.amount})
+			wantAPIError(t, err, tc.code, tc.status)
+		})
+	}
+	t.Run("bridge disabled", func(t *testing.T) {
+		w.ex.SetBridgeEnabled(sandbox.DemoAccountID, false)
+		defer w.ex.SetBridgeEnabled(sandbox.DemoAccountID, true)
+		_, err := w.quote(c, sandbox.DestCompleted, "BASE", "10")
+		wantAPIError(t, err, service.CodeBridgeDisabled, http.StatusForbidden)
+		_, err = c.WithdrawalInfo(ctx)
+		wantAPIError(t, err, service.CodeBridgeDisabled, http.StatusForbidden)
+	})
+	// The limits are the edges, not near them.
+	for _, ok := range []struct{ chain, amount string }{{"BASE", "5000"}, {"KAIA", "1000"}, {"BASE", "1.500001"}} {
+		if _, err := w.quote(c, sandbox.DestCompleted, ok.chain, ok.amount); err != nil {
+			t.Errorf("quote of %s on %s: %v", ok.amount, ok.chain, err)
+		}
+	}
+}
+
+// TestRulesWithdraw covers SPEC.md §4.9, §4.11, §7 and §8 (execution
+// rejections). Each case runs in a fresh sandbox, and no rejection moves
+// money.
+func TestRulesWithdraw(t *testing.T) {
+	demoKey := sandbox.DemoPrivateKey
+	type setup struct {
+		w   *world
+		c   *service.Client // the demo account's session
+		q   service.Quote   // a fresh 10 USDT quote to DestCompleted on BASE
+		key signer.Key      // the demo key
+	}
+	cases := []struct {
+		name    string
+		request func(s setup) (*service.Client, service.WithdrawRequest)
+		code    service.Code
+		status  int
+		balance string // the demo account's balance afterwards
+	}{
+		{"tampered amount", func(s setup) (*service.Client, service.WithdrawRequest) {
+			return s.c, s.w.signWithdraw(s.c, s.q, s.key, func(tr *signer.Transfer) { tr.NumTokens++ })
+		}, service.CodeSignatureMismatch, http.StatusBadRequest, "10000"},
+		{"tampered destination account", func(s setup) (*service.Client, service.WithdrawRequest) {
+			return s.c, s.w.signWithdraw(s.c, s.q, s.key, func(tr *signer.Transfer) { tr.ToAccount = common.HexToAddress(sandbox.DestCompleted) })
+		}, service.CodeSignatureMismatch, http.StatusBadRequest, "10000"},
+		{"wrong signer: builder key", func(s setup) (*service.Client, service.WithdrawRequest) {
+			return s.c, s.w.signWithdraw(s.c, s.q, mustKey(t, sandbox.BuilderPrivateKey), nil)
+		}, service.CodeUnauthorizedSigner, http.StatusForbidden, "10000"},
+		{"wrong signer: trading sub-account", func(s setup) (*service.Client, service.WithdrawRequest) {
+			return s.c, s.w.signWithdraw(s.c, s.q, mustKey(t, sandbox.TradingSignerPrivateKey), nil)
+		}, service.CodeUnauthorizedSigner, http.StatusForbidden, "10000"},
+		{"wrong signer: claims the owner, signed by another key", func(s setup) (*service.Client, service.WithdrawRequest) {
+			req := s.w.signWithdraw(s.c, s.q, mustKey(t, sandbox.BuilderPrivateKey), nil)
+			req.Signature.Signer = sandbox.DemoAddress
+			return s.c, req
+		}, service.CodeSignatureMismatch, http.StatusBadRequest, "10000"},
+		{"other account's quote", func(s setup) (*service.Client, service.WithdrawRequest) {
+			other := s.w.login(sandbox.NoChainAPIKey, service.Options{})
+			theirs, err := s.w.quote(other, sandbox.DestCompleted, "BASE", "10")
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s.c, s.w.signWithdraw(s.c, theirs, s.key, nil)
+		}, service.CodeNotFound, http.StatusNotFound, "10000"},
+		{"unknown quote", func(s setup) (*service.Client, service.WithdrawRequest) {
+			req := s.w.signWithdraw(s.c, s.q, s.key, nil)
+			req.QuoteID = "q-nope"
+			return s.c, req
+		}, service.CodeNotFound, http.StatusNotFound, "10000"},
+		{"expired quote", func(s setup) (*service.Client, service.WithdrawRequest) {
+			s.w.clock.Set(s.q.ExpiresAt.Add(time.Nanosecond))
+			return s.c, s.w.signWithdraw(s.c, s.q, s.key, nil)
+		}, service.CodeQuoteExpired, http.StatusGone, "10000"},
+		{"address removed from the book after quoting", func(s setup) (*service.Client, service.WithdrawRequest) {
+			s.w.ex.RemoveFromAddressBook(sandbox.DemoAccountID, sandbox.DestCompleted)
+			return s.c, s.w.signWithdraw(s.c, s.q, s.key, nil)
+		}, service.CodeNotInAddressBook, http.StatusForbidden, "10000"},
+		{"flagged by screening", func(s setup) (*service.Client, service.WithdrawRequest) {
+			q, err := s.w.quote(s.c, sandbox.DestFlagged, "BASE", "10")
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s.c, s.w.signWithdraw(s.c, q, s.key, nil)
+		}, service.CodeAddressFlagged, http.StatusForbidden, "10000"},
+		{"insufficient balance", func(s setup) (*service.Client, service.WithdrawRequest) {
+			nc := s.w.login(sandbox.NoChainAPIKey, service.Options{})
+			q, err := s.w.quote(nc, sandbox.DestCompleted, "BASE", "100.000001")
+			if err != nil {
+				t.Fatal(err)
+			}
+			return nc, s.w.signWithdraw(nc, q, mustKey(t, sandbox.NoChainPrivateKey), nil)
+		}, service.CodeInsufficientBalance, http.StatusBadRequest, "10000"},
+		{"daily limit", func(s setup) (*service.Client, service.WithdrawRequest) {
+			q1, err1 := s.w.quote(s.c, sandbox.DestCompleted, "BASE", "3000")
+			q2, err2 := s.w.quote(s.c, sandbox.DestCompleted, "BASE", "3000")
+			if err := errors.Join(err1, err2); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.c.Withdraw(ctx, s.w.signWithdraw(s.c, q1, s.key, nil)); err != nil {
+				t.Fatal(err)
+			}
+			return s.c, s.w.signWithdraw(s.c, q2, s.key, nil)
+		}, service.CodeDailyLimit, http.StatusForbidden, "7000"},
+		{"same quote, another nonce", func(s setup) (*service.Client, service.WithdrawRequest) {
+			if _, err := s.c.Withdraw(ctx, s.w.signWithdraw(s.c, s.q, s.key, nil)); err != nil {
+				t.Fatal(err)
+			}
+			return s.c, s.w.signWithdraw(s.c, s.q, s.key, nil)
+		}, service.CodeQuoteUsed, http.StatusConflict, "9990"},
+		{"signer nonce reused across quotes", func(s setup) (*service.Client, service.WithdrawRequest) {
+			first := s.w.signWithdraw(s.c, s.q, s.key, nil)
+			if _, err := s.c.Withdraw(ctx, first); err != nil {
+				t.Fatal(err)
+			}
+			q2, err := s.w.quote(s.c, sandbox.DestCompleted, "BASE", "10")
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s.c, s.w.signWithdraw(s.c, q2, s.key, func(tr *signer.Transfer) { tr.Nonce = first.Signature.Nonce })
+		}, service.CodeDuplicateSignature, http.StatusConflict, "9990"},
+		{"expiration over 30 days", func(s setup) (*service.Client, service.WithdrawRequest) {
+			return s.c, s.w.signWithdraw(s.c, s.q, s.key, func(tr *signer.Transfer) {
+				tr.Expiration = t0.Add(30*24*time.Hour + time.Second).UnixNano()
+			})
+		}, service.CodeExpirationTooFar, http.StatusBadRequest, "10000"},
+		{"signature expired", func(s setup) (*service.Client, service.WithdrawRequest) {
+			return s.c, s.w.signWithdraw(s.c, s.q, s.key, func(tr *signer.Transfer) { tr.Expiration = t0.UnixNano() })
+		}, service.CodeSignatureExpired, http.StatusBadRequest, "10000"},
+		{"chain id other than the environment's", func(s setup) (*service.Client, service.WithdrawRequest) {
+			req := s.w.signWithdraw(s.c, s.q, s.key, nil)
+			req.Signature.ChainID = 325
+			return s.c, req
+		}, service.CodeSignatureMismatch, http.StatusBadRequest, "10000"},
+		{"v 29", func(s setup) (*service.Client, service.WithdrawRequest) {
+			req := s.w.signWithdraw(s.c, s.q, s.key, nil)
+			req.Signature.V = 29
+			return s.c, req
+		}, service.CodeBadV, http.StatusBadRequest, "10000"},
+		{"r too long", func(s setup) (*service.Client, service.WithdrawRequest) {
+			req := s.w.signWithdraw(s.c, s.q, s.key, nil)
+			req.Signature.R += "00"
+			return s.c, req
+		}, service.CodeBadRS, http.StatusBadRequest, "10000"},
+		{"bridge disabled at execution", func(s setup) (*service.Client, service.WithdrawRequest) {
+			req := s.w.signWithdraw(s.c, s.q, s.key, nil)
+			s.w.ex.SetBridgeEnabled(sandbox.DemoAccountID, false)
+			return s.c, req
+		}, service.CodeBridgeDisabled, http.StatusForbidden, "10000"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWorld(t, sandbox.Options{})
+			c := w.login(sandbox.DemoAPIKey, service.Options{})
+			q, err := w.quote(c, sandbox.DestCompleted, "BASE", "10")
+			if err != nil {
+				t.Fatal(err)
+			}
+			wc, req := tc.request(setup{w: w, c: c, q: q, key: mustKey(t, demoKey)})
+			_, err = wc.Withdraw(ctx, req)
+			wantAPIError(t, err, tc.code, tc.status)
+			w.wantBalance(sandbox.DemoAccountID, tc.balance)
+			w.wantBalance(sandbox.NoChainAccountID, sandbox.NoChainBalance)
+		})
+	}
+	// The sentinel names screens test with.
+	t.Run("convenience errors", func(t *testing.T) {
+		for _, p := range []struct {
+			code service.Code
+			err  error
+		}{
+			{service.CodeNotFound, service.ErrNotFound}, {service.CodeQuoteExpired, service.ErrQuoteExpired},
+			{service.CodeNotInAddressBook, service.ErrNotInAddressBook}, {service.CodeAddressFlagged, service.ErrFlagged},
+			{service.CodeInsufficientBalance, service.ErrInsufficientBalance}, {service.CodeDailyLimit, service.ErrDailyLimit},
+			{service.CodeNotAuthenticated, service.ErrUnauthenticated}, {service.CodeRateLimited, service.ErrRateLimited},
+		} {
+			var err error = &service.APIError{Status: p.code.Status(), Code: p.code}
+			if !errors.Is(err, p.err) {
+				t.Errorf("code %d does not match its sentinel", p.code)
+			}
+		}
+	})
+}
+
+// TestRulesStatus covers SPEC.md §4.10 and §7: an unknown quote and another
+// account's are the same 404.
+func TestRulesStatus(t *testing.T) {
+	w := newWorld(t, sandbox.Options{})
+	demo := w.login(sandbox.DemoAPIKey, service.Options{})
+	other := w.login(sandbox.NoChainAPIKey, service.Options{})
+	mine, err := w.quote(demo, sandbox.DestCompleted, "BASE", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	theirs, err := w.quote(other, sandbox.DestCompleted, "BASE", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		c    *service.Client
+		id   string
+	}{
+		{"unknown quote", demo, "q-unknown"},
+		{"quote id with query characters", demo, mine.QuoteID + "&x=1"},
+		{"other account's quote", demo, theirs.QuoteID},
+		{"other account's quote, the other way", other, mine.QuoteID},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := tc.c.WithdrawalStatus(ctx, tc.id)
+			wantAPIError(t, err, service.CodeNotFound, http.StatusNotFound)
+			if !errors.Is(err, service.ErrNotFound) {
+				t.Fatal("not ErrNotFound")
+			}
+		})
+	}
+	t.Run("quote id missing", func(t *testing.T) {
+		_, err := demo.WithdrawalStatus(ctx, "")
+		wantAPIError(t, err, service.CodeMalformed, http.StatusBadRequest)
+	})
+}
+
+// TestRulesBuilder covers SPEC.md §4.4 and §8 (builder authorization).
+func TestRulesBuilder(t *testing.T) {
+	w := newWorld(t, sandbox.Options{})
+	c := w.client(service.Options{})
+	demo := mustKey(t, sandbox.DemoPrivateKey)
+	bot := mustKey(t, sandbox.NoChainPrivateKey).Address()
+	week := t0.Add(7 * 24 * time.Hour)
+	valid := func(perms string, nonce uint32) service.BuilderAuthorizeRequest {
+		return w.builderRequest(demo, bot, perms, nonce, week)
+	}
+	cases := []struct {
+		name   string
+		req    func() service.BuilderAuthorizeRequest
+		code   service.Code
+		status int
+	}{
+		{"partial fields: label only", func() service.BuilderAuthorizeRequest {
+			r := valid("", 10)
+			r.BuilderAPIKeyLabel = "bot"
+			return r
+		}, service.CodeBuilderFields, http.StatusBadRequest},
+		{"partial fields: signer and permissions without label", func() service.BuilderAuthorizeRequest {
+			r := valid("Trade", 11)
+			r.BuilderAPIKeyLabel = ""
+			return r
+		}, service.CodeBuilderFields, http.StatusBadRequest},
+		{"partial fields: signer only", func() service.BuilderAuthorizeRequest {
+			r := valid("", 12)
+			r.BuilderAPIKeySigner = bot.Hex()
+			return r
+		}, service.CodeBuilderFields, http.StatusBadRequest},
+		{"fee with 5 decimals", func() service.BuilderAuthorizeRequest {
+			r := valid("", 13)
+			r.MaxFuturesFeeRate = "0.00001"
+			return r
+		}, service.CodeBadFeeRate, http.StatusBadRequest},
+		{"negative fee", func() service.BuilderAuthorizeRequest {
+			r := valid("", 14)
+			r.MaxSpotFeeRate = "-0.1"
+			return r
+		}, service.CodeBadFeeRate, http.StatusBadRequest},
+		{"fee over uint32", func() service.BuilderAuthorizeRequest {
+			r := valid("", 15)
+			r.MaxSpotFeeRate = "429496.7296"
+			return r
+		}, service.CodeBadFeeRate, http.StatusBadRequest},
+		{"non-canonical permissions", func() service.BuilderAuthorizeRequest {
+			r := valid("Admin&Trade", 16)
+			r.BuilderAPIKeyPermissions = "Trade&Admin"
+			return r
+		}, service.CodeBadPermissions, http.StatusBadRequest},
+		{"unknown permission", func() service.BuilderAuthorizeRequest {
+			r := valid("Trade", 17)
+			r.BuilderAPIKeyPermissions = "Trade&Fly"
+			return r
+		}, service.CodeBadPermissions, http.StatusBadRequest},
+		{"repeated permission", func() service.BuilderAuthorizeRequest {
+			r := valid("Trade", 18)
+			r.BuilderAPIKeyPermissions = "Trade&Trade"
+			return r
+		}, service.CodeBadPermissions, http.StatusBadRequest},
+		{"expiration over 30 days", func() service.BuilderAuthorizeRequest {
+			return w.builderRequest(demo, bot, "", 19, t0.Add(30*24*time.Hour+time.Second))
+		}, service.CodeExpirationTooFar, http.StatusBadRequest},
+		{"expiration in the past", func() service.BuilderAuthorizeRequest {
+			return w.builderRequest(demo, bot, "Trade", 20, t0.Add(-time.Second))
+		}, service.CodeSignatureExpired, http.StatusBadRequest},
+		{"wrong signer: builder key", func() service.BuilderAuthorizeRequest {
+			return w.builderRequest(mustKey(t, sandbox.BuilderPrivateKey), bot, "", 21, week)
+		}, service.CodeUnauthorizedSigner, http.StatusForbidden},
+		{"wrong signer: claims the owner, signed by another key", func() service.BuilderAuthorizeRequest {
+			r := w.builderRequest(mustKey(t, sandbox.BuilderPrivateKey), bot, "Trade", 22, week)
+			r.Signature.Signer = sandbox.DemoAddress
+			return r
+		}, service.CodeSignatureMismatch, http.StatusBadRequest},
+		{"unknown main account", func() service.BuilderAuthorizeRequest {
+			r := valid("", 23)
+			r.MainAccountID = sandbox.DestCompleted
+			return r
+		}, service.CodeUnauthorizedSigner, http.StatusForbidden},
+		{"fee differs from signed", func() service.BuilderAuthorizeRequest {
+			r := valid("", 24)
+			r.MaxFuturesFeeRate = "0.2"
+			return r
+		}, service.CodeSignatureMismatch, http.StatusBadRequest},
+		{"permissions differ from signed", func() service.BuilderAuthorizeRequest {
+			r := valid("Trade", 25)
+			r.BuilderAPIKeyPermissions = "Admin&Trade"
+			return r
+		}, service.CodeSignatureMismatch, http.StatusBadRequest},
+		{"v 29", func() service.BuilderAuthorizeRequest {
+			r := valid("", 26)
+			r.Signature.V = 29
+			return r
+		}, service.CodeBadV, http.StatusBadRequest},
+		{"s not hex", func() service.BuilderAuthorizeRequest {
+			r := valid("", 27)
+			r.Signature.S = r.Signature.S[:65] + "g"
+			return r
+		}, service.CodeBadRS, http.StatusBadRequest},
+		{"other chain id", func() service.BuilderAuthorizeRequest {
+			r := valid("", 28)
+			r.Signature.ChainID = 326
+			return r
+		}, service.CodeSignatureMismatch, http.StatusBadRequest},
+		{"builder not an address", func() service.BuilderAuthorizeRequest {
+			r := valid("", 29)
+			r.BuilderAccountID = "builder"
+			return r
+		}, service.CodeMalformed, http.StatusBadRequest},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := c.AuthorizeBuilder(ctx, tc.req())
+			wantAPIError(t, err, tc.code, tc.status)
+		})
+	}
+	t.Run("replayed nonce", func(t *testing.T) {
+		if _, err := c.AuthorizeBuilder(ctx, valid("", 100)); err != nil {
+			t.Fatal(err)
+		}
+		_, err := c.AuthorizeBuilder(ctx, valid("", 100))
+		wantAPIError(t, err, service.CodeDuplicateSignature, http.StatusConflict)
+		// The nonce is spent for the other mode's message too.
+		_, err = c.AuthorizeBuilder(ctx, valid("Trade", 100))
+		wantAPIError(t, err, service.CodeDuplicateSignature, http.StatusConflict)
+	})
+	// None of the rejected requests above spent its nonce.
+	t.Run("rejections spend no nonce", func(t *testing.T) {
+		for n := uint32(10); n <= 29; n++ {
+			if _, err := c.AuthorizeBuilder(ctx, valid("", n)); err != nil {
+				t.Fatalf("nonce %d: %v", n, err)
+			}
+		}
+	})
+}

@@ -1,0 +1,199 @@
+package service_test
+
+import (
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"svcwallet/service"
+	"svcwallet/service/sandbox"
+)
+
+// The session of D6: cookie svc plus the X-Service-Account-Id read from the
+// login response, renewed by logging in again when it lapses or on a 401.
+
+// TestSessionSendsAccountID: the account id the client sends is the one the
+// login response's header named (an opaque id, not the funding address), on
+// every bridge and deposit request, with the cookie the login set.
+func TestSessionSendsAccountID(t *testing.T) {
+	w := newWorld(t, sandbox.Options{})
+	rec := &recorder{}
+	c := w.login(sandbox.DemoAPIKey, service.Options{HTTPClient: rec.httpClient()})
+	s, _ := c.Session()
+	if s.AccountID != sandbox.DemoAccountID || strings.EqualFold(s.AccountID, s.FundingAccountAddress) {
+		t.Fatalf("session account id %q (funding %s)", s.AccountID, s.FundingAccountAddress)
+	}
+	q, err := w.quote(c, sandbox.DestCompleted, "BASE", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Withdraw(ctx, w.signWithdraw(c, q, mustKey(t, sandbox.DemoPrivateKey), nil)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.WithdrawalStatus(ctx, q.QuoteID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.DepositAddresses(ctx); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, req := range rec.requests() {
+		if !strings.HasPrefix(req.URL.Path, "/api/v1/") {
+			continue
+		}
+		seen[req.URL.Path] = true
+		ck, err := req.Cookie(service.SessionCookie)
+		if err != nil || ck.Value != rec.cookies[0] || req.Header.Get(service.HeaderAccountID) != sandbox.DemoAccountID {
+			t.Errorf("%s %s: cookie %v (%v), account id %q", req.Method, req.URL.Path, ck, err, req.Header.Get(service.HeaderAccountID))
+		}
+	}
+	if len(seen) != 5 {
+		t.Fatalf("requests to %v, want the five session endpoints", seen)
+	}
+}
+
+// TestSessionRenewedWhenLapsed: a session that has lapsed, or has less than
+// 5 s left, is renewed by logging in again with the same credential before
+// the next call, which then succeeds; with more left, nothing happens.
+func TestSessionRenewedWhenLapsed(t *testing.T) {
+	const ttl = 10 * time.Minute
+	creds := map[string]func(t *testing.T) service.Credential{
+		"api key": func(*testing.T) service.Credential { return service.APIKey(sandbox.DemoAPIKey) },
+		"wallet":  func(t *testing.T) service.Credential { return service.Wallet(mustKey(t, sandbox.DemoPrivateKey)) },
+	}
+	for name, cred := range creds {
+		for _, tc := range []struct {
+			advance time.Duration
+			logins  int
+		}{
+			{ttl - 6*time.Second, 1}, // 6 s left: used as is
+			{ttl - 4*time.Second, 2}, // under 5 s left: renewed first
+			{ttl, 2},                 // lapsed: renewed
+			{3 * ttl, 2},             // long lapsed: renewed
+		} {
+			t.Run(name+" after "+tc.advance.String(), func(t *testing.T) {
+				w := newWorld(t, sandbox.Options{SessionTTL: ttl})
+				rec := &recorder{}
+				c := w.client(service.Options{HTTPClient: rec.httpClient()})
+				if _, err := c.Login(ctx, cred(t)); err != nil {
+					t.Fatal(err)
+				}
+				w.clock.Advance(tc.advance)
+				if _, err := c.WithdrawalInfo(ctx); err != nil {
+					t.Fatalf("call after %s: %v", tc.advance, err)
+				}
+				if got := rec.logins(); got != tc.logins {
+					t.Fatalf("%d logins, want %d", got, tc.logins)
+				}
+				if got := rec.count(service.PathWithdrawalInfo); got != 1 {
+					t.Fatalf("withdrawal info sent %d times, want once (no 401 round trip)", got)
+				}
+				s, _ := c.Session()
+				if want := w.clock.Now().Add(ttl); tc.logins == 2 && !s.Expires.Equal(want) {
+					t.Fatalf("renewed session expires %s, want %s", s.Expires, want)
+				}
+			})
+		}
+	}
+}
+
+// TestSessionMaxAge: a cookie with Max-Age lives that long from now on the
+// client's clock, whatever its Expires says (RFC 6265 §5.3).
+func TestSessionMaxAge(t *testing.T) {
+	w := newWorld(t, sandbox.Options{})
+	rec := &recorder{answer: func(resp *http.Response) {
+		if sc := resp.Header.Values("Set-Cookie"); len(sc) == 1 {
+			resp.Header.Set("Set-Cookie", sc[0]+"; Max-Age=600")
+		}
+	}}
+	c := w.login(sandbox.DemoAPIKey, service.Options{HTTPClient: rec.httpClient()})
+	if s, _ := c.Session(); !s.Expires.Equal(t0.Add(600 * time.Second)) {
+		t.Fatalf("session expires %s, want %s (Max-Age over the 24 h Expires)", s.Expires, t0.Add(600*time.Second))
+	}
+	w.clock.Advance(600 * time.Second)
+	if _, err := c.WithdrawalInfo(ctx); err != nil || rec.logins() != 2 {
+		t.Fatalf("after Max-Age: %v, %d logins; want a renewal", err, rec.logins())
+	}
+}
+
+// TestSessionReloginOn401: the client's clock says the session is alive
+// but the service has dropped it; the 401 triggers one login and the call
+// is repeated once and succeeds.
+func TestSessionReloginOn401(t *testing.T) {
+	w := newWorld(t, sandbox.Options{SessionTTL: time.Hour})
+	rec := &recorder{}
+	frozen := func() time.Time { return t0 } // the client never sees time pass
+	c := service.New(w.env, service.Options{HTTPClient: rec.httpClient(), Now: frozen})
+	if _, err := c.Login(ctx, service.APIKey(sandbox.DemoAPIKey)); err != nil {
+		t.Fatal(err)
+	}
+	w.clock.Advance(time.Hour)
+	q, err := w.quote(c, sandbox.DestCompleted, "BASE", "10")
+	if err != nil {
+		t.Fatalf("quote after the service dropped the session: %v", err)
+	}
+	if rec.logins() != 2 || rec.count(service.PathWithdrawalQuote) != 2 {
+		t.Fatalf("%d logins and %d quote requests, want 2 and 2", rec.logins(), rec.count(service.PathWithdrawalQuote))
+	}
+	if len(rec.cookies) != 2 || rec.cookies[0] == rec.cookies[1] {
+		t.Fatalf("session cookies %d, want a fresh one", len(rec.cookies))
+	}
+	if st, err := c.WithdrawalStatus(ctx, q.QuoteID); err != nil || st.State != service.StateCreated {
+		t.Fatalf("status on the renewed session: %+v, %v", st, err)
+	}
+}
+
+// TestSessionReloginOnlyOnce: when the service still answers 401 after the
+// re-login, the client gives up with the 401 instead of looping.
+func TestSessionReloginOnlyOnce(t *testing.T) {
+	w := newWorld(t, sandbox.Options{})
+	rec := &recorder{edit: func(r *http.Request) {
+		if r.URL.Path == service.PathWithdrawalInfo {
+			r.Header.Del("Cookie") // a proxy that eats the cookie
+		}
+	}}
+	c := w.login(sandbox.DemoAPIKey, service.Options{HTTPClient: rec.httpClient()})
+	_, err := c.WithdrawalInfo(ctx)
+	wantAPIError(t, err, service.CodeNotAuthenticated, http.StatusUnauthorized)
+	if rec.logins() != 2 || rec.count(service.PathWithdrawalInfo) != 2 {
+		t.Fatalf("%d logins and %d info requests, want 2 and 2", rec.logins(), rec.count(service.PathWithdrawalInfo))
+	}
+}
+
+// TestSessionReloginFails: when logging in again fails (here the login
+// endpoint stops answering), the call fails with that login's error, once.
+func TestSessionReloginFails(t *testing.T) {
+	w := newWorld(t, sandbox.Options{SessionTTL: time.Minute})
+	var broken atomic.Bool
+	rec := &recorder{edit: func(r *http.Request) {
+		if broken.Load() && r.URL.Path == service.PathAPIKeyLogin {
+			r.URL.Path = "/auth/gone"
+		}
+	}}
+	c := w.login(sandbox.DemoAPIKey, service.Options{HTTPClient: rec.httpClient()})
+	broken.Store(true)
+	w.clock.Advance(time.Minute)
+	_, err := c.WithdrawalInfo(ctx)
+	wantAPIError(t, err, service.CodeNoSuchEndpoint, http.StatusNotFound)
+	if !strings.Contains(err.Error(), "logging in again failed") {
+		t.Fatalf("error %q does not say the renewal failed", err)
+	}
+	if rec.count("/auth/gone") != 1 || rec.count(service.PathWithdrawalInfo) != 0 {
+		t.Fatalf("%d renewals and %d info requests, want 1 and 0", rec.count("/auth/gone"), rec.count(service.PathWithdrawalInfo))
+	}
+}
+
+// TestSessionLoggedOutSendsNothing: without a session the bridge calls are
+// refused locally; nothing is sent and nobody logs in.
+func TestSessionLoggedOutSendsNothing(t *testing.T) {
+	w := newWorld(t, sandbox.Options{})
+	rec := &recorder{}
+	c := w.client(service.Options{HTTPClient: rec.httpClient()})
+	_, err := c.Quote(ctx, service.QuoteRequest{ToAddress: sandbox.DestCompleted, Chain: "BASE", TokenIn: "USDT", TokenOut: "USDT", Amount: "10"})
+	wantAPIError(t, err, service.CodeNotAuthenticated, http.StatusUnauthorized)
+	if n := len(rec.requests()); n != 0 {
+		t.Fatalf("%d requests sent without a session", n)
+	}
+}
