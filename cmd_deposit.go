@@ -1,0 +1,223 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+	"unicode"
+
+	"svcwallet/screens"
+	"svcwallet/service"
+	"svcwallet/service/sandbox"
+)
+
+// apiKeyVar holds the API key of the non-interactive commands.
+const apiKeyVar = "SVCWALLET_API_KEY"
+
+const depositUsage = `Usage:
+  svcwallet deposit [--json] [--env NAME] [--config PATH]
+      List the chains the account can deposit on: chain id, deposit address
+      ("not provisioned" for an on-demand chain without one yet), and each
+      token's contract ("native", or "unknown: provider unreachable").
+  svcwallet deposit generate CHAIN [--json] [--env NAME] [--config PATH]
+      Provision the deposit address of an on-demand chain such as SOLANA and
+      print the chain; for a chain that already has one, print it unchanged.
+
+The API key is read from $SVCWALLET_API_KEY and sent as X-API-Key. The
+environment is --env NAME or the config's default_env; there is no default,
+so a script never reads sandbox addresses by mistake. --env sandbox runs the
+embedded sandbox inside this one command (fresh each time, so an address
+generated there is not listed by the next run) and uses its demo key when
+$SVCWALLET_API_KEY is unset. --json prints the service's JSON.
+
+Exit status: 0 done, 1 the service refused or could not be reached, 2 usage.
+`
+
+// depositTimeout bounds one deposit command's request.
+const depositTimeout = 30 * time.Second
+
+// runDeposit runs `svcwallet deposit ...` and returns the exit status.
+func runDeposit(args []string, env CLIEnv) int {
+	fs := flag.NewFlagSet("svcwallet deposit", flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // errors are worded below, on one line
+	asJSON := fs.Bool("json", false, "print JSON")
+	envName := fs.String("env", "", "environment (from the config file, or \"sandbox\")")
+	configPath := fs.String("config", "", "config file")
+	words, err := parseInterleaved(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(env.Stdout, depositUsage)
+		return 0
+	}
+	fail := func(code int, format string, a ...any) int {
+		fmt.Fprintf(env.Stderr, "svcwallet deposit: "+format+"\n", a...)
+		if code == 2 {
+			fmt.Fprintln(env.Stderr, "run svcwallet deposit --help for usage")
+		}
+		return code
+	}
+	var chain string
+	switch {
+	case err != nil:
+		return fail(2, "%v", err)
+	case len(words) == 0:
+	case words[0] != "generate":
+		return fail(2, "unknown subcommand %q: the only one is generate", words[0])
+	case len(words) != 2 || strings.TrimSpace(words[1]) == "":
+		return fail(2, "generate takes one chain name, such as SOLANA")
+	default:
+		chain = strings.TrimSpace(words[1])
+	}
+
+	e, closeEnv, err := commandEnv(*configPath, *envName, false)
+	if err != nil {
+		var ue envUsageError
+		if errors.As(err, &ue) {
+			return fail(2, "%v", err)
+		}
+		return fail(1, "%v", err)
+	}
+	defer closeEnv()
+	apiKey := env.Getenv(apiKeyVar)
+	if apiKey == "" && e.Name == service.SandboxEnv {
+		apiKey = sandbox.DemoAPIKey
+	}
+	if apiKey == "" {
+		return fail(2, "set %s to an API key of the account (it is sent as X-API-Key)", apiKeyVar)
+	}
+	client := service.New(e, service.Options{APIKey: apiKey})
+	cx, cancel := context.WithTimeout(context.Background(), depositTimeout)
+	defer cancel()
+
+	var out any
+	var chains []service.ChainInfo
+	if chain == "" {
+		chains, err = client.DepositAddresses(cx)
+		out = service.DepositAddresses{Chains: chains}
+	} else {
+		var info service.ChainInfo
+		info, err = client.GenerateAddress(cx, chain)
+		chains, out = []service.ChainInfo{info}, info
+	}
+	if err != nil {
+		return fail(1, "%v", depositCLIError(err, e.Name))
+	}
+	if *asJSON {
+		enc := json.NewEncoder(env.Stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return fail(1, "%v", err)
+		}
+		return 0
+	}
+	printChains(env.Stdout, chains)
+	return 0
+}
+
+// depositCLIError words a failure for a script's log: the console's
+// explanations, except that the key here is the variable, not a session.
+func depositCLIError(err error, envName string) error {
+	if errors.Is(err, service.ErrUnauthenticated) {
+		return fmt.Errorf("the API key in %s was not accepted by environment %s: check the key", apiKeyVar, envName)
+	}
+	return screens.Explain(err)
+}
+
+// printChains writes the table: one line per token, the chain's columns on
+// its first line only.
+func printChains(w io.Writer, chains []service.ChainInfo) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "CHAIN\tCHAIN ID\tDEPOSIT ADDRESS\tTOKEN\tCONTRACT")
+	for _, ch := range chains {
+		addr := printable(ch.DepositAddress)
+		if addr == "" {
+			addr = "not provisioned"
+		}
+		cols := []string{printable(ch.Chain), printable(ch.ChainID), addr}
+		if len(ch.SupportedTokens) == 0 {
+			fmt.Fprintln(tw, strings.Join(append(cols, "-", ""), "\t"))
+		}
+		for i, t := range ch.SupportedTokens {
+			if i > 0 {
+				cols = []string{"", "", ""}
+			}
+			fmt.Fprintln(tw, strings.Join(append(cols, printable(t.Name), printable(t.ContractText())), "\t"))
+		}
+	}
+	tw.Flush()
+}
+
+// printable keeps text from the service from driving the terminal: control
+// characters (escape sequences start with one) become '?'.
+func printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return '?'
+		}
+		return r
+	}, s)
+}
+
+// parseInterleaved parses flags placed before, between or after the
+// positional words, which it returns in order.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var words []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return words, nil
+		}
+		words, args = append(words, fs.Arg(0)), fs.Args()[1:]
+	}
+}
+
+// envUsageError is an environment choice the user must correct.
+type envUsageError struct{ msg string }
+
+func (e envUsageError) Error() string { return e.msg }
+
+// commandEnv resolves the environment of a non-interactive command: --env,
+// else the config's default_env. "sandbox" starts the embedded sandbox in
+// this process until the returned func is called. With no environment
+// chosen, sandboxByDefault picks the sandbox; otherwise it is a usage error.
+func commandEnv(configPath, envName string, sandboxByDefault bool) (service.Environment, func(), error) {
+	explicit := configPath != ""
+	if !explicit {
+		configPath = service.DefaultConfigPath()
+	}
+	cfg, err := service.LoadConfig(configPath, explicit)
+	if err != nil {
+		return service.Environment{}, nil, err
+	}
+	if envName == "" {
+		envName = cfg.DefaultEnv
+	}
+	switch {
+	case envName == "" && !sandboxByDefault && len(cfg.Names()) == 0:
+		return service.Environment{}, nil, envUsageError{fmt.Sprintf(
+			"choose an environment: %s configures none; --env %s tries the embedded sandbox",
+			configPath, service.SandboxEnv)}
+	case envName == "" && !sandboxByDefault:
+		return service.Environment{}, nil, envUsageError{fmt.Sprintf(
+			"choose an environment with --env NAME (one of %s) or set default_env in %s",
+			strings.Join(cfg.Names(), ", "), configPath)}
+	case envName != "" && envName != service.SandboxEnv:
+		e, err := cfg.Lookup(envName)
+		if err != nil {
+			return service.Environment{}, nil, envUsageError{err.Error()}
+		}
+		return e, func() {}, nil
+	}
+	srv, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
+	if err != nil {
+		return service.Environment{}, nil, fmt.Errorf("cannot start the embedded sandbox: %w", err)
+	}
+	return service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), func() { srv.Close() }, nil
+}

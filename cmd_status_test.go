@@ -1,0 +1,231 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"svcwallet/service"
+	"svcwallet/service/sandbox"
+	"svcwallet/signer"
+)
+
+// statusRig is a sandbox on a fake clock behind a server whose status
+// answers can be made to fail, and a config file naming it "local".
+type statusRig struct {
+	t       *testing.T
+	clock   *sandbox.FakeClock
+	srv     *httptest.Server
+	config  string
+	failing atomic.Bool
+}
+
+func newStatusRig(t *testing.T) *statusRig {
+	t.Helper()
+	// The client's session check uses the real clock: start the sandbox's there.
+	r := &statusRig{t: t, clock: sandbox.NewFakeClock(time.Now().UTC())}
+	ex := sandbox.New(sandbox.Options{Now: r.clock.Now})
+	r.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if req.URL.Path == service.PathWithdrawalStatus && r.failing.Load() {
+			http.Error(w, "bad gateway", http.StatusBadGateway)
+			return
+		}
+		ex.ServeHTTP(w, req)
+	}))
+	t.Cleanup(r.srv.Close)
+	r.config = filepath.Join(t.TempDir(), "config.toml")
+	toml := fmt.Sprintf("default_env = \"local\"\n[env.local]\nauth_url = %q\nbase_url = %q\nmarket_data_url = %q\nchain_id = %d\n",
+		r.srv.URL, r.srv.URL, r.srv.URL, sandbox.DefaultChainID)
+	if err := os.WriteFile(r.config, []byte(toml), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// withdraw makes a withdrawal of the account behind apiKey (signed with
+// keyHex) and returns its quote id; execute false leaves it CREATED.
+func (r *statusRig) withdraw(apiKey, keyHex, dest string, execute bool) string {
+	r.t.Helper()
+	cx := context.Background()
+	c := service.New(service.SandboxEnvironment(r.srv.URL, sandbox.DefaultChainID), service.Options{})
+	sess, err := c.Login(cx, service.APIKey(apiKey))
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	q, err := c.Quote(cx, service.QuoteRequest{ToAddress: dest, Chain: "BASE", TokenIn: "USDT", TokenOut: "USDT", Amount: "20"})
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	if !execute {
+		return q.QuoteID
+	}
+	raw, _ := service.RawUnits(q.PayAmount)
+	k, err := signer.ParsePrivateKeyHex(keyHex)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	sig, err := signer.Sign(k, c.Env().Domain(), signer.Transfer{
+		FromAccount: common.HexToAddress(sess.FundingAccountAddress), ToAccount: common.HexToAddress(sandbox.BridgeFundingAddress),
+		TokenCurrency: signer.USDTCurrency, NumTokens: raw, Nonce: signer.NewNonce(), Expiration: r.clock.Now().Add(time.Hour).UnixNano(),
+	})
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	if _, err := c.Withdraw(cx, service.WithdrawRequest{QuoteID: q.QuoteID, Signature: service.NewWithdrawSignature(sig)}); err != nil {
+		r.t.Fatal(err)
+	}
+	return q.QuoteID
+}
+
+type statusRun struct {
+	code           int
+	stdout, stderr string
+	sleeps         []time.Duration
+}
+
+// run runs `svcwallet status` with the config and the demo API key (unless
+// vars says otherwise); its waits move the sandbox clock instead of sleeping.
+func (r *statusRig) run(vars map[string]string, args ...string) statusRun {
+	r.t.Helper()
+	var out, errOut bytes.Buffer
+	var res statusRun
+	env := CLIEnv{Stdout: &out, Stderr: &errOut, Getenv: func(k string) string {
+		if v, ok := vars[k]; ok {
+			return v
+		}
+		if k == statusKeyVar {
+			return sandbox.DemoAPIKey
+		}
+		return ""
+	}}
+	cmd := statusCmd{env: env, jitter: func(int64) int64 { return 0 }, sleep: func(_ context.Context, d time.Duration) error {
+		res.sleeps = append(res.sleeps, d)
+		r.clock.Advance(d)
+		return nil
+	}}
+	res.code = cmd.run(append([]string{"--config", r.config}, args...))
+	res.stdout, res.stderr = out.String(), errOut.String()
+	return res
+}
+
+func (res statusRun) want(t *testing.T, code int, stdout, stderr []string) {
+	t.Helper()
+	if res.code != code {
+		t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", res.code, code, res.stdout, res.stderr)
+	}
+	for _, w := range stdout {
+		if !strings.Contains(res.stdout, w) {
+			t.Errorf("stdout lacks %q:\n%s", w, res.stdout)
+		}
+	}
+	for _, w := range stderr {
+		if !strings.Contains(res.stderr, w) {
+			t.Errorf("stderr lacks %q:\n%s", w, res.stderr)
+		}
+	}
+	// Errors are one human line; usage errors add the usage after it.
+	if code != exitUsage && strings.Count(strings.TrimSpace(res.stderr), "\n") > 0 && !strings.Contains(res.stderr, "trying again") {
+		t.Errorf("more than one line on stderr:\n%s", res.stderr)
+	}
+}
+
+func TestStatusExitStatuses(t *testing.T) {
+	r := newStatusRig(t)
+	done := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
+	refunded := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestRefunded, true)
+	failed := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestFailed, true)
+	created := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, false)
+	others := r.withdraw(sandbox.NoChainAPIKey, sandbox.NoChainPrivateKey, sandbox.DestCompleted, true)
+
+	r.run(nil, done).want(t, exitPending, []string{"State        SUBMITTED", done}, nil)
+	r.run(nil, created, "--json").want(t, exitPending, []string{`"state":"CREATED"`}, nil)
+	r.clock.Advance(sandbox.DefaultSettle)
+
+	r.run(nil, done).want(t, exitCompleted, []string{"State        COMPLETED", "Payout hash  0x", "Receive      18.5 USDT", "Paid out"}, nil)
+	res := r.run(nil, "--json", done)
+	res.want(t, exitCompleted, nil, nil)
+	var w service.Withdrawal
+	if err := json.Unmarshal([]byte(res.stdout), &w); err != nil || w.QuoteID != done || w.WithdrawTxHash == "" {
+		t.Errorf("--json: %v %+v from %s", err, w, res.stdout)
+	}
+	r.run(nil, refunded).want(t, exitFailed, []string{"REFUNDED", "funds were returned"}, nil)
+	r.run(nil, failed).want(t, exitFailed, []string{"FAILED"}, nil)
+
+	notFound := "on this account: it is unknown, or it belongs to another account"
+	r.run(nil, "q-doesnotexist").want(t, exitNotFound, nil, []string{"no withdrawal with quote id q-doesnotexist " + notFound})
+	r.run(nil, others).want(t, exitNotFound, nil, []string{notFound})
+	r.run(map[string]string{statusKeyVar: sandbox.NoChainAPIKey}, others).want(t, exitCompleted, nil, nil) // its owner sees it
+
+	r.run(nil).want(t, exitUsage, nil, []string{"give exactly one quote id, got 0", "Exit status:"})
+	r.run(nil, "a", "b").want(t, exitUsage, nil, []string{"got 2"})
+	r.run(nil, "--interval", "10ms", done).want(t, exitUsage, nil, []string{"--interval must be at least 1s"})
+	r.run(nil, "--bogus", done).want(t, exitUsage, nil, []string{"flag provided but not defined"})
+	r.run(nil, "--env", "nowhere", done).want(t, exitUsage, nil, []string{`no environment "nowhere"`})
+	r.run(map[string]string{statusKeyVar: ""}, done).want(t, exitUsage, nil, []string{"set SVCWALLET_API_KEY"})
+
+	r.run(map[string]string{statusKeyVar: "wrong-key"}, done).want(t, exitError, nil, []string{"the API key in SVCWALLET_API_KEY was refused"})
+	r.failing.Store(true)
+	r.run(nil, done).want(t, exitError, nil, []string{"The service had a problem (HTTP 502)"})
+	r.srv.Close()
+	r.run(nil, done).want(t, exitError, nil, []string{"Cannot reach"})
+	if res := r.run(nil, "--config", filepath.Join(t.TempDir(), "missing.toml"), done); res.code != exitError {
+		t.Errorf("missing explicit config: exit %d, want %d", res.code, exitError)
+	}
+}
+
+// TestStatusWatch: --watch prints each state once, waits the interval
+// between polls (never less), and ends with the terminal state's status.
+func TestStatusWatch(t *testing.T) {
+	r := newStatusRig(t)
+	id := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
+	res := r.run(nil, id, "--watch", "--interval", "2s")
+	res.want(t, exitCompleted, []string{"SUBMITTED  " + id, "SENDING    " + id, "COMPLETED  " + id + "  0x", "State        COMPLETED"}, nil)
+	if n := strings.Count(res.stdout, "Z  "); n != 3 {
+		t.Errorf("%d change lines, want 3:\n%s", n, res.stdout)
+	}
+	for _, d := range res.sleeps {
+		if d != 2*time.Second {
+			t.Errorf("slept %s, want the 2s interval", d)
+		}
+	}
+
+	id = r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestRefunded, true)
+	res = r.run(nil, "--json", "--watch", id)
+	res.want(t, exitFailed, nil, nil)
+	var states []string
+	for _, line := range strings.Split(strings.TrimSpace(res.stdout), "\n") {
+		var w service.Withdrawal
+		if err := json.Unmarshal([]byte(line), &w); err != nil {
+			t.Fatalf("not a JSON line: %q", line)
+		}
+		states = append(states, w.State)
+	}
+	if got := strings.Join(states, " "); got != "SUBMITTED SENDING REFUNDED" {
+		t.Errorf("JSON lines of states %s", got)
+	}
+}
+
+// TestStatusWatchGivesUp: failing polls back off (never below the interval)
+// and end in exit 5 after maxWatchFailures; one recovered poll resets it.
+func TestStatusWatchGivesUp(t *testing.T) {
+	r := newStatusRig(t)
+	id := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
+	r.failing.Store(true)
+	res := r.run(nil, id, "--watch")
+	res.want(t, exitError, nil, []string{"gave up after 5 failed tries in a row", "trying again in 3s", "trying again in 12s"})
+	want := []time.Duration{3 * time.Second, 6 * time.Second, 12 * time.Second, 15 * time.Second}
+	if fmt.Sprint(res.sleeps) != fmt.Sprint(want) {
+		t.Errorf("backoff %v, want %v (low jitter)", res.sleeps, want)
+	}
+}

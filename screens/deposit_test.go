@@ -1,0 +1,344 @@
+package screens
+
+import (
+	"encoding/base64"
+	"fmt"
+	"image"
+	"image/color"
+	"strings"
+	"testing"
+	"time"
+
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/makiuchi-d/gozxing"
+	"github.com/makiuchi-d/gozxing/qrcode"
+
+	"svcwallet/service/sandbox"
+	"svcwallet/tui"
+)
+
+// runCmd runs cmd and the batches inside it, returning every message. Only
+// for commands that answer at once or over the network: a timer here is a
+// bug, so a command still running after a few seconds fails the test.
+func runCmdSync(t testing.TB, cmd tea.Cmd) []tea.Msg {
+	t.Helper()
+	if cmd == nil {
+		return nil
+	}
+	done := make(chan tea.Msg, 1)
+	go func() { done <- cmd() }()
+	var msg tea.Msg
+	select {
+	case msg = <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("a command did not return: a timer where none was expected")
+	}
+	if b, ok := msg.(tea.BatchMsg); ok {
+		var out []tea.Msg
+		for _, c := range b {
+			out = append(out, runCmdSync(t, c)...)
+		}
+		return out
+	}
+	if msg == nil {
+		return nil
+	}
+	return []tea.Msg{msg}
+}
+
+// find returns the first message of type T.
+func findMsg[T any](t testing.TB, msgs []tea.Msg) T {
+	t.Helper()
+	for _, m := range msgs {
+		if v, ok := m.(T); ok {
+			return v
+		}
+	}
+	var zero T
+	t.Fatalf("no %T among %#v", zero, msgs)
+	return zero
+}
+
+// loadedDeposit is a deposit screen of the demo account, sized w×h, whose
+// listing has arrived; sb tunes the sandbox (e.g. ExtraChains).
+func loadedDeposit(t testing.TB, w, h int, sb sandbox.Options) (*Deposit, *console) {
+	t.Helper()
+	c := newConsole(t, 120, 40, consoleOpts{sandbox: sb})
+	c.loginAPIKey(sandbox.DemoAPIKey)
+	d := NewDeposit(c.app)
+	d.SetSize(w, h)
+	msgs := runCmdSync(t, d.Init())
+	d.Update(findMsg[depositsLoadedMsg](t, msgs))
+	if d.loading || d.err != nil || len(d.chains) == 0 {
+		t.Fatalf("deposit list did not load: err=%v, %d chains", d.err, len(d.chains))
+	}
+	return d, c
+}
+
+// idle fails if any message of msgs makes the screen schedule anything.
+func requireIdle(t *testing.T, s tui.Screen, what string, msgs ...tea.Msg) {
+	t.Helper()
+	for _, m := range msgs {
+		if _, cmd := s.Update(m); cmd != nil {
+			t.Errorf("%s: %T returned a command; an idle screen must not tick", what, m)
+		}
+	}
+}
+
+// otherMsgs are messages an idle screen may receive that change nothing it shows.
+func otherMsgs() []tea.Msg {
+	return []tea.Msg{tea.FocusMsg{}, tea.BlurMsg{}, struct{ other int }{1}}
+}
+
+// TestDepositIdle: the spinner runs while the listing and a generation are
+// in flight, and stops when they answer; nothing is scheduled while idle.
+func TestDepositIdle(t *testing.T) {
+	c := newConsole(t, 120, 40, consoleOpts{})
+	c.loginAPIKey(sandbox.DemoAPIKey)
+	d := NewDeposit(c.app)
+	d.SetSize(120, 38)
+	msgs := runCmdSync(t, d.Init())
+	tick := findMsg[spinner.TickMsg](t, msgs)
+	if _, cmd := d.Update(tick); cmd == nil {
+		t.Fatal("while loading, a spinner tick schedules no next tick: the control is broken")
+	}
+	if _, cmd := d.Update(findMsg[depositsLoadedMsg](t, msgs)); cmd != nil {
+		t.Error("the loaded listing returned a command")
+	}
+	// A tick already on its way when the answer came is the last one.
+	requireIdle(t, d, "after loading", d.spin.Tick())
+	requireIdle(t, d, "after loading", otherMsgs()...)
+
+	d.cursor = 6 // SOLANA
+	_, cmd := d.Update(keyPress("g"))
+	msgs = runCmdSync(t, cmd)
+	if _, cmd := d.Update(findMsg[spinner.TickMsg](t, msgs)); cmd == nil {
+		t.Fatal("while generating, the spinner does not tick")
+	}
+	d.Update(findMsg[addressGeneratedMsg](t, msgs))
+	requireIdle(t, d, "after generating", d.spin.Tick())
+	requireIdle(t, d, "after generating", otherMsgs()...)
+	d.Update(keyPress("enter")) // QR shown: still nothing moves
+	requireIdle(t, d, "QR shown", d.spin.Tick())
+}
+
+// TestLoginIdle: a static cursor, and a spinner only while logging in.
+func TestLoginIdle(t *testing.T) {
+	c := newConsole(t, 120, 40, consoleOpts{})
+	l := NewLogin(c.app)
+	l.SetSize(120, 38)
+	runCmdSync(t, l.Init())
+	requireIdle(t, l, "login form", otherMsgs()...)
+	requireIdle(t, l, "login form", l.spin.Tick())
+	if _, cmd := l.Update(keyPress("x")); cmd != nil {
+		t.Error("typing returned a command (a blinking cursor redraws an idle screen)")
+	}
+	_, cmd := l.Update(keyPress("enter")) // key "x": refused by the sandbox
+	msgs := runCmdSync(t, cmd)
+	if _, cmd := l.Update(findMsg[spinner.TickMsg](t, msgs)); cmd == nil {
+		t.Fatal("while logging in, the spinner does not tick")
+	}
+	l.Update(findMsg[loginDoneMsg](t, msgs))
+	if l.err == nil {
+		t.Fatal("the wrong key was accepted")
+	}
+	requireIdle(t, l, "after a failed login", l.spin.Tick())
+	requireIdle(t, l, "after a failed login", otherMsgs()...)
+}
+
+// TestHomeIdle: the home screen schedules nothing once it has started.
+func TestHomeIdle(t *testing.T) {
+	c := newConsole(t, 120, 40, consoleOpts{})
+	c.loginAPIKey(sandbox.DemoAPIKey)
+	h := NewHome(c.app)
+	h.SetSize(120, 38)
+	for _, m := range runCmdSync(t, h.Init()) {
+		h.Update(m)
+	}
+	requireIdle(t, h, "home", otherMsgs()...)
+	requireIdle(t, h, "home", spinner.New().Tick())
+}
+
+// TestDepositCopy: c sets the clipboard with OSC 52, and inside tmux also
+// sends the sequence wrapped for tmux passthrough.
+func TestDepositCopy(t *testing.T) {
+	d, c := loadedDeposit(t, 120, 38, sandbox.Options{})
+	addr := d.chains[0].DepositAddress
+	osc := "\x1b]52;c;" + base64.StdEncoding.EncodeToString([]byte(addr)) + "\a"
+	for _, inTmux := range []bool{false, true} {
+		t.Run(fmt.Sprintf("tmux=%v", inTmux), func(t *testing.T) {
+			c.env["TMUX"] = ""
+			if inTmux {
+				c.env["TMUX"] = "/tmp/tmux-0/default,1,0"
+			}
+			_, cmd := d.Update(keyPress("c"))
+			msgs := runCmdSync(t, cmd)
+			want := tea.SetClipboard(addr)()
+			var gotClip bool
+			var raw []string
+			for _, m := range msgs {
+				if m == want {
+					gotClip = true
+				}
+				if r, ok := m.(tea.RawMsg); ok {
+					raw = append(raw, fmt.Sprint(r.Msg))
+				}
+			}
+			if !gotClip {
+				t.Errorf("no clipboard message for %s among %#v", addr, msgs)
+			}
+			wrapped := "\x1bPtmux;" + strings.ReplaceAll(osc, "\x1b", "\x1b\x1b") + "\x1b\\"
+			switch {
+			case inTmux && (len(raw) != 1 || raw[0] != wrapped):
+				t.Errorf("in tmux: raw output %q, want %q", raw, wrapped)
+			case !inTmux && len(raw) != 0:
+				t.Errorf("outside tmux: unexpected raw output %q", raw)
+			}
+			if info := findMsg[tui.InfoMsg](t, msgs); !strings.Contains(info.Text, addr) {
+				t.Errorf("toast %q does not show the copied address", info.Text)
+			}
+		})
+	}
+	d.cursor = 6 // SOLANA, not provisioned: nothing to copy
+	msgs := runCmdSync(t, func() tea.Cmd { _, cmd := d.Update(keyPress("c")); return cmd }())
+	for _, m := range msgs {
+		if _, ok := m.(tui.InfoMsg); !ok {
+			t.Errorf("copying an unprovisioned chain sent %#v", m)
+		}
+	}
+}
+
+// qrImage rebuilds the picture a phone camera sees from drawn text: each
+// cell is one module wide and two high (upper and lower half), 4 pixels a
+// module; anything but a block character is light.
+func qrImage(lines []string) image.Image {
+	const px = 4
+	width := 0
+	for _, l := range lines {
+		width = max(width, len([]rune(l)))
+	}
+	img := image.NewGray(image.Rect(0, 0, width*px, len(lines)*2*px))
+	for i := range img.Pix {
+		img.Pix[i] = 0xff
+	}
+	for y, l := range lines {
+		for x, r := range []rune(l) {
+			top, bottom := r == '█' || r == '▀', r == '█' || r == '▄'
+			for dy := range 2 * px {
+				if dy < px && !top || dy >= px && !bottom {
+					continue
+				}
+				for dx := range px {
+					img.SetGray(x*px+dx, y*2*px+dy, color.Gray{})
+				}
+			}
+		}
+	}
+	return img
+}
+
+func decodeQR(t *testing.T, lines []string) string {
+	t.Helper()
+	bmp, err := gozxing.NewBinaryBitmapFromImage(qrImage(lines))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := qrcode.NewQRCodeReader().Decode(bmp, map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_TRY_HARDER: true})
+	if err != nil {
+		t.Fatalf("the QR code does not decode: %v\n%s", err, strings.Join(lines, "\n"))
+	}
+	return res.GetText()
+}
+
+// TestQRScannable: the code of each kind of address decodes back to it, is
+// drawn dark on light in fixed colours, and has a 4-module quiet zone.
+func TestQRScannable(t *testing.T) {
+	for _, addr := range []string{
+		sandbox.DemoAddress,                            // EVM
+		"TUmntKHCWYHuQLxPYpNkGiqb2c8EHi4haR",           // Tron
+		"66uHCjrf4dv9aF9cBPrGwcLrSM3Xx87EhHAhyCtc6Juy", // Solana
+	} {
+		code, err := renderQR(addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain := make([]string, len(code.Lines))
+		for i, l := range code.Lines {
+			plain[i] = ansi.Strip(l)
+			if !strings.Contains(l, "38;2;0;0;0") || !strings.Contains(l, "48;2;255;255;255") {
+				t.Fatalf("line %d is not black on white: %q", i, l)
+			}
+			if w := ansi.StringWidth(l); w != code.Width {
+				t.Fatalf("line %d is %d wide, want %d", i, w, code.Width)
+			}
+		}
+		if got := decodeQR(t, plain); got != addr {
+			t.Errorf("decoded %q, want %q", got, addr)
+		}
+		// Quiet zone: 4 modules = 2 text lines at top and bottom, 4 columns
+		// at each side, all light.
+		n := len(plain)
+		for i, l := range plain {
+			edge := i < 2 || i >= n-2
+			if edge && strings.TrimSpace(l) != "" || !edge && (l[:4] != "    " || !strings.HasSuffix(l, "    ")) {
+				t.Fatalf("%s: no quiet zone on line %d: %q", addr, i, l)
+			}
+		}
+	}
+}
+
+// TestQRDecodesFromScreen reads the code off whole frames, as a phone reads
+// the terminal: at 80x24 (code alone) and 120x40 (code under the details).
+func TestQRDecodesFromScreen(t *testing.T) {
+	for _, sz := range goldenSizes {
+		t.Run(fmt.Sprintf("%dx%d", sz.w, sz.h), func(t *testing.T) {
+			c := newConsole(t, sz.w, sz.h, consoleOpts{})
+			c.loginAPIKey(sandbox.DemoAPIKey)
+			c.openDeposit()
+			addr := c.generateSolana()
+			c.press("enter")
+			if got := decodeQR(t, strings.Split(c.plain(), "\n")); got != addr {
+				t.Errorf("decoded %q, want %q", got, addr)
+			}
+		})
+	}
+}
+
+// TestDepositManyChains: with 1,000 chains only the visible rows are drawn,
+// the cursor stays on screen, and the position is shown.
+func TestDepositManyChains(t *testing.T) {
+	d, _ := loadedDeposit(t, 120, 38, sandbox.Options{ExtraChains: 1000})
+	if len(d.chains) != 1007 {
+		t.Fatalf("%d chains, want 1007", len(d.chains))
+	}
+	for range 500 {
+		d.Update(keyPress("down"))
+	}
+	v := ansi.Strip(d.View())
+	if n := strings.Count(v, "SYNTH_"); n > 38 || n < 10 {
+		t.Errorf("%d chain rows drawn for 38 lines", n)
+	}
+	sel := d.chains[500].Chain
+	if !strings.Contains(v, "› "+sel) {
+		t.Errorf("the selected chain %s is not visible:\n%s", sel, v)
+	}
+	if !strings.Contains(v, "of 1007 chains") {
+		t.Errorf("no position shown:\n%s", v)
+	}
+	if lines := strings.Count(v, "\n") + 1; lines > 38 {
+		t.Errorf("view has %d lines for 38", lines)
+	}
+}
+
+// TestDepositProviderUnreachable: empty stablecoin contracts are explained.
+func TestDepositProviderUnreachable(t *testing.T) {
+	c := newConsole(t, 120, 40, consoleOpts{})
+	c.srv.Exchange.SetProviderReachable(false)
+	c.loginAPIKey(sandbox.DemoAPIKey)
+	c.openDeposit()
+	if v := c.plain(); !strings.Contains(v, "USDT    unknown: provider unreachable") {
+		t.Errorf("no provider-unreachable wording:\n%s", v)
+	}
+}

@@ -1,0 +1,133 @@
+package screens
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/shopspring/decimal"
+
+	"svcwallet/service"
+	"svcwallet/service/sandbox"
+	"svcwallet/tui"
+)
+
+// historyEntries journals four withdrawals of the demo account at fixed
+// times: completed, refused, sending and never answered (its quote valid
+// until stT0 + 1 min); and one of another account and one of another
+// environment, which the history must not show.
+func historyEntries(t *testing.T, r *stRig) {
+	t.Helper()
+	sess, _ := r.app.Client().Session()
+	env := r.app.Target.Env.Name
+	intent := func(at time.Time, id, to, amount string) service.JournalEntry {
+		chain := "ARBITRUM"
+		if to == sandbox.DestSolana {
+			chain = "SOLANA"
+		}
+		pay := decimal.RequireFromString(amount)
+		return service.JournalEntry{Time: at, Kind: service.JournalIntent, Env: env, AccountID: sess.AccountID, QuoteID: id,
+			Request: &service.WithdrawRequest{QuoteID: id},
+			Intent: &service.Intent{ToAddress: to, Chain: chain, TokenIn: service.TokenUSDT, TokenOut: service.TokenUSDT,
+				PayAmount: pay, ReceiveAmount: pay.Sub(decimal.RequireFromString("1.5")), ExpiresAt: at.Add(time.Minute)}}
+	}
+	answer := func(at time.Time, id, kind, state, errText string) service.JournalEntry {
+		return service.JournalEntry{Time: at, Kind: kind, Env: env, AccountID: sess.AccountID, QuoteID: id, State: state, Error: errText}
+	}
+	day := stT0.Add(-26 * time.Hour)
+	entries := []service.JournalEntry{
+		intent(day, "q-completed", sandbox.DestCompleted, "250"),
+		answer(day.Add(time.Second), "q-completed", service.JournalAccepted, "", ""),
+		answer(day.Add(7*time.Second), "q-completed", service.JournalState, service.StateCompleted, ""),
+		intent(day.Add(time.Hour), "q-refused", sandbox.DestFlagged, "40"),
+		answer(day.Add(time.Hour+time.Second), "q-refused", service.JournalRejected, "", "Address screening flagged the destination: the withdrawal was refused; contact support"),
+		intent(stT0.Add(-10*time.Minute), "q-sending", sandbox.DestSolana, "1000.5"),
+		answer(stT0.Add(-10*time.Minute+time.Second), "q-sending", service.JournalState, service.StateSending, ""),
+		intent(stT0, "q-unanswered", sandbox.DestRefunded, "25"),
+	}
+	other := intent(stT0, "q-other-account", sandbox.DestCompleted, "5")
+	other.AccountID = sandbox.NoChainAccountID
+	elsewhere := intent(stT0, "q-other-env", sandbox.DestCompleted, "5")
+	elsewhere.Env = "production"
+	for _, e := range append(entries, other, elsewhere) {
+		if err := r.app.Journal.Append(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestHistory: this account's withdrawals in this environment, newest first;
+// the unfinished ones counted for the home banner; enter resumes an
+// unanswered one (re-sent: Busy) and follows a finished one.
+func TestHistory(t *testing.T) {
+	r := newStRig(t)
+	historyEntries(t, r)
+	h := NewHistory(r.app)
+	h.SetSize(100, 30)
+	drive(h, h.Init())
+	var ids []string
+	for _, rec := range h.recs {
+		ids = append(ids, rec.QuoteID)
+	}
+	if got := strings.Join(ids, " "); got != "q-unanswered q-sending q-refused q-completed" {
+		t.Fatalf("history lists %s", got)
+	}
+	un := UnfinishedWithdrawals(r.app)
+	if len(un) != 2 || un[0].QuoteID != "q-unanswered" || un[1].QuoteID != "q-sending" {
+		t.Fatalf("unfinished: %+v", un)
+	}
+	view := ansi.Strip(h.View())
+	for _, w := range []string{"! NO ANSWER", "! SENDING", "  REJECTED", "  COMPLETED", "0x9965…A4dc", "2 unfinished"} {
+		if !strings.Contains(view, w) {
+			t.Errorf("history lacks %q:\n%s", w, view)
+		}
+	}
+
+	_, cmd := h.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if s := pushed(t, cmd); !s.Busy() {
+		t.Error("enter on an unanswered withdrawal with a valid quote did not re-send it")
+	}
+	h.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	h.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	h.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	_, cmd = h.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if s := pushed(t, cmd); s.quoteID != "q-completed" || !s.own || s.rec != nil {
+		t.Errorf("enter on a completed withdrawal opened %+v, want its status", s)
+	}
+}
+
+// pushed is the Status screen a command pushes, initialised.
+func pushed(t *testing.T, cmd tea.Cmd) *Status {
+	t.Helper()
+	msgs := runAll(cmd)
+	if len(msgs) != 1 {
+		t.Fatalf("got %v, want one push", msgs)
+	}
+	p, ok := msgs[0].(tui.PushMsg)
+	if !ok {
+		t.Fatalf("got %T, want a push", msgs[0])
+	}
+	s := p.Screen.(*Status)
+	timed(s)
+	s.Init()
+	return s
+}
+
+// TestHomeBanner: the home screen counts the unfinished withdrawals in a
+// Cmd, and says how to resume them.
+func TestHomeBanner(t *testing.T) {
+	r := newStRig(t)
+	h := NewHome(r.app)
+	h.SetSize(100, 30)
+	drive(h, h.Init())
+	if v := ansi.Strip(h.View()); strings.Contains(v, "unfinished withdrawal") {
+		t.Fatalf("banner with an empty journal:\n%s", v)
+	}
+	historyEntries(t, r)
+	drive(h, h.Resume())
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "2 unfinished withdrawal(s): press h to review and resume") {
+		t.Fatalf("no banner:\n%s", v)
+	}
+}

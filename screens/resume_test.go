@@ -1,0 +1,240 @@
+package screens
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/shopspring/decimal"
+
+	"svcwallet/service"
+	"svcwallet/service/sandbox"
+)
+
+func (r *stRig) balance() decimal.Decimal { return r.ex.Balance(sandbox.DemoAccountID) }
+
+func (r *stRig) withdrawBodies() [][]byte {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return slices.Clone(r.withdraws)
+}
+
+// TestResumeResendsTheJournaledBody: a request journaled but never answered
+// (a crash right after sending) is re-sent byte for byte while its quote is
+// valid; the screen is Busy until the answer, which is journaled; the money
+// moves once. Resuming the same record again gets the original 202 and
+// moves nothing.
+func TestResumeResendsTheJournaledBody(t *testing.T) {
+	r := newStRig(t)
+	start := r.balance()
+	req, in := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	rec := r.intent(req, in)
+	if rec.Answered || rec.Finished() {
+		t.Fatalf("fresh intent is answered or finished: %+v", rec)
+	}
+	want, err := json.Marshal(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	var txIDs []string
+	for visit := range 2 {
+		s := NewResume(r.app, rec).(*Status)
+		s.SetSize(100, 40)
+		timed(s)
+		cmd := s.Init()
+		if !s.Busy() {
+			t.Fatalf("visit %d: not Busy while the re-sent withdraw is out", visit)
+		}
+		drive(s, cmd)
+		if s.Busy() || s.phase != phaseFollow || s.err != nil {
+			t.Fatalf("visit %d: busy=%v phase=%v err=%v", visit, s.Busy(), s.phase, s.err)
+		}
+		txIDs = append(txIDs, s.w.TxID)
+		if got := r.balance(); !got.Equal(start.Sub(in.PayAmount)) {
+			t.Fatalf("visit %d: balance %s, want %s − %s once", visit, got, start, in.PayAmount)
+		}
+	}
+	bodies := r.withdrawBodies()
+	if len(bodies) != 2 {
+		t.Fatalf("%d withdraw requests, want 2 (one per visit)", len(bodies))
+	}
+	for i, b := range bodies {
+		if string(b) != string(want) {
+			t.Errorf("re-send %d is not the journaled body:\n got %s\nwant %s", i, b, want)
+		}
+	}
+	if txIDs[0] == "" || txIDs[0] != txIDs[1] {
+		t.Errorf("transfer ids %v: the repeat must get the original answer", txIDs)
+	}
+	got := r.record(req.QuoteID)
+	if !got.Answered || got.State != service.StateSubmitted {
+		t.Errorf("journal after re-send: %+v, want accepted", got)
+	}
+}
+
+// TestResumeExpiredNeverExecuted: the quote expired with no answer and the
+// service never executed it: the journal says so, nothing was paid, and
+// nothing more is asked.
+func TestResumeExpiredNeverExecuted(t *testing.T) {
+	r := newStRig(t)
+	start := r.balance()
+	req, in := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	rec := r.intent(req, in)
+	r.clock.Set(in.ExpiresAt.Add(time.Second))
+
+	s := NewResume(r.app, rec).(*Status)
+	s.SetSize(100, 40)
+	timers := timed(s)
+	cmd := s.Init()
+	if s.Busy() {
+		t.Fatal("Busy while only asking for the status")
+	}
+	drive(s, cmd)
+	if len(r.withdrawBodies()) != 0 {
+		t.Fatal("an expired quote's request was re-sent")
+	}
+	if len(*timers) != 0 || s.phase != phaseRejected {
+		t.Fatalf("phase %v, %d timers; want rejected and none", s.phase, len(*timers))
+	}
+	got := r.record(req.QuoteID)
+	if !got.Finished() || got.Error != neverPaid {
+		t.Errorf("journal: %+v, want rejected with %q", got, neverPaid)
+	}
+	if !r.balance().Equal(start) {
+		t.Errorf("balance %s, want %s untouched", r.balance(), start)
+	}
+	view := ansi.Strip(s.View())
+	if !strings.Contains(view, "Quote expired before the request was confirmed; nothing was paid.") {
+		t.Errorf("view does not say nothing was paid:\n%s", view)
+	}
+	// Reopened from history, the rejection is read from the journal alone.
+	again := NewResume(r.app, got).(*Status)
+	again.SetSize(100, 40)
+	calls := r.statusCalls.Load()
+	if cmd := again.Init(); cmd != nil || r.statusCalls.Load() != calls || again.phase != phaseRejected {
+		t.Errorf("reopening a rejected withdrawal asked the service")
+	}
+}
+
+// TestResumeExpiredButArrived: the quote expired with no answer, but the
+// first request did arrive: the service knows it, so it is followed, and the
+// journal learns it was answered.
+func TestResumeExpiredButArrived(t *testing.T) {
+	r := newStRig(t)
+	req, in := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestRefunded, "25")
+	rec := r.intent(req, in)
+	if _, err := r.app.Client().Withdraw(t.Context(), req); err != nil {
+		t.Fatal(err) // the answer that the crash lost
+	}
+	r.clock.Set(in.ExpiresAt.Add(time.Second))
+
+	s := NewResume(r.app, rec).(*Status)
+	follow(t, r, s, 10)
+	if len(r.withdrawBodies()) != 1 {
+		t.Errorf("%d withdraw requests, want only the first", len(r.withdrawBodies()))
+	}
+	if s.w.State != service.StateRefunded {
+		t.Errorf("state %s, want REFUNDED", s.w.State)
+	}
+	if got := r.record(req.QuoteID); got.State != service.StateRefunded || !got.Finished() {
+		t.Errorf("journal: %+v, want REFUNDED", got)
+	}
+	view := ansi.Strip(s.View())
+	if !strings.Contains(view, "To            0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc") {
+		t.Errorf("the journaled destination is not shown:\n%s", view)
+	}
+}
+
+// TestResumeRefused: a re-send the service refuses (here the destination
+// left the address book) is journaled as rejected and explained.
+func TestResumeRefused(t *testing.T) {
+	r := newStRig(t)
+	req, in := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	rec := r.intent(req, in)
+	r.ex.RemoveFromAddressBook(sandbox.DemoAccountID, sandbox.DestCompleted)
+	s := NewResume(r.app, rec).(*Status)
+	s.SetSize(100, 40)
+	timed(s)
+	drive(s, s.Init())
+	got := r.record(req.QuoteID)
+	if !got.Finished() || got.State != "" || !strings.Contains(got.Error, "address book") {
+		t.Errorf("journal: %+v, want rejected for the address book", got)
+	}
+	if view := ansi.Strip(s.View()); !strings.Contains(view, "Not withdrawn") || !strings.Contains(view, "address book") {
+		t.Errorf("the refusal is not explained:\n%s", view)
+	}
+}
+
+// TestResumeServerSaysExpired: by this computer's clock the quote was still
+// valid, by the service's it was not: the re-send is refused as expired,
+// which means it never ran, and the journal says nothing was paid.
+func TestResumeServerSaysExpired(t *testing.T) {
+	r := newStRig(t)
+	start := r.balance()
+	req, in := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	rec := r.intent(req, in)
+	r.clock.Set(in.ExpiresAt.Add(time.Second))
+	rec.Intent.ExpiresAt = in.ExpiresAt.Add(time.Minute) // a skewed local view
+	s := NewResume(r.app, rec).(*Status)
+	s.SetSize(100, 40)
+	timed(s)
+	cmd := s.Init()
+	if !s.Busy() {
+		t.Fatal("not re-sending a quote this computer thinks valid")
+	}
+	drive(s, cmd)
+	if got := r.record(req.QuoteID); !got.Finished() || got.Error != neverPaid {
+		t.Errorf("journal: %+v, want rejected with %q", got, neverPaid)
+	}
+	if s.phase != phaseRejected || !r.balance().Equal(start) {
+		t.Errorf("phase %v, balance %s (from %s)", s.phase, r.balance(), start)
+	}
+}
+
+// TestResumeLostThenRetried: every try of the re-send fails (a gateway
+// answering 502 before the exchange commits): the record stays unanswered,
+// nothing is polled, and r sends the identical request again, which pays once.
+func TestResumeLostThenRetried(t *testing.T) {
+	r := newStRig(t)
+	start := r.balance()
+	req, in := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	rec := r.intent(req, in)
+	r.ex.InjectWithdrawFault(func(phase string) sandbox.Fault {
+		if phase == sandbox.PhaseBeforeCommit {
+			return sandbox.FaultBadGateway
+		}
+		return sandbox.FaultNone
+	})
+	s := NewResume(r.app, rec).(*Status)
+	s.SetSize(100, 40)
+	timers := timed(s)
+	drive(s, s.Init())
+	if s.Busy() || s.err == nil || len(*timers) != 0 || r.statusCalls.Load() != 0 {
+		t.Fatalf("after a lost re-send: busy=%v err=%v timers=%d status requests=%d", s.Busy(), s.err, len(*timers), r.statusCalls.Load())
+	}
+	if got := r.record(req.QuoteID); got.Answered {
+		t.Fatalf("a lost re-send was journaled as answered: %+v", got)
+	}
+	if v := oneLine(s.View()); !strings.Contains(v, "Press r to send the identical request again") {
+		t.Errorf("no way on is offered:\n%s", ansi.Strip(s.View()))
+	}
+	if s.Resume() != nil {
+		t.Error("coming back to a lost re-send asked the service by itself")
+	}
+
+	r.ex.InjectWithdrawFault(nil)
+	tries := len(r.withdrawBodies())
+	drive(s, func() tea.Msg { return tea.KeyPressMsg{Code: 'r', Text: "r"} })
+	bodies := r.withdrawBodies()
+	if len(bodies) != tries+1 || string(bodies[len(bodies)-1]) != string(bodies[0]) {
+		t.Fatalf("r sent %d requests, or not the same body", len(bodies)-tries)
+	}
+	if !r.balance().Equal(start.Sub(in.PayAmount)) || s.phase != phaseFollow {
+		t.Errorf("balance %s from %s, phase %v: want paid once and followed", r.balance(), start, s.phase)
+	}
+}

@@ -1,0 +1,239 @@
+package screens
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"svcwallet/service"
+	"svcwallet/service/sandbox"
+	"svcwallet/tui"
+)
+
+// follow polls a Status to its end on the rig's clock: each timer the
+// screen asks for is fired after moving the clock by its duration. It
+// returns the waits asked for.
+func follow(t *testing.T, r *stRig, s *Status, maxPolls int) []time.Duration {
+	t.Helper()
+	s.SetSize(100, 40)
+	timers := timed(s)
+	var waits []time.Duration
+	drive(s, s.Init())
+	for range maxPolls {
+		if len(*timers) == 0 {
+			break
+		}
+		next := (*timers)[0]
+		*timers = (*timers)[1:]
+		waits = append(waits, next.d)
+		r.clock.Advance(next.d)
+		drive(s, func() tea.Msg { return next.msg })
+		if len(*timers) > 1 {
+			t.Fatalf("%d timers pending at once", len(*timers))
+		}
+		if s.have && service.Terminal(s.w.State) && len(*timers) > 0 {
+			t.Fatalf("a timer was set after the terminal state %s", s.w.State)
+		}
+	}
+	if len(*timers) != 0 {
+		t.Fatalf("still polling after %d polls:\n%s", maxPolls, ansi.Strip(s.View()))
+	}
+	return waits
+}
+
+func timelineStates(s *Status) []string {
+	var out []string
+	for _, x := range s.timeline {
+		out = append(out, x.state)
+	}
+	return out
+}
+
+// TestStatusFollowsToEachEnd follows real sandbox withdrawals (Settle 6 s:
+// SENDING from 3 s) at a 2 s interval: every state is seen and journaled
+// once, polling stops at the end, and no wait is shorter than the interval.
+func TestStatusFollowsToEachEnd(t *testing.T) {
+	for _, tc := range []struct {
+		dest, end string
+		words     string
+	}{
+		{sandbox.DestCompleted, service.StateCompleted, "Paid out"},
+		{sandbox.DestRefunded, service.StateRefunded, "funds were returned to the funding account"},
+		{sandbox.DestFailed, service.StateFailed, "funds are not returned"},
+	} {
+		t.Run(tc.end, func(t *testing.T) {
+			r := newStRig(t)
+			r.app.PollInterval = 2 * time.Second
+			id := r.executed(tc.dest, "25")
+			s := NewStatus(r.app, id, true)
+			waits := follow(t, r, s, 10)
+
+			want := []string{service.StateSubmitted, service.StateSending, tc.end}
+			if got := timelineStates(s); !slices.Equal(got, want) {
+				t.Errorf("timeline %v, want %v", got, want)
+			}
+			if got := r.journalStates(id); !slices.Equal(got, want) {
+				t.Errorf("journaled %v, want each state once: %v", got, want)
+			}
+			// t=0 SUBMITTED, 2 SUBMITTED, 4 SENDING, 6 the end.
+			if n := r.statusCalls.Load(); n != 4 {
+				t.Errorf("%d status requests, want 4", n)
+			}
+			for _, d := range waits {
+				if d != 2*time.Second {
+					t.Errorf("waited %s between polls, want the interval 2s", d)
+				}
+			}
+			view := ansi.Strip(s.View())
+			for _, w := range []string{tc.words, "Final state: no more checks", id} {
+				if !strings.Contains(view, w) {
+					t.Errorf("view lacks %q:\n%s", w, view)
+				}
+			}
+			hasHash := strings.Contains(view, "Payout hash")
+			if hasHash != (tc.end == service.StateCompleted) || (hasHash && !strings.Contains(view, s.w.WithdrawTxHash)) {
+				t.Errorf("payout hash shown=%v for %s:\n%s", hasHash, tc.end, view)
+			}
+			if !r.record(id).Finished() {
+				t.Errorf("journal record not finished: %+v", r.record(id))
+			}
+		})
+	}
+}
+
+// TestStatusReopenedDoesNotJournalAgain: opening a finished withdrawal from
+// history shows its journaled timeline and writes nothing new.
+func TestStatusReopenedDoesNotJournalAgain(t *testing.T) {
+	r := newStRig(t)
+	id := r.executed(sandbox.DestCompleted, "10")
+	follow(t, r, NewStatus(r.app, id, true), 10)
+	before := r.journalStates(id)
+	s := NewStatus(r.app, id, true)
+	follow(t, r, s, 10)
+	if got := r.journalStates(id); !slices.Equal(got, before) {
+		t.Errorf("journal grew from %v to %v", before, got)
+	}
+	if got := timelineStates(s); !slices.Equal(got, before) {
+		t.Errorf("reopened timeline %v, want the journal's %v", got, before)
+	}
+}
+
+// TestStatusBackoff: failed polls wait longer each time, never less than the
+// interval nor more than 30 s, and an answer brings back the interval.
+func TestStatusBackoff(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		jitter func(int64) int64
+		want   []time.Duration
+	}{
+		{"jitter high", func(n int64) int64 { return n - 1 }, []time.Duration{6, 12, 24, 30, 30, 30}},
+		{"jitter low", func(int64) int64 { return 0 }, []time.Duration{3, 6, 12, 15, 15, 15}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := newStRig(t)
+			id := r.executed(sandbox.DestCompleted, "10")
+			s := NewStatus(r.app, id, false)
+			s.jitter = tc.jitter
+			s.SetSize(100, 40)
+			timers := timed(s)
+			r.failStatus.Store(true)
+			s.Update(nil) // nothing happens on a foreign message
+			drive(s, s.Init())
+			for range len(tc.want) - 1 {
+				next := (*timers)[len(*timers)-1]
+				drive(s, func() tea.Msg { return next.msg })
+			}
+			var got []time.Duration
+			for _, tm := range *timers {
+				got = append(got, tm.d/time.Second)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("waits %v s, want %v s", got, tc.want)
+			}
+			view := ansi.Strip(s.View())
+			if !strings.Contains(view, "The service had a problem (HTTP 503)") || !strings.Contains(view, "Retrying (failed 6× in a row) at") {
+				t.Errorf("the error and the retry time are not shown:\n%s", view)
+			}
+			r.failStatus.Store(false)
+			next := (*timers)[len(*timers)-1]
+			drive(s, func() tea.Msg { return next.msg })
+			if last := (*timers)[len(*timers)-1].d; last != DefaultPollInterval || s.err != nil {
+				t.Errorf("after a good answer: wait %s, error %v; want the interval and no error", last, s.err)
+			}
+		})
+	}
+}
+
+// TestStatusTicksDieWithTheVisit runs the screen under the root model: a
+// tick that fires while another screen is on top asks nothing; coming back
+// polls again at once with a new tag, and the old tick stays dead; r
+// replaces the pending timer instead of adding one.
+func TestStatusTicksDieWithTheVisit(t *testing.T) {
+	r := newStRig(t)
+	id := r.executed(sandbox.DestCompleted, "10")
+	s := NewStatus(r.app, id, false)
+	timers := timed(s)
+	root := tui.New(s, tui.Options{Theme: "dark", Common: r.app.Common})
+	var step func(tea.Msg)
+	step = func(msg tea.Msg) {
+		_, cmd := root.Update(msg)
+		for _, m := range runAll(cmd) {
+			step(m)
+		}
+	}
+	step(tea.WindowSizeMsg{Width: 100, Height: 30})
+	for _, m := range runAll(root.Init()) {
+		step(m)
+	}
+	if n := r.statusCalls.Load(); n != 1 || len(*timers) != 1 {
+		t.Fatalf("after start: %d requests, %d timers; want 1 and 1", n, len(*timers))
+	}
+	stale := (*timers)[0].msg
+
+	step(tui.PushMsg{Screen: NewLookup(r.app)})
+	step(stale) // fires while the lookup is on top
+	if n := r.statusCalls.Load(); n != 1 {
+		t.Fatalf("a tick from a hidden status screen made a request (%d)", n)
+	}
+	step(tea.KeyPressMsg{Code: tea.KeyEscape}) // back: Resume polls at once
+	if n := r.statusCalls.Load(); n != 2 || len(*timers) != 2 {
+		t.Fatalf("after coming back: %d requests, %d timers; want 2 and 2", n, len(*timers))
+	}
+	step(stale) // the first visit's timer, firing late
+	if n := r.statusCalls.Load(); n != 2 {
+		t.Fatalf("a tick of the previous visit made a request (%d)", n)
+	}
+	step(tea.KeyPressMsg{Code: 'r', Text: "r"})
+	current := (*timers)[1].msg
+	step(current) // the timer replaced by r
+	if n := r.statusCalls.Load(); n != 3 {
+		t.Fatalf("r and the timer it replaced made %d requests, want 3", n)
+	}
+	step((*timers)[2].msg)
+	if n := r.statusCalls.Load(); n != 4 {
+		t.Fatalf("the live timer made no request (%d)", n)
+	}
+}
+
+// runAll runs a command and any batch it returns, without timers.
+func runAll(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	switch msg := cmd().(type) {
+	case nil:
+		return nil
+	case tea.BatchMsg:
+		var out []tea.Msg
+		for _, c := range msg {
+			out = append(out, runAll(c)...)
+		}
+		return out
+	default:
+		return []tea.Msg{msg}
+	}
+}
