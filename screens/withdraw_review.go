@@ -11,6 +11,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/ethereum/go-ethereum/common"
 
 	"svcwallet/service"
@@ -222,16 +223,36 @@ func (r *Review) executed(msg executedMsg) tea.Cmd {
 }
 
 func (r *Review) View() string {
+	var out string
+	for level := range 3 {
+		if out = r.render(level); lipgloss.Height(out) <= r.h {
+			break
+		}
+	}
+	return out
+}
+
+func (r *Review) render(level int) string {
+	compact := level > 0
 	c := r.app.Common
 	st := c.Styles
 	var b strings.Builder
-	b.WriteString(st.Heading.Render("Withdraw: review what you sign") + "\n\n")
+	b.WriteString(st.Heading.Render("Withdraw: review what you sign") + "\n")
+	if !compact {
+		b.WriteString("\n")
+	}
 	if r.setupErr != nil {
 		b.WriteString(st.ErrorToast.Render("Error: ") + r.setupErr.Error() + "\n")
 		return clip(b.String(), r.wd)
 	}
-	b.WriteString(r.typedDataView())
-	b.WriteString("\n" + r.key.view(16) + "\n\n")
+	b.WriteString(r.typedDataView(level))
+	if !compact {
+		b.WriteString("\n")
+	}
+	b.WriteString(r.key.view(16) + "\n")
+	if !compact {
+		b.WriteString("\n")
+	}
 	switch {
 	case r.sending:
 		b.WriteString(r.spin.View() + " Signing and sending the withdrawal… (retries reuse the same signature)\n")
@@ -240,7 +261,7 @@ func (r *Review) View() string {
 	case r.guarded():
 		b.WriteString(st.Muted.Render("Read the message above; keys are enabled in a moment.") + "\n")
 	default:
-		b.WriteString(st.Value.Render("Press enter to sign with this key and withdraw, r for a new quote, esc to go back.") + "\n")
+		b.WriteString(st.Value.Render("Press enter to sign and withdraw; r for a new quote; esc to go back.") + "\n")
 	}
-	return clip(b.String(), r.wd)
+	return clip(strings.TrimSuffix(b.String(), "\n"), r.wd)
 }

@@ -12,13 +12,20 @@ import (
 )
 
 // typedDataView shows the EIP-712 message field by field, each with what it
-// means, then the digest and the destination the quote pays out to.
-func (r *Review) typedDataView() string {
+// means, then the digest and the destination the quote pays out to. The
+// levels make it shorter for small terminals, so every signed value and the
+// prompt stay on screen: 1 drops blank lines and the closing sentence, 2 also
+// the notes that would take a line of their own.
+func (r *Review) typedDataView(level int) string {
+	compact := level > 0
 	c := r.app.Common
 	st := c.Styles
 	const lw = 16
 	var b strings.Builder
 	line := func(label, value, note string) {
+		if level > 1 && ansi.StringWidth(field(c, label, lw, value)+"  "+note) > r.wd {
+			note = ""
+		}
 		b.WriteString(wrapField(c, label, lw, value, note, r.wd) + "\n")
 	}
 	d := r.domain
@@ -41,10 +48,14 @@ func (r *Review) typedDataView() string {
 		line("  "+f.Name, v, notes[f.Name])
 	}
 	line("Digest", st.Value.Render(signer.Digest(r.domain, r.transfer).Hex()), "")
-	b.WriteString("\n")
+	if !compact {
+		b.WriteString("\n")
+	}
 	line("Pays out to", st.Danger.Render(groupChars(r.w.ToAddress, 4)), "")
 	line("", st.Value.Render(r.quote.ReceiveAmount.String()+" "+r.w.TokenOut+" on "+r.w.Route.Chain), "quote "+r.quote.QuoteID)
-	b.WriteString(st.Muted.Render("The signature moves the amount to the bridge; the quote sends it on to this destination.") + "\n")
+	if !compact {
+		b.WriteString(st.Muted.Render("The signature pays the bridge; the quote sends it on to this destination.") + "\n")
+	}
 	return b.String()
 }
 

@@ -228,18 +228,20 @@ func (r *Route) View() string {
 			b.WriteString("  " + st.Value.Render(line) + st.Muted.Render(tokens) + "\n")
 			continue
 		}
+		// The payout token being chosen is reversed; the columns stay where
+		// the other rows have them.
 		var outs []string
 		for j, t := range rt.TokensOut {
 			if j == r.payout {
-				outs = append(outs, st.Selected.Render(" "+t+" "))
+				outs = append(outs, st.Selected.Render(t))
 			} else {
-				outs = append(outs, " "+t+" ")
+				outs = append(outs, st.Value.Render(t))
 			}
 		}
 		if len(outs) == 0 {
 			outs = []string{st.Muted.Render("unavailable")}
 		}
-		b.WriteString(st.Cursor.Render("› ") + st.Selected.Render(line) + " " + strings.Join(outs, "") + "\n")
+		b.WriteString(st.Cursor.Render("› ") + st.Selected.Render(line) + strings.Join(outs, " ") + "\n")
 	}
 	rt := routes[r.chain]
 	if len(rt.TokensOut) > 0 {
