@@ -110,12 +110,12 @@ func newInput(c *tui.Common, placeholder string, masked bool) textinput.Model {
 
 // field renders "label  value" with the label padded to width w.
 func field(c *tui.Common, label string, w int, value string) string {
-	return c.Styles.Label.Render(pad(label, w)) + " " + value
+	return inksFor(c).label.on(pad(label, w)) + " " + value
 }
 
 // pad right-pads s with spaces to display width w.
 func pad(s string, w int) string {
-	if n := ansi.StringWidth(s); n < w {
+	if n := width(s); n < w {
 		return s + strings.Repeat(" ", w-n)
 	}
 	return s
@@ -130,11 +130,54 @@ func clip(s string, w int) string {
 	}
 	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
 	for i, l := range lines {
-		if ansi.StringWidth(l) > w {
+		if !surelyFits(l, w) && ansi.StringWidth(l) > w {
 			lines[i] = ansi.Truncate(l, w, "")
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// surelyFits is a cheap test that line l takes at most w cells: an ASCII
+// character takes at most one cell and any other rune at most two, so the
+// sum outside CSI sequences bounds the width. Any other escape sequence
+// makes it give up (false), leaving the exact measure to the caller.
+func surelyFits(l string, w int) bool {
+	cells := 0
+	for i := 0; i < len(l); i++ {
+		b := l[i]
+		switch {
+		case b == 0x1b:
+			if i+1 >= len(l) || l[i+1] != '[' {
+				return false
+			}
+			for i += 2; i < len(l) && (l[i] < 0x40 || l[i] > 0x7e); i++ {
+			}
+		case b < 0x80:
+			cells++
+		case b&0xc0 != 0x80: // the first byte of a multi-byte rune
+			cells += 2
+		}
+	}
+	return cells <= w
+}
+
+// width is ansi.StringWidth with a shortcut for printable ASCII, which is
+// most of what screens measure (addresses, ids, names).
+func width(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x7f {
+			return ansi.StringWidth(s)
+		}
+	}
+	return len(s)
+}
+
+// truncate cuts s to w cells with a tail, only when it is wider.
+func truncate(s string, w int, tail string) string {
+	if width(s) <= w {
+		return s
+	}
+	return ansi.Truncate(s, w, tail)
 }
 
 // keyMap is a screen's bindings in the order the footer shows them.

@@ -60,3 +60,61 @@ func BenchmarkViewDeposit1000(b *testing.B) {
 	}
 	benchFrame(b, c)
 }
+
+// The screen's own View, without the root's status bar and footer.
+func benchScreen(b *testing.B, s interface{ View() string }) {
+	b.Helper()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		_ = s.View()
+	}
+}
+
+func BenchmarkScreenLogin(b *testing.B) {
+	c := newConsole(b, 120, 40, consoleOpts{})
+	l := NewLogin(c.app)
+	l.SetSize(120, 38)
+	benchScreen(b, l)
+}
+
+func BenchmarkScreenHome(b *testing.B) {
+	c := newConsole(b, 120, 40, consoleOpts{})
+	c.loginAPIKey(sandbox.DemoAPIKey)
+	h := NewHome(c.app)
+	h.SetSize(120, 38)
+	benchScreen(b, h)
+}
+
+func BenchmarkScreenDeposit(b *testing.B) {
+	d, _ := loadedDeposit(b, 120, 38, sandbox.Options{})
+	benchScreen(b, d)
+}
+
+func BenchmarkScreenDeposit1000(b *testing.B) {
+	d, _ := loadedDeposit(b, 120, 38, sandbox.Options{ExtraChains: 1000})
+	d.cursor = 503
+	d.scroll()
+	benchScreen(b, d)
+}
+
+// BenchmarkScrollDeposit1000 is a key press and the frame after it, the
+// cost of scrolling through 1,007 chains.
+func BenchmarkScrollDeposit1000(b *testing.B) {
+	c := newConsole(b, 120, 40, consoleOpts{sandbox: sandbox.Options{ExtraChains: 1000}})
+	c.loginAPIKey(sandbox.DemoAPIKey)
+	c.press("d")
+	c.untilShows("of 1007 chains")
+	for range 503 {
+		c.press("down")
+	}
+	keys := []tea.KeyPressMsg{keyPress("down"), keyPress("up")}
+	b.ReportAllocs()
+	b.ResetTimer()
+	i := 0
+	for b.Loop() {
+		c.root.Update(keys[i%2])
+		_ = c.root.View()
+		i++
+	}
+}

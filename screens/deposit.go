@@ -308,11 +308,11 @@ func (d *Deposit) scroll() {
 
 func (d *Deposit) View() string {
 	c := d.app.Common
-	st := c.Styles
+	k := inksFor(c)
 	var b strings.Builder
-	b.WriteString(st.Heading.Render("Deposit addresses"))
+	b.WriteString(k.heading.on("Deposit addresses"))
 	if d.loading && len(d.chains) > 0 {
-		b.WriteString("  " + d.spin.View() + st.Muted.Render(" refreshing…"))
+		b.WriteString("  " + d.spin.View() + k.muted.on(" refreshing…"))
 	}
 	b.WriteString("\n")
 	switch {
@@ -330,21 +330,21 @@ func (d *Deposit) View() string {
 	if l == qrAlone {
 		return d.qrAloneView(code)
 	}
-	b.WriteString(st.Label.Render(fmt.Sprintf("  %-*s %-*s %s", depChainW, "CHAIN", depIDW, "CHAIN ID", "DEPOSIT ADDRESS")) + "\n")
+	b.WriteString(k.label.on(fmt.Sprintf("  %-*s %-*s %s", depChainW, "CHAIN", depIDW, "CHAIN ID", "DEPOSIT ADDRESS")) + "\n")
 	rows := d.listRows()
 	end := min(d.offset+rows, len(d.chains))
 	for i := d.offset; i < end; i++ {
 		b.WriteString(d.row(i) + "\n")
 	}
 	if len(d.chains) > rows {
-		b.WriteString(st.Muted.Render(fmt.Sprintf("  %d–%d of %d chains", d.offset+1, end, len(d.chains))) + "\n")
+		b.WriteString(k.muted.on(fmt.Sprintf("  %d–%d of %d chains", d.offset+1, end, len(d.chains))) + "\n")
 	}
 	b.WriteString("\n" + d.detail(l, code))
 	return clip(b.String(), d.w)
 }
 
 func (d *Deposit) row(i int) string {
-	st := d.app.Common.Styles
+	k := inksFor(d.app.Common)
 	ch := d.chains[i]
 	addrW := max(min(d.w, depAddrCol+depAddrMaxW)-depAddrCol, 1)
 	addr := ch.DepositAddress
@@ -355,36 +355,36 @@ func (d *Deposit) row(i int) string {
 		addr = "not provisioned (on-demand: press g)"
 	}
 	// An address cut short must look cut short: never a silent truncation.
-	line := pad(ansi.Truncate(ch.Chain, depChainW, "…"), depChainW) + " " +
-		pad(ansi.Truncate(ch.ChainID, depIDW, "…"), depIDW) + " " + pad(ansi.Truncate(addr, addrW, "…"), addrW)
+	line := pad(truncate(ch.Chain, depChainW, "…"), depChainW) + " " +
+		pad(truncate(ch.ChainID, depIDW, "…"), depIDW) + " " + pad(truncate(addr, addrW, "…"), addrW)
 	if i == d.cursor {
-		return st.Cursor.Render("› ") + st.Selected.Render(line)
+		return k.cursor.on("› ") + k.selected.on(line)
 	}
 	if ch.DepositAddress == "" {
-		return "  " + st.Muted.Render(line)
+		return "  " + k.muted.on(line)
 	}
-	return "  " + st.Value.Render(line)
+	return "  " + k.value.on(line)
 }
 
 func (d *Deposit) detail(l qrLayout, code QRCode) string {
 	c := d.app.Common
-	st := c.Styles
+	st, k := c.Styles, inksFor(c)
 	ch, _ := d.selected()
 	var b strings.Builder
-	addr := st.Value.Bold(true).Render(ch.DepositAddress)
+	addr := k.bold.on(ch.DepositAddress)
 	if ch.DepositAddress == "" {
-		addr = st.Muted.Render("not provisioned: press g to generate")
+		addr = k.muted.on("not provisioned: press g to generate")
 	}
-	b.WriteString(st.Heading.Render(ch.Chain) + st.Muted.Render("  chain id "+ch.ChainID) + "\n")
+	b.WriteString(k.heading.on(ch.Chain) + k.muted.on("  chain id "+ch.ChainID) + "\n")
 	b.WriteString(field(c, "Address", 9, addr) + "\n")
-	b.WriteString(st.Label.Render("Tokens") + "\n")
+	b.WriteString(k.label.on("Tokens") + "\n")
 	for _, t := range ch.SupportedTokens {
-		b.WriteString("  " + pad(t.Name, 8) + st.Muted.Render(t.ContractText()) + "\n")
+		b.WriteString("  " + pad(t.Name, 8) + k.muted.on(t.ContractText()) + "\n")
 	}
 	switch {
 	case !d.showQR:
 	case l == qrNone:
-		b.WriteString(st.Muted.Render("No QR code until the address is generated: press g.") + "\n")
+		b.WriteString(k.muted.on("No QR code until the address is generated: press g.") + "\n")
 	case l == qrNoRoom:
 		b.WriteString(st.Warning.Render(fmt.Sprintf("The QR code needs %dx%d: enlarge the terminal to show it.", code.Width+2, len(code.Lines)+1)) + "\n")
 	default:
@@ -396,10 +396,10 @@ func (d *Deposit) detail(l qrLayout, code QRCode) string {
 // qrAloneView gives the whole area to the code, with the chain and address
 // on the line above it so the user can compare what the phone reads.
 func (d *Deposit) qrAloneView(code QRCode) string {
-	st := d.app.Common.Styles
+	k := inksFor(d.app.Common)
 	ch, _ := d.selected()
 	name := ansi.Truncate(ch.Chain, max(d.w-4-ansi.StringWidth(ch.DepositAddress), 1), "…")
-	head := st.Heading.Render(name) + "  " + st.Value.Bold(true).Render(ch.DepositAddress)
+	head := k.heading.on(name) + "  " + k.bold.on(ch.DepositAddress)
 	return clip(head+"\n"+indent(code.Lines, 2), d.w)
 }
 

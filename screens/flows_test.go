@@ -129,7 +129,7 @@ func TestFlowWalletLogin(t *testing.T) {
 	f.press("ctrl+d")             // key source: the sandbox demo key
 	f.waitFor("the demo key source", "the sandbox's published development key")
 	f.press("enter")
-	f.waitFor("the home screen", "Funding address", sandbox.DemoAddress, "wallet · signer "+sandbox.DemoAddress)
+	f.waitFor("the home screen", "Funding address", sandbox.DemoAddress, "Logged in by", "wallet", "Signer")
 	f.quit()
 }
 

@@ -106,34 +106,40 @@ func (h *Home) logout() tea.Cmd {
 
 func (h *Home) View() string {
 	c := h.app.Common
-	st := c.Styles
+	k := inksFor(c)
 	s, _ := h.app.Client().Session()
-	const lw = 18
+	// Labels are 16 wide so a 42-character address fits whole in 60 columns.
+	const lw = 16
 	var b strings.Builder
-	b.WriteString(st.Heading.Render("Funding account") + "\n\n")
-	b.WriteString(field(c, "Funding address", lw, st.Value.Render(s.FundingAccountAddress)) + "\n")
-	b.WriteString(field(c, "Account id", lw, st.Value.Render(orDash(s.AccountID))) + "\n")
+	b.WriteString(k.heading.on("Funding account") + "\n\n")
+	b.WriteString(field(c, "Funding address", lw, k.value.on(s.FundingAccountAddress)) + "\n")
+	b.WriteString(field(c, "Account id", lw, k.value.on(orDash(s.AccountID))) + "\n")
 	if s.SubAccountID != "" {
-		b.WriteString(field(c, "Sub-account", lw, st.Value.Render(s.SubAccountID)+st.Muted.Render("  (trading key: cannot sign withdrawals)")) + "\n")
+		note := truncate("  (trading key: cannot sign withdrawals)", max(h.w-lw-1-width(s.SubAccountID), 0), "…")
+		b.WriteString(field(c, "Sub-account", lw, k.value.on(s.SubAccountID)+k.muted.on(note)) + "\n")
 	}
-	signedBy := s.Method
+	b.WriteString(field(c, "Logged in by", lw, k.value.on(s.Method)) + "\n")
 	if h.app.Signer != nil {
-		signedBy += " · signer " + h.app.Signer.Address().Hex()
+		b.WriteString(field(c, "Signer", lw, k.value.on(h.app.Signer.Address().Hex())) + "\n")
 	}
-	b.WriteString(field(c, "Logged in by", lw, st.Value.Render(signedBy)) + "\n")
-	b.WriteString(field(c, "Environment", lw, st.Value.Render(h.app.Target.Env.Name+" · chain id "+uitoa(h.app.Target.Env.ChainID))) + "\n\n")
+	b.WriteString(field(c, "Environment", lw, k.value.on(h.app.Target.Env.Name+" · chain id "+uitoa(h.app.Target.Env.ChainID))) + "\n\n")
 	b.WriteString(h.unfinishedBanner())
-	b.WriteString(st.Heading.Render("Go to") + "\n\n")
-	item := func(i int, k, label, about string) {
-		line := " " + k + "  " + pad(label, 26)
+	b.WriteString(k.heading.on("Go to") + "\n\n")
+	labelW := len("Log out")
+	for _, it := range homeMenu {
+		labelW = max(labelW, width(it.label))
+	}
+	labelW += 2
+	item := func(i int, letter, label, about string) {
+		line := " " + letter + "  " + pad(label, labelW)
 		if i == h.cursor {
-			line = st.Selected.Render(line)
+			line = k.selected.on(line)
 		} else {
-			line = st.Cursor.Render(" "+k) + "  " + st.Value.Render(pad(label, 26))
+			line = k.cursor.on(" "+letter) + "  " + k.value.on(pad(label, labelW))
 		}
 		// The description gives way first on a narrow terminal, visibly.
-		if room := h.w - ansi.StringWidth(line) - 1; room >= 8 {
-			line += " " + st.Muted.Render(ansi.Truncate(about, room, "…"))
+		if room := h.w - 4 - labelW - 1; room >= 8 {
+			line += " " + k.muted.on(truncate(about, room, "…"))
 		}
 		b.WriteString(line + "\n")
 	}

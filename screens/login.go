@@ -408,7 +408,11 @@ func (l *Login) View() string {
 	} else {
 		row(fieldEnv, "Environment", st.Value.Render(t.Env.Name))
 	}
-	b.WriteString("  " + field(c, "", lw, st.Muted.Render(t.Env.AuthURL+" · chain id "+uitoa(t.Env.ChainID))) + "\n\n")
+	// A note under a field: cut visibly, never mid-URL without a sign.
+	note := func(text string) string {
+		return "  " + field(c, "", lw, st.Muted.Render(truncate(text, max(l.w-3-lw, 1), "…"))) + "\n"
+	}
+	b.WriteString(note(t.Env.AuthURL+" · chain id "+uitoa(t.Env.ChainID)) + "\n")
 	row(fieldMethod, "Method", choice(fieldMethod, []string{"API key", "Wallet signature"}, l.method))
 	if l.method == methodAPIKey {
 		row(fieldAPIKey, "API key", l.apiKey.View())
@@ -423,9 +427,9 @@ func (l *Login) View() string {
 			if l.app.Getenv(signer.KeyEnvVar) != "" {
 				state = "set"
 			}
-			b.WriteString("  " + field(c, "", lw, st.Muted.Render("raw hex key read from $"+signer.KeyEnvVar+" ("+state+")")) + "\n")
+			b.WriteString(note("raw hex key read from $" + signer.KeyEnvVar + " (" + state + ")"))
 		case sourceDemo:
-			b.WriteString("  " + field(c, "", lw, st.Muted.Render("the sandbox's published development key")) + "\n")
+			b.WriteString(note("the sandbox's published development key"))
 		}
 	}
 	b.WriteString("\n")
@@ -440,7 +444,7 @@ func (l *Login) View() string {
 	if d := t.Demo; d != nil {
 		b.WriteString("\n  " + field(c, "Sandbox demo", lw, "API key "+st.Value.Render(d.APIKey)) + "\n")
 		b.WriteString("  " + field(c, "", lw, "wallet: key source "+st.Value.Render("sandbox demo key")) + "\n")
-		b.WriteString("  " + field(c, "", lw, st.Muted.Render("ctrl+d fills them in")) + "\n")
+		b.WriteString(note("ctrl+d fills them in"))
 	}
 	return clip(b.String(), l.w)
 }
