@@ -200,7 +200,7 @@ func TestTmuxCrashResumesWithdrawal(t *testing.T) {
 			r.login()
 			r.waitShows("unfinished")
 			r.keys("h")
-			r.waitShows("History")
+			r.waitShows("Withdrawal history")
 			r.keys("Enter")
 			r.waitShows("✓ COMPLETED", "Payout hash")
 			if got, want := r.srv.Exchange.Balance(sandbox.DemoAccountID), decimal.RequireFromString("9975"); !got.Equal(want) {
