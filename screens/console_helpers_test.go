@@ -1,6 +1,7 @@
 package screens
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -57,6 +58,11 @@ func newConsole(t testing.TB, w, h int, o consoleOpts) *console {
 	t.Cleanup(func() { srv.Close() })
 	c := &console{t: t, srv: srv, env: map[string]string{}, msgs: make(chan tea.Msg, 4096)}
 	c.app = newTestApp(srv, o.theme == "dark", clock, c.getenv, t.TempDir())
+	journal, err := service.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.app.Targets[0].Journal, c.app.Target.Journal, c.app.Journal = journal, journal, journal
 	c.root = tui.New(NewLogin(c.app), tui.Options{Theme: o.theme, Common: c.app.Common})
 	c.exec(c.root.Init())
 	c.send(tea.WindowSizeMsg{Width: w, Height: h})
@@ -241,4 +247,17 @@ func (c *console) solanaAddress() string {
 		c.t.Fatalf("sandbox SOLANA address: %+v, %v", info, err)
 	}
 	return info.DepositAddress
+}
+
+// fillDestination goes from home to the destination form on ARBITRUM and
+// fills in the address and amount.
+func (c *console) fillDestination(to, amount string) {
+	c.t.Helper()
+	c.press("w")
+	c.untilShows("DESTINATION", "ARBITRUM")
+	c.press("enter")
+	c.untilShows("Withdraw: destination and amount")
+	c.typeText(to)
+	c.press("tab")
+	c.typeText(amount)
 }

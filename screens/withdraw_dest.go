@@ -24,8 +24,8 @@ var destKeys = struct {
 	Prev:      key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab", "previous")),
 	Recent:    key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "recent destination")),
 	Submit:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "get quote")),
-	Confirm:   key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes, the new address is right")),
-	UseRecent: key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "use the recent one")),
+	Confirm:   key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "typed one is right")),
+	UseRecent: key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "use recent")),
 	Edit:      key.NewBinding(key.WithKeys("n", "e"), key.WithHelp("n", "edit")),
 }
 
@@ -45,6 +45,8 @@ type Destination struct {
 	inputs [destFields]textinput.Model
 	focus  int
 	recent []string
+	loaded bool   // recent destinations read: the look-alike check needs them
+	queued bool   // enter was pressed before they were read
 	pick   int    // next recent destination ctrl+r offers
 	alike  string // a recent address the typed one resembles, under comparison
 	ok     string // an address the user confirmed despite the resemblance
@@ -107,7 +109,11 @@ func (d *Destination) Inputting() bool { return d.alike == "" }
 func (d *Destination) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case recentDestinationsMsg:
-		d.recent = msg.addrs
+		d.recent, d.loaded = msg.addrs, true
+		if d.queued {
+			d.queued = false
+			return d, d.submit()
+		}
 		return d, nil
 	case tea.KeyPressMsg:
 		if d.alike != "" {
@@ -184,6 +190,10 @@ func (d *Destination) submit() tea.Cmd {
 	w, err := d.check()
 	if err != nil {
 		d.err = err
+		return nil
+	}
+	if !d.loaded {
+		d.queued = true
 		return nil
 	}
 	if w.ToAddress != d.ok {
@@ -269,7 +279,7 @@ func (d *Destination) compareView() string {
 	typed := d.inputs[destAddress].Value()
 	var b strings.Builder
 	b.WriteString(st.Warning.Render("Stop: this address looks like one you used before, but it is different.") + "\n")
-	b.WriteString(st.Muted.Render("Attackers plant look-alike addresses in wallet histories. Compare every character.") + "\n\n")
+	b.WriteString(st.Muted.Render("Look-alike addresses are planted in wallet histories: compare every character.") + "\n\n")
 	a, r := markDiff(st.Mark, typed, d.alike)
 	b.WriteString(st.Label.Render("  Typed   ") + a + "\n")
 	b.WriteString(st.Label.Render("  Recent  ") + r + "\n\n")

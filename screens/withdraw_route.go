@@ -198,9 +198,9 @@ func (r *Route) View() string {
 	const lw = 14
 	var src []string
 	for i, t := range r.sources {
-		label := " " + t + " "
+		label := t
 		if len(r.info.Route[t]) == 0 {
-			label = " " + t + " (not yet available) "
+			label = t + " (not yet available)"
 		}
 		if i == r.source {
 			src = append(src, st.Selected.Render(label))
@@ -208,7 +208,7 @@ func (r *Route) View() string {
 			src = append(src, st.Muted.Render(label))
 		}
 	}
-	b.WriteString(field(c, "Source token", lw, strings.Join(src, " ")) + "\n")
+	b.WriteString(field(c, "Source token", lw, strings.Join(src, "  ")) + "\n")
 	b.WriteString(field(c, "Provider", lw, st.Value.Render(r.info.Provider)) + "\n\n")
 	routes := r.routes()
 	if len(routes) == 0 {
