@@ -58,11 +58,7 @@ func runConsole(args []string, env CLIEnv) int {
 // consoleTargets lists the environments the login screen offers, the chosen
 // one first. The embedded sandbox is started only when it is among them.
 func consoleTargets(configPath, envName string) ([]screens.Target, func(), error) {
-	explicit := configPath != ""
-	if !explicit {
-		configPath = service.DefaultConfigPath()
-	}
-	cfg, err := service.LoadConfig(configPath, explicit)
+	cfg, configPath, err := loadConfig(configPath)
 	if err != nil {
 		return nil, nil, err
 	}

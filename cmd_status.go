@@ -78,9 +78,9 @@ func (c statusCmd) run(args []string) int {
 	if !ok {
 		return code
 	}
-	env, closeEnv, err := statusEnvironment(f.config, f.envName)
+	env, closeEnv, err := commandEnv(f.config, f.envName, true)
 	if err != nil {
-		var ue statusUsageErr
+		var ue envUsageError
 		if errors.As(err, &ue) {
 			return c.usage("%s", ue.msg)
 		}
@@ -264,40 +264,6 @@ func (c statusCmd) usage(format string, a ...any) int {
 func (c statusCmd) fail(code int, format string, a ...any) int {
 	fmt.Fprintf(c.env.Stderr, "svcwallet status: "+format+"\n", a...)
 	return code
-}
-
-// statusUsageErr is a mistake on the command line, as opposed to a broken setup.
-type statusUsageErr struct{ msg string }
-
-func (e statusUsageErr) Error() string { return e.msg }
-
-// statusEnvironment resolves --env and --config like the console: the named
-// environment, else the config's default_env, else the embedded sandbox,
-// started here and stopped by the returned function.
-func statusEnvironment(configPath, envName string) (service.Environment, func(), error) {
-	explicit := configPath != ""
-	if !explicit {
-		configPath = service.DefaultConfigPath()
-	}
-	cfg, err := service.LoadConfig(configPath, explicit)
-	if err != nil {
-		return service.Environment{}, nil, err
-	}
-	if envName == "" {
-		envName = cfg.DefaultEnv
-	}
-	if envName != "" && envName != service.SandboxEnv {
-		env, err := cfg.Lookup(envName)
-		if err != nil {
-			return service.Environment{}, nil, statusUsageErr{err.Error()}
-		}
-		return env, func() {}, nil
-	}
-	srv, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
-	if err != nil {
-		return service.Environment{}, nil, fmt.Errorf("cannot start the embedded sandbox: %w", err)
-	}
-	return service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), func() { srv.Close() }, nil
 }
 
 // statusSleep waits d, or less if ctx ends.
