@@ -64,7 +64,7 @@ type statusCmd struct {
 
 // runStatus runs `svcwallet status ...` and returns its exit status.
 func runStatus(args []string, env CLIEnv) int {
-	return statusCmd{env: env, sleep: statusSleep, jitter: rand.Int64N}.run(args)
+	return statusCmd{env: env, sleep: service.Sleep, jitter: rand.Int64N}.run(args)
 }
 
 type statusFlags struct {
@@ -264,16 +264,4 @@ func (c statusCmd) usage(format string, a ...any) int {
 func (c statusCmd) fail(code int, format string, a ...any) int {
 	fmt.Fprintf(c.env.Stderr, "svcwallet status: "+format+"\n", a...)
 	return code
-}
-
-// statusSleep waits d, or less if ctx ends.
-func statusSleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }

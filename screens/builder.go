@@ -158,14 +158,7 @@ func (b *Builder) setFocus(id int) tea.Cmd {
 }
 
 func (b *Builder) moveFocus(delta int) tea.Cmd {
-	f := b.fields()
-	i := 0
-	for j, id := range f {
-		if id == b.focus {
-			i = j
-		}
-	}
-	return b.setFocus(f[(i+delta+len(f))%len(f)])
+	return b.setFocus(cycleFocus(b.fields(), b.focus, delta))
 }
 
 func (b *Builder) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {

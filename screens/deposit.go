@@ -296,14 +296,7 @@ func (d *Deposit) listRows() int {
 
 // scroll keeps the cursor inside the visible window of rows.
 func (d *Deposit) scroll() {
-	rows := d.listRows()
-	if d.cursor < d.offset {
-		d.offset = d.cursor
-	}
-	if d.cursor >= d.offset+rows {
-		d.offset = d.cursor - rows + 1
-	}
-	d.offset = max(min(d.offset, len(d.chains)-rows), 0)
+	d.offset = scrollOffset(d.cursor, d.offset, d.listRows(), len(d.chains))
 }
 
 func (d *Deposit) View() string {

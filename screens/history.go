@@ -159,14 +159,7 @@ func (h *History) listRows() int { return max(h.h-historyDetailLines-5, 3) }
 
 // scroll keeps the cursor inside the visible rows.
 func (h *History) scroll() {
-	rows := h.listRows()
-	if h.cursor < h.offset {
-		h.offset = h.cursor
-	}
-	if h.cursor >= h.offset+rows {
-		h.offset = h.cursor - rows + 1
-	}
-	h.offset = max(min(h.offset, len(h.recs)-rows), 0)
+	h.offset = scrollOffset(h.cursor, h.offset, h.listRows(), len(h.recs))
 }
 
 func (h *History) View() string {

@@ -181,14 +181,7 @@ func (l *Login) focusInput() tea.Cmd {
 }
 
 func (l *Login) moveFocus(delta int) tea.Cmd {
-	f := l.fields()
-	i := 0
-	for j, id := range f {
-		if id == l.focus {
-			i = j
-		}
-	}
-	l.focus = f[(i+delta+len(f))%len(f)]
+	l.focus = cycleFocus(l.fields(), l.focus, delta)
 	return l.focusInput()
 }
 

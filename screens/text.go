@@ -52,3 +52,28 @@ func groupChars(s string, n int) string {
 	groups = append(groups, s)
 	return prefix + strings.Join(groups, " ")
 }
+
+// scrollOffset returns the first visible row of a list of n rows showing
+// rows at a time, so that cursor stays visible and no space is left empty
+// at the end.
+func scrollOffset(cursor, offset, rows, n int) int {
+	if cursor < offset {
+		offset = cursor
+	}
+	if cursor >= offset+rows {
+		offset = cursor - rows + 1
+	}
+	return max(min(offset, n-rows), 0)
+}
+
+// cycleFocus moves the focus delta places through the fields in order,
+// wrapping around.
+func cycleFocus(fields []int, current, delta int) int {
+	i := 0
+	for j, id := range fields {
+		if id == current {
+			i = j
+		}
+	}
+	return fields[(i+delta+len(fields))%len(fields)]
+}
