@@ -3,11 +3,9 @@ package screens
 import (
 	"errors"
 	"strings"
-	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
 	"svcwallet/service"
@@ -34,18 +32,14 @@ var builderReviewKeys = struct {
 // the one that gets signed; a retry after a lost answer resends the same
 // signed body.
 type BuilderReview struct {
-	app     *App
-	auth    BuilderAuth
-	msg     signer.Message
-	domain  signer.Domain
-	key     signingKey
-	sent    *service.BuilderAuthorizeRequest // the signed body, once signed
-	shownAt time.Time
-	tag     tui.Tag
-	sending bool
-	err     error
-	spin    spinner.Model
-	wd, h   int
+	app    *App
+	auth   BuilderAuth
+	msg    signer.Message
+	domain signer.Domain
+	gate   reviewGate
+	sent   *service.BuilderAuthorizeRequest // the signed body, once signed
+	err    error
+	wd, h  int
 }
 
 // NewBuilderReview builds the message for a checked authorization with the
@@ -54,59 +48,38 @@ func NewBuilderReview(app *App, a BuilderAuth, nonce uint32) *BuilderReview {
 	exp := app.Common.Now().Add(a.Validity).UnixNano()
 	return &BuilderReview{
 		app: app, auth: a, msg: a.Message(nonce, exp), domain: app.Target.Env.Domain(),
-		key:  newSigningKey(app, a.Main),
-		spin: spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(app.Common.Styles.Spinner)),
+		gate: newReviewGate(app, a.Main),
 	}
 }
 
-func (r *BuilderReview) Init() tea.Cmd {
-	r.shownAt = r.app.Common.Now()
-	r.tag = tui.NextTag()
-	tag := r.tag
-	return tea.Batch(r.key.find(), tea.Tick(keyGuard, func(time.Time) tea.Msg { return guardOverMsg{tag: tag} }))
-}
+func (r *BuilderReview) Init() tea.Cmd { return r.gate.start() }
 
 func (r *BuilderReview) Title() string { return "Builder authorization: review and sign" }
 
-func (r *BuilderReview) SetSize(w, h int) { r.wd, r.h = w, h; r.key.pass.SetWidth(max(w-22, 10)) }
+func (r *BuilderReview) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.setWidth(w) }
 
 func (r *BuilderReview) KeyMap() help.KeyMap {
 	return keyMap{builderReviewKeys.Sign}
 }
 
 // Busy: while the authorization is in flight, quitting asks and Esc is held.
-func (r *BuilderReview) Busy() bool { return r.sending }
+func (r *BuilderReview) Busy() bool { return r.gate.sending }
 
-// Inputting: the passphrase field takes q and ? as text.
-func (r *BuilderReview) Inputting() bool { return r.key.typing() && !r.sending }
-
-func (r *BuilderReview) guarded() bool { return r.app.Common.Now().Before(r.shownAt.Add(keyGuard)) }
+func (r *BuilderReview) Inputting() bool { return r.gate.inputting() }
 
 func (r *BuilderReview) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	if cmd, handled := r.gate.update(msg); handled {
+		return r, cmd
+	}
 	switch msg := msg.(type) {
-	case guardOverMsg:
-		return r, nil
 	case builderSentMsg:
 		return r, r.sentReply(msg)
-	case spinner.TickMsg:
-		if !r.sending {
-			return r, nil
-		}
-		var cmd tea.Cmd
-		r.spin, cmd = r.spin.Update(msg)
-		return r, cmd
-	case tea.BackgroundColorMsg:
-		r.spin.Style = r.app.Common.Styles.Spinner
-		return r, nil
 	case tea.KeyPressMsg:
-		if r.guarded() || r.sending {
-			return r, nil
-		}
 		if key.Matches(msg, builderReviewKeys.Sign) {
 			return r, r.sign()
 		}
 	}
-	return r, r.key.update(msg)
+	return r, r.gate.key.update(msg)
 }
 
 // sign signs and sends in one Cmd; once signed, a retry resends the same
@@ -114,17 +87,17 @@ func (r *BuilderReview) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 func (r *BuilderReview) sign() tea.Cmd {
 	app := r.app
 	if r.sent != nil {
-		r.sending, r.err = true, nil
+		r.err = nil
 		req := *r.sent
-		return tea.Batch(r.spin.Tick, func() tea.Msg { return sendBuilder(app, req) })
+		return r.gate.send(func() tea.Msg { return sendBuilder(app, req) })
 	}
-	if err := r.key.ready(); err != nil {
+	if err := r.gate.key.ready(); err != nil {
 		r.err = err
 		return nil
 	}
-	r.sending, r.err = true, nil
-	load, a, m, d := r.key.loader(), r.auth, r.msg, r.domain
-	return tea.Batch(r.spin.Tick, func() tea.Msg {
+	r.err = nil
+	load, a, m, d := r.gate.key.loader(), r.auth, r.msg, r.domain
+	return r.gate.send(func() tea.Msg {
 		k, err := load()
 		if err != nil {
 			return builderSentMsg{err: err}
@@ -150,7 +123,7 @@ func sendBuilder(app *App, req service.BuilderAuthorizeRequest) tea.Msg {
 
 // sentReply shows the result, or explains the refusal.
 func (r *BuilderReview) sentReply(msg builderSentMsg) tea.Cmd {
-	r.sending = false
+	r.gate.sending = false
 	if msg.req.Signature.R != "" {
 		r.sent = &msg.req
 	}
@@ -175,19 +148,15 @@ func (r *BuilderReview) View() string {
 	var b strings.Builder
 	b.WriteString(st.Heading.Render("Builder authorization: review what you sign") + "\n\n")
 	b.WriteString(r.typedDataView())
-	b.WriteString("\n" + r.key.view(18) + "\n\n")
-	switch {
-	case r.sending:
-		b.WriteString(r.spin.View() + " Signing and sending the authorization…\n")
-	case r.err != nil:
+	b.WriteString("\n" + r.gate.key.view(18) + "\n\n")
+	if r.err != nil && !r.gate.sending {
 		b.WriteString(errorBlock(c, "Not authorized", r.err, r.wd))
 		if r.sent != nil {
 			b.WriteString(st.Muted.Render("Enter sends the same signed authorization again; esc goes back to the form.") + "\n")
 		}
-	case r.guarded():
-		b.WriteString(st.Muted.Render("Read the message above; keys are enabled in a moment.") + "\n")
-	default:
-		b.WriteString(st.Value.Render("Press enter to sign with this key and authorize the builder, esc to go back.") + "\n")
+	} else {
+		b.WriteString(r.gate.prompt("Signing and sending the authorization…",
+			"Press enter to sign with this key and authorize the builder, esc to go back.") + "\n")
 	}
 	return clip(b.String(), r.wd)
 }

@@ -371,10 +371,10 @@ func TestBuilderKeystrokeGuard(t *testing.T) {
 	rv.SetSize(120, 36)
 	rv.Init() // its guard timer is not run: the fake clock decides
 	// Let the key search finish.
-	rv.Update(rv.key.find()())
+	rv.Update(rv.gate.key.find()())
 	enter := bldKey("enter")
 	r.clock.Advance(keyGuard - time.Millisecond)
-	if _, cmd := rv.Update(enter); cmd != nil || rv.sending {
+	if _, cmd := rv.Update(enter); cmd != nil || rv.gate.sending {
 		t.Fatalf("enter %v after the review appeared signed (cmd %v)", keyGuard-time.Millisecond, cmd != nil)
 	}
 	if !strings.Contains(ansi.Strip(rv.View()), "keys are enabled in a moment") {
@@ -382,7 +382,7 @@ func TestBuilderKeystrokeGuard(t *testing.T) {
 	}
 	r.clock.Advance(time.Millisecond)
 	_, cmd := rv.Update(enter)
-	if cmd == nil || !rv.sending {
+	if cmd == nil || !rv.gate.sending {
 		t.Fatal("enter after the guard did not sign")
 	}
 }

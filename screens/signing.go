@@ -3,13 +3,23 @@ package screens
 import (
 	"fmt"
 	"strings"
+	"time"
 
+	"charm.land/bubbles/v2/spinner"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/ethereum/go-ethereum/common"
 
 	"svcwallet/signer"
+	"svcwallet/tui"
 )
+
+// guardOverMsg ends the keystroke guard, so the prompt redraws.
+type guardOverMsg struct{ tag tui.Tag }
+
+// keyGuard is how long keystrokes are ignored after a review appears, so a
+// held Enter cannot approve what the user never saw (DESIGN.md §5).
+const keyGuard = 500 * time.Millisecond
 
 // keyFoundMsg says where the signing key for an address was found.
 type keyFoundMsg struct {
@@ -149,4 +159,75 @@ func (k *signingKey) view(lw int) string {
 		b.WriteString("\n" + field(c, "Passphrase", lw, k.pass.View()))
 	}
 	return b.String()
+}
+
+// reviewGate is what both review screens (withdrawal, builder) share: the
+// keystroke guard, the key that signs, and the spinner while the signed
+// request is out.
+type reviewGate struct {
+	common  *tui.Common
+	key     signingKey
+	shownAt time.Time
+	tag     tui.Tag
+	sending bool
+	spin    spinner.Model
+}
+
+func newReviewGate(app *App, want common.Address) reviewGate {
+	return reviewGate{common: app.Common, key: newSigningKey(app, want),
+		spin: spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(app.Common.Styles.Spinner))}
+}
+
+// start marks the review as shown and looks for the key; the guard's end
+// is a tagged tick only so the prompt redraws, the guard itself reads the clock.
+func (g *reviewGate) start() tea.Cmd {
+	g.shownAt = g.common.Now()
+	g.tag = tui.NextTag()
+	tag := g.tag
+	return tea.Batch(g.key.find(), tea.Tick(keyGuard, func(time.Time) tea.Msg { return guardOverMsg{tag: tag} }))
+}
+
+func (g *reviewGate) guarded() bool { return g.common.Now().Before(g.shownAt.Add(keyGuard)) }
+
+// inputting: the passphrase field takes q and ? as text.
+func (g *reviewGate) inputting() bool { return g.key.typing() && !g.sending }
+
+func (g *reviewGate) setWidth(w int) { g.key.pass.SetWidth(max(w-22, 10)) }
+
+// send marks the signed request as out and runs cmd beside the spinner.
+func (g *reviewGate) send(cmd tea.Cmd) tea.Cmd {
+	g.sending = true
+	return tea.Batch(g.spin.Tick, cmd)
+}
+
+// update takes the gate's own messages and swallows keys while the guard
+// holds or a request is out; handled says the screen has nothing to do.
+func (g *reviewGate) update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
+	switch msg := msg.(type) {
+	case guardOverMsg:
+		return nil, true
+	case spinner.TickMsg:
+		if g.sending {
+			g.spin, cmd = g.spin.Update(msg)
+		}
+		return cmd, true
+	case tea.BackgroundColorMsg:
+		g.spin.Style = g.common.Styles.Spinner
+		return nil, true
+	case tea.KeyPressMsg:
+		return nil, g.guarded() || g.sending
+	}
+	return nil, false
+}
+
+// prompt is the line under a review: in flight, guarded, or ready.
+func (g *reviewGate) prompt(sending, ready string) string {
+	st := g.common.Styles
+	switch {
+	case g.sending:
+		return g.spin.View() + " " + sending
+	case g.guarded():
+		return st.Muted.Render("Read the message above; keys are enabled in a moment.")
+	}
+	return st.Value.Render(ready)
 }

@@ -9,7 +9,6 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/ethereum/go-ethereum/common"
@@ -26,19 +25,12 @@ type executedMsg struct {
 	lost     bool // no answer after every retry: the outcome is unknown
 }
 
-// guardOverMsg ends the keystroke guard, so the prompt redraws.
-type guardOverMsg struct{ tag tui.Tag }
-
 var reviewKeys = struct {
 	Sign, Requote key.Binding
 }{
 	Sign:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign and withdraw")),
 	Requote: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "back to a new quote")),
 }
-
-// keyGuard is how long keystrokes are ignored after the review appears, so a
-// held Enter cannot approve what the user never saw (DESIGN.md §5).
-const keyGuard = 500 * time.Millisecond
 
 // withdrawTimeout covers every retry of one withdraw (D10).
 const withdrawTimeout = 2 * time.Minute
@@ -56,20 +48,16 @@ type Review struct {
 	transfer signer.Transfer
 	domain   signer.Domain
 	setupErr error
-	key      signingKey
-	shownAt  time.Time
-	tag      tui.Tag
-	sending  bool
+	gate     reviewGate
 	err      error
 	lost     bool
-	spin     spinner.Model
 	wd, h    int
 }
 
 // NewReview builds the Transfer message for a quote. The nonce and expiration
 // are fixed here, so the digest on screen is the one that gets signed.
 func NewReview(app *App, w Withdrawal, q service.Quote, offset time.Duration) *Review {
-	r := &Review{app: app, w: w, quote: q, offset: offset, domain: app.Target.Env.Domain(), spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
+	r := &Review{app: app, w: w, quote: q, offset: offset, domain: app.Target.Env.Domain()}
 	s, _ := app.Client().Session()
 	from := s.FundingAccountAddress
 	raw, err := service.RawUnits(q.PayAmount)
@@ -89,56 +77,39 @@ func NewReview(app *App, w Withdrawal, q service.Quote, offset time.Duration) *R
 		Nonce:         app.nonce(),
 		Expiration:    app.Common.Now().Add(transferValidity).UnixNano(),
 	}
-	r.key = newSigningKey(app, r.transfer.FromAccount)
+	r.gate = newReviewGate(app, r.transfer.FromAccount)
 	return r
 }
 
-func (r *Review) Init() tea.Cmd {
-	r.shownAt = r.app.Common.Now()
-	r.tag = tui.NextTag()
-	tag := r.tag
-	return tea.Batch(r.key.find(), tea.Tick(keyGuard, func(time.Time) tea.Msg { return guardOverMsg{tag: tag} }))
-}
+func (r *Review) Init() tea.Cmd { return r.gate.start() }
 
 func (r *Review) Title() string { return "Withdraw: review and sign" }
 
-func (r *Review) SetSize(w, h int) { r.wd, r.h = w, h; r.key.pass.SetWidth(max(w-22, 10)) }
+func (r *Review) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.setWidth(w) }
 
 func (r *Review) KeyMap() help.KeyMap { return keyMap{reviewKeys.Sign, reviewKeys.Requote} }
 
 // Busy: while the withdraw is in flight, quitting asks and Esc is held.
-func (r *Review) Busy() bool { return r.sending }
+func (r *Review) Busy() bool { return r.gate.sending }
 
-// Inputting: the passphrase field takes q and ? as text.
-func (r *Review) Inputting() bool { return r.key.typing() && !r.sending }
-
-func (r *Review) guarded() bool { return r.app.Common.Now().Before(r.shownAt.Add(keyGuard)) }
+func (r *Review) Inputting() bool { return r.gate.inputting() }
 
 func (r *Review) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	if cmd, handled := r.gate.update(msg); handled {
+		return r, cmd
+	}
 	switch msg := msg.(type) {
-	case guardOverMsg:
-		return r, nil
 	case executedMsg:
 		return r, r.executed(msg)
-	case spinner.TickMsg:
-		if !r.sending {
-			return r, nil
-		}
-		var cmd tea.Cmd
-		r.spin, cmd = r.spin.Update(msg)
-		return r, cmd
 	case tea.KeyPressMsg:
-		if r.guarded() || r.sending {
-			return r, nil
-		}
 		switch {
 		case key.Matches(msg, reviewKeys.Sign):
 			return r, r.sign()
-		case !r.key.typing() && key.Matches(msg, reviewKeys.Requote):
+		case !r.gate.key.typing() && key.Matches(msg, reviewKeys.Requote):
 			return r, tui.Pop()
 		}
 	}
-	return r, r.key.update(msg)
+	return r, r.gate.key.update(msg)
 }
 
 // sign signs the Transfer and executes the withdrawal in one Cmd.
@@ -146,7 +117,7 @@ func (r *Review) sign() tea.Cmd {
 	if r.setupErr != nil {
 		return tui.ShowError(r.setupErr)
 	}
-	if err := r.key.ready(); err != nil {
+	if err := r.gate.key.ready(); err != nil {
 		r.err = err
 		return nil
 	}
@@ -154,10 +125,10 @@ func (r *Review) sign() tea.Cmd {
 		r.err = userError{"Quote expired: press r to get a new one and sign again"}
 		return nil
 	}
-	r.sending, r.err, r.lost = true, nil, false
-	load := r.key.loader()
+	r.err, r.lost = nil, false
+	load := r.gate.key.loader()
 	app, w, q, transfer, domain := r.app, r.w, r.quote, r.transfer, r.domain
-	return tea.Batch(r.spin.Tick, func() tea.Msg { return execute(app, w, q, transfer, domain, load) })
+	return r.gate.send(func() tea.Msg { return execute(app, w, q, transfer, domain, load) })
 }
 
 // execute signs, journals the intent (fsynced), sends the withdraw and
@@ -206,7 +177,7 @@ func execute(app *App, w Withdrawal, q service.Quote, t signer.Transfer, d signe
 
 // executed moves on to following the withdrawal, or explains the refusal.
 func (r *Review) executed(msg executedMsg) tea.Cmd {
-	r.sending = false
+	r.gate.sending = false
 	switch {
 	case msg.err == nil:
 		return tea.Sequence(tui.Reset(NewHome(r.app)), tui.Push(NewStatus(r.app, msg.accepted.QuoteID, true)),
@@ -249,19 +220,15 @@ func (r *Review) render(level int) string {
 	if !compact {
 		b.WriteString("\n")
 	}
-	b.WriteString(r.key.view(16) + "\n")
+	b.WriteString(r.gate.key.view(16) + "\n")
 	if !compact {
 		b.WriteString("\n")
 	}
-	switch {
-	case r.sending:
-		b.WriteString(r.spin.View() + " Signing and sending the withdrawal… (retries reuse the same signature)\n")
-	case r.err != nil:
+	if r.err != nil && !r.gate.sending {
 		b.WriteString(st.ErrorToast.Render("Not withdrawn: ") + r.err.Error() + "\n")
-	case r.guarded():
-		b.WriteString(st.Muted.Render("Read the message above; keys are enabled in a moment.") + "\n")
-	default:
-		b.WriteString(st.Value.Render("Press enter to sign and withdraw; r for a new quote; esc to go back.") + "\n")
+	} else {
+		b.WriteString(r.gate.prompt("Signing and sending the withdrawal… (retries reuse the same signature)",
+			"Press enter to sign and withdraw; r for a new quote; esc to go back.") + "\n")
 	}
 	return clip(strings.TrimSuffix(b.String(), "\n"), r.wd)
 }

@@ -255,12 +255,12 @@ func TestReviewShowsWhatIsSignedAndGuardsKeys(t *testing.T) {
 			t.Errorf("review lacks %q:\n%s", want, view)
 		}
 	}
-	if _, cmd := press(s, "enter"); cmd != nil || r.sending {
+	if _, cmd := press(s, "enter"); cmd != nil || r.gate.sending {
 		t.Fatal("enter within the keystroke guard started signing")
 	}
 	*now = now.Add(keyGuard)
 	_, cmd := press(s, "enter")
-	if cmd == nil || !r.sending || !r.Busy() {
+	if cmd == nil || !r.gate.sending || !r.Busy() {
 		t.Fatal("enter after the guard did not start signing")
 	}
 }
