@@ -87,6 +87,15 @@ type statusSegment struct {
 }
 
 func (m *Model) statusLine() string {
+	left := ""
+	if !m.status.SessionExpires.IsZero() {
+		left = sessionLeft(m.status.SessionExpires, m.common.Now())
+	}
+	key := fmt.Sprintf("%d|%t|%s|%+v|%s", m.width, m.common.Styles.IsDark, m.top().Title(), m.status, left)
+	return m.statusMemo.get(key, m.drawStatusLine)
+}
+
+func (m *Model) drawStatusLine() string {
 	st := m.common.Styles
 	s := m.status
 	segs := []statusSegment{{text: clean(m.top().Title()), style: st.StatusTitle, left: true, drop: 4}}
@@ -172,6 +181,26 @@ func (m *Model) toastLines() []string {
 // footerLines is the quit prompt, the one-line help, or the full help
 // (capped at a third of the terminal so the content keeps its room).
 func (m *Model) footerLines() []string {
+	var key strings.Builder
+	fmt.Fprintf(&key, "%d|%d|%t|%t|%t|", m.width, m.height, m.common.Styles.IsDark, m.fullHelp, m.confirmQuit)
+	for _, b := range m.globalBindings() {
+		key.WriteString(b.Help().Key + "=" + b.Help().Desc + "|")
+	}
+	if km := m.top().KeyMap(); km != nil {
+		for _, col := range km.FullHelp() {
+			for _, b := range col {
+				fmt.Fprintf(&key, "%s=%s=%t|", b.Help().Key, b.Help().Desc, b.Enabled())
+			}
+			key.WriteString("/")
+		}
+		for _, b := range km.ShortHelp() {
+			fmt.Fprintf(&key, "%s=%s=%t|", b.Help().Key, b.Help().Desc, b.Enabled())
+		}
+	}
+	return m.footerMemo.get(key.String(), m.drawFooterLines)
+}
+
+func (m *Model) drawFooterLines() []string {
 	if m.confirmQuit {
 		return []string{ansi.Truncate(m.common.Styles.Warning.Render(quitPrompt), m.width, "…")}
 	}

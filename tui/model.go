@@ -51,6 +51,25 @@ type Model struct {
 	toast       toast
 	fullHelp    bool
 	confirmQuit bool
+
+	// The status bar and footer are drawn again only when what they show
+	// changes: together they were most of a frame's cost.
+	statusMemo memo[string]
+	footerMemo memo[[]string]
+}
+
+// memo keeps the last value computed for a key.
+type memo[T any] struct {
+	key   string
+	value T
+	ok    bool
+}
+
+func (c *memo[T]) get(key string, compute func() T) T {
+	if !c.ok || c.key != key {
+		c.key, c.value, c.ok = key, compute(), true
+	}
+	return c.value
 }
 
 // New returns the root model showing first.
