@@ -34,7 +34,7 @@ Usage:
   svcwallet version                  print the version
 
 With no configured environment the console starts the embedded sandbox
-exchange on a loopback port and logs in to it.
+exchange on a loopback port; its login screen offers the demo credentials.
 `
 
 func main() {
