@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -38,148 +37,18 @@ func (c *bldClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.
 func (c *bldClock) Advance(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
 
 // bldRig is a console logged in to a fresh in-process sandbox with the demo
-// API key, home screen first, driven by calling Update directly.
+// API key, on a clock the tests move.
 type bldRig struct {
-	t     *testing.T
+	*console
 	clock *bldClock
-	srv   *sandbox.Server
-	app   *App
-	root  *tui.Model
-	msgs  chan tea.Msg
 }
 
 func newBldRig(t *testing.T, w, h int) *bldRig {
 	t.Helper()
 	clock := &bldClock{t: bldStart}
-	srv, err := sandbox.Start("127.0.0.1:0", sandbox.Options{Now: clock.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
-	env := service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
-	target := Target{Env: env, Client: service.New(env, service.Options{Now: clock.Now}),
-		Demo: &Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}
-	app := &App{
-		Common: tui.NewCommon(true, clock.Now), Targets: []Target{target}, Target: target,
-		KeystoreDir: t.TempDir(), Getenv: func(string) string { return "" },
-		LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) },
-	}
-	if _, err := target.Client.Login(context.Background(), service.APIKey(sandbox.DemoAPIKey)); err != nil {
-		t.Fatal(err)
-	}
-	r := &bldRig{t: t, clock: clock, srv: srv, app: app, msgs: make(chan tea.Msg, 1024)}
-	r.root = tui.New(NewHome(app), tui.Options{Theme: "dark", Common: app.Common})
-	r.exec(r.root.Init())
-	r.send(tea.WindowSizeMsg{Width: w, Height: h})
-	r.send(tui.StatusMsg{Status: app.status()})
-	r.untilShows("Funding address")
+	r := &bldRig{console: newConsole(t, w, h, consoleOpts{clock: clock.Now}), clock: clock}
+	r.loginAPIKey(sandbox.DemoAPIKey)
 	return r
-}
-
-// send hands msg to the root and runs the commands it returns.
-func (r *bldRig) send(msg tea.Msg) {
-	_, cmd := r.root.Update(msg)
-	r.exec(cmd)
-}
-
-// exec runs cmd in the background as the runtime does (timers would block);
-// until hands the messages to the root.
-func (r *bldRig) exec(cmd tea.Cmd) {
-	if cmd == nil {
-		return
-	}
-	go func() {
-		if msg := cmd(); msg != nil {
-			r.msgs <- msg
-		}
-	}()
-}
-
-// dispatch unpacks batches (concurrently) and sequences (in order).
-func (r *bldRig) dispatch(msg tea.Msg) {
-	if b, ok := msg.(tea.BatchMsg); ok {
-		for _, c := range b {
-			r.exec(c)
-		}
-		return
-	}
-	if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().Elem() == reflect.TypeOf(tea.Cmd(nil)) {
-		for i := range v.Len() {
-			if c := v.Index(i).Interface().(tea.Cmd); c != nil {
-				if m := c(); m != nil {
-					r.dispatch(m)
-				}
-			}
-		}
-		return
-	}
-	r.send(msg)
-}
-
-// until delivers finished commands' messages until cond holds on the frame.
-func (r *bldRig) until(what string, cond func(string) bool) {
-	r.t.Helper()
-	deadline := time.After(10 * time.Second)
-	for !cond(r.plain()) {
-		select {
-		case m := <-r.msgs:
-			r.dispatch(m)
-		case <-deadline:
-			r.t.Fatalf("timed out waiting for %s; the screen shows:\n%s", what, r.plain())
-		}
-	}
-}
-
-func (r *bldRig) untilShows(texts ...string) {
-	r.t.Helper()
-	r.until(strings.Join(texts, ", "), func(v string) bool {
-		for _, s := range texts {
-			if !strings.Contains(v, s) {
-				return false
-			}
-		}
-		return true
-	})
-}
-
-func (r *bldRig) plain() string { return ansi.Strip(r.root.View().Content) }
-
-// press sends key names ("enter", "tab", "space", "ctrl+n") or single characters.
-func (r *bldRig) press(keys ...string) {
-	for _, k := range keys {
-		r.send(bldKey(k))
-	}
-}
-
-func (r *bldRig) typeText(s string) {
-	for _, c := range s {
-		r.send(tea.KeyPressMsg{Code: c, Text: string(c)})
-	}
-}
-
-func bldKey(k string) tea.KeyPressMsg {
-	switch k {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab}
-	case "shift+tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}
-	case "space":
-		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
-	case "left":
-		return tea.KeyPressMsg{Code: tea.KeyLeft}
-	case "right":
-		return tea.KeyPressMsg{Code: tea.KeyRight}
-	case "ctrl+n":
-		return tea.KeyPressMsg{Code: 'n', Mod: tea.ModCtrl}
-	case "backspace":
-		return tea.KeyPressMsg{Code: tea.KeyBackspace}
-	}
-	c := []rune(k)[0]
-	return tea.KeyPressMsg{Code: c, Text: k}
 }
 
 // openForm goes from home to the builder form with the fixed nonce.
@@ -327,7 +196,7 @@ func TestBuilderWithAPIKey(t *testing.T) {
 	r.untilShows("API key copied")
 
 	// The returned key logs in, naming the builder's access.
-	other := service.New(r.app.Target.Env, service.Options{Now: r.clock.Now})
+	other := service.New(service.SandboxEnvironment(r.srv.URL, sandbox.DefaultChainID), service.Options{Now: r.clock.Now})
 	s, err := other.Login(context.Background(), service.APIKey(apiKey))
 	if err != nil {
 		t.Fatalf("login with the builder's key: %v", err)
@@ -372,7 +241,7 @@ func TestBuilderKeystrokeGuard(t *testing.T) {
 	rv.Init() // its guard timer is not run: the fake clock decides
 	// Let the key search finish.
 	rv.Update(rv.gate.key.find()())
-	enter := bldKey("enter")
+	enter := keyPress("enter")
 	r.clock.Advance(keyGuard - time.Millisecond)
 	if _, cmd := rv.Update(enter); cmd != nil || rv.gate.sending {
 		t.Fatalf("enter %v after the review appeared signed (cmd %v)", keyGuard-time.Millisecond, cmd != nil)

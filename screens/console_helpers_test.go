@@ -2,6 +2,7 @@ package screens
 
 import (
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -41,6 +42,7 @@ type console struct {
 type consoleOpts struct {
 	theme   string // "light" or "dark"; default dark
 	sandbox sandbox.Options
+	clock   func() time.Time // shared by sandbox, client and screens; default testNow, fixed
 }
 
 // newConsole starts a sandbox and a console on it, sized w×h.
@@ -49,7 +51,10 @@ func newConsole(t testing.TB, w, h int, o consoleOpts) *console {
 	if o.theme == "" {
 		o.theme = "dark"
 	}
-	clock := func() time.Time { return testNow }
+	clock := o.clock
+	if clock == nil {
+		clock = func() time.Time { return testNow }
+	}
 	o.sandbox.Now = clock
 	srv, err := sandbox.Start("127.0.0.1:0", o.sandbox)
 	if err != nil {
@@ -112,11 +117,22 @@ func (c *console) exec(cmd tea.Cmd) {
 }
 
 // dispatch hands one finished command's message to the root, unpacking
-// batches the way the runtime does.
+// batches (concurrently) and sequences (in order) the way the runtime does.
+// A sequence's type is unexported, so it is recognised as a slice of Cmds.
 func (c *console) dispatch(msg tea.Msg) {
 	if b, ok := msg.(tea.BatchMsg); ok {
 		for _, cmd := range b {
 			c.exec(cmd)
+		}
+		return
+	}
+	if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().Elem() == reflect.TypeOf(tea.Cmd(nil)) {
+		for i := range v.Len() {
+			if cmd := v.Index(i).Interface().(tea.Cmd); cmd != nil {
+				if m := cmd(); m != nil {
+					c.dispatch(m)
+				}
+			}
 		}
 		return
 	}
@@ -186,6 +202,12 @@ func keyPress(k string) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: tea.KeyRight}
 	case "ctrl+d":
 		return tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl}
+	case "ctrl+n":
+		return tea.KeyPressMsg{Code: 'n', Mod: tea.ModCtrl}
+	case "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "backspace":
+		return tea.KeyPressMsg{Code: tea.KeyBackspace}
 	}
 	r := []rune(k)[0]
 	return tea.KeyPressMsg{Code: r, Text: k}
