@@ -130,7 +130,7 @@ func (c builderCmd) run(args []string) int {
 	if err != nil {
 		return c.usage("%s", flagError(err))
 	}
-	nonce, exp := c.nonce(), c.now().Add(a.Validity).UnixNano()
+	nonce, exp := c.nonce(), a.Expiration(c.now())
 	msg, domain := a.Message(nonce, exp), e.Domain()
 	if f.dryRun {
 		return c.printDryRun(domain, msg, f.json)

@@ -41,12 +41,12 @@ Prints the status of one withdrawal. It logs in with the API key in
 $SVCWALLET_API_KEY (the bridge endpoints need a session). --env sandbox (the
 default when no environment is configured) starts the embedded sandbox, with
 its demo key: it knows no withdrawal made in another process. With --watch it polls every --interval until the withdrawal is
-COMPLETED, FAILED or REFUNDED, printing each change on a line, then the final
+COMPLETED, FAILED or REFUNDED (or the quote expired unexecuted), printing each change on a line, then the final
 record. --json prints the status record as JSON (one object per line).
 
 Exit status:
   0  COMPLETED: paid out
-  1  FAILED or REFUNDED
+  1  not paid out: FAILED, REFUNDED, or a quote that expired unexecuted
   2  usage error (flags, quote id, $SVCWALLET_API_KEY unset, unknown --env)
   3  still pending: CREATED, SUBMITTED or SENDING (without --watch)
   4  not found: no withdrawal with this quote id on this account (an unknown
@@ -60,11 +60,12 @@ type statusCmd struct {
 	env    CLIEnv
 	sleep  func(ctx context.Context, d time.Duration) error
 	jitter func(n int64) int64
+	now    func() time.Time
 }
 
 // runStatus runs `svcwallet status ...` and returns its exit status.
 func runStatus(args []string, env CLIEnv) int {
-	return statusCmd{env: env, sleep: service.Sleep, jitter: rand.Int64N}.run(args)
+	return statusCmd{env: env, sleep: service.Sleep, jitter: rand.Int64N, now: time.Now}.run(args)
 }
 
 type statusFlags struct {
@@ -111,7 +112,7 @@ func (c statusCmd) run(args []string) int {
 			return c.statusError(err, f.quoteID)
 		}
 		c.print(env, w, f.json)
-		return stateExit(w.State)
+		return withdrawalExit(w, c.now())
 	}
 	return c.watch(client, env, f)
 }
@@ -178,12 +179,12 @@ func (c statusCmd) watch(client *service.Client, env service.Environment, f stat
 				c.change(w, f.json)
 				last = w
 			}
-			if service.Terminal(w.State) {
+			if service.Final(w, c.now()) {
 				if !f.json {
 					fmt.Fprintln(c.env.Stdout)
 					c.print(env, w, false)
 				}
-				return stateExit(w.State)
+				return withdrawalExit(w, c.now())
 			}
 		}
 		if err := c.sleep(context.Background(), wait); err != nil {
@@ -213,11 +214,11 @@ func (c statusCmd) statusError(err error, quoteID string) int {
 	return c.fail(exitError, "%v", screens.Explain(err))
 }
 
-func stateExit(state string) int {
-	switch state {
-	case service.StateCompleted:
+func withdrawalExit(w service.Withdrawal, now time.Time) int {
+	switch {
+	case w.State == service.StateCompleted:
 		return exitCompleted
-	case service.StateFailed, service.StateRefunded:
+	case w.State == service.StateFailed, w.State == service.StateRefunded, service.ExpiredUnexecuted(w, now):
 		return exitFailed
 	}
 	return exitPending
@@ -246,7 +247,7 @@ func (c statusCmd) print(env service.Environment, w service.Withdrawal, asJSON b
 		{"Quote id", w.QuoteID}, {"Transfer id", w.TxID}, {"State", w.State},
 		{"Chain", w.Chain}, {"Receive", w.ReceiveAmount.String() + " " + w.TokenOut},
 		{"Payout hash", w.WithdrawTxHash}, {"Explorer", env.ExplorerTxURL(w.Chain, w.WithdrawTxHash)},
-		{"Updated at", w.UpdatedAt.UTC().Format(time.RFC3339)}, {"Meaning", screens.StateMeaning(w.State)},
+		{"Updated at", w.UpdatedAt.UTC().Format(time.RFC3339)}, {"Meaning", screens.StateMeaning(w, c.now())},
 	}
 	for _, r := range rows {
 		if r[1] != "" {

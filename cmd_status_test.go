@@ -109,7 +109,7 @@ func (r *statusRig) run(vars map[string]string, args ...string) statusRun {
 		}
 		return ""
 	}}
-	cmd := statusCmd{env: env, jitter: func(int64) int64 { return 0 }, sleep: func(_ context.Context, d time.Duration) error {
+	cmd := statusCmd{env: env, now: r.clock.Now, jitter: func(int64) int64 { return 0 }, sleep: func(_ context.Context, d time.Duration) error {
 		res.sleeps = append(res.sleeps, d)
 		r.clock.Advance(d)
 		return nil
@@ -160,6 +160,10 @@ func TestStatusExitStatuses(t *testing.T) {
 		t.Errorf("--json: %v %+v from %s", err, w, res.stdout)
 	}
 	r.run(nil, refunded).want(t, exitFailed, []string{"REFUNDED", "funds were returned"}, nil)
+	// A quote never executed is pending only while it could still be.
+	r.clock.Advance(service.StaleQuoteAfter)
+	r.run(nil, created).want(t, exitFailed, []string{"CREATED", "expired without being executed"}, nil)
+	r.run(nil, "--watch", created).want(t, exitFailed, []string{"expired without being executed"}, nil)
 	r.run(nil, failed).want(t, exitFailed, []string{"FAILED"}, nil)
 
 	notFound := "on this account: it is unknown, or it belongs to another account"

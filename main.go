@@ -28,7 +28,7 @@ Usage:
                                      (key from $SVCWALLET_PRIVATE_KEY or --keystore;
                                      exit 1 refused, 2 usage; see --help)
   svcwallet status QUOTE_ID [--watch] [--json]   print a withdrawal's status
-                                     (exit 0 completed, 1 failed or refunded,
+                                     (exit 0 completed, 1 not paid out,
                                      2 usage, 3 pending, 4 not found, 5 error;
                                      see svcwallet status --help)
   svcwallet version                  print the version

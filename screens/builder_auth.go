@@ -121,6 +121,16 @@ func parseEVM(s, what string) (common.Address, error) {
 	return common.HexToAddress(s), nil
 }
 
+// builderClockMargin keeps a 30-day signature inside the service's cap even
+// when this machine's clock runs a little ahead of the service's.
+const builderClockMargin = time.Minute
+
+// Expiration is the signature deadline in unix nanoseconds: now plus the
+// chosen validity, at most MaxBuilderValidity less builderClockMargin.
+func (a BuilderAuth) Expiration(now time.Time) int64 {
+	return now.Add(min(a.Validity, MaxBuilderValidity-builderClockMargin)).UnixNano()
+}
+
 // ParseBuilderValidity reads how long the signature stays valid: "7d",
 // "72h", "90m", "1h30m", or a bare number of days. Empty means 7 days.
 func ParseBuilderValidity(s string) (time.Duration, error) {

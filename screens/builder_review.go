@@ -45,7 +45,7 @@ type BuilderReview struct {
 // NewBuilderReview builds the message for a checked authorization with the
 // given nonce, expiring the chosen validity from now.
 func NewBuilderReview(app *App, a BuilderAuth, nonce uint32) *BuilderReview {
-	exp := app.Common.Now().Add(a.Validity).UnixNano()
+	exp := a.Expiration(app.Common.Now())
 	return &BuilderReview{
 		app: app, auth: a, msg: a.Message(nonce, exp), domain: app.Target.Env.Domain(),
 		gate: newReviewGate(app, a.Main),

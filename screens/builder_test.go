@@ -506,3 +506,16 @@ func TestBuilderGolden(t *testing.T) {
 		})
 	}
 }
+
+// TestBuilderExpirationStaysUnderTheCap: a 30-day signature keeps a margin
+// under the service's cap for a clock that runs a little ahead; shorter
+// ones are exact.
+func TestBuilderExpirationStaysUnderTheCap(t *testing.T) {
+	now := bldStart
+	if got := (BuilderAuth{Validity: MaxBuilderValidity}).Expiration(now); got >= now.Add(MaxBuilderValidity-30*time.Second).UnixNano() {
+		t.Errorf("30d expiration %d leaves no margin under the cap", got)
+	}
+	if got, want := (BuilderAuth{Validity: DefaultBuilderValidity}).Expiration(now), now.Add(DefaultBuilderValidity).UnixNano(); got != want {
+		t.Errorf("7d expiration %d, want %d", got, want)
+	}
+}

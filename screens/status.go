@@ -35,6 +35,7 @@ type resendMsg struct {
 	accepted service.WithdrawAccepted
 	err      error
 	lost     bool // no answer after every retry: it may or may not have arrived
+	refused  bool // refused now, which does not prove the first try never ran
 	journal  []service.JournalEntry
 	seeded   bool
 }
@@ -105,6 +106,7 @@ type Status struct {
 	err      error
 	notFound bool
 	rejected string // why it never happened (phaseRejected)
+	refusal  string // the re-send's refusal, said if the status shows it never ran
 	checked  time.Time
 	next     time.Time // when the next poll is due; zero when none is
 	wd       int
@@ -179,7 +181,7 @@ func (s *Status) Busy() bool { return s.sending }
 // the withdrawal has ended or is unknown, nor while a lost re-send waits
 // for the user's r.
 func (s *Status) polling() bool {
-	return s.phase != phaseRejected && s.phase != phaseResend && !s.notFound && !(s.have && service.Terminal(s.w.State))
+	return s.phase != phaseRejected && s.phase != phaseResend && !s.notFound && !(s.have && service.Final(s.w, s.app.Common.Now()))
 }
 
 func (s *Status) interval() time.Duration {
@@ -288,7 +290,7 @@ func (s *Status) answered(m statusMsg) tea.Cmd {
 	if m.err != nil {
 		if unknownQuote(m.err) {
 			if s.phase == phaseCheck {
-				return s.reject(neverPaid)
+				return s.reject(orText(s.refusal, neverPaid))
 			}
 			s.notFound, s.err = true, nil
 			return nil
@@ -300,12 +302,12 @@ func (s *Status) answered(m statusMsg) tea.Cmd {
 	s.failures, s.err, s.notFound = 0, nil, false
 	if s.phase == phaseCheck {
 		if m.w.State == service.StateCreated {
-			return s.reject(neverPaid)
+			return s.reject(orText(s.refusal, neverPaid))
 		}
 		s.phase = phaseFollow // the first request did arrive
 	}
 	cmd := s.observe(m.w)
-	if service.Terminal(m.w.State) {
+	if service.Final(m.w, s.app.Common.Now()) {
 		return cmd
 	}
 	return tea.Batch(cmd, s.schedule(s.interval()))
@@ -419,16 +421,15 @@ func (s *Status) resend(req service.WithdrawRequest) tea.Cmd {
 		switch {
 		case m.err == nil:
 			answer.Kind = service.JournalAccepted
-		case service.Retryable(m.err) || errors.Is(m.err, context.DeadlineExceeded):
+		case service.OutcomeUnknown(m.err):
 			m.lost = true
 			return m
-		case errors.Is(m.err, service.ErrQuoteExpired):
-			// A repeat of an executed request is answered 202 even after
-			// expiry, so an expired quote means it never ran.
-			m.err = userError{neverPaid}
-			answer.Kind, answer.Error = service.JournalRejected, neverPaid
 		default:
-			answer.Kind, answer.Error = service.JournalRejected, explain(m.err).Error()
+			// The first send of this request got no answer, so a refusal now
+			// (an expired quote included) does not prove it never ran: the
+			// status decides, and the journal learns the answer from it.
+			m.refused = true
+			return m
 		}
 		if j != nil {
 			// The answer is in hand; a failed write costs the history this line only.
@@ -446,9 +447,12 @@ func (s *Status) resent(m resendMsg) tea.Cmd {
 	case m.lost:
 		s.err = userError{"No answer from the service after every retry: the request may or may not have arrived. Press r to send the identical request again (it cannot pay twice)."}
 		return nil
-	case m.err != nil:
-		s.phase, s.rejected = phaseRejected, explain(m.err).Error()
-		return nil
+	case m.refused:
+		s.phase, s.refusal = phaseCheck, explain(m.err).Error()
+		if errors.Is(m.err, service.ErrQuoteExpired) {
+			s.refusal = neverPaid
+		}
+		return s.fetch()
 	}
 	s.phase, s.journaled = phaseFollow, service.StateSubmitted
 	s.w, s.have = service.Withdrawal{QuoteID: m.accepted.QuoteID, TxID: m.accepted.TxID, State: m.accepted.State, ReceiveAmount: m.accepted.ReceiveAmount}, true

@@ -36,6 +36,8 @@ type stRig struct {
 	app         *App
 	statusCalls atomic.Int64
 	failStatus  atomic.Bool // answer status requests with 503
+	// withdrawAnswer, when set, answers /bridge/withdraw instead of the sandbox.
+	withdrawAnswer atomic.Pointer[http.HandlerFunc]
 
 	mu        sync.Mutex
 	withdraws [][]byte // bodies of /bridge/withdraw, in arrival order
@@ -75,6 +77,10 @@ func (r *stRig) serve(w http.ResponseWriter, req *http.Request) {
 		r.withdraws = append(r.withdraws, body)
 		r.mu.Unlock()
 		req.Body = io.NopCloser(bytes.NewReader(body))
+		if h := r.withdrawAnswer.Load(); h != nil {
+			(*h)(w, req)
+			return
+		}
 	}
 	r.ex.ServeHTTP(w, req)
 }

@@ -47,7 +47,7 @@ func (s *Status) View() string {
 	}
 	if s.have {
 		b.WriteString("\n" + s.progress() + "\n")
-		for _, l := range strings.Split(ansi.Wrap(stateWords[s.w.State], max(s.wd, 20), ""), "\n") {
+		for _, l := range strings.Split(ansi.Wrap(StateMeaning(s.w, c.Now()), max(s.wd, 20), ""), "\n") {
 			b.WriteString(st.Muted.Render(strings.TrimRight(l, " ")) + "\n")
 		}
 	}
@@ -207,9 +207,17 @@ func (s *Status) clock(t time.Time) string {
 	return t.Format("Jan 02 15:04:05")
 }
 
-// StateMeaning says in words what a withdrawal state means for the money;
+// expiredWords replace CREATED's once the quote can no longer be executed.
+const expiredWords = "The quote expired without being executed: nothing was debited, and nothing more will happen to it."
+
+// StateMeaning says in words what a withdrawal's state means for the money;
 // `svcwallet status` prints the same words as the console.
-func StateMeaning(state string) string { return stateWords[state] }
+func StateMeaning(w service.Withdrawal, now time.Time) string {
+	if service.ExpiredUnexecuted(w, now) {
+		return expiredWords
+	}
+	return stateWords[w.State]
+}
 
 func upperFirst(s string) string {
 	if s == "" {

@@ -110,6 +110,13 @@ func (q *Quote) remaining() time.Duration {
 	return q.quote.ExpiresAt.Sub(q.app.Common.Now().Add(q.offset))
 }
 
+// payMismatch reports a quote whose pay amount is not the amount the user
+// asked to send: what gets signed is the pay amount, so it must be that.
+func (q *Quote) payMismatch() bool {
+	want, err := service.ParseAmount(q.w.Amount)
+	return err != nil || !q.quote.PayAmount.Equal(want)
+}
+
 // overCap reports a fee above the user's cap, which refuses the quote.
 func (q *Quote) overCap() (decimal.Decimal, bool) {
 	if q.w.FeeCap == "" {
@@ -168,6 +175,9 @@ func (q *Quote) confirm() tea.Cmd {
 	case q.remaining() <= 0:
 		return tui.ShowError(userError{"Quote expired: press r to get a new one"})
 	}
+	if q.payMismatch() {
+		return tui.ShowError(userError{fmt.Sprintf("The quote asks for %s %s, not the %s you entered: press r for a new quote", q.quote.PayAmount, q.w.TokenIn, q.w.Amount)})
+	}
 	if c, over := q.overCap(); over {
 		return tui.ShowError(userError{fmt.Sprintf("The fee %s is above your cap of %s: press r to re-quote later, or go back and raise the cap", q.quote.Fee, c)})
 	}
@@ -201,6 +211,9 @@ func (q *Quote) View() string {
 	}
 	b.WriteString(field(c, "Speed", lw, speed) + "\n")
 	b.WriteString(field(c, "Quote id", lw, st.Muted.Render(qt.QuoteID)) + "\n\n")
+	if q.payMismatch() {
+		b.WriteString(st.Warning.Render(fmt.Sprintf("Refused: the quote asks for %s %s, not the %s you entered.", qt.PayAmount, q.w.TokenIn, q.w.Amount)) + "\n\n")
+	}
 	if cp, over := q.overCap(); over {
 		b.WriteString(st.Warning.Render(fmt.Sprintf("Refused: the fee %s is above your cap of %s.", qt.Fee, cp)) + "\n\n")
 	}

@@ -22,7 +22,9 @@ import (
 type executedMsg struct {
 	accepted service.WithdrawAccepted
 	err      error
-	lost     bool // no answer after every retry: the outcome is unknown
+	// lost is the journaled withdrawal whose outcome is unknown (no answer,
+	// or a refusal after no answer); nil otherwise.
+	lost *service.JournalRecord
 }
 
 var reviewKeys = struct {
@@ -50,7 +52,6 @@ type Review struct {
 	setupErr error
 	gate     reviewGate
 	err      error
-	lost     bool
 	wd, h    int
 }
 
@@ -125,7 +126,7 @@ func (r *Review) sign() tea.Cmd {
 		r.err = userError{"Quote expired: press r to get a new one and sign again"}
 		return nil
 	}
-	r.err, r.lost = nil, false
+	r.err = nil
 	load := r.gate.key.loader()
 	app, w, q, transfer, domain := r.app, r.w, r.quote, r.transfer, r.domain
 	return r.gate.send(func() tea.Msg { return execute(app, w, q, transfer, domain, load) })
@@ -162,8 +163,9 @@ func execute(app *App, w Withdrawal, q service.Quote, t signer.Transfer, d signe
 	switch {
 	case err == nil:
 		answer.Kind = service.JournalAccepted
-	case service.Retryable(err) || errors.Is(err, context.DeadlineExceeded):
-		return executedMsg{err: err, lost: true}
+	case service.OutcomeUnknown(err):
+		return executedMsg{err: err, lost: &service.JournalRecord{QuoteID: q.QuoteID, Env: base.Env, AccountID: base.AccountID,
+			Request: req, Intent: *intent.Intent, Started: intent.Time}}
 	default:
 		answer.Kind, answer.Error = service.JournalRejected, explain(err).Error()
 	}
@@ -181,10 +183,13 @@ func (r *Review) executed(msg executedMsg) tea.Cmd {
 	switch {
 	case msg.err == nil:
 		return tea.Sequence(tui.Reset(NewHome(r.app)), tui.Push(NewStatus(r.app, msg.accepted.QuoteID, true)),
-			tui.ShowInfo(fmt.Sprintf("Withdrawal accepted: %s %s on its way", msg.accepted.ReceiveAmount, r.w.TokenOut)))
-	case msg.lost:
-		r.lost = true
-		r.err = userError{"No answer from the service after every retry. The withdrawal is saved in the journal: open History (h on the home screen) to check and resume it. It can never be paid twice."}
+			tui.ShowInfo(fmt.Sprintf("Withdrawal accepted: %s %s on its way", r.quote.ReceiveAmount, r.w.TokenOut)))
+	case msg.lost != nil:
+		// This quote must never be signed again with another nonce: the
+		// journaled request may have executed. The resume screen re-sends it
+		// identically or asks the service, and this review is left behind.
+		return tea.Sequence(tui.Reset(NewHome(r.app)), tui.Push(NewResume(r.app, *msg.lost)),
+			tui.ShowError(userError{"No clear answer from the service: the withdrawal is saved and is being checked; it cannot be paid twice"}))
 	case errors.Is(msg.err, service.ErrQuoteExpired):
 		r.err = userError{"Quote expired before it was executed: press r to get a new one and sign again"}
 	default:

@@ -225,6 +225,24 @@ func TestFeeCapRefusesQuote(t *testing.T) {
 	}
 }
 
+// TestQuoteMustPayTheAmountEntered: what is signed is the quote's pay
+// amount, so a quote for another amount is refused.
+func TestQuoteMustPayTheAmountEntered(t *testing.T) {
+	app, now := wdApp(t)
+	w := Withdrawal{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: "20"}
+	q := quoteScreen(app, w, fixedQuote(*now, "1.5"), 0) // pays 25
+	if pushedScreen(q.confirm()) != nil {
+		t.Fatal("a quote paying 25 for 20 entered went on to the review")
+	}
+	if !strings.Contains(ansi.Strip(q.View()), "not the 20 you entered") {
+		t.Errorf("the refusal is not shown:\n%s", ansi.Strip(q.View()))
+	}
+	w.Amount = "25.000"
+	if pushedScreen(quoteScreen(app, w, fixedQuote(*now, "1.5"), 0).confirm()) == nil {
+		t.Fatal("25.000 entered and 25 quoted were taken as different")
+	}
+}
+
 // TestReviewShowsWhatIsSignedAndGuardsKeys: the review shows every Transfer
 // field, the amount in USDT, the bridge funding address and the digest that
 // gets signed; Enter is ignored for the first 0.5 s.

@@ -45,10 +45,15 @@ type Client struct {
 
 // New returns a client for env.
 func New(env Environment, opts Options) *Client {
-	c := &Client{env: env, http: opts.HTTPClient, now: opts.Now, log: opts.Logger, retry: opts.Retry, apiKey: opts.APIKey}
-	if c.http == nil {
-		c.http = &http.Client{Timeout: DefaultTimeout}
+	c := &Client{env: env, now: opts.Now, log: opts.Logger, retry: opts.Retry, apiKey: opts.APIKey}
+	hc := http.Client{Timeout: DefaultTimeout}
+	if opts.HTTPClient != nil {
+		hc = *opts.HTTPClient
 	}
+	// The API defines no redirects; following one would carry the API key
+	// and withdraw bodies to a host (or an http URL) nobody configured.
+	hc.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	c.http = &hc
 	if c.now == nil {
 		c.now = time.Now
 	}
@@ -179,9 +184,17 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 		return nil
 	}
 	if err := json.Unmarshal(body, out); err != nil {
-		return fmt.Errorf("the service sent an answer svcwallet cannot read (HTTP %d)", resp.StatusCode)
+		return &UnreadableAnswerError{Status: resp.StatusCode}
 	}
 	return nil
+}
+
+// UnreadableAnswerError is a success status whose body does not decode: the
+// request did what it asked, only the details are missing.
+type UnreadableAnswerError struct{ Status int }
+
+func (e *UnreadableAnswerError) Error() string {
+	return fmt.Sprintf("the service answered HTTP %d with a body svcwallet cannot read", e.Status)
 }
 
 func (c *Client) newRequest(ctx context.Context, cl call) (*http.Request, error) {

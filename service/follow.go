@@ -6,6 +6,23 @@ import (
 	"time"
 )
 
+// StaleQuoteAfter is how long after its quote a withdrawal may still be
+// CREATED: quotes live about a minute (SPEC.md §3), the rest is margin for
+// clocks that disagree. Past it, the quote expired unexecuted.
+const StaleQuoteAfter = 5 * time.Minute
+
+// ExpiredUnexecuted reports a withdrawal whose quote was never executed and
+// can no longer be: nothing was paid and nothing will happen to it.
+func ExpiredUnexecuted(w Withdrawal, now time.Time) bool {
+	return w.State == StateCreated && !w.UpdatedAt.IsZero() && now.Sub(w.UpdatedAt) > StaleQuoteAfter
+}
+
+// Final reports whether following a withdrawal can stop: a terminal state,
+// or a quote that expired unexecuted.
+func Final(w Withdrawal, now time.Time) bool {
+	return Terminal(w.State) || ExpiredUnexecuted(w, now)
+}
+
 // MaxPollBackoff caps the wait between withdrawal-status polls after errors:
 // a status that could not be read for a while is still asked about twice a
 // minute, so it shows again soon after the service comes back.

@@ -93,6 +93,11 @@ func (j *Journal) Append(e JournalEntry) error {
 	if err != nil {
 		return fmt.Errorf("open journal: %w", err)
 	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return fmt.Errorf("read journal: %w", err)
+	}
 	// A crash mid-write leaves a torn last line without its newline; start
 	// on a line of our own, or this entry would be glued to the fragment and
 	// lost with it when the journal is read.
@@ -110,7 +115,27 @@ func (j *Journal) Append(e JournalEntry) error {
 		f.Close()
 		return fmt.Errorf("sync journal: %w", err)
 	}
-	return f.Close()
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("close journal: %w", err)
+	}
+	if st.Size() == 0 {
+		// A new file's name lives in its directory: sync that too, or a
+		// power loss can lose the file with the intent in it.
+		return syncDir(filepath.Dir(j.path))
+	}
+	return nil
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return fmt.Errorf("sync journal directory: %w", err)
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil {
+		return fmt.Errorf("sync journal directory: %w", err)
+	}
+	return nil
 }
 
 // endsTorn reports whether the file is non-empty and does not end in a newline.
@@ -188,7 +213,9 @@ func (j *Journal) Records() ([]JournalRecord, error) {
 		r.Updated = e.Time
 		switch e.Kind {
 		case JournalIntent:
-			if e.Request != nil {
+			// The first signed request is the one that may have executed;
+			// a later intent for the same quote never replaces it.
+			if e.Request != nil && r.Request.QuoteID == "" {
 				r.Request = *e.Request
 			}
 			if e.Intent != nil {

@@ -52,9 +52,16 @@ func Sleep(ctx context.Context, d time.Duration) error {
 // 5xx attempt is retried with the identical body, same signature and nonce
 // (D10): the service treats the repeat as a duplicate of the first, so a retry
 // never pays twice. The caller must have journaled req before calling.
+//
+// When an attempt got no answer, a later refusal does not prove nothing was
+// paid (the first may have executed), so it comes back as an
+// *OutcomeUnknownError; OutcomeUnknown tells the caller to ask
+// WithdrawalStatus before calling the withdrawal refused. Any 2xx is an
+// acceptance, even one whose body cannot be read.
 func (c *Client) Withdraw(ctx context.Context, req WithdrawRequest) (WithdrawAccepted, error) {
 	var res WithdrawAccepted
 	var err error
+	unanswered := false
 	for attempt := range c.retry.Attempts {
 		if attempt > 0 {
 			wait := c.retry.backoff(attempt - 1)
@@ -64,11 +71,40 @@ func (c *Client) Withdraw(ctx context.Context, req WithdrawRequest) (WithdrawAcc
 			}
 		}
 		err = c.doAuthed(ctx, call{method: http.MethodPost, base: c.env.BaseURL, path: PathWithdraw, body: req}, &res)
-		if !Retryable(err) || ctx.Err() != nil {
-			return res, err
+		var unreadable *UnreadableAnswerError
+		switch {
+		case err == nil:
+			return res, nil
+		case errors.As(err, &unreadable):
+			c.log.Warn("withdraw accepted with an unreadable body", "status", unreadable.Status)
+			return WithdrawAccepted{QuoteID: req.QuoteID, State: StateSubmitted}, nil
+		case Retryable(err) && ctx.Err() == nil:
+			unanswered = true
+			continue
+		case unanswered:
+			return res, &OutcomeUnknownError{Err: err}
 		}
+		return res, err
 	}
 	return res, err
+}
+
+// OutcomeUnknownError is a withdraw refused after an attempt that got no
+// answer: the first attempt may have executed.
+type OutcomeUnknownError struct{ Err error }
+
+func (e *OutcomeUnknownError) Error() string {
+	return "no answer to an earlier attempt, then: " + e.Err.Error()
+}
+
+func (e *OutcomeUnknownError) Unwrap() error { return e.Err }
+
+// OutcomeUnknown reports whether a withdraw may or may not have executed:
+// no answer at all, or a refusal after an unanswered attempt. Only
+// WithdrawalStatus can tell; the request is kept for an identical re-send.
+func OutcomeUnknown(err error) bool {
+	var ou *OutcomeUnknownError
+	return Retryable(err) || errors.As(err, &ou) || errors.Is(err, context.DeadlineExceeded)
 }
 
 // Retryable reports whether a failed call may have been lost in transit and is
