@@ -23,15 +23,15 @@ import (
 const builderUsage = `Usage:
   svcwallet builder authorize --builder ADDR --max-futures-fee P --max-spot-fee P
       [--api-key-signer ADDR --permissions LIST --label TEXT] [--expires DURATION]
-      [--keystore FILE] [--dry-run] [--json] [--env NAME] [--config PATH]
+      [--keystore-file FILE] [--dry-run] [--json] [--env NAME] [--config PATH]
 
 Authorizes a builder account to trade for your account, with caps on the fee
-rates it may charge: percentages, 0.1 means 0.1%, at most 4 decimals. With
+rates it may charge: percentages, 0.1 (or 0.1%) means 0.1%, at most 4 decimals. With
 --api-key-signer, --permissions and --label (all three, or none) it also
 creates an API key for the builder, printed once on stdout: store it then.
 
 The main account's key signs: the raw hex key in $SVCWALLET_PRIVATE_KEY, or an
-encrypted --keystore FILE whose passphrase is asked for at a hidden prompt (one
+encrypted --keystore-file FILE whose passphrase is asked for at a hidden prompt (one
 line of stdin when stdin is not a terminal). On --env sandbox the sandbox's
 public demo key signs when neither is given. Never put a key on the command line.
 
@@ -86,7 +86,7 @@ func (c builderCmd) run(args []string) int {
 	// Before anything else, so a key typed as an argument is never echoed.
 	for _, a := range args {
 		if looksLikeKey(a) {
-			fmt.Fprintln(c.env.Stderr, "svcwallet builder: refusing a private key on the command line: other users can read it in the process list and your shell history keeps it; export it in $"+signer.KeyEnvVar+" or use --keystore FILE")
+			fmt.Fprintln(c.env.Stderr, "svcwallet builder: refusing a private key on the command line: other users can read it in the process list and your shell history keeps it; export it in $"+signer.KeyEnvVar+" or use --keystore-file FILE")
 			return 2
 		}
 	}
@@ -165,7 +165,7 @@ func (c builderCmd) parse(args []string) (builderFlags, int, bool) {
 	fs.StringVar(&f.in.KeySigner, "api-key-signer", "", "address of the builder API key's signer")
 	fs.StringVar(&f.in.Permissions, "permissions", "", "permissions of the builder API key")
 	fs.StringVar(&f.in.Label, "label", "", "label of the builder API key")
-	fs.StringVar(&f.keystore, "keystore", "", "keystore file of the main account's key")
+	fs.StringVar(&f.keystore, "keystore-file", "", "keystore file of the main account's key")
 	fs.BoolVar(&f.dryRun, "dry-run", false, "print the typed data and digest only")
 	fs.BoolVar(&f.json, "json", false, "print JSON")
 	fs.StringVar(&f.envName, "env", "", "environment")
@@ -195,7 +195,7 @@ func flagError(err error) string {
 	return err.Error()
 }
 
-// keySource picks the main account's key: --keystore, $SVCWALLET_PRIVATE_KEY,
+// keySource picks the main account's key: --keystore-file, $SVCWALLET_PRIVATE_KEY,
 // or on the sandbox its demo key. It returns the address at once (a keystore
 // file names it in clear) and a loader that asks for the passphrase, so a
 // dry run never asks for one.
@@ -219,7 +219,7 @@ func (c builderCmd) keySource(f builderFlags, e service.Environment) (common.Add
 		raw, what = sandbox.DemoPrivateKey, "the sandbox demo key"
 	}
 	if raw == "" {
-		return common.Address{}, nil, c.usage("no signing key: export the main account's hex key in $%s, or give --keystore FILE", signer.KeyEnvVar), false
+		return common.Address{}, nil, c.usage("no signing key: export the main account's hex key in $%s, or give --keystore-file FILE", signer.KeyEnvVar), false
 	}
 	k, err := signer.ParsePrivateKeyHex(raw)
 	if err != nil {
@@ -260,20 +260,19 @@ func typedDataJSON(d signer.Domain, m signer.Message) json.RawMessage {
 		if i > 0 {
 			msg.WriteByte(',')
 		}
-		name, _ := json.Marshal(fl.Name)
-		msg.Write(name)
+		msg.Write(marshalJSON(fl.Name))
 		msg.WriteByte(':')
 		var v []byte
 		switch fl.Type {
 		case "uint8", "uint32":
 			v = []byte(fl.Display())
 		default:
-			v, _ = json.Marshal(fl.Display())
+			v = marshalJSON(fl.Display())
 		}
 		msg.Write(v)
 	}
 	msg.WriteByte('}')
-	out, _ := json.Marshal(struct {
+	return marshalJSON(struct {
 		Types       map[string][]member `json:"types"`
 		PrimaryType string              `json:"primaryType"`
 		Domain      any                 `json:"domain"`
@@ -291,7 +290,16 @@ func typedDataJSON(d signer.Domain, m signer.Message) json.RawMessage {
 		}{d.Name, signer.DomainVersion, d.ChainID},
 		Message: msg.Bytes(),
 	})
-	return out
+}
+
+// marshalJSON is json.Marshal without HTML escaping: "Admin&Trade", not
+// "Admin\u0026Trade". The values here cannot fail to encode.
+func marshalJSON(v any) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v)
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }
 
 func (c builderCmd) printDryRun(d signer.Domain, m signer.Message, asJSON bool) int {
@@ -367,6 +375,7 @@ func (c builderCmd) printResult(a screens.BuilderAuth, nonce uint32, exp int64, 
 
 func (c builderCmd) printJSON(v any) int {
 	enc := json.NewEncoder(c.env.Stdout)
+	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(v); err != nil {
 		return c.fail("%v", err)

@@ -147,7 +147,7 @@ func TestBuilderCLIDryRun(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := bcli(t, nil, "", true, authorizeArgs(e, "--dry-run", "--expires", "72h", "--keystore", path)...)
+		r := bcli(t, nil, "", true, authorizeArgs(e, "--dry-run", "--expires", "72h", "--keystore-file", path)...)
 		if r.code != 0 || !strings.Contains(r.stdout, signer.Digest(domain, modes[0].want).Hex()) || e.requests.Load() != 0 {
 			t.Fatalf("exit %d, %d requests:\n%s\n%s", r.code, e.requests.Load(), r.stdout, r.stderr)
 		}
@@ -188,6 +188,9 @@ func TestBuilderCLIAuthorize(t *testing.T) {
 			out.Permissions != "Admin&Trade" || out.Label != "my bot" || out.APIKey == "" {
 			t.Fatalf("json %+v", out)
 		}
+		if !strings.Contains(r.stdout, `"Admin&Trade"`) || strings.Contains(r.stdout, `\u0026`) {
+			t.Fatalf("permissions HTML-escaped:\n%s", r.stdout)
+		}
 		bcliLogsIn(t, e, out.APIKey)
 	})
 	t.Run("keystore", func(t *testing.T) {
@@ -197,11 +200,11 @@ func TestBuilderCLIAuthorize(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := bcli(t, nil, cliPass2+"\n", false, authorizeArgs(e, "--keystore", path)...)
+		r := bcli(t, nil, cliPass2+"\n", false, authorizeArgs(e, "--keystore-file", path)...)
 		if r.code != 1 || !strings.Contains(r.stderr, "wrong passphrase") || e.requests.Load() != 0 {
 			t.Fatalf("wrong passphrase: exit %d, %d requests: %s", r.code, e.requests.Load(), r.stderr)
 		}
-		r = bcli(t, nil, cliPass+"\n", false, authorizeArgs(e, "--keystore", path)...)
+		r = bcli(t, nil, cliPass+"\n", false, authorizeArgs(e, "--keystore-file", path)...)
 		if r.code != 0 || !strings.Contains(r.stdout, "Builder authorized") {
 			t.Fatalf("exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
 		}
@@ -290,6 +293,9 @@ func TestBuilderCLIUsage(t *testing.T) {
 		{"label only", demoKeyVars, authorizeArgs(e, "--label", "bot"), "go together"},
 		{"signer and permissions without label", demoKeyVars, authorizeArgs(e, "--api-key-signer", sandbox.NoChainAddress, "--permissions", "Trade"), "go together"},
 		{"unknown permission", demoKeyVars, authorizeArgs(e, "--api-key-signer", sandbox.NoChainAddress, "--permissions", "Trade&Fly", "--label", "bot"), "--permissions: unknown permission"},
+		{"choices listed with commas", demoKeyVars, authorizeArgs(e, "--api-key-signer", sandbox.NoChainAddress, "--permissions", "Fly", "--label", "bot"), "choose from Admin, InternalTransfer, ExternalTransfer, Withdraw, VaultInvestor, Trade"},
+		{"the old --keystore flag", demoKeyVars, authorizeArgs(e, "--keystore", "k.json"), "flag provided but not defined: -keystore"},
+		{"fee with a bad percent sign", demoKeyVars, authorizeArgs(e, "--max-spot-fee", "0.05%%"), "--max-spot-fee:"},
 		{"bad builder checksum", demoKeyVars, authorizeArgs(e, "--builder", strings.Replace(sandbox.BuilderAddress, "C8", "c8", 1)), "--builder:"},
 		{"an argument", demoKeyVars, authorizeArgs(e, "extra"), "takes no arguments"},
 		{"unknown flag", demoKeyVars, authorizeArgs(e, "--fee", "1"), "flag provided but not defined"},
@@ -309,10 +315,26 @@ func TestBuilderCLIUsage(t *testing.T) {
 		t.Fatalf("usage errors sent %d requests", n)
 	}
 	t.Run("help", func(t *testing.T) {
-		if r := bcli(t, nil, "", false, "authorize", "--help"); r.code != 0 || !strings.Contains(r.stdout, "--dry-run") {
+		if r := bcli(t, nil, "", false, "authorize", "--help"); r.code != 0 || !strings.Contains(r.stdout, "--dry-run") ||
+			!strings.Contains(r.stdout, "--keystore-file FILE") || strings.Contains(r.stdout, "--keystore ") {
 			t.Fatalf("exit %d: %s", r.code, r.stdout)
 		}
 	})
+}
+
+// TestBuilderCLIPercentFees: "0.1%" is 0.1, and the typed data prints
+// permissions with a plain "&".
+func TestBuilderCLIPercentFees(t *testing.T) {
+	e := newBcliEnv(t)
+	args := append([]string{"authorize", "--config", e.config, "--env", "local", "--builder", sandbox.BuilderAddress,
+		"--max-futures-fee", "0.1%", "--max-spot-fee", "0.05 %", "--dry-run", "--json"}, keyArgs...)
+	r := bcli(t, demoKeyVars, "", true, args...)
+	if r.code != 0 || !strings.Contains(r.stdout, `"maxFutureFeeRate": 1000`) || !strings.Contains(r.stdout, `"maxSpotFeeRate": 500`) {
+		t.Fatalf("exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	if !strings.Contains(r.stdout, `"permissions": "Admin&Trade"`) || strings.Contains(r.stdout, `\u0026`) {
+		t.Fatalf("permissions HTML-escaped:\n%s", r.stdout)
+	}
 }
 
 func TestBuilderCLIRefusesKeyInArgv(t *testing.T) {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -34,6 +35,9 @@ func runConsole(args []string, env CLIEnv) int {
 	targets, closeAll, err := consoleTargets(*configPath, *envName)
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "svcwallet:", err)
+		if errors.As(err, new(envUsageError)) {
+			return 2
+		}
 		return 1
 	}
 	defer closeAll()
@@ -64,6 +68,11 @@ func consoleTargets(configPath, envName string) ([]screens.Target, func(), error
 	}
 	if envName == "" {
 		envName = cfg.DefaultEnv
+	}
+	if envName != "" && envName != service.SandboxEnv {
+		if _, err := cfg.Lookup(envName); err != nil {
+			return nil, nil, unknownEnv(envName, configPath, cfg)
+		}
 	}
 	var targets []screens.Target
 	var journal *service.Journal
@@ -104,8 +113,6 @@ func consoleTargets(configPath, envName string) ([]screens.Target, func(), error
 		sb := screens.Target{Env: e, Client: service.New(e, service.Options{}), Journal: sbJournal,
 			Demo: &screens.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}
 		targets = append([]screens.Target{sb}, targets...)
-	} else if targets[0].Env.Name != envName {
-		return nil, nil, fmt.Errorf("no environment %q in %s; known: %v or %q", envName, configPath, cfg.Names(), service.SandboxEnv)
 	}
 	return targets, closeAll, nil
 }

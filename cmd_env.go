@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"os"
 	"strings"
 
 	"svcwallet/service"
@@ -24,6 +26,23 @@ func loadConfig(configPath string) (service.Config, string, error) {
 type envUsageError struct{ msg string }
 
 func (e envUsageError) Error() string { return e.msg }
+
+// unknownEnv refuses an --env (or default_env) name the config does not
+// define, listing the names that exist.
+func unknownEnv(name, configPath string, cfg service.Config) error {
+	where := "the config file"
+	if configPath != "" {
+		where = configPath
+	}
+	if len(cfg.Names()) == 0 {
+		what := where + " configures none"
+		if _, err := os.Stat(configPath); configPath == "" || errors.Is(err, os.ErrNotExist) {
+			what = "there is no config file (" + where + ")"
+		}
+		return envUsageError{fmt.Sprintf("no environment %q: %s, so the only one is %s", name, what, service.SandboxEnv)}
+	}
+	return envUsageError{fmt.Sprintf("no environment %q in %s; known: %s", name, where, cfg.KnownNames())}
+}
 
 // commandEnv resolves the environment of a non-interactive command: --env,
 // else the config's default_env. "sandbox" starts the embedded sandbox in
@@ -49,7 +68,7 @@ func commandEnv(configPath, envName string, sandboxByDefault bool) (service.Envi
 	case envName != "" && envName != service.SandboxEnv:
 		e, err := cfg.Lookup(envName)
 		if err != nil {
-			return service.Environment{}, nil, envUsageError{err.Error()}
+			return service.Environment{}, nil, unknownEnv(envName, configPath, cfg)
 		}
 		return e, func() {}, nil
 	}

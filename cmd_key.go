@@ -66,8 +66,8 @@ func runKey(args []string, env CLIEnv) int {
 	case "list":
 		return keyList(args[1:], env)
 	case "help", "-h", "-help", "--help":
-		fmt.Fprint(env.Stderr, keyUsage)
-		return 2
+		fmt.Fprint(env.Stdout, keyUsage)
+		return 0
 	}
 	return keyUsageError(env, "unknown command %.32q", args[0])
 }
@@ -92,8 +92,8 @@ func looksLikeKey(arg string) bool {
 
 func keyNew(args []string, env CLIEnv) int {
 	fs, dirFlag := keyFlags("new", env)
-	if fs.Parse(args) != nil {
-		return 2
+	if code, ok := parseKeyFlags(fs, args, env); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		return keyUsageError(env, "key new takes no arguments")
@@ -117,8 +117,8 @@ func keyNew(args []string, env CLIEnv) int {
 
 func keyImport(args []string, env CLIEnv) int {
 	fs, dirFlag := keyFlags("import", env)
-	if fs.Parse(args) != nil {
-		return 2
+	if code, ok := parseKeyFlags(fs, args, env); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		return keyUsageError(env, "key import takes no arguments; it reads the key from stdin or a hidden prompt")
@@ -154,8 +154,8 @@ func keyImport(args []string, env CLIEnv) int {
 func keyList(args []string, env CLIEnv) int {
 	fs, dirFlag := keyFlags("list", env)
 	asJSON := fs.Bool("json", false, "print a JSON array of {address, path}")
-	if fs.Parse(args) != nil {
-		return 2
+	if code, ok := parseKeyFlags(fs, args, env); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		return keyUsageError(env, "key list takes no arguments")
@@ -194,10 +194,24 @@ func keyList(args []string, env CLIEnv) int {
 	return 0
 }
 
+// parseKeyFlags parses a key subcommand's flags: -h/--help prints the usage
+// to stdout (exit 0); a bad flag prints it to stderr (exit 2).
+func parseKeyFlags(fs *flag.FlagSet, args []string, env CLIEnv) (int, bool) {
+	switch err := fs.Parse(args); {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(env.Stdout, keyUsage)
+		return 0, false
+	case err != nil:
+		fmt.Fprint(env.Stderr, keyUsage)
+		return 2, false
+	}
+	return 0, true
+}
+
 func keyFlags(cmd string, env CLIEnv) (*flag.FlagSet, *string) {
 	fs := flag.NewFlagSet("svcwallet key "+cmd, flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
-	fs.Usage = func() { fmt.Fprint(env.Stderr, keyUsage) }
+	fs.Usage = func() {} // parseKeyFlags prints it, to the right stream
 	dir := fs.String("keystore", "", "keystore directory")
 	return fs, dir
 }

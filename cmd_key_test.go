@@ -260,11 +260,20 @@ func TestKeyPassphraseRefusals(t *testing.T) {
 
 func TestKeyUsage(t *testing.T) {
 	for _, args := range [][]string{
-		nil, {"help"}, {"--help"}, {"frobnicate"}, {"new", "--bogus"}, {"list", "extra"},
-		{"list", "-h"}, {"new", "extra"},
+		nil, {"frobnicate"}, {"new", "--bogus"}, {"list", "extra"}, {"new", "extra"},
 	} {
 		r := keyCmd(t, "", nil, args...)
 		if r.code != 2 || !strings.Contains(r.stderr, "svcwallet key import [--keystore DIR]") || r.stdout != "" {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
+		}
+	}
+}
+
+// TestKeyHelp: asking for help is not a mistake: stdout, exit 0.
+func TestKeyHelp(t *testing.T) {
+	for _, args := range [][]string{{"help"}, {"--help"}, {"-h"}, {"list", "-h"}, {"new", "--help"}} {
+		r := keyCmd(t, "", nil, args...)
+		if r.code != 0 || !strings.Contains(r.stdout, "svcwallet key import [--keystore DIR]") || r.stderr != "" {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
 		}
 	}

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"os/signal"
@@ -10,6 +12,16 @@ import (
 
 	"svcwallet/service/sandbox"
 )
+
+const sandboxUsage = `Usage:
+  svcwallet sandbox [--listen ADDR] [--chain-id N] [--quote-ttl D]
+                    [--settle D] [--session-ttl D]
+
+Serves the sandbox exchange (every endpoint the console uses, with demo
+accounts) until interrupted, and prints its URLs and demo credentials.
+
+Flags:
+`
 
 // runSandbox serves the sandbox exchange until interrupted.
 func runSandbox(args []string, env CLIEnv) int {
@@ -20,7 +32,27 @@ func runSandbox(args []string, env CLIEnv) int {
 	quoteTTL := fs.Duration("quote-ttl", sandbox.DefaultQuoteTTL, "lifetime of a withdrawal quote")
 	settle := fs.Duration("settle", sandbox.DefaultSettle, "time from SUBMITTED to a terminal state")
 	sessionTTL := fs.Duration("session-ttl", sandbox.DefaultSessionTTL, "lifetime of a session cookie")
-	if err := fs.Parse(args); err != nil {
+	fs.Usage = func() {} // printed below, to the stream that fits
+	printUsage := func(w io.Writer) {
+		fmt.Fprint(w, sandboxUsage)
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+		fs.SetOutput(env.Stderr)
+	}
+	switch err := fs.Parse(args); {
+	case errors.Is(err, flag.ErrHelp):
+		printUsage(env.Stdout)
+		return 0
+	case err != nil:
+		fmt.Fprintln(env.Stderr)
+		printUsage(env.Stderr)
+		return 2
+	case fs.NArg() == 1 && fs.Arg(0) == "help":
+		printUsage(env.Stdout)
+		return 0
+	case fs.NArg() > 0:
+		fmt.Fprintf(env.Stderr, "svcwallet sandbox: unexpected argument %.32q\n\n", fs.Arg(0))
+		printUsage(env.Stderr)
 		return 2
 	}
 	logger := slog.New(slog.NewTextHandler(env.Stderr, nil))

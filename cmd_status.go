@@ -35,14 +35,18 @@ const (
 const maxWatchFailures = 5
 
 const statusUsage = `Usage:
-  svcwallet status QUOTE_ID [--watch] [--interval 3s] [--json] [--env NAME] [--config PATH]
+  svcwallet status QUOTE_ID [--watch] [--interval 3s] [--json]
+                            [--env NAME] [--config PATH]
 
 Prints the status of one withdrawal. It logs in with the API key in
 $SVCWALLET_API_KEY (the bridge endpoints need a session). --env sandbox (the
 default when no environment is configured) starts the embedded sandbox, with
-its demo key: it knows no withdrawal made in another process. With --watch it polls every --interval until the withdrawal is
-COMPLETED, FAILED or REFUNDED (or the quote expired unexecuted), printing each change on a line, then the final
-record. --json prints the status record as JSON (one object per line).
+its demo key: it knows no withdrawal made in another process.
+
+With --watch it polls every --interval until the withdrawal is COMPLETED,
+FAILED or REFUNDED (or the quote expired unexecuted), printing each change on
+a line, then the final record. --json prints the status record as JSON (one
+object per line).
 
 Exit status:
   0  COMPLETED: paid out
@@ -146,6 +150,8 @@ func (c statusCmd) parse(args []string) (statusFlags, int, bool) {
 	switch {
 	case len(ids) != 1:
 		return f, c.usage("give exactly one quote id, got %d", len(ids)), false
+	case ids[0] == "":
+		return f, c.usage("empty quote id: give the quote id of the withdrawal"), false
 	case len(ids[0]) > 128 || strings.IndexFunc(ids[0], func(r rune) bool { return unicode.IsSpace(r) || !unicode.IsPrint(r) }) >= 0:
 		return f, c.usage("%.40q is not a quote id: quote ids have no spaces and are at most 128 characters", ids[0]), false
 	case f.interval < time.Second:

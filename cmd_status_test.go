@@ -173,6 +173,7 @@ func TestStatusExitStatuses(t *testing.T) {
 
 	r.run(nil).want(t, exitUsage, nil, []string{"give exactly one quote id, got 0", "Exit status:"})
 	r.run(nil, "a", "b").want(t, exitUsage, nil, []string{"got 2"})
+	r.run(nil, "").want(t, exitUsage, nil, []string{"empty quote id"})
 	r.run(nil, "--interval", "10ms", done).want(t, exitUsage, nil, []string{"--interval must be at least 1s"})
 	r.run(nil, "--bogus", done).want(t, exitUsage, nil, []string{"flag provided but not defined"})
 	r.run(nil, "--env", "nowhere", done).want(t, exitUsage, nil, []string{`no environment "nowhere"`})

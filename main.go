@@ -25,7 +25,7 @@ Usage:
       [--api-key-signer ADDR --permissions LIST --label TEXT] [--expires 7d]
       [--dry-run] [--json] [--env NAME]
                                      authorize a builder to trade for the account
-                                     (key from $SVCWALLET_PRIVATE_KEY or --keystore;
+                                     (key from $SVCWALLET_PRIVATE_KEY or --keystore-file;
                                      exit 1 refused, 2 usage; see --help)
   svcwallet status QUOTE_ID [--watch] [--json]   print a withdrawal's status
                                      (exit 0 completed, 1 not paid out,

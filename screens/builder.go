@@ -53,7 +53,7 @@ const (
 )
 
 var builderFieldNames = [bfCount]struct{ label, flag string }{
-	bfMain: {"Main account", "--keystore / $" + signer.KeyEnvVar}, bfBuilder: {"Builder account", "--builder"},
+	bfMain: {"Main account", "--keystore-file / $" + signer.KeyEnvVar}, bfBuilder: {"Builder account", "--builder"},
 	bfFutures: {"Max futures fee", "--max-futures-fee"}, bfSpot: {"Max spot fee", "--max-spot-fee"},
 	bfExpires: {"Valid for", "--expires"}, bfToggle: {"Builder API key", ""}, bfLabel: {"Key label", "--label"},
 	bfSigner: {"Key signer", "--api-key-signer"}, bfPass: {"New passphrase", ""}, bfPass2: {"Repeat it", ""},
@@ -106,11 +106,34 @@ func (b *Builder) Title() string { return "Builder authorization" }
 
 func (b *Builder) SetSize(w, h int) {
 	b.wd, b.h = w, h
-	room := max(w-22, 10)
-	for id, n := range map[int]int{bfBuilder: 42, bfSigner: 48, bfFutures: 8, bfSpot: 8, bfExpires: 8, bfLabel: 32, bfPass: 24, bfPass2: 24} {
-		b.inputs[id].SetWidth(min(n, room))
+	// An input shows its text and, after it, a cell for the cursor: size it
+	// to what is left after the focus marker, the label and a space, so its
+	// start never scrolls out of sight. Fee fields fit their longest valid
+	// value, "429496.7295%".
+	inline := max(w-(bldLabelCol+1), 4)
+	for id, n := range map[int]int{bfFutures: 12, bfSpot: 12, bfExpires: 8, bfLabel: 32, bfPass: 24, bfPass2: 24} {
+		b.inputs[id].SetWidth(min(n, inline))
 	}
+	addr := inline
+	if !b.addrInline() {
+		addr = max(w-(bldStackIndent+1), 4)
+	}
+	b.inputs[bfBuilder].SetWidth(min(42, addr))
+	b.inputs[bfSigner].SetWidth(min(48, addr))
 }
+
+// The form's columns: the focus marker (2) and the label (16) then a space;
+// an address too wide for the rest of the line goes on its own line,
+// indented bldStackIndent.
+const (
+	bldLabelWidth  = 16
+	bldLabelCol    = 2 + bldLabelWidth + 1
+	bldStackIndent = 4
+)
+
+// addrInline: a whole address (42 cells and the cursor's) fits right of the
+// label.
+func (b *Builder) addrInline() bool { return b.wd >= bldLabelCol+43 }
 
 func (b *Builder) KeyMap() help.KeyMap {
 	switch b.focus {
@@ -325,43 +348,58 @@ func (b *Builder) firstEmptyKeyField() int {
 func (b *Builder) View() string {
 	c := b.app.Common
 	st := c.Styles
-	const lw = 16
+	const lw = bldLabelWidth
 	var out strings.Builder
 	out.WriteString(st.Heading.Render("Authorize a builder to trade for this account") + "\n\n")
-	row := func(id int, value, hint string) {
+	// row draws a field: inline after its label, or (own) on the next line;
+	// the hint follows on the same line when it fits, else below, wrapped.
+	row := func(id int, value, hint string, own bool) {
 		marker := "  "
 		if b.focus == id {
 			marker = st.Cursor.Render("› ")
 		}
-		line := marker + field(c, builderFieldNames[id].label, lw, value)
+		line, indent := marker+field(c, builderFieldNames[id].label, lw, value), bldLabelCol
+		if own {
+			// The hint rides on the label's line when it fits there.
+			label := builderFieldNames[id].label
+			head := marker + inksFor(c).label.on(label)
+			if hint != "" && 2+len(label)+2+ansi.StringWidth(hint) <= b.wd {
+				head, hint = head+"  "+hint, ""
+			}
+			line = head + "\n" + pad("", bldStackIndent) + value
+			indent = bldStackIndent
+		}
 		if hint != "" {
-			if ansi.StringWidth(line)+2+ansi.StringWidth(hint) <= b.wd {
+			last := line[strings.LastIndexByte(line, '\n')+1:]
+			if ansi.StringWidth(last)+2+ansi.StringWidth(hint) <= b.wd {
 				line += "  " + hint
 			} else {
-				line += "\n" + pad("", lw+3) + hint
+				wrapped := ansi.Wrap(hint, max(b.wd-indent, 10), "")
+				line += "\n" + pad("", indent) + strings.ReplaceAll(wrapped, "\n", "\n"+pad("", indent))
 			}
 		}
 		out.WriteString(line + "\n")
 	}
-	row(bfMain, st.Value.Render(orDash(b.main)), st.Muted.Render("its key signs"))
-	row(bfBuilder, b.inputs[bfBuilder].View(), b.addressHint(bfBuilder))
-	row(bfFutures, b.inputs[bfFutures].View(), b.feeHint(bfFutures))
-	row(bfSpot, b.inputs[bfSpot].View(), b.feeHint(bfSpot))
-	row(bfExpires, b.inputs[bfExpires].View(), b.expiresHint())
+	own := !b.addrInline()
+	row(bfMain, st.Value.Render(b.mainText(own)), st.Muted.Render("its key signs"), own)
+	row(bfBuilder, b.inputs[bfBuilder].View(), b.addressHint(bfBuilder), own)
+	row(bfFutures, b.inputs[bfFutures].View(), b.feeHint(bfFutures), false)
+	row(bfSpot, b.inputs[bfSpot].View(), b.feeHint(bfSpot), false)
+	row(bfExpires, b.inputs[bfExpires].View(), b.expiresHint(), false)
 	out.WriteString("\n")
 	box := "[ ] no API key: authorize only"
 	if b.withKey {
-		box = "[x] also create an API key for the builder"
+		box = "[x] also create an API key for it"
 	}
-	row(bfToggle, st.Value.Render(box), st.Muted.Render("space"))
+	row(bfToggle, st.Value.Render(box), st.Muted.Render("space"), false)
 	if b.withKey {
-		row(bfLabel, b.inputs[bfLabel].View(), "")
-		row(bfSigner, b.inputs[bfSigner].View(), b.addressHint(bfSigner))
+		row(bfLabel, b.inputs[bfLabel].View(), "", false)
+		row(bfSigner, b.inputs[bfSigner].View(), b.addressHint(bfSigner), own)
 		if b.newKey {
-			row(bfPass, b.inputs[bfPass].View(), "")
-			row(bfPass2, b.inputs[bfPass2].View(), st.Muted.Render("enter creates the key pair"))
+			row(bfPass, b.inputs[bfPass].View(), "", false)
+			row(bfPass2, b.inputs[bfPass2].View(), st.Muted.Render("enter creates the key pair"), false)
 		}
-		row(bfPerms, b.permsView(), "")
+		row(bfPerms, b.permsView(), "", false)
 		canon := b.perms.String()
 		if canon == "" {
 			canon = st.Warning.Render("none chosen")
@@ -371,19 +409,52 @@ func (b *Builder) View() string {
 		out.WriteString(pad("", lw+3) + st.Muted.Render("sent as ") + canon + "\n")
 	}
 	out.WriteString("\n")
+	note := func(s string) { out.WriteString(st.Muted.Render(ansi.Wrap(s, max(b.wd, 1), "")) + "\n") }
 	switch {
 	case b.making:
-		out.WriteString(st.Muted.Render("Creating and encrypting the key pair…") + "\n")
+		note("Creating and encrypting the key pair…")
 	case b.err != nil:
 		out.WriteString(errorBlock(c, "Error", b.err, b.wd))
 	case b.withKey && b.made != "":
-		out.WriteString(st.Muted.Render(ansi.Wrap("Key file: "+b.made+" — the builder needs it and its passphrase to sign trades.", max(b.wd, 1), "")) + "\n")
+		out.WriteString(st.Muted.Render(hangWrap("Key file: "+b.made, b.wd, len("Key file: "))) + "\n")
+		note("The builder needs this file and its passphrase to sign trades.")
 	case b.withKey:
-		out.WriteString(st.Muted.Render("Label, signer and permissions go together: all three, or close the section.") + "\n")
+		note("Label, signer and permissions go together: all three, or close the section.")
 	default:
-		out.WriteString(st.Muted.Render("Fee rates are percentages: 0.1 means 0.1%, at most 4 decimals.") + "\n")
+		note("Fee rates are percentages: 0.1 means 0.1%, at most 4 decimals.")
 	}
 	return clip(out.String(), b.wd)
+}
+
+// mainText is the main account's address, whole when it fits (on its own
+// line if own), else shortened visibly in the middle.
+func (b *Builder) mainText(own bool) string {
+	room := b.wd - bldLabelCol
+	if own {
+		room = b.wd - bldStackIndent
+	}
+	if ansi.StringWidth(b.main) > room && common.IsHexAddress(b.main) {
+		return shortAddr(common.HexToAddress(b.main))
+	}
+	return orDash(b.main)
+}
+
+// hangWrap wraps plain text s to width w, the lines after the first
+// indented by indent cells, so a long path never runs back to column 0.
+func hangWrap(s string, w, indent int) string {
+	var out []string
+	room := max(w, 1)
+	for s != "" {
+		line, _, _ := strings.Cut(ansi.Wrap(s, room, ""), "\n")
+		if line == "" || !strings.HasPrefix(s, line) {
+			out = append(out, s)
+			break
+		}
+		out = append(out, line)
+		s = strings.TrimLeft(s[len(line):], " ")
+		room = max(w-indent, 1)
+	}
+	return strings.Join(out, "\n"+pad("", indent))
 }
 
 // permsView lists the six permissions with their numbers and check boxes,
@@ -447,7 +518,7 @@ func (b *Builder) feeHint(id int) string {
 	if v == "" {
 		return st.Muted.Render("%")
 	}
-	n, err := signer.ParseFeeRate(v)
+	n, err := parseFeePercent(v)
 	if err != nil {
 		return st.Warning.Render("% ✗ " + err.Error())
 	}
@@ -461,7 +532,11 @@ func (b *Builder) expiresHint() string {
 		return st.Warning.Render("✗ " + err.Error())
 	}
 	until := b.app.Common.Now().Add(d).UTC().Format("2006-01-02 15:04 UTC")
-	return st.Muted.Render(humanDuration(d)+", until ") + st.Value.Render(until) + st.Muted.Render(" · max 30d")
+	hint := st.Muted.Render(humanDuration(d)+", until ") + st.Value.Render(until)
+	if b.wd >= bldLabelCol+9+2+ansi.StringWidth(hint)+len(" · max 30d") {
+		hint += st.Muted.Render(" · max 30d")
+	}
+	return hint
 }
 
 // builderExpiry formats an expiration in unix nanoseconds.

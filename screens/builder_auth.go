@@ -25,7 +25,7 @@ const (
 // command line. The three API-key fields go together: all or none (D5).
 type BuilderInput struct {
 	Main, Builder       string
-	FuturesFee, SpotFee string // percentages, e.g. "0.1"
+	FuturesFee, SpotFee string // percentages, e.g. "0.1" or "0.1%"
 	Expires             string // "7d", "72h", or a number of days; "" = 7 days
 	Label, KeySigner    string
 	Permissions         string // any case and order; sent canonical
@@ -76,10 +76,10 @@ func CheckBuilder(in BuilderInput) (BuilderAuth, error) {
 	if a.Builder, err = parseEVM(in.Builder, "the builder account"); err != nil {
 		return bad(bfBuilder, err)
 	}
-	if a.Futures, err = signer.ParseFeeRate(strings.TrimSpace(in.FuturesFee)); err != nil {
+	if a.Futures, err = parseFeePercent(in.FuturesFee); err != nil {
 		return bad(bfFutures, err)
 	}
-	if a.Spot, err = signer.ParseFeeRate(strings.TrimSpace(in.SpotFee)); err != nil {
+	if a.Spot, err = parseFeePercent(in.SpotFee); err != nil {
 		return bad(bfSpot, err)
 	}
 	if a.Validity, err = ParseBuilderValidity(in.Expires); err != nil {
@@ -106,6 +106,15 @@ func CheckBuilder(in BuilderInput) (BuilderAuth, error) {
 		return bad(bfPerms, err)
 	}
 	return a, nil
+}
+
+// parseFeePercent reads a fee-rate percentage as typed: "0.05" or "0.05%".
+func parseFeePercent(s string) (uint32, error) {
+	s = strings.TrimSpace(s)
+	if t, ok := strings.CutSuffix(s, "%"); ok {
+		s = strings.TrimSpace(t)
+	}
+	return signer.ParseFeeRate(s)
 }
 
 // parseEVM checks an EVM address as D12 does (mixed case must be a valid
@@ -161,17 +170,25 @@ func ParseBuilderValidity(s string) (time.Duration, error) {
 	return d, nil
 }
 
-// humanDuration words a validity: "7 days", "72 hours", "1h30m0s".
+// humanDuration words a validity in one format: "7 days", "1 day 12 h",
+// "1 h 30 min", "45 min", "1 min 30 s".
 func humanDuration(d time.Duration) string {
-	switch {
-	case d%(24*time.Hour) == 0:
-		return plural(int(d/(24*time.Hour)), "day")
-	case d%time.Hour == 0:
-		return plural(int(d/time.Hour), "hour")
-	case d%time.Minute == 0 && d < time.Hour:
-		return plural(int(d/time.Minute), "minute")
+	var parts []string
+	if n := int(d / (24 * time.Hour)); n > 0 {
+		parts = append(parts, plural(n, "day"))
 	}
-	return d.String()
+	for _, u := range []struct {
+		n    time.Duration
+		name string
+	}{{d % (24 * time.Hour) / time.Hour, "h"}, {d % time.Hour / time.Minute, "min"}, {d % time.Minute / time.Second, "s"}} {
+		if u.n > 0 {
+			parts = append(parts, strconv.Itoa(int(u.n))+" "+u.name)
+		}
+	}
+	if len(parts) == 0 {
+		return d.String()
+	}
+	return strings.Join(parts, " ")
 }
 
 func plural(n int, unit string) string {

@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/service"
 	"svcwallet/tui"
@@ -114,7 +115,7 @@ func (r *BuilderResult) View() string {
 	line("Max spot fee", st.Value.Render(FeeText(r.auth.Spot)))
 	line("Signature until", st.Value.Render(builderExpiry(r.exp)))
 	if !r.auth.WithKey {
-		b.WriteString("\n" + st.Muted.Render("No API key was created. Press enter to go back home.") + "\n")
+		b.WriteString("\n" + st.Muted.Render(ansi.Wrap("No API key was created. Press enter to go back home.", max(r.wd, 1), "")) + "\n")
 		return clip(b.String(), r.wd)
 	}
 	b.WriteString("\n" + st.Heading.Render("API key for the builder") + "\n\n")
@@ -127,16 +128,17 @@ func (r *BuilderResult) View() string {
 	default:
 		line("API key", st.Danger.Render(r.apiKey))
 	}
-	b.WriteString("\n" + st.Warning.Render("This API key is shown once and will not be shown again: copy it now.") + "\n")
+	wrap := func(s string) string { return ansi.Wrap(s, max(r.wd, 1), "") }
+	b.WriteString("\n" + st.Warning.Render(wrap("This API key is shown once and will not be shown again: copy it now.")) + "\n")
 	switch {
 	case r.logging:
-		b.WriteString(st.Muted.Render("Logging in with the new API key…") + "\n")
+		b.WriteString(st.Muted.Render(wrap("Logging in with the new API key…")) + "\n")
 	case r.err != nil:
 		b.WriteString(errorBlock(c, "Login failed", r.err, r.wd))
 	case r.copied:
-		b.WriteString(st.Muted.Render("Copied. l logs in with it (replacing this session); enter goes home and forgets it.") + "\n")
+		b.WriteString(st.Muted.Render(wrap("Copied. l logs in with it (replacing this session); enter goes home and forgets it.")) + "\n")
 	default:
-		b.WriteString(st.Muted.Render("c copies it, l logs in with it (replacing this session), enter goes home.") + "\n")
+		b.WriteString(st.Muted.Render(wrap("c copies it, l logs in with it (replacing this session), enter goes home.")) + "\n")
 	}
 	return clip(b.String(), r.wd)
 }

@@ -2,11 +2,14 @@ package screens
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/service"
 	"svcwallet/signer"
@@ -59,6 +62,9 @@ func (r *BuilderReview) Title() string { return "Builder authorization: review a
 func (r *BuilderReview) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.setWidth(w) }
 
 func (r *BuilderReview) KeyMap() help.KeyMap {
+	if r.gate.sending || !r.fits() {
+		return keyMap{}
+	}
 	return keyMap{builderReviewKeys.Sign}
 }
 
@@ -86,6 +92,9 @@ func (r *BuilderReview) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 // body, so a lost answer never becomes a second authorization.
 func (r *BuilderReview) sign() tea.Cmd {
 	app := r.app
+	if !r.fits() {
+		return nil
+	}
 	if r.sent != nil {
 		r.err = nil
 		req := *r.sent
@@ -142,7 +151,23 @@ func (r *BuilderReview) sentReply(msg builderSentMsg) tea.Cmd {
 	return tea.Sequence(tui.Reset(NewHome(r.app)), tui.Push(res), tui.ShowInfo("Builder authorized"))
 }
 
+// View draws the whole message, or, when the terminal is too short to show
+// all of it, only a request to enlarge it: nothing is signed unseen.
 func (r *BuilderReview) View() string {
+	full := r.render()
+	if h := lipgloss.Height(full); h > r.h && r.h > 0 {
+		st := r.app.Common.Styles
+		notice := fmt.Sprintf("The message to sign needs %d lines and this terminal shows %d. Enlarge the terminal to review it; signing waits until it can be read whole.", h, r.h)
+		return st.Heading.Render("Builder authorization: review what you sign") + "\n\n" +
+			st.Warning.Render(ansi.Wrap(notice, max(r.wd, 20), ""))
+	}
+	return full
+}
+
+// fits reports whether the whole message is on screen.
+func (r *BuilderReview) fits() bool { return r.h <= 0 || lipgloss.Height(r.render()) <= r.h }
+
+func (r *BuilderReview) render() string {
 	c := r.app.Common
 	st := c.Styles
 	var b strings.Builder
@@ -162,15 +187,15 @@ func (r *BuilderReview) View() string {
 }
 
 // typedDataView shows the domain, the message type and every field with its
-// value, the fee rates also as percentages, then the digest.
+// value, the fee rates also as percentages, then the digest. Notes that fit
+// beside their values start in one column; the others go below.
 func (r *BuilderReview) typedDataView() string {
 	c := r.app.Common
 	st := c.Styles
 	const lw = 18
-	var b strings.Builder
-	line := func(label, value, note string) {
-		b.WriteString(wrapField(c, label, lw, value, note, r.wd) + "\n")
-	}
+	type row struct{ label, value, note string }
+	var rows []row
+	line := func(label, value, note string) { rows = append(rows, row{label, value, note}) }
 	d := r.domain
 	line("Domain", st.Value.Render(`name "`+d.Name+`" · version "`+signer.DomainVersion+`" · chainId `+uitoa(d.ChainID)), "")
 	what := "authorize only, no API key"
@@ -197,6 +222,51 @@ func (r *BuilderReview) typedDataView() string {
 	line("Digest", st.Value.Render(signer.Digest(r.domain, r.msg).Hex()), "")
 	if r.auth.WithKey {
 		line("API key label", st.Value.Render(r.auth.Label), "sent beside the signature")
+	}
+	// The note column: right of the widest value whose note still fits
+	// beside it at that column; a wider value's note goes below it.
+	fits := func(x row, col int) bool { return lw+1+col+2+ansi.StringWidth(x.note) <= r.wd }
+	col := 0
+	for _, x := range rows {
+		if w := ansi.StringWidth(x.value); x.note != "" && w > col && fits(x, w) {
+			col = w
+		}
+	}
+	for col > 0 {
+		ok := true
+		for _, x := range rows {
+			if x.note != "" && ansi.StringWidth(x.value) <= col && !fits(x, col) {
+				ok = false
+			}
+		}
+		if ok {
+			break
+		}
+		next := 0
+		for _, x := range rows {
+			if w := ansi.StringWidth(x.value); x.note != "" && w < col && w > next {
+				next = w
+			}
+		}
+		col = next
+	}
+	var b strings.Builder
+	for _, x := range rows {
+		vw := ansi.StringWidth(x.value)
+		switch {
+		case x.note == "":
+			b.WriteString(wrapField(c, x.label, lw, x.value, "", r.wd))
+		case vw <= col:
+			b.WriteString(field(c, x.label, lw, x.value+strings.Repeat(" ", col-vw)) + st.Muted.Render("  "+x.note))
+		default:
+			// Too wide for the column: the note on the next line.
+			w := ansi.StringWidth(field(c, x.label, lw, x.value))
+			if w > r.wd {
+				w = r.wd
+			}
+			b.WriteString(wrapField(c, x.label, lw, x.value, x.note, w))
+		}
+		b.WriteString("\n")
 	}
 	return b.String()
 }

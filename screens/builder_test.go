@@ -483,7 +483,7 @@ func TestBuilderGolden(t *testing.T) {
 		t.Run(st.name, func(t *testing.T) {
 			r := newBldRig(t, 120, 40)
 			st.reach(r)
-			for _, sz := range []struct{ w, h int }{{80, 24}, {120, 40}} {
+			for _, sz := range []struct{ w, h int }{{60, 20}, {80, 24}, {120, 40}} {
 				t.Run(fmt.Sprintf("%dx%d", sz.w, sz.h), func(t *testing.T) {
 					r.send(tea.WindowSizeMsg{Width: sz.w, Height: sz.h})
 					frame := r.plain()
@@ -517,5 +517,111 @@ func TestBuilderExpirationStaysUnderTheCap(t *testing.T) {
 	}
 	if got, want := (BuilderAuth{Validity: DefaultBuilderValidity}).Expiration(now), now.Add(DefaultBuilderValidity).UnixNano(); got != want {
 		t.Errorf("7d expiration %d, want %d", got, want)
+	}
+}
+
+// TestBuilderNarrowForm: at 60 columns no address is cut silently, inputs
+// show their start, a fee field holds its longest valid value, and a
+// trailing "%" is accepted.
+func TestBuilderNarrowForm(t *testing.T) {
+	r := newBldRig(t, 60, 20)
+	r.openForm()
+	r.untilShows(sandbox.DemoAddress) // whole, on its own line
+	r.typeText(sandbox.BuilderAddress)
+	r.untilShows(sandbox.BuilderAddress, "✓ valid")
+	r.press("tab")
+	r.typeText("429496.7295")
+	r.untilShows("429496.7295", "signed 4294967295")
+	r.press("tab")
+	r.typeText("0.05%")
+	r.untilShows("0.05%", "signed 500")
+	for i, l := range strings.Split(r.plain(), "\n") {
+		if w := ansi.StringWidth(l); w > 60 {
+			t.Errorf("line %d is %d wide: %q", i, w, l)
+		}
+	}
+	r.press("enter")
+	r.untilShows("review what you sign")
+	r.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	r.untilShows("review what you sign", "maxSpotFeeRate")
+}
+
+func TestBuilderHumanDuration(t *testing.T) {
+	for in, want := range map[string]string{"90m": "1 h 30 min", "7d": "7 days", "1d": "1 day", "36h": "1 day 12 h",
+		"72h": "3 days", "45m": "45 min", "90s": "1 min 30 s", "2h": "2 h"} {
+		d, err := ParseBuilderValidity(in)
+		if got := humanDuration(d); err != nil || got != want {
+			t.Errorf("%s: %q (%v), want %q", in, got, err, want)
+		}
+	}
+}
+
+func TestBuilderFeePercent(t *testing.T) {
+	for in, want := range map[string]uint32{"0.05%": 500, "0.05 %": 500, " 0.1% ": 1000, "0.1": 1000} {
+		if got, err := parseFeePercent(in); err != nil || got != want {
+			t.Errorf("%q: %d (%v), want %d", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"%", "0.05%%", "%0.05"} {
+		if _, err := parseFeePercent(in); err == nil {
+			t.Errorf("%q accepted", in)
+		}
+	}
+}
+
+// TestBuilderReviewNotesAligned: the fee notes (and the others beside their
+// values) start in one column.
+func TestBuilderReviewNotesAligned(t *testing.T) {
+	for _, w := range []int{80, 120} {
+		r := newBldRig(t, w, 40)
+		r.openForm()
+		r.fill(sandbox.BuilderAddress, "0.1", "0.05", "90m")
+		r.toReview()
+		v := r.plain()
+		col := -1
+		for _, want := range []string{"= 0.1% futures cap", "= 0.05% spot cap", "2026-03-14 10:56:53 UTC, 1 h 30 min"} {
+			i := strings.Index(v, want)
+			if i < 0 {
+				t.Fatalf("%d: no %q:\n%s", w, want, v)
+			}
+			at := ansi.StringWidth(v[strings.LastIndexByte(v[:i], '\n')+1 : i])
+			if col >= 0 && at != col {
+				t.Errorf("%d: %q at column %d, not %d:\n%s", w, want, at, col, v)
+			}
+			col = at
+		}
+	}
+}
+
+func TestBuilderHangWrap(t *testing.T) {
+	path := "/home/someone/.config/svcwallet/keystore/UTC--2026-03-14T09-26-53.000000000Z--14dc79964da2c08b23698b3d3cc7ca32193d9955"
+	got := hangWrap("Key file: "+path, 60, 10)
+	lines := strings.Split(got, "\n")
+	if len(lines) < 2 || strings.ReplaceAll(strings.Join(lines, ""), " ", "") != strings.ReplaceAll("Key file: "+path, " ", "") {
+		t.Fatalf("lost text:\n%s", got)
+	}
+	for _, l := range lines[1:] {
+		if !strings.HasPrefix(l, strings.Repeat(" ", 10)) || ansi.StringWidth(l) > 60 {
+			t.Errorf("line %q not indented within 60", l)
+		}
+	}
+}
+
+// TestBuilderReviewTooShortWaits: when the terminal cannot show the whole
+// message, the review asks for a larger one and enter signs nothing.
+func TestBuilderReviewTooShortWaits(t *testing.T) {
+	r := newBldRig(t, 120, 40)
+	r.openForm()
+	r.fill(sandbox.BuilderAddress, "0.1", "0.05", "")
+	r.keySection("bot", sandbox.NoChainAddress)
+	r.toReview()
+	r.send(tea.WindowSizeMsg{Width: 60, Height: 20})
+	r.clock.Advance(time.Second)
+	r.untilShows("Enlarge the terminal")
+	r.press("enter")
+	r.send(tea.WindowSizeMsg{Width: 120, Height: 40})
+	r.untilShows("Digest")
+	if !strings.Contains(r.plain(), "Press enter to sign") {
+		t.Fatalf("enter on a message the terminal could not show whole started signing:\n%s", r.plain())
 	}
 }

@@ -30,8 +30,10 @@ type addressGeneratedMsg struct {
 }
 
 var depositKeys = struct {
-	Up, Down, Generate, Copy, QR, Refresh key.Binding
+	Up, Down, First, Last, Generate, Copy, QR, Refresh key.Binding
 }{
+	First:    key.NewBinding(key.WithKeys("home")),
+	Last:     key.NewBinding(key.WithKeys("end")),
 	Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "select")),
 	Down:     key.NewBinding(key.WithKeys("down", "j")),
 	Generate: key.NewBinding(key.WithKeys("g"), key.WithHelp("g", "generate address")),
@@ -184,6 +186,10 @@ func (d *Deposit) key(k tea.KeyPressMsg) tea.Cmd {
 		d.cursor = max(d.cursor-1, 0)
 	case key.Matches(k, depositKeys.Down):
 		d.cursor = min(d.cursor+1, max(len(d.chains)-1, 0))
+	case key.Matches(k, depositKeys.First):
+		d.cursor = 0
+	case key.Matches(k, depositKeys.Last):
+		d.cursor = max(len(d.chains)-1, 0)
 	case key.Matches(k, depositKeys.Refresh):
 		if !d.loading {
 			return d.load()
@@ -368,8 +374,11 @@ func (d *Deposit) detail(l qrLayout, code QRCode) string {
 	if ch.DepositAddress == "" {
 		addr = k.muted.on("not provisioned: press g to generate")
 	}
-	b.WriteString(k.heading.on(ch.Chain) + k.muted.on("  chain id "+ch.ChainID) + "\n")
-	b.WriteString(field(c, "Address", 9, addr) + "\n")
+	// "chain id" lines up with the address below it, however short the name.
+	const lw = 9
+	gap := strings.Repeat(" ", max(lw+1-width(ch.Chain), 2))
+	b.WriteString(k.heading.on(ch.Chain) + k.muted.on(gap+"chain id "+ch.ChainID) + "\n")
+	b.WriteString(field(c, "Address", lw, addr) + "\n")
 	b.WriteString(k.label.on("Tokens") + "\n")
 	for _, t := range ch.SupportedTokens {
 		b.WriteString("  " + pad(t.Name, 8) + k.muted.on(t.ContractText()) + "\n")

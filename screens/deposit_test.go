@@ -342,3 +342,34 @@ func TestDepositProviderUnreachable(t *testing.T) {
 		t.Errorf("no provider-unreachable wording:\n%s", v)
 	}
 }
+
+// TestDepositHomeEnd: End selects the last chain and Home the first, in view;
+// the detail's "chain id" lines up with the address under it.
+func TestDepositHomeEnd(t *testing.T) {
+	d, _ := loadedDeposit(t, 120, 38, sandbox.Options{ExtraChains: 100})
+	last := d.chains[len(d.chains)-1]
+	d.Update(tea.KeyPressMsg{Code: tea.KeyEnd})
+	if v := ansi.Strip(d.View()); !strings.Contains(v, "› "+last.Chain) {
+		t.Fatalf("End did not select %s:\n%s", last.Chain, v)
+	}
+	d.Update(tea.KeyPressMsg{Code: tea.KeyHome})
+	if v := ansi.Strip(d.View()); !strings.Contains(v, "› "+d.chains[0].Chain) {
+		t.Fatalf("Home did not select %s:\n%s", d.chains[0].Chain, v)
+	}
+	for _, i := range []int{0, 6} { // ARBITRUM, SOLANA
+		d.cursor = i
+		var head, addr string
+		for _, l := range strings.Split(ansi.Strip(d.View()), "\n") {
+			switch {
+			case strings.HasPrefix(l, d.chains[i].Chain+" ") && strings.Contains(l, "chain id"):
+				head = l
+			case strings.HasPrefix(l, "Address "):
+				addr = l
+			}
+		}
+		valueAt := len(addr) - len(strings.TrimLeft(addr[len("Address"):], " "))
+		if head == "" || strings.Index(head, "chain id") != valueAt {
+			t.Errorf("%s: %q not aligned with %q", d.chains[i].Chain, head, addr)
+		}
+	}
+}

@@ -35,7 +35,7 @@ var explanations = map[service.Code]string{
 	service.CodeBadPermissions:      "The permissions are not valid: pick from the listed names",
 	service.CodeRouteUnsupported:    "That route is not supported: pick another chain or payout token",
 	service.CodeBelowFee:            "The amount does not cover the bridge fee: enter a larger amount",
-	service.CodeLimitReached:        "A withdrawal limit is reached: try a smaller amount or try again tomorrow",
+	service.CodeLimitReached:        "A withdrawal limit is reached: try a smaller amount or later",
 	service.CodeQuoteExpired:        "Quote expired: press r to get a new one and sign again",
 	service.CodeNotFound:            "No withdrawal with that quote id on this account: check the id (another account's withdrawals are not visible)",
 	service.CodeNotInAddressBook:    "The destination is not in the withdrawal address book: add it in the web UI first",
@@ -64,16 +64,16 @@ func explain(err error) error {
 	var ae *service.APIError
 	if errors.As(err, &ae) {
 		if text, ok := explanations[ae.Code]; ok {
-			return userError{text}
+			return userError{withServiceMessage(text, ae)}
 		}
 		// A body without a known code: the status alone still tells some cases.
 		for _, code := range []service.Code{service.CodeNotAuthenticated, service.CodeNotFound, service.CodeRateLimited} {
 			if errors.Is(ae, code) {
-				return userError{explanations[code]}
+				return userError{withServiceMessage(explanations[code], ae)}
 			}
 		}
 		if ae.Status >= 500 {
-			return userError{fmt.Sprintf("The service had a problem (HTTP %d): try again in a moment", ae.Status)}
+			return userError{withServiceMessage(fmt.Sprintf("The service had a problem (HTTP %d): try again in a moment", ae.Status), ae)}
 		}
 		return userError{"The service refused: " + ae.Error()}
 	}
@@ -82,6 +82,19 @@ func explain(err error) error {
 		return userError{fmt.Sprintf("Cannot reach %s (%s): check the network or the environment's URL, then retry", te.Host, te.Kind())}
 	}
 	return userError{err.Error()}
+}
+
+// withServiceMessage adds the service's own reason to our fixed text, which
+// says what to do; the reason often says exactly why (a limit's amount, the
+// chain). The client has already made Message one bounded line and never
+// fills it from anything but the body's message field; nothing else of the
+// body is shown.
+func withServiceMessage(text string, ae *service.APIError) string {
+	msg := strings.TrimSpace(ae.Message)
+	if msg == "" || strings.EqualFold(msg, text) {
+		return text
+	}
+	return text + " (service: " + msg + ")"
 }
 
 // errorBlock draws "label: explanation" wrapped to width w, the label in the

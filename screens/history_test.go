@@ -127,7 +127,7 @@ func TestHomeBanner(t *testing.T) {
 	}
 	historyEntries(t, r)
 	drive(h, h.Resume())
-	if v := ansi.Strip(h.View()); !strings.Contains(v, "2 unfinished withdrawal(s): press h to review and resume") {
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "2 unfinished withdrawals: press h to review and resume them") {
 		t.Fatalf("no banner:\n%s", v)
 	}
 }

@@ -115,10 +115,13 @@ func (h *Home) View() string {
 	b.WriteString(field(c, "Funding address", lw, k.value.on(s.FundingAccountAddress)) + "\n")
 	b.WriteString(field(c, "Account id", lw, k.value.on(orDash(s.AccountID))) + "\n")
 	if s.SubAccountID != "" {
-		note := truncate("  (trading key: cannot sign withdrawals)", max(h.w-lw-1-width(s.SubAccountID), 0), "…")
+		note := truncate("  (trading key: withdrawals need a main-account key)", max(h.w-lw-1-width(s.SubAccountID), 0), "…")
 		b.WriteString(field(c, "Sub-account", lw, k.value.on(s.SubAccountID)+k.muted.on(note)) + "\n")
 	}
 	b.WriteString(field(c, "Logged in by", lw, k.value.on(s.Method)) + "\n")
+	if access := accessLabel(s.Location); access != "" {
+		b.WriteString(field(c, "Access", lw, k.value.on(truncate(access, max(h.w-lw-1, 1), "…"))) + "\n")
+	}
 	if h.app.Signer != nil {
 		b.WriteString(field(c, "Signer", lw, k.value.on(h.app.Signer.Address().Hex())) + "\n")
 	}
@@ -150,6 +153,24 @@ func (h *Home) View() string {
 	return clip(b.String(), h.w)
 }
 
+// accessLabel turns the login's location ("builder:0x7099…", given when the
+// API key was created by a builder) into words for the home screen, or ""
+// for a plain login. It comes from the service: control characters and
+// escape sequences go.
+func accessLabel(location string) string {
+	loc := strings.Map(func(r rune) rune {
+		if r < 0x20 || (r >= 0x7f && r < 0xa0) {
+			return ' '
+		}
+		return r
+	}, ansi.Strip(location))
+	loc = strings.Join(strings.Fields(loc), " ")
+	if kind, who, ok := strings.Cut(loc, ":"); ok && kind != "" && who != "" {
+		return kind + " " + who
+	}
+	return loc
+}
+
 func orDash(s string) string {
 	if s == "" {
 		return "—"
@@ -175,6 +196,9 @@ func (h *Home) unfinishedBanner() string {
 	if h.unfinished == 0 {
 		return ""
 	}
-	text := fmt.Sprintf("%d unfinished withdrawal(s): press h to review and resume", h.unfinished)
+	text := "1 unfinished withdrawal: press h to review and resume it"
+	if h.unfinished > 1 {
+		text = fmt.Sprintf("%d unfinished withdrawals: press h to review and resume them", h.unfinished)
+	}
 	return h.app.Common.Styles.Warning.Render(ansi.Truncate(text, max(h.w, 1), "…")) + "\n\n"
 }

@@ -3,6 +3,8 @@ package screens
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -197,10 +199,26 @@ func (l *Login) cycle(delta int) tea.Cmd {
 		return l.envStatus()
 	case fieldMethod:
 		l.method = wrap(l.method, 2)
+		l.err = nil // it was about the other method
 	case fieldSource:
 		l.source = wrap(l.source, len(l.sources()))
+		l.err = nil
 	}
 	return nil
+}
+
+// expandHome turns a leading "~/" (or a lone "~") into the home directory,
+// as a shell would: the path is typed into a form, not a shell. It reads
+// the environment, so it runs inside the login Cmd.
+func expandHome(path string) (string, error) {
+	if path != "~" && !strings.HasPrefix(path, "~/") {
+		return path, nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("cannot expand ~ in %s (%v): type the full path", path, err)
+	}
+	return filepath.Join(home, strings.TrimPrefix(path[1:], "/")), nil
 }
 
 func (l *Login) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
@@ -281,6 +299,10 @@ func (l *Login) submit() tea.Cmd {
 		}
 		load := l.app.LoadKeystore
 		cred = func() (service.Credential, signer.Key, error) {
+			path, err := expandHome(path)
+			if err != nil {
+				return nil, nil, err
+			}
 			k, err := load(path, pass)
 			if err != nil {
 				return nil, nil, err

@@ -68,7 +68,10 @@ func (l *Lookup) KeyMap() help.KeyMap {
 	if l.input.Focused() || l.child == nil {
 		return keyMap{lookupKeys.Submit}
 	}
-	return keyMap{statusKeys.Refresh, statusKeys.Copy, lookupKeys.Again}
+	if l.child.copyable() {
+		return keyMap{statusKeys.Refresh, statusKeys.Copy, lookupKeys.Again}
+	}
+	return keyMap{statusKeys.Refresh, lookupKeys.Again}
 }
 
 func (l *Lookup) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
@@ -78,12 +81,20 @@ func (l *Lookup) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		return l, l.lookUp()
 	case isKey && l.input.Focused():
 		l.err = nil
+		before := l.input.Value()
 		var cmd tea.Cmd
 		l.input, cmd = l.input.Update(k)
+		if l.input.Value() != before {
+			// The result below belongs to the id before: it goes, with its
+			// timer (its tag dies with it).
+			l.child = nil
+		}
 		return l, cmd
 	case isKey && key.Matches(k, lookupKeys.Again):
-		// Emptied, so a pasted id is not appended to the last one.
+		// Emptied, so a pasted id is not appended to the last one, and the
+		// old result goes with the old id.
 		l.input.SetValue("")
+		l.child, l.err = nil, nil
 		return l, l.input.Focus()
 	case l.child != nil:
 		// Keys for the status, and its poll ticks and answers.
@@ -118,7 +129,7 @@ func (l *Lookup) View() string {
 	c := l.app.Common
 	st := c.Styles
 	var b strings.Builder
-	b.WriteString(st.Heading.Render("Support lookup") + "\n")
+	b.WriteString(st.Heading.Render("Status lookup") + "\n")
 	b.WriteString(st.Muted.Render("Follow any withdrawal by its quote id; the service shows only this account's.") + "\n\n")
 	b.WriteString(field(c, "Quote id", statusLabelWidth, l.input.View()) + "\n")
 	if l.err != nil {

@@ -46,7 +46,7 @@ func TestLookup(t *testing.T) {
 	const unknown = "q-doesnotexist"
 	lookUp(l, unknown)
 	explained := func(id string) string {
-		return "No withdrawal with quote id " + id + " on this account: it is unknown, or it belongs to another account (the service does not say which)"
+		return "Not found: no withdrawal with quote id " + id + " on this account; it is unknown, or it belongs to another account (the service does not say which)"
 	}
 	if v := oneLine(l.View()); !strings.Contains(v, explained(unknown)) || !strings.Contains(v, "Polling stopped") {
 		t.Fatalf("unknown id not explained:\n%s", ansi.Strip(l.View()))
@@ -101,4 +101,34 @@ func oneLine(view string) string {
 		parts = append(parts, strings.TrimSpace(l))
 	}
 	return strings.Join(parts, " ")
+}
+
+// TestLookupNewIDClearsOldResult: after a not-found, starting another id
+// (with / or by typing into the focused input) drops the old result, and
+// the heading agrees with the title.
+func TestLookupNewIDClearsOldResult(t *testing.T) {
+	r := newStRig(t)
+	l := NewLookup(r.app)
+	l.SetSize(100, 40)
+	l.Init()
+	lookUp(l, "q-doesnotexist")
+	if v := ansi.Strip(l.View()); !strings.Contains(v, "Not found") {
+		t.Fatalf("no not-found:\n%s", v)
+	}
+	if v := ansi.Strip(l.View()); !strings.Contains(v, l.Title()) || strings.Contains(v, "Support lookup") {
+		t.Fatalf("heading does not match the title %q:\n%s", l.Title(), v)
+	}
+	for _, k := range l.KeyMap().ShortHelp() {
+		if k.Help().Desc == "copy payout hash" {
+			t.Fatal("copy offered for an unknown id")
+		}
+	}
+	l.Update(tea.KeyPressMsg{Code: '/', Text: "/"})
+	if v := ansi.Strip(l.View()); strings.Contains(v, "Not found") || strings.Contains(v, "Polling stopped") {
+		t.Fatalf("old result still shown after /:\n%s", v)
+	}
+	l.Update(tea.KeyPressMsg{Code: 'q', Text: "q"})
+	if v := ansi.Strip(l.View()); strings.Contains(v, "Not found") {
+		t.Fatalf("old result shown while a new id is typed:\n%s", v)
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/common"
 
 	"svcwallet/signer"
@@ -46,6 +47,7 @@ type signingKey struct {
 	path   string
 	found  bool
 	pass   textinput.Model
+	width  int // of the screen, so view wraps rather than clips
 }
 
 func newSigningKey(app *App, want common.Address) signingKey {
@@ -151,10 +153,10 @@ func (k *signingKey) view(lw int) string {
 		if !k.found {
 			return field(c, "Signing key", lw, st.Muted.Render("looking…"))
 		}
-		return field(c, "Signing key", lw, st.Warning.Render("none found for "+k.want.Hex()))
+		return wrapField(c, "Signing key", lw, st.Warning.Render("none found for "+k.want.Hex()), "", k.width)
 	}
 	var b strings.Builder
-	b.WriteString(field(c, "Signing key", lw, st.Value.Render(who)))
+	b.WriteString(wrapField(c, "Signing key", lw, st.Value.Render(who), "", k.width))
 	if k.source == keyKeystore {
 		b.WriteString("\n" + field(c, "Passphrase", lw, k.pass.View()))
 	}
@@ -180,11 +182,14 @@ func newReviewGate(app *App, want common.Address) reviewGate {
 
 // start marks the review as shown and looks for the key; the guard's end
 // is a tagged tick only so the prompt redraws, the guard itself reads the clock.
-func (g *reviewGate) start() tea.Cmd {
+// The screen's own first commands (a countdown) run in the same batch, after
+// the key search.
+func (g *reviewGate) start(also ...tea.Cmd) tea.Cmd {
 	g.shownAt = g.common.Now()
 	g.tag = tui.NextTag()
 	tag := g.tag
-	return tea.Batch(g.key.find(), tea.Tick(keyGuard, func(time.Time) tea.Msg { return guardOverMsg{tag: tag} }))
+	cmds := []tea.Cmd{g.key.find(), tea.Tick(keyGuard, func(time.Time) tea.Msg { return guardOverMsg{tag: tag} })}
+	return tea.Batch(append(cmds, also...)...)
 }
 
 func (g *reviewGate) guarded() bool { return g.common.Now().Before(g.shownAt.Add(keyGuard)) }
@@ -192,7 +197,7 @@ func (g *reviewGate) guarded() bool { return g.common.Now().Before(g.shownAt.Add
 // inputting: the passphrase field takes q and ? as text.
 func (g *reviewGate) inputting() bool { return g.key.typing() && !g.sending }
 
-func (g *reviewGate) setWidth(w int) { g.key.pass.SetWidth(max(w-22, 10)) }
+func (g *reviewGate) setWidth(w int) { g.key.width = w; g.key.pass.SetWidth(max(w-22, 10)) }
 
 // send marks the signed request as out and runs cmd beside the spinner.
 func (g *reviewGate) send(cmd tea.Cmd) tea.Cmd {
@@ -223,11 +228,17 @@ func (g *reviewGate) update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 // prompt is the line under a review: in flight, guarded, or ready.
 func (g *reviewGate) prompt(sending, ready string) string {
 	st := g.common.Styles
+	var p string
 	switch {
 	case g.sending:
-		return g.spin.View() + " " + sending
+		p = g.spin.View() + " " + sending
 	case g.guarded():
-		return st.Muted.Render("Read the message above; keys are enabled in a moment.")
+		p = st.Muted.Render("Read the message above; keys are enabled in a moment.")
+	default:
+		p = st.Value.Render(ready)
 	}
-	return st.Value.Render(ready)
+	if w := g.key.width; w > 0 && ansi.StringWidth(p) > w {
+		p = ansi.Wrap(p, w, "")
+	}
+	return p
 }

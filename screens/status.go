@@ -172,7 +172,16 @@ func (s *Status) Title() string { return "Withdrawal status" }
 // SetSize: the content is a few lines; the root cuts what is taller.
 func (s *Status) SetSize(w, _ int) { s.wd = w }
 
-func (s *Status) KeyMap() help.KeyMap { return keyMap{statusKeys.Refresh, statusKeys.Copy} }
+// KeyMap offers copying only when there is a payout hash to copy.
+func (s *Status) KeyMap() help.KeyMap {
+	if s.copyable() {
+		return keyMap{statusKeys.Refresh, statusKeys.Copy}
+	}
+	return keyMap{statusKeys.Refresh}
+}
+
+// copyable: the withdrawal shown has a payout hash.
+func (s *Status) copyable() bool { return s.have && !s.notFound && s.w.WithdrawTxHash != "" }
 
 // Busy: while the re-sent withdraw is out, leaving would lose its answer.
 func (s *Status) Busy() bool { return s.sending }
@@ -233,7 +242,11 @@ func (s *Status) key(k tea.KeyPressMsg) tea.Cmd {
 		s.tag, s.notFound = tui.NextTag(), false
 		return s.fetch()
 	case key.Matches(k, statusKeys.Copy):
-		if s.w.WithdrawTxHash == "" {
+		switch {
+		case s.copyable():
+		case s.notFound || s.have && service.Terminal(s.w.State):
+			return nil // nothing was paid out, and the footer offers no c
+		default:
 			return tui.ShowInfo("No payout hash yet: it is set once the withdrawal is COMPLETED")
 		}
 		return tea.Batch(copyToClipboard(s.w.WithdrawTxHash, s.app.Getenv != nil && s.app.Getenv("TMUX") != ""),

@@ -101,6 +101,15 @@ func TestStatusFollowsToEachEnd(t *testing.T) {
 			if !r.record(id).Finished() {
 				t.Errorf("journal record not finished: %+v", r.record(id))
 			}
+			// Only a payout has a hash to copy, and only a payout's amounts
+			// read as paid.
+			offersCopy := false
+			for _, b := range s.KeyMap().ShortHelp() {
+				offersCopy = offersCopy || b.Help().Desc == "copy payout hash"
+			}
+			if paid := tc.end == service.StateCompleted; offersCopy != paid || strings.Contains(view, "(not paid out)") == paid {
+				t.Errorf("%s: copy offered=%v, view:\n%s", tc.end, offersCopy, view)
+			}
 		})
 	}
 }

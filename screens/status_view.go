@@ -77,16 +77,37 @@ func (s *Status) fields() string {
 	}
 	add("Transfer id", s.w.TxID)
 	chain, token := s.w.Chain, s.w.TokenOut
+	// noted adds a muted remark after the value, on the same line when it
+	// fits, so a refunded withdrawal's amounts do not read as a payout.
+	noted := func(label, value, note string) {
+		switch {
+		case note == "":
+			add(label, value)
+		case statusLabelWidth+1+width(value)+2+width(note) <= s.wd:
+			b.WriteString(st.Label.Render(pad(label, statusLabelWidth)) + " " + st.Value.Render(value) + st.Muted.Render("  "+note) + "\n")
+		default:
+			add(label, value+"  "+note)
+		}
+	}
+	var paidNote, receiveNote string
+	if s.have {
+		switch s.w.State {
+		case service.StateRefunded:
+			paidNote, receiveNote = "(returned to the funding account)", "(not paid out)"
+		case service.StateFailed:
+			receiveNote = "(not paid out)"
+		}
+	}
 	if s.intent != nil {
 		chain, token = orText(chain, s.intent.Chain), orText(token, s.intent.TokenOut)
 		add("To", s.intent.ToAddress)
-		add("Paid", s.intent.PayAmount.String()+" "+s.intent.TokenIn)
+		noted("Paid", s.intent.PayAmount.String()+" "+s.intent.TokenIn, paidNote)
 	}
 	add("Chain", chain)
 	if s.have && !s.w.ReceiveAmount.IsZero() {
-		add("Receive", s.w.ReceiveAmount.String()+" "+token)
+		noted("Receive", s.w.ReceiveAmount.String()+" "+token, receiveNote)
 	} else if s.intent != nil {
-		add("Receive", s.intent.ReceiveAmount.String()+" "+token)
+		noted("Receive", s.intent.ReceiveAmount.String()+" "+token, receiveNote)
 	}
 	if h := s.w.WithdrawTxHash; h != "" {
 		add("Payout hash", h)
@@ -188,9 +209,9 @@ func (s *Status) footer() string {
 // is unknown or another account's.
 func (s *Status) notFoundError() error {
 	if s.own {
-		return userError{fmt.Sprintf("The service shows no withdrawal with quote id %s on this account: check that you are logged in to the account and environment that made it", s.quoteID)}
+		return userError{fmt.Sprintf("the service shows no withdrawal with quote id %s on this account; check that you are logged in to the account and environment that made it", s.quoteID)}
 	}
-	return userError{fmt.Sprintf("No withdrawal with quote id %s on this account: it is unknown, or it belongs to another account (the service does not say which)", s.quoteID)}
+	return userError{fmt.Sprintf("no withdrawal with quote id %s on this account; it is unknown, or it belongs to another account (the service does not say which)", s.quoteID)}
 }
 
 // clock shows a time in the zone of Common.Now, with the day when it is

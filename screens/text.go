@@ -2,15 +2,19 @@ package screens
 
 import (
 	"strings"
+	"unicode"
 
 	"charm.land/lipgloss/v2"
 )
 
 // markDiff renders a and b with the characters that differ between them
 // marked, so two look-alike addresses can be compared at a glance. Case
-// differences count: in base58 they are different addresses.
+// differences count in base58, where they make another address; between two
+// 0x-hex (EVM) addresses they do not, since hex is case-insensitive and the
+// mixed case is only a checksum, so marking it would bury the real difference.
 func markDiff(mark lipgloss.Style, a, b string) (string, string) {
 	ra, rb := []rune(a), []rune(b)
+	fold := isHex0x(a) && isHex0x(b)
 	var sa, sb strings.Builder
 	for i := range max(len(ra), len(rb)) {
 		ca, cb := rune(0), rune(0)
@@ -20,7 +24,7 @@ func markDiff(mark lipgloss.Style, a, b string) (string, string) {
 		if i < len(rb) {
 			cb = rb[i]
 		}
-		same := ca == cb
+		same := ca == cb || fold && unicode.ToLower(ca) == unicode.ToLower(cb)
 		for _, p := range []struct {
 			sb *strings.Builder
 			c  rune
@@ -35,6 +39,39 @@ func markDiff(mark lipgloss.Style, a, b string) (string, string) {
 		}
 	}
 	return sa.String(), sb.String()
+}
+
+// isHex0x reports whether s is "0x" followed by hex digits only.
+func isHex0x(s string) bool {
+	h, ok := strings.CutPrefix(s, "0x")
+	if !ok || h == "" {
+		return false
+	}
+	for _, c := range h {
+		if !unicode.Is(unicode.ASCII_Hex_Digit, c) {
+			return false
+		}
+	}
+	return true
+}
+
+// withArticle puts "a" or "an" before a word by how it is read: "an EVM
+// address", "a Solana address", "a Tron address". Initialisms read letter by
+// letter take "an" before the letters whose names start with a vowel sound.
+func withArticle(word string) string {
+	if word == "" {
+		return word
+	}
+	first := []rune(word)[0]
+	vowel := strings.ContainsRune("aeiouAEIOU", first)
+	if len(word) > 1 && strings.ToUpper(word) == word {
+		// An initialism: "an FX", "an MPC", "a USB", "a UTXO".
+		vowel = strings.ContainsRune("AEFHILMNORSX", first)
+	}
+	if vowel {
+		return "an " + word
+	}
+	return "a " + word
 }
 
 // groupChars splits s into groups of n characters for reading aloud or

@@ -92,9 +92,18 @@ func (d *Destination) Title() string { return "Withdraw: destination" }
 func (d *Destination) SetSize(w, h int) {
 	d.wd, d.h = w, h
 	for i := range d.inputs {
-		d.inputs[i].SetWidth(max(w-20, 10))
+		d.inputs[i].SetWidth(destInputWidth(w))
 	}
 }
+
+// destLabelWidth is the width of the labels in front of the inputs.
+const destLabelWidth = 14
+
+// destInputWidth is the text width of an input on a w-column screen: what is
+// left after the focus marker (2), the label and a space, less the cell the
+// input's cursor takes after the text. At 60 columns that is 42, so a whole
+// EVM address shows with its 0x.
+func destInputWidth(w int) int { return max(w-(2+destLabelWidth+1)-1, 10) }
 
 func (d *Destination) KeyMap() help.KeyMap {
 	if d.alike != "" {
@@ -225,7 +234,7 @@ func lookAlike(addr string, recent []string) string {
 func (d *Destination) View() string {
 	c := d.app.Common
 	st := c.Styles
-	const lw = 14
+	const lw = destLabelWidth
 	var b strings.Builder
 	b.WriteString(st.Heading.Render("Withdraw: destination and amount") + "\n\n")
 	b.WriteString(field(c, "Route", lw, st.Value.Render(d.w.TokenIn+" → "+d.w.TokenOut+" on "+d.w.Route.Chain+" ("+d.w.Route.ChainType+")")) + "\n\n")
@@ -254,9 +263,9 @@ func (d *Destination) View() string {
 		}
 	}
 	if d.err != nil {
-		b.WriteString("\n" + st.ErrorToast.Render("Error: ") + d.err.Error() + "\n")
+		b.WriteString("\n" + errorBlock(c, "Error", d.err, d.wd))
 	}
-	b.WriteString("\n" + st.Muted.Render("The destination must already be in the account's withdrawal address book.") + "\n")
+	b.WriteString("\n" + st.Muted.Render(wrapTo("The destination must already be in the account's withdrawal address book.", d.wd)) + "\n")
 	return clip(b.String(), d.wd)
 }
 
@@ -265,7 +274,7 @@ func (d *Destination) addressHint() string {
 	st := d.app.Common.Styles
 	v := strings.TrimSpace(d.inputs[destAddress].Value())
 	if v == "" {
-		return st.Muted.Render("a " + service.ChainTypeLabel(d.w.Route.ChainType) + " address")
+		return st.Muted.Render(withArticle(service.ChainTypeLabel(d.w.Route.ChainType)) + " address")
 	}
 	if err := service.ValidateAddress(d.w.Route.ChainType, v); err != nil {
 		return st.Warning.Render("✗ " + err.Error())

@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 
 	"svcwallet/service"
@@ -74,7 +75,35 @@ func (q *Quote) Title() string { return "Withdraw: quote" }
 
 func (q *Quote) SetSize(w, h int) { q.wd, q.h = w, h }
 
-func (q *Quote) KeyMap() help.KeyMap { return keyMap{quoteKeys.Confirm, quoteKeys.Requote} }
+// KeyMap offers enter only for a quote that can go on to the review, and r
+// only when no quote is being asked for.
+func (q *Quote) KeyMap() help.KeyMap {
+	if q.loading {
+		return keyMap{}
+	}
+	if q.refusal() == "" && q.remaining() > 0 {
+		return keyMap{quoteKeys.Confirm, quoteKeys.Requote}
+	}
+	return keyMap{quoteKeys.Requote}
+}
+
+// refusal says why the quote in hand cannot be reviewed (apart from running
+// out): none yet, the service refused it, it pays another amount, or its fee
+// is above the cap. Empty when it can.
+func (q *Quote) refusal() string {
+	switch {
+	case q.err != nil:
+		return q.err.Error()
+	case q.quote.QuoteID == "":
+		return "no quote yet"
+	case q.payMismatch():
+		return fmt.Sprintf("the quote asks for %s %s, not the %s you entered", q.quote.PayAmount, q.w.TokenIn, q.w.Amount)
+	}
+	if c, over := q.overCap(); over {
+		return fmt.Sprintf("the fee %s %s is above your cap of %s %s", q.quote.Fee, q.w.TokenIn, c, q.w.TokenIn)
+	}
+	return ""
+}
 
 func (q *Quote) requote() tea.Cmd {
 	q.loading, q.err = true, nil
@@ -176,10 +205,10 @@ func (q *Quote) confirm() tea.Cmd {
 		return tui.ShowError(userError{"Quote expired: press r to get a new one"})
 	}
 	if q.payMismatch() {
-		return tui.ShowError(userError{fmt.Sprintf("The quote asks for %s %s, not the %s you entered: press r for a new quote", q.quote.PayAmount, q.w.TokenIn, q.w.Amount)})
+		return tui.ShowError(userError{capitalized(q.refusal()) + ": press r for a new quote"})
 	}
-	if c, over := q.overCap(); over {
-		return tui.ShowError(userError{fmt.Sprintf("The fee %s is above your cap of %s: press r to re-quote later, or go back and raise the cap", q.quote.Fee, c)})
+	if _, over := q.overCap(); over {
+		return tui.ShowError(userError{capitalized(q.refusal()) + ": press r to re-quote later, or go back and raise the cap"})
 	}
 	return tui.Push(NewReview(q.app, q.w, q.quote, q.offset))
 }
@@ -197,7 +226,7 @@ func (q *Quote) View() string {
 		b.WriteString(q.spin.View() + " Asking the bridge for a quote…\n")
 		return clip(b.String(), q.wd)
 	case q.err != nil:
-		b.WriteString(st.ErrorToast.Render("Quote refused: ") + q.err.Error() + "\n\n")
+		b.WriteString(errorBlock(c, "Quote refused", q.err, q.wd) + "\n")
 		b.WriteString(st.Muted.Render("Press r to try again, or esc to change the amount or destination.") + "\n")
 		return clip(b.String(), q.wd)
 	}
@@ -211,11 +240,9 @@ func (q *Quote) View() string {
 	}
 	b.WriteString(field(c, "Speed", lw, speed) + "\n")
 	b.WriteString(field(c, "Quote id", lw, st.Muted.Render(qt.QuoteID)) + "\n\n")
-	if q.payMismatch() {
-		b.WriteString(st.Warning.Render(fmt.Sprintf("Refused: the quote asks for %s %s, not the %s you entered.", qt.PayAmount, q.w.TokenIn, q.w.Amount)) + "\n\n")
-	}
-	if cp, over := q.overCap(); over {
-		b.WriteString(st.Warning.Render(fmt.Sprintf("Refused: the fee %s is above your cap of %s.", qt.Fee, cp)) + "\n\n")
+	refused := q.refusal()
+	if refused != "" {
+		b.WriteString(st.Warning.Render(wrapTo("Refused: "+refused+".", q.wd)) + "\n\n")
 	}
 	left := q.remaining()
 	if left <= 0 {
@@ -224,8 +251,28 @@ func (q *Quote) View() string {
 	}
 	secs := int((left + time.Second - 1) / time.Second)
 	b.WriteString(field(c, "Expires in", lw, st.Value.Render(fmt.Sprintf("%ds", secs))+"  "+q.bar(left, max(min(q.wd-lw-12, 40), 10))) + "\n\n")
+	if refused != "" {
+		b.WriteString(st.Muted.Render(wrapTo("Press r for a new quote, or esc to change the amount, destination or fee cap.", q.wd)) + "\n")
+		return clip(b.String(), q.wd)
+	}
 	b.WriteString(st.Muted.Render("Press enter to review exactly what will be signed.") + "\n")
 	return clip(b.String(), q.wd)
+}
+
+// capitalized starts an ASCII sentence with a capital letter.
+func capitalized(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// wrapTo wraps plain text at word boundaries to width w (none when w <= 0).
+func wrapTo(s string, w int) string {
+	if w <= 0 {
+		return s
+	}
+	return ansi.Wrap(s, w, "")
 }
 
 // bar draws the time left as a progress bar of width w.

@@ -52,6 +52,7 @@ type Review struct {
 	setupErr error
 	gate     reviewGate
 	err      error
+	tag      tui.Tag // of this visit's countdown ticks
 	wd, h    int
 }
 
@@ -82,13 +83,63 @@ func NewReview(app *App, w Withdrawal, q service.Quote, offset time.Duration) *R
 	return r
 }
 
-func (r *Review) Init() tea.Cmd { return r.gate.start() }
+func (r *Review) Init() tea.Cmd {
+	r.tag = tui.NextTag()
+	return r.gate.start(r.tick())
+}
+
+// Resume re-arms the countdown: its ticks were dropped while hidden.
+func (r *Review) Resume() tea.Cmd {
+	r.tag = tui.NextTag()
+	return r.tick()
+}
 
 func (r *Review) Title() string { return "Withdraw: review and sign" }
 
 func (r *Review) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.setWidth(w) }
 
-func (r *Review) KeyMap() help.KeyMap { return keyMap{reviewKeys.Sign, reviewKeys.Requote} }
+// KeyMap offers only what works now: nothing while the withdrawal is out,
+// no signing once the quote expired or when it cannot be signed at all, and
+// no r while the passphrase field takes it as text.
+func (r *Review) KeyMap() help.KeyMap {
+	if r.gate.sending {
+		return keyMap{}
+	}
+	var keys keyMap
+	if r.canSign() {
+		keys = append(keys, reviewKeys.Sign)
+	}
+	if !r.gate.key.typing() {
+		keys = append(keys, reviewKeys.Requote)
+	}
+	return keys
+}
+
+// canSign: enter would sign now (the keystroke guard aside).
+func (r *Review) canSign() bool { return r.setupErr == nil && !r.gate.sending && !r.expired() }
+
+// remaining is the quote's time left by the service's clock.
+func (r *Review) remaining() time.Duration {
+	return r.quote.ExpiresAt.Sub(r.app.Common.Now().Add(r.offset))
+}
+
+func (r *Review) expired() bool { return r.remaining() <= 0 }
+
+// tick schedules the next countdown redraw, on the next whole second of time
+// left, so the expiry shows when it happens; nothing ticks once the quote ran
+// out or when there is nothing to sign.
+func (r *Review) tick() tea.Cmd {
+	left := r.remaining()
+	if left <= 0 || r.setupErr != nil {
+		return nil
+	}
+	d := left % time.Second
+	if d == 0 {
+		d = time.Second
+	}
+	tag := r.tag
+	return tea.Tick(d, func(time.Time) tea.Msg { return countdownMsg{tag: tag} })
+}
 
 // Busy: while the withdraw is in flight, quitting asks and Esc is held.
 func (r *Review) Busy() bool { return r.gate.sending }
@@ -100,11 +151,19 @@ func (r *Review) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		return r, cmd
 	}
 	switch msg := msg.(type) {
+	case countdownMsg:
+		if msg.tag != r.tag {
+			return r, nil
+		}
+		return r, r.tick()
 	case executedMsg:
 		return r, r.executed(msg)
 	case tea.KeyPressMsg:
 		switch {
 		case key.Matches(msg, reviewKeys.Sign):
+			if r.setupErr == nil && r.expired() {
+				return r, nil // the screen says so; r gets a new quote
+			}
 			return r, r.sign()
 		case !r.gate.key.typing() && key.Matches(msg, reviewKeys.Requote):
 			return r, tui.Pop()
@@ -200,7 +259,7 @@ func (r *Review) executed(msg executedMsg) tea.Cmd {
 
 func (r *Review) View() string {
 	var out string
-	for level := range 3 {
+	for level := range 5 {
 		if out = r.render(level); lipgloss.Height(out) <= r.h {
 			break
 		}
@@ -213,12 +272,14 @@ func (r *Review) render(level int) string {
 	c := r.app.Common
 	st := c.Styles
 	var b strings.Builder
-	b.WriteString(st.Heading.Render("Withdraw: review what you sign") + "\n")
+	if level < 3 { // the title bar names the screen too
+		b.WriteString(st.Heading.Render("Withdraw: review what you sign") + "\n")
+	}
 	if !compact {
 		b.WriteString("\n")
 	}
 	if r.setupErr != nil {
-		b.WriteString(st.ErrorToast.Render("Error: ") + r.setupErr.Error() + "\n")
+		b.WriteString(errorBlock(c, "Error", r.setupErr, r.wd))
 		return clip(b.String(), r.wd)
 	}
 	b.WriteString(r.typedDataView(level))
@@ -226,14 +287,44 @@ func (r *Review) render(level int) string {
 		b.WriteString("\n")
 	}
 	b.WriteString(r.gate.key.view(16) + "\n")
+	if !r.gate.sending && !r.expired() {
+		b.WriteString(r.countdownView(level) + "\n")
+	}
 	if !compact {
 		b.WriteString("\n")
 	}
-	if r.err != nil && !r.gate.sending {
-		b.WriteString(st.ErrorToast.Render("Not withdrawn: ") + r.err.Error() + "\n")
-	} else {
-		b.WriteString(r.gate.prompt("Signing and sending the withdrawal… (retries reuse the same signature)",
-			"Press enter to sign and withdraw; r for a new quote; esc to go back.") + "\n")
+	switch {
+	case r.gate.sending:
+		b.WriteString(r.gate.prompt("Signing and sending the withdrawal… (retries reuse the same signature)", "") + "\n")
+	case r.expired():
+		b.WriteString(errorBlock(c, "Quote expired", userError{"press r to get a new one"}, r.wd))
+	case r.err != nil:
+		b.WriteString(errorBlock(c, "Not withdrawn", r.err, r.wd))
+	default:
+		ready := "Press enter to sign and withdraw; r for a new quote; esc to go back."
+		if level > 2 {
+			ready = "Press enter to sign and withdraw; r for a new quote."
+		}
+		b.WriteString(r.gate.prompt("", ready) + "\n")
 	}
 	return clip(strings.TrimSuffix(b.String(), "\n"), r.wd)
+}
+
+// countdownView is the quote's time left by the service's clock, rounded up
+// to whole seconds like the quote screen's, in the warning colour for the
+// last ten.
+func (r *Review) countdownView(level int) string {
+	c := r.app.Common
+	st := c.Styles
+	left := r.remaining()
+	secs := int((left + time.Second - 1) / time.Second)
+	v := st.Value.Render(fmt.Sprintf("%ds", secs))
+	if left <= 10*time.Second {
+		v = st.Warning.Render(fmt.Sprintf("%ds", secs))
+	}
+	note := "sign before it runs out"
+	if level > 1 {
+		note = ""
+	}
+	return wrapField(c, "Quote expires in", 16, v, note, r.wd)
 }

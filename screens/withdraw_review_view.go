@@ -15,7 +15,10 @@ import (
 // means, then the digest and the destination the quote pays out to. The
 // levels make it shorter for small terminals, so every signed value and the
 // prompt stay on screen: 1 drops blank lines and the closing sentence, 2 also
-// the notes that would take a line of their own.
+// the notes that would take a line of their own, 3 (60 columns) also writes
+// the domain and the destination without decoration so each fits one line,
+// and 4 drops the quote line under the destination (nothing in it is signed,
+// and the quote screen showed it) and puts the short fields two to a line.
 func (r *Review) typedDataView(level int) string {
 	compact := level > 0
 	c := r.app.Common
@@ -29,7 +32,11 @@ func (r *Review) typedDataView(level int) string {
 		b.WriteString(wrapField(c, label, lw, value, note, r.wd) + "\n")
 	}
 	d := r.domain
-	line("Domain", st.Value.Render(`name "`+d.Name+`" · version "`+signer.DomainVersion+`" · chainId `+uitoa(d.ChainID)), "")
+	domain := `name "` + d.Name + `" · version "` + signer.DomainVersion + `" · chainId ` + uitoa(d.ChainID)
+	if level > 2 {
+		domain = `"` + d.Name + `" · v"` + signer.DomainVersion + `" · chainId ` + uitoa(d.ChainID)
+	}
+	line("Domain", st.Value.Render(domain), "")
 	line("Message", st.Value.Render(r.transfer.PrimaryType()), "")
 	notes := map[string]string{
 		"fromAccount":    "your funding account",
@@ -40,19 +47,40 @@ func (r *Review) typedDataView(level int) string {
 		"toSubAccount":   "main account",
 		"expiration":     time.Unix(0, r.transfer.Expiration).UTC().Format("2006-01-02 15:04:05 UTC"),
 	}
+	values := map[string]string{}
 	for _, f := range r.transfer.Fields() {
 		v := st.Value.Render(f.Display())
 		if f.Name == "numTokens" || f.Name == "toAccount" {
 			v = st.Danger.Render(f.Display())
 		}
-		line("  "+f.Name, v, notes[f.Name])
+		values[f.Name] = v
+	}
+	// At level 4 the short fields share a line with their partner.
+	pairs := map[string]string{"fromSubAccount": "toSubAccount", "tokenCurrency": "numTokens"}
+	paired := map[string]bool{}
+	for _, f := range r.transfer.Fields() {
+		if paired[f.Name] {
+			continue
+		}
+		if other, ok := pairs[f.Name]; ok && level > 3 {
+			paired[other] = true
+			line("  "+f.Name, values[f.Name]+"  "+inksFor(c).label.on(other)+" "+values[other], "")
+			continue
+		}
+		line("  "+f.Name, values[f.Name], notes[f.Name])
 	}
 	line("Digest", st.Value.Render(signer.Digest(r.domain, r.transfer).Hex()), "")
 	if !compact {
 		b.WriteString("\n")
 	}
-	line("Pays out to", st.Danger.Render(groupChars(r.w.ToAddress, 4)), "")
-	line("", st.Value.Render(r.quote.ReceiveAmount.String()+" "+r.w.TokenOut+" on "+r.w.Route.Chain), "quote "+r.quote.QuoteID)
+	to := groupChars(r.w.ToAddress, 4)
+	if level > 2 {
+		to = r.w.ToAddress
+	}
+	line("Pays out to", st.Danger.Render(to), "")
+	if level < 4 {
+		line("", st.Value.Render(r.quote.ReceiveAmount.String()+" "+r.w.TokenOut+" on "+r.w.Route.Chain), "quote "+r.quote.QuoteID)
+	}
 	if !compact {
 		b.WriteString(st.Muted.Render("The signature pays the bridge; the quote sends it on to this destination.") + "\n")
 	}
@@ -78,8 +106,24 @@ func wrapField(c *tui.Common, label string, lw int, value, note string, width in
 		}
 		return two + "\n" + pad("", lw+1) + note
 	}
-	out := st.Label.Render(label) + "\n  " + value
+	// The value on a line of its own, indented; one too wide even so (a
+	// digest on a narrow terminal) is broken into pieces in the value column
+	// rather than cut, continuation lines indented under it.
+	var out string
+	if ansi.StringWidth(value) <= width-2 {
+		if label != "" {
+			out = st.Label.Render(label) + "\n"
+		}
+		out += "  " + value
+	} else {
+		indent := strings.Repeat(" ", lw+1)
+		pieces := ansi.Wrap(value, max(width-lw-1, 8), "")
+		out = field(c, label, lw, strings.ReplaceAll(pieces, "\n", "\n"+indent))
+	}
 	if note != "" {
+		if ansi.StringWidth(note) > width {
+			note = ansi.Wrap(note, width, "")
+		}
 		out += "\n" + note
 	}
 	return out

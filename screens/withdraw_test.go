@@ -2,11 +2,14 @@ package screens
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 
@@ -280,5 +283,242 @@ func TestReviewShowsWhatIsSignedAndGuardsKeys(t *testing.T) {
 	_, cmd := press(s, "enter")
 	if cmd == nil || !r.gate.sending || !r.Busy() {
 		t.Fatal("enter after the guard did not start signing")
+	}
+}
+
+// offers reports whether a key map shows a binding for key k.
+func offers(km interface{ ShortHelp() []key.Binding }, k string) bool {
+	for _, b := range km.ShortHelp() {
+		if slices.Contains(b.Keys(), k) {
+			return true
+		}
+	}
+	return false
+}
+
+// reviewFor is a review of a fixed quote, sized, with its signing key
+// search answered by found and the keystroke guard passed.
+func reviewFor(t *testing.T, app *App, now *time.Time, q service.Quote, offset time.Duration, w, h int, found keyFoundMsg) *Review {
+	t.Helper()
+	cx, cancel := ctx()
+	defer cancel()
+	info, err := app.Client().WithdrawalInfo(cx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd := Withdrawal{Info: info, TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: "25"}
+	r := NewReview(app, wd, q, offset)
+	r.SetSize(w, h)
+	r.Init()
+	r.Update(found)
+	*now = now.Add(keyGuard)
+	return r
+}
+
+// TestReviewCountdownAndExpiry: the review shows the quote's time left by
+// the service's clock and ticks with its own tag; once the quote ran out it
+// says so, stops ticking, and enter signs nothing.
+func TestReviewCountdownAndExpiry(t *testing.T) {
+	app, now := wdApp(t)
+	q := fixedQuote(*now, "1.5") // expires in 60 s by the local clock
+	// The server's clock is 30 s ahead; the guard takes another 0.5 s.
+	r := reviewFor(t, app, now, q, 30*time.Second, 120, 40, keyFoundMsg{source: keyDemo})
+	if view := ansi.Strip(r.View()); !strings.Contains(view, "Quote expires in 30s") {
+		t.Fatalf("no countdown of 30s:\n%s", view)
+	}
+	if !offers(r.KeyMap(), "enter") {
+		t.Error("a valid quote's review does not offer enter")
+	}
+	if _, cmd := r.Update(countdownMsg{tag: r.tag}); cmd == nil {
+		t.Error("the countdown does not tick while the quote is valid")
+	}
+	if _, cmd := r.Update(countdownMsg{tag: tui.NextTag()}); cmd != nil {
+		t.Error("a tick with another tag was not dropped")
+	}
+	old := r.tag
+	if r.Resume() == nil || r.tag == old {
+		t.Error("Resume did not re-tag and restart the countdown")
+	}
+	if _, cmd := r.Update(countdownMsg{tag: old}); cmd != nil {
+		t.Error("a tick from before Resume still ticks")
+	}
+	*now = now.Add(30 * time.Second)
+	if _, cmd := r.Update(countdownMsg{tag: r.tag}); cmd != nil {
+		t.Error("the countdown kept ticking after the quote expired")
+	}
+	view := ansi.Strip(r.View())
+	if !strings.Contains(view, "Quote expired: press r to get a new one") || strings.Contains(view, "Press enter to sign") {
+		t.Errorf("the expiry is not shown, or enter is still offered:\n%s", view)
+	}
+	if offers(r.KeyMap(), "enter") || !offers(r.KeyMap(), "r") {
+		t.Errorf("after expiry the footer offers %v", r.KeyMap().ShortHelp())
+	}
+	if _, cmd := press(r, "enter"); cmd != nil || r.gate.sending {
+		t.Fatal("enter on an expired quote started signing")
+	}
+}
+
+// TestReviewGuardAndSendingKeys: the 0.5 s guard still holds with the
+// countdown, and no enter is offered while the withdrawal is out.
+func TestReviewGuardAndSendingKeys(t *testing.T) {
+	app, now := wdApp(t)
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, keyFoundMsg{source: keyDemo})
+	r.gate.shownAt = *now // as if just shown
+	if _, cmd := press(r, "enter"); cmd != nil || r.gate.sending {
+		t.Fatal("enter within the keystroke guard started signing")
+	}
+	*now = now.Add(keyGuard)
+	if _, cmd := press(r, "enter"); cmd == nil || !r.gate.sending {
+		t.Fatal("enter after the guard did not sign")
+	}
+	if offers(r.KeyMap(), "enter") || offers(r.KeyMap(), "r") {
+		t.Errorf("while sending the footer offers %v", r.KeyMap().ShortHelp())
+	}
+}
+
+// squash drops all white space, so text wrapped over lines can be found whole.
+func squash(s string) string { return strings.Join(strings.Fields(ansi.Strip(s)), "") }
+
+// TestReviewAt60x20KeepsEverythingWhole: on the smallest terminal the
+// digest, the addresses, the signing-key line, a long error and the
+// prompt are wrapped, never cut at the edge.
+func TestReviewAt60x20KeepsEverythingWhole(t *testing.T) {
+	app, now := wdApp(t)
+	const w, h = 60, 18 // the screen's part of a 60x20 terminal
+	check := func(r *Review, wants ...string) {
+		t.Helper()
+		view := r.View()
+		lines := strings.Split(view, "\n")
+		if len(lines) > h {
+			t.Errorf("%d lines, want at most %d:\n%s", len(lines), h, ansi.Strip(view))
+		}
+		for i, l := range lines {
+			if n := ansi.StringWidth(l); n > w {
+				t.Errorf("line %d is %d cells: %q", i+1, n, ansi.Strip(l))
+			}
+		}
+		for _, want := range wants {
+			if !strings.Contains(squash(view), squash(want)) {
+				t.Errorf("lacks %q whole:\n%s", want, ansi.Strip(view))
+			}
+		}
+	}
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, keyFoundMsg{source: keyDemo})
+	digest := signer.Digest(r.domain, r.transfer).Hex()
+	check(r, digest, sandbox.BridgeFundingAddress, "Signing key the sandbox demo key (public development key)",
+		"Press enter to sign and withdraw", "Quote expires in")
+	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, keyFoundMsg{source: keyNone})
+	press(r, "enter")
+	if r.err == nil {
+		t.Fatal("no error without a key")
+	}
+	check(r, signer.Digest(r.domain, r.transfer).Hex(), "none found for "+r.transfer.FromAccount.Hex(), "Not withdrawn: "+r.err.Error())
+}
+
+// TestWrapFieldNeverCuts: a value wider than the terminal even on its own
+// line is broken over indented lines, escape codes kept.
+func TestWrapFieldNeverCuts(t *testing.T) {
+	app, _ := wdApp(t)
+	c := app.Common
+	value := "0x" + strings.Repeat("ab", 32)
+	out := wrapField(c, "Digest", 16, c.Styles.Value.Render(value), "a note that is long enough to wrap", 30)
+	for _, l := range strings.Split(out, "\n") {
+		if ansi.StringWidth(l) > 30 {
+			t.Errorf("line %q wider than 30", ansi.Strip(l))
+		}
+	}
+	lines := strings.Split(ansi.Strip(out), "\n")
+	if !strings.HasPrefix(lines[0], pad("Digest", 17)+"0x") || !strings.HasPrefix(lines[1], pad("", 17)) || lines[1][17] == ' ' {
+		t.Errorf("not pieces in the value column:\n%s", ansi.Strip(out))
+	}
+	if !strings.Contains(squash(out), value) {
+		t.Errorf("the value is not whole:\n%s", ansi.Strip(out))
+	}
+}
+
+// TestDestinationShowsWholeAddressAt60: the inputs take the width left
+// after the label, so a 42-character EVM address shows whole, 0x included,
+// and they follow a resize.
+func TestDestinationShowsWholeAddressAt60(t *testing.T) {
+	app, _ := wdApp(t)
+	d := NewDestination(app, Withdrawal{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum})
+	d.SetSize(120, 30)
+	d.Init()
+	if !strings.Contains(ansi.Strip(d.View()), "an EVM address") {
+		t.Errorf("the hint does not read \"an EVM address\":\n%s", ansi.Strip(d.View()))
+	}
+	var s tui.Screen = typeInto(d, sandbox.DestCompleted)
+	d.SetSize(60, 18)
+	view := s.View()
+	if !strings.Contains(ansi.Strip(view), sandbox.DestCompleted) {
+		t.Errorf("the address is not whole at 60 columns:\n%s", ansi.Strip(view))
+	}
+	for _, l := range strings.Split(view, "\n") {
+		if n := ansi.StringWidth(l); n > 60 {
+			t.Errorf("line %q is %d cells", ansi.Strip(l), n)
+		}
+	}
+}
+
+// TestQuoteKeysFollowState: enter is offered only for a quote that can go
+// on; a refusal says why, with the token, and does not invite enter.
+func TestQuoteKeysFollowState(t *testing.T) {
+	app, now := wdApp(t)
+	w := Withdrawal{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: "25"}
+	loading := NewQuote(app, w)
+	loading.Init()
+	if offers(loading.KeyMap(), "enter") || offers(loading.KeyMap(), "r") {
+		t.Errorf("while loading the footer offers %v", loading.KeyMap().ShortHelp())
+	}
+	if q := quoteScreen(app, w, fixedQuote(*now, "1.5"), 0); !offers(q.KeyMap(), "enter") {
+		t.Error("a valid quote does not offer enter")
+	}
+	capped := w
+	capped.FeeCap = "1"
+	q := quoteScreen(app, capped, fixedQuote(*now, "1.5"), 0)
+	view := ansi.Strip(q.View())
+	if !strings.Contains(view, "the fee 1.5 USDT is above your cap of 1 USDT") || strings.Contains(view, "Press enter") {
+		t.Errorf("fee-cap refusal:\n%s", view)
+	}
+	if offers(q.KeyMap(), "enter") || !offers(q.KeyMap(), "r") {
+		t.Errorf("a refused quote's footer offers %v", q.KeyMap().ShortHelp())
+	}
+	other := w
+	other.Amount = "20"
+	if q := quoteScreen(app, other, fixedQuote(*now, "1.5"), 0); offers(q.KeyMap(), "enter") || strings.Contains(ansi.Strip(q.View()), "Press enter") {
+		t.Errorf("a quote for another amount offers enter:\n%s", ansi.Strip(q.View()))
+	}
+	failed := NewQuote(app, w)
+	failed.SetSize(60, 18)
+	failed.Init()
+	failed.Update(quoteMsg{seq: failed.seq, err: userError{strings.Repeat("the bridge has no liquidity on this route ", 3)}})
+	if offers(failed.KeyMap(), "enter") {
+		t.Error("a refused quote request offers enter")
+	}
+	if !strings.Contains(squash(failed.View()), squash(strings.Repeat("the bridge has no liquidity on this route ", 3))) {
+		t.Errorf("the refusal is cut:\n%s", ansi.Strip(failed.View()))
+	}
+	expired := quoteScreen(app, w, fixedQuote(*now, "1.5"), 61*time.Second)
+	if offers(expired.KeyMap(), "enter") {
+		t.Error("an expired quote offers enter")
+	}
+}
+
+// TestMarkDiffHexIgnoresCase: between 0x-hex addresses only real
+// differences are marked, not the checksum's case; in base58 case counts.
+func TestMarkDiffHexIgnoresCase(t *testing.T) {
+	mark := lipgloss.NewStyle().Transform(func(s string) string { return "[" + s + "]" })
+	a, b := markDiff(mark, "0x3C44CdDdB6a9", "0x3c44cddd0000")
+	if a != "0x3C44CdDd[B][6][a][9]" || b != "0x3c44cddd[0][0][0][0]" {
+		t.Errorf("hex marked %q / %q", a, b)
+	}
+	a, b = markDiff(mark, "7EcDhSYGxXzscS", "7ecDhSYGxXzscs")
+	if a != "7[E]cDhSYGxXzsc[S]" || b != "7[e]cDhSYGxXzsc[s]" {
+		t.Errorf("base58 marked %q / %q", a, b)
+	}
+	for word, want := range map[string]string{"EVM": "an EVM", "Solana": "a Solana", "Tron": "a Tron", "UTXO": "a UTXO", "address": "an address"} {
+		if got := withArticle(word); got != want {
+			t.Errorf("withArticle(%q) = %q, want %q", word, got, want)
+		}
 	}
 }

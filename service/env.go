@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/BurntSushi/toml"
 
@@ -147,11 +148,24 @@ func (c Config) Names() []string {
 	return names
 }
 
+// KnownNames lists the names --env accepts, for messages: the configured
+// environments and the sandbox, as in "production, testnet or sandbox".
+func (c Config) KnownNames() string {
+	names := append(c.Names(), SandboxEnv)
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
 // Lookup finds an environment by name.
 func (c Config) Lookup(name string) (Environment, error) {
 	env, ok := c.Environments[name]
 	if !ok {
-		return Environment{}, fmt.Errorf("no environment %q in the config; known: %v (or %q)", name, c.Names(), SandboxEnv)
+		if len(c.Environments) == 0 {
+			return Environment{}, fmt.Errorf("no environment %q: the config names none, so the only one is %s", name, SandboxEnv)
+		}
+		return Environment{}, fmt.Errorf("no environment %q in the config; known: %s", name, c.KnownNames())
 	}
 	return env, nil
 }

@@ -49,9 +49,13 @@ func PollDelay(interval time.Duration, failures int, jitter func(n int64) int64)
 	return max(d, interval)
 }
 
+// ProductionChainID is the production environment's L2 chain id (D3).
+const ProductionChainID = 325
+
 // DefaultExplorerTx are the explorer links of the production chains (SPEC.md
-// §2.7) used when an environment's explorer_tx table has no entry for the
-// chain. The sandbox gets none: its payout hashes exist on no chain.
+// §2.7), used for the production environment (chain id ProductionChainID)
+// when its explorer_tx table has no entry for the chain. No other environment
+// gets them: a testnet's or the sandbox's payout hashes are not on mainnet.
 var DefaultExplorerTx = map[string]string{
 	"ARBITRUM": "https://arbiscan.io/tx/{hash}",
 	"BASE":     "https://basescan.org/tx/{hash}",
@@ -64,7 +68,8 @@ var DefaultExplorerTx = map[string]string{
 
 // ExplorerTxURL is the block-explorer page of a payout hash on chain: the
 // environment's explorer_tx template for the chain (matched ignoring case;
-// an empty one turns the link off), else DefaultExplorerTx. It is "" when
+// an empty one turns the link off), else, in production only,
+// DefaultExplorerTx. It is "" when
 // there is no template, the template has no {hash}, the result is not an
 // https (or loopback) URL, or the hash is not a plain hex or base58 string:
 // the hash comes from the service and must not be able to shape the link.
@@ -79,7 +84,7 @@ func (e Environment) ExplorerTxURL(chain, hash string) string {
 			break
 		}
 	}
-	if !found && e.Name != SandboxEnv {
+	if !found && e.ChainID == ProductionChainID && e.Name != SandboxEnv {
 		tmpl = DefaultExplorerTx[strings.ToUpper(chain)]
 	}
 	if !strings.Contains(tmpl, "{hash}") {

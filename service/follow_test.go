@@ -32,8 +32,9 @@ func TestPollDelay(t *testing.T) {
 
 func TestExplorerTxURL(t *testing.T) {
 	const evm = "0x5f0c9e1b7a3d4c2e8f6a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e"
-	prod := Environment{Name: "production"}
-	custom := Environment{Name: "testnet", ExplorerTx: map[string]string{
+	prod := Environment{Name: "production", ChainID: ProductionChainID}
+	bare := Environment{Name: "staging", ChainID: 327} // no explorer_tx table
+	custom := Environment{Name: "testnet", ChainID: 326, ExplorerTx: map[string]string{
 		"base_sepolia": "https://sepolia.basescan.org/tx/{hash}",
 		"ARBITRUM":     "", // turned off
 		"BSC":          "https://bscscan.example/tx/",
@@ -57,7 +58,11 @@ func TestExplorerTxURL(t *testing.T) {
 		{custom, "BSC", evm, ""},     // no {hash}
 		{custom, "POLYGON", evm, ""}, // http off loopback
 		{custom, "KAIA", "0xab", "http://127.0.0.1:9000/tx/0xab"},
-		{custom, "BASE", "0xab", "https://basescan.org/tx/0xab"},
+		{custom, "BASE", "0xab", ""}, // mainnet explorers are production's only
+		{bare, "ARBITRUM", evm, ""},
+		{bare, "TRON", "a1b2c3", ""},
+		{Environment{Name: "prod-eu", ChainID: ProductionChainID, ExplorerTx: map[string]string{"KAIA": "https://kaia.example/tx/{hash}"}},
+			"BASE", "0xab", "https://basescan.org/tx/0xab"},
 	} {
 		if got := tc.env.ExplorerTxURL(tc.chain, tc.hash); got != tc.want {
 			t.Errorf("%s %s %q: %q, want %q", tc.env.Name, tc.chain, tc.hash, got, tc.want)

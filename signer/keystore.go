@@ -62,6 +62,9 @@ func LoadKeystoreKey(path, passphrase string) (*PrivateKey, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !json.Valid(b) {
+		return nil, fmt.Errorf("%s is not a valid keystore file: it is not keystore V3 JSON", path)
+	}
 	k, err := keystore.DecryptKey(b, passphrase)
 	if errors.Is(err, keystore.ErrDecrypt) {
 		return nil, fmt.Errorf("%w for keystore %s", ErrWrongPassphrase, path)
@@ -223,6 +226,12 @@ func writeKeyFile(path string, blob []byte) error {
 }
 
 func readKeystoreFile(path string) ([]byte, error) {
+	switch fi, err := os.Stat(path); {
+	case errors.Is(err, os.ErrNotExist):
+		return nil, fmt.Errorf("keystore file %s does not exist: check the path (`svcwallet key list` shows the keys): %w", path, os.ErrNotExist)
+	case err == nil && fi.IsDir():
+		return nil, fmt.Errorf("%s is a directory: pick a key file in it, e.g. from `svcwallet key list`", path)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("cannot open keystore file: %w", err)

@@ -58,13 +58,13 @@ func (ps Permissions) String() string {
 func ParsePermissions(s string) (Permissions, error) {
 	parts := strings.FieldsFunc(s, func(r rune) bool { return r == '&' || r == ',' || r == ' ' })
 	if len(parts) == 0 {
-		return 0, errors.New("no permission given; choose from " + everyPermission.String())
+		return 0, errors.New("no permission given; choose from " + permissionChoices())
 	}
 	var ps Permissions
 	for _, part := range parts {
 		p, ok := lookupPermission(part)
 		if !ok {
-			return 0, fmt.Errorf("unknown permission %.32q; choose from %s", part, everyPermission.String())
+			return 0, fmt.Errorf("unknown permission %.32q; choose from %s", part, permissionChoices())
 		}
 		if ps.Has(p) {
 			return 0, fmt.Errorf("permission %s is given twice", p)
@@ -73,6 +73,9 @@ func ParsePermissions(s string) (Permissions, error) {
 	}
 	return ps, nil
 }
+
+// permissionChoices lists every permission for people: "Admin, InternalTransfer, …".
+func permissionChoices() string { return strings.ReplaceAll(everyPermission.String(), "&", ", ") }
 
 // ParseCanonicalPermissions accepts only the exact canonical form, as the
 // service does for builder_api_key_permissions.

@@ -24,7 +24,7 @@ const (
 	maxToastLines = 3
 	errorToastFor = 8 * time.Second
 	infoToastFor  = 4 * time.Second
-	quitPrompt    = "A withdrawal is being submitted. Quit anyway? (y/N)"
+	quitPrompt    = "A withdrawal is being submitted; if you quit, it stays journaled and is offered at the next start. Quit anyway? (y/N)"
 	helpColumnGap = "    "
 )
 
@@ -202,7 +202,12 @@ func (m *Model) footerLines() []string {
 
 func (m *Model) drawFooterLines() []string {
 	if m.confirmQuit {
-		return []string{ansi.Truncate(m.common.Styles.Warning.Render(quitPrompt), m.width, "…")}
+		// Wrapped, not cut: the question and its (y/N) must stay visible.
+		lines := strings.Split(ansi.Wrap(quitPrompt, max(m.width, 1), ""), "\n")
+		for i, l := range lines {
+			lines[i] = m.common.Styles.Warning.Render(strings.TrimRight(l, " "))
+		}
+		return lines
 	}
 	h := m.helpModel()
 	globals := m.globalBindings()

@@ -142,6 +142,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	default:
 		cmd = m.updateTop(msg)
 	}
+	// The quit question is moot once nothing is being submitted any more
+	// (the answer arrived): drop it rather than ask about the past.
+	if m.confirmQuit && !m.busy() {
+		m.confirmQuit = false
+	}
 	// Any of the above may change the chrome (toast, help, prompt) and with
 	// it the content area; resize only calls SetSize when it changed.
 	m.resize()

@@ -102,6 +102,29 @@ func TestQuit(t *testing.T) {
 	}
 }
 
+// TestQuitPromptDropsWhenDone: the answer arrives while the question is up;
+// the screen is no longer busy, so the question goes and keys work again.
+func TestQuitPromptDropsWhenDone(t *testing.T) {
+	for _, width := range []int{80, 60} {
+		m, home := newRoot(t, width, 24)
+		home.busy = true
+		send(m, press("ctrl+c"))
+		out := ansi.Strip(checkFrame(t, m, width, 24))
+		if !strings.Contains(strings.Join(strings.Fields(out), " "), "Quit anyway? (y/N)") {
+			t.Fatalf("width %d: no whole quit prompt:\n%s", width, out)
+		}
+		home.busy = false
+		send(m, otherMsg{1}) // the withdrawal's answer
+		if out := ansi.Strip(checkFrame(t, m, width, 24)); strings.Contains(out, "Quit anyway") {
+			t.Fatalf("width %d: prompt still up after the answer:\n%s", width, out)
+		}
+		before := received[tea.KeyPressMsg](home)
+		if msgs, _ := send(m, press("y")); len(msgs) != 0 || received[tea.KeyPressMsg](home) != before+1 {
+			t.Fatalf("width %d: y after the prompt went: quit=%v, screen got it %d times", width, msgs, received[tea.KeyPressMsg](home)-before)
+		}
+	}
+}
+
 func TestQuitAsksWhileBusy(t *testing.T) {
 	for _, k := range []string{"q", "ctrl+c"} {
 		m, home := newRoot(t, 80, 24)
@@ -111,14 +134,14 @@ func TestQuitAsksWhileBusy(t *testing.T) {
 		if msgs, _ := send(m, press(k)); len(msgs) != 0 {
 			t.Fatalf("%s while busy quit at once: %v", k, msgs)
 		}
-		if out := ansi.Strip(checkFrame(t, m, 80, 24)); !strings.Contains(out, quitPrompt) {
+		if out := ansi.Strip(checkFrame(t, m, 80, 24)); !strings.Contains(out, "Quit anyway? (y/N)") || !strings.Contains(out, "journaled") {
 			t.Fatalf("no quit prompt:\n%s", out)
 		}
 		top := m.top().(*fakeScreen)
 		if msgs, _ := send(m, press("n")); len(msgs) != 0 || received[tea.KeyPressMsg](top) != 0 {
 			t.Fatalf("n: quit=%v, screen got the key %d times", msgs, received[tea.KeyPressMsg](top))
 		}
-		if strings.Contains(ansi.Strip(m.render()), quitPrompt) {
+		if strings.Contains(ansi.Strip(m.render()), "Quit anyway") {
 			t.Fatal("prompt still shown after n")
 		}
 		send(m, press(k))

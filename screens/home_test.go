@@ -1,0 +1,73 @@
+package screens
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"svcwallet/service"
+	"svcwallet/tui"
+)
+
+// homeWithLogin logs in against a fake service whose login answer is res,
+// and returns the home screen for that session.
+func homeWithLogin(t *testing.T, res service.LoginResult) *Home {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != service.PathAPIKeyLogin {
+			http.NotFound(w, r)
+			return
+		}
+		http.SetCookie(w, &http.Cookie{Name: service.SessionCookie, Value: "tok", Path: "/"})
+		w.Header().Set(service.HeaderAccountID, "acct-1")
+		json.NewEncoder(w).Encode(res)
+	}))
+	t.Cleanup(srv.Close)
+	env := service.SandboxEnvironment(srv.URL, 327)
+	c := service.New(env, service.Options{})
+	if _, err := c.Login(context.Background(), service.APIKey("k")); err != nil {
+		t.Fatal(err)
+	}
+	j, err := service.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := NewHome(&App{Common: tui.NewCommon(true, nil), Target: Target{Env: env, Client: c}, Journal: j,
+		Getenv: func(string) string { return "" }})
+	h.SetSize(100, 30)
+	return h
+}
+
+// TestHomeShowsBuilderAccess: a login with a builder-created API key says so;
+// a plain one has no Access row.
+func TestHomeShowsBuilderAccess(t *testing.T) {
+	const builder = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+	h := homeWithLogin(t, service.LoginResult{Status: "success", FundingAccountAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+		Location: "builder:" + builder + "\x1b[31m"})
+	v := ansi.Strip(h.View())
+	if !strings.Contains(v, "Access") || !strings.Contains(v, "builder "+builder) {
+		t.Fatalf("no builder access row:\n%s", v)
+	}
+	if strings.Contains(h.View(), "\x1b[31m") {
+		t.Fatal("the location's escape sequence reached the screen")
+	}
+	plain := homeWithLogin(t, service.LoginResult{Status: "success", FundingAccountAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"})
+	if v := ansi.Strip(plain.View()); strings.Contains(v, "Access") {
+		t.Fatalf("access row on a plain login:\n%s", v)
+	}
+}
+
+// TestHomeBannerSingular: one unfinished withdrawal is not "withdrawal(s)".
+func TestHomeBannerSingular(t *testing.T) {
+	h := homeWithLogin(t, service.LoginResult{Status: "success", FundingAccountAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"})
+	h.Update(homeJournalMsg{unfinished: 1})
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "1 unfinished withdrawal: press h") {
+		t.Fatalf("banner:\n%s", v)
+	}
+}
