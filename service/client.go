@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // DefaultTimeout bounds one HTTP attempt.
@@ -246,7 +247,11 @@ func sanitize(s string) string {
 		return r
 	}, s)
 	if len(s) > 200 {
-		s = s[:200] + "…"
+		cut := 200
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut-- // never split a multi-byte character
+		}
+		s = s[:cut] + "…"
 	}
 	return strings.TrimSpace(s)
 }

@@ -3,7 +3,9 @@ package service
 import (
 	"errors"
 	"net/http"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestAPIErrorIs(t *testing.T) {
@@ -25,5 +27,16 @@ func TestAPIErrorIs(t *testing.T) {
 		if got := errors.Is(c.err, c.code); got != c.want {
 			t.Errorf("%s: errors.Is = %v, want %v", c.name, got, c.want)
 		}
+	}
+}
+
+func TestSanitizeKeepsCharactersWhole(t *testing.T) {
+	long := strings.Repeat("é", 150) // 300 bytes
+	got := sanitize(long)
+	if !utf8.ValidString(got) || !strings.HasSuffix(got, "…") || len(got) > 200+len("…") {
+		t.Fatalf("sanitize cut %q badly", got)
+	}
+	if got := sanitize("line one\nline\ttwo\x1b[31m"); strings.ContainsAny(got, "\n\t\x1b") {
+		t.Fatalf("control characters kept: %q", got)
 	}
 }
