@@ -26,9 +26,7 @@ import (
 // renderer sends only changed cells and text shared with an earlier screen
 // never appears whole in the stream.
 type withdrawFlow struct {
-	t     *testing.T
-	tm    *teatest.TestModel
-	c     *console
+	*flow // press and quit; waitFor is this type's own
 	snap  *snapshotModel
 	clock *sandbox.FakeClock
 }
@@ -79,7 +77,7 @@ func startWithdrawFlow(t *testing.T) *withdrawFlow {
 	c.root = tui.New(NewLogin(c.app), tui.Options{Theme: "dark", Common: c.app.Common})
 	snap := &snapshotModel{inner: c.root}
 	tm := teatest.NewTestModel(t, snap, teatest.WithInitialTermSize(120, 40))
-	f := &withdrawFlow{t: t, tm: tm, c: c, snap: snap, clock: clock}
+	f := &withdrawFlow{flow: &flow{t: t, tm: tm, out: &recorder{r: tm.Output()}, c: c}, snap: snap, clock: clock}
 	f.waitFor("Sandbox demo")
 	f.press("ctrl+d", "enter")
 	f.waitFor("Funding address", sandbox.DemoAddress)
@@ -107,18 +105,6 @@ func (f *withdrawFlow) waitFor(texts ...string) {
 		}
 		time.Sleep(5 * time.Millisecond) // polling an observable state, not ordering
 	}
-}
-
-func (f *withdrawFlow) press(keys ...string) {
-	for _, k := range keys {
-		f.tm.Send(keyPress(k))
-	}
-}
-
-func (f *withdrawFlow) quit() {
-	f.t.Helper()
-	f.press("q")
-	f.tm.WaitFinished(f.t, teatest.WithFinalTimeout(5*time.Second))
 }
 
 // quoteTo walks route (first chain, ARBITRUM), destination and amount, and
