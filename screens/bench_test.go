@@ -48,9 +48,10 @@ func BenchmarkViewDepositQR(b *testing.B) {
 	benchFrame(b, c)
 }
 
-// BenchmarkViewDeposit1000 lists 1,007 chains (the sandbox seeded with
-// 1,000 more), loaded once through the client, the cursor in the middle.
-func BenchmarkViewDeposit1000(b *testing.B) {
+// deposit1000Console is the console on the deposit list of 1,007 chains (the
+// sandbox seeded with 1,000 more), loaded once, the cursor in the middle.
+func deposit1000Console(b *testing.B) *console {
+	b.Helper()
 	c := newConsole(b, 120, 40, consoleOpts{sandbox: sandbox.Options{ExtraChains: 1000}})
 	c.loginAPIKey(sandbox.DemoAPIKey)
 	c.press("d")
@@ -58,6 +59,13 @@ func BenchmarkViewDeposit1000(b *testing.B) {
 	for range 503 {
 		c.press("down")
 	}
+	return c
+}
+
+// BenchmarkViewDeposit1000 lists 1,007 chains (the sandbox seeded with
+// 1,000 more), loaded once through the client, the cursor in the middle.
+func BenchmarkViewDeposit1000(b *testing.B) {
+	c := deposit1000Console(b)
 	benchFrame(b, c)
 }
 
@@ -101,13 +109,7 @@ func BenchmarkScreenDeposit1000(b *testing.B) {
 // BenchmarkScrollDeposit1000 is a key press and the frame after it, the
 // cost of scrolling through 1,007 chains.
 func BenchmarkScrollDeposit1000(b *testing.B) {
-	c := newConsole(b, 120, 40, consoleOpts{sandbox: sandbox.Options{ExtraChains: 1000}})
-	c.loginAPIKey(sandbox.DemoAPIKey)
-	c.press("d")
-	c.untilShows("of 1007 chains")
-	for range 503 {
-		c.press("down")
-	}
+	c := deposit1000Console(b)
 	keys := []tea.KeyPressMsg{keyPress("down"), keyPress("up")}
 	b.ReportAllocs()
 	b.ResetTimer()
