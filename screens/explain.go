@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -91,10 +92,30 @@ func explain(err error) error {
 // body is shown.
 func withServiceMessage(text string, ae *service.APIError) string {
 	msg := strings.TrimSpace(ae.Message)
-	if msg == "" || strings.EqualFold(msg, text) {
+	if msg == "" || !addsWords(msg, text) {
 		return text
 	}
 	return text + " (service: " + msg + ")"
+}
+
+// addsWords reports whether msg says anything text does not: a number, or a
+// word of four letters or more that text lacks. Short words ("is", "the")
+// differ between two phrasings of the same reason and tell nothing.
+func addsWords(msg, text string) bool {
+	split := func(s string) []string {
+		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	}
+	have := map[string]bool{}
+	for _, w := range split(text) {
+		have[w] = true
+	}
+	for _, w := range split(msg) {
+		digit := strings.ContainsFunc(w, unicode.IsDigit)
+		if !have[w] && (digit || len([]rune(w)) >= 4) {
+			return true
+		}
+	}
+	return false
 }
 
 // errorBlock draws "label: explanation" wrapped to width w, the label in the
