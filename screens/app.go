@@ -180,8 +180,20 @@ func truncate(s string, w int, tail string) string {
 	return ansi.Truncate(s, w, tail)
 }
 
-// keyMap is a screen's bindings in the order the footer shows them.
+// keyMap is a screen's bindings in the order the footer shows them. A
+// footer lists only keys that act now: a screen builds its KeyMap from every
+// binding it has, each wrapped in when with the condition under which it
+// acts, and the footer and full help (bubbles help) skip disabled ones. Its
+// Update checks the same condition (or matches the KeyMap's bindings, which
+// key.Matches ignores while disabled), so what is offered and what works
+// cannot drift apart.
 type keyMap []key.Binding
+
+// when returns a copy of b that is enabled only while on holds.
+func when(on bool, b key.Binding) key.Binding {
+	b.SetEnabled(on)
+	return b
+}
 
 func (k keyMap) ShortHelp() []key.Binding { return k }
 

@@ -289,7 +289,7 @@ func TestReviewShowsWhatIsSignedAndGuardsKeys(t *testing.T) {
 // offers reports whether a key map shows a binding for key k.
 func offers(km interface{ ShortHelp() []key.Binding }, k string) bool {
 	for _, b := range km.ShortHelp() {
-		if slices.Contains(b.Keys(), k) {
+		if b.Enabled() && slices.Contains(b.Keys(), k) {
 			return true
 		}
 	}

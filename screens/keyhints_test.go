@@ -1,0 +1,74 @@
+package screens
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"svcwallet/service"
+	"svcwallet/tui"
+)
+
+// TestReviewRequoteKeyActsInPassphraseField (issue 12 bug 1): with a
+// keystore key the passphrase field has the focus, so r is a letter of the
+// passphrase; the hints name ctrl+r, which gets a new quote, before and
+// after expiry, and r goes into the field.
+func TestReviewRequoteKeyActsInPassphraseField(t *testing.T) {
+	app, now := wdApp(t)
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, keyFoundMsg{source: keyKeystore, path: "/k/UTC--key.json"})
+	view := ansi.Strip(r.View())
+	if strings.Contains(view, "; r for a new quote") || !strings.Contains(view, "ctrl+r for a new quote") {
+		t.Errorf("the prompt names a key the passphrase field takes:\n%s", view)
+	}
+	if offers(r.KeyMap(), "r") || !offers(r.KeyMap(), "ctrl+r") {
+		t.Errorf("the footer offers %v", r.KeyMap().ShortHelp())
+	}
+	if _, cmd := press(r, "r"); cmd != nil && isPop(cmd) {
+		t.Fatal("r in the passphrase field went back")
+	}
+	if r.gate.key.pass.Value() != "r" {
+		t.Errorf("r was not typed into the passphrase field: %q", r.gate.key.pass.Value())
+	}
+	*now = now.Add(time.Minute)
+	view = ansi.Strip(r.View())
+	if !strings.Contains(view, "press ctrl+r to get a new one") {
+		t.Errorf("the expiry names another key than ctrl+r:\n%s", view)
+	}
+	if _, cmd := press(r, "ctrl+r"); !isPop(cmd) {
+		t.Error("ctrl+r did not go back to a new quote")
+	}
+}
+
+// TestReviewOffersEnterOnlyWhenItSigns (issue 12 bug 3): no enter next to
+// "Signing key none found", nor after a final screening refusal.
+func TestReviewOffersEnterOnlyWhenItSigns(t *testing.T) {
+	app, now := wdApp(t)
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, keyFoundMsg{source: keyNone})
+	view := ansi.Strip(r.View())
+	if offers(r.KeyMap(), "enter") || strings.Contains(view, "Press enter to sign") {
+		t.Errorf("without a key enter is offered: %v\n%s", r.KeyMap().ShortHelp(), view)
+	}
+	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, keyFoundMsg{source: keyDemo})
+	if !offers(r.KeyMap(), "enter") {
+		t.Fatal("with the demo key enter is not offered")
+	}
+	r.Update(executedMsg{err: &service.APIError{Status: 403, Code: service.CodeAddressFlagged}})
+	if offers(r.KeyMap(), "enter") {
+		t.Errorf("after a screening refusal the footer offers %v", r.KeyMap().ShortHelp())
+	}
+	if _, cmd := press(r, "enter"); cmd != nil || r.gate.sending {
+		t.Error("enter after a screening refusal signed again")
+	}
+}
+
+// isPop reports whether cmd pops the screen.
+func isPop(cmd tea.Cmd) bool {
+	if cmd == nil {
+		return false
+	}
+	_, ok := cmd().(tui.PopMsg)
+	return ok
+}
