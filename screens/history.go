@@ -21,10 +21,12 @@ type historyLoadedMsg struct {
 }
 
 var historyKeys = struct {
-	Up, Down, Open, Reload key.Binding
+	Up, Down, First, Last, Open, Reload key.Binding
 }{
 	Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "select")),
 	Down:   key.NewBinding(key.WithKeys("down", "j")),
+	First:  key.NewBinding(key.WithKeys("home", "g")),
+	Last:   key.NewBinding(key.WithKeys("end", "G")),
 	Open:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "follow / resume")),
 	Reload: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
 }
@@ -94,8 +96,10 @@ func (h *History) Title() string { return "Withdrawal history" }
 
 func (h *History) SetSize(w, hh int) { h.w, h.h = w, hh; h.scroll() }
 
+// KeyMap offers selecting and opening only with withdrawals listed.
 func (h *History) KeyMap() help.KeyMap {
-	return keyMap{historyKeys.Up, historyKeys.Open, historyKeys.Reload}
+	some := len(h.recs) > 0 && h.err == nil
+	return keyMap{when(some, historyKeys.Up), when(some, historyKeys.Open), historyKeys.Reload}
 }
 
 func (h *History) load() tea.Cmd {
@@ -123,6 +127,12 @@ func (h *History) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			h.scroll()
 		case key.Matches(msg, historyKeys.Down):
 			h.cursor = min(h.cursor+1, max(len(h.recs)-1, 0))
+			h.scroll()
+		case key.Matches(msg, historyKeys.First):
+			h.cursor = 0
+			h.scroll()
+		case key.Matches(msg, historyKeys.Last):
+			h.cursor = max(len(h.recs)-1, 0)
 			h.scroll()
 		case key.Matches(msg, historyKeys.Reload):
 			return h, h.load()
@@ -182,7 +192,7 @@ func (h *History) View() string {
 		b.WriteString(st.Muted.Render(h.app.Journal.Path()) + "\n")
 		return clip(b.String(), h.w)
 	}
-	b.WriteString(st.Label.Render(fmt.Sprintf("  %-12s %-11s %14s  %-9s %s", "STARTED", "STATE", "AMOUNT", "CHAIN", "DESTINATION")) + "\n")
+	b.WriteString(st.Label.Render(fmt.Sprintf("  %-12s   %-9s %14s  %-9s %s", "STARTED", "STATE", "AMOUNT", "CHAIN", "DESTINATION")) + "\n")
 	rows := h.listRows()
 	end := min(h.offset+rows, len(h.recs))
 	for i := h.offset; i < end; i++ {

@@ -98,6 +98,52 @@ func TestHistory(t *testing.T) {
 	}
 }
 
+// TestHistoryHeaderAndJumps (issue 12 bug 6): each header starts in the
+// column of its values; Home/End and g/G jump to the first and last
+// withdrawal; an empty history offers no selecting or opening.
+func TestHistoryHeaderAndJumps(t *testing.T) {
+	r := newStRig(t)
+	h := NewHistory(r.app)
+	h.SetSize(100, 30)
+	drive(h, h.Init())
+	if offers(h.KeyMap(), "enter") || offers(h.KeyMap(), "up") || !offers(h.KeyMap(), "r") {
+		t.Errorf("an empty history offers %v", h.KeyMap().ShortHelp())
+	}
+	historyEntries(t, r)
+	drive(h, h.Resume())
+	lines := strings.Split(ansi.Strip(h.View()), "\n")
+	var header, row string
+	for i, l := range lines {
+		if strings.Contains(l, "STATE") {
+			header, row = l, lines[i+1]
+		}
+	}
+	for _, col := range []struct{ head, value string }{{"STATE", "NO ANSWER"}, {"AMOUNT", "25 USDT"}, {"CHAIN", "ARBITRUM"}, {"DESTINATION", "0x"}} {
+		hc, vc := column(header, col.head), column(row, col.value)
+		if col.head == "AMOUNT" { // right-aligned: the ends line up
+			hc, vc = hc+len(col.head), vc+len(col.value)
+		}
+		if hc != vc {
+			t.Errorf("%s at column %d, its value %q at %d:\n%s\n%s", col.head, hc, col.value, vc, header, row)
+		}
+	}
+	for _, k := range []struct {
+		key  string
+		want int
+	}{{"end", 3}, {"home", 0}, {"G", 3}, {"g", 0}} {
+		press(h, k.key)
+		if h.cursor != k.want {
+			t.Errorf("%s: cursor on %d, want %d", k.key, h.cursor, k.want)
+		}
+	}
+	if !offers(h.KeyMap(), "enter") {
+		t.Error("a history with withdrawals does not offer enter")
+	}
+}
+
+// column is the display column where sub starts in line.
+func column(line, sub string) int { return ansi.StringWidth(line[:strings.Index(line, sub)]) }
+
 // pushed is the Status screen a command pushes, initialised.
 func pushed(t *testing.T, cmd tea.Cmd) *Status {
 	t.Helper()
