@@ -195,8 +195,17 @@ func when(on bool, b key.Binding) key.Binding {
 	return b
 }
 
-func (k keyMap) ShortHelp() []key.Binding { return k }
+// ShortHelp is the bindings that act now.
+func (k keyMap) ShortHelp() []key.Binding {
+	var on []key.Binding
+	for _, b := range k {
+		if b.Enabled() {
+			on = append(on, b)
+		}
+	}
+	return on
+}
 
-func (k keyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k} }
+func (k keyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
 
 func uitoa(v uint64) string { return strconv.FormatUint(v, 10) }

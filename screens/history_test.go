@@ -177,3 +177,24 @@ func TestHomeBanner(t *testing.T) {
 		t.Fatalf("no banner:\n%s", v)
 	}
 }
+
+// TestRefusedWithdrawalOffersNoRefresh (issue 12 bug 3): a withdrawal that
+// never happened has nothing to refresh, so its status offers no r.
+func TestRefusedWithdrawalOffersNoRefresh(t *testing.T) {
+	r := newStRig(t)
+	historyEntries(t, r)
+	h := NewHistory(r.app)
+	h.SetSize(100, 30)
+	drive(h, h.Init())
+	press(h, "down")
+	press(h, "down")
+	if got := h.recs[h.cursor].QuoteID; got != "q-refused" {
+		t.Fatalf("cursor on %s", got)
+	}
+	s := h.open(h.recs[h.cursor])
+	s.SetSize(100, 30)
+	s.Init()
+	if offers(s.KeyMap(), "r") {
+		t.Errorf("a refused withdrawal offers %v", s.KeyMap().ShortHelp())
+	}
+}

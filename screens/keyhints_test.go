@@ -72,3 +72,29 @@ func isPop(cmd tea.Cmd) bool {
 	_, ok := cmd().(tui.PopMsg)
 	return ok
 }
+
+// TestRouteOffersOnlyWhatActs (issue 12 bug 3): on the USDT routes every
+// key works; after tab to USDC, which has no routes, only tab and r do.
+func TestRouteOffersOnlyWhatActs(t *testing.T) {
+	app, _ := wdApp(t)
+	r := NewRoute(app)
+	r.SetSize(120, 40)
+	drive(r, r.Init())
+	for _, k := range []string{"enter", "up", "left", "tab", "r"} {
+		if !offers(r.KeyMap(), k) {
+			t.Errorf("the USDT routes do not offer %s: %v", k, r.KeyMap().ShortHelp())
+		}
+	}
+	press(r, "tab")
+	if src := r.sources[r.source]; src != service.TokenUSDC {
+		t.Fatalf("tab chose %s", src)
+	}
+	for _, k := range []string{"enter", "up", "left"} {
+		if offers(r.KeyMap(), k) {
+			t.Errorf("USDC without routes offers %s: %v", k, r.KeyMap().ShortHelp())
+		}
+	}
+	if !offers(r.KeyMap(), "tab") || !offers(r.KeyMap(), "r") {
+		t.Errorf("USDC without routes lost tab or r: %v", r.KeyMap().ShortHelp())
+	}
+}

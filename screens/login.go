@@ -121,12 +121,11 @@ func (l *Login) SetSize(w, h int) {
 	}
 }
 
-// KeyMap offers ←/→ only where there is a choice to change.
+// KeyMap offers ←/→ only where there is a choice to change, and ctrl+d
+// only on an environment with demo credentials.
 func (l *Login) KeyMap() help.KeyMap {
-	if l.input() != nil {
-		return keyMap{loginKeys.Submit, loginKeys.Next, loginKeys.Demo}
-	}
-	return keyMap{loginKeys.Submit, loginKeys.Next, loginKeys.Left, loginKeys.Demo}
+	return keyMap{loginKeys.Submit, loginKeys.Next, when(l.input() == nil, loginKeys.Left),
+		when(l.target().Demo != nil, loginKeys.Demo)}
 }
 
 // Inputting: while a text field has the focus, q and ? are typed, not global.
@@ -193,6 +192,7 @@ func (l *Login) cycle(delta int) tea.Cmd {
 	switch l.focus {
 	case fieldEnv:
 		l.env = wrap(l.env, len(l.app.Targets))
+		l.err = nil // it was about the other environment
 		if l.source >= len(l.sources()) {
 			l.source = sourceKeystore
 		}
@@ -268,6 +268,7 @@ func (l *Login) fillDemo() tea.Cmd {
 	if demo == nil {
 		return tui.ShowInfo("Demo credentials exist only on the sandbox environment")
 	}
+	l.err = nil // it was about what the demo credentials replace
 	if l.method == methodAPIKey {
 		l.apiKey.SetValue(demo.APIKey)
 		l.focus = fieldAPIKey

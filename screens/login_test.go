@@ -56,3 +56,33 @@ func TestLoginMethodSwitchClearsError(t *testing.T) {
 		t.Fatalf("the wallet's error is still shown after switching to API key:\n%s", v)
 	}
 }
+
+// TestLoginErrorGoesWithWhatItWasAbout (issue 12 bugs 5, 3): a failed
+// login's error goes when ctrl+d fills the demo credentials and when the
+// environment changes; ctrl+d is offered only where demo credentials exist.
+func TestLoginErrorGoesWithWhatItWasAbout(t *testing.T) {
+	c := newConsole(t, 100, 30, consoleOpts{})
+	prod := c.app.Targets[0]
+	prod.Env.Name, prod.Demo = "production", nil
+	c.app.Targets = append(c.app.Targets, prod)
+	fail := func() {
+		c.typeText("not-a-key")
+		c.press("enter")
+		c.untilShows("Login failed")
+	}
+	fail()
+	c.press("ctrl+d")
+	if v := c.plain(); strings.Contains(v, "Login failed") {
+		t.Fatalf("the error stays after ctrl+d:\n%s", v)
+	}
+	fail()
+	c.press("shift+tab", "shift+tab", "right") // to the environment; the next one
+	c.until("the production environment", func(v string) bool { return strings.Contains(v, "production") })
+	v := c.plain()
+	if strings.Contains(v, "Login failed") {
+		t.Errorf("the error stays after changing the environment:\n%s", v)
+	}
+	if strings.Contains(v, "ctrl+d") {
+		t.Errorf("production offers ctrl+d:\n%s", v)
+	}
+}

@@ -70,8 +70,19 @@ func (r *Route) Title() string { return "Withdraw: route" }
 
 func (r *Route) SetSize(w, h int) { r.w, r.h = w, h }
 
+// KeyMap offers enter only on a usable route, ↑/↓ with more than one
+// chain, ←/→ with more than one payout token, tab with more than one source.
 func (r *Route) KeyMap() help.KeyMap {
-	return keyMap{routeKeys.Next, routeKeys.Up, routeKeys.Left, routeKeys.Source, routeKeys.Refresh}
+	ready := !r.loading && r.err == nil
+	routes := r.routes()
+	usable := ready && r.chain < len(routes) && len(routes[r.chain].TokensOut) > 0
+	return keyMap{
+		when(usable, routeKeys.Next),
+		when(ready && len(routes) > 1, routeKeys.Up),
+		when(usable && len(routes[r.chain].TokensOut) > 1, routeKeys.Left),
+		when(ready && len(r.sources) > 1, routeKeys.Source),
+		when(!r.loading, routeKeys.Refresh),
+	}
 }
 
 func (r *Route) load() tea.Cmd {
