@@ -160,11 +160,14 @@ func (d *Destination) setFocus(i int) tea.Cmd {
 func (d *Destination) compareKey(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(k, destKeys.Confirm):
+		// The field under the marker takes keys again when the user comes
+		// back from the quote.
 		d.ok, d.alike = d.inputs[destAddress].Value(), ""
-		return d.submit()
+		return tea.Batch(d.inputs[d.focus].Focus(), d.submit())
 	case key.Matches(k, destKeys.UseRecent):
 		d.inputs[destAddress].SetValue(d.alike)
 		d.alike = ""
+		return d.inputs[d.focus].Focus()
 	case key.Matches(k, destKeys.Edit):
 		d.alike = ""
 		return d.setFocus(destAddress)
