@@ -23,7 +23,7 @@ import (
 const builderUsage = `Usage:
   svcwallet builder authorize --builder ADDR --max-futures-fee P --max-spot-fee P
       [--api-key-signer ADDR --permissions LIST --label TEXT] [--expires DURATION]
-      [--keystore-file FILE] [--dry-run] [--json] [--env NAME] [--config PATH]
+      [--keystore-file FILE] [--yes] [--dry-run] [--json] [--env NAME] [--config PATH]
 
 Authorizes a builder account to trade for your account, with caps on the fee
 rates it may charge: percentages, 0.1 (or 0.1%) means 0.1%, at most 4 decimals. With
@@ -40,6 +40,8 @@ public demo key signs when neither is given. Never put a key on the command line
   --permissions LIST  names joined by & or commas, in any case and order, from
                       Admin, InternalTransfer, ExternalTransfer, Withdraw,
                       VaultInvestor, Trade; sent canonical (Admin&Trade)
+  --yes               go on when --builder is your own account (refused
+                      otherwise: a builder is normally another account)
   --dry-run           print the typed data (eth_signTypedData_v4 JSON) and its
                       digest; nothing is signed or sent
   --json              print JSON
@@ -68,7 +70,7 @@ func runBuilder(args []string, env CLIEnv) int {
 type builderFlags struct {
 	in                        screens.BuilderInput
 	keystore, envName, config string
-	dryRun, json              bool
+	dryRun, json, yes         bool
 }
 
 func (c builderCmd) usage(format string, a ...any) int {
@@ -130,6 +132,12 @@ func (c builderCmd) run(args []string) int {
 	if err != nil {
 		return c.usage("%s", flagError(err))
 	}
+	if a.Builder == a.Main {
+		if !f.yes && !f.dryRun {
+			return c.usage("--builder %s is your own account: a builder is normally another account that trades for yours; check the address, or add --yes to authorize it anyway", a.Builder.Hex())
+		}
+		fmt.Fprintln(c.env.Stderr, "Warning: the builder is your own account.")
+	}
 	nonce, exp := c.nonce(), a.Expiration(c.now())
 	msg, domain := a.Message(nonce, exp), e.Domain()
 	if f.dryRun {
@@ -150,7 +158,7 @@ func (c builderCmd) run(args []string) int {
 	if err != nil {
 		return c.fail("not authorized: %v", screens.ExplainBuilder(err))
 	}
-	return c.printResult(a, nonce, exp, res, f.json)
+	return c.printResult(a, nonce, exp, res, f.json, e.Name == service.SandboxEnv)
 }
 
 // parse reads the flags of `builder authorize`; it takes no arguments.
@@ -166,6 +174,7 @@ func (c builderCmd) parse(args []string) (builderFlags, int, bool) {
 	fs.StringVar(&f.in.Permissions, "permissions", "", "permissions of the builder API key")
 	fs.StringVar(&f.in.Label, "label", "", "label of the builder API key")
 	fs.StringVar(&f.keystore, "keystore-file", "", "keystore file of the main account's key")
+	fs.BoolVar(&f.yes, "yes", false, "go on when the builder is your own account")
 	fs.BoolVar(&f.dryRun, "dry-run", false, "print the typed data and digest only")
 	fs.BoolVar(&f.json, "json", false, "print JSON")
 	fs.StringVar(&f.envName, "env", "", "environment")
@@ -334,9 +343,12 @@ type builderResultJSON struct {
 	KeySigner         string `json:"builder_api_key_signer,omitempty"`
 	Permissions       string `json:"builder_api_key_permissions,omitempty"`
 	APIKey            string `json:"api_key,omitempty"`
+	APIKeyNote        string `json:"api_key_note,omitempty"`
 }
 
-func (c builderCmd) printResult(a screens.BuilderAuth, nonce uint32, exp int64, res service.BuilderAuthorizeResult, asJSON bool) int {
+// printResult prints the authorization. embedded: the sandbox lived inside
+// this command, so an API key it made stops working when the command ends.
+func (c builderCmd) printResult(a screens.BuilderAuth, nonce uint32, exp int64, res service.BuilderAuthorizeResult, asJSON, embedded bool) int {
 	expiresAt := time.Unix(0, exp).UTC()
 	if asJSON {
 		out := builderResultJSON{
@@ -345,6 +357,9 @@ func (c builderCmd) printResult(a screens.BuilderAuth, nonce uint32, exp int64, 
 			MaxSpotFeeRate: signer.FormatFeeRate(a.Spot), MaxSpotSigned: a.Spot,
 			Nonce: nonce, Expiration: strconv.FormatInt(exp, 10), ExpiresAt: expiresAt.Format(time.RFC3339),
 			APIKey: res.APIKey,
+		}
+		if embedded && res.APIKey != "" {
+			out.APIKeyNote = "dies with this command: the embedded sandbox stopped"
 		}
 		if a.WithKey {
 			out.Label, out.KeySigner, out.Permissions = a.Label, a.KeySigner.Hex(), a.Perms.String()
@@ -362,12 +377,19 @@ func (c builderCmd) printResult(a screens.BuilderAuth, nonce uint32, exp int64, 
 			fmt.Fprintf(w, "  Key label        %s\n  Key signer       %s\n  Permissions      %s\n", a.Label, a.KeySigner.Hex(), a.Perms.String())
 		}
 		if res.APIKey != "" {
-			fmt.Fprintf(w, "  API key          %s\n", res.APIKey)
+			note := ""
+			if embedded {
+				note = "  (dies with this command: the embedded sandbox stopped)"
+			}
+			fmt.Fprintf(w, "  API key          %s%s\n", res.APIKey, note)
 		}
 	}
-	if res.APIKey != "" {
+	switch {
+	case res.APIKey != "" && embedded:
+		fmt.Fprintln(c.env.Stderr, "The API key was made by the embedded sandbox, which stopped with this command: it no longer works. For one that lasts, run `svcwallet sandbox` and point an environment of the config at it.")
+	case res.APIKey != "":
 		fmt.Fprintln(c.env.Stderr, "The API key is shown this once and cannot be retrieved again: store it now.")
-	} else if a.WithKey {
+	case a.WithKey:
 		fmt.Fprintln(c.env.Stderr, "The service returned no API key for this authorization.")
 	}
 	return 0
