@@ -60,6 +60,9 @@ type App struct {
 	Nonce func() uint32
 	// PollInterval is how often a followed withdrawal's status is asked.
 	PollInterval time.Duration
+	// TmuxClipboard reads tmux's set-clipboard option; nil runs tmux. It
+	// runs inside a Cmd; tests fake it.
+	TmuxClipboard func() (string, error)
 }
 
 // DefaultPollInterval is the status polling period (SPEC.md §3: "every few seconds").

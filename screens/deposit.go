@@ -9,7 +9,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
-	"github.com/aymanbagabas/go-osc52/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/service"
@@ -210,21 +209,9 @@ func (d *Deposit) key(k tea.KeyPressMsg) tea.Cmd {
 		if !ok || ch.DepositAddress == "" {
 			return tui.ShowInfo("No address to copy: press g to generate one first")
 		}
-		return tea.Batch(copyToClipboard(ch.DepositAddress, d.app.Getenv("TMUX") != ""),
-			tui.ShowInfo("Copied "+ch.Chain+" address "+ch.DepositAddress))
+		return copyText(d.app, ch.DepositAddress, "Copied "+ch.Chain+" address "+ch.DepositAddress)
 	}
 	return nil
-}
-
-// copyToClipboard sets the system clipboard with OSC 52. Inside tmux the
-// sequence is also sent wrapped for passthrough, so it reaches the outer
-// terminal whether tmux takes it (set-clipboard on) or passes it on
-// (allow-passthrough on).
-func copyToClipboard(text string, inTmux bool) tea.Cmd {
-	if !inTmux {
-		return tea.SetClipboard(text)
-	}
-	return tea.Batch(tea.SetClipboard(text), tea.Raw(osc52.New(text).Tmux().String()))
 }
 
 // depositError explains the two refusals particular to deposit endpoints.

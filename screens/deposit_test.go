@@ -162,14 +162,19 @@ func TestHomeIdle(t *testing.T) {
 }
 
 // TestDepositCopy: c sets the clipboard with OSC 52, and inside tmux also
-// sends the sequence wrapped for tmux passthrough.
+// sends the sequence wrapped for tmux passthrough. Inside tmux the toast
+// follows tmux's set-clipboard (issue 12 bug 10): with off or external the
+// copy never reaches the terminal, and the toast says how to let it through.
 func TestDepositCopy(t *testing.T) {
 	d, c := loadedDeposit(t, 120, 38, sandbox.Options{})
 	addr := d.chains[0].DepositAddress
 	osc := "\x1b]52;c;" + base64.StdEncoding.EncodeToString([]byte(addr)) + "\a"
-	for _, inTmux := range []bool{false, true} {
-		t.Run(fmt.Sprintf("tmux=%v", inTmux), func(t *testing.T) {
+	for _, setClipboard := range []string{"", "on", "external", "off"} {
+		inTmux := setClipboard != ""
+		t.Run("tmux set-clipboard="+setClipboard, func(t *testing.T) {
 			c.env["TMUX"] = ""
+			asked := false
+			c.app.TmuxClipboard = func() (string, error) { asked = true; return setClipboard + "\n", nil }
 			if inTmux {
 				c.env["TMUX"] = "/tmp/tmux-0/default,1,0"
 			}
@@ -196,11 +201,22 @@ func TestDepositCopy(t *testing.T) {
 			case !inTmux && len(raw) != 0:
 				t.Errorf("outside tmux: unexpected raw output %q", raw)
 			}
-			if info := findMsg[tui.InfoMsg](t, msgs); !strings.Contains(info.Text, addr) {
+			if asked != inTmux {
+				t.Errorf("tmux asked: %v, inside tmux: %v", asked, inTmux)
+			}
+			if setClipboard == "off" || setClipboard == "external" {
+				e := findMsg[tui.ErrorMsg](t, msgs)
+				if !strings.Contains(e.Err.Error(), "tmux set -g set-clipboard on") || !strings.Contains(e.Err.Error(), "Not copied") {
+					t.Errorf("toast %q does not say the copy stops at tmux and how to enable it", e.Err)
+				}
+				return
+			}
+			if info := findMsg[tui.InfoMsg](t, msgs); !strings.Contains(info.Text, "Copied") || !strings.Contains(info.Text, addr) {
 				t.Errorf("toast %q does not show the copied address", info.Text)
 			}
 		})
 	}
+	c.env["TMUX"] = ""
 	d.cursor = 6 // SOLANA, not provisioned: nothing to copy
 	msgs := runCmdSync(t, func() tea.Cmd { _, cmd := d.Update(keyPress("c")); return cmd }())
 	for _, m := range msgs {

@@ -247,8 +247,7 @@ func (s *Status) key(k tea.KeyPressMsg) tea.Cmd {
 		default:
 			return tui.ShowInfo("No payout hash yet: it is set once the withdrawal is COMPLETED")
 		}
-		return tea.Batch(copyToClipboard(s.w.WithdrawTxHash, s.app.Getenv != nil && s.app.Getenv("TMUX") != ""),
-			tui.ShowInfo("Copied payout hash "+s.w.WithdrawTxHash))
+		return copyText(s.app, s.w.WithdrawTxHash, "Copied payout hash "+s.w.WithdrawTxHash)
 	}
 	return nil
 }
