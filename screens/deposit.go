@@ -70,7 +70,7 @@ type Deposit struct {
 	cursor     int
 	offset     int // first visible row
 	showQR     bool
-	qr         map[string]QRCode // rendered codes by address
+	qr         map[string]QRCode // rendered codes by address and style
 	spin       spinner.Model
 	w, h       int
 }
@@ -233,13 +233,15 @@ func (d *Deposit) qrCode() (QRCode, bool) {
 	if !ok || ch.DepositAddress == "" {
 		return QRCode{}, false
 	}
-	code, ok := d.qr[ch.DepositAddress]
+	noColor, dark := d.app.Getenv != nil && d.app.Getenv("NO_COLOR") != "", d.app.Common.Styles.IsDark
+	cacheKey := fmt.Sprint(ch.DepositAddress, noColor, dark) // the background can change
+	code, ok := d.qr[cacheKey]
 	if !ok {
 		var err error
-		if code, err = renderQR(ch.DepositAddress); err != nil {
+		if code, err = renderQR(ch.DepositAddress, noColor, dark); err != nil {
 			return QRCode{}, false
 		}
-		d.qr[ch.DepositAddress] = code
+		d.qr[cacheKey] = code
 	}
 	return code, true
 }

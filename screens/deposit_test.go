@@ -276,7 +276,7 @@ func TestQRScannable(t *testing.T) {
 		"TUmntKHCWYHuQLxPYpNkGiqb2c8EHi4haR",           // Tron
 		"66uHCjrf4dv9aF9cBPrGwcLrSM3Xx87EhHAhyCtc6Juy", // Solana
 	} {
-		code, err := renderQR(addr)
+		code, err := renderQR(addr, false, true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -303,6 +303,59 @@ func TestQRScannable(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestQRScannableUnderNoColor (issue 12 bug 11): under NO_COLOR the
+// terminal draws the code in its own colours, so the code is drawn with
+// reverse video on a dark terminal and without on a light one; a camera
+// sees dark modules on light and decodes it on both.
+func TestQRScannableUnderNoColor(t *testing.T) {
+	addr := "66uHCjrf4dv9aF9cBPrGwcLrSM3Xx87EhHAhyCtc6Juy"
+	for _, dark := range []bool{true, false} {
+		t.Run(fmt.Sprintf("dark=%v", dark), func(t *testing.T) {
+			code, err := renderQR(addr, true, dark)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seen := make([]string, len(code.Lines))
+			for i, l := range code.Lines {
+				if strings.Contains(l, "38;") || strings.Contains(l, "48;") {
+					t.Fatalf("line %d has colours under NO_COLOR: %q", i, l)
+				}
+				seen[i] = onTerminal(l, dark)
+			}
+			if got := decodeQR(t, seen); got != addr {
+				t.Errorf("decoded %q, want %q", got, addr)
+			}
+		})
+	}
+}
+
+// onTerminal is what a colourless terminal shows for a line: its
+// foreground is light on a dark background and dark on a light one, and
+// reverse video (SGR 7) swaps the two. It returns the dark half-cells as
+// block characters, the picture qrImage expects.
+func onTerminal(line string, darkBg bool) string {
+	reverse := strings.Contains(line, "\x1b[7m") || strings.Contains(line, ";7m")
+	inkDark := darkBg == reverse // the glyphs' colour is dark
+	var b strings.Builder
+	for _, r := range ansi.Strip(line) {
+		top, bottom := r == '█' || r == '▀', r == '█' || r == '▄'
+		if !inkDark {
+			top, bottom = !top, !bottom
+		}
+		switch {
+		case top && bottom:
+			b.WriteRune('█')
+		case top:
+			b.WriteRune('▀')
+		case bottom:
+			b.WriteRune('▄')
+		default:
+			b.WriteRune(' ')
+		}
+	}
+	return b.String()
 }
 
 // TestQRDecodesFromScreen reads the code off whole frames, as a phone reads
