@@ -125,8 +125,10 @@ func pad(s string, w int) string {
 }
 
 // clip truncates every line of s to width w, so no screen draws past the
-// edge. Lines are not padded: the root fills the rest of the row. A final
-// newline is dropped, so a view of h lines is h lines, not h+1.
+// edge; a cut line ends in "…", so no word is ever cut silently (text that
+// must be read whole is wrapped before, with wrapTo or errorBlock). Lines
+// are not padded: the root fills the rest of the row. A final newline is
+// dropped, so a view of h lines is h lines, not h+1.
 func clip(s string, w int) string {
 	if w <= 0 {
 		return ""
@@ -134,7 +136,7 @@ func clip(s string, w int) string {
 	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
 	for i, l := range lines {
 		if !surelyFits(l, w) && ansi.StringWidth(l) > w {
-			lines[i] = ansi.Truncate(l, w, "")
+			lines[i] = ansi.Truncate(l, w, "…")
 		}
 	}
 	return strings.Join(lines, "\n")

@@ -290,8 +290,8 @@ func (d *Destination) compareView() string {
 	st := d.app.Common.Styles
 	typed := d.inputs[destAddress].Value()
 	var b strings.Builder
-	b.WriteString(st.Warning.Render("Stop: this address looks like one you used before, but it is different.") + "\n")
-	b.WriteString(st.Muted.Render("Look-alike addresses are planted in wallet histories: compare every character.") + "\n\n")
+	b.WriteString(st.Warning.Render(wrapTo("Stop: this address looks like one you used before, but it is different.", d.wd)) + "\n")
+	b.WriteString(st.Muted.Render(wrapTo("Look-alike addresses are planted in wallet histories: compare every character.", d.wd)) + "\n\n")
 	a, r := markDiff(st.Mark, typed, d.alike)
 	b.WriteString(st.Label.Render("  Typed   ") + a + "\n")
 	b.WriteString(st.Label.Render("  Recent  ") + r + "\n\n")
