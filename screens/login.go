@@ -57,6 +57,7 @@ const (
 	fieldMethod
 	fieldAPIKey
 	fieldSource
+	fieldKeyPick // one of the keystore's keys, or another file
 	fieldKeystore
 	fieldPassphrase
 )
@@ -72,6 +73,7 @@ type Login struct {
 	apiKey  textinput.Model
 	path    textinput.Model
 	pass    textinput.Model
+	keys    keystorePick
 	spin    spinner.Model
 	busy    bool
 	attempt int
@@ -94,8 +96,11 @@ func NewLogin(app *App) *Login {
 			l.env = i
 		}
 	}
-	if entries, err := signer.ListKeystore(app.KeystoreDir); err == nil && len(entries) > 0 {
-		l.path.SetValue(entries[0].Path)
+	if entries, err := signer.ListKeystore(app.KeystoreDir); err == nil {
+		l.keys.entries = entries
+	}
+	if app.Getenv != nil && app.Getenv(signer.KeyEnvVar) != "" {
+		l.source = sourceEnv // the key the user exported is the one meant
 	}
 	// The key is what a newcomer has in hand: start in its field, so a
 	// paste lands there at once.
@@ -143,7 +148,13 @@ func (l *Login) fields() []int {
 	}
 	f = append(f, fieldSource)
 	if l.source == sourceKeystore {
-		f = append(f, fieldKeystore, fieldPassphrase)
+		if len(l.keys.entries) > 0 {
+			f = append(f, fieldKeyPick)
+		}
+		if l.keys.other() {
+			f = append(f, fieldKeystore)
+		}
+		f = append(f, fieldPassphrase)
 	}
 	return f
 }
@@ -202,6 +213,9 @@ func (l *Login) cycle(delta int) tea.Cmd {
 		l.err = nil // it was about the other method
 	case fieldSource:
 		l.source = wrap(l.source, len(l.sources()))
+		l.err = nil
+	case fieldKeyPick:
+		l.keys.cycle(delta)
 		l.err = nil
 	}
 	return nil
@@ -293,7 +307,7 @@ func (l *Login) submit() tea.Cmd {
 		}
 		cred = func() (service.Credential, signer.Key, error) { return service.APIKey(apiKey), nil, nil }
 	case l.source == sourceKeystore:
-		path, pass := strings.TrimSpace(l.path.Value()), l.pass.Value()
+		path, pass := l.keys.path(l.path.Value()), l.pass.Value()
 		if path == "" {
 			l.err = userError{"Enter the path of a keystore file (svcwallet key new makes one)"}
 			return nil
@@ -436,7 +450,15 @@ func (l *Login) View() string {
 		row(fieldSource, "Key source", choice(fieldSource, l.sources(), l.source))
 		switch l.source {
 		case sourceKeystore:
-			row(fieldKeystore, "Keystore file", l.path.View())
+			if len(l.keys.entries) > 0 {
+				row(fieldKeyPick, "Keystore key", choice(fieldKeyPick, l.keys.options(), l.keys.pick))
+				if f := l.keys.file(); f != "" {
+					b.WriteString(note(f))
+				}
+			}
+			if l.keys.other() {
+				row(fieldKeystore, "Keystore file", l.path.View())
+			}
 			row(fieldPassphrase, "Passphrase", l.pass.View())
 		case sourceEnv:
 			state := "not set"
