@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/service"
+	"svcwallet/service/sandbox"
 	"svcwallet/tui"
 )
 
@@ -96,5 +97,29 @@ func TestRouteOffersOnlyWhatActs(t *testing.T) {
 	}
 	if !offers(r.KeyMap(), "tab") || !offers(r.KeyMap(), "r") {
 		t.Errorf("USDC without routes lost tab or r: %v", r.KeyMap().ShortHelp())
+	}
+}
+
+// TestRefusedAmountGoesBackToAmount (issue 12 friction): after the service
+// refuses a quote for its amount, esc lands on the amount, with the reason
+// beside it, and typing changes the amount.
+func TestRefusedAmountGoesBackToAmount(t *testing.T) {
+	c := newConsole(t, 120, 40, consoleOpts{})
+	c.loginAPIKey(sandbox.DemoAPIKey)
+	c.fillDestination(sandbox.DestCompleted, "1")
+	c.press("enter")
+	c.untilShows("Quote refused")
+	c.press("esc")
+	c.untilShows("Refused:", "bridge fee")
+	if !strings.Contains(c.plain(), "› Amount USDT") {
+		t.Fatalf("back from the refused quote, the amount has no focus:\n%s", c.plain())
+	}
+	c.press("backspace")
+	c.typeText("30")
+	if !strings.Contains(c.plain(), "› Amount USDT    30") {
+		t.Errorf("typing after esc did not change the amount:\n%s", c.plain())
+	}
+	if strings.Contains(c.plain(), "Refused:") {
+		t.Error("the refusal stays after the amount changed")
 	}
 }
