@@ -90,8 +90,10 @@ func consoleTargets(configPath, envName string) ([]screens.Target, func(), error
 			targets = append(targets, t)
 		}
 	}
+	// The embedded sandbox is always offered: first when it is the one
+	// chosen (or there is no other), else last in the environment picker.
 	closeAll := func() {}
-	if envName == "" || envName == service.SandboxEnv || len(targets) == 0 {
+	{
 		srv, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
 		if err != nil {
 			return nil, nil, fmt.Errorf("cannot start the embedded sandbox: %w", err)
@@ -112,7 +114,11 @@ func consoleTargets(configPath, envName string) ([]screens.Target, func(), error
 		e := service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
 		sb := screens.Target{Env: e, Client: service.New(e, service.Options{}), Journal: sbJournal,
 			Demo: &screens.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}
-		targets = append([]screens.Target{sb}, targets...)
+		if envName == "" || envName == service.SandboxEnv || len(targets) == 0 {
+			targets = append([]screens.Target{sb}, targets...)
+		} else {
+			targets = append(targets, sb)
+		}
 	}
 	return targets, closeAll, nil
 }

@@ -50,3 +50,27 @@ func TestCommandEnvUnknownListsNames(t *testing.T) {
 		t.Fatalf("commandEnv(nope): %v", err)
 	}
 }
+
+// TestConsoleAlwaysOffersSandbox (issue 12 friction): with default_env set
+// the environment picker starts on it and still offers the embedded
+// sandbox, last.
+func TestConsoleAlwaysOffersSandbox(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Setenv("HOME", t.TempDir())
+	cfg, _ := localConfig(t)
+	for _, tc := range []struct{ env, want string }{{"", "local sandbox"}, {"sandbox", "sandbox local"}} {
+		targets, closeAll, err := consoleTargets(cfg, tc.env)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, tg := range targets {
+			names = append(names, tg.Env.Name)
+		}
+		closeAll()
+		if got := strings.Join(names, " "); got != tc.want {
+			t.Errorf("--env %q: the picker offers %s, want %s", tc.env, got, tc.want)
+		}
+	}
+}
