@@ -442,3 +442,40 @@ func TestDepositHomeEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestDepositFilter (issue 12 friction): / filters the chain list by name,
+// chain id or address as it is typed; while typing, letters are text (the
+// footer offers only enter); enter keeps the filter; an empty one lists all.
+func TestDepositFilter(t *testing.T) {
+	d, _ := loadedDeposit(t, 120, 38, sandbox.Options{})
+	all := len(d.chains)
+	d.Update(keyPress("/"))
+	if !d.Inputting() || !offers(d.KeyMap(), "enter") || offers(d.KeyMap(), "c") {
+		t.Fatalf("typing a filter: inputting %v, footer %v", d.Inputting(), d.KeyMap().ShortHelp())
+	}
+	for _, r := range "sol" {
+		d.Update(keyPress(string(r)))
+	}
+	if len(d.chains) != 1 || d.chains[0].Chain != "SOLANA" {
+		t.Fatalf("filter sol lists %v", d.chains)
+	}
+	if v := ansi.Strip(d.View()); !strings.Contains(v, "/ sol") || strings.Contains(v, "ARBITRUM") {
+		t.Errorf("the filtered view:\n%s", v)
+	}
+	d.Update(keyPress("enter"))
+	if d.Inputting() || !offers(d.KeyMap(), "/") || !offers(d.KeyMap(), "g") {
+		t.Errorf("after enter: inputting %v, footer %v", d.Inputting(), d.KeyMap().ShortHelp())
+	}
+	d.Update(keyPress("/"))
+	for range 3 {
+		d.Update(keyPress("backspace"))
+	}
+	d.Update(keyPress("z"))
+	if v := ansi.Strip(d.View()); len(d.chains) != 0 || !strings.Contains(v, "No chain matches the filter") {
+		t.Errorf("filter z: %d chains:\n%s", len(d.chains), v)
+	}
+	d.Update(keyPress("backspace"))
+	if len(d.chains) != all {
+		t.Errorf("an empty filter lists %d of %d chains", len(d.chains), all)
+	}
+}
