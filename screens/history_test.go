@@ -198,3 +198,34 @@ func TestRefusedWithdrawalOffersNoRefresh(t *testing.T) {
 		t.Errorf("a refused withdrawal offers %v", s.KeyMap().ShortHelp())
 	}
 }
+
+// TestHistoryFilter (issue 12 friction): / filters the withdrawals by quote
+// id, destination, chain or state; enter keeps the filter and opens stay
+// on the filtered rows.
+func TestHistoryFilter(t *testing.T) {
+	r := newStRig(t)
+	historyEntries(t, r)
+	h := NewHistory(r.app)
+	h.SetSize(100, 30)
+	drive(h, h.Init())
+	press(h, "/")
+	if !h.Inputting() || offers(h.KeyMap(), "r") {
+		t.Fatalf("typing a filter: inputting %v, footer %v", h.Inputting(), h.KeyMap().ShortHelp())
+	}
+	h = typeInto(h, "solana").(*History)
+	press(h, "enter")
+	if len(h.recs) != 1 || h.recs[0].QuoteID != "q-sending" {
+		t.Fatalf("filter solana lists %v", h.recs)
+	}
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "/ solana") || strings.Contains(v, "ARBITRUM") {
+		t.Errorf("the filtered view:\n%s", v)
+	}
+	if h.Inputting() || !offers(h.KeyMap(), "enter") || !offers(h.KeyMap(), "/") {
+		t.Errorf("after enter: inputting %v, footer %v", h.Inputting(), h.KeyMap().ShortHelp())
+	}
+	press(h, "/")
+	h = typeInto(h, "zz").(*History)
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "No withdrawal matches the filter") || offers(h.KeyMap(), "up") {
+		t.Errorf("filter solanazz:\n%s", v)
+	}
+}
