@@ -99,7 +99,7 @@ func (d *Deposit) KeyMap() help.KeyMap {
 		if d.loading {
 			return keyMap{}
 		}
-		return keyMap{when(len(d.all) > 0, filterKeys.Start), depositKeys.Refresh}
+		return keyMap{depositKeys.Refresh, when(len(d.all) > 0, filterKeys.Start)}
 	}
 	km := keyMap{depositKeys.Up}
 	if ch, _ := d.selected(); ch.DepositAddress != "" {
@@ -111,7 +111,7 @@ func (d *Deposit) KeyMap() help.KeyMap {
 	} else {
 		km = append(km, depositKeys.Generate)
 	}
-	return append(km, filterKeys.Start, depositKeys.Refresh)
+	return append(km, depositKeys.Refresh, filterKeys.Start)
 }
 
 // Inputting: while the filter is typed, letters are text.

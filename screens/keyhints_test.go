@@ -123,3 +123,29 @@ func TestRefusedAmountGoesBackToAmount(t *testing.T) {
 		t.Error("the refusal stays after the amount changed")
 	}
 }
+
+// TestRouteFilter (issue 12 friction): / narrows the destination chains as
+// it is typed; letters are text meanwhile (h, l, t, k, j move nothing);
+// enter keeps the filter and continues on a filtered chain.
+func TestRouteFilter(t *testing.T) {
+	app, _ := wdApp(t)
+	r := NewRoute(app)
+	r.SetSize(120, 40)
+	drive(r, r.Init())
+	press(r, "/")
+	if !r.Inputting() {
+		t.Fatal("/ did not start the filter")
+	}
+	typeInto(r, "sol")
+	press(r, "enter")
+	routes := r.routes()
+	if len(routes) != 1 || routes[0].Chain != "SOLANA" {
+		t.Fatalf("filter sol lists %v", routes)
+	}
+	if v := ansi.Strip(r.View()); !strings.Contains(v, "/ sol") || strings.Contains(v, "ARBITRUM") {
+		t.Errorf("the filtered view:\n%s", v)
+	}
+	if d, ok := pushedScreen(func() tea.Cmd { _, c := press(r, "enter"); return c }()).(*Destination); !ok || d.w.Route.Chain != "SOLANA" {
+		t.Errorf("enter on the filtered list did not go on with SOLANA")
+	}
+}
