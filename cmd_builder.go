@@ -8,7 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
+	"path/filepath"
 	"strconv"
 	"time"
 
@@ -201,17 +201,27 @@ func flagError(err error) string {
 // dry run never asks for one.
 func (c builderCmd) keySource(f builderFlags, e service.Environment) (common.Address, func() (signer.Key, error), int, bool) {
 	if f.keystore != "" {
-		addr, err := keystoreFileAddress(f.keystore)
+		addr, known, err := signer.KeystoreFileAddress(f.keystore)
 		if err != nil {
 			return addr, nil, c.fail("%v", err), false
 		}
-		return addr, func() (signer.Key, error) {
-			pass, err := readSecret(c.env, "Passphrase for "+addr.Hex()+": ", "the passphrase")
+		load := func(prompt string) (signer.Key, error) {
+			pass, err := readSecret(c.env, prompt, "the passphrase")
 			if err != nil {
 				return nil, err
 			}
 			return signer.LoadKeystoreKey(f.keystore, pass)
-		}, 0, true
+		}
+		if !known {
+			// A file without a clear-text address (Foundry's) must be
+			// decrypted before the message, which names the address, is built.
+			k, err := load("Passphrase for " + filepath.Base(f.keystore) + ": ")
+			if err != nil {
+				return addr, nil, c.fail("%v", err), false
+			}
+			return k.Address(), func() (signer.Key, error) { return k, nil }, 0, true
+		}
+		return addr, func() (signer.Key, error) { return load("Passphrase for " + addr.Hex() + ": ") }, 0, true
 	}
 	raw := c.env.Getenv(signer.KeyEnvVar)
 	what := "$" + signer.KeyEnvVar
@@ -226,21 +236,6 @@ func (c builderCmd) keySource(f builderFlags, e service.Environment) (common.Add
 		return common.Address{}, nil, c.usage("%s: %v", what, err), false
 	}
 	return k.Address(), func() (signer.Key, error) { return k, nil }, 0, true
-}
-
-// keystoreFileAddress reads the clear-text address of a keystore V3 file.
-func keystoreFileAddress(path string) (common.Address, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return common.Address{}, fmt.Errorf("cannot read the keystore file: %w", err)
-	}
-	var v struct {
-		Address string `json:"address"`
-	}
-	if len(b) > 64<<10 || json.Unmarshal(b, &v) != nil || !common.IsHexAddress(v.Address) {
-		return common.Address{}, fmt.Errorf("%s is not a keystore V3 file", path)
-	}
-	return common.HexToAddress(v.Address), nil
 }
 
 // typedDataJSON is the eth_signTypedData_v4 form of a message. Integers of

@@ -212,6 +212,32 @@ func TestBuilderCLIAuthorize(t *testing.T) {
 			t.Fatal("the passphrase was printed")
 		}
 	})
+	t.Run("Foundry keystore without an address", func(t *testing.T) {
+		lightScrypt(t)
+		e := newBcliEnv(t)
+		_, path, err := signer.ImportRawKey(t.TempDir(), sandbox.DemoPrivateKey, cliPass)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f map[string]json.RawMessage
+		if err := json.Unmarshal(b, &f); err != nil {
+			t.Fatal(err)
+		}
+		delete(f, "address")
+		b, _ = json.Marshal(f)
+		foundry := filepath.Join(t.TempDir(), "main-account")
+		if err := os.WriteFile(foundry, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		r := bcli(t, nil, cliPass+"\n", false, authorizeArgs(e, "--keystore-file", foundry)...)
+		if r.code != 0 || !strings.Contains(r.stdout, "Builder authorized") {
+			t.Fatalf("exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+		}
+	})
 	t.Run("embedded sandbox with its demo key", func(t *testing.T) {
 		empty := filepath.Join(t.TempDir(), "empty.toml")
 		if err := os.WriteFile(empty, nil, 0o600); err != nil {

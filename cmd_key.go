@@ -170,12 +170,17 @@ func keyList(args []string, env CLIEnv) int {
 	}
 	if *asJSON {
 		type entry struct {
-			Address string `json:"address"`
+			Address string `json:"address"` // "" when the file does not say it
+			Name    string `json:"name"`
 			Path    string `json:"path"`
 		}
 		out := make([]entry, 0, len(entries))
 		for _, e := range entries {
-			out = append(out, entry{e.Address.Hex(), e.Path})
+			a := ""
+			if e.AddressKnown {
+				a = e.Address.Hex()
+			}
+			out = append(out, entry{a, e.Name(), e.Path})
 		}
 		enc := json.NewEncoder(env.Stdout)
 		enc.SetIndent("", "  ")
@@ -189,7 +194,7 @@ func keyList(args []string, env CLIEnv) int {
 		return 0
 	}
 	for _, e := range entries {
-		fmt.Fprintf(env.Stdout, "%s  %s\n", e.Address.Hex(), e.Path)
+		fmt.Fprintf(env.Stdout, "%-42s  %s\n", e.AddressText(), e.Path)
 	}
 	return 0
 }

@@ -297,3 +297,33 @@ func TestReadLine(t *testing.T) {
 		t.Fatal("over-long line accepted")
 	}
 }
+
+// A Foundry keystore (`cast wallet import`: V3 without the address field) is
+// listed by its file name; its address shows once it is decrypted.
+func TestKeyListFoundryKeystore(t *testing.T) {
+	lightScrypt(t)
+	dir := t.TempDir()
+	_, path := mustNew(t, t.TempDir())
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f map[string]json.RawMessage
+	if err := json.Unmarshal(b, &f); err != nil {
+		t.Fatal(err)
+	}
+	delete(f, "address")
+	b, _ = json.Marshal(f)
+	foundry := filepath.Join(dir, "deployer")
+	if err := os.WriteFile(foundry, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := keyCmd(t, "", nil, "list", "--keystore", dir)
+	if r.code != 0 || !strings.Contains(r.stdout, "(address shown after decryption)") || !strings.Contains(r.stdout, foundry) {
+		t.Fatalf("list: exit %d, %q", r.code, r.stdout)
+	}
+	r = keyCmd(t, "", nil, "list", "--json", "--keystore", dir)
+	if !strings.Contains(r.stdout, `"name": "deployer"`) || !strings.Contains(r.stdout, `"address": ""`) {
+		t.Fatalf("list --json = %s", r.stdout)
+	}
+}
