@@ -111,7 +111,7 @@ func (c builderCmd) run(args []string) int {
 	if _, err := screens.CheckBuilder(probe); err != nil {
 		return c.usage("%s", flagError(err))
 	}
-	e, closeEnv, err := commandEnv(f.config, f.envName, false)
+	e, closeEnv, err := commandEnv(f.config, f.envName, c.env.Getenv)
 	if err != nil {
 		var ue envUsageError
 		if errors.As(err, &ue) {

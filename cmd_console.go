@@ -32,7 +32,7 @@ func runConsole(args []string, env CLIEnv) int {
 	if *themeName != "" && *themeName != "light" && *themeName != "dark" {
 		return usageError(env.Stderr, "--theme must be light or dark, not %q", *themeName)
 	}
-	targets, closeAll, err := consoleTargets(*configPath, *envName)
+	targets, closeAll, err := consoleTargets(*configPath, *envName, env.Getenv)
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "svcwallet:", err)
 		if errors.As(err, new(envUsageError)) {
@@ -61,15 +61,12 @@ func runConsole(args []string, env CLIEnv) int {
 
 // consoleTargets lists the environments the login screen offers, the chosen
 // one first. The embedded sandbox is started only when it is among them.
-func consoleTargets(configPath, envName string) ([]screens.Target, func(), error) {
-	cfg, configPath, err := loadConfig(configPath)
+func consoleTargets(configPath, envName string, getenv func(string) string) ([]screens.Target, func(), error) {
+	cfg, configPath, err := loadConfig(configPath, getenv)
 	if err != nil {
 		return nil, nil, err
 	}
-	if envName == "" {
-		envName = cfg.DefaultEnv
-	}
-	if envName != "" && envName != service.SandboxEnv {
+	if envName = chooseEnv(envName, getenv, cfg); envName != service.SandboxEnv {
 		if _, err := cfg.Lookup(envName); err != nil {
 			return nil, nil, unknownEnv(envName, configPath, cfg)
 		}
@@ -91,7 +88,7 @@ func consoleTargets(configPath, envName string) ([]screens.Target, func(), error
 		}
 	}
 	closeAll := func() {}
-	if envName == "" || envName == service.SandboxEnv || len(targets) == 0 {
+	if envName == service.SandboxEnv || len(targets) == 0 {
 		srv, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
 		if err != nil {
 			return nil, nil, fmt.Errorf("cannot start the embedded sandbox: %w", err)

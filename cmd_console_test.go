@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -19,7 +21,7 @@ func TestConsoleUnknownEnvRefused(t *testing.T) {
 		{"config file", cfg, []string{`no environment "nope"`, "known: local or sandbox"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			targets, closeAll, err := consoleTargets(tc.config, "nope")
+			targets, closeAll, err := consoleTargets(tc.config, "nope", noEnv)
 			if err == nil {
 				closeAll()
 				t.Fatalf("--env nope opened %d environments (first %q)", len(targets), targets[0].Env.Name)
@@ -45,8 +47,72 @@ func TestConsoleUnknownEnvRefused(t *testing.T) {
 // The non-interactive commands word the refusal the same way.
 func TestCommandEnvUnknownListsNames(t *testing.T) {
 	cfg, _ := localConfig(t)
-	_, _, err := commandEnv(cfg, "nope", false)
+	_, _, err := commandEnv(cfg, "nope", noEnv)
 	if err == nil || !strings.Contains(err.Error(), "known: local or sandbox") || strings.Contains(err.Error(), "[") {
 		t.Fatalf("commandEnv(nope): %v", err)
+	}
+}
+
+// noEnv is a process environment with no variable set.
+func noEnv(string) string { return "" }
+
+// Every command and the console choose the environment in one order: --env,
+// then $SVCWALLET_ENV, then default_env, then the sandbox; $SVCWALLET_CONFIG
+// names the config file when --config does not.
+func TestEnvironmentOrder(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Setenv("HOME", t.TempDir())
+	withDefault, _ := localConfig(t) // default_env = "local"
+	b, err := os.ReadFile(withDefault)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(t.TempDir(), "config.toml")
+	if err := os.WriteFile(cfg, []byte(strings.Replace(string(b), `default_env = "local"`, "", 1)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	vars := func(kv ...string) func(string) string {
+		return func(k string) string {
+			for i := 0; i+1 < len(kv); i += 2 {
+				if kv[i] == k {
+					return kv[i+1]
+				}
+			}
+			return ""
+		}
+	}
+	for _, tc := range []struct {
+		name, config, flag string
+		getenv             func(string) string
+		want               string
+	}{
+		{"nothing set: the sandbox", cfg, "", noEnv, "sandbox"},
+		{"default_env", withDefault, "", noEnv, "local"},
+		{"SVCWALLET_ENV over default_env", withDefault, "", vars(envNameVar, "sandbox"), "sandbox"},
+		{"--env over SVCWALLET_ENV", withDefault, "local", vars(envNameVar, "sandbox"), "local"},
+		{"SVCWALLET_CONFIG names the file", "", "", vars(configPathVar, withDefault), "local"},
+		{"--config over SVCWALLET_CONFIG", cfg, "", vars(configPathVar, withDefault), "sandbox"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e, closeEnv, err := commandEnv(tc.config, tc.flag, tc.getenv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			closeEnv()
+			if e.Name != tc.want {
+				t.Errorf("command env %q, want %q", e.Name, tc.want)
+			}
+			targets, closeAll, err := consoleTargets(tc.config, tc.flag, tc.getenv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			closeAll()
+			if targets[0].Env.Name != tc.want {
+				t.Errorf("console opens on %q, want %q", targets[0].Env.Name, tc.want)
+			}
+		})
+	}
+	if _, _, err := commandEnv("", "", vars(configPathVar, filepath.Join(t.TempDir(), "missing.toml"))); err == nil {
+		t.Error("a $SVCWALLET_CONFIG that does not exist must be refused like --config")
 	}
 }

@@ -18,7 +18,7 @@ import (
 )
 
 // apiKeyVar holds the API key of the non-interactive commands.
-const apiKeyVar = "SVCWALLET_API_KEY"
+const apiKeyVar = service.APIKeyEnvVar
 
 const depositUsage = `Usage:
   svcwallet deposit [--json] [--env NAME] [--config PATH]
@@ -74,7 +74,7 @@ func runDeposit(args []string, env CLIEnv) int {
 		chain = strings.TrimSpace(words[1])
 	}
 
-	e, closeEnv, err := commandEnv(*configPath, *envName, false)
+	e, closeEnv, err := commandEnv(*configPath, *envName, env.Getenv)
 	if err != nil {
 		var ue envUsageError
 		if errors.As(err, &ue) {

@@ -83,7 +83,7 @@ func (c statusCmd) run(args []string) int {
 	if !ok {
 		return code
 	}
-	env, closeEnv, err := commandEnv(f.config, f.envName, true)
+	env, closeEnv, err := commandEnv(f.config, f.envName, c.env.Getenv)
 	if err != nil {
 		var ue envUsageError
 		if errors.As(err, &ue) {

@@ -97,6 +97,9 @@ func NewLogin(app *App) *Login {
 	if entries, err := signer.ListKeystore(app.KeystoreDir); err == nil && len(entries) > 0 {
 		l.path.SetValue(entries[0].Path)
 	}
+	if app.Getenv != nil {
+		l.apiKey.SetValue(app.Getenv(service.APIKeyEnvVar))
+	}
 	// The key is what a newcomer has in hand: start in its field, so a
 	// paste lands there at once.
 	l.focus = fieldAPIKey

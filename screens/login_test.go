@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"svcwallet/service"
+	"svcwallet/service/sandbox"
 )
 
 // keystoreLogin opens a console, picks wallet login from a keystore file,
@@ -55,4 +58,16 @@ func TestLoginMethodSwitchClearsError(t *testing.T) {
 	if v := c.plain(); strings.Contains(v, "Login failed") || strings.Contains(v, "is a directory") {
 		t.Fatalf("the wallet's error is still shown after switching to API key:\n%s", v)
 	}
+}
+
+// TestLoginAPIKeyFromEnvironment: $SVCWALLET_API_KEY pre-fills the API key
+// field (masked), so enter alone logs in.
+func TestLoginAPIKeyFromEnvironment(t *testing.T) {
+	c := newConsole(t, 100, 30, consoleOpts{env: map[string]string{service.APIKeyEnvVar: sandbox.DemoAPIKey}})
+	for _, line := range strings.Split(c.plain(), "\n") {
+		if strings.Contains(line, "› API key") && (strings.Contains(line, sandbox.DemoAPIKey) || !strings.Contains(line, "••••")) {
+			t.Fatalf("the API key field is not pre-filled, or shows the key in clear: %q", line)
+		}
+	}
+	c.loginAPIKey("")
 }
