@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	tea "charm.land/bubbletea/v2"
+	"golang.org/x/term"
 
 	"svcwallet/screens"
 	"svcwallet/service"
@@ -32,7 +33,16 @@ func runConsole(args []string, env CLIEnv) int {
 	if *themeName != "" && *themeName != "light" && *themeName != "dark" {
 		return usageError(env.Stderr, "--theme must be light or dark, not %q", *themeName)
 	}
-	targets, closeAll, err := consoleTargets(*configPath, *envName, env.Getenv)
+	cfg, chosen, err := consoleEnv(*configPath, *envName, env.Getenv)
+	if err == nil && (!isTerminal(env.Stdin) || !isTerminal(env.Stdout)) {
+		fmt.Fprint(env.Stderr, noTerminal)
+		return 2
+	}
+	var targets []screens.Target
+	closeAll := func() {}
+	if err == nil {
+		targets, closeAll, err = consoleTargets(cfg, chosen)
+	}
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "svcwallet:", err)
 		if errors.As(err, new(envUsageError)) {
@@ -59,20 +69,44 @@ func runConsole(args []string, env CLIEnv) int {
 	return 0
 }
 
-// consoleTargets lists the environments the login screen offers, the chosen
-// one first. The embedded sandbox is started only when it is among them.
-func consoleTargets(configPath, envName string, getenv func(string) string) ([]screens.Target, func(), error) {
+// noTerminal is said, before anything starts, when the console has no
+// terminal to draw on (a pipe, a redirect, a cron job).
+const noTerminal = `svcwallet: the console needs a terminal, and standard input or output is not one.
+For scripts, use the commands:
+  svcwallet status QUOTE_ID [--watch] [--json]   a withdrawal's status
+  svcwallet deposit [generate CHAIN] [--json]    deposit addresses
+  svcwallet builder authorize ... [--json]       builder authorization
+  svcwallet key list [--json]                    signing keys
+svcwallet --help lists them all.
+`
+
+// isTerminal tells whether a stream is a terminal the console can draw on.
+func isTerminal(stream any) bool {
+	f, ok := stream.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// consoleEnv reads the config and the environment the console opens on,
+// refusing an unknown name before anything starts.
+func consoleEnv(configPath, envName string, getenv func(string) string) (service.Config, string, error) {
 	cfg, configPath, err := loadConfig(configPath, getenv)
 	if err != nil {
-		return nil, nil, err
+		return cfg, "", err
 	}
 	if envName = chooseEnv(envName, getenv, cfg); envName != service.SandboxEnv {
 		if _, err := cfg.Lookup(envName); err != nil {
-			return nil, nil, unknownEnv(envName, configPath, cfg)
+			return cfg, "", unknownEnv(envName, configPath, cfg)
 		}
 	}
+	return cfg, envName, nil
+}
+
+// consoleTargets lists the environments the login screen offers, the chosen
+// one first. The embedded sandbox is started only when it is among them.
+func consoleTargets(cfg service.Config, envName string) ([]screens.Target, func(), error) {
 	var targets []screens.Target
 	var journal *service.Journal
+	var err error
 	if len(cfg.Environments) > 0 {
 		if journal, err = service.OpenJournal(service.DefaultJournalPath()); err != nil {
 			return nil, nil, fmt.Errorf("the withdrawal journal cannot be opened: %w", err)

@@ -21,10 +21,9 @@ func TestConsoleUnknownEnvRefused(t *testing.T) {
 		{"config file", cfg, []string{`no environment "nope"`, "known: local or sandbox"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			targets, closeAll, err := consoleTargets(tc.config, "nope", noEnv)
+			_, name, err := consoleEnv(tc.config, "nope", noEnv)
 			if err == nil {
-				closeAll()
-				t.Fatalf("--env nope opened %d environments (first %q)", len(targets), targets[0].Env.Name)
+				t.Fatalf("--env nope chose %q", name)
 			}
 			for _, w := range tc.want {
 				if !strings.Contains(err.Error(), w) {
@@ -102,7 +101,11 @@ func TestEnvironmentOrder(t *testing.T) {
 			if e.Name != tc.want {
 				t.Errorf("command env %q, want %q", e.Name, tc.want)
 			}
-			targets, closeAll, err := consoleTargets(tc.config, tc.flag, tc.getenv)
+			cfg, name, err := consoleEnv(tc.config, tc.flag, tc.getenv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			targets, closeAll, err := consoleTargets(cfg, name)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -114,5 +117,24 @@ func TestEnvironmentOrder(t *testing.T) {
 	}
 	if _, _, err := commandEnv("", "", vars(configPathVar, filepath.Join(t.TempDir(), "missing.toml"))); err == nil {
 		t.Error("a $SVCWALLET_CONFIG that does not exist must be refused like --config")
+	}
+}
+
+// Without a terminal the console says what it needs and which commands serve
+// scripts, and exits 2 before it starts anything (no embedded sandbox, no
+// temporary journal directory).
+func TestConsoleRefusesWithoutTerminal(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	var stdout, stderr strings.Builder
+	code := run(nil, CLIEnv{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Getenv: noEnv})
+	if code != 2 || !strings.Contains(stderr.String(), "needs a terminal") || !strings.Contains(stderr.String(), "svcwallet status QUOTE_ID") {
+		t.Fatalf("exit %d, stderr %q", code, stderr.String())
+	}
+	if stdout.Len() != 0 {
+		t.Errorf("drew on a non-terminal: %q", stdout.String())
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("started something before refusing: %v", left)
 	}
 }
