@@ -23,7 +23,8 @@ import (
 const builderUsage = `Usage:
   svcwallet builder authorize --builder ADDR --max-futures-fee P --max-spot-fee P
       [--api-key-signer ADDR --permissions LIST --label TEXT] [--expires DURATION]
-      [--keystore-file FILE] [--dry-run] [--json] [--env NAME] [--config PATH]
+      [--keystore-file FILE [--password-file FILE]] [--dry-run] [--json]
+      [--env NAME] [--config PATH]
 
 Authorizes a builder account to trade for your account, with caps on the fee
 rates it may charge: percentages, 0.1 (or 0.1%) means 0.1%, at most 4 decimals. With
@@ -32,7 +33,8 @@ creates an API key for the builder, printed once on stdout: store it then.
 
 The main account's key signs: the raw hex key in $SVCWALLET_PRIVATE_KEY, or an
 encrypted --keystore-file FILE whose passphrase is asked for at a hidden prompt (one
-line of stdin when stdin is not a terminal). On --env sandbox the sandbox's
+line of stdin when stdin is not a terminal), or read from the first line of
+--password-file FILE. On --env sandbox the sandbox's
 public demo key signs when neither is given. Never put a key on the command line.
 
   --expires DURATION  how long the signature stays valid: 7d (default), 72h,
@@ -66,9 +68,10 @@ func runBuilder(args []string, env CLIEnv) int {
 }
 
 type builderFlags struct {
-	in                        screens.BuilderInput
-	keystore, envName, config string
-	dryRun, json              bool
+	in                     screens.BuilderInput
+	keystore, passwordFile string
+	envName, config        string
+	dryRun, json           bool
 }
 
 func (c builderCmd) usage(format string, a ...any) int {
@@ -166,6 +169,7 @@ func (c builderCmd) parse(args []string) (builderFlags, int, bool) {
 	fs.StringVar(&f.in.Permissions, "permissions", "", "permissions of the builder API key")
 	fs.StringVar(&f.in.Label, "label", "", "label of the builder API key")
 	fs.StringVar(&f.keystore, "keystore-file", "", "keystore file of the main account's key")
+	fs.StringVar(&f.passwordFile, "password-file", "", "read the keystore passphrase from the first line of this file")
 	fs.BoolVar(&f.dryRun, "dry-run", false, "print the typed data and digest only")
 	fs.BoolVar(&f.json, "json", false, "print JSON")
 	fs.StringVar(&f.envName, "env", "", "environment")
@@ -206,7 +210,11 @@ func (c builderCmd) keySource(f builderFlags, e service.Environment) (common.Add
 			return addr, nil, c.fail("%v", err), false
 		}
 		load := func(prompt string) (signer.Key, error) {
-			pass, err := readSecret(c.env, prompt, "the passphrase")
+			read := func() (string, error) { return readSecret(c.env, prompt, "the passphrase") }
+			if f.passwordFile != "" {
+				read = func() (string, error) { return readPasswordFile(f.passwordFile) }
+			}
+			pass, err := read()
 			if err != nil {
 				return nil, err
 			}

@@ -211,6 +211,14 @@ func TestBuilderCLIAuthorize(t *testing.T) {
 		if strings.Contains(r.stdout+r.stderr, cliPass) {
 			t.Fatal("the passphrase was printed")
 		}
+		pw := filepath.Join(t.TempDir(), "pw")
+		if err := os.WriteFile(pw, []byte(cliPass+"\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		r = bcli(t, nil, "", false, authorizeArgs(e, "--keystore-file", path, "--password-file", pw)...)
+		if r.code != 0 || !strings.Contains(r.stdout, "Builder authorized") {
+			t.Fatalf("--password-file: exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+		}
 	})
 	t.Run("Foundry keystore without an address", func(t *testing.T) {
 		lightScrypt(t)
