@@ -23,7 +23,7 @@ import (
 const builderUsage = `Usage:
   svcwallet builder authorize --builder ADDR --max-futures-fee P --max-spot-fee P
       [--api-key-signer ADDR --permissions LIST --label TEXT] [--expires DURATION]
-      [--keystore-file FILE [--password-file FILE]] [--dry-run] [--json]
+      [--keystore-file FILE [--password-file FILE]] [--dry-run [--account ADDR]] [--json]
       [--env NAME] [--config PATH]
 
 Authorizes a builder account to trade for your account, with caps on the fee
@@ -44,10 +44,12 @@ public demo key signs when neither is given. Never put a key on the command line
                       VaultInvestor, Trade; sent canonical (Admin&Trade)
   --dry-run           print the typed data (eth_signTypedData_v4 JSON) and its
                       digest; nothing is signed or sent
+  --account ADDR      with --dry-run: the main account, so no key is needed
   --json              print JSON
   --env NAME          environment from the config file, or "sandbox" (the
-                      embedded sandbox, inside this one command); no default
-  --config PATH       config file
+                      embedded sandbox, inside this one command); default
+                      $SVCWALLET_ENV, else the config's default_env, else sandbox
+  --config PATH       config file (default $SVCWALLET_CONFIG, else the user's)
 
 Exit status: 0 authorized (or the dry run printed), 1 refused or failed, 2 usage.
 `
@@ -70,6 +72,7 @@ func runBuilder(args []string, env CLIEnv) int {
 type builderFlags struct {
 	in                     screens.BuilderInput
 	keystore, passwordFile string
+	account                string // --account: the main account of a dry run, no key needed
 	envName, config        string
 	dryRun, json           bool
 }
@@ -124,9 +127,20 @@ func (c builderCmd) run(args []string) int {
 	}
 	defer closeEnv()
 
-	main, load, code, ok := c.keySource(f, e)
-	if !ok {
-		return code
+	var main common.Address
+	var load func() (signer.Key, error)
+	switch {
+	case f.account != "" && !f.dryRun:
+		return c.usage("--account is for --dry-run: a real authorization is signed by the account's own key")
+	case f.account != "":
+		if !common.IsHexAddress(f.account) {
+			return c.usage("--account: %.50q is not an address (0x and 40 hex digits)", f.account)
+		}
+		main = common.HexToAddress(f.account)
+	default:
+		if main, load, code, ok = c.keySource(f, e); !ok {
+			return code
+		}
 	}
 	f.in.Main = main.Hex()
 	a, err := screens.CheckBuilder(f.in)
@@ -169,6 +183,7 @@ func (c builderCmd) parse(args []string) (builderFlags, int, bool) {
 	fs.StringVar(&f.in.Permissions, "permissions", "", "permissions of the builder API key")
 	fs.StringVar(&f.in.Label, "label", "", "label of the builder API key")
 	fs.StringVar(&f.keystore, "keystore-file", "", "keystore file of the main account's key")
+	fs.StringVar(&f.account, "account", "", "with --dry-run: the main account address, so no key is needed")
 	fs.StringVar(&f.passwordFile, "password-file", "", "read the keystore passphrase from the first line of this file")
 	fs.BoolVar(&f.dryRun, "dry-run", false, "print the typed data and digest only")
 	fs.BoolVar(&f.json, "json", false, "print JSON")

@@ -139,6 +139,21 @@ func TestBuilderCLIDryRun(t *testing.T) {
 			}
 		})
 	}
+	t.Run("--account without any key", func(t *testing.T) {
+		e := newBcliEnv(t)
+		r := bcli(t, nil, "", true, authorizeArgs(e, "--dry-run", "--expires", "72h", "--account", sandbox.DemoAddress)...)
+		if r.code != 0 || !strings.Contains(r.stdout, signer.Digest(domain, modes[0].want).Hex()) || e.requests.Load() != 0 {
+			t.Fatalf("exit %d, %d requests:\n%s\n%s", r.code, e.requests.Load(), r.stdout, r.stderr)
+		}
+		r = bcli(t, nil, "", true, authorizeArgs(e, "--account", sandbox.DemoAddress)...)
+		if r.code != 2 || !strings.Contains(r.stderr, "--account is for --dry-run") || e.requests.Load() != 0 {
+			t.Fatalf("--account without --dry-run: exit %d: %s", r.code, r.stderr)
+		}
+		r = bcli(t, nil, "", true, authorizeArgs(e, "--dry-run", "--account", "0x1234")...)
+		if r.code != 2 || !strings.Contains(r.stderr, "not an address") {
+			t.Fatalf("bad --account: exit %d: %s", r.code, r.stderr)
+		}
+	})
 	t.Run("keystore without a passphrase", func(t *testing.T) {
 		// The address comes from the file in clear: no prompt, nothing sent.
 		lightScrypt(t)

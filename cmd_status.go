@@ -39,9 +39,10 @@ const statusUsage = `Usage:
                             [--env NAME] [--config PATH]
 
 Prints the status of one withdrawal. It logs in with the API key in
-$SVCWALLET_API_KEY (the bridge endpoints need a session). --env sandbox (the
-default when no environment is configured) starts the embedded sandbox, with
-its demo key: it knows no withdrawal made in another process.
+$SVCWALLET_API_KEY (the bridge endpoints need a session). The environment is
+--env, else $SVCWALLET_ENV, else the config's default_env, else the embedded
+sandbox, started with its demo key: it knows no withdrawal made in another
+process.
 
 With --watch it polls every --interval until the withdrawal is COMPLETED,
 FAILED or REFUNDED (or the quote expired unexecuted), printing each change on
