@@ -31,7 +31,7 @@ Usage:
                                      (exit 0 completed, 1 not paid out,
                                      2 usage, 3 pending, 4 not found, 5 error;
                                      see svcwallet status --help)
-  svcwallet version                  print the version
+  svcwallet version, --version       print the version, revision and Go version
 
 With no configured environment the console starts the embedded sandbox
 exchange on a loopback port; its login screen offers the demo credentials.
@@ -55,8 +55,8 @@ func run(args []string, env CLIEnv) int {
 			return runBuilder(args[1:], env)
 		case "deposit":
 			return runDeposit(args[1:], env)
-		case "version":
-			fmt.Fprintln(env.Stdout, "svcwallet", version())
+		case "version", "--version", "-version", "-v":
+			fmt.Fprintln(env.Stdout, versionText(debug.ReadBuildInfo()))
 			return 0
 		case "help", "-h", "-help", "--help":
 			fmt.Fprint(env.Stdout, usage)
@@ -66,12 +66,39 @@ func run(args []string, env CLIEnv) int {
 	return runConsole(args, env)
 }
 
-// version is the module version stamped by the Go toolchain, or "devel".
-func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
+// versionText names the build: the module version stamped by the Go
+// toolchain ("devel" for a source build), then the VCS revision and its time
+// when the build recorded them, "+changes" when the tree was modified.
+func versionText(bi *debug.BuildInfo, ok bool) string {
+	if !ok {
+		return "svcwallet devel"
 	}
-	return "devel"
+	v := bi.Main.Version
+	if v == "" || v == "(devel)" {
+		v = "devel"
+	}
+	var rev, at, dirty string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			at = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = "+changes"
+			}
+		}
+	}
+	out := "svcwallet " + v
+	if rev != "" {
+		out += fmt.Sprintf(" (revision %.12s%s", rev, dirty)
+		if at != "" {
+			out += ", " + at
+		}
+		out += ")"
+	}
+	return out + ", " + bi.GoVersion
 }
 
 // usageError prints a one-line complaint and the usage, for exit status 2.
