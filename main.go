@@ -31,6 +31,8 @@ Usage:
                                      (exit 0 completed, 1 not paid out,
                                      2 usage, 3 pending, 4 not found, 5 error;
                                      see svcwallet status --help)
+  svcwallet history [--json] [--env NAME]
+                                     withdrawals journaled here, unfinished first
   svcwallet version, --version       print the version, revision and Go version
 
 With no configured environment the console starts the embedded sandbox
@@ -55,6 +57,8 @@ func run(args []string, env CLIEnv) int {
 			return runBuilder(args[1:], env)
 		case "deposit":
 			return runDeposit(args[1:], env)
+		case "history":
+			return runHistory(args[1:], env)
 		case "version", "--version", "-version", "-v":
 			fmt.Fprintln(env.Stdout, versionText(debug.ReadBuildInfo()))
 			return 0
