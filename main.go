@@ -33,6 +33,8 @@ Usage:
                                      see svcwallet status --help)
   svcwallet history [--json] [--env NAME]
                                      withdrawals journaled here, unfinished first
+  svcwallet doctor [--json]          check config, keys, journal, hosts, clock
+                                     and clipboard, with the fix for each problem
   svcwallet version, --version       print the version, revision and Go version
 
 With no configured environment the console starts the embedded sandbox
@@ -59,6 +61,8 @@ func run(args []string, env CLIEnv) int {
 			return runDeposit(args[1:], env)
 		case "history":
 			return runHistory(args[1:], env)
+		case "doctor":
+			return runDoctor(args[1:], env)
 		case "version", "--version", "-version", "-v":
 			fmt.Fprintln(env.Stdout, versionText(debug.ReadBuildInfo()))
 			return 0
