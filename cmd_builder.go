@@ -160,7 +160,7 @@ func (c builderCmd) run(args []string) int {
 	if err != nil {
 		return c.fail("signing failed: %v", err)
 	}
-	client := service.New(e, service.Options{})
+	client := service.New(e, service.Options{Logger: c.env.Log})
 	cx, cancel := context.WithTimeout(context.Background(), builderTimeout)
 	defer cancel()
 	res, err := client.AuthorizeBuilder(cx, a.Request(sig))

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 
@@ -41,7 +42,12 @@ func runConsole(args []string, env CLIEnv) int {
 	var targets []screens.Target
 	closeAll := func() {}
 	if err == nil {
-		targets, closeAll, err = consoleTargets(cfg, chosen)
+		var log *slog.Logger
+		var closeLog func()
+		if log, closeLog, err = consoleLog(env); err == nil {
+			defer closeLog()
+			targets, closeAll, err = consoleTargets(cfg, chosen, log)
+		}
 	}
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "svcwallet:", err)
@@ -86,6 +92,21 @@ func isTerminal(stream any) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
+// consoleLog is the console's debug log: with --debug a file in the state
+// directory, named on stderr now (it stays above the console after it quits);
+// otherwise nil. The returned func closes the file.
+func consoleLog(env CLIEnv) (*slog.Logger, func(), error) {
+	if !env.Debug {
+		return nil, func() {}, nil
+	}
+	log, path, closeLog, err := consoleDebugLog()
+	if err != nil {
+		return nil, nil, err
+	}
+	fmt.Fprintf(env.Stderr, "svcwallet: debug log in %s\n", path)
+	return log, closeLog, nil
+}
+
 // consoleEnv reads the config and the environment the console opens on,
 // refusing an unknown name before anything starts.
 func consoleEnv(configPath, envName string, getenv func(string) string) (service.Config, string, error) {
@@ -103,7 +124,7 @@ func consoleEnv(configPath, envName string, getenv func(string) string) (service
 
 // consoleTargets lists the environments the login screen offers, the chosen
 // one first. The embedded sandbox is started only when it is among them.
-func consoleTargets(cfg service.Config, envName string) ([]screens.Target, func(), error) {
+func consoleTargets(cfg service.Config, envName string, log *slog.Logger) ([]screens.Target, func(), error) {
 	var targets []screens.Target
 	var journal *service.Journal
 	var err error
@@ -114,7 +135,7 @@ func consoleTargets(cfg service.Config, envName string) ([]screens.Target, func(
 	}
 	for _, name := range cfg.Names() {
 		e, _ := cfg.Lookup(name)
-		t := screens.Target{Env: e, Client: service.New(e, service.Options{}), Journal: journal}
+		t := screens.Target{Env: e, Client: service.New(e, service.Options{Logger: log}), Journal: journal}
 		if name == envName {
 			targets = append([]screens.Target{t}, targets...)
 		} else {
@@ -141,7 +162,7 @@ func consoleTargets(cfg service.Config, envName string) ([]screens.Target, func(
 			return nil, nil, err
 		}
 		e := service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
-		sb := screens.Target{Env: e, Client: service.New(e, service.Options{}), Journal: sbJournal,
+		sb := screens.Target{Env: e, Client: service.New(e, service.Options{Logger: log}), Journal: sbJournal,
 			Demo: &screens.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}
 		targets = append([]screens.Target{sb}, targets...)
 	}

@@ -105,7 +105,7 @@ func TestEnvironmentOrder(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			targets, closeAll, err := consoleTargets(cfg, name)
+			targets, closeAll, err := consoleTargets(cfg, name, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -95,7 +95,7 @@ func runDeposit(args []string, env CLIEnv) int {
 	if apiKey == "" {
 		return fail(2, "set %s to an API key of the account (it is sent as X-API-Key)", apiKeyVar)
 	}
-	client := service.New(e, service.Options{APIKey: apiKey})
+	client := service.New(e, service.Options{APIKey: apiKey, Logger: env.Log})
 	cx, cancel := context.WithTimeout(context.Background(), depositTimeout)
 	defer cancel()
 

@@ -238,7 +238,7 @@ func (c doctorCmd) environments(cfg service.Config, chosen string, add func(chec
 func (c doctorCmd) checkEnvironment(e service.Environment, add func(check, detail, fix string)) {
 	ctx, cancel := context.WithTimeout(context.Background(), doctorProbeTimeout)
 	defer cancel()
-	p := service.New(e, service.Options{}).Probe(ctx)
+	p := service.New(e, service.Options{Logger: c.env.Log}).Probe(ctx)
 	for _, h := range p.Hosts {
 		check := e.Name + " " + h.Label
 		if h.Err != nil {

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"os/signal"
 	"strings"
@@ -25,6 +26,10 @@ type CLIEnv struct {
 	// ReadSecret reads one secret (a key or passphrase) without echoing it;
 	// terminalReadSecret in a real process.
 	ReadSecret func(prompt string) (string, error)
+	// Debug is --debug or $SVCWALLET_DEBUG; Log is then the commands' debug
+	// log on Stderr, and nil otherwise (the client discards).
+	Debug bool
+	Log   *slog.Logger
 }
 
 const keyUsage = `Usage:

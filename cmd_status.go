@@ -100,7 +100,7 @@ func (c statusCmd) run(args []string) int {
 	if apiKey == "" {
 		return c.usage("set %s to an API key of the account: the bridge endpoints need a session, which svcwallet opens with it", statusKeyVar)
 	}
-	client := service.New(env, service.Options{})
+	client := service.New(env, service.Options{Logger: c.env.Log})
 	cx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	_, err = client.Login(cx, service.APIKey(apiKey))
 	cancel()

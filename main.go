@@ -37,6 +37,9 @@ Usage:
                                      and clipboard, with the fix for each problem
   svcwallet version, --version       print the version, revision and Go version
 
+--debug (or SVCWALLET_DEBUG=1) logs requests, answers' statuses and timings:
+commands to stderr, the console to debug.log in the state directory.
+
 With no configured environment the console starts the embedded sandbox
 exchange on a loopback port; its login screen offers the demo credentials.
 `
@@ -47,6 +50,9 @@ func main() {
 
 // run dispatches a command line and returns the exit status.
 func run(args []string, env CLIEnv) int {
+	if args, env.Debug = takeDebug(args, env.Getenv); env.Debug {
+		env.Log = debugLogger(env.Stderr)
+	}
 	if len(args) > 0 {
 		switch args[0] {
 		case "sandbox":
