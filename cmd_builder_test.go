@@ -139,6 +139,21 @@ func TestBuilderCLIDryRun(t *testing.T) {
 			}
 		})
 	}
+	t.Run("--account without any key", func(t *testing.T) {
+		e := newBcliEnv(t)
+		r := bcli(t, nil, "", true, authorizeArgs(e, "--dry-run", "--expires", "72h", "--account", sandbox.DemoAddress)...)
+		if r.code != 0 || !strings.Contains(r.stdout, signer.Digest(domain, modes[0].want).Hex()) || e.requests.Load() != 0 {
+			t.Fatalf("exit %d, %d requests:\n%s\n%s", r.code, e.requests.Load(), r.stdout, r.stderr)
+		}
+		r = bcli(t, nil, "", true, authorizeArgs(e, "--account", sandbox.DemoAddress)...)
+		if r.code != 2 || !strings.Contains(r.stderr, "--account is for --dry-run") || e.requests.Load() != 0 {
+			t.Fatalf("--account without --dry-run: exit %d: %s", r.code, r.stderr)
+		}
+		r = bcli(t, nil, "", true, authorizeArgs(e, "--dry-run", "--account", "0x1234")...)
+		if r.code != 2 || !strings.Contains(r.stderr, "not an address") {
+			t.Fatalf("bad --account: exit %d: %s", r.code, r.stderr)
+		}
+	})
 	t.Run("keystore without a passphrase", func(t *testing.T) {
 		// The address comes from the file in clear: no prompt, nothing sent.
 		lightScrypt(t)
@@ -210,6 +225,40 @@ func TestBuilderCLIAuthorize(t *testing.T) {
 		}
 		if strings.Contains(r.stdout+r.stderr, cliPass) {
 			t.Fatal("the passphrase was printed")
+		}
+		pw := filepath.Join(t.TempDir(), "pw")
+		if err := os.WriteFile(pw, []byte(cliPass+"\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		r = bcli(t, nil, "", false, authorizeArgs(e, "--keystore-file", path, "--password-file", pw)...)
+		if r.code != 0 || !strings.Contains(r.stdout, "Builder authorized") {
+			t.Fatalf("--password-file: exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+		}
+	})
+	t.Run("Foundry keystore without an address", func(t *testing.T) {
+		lightScrypt(t)
+		e := newBcliEnv(t)
+		_, path, err := signer.ImportRawKey(t.TempDir(), sandbox.DemoPrivateKey, cliPass)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f map[string]json.RawMessage
+		if err := json.Unmarshal(b, &f); err != nil {
+			t.Fatal(err)
+		}
+		delete(f, "address")
+		b, _ = json.Marshal(f)
+		foundry := filepath.Join(t.TempDir(), "main-account")
+		if err := os.WriteFile(foundry, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		r := bcli(t, nil, cliPass+"\n", false, authorizeArgs(e, "--keystore-file", foundry)...)
+		if r.code != 0 || !strings.Contains(r.stdout, "Builder authorized") {
+			t.Fatalf("exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
 		}
 	})
 	t.Run("embedded sandbox with its demo key", func(t *testing.T) {

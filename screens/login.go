@@ -102,6 +102,9 @@ func NewLogin(app *App) *Login {
 	if app.Getenv != nil && app.Getenv(signer.KeyEnvVar) != "" {
 		l.source = sourceEnv // the key the user exported is the one meant
 	}
+	if app.Getenv != nil {
+		l.apiKey.SetValue(app.Getenv(service.APIKeyEnvVar))
+	}
 	// The key is what a newcomer has in hand: start in its field, so a
 	// paste lands there at once.
 	l.focus = fieldAPIKey

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/accounts/keystore"
 
+	"svcwallet/service"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
 )
@@ -150,4 +151,16 @@ func TestLoginPicksKeystoreKeys(t *testing.T) {
 	if l := NewLogin(app); l.source != sourceEnv {
 		t.Errorf("with $%s set the key source is %d, want the variable", signer.KeyEnvVar, l.source)
 	}
+}
+
+// TestLoginAPIKeyFromEnvironment: $SVCWALLET_API_KEY pre-fills the API key
+// field (masked), so enter alone logs in.
+func TestLoginAPIKeyFromEnvironment(t *testing.T) {
+	c := newConsole(t, 100, 30, consoleOpts{env: map[string]string{service.APIKeyEnvVar: sandbox.DemoAPIKey}})
+	for _, line := range strings.Split(c.plain(), "\n") {
+		if strings.Contains(line, "› API key") && (strings.Contains(line, sandbox.DemoAPIKey) || !strings.Contains(line, "••••")) {
+			t.Fatalf("the API key field is not pre-filled, or shows the key in clear: %q", line)
+		}
+	}
+	c.loginAPIKey("")
 }
