@@ -98,9 +98,10 @@ func withServiceMessage(text string, ae *service.APIError) string {
 	return text + " (service: " + msg + ")"
 }
 
-// addsWords reports whether msg says anything text does not: a number, or a
-// word of four letters or more that text lacks. Short words ("is", "the")
-// differ between two phrasings of the same reason and tell nothing.
+// addsWords reports whether msg says more than text: a number, or words of
+// four letters or more of which under 70% are in text. Short words ("is",
+// "the") and a word or two differ between two phrasings of the same reason
+// and tell nothing.
 func addsWords(msg, text string) bool {
 	split := func(s string) []string {
 		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
@@ -109,13 +110,19 @@ func addsWords(msg, text string) bool {
 	for _, w := range split(text) {
 		have[w] = true
 	}
+	words, known := 0, 0
 	for _, w := range split(msg) {
-		digit := strings.ContainsFunc(w, unicode.IsDigit)
-		if !have[w] && (digit || len([]rune(w)) >= 4) {
+		switch {
+		case strings.ContainsFunc(w, unicode.IsDigit) && !have[w]:
 			return true
+		case len([]rune(w)) >= 4:
+			words++
+			if have[w] {
+				known++
+			}
 		}
 	}
-	return false
+	return words > 0 && known*10 < words*7
 }
 
 // errorBlock draws "label: explanation" wrapped to width w, the label in the

@@ -316,6 +316,6 @@ func (d *Destination) compareView() string {
 	a, r := markDiff(st.Mark, typed, d.alike)
 	b.WriteString(st.Label.Render("  Typed   ") + a + "\n")
 	b.WriteString(st.Label.Render("  Recent  ") + r + "\n\n")
-	b.WriteString("Press y if the typed address is right, u to use the recent one, n to edit.\n")
+	b.WriteString(wrapTo("Press y if the typed address is right, u to use the recent one, n to edit.", d.wd) + "\n")
 	return b.String()
 }
