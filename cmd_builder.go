@@ -414,10 +414,7 @@ func (c builderCmd) printResult(a screens.BuilderAuth, nonce uint32, exp int64, 
 }
 
 func (c builderCmd) printJSON(v any) int {
-	enc := json.NewEncoder(c.env.Stdout)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
+	if err := writeJSON(c.env.Stdout, v); err != nil {
 		return c.fail("%v", err)
 	}
 	return 0

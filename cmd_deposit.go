@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -10,7 +9,6 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
-	"unicode"
 
 	"svcwallet/screens"
 	"svcwallet/service"
@@ -113,9 +111,7 @@ func runDeposit(args []string, env CLIEnv) int {
 		return fail(1, "%v", depositCLIError(err, e.Name))
 	}
 	if *asJSON {
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(out); err != nil {
+		if err := writeJSON(env.Stdout, out); err != nil {
 			return fail(1, "%v", err)
 		}
 		return 0
@@ -139,11 +135,14 @@ func printChains(w io.Writer, chains []service.ChainInfo) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "CHAIN\tCHAIN ID\tDEPOSIT ADDRESS\tTOKEN\tCONTRACT")
 	for _, ch := range chains {
-		addr := printable(ch.DepositAddress)
-		if addr == "" {
+		addr := ch.DepositAddress
+		switch {
+		case ch.AddressProblem != "":
+			addr = "REFUSED, do not deposit: " + ch.AddressProblem
+		case addr == "":
 			addr = "not provisioned"
 		}
-		cols := []string{printable(ch.Chain), printable(ch.ChainID), addr}
+		cols := []string{ch.Chain, ch.ChainID, addr}
 		if len(ch.SupportedTokens) == 0 {
 			fmt.Fprintln(tw, strings.Join(append(cols, "-", ""), "\t"))
 		}
@@ -151,21 +150,10 @@ func printChains(w io.Writer, chains []service.ChainInfo) {
 			if i > 0 {
 				cols = []string{"", "", ""}
 			}
-			fmt.Fprintln(tw, strings.Join(append(cols, printable(t.Name), printable(t.ContractText())), "\t"))
+			fmt.Fprintln(tw, strings.Join(append(cols, t.Name, t.ContractText()), "\t"))
 		}
 	}
 	tw.Flush()
-}
-
-// printable keeps text from the service from driving the terminal: control
-// characters (escape sequences start with one) become '?'.
-func printable(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return '?'
-		}
-		return r
-	}, s)
 }
 
 // parseInterleaved parses flags placed before, between or after the

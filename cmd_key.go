@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -133,12 +132,6 @@ func printNewKey(env CLIEnv, cmd string, asJSON bool, address, path string) int 
 	return 0
 }
 
-// writeJSON writes one indented JSON document, as every key command does.
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
 
 func keyImport(args []string, env CLIEnv) int {
 	fs, f := keyFlags("import", env)

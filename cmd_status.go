@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -173,6 +172,11 @@ func (c statusCmd) watch(client *service.Client, env service.Environment, f stat
 		switch {
 		case err != nil && statusNotFound(err):
 			return c.statusError(err, f.quoteID)
+		case err != nil && errors.As(err, new(*service.UnreadableAnswerError)):
+			// An answer that is not a status record (an unknown state, a
+			// malformed hash, another quote's record) will not mend by
+			// asking again: it is an error, and the watch ends.
+			return c.fail(exitError, "%v", screens.Explain(err))
 		case err != nil:
 			failures++
 			if failures >= maxWatchFailures {
@@ -234,7 +238,7 @@ func withdrawalExit(w service.Withdrawal, now time.Time) int {
 // change prints one observed state: a line for people, an object for jq.
 func (c statusCmd) change(w service.Withdrawal, asJSON bool) {
 	if asJSON {
-		_ = json.NewEncoder(c.env.Stdout).Encode(w)
+		_ = writeJSONLine(c.env.Stdout, w)
 		return
 	}
 	line := fmt.Sprintf("%s  %-9s  %s", w.UpdatedAt.UTC().Format(time.RFC3339), w.State, w.QuoteID)
@@ -247,7 +251,7 @@ func (c statusCmd) change(w service.Withdrawal, asJSON bool) {
 // print shows the status record as a table, or as one JSON object.
 func (c statusCmd) print(env service.Environment, w service.Withdrawal, asJSON bool) {
 	if asJSON {
-		_ = json.NewEncoder(c.env.Stdout).Encode(w)
+		_ = writeJSONLine(c.env.Stdout, w)
 		return
 	}
 	rows := [][2]string{

@@ -29,6 +29,8 @@ type statusRig struct {
 	srv     *httptest.Server
 	config  string
 	failing atomic.Bool
+	// rewrite, when set, changes every answer's body as a hostile server would.
+	rewrite atomic.Pointer[func(path string, body []byte) []byte]
 }
 
 func newStatusRig(t *testing.T) *statusRig {
@@ -41,7 +43,20 @@ func newStatusRig(t *testing.T) *statusRig {
 			http.Error(w, "bad gateway", http.StatusBadGateway)
 			return
 		}
-		ex.ServeHTTP(w, req)
+		f := r.rewrite.Load()
+		if f == nil {
+			ex.ServeHTTP(w, req)
+			return
+		}
+		rec := httptest.NewRecorder()
+		ex.ServeHTTP(rec, req)
+		for k, v := range rec.Header() {
+			if k != "Content-Length" {
+				w.Header()[k] = v
+			}
+		}
+		w.WriteHeader(rec.Code)
+		w.Write((*f)(req.URL.Path, rec.Body.Bytes()))
 	}))
 	t.Cleanup(r.srv.Close)
 	r.config = filepath.Join(t.TempDir(), "config.toml")

@@ -102,7 +102,9 @@ func (d *Deposit) KeyMap() help.KeyMap {
 		return keyMap{depositKeys.Refresh, when(len(d.all) > 0, filterKeys.Start)}
 	}
 	km := keyMap{depositKeys.Up}
-	if ch, _ := d.selected(); ch.DepositAddress != "" {
+	if ch, _ := d.selected(); ch.AddressProblem != "" {
+		// A refused address is shown, never copied, drawn or re-generated.
+	} else if ch.DepositAddress != "" {
 		qrKey := depositKeys.QR
 		if d.showQR {
 			qrKey.SetHelp("enter", "hide QR")
@@ -229,6 +231,8 @@ func (d *Deposit) key(k tea.KeyPressMsg) tea.Cmd {
 		ch, ok := d.selected()
 		switch {
 		case !ok || d.generating != "":
+		case ch.AddressProblem != "":
+			return tui.ShowError(userError{refusedAddress(ch)})
 		case ch.DepositAddress != "":
 			return tui.ShowInfo(ch.Chain + " already has a deposit address")
 		default:
@@ -236,12 +240,21 @@ func (d *Deposit) key(k tea.KeyPressMsg) tea.Cmd {
 		}
 	case key.Matches(k, depositKeys.Copy):
 		ch, ok := d.selected()
+		if ch.AddressProblem != "" {
+			return tui.ShowError(userError{refusedAddress(ch)})
+		}
 		if !ok || ch.DepositAddress == "" {
 			return tui.ShowInfo("No address to copy: press g to generate one first")
 		}
 		return copyText(d.app, ch.DepositAddress, "Copied "+ch.Chain+" address "+ch.DepositAddress)
 	}
 	return nil
+}
+
+// refusedAddress says why an address from the service is not offered.
+func refusedAddress(ch service.ChainInfo) string {
+	return "The service sent a " + ch.Chain + " deposit address that failed its check (" + ch.AddressProblem +
+		"): it is not copied nor shown as a QR code. Do not deposit to it; contact support"
 }
 
 // depositError explains the two refusals particular to deposit endpoints.
@@ -375,6 +388,8 @@ func (d *Deposit) row(i int) string {
 	switch {
 	case d.generating != "" && strings.EqualFold(d.generating, ch.Chain):
 		addr = d.spin.View() + " generating…"
+	case ch.AddressProblem != "":
+		addr = "refused: failed its check, not copied"
 	case addr == "":
 		addr = "not provisioned (on-demand: press g)"
 	}
@@ -396,7 +411,12 @@ func (d *Deposit) detail(l qrLayout, code QRCode) string {
 	ch, _ := d.selected()
 	var b strings.Builder
 	addr := k.bold.on(ch.DepositAddress)
-	if ch.DepositAddress == "" {
+	switch {
+	case ch.AddressProblem != "":
+		sp := strings.Repeat(" ", 10)
+		addr = st.Warning.Render("refused: it failed its check, so it is not copied nor drawn") + "\n" +
+			sp + k.muted.on(ch.AddressProblem) + "\n" + sp + k.muted.on("the service sent: "+ch.RefusedAddress)
+	case ch.DepositAddress == "":
 		addr = k.muted.on("not provisioned: press g to generate")
 	}
 	// "chain id" lines up with the address below it, however short the name.
@@ -410,6 +430,8 @@ func (d *Deposit) detail(l qrLayout, code QRCode) string {
 	}
 	switch {
 	case !d.showQR:
+	case l == qrNone && ch.AddressProblem != "":
+		b.WriteString(k.muted.on("No QR code for a refused address.") + "\n")
 	case l == qrNone:
 		b.WriteString(k.muted.on("No QR code until the address is generated: press g.") + "\n")
 	case l == qrNoRoom:

@@ -201,7 +201,7 @@ func (c *ChainInfo) cleanAnswer(time.Time) error {
 		case chainType == "":
 			c.AddressProblem = "svcwallet cannot check addresses of chain id " + c.ChainID
 		case ValidateAddress(chainType, c.DepositAddress) != nil:
-			c.AddressProblem = "it is not a valid " + ChainTypeLabel(chainType) + " address: " + ValidateAddress(chainType, c.DepositAddress).Error()
+			c.AddressProblem = "not a valid " + ChainTypeLabel(chainType) + " address: " + ValidateAddress(chainType, c.DepositAddress).Error()
 		}
 		if c.AddressProblem != "" {
 			c.RefusedAddress, c.DepositAddress = cleanText(c.DepositAddress, maxTextLen), ""
