@@ -132,7 +132,6 @@ func printNewKey(env CLIEnv, cmd string, asJSON bool, address, path string) int 
 	return 0
 }
 
-
 func keyImport(args []string, env CLIEnv) int {
 	fs, f := keyFlags("import", env)
 	if code, ok := parseKeyFlags(fs, args, env); !ok {
