@@ -29,6 +29,10 @@ type Environment struct {
 	DomainName    string `toml:"domain_name"`
 	// ExplorerTx maps a chain name to a URL template for a payout hash, "{hash}" replaced.
 	ExplorerTx map[string]string `toml:"explorer_tx"`
+	// BridgeFundingAddress pins the Transfer's toAccount: a different
+	// funding_address from withdrawal-info stops the withdrawal. Unset, the
+	// first address seen is recorded (trust on first use).
+	BridgeFundingAddress string `toml:"bridge_funding_address"`
 }
 
 // Domain is the environment's EIP-712 domain.
@@ -82,14 +86,18 @@ func isLoopback(host string) bool {
 }
 
 // SandboxEnvironment is the built-in environment for a sandbox served at baseURL
-// (all three hosts on one listener).
+// (all three hosts on one listener), pinned to the sandbox's bridge.
 func SandboxEnvironment(baseURL string, chainID uint64) Environment {
 	return Environment{
 		Name: SandboxEnv, AuthURL: baseURL, BaseURL: baseURL, MarketDataURL: baseURL,
 		ChainID: chainID, DomainName: signer.DefaultDomainName,
-		ExplorerTx: map[string]string{},
+		ExplorerTx: map[string]string{}, BridgeFundingAddress: SandboxBridgeFundingAddress,
 	}
 }
+
+// SandboxBridgeFundingAddress is the embedded sandbox's bridge funding address
+// (sandbox.BridgeFundingAddress; a test keeps the two equal).
+const SandboxBridgeFundingAddress = "0x6e3a360d75Dd3E83948f7977b92b21827a89E012"
 
 // Config is the TOML configuration file: named environments and defaults.
 //
