@@ -58,10 +58,10 @@ type Review struct {
 	// and clean (bridgeErr nil).
 	bridge    *service.BridgeTrust
 	bridgeErr error
-	gate     reviewGate
-	err      error
-	tag      tui.Tag // of this visit's countdown ticks
-	wd, h    int
+	gate      reviewGate
+	err       error
+	tag       tui.Tag // of this visit's countdown ticks
+	wd, h     int
 }
 
 // NewReview builds the Transfer message for a quote. The nonce and expiration
