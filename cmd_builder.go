@@ -130,11 +130,20 @@ func (c builderCmd) run(args []string) int {
 	if err != nil {
 		return c.usage("%s", flagError(err))
 	}
-	nonce, exp := c.nonce(), a.Expiration(c.now())
-	msg, domain := a.Message(nonce, exp), e.Domain()
+	nonce, domain := c.nonce(), e.Domain()
 	if f.dryRun {
-		return c.printDryRun(domain, msg, f.json)
+		return c.printDryRun(domain, a.Message(nonce, a.Expiration(c.now())), f.json)
 	}
+	client := service.New(e, service.Options{Now: c.now})
+	cx, cancel := context.WithTimeout(context.Background(), builderTimeout)
+	defer cancel()
+	// Clocks far apart refuse the signature; the expiry counts from the earlier one.
+	signNow, err := client.SigningNow(cx)
+	if err != nil {
+		return c.fail("%v", err)
+	}
+	exp := a.Expiration(signNow)
+	msg := a.Message(nonce, exp)
 	k, err := load()
 	if err != nil {
 		return c.fail("%v", err)
@@ -143,9 +152,6 @@ func (c builderCmd) run(args []string) int {
 	if err != nil {
 		return c.fail("signing failed: %v", err)
 	}
-	client := service.New(e, service.Options{})
-	cx, cancel := context.WithTimeout(context.Background(), builderTimeout)
-	defer cancel()
 	res, err := client.AuthorizeBuilder(cx, a.Request(sig))
 	if err != nil {
 		return c.fail("not authorized: %v", screens.ExplainBuilder(err))

@@ -148,7 +148,7 @@ func (r *Review) bridgeNote() string {
 // bridgeStop explains why the withdrawal stopped before signing, naming both
 // addresses, and what the user can do.
 func (r *Review) bridgeStop() error {
-	msg := "Nothing was signed: " + r.bridgeErr.Error()
+	msg := r.bridgeErr.Error()
 	if r.canConfirmBridge() {
 		msg += ". Press c to review the change on its own screen, or r for a new quote"
 	}

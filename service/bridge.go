@@ -37,10 +37,10 @@ type BridgeChangedError struct {
 
 func (e *BridgeChangedError) Error() string {
 	if e.Pinned {
-		return fmt.Sprintf("the service gave bridge funding address %s, but environment %q pins %s (bridge_funding_address in the config): nothing was signed; check the environment's base_url, or update the config if the exchange announced a new address",
+		return fmt.Sprintf("The service gave bridge funding address %s, but environment %q pins %s (bridge_funding_address in the config): nothing was signed; check the environment's base_url, or update the config if the exchange announced a new address",
 			e.Seen, e.Env, e.Expected)
 	}
-	return fmt.Sprintf("the service gave bridge funding address %s, but %s has been used for environment %q since %s: nothing was signed; confirm the change only if the exchange announced it",
+	return fmt.Sprintf("The service gave bridge funding address %s, but %s has been used for environment %q since %s: nothing was signed; confirm the change only if the exchange announced it",
 		e.Seen, e.Expected, e.Env, e.Since.UTC().Format("2006-01-02"))
 }
 

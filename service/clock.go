@@ -22,7 +22,7 @@ func (e *ClockSkewError) Error() string {
 	if d < 0 {
 		d, way = -d, "behind"
 	}
-	return fmt.Sprintf("the service's clock is %s %s this computer's (more than %s): nothing was signed; check your clock (and the environment's base_url) and try again",
+	return fmt.Sprintf("The service's clock is %s %s this computer's (more than %s): nothing was signed; check your clock (and the environment's base_url) and try again",
 		d.Round(time.Second), way, MaxClockSkew)
 }
 
