@@ -134,6 +134,10 @@ func (c builderCmd) run(args []string) int {
 	if f.dryRun {
 		return c.printDryRun(domain, a.Message(nonce, a.Expiration(c.now())), f.json)
 	}
+	k, err := load()
+	if err != nil {
+		return c.fail("%v", err)
+	}
 	client := service.New(e, service.Options{Now: c.now})
 	cx, cancel := context.WithTimeout(context.Background(), builderTimeout)
 	defer cancel()
@@ -144,10 +148,6 @@ func (c builderCmd) run(args []string) int {
 	}
 	exp := a.Expiration(signNow)
 	msg := a.Message(nonce, exp)
-	k, err := load()
-	if err != nil {
-		return c.fail("%v", err)
-	}
 	sig, err := signer.Sign(k, domain, msg)
 	if err != nil {
 		return c.fail("signing failed: %v", err)
