@@ -336,3 +336,18 @@ func TestSigningRefusedWhenClocksDisagree(t *testing.T) {
 		}
 	}
 }
+
+// TestAcceptedFollowsTheQuoteIDSent: the status screen follows the quote id
+// the review sent, not the one the withdraw answer echoes back.
+func TestAcceptedFollowsTheQuoteIDSent(t *testing.T) {
+	app, _, now := hostileApp(t, true)
+	r := hostileReview(t, app, now)
+	msgs := sequenceMsgs(t, r.executed(executedMsg{accepted: service.WithdrawAccepted{QuoteID: "q-someone-else"}}))
+	push, ok := msgs[1].(tui.PushMsg)
+	if !ok {
+		t.Fatalf("second message %T, want the status screen", msgs[1])
+	}
+	if s, ok := push.Screen.(*Status); !ok || s.quoteID != r.quote.QuoteID {
+		t.Fatalf("follows %+v, want %s", push.Screen, r.quote.QuoteID)
+	}
+}
