@@ -351,3 +351,18 @@ func TestAcceptedFollowsTheQuoteIDSent(t *testing.T) {
 		t.Fatalf("follows %+v, want %s", push.Screen, r.quote.QuoteID)
 	}
 }
+
+// TestBridgeConfirmGolden: the confirm screen of a changed bridge address,
+// whole frame with its footer (Y only; esc is the root's).
+func TestBridgeConfirmGolden(t *testing.T) {
+	clock := func() time.Time { return testNow }
+	env := service.Environment{Name: "testnet", AuthURL: "https://auth.example", BaseURL: "https://api.example",
+		MarketDataURL: "https://md.example", ChainID: 325}
+	app := &App{Common: tui.NewCommon(true, clock), Target: Target{Env: env, Client: service.New(env, service.Options{Now: clock})},
+		Getenv: func(string) string { return "" }}
+	s := NewBridgeConfirm(app, service.BridgeChangedError{Env: "testnet", Expected: sandbox.BridgeFundingAddress,
+		Seen: attackerBridge, Since: testNow.Add(-40 * 24 * time.Hour)})
+	root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common})
+	root.Init()
+	goldenFrames(t, root)
+}
