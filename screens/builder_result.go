@@ -71,7 +71,7 @@ func (r *BuilderResult) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			return r, tui.Pop()
 		case r.apiKey != "" && key.Matches(msg, builderResultKeys.Copy):
 			r.copied = true
-			return r, tea.Batch(copyToClipboard(r.apiKey, r.app.Getenv("TMUX") != ""), tui.ShowInfo("API key copied to the clipboard"))
+			return r, copyText(r.app, r.apiKey, "API key copied to the clipboard")
 		case r.apiKey != "" && key.Matches(msg, builderResultKeys.Login):
 			r.logging, r.err = true, nil
 			client, apiKey := r.app.Client(), r.apiKey

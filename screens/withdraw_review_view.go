@@ -149,8 +149,8 @@ func (r *Review) bridgeNote() string {
 // addresses, and what the user can do.
 func (r *Review) bridgeStop() error {
 	msg := r.bridgeErr.Error()
-	if r.canConfirmBridge() {
-		msg += ". Press c to review the change on its own screen, or r for a new quote"
+	if r.canConfirmBridge() && !r.gate.key.typing() {
+		msg += ". Press c to review the change on its own screen, or " + r.requoteKey().Help().Key + " for a new quote"
 	}
 	return userError{msg}
 }
