@@ -366,3 +366,18 @@ func TestBridgeConfirmGolden(t *testing.T) {
 	root.Init()
 	goldenFrames(t, root)
 }
+
+// TestFarFutureQuoteIsNotSigned: a quote whose expires_at lies years past
+// the service's clock cannot be signed (its Transfer would never expire).
+func TestFarFutureQuoteIsNotSigned(t *testing.T) {
+	app, now := wdApp(t)
+	q := fixedQuote(*now, "1.5")
+	q.ExpiresAt = now.Add(3 * 365 * 24 * time.Hour)
+	r := reviewFor(t, app, now, q, 0, 120, 40, keyFoundMsg{source: keyDemo})
+	if _, cmd := press(r, "enter"); r.gate.sending || offers(r.KeyMap(), "enter") {
+		t.Fatalf("a far-future quote is offered for signing (cmd %v)", cmd != nil)
+	}
+	if view := ansi.Strip(r.View()); !strings.Contains(view, "will not be signed") {
+		t.Errorf("the refusal is not shown:\n%s", view)
+	}
+}

@@ -78,7 +78,10 @@ func NewReview(app *App, w Withdrawal, q service.Quote, offset time.Duration) *R
 	s, _ := app.Client().Session()
 	from := s.FundingAccountAddress
 	raw, err := service.RawUnits(q.PayAmount)
+	exp, expErr := service.TransferExpiration(q, app.Common.Now().Add(offset))
 	switch {
+	case expErr != nil:
+		r.setupErr = userError{expErr.Error()}
 	case err != nil:
 		r.setupErr = userError{"The quote's pay amount cannot be signed: " + err.Error()}
 	case w.TokenIn != service.TokenUSDT:
@@ -92,7 +95,7 @@ func NewReview(app *App, w Withdrawal, q service.Quote, offset time.Duration) *R
 		TokenCurrency: signer.USDTCurrency,
 		NumTokens:     raw,
 		Nonce:         app.nonce(),
-		Expiration:    service.TransferExpiration(q).UnixNano(),
+		Expiration:    exp.UnixNano(),
 	}
 	r.gate = newReviewGate(app, r.transfer.FromAccount)
 	return r

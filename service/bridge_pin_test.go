@@ -147,11 +147,16 @@ func TestWalletLoginRefusesSkewedClock(t *testing.T) {
 }
 
 // TestTransferExpiration: a quote's Transfer expires TransferMargin after
-// the quote, never more than 15 minutes.
+// the quote, never more than 15 minutes; a quote expiring years ahead of the
+// service's clock is not signed at all.
 func TestTransferExpiration(t *testing.T) {
 	q := service.Quote{ExpiresAt: t0.Add(time.Minute)}
-	if got := service.TransferExpiration(q); !got.After(q.ExpiresAt) || got.After(q.ExpiresAt.Add(15*time.Minute)) {
-		t.Fatalf("expiration %s for a quote expiring %s", got, q.ExpiresAt)
+	if got, err := service.TransferExpiration(q, t0); err != nil || !got.After(q.ExpiresAt) || got.After(q.ExpiresAt.Add(15*time.Minute)) {
+		t.Fatalf("expiration %s (%v) for a quote expiring %s", got, err, q.ExpiresAt)
+	}
+	far := service.Quote{ExpiresAt: t0.Add(3 * 365 * 24 * time.Hour)}
+	if got, err := service.TransferExpiration(far, t0); err == nil {
+		t.Fatalf("a quote expiring in three years is signed until %s", got)
 	}
 	m := service.NewSignedMessage(signer.Domain{Name: "X", ChainID: 5}, signer.Transfer{Nonce: 9})
 	if len(m.Fields) != 8 || m.Digest == "" || m.Domain.Version != signer.DomainVersion {

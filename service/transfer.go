@@ -1,6 +1,7 @@
 package service
 
 import (
+	"fmt"
 	"time"
 
 	"svcwallet/signer"
@@ -14,8 +15,20 @@ import (
 // Resumption never re-signs: it re-sends the journaled request or asks the status.
 const TransferMargin = 10 * time.Minute
 
-// TransferExpiration is the Transfer's expiration for a quote.
-func TransferExpiration(q Quote) time.Time { return q.ExpiresAt.Add(TransferMargin) }
+// transferQuoteHorizon is the furthest a quote's expires_at may lie past the
+// service's clock for it to be signed: a quote lives for a minute or so, and
+// one years ahead would make a signature that never expires.
+const transferQuoteHorizon = 10 * time.Minute
+
+// TransferExpiration is the Transfer's expiration for a quote, refused when
+// the quote's expires_at lies too far past serverNow (the service's clock).
+func TransferExpiration(q Quote, serverNow time.Time) (time.Time, error) {
+	if q.ExpiresAt.After(serverNow.Add(transferQuoteHorizon)) {
+		return time.Time{}, fmt.Errorf("The quote expires %s, more than %s after the service's time: it will not be signed; get a new quote",
+			q.ExpiresAt.UTC().Format(time.RFC3339), transferQuoteHorizon)
+	}
+	return q.ExpiresAt.Add(TransferMargin), nil
+}
 
 // SignedMessage is the whole typed message of a signature as journaled
 // before its request leaves: the domain, every field in type order, and the
