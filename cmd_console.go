@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"sync/atomic"
+	"syscall"
 
 	tea "charm.land/bubbletea/v2"
 	"golang.org/x/term"
@@ -68,7 +71,37 @@ func runConsole(args []string, env CLIEnv) int {
 		LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) },
 	}
 	root := tui.New(screens.NewLogin(app), tui.Options{Theme: *themeName, Common: common})
-	if _, err := tea.NewProgram(root).Run(); err != nil {
+	p := tea.NewProgram(root)
+	// Closing the terminal (SIGHUP) or kill (SIGTERM) ends the console as q
+	// does: the terminal is restored and the deferred closeAll removes the
+	// embedded sandbox's journal directory. Bubble Tea quits on SIGTERM
+	// itself (a second Quit would deadlock its signal handler); SIGHUP would
+	// otherwise end the process on the spot.
+	signals := make(chan os.Signal, 2)
+	signal.Notify(signals, syscall.SIGHUP, syscall.SIGTERM)
+	defer signal.Stop(signals)
+	var caught atomic.Int32
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		for {
+			select {
+			case sig := <-signals:
+				caught.CompareAndSwap(0, int32(sig.(syscall.Signal)))
+				if sig == syscall.SIGHUP {
+					p.Quit()
+				}
+			case <-done:
+				return
+			}
+		}
+	}()
+	_, err = p.Run()
+	signal.Stop(signals)
+	if sig := caught.Load(); sig != 0 {
+		return 128 + int(sig) // the shell's convention for "ended by a signal"
+	}
+	if err != nil {
 		fmt.Fprintln(env.Stderr, "svcwallet:", err)
 		return 1
 	}

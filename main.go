@@ -9,6 +9,8 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+
+	"svcwallet/signer"
 )
 
 const usage = `svcwallet: a terminal console for an exchange funding account.
@@ -45,6 +47,11 @@ exchange on a loopback port; its login screen offers the demo credentials.
 `
 
 func main() {
+	// Once, before any command reads a key: the console, key, builder and
+	// status commands may all hold one, and the rule is simplest kept whole.
+	if err := signer.ProtectProcess(); err != nil {
+		fmt.Fprintln(os.Stderr, "svcwallet: warning:", err)
+	}
 	os.Exit(run(os.Args[1:], stdCLIEnv()))
 }
 

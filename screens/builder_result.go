@@ -136,7 +136,7 @@ func (r *BuilderResult) View() string {
 	case r.err != nil:
 		b.WriteString(errorBlock(c, "Login failed", r.err, r.wd))
 	case r.copied:
-		b.WriteString(st.Muted.Render(wrap("Copied. l logs in with it (replacing this session); enter goes home and forgets it.")) + "\n")
+		b.WriteString(st.Muted.Render(wrap("l logs in with it (replacing this session); enter goes home and forgets it.")) + "\n")
 	default:
 		b.WriteString(st.Muted.Render(wrap("c copies it, l logs in with it (replacing this session), enter goes home.")) + "\n")
 	}

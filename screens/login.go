@@ -454,7 +454,7 @@ func (l *Login) View() string {
 		switch l.source {
 		case sourceKeystore:
 			if len(l.keys.entries) > 0 {
-				row(fieldKeyPick, "Keystore key", choice(fieldKeyPick, l.keys.options(), l.keys.pick))
+				row(fieldKeyPick, "Keystore key", choice(fieldKeyPick, l.keys.options(l.w < 100), l.keys.pick))
 				if f := l.keys.file(); f != "" {
 					b.WriteString(note(f))
 				}

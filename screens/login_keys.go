@@ -32,11 +32,15 @@ func (k *keystorePick) cycle(delta int) {
 	k.pick = (k.pick + delta + n) % n
 }
 
-// options names every choice: address and creation date, then another file.
-func (k keystorePick) options() []string {
+// options names every choice: address (shortened when short) and creation
+// date, then another file.
+func (k keystorePick) options(short bool) []string {
 	out := make([]string, 0, len(k.entries)+1)
 	for _, e := range k.entries {
 		label := e.Address.Hex()
+		if short {
+			label = shortAddr(e.Address)
+		}
 		if at, ok := keyCreated(e.Path); ok {
 			label += " · " + at.Format("2006-01-02")
 		}

@@ -28,6 +28,7 @@ type Options struct {
 	Now         func() time.Time // sandbox clock; default time.Now
 	Logger      *slog.Logger     // one line per request, never a secret; nil = discard
 	ExtraChains int              // synthetic ready chains added to the demo account's deposit list
+	ReadTimeout time.Duration    // Start's limit on reading a whole request; default DefaultReadTimeout
 }
 
 // Defaults of Options.
