@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+	"github.com/ethereum/go-ethereum/common"
 
 	"svcwallet/signer"
 )
@@ -48,6 +49,9 @@ func (e Environment) Domain() signer.Domain {
 func (e Environment) Validate() error {
 	if e.ChainID == 0 {
 		return fmt.Errorf("environment %q: chain_id is missing", e.Name)
+	}
+	if e.BridgeFundingAddress != "" && !common.IsHexAddress(e.BridgeFundingAddress) {
+		return fmt.Errorf("environment %q: bridge_funding_address %.50q is not an EVM address (0x and 40 hex digits)", e.Name, e.BridgeFundingAddress)
 	}
 	for label, raw := range map[string]string{"auth_url": e.AuthURL, "base_url": e.BaseURL, "market_data_url": e.MarketDataURL} {
 		if err := checkURL(raw); err != nil {
