@@ -155,22 +155,28 @@ func (c builderCmd) run(args []string) int {
 		}
 		fmt.Fprintln(c.env.Stderr, "Warning: the builder is your own account.")
 	}
-	nonce, exp := c.nonce(), a.Expiration(c.now())
-	msg, domain := a.Message(nonce, exp), e.Domain()
+	nonce, domain := c.nonce(), e.Domain()
 	if f.dryRun {
-		return c.printDryRun(domain, msg, f.json)
+		return c.printDryRun(domain, a.Message(nonce, a.Expiration(c.now())), f.json)
 	}
 	k, err := load()
 	if err != nil {
 		return c.fail("%v", err)
 	}
+	client := service.New(e, service.Options{Now: c.now, Logger: c.env.Log})
+	cx, cancel := context.WithTimeout(context.Background(), builderTimeout)
+	defer cancel()
+	// Clocks far apart refuse the signature; the expiry counts from the earlier one.
+	signNow, err := client.SigningNow(cx)
+	if err != nil {
+		return c.fail("%v", err)
+	}
+	exp := a.Expiration(signNow)
+	msg := a.Message(nonce, exp)
 	sig, err := signer.Sign(k, domain, msg)
 	if err != nil {
 		return c.fail("signing failed: %v", err)
 	}
-	client := service.New(e, service.Options{Logger: c.env.Log})
-	cx, cancel := context.WithTimeout(context.Background(), builderTimeout)
-	defer cancel()
 	res, err := client.AuthorizeBuilder(cx, a.Request(sig))
 	if err != nil {
 		return c.fail("not authorized: %v", screens.ExplainBuilder(err))

@@ -5,10 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -176,7 +178,7 @@ func TestBuilderCLIAuthorize(t *testing.T) {
 		if r.code != 0 || !strings.Contains(r.stdout, "Builder authorized (AuthorizeBuilder") || !strings.Contains(r.stdout, "0.1% (signed 1000)") {
 			t.Fatalf("exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
 		}
-		if strings.Contains(r.stdout, "API key ") || e.requests.Load() != 1 {
+		if strings.Contains(r.stdout, "API key ") || e.requests.Load() != 2 { // /time, then the authorization
 			t.Fatalf("%d requests, output:\n%s", e.requests.Load(), r.stdout)
 		}
 	})
@@ -408,6 +410,65 @@ func TestBuilderCLIRefusesKeyInArgv(t *testing.T) {
 	var out, errOut bytes.Buffer
 	if code := run([]string{"builder", "authorize", "--builder", sandbox.BuilderPrivateKey}, CLIEnv{Stdout: &out, Stderr: &errOut, Getenv: func(string) string { return "" }}); code != 2 {
 		t.Fatalf("run: exit %d: %s", code, errOut.String())
+	}
+}
+
+// TestBuilderCLIRefusesSkewedClock: with the service's clock 30 days ahead
+// or 3 minutes behind, `builder authorize` signs nothing and says to check
+// the clock, naming the difference; 90 seconds still authorizes, with the
+// expiry counted from the earlier clock.
+func TestBuilderCLIRefusesSkewedClock(t *testing.T) {
+	for _, tc := range []struct {
+		skew time.Duration // service clock − local clock
+		want string
+	}{
+		{30 * 24 * time.Hour, "720h0m0s ahead of"},
+		{-3 * time.Minute, "3m0s behind"},
+		{90 * time.Second, ""},
+		{-90 * time.Second, ""},
+	} {
+		serverNow := bcliNow.Add(tc.skew)
+		var authorizes atomic.Int64
+		var sentExp atomic.Int64
+		h := sandbox.New(sandbox.Options{Now: func() time.Time { return serverNow }})
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == service.PathBuilderAuthorize {
+				authorizes.Add(1)
+				var req service.BuilderAuthorizeRequest
+				body, _ := io.ReadAll(r.Body)
+				if json.Unmarshal(body, &req) == nil {
+					exp, _ := strconv.ParseInt(req.Signature.Expiration, 10, 64)
+					sentExp.Store(exp)
+				}
+				r.Body = io.NopCloser(bytes.NewReader(body))
+			}
+			h.ServeHTTP(w, r)
+		}))
+		cfg := filepath.Join(t.TempDir(), "config.toml")
+		os.WriteFile(cfg, []byte(fmt.Sprintf("[env.local]\nauth_url = %q\nbase_url = %q\nmarket_data_url = %q\nchain_id = %d\n",
+			srv.URL, srv.URL, srv.URL, sandbox.DefaultChainID)), 0o600)
+		var out, errOut bytes.Buffer
+		c := builderCmd{
+			env: CLIEnv{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut,
+				Getenv: func(k string) string { return demoKeyVars[k] }},
+			now: func() time.Time { return bcliNow }, nonce: signer.NewNonce,
+		}
+		code := c.run([]string{"authorize", "--config", cfg, "--env", "local",
+			"--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05", "--expires", "1h"})
+		srv.Close()
+		if tc.want == "" {
+			earlier := bcliNow
+			if serverNow.Before(earlier) {
+				earlier = serverNow
+			}
+			if code != 0 || sentExp.Load() != earlier.Add(time.Hour).UnixNano() {
+				t.Errorf("skew %s: exit %d, expiration %d, want %d:\n%s", tc.skew, code, sentExp.Load(), earlier.Add(time.Hour).UnixNano(), errOut.String())
+			}
+			continue
+		}
+		if code == 0 || authorizes.Load() != 0 || !strings.Contains(errOut.String(), "check your clock") || !strings.Contains(errOut.String(), tc.want) {
+			t.Errorf("skew %s: exit %d, %d authorizations sent, stderr:\n%s", tc.skew, code, authorizes.Load(), errOut.String())
+		}
 	}
 }
 

@@ -111,6 +111,12 @@ func (r *BuilderReview) sign() tea.Cmd {
 		if err != nil {
 			return builderSentMsg{err: err}
 		}
+		cx, cancel := ctx()
+		defer cancel()
+		// Clocks far apart refuse the signature (service.SigningNow).
+		if _, err := app.Client().SigningNow(cx); err != nil {
+			return builderSentMsg{err: err}
+		}
 		if k.Address() != a.Main {
 			return builderSentMsg{err: userError{"The available key is " + k.Address().Hex() + ", not the main account's " + a.Main.Hex() + ": only the main account's key can authorize a builder"}}
 		}

@@ -81,7 +81,7 @@ var consoleStates = []consoleState{
 		c.press("enter")
 		c.untilShows("Expires in")
 		c.press("enter")
-		c.untilShows("Digest", "Signing key", "demo key")
+		c.untilShows("Digest", "Signing key", "demo key", "pinned in config")
 	}},
 }
 

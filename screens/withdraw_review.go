@@ -28,11 +28,18 @@ type executedMsg struct {
 	lost *service.JournalRecord
 }
 
+// bridgeCheckedMsg answers the bridge funding address check (service.CheckBridge).
+type bridgeCheckedMsg struct {
+	trust service.BridgeTrust
+	err   error
+}
+
 var reviewKeys = struct {
-	Sign, Requote key.Binding
+	Sign, Requote, Bridge key.Binding
 }{
 	Sign:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign and withdraw")),
 	Requote: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "back to a new quote")),
+	Bridge:  key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "review the changed bridge address")),
 }
 
 // typingRequote replaces r for a new quote while the passphrase field has
@@ -41,9 +48,6 @@ var typingRequote = key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r"
 
 // withdrawTimeout covers every retry of one withdraw (D10).
 const withdrawTimeout = 2 * time.Minute
-
-// transferValidity is how long the Transfer signature stays valid (D9).
-const transferValidity = 24 * time.Hour
 
 // Review shows exactly what will be signed, signs it locally and executes the
 // withdrawal: journal first (D11), then the request with the retries of D10.
@@ -55,21 +59,29 @@ type Review struct {
 	transfer signer.Transfer
 	domain   signer.Domain
 	setupErr error
-	gate     reviewGate
-	err      error
-	refused  bool    // finally refused (screening): signing again cannot help
-	tag      tui.Tag // of this visit's countdown ticks
-	wd, h    int
+	// bridge is the verdict on toAccount; nothing is signed until it is in
+	// and clean (bridgeErr nil).
+	bridge    *service.BridgeTrust
+	bridgeErr error
+	gate      reviewGate
+	err       error
+	refused   bool    // finally refused (screening): signing again cannot help
+	tag       tui.Tag // of this visit's countdown ticks
+	wd, h     int
 }
 
 // NewReview builds the Transfer message for a quote. The nonce and expiration
-// are fixed here, so the digest on screen is the one that gets signed.
+// are fixed here, so the digest on screen is the one that gets signed; the
+// expiration is the quote's expiry plus service.TransferMargin.
 func NewReview(app *App, w Withdrawal, q service.Quote, offset time.Duration) *Review {
 	r := &Review{app: app, w: w, quote: q, offset: offset, domain: app.Target.Env.Domain()}
 	s, _ := app.Client().Session()
 	from := s.FundingAccountAddress
 	raw, err := service.RawUnits(q.PayAmount)
+	exp, expErr := service.TransferExpiration(q, app.Common.Now().Add(offset))
 	switch {
+	case expErr != nil:
+		r.setupErr = userError{expErr.Error()}
 	case err != nil:
 		r.setupErr = userError{"The quote's pay amount cannot be signed: " + err.Error()}
 	case w.TokenIn != service.TokenUSDT:
@@ -83,7 +95,7 @@ func NewReview(app *App, w Withdrawal, q service.Quote, offset time.Duration) *R
 		TokenCurrency: signer.USDTCurrency,
 		NumTokens:     raw,
 		Nonce:         app.nonce(),
-		Expiration:    app.Common.Now().Add(transferValidity).UnixNano(),
+		Expiration:    exp.UnixNano(),
 	}
 	r.gate = newReviewGate(app, r.transfer.FromAccount)
 	return r
@@ -91,13 +103,26 @@ func NewReview(app *App, w Withdrawal, q service.Quote, offset time.Duration) *R
 
 func (r *Review) Init() tea.Cmd {
 	r.tag = tui.NextTag()
-	return r.gate.start(r.tick())
+	return r.gate.start(r.tick(), r.checkBridge())
 }
 
-// Resume re-arms the countdown: its ticks were dropped while hidden.
+// Resume re-arms the countdown (its ticks were dropped while hidden) and
+// checks the bridge address again: the confirm screen may have changed its record.
 func (r *Review) Resume() tea.Cmd {
 	r.tag = tui.NextTag()
-	return r.tick()
+	return tea.Batch(r.tick(), r.checkBridge())
+}
+
+// checkBridge asks the service whether toAccount may be signed.
+func (r *Review) checkBridge() tea.Cmd {
+	if r.setupErr != nil {
+		return nil
+	}
+	env, path, seen, now := r.app.Target.Env, bridgePinsPath(r.app), r.transfer.ToAccount.Hex(), r.app.Common.Now()
+	return func() tea.Msg {
+		trust, err := service.CheckBridge(env, path, seen, now)
+		return bridgeCheckedMsg{trust: trust, err: err}
+	}
 }
 
 func (r *Review) Title() string { return "Withdraw: review and sign" }
@@ -110,6 +135,7 @@ func (r *Review) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.setWidth(w) }
 func (r *Review) KeyMap() help.KeyMap {
 	return keyMap{
 		when(r.canSign(), reviewKeys.Sign),
+		when(r.canConfirmBridge() && !r.gate.key.typing(), reviewKeys.Bridge),
 		when(!r.gate.sending, r.requoteKey()),
 	}
 }
@@ -124,7 +150,15 @@ func (r *Review) requoteKey() key.Binding {
 
 // canSign: enter would sign now (the keystroke guard aside).
 func (r *Review) canSign() bool {
-	return r.setupErr == nil && !r.gate.sending && !r.expired() && r.gate.key.usable() && !r.refused
+	return r.setupErr == nil && r.bridge != nil && r.bridgeErr == nil && !r.gate.sending && !r.expired() &&
+		r.gate.key.usable() && !r.refused
+}
+
+// canConfirmBridge: a recorded (not pinned) bridge address changed, and the
+// user may review the change on its own screen.
+func (r *Review) canConfirmBridge() bool {
+	var changed *service.BridgeChangedError
+	return errors.As(r.bridgeErr, &changed) && !changed.Pinned && !r.gate.sending
 }
 
 // remaining is the quote's time left by the service's clock.
@@ -167,6 +201,12 @@ func (r *Review) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		return r, r.tick()
 	case executedMsg:
 		return r, r.executed(msg)
+	case bridgeCheckedMsg:
+		r.bridgeErr = msg.err
+		if msg.err == nil {
+			r.bridge = &msg.trust
+		}
+		return r, nil
 	case tea.KeyPressMsg:
 		switch {
 		case key.Matches(msg, reviewKeys.Sign):
@@ -176,6 +216,10 @@ func (r *Review) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			return r, r.sign()
 		case key.Matches(msg, r.requoteKey()):
 			return r, tui.Pop()
+		case !r.gate.key.typing() && r.canConfirmBridge() && key.Matches(msg, reviewKeys.Bridge):
+			var changed *service.BridgeChangedError
+			errors.As(r.bridgeErr, &changed)
+			return r, tui.Push(NewBridgeConfirm(r.app, *changed))
 		}
 	}
 	return r, r.gate.key.update(msg)
@@ -185,6 +229,9 @@ func (r *Review) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 func (r *Review) sign() tea.Cmd {
 	if r.setupErr != nil {
 		return tui.ShowError(r.setupErr)
+	}
+	if r.bridge == nil || r.bridgeErr != nil {
+		return nil // the screen says why; nothing is signed
 	}
 	if err := r.gate.key.ready(); err != nil {
 		r.err = err
@@ -203,6 +250,12 @@ func (r *Review) sign() tea.Cmd {
 // execute signs, journals the intent (fsynced), sends the withdraw and
 // journals the answer. It runs inside a Cmd.
 func execute(app *App, w Withdrawal, q service.Quote, t signer.Transfer, d signer.Domain, load func() (signer.Key, error)) tea.Msg {
+	cx, cancel := context.WithTimeout(context.Background(), withdrawTimeout)
+	defer cancel()
+	// Clocks far apart refuse the signature (service.SigningNow).
+	if _, err := app.Client().SigningNow(cx); err != nil {
+		return executedMsg{err: err}
+	}
 	k, err := load()
 	if err != nil {
 		return executedMsg{err: err}
@@ -216,6 +269,7 @@ func execute(app *App, w Withdrawal, q service.Quote, t signer.Transfer, d signe
 	base := service.JournalEntry{Env: app.Target.Env.Name, AccountID: s.AccountID, QuoteID: q.QuoteID}
 	intent := base
 	intent.Time, intent.Kind, intent.Request = app.Common.Now(), service.JournalIntent, &req
+	intent.Signed = service.NewSignedMessage(d, t)
 	intent.Intent = &service.Intent{ToAddress: w.ToAddress, Chain: w.Route.Chain, TokenIn: w.TokenIn, TokenOut: w.TokenOut,
 		PayAmount: q.PayAmount, ReceiveAmount: q.ReceiveAmount, ExpiresAt: q.ExpiresAt}
 	if app.Journal != nil {
@@ -223,8 +277,6 @@ func execute(app *App, w Withdrawal, q service.Quote, t signer.Transfer, d signe
 			return executedMsg{err: userError{"Not sent: the journal could not be written (" + err.Error() + "); free disk space and try again"}}
 		}
 	}
-	cx, cancel := context.WithTimeout(context.Background(), withdrawTimeout)
-	defer cancel()
 	acc, err := app.Client().Withdraw(cx, req)
 	answer := base
 	answer.Time = app.Common.Now()
@@ -250,7 +302,8 @@ func (r *Review) executed(msg executedMsg) tea.Cmd {
 	r.gate.sending = false
 	switch {
 	case msg.err == nil:
-		return tea.Sequence(tui.Reset(NewHome(r.app)), tui.Push(NewStatus(r.app, msg.accepted.QuoteID, true)),
+		// Follow the quote id that was sent, never the one echoed back.
+		return tea.Sequence(tui.Reset(NewHome(r.app)), tui.Push(NewStatus(r.app, r.quote.QuoteID, true)),
 			tui.ShowInfo(fmt.Sprintf("Withdrawal accepted: %s %s on its way", r.quote.ReceiveAmount, r.w.TokenOut)))
 	case msg.lost != nil:
 		// This quote must never be signed again with another nonce: the
@@ -299,7 +352,7 @@ func (r *Review) render(level int) string {
 		b.WriteString("\n")
 	}
 	b.WriteString(r.gate.key.view(16) + "\n")
-	if !r.gate.sending && !r.expired() {
+	if !r.gate.sending && !r.expired() && r.bridgeErr == nil {
 		b.WriteString(r.countdownView(level) + "\n")
 	}
 	if !compact {
@@ -308,6 +361,10 @@ func (r *Review) render(level int) string {
 	switch {
 	case r.gate.sending:
 		b.WriteString(r.gate.prompt("Signing and sending the withdrawal… (retries reuse the same signature)", "") + "\n")
+	case r.bridgeErr != nil:
+		b.WriteString(errorBlock(c, "Stopped: bridge address", r.bridgeStop(), r.wd))
+	case r.bridge == nil:
+		b.WriteString(r.gate.prompt("", "Checking the bridge funding address…") + "\n")
 	case r.expired():
 		b.WriteString(errorBlock(c, "Quote expired", userError{"press " + r.requoteKey().Help().Key + " to get a new one"}, r.wd))
 	case r.err != nil:

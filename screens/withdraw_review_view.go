@@ -40,7 +40,7 @@ func (r *Review) typedDataView(level int) string {
 	line("Message", st.Value.Render(r.transfer.PrimaryType()), "")
 	notes := map[string]string{
 		"fromAccount":    "your funding account",
-		"toAccount":      "bridge funding address (" + r.w.Info.Provider + ")",
+		"toAccount":      "bridge funding address (" + r.w.Info.Provider + ") · " + r.bridgeNote(),
 		"tokenCurrency":  r.w.TokenIn,
 		"numTokens":      "= " + service.FromRawUnits(r.transfer.NumTokens).String() + " " + r.w.TokenIn + " (the quote's pay amount)",
 		"fromSubAccount": "main account",
@@ -127,4 +127,30 @@ func wrapField(c *tui.Common, label string, lw int, value, note string, width in
 		out += "\n" + note
 	}
 	return out
+}
+
+// bridgeNote says why toAccount is trusted: pinned by the config, recorded at
+// first use, or seen since a date.
+func (r *Review) bridgeNote() string {
+	switch t := r.bridge; {
+	case r.bridgeErr != nil:
+		return "NOT the expected one"
+	case t == nil:
+		return "checking…"
+	case t.Pinned:
+		return "pinned in config"
+	case t.FirstUse:
+		return "first use"
+	}
+	return "seen since " + r.bridge.SeenSince.UTC().Format("2006-01-02")
+}
+
+// bridgeStop explains why the withdrawal stopped before signing, naming both
+// addresses, and what the user can do.
+func (r *Review) bridgeStop() error {
+	msg := r.bridgeErr.Error()
+	if r.canConfirmBridge() && !r.gate.key.typing() {
+		msg += ". Press c to review the change on its own screen, or " + r.requoteKey().Help().Key + " for a new quote"
+	}
+	return userError{msg}
 }

@@ -277,6 +277,7 @@ func TestReviewShowsWhatIsSignedAndGuardsKeys(t *testing.T) {
 	var s tui.Screen = r
 	init := r.Init()
 	s, _ = s.Update(init().(tea.BatchMsg)[0]()) // the signing key search
+	s, _ = s.Update(r.checkBridge()())          // the bridge address check
 	view := ansi.Strip(s.View())
 	digest := signer.Digest(app.Target.Env.Domain(), r.transfer).Hex()
 	for _, want := range []string{"Transfer", `chainId 327`, sandbox.DemoAddress, sandbox.BridgeFundingAddress,
@@ -320,6 +321,9 @@ func reviewFor(t *testing.T, app *App, now *time.Time, q service.Quote, offset t
 	r.SetSize(w, h)
 	r.Init()
 	r.Update(found)
+	if check := r.checkBridge(); check != nil { // none when it cannot be signed at all
+		r.Update(check())
+	}
 	*now = now.Add(keyGuard)
 	return r
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+	"github.com/ethereum/go-ethereum/common"
 
 	"svcwallet/signer"
 )
@@ -29,6 +30,10 @@ type Environment struct {
 	DomainName    string `toml:"domain_name"`
 	// ExplorerTx maps a chain name to a URL template for a payout hash, "{hash}" replaced.
 	ExplorerTx map[string]string `toml:"explorer_tx"`
+	// BridgeFundingAddress pins the Transfer's toAccount: a different
+	// funding_address from withdrawal-info stops the withdrawal. Unset, the
+	// first address seen is recorded (trust on first use).
+	BridgeFundingAddress string `toml:"bridge_funding_address"`
 }
 
 // Domain is the environment's EIP-712 domain.
@@ -44,6 +49,9 @@ func (e Environment) Domain() signer.Domain {
 func (e Environment) Validate() error {
 	if e.ChainID == 0 {
 		return fmt.Errorf("environment %q: chain_id is missing", e.Name)
+	}
+	if e.BridgeFundingAddress != "" && !common.IsHexAddress(e.BridgeFundingAddress) {
+		return fmt.Errorf("environment %q: bridge_funding_address %.50q is not an EVM address (0x and 40 hex digits)", e.Name, e.BridgeFundingAddress)
 	}
 	for label, raw := range map[string]string{"auth_url": e.AuthURL, "base_url": e.BaseURL, "market_data_url": e.MarketDataURL} {
 		if err := checkURL(raw); err != nil {
@@ -82,14 +90,18 @@ func isLoopback(host string) bool {
 }
 
 // SandboxEnvironment is the built-in environment for a sandbox served at baseURL
-// (all three hosts on one listener).
+// (all three hosts on one listener), pinned to the sandbox's bridge.
 func SandboxEnvironment(baseURL string, chainID uint64) Environment {
 	return Environment{
 		Name: SandboxEnv, AuthURL: baseURL, BaseURL: baseURL, MarketDataURL: baseURL,
 		ChainID: chainID, DomainName: signer.DefaultDomainName,
-		ExplorerTx: map[string]string{},
+		ExplorerTx: map[string]string{}, BridgeFundingAddress: SandboxBridgeFundingAddress,
 	}
 }
+
+// SandboxBridgeFundingAddress is the embedded sandbox's bridge funding address
+// (sandbox.BridgeFundingAddress; a test keeps the two equal).
+const SandboxBridgeFundingAddress = "0x6e3a360d75Dd3E83948f7977b92b21827a89E012"
 
 // Config is the TOML configuration file: named environments and defaults.
 //

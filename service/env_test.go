@@ -29,6 +29,7 @@ base_url        = "https://api.testnet.example/"
 market_data_url = "https://md.testnet.example"
 chain_id        = 326
 domain_name     = "Other Exchange"
+bridge_funding_address = "0x6e3a360d75Dd3E83948f7977b92b21827a89E012"
 [env.testnet.explorer_tx]
 ARBITRUM = "https://arbiscan.io/tx/{hash}"
 
@@ -54,7 +55,8 @@ func TestLoadConfig(t *testing.T) {
 	want := service.Environment{
 		Name: "testnet", AuthURL: "https://auth.testnet.example", BaseURL: "https://api.testnet.example/",
 		MarketDataURL: "https://md.testnet.example", ChainID: 326, DomainName: "Other Exchange",
-		ExplorerTx: map[string]string{"ARBITRUM": "https://arbiscan.io/tx/{hash}"},
+		ExplorerTx:           map[string]string{"ARBITRUM": "https://arbiscan.io/tx/{hash}"},
+		BridgeFundingAddress: "0x6e3a360d75Dd3E83948f7977b92b21827a89E012",
 	}
 	if !reflect.DeepEqual(tn, want) {
 		t.Fatalf("testnet %+v, want %+v", tn, want)
@@ -106,6 +108,7 @@ func TestLoadConfigRefuses(t *testing.T) {
 		{"name is not a key", env("https://a.example", "name = \"y\"\n"), "unknown key env.x.name"},
 		{"not TOML", "[env.x\n", "config"},
 		{"wrong type", "[env.x]\nchain_id = \"327\"\n", "config"},
+		{"bridge address not an address", env("https://a.example", "bridge_funding_address = \"0xabc\"\n"), "bridge_funding_address"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -33,9 +33,12 @@ type JournalEntry struct {
 	QuoteID   string           `json:"quote_id"`
 	Request   *WithdrawRequest `json:"request,omitempty"`
 	Intent    *Intent          `json:"intent,omitempty"`
-	State     string           `json:"state,omitempty"`
-	TxHash    string           `json:"withdraw_tx_hash,omitempty"`
-	Error     string           `json:"error,omitempty"`
+	// Signed is the typed message and digest of the request's signature, on
+	// intent lines; older journals have none.
+	Signed *SignedMessage `json:"signed,omitempty"`
+	State  string         `json:"state,omitempty"`
+	TxHash string         `json:"withdraw_tx_hash,omitempty"`
+	Error  string         `json:"error,omitempty"`
 }
 
 // Intent describes what the user asked for, for the history screen.

@@ -45,7 +45,8 @@ func (a apiKeyCred) login(ctx context.Context, c *Client) (LoginResult, http.Hea
 }
 
 // Wallet is the EIP-712 wallet-login credential (SPEC.md §4.2): the
-// expiration comes from the server's /time so a skewed local clock still works.
+// expiration comes from the earlier of the server's /time and the local clock,
+// and clocks more than MaxClockSkew apart refuse the login (SigningNow).
 func Wallet(key signer.Key) Credential { return walletCred{key: key} }
 
 type walletCred struct{ key signer.Key }
@@ -53,14 +54,14 @@ type walletCred struct{ key signer.Key }
 func (walletCred) Method() string { return "wallet" }
 
 func (w walletCred) login(ctx context.Context, c *Client) (LoginResult, http.Header, error) {
-	serverNow, err := c.ServerTime(ctx)
+	now, err := c.SigningNow(ctx)
 	if err != nil {
 		return LoginResult{}, nil, err
 	}
 	msg := signer.WalletLogin{
 		Signer:     w.key.Address(),
 		Nonce:      signer.NewNonce(),
-		Expiration: serverNow.Add(walletLoginWindow).UnixNano(),
+		Expiration: now.Add(walletLoginWindow).UnixNano(),
 	}
 	sig, err := signer.Sign(w.key, c.env.Domain(), msg)
 	if err != nil {

@@ -1,0 +1,97 @@
+package screens
+
+import (
+	"path/filepath"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"svcwallet/service"
+	"svcwallet/tui"
+)
+
+// bridgeConfirmedMsg answers the confirmation: the record was replaced, or why not.
+type bridgeConfirmedMsg struct{ err error }
+
+// bridgeConfirmKeys: confirming takes a capital Y, never enter, so a key
+// pressed out of habit on the review cannot accept a new bridge address.
+var bridgeConfirmKey = key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y (shift+y)", "trust the new address"))
+
+// BridgeConfirm shows a changed bridge funding address next to the recorded
+// one and replaces the record only on an explicit confirmation.
+type BridgeConfirm struct {
+	app     *App
+	change  service.BridgeChangedError
+	err     error
+	working bool
+	wd, h   int
+}
+
+// NewBridgeConfirm asks to trust change.Seen in place of change.Expected.
+func NewBridgeConfirm(app *App, change service.BridgeChangedError) *BridgeConfirm {
+	return &BridgeConfirm{app: app, change: change}
+}
+
+// bridgePinsPath is where the bridge addresses are recorded: next to the
+// journal, in the state directory; "" (nothing recorded) without a journal.
+func bridgePinsPath(app *App) string {
+	if app.Journal == nil {
+		return ""
+	}
+	return service.BridgePinsPath(filepath.Dir(app.Journal.Path()))
+}
+
+func (b *BridgeConfirm) Init() tea.Cmd { return nil }
+
+func (b *BridgeConfirm) Title() string { return "Withdraw: bridge address changed" }
+
+func (b *BridgeConfirm) SetSize(w, h int) { b.wd, b.h = w, h }
+
+func (b *BridgeConfirm) KeyMap() help.KeyMap {
+	if b.working {
+		return keyMap{}
+	}
+	return keyMap{bridgeConfirmKey}
+}
+
+func (b *BridgeConfirm) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case bridgeConfirmedMsg:
+		b.working = false
+		if msg.err != nil {
+			b.err = msg.err
+			return b, nil
+		}
+		return b, tea.Sequence(tui.Pop(), tui.ShowInfo("New bridge address recorded: the review checks it again"))
+	case tea.KeyPressMsg:
+		if b.working || !key.Matches(msg, bridgeConfirmKey) {
+			return b, nil
+		}
+		b.working, b.err = true, nil
+		env, path, seen, now := b.app.Target.Env, bridgePinsPath(b.app), b.change.Seen, b.app.Common.Now()
+		return b, func() tea.Msg { return bridgeConfirmedMsg{err: service.ConfirmBridge(env, path, seen, now)} }
+	}
+	return b, nil
+}
+
+func (b *BridgeConfirm) View() string {
+	c := b.app.Common
+	st := c.Styles
+	const lw = 16
+	var s strings.Builder
+	s.WriteString(st.Heading.Render("The bridge funding address changed") + "\n\n")
+	s.WriteString(wrapField(c, "Recorded", lw, st.Value.Render(b.change.Expected), "first seen "+b.change.Since.UTC().Format("2006-01-02"), b.wd) + "\n")
+	s.WriteString(wrapField(c, "Now given", lw, st.Danger.Render(b.change.Seen), "by environment "+b.change.Env, b.wd) + "\n\n")
+	s.WriteString(st.Muted.Render(wrapTo("Your withdrawal pays this address. A changed address is what a swapped base_url, a hostile proxy or a compromised server would show. Trust it only if the exchange announced the change.", b.wd)) + "\n\n")
+	switch {
+	case b.working:
+		s.WriteString(st.Muted.Render("Recording the new address…"))
+	case b.err != nil:
+		s.WriteString(errorBlock(c, "Not recorded", b.err, b.wd))
+	default:
+		s.WriteString("Press Y (shift+y) to trust the new address; esc to go back with nothing changed.")
+	}
+	return clip(s.String(), b.wd)
+}

@@ -1,0 +1,383 @@
+package screens
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/ethereum/go-ethereum/common"
+
+	"svcwallet/service"
+	"svcwallet/service/sandbox"
+	"svcwallet/signer"
+	"svcwallet/tui"
+)
+
+// attackerBridge is the address a hostile proxy swaps into withdrawal-info.
+const attackerBridge = "0x000000000000000000000000000000000000dEaD"
+
+// hostileSandbox wraps the sandbox with a proxy that can swap the bridge
+// funding address and skew /time, and reads the journal the moment a
+// withdraw request arrives.
+type hostileSandbox struct {
+	mu         sync.Mutex
+	bridge     string        // "" leaves withdrawal-info alone
+	skew       time.Duration // added to the server's /time
+	journal    string        // the journal's path
+	atWithdraw []byte        // the journal's contents when the withdraw arrived
+	withdraws  int
+}
+
+func (h *hostileSandbox) set(bridge string, skew time.Duration) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.bridge, h.skew = bridge, skew
+}
+
+func (h *hostileSandbox) wrap(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		h.mu.Lock()
+		bridge, skew := h.bridge, h.skew
+		if req.Method == http.MethodPost && strings.HasSuffix(req.URL.Path, service.PathWithdraw) {
+			h.withdraws++
+			h.atWithdraw, _ = os.ReadFile(h.journal)
+		}
+		h.mu.Unlock()
+		rec := httptest.NewRecorder()
+		next.ServeHTTP(rec, req)
+		body := rec.Body.Bytes()
+		switch {
+		case req.URL.Path == service.PathTime && skew != 0:
+			var st service.ServerTime
+			if json.Unmarshal(body, &st) == nil {
+				body, _ = json.Marshal(service.ServerTime{ServerTime: st.ServerTime + skew.Milliseconds()})
+			}
+		case strings.HasSuffix(req.URL.Path, service.PathWithdrawalInfo) && bridge != "":
+			body = bytes.ReplaceAll(body, []byte(sandbox.BridgeFundingAddress), []byte(bridge))
+		}
+		for k, v := range rec.Header() {
+			w.Header()[k] = v
+		}
+		w.Header().Del("Content-Length")
+		w.WriteHeader(rec.Code)
+		w.Write(body)
+	})
+}
+
+// hostileApp is a logged-in console app on a hostile sandbox; pinned says
+// whether the environment pins the bridge (the built-in sandbox does).
+func hostileApp(t *testing.T, pinned bool) (*App, *hostileSandbox, *time.Time) {
+	t.Helper()
+	now := testNow
+	clock := func() time.Time { return now }
+	h := &hostileSandbox{}
+	srv := httptest.NewServer(h.wrap(sandbox.New(sandbox.Options{Now: clock})))
+	t.Cleanup(srv.Close)
+	env := service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
+	if !pinned {
+		env.BridgeFundingAddress = ""
+	}
+	target := Target{Env: env, Client: service.New(env, service.Options{Now: clock}),
+		Demo: &Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}
+	app := &App{Common: tui.NewCommon(true, clock), Targets: []Target{target}, Target: target,
+		KeystoreDir: t.TempDir(), Getenv: func(string) string { return "" }}
+	h.journal = filepath.Join(t.TempDir(), "journal.jsonl")
+	j, err := service.OpenJournal(h.journal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	app.Journal = j
+	cx, cancel := ctx()
+	defer cancel()
+	if _, err := app.Client().Login(cx, service.APIKey(sandbox.DemoAPIKey)); err != nil {
+		t.Fatal(err)
+	}
+	return app, h, &now
+}
+
+// hostileReview is a review of a real sandbox quote, the key found, the
+// bridge checked and the keystroke guard passed.
+func hostileReview(t *testing.T, app *App, now *time.Time) *Review {
+	t.Helper()
+	cx, cancel := ctx()
+	defer cancel()
+	info, err := app.Client().WithdrawalInfo(cx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := Withdrawal{Info: info, TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: "25"}
+	q, err := app.Client().Quote(cx, service.QuoteRequest{ToAddress: w.ToAddress, Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT", Amount: "25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := NewReview(app, w, q, 0)
+	r.SetSize(120, 40)
+	r.Init()
+	r.Update(keyFoundMsg{source: keyDemo})
+	r.Update(r.checkBridge()())
+	*now = now.Add(keyGuard)
+	return r
+}
+
+// signAndSend presses enter and runs the signing command (not the spinner).
+func signAndSend(t *testing.T, r *Review) executedMsg {
+	t.Helper()
+	_, cmd := press(r, "enter")
+	if cmd == nil {
+		t.Fatalf("enter did not sign:\n%s", ansi.Strip(r.View()))
+	}
+	batch, ok := cmd().(tea.BatchMsg)
+	if !ok || len(batch) != 2 {
+		t.Fatalf("enter gave %T, want the spinner and the send", batch)
+	}
+	msg, ok := batch[1]().(executedMsg)
+	if !ok {
+		t.Fatal("the send did not answer with executedMsg")
+	}
+	return msg
+}
+
+// TestWithdrawSignsPinnedBridgeShortLivedJournaledFirst: the Transfer pays
+// the pinned bridge, expires at most 15 minutes after the quote, and the
+// journal holds the whole typed message and its digest before the withdraw
+// request reaches the service.
+func TestWithdrawSignsPinnedBridgeShortLivedJournaledFirst(t *testing.T) {
+	app, h, now := hostileApp(t, true)
+	r := hostileReview(t, app, now)
+	if got := r.transfer.ToAccount; got != common.HexToAddress(sandbox.BridgeFundingAddress) {
+		t.Fatalf("toAccount %s, want the pinned %s", got.Hex(), sandbox.BridgeFundingAddress)
+	}
+	if exp := time.Unix(0, r.transfer.Expiration); exp.After(r.quote.ExpiresAt.Add(15*time.Minute)) || !exp.After(r.quote.ExpiresAt) {
+		t.Fatalf("expiration %s, want after the quote's %s and at most 15 min later", exp, r.quote.ExpiresAt)
+	}
+	if view := ansi.Strip(r.View()); !strings.Contains(view, "pinned in config") {
+		t.Errorf("the review does not say the bridge is pinned:\n%s", view)
+	}
+	if msg := signAndSend(t, r); msg.err != nil {
+		t.Fatalf("withdraw: %v", msg.err)
+	}
+	if h.withdraws != 1 {
+		t.Fatalf("%d withdraw requests, want 1", h.withdraws)
+	}
+	var intent service.JournalEntry
+	for _, line := range bytes.Split(bytes.TrimSpace(h.atWithdraw), []byte("\n")) {
+		var e service.JournalEntry
+		if json.Unmarshal(line, &e) == nil && e.Kind == service.JournalIntent {
+			intent = e
+		}
+	}
+	s := intent.Signed
+	if s == nil {
+		t.Fatalf("no typed message journaled before the request left:\n%s", h.atWithdraw)
+	}
+	d := app.Target.Env.Domain()
+	if s.Domain != (service.SignedDomain{Name: d.Name, Version: signer.DomainVersion, ChainID: d.ChainID}) || s.PrimaryType != "Transfer" {
+		t.Errorf("journaled domain %+v %s", s.Domain, s.PrimaryType)
+	}
+	if s.Digest != signer.Digest(d, r.transfer).Hex() {
+		t.Errorf("journaled digest %s, want %s", s.Digest, signer.Digest(d, r.transfer).Hex())
+	}
+	want := r.transfer.Fields()
+	if len(s.Fields) != 8 || len(want) != 8 {
+		t.Fatalf("journaled %d fields, want 8", len(s.Fields))
+	}
+	for i, f := range want {
+		if s.Fields[i] != (service.SignedField{Name: f.Name, Type: f.Type, Value: f.Display()}) {
+			t.Errorf("journaled field %d %+v, want %s %s", i, s.Fields[i], f.Name, f.Display())
+		}
+	}
+	if s.Fields[2].Value != sandbox.BridgeFundingAddress {
+		t.Errorf("journaled toAccount %s", s.Fields[2].Value)
+	}
+}
+
+// TestSwappedBridgeWithPinnedConfigStops: a proxy swapping funding_address
+// on a pinned environment stops the withdrawal before anything is signed,
+// naming both addresses, and offers no confirmation.
+func TestSwappedBridgeWithPinnedConfigStops(t *testing.T) {
+	app, h, now := hostileApp(t, true)
+	h.set(attackerBridge, 0)
+	r := hostileReview(t, app, now)
+	view := ansi.Strip(r.View())
+	for _, want := range []string{"Stopped", attackerBridge, sandbox.BridgeFundingAddress, "bridge_funding_address"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("the stop lacks %q:\n%s", want, view)
+		}
+	}
+	if _, cmd := press(r, "enter"); cmd != nil || r.gate.sending {
+		t.Fatal("enter signed a swapped bridge address")
+	}
+	if offers(r.KeyMap(), "enter") || offers(r.KeyMap(), "c") {
+		t.Errorf("the footer offers %v on a pinned mismatch", r.KeyMap().ShortHelp())
+	}
+	if h.withdraws != 0 {
+		t.Fatal("a withdraw request left")
+	}
+}
+
+// TestBridgeTrustOnFirstUseThenChanged: unpinned, the first address is
+// recorded ("first use"), shown later as "seen since", and a change stops
+// the withdrawal until it is confirmed on its own screen with Y (enter does
+// nothing there); then the new address is signed.
+func TestBridgeTrustOnFirstUseThenChanged(t *testing.T) {
+	app, h, now := hostileApp(t, false)
+	r := hostileReview(t, app, now)
+	if view := ansi.Strip(r.View()); !strings.Contains(view, "first use") || !offers(r.KeyMap(), "enter") {
+		t.Fatalf("first use is not shown, or not signable:\n%s", view)
+	}
+	pins := bridgePinsPath(app)
+	if st, err := os.Stat(pins); err != nil || st.Mode().Perm() != 0o600 {
+		t.Fatalf("no 0600 record of the first address: %v %v", st, err)
+	}
+
+	*now = now.Add(48 * time.Hour)
+	r = hostileReview(t, app, now)
+	if view := ansi.Strip(r.View()); !strings.Contains(view, "seen since 2026-03-14") {
+		t.Fatalf("the recorded address is not shown as seen since its date:\n%s", view)
+	}
+
+	h.set(attackerBridge, 0)
+	r = hostileReview(t, app, now)
+	view := ansi.Strip(r.View())
+	// The explanation wraps anywhere; compare without the white space.
+	flat := strings.Join(strings.Fields(view), "")
+	for _, want := range []string{"Stopped", attackerBridge, sandbox.BridgeFundingAddress, "since2026-03-14", "Pressc"} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("the stop lacks %q:\n%s", want, view)
+		}
+	}
+	if _, cmd := press(r, "enter"); cmd != nil {
+		t.Fatal("enter signed a changed bridge address")
+	}
+	if !offers(r.KeyMap(), "c") || offers(r.KeyMap(), "enter") {
+		t.Fatalf("the footer offers %v", r.KeyMap().ShortHelp())
+	}
+	_, cmd := press(r, "c")
+	confirm, ok := pushedScreen(cmd).(*BridgeConfirm)
+	if !ok {
+		t.Fatal("c did not open the confirm screen")
+	}
+	confirm.SetSize(100, 30)
+	view = ansi.Strip(confirm.View())
+	for _, want := range []string{"Recorded", sandbox.BridgeFundingAddress, "first seen 2026-03-14", "Now given", attackerBridge, "Press Y"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("the confirm screen lacks %q:\n%s", want, view)
+		}
+	}
+	for _, k := range []string{"enter", "y"} {
+		if _, cmd := press(confirm, k); cmd != nil {
+			t.Fatalf("%s confirmed the new address", k)
+		}
+	}
+	if _, err := service.CheckBridge(app.Target.Env, pins, attackerBridge, *now); err == nil {
+		t.Fatal("the record changed before the confirmation")
+	}
+	_, cmd = press(confirm, "Y")
+	if cmd == nil {
+		t.Fatal("Y did not confirm")
+	}
+	if _, cmd := confirm.Update(cmd()); cmd == nil {
+		t.Fatal("the confirmation did not go back to the review")
+	}
+	r.Update(r.Resume()().(tea.BatchMsg)[1]())
+	if view := ansi.Strip(r.View()); strings.Contains(view, "Stopped") || !offers(r.KeyMap(), "enter") {
+		t.Fatalf("after the confirmation the review still stops:\n%s", view)
+	}
+	if r.transfer.ToAccount != common.HexToAddress(attackerBridge) {
+		t.Fatal("the confirmed address is not the one signed")
+	}
+}
+
+// TestSigningRefusedWhenClocksDisagree: a server clock 30 days ahead or 3
+// minutes behind refuses the withdraw signature (nothing is sent) with
+// "check your clock" and the difference; 90 seconds still signs.
+func TestSigningRefusedWhenClocksDisagree(t *testing.T) {
+	for _, tc := range []struct {
+		skew   time.Duration
+		refuse string
+	}{
+		{30 * 24 * time.Hour, "720h0m0s ahead of"},
+		{-3 * time.Minute, "3m0s behind"},
+		{90 * time.Second, ""},
+	} {
+		app, h, now := hostileApp(t, true)
+		r := hostileReview(t, app, now)
+		h.set("", tc.skew)
+		msg := signAndSend(t, r)
+		if tc.refuse == "" {
+			if msg.err != nil {
+				t.Errorf("skew %s: %v", tc.skew, msg.err)
+			}
+			continue
+		}
+		var skew *service.ClockSkewError
+		if !errors.As(msg.err, &skew) || h.withdraws != 0 {
+			t.Fatalf("skew %s: err %v, %d withdraws; want a refusal before sending", tc.skew, msg.err, h.withdraws)
+		}
+		r.Update(msg)
+		view := ansi.Strip(strings.ReplaceAll(r.View(), "\n", " "))
+		for _, want := range []string{"check your clock", tc.refuse} {
+			if !strings.Contains(strings.Join(strings.Fields(view), " "), want) {
+				t.Errorf("skew %s: the refusal lacks %q:\n%s", tc.skew, want, r.View())
+			}
+		}
+		if b, _ := os.ReadFile(h.journal); len(b) != 0 {
+			t.Errorf("skew %s: something was journaled", tc.skew)
+		}
+	}
+}
+
+// TestAcceptedFollowsTheQuoteIDSent: the status screen follows the quote id
+// the review sent, not the one the withdraw answer echoes back.
+func TestAcceptedFollowsTheQuoteIDSent(t *testing.T) {
+	app, _, now := hostileApp(t, true)
+	r := hostileReview(t, app, now)
+	msgs := sequenceMsgs(t, r.executed(executedMsg{accepted: service.WithdrawAccepted{QuoteID: "q-someone-else"}}))
+	push, ok := msgs[1].(tui.PushMsg)
+	if !ok {
+		t.Fatalf("second message %T, want the status screen", msgs[1])
+	}
+	if s, ok := push.Screen.(*Status); !ok || s.quoteID != r.quote.QuoteID {
+		t.Fatalf("follows %+v, want %s", push.Screen, r.quote.QuoteID)
+	}
+}
+
+// TestBridgeConfirmGolden: the confirm screen of a changed bridge address,
+// whole frame with its footer (Y only; esc is the root's).
+func TestBridgeConfirmGolden(t *testing.T) {
+	clock := func() time.Time { return testNow }
+	env := service.Environment{Name: "testnet", AuthURL: "https://auth.example", BaseURL: "https://api.example",
+		MarketDataURL: "https://md.example", ChainID: 325}
+	app := &App{Common: tui.NewCommon(true, clock), Target: Target{Env: env, Client: service.New(env, service.Options{Now: clock})},
+		Getenv: func(string) string { return "" }}
+	s := NewBridgeConfirm(app, service.BridgeChangedError{Env: "testnet", Expected: sandbox.BridgeFundingAddress,
+		Seen: attackerBridge, Since: testNow.Add(-40 * 24 * time.Hour)})
+	root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common})
+	root.Init()
+	goldenFrames(t, root)
+}
+
+// TestFarFutureQuoteIsNotSigned: a quote whose expires_at lies years past
+// the service's clock cannot be signed (its Transfer would never expire).
+func TestFarFutureQuoteIsNotSigned(t *testing.T) {
+	app, now := wdApp(t)
+	q := fixedQuote(*now, "1.5")
+	q.ExpiresAt = now.Add(3 * 365 * 24 * time.Hour)
+	r := reviewFor(t, app, now, q, 0, 120, 40, keyFoundMsg{source: keyDemo})
+	if _, cmd := press(r, "enter"); r.gate.sending || offers(r.KeyMap(), "enter") {
+		t.Fatalf("a far-future quote is offered for signing (cmd %v)", cmd != nil)
+	}
+	if view := ansi.Strip(r.View()); !strings.Contains(view, "will not be signed") {
+		t.Errorf("the refusal is not shown:\n%s", view)
+	}
+}

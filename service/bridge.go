@@ -1,0 +1,161 @@
+package service
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+)
+
+// bridgePinsFile holds, per environment, the first bridge funding address
+// seen (trust on first use), next to the journal in the state directory.
+const bridgePinsFile = "bridge_pins.json"
+
+// BridgeTrust says why the bridge funding address of withdrawal-info may be
+// signed as the Transfer's toAccount.
+type BridgeTrust struct {
+	Address   string    // the address withdrawal-info gave, as checked
+	Pinned    bool      // equal to the environment's bridge_funding_address
+	FirstUse  bool      // seen for the first time: recorded now
+	SeenSince time.Time // when it was first seen (zero when pinned)
+}
+
+// BridgeChangedError stops a withdrawal whose bridge funding address is not
+// the pinned or recorded one: a swapped address would send the funds elsewhere.
+type BridgeChangedError struct {
+	Env      string
+	Expected string    // the pinned or recorded address
+	Seen     string    // what withdrawal-info gave
+	Pinned   bool      // Expected comes from the config (no confirmation possible)
+	Since    time.Time // when Expected was first seen (recorded only)
+}
+
+func (e *BridgeChangedError) Error() string {
+	if e.Pinned {
+		return fmt.Sprintf("The service gave bridge funding address %s, but environment %q pins %s (bridge_funding_address in the config): nothing was signed; check the environment's base_url, or update the config if the exchange announced a new address",
+			e.Seen, e.Env, e.Expected)
+	}
+	return fmt.Sprintf("The service gave bridge funding address %s, but %s has been used for environment %q since %s: nothing was signed; confirm the change only if the exchange announced it",
+		e.Seen, e.Expected, e.Env, e.Since.UTC().Format("2006-01-02"))
+}
+
+type bridgePin struct {
+	Address   string    `json:"address"`
+	FirstSeen time.Time `json:"first_seen"`
+}
+
+// BridgePinsPath is where the recorded bridge addresses live for a state
+// directory; "" when there is none (nothing is then recorded).
+func BridgePinsPath(stateDir string) string {
+	if stateDir == "" {
+		return ""
+	}
+	return filepath.Join(stateDir, bridgePinsFile)
+}
+
+// CheckBridge decides whether seen may be signed as the Transfer's toAccount
+// for env: equal to the pinned address, or to the one recorded for env, or
+// recorded now when env has none (trust on first use). pinsPath "" records
+// nothing. Any other address is a *BridgeChangedError.
+func CheckBridge(env Environment, pinsPath, seen string, now time.Time) (BridgeTrust, error) {
+	if !common.IsHexAddress(seen) {
+		return BridgeTrust{}, fmt.Errorf("the service's bridge funding address %q is not an EVM address: nothing was signed", seen)
+	}
+	if env.BridgeFundingAddress != "" {
+		if !sameAddress(env.BridgeFundingAddress, seen) {
+			return BridgeTrust{}, &BridgeChangedError{Env: env.Name, Expected: env.BridgeFundingAddress, Seen: seen, Pinned: true}
+		}
+		return BridgeTrust{Address: seen, Pinned: true}, nil
+	}
+	if pinsPath == "" {
+		return BridgeTrust{Address: seen, FirstUse: true, SeenSince: now}, nil
+	}
+	pins, err := readBridgePins(pinsPath)
+	if err != nil {
+		return BridgeTrust{}, err
+	}
+	pin, ok := pins[env.Name]
+	switch {
+	case !ok:
+		pins[env.Name] = bridgePin{Address: seen, FirstSeen: now.UTC()}
+		if err := writeBridgePins(pinsPath, pins); err != nil {
+			return BridgeTrust{}, err
+		}
+		return BridgeTrust{Address: seen, FirstUse: true, SeenSince: now}, nil
+	case sameAddress(pin.Address, seen):
+		return BridgeTrust{Address: seen, SeenSince: pin.FirstSeen}, nil
+	}
+	return BridgeTrust{}, &BridgeChangedError{Env: env.Name, Expected: pin.Address, Seen: seen, Since: pin.FirstSeen}
+}
+
+// ConfirmBridge replaces env's recorded address with seen after the user
+// confirmed the change explicitly; a pinned environment cannot be confirmed.
+func ConfirmBridge(env Environment, pinsPath, seen string, now time.Time) error {
+	if env.BridgeFundingAddress != "" {
+		return errors.New("this environment pins its bridge funding address in the config: change bridge_funding_address there")
+	}
+	if pinsPath == "" || !common.IsHexAddress(seen) {
+		return errors.New("nothing to confirm")
+	}
+	pins, err := readBridgePins(pinsPath)
+	if err != nil {
+		return err
+	}
+	pins[env.Name] = bridgePin{Address: seen, FirstSeen: now.UTC()}
+	return writeBridgePins(pinsPath, pins)
+}
+
+func sameAddress(a, b string) bool {
+	return strings.EqualFold(strings.TrimSpace(a), strings.TrimSpace(b)) && common.IsHexAddress(a)
+}
+
+func readBridgePins(path string) (map[string]bridgePin, error) {
+	pins := map[string]bridgePin{}
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return pins, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read the recorded bridge addresses: %w", err)
+	}
+	if err := json.Unmarshal(b, &pins); err != nil {
+		return nil, fmt.Errorf("the recorded bridge addresses in %s are unreadable (%v): move the file away to start over", path, err)
+	}
+	return pins, nil
+}
+
+// writeBridgePins replaces the file atomically (temp file, fsync, rename), 0600.
+func writeBridgePins(path string, pins map[string]bridgePin) error {
+	b, err := json.MarshalIndent(pins, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return fmt.Errorf("record the bridge address: %w", err)
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), bridgePinsFile+".*")
+	if err != nil {
+		return fmt.Errorf("record the bridge address: %w", err)
+	}
+	tmp := f.Name()
+	defer os.Remove(tmp)
+	_, err = f.Write(append(b, '\n'))
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		return fmt.Errorf("record the bridge address: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,68 @@
+package service
+
+import (
+	"fmt"
+	"time"
+
+	"svcwallet/signer"
+)
+
+// TransferMargin is how long past the quote's expires_at a Transfer signature
+// stays valid. The service executes a quote only before it expires, so the
+// margin only absorbs clock differences (MaxClockSkew) and the retries of one
+// send (two minutes); 10 minutes covers both with room, and a leaked signature
+// is useless soon after, where D9's 24 hours left it usable for a day.
+// Resumption never re-signs: it re-sends the journaled request or asks the status.
+const TransferMargin = 10 * time.Minute
+
+// transferQuoteHorizon is the furthest a quote's expires_at may lie past the
+// service's clock for it to be signed: a quote lives for a minute or so, and
+// one years ahead would make a signature that never expires.
+const transferQuoteHorizon = 10 * time.Minute
+
+// TransferExpiration is the Transfer's expiration for a quote, refused when
+// the quote's expires_at lies too far past serverNow (the service's clock).
+func TransferExpiration(q Quote, serverNow time.Time) (time.Time, error) {
+	if q.ExpiresAt.After(serverNow.Add(transferQuoteHorizon)) {
+		return time.Time{}, fmt.Errorf("The quote expires %s, more than %s after the service's time: it will not be signed; get a new quote",
+			q.ExpiresAt.UTC().Format(time.RFC3339), transferQuoteHorizon)
+	}
+	return q.ExpiresAt.Add(TransferMargin), nil
+}
+
+// SignedMessage is the whole typed message of a signature as journaled
+// before its request leaves: the domain, every field in type order, and the
+// digest that was signed.
+type SignedMessage struct {
+	Domain      SignedDomain  `json:"domain"`
+	PrimaryType string        `json:"primary_type"`
+	Fields      []SignedField `json:"fields"`
+	Digest      string        `json:"digest"`
+}
+
+// SignedDomain is the EIP-712 domain as journaled.
+type SignedDomain struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+	ChainID uint64 `json:"chain_id"`
+}
+
+// SignedField is one field of the message, its value as eth_signTypedData_v4 shows it.
+type SignedField struct {
+	Name  string `json:"name"`
+	Type  string `json:"type"`
+	Value string `json:"value"`
+}
+
+// NewSignedMessage describes m under d for the journal.
+func NewSignedMessage(d signer.Domain, m signer.Message) *SignedMessage {
+	s := &SignedMessage{
+		Domain:      SignedDomain{Name: d.Name, Version: signer.DomainVersion, ChainID: d.ChainID},
+		PrimaryType: m.PrimaryType(),
+		Digest:      signer.Digest(d, m).Hex(),
+	}
+	for _, f := range m.Fields() {
+		s.Fields = append(s.Fields, SignedField{Name: f.Name, Type: f.Type, Value: f.Display()})
+	}
+	return s
+}
