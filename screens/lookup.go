@@ -37,7 +37,7 @@ type Lookup struct {
 	// looked is set after a lookup: the id looked up stays in the focused
 	// field, and the next character typed or pasted starts a new id.
 	looked bool
-	w, h  int
+	w, h   int
 }
 
 // NewLookup builds the support lookup screen.
