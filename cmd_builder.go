@@ -8,7 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
+	"path/filepath"
 	"strconv"
 	"time"
 
@@ -23,7 +23,8 @@ import (
 const builderUsage = `Usage:
   svcwallet builder authorize --builder ADDR --max-futures-fee P --max-spot-fee P
       [--api-key-signer ADDR --permissions LIST --label TEXT] [--expires DURATION]
-      [--keystore-file FILE] [--dry-run] [--json] [--env NAME] [--config PATH]
+      [--keystore-file FILE [--password-file FILE]] [--yes] [--dry-run [--account ADDR]]
+      [--json] [--env NAME] [--config PATH]
 
 Authorizes a builder account to trade for your account, with caps on the fee
 rates it may charge: percentages, 0.1 (or 0.1%) means 0.1%, at most 4 decimals. With
@@ -32,7 +33,8 @@ creates an API key for the builder, printed once on stdout: store it then.
 
 The main account's key signs: the raw hex key in $SVCWALLET_PRIVATE_KEY, or an
 encrypted --keystore-file FILE whose passphrase is asked for at a hidden prompt (one
-line of stdin when stdin is not a terminal). On --env sandbox the sandbox's
+line of stdin when stdin is not a terminal), or read from the first line of
+--password-file FILE. On --env sandbox the sandbox's
 public demo key signs when neither is given. Never put a key on the command line.
 
   --expires DURATION  how long the signature stays valid: 7d (default), 72h,
@@ -40,12 +42,16 @@ public demo key signs when neither is given. Never put a key on the command line
   --permissions LIST  names joined by & or commas, in any case and order, from
                       Admin, InternalTransfer, ExternalTransfer, Withdraw,
                       VaultInvestor, Trade; sent canonical (Admin&Trade)
+  --yes               go on when --builder is your own account (refused
+                      otherwise: a builder is normally another account)
   --dry-run           print the typed data (eth_signTypedData_v4 JSON) and its
                       digest; nothing is signed or sent
+  --account ADDR      with --dry-run: the main account, so no key is needed
   --json              print JSON
   --env NAME          environment from the config file, or "sandbox" (the
-                      embedded sandbox, inside this one command); no default
-  --config PATH       config file
+                      embedded sandbox, inside this one command); default
+                      $SVCWALLET_ENV, else the config's default_env, else sandbox
+  --config PATH       config file (default $SVCWALLET_CONFIG, else the user's)
 
 Exit status: 0 authorized (or the dry run printed), 1 refused or failed, 2 usage.
 `
@@ -66,9 +72,11 @@ func runBuilder(args []string, env CLIEnv) int {
 }
 
 type builderFlags struct {
-	in                        screens.BuilderInput
-	keystore, envName, config string
-	dryRun, json              bool
+	in                     screens.BuilderInput
+	keystore, passwordFile string
+	account                string // --account: the main account of a dry run, no key needed
+	envName, config        string
+	dryRun, json, yes      bool
 }
 
 func (c builderCmd) usage(format string, a ...any) int {
@@ -111,7 +119,7 @@ func (c builderCmd) run(args []string) int {
 	if _, err := screens.CheckBuilder(probe); err != nil {
 		return c.usage("%s", flagError(err))
 	}
-	e, closeEnv, err := commandEnv(f.config, f.envName, false)
+	e, closeEnv, err := commandEnv(f.config, f.envName, c.env.Getenv)
 	if err != nil {
 		var ue envUsageError
 		if errors.As(err, &ue) {
@@ -121,14 +129,31 @@ func (c builderCmd) run(args []string) int {
 	}
 	defer closeEnv()
 
-	main, load, code, ok := c.keySource(f, e)
-	if !ok {
-		return code
+	var main common.Address
+	var load func() (signer.Key, error)
+	switch {
+	case f.account != "" && !f.dryRun:
+		return c.usage("--account is for --dry-run: a real authorization is signed by the account's own key")
+	case f.account != "":
+		if !common.IsHexAddress(f.account) {
+			return c.usage("--account: %.50q is not an address (0x and 40 hex digits)", f.account)
+		}
+		main = common.HexToAddress(f.account)
+	default:
+		if main, load, code, ok = c.keySource(f, e); !ok {
+			return code
+		}
 	}
 	f.in.Main = main.Hex()
 	a, err := screens.CheckBuilder(f.in)
 	if err != nil {
 		return c.usage("%s", flagError(err))
+	}
+	if a.Builder == a.Main {
+		if !f.yes && !f.dryRun {
+			return c.usage("--builder %s is your own account: a builder is normally another account that trades for yours; check the address, or add --yes to authorize it anyway", a.Builder.Hex())
+		}
+		fmt.Fprintln(c.env.Stderr, "Warning: the builder is your own account.")
 	}
 	nonce, exp := c.nonce(), a.Expiration(c.now())
 	msg, domain := a.Message(nonce, exp), e.Domain()
@@ -143,14 +168,14 @@ func (c builderCmd) run(args []string) int {
 	if err != nil {
 		return c.fail("signing failed: %v", err)
 	}
-	client := service.New(e, service.Options{})
+	client := service.New(e, service.Options{Logger: c.env.Log})
 	cx, cancel := context.WithTimeout(context.Background(), builderTimeout)
 	defer cancel()
 	res, err := client.AuthorizeBuilder(cx, a.Request(sig))
 	if err != nil {
 		return c.fail("not authorized: %v", screens.ExplainBuilder(err))
 	}
-	return c.printResult(a, nonce, exp, res, f.json)
+	return c.printResult(a, nonce, exp, res, f.json, e.Name == service.SandboxEnv)
 }
 
 // parse reads the flags of `builder authorize`; it takes no arguments.
@@ -166,6 +191,9 @@ func (c builderCmd) parse(args []string) (builderFlags, int, bool) {
 	fs.StringVar(&f.in.Permissions, "permissions", "", "permissions of the builder API key")
 	fs.StringVar(&f.in.Label, "label", "", "label of the builder API key")
 	fs.StringVar(&f.keystore, "keystore-file", "", "keystore file of the main account's key")
+	fs.BoolVar(&f.yes, "yes", false, "go on when the builder is your own account")
+	fs.StringVar(&f.account, "account", "", "with --dry-run: the main account address, so no key is needed")
+	fs.StringVar(&f.passwordFile, "password-file", "", "read the keystore passphrase from the first line of this file")
 	fs.BoolVar(&f.dryRun, "dry-run", false, "print the typed data and digest only")
 	fs.BoolVar(&f.json, "json", false, "print JSON")
 	fs.StringVar(&f.envName, "env", "", "environment")
@@ -201,17 +229,31 @@ func flagError(err error) string {
 // dry run never asks for one.
 func (c builderCmd) keySource(f builderFlags, e service.Environment) (common.Address, func() (signer.Key, error), int, bool) {
 	if f.keystore != "" {
-		addr, err := keystoreFileAddress(f.keystore)
+		addr, known, err := signer.KeystoreFileAddress(f.keystore)
 		if err != nil {
 			return addr, nil, c.fail("%v", err), false
 		}
-		return addr, func() (signer.Key, error) {
-			pass, err := readSecret(c.env, "Passphrase for "+addr.Hex()+": ", "the passphrase")
+		load := func(prompt string) (signer.Key, error) {
+			read := func() (string, error) { return readSecret(c.env, prompt, "the passphrase") }
+			if f.passwordFile != "" {
+				read = func() (string, error) { return readPasswordFile(f.passwordFile) }
+			}
+			pass, err := read()
 			if err != nil {
 				return nil, err
 			}
 			return signer.LoadKeystoreKey(f.keystore, pass)
-		}, 0, true
+		}
+		if !known {
+			// A file without a clear-text address (Foundry's) must be
+			// decrypted before the message, which names the address, is built.
+			k, err := load("Passphrase for " + filepath.Base(f.keystore) + ": ")
+			if err != nil {
+				return addr, nil, c.fail("%v", err), false
+			}
+			return k.Address(), func() (signer.Key, error) { return k, nil }, 0, true
+		}
+		return addr, func() (signer.Key, error) { return load("Passphrase for " + addr.Hex() + ": ") }, 0, true
 	}
 	raw := c.env.Getenv(signer.KeyEnvVar)
 	what := "$" + signer.KeyEnvVar
@@ -226,21 +268,6 @@ func (c builderCmd) keySource(f builderFlags, e service.Environment) (common.Add
 		return common.Address{}, nil, c.usage("%s: %v", what, err), false
 	}
 	return k.Address(), func() (signer.Key, error) { return k, nil }, 0, true
-}
-
-// keystoreFileAddress reads the clear-text address of a keystore V3 file.
-func keystoreFileAddress(path string) (common.Address, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return common.Address{}, fmt.Errorf("cannot read the keystore file: %w", err)
-	}
-	var v struct {
-		Address string `json:"address"`
-	}
-	if len(b) > 64<<10 || json.Unmarshal(b, &v) != nil || !common.IsHexAddress(v.Address) {
-		return common.Address{}, fmt.Errorf("%s is not a keystore V3 file", path)
-	}
-	return common.HexToAddress(v.Address), nil
 }
 
 // typedDataJSON is the eth_signTypedData_v4 form of a message. Integers of
@@ -334,9 +361,12 @@ type builderResultJSON struct {
 	KeySigner         string `json:"builder_api_key_signer,omitempty"`
 	Permissions       string `json:"builder_api_key_permissions,omitempty"`
 	APIKey            string `json:"api_key,omitempty"`
+	APIKeyNote        string `json:"api_key_note,omitempty"`
 }
 
-func (c builderCmd) printResult(a screens.BuilderAuth, nonce uint32, exp int64, res service.BuilderAuthorizeResult, asJSON bool) int {
+// printResult prints the authorization. embedded: the sandbox lived inside
+// this command, so an API key it made stops working when the command ends.
+func (c builderCmd) printResult(a screens.BuilderAuth, nonce uint32, exp int64, res service.BuilderAuthorizeResult, asJSON, embedded bool) int {
 	expiresAt := time.Unix(0, exp).UTC()
 	if asJSON {
 		out := builderResultJSON{
@@ -345,6 +375,9 @@ func (c builderCmd) printResult(a screens.BuilderAuth, nonce uint32, exp int64, 
 			MaxSpotFeeRate: signer.FormatFeeRate(a.Spot), MaxSpotSigned: a.Spot,
 			Nonce: nonce, Expiration: strconv.FormatInt(exp, 10), ExpiresAt: expiresAt.Format(time.RFC3339),
 			APIKey: res.APIKey,
+		}
+		if embedded && res.APIKey != "" {
+			out.APIKeyNote = "dies with this command: the embedded sandbox stopped"
 		}
 		if a.WithKey {
 			out.Label, out.KeySigner, out.Permissions = a.Label, a.KeySigner.Hex(), a.Perms.String()
@@ -362,12 +395,19 @@ func (c builderCmd) printResult(a screens.BuilderAuth, nonce uint32, exp int64, 
 			fmt.Fprintf(w, "  Key label        %s\n  Key signer       %s\n  Permissions      %s\n", a.Label, a.KeySigner.Hex(), a.Perms.String())
 		}
 		if res.APIKey != "" {
-			fmt.Fprintf(w, "  API key          %s\n", res.APIKey)
+			note := ""
+			if embedded {
+				note = "  (dies with this command: the embedded sandbox stopped)"
+			}
+			fmt.Fprintf(w, "  API key          %s%s\n", res.APIKey, note)
 		}
 	}
-	if res.APIKey != "" {
+	switch {
+	case res.APIKey != "" && embedded:
+		fmt.Fprintln(c.env.Stderr, "The API key was made by the embedded sandbox, which stopped with this command: it no longer works. For one that lasts, run `svcwallet sandbox` and point an environment of the config at it.")
+	case res.APIKey != "":
 		fmt.Fprintln(c.env.Stderr, "The API key is shown this once and cannot be retrieved again: store it now.")
-	} else if a.WithKey {
+	case a.WithKey:
 		fmt.Fprintln(c.env.Stderr, "The service returned no API key for this authorization.")
 	}
 	return 0

@@ -139,6 +139,21 @@ func TestBuilderCLIDryRun(t *testing.T) {
 			}
 		})
 	}
+	t.Run("--account without any key", func(t *testing.T) {
+		e := newBcliEnv(t)
+		r := bcli(t, nil, "", true, authorizeArgs(e, "--dry-run", "--expires", "72h", "--account", sandbox.DemoAddress)...)
+		if r.code != 0 || !strings.Contains(r.stdout, signer.Digest(domain, modes[0].want).Hex()) || e.requests.Load() != 0 {
+			t.Fatalf("exit %d, %d requests:\n%s\n%s", r.code, e.requests.Load(), r.stdout, r.stderr)
+		}
+		r = bcli(t, nil, "", true, authorizeArgs(e, "--account", sandbox.DemoAddress)...)
+		if r.code != 2 || !strings.Contains(r.stderr, "--account is for --dry-run") || e.requests.Load() != 0 {
+			t.Fatalf("--account without --dry-run: exit %d: %s", r.code, r.stderr)
+		}
+		r = bcli(t, nil, "", true, authorizeArgs(e, "--dry-run", "--account", "0x1234")...)
+		if r.code != 2 || !strings.Contains(r.stderr, "not an address") {
+			t.Fatalf("bad --account: exit %d: %s", r.code, r.stderr)
+		}
+	})
 	t.Run("keystore without a passphrase", func(t *testing.T) {
 		// The address comes from the file in clear: no prompt, nothing sent.
 		lightScrypt(t)
@@ -211,6 +226,40 @@ func TestBuilderCLIAuthorize(t *testing.T) {
 		if strings.Contains(r.stdout+r.stderr, cliPass) {
 			t.Fatal("the passphrase was printed")
 		}
+		pw := filepath.Join(t.TempDir(), "pw")
+		if err := os.WriteFile(pw, []byte(cliPass+"\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		r = bcli(t, nil, "", false, authorizeArgs(e, "--keystore-file", path, "--password-file", pw)...)
+		if r.code != 0 || !strings.Contains(r.stdout, "Builder authorized") {
+			t.Fatalf("--password-file: exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+		}
+	})
+	t.Run("Foundry keystore without an address", func(t *testing.T) {
+		lightScrypt(t)
+		e := newBcliEnv(t)
+		_, path, err := signer.ImportRawKey(t.TempDir(), sandbox.DemoPrivateKey, cliPass)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f map[string]json.RawMessage
+		if err := json.Unmarshal(b, &f); err != nil {
+			t.Fatal(err)
+		}
+		delete(f, "address")
+		b, _ = json.Marshal(f)
+		foundry := filepath.Join(t.TempDir(), "main-account")
+		if err := os.WriteFile(foundry, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		r := bcli(t, nil, cliPass+"\n", false, authorizeArgs(e, "--keystore-file", foundry)...)
+		if r.code != 0 || !strings.Contains(r.stdout, "Builder authorized") {
+			t.Fatalf("exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+		}
 	})
 	t.Run("embedded sandbox with its demo key", func(t *testing.T) {
 		empty := filepath.Join(t.TempDir(), "empty.toml")
@@ -252,7 +301,9 @@ func bcliLogsIn(t *testing.T, e *bcliEnv, key string) {
 func TestBuilderCLIRefused(t *testing.T) {
 	t.Run("wrong signer", func(t *testing.T) {
 		e := newBcliEnv(t)
-		r := bcli(t, map[string]string{signer.KeyEnvVar: sandbox.BuilderPrivateKey}, "", false, authorizeArgs(e)...)
+		// --yes: the builder's key makes the builder look like the main
+		// account; the service is what refuses here.
+		r := bcli(t, map[string]string{signer.KeyEnvVar: sandbox.BuilderPrivateKey}, "", false, authorizeArgs(e, "--yes")...)
 		if r.code != 1 || !strings.Contains(r.stderr, "main account's own key") {
 			t.Fatalf("exit %d: %s", r.code, r.stderr)
 		}
@@ -357,5 +408,43 @@ func TestBuilderCLIRefusesKeyInArgv(t *testing.T) {
 	var out, errOut bytes.Buffer
 	if code := run([]string{"builder", "authorize", "--builder", sandbox.BuilderPrivateKey}, CLIEnv{Stdout: &out, Stderr: &errOut, Getenv: func(string) string { return "" }}); code != 2 {
 		t.Fatalf("run: exit %d: %s", code, errOut.String())
+	}
+}
+
+// TestBuilderCLIOwnAccount (issue 12 bug 9): --builder naming the signing
+// account itself is refused without --yes, before any request; with --yes
+// it goes on with a warning.
+func TestBuilderCLIOwnAccount(t *testing.T) {
+	e := newBcliEnv(t)
+	own := []string{"builder", "authorize", "--env", "local", "--config", e.config,
+		"--builder", sandbox.DemoAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05"}
+	r := bcli(t, demoKeyVars, "", false, own[1:]...)
+	if r.code != 2 || !strings.Contains(r.stderr, "is your own account") || !strings.Contains(r.stderr, "--yes") || e.requests.Load() != 0 {
+		t.Fatalf("exit %d, %d requests:\n%s\n%s", r.code, e.requests.Load(), r.stdout, r.stderr)
+	}
+	r = bcli(t, demoKeyVars, "", false, append(own[1:], "--yes")...)
+	if r.code != 0 || !strings.Contains(r.stderr, "Warning: the builder is your own account") {
+		t.Fatalf("with --yes: exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestBuilderCLISandboxKeyDies (issue 12 bug 9): on --env sandbox the API
+// key comes from a sandbox that stops with the command; the line with the
+// key says so.
+func TestBuilderCLISandboxKeyDies(t *testing.T) {
+	args := append([]string{"authorize", "--env", "sandbox", "--config", newBcliEnv(t).config,
+		"--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05"}, keyArgs...)
+	r := bcli(t, map[string]string{}, "", false, args...)
+	if r.code != 0 {
+		t.Fatalf("exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	line := ""
+	for _, l := range strings.Split(r.stdout, "\n") {
+		if strings.Contains(l, "API key ") {
+			line = l
+		}
+	}
+	if !strings.Contains(line, "dies with this command") || strings.Contains(r.stderr, "store it now") {
+		t.Fatalf("the key's line does not say it dies with the command:\n%s\n%s", r.stdout, r.stderr)
 	}
 }

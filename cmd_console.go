@@ -4,10 +4,15 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"log/slog"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"sync/atomic"
+	"syscall"
 
 	tea "charm.land/bubbletea/v2"
+	"golang.org/x/term"
 
 	"svcwallet/screens"
 	"svcwallet/service"
@@ -32,7 +37,21 @@ func runConsole(args []string, env CLIEnv) int {
 	if *themeName != "" && *themeName != "light" && *themeName != "dark" {
 		return usageError(env.Stderr, "--theme must be light or dark, not %q", *themeName)
 	}
-	targets, closeAll, err := consoleTargets(*configPath, *envName)
+	cfg, chosen, err := consoleEnv(*configPath, *envName, env.Getenv)
+	if err == nil && (!isTerminal(env.Stdin) || !isTerminal(env.Stdout)) {
+		fmt.Fprint(env.Stderr, noTerminal)
+		return 2
+	}
+	var targets []screens.Target
+	closeAll := func() {}
+	if err == nil {
+		var log *slog.Logger
+		var closeLog func()
+		if log, closeLog, err = consoleLog(env); err == nil {
+			defer closeLog()
+			targets, closeAll, err = consoleTargets(cfg, chosen, log)
+		}
+	}
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "svcwallet:", err)
 		if errors.As(err, new(envUsageError)) {
@@ -52,30 +71,96 @@ func runConsole(args []string, env CLIEnv) int {
 		LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) },
 	}
 	root := tui.New(screens.NewLogin(app), tui.Options{Theme: *themeName, Common: common})
-	if _, err := tea.NewProgram(root).Run(); err != nil {
+	p := tea.NewProgram(root)
+	// Closing the terminal (SIGHUP) or kill (SIGTERM) ends the console as q
+	// does: the terminal is restored and the deferred closeAll removes the
+	// embedded sandbox's journal directory. Bubble Tea quits on SIGTERM
+	// itself (a second Quit would deadlock its signal handler); SIGHUP would
+	// otherwise end the process on the spot.
+	signals := make(chan os.Signal, 2)
+	signal.Notify(signals, syscall.SIGHUP, syscall.SIGTERM)
+	defer signal.Stop(signals)
+	var caught atomic.Int32
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		for {
+			select {
+			case sig := <-signals:
+				caught.CompareAndSwap(0, int32(sig.(syscall.Signal)))
+				if sig == syscall.SIGHUP {
+					p.Quit()
+				}
+			case <-done:
+				return
+			}
+		}
+	}()
+	_, err = p.Run()
+	signal.Stop(signals)
+	if sig := caught.Load(); sig != 0 {
+		return 128 + int(sig) // the shell's convention for "ended by a signal"
+	}
+	if err != nil {
 		fmt.Fprintln(env.Stderr, "svcwallet:", err)
 		return 1
 	}
 	return 0
 }
 
-// consoleTargets lists the environments the login screen offers, the chosen
-// one first. The embedded sandbox is started only when it is among them.
-func consoleTargets(configPath, envName string) ([]screens.Target, func(), error) {
-	cfg, configPath, err := loadConfig(configPath)
+// noTerminal is said, before anything starts, when the console has no
+// terminal to draw on (a pipe, a redirect, a cron job).
+const noTerminal = `svcwallet: the console needs a terminal, and standard input or output is not one.
+For scripts, use the commands:
+  svcwallet status QUOTE_ID [--watch] [--json]   a withdrawal's status
+  svcwallet deposit [generate CHAIN] [--json]    deposit addresses
+  svcwallet builder authorize ... [--json]       builder authorization
+  svcwallet key list [--json]                    signing keys
+svcwallet --help lists them all.
+`
+
+// isTerminal tells whether a stream is a terminal the console can draw on.
+func isTerminal(stream any) bool {
+	f, ok := stream.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// consoleLog is the console's debug log: with --debug a file in the state
+// directory, named on stderr now (it stays above the console after it quits);
+// otherwise nil. The returned func closes the file.
+func consoleLog(env CLIEnv) (*slog.Logger, func(), error) {
+	if !env.Debug {
+		return nil, func() {}, nil
+	}
+	log, path, closeLog, err := consoleDebugLog()
 	if err != nil {
 		return nil, nil, err
 	}
-	if envName == "" {
-		envName = cfg.DefaultEnv
+	fmt.Fprintf(env.Stderr, "svcwallet: debug log in %s\n", path)
+	return log, closeLog, nil
+}
+
+// consoleEnv reads the config and the environment the console opens on,
+// refusing an unknown name before anything starts.
+func consoleEnv(configPath, envName string, getenv func(string) string) (service.Config, string, error) {
+	cfg, configPath, err := loadConfig(configPath, getenv)
+	if err != nil {
+		return cfg, "", err
 	}
-	if envName != "" && envName != service.SandboxEnv {
+	if envName = chooseEnv(envName, getenv, cfg); envName != service.SandboxEnv {
 		if _, err := cfg.Lookup(envName); err != nil {
-			return nil, nil, unknownEnv(envName, configPath, cfg)
+			return cfg, "", unknownEnv(envName, configPath, cfg)
 		}
 	}
+	return cfg, envName, nil
+}
+
+// consoleTargets lists the environments the login screen offers, the chosen
+// one first. The embedded sandbox is always among them.
+func consoleTargets(cfg service.Config, envName string, log *slog.Logger) ([]screens.Target, func(), error) {
 	var targets []screens.Target
 	var journal *service.Journal
+	var err error
 	if len(cfg.Environments) > 0 {
 		if journal, err = service.OpenJournal(service.DefaultJournalPath()); err != nil {
 			return nil, nil, fmt.Errorf("the withdrawal journal cannot be opened: %w", err)
@@ -83,15 +168,17 @@ func consoleTargets(configPath, envName string) ([]screens.Target, func(), error
 	}
 	for _, name := range cfg.Names() {
 		e, _ := cfg.Lookup(name)
-		t := screens.Target{Env: e, Client: service.New(e, service.Options{}), Journal: journal}
+		t := screens.Target{Env: e, Client: service.New(e, service.Options{Logger: log}), Journal: journal}
 		if name == envName {
 			targets = append([]screens.Target{t}, targets...)
 		} else {
 			targets = append(targets, t)
 		}
 	}
+	// The embedded sandbox is always offered: first when it is the one
+	// chosen (or there is no other), else last in the environment picker.
 	closeAll := func() {}
-	if envName == "" || envName == service.SandboxEnv || len(targets) == 0 {
+	{
 		srv, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
 		if err != nil {
 			return nil, nil, fmt.Errorf("cannot start the embedded sandbox: %w", err)
@@ -110,9 +197,13 @@ func consoleTargets(configPath, envName string) ([]screens.Target, func(), error
 			return nil, nil, err
 		}
 		e := service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
-		sb := screens.Target{Env: e, Client: service.New(e, service.Options{}), Journal: sbJournal,
+		sb := screens.Target{Env: e, Client: service.New(e, service.Options{Logger: log}), Journal: sbJournal,
 			Demo: &screens.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}
-		targets = append([]screens.Target{sb}, targets...)
+		if envName == service.SandboxEnv || len(targets) == 0 {
+			targets = append([]screens.Target{sb}, targets...)
+		} else {
+			targets = append(targets, sb)
+		}
 	}
 	return targets, closeAll, nil
 }

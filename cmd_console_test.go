@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -19,10 +21,9 @@ func TestConsoleUnknownEnvRefused(t *testing.T) {
 		{"config file", cfg, []string{`no environment "nope"`, "known: local or sandbox"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			targets, closeAll, err := consoleTargets(tc.config, "nope")
+			_, name, err := consoleEnv(tc.config, "nope", noEnv)
 			if err == nil {
-				closeAll()
-				t.Fatalf("--env nope opened %d environments (first %q)", len(targets), targets[0].Env.Name)
+				t.Fatalf("--env nope chose %q", name)
 			}
 			for _, w := range tc.want {
 				if !strings.Contains(err.Error(), w) {
@@ -45,8 +46,123 @@ func TestConsoleUnknownEnvRefused(t *testing.T) {
 // The non-interactive commands word the refusal the same way.
 func TestCommandEnvUnknownListsNames(t *testing.T) {
 	cfg, _ := localConfig(t)
-	_, _, err := commandEnv(cfg, "nope", false)
+	_, _, err := commandEnv(cfg, "nope", noEnv)
 	if err == nil || !strings.Contains(err.Error(), "known: local or sandbox") || strings.Contains(err.Error(), "[") {
 		t.Fatalf("commandEnv(nope): %v", err)
+	}
+}
+
+// TestConsoleAlwaysOffersSandbox (issue 12 friction): on another chosen
+// environment the picker starts on it and still offers the embedded
+// sandbox, last.
+func TestConsoleAlwaysOffersSandbox(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Setenv("HOME", t.TempDir())
+	cfg, _ := localConfig(t)
+	for _, tc := range []struct{ env, want string }{{"local", "local sandbox"}, {"sandbox", "sandbox local"}} {
+		c, name, err := consoleEnv(cfg, tc.env, noEnv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		targets, closeAll, err := consoleTargets(c, name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, tg := range targets {
+			names = append(names, tg.Env.Name)
+		}
+		closeAll()
+		if got := strings.Join(names, " "); got != tc.want {
+			t.Errorf("--env %q: the picker offers %s, want %s", tc.env, got, tc.want)
+		}
+	}
+}
+
+// noEnv is a process environment with no variable set.
+func noEnv(string) string { return "" }
+
+// Every command and the console choose the environment in one order: --env,
+// then $SVCWALLET_ENV, then default_env, then the sandbox; $SVCWALLET_CONFIG
+// names the config file when --config does not.
+func TestEnvironmentOrder(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Setenv("HOME", t.TempDir())
+	withDefault, _ := localConfig(t) // default_env = "local"
+	b, err := os.ReadFile(withDefault)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(t.TempDir(), "config.toml")
+	if err := os.WriteFile(cfg, []byte(strings.Replace(string(b), `default_env = "local"`, "", 1)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	vars := func(kv ...string) func(string) string {
+		return func(k string) string {
+			for i := 0; i+1 < len(kv); i += 2 {
+				if kv[i] == k {
+					return kv[i+1]
+				}
+			}
+			return ""
+		}
+	}
+	for _, tc := range []struct {
+		name, config, flag string
+		getenv             func(string) string
+		want               string
+	}{
+		{"nothing set: the sandbox", cfg, "", noEnv, "sandbox"},
+		{"default_env", withDefault, "", noEnv, "local"},
+		{"SVCWALLET_ENV over default_env", withDefault, "", vars(envNameVar, "sandbox"), "sandbox"},
+		{"--env over SVCWALLET_ENV", withDefault, "local", vars(envNameVar, "sandbox"), "local"},
+		{"SVCWALLET_CONFIG names the file", "", "", vars(configPathVar, withDefault), "local"},
+		{"--config over SVCWALLET_CONFIG", cfg, "", vars(configPathVar, withDefault), "sandbox"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e, closeEnv, err := commandEnv(tc.config, tc.flag, tc.getenv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			closeEnv()
+			if e.Name != tc.want {
+				t.Errorf("command env %q, want %q", e.Name, tc.want)
+			}
+			cfg, name, err := consoleEnv(tc.config, tc.flag, tc.getenv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			targets, closeAll, err := consoleTargets(cfg, name, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			closeAll()
+			if targets[0].Env.Name != tc.want {
+				t.Errorf("console opens on %q, want %q", targets[0].Env.Name, tc.want)
+			}
+		})
+	}
+	if _, _, err := commandEnv("", "", vars(configPathVar, filepath.Join(t.TempDir(), "missing.toml"))); err == nil {
+		t.Error("a $SVCWALLET_CONFIG that does not exist must be refused like --config")
+	}
+}
+
+// Without a terminal the console says what it needs and which commands serve
+// scripts, and exits 2 before it starts anything (no embedded sandbox, no
+// temporary journal directory).
+func TestConsoleRefusesWithoutTerminal(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	var stdout, stderr strings.Builder
+	code := run(nil, CLIEnv{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Getenv: noEnv})
+	if code != 2 || !strings.Contains(stderr.String(), "needs a terminal") || !strings.Contains(stderr.String(), "svcwallet status QUOTE_ID") {
+		t.Fatalf("exit %d, stderr %q", code, stderr.String())
+	}
+	if stdout.Len() != 0 {
+		t.Errorf("drew on a non-terminal: %q", stdout.String())
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("started something before refusing: %v", left)
 	}
 }

@@ -18,7 +18,7 @@ import (
 )
 
 // apiKeyVar holds the API key of the non-interactive commands.
-const apiKeyVar = "SVCWALLET_API_KEY"
+const apiKeyVar = service.APIKeyEnvVar
 
 const depositUsage = `Usage:
   svcwallet deposit [--json] [--env NAME] [--config PATH]
@@ -30,11 +30,11 @@ const depositUsage = `Usage:
       print the chain; for a chain that already has one, print it unchanged.
 
 The API key is read from $SVCWALLET_API_KEY and sent as X-API-Key. The
-environment is --env NAME or the config's default_env; there is no default,
-so a script never reads sandbox addresses by mistake. --env sandbox runs the
-embedded sandbox inside this one command (fresh each time, so an address
-generated there is not listed by the next run) and uses its demo key when
-$SVCWALLET_API_KEY is unset. --json prints the service's JSON.
+environment is --env NAME, else $SVCWALLET_ENV, else the config's default_env,
+else the embedded sandbox, which runs inside this one command (fresh each time,
+so an address generated there is not listed by the next run) and uses its demo
+key when $SVCWALLET_API_KEY is unset; on the sandbox a warning on stderr says
+that its addresses receive nothing real. --json prints the service's JSON.
 
 Exit status: 0 done, 1 the service refused or could not be reached, 2 usage.
 `
@@ -74,7 +74,7 @@ func runDeposit(args []string, env CLIEnv) int {
 		chain = strings.TrimSpace(words[1])
 	}
 
-	e, closeEnv, err := commandEnv(*configPath, *envName, false)
+	e, closeEnv, err := commandEnv(*configPath, *envName, env.Getenv)
 	if err != nil {
 		var ue envUsageError
 		if errors.As(err, &ue) {
@@ -84,13 +84,18 @@ func runDeposit(args []string, env CLIEnv) int {
 	}
 	defer closeEnv()
 	apiKey := env.Getenv(apiKeyVar)
-	if apiKey == "" && e.Name == service.SandboxEnv {
-		apiKey = sandbox.DemoAPIKey
+	if e.Name == service.SandboxEnv {
+		// The sandbox is also the fallback environment: a script must not
+		// take its addresses for real ones.
+		fmt.Fprintln(env.Stderr, "svcwallet deposit: environment sandbox, the embedded test exchange: its addresses receive nothing real; choose one with --env or $SVCWALLET_ENV")
+		if apiKey == "" {
+			apiKey = sandbox.DemoAPIKey
+		}
 	}
 	if apiKey == "" {
 		return fail(2, "set %s to an API key of the account (it is sent as X-API-Key)", apiKeyVar)
 	}
-	client := service.New(e, service.Options{APIKey: apiKey})
+	client := service.New(e, service.Options{APIKey: apiKey, Logger: env.Log})
 	cx, cancel := context.WithTimeout(context.Background(), depositTimeout)
 	defer cancel()
 

@@ -158,7 +158,7 @@ func TestDepositErrors(t *testing.T) {
 		{"unknown chain", map[string]string{apiKeyVar: sandbox.DemoAPIKey}, []string{"generate", "DOGE", "--config", cfg}, 1, "not supported"},
 		{"unreachable", map[string]string{apiKeyVar: sandbox.DemoAPIKey}, []string{"--config", writeDeadConfig(t)}, 1, "Cannot reach"},
 		{"no key", nil, []string{"--config", cfg}, 2, "set " + apiKeyVar},
-		{"no environment", map[string]string{apiKeyVar: secret}, []string{"--config", emptyCfg}, 2, "--env sandbox"},
+		{"no environment: the sandbox, said", nil, []string{"--config", emptyCfg}, 0, "receive nothing real"},
 		{"unknown environment", map[string]string{apiKeyVar: secret}, []string{"--config", cfg, "--env", "prod"}, 2, `no environment "prod"`},
 		{"generate without chain", nil, []string{"generate", "--env", "sandbox"}, 2, "one chain name"},
 		{"two chains", nil, []string{"generate", "SOLANA", "TRON", "--env", "sandbox"}, 2, "one chain name"},
@@ -198,4 +198,37 @@ func TestDepositHelp(t *testing.T) {
 	r.want(t, 0, []string{"svcwallet deposit generate CHAIN", apiKeyVar, "Exit status"}, nil)
 	u := depositCmd(t, nil, "help")
 	u.want(t, 0, []string{"svcwallet deposit"}, nil)
+}
+
+// --debug (or $SVCWALLET_DEBUG) logs each request, its status and timing to
+// stderr, and never the API key; stdout keeps only the answer.
+func TestDebugLogsRequestsWithoutSecrets(t *testing.T) {
+	cfg, _ := localConfig(t)
+	for _, tc := range []struct {
+		name string
+		vars map[string]string
+		args []string
+	}{
+		{"--debug after the command", map[string]string{apiKeyVar: sandbox.DemoAPIKey}, []string{"deposit", "--json", "--config", cfg, "--debug"}},
+		{"--debug first", map[string]string{apiKeyVar: sandbox.DemoAPIKey}, []string{"--debug", "deposit", "--json", "--config", cfg}},
+		{"SVCWALLET_DEBUG", map[string]string{apiKeyVar: sandbox.DemoAPIKey, debugVar: "1"}, []string{"deposit", "--json", "--config", cfg}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := depositCmd(t, tc.vars, tc.args...)
+			if r.code != 0 || !strings.Contains(r.stderr, "msg=request") || !strings.Contains(r.stderr, "status=200") ||
+				!strings.Contains(r.stderr, "duration=") || !strings.Contains(r.stderr, "path=/api/v1/deposit/addresses") {
+				t.Fatalf("exit %d, stderr:\n%s", r.code, r.stderr)
+			}
+			if strings.Contains(r.stdout+r.stderr, sandbox.DemoAPIKey) {
+				t.Fatal("the debug log shows the API key")
+			}
+			if !json.Valid([]byte(r.stdout)) {
+				t.Fatalf("the log leaked into stdout:\n%s", r.stdout)
+			}
+		})
+	}
+	r := depositCmd(t, map[string]string{apiKeyVar: sandbox.DemoAPIKey}, "deposit", "--json", "--config", cfg)
+	if r.stderr != "" {
+		t.Errorf("without --debug nothing is logged: %q", r.stderr)
+	}
 }

@@ -4,22 +4,41 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 )
 
-// loadConfig reads --config, or the default config file when the flag is
-// empty (a missing default file is no error: the sandbox is there). It
+// Environment variables that stand in for --config and --env.
+const (
+	configPathVar = "SVCWALLET_CONFIG"
+	envNameVar    = "SVCWALLET_ENV"
+)
+
+// loadConfig reads --config, else $SVCWALLET_CONFIG, else the default config
+// file (a missing default file is no error: the sandbox is there). It
 // returns the path it read, for messages.
-func loadConfig(configPath string) (service.Config, string, error) {
+func loadConfig(configPath string, getenv func(string) string) (service.Config, string, error) {
+	if configPath == "" {
+		configPath = getenv(configPathVar)
+	}
 	explicit := configPath != ""
 	if !explicit {
 		configPath = service.DefaultConfigPath()
 	}
 	cfg, err := service.LoadConfig(configPath, explicit)
 	return cfg, configPath, err
+}
+
+// chooseEnv is the one order every command and the console follow: --env,
+// else $SVCWALLET_ENV, else the config's default_env, else the sandbox.
+func chooseEnv(flagValue string, getenv func(string) string, cfg service.Config) string {
+	for _, name := range []string{flagValue, getenv(envNameVar), cfg.DefaultEnv} {
+		if name != "" {
+			return name
+		}
+	}
+	return service.SandboxEnv
 }
 
 // envUsageError is an environment choice the user must correct.
@@ -44,28 +63,15 @@ func unknownEnv(name, configPath string, cfg service.Config) error {
 	return envUsageError{fmt.Sprintf("no environment %q in %s; known: %s", name, where, cfg.KnownNames())}
 }
 
-// commandEnv resolves the environment of a non-interactive command: --env,
-// else the config's default_env. "sandbox" starts the embedded sandbox in
-// this process until the returned func is called. With no environment
-// chosen, sandboxByDefault picks the sandbox; otherwise it is a usage error.
-func commandEnv(configPath, envName string, sandboxByDefault bool) (service.Environment, func(), error) {
-	cfg, configPath, err := loadConfig(configPath)
+// commandEnv resolves the environment of a non-interactive command (see
+// chooseEnv). "sandbox" starts the embedded sandbox in this process until the
+// returned func is called.
+func commandEnv(configPath, envName string, getenv func(string) string) (service.Environment, func(), error) {
+	cfg, configPath, err := loadConfig(configPath, getenv)
 	if err != nil {
 		return service.Environment{}, nil, err
 	}
-	if envName == "" {
-		envName = cfg.DefaultEnv
-	}
-	switch {
-	case envName == "" && !sandboxByDefault && len(cfg.Names()) == 0:
-		return service.Environment{}, nil, envUsageError{fmt.Sprintf(
-			"choose an environment: %s configures none; --env %s tries the embedded sandbox",
-			configPath, service.SandboxEnv)}
-	case envName == "" && !sandboxByDefault:
-		return service.Environment{}, nil, envUsageError{fmt.Sprintf(
-			"choose an environment with --env NAME (one of %s) or set default_env in %s",
-			strings.Join(cfg.Names(), ", "), configPath)}
-	case envName != "" && envName != service.SandboxEnv:
+	if envName = chooseEnv(envName, getenv, cfg); envName != service.SandboxEnv {
 		e, err := cfg.Lookup(envName)
 		if err != nil {
 			return service.Environment{}, nil, unknownEnv(envName, configPath, cfg)

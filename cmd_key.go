@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"os/signal"
 	"strings"
@@ -25,17 +26,23 @@ type CLIEnv struct {
 	// ReadSecret reads one secret (a key or passphrase) without echoing it;
 	// terminalReadSecret in a real process.
 	ReadSecret func(prompt string) (string, error)
+	// Debug is --debug or $SVCWALLET_DEBUG; Log is then the commands' debug
+	// log on Stderr, and nil otherwise (the client discards).
+	Debug bool
+	Log   *slog.Logger
 }
 
 const keyUsage = `Usage:
-  svcwallet key new [--keystore DIR]
-      Create a random key, encrypted with a passphrase asked for twice.
-  svcwallet key import [--keystore DIR]
+  svcwallet key new [--keystore DIR] [--password-file FILE] [--json]
+      Create a random key, encrypted with a passphrase asked for twice (or
+      read from the first line of --password-file).
+  svcwallet key import [--keystore DIR] [--password-file FILE] [--json]
       Encrypt an existing raw hex private key, read from stdin (a hidden
       prompt when stdin is a terminal). Never pass the key as an argument:
       other users can read a command line, and shell history keeps it.
   svcwallet key list [--keystore DIR] [--json]
-      Show the address and file of every key.
+      Show the address and file of every key (files written by Foundry do
+      not say their address: it shows once they are decrypted).
 
 Key files are geth-compatible keystore V3 (scrypt, 0600). The directory is
 --keystore, else $SVCWALLET_KEYSTORE, else <user config dir>/svcwallet/keystore.
@@ -91,18 +98,18 @@ func looksLikeKey(arg string) bool {
 }
 
 func keyNew(args []string, env CLIEnv) int {
-	fs, dirFlag := keyFlags("new", env)
+	fs, f := keyFlags("new", env)
 	if code, ok := parseKeyFlags(fs, args, env); !ok {
 		return code
 	}
 	if fs.NArg() > 0 {
 		return keyUsageError(env, "key new takes no arguments")
 	}
-	dir, err := keystoreDir(*dirFlag, env)
+	dir, err := keystoreDir(*f.dir, env)
 	if err != nil {
 		return keyFail(env, "new", err)
 	}
-	pass, err := newPassphrase(env)
+	pass, err := newPassphrase(env, *f.passwordFile)
 	if err != nil {
 		return keyFail(env, "new", err)
 	}
@@ -110,20 +117,38 @@ func keyNew(args []string, env CLIEnv) int {
 	if err != nil {
 		return keyFail(env, "new", err)
 	}
-	fmt.Fprintf(env.Stdout, "Address:       %s\nKeystore file: %s\n", addr.Hex(), path)
 	fmt.Fprintln(env.Stderr, "Keep the passphrase and a backup of the file: without both the key cannot be recovered.")
+	return printNewKey(env, "new", *f.json, addr.Hex(), path)
+}
+
+// printNewKey tells where a new or imported key went, as text or JSON.
+func printNewKey(env CLIEnv, cmd string, asJSON bool, address, path string) int {
+	if !asJSON {
+		fmt.Fprintf(env.Stdout, "Address:       %s\nKeystore file: %s\n", address, path)
+		return 0
+	}
+	if err := writeJSON(env.Stdout, map[string]string{"address": address, "path": path}); err != nil {
+		return keyFail(env, cmd, err)
+	}
 	return 0
 }
 
+// writeJSON writes one indented JSON document, as every key command does.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
 func keyImport(args []string, env CLIEnv) int {
-	fs, dirFlag := keyFlags("import", env)
+	fs, f := keyFlags("import", env)
 	if code, ok := parseKeyFlags(fs, args, env); !ok {
 		return code
 	}
 	if fs.NArg() > 0 {
 		return keyUsageError(env, "key import takes no arguments; it reads the key from stdin or a hidden prompt")
 	}
-	dir, err := keystoreDir(*dirFlag, env)
+	dir, err := keystoreDir(*f.dir, env)
 	if err != nil {
 		return keyFail(env, "import", err)
 	}
@@ -139,7 +164,7 @@ func keyImport(args []string, env CLIEnv) int {
 	if path, err := signer.FindKeystore(dir, k.Address()); err == nil {
 		return keyFail(env, "import", fmt.Errorf("%s is already in the keystore: %s", k.Address().Hex(), path))
 	}
-	pass, err := newPassphrase(env)
+	pass, err := newPassphrase(env, *f.passwordFile)
 	if err != nil {
 		return keyFail(env, "import", err)
 	}
@@ -147,20 +172,18 @@ func keyImport(args []string, env CLIEnv) int {
 	if err != nil {
 		return keyFail(env, "import", err)
 	}
-	fmt.Fprintf(env.Stdout, "Address:       %s\nKeystore file: %s\n", addr.Hex(), path)
-	return 0
+	return printNewKey(env, "import", *f.json, addr.Hex(), path)
 }
 
 func keyList(args []string, env CLIEnv) int {
-	fs, dirFlag := keyFlags("list", env)
-	asJSON := fs.Bool("json", false, "print a JSON array of {address, path}")
+	fs, f := keyFlags("list", env)
 	if code, ok := parseKeyFlags(fs, args, env); !ok {
 		return code
 	}
 	if fs.NArg() > 0 {
 		return keyUsageError(env, "key list takes no arguments")
 	}
-	dir, err := keystoreDir(*dirFlag, env)
+	dir, err := keystoreDir(*f.dir, env)
 	if err != nil {
 		return keyFail(env, "list", err)
 	}
@@ -168,18 +191,21 @@ func keyList(args []string, env CLIEnv) int {
 	if err != nil {
 		return keyFail(env, "list", err)
 	}
-	if *asJSON {
+	if *f.json {
 		type entry struct {
-			Address string `json:"address"`
+			Address string `json:"address"` // "" when the file does not say it
+			Name    string `json:"name"`
 			Path    string `json:"path"`
 		}
 		out := make([]entry, 0, len(entries))
 		for _, e := range entries {
-			out = append(out, entry{e.Address.Hex(), e.Path})
+			a := ""
+			if e.AddressKnown {
+				a = e.Address.Hex()
+			}
+			out = append(out, entry{a, e.Name(), e.Path})
 		}
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(out); err != nil {
+		if err := writeJSON(env.Stdout, out); err != nil {
 			return keyFail(env, "list", err)
 		}
 		return 0
@@ -189,7 +215,7 @@ func keyList(args []string, env CLIEnv) int {
 		return 0
 	}
 	for _, e := range entries {
-		fmt.Fprintf(env.Stdout, "%s  %s\n", e.Address.Hex(), e.Path)
+		fmt.Fprintf(env.Stdout, "%-42s  %s\n", e.AddressText(), e.Path)
 	}
 	return 0
 }
@@ -208,12 +234,24 @@ func parseKeyFlags(fs *flag.FlagSet, args []string, env CLIEnv) (int, bool) {
 	return 0, true
 }
 
-func keyFlags(cmd string, env CLIEnv) (*flag.FlagSet, *string) {
+// keyCmdFlags are the flags of the key commands; list ignores --password-file.
+type keyCmdFlags struct {
+	dir, passwordFile *string
+	json              *bool
+}
+
+func keyFlags(cmd string, env CLIEnv) (*flag.FlagSet, keyCmdFlags) {
 	fs := flag.NewFlagSet("svcwallet key "+cmd, flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
 	fs.Usage = func() {} // parseKeyFlags prints it, to the right stream
-	dir := fs.String("keystore", "", "keystore directory")
-	return fs, dir
+	f := keyCmdFlags{
+		dir:  fs.String("keystore", "", "keystore directory"),
+		json: fs.Bool("json", false, "print JSON"),
+	}
+	if cmd != "list" {
+		f.passwordFile = fs.String("password-file", "", "read the passphrase from the first line of this file")
+	}
+	return fs, f
 }
 
 // keystoreDir is --keystore, else $SVCWALLET_KEYSTORE as env sees it, else the default.
@@ -227,8 +265,16 @@ func keystoreDir(flagValue string, env CLIEnv) (string, error) {
 	return signer.DefaultKeystoreDir()
 }
 
-// newPassphrase asks twice, so a typo at a hidden prompt cannot lock the key away.
-func newPassphrase(env CLIEnv) (string, error) {
+// newPassphrase asks twice, so a typo at a hidden prompt cannot lock the key
+// away; a password file is read once.
+func newPassphrase(env CLIEnv, passwordFile string) (string, error) {
+	if passwordFile != "" {
+		p, err := readPasswordFile(passwordFile)
+		if err == nil && p == "" {
+			err = fmt.Errorf("%s starts with an empty line; a keystore file needs a passphrase, nothing was written", passwordFile)
+		}
+		return p, err
+	}
 	p1, err := readSecret(env, "Passphrase: ", "the passphrase")
 	if err != nil {
 		return "", err
@@ -244,6 +290,24 @@ func newPassphrase(env CLIEnv) (string, error) {
 		return "", errors.New("passphrases do not match; nothing was written, run the command again")
 	}
 	return p1, nil
+}
+
+// readPasswordFile reads the first line of a --password-file, as geth and
+// Foundry do. Its content never appears in an error.
+func readPasswordFile(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", fmt.Errorf("cannot read the password file: %w", err)
+	}
+	defer f.Close()
+	line, err := readLine(f)
+	if errors.Is(err, io.EOF) {
+		return "", fmt.Errorf("%s is empty; put the passphrase on its first line", path)
+	}
+	if err != nil {
+		return "", fmt.Errorf("cannot read the password file %s: %v", path, err)
+	}
+	return line, nil
 }
 
 func readSecret(env CLIEnv, prompt, what string) (string, error) {

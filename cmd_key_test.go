@@ -297,3 +297,78 @@ func TestReadLine(t *testing.T) {
 		t.Fatal("over-long line accepted")
 	}
 }
+
+// A Foundry keystore (`cast wallet import`: V3 without the address field) is
+// listed by its file name; its address shows once it is decrypted.
+func TestKeyListFoundryKeystore(t *testing.T) {
+	lightScrypt(t)
+	dir := t.TempDir()
+	_, path := mustNew(t, t.TempDir())
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f map[string]json.RawMessage
+	if err := json.Unmarshal(b, &f); err != nil {
+		t.Fatal(err)
+	}
+	delete(f, "address")
+	b, _ = json.Marshal(f)
+	foundry := filepath.Join(dir, "deployer")
+	if err := os.WriteFile(foundry, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := keyCmd(t, "", nil, "list", "--keystore", dir)
+	if r.code != 0 || !strings.Contains(r.stdout, "(address shown after decryption)") || !strings.Contains(r.stdout, foundry) {
+		t.Fatalf("list: exit %d, %q", r.code, r.stdout)
+	}
+	r = keyCmd(t, "", nil, "list", "--json", "--keystore", dir)
+	if !strings.Contains(r.stdout, `"name": "deployer"`) || !strings.Contains(r.stdout, `"address": ""`) {
+		t.Fatalf("list --json = %s", r.stdout)
+	}
+}
+
+// --password-file gives the passphrase once (no repeat), and --json prints
+// {address, path}; neither the key nor the passphrase is printed.
+func TestKeyPasswordFileAndJSON(t *testing.T) {
+	lightScrypt(t)
+	dir := t.TempDir()
+	pwFile := filepath.Join(t.TempDir(), "pw")
+	if err := os.WriteFile(pwFile, []byte(cliPass+"\nignored second line\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	hexKey, want := testKeyHex(t)
+	r := keyCmd(t, lines(hexKey), nil, "import", "--keystore", dir, "--password-file", pwFile, "--json")
+	if r.code != 0 {
+		t.Fatalf("import: exit %d: %s", r.code, r.stderr)
+	}
+	r.noSecrets(t, hexKey, cliPass)
+	var out struct{ Address, Path string }
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil || out.Address != want.Hex() {
+		t.Fatalf("import --json = %q (%v)", r.stdout, err)
+	}
+	if k, err := signer.LoadKeystoreKey(out.Path, cliPass); err != nil || k.Address() != want {
+		t.Fatalf("the file is not encrypted with the first line of the password file: %v", err)
+	}
+
+	r = keyCmd(t, "", nil, "new", "--keystore", dir, "--password-file", pwFile, "--json")
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &out) != nil {
+		t.Fatalf("new: exit %d: %s %s", r.code, r.stdout, r.stderr)
+	}
+	if _, err := signer.LoadKeystoreKey(out.Path, cliPass); err != nil {
+		t.Fatal(err)
+	}
+
+	empty := filepath.Join(t.TempDir(), "empty")
+	if err := os.WriteFile(empty, []byte("\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r = keyCmd(t, "", nil, "new", "--keystore", dir, "--password-file", empty)
+	if r.code != 1 || !strings.Contains(r.stderr, "empty line") {
+		t.Fatalf("empty password file: exit %d: %s", r.code, r.stderr)
+	}
+	r = keyCmd(t, "", nil, "new", "--keystore", dir, "--password-file", filepath.Join(dir, "missing"))
+	if r.code != 1 || !strings.Contains(r.stderr, "cannot read the password file") {
+		t.Fatalf("missing password file: exit %d: %s", r.code, r.stderr)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
 	"syscall"
@@ -14,11 +15,14 @@ import (
 )
 
 const sandboxUsage = `Usage:
-  svcwallet sandbox [--listen ADDR] [--chain-id N] [--quote-ttl D]
-                    [--settle D] [--session-ttl D] [--rate-limit N]
+  svcwallet sandbox [--listen ADDR] [--public] [--chain-id N]
+                    [--quote-ttl D] [--settle D] [--session-ttl D]
+                    [--rate-limit N]
 
 Serves the sandbox exchange (every endpoint the console uses, with demo
 accounts) until interrupted, and prints its URLs and demo credentials.
+It listens on loopback only: its demo keys are public, so an address
+reachable from the network (0.0.0.0, ::, a LAN IP or name) needs --public.
 
 Flags:
 `
@@ -27,7 +31,8 @@ Flags:
 func runSandbox(args []string, env CLIEnv) int {
 	fs := flag.NewFlagSet("svcwallet sandbox", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
-	listen := fs.String("listen", "127.0.0.1:8700", "address to listen on (loopback)")
+	listen := fs.String("listen", "127.0.0.1:8700", "address to listen on (loopback unless --public)")
+	public := fs.Bool("public", false, "allow a --listen address reachable from the network")
 	chainID := fs.Uint64("chain-id", 327, "L2 chain id of the EIP-712 domain")
 	quoteTTL := fs.Duration("quote-ttl", sandbox.DefaultQuoteTTL, "lifetime of a withdrawal quote")
 	settle := fs.Duration("settle", sandbox.DefaultSettle, "time from SUBMITTED to a terminal state")
@@ -56,6 +61,23 @@ func runSandbox(args []string, env CLIEnv) int {
 		printUsage(env.Stderr)
 		return 2
 	}
+	switch _, _, err := net.SplitHostPort(*listen); {
+	case err != nil:
+		fmt.Fprintf(env.Stderr, "svcwallet sandbox: --listen %.64q is not HOST:PORT (for example 127.0.0.1:8700)\n", *listen)
+		return 2
+	case *public:
+		fmt.Fprintf(env.Stderr, "svcwallet sandbox: warning: --public: the demo keys and API keys printed below\n"+
+			"are published; anyone who reaches %.64q can use them\n", *listen)
+	case !sandbox.IsLoopback(*listen):
+		fmt.Fprintf(env.Stderr, "svcwallet sandbox: %.64q is reachable from the network and the sandbox serves\n"+
+			"public demo keys; listen on 127.0.0.1:PORT, or add --public to serve it anyway\n", *listen)
+		return 2
+	}
+	// Stopping is wired before the banner, so a signal sent once it shows is
+	// always a clean stop.
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(stop)
 	logger := slog.New(slog.NewTextHandler(env.Stderr, nil))
 	srv, err := sandbox.Start(*listen, sandbox.Options{
 		ChainID: *chainID, QuoteTTL: *quoteTTL, Settle: *settle, SessionTTL: *sessionTTL, RateLimit: *rateLimit, Logger: logger,
@@ -69,8 +91,6 @@ func runSandbox(args []string, env CLIEnv) int {
 	fmt.Fprintf(env.Stdout, "  auth_url         %s\n  base_url         %s\n  market_data_url  %s\n\n", srv.URL, srv.URL, srv.URL)
 	fmt.Fprint(env.Stdout, demoCredentials)
 	fmt.Fprintln(env.Stdout, "\nPress Ctrl+C to stop.")
-	stop := make(chan os.Signal, 1)
-	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
 	<-stop
 	return 0
 }

@@ -1,7 +1,13 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
+	"io"
+	"os/exec"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -31,6 +37,60 @@ func TestUsageFitsEighty(t *testing.T) {
 			if len([]rune(l)) > 80 {
 				t.Errorf("%s usage line of %d columns: %q", name, len([]rune(l)), l)
 			}
+		}
+	}
+}
+
+// TestSandboxRefusesNetworkListen: an address reachable from the network is
+// a usage error (exit 2, nothing served) unless --public is given; so is an
+// address that is not HOST:PORT. The addresses are ones this machine cannot
+// bind (documentation ranges, an .invalid name), so a broken check fails
+// with exit 1 instead of serving; TestIsLoopback covers 0.0.0.0, :: and ":PORT".
+func TestSandboxRefusesNetworkListen(t *testing.T) {
+	for _, addr := range []string{"192.0.2.1:0", "[2001:db8::1]:0", "lan-host.invalid:0"} {
+		r := depositCmd(t, nil, "sandbox", "--listen", addr)
+		r.want(t, 2, nil, []string{"is reachable from the network", "add --public"})
+		if r.stdout != "" {
+			t.Errorf("%s: stdout %q (nothing is served)", addr, r.stdout)
+		}
+	}
+	r := depositCmd(t, nil, "sandbox", "--listen", "8700")
+	r.want(t, 2, nil, []string{`--listen "8700" is not HOST:PORT`})
+}
+
+// TestSandboxPublicWarns runs the built binary with --public (on loopback:
+// tests never bind a network address): it serves, warns on stderr that the
+// demo keys are public, and stops on SIGTERM with exit 0.
+func TestSandboxPublicWarns(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "svcwallet")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, args := range [][]string{{"--listen", "127.0.0.1:0", "--public"}, {"--listen", "127.0.0.1:0"}} {
+		cmd := exec.Command(bin, append([]string{"sandbox"}, args...)...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		stdout, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		// Serving: the banner ends with the line that says how to stop.
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() && sc.Text() != "Press Ctrl+C to stop." {
+		}
+		if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+			t.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, stdout)
+		if err := cmd.Wait(); err != nil {
+			t.Errorf("%q: %v\nstderr: %s", args, err, stderr.String())
+		}
+		warned := strings.Contains(stderr.String(), "warning: --public: the demo keys and API keys printed below\nare published")
+		if public := len(args) == 3; warned != public {
+			t.Errorf("%q: warning on stderr %v, want %v:\n%s", args, warned, public, stderr.String())
 		}
 	}
 }

@@ -39,9 +39,10 @@ const statusUsage = `Usage:
                             [--env NAME] [--config PATH]
 
 Prints the status of one withdrawal. It logs in with the API key in
-$SVCWALLET_API_KEY (the bridge endpoints need a session). --env sandbox (the
-default when no environment is configured) starts the embedded sandbox, with
-its demo key: it knows no withdrawal made in another process.
+$SVCWALLET_API_KEY (the bridge endpoints need a session). The environment is
+--env, else $SVCWALLET_ENV, else the config's default_env, else the embedded
+sandbox, started with its demo key: it knows no withdrawal made in another
+process.
 
 With --watch it polls every --interval until the withdrawal is COMPLETED,
 FAILED or REFUNDED (or the quote expired unexecuted), printing each change on
@@ -83,7 +84,7 @@ func (c statusCmd) run(args []string) int {
 	if !ok {
 		return code
 	}
-	env, closeEnv, err := commandEnv(f.config, f.envName, true)
+	env, closeEnv, err := commandEnv(f.config, f.envName, c.env.Getenv)
 	if err != nil {
 		var ue envUsageError
 		if errors.As(err, &ue) {
@@ -99,7 +100,7 @@ func (c statusCmd) run(args []string) int {
 	if apiKey == "" {
 		return c.usage("set %s to an API key of the account: the bridge endpoints need a session, which svcwallet opens with it", statusKeyVar)
 	}
-	client := service.New(env, service.Options{})
+	client := service.New(env, service.Options{Logger: c.env.Log})
 	cx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	_, err = client.Login(cx, service.APIKey(apiKey))
 	cancel()

@@ -9,6 +9,8 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+
+	"svcwallet/signer"
 )
 
 const usage = `svcwallet: a terminal console for an exchange funding account.
@@ -31,18 +33,33 @@ Usage:
                                      (exit 0 completed, 1 not paid out,
                                      2 usage, 3 pending, 4 not found, 5 error;
                                      see svcwallet status --help)
-  svcwallet version                  print the version
+  svcwallet history [--json] [--env NAME]
+                                     withdrawals journaled here, unfinished first
+  svcwallet doctor [--json]          check config, keys, journal, hosts, clock
+                                     and clipboard, with the fix for each problem
+  svcwallet version, --version       print the version, revision and Go version
+
+--debug (or SVCWALLET_DEBUG=1) logs requests, answers' statuses and timings:
+commands to stderr, the console to debug.log in the state directory.
 
 With no configured environment the console starts the embedded sandbox
 exchange on a loopback port; its login screen offers the demo credentials.
 `
 
 func main() {
+	// Once, before any command reads a key: the console, key, builder and
+	// status commands may all hold one, and the rule is simplest kept whole.
+	if err := signer.ProtectProcess(); err != nil {
+		fmt.Fprintln(os.Stderr, "svcwallet: warning:", err)
+	}
 	os.Exit(run(os.Args[1:], stdCLIEnv()))
 }
 
 // run dispatches a command line and returns the exit status.
 func run(args []string, env CLIEnv) int {
+	if args, env.Debug = takeDebug(args, env.Getenv); env.Debug {
+		env.Log = debugLogger(env.Stderr)
+	}
 	if len(args) > 0 {
 		switch args[0] {
 		case "sandbox":
@@ -55,8 +72,12 @@ func run(args []string, env CLIEnv) int {
 			return runBuilder(args[1:], env)
 		case "deposit":
 			return runDeposit(args[1:], env)
-		case "version":
-			fmt.Fprintln(env.Stdout, "svcwallet", version())
+		case "history":
+			return runHistory(args[1:], env)
+		case "doctor":
+			return runDoctor(args[1:], env)
+		case "version", "--version", "-version", "-v":
+			fmt.Fprintln(env.Stdout, versionText(debug.ReadBuildInfo()))
 			return 0
 		case "help", "-h", "-help", "--help":
 			fmt.Fprint(env.Stdout, usage)
@@ -66,12 +87,39 @@ func run(args []string, env CLIEnv) int {
 	return runConsole(args, env)
 }
 
-// version is the module version stamped by the Go toolchain, or "devel".
-func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
+// versionText names the build: the module version stamped by the Go
+// toolchain ("devel" for a source build), then the VCS revision and its time
+// when the build recorded them, "+changes" when the tree was modified.
+func versionText(bi *debug.BuildInfo, ok bool) string {
+	if !ok {
+		return "svcwallet devel"
 	}
-	return "devel"
+	v := bi.Main.Version
+	if v == "" || v == "(devel)" {
+		v = "devel"
+	}
+	var rev, at, dirty string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			at = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = "+changes"
+			}
+		}
+	}
+	out := "svcwallet " + v
+	if rev != "" {
+		out += fmt.Sprintf(" (revision %.12s%s", rev, dirty)
+		if at != "" {
+			out += ", " + at
+		}
+		out += ")"
+	}
+	return out + ", " + bi.GoVersion
 }
 
 // usageError prints a one-line complaint and the usage, for exit status 2.

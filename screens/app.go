@@ -60,6 +60,9 @@ type App struct {
 	Nonce func() uint32
 	// PollInterval is how often a followed withdrawal's status is asked.
 	PollInterval time.Duration
+	// TmuxClipboard reads tmux's set-clipboard option; nil runs tmux. It
+	// runs inside a Cmd; tests fake it.
+	TmuxClipboard func() (string, error)
 }
 
 // DefaultPollInterval is the status polling period (SPEC.md §3: "every few seconds").
@@ -122,8 +125,10 @@ func pad(s string, w int) string {
 }
 
 // clip truncates every line of s to width w, so no screen draws past the
-// edge. Lines are not padded: the root fills the rest of the row. A final
-// newline is dropped, so a view of h lines is h lines, not h+1.
+// edge; a cut line ends in "…", so no word is ever cut silently (text that
+// must be read whole is wrapped before, with wrapTo or errorBlock). Lines
+// are not padded: the root fills the rest of the row. A final newline is
+// dropped, so a view of h lines is h lines, not h+1.
 func clip(s string, w int) string {
 	if w <= 0 {
 		return ""
@@ -131,7 +136,7 @@ func clip(s string, w int) string {
 	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
 	for i, l := range lines {
 		if !surelyFits(l, w) && ansi.StringWidth(l) > w {
-			lines[i] = ansi.Truncate(l, w, "")
+			lines[i] = ansi.Truncate(l, w, "…")
 		}
 	}
 	return strings.Join(lines, "\n")
@@ -180,11 +185,32 @@ func truncate(s string, w int, tail string) string {
 	return ansi.Truncate(s, w, tail)
 }
 
-// keyMap is a screen's bindings in the order the footer shows them.
+// keyMap is a screen's bindings in the order the footer shows them. A
+// footer lists only keys that act now: a screen builds its KeyMap from every
+// binding it has, each wrapped in when with the condition under which it
+// acts, and the footer and full help (bubbles help) skip disabled ones. Its
+// Update checks the same condition (or matches the KeyMap's bindings, which
+// key.Matches ignores while disabled), so what is offered and what works
+// cannot drift apart.
 type keyMap []key.Binding
 
-func (k keyMap) ShortHelp() []key.Binding { return k }
+// when returns a copy of b that is enabled only while on holds.
+func when(on bool, b key.Binding) key.Binding {
+	b.SetEnabled(on)
+	return b
+}
 
-func (k keyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k} }
+// ShortHelp is the bindings that act now.
+func (k keyMap) ShortHelp() []key.Binding {
+	var on []key.Binding
+	for _, b := range k {
+		if b.Enabled() {
+			on = append(on, b)
+		}
+	}
+	return on
+}
+
+func (k keyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
 
 func uitoa(v uint64) string { return strconv.FormatUint(v, 10) }

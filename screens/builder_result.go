@@ -71,7 +71,7 @@ func (r *BuilderResult) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			return r, tui.Pop()
 		case r.apiKey != "" && key.Matches(msg, builderResultKeys.Copy):
 			r.copied = true
-			return r, tea.Batch(copyToClipboard(r.apiKey, r.app.Getenv("TMUX") != ""), tui.ShowInfo("API key copied to the clipboard"))
+			return r, copyText(r.app, r.apiKey, "API key copied to the clipboard")
 		case r.apiKey != "" && key.Matches(msg, builderResultKeys.Login):
 			r.logging, r.err = true, nil
 			client, apiKey := r.app.Client(), r.apiKey
@@ -136,7 +136,7 @@ func (r *BuilderResult) View() string {
 	case r.err != nil:
 		b.WriteString(errorBlock(c, "Login failed", r.err, r.wd))
 	case r.copied:
-		b.WriteString(st.Muted.Render(wrap("Copied. l logs in with it (replacing this session); enter goes home and forgets it.")) + "\n")
+		b.WriteString(st.Muted.Render(wrap("l logs in with it (replacing this session); enter goes home and forgets it.")) + "\n")
 	default:
 		b.WriteString(st.Muted.Render(wrap("c copies it, l logs in with it (replacing this session), enter goes home.")) + "\n")
 	}

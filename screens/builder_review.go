@@ -173,6 +173,9 @@ func (r *BuilderReview) render() string {
 	var b strings.Builder
 	b.WriteString(st.Heading.Render("Builder authorization: review what you sign") + "\n\n")
 	b.WriteString(r.typedDataView())
+	if r.auth.Builder == r.auth.Main {
+		b.WriteString("\n" + st.Warning.Render(ansi.Wrap("! The builder is your own account: a builder is normally another account that trades for yours.", max(r.wd, 20), "")) + "\n")
+	}
 	b.WriteString("\n" + r.gate.key.view(18) + "\n\n")
 	if r.err != nil && !r.gate.sending {
 		b.WriteString(errorBlock(c, "Not authorized", r.err, r.wd))

@@ -625,3 +625,23 @@ func TestBuilderReviewTooShortWaits(t *testing.T) {
 		t.Fatalf("enter on a message the terminal could not show whole started signing:\n%s", r.plain())
 	}
 }
+
+// TestBuilderReviewWarnsOwnAccount (issue 12 bug 9): the form's "your own
+// account" warning is repeated on the review, where the user signs.
+func TestBuilderReviewWarnsOwnAccount(t *testing.T) {
+	r := newBldRig(t, 120, 40)
+	for _, tc := range []struct {
+		builder string
+		warn    bool
+	}{{sandbox.DemoAddress, true}, {sandbox.BuilderAddress, false}} {
+		a, err := CheckBuilder(BuilderInput{Main: sandbox.DemoAddress, Builder: tc.builder, FuturesFee: "0.1", SpotFee: "0.05"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rv := NewBuilderReview(r.app, a, bldNonce)
+		rv.SetSize(120, 36)
+		if got := strings.Contains(oneLine(ansi.Strip(rv.View())), "The builder is your own account"); got != tc.warn {
+			t.Errorf("builder %s: warning shown %v, want %v:\n%s", tc.builder, got, tc.warn, ansi.Strip(rv.View()))
+		}
+	}
+}

@@ -42,7 +42,8 @@ type console struct {
 type consoleOpts struct {
 	theme   string // "light" or "dark"; default dark
 	sandbox sandbox.Options
-	clock   func() time.Time // shared by sandbox, client and screens; default testNow, fixed
+	clock   func() time.Time  // shared by sandbox, client and screens; default testNow, fixed
+	env     map[string]string // the process environment the screens see from the start
 }
 
 // newConsole starts a sandbox and a console on it, sized w×h.
@@ -61,7 +62,10 @@ func newConsole(t testing.TB, w, h int, o consoleOpts) *console {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { srv.Close() })
-	c := &console{t: t, srv: srv, env: map[string]string{}, msgs: make(chan tea.Msg, 4096)}
+	if o.env == nil {
+		o.env = map[string]string{}
+	}
+	c := &console{t: t, srv: srv, env: o.env, msgs: make(chan tea.Msg, 4096)}
 	c.app = newTestApp(srv, o.theme == "dark", clock, c.getenv, t.TempDir())
 	journal, err := service.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
 	if err != nil {

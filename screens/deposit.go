@@ -9,7 +9,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
-	"github.com/aymanbagabas/go-osc52/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/service"
@@ -64,21 +63,23 @@ const (
 // tokens; on-demand chains get an address with g.
 type Deposit struct {
 	app        *App
-	chains     []service.ChainInfo
+	all        []service.ChainInfo // as listed by the service
+	chains     []service.ChainInfo // those the filter lets through
+	filter     listFilter
 	loading    bool
 	generating string // chain being provisioned, "" when none
 	err        error  // the listing failed and there is nothing to show
 	cursor     int
 	offset     int // first visible row
 	showQR     bool
-	qr         map[string]QRCode // rendered codes by address
+	qr         map[string]QRCode // rendered codes by address and style
 	spin       spinner.Model
 	w, h       int
 }
 
 // NewDeposit builds the deposit address screen.
 func NewDeposit(app *App) *Deposit {
-	return &Deposit{app: app, qr: map[string]QRCode{},
+	return &Deposit{app: app, qr: map[string]QRCode{}, filter: newListFilter(app.Common),
 		spin: spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(app.Common.Styles.Spinner))}
 }
 
@@ -91,11 +92,14 @@ func (d *Deposit) SetSize(w, h int) { d.w, d.h = w, h; d.scroll() }
 // KeyMap offers only what applies to the selected chain: QR and copy when
 // it has an address, generate when it has none.
 func (d *Deposit) KeyMap() help.KeyMap {
+	if d.filter.typing {
+		return keyMap{filterKeys.Done}
+	}
 	if len(d.chains) == 0 {
 		if d.loading {
 			return keyMap{}
 		}
-		return keyMap{depositKeys.Refresh}
+		return keyMap{depositKeys.Refresh, when(len(d.all) > 0, filterKeys.Start)}
 	}
 	km := keyMap{depositKeys.Up}
 	if ch, _ := d.selected(); ch.DepositAddress != "" {
@@ -107,7 +111,22 @@ func (d *Deposit) KeyMap() help.KeyMap {
 	} else {
 		km = append(km, depositKeys.Generate)
 	}
-	return append(km, depositKeys.Refresh)
+	return append(km, depositKeys.Refresh, filterKeys.Start)
+}
+
+// Inputting: while the filter is typed, letters are text.
+func (d *Deposit) Inputting() bool { return d.filter.typing }
+
+// applyFilter lists the chains the filter lets through (name, chain id or
+// address), keeping the cursor in range.
+func (d *Deposit) applyFilter() {
+	d.chains = d.chains[:0:0]
+	for _, ch := range d.all {
+		if d.filter.match(ch.Chain, ch.ChainID, ch.DepositAddress) {
+			d.chains = append(d.chains, ch)
+		}
+	}
+	d.cursor = min(d.cursor, max(len(d.chains)-1, 0))
 }
 
 func (d *Deposit) load() tea.Cmd {
@@ -151,17 +170,19 @@ func (d *Deposit) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		case msg.err != nil:
 			d.err = depositError(msg.err)
 		default:
-			d.err, d.chains = nil, msg.chains
-			d.cursor = min(d.cursor, max(len(d.chains)-1, 0))
+			d.err, d.all = nil, msg.chains
+			d.applyFilter()
 		}
 	case addressGeneratedMsg:
 		d.generating = ""
 		if msg.err != nil {
 			return d, tui.ShowError(depositError(msg.err))
 		}
-		for i := range d.chains {
-			if strings.EqualFold(d.chains[i].Chain, msg.info.Chain) {
-				d.chains[i] = msg.info
+		for _, list := range [][]service.ChainInfo{d.all, d.chains} {
+			for i := range list {
+				if strings.EqualFold(list[i].Chain, msg.info.Chain) {
+					list[i] = msg.info
+				}
 			}
 		}
 		cmd = tui.ShowInfo(msg.info.Chain + " deposit address ready: " + msg.info.DepositAddress)
@@ -181,7 +202,15 @@ func (d *Deposit) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 }
 
 func (d *Deposit) key(k tea.KeyPressMsg) tea.Cmd {
+	if d.filter.typing {
+		cmd := d.filter.update(k)
+		d.cursor = 0
+		d.applyFilter()
+		return cmd
+	}
 	switch {
+	case key.Matches(k, filterKeys.Start) && len(d.all) > 0:
+		return d.filter.start()
 	case key.Matches(k, depositKeys.Up):
 		d.cursor = max(d.cursor-1, 0)
 	case key.Matches(k, depositKeys.Down):
@@ -210,21 +239,9 @@ func (d *Deposit) key(k tea.KeyPressMsg) tea.Cmd {
 		if !ok || ch.DepositAddress == "" {
 			return tui.ShowInfo("No address to copy: press g to generate one first")
 		}
-		return tea.Batch(copyToClipboard(ch.DepositAddress, d.app.Getenv("TMUX") != ""),
-			tui.ShowInfo("Copied "+ch.Chain+" address "+ch.DepositAddress))
+		return copyText(d.app, ch.DepositAddress, "Copied "+ch.Chain+" address "+ch.DepositAddress)
 	}
 	return nil
-}
-
-// copyToClipboard sets the system clipboard with OSC 52. Inside tmux the
-// sequence is also sent wrapped for passthrough, so it reaches the outer
-// terminal whether tmux takes it (set-clipboard on) or passes it on
-// (allow-passthrough on).
-func copyToClipboard(text string, inTmux bool) tea.Cmd {
-	if !inTmux {
-		return tea.SetClipboard(text)
-	}
-	return tea.Batch(tea.SetClipboard(text), tea.Raw(osc52.New(text).Tmux().String()))
 }
 
 // depositError explains the two refusals particular to deposit endpoints.
@@ -246,13 +263,15 @@ func (d *Deposit) qrCode() (QRCode, bool) {
 	if !ok || ch.DepositAddress == "" {
 		return QRCode{}, false
 	}
-	code, ok := d.qr[ch.DepositAddress]
+	noColor, dark := d.app.Getenv != nil && d.app.Getenv("NO_COLOR") != "", d.app.Common.Styles.IsDark
+	cacheKey := fmt.Sprint(ch.DepositAddress, noColor, dark) // the background can change
+	code, ok := d.qr[cacheKey]
 	if !ok {
 		var err error
-		if code, err = renderQR(ch.DepositAddress); err != nil {
+		if code, err = renderQR(ch.DepositAddress, noColor, dark); err != nil {
 			return QRCode{}, false
 		}
-		d.qr[ch.DepositAddress] = code
+		d.qr[cacheKey] = code
 	}
 	return code, true
 }
@@ -310,6 +329,9 @@ func (d *Deposit) View() string {
 	k := inksFor(c)
 	var b strings.Builder
 	b.WriteString(k.heading.on("Deposit addresses"))
+	if d.filter.shown() {
+		b.WriteString("  " + d.filter.view())
+	}
 	if d.loading && len(d.chains) > 0 {
 		b.WriteString("  " + d.spin.View() + k.muted.on(" refreshing…"))
 	}
@@ -320,6 +342,9 @@ func (d *Deposit) View() string {
 		return clip(b.String(), d.w)
 	case d.err != nil:
 		b.WriteString("\n" + errorBlock(c, "Error", d.err, d.w))
+		return clip(b.String(), d.w)
+	case len(d.chains) == 0 && len(d.all) > 0:
+		b.WriteString("\nNo chain matches the filter: press / to change it.\n")
 		return clip(b.String(), d.w)
 	case len(d.chains) == 0:
 		b.WriteString("\nNo chains are open for deposit on this account.\n")

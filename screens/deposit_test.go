@@ -162,14 +162,19 @@ func TestHomeIdle(t *testing.T) {
 }
 
 // TestDepositCopy: c sets the clipboard with OSC 52, and inside tmux also
-// sends the sequence wrapped for tmux passthrough.
+// sends the sequence wrapped for tmux passthrough. Inside tmux the toast
+// follows tmux's set-clipboard (issue 12 bug 10): with off or external the
+// copy never reaches the terminal, and the toast says how to let it through.
 func TestDepositCopy(t *testing.T) {
 	d, c := loadedDeposit(t, 120, 38, sandbox.Options{})
 	addr := d.chains[0].DepositAddress
 	osc := "\x1b]52;c;" + base64.StdEncoding.EncodeToString([]byte(addr)) + "\a"
-	for _, inTmux := range []bool{false, true} {
-		t.Run(fmt.Sprintf("tmux=%v", inTmux), func(t *testing.T) {
+	for _, setClipboard := range []string{"", "on", "external", "off"} {
+		inTmux := setClipboard != ""
+		t.Run("tmux set-clipboard="+setClipboard, func(t *testing.T) {
 			c.env["TMUX"] = ""
+			asked := false
+			c.app.TmuxClipboard = func() (string, error) { asked = true; return setClipboard + "\n", nil }
 			if inTmux {
 				c.env["TMUX"] = "/tmp/tmux-0/default,1,0"
 			}
@@ -196,11 +201,22 @@ func TestDepositCopy(t *testing.T) {
 			case !inTmux && len(raw) != 0:
 				t.Errorf("outside tmux: unexpected raw output %q", raw)
 			}
-			if info := findMsg[tui.InfoMsg](t, msgs); !strings.Contains(info.Text, addr) {
+			if asked != inTmux {
+				t.Errorf("tmux asked: %v, inside tmux: %v", asked, inTmux)
+			}
+			if setClipboard == "off" || setClipboard == "external" {
+				e := findMsg[tui.ErrorMsg](t, msgs)
+				if !strings.Contains(e.Err.Error(), "tmux set -g set-clipboard on") || !strings.Contains(e.Err.Error(), "Not copied") {
+					t.Errorf("toast %q does not say the copy stops at tmux and how to enable it", e.Err)
+				}
+				return
+			}
+			if info := findMsg[tui.InfoMsg](t, msgs); !strings.Contains(info.Text, "Copied") || !strings.Contains(info.Text, addr) {
 				t.Errorf("toast %q does not show the copied address", info.Text)
 			}
 		})
 	}
+	c.env["TMUX"] = ""
 	d.cursor = 6 // SOLANA, not provisioned: nothing to copy
 	msgs := runCmdSync(t, func() tea.Cmd { _, cmd := d.Update(keyPress("c")); return cmd }())
 	for _, m := range msgs {
@@ -260,7 +276,7 @@ func TestQRScannable(t *testing.T) {
 		"TUmntKHCWYHuQLxPYpNkGiqb2c8EHi4haR",           // Tron
 		"66uHCjrf4dv9aF9cBPrGwcLrSM3Xx87EhHAhyCtc6Juy", // Solana
 	} {
-		code, err := renderQR(addr)
+		code, err := renderQR(addr, false, true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -287,6 +303,59 @@ func TestQRScannable(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestQRScannableUnderNoColor (issue 12 bug 11): under NO_COLOR the
+// terminal draws the code in its own colours, so the code is drawn with
+// reverse video on a dark terminal and without on a light one; a camera
+// sees dark modules on light and decodes it on both.
+func TestQRScannableUnderNoColor(t *testing.T) {
+	addr := "66uHCjrf4dv9aF9cBPrGwcLrSM3Xx87EhHAhyCtc6Juy"
+	for _, dark := range []bool{true, false} {
+		t.Run(fmt.Sprintf("dark=%v", dark), func(t *testing.T) {
+			code, err := renderQR(addr, true, dark)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seen := make([]string, len(code.Lines))
+			for i, l := range code.Lines {
+				if strings.Contains(l, "38;") || strings.Contains(l, "48;") {
+					t.Fatalf("line %d has colours under NO_COLOR: %q", i, l)
+				}
+				seen[i] = onTerminal(l, dark)
+			}
+			if got := decodeQR(t, seen); got != addr {
+				t.Errorf("decoded %q, want %q", got, addr)
+			}
+		})
+	}
+}
+
+// onTerminal is what a colourless terminal shows for a line: its
+// foreground is light on a dark background and dark on a light one, and
+// reverse video (SGR 7) swaps the two. It returns the dark half-cells as
+// block characters, the picture qrImage expects.
+func onTerminal(line string, darkBg bool) string {
+	reverse := strings.Contains(line, "\x1b[7m") || strings.Contains(line, ";7m")
+	inkDark := darkBg == reverse // the glyphs' colour is dark
+	var b strings.Builder
+	for _, r := range ansi.Strip(line) {
+		top, bottom := r == '█' || r == '▀', r == '█' || r == '▄'
+		if !inkDark {
+			top, bottom = !top, !bottom
+		}
+		switch {
+		case top && bottom:
+			b.WriteRune('█')
+		case top:
+			b.WriteRune('▀')
+		case bottom:
+			b.WriteRune('▄')
+		default:
+			b.WriteRune(' ')
+		}
+	}
+	return b.String()
 }
 
 // TestQRDecodesFromScreen reads the code off whole frames, as a phone reads
@@ -371,5 +440,42 @@ func TestDepositHomeEnd(t *testing.T) {
 		if head == "" || strings.Index(head, "chain id") != valueAt {
 			t.Errorf("%s: %q not aligned with %q", d.chains[i].Chain, head, addr)
 		}
+	}
+}
+
+// TestDepositFilter (issue 12 friction): / filters the chain list by name,
+// chain id or address as it is typed; while typing, letters are text (the
+// footer offers only enter); enter keeps the filter; an empty one lists all.
+func TestDepositFilter(t *testing.T) {
+	d, _ := loadedDeposit(t, 120, 38, sandbox.Options{})
+	all := len(d.chains)
+	d.Update(keyPress("/"))
+	if !d.Inputting() || !offers(d.KeyMap(), "enter") || offers(d.KeyMap(), "c") {
+		t.Fatalf("typing a filter: inputting %v, footer %v", d.Inputting(), d.KeyMap().ShortHelp())
+	}
+	for _, r := range "sol" {
+		d.Update(keyPress(string(r)))
+	}
+	if len(d.chains) != 1 || d.chains[0].Chain != "SOLANA" {
+		t.Fatalf("filter sol lists %v", d.chains)
+	}
+	if v := ansi.Strip(d.View()); !strings.Contains(v, "/ sol") || strings.Contains(v, "ARBITRUM") {
+		t.Errorf("the filtered view:\n%s", v)
+	}
+	d.Update(keyPress("enter"))
+	if d.Inputting() || !offers(d.KeyMap(), "/") || !offers(d.KeyMap(), "g") {
+		t.Errorf("after enter: inputting %v, footer %v", d.Inputting(), d.KeyMap().ShortHelp())
+	}
+	d.Update(keyPress("/"))
+	for range 3 {
+		d.Update(keyPress("backspace"))
+	}
+	d.Update(keyPress("z"))
+	if v := ansi.Strip(d.View()); len(d.chains) != 0 || !strings.Contains(v, "No chain matches the filter") {
+		t.Errorf("filter z: %d chains:\n%s", len(d.chains), v)
+	}
+	d.Update(keyPress("backspace"))
+	if len(d.chains) != all {
+		t.Errorf("an empty filter lists %d of %d chains", len(d.chains), all)
 	}
 }

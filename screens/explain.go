@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -91,10 +92,37 @@ func explain(err error) error {
 // body is shown.
 func withServiceMessage(text string, ae *service.APIError) string {
 	msg := strings.TrimSpace(ae.Message)
-	if msg == "" || strings.EqualFold(msg, text) {
+	if msg == "" || !addsWords(msg, text) {
 		return text
 	}
 	return text + " (service: " + msg + ")"
+}
+
+// addsWords reports whether msg says more than text: a number, or words of
+// four letters or more of which under 70% are in text. Short words ("is",
+// "the") and a word or two differ between two phrasings of the same reason
+// and tell nothing.
+func addsWords(msg, text string) bool {
+	split := func(s string) []string {
+		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	}
+	have := map[string]bool{}
+	for _, w := range split(text) {
+		have[w] = true
+	}
+	words, known := 0, 0
+	for _, w := range split(msg) {
+		switch {
+		case strings.ContainsFunc(w, unicode.IsDigit) && !have[w]:
+			return true
+		case len([]rune(w)) >= 4:
+			words++
+			if have[w] {
+				known++
+			}
+		}
+	}
+	return words > 0 && known*10 < words*7
 }
 
 // errorBlock draws "label: explanation" wrapped to width w, the label in the

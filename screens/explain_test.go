@@ -20,6 +20,11 @@ func TestExplainKeepsServiceReason(t *testing.T) {
 			"A withdrawal limit is reached: try a smaller amount or later"},
 		{&service.APIError{Status: 404, Message: "no such quote"},
 			explanations[service.CodeNotFound] + " (service: no such quote)"},
+		// Bug 8: the service's words repeat ours: they are not shown twice.
+		{&service.APIError{Status: 403, Code: service.CodeAddressFlagged, Message: "address screening flagged the destination; the withdrawal is refused"},
+			explanations[service.CodeAddressFlagged]},
+		{&service.APIError{Status: 403, Code: service.CodeNotInAddressBook, Message: "to_address is not in this account's withdrawal address book; add it in the web UI first"},
+			explanations[service.CodeNotInAddressBook]},
 		{&service.APIError{Status: 502}, "The service had a problem (HTTP 502): try again in a moment"},
 	} {
 		if got := explain(tc.err).Error(); got != tc.want {

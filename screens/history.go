@@ -21,10 +21,12 @@ type historyLoadedMsg struct {
 }
 
 var historyKeys = struct {
-	Up, Down, Open, Reload key.Binding
+	Up, Down, First, Last, Open, Reload key.Binding
 }{
 	Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "select")),
 	Down:   key.NewBinding(key.WithKeys("down", "j")),
+	First:  key.NewBinding(key.WithKeys("home", "g")),
+	Last:   key.NewBinding(key.WithKeys("end", "G")),
 	Open:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "follow / resume")),
 	Reload: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
 }
@@ -37,7 +39,9 @@ const historyDetailLines = 7
 // to resume it.
 type History struct {
 	app    *App
-	recs   []service.JournalRecord
+	all    []service.JournalRecord // this account's, newest first
+	recs   []service.JournalRecord // those the filter lets through
+	filter listFilter
 	loaded bool
 	err    error
 	cursor int
@@ -46,7 +50,7 @@ type History struct {
 }
 
 // NewHistory builds the withdrawal history screen.
-func NewHistory(app *App) *History { return &History{app: app} }
+func NewHistory(app *App) *History { return &History{app: app, filter: newListFilter(app.Common)} }
 
 // UnfinishedWithdrawals reads the journal for the withdrawals of the current
 // environment and account that still need the user: unanswered requests and
@@ -94,8 +98,30 @@ func (h *History) Title() string { return "Withdrawal history" }
 
 func (h *History) SetSize(w, hh int) { h.w, h.h = w, hh; h.scroll() }
 
+// KeyMap offers selecting and opening only with withdrawals listed.
 func (h *History) KeyMap() help.KeyMap {
-	return keyMap{historyKeys.Up, historyKeys.Open, historyKeys.Reload}
+	if h.filter.typing {
+		return keyMap{filterKeys.Done}
+	}
+	some := len(h.recs) > 0 && h.err == nil
+	return keyMap{when(some, historyKeys.Up), when(some, historyKeys.Open),
+		when(len(h.all) > 0 && h.err == nil, filterKeys.Start), historyKeys.Reload}
+}
+
+// Inputting: while the filter is typed, letters are text.
+func (h *History) Inputting() bool { return h.filter.typing }
+
+// applyFilter lists the withdrawals the filter lets through: quote id,
+// destination, chain or state.
+func (h *History) applyFilter() {
+	h.recs = h.recs[:0:0]
+	for _, r := range h.all {
+		if h.filter.match(r.QuoteID, r.Intent.ToAddress, r.Intent.Chain, historyState(r)) {
+			h.recs = append(h.recs, r)
+		}
+	}
+	h.cursor = min(h.cursor, max(len(h.recs)-1, 0))
+	h.scroll()
 }
 
 func (h *History) load() tea.Cmd {
@@ -109,20 +135,33 @@ func (h *History) load() tea.Cmd {
 func (h *History) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case historyLoadedMsg:
-		h.loaded, h.recs = true, msg.recs
+		h.loaded, h.all = true, msg.recs
 		h.err = nil
 		if msg.err != nil {
 			h.err = userError{"The journal cannot be read (" + msg.err.Error() + "): check the file's permissions, then press r"}
 		}
-		h.cursor = min(h.cursor, max(len(h.recs)-1, 0))
-		h.scroll()
+		h.applyFilter()
 	case tea.KeyPressMsg:
+		if h.filter.typing {
+			cmd := h.filter.update(msg)
+			h.cursor = 0
+			h.applyFilter()
+			return h, cmd
+		}
 		switch {
+		case key.Matches(msg, filterKeys.Start) && len(h.all) > 0:
+			return h, h.filter.start()
 		case key.Matches(msg, historyKeys.Up):
 			h.cursor = max(h.cursor-1, 0)
 			h.scroll()
 		case key.Matches(msg, historyKeys.Down):
 			h.cursor = min(h.cursor+1, max(len(h.recs)-1, 0))
+			h.scroll()
+		case key.Matches(msg, historyKeys.First):
+			h.cursor = 0
+			h.scroll()
+		case key.Matches(msg, historyKeys.Last):
+			h.cursor = max(len(h.recs)-1, 0)
 			h.scroll()
 		case key.Matches(msg, historyKeys.Reload):
 			return h, h.load()
@@ -166,7 +205,11 @@ func (h *History) View() string {
 	c := h.app.Common
 	st := c.Styles
 	var b strings.Builder
-	b.WriteString(st.Heading.Render("Withdrawal history") + st.Muted.Render("  "+h.app.Target.Env.Name+" · this account, newest first") + "\n\n")
+	b.WriteString(st.Heading.Render("Withdrawal history") + st.Muted.Render("  "+h.app.Target.Env.Name+" · this account, newest first"))
+	if h.filter.shown() {
+		b.WriteString("  " + h.filter.view())
+	}
+	b.WriteString("\n\n")
 	switch {
 	case h.err != nil:
 		b.WriteString(errorBlock(c, "Error", h.err, h.w))
@@ -177,12 +220,15 @@ func (h *History) View() string {
 	case h.app.Journal == nil:
 		b.WriteString("No journal is open, so withdrawals are not recorded here.\n")
 		return clip(b.String(), h.w)
+	case len(h.recs) == 0 && len(h.all) > 0:
+		b.WriteString("No withdrawal matches the filter: press / to change it.\n")
+		return clip(b.String(), h.w)
 	case len(h.recs) == 0:
 		b.WriteString("No withdrawals from this account in the journal yet.\n")
 		b.WriteString(st.Muted.Render(h.app.Journal.Path()) + "\n")
 		return clip(b.String(), h.w)
 	}
-	b.WriteString(st.Label.Render(fmt.Sprintf("  %-12s %-11s %14s  %-9s %s", "STARTED", "STATE", "AMOUNT", "CHAIN", "DESTINATION")) + "\n")
+	b.WriteString(st.Label.Render(fmt.Sprintf("  %-12s   %-9s %14s  %-9s %s", "STARTED", "STATE", "AMOUNT", "CHAIN", "DESTINATION")) + "\n")
 	rows := h.listRows()
 	end := min(h.offset+rows, len(h.recs))
 	for i := h.offset; i < end; i++ {

@@ -98,6 +98,52 @@ func TestHistory(t *testing.T) {
 	}
 }
 
+// TestHistoryHeaderAndJumps (issue 12 bug 6): each header starts in the
+// column of its values; Home/End and g/G jump to the first and last
+// withdrawal; an empty history offers no selecting or opening.
+func TestHistoryHeaderAndJumps(t *testing.T) {
+	r := newStRig(t)
+	h := NewHistory(r.app)
+	h.SetSize(100, 30)
+	drive(h, h.Init())
+	if offers(h.KeyMap(), "enter") || offers(h.KeyMap(), "up") || !offers(h.KeyMap(), "r") {
+		t.Errorf("an empty history offers %v", h.KeyMap().ShortHelp())
+	}
+	historyEntries(t, r)
+	drive(h, h.Resume())
+	lines := strings.Split(ansi.Strip(h.View()), "\n")
+	var header, row string
+	for i, l := range lines {
+		if strings.Contains(l, "STATE") {
+			header, row = l, lines[i+1]
+		}
+	}
+	for _, col := range []struct{ head, value string }{{"STATE", "NO ANSWER"}, {"AMOUNT", "25 USDT"}, {"CHAIN", "ARBITRUM"}, {"DESTINATION", "0x"}} {
+		hc, vc := column(header, col.head), column(row, col.value)
+		if col.head == "AMOUNT" { // right-aligned: the ends line up
+			hc, vc = hc+len(col.head), vc+len(col.value)
+		}
+		if hc != vc {
+			t.Errorf("%s at column %d, its value %q at %d:\n%s\n%s", col.head, hc, col.value, vc, header, row)
+		}
+	}
+	for _, k := range []struct {
+		key  string
+		want int
+	}{{"end", 3}, {"home", 0}, {"G", 3}, {"g", 0}} {
+		press(h, k.key)
+		if h.cursor != k.want {
+			t.Errorf("%s: cursor on %d, want %d", k.key, h.cursor, k.want)
+		}
+	}
+	if !offers(h.KeyMap(), "enter") {
+		t.Error("a history with withdrawals does not offer enter")
+	}
+}
+
+// column is the display column where sub starts in line.
+func column(line, sub string) int { return ansi.StringWidth(line[:strings.Index(line, sub)]) }
+
 // pushed is the Status screen a command pushes, initialised.
 func pushed(t *testing.T, cmd tea.Cmd) *Status {
 	t.Helper()
@@ -129,5 +175,57 @@ func TestHomeBanner(t *testing.T) {
 	drive(h, h.Resume())
 	if v := ansi.Strip(h.View()); !strings.Contains(v, "2 unfinished withdrawals: press h to review and resume them") {
 		t.Fatalf("no banner:\n%s", v)
+	}
+}
+
+// TestRefusedWithdrawalOffersNoRefresh (issue 12 bug 3): a withdrawal that
+// never happened has nothing to refresh, so its status offers no r.
+func TestRefusedWithdrawalOffersNoRefresh(t *testing.T) {
+	r := newStRig(t)
+	historyEntries(t, r)
+	h := NewHistory(r.app)
+	h.SetSize(100, 30)
+	drive(h, h.Init())
+	press(h, "down")
+	press(h, "down")
+	if got := h.recs[h.cursor].QuoteID; got != "q-refused" {
+		t.Fatalf("cursor on %s", got)
+	}
+	s := h.open(h.recs[h.cursor])
+	s.SetSize(100, 30)
+	s.Init()
+	if offers(s.KeyMap(), "r") {
+		t.Errorf("a refused withdrawal offers %v", s.KeyMap().ShortHelp())
+	}
+}
+
+// TestHistoryFilter (issue 12 friction): / filters the withdrawals by quote
+// id, destination, chain or state; enter keeps the filter and opens stay
+// on the filtered rows.
+func TestHistoryFilter(t *testing.T) {
+	r := newStRig(t)
+	historyEntries(t, r)
+	h := NewHistory(r.app)
+	h.SetSize(100, 30)
+	drive(h, h.Init())
+	press(h, "/")
+	if !h.Inputting() || offers(h.KeyMap(), "r") {
+		t.Fatalf("typing a filter: inputting %v, footer %v", h.Inputting(), h.KeyMap().ShortHelp())
+	}
+	h = typeInto(h, "solana").(*History)
+	press(h, "enter")
+	if len(h.recs) != 1 || h.recs[0].QuoteID != "q-sending" {
+		t.Fatalf("filter solana lists %v", h.recs)
+	}
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "/ solana") || strings.Contains(v, "ARBITRUM") {
+		t.Errorf("the filtered view:\n%s", v)
+	}
+	if h.Inputting() || !offers(h.KeyMap(), "enter") || !offers(h.KeyMap(), "/") {
+		t.Errorf("after enter: inputting %v, footer %v", h.Inputting(), h.KeyMap().ShortHelp())
+	}
+	press(h, "/")
+	h = typeInto(h, "zz").(*History)
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "No withdrawal matches the filter") || offers(h.KeyMap(), "up") {
+		t.Errorf("filter solanazz:\n%s", v)
 	}
 }

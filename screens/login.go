@@ -57,6 +57,7 @@ const (
 	fieldMethod
 	fieldAPIKey
 	fieldSource
+	fieldKeyPick // one of the keystore's keys, or another file
 	fieldKeystore
 	fieldPassphrase
 )
@@ -72,6 +73,7 @@ type Login struct {
 	apiKey  textinput.Model
 	path    textinput.Model
 	pass    textinput.Model
+	keys    keystorePick
 	spin    spinner.Model
 	busy    bool
 	attempt int
@@ -94,8 +96,14 @@ func NewLogin(app *App) *Login {
 			l.env = i
 		}
 	}
-	if entries, err := signer.ListKeystore(app.KeystoreDir); err == nil && len(entries) > 0 {
-		l.path.SetValue(entries[0].Path)
+	if entries, err := signer.ListKeystore(app.KeystoreDir); err == nil {
+		l.keys.entries = entries
+	}
+	if app.Getenv != nil && app.Getenv(signer.KeyEnvVar) != "" {
+		l.source = sourceEnv // the key the user exported is the one meant
+	}
+	if app.Getenv != nil {
+		l.apiKey.SetValue(app.Getenv(service.APIKeyEnvVar))
 	}
 	// The key is what a newcomer has in hand: start in its field, so a
 	// paste lands there at once.
@@ -121,12 +129,11 @@ func (l *Login) SetSize(w, h int) {
 	}
 }
 
-// KeyMap offers ←/→ only where there is a choice to change.
+// KeyMap offers ←/→ only where there is a choice to change, and ctrl+d
+// only on an environment with demo credentials.
 func (l *Login) KeyMap() help.KeyMap {
-	if l.input() != nil {
-		return keyMap{loginKeys.Submit, loginKeys.Next, loginKeys.Demo}
-	}
-	return keyMap{loginKeys.Submit, loginKeys.Next, loginKeys.Left, loginKeys.Demo}
+	return keyMap{loginKeys.Submit, loginKeys.Next, when(l.input() == nil, loginKeys.Left),
+		when(l.target().Demo != nil, loginKeys.Demo)}
 }
 
 // Inputting: while a text field has the focus, q and ? are typed, not global.
@@ -144,7 +151,13 @@ func (l *Login) fields() []int {
 	}
 	f = append(f, fieldSource)
 	if l.source == sourceKeystore {
-		f = append(f, fieldKeystore, fieldPassphrase)
+		if len(l.keys.entries) > 0 {
+			f = append(f, fieldKeyPick)
+		}
+		if l.keys.other() {
+			f = append(f, fieldKeystore)
+		}
+		f = append(f, fieldPassphrase)
 	}
 	return f
 }
@@ -193,6 +206,7 @@ func (l *Login) cycle(delta int) tea.Cmd {
 	switch l.focus {
 	case fieldEnv:
 		l.env = wrap(l.env, len(l.app.Targets))
+		l.err = nil // it was about the other environment
 		if l.source >= len(l.sources()) {
 			l.source = sourceKeystore
 		}
@@ -202,6 +216,9 @@ func (l *Login) cycle(delta int) tea.Cmd {
 		l.err = nil // it was about the other method
 	case fieldSource:
 		l.source = wrap(l.source, len(l.sources()))
+		l.err = nil
+	case fieldKeyPick:
+		l.keys.cycle(delta)
 		l.err = nil
 	}
 	return nil
@@ -268,6 +285,7 @@ func (l *Login) fillDemo() tea.Cmd {
 	if demo == nil {
 		return tui.ShowInfo("Demo credentials exist only on the sandbox environment")
 	}
+	l.err = nil // it was about what the demo credentials replace
 	if l.method == methodAPIKey {
 		l.apiKey.SetValue(demo.APIKey)
 		l.focus = fieldAPIKey
@@ -292,7 +310,7 @@ func (l *Login) submit() tea.Cmd {
 		}
 		cred = func() (service.Credential, signer.Key, error) { return service.APIKey(apiKey), nil, nil }
 	case l.source == sourceKeystore:
-		path, pass := strings.TrimSpace(l.path.Value()), l.pass.Value()
+		path, pass := l.keys.path(l.path.Value()), l.pass.Value()
 		if path == "" {
 			l.err = userError{"Enter the path of a keystore file (svcwallet key new makes one)"}
 			return nil
@@ -435,7 +453,15 @@ func (l *Login) View() string {
 		row(fieldSource, "Key source", choice(fieldSource, l.sources(), l.source))
 		switch l.source {
 		case sourceKeystore:
-			row(fieldKeystore, "Keystore file", l.path.View())
+			if len(l.keys.entries) > 0 {
+				row(fieldKeyPick, "Keystore key", choice(fieldKeyPick, l.keys.options(l.w < 100), l.keys.pick))
+				if f := l.keys.file(); f != "" {
+					b.WriteString(note(f))
+				}
+			}
+			if l.keys.other() {
+				row(fieldKeystore, "Keystore file", l.path.View())
+			}
 			row(fieldPassphrase, "Passphrase", l.pass.View())
 		case sourceEnv:
 			state := "not set"

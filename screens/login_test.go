@@ -5,6 +5,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/ethereum/go-ethereum/accounts/keystore"
+
+	"svcwallet/service"
+	"svcwallet/service/sandbox"
+	"svcwallet/signer"
 )
 
 // keystoreLogin opens a console, picks wallet login from a keystore file,
@@ -55,4 +63,104 @@ func TestLoginMethodSwitchClearsError(t *testing.T) {
 	if v := c.plain(); strings.Contains(v, "Login failed") || strings.Contains(v, "is a directory") {
 		t.Fatalf("the wallet's error is still shown after switching to API key:\n%s", v)
 	}
+}
+
+// TestLoginErrorGoesWithWhatItWasAbout (issue 12 bugs 5, 3): a failed
+// login's error goes when ctrl+d fills the demo credentials and when the
+// environment changes; ctrl+d is offered only where demo credentials exist.
+func TestLoginErrorGoesWithWhatItWasAbout(t *testing.T) {
+	c := newConsole(t, 100, 30, consoleOpts{})
+	prod := c.app.Targets[0]
+	prod.Env.Name, prod.Demo = "production", nil
+	c.app.Targets = append(c.app.Targets, prod)
+	fail := func() {
+		c.typeText("not-a-key")
+		c.press("enter")
+		c.untilShows("Login failed")
+	}
+	fail()
+	c.press("ctrl+d")
+	if v := c.plain(); strings.Contains(v, "Login failed") {
+		t.Fatalf("the error stays after ctrl+d:\n%s", v)
+	}
+	fail()
+	c.press("shift+tab", "shift+tab", "right") // to the environment; the next one
+	c.until("the production environment", func(v string) bool { return strings.Contains(v, "production") })
+	v := c.plain()
+	if strings.Contains(v, "Login failed") {
+		t.Errorf("the error stays after changing the environment:\n%s", v)
+	}
+	if strings.Contains(v, "ctrl+d") {
+		t.Errorf("production offers ctrl+d:\n%s", v)
+	}
+}
+
+// TestLoginPicksKeystoreKeys (issue 12, choosing a key): the keystore's
+// keys are a list (address, creation date, file name under it) instead of
+// a path typed or pre-filled into a field; "another file…" brings the path
+// field back; an exported $SVCWALLET_PRIVATE_KEY is preselected.
+func TestLoginPicksKeystoreKeys(t *testing.T) {
+	n, p := signer.ScryptN, signer.ScryptP
+	signer.ScryptN, signer.ScryptP = keystore.LightScryptN, keystore.LightScryptP
+	t.Cleanup(func() { signer.ScryptN, signer.ScryptP = n, p })
+	app, _ := wdApp(t)
+	var paths []string
+	for _, k := range []string{sandbox.DemoPrivateKey, strangerKey} {
+		_, path, err := signer.ImportRawKey(app.KeystoreDir, k, "pw")
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, path)
+	}
+	l := NewLogin(app)
+	l.SetSize(120, 40)
+	l.method, l.focus = methodWallet, fieldSource
+	press(l, "tab")
+	if l.focus != fieldKeyPick || l.Inputting() {
+		t.Fatalf("after the key source the focus is on %d, inputting %v", l.focus, l.Inputting())
+	}
+	view := ansi.Strip(l.View())
+	created := time.Now().UTC().Format("2006-01-02")
+	for _, want := range []string{sandbox.DemoAddress, created, filepath.Base(paths[0]), "1 of 3"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("the key list lacks %q:\n%s", want, view)
+		}
+	}
+	if strings.Contains(view, "Keystore file") || !offers(l.KeyMap(), "left") {
+		t.Errorf("a listed key still shows the path field, or ←/→ is not offered:\n%s", view)
+	}
+	press(l, "right")
+	if got := l.keys.path(""); got != paths[1] {
+		t.Errorf("→ chose %s, want %s", got, paths[1])
+	}
+	press(l, "right")
+	if !strings.Contains(ansi.Strip(l.View()), "Keystore file") {
+		t.Error("another file… does not show the path field")
+	}
+	press(l, "tab")
+	if l.focus != fieldKeystore || !l.Inputting() {
+		t.Errorf("tab after another file… focuses %d", l.focus)
+	}
+
+	app.Getenv = func(k string) string {
+		if k == signer.KeyEnvVar {
+			return sandbox.DemoPrivateKey
+		}
+		return ""
+	}
+	if l := NewLogin(app); l.source != sourceEnv {
+		t.Errorf("with $%s set the key source is %d, want the variable", signer.KeyEnvVar, l.source)
+	}
+}
+
+// TestLoginAPIKeyFromEnvironment: $SVCWALLET_API_KEY pre-fills the API key
+// field (masked), so enter alone logs in.
+func TestLoginAPIKeyFromEnvironment(t *testing.T) {
+	c := newConsole(t, 100, 30, consoleOpts{env: map[string]string{service.APIKeyEnvVar: sandbox.DemoAPIKey}})
+	for _, line := range strings.Split(c.plain(), "\n") {
+		if strings.Contains(line, "› API key") && (strings.Contains(line, sandbox.DemoAPIKey) || !strings.Contains(line, "••••")) {
+			t.Fatalf("the API key field is not pre-filled, or shows the key in clear: %q", line)
+		}
+	}
+	c.loginAPIKey("")
 }

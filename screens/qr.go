@@ -11,8 +11,16 @@ import (
 const qrQuietZone = 4
 
 // qrStyle draws modules black on white whatever the terminal's theme: phone
-// scanners expect dark modules on a light background.
-var qrStyle = lipgloss.NewStyle().Foreground(lipgloss.Color("#000000")).Background(lipgloss.Color("#FFFFFF"))
+// scanners expect dark modules on a light background. Under NO_COLOR the
+// terminal drops both colours and draws the blocks in its own foreground,
+// which is light on a dark terminal: there reverse video, which NO_COLOR
+// keeps, turns the code dark on light again.
+func qrStyle(noColor, darkTerminal bool) lipgloss.Style {
+	if noColor {
+		return lipgloss.NewStyle().Reverse(darkTerminal)
+	}
+	return lipgloss.NewStyle().Foreground(lipgloss.Color("#000000")).Background(lipgloss.Color("#FFFFFF"))
+}
 
 // QRCode is a rendered QR code: two module rows per text line, drawn with
 // half blocks, quiet zone included.
@@ -21,8 +29,9 @@ type QRCode struct {
 	Width int // columns
 }
 
-// renderQR encodes text (a deposit address) at error-correction level M.
-func renderQR(text string) (QRCode, error) {
+// renderQR encodes text (a deposit address) at error-correction level M,
+// styled for the terminal (see qrStyle).
+func renderQR(text string, noColor, darkTerminal bool) (QRCode, error) {
 	code, err := qr.Encode(text, qr.M)
 	if err != nil {
 		return QRCode{}, err
@@ -32,7 +41,7 @@ func renderQR(text string) (QRCode, error) {
 		x, y = x-qrQuietZone, y-qrQuietZone
 		return x >= 0 && y >= 0 && x < code.Size && y < code.Size && code.Black(x, y)
 	}
-	out := QRCode{Width: n}
+	out, style := QRCode{Width: n}, qrStyle(noColor, darkTerminal)
 	var row strings.Builder
 	for y := 0; y < n; y += 2 {
 		row.Reset()
@@ -49,7 +58,7 @@ func renderQR(text string) (QRCode, error) {
 				row.WriteString(" ")
 			}
 		}
-		out.Lines = append(out.Lines, qrStyle.Render(row.String()))
+		out.Lines = append(out.Lines, style.Render(row.String()))
 	}
 	return out, nil
 }

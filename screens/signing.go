@@ -95,6 +95,9 @@ func (k *signingKey) update(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
+// usable: a key to sign with was found.
+func (k *signingKey) usable() bool { return k.found && k.source != keyNone }
+
 // typing: the passphrase field has the keys.
 func (k *signingKey) typing() bool { return k.source == keyKeystore }
 

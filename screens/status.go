@@ -172,12 +172,10 @@ func (s *Status) Title() string { return "Withdrawal status" }
 // SetSize: the content is a few lines; the root cuts what is taller.
 func (s *Status) SetSize(w, _ int) { s.wd = w }
 
-// KeyMap offers copying only when there is a payout hash to copy.
+// KeyMap offers r except for a withdrawal that never happened, and copying
+// only when there is a payout hash to copy.
 func (s *Status) KeyMap() help.KeyMap {
-	if s.copyable() {
-		return keyMap{statusKeys.Refresh, statusKeys.Copy}
-	}
-	return keyMap{statusKeys.Refresh}
+	return keyMap{when(s.phase != phaseRejected, statusKeys.Refresh), when(s.copyable(), statusKeys.Copy)}
 }
 
 // copyable: the withdrawal shown has a payout hash.
@@ -249,8 +247,7 @@ func (s *Status) key(k tea.KeyPressMsg) tea.Cmd {
 		default:
 			return tui.ShowInfo("No payout hash yet: it is set once the withdrawal is COMPLETED")
 		}
-		return tea.Batch(copyToClipboard(s.w.WithdrawTxHash, s.app.Getenv != nil && s.app.Getenv("TMUX") != ""),
-			tui.ShowInfo("Copied payout hash "+s.w.WithdrawTxHash))
+		return copyText(s.app, s.w.WithdrawTxHash, "Copied payout hash "+s.w.WithdrawTxHash)
 	}
 	return nil
 }

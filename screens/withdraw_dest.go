@@ -40,18 +40,20 @@ const (
 // Destination is the second withdrawal step: destination address (checked as
 // it is typed against the route's chain type), amount and an optional fee cap.
 type Destination struct {
-	app    *App
-	w      Withdrawal
-	inputs [destFields]textinput.Model
-	focus  int
-	recent []string
-	loaded bool   // recent destinations read: the look-alike check needs them
-	queued bool   // enter was pressed before they were read
-	pick   int    // next recent destination ctrl+r offers
-	alike  string // a recent address the typed one resembles, under comparison
-	ok     string // an address the user confirmed despite the resemblance
-	err    error
-	wd, h  int
+	app     *App
+	w       Withdrawal
+	inputs  [destFields]textinput.Model
+	focus   int
+	recent  []string
+	loaded  bool   // recent destinations read: the look-alike check needs them
+	queued  bool   // enter was pressed before they were read
+	pick    int    // next recent destination ctrl+r offers
+	alike   string // a recent address the typed one resembles, under comparison
+	ok      string // an address the user confirmed despite the resemblance
+	quote   *Quote // the quote step last pushed, read back on Resume
+	refused error  // why the service refused the amount, shown under it
+	err     error
+	wd, h   int
 }
 
 // NewDestination builds the destination step for a chosen route.
@@ -146,6 +148,9 @@ func (d *Destination) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	var cmd tea.Cmd
 	d.inputs[d.focus], cmd = d.inputs[d.focus].Update(msg)
 	d.err = nil
+	if d.focus == destAmount {
+		d.refused = nil // it was about the amount being changed
+	}
 	return d, cmd
 }
 
@@ -160,11 +165,14 @@ func (d *Destination) setFocus(i int) tea.Cmd {
 func (d *Destination) compareKey(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(k, destKeys.Confirm):
+		// The field under the marker takes keys again when the user comes
+		// back from the quote.
 		d.ok, d.alike = d.inputs[destAddress].Value(), ""
-		return d.submit()
+		return tea.Batch(d.inputs[d.focus].Focus(), d.submit())
 	case key.Matches(k, destKeys.UseRecent):
 		d.inputs[destAddress].SetValue(d.alike)
 		d.alike = ""
+		return d.inputs[d.focus].Focus()
 	case key.Matches(k, destKeys.Edit):
 		d.alike = ""
 		return d.setFocus(destAddress)
@@ -212,7 +220,20 @@ func (d *Destination) submit() tea.Cmd {
 			return nil
 		}
 	}
-	return tui.Push(NewQuote(d.app, w))
+	d.quote = NewQuote(d.app, w)
+	return tui.Push(d.quote)
+}
+
+// Resume: back from a quote the service refused for its amount (too small,
+// too high, a limit), the amount has the focus and the reason is shown.
+func (d *Destination) Resume() tea.Cmd {
+	q := d.quote
+	d.quote = nil
+	if q == nil || !q.amountErr || q.err == nil {
+		return nil
+	}
+	d.refused = q.err
+	return d.setFocus(destAmount)
 }
 
 // lookAlike returns a recent address that shares the typed one's first and
@@ -252,6 +273,9 @@ func (d *Destination) View() string {
 		if i == destAddress {
 			b.WriteString("  " + field(c, "", lw, d.addressHint()) + "\n")
 		}
+		if i == destAmount && d.refused != nil {
+			b.WriteString(indent(strings.Split(strings.TrimSuffix(errorBlock(c, "Refused", d.refused, max(d.wd-lw-3, 20)), "\n"), "\n"), lw+3))
+		}
 	}
 	if len(d.recent) > 0 {
 		b.WriteString("\n" + st.Label.Render("Recent destinations on "+d.w.Route.Chain+" (ctrl+r)") + "\n")
@@ -287,11 +311,11 @@ func (d *Destination) compareView() string {
 	st := d.app.Common.Styles
 	typed := d.inputs[destAddress].Value()
 	var b strings.Builder
-	b.WriteString(st.Warning.Render("Stop: this address looks like one you used before, but it is different.") + "\n")
-	b.WriteString(st.Muted.Render("Look-alike addresses are planted in wallet histories: compare every character.") + "\n\n")
+	b.WriteString(st.Warning.Render(wrapTo("Stop: this address looks like one you used before, but it is different.", d.wd)) + "\n")
+	b.WriteString(st.Muted.Render(wrapTo("Look-alike addresses are planted in wallet histories: compare every character.", d.wd)) + "\n\n")
 	a, r := markDiff(st.Mark, typed, d.alike)
 	b.WriteString(st.Label.Render("  Typed   ") + a + "\n")
 	b.WriteString(st.Label.Render("  Recent  ") + r + "\n\n")
-	b.WriteString("Press y if the typed address is right, u to use the recent one, n to edit.\n")
+	b.WriteString(wrapTo("Press y if the typed address is right, u to use the recent one, n to edit.", d.wd) + "\n")
 	return b.String()
 }

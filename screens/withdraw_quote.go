@@ -1,6 +1,7 @@
 package screens
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -38,17 +39,18 @@ var quoteKeys = struct {
 // Quote is the third withdrawal step: the locked price and a countdown to
 // expires_at. An expired quote cannot be confirmed; r asks for a new one.
 type Quote struct {
-	app     *App
-	w       Withdrawal
-	quote   service.Quote
-	offset  time.Duration
-	ttl     time.Duration // lifetime at the moment the quote was received
-	seq     int
-	loading bool
-	err     error
-	tag     tui.Tag
-	spin    spinner.Model
-	wd, h   int
+	app       *App
+	w         Withdrawal
+	quote     service.Quote
+	offset    time.Duration
+	ttl       time.Duration // lifetime at the moment the quote was received
+	seq       int
+	loading   bool
+	err       error
+	amountErr bool // err refuses the amount (too small, too high, a limit)
+	tag       tui.Tag
+	spin      spinner.Model
+	wd, h     int
 }
 
 // NewQuote builds the quote step and asks for the first quote.
@@ -163,6 +165,10 @@ func (q *Quote) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		}
 		q.loading = false
 		q.err = explain(msg.err)
+		q.amountErr = false
+		for _, c := range []service.Code{service.CodeBelowFee, service.CodeLimitReached, service.CodeDailyLimit, service.CodeInsufficientBalance} {
+			q.amountErr = q.amountErr || errors.Is(msg.err, c)
+		}
 		if msg.err != nil {
 			q.quote = service.Quote{}
 			return q, nil

@@ -22,6 +22,7 @@ import (
 type executedMsg struct {
 	accepted service.WithdrawAccepted
 	err      error
+	refused  bool // finally refused (screening): signing again cannot help
 	// lost is the journaled withdrawal whose outcome is unknown (no answer,
 	// or a refusal after no answer); nil otherwise.
 	lost *service.JournalRecord
@@ -33,6 +34,10 @@ var reviewKeys = struct {
 	Sign:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign and withdraw")),
 	Requote: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "back to a new quote")),
 }
+
+// typingRequote replaces r for a new quote while the passphrase field has
+// the focus, where r is a letter of the passphrase.
+var typingRequote = key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "back to a new quote"))
 
 // withdrawTimeout covers every retry of one withdraw (D10).
 const withdrawTimeout = 2 * time.Minute
@@ -52,6 +57,7 @@ type Review struct {
 	setupErr error
 	gate     reviewGate
 	err      error
+	refused  bool    // finally refused (screening): signing again cannot help
 	tag      tui.Tag // of this visit's countdown ticks
 	wd, h    int
 }
@@ -99,24 +105,27 @@ func (r *Review) Title() string { return "Withdraw: review and sign" }
 func (r *Review) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.setWidth(w) }
 
 // KeyMap offers only what works now: nothing while the withdrawal is out,
-// no signing once the quote expired or when it cannot be signed at all, and
-// no r while the passphrase field takes it as text.
+// no signing once the quote expired, without a key, after a final refusal
+// or when it cannot be signed at all.
 func (r *Review) KeyMap() help.KeyMap {
-	if r.gate.sending {
-		return keyMap{}
+	return keyMap{
+		when(r.canSign(), reviewKeys.Sign),
+		when(!r.gate.sending, r.requoteKey()),
 	}
-	var keys keyMap
-	if r.canSign() {
-		keys = append(keys, reviewKeys.Sign)
+}
+
+// requoteKey is r, or ctrl+r while the passphrase field takes r as text.
+func (r *Review) requoteKey() key.Binding {
+	if r.gate.key.typing() {
+		return typingRequote
 	}
-	if !r.gate.key.typing() {
-		keys = append(keys, reviewKeys.Requote)
-	}
-	return keys
+	return reviewKeys.Requote
 }
 
 // canSign: enter would sign now (the keystroke guard aside).
-func (r *Review) canSign() bool { return r.setupErr == nil && !r.gate.sending && !r.expired() }
+func (r *Review) canSign() bool {
+	return r.setupErr == nil && !r.gate.sending && !r.expired() && r.gate.key.usable() && !r.refused
+}
 
 // remaining is the quote's time left by the service's clock.
 func (r *Review) remaining() time.Duration {
@@ -161,11 +170,11 @@ func (r *Review) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	case tea.KeyPressMsg:
 		switch {
 		case key.Matches(msg, reviewKeys.Sign):
-			if r.setupErr == nil && r.expired() {
+			if r.setupErr == nil && (r.expired() || r.refused) {
 				return r, nil // the screen says so; r gets a new quote
 			}
 			return r, r.sign()
-		case !r.gate.key.typing() && key.Matches(msg, reviewKeys.Requote):
+		case key.Matches(msg, r.requoteKey()):
 			return r, tui.Pop()
 		}
 	}
@@ -182,7 +191,7 @@ func (r *Review) sign() tea.Cmd {
 		return nil
 	}
 	if !r.app.Common.Now().Add(r.offset).Before(r.quote.ExpiresAt) {
-		r.err = userError{"Quote expired: press r to get a new one and sign again"}
+		r.err = userError{"Quote expired: press " + r.requoteKey().Help().Key + " to get a new one and sign again"}
 		return nil
 	}
 	r.err = nil
@@ -250,9 +259,12 @@ func (r *Review) executed(msg executedMsg) tea.Cmd {
 		return tea.Sequence(tui.Reset(NewHome(r.app)), tui.Push(NewResume(r.app, *msg.lost)),
 			tui.ShowError(userError{"No clear answer from the service: the withdrawal is saved and is being checked; it cannot be paid twice"}))
 	case errors.Is(msg.err, service.ErrQuoteExpired):
-		r.err = userError{"Quote expired before it was executed: press r to get a new one and sign again"}
+		r.err = userError{"Quote expired before it was executed: press " + r.requoteKey().Help().Key + " to get a new one and sign again"}
 	default:
 		r.err = explain(msg.err)
+		// Screening looks at the destination, not the signature: signing
+		// this quote again is refused the same way.
+		r.refused = errors.Is(msg.err, service.CodeAddressFlagged)
 	}
 	return nil
 }
@@ -297,13 +309,17 @@ func (r *Review) render(level int) string {
 	case r.gate.sending:
 		b.WriteString(r.gate.prompt("Signing and sending the withdrawal… (retries reuse the same signature)", "") + "\n")
 	case r.expired():
-		b.WriteString(errorBlock(c, "Quote expired", userError{"press r to get a new one"}, r.wd))
+		b.WriteString(errorBlock(c, "Quote expired", userError{"press " + r.requoteKey().Help().Key + " to get a new one"}, r.wd))
 	case r.err != nil:
 		b.WriteString(errorBlock(c, "Not withdrawn", r.err, r.wd))
 	default:
-		ready := "Press enter to sign and withdraw; r for a new quote; esc to go back."
+		rk := r.requoteKey().Help().Key
+		ready := "Press enter to sign and withdraw; " + rk + " for a new quote; esc to go back."
 		if level > 2 {
-			ready = "Press enter to sign and withdraw; r for a new quote."
+			ready = "Press enter to sign and withdraw; " + rk + " for a new quote."
+		}
+		if r.gate.key.found && !r.gate.key.usable() {
+			ready = r.gate.key.ready().Error() + "; esc to go back."
 		}
 		b.WriteString(r.gate.prompt("", ready) + "\n")
 	}

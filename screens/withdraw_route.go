@@ -44,6 +44,7 @@ type Route struct {
 	payout  int
 	loading bool
 	err     error
+	filter  listFilter // narrows the destination chains
 	spin    spinner.Model
 	w, h    int
 }
@@ -61,7 +62,7 @@ type Withdrawal struct {
 
 // NewRoute builds the route step.
 func NewRoute(app *App) *Route {
-	return &Route{app: app, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
+	return &Route{app: app, filter: newListFilter(app.Common), spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
 }
 
 func (r *Route) Init() tea.Cmd { return r.load() }
@@ -70,8 +71,23 @@ func (r *Route) Title() string { return "Withdraw: route" }
 
 func (r *Route) SetSize(w, h int) { r.w, r.h = w, h }
 
+// KeyMap offers enter only on a usable route, ↑/↓ with more than one
+// chain, ←/→ with more than one payout token, tab with more than one source.
 func (r *Route) KeyMap() help.KeyMap {
-	return keyMap{routeKeys.Next, routeKeys.Up, routeKeys.Left, routeKeys.Source, routeKeys.Refresh}
+	if r.filter.typing {
+		return keyMap{filterKeys.Done}
+	}
+	ready := !r.loading && r.err == nil
+	routes := r.routes()
+	usable := ready && r.chain < len(routes) && len(routes[r.chain].TokensOut) > 0
+	return keyMap{
+		when(usable, routeKeys.Next),
+		when(ready && len(routes) > 1, routeKeys.Up),
+		when(usable && len(routes[r.chain].TokensOut) > 1, routeKeys.Left),
+		when(ready && len(r.sources) > 1, routeKeys.Source),
+		when(!r.loading, routeKeys.Refresh),
+		when(ready && len(r.info.Route[r.sourceName()]) > 0, filterKeys.Start),
+	}
 }
 
 func (r *Route) load() tea.Cmd {
@@ -85,13 +101,23 @@ func (r *Route) load() tea.Cmd {
 	})
 }
 
-// routes are the destination chains of the selected source token.
+// routes are the destination chains of the selected source token that the
+// filter lets through (chain name, id, type or payout token).
 func (r *Route) routes() []service.WithdrawalRoute {
 	if r.source >= len(r.sources) {
 		return nil
 	}
-	return r.info.Route[r.sources[r.source]]
+	var out []service.WithdrawalRoute
+	for _, rt := range r.info.Route[r.sources[r.source]] {
+		if r.filter.match(append([]string{rt.Chain, rt.ChainID, rt.ChainType}, rt.TokensOut...)...) {
+			out = append(out, rt)
+		}
+	}
+	return out
 }
+
+// Inputting: while the filter is typed, letters are text.
+func (r *Route) Inputting() bool { return r.filter.typing }
 
 func (r *Route) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
@@ -131,9 +157,24 @@ func (r *Route) setInfo(info service.WithdrawalInfo) {
 	r.source, r.chain, r.payout = 0, 0, 0
 }
 
+// sourceName is the selected source token, "" before the routes are known.
+func (r *Route) sourceName() string {
+	if r.source >= len(r.sources) {
+		return ""
+	}
+	return r.sources[r.source]
+}
+
 func (r *Route) key(k tea.KeyPressMsg) tea.Cmd {
+	if r.filter.typing {
+		cmd := r.filter.update(k)
+		r.chain, r.payout = 0, 0
+		return cmd
+	}
 	routes := r.routes()
 	switch {
+	case key.Matches(k, filterKeys.Start) && len(r.info.Route[r.sourceName()]) > 0:
+		return r.filter.start()
 	case key.Matches(k, routeKeys.Refresh):
 		if !r.loading {
 			return r.load()
@@ -211,6 +252,13 @@ func (r *Route) View() string {
 	b.WriteString(field(c, "Source token", lw, strings.Join(src, "  ")) + "\n")
 	b.WriteString(field(c, "Provider", lw, st.Value.Render(r.info.Provider)) + "\n\n")
 	routes := r.routes()
+	if r.filter.shown() {
+		b.WriteString("  " + r.filter.view() + "\n")
+	}
+	if len(routes) == 0 && len(r.info.Route[r.sourceName()]) > 0 {
+		b.WriteString(st.Muted.Render("No destination chain matches the filter: press / to change it.") + "\n")
+		return clip(b.String(), r.w)
+	}
 	if len(routes) == 0 {
 		b.WriteString(st.Warning.Render("No destination chain for "+r.sources[r.source]+" yet: it is not available for withdrawal.") + "\n")
 		return clip(b.String(), r.w)

@@ -113,11 +113,20 @@ func TestLookAlikeDestinationStops(t *testing.T) {
 	if _, cmd := press(s, "u"); pushedScreen(cmd) != nil || d.inputs[destAddress].Value() != recent {
 		t.Fatalf("u should put the recent address back, got %q", d.inputs[destAddress].Value())
 	}
+	if !d.inputs[d.focus].Focused() {
+		t.Error("after u the field under the marker takes no keys")
+	}
 	// Typing the look-alike again and confirming with y goes on to the quote.
 	d.inputs[destAddress].SetValue(poisoned)
 	s, _ = press(s, "enter")
 	if _, cmd := press(s, "y"); pushedScreen(cmd) == nil {
 		t.Fatal("y after comparing should go on to the quote")
+	}
+	// Back from the quote (issue 12 bug 2): the field under the marker types.
+	before := d.inputs[d.focus].Value()
+	s = typeInto(s, "7")
+	if got := d.inputs[d.focus].Value(); got != before+"7" {
+		t.Errorf("back from the quote, typing does nothing: %q, want %q", got, before+"7")
 	}
 	// The recent address itself is not a look-alike.
 	if lookAlike(recent, []string{recent}) != "" {
@@ -289,7 +298,7 @@ func TestReviewShowsWhatIsSignedAndGuardsKeys(t *testing.T) {
 // offers reports whether a key map shows a binding for key k.
 func offers(km interface{ ShortHelp() []key.Binding }, k string) bool {
 	for _, b := range km.ShortHelp() {
-		if slices.Contains(b.Keys(), k) {
+		if b.Enabled() && slices.Contains(b.Keys(), k) {
 			return true
 		}
 	}

@@ -18,7 +18,32 @@ const maxBase58Len = 44
 // chain type (D12): evm is 0x + 40 hex with a valid EIP-55 checksum when mixed
 // case; solana is base58 of 32 bytes; tron is base58check of 25 bytes starting
 // with 0x41. The error gives the reason and never repeats the input.
+//
+// An address that is valid for another chain type is the likely mix-up (an
+// EVM address on the Solana route): the error names it and both ways out.
 func ValidateAddress(chainType, addr string) error {
+	err := validateAddress(chainType, addr)
+	if err == nil {
+		return nil
+	}
+	for _, other := range []string{ChainTypeEVM, ChainTypeSolana, ChainTypeTron} {
+		if other != chainType && validateAddress(other, addr) == nil {
+			return fmt.Errorf("this is %s address: choose %s chain, or enter %s address",
+				articled(ChainTypeLabel(other)), articled(ChainTypeLabel(other)), articled(ChainTypeLabel(chainType)))
+		}
+	}
+	return err
+}
+
+// articled puts "a" or "an" before a chain type's label: "an EVM", "a Solana".
+func articled(label string) string {
+	if strings.HasPrefix(label, "E") {
+		return "an " + label
+	}
+	return "a " + label
+}
+
+func validateAddress(chainType, addr string) error {
 	switch chainType {
 	case ChainTypeEVM:
 		return validateEVM(addr)

@@ -26,11 +26,15 @@ func TestValidateAddress(t *testing.T) {
 		{ChainTypeSolana, "EPjFWJd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTD0l1", "base58"},
 		{ChainTypeSolana, "", "empty"},
 		{ChainTypeSolana, strings.Repeat("1", 45), "too long"},
-		{ChainTypeSolana, "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", "not 25"},
+		// The likely mix-up is named, with both ways out (issue 12).
+		{ChainTypeSolana, "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", "this is a Tron address: choose a Tron chain, or enter a Solana address"},
+		{ChainTypeSolana, "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", "this is an EVM address: choose an EVM chain, or enter a Solana address"},
+		{ChainTypeEVM, "EPjFWJd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", "this is a Solana address: choose a Solana chain, or enter an EVM address"},
 		{ChainTypeTron, "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", ""},
 		{ChainTypeTron, "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u", "checksum"},
-		{ChainTypeTron, "EPjFWJd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", "not 32"},
-		{ChainTypeTron, "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", "base58"},
+		{ChainTypeTron, "EPjFWJd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", "this is a Solana address"},
+		{ChainTypeTron, "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", "this is an EVM address: choose an EVM chain, or enter a Tron address"},
+		{ChainTypeTron, "0x3C44", "base58"},
 		{"bitcoin", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa", "unknown chain type"},
 	}
 	for _, c := range cases {

@@ -13,7 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 )
 
 // DefaultTimeout bounds one HTTP attempt.
@@ -125,6 +124,11 @@ func (c *Client) WithdrawalStatus(ctx context.Context, quoteID string) (Withdraw
 	var res Withdrawal
 	path := PathWithdrawalStatus + "?quote_id=" + url.QueryEscape(quoteID)
 	err := c.doAuthed(ctx, call{method: http.MethodGet, base: c.env.BaseURL, path: path}, &res)
+	if err == nil && res.QuoteID != quoteID {
+		// A record of another withdrawal must never be shown as this one.
+		return Withdrawal{}, &UnreadableAnswerError{Status: http.StatusOK,
+			Reason: shapeErr("status record", "is for another quote id than the one asked")}
+	}
 	return res, err
 }
 
@@ -192,16 +196,39 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 	if err := json.Unmarshal(body, out); err != nil {
 		return &UnreadableAnswerError{Status: resp.StatusCode}
 	}
+	if a, ok := out.(answer); ok {
+		if err := a.cleanAnswer(serverNow(resp.Header, c.now)); err != nil {
+			return &UnreadableAnswerError{Status: resp.StatusCode, Reason: err}
+		}
+	}
 	return nil
 }
 
-// UnreadableAnswerError is a success status whose body does not decode: the
-// request did what it asked, only the details are missing.
-type UnreadableAnswerError struct{ Status int }
+// serverNow is the server's clock at an answer (its Date header), or ours
+// when it sent none.
+func serverNow(h http.Header, now func() time.Time) time.Time {
+	if t, err := http.ParseTime(h.Get("Date")); err == nil {
+		return t
+	}
+	return now()
+}
+
+// UnreadableAnswerError is a success status whose body does not decode, or
+// does not have the shape of its fields (Reason): the request did what it
+// asked, only the details cannot be trusted.
+type UnreadableAnswerError struct {
+	Status int
+	Reason error // a *ShapeError, or nil when the body is not JSON of the right form
+}
 
 func (e *UnreadableAnswerError) Error() string {
+	if e.Reason != nil {
+		return e.Reason.Error()
+	}
 	return fmt.Sprintf("the service answered HTTP %d with a body svcwallet cannot read", e.Status)
 }
+
+func (e *UnreadableAnswerError) Unwrap() error { return e.Reason }
 
 func (c *Client) newRequest(ctx context.Context, cl call) (*http.Request, error) {
 	var body io.Reader
@@ -238,7 +265,7 @@ func decodeError(status int, body []byte) error {
 	e := &APIError{Status: status}
 	if json.Unmarshal(body, &eb) == nil && eb.Code != 0 {
 		e.Code = Code(eb.Code)
-		e.Message = sanitize(eb.Message)
+		e.Message = cleanText(eb.Message, maxTextLen)
 	}
 	return e
 }
@@ -251,24 +278,6 @@ func retryAfter(h string) time.Duration {
 		return 0
 	}
 	return time.Duration(n) * time.Second
-}
-
-// sanitize keeps a server message to one printable line of bounded length.
-func sanitize(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f {
-			return ' '
-		}
-		return r
-	}, s)
-	if len(s) > 200 {
-		cut := 200
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut-- // never split a multi-byte character
-		}
-		s = s[:cut] + "…"
-	}
-	return strings.TrimSpace(s)
 }
 
 func pathOnly(p string) string {

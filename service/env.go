@@ -118,6 +118,9 @@ func LoadConfig(path string, explicit bool) (Config, error) {
 	if path == "" {
 		return cfg, nil
 	}
+	if err := checkConfigPermissions(path); err != nil {
+		return Config{}, err
+	}
 	md, err := toml.DecodeFile(path, &cfg)
 	if errors.Is(err, os.ErrNotExist) && !explicit {
 		return Config{}, nil

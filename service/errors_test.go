@@ -30,13 +30,13 @@ func TestAPIErrorIs(t *testing.T) {
 	}
 }
 
-func TestSanitizeKeepsCharactersWhole(t *testing.T) {
+func TestCleanTextKeepsCharactersWhole(t *testing.T) {
 	long := strings.Repeat("é", 150) // 300 bytes
-	got := sanitize(long)
-	if !utf8.ValidString(got) || !strings.HasSuffix(got, "…") || len(got) > 200+len("…") {
-		t.Fatalf("sanitize cut %q badly", got)
+	got := cleanText(long, maxTextLen)
+	if !utf8.ValidString(got) || !strings.HasSuffix(got, "…") || len(got) > maxTextLen+len("…") {
+		t.Fatalf("cleanText cut %q badly", got)
 	}
-	if got := sanitize("line one\nline\ttwo\x1b[31m"); strings.ContainsAny(got, "\n\t\x1b") {
-		t.Fatalf("control characters kept: %q", got)
+	if got := cleanText("line one\nline\ttwo\x1b[31m", maxTextLen); got != "line one line two" {
+		t.Fatalf("cleanText(line one, line two with a CSI) = %q", got)
 	}
 }

@@ -73,6 +73,11 @@ func (c *Client) Withdraw(ctx context.Context, req WithdrawRequest) (WithdrawAcc
 		err = c.doAuthed(ctx, call{method: http.MethodPost, base: c.env.BaseURL, path: PathWithdraw, body: req}, &res)
 		var unreadable *UnreadableAnswerError
 		switch {
+		case err == nil && res.QuoteID != req.QuoteID:
+			// The withdrawal is the quote that was sent, whatever the answer
+			// echoes: following another id would report someone else's.
+			c.log.Warn("withdraw accepted naming another quote id")
+			return WithdrawAccepted{QuoteID: req.QuoteID, TxID: res.TxID, State: StateSubmitted, ReceiveAmount: res.ReceiveAmount, Fee: res.Fee, FeeUSD: res.FeeUSD}, nil
 		case err == nil:
 			return res, nil
 		case errors.As(err, &unreadable):

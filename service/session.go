@@ -25,6 +25,10 @@ type Credential interface {
 	Method() string
 }
 
+// APIKeyEnvVar holds an API key for the commands and pre-fills the console's
+// login form; it is never printed.
+const APIKeyEnvVar = "SVCWALLET_API_KEY"
+
 // APIKey is the API-key credential (SPEC.md §4.1).
 func APIKey(key string) Credential { return apiKeyCred{key: key} }
 

@@ -197,12 +197,16 @@ func (t TokenInfo) ContractText() string {
 	return "native"
 }
 
-// ChainInfo is SPEC.md §2.5.
+// ChainInfo is SPEC.md §2.5. A deposit address that fails its chain's check
+// is never kept as DepositAddress (nothing copies or draws it): it moves to
+// RefusedAddress, cleaned, with the reason in AddressProblem.
 type ChainInfo struct {
 	Chain           string      `json:"chain"`
 	ChainID         string      `json:"chain_id"`
 	DepositAddress  string      `json:"deposit_address"`
 	SupportedTokens []TokenInfo `json:"supported_tokens"`
+	RefusedAddress  string      `json:"refused_address,omitempty"`
+	AddressProblem  string      `json:"address_problem,omitempty"`
 }
 
 // DepositAddresses is the body of SPEC.md §4.5.

@@ -38,10 +38,24 @@ var ErrWrongPassphrase = errors.New("wrong passphrase")
 // ErrEmptyPassphrase refuses to write a keystore file anyone could decrypt.
 var ErrEmptyPassphrase = errors.New("passphrase is empty; choose one to encrypt the key with")
 
-// KeystoreEntry is one key file in a keystore directory.
+// KeystoreEntry is one key file in a keystore directory. Files written by
+// Foundry (`cast wallet import`) carry no clear-text address: AddressKnown is
+// false for them until the file is decrypted.
 type KeystoreEntry struct {
-	Address common.Address
-	Path    string
+	Address      common.Address
+	AddressKnown bool
+	Path         string
+}
+
+// Name is the entry's file name, what tells apart files whose address is unknown.
+func (e KeystoreEntry) Name() string { return filepath.Base(e.Path) }
+
+// AddressText is the address, or a note saying it shows once the file is decrypted.
+func (e KeystoreEntry) AddressText() string {
+	if !e.AddressKnown {
+		return "(address shown after decryption)"
+	}
+	return e.Address.Hex()
 }
 
 // DefaultKeystoreDir is $SVCWALLET_KEYSTORE, else <user config dir>/svcwallet/keystore.
@@ -142,7 +156,9 @@ func ListKeystore(dir string) ([]KeystoreEntry, error) {
 			continue
 		}
 		if a, ok := keystoreAddress(b); ok {
-			out = append(out, KeystoreEntry{Address: a, Path: path})
+			out = append(out, KeystoreEntry{Address: a, AddressKnown: true, Path: path})
+		} else if isKeystoreV3(b) {
+			out = append(out, KeystoreEntry{Path: path})
 		}
 	}
 	return out, nil
@@ -155,15 +171,21 @@ func FindKeystore(dir string, address common.Address) (string, error) {
 		return "", err
 	}
 	var paths []string
+	unknown := 0
 	for _, e := range entries {
-		if e.Address == address {
+		if !e.AddressKnown {
+			unknown++
+		}
+		if e.AddressKnown && e.Address == address {
 			paths = append(paths, e.Path)
 		}
 	}
-	switch len(paths) {
-	case 0:
+	switch {
+	case len(paths) == 0 && unknown > 0:
+		return "", fmt.Errorf("no keystore file names %s in %s, and %d file(s) there do not say their address (Foundry writes none): choose the file itself with --keystore-file", address.Hex(), dir, unknown)
+	case len(paths) == 0:
 		return "", fmt.Errorf("no keystore file for %s in %s; see `svcwallet key list` or import the key with `svcwallet key import`", address.Hex(), dir)
-	case 1:
+	case len(paths) == 1:
 		return paths[0], nil
 	}
 	return "", fmt.Errorf("%d keystore files hold %s (%s); keep one and move the others out of %s", len(paths), address.Hex(), strings.Join(paths, ", "), dir)
@@ -245,6 +267,33 @@ func readKeystoreFile(path string) ([]byte, error) {
 		return nil, fmt.Errorf("%s is too large to be a keystore file", path)
 	}
 	return b, nil
+}
+
+// KeystoreFileAddress reads the clear-text address of a keystore V3 file;
+// known is false for a valid V3 file without one (Foundry's), whose address
+// is known only once it is decrypted.
+func KeystoreFileAddress(path string) (addr common.Address, known bool, err error) {
+	b, err := readKeystoreFile(path)
+	if err != nil {
+		return common.Address{}, false, err
+	}
+	if a, ok := keystoreAddress(b); ok {
+		return a, true, nil
+	}
+	if isKeystoreV3(b) {
+		return common.Address{}, false, nil
+	}
+	return common.Address{}, false, fmt.Errorf("%s is not a keystore V3 file", path)
+}
+
+// isKeystoreV3 tells a V3 file by its version and its crypto section, since
+// the address field is optional (Foundry leaves it out).
+func isKeystoreV3(b []byte) bool {
+	var f struct {
+		Version int             `json:"version"`
+		Crypto  json.RawMessage `json:"crypto"`
+	}
+	return json.Unmarshal(b, &f) == nil && f.Version == 3 && len(f.Crypto) > 2
 }
 
 // keystoreAddress reads the plaintext address field of keystore JSON (geth

@@ -2,6 +2,7 @@ package signer
 
 import (
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -88,7 +89,7 @@ func TestKeystoreRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(entries) != 1 || entries[0] != (KeystoreEntry{Address: addr, Path: path}) {
+	if len(entries) != 1 || entries[0] != (KeystoreEntry{Address: addr, AddressKnown: true, Path: path}) {
 		t.Fatalf("list = %+v, want the one new key", entries)
 	}
 	found, err := FindKeystore(dir, addr)
@@ -199,7 +200,7 @@ func TestListKeystoreSkipsOtherFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []KeystoreEntry{{a1, p1}, {a2, p2}}
+	want := []KeystoreEntry{{a1, true, p1}, {a2, true, p2}}
 	if p2 < p1 {
 		want[0], want[1] = want[1], want[0]
 	}
@@ -342,5 +343,66 @@ func TestDefaultKeystoreDir(t *testing.T) {
 	}
 	if d, err := DefaultKeystoreDir(); err != nil || d != filepath.Join(cfg, "svcwallet", "keystore") {
 		t.Errorf("default: %q, %v", d, err)
+	}
+}
+
+// foundryKeystore writes a V3 file as Foundry's `cast wallet import` does:
+// geth's format without the clear-text address field.
+func foundryKeystore(t *testing.T, dir string) (common.Address, string) {
+	t.Helper()
+	addr, path, err := NewKeystoreKey(t.TempDir(), testPassphrase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f map[string]json.RawMessage
+	if err := json.Unmarshal(b, &f); err != nil {
+		t.Fatal(err)
+	}
+	delete(f, "address")
+	b, _ = json.Marshal(f)
+	out := filepath.Join(dir, "deployer")
+	if err := os.WriteFile(out, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return addr, out
+}
+
+func TestFoundryKeystoreWithoutAddress(t *testing.T) {
+	dir := t.TempDir()
+	want, path := foundryKeystore(t, dir)
+
+	entries, err := ListKeystore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 1 || entries[0].AddressKnown || entries[0].Name() != "deployer" {
+		t.Fatalf("list = %+v, want the file listed by name with its address unknown", entries)
+	}
+	if a, known, err := KeystoreFileAddress(path); err != nil || known {
+		t.Fatalf("KeystoreFileAddress = %v, %v, %v; want unknown, no error", a, known, err)
+	}
+	k, err := LoadKeystoreKey(path, testPassphrase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.Address() != want {
+		t.Fatalf("decrypted %s, want %s", k.Address().Hex(), want.Hex())
+	}
+	if _, err := FindKeystore(dir, want); err == nil || !strings.Contains(err.Error(), "--keystore-file") {
+		t.Errorf("find by address among unnamed files: %v", err)
+	}
+	if _, _, err := KeystoreFileAddress(filepath.Join(dir, "missing")); err == nil {
+		t.Error("a missing file has no address")
+	}
+	notV3 := filepath.Join(dir, "other.json")
+	if err := os.WriteFile(notV3, []byte(`{"version":1,"crypto":{}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := KeystoreFileAddress(notV3); err == nil || !strings.Contains(err.Error(), "not a keystore V3 file") {
+		t.Errorf("a non-V3 file: %v", err)
 	}
 }

@@ -279,7 +279,7 @@ func fit(s string, w, h int) []string {
 		lines = lines[:h]
 	}
 	for i, l := range lines {
-		lines[i] = ansi.Truncate(strings.ReplaceAll(l, "\t", "    "), w, "")
+		lines[i] = ansi.Truncate(strings.ReplaceAll(l, "\t", "    "), w, "…") // never a silent cut
 	}
 	for len(lines) < h {
 		lines = append(lines, "")

@@ -29,6 +29,7 @@ type Options struct {
 	Logger      *slog.Logger     // one line per request, never a secret; nil = discard
 	ExtraChains int              // synthetic ready chains added to the demo account's deposit list
 	RateLimit   int              // requests a second per account, beyond which 429 code 1006; 0 = no limit
+	ReadTimeout time.Duration    // Start's limit on reading a whole request; default DefaultReadTimeout
 }
 
 // Defaults of Options.

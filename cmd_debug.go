@@ -1,0 +1,53 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+
+	"svcwallet/service"
+)
+
+// debugVar turns on the debug log like --debug.
+const debugVar = "SVCWALLET_DEBUG"
+
+// takeDebug removes --debug from a command line (anywhere before a "--") and
+// reports whether the debug log is wanted, by the flag or $SVCWALLET_DEBUG.
+func takeDebug(args []string, getenv func(string) string) ([]string, bool) {
+	on := getenv(debugVar) != "" && getenv(debugVar) != "0"
+	out := make([]string, 0, len(args))
+	for i, a := range args {
+		if a == "--" {
+			out = append(out, args[i:]...)
+			break
+		}
+		if a == "--debug" || a == "-debug" {
+			on = true
+			continue
+		}
+		out = append(out, a)
+	}
+	return out, on
+}
+
+// debugLogger writes requests, answers' statuses and timings (never a secret:
+// the service logs none) as text lines.
+func debugLogger(w io.Writer) *slog.Logger {
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelDebug}))
+}
+
+// consoleDebugLog opens the console's debug log in the state directory (the
+// screen is the console's, so the log cannot go to stderr). The caller closes it.
+func consoleDebugLog() (*slog.Logger, string, func(), error) {
+	path := filepath.Join(filepath.Dir(service.DefaultJournalPath()), "debug.log")
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, path, nil, fmt.Errorf("cannot make the state directory for the debug log: %w", err)
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		return nil, path, nil, fmt.Errorf("cannot open the debug log: %w", err)
+	}
+	return debugLogger(f), path, func() { f.Close() }, nil
+}

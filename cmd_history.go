@@ -1,0 +1,131 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"svcwallet/service"
+)
+
+const historyUsage = `Usage:
+  svcwallet history [--json] [--env NAME] [--config PATH]
+
+Lists the withdrawals journaled on this machine for one environment, the
+unfinished ones first (a request without an answer, or a withdrawal not yet
+COMPLETED, FAILED or REFUNDED: open the console to resume or follow them),
+then the rest, newest first. It reads the journal only and sends nothing.
+The environment is --env, else $SVCWALLET_ENV, else the config's default_env,
+else the embedded sandbox, whose withdrawals live only as long as its console.
+
+Exit status: 0 listed (also when empty), 1 the journal cannot be read, 2 usage.
+`
+
+// historyEntry is one withdrawal in `history --json`.
+type historyEntry struct {
+	QuoteID       string    `json:"quote_id"`
+	Env           string    `json:"env"`
+	Started       time.Time `json:"started"`
+	Updated       time.Time `json:"updated"`
+	Chain         string    `json:"chain"`
+	ToAddress     string    `json:"to_address"`
+	TokenIn       string    `json:"token_in"`
+	TokenOut      string    `json:"token_out"`
+	PayAmount     string    `json:"pay_amount"`
+	ReceiveAmount string    `json:"receive_amount"`
+	State         string    `json:"state"` // "" until the service answered, or after a refusal
+	Unanswered    bool      `json:"unanswered"`
+	Finished      bool      `json:"finished"`
+	TxHash        string    `json:"withdraw_tx_hash,omitempty"`
+	Error         string    `json:"error,omitempty"`
+}
+
+// runHistory runs `svcwallet history`.
+func runHistory(args []string, env CLIEnv) int {
+	fs := flag.NewFlagSet("svcwallet history", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	asJSON := fs.Bool("json", false, "print a JSON array")
+	envName := fs.String("env", "", "environment")
+	configPath := fs.String("config", "", "config file")
+	fail := func(code int, format string, a ...any) int {
+		fmt.Fprintf(env.Stderr, "svcwallet history: "+format+"\n", a...)
+		if code == 2 {
+			fmt.Fprintln(env.Stderr, "run svcwallet history --help for usage")
+		}
+		return code
+	}
+	switch err := fs.Parse(args); {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(env.Stdout, historyUsage)
+		return 0
+	case err != nil:
+		return fail(2, "%v", err)
+	case fs.NArg() > 0:
+		return fail(2, "history takes no arguments, got %.40q", fs.Arg(0))
+	}
+	_, name, err := consoleEnv(*configPath, *envName, env.Getenv)
+	if err != nil {
+		if errors.As(err, new(envUsageError)) {
+			return fail(2, "%v", err)
+		}
+		return fail(1, "%v", err)
+	}
+	var recs []service.JournalRecord
+	if name != service.SandboxEnv {
+		j, err := service.OpenJournal(service.DefaultJournalPath())
+		if err == nil {
+			recs, err = j.Records()
+		}
+		if err != nil {
+			return fail(1, "the withdrawal journal cannot be read: %v", err)
+		}
+	}
+	recs = service.EnvHistory(recs, name)
+	if *asJSON {
+		out := make([]historyEntry, len(recs))
+		for i, r := range recs {
+			out[i] = historyEntry{
+				QuoteID: r.QuoteID, Env: r.Env, Started: r.Started, Updated: r.Updated,
+				Chain: r.Intent.Chain, ToAddress: r.Intent.ToAddress, TokenIn: r.Intent.TokenIn, TokenOut: r.Intent.TokenOut,
+				PayAmount: r.Intent.PayAmount.String(), ReceiveAmount: r.Intent.ReceiveAmount.String(),
+				State: r.State, Unanswered: r.Unanswered(), Finished: r.Finished(), TxHash: r.TxHash, Error: r.Error,
+			}
+		}
+		if err := writeJSON(env.Stdout, out); err != nil {
+			return fail(1, "%v", err)
+		}
+		return 0
+	}
+	if len(recs) == 0 {
+		where := "in the journal " + service.DefaultJournalPath()
+		if name == service.SandboxEnv {
+			where = "kept: the embedded sandbox's journal ends with its console"
+		}
+		fmt.Fprintf(env.Stderr, "No withdrawals on %s %s.\n", name, where)
+		return 0
+	}
+	fmt.Fprintf(env.Stdout, "%-16s  %-24s  %-9s  %12s  %s\n", "STARTED (UTC)", "QUOTE", "CHAIN", "RECEIVE", "STATE")
+	for _, r := range recs {
+		fmt.Fprintf(env.Stdout, "%-16s  %-24s  %-9s  %12s  %s\n", r.Started.UTC().Format("2006-01-02 15:04"),
+			ansi.Truncate(r.QuoteID, 24, "…"), ansi.Truncate(r.Intent.Chain, 9, "…"),
+			r.Intent.ReceiveAmount.String()+" "+r.Intent.TokenOut, historyState(r))
+	}
+	return 0
+}
+
+// historyState words a record's state for the text listing.
+func historyState(r service.JournalRecord) string {
+	switch {
+	case r.Unanswered():
+		return "UNANSWERED: open the console to resume it"
+	case r.State == "":
+		return "REFUSED, nothing moved: " + r.Error
+	case !r.Finished():
+		return r.State + ": open the console to follow it"
+	}
+	return r.State
+}

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"svcwallet/service"
+)
+
+// historyJournal writes a journal with withdrawals in two environments: on
+// "local" one COMPLETED, one refused, one unanswered and one SENDING.
+func historyJournal(t *testing.T) {
+	t.Helper()
+	state := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", state)
+	j, err := service.OpenJournal(service.DefaultJournalPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)
+	intent := &service.Intent{Chain: "ARBITRUM", ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", TokenIn: "USDT", TokenOut: "USDT",
+		PayAmount: decimal.RequireFromString("25"), ReceiveAmount: decimal.RequireFromString("23.5")}
+	add := func(min int, env, id, kind, state string) {
+		t.Helper()
+		e := service.JournalEntry{Time: t0.Add(time.Duration(min) * time.Minute), Kind: kind, Env: env, QuoteID: id, State: state}
+		if kind == service.JournalIntent {
+			e.Intent = intent
+		}
+		if kind == service.JournalRejected {
+			e.Error = "destination flagged by screening"
+		}
+		if err := j.Append(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	add(0, "local", "q-done", service.JournalIntent, "")
+	add(1, "local", "q-done", service.JournalState, service.StateCompleted)
+	add(2, "local", "q-refused", service.JournalIntent, "")
+	add(3, "local", "q-refused", service.JournalRejected, "")
+	add(4, "local", "q-unanswered", service.JournalIntent, "")
+	add(5, "local", "q-sending", service.JournalIntent, "")
+	add(6, "local", "q-sending", service.JournalState, service.StateSending)
+	add(7, "other", "q-elsewhere", service.JournalIntent, "")
+}
+
+func TestHistoryCommand(t *testing.T) {
+	historyJournal(t)
+	cfg, _ := localConfig(t)
+
+	r := depositCmd(t, nil, "history", "--config", cfg, "--env", "local", "--json")
+	var out []historyEntry
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &out) != nil {
+		t.Fatalf("exit %d: %s %s", r.code, r.stdout, r.stderr)
+	}
+	var order []string
+	for _, e := range out {
+		order = append(order, e.QuoteID)
+	}
+	if got := strings.Join(order, " "); got != "q-sending q-unanswered q-refused q-done" {
+		t.Fatalf("order %q: want the unfinished first, each group newest first, and no other environment", got)
+	}
+	if !out[1].Unanswered || out[1].Finished || out[2].State != "" || out[2].Error == "" || out[3].State != service.StateCompleted ||
+		out[0].ReceiveAmount != "23.5" || out[0].Chain != "ARBITRUM" {
+		t.Errorf("entries %+v", out)
+	}
+
+	r = depositCmd(t, nil, "history", "--config", cfg, "--env", "local")
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	if r.code != 0 || len(lines) != 5 || !strings.Contains(lines[2], "UNANSWERED: open the console to resume it") ||
+		!strings.Contains(lines[3], "REFUSED, nothing moved: destination flagged") {
+		t.Fatalf("text listing, exit %d:\n%s", r.code, r.stdout)
+	}
+
+	r = depositCmd(t, nil, "history", "--config", cfg, "--env", "sandbox")
+	if r.code != 0 || r.stdout != "" || !strings.Contains(r.stderr, "ends with its console") {
+		t.Fatalf("sandbox: exit %d: %q %q", r.code, r.stdout, r.stderr)
+	}
+	r = depositCmd(t, nil, "history", "--config", cfg, "--env", "sandbox", "--json")
+	if r.code != 0 || strings.TrimSpace(r.stdout) != "[]" {
+		t.Fatalf("sandbox --json: exit %d: %q", r.code, r.stdout)
+	}
+	if r := depositCmd(t, nil, "history", "extra"); r.code != 2 {
+		t.Errorf("an argument: exit %d", r.code)
+	}
+	if r := depositCmd(t, nil, "history", "--config", filepath.Join(t.TempDir(), "none.toml")); r.code != 1 {
+		t.Errorf("missing config: exit %d", r.code)
+	}
+}

@@ -1,0 +1,117 @@
+package service
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Clean makes a string from the network safe to show, print, copy, journal
+// or sign: escape sequences are removed whole (CSI, OSC, DCS, SOS, PM, APC,
+// and two-byte ESC sequences, in their 7-bit and C1 forms), the remaining
+// C0, DEL and C1 controls are dropped, and so are the bidi and invisible
+// format characters that make a string read differently from what it is
+// (U+200B–U+200F, U+202A–U+202E, U+2066–U+2069, U+FEFF), and bytes that are
+// not UTF-8. Clean(Clean(s)) == Clean(s).
+func Clean(s string) string {
+	if isClean(s) {
+		return s // the common case: no copy
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			i++
+		case r == 0x1b:
+			i = skipEscape(s, i+1)
+		case r == 0x9b: // C1 CSI
+			i = skipCSI(s, i+size)
+		case r == 0x90 || r == 0x98 || r == 0x9d || r == 0x9e || r == 0x9f: // C1 DCS, SOS, OSC, PM, APC
+			i = skipString(s, i+size)
+		case dropped(r):
+			i += size
+		default:
+			b.WriteString(s[i : i+size])
+			i += size
+		}
+	}
+	return b.String()
+}
+
+// isClean reports whether Clean would return s unchanged.
+func isClean(s string) bool {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if (r == utf8.RuneError && size <= 1) || r == 0x1b || dropped(r) {
+			return false
+		}
+		i += size
+	}
+	return true
+}
+
+// dropped is a control or a bidi/invisible format character.
+func dropped(r rune) bool {
+	switch {
+	case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f:
+		return true
+	case r >= 0x200b && r <= 0x200f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0xfeff:
+		return true
+	}
+	return false
+}
+
+// skipEscape skips what follows an ESC at i: a CSI, a string sequence
+// (OSC, DCS, SOS, PM, APC) or one final byte.
+func skipEscape(s string, i int) int {
+	if i >= len(s) {
+		return i
+	}
+	switch s[i] {
+	case '[':
+		return skipCSI(s, i+1)
+	case ']', 'P', 'X', '^', '_':
+		return skipString(s, i+1)
+	}
+	// Intermediate bytes (0x20–0x2f), then one final byte.
+	for i < len(s) && s[i] >= 0x20 && s[i] <= 0x2f {
+		i++
+	}
+	if i < len(s) && s[i] >= 0x30 && s[i] <= 0x7e {
+		i++
+	}
+	return i
+}
+
+// skipCSI skips parameter and intermediate bytes up to and including the
+// final byte (0x40–0x7e); a sequence cut short ends at the first other byte.
+func skipCSI(s string, i int) int {
+	for i < len(s) && s[i] >= 0x20 && s[i] <= 0x3f {
+		i++
+	}
+	if i < len(s) && s[i] >= 0x40 && s[i] <= 0x7e {
+		i++
+	}
+	return i
+}
+
+// skipString skips a string sequence's body up to its terminator: BEL, ESC \
+// or the C1 ST (U+009C). An unterminated one runs to the end of s, which is
+// what a terminal would swallow too.
+func skipString(s string, i int) int {
+	for i < len(s) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == 0x07, r == 0x9c:
+			return i + size
+		case r == 0x1b:
+			if i+1 < len(s) && s[i+1] == '\\' {
+				return i + 2
+			}
+			return i + 1
+		}
+		i += size
+	}
+	return i
+}

@@ -1,0 +1,64 @@
+package service
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// survivor finds a character Clean must never let through.
+func survivor(s string) (rune, bool) {
+	for _, r := range s {
+		if r == 0x1b || dropped(r) || r == utf8.RuneError {
+			return r, true
+		}
+	}
+	return 0, false
+}
+
+func TestClean(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"plain", "0xabc", "0xabc"},
+		{"OSC 52 with BEL", "0xabc\x1b]52;c;ZWNobyBwd25lZA==\x07", "0xabc"},
+		{"OSC 2 with ST", "ARB\x1b]2;owned\x1b\\ITRUM", "ARBITRUM"},
+		{"CSI", "\x1b[2J\x1b[31mred\x1b[0m", "red"},
+		{"C1 CSI", "a\u009b31mb", "ab"},
+		{"C1 OSC to C1 ST", "a\u009d52;c;eA==\u009cb", "ab"},
+		{"DCS", "a\x1bPq#0;2;0;0;0\x1b\\b", "ab"},
+		{"two-byte ESC", "a\x1bcb", "ab"},
+		{"bidi override", "evil\u202Etxt.exe", "eviltxt.exe"},
+		{"invisible", "0x\u200b12\ufeff", "0x12"},
+		{"isolates", "\u2066a\u2069", "a"},
+		{"C0 and DEL", "a\nb\tc\x7fd\x00", "abcd"},
+		{"not UTF-8", "a\xffb", "ab"},
+		{"unterminated OSC eats the rest", "a\x1b]52;c;AAAA", "a"},
+		{"letters of other scripts stay", "Zürich 東京", "Zürich 東京"},
+	} {
+		if got := Clean(tc.in); got != tc.want {
+			t.Errorf("%s: Clean(%q) = %q, want %q", tc.name, tc.in, got, tc.want)
+		}
+	}
+}
+
+// FuzzClean: no control, escape or format character survives, valid UTF-8
+// comes out, and cleaning twice changes nothing.
+func FuzzClean(f *testing.F) {
+	for _, s := range []string{"0xabc\x1b]52;c;ZQ==\x07", "\u009b31m", "a\u202eb", "\x1b[", "\x1bP\x1b", "é\xff", strings.Repeat("\x1b]", 10)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out := Clean(s)
+		if r, bad := survivor(out); bad {
+			t.Fatalf("Clean(%q) = %q keeps %U", s, out, r)
+		}
+		if !utf8.ValidString(out) {
+			t.Fatalf("Clean(%q) = %q is not UTF-8", s, out)
+		}
+		if again := Clean(out); again != out {
+			t.Fatalf("not idempotent: %q then %q", out, again)
+		}
+		if len(out) > len(s) {
+			t.Fatalf("Clean grew %q to %q", s, out)
+		}
+	})
+}
