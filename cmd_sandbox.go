@@ -17,6 +17,7 @@ import (
 const sandboxUsage = `Usage:
   svcwallet sandbox [--listen ADDR] [--public] [--chain-id N]
                     [--quote-ttl D] [--settle D] [--session-ttl D]
+                    [--rate-limit N]
 
 Serves the sandbox exchange (every endpoint the console uses, with demo
 accounts) until interrupted, and prints its URLs and demo credentials.
@@ -36,6 +37,7 @@ func runSandbox(args []string, env CLIEnv) int {
 	quoteTTL := fs.Duration("quote-ttl", sandbox.DefaultQuoteTTL, "lifetime of a withdrawal quote")
 	settle := fs.Duration("settle", sandbox.DefaultSettle, "time from SUBMITTED to a terminal state")
 	sessionTTL := fs.Duration("session-ttl", sandbox.DefaultSessionTTL, "lifetime of a session cookie")
+	rateLimit := fs.Int("rate-limit", 0, "requests a second per account; beyond it 429 code 1006 with Retry-After (0 = no limit)")
 	fs.Usage = func() {} // printed below, to the stream that fits
 	printUsage := func(w io.Writer) {
 		fmt.Fprint(w, sandboxUsage)
@@ -78,7 +80,7 @@ func runSandbox(args []string, env CLIEnv) int {
 	defer signal.Stop(stop)
 	logger := slog.New(slog.NewTextHandler(env.Stderr, nil))
 	srv, err := sandbox.Start(*listen, sandbox.Options{
-		ChainID: *chainID, QuoteTTL: *quoteTTL, Settle: *settle, SessionTTL: *sessionTTL, Logger: logger,
+		ChainID: *chainID, QuoteTTL: *quoteTTL, Settle: *settle, SessionTTL: *sessionTTL, RateLimit: *rateLimit, Logger: logger,
 	})
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "svcwallet sandbox: cannot listen on %s: %v\n", *listen, err)

@@ -13,10 +13,11 @@ import (
 )
 
 var lookupKeys = struct {
-	Submit, Again key.Binding
+	Submit, Result, Again key.Binding
 }{
 	Submit: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "look up")),
-	Again:  key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "another quote id")),
+	Result: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "to the result")),
+	Again:  key.NewBinding(key.WithKeys("/", "tab"), key.WithHelp("/", "another quote id")),
 }
 
 // maxQuoteIDLen bounds what is sent as a quote id; real ones are far shorter.
@@ -33,7 +34,10 @@ type Lookup struct {
 	input textinput.Model
 	child *Status // nil until the first lookup
 	err   error
-	w, h  int
+	// looked is set after a lookup: the id looked up stays in the focused
+	// field, and the next character typed or pasted starts a new id.
+	looked bool
+	w, h   int
 }
 
 // NewLookup builds the support lookup screen.
@@ -65,8 +69,11 @@ func (l *Lookup) SetSize(w, h int) {
 func (l *Lookup) Inputting() bool { return l.input.Focused() }
 
 func (l *Lookup) KeyMap() help.KeyMap {
-	if l.input.Focused() || l.child == nil {
+	if l.child == nil {
 		return keyMap{lookupKeys.Submit}
+	}
+	if l.input.Focused() {
+		return keyMap{lookupKeys.Submit, lookupKeys.Result}
 	}
 	if l.child.copyable() {
 		return keyMap{statusKeys.Refresh, statusKeys.Copy, lookupKeys.Again}
@@ -76,32 +83,49 @@ func (l *Lookup) KeyMap() help.KeyMap {
 
 func (l *Lookup) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	k, isKey := msg.(tea.KeyPressMsg)
+	paste, isPaste := msg.(tea.PasteMsg)
 	switch {
 	case isKey && l.input.Focused() && key.Matches(k, lookupKeys.Submit):
 		return l, l.lookUp()
+	case isKey && l.input.Focused() && l.child != nil && key.Matches(k, lookupKeys.Result):
+		l.input.Blur()
+		return l, nil
 	case isKey && l.input.Focused():
-		l.err = nil
-		before := l.input.Value()
-		var cmd tea.Cmd
-		l.input, cmd = l.input.Update(k)
-		if l.input.Value() != before {
-			// The result below belongs to the id before: it goes, with its
-			// timer (its tag dies with it).
-			l.child = nil
+		if l.looked && k.Text != "" {
+			l.input.SetValue("")
 		}
-		return l, cmd
+		return l, l.edit(k)
+	case isPaste && l.input.Focused():
+		if l.looked {
+			l.input.SetValue("")
+		}
+		return l, l.edit(paste)
 	case isKey && key.Matches(k, lookupKeys.Again):
 		// Emptied, so a pasted id is not appended to the last one, and the
 		// old result goes with the old id.
 		l.input.SetValue("")
-		l.child, l.err = nil, nil
+		l.child, l.err, l.looked = nil, nil, false
 		return l, l.input.Focus()
-	case l.child != nil:
+	case l.child != nil && !isPaste:
 		// Keys for the status, and its poll ticks and answers.
 		_, cmd := l.child.Update(msg)
 		return l, cmd
 	}
 	return l, nil
+}
+
+// edit hands a key or a paste to the focused field.
+func (l *Lookup) edit(msg tea.Msg) tea.Cmd {
+	l.err = nil
+	before := l.input.Value()
+	var cmd tea.Cmd
+	l.input, cmd = l.input.Update(msg)
+	if l.input.Value() != before {
+		// The result below belongs to the id before: it goes, with its
+		// timer (its tag dies with it).
+		l.child, l.looked = nil, false
+	}
+	return cmd
 }
 
 // lookUp checks the typed id and starts following it; the status of the id
@@ -118,7 +142,7 @@ func (l *Lookup) lookUp() tea.Cmd {
 	}
 	l.err = nil
 	l.input.SetValue(id)
-	l.input.Blur()
+	l.looked = true
 	l.child = NewStatus(l.app, id, false)
 	l.child.embedded = true
 	l.child.SetSize(l.w, max(l.h-lookupHeaderLines, 1))

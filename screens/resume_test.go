@@ -168,6 +168,9 @@ func TestResumeRefused(t *testing.T) {
 	if view := ansi.Strip(s.View()); !strings.Contains(view, "Not withdrawn") || !strings.Contains(view, "address book") {
 		t.Errorf("the refusal is not explained:\n%s", view)
 	}
+	if view := ansi.Strip(s.View()); strings.Contains(view, "Paid ") || !strings.Contains(view, "Asked to pay") {
+		t.Errorf("a refused withdrawal shows Paid, or not what was asked:\n%s", view)
+	}
 }
 
 // TestResumeServerSaysExpired: by this computer's clock the quote was still

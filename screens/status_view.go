@@ -101,7 +101,14 @@ func (s *Status) fields() string {
 	if s.intent != nil {
 		chain, token = orText(chain, s.intent.Chain), orText(token, s.intent.TokenOut)
 		add("To", s.intent.ToAddress)
-		noted("Paid", s.intent.PayAmount.String()+" "+s.intent.TokenIn, paidNote)
+		// Paid only once the service took the withdrawal: a refused or
+		// unexecuted one shows what was asked, and the lines below say why
+		// nothing moved.
+		label := "Paid"
+		if !s.have || s.w.State == service.StateCreated || s.phase == phaseRejected {
+			label = "Asked to pay"
+		}
+		noted(label, s.intent.PayAmount.String()+" "+s.intent.TokenIn, paidNote)
 	}
 	add("Chain", chain)
 	if s.have && !s.w.ReceiveAmount.IsZero() {

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -183,7 +184,11 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 		*cl.respHeader = resp.Header
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return decodeError(resp.StatusCode, body)
+		err := decodeError(resp.StatusCode, body)
+		if e, ok := err.(*APIError); ok {
+			e.RetryAfter = retryAfter(resp.Header.Get("Retry-After"))
+		}
+		return err
 	}
 	if out == nil || len(bytes.TrimSpace(body)) == 0 {
 		return nil
@@ -263,6 +268,16 @@ func decodeError(status int, body []byte) error {
 		e.Message = cleanText(eb.Message, maxTextLen)
 	}
 	return e
+}
+
+// retryAfter reads a Retry-After header given in seconds (the only form the
+// service sends); anything else, or a value over an hour, counts as absent.
+func retryAfter(h string) time.Duration {
+	n, err := strconv.Atoi(strings.TrimSpace(h))
+	if err != nil || n < 0 || n > 3600 {
+		return 0
+	}
+	return time.Duration(n) * time.Second
 }
 
 func pathOnly(p string) string {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"time"
 )
 
 // Code is an error code of the service (D7). The 1xxx, 2xxx and 4xxx codes are
@@ -75,6 +76,8 @@ type APIError struct {
 	Status  int    // HTTP status
 	Code    Code   // 0 when the body carried none
 	Message string // the service's message, never a raw body
+	// RetryAfter is the Retry-After of a 429 (0 when absent or unreadable).
+	RetryAfter time.Duration
 }
 
 func (e *APIError) Error() string {

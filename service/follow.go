@@ -6,10 +6,10 @@ import (
 	"time"
 )
 
-// StaleQuoteAfter is how long after its quote a withdrawal may still be
-// CREATED: quotes live about a minute (SPEC.md §3), the rest is margin for
-// clocks that disagree. Past it, the quote expired unexecuted.
-const StaleQuoteAfter = 5 * time.Minute
+// StaleQuoteAfter is how long after its updated_at a withdrawal may still be
+// CREATED: the default quote lifetime (SPEC.md §3) plus a margin for clocks
+// that disagree. Past it, the quote expired unexecuted.
+const StaleQuoteAfter = DefaultQuoteLifetime + QuoteExpiryMargin
 
 // ExpiredUnexecuted reports a withdrawal whose quote was never executed and
 // can no longer be: nothing was paid and nothing will happen to it.

@@ -34,6 +34,7 @@ type execution struct {
 	fate      string // COMPLETED, FAILED or REFUNDED
 	hash      string // payout hash, shown once COMPLETED
 	done      bool   // terminal effects (a refund) applied
+	seeded    bool   // made by SeedWithdrawal: moved no balance, counts against no limit
 }
 
 // state is the withdrawal's state on the sandbox clock and when it began:
@@ -74,7 +75,7 @@ func (a *account) usedToday(now time.Time) decimal.Decimal {
 	sum := decimal.Zero
 	for _, q := range a.withdrawals {
 		qy, qm, qd := q.exec.submitted.UTC().Date()
-		if qy == y && qm == m && qd == d && !(q.exec.done && q.exec.fate == service.StateRefunded) {
+		if qy == y && qm == m && qd == d && !q.exec.seeded && !(q.exec.done && q.exec.fate == service.StateRefunded) {
 			sum = sum.Add(q.pay)
 		}
 	}

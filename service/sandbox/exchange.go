@@ -28,6 +28,7 @@ type Options struct {
 	Now         func() time.Time // sandbox clock; default time.Now
 	Logger      *slog.Logger     // one line per request, never a secret; nil = discard
 	ExtraChains int              // synthetic ready chains added to the demo account's deposit list
+	RateLimit   int              // requests a second per account, beyond which 429 code 1006; 0 = no limit
 	ReadTimeout time.Duration    // Start's limit on reading a whole request; default DefaultReadTimeout
 }
 
@@ -50,6 +51,8 @@ type Exchange struct {
 	now        func() time.Time
 	log        *slog.Logger
 	routes     map[string]route
+	rateLimit  int
+	rates      map[string]rateWindow // per account; guarded by mu
 
 	mu            sync.Mutex
 	accounts      map[string]*account         // by account id
@@ -85,6 +88,8 @@ func New(opts Options) *Exchange {
 		sessions:   map[string]session{},
 		nonces:     map[nonceKey]int64{},
 		quotes:     map[string]*quote{},
+		rateLimit:  opts.RateLimit,
+		rates:      map[string]rateWindow{},
 	}
 	if e.domain.Name == "" {
 		e.domain.Name = signer.DefaultDomainName
@@ -129,7 +134,10 @@ func (e *Exchange) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	sw := &statusWriter{ResponseWriter: w}
 	var err *apiError
 	rt, ok := e.routes[r.URL.Path]
+	wait, limited := e.overRate(r)
 	switch {
+	case limited:
+		err = rejectRate(sw, wait)
 	case !ok:
 		err = fail(service.CodeNoSuchEndpoint, "no endpoint at this path")
 	case r.Method != rt.method:

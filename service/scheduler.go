@@ -1,0 +1,215 @@
+package service
+
+import (
+	"container/heap"
+	"errors"
+	"time"
+)
+
+// Defaults of the follow scheduler.
+const (
+	// FollowInterval is how often a moving withdrawal is asked about when
+	// the budget allows: every 3 seconds, as the status screen always did.
+	FollowInterval = 3 * time.Second
+	// DefaultFollowRate is the shared request budget, in requests a second.
+	DefaultFollowRate = 5
+	// DefaultQuoteLifetime is how long a quote lives when neither this
+	// account's journal nor the environment says (SPEC.md §3).
+	DefaultQuoteLifetime = time.Minute
+	// QuoteExpiryMargin is added to a quote's lifetime before an unexecuted
+	// quote counts as expired, for clocks that disagree.
+	QuoteExpiryMargin = 10 * time.Second
+)
+
+// Followed is what the scheduler knows about one quote id.
+type Followed struct {
+	QuoteID     string
+	Last        Withdrawal // zero until the first answer
+	Known       bool       // Last holds an answer
+	Err         error      // the last failed ask, nil after a good one
+	NotFound    bool       // the service does not know the id: final
+	LastChecked time.Time
+	Since       time.Time // when Last.State was first seen
+	Due         time.Time // next ask; zero once final
+	Failures    int       // consecutive failed asks, for the backoff
+	Final       bool
+	lifetime    time.Duration
+	index       int // in the due heap; -1 when not in it
+}
+
+// Scheduler follows many quote ids with one shared request budget. It is
+// pure: it does no I/O and reads no clock; the caller asks Next what to ask
+// and when, performs the request, and reports it with Answer. Only ids still
+// moving are in its due queue, so a step costs O(log moving).
+type Scheduler struct {
+	// Interval is the wait between two asks of one moving id.
+	Interval time.Duration
+	// Gap is the shortest time between two requests: 1s / rate.
+	Gap time.Duration
+	// Jitter draws in [0, n) for the error backoff (PollDelay).
+	Jitter func(n int64) int64
+
+	ids       map[string]*Followed
+	due       dueHeap
+	nextSlot  time.Time // no request before this: budget and 429 pauses
+	lifetimes func(quoteID string) time.Duration
+}
+
+// NewScheduler returns a scheduler spending at most rate requests a second
+// (DefaultFollowRate when rate ≤ 0). lifetime gives a quote's lifetime, from
+// the journal when this account made it; nil or a zero answer means
+// DefaultQuoteLifetime.
+func NewScheduler(rate int, lifetime func(quoteID string) time.Duration) *Scheduler {
+	if rate <= 0 {
+		rate = DefaultFollowRate
+	}
+	return &Scheduler{
+		Interval:  FollowInterval,
+		Gap:       time.Second / time.Duration(rate),
+		Jitter:    func(n int64) int64 { return n / 2 },
+		ids:       map[string]*Followed{},
+		lifetimes: lifetime,
+	}
+}
+
+// Add starts following id, due at once; an id already followed is kept.
+func (s *Scheduler) Add(id string, now time.Time) {
+	if _, ok := s.ids[id]; ok {
+		return
+	}
+	lt := time.Duration(0)
+	if s.lifetimes != nil {
+		lt = s.lifetimes(id)
+	}
+	if lt <= 0 {
+		lt = DefaultQuoteLifetime
+	}
+	f := &Followed{QuoteID: id, Due: now, lifetime: lt, index: -1}
+	s.ids[id] = f
+	heap.Push(&s.due, f)
+}
+
+// Remove stops following id.
+func (s *Scheduler) Remove(id string) {
+	f, ok := s.ids[id]
+	if !ok {
+		return
+	}
+	if f.index >= 0 {
+		heap.Remove(&s.due, f.index)
+	}
+	delete(s.ids, id)
+}
+
+// Get returns what is known about id.
+func (s *Scheduler) Get(id string) (Followed, bool) {
+	f, ok := s.ids[id]
+	if !ok {
+		return Followed{}, false
+	}
+	return *f, true
+}
+
+// Len is the number of ids followed; Moving those not final yet.
+func (s *Scheduler) Len() int    { return len(s.ids) }
+func (s *Scheduler) Moving() int { return s.due.Len() }
+
+// Next returns the id to ask now, or, when none may be asked yet, how long
+// to wait before calling Next again (ok false, wait 0 when nothing moves).
+// Asking takes one slot of the budget: the caller must ask id and report
+// it with Answer. The id asked is the one due the longest (round robin by
+// due time), and it is not handed out again until answered.
+func (s *Scheduler) Next(now time.Time) (id string, wait time.Duration, ok bool) {
+	if s.due.Len() == 0 {
+		return "", 0, false
+	}
+	first := s.due[0]
+	at := first.Due
+	if s.nextSlot.After(at) {
+		at = s.nextSlot
+	}
+	if at.After(now) {
+		return "", at.Sub(now), false
+	}
+	s.nextSlot = now.Add(s.Gap)
+	heap.Pop(&s.due)
+	return first.QuoteID, 0, true
+}
+
+// Answer reports the ask of id: w when err is nil. It returns true when the
+// state changed (or the id became final), which is worth announcing. A 429
+// pauses the whole budget for Retry-After (or the backoff) and asks id again
+// first; an unknown id, a terminal state or a quote past its lifetime is
+// final and never asked again.
+func (s *Scheduler) Answer(id string, w Withdrawal, err error, now time.Time) bool {
+	f, ok := s.ids[id]
+	if !ok || f.Final {
+		return false
+	}
+	f.LastChecked = now
+	var api *APIError
+	switch {
+	case errors.Is(err, ErrRateLimited):
+		pause := PollDelay(s.Interval, f.Failures+1, s.Jitter)
+		if errors.As(err, &api) && api.RetryAfter > 0 {
+			pause = api.RetryAfter
+		}
+		if t := now.Add(pause); t.After(s.nextSlot) {
+			s.nextSlot = t
+		}
+		f.Due = now
+		heap.Push(&s.due, f)
+		return false
+	case errors.Is(err, ErrNotFound):
+		f.Err, f.NotFound, f.Final, f.Due = err, true, true, time.Time{}
+		return true
+	case err != nil:
+		f.Err = err
+		f.Failures++
+		f.Due = now.Add(PollDelay(s.Interval, f.Failures, s.Jitter))
+		heap.Push(&s.due, f)
+		return false
+	}
+	changed := !f.Known || f.Last.State != w.State
+	if changed {
+		f.Since = now
+	}
+	f.Last, f.Known, f.Err, f.Failures = w, true, nil, 0
+	if Terminal(w.State) || s.Expired(f, now) {
+		f.Final, f.Due = true, time.Time{}
+		return true
+	}
+	f.Due = now.Add(s.Interval)
+	heap.Push(&s.due, f)
+	return changed
+}
+
+// Expired reports an unexecuted quote past its lifetime plus the margin,
+// counted from its updated_at: it can no longer be executed, nothing moved.
+func (s *Scheduler) Expired(f *Followed, now time.Time) bool {
+	return f.Last.State == StateCreated && !f.Last.UpdatedAt.IsZero() &&
+		now.Sub(f.Last.UpdatedAt) > f.lifetime+QuoteExpiryMargin
+}
+
+// dueHeap orders moving ids by due time.
+type dueHeap []*Followed
+
+func (h dueHeap) Len() int           { return len(h) }
+func (h dueHeap) Less(i, j int) bool { return h[i].Due.Before(h[j].Due) }
+func (h dueHeap) Swap(i, j int) {
+	h[i], h[j] = h[j], h[i]
+	h[i].index, h[j].index = i, j
+}
+func (h *dueHeap) Push(x any) {
+	f := x.(*Followed)
+	f.index = len(*h)
+	*h = append(*h, f)
+}
+func (h *dueHeap) Pop() any {
+	old := *h
+	f := old[len(old)-1]
+	old[len(old)-1] = nil
+	f.index = -1
+	*h = old[:len(old)-1]
+	return f
+}

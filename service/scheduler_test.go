@@ -1,0 +1,246 @@
+package service_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"svcwallet/service"
+	"svcwallet/service/sandbox"
+)
+
+// seed records n withdrawals to each destination and returns their ids.
+func seed(t testing.TB, ex *sandbox.Exchange, n int, dests ...string) []string {
+	t.Helper()
+	var ids []string
+	for _, d := range dests {
+		for range n {
+			id, err := ex.SeedWithdrawal(sandbox.DemoAccountID, d, "ARBITRUM", "10")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// follow runs the scheduler against the client on the world's fake clock
+// until nothing moves or until end, calling ask after each request.
+func follow(t *testing.T, w *world, c *service.Client, s *service.Scheduler, end time.Time, ask func(id string, now time.Time, err error)) {
+	t.Helper()
+	for w.clock.Now().Before(end) {
+		now := w.clock.Now()
+		id, wait, ok := s.Next(now)
+		if !ok {
+			if wait == 0 {
+				return
+			}
+			w.clock.Advance(wait)
+			continue
+		}
+		st, err := c.WithdrawalStatus(context.Background(), id)
+		ask(id, now, err)
+		s.Answer(id, st, err, now)
+	}
+}
+
+// TestSchedulerThousandIDs: 1,000 withdrawals followed against a sandbox
+// limited to 5 requests a second: no request is refused, no second holds
+// more than 5, every moving id is asked at least every 1,000/5 + 3 s, and
+// an id is never asked once final.
+func TestSchedulerThousandIDs(t *testing.T) {
+	w := newWorld(t, sandbox.Options{RateLimit: 5, Settle: 15 * time.Minute})
+	c := w.login(sandbox.DemoAPIKey, service.Options{})
+	ids := seed(t, w.ex, 334, sandbox.DestCompleted, sandbox.DestFailed, sandbox.DestRefunded)[:1000]
+	s := service.NewScheduler(5, nil)
+	start := w.clock.Now()
+	for _, id := range ids {
+		s.Add(id, start)
+	}
+	perSecond := map[int64]int{}
+	lastAsk := map[string]time.Time{}
+	final := map[string]bool{}
+	bound := 1000/5*time.Second + 3*time.Second
+	follow(t, w, c, s, start.Add(time.Hour), func(id string, now time.Time, err error) {
+		if err != nil {
+			t.Fatalf("%s at %s: %v", id, now.Sub(start), err)
+		}
+		if final[id] {
+			t.Fatalf("%s asked again after it was final", id)
+		}
+		if perSecond[now.Unix()]++; perSecond[now.Unix()] > 5 {
+			t.Fatalf("more than 5 requests in the second at %s", now.Sub(start))
+		}
+		if last, ok := lastAsk[id]; ok && now.Sub(last) > bound {
+			t.Fatalf("%s waited %s between asks, over %s", id, now.Sub(last), bound)
+		}
+		lastAsk[id] = now
+		if f, _ := s.Get(id); f.Known && service.Terminal(f.Last.State) {
+			final[id] = true
+		}
+	})
+	if s.Moving() != 0 {
+		t.Fatalf("%d ids still moving after an hour", s.Moving())
+	}
+	for _, id := range ids {
+		if f, _ := s.Get(id); !f.Final || !service.Terminal(f.Last.State) {
+			t.Fatalf("%s ended %+v", id, f)
+		}
+	}
+}
+
+// TestSchedulerTenIDsEveryThreeSeconds: with few ids the budget is not the
+// limit: each is asked every 3 s.
+func TestSchedulerTenIDsEveryThreeSeconds(t *testing.T) {
+	w := newWorld(t, sandbox.Options{RateLimit: 5, Settle: 10 * time.Minute})
+	c := w.login(sandbox.DemoAPIKey, service.Options{})
+	ids := seed(t, w.ex, 10, sandbox.DestCompleted)
+	s := service.NewScheduler(5, nil)
+	start := w.clock.Now()
+	for _, id := range ids {
+		s.Add(id, start)
+	}
+	asks := map[string][]time.Time{}
+	follow(t, w, c, s, start.Add(time.Minute), func(id string, now time.Time, err error) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		asks[id] = append(asks[id], now)
+	})
+	for _, id := range ids {
+		times := asks[id]
+		if len(times) < 19 {
+			t.Fatalf("%s asked %d times in a minute, want about 20", id, len(times))
+		}
+		for i := 1; i < len(times); i++ {
+			if gap := times[i].Sub(times[i-1]); gap != 3*time.Second {
+				t.Fatalf("%s asked %s after the previous ask, want 3s", id, gap)
+			}
+		}
+	}
+}
+
+// TestSchedulerHonours429: a scheduler allowed 5 a second against a
+// sandbox allowing 2 gets 429s; after each, nothing is asked before its
+// Retry-After has passed, and every id still reaches its final state.
+func TestSchedulerHonours429(t *testing.T) {
+	w := newWorld(t, sandbox.Options{RateLimit: 2, Settle: 30 * time.Second})
+	c := w.login(sandbox.DemoAPIKey, service.Options{})
+	ids := seed(t, w.ex, 10, sandbox.DestCompleted, sandbox.DestRefunded)
+	s := service.NewScheduler(5, nil)
+	start := w.clock.Now()
+	for _, id := range ids {
+		s.Add(id, start)
+	}
+	var pausedUntil time.Time
+	refused := 0
+	follow(t, w, c, s, start.Add(10*time.Minute), func(id string, now time.Time, err error) {
+		if now.Before(pausedUntil) {
+			t.Fatalf("asked %s at %s, before the Retry-After ended at %s", id, now.Sub(start), pausedUntil.Sub(start))
+		}
+		var api *service.APIError
+		if errors.As(err, &api) && errors.Is(err, service.ErrRateLimited) {
+			if api.RetryAfter <= 0 {
+				t.Fatal("429 without a Retry-After read")
+			}
+			refused++
+			pausedUntil = now.Add(api.RetryAfter)
+		} else if err != nil {
+			t.Fatal(err)
+		}
+	})
+	if refused == 0 {
+		t.Fatal("the sandbox never refused: the test proves nothing")
+	}
+	if s.Moving() != 0 {
+		t.Fatalf("%d ids still moving", s.Moving())
+	}
+}
+
+// TestSchedulerFinalStates: an unknown id is final at once; an unexecuted
+// quote is final (expired) once its lifetime plus the margin has passed
+// since updated_at, not five minutes later.
+func TestSchedulerFinalStates(t *testing.T) {
+	s := service.NewScheduler(5, func(string) time.Duration { return 30 * time.Second })
+	now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
+	s.Add("q-gone", now)
+	s.Add("q-created", now)
+	for range 2 {
+		id, _, _ := s.Next(now)
+		switch id {
+		case "q-gone":
+			s.Answer(id, service.Withdrawal{}, &service.APIError{Status: 404, Code: service.CodeNotFound}, now)
+		case "q-created":
+			s.Answer(id, service.Withdrawal{QuoteID: id, State: service.StateCreated, UpdatedAt: now}, nil, now)
+		}
+		now = now.Add(time.Second)
+	}
+	if f, _ := s.Get("q-gone"); !f.Final || !f.NotFound {
+		t.Fatalf("unknown id not final: %+v", f)
+	}
+	for at := now; at.Before(now.Add(time.Minute)); at = at.Add(time.Second) {
+		id, _, ok := s.Next(at)
+		if !ok {
+			continue
+		}
+		s.Answer(id, service.Withdrawal{QuoteID: id, State: service.StateCreated, UpdatedAt: now.Add(-time.Second)}, nil, at)
+		if f, _ := s.Get(id); f.Final {
+			if lived := at.Sub(now.Add(-time.Second)); lived > 30*time.Second+service.QuoteExpiryMargin+3*time.Second {
+				t.Fatalf("expired only after %s", lived)
+			}
+			return
+		}
+	}
+	t.Fatal("an unexecuted quote never expired")
+}
+
+// BenchmarkSchedulerStep: one Next and Answer with 10,000 moving ids.
+func BenchmarkSchedulerStep(b *testing.B) {
+	s := service.NewScheduler(5, nil)
+	now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
+	for i := range 10000 {
+		s.Add(fmt.Sprintf("q-%08d", i), now)
+	}
+	w := service.Withdrawal{State: service.StateSending, UpdatedAt: now}
+	b.ReportAllocs()
+	for b.Loop() {
+		now = now.Add(200 * time.Millisecond)
+		id, _, ok := s.Next(now)
+		if !ok {
+			b.Fatal("nothing due")
+		}
+		w.QuoteID = id
+		s.Answer(id, w, nil, now)
+	}
+}
+
+// BenchmarkSchedulerMemory10k reports the heap held by 10,000 followed ids,
+// each with an answer, as bytes/10k-ids.
+func BenchmarkSchedulerMemory10k(b *testing.B) {
+	for b.Loop() {
+		var before, after runtimeMem
+		before.read()
+		s := service.NewScheduler(5, nil)
+		now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
+		for i := range 10000 {
+			id := fmt.Sprintf("q-%026d", i)
+			s.Add(id, now)
+		}
+		for range 10000 {
+			id, _, ok := s.Next(now)
+			if !ok {
+				b.Fatal("nothing due")
+			}
+			s.Answer(id, service.Withdrawal{QuoteID: id, TxID: "tx-" + id, State: service.StateSending, Chain: "ARBITRUM", TokenOut: "USDT", UpdatedAt: now}, nil, now)
+			now = now.Add(200 * time.Millisecond)
+		}
+		after.read()
+		b.ReportMetric(float64(after.heap-before.heap), "bytes/10k-ids")
+		if s.Len() != 10000 {
+			b.Fatal(s.Len())
+		}
+	}
+}
