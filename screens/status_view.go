@@ -118,7 +118,7 @@ func (s *Status) fields() string {
 	}
 	if h := s.w.WithdrawTxHash; h != "" {
 		add("Payout hash", h)
-		if link := s.app.Target.Env.ExplorerTxURL(s.w.Chain, h); link != "" {
+		if link := s.explorerLink(); link != "" {
 			// Each wrapped line is a link of its own, so no escape sequence
 			// is split and every piece opens the same page.
 			b.WriteString(s.wrapped("Explorer", link, func(l string) string {
@@ -127,6 +127,14 @@ func (s *Status) fields() string {
 		}
 	}
 	return b.String()
+}
+
+// explorerLink is the payout's block-explorer page, "" without one.
+func (s *Status) explorerLink() string {
+	if !s.copyable() {
+		return ""
+	}
+	return s.app.Target.Env.ExplorerTxURL(s.w.Chain, s.w.WithdrawTxHash)
 }
 
 // wrapped renders "label value" with the value cut into lines that fit the
