@@ -5,11 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -26,9 +28,13 @@ import (
 type statusRig struct {
 	t       *testing.T
 	clock   *sandbox.FakeClock
+	ex      *sandbox.Exchange
 	srv     *httptest.Server
 	config  string
 	failing atomic.Bool
+	stdin   io.Reader // the next run's standard input
+	mu      sync.Mutex
+	asks    []time.Time // when each status request came, on the fake clock
 	// rewrite, when set, changes every answer's body as a hostile server would.
 	rewrite atomic.Pointer[func(path string, body []byte) []byte]
 }
@@ -38,7 +44,13 @@ func newStatusRig(t *testing.T) *statusRig {
 	// The client's session check uses the real clock: start the sandbox's there.
 	r := &statusRig{t: t, clock: sandbox.NewFakeClock(time.Now().UTC())}
 	ex := sandbox.New(sandbox.Options{Now: r.clock.Now})
+	r.ex = ex
 	r.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if req.URL.Path == service.PathWithdrawalStatus {
+			r.mu.Lock()
+			r.asks = append(r.asks, r.clock.Now())
+			r.mu.Unlock()
+		}
 		if req.URL.Path == service.PathWithdrawalStatus && r.failing.Load() {
 			http.Error(w, "bad gateway", http.StatusBadGateway)
 			return
@@ -109,13 +121,21 @@ type statusRun struct {
 	sleeps         []time.Duration
 }
 
+// runStdin runs `svcwallet status` as run does, with stdin as its standard input.
+func (r *statusRig) runStdin(stdin string, args ...string) statusRun {
+	r.t.Helper()
+	r.stdin = strings.NewReader(stdin)
+	defer func() { r.stdin = nil }()
+	return r.run(nil, args...)
+}
+
 // run runs `svcwallet status` with the config and the demo API key (unless
 // vars says otherwise); its waits move the sandbox clock instead of sleeping.
 func (r *statusRig) run(vars map[string]string, args ...string) statusRun {
 	r.t.Helper()
 	var out, errOut bytes.Buffer
 	var res statusRun
-	env := CLIEnv{Stdout: &out, Stderr: &errOut, Getenv: func(k string) string {
+	env := CLIEnv{Stdin: r.stdin, Stdout: &out, Stderr: &errOut, Getenv: func(k string) string {
 		if v, ok := vars[k]; ok {
 			return v
 		}
@@ -186,9 +206,10 @@ func TestStatusExitStatuses(t *testing.T) {
 	r.run(nil, others).want(t, exitNotFound, nil, []string{notFound})
 	r.run(map[string]string{statusKeyVar: sandbox.NoChainAPIKey}, others).want(t, exitCompleted, nil, nil) // its owner sees it
 
-	r.run(nil).want(t, exitUsage, nil, []string{"give exactly one quote id, got 0", "Exit status:"})
-	r.run(nil, "a", "b").want(t, exitUsage, nil, []string{"got 2"})
+	r.run(nil).want(t, exitUsage, nil, []string{"give one or more quote ids, or - to read them from standard input", "Exit status:"})
 	r.run(nil, "").want(t, exitUsage, nil, []string{"empty quote id"})
+	r.run(nil, done, "q-with space").want(t, exitUsage, nil, []string{`"q-with space" is not a quote id: it holds a character that is not printable ASCII`})
+	r.run(nil, strings.Repeat("q", 129)).want(t, exitUsage, nil, []string{"is 129 characters long (at most 128)"})
 	r.run(nil, "--interval", "10ms", done).want(t, exitUsage, nil, []string{"--interval must be at least 1s"})
 	r.run(nil, "--bogus", done).want(t, exitUsage, nil, []string{"flag provided but not defined"})
 	r.run(nil, "--env", "nowhere", done).want(t, exitUsage, nil, []string{`no environment "nowhere"`})
