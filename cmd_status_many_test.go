@@ -86,7 +86,14 @@ func TestStatusStdinWatchJSON(t *testing.T) {
 	}
 	for id, fate := range fates {
 		got := changes[id]
-		if len(got) == 0 || got[len(got)-1] != fate || strings.Count(strings.Join(got, " "), fate) != 1 {
+		seen := map[string]bool{}
+		for _, st := range got {
+			if seen[st] {
+				t.Errorf("%s: state %s printed twice in %v", id, st, got)
+			}
+			seen[st] = true
+		}
+		if len(got) == 0 || got[len(got)-1] != fate {
 			t.Errorf("%s: changes %v, want each state once ending %s", id, got, fate)
 		}
 	}
@@ -171,4 +178,37 @@ func TestStatusStdinUsage(t *testing.T) {
 	r.clock.Advance(sandbox.DefaultSettle)
 	res := r.runStdin("# from the ticket\n\n"+done+"  # paid?\n"+done+"\n", "-")
 	res.want(t, exitCompleted, []string{"State        COMPLETED"}, nil)
+}
+
+// TestStatusRateLimited: against a sandbox allowing 2 requests a second,
+// the 429s pause the shared budget until Retry-After (the next second),
+// and every id still reaches its final record.
+func TestStatusRateLimited(t *testing.T) {
+	r := newStatusRigWith(t, sandbox.Options{RateLimit: 2})
+	ids := append(r.seed(sandbox.DestCompleted, 5), r.seed(sandbox.DestRefunded, 5)...)
+	r.takeAsks()
+	res := r.run(nil, append([]string{"--watch", "--json"}, ids...)...)
+	res.want(t, exitFailed, nil, nil)
+	ws := jsonLines(t, res.stdout)
+	for i, w := range ws[len(ws)-len(ids):] {
+		if w.QuoteID != ids[i] || !service.Terminal(w.State) {
+			t.Errorf("final record %d: %s %s, want %s terminal", i, w.QuoteID, w.State, ids[i])
+		}
+	}
+	asks := r.takeAsks()
+	r.mu.Lock()
+	rejected := r.rejected
+	r.mu.Unlock()
+	if len(rejected) == 0 {
+		t.Fatal("no 429: the test does not exercise the pause")
+	}
+	t.Logf("%d asks, %d refused with 429", len(asks), len(rejected))
+	for _, at := range rejected {
+		resume := at.Truncate(time.Second).Add(time.Second)
+		for _, a := range asks {
+			if a.After(at) && a.Before(resume) {
+				t.Errorf("asked at %s, after a 429 at %s and before its Retry-After (%s)", a, at, resume)
+			}
+		}
+	}
 }

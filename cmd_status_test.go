@@ -35,15 +35,25 @@ type statusRig struct {
 	stdin   io.Reader // the next run's standard input
 	mu      sync.Mutex
 	asks    []time.Time // when each status request came, on the fake clock
+	// rejected holds when each request was refused with 429.
+	rejected []time.Time
 	// rewrite, when set, changes every answer's body as a hostile server would.
 	rewrite atomic.Pointer[func(path string, body []byte) []byte]
 }
 
 func newStatusRig(t *testing.T) *statusRig {
 	t.Helper()
+	return newStatusRigWith(t, sandbox.Options{})
+}
+
+// newStatusRigWith is newStatusRig with a sandbox made with opts (its clock
+// is the rig's).
+func newStatusRigWith(t *testing.T, opts sandbox.Options) *statusRig {
+	t.Helper()
 	// The client's session check uses the real clock: start the sandbox's there.
 	r := &statusRig{t: t, clock: sandbox.NewFakeClock(time.Now().UTC())}
-	ex := sandbox.New(sandbox.Options{Now: r.clock.Now})
+	opts.Now = r.clock.Now
+	ex := sandbox.New(opts)
 	r.ex = ex
 	r.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		if req.URL.Path == service.PathWithdrawalStatus {
@@ -57,7 +67,13 @@ func newStatusRig(t *testing.T) *statusRig {
 		}
 		f := r.rewrite.Load()
 		if f == nil {
-			ex.ServeHTTP(w, req)
+			rec := &codeRecorder{ResponseWriter: w}
+			ex.ServeHTTP(rec, req)
+			if rec.code == http.StatusTooManyRequests {
+				r.mu.Lock()
+				r.rejected = append(r.rejected, r.clock.Now())
+				r.mu.Unlock()
+			}
 			return
 		}
 		rec := httptest.NewRecorder()
@@ -113,6 +129,17 @@ func (r *statusRig) withdraw(apiKey, keyHex, dest string, execute bool) string {
 		r.t.Fatal(err)
 	}
 	return q.QuoteID
+}
+
+// codeRecorder notes the status code an answer is written with.
+type codeRecorder struct {
+	http.ResponseWriter
+	code int
+}
+
+func (c *codeRecorder) WriteHeader(code int) {
+	c.code = code
+	c.ResponseWriter.WriteHeader(code)
 }
 
 type statusRun struct {
