@@ -213,6 +213,16 @@ func (c statusCmd) statusError(err error, quoteID string) int {
 	return c.fail(exitError, "%v", screens.Explain(err))
 }
 
+// idError prints one error about id (naming it when several are followed)
+// in the words the console uses, and returns exitError.
+func (c statusCmd) idError(id string, f statusFlags, err error, suffix string) int {
+	about := ""
+	if len(f.quoteIDs) > 1 {
+		about = id + ": "
+	}
+	return c.fail(exitError, "%s%v%s", about, screens.Explain(err), suffix)
+}
+
 func withdrawalExit(w service.Withdrawal, now time.Time) int {
 	switch {
 	case w.State == service.StateCompleted:

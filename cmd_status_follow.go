@@ -10,7 +10,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"svcwallet/screens"
 	"svcwallet/service"
 )
 
@@ -108,20 +107,20 @@ func (c statusCmd) record(s *service.Scheduler, id string, o *followed, w servic
 		// An answer that is not a status record (an unknown state, a
 		// malformed hash, another quote's record) will not mend by asking
 		// again: it is an error for this id.
-		return settle(c.fail(exitError, "%s%v", c.about(id, f), screens.Explain(err)))
+		return settle(c.idError(id, f, err, ""))
 	case err != nil:
 		o.failures++
 		rateLimited := errors.Is(err, service.ErrRateLimited)
 		if !f.watch && !rateLimited {
-			return settle(c.fail(exitError, "%s%v", c.about(id, f), screens.Explain(err)))
+			return settle(c.idError(id, f, err, ""))
 		}
 		if o.failures >= maxWatchFailures {
-			return settle(c.fail(exitError, "%s%v (gave up after %d failed tries in a row)", c.about(id, f), screens.Explain(err), o.failures))
+			return settle(c.idError(id, f, err, fmt.Sprintf(" (gave up after %d failed tries in a row)", o.failures)))
 		}
 		s.Answer(id, service.Withdrawal{}, err, now)
 		if !rateLimited {
 			next, _ := s.Get(id)
-			fmt.Fprintf(c.env.Stderr, "svcwallet status: %s%v; trying again in %s\n", c.about(id, f), screens.Explain(err), next.Due.Sub(now).Round(time.Second))
+			c.idError(id, f, err, fmt.Sprintf("; trying again in %s", next.Due.Sub(now).Round(time.Second)))
 		}
 		return false
 	}
@@ -140,14 +139,6 @@ func (c statusCmd) record(s *service.Scheduler, id string, o *followed, w servic
 		return settle(code)
 	}
 	return false
-}
-
-// about names the quote id an error line is about, when there are several.
-func (c statusCmd) about(id string, f statusFlags) string {
-	if len(f.quoteIDs) == 1 {
-		return ""
-	}
-	return id + ": "
 }
 
 // report prints every id's last record, in the order given, and returns
@@ -182,8 +173,12 @@ func (c statusCmd) report(env service.Environment, f statusFlags, ids map[string
 		case f.json:
 			_ = writeJSONLine(c.env.Stdout, o.w)
 		default:
-			fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\t%s\n", o.w.QuoteID, o.w.State, o.w.ReceiveAmount, o.w.TokenOut,
-				o.w.Chain, orDash(o.w.WithdrawTxHash), screens.StateMeaning(o.w, c.now()))
+			state := o.w.State
+			if service.ExpiredUnexecuted(o.w, c.now()) {
+				state += " (expired unexecuted: nothing was paid)"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", o.w.QuoteID, state, o.w.ReceiveAmount, o.w.TokenOut,
+				o.w.Chain, orDash(o.w.WithdrawTxHash))
 		}
 	}
 	_ = tw.Flush()

@@ -142,6 +142,10 @@ func TestStatusManyIDs(t *testing.T) {
 	if len(ws) != 3 || ws[0].State != service.StateCompleted || ws[1].State != service.StateCreated || ws[2].State != service.StateFailed {
 		t.Errorf("records %+v", ws)
 	}
+
+	// A quote left unexecuted past its lifetime is not paid out, and says so.
+	r.clock.Advance(service.StaleQuoteAfter)
+	r.run(nil, done, created).want(t, exitFailed, []string{created + "  CREATED (expired unexecuted: nothing was paid)"}, nil)
 }
 
 // TestStatusManyNotFound: an unknown id among found ones exits 4, names
