@@ -170,7 +170,7 @@ func TestStatusStdinUsage(t *testing.T) {
 	r.takeAsks()
 	r.runStdin("# from the ticket\n\n"+done+"\nq-bad id\n", "-").want(t, exitUsage, nil,
 		[]string{`standard input line 4: "q-bad id" is not a quote id`, "Exit status:"})
-	r.runStdin("q-ok\nq-\x01ctl\n", "-").want(t, exitUsage, nil, []string{"standard input line 2"})
+	r.runStdin("q-ok\nq-\x01ctl\n", "-").want(t, exitUsage, nil, []string{"standard input line 2", "not printable ASCII"})
 	r.runStdin("q-long\n"+strings.Repeat("q", 129)+"\n", "-").want(t, exitUsage, nil, []string{"standard input line 2", "at most 128"})
 	r.runStdin("# nothing\n\n", "-").want(t, exitUsage, nil, []string{"no quote id on standard input"})
 	r.runStdin(done, "-", "-").want(t, exitUsage, nil, []string{"- is given twice"})

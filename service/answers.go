@@ -85,10 +85,14 @@ func checkID(field, id string, required bool) error {
 func CheckQuoteID(id string) error {
 	err := checkID("quote id", id, true)
 	var se *ShapeError
-	if errors.As(err, &se) {
-		return fmt.Errorf("it %s: quote ids are 1 to %d printable ASCII characters, without spaces", se.Reason, maxIDLen)
+	if !errors.As(err, &se) {
+		return err
 	}
-	return err
+	reason := se.Reason
+	if strings.ContainsAny(id, " \t") {
+		reason = "holds a space" // printable, but never in an id
+	}
+	return fmt.Errorf("it %s: quote ids are 1 to %d printable ASCII characters, without spaces", reason, maxIDLen)
 }
 
 // checkName checks a chain or token name: short, printable, no spaces.
