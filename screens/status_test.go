@@ -284,3 +284,19 @@ func TestStatusOpensExplorer(t *testing.T) {
 		t.Fatalf("without a browser it said %q", m.Text)
 	}
 }
+
+// TestStatusExpiredUnexecutedIsFinal: a quote never executed reads as such
+// once its lifetime is over: the heading says so, polling stops, and no
+// "Next check" is left behind in the past.
+func TestStatusExpiredUnexecutedIsFinal(t *testing.T) {
+	r := newStRig(t)
+	r.app.PollInterval = 10 * time.Second
+	req, _ := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	s := NewStatus(r.app, req.QuoteID, true)
+	follow(t, r, s, 20)
+	view := ansi.Strip(s.View())
+	if !service.ExpiredUnexecuted(s.w, r.clock.Now()) || !strings.Contains(view, "Withdrawal never executed: the quote expired") ||
+		!strings.Contains(view, "Final state: no more checks") || strings.Contains(view, "Next check") || strings.Contains(view, "Withdrawal CREATED") {
+		t.Fatalf("view of an expired, unexecuted quote:\n%s", view)
+	}
+}
