@@ -381,3 +381,19 @@ func TestFarFutureQuoteIsNotSigned(t *testing.T) {
 		t.Errorf("the refusal is not shown:\n%s", view)
 	}
 }
+
+// TestExpirationBoundAtSigning: a server whose clock read on the quote
+// screen was a year ahead (with a quote to match) gets no year-long
+// signature: at signing, the expiration is checked against SigningNow.
+func TestExpirationBoundAtSigning(t *testing.T) {
+	app, now := wdApp(t)
+	q := fixedQuote(*now, "1.5")
+	offset := 365 * 24 * time.Hour
+	q.ExpiresAt = now.Add(offset + time.Minute)
+	r := reviewFor(t, app, now, q, offset, 120, 40, keyFoundMsg{source: keyDemo})
+	*now = now.Add(keyGuard)
+	msg := signAndSend(t, r)
+	if msg.err == nil || !strings.Contains(msg.err.Error(), "more than 15m0s from now") {
+		t.Fatalf("signed a Transfer valid until %s: %v", time.Unix(0, r.transfer.Expiration).UTC(), msg.err)
+	}
+}

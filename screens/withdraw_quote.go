@@ -123,6 +123,10 @@ func (q *Quote) requote() tea.Cmd {
 		// The midpoint of the round trip is the best local match for the
 		// server's reading.
 		offset := serverNow.Sub(sent.Add(now().Sub(sent) / 2))
+		if offset > service.MaxClockSkew || offset < -service.MaxClockSkew {
+			// The countdown and the signature's expiry use this offset.
+			return quoteMsg{seq: seq, err: &service.ClockSkewError{Skew: offset}}
+		}
 		quote, err := client.Quote(cx, req)
 		return quoteMsg{seq: seq, quote: quote, offset: offset, err: err}
 	})

@@ -252,9 +252,15 @@ func (r *Review) sign() tea.Cmd {
 func execute(app *App, w Withdrawal, q service.Quote, t signer.Transfer, d signer.Domain, load func() (signer.Key, error)) tea.Msg {
 	cx, cancel := context.WithTimeout(context.Background(), withdrawTimeout)
 	defer cancel()
-	// Clocks far apart refuse the signature (service.SigningNow).
-	if _, err := app.Client().SigningNow(cx); err != nil {
+	// Clocks far apart refuse the signature (service.SigningNow), and so does
+	// an expiration too far from the time it returns, whatever clock the
+	// quote screen read before.
+	now, err := app.Client().SigningNow(cx)
+	if err != nil {
 		return executedMsg{err: err}
+	}
+	if err := service.CheckTransferExpiration(time.Unix(0, t.Expiration), now); err != nil {
+		return executedMsg{err: userError{err.Error()}}
 	}
 	k, err := load()
 	if err != nil {

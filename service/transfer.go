@@ -18,7 +18,26 @@ const TransferMargin = 10 * time.Minute
 // transferQuoteHorizon is the furthest a quote's expires_at may lie past the
 // service's clock for it to be signed: a quote lives for a minute or so, and
 // one years ahead would make a signature that never expires.
-const transferQuoteHorizon = 10 * time.Minute
+const transferQuoteHorizon = 5 * time.Minute
+
+// MaxTransferAhead bounds a Transfer's expiration at the moment it is signed,
+// counted from SigningNow: whatever clock or quote a server sent before, no
+// signature outlives this (the quote horizon plus the margin fit inside it).
+const MaxTransferAhead = 15 * time.Minute
+
+// CheckTransferExpiration is the last check before a Transfer is signed:
+// its expiration must lie after now and at most MaxTransferAhead past it,
+// now being SigningNow's (the earlier of the service's and the local clock).
+func CheckTransferExpiration(expiration, now time.Time) error {
+	switch {
+	case !expiration.After(now):
+		return fmt.Errorf("The signature would already have expired (%s): nothing was signed; get a new quote", expiration.UTC().Format(time.RFC3339))
+	case expiration.After(now.Add(MaxTransferAhead)):
+		return fmt.Errorf("The signature would stay valid until %s, more than %s from now: nothing was signed; check your clock and get a new quote",
+			expiration.UTC().Format(time.RFC3339), MaxTransferAhead)
+	}
+	return nil
+}
 
 // TransferExpiration is the Transfer's expiration for a quote, refused when
 // the quote's expires_at lies too far past serverNow (the service's clock).
