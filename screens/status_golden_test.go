@@ -112,4 +112,3 @@ func TestHistoryGolden(t *testing.T) {
 	feed(root, tea.KeyPressMsg{Code: tea.KeyDown}) // the refused one, with its reason
 	goldenFrames(t, root)
 }
-

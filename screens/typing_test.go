@@ -75,4 +75,3 @@ func TestBuilderTypingAndPastingNeverQuit(t *testing.T) {
 		t.Fatalf("builder: typed and pasted text not in the field:\n%s", v)
 	}
 }
-
