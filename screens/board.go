@@ -84,17 +84,17 @@ func NewBoard(app *App) *Board {
 }
 
 // watchlistPath is the board's file, next to the journal.
-func (b *Board) watchlistPath() string {
+func watchlistPath(app *App) string {
 	dir := filepath.Dir(service.DefaultJournalPath())
-	if b.app.Journal != nil {
-		dir = filepath.Dir(b.app.Journal.Path())
+	if app.Journal != nil {
+		dir = filepath.Dir(app.Journal.Path())
 	}
 	return filepath.Join(dir, service.WatchlistFile)
 }
 
 func (b *Board) Init() tea.Cmd {
 	b.tag = tui.NextTag()
-	path, env := b.watchlistPath(), b.app.Target.Env.Name
+	path, env := watchlistPath(b.app), b.app.Target.Env.Name
 	load := func() tea.Msg {
 		ids, err := service.LoadWatchlist(path, env)
 		return boardLoadedMsg{ids: ids, err: err}
@@ -279,7 +279,7 @@ func (b *Board) remove(id string) tea.Cmd {
 
 // save keeps the board's ids, in a Cmd.
 func (b *Board) save() tea.Cmd {
-	path, env, ids := b.watchlistPath(), b.app.Target.Env.Name, slices.Clone(b.ids)
+	path, env, ids := watchlistPath(b.app), b.app.Target.Env.Name, slices.Clone(b.ids)
 	return func() tea.Msg { return boardSavedMsg{err: service.SaveWatchlist(path, env, ids)} }
 }
 

@@ -344,3 +344,28 @@ func BenchmarkBoardView(b *testing.B) {
 		_ = board.View()
 	}
 }
+
+// TestHistoryAddsToBoard: w on History puts the account's accepted
+// withdrawals of this environment on the board, once.
+func TestHistoryAddsToBoard(t *testing.T) {
+	r := newStRig(t)
+	historyEntries(t, r)
+	h := NewHistory(r.app)
+	h.SetSize(120, 40)
+	drive(h, h.Init())
+	if !offered(h, "watch all") {
+		t.Fatal("w not offered")
+	}
+	_, cmd := h.Update(tea.KeyPressMsg{Code: 'w', Text: "w"})
+	if msg := cmd(); msg != (tui.InfoMsg{Text: "Added 2 withdrawals to the watch board (s on Home)"}) {
+		t.Fatalf("w said %#v", msg)
+	}
+	_, cmd = h.Update(tea.KeyPressMsg{Code: 'w', Text: "w"})
+	if msg, ok := cmd().(tui.InfoMsg); !ok || !strings.Contains(msg.Text, "already") {
+		t.Fatalf("w again said %#v", msg)
+	}
+	br := newBoardRig(t, r)
+	if got := strings.Join(br.b.ids, " "); got != "q-sending q-completed" {
+		t.Fatalf("board holds %q, want the sending and the completed withdrawal", got)
+	}
+}
