@@ -369,3 +369,27 @@ func TestHistoryAddsToBoard(t *testing.T) {
 		t.Fatalf("board holds %q, want the sending and the completed withdrawal", got)
 	}
 }
+
+// TestBoardResumeAsksLostAnswers: an answer that arrived while the detail
+// was on top is lost; back on the board the id is asked again and followed.
+func TestBoardResumeAsksLostAnswers(t *testing.T) {
+	r := newStRig(t)
+	br := newBoardRig(t, r)
+	id := seed(t, r, sandbox.DestCompleted)
+	br.b.input.SetValue(id)
+	_, add := br.b.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	for _, m := range runAll(add) {
+		if tick, ok := m.(boardTickMsg); ok {
+			br.b.Update(tick) // hands id out; its answer is dropped
+		}
+	}
+	if len(br.b.inflight) != 1 || br.b.sched.Moving() != 0 {
+		t.Fatalf("id not in flight: %v", br.b.inflight)
+	}
+	br.run(br.b.Resume())
+	for i := 0; i < 1000 && br.fire(); i++ {
+	}
+	if row := br.rowOf(id); !strings.Contains(row, "COMPLETED") {
+		t.Fatalf("the lost answer's id was not followed again: %q", row)
+	}
+}
