@@ -122,7 +122,7 @@ func (b *Board) View() string {
 	}
 	cols := b.columns()
 	s.WriteString(st.Label.Render(fmt.Sprintf("  %-*s %-*s %*s  %-12s %*s %*s  %s",
-		cols.id, "QUOTE ID", cols.chain, "CHAIN", cols.receive, "RECEIVE", "STATE", cols.time, "FOR", cols.time, "CHECKED", "PAYOUT")) + "\n")
+		cols.id, "QUOTE ID", cols.chain, "CHAIN", cols.receive, "RECEIVE", "STATE", cols.time, "SINCE", cols.time, "CHECKED", "PAYOUT")) + "\n")
 	now := c.Now()
 	end := min(b.offset+b.listRows(), len(b.rows))
 	for i := b.offset; i < end; i++ {
@@ -132,6 +132,24 @@ func (b *Board) View() string {
 	s.WriteString(st.Muted.Render(fmt.Sprintf("  %d–%d of %d · %d moving · at most %d requests a second",
 		b.offset+1, end, len(b.rows), moving, service.DefaultFollowRate)) + "\n")
 	return clip(s.String(), b.w)
+}
+
+// since says when something began: how long ago on a moving row, which
+// is redrawn with every answer, and the clock time on a final row, which
+// is not. The service's updated_at is preferred to when this console saw
+// it first.
+func (b *Board) since(seen, updated time.Time, final bool, now time.Time, cols boardColumns) string {
+	t := seen
+	if !updated.IsZero() && updated.Before(seen) {
+		t = updated
+	}
+	if !final {
+		return ago(now.Sub(t))
+	}
+	if cols.time < 8 {
+		return t.In(now.Location()).Format("15:04")
+	}
+	return t.In(now.Location()).Format("15:04:05")
 }
 
 // row draws one followed id; a row whose state changed since it was last
@@ -144,10 +162,10 @@ func (b *Board) row(i int, cols boardColumns, now time.Time) string {
 	receive, inState, checked := "", "", "never"
 	if f.Known {
 		receive = f.Last.ReceiveAmount.String() + " " + f.Last.TokenOut
-		inState = ago(now.Sub(f.Since))
+		inState = b.since(f.Since, f.Last.UpdatedAt, f.Final, now, cols)
 	}
 	if !f.LastChecked.IsZero() {
-		checked = ago(now.Sub(f.LastChecked))
+		checked = b.since(f.LastChecked, time.Time{}, f.Final, now, cols)
 	}
 	mark := " "
 	if b.marked[id] {

@@ -204,6 +204,9 @@ func (h *History) watch() tea.Cmd {
 		case added == 0:
 			return tui.InfoMsg{Text: "These withdrawals are all on the watch board already (s on Home)"}
 		}
+		if added == 1 {
+			return tui.InfoMsg{Text: "Added 1 withdrawal to the watch board (s on Home)"}
+		}
 		return tui.InfoMsg{Text: fmt.Sprintf("Added %d withdrawals to the watch board (s on Home)", added)}
 	}
 }
