@@ -244,20 +244,7 @@ func TestBuilderCLIAuthorize(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var f map[string]json.RawMessage
-		if err := json.Unmarshal(b, &f); err != nil {
-			t.Fatal(err)
-		}
-		delete(f, "address")
-		b, _ = json.Marshal(f)
-		foundry := filepath.Join(t.TempDir(), "main-account")
-		if err := os.WriteFile(foundry, b, 0o600); err != nil {
-			t.Fatal(err)
-		}
+		foundry := foundryCopy(t, path, filepath.Join(t.TempDir(), "main-account"))
 		r := bcli(t, nil, cliPass+"\n", false, authorizeArgs(e, "--keystore-file", foundry)...)
 		if r.code != 0 || !strings.Contains(r.stdout, "Builder authorized") {
 			t.Fatalf("exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)

@@ -32,10 +32,6 @@ $SVCWALLET_ENV, else default_env, else the sandbox).
 Exit status: 0 everything ok, 1 something needs fixing, 2 usage.
 `
 
-// doctorClockLimit is how far the server's clock may be from ours before a
-// signature's expiration, computed from one clock, misleads the other.
-const doctorClockLimit = 2 * time.Minute
-
 // doctorProbeTimeout bounds each environment's probe.
 const doctorProbeTimeout = 5 * time.Second
 
@@ -197,8 +193,9 @@ func checkJournal(add func(check, detail, fix string)) {
 	}
 	j, err := service.OpenJournal(path)
 	var recs []service.JournalRecord
+	skipped := 0
 	if err == nil {
-		recs, err = j.Records()
+		recs, skipped, err = j.RecordsSkipped()
 	}
 	if err != nil {
 		add("journal", fmt.Sprintf("%s cannot be read: %v", path, err), "move the file aside and keep it for support; svcwallet starts a new one")
@@ -209,6 +206,10 @@ func checkJournal(add func(check, detail, fix string)) {
 		if !r.Finished() {
 			unfinished++
 		}
+	}
+	if skipped > 0 {
+		add("journal", fmt.Sprintf("%s: %d line(s) could not be read and are skipped", path, skipped),
+			"keep a copy of the file for support; the withdrawals on the other lines are read")
 	}
 	add("journal", fmt.Sprintf("%s: %d withdrawal(s), %d unfinished", path, len(recs), unfinished), "")
 }
@@ -252,8 +253,8 @@ func (c doctorCmd) checkEnvironment(e service.Environment, add func(check, detai
 	switch {
 	case p.ClockErr != nil:
 		add(check, "the server's time is unknown: "+p.ClockErr.Error(), "signatures need it: fix the market_data_url host first")
-	case off > doctorClockLimit || off < -doctorClockLimit:
-		add(check, fmt.Sprintf("the server's clock is %s this machine's (more than %s apart)", clockWords(off), doctorClockLimit),
+	case off > service.MaxClockSkew || off < -service.MaxClockSkew:
+		add(check, fmt.Sprintf("the server's clock is %s this machine's (more than %s apart)", clockWords(off), service.MaxClockSkew),
 			"check your clock: turn on network time (timedatectl set-ntp true); signatures are refused until the two agree")
 	default:
 		add(check, fmt.Sprintf("the server's clock is %s this machine's", clockWords(off)), "")

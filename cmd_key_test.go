@@ -304,20 +304,7 @@ func TestKeyListFoundryKeystore(t *testing.T) {
 	lightScrypt(t)
 	dir := t.TempDir()
 	_, path := mustNew(t, t.TempDir())
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var f map[string]json.RawMessage
-	if err := json.Unmarshal(b, &f); err != nil {
-		t.Fatal(err)
-	}
-	delete(f, "address")
-	b, _ = json.Marshal(f)
-	foundry := filepath.Join(dir, "deployer")
-	if err := os.WriteFile(foundry, b, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	foundry := foundryCopy(t, path, filepath.Join(dir, "deployer"))
 	r := keyCmd(t, "", nil, "list", "--keystore", dir)
 	if r.code != 0 || !strings.Contains(r.stdout, "(address shown after decryption)") || !strings.Contains(r.stdout, foundry) {
 		t.Fatalf("list: exit %d, %q", r.code, r.stdout)
@@ -371,4 +358,24 @@ func TestKeyPasswordFileAndJSON(t *testing.T) {
 	if r.code != 1 || !strings.Contains(r.stderr, "cannot read the password file") {
 		t.Fatalf("missing password file: exit %d: %s", r.code, r.stderr)
 	}
+}
+
+// foundryCopy writes a keystore file as Foundry's `cast wallet import` does:
+// geth's V3 format without the clear-text address field.
+func foundryCopy(t *testing.T, from, to string) string {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f map[string]json.RawMessage
+	if err := json.Unmarshal(b, &f); err != nil {
+		t.Fatal(err)
+	}
+	delete(f, "address")
+	b, _ = json.Marshal(f)
+	if err := os.WriteFile(to, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return to
 }

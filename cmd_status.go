@@ -7,9 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
-	"strings"
 	"time"
-	"unicode"
 
 	"svcwallet/screens"
 	"svcwallet/service"
@@ -34,28 +32,37 @@ const (
 const maxWatchFailures = 5
 
 const statusUsage = `Usage:
-  svcwallet status QUOTE_ID [--watch] [--interval 3s] [--json]
-                            [--env NAME] [--config PATH]
+  svcwallet status QUOTE_ID [QUOTE_ID...] [--watch] [--interval 3s] [--json]
+                   [--env NAME] [--config PATH]
+  svcwallet status - [...]     (quote ids on standard input)
 
-Prints the status of one withdrawal. It logs in with the API key in
+Prints the status of withdrawals. It logs in with the API key in
 $SVCWALLET_API_KEY (the bridge endpoints need a session). The environment is
 --env, else $SVCWALLET_ENV, else the config's default_env, else the embedded
 sandbox, started with its demo key: it knows no withdrawal made in another
 process.
 
-With --watch it polls every --interval until the withdrawal is COMPLETED,
-FAILED or REFUNDED (or the quote expired unexecuted), printing each change on
-a line, then the final record. --json prints the status record as JSON (one
-object per line).
+With - it reads quote ids from standard input, one a line; blank lines and
+# comments are skipped, duplicates merged. All ids share one request budget
+(5 requests a second); a 429 from the service pauses it for Retry-After.
 
-Exit status:
+Without --watch each id is asked once. With --watch each is asked every
+--interval until it is COMPLETED, FAILED or REFUNDED (or the quote expired
+unexecuted), printing each change on a line (time, state, quote id, payout
+hash). Then each id's final record: a table for one id, one line per id for
+several. --json prints JSON objects, one a line, each with its quote_id:
+the changes, then the final records. An id that was not found or could not
+be read has no record: its error is on stderr.
+
+Exit status: the largest of the ids' statuses
   0  COMPLETED: paid out
   1  not paid out: FAILED, REFUNDED, or a quote that expired unexecuted
-  2  usage error (flags, quote id, $SVCWALLET_API_KEY unset, unknown --env)
+  2  usage error (flags, a quote id's shape, $SVCWALLET_API_KEY unset,
+     unknown --env); nothing is asked
   3  still pending: CREATED, SUBMITTED or SENDING (without --watch)
   4  not found: no withdrawal with this quote id on this account (an unknown
      id, or another account's: the service does not say which)
-  5  any other error: network, login, configuration
+  5  any other error: network, login, configuration, an unreadable answer
 `
 
 // statusCmd is `svcwallet status`, with its waits and randomness injectable
@@ -73,9 +80,10 @@ func runStatus(args []string, env CLIEnv) int {
 }
 
 type statusFlags struct {
-	quoteID, envName, config string
-	watch, json              bool
-	interval                 time.Duration
+	quoteIDs        []string // in the order given, without duplicates
+	envName, config string
+	watch, json     bool
+	interval        time.Duration
 }
 
 func (c statusCmd) run(args []string) int {
@@ -110,15 +118,7 @@ func (c statusCmd) run(args []string) int {
 		}
 		return c.fail(exitError, "login failed: %v", screens.Explain(err))
 	}
-	if !f.watch {
-		w, err := fetchStatus(client, f.quoteID)
-		if err != nil {
-			return c.statusError(err, f.quoteID)
-		}
-		c.print(env, w, f.json)
-		return withdrawalExit(w, c.now())
-	}
-	return c.watch(client, env, f)
+	return c.follow(client, env, f)
 }
 
 // parse reads flags placed before or after the quote id.
@@ -147,61 +147,49 @@ func (c statusCmd) parse(args []string) (statusFlags, int, bool) {
 		}
 		ids, args = append(ids, fs.Arg(0)), fs.Args()[1:]
 	}
-	switch {
-	case len(ids) != 1:
-		return f, c.usage("give exactly one quote id, got %d", len(ids)), false
-	case ids[0] == "":
-		return f, c.usage("empty quote id: give the quote id of the withdrawal"), false
-	case len(ids[0]) > 128 || strings.IndexFunc(ids[0], func(r rune) bool { return unicode.IsSpace(r) || !unicode.IsPrint(r) }) >= 0:
-		return f, c.usage("%.40q is not a quote id: quote ids have no spaces and are at most 128 characters", ids[0]), false
-	case f.interval < time.Second:
+	if f.interval < time.Second {
 		return f, c.usage("--interval must be at least 1s, not %s: the service advises polling every few seconds", f.interval), false
 	}
-	f.quoteID = ids[0]
+	seen := map[string]bool{}
+	fromStdin := false
+	for _, id := range ids {
+		if id == "-" {
+			if fromStdin {
+				return f, c.usage("- is given twice: standard input is read once"), false
+			}
+			fromStdin = true
+			read, err := readQuoteIDs(c.env.Stdin)
+			if err != nil {
+				return f, c.usage("%v", err), false
+			}
+			for _, id := range read {
+				f.quoteIDs = appendNew(f.quoteIDs, seen, id)
+			}
+			continue
+		}
+		if id == "" {
+			return f, c.usage("empty quote id: give the quote id of the withdrawal"), false
+		}
+		if err := service.CheckQuoteID(id); err != nil {
+			return f, c.usage("%.40q is not a quote id: %v", id, err), false
+		}
+		f.quoteIDs = appendNew(f.quoteIDs, seen, id)
+	}
+	if len(f.quoteIDs) == 0 {
+		if fromStdin {
+			return f, c.usage("no quote id on standard input: give one a line"), false
+		}
+		return f, c.usage("give one or more quote ids, or - to read them from standard input"), false
+	}
 	return f, 0, true
 }
 
-// watch polls until a terminal state, printing each change; errors back off
-// like the console's status screen and end it after maxWatchFailures.
-func (c statusCmd) watch(client *service.Client, env service.Environment, f statusFlags) int {
-	var last service.Withdrawal
-	failures := 0
-	for {
-		w, err := fetchStatus(client, f.quoteID)
-		wait := f.interval
-		switch {
-		case err != nil && statusNotFound(err):
-			return c.statusError(err, f.quoteID)
-		case err != nil && errors.As(err, new(*service.UnreadableAnswerError)):
-			// An answer that is not a status record (an unknown state, a
-			// malformed hash, another quote's record) will not mend by
-			// asking again: it is an error, and the watch ends.
-			return c.fail(exitError, "%v", screens.Explain(err))
-		case err != nil:
-			failures++
-			if failures >= maxWatchFailures {
-				return c.fail(exitError, "%v (gave up after %d failed tries in a row)", screens.Explain(err), failures)
-			}
-			wait = service.PollDelay(f.interval, failures, c.jitter)
-			fmt.Fprintf(c.env.Stderr, "svcwallet status: %v; trying again in %s\n", screens.Explain(err), wait.Round(time.Second))
-		default:
-			failures = 0
-			if w.State != last.State {
-				c.change(w, f.json)
-				last = w
-			}
-			if service.Final(w, c.now()) {
-				if !f.json {
-					fmt.Fprintln(c.env.Stdout)
-					c.print(env, w, false)
-				}
-				return withdrawalExit(w, c.now())
-			}
-		}
-		if err := c.sleep(context.Background(), wait); err != nil {
-			return c.fail(exitError, "%v", err)
-		}
+func appendNew(ids []string, seen map[string]bool, id string) []string {
+	if seen[id] {
+		return ids
 	}
+	seen[id] = true
+	return append(ids, id)
 }
 
 func fetchStatus(client *service.Client, quoteID string) (service.Withdrawal, error) {
@@ -223,6 +211,16 @@ func (c statusCmd) statusError(err error, quoteID string) int {
 		return c.fail(exitNotFound, "no withdrawal with quote id %s on this account: it is unknown, or it belongs to another account (the service does not say which)", quoteID)
 	}
 	return c.fail(exitError, "%v", screens.Explain(err))
+}
+
+// idError prints one error about id (naming it when several are followed)
+// in the words the console uses, and returns exitError.
+func (c statusCmd) idError(id string, f statusFlags, err error, suffix string) int {
+	about := ""
+	if len(f.quoteIDs) > 1 {
+		about = id + ": "
+	}
+	return c.fail(exitError, "%s%v%s", about, screens.Explain(err), suffix)
 }
 
 func withdrawalExit(w service.Withdrawal, now time.Time) int {

@@ -5,11 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -26,26 +28,52 @@ import (
 type statusRig struct {
 	t       *testing.T
 	clock   *sandbox.FakeClock
+	ex      *sandbox.Exchange
 	srv     *httptest.Server
 	config  string
 	failing atomic.Bool
+	stdin   io.Reader // the next run's standard input
+	mu      sync.Mutex
+	asks    []time.Time // when each status request came, on the fake clock
+	// rejected holds when each request was refused with 429.
+	rejected []time.Time
 	// rewrite, when set, changes every answer's body as a hostile server would.
 	rewrite atomic.Pointer[func(path string, body []byte) []byte]
 }
 
 func newStatusRig(t *testing.T) *statusRig {
 	t.Helper()
+	return newStatusRigWith(t, sandbox.Options{})
+}
+
+// newStatusRigWith is newStatusRig with a sandbox made with opts (its clock
+// is the rig's).
+func newStatusRigWith(t *testing.T, opts sandbox.Options) *statusRig {
+	t.Helper()
 	// The client's session check uses the real clock: start the sandbox's there.
 	r := &statusRig{t: t, clock: sandbox.NewFakeClock(time.Now().UTC())}
-	ex := sandbox.New(sandbox.Options{Now: r.clock.Now})
+	opts.Now = r.clock.Now
+	ex := sandbox.New(opts)
+	r.ex = ex
 	r.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if req.URL.Path == service.PathWithdrawalStatus {
+			r.mu.Lock()
+			r.asks = append(r.asks, r.clock.Now())
+			r.mu.Unlock()
+		}
 		if req.URL.Path == service.PathWithdrawalStatus && r.failing.Load() {
 			http.Error(w, "bad gateway", http.StatusBadGateway)
 			return
 		}
 		f := r.rewrite.Load()
 		if f == nil {
-			ex.ServeHTTP(w, req)
+			rec := &codeRecorder{ResponseWriter: w}
+			ex.ServeHTTP(rec, req)
+			if rec.code == http.StatusTooManyRequests {
+				r.mu.Lock()
+				r.rejected = append(r.rejected, r.clock.Now())
+				r.mu.Unlock()
+			}
 			return
 		}
 		rec := httptest.NewRecorder()
@@ -103,10 +131,29 @@ func (r *statusRig) withdraw(apiKey, keyHex, dest string, execute bool) string {
 	return q.QuoteID
 }
 
+// codeRecorder notes the status code an answer is written with.
+type codeRecorder struct {
+	http.ResponseWriter
+	code int
+}
+
+func (c *codeRecorder) WriteHeader(code int) {
+	c.code = code
+	c.ResponseWriter.WriteHeader(code)
+}
+
 type statusRun struct {
 	code           int
 	stdout, stderr string
 	sleeps         []time.Duration
+}
+
+// runStdin runs `svcwallet status` as run does, with stdin as its standard input.
+func (r *statusRig) runStdin(stdin string, args ...string) statusRun {
+	r.t.Helper()
+	r.stdin = strings.NewReader(stdin)
+	defer func() { r.stdin = nil }()
+	return r.run(nil, args...)
 }
 
 // run runs `svcwallet status` with the config and the demo API key (unless
@@ -115,7 +162,7 @@ func (r *statusRig) run(vars map[string]string, args ...string) statusRun {
 	r.t.Helper()
 	var out, errOut bytes.Buffer
 	var res statusRun
-	env := CLIEnv{Stdout: &out, Stderr: &errOut, Getenv: func(k string) string {
+	env := CLIEnv{Stdin: r.stdin, Stdout: &out, Stderr: &errOut, Getenv: func(k string) string {
 		if v, ok := vars[k]; ok {
 			return v
 		}
@@ -186,9 +233,10 @@ func TestStatusExitStatuses(t *testing.T) {
 	r.run(nil, others).want(t, exitNotFound, nil, []string{notFound})
 	r.run(map[string]string{statusKeyVar: sandbox.NoChainAPIKey}, others).want(t, exitCompleted, nil, nil) // its owner sees it
 
-	r.run(nil).want(t, exitUsage, nil, []string{"give exactly one quote id, got 0", "Exit status:"})
-	r.run(nil, "a", "b").want(t, exitUsage, nil, []string{"got 2"})
+	r.run(nil).want(t, exitUsage, nil, []string{"give one or more quote ids, or - to read them from standard input", "Exit status:"})
 	r.run(nil, "").want(t, exitUsage, nil, []string{"empty quote id"})
+	r.run(nil, done, "q-with space").want(t, exitUsage, nil, []string{`"q-with space" is not a quote id: it holds a space`})
+	r.run(nil, strings.Repeat("q", 129)).want(t, exitUsage, nil, []string{"is 129 characters long (at most 128)"})
 	r.run(nil, "--interval", "10ms", done).want(t, exitUsage, nil, []string{"--interval must be at least 1s"})
 	r.run(nil, "--bogus", done).want(t, exitUsage, nil, []string{"flag provided but not defined"})
 	r.run(nil, "--env", "nowhere", done).want(t, exitUsage, nil, []string{`no environment "nowhere"`})

@@ -29,9 +29,11 @@ Usage:
                                      authorize a builder to trade for the account
                                      (key from $SVCWALLET_PRIVATE_KEY or --keystore-file;
                                      exit 1 refused, 2 usage; see --help)
-  svcwallet status QUOTE_ID [--watch] [--json]   print a withdrawal's status
-                                     (exit 0 completed, 1 not paid out,
-                                     2 usage, 3 pending, 4 not found, 5 error;
+  svcwallet status QUOTE_ID... [--watch] [--json]
+                                     print withdrawals' statuses (- reads quote
+                                     ids from stdin; exit the largest of: 0
+                                     completed, 1 not paid out, 3 pending,
+                                     4 not found, 5 error; 2 usage;
                                      see svcwallet status --help)
   svcwallet history [--json] [--env NAME]
                                      withdrawals journaled here, unfinished first

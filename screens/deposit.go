@@ -253,7 +253,7 @@ func (d *Deposit) key(k tea.KeyPressMsg) tea.Cmd {
 
 // refusedAddress says why an address from the service is not offered.
 func refusedAddress(ch service.ChainInfo) string {
-	return "The service sent a " + ch.Chain + " deposit address that failed its check (" + ch.AddressProblem +
+	return "The " + ch.Chain + " deposit address the service sent failed its check (" + ch.AddressProblem +
 		"): it is not copied nor shown as a QR code. Do not deposit to it; contact support"
 }
 

@@ -55,30 +55,29 @@ func NewHistory(app *App) *History { return &History{app: app, filter: newListFi
 
 // UnfinishedWithdrawals reads the journal for the withdrawals of the current
 // environment and account that still need the user: unanswered requests and
-// ones not yet in a terminal state. It reads a file: call it inside a Cmd.
-func UnfinishedWithdrawals(app *App) []service.JournalRecord {
-	recs, err := accountRecords(app)
-	if err != nil {
-		return nil
-	}
+// ones not yet in a terminal state; with the journal lines that were skipped
+// and why the journal could not be read, so neither goes unsaid. It reads a
+// file: call it inside a Cmd.
+func UnfinishedWithdrawals(app *App) ([]service.JournalRecord, int, error) {
+	recs, skipped, err := accountRecords(app)
 	var out []service.JournalRecord
 	for _, r := range recs {
 		if !r.Finished() {
 			out = append(out, r)
 		}
 	}
-	return out
+	return out, skipped, err
 }
 
 // accountRecords is the journal's records of the logged-in account in the
 // current environment, newest first.
-func accountRecords(app *App) ([]service.JournalRecord, error) {
+func accountRecords(app *App) ([]service.JournalRecord, int, error) {
 	if app.Journal == nil {
-		return nil, nil
+		return nil, 0, nil
 	}
-	all, err := app.Journal.Records()
+	all, skipped, err := app.Journal.RecordsSkipped()
 	if err != nil {
-		return nil, err
+		return nil, skipped, err
 	}
 	sess, _ := app.Client().Session()
 	var out []service.JournalRecord
@@ -87,7 +86,7 @@ func accountRecords(app *App) ([]service.JournalRecord, error) {
 			out = append(out, r)
 		}
 	}
-	return out, nil
+	return out, skipped, nil
 }
 
 func (h *History) Init() tea.Cmd { return h.load() }
@@ -128,7 +127,7 @@ func (h *History) applyFilter() {
 func (h *History) load() tea.Cmd {
 	app := h.app
 	return func() tea.Msg {
-		recs, err := accountRecords(app)
+		recs, _, err := accountRecords(app)
 		return historyLoadedMsg{recs: recs, err: err}
 	}
 }

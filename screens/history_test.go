@@ -74,7 +74,7 @@ func TestHistory(t *testing.T) {
 	if got := strings.Join(ids, " "); got != "q-unanswered q-sending q-refused q-completed" {
 		t.Fatalf("history lists %s", got)
 	}
-	un := UnfinishedWithdrawals(r.app)
+	un, _, _ := UnfinishedWithdrawals(r.app)
 	if len(un) != 2 || un[0].QuoteID != "q-unanswered" || un[1].QuoteID != "q-sending" {
 		t.Fatalf("unfinished: %+v", un)
 	}

@@ -40,10 +40,10 @@ var homeMenu = []menuItem{
 
 // Home shows who is logged in and the ways on.
 type Home struct {
-	app        *App
-	cursor     int
-	unfinished int // journaled withdrawals still needing the user (banner)
-	w, h       int
+	app     *App
+	cursor  int
+	journal homeJournalMsg // unfinished withdrawals and the journal's health (banner)
+	w, h    int
 }
 
 // NewHome builds the home screen for the logged-in session.
@@ -67,7 +67,7 @@ func (h *Home) KeyMap() help.KeyMap {
 
 func (h *Home) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	if m, ok := msg.(homeJournalMsg); ok {
-		h.unfinished = m.unfinished
+		h.journal = m
 		return h, nil
 	}
 	k, ok := msg.(tea.KeyPressMsg)
@@ -180,25 +180,44 @@ func orDash(s string) string {
 
 // --- unfinished withdrawals banner (D11: offered for resumption at start) ---
 
-// homeJournalMsg carries how many journaled withdrawals are unfinished.
-type homeJournalMsg struct{ unfinished int }
+// homeJournalMsg carries how many journaled withdrawals are unfinished, how
+// many journal lines could not be read, and why the journal could not be.
+type homeJournalMsg struct {
+	unfinished, skipped int
+	err                 error
+}
 
 // readJournal counts the unfinished withdrawals in a Cmd: it reads a file.
 func (h *Home) readJournal() tea.Cmd {
 	app := h.app
-	return func() tea.Msg { return homeJournalMsg{unfinished: len(UnfinishedWithdrawals(app))} }
+	return func() tea.Msg {
+		recs, skipped, err := UnfinishedWithdrawals(app)
+		return homeJournalMsg{unfinished: len(recs), skipped: skipped, err: err}
+	}
 }
 
 // Resume counts again: the screens above may have finished some.
 func (h *Home) Resume() tea.Cmd { return h.readJournal() }
 
 func (h *Home) unfinishedBanner() string {
-	if h.unfinished == 0 {
-		return ""
+	var lines []string
+	switch {
+	case h.journal.err != nil:
+		lines = append(lines, "The withdrawal journal cannot be read (run svcwallet doctor); unfinished withdrawals may be missing: "+
+			h.journal.err.Error())
+	case h.journal.skipped > 0:
+		lines = append(lines, fmt.Sprintf("%d line(s) of the withdrawal journal could not be read and were skipped; "+
+			"keep %s for support", h.journal.skipped, h.app.Journal.Path()))
 	}
-	text := "1 unfinished withdrawal: press h to review and resume it"
-	if h.unfinished > 1 {
-		text = fmt.Sprintf("%d unfinished withdrawals: press h to review and resume them", h.unfinished)
+	switch {
+	case h.journal.unfinished == 1:
+		lines = append(lines, "1 unfinished withdrawal: press h to review and resume it")
+	case h.journal.unfinished > 1:
+		lines = append(lines, fmt.Sprintf("%d unfinished withdrawals: press h to review and resume them", h.journal.unfinished))
 	}
-	return h.app.Common.Styles.Warning.Render(ansi.Truncate(text, max(h.w, 1), "…")) + "\n\n"
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(h.app.Common.Styles.Warning.Render(ansi.Truncate(l, max(h.w, 1), "…")) + "\n\n")
+	}
+	return b.String()
 }

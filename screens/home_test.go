@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -69,5 +70,33 @@ func TestHomeBannerSingular(t *testing.T) {
 	h.Update(homeJournalMsg{unfinished: 1})
 	if v := ansi.Strip(h.View()); !strings.Contains(v, "1 unfinished withdrawal: press h") {
 		t.Fatalf("banner:\n%s", v)
+	}
+}
+
+// TestHomeSaysJournalTrouble: skipped journal lines and a journal that
+// cannot be read are said on the home screen, never silently dropped.
+func TestHomeSaysJournalTrouble(t *testing.T) {
+	h := homeWithLogin(t, service.LoginResult{Status: "success", FundingAccountAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"})
+	if err := os.WriteFile(h.app.Journal.Path(), []byte("not json\n"+strings.Repeat("q", 70<<10)+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	h.Update(h.Init()())
+	if v := oneLine(ansi.Strip(h.View())); !strings.Contains(v, "2 line(s) of the withdrawal journal could not be read and were skipped") {
+		t.Fatalf("skipped lines not said:\n%s", v)
+	}
+
+	// A directory where the journal file should be cannot be read.
+	dir := filepath.Join(t.TempDir(), "journal.jsonl")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	j, err := service.OpenJournal(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.app.Journal = j
+	h.Update(h.Init()())
+	if v := oneLine(ansi.Strip(h.View())); !strings.Contains(v, "The withdrawal journal cannot be read (run svcwallet doctor)") {
+		t.Fatalf("an unreadable journal not said:\n%s", v)
 	}
 }

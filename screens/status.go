@@ -44,10 +44,11 @@ type resendMsg struct {
 type journalFailedMsg struct{ err error }
 
 var statusKeys = struct {
-	Refresh, Copy key.Binding
+	Refresh, Copy, Open key.Binding
 }{
 	Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh now")),
 	Copy:    key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy payout hash")),
+	Open:    key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open in explorer")),
 }
 
 // What the Status screen is doing. Resuming a journaled withdrawal starts in
@@ -175,7 +176,8 @@ func (s *Status) SetSize(w, _ int) { s.wd = w }
 // KeyMap offers r except for a withdrawal that never happened, and copying
 // only when there is a payout hash to copy.
 func (s *Status) KeyMap() help.KeyMap {
-	return keyMap{when(s.phase != phaseRejected, statusKeys.Refresh), when(s.copyable(), statusKeys.Copy)}
+	return keyMap{when(s.phase != phaseRejected, statusKeys.Refresh), when(s.copyable(), statusKeys.Copy),
+		when(s.explorerLink() != "", statusKeys.Open)}
 }
 
 // copyable: the withdrawal shown has a payout hash.
@@ -248,6 +250,10 @@ func (s *Status) key(k tea.KeyPressMsg) tea.Cmd {
 			return tui.ShowInfo("No payout hash yet: it is set once the withdrawal is COMPLETED")
 		}
 		return copyText(s.app, s.w.WithdrawTxHash, "Copied payout hash "+s.w.WithdrawTxHash)
+	case key.Matches(k, statusKeys.Open):
+		if link := s.explorerLink(); link != "" {
+			return openLink(s.app, link)
+		}
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package screens
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -244,5 +245,58 @@ func runAll(cmd tea.Cmd) []tea.Msg {
 		return out
 	default:
 		return []tea.Msg{msg}
+	}
+}
+
+// TestStatusOpensExplorer: o is offered only when the payout has an explorer
+// link, opens it where a browser can be opened, and says the link otherwise.
+func TestStatusOpensExplorer(t *testing.T) {
+	r := newStRig(t)
+	r.app.PollInterval = 2 * time.Second
+	id := r.executed(sandbox.DestCompleted, "25")
+	s := NewStatus(r.app, id, true)
+	follow(t, r, s, 10)
+	offers := func() bool {
+		for _, b := range s.KeyMap().ShortHelp() {
+			if b.Help().Key == "o" {
+				return true
+			}
+		}
+		return false
+	}
+	if offers() {
+		t.Fatal("o offered without an explorer link (the sandbox has none)")
+	}
+	r.app.Target.Env.ExplorerTx = map[string]string{s.w.Chain: "https://explorer.example/tx/{hash}"}
+	link := "https://explorer.example/tx/" + s.w.WithdrawTxHash
+	if !offers() {
+		t.Fatal("o not offered with an explorer link")
+	}
+	var opened string
+	r.app.OpenURL = func(l string) error { opened = l; return nil }
+	_, cmd := s.Update(keyPress("o"))
+	if m := findMsg[tui.InfoMsg](t, runCmdSync(t, cmd)); opened != link || !strings.Contains(m.Text, "Opened "+link) {
+		t.Fatalf("opened %q, said %q", opened, m.Text)
+	}
+	r.app.OpenURL = func(string) error { return errors.New("no display") }
+	_, cmd = s.Update(keyPress("o"))
+	if m := findMsg[tui.InfoMsg](t, runCmdSync(t, cmd)); !strings.Contains(m.Text, "the link is "+link) {
+		t.Fatalf("without a browser it said %q", m.Text)
+	}
+}
+
+// TestStatusExpiredUnexecutedIsFinal: a quote never executed reads as such
+// once its lifetime is over: the heading says so, polling stops, and no
+// "Next check" is left behind in the past.
+func TestStatusExpiredUnexecutedIsFinal(t *testing.T) {
+	r := newStRig(t)
+	r.app.PollInterval = 10 * time.Second
+	req, _ := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	s := NewStatus(r.app, req.QuoteID, true)
+	follow(t, r, s, 20)
+	view := ansi.Strip(s.View())
+	if !service.ExpiredUnexecuted(s.w, r.clock.Now()) || !strings.Contains(view, "Withdrawal never executed: the quote expired") ||
+		!strings.Contains(view, "Final state: no more checks") || strings.Contains(view, "Next check") || strings.Contains(view, "Withdrawal CREATED") {
+		t.Fatalf("view of an expired, unexecuted quote:\n%s", view)
 	}
 }

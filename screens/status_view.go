@@ -29,6 +29,8 @@ func (s *Status) View() string {
 	st := c.Styles
 	var b strings.Builder
 	switch {
+	case s.have && service.ExpiredUnexecuted(s.w, c.Now()):
+		b.WriteString(st.Heading.Render("Withdrawal never executed: the quote expired") + "\n\n")
 	case s.have:
 		b.WriteString(st.Heading.Render("Withdrawal "+s.w.State) + "\n\n")
 	case !s.embedded:
@@ -118,7 +120,7 @@ func (s *Status) fields() string {
 	}
 	if h := s.w.WithdrawTxHash; h != "" {
 		add("Payout hash", h)
-		if link := s.app.Target.Env.ExplorerTxURL(s.w.Chain, h); link != "" {
+		if link := s.explorerLink(); link != "" {
 			// Each wrapped line is a link of its own, so no escape sequence
 			// is split and every piece opens the same page.
 			b.WriteString(s.wrapped("Explorer", link, func(l string) string {
@@ -127,6 +129,14 @@ func (s *Status) fields() string {
 		}
 	}
 	return b.String()
+}
+
+// explorerLink is the payout's block-explorer page, "" without one.
+func (s *Status) explorerLink() string {
+	if !s.copyable() {
+		return ""
+	}
+	return s.app.Target.Env.ExplorerTxURL(s.w.Chain, s.w.WithdrawTxHash)
 }
 
 // wrapped renders "label value" with the value cut into lines that fit the
@@ -194,7 +204,7 @@ func (s *Status) footer() string {
 		b.WriteString(st.Warning.Render("Re-sending the signed request that never got an answer (same signature and nonce: it cannot pay twice)…") + "\n")
 	case s.phase == phaseCheck && !s.have:
 		b.WriteString(st.Muted.Render("The quote expired before this request was confirmed: asking the service whether it arrived…") + "\n")
-	case s.have && service.Terminal(s.w.State):
+	case s.have && service.Final(s.w, c.Now()):
 		b.WriteString(st.Muted.Render("Final state: no more checks. Checked "+s.clock(s.checked)+".") + "\n")
 	case s.inflight && s.checked.IsZero():
 		b.WriteString(st.Muted.Render("Asking the service…") + "\n")
@@ -202,7 +212,7 @@ func (s *Status) footer() string {
 	if s.err != nil {
 		b.WriteString(errorBlock(c, "Cannot check", s.err, s.wd))
 	}
-	if !s.next.IsZero() {
+	if !s.next.IsZero() && s.polling() {
 		what := "Next check"
 		if s.err != nil {
 			what = fmt.Sprintf("Retrying (failed %d× in a row) at", s.failures)

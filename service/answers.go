@@ -79,6 +79,22 @@ func checkID(field, id string, required bool) error {
 	return nil
 }
 
+// CheckQuoteID checks a quote id a user gave (an argument, a pasted or
+// piped list) by the rule every answer's quote id is held to, so an id that
+// could never be answered is refused before any request.
+func CheckQuoteID(id string) error {
+	err := checkID("quote id", id, true)
+	var se *ShapeError
+	if !errors.As(err, &se) {
+		return err
+	}
+	reason := se.Reason
+	if strings.ContainsAny(id, " \t") {
+		reason = "holds a space" // printable, but never in an id
+	}
+	return fmt.Errorf("it %s: quote ids are 1 to %d printable ASCII characters, without spaces", reason, maxIDLen)
+}
+
 // checkName checks a chain or token name: short, printable, no spaces.
 func checkName(field, name string) error {
 	if len(name) > maxNameLen {

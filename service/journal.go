@@ -2,9 +2,11 @@ package service
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -154,28 +156,70 @@ func endsTorn(f *os.File) (bool, error) {
 	return last[0] != '\n', nil
 }
 
-// Entries reads every entry; a torn last line (a crash mid-write) is skipped.
+// maxJournalLine bounds one journal line: a withdrawal's entry is about a
+// kilobyte, and a longer line cannot be one svcwallet wrote.
+const maxJournalLine = 64 << 10
+
+// Entries reads every entry; lines that cannot be entries are skipped (see Scan).
 func (j *Journal) Entries() ([]JournalEntry, error) {
+	entries, _, err := j.Scan()
+	return entries, err
+}
+
+// Scan reads every entry and counts the lines it skipped: over-long ones,
+// ones that are not an entry's JSON, and a torn last line (a crash
+// mid-write). A bad line never stops the read, so one cannot hide the
+// withdrawals after it.
+func (j *Journal) Scan() ([]JournalEntry, int, error) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	f, err := os.Open(j.path)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
+		return nil, 0, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("open journal: %w", err)
+		return nil, 0, fmt.Errorf("open journal: %w", err)
 	}
 	defer f.Close()
 	var out []JournalEntry
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	for sc.Scan() {
-		var e JournalEntry
-		if json.Unmarshal(sc.Bytes(), &e) == nil && e.QuoteID != "" {
-			out = append(out, e)
+	skipped := 0
+	r := bufio.NewReaderSize(f, 64<<10)
+	for {
+		line, long, err := readJournalLine(r)
+		if len(line) > 0 || long {
+			var e JournalEntry
+			if !long && json.Unmarshal(line, &e) == nil && e.QuoteID != "" {
+				out = append(out, e)
+			} else {
+				skipped++
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			return out, skipped, nil
+		}
+		if err != nil {
+			return out, skipped, fmt.Errorf("read journal: %w", err)
 		}
 	}
-	return out, sc.Err()
+}
+
+// readJournalLine reads up to the next newline. A line longer than
+// maxJournalLine is consumed and reported as long, never held in memory.
+func readJournalLine(r *bufio.Reader) (line []byte, long bool, err error) {
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if !long {
+			if len(line)+len(chunk) > maxJournalLine+1 {
+				long, line = true, nil
+			} else {
+				line = append(line, chunk...)
+			}
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		return bytes.TrimRight(line, "\r\n"), long, err
+	}
 }
 
 // JournalRecord folds one withdrawal's entries into what is known of it.
@@ -200,10 +244,21 @@ func (r JournalRecord) Finished() bool {
 
 // Records folds the journal into one record per withdrawal, newest first.
 func (j *Journal) Records() ([]JournalRecord, error) {
-	entries, err := j.Entries()
+	recs, _, err := j.RecordsSkipped()
+	return recs, err
+}
+
+// RecordsSkipped is Records with the count of journal lines skipped.
+func (j *Journal) RecordsSkipped() ([]JournalRecord, int, error) {
+	entries, skipped, err := j.Scan()
 	if err != nil {
-		return nil, err
+		return nil, skipped, err
 	}
+	return foldRecords(entries), skipped, nil
+}
+
+// foldRecords folds entries into one record per withdrawal, newest first.
+func foldRecords(entries []JournalEntry) []JournalRecord {
 	byID := map[string]*JournalRecord{}
 	var order []*JournalRecord
 	for _, e := range entries {
@@ -240,5 +295,5 @@ func (j *Journal) Records() ([]JournalRecord, error) {
 		out[i] = *r
 	}
 	sort.SliceStable(out, func(a, b int) bool { return out[a].Started.After(out[b].Started) })
-	return out, nil
+	return out
 }

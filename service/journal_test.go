@@ -184,3 +184,42 @@ func TestJournalNeverHoldsKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestJournalSurvivesBadLines: a 2 MB line, a 600 KB quote id and lines that
+// are not JSON are skipped and counted; the withdrawals before and after
+// them are all read.
+func TestJournalSurvivesBadLines(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	j, err := service.OpenJournal(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	add := func(id string) {
+		t.Helper()
+		if err := j.Append(service.JournalEntry{Time: t0, Kind: service.JournalIntent, Env: "sandbox", QuoteID: id, Request: journalRequest(id, 1)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	add("q-before")
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	huge := `{"kind":"intent","env":"sandbox","quote_id":"` + strings.Repeat("q", 600<<10) + `"}` + "\n"
+	for _, line := range []string{huge, strings.Repeat("x", 2<<20) + "\n", "not json\n", "{\"quote_id\": 7}\n"} {
+		if _, err := f.WriteString(line); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.Close()
+	add("q-after")
+
+	entries, skipped, err := j.Scan()
+	if err != nil || skipped != 4 || len(entries) != 2 || entries[0].QuoteID != "q-before" || entries[1].QuoteID != "q-after" {
+		t.Fatalf("scan: %d entries (%v), %d skipped, %v", len(entries), entries, skipped, err)
+	}
+	recs, skipped, err := j.RecordsSkipped()
+	if err != nil || skipped != 4 || len(recs) != 2 {
+		t.Fatalf("records: %d, %d skipped, %v", len(recs), skipped, err)
+	}
+}

@@ -1,0 +1,193 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"svcwallet/service"
+)
+
+// maxQuoteIDLine bounds one line of `svcwallet status -`: far above any
+// quote id with a comment, far below what could exhaust memory.
+const maxQuoteIDLine = 4096
+
+// readQuoteIDs reads the quote ids of `svcwallet status -`: one a line;
+// blank lines and # comments (a line's start, or after a space) are
+// skipped. An id of the wrong shape is an error naming its line.
+func readQuoteIDs(r io.Reader) ([]string, error) {
+	if r == nil {
+		return nil, errors.New("standard input is not readable")
+	}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 256), maxQuoteIDLine)
+	var ids []string
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if i := strings.Index(line, "#"); i == 0 || i > 0 && strings.ContainsAny(line[i-1:i], " \t") {
+			line = line[:i]
+		}
+		id := strings.TrimSpace(line)
+		if id == "" {
+			continue
+		}
+		if err := service.CheckQuoteID(id); err != nil {
+			return nil, fmt.Errorf("standard input line %d: %.40q is not a quote id: %v", n, id, err)
+		}
+		ids = append(ids, id)
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, fmt.Errorf("standard input has a line over %d bytes: give one quote id a line", maxQuoteIDLine)
+		}
+		return nil, fmt.Errorf("reading standard input: %v", err)
+	}
+	return ids, nil
+}
+
+// followed is the command's account of one quote id: its last record and,
+// once settled, its exit status.
+type followed struct {
+	w        service.Withdrawal
+	known    bool // w holds an answer
+	printed  string
+	failures int // failed asks in a row, 429s included
+	code     int
+	done     bool
+}
+
+// follow asks every quote id through one scheduler, so all of them share
+// its request budget: once each without --watch, else until each is final.
+// It prints each change (--watch), then every record, and returns the
+// largest exit status of the ids.
+func (c statusCmd) follow(client *service.Client, env service.Environment, f statusFlags) int {
+	s := service.NewScheduler(service.DefaultFollowRate, nil)
+	s.Interval, s.Jitter = f.interval, c.jitter
+	ids := map[string]*followed{}
+	for _, id := range f.quoteIDs {
+		s.Add(id, c.now())
+		ids[id] = &followed{}
+	}
+	for open := len(ids); open > 0; {
+		id, wait, ok := s.Next(c.now())
+		if !ok {
+			if s.Moving() == 0 {
+				break // cannot happen: every unsettled id is queued
+			}
+			if err := c.sleep(context.Background(), wait); err != nil {
+				return c.fail(exitError, "%v", err)
+			}
+			continue
+		}
+		w, err := fetchStatus(client, id)
+		if c.record(s, id, ids[id], w, err, f) {
+			s.Remove(id)
+			open--
+		}
+	}
+	return c.report(env, f, ids)
+}
+
+// record takes one answer about id and reports whether the id is settled.
+func (c statusCmd) record(s *service.Scheduler, id string, o *followed, w service.Withdrawal, err error, f statusFlags) bool {
+	now := c.now()
+	settle := func(code int) bool {
+		o.code, o.done = code, true
+		return true
+	}
+	switch {
+	case err != nil && statusNotFound(err):
+		return settle(c.statusError(err, id))
+	case err != nil && errors.As(err, new(*service.UnreadableAnswerError)):
+		// An answer that is not a status record (an unknown state, a
+		// malformed hash, another quote's record) will not mend by asking
+		// again: it is an error for this id.
+		return settle(c.idError(id, f, err, ""))
+	case err != nil:
+		o.failures++
+		rateLimited := errors.Is(err, service.ErrRateLimited)
+		if !f.watch && !rateLimited {
+			return settle(c.idError(id, f, err, ""))
+		}
+		if o.failures >= maxWatchFailures {
+			return settle(c.idError(id, f, err, fmt.Sprintf(" (gave up after %d failed tries in a row)", o.failures)))
+		}
+		s.Answer(id, service.Withdrawal{}, err, now)
+		if !rateLimited {
+			next, _ := s.Get(id)
+			c.idError(id, f, err, fmt.Sprintf("; trying again in %s", next.Due.Sub(now).Round(time.Second)))
+		}
+		return false
+	}
+	o.failures, o.w, o.known = 0, w, true
+	s.Answer(id, w, nil, now)
+	state, _ := s.Get(id)
+	if f.watch && w.State != o.printed {
+		c.change(w, f.json)
+		o.printed = w.State
+	}
+	if state.Final || !f.watch {
+		code := withdrawalExit(w, now)
+		if state.Final && code == exitPending {
+			code = exitFailed // the scheduler saw the quote expire unexecuted
+		}
+		return settle(code)
+	}
+	return false
+}
+
+// report prints every id's last record, in the order given, and returns
+// the largest exit status. One id keeps the record's table (after the
+// change lines with --watch; with --json its last change line is its
+// record); several print one record a line.
+func (c statusCmd) report(env service.Environment, f statusFlags, ids map[string]*followed) int {
+	code := exitCompleted
+	for _, o := range ids {
+		code = max(code, o.code)
+	}
+	if len(f.quoteIDs) == 1 {
+		o := ids[f.quoteIDs[0]]
+		switch {
+		case !o.known || f.json && f.watch:
+		case f.watch:
+			fmt.Fprintln(c.env.Stdout)
+			c.print(env, o.w, false)
+		default:
+			c.print(env, o.w, f.json)
+		}
+		return code
+	}
+	if f.watch && !f.json {
+		fmt.Fprintln(c.env.Stdout)
+	}
+	tw := tabwriter.NewWriter(c.env.Stdout, 0, 0, 2, ' ', 0)
+	for _, id := range f.quoteIDs {
+		o := ids[id]
+		switch {
+		case !o.known:
+		case f.json:
+			_ = writeJSONLine(c.env.Stdout, o.w)
+		default:
+			state := o.w.State
+			if service.ExpiredUnexecuted(o.w, c.now()) {
+				state += " (expired unexecuted: nothing was paid)"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", o.w.QuoteID, state, o.w.ReceiveAmount, o.w.TokenOut,
+				o.w.Chain, orDash(o.w.WithdrawTxHash))
+		}
+	}
+	_ = tw.Flush()
+	return code
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
