@@ -19,10 +19,6 @@ type watchlist struct {
 	Envs map[string][]string `json:"envs"`
 }
 
-// CheckQuoteID checks a quote id typed or pasted by a person with the rule
-// applied to the service's answers: 1 to 128 printable ASCII characters.
-func CheckQuoteID(id string) error { return checkID("quote id", id, true) }
-
 // ParseQuoteIDs splits text on spaces, commas and newlines into quote ids,
 // duplicates merged in first-seen order; those of the wrong shape are
 // returned apart, so they can be said instead of followed.
