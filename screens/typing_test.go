@@ -54,7 +54,7 @@ func typeAndPasteUnderRoot(t *testing.T, name string, app *App, first tui.Screen
 // are text and a bracketed paste goes to the field.
 func TestTypingAndPastingNeverQuit(t *testing.T) {
 	r := newStRig(t)
-	typeAndPasteUnderRoot(t, "lookup", r.app, NewBoard(r.app))
+	typeAndPasteUnderRoot(t, "watch board", r.app, NewBoard(r.app))
 	c := newConsole(t, 120, 40, consoleOpts{})
 	typeAndPasteUnderRoot(t, "login", c.app, NewLogin(c.app))
 	app, _ := wdApp(t)
