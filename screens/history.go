@@ -21,7 +21,7 @@ type historyLoadedMsg struct {
 }
 
 var historyKeys = struct {
-	Up, Down, First, Last, Open, Reload key.Binding
+	Up, Down, First, Last, Open, Reload, Watch key.Binding
 }{
 	Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "select")),
 	Down:   key.NewBinding(key.WithKeys("down", "j")),
@@ -29,6 +29,7 @@ var historyKeys = struct {
 	Last:   key.NewBinding(key.WithKeys("end", "G")),
 	Open:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "follow / resume")),
 	Reload: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
+	Watch:  key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "watch all")),
 }
 
 // historyDetailLines is the height of the panel under the list.
@@ -104,7 +105,7 @@ func (h *History) KeyMap() help.KeyMap {
 	}
 	some := len(h.recs) > 0 && h.err == nil
 	return keyMap{when(some, historyKeys.Up), when(some, historyKeys.Open),
-		when(len(h.all) > 0 && h.err == nil, filterKeys.Start), historyKeys.Reload}
+		when(len(h.all) > 0 && h.err == nil, filterKeys.Start), when(len(h.watchable()) > 0, historyKeys.Watch), historyKeys.Reload}
 }
 
 // Inputting: while the filter is typed, letters are text.
@@ -164,6 +165,8 @@ func (h *History) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			h.scroll()
 		case key.Matches(msg, historyKeys.Reload):
 			return h, h.load()
+		case key.Matches(msg, historyKeys.Watch) && len(h.watchable()) > 0:
+			return h, h.watch()
 		case key.Matches(msg, historyKeys.Open):
 			if h.cursor < len(h.recs) {
 				return h, tui.Push(h.open(h.recs[h.cursor]))
@@ -171,6 +174,40 @@ func (h *History) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		}
 	}
 	return h, nil
+}
+
+// watchable is the quote ids of the account's withdrawals the service
+// accepted: the ones it can tell a state of.
+func (h *History) watchable() []string {
+	var ids []string
+	if h.err != nil {
+		return nil
+	}
+	for _, r := range h.all {
+		if r.Answered && r.State != "" {
+			ids = append(ids, r.QuoteID)
+		}
+	}
+	return ids
+}
+
+// watch adds the account's withdrawals to the watch board's file, in a
+// Cmd; the board reads it when opened.
+func (h *History) watch() tea.Cmd {
+	path, env, ids := watchlistPath(h.app), h.app.Target.Env.Name, h.watchable()
+	return func() tea.Msg {
+		added, err := service.AddToWatchlist(path, env, ids)
+		switch {
+		case err != nil:
+			return tui.ErrorMsg{Err: userError{"The watch board could not be saved (" + err.Error() + "): check the state directory, then press w again"}}
+		case added == 0:
+			return tui.InfoMsg{Text: "These withdrawals are all on the watch board already (s on Home)"}
+		}
+		if added == 1 {
+			return tui.InfoMsg{Text: "Added 1 withdrawal to the watch board (s on Home)"}
+		}
+		return tui.InfoMsg{Text: fmt.Sprintf("Added %d withdrawals to the watch board (s on Home)", added)}
+	}
 }
 
 // open follows a withdrawal that reached its end, and resumes any other: a

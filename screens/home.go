@@ -34,7 +34,7 @@ var homeMenu = []menuItem{
 	{"d", "Deposit addresses", "chains, tokens, QR codes; provision on-demand chains", func(a *App) tui.Screen { return NewDeposit(a) }},
 	{"w", "Withdraw USDT", "through the bridge: route, quote, review, sign, follow", func(a *App) tui.Screen { return NewRoute(a) }},
 	{"h", "History", "this account's withdrawals; resume unfinished ones", func(a *App) tui.Screen { return NewHistory(a) }},
-	{"s", "Status lookup", "follow any withdrawal by its quote id", func(a *App) tui.Screen { return NewLookup(a) }},
+	{"s", "Watch board", "follow many withdrawals by quote id", func(a *App) tui.Screen { return NewBoard(a) }},
 	{"b", "Builder authorization", "let a builder trade for this account, with fee caps and an optional API key", func(a *App) tui.Screen { return NewBuilder(a) }},
 }
 

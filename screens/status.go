@@ -83,8 +83,6 @@ type Status struct {
 	quoteID string
 	own     bool
 	rec     *service.JournalRecord // resume mode; nil otherwise
-	// embedded: drawn under the lookup's input, which already shows the id.
-	embedded bool
 
 	// after schedules msg in d; tests replace it to see every wait asked for.
 	after func(d time.Duration, msg tea.Msg) tea.Cmd
@@ -115,7 +113,7 @@ type Status struct {
 
 // NewStatus builds a screen that follows the withdrawal quoteID. own is true
 // for the user's own withdrawals (from this console): their states are
-// journaled. The support lookup passes false.
+// journaled. The watch board passes false.
 func NewStatus(app *App, quoteID string, own bool) *Status {
 	return &Status{
 		app: app, quoteID: quoteID, own: own,

@@ -112,20 +112,3 @@ func TestHistoryGolden(t *testing.T) {
 	feed(root, tea.KeyPressMsg{Code: tea.KeyDown}) // the refused one, with its reason
 	goldenFrames(t, root)
 }
-
-// TestLookupGolden: an unknown quote id, explained.
-func TestLookupGolden(t *testing.T) {
-	r := newStRig(t)
-	l := NewLookup(r.app)
-	root := tui.New(l, tui.Options{Theme: "dark", Common: r.app.Common})
-	root.Init() // focuses the input; nothing to run
-	feed(root, tea.WindowSizeMsg{Width: 120, Height: 40})
-	for _, c := range "q-doesnotexist" {
-		feed(root, tea.KeyPressMsg{Code: c, Text: string(c)})
-	}
-	feed(root, tea.KeyPressMsg{Code: tea.KeyEnter})
-	if l.child == nil || !l.child.notFound {
-		t.Fatalf("the lookup did not end in not found:\n%s", ansi.Strip(root.View().Content))
-	}
-	goldenFrames(t, root)
-}

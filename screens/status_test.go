@@ -204,8 +204,8 @@ func TestStatusTicksDieWithTheVisit(t *testing.T) {
 	}
 	stale := (*timers)[0].msg
 
-	step(tui.PushMsg{Screen: NewLookup(r.app)})
-	step(stale) // fires while the lookup is on top
+	step(tui.PushMsg{Screen: NewBoard(r.app)})
+	step(stale) // fires while the board is on top
 	if n := r.statusCalls.Load(); n != 1 {
 		t.Fatalf("a tick from a hidden status screen made a request (%d)", n)
 	}

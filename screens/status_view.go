@@ -33,7 +33,7 @@ func (s *Status) View() string {
 		b.WriteString(st.Heading.Render("Withdrawal never executed: the quote expired") + "\n\n")
 	case s.have:
 		b.WriteString(st.Heading.Render("Withdrawal "+s.w.State) + "\n\n")
-	case !s.embedded:
+	default:
 		b.WriteString(st.Heading.Render("Withdrawal") + "\n\n")
 	}
 	b.WriteString(s.fields())
@@ -74,9 +74,7 @@ func (s *Status) fields() string {
 			b.WriteString(s.wrapped(label, value, func(l string) string { return st.Value.Render(l) }))
 		}
 	}
-	if !s.embedded {
-		add("Quote id", s.quoteID)
-	}
+	add("Quote id", s.quoteID)
 	add("Transfer id", s.w.TxID)
 	chain, token := s.w.Chain, s.w.TokenOut
 	// noted adds a muted remark after the value, on the same line when it

@@ -13,10 +13,10 @@ import (
 
 // cutStates are screens beyond the goldens' whose text runs long.
 var cutStates = []consoleState{
-	{"lookup", func(c *console) {
+	{"board", func(c *console) {
 		c.loginAPIKey(sandbox.DemoAPIKey)
 		c.press("s")
-		c.until("the lookup screen", func(v string) bool { bar, _, _ := strings.Cut(v, "\n"); return !strings.Contains(bar, "Home") })
+		c.until("the watch board", func(v string) bool { bar, _, _ := strings.Cut(v, "\n"); return !strings.Contains(bar, "Home") })
 	}},
 	{"history", func(c *console) {
 		c.loginAPIKey(sandbox.DemoAPIKey)
@@ -26,7 +26,7 @@ var cutStates = []consoleState{
 }
 
 // TestNoWordCutSilently (issue 12 bug 7) draws every golden screen, and the
-// lookup and history, at each width from 60 to 200 columns: a line that
+// watch board and history, at each width from 60 to 200 columns: a line that
 // fills the width ends in "…", a space, a whole word, or a word continued on
 // the next line (a long address or digest broken into pieces). A whole word
 // is one seen somewhere with room after it, at 200 columns or on a line

@@ -7,7 +7,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"svcwallet/service/sandbox"
 	"svcwallet/tui"
 )
 
@@ -55,7 +54,7 @@ func typeAndPasteUnderRoot(t *testing.T, name string, app *App, first tui.Screen
 // are text and a bracketed paste goes to the field.
 func TestTypingAndPastingNeverQuit(t *testing.T) {
 	r := newStRig(t)
-	typeAndPasteUnderRoot(t, "lookup", r.app, NewLookup(r.app))
+	typeAndPasteUnderRoot(t, "watch board", r.app, NewBoard(r.app))
 	c := newConsole(t, 120, 40, consoleOpts{})
 	typeAndPasteUnderRoot(t, "login", c.app, NewLogin(c.app))
 	app, _ := wdApp(t)
@@ -74,46 +73,5 @@ func TestBuilderTypingAndPastingNeverQuit(t *testing.T) {
 	}
 	if v := r.plain(); !strings.Contains(v, "q?q-pasted") {
 		t.Fatalf("builder: typed and pasted text not in the field:\n%s", v)
-	}
-}
-
-// TestLookupKeepsFocus: after a lookup the field keeps focus, a q typed then
-// starts the next id instead of quitting, and enter looks that id up; a
-// pasted id replaces the one looked up.
-func TestLookupKeepsFocus(t *testing.T) {
-	r := newStRig(t)
-	l := NewLookup(r.app)
-	root := tui.New(l, tui.Options{Theme: "dark", Common: r.app.Common})
-	root.Init()
-	root.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
-	first := r.executed(sandbox.DestCompleted, "10")
-	root.Update(tea.PasteMsg{Content: first})
-	_, cmd := root.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	timed(l.child)
-	for _, m := range runAll(cmd) {
-		root.Update(m)
-	}
-	if v := ansi.Strip(root.View().Content); !strings.Contains(v, "SUBMITTED") {
-		t.Fatalf("pasted id not looked up:\n%s", v)
-	}
-	if !l.Inputting() {
-		t.Fatal("the field lost focus after a lookup")
-	}
-	second := r.executed(sandbox.DestCompleted, "11")
-	for _, c := range second {
-		if _, cmd := root.Update(tea.KeyPressMsg{Code: c, Text: string(c)}); quits(cmd) {
-			t.Fatalf("typing %q after a lookup quit the console", c)
-		}
-	}
-	if got := l.input.Value(); got != second {
-		t.Fatalf("field holds %q, want the second id %q", got, second)
-	}
-	root.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	if l.child == nil || l.child.quoteID != second {
-		t.Fatalf("enter did not look up the second id")
-	}
-	root.Update(tea.PasteMsg{Content: first})
-	if got := l.input.Value(); got != first {
-		t.Fatalf("paste after a lookup left %q, want %q", got, first)
 	}
 }

@@ -101,6 +101,17 @@ func (s *Scheduler) Remove(id string) {
 	delete(s.ids, id)
 }
 
+// Requeue makes id, handed out by Next but whose answer was lost (its
+// screen was hidden), due again at now; other ids are left alone.
+func (s *Scheduler) Requeue(id string, now time.Time) {
+	f, ok := s.ids[id]
+	if !ok || f.Final || f.index >= 0 {
+		return
+	}
+	f.Due = now
+	heap.Push(&s.due, f)
+}
+
 // Get returns what is known about id.
 func (s *Scheduler) Get(id string) (Followed, bool) {
 	f, ok := s.ids[id]

@@ -1,0 +1,365 @@
+package screens
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"svcwallet/service"
+	"svcwallet/tui"
+)
+
+// boardTickMsg asks the scheduler what is due, for the visit tag.
+type boardTickMsg struct{ tag tui.Tag }
+
+// boardAnswerMsg answers the status request of one id, for the visit tag.
+type boardAnswerMsg struct {
+	tag tui.Tag
+	id  string
+	w   service.Withdrawal
+	err error
+}
+
+// boardLoadedMsg carries the ids kept for this environment.
+type boardLoadedMsg struct {
+	ids []string
+	err error
+}
+
+// boardSavedMsg reports keeping the ids; only a failure is said.
+type boardSavedMsg struct{ err error }
+
+var boardKeys = struct {
+	Add, ToList, ToField, Up, Open, Copy, CopyHash, Remove key.Binding
+}{
+	Add:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "add ids")),
+	ToList:   key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "to the board")),
+	ToField:  key.NewBinding(key.WithKeys("tab", "a"), key.WithHelp("a", "add ids")),
+	Up:       key.NewBinding(key.WithKeys("up", "k", "down", "j"), key.WithHelp("↑/↓", "select")),
+	Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "details")),
+	Copy:     key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy quote id")),
+	CopyHash: key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "copy payout hash")),
+	Remove:   key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "remove")),
+}
+
+// Board is the support desk's watch board: many quote ids, pasted or typed,
+// each followed by one shared scheduler (service.Scheduler) within one
+// request budget, one row each, the moving ones first. Its ids are kept per
+// environment in the state directory.
+type Board struct {
+	app    *App
+	input  textinput.Model
+	filter listFilter
+	sched  *service.Scheduler
+	ids    []string // in the order added
+	rows   []string // shown: moving first, then filtered
+	marked map[string]bool
+	// inflight: handed out by Next, not answered yet.
+	inflight map[string]bool
+	tag      tui.Tag
+	ticking  bool // a tick of this visit is pending
+	after    func(d time.Duration, msg tea.Msg) tea.Cmd
+	err      error
+	cursor   int
+	offset   int
+	w, h     int
+}
+
+// NewBoard builds the watch board.
+func NewBoard(app *App) *Board {
+	return &Board{
+		app: app, input: newInput(app.Common, "paste or type quote ids, e.g. q-…", false),
+		filter: newListFilter(app.Common), sched: service.NewScheduler(service.DefaultFollowRate, nil),
+		marked: map[string]bool{}, inflight: map[string]bool{},
+		after: func(d time.Duration, msg tea.Msg) tea.Cmd {
+			return tea.Tick(d, func(time.Time) tea.Msg { return msg })
+		},
+	}
+}
+
+// watchlistPath is the board's file, next to the journal.
+func watchlistPath(app *App) string {
+	dir := filepath.Dir(service.DefaultJournalPath())
+	if app.Journal != nil {
+		dir = filepath.Dir(app.Journal.Path())
+	}
+	return filepath.Join(dir, service.WatchlistFile)
+}
+
+func (b *Board) Init() tea.Cmd {
+	b.tag = tui.NextTag()
+	path, env := watchlistPath(b.app), b.app.Target.Env.Name
+	load := func() tea.Msg {
+		ids, err := service.LoadWatchlist(path, env)
+		return boardLoadedMsg{ids: ids, err: err}
+	}
+	return tea.Batch(b.input.Focus(), load)
+}
+
+// Resume restarts the ticks with a new tag; answers that reached the screen
+// above were lost, so their ids are due again.
+func (b *Board) Resume() tea.Cmd {
+	b.tag, b.ticking = tui.NextTag(), false
+	now := b.app.Common.Now()
+	for id := range b.inflight {
+		b.sched.Requeue(id, now)
+	}
+	clear(b.inflight)
+	return b.kick()
+}
+
+func (b *Board) Title() string { return "Watch board" }
+
+func (b *Board) SetSize(w, h int) {
+	b.w, b.h = w, h
+	b.input.SetWidth(max(w-statusLabelWidth-2, 10))
+	b.scroll()
+}
+
+// Inputting: while ids or the filter are typed, letters are text.
+func (b *Board) Inputting() bool { return b.input.Focused() || b.filter.typing }
+
+func (b *Board) KeyMap() help.KeyMap {
+	switch {
+	case b.filter.typing:
+		return keyMap{filterKeys.Done}
+	case b.input.Focused():
+		return keyMap{boardKeys.Add, when(len(b.ids) > 0, boardKeys.ToList)}
+	}
+	some := len(b.rows) > 0
+	return keyMap{when(some, boardKeys.Up), when(some, boardKeys.Open), when(some, boardKeys.Copy),
+		when(b.selectedHash() != "", boardKeys.CopyHash), when(some, boardKeys.Remove),
+		when(len(b.ids) > 0, filterKeys.Start), boardKeys.ToField}
+}
+
+func (b *Board) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case boardLoadedMsg:
+		if msg.err != nil {
+			b.err = userError{"The board's saved ids cannot be read (" + msg.err.Error() + "): paste them again"}
+		}
+		return b, b.add(msg.ids, false)
+	case boardSavedMsg:
+		if msg.err != nil {
+			return b, tui.ShowError(userError{"The board could not be saved (" + msg.err.Error() + "): it will be empty after a restart; check the state directory"})
+		}
+	case boardTickMsg:
+		if msg.tag == b.tag {
+			b.ticking = false
+			return b, b.step()
+		}
+	case boardAnswerMsg:
+		if msg.tag == b.tag {
+			return b, b.answered(msg)
+		}
+	case tea.PasteMsg:
+		if b.filter.typing {
+			return b, nil
+		}
+		text := b.input.Value() + msg.Content // the paste goes where the cursor is
+		b.input.SetValue("")
+		return b, b.addText(text)
+	case tea.KeyPressMsg:
+		return b, b.key(msg)
+	}
+	return b, nil
+}
+
+func (b *Board) key(k tea.KeyPressMsg) tea.Cmd {
+	switch {
+	case b.filter.typing:
+		cmd := b.filter.update(k)
+		b.cursor = 0
+		b.sortRows()
+		return cmd
+	case b.input.Focused() && key.Matches(k, boardKeys.Add):
+		text := b.input.Value()
+		if strings.TrimSpace(text) == "" {
+			b.err = userError{"Type or paste a quote id first: it is in the withdrawal's confirmation, or ask the user for it"}
+			return nil
+		}
+		b.input.SetValue("")
+		return b.addText(text)
+	case b.input.Focused() && len(b.ids) > 0 && key.Matches(k, boardKeys.ToList):
+		b.input.Blur()
+		return nil
+	case b.input.Focused():
+		b.err = nil
+		var cmd tea.Cmd
+		b.input, cmd = b.input.Update(k)
+		return cmd
+	case key.Matches(k, boardKeys.ToField):
+		return b.input.Focus()
+	case key.Matches(k, filterKeys.Start) && len(b.ids) > 0:
+		return b.filter.start()
+	}
+	if len(b.rows) == 0 {
+		return nil
+	}
+	id := b.rows[b.cursor]
+	switch {
+	case k.String() == "up" || k.String() == "k":
+		b.cursor = max(b.cursor-1, 0)
+	case k.String() == "down" || k.String() == "j":
+		b.cursor = min(b.cursor+1, len(b.rows)-1)
+	case key.Matches(k, boardKeys.Open):
+		delete(b.marked, id)
+		return tui.Push(NewStatus(b.app, id, false))
+	case key.Matches(k, boardKeys.Copy):
+		return copyText(b.app, id, "Copied quote id "+id)
+	case key.Matches(k, boardKeys.CopyHash) && b.selectedHash() != "":
+		return copyText(b.app, b.selectedHash(), "Copied payout hash of "+id)
+	case key.Matches(k, boardKeys.Remove):
+		return b.remove(id)
+	default:
+		return nil
+	}
+	delete(b.marked, b.rows[b.cursor])
+	b.scroll()
+	return nil
+}
+
+// selectedHash is the payout hash of the selected row, "" when none.
+func (b *Board) selectedHash() string {
+	if b.input.Focused() || b.cursor >= len(b.rows) {
+		return ""
+	}
+	f, _ := b.sched.Get(b.rows[b.cursor])
+	return f.Last.WithdrawTxHash
+}
+
+// addText adds the ids in text; malformed ones are said, not added.
+func (b *Board) addText(text string) tea.Cmd {
+	ids, bad := service.ParseQuoteIDs(text)
+	b.err = nil
+	if len(bad) > 0 {
+		b.err = userError{"Not a quote id, not added: " + truncate(strings.Join(bad, ", "), 60, "…") +
+			". Quote ids are 1 to 128 printable characters without spaces; paste them again"}
+	}
+	return b.add(ids, true)
+}
+
+// add follows ids not on the board yet and starts the ticks; save keeps
+// the board when something was added.
+func (b *Board) add(ids []string, save bool) tea.Cmd {
+	now := b.app.Common.Now()
+	added := 0
+	for _, id := range ids {
+		if _, ok := b.sched.Get(id); ok {
+			continue
+		}
+		b.sched.Add(id, now)
+		b.ids = append(b.ids, id)
+		added++
+	}
+	b.sortRows()
+	if added == 0 {
+		return nil
+	}
+	if save {
+		return tea.Batch(b.save(), b.kick())
+	}
+	return b.kick()
+}
+
+func (b *Board) remove(id string) tea.Cmd {
+	b.sched.Remove(id)
+	b.ids = slices.DeleteFunc(b.ids, func(s string) bool { return s == id })
+	delete(b.marked, id)
+	delete(b.inflight, id)
+	b.sortRows()
+	return tea.Batch(b.save(), tui.ShowInfo("Removed "+id+" from the board"))
+}
+
+// save keeps the board's ids, in a Cmd.
+func (b *Board) save() tea.Cmd {
+	path, env, ids := watchlistPath(b.app), b.app.Target.Env.Name, slices.Clone(b.ids)
+	return func() tea.Msg { return boardSavedMsg{err: service.SaveWatchlist(path, env, ids)} }
+}
+
+// kick starts ticking unless a tick is pending or nothing moves.
+func (b *Board) kick() tea.Cmd {
+	if b.ticking || b.sched.Moving() == 0 {
+		return nil
+	}
+	b.ticking = true
+	tag := b.tag
+	return func() tea.Msg { return boardTickMsg{tag: tag} }
+}
+
+// step asks every id the scheduler hands out now, and waits for the next
+// one; with nothing moving it stops (an answer starts it again).
+func (b *Board) step() tea.Cmd {
+	now := b.app.Common.Now()
+	var cmds []tea.Cmd
+	for {
+		id, wait, ok := b.sched.Next(now)
+		if !ok {
+			if wait > 0 {
+				b.ticking = true
+				cmds = append(cmds, b.after(wait, boardTickMsg{tag: b.tag}))
+			}
+			return tea.Batch(cmds...)
+		}
+		b.inflight[id] = true
+		cmds = append(cmds, b.fetch(id))
+	}
+}
+
+func (b *Board) fetch(id string) tea.Cmd {
+	client, tag := b.app.Client(), b.tag
+	return func() tea.Msg {
+		cx, cancel := ctx()
+		defer cancel()
+		w, err := client.WithdrawalStatus(cx, id)
+		return boardAnswerMsg{tag: tag, id: id, w: w, err: err}
+	}
+}
+
+// answered records an answer; a change of state is marked on its row and
+// announced once.
+func (b *Board) answered(msg boardAnswerMsg) tea.Cmd {
+	delete(b.inflight, msg.id)
+	before, known := b.sched.Get(msg.id)
+	if !known {
+		return b.kick() // removed while asked
+	}
+	changed := b.sched.Answer(msg.id, msg.w, msg.err, b.app.Common.Now())
+	b.sortRows()
+	var say tea.Cmd
+	if changed && before.Known {
+		after, _ := b.sched.Get(msg.id)
+		b.marked[msg.id] = true
+		say = tui.ShowInfo(msg.id + ": " + before.Last.State + " → " + boardState(after))
+	}
+	return tea.Batch(say, b.kick())
+}
+
+// sortRows lists the ids the filter lets through, moving ones first, each
+// group in the order added; the cursor stays on its id when it can.
+func (b *Board) sortRows() {
+	var keep string
+	if b.cursor < len(b.rows) {
+		keep = b.rows[b.cursor]
+	}
+	b.rows = b.rows[:0]
+	for _, final := range []bool{false, true} {
+		for _, id := range b.ids {
+			f, _ := b.sched.Get(id)
+			if f.Final == final && b.filter.match(id, f.Last.Chain, boardState(f)) {
+				b.rows = append(b.rows, id)
+			}
+		}
+	}
+	if i := slices.Index(b.rows, keep); i >= 0 && !b.filter.typing {
+		b.cursor = i
+	}
+	b.cursor = min(b.cursor, max(len(b.rows)-1, 0))
+	b.scroll()
+}

@@ -1,0 +1,402 @@
+package screens
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/shopspring/decimal"
+
+	"svcwallet/service"
+	"svcwallet/service/sandbox"
+	"svcwallet/tui"
+)
+
+// oneLine is the plain view with wrapped lines joined, to find a sentence.
+func oneLine(view string) string {
+	var parts []string
+	for _, l := range strings.Split(ansi.Strip(view), "\n") {
+		parts = append(parts, strings.TrimSpace(l))
+	}
+	return strings.Join(parts, " ")
+}
+
+// boardRig is a board on the status rig's fake clock whose timers are
+// recorded: the test advances the clock and fires them.
+type boardRig struct {
+	*stRig
+	b      *Board
+	timers []timer
+	toasts []string
+	clips  []tea.Msg
+}
+
+func newBoardRig(t *testing.T, r *stRig) *boardRig {
+	br := &boardRig{stRig: r, b: NewBoard(r.app)}
+	br.b.after = func(d time.Duration, msg tea.Msg) tea.Cmd {
+		br.timers = append(br.timers, timer{d, msg})
+		return nil
+	}
+	br.b.SetSize(120, 40)
+	br.run(br.b.Init())
+	return br
+}
+
+// run runs cmd and what follows in this goroutine, keeping toasts and
+// clipboard writes apart.
+func (br *boardRig) run(cmd tea.Cmd) {
+	for _, m := range runAll(cmd) {
+		switch m := m.(type) {
+		case tui.InfoMsg:
+			br.toasts = append(br.toasts, m.Text)
+		case tui.ErrorMsg:
+			br.toasts = append(br.toasts, "Error: "+m.Err.Error())
+		case boardTickMsg, boardAnswerMsg, boardLoadedMsg, boardSavedMsg:
+			_, next := br.b.Update(m)
+			br.run(next)
+		default:
+			br.clips = append(br.clips, m)
+		}
+	}
+}
+
+func (br *boardRig) send(msg tea.Msg) {
+	_, cmd := br.b.Update(msg)
+	br.run(cmd)
+}
+
+// fire advances the clock to the earliest timer and fires it; false when
+// none is pending (the board stopped ticking).
+func (br *boardRig) fire() bool {
+	if len(br.timers) == 0 {
+		return false
+	}
+	tm := br.timers[0]
+	br.timers = br.timers[1:]
+	br.clock.Advance(tm.d)
+	br.send(tm.msg)
+	return true
+}
+
+func (br *boardRig) plain() string { return ansi.Strip(br.b.View()) }
+
+// rowOf is the board's line of id.
+func (br *boardRig) rowOf(id string) string {
+	for _, l := range strings.Split(br.plain(), "\n") {
+		if strings.Contains(l, id[:min(len(id), 20)]) {
+			return l
+		}
+	}
+	return ""
+}
+
+func seed(t *testing.T, r *stRig, to string) string {
+	t.Helper()
+	id, err := r.ex.SeedWithdrawal(sandbox.DemoAccountID, to, "ARBITRUM", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+// TestBoardPaste: a pasted id becomes a row; a paste of several, separated
+// by spaces, commas and new lines, adds each once, and a malformed id is
+// said, not added.
+func TestBoardPaste(t *testing.T) {
+	r := newStRig(t)
+	br := newBoardRig(t, r)
+	one := seed(t, r, sandbox.DestCompleted)
+	br.send(tea.PasteMsg{Content: one})
+	if len(br.b.ids) != 1 || !strings.Contains(br.rowOf(one), "SUBMITTED") {
+		t.Fatalf("pasted id not on the board:\n%s", br.plain())
+	}
+	two, three := seed(t, r, sandbox.DestFailed), seed(t, r, sandbox.DestRefunded)
+	br.send(tea.PasteMsg{Content: two + ", " + three + "\n" + one + "\r\n" + two + " bad\x01id"})
+	if got := strings.Join(br.b.ids, " "); got != one+" "+two+" "+three {
+		t.Fatalf("board holds %q, want the three ids once each", got)
+	}
+	if v := oneLine(br.b.View()); !strings.Contains(v, "Not a quote id, not added: badid") {
+		t.Fatalf("malformed id not said:\n%s", br.plain())
+	}
+	if !br.b.Inputting() || br.b.input.Value() != "" {
+		t.Fatalf("the field lost focus or kept the paste (%q)", br.b.input.Value())
+	}
+	// Typing one id and enter adds it too.
+	four := seed(t, r, sandbox.DestCompleted)
+	for _, c := range four {
+		br.send(tea.KeyPressMsg{Code: c, Text: string(c)})
+	}
+	br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if len(br.b.ids) != 4 || br.rowOf(four) == "" {
+		t.Fatalf("typed id not added:\n%s", br.plain())
+	}
+}
+
+// TestBoardFollowsToTheEnd: a mix followed on the fake clock to COMPLETED,
+// FAILED and REFUNDED, an unknown id to NOT FOUND; each change is marked
+// and announced once, the moving rows sort first, final ids are never asked
+// again and the ticks stop.
+func TestBoardFollowsToTheEnd(t *testing.T) {
+	r := newStRig(t)
+	br := newBoardRig(t, r)
+	ids := map[string]string{
+		seed(t, r, sandbox.DestCompleted): "✓ COMPLETED",
+		seed(t, r, sandbox.DestFailed):    "✗ FAILED",
+		seed(t, r, sandbox.DestRefunded):  "↩ REFUNDED",
+		"q-doesnotexist":                  "? NOT FOUND",
+	}
+	// Another account's withdrawal is unknown to this one.
+	other := r.client(sandbox.NoChainAPIKey)
+	req, _ := r.signed(other, sandbox.NoChainPrivateKey, sandbox.DestCompleted, "10")
+	if _, err := other.Withdraw(t.Context(), req); err != nil {
+		t.Fatal(err)
+	}
+	ids[req.QuoteID] = "? NOT FOUND"
+	var paste []string
+	for id := range ids {
+		paste = append(paste, id)
+	}
+	br.send(tea.PasteMsg{Content: strings.Join(paste, "\n")})
+	for i := 0; i < 10 && br.rowOf("q-doesnotexist") != "" && !strings.Contains(br.rowOf("q-doesnotexist"), "NOT FOUND"); i++ {
+		br.fire()
+	}
+	if f, _ := br.b.sched.Get(br.b.rows[len(br.b.rows)-1]); !f.Final || br.b.sched.Moving()+len(br.b.inflight) == 0 {
+		t.Fatalf("the final row is not after the moving ones:\n%s", br.plain())
+	}
+	for i := 0; i < 1000 && br.fire(); i++ {
+	}
+	if len(br.timers) != 0 || br.b.ticking || br.b.sched.Moving() != 0 {
+		t.Fatalf("still ticking with nothing moving: %d timers", len(br.timers))
+	}
+	for id, want := range ids {
+		if row := br.rowOf(id); !strings.Contains(row, want) {
+			t.Errorf("%s: row %q, want %s", id, row, want)
+		}
+	}
+	for id, want := range ids {
+		if strings.HasSuffix(want, "NOT FOUND") {
+			continue
+		}
+		n := 0
+		for _, toast := range br.toasts {
+			if strings.HasPrefix(toast, id+":") {
+				n++
+				if !strings.HasSuffix(toast, strings.Fields(want)[1]) && !strings.Contains(toast, "SENDING") {
+					t.Errorf("toast %q", toast)
+				}
+			}
+		}
+		if n == 0 || n > 2 {
+			t.Errorf("%s announced %d times: %q", id, n, br.toasts)
+		}
+		if !strings.HasPrefix(br.rowOf(id), " •") {
+			t.Errorf("change not marked on %q", br.rowOf(id))
+		}
+	}
+	calls := r.statusCalls.Load()
+	br.send(boardTickMsg{tag: br.b.tag})
+	if r.statusCalls.Load() != calls {
+		t.Fatal("a final id was asked again")
+	}
+	// enter opens the existing status detail of the selected row.
+	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
+	_, cmd := br.b.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if push, ok := cmd().(tui.PushMsg); !ok || push.Screen.(*Status).quoteID != br.b.rows[0] {
+		t.Fatalf("enter did not open the status of %s", br.b.rows[0])
+	}
+}
+
+// TestBoardRestartKeeps: the ids are kept per environment in a 0600 file
+// next to the journal and are on a new board after a restart; x removes.
+func TestBoardRestartKeeps(t *testing.T) {
+	r := newStRig(t)
+	br := newBoardRig(t, r)
+	a, b := seed(t, r, sandbox.DestCompleted), seed(t, r, sandbox.DestFailed)
+	br.send(tea.PasteMsg{Content: a + " " + b})
+	path := filepath.Join(filepath.Dir(r.app.Journal.Path()), service.WatchlistFile)
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("board file: %v %v", fi, err)
+	}
+	again := newBoardRig(t, r)
+	if got := strings.Join(again.b.ids, " "); got != a+" "+b {
+		t.Fatalf("after a restart the board holds %q", got)
+	}
+	again.send(tea.KeyPressMsg{Code: tea.KeyTab})
+	again.send(tea.KeyPressMsg{Code: 'x', Text: "x"})
+	third := newBoardRig(t, r)
+	if len(third.b.ids) != 1 {
+		t.Fatalf("x not kept: %q", third.b.ids)
+	}
+	// Another environment has a board of its own.
+	r.app.Target.Env.Name = "other"
+	if other := newBoardRig(t, r); len(other.b.ids) != 0 {
+		t.Fatalf("another environment sees %q", other.b.ids)
+	}
+}
+
+// TestBoardFilterAndCopy: / narrows the rows; c copies the quote id, C the
+// payout hash, offered only when there is one.
+func TestBoardFilterAndCopy(t *testing.T) {
+	r := newStRig(t)
+	br := newBoardRig(t, r)
+	done, failed := seed(t, r, sandbox.DestCompleted), seed(t, r, sandbox.DestFailed)
+	br.send(tea.PasteMsg{Content: done + "," + failed})
+	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
+	if offered(br.b, "copy payout hash") {
+		t.Fatal("C offered before any payout hash")
+	}
+	for i := 0; i < 1000 && br.fire(); i++ {
+	}
+	br.send(tea.KeyPressMsg{Code: '/', Text: "/"})
+	for _, c := range "complet" {
+		br.send(tea.KeyPressMsg{Code: c, Text: string(c)})
+	}
+	br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if len(br.b.rows) != 1 || br.b.rows[0] != done || br.rowOf(failed) != "" {
+		t.Fatalf("filter shows %q:\n%s", br.b.rows, br.plain())
+	}
+	br.clips = nil
+	br.send(tea.KeyPressMsg{Code: 'c', Text: "c"})
+	if len(br.clips) != 1 || br.clips[0] != tea.SetClipboard(done)() {
+		t.Fatalf("c copied %#v, want %s", br.clips, done)
+	}
+	f, _ := br.b.sched.Get(done)
+	if f.Last.WithdrawTxHash == "" || !offered(br.b, "copy payout hash") {
+		t.Fatal("no payout hash to copy on a completed withdrawal")
+	}
+	br.clips = nil
+	br.send(tea.KeyPressMsg{Code: 'C', Text: "C"})
+	if len(br.clips) != 1 || br.clips[0] != tea.SetClipboard(f.Last.WithdrawTxHash)() {
+		t.Fatalf("C copied %#v", br.clips)
+	}
+}
+
+func offered(s tui.Screen, desc string) bool {
+	for _, k := range s.KeyMap().ShortHelp() {
+		if k.Help().Desc == desc {
+			return true
+		}
+	}
+	return false
+}
+
+// boardScrub hides the sandbox's random quote ids (cut by the column) and
+// payout hashes from the goldens.
+var boardScrub = regexp.MustCompile(`q-[a-z2-7]{8,}|0x[0-9a-f]{3,7}…[0-9a-f]{5,7}`)
+
+// TestBoardGolden: a board with a completed, a failed, a moving and an
+// unknown withdrawal.
+func TestBoardGolden(t *testing.T) {
+	r := newStRig(t)
+	br := newBoardRig(t, r)
+	ids := []string{seed(t, r, sandbox.DestCompleted), seed(t, r, sandbox.DestFailed), "q-doesnotexist"}
+	br.send(tea.PasteMsg{Content: strings.Join(ids, " ")})
+	for i := 0; i < 1000 && br.fire(); i++ {
+	}
+	moving := seed(t, r, sandbox.DestRefunded)
+	br.send(tea.PasteMsg{Content: moving})
+	br.fire() // its first answer: SUBMITTED
+	r.clock.Advance(42 * time.Second)
+	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
+	root := tui.New(br.b, tui.Options{Theme: "dark", Common: r.app.Common})
+	for _, sz := range goldenSizes {
+		feed(root, tea.WindowSizeMsg{Width: sz.w, Height: sz.h})
+		frame := checkFrame(t, root.View().Content, sz.w, sz.h)
+		t.Run(fmt.Sprintf("%dx%d", sz.w, sz.h), func(t *testing.T) {
+			golden.RequireEqual(t, []byte(boardScrub.ReplaceAllStringFunc(ansi.Strip(frame), func(s string) string {
+				return s[:2] + strings.Map(func(r rune) rune {
+					if r == '…' {
+						return r
+					}
+					return 'x'
+				}, s[2:])
+			})))
+		})
+	}
+}
+
+// BenchmarkBoardView: the board's frame at 120x40 with 1,000 rows.
+func BenchmarkBoardView(b *testing.B) {
+	now := stT0
+	app := &App{Common: tui.NewCommon(true, func() time.Time { return now }),
+		Target: Target{Env: service.SandboxEnvironment("http://127.0.0.1:1", sandbox.DefaultChainID)}}
+	board := NewBoard(app)
+	board.SetSize(120, 40)
+	var ids []string
+	for i := range 1000 {
+		ids = append(ids, fmt.Sprintf("q-bench-%05d", i))
+	}
+	board.add(ids, false)
+	for i := range ids {
+		id, _, ok := board.sched.Next(now)
+		if !ok {
+			b.Fatal("nothing due")
+		}
+		board.sched.Answer(id, service.Withdrawal{QuoteID: id, State: service.StateSubmitted, Chain: "ARBITRUM",
+			TokenOut: "USDT", ReceiveAmount: decimal.NewFromInt(int64(i))}, nil, now)
+		now = now.Add(time.Second)
+	}
+	board.sortRows()
+	board.input.Blur()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		_ = board.View()
+	}
+}
+
+// TestHistoryAddsToBoard: w on History puts the account's accepted
+// withdrawals of this environment on the board, once.
+func TestHistoryAddsToBoard(t *testing.T) {
+	r := newStRig(t)
+	historyEntries(t, r)
+	h := NewHistory(r.app)
+	h.SetSize(120, 40)
+	drive(h, h.Init())
+	if !offered(h, "watch all") {
+		t.Fatal("w not offered")
+	}
+	_, cmd := h.Update(tea.KeyPressMsg{Code: 'w', Text: "w"})
+	if msg := cmd(); msg != (tui.InfoMsg{Text: "Added 2 withdrawals to the watch board (s on Home)"}) {
+		t.Fatalf("w said %#v", msg)
+	}
+	_, cmd = h.Update(tea.KeyPressMsg{Code: 'w', Text: "w"})
+	if msg, ok := cmd().(tui.InfoMsg); !ok || !strings.Contains(msg.Text, "already") {
+		t.Fatalf("w again said %#v", msg)
+	}
+	br := newBoardRig(t, r)
+	if got := strings.Join(br.b.ids, " "); got != "q-sending q-completed" {
+		t.Fatalf("board holds %q, want the sending and the completed withdrawal", got)
+	}
+}
+
+// TestBoardResumeAsksLostAnswers: an answer that arrived while the detail
+// was on top is lost; back on the board the id is asked again and followed.
+func TestBoardResumeAsksLostAnswers(t *testing.T) {
+	r := newStRig(t)
+	br := newBoardRig(t, r)
+	id := seed(t, r, sandbox.DestCompleted)
+	br.b.input.SetValue(id)
+	_, add := br.b.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	for _, m := range runAll(add) {
+		if tick, ok := m.(boardTickMsg); ok {
+			br.b.Update(tick) // hands id out; its answer is dropped
+		}
+	}
+	if len(br.b.inflight) != 1 || br.b.sched.Moving() != 0 {
+		t.Fatalf("id not in flight: %v", br.b.inflight)
+	}
+	br.run(br.b.Resume())
+	for i := 0; i < 1000 && br.fire(); i++ {
+	}
+	if row := br.rowOf(id); !strings.Contains(row, "COMPLETED") {
+		t.Fatalf("the lost answer's id was not followed again: %q", row)
+	}
+}
