@@ -66,7 +66,7 @@ type followed struct {
 // It prints each change (--watch), then every record, and returns the
 // largest exit status of the ids.
 func (c statusCmd) follow(client *service.Client, env service.Environment, f statusFlags) int {
-	s := service.NewScheduler(service.DefaultFollowRate, nil)
+	s := service.NewScheduler(env.EffectiveFollowRate(), nil)
 	s.Interval, s.Jitter = f.interval, c.jitter
 	ids := map[string]*followed{}
 	for _, id := range f.quoteIDs {

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -214,5 +215,25 @@ func TestStatusRateLimited(t *testing.T) {
 				t.Errorf("asked at %s, after a 429 at %s and before its Retry-After (%s)", a, at, resume)
 			}
 		}
+	}
+}
+
+// TestStatusFollowRateFromConfig: the environment's follow_rate sets the
+// shared budget: at 2 a second against a sandbox that allows 2, no 429.
+func TestStatusFollowRateFromConfig(t *testing.T) {
+	r := newStatusRigWith(t, sandbox.Options{RateLimit: 2})
+	b, err := os.ReadFile(r.config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(r.config, append(b, []byte("follow_rate = 2\n")...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ids := append(r.seed(sandbox.DestCompleted, 5), r.seed(sandbox.DestRefunded, 5)...)
+	r.run(nil, append([]string{"--watch", "--json"}, ids...)...).want(t, exitFailed, nil, nil)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.rejected) != 0 {
+		t.Fatalf("%d requests refused with 429 at follow_rate = 2", len(r.rejected))
 	}
 }

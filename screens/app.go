@@ -63,6 +63,9 @@ type App struct {
 	// TmuxClipboard reads tmux's set-clipboard option; nil runs tmux. It
 	// runs inside a Cmd; tests fake it.
 	TmuxClipboard func() (string, error)
+	// Bell rings the terminal bell when a followed withdrawal changes state
+	// (the config's bell).
+	Bell bool
 	// OpenURL opens a link in the browser; nil uses the desktop's opener.
 	// It runs inside a Cmd; tests fake it.
 	OpenURL func(link string) error

@@ -75,7 +75,7 @@ type Board struct {
 func NewBoard(app *App) *Board {
 	return &Board{
 		app: app, input: newInput(app.Common, "paste or type quote ids, e.g. q-…", false),
-		filter: newListFilter(app.Common), sched: service.NewScheduler(service.DefaultFollowRate, nil),
+		filter: newListFilter(app.Common), sched: service.NewScheduler(app.Target.Env.EffectiveFollowRate(), nil),
 		marked: map[string]bool{}, inflight: map[string]bool{},
 		after: func(d time.Duration, msg tea.Msg) tea.Cmd {
 			return tea.Tick(d, func(time.Time) tea.Msg { return msg })
@@ -337,6 +337,9 @@ func (b *Board) answered(msg boardAnswerMsg) tea.Cmd {
 		after, _ := b.sched.Get(msg.id)
 		b.marked[msg.id] = true
 		say = tui.ShowInfo(msg.id + ": " + before.Last.State + " → " + boardState(after))
+		if b.app.Bell {
+			say = tea.Batch(say, tea.Raw("\a"))
+		}
 	}
 	return tea.Batch(say, b.kick())
 }

@@ -400,3 +400,31 @@ func TestBoardResumeAsksLostAnswers(t *testing.T) {
 		t.Fatalf("the lost answer's id was not followed again: %q", row)
 	}
 }
+
+// TestBoardBell: with the config's bell on, each announced change also
+// rings the terminal bell; with it off, never.
+func TestBoardBell(t *testing.T) {
+	for _, on := range []bool{true, false} {
+		r := newStRig(t)
+		r.app.Bell = on
+		br := newBoardRig(t, r)
+		id := seed(t, r, sandbox.DestCompleted)
+		br.send(tea.PasteMsg{Content: id})
+		for i := 0; i < 100 && br.fire(); i++ {
+		}
+		bells, changes := 0, 0
+		for _, m := range br.clips {
+			if raw, ok := m.(tea.RawMsg); ok && fmt.Sprint(raw.Msg) == "\a" {
+				bells++
+			}
+		}
+		for _, toast := range br.toasts {
+			if strings.HasPrefix(toast, id+":") {
+				changes++
+			}
+		}
+		if changes == 0 || (on && bells != changes) || (!on && bells != 0) {
+			t.Errorf("bell %v: %d bells for %d announced changes", on, bells, changes)
+		}
+	}
+}

@@ -130,7 +130,7 @@ func (b *Board) View() string {
 	}
 	moving := b.sched.Moving() + len(b.inflight)
 	s.WriteString(st.Muted.Render(fmt.Sprintf("  %d–%d of %d · %d moving · at most %d requests a second",
-		b.offset+1, end, len(b.rows), moving, service.DefaultFollowRate)) + "\n")
+		b.offset+1, end, len(b.rows), moving, b.app.Target.Env.EffectiveFollowRate())) + "\n")
 	return clip(s.String(), b.w)
 }
 

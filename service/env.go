@@ -34,6 +34,18 @@ type Environment struct {
 	// funding_address from withdrawal-info stops the withdrawal. Unset, the
 	// first address seen is recorded (trust on first use).
 	BridgeFundingAddress string `toml:"bridge_funding_address"`
+	// FollowRate is the request budget, in requests a second, that following
+	// withdrawals (the watch board, status with many ids) may spend on this
+	// environment; 0 means service.DefaultFollowRate.
+	FollowRate int `toml:"follow_rate"`
+}
+
+// EffectiveFollowRate is FollowRate, or the default when it is not set.
+func (e Environment) EffectiveFollowRate() int {
+	if e.FollowRate > 0 {
+		return e.FollowRate
+	}
+	return DefaultFollowRate
 }
 
 // Domain is the environment's EIP-712 domain.
@@ -110,7 +122,10 @@ const SandboxBridgeFundingAddress = "0x6e3a360d75Dd3E83948f7977b92b21827a89E012"
 //	auth_url = "https://auth.testnet.example"
 //	...
 type Config struct {
-	DefaultEnv   string                 `toml:"default_env"`
+	DefaultEnv string `toml:"default_env"`
+	// Bell rings the terminal bell when a withdrawal on the watch board
+	// changes state.
+	Bell         bool                   `toml:"bell"`
 	Environments map[string]Environment `toml:"env"`
 }
 

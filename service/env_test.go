@@ -134,3 +134,23 @@ func TestEnvironmentLoopback(t *testing.T) {
 		t.Fatalf("sandbox environment %+v: %v", sb, err)
 	}
 }
+
+// TestLoadConfigFollowRateAndBell: follow_rate (per environment) and bell
+// (for the console) are read; an environment without follow_rate gets the default.
+func TestLoadConfigFollowRateAndBell(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "config.toml")
+	body := "bell = true\n[env.a]\nauth_url = \"https://a.example\"\nbase_url = \"https://a.example\"\nmarket_data_url = \"https://a.example\"\nchain_id = 326\nfollow_rate = 2\n" +
+		"[env.b]\nauth_url = \"https://b.example\"\nbase_url = \"https://b.example\"\nmarket_data_url = \"https://b.example\"\nchain_id = 326\n"
+	if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := service.LoadConfig(path, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := cfg.Lookup("a")
+	b, _ := cfg.Lookup("b")
+	if !cfg.Bell || a.EffectiveFollowRate() != 2 || b.EffectiveFollowRate() != service.DefaultFollowRate {
+		t.Fatalf("bell %v, follow rates %d and %d", cfg.Bell, a.EffectiveFollowRate(), b.EffectiveFollowRate())
+	}
+}
