@@ -188,7 +188,7 @@ func (s *Status) Busy() bool { return s.sending }
 // the withdrawal has ended or is unknown, nor while a lost re-send waits
 // for the user's r.
 func (s *Status) polling() bool {
-	return s.phase != phaseRejected && s.phase != phaseResend && !s.notFound && !(s.have && service.Final(s.w, s.app.Common.Now()))
+	return s.phase != phaseRejected && s.phase != phaseResend && !s.notFound && !(s.have && s.final(s.w))
 }
 
 func (s *Status) interval() time.Duration {
@@ -321,7 +321,7 @@ func (s *Status) answered(m statusMsg) tea.Cmd {
 		s.phase = phaseFollow // the first request did arrive
 	}
 	cmd := s.observe(m.w)
-	if service.Final(m.w, s.app.Common.Now()) {
+	if s.final(m.w) {
 		return cmd
 	}
 	return tea.Batch(cmd, s.schedule(s.interval()))

@@ -300,3 +300,27 @@ func TestStatusExpiredUnexecutedIsFinal(t *testing.T) {
 		t.Fatalf("view of an expired, unexecuted quote:\n%s", view)
 	}
 }
+
+// TestStatusUsesTheQuotesOwnExpiry: a journaled quote of this account is
+// final once its own expires_at (plus the margin) has passed, not after the
+// default lifetime.
+func TestStatusUsesTheQuotesOwnExpiry(t *testing.T) {
+	r := newStRig(t)
+	r.app.PollInterval = 5 * time.Second
+	req, in := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	in.ExpiresAt = r.clock.Now().Add(20 * time.Second) // shorter than the default minute
+	rec := r.intent(req, in)
+	s := NewStatus(r.app, rec.QuoteID, true)
+	s.intent = &rec.Intent
+	waits := follow(t, r, s, 20)
+	total := time.Duration(0)
+	for _, d := range waits {
+		total += d
+	}
+	if !s.expiredUnexecuted() || total > 20*time.Second+service.QuoteExpiryMargin+5*time.Second {
+		t.Fatalf("final after %s (waits %v); want soon after the quote's own expiry", total, waits)
+	}
+	if v := ansi.Strip(s.View()); !strings.Contains(v, "never executed") {
+		t.Fatalf("view:\n%s", v)
+	}
+}

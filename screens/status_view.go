@@ -29,7 +29,7 @@ func (s *Status) View() string {
 	st := c.Styles
 	var b strings.Builder
 	switch {
-	case s.have && service.ExpiredUnexecuted(s.w, c.Now()):
+	case s.have && s.expiredUnexecuted():
 		b.WriteString(st.Heading.Render("Withdrawal never executed: the quote expired") + "\n\n")
 	case s.have:
 		b.WriteString(st.Heading.Render("Withdrawal "+s.w.State) + "\n\n")
@@ -49,7 +49,11 @@ func (s *Status) View() string {
 	}
 	if s.have {
 		b.WriteString("\n" + s.progress() + "\n")
-		for _, l := range strings.Split(ansi.Wrap(StateMeaning(s.w, c.Now()), max(s.wd, 20), ""), "\n") {
+		meaning := StateMeaning(s.w, c.Now())
+		if s.expiredUnexecuted() {
+			meaning = expiredWords
+		}
+		for _, l := range strings.Split(ansi.Wrap(meaning, max(s.wd, 20), ""), "\n") {
 			b.WriteString(st.Muted.Render(strings.TrimRight(l, " ")) + "\n")
 		}
 	}
@@ -129,6 +133,25 @@ func (s *Status) fields() string {
 	return b.String()
 }
 
+// quoteExpiry is the quote's own expires_at when this account's journal
+// holds it, else zero (the default lifetime applies).
+func (s *Status) quoteExpiry() time.Time {
+	if s.intent == nil {
+		return time.Time{}
+	}
+	return s.intent.ExpiresAt
+}
+
+// final: following w can stop, by the quote's own expiry when known.
+func (s *Status) final(w service.Withdrawal) bool {
+	return service.FinalBy(w, s.quoteExpiry(), s.app.Common.Now())
+}
+
+// expiredUnexecuted: the shown quote can no longer be executed.
+func (s *Status) expiredUnexecuted() bool {
+	return service.ExpiredUnexecutedBy(s.w, s.quoteExpiry(), s.app.Common.Now())
+}
+
 // explorerLink is the payout's block-explorer page, "" without one.
 func (s *Status) explorerLink() string {
 	if !s.copyable() {
@@ -202,7 +225,7 @@ func (s *Status) footer() string {
 		b.WriteString(st.Warning.Render("Re-sending the signed request that never got an answer (same signature and nonce: it cannot pay twice)…") + "\n")
 	case s.phase == phaseCheck && !s.have:
 		b.WriteString(st.Muted.Render("The quote expired before this request was confirmed: asking the service whether it arrived…") + "\n")
-	case s.have && service.Final(s.w, c.Now()):
+	case s.have && s.final(s.w):
 		b.WriteString(st.Muted.Render("Final state: no more checks. Checked "+s.clock(s.checked)+".") + "\n")
 	case s.inflight && s.checked.IsZero():
 		b.WriteString(st.Muted.Render("Asking the service…") + "\n")
