@@ -2,6 +2,7 @@ package service
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -51,15 +52,17 @@ func isClean(s string) bool {
 	return true
 }
 
-// dropped is a control or a bidi/invisible format character.
+// dropped is a control, a line or paragraph separator, or a format
+// character (Unicode Cf: the bidi marks and overrides, zero-width and other
+// invisible characters, tags).
 func dropped(r rune) bool {
 	switch {
-	case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f:
+	case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f, r == 0x2028, r == 0x2029:
 		return true
-	case r >= 0x200b && r <= 0x200f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0xfeff:
-		return true
+	case r < 0xad:
+		return false
 	}
-	return false
+	return unicode.Is(unicode.Cf, r)
 }
 
 // skipEscape skips what follows an ESC at i: a CSI, a string sequence

@@ -29,6 +29,8 @@ func TestClean(t *testing.T) {
 		{"bidi override", "evil\u202Etxt.exe", "eviltxt.exe"},
 		{"invisible", "0x\u200b12\ufeff", "0x12"},
 		{"isolates", "\u2066a\u2069", "a"},
+		{"Arabic letter mark, word joiner, tag, soft hyphen", "a\u061cb\u2060c\U000E0041d\u00ade", "abcde"},
+		{"line and paragraph separators", "a\u2028b\u2029c", "abc"},
 		{"C0 and DEL", "a\nb\tc\x7fd\x00", "abcd"},
 		{"not UTF-8", "a\xffb", "ab"},
 		{"unterminated OSC eats the rest", "a\x1b]52;c;AAAA", "a"},
