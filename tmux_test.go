@@ -96,8 +96,8 @@ func TestTmuxDepositSolana(t *testing.T) {
 	s := &tmuxSession{t: t, socket: fmt.Sprintf("svcwallet-test-%d-%d", os.Getpid(), time.Now().UnixNano()), env: env}
 	t.Cleanup(func() { _, _ = s.tmux("kill-server") })
 	exitFile := filepath.Join(dir, "exit")
-	run := fmt.Sprintf("env HOME=%[1]s XDG_CONFIG_HOME=%[1]s/.config XDG_STATE_HOME=%[1]s/.state XDG_DATA_HOME=%[1]s/.data XDG_CACHE_HOME=%[1]s/.cache %[2]s --theme dark; echo $? > %[3]s",
-		home, bin, exitFile)
+	run := fmt.Sprintf("env HOME=%[1]s TMPDIR=%[4]s XDG_CONFIG_HOME=%[1]s/.config XDG_STATE_HOME=%[1]s/.state XDG_DATA_HOME=%[1]s/.data XDG_CACHE_HOME=%[1]s/.cache %[2]s --theme dark; echo $? > %[3]s",
+		home, bin, exitFile, dir)
 	s.must("new-session", "-d", "-s", "main", "-x", "120", "-y", "40", run)
 	s.must("set-option", "-g", "set-clipboard", "on")
 	s.must("set-option", "-t", "main", "remain-on-exit", "on")

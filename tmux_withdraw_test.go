@@ -71,7 +71,9 @@ func newWithdrawRig(t *testing.T, opts sandbox.Options) *withdrawRig {
 }
 
 func (r *withdrawRig) homeEnv() string {
-	return fmt.Sprintf("HOME=%[1]s XDG_CONFIG_HOME=%[1]s/.config XDG_STATE_HOME=%[1]s/.state XDG_DATA_HOME=%[1]s/.data XDG_CACHE_HOME=%[1]s/.cache", r.home)
+	// TMPDIR too: a console killed on purpose leaves its sandbox journal
+	// directory, which must land in the test's own directory.
+	return fmt.Sprintf("HOME=%[1]s TMPDIR=%[1]s XDG_CONFIG_HOME=%[1]s/.config XDG_STATE_HOME=%[1]s/.state XDG_DATA_HOME=%[1]s/.data XDG_CACHE_HOME=%[1]s/.cache", r.home)
 }
 
 // login types the demo API key on the login screen.
