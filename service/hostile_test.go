@@ -402,3 +402,19 @@ func TestHostileDepositAddress(t *testing.T) {
 		t.Errorf("chains %+v", chains)
 	}
 }
+
+// TestHostileAccountIDHeader: the account id travels in a header, past the
+// body's checks; one that is not id-shaped fails the login.
+func TestHostileAccountIDHeader(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.SetCookie(w, &http.Cookie{Name: service.SessionCookie, Value: "tok", Path: "/"})
+		w.Header().Set(service.HeaderAccountID, "acct 1 \u202eevil")
+		json.NewEncoder(w).Encode(service.LoginResult{Status: "success", FundingAccountAddress: sandbox.DemoAddress})
+	}))
+	t.Cleanup(srv.Close)
+	c := service.New(service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), service.Options{})
+	_, err := c.Login(ctx, service.APIKey("k"))
+	if got := shapeSays(err); !strings.Contains(got, "account id holds a character that is not printable ASCII") {
+		t.Fatalf("login with a hostile account id: %v", err)
+	}
+}

@@ -119,6 +119,11 @@ func (c *Client) Login(ctx context.Context, cred Credential) (Session, error) {
 		return Session{}, errors.New("login answered without a session cookie; the service may be misconfigured")
 	}
 	info := Session{LoginResult: res, AccountID: hdr.Get(HeaderAccountID), Method: cred.Method()}
+	// The account id comes in a header, past the body's checks: it is shown
+	// on screen and journaled, so it has an id's shape or the login fails.
+	if err := checkID("account id", info.AccountID, false); err != nil {
+		return Session{}, &UnreadableAnswerError{Status: http.StatusOK, Reason: err}
+	}
 	// Max-Age wins over Expires when both are set (RFC 6265 §5.3), and being
 	// relative it is immune to a skew between the service's clock and ours.
 	if cookie.MaxAge > 0 {
