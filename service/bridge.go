@@ -135,26 +135,7 @@ func writeBridgePins(path string, pins map[string]bridgePin) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return fmt.Errorf("record the bridge address: %w", err)
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), bridgePinsFile+".*")
-	if err != nil {
-		return fmt.Errorf("record the bridge address: %w", err)
-	}
-	tmp := f.Name()
-	defer os.Remove(tmp)
-	_, err = f.Write(append(b, '\n'))
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
+	if err := writeStateFile(path, append(b, '\n')); err != nil {
 		return fmt.Errorf("record the bridge address: %w", err)
 	}
 	return nil

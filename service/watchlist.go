@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 )
 
@@ -67,26 +66,10 @@ func SaveWatchlist(path, env string, ids []string) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return fmt.Errorf("watch board directory: %w", err)
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".watchboard-*")
-	if err != nil {
+	if err := writeStateFile(path, append(b, '\n')); err != nil {
 		return fmt.Errorf("watch board file: %w", err)
 	}
-	defer os.Remove(tmp.Name())
-	if err := tmp.Chmod(0o600); err != nil {
-		tmp.Close()
-		return err
-	}
-	if _, err := tmp.Write(append(b, '\n')); err != nil {
-		tmp.Close()
-		return fmt.Errorf("watch board file: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return nil
 }
 
 // AddToWatchlist adds ids to those kept for env, duplicates merged, and
