@@ -14,7 +14,6 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
-	"svcwallet/screens"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
@@ -72,7 +71,7 @@ func runBuilder(args []string, env CLIEnv) int {
 }
 
 type builderFlags struct {
-	in                     screens.BuilderInput
+	in                     service.BuilderInput
 	keystore, passwordFile string
 	account                string // --account: the main account of a dry run, no key needed
 	envName, config        string
@@ -116,7 +115,7 @@ func (c builderCmd) run(args []string) int {
 	// account is the signing key's address, known only later.
 	probe := f.in
 	probe.Main = common.Address{}.Hex()
-	if _, err := screens.CheckBuilder(probe); err != nil {
+	if _, err := service.CheckBuilder(probe); err != nil {
 		return c.usage("%s", flagError(err))
 	}
 	e, closeEnv, err := commandEnv(f.config, f.envName, c.env.Getenv)
@@ -145,7 +144,7 @@ func (c builderCmd) run(args []string) int {
 		}
 	}
 	f.in.Main = main.Hex()
-	a, err := screens.CheckBuilder(f.in)
+	a, err := service.CheckBuilder(f.in)
 	if err != nil {
 		return c.usage("%s", flagError(err))
 	}
@@ -179,7 +178,7 @@ func (c builderCmd) run(args []string) int {
 	}
 	res, err := client.AuthorizeBuilder(cx, a.Request(sig))
 	if err != nil {
-		return c.fail("not authorized: %v", screens.ExplainBuilder(err))
+		return c.fail("not authorized: %v", service.ExplainBuilder(err))
 	}
 	return c.printResult(a, nonce, exp, res, f.json, e.Name == service.SandboxEnv)
 }
@@ -219,11 +218,11 @@ func (c builderCmd) parse(args []string) (builderFlags, int, bool) {
 
 // flagError names the flag a field error is about.
 func flagError(err error) string {
-	var fe *screens.BuilderFieldError
+	var fe *service.BuilderFieldError
 	if errors.As(err, &fe) {
 		return fe.Flag + ": " + fe.Err.Error()
 	}
-	if errors.Is(err, screens.ErrBuilderKeyFields) {
+	if errors.Is(err, service.ErrBuilderKeyFields) {
 		return "--label, --api-key-signer and --permissions go together: give all three, or none for an authorization without an API key"
 	}
 	return err.Error()
@@ -372,7 +371,7 @@ type builderResultJSON struct {
 
 // printResult prints the authorization. embedded: the sandbox lived inside
 // this command, so an API key it made stops working when the command ends.
-func (c builderCmd) printResult(a screens.BuilderAuth, nonce uint32, exp int64, res service.BuilderAuthorizeResult, asJSON, embedded bool) int {
+func (c builderCmd) printResult(a service.BuilderAuth, nonce uint32, exp int64, res service.BuilderAuthorizeResult, asJSON, embedded bool) int {
 	expiresAt := time.Unix(0, exp).UTC()
 	if asJSON {
 		out := builderResultJSON{
@@ -395,7 +394,7 @@ func (c builderCmd) printResult(a screens.BuilderAuth, nonce uint32, exp int64, 
 		w := c.env.Stdout
 		fmt.Fprintf(w, "Builder authorized (%s, nonce %d)\n", a.Mode(), nonce)
 		fmt.Fprintf(w, "  Builder          %s\n  May trade for    %s\n", a.Builder.Hex(), a.Main.Hex())
-		fmt.Fprintf(w, "  Max futures fee  %s\n  Max spot fee     %s\n", screens.FeeText(a.Futures), screens.FeeText(a.Spot))
+		fmt.Fprintf(w, "  Max futures fee  %s\n  Max spot fee     %s\n", service.FeeText(a.Futures), service.FeeText(a.Spot))
 		fmt.Fprintf(w, "  Signature until  %s\n", expiresAt.Format("2006-01-02 15:04:05 UTC"))
 		if a.WithKey {
 			fmt.Fprintf(w, "  Key label        %s\n  Key signer       %s\n  Permissions      %s\n", a.Label, a.KeySigner.Hex(), a.Perms.String())

@@ -67,7 +67,7 @@ func runConsole(args []string, env CLIEnv) int {
 	common := tui.NewCommon(*themeName != "light", nil)
 	app := &screens.App{
 		Common: common, Targets: targets, Target: targets[0],
-		KeystoreDir: keystoreDir, Bell: cfg.Bell, Getenv: env.Getenv, Journal: targets[0].Journal, PollInterval: screens.DefaultPollInterval,
+		KeystoreDir: keystoreDir, Bell: cfg.Bell, Getenv: env.Getenv, Journal: targets[0].Journal, PollInterval: service.DefaultPollInterval,
 		LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) },
 	}
 	root := tui.New(screens.NewLogin(app), tui.Options{Theme: *themeName, Common: common})

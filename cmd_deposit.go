@@ -10,7 +10,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"svcwallet/screens"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 )
@@ -126,7 +125,7 @@ func depositCLIError(err error, envName string) error {
 	if errors.Is(err, service.ErrUnauthenticated) {
 		return fmt.Errorf("the API key in %s was not accepted by environment %s: check the key", apiKeyVar, envName)
 	}
-	return screens.Explain(err)
+	return service.Explain(err)
 }
 
 // printChains writes the table: one line per token, the chain's columns on

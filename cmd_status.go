@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"time"
 
-	"svcwallet/screens"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 )
@@ -116,7 +115,7 @@ func (c statusCmd) run(args []string) int {
 		if errors.As(err, &ae) && ae.Status == http.StatusUnauthorized {
 			return c.fail(exitError, "the API key in %s was refused: check that it is the account's key for environment %s", statusKeyVar, env.Name)
 		}
-		return c.fail(exitError, "login failed: %v", screens.Explain(err))
+		return c.fail(exitError, "login failed: %v", service.Explain(err))
 	}
 	return c.follow(client, env, f)
 }
@@ -129,7 +128,7 @@ func (c statusCmd) parse(args []string) (statusFlags, int, bool) {
 	fs.Usage = func() {} // printed below: to stdout when asked for, else to stderr
 	fs.BoolVar(&f.watch, "watch", false, "poll until the withdrawal is terminal")
 	fs.BoolVar(&f.json, "json", false, "print JSON")
-	fs.DurationVar(&f.interval, "interval", screens.DefaultPollInterval, "time between polls with --watch")
+	fs.DurationVar(&f.interval, "interval", service.DefaultPollInterval, "time between polls with --watch")
 	fs.StringVar(&f.envName, "env", "", "environment (from the config file, or \"sandbox\")")
 	fs.StringVar(&f.config, "config", "", "config file (default "+service.DefaultConfigPath()+")")
 	var ids []string
@@ -210,7 +209,7 @@ func (c statusCmd) statusError(err error, quoteID string) int {
 	if statusNotFound(err) {
 		return c.fail(exitNotFound, "no withdrawal with quote id %s on this account: it is unknown, or it belongs to another account (the service does not say which)", quoteID)
 	}
-	return c.fail(exitError, "%v", screens.Explain(err))
+	return c.fail(exitError, "%v", service.Explain(err))
 }
 
 // idError prints one error about id (naming it when several are followed)
@@ -220,7 +219,7 @@ func (c statusCmd) idError(id string, f statusFlags, err error, suffix string) i
 	if len(f.quoteIDs) > 1 {
 		about = id + ": "
 	}
-	return c.fail(exitError, "%s%v%s", about, screens.Explain(err), suffix)
+	return c.fail(exitError, "%s%v%s", about, service.Explain(err), suffix)
 }
 
 func withdrawalExit(w service.Withdrawal, now time.Time) int {
@@ -256,7 +255,7 @@ func (c statusCmd) print(env service.Environment, w service.Withdrawal, asJSON b
 		{"Quote id", w.QuoteID}, {"Transfer id", w.TxID}, {"State", w.State},
 		{"Chain", w.Chain}, {"Receive", w.ReceiveAmount.String() + " " + w.TokenOut},
 		{"Payout hash", w.WithdrawTxHash}, {"Explorer", env.ExplorerTxURL(w.Chain, w.WithdrawTxHash)},
-		{"Updated at", w.UpdatedAt.UTC().Format(time.RFC3339)}, {"Meaning", screens.StateMeaning(w, c.now())},
+		{"Updated at", w.UpdatedAt.UTC().Format(time.RFC3339)}, {"Meaning", service.StateMeaning(w, c.now())},
 	}
 	for _, r := range rows {
 		if r[1] != "" {

@@ -71,9 +71,6 @@ type App struct {
 	OpenURL func(link string) error
 }
 
-// DefaultPollInterval is the status polling period (SPEC.md §3: "every few seconds").
-const DefaultPollInterval = 3 * time.Second
-
 // nonce returns a fresh signature nonce (D9).
 func (a *App) nonce() uint32 {
 	if a.Nonce != nil {

@@ -142,12 +142,12 @@ func (b *Board) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case boardLoadedMsg:
 		if msg.err != nil {
-			b.err = userError{"The board's saved ids cannot be read (" + msg.err.Error() + "): paste them again"}
+			b.err = service.UserError{Text: "The board's saved ids cannot be read (" + msg.err.Error() + "): paste them again"}
 		}
 		return b, b.add(msg.ids, false)
 	case boardSavedMsg:
 		if msg.err != nil {
-			return b, tui.ShowError(userError{"The board could not be saved (" + msg.err.Error() + "): it will be empty after a restart; check the state directory"})
+			return b, tui.ShowError(service.UserError{Text: "The board could not be saved (" + msg.err.Error() + "): it will be empty after a restart; check the state directory"})
 		}
 	case boardTickMsg:
 		if msg.tag == b.tag {
@@ -181,7 +181,7 @@ func (b *Board) key(k tea.KeyPressMsg) tea.Cmd {
 	case b.input.Focused() && key.Matches(k, boardKeys.Add):
 		text := b.input.Value()
 		if strings.TrimSpace(text) == "" {
-			b.err = userError{"Type or paste a quote id first: it is in the withdrawal's confirmation, or ask the user for it"}
+			b.err = service.UserError{Text: "Type or paste a quote id first: it is in the withdrawal's confirmation, or ask the user for it"}
 			return nil
 		}
 		b.input.SetValue("")
@@ -239,7 +239,7 @@ func (b *Board) addText(text string) tea.Cmd {
 	ids, bad := service.ParseQuoteIDs(text)
 	b.err = nil
 	if len(bad) > 0 {
-		b.err = userError{"Not a quote id, not added: " + truncate(strings.Join(bad, ", "), 60, "…") +
+		b.err = service.UserError{Text: "Not a quote id, not added: " + truncate(strings.Join(bad, ", "), 60, "…") +
 			". Quote ids are 1 to 128 printable characters without spaces; paste them again"}
 	}
 	return b.add(ids, true)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"svcwallet/service"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -50,12 +51,18 @@ const (
 	bfCount
 )
 
-var builderFieldNames = [bfCount]struct{ label, flag string }{
-	bfMain: {"Main account", "--keystore-file / $" + signer.KeyEnvVar}, bfBuilder: {"Builder account", "--builder"},
-	bfFutures: {"Max futures fee", "--max-futures-fee"}, bfSpot: {"Max spot fee", "--max-spot-fee"},
-	bfExpires: {"Valid for", "--expires"}, bfToggle: {"Builder API key", ""}, bfLabel: {"Key label", "--label"},
-	bfSigner: {"Key signer", "--api-key-signer"}, bfPass: {"New passphrase", ""}, bfPass2: {"Repeat it", ""},
-	bfPerms: {"Permissions", "--permissions"},
+// builderFieldLabels name the form's rows.
+var builderFieldLabels = [bfCount]string{
+	bfMain: "Main account", bfBuilder: "Builder account", bfFutures: "Max futures fee", bfSpot: "Max spot fee",
+	bfExpires: "Valid for", bfToggle: "Builder API key", bfLabel: "Key label", bfSigner: "Key signer",
+	bfPass: "New passphrase", bfPass2: "Repeat it", bfPerms: "Permissions",
+}
+
+// builderInputOf is the form row of each input service.CheckBuilder names.
+var builderInputOf = map[service.BuilderField]int{
+	service.BuilderFieldMain: bfMain, service.BuilderFieldBuilder: bfBuilder,
+	service.BuilderFieldFuturesFee: bfFutures, service.BuilderFieldSpotFee: bfSpot, service.BuilderFieldExpires: bfExpires,
+	service.BuilderFieldLabel: bfLabel, service.BuilderFieldKeySigner: bfSigner, service.BuilderFieldPermissions: bfPerms,
 }
 
 // Builder is the builder-authorization form (SPEC.md §4.4): the builder, its
@@ -262,13 +269,13 @@ func (b *Builder) makeKey() tea.Cmd {
 	p1, p2 := b.inputs[bfPass].Value(), b.inputs[bfPass2].Value()
 	switch {
 	case b.app.KeystoreDir == "":
-		b.err = userError{"No keystore directory to save the key in: set $" + signer.KeystoreEnvVar + ", or paste the address of a key made elsewhere"}
+		b.err = service.UserError{Text: "No keystore directory to save the key in: set $" + signer.KeystoreEnvVar + ", or paste the address of a key made elsewhere"}
 		return nil
 	case p1 == "":
-		b.err = userError{"Choose a passphrase for the new key file"}
+		b.err = service.UserError{Text: "Choose a passphrase for the new key file"}
 		return b.setFocus(bfPass)
 	case p1 != p2:
-		b.err = userError{"The passphrases differ: type them again"}
+		b.err = service.UserError{Text: "The passphrases differ: type them again"}
 		b.inputs[bfPass].SetValue("")
 		b.inputs[bfPass2].SetValue("")
 		return b.setFocus(bfPass)
@@ -286,7 +293,7 @@ func (b *Builder) keyMade(msg builderKeyMadeMsg) tea.Cmd {
 	b.inputs[bfPass].SetValue("")
 	b.inputs[bfPass2].SetValue("")
 	if msg.err != nil {
-		b.err = userError{"The key pair was not created: " + msg.err.Error()}
+		b.err = service.UserError{Text: "The key pair was not created: " + msg.err.Error()}
 		return nil
 	}
 	b.newKey, b.made = false, msg.path
@@ -296,8 +303,8 @@ func (b *Builder) keyMade(msg builderKeyMadeMsg) tea.Cmd {
 
 // input collects what the form holds; a closed API-key section sends none
 // of the three fields.
-func (b *Builder) input() BuilderInput {
-	in := BuilderInput{
+func (b *Builder) input() service.BuilderInput {
+	in := service.BuilderInput{
 		Main: b.main, Builder: b.inputs[bfBuilder].Value(),
 		FuturesFee: b.inputs[bfFutures].Value(), SpotFee: b.inputs[bfSpot].Value(), Expires: b.inputs[bfExpires].Value(),
 	}
@@ -310,19 +317,19 @@ func (b *Builder) input() BuilderInput {
 // review checks the whole form and shows the message to sign.
 func (b *Builder) review() tea.Cmd {
 	if b.newKey {
-		b.err = userError{"Finish the new key pair first (enter in a passphrase field), or press ctrl+n to cancel it"}
+		b.err = service.UserError{Text: "Finish the new key pair first (enter in a passphrase field), or press ctrl+n to cancel it"}
 		return b.setFocus(bfPass)
 	}
-	a, err := CheckBuilder(b.input())
-	var fe *BuilderFieldError
+	a, err := service.CheckBuilder(b.input())
+	var fe *service.BuilderFieldError
 	switch {
-	case errors.Is(err, ErrBuilderKeyFields):
-		b.err = userError{"The API key needs all three: label, signer and permissions. Fill in the missing ones, or close the section (space on “Builder API key”) to authorize without an API key"}
+	case errors.Is(err, service.ErrBuilderKeyFields):
+		b.err = service.UserError{Text: "The API key needs all three: label, signer and permissions. Fill in the missing ones, or close the section (space on “Builder API key”) to authorize without an API key"}
 		return b.setFocus(b.firstEmptyKeyField())
 	case errors.As(err, &fe):
 		b.err = fe
-		if fe.id != bfMain {
-			return b.setFocus(fe.id)
+		if id := builderInputOf[fe.Field]; id != bfMain {
+			return b.setFocus(id)
 		}
 		return nil
 	case err != nil:

@@ -31,7 +31,7 @@ var builderResultKeys = struct {
 // leaving the screen forgets it.
 type BuilderResult struct {
 	app     *App
-	auth    BuilderAuth
+	auth    service.BuilderAuth
 	exp     int64 // signed expiration, unix nanoseconds
 	apiKey  string
 	copied  bool
@@ -41,7 +41,7 @@ type BuilderResult struct {
 }
 
 // NewBuilderResult shows an accepted authorization; apiKey is "" without one.
-func NewBuilderResult(app *App, a BuilderAuth, exp int64, apiKey string) *BuilderResult {
+func NewBuilderResult(app *App, a service.BuilderAuth, exp int64, apiKey string) *BuilderResult {
 	return &BuilderResult{app: app, auth: a, exp: exp, apiKey: apiKey}
 }
 
@@ -90,7 +90,7 @@ func (r *BuilderResult) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 func (r *BuilderResult) loggedIn(msg builderLoginMsg) tea.Cmd {
 	r.logging = false
 	if msg.err != nil {
-		r.err = explain(msg.err)
+		r.err = service.Explain(msg.err)
 		return nil
 	}
 	r.apiKey = ""
@@ -111,8 +111,8 @@ func (r *BuilderResult) View() string {
 	line := func(label, value string) { b.WriteString(wrapField(c, label, lw, value, "", r.wd) + "\n") }
 	line("Builder", st.Value.Render(r.auth.Builder.Hex()))
 	line("May trade for", st.Value.Render(r.auth.Main.Hex()))
-	line("Max futures fee", st.Value.Render(FeeText(r.auth.Futures)))
-	line("Max spot fee", st.Value.Render(FeeText(r.auth.Spot)))
+	line("Max futures fee", st.Value.Render(service.FeeText(r.auth.Futures)))
+	line("Max spot fee", st.Value.Render(service.FeeText(r.auth.Spot)))
 	line("Signature until", st.Value.Render(builderExpiry(r.exp)))
 	if !r.auth.WithKey {
 		b.WriteString("\n" + st.Muted.Render(ansi.Wrap("No API key was created. Press enter to go back home.", max(r.wd, 1), "")) + "\n")

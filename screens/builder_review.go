@@ -36,7 +36,7 @@ var builderReviewKeys = struct {
 // signed body.
 type BuilderReview struct {
 	app    *App
-	auth   BuilderAuth
+	auth   service.BuilderAuth
 	msg    signer.Message
 	domain signer.Domain
 	gate   reviewGate
@@ -47,7 +47,7 @@ type BuilderReview struct {
 
 // NewBuilderReview builds the message for a checked authorization with the
 // given nonce, expiring the chosen validity from now.
-func NewBuilderReview(app *App, a BuilderAuth, nonce uint32) *BuilderReview {
+func NewBuilderReview(app *App, a service.BuilderAuth, nonce uint32) *BuilderReview {
 	exp := a.Expiration(app.Common.Now())
 	return &BuilderReview{
 		app: app, auth: a, msg: a.Message(nonce, exp), domain: app.Target.Env.Domain(),
@@ -118,11 +118,11 @@ func (r *BuilderReview) sign() tea.Cmd {
 			return builderSentMsg{err: err}
 		}
 		if k.Address() != a.Main {
-			return builderSentMsg{err: userError{"The available key is " + k.Address().Hex() + ", not the main account's " + a.Main.Hex() + ": only the main account's key can authorize a builder"}}
+			return builderSentMsg{err: service.UserError{Text: "The available key is " + k.Address().Hex() + ", not the main account's " + a.Main.Hex() + ": only the main account's key can authorize a builder"}}
 		}
 		sig, err := signer.Sign(k, d, m)
 		if err != nil {
-			return builderSentMsg{err: userError{"Signing failed: " + err.Error()}}
+			return builderSentMsg{err: service.UserError{Text: "Signing failed: " + err.Error()}}
 		}
 		return sendBuilder(app, a.Request(sig))
 	})
@@ -143,7 +143,7 @@ func (r *BuilderReview) sentReply(msg builderSentMsg) tea.Cmd {
 		r.sent = &msg.req
 	}
 	if msg.err != nil {
-		r.err = builderError(msg.err)
+		r.err = service.ExplainBuilder(msg.err)
 		var ae *service.APIError
 		if errors.As(msg.err, &ae) && !errors.Is(msg.err, service.CodeRateLimited) && ae.Status < 500 {
 			// Refused for good: a resend of the same body would be refused
@@ -224,7 +224,7 @@ func (r *BuilderReview) typedDataView() string {
 		case "builderAccountID", "maxFutureFeeRate", "maxSpotFeeRate", "permissions", "signer":
 			v = st.Danger.Render(f.Display())
 		case "expiration":
-			notes[f.Name] = builderExpiry(f.Value.(int64)) + ", " + humanDuration(r.auth.Validity)
+			notes[f.Name] = builderExpiry(f.Value.(int64)) + ", " + service.HumanDuration(r.auth.Validity)
 		}
 		line("  "+f.Name, v, notes[f.Name])
 	}

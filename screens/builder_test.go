@@ -232,7 +232,7 @@ func bldAPIKey(t *testing.T, view string) string {
 
 func TestBuilderKeystrokeGuard(t *testing.T) {
 	r := newBldRig(t, 120, 40)
-	a, err := CheckBuilder(BuilderInput{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
+	a, err := service.CheckBuilder(service.BuilderInput{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -298,32 +298,6 @@ func TestBuilderFormRefuses(t *testing.T) {
 	}
 }
 
-func TestBuilderCheckPermissions(t *testing.T) {
-	in := BuilderInput{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05",
-		Label: "bot", KeySigner: sandbox.NoChainAddress}
-	for perms, want := range map[string]string{"trade&admin": "Admin&Trade", "Trade": "Trade", "Fly": "", "Trade&Trade": ""} {
-		in.Permissions = perms
-		a, err := CheckBuilder(in)
-		var fe *BuilderFieldError
-		switch {
-		case want == "" && (!errors.As(err, &fe) || fe.Flag != "--permissions"):
-			t.Errorf("%q: err %v, want a refusal of --permissions", perms, err)
-		case want != "" && (err != nil || a.Perms.String() != want || a.Mode() != "AddAccountSignerWithBuilder"):
-			t.Errorf("%q: %v %q, want %q", perms, err, a.Perms.String(), want)
-		}
-	}
-	for s, want := range map[string]time.Duration{"": 7 * 24 * time.Hour, "7": 7 * 24 * time.Hour, "30d": 30 * 24 * time.Hour, "72h": 72 * time.Hour, "90m": 90 * time.Minute} {
-		if d, err := ParseBuilderValidity(s); err != nil || d != want {
-			t.Errorf("validity %q: %v %v, want %v", s, d, err, want)
-		}
-	}
-	for _, s := range []string{"0", "31", "31d", "721h", "30s", "-1h", "soon", "1.5d"} {
-		if _, err := ParseBuilderValidity(s); err == nil {
-			t.Errorf("validity %q accepted", s)
-		}
-	}
-}
-
 // TestBuilderRejections sends each refused authorization through the real
 // client to the sandbox and checks the code and the words the user sees.
 func TestBuilderRejections(t *testing.T) {
@@ -333,11 +307,11 @@ func TestBuilderRejections(t *testing.T) {
 	builderKey, _ := signer.ParsePrivateKeyHex(sandbox.BuilderPrivateKey)
 	domain := r.app.Target.Env.Domain()
 	week := bldStart.Add(7 * 24 * time.Hour).UnixNano()
-	base := BuilderInput{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"}
+	base := service.BuilderInput{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"}
 	withKey := base
 	withKey.Label, withKey.KeySigner, withKey.Permissions = "bot", sandbox.NoChainAddress, "Trade"
-	signed := func(in BuilderInput, k signer.Key, nonce uint32, exp int64) service.BuilderAuthorizeRequest {
-		a, err := CheckBuilder(in)
+	signed := func(in service.BuilderInput, k signer.Key, nonce uint32, exp int64) service.BuilderAuthorizeRequest {
+		a, err := service.CheckBuilder(in)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -368,7 +342,7 @@ func TestBuilderRejections(t *testing.T) {
 		}, service.CodeBadFeeRate, "at most 4 decimals"},
 		{"non-canonical permissions sent raw", func() service.BuilderAuthorizeRequest {
 			// Signed over the very string sent: only the canonical rule refuses it.
-			a, _ := CheckBuilder(withKey)
+			a, _ := service.CheckBuilder(withKey)
 			m := a.Message(4, week).(signer.AddAccountSignerWithBuilder)
 			m.Permissions = "Trade&Admin"
 			sig, _ := signer.Sign(demo, domain, m)
@@ -402,7 +376,7 @@ func TestBuilderRejections(t *testing.T) {
 			if !errors.As(err, &ae) || ae.Code != c.code || ae.Status != c.code.Status() {
 				t.Fatalf("err %v, want code %d", err, c.code)
 			}
-			if words := builderError(err).Error(); !strings.Contains(words, c.says) {
+			if words := service.ExplainBuilder(err).Error(); !strings.Contains(words, c.says) {
 				t.Fatalf("explained as %q, want %q in it", words, c.says)
 			}
 		})
@@ -416,7 +390,7 @@ func TestBuilderRejections(t *testing.T) {
 		if !errors.Is(err, service.CodeDuplicateSignature) {
 			t.Fatalf("replay: %v, want 4007", err)
 		}
-		if words := builderError(err).Error(); !strings.Contains(words, "nonce was already used") {
+		if words := service.ExplainBuilder(err).Error(); !strings.Contains(words, "nonce was already used") {
 			t.Fatalf("explained as %q", words)
 		}
 	})
@@ -427,7 +401,7 @@ func TestBuilderReviewExplainsRefusal(t *testing.T) {
 	r := newBldRig(t, 120, 40)
 	// Spend the rig's nonce first, so the console's own authorization is a replay.
 	demo, _ := signer.ParsePrivateKeyHex(sandbox.DemoPrivateKey)
-	a, _ := CheckBuilder(BuilderInput{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
+	a, _ := service.CheckBuilder(service.BuilderInput{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
 	exp := bldStart.Add(7 * 24 * time.Hour).UnixNano()
 	sig, _ := signer.Sign(demo, r.app.Target.Env.Domain(), a.Message(bldNonce, exp))
 	if _, err := r.app.Client().AuthorizeBuilder(context.Background(), a.Request(sig)); err != nil {
@@ -507,19 +481,6 @@ func TestBuilderGolden(t *testing.T) {
 	}
 }
 
-// TestBuilderExpirationStaysUnderTheCap: a 30-day signature keeps a margin
-// under the service's cap for a clock that runs a little ahead; shorter
-// ones are exact.
-func TestBuilderExpirationStaysUnderTheCap(t *testing.T) {
-	now := bldStart
-	if got := (BuilderAuth{Validity: MaxBuilderValidity}).Expiration(now); got >= now.Add(MaxBuilderValidity-30*time.Second).UnixNano() {
-		t.Errorf("30d expiration %d leaves no margin under the cap", got)
-	}
-	if got, want := (BuilderAuth{Validity: DefaultBuilderValidity}).Expiration(now), now.Add(DefaultBuilderValidity).UnixNano(); got != want {
-		t.Errorf("7d expiration %d, want %d", got, want)
-	}
-}
-
 // TestBuilderNarrowForm: at 60 columns no address is cut silently, inputs
 // show their start, a fee field holds its longest valid value, and a
 // trailing "%" is accepted.
@@ -544,29 +505,6 @@ func TestBuilderNarrowForm(t *testing.T) {
 	r.untilShows("review what you sign")
 	r.send(tea.WindowSizeMsg{Width: 80, Height: 24})
 	r.untilShows("review what you sign", "maxSpotFeeRate")
-}
-
-func TestBuilderHumanDuration(t *testing.T) {
-	for in, want := range map[string]string{"90m": "1 h 30 min", "7d": "7 days", "1d": "1 day", "36h": "1 day 12 h",
-		"72h": "3 days", "45m": "45 min", "90s": "1 min 30 s", "2h": "2 h"} {
-		d, err := ParseBuilderValidity(in)
-		if got := humanDuration(d); err != nil || got != want {
-			t.Errorf("%s: %q (%v), want %q", in, got, err, want)
-		}
-	}
-}
-
-func TestBuilderFeePercent(t *testing.T) {
-	for in, want := range map[string]uint32{"0.05%": 500, "0.05 %": 500, " 0.1% ": 1000, "0.1": 1000} {
-		if got, err := parseFeePercent(in); err != nil || got != want {
-			t.Errorf("%q: %d (%v), want %d", in, got, err, want)
-		}
-	}
-	for _, in := range []string{"%", "0.05%%", "%0.05"} {
-		if _, err := parseFeePercent(in); err == nil {
-			t.Errorf("%q accepted", in)
-		}
-	}
 }
 
 // TestBuilderReviewNotesAligned: the fee notes (and the others beside their
@@ -634,7 +572,7 @@ func TestBuilderReviewWarnsOwnAccount(t *testing.T) {
 		builder string
 		warn    bool
 	}{{sandbox.DemoAddress, true}, {sandbox.BuilderAddress, false}} {
-		a, err := CheckBuilder(BuilderInput{Main: sandbox.DemoAddress, Builder: tc.builder, FuturesFee: "0.1", SpotFee: "0.05"})
+		a, err := service.CheckBuilder(service.BuilderInput{Main: sandbox.DemoAddress, Builder: tc.builder, FuturesFee: "0.1", SpotFee: "0.05"})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,6 +3,7 @@ package screens
 import (
 	"strconv"
 	"strings"
+	"svcwallet/service"
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
@@ -26,10 +27,10 @@ func (b *Builder) View() string {
 		if b.focus == id {
 			marker = st.Cursor.Render("› ")
 		}
-		line, indent := marker+field(c, builderFieldNames[id].label, lw, value), bldLabelCol
+		line, indent := marker+field(c, builderFieldLabels[id], lw, value), bldLabelCol
 		if own {
 			// The hint rides on the label's line when it fits there.
-			label := builderFieldNames[id].label
+			label := builderFieldLabels[id]
 			head := marker + inksFor(c).label.on(label)
 			if hint != "" && 2+len(label)+2+ansi.StringWidth(hint) <= b.wd {
 				head, hint = head+"  "+hint, ""
@@ -170,7 +171,7 @@ func (b *Builder) addressHint(id int) string {
 	if v == "" {
 		return ""
 	}
-	a, err := parseEVM(v, "the")
+	a, err := service.ParseEVMAddress(v, "the")
 	switch {
 	case err != nil:
 		return st.Warning.Render("✗ " + err.Error())
@@ -186,7 +187,7 @@ func (b *Builder) feeHint(id int) string {
 	if v == "" {
 		return st.Muted.Render("%")
 	}
-	n, err := parseFeePercent(v)
+	n, err := service.ParseFeePercent(v)
 	if err != nil {
 		return st.Warning.Render("% ✗ " + err.Error())
 	}
@@ -195,12 +196,12 @@ func (b *Builder) feeHint(id int) string {
 
 func (b *Builder) expiresHint() string {
 	st := b.app.Common.Styles
-	d, err := ParseBuilderValidity(b.inputs[bfExpires].Value())
+	d, err := service.ParseBuilderValidity(b.inputs[bfExpires].Value())
 	if err != nil {
 		return st.Warning.Render("✗ " + err.Error())
 	}
 	until := b.app.Common.Now().Add(d).UTC().Format("2006-01-02 15:04 UTC")
-	hint := st.Muted.Render(humanDuration(d)+", until ") + st.Value.Render(until)
+	hint := st.Muted.Render(service.HumanDuration(d)+", until ") + st.Value.Render(until)
 	if b.wd >= bldLabelCol+9+2+ansi.StringWidth(hint)+len(" · max 30d") {
 		hint += st.Muted.Render(" · max 30d")
 	}

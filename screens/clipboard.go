@@ -3,6 +3,7 @@ package screens
 import (
 	"os/exec"
 	"strings"
+	"svcwallet/service"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/aymanbagabas/go-osc52/v2"
@@ -27,7 +28,7 @@ func copyText(app *App, text, done string) tea.Cmd {
 	say := func() tea.Msg {
 		v, err := query()
 		if v = strings.TrimSpace(v); err == nil && (v == "off" || v == "external") {
-			return tui.ErrorMsg{Err: userError{"Not copied: tmux's set-clipboard is " + v +
+			return tui.ErrorMsg{Err: service.UserError{Text: "Not copied: tmux's set-clipboard is " + v +
 				", so the copy stops at tmux. Run `tmux set -g set-clipboard on`, then copy again"}}
 		}
 		return tui.InfoMsg{Text: done}

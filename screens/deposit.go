@@ -232,7 +232,7 @@ func (d *Deposit) key(k tea.KeyPressMsg) tea.Cmd {
 		switch {
 		case !ok || d.generating != "":
 		case ch.AddressProblem != "":
-			return tui.ShowError(userError{refusedAddress(ch)})
+			return tui.ShowError(service.UserError{Text: refusedAddress(ch)})
 		case ch.DepositAddress != "":
 			return tui.ShowInfo(ch.Chain + " already has a deposit address")
 		default:
@@ -241,7 +241,7 @@ func (d *Deposit) key(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, depositKeys.Copy):
 		ch, ok := d.selected()
 		if ch.AddressProblem != "" {
-			return tui.ShowError(userError{refusedAddress(ch)})
+			return tui.ShowError(service.UserError{Text: refusedAddress(ch)})
 		}
 		if !ok || ch.DepositAddress == "" {
 			return tui.ShowInfo("No address to copy: press g to generate one first")
@@ -263,11 +263,11 @@ func depositError(err error) error {
 	case err == nil:
 		return nil
 	case errors.Is(err, service.CodeNoChainAccount):
-		return userError{"This account has no chain account address yet, so it has no deposit addresses: finish the chain account setup in the web UI, then press r"}
+		return service.UserError{Text: "This account has no chain account address yet, so it has no deposit addresses: finish the chain account setup in the web UI, then press r"}
 	case errors.Is(err, service.CodeBridgeDisabled):
-		return userError{"Deposits through the bridge are turned off for this account: ask support to enable the bridge feature, then press r"}
+		return service.UserError{Text: "Deposits through the bridge are turned off for this account: ask support to enable the bridge feature, then press r"}
 	}
-	return explain(err)
+	return service.Explain(err)
 }
 
 // qrCode is the selected chain's code, rendered once per address.

@@ -138,7 +138,7 @@ func (h *History) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		h.loaded, h.all = true, msg.recs
 		h.err = nil
 		if msg.err != nil {
-			h.err = userError{"The journal cannot be read (" + msg.err.Error() + "): check the file's permissions, then press r"}
+			h.err = service.UserError{Text: "The journal cannot be read (" + msg.err.Error() + "): check the file's permissions, then press r"}
 		}
 		h.applyFilter()
 	case tea.KeyPressMsg:
@@ -199,7 +199,7 @@ func (h *History) watch() tea.Cmd {
 		added, err := service.AddToWatchlist(path, env, ids)
 		switch {
 		case err != nil:
-			return tui.ErrorMsg{Err: userError{"The watch board could not be saved (" + err.Error() + "): check the state directory, then press w again"}}
+			return tui.ErrorMsg{Err: service.UserError{Text: "The watch board could not be saved (" + err.Error() + "): check the state directory, then press w again"}}
 		case added == 0:
 			return tui.InfoMsg{Text: "These withdrawals are all on the watch board already (s on Home)"}
 		}
@@ -320,7 +320,7 @@ func (h *History) detail(r service.JournalRecord) string {
 		b.WriteString(field(c, "Receive", lw, st.Value.Render(r.Intent.ReceiveAmount.String()+" "+r.Intent.TokenOut+" on "+r.Intent.Chain)) + "\n")
 	}
 	if r.Error != "" {
-		b.WriteString(errorBlock(c, "Refused", userError{r.Error}, h.w))
+		b.WriteString(errorBlock(c, "Refused", service.UserError{Text: r.Error}, h.w))
 	}
 	var next string
 	switch {

@@ -305,14 +305,14 @@ func (l *Login) submit() tea.Cmd {
 	case l.method == methodAPIKey:
 		apiKey := strings.TrimSpace(l.apiKey.Value())
 		if apiKey == "" {
-			l.err = userError{"Enter an API key (paste works), or press ctrl+d on the sandbox"}
+			l.err = service.UserError{Text: "Enter an API key (paste works), or press ctrl+d on the sandbox"}
 			return nil
 		}
 		cred = func() (service.Credential, signer.Key, error) { return service.APIKey(apiKey), nil, nil }
 	case l.source == sourceKeystore:
 		path, pass := l.keys.path(l.path.Value()), l.pass.Value()
 		if path == "" {
-			l.err = userError{"Enter the path of a keystore file (svcwallet key new makes one)"}
+			l.err = service.UserError{Text: "Enter the path of a keystore file (svcwallet key new makes one)"}
 			return nil
 		}
 		load := l.app.LoadKeystore
@@ -356,7 +356,7 @@ func (l *Login) submit() tea.Cmd {
 	login := func() tea.Msg {
 		c, k, err := cred()
 		if err != nil {
-			return loginDoneMsg{attempt: attempt, err: userError{err.Error()}}
+			return loginDoneMsg{attempt: attempt, err: service.UserError{Text: err.Error()}}
 		}
 		cx, cancel := ctx()
 		defer cancel()
@@ -389,13 +389,13 @@ func (l *Login) finish(msg loginDoneMsg) tea.Cmd {
 func loginError(err error, method int) error {
 	switch {
 	case errors.Is(err, service.ErrUnauthenticated) && method == methodAPIKey:
-		return userError{"The API key was not accepted: check it and paste it again"}
+		return service.UserError{Text: "The API key was not accepted: check it and paste it again"}
 	case errors.Is(err, service.CodeUnauthorizedSigner):
-		return userError{"This wallet is not a registered signer of any account: use the account's main wallet"}
+		return service.UserError{Text: "This wallet is not a registered signer of any account: use the account's main wallet"}
 	case errors.Is(err, service.CodeSignatureExpired):
-		return userError{"The login signature had expired when it arrived: check the computer's clock, then retry"}
+		return service.UserError{Text: "The login signature had expired when it arrived: check the computer's clock, then retry"}
 	}
-	return explain(err)
+	return service.Explain(err)
 }
 
 func (l *Login) View() string {

@@ -3,6 +3,7 @@ package screens
 import (
 	"fmt"
 	"strings"
+	"svcwallet/service"
 	"time"
 
 	"charm.land/bubbles/v2/spinner"
@@ -105,11 +106,11 @@ func (k *signingKey) typing() bool { return k.source == keyKeystore }
 func (k *signingKey) ready() error {
 	switch {
 	case !k.found:
-		return userError{"Still looking for the signing key"}
+		return service.UserError{Text: "Still looking for the signing key"}
 	case k.source == keyNone:
-		return userError{fmt.Sprintf("No key for %s: log in by wallet, set $%s, or import it with `svcwallet key import`", k.want.Hex(), signer.KeyEnvVar)}
+		return service.UserError{Text: fmt.Sprintf("No key for %s: log in by wallet, set $%s, or import it with `svcwallet key import`", k.want.Hex(), signer.KeyEnvVar)}
 	case k.source == keyKeystore && k.pass.Value() == "":
-		return userError{"Type the keystore passphrase, then press enter to sign"}
+		return service.UserError{Text: "Type the keystore passphrase, then press enter to sign"}
 	}
 	return nil
 }
@@ -130,11 +131,11 @@ func (k *signingKey) loader() func() (signer.Key, error) {
 		case keyKeystore:
 			key, err := app.LoadKeystore(path, pass)
 			if err != nil {
-				return nil, userError{"Cannot unlock the keystore: " + err.Error() + " — type the passphrase again"}
+				return nil, service.UserError{Text: "Cannot unlock the keystore: " + err.Error() + " — type the passphrase again"}
 			}
 			return key, nil
 		}
-		return nil, userError{"No signing key"}
+		return nil, service.UserError{Text: "No signing key"}
 	}
 }
 

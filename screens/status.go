@@ -195,7 +195,7 @@ func (s *Status) interval() time.Duration {
 	if s.app.PollInterval > 0 {
 		return s.app.PollInterval
 	}
-	return DefaultPollInterval
+	return service.DefaultPollInterval
 }
 
 func (s *Status) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
@@ -213,7 +213,7 @@ func (s *Status) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			return s, s.resent(msg)
 		}
 	case journalFailedMsg:
-		return s, tui.ShowError(userError{"The journal could not be written (" + msg.err.Error() + "): the history may miss this state; check the disk"})
+		return s, tui.ShowError(service.UserError{Text: "The journal could not be written (" + msg.err.Error() + "): the history may miss this state; check the disk"})
 	case tea.KeyPressMsg:
 		return s, s.key(msg)
 	}
@@ -310,7 +310,7 @@ func (s *Status) answered(m statusMsg) tea.Cmd {
 			return nil
 		}
 		s.failures++
-		s.err = explain(m.err)
+		s.err = service.Explain(m.err)
 		return s.schedule(service.PollDelay(s.interval(), s.failures, s.jitter))
 	}
 	s.failures, s.err, s.notFound = 0, nil, false
@@ -459,10 +459,10 @@ func (s *Status) resent(m resendMsg) tea.Cmd {
 	s.seed(m.journal, m.seeded)
 	switch {
 	case m.lost:
-		s.err = userError{"No answer from the service after every retry: the request may or may not have arrived. Press r to send the identical request again (it cannot pay twice)."}
+		s.err = service.UserError{Text: "No answer from the service after every retry: the request may or may not have arrived. Press r to send the identical request again (it cannot pay twice)."}
 		return nil
 	case m.refused:
-		s.phase, s.refusal = phaseCheck, explain(m.err).Error()
+		s.phase, s.refusal = phaseCheck, service.Explain(m.err).Error()
 		if errors.Is(m.err, service.ErrQuoteExpired) {
 			s.refusal = neverPaid
 		}

@@ -171,7 +171,7 @@ func TestStatusBackoff(t *testing.T) {
 			r.failStatus.Store(false)
 			next := (*timers)[len(*timers)-1]
 			drive(s, func() tea.Msg { return next.msg })
-			if last := (*timers)[len(*timers)-1].d; last != DefaultPollInterval || s.err != nil {
+			if last := (*timers)[len(*timers)-1].d; last != service.DefaultPollInterval || s.err != nil {
 				t.Errorf("after a good answer: wait %s, error %v; want the interval and no error", last, s.err)
 			}
 		})

@@ -14,16 +14,6 @@ import (
 // statusLabelWidth lines up the values of the status screen.
 const statusLabelWidth = 13
 
-// stateWords say what each state means for the user's money (SPEC.md §3).
-var stateWords = map[string]string{
-	service.StateCreated:   "Quote created, not executed: nothing has been debited. An unexecuted quote expires after about a minute.",
-	service.StateSubmitted: "Funds debited from the funding account; the bridge is processing the withdrawal.",
-	service.StateSending:   "The bridge accepted the withdrawal; the payout transaction is in flight.",
-	service.StateCompleted: "Paid out: the payout transaction is confirmed on the destination chain.",
-	service.StateFailed:    "The withdrawal failed: nothing was paid out, and unlike a refund the funds are not returned automatically. Contact support with the quote id and transfer id.",
-	service.StateRefunded:  "The withdrawal did not go through: the funds were returned to the funding account. Nothing was paid out; you can withdraw again.",
-}
-
 func (s *Status) View() string {
 	c := s.app.Common
 	st := c.Styles
@@ -39,7 +29,7 @@ func (s *Status) View() string {
 	b.WriteString(s.fields())
 	switch {
 	case s.phase == phaseRejected:
-		b.WriteString("\n" + errorBlock(c, "Not withdrawn", userError{upperFirst(strings.TrimSuffix(s.rejected, ".")) + "."}, s.wd))
+		b.WriteString("\n" + errorBlock(c, "Not withdrawn", service.UserError{Text: upperFirst(strings.TrimSuffix(s.rejected, ".")) + "."}, s.wd))
 		b.WriteString(st.Muted.Render("Nothing to follow: this withdrawal never happened.") + "\n")
 		return clip(b.String(), s.wd)
 	case s.notFound:
@@ -49,9 +39,9 @@ func (s *Status) View() string {
 	}
 	if s.have {
 		b.WriteString("\n" + s.progress() + "\n")
-		meaning := StateMeaning(s.w, c.Now())
+		meaning := service.StateMeaning(s.w, c.Now())
 		if s.expiredUnexecuted() {
-			meaning = expiredWords
+			meaning = service.ExpiredWords
 		}
 		for _, l := range strings.Split(ansi.Wrap(meaning, max(s.wd, 20), ""), "\n") {
 			b.WriteString(st.Muted.Render(strings.TrimRight(l, " ")) + "\n")
@@ -247,9 +237,9 @@ func (s *Status) footer() string {
 // is unknown or another account's.
 func (s *Status) notFoundError() error {
 	if s.own {
-		return userError{fmt.Sprintf("the service shows no withdrawal with quote id %s on this account; check that you are logged in to the account and environment that made it", s.quoteID)}
+		return service.UserError{Text: fmt.Sprintf("the service shows no withdrawal with quote id %s on this account; check that you are logged in to the account and environment that made it", s.quoteID)}
 	}
-	return userError{fmt.Sprintf("no withdrawal with quote id %s on this account; it is unknown, or it belongs to another account (the service does not say which)", s.quoteID)}
+	return service.UserError{Text: fmt.Sprintf("no withdrawal with quote id %s on this account; it is unknown, or it belongs to another account (the service does not say which)", s.quoteID)}
 }
 
 // clock shows a time in the zone of Common.Now, with the day when it is
@@ -264,18 +254,6 @@ func (s *Status) clock(t time.Time) string {
 		return t.Format("15:04:05")
 	}
 	return t.Format("Jan 02 15:04:05")
-}
-
-// expiredWords replace CREATED's once the quote can no longer be executed.
-const expiredWords = "The quote expired without being executed: nothing was debited, and nothing more will happen to it."
-
-// StateMeaning says in words what a withdrawal's state means for the money;
-// `svcwallet status` prints the same words as the console.
-func StateMeaning(w service.Withdrawal, now time.Time) string {
-	if service.ExpiredUnexecuted(w, now) {
-		return expiredWords
-	}
-	return stateWords[w.State]
 }
 
 func upperFirst(s string) string {

@@ -168,7 +168,7 @@ func (q *Quote) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			return q, nil
 		}
 		q.loading = false
-		q.err = explain(msg.err)
+		q.err = service.Explain(msg.err)
 		q.amountErr = false
 		for _, c := range []service.Code{service.CodeBelowFee, service.CodeLimitReached, service.CodeDailyLimit, service.CodeInsufficientBalance} {
 			q.amountErr = q.amountErr || errors.Is(msg.err, c)
@@ -212,13 +212,13 @@ func (q *Quote) confirm() tea.Cmd {
 	case q.loading || q.quote.QuoteID == "":
 		return nil
 	case q.remaining() <= 0:
-		return tui.ShowError(userError{"Quote expired: press r to get a new one"})
+		return tui.ShowError(service.UserError{Text: "Quote expired: press r to get a new one"})
 	}
 	if q.payMismatch() {
-		return tui.ShowError(userError{capitalized(q.refusal()) + ": press r for a new quote"})
+		return tui.ShowError(service.UserError{Text: capitalized(q.refusal()) + ": press r for a new quote"})
 	}
 	if _, over := q.overCap(); over {
-		return tui.ShowError(userError{capitalized(q.refusal()) + ": press r to re-quote later, or go back and raise the cap"})
+		return tui.ShowError(service.UserError{Text: capitalized(q.refusal()) + ": press r to re-quote later, or go back and raise the cap"})
 	}
 	return tui.Push(NewReview(q.app, q.w, q.quote, q.offset))
 }

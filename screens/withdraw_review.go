@@ -81,13 +81,13 @@ func NewReview(app *App, w Withdrawal, q service.Quote, offset time.Duration) *R
 	exp, expErr := service.TransferExpiration(q, app.Common.Now().Add(offset))
 	switch {
 	case expErr != nil:
-		r.setupErr = userError{expErr.Error()}
+		r.setupErr = service.UserError{Text: expErr.Error()}
 	case err != nil:
-		r.setupErr = userError{"The quote's pay amount cannot be signed: " + err.Error()}
+		r.setupErr = service.UserError{Text: "The quote's pay amount cannot be signed: " + err.Error()}
 	case w.TokenIn != service.TokenUSDT:
-		r.setupErr = userError{"Only USDT withdrawals can be signed: the currency id of " + w.TokenIn + " is not published"}
+		r.setupErr = service.UserError{Text: "Only USDT withdrawals can be signed: the currency id of " + w.TokenIn + " is not published"}
 	case !common.IsHexAddress(from) || !common.IsHexAddress(w.Info.FundingAddress):
-		r.setupErr = userError{"The funding or bridge address is not an EVM address: log in again"}
+		r.setupErr = service.UserError{Text: "The funding or bridge address is not an EVM address: log in again"}
 	}
 	r.transfer = signer.Transfer{
 		FromAccount:   common.HexToAddress(from),
@@ -238,7 +238,7 @@ func (r *Review) sign() tea.Cmd {
 		return nil
 	}
 	if !r.app.Common.Now().Add(r.offset).Before(r.quote.ExpiresAt) {
-		r.err = userError{"Quote expired: press " + r.requoteKey().Help().Key + " to get a new one and sign again"}
+		r.err = service.UserError{Text: "Quote expired: press " + r.requoteKey().Help().Key + " to get a new one and sign again"}
 		return nil
 	}
 	r.err = nil
@@ -260,7 +260,7 @@ func execute(app *App, w Withdrawal, q service.Quote, t signer.Transfer, d signe
 		return executedMsg{err: err}
 	}
 	if err := service.CheckTransferExpiration(time.Unix(0, t.Expiration), now); err != nil {
-		return executedMsg{err: userError{err.Error()}}
+		return executedMsg{err: service.UserError{Text: err.Error()}}
 	}
 	k, err := load()
 	if err != nil {
@@ -268,7 +268,7 @@ func execute(app *App, w Withdrawal, q service.Quote, t signer.Transfer, d signe
 	}
 	sig, err := signer.Sign(k, d, t)
 	if err != nil {
-		return executedMsg{err: userError{"Signing failed: " + err.Error()}}
+		return executedMsg{err: service.UserError{Text: "Signing failed: " + err.Error()}}
 	}
 	req := service.WithdrawRequest{QuoteID: q.QuoteID, Signature: service.NewWithdrawSignature(sig)}
 	s, _ := app.Client().Session()
@@ -280,7 +280,7 @@ func execute(app *App, w Withdrawal, q service.Quote, t signer.Transfer, d signe
 		PayAmount: q.PayAmount, ReceiveAmount: q.ReceiveAmount, ExpiresAt: q.ExpiresAt}
 	if app.Journal != nil {
 		if err := app.Journal.Append(intent); err != nil {
-			return executedMsg{err: userError{"Not sent: the journal could not be written (" + err.Error() + "); free disk space and try again"}}
+			return executedMsg{err: service.UserError{Text: "Not sent: the journal could not be written (" + err.Error() + "); free disk space and try again"}}
 		}
 	}
 	acc, err := app.Client().Withdraw(cx, req)
@@ -293,7 +293,7 @@ func execute(app *App, w Withdrawal, q service.Quote, t signer.Transfer, d signe
 		return executedMsg{err: err, lost: &service.JournalRecord{QuoteID: q.QuoteID, Env: base.Env, AccountID: base.AccountID,
 			Request: req, Intent: *intent.Intent, Started: intent.Time}}
 	default:
-		answer.Kind, answer.Error = service.JournalRejected, explain(err).Error()
+		answer.Kind, answer.Error = service.JournalRejected, service.Explain(err).Error()
 	}
 	if app.Journal != nil {
 		// The answer is already in hand; a failed journal write only costs
@@ -316,11 +316,11 @@ func (r *Review) executed(msg executedMsg) tea.Cmd {
 		// journaled request may have executed. The resume screen re-sends it
 		// identically or asks the service, and this review is left behind.
 		return tea.Sequence(tui.Reset(NewHome(r.app)), tui.Push(NewResume(r.app, *msg.lost)),
-			tui.ShowError(userError{"No clear answer from the service: the withdrawal is saved and is being checked; it cannot be paid twice"}))
+			tui.ShowError(service.UserError{Text: "No clear answer from the service: the withdrawal is saved and is being checked; it cannot be paid twice"}))
 	case errors.Is(msg.err, service.ErrQuoteExpired):
-		r.err = userError{"Quote expired before it was executed: press " + r.requoteKey().Help().Key + " to get a new one and sign again"}
+		r.err = service.UserError{Text: "Quote expired before it was executed: press " + r.requoteKey().Help().Key + " to get a new one and sign again"}
 	default:
-		r.err = explain(msg.err)
+		r.err = service.Explain(msg.err)
 		// Screening looks at the destination, not the signature: signing
 		// this quote again is refused the same way.
 		r.refused = errors.Is(msg.err, service.CodeAddressFlagged)
@@ -372,7 +372,7 @@ func (r *Review) render(level int) string {
 	case r.bridge == nil:
 		b.WriteString(r.gate.prompt("", "Checking the bridge funding address…") + "\n")
 	case r.expired():
-		b.WriteString(errorBlock(c, "Quote expired", userError{"press " + r.requoteKey().Help().Key + " to get a new one"}, r.wd))
+		b.WriteString(errorBlock(c, "Quote expired", service.UserError{Text: "press " + r.requoteKey().Help().Key + " to get a new one"}, r.wd))
 	case r.err != nil:
 		b.WriteString(errorBlock(c, "Not withdrawn", r.err, r.wd))
 	default:

@@ -152,5 +152,5 @@ func (r *Review) bridgeStop() error {
 	if r.canConfirmBridge() && !r.gate.key.typing() {
 		msg += ". Press c to review the change on its own screen, or " + r.requoteKey().Help().Key + " for a new quote"
 	}
-	return userError{msg}
+	return service.UserError{Text: msg}
 }

@@ -123,7 +123,7 @@ func (r *Route) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case withdrawalInfoMsg:
 		r.loading = false
-		r.err = explain(msg.err)
+		r.err = service.Explain(msg.err)
 		if msg.err == nil {
 			r.setInfo(msg.info)
 		}
@@ -214,9 +214,9 @@ func (r *Route) next() tea.Cmd {
 	case r.loading || r.err != nil:
 		return nil
 	case len(routes) == 0:
-		return tui.ShowError(userError{r.sources[r.source] + " withdrawals are not available yet: press tab for another source token"})
+		return tui.ShowError(service.UserError{Text: r.sources[r.source] + " withdrawals are not available yet: press tab for another source token"})
 	case len(routes[r.chain].TokensOut) == 0:
-		return tui.ShowError(userError{"No payout token on " + routes[r.chain].Chain + " for now: pick another chain"})
+		return tui.ShowError(service.UserError{Text: "No payout token on " + routes[r.chain].Chain + " for now: pick another chain"})
 	}
 	rt := routes[r.chain]
 	w := Withdrawal{Info: r.info, TokenIn: r.sources[r.source], Route: rt, TokenOut: rt.TokensOut[r.payout]}

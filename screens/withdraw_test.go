@@ -504,7 +504,7 @@ func TestQuoteKeysFollowState(t *testing.T) {
 	failed := NewQuote(app, w)
 	failed.SetSize(60, 18)
 	failed.Init()
-	failed.Update(quoteMsg{seq: failed.seq, err: userError{strings.Repeat("the bridge has no liquidity on this route ", 3)}})
+	failed.Update(quoteMsg{seq: failed.seq, err: service.UserError{Text: strings.Repeat("the bridge has no liquidity on this route ", 3)}})
 	if offers(failed.KeyMap(), "enter") {
 		t.Error("a refused quote request offers enter")
 	}

@@ -6,6 +6,10 @@ import (
 	"time"
 )
 
+// DefaultPollInterval is how often a followed withdrawal's status is asked
+// (SPEC.md §3: "every few seconds").
+const DefaultPollInterval = 3 * time.Second
+
 // StaleQuoteAfter is how long after its updated_at a withdrawal may still be
 // CREATED: the default quote lifetime (SPEC.md §3) plus a margin for clocks
 // that disagree. Past it, the quote expired unexecuted.

@@ -1,4 +1,4 @@
-package screens
+package service
 
 import (
 	"errors"
@@ -9,7 +9,6 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
-	"svcwallet/service"
 	"svcwallet/signer"
 )
 
@@ -45,13 +44,40 @@ type BuilderAuth struct {
 	Perms     signer.Permissions
 }
 
+// BuilderField names one input of a builder authorization.
+type BuilderField int
+
+// The builder authorization's inputs, in the form's order.
+const (
+	BuilderFieldMain BuilderField = iota
+	BuilderFieldBuilder
+	BuilderFieldFuturesFee
+	BuilderFieldSpotFee
+	BuilderFieldExpires
+	BuilderFieldLabel
+	BuilderFieldKeySigner
+	BuilderFieldPermissions
+)
+
+// builderFieldNames name each input as the form and the command line do.
+var builderFieldNames = map[BuilderField]struct{ label, flag string }{
+	BuilderFieldMain:        {"Main account", "--keystore-file / $" + signer.KeyEnvVar},
+	BuilderFieldBuilder:     {"Builder account", "--builder"},
+	BuilderFieldFuturesFee:  {"Max futures fee", "--max-futures-fee"},
+	BuilderFieldSpotFee:     {"Max spot fee", "--max-spot-fee"},
+	BuilderFieldExpires:     {"Valid for", "--expires"},
+	BuilderFieldLabel:       {"Key label", "--label"},
+	BuilderFieldKeySigner:   {"Key signer", "--api-key-signer"},
+	BuilderFieldPermissions: {"Permissions", "--permissions"},
+}
+
 // BuilderFieldError says which input is wrong and why, so the form can put
 // the focus there and the command line can name its flag.
 type BuilderFieldError struct {
+	Field BuilderField
 	Label string // as the form names the field
 	Flag  string // as `svcwallet builder authorize` names it
 	Err   error
-	id    int
 }
 
 func (e *BuilderFieldError) Error() string { return e.Label + ": " + e.Err.Error() }
@@ -65,25 +91,25 @@ var ErrBuilderKeyFields = errors.New("label, signer and permissions of the build
 // first problem.
 func CheckBuilder(in BuilderInput) (BuilderAuth, error) {
 	var a BuilderAuth
-	bad := func(id int, err error) (BuilderAuth, error) {
+	bad := func(id BuilderField, err error) (BuilderAuth, error) {
 		f := builderFieldNames[id]
-		return a, &BuilderFieldError{Label: f.label, Flag: f.flag, Err: err, id: id}
+		return a, &BuilderFieldError{Field: id, Label: f.label, Flag: f.flag, Err: err}
 	}
 	var err error
-	if a.Main, err = parseEVM(in.Main, "the main account"); err != nil {
-		return bad(bfMain, err)
+	if a.Main, err = ParseEVMAddress(in.Main, "the main account"); err != nil {
+		return bad(BuilderFieldMain, err)
 	}
-	if a.Builder, err = parseEVM(in.Builder, "the builder account"); err != nil {
-		return bad(bfBuilder, err)
+	if a.Builder, err = ParseEVMAddress(in.Builder, "the builder account"); err != nil {
+		return bad(BuilderFieldBuilder, err)
 	}
-	if a.Futures, err = parseFeePercent(in.FuturesFee); err != nil {
-		return bad(bfFutures, err)
+	if a.Futures, err = ParseFeePercent(in.FuturesFee); err != nil {
+		return bad(BuilderFieldFuturesFee, err)
 	}
-	if a.Spot, err = parseFeePercent(in.SpotFee); err != nil {
-		return bad(bfSpot, err)
+	if a.Spot, err = ParseFeePercent(in.SpotFee); err != nil {
+		return bad(BuilderFieldSpotFee, err)
 	}
 	if a.Validity, err = ParseBuilderValidity(in.Expires); err != nil {
-		return bad(bfExpires, err)
+		return bad(BuilderFieldExpires, err)
 	}
 	label, keySigner, perms := strings.TrimSpace(in.Label), strings.TrimSpace(in.KeySigner), strings.TrimSpace(in.Permissions)
 	given := 0
@@ -99,17 +125,17 @@ func CheckBuilder(in BuilderInput) (BuilderAuth, error) {
 		return a, ErrBuilderKeyFields
 	}
 	a.WithKey, a.Label = true, label
-	if a.KeySigner, err = parseEVM(keySigner, "the API key's signer"); err != nil {
-		return bad(bfSigner, err)
+	if a.KeySigner, err = ParseEVMAddress(keySigner, "the API key's signer"); err != nil {
+		return bad(BuilderFieldKeySigner, err)
 	}
 	if a.Perms, err = signer.ParsePermissions(perms); err != nil {
-		return bad(bfPerms, err)
+		return bad(BuilderFieldPermissions, err)
 	}
 	return a, nil
 }
 
-// parseFeePercent reads a fee-rate percentage as typed: "0.05" or "0.05%".
-func parseFeePercent(s string) (uint32, error) {
+// ParseFeePercent reads a fee-rate percentage as typed: "0.05" or "0.05%".
+func ParseFeePercent(s string) (uint32, error) {
 	s = strings.TrimSpace(s)
 	if t, ok := strings.CutSuffix(s, "%"); ok {
 		s = strings.TrimSpace(t)
@@ -117,14 +143,14 @@ func parseFeePercent(s string) (uint32, error) {
 	return signer.ParseFeeRate(s)
 }
 
-// parseEVM checks an EVM address as D12 does (mixed case must be a valid
+// ParseEVMAddress checks an EVM address as D12 does (mixed case must be a valid
 // EIP-55 checksum).
-func parseEVM(s, what string) (common.Address, error) {
+func ParseEVMAddress(s, what string) (common.Address, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return common.Address{}, fmt.Errorf("enter %s's address (0x followed by 40 hex digits)", what)
 	}
-	if err := service.ValidateAddress(service.ChainTypeEVM, s); err != nil {
+	if err := ValidateAddress(ChainTypeEVM, s); err != nil {
 		return common.Address{}, err
 	}
 	return common.HexToAddress(s), nil
@@ -163,16 +189,16 @@ func ParseBuilderValidity(s string) (time.Duration, error) {
 	}
 	switch {
 	case d > MaxBuilderValidity:
-		return 0, fmt.Errorf("%s is longer than 30 days, the most the service accepts", humanDuration(d))
+		return 0, fmt.Errorf("%s is longer than 30 days, the most the service accepts", HumanDuration(d))
 	case d < minBuilderValidity:
 		return 0, errors.New("at least one minute: the signature must still be valid when it arrives")
 	}
 	return d, nil
 }
 
-// humanDuration words a validity in one format: "7 days", "1 day 12 h",
+// HumanDuration words a validity in one format: "7 days", "1 day 12 h",
 // "1 h 30 min", "45 min", "1 min 30 s".
-func humanDuration(d time.Duration) string {
+func HumanDuration(d time.Duration) string {
 	var parts []string
 	if n := int(d / (24 * time.Hour)); n > 0 {
 		parts = append(parts, plural(n, "day"))
@@ -223,11 +249,11 @@ func (a BuilderAuth) Message(nonce uint32, expiration int64) signer.Message {
 
 // Request is the body of POST /auth/builder/authorize for a signature of
 // Message. Fee rates are sent as the canonical strings of the signed integers.
-func (a BuilderAuth) Request(sig signer.Signature) service.BuilderAuthorizeRequest {
-	req := service.BuilderAuthorizeRequest{
+func (a BuilderAuth) Request(sig signer.Signature) BuilderAuthorizeRequest {
+	req := BuilderAuthorizeRequest{
 		MainAccountID: a.Main.Hex(), BuilderAccountID: a.Builder.Hex(),
 		MaxFuturesFeeRate: signer.FormatFeeRate(a.Futures), MaxSpotFeeRate: signer.FormatFeeRate(a.Spot),
-		Signature: service.NewSignature(sig),
+		Signature: NewSignature(sig),
 	}
 	if a.WithKey {
 		req.BuilderAPIKeyLabel, req.BuilderAPIKeySigner, req.BuilderAPIKeyPermissions = a.Label, a.KeySigner.Hex(), a.Perms.String()
@@ -241,19 +267,16 @@ func FeeText(v uint32) string {
 	return signer.FormatFeeRate(v) + "% (signed " + strconv.FormatUint(uint64(v), 10) + ")"
 }
 
-// builderError words a refusal of the authorization for the user.
-func builderError(err error) error {
+// ExplainBuilder words a refusal of a builder authorization for the user;
+// the review screen and `svcwallet builder authorize` print the same words.
+func ExplainBuilder(err error) error {
 	switch {
-	case errors.Is(err, service.CodeUnauthorizedSigner):
-		return userError{"The service refused the signer: a builder authorization must be signed by the main account's own key (the funding address's wallet)"}
-	case errors.Is(err, service.CodeDuplicateSignature):
-		return userError{"This authorization's nonce was already used. If an earlier attempt got no answer it may have gone through; otherwise press esc and review it again for a new nonce"}
-	case errors.Is(err, service.CodeExpirationTooFar):
-		return userError{"The expiration is more than 30 days ahead for the service (is this computer's clock ahead?): press esc and choose a shorter validity"}
+	case errors.Is(err, CodeUnauthorizedSigner):
+		return Worded(err, "The service refused the signer: a builder authorization must be signed by the main account's own key (the funding address's wallet)")
+	case errors.Is(err, CodeDuplicateSignature):
+		return Worded(err, "This authorization's nonce was already used. If an earlier attempt got no answer it may have gone through; otherwise press esc and review it again for a new nonce")
+	case errors.Is(err, CodeExpirationTooFar):
+		return Worded(err, "The expiration is more than 30 days ahead for the service (is this computer's clock ahead?): press esc and choose a shorter validity")
 	}
-	return explain(err)
+	return Explain(err)
 }
-
-// ExplainBuilder words a refusal of a builder authorization for the
-// non-interactive command, as the review screen does.
-func ExplainBuilder(err error) error { return builderError(err) }
