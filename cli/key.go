@@ -1,81 +1,65 @@
-package main
+package cli
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"os"
 	"os/signal"
 	"strings"
 	"syscall"
 
+	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
 	"svcwallet/signer"
 )
 
-// CLIEnv is what a subcommand may touch of its process, so tests can run it
-// with in-memory streams, a fake environment and scripted secrets.
-type CLIEnv struct {
-	Stdin          io.Reader
-	Stdout, Stderr io.Writer
-	Getenv         func(string) string
-	// ReadSecret reads one secret (a key or passphrase) without echoing it;
-	// terminalReadSecret in a real process.
-	ReadSecret func(prompt string) (string, error)
-	// Debug is --debug or $SVCWALLET_DEBUG; Log is then the commands' debug
-	// log on Stderr, and nil otherwise (the client discards).
-	Debug bool
-	Log   *slog.Logger
-}
+const keyLong = `Manages the signing keys in the keystore. Key files are geth-compatible
+keystore V3 (scrypt, 0600). The directory is --keystore, else
+$SVCWALLET_KEYSTORE, else <user config dir>/svcwallet/keystore. When stdin is
+not a terminal, each secret (key, passphrase, repeated passphrase) is read as
+one line of stdin. Never pass a key as an argument: other users can read a
+command line, and shell history keeps it.
 
-const keyUsage = `Usage:
-  svcwallet key new [--keystore DIR] [--password-file FILE] [--json]
-      Create a random key, encrypted with a passphrase asked for twice (or
-      read from the first line of --password-file).
-  svcwallet key import [--keystore DIR] [--password-file FILE] [--json]
-      Encrypt an existing raw hex private key, read from stdin (a hidden
-      prompt when stdin is a terminal). Never pass the key as an argument:
-      other users can read a command line, and shell history keeps it.
-  svcwallet key list [--keystore DIR] [--json]
-      Show the address and file of every key (files written by Foundry do
-      not say their address: it shows once they are decrypted).
+Exit status: 0 done, 1 failed, 2 usage.`
 
-Key files are geth-compatible keystore V3 (scrypt, 0600). The directory is
---keystore, else $SVCWALLET_KEYSTORE, else <user config dir>/svcwallet/keystore.
-When stdin is not a terminal, each secret (key, passphrase, repeated
-passphrase) is read as one line of stdin.
-`
+// keyFlags are the flags of the key commands; list has no --password-file.
+type keyFlags struct{ dir, passwordFile string }
 
-// runKey runs `svcwallet key ...` and returns the exit status: 0 done,
-// 1 failed, 2 bad usage.
-func runKey(args []string, env CLIEnv) int {
-	// Checked before anything else so a key typed as an argument is never
-	// echoed, used as a directory name or printed back in a path.
-	for _, a := range args {
-		if looksLikeKey(a) {
-			fmt.Fprintln(env.Stderr, "svcwallet key: refusing a private key on the command line: other users can read it in the process list and your shell history keeps it; pipe it to `svcwallet key import` on stdin or type it at the prompt")
-			return 2
+// keyCommand is `svcwallet key new|import|list`.
+func (a *app) keyCommand() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "key",
+		Short: "Manage signing keys in the keystore (new, import, list)",
+		Long:  keyLong,
+		Args:  subcommandOnly,
+		RunE: func(c *cobra.Command, _ []string) error {
+			return usageError(c.CommandPath(), "give a command: %s", subcommandNames(c))
+		},
+	}
+	sub := func(use, short, long string, run func(CLIEnv, keyFlags) int, passwordFile bool) *cobra.Command {
+		var f keyFlags
+		s := &cobra.Command{
+			Use: use, Short: short, Long: long + "\n\nExit status: 0 done, 1 failed, 2 usage.", Args: noArgs,
+			RunE: func(*cobra.Command, []string) error { return exit(run(a.env, f)) },
 		}
+		s.Flags().StringVar(&f.dir, "keystore", "", "keystore directory (default $"+signer.KeystoreEnvVar+", else the user's)")
+		_ = s.MarkFlagDirname("keystore")
+		if passwordFile {
+			s.Flags().StringVar(&f.passwordFile, "password-file", "", "read the passphrase from the first line of this file")
+		}
+		return s
 	}
-	if len(args) == 0 {
-		fmt.Fprint(env.Stderr, keyUsage)
-		return 2
-	}
-	switch args[0] {
-	case "new":
-		return keyNew(args[1:], env)
-	case "import":
-		return keyImport(args[1:], env)
-	case "list":
-		return keyList(args[1:], env)
-	case "help", "-h", "-help", "--help":
-		fmt.Fprint(env.Stdout, keyUsage)
-		return 0
-	}
-	return keyUsageError(env, "unknown command %.32q", args[0])
+	c.AddCommand(
+		sub("new", "Create a random key, encrypted with a passphrase",
+			"Creates a random key, encrypted with a passphrase asked for twice (or read\nfrom the first line of --password-file).", keyNew, true),
+		sub("import", "Encrypt an existing raw hex private key, read from stdin",
+			"Encrypts an existing raw hex private key, read from stdin (a hidden prompt\nwhen stdin is a terminal). Never pass the key as an argument: other users\ncan read a command line, and shell history keeps it.", keyImport, true),
+		sub("list", "Show the address and file of every key",
+			"Shows the address and file of every key (files written by Foundry do not\nsay their address: it shows once they are decrypted).", keyList, false),
+	)
+	return c
 }
 
 // looksLikeKey reports whether an argument, or the value of --flag=value, is
@@ -96,19 +80,12 @@ func looksLikeKey(arg string) bool {
 	return true
 }
 
-func keyNew(args []string, env CLIEnv) int {
-	fs, f := keyFlags("new", env)
-	if code, ok := parseKeyFlags(fs, args, env); !ok {
-		return code
-	}
-	if fs.NArg() > 0 {
-		return keyUsageError(env, "key new takes no arguments")
-	}
-	dir, err := keystoreDir(*f.dir, env)
+func keyNew(env CLIEnv, f keyFlags) int {
+	dir, err := keystoreDir(f.dir, env)
 	if err != nil {
 		return keyFail(env, "new", err)
 	}
-	pass, err := newPassphrase(env, *f.passwordFile)
+	pass, err := newPassphrase(env, f.passwordFile)
 	if err != nil {
 		return keyFail(env, "new", err)
 	}
@@ -117,12 +94,12 @@ func keyNew(args []string, env CLIEnv) int {
 		return keyFail(env, "new", err)
 	}
 	fmt.Fprintln(env.Stderr, "Keep the passphrase and a backup of the file: without both the key cannot be recovered.")
-	return printNewKey(env, "new", *f.json, addr.Hex(), path)
+	return printNewKey(env, "new", addr.Hex(), path)
 }
 
 // printNewKey tells where a new or imported key went, as text or JSON.
-func printNewKey(env CLIEnv, cmd string, asJSON bool, address, path string) int {
-	if !asJSON {
+func printNewKey(env CLIEnv, cmd string, address, path string) int {
+	if !env.JSON {
 		fmt.Fprintf(env.Stdout, "Address:       %s\nKeystore file: %s\n", address, path)
 		return 0
 	}
@@ -132,15 +109,8 @@ func printNewKey(env CLIEnv, cmd string, asJSON bool, address, path string) int 
 	return 0
 }
 
-func keyImport(args []string, env CLIEnv) int {
-	fs, f := keyFlags("import", env)
-	if code, ok := parseKeyFlags(fs, args, env); !ok {
-		return code
-	}
-	if fs.NArg() > 0 {
-		return keyUsageError(env, "key import takes no arguments; it reads the key from stdin or a hidden prompt")
-	}
-	dir, err := keystoreDir(*f.dir, env)
+func keyImport(env CLIEnv, f keyFlags) int {
+	dir, err := keystoreDir(f.dir, env)
 	if err != nil {
 		return keyFail(env, "import", err)
 	}
@@ -156,7 +126,7 @@ func keyImport(args []string, env CLIEnv) int {
 	if path, err := signer.FindKeystore(dir, k.Address()); err == nil {
 		return keyFail(env, "import", fmt.Errorf("%s is already in the keystore: %s", k.Address().Hex(), path))
 	}
-	pass, err := newPassphrase(env, *f.passwordFile)
+	pass, err := newPassphrase(env, f.passwordFile)
 	if err != nil {
 		return keyFail(env, "import", err)
 	}
@@ -164,18 +134,11 @@ func keyImport(args []string, env CLIEnv) int {
 	if err != nil {
 		return keyFail(env, "import", err)
 	}
-	return printNewKey(env, "import", *f.json, addr.Hex(), path)
+	return printNewKey(env, "import", addr.Hex(), path)
 }
 
-func keyList(args []string, env CLIEnv) int {
-	fs, f := keyFlags("list", env)
-	if code, ok := parseKeyFlags(fs, args, env); !ok {
-		return code
-	}
-	if fs.NArg() > 0 {
-		return keyUsageError(env, "key list takes no arguments")
-	}
-	dir, err := keystoreDir(*f.dir, env)
+func keyList(env CLIEnv, f keyFlags) int {
+	dir, err := keystoreDir(f.dir, env)
 	if err != nil {
 		return keyFail(env, "list", err)
 	}
@@ -183,7 +146,7 @@ func keyList(args []string, env CLIEnv) int {
 	if err != nil {
 		return keyFail(env, "list", err)
 	}
-	if *f.json {
+	if env.JSON {
 		type entry struct {
 			Address string `json:"address"` // "" when the file does not say it
 			Name    string `json:"name"`
@@ -210,40 +173,6 @@ func keyList(args []string, env CLIEnv) int {
 		fmt.Fprintf(env.Stdout, "%-42s  %s\n", e.AddressText(), e.Path)
 	}
 	return 0
-}
-
-// parseKeyFlags parses a key subcommand's flags: -h/--help prints the usage
-// to stdout (exit 0); a bad flag prints it to stderr (exit 2).
-func parseKeyFlags(fs *flag.FlagSet, args []string, env CLIEnv) (int, bool) {
-	switch err := fs.Parse(args); {
-	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprint(env.Stdout, keyUsage)
-		return 0, false
-	case err != nil:
-		fmt.Fprint(env.Stderr, keyUsage)
-		return 2, false
-	}
-	return 0, true
-}
-
-// keyCmdFlags are the flags of the key commands; list ignores --password-file.
-type keyCmdFlags struct {
-	dir, passwordFile *string
-	json              *bool
-}
-
-func keyFlags(cmd string, env CLIEnv) (*flag.FlagSet, keyCmdFlags) {
-	fs := flag.NewFlagSet("svcwallet key "+cmd, flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
-	fs.Usage = func() {} // parseKeyFlags prints it, to the right stream
-	f := keyCmdFlags{
-		dir:  fs.String("keystore", "", "keystore directory"),
-		json: fs.Bool("json", false, "print JSON"),
-	}
-	if cmd != "list" {
-		f.passwordFile = fs.String("password-file", "", "read the passphrase from the first line of this file")
-	}
-	return fs, f
 }
 
 // keystoreDir is --keystore, else $SVCWALLET_KEYSTORE as env sees it, else the default.
@@ -314,14 +243,7 @@ func readSecret(env CLIEnv, prompt, what string) (string, error) {
 }
 
 func keyFail(env CLIEnv, cmd string, err error) int {
-	fmt.Fprintf(env.Stderr, "svcwallet key %s: %v\n", cmd, err)
-	return 1
-}
-
-func keyUsageError(env CLIEnv, format string, a ...any) int {
-	fmt.Fprintf(env.Stderr, "svcwallet key: "+format+"\n\n", a...)
-	fmt.Fprint(env.Stderr, keyUsage)
-	return 2
+	return env.report(failure("svcwallet key "+cmd, "failed", 1, "%v", err))
 }
 
 // maxSecretLine bounds a secret read from a pipe; a hex key is 66 bytes.

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -83,7 +83,7 @@ func TestCLIHostileStatus(t *testing.T) {
 	for _, args := range [][]string{{id}, {id, "--json"}, {id, "--watch", "--json"}} {
 		res := r.run(nil, args...)
 		requireInert(t, "status "+strings.Join(args[1:], " "), []byte(res.stdout+res.stderr))
-		if res.code != exitError || len(res.sleeps) != 0 || !strings.Contains(res.stderr, "svcwallet cannot read") {
+		if res.code != exitError || len(res.sleeps) != 0 || !strings.Contains(res.stdout+res.stderr, "svcwallet cannot read") {
 			t.Errorf("%v: exit %d, stderr %q", args, res.code, res.stderr)
 		}
 	}
@@ -108,7 +108,7 @@ func TestCLIHostileDeposit(t *testing.T) {
 	for _, args := range [][]string{{"deposit", "--config", r.config}, {"deposit", "--json", "--config", r.config}} {
 		res := depositCmd(t, map[string]string{apiKeyVar: sandbox.DemoAPIKey}, args...)
 		requireInert(t, strings.Join(args, " "), []byte(res.stdout+res.stderr))
-		if res.code != 1 || !strings.Contains(res.stderr, "chain name") {
+		if res.code != 1 || !strings.Contains(res.stdout+res.stderr, "chain name") {
 			t.Errorf("%v: exit %d: %s", args, res.code, res.stderr)
 		}
 	}
@@ -142,7 +142,7 @@ func TestCLIHostileBuilderKey(t *testing.T) {
 			"--permissions", "Trade", "--label", "bot"}, extra...)
 		res := depositCmd(t, map[string]string{"SVCWALLET_PRIVATE_KEY": sandbox.DemoPrivateKey}, args...)
 		requireInert(t, "builder authorize", []byte(res.stdout+res.stderr))
-		if res.code != 1 || !strings.Contains(res.stderr, "builder API key") {
+		if res.code != 1 || !strings.Contains(res.stdout+res.stderr, "builder API key") {
 			t.Errorf("%v: exit %d: %s %s", extra, res.code, res.stdout, res.stderr)
 		}
 	}

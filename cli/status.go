@@ -1,13 +1,13 @@
-package main
+package cli
 
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
-	"math/rand/v2"
 	"net/http"
 	"time"
+
+	"github.com/spf13/cobra"
 
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
@@ -30,12 +30,7 @@ const (
 // two minutes with the backoff): a script should learn the service is gone.
 const maxWatchFailures = 5
 
-const statusUsage = `Usage:
-  svcwallet status QUOTE_ID [QUOTE_ID...] [--watch] [--interval 3s] [--json]
-                   [--env NAME] [--config PATH]
-  svcwallet status - [...]     (quote ids on standard input)
-
-Prints the status of withdrawals. It logs in with the API key in
+const statusLong = `Prints the status of withdrawals. It logs in with the API key in
 $SVCWALLET_API_KEY (the bridge endpoints need a session). The environment is
 --env, else $SVCWALLET_ENV, else the config's default_env, else the embedded
 sandbox, started with its demo key: it knows no withdrawal made in another
@@ -50,8 +45,8 @@ Without --watch each id is asked once. With --watch each is asked every
 unexecuted), printing each change on a line (time, state, quote id, payout
 hash). Then each id's final record: a table for one id, one line per id for
 several. --json prints JSON objects, one a line, each with its quote_id:
-the changes, then the final records. An id that was not found or could not
-be read has no record: its error is on stderr.
+the changes, then the final records; an id that was not found or could not
+be read has an error object instead (on stderr without --json).
 
 Exit status: the largest of the ids' statuses
   0  COMPLETED: paid out
@@ -61,8 +56,29 @@ Exit status: the largest of the ids' statuses
   3  still pending: CREATED, SUBMITTED or SENDING (without --watch)
   4  not found: no withdrawal with this quote id on this account (an unknown
      id, or another account's: the service does not say which)
-  5  any other error: network, login, configuration, an unreadable answer
-`
+  5  any other error: network, login, configuration, an unreadable answer`
+
+// statusCommand is `svcwallet status`.
+func (a *app) statusCommand() *cobra.Command {
+	var f statusFlags
+	c := &cobra.Command{
+		Use:   "status QUOTE_ID... | status -",
+		Short: "Print withdrawals' statuses (exit 0 paid, 1 not paid, 3 pending, 4 not found, 5 error)",
+		Long:  statusLong,
+		Example: `  svcwallet status q-123
+  svcwallet status q-123 q-456 --watch --json
+  svcwallet status - < quote-ids.txt`,
+		RunE: func(_ *cobra.Command, ids []string) error {
+			c := a.status
+			c.env = a.env
+			return exit(c.run(f, ids))
+		},
+	}
+	c.Flags().BoolVar(&f.watch, "watch", false, "poll until each withdrawal is COMPLETED, FAILED or REFUNDED")
+	c.Flags().DurationVar(&f.interval, "interval", service.DefaultPollInterval, "time between polls with --watch (at least 1s)")
+	a.envFlags(c, &f.envName, &f.config)
+	return c
+}
 
 // statusCmd is `svcwallet status`, with its waits and randomness injectable
 // so tests run a whole --watch on a fake clock.
@@ -73,11 +89,6 @@ type statusCmd struct {
 	now    func() time.Time
 }
 
-// runStatus runs `svcwallet status ...` and returns its exit status.
-func runStatus(args []string, env CLIEnv) int {
-	return statusCmd{env: env, sleep: service.Sleep, jitter: rand.Int64N, now: time.Now}.run(args)
-}
-
 type statusFlags struct {
 	quoteIDs        []string // in the order given, without duplicates
 	envName, config string
@@ -85,8 +96,9 @@ type statusFlags struct {
 	interval        time.Duration
 }
 
-func (c statusCmd) run(args []string) int {
-	f, code, ok := c.parse(args)
+func (c statusCmd) run(f statusFlags, args []string) int {
+	f.json = c.env.JSON
+	f, code, ok := c.parse(f, args)
 	if !ok {
 		return code
 	}
@@ -120,32 +132,8 @@ func (c statusCmd) run(args []string) int {
 	return c.follow(client, env, f)
 }
 
-// parse reads flags placed before or after the quote id.
-func (c statusCmd) parse(args []string) (statusFlags, int, bool) {
-	var f statusFlags
-	fs := flag.NewFlagSet("svcwallet status", flag.ContinueOnError)
-	fs.SetOutput(c.env.Stderr)
-	fs.Usage = func() {} // printed below: to stdout when asked for, else to stderr
-	fs.BoolVar(&f.watch, "watch", false, "poll until the withdrawal is terminal")
-	fs.BoolVar(&f.json, "json", false, "print JSON")
-	fs.DurationVar(&f.interval, "interval", service.DefaultPollInterval, "time between polls with --watch")
-	fs.StringVar(&f.envName, "env", "", "environment (from the config file, or \"sandbox\")")
-	fs.StringVar(&f.config, "config", "", "config file (default "+service.DefaultConfigPath()+")")
-	var ids []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprint(c.env.Stdout, statusUsage)
-				return f, 0, false
-			}
-			fmt.Fprint(c.env.Stderr, "\n"+statusUsage)
-			return f, exitUsage, false
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		ids, args = append(ids, fs.Arg(0)), fs.Args()[1:]
-	}
+// parse checks the flags and reads the quote ids (from stdin for -).
+func (c statusCmd) parse(f statusFlags, ids []string) (statusFlags, int, bool) {
 	if f.interval < time.Second {
 		return f, c.usage("--interval must be at least 1s, not %s: the service advises polling every few seconds", f.interval), false
 	}
@@ -207,9 +195,9 @@ func statusNotFound(err error) bool {
 
 func (c statusCmd) statusError(err error, quoteID string) int {
 	if statusNotFound(err) {
-		return c.fail(exitNotFound, "no withdrawal with quote id %s on this account: it is unknown, or it belongs to another account (the service does not say which)", quoteID)
+		return c.failAbout(quoteID, exitNotFound, "no withdrawal with quote id %s on this account: it is unknown, or it belongs to another account (the service does not say which)", quoteID)
 	}
-	return c.fail(exitError, "%v", service.Explain(err))
+	return c.failAbout(quoteID, exitError, "%v", service.Explain(err))
 }
 
 // idError prints one error about id (naming it when several are followed)
@@ -219,7 +207,17 @@ func (c statusCmd) idError(id string, f statusFlags, err error, suffix string) i
 	if len(f.quoteIDs) > 1 {
 		about = id + ": "
 	}
-	return c.fail(exitError, "%s%v%s", about, service.Explain(err), suffix)
+	return c.failAbout(id, exitError, "%s%v%s", about, service.Explain(err), suffix)
+}
+
+// retryNote says on stderr, also with --json (it ends nothing), that an
+// ask about id failed and when it is tried again.
+func (c statusCmd) retryNote(id string, f statusFlags, err error, wait time.Duration) {
+	about := ""
+	if len(f.quoteIDs) > 1 {
+		about = id + ": "
+	}
+	fmt.Fprintf(c.env.Stderr, "svcwallet status: %s%v; trying again in %s\n", about, service.Explain(err), wait)
 }
 
 func withdrawalExit(w service.Withdrawal, now time.Time) int {
@@ -265,12 +263,24 @@ func (c statusCmd) print(env service.Environment, w service.Withdrawal, asJSON b
 }
 
 func (c statusCmd) usage(format string, a ...any) int {
-	fmt.Fprintf(c.env.Stderr, "svcwallet status: "+format+"\n\n", a...)
-	fmt.Fprint(c.env.Stderr, statusUsage)
-	return exitUsage
+	return c.env.report(usageError("svcwallet status", format, a...))
 }
 
 func (c statusCmd) fail(code int, format string, a ...any) int {
-	fmt.Fprintf(c.env.Stderr, "svcwallet status: "+format+"\n", a...)
-	return code
+	return c.env.report(failure("svcwallet status", statusErrorCode(code), code, format, a...))
+}
+
+// failAbout is fail for an error about one quote id of the stream.
+func (c statusCmd) failAbout(id string, code int, format string, a ...any) int {
+	e := failure("svcwallet status", statusErrorCode(code), code, format, a...)
+	e.QuoteID = id
+	return c.env.report(e)
+}
+
+// statusErrorCode is the --json error code of an exit status.
+func statusErrorCode(exit int) string {
+	if exit == exitNotFound {
+		return "not_found"
+	}
+	return "error"
 }

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -27,7 +27,7 @@ func depositCmd(t *testing.T, vars map[string]string, args ...string) depositRes
 	var out, errOut bytes.Buffer
 	env := CLIEnv{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut,
 		Getenv: func(k string) string { return vars[k] }}
-	code := run(args, env)
+	code := Run(args, env)
 	return depositResult{code, out.String(), errOut.String()}
 }
 
@@ -162,7 +162,7 @@ func TestDepositErrors(t *testing.T) {
 		{"unknown environment", map[string]string{apiKeyVar: secret}, []string{"--config", cfg, "--env", "prod"}, 2, `no environment "prod"`},
 		{"generate without chain", nil, []string{"generate", "--env", "sandbox"}, 2, "one chain name"},
 		{"two chains", nil, []string{"generate", "SOLANA", "TRON", "--env", "sandbox"}, 2, "one chain name"},
-		{"unknown word", nil, []string{"list", "--env", "sandbox"}, 2, "unknown subcommand"},
+		{"unknown word", nil, []string{"list", "--env", "sandbox"}, 2, `unknown command "list"; the commands are: generate`},
 		{"unknown flag", nil, []string{"--csv", "--env", "sandbox"}, 2, "-csv"},
 		{"missing config", nil, []string{"--config", filepath.Join(t.TempDir(), "none.toml"), "--env", "sandbox"}, 1, "none.toml"},
 	} {
@@ -195,9 +195,9 @@ func writeDeadConfig(t *testing.T) string {
 
 func TestDepositHelp(t *testing.T) {
 	r := depositCmd(t, nil, "deposit", "--help")
-	r.want(t, 0, []string{"svcwallet deposit generate CHAIN", apiKeyVar, "Exit status"}, nil)
+	r.want(t, 0, []string{"svcwallet deposit [command]", "generate CHAIN", apiKeyVar, "Exit status"}, nil)
 	u := depositCmd(t, nil, "help")
-	u.want(t, 0, []string{"svcwallet deposit"}, nil)
+	u.want(t, 0, []string{"deposit [command]", "status QUOTE_ID"}, nil)
 }
 
 // --debug (or $SVCWALLET_DEBUG) logs each request, its status and timing to

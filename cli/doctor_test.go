@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -28,7 +28,7 @@ func doctor(t *testing.T, vars map[string]string, tmux func(string) (string, err
 	t.Setenv("HOME", t.TempDir())
 	var out, errOut bytes.Buffer
 	env := CLIEnv{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Getenv: func(k string) string { return vars[k] }}
-	code := doctorCmd{env: env, tmuxOption: tmux}.run(append(args, "--json"))
+	code := doctorCmd{env: env, tmuxOption: tmux}.runLine(append(args, "--json"))
 	var rep doctorReport
 	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
 		t.Fatalf("not JSON: %v\n%s\n%s", err, out.String(), errOut.String())

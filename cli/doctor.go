@@ -1,26 +1,23 @@
-package main
+package cli
 
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"os/exec"
 	"strings"
 	"time"
 
+	"github.com/spf13/cobra"
+
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
 )
 
-const doctorUsage = `Usage:
-  svcwallet doctor [--json] [--env NAME] [--config PATH]
-
-Checks what svcwallet depends on and says how to fix what is wrong: the config
+const doctorLong = `Checks what svcwallet depends on and says how to fix what is wrong: the config
 file, the keystore and the withdrawal journal (paths, permissions, health),
 each environment's hosts (reachable, round-trip time) and the difference
 between the server's clock and this machine's (signatures expire by both),
@@ -29,8 +26,7 @@ nothing and sends no secret. The configured environments are probed; the
 embedded sandbox too when it is the chosen environment (--env, else
 $SVCWALLET_ENV, else default_env, else the sandbox).
 
-Exit status: 0 everything ok, 1 something needs fixing, 2 usage.
-`
+Exit status: 0 everything ok, 1 something needs fixing, 2 usage.`
 
 // doctorProbeTimeout bounds each environment's probe.
 const doctorProbeTimeout = 5 * time.Second
@@ -51,8 +47,22 @@ type doctorCmd struct {
 	sandbox    sandbox.Options
 }
 
-func runDoctor(args []string, env CLIEnv) int {
-	return doctorCmd{env: env, tmuxOption: tmuxGlobalOption}.run(args)
+// doctorCommand is `svcwallet doctor`.
+func (a *app) doctorCommand() *cobra.Command {
+	var envName, configPath string
+	c := &cobra.Command{
+		Use:   "doctor",
+		Short: "Check config, keys, journal, hosts, clock and clipboard, with the fix for each problem",
+		Long:  doctorLong,
+		Args:  noArgs,
+		RunE: func(*cobra.Command, []string) error {
+			d := a.doctor
+			d.env = a.env
+			return exit(d.run(envName, configPath))
+		},
+	}
+	a.envFlags(c, &envName, &configPath)
+	return c
 }
 
 // tmuxGlobalOption asks the tmux server this process runs in for an option.
@@ -61,25 +71,7 @@ func tmuxGlobalOption(name string) (string, error) {
 	return strings.TrimSpace(string(out)), err
 }
 
-func (c doctorCmd) run(args []string) int {
-	fl := flag.NewFlagSet("svcwallet doctor", flag.ContinueOnError)
-	fl.SetOutput(io.Discard)
-	asJSON := fl.Bool("json", false, "print JSON")
-	envName := fl.String("env", "", "environment")
-	configPath := fl.String("config", "", "config file")
-	switch err := fl.Parse(args); {
-	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprint(c.env.Stdout, doctorUsage)
-		return 0
-	case err != nil || fl.NArg() > 0:
-		msg := fmt.Sprintf("doctor takes no arguments, got %.40q", fl.Arg(0))
-		if err != nil {
-			msg = err.Error()
-		}
-		fmt.Fprintf(c.env.Stderr, "svcwallet doctor: %s\nrun svcwallet doctor --help for usage\n", msg)
-		return 2
-	}
-
+func (c doctorCmd) run(envName, configPath string) int {
 	var checks []doctorCheck
 	add := func(check, detail, fix string) {
 		status := "ok"
@@ -88,7 +80,7 @@ func (c doctorCmd) run(args []string) int {
 		}
 		checks = append(checks, doctorCheck{check, status, detail, fix})
 	}
-	cfg, chosen := c.checkConfig(*configPath, *envName, add)
+	cfg, chosen := c.checkConfig(configPath, envName, add)
 	c.checkKeystore(add)
 	checkJournal(add)
 	envs, stop := c.environments(cfg, chosen, add)
@@ -102,12 +94,12 @@ func (c doctorCmd) run(args []string) int {
 	for _, ch := range checks {
 		ok = ok && ch.Status == "ok"
 	}
-	if *asJSON {
+	if c.env.JSON {
 		if err := writeJSON(c.env.Stdout, struct {
 			OK     bool          `json:"ok"`
 			Checks []doctorCheck `json:"checks"`
 		}{ok, checks}); err != nil {
-			return 1
+			return c.env.report(failure("svcwallet doctor", "output", 1, "cannot write the report: %v", err))
 		}
 	} else {
 		for _, ch := range checks {

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -176,7 +176,7 @@ func (r *statusRig) run(vars map[string]string, args ...string) statusRun {
 		r.clock.Advance(d)
 		return nil
 	}}
-	res.code = cmd.run(append([]string{"--config", r.config}, args...))
+	res.code = cmd.runLine(append([]string{"--config", r.config}, args...))
 	res.stdout, res.stderr = out.String(), errOut.String()
 	return res
 }
@@ -233,12 +233,12 @@ func TestStatusExitStatuses(t *testing.T) {
 	r.run(nil, others).want(t, exitNotFound, nil, []string{notFound})
 	r.run(map[string]string{statusKeyVar: sandbox.NoChainAPIKey}, others).want(t, exitCompleted, nil, nil) // its owner sees it
 
-	r.run(nil).want(t, exitUsage, nil, []string{"give one or more quote ids, or - to read them from standard input", "Exit status:"})
+	r.run(nil).want(t, exitUsage, nil, []string{"give one or more quote ids, or - to read them from standard input", "run 'svcwallet status --help' for usage"})
 	r.run(nil, "").want(t, exitUsage, nil, []string{"empty quote id"})
 	r.run(nil, done, "q-with space").want(t, exitUsage, nil, []string{`"q-with space" is not a quote id: it holds a space`})
 	r.run(nil, strings.Repeat("q", 129)).want(t, exitUsage, nil, []string{"is 129 characters long (at most 128)"})
 	r.run(nil, "--interval", "10ms", done).want(t, exitUsage, nil, []string{"--interval must be at least 1s"})
-	r.run(nil, "--bogus", done).want(t, exitUsage, nil, []string{"flag provided but not defined"})
+	r.run(nil, "--bogus", done).want(t, exitUsage, nil, []string{"unknown flag: --bogus"})
 	r.run(nil, "--env", "nowhere", done).want(t, exitUsage, nil, []string{`no environment "nowhere"`})
 	r.run(map[string]string{statusKeyVar: ""}, done).want(t, exitUsage, nil, []string{"set SVCWALLET_API_KEY"})
 

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -83,7 +83,7 @@ func bcli(t *testing.T, vars map[string]string, stdin string, fixed bool, args .
 		c.now = func() time.Time { return bcliNow }
 		c.nonce = func() uint32 { return bcliNonce }
 	}
-	code := c.run(args)
+	code := c.runLine(args)
 	return bcliResult{code, out.String(), errOut.String()}
 }
 
@@ -304,7 +304,7 @@ func TestBuilderCLIRefused(t *testing.T) {
 			var out, errOut bytes.Buffer
 			c := builderCmd{env: CLIEnv{Stdout: &out, Stderr: &errOut, Getenv: func(k string) string { return demoKeyVars[k] }},
 				now: time.Now, nonce: func() uint32 { return bcliNonce }}
-			return bcliResult{c.run(args), out.String(), errOut.String()}
+			return bcliResult{c.runLine(args), out.String(), errOut.String()}
 		}
 		if r := fixedNonce(); r.code != 0 {
 			t.Fatalf("first: exit %d: %s", r.code, r.stderr)
@@ -323,8 +323,8 @@ func TestBuilderCLIUsage(t *testing.T) {
 		args []string
 		says string
 	}{
-		{"no arguments", demoKeyVars, nil, "Usage:"},
-		{"unknown command", demoKeyVars, []string{"revoke"}, "the only one is authorize"},
+		{"no arguments", demoKeyVars, nil, "give a command: authorize"},
+		{"unknown command", demoKeyVars, []string{"revoke"}, `unknown command "revoke"; the commands are: authorize`},
 		{"missing builder", demoKeyVars, []string{"authorize", "--max-futures-fee", "0.1", "--max-spot-fee", "0.05"}, "--builder: enter"},
 		{"fee with 5 decimals", demoKeyVars, authorizeArgs(e, "--max-futures-fee", "0.00001"), "--max-futures-fee: fee rate has 5 decimal places"},
 		{"negative fee", demoKeyVars, authorizeArgs(e, "--max-spot-fee", "-0.05"), "--max-spot-fee: fee rate cannot be negative"},
@@ -334,11 +334,11 @@ func TestBuilderCLIUsage(t *testing.T) {
 		{"signer and permissions without label", demoKeyVars, authorizeArgs(e, "--api-key-signer", sandbox.NoChainAddress, "--permissions", "Trade"), "go together"},
 		{"unknown permission", demoKeyVars, authorizeArgs(e, "--api-key-signer", sandbox.NoChainAddress, "--permissions", "Trade&Fly", "--label", "bot"), "--permissions: unknown permission"},
 		{"choices listed with commas", demoKeyVars, authorizeArgs(e, "--api-key-signer", sandbox.NoChainAddress, "--permissions", "Fly", "--label", "bot"), "choose from Admin, InternalTransfer, ExternalTransfer, Withdraw, VaultInvestor, Trade"},
-		{"the old --keystore flag", demoKeyVars, authorizeArgs(e, "--keystore", "k.json"), "flag provided but not defined: -keystore"},
+		{"the old --keystore flag", demoKeyVars, authorizeArgs(e, "--keystore", "k.json"), "unknown flag: --keystore"},
 		{"fee with a bad percent sign", demoKeyVars, authorizeArgs(e, "--max-spot-fee", "0.05%%"), "--max-spot-fee:"},
 		{"bad builder checksum", demoKeyVars, authorizeArgs(e, "--builder", strings.Replace(sandbox.BuilderAddress, "C8", "c8", 1)), "--builder:"},
 		{"an argument", demoKeyVars, authorizeArgs(e, "extra"), "takes no arguments"},
-		{"unknown flag", demoKeyVars, authorizeArgs(e, "--fee", "1"), "flag provided but not defined"},
+		{"unknown flag", demoKeyVars, authorizeArgs(e, "--fee", "1"), "unknown flag: --fee"},
 		{"unknown environment", demoKeyVars, authorizeArgs(e, "--env", "moon"), "moon"},
 		{"no signing key", nil, authorizeArgs(e), "no signing key"},
 		{"bad key in the variable", map[string]string{signer.KeyEnvVar: "0x1234"}, authorizeArgs(e), "$" + signer.KeyEnvVar},
@@ -395,7 +395,7 @@ func TestBuilderCLIRefusesKeyInArgv(t *testing.T) {
 	}
 	// Through the real dispatch too.
 	var out, errOut bytes.Buffer
-	if code := run([]string{"builder", "authorize", "--builder", sandbox.BuilderPrivateKey}, CLIEnv{Stdout: &out, Stderr: &errOut, Getenv: func(string) string { return "" }}); code != 2 {
+	if code := Run([]string{"builder", "authorize", "--builder", sandbox.BuilderPrivateKey}, CLIEnv{Stdout: &out, Stderr: &errOut, Getenv: func(string) string { return "" }}); code != 2 {
 		t.Fatalf("run: exit %d: %s", code, errOut.String())
 	}
 }
@@ -440,7 +440,7 @@ func TestBuilderCLIRefusesSkewedClock(t *testing.T) {
 				Getenv: func(k string) string { return demoKeyVars[k] }},
 			now: func() time.Time { return bcliNow }, nonce: signer.NewNonce,
 		}
-		code := c.run([]string{"authorize", "--config", cfg, "--env", "local",
+		code := c.runLine([]string{"authorize", "--config", cfg, "--env", "local",
 			"--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05", "--expires", "1h"})
 		srv.Close()
 		if tc.want == "" {

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"fmt"
@@ -23,7 +23,7 @@ func TestTmuxSignalCleansUp(t *testing.T) {
 	}
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "svcwallet")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "..").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	var env []string

@@ -1,29 +1,24 @@
-package main
+package cli
 
 import (
 	"errors"
-	"flag"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/spf13/cobra"
 
 	"svcwallet/service"
 )
 
-const historyUsage = `Usage:
-  svcwallet history [--json] [--env NAME] [--config PATH]
-
-Lists the withdrawals journaled on this machine for one environment, the
+const historyLong = `Lists the withdrawals journaled on this machine for one environment, the
 unfinished ones first (a request without an answer, or a withdrawal not yet
 COMPLETED, FAILED or REFUNDED: open the console to resume or follow them),
 then the rest, newest first. It reads the journal only and sends nothing.
 The environment is --env, else $SVCWALLET_ENV, else the config's default_env,
 else the embedded sandbox, whose withdrawals live only as long as its console.
 
-Exit status: 0 listed (also when empty), 1 the journal cannot be read, 2 usage.
-`
+Exit status: 0 listed (also when empty), 1 the journal cannot be read, 2 usage.`
 
 // historyEntry is one withdrawal in `history --json`.
 type historyEntry struct {
@@ -44,30 +39,29 @@ type historyEntry struct {
 	Error         string    `json:"error,omitempty"`
 }
 
-// runHistory runs `svcwallet history`.
-func runHistory(args []string, env CLIEnv) int {
-	fs := flag.NewFlagSet("svcwallet history", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	asJSON := fs.Bool("json", false, "print a JSON array")
-	envName := fs.String("env", "", "environment")
-	configPath := fs.String("config", "", "config file")
+// historyCommand is `svcwallet history`.
+func (a *app) historyCommand() *cobra.Command {
+	var envName, configPath string
+	c := &cobra.Command{
+		Use:   "history",
+		Short: "List the withdrawals journaled here, unfinished first",
+		Long:  historyLong,
+		Args:  noArgs,
+		RunE:  func(*cobra.Command, []string) error { return exit(runHistory(a.env, envName, configPath)) },
+	}
+	a.envFlags(c, &envName, &configPath)
+	return c
+}
+
+// runHistory runs `svcwallet history` and returns the exit status.
+func runHistory(env CLIEnv, envName, configPath string) int {
 	fail := func(code int, format string, a ...any) int {
-		fmt.Fprintf(env.Stderr, "svcwallet history: "+format+"\n", a...)
-		if code == 2 {
-			fmt.Fprintln(env.Stderr, "run svcwallet history --help for usage")
+		if code == exitUsage {
+			return env.report(usageError("svcwallet history", format, a...))
 		}
-		return code
+		return env.report(failure("svcwallet history", "failed", code, format, a...))
 	}
-	switch err := fs.Parse(args); {
-	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprint(env.Stdout, historyUsage)
-		return 0
-	case err != nil:
-		return fail(2, "%v", err)
-	case fs.NArg() > 0:
-		return fail(2, "history takes no arguments, got %.40q", fs.Arg(0))
-	}
-	_, name, err := consoleEnv(*configPath, *envName, env.Getenv)
+	_, name, err := consoleEnv(configPath, envName, env.Getenv)
 	if err != nil {
 		if errors.As(err, new(envUsageError)) {
 			return fail(2, "%v", err)
@@ -85,7 +79,7 @@ func runHistory(args []string, env CLIEnv) int {
 		}
 	}
 	recs = service.EnvHistory(recs, name)
-	if *asJSON {
+	if env.JSON {
 		out := make([]historyEntry, len(recs))
 		for i, r := range recs {
 			out[i] = historyEntry{

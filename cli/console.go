@@ -1,8 +1,7 @@
-package main
+package cli
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"log/slog"
 	"os"
@@ -12,6 +11,7 @@ import (
 	"syscall"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
 	"svcwallet/screens"
@@ -21,24 +21,50 @@ import (
 	"svcwallet/tui"
 )
 
+// consoleFlags are the console's own flags.
+type consoleFlags struct{ envName, configPath, theme string }
+
+const consoleLong = `svcwallet: a terminal console for an exchange funding account.
+
+Without a command it opens the full-screen console on the environment chosen
+by --env, else $SVCWALLET_ENV, else the config's default_env, else the
+embedded sandbox exchange (started on a loopback port; its login screen
+offers the demo credentials). The commands below serve scripts; each takes
+--json.
+
+--debug (or SVCWALLET_DEBUG=1) logs requests, answers' statuses and timings:
+commands to stderr, the console to debug.log in the state directory.`
+
+// consoleCommand is `svcwallet` itself: the root command, which opens the console.
+func (a *app) consoleCommand() *cobra.Command {
+	var f consoleFlags
+	c := &cobra.Command{
+		Use:   "svcwallet",
+		Short: "A terminal console for an exchange funding account",
+		Long:  consoleLong,
+		Example: `  svcwallet --env prod
+  svcwallet status q-123 --watch`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			if f.theme != "" && f.theme != "light" && f.theme != "dark" {
+				return usageError("svcwallet", "--theme must be light or dark, not %.20q", f.theme)
+			}
+			return exit(runConsole(a.env, f))
+		},
+	}
+	a.envFlags(c, &f.envName, &f.configPath)
+	c.Flags().StringVar(&f.theme, "theme", "", "light or dark; default: detect the terminal background")
+	_ = c.RegisterFlagCompletionFunc("theme", cobra.FixedCompletions([]string{"light", "dark"}, cobra.ShellCompDirectiveNoFileComp))
+	return c
+}
+
 // runConsole opens the full-screen console.
-func runConsole(args []string, env CLIEnv) int {
-	fs := flag.NewFlagSet("svcwallet", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
-	envName := fs.String("env", "", "environment to use (from the config file, or \"sandbox\")")
-	configPath := fs.String("config", "", "config file (default "+service.DefaultConfigPath()+")")
-	themeName := fs.String("theme", "", "light or dark; default: detect the terminal background")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() > 0 {
-		return usageError(env.Stderr, "unknown command %q", fs.Arg(0))
-	}
-	if *themeName != "" && *themeName != "light" && *themeName != "dark" {
-		return usageError(env.Stderr, "--theme must be light or dark, not %q", *themeName)
-	}
-	cfg, chosen, err := consoleEnv(*configPath, *envName, env.Getenv)
+func runConsole(env CLIEnv, f consoleFlags) int {
+	cfg, chosen, err := consoleEnv(f.configPath, f.envName, env.Getenv)
 	if err == nil && (!isTerminal(env.Stdin) || !isTerminal(env.Stdout)) {
+		if env.JSON {
+			return env.report(usageError("svcwallet", "the console needs a terminal, and standard input or output is not one; for scripts use the commands (svcwallet --help)"))
+		}
 		fmt.Fprint(env.Stderr, noTerminal)
 		return 2
 	}
@@ -53,24 +79,23 @@ func runConsole(args []string, env CLIEnv) int {
 		}
 	}
 	if err != nil {
-		fmt.Fprintln(env.Stderr, "svcwallet:", err)
 		if errors.As(err, new(envUsageError)) {
-			return 2
+			return env.report(usageError("svcwallet", "%v", err))
 		}
-		return 1
+		return env.report(failure("svcwallet", "failed", 1, "%v", err))
 	}
 	defer closeAll()
 
 	// The keystore directory only pre-fills the login form; without one the
 	// user types a path.
 	keystoreDir, _ := signer.DefaultKeystoreDir()
-	common := tui.NewCommon(*themeName != "light", nil)
+	common := tui.NewCommon(f.theme != "light", nil)
 	app := &screens.App{
 		Common: common, Targets: targets, Target: targets[0],
 		KeystoreDir: keystoreDir, Bell: cfg.Bell, Getenv: env.Getenv, Journal: targets[0].Journal, PollInterval: service.DefaultPollInterval,
 		LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) },
 	}
-	root := tui.New(screens.NewLogin(app), tui.Options{Theme: *themeName, Common: common})
+	root := tui.New(screens.NewLogin(app), tui.Options{Theme: f.theme, Common: common})
 	p := tea.NewProgram(root)
 	// Closing the terminal (SIGHUP) or kill (SIGTERM) ends the console as q
 	// does: the terminal is restored and the deferred closeAll removes the
@@ -102,8 +127,7 @@ func runConsole(args []string, env CLIEnv) int {
 		return 128 + int(sig) // the shell's convention for "ended by a signal"
 	}
 	if err != nil {
-		fmt.Fprintln(env.Stderr, "svcwallet:", err)
-		return 1
+		return env.report(failure("svcwallet", "failed", 1, "%v", err))
 	}
 	return 0
 }
@@ -206,9 +230,4 @@ func consoleTargets(cfg service.Config, envName string, log *slog.Logger) ([]scr
 		}
 	}
 	return targets, closeAll, nil
-}
-
-// stdCLIEnv is the real process's streams, environment and secret prompt.
-func stdCLIEnv() CLIEnv {
-	return CLIEnv{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, ReadSecret: terminalReadSecret}
 }

@@ -1,14 +1,15 @@
-package main
+package cli
 
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/spf13/cobra"
 
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
@@ -17,14 +18,9 @@ import (
 // apiKeyVar holds the API key of the non-interactive commands.
 const apiKeyVar = service.APIKeyEnvVar
 
-const depositUsage = `Usage:
-  svcwallet deposit [--json] [--env NAME] [--config PATH]
-      List the chains the account can deposit on: chain id, deposit address
-      ("not provisioned" for an on-demand chain without one yet), and each
-      token's contract ("native", or "unknown: provider unreachable").
-  svcwallet deposit generate CHAIN [--json] [--env NAME] [--config PATH]
-      Provision the deposit address of an on-demand chain such as SOLANA and
-      print the chain; for a chain that already has one, print it unchanged.
+const depositLong = `Lists the chains the account can deposit on: chain id, deposit address
+("not provisioned" for an on-demand chain without one yet), and each token's
+contract ("native", or "unknown: provider unreachable").
 
 The API key is read from $SVCWALLET_API_KEY and sent as X-API-Key. The
 environment is --env NAME, else $SVCWALLET_ENV, else the config's default_env,
@@ -33,45 +29,69 @@ so an address generated there is not listed by the next run) and uses its demo
 key when $SVCWALLET_API_KEY is unset; on the sandbox a warning on stderr says
 that its addresses receive nothing real. --json prints the service's JSON.
 
-Exit status: 0 done, 1 the service refused or could not be reached, 2 usage.
-`
+Exit status: 0 done, 1 the service refused or could not be reached, 2 usage.`
 
 // depositTimeout bounds one deposit command's request.
 const depositTimeout = 30 * time.Second
 
-// runDeposit runs `svcwallet deposit ...` and returns the exit status.
-func runDeposit(args []string, env CLIEnv) int {
-	fs := flag.NewFlagSet("svcwallet deposit", flag.ContinueOnError)
-	fs.SetOutput(io.Discard) // errors are worded below, on one line
-	asJSON := fs.Bool("json", false, "print JSON")
-	envName := fs.String("env", "", "environment (from the config file, or \"sandbox\")")
-	configPath := fs.String("config", "", "config file")
-	words, err := parseInterleaved(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(env.Stdout, depositUsage)
-		return 0
+// depositFlags are the flags of deposit and deposit generate.
+type depositFlags struct{ envName, configPath string }
+
+// depositCommand is `svcwallet deposit` and `svcwallet deposit generate CHAIN`.
+func (a *app) depositCommand() *cobra.Command {
+	var f depositFlags
+	c := &cobra.Command{
+		Use:     "deposit",
+		Short:   "List deposit addresses (exit 1 refused or unreachable, 2 usage)",
+		Long:    depositLong,
+		Example: "  svcwallet deposit --env prod --json\n  svcwallet deposit generate SOLANA",
+		Args:    subcommandOnly,
+		RunE:    func(*cobra.Command, []string) error { return exit(runDeposit(a.env, f, "")) },
+	}
+	a.envFlags(c, &f.envName, &f.configPath)
+	var g depositFlags
+	gen := &cobra.Command{
+		Use:   "generate CHAIN",
+		Short: "Provision the deposit address of an on-demand chain such as SOLANA",
+		Long: `Provisions the deposit address of an on-demand chain such as SOLANA and
+prints the chain; for a chain that already has one, prints it unchanged.
+
+Exit status: 0 done, 1 the service refused or could not be reached, 2 usage.`,
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) != 1 || strings.TrimSpace(args[0]) == "" {
+				return usageError(c.CommandPath(), "generate takes one chain name, such as SOLANA")
+			}
+			return nil
+		},
+		ValidArgsFunction: func(c *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return a.chainNames(g.configPath), cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(_ *cobra.Command, args []string) error {
+			return exit(runDeposit(a.env, g, strings.TrimSpace(args[0])))
+		},
+	}
+	a.envFlags(gen, &g.envName, &g.configPath)
+	c.AddCommand(gen)
+	return c
+}
+
+// runDeposit lists the deposit addresses, or with a chain provisions its
+// address, and returns the exit status.
+func runDeposit(env CLIEnv, f depositFlags, chain string) int {
+	cmd := "svcwallet deposit"
+	if chain != "" {
+		cmd += " generate"
 	}
 	fail := func(code int, format string, a ...any) int {
-		fmt.Fprintf(env.Stderr, "svcwallet deposit: "+format+"\n", a...)
-		if code == 2 {
-			fmt.Fprintln(env.Stderr, "run svcwallet deposit --help for usage")
+		if code == exitUsage {
+			return env.report(usageError(cmd, format, a...))
 		}
-		return code
+		return env.report(failure(cmd, "failed", code, format, a...))
 	}
-	var chain string
-	switch {
-	case err != nil:
-		return fail(2, "%v", err)
-	case len(words) == 0:
-	case words[0] != "generate":
-		return fail(2, "unknown subcommand %q: the only one is generate", words[0])
-	case len(words) != 2 || strings.TrimSpace(words[1]) == "":
-		return fail(2, "generate takes one chain name, such as SOLANA")
-	default:
-		chain = strings.TrimSpace(words[1])
-	}
-
-	e, closeEnv, err := commandEnv(*configPath, *envName, env.Getenv)
+	e, closeEnv, err := commandEnv(f.configPath, f.envName, env.Getenv)
 	if err != nil {
 		var ue envUsageError
 		if errors.As(err, &ue) {
@@ -109,7 +129,7 @@ func runDeposit(args []string, env CLIEnv) int {
 	if err != nil {
 		return fail(1, "%v", depositCLIError(err, e.Name))
 	}
-	if *asJSON {
+	if env.JSON {
 		if err := writeJSON(env.Stdout, out); err != nil {
 			return fail(1, "%v", err)
 		}
@@ -153,19 +173,4 @@ func printChains(w io.Writer, chains []service.ChainInfo) {
 		}
 	}
 	tw.Flush()
-}
-
-// parseInterleaved parses flags placed before, between or after the
-// positional words, which it returns in order.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
-	var words []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		if fs.NArg() == 0 {
-			return words, nil
-		}
-		words, args = append(words, fs.Arg(0)), fs.Args()[1:]
-	}
 }

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -47,7 +47,7 @@ func keyCmd(t *testing.T, stdin string, vars map[string]string, args ...string) 
 		Getenv:     func(k string) string { return vars[k] },
 		ReadSecret: func(string) (string, error) { return readLine(in) },
 	}
-	code := runKey(args, env)
+	code := Run(append([]string{"key"}, args...), env)
 	return keyResult{code, out.String(), errOut.String()}
 }
 
@@ -263,7 +263,7 @@ func TestKeyUsage(t *testing.T) {
 		nil, {"frobnicate"}, {"new", "--bogus"}, {"list", "extra"}, {"new", "extra"},
 	} {
 		r := keyCmd(t, "", nil, args...)
-		if r.code != 2 || !strings.Contains(r.stderr, "svcwallet key import [--keystore DIR]") || r.stdout != "" {
+		if r.code != 2 || !strings.Contains(r.stderr, "run 'svcwallet key") || strings.Count(r.stderr, "\n") != 2 || r.stdout != "" {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
 		}
 	}
@@ -271,9 +271,9 @@ func TestKeyUsage(t *testing.T) {
 
 // TestKeyHelp: asking for help is not a mistake: stdout, exit 0.
 func TestKeyHelp(t *testing.T) {
-	for _, args := range [][]string{{"help"}, {"--help"}, {"-h"}, {"list", "-h"}, {"new", "--help"}} {
+	for _, args := range [][]string{{"--help"}, {"-h"}, {"list", "-h"}, {"new", "--help"}} {
 		r := keyCmd(t, "", nil, args...)
-		if r.code != 0 || !strings.Contains(r.stdout, "svcwallet key import [--keystore DIR]") || r.stderr != "" {
+		if r.code != 0 || !strings.Contains(r.stdout, "svcwallet key") || !strings.Contains(r.stdout, "--keystore") || r.stderr != "" {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
 		}
 	}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -80,7 +80,7 @@ func TestTmuxDepositSolana(t *testing.T) {
 	}
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "svcwallet")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "..").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	want := sandboxSolanaAddress(t)

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -9,36 +9,44 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/spf13/cobra"
 )
 
 // TestSandboxHelp: help goes to stdout with exit 0; a bad flag or argument
 // is a usage error on stderr (the server is never started in either case).
 func TestSandboxHelp(t *testing.T) {
-	for _, args := range [][]string{{"--help"}, {"-h"}, {"help"}} {
-		r := depositCmd(t, nil, append([]string{"sandbox"}, args...)...)
-		r.want(t, 0, []string{"svcwallet sandbox [--listen ADDR]", "-quote-ttl"}, nil)
+	for _, args := range [][]string{{"sandbox", "--help"}, {"sandbox", "-h"}, {"help", "sandbox"}} {
+		r := depositCmd(t, nil, args...)
+		r.want(t, 0, []string{"svcwallet sandbox [--flags]", "--quote-ttl"}, nil)
 		if r.stderr != "" {
 			t.Errorf("%q: stderr %q", args, r.stderr)
 		}
 	}
 	for _, args := range [][]string{{"--bogus"}, {"extra"}} {
 		r := depositCmd(t, nil, append([]string{"sandbox"}, args...)...)
-		r.want(t, 2, nil, []string{"svcwallet sandbox [--listen ADDR]"})
+		r.want(t, 2, nil, []string{"svcwallet sandbox: ", "run 'svcwallet sandbox --help' for usage"})
 		if r.stdout != "" {
 			t.Errorf("%q: stdout %q", args, r.stdout)
 		}
 	}
 }
 
-// TestUsageFitsEighty: the usage texts read in an 80-column terminal.
+// TestUsageFitsEighty: every command's help text reads in an 80-column
+// terminal.
 func TestUsageFitsEighty(t *testing.T) {
-	for name, text := range map[string]string{"status": statusUsage, "sandbox": sandboxUsage, "key": keyUsage} {
-		for _, l := range strings.Split(text, "\n") {
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		for _, l := range strings.Split(c.Long+"\n"+c.Example, "\n") {
 			if len([]rune(l)) > 80 {
-				t.Errorf("%s usage line of %d columns: %q", name, len([]rune(l)), l)
+				t.Errorf("%s: help line of %d columns: %q", c.CommandPath(), len([]rune(l)), l)
 			}
 		}
+		for _, s := range c.Commands() {
+			walk(s)
+		}
 	}
+	walk(newApp(CLIEnv{}).rootCommand())
 }
 
 // TestSandboxRefusesNetworkListen: an address reachable from the network is
@@ -63,7 +71,7 @@ func TestSandboxRefusesNetworkListen(t *testing.T) {
 // demo keys are public, and stops on SIGTERM with exit 0.
 func TestSandboxPublicWarns(t *testing.T) {
 	bin := filepath.Join(t.TempDir(), "svcwallet")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "..").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	for _, args := range [][]string{{"--listen", "127.0.0.1:0", "--public"}, {"--listen", "127.0.0.1:0"}} {

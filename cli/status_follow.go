@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -120,7 +120,7 @@ func (c statusCmd) record(s *service.Scheduler, id string, o *followed, w servic
 		s.Answer(id, service.Withdrawal{}, err, now)
 		if !rateLimited {
 			next, _ := s.Get(id)
-			c.idError(id, f, err, fmt.Sprintf("; trying again in %s", next.Due.Sub(now).Round(time.Second)))
+			c.retryNote(id, f, err, next.Due.Sub(now).Round(time.Second))
 		}
 		return false
 	}

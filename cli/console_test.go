@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"os"
@@ -155,7 +155,7 @@ func TestConsoleRefusesWithoutTerminal(t *testing.T) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
 	var stdout, stderr strings.Builder
-	code := run(nil, CLIEnv{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Getenv: noEnv})
+	code := Run(nil, CLIEnv{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Getenv: noEnv})
 	if code != 2 || !strings.Contains(stderr.String(), "needs a terminal") || !strings.Contains(stderr.String(), "svcwallet status QUOTE_ID") {
 		t.Fatalf("exit %d, stderr %q", code, stderr.String())
 	}

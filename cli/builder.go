@@ -1,59 +1,41 @@
-package main
+package cli
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
-	"io"
 	"path/filepath"
 	"strconv"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/spf13/cobra"
 
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
 )
 
-const builderUsage = `Usage:
-  svcwallet builder authorize --builder ADDR --max-futures-fee P --max-spot-fee P
-      [--api-key-signer ADDR --permissions LIST --label TEXT] [--expires DURATION]
-      [--keystore-file FILE [--password-file FILE]] [--yes] [--dry-run [--account ADDR]]
-      [--json] [--env NAME] [--config PATH]
-
-Authorizes a builder account to trade for your account, with caps on the fee
-rates it may charge: percentages, 0.1 (or 0.1%) means 0.1%, at most 4 decimals. With
---api-key-signer, --permissions and --label (all three, or none) it also
-creates an API key for the builder, printed once on stdout: store it then.
+const builderLong = `Authorizes a builder account to trade for your account, with caps on the fee
+rates it may charge: percentages, 0.1 (or 0.1%) means 0.1%, at most 4
+decimals. With --api-key-signer, --permissions and --label (all three, or
+none) it also creates an API key for the builder, printed once on stdout:
+store it then.
 
 The main account's key signs: the raw hex key in $SVCWALLET_PRIVATE_KEY, or an
-encrypted --keystore-file FILE whose passphrase is asked for at a hidden prompt (one
-line of stdin when stdin is not a terminal), or read from the first line of
---password-file FILE. On --env sandbox the sandbox's
-public demo key signs when neither is given. Never put a key on the command line.
+encrypted --keystore-file FILE whose passphrase is asked for at a hidden
+prompt (one line of stdin when stdin is not a terminal), or read from the
+first line of --password-file FILE. On --env sandbox the sandbox's public
+demo key signs when neither is given. Never put a key on the command line.
 
-  --expires DURATION  how long the signature stays valid: 7d (default), 72h,
-                      90m, or a number of days; at most 30 days
-  --permissions LIST  names joined by & or commas, in any case and order, from
-                      Admin, InternalTransfer, ExternalTransfer, Withdraw,
-                      VaultInvestor, Trade; sent canonical (Admin&Trade)
-  --yes               go on when --builder is your own account (refused
-                      otherwise: a builder is normally another account)
-  --dry-run           print the typed data (eth_signTypedData_v4 JSON) and its
-                      digest; nothing is signed or sent
-  --account ADDR      with --dry-run: the main account, so no key is needed
-  --json              print JSON
-  --env NAME          environment from the config file, or "sandbox" (the
-                      embedded sandbox, inside this one command); default
-                      $SVCWALLET_ENV, else the config's default_env, else sandbox
-  --config PATH       config file (default $SVCWALLET_CONFIG, else the user's)
+--permissions takes names joined by & or commas, in any case and order, from
+Admin, InternalTransfer, ExternalTransfer, Withdraw, VaultInvestor, Trade; they
+are sent canonical (Admin&Trade).
 
-Exit status: 0 authorized (or the dry run printed), 1 refused or failed, 2 usage.
-`
+Exit status: 0 authorized (or the dry run printed), 1 refused or failed,
+2 usage.`
 
 // builderTimeout bounds the authorization request.
 const builderTimeout = 30 * time.Second
@@ -66,8 +48,46 @@ type builderCmd struct {
 	nonce func() uint32
 }
 
-func runBuilder(args []string, env CLIEnv) int {
-	return builderCmd{env: env, now: time.Now, nonce: signer.NewNonce}.run(args)
+// builderCommand is `svcwallet builder authorize`.
+func (a *app) builderCommand() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "builder",
+		Short: "Authorize a builder to trade for the account",
+		Args:  subcommandOnly,
+		RunE: func(c *cobra.Command, _ []string) error {
+			return usageError(c.CommandPath(), "give a command: authorize")
+		},
+	}
+	var f builderFlags
+	auth := &cobra.Command{
+		Use:   "authorize --builder ADDR --max-futures-fee P --max-spot-fee P",
+		Short: "Authorize a builder account, with fee caps (exit 1 refused, 2 usage)",
+		Long:  builderLong,
+		Example: `  svcwallet builder authorize --builder 0xB… --max-futures-fee 0.1 \\
+      --max-spot-fee 0.05 --dry-run --account 0xA… --json`,
+		Args: noArgs,
+		RunE: func(*cobra.Command, []string) error {
+			b := a.builder
+			b.env = a.env
+			return exit(b.run(f))
+		},
+	}
+	fl := auth.Flags()
+	fl.StringVar(&f.in.Builder, "builder", "", "builder account address")
+	fl.StringVar(&f.in.FuturesFee, "max-futures-fee", "", "maximum futures fee rate, percent")
+	fl.StringVar(&f.in.SpotFee, "max-spot-fee", "", "maximum spot fee rate, percent")
+	fl.StringVar(&f.in.Expires, "expires", "7d", "how long the signature stays valid: 7d, 72h, 90m, or a number of days; at most 30 days")
+	fl.StringVar(&f.in.KeySigner, "api-key-signer", "", "address of the builder API key's signer")
+	fl.StringVar(&f.in.Permissions, "permissions", "", "permissions of the builder API key, such as Admin&Trade")
+	fl.StringVar(&f.in.Label, "label", "", "label of the builder API key")
+	fl.StringVar(&f.keystore, "keystore-file", "", "keystore file of the main account's key")
+	fl.StringVar(&f.passwordFile, "password-file", "", "read the keystore passphrase from the first line of this file")
+	fl.BoolVar(&f.yes, "yes", false, "go on when --builder is your own account (refused otherwise)")
+	fl.BoolVar(&f.dryRun, "dry-run", false, "print the typed data (eth_signTypedData_v4) and its digest; nothing is signed or sent")
+	fl.StringVar(&f.account, "account", "", "with --dry-run: the main account address, so no key is needed")
+	a.envFlags(auth, &f.envName, &f.config)
+	c.AddCommand(auth)
+	return c
 }
 
 type builderFlags struct {
@@ -79,38 +99,15 @@ type builderFlags struct {
 }
 
 func (c builderCmd) usage(format string, a ...any) int {
-	fmt.Fprintf(c.env.Stderr, "svcwallet builder: "+format+"\n", a...)
-	fmt.Fprintln(c.env.Stderr, "run svcwallet builder --help for usage")
-	return 2
+	return c.env.report(usageError("svcwallet builder authorize", format, a...))
 }
 
 func (c builderCmd) fail(format string, a ...any) int {
-	fmt.Fprintf(c.env.Stderr, "svcwallet builder: "+format+"\n", a...)
-	return 1
+	return c.env.report(failure("svcwallet builder authorize", "failed", 1, format, a...))
 }
 
-func (c builderCmd) run(args []string) int {
-	// Before anything else, so a key typed as an argument is never echoed.
-	for _, a := range args {
-		if looksLikeKey(a) {
-			fmt.Fprintln(c.env.Stderr, "svcwallet builder: refusing a private key on the command line: other users can read it in the process list and your shell history keeps it; export it in $"+signer.KeyEnvVar+" or use --keystore-file FILE")
-			return 2
-		}
-	}
-	switch {
-	case len(args) == 0:
-		fmt.Fprint(c.env.Stderr, builderUsage)
-		return 2
-	case args[0] == "help" || args[0] == "-h" || args[0] == "-help" || args[0] == "--help":
-		fmt.Fprint(c.env.Stdout, builderUsage)
-		return 0
-	case args[0] != "authorize":
-		return c.usage("unknown command %.32q: the only one is authorize", args[0])
-	}
-	f, code, ok := c.parse(args[1:])
-	if !ok {
-		return code
-	}
+func (c builderCmd) run(f builderFlags) int {
+	f.json = c.env.JSON
 	// Every flag is checked before a passphrase is asked for; the main
 	// account is the signing key's address, known only later.
 	probe := f.in
@@ -130,6 +127,8 @@ func (c builderCmd) run(args []string) int {
 
 	var main common.Address
 	var load func() (signer.Key, error)
+	var code int
+	var ok bool
 	switch {
 	case f.account != "" && !f.dryRun:
 		return c.usage("--account is for --dry-run: a real authorization is signed by the account's own key")
@@ -181,39 +180,6 @@ func (c builderCmd) run(args []string) int {
 		return c.fail("not authorized: %v", service.ExplainBuilder(err))
 	}
 	return c.printResult(a, nonce, exp, res, f.json, e.Name == service.SandboxEnv)
-}
-
-// parse reads the flags of `builder authorize`; it takes no arguments.
-func (c builderCmd) parse(args []string) (builderFlags, int, bool) {
-	var f builderFlags
-	fs := flag.NewFlagSet("svcwallet builder authorize", flag.ContinueOnError)
-	fs.SetOutput(io.Discard) // errors are worded below, on one line
-	fs.StringVar(&f.in.Builder, "builder", "", "builder account address")
-	fs.StringVar(&f.in.FuturesFee, "max-futures-fee", "", "maximum futures fee rate, percent")
-	fs.StringVar(&f.in.SpotFee, "max-spot-fee", "", "maximum spot fee rate, percent")
-	fs.StringVar(&f.in.Expires, "expires", "7d", "signature validity")
-	fs.StringVar(&f.in.KeySigner, "api-key-signer", "", "address of the builder API key's signer")
-	fs.StringVar(&f.in.Permissions, "permissions", "", "permissions of the builder API key")
-	fs.StringVar(&f.in.Label, "label", "", "label of the builder API key")
-	fs.StringVar(&f.keystore, "keystore-file", "", "keystore file of the main account's key")
-	fs.BoolVar(&f.yes, "yes", false, "go on when the builder is your own account")
-	fs.StringVar(&f.account, "account", "", "with --dry-run: the main account address, so no key is needed")
-	fs.StringVar(&f.passwordFile, "password-file", "", "read the keystore passphrase from the first line of this file")
-	fs.BoolVar(&f.dryRun, "dry-run", false, "print the typed data and digest only")
-	fs.BoolVar(&f.json, "json", false, "print JSON")
-	fs.StringVar(&f.envName, "env", "", "environment")
-	fs.StringVar(&f.config, "config", "", "config file")
-	err := fs.Parse(args)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprint(c.env.Stdout, builderUsage)
-		return f, 0, false
-	case err != nil:
-		return f, c.usage("%v", err), false
-	case fs.NArg() > 0:
-		return f, c.usage("builder authorize takes no arguments, got %.40q", fs.Arg(0)), false
-	}
-	return f, 0, true
 }
 
 // flagError names the flag a field error is about.

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"encoding/json"
@@ -37,7 +37,7 @@ func newWithdrawRig(t *testing.T, opts sandbox.Options) *withdrawRig {
 	}
 	dir := t.TempDir()
 	r := &withdrawRig{bin: filepath.Join(dir, "svcwallet"), home: filepath.Join(dir, "home")}
-	if out, err := exec.Command("go", "build", "-o", r.bin, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", r.bin, "..").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	srv, err := sandbox.Start("127.0.0.1:0", opts)

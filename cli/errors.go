@@ -1,0 +1,109 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+
+	"svcwallet/signer"
+)
+
+// commandError ends a command: its exit status, a code for scripts and a
+// message for people. report prints it in the one style every command
+// uses: one line on stderr ("svcwallet CMD: message", and for a usage error
+// a line naming --help), or with --json one object on stdout.
+type commandError struct {
+	Cmd     string // "svcwallet status"
+	Code    string // "usage", "not_found", "failed", ...
+	Message string
+	Exit    int
+	QuoteID string // the status stream's error about one id
+	printed bool   // the command has said it already (its output carries the status)
+}
+
+func (e *commandError) Error() string { return e.Cmd + ": " + e.Message }
+
+// usageError is a command line the user must correct: exit status 2.
+func usageError(cmd, format string, a ...any) *commandError {
+	return &commandError{Cmd: cmd, Code: "usage", Message: fmt.Sprintf(format, a...), Exit: exitUsage}
+}
+
+// failure is a command that could not do its work.
+func failure(cmd, code string, exit int, format string, a ...any) *commandError {
+	return &commandError{Cmd: cmd, Code: code, Message: fmt.Sprintf(format, a...), Exit: exit}
+}
+
+// errorJSON is the --json form of an error (README, "JSON output").
+type errorJSON struct {
+	Error struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+		Exit    int    `json:"exit"`
+	} `json:"error"`
+	QuoteID string `json:"quote_id,omitempty"`
+}
+
+// report prints e (unless its command has) and returns its exit status.
+func (env CLIEnv) report(e *commandError) int {
+	if e.printed {
+		return e.Exit
+	}
+	if env.JSON {
+		var out errorJSON
+		out.Error.Code, out.Error.Message, out.Error.Exit = e.Code, e.Message, e.Exit
+		out.QuoteID = e.QuoteID
+		_ = writeJSONLine(env.Stdout, out)
+		return e.Exit
+	}
+	fmt.Fprintf(env.Stderr, "%s: %s\n", e.Cmd, e.Message)
+	if e.Code == "usage" {
+		fmt.Fprintf(env.Stderr, "run '%s --help' for usage\n", e.Cmd)
+	}
+	return e.Exit
+}
+
+// firstLine is the first line of a message from cobra, whose suggestions
+// ("Did you mean this?") run over several.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// jsonRequested reports whether the line asks for --json, for errors met
+// before the flags are parsed.
+func jsonRequested(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "--json", "--json=true", "--json=1":
+			return true
+		}
+	}
+	return false
+}
+
+// looksLikeKeyArgument reports whether any argument (or --flag=value) has
+// the shape of a private key.
+func looksLikeKeyArgument(args []string) bool {
+	for _, a := range args {
+		if looksLikeKey(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// refuseKeyArgument words the refusal of a key on the command line, with
+// the way the command takes one instead. It never repeats the argument.
+func refuseKeyArgument(args []string) *commandError {
+	cmd, how := "svcwallet", "svcwallet reads keys from $"+signer.KeyEnvVar+", a keystore file or a hidden prompt"
+	if len(args) > 0 {
+		switch args[0] {
+		case "key":
+			cmd, how = "svcwallet key", "pipe it to `svcwallet key import` on stdin or type it at the prompt"
+		case "builder":
+			cmd, how = "svcwallet builder", "export it in $"+signer.KeyEnvVar+" or use --keystore-file FILE"
+		}
+	}
+	return usageError(cmd, "refusing a private key on the command line: other users can read it in the process list and your shell history keeps it; %s", how)
+}

@@ -1,0 +1,22 @@
+package cli
+
+// The commands whose clocks, waits and probes a test replaces run through
+// the whole command line, as in a process, with the replacement injected.
+
+func (c builderCmd) runLine(args []string) int {
+	a := newApp(c.env)
+	a.builder = c
+	return a.execute(append([]string{"builder"}, args...))
+}
+
+func (c statusCmd) runLine(args []string) int {
+	a := newApp(c.env)
+	a.status = c
+	return a.execute(append([]string{"status"}, args...))
+}
+
+func (c doctorCmd) runLine(args []string) int {
+	a := newApp(c.env)
+	a.doctor = c
+	return a.execute(append([]string{"doctor"}, args...))
+}
