@@ -63,7 +63,7 @@ func (a *app) builderCommand() *cobra.Command {
 		Use:   "authorize --builder ADDR --max-futures-fee P --max-spot-fee P",
 		Short: "Authorize a builder account, with fee caps (exit 1 refused, 2 usage)",
 		Long:  builderLong,
-		Example: `  svcwallet builder authorize --builder 0xB… --max-futures-fee 0.1 \\
+		Example: `  svcwallet builder authorize --builder 0xB… --max-futures-fee 0.1 \
       --max-spot-fee 0.05 --dry-run --account 0xA… --json`,
 		Args: noArgs,
 		RunE: func(*cobra.Command, []string) error {

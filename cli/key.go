@@ -68,6 +68,7 @@ func looksLikeKey(arg string) bool {
 	if _, v, ok := strings.Cut(arg, "="); ok {
 		arg = v
 	}
+	arg = strings.TrimLeft(arg, "-") // --KEY would come back as "unknown flag: --KEY"
 	arg = strings.TrimPrefix(strings.TrimPrefix(arg, "0x"), "0X")
 	if len(arg) != 64 {
 		return false

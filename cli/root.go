@@ -57,7 +57,7 @@ func newApp(env CLIEnv) *app {
 func (a *app) execute(args []string) int {
 	// Before cobra sees the line: a private key typed as an argument must
 	// not be echoed back in an "unknown flag" or "unknown command" message.
-	a.json = jsonRequested(args)
+	a.env.JSON = jsonRequested(args)
 	if looksLikeKeyArgument(args) {
 		return a.env.report(refuseKeyArgument(args))
 	}
@@ -86,6 +86,7 @@ func (a *app) asCommandError(root *cobra.Command, args []string, err error) *com
 	if errors.As(err, &ce) {
 		return ce
 	}
+	a.env.JSON = a.env.JSON || a.json
 	cmd, _, ferr := root.Find(args)
 	if ferr != nil || cmd == nil {
 		cmd = root
@@ -96,7 +97,7 @@ func (a *app) asCommandError(root *cobra.Command, args []string, err error) *com
 // rootCommand is `svcwallet`: the console, and every command under it.
 func (a *app) rootCommand() *cobra.Command {
 	root := a.consoleCommand()
-	root.PersistentFlags().BoolVar(&a.json, "json", a.json, "print JSON: one document (one object a line for streams), errors included")
+	root.PersistentFlags().BoolVar(&a.json, "json", false, "print JSON: one document (one object a line for streams), errors included")
 	root.PersistentFlags().BoolVar(&a.debug, "debug", false, "log requests, answers' statuses and timings (also $"+debugVar+"=1)")
 	root.PersistentPreRun = func(*cobra.Command, []string) { a.configure() }
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {

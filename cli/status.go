@@ -62,7 +62,7 @@ Exit status: the largest of the ids' statuses
 func (a *app) statusCommand() *cobra.Command {
 	var f statusFlags
 	c := &cobra.Command{
-		Use:   "status QUOTE_ID... | status -",
+		Use:   "status QUOTE_ID...",
 		Short: "Print withdrawals' statuses (exit 0 paid, 1 not paid, 3 pending, 4 not found, 5 error)",
 		Long:  statusLong,
 		Example: `  svcwallet status q-123
@@ -87,6 +87,7 @@ type statusCmd struct {
 	sleep  func(ctx context.Context, d time.Duration) error
 	jitter func(n int64) int64
 	now    func() time.Time
+	target service.Environment // the environment asked, once chosen
 }
 
 type statusFlags struct {
@@ -129,6 +130,7 @@ func (c statusCmd) run(f statusFlags, args []string) int {
 		}
 		return c.fail(exitError, "login failed: %v", service.Explain(err))
 	}
+	c.target = env
 	return c.follow(client, env, f)
 }
 
@@ -230,10 +232,23 @@ func withdrawalExit(w service.Withdrawal, now time.Time) int {
 	return exitPending
 }
 
+// statusJSON is one record of `status --json`: the service's, with the
+// explorer link and the state's meaning the text output has.
+type statusJSON struct {
+	service.Withdrawal
+	ExplorerURL string `json:"explorer_url,omitempty"`
+	Meaning     string `json:"meaning"`
+}
+
+// writeRecord writes one record as a line of JSON.
+func (c statusCmd) writeRecord(w service.Withdrawal) {
+	_ = writeJSONLine(c.env.Stdout, statusJSON{w, c.target.ExplorerTxURL(w.Chain, w.WithdrawTxHash), service.StateMeaning(w, c.now())})
+}
+
 // change prints one observed state: a line for people, an object for jq.
 func (c statusCmd) change(w service.Withdrawal, asJSON bool) {
 	if asJSON {
-		_ = writeJSONLine(c.env.Stdout, w)
+		c.writeRecord(w)
 		return
 	}
 	line := fmt.Sprintf("%s  %-9s  %s", w.UpdatedAt.UTC().Format(time.RFC3339), w.State, w.QuoteID)
@@ -246,7 +261,7 @@ func (c statusCmd) change(w service.Withdrawal, asJSON bool) {
 // print shows the status record as a table, or as one JSON object.
 func (c statusCmd) print(env service.Environment, w service.Withdrawal, asJSON bool) {
 	if asJSON {
-		_ = writeJSONLine(c.env.Stdout, w)
+		c.writeRecord(w)
 		return
 	}
 	rows := [][2]string{

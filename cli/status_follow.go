@@ -171,7 +171,7 @@ func (c statusCmd) report(env service.Environment, f statusFlags, ids map[string
 		switch {
 		case !o.known:
 		case f.json:
-			_ = writeJSONLine(c.env.Stdout, o.w)
+			c.writeRecord(o.w)
 		default:
 			state := o.w.State
 			if service.ExpiredUnexecuted(o.w, c.now()) {
