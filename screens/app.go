@@ -79,6 +79,11 @@ func (a *App) nonce() uint32 {
 	return signer.NewNonce()
 }
 
+// withdrawer carries this session's withdrawals (sign, journal, send).
+func (a *App) withdrawer() service.Withdrawer {
+	return service.Withdrawer{Client: a.Client(), Journal: a.Journal, Env: a.Target.Env.Name, Now: a.Common.Now}
+}
+
 // Client is the logged-in target's client.
 func (a *App) Client() *service.Client { return a.Target.Client }
 

@@ -49,17 +49,6 @@ type Route struct {
 	w, h    int
 }
 
-// Withdrawal is what the user has chosen so far; each step adds to it.
-type Withdrawal struct {
-	Info      service.WithdrawalInfo
-	TokenIn   string
-	Route     service.WithdrawalRoute
-	TokenOut  string
-	ToAddress string
-	Amount    string // as typed, validated by service.ParseAmount
-	FeeCap    string // optional; "" means no cap
-}
-
 // NewRoute builds the route step.
 func NewRoute(app *App) *Route {
 	return &Route{app: app, filter: newListFilter(app.Common), spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
@@ -219,7 +208,7 @@ func (r *Route) next() tea.Cmd {
 		return tui.ShowError(service.UserError{Text: "No payout token on " + routes[r.chain].Chain + " for now: pick another chain"})
 	}
 	rt := routes[r.chain]
-	w := Withdrawal{Info: r.info, TokenIn: r.sources[r.source], Route: rt, TokenOut: rt.TokensOut[r.payout]}
+	w := service.WithdrawalChoice{Info: r.info, TokenIn: r.sources[r.source], Route: rt, TokenOut: rt.TokensOut[r.payout]}
 	return tui.Push(NewDestination(r.app, w))
 }
 
