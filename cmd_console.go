@@ -66,11 +66,12 @@ func runConsole(args []string, env CLIEnv) int {
 	keystoreDir, _ := signer.DefaultKeystoreDir()
 	common := tui.NewCommon(*themeName != "light", nil)
 	app := &screens.App{
-		Common: common, Targets: targets, Target: targets[0],
-		KeystoreDir: keystoreDir, Bell: cfg.Bell, Getenv: env.Getenv, Journal: targets[0].Journal, PollInterval: service.DefaultPollInterval,
-		LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) },
+		Deps: screens.Deps{Common: common, Targets: targets, KeystoreDir: keystoreDir, Bell: cfg.Bell, Getenv: env.Getenv,
+			PollInterval: service.DefaultPollInterval},
+		Session: screens.Session{Target: targets[0]},
+		Hooks:   screens.Hooks{LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) }},
 	}
-	root := tui.New(screens.NewLogin(app), tui.Options{Theme: *themeName, Common: common})
+	root := tui.New(screens.Console(app), tui.Options{Theme: *themeName, Common: common})
 	p := tea.NewProgram(root)
 	// Closing the terminal (SIGHUP) or kill (SIGTERM) ends the console as q
 	// does: the terminal is restored and the deferred closeAll removes the

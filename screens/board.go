@@ -86,8 +86,8 @@ func NewBoard(app *App) *Board {
 // watchlistPath is the board's file, next to the journal.
 func watchlistPath(app *App) string {
 	dir := filepath.Dir(service.DefaultJournalPath())
-	if app.Journal != nil {
-		dir = filepath.Dir(app.Journal.Path())
+	if app.journal() != nil {
+		dir = filepath.Dir(app.journal().Path())
 	}
 	return filepath.Join(dir, service.WatchlistFile)
 }

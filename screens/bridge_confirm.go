@@ -37,10 +37,10 @@ func NewBridgeConfirm(app *App, change service.BridgeChangedError) *BridgeConfir
 // bridgePinsPath is where the bridge addresses are recorded: next to the
 // journal, in the state directory; "" (nothing recorded) without a journal.
 func bridgePinsPath(app *App) string {
-	if app.Journal == nil {
+	if app.journal() == nil {
 		return ""
 	}
-	return service.BridgePinsPath(filepath.Dir(app.Journal.Path()))
+	return service.BridgePinsPath(filepath.Dir(app.journal().Path()))
 }
 
 func (b *BridgeConfirm) Init() tea.Cmd { return nil }

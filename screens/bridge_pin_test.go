@@ -90,14 +90,14 @@ func hostileApp(t *testing.T, pinned bool) (*App, *hostileSandbox, *time.Time) {
 	}
 	target := Target{Env: env, Client: service.New(env, service.Options{Now: clock}),
 		Demo: &Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}
-	app := &App{Common: tui.NewCommon(true, clock), Targets: []Target{target}, Target: target,
-		KeystoreDir: t.TempDir(), Getenv: func(string) string { return "" }}
+	app := &App{Deps: Deps{Common: tui.NewCommon(true, clock), Targets: []Target{target}, KeystoreDir: t.TempDir(), Getenv: func(string) string { return "" }},
+		Session: Session{Target: target}}
 	h.journal = filepath.Join(t.TempDir(), "journal.jsonl")
 	j, err := service.OpenJournal(h.journal)
 	if err != nil {
 		t.Fatal(err)
 	}
-	app.Journal = j
+	app.Target.Journal = j
 	cx, cancel := ctx()
 	defer cancel()
 	if _, err := app.Client().Login(cx, service.APIKey(sandbox.DemoAPIKey)); err != nil {
@@ -359,8 +359,8 @@ func TestBridgeConfirmGolden(t *testing.T) {
 	clock := func() time.Time { return testNow }
 	env := service.Environment{Name: "testnet", AuthURL: "https://auth.example", BaseURL: "https://api.example",
 		MarketDataURL: "https://md.example", ChainID: 325}
-	app := &App{Common: tui.NewCommon(true, clock), Target: Target{Env: env, Client: service.New(env, service.Options{Now: clock})},
-		Getenv: func(string) string { return "" }}
+	app := &App{Deps: Deps{Common: tui.NewCommon(true, clock), Getenv: func(string) string { return "" }},
+		Session: Session{Target: Target{Env: env, Client: service.New(env, service.Options{Now: clock})}}}
 	s := NewBridgeConfirm(app, service.BridgeChangedError{Env: "testnet", Expected: sandbox.BridgeFundingAddress,
 		Seen: attackerBridge, Since: testNow.Add(-40 * 24 * time.Hour)})
 	root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common})

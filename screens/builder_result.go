@@ -99,7 +99,7 @@ func (r *BuilderResult) loggedIn(msg builderLoginMsg) tea.Cmd {
 	if msg.session.Location != "" {
 		info += " (" + msg.session.Location + ")"
 	}
-	return tea.Batch(tui.SetStatus(r.app.status()), tui.Reset(NewHome(r.app)), tui.ShowInfo(info))
+	return tea.Batch(tui.Reset(NewHome(r.app)), tui.ShowInfo(info))
 }
 
 func (r *BuilderResult) View() string {

@@ -100,8 +100,7 @@ func (h *Home) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 func (h *Home) logout() tea.Cmd {
 	h.app.Client().Logout()
 	h.app.Signer = nil
-	return tea.Batch(tui.SetStatus(tui.Status{Env: h.app.Target.Env.Name, ChainID: h.app.Target.Env.ChainID}),
-		tui.Reset(NewLogin(h.app)), tui.ShowInfo("Logged out"))
+	return tea.Batch(tui.Reset(NewLogin(h.app)), tui.ShowInfo("Logged out"))
 }
 
 func (h *Home) View() string {
@@ -207,7 +206,7 @@ func (h *Home) unfinishedBanner() string {
 			h.journal.err.Error())
 	case h.journal.skipped > 0:
 		lines = append(lines, fmt.Sprintf("%d line(s) of the withdrawal journal could not be read and were skipped; "+
-			"keep %s for support", h.journal.skipped, h.app.Journal.Path()))
+			"keep %s for support", h.journal.skipped, h.app.journal().Path()))
 	}
 	switch {
 	case h.journal.unfinished == 1:

@@ -107,7 +107,7 @@ type Status struct {
 // journaled. The watch board passes false.
 func NewStatus(app *App, quoteID string, own bool) *Status {
 	return &Status{
-		app: app, quoteID: quoteID, own: own, follow: service.Follow{QuoteID: quoteID, Own: own && app.Journal != nil},
+		app: app, quoteID: quoteID, own: own, follow: service.Follow{QuoteID: quoteID, Own: own && app.journal() != nil},
 		after: func(d time.Duration, msg tea.Msg) tea.Cmd {
 			return tea.Tick(d, func(time.Time) tea.Msg { return msg })
 		},
@@ -253,10 +253,10 @@ func (s *Status) key(k tea.KeyPressMsg) tea.Cmd {
 // journalReader returns a function that reads this withdrawal's journal
 // lines inside a Cmd, or nil when there is nothing to read.
 func (s *Status) journalReader() func() ([]service.JournalEntry, bool) {
-	if !s.own || s.seeded || s.app.Journal == nil {
+	if !s.own || s.seeded || s.app.journal() == nil {
 		return nil
 	}
-	j, id, env := s.app.Journal, s.quoteID, s.app.Target.Env.Name
+	j, id, env := s.app.journal(), s.quoteID, s.app.Target.Env.Name
 	return func() ([]service.JournalEntry, bool) {
 		all, err := j.Entries()
 		if err != nil {
@@ -365,7 +365,7 @@ func (s *Status) setIntent(in *service.Intent) {
 
 // journal writes one line of an own withdrawal's journal in a Cmd.
 func (s *Status) journal(write func(service.Withdrawer) error) tea.Cmd {
-	if s.app.Journal == nil {
+	if s.app.journal() == nil {
 		return nil
 	}
 	w := s.app.withdrawer()

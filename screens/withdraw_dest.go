@@ -65,7 +65,7 @@ func NewDestination(app *App, w service.WithdrawalChoice) *Destination {
 }
 
 func (d *Destination) Init() tea.Cmd {
-	journal, chain := d.app.Journal, d.w.Route.Chain
+	journal, chain := d.app.journal(), d.w.Route.Chain
 	load := func() tea.Msg {
 		if journal == nil {
 			return recentDestinationsMsg{}

@@ -74,7 +74,7 @@ func startWithdrawFlow(t *testing.T) *withdrawFlow {
 	}
 	c.app.Target.Journal, c.app.Targets[0].Journal = journal, journal
 	c.app.PollInterval = 20 * time.Millisecond
-	c.root = tui.New(NewLogin(c.app), tui.Options{Theme: "dark", Common: c.app.Common})
+	c.root = tui.New(Console(c.app), tui.Options{Theme: "dark", Common: c.app.Common})
 	snap := &snapshotModel{inner: c.root}
 	tm := teatest.NewTestModel(t, snap, teatest.WithInitialTermSize(120, 40))
 	f := &withdrawFlow{flow: &flow{t: t, tm: tm, out: &recorder{r: tm.Output()}, c: c}, snap: snap, clock: clock}

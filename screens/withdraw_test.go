@@ -35,7 +35,7 @@ func wdApp(t *testing.T) (*App, *time.Time) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	app.Journal = j
+	app.Target.Journal = j
 	cx, cancel := ctx()
 	defer cancel()
 	if _, err := app.Client().Login(cx, service.APIKey(sandbox.DemoAPIKey)); err != nil {
@@ -79,7 +79,7 @@ func pushedScreen(cmd tea.Cmd) tui.Screen {
 func TestLookAlikeDestinationStops(t *testing.T) {
 	app, _ := wdApp(t)
 	recent := sandbox.DestCompleted // 0x3C44CdDd…FA4293BC
-	if err := app.Journal.Append(service.JournalEntry{Time: testNow, Kind: service.JournalIntent, QuoteID: "q-old",
+	if err := app.journal().Append(service.JournalEntry{Time: testNow, Kind: service.JournalIntent, QuoteID: "q-old",
 		Intent: &service.Intent{ToAddress: recent, Chain: "ARBITRUM"}}); err != nil {
 		t.Fatal(err)
 	}
