@@ -22,6 +22,35 @@ import (
 // is per attempt, this one covers re-login too.
 const requestTimeout = 30 * time.Second
 
+// visit is the life of a screen on the stack: the read-only calls it makes
+// are cancelled when it is left (tui.Leaver), and with the console. Calls
+// that move money or sign (withdraw, builder authorization) do not use it:
+// their answer must arrive and be journaled even if the screen is gone.
+type visit struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+// context is the visit's context, started on first use under the root's.
+func (v *visit) context(app *App) context.Context {
+	if v.ctx == nil {
+		v.ctx, v.cancel = context.WithCancel(app.root())
+	}
+	return v.ctx
+}
+
+// Leave cancels the visit's calls still out.
+func (v *visit) Leave() {
+	if v.cancel != nil {
+		v.cancel()
+	}
+}
+
+// call bounds one call made under parent by requestTimeout.
+func call(parent context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(parent, requestTimeout)
+}
+
 // Target is one environment the user may log in to, with its client.
 type Target struct {
 	Env    service.Environment
@@ -58,6 +87,9 @@ type Deps struct {
 	// Bell rings the terminal bell when a followed withdrawal changes state
 	// (the config's bell).
 	Bell bool
+	// Context is the console's root context, cancelled on quit; nil means
+	// context.Background.
+	Context context.Context
 }
 
 // Session is the one login the console is in: the target environment with
@@ -113,9 +145,12 @@ func (a *App) withdrawer() service.Withdrawer {
 // Client is the logged-in target's client.
 func (a *App) Client() *service.Client { return a.Target.Client }
 
-// ctx returns a context bounded by requestTimeout for one screen call.
-func ctx() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(context.Background(), requestTimeout)
+// root is the console's context: cancelled when the console quits.
+func (a *App) root() context.Context {
+	if a.Context == nil {
+		return context.Background()
+	}
+	return a.Context
 }
 
 // status is the status bar's content for the current session, read from the

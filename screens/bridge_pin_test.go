@@ -2,6 +2,7 @@ package screens
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"github.com/shopspring/decimal"
@@ -98,7 +99,7 @@ func hostileApp(t *testing.T, pinned bool) (*App, *hostileSandbox, *time.Time) {
 		t.Fatal(err)
 	}
 	app.Target.Journal = j
-	cx, cancel := ctx()
+	cx, cancel := call(context.Background())
 	defer cancel()
 	if _, err := app.Client().Login(cx, service.APIKey(sandbox.DemoAPIKey)); err != nil {
 		t.Fatal(err)
@@ -110,7 +111,7 @@ func hostileApp(t *testing.T, pinned bool) (*App, *hostileSandbox, *time.Time) {
 // bridge checked and the keystroke guard passed.
 func hostileReview(t *testing.T, app *App, now *time.Time) *Review {
 	t.Helper()
-	cx, cancel := ctx()
+	cx, cancel := call(context.Background())
 	defer cancel()
 	info, err := app.Client().WithdrawalInfo(cx)
 	if err != nil {

@@ -30,6 +30,7 @@ var builderResultKeys = struct {
 // mode it shows the returned key once: it lives only in this screen, so
 // leaving the screen forgets it.
 type BuilderResult struct {
+	visit   // its read-only calls end when it is left
 	app     *App
 	auth    service.BuilderAuth
 	exp     int64 // signed expiration, unix nanoseconds
@@ -74,9 +75,9 @@ func (r *BuilderResult) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			return r, copyText(r.app, r.apiKey, "API key copied to the clipboard")
 		case r.apiKey != "" && key.Matches(msg, builderResultKeys.Login):
 			r.logging, r.err = true, nil
-			client, apiKey := r.app.Client(), r.apiKey
+			client, apiKey, parent := r.app.Client(), r.apiKey, r.context(r.app)
 			return r, func() tea.Msg {
-				cx, cancel := ctx()
+				cx, cancel := call(parent)
 				defer cancel()
 				s, err := client.Login(cx, service.APIKey(apiKey))
 				return builderLoginMsg{session: s, err: err}

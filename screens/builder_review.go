@@ -111,7 +111,9 @@ func (r *BuilderReview) sign() tea.Cmd {
 		if err != nil {
 			return builderSentMsg{err: err}
 		}
-		cx, cancel := ctx()
+		// The root context only: the authorization's answer must arrive
+		// even if the screen is left.
+		cx, cancel := call(app.root())
 		defer cancel()
 		// Clocks far apart refuse the signature (service.SigningNow).
 		if _, err := app.Client().SigningNow(cx); err != nil {
@@ -130,7 +132,7 @@ func (r *BuilderReview) sign() tea.Cmd {
 
 // sendBuilder posts a signed authorization; it runs inside a Cmd.
 func sendBuilder(app *App, req service.BuilderAuthorizeRequest) tea.Msg {
-	cx, cancel := ctx()
+	cx, cancel := call(app.root())
 	defer cancel()
 	res, err := app.Client().AuthorizeBuilder(cx, req)
 	return builderSentMsg{req: req, res: res, err: err}

@@ -1,6 +1,7 @@
 package screens
 
 import (
+	"context"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -264,7 +265,7 @@ func (c *console) solanaAddress() string {
 	c.t.Helper()
 	cl := service.New(service.SandboxEnvironment(c.srv.URL, sandbox.DefaultChainID),
 		service.Options{APIKey: sandbox.DemoAPIKey, Now: func() time.Time { return testNow }})
-	cx, cancel := ctx()
+	cx, cancel := call(context.Background())
 	defer cancel()
 	info, err := cl.GenerateAddress(cx, "SOLANA")
 	if err != nil || info.DepositAddress == "" {

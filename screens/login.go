@@ -354,13 +354,13 @@ func (l *Login) submit() tea.Cmd {
 	}
 	l.busy = true
 	l.attempt++
-	attempt, client := l.attempt, t.Client
+	attempt, client, parent := l.attempt, t.Client, l.app.root()
 	login := func() tea.Msg {
 		c, k, err := cred()
 		if err != nil {
 			return loginDoneMsg{attempt: attempt, err: service.UserError{Text: err.Error()}}
 		}
-		cx, cancel := ctx()
+		cx, cancel := call(parent)
 		defer cancel()
 		s, err := client.Login(cx, c)
 		return loginDoneMsg{attempt: attempt, session: s, key: k, err: err}

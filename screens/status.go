@@ -72,6 +72,7 @@ type seen struct {
 // user's own withdrawals, and stops at a terminal state. In resume mode it
 // first settles a journaled request that never got an answer.
 type Status struct {
+	visit   // its read-only calls end when it is left
 	app     *App
 	quoteID string
 	own     bool
@@ -275,14 +276,14 @@ func (s *Status) journalReader() func() ([]service.JournalEntry, bool) {
 // fetch asks the service for the status once.
 func (s *Status) fetch() tea.Cmd {
 	s.inflight, s.next = true, time.Time{}
-	client, id, tag, read := s.app.Client(), s.quoteID, s.tag, s.journalReader()
+	client, id, tag, read, parent := s.app.Client(), s.quoteID, s.tag, s.journalReader(), s.context(s.app)
 	return func() tea.Msg {
 		var m statusMsg
 		m.tag = tag
 		if read != nil {
 			m.journal, m.seeded = read()
 		}
-		cx, cancel := ctx()
+		cx, cancel := call(parent)
 		defer cancel()
 		m.w, m.err = client.WithdrawalStatus(cx, id)
 		return m

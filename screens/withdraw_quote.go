@@ -38,6 +38,7 @@ var quoteKeys = struct {
 // Quote is the third withdrawal step: the locked price and a countdown to
 // expires_at. An expired quote cannot be confirmed; r asks for a new one.
 type Quote struct {
+	visit     // its read-only calls end when it is left
 	app       *App
 	w         service.WithdrawalChoice
 	quote     service.Quote
@@ -104,10 +105,10 @@ func (q *Quote) refusal() string {
 func (q *Quote) requote() tea.Cmd {
 	q.loading, q.err = true, nil
 	q.seq++
-	seq, client, now, w := q.seq, q.app.Client(), q.app.Common.Now, q.w
+	seq, client, now, w, parent := q.seq, q.app.Client(), q.app.Common.Now, q.w, q.context(q.app)
 	req := w.QuoteRequest()
 	return tea.Batch(q.spin.Tick, func() tea.Msg {
-		cx, cancel := ctx()
+		cx, cancel := call(parent)
 		defer cancel()
 		sent := now()
 		serverNow, err := client.ServerTime(cx)

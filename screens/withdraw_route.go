@@ -36,6 +36,7 @@ var routeKeys = struct {
 // payout token, from withdrawal info. Tokens with no route stay visible as
 // unavailable.
 type Route struct {
+	visit   // its read-only calls end when it is left
 	app     *App
 	info    service.WithdrawalInfo
 	sources []string // token_in keys, USDT first
@@ -81,9 +82,9 @@ func (r *Route) KeyMap() help.KeyMap {
 
 func (r *Route) load() tea.Cmd {
 	r.loading, r.err = true, nil
-	client := r.app.Client()
+	client, parent := r.app.Client(), r.context(r.app)
 	return tea.Batch(r.spin.Tick, func() tea.Msg {
-		cx, cancel := ctx()
+		cx, cancel := call(parent)
 		defer cancel()
 		info, err := client.WithdrawalInfo(cx)
 		return withdrawalInfoMsg{info: info, err: err}

@@ -1,6 +1,7 @@
 package screens
 
 import (
+	"context"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -36,7 +37,7 @@ func wdApp(t *testing.T) (*App, *time.Time) {
 		t.Fatal(err)
 	}
 	app.Target.Journal = j
-	cx, cancel := ctx()
+	cx, cancel := call(context.Background())
 	defer cancel()
 	if _, err := app.Client().Login(cx, service.APIKey(sandbox.DemoAPIKey)); err != nil {
 		t.Fatal(err)
@@ -261,7 +262,7 @@ func TestQuoteMustPayTheAmountEntered(t *testing.T) {
 func TestReviewShowsWhatIsSignedAndGuardsKeys(t *testing.T) {
 	app, now := wdApp(t)
 	app.Nonce = func() uint32 { return 77 }
-	cx, cancel := ctx()
+	cx, cancel := call(context.Background())
 	defer cancel()
 	info, err := app.Client().WithdrawalInfo(cx)
 	if err != nil {
@@ -310,7 +311,7 @@ func offers(km interface{ ShortHelp() []key.Binding }, k string) bool {
 // search answered by found and the keystroke guard passed.
 func reviewFor(t *testing.T, app *App, now *time.Time, q service.Quote, offset time.Duration, w, h int, found keyFoundMsg) *Review {
 	t.Helper()
-	cx, cancel := ctx()
+	cx, cancel := call(context.Background())
 	defer cancel()
 	info, err := app.Client().WithdrawalInfo(cx)
 	if err != nil {

@@ -44,12 +44,15 @@ type fakeScreen struct {
 
 	w, h           int
 	inits, resumes int
+	leaves         int
 	tag            Tag
 	ticks          int
 	got            []tea.Msg
 }
 
 func newFake(c *Common, title string) *fakeScreen { return &fakeScreen{common: c, title: title} }
+
+func (f *fakeScreen) Leave() { f.leaves++ }
 
 func (f *fakeScreen) Init() tea.Cmd {
 	f.inits++

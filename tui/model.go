@@ -132,9 +132,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case PopMsg:
 		cmd = m.pop()
 	case ReplaceMsg:
+		leave(m.stack[len(m.stack)-1])
 		m.stack[len(m.stack)-1] = msg.Screen
 		cmd = m.enter(msg.Screen)
 	case ResetMsg:
+		for _, s := range m.stack {
+			leave(s)
+		}
 		m.stack = []Screen{msg.Screen}
 		cmd = m.enter(msg.Screen)
 	case tea.KeyPressMsg:
@@ -209,6 +213,7 @@ func (m *Model) pop() tea.Cmd {
 	if len(m.stack) < 2 {
 		return nil
 	}
+	leave(m.stack[len(m.stack)-1])
 	m.stack[len(m.stack)-1] = nil
 	m.stack = m.stack[:len(m.stack)-1]
 	m.fullHelp = false
@@ -216,6 +221,13 @@ func (m *Model) pop() tea.Cmd {
 		return r.Resume()
 	}
 	return nil
+}
+
+// leave tells a screen that it left the stack, if it wants to know.
+func leave(s Screen) {
+	if l, ok := s.(Leaver); ok {
+		l.Leave()
+	}
 }
 
 func (m *Model) updateTop(msg tea.Msg) tea.Cmd {

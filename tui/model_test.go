@@ -436,3 +436,24 @@ func TestGoldenPlain(t *testing.T) {
 		golden.RequireEqual(t, []byte(ansi.Strip(checkFrame(t, m, 59, 19))))
 	})
 }
+
+// TestLeaveWhenRemoved: a screen hears Leave once when it leaves the stack
+// (popped, replaced, reset away), never while it is only covered.
+func TestLeaveWhenRemoved(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	a, b, c := newFake(m.common, "A"), newFake(m.common, "B"), newFake(m.common, "C")
+	send(m, Push(a)())
+	send(m, Push(b)())
+	if a.leaves != 0 {
+		t.Fatal("a covered screen was told it left")
+	}
+	send(m, Pop()())
+	send(m, Replace(c)())
+	if b.leaves != 1 || a.leaves != 1 || c.leaves != 0 {
+		t.Fatalf("leaves: popped %d, replaced %d, new %d; want 1 1 0", b.leaves, a.leaves, c.leaves)
+	}
+	send(m, Reset(newFake(m.common, "D"))())
+	if home.leaves != 1 || c.leaves != 1 {
+		t.Fatalf("reset: home %d, top %d; want 1 1", home.leaves, c.leaves)
+	}
+}

@@ -80,6 +80,12 @@ type Resumer interface {
 	Resume() tea.Cmd
 }
 
+// Leaver is a screen that wants to know when it leaves the stack for good
+// (popped, replaced or reset away), to cancel the calls it made.
+type Leaver interface {
+	Leave()
+}
+
 // Push returns a command that shows s on top of the current screen.
 func Push(s Screen) tea.Cmd { return func() tea.Msg { return PushMsg{Screen: s} } }
 
