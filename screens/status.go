@@ -163,12 +163,30 @@ func (s *Status) Title() string { return "Withdrawal status" }
 // SetSize: the content is a few lines; the root cuts what is taller.
 func (s *Status) SetSize(w, _ int) { s.wd = w }
 
-// KeyMap offers r except for a withdrawal that never happened, and copying
-// only when there is a payout hash to copy.
-func (s *Status) KeyMap() help.KeyMap {
-	return keyMap{when(s.phase != phaseRejected, statusKeys.Refresh), when(s.copyable(), statusKeys.Copy),
-		when(s.explorerLink() != "", statusKeys.Open)}
+// bindings: r except for a withdrawal that never happened or while a
+// request is out, copying and opening only when there is a payout hash.
+func (s *Status) bindings() bindings {
+	return bindings{
+		{key: statusKeys.Refresh, on: s.phase != phaseRejected && !s.sending && !s.inflight, do: s.refresh,
+			off: func() tea.Cmd {
+				if s.phase == phaseRejected {
+					return tui.ShowInfo("Nothing to refresh: this withdrawal never happened")
+				}
+				return nil
+			}},
+		{key: statusKeys.Copy, on: s.copyable(), do: func() tea.Cmd {
+			return copyText(s.app, s.follow.Last.WithdrawTxHash, "Copied payout hash "+s.follow.Last.WithdrawTxHash)
+		}, off: func() tea.Cmd {
+			if s.follow.NotFound || s.follow.Known && service.Terminal(s.follow.Last.State) {
+				return nil // nothing was paid out
+			}
+			return tui.ShowInfo("No payout hash yet: it is set once the withdrawal is COMPLETED")
+		}},
+		{key: statusKeys.Open, on: s.explorerLink() != "", do: func() tea.Cmd { return openLink(s.app, s.explorerLink()) }},
+	}
 }
+
+func (s *Status) KeyMap() help.KeyMap { return s.bindings().keyMap() }
 
 // copyable: the withdrawal shown has a payout hash.
 func (s *Status) copyable() bool {
@@ -209,46 +227,26 @@ func (s *Status) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	case journalFailedMsg:
 		return s, tui.ShowError(service.UserError{Text: "The journal could not be written (" + msg.err.Error() + "): the history may miss this state; check the disk"})
 	case tea.KeyPressMsg:
-		return s, s.key(msg)
+		cmd, _ := s.bindings().handle(msg)
+		return s, cmd
 	}
 	return s, nil
 }
 
-func (s *Status) key(k tea.KeyPressMsg) tea.Cmd {
-	switch {
-	case key.Matches(k, statusKeys.Refresh):
-		switch {
-		case s.sending || s.inflight:
-			return nil
-		case s.phase == phaseRejected:
-			return tui.ShowInfo("Nothing to refresh: this withdrawal never happened")
-		case s.phase == phaseResend:
-			// The last re-send got no answer; decide again, as the quote may
-			// have expired since.
-			rec := s.lostRecord()
-			s.rec = &rec
-			return s.Init()
-		}
-		// A new tag drops the pending tick, so refreshing never makes two
-		// timers; notFound is cleared to ask again.
-		s.tag = tui.NextTag()
-		s.follow.Refresh()
-		return s.fetch()
-	case key.Matches(k, statusKeys.Copy):
-		switch {
-		case s.copyable():
-		case s.follow.NotFound || s.follow.Known && service.Terminal(s.follow.Last.State):
-			return nil // nothing was paid out, and the footer offers no c
-		default:
-			return tui.ShowInfo("No payout hash yet: it is set once the withdrawal is COMPLETED")
-		}
-		return copyText(s.app, s.follow.Last.WithdrawTxHash, "Copied payout hash "+s.follow.Last.WithdrawTxHash)
-	case key.Matches(k, statusKeys.Open):
-		if link := s.explorerLink(); link != "" {
-			return openLink(s.app, link)
-		}
+// refresh asks again now; a lost re-send is decided again.
+func (s *Status) refresh() tea.Cmd {
+	if s.phase == phaseResend {
+		// The last re-send got no answer; decide again, as the quote may
+		// have expired since.
+		rec := s.lostRecord()
+		s.rec = &rec
+		return s.Init()
 	}
-	return nil
+	// A new tag drops the pending tick, so refreshing never makes two
+	// timers; an unknown id is asked again.
+	s.tag = tui.NextTag()
+	s.follow.Refresh()
+	return s.fetch()
 }
 
 // journalReader returns a function that reads this withdrawal's journal

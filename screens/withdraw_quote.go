@@ -77,16 +77,15 @@ func (q *Quote) Title() string { return "Withdraw: quote" }
 
 func (q *Quote) SetSize(w, h int) { q.wd, q.h = w, h }
 
-// KeyMap offers enter only for a quote that can go on to the review, and r
-// only when no quote is being asked for.
-func (q *Quote) KeyMap() help.KeyMap {
-	if q.loading {
-		return keyMap{}
+func (q *Quote) KeyMap() help.KeyMap { return q.bindings().keyMap() }
+
+// bindings: enter while the quote in hand can be signed (pressed otherwise
+// it says why), r whenever no quote is being asked for.
+func (q *Quote) bindings() bindings {
+	return bindings{
+		{key: quoteKeys.Confirm, on: !q.loading && q.refusal() == "" && q.remaining() > 0, do: q.confirm, off: q.confirm},
+		{key: quoteKeys.Requote, on: !q.loading, do: q.requote},
 	}
-	if q.refusal() == "" && q.remaining() > 0 {
-		return keyMap{quoteKeys.Confirm, quoteKeys.Requote}
-	}
-	return keyMap{quoteKeys.Requote}
 }
 
 // refusal says why the quote in hand cannot be reviewed (apart from running
@@ -173,14 +172,8 @@ func (q *Quote) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		q.spin, cmd = q.spin.Update(msg)
 		return q, cmd
 	case tea.KeyPressMsg:
-		switch {
-		case key.Matches(msg, quoteKeys.Requote):
-			if !q.loading {
-				return q, q.requote()
-			}
-		case key.Matches(msg, quoteKeys.Confirm):
-			return q, q.confirm()
-		}
+		cmd, _ := q.bindings().handle(msg)
+		return q, cmd
 	}
 	return q, nil
 }
