@@ -96,14 +96,26 @@ func (r *Review) Title() string { return "Withdraw: review and sign" }
 
 func (r *Review) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.setWidth(w) }
 
-// KeyMap offers only what works now: nothing while the withdrawal is out,
+func (r *Review) KeyMap() help.KeyMap { return r.bindings().keyMap() }
+
+// bindings offer only what works now: nothing while the withdrawal is out,
 // no signing once the quote expired, without a key, after a final refusal
-// or when it cannot be signed at all.
-func (r *Review) KeyMap() help.KeyMap {
-	return keyMap{
-		when(r.canSign(), reviewKeys.Sign),
-		when(r.canConfirmBridge() && !r.gate.key.typing(), reviewKeys.Bridge),
-		when(!r.gate.sending, r.requoteKey()),
+// or when it cannot be signed at all (enter then says why, unless the
+// screen already does).
+func (r *Review) bindings() bindings {
+	return bindings{
+		{key: reviewKeys.Sign, on: r.canSign(), do: r.sign, off: func() tea.Cmd {
+			if r.gate.sending || r.setupErr == nil && (r.expired() || r.refused) {
+				return nil // the screen says so; r gets a new quote
+			}
+			return r.sign()
+		}},
+		{key: reviewKeys.Bridge, on: r.canConfirmBridge() && !r.gate.key.typing(), do: func() tea.Cmd {
+			var changed *service.BridgeChangedError
+			errors.As(r.bridgeErr, &changed)
+			return tui.Push(NewBridgeConfirm(r.app, *changed))
+		}},
+		{key: r.requoteKey(), on: !r.gate.sending, do: tui.Pop},
 	}
 }
 
@@ -175,18 +187,8 @@ func (r *Review) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		}
 		return r, nil
 	case tea.KeyPressMsg:
-		switch {
-		case key.Matches(msg, reviewKeys.Sign):
-			if r.setupErr == nil && (r.expired() || r.refused) {
-				return r, nil // the screen says so; r gets a new quote
-			}
-			return r, r.sign()
-		case key.Matches(msg, r.requoteKey()):
-			return r, tui.Pop()
-		case !r.gate.key.typing() && r.canConfirmBridge() && key.Matches(msg, reviewKeys.Bridge):
-			var changed *service.BridgeChangedError
-			errors.As(r.bridgeErr, &changed)
-			return r, tui.Push(NewBridgeConfirm(r.app, *changed))
+		if cmd, ok := r.bindings().handle(msg); ok {
+			return r, cmd
 		}
 	}
 	return r, r.gate.key.update(msg)
