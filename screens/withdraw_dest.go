@@ -105,11 +105,43 @@ const destLabelWidth = 14
 // EVM address shows with its 0x.
 func destInputWidth(w int) int { return max(w-(2+destLabelWidth+1)-1, 10) }
 
-func (d *Destination) KeyMap() help.KeyMap {
+func (d *Destination) KeyMap() help.KeyMap { return d.bindings().keyMap() }
+
+// bindings: at the look-alike stop, the three answers; in the form, enter,
+// focus moves (shift+tab is not in the footer, tab is) and ctrl+r while
+// there are recent destinations to cycle through. Other keys are text.
+func (d *Destination) bindings() bindings {
 	if d.alike != "" {
-		return keyMap{destKeys.Confirm, destKeys.UseRecent, destKeys.Edit}
+		return bindings{
+			{key: destKeys.Confirm, on: true, do: func() tea.Cmd {
+				// The field under the marker takes keys again when the user
+				// comes back from the quote.
+				d.ok, d.alike = d.inputs[destAddress].Value(), ""
+				return tea.Batch(d.inputs[d.focus].Focus(), d.submit())
+			}},
+			{key: destKeys.UseRecent, on: true, do: func() tea.Cmd {
+				d.inputs[destAddress].SetValue(d.alike)
+				d.alike = ""
+				return d.inputs[d.focus].Focus()
+			}},
+			{key: destKeys.Edit, on: true, do: func() tea.Cmd {
+				d.alike = ""
+				return d.setFocus(destAddress)
+			}},
+		}
 	}
-	return keyMap{destKeys.Submit, destKeys.Next, destKeys.Recent}
+	prev := destKeys.Prev
+	prev.SetHelp("", "")
+	return bindings{
+		{key: destKeys.Submit, on: true, do: d.submit},
+		{key: destKeys.Next, on: true, do: func() tea.Cmd { return d.setFocus((d.focus + 1) % destFields) }},
+		{key: prev, on: true, do: func() tea.Cmd { return d.setFocus((d.focus + destFields - 1) % destFields) }},
+		{key: destKeys.Recent, on: len(d.recent) > 0, do: func() tea.Cmd {
+			d.inputs[destAddress].SetValue(d.recent[d.pick%len(d.recent)])
+			d.pick++
+			return nil
+		}},
+	}
 }
 
 // Inputting: the fields take q and ? as text, except while comparing.
@@ -125,22 +157,9 @@ func (d *Destination) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		}
 		return d, nil
 	case tea.KeyPressMsg:
-		if d.alike != "" {
-			return d, d.compareKey(msg)
-		}
-		switch {
-		case key.Matches(msg, destKeys.Submit):
-			return d, d.submit()
-		case key.Matches(msg, destKeys.Next):
-			return d, d.setFocus((d.focus + 1) % destFields)
-		case key.Matches(msg, destKeys.Prev):
-			return d, d.setFocus((d.focus + destFields - 1) % destFields)
-		case key.Matches(msg, destKeys.Recent):
-			if len(d.recent) > 0 {
-				d.inputs[destAddress].SetValue(d.recent[d.pick%len(d.recent)])
-				d.pick++
-			}
-			return d, nil
+		cmd, ok := d.bindings().handle(msg)
+		if ok || d.alike != "" {
+			return d, cmd // while comparing, no key is text
 		}
 	}
 	var cmd tea.Cmd
@@ -156,26 +175,6 @@ func (d *Destination) setFocus(i int) tea.Cmd {
 	d.inputs[d.focus].Blur()
 	d.focus = i
 	return d.inputs[i].Focus()
-}
-
-// compareKey handles the look-alike stop: the user confirms, swaps in the
-// recent address, or goes back to edit.
-func (d *Destination) compareKey(k tea.KeyPressMsg) tea.Cmd {
-	switch {
-	case key.Matches(k, destKeys.Confirm):
-		// The field under the marker takes keys again when the user comes
-		// back from the quote.
-		d.ok, d.alike = d.inputs[destAddress].Value(), ""
-		return tea.Batch(d.inputs[d.focus].Focus(), d.submit())
-	case key.Matches(k, destKeys.UseRecent):
-		d.inputs[destAddress].SetValue(d.alike)
-		d.alike = ""
-		return d.inputs[d.focus].Focus()
-	case key.Matches(k, destKeys.Edit):
-		d.alike = ""
-		return d.setFocus(destAddress)
-	}
-	return nil
 }
 
 // check validates the form; the returned error is written for the user.
