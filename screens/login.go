@@ -130,11 +130,26 @@ func (l *Login) SetSize(w, h int) {
 	}
 }
 
-// KeyMap offers ←/→ only where there is a choice to change, and ctrl+d
-// only on an environment with demo credentials.
-func (l *Login) KeyMap() help.KeyMap {
-	return keyMap{loginKeys.Submit, loginKeys.Next, when(l.input() == nil, loginKeys.Left),
-		when(l.target().Demo != nil, loginKeys.Demo)}
+func (l *Login) KeyMap() help.KeyMap { return l.bindings().keyMap() }
+
+// bindings: nothing while a login is out; ←/→ only where there is a choice
+// to change (not in a text field), ctrl+d only on an environment with demo
+// credentials. shift+tab is not in the footer, tab is.
+func (l *Login) bindings() bindings {
+	if l.busy {
+		return nil
+	}
+	choosing := l.input() == nil
+	prev := loginKeys.Prev
+	prev.SetHelp("", "")
+	return bindings{
+		{key: loginKeys.Submit, on: true, do: l.submit},
+		{key: loginKeys.Next, on: true, do: func() tea.Cmd { return l.moveFocus(1) }},
+		{key: prev, on: true, do: func() tea.Cmd { return l.moveFocus(-1) }},
+		{key: loginKeys.Left, on: choosing, do: func() tea.Cmd { return l.cycle(-1) }},
+		{key: loginKeys.Right, on: choosing, do: func() tea.Cmd { return l.cycle(1) }},
+		{key: loginKeys.Demo, on: l.target().Demo != nil, do: l.fillDemo},
+	}
 }
 
 // Inputting: while a text field has the focus, q and ? are typed, not global.
@@ -255,19 +270,8 @@ func (l *Login) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		if l.busy {
 			return l, nil
 		}
-		switch {
-		case key.Matches(msg, loginKeys.Submit):
-			return l, l.submit()
-		case key.Matches(msg, loginKeys.Demo):
-			return l, l.fillDemo()
-		case key.Matches(msg, loginKeys.Next):
-			return l, l.moveFocus(1)
-		case key.Matches(msg, loginKeys.Prev):
-			return l, l.moveFocus(-1)
-		case l.input() == nil && key.Matches(msg, loginKeys.Left):
-			return l, l.cycle(-1)
-		case l.input() == nil && key.Matches(msg, loginKeys.Right):
-			return l, l.cycle(1)
+		if cmd, ok := l.bindings().handle(msg); ok {
+			return l, cmd
 		}
 	case tea.BackgroundColorMsg:
 		l.spin.Style = l.app.Common.Styles.Spinner
@@ -284,9 +288,6 @@ func (l *Login) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 // fillDemo fills in the sandbox's published credentials for the chosen method.
 func (l *Login) fillDemo() tea.Cmd {
 	demo := l.target().Demo
-	if demo == nil {
-		return tui.ShowInfo("Demo credentials exist only on the sandbox environment")
-	}
 	l.err = nil // it was about what the demo credentials replace
 	if l.method == methodAPIKey {
 		l.apiKey.SetValue(demo.APIKey)
