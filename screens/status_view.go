@@ -18,14 +18,6 @@ func (s *Status) View() string {
 	c := s.app.Common
 	st := c.Styles
 	var b strings.Builder
-	switch {
-	case s.have && s.expiredUnexecuted():
-		b.WriteString(st.Heading.Render("Withdrawal never executed: the quote expired") + "\n\n")
-	case s.have:
-		b.WriteString(st.Heading.Render("Withdrawal "+s.w.State) + "\n\n")
-	default:
-		b.WriteString(st.Heading.Render("Withdrawal") + "\n\n")
-	}
 	b.WriteString(s.fields())
 	switch {
 	case s.phase == phaseRejected:
@@ -135,6 +127,19 @@ func (s *Status) quoteExpiry() time.Time {
 // final: following w can stop, by the quote's own expiry when known.
 func (s *Status) final(w service.Withdrawal) bool {
 	return service.FinalBy(w, s.quoteExpiry(), s.app.Common.Now())
+}
+
+// heading is the screen's title, shown in the status bar: the withdrawal's
+// state as last seen, or that it never executed.
+func (s *Status) heading() string {
+	switch {
+	case s.have && s.expiredUnexecuted():
+		return "Withdrawal never executed: quote expired"
+	case s.have:
+		return "Withdrawal " + s.w.State
+	default:
+		return "Withdrawal status"
+	}
 }
 
 // expiredUnexecuted: the shown quote can no longer be executed.
