@@ -53,6 +53,7 @@ var boardKeys = struct {
 // request budget, one row each, the moving ones first. Its ids are kept per
 // environment in the state directory.
 type Board struct {
+	visit  // its read-only calls end when it is left
 	app    *App
 	input  textinput.Model
 	filter listFilter
@@ -86,8 +87,8 @@ func NewBoard(app *App) *Board {
 // watchlistPath is the board's file, next to the journal.
 func watchlistPath(app *App) string {
 	dir := filepath.Dir(service.DefaultJournalPath())
-	if app.Journal != nil {
-		dir = filepath.Dir(app.Journal.Path())
+	if app.journal() != nil {
+		dir = filepath.Dir(app.journal().Path())
 	}
 	return filepath.Join(dir, service.WatchlistFile)
 }
@@ -313,9 +314,9 @@ func (b *Board) step() tea.Cmd {
 }
 
 func (b *Board) fetch(id string) tea.Cmd {
-	client, tag := b.app.Client(), b.tag
+	client, tag, parent := b.app.Client(), b.tag, b.context(b.app)
 	return func() tea.Msg {
-		cx, cancel := ctx()
+		cx, cancel := call(parent)
 		defer cancel()
 		w, err := client.WithdrawalStatus(cx, id)
 		return boardAnswerMsg{tag: tag, id: id, w: w, err: err}

@@ -61,11 +61,12 @@ func (r *BuilderReview) Title() string { return "Builder: review what you sign" 
 
 func (r *BuilderReview) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.setWidth(w) }
 
-func (r *BuilderReview) KeyMap() help.KeyMap {
-	if r.gate.sending || !r.fits() {
-		return keyMap{}
-	}
-	return keyMap{builderReviewKeys.Sign}
+func (r *BuilderReview) KeyMap() help.KeyMap { return r.bindings().keyMap() }
+
+// bindings: enter signs once the whole message fits on screen, unless the
+// authorization is already out.
+func (r *BuilderReview) bindings() bindings {
+	return bindings{{key: builderReviewKeys.Sign, on: !r.gate.sending && r.fits(), do: r.sign}}
 }
 
 // Busy: while the authorization is in flight, quitting asks and Esc is held.
@@ -81,8 +82,8 @@ func (r *BuilderReview) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	case builderSentMsg:
 		return r, r.sentReply(msg)
 	case tea.KeyPressMsg:
-		if key.Matches(msg, builderReviewKeys.Sign) {
-			return r, r.sign()
+		if cmd, ok := r.bindings().handle(msg); ok {
+			return r, cmd
 		}
 	}
 	return r, r.gate.key.update(msg)
@@ -111,7 +112,9 @@ func (r *BuilderReview) sign() tea.Cmd {
 		if err != nil {
 			return builderSentMsg{err: err}
 		}
-		cx, cancel := ctx()
+		// The root context only: the authorization's answer must arrive
+		// even if the screen is left.
+		cx, cancel := call(app.root())
 		defer cancel()
 		// Clocks far apart refuse the signature (service.SigningNow).
 		if _, err := app.Client().SigningNow(cx); err != nil {
@@ -130,7 +133,7 @@ func (r *BuilderReview) sign() tea.Cmd {
 
 // sendBuilder posts a signed authorization; it runs inside a Cmd.
 func sendBuilder(app *App, req service.BuilderAuthorizeRequest) tea.Msg {
-	cx, cancel := ctx()
+	cx, cancel := call(app.root())
 	defer cancel()
 	res, err := app.Client().AuthorizeBuilder(cx, req)
 	return builderSentMsg{req: req, res: res, err: err}

@@ -62,6 +62,7 @@ const (
 // Deposit lists every chain the account can deposit on, with its address and
 // tokens; on-demand chains get an address with g.
 type Deposit struct {
+	visit      // its read-only calls end when it is left
 	app        *App
 	all        []service.ChainInfo // as listed by the service
 	chains     []service.ChainInfo // those the filter lets through
@@ -133,9 +134,9 @@ func (d *Deposit) applyFilter() {
 
 func (d *Deposit) load() tea.Cmd {
 	d.loading = true
-	client := d.app.Client()
+	client, parent := d.app.Client(), d.context(d.app)
 	return tea.Batch(d.spin.Tick, func() tea.Msg {
-		cx, cancel := ctx()
+		cx, cancel := call(parent)
 		defer cancel()
 		chains, err := client.DepositAddresses(cx)
 		return depositsLoadedMsg{chains: chains, err: err}
@@ -144,9 +145,9 @@ func (d *Deposit) load() tea.Cmd {
 
 func (d *Deposit) generate(chain string) tea.Cmd {
 	d.generating = chain
-	client := d.app.Client()
+	client, parent := d.app.Client(), d.context(d.app)
 	return tea.Batch(d.spin.Tick, func() tea.Msg {
-		cx, cancel := ctx()
+		cx, cancel := call(parent)
 		defer cancel()
 		info, err := client.GenerateAddress(cx, chain)
 		return addressGeneratedMsg{chain: chain, info: info, err: err}

@@ -72,10 +72,10 @@ func UnfinishedWithdrawals(app *App) ([]service.JournalRecord, int, error) {
 // accountRecords is the journal's records of the logged-in account in the
 // current environment, newest first.
 func accountRecords(app *App) ([]service.JournalRecord, int, error) {
-	if app.Journal == nil {
+	if app.journal() == nil {
 		return nil, 0, nil
 	}
-	all, skipped, err := app.Journal.RecordsSkipped()
+	all, skipped, err := app.journal().RecordsSkipped()
 	if err != nil {
 		return nil, skipped, err
 	}
@@ -253,7 +253,7 @@ func (h *History) View() string {
 	case !h.loaded:
 		b.WriteString("Reading the journal…\n")
 		return clip(b.String(), h.w)
-	case h.app.Journal == nil:
+	case h.app.journal() == nil:
 		b.WriteString("No journal is open, so withdrawals are not recorded here.\n")
 		return clip(b.String(), h.w)
 	case len(h.recs) == 0 && len(h.all) > 0:
@@ -261,7 +261,7 @@ func (h *History) View() string {
 		return clip(b.String(), h.w)
 	case len(h.recs) == 0:
 		b.WriteString("No withdrawals from this account in the journal yet.\n")
-		b.WriteString(st.Muted.Render(h.app.Journal.Path()) + "\n")
+		b.WriteString(st.Muted.Render(h.app.journal().Path()) + "\n")
 		return clip(b.String(), h.w)
 	}
 	b.WriteString(st.Label.Render(fmt.Sprintf("  %-12s   %-9s %14s  %-9s %s", "STARTED", "STATE", "AMOUNT", "CHAIN", "DESTINATION")) + "\n")

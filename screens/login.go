@@ -112,13 +112,14 @@ func NewLogin(app *App) *Login {
 }
 
 // Init shows the chosen environment in the status bar before any login.
-func (l *Login) Init() tea.Cmd { return tea.Batch(l.envStatus(), l.focusInput()) }
-
-// envStatus puts the environment the form would log in to in the status bar.
-func (l *Login) envStatus() tea.Cmd {
-	e := l.target().Env
-	return tui.SetStatus(tui.Status{Env: e.Name, ChainID: e.ChainID})
+func (l *Login) Init() tea.Cmd {
+	l.showEnv()
+	return l.focusInput()
 }
+
+// showEnv makes the environment the form would log in to the session's, with
+// no one logged in, so the status bar names it.
+func (l *Login) showEnv() { l.app.Session = Session{Target: l.target()} }
 
 func (l *Login) Title() string { return "Log in" }
 
@@ -210,7 +211,8 @@ func (l *Login) cycle(delta int) tea.Cmd {
 		if l.source >= len(l.sources()) {
 			l.source = sourceKeystore
 		}
-		return l.envStatus()
+		l.showEnv()
+		return nil
 	case fieldMethod:
 		l.method = wrap(l.method, 2)
 		l.err = nil // it was about the other method
@@ -352,13 +354,13 @@ func (l *Login) submit() tea.Cmd {
 	}
 	l.busy = true
 	l.attempt++
-	attempt, client := l.attempt, t.Client
+	attempt, client, parent := l.attempt, t.Client, l.app.root()
 	login := func() tea.Msg {
 		c, k, err := cred()
 		if err != nil {
 			return loginDoneMsg{attempt: attempt, err: service.UserError{Text: err.Error()}}
 		}
-		cx, cancel := ctx()
+		cx, cancel := call(parent)
 		defer cancel()
 		s, err := client.Login(cx, c)
 		return loginDoneMsg{attempt: attempt, session: s, key: k, err: err}
@@ -379,10 +381,8 @@ func (l *Login) finish(msg loginDoneMsg) tea.Cmd {
 		l.pass.SetValue("")
 		return nil
 	}
-	l.app.Target = l.target()
-	l.app.Journal = l.app.Target.Journal
-	l.app.Signer = msg.key
-	return tea.Batch(tui.SetStatus(l.app.status()), tui.Reset(NewHome(l.app)))
+	l.app.Session = Session{Target: l.target(), Signer: msg.key}
+	return tui.Reset(NewHome(l.app))
 }
 
 // loginError words the failures a login can meet.

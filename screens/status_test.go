@@ -36,8 +36,8 @@ func follow(t *testing.T, r *stRig, s *Status, maxPolls int) []time.Duration {
 		if len(*timers) > 1 {
 			t.Fatalf("%d timers pending at once", len(*timers))
 		}
-		if s.have && service.Terminal(s.w.State) && len(*timers) > 0 {
-			t.Fatalf("a timer was set after the terminal state %s", s.w.State)
+		if s.follow.Known && service.Terminal(s.follow.Last.State) && len(*timers) > 0 {
+			t.Fatalf("a timer was set after the terminal state %s", s.follow.Last.State)
 		}
 	}
 	if len(*timers) != 0 {
@@ -96,7 +96,7 @@ func TestStatusFollowsToEachEnd(t *testing.T) {
 				}
 			}
 			hasHash := strings.Contains(view, "Payout hash")
-			if hasHash != (tc.end == service.StateCompleted) || (hasHash && !strings.Contains(view, s.w.WithdrawTxHash)) {
+			if hasHash != (tc.end == service.StateCompleted) || (hasHash && !strings.Contains(view, s.follow.Last.WithdrawTxHash)) {
 				t.Errorf("payout hash shown=%v for %s:\n%s", hasHash, tc.end, view)
 			}
 			if !r.record(id).Finished() {
@@ -267,8 +267,8 @@ func TestStatusOpensExplorer(t *testing.T) {
 	if offers() {
 		t.Fatal("o offered without an explorer link (the sandbox has none)")
 	}
-	r.app.Target.Env.ExplorerTx = map[string]string{s.w.Chain: "https://explorer.example/tx/{hash}"}
-	link := "https://explorer.example/tx/" + s.w.WithdrawTxHash
+	r.app.Target.Env.ExplorerTx = map[string]string{s.follow.Last.Chain: "https://explorer.example/tx/{hash}"}
+	link := "https://explorer.example/tx/" + s.follow.Last.WithdrawTxHash
 	if !offers() {
 		t.Fatal("o not offered with an explorer link")
 	}
@@ -295,7 +295,7 @@ func TestStatusExpiredUnexecutedIsFinal(t *testing.T) {
 	s := NewStatus(r.app, req.QuoteID, true)
 	follow(t, r, s, 20)
 	view := s.Title() + "\n" + ansi.Strip(s.View())
-	if !service.ExpiredUnexecuted(s.w, r.clock.Now()) || !strings.Contains(view, "Withdrawal never executed: quote expired") ||
+	if !service.ExpiredUnexecuted(s.follow.Last, r.clock.Now()) || !strings.Contains(view, "Withdrawal never executed: quote expired") ||
 		!strings.Contains(view, "Final state: no more checks") || strings.Contains(view, "Next check") || strings.Contains(view, "Withdrawal CREATED") {
 		t.Fatalf("view of an expired, unexecuted quote:\n%s", view)
 	}
@@ -311,7 +311,7 @@ func TestStatusUsesTheQuotesOwnExpiry(t *testing.T) {
 	in.ExpiresAt = r.clock.Now().Add(20 * time.Second) // shorter than the default minute
 	rec := r.intent(req, in)
 	s := NewStatus(r.app, rec.QuoteID, true)
-	s.intent = &rec.Intent
+	s.setIntent(&rec.Intent)
 	waits := follow(t, r, s, 20)
 	total := time.Duration(0)
 	for _, d := range waits {

@@ -29,8 +29,8 @@ func requireTitleOnce(t *testing.T, frame, title string) {
 
 // rootFrame draws screen s under a root model at 120x40.
 func rootFrame(s tui.Screen, app *App) string {
+	app.Common.Status = app.status
 	root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common})
-	feed(root, tui.SetStatus(app.status())())
 	feed(root, tea.WindowSizeMsg{Width: 120, Height: 40})
 	return root.View().Content
 }
@@ -89,8 +89,8 @@ func TestTitleAppearsOnce(t *testing.T) {
 		r.app.PollInterval = 2 * time.Second
 		s := NewStatus(r.app, r.executed(sandbox.DestCompleted, "25"), true)
 		follow(t, r, s, 10)
-		if s.w.State != service.StateCompleted {
-			t.Fatalf("state %s, want COMPLETED", s.w.State)
+		if s.follow.Last.State != service.StateCompleted {
+			t.Fatalf("state %s, want COMPLETED", s.follow.Last.State)
 		}
 		requireTitleOnce(t, rootFrame(s, r.app), "Withdrawal COMPLETED")
 	})

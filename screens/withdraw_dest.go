@@ -1,14 +1,12 @@
 package screens
 
 import (
-	"errors"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-	"github.com/shopspring/decimal"
 
 	"svcwallet/service"
 	"svcwallet/tui"
@@ -41,7 +39,7 @@ const (
 // it is typed against the route's chain type), amount and an optional fee cap.
 type Destination struct {
 	app     *App
-	w       Withdrawal
+	w       service.WithdrawalChoice
 	inputs  [destFields]textinput.Model
 	focus   int
 	recent  []string
@@ -57,7 +55,7 @@ type Destination struct {
 }
 
 // NewDestination builds the destination step for a chosen route.
-func NewDestination(app *App, w Withdrawal) *Destination {
+func NewDestination(app *App, w service.WithdrawalChoice) *Destination {
 	c := app.Common
 	d := &Destination{app: app, w: w}
 	d.inputs[destAddress] = newInput(c, service.ChainTypeLabel(w.Route.ChainType)+" address", false)
@@ -67,7 +65,7 @@ func NewDestination(app *App, w Withdrawal) *Destination {
 }
 
 func (d *Destination) Init() tea.Cmd {
-	journal, chain := d.app.Journal, d.w.Route.Chain
+	journal, chain := d.app.journal(), d.w.Route.Chain
 	load := func() tea.Msg {
 		if journal == nil {
 			return recentDestinationsMsg{}
@@ -181,26 +179,8 @@ func (d *Destination) compareKey(k tea.KeyPressMsg) tea.Cmd {
 }
 
 // check validates the form; the returned error is written for the user.
-func (d *Destination) check() (Withdrawal, error) {
-	w := d.w
-	w.ToAddress = strings.TrimSpace(d.inputs[destAddress].Value())
-	w.Amount = strings.TrimSpace(d.inputs[destAmount].Value())
-	w.FeeCap = strings.TrimSpace(d.inputs[destFeeCap].Value())
-	if w.ToAddress == "" {
-		return w, errors.New("enter the destination address")
-	}
-	if err := service.ValidateAddress(w.Route.ChainType, w.ToAddress); err != nil {
-		return w, err
-	}
-	if _, err := service.ParseAmount(w.Amount); err != nil {
-		return w, err
-	}
-	if w.FeeCap != "" {
-		if fc, err := decimal.NewFromString(w.FeeCap); err != nil || fc.IsNegative() {
-			return w, errors.New("fee cap must be a plain decimal such as 2.5, or empty for none")
-		}
-	}
-	return w, nil
+func (d *Destination) check() (service.WithdrawalChoice, error) {
+	return d.w.CheckDestination(d.inputs[destAddress].Value(), d.inputs[destAmount].Value(), d.inputs[destFeeCap].Value())
 }
 
 func (d *Destination) submit() tea.Cmd {

@@ -36,6 +36,7 @@ var routeKeys = struct {
 // payout token, from withdrawal info. Tokens with no route stay visible as
 // unavailable.
 type Route struct {
+	visit   // its read-only calls end when it is left
 	app     *App
 	info    service.WithdrawalInfo
 	sources []string // token_in keys, USDT first
@@ -47,17 +48,6 @@ type Route struct {
 	filter  listFilter // narrows the destination chains
 	spin    spinner.Model
 	w, h    int
-}
-
-// Withdrawal is what the user has chosen so far; each step adds to it.
-type Withdrawal struct {
-	Info      service.WithdrawalInfo
-	TokenIn   string
-	Route     service.WithdrawalRoute
-	TokenOut  string
-	ToAddress string
-	Amount    string // as typed, validated by service.ParseAmount
-	FeeCap    string // optional; "" means no cap
 }
 
 // NewRoute builds the route step.
@@ -92,9 +82,9 @@ func (r *Route) KeyMap() help.KeyMap {
 
 func (r *Route) load() tea.Cmd {
 	r.loading, r.err = true, nil
-	client := r.app.Client()
+	client, parent := r.app.Client(), r.context(r.app)
 	return tea.Batch(r.spin.Tick, func() tea.Msg {
-		cx, cancel := ctx()
+		cx, cancel := call(parent)
 		defer cancel()
 		info, err := client.WithdrawalInfo(cx)
 		return withdrawalInfoMsg{info: info, err: err}
@@ -219,7 +209,7 @@ func (r *Route) next() tea.Cmd {
 		return tui.ShowError(service.UserError{Text: "No payout token on " + routes[r.chain].Chain + " for now: pick another chain"})
 	}
 	rt := routes[r.chain]
-	w := Withdrawal{Info: r.info, TokenIn: r.sources[r.source], Route: rt, TokenOut: rt.TokensOut[r.payout]}
+	w := service.WithdrawalChoice{Info: r.info, TokenIn: r.sources[r.source], Route: rt, TokenOut: rt.TokensOut[r.payout]}
 	return tui.Push(NewDestination(r.app, w))
 }
 

@@ -89,17 +89,20 @@ type statusSegment struct {
 }
 
 func (m *Model) statusLine() string {
-	left := ""
-	if !m.status.SessionExpires.IsZero() {
-		left = sessionLeft(m.status.SessionExpires, m.common.Now())
+	var s Status
+	if m.common.Status != nil {
+		s = m.common.Status()
 	}
-	key := fmt.Sprintf("%d|%t|%s|%+v|%s", m.width, m.common.Styles.IsDark, m.top().Title(), m.status, left)
-	return m.statusMemo.get(key, m.drawStatusLine)
+	left := ""
+	if !s.SessionExpires.IsZero() {
+		left = sessionLeft(s.SessionExpires, m.common.Now())
+	}
+	key := fmt.Sprintf("%d|%t|%s|%+v|%s", m.width, m.common.Styles.IsDark, m.top().Title(), s, left)
+	return m.statusMemo.get(key, func() string { return m.drawStatusLine(s) })
 }
 
-func (m *Model) drawStatusLine() string {
+func (m *Model) drawStatusLine(s Status) string {
 	st := m.common.Styles
-	s := m.status
 	segs := []statusSegment{{text: clean(m.top().Title()), style: st.StatusTitle, left: true}}
 	add := func(text string, style lipgloss.Style, drop int) {
 		if text != "" {
