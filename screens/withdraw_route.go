@@ -21,10 +21,8 @@ type withdrawalInfoMsg struct {
 }
 
 var routeKeys = struct {
-	Up, Down, Left, Right, Source, Next, Refresh key.Binding
+	Left, Right, Source, Next, Refresh key.Binding
 }{
-	Up:      key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "destination chain")),
-	Down:    key.NewBinding(key.WithKeys("down", "j")),
 	Left:    key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/→", "payout token")),
 	Right:   key.NewBinding(key.WithKeys("right", "l")),
 	Source:  key.NewBinding(key.WithKeys("tab", "t"), key.WithHelp("tab", "source token")),
@@ -63,21 +61,42 @@ func (r *Route) SetSize(w, h int) { r.w, r.h = w, h }
 
 // KeyMap offers enter only on a usable route, ↑/↓ with more than one
 // chain, ←/→ with more than one payout token, tab with more than one source.
-func (r *Route) KeyMap() help.KeyMap {
+func (r *Route) KeyMap() help.KeyMap { return r.bindings().keyMap() }
+
+// bindings offer what changes the route shown: the chain while there are
+// several, the payout token while its chain has several, the source token,
+// and enter only on a route that can be used.
+func (r *Route) bindings() bindings {
 	if r.filter.typing {
-		return keyMap{filterKeys.Done}
+		return r.filter.bindings()
 	}
 	ready := !r.loading && r.err == nil
 	routes := r.routes()
 	usable := ready && r.chain < len(routes) && len(routes[r.chain].TokensOut) > 0
-	return keyMap{
-		when(usable, routeKeys.Next),
-		when(ready && len(routes) > 1, routeKeys.Up),
-		when(usable && len(routes[r.chain].TokensOut) > 1, routeKeys.Left),
-		when(ready && len(r.sources) > 1, routeKeys.Source),
-		when(!r.loading, routeKeys.Refresh),
-		when(ready && len(r.info.Route[r.sourceName()]) > 0, filterKeys.Start),
+	chains := 0
+	if ready && len(routes) > 1 {
+		chains = len(routes)
 	}
+	payout := func(delta int) func() tea.Cmd {
+		return func() tea.Cmd {
+			n := len(routes[r.chain].TokensOut)
+			r.payout = (r.payout + delta + n) % n
+			return nil
+		}
+	}
+	several := usable && len(routes[r.chain].TokensOut) > 1
+	return append(bindings{{key: routeKeys.Next, on: usable, do: r.next, off: r.next}},
+		append(listMoves(&r.chain, chains, "destination chain"),
+			binding{key: routeKeys.Left, on: several, do: payout(-1)},
+			binding{key: routeKeys.Right, on: several, do: payout(1)},
+			binding{key: routeKeys.Source, on: ready && len(r.sources) > 1, do: func() tea.Cmd {
+				r.source = (r.source + 1) % len(r.sources)
+				r.chain, r.payout = 0, 0
+				return nil
+			}},
+			binding{key: routeKeys.Refresh, on: !r.loading, do: r.load},
+			binding{key: filterKeys.Start, on: ready && len(r.info.Route[r.sourceName()]) > 0, do: r.filter.start},
+		)...)
 }
 
 func (r *Route) load() tea.Cmd {
@@ -161,40 +180,12 @@ func (r *Route) key(k tea.KeyPressMsg) tea.Cmd {
 		r.chain, r.payout = 0, 0
 		return cmd
 	}
-	routes := r.routes()
-	switch {
-	case key.Matches(k, filterKeys.Start) && len(r.info.Route[r.sourceName()]) > 0:
-		return r.filter.start()
-	case key.Matches(k, routeKeys.Refresh):
-		if !r.loading {
-			return r.load()
-		}
-	case key.Matches(k, routeKeys.Source):
-		if len(r.sources) > 0 {
-			r.source = (r.source + 1) % len(r.sources)
-			r.chain, r.payout = 0, 0
-		}
-	case key.Matches(k, routeKeys.Up):
-		r.chain = max(r.chain-1, 0)
-		r.payout = 0
-	case key.Matches(k, routeKeys.Down):
-		r.chain = min(r.chain+1, max(len(routes)-1, 0))
-		r.payout = 0
-	case key.Matches(k, routeKeys.Left), key.Matches(k, routeKeys.Right):
-		if r.chain < len(routes) {
-			n := len(routes[r.chain].TokensOut)
-			delta := 1
-			if key.Matches(k, routeKeys.Left) {
-				delta = -1
-			}
-			if n > 0 {
-				r.payout = (r.payout + delta + n) % n
-			}
-		}
-	case key.Matches(k, routeKeys.Next):
-		return r.next()
+	chain := r.chain
+	cmd, _ := r.bindings().handle(k)
+	if r.chain != chain {
+		r.payout = 0 // another chain has its own payout tokens
 	}
-	return nil
+	return cmd
 }
 
 // next moves on to the destination step, refusing routes that cannot be used.
