@@ -45,7 +45,7 @@ func bridgePinsPath(app *App) string {
 
 func (b *BridgeConfirm) Init() tea.Cmd { return nil }
 
-func (b *BridgeConfirm) Title() string { return "Withdraw: bridge address changed" }
+func (b *BridgeConfirm) Title() string { return "The bridge funding address changed" }
 
 func (b *BridgeConfirm) SetSize(w, h int) { b.wd, b.h = w, h }
 
@@ -84,7 +84,6 @@ func (b *BridgeConfirm) View() string {
 	st := c.Styles
 	const lw = 16
 	var s strings.Builder
-	s.WriteString(st.Heading.Render("The bridge funding address changed") + "\n\n")
 	s.WriteString(wrapField(c, "Recorded", lw, st.Value.Render(b.change.Expected), "first seen "+b.change.Since.UTC().Format("2006-01-02"), b.wd) + "\n")
 	s.WriteString(wrapField(c, "Now given", lw, st.Danger.Render(b.change.Seen), "by environment "+b.change.Env, b.wd) + "\n\n")
 	s.WriteString(st.Muted.Render(wrapTo("Your withdrawal pays this address. A changed address is what a swapped base_url, a hostile proxy or a compromised server would show. Trust it only if the exchange announced the change.", b.wd)) + "\n\n")

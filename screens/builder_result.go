@@ -112,7 +112,6 @@ func (r *BuilderResult) View() string {
 	st := c.Styles
 	const lw = 16
 	var b strings.Builder
-	b.WriteString(st.Heading.Render("Builder authorized") + "\n\n")
 	line := func(label, value string) { b.WriteString(wrapField(c, label, lw, value, "", r.wd) + "\n") }
 	line("Builder", st.Value.Render(r.auth.Builder.Hex()))
 	line("May trade for", st.Value.Render(r.auth.Main.Hex()))

@@ -57,7 +57,7 @@ func NewBuilderReview(app *App, a service.BuilderAuth, nonce uint32) *BuilderRev
 
 func (r *BuilderReview) Init() tea.Cmd { return r.gate.start() }
 
-func (r *BuilderReview) Title() string { return "Builder authorization: review and sign" }
+func (r *BuilderReview) Title() string { return "Builder: review what you sign" }
 
 func (r *BuilderReview) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.setWidth(w) }
 
@@ -167,8 +167,7 @@ func (r *BuilderReview) View() string {
 	if h := lipgloss.Height(full); h > r.h && r.h > 0 {
 		st := r.app.Common.Styles
 		notice := fmt.Sprintf("The message to sign needs %d lines and this terminal shows %d. Enlarge the terminal to review it; signing waits until it can be read whole.", h, r.h)
-		return st.Heading.Render("Builder authorization: review what you sign") + "\n\n" +
-			st.Warning.Render(ansi.Wrap(notice, max(r.wd, 20), ""))
+		return st.Warning.Render(ansi.Wrap(notice, max(r.wd, 20), ""))
 	}
 	return full
 }
@@ -180,7 +179,6 @@ func (r *BuilderReview) render() string {
 	c := r.app.Common
 	st := c.Styles
 	var b strings.Builder
-	b.WriteString(st.Heading.Render("Builder authorization: review what you sign") + "\n\n")
 	b.WriteString(r.typedDataView())
 	if r.auth.Builder == r.auth.Main {
 		b.WriteString("\n" + st.Warning.Render(ansi.Wrap("! The builder is your own account: a builder is normally another account that trades for yours.", max(r.wd, 20), "")) + "\n")

@@ -331,12 +331,13 @@ func (d *Deposit) View() string {
 	c := d.app.Common
 	k := inksFor(c)
 	var b strings.Builder
-	b.WriteString(k.heading.on("Deposit addresses"))
+	// The first line holds the filter and the refresh spinner; the status
+	// bar names the screen.
 	if d.filter.shown() {
-		b.WriteString("  " + d.filter.view())
+		b.WriteString(d.filter.view() + "  ")
 	}
 	if d.loading && len(d.chains) > 0 {
-		b.WriteString("  " + d.spin.View() + k.muted.on(" refreshing…"))
+		b.WriteString(d.spin.View() + k.muted.on(" refreshing…"))
 	}
 	b.WriteString("\n")
 	switch {

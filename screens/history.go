@@ -227,7 +227,7 @@ func (h *History) View() string {
 	c := h.app.Common
 	st := c.Styles
 	var b strings.Builder
-	b.WriteString(st.Heading.Render("Withdrawal history") + st.Muted.Render("  "+h.app.Target.Env.Name+" · this account, newest first"))
+	b.WriteString(st.Muted.Render(h.app.Target.Env.Name + " · this account, newest first"))
 	if h.filter.shown() {
 		b.WriteString("  " + h.filter.view())
 	}

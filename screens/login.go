@@ -405,7 +405,6 @@ func (l *Login) View() string {
 	const lw = 16
 	t := l.target()
 	var b strings.Builder
-	b.WriteString(st.Heading.Render("Log in") + "\n\n")
 	row := func(id int, label, value string) {
 		marker := "  "
 		if l.focus == id {

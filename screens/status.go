@@ -158,7 +158,7 @@ func (s *Status) Resume() tea.Cmd {
 	return s.fetch()
 }
 
-func (s *Status) Title() string { return "Withdrawal status" }
+func (s *Status) Title() string { return s.heading() }
 
 // SetSize: the content is a few lines; the root cuts what is taller.
 func (s *Status) SetSize(w, _ int) { s.wd = w }

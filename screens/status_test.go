@@ -286,7 +286,7 @@ func TestStatusOpensExplorer(t *testing.T) {
 }
 
 // TestStatusExpiredUnexecutedIsFinal: a quote never executed reads as such
-// once its lifetime is over: the heading says so, polling stops, and no
+// once its lifetime is over: the title says so, polling stops, and no
 // "Next check" is left behind in the past.
 func TestStatusExpiredUnexecutedIsFinal(t *testing.T) {
 	r := newStRig(t)
@@ -294,8 +294,8 @@ func TestStatusExpiredUnexecutedIsFinal(t *testing.T) {
 	req, _ := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
 	s := NewStatus(r.app, req.QuoteID, true)
 	follow(t, r, s, 20)
-	view := ansi.Strip(s.View())
-	if !service.ExpiredUnexecuted(s.follow.Last, r.clock.Now()) || !strings.Contains(view, "Withdrawal never executed: the quote expired") ||
+	view := s.Title() + "\n" + ansi.Strip(s.View())
+	if !service.ExpiredUnexecuted(s.follow.Last, r.clock.Now()) || !strings.Contains(view, "Withdrawal never executed: quote expired") ||
 		!strings.Contains(view, "Final state: no more checks") || strings.Contains(view, "Next check") || strings.Contains(view, "Withdrawal CREATED") {
 		t.Fatalf("view of an expired, unexecuted quote:\n%s", view)
 	}
@@ -320,7 +320,7 @@ func TestStatusUsesTheQuotesOwnExpiry(t *testing.T) {
 	if !s.expiredUnexecuted() || total > 20*time.Second+service.QuoteExpiryMargin+5*time.Second {
 		t.Fatalf("final after %s (waits %v); want soon after the quote's own expiry", total, waits)
 	}
-	if v := ansi.Strip(s.View()); !strings.Contains(v, "never executed") {
+	if v := s.Title(); !strings.Contains(v, "never executed") {
 		t.Fatalf("view:\n%s", v)
 	}
 }

@@ -18,14 +18,6 @@ func (s *Status) View() string {
 	c := s.app.Common
 	st := c.Styles
 	var b strings.Builder
-	switch {
-	case s.follow.Known && s.expiredUnexecuted():
-		b.WriteString(st.Heading.Render("Withdrawal never executed: the quote expired") + "\n\n")
-	case s.follow.Known:
-		b.WriteString(st.Heading.Render("Withdrawal "+s.follow.Last.State) + "\n\n")
-	default:
-		b.WriteString(st.Heading.Render("Withdrawal") + "\n\n")
-	}
 	b.WriteString(s.fields())
 	switch {
 	case s.phase == phaseRejected:
@@ -125,6 +117,19 @@ func (s *Status) fields() string {
 
 // ended: following can stop, by the quote's own expiry when known.
 func (s *Status) ended() bool { return s.follow.Ended(s.app.Common.Now()) }
+
+// heading is the screen's title, shown in the status bar: the withdrawal's
+// state as last seen, or that it never executed.
+func (s *Status) heading() string {
+	switch {
+	case s.follow.Known && s.expiredUnexecuted():
+		return "Withdrawal never executed: quote expired"
+	case s.follow.Known:
+		return "Withdrawal " + s.follow.Last.State
+	default:
+		return "Withdrawal status"
+	}
+}
 
 // expiredUnexecuted: the shown quote can no longer be executed.
 func (s *Status) expiredUnexecuted() bool { return s.follow.ExpiredUnexecuted(s.app.Common.Now()) }

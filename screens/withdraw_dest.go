@@ -87,7 +87,7 @@ func (d *Destination) Init() tea.Cmd {
 	return tea.Batch(load, d.inputs[d.focus].Focus())
 }
 
-func (d *Destination) Title() string { return "Withdraw: destination" }
+func (d *Destination) Title() string { return "Withdraw: destination and amount" }
 
 func (d *Destination) SetSize(w, h int) {
 	d.wd, d.h = w, h
@@ -236,7 +236,6 @@ func (d *Destination) View() string {
 	st := c.Styles
 	const lw = destLabelWidth
 	var b strings.Builder
-	b.WriteString(st.Heading.Render("Withdraw: destination and amount") + "\n\n")
 	b.WriteString(field(c, "Route", lw, st.Value.Render(d.w.TokenIn+" → "+d.w.TokenOut+" on "+d.w.Route.Chain+" ("+d.w.Route.ChainType+")")) + "\n\n")
 	if d.alike != "" {
 		b.WriteString(d.compareView())

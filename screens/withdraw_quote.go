@@ -201,7 +201,6 @@ func (q *Quote) View() string {
 	st := c.Styles
 	const lw = 16
 	var b strings.Builder
-	b.WriteString(st.Heading.Render("Withdraw: quote") + "\n\n")
 	b.WriteString(field(c, "Route", lw, st.Value.Render(q.w.TokenIn+" → "+q.w.TokenOut+" on "+q.w.Route.Chain)) + "\n")
 	b.WriteString(field(c, "Destination", lw, st.Value.Render(q.w.ToAddress)) + "\n\n")
 	switch {

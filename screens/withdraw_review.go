@@ -92,7 +92,7 @@ func (r *Review) checkBridge() tea.Cmd {
 	}
 }
 
-func (r *Review) Title() string { return "Withdraw: review and sign" }
+func (r *Review) Title() string { return "Withdraw: review what you sign" }
 
 func (r *Review) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.setWidth(w) }
 
@@ -258,14 +258,7 @@ func (r *Review) View() string {
 func (r *Review) render(level int) string {
 	compact := level > 0
 	c := r.app.Common
-	st := c.Styles
 	var b strings.Builder
-	if level < 3 { // the title bar names the screen too
-		b.WriteString(st.Heading.Render("Withdraw: review what you sign") + "\n")
-	}
-	if !compact {
-		b.WriteString("\n")
-	}
 	if r.setupErr != nil {
 		b.WriteString(errorBlock(c, "Error", r.setupErr, r.wd))
 		return clip(b.String(), r.wd)

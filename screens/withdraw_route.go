@@ -55,7 +55,7 @@ func NewRoute(app *App) *Route {
 
 func (r *Route) Init() tea.Cmd { return r.load() }
 
-func (r *Route) Title() string { return "Withdraw: route" }
+func (r *Route) Title() string { return "Withdraw through the bridge: route" }
 
 func (r *Route) SetSize(w, h int) { r.w, r.h = w, h }
 
@@ -208,7 +208,6 @@ func (r *Route) View() string {
 	c := r.app.Common
 	st := c.Styles
 	var b strings.Builder
-	b.WriteString(st.Heading.Render("Withdraw through the bridge: route") + "\n\n")
 	switch {
 	case r.loading:
 		b.WriteString(r.spin.View() + " Loading withdrawal routes…\n")

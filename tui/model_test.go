@@ -262,6 +262,25 @@ func TestStatusBar(t *testing.T) {
 	}
 }
 
+// TestStatusBarKeepsTheTitle: the body does not repeat a screen's title, so
+// a narrow bar drops account and session before it, and cuts a title too
+// long for the bar with an ellipsis instead of dropping it.
+func TestStatusBarKeepsTheTitle(t *testing.T) {
+	m, home := newRoot(t, 60, 20)
+	setStatus(m, Status{Env: "staging", Account: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+		SessionExpires: fixedNow.Add(time.Hour)})
+	home.title = "Withdraw: destination and amount"
+	bar := ansi.Strip(strings.Split(checkFrame(t, m, 60, 20), "\n")[0])
+	if !strings.Contains(bar, home.title) || !strings.Contains(bar, "staging") || strings.Contains(bar, "session") {
+		t.Errorf("narrow status bar should keep the title and the env, drop the session: %q", bar)
+	}
+	home.title = "Withdrawal never executed: the quote expired, long ago"
+	bar = ansi.Strip(strings.Split(checkFrame(t, m, 60, 20), "\n")[0])
+	if !strings.Contains(bar, "Withdrawal never executed") || !strings.Contains(bar, "…") || !strings.Contains(bar, "staging") {
+		t.Errorf("a title too long for the bar should be cut, not dropped: %q", bar)
+	}
+}
+
 func TestSessionLeft(t *testing.T) {
 	for _, c := range []struct {
 		left time.Duration
