@@ -107,7 +107,7 @@ func NewBuilder(app *App) *Builder {
 
 func (b *Builder) Init() tea.Cmd { return b.inputs[b.focus].Focus() }
 
-func (b *Builder) Title() string { return "Authorize a builder for this account" }
+func (b *Builder) Title() string { return "Builder authorization" }
 
 func (b *Builder) SetSize(w, h int) {
 	b.wd, b.h = w, h

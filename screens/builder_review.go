@@ -57,7 +57,7 @@ func NewBuilderReview(app *App, a service.BuilderAuth, nonce uint32) *BuilderRev
 
 func (r *BuilderReview) Init() tea.Cmd { return r.gate.start() }
 
-func (r *BuilderReview) Title() string { return "Builder: review what you sign" }
+func (r *BuilderReview) Title() string { return "Builder: review and sign" }
 
 func (r *BuilderReview) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.setWidth(w) }
 

@@ -281,7 +281,7 @@ func (c *console) fillDestination(to, amount string) {
 	c.press("w")
 	c.untilShows("DESTINATION", "ARBITRUM")
 	c.press("enter")
-	c.untilShows("Withdraw: destination and amount")
+	c.untilShows("Withdraw: destination")
 	c.typeText(to)
 	c.press("tab")
 	c.typeText(amount)

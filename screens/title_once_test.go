@@ -42,10 +42,10 @@ func TestTitleAppearsOnce(t *testing.T) {
 		"login_apikey": "Log in", "login_wallet_error": "Log in",
 		"home": "Home", "home_subaccount": "Home",
 		"deposit_list": "Deposit addresses", "deposit_qr": "Deposit addresses", "deposit_nochain": "Deposit addresses",
-		"withdraw_route":       "Withdraw through the bridge: route",
-		"withdraw_destination": "Withdraw: destination and amount", "withdraw_lookalike": "Withdraw: destination and amount",
+		"withdraw_route":       "Withdraw: route",
+		"withdraw_destination": "Withdraw: destination", "withdraw_lookalike": "Withdraw: destination",
 		"withdraw_quote":  "Withdraw: quote",
-		"withdraw_review": "Withdraw: review what you sign",
+		"withdraw_review": "Withdraw: review and sign",
 	}
 	for _, st := range consoleStates {
 		t.Run(st.name, func(t *testing.T) {
@@ -59,8 +59,8 @@ func TestTitleAppearsOnce(t *testing.T) {
 		})
 	}
 	builderTitles := map[string]string{
-		"form_empty": "Authorize a builder for this account", "form_filled_key": "Authorize a builder for this account",
-		"review_authorize": "Builder: review what you sign", "review_with_key": "Builder: review what you sign",
+		"form_empty": "Builder authorization", "form_filled_key": "Builder authorization",
+		"review_authorize": "Builder: review and sign", "review_with_key": "Builder: review and sign",
 		"result_with_key": "Builder authorized",
 	}
 	for _, st := range bldGoldenStates {
@@ -82,7 +82,7 @@ func TestTitleAppearsOnce(t *testing.T) {
 		r.toReview()
 		r.send(tea.WindowSizeMsg{Width: 60, Height: 20})
 		r.untilShows("Enlarge the terminal")
-		requireTitleOnce(t, r.view(), "Builder: review what you sign")
+		requireTitleOnce(t, r.view(), "Builder: review and sign")
 	})
 	t.Run("status_completed", func(t *testing.T) {
 		r := newStRig(t)

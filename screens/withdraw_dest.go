@@ -87,7 +87,7 @@ func (d *Destination) Init() tea.Cmd {
 	return tea.Batch(load, d.inputs[d.focus].Focus())
 }
 
-func (d *Destination) Title() string { return "Withdraw: destination and amount" }
+func (d *Destination) Title() string { return "Withdraw: destination" }
 
 func (d *Destination) SetSize(w, h int) {
 	d.wd, d.h = w, h

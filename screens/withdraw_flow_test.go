@@ -114,7 +114,7 @@ func (f *withdrawFlow) quoteTo(to, amount string) {
 	f.press("w")
 	f.waitFor("DESTINATION", "ARBITRUM")
 	f.press("enter")
-	f.waitFor("Withdraw: destination and amount")
+	f.waitFor("Withdraw: destination")
 	f.tm.Type(to)
 	f.press("tab")
 	f.tm.Type(amount)
@@ -128,7 +128,7 @@ func (f *withdrawFlow) quoteTo(to, amount string) {
 func (f *withdrawFlow) review() {
 	f.t.Helper()
 	f.press("enter")
-	f.waitFor("Withdraw: review what you sign", "Digest")
+	f.waitFor("Withdraw: review and sign", "Digest")
 	f.clock.Advance(time.Second)
 	f.waitFor("Press enter to sign")
 }

@@ -92,7 +92,7 @@ func (r *Review) checkBridge() tea.Cmd {
 	}
 }
 
-func (r *Review) Title() string { return "Withdraw: review what you sign" }
+func (r *Review) Title() string { return "Withdraw: review and sign" }
 
 func (r *Review) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.setWidth(w) }
 

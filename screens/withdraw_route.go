@@ -55,7 +55,7 @@ func NewRoute(app *App) *Route {
 
 func (r *Route) Init() tea.Cmd { return r.load() }
 
-func (r *Route) Title() string { return "Withdraw through the bridge: route" }
+func (r *Route) Title() string { return "Withdraw: route" }
 
 func (r *Route) SetSize(w, h int) { r.w, r.h = w, h }
 
