@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	"github.com/charmbracelet/x/ansi"
 
@@ -255,32 +254,5 @@ func truncate(s string, w int, tail string) string {
 	return ansi.Truncate(s, w, tail)
 }
 
-// keyMap is a screen's bindings in the order the footer shows them. A
-// footer lists only keys that act now: a screen builds its KeyMap from every
-// binding it has, each wrapped in when with the condition under which it
-// acts, and the footer and full help (bubbles help) skip disabled ones. Its
-// Update checks the same condition (or matches the KeyMap's bindings, which
-// key.Matches ignores while disabled), so what is offered and what works
-// cannot drift apart.
-type keyMap []key.Binding
-
-// when returns a copy of b that is enabled only while on holds.
-func when(on bool, b key.Binding) key.Binding {
-	b.SetEnabled(on)
-	return b
-}
-
-// ShortHelp is the bindings that act now.
-func (k keyMap) ShortHelp() []key.Binding {
-	var on []key.Binding
-	for _, b := range k {
-		if b.Enabled() {
-			on = append(on, b)
-		}
-	}
-	return on
-}
-
-func (k keyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
 
 func uitoa(v uint64) string { return strconv.FormatUint(v, 10) }

@@ -22,17 +22,24 @@ type binding struct {
 // bindings are a screen's keys in the order the footer shows them.
 type bindings []binding
 
-// keyMap is the footer and full help: the bindings that act now and have
-// help (a binding without it is named by another's, as ↑/↓ names both).
+// keyMap is the footer and full help (bubbles help.KeyMap): the bindings
+// that act now and have help (one without is named by another's, as ↑/↓
+// names both).
+type keyMap []key.Binding
+
 func (bs bindings) keyMap() keyMap {
 	km := make(keyMap, 0, len(bs))
 	for _, b := range bs {
-		if b.key.Help().Key != "" {
-			km = append(km, when(b.on, b.key))
+		if b.on && b.key.Help().Key != "" {
+			km = append(km, b.key)
 		}
 	}
 	return km
 }
+
+func (k keyMap) ShortHelp() []key.Binding { return k }
+
+func (k keyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k} }
 
 // handle runs the first binding that acts now and matches k; ok is false
 // when none does, and the key is the screen's to handle otherwise (text
