@@ -254,5 +254,4 @@ func truncate(s string, w int, tail string) string {
 	return ansi.Truncate(s, w, tail)
 }
 
-
 func uitoa(v uint64) string { return strconv.FormatUint(v, 10) }
