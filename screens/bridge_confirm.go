@@ -59,8 +59,8 @@ func (b *BridgeConfirm) bindings() bindings {
 // confirm records the new bridge funding address (service.ConfirmBridge).
 func (b *BridgeConfirm) confirm() tea.Cmd {
 	b.working, b.err = true, nil
-	env, path, seen, now := b.app.Target.Env, bridgePinsPath(b.app), b.change.Seen, b.app.Common.Now()
-	return func() tea.Msg { return bridgeConfirmedMsg{err: service.ConfirmBridge(env, path, seen, now)} }
+	env, path, expected, seen, now := b.app.Target.Env, bridgePinsPath(b.app), b.change.Expected, b.change.Seen, b.app.Common.Now()
+	return func() tea.Msg { return bridgeConfirmedMsg{err: service.ConfirmBridge(env, path, expected, seen, now)} }
 }
 
 func (b *BridgeConfirm) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {

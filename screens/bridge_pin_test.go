@@ -238,8 +238,12 @@ func TestBridgeTrustOnFirstUseThenChanged(t *testing.T) {
 		t.Fatalf("first use is not shown, or not signable:\n%s", view)
 	}
 	pins := bridgePinsPath(app)
+	if _, err := os.Stat(pins); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the first address was recorded when it was only shown: %v", err)
+	}
+	signAndSend(t, r) // the address signed is the one trusted from now on
 	if st, err := os.Stat(pins); err != nil || st.Mode().Perm() != 0o600 {
-		t.Fatalf("no 0600 record of the first address: %v %v", st, err)
+		t.Fatalf("no 0600 record of the first address signed: %v %v", st, err)
 	}
 
 	*now = now.Add(48 * time.Hour)

@@ -146,6 +146,9 @@ type Withdrawer struct {
 	Journal *Journal // nil journals nothing
 	Env     string   // the environment's name, for the journal
 	Now     func() time.Time
+	// BridgePins is where bridge funding addresses trusted on first use are
+	// recorded (BridgePinsPath); "" records none.
+	BridgePins string
 }
 
 // Sent is the outcome of a withdraw request.
@@ -160,9 +163,10 @@ type Sent struct {
 
 // Execute signs the order with the key load returns, journals the intent,
 // sends it and journals the answer. Nothing is signed when the clocks
-// disagree (SigningNow) or the Transfer's expiration is out of bounds for
-// the time SigningNow returns; nothing is sent when the intent cannot be
-// journaled.
+// disagree (SigningNow), the Transfer's expiration is out of bounds for
+// the time SigningNow returns, or its toAccount is not the pinned or
+// recorded bridge address (a first one is recorded now, RecordBridge);
+// nothing is sent when the intent cannot be journaled.
 func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Key, error)) Sent {
 	now, err := w.Client.SigningNow(ctx)
 	if err != nil {
@@ -170,6 +174,9 @@ func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Ke
 	}
 	if err := CheckTransferExpiration(time.Unix(0, o.Transfer.Expiration), now); err != nil {
 		return Sent{Err: UserError{Text: err.Error(), Cause: err}}
+	}
+	if err := RecordBridge(w.Client.Env(), w.BridgePins, o.Transfer.ToAccount.Hex(), now); err != nil {
+		return Sent{Err: err}
 	}
 	k, err := load()
 	if err != nil {
