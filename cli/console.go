@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -90,13 +91,16 @@ func runConsole(env CLIEnv, f consoleFlags) int {
 	// user types a path.
 	keystoreDir, _ := signer.DefaultKeystoreDir()
 	common := tui.NewCommon(f.theme != "light", nil)
+	// Cancelled on quit: calls still out end with the console.
+	root, quit := context.WithCancel(context.Background())
+	defer quit()
 	app := &screens.App{
-		Common: common, Targets: targets, Target: targets[0],
-		KeystoreDir: keystoreDir, Bell: cfg.Bell, Getenv: env.Getenv, Journal: targets[0].Journal, PollInterval: service.DefaultPollInterval,
-		LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) },
+		Deps: screens.Deps{Common: common, Targets: targets, KeystoreDir: keystoreDir, Bell: cfg.Bell, Getenv: env.Getenv,
+			PollInterval: service.DefaultPollInterval, Context: root},
+		Session: screens.Session{Target: targets[0]},
+		Hooks:   screens.Hooks{LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) }},
 	}
-	root := tui.New(screens.NewLogin(app), tui.Options{Theme: f.theme, Common: common})
-	p := tea.NewProgram(root)
+	p := tea.NewProgram(tui.New(screens.Console(app), tui.Options{Theme: f.theme, Common: common}))
 	// Closing the terminal (SIGHUP) or kill (SIGTERM) ends the console as q
 	// does: the terminal is restored and the deferred closeAll removes the
 	// embedded sandbox's journal directory. Bubble Tea quits on SIGTERM

@@ -94,7 +94,7 @@ func (r *withdrawRig) withdraw(to, amount string) {
 	r.keys("w")
 	r.waitShows("DESTINATION", "ARBITRUM")
 	r.keys("Enter")
-	r.waitShows("Withdraw: destination and amount")
+	r.waitShows("Withdraw: destination")
 	r.keys("-l", to)
 	r.keys("Tab")
 	r.keys("-l", amount)

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	"github.com/charmbracelet/x/ansi"
 
@@ -21,6 +20,35 @@ import (
 // requestTimeout bounds a screen's single call; the client's own HTTP timeout
 // is per attempt, this one covers re-login too.
 const requestTimeout = 30 * time.Second
+
+// visit is the life of a screen on the stack: the read-only calls it makes
+// are cancelled when it is left (tui.Leaver), and with the console. Calls
+// that move money or sign (withdraw, builder authorization) do not use it:
+// their answer must arrive and be journaled even if the screen is gone.
+type visit struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+// context is the visit's context, started on first use under the root's.
+func (v *visit) context(app *App) context.Context {
+	if v.ctx == nil {
+		v.ctx, v.cancel = context.WithCancel(app.root())
+	}
+	return v.ctx
+}
+
+// Leave cancels the visit's calls still out.
+func (v *visit) Leave() {
+	if v.cancel != nil {
+		v.cancel()
+	}
+}
+
+// call bounds one call made under parent by requestTimeout.
+func call(parent context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(parent, requestTimeout)
+}
 
 // Target is one environment the user may log in to, with its client.
 type Target struct {
@@ -38,37 +66,62 @@ type Demo struct {
 	PrivateKey string // a published development key, never a real one
 }
 
-// App is what every screen shares besides the tui.Common: the chosen target,
-// the choices, and where keys and the journal live. Screens hold a pointer;
-// only the login screen changes Target.
+// App is what every screen shares besides the tui.Common: the fixed
+// dependencies, the session, and the hooks tests replace. Screens hold a
+// pointer.
 type App struct {
+	Deps
+	Session
+	Hooks
+}
+
+// Deps are the console's fixed dependencies: they do not change while it runs.
+type Deps struct {
 	Common      *tui.Common
 	Targets     []Target
-	Target      Target
 	KeystoreDir string
 	Getenv      func(string) string
-	// LoadKeystore decrypts a keystore file; tests replace the slow scrypt.
-	LoadKeystore func(path, passphrase string) (signer.Key, error)
-	// Signer is the logged-in account's key when the login was by wallet,
-	// kept for signing withdrawals and builder authorizations.
-	Signer signer.Key
-	// Journal is the logged-in target's journal: every withdrawal is written
-	// there before it is sent (D11).
-	Journal *service.Journal
-	// Nonce draws signature nonces; nil means signer.NewNonce (crypto/rand).
-	// Tests fix it so digests on screen are stable.
-	Nonce func() uint32
 	// PollInterval is how often a followed withdrawal's status is asked.
 	PollInterval time.Duration
-	// TmuxClipboard reads tmux's set-clipboard option; nil runs tmux. It
-	// runs inside a Cmd; tests fake it.
-	TmuxClipboard func() (string, error)
 	// Bell rings the terminal bell when a followed withdrawal changes state
 	// (the config's bell).
 	Bell bool
+	// Context is the console's root context, cancelled on quit; nil means
+	// context.Background.
+	Context context.Context
+}
+
+// Session is the one login the console is in: the target environment with
+// its client (credentials, expiry, silent re-login) and journal, and the
+// wallet key when the login was by wallet. The login screen replaces it
+// whole; the status bar reads it every time it draws (App.status).
+type Session struct {
+	Target Target
+	// Signer is the logged-in account's key when the login was by wallet,
+	// kept for signing withdrawals and builder authorizations.
+	Signer signer.Key
+}
+
+// Hooks are the effects tests replace; nil means the real one.
+type Hooks struct {
+	// LoadKeystore decrypts a keystore file; tests replace the slow scrypt.
+	LoadKeystore func(path, passphrase string) (signer.Key, error)
+	// Nonce draws signature nonces; nil means signer.NewNonce (crypto/rand).
+	// Tests fix it so digests on screen are stable.
+	Nonce func() uint32
+	// TmuxClipboard reads tmux's set-clipboard option; nil runs tmux. It
+	// runs inside a Cmd; tests fake it.
+	TmuxClipboard func() (string, error)
 	// OpenURL opens a link in the browser; nil uses the desktop's opener.
 	// It runs inside a Cmd; tests fake it.
 	OpenURL func(link string) error
+}
+
+// Console starts the console on app: the status bar reads app's session
+// from now on, and the first screen is the login.
+func Console(app *App) tui.Screen {
+	app.Common.Status = app.status
+	return NewLogin(app)
 }
 
 // nonce returns a fresh signature nonce (D9).
@@ -79,15 +132,29 @@ func (a *App) nonce() uint32 {
 	return signer.NewNonce()
 }
 
+// journal is the session's journal: every withdrawal is written there
+// before it is sent (D11). Nil when there is none.
+func (a *App) journal() *service.Journal { return a.Target.Journal }
+
+// withdrawer carries this session's withdrawals (sign, journal, send).
+func (a *App) withdrawer() service.Withdrawer {
+	return service.Withdrawer{Client: a.Client(), Journal: a.journal(), Env: a.Target.Env.Name, Now: a.Common.Now,
+		BridgePins: bridgePinsPath(a)}
+}
+
 // Client is the logged-in target's client.
 func (a *App) Client() *service.Client { return a.Target.Client }
 
-// ctx returns a context bounded by requestTimeout for one screen call.
-func ctx() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(context.Background(), requestTimeout)
+// root is the console's context: cancelled when the console quits.
+func (a *App) root() context.Context {
+	if a.Context == nil {
+		return context.Background()
+	}
+	return a.Context
 }
 
-// status is the status bar's content for the current session.
+// status is the status bar's content for the current session, read from the
+// client at each draw, so a silent re-login shows its new expiry at once.
 func (a *App) status() tui.Status {
 	s, _ := a.Client().Session()
 	return tui.Status{
@@ -187,33 +254,5 @@ func truncate(s string, w int, tail string) string {
 	}
 	return ansi.Truncate(s, w, tail)
 }
-
-// keyMap is a screen's bindings in the order the footer shows them. A
-// footer lists only keys that act now: a screen builds its KeyMap from every
-// binding it has, each wrapped in when with the condition under which it
-// acts, and the footer and full help (bubbles help) skip disabled ones. Its
-// Update checks the same condition (or matches the KeyMap's bindings, which
-// key.Matches ignores while disabled), so what is offered and what works
-// cannot drift apart.
-type keyMap []key.Binding
-
-// when returns a copy of b that is enabled only while on holds.
-func when(on bool, b key.Binding) key.Binding {
-	b.SetEnabled(on)
-	return b
-}
-
-// ShortHelp is the bindings that act now.
-func (k keyMap) ShortHelp() []key.Binding {
-	var on []key.Binding
-	for _, b := range k {
-		if b.Enabled() {
-			on = append(on, b)
-		}
-	}
-	return on
-}
-
-func (k keyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
 
 func uitoa(v uint64) string { return strconv.FormatUint(v, 10) }

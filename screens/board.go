@@ -36,12 +36,11 @@ type boardLoadedMsg struct {
 type boardSavedMsg struct{ err error }
 
 var boardKeys = struct {
-	Add, ToList, ToField, Up, Open, Copy, CopyHash, Remove key.Binding
+	Add, ToList, ToField, Open, Copy, CopyHash, Remove key.Binding
 }{
 	Add:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "add ids")),
 	ToList:   key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "to the board")),
 	ToField:  key.NewBinding(key.WithKeys("tab", "a"), key.WithHelp("a", "add ids")),
-	Up:       key.NewBinding(key.WithKeys("up", "k", "down", "j"), key.WithHelp("↑/↓", "select")),
 	Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "details")),
 	Copy:     key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy quote id")),
 	CopyHash: key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "copy payout hash")),
@@ -53,6 +52,7 @@ var boardKeys = struct {
 // request budget, one row each, the moving ones first. Its ids are kept per
 // environment in the state directory.
 type Board struct {
+	visit  // its read-only calls end when it is left
 	app    *App
 	input  textinput.Model
 	filter listFilter
@@ -86,8 +86,8 @@ func NewBoard(app *App) *Board {
 // watchlistPath is the board's file, next to the journal.
 func watchlistPath(app *App) string {
 	dir := filepath.Dir(service.DefaultJournalPath())
-	if app.Journal != nil {
-		dir = filepath.Dir(app.Journal.Path())
+	if app.journal() != nil {
+		dir = filepath.Dir(app.journal().Path())
 	}
 	return filepath.Join(dir, service.WatchlistFile)
 }
@@ -125,17 +125,36 @@ func (b *Board) SetSize(w, h int) {
 // Inputting: while ids or the filter are typed, letters are text.
 func (b *Board) Inputting() bool { return b.input.Focused() || b.filter.typing }
 
-func (b *Board) KeyMap() help.KeyMap {
+func (b *Board) KeyMap() help.KeyMap { return b.bindings().keyMap() }
+
+// bindings: while ids are typed, enter adds them and tab goes to the board
+// (once it has ids); on the board, what acts on the selected row, the
+// filter, and a to type ids.
+func (b *Board) bindings() bindings {
 	switch {
 	case b.filter.typing:
-		return keyMap{filterKeys.Done}
+		return b.filter.bindings()
 	case b.input.Focused():
-		return keyMap{boardKeys.Add, when(len(b.ids) > 0, boardKeys.ToList)}
+		return bindings{
+			{key: boardKeys.Add, on: true, do: b.addTyped},
+			{key: boardKeys.ToList, on: len(b.ids) > 0, do: func() tea.Cmd { b.input.Blur(); return nil }},
+		}
 	}
 	some := len(b.rows) > 0
-	return keyMap{when(some, boardKeys.Up), when(some, boardKeys.Open), when(some, boardKeys.Copy),
-		when(b.selectedHash() != "", boardKeys.CopyHash), when(some, boardKeys.Remove),
-		when(len(b.ids) > 0, filterKeys.Start), boardKeys.ToField}
+	id := func() string { return b.rows[b.cursor] }
+	return append(listMoves(&b.cursor, len(b.rows), "select"),
+		binding{key: boardKeys.Open, on: some, do: func() tea.Cmd {
+			delete(b.marked, id())
+			return tui.Push(NewStatus(b.app, id(), false))
+		}},
+		binding{key: boardKeys.Copy, on: some, do: func() tea.Cmd { return copyText(b.app, id(), "Copied quote id "+id()) }},
+		binding{key: boardKeys.CopyHash, on: b.selectedHash() != "", do: func() tea.Cmd {
+			return copyText(b.app, b.selectedHash(), "Copied payout hash of "+id())
+		}},
+		binding{key: boardKeys.Remove, on: some, do: func() tea.Cmd { return b.remove(id()) }},
+		binding{key: filterKeys.Start, on: len(b.ids) > 0, do: b.filter.start},
+		binding{key: boardKeys.ToField, on: true, do: b.input.Focus},
+	)
 }
 
 func (b *Board) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
@@ -172,57 +191,38 @@ func (b *Board) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 }
 
 func (b *Board) key(k tea.KeyPressMsg) tea.Cmd {
-	switch {
-	case b.filter.typing:
+	if b.filter.typing {
 		cmd := b.filter.update(k)
 		b.cursor = 0
 		b.sortRows()
 		return cmd
-	case b.input.Focused() && key.Matches(k, boardKeys.Add):
-		text := b.input.Value()
-		if strings.TrimSpace(text) == "" {
-			b.err = service.UserError{Text: "Type or paste a quote id first: it is in the withdrawal's confirmation, or ask the user for it"}
-			return nil
+	}
+	cursor := b.cursor
+	if cmd, ok := b.bindings().handle(k); ok {
+		if b.cursor != cursor && b.cursor < len(b.rows) {
+			delete(b.marked, b.rows[b.cursor]) // a changed row is seen once selected
+			b.scroll()
 		}
-		b.input.SetValue("")
-		return b.addText(text)
-	case b.input.Focused() && len(b.ids) > 0 && key.Matches(k, boardKeys.ToList):
-		b.input.Blur()
-		return nil
-	case b.input.Focused():
-		b.err = nil
-		var cmd tea.Cmd
-		b.input, cmd = b.input.Update(k)
 		return cmd
-	case key.Matches(k, boardKeys.ToField):
-		return b.input.Focus()
-	case key.Matches(k, filterKeys.Start) && len(b.ids) > 0:
-		return b.filter.start()
 	}
-	if len(b.rows) == 0 {
+	if !b.input.Focused() {
 		return nil
 	}
-	id := b.rows[b.cursor]
-	switch {
-	case k.String() == "up" || k.String() == "k":
-		b.cursor = max(b.cursor-1, 0)
-	case k.String() == "down" || k.String() == "j":
-		b.cursor = min(b.cursor+1, len(b.rows)-1)
-	case key.Matches(k, boardKeys.Open):
-		delete(b.marked, id)
-		return tui.Push(NewStatus(b.app, id, false))
-	case key.Matches(k, boardKeys.Copy):
-		return copyText(b.app, id, "Copied quote id "+id)
-	case key.Matches(k, boardKeys.CopyHash) && b.selectedHash() != "":
-		return copyText(b.app, b.selectedHash(), "Copied payout hash of "+id)
-	case key.Matches(k, boardKeys.Remove):
-		return b.remove(id)
-	default:
+	b.err = nil
+	var cmd tea.Cmd
+	b.input, cmd = b.input.Update(k)
+	return cmd
+}
+
+// addTyped follows the ids typed or pasted in the field.
+func (b *Board) addTyped() tea.Cmd {
+	text := b.input.Value()
+	if strings.TrimSpace(text) == "" {
+		b.err = service.UserError{Text: "Type or paste a quote id first: it is in the withdrawal's confirmation, or ask the user for it"}
 		return nil
 	}
-	delete(b.marked, b.rows[b.cursor])
-	b.scroll()
-	return nil
+	b.input.SetValue("")
+	return b.addText(text)
 }
 
 // selectedHash is the payout hash of the selected row, "" when none.
@@ -313,9 +313,9 @@ func (b *Board) step() tea.Cmd {
 }
 
 func (b *Board) fetch(id string) tea.Cmd {
-	client, tag := b.app.Client(), b.tag
+	client, tag, parent := b.app.Client(), b.tag, b.context(b.app)
 	return func() tea.Msg {
-		cx, cancel := ctx()
+		cx, cancel := call(parent)
 		defer cancel()
 		w, err := client.WithdrawalStatus(cx, id)
 		return boardAnswerMsg{tag: tag, id: id, w: w, err: err}

@@ -102,7 +102,7 @@ func (b *Board) View() string {
 	c := b.app.Common
 	st := c.Styles
 	var s strings.Builder
-	s.WriteString(st.Heading.Render("Watch board") + st.Muted.Render("  "+b.app.Target.Env.Name))
+	s.WriteString(st.Muted.Render(b.app.Target.Env.Name + " · withdrawals followed by quote id"))
 	if b.filter.shown() {
 		s.WriteString("  " + b.filter.view())
 	}

@@ -37,23 +37,30 @@ func NewBridgeConfirm(app *App, change service.BridgeChangedError) *BridgeConfir
 // bridgePinsPath is where the bridge addresses are recorded: next to the
 // journal, in the state directory; "" (nothing recorded) without a journal.
 func bridgePinsPath(app *App) string {
-	if app.Journal == nil {
+	if app.journal() == nil {
 		return ""
 	}
-	return service.BridgePinsPath(filepath.Dir(app.Journal.Path()))
+	return service.BridgePinsPath(filepath.Dir(app.journal().Path()))
 }
 
 func (b *BridgeConfirm) Init() tea.Cmd { return nil }
 
-func (b *BridgeConfirm) Title() string { return "Withdraw: bridge address changed" }
+func (b *BridgeConfirm) Title() string { return "The bridge funding address changed" }
 
 func (b *BridgeConfirm) SetSize(w, h int) { b.wd, b.h = w, h }
 
-func (b *BridgeConfirm) KeyMap() help.KeyMap {
-	if b.working {
-		return keyMap{}
-	}
-	return keyMap{bridgeConfirmKey}
+func (b *BridgeConfirm) KeyMap() help.KeyMap { return b.bindings().keyMap() }
+
+// bindings: Y records the new address, unless it is being recorded.
+func (b *BridgeConfirm) bindings() bindings {
+	return bindings{{key: bridgeConfirmKey, on: !b.working, do: b.confirm}}
+}
+
+// confirm records the new bridge funding address (service.ConfirmBridge).
+func (b *BridgeConfirm) confirm() tea.Cmd {
+	b.working, b.err = true, nil
+	env, path, expected, seen, now := b.app.Target.Env, bridgePinsPath(b.app), b.change.Expected, b.change.Seen, b.app.Common.Now()
+	return func() tea.Msg { return bridgeConfirmedMsg{err: service.ConfirmBridge(env, path, expected, seen, now)} }
 }
 
 func (b *BridgeConfirm) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
@@ -66,12 +73,8 @@ func (b *BridgeConfirm) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		}
 		return b, tea.Sequence(tui.Pop(), tui.ShowInfo("New bridge address recorded: the review checks it again"))
 	case tea.KeyPressMsg:
-		if b.working || !key.Matches(msg, bridgeConfirmKey) {
-			return b, nil
-		}
-		b.working, b.err = true, nil
-		env, path, seen, now := b.app.Target.Env, bridgePinsPath(b.app), b.change.Seen, b.app.Common.Now()
-		return b, func() tea.Msg { return bridgeConfirmedMsg{err: service.ConfirmBridge(env, path, seen, now)} }
+		cmd, _ := b.bindings().handle(msg)
+		return b, cmd
 	}
 	return b, nil
 }
@@ -81,7 +84,6 @@ func (b *BridgeConfirm) View() string {
 	st := c.Styles
 	const lw = 16
 	var s strings.Builder
-	s.WriteString(st.Heading.Render("The bridge funding address changed") + "\n\n")
 	s.WriteString(wrapField(c, "Recorded", lw, st.Value.Render(b.change.Expected), "first seen "+b.change.Since.UTC().Format("2006-01-02"), b.wd) + "\n")
 	s.WriteString(wrapField(c, "Now given", lw, st.Danger.Render(b.change.Seen), "by environment "+b.change.Env, b.wd) + "\n\n")
 	s.WriteString(st.Muted.Render(wrapTo("Your withdrawal pays this address. A changed address is what a swapped base_url, a hostile proxy or a compromised server would show. Trust it only if the exchange announced the change.", b.wd)) + "\n\n")

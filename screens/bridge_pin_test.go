@@ -2,8 +2,10 @@ package screens
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
+	"github.com/shopspring/decimal"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -89,15 +91,15 @@ func hostileApp(t *testing.T, pinned bool) (*App, *hostileSandbox, *time.Time) {
 	}
 	target := Target{Env: env, Client: service.New(env, service.Options{Now: clock}),
 		Demo: &Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}
-	app := &App{Common: tui.NewCommon(true, clock), Targets: []Target{target}, Target: target,
-		KeystoreDir: t.TempDir(), Getenv: func(string) string { return "" }}
+	app := &App{Deps: Deps{Common: tui.NewCommon(true, clock), Targets: []Target{target}, KeystoreDir: t.TempDir(), Getenv: func(string) string { return "" }},
+		Session: Session{Target: target}}
 	h.journal = filepath.Join(t.TempDir(), "journal.jsonl")
 	j, err := service.OpenJournal(h.journal)
 	if err != nil {
 		t.Fatal(err)
 	}
-	app.Journal = j
-	cx, cancel := ctx()
+	app.Target.Journal = j
+	cx, cancel := call(context.Background())
 	defer cancel()
 	if _, err := app.Client().Login(cx, service.APIKey(sandbox.DemoAPIKey)); err != nil {
 		t.Fatal(err)
@@ -109,18 +111,18 @@ func hostileApp(t *testing.T, pinned bool) (*App, *hostileSandbox, *time.Time) {
 // bridge checked and the keystroke guard passed.
 func hostileReview(t *testing.T, app *App, now *time.Time) *Review {
 	t.Helper()
-	cx, cancel := ctx()
+	cx, cancel := call(context.Background())
 	defer cancel()
 	info, err := app.Client().WithdrawalInfo(cx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := Withdrawal{Info: info, TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: "25"}
+	w := service.WithdrawalChoice{Info: info, TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25")}
 	q, err := app.Client().Quote(cx, service.QuoteRequest{ToAddress: w.ToAddress, Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT", Amount: "25"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := NewReview(app, w, q, 0)
+	r := NewReview(app, w, service.PricedQuote{Quote: q, Offset: 0})
 	r.SetSize(120, 40)
 	r.Init()
 	r.Update(keyFoundMsg{source: keyDemo})
@@ -154,17 +156,17 @@ func signAndSend(t *testing.T, r *Review) executedMsg {
 func TestWithdrawSignsPinnedBridgeShortLivedJournaledFirst(t *testing.T) {
 	app, h, now := hostileApp(t, true)
 	r := hostileReview(t, app, now)
-	if got := r.transfer.ToAccount; got != common.HexToAddress(sandbox.BridgeFundingAddress) {
+	if got := r.order.Transfer.ToAccount; got != common.HexToAddress(sandbox.BridgeFundingAddress) {
 		t.Fatalf("toAccount %s, want the pinned %s", got.Hex(), sandbox.BridgeFundingAddress)
 	}
-	if exp := time.Unix(0, r.transfer.Expiration); exp.After(r.quote.ExpiresAt.Add(15*time.Minute)) || !exp.After(r.quote.ExpiresAt) {
-		t.Fatalf("expiration %s, want after the quote's %s and at most 15 min later", exp, r.quote.ExpiresAt)
+	if exp := time.Unix(0, r.order.Transfer.Expiration); exp.After(r.order.Quote.ExpiresAt.Add(15*time.Minute)) || !exp.After(r.order.Quote.ExpiresAt) {
+		t.Fatalf("expiration %s, want after the quote's %s and at most 15 min later", exp, r.order.Quote.ExpiresAt)
 	}
 	if view := ansi.Strip(r.View()); !strings.Contains(view, "pinned in config") {
 		t.Errorf("the review does not say the bridge is pinned:\n%s", view)
 	}
-	if msg := signAndSend(t, r); msg.err != nil {
-		t.Fatalf("withdraw: %v", msg.err)
+	if msg := signAndSend(t, r); msg.Err != nil {
+		t.Fatalf("withdraw: %v", msg.Err)
 	}
 	if h.withdraws != 1 {
 		t.Fatalf("%d withdraw requests, want 1", h.withdraws)
@@ -184,10 +186,10 @@ func TestWithdrawSignsPinnedBridgeShortLivedJournaledFirst(t *testing.T) {
 	if s.Domain != (service.SignedDomain{Name: d.Name, Version: signer.DomainVersion, ChainID: d.ChainID}) || s.PrimaryType != "Transfer" {
 		t.Errorf("journaled domain %+v %s", s.Domain, s.PrimaryType)
 	}
-	if s.Digest != signer.Digest(d, r.transfer).Hex() {
-		t.Errorf("journaled digest %s, want %s", s.Digest, signer.Digest(d, r.transfer).Hex())
+	if s.Digest != signer.Digest(d, r.order.Transfer).Hex() {
+		t.Errorf("journaled digest %s, want %s", s.Digest, signer.Digest(d, r.order.Transfer).Hex())
 	}
-	want := r.transfer.Fields()
+	want := r.order.Transfer.Fields()
 	if len(s.Fields) != 8 || len(want) != 8 {
 		t.Fatalf("journaled %d fields, want 8", len(s.Fields))
 	}
@@ -236,8 +238,12 @@ func TestBridgeTrustOnFirstUseThenChanged(t *testing.T) {
 		t.Fatalf("first use is not shown, or not signable:\n%s", view)
 	}
 	pins := bridgePinsPath(app)
+	if _, err := os.Stat(pins); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the first address was recorded when it was only shown: %v", err)
+	}
+	signAndSend(t, r) // the address signed is the one trusted from now on
 	if st, err := os.Stat(pins); err != nil || st.Mode().Perm() != 0o600 {
-		t.Fatalf("no 0600 record of the first address: %v %v", st, err)
+		t.Fatalf("no 0600 record of the first address signed: %v %v", st, err)
 	}
 
 	*now = now.Add(48 * time.Hour)
@@ -293,7 +299,7 @@ func TestBridgeTrustOnFirstUseThenChanged(t *testing.T) {
 	if view := ansi.Strip(r.View()); strings.Contains(view, "Stopped") || !offers(r.KeyMap(), "enter") {
 		t.Fatalf("after the confirmation the review still stops:\n%s", view)
 	}
-	if r.transfer.ToAccount != common.HexToAddress(attackerBridge) {
+	if r.order.Transfer.ToAccount != common.HexToAddress(attackerBridge) {
 		t.Fatal("the confirmed address is not the one signed")
 	}
 }
@@ -315,14 +321,14 @@ func TestSigningRefusedWhenClocksDisagree(t *testing.T) {
 		h.set("", tc.skew)
 		msg := signAndSend(t, r)
 		if tc.refuse == "" {
-			if msg.err != nil {
-				t.Errorf("skew %s: %v", tc.skew, msg.err)
+			if msg.Err != nil {
+				t.Errorf("skew %s: %v", tc.skew, msg.Err)
 			}
 			continue
 		}
 		var skew *service.ClockSkewError
-		if !errors.As(msg.err, &skew) || h.withdraws != 0 {
-			t.Fatalf("skew %s: err %v, %d withdraws; want a refusal before sending", tc.skew, msg.err, h.withdraws)
+		if !errors.As(msg.Err, &skew) || h.withdraws != 0 {
+			t.Fatalf("skew %s: err %v, %d withdraws; want a refusal before sending", tc.skew, msg.Err, h.withdraws)
 		}
 		r.Update(msg)
 		view := ansi.Strip(strings.ReplaceAll(r.View(), "\n", " "))
@@ -342,13 +348,13 @@ func TestSigningRefusedWhenClocksDisagree(t *testing.T) {
 func TestAcceptedFollowsTheQuoteIDSent(t *testing.T) {
 	app, _, now := hostileApp(t, true)
 	r := hostileReview(t, app, now)
-	msgs := sequenceMsgs(t, r.executed(executedMsg{accepted: service.WithdrawAccepted{QuoteID: "q-someone-else"}}))
+	msgs := sequenceMsgs(t, r.executed(executedMsg{service.Sent{Accepted: service.WithdrawAccepted{QuoteID: "q-someone-else"}}}))
 	push, ok := msgs[1].(tui.PushMsg)
 	if !ok {
 		t.Fatalf("second message %T, want the status screen", msgs[1])
 	}
-	if s, ok := push.Screen.(*Status); !ok || s.quoteID != r.quote.QuoteID {
-		t.Fatalf("follows %+v, want %s", push.Screen, r.quote.QuoteID)
+	if s, ok := push.Screen.(*Status); !ok || s.quoteID != r.order.Quote.QuoteID {
+		t.Fatalf("follows %+v, want %s", push.Screen, r.order.Quote.QuoteID)
 	}
 }
 
@@ -358,8 +364,8 @@ func TestBridgeConfirmGolden(t *testing.T) {
 	clock := func() time.Time { return testNow }
 	env := service.Environment{Name: "testnet", AuthURL: "https://auth.example", BaseURL: "https://api.example",
 		MarketDataURL: "https://md.example", ChainID: 325}
-	app := &App{Common: tui.NewCommon(true, clock), Target: Target{Env: env, Client: service.New(env, service.Options{Now: clock})},
-		Getenv: func(string) string { return "" }}
+	app := &App{Deps: Deps{Common: tui.NewCommon(true, clock), Getenv: func(string) string { return "" }},
+		Session: Session{Target: Target{Env: env, Client: service.New(env, service.Options{Now: clock})}}}
 	s := NewBridgeConfirm(app, service.BridgeChangedError{Env: "testnet", Expected: sandbox.BridgeFundingAddress,
 		Seen: attackerBridge, Since: testNow.Add(-40 * 24 * time.Hour)})
 	root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common})
@@ -393,7 +399,7 @@ func TestExpirationBoundAtSigning(t *testing.T) {
 	r := reviewFor(t, app, now, q, offset, 120, 40, keyFoundMsg{source: keyDemo})
 	*now = now.Add(keyGuard)
 	msg := signAndSend(t, r)
-	if msg.err == nil || !strings.Contains(msg.err.Error(), "more than 15m0s from now") {
-		t.Fatalf("signed a Transfer valid until %s: %v", time.Unix(0, r.transfer.Expiration).UTC(), msg.err)
+	if msg.Err == nil || !strings.Contains(msg.Err.Error(), "more than 15m0s from now") {
+		t.Fatalf("signed a Transfer valid until %s: %v", time.Unix(0, r.order.Transfer.Expiration).UTC(), msg.Err)
 	}
 }

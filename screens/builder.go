@@ -140,20 +140,49 @@ const (
 // label.
 func (b *Builder) addrInline() bool { return b.wd >= bldLabelCol+43 }
 
-func (b *Builder) KeyMap() help.KeyMap {
+func (b *Builder) KeyMap() help.KeyMap { return b.bindings().keyMap() }
+
+// bindings depend on the focus: the API-key section's switch, the
+// permission picker, the new key pair's passphrases, or a text field (where
+// other keys are text). ctrl+n acts everywhere but is offered only in the
+// API key's text fields, where a key pair is wanted; shift+tab is not in the footer, tab is. Nothing
+// acts while a key pair is being made.
+func (b *Builder) bindings() bindings {
+	if b.making {
+		return nil
+	}
+	next := binding{key: builderKeys.Next, on: true, do: func() tea.Cmd { return b.moveFocus(1) }}
+	prev := binding{key: builderKeys.Prev, on: true, do: func() tea.Cmd { return b.moveFocus(-1) }}
+	prev.key.SetHelp("", "")
+	review := binding{key: builderKeys.Review, on: true, do: b.review}
+	newKey := binding{key: builderKeys.NewKey, on: true, do: b.toggleNewKey}
+	if !b.withKey {
+		newKey.key.SetHelp("", "")
+	}
+	quiet := func(k key.Binding) key.Binding { k.SetHelp("", ""); return k }
 	switch b.focus {
 	case bfToggle:
-		return keyMap{builderKeys.Toggle, builderKeys.Next, builderKeys.Review}
+		flip := func() tea.Cmd { b.withKey, b.newKey, b.err = !b.withKey, false, nil; return nil }
+		return bindings{{key: builderKeys.Toggle, on: true, do: flip}, next, review, prev, newKey,
+			{key: quiet(builderKeys.Left), on: true, do: flip}, {key: builderKeys.Right, on: true, do: flip}}
 	case bfPerms:
-		return keyMap{builderKeys.Toggle, builderKeys.Left, builderKeys.Next, builderKeys.Review}
+		n := len(signer.AllPermissions)
+		move := func(delta int) func() tea.Cmd {
+			return func() tea.Cmd { b.permAt, b.err = (b.permAt+delta+n)%n, nil; return nil }
+		}
+		bs := bindings{{key: builderKeys.Toggle, on: true, do: func() tea.Cmd { return b.flipPermission(b.permAt) }},
+			{key: builderKeys.Left, on: true, do: move(-1)}, {key: builderKeys.Right, on: true, do: move(1)}, next, review, prev,
+			{key: quiet(newKey.key), on: true, do: newKey.do}}
+		for d := range n {
+			bs = append(bs, binding{key: key.NewBinding(key.WithKeys(strconv.Itoa(d + 1))), on: true, do: func() tea.Cmd { return b.flipPermission(d) }})
+		}
+		return bs
 	case bfPass, bfPass2:
-		return keyMap{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "create key pair")), builderKeys.Next,
-			key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "cancel new key"))}
+		create := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "create key pair"))
+		newKey.key.SetHelp("ctrl+n", "cancel new key")
+		return bindings{{key: create, on: true, do: b.makeKey}, next, newKey, prev}
 	}
-	if b.withKey {
-		return keyMap{builderKeys.Review, builderKeys.Next, builderKeys.NewKey}
-	}
-	return keyMap{builderKeys.Review, builderKeys.Next}
+	return bindings{review, next, newKey, prev}
 }
 
 // Inputting: text fields take q and ? as text.
@@ -197,26 +226,8 @@ func (b *Builder) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		if b.making {
 			return b, nil
 		}
-		switch {
-		case key.Matches(msg, builderKeys.Review):
-			if b.focus == bfPass || b.focus == bfPass2 {
-				return b, b.makeKey()
-			}
-			return b, b.review()
-		case key.Matches(msg, builderKeys.NewKey):
-			return b, b.toggleNewKey()
-		case key.Matches(msg, builderKeys.Next):
-			return b, b.moveFocus(1)
-		case key.Matches(msg, builderKeys.Prev):
-			return b, b.moveFocus(-1)
-		case b.focus == bfToggle:
-			if key.Matches(msg, builderKeys.Toggle, builderKeys.Left, builderKeys.Right) {
-				b.withKey, b.newKey, b.err = !b.withKey, false, nil
-			}
-			return b, nil
-		case b.focus == bfPerms:
-			b.permKey(msg)
-			return b, nil
+		if cmd, ok := b.bindings().handle(msg); ok {
+			return b, cmd
 		}
 	}
 	if !b.isInput(b.focus) {
@@ -230,24 +241,11 @@ func (b *Builder) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	return b, cmd
 }
 
-// permKey moves the highlight (←/→), toggles it (space) or toggles a
-// permission by its bit number (1–6).
-func (b *Builder) permKey(k tea.KeyPressMsg) {
-	n := len(signer.AllPermissions)
-	switch {
-	case key.Matches(k, builderKeys.Left):
-		b.permAt = (b.permAt + n - 1) % n
-	case key.Matches(k, builderKeys.Right):
-		b.permAt = (b.permAt + 1) % n
-	case key.Matches(k, builderKeys.Toggle):
-		b.perms ^= signer.Permissions(0).With(signer.AllPermissions[b.permAt])
-	default:
-		if d, err := strconv.Atoi(k.String()); err == nil && d >= 1 && d <= n {
-			b.permAt = d - 1
-			b.perms ^= signer.Permissions(0).With(signer.AllPermissions[d-1])
-		}
-	}
-	b.err = nil
+// flipPermission turns the i-th permission on or off and highlights it.
+func (b *Builder) flipPermission(i int) tea.Cmd {
+	b.permAt, b.err = i, nil
+	b.perms ^= signer.Permissions(0).With(signer.AllPermissions[i])
+	return nil
 }
 
 // toggleNewKey opens (or closes) the passphrase fields of a new key pair,

@@ -30,6 +30,7 @@ var builderResultKeys = struct {
 // mode it shows the returned key once: it lives only in this screen, so
 // leaving the screen forgets it.
 type BuilderResult struct {
+	visit   // its read-only calls end when it is left
 	app     *App
 	auth    service.BuilderAuth
 	exp     int64 // signed expiration, unix nanoseconds
@@ -51,11 +52,32 @@ func (r *BuilderResult) Title() string { return "Builder authorized" }
 
 func (r *BuilderResult) SetSize(w, h int) { r.wd, r.h = w, h }
 
-func (r *BuilderResult) KeyMap() help.KeyMap {
-	if r.apiKey != "" {
-		return keyMap{builderResultKeys.Copy, builderResultKeys.Login, builderResultKeys.Done}
+func (r *BuilderResult) KeyMap() help.KeyMap { return r.bindings().keyMap() }
+
+// bindings: copying and logging in with the API key while there is one;
+// nothing while that login is out.
+func (r *BuilderResult) bindings() bindings {
+	withKey := r.apiKey != "" && !r.logging
+	return bindings{
+		{key: builderResultKeys.Copy, on: withKey, do: func() tea.Cmd {
+			r.copied = true
+			return copyText(r.app, r.apiKey, "API key copied to the clipboard")
+		}},
+		{key: builderResultKeys.Login, on: withKey, do: r.login},
+		{key: builderResultKeys.Done, on: !r.logging, do: tui.Pop},
 	}
-	return keyMap{builderResultKeys.Done}
+}
+
+// login opens a session with the builder's new API key.
+func (r *BuilderResult) login() tea.Cmd {
+	r.logging, r.err = true, nil
+	client, apiKey, parent := r.app.Client(), r.apiKey, r.context(r.app)
+	return func() tea.Msg {
+		cx, cancel := call(parent)
+		defer cancel()
+		s, err := client.Login(cx, service.APIKey(apiKey))
+		return builderLoginMsg{session: s, err: err}
+	}
 }
 
 func (r *BuilderResult) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
@@ -63,25 +85,8 @@ func (r *BuilderResult) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	case builderLoginMsg:
 		return r, r.loggedIn(msg)
 	case tea.KeyPressMsg:
-		if r.logging {
-			return r, nil
-		}
-		switch {
-		case key.Matches(msg, builderResultKeys.Done):
-			return r, tui.Pop()
-		case r.apiKey != "" && key.Matches(msg, builderResultKeys.Copy):
-			r.copied = true
-			return r, copyText(r.app, r.apiKey, "API key copied to the clipboard")
-		case r.apiKey != "" && key.Matches(msg, builderResultKeys.Login):
-			r.logging, r.err = true, nil
-			client, apiKey := r.app.Client(), r.apiKey
-			return r, func() tea.Msg {
-				cx, cancel := ctx()
-				defer cancel()
-				s, err := client.Login(cx, service.APIKey(apiKey))
-				return builderLoginMsg{session: s, err: err}
-			}
-		}
+		cmd, _ := r.bindings().handle(msg)
+		return r, cmd
 	}
 	return r, nil
 }
@@ -99,7 +104,7 @@ func (r *BuilderResult) loggedIn(msg builderLoginMsg) tea.Cmd {
 	if msg.session.Location != "" {
 		info += " (" + msg.session.Location + ")"
 	}
-	return tea.Batch(tui.SetStatus(r.app.status()), tui.Reset(NewHome(r.app)), tui.ShowInfo(info))
+	return tea.Batch(tui.Reset(NewHome(r.app)), tui.ShowInfo(info))
 }
 
 func (r *BuilderResult) View() string {
@@ -107,7 +112,6 @@ func (r *BuilderResult) View() string {
 	st := c.Styles
 	const lw = 16
 	var b strings.Builder
-	b.WriteString(st.Heading.Render("Builder authorized") + "\n\n")
 	line := func(label, value string) { b.WriteString(wrapField(c, label, lw, value, "", r.wd) + "\n") }
 	line("Builder", st.Value.Render(r.auth.Builder.Hex()))
 	line("May trade for", st.Value.Render(r.auth.Main.Hex()))

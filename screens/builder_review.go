@@ -57,15 +57,16 @@ func NewBuilderReview(app *App, a service.BuilderAuth, nonce uint32) *BuilderRev
 
 func (r *BuilderReview) Init() tea.Cmd { return r.gate.start() }
 
-func (r *BuilderReview) Title() string { return "Builder authorization: review and sign" }
+func (r *BuilderReview) Title() string { return "Builder: review and sign" }
 
 func (r *BuilderReview) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.setWidth(w) }
 
-func (r *BuilderReview) KeyMap() help.KeyMap {
-	if r.gate.sending || !r.fits() {
-		return keyMap{}
-	}
-	return keyMap{builderReviewKeys.Sign}
+func (r *BuilderReview) KeyMap() help.KeyMap { return r.bindings().keyMap() }
+
+// bindings: enter signs once the whole message fits on screen, unless the
+// authorization is already out.
+func (r *BuilderReview) bindings() bindings {
+	return bindings{{key: builderReviewKeys.Sign, on: !r.gate.sending && r.fits(), do: r.sign}}
 }
 
 // Busy: while the authorization is in flight, quitting asks and Esc is held.
@@ -81,8 +82,8 @@ func (r *BuilderReview) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	case builderSentMsg:
 		return r, r.sentReply(msg)
 	case tea.KeyPressMsg:
-		if key.Matches(msg, builderReviewKeys.Sign) {
-			return r, r.sign()
+		if cmd, ok := r.bindings().handle(msg); ok {
+			return r, cmd
 		}
 	}
 	return r, r.gate.key.update(msg)
@@ -111,7 +112,9 @@ func (r *BuilderReview) sign() tea.Cmd {
 		if err != nil {
 			return builderSentMsg{err: err}
 		}
-		cx, cancel := ctx()
+		// The root context only: the authorization's answer must arrive
+		// even if the screen is left.
+		cx, cancel := call(app.root())
 		defer cancel()
 		// Clocks far apart refuse the signature (service.SigningNow).
 		if _, err := app.Client().SigningNow(cx); err != nil {
@@ -130,7 +133,7 @@ func (r *BuilderReview) sign() tea.Cmd {
 
 // sendBuilder posts a signed authorization; it runs inside a Cmd.
 func sendBuilder(app *App, req service.BuilderAuthorizeRequest) tea.Msg {
-	cx, cancel := ctx()
+	cx, cancel := call(app.root())
 	defer cancel()
 	res, err := app.Client().AuthorizeBuilder(cx, req)
 	return builderSentMsg{req: req, res: res, err: err}
@@ -164,8 +167,7 @@ func (r *BuilderReview) View() string {
 	if h := lipgloss.Height(full); h > r.h && r.h > 0 {
 		st := r.app.Common.Styles
 		notice := fmt.Sprintf("The message to sign needs %d lines and this terminal shows %d. Enlarge the terminal to review it; signing waits until it can be read whole.", h, r.h)
-		return st.Heading.Render("Builder authorization: review what you sign") + "\n\n" +
-			st.Warning.Render(ansi.Wrap(notice, max(r.wd, 20), ""))
+		return st.Warning.Render(ansi.Wrap(notice, max(r.wd, 20), ""))
 	}
 	return full
 }
@@ -177,7 +179,6 @@ func (r *BuilderReview) render() string {
 	c := r.app.Common
 	st := c.Styles
 	var b strings.Builder
-	b.WriteString(st.Heading.Render("Builder authorization: review what you sign") + "\n\n")
 	b.WriteString(r.typedDataView())
 	if r.auth.Builder == r.auth.Main {
 		b.WriteString("\n" + st.Warning.Render(ansi.Wrap("! The builder is your own account: a builder is normally another account that trades for yours.", max(r.wd, 20), "")) + "\n")

@@ -57,7 +57,7 @@ func (r *bldRig) openForm() *Builder {
 	f := NewBuilder(r.app)
 	f.nonces = func() uint32 { return bldNonce }
 	r.send(tui.PushMsg{Screen: f})
-	r.untilShows("Authorize a builder")
+	r.untilShows("Max futures fee")
 	return f
 }
 
@@ -92,7 +92,7 @@ func (r *bldRig) keySection(label, keySigner string) {
 func (r *bldRig) toReview() {
 	r.t.Helper()
 	r.press("enter")
-	r.untilShows("review what you sign", "sandbox demo key")
+	r.untilShows("Builder: review and sign", "sandbox demo key")
 	r.clock.Advance(keyGuard)
 }
 
@@ -112,7 +112,7 @@ func lightKeystore(t *testing.T) {
 func TestBuilderAuthorizeOnly(t *testing.T) {
 	r := newBldRig(t, 120, 40)
 	r.press("b")
-	r.untilShows("Authorize a builder", sandbox.DemoAddress)
+	r.untilShows("Max futures fee", sandbox.DemoAddress)
 	r.typeText(sandbox.BuilderAddress)
 	r.untilShows("✓ valid")
 	r.press("tab")
@@ -291,7 +291,7 @@ func TestBuilderFormRefuses(t *testing.T) {
 			r.press("enter")
 			r.untilShows("Error", c.wantText)
 			// Still the form: nothing was signed or sent.
-			if v := r.plain(); strings.Contains(v, "review what you sign") || !strings.Contains(v, "Authorize a builder") {
+			if v := r.plain(); strings.Contains(v, "Builder: review and sign") || !strings.Contains(v, "Max futures fee") {
 				t.Fatalf("left the form:\n%s", v)
 			}
 		})
@@ -502,9 +502,9 @@ func TestBuilderNarrowForm(t *testing.T) {
 		}
 	}
 	r.press("enter")
-	r.untilShows("review what you sign")
+	r.untilShows("Builder: review and sign")
 	r.send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	r.untilShows("review what you sign", "maxSpotFeeRate")
+	r.untilShows("Builder: review and sign", "maxSpotFeeRate")
 }
 
 // TestBuilderReviewNotesAligned: the fee notes (and the others beside their

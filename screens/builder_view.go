@@ -19,7 +19,6 @@ func (b *Builder) View() string {
 	st := c.Styles
 	const lw = bldLabelWidth
 	var out strings.Builder
-	out.WriteString(st.Heading.Render("Authorize a builder to trade for this account") + "\n\n")
 	// row draws a field: inline after its label, or (own) on the next line;
 	// the hint follows on the same line when it fits, else below, wrapped.
 	row := func(id int, value, hint string, own bool) {

@@ -1,6 +1,7 @@
 package screens
 
 import (
+	"context"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -71,8 +72,8 @@ func newConsole(t testing.TB, w, h int, o consoleOpts) *console {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c.app.Targets[0].Journal, c.app.Target.Journal, c.app.Journal = journal, journal, journal
-	c.root = tui.New(NewLogin(c.app), tui.Options{Theme: o.theme, Common: c.app.Common})
+	c.app.Targets[0].Journal, c.app.Target.Journal = journal, journal
+	c.root = tui.New(Console(c.app), tui.Options{Theme: o.theme, Common: c.app.Common})
 	c.exec(c.root.Init())
 	c.send(tea.WindowSizeMsg{Width: w, Height: h})
 	// The login screen names the environment in the status bar at once.
@@ -92,11 +93,9 @@ func newTestApp(srv *sandbox.Server, dark bool, clock func() time.Time, getenv f
 		Client: service.New(real, service.Options{Now: clock}),
 		Demo:   &Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey},
 	}
-	return &App{
-		Common: tui.NewCommon(dark, clock), Targets: []Target{target}, Target: target,
-		KeystoreDir: keystoreDir, Getenv: getenv,
-		LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) },
-	}
+	return &App{Deps: Deps{Common: tui.NewCommon(dark, clock), Targets: []Target{target}, KeystoreDir: keystoreDir, Getenv: getenv},
+		Session: Session{Target: target},
+		Hooks:   Hooks{LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) }}}
 }
 
 func (c *console) getenv(k string) string { return c.env[k] }
@@ -266,7 +265,7 @@ func (c *console) solanaAddress() string {
 	c.t.Helper()
 	cl := service.New(service.SandboxEnvironment(c.srv.URL, sandbox.DefaultChainID),
 		service.Options{APIKey: sandbox.DemoAPIKey, Now: func() time.Time { return testNow }})
-	cx, cancel := ctx()
+	cx, cancel := call(context.Background())
 	defer cancel()
 	info, err := cl.GenerateAddress(cx, "SOLANA")
 	if err != nil || info.DepositAddress == "" {
@@ -282,7 +281,7 @@ func (c *console) fillDestination(to, amount string) {
 	c.press("w")
 	c.untilShows("DESTINATION", "ARBITRUM")
 	c.press("enter")
-	c.untilShows("Withdraw: destination and amount")
+	c.untilShows("Withdraw: destination")
 	c.typeText(to)
 	c.press("tab")
 	c.typeText(amount)

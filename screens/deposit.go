@@ -29,12 +29,8 @@ type addressGeneratedMsg struct {
 }
 
 var depositKeys = struct {
-	Up, Down, First, Last, Generate, Copy, QR, Refresh key.Binding
+	Generate, Copy, QR, Refresh key.Binding
 }{
-	First:    key.NewBinding(key.WithKeys("home")),
-	Last:     key.NewBinding(key.WithKeys("end")),
-	Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "select")),
-	Down:     key.NewBinding(key.WithKeys("down", "j")),
 	Generate: key.NewBinding(key.WithKeys("g"), key.WithHelp("g", "generate address")),
 	Copy:     key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy")),
 	QR:       key.NewBinding(key.WithKeys("enter", "v"), key.WithHelp("enter", "QR code")),
@@ -62,6 +58,7 @@ const (
 // Deposit lists every chain the account can deposit on, with its address and
 // tokens; on-demand chains get an address with g.
 type Deposit struct {
+	visit      // its read-only calls end when it is left
 	app        *App
 	all        []service.ChainInfo // as listed by the service
 	chains     []service.ChainInfo // those the filter lets through
@@ -89,31 +86,56 @@ func (d *Deposit) Title() string { return "Deposit addresses" }
 
 func (d *Deposit) SetSize(w, h int) { d.w, d.h = w, h; d.scroll() }
 
-// KeyMap offers only what applies to the selected chain: QR and copy when
-// it has an address, generate when it has none.
-func (d *Deposit) KeyMap() help.KeyMap {
+func (d *Deposit) KeyMap() help.KeyMap { return d.bindings().keyMap() }
+
+// bindings offer only what applies to the selected chain: QR and copy when
+// it has an address, generate when it has none; a refused address is
+// shown, never copied, drawn or re-generated (pressed, c and g say why).
+func (d *Deposit) bindings() bindings {
 	if d.filter.typing {
-		return keyMap{filterKeys.Done}
+		return d.filter.bindings()
 	}
-	if len(d.chains) == 0 {
-		if d.loading {
-			return keyMap{}
+	moves := listMoves(&d.cursor, len(d.chains), "select")
+	// g generates an address here: the list jumps with home and end only.
+	moves[2].key.SetKeys("home")
+	moves[3].key.SetKeys("end")
+	ch, some := d.selected()
+	usable := some && ch.AddressProblem == "" && ch.DepositAddress != ""
+	qrKey := depositKeys.QR
+	if d.showQR {
+		qrKey.SetHelp("enter", "hide QR")
+	}
+	refused := func() tea.Cmd {
+		if ch.AddressProblem != "" {
+			return tui.ShowError(service.UserError{Text: refusedAddress(ch)})
 		}
-		return keyMap{depositKeys.Refresh, when(len(d.all) > 0, filterKeys.Start)}
+		return nil
 	}
-	km := keyMap{depositKeys.Up}
-	if ch, _ := d.selected(); ch.AddressProblem != "" {
-		// A refused address is shown, never copied, drawn or re-generated.
-	} else if ch.DepositAddress != "" {
-		qrKey := depositKeys.QR
-		if d.showQR {
-			qrKey.SetHelp("enter", "hide QR")
-		}
-		km = append(km, qrKey, depositKeys.Copy)
-	} else {
-		km = append(km, depositKeys.Generate)
-	}
-	return append(km, depositKeys.Refresh, filterKeys.Start)
+	return append(moves,
+		binding{key: qrKey, on: usable, do: d.toggleQR, off: func() tea.Cmd {
+			if ch.AddressProblem != "" {
+				return d.toggleQR() // the panel says why there is no QR code
+			}
+			return nil
+		}},
+		binding{key: depositKeys.Copy, on: usable, do: func() tea.Cmd {
+			return copyText(d.app, ch.DepositAddress, "Copied "+ch.Chain+" address "+ch.DepositAddress)
+		}, off: func() tea.Cmd {
+			if cmd := refused(); cmd != nil || !some {
+				return cmd
+			}
+			return tui.ShowInfo("No address to copy: press g to generate one first")
+		}},
+		binding{key: depositKeys.Generate, on: some && ch.AddressProblem == "" && ch.DepositAddress == "" && d.generating == "",
+			do: func() tea.Cmd { return d.generate(ch.Chain) }, off: func() tea.Cmd {
+				if cmd := refused(); cmd != nil || !some || d.generating != "" {
+					return cmd
+				}
+				return tui.ShowInfo(ch.Chain + " already has a deposit address")
+			}},
+		binding{key: depositKeys.Refresh, on: !d.loading, do: d.load},
+		binding{key: filterKeys.Start, on: len(d.all) > 0, do: d.filter.start},
+	)
 }
 
 // Inputting: while the filter is typed, letters are text.
@@ -133,9 +155,9 @@ func (d *Deposit) applyFilter() {
 
 func (d *Deposit) load() tea.Cmd {
 	d.loading = true
-	client := d.app.Client()
+	client, parent := d.app.Client(), d.context(d.app)
 	return tea.Batch(d.spin.Tick, func() tea.Msg {
-		cx, cancel := ctx()
+		cx, cancel := call(parent)
 		defer cancel()
 		chains, err := client.DepositAddresses(cx)
 		return depositsLoadedMsg{chains: chains, err: err}
@@ -144,9 +166,9 @@ func (d *Deposit) load() tea.Cmd {
 
 func (d *Deposit) generate(chain string) tea.Cmd {
 	d.generating = chain
-	client := d.app.Client()
+	client, parent := d.app.Client(), d.context(d.app)
 	return tea.Batch(d.spin.Tick, func() tea.Msg {
-		cx, cancel := ctx()
+		cx, cancel := call(parent)
 		defer cancel()
 		info, err := client.GenerateAddress(cx, chain)
 		return addressGeneratedMsg{chain: chain, info: info, err: err}
@@ -210,44 +232,12 @@ func (d *Deposit) key(k tea.KeyPressMsg) tea.Cmd {
 		d.applyFilter()
 		return cmd
 	}
-	switch {
-	case key.Matches(k, filterKeys.Start) && len(d.all) > 0:
-		return d.filter.start()
-	case key.Matches(k, depositKeys.Up):
-		d.cursor = max(d.cursor-1, 0)
-	case key.Matches(k, depositKeys.Down):
-		d.cursor = min(d.cursor+1, max(len(d.chains)-1, 0))
-	case key.Matches(k, depositKeys.First):
-		d.cursor = 0
-	case key.Matches(k, depositKeys.Last):
-		d.cursor = max(len(d.chains)-1, 0)
-	case key.Matches(k, depositKeys.Refresh):
-		if !d.loading {
-			return d.load()
-		}
-	case key.Matches(k, depositKeys.QR):
-		d.showQR = !d.showQR
-	case key.Matches(k, depositKeys.Generate):
-		ch, ok := d.selected()
-		switch {
-		case !ok || d.generating != "":
-		case ch.AddressProblem != "":
-			return tui.ShowError(service.UserError{Text: refusedAddress(ch)})
-		case ch.DepositAddress != "":
-			return tui.ShowInfo(ch.Chain + " already has a deposit address")
-		default:
-			return d.generate(ch.Chain)
-		}
-	case key.Matches(k, depositKeys.Copy):
-		ch, ok := d.selected()
-		if ch.AddressProblem != "" {
-			return tui.ShowError(service.UserError{Text: refusedAddress(ch)})
-		}
-		if !ok || ch.DepositAddress == "" {
-			return tui.ShowInfo("No address to copy: press g to generate one first")
-		}
-		return copyText(d.app, ch.DepositAddress, "Copied "+ch.Chain+" address "+ch.DepositAddress)
-	}
+	cmd, _ := d.bindings().handle(k)
+	return cmd
+}
+
+func (d *Deposit) toggleQR() tea.Cmd {
+	d.showQR = !d.showQR
 	return nil
 }
 
@@ -341,12 +331,13 @@ func (d *Deposit) View() string {
 	c := d.app.Common
 	k := inksFor(c)
 	var b strings.Builder
-	b.WriteString(k.heading.on("Deposit addresses"))
+	// The first line holds the filter and the refresh spinner; the status
+	// bar names the screen.
 	if d.filter.shown() {
-		b.WriteString("  " + d.filter.view())
+		b.WriteString(d.filter.view() + "  ")
 	}
 	if d.loading && len(d.chains) > 0 {
-		b.WriteString("  " + d.spin.View() + k.muted.on(" refreshing…"))
+		b.WriteString(d.spin.View() + k.muted.on(" refreshing…"))
 	}
 	b.WriteString("\n")
 	switch {

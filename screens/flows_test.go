@@ -58,7 +58,7 @@ func startFlow(t *testing.T) *flow {
 	t.Cleanup(func() { srv.Close() })
 	c.srv = srv
 	c.app = newTestApp(srv, true, time.Now, c.getenv, t.TempDir())
-	c.root = tui.New(NewLogin(c.app), tui.Options{Theme: "dark", Common: c.app.Common})
+	c.root = tui.New(Console(c.app), tui.Options{Theme: "dark", Common: c.app.Common})
 	tm := teatest.NewTestModel(t, c.root, teatest.WithInitialTermSize(120, 40))
 	f := &flow{t: t, tm: tm, out: &recorder{r: tm.Output()}, c: c}
 	f.waitFor("the login screen", "Sandbox demo")

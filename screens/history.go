@@ -21,12 +21,8 @@ type historyLoadedMsg struct {
 }
 
 var historyKeys = struct {
-	Up, Down, First, Last, Open, Reload, Watch key.Binding
+	Open, Reload, Watch key.Binding
 }{
-	Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "select")),
-	Down:   key.NewBinding(key.WithKeys("down", "j")),
-	First:  key.NewBinding(key.WithKeys("home", "g")),
-	Last:   key.NewBinding(key.WithKeys("end", "G")),
 	Open:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "follow / resume")),
 	Reload: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
 	Watch:  key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "watch all")),
@@ -72,10 +68,10 @@ func UnfinishedWithdrawals(app *App) ([]service.JournalRecord, int, error) {
 // accountRecords is the journal's records of the logged-in account in the
 // current environment, newest first.
 func accountRecords(app *App) ([]service.JournalRecord, int, error) {
-	if app.Journal == nil {
+	if app.journal() == nil {
 		return nil, 0, nil
 	}
-	all, skipped, err := app.Journal.RecordsSkipped()
+	all, skipped, err := app.journal().RecordsSkipped()
 	if err != nil {
 		return nil, skipped, err
 	}
@@ -98,14 +94,25 @@ func (h *History) Title() string { return "Withdrawal history" }
 
 func (h *History) SetSize(w, hh int) { h.w, h.h = w, hh; h.scroll() }
 
-// KeyMap offers selecting and opening only with withdrawals listed.
-func (h *History) KeyMap() help.KeyMap {
+func (h *History) KeyMap() help.KeyMap { return h.bindings().keyMap() }
+
+// bindings: selecting and opening only with withdrawals listed, the filter
+// with any in the journal, watching with some the service can tell about.
+func (h *History) bindings() bindings {
 	if h.filter.typing {
-		return keyMap{filterKeys.Done}
+		return h.filter.bindings()
 	}
-	some := len(h.recs) > 0 && h.err == nil
-	return keyMap{when(some, historyKeys.Up), when(some, historyKeys.Open),
-		when(len(h.all) > 0 && h.err == nil, filterKeys.Start), when(len(h.watchable()) > 0, historyKeys.Watch), historyKeys.Reload}
+	n := len(h.recs)
+	if h.err != nil {
+		n = 0
+	}
+	bs := listMoves(&h.cursor, n, "select")
+	return append(bs,
+		binding{key: historyKeys.Open, on: n > 0, do: func() tea.Cmd { return tui.Push(h.open(h.recs[h.cursor])) }},
+		binding{key: filterKeys.Start, on: len(h.all) > 0 && h.err == nil, do: h.filter.start},
+		binding{key: historyKeys.Watch, on: len(h.watchable()) > 0, do: h.watch},
+		binding{key: historyKeys.Reload, on: true, do: h.load},
+	)
 }
 
 // Inputting: while the filter is typed, letters are text.
@@ -148,30 +155,9 @@ func (h *History) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			h.applyFilter()
 			return h, cmd
 		}
-		switch {
-		case key.Matches(msg, filterKeys.Start) && len(h.all) > 0:
-			return h, h.filter.start()
-		case key.Matches(msg, historyKeys.Up):
-			h.cursor = max(h.cursor-1, 0)
-			h.scroll()
-		case key.Matches(msg, historyKeys.Down):
-			h.cursor = min(h.cursor+1, max(len(h.recs)-1, 0))
-			h.scroll()
-		case key.Matches(msg, historyKeys.First):
-			h.cursor = 0
-			h.scroll()
-		case key.Matches(msg, historyKeys.Last):
-			h.cursor = max(len(h.recs)-1, 0)
-			h.scroll()
-		case key.Matches(msg, historyKeys.Reload):
-			return h, h.load()
-		case key.Matches(msg, historyKeys.Watch) && len(h.watchable()) > 0:
-			return h, h.watch()
-		case key.Matches(msg, historyKeys.Open):
-			if h.cursor < len(h.recs) {
-				return h, tui.Push(h.open(h.recs[h.cursor]))
-			}
-		}
+		cmd, _ := h.bindings().handle(msg)
+		h.scroll()
+		return h, cmd
 	}
 	return h, nil
 }
@@ -241,7 +227,7 @@ func (h *History) View() string {
 	c := h.app.Common
 	st := c.Styles
 	var b strings.Builder
-	b.WriteString(st.Heading.Render("Withdrawal history") + st.Muted.Render("  "+h.app.Target.Env.Name+" · this account, newest first"))
+	b.WriteString(st.Muted.Render(h.app.Target.Env.Name + " · this account, newest first"))
 	if h.filter.shown() {
 		b.WriteString("  " + h.filter.view())
 	}
@@ -253,7 +239,7 @@ func (h *History) View() string {
 	case !h.loaded:
 		b.WriteString("Reading the journal…\n")
 		return clip(b.String(), h.w)
-	case h.app.Journal == nil:
+	case h.app.journal() == nil:
 		b.WriteString("No journal is open, so withdrawals are not recorded here.\n")
 		return clip(b.String(), h.w)
 	case len(h.recs) == 0 && len(h.all) > 0:
@@ -261,7 +247,7 @@ func (h *History) View() string {
 		return clip(b.String(), h.w)
 	case len(h.recs) == 0:
 		b.WriteString("No withdrawals from this account in the journal yet.\n")
-		b.WriteString(st.Muted.Render(h.app.Journal.Path()) + "\n")
+		b.WriteString(st.Muted.Render(h.app.journal().Path()) + "\n")
 		return clip(b.String(), h.w)
 	}
 	b.WriteString(st.Label.Render(fmt.Sprintf("  %-12s   %-9s %14s  %-9s %s", "STARTED", "STATE", "AMOUNT", "CHAIN", "DESTINATION")) + "\n")

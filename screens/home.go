@@ -13,10 +13,8 @@ import (
 )
 
 var homeKeys = struct {
-	Up, Down, Open, Logout key.Binding
+	Open, Logout key.Binding
 }{
-	Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "move")),
-	Down:   key.NewBinding(key.WithKeys("down", "j")),
 	Open:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
 	Logout: key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "log out")),
 }
@@ -55,14 +53,32 @@ func (h *Home) Title() string { return "Home" }
 
 func (h *Home) SetSize(w, hh int) { h.w, h.h = w, hh }
 
-func (h *Home) KeyMap() help.KeyMap {
-	// One entry for all the letters: the menu itself says what each opens.
+func (h *Home) KeyMap() help.KeyMap { return h.bindings().keyMap() }
+
+// bindings: moving over the menu and log out (the last row), enter, each
+// item's letter (one footer entry: the menu says what each opens), and L.
+func (h *Home) bindings() bindings {
+	bs := listMoves(&h.cursor, len(homeMenu)+1, "move")
+	bs = append(bs, binding{key: homeKeys.Open, on: true, do: func() tea.Cmd {
+		if h.cursor == len(homeMenu) {
+			return h.logout()
+		}
+		return tui.Push(homeMenu[h.cursor].open(h.app))
+	}})
 	letters := make([]string, len(homeMenu))
 	for i, it := range homeMenu {
 		letters[i] = it.key
 	}
-	open := key.NewBinding(key.WithKeys(letters...), key.WithHelp(strings.Join(letters, "/"), "go to"))
-	return keyMap{homeKeys.Up, homeKeys.Open, open, homeKeys.Logout}
+	goTo := key.NewBinding(key.WithKeys(letters...), key.WithHelp(strings.Join(letters, "/"), "go to"))
+	for i, it := range homeMenu {
+		b := binding{key: key.NewBinding(key.WithKeys(it.key)), on: true, do: func() tea.Cmd { return tui.Push(it.open(h.app)) }}
+		if i == 0 {
+			b.key = goTo // the footer's one entry; it matches the first letter only
+			b.key.SetKeys(it.key)
+		}
+		bs = append(bs, b)
+	}
+	return append(bs, binding{key: homeKeys.Logout, on: true, do: h.logout})
 }
 
 func (h *Home) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
@@ -70,28 +86,9 @@ func (h *Home) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		h.journal = m
 		return h, nil
 	}
-	k, ok := msg.(tea.KeyPressMsg)
-	if !ok {
-		return h, nil
-	}
-	switch {
-	case key.Matches(k, homeKeys.Up):
-		h.cursor = (h.cursor - 1 + len(homeMenu) + 1) % (len(homeMenu) + 1)
-	case key.Matches(k, homeKeys.Down):
-		h.cursor = (h.cursor + 1) % (len(homeMenu) + 1)
-	case key.Matches(k, homeKeys.Logout):
-		return h, h.logout()
-	case key.Matches(k, homeKeys.Open):
-		if h.cursor == len(homeMenu) {
-			return h, h.logout()
-		}
-		return h, tui.Push(homeMenu[h.cursor].open(h.app))
-	default:
-		for _, it := range homeMenu {
-			if k.String() == it.key {
-				return h, tui.Push(it.open(h.app))
-			}
-		}
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		cmd, _ := h.bindings().handle(k)
+		return h, cmd
 	}
 	return h, nil
 }
@@ -100,8 +97,7 @@ func (h *Home) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 func (h *Home) logout() tea.Cmd {
 	h.app.Client().Logout()
 	h.app.Signer = nil
-	return tea.Batch(tui.SetStatus(tui.Status{Env: h.app.Target.Env.Name, ChainID: h.app.Target.Env.ChainID}),
-		tui.Reset(NewLogin(h.app)), tui.ShowInfo("Logged out"))
+	return tea.Batch(tui.Reset(NewLogin(h.app)), tui.ShowInfo("Logged out"))
 }
 
 func (h *Home) View() string {
@@ -207,7 +203,7 @@ func (h *Home) unfinishedBanner() string {
 			h.journal.err.Error())
 	case h.journal.skipped > 0:
 		lines = append(lines, fmt.Sprintf("%d line(s) of the withdrawal journal could not be read and were skipped; "+
-			"keep %s for support", h.journal.skipped, h.app.Journal.Path()))
+			"keep %s for support", h.journal.skipped, h.app.journal().Path()))
 	}
 	switch {
 	case h.journal.unfinished == 1:

@@ -39,8 +39,8 @@ func homeWithLogin(t *testing.T, res service.LoginResult) *Home {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := NewHome(&App{Common: tui.NewCommon(true, nil), Target: Target{Env: env, Client: c}, Journal: j,
-		Getenv: func(string) string { return "" }})
+	h := NewHome(&App{Deps: Deps{Common: tui.NewCommon(true, nil), Getenv: func(string) string { return "" }},
+		Session: Session{Target: Target{Env: env, Client: c, Journal: j}}})
 	h.SetSize(100, 30)
 	return h
 }
@@ -77,7 +77,7 @@ func TestHomeBannerSingular(t *testing.T) {
 // cannot be read are said on the home screen, never silently dropped.
 func TestHomeSaysJournalTrouble(t *testing.T) {
 	h := homeWithLogin(t, service.LoginResult{Status: "success", FundingAccountAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"})
-	if err := os.WriteFile(h.app.Journal.Path(), []byte("not json\n"+strings.Repeat("q", 70<<10)+"\n"), 0o600); err != nil {
+	if err := os.WriteFile(h.app.journal().Path(), []byte("not json\n"+strings.Repeat("q", 70<<10)+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	h.Update(h.Init()())
@@ -94,7 +94,7 @@ func TestHomeSaysJournalTrouble(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.app.Journal = j
+	h.app.Target.Journal = j
 	h.Update(h.Init()())
 	if v := oneLine(ansi.Strip(h.View())); !strings.Contains(v, "The withdrawal journal cannot be read (run svcwallet doctor)") {
 		t.Fatalf("an unreadable journal not said:\n%s", v)

@@ -56,7 +56,7 @@ func TestReviewOffersEnterOnlyWhenItSigns(t *testing.T) {
 	if !offers(r.KeyMap(), "enter") {
 		t.Fatal("with the demo key enter is not offered")
 	}
-	r.Update(executedMsg{err: &service.APIError{Status: 403, Code: service.CodeAddressFlagged}})
+	r.Update(executedMsg{service.Sent{Err: &service.APIError{Status: 403, Code: service.CodeAddressFlagged}}})
 	if offers(r.KeyMap(), "enter") {
 		t.Errorf("after a screening refusal the footer offers %v", r.KeyMap().ShortHelp())
 	}

@@ -37,16 +37,24 @@ func (f *listFilter) start() tea.Cmd {
 	return f.input.Focus()
 }
 
-// update takes a key while the filter is typed.
+// update takes a key while the filter is typed: enter ends the typing,
+// anything else is text.
 func (f *listFilter) update(k tea.KeyPressMsg) tea.Cmd {
-	if key.Matches(k, filterKeys.Done) {
-		f.typing = false
-		f.input.Blur()
-		return nil
+	if cmd, ok := f.bindings().handle(k); ok {
+		return cmd
 	}
 	var cmd tea.Cmd
 	f.input, cmd = f.input.Update(k)
 	return cmd
+}
+
+// bindings while the filter is typed: only enter, which keeps it.
+func (f *listFilter) bindings() bindings {
+	return bindings{{key: filterKeys.Done, on: true, do: func() tea.Cmd {
+		f.typing = false
+		f.input.Blur()
+		return nil
+	}}}
 }
 
 // match reports whether any of fields contains the filter.

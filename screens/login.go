@@ -112,13 +112,14 @@ func NewLogin(app *App) *Login {
 }
 
 // Init shows the chosen environment in the status bar before any login.
-func (l *Login) Init() tea.Cmd { return tea.Batch(l.envStatus(), l.focusInput()) }
-
-// envStatus puts the environment the form would log in to in the status bar.
-func (l *Login) envStatus() tea.Cmd {
-	e := l.target().Env
-	return tui.SetStatus(tui.Status{Env: e.Name, ChainID: e.ChainID})
+func (l *Login) Init() tea.Cmd {
+	l.showEnv()
+	return l.focusInput()
 }
+
+// showEnv makes the environment the form would log in to the session's, with
+// no one logged in, so the status bar names it.
+func (l *Login) showEnv() { l.app.Session = Session{Target: l.target()} }
 
 func (l *Login) Title() string { return "Log in" }
 
@@ -129,11 +130,26 @@ func (l *Login) SetSize(w, h int) {
 	}
 }
 
-// KeyMap offers ←/→ only where there is a choice to change, and ctrl+d
-// only on an environment with demo credentials.
-func (l *Login) KeyMap() help.KeyMap {
-	return keyMap{loginKeys.Submit, loginKeys.Next, when(l.input() == nil, loginKeys.Left),
-		when(l.target().Demo != nil, loginKeys.Demo)}
+func (l *Login) KeyMap() help.KeyMap { return l.bindings().keyMap() }
+
+// bindings: nothing while a login is out; ←/→ only where there is a choice
+// to change (not in a text field), ctrl+d only on an environment with demo
+// credentials. shift+tab is not in the footer, tab is.
+func (l *Login) bindings() bindings {
+	if l.busy {
+		return nil
+	}
+	choosing := l.input() == nil
+	prev := loginKeys.Prev
+	prev.SetHelp("", "")
+	return bindings{
+		{key: loginKeys.Submit, on: true, do: l.submit},
+		{key: loginKeys.Next, on: true, do: func() tea.Cmd { return l.moveFocus(1) }},
+		{key: prev, on: true, do: func() tea.Cmd { return l.moveFocus(-1) }},
+		{key: loginKeys.Left, on: choosing, do: func() tea.Cmd { return l.cycle(-1) }},
+		{key: loginKeys.Right, on: choosing, do: func() tea.Cmd { return l.cycle(1) }},
+		{key: loginKeys.Demo, on: l.target().Demo != nil, do: l.fillDemo},
+	}
 }
 
 // Inputting: while a text field has the focus, q and ? are typed, not global.
@@ -210,7 +226,8 @@ func (l *Login) cycle(delta int) tea.Cmd {
 		if l.source >= len(l.sources()) {
 			l.source = sourceKeystore
 		}
-		return l.envStatus()
+		l.showEnv()
+		return nil
 	case fieldMethod:
 		l.method = wrap(l.method, 2)
 		l.err = nil // it was about the other method
@@ -253,19 +270,8 @@ func (l *Login) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		if l.busy {
 			return l, nil
 		}
-		switch {
-		case key.Matches(msg, loginKeys.Submit):
-			return l, l.submit()
-		case key.Matches(msg, loginKeys.Demo):
-			return l, l.fillDemo()
-		case key.Matches(msg, loginKeys.Next):
-			return l, l.moveFocus(1)
-		case key.Matches(msg, loginKeys.Prev):
-			return l, l.moveFocus(-1)
-		case l.input() == nil && key.Matches(msg, loginKeys.Left):
-			return l, l.cycle(-1)
-		case l.input() == nil && key.Matches(msg, loginKeys.Right):
-			return l, l.cycle(1)
+		if cmd, ok := l.bindings().handle(msg); ok {
+			return l, cmd
 		}
 	case tea.BackgroundColorMsg:
 		l.spin.Style = l.app.Common.Styles.Spinner
@@ -282,9 +288,6 @@ func (l *Login) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 // fillDemo fills in the sandbox's published credentials for the chosen method.
 func (l *Login) fillDemo() tea.Cmd {
 	demo := l.target().Demo
-	if demo == nil {
-		return tui.ShowInfo("Demo credentials exist only on the sandbox environment")
-	}
 	l.err = nil // it was about what the demo credentials replace
 	if l.method == methodAPIKey {
 		l.apiKey.SetValue(demo.APIKey)
@@ -352,13 +355,13 @@ func (l *Login) submit() tea.Cmd {
 	}
 	l.busy = true
 	l.attempt++
-	attempt, client := l.attempt, t.Client
+	attempt, client, parent := l.attempt, t.Client, l.app.root()
 	login := func() tea.Msg {
 		c, k, err := cred()
 		if err != nil {
 			return loginDoneMsg{attempt: attempt, err: service.UserError{Text: err.Error()}}
 		}
-		cx, cancel := ctx()
+		cx, cancel := call(parent)
 		defer cancel()
 		s, err := client.Login(cx, c)
 		return loginDoneMsg{attempt: attempt, session: s, key: k, err: err}
@@ -379,10 +382,8 @@ func (l *Login) finish(msg loginDoneMsg) tea.Cmd {
 		l.pass.SetValue("")
 		return nil
 	}
-	l.app.Target = l.target()
-	l.app.Journal = l.app.Target.Journal
-	l.app.Signer = msg.key
-	return tea.Batch(tui.SetStatus(l.app.status()), tui.Reset(NewHome(l.app)))
+	l.app.Session = Session{Target: l.target(), Signer: msg.key}
+	return tui.Reset(NewHome(l.app))
 }
 
 // loginError words the failures a login can meet.
@@ -404,7 +405,6 @@ func (l *Login) View() string {
 	const lw = 16
 	t := l.target()
 	var b strings.Builder
-	b.WriteString(st.Heading.Render("Log in") + "\n\n")
 	row := func(id int, label, value string) {
 		marker := "  "
 		if l.focus == id {

@@ -54,7 +54,7 @@ func TestResumeResendsTheJournaledBody(t *testing.T) {
 		if s.Busy() || s.phase != phaseFollow || s.err != nil {
 			t.Fatalf("visit %d: busy=%v phase=%v err=%v", visit, s.Busy(), s.phase, s.err)
 		}
-		txIDs = append(txIDs, s.w.TxID)
+		txIDs = append(txIDs, s.follow.Last.TxID)
 		if got := r.balance(); !got.Equal(start.Sub(in.PayAmount)) {
 			t.Fatalf("visit %d: balance %s, want %s − %s once", visit, got, start, in.PayAmount)
 		}
@@ -102,8 +102,8 @@ func TestResumeExpiredNeverExecuted(t *testing.T) {
 		t.Fatalf("phase %v, %d timers; want rejected and none", s.phase, len(*timers))
 	}
 	got := r.record(req.QuoteID)
-	if !got.Finished() || got.Error != neverPaid {
-		t.Errorf("journal: %+v, want rejected with %q", got, neverPaid)
+	if !got.Finished() || got.Error != service.NeverPaid {
+		t.Errorf("journal: %+v, want rejected with %q", got, service.NeverPaid)
 	}
 	if !r.balance().Equal(start) {
 		t.Errorf("balance %s, want %s untouched", r.balance(), start)
@@ -138,8 +138,8 @@ func TestResumeExpiredButArrived(t *testing.T) {
 	if len(r.withdrawBodies()) != 1 {
 		t.Errorf("%d withdraw requests, want only the first", len(r.withdrawBodies()))
 	}
-	if s.w.State != service.StateRefunded {
-		t.Errorf("state %s, want REFUNDED", s.w.State)
+	if s.follow.Last.State != service.StateRefunded {
+		t.Errorf("state %s, want REFUNDED", s.follow.Last.State)
 	}
 	if got := r.record(req.QuoteID); got.State != service.StateRefunded || !got.Finished() {
 		t.Errorf("journal: %+v, want REFUNDED", got)
@@ -191,8 +191,8 @@ func TestResumeServerSaysExpired(t *testing.T) {
 		t.Fatal("not re-sending a quote this computer thinks valid")
 	}
 	drive(s, cmd)
-	if got := r.record(req.QuoteID); !got.Finished() || got.Error != neverPaid {
-		t.Errorf("journal: %+v, want rejected with %q", got, neverPaid)
+	if got := r.record(req.QuoteID); !got.Finished() || got.Error != service.NeverPaid {
+		t.Errorf("journal: %+v, want rejected with %q", got, service.NeverPaid)
 	}
 	if s.phase != phaseRejected || !r.balance().Equal(start) {
 		t.Errorf("phase %v, balance %s (from %s)", s.phase, r.balance(), start)

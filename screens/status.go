@@ -31,13 +31,10 @@ type pollMsg struct{ tag tui.Tag }
 // resendMsg answers the re-sent request of a resumed withdrawal; the answer
 // is already journaled when it arrives.
 type resendMsg struct {
-	tag      tui.Tag
-	accepted service.WithdrawAccepted
-	err      error
-	lost     bool // no answer after every retry: it may or may not have arrived
-	refused  bool // refused now, which does not prove the first try never ran
-	journal  []service.JournalEntry
-	seeded   bool
+	service.Resent
+	tag     tui.Tag
+	journal []service.JournalEntry
+	seeded  bool
 }
 
 // journalFailedMsg reports a journal line that could not be written.
@@ -62,10 +59,6 @@ const (
 	phaseRejected                    // it never happened: nothing to follow
 )
 
-// neverPaid is journaled for an unanswered request whose quote expired and
-// which the service never executed.
-const neverPaid = "quote expired before the request was confirmed; nothing was paid"
-
 // seen is one state of the timeline: when this console first saw it and the
 // service's updated_at (zero when it came from the journal).
 type seen struct {
@@ -79,6 +72,7 @@ type seen struct {
 // user's own withdrawals, and stops at a terminal state. In resume mode it
 // first settles a journaled request that never got an answer.
 type Status struct {
+	visit   // its read-only calls end when it is left
 	app     *App
 	quoteID string
 	own     bool
@@ -89,21 +83,19 @@ type Status struct {
 	// jitter(n) is in [0, n); it spreads the backoff after errors.
 	jitter func(n int64) int64
 
-	tag       tui.Tag
-	phase     statusPhase
-	inflight  bool                    // a status request of this visit is out
-	sending   bool                    // the re-sent withdraw is out: Busy
-	seeded    bool                    // the journal's past of this withdrawal was read
-	journaled string                  // the last state in the journal
-	intent    *service.Intent         // what the user asked for, when journaled
-	lastReq   service.WithdrawRequest // the re-sent request, for another try on r
+	tag      tui.Tag
+	phase    statusPhase
+	inflight bool                    // a status request of this visit is out
+	sending  bool                    // the re-sent withdraw is out: Busy
+	seeded   bool                    // the journal's past of this withdrawal was read
+	intent   *service.Intent         // what the user asked for, when journaled
+	lastReq  service.WithdrawRequest // the re-sent request, for another try on r
 
-	w        service.Withdrawal
-	have     bool // w holds an answer
+	// follow decides what each answer means (service.Follow): the last
+	// record, the backoff, the end, and which states to journal.
+	follow   service.Follow
 	timeline []seen
-	failures int // consecutive failed polls
 	err      error
-	notFound bool
 	rejected string // why it never happened (phaseRejected)
 	refusal  string // the re-send's refusal, said if the status shows it never ran
 	checked  time.Time
@@ -116,7 +108,7 @@ type Status struct {
 // journaled. The watch board passes false.
 func NewStatus(app *App, quoteID string, own bool) *Status {
 	return &Status{
-		app: app, quoteID: quoteID, own: own,
+		app: app, quoteID: quoteID, own: own, follow: service.Follow{QuoteID: quoteID, Own: own && app.journal() != nil},
 		after: func(d time.Duration, msg tea.Msg) tea.Cmd {
 			return tea.Tick(d, func(time.Time) tea.Msg { return msg })
 		},
@@ -132,7 +124,7 @@ func NewResume(app *App, rec service.JournalRecord) tui.Screen {
 	s := NewStatus(app, rec.QuoteID, true)
 	s.rec = &rec
 	if rec.Intent.Chain != "" {
-		s.intent = &rec.Intent
+		s.setIntent(&rec.Intent)
 	}
 	return s
 }
@@ -142,13 +134,13 @@ func (s *Status) Init() tea.Cmd {
 	if s.rec != nil {
 		rec := s.rec
 		s.rec = nil // decided once per screen
-		switch {
-		case rec.Answered && rec.State == "":
+		switch service.PlanResume(*rec, s.app.Common.Now()) {
+		case service.ResumeNeverHappened:
 			s.phase, s.rejected = phaseRejected, orText(rec.Error, "the service refused the request")
 			return nil
-		case !rec.Answered && s.app.Common.Now().Before(rec.Intent.ExpiresAt):
+		case service.ResumeResend:
 			return s.resend(rec.Request)
-		case !rec.Answered:
+		case service.ResumeCheck:
 			s.phase = phaseCheck
 		}
 	}
@@ -166,20 +158,40 @@ func (s *Status) Resume() tea.Cmd {
 	return s.fetch()
 }
 
-func (s *Status) Title() string { return "Withdrawal status" }
+func (s *Status) Title() string { return s.heading() }
 
 // SetSize: the content is a few lines; the root cuts what is taller.
 func (s *Status) SetSize(w, _ int) { s.wd = w }
 
-// KeyMap offers r except for a withdrawal that never happened, and copying
-// only when there is a payout hash to copy.
-func (s *Status) KeyMap() help.KeyMap {
-	return keyMap{when(s.phase != phaseRejected, statusKeys.Refresh), when(s.copyable(), statusKeys.Copy),
-		when(s.explorerLink() != "", statusKeys.Open)}
+// bindings: r except for a withdrawal that never happened or while a
+// request is out, copying and opening only when there is a payout hash.
+func (s *Status) bindings() bindings {
+	return bindings{
+		{key: statusKeys.Refresh, on: s.phase != phaseRejected && !s.sending && !s.inflight, do: s.refresh,
+			off: func() tea.Cmd {
+				if s.phase == phaseRejected {
+					return tui.ShowInfo("Nothing to refresh: this withdrawal never happened")
+				}
+				return nil
+			}},
+		{key: statusKeys.Copy, on: s.copyable(), do: func() tea.Cmd {
+			return copyText(s.app, s.follow.Last.WithdrawTxHash, "Copied payout hash "+s.follow.Last.WithdrawTxHash)
+		}, off: func() tea.Cmd {
+			if s.follow.NotFound || s.follow.Known && service.Terminal(s.follow.Last.State) {
+				return nil // nothing was paid out
+			}
+			return tui.ShowInfo("No payout hash yet: it is set once the withdrawal is COMPLETED")
+		}},
+		{key: statusKeys.Open, on: s.explorerLink() != "", do: func() tea.Cmd { return openLink(s.app, s.explorerLink()) }},
+	}
 }
 
+func (s *Status) KeyMap() help.KeyMap { return s.bindings().keyMap() }
+
 // copyable: the withdrawal shown has a payout hash.
-func (s *Status) copyable() bool { return s.have && !s.notFound && s.w.WithdrawTxHash != "" }
+func (s *Status) copyable() bool {
+	return s.follow.Known && !s.follow.NotFound && s.follow.Last.WithdrawTxHash != ""
+}
 
 // Busy: while the re-sent withdraw is out, leaving would lose its answer.
 func (s *Status) Busy() bool { return s.sending }
@@ -188,7 +200,7 @@ func (s *Status) Busy() bool { return s.sending }
 // the withdrawal has ended or is unknown, nor while a lost re-send waits
 // for the user's r.
 func (s *Status) polling() bool {
-	return s.phase != phaseRejected && s.phase != phaseResend && !s.notFound && !(s.have && s.final(s.w))
+	return s.phase != phaseRejected && s.phase != phaseResend && !s.follow.NotFound && !s.ended()
 }
 
 func (s *Status) interval() time.Duration {
@@ -215,54 +227,35 @@ func (s *Status) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	case journalFailedMsg:
 		return s, tui.ShowError(service.UserError{Text: "The journal could not be written (" + msg.err.Error() + "): the history may miss this state; check the disk"})
 	case tea.KeyPressMsg:
-		return s, s.key(msg)
+		cmd, _ := s.bindings().handle(msg)
+		return s, cmd
 	}
 	return s, nil
 }
 
-func (s *Status) key(k tea.KeyPressMsg) tea.Cmd {
-	switch {
-	case key.Matches(k, statusKeys.Refresh):
-		switch {
-		case s.sending || s.inflight:
-			return nil
-		case s.phase == phaseRejected:
-			return tui.ShowInfo("Nothing to refresh: this withdrawal never happened")
-		case s.phase == phaseResend:
-			// The last re-send got no answer; decide again, as the quote may
-			// have expired since.
-			rec := s.lostRecord()
-			s.rec = &rec
-			return s.Init()
-		}
-		// A new tag drops the pending tick, so refreshing never makes two
-		// timers; notFound is cleared to ask again.
-		s.tag, s.notFound = tui.NextTag(), false
-		return s.fetch()
-	case key.Matches(k, statusKeys.Copy):
-		switch {
-		case s.copyable():
-		case s.notFound || s.have && service.Terminal(s.w.State):
-			return nil // nothing was paid out, and the footer offers no c
-		default:
-			return tui.ShowInfo("No payout hash yet: it is set once the withdrawal is COMPLETED")
-		}
-		return copyText(s.app, s.w.WithdrawTxHash, "Copied payout hash "+s.w.WithdrawTxHash)
-	case key.Matches(k, statusKeys.Open):
-		if link := s.explorerLink(); link != "" {
-			return openLink(s.app, link)
-		}
+// refresh asks again now; a lost re-send is decided again.
+func (s *Status) refresh() tea.Cmd {
+	if s.phase == phaseResend {
+		// The last re-send got no answer; decide again, as the quote may
+		// have expired since.
+		rec := s.lostRecord()
+		s.rec = &rec
+		return s.Init()
 	}
-	return nil
+	// A new tag drops the pending tick, so refreshing never makes two
+	// timers; an unknown id is asked again.
+	s.tag = tui.NextTag()
+	s.follow.Refresh()
+	return s.fetch()
 }
 
 // journalReader returns a function that reads this withdrawal's journal
 // lines inside a Cmd, or nil when there is nothing to read.
 func (s *Status) journalReader() func() ([]service.JournalEntry, bool) {
-	if !s.own || s.seeded || s.app.Journal == nil {
+	if !s.own || s.seeded || s.app.journal() == nil {
 		return nil
 	}
-	j, id, env := s.app.Journal, s.quoteID, s.app.Target.Env.Name
+	j, id, env := s.app.journal(), s.quoteID, s.app.Target.Env.Name
 	return func() ([]service.JournalEntry, bool) {
 		all, err := j.Entries()
 		if err != nil {
@@ -281,77 +274,52 @@ func (s *Status) journalReader() func() ([]service.JournalEntry, bool) {
 // fetch asks the service for the status once.
 func (s *Status) fetch() tea.Cmd {
 	s.inflight, s.next = true, time.Time{}
-	client, id, tag, read := s.app.Client(), s.quoteID, s.tag, s.journalReader()
+	client, id, tag, read, parent := s.app.Client(), s.quoteID, s.tag, s.journalReader(), s.context(s.app)
 	return func() tea.Msg {
 		var m statusMsg
 		m.tag = tag
 		if read != nil {
 			m.journal, m.seeded = read()
 		}
-		cx, cancel := ctx()
+		cx, cancel := call(parent)
 		defer cancel()
 		m.w, m.err = client.WithdrawalStatus(cx, id)
 		return m
 	}
 }
 
-// answered takes one status answer and schedules the next poll: the
-// interval after an answer, a growing backoff after errors, none at the end.
+// answered takes one status answer and schedules the next poll as
+// service.Follow decides: the interval after an answer, a growing backoff
+// after errors, none at the end.
 func (s *Status) answered(m statusMsg) tea.Cmd {
 	s.inflight, s.next = false, time.Time{}
 	s.checked = s.app.Common.Now()
 	s.seed(m.journal, m.seeded)
-	if m.err != nil {
-		if unknownQuote(m.err) {
-			if s.phase == phaseCheck {
-				return s.reject(orText(s.refusal, neverPaid))
-			}
-			s.notFound, s.err = true, nil
-			return nil
-		}
-		s.failures++
-		s.err = service.Explain(m.err)
-		return s.schedule(service.PollDelay(s.interval(), s.failures, s.jitter))
+	if s.phase == phaseCheck && (errors.Is(m.err, service.ErrNotFound) || m.err == nil && m.w.State == service.StateCreated) {
+		// The unanswered request never arrived.
+		return s.reject(orText(s.refusal, service.NeverPaid))
 	}
-	s.failures, s.err, s.notFound = 0, nil, false
-	if s.phase == phaseCheck {
-		if m.w.State == service.StateCreated {
-			return s.reject(orText(s.refusal, neverPaid))
-		}
+	step := s.follow.Answer(m.w, m.err, s.checked, s.interval(), s.jitter)
+	s.err = service.Explain(s.follow.Err)
+	if m.err == nil && s.phase == phaseCheck {
 		s.phase = phaseFollow // the first request did arrive
 	}
-	cmd := s.observe(m.w)
-	if s.final(m.w) {
+	var cmd tea.Cmd
+	if m.err == nil {
+		s.addSeen(seen{state: m.w.State, at: s.checked, updated: m.w.UpdatedAt})
+	}
+	if step.JournalState != "" {
+		cmd = s.journal(func(w service.Withdrawer) error { return w.JournalState(s.quoteID, m.w) })
+	}
+	if s.follow.Final {
 		return cmd
 	}
-	return tea.Batch(cmd, s.schedule(s.interval()))
+	return tea.Batch(cmd, s.schedule(step.Delay))
 }
 
 func (s *Status) schedule(d time.Duration) tea.Cmd {
 	s.next = s.app.Common.Now().Add(d)
 	return s.after(d, pollMsg{tag: s.tag})
-}
-
-// unknownQuote is the service's 404 for a quote it does not show this
-// account; a 404 for a wrong path (a misconfigured URL) is not one.
-func unknownQuote(err error) bool {
-	var ae *service.APIError
-	return errors.As(err, &ae) && (ae.Code == service.CodeNotFound || ae.Code == 0 && ae.Status == 404)
-}
-
-// observe records an answer: a new state joins the timeline and, for an own
-// withdrawal, the journal. CREATED is not journaled: to the journal a state
-// means the request was answered.
-func (s *Status) observe(w service.Withdrawal) tea.Cmd {
-	s.w, s.have = w, true
-	s.addSeen(seen{state: w.State, at: s.app.Common.Now(), updated: w.UpdatedAt})
-	if !s.own || s.app.Journal == nil || w.State == s.journaled || w.State == service.StateCreated {
-		return nil
-	}
-	s.journaled = w.State
-	e := s.entry(service.JournalState)
-	e.State, e.TxHash = w.State, w.WithdrawTxHash
-	return s.appendJournal(e)
 }
 
 func (s *Status) addSeen(x seen) {
@@ -376,28 +344,32 @@ func (s *Status) seed(entries []service.JournalEntry, ok bool) {
 		switch e.Kind {
 		case service.JournalIntent:
 			if e.Intent != nil && s.intent == nil {
-				s.intent = e.Intent
+				s.setIntent(e.Intent)
 			}
 		case service.JournalAccepted:
-			s.journaled = service.StateSubmitted
+			s.follow.Journaled = service.StateSubmitted
 			s.addSeen(seen{state: service.StateSubmitted, at: e.Time})
 		case service.JournalState:
-			s.journaled = e.State
+			s.follow.Journaled = e.State
 			s.addSeen(seen{state: e.State, at: e.Time})
 		}
 	}
 }
 
-func (s *Status) entry(kind string) service.JournalEntry {
-	sess, _ := s.app.Client().Session()
-	return service.JournalEntry{Time: s.app.Common.Now(), Kind: kind, Env: s.app.Target.Env.Name,
-		AccountID: sess.AccountID, QuoteID: s.quoteID}
+// setIntent keeps what the user asked for; its quote expiry tells when an
+// unexecuted quote stops being followed.
+func (s *Status) setIntent(in *service.Intent) {
+	s.intent, s.follow.QuoteExpiry = in, in.ExpiresAt
 }
 
-func (s *Status) appendJournal(e service.JournalEntry) tea.Cmd {
-	j := s.app.Journal
+// journal writes one line of an own withdrawal's journal in a Cmd.
+func (s *Status) journal(write func(service.Withdrawer) error) tea.Cmd {
+	if s.app.journal() == nil {
+		return nil
+	}
+	w := s.app.withdrawer()
 	return func() tea.Msg {
-		if err := j.Append(e); err != nil {
+		if err := write(w); err != nil {
 			return journalFailedMsg{err: err}
 		}
 		return nil
@@ -407,48 +379,26 @@ func (s *Status) appendJournal(e service.JournalEntry) tea.Cmd {
 // reject ends a resumed withdrawal that never happened, in the journal too.
 func (s *Status) reject(why string) tea.Cmd {
 	s.phase, s.rejected, s.next = phaseRejected, why, time.Time{}
-	if s.app.Journal == nil {
-		return nil
-	}
-	e := s.entry(service.JournalRejected)
-	e.Error = why
-	return s.appendJournal(e)
+	id := s.quoteID
+	return s.journal(func(w service.Withdrawer) error { return w.JournalNeverHappened(id, why) })
 }
 
-// resend re-sends the journaled request byte for byte and journals the
-// answer in the same Cmd, so a crash cannot separate the two.
+// resend re-sends the journaled request byte for byte; the answer is
+// journaled in the same Cmd (service.Withdrawer.Resend), so a crash cannot
+// separate the two.
 func (s *Status) resend(req service.WithdrawRequest) tea.Cmd {
 	s.phase, s.sending, s.err = phaseResend, true, nil
 	s.lastReq = req
-	client, j, tag, read, now := s.app.Client(), s.app.Journal, s.tag, s.journalReader(), s.app.Common.Now
-	answer := s.entry("")
+	withdrawer, tag, read := s.app.withdrawer(), s.tag, s.journalReader()
 	return func() tea.Msg {
-		var m resendMsg
-		m.tag = tag
+		m := resendMsg{tag: tag}
 		if read != nil {
 			m.journal, m.seeded = read()
 		}
-		cx, cancel := context.WithTimeout(context.Background(), withdrawTimeout)
+		// Not cancelled when the screen is left: an answer must be journaled.
+		cx, cancel := context.WithTimeout(context.Background(), service.WithdrawTimeout)
 		defer cancel()
-		m.accepted, m.err = client.Withdraw(cx, req)
-		answer.Time = now()
-		switch {
-		case m.err == nil:
-			answer.Kind = service.JournalAccepted
-		case service.OutcomeUnknown(m.err):
-			m.lost = true
-			return m
-		default:
-			// The first send of this request got no answer, so a refusal now
-			// (an expired quote included) does not prove it never ran: the
-			// status decides, and the journal learns the answer from it.
-			m.refused = true
-			return m
-		}
-		if j != nil {
-			// The answer is in hand; a failed write costs the history this line only.
-			_ = j.Append(answer)
-		}
+		m.Resent = withdrawer.Resend(cx, req)
 		return m
 	}
 }
@@ -458,18 +408,18 @@ func (s *Status) resent(m resendMsg) tea.Cmd {
 	s.sending = false
 	s.seed(m.journal, m.seeded)
 	switch {
-	case m.lost:
+	case m.Lost:
 		s.err = service.UserError{Text: "No answer from the service after every retry: the request may or may not have arrived. Press r to send the identical request again (it cannot pay twice)."}
 		return nil
-	case m.refused:
-		s.phase, s.refusal = phaseCheck, service.Explain(m.err).Error()
-		if errors.Is(m.err, service.ErrQuoteExpired) {
-			s.refusal = neverPaid
+	case m.Refused:
+		s.phase, s.refusal = phaseCheck, service.Explain(m.Err).Error()
+		if errors.Is(m.Err, service.ErrQuoteExpired) {
+			s.refusal = service.NeverPaid
 		}
 		return s.fetch()
 	}
-	s.phase, s.journaled = phaseFollow, service.StateSubmitted
-	s.w, s.have = service.Withdrawal{QuoteID: m.accepted.QuoteID, TxID: m.accepted.TxID, State: m.accepted.State, ReceiveAmount: m.accepted.ReceiveAmount}, true
+	s.phase, s.follow.Journaled = phaseFollow, service.StateSubmitted
+	s.follow.Last, s.follow.Known = service.Withdrawal{QuoteID: m.Accepted.QuoteID, TxID: m.Accepted.TxID, State: m.Accepted.State, ReceiveAmount: m.Accepted.ReceiveAmount}, true
 	s.addSeen(seen{state: service.StateSubmitted, at: s.app.Common.Now()})
 	return s.fetch()
 }

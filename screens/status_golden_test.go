@@ -58,8 +58,8 @@ func TestStatusGolden(t *testing.T) {
 	clock := func() time.Time { return now }
 	env := service.Environment{Name: "production", AuthURL: "https://auth.example", BaseURL: "https://api.example",
 		MarketDataURL: "https://md.example", ChainID: 325}
-	app := &App{Common: tui.NewCommon(true, clock), Target: Target{Env: env, Client: service.New(env, service.Options{Now: clock})},
-		Getenv: func(string) string { return "" }}
+	app := &App{Deps: Deps{Common: tui.NewCommon(true, clock), Getenv: func(string) string { return "" }},
+		Session: Session{Target: Target{Env: env, Client: service.New(env, service.Options{Now: clock})}}}
 	const id = "q-7mzq4d2kxw5v3c6hbf2ytjnr1e"
 	s := NewStatus(app, id, true)
 	timed(s)

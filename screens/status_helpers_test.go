@@ -50,16 +50,13 @@ func newStRig(t *testing.T) *stRig {
 	r.srv = httptest.NewServer(http.HandlerFunc(r.serve))
 	t.Cleanup(r.srv.Close)
 	env := service.SandboxEnvironment(r.srv.URL, sandbox.DefaultChainID)
-	r.app = &App{
-		Common: tui.NewCommon(true, r.clock.Now),
-		Target: Target{Env: env, Client: r.client(sandbox.DemoAPIKey)},
-		Getenv: func(string) string { return "" },
-	}
+	r.app = &App{Deps: Deps{Common: tui.NewCommon(true, r.clock.Now), Getenv: func(string) string { return "" }},
+		Session: Session{Target: Target{Env: env, Client: r.client(sandbox.DemoAPIKey)}}}
 	j, err := service.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.app.Journal = j
+	r.app.Target.Journal = j
 	return r
 }
 
@@ -148,7 +145,7 @@ func (r *stRig) executed(dest, amount string) string {
 func (r *stRig) intent(req service.WithdrawRequest, in service.Intent) service.JournalRecord {
 	r.t.Helper()
 	sess, _ := r.app.Client().Session()
-	err := r.app.Journal.Append(service.JournalEntry{Time: r.clock.Now(), Kind: service.JournalIntent, Env: r.app.Target.Env.Name,
+	err := r.app.journal().Append(service.JournalEntry{Time: r.clock.Now(), Kind: service.JournalIntent, Env: r.app.Target.Env.Name,
 		AccountID: sess.AccountID, QuoteID: req.QuoteID, Request: &req, Intent: &in})
 	if err != nil {
 		r.t.Fatal(err)
@@ -159,7 +156,7 @@ func (r *stRig) intent(req service.WithdrawRequest, in service.Intent) service.J
 // record is the journal's record of a withdrawal.
 func (r *stRig) record(quoteID string) service.JournalRecord {
 	r.t.Helper()
-	recs, err := r.app.Journal.Records()
+	recs, err := r.app.journal().Records()
 	if err != nil {
 		r.t.Fatal(err)
 	}
@@ -216,7 +213,7 @@ func drive(s tui.Screen, cmd tea.Cmd) tui.Screen {
 // journalStates lists the states journaled for quoteID, in order.
 func (r *stRig) journalStates(quoteID string) []string {
 	r.t.Helper()
-	entries, err := r.app.Journal.Entries()
+	entries, err := r.app.journal().Entries()
 	if err != nil {
 		r.t.Fatal(err)
 	}

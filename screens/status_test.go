@@ -36,8 +36,8 @@ func follow(t *testing.T, r *stRig, s *Status, maxPolls int) []time.Duration {
 		if len(*timers) > 1 {
 			t.Fatalf("%d timers pending at once", len(*timers))
 		}
-		if s.have && service.Terminal(s.w.State) && len(*timers) > 0 {
-			t.Fatalf("a timer was set after the terminal state %s", s.w.State)
+		if s.follow.Known && service.Terminal(s.follow.Last.State) && len(*timers) > 0 {
+			t.Fatalf("a timer was set after the terminal state %s", s.follow.Last.State)
 		}
 	}
 	if len(*timers) != 0 {
@@ -96,7 +96,7 @@ func TestStatusFollowsToEachEnd(t *testing.T) {
 				}
 			}
 			hasHash := strings.Contains(view, "Payout hash")
-			if hasHash != (tc.end == service.StateCompleted) || (hasHash && !strings.Contains(view, s.w.WithdrawTxHash)) {
+			if hasHash != (tc.end == service.StateCompleted) || (hasHash && !strings.Contains(view, s.follow.Last.WithdrawTxHash)) {
 				t.Errorf("payout hash shown=%v for %s:\n%s", hasHash, tc.end, view)
 			}
 			if !r.record(id).Finished() {
@@ -267,8 +267,8 @@ func TestStatusOpensExplorer(t *testing.T) {
 	if offers() {
 		t.Fatal("o offered without an explorer link (the sandbox has none)")
 	}
-	r.app.Target.Env.ExplorerTx = map[string]string{s.w.Chain: "https://explorer.example/tx/{hash}"}
-	link := "https://explorer.example/tx/" + s.w.WithdrawTxHash
+	r.app.Target.Env.ExplorerTx = map[string]string{s.follow.Last.Chain: "https://explorer.example/tx/{hash}"}
+	link := "https://explorer.example/tx/" + s.follow.Last.WithdrawTxHash
 	if !offers() {
 		t.Fatal("o not offered with an explorer link")
 	}
@@ -286,7 +286,7 @@ func TestStatusOpensExplorer(t *testing.T) {
 }
 
 // TestStatusExpiredUnexecutedIsFinal: a quote never executed reads as such
-// once its lifetime is over: the heading says so, polling stops, and no
+// once its lifetime is over: the title says so, polling stops, and no
 // "Next check" is left behind in the past.
 func TestStatusExpiredUnexecutedIsFinal(t *testing.T) {
 	r := newStRig(t)
@@ -294,8 +294,8 @@ func TestStatusExpiredUnexecutedIsFinal(t *testing.T) {
 	req, _ := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
 	s := NewStatus(r.app, req.QuoteID, true)
 	follow(t, r, s, 20)
-	view := ansi.Strip(s.View())
-	if !service.ExpiredUnexecuted(s.w, r.clock.Now()) || !strings.Contains(view, "Withdrawal never executed: the quote expired") ||
+	view := s.Title() + "\n" + ansi.Strip(s.View())
+	if !service.ExpiredUnexecuted(s.follow.Last, r.clock.Now()) || !strings.Contains(view, "Withdrawal never executed: quote expired") ||
 		!strings.Contains(view, "Final state: no more checks") || strings.Contains(view, "Next check") || strings.Contains(view, "Withdrawal CREATED") {
 		t.Fatalf("view of an expired, unexecuted quote:\n%s", view)
 	}
@@ -311,7 +311,7 @@ func TestStatusUsesTheQuotesOwnExpiry(t *testing.T) {
 	in.ExpiresAt = r.clock.Now().Add(20 * time.Second) // shorter than the default minute
 	rec := r.intent(req, in)
 	s := NewStatus(r.app, rec.QuoteID, true)
-	s.intent = &rec.Intent
+	s.setIntent(&rec.Intent)
 	waits := follow(t, r, s, 20)
 	total := time.Duration(0)
 	for _, d := range waits {
@@ -320,7 +320,7 @@ func TestStatusUsesTheQuotesOwnExpiry(t *testing.T) {
 	if !s.expiredUnexecuted() || total > 20*time.Second+service.QuoteExpiryMargin+5*time.Second {
 		t.Fatalf("final after %s (waits %v); want soon after the quote's own expiry", total, waits)
 	}
-	if v := ansi.Strip(s.View()); !strings.Contains(v, "never executed") {
+	if v := s.Title(); !strings.Contains(v, "never executed") {
 		t.Fatalf("view:\n%s", v)
 	}
 }

@@ -18,28 +18,20 @@ func (s *Status) View() string {
 	c := s.app.Common
 	st := c.Styles
 	var b strings.Builder
-	switch {
-	case s.have && s.expiredUnexecuted():
-		b.WriteString(st.Heading.Render("Withdrawal never executed: the quote expired") + "\n\n")
-	case s.have:
-		b.WriteString(st.Heading.Render("Withdrawal "+s.w.State) + "\n\n")
-	default:
-		b.WriteString(st.Heading.Render("Withdrawal") + "\n\n")
-	}
 	b.WriteString(s.fields())
 	switch {
 	case s.phase == phaseRejected:
 		b.WriteString("\n" + errorBlock(c, "Not withdrawn", service.UserError{Text: upperFirst(strings.TrimSuffix(s.rejected, ".")) + "."}, s.wd))
 		b.WriteString(st.Muted.Render("Nothing to follow: this withdrawal never happened.") + "\n")
 		return clip(b.String(), s.wd)
-	case s.notFound:
+	case s.follow.NotFound:
 		b.WriteString("\n" + errorBlock(c, "Not found", s.notFoundError(), s.wd))
 		b.WriteString(st.Muted.Render("Polling stopped: press r to ask again.") + "\n")
 		return clip(b.String(), s.wd)
 	}
-	if s.have {
+	if s.follow.Known {
 		b.WriteString("\n" + s.progress() + "\n")
-		meaning := service.StateMeaning(s.w, c.Now())
+		meaning := service.StateMeaning(s.follow.Last, c.Now())
 		if s.expiredUnexecuted() {
 			meaning = service.ExpiredWords
 		}
@@ -69,8 +61,8 @@ func (s *Status) fields() string {
 		}
 	}
 	add("Quote id", s.quoteID)
-	add("Transfer id", s.w.TxID)
-	chain, token := s.w.Chain, s.w.TokenOut
+	add("Transfer id", s.follow.Last.TxID)
+	chain, token := s.follow.Last.Chain, s.follow.Last.TokenOut
 	// noted adds a muted remark after the value, on the same line when it
 	// fits, so a refunded withdrawal's amounts do not read as a payout.
 	noted := func(label, value, note string) {
@@ -84,8 +76,8 @@ func (s *Status) fields() string {
 		}
 	}
 	var paidNote, receiveNote string
-	if s.have {
-		switch s.w.State {
+	if s.follow.Known {
+		switch s.follow.Last.State {
 		case service.StateRefunded:
 			paidNote, receiveNote = "(returned to the funding account)", "(not paid out)"
 		case service.StateFailed:
@@ -99,18 +91,18 @@ func (s *Status) fields() string {
 		// unexecuted one shows what was asked, and the lines below say why
 		// nothing moved.
 		label := "Paid"
-		if !s.have || s.w.State == service.StateCreated || s.phase == phaseRejected {
+		if !s.follow.Known || s.follow.Last.State == service.StateCreated || s.phase == phaseRejected {
 			label = "Asked to pay"
 		}
 		noted(label, s.intent.PayAmount.String()+" "+s.intent.TokenIn, paidNote)
 	}
 	add("Chain", chain)
-	if s.have && !s.w.ReceiveAmount.IsZero() {
-		noted("Receive", s.w.ReceiveAmount.String()+" "+token, receiveNote)
+	if s.follow.Known && !s.follow.Last.ReceiveAmount.IsZero() {
+		noted("Receive", s.follow.Last.ReceiveAmount.String()+" "+token, receiveNote)
 	} else if s.intent != nil {
 		noted("Receive", s.intent.ReceiveAmount.String()+" "+token, receiveNote)
 	}
-	if h := s.w.WithdrawTxHash; h != "" {
+	if h := s.follow.Last.WithdrawTxHash; h != "" {
 		add("Payout hash", h)
 		if link := s.explorerLink(); link != "" {
 			// Each wrapped line is a link of its own, so no escape sequence
@@ -123,31 +115,31 @@ func (s *Status) fields() string {
 	return b.String()
 }
 
-// quoteExpiry is the quote's own expires_at when this account's journal
-// holds it, else zero (the default lifetime applies).
-func (s *Status) quoteExpiry() time.Time {
-	if s.intent == nil {
-		return time.Time{}
-	}
-	return s.intent.ExpiresAt
-}
+// ended: following can stop, by the quote's own expiry when known.
+func (s *Status) ended() bool { return s.follow.Ended(s.app.Common.Now()) }
 
-// final: following w can stop, by the quote's own expiry when known.
-func (s *Status) final(w service.Withdrawal) bool {
-	return service.FinalBy(w, s.quoteExpiry(), s.app.Common.Now())
+// heading is the screen's title, shown in the status bar: the withdrawal's
+// state as last seen, or that it never executed.
+func (s *Status) heading() string {
+	switch {
+	case s.follow.Known && s.expiredUnexecuted():
+		return "Withdrawal never executed: quote expired"
+	case s.follow.Known:
+		return "Withdrawal " + s.follow.Last.State
+	default:
+		return "Withdrawal status"
+	}
 }
 
 // expiredUnexecuted: the shown quote can no longer be executed.
-func (s *Status) expiredUnexecuted() bool {
-	return service.ExpiredUnexecutedBy(s.w, s.quoteExpiry(), s.app.Common.Now())
-}
+func (s *Status) expiredUnexecuted() bool { return s.follow.ExpiredUnexecuted(s.app.Common.Now()) }
 
 // explorerLink is the payout's block-explorer page, "" without one.
 func (s *Status) explorerLink() string {
 	if !s.copyable() {
 		return ""
 	}
-	return s.app.Target.Env.ExplorerTxURL(s.w.Chain, s.w.WithdrawTxHash)
+	return s.app.Target.Env.ExplorerTxURL(s.follow.Last.Chain, s.follow.Last.WithdrawTxHash)
 }
 
 // wrapped renders "label value" with the value cut into lines that fit the
@@ -171,17 +163,17 @@ func (s *Status) wrapped(label, value string, render func(string) string) string
 // needs no animation of its own.
 func (s *Status) progress() string {
 	st := s.app.Common.Styles
-	if s.w.State == service.StateCreated {
+	if s.follow.Last.State == service.StateCreated {
 		return field(s.app.Common, "State", statusLabelWidth, st.Value.Render("CREATED")+st.Muted.Render("  (not executed)"))
 	}
 	end := service.StateCompleted
-	if service.Terminal(s.w.State) {
-		end = s.w.State
+	if service.Terminal(s.follow.Last.State) {
+		end = s.follow.Last.State
 	}
 	steps := []string{service.StateSubmitted, service.StateSending, end}
 	at := 0
 	for i, x := range steps {
-		if x == s.w.State {
+		if x == s.follow.Last.State {
 			at = i
 		}
 	}
@@ -213,9 +205,9 @@ func (s *Status) footer() string {
 	switch {
 	case s.sending:
 		b.WriteString(st.Warning.Render("Re-sending the signed request that never got an answer (same signature and nonce: it cannot pay twice)…") + "\n")
-	case s.phase == phaseCheck && !s.have:
+	case s.phase == phaseCheck && !s.follow.Known:
 		b.WriteString(st.Muted.Render("The quote expired before this request was confirmed: asking the service whether it arrived…") + "\n")
-	case s.have && s.final(s.w):
+	case s.ended():
 		b.WriteString(st.Muted.Render("Final state: no more checks. Checked "+s.clock(s.checked)+".") + "\n")
 	case s.inflight && s.checked.IsZero():
 		b.WriteString(st.Muted.Render("Asking the service…") + "\n")
@@ -226,7 +218,7 @@ func (s *Status) footer() string {
 	if !s.next.IsZero() && s.polling() {
 		what := "Next check"
 		if s.err != nil {
-			what = fmt.Sprintf("Retrying (failed %d× in a row) at", s.failures)
+			what = fmt.Sprintf("Retrying (failed %d× in a row) at", s.follow.Failures)
 		}
 		b.WriteString(st.Muted.Render(fmt.Sprintf("Last checked %s · %s %s", s.clock(s.checked), what, s.clock(s.next))) + "\n")
 	}

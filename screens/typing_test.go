@@ -2,6 +2,7 @@ package screens
 
 import (
 	"strings"
+	"svcwallet/service"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -58,7 +59,7 @@ func TestTypingAndPastingNeverQuit(t *testing.T) {
 	c := newConsole(t, 120, 40, consoleOpts{})
 	typeAndPasteUnderRoot(t, "login", c.app, NewLogin(c.app))
 	app, _ := wdApp(t)
-	typeAndPasteUnderRoot(t, "destination", app, NewDestination(app, Withdrawal{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum}))
+	typeAndPasteUnderRoot(t, "destination", app, NewDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum}))
 }
 
 // TestBuilderTypingAndPastingNeverQuit: the same on the builder form, which

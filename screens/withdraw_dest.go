@@ -1,14 +1,12 @@
 package screens
 
 import (
-	"errors"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-	"github.com/shopspring/decimal"
 
 	"svcwallet/service"
 	"svcwallet/tui"
@@ -41,7 +39,7 @@ const (
 // it is typed against the route's chain type), amount and an optional fee cap.
 type Destination struct {
 	app     *App
-	w       Withdrawal
+	w       service.WithdrawalChoice
 	inputs  [destFields]textinput.Model
 	focus   int
 	recent  []string
@@ -57,7 +55,7 @@ type Destination struct {
 }
 
 // NewDestination builds the destination step for a chosen route.
-func NewDestination(app *App, w Withdrawal) *Destination {
+func NewDestination(app *App, w service.WithdrawalChoice) *Destination {
 	c := app.Common
 	d := &Destination{app: app, w: w}
 	d.inputs[destAddress] = newInput(c, service.ChainTypeLabel(w.Route.ChainType)+" address", false)
@@ -67,7 +65,7 @@ func NewDestination(app *App, w Withdrawal) *Destination {
 }
 
 func (d *Destination) Init() tea.Cmd {
-	journal, chain := d.app.Journal, d.w.Route.Chain
+	journal, chain := d.app.journal(), d.w.Route.Chain
 	load := func() tea.Msg {
 		if journal == nil {
 			return recentDestinationsMsg{}
@@ -107,11 +105,43 @@ const destLabelWidth = 14
 // EVM address shows with its 0x.
 func destInputWidth(w int) int { return max(w-(2+destLabelWidth+1)-1, 10) }
 
-func (d *Destination) KeyMap() help.KeyMap {
+func (d *Destination) KeyMap() help.KeyMap { return d.bindings().keyMap() }
+
+// bindings: at the look-alike stop, the three answers; in the form, enter,
+// focus moves (shift+tab is not in the footer, tab is) and ctrl+r while
+// there are recent destinations to cycle through. Other keys are text.
+func (d *Destination) bindings() bindings {
 	if d.alike != "" {
-		return keyMap{destKeys.Confirm, destKeys.UseRecent, destKeys.Edit}
+		return bindings{
+			{key: destKeys.Confirm, on: true, do: func() tea.Cmd {
+				// The field under the marker takes keys again when the user
+				// comes back from the quote.
+				d.ok, d.alike = d.inputs[destAddress].Value(), ""
+				return tea.Batch(d.inputs[d.focus].Focus(), d.submit())
+			}},
+			{key: destKeys.UseRecent, on: true, do: func() tea.Cmd {
+				d.inputs[destAddress].SetValue(d.alike)
+				d.alike = ""
+				return d.inputs[d.focus].Focus()
+			}},
+			{key: destKeys.Edit, on: true, do: func() tea.Cmd {
+				d.alike = ""
+				return d.setFocus(destAddress)
+			}},
+		}
 	}
-	return keyMap{destKeys.Submit, destKeys.Next, destKeys.Recent}
+	prev := destKeys.Prev
+	prev.SetHelp("", "")
+	return bindings{
+		{key: destKeys.Submit, on: true, do: d.submit},
+		{key: destKeys.Next, on: true, do: func() tea.Cmd { return d.setFocus((d.focus + 1) % destFields) }},
+		{key: prev, on: true, do: func() tea.Cmd { return d.setFocus((d.focus + destFields - 1) % destFields) }},
+		{key: destKeys.Recent, on: len(d.recent) > 0, do: func() tea.Cmd {
+			d.inputs[destAddress].SetValue(d.recent[d.pick%len(d.recent)])
+			d.pick++
+			return nil
+		}},
+	}
 }
 
 // Inputting: the fields take q and ? as text, except while comparing.
@@ -127,22 +157,9 @@ func (d *Destination) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		}
 		return d, nil
 	case tea.KeyPressMsg:
-		if d.alike != "" {
-			return d, d.compareKey(msg)
-		}
-		switch {
-		case key.Matches(msg, destKeys.Submit):
-			return d, d.submit()
-		case key.Matches(msg, destKeys.Next):
-			return d, d.setFocus((d.focus + 1) % destFields)
-		case key.Matches(msg, destKeys.Prev):
-			return d, d.setFocus((d.focus + destFields - 1) % destFields)
-		case key.Matches(msg, destKeys.Recent):
-			if len(d.recent) > 0 {
-				d.inputs[destAddress].SetValue(d.recent[d.pick%len(d.recent)])
-				d.pick++
-			}
-			return d, nil
+		cmd, ok := d.bindings().handle(msg)
+		if ok || d.alike != "" {
+			return d, cmd // while comparing, no key is text
 		}
 	}
 	var cmd tea.Cmd
@@ -160,47 +177,9 @@ func (d *Destination) setFocus(i int) tea.Cmd {
 	return d.inputs[i].Focus()
 }
 
-// compareKey handles the look-alike stop: the user confirms, swaps in the
-// recent address, or goes back to edit.
-func (d *Destination) compareKey(k tea.KeyPressMsg) tea.Cmd {
-	switch {
-	case key.Matches(k, destKeys.Confirm):
-		// The field under the marker takes keys again when the user comes
-		// back from the quote.
-		d.ok, d.alike = d.inputs[destAddress].Value(), ""
-		return tea.Batch(d.inputs[d.focus].Focus(), d.submit())
-	case key.Matches(k, destKeys.UseRecent):
-		d.inputs[destAddress].SetValue(d.alike)
-		d.alike = ""
-		return d.inputs[d.focus].Focus()
-	case key.Matches(k, destKeys.Edit):
-		d.alike = ""
-		return d.setFocus(destAddress)
-	}
-	return nil
-}
-
 // check validates the form; the returned error is written for the user.
-func (d *Destination) check() (Withdrawal, error) {
-	w := d.w
-	w.ToAddress = strings.TrimSpace(d.inputs[destAddress].Value())
-	w.Amount = strings.TrimSpace(d.inputs[destAmount].Value())
-	w.FeeCap = strings.TrimSpace(d.inputs[destFeeCap].Value())
-	if w.ToAddress == "" {
-		return w, errors.New("enter the destination address")
-	}
-	if err := service.ValidateAddress(w.Route.ChainType, w.ToAddress); err != nil {
-		return w, err
-	}
-	if _, err := service.ParseAmount(w.Amount); err != nil {
-		return w, err
-	}
-	if w.FeeCap != "" {
-		if fc, err := decimal.NewFromString(w.FeeCap); err != nil || fc.IsNegative() {
-			return w, errors.New("fee cap must be a plain decimal such as 2.5, or empty for none")
-		}
-	}
-	return w, nil
+func (d *Destination) check() (service.WithdrawalChoice, error) {
+	return d.w.CheckDestination(d.inputs[destAddress].Value(), d.inputs[destAmount].Value(), d.inputs[destFeeCap].Value())
 }
 
 func (d *Destination) submit() tea.Cmd {
@@ -257,7 +236,6 @@ func (d *Destination) View() string {
 	st := c.Styles
 	const lw = destLabelWidth
 	var b strings.Builder
-	b.WriteString(st.Heading.Render("Withdraw: destination and amount") + "\n\n")
 	b.WriteString(field(c, "Route", lw, st.Value.Render(d.w.TokenIn+" → "+d.w.TokenOut+" on "+d.w.Route.Chain+" ("+d.w.Route.ChainType+")")) + "\n\n")
 	if d.alike != "" {
 		b.WriteString(d.compareView())

@@ -74,7 +74,7 @@ func startWithdrawFlow(t *testing.T) *withdrawFlow {
 	}
 	c.app.Target.Journal, c.app.Targets[0].Journal = journal, journal
 	c.app.PollInterval = 20 * time.Millisecond
-	c.root = tui.New(NewLogin(c.app), tui.Options{Theme: "dark", Common: c.app.Common})
+	c.root = tui.New(Console(c.app), tui.Options{Theme: "dark", Common: c.app.Common})
 	snap := &snapshotModel{inner: c.root}
 	tm := teatest.NewTestModel(t, snap, teatest.WithInitialTermSize(120, 40))
 	f := &withdrawFlow{flow: &flow{t: t, tm: tm, out: &recorder{r: tm.Output()}, c: c}, snap: snap, clock: clock}
@@ -114,7 +114,7 @@ func (f *withdrawFlow) quoteTo(to, amount string) {
 	f.press("w")
 	f.waitFor("DESTINATION", "ARBITRUM")
 	f.press("enter")
-	f.waitFor("Withdraw: destination and amount")
+	f.waitFor("Withdraw: destination")
 	f.tm.Type(to)
 	f.press("tab")
 	f.tm.Type(amount)
@@ -128,7 +128,7 @@ func (f *withdrawFlow) quoteTo(to, amount string) {
 func (f *withdrawFlow) review() {
 	f.t.Helper()
 	f.press("enter")
-	f.waitFor("Withdraw: review what you sign", "Digest")
+	f.waitFor("Withdraw: review and sign", "Digest")
 	f.clock.Advance(time.Second)
 	f.waitFor("Press enter to sign")
 }
@@ -235,14 +235,19 @@ func spendElsewhere(t *testing.T, f *withdrawFlow, amount string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := NewReview(&App{Common: f.c.app.Common, Target: Target{Env: f.c.app.Target.Env, Client: c}},
-		Withdrawal{Info: info, TokenIn: "USDT", TokenOut: "USDT", ToAddress: sandbox.DestCompleted, Route: service.WithdrawalRoute{Chain: "BASE"}}, q, 0)
+	choice := service.WithdrawalChoice{Info: info, TokenIn: "USDT", TokenOut: "USDT", ToAddress: sandbox.DestCompleted,
+		Route: service.WithdrawalRoute{Chain: "BASE"}, Amount: decimal.RequireFromString(amount)}
+	s, _ := c.Session()
+	order, err := service.NewOrder(choice, service.PricedQuote{Quote: q}, s.FundingAccountAddress, f.c.app.Target.Env.Domain(), 7, f.clock.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
 	key, err := signer.ParsePrivateKeyHex(sandbox.DemoPrivateKey)
 	if err != nil {
 		t.Fatal(err)
 	}
-	msg := execute(r.app, r.w, q, r.transfer, r.domain, func() (signer.Key, error) { return key, nil })
-	if m := msg.(executedMsg); m.err != nil {
-		t.Fatalf("withdraw elsewhere: %v", m.err)
+	sent := service.Withdrawer{Client: c, Env: f.c.app.Target.Env.Name, Now: f.clock.Now}.Execute(ctx, order, func() (signer.Key, error) { return key, nil })
+	if sent.Err != nil {
+		t.Fatalf("withdraw elsewhere: %v", sent.Err)
 	}
 }

@@ -42,7 +42,7 @@ func TestLostWithdrawalIsNeverSignedAgain(t *testing.T) {
 	req, in := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
 	rec := service.JournalRecord{QuoteID: req.QuoteID, Request: req, Intent: in}
 	review := &Review{app: r.app}
-	msgs := sequenceMsgs(t, review.executed(executedMsg{err: context.DeadlineExceeded, lost: &rec}))
+	msgs := sequenceMsgs(t, review.executed(executedMsg{service.Sent{Err: context.DeadlineExceeded, Lost: &rec}}))
 	if len(msgs) < 2 {
 		t.Fatalf("messages %v", msgs)
 	}
@@ -86,8 +86,8 @@ func TestResumeRefusedButExecutedIsFollowed(t *testing.T) {
 	s := NewResume(r.app, rec).(*Status)
 	timed(s)
 	drive(s, s.Init())
-	if s.phase != phaseFollow || s.w.State != service.StateSubmitted {
-		t.Fatalf("phase %v, state %q, rejected %q; want it followed as SUBMITTED", s.phase, s.w.State, s.rejected)
+	if s.phase != phaseFollow || s.follow.Last.State != service.StateSubmitted {
+		t.Fatalf("phase %v, state %q, rejected %q; want it followed as SUBMITTED", s.phase, s.follow.Last.State, s.rejected)
 	}
 	if got := r.record(req.QuoteID); got.Error != "" || got.State == "" {
 		t.Errorf("journal %+v: a paid withdrawal was recorded as refused", got)

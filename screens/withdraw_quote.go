@@ -11,7 +11,6 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/shopspring/decimal"
 
 	"svcwallet/service"
 	"svcwallet/tui"
@@ -39,8 +38,9 @@ var quoteKeys = struct {
 // Quote is the third withdrawal step: the locked price and a countdown to
 // expires_at. An expired quote cannot be confirmed; r asks for a new one.
 type Quote struct {
+	visit     // its read-only calls end when it is left
 	app       *App
-	w         Withdrawal
+	w         service.WithdrawalChoice
 	quote     service.Quote
 	offset    time.Duration
 	ttl       time.Duration // lifetime at the moment the quote was received
@@ -54,7 +54,7 @@ type Quote struct {
 }
 
 // NewQuote builds the quote step and asks for the first quote.
-func NewQuote(app *App, w Withdrawal) *Quote {
+func NewQuote(app *App, w service.WithdrawalChoice) *Quote {
 	return &Quote{app: app, w: w, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
 }
 
@@ -77,16 +77,15 @@ func (q *Quote) Title() string { return "Withdraw: quote" }
 
 func (q *Quote) SetSize(w, h int) { q.wd, q.h = w, h }
 
-// KeyMap offers enter only for a quote that can go on to the review, and r
-// only when no quote is being asked for.
-func (q *Quote) KeyMap() help.KeyMap {
-	if q.loading {
-		return keyMap{}
+func (q *Quote) KeyMap() help.KeyMap { return q.bindings().keyMap() }
+
+// bindings: enter while the quote in hand can be signed (pressed otherwise
+// it says why), r whenever no quote is being asked for.
+func (q *Quote) bindings() bindings {
+	return bindings{
+		{key: quoteKeys.Confirm, on: !q.loading && q.refusal() == "" && q.remaining() > 0, do: q.confirm, off: q.confirm},
+		{key: quoteKeys.Requote, on: !q.loading, do: q.requote},
 	}
-	if q.refusal() == "" && q.remaining() > 0 {
-		return keyMap{quoteKeys.Confirm, quoteKeys.Requote}
-	}
-	return keyMap{quoteKeys.Requote}
 }
 
 // refusal says why the quote in hand cannot be reviewed (apart from running
@@ -98,22 +97,17 @@ func (q *Quote) refusal() string {
 		return q.err.Error()
 	case q.quote.QuoteID == "":
 		return "no quote yet"
-	case q.payMismatch():
-		return fmt.Sprintf("the quote asks for %s %s, not the %s you entered", q.quote.PayAmount, q.w.TokenIn, q.w.Amount)
 	}
-	if c, over := q.overCap(); over {
-		return fmt.Sprintf("the fee %s %s is above your cap of %s %s", q.quote.Fee, q.w.TokenIn, c, q.w.TokenIn)
-	}
-	return ""
+	return q.w.QuoteRefusal(q.quote)
 }
 
 func (q *Quote) requote() tea.Cmd {
 	q.loading, q.err = true, nil
 	q.seq++
-	seq, client, now, w := q.seq, q.app.Client(), q.app.Common.Now, q.w
-	req := service.QuoteRequest{ToAddress: w.ToAddress, Chain: w.Route.Chain, TokenIn: w.TokenIn, TokenOut: w.TokenOut, Amount: w.Amount}
+	seq, client, now, w, parent := q.seq, q.app.Client(), q.app.Common.Now, q.w, q.context(q.app)
+	req := w.QuoteRequest()
 	return tea.Batch(q.spin.Tick, func() tea.Msg {
-		cx, cancel := ctx()
+		cx, cancel := call(parent)
 		defer cancel()
 		sent := now()
 		serverNow, err := client.ServerTime(cx)
@@ -137,29 +131,13 @@ func (q *Quote) tick() tea.Cmd {
 	return tea.Tick(time.Second, func(time.Time) tea.Msg { return countdownMsg{tag: tag} })
 }
 
+// priced is the quote in hand with the clock offset measured with it.
+func (q *Quote) priced() service.PricedQuote {
+	return service.PricedQuote{Quote: q.quote, Offset: q.offset}
+}
+
 // remaining is the quote's time left by the server's clock.
-func (q *Quote) remaining() time.Duration {
-	if q.quote.QuoteID == "" {
-		return 0
-	}
-	return q.quote.ExpiresAt.Sub(q.app.Common.Now().Add(q.offset))
-}
-
-// payMismatch reports a quote whose pay amount is not the amount the user
-// asked to send: what gets signed is the pay amount, so it must be that.
-func (q *Quote) payMismatch() bool {
-	want, err := service.ParseAmount(q.w.Amount)
-	return err != nil || !q.quote.PayAmount.Equal(want)
-}
-
-// overCap reports a fee above the user's cap, which refuses the quote.
-func (q *Quote) overCap() (decimal.Decimal, bool) {
-	if q.w.FeeCap == "" {
-		return decimal.Decimal{}, false
-	}
-	c, err := decimal.NewFromString(q.w.FeeCap)
-	return c, err == nil && q.quote.Fee.GreaterThan(c)
-}
+func (q *Quote) remaining() time.Duration { return q.priced().Remaining(q.app.Common.Now()) }
 
 func (q *Quote) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
@@ -194,14 +172,8 @@ func (q *Quote) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		q.spin, cmd = q.spin.Update(msg)
 		return q, cmd
 	case tea.KeyPressMsg:
-		switch {
-		case key.Matches(msg, quoteKeys.Requote):
-			if !q.loading {
-				return q, q.requote()
-			}
-		case key.Matches(msg, quoteKeys.Confirm):
-			return q, q.confirm()
-		}
+		cmd, _ := q.bindings().handle(msg)
+		return q, cmd
 	}
 	return q, nil
 }
@@ -214,13 +186,14 @@ func (q *Quote) confirm() tea.Cmd {
 	case q.remaining() <= 0:
 		return tui.ShowError(service.UserError{Text: "Quote expired: press r to get a new one"})
 	}
-	if q.payMismatch() {
-		return tui.ShowError(service.UserError{Text: capitalized(q.refusal()) + ": press r for a new quote"})
+	if refusal := q.w.QuoteRefusal(q.quote); refusal != "" {
+		next := "press r for a new quote"
+		if q.quote.PayAmount.Equal(q.w.Amount) { // the fee is over the cap
+			next = "press r to re-quote later, or go back and raise the cap"
+		}
+		return tui.ShowError(service.UserError{Text: capitalized(refusal) + ": " + next})
 	}
-	if _, over := q.overCap(); over {
-		return tui.ShowError(service.UserError{Text: capitalized(q.refusal()) + ": press r to re-quote later, or go back and raise the cap"})
-	}
-	return tui.Push(NewReview(q.app, q.w, q.quote, q.offset))
+	return tui.Push(NewReview(q.app, q.w, q.priced()))
 }
 
 func (q *Quote) View() string {
@@ -228,7 +201,6 @@ func (q *Quote) View() string {
 	st := c.Styles
 	const lw = 16
 	var b strings.Builder
-	b.WriteString(st.Heading.Render("Withdraw: quote") + "\n\n")
 	b.WriteString(field(c, "Route", lw, st.Value.Render(q.w.TokenIn+" → "+q.w.TokenOut+" on "+q.w.Route.Chain)) + "\n")
 	b.WriteString(field(c, "Destination", lw, st.Value.Render(q.w.ToAddress)) + "\n\n")
 	switch {

@@ -11,22 +11,14 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
-	"github.com/ethereum/go-ethereum/common"
 
 	"svcwallet/service"
-	"svcwallet/signer"
 	"svcwallet/tui"
 )
 
-// executedMsg answers the sign → journal → withdraw sequence.
-type executedMsg struct {
-	accepted service.WithdrawAccepted
-	err      error
-	refused  bool // finally refused (screening): signing again cannot help
-	// lost is the journaled withdrawal whose outcome is unknown (no answer,
-	// or a refusal after no answer); nil otherwise.
-	lost *service.JournalRecord
-}
+// executedMsg answers the sign → journal → withdraw sequence
+// (service.Withdrawer.Execute).
+type executedMsg struct{ service.Sent }
 
 // bridgeCheckedMsg answers the bridge funding address check (service.CheckBridge).
 type bridgeCheckedMsg struct {
@@ -46,18 +38,12 @@ var reviewKeys = struct {
 // the focus, where r is a letter of the passphrase.
 var typingRequote = key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "back to a new quote"))
 
-// withdrawTimeout covers every retry of one withdraw (D10).
-const withdrawTimeout = 2 * time.Minute
-
 // Review shows exactly what will be signed, signs it locally and executes the
 // withdrawal: journal first (D11), then the request with the retries of D10.
 type Review struct {
 	app      *App
-	w        Withdrawal
-	quote    service.Quote
+	order    service.Order
 	offset   time.Duration // server clock − local clock, from the quote screen
-	transfer signer.Transfer
-	domain   signer.Domain
 	setupErr error
 	// bridge is the verdict on toAccount; nothing is signed until it is in
 	// and clean (bridgeErr nil).
@@ -70,34 +56,15 @@ type Review struct {
 	wd, h     int
 }
 
-// NewReview builds the Transfer message for a quote. The nonce and expiration
-// are fixed here, so the digest on screen is the one that gets signed; the
-// expiration is the quote's expiry plus service.TransferMargin.
-func NewReview(app *App, w Withdrawal, q service.Quote, offset time.Duration) *Review {
-	r := &Review{app: app, w: w, quote: q, offset: offset, domain: app.Target.Env.Domain()}
+// NewReview builds the Transfer message for a quote (service.NewOrder). The
+// nonce and expiration are fixed here, so the digest on screen is the one
+// that gets signed; the expiration is the quote's expiry plus
+// service.TransferMargin.
+func NewReview(app *App, w service.WithdrawalChoice, p service.PricedQuote) *Review {
 	s, _ := app.Client().Session()
-	from := s.FundingAccountAddress
-	raw, err := service.RawUnits(q.PayAmount)
-	exp, expErr := service.TransferExpiration(q, app.Common.Now().Add(offset))
-	switch {
-	case expErr != nil:
-		r.setupErr = service.UserError{Text: expErr.Error()}
-	case err != nil:
-		r.setupErr = service.UserError{Text: "The quote's pay amount cannot be signed: " + err.Error()}
-	case w.TokenIn != service.TokenUSDT:
-		r.setupErr = service.UserError{Text: "Only USDT withdrawals can be signed: the currency id of " + w.TokenIn + " is not published"}
-	case !common.IsHexAddress(from) || !common.IsHexAddress(w.Info.FundingAddress):
-		r.setupErr = service.UserError{Text: "The funding or bridge address is not an EVM address: log in again"}
-	}
-	r.transfer = signer.Transfer{
-		FromAccount:   common.HexToAddress(from),
-		ToAccount:     common.HexToAddress(w.Info.FundingAddress),
-		TokenCurrency: signer.USDTCurrency,
-		NumTokens:     raw,
-		Nonce:         app.nonce(),
-		Expiration:    exp.UnixNano(),
-	}
-	r.gate = newReviewGate(app, r.transfer.FromAccount)
+	r := &Review{app: app, offset: p.Offset}
+	r.order, r.setupErr = service.NewOrder(w, p, s.FundingAccountAddress, app.Target.Env.Domain(), app.nonce(), app.Common.Now())
+	r.gate = newReviewGate(app, r.order.Transfer.FromAccount)
 	return r
 }
 
@@ -118,7 +85,7 @@ func (r *Review) checkBridge() tea.Cmd {
 	if r.setupErr != nil {
 		return nil
 	}
-	env, path, seen, now := r.app.Target.Env, bridgePinsPath(r.app), r.transfer.ToAccount.Hex(), r.app.Common.Now()
+	env, path, seen, now := r.app.Target.Env, bridgePinsPath(r.app), r.order.Transfer.ToAccount.Hex(), r.app.Common.Now()
 	return func() tea.Msg {
 		trust, err := service.CheckBridge(env, path, seen, now)
 		return bridgeCheckedMsg{trust: trust, err: err}
@@ -129,14 +96,26 @@ func (r *Review) Title() string { return "Withdraw: review and sign" }
 
 func (r *Review) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.setWidth(w) }
 
-// KeyMap offers only what works now: nothing while the withdrawal is out,
+func (r *Review) KeyMap() help.KeyMap { return r.bindings().keyMap() }
+
+// bindings offer only what works now: nothing while the withdrawal is out,
 // no signing once the quote expired, without a key, after a final refusal
-// or when it cannot be signed at all.
-func (r *Review) KeyMap() help.KeyMap {
-	return keyMap{
-		when(r.canSign(), reviewKeys.Sign),
-		when(r.canConfirmBridge() && !r.gate.key.typing(), reviewKeys.Bridge),
-		when(!r.gate.sending, r.requoteKey()),
+// or when it cannot be signed at all (enter then says why, unless the
+// screen already does).
+func (r *Review) bindings() bindings {
+	return bindings{
+		{key: reviewKeys.Sign, on: r.canSign(), do: r.sign, off: func() tea.Cmd {
+			if r.gate.sending || r.setupErr == nil && (r.expired() || r.refused) {
+				return nil // the screen says so; r gets a new quote
+			}
+			return r.sign()
+		}},
+		{key: reviewKeys.Bridge, on: r.canConfirmBridge() && !r.gate.key.typing(), do: func() tea.Cmd {
+			var changed *service.BridgeChangedError
+			errors.As(r.bridgeErr, &changed)
+			return tui.Push(NewBridgeConfirm(r.app, *changed))
+		}},
+		{key: r.requoteKey(), on: !r.gate.sending, do: tui.Pop},
 	}
 }
 
@@ -163,7 +142,7 @@ func (r *Review) canConfirmBridge() bool {
 
 // remaining is the quote's time left by the service's clock.
 func (r *Review) remaining() time.Duration {
-	return r.quote.ExpiresAt.Sub(r.app.Common.Now().Add(r.offset))
+	return service.PricedQuote{Quote: r.order.Quote, Offset: r.offset}.Remaining(r.app.Common.Now())
 }
 
 func (r *Review) expired() bool { return r.remaining() <= 0 }
@@ -208,18 +187,8 @@ func (r *Review) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		}
 		return r, nil
 	case tea.KeyPressMsg:
-		switch {
-		case key.Matches(msg, reviewKeys.Sign):
-			if r.setupErr == nil && (r.expired() || r.refused) {
-				return r, nil // the screen says so; r gets a new quote
-			}
-			return r, r.sign()
-		case key.Matches(msg, r.requoteKey()):
-			return r, tui.Pop()
-		case !r.gate.key.typing() && r.canConfirmBridge() && key.Matches(msg, reviewKeys.Bridge):
-			var changed *service.BridgeChangedError
-			errors.As(r.bridgeErr, &changed)
-			return r, tui.Push(NewBridgeConfirm(r.app, *changed))
+		if cmd, ok := r.bindings().handle(msg); ok {
+			return r, cmd
 		}
 	}
 	return r, r.gate.key.update(msg)
@@ -237,93 +206,41 @@ func (r *Review) sign() tea.Cmd {
 		r.err = err
 		return nil
 	}
-	if !r.app.Common.Now().Add(r.offset).Before(r.quote.ExpiresAt) {
+	if r.expired() {
 		r.err = service.UserError{Text: "Quote expired: press " + r.requoteKey().Help().Key + " to get a new one and sign again"}
 		return nil
 	}
 	r.err = nil
-	load := r.gate.key.loader()
-	app, w, q, transfer, domain := r.app, r.w, r.quote, r.transfer, r.domain
-	return r.gate.send(func() tea.Msg { return execute(app, w, q, transfer, domain, load) })
-}
-
-// execute signs, journals the intent (fsynced), sends the withdraw and
-// journals the answer. It runs inside a Cmd.
-func execute(app *App, w Withdrawal, q service.Quote, t signer.Transfer, d signer.Domain, load func() (signer.Key, error)) tea.Msg {
-	cx, cancel := context.WithTimeout(context.Background(), withdrawTimeout)
-	defer cancel()
-	// Clocks far apart refuse the signature (service.SigningNow), and so does
-	// an expiration too far from the time it returns, whatever clock the
-	// quote screen read before.
-	now, err := app.Client().SigningNow(cx)
-	if err != nil {
-		return executedMsg{err: err}
-	}
-	if err := service.CheckTransferExpiration(time.Unix(0, t.Expiration), now); err != nil {
-		return executedMsg{err: service.UserError{Text: err.Error()}}
-	}
-	k, err := load()
-	if err != nil {
-		return executedMsg{err: err}
-	}
-	sig, err := signer.Sign(k, d, t)
-	if err != nil {
-		return executedMsg{err: service.UserError{Text: "Signing failed: " + err.Error()}}
-	}
-	req := service.WithdrawRequest{QuoteID: q.QuoteID, Signature: service.NewWithdrawSignature(sig)}
-	s, _ := app.Client().Session()
-	base := service.JournalEntry{Env: app.Target.Env.Name, AccountID: s.AccountID, QuoteID: q.QuoteID}
-	intent := base
-	intent.Time, intent.Kind, intent.Request = app.Common.Now(), service.JournalIntent, &req
-	intent.Signed = service.NewSignedMessage(d, t)
-	intent.Intent = &service.Intent{ToAddress: w.ToAddress, Chain: w.Route.Chain, TokenIn: w.TokenIn, TokenOut: w.TokenOut,
-		PayAmount: q.PayAmount, ReceiveAmount: q.ReceiveAmount, ExpiresAt: q.ExpiresAt}
-	if app.Journal != nil {
-		if err := app.Journal.Append(intent); err != nil {
-			return executedMsg{err: service.UserError{Text: "Not sent: the journal could not be written (" + err.Error() + "); free disk space and try again"}}
-		}
-	}
-	acc, err := app.Client().Withdraw(cx, req)
-	answer := base
-	answer.Time = app.Common.Now()
-	switch {
-	case err == nil:
-		answer.Kind = service.JournalAccepted
-	case service.OutcomeUnknown(err):
-		return executedMsg{err: err, lost: &service.JournalRecord{QuoteID: q.QuoteID, Env: base.Env, AccountID: base.AccountID,
-			Request: req, Intent: *intent.Intent, Started: intent.Time}}
-	default:
-		answer.Kind, answer.Error = service.JournalRejected, service.Explain(err).Error()
-	}
-	if app.Journal != nil {
-		// The answer is already in hand; a failed journal write only costs
-		// the history screen this line, so it does not turn success into failure.
-		_ = app.Journal.Append(answer)
-	}
-	return executedMsg{accepted: acc, err: err}
+	load, withdrawer, order := r.gate.key.loader(), r.app.withdrawer(), r.order
+	return r.gate.send(func() tea.Msg {
+		// Not cancelled when the screen is left: an answer must be journaled.
+		cx, cancel := context.WithTimeout(context.Background(), service.WithdrawTimeout)
+		defer cancel()
+		return executedMsg{withdrawer.Execute(cx, order, load)}
+	})
 }
 
 // executed moves on to following the withdrawal, or explains the refusal.
 func (r *Review) executed(msg executedMsg) tea.Cmd {
 	r.gate.sending = false
 	switch {
-	case msg.err == nil:
+	case msg.Err == nil:
 		// Follow the quote id that was sent, never the one echoed back.
-		return tea.Sequence(tui.Reset(NewHome(r.app)), tui.Push(NewStatus(r.app, r.quote.QuoteID, true)),
-			tui.ShowInfo(fmt.Sprintf("Withdrawal accepted: %s %s on its way", r.quote.ReceiveAmount, r.w.TokenOut)))
-	case msg.lost != nil:
+		return tea.Sequence(tui.Reset(NewHome(r.app)), tui.Push(NewStatus(r.app, r.order.Quote.QuoteID, true)),
+			tui.ShowInfo(fmt.Sprintf("Withdrawal accepted: %s %s on its way", r.order.Quote.ReceiveAmount, r.order.Choice.TokenOut)))
+	case msg.Lost != nil:
 		// This quote must never be signed again with another nonce: the
 		// journaled request may have executed. The resume screen re-sends it
 		// identically or asks the service, and this review is left behind.
-		return tea.Sequence(tui.Reset(NewHome(r.app)), tui.Push(NewResume(r.app, *msg.lost)),
+		return tea.Sequence(tui.Reset(NewHome(r.app)), tui.Push(NewResume(r.app, *msg.Lost)),
 			tui.ShowError(service.UserError{Text: "No clear answer from the service: the withdrawal is saved and is being checked; it cannot be paid twice"}))
-	case errors.Is(msg.err, service.ErrQuoteExpired):
+	case errors.Is(msg.Err, service.ErrQuoteExpired):
 		r.err = service.UserError{Text: "Quote expired before it was executed: press " + r.requoteKey().Help().Key + " to get a new one and sign again"}
 	default:
-		r.err = service.Explain(msg.err)
+		r.err = service.Explain(msg.Err)
 		// Screening looks at the destination, not the signature: signing
 		// this quote again is refused the same way.
-		r.refused = errors.Is(msg.err, service.CodeAddressFlagged)
+		r.refused = errors.Is(msg.Err, service.CodeAddressFlagged)
 	}
 	return nil
 }
@@ -341,14 +258,7 @@ func (r *Review) View() string {
 func (r *Review) render(level int) string {
 	compact := level > 0
 	c := r.app.Common
-	st := c.Styles
 	var b strings.Builder
-	if level < 3 { // the title bar names the screen too
-		b.WriteString(st.Heading.Render("Withdraw: review what you sign") + "\n")
-	}
-	if !compact {
-		b.WriteString("\n")
-	}
 	if r.setupErr != nil {
 		b.WriteString(errorBlock(c, "Error", r.setupErr, r.wd))
 		return clip(b.String(), r.wd)

@@ -31,24 +31,24 @@ func (r *Review) typedDataView(level int) string {
 		}
 		b.WriteString(wrapField(c, label, lw, value, note, r.wd) + "\n")
 	}
-	d := r.domain
+	d := r.order.Domain
 	domain := `name "` + d.Name + `" · version "` + signer.DomainVersion + `" · chainId ` + uitoa(d.ChainID)
 	if level > 2 {
 		domain = `"` + d.Name + `" · v"` + signer.DomainVersion + `" · chainId ` + uitoa(d.ChainID)
 	}
 	line("Domain", st.Value.Render(domain), "")
-	line("Message", st.Value.Render(r.transfer.PrimaryType()), "")
+	line("Message", st.Value.Render(r.order.Transfer.PrimaryType()), "")
 	notes := map[string]string{
 		"fromAccount":    "your funding account",
-		"toAccount":      "bridge funding address (" + r.w.Info.Provider + ") · " + r.bridgeNote(),
-		"tokenCurrency":  r.w.TokenIn,
-		"numTokens":      "= " + service.FromRawUnits(r.transfer.NumTokens).String() + " " + r.w.TokenIn + " (the quote's pay amount)",
+		"toAccount":      "bridge funding address (" + r.order.Choice.Info.Provider + ") · " + r.bridgeNote(),
+		"tokenCurrency":  r.order.Choice.TokenIn,
+		"numTokens":      "= " + service.FromRawUnits(r.order.Transfer.NumTokens).String() + " " + r.order.Choice.TokenIn + " (the quote's pay amount)",
 		"fromSubAccount": "main account",
 		"toSubAccount":   "main account",
-		"expiration":     time.Unix(0, r.transfer.Expiration).UTC().Format("2006-01-02 15:04:05 UTC"),
+		"expiration":     time.Unix(0, r.order.Transfer.Expiration).UTC().Format("2006-01-02 15:04:05 UTC"),
 	}
 	values := map[string]string{}
-	for _, f := range r.transfer.Fields() {
+	for _, f := range r.order.Transfer.Fields() {
 		v := st.Value.Render(f.Display())
 		if f.Name == "numTokens" || f.Name == "toAccount" {
 			v = st.Danger.Render(f.Display())
@@ -58,7 +58,7 @@ func (r *Review) typedDataView(level int) string {
 	// At level 4 the short fields share a line with their partner.
 	pairs := map[string]string{"fromSubAccount": "toSubAccount", "tokenCurrency": "numTokens"}
 	paired := map[string]bool{}
-	for _, f := range r.transfer.Fields() {
+	for _, f := range r.order.Transfer.Fields() {
 		if paired[f.Name] {
 			continue
 		}
@@ -69,17 +69,17 @@ func (r *Review) typedDataView(level int) string {
 		}
 		line("  "+f.Name, values[f.Name], notes[f.Name])
 	}
-	line("Digest", st.Value.Render(signer.Digest(r.domain, r.transfer).Hex()), "")
+	line("Digest", st.Value.Render(signer.Digest(r.order.Domain, r.order.Transfer).Hex()), "")
 	if !compact {
 		b.WriteString("\n")
 	}
-	to := groupChars(r.w.ToAddress, 4)
+	to := groupChars(r.order.Choice.ToAddress, 4)
 	if level > 2 {
-		to = r.w.ToAddress
+		to = r.order.Choice.ToAddress
 	}
 	line("Pays out to", st.Danger.Render(to), "")
 	if level < 4 {
-		line("", st.Value.Render(r.quote.ReceiveAmount.String()+" "+r.w.TokenOut+" on "+r.w.Route.Chain), "quote "+r.quote.QuoteID)
+		line("", st.Value.Render(r.order.Quote.ReceiveAmount.String()+" "+r.order.Choice.TokenOut+" on "+r.order.Choice.Route.Chain), "quote "+r.order.Quote.QuoteID)
 	}
 	if !compact {
 		b.WriteString(st.Muted.Render("The signature pays the bridge; the quote sends it on to this destination.") + "\n")

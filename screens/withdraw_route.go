@@ -21,10 +21,8 @@ type withdrawalInfoMsg struct {
 }
 
 var routeKeys = struct {
-	Up, Down, Left, Right, Source, Next, Refresh key.Binding
+	Left, Right, Source, Next, Refresh key.Binding
 }{
-	Up:      key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "destination chain")),
-	Down:    key.NewBinding(key.WithKeys("down", "j")),
 	Left:    key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/→", "payout token")),
 	Right:   key.NewBinding(key.WithKeys("right", "l")),
 	Source:  key.NewBinding(key.WithKeys("tab", "t"), key.WithHelp("tab", "source token")),
@@ -36,6 +34,7 @@ var routeKeys = struct {
 // payout token, from withdrawal info. Tokens with no route stay visible as
 // unavailable.
 type Route struct {
+	visit   // its read-only calls end when it is left
 	app     *App
 	info    service.WithdrawalInfo
 	sources []string // token_in keys, USDT first
@@ -47,17 +46,6 @@ type Route struct {
 	filter  listFilter // narrows the destination chains
 	spin    spinner.Model
 	w, h    int
-}
-
-// Withdrawal is what the user has chosen so far; each step adds to it.
-type Withdrawal struct {
-	Info      service.WithdrawalInfo
-	TokenIn   string
-	Route     service.WithdrawalRoute
-	TokenOut  string
-	ToAddress string
-	Amount    string // as typed, validated by service.ParseAmount
-	FeeCap    string // optional; "" means no cap
 }
 
 // NewRoute builds the route step.
@@ -73,28 +61,49 @@ func (r *Route) SetSize(w, h int) { r.w, r.h = w, h }
 
 // KeyMap offers enter only on a usable route, ↑/↓ with more than one
 // chain, ←/→ with more than one payout token, tab with more than one source.
-func (r *Route) KeyMap() help.KeyMap {
+func (r *Route) KeyMap() help.KeyMap { return r.bindings().keyMap() }
+
+// bindings offer what changes the route shown: the chain while there are
+// several, the payout token while its chain has several, the source token,
+// and enter only on a route that can be used.
+func (r *Route) bindings() bindings {
 	if r.filter.typing {
-		return keyMap{filterKeys.Done}
+		return r.filter.bindings()
 	}
 	ready := !r.loading && r.err == nil
 	routes := r.routes()
 	usable := ready && r.chain < len(routes) && len(routes[r.chain].TokensOut) > 0
-	return keyMap{
-		when(usable, routeKeys.Next),
-		when(ready && len(routes) > 1, routeKeys.Up),
-		when(usable && len(routes[r.chain].TokensOut) > 1, routeKeys.Left),
-		when(ready && len(r.sources) > 1, routeKeys.Source),
-		when(!r.loading, routeKeys.Refresh),
-		when(ready && len(r.info.Route[r.sourceName()]) > 0, filterKeys.Start),
+	chains := 0
+	if ready && len(routes) > 1 {
+		chains = len(routes)
 	}
+	payout := func(delta int) func() tea.Cmd {
+		return func() tea.Cmd {
+			n := len(routes[r.chain].TokensOut)
+			r.payout = (r.payout + delta + n) % n
+			return nil
+		}
+	}
+	several := usable && len(routes[r.chain].TokensOut) > 1
+	return append(bindings{{key: routeKeys.Next, on: usable, do: r.next, off: r.next}},
+		append(listMoves(&r.chain, chains, "destination chain"),
+			binding{key: routeKeys.Left, on: several, do: payout(-1)},
+			binding{key: routeKeys.Right, on: several, do: payout(1)},
+			binding{key: routeKeys.Source, on: ready && len(r.sources) > 1, do: func() tea.Cmd {
+				r.source = (r.source + 1) % len(r.sources)
+				r.chain, r.payout = 0, 0
+				return nil
+			}},
+			binding{key: routeKeys.Refresh, on: !r.loading, do: r.load},
+			binding{key: filterKeys.Start, on: ready && len(r.info.Route[r.sourceName()]) > 0, do: r.filter.start},
+		)...)
 }
 
 func (r *Route) load() tea.Cmd {
 	r.loading, r.err = true, nil
-	client := r.app.Client()
+	client, parent := r.app.Client(), r.context(r.app)
 	return tea.Batch(r.spin.Tick, func() tea.Msg {
-		cx, cancel := ctx()
+		cx, cancel := call(parent)
 		defer cancel()
 		info, err := client.WithdrawalInfo(cx)
 		return withdrawalInfoMsg{info: info, err: err}
@@ -171,40 +180,12 @@ func (r *Route) key(k tea.KeyPressMsg) tea.Cmd {
 		r.chain, r.payout = 0, 0
 		return cmd
 	}
-	routes := r.routes()
-	switch {
-	case key.Matches(k, filterKeys.Start) && len(r.info.Route[r.sourceName()]) > 0:
-		return r.filter.start()
-	case key.Matches(k, routeKeys.Refresh):
-		if !r.loading {
-			return r.load()
-		}
-	case key.Matches(k, routeKeys.Source):
-		if len(r.sources) > 0 {
-			r.source = (r.source + 1) % len(r.sources)
-			r.chain, r.payout = 0, 0
-		}
-	case key.Matches(k, routeKeys.Up):
-		r.chain = max(r.chain-1, 0)
-		r.payout = 0
-	case key.Matches(k, routeKeys.Down):
-		r.chain = min(r.chain+1, max(len(routes)-1, 0))
-		r.payout = 0
-	case key.Matches(k, routeKeys.Left), key.Matches(k, routeKeys.Right):
-		if r.chain < len(routes) {
-			n := len(routes[r.chain].TokensOut)
-			delta := 1
-			if key.Matches(k, routeKeys.Left) {
-				delta = -1
-			}
-			if n > 0 {
-				r.payout = (r.payout + delta + n) % n
-			}
-		}
-	case key.Matches(k, routeKeys.Next):
-		return r.next()
+	chain := r.chain
+	cmd, _ := r.bindings().handle(k)
+	if r.chain != chain {
+		r.payout = 0 // another chain has its own payout tokens
 	}
-	return nil
+	return cmd
 }
 
 // next moves on to the destination step, refusing routes that cannot be used.
@@ -219,7 +200,7 @@ func (r *Route) next() tea.Cmd {
 		return tui.ShowError(service.UserError{Text: "No payout token on " + routes[r.chain].Chain + " for now: pick another chain"})
 	}
 	rt := routes[r.chain]
-	w := Withdrawal{Info: r.info, TokenIn: r.sources[r.source], Route: rt, TokenOut: rt.TokensOut[r.payout]}
+	w := service.WithdrawalChoice{Info: r.info, TokenIn: r.sources[r.source], Route: rt, TokenOut: rt.TokensOut[r.payout]}
 	return tui.Push(NewDestination(r.app, w))
 }
 
@@ -227,7 +208,6 @@ func (r *Route) View() string {
 	c := r.app.Common
 	st := c.Styles
 	var b strings.Builder
-	b.WriteString(st.Heading.Render("Withdraw through the bridge: route") + "\n\n")
 	switch {
 	case r.loading:
 		b.WriteString(r.spin.View() + " Loading withdrawal routes…\n")

@@ -1,6 +1,7 @@
 package screens
 
 import (
+	"context"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -35,8 +36,8 @@ func wdApp(t *testing.T) (*App, *time.Time) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	app.Journal = j
-	cx, cancel := ctx()
+	app.Target.Journal = j
+	cx, cancel := call(context.Background())
 	defer cancel()
 	if _, err := app.Client().Login(cx, service.APIKey(sandbox.DemoAPIKey)); err != nil {
 		t.Fatal(err)
@@ -79,12 +80,12 @@ func pushedScreen(cmd tea.Cmd) tui.Screen {
 func TestLookAlikeDestinationStops(t *testing.T) {
 	app, _ := wdApp(t)
 	recent := sandbox.DestCompleted // 0x3C44CdDd…FA4293BC
-	if err := app.Journal.Append(service.JournalEntry{Time: testNow, Kind: service.JournalIntent, QuoteID: "q-old",
+	if err := app.journal().Append(service.JournalEntry{Time: testNow, Kind: service.JournalIntent, QuoteID: "q-old",
 		Intent: &service.Intent{ToAddress: recent, Chain: "ARBITRUM"}}); err != nil {
 		t.Fatal(err)
 	}
 	poisoned := "0x3c44cddd" + strings.Repeat("0", 24) + "fa4293bc"
-	d := NewDestination(app, Withdrawal{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum})
+	d := NewDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum})
 	d.SetSize(120, 30)
 	var s tui.Screen = d
 	for _, m := range runAll(d.Init()) {
@@ -149,7 +150,7 @@ func TestDestinationRefusesBadInput(t *testing.T) {
 		{sandbox.DestCompleted, "25", "abc", "fee cap"},
 	}
 	for _, c := range cases {
-		d := NewDestination(app, Withdrawal{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum})
+		d := NewDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum})
 		d.inputs[destAddress].SetValue(c.to)
 		d.inputs[destAmount].SetValue(c.amount)
 		d.inputs[destFeeCap].SetValue(c.cap)
@@ -161,7 +162,7 @@ func TestDestinationRefusesBadInput(t *testing.T) {
 			t.Errorf("%q %q %q: error %q, want it to mention %q", c.to, c.amount, c.cap, d.err, c.want)
 		}
 	}
-	d := NewDestination(app, Withdrawal{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum})
+	d := NewDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum})
 	d.inputs[destAddress].SetValue(sandbox.DestCompleted)
 	d.inputs[destAmount].SetValue("25.5")
 	// Until the recent destinations are read, the look-alike check cannot
@@ -175,7 +176,7 @@ func TestDestinationRefusesBadInput(t *testing.T) {
 }
 
 // quoteScreen is a Quote given a fixed quote, as if the service had answered.
-func quoteScreen(app *App, w Withdrawal, q service.Quote, offset time.Duration) *Quote {
+func quoteScreen(app *App, w service.WithdrawalChoice, q service.Quote, offset time.Duration) *Quote {
 	s := NewQuote(app, w)
 	s.SetSize(120, 30)
 	s.Init()
@@ -192,7 +193,7 @@ func fixedQuote(now time.Time, fee string) service.Quote {
 // the server's clock; when it runs out, confirming is refused.
 func TestQuoteCountdownFollowsServerClock(t *testing.T) {
 	app, now := wdApp(t)
-	w := Withdrawal{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: "25"}
+	w := service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25")}
 	// The server's clock is 30 s ahead of this machine's.
 	q := quoteScreen(app, w, fixedQuote(*now, "1.5"), 30*time.Second)
 	if got := q.remaining(); got != 30*time.Second {
@@ -223,7 +224,7 @@ func TestQuoteCountdownFollowsServerClock(t *testing.T) {
 // be confirmed; one at or below it can.
 func TestFeeCapRefusesQuote(t *testing.T) {
 	app, now := wdApp(t)
-	w := Withdrawal{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: "25", FeeCap: "1"}
+	w := service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25"), FeeCap: decimal.NewNullDecimal(decimal.RequireFromString("1"))}
 	q := quoteScreen(app, w, fixedQuote(*now, "1.5"), 0)
 	if pushedScreen(q.confirm()) != nil {
 		t.Fatal("a fee of 1.5 passed a cap of 1")
@@ -231,7 +232,7 @@ func TestFeeCapRefusesQuote(t *testing.T) {
 	if !strings.Contains(ansi.Strip(q.View()), "above your cap") {
 		t.Errorf("the refusal is not shown:\n%s", ansi.Strip(q.View()))
 	}
-	w.FeeCap = "1.5"
+	w.FeeCap = decimal.NewNullDecimal(decimal.RequireFromString("1.5"))
 	if pushedScreen(quoteScreen(app, w, fixedQuote(*now, "1.5"), 0).confirm()) == nil {
 		t.Fatal("a fee equal to the cap was refused")
 	}
@@ -241,7 +242,7 @@ func TestFeeCapRefusesQuote(t *testing.T) {
 // amount, so a quote for another amount is refused.
 func TestQuoteMustPayTheAmountEntered(t *testing.T) {
 	app, now := wdApp(t)
-	w := Withdrawal{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: "20"}
+	w := service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("20")}
 	q := quoteScreen(app, w, fixedQuote(*now, "1.5"), 0) // pays 25
 	if pushedScreen(q.confirm()) != nil {
 		t.Fatal("a quote paying 25 for 20 entered went on to the review")
@@ -249,7 +250,7 @@ func TestQuoteMustPayTheAmountEntered(t *testing.T) {
 	if !strings.Contains(ansi.Strip(q.View()), "not the 20 you entered") {
 		t.Errorf("the refusal is not shown:\n%s", ansi.Strip(q.View()))
 	}
-	w.Amount = "25.000"
+	w.Amount = decimal.RequireFromString("25.000")
 	if pushedScreen(quoteScreen(app, w, fixedQuote(*now, "1.5"), 0).confirm()) == nil {
 		t.Fatal("25.000 entered and 25 quoted were taken as different")
 	}
@@ -261,25 +262,25 @@ func TestQuoteMustPayTheAmountEntered(t *testing.T) {
 func TestReviewShowsWhatIsSignedAndGuardsKeys(t *testing.T) {
 	app, now := wdApp(t)
 	app.Nonce = func() uint32 { return 77 }
-	cx, cancel := ctx()
+	cx, cancel := call(context.Background())
 	defer cancel()
 	info, err := app.Client().WithdrawalInfo(cx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := Withdrawal{Info: info, TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: "25"}
+	w := service.WithdrawalChoice{Info: info, TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25")}
 	quote, err := app.Client().Quote(cx, service.QuoteRequest{ToAddress: w.ToAddress, Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT", Amount: "25"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := NewReview(app, w, quote, 0)
+	r := NewReview(app, w, service.PricedQuote{Quote: quote, Offset: 0})
 	r.SetSize(120, 40)
 	var s tui.Screen = r
 	init := r.Init()
 	s, _ = s.Update(init().(tea.BatchMsg)[0]()) // the signing key search
 	s, _ = s.Update(r.checkBridge()())          // the bridge address check
 	view := ansi.Strip(s.View())
-	digest := signer.Digest(app.Target.Env.Domain(), r.transfer).Hex()
+	digest := signer.Digest(app.Target.Env.Domain(), r.order.Transfer).Hex()
 	for _, want := range []string{"Transfer", `chainId 327`, sandbox.DemoAddress, sandbox.BridgeFundingAddress,
 		"25000000", "= 25 USDT", "nonce", "77", digest, "0x3C44 CdDd B6a9", "sandbox demo key"} {
 		if !strings.Contains(view, want) {
@@ -310,14 +311,14 @@ func offers(km interface{ ShortHelp() []key.Binding }, k string) bool {
 // search answered by found and the keystroke guard passed.
 func reviewFor(t *testing.T, app *App, now *time.Time, q service.Quote, offset time.Duration, w, h int, found keyFoundMsg) *Review {
 	t.Helper()
-	cx, cancel := ctx()
+	cx, cancel := call(context.Background())
 	defer cancel()
 	info, err := app.Client().WithdrawalInfo(cx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	wd := Withdrawal{Info: info, TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: "25"}
-	r := NewReview(app, wd, q, offset)
+	wd := service.WithdrawalChoice{Info: info, TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25")}
+	r := NewReview(app, wd, service.PricedQuote{Quote: q, Offset: offset})
 	r.SetSize(w, h)
 	r.Init()
 	r.Update(found)
@@ -417,7 +418,7 @@ func TestReviewAt60x20KeepsEverythingWhole(t *testing.T) {
 		}
 	}
 	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, keyFoundMsg{source: keyDemo})
-	digest := signer.Digest(r.domain, r.transfer).Hex()
+	digest := signer.Digest(r.order.Domain, r.order.Transfer).Hex()
 	check(r, digest, sandbox.BridgeFundingAddress, "Signing key the sandbox demo key (public development key)",
 		"Press enter to sign and withdraw", "Quote expires in")
 	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, keyFoundMsg{source: keyNone})
@@ -425,7 +426,7 @@ func TestReviewAt60x20KeepsEverythingWhole(t *testing.T) {
 	if r.err == nil {
 		t.Fatal("no error without a key")
 	}
-	check(r, signer.Digest(r.domain, r.transfer).Hex(), "none found for "+r.transfer.FromAccount.Hex(), "Not withdrawn: "+r.err.Error())
+	check(r, signer.Digest(r.order.Domain, r.order.Transfer).Hex(), "none found for "+r.order.Transfer.FromAccount.Hex(), "Not withdrawn: "+r.err.Error())
 }
 
 // TestWrapFieldNeverCuts: a value wider than the terminal even on its own
@@ -454,7 +455,7 @@ func TestWrapFieldNeverCuts(t *testing.T) {
 // and they follow a resize.
 func TestDestinationShowsWholeAddressAt60(t *testing.T) {
 	app, _ := wdApp(t)
-	d := NewDestination(app, Withdrawal{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum})
+	d := NewDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum})
 	d.SetSize(120, 30)
 	d.Init()
 	if !strings.Contains(ansi.Strip(d.View()), "an EVM address") {
@@ -477,7 +478,7 @@ func TestDestinationShowsWholeAddressAt60(t *testing.T) {
 // on; a refusal says why, with the token, and does not invite enter.
 func TestQuoteKeysFollowState(t *testing.T) {
 	app, now := wdApp(t)
-	w := Withdrawal{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: "25"}
+	w := service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25")}
 	loading := NewQuote(app, w)
 	loading.Init()
 	if offers(loading.KeyMap(), "enter") || offers(loading.KeyMap(), "r") {
@@ -487,7 +488,7 @@ func TestQuoteKeysFollowState(t *testing.T) {
 		t.Error("a valid quote does not offer enter")
 	}
 	capped := w
-	capped.FeeCap = "1"
+	capped.FeeCap = decimal.NewNullDecimal(decimal.RequireFromString("1"))
 	q := quoteScreen(app, capped, fixedQuote(*now, "1.5"), 0)
 	view := ansi.Strip(q.View())
 	if !strings.Contains(view, "the fee 1.5 USDT is above your cap of 1 USDT") || strings.Contains(view, "Press enter") {
@@ -497,7 +498,7 @@ func TestQuoteKeysFollowState(t *testing.T) {
 		t.Errorf("a refused quote's footer offers %v", q.KeyMap().ShortHelp())
 	}
 	other := w
-	other.Amount = "20"
+	other.Amount = decimal.RequireFromString("20")
 	if q := quoteScreen(app, other, fixedQuote(*now, "1.5"), 0); offers(q.KeyMap(), "enter") || strings.Contains(ansi.Strip(q.View()), "Press enter") {
 		t.Errorf("a quote for another amount offers enter:\n%s", ansi.Strip(q.View()))
 	}

@@ -21,7 +21,7 @@ const bridgePinsFile = "bridge_pins.json"
 type BridgeTrust struct {
 	Address   string    // the address withdrawal-info gave, as checked
 	Pinned    bool      // equal to the environment's bridge_funding_address
-	FirstUse  bool      // seen for the first time: recorded now
+	FirstUse  bool      // seen for the first time: recorded when it is signed (RecordBridge)
 	SeenSince time.Time // when it was first seen (zero when pinned)
 }
 
@@ -60,9 +60,23 @@ func BridgePinsPath(stateDir string) string {
 
 // CheckBridge decides whether seen may be signed as the Transfer's toAccount
 // for env: equal to the pinned address, or to the one recorded for env, or
-// recorded now when env has none (trust on first use). pinsPath "" records
-// nothing. Any other address is a *BridgeChangedError.
+// a first use when env has none (trust on first use: recorded by
+// RecordBridge when it is signed, not when it is only shown). Any other
+// address is a *BridgeChangedError. It writes nothing.
 func CheckBridge(env Environment, pinsPath, seen string, now time.Time) (BridgeTrust, error) {
+	return checkBridge(env, pinsPath, seen, now, false)
+}
+
+// RecordBridge checks seen again right before it is signed and records it
+// when it is env's first: the address trusted on first use is the one
+// actually signed, and an address recorded meanwhile (another console)
+// still stops the signature.
+func RecordBridge(env Environment, pinsPath, seen string, now time.Time) error {
+	_, err := checkBridge(env, pinsPath, seen, now, true)
+	return err
+}
+
+func checkBridge(env Environment, pinsPath, seen string, now time.Time, record bool) (BridgeTrust, error) {
 	if !common.IsHexAddress(seen) {
 		return BridgeTrust{}, fmt.Errorf("the service's bridge funding address %q is not an EVM address: nothing was signed", seen)
 	}
@@ -81,6 +95,8 @@ func CheckBridge(env Environment, pinsPath, seen string, now time.Time) (BridgeT
 	}
 	pin, ok := pins[env.Name]
 	switch {
+	case !ok && !record:
+		return BridgeTrust{Address: seen, FirstUse: true, SeenSince: now}, nil
 	case !ok:
 		pins[env.Name] = bridgePin{Address: seen, FirstSeen: now.UTC()}
 		if err := writeBridgePins(pinsPath, pins); err != nil {
@@ -93,9 +109,11 @@ func CheckBridge(env Environment, pinsPath, seen string, now time.Time) (BridgeT
 	return BridgeTrust{}, &BridgeChangedError{Env: env.Name, Expected: pin.Address, Seen: seen, Since: pin.FirstSeen}
 }
 
-// ConfirmBridge replaces env's recorded address with seen after the user
-// confirmed the change explicitly; a pinned environment cannot be confirmed.
-func ConfirmBridge(env Environment, pinsPath, seen string, now time.Time) error {
+// ConfirmBridge replaces env's recorded address, expected (the one the user
+// was shown), with seen after the user confirmed the change explicitly. A
+// record that is no longer expected (changed meanwhile) is not replaced;
+// a pinned environment cannot be confirmed.
+func ConfirmBridge(env Environment, pinsPath, expected, seen string, now time.Time) error {
 	if env.BridgeFundingAddress != "" {
 		return errors.New("this environment pins its bridge funding address in the config: change bridge_funding_address there")
 	}
@@ -105,6 +123,9 @@ func ConfirmBridge(env Environment, pinsPath, seen string, now time.Time) error 
 	pins, err := readBridgePins(pinsPath)
 	if err != nil {
 		return err
+	}
+	if pin, ok := pins[env.Name]; ok && !sameAddress(pin.Address, expected) {
+		return fmt.Errorf("the recorded bridge address changed to %s while this screen was open: nothing was recorded; go back and review the withdrawal again", pin.Address)
 	}
 	pins[env.Name] = bridgePin{Address: seen, FirstSeen: now.UTC()}
 	return writeBridgePins(pinsPath, pins)

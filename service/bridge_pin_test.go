@@ -26,8 +26,9 @@ func TestSandboxPinsItsOwnBridge(t *testing.T) {
 }
 
 // TestCheckBridge: a pinned environment accepts only its address; an
-// unpinned one records the first (0600), accepts it since that date, refuses
-// a change until ConfirmBridge replaces the record.
+// unpinned one shows the first as a first use without recording it, records
+// it when it is signed (RecordBridge, 0600), accepts it since that date, and
+// refuses a change until ConfirmBridge replaces the record it was shown.
 func TestCheckBridge(t *testing.T) {
 	const bridge, other = sandbox.BridgeFundingAddress, "0x000000000000000000000000000000000000dEaD"
 	pinned := service.Environment{Name: "prod", BridgeFundingAddress: bridge}
@@ -40,7 +41,7 @@ func TestCheckBridge(t *testing.T) {
 	if !errors.As(err, &changed) || !changed.Pinned || !strings.Contains(err.Error(), bridge) || !strings.Contains(err.Error(), other) {
 		t.Fatalf("swapped pinned address: %v", err)
 	}
-	if service.ConfirmBridge(pinned, pins, other, t0) == nil {
+	if service.ConfirmBridge(pinned, pins, bridge, other, t0) == nil {
 		t.Fatal("a pinned address was replaced by a confirmation")
 	}
 
@@ -48,6 +49,12 @@ func TestCheckBridge(t *testing.T) {
 	tr, err := service.CheckBridge(tofu, pins, bridge, t0)
 	if err != nil || !tr.FirstUse {
 		t.Fatalf("first use: %+v %v", tr, err)
+	}
+	if _, err := os.Stat(pins); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("an address only shown was recorded: %v", err)
+	}
+	if err := service.RecordBridge(tofu, pins, bridge, t0); err != nil {
+		t.Fatal(err)
 	}
 	if st, err := os.Stat(pins); err != nil || st.Mode().Perm() != 0o600 {
 		t.Fatalf("record: %v %v", st, err)
@@ -57,8 +64,8 @@ func TestCheckBridge(t *testing.T) {
 		t.Fatalf("seen again: %+v %v", tr, err)
 	}
 	// Another environment has its own record.
-	if tr, err := service.CheckBridge(service.Environment{Name: "other"}, pins, other, later); err != nil || !tr.FirstUse {
-		t.Fatalf("second environment: %+v %v", tr, err)
+	if err := service.RecordBridge(service.Environment{Name: "other"}, pins, other, later); err != nil {
+		t.Fatalf("second environment: %v", err)
 	}
 	_, err = service.CheckBridge(tofu, pins, other, later)
 	if !errors.As(err, &changed) || changed.Pinned || !changed.Since.Equal(t0) || changed.Expected != bridge || changed.Seen != other {
@@ -67,7 +74,15 @@ func TestCheckBridge(t *testing.T) {
 	if _, err := service.CheckBridge(tofu, pins, other, later); err == nil {
 		t.Fatal("a refused address was recorded")
 	}
-	if err := service.ConfirmBridge(tofu, pins, other, later); err != nil {
+	if err := service.RecordBridge(tofu, pins, other, later); err == nil {
+		t.Fatal("signing recorded a changed address")
+	}
+	// A confirmation made on a screen that showed another record than the
+	// one now on disk (changed meanwhile) replaces nothing.
+	if err := service.ConfirmBridge(tofu, pins, "0x00000000000000000000000000000000000beef0", other, later); err == nil {
+		t.Fatal("a stale confirmation replaced the record")
+	}
+	if err := service.ConfirmBridge(tofu, pins, bridge, other, later); err != nil {
 		t.Fatal(err)
 	}
 	if tr, err := service.CheckBridge(tofu, pins, other, later); err != nil || !tr.SeenSince.Equal(later) {

@@ -157,8 +157,9 @@ func ParseEVMAddress(s, what string) (common.Address, error) {
 }
 
 // builderClockMargin keeps a 30-day signature inside the service's cap even
-// when this machine's clock runs a little ahead of the service's.
-const builderClockMargin = time.Minute
+// when this machine's clock runs ahead of the service's by as much as
+// signing tolerates (MaxClockSkew), whichever clock the expiry was read on.
+const builderClockMargin = MaxClockSkew + time.Minute
 
 // Expiration is the signature deadline in unix nanoseconds: now plus the
 // chosen validity, at most MaxBuilderValidity less builderClockMargin.

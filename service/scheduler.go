@@ -2,7 +2,6 @@ package service
 
 import (
 	"container/heap"
-	"errors"
 	"time"
 )
 
@@ -21,20 +20,14 @@ const (
 	QuoteExpiryMargin = 10 * time.Second
 )
 
-// Followed is what the scheduler knows about one quote id.
+// Followed is what the scheduler knows about one quote id: its Follow and
+// when it is asked.
 type Followed struct {
-	QuoteID     string
-	Last        Withdrawal // zero until the first answer
-	Known       bool       // Last holds an answer
-	Err         error      // the last failed ask, nil after a good one
-	NotFound    bool       // the service does not know the id: final
+	Follow
 	LastChecked time.Time
 	Since       time.Time // when Last.State was first seen
 	Due         time.Time // next ask; zero once final
-	Failures    int       // consecutive failed asks, for the backoff
-	Final       bool
-	lifetime    time.Duration
-	index       int // in the due heap; -1 when not in it
+	index       int       // in the due heap; -1 when not in it
 }
 
 // Scheduler follows many quote ids with one shared request budget. It is
@@ -84,7 +77,7 @@ func (s *Scheduler) Add(id string, now time.Time) {
 	if lt <= 0 {
 		lt = DefaultQuoteLifetime
 	}
-	f := &Followed{QuoteID: id, Due: now, lifetime: lt, index: -1}
+	f := &Followed{Follow: Follow{QuoteID: id, Lifetime: lt}, Due: now, index: -1}
 	s.ids[id] = f
 	heap.Push(&s.due, f)
 }
@@ -151,55 +144,31 @@ func (s *Scheduler) Next(now time.Time) (id string, wait time.Duration, ok bool)
 // state changed (or the id became final), which is worth announcing. A 429
 // pauses the whole budget for Retry-After (or the backoff) and asks id again
 // first; an unknown id, a terminal state or a quote past its lifetime is
-// final and never asked again.
+// final and never asked again (Follow.Answer decides).
 func (s *Scheduler) Answer(id string, w Withdrawal, err error, now time.Time) bool {
 	f, ok := s.ids[id]
 	if !ok || f.Final {
 		return false
 	}
 	f.LastChecked = now
-	var api *APIError
+	if err == nil && (!f.Known || f.Last.State != w.State) {
+		f.Since = now
+	}
+	step := f.Follow.Answer(w, err, now, s.Interval, s.Jitter)
 	switch {
-	case errors.Is(err, ErrRateLimited):
-		pause := PollDelay(s.Interval, f.Failures+1, s.Jitter)
-		if errors.As(err, &api) && api.RetryAfter > 0 {
-			pause = api.RetryAfter
-		}
-		if t := now.Add(pause); t.After(s.nextSlot) {
+	case step.RateLimited:
+		if t := now.Add(step.Delay); t.After(s.nextSlot) {
 			s.nextSlot = t
 		}
 		f.Due = now
-		heap.Push(&s.due, f)
-		return false
-	case errors.Is(err, ErrNotFound):
-		f.Err, f.NotFound, f.Final, f.Due = err, true, true, time.Time{}
+	case f.Final:
+		f.Due = time.Time{}
 		return true
-	case err != nil:
-		f.Err = err
-		f.Failures++
-		f.Due = now.Add(PollDelay(s.Interval, f.Failures, s.Jitter))
-		heap.Push(&s.due, f)
-		return false
+	default:
+		f.Due = now.Add(step.Delay)
 	}
-	changed := !f.Known || f.Last.State != w.State
-	if changed {
-		f.Since = now
-	}
-	f.Last, f.Known, f.Err, f.Failures = w, true, nil, 0
-	if Terminal(w.State) || s.Expired(f, now) {
-		f.Final, f.Due = true, time.Time{}
-		return true
-	}
-	f.Due = now.Add(s.Interval)
 	heap.Push(&s.due, f)
-	return changed
-}
-
-// Expired reports an unexecuted quote past its lifetime plus the margin,
-// counted from its updated_at: it can no longer be executed, nothing moved.
-func (s *Scheduler) Expired(f *Followed, now time.Time) bool {
-	return f.Last.State == StateCreated && !f.Last.UpdatedAt.IsZero() &&
-		now.Sub(f.Last.UpdatedAt) > f.lifetime+QuoteExpiryMargin
+	return step.Changed
 }
 
 // dueHeap orders moving ids by due time.

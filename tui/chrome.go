@@ -78,7 +78,9 @@ func (m *Model) tooSmall() string {
 }
 
 // statusSegment is one piece of the status bar. When the bar is too narrow
-// the segment with the highest drop goes first; drop 0 is never dropped.
+// the segment with the highest drop goes first; drop 0 is never dropped. The
+// screen's title is never dropped either (the body does not repeat it): when
+// nothing else can go, it is cut with an ellipsis.
 type statusSegment struct {
 	text  string
 	style lipgloss.Style
@@ -87,18 +89,21 @@ type statusSegment struct {
 }
 
 func (m *Model) statusLine() string {
-	left := ""
-	if !m.status.SessionExpires.IsZero() {
-		left = sessionLeft(m.status.SessionExpires, m.common.Now())
+	var s Status
+	if m.common.Status != nil {
+		s = m.common.Status()
 	}
-	key := fmt.Sprintf("%d|%t|%s|%+v|%s", m.width, m.common.Styles.IsDark, m.top().Title(), m.status, left)
-	return m.statusMemo.get(key, m.drawStatusLine)
+	left := ""
+	if !s.SessionExpires.IsZero() {
+		left = sessionLeft(s.SessionExpires, m.common.Now())
+	}
+	key := fmt.Sprintf("%d|%t|%s|%+v|%s", m.width, m.common.Styles.IsDark, m.top().Title(), s, left)
+	return m.statusMemo.get(key, func() string { return m.drawStatusLine(s) })
 }
 
-func (m *Model) drawStatusLine() string {
+func (m *Model) drawStatusLine(s Status) string {
 	st := m.common.Styles
-	s := m.status
-	segs := []statusSegment{{text: clean(m.top().Title()), style: st.StatusTitle, left: true, drop: 4}}
+	segs := []statusSegment{{text: clean(m.top().Title()), style: st.StatusTitle, left: true}}
 	add := func(text string, style lipgloss.Style, drop int) {
 		if text != "" {
 			segs = append(segs, statusSegment{text: text, style: style, drop: drop})
@@ -127,6 +132,11 @@ func (m *Model) drawStatusLine() string {
 			}
 		}
 		if i < 0 {
+			over := ansi.StringWidth(line) - m.width + 1
+			if title := segs[0].text; over > 0 && ansi.StringWidth(title) > over+1 {
+				segs[0].text = ansi.Truncate(title, ansi.StringWidth(title)-over, "…")
+				continue
+			}
 			return ansi.Truncate(line, m.width, "…")
 		}
 		segs = slices.Delete(segs, i, i+1)

@@ -44,12 +44,15 @@ type fakeScreen struct {
 
 	w, h           int
 	inits, resumes int
+	leaves         int
 	tag            Tag
 	ticks          int
 	got            []tea.Msg
 }
 
 func newFake(c *Common, title string) *fakeScreen { return &fakeScreen{common: c, title: title} }
+
+func (f *fakeScreen) Leave() { f.leaves++ }
 
 func (f *fakeScreen) Init() tea.Cmd {
 	f.inits++
@@ -155,7 +158,7 @@ func send(m *Model, msg tea.Msg) (msgs []tea.Msg, timers int) {
 	msgs, timers = run(cmd)
 	for _, out := range msgs {
 		switch out.(type) {
-		case PushMsg, PopMsg, ReplaceMsg, ResetMsg, StatusMsg, ErrorMsg, InfoMsg:
+		case PushMsg, PopMsg, ReplaceMsg, ResetMsg, ErrorMsg, InfoMsg:
 			more, t := send(m, out)
 			msgs, timers = append(msgs, more...), timers+t
 		}
@@ -213,3 +216,6 @@ func checkFrame(t *testing.T, m *Model, w, h int) string {
 	}
 	return v.Content
 }
+
+// setStatus makes the status bar show s, as a session would.
+func setStatus(m *Model, s Status) { m.common.Status = func() Status { return s } }

@@ -47,11 +47,13 @@ type Model struct {
 
 	width, height int // terminal size
 
-	status      Status
 	toast       toast
 	fullHelp    bool
 	confirmQuit bool
 
+	// sized: the screens have been given a size by this root (a Common
+	// may come from an earlier root and already hold the same size).
+	sized bool
 	// The status bar and footer are drawn again only when what they show
 	// changes: together they were most of a frame's cost.
 	statusMemo memo[string]
@@ -114,8 +116,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.common.Styles = theme.New(msg.IsDark())
 		cmd = m.broadcast(msg)
-	case StatusMsg:
-		m.status = msg.Status
 	case ErrorMsg:
 		if msg.Err != nil {
 			cmd = m.showToast(true, msg.Err.Error())
@@ -132,9 +132,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case PopMsg:
 		cmd = m.pop()
 	case ReplaceMsg:
+		leave(m.stack[len(m.stack)-1])
 		m.stack[len(m.stack)-1] = msg.Screen
 		cmd = m.enter(msg.Screen)
 	case ResetMsg:
+		for _, s := range m.stack {
+			leave(s)
+		}
 		m.stack = []Screen{msg.Screen}
 		cmd = m.enter(msg.Screen)
 	case tea.KeyPressMsg:
@@ -209,6 +213,7 @@ func (m *Model) pop() tea.Cmd {
 	if len(m.stack) < 2 {
 		return nil
 	}
+	leave(m.stack[len(m.stack)-1])
 	m.stack[len(m.stack)-1] = nil
 	m.stack = m.stack[:len(m.stack)-1]
 	m.fullHelp = false
@@ -216,6 +221,13 @@ func (m *Model) pop() tea.Cmd {
 		return r.Resume()
 	}
 	return nil
+}
+
+// leave tells a screen that it left the stack, if it wants to know.
+func leave(s Screen) {
+	if l, ok := s.(Leaver); ok {
+		l.Leave()
+	}
 }
 
 func (m *Model) updateTop(msg tea.Msg) tea.Cmd {
@@ -238,9 +250,10 @@ func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
 // it changed, so a screen revealed by Pop already has the right size.
 func (m *Model) resize() {
 	w, h := m.contentSize()
-	if w == m.common.Width && h == m.common.Height {
+	if m.sized && w == m.common.Width && h == m.common.Height {
 		return
 	}
+	m.sized = true
 	m.common.Width, m.common.Height = w, h
 	for _, s := range m.stack {
 		s.SetSize(w, h)

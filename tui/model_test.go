@@ -245,10 +245,10 @@ func TestToast(t *testing.T) {
 
 func TestStatusBar(t *testing.T) {
 	m, _ := newRoot(t, 120, 40)
-	send(m, SetStatus(Status{
+	setStatus(m, Status{
 		Env: "staging", ChainID: 327, Account: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
 		SubAccount: "1234", SessionExpires: fixedNow.Add(24*time.Hour - 30*time.Second),
-	})())
+	})
 	bar := ansi.Strip(strings.Split(checkFrame(t, m, 120, 40), "\n")[0])
 	for _, want := range []string{"svcwallet", "Home", "staging", "chain 327", "0xf39F…2266", "sub 1234", "session 23h59m"} {
 		if !strings.Contains(bar, want) {
@@ -259,6 +259,25 @@ func TestStatusBar(t *testing.T) {
 	bar = ansi.Strip(strings.Split(checkFrame(t, m, 60, 20), "\n")[0])
 	if !strings.Contains(bar, "staging") || !strings.Contains(bar, "0xf39F…2266") || strings.Contains(bar, "chain") {
 		t.Errorf("narrow status bar should keep env and account, drop the chain: %q", bar)
+	}
+}
+
+// TestStatusBarKeepsTheTitle: the body does not repeat a screen's title, so
+// a narrow bar drops account and session before it, and cuts a title too
+// long for the bar with an ellipsis instead of dropping it.
+func TestStatusBarKeepsTheTitle(t *testing.T) {
+	m, home := newRoot(t, 60, 20)
+	setStatus(m, Status{Env: "staging", Account: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+		SessionExpires: fixedNow.Add(time.Hour)})
+	home.title = "Withdraw: destination and amount"
+	bar := ansi.Strip(strings.Split(checkFrame(t, m, 60, 20), "\n")[0])
+	if !strings.Contains(bar, home.title) || !strings.Contains(bar, "staging") || strings.Contains(bar, "session") {
+		t.Errorf("narrow status bar should keep the title and the env, drop the session: %q", bar)
+	}
+	home.title = "Withdrawal never executed: the quote expired, long ago"
+	bar = ansi.Strip(strings.Split(checkFrame(t, m, 60, 20), "\n")[0])
+	if !strings.Contains(bar, "Withdrawal never executed") || !strings.Contains(bar, "…") || !strings.Contains(bar, "staging") {
+		t.Errorf("a title too long for the bar should be cut, not dropped: %q", bar)
 	}
 }
 
@@ -334,8 +353,8 @@ func TestIdleRootSchedulesNoTimer(t *testing.T) {
 	m := New(newFake(c, "Home"), Options{Common: c})
 	pending, timers := run(m.Init())
 	pending = append(pending, tea.WindowSizeMsg{Width: 80, Height: 24},
-		tea.BackgroundColorMsg{Color: color.Black},
-		StatusMsg{Status: Status{Env: "staging", SessionExpires: fixedNow.Add(time.Hour)}})
+		tea.BackgroundColorMsg{Color: color.Black})
+	setStatus(m, Status{Env: "staging", SessionExpires: fixedNow.Add(time.Hour)})
 	for round := 0; len(pending) > 0; round++ {
 		if round > 10 {
 			t.Fatalf("root keeps producing messages: %v", pending)
@@ -357,9 +376,9 @@ func TestIdleRootSchedulesNoTimer(t *testing.T) {
 func TestResizeKeepsFrameInsideTerminal(t *testing.T) {
 	m, home := newRoot(t, 120, 40)
 	home.wide = true
-	send(m, SetStatus(Status{Env: "production-eu-west-with-a-long-name", ChainID: 325,
+	setStatus(m, Status{Env: "production-eu-west-with-a-long-name", ChainID: 325,
 		Account: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", SubAccount: "99999999999999999999",
-		SessionExpires: fixedNow.Add(90 * time.Minute)})())
+		SessionExpires: fixedNow.Add(90 * time.Minute)})
 	send(m, ShowError(errors.New(strings.Repeat("the bridge refused the quote because of a long reason ", 6)))())
 	for _, size := range [][2]int{{120, 40}, {60, 20}, {59, 19}, {20, 5}, {1, 1}, {200, 60}, {80, 24}} {
 		w, h := size[0], size[1]
@@ -392,10 +411,10 @@ func goldenRoot(t *testing.T, w, h int, theme string) *Model {
 	m := New(newFake(c, "Home"), Options{Theme: theme, Common: c})
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	send(m, SetStatus(Status{
+	setStatus(m, Status{
 		Env: "staging", ChainID: 327, Account: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
 		SessionExpires: fixedNow.Add(23*time.Hour + 59*time.Minute + 30*time.Second),
-	})())
+	})
 	send(m, Push(newFake(c, "Review withdrawal"))())
 	return m
 }
@@ -435,4 +454,25 @@ func TestGoldenPlain(t *testing.T) {
 		m := goldenRoot(t, 59, 19, "dark")
 		golden.RequireEqual(t, []byte(ansi.Strip(checkFrame(t, m, 59, 19))))
 	})
+}
+
+// TestLeaveWhenRemoved: a screen hears Leave once when it leaves the stack
+// (popped, replaced, reset away), never while it is only covered.
+func TestLeaveWhenRemoved(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	a, b, c := newFake(m.common, "A"), newFake(m.common, "B"), newFake(m.common, "C")
+	send(m, Push(a)())
+	send(m, Push(b)())
+	if a.leaves != 0 {
+		t.Fatal("a covered screen was told it left")
+	}
+	send(m, Pop()())
+	send(m, Replace(c)())
+	if b.leaves != 1 || a.leaves != 1 || c.leaves != 0 {
+		t.Fatalf("leaves: popped %d, replaced %d, new %d; want 1 1 0", b.leaves, a.leaves, c.leaves)
+	}
+	send(m, Reset(newFake(m.common, "D"))())
+	if home.leaves != 1 || c.leaves != 1 {
+		t.Fatalf("reset: home %d, top %d; want 1 1", home.leaves, c.leaves)
+	}
 }

@@ -26,9 +26,6 @@ type ReplaceMsg struct{ Screen Screen }
 // ResetMsg empties the stack and starts again from Screen. Prefer Reset.
 type ResetMsg struct{ Screen Screen }
 
-// StatusMsg replaces the contents of the status bar. Prefer SetStatus.
-type StatusMsg struct{ Status Status }
-
 // ErrorMsg shows Err in an error toast. Prefer ShowError.
 type ErrorMsg struct{ Err error }
 
@@ -83,6 +80,12 @@ type Resumer interface {
 	Resume() tea.Cmd
 }
 
+// Leaver is a screen that wants to know when it leaves the stack for good
+// (popped, replaced or reset away), to cancel the calls it made.
+type Leaver interface {
+	Leave()
+}
+
 // Push returns a command that shows s on top of the current screen.
 func Push(s Screen) tea.Cmd { return func() tea.Msg { return PushMsg{Screen: s} } }
 
@@ -125,6 +128,10 @@ type Common struct {
 	// Now is the clock for everything that shows or compares times, so
 	// tests can fix it.
 	Now func() time.Time
+	// Status gives the status bar's contents; the bar calls it every time it
+	// draws, so it always shows the session as it is (a silent re-login's
+	// new expiry included). Nil shows the app name and title only.
+	Status func() Status
 }
 
 // NewCommon returns a Common with styles for a dark or light background and
@@ -146,9 +153,6 @@ type Status struct {
 	SubAccount     string
 	SessionExpires time.Time // the countdown uses Common.Now at each render
 }
-
-// SetStatus returns a command that replaces the status bar's contents.
-func SetStatus(s Status) tea.Cmd { return func() tea.Msg { return StatusMsg{Status: s} } }
 
 // ShowError returns a command that shows err.Error() in an error toast; the
 // text must already be written for the user. A nil err shows nothing.

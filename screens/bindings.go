@@ -1,0 +1,83 @@
+package screens
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// binding is one key of a screen, declared once: the keys and help the
+// footer shows, whether it acts now, and what it does. A screen lists its
+// bindings in one place; its footer (KeyMap) and its key handling both read
+// that list, so a footer can never offer a key that does nothing, and a
+// key cannot act while the footer hides it.
+type binding struct {
+	key key.Binding
+	on  bool
+	do  func() tea.Cmd
+	// off, when set, answers the key while it does not act (a toast saying
+	// why); the footer still does not offer it.
+	off func() tea.Cmd
+}
+
+// bindings are a screen's keys in the order the footer shows them.
+type bindings []binding
+
+// keyMap is the footer and full help (bubbles help.KeyMap): the bindings
+// that act now and have help (one without is named by another's, as ↑/↓
+// names both).
+type keyMap []key.Binding
+
+func (bs bindings) keyMap() keyMap {
+	km := make(keyMap, 0, len(bs))
+	for _, b := range bs {
+		if b.on && b.key.Help().Key != "" {
+			km = append(km, b.key)
+		}
+	}
+	return km
+}
+
+func (k keyMap) ShortHelp() []key.Binding { return k }
+
+func (k keyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k} }
+
+// handle runs the first binding that acts now and matches k; ok is false
+// when none does, and the key is the screen's to handle otherwise (text
+// typed into a field).
+func (bs bindings) handle(k tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
+	for _, b := range bs {
+		switch {
+		case !key.Matches(k, b.key):
+		case b.on:
+			return b.do(), true
+		case b.off != nil:
+			return b.off(), true
+		}
+	}
+	return nil, false
+}
+
+// listKeys move the cursor of every list screen: one definition, so they
+// act the same everywhere.
+var listKeys = struct {
+	Up, Down, First, Last key.Binding
+}{
+	Up:    key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "select")),
+	Down:  key.NewBinding(key.WithKeys("down", "j")),
+	First: key.NewBinding(key.WithKeys("home", "g")),
+	Last:  key.NewBinding(key.WithKeys("end", "G")),
+}
+
+// listMoves are the list keys for a cursor over n rows, acting while the
+// list has rows; help names the movement in the footer ("select", "move").
+func listMoves(cursor *int, n int, help string) bindings {
+	up := listKeys.Up
+	up.SetHelp(up.Help().Key, help)
+	some := n > 0
+	return bindings{
+		{key: up, on: some, do: func() tea.Cmd { *cursor = max(*cursor-1, 0); return nil }},
+		{key: listKeys.Down, on: some, do: func() tea.Cmd { *cursor = min(*cursor+1, n-1); return nil }},
+		{key: listKeys.First, on: some, do: func() tea.Cmd { *cursor = 0; return nil }},
+		{key: listKeys.Last, on: some, do: func() tea.Cmd { *cursor = n - 1; return nil }},
+	}
+}

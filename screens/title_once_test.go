@@ -1,0 +1,127 @@
+package screens
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"svcwallet/service"
+	"svcwallet/service/sandbox"
+	"svcwallet/tui"
+)
+
+// requireTitleOnce fails unless the frame's status bar names title and the
+// rest of the frame does not repeat it.
+func requireTitleOnce(t *testing.T, frame, title string) {
+	t.Helper()
+	plain := ansi.Strip(frame)
+	bar, _, _ := strings.Cut(plain, "\n")
+	if !strings.Contains(bar, title) {
+		t.Errorf("the status bar does not name %q: %q", title, bar)
+	}
+	if n := strings.Count(plain, title); n != 1 {
+		t.Errorf("%q appears %d times in the frame:\n%s", title, n, plain)
+	}
+}
+
+// rootFrame draws screen s under a root model at 120x40.
+func rootFrame(s tui.Screen, app *App) string {
+	app.Common.Status = app.status
+	root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common})
+	feed(root, tea.WindowSizeMsg{Width: 120, Height: 40})
+	return root.View().Content
+}
+
+// TestTitleAppearsOnce walks every screen of the console: its title is in
+// the status bar, and the body does not repeat it as a heading.
+func TestTitleAppearsOnce(t *testing.T) {
+	consoleTitles := map[string]string{
+		"login_apikey": "Log in", "login_wallet_error": "Log in",
+		"home": "Home", "home_subaccount": "Home",
+		"deposit_list": "Deposit addresses", "deposit_qr": "Deposit addresses", "deposit_nochain": "Deposit addresses",
+		"withdraw_route":       "Withdraw: route",
+		"withdraw_destination": "Withdraw: destination", "withdraw_lookalike": "Withdraw: destination",
+		"withdraw_quote":  "Withdraw: quote",
+		"withdraw_review": "Withdraw: review and sign",
+	}
+	for _, st := range consoleStates {
+		t.Run(st.name, func(t *testing.T) {
+			title, ok := consoleTitles[st.name]
+			if !ok {
+				t.Fatalf("no title known for the state %s: add it here", st.name)
+			}
+			c := newConsole(t, 120, 40, consoleOpts{})
+			st.reach(c)
+			requireTitleOnce(t, c.view(), title)
+		})
+	}
+	builderTitles := map[string]string{
+		"form_empty": "Builder authorization", "form_filled_key": "Builder authorization",
+		"review_authorize": "Builder: review and sign", "review_with_key": "Builder: review and sign",
+		"result_with_key": "Builder authorized",
+	}
+	for _, st := range bldGoldenStates {
+		t.Run("builder_"+st.name, func(t *testing.T) {
+			title, ok := builderTitles[st.name]
+			if !ok {
+				t.Fatalf("no title known for the state %s: add it here", st.name)
+			}
+			r := newBldRig(t, 120, 40)
+			st.reach(r)
+			requireTitleOnce(t, r.view(), title)
+		})
+	}
+	t.Run("builder_review_too_short", func(t *testing.T) {
+		r := newBldRig(t, 120, 40)
+		r.openForm()
+		r.fill(sandbox.BuilderAddress, "0.1", "0.05", "")
+		r.keySection("bot", sandbox.NoChainAddress)
+		r.toReview()
+		r.send(tea.WindowSizeMsg{Width: 60, Height: 20})
+		r.untilShows("Enlarge the terminal")
+		requireTitleOnce(t, r.view(), "Builder: review and sign")
+	})
+	t.Run("status_completed", func(t *testing.T) {
+		r := newStRig(t)
+		r.app.PollInterval = 2 * time.Second
+		s := NewStatus(r.app, r.executed(sandbox.DestCompleted, "25"), true)
+		follow(t, r, s, 10)
+		if s.follow.Last.State != service.StateCompleted {
+			t.Fatalf("state %s, want COMPLETED", s.follow.Last.State)
+		}
+		requireTitleOnce(t, rootFrame(s, r.app), "Withdrawal COMPLETED")
+	})
+	t.Run("status_expired_unexecuted", func(t *testing.T) {
+		r := newStRig(t)
+		r.app.PollInterval = 10 * time.Second
+		req, _ := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+		s := NewStatus(r.app, req.QuoteID, true)
+		follow(t, r, s, 20)
+		requireTitleOnce(t, rootFrame(s, r.app), "Withdrawal never executed: quote expired")
+	})
+	t.Run("history", func(t *testing.T) {
+		r := newStRig(t)
+		historyEntries(t, r)
+		h := NewHistory(r.app)
+		for _, m := range runAll(h.Init()) {
+			h.Update(m)
+		}
+		requireTitleOnce(t, rootFrame(h, r.app), "Withdrawal history")
+	})
+	t.Run("board", func(t *testing.T) {
+		r := newStRig(t)
+		br := newBoardRig(t, r)
+		br.send(tea.PasteMsg{Content: seed(t, r, sandbox.DestCompleted)})
+		br.fire()
+		requireTitleOnce(t, rootFrame(br.b, r.app), "Watch board")
+	})
+	t.Run("bridge_confirm", func(t *testing.T) {
+		r := newStRig(t)
+		s := NewBridgeConfirm(r.app, service.BridgeChangedError{Env: r.app.Target.Env.Name, Expected: sandbox.BridgeFundingAddress,
+			Seen: attackerBridge, Since: testNow.Add(-40 * 24 * time.Hour)})
+		requireTitleOnce(t, rootFrame(s, r.app), "The bridge funding address changed")
+	})
+}

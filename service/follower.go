@@ -1,0 +1,110 @@
+package service
+
+import (
+	"errors"
+	"time"
+)
+
+// Follow is what is known of one followed withdrawal, and the one place
+// that decides what a status answer means: the state machine behind the
+// status screen, the watch board and `svcwallet status --watch` (the last
+// two through a Scheduler). It is pure: no I/O and no clock of its own.
+type Follow struct {
+	QuoteID  string
+	Last     Withdrawal // zero until the first answer
+	Known    bool       // Last holds an answer
+	Err      error      // the last failed ask, nil after a good one
+	NotFound bool       // the service does not know the id: final
+	Failures int        // consecutive failed asks, for the backoff
+	Final    bool       // terminal, expired unexecuted or unknown: never asked again
+	// QuoteExpiry is the quote's expires_at when this account's journal
+	// has it; without it an unexecuted quote expires Lifetime (zero:
+	// DefaultQuoteLifetime) after its updated_at.
+	QuoteExpiry time.Time
+	Lifetime    time.Duration
+	// Own: the withdrawal is this account's, so its states are journaled;
+	// Journaled is the last state the journal holds.
+	Own       bool
+	Journaled string
+}
+
+// FollowStep is what one answer changed and what comes next.
+type FollowStep struct {
+	// Changed: a new state, or the follow ended; worth announcing.
+	Changed bool
+	// Delay is the wait before the next ask (none once Final). After a 429
+	// it is the pause the service asked for (RateLimited).
+	Delay       time.Duration
+	RateLimited bool
+	// JournalState is the state to journal for an own withdrawal, or "".
+	JournalState string
+}
+
+// Answer takes one ask's outcome (w when err is nil) at now. interval is
+// the wait between asks of a moving withdrawal; after errors the wait
+// backs off (PollDelay, jitter drawing in [0, n)).
+func (f *Follow) Answer(w Withdrawal, err error, now time.Time, interval time.Duration, jitter func(n int64) int64) FollowStep {
+	if f.Final {
+		return FollowStep{}
+	}
+	var api *APIError
+	switch {
+	case errors.Is(err, ErrRateLimited):
+		pause := PollDelay(interval, f.Failures+1, jitter)
+		if errors.As(err, &api) && api.RetryAfter > 0 {
+			pause = api.RetryAfter
+		}
+		f.Err = err
+		return FollowStep{Delay: pause, RateLimited: true}
+	case errors.Is(err, ErrNotFound):
+		f.Err, f.NotFound, f.Final = nil, true, true
+		return FollowStep{Changed: true}
+	case err != nil:
+		f.Err = err
+		f.Failures++
+		return FollowStep{Delay: PollDelay(interval, f.Failures, jitter)}
+	}
+	step := FollowStep{Changed: !f.Known || f.Last.State != w.State}
+	f.Last, f.Known, f.Err, f.Failures, f.NotFound = w, true, nil, 0, false
+	// CREATED is not journaled: to the journal a state means the request
+	// was answered.
+	if f.Own && w.State != f.Journaled && w.State != StateCreated {
+		f.Journaled, step.JournalState = w.State, w.State
+	}
+	if f.Ended(now) {
+		f.Final, step.Changed = true, true
+		return step
+	}
+	step.Delay = interval
+	return step
+}
+
+// Ended reports whether the last answer ends the follow at now: a terminal
+// state, or a quote that can no longer be executed.
+func (f *Follow) Ended(now time.Time) bool {
+	return f.Known && (Terminal(f.Last.State) || f.ExpiredUnexecuted(now))
+}
+
+// ExpiredUnexecuted reports an unexecuted quote past its expiry plus
+// QuoteExpiryMargin: nothing moved, and nothing will.
+func (f *Follow) ExpiredUnexecuted(now time.Time) bool {
+	if !f.Known || f.Last.State != StateCreated {
+		return false
+	}
+	if !f.QuoteExpiry.IsZero() {
+		return now.After(f.QuoteExpiry.Add(QuoteExpiryMargin))
+	}
+	lifetime := f.Lifetime
+	if lifetime <= 0 {
+		lifetime = DefaultQuoteLifetime
+	}
+	return !f.Last.UpdatedAt.IsZero() && now.Sub(f.Last.UpdatedAt) > lifetime+QuoteExpiryMargin
+}
+
+// Refresh makes an id the service did not know worth asking again (the
+// user asked): the follow is open again.
+func (f *Follow) Refresh() {
+	if f.NotFound {
+		f.NotFound, f.Final = false, false
+	}
+}

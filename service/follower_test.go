@@ -1,0 +1,69 @@
+package service_test
+
+import (
+	"testing"
+	"time"
+
+	"svcwallet/service"
+)
+
+// TestFollowAnswers walks one withdrawal through the follower: each answer's
+// delay, what is journaled (never CREATED, never twice), and the end.
+func TestFollowAnswers(t *testing.T) {
+	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	half := func(n int64) int64 { return n / 2 }
+	f := service.Follow{QuoteID: "q-1", Own: true}
+	steps := []struct {
+		w       service.Withdrawal
+		err     error
+		delay   time.Duration
+		journal string
+		final   bool
+	}{
+		{service.Withdrawal{State: service.StateCreated, UpdatedAt: now}, nil, 3 * time.Second, "", false},
+		{service.Withdrawal{}, &service.APIError{Status: 502}, 4500 * time.Millisecond, "", false},
+		{service.Withdrawal{State: service.StateSubmitted, UpdatedAt: now}, nil, 3 * time.Second, service.StateSubmitted, false},
+		{service.Withdrawal{State: service.StateSubmitted, UpdatedAt: now}, nil, 3 * time.Second, "", false},
+		{service.Withdrawal{State: service.StateCompleted, UpdatedAt: now}, nil, 0, service.StateCompleted, true},
+	}
+	for i, s := range steps {
+		step := f.Answer(s.w, s.err, now, 3*time.Second, half)
+		if step.Delay != s.delay || step.JournalState != s.journal || f.Final != s.final {
+			t.Fatalf("answer %d: delay %v journal %q final %v, want %v %q %v", i, step.Delay, step.JournalState, f.Final, s.delay, s.journal, s.final)
+		}
+	}
+	if step := f.Answer(service.Withdrawal{State: service.StateFailed}, nil, now, time.Second, half); step != (service.FollowStep{}) || f.Last.State != service.StateCompleted {
+		t.Fatalf("a final follow changed: %+v %s", step, f.Last.State)
+	}
+}
+
+// TestFollowQuoteExpiry: an unexecuted quote ends the follow once past its
+// own expires_at (when the journal has it) plus the margin, else past the
+// default lifetime from updated_at; a 404 ends it as unknown.
+func TestFollowQuoteExpiry(t *testing.T) {
+	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	created := service.Withdrawal{State: service.StateCreated, UpdatedAt: now.Add(-30 * time.Second)}
+	withExpiry := service.Follow{QuoteExpiry: now.Add(-service.QuoteExpiryMargin - time.Second)}
+	withExpiry.Answer(created, nil, now, time.Second, nil)
+	byDefault := service.Follow{}
+	byDefault.Answer(created, nil, now, time.Second, nil)
+	if !withExpiry.Final || byDefault.Final {
+		t.Fatalf("journaled expiry final %v (want true), default lifetime final %v (want false)", withExpiry.Final, byDefault.Final)
+	}
+	byDefault.Answer(created, nil, now.Add(time.Minute), time.Second, nil)
+	if !byDefault.Final || !byDefault.ExpiredUnexecuted(now.Add(time.Minute)) {
+		t.Fatal("a CREATED quote past the default lifetime is still followed")
+	}
+	unknown := service.Follow{}
+	if step := unknown.Answer(service.Withdrawal{}, &service.APIError{Status: 404, Code: service.CodeNotFound}, now, time.Second, nil); !step.Changed || !unknown.NotFound || !unknown.Final {
+		t.Fatalf("404: %+v %+v", step, unknown)
+	}
+	unknown.Refresh()
+	if unknown.Final {
+		t.Fatal("refresh left an unknown id final")
+	}
+	limited := service.Follow{}
+	if step := limited.Answer(service.Withdrawal{}, &service.APIError{Status: 429, Code: service.CodeRateLimited, RetryAfter: 7 * time.Second}, now, time.Second, func(n int64) int64 { return 0 }); !step.RateLimited || step.Delay != 7*time.Second {
+		t.Fatalf("429 with Retry-After 7s: %+v", step)
+	}
+}

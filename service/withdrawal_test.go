@@ -1,0 +1,97 @@
+package service_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"svcwallet/service"
+	"svcwallet/service/sandbox"
+	"svcwallet/signer"
+)
+
+// order prices a 25 USDT withdrawal and builds its Transfer as the console does.
+func (w *world) order(c *service.Client) service.Order {
+	w.t.Helper()
+	info, err := c.WithdrawalInfo(context.Background())
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	q, err := w.quote(c, sandbox.DestCompleted, "ARBITRUM", "25")
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	choice := service.WithdrawalChoice{Info: info, TokenIn: service.TokenUSDT, TokenOut: service.TokenUSDT, ToAddress: sandbox.DestCompleted,
+		Route: service.WithdrawalRoute{Chain: "ARBITRUM"}, Amount: decimal.RequireFromString("25")}
+	s, _ := c.Session()
+	o, err := service.NewOrder(choice, service.PricedQuote{Quote: q}, s.FundingAccountAddress, w.env.Domain(), 11, w.clock.Now())
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return o
+}
+
+// TestWithdrawerJournalsBeforeSending: the intent, with the whole typed
+// message, is in the journal before the request leaves, and the answer
+// after it; a journal that cannot be written sends nothing.
+func TestWithdrawerJournalsBeforeSending(t *testing.T) {
+	w := newWorld(t, sandbox.Options{})
+	c := w.login(sandbox.DemoAPIKey, service.Options{})
+	j, err := service.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := func() (signer.Key, error) { return mustKey(t, sandbox.DemoPrivateKey), nil }
+	o := w.order(c)
+	sent := service.Withdrawer{Client: c, Journal: j, Env: w.env.Name, Now: w.clock.Now}.Execute(context.Background(), o, key)
+	if sent.Err != nil || sent.Accepted.State != service.StateSubmitted {
+		t.Fatalf("execute: %+v", sent)
+	}
+	entries, err := j.Entries()
+	if err != nil || len(entries) != 2 || entries[0].Kind != service.JournalIntent || entries[1].Kind != service.JournalAccepted {
+		t.Fatalf("journal %+v (%v), want the intent then the acceptance", entries, err)
+	}
+	if s := entries[0].Signed; s == nil || s.Digest != signer.Digest(o.Domain, o.Transfer).Hex() || entries[0].Intent.PayAmount.String() != "25" {
+		t.Fatalf("intent line %+v lacks the signed message", entries[0])
+	}
+
+	// A directory where the journal file should be: no write can succeed,
+	// not even as root.
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	broken, err := service.OpenJournal(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(path, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	second := w.order(c)
+	if sent := (service.Withdrawer{Client: c, Journal: broken, Env: w.env.Name, Now: w.clock.Now}).Execute(context.Background(), second, key); sent.Err == nil {
+		t.Fatal("sent with a journal that cannot be written")
+	}
+	if st, err := c.WithdrawalStatus(context.Background(), second.Quote.QuoteID); err != nil || st.State != service.StateCreated {
+		t.Fatalf("quote %s is %s (%v): the request left without its journal line", second.Quote.QuoteID, st.State, err)
+	}
+}
+
+// TestNewOrderRefusesWhatTheUserDidNotChoose: a quote paying another amount
+// than the one chosen, or a fee over the cap, is not turned into a Transfer.
+func TestNewOrderRefusesWhatTheUserDidNotChoose(t *testing.T) {
+	w := newWorld(t, sandbox.Options{})
+	c := w.login(sandbox.DemoAPIKey, service.Options{})
+	o := w.order(c)
+	s, _ := c.Session()
+	p := service.PricedQuote{Quote: o.Quote}
+	other := o.Choice
+	other.Amount = decimal.RequireFromString("20")
+	capped := o.Choice
+	capped.FeeCap = decimal.NewNullDecimal(o.Quote.Fee.Sub(decimal.RequireFromString("0.01")))
+	for name, choice := range map[string]service.WithdrawalChoice{"another amount": other, "fee over the cap": capped} {
+		if _, err := service.NewOrder(choice, p, s.FundingAccountAddress, w.env.Domain(), 1, w.clock.Now()); err == nil {
+			t.Errorf("%s: signed anyway", name)
+		}
+	}
+}
