@@ -45,7 +45,8 @@ func (a *app) consoleCommand() *cobra.Command {
 		Long:  consoleLong,
 		Example: `  svcwallet --env prod
   svcwallet status q-123 --watch`,
-		Args: cobra.NoArgs,
+		// No Args: cobra's own check of the root names the commands a
+		// mistyped one is close to.
 		RunE: func(c *cobra.Command, _ []string) error {
 			if f.theme != "" && f.theme != "light" && f.theme != "dark" {
 				return usageError("svcwallet", "--theme must be light or dark, not %.20q", f.theme)

@@ -13,25 +13,6 @@ import (
 // debugVar turns on the debug log like --debug.
 const debugVar = "SVCWALLET_DEBUG"
 
-// takeDebug removes --debug from a command line (anywhere before a "--") and
-// reports whether the debug log is wanted, by the flag or $SVCWALLET_DEBUG.
-func takeDebug(args []string, getenv func(string) string) ([]string, bool) {
-	on := getenv(debugVar) != "" && getenv(debugVar) != "0"
-	out := make([]string, 0, len(args))
-	for i, a := range args {
-		if a == "--" {
-			out = append(out, args[i:]...)
-			break
-		}
-		if a == "--debug" || a == "-debug" {
-			on = true
-			continue
-		}
-		out = append(out, a)
-	}
-	return out, on
-}
-
 // debugLogger writes requests, answers' statuses and timings (never a secret:
 // the service logs none) as text lines.
 func debugLogger(w io.Writer) *slog.Logger {

@@ -61,10 +61,19 @@ func (env CLIEnv) report(e *commandError) int {
 	return e.Exit
 }
 
-// firstLine is the first line of a message from cobra, whose suggestions
-// ("Did you mean this?") run over several.
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(s, "\n")
+// oneLine puts a message from cobra on one line: its suggestions ("Did you
+// mean this?" and a name a line) become "; did you mean status?".
+func oneLine(s string) string {
+	line, rest, _ := strings.Cut(s, "\n")
+	var names []string
+	for _, l := range strings.Split(rest, "\n") {
+		if strings.HasPrefix(l, "\t") {
+			names = append(names, strings.TrimSpace(l))
+		}
+	}
+	if len(names) > 0 {
+		line += "; did you mean " + strings.Join(names, " or ") + "?"
+	}
 	return line
 }
 

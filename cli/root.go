@@ -91,7 +91,7 @@ func (a *app) asCommandError(root *cobra.Command, args []string, err error) *com
 	if ferr != nil || cmd == nil {
 		cmd = root
 	}
-	return usageError(cmd.CommandPath(), "%s", firstLine(err.Error()))
+	return usageError(cmd.CommandPath(), "%s", oneLine(err.Error()))
 }
 
 // rootCommand is `svcwallet`: the console, and every command under it.
