@@ -22,6 +22,7 @@ func TestUsageErrorsOneStyle(t *testing.T) {
 		{[]string{"--bogus"}, "svcwallet"},
 		{[]string{"bogus"}, "svcwallet"},
 		{[]string{"stauts"}, "svcwallet"},
+		{[]string{"help", "bogus"}, "svcwallet help"},
 		{[]string{"status", "--bogus", "q-1"}, "svcwallet status"},
 		{[]string{"status"}, "svcwallet status"},
 		{[]string{"deposit", "generate"}, "svcwallet deposit generate"},

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"charm.land/fang/v2"
@@ -105,8 +106,39 @@ func (a *app) rootCommand() *cobra.Command {
 	})
 	root.AddCommand(a.statusCommand(), a.depositCommand(), a.builderCommand(), a.keyCommand(),
 		a.historyCommand(), a.doctorCommand(), a.sandboxCommand(), a.versionCommand(), manCommand())
-	root.CompletionOptions.HiddenDefaultCmd = false
+	root.SetHelpCommand(helpCommand())
 	return root
+}
+
+// helpCommand is `svcwallet help [COMMAND...]`: cobra's, except that an
+// unknown topic is a usage error like any other.
+func helpCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command",
+		Long:  "Prints the help of a command, as its --help does: svcwallet help key new.",
+		ValidArgsFunction: func(c *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+			cmd, _, err := c.Root().Find(args)
+			if err != nil || cmd == nil {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			var names []string
+			for _, s := range cmd.Commands() {
+				if s.IsAvailableCommand() {
+					names = append(names, s.Name())
+				}
+			}
+			return names, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(c *cobra.Command, args []string) error {
+			cmd, rest, err := c.Root().Find(args)
+			if err != nil || cmd == nil || len(rest) > 0 {
+				return usageError(c.CommandPath(), "no command %.40q; the commands are: %s", strings.Join(args, " "), subcommandNames(c.Root()))
+			}
+			cmd.InitDefaultHelpFlag()
+			return cmd.Help()
+		},
+	}
 }
 
 // configure applies the persistent flags to the env every command gets.
