@@ -68,15 +68,15 @@ func (a *app) execute(args []string) int {
 	root.SetOut(a.env.Stdout)
 	root.SetErr(a.env.Stderr)
 	root.SetVersionTemplate("{{.Version}}\n")
-	err := fang.Execute(context.Background(), root,
+	status := 0
+	_ = fang.Execute(context.Background(), root,
 		fang.WithVersion(versionText(debug.ReadBuildInfo())),
 		fang.WithoutManpage(), // ours writes to the command's stdout
-		fang.WithErrorHandler(func(_ io.Writer, _ fang.Styles, err error) { a.env.report(a.asCommandError(root, args, err)) }),
+		fang.WithErrorHandler(func(_ io.Writer, _ fang.Styles, err error) {
+			status = a.env.report(a.asCommandError(root, args, err))
+		}),
 	)
-	if err == nil {
-		return 0
-	}
-	return a.asCommandError(root, args, err).Exit
+	return status
 }
 
 // asCommandError is err as the command's typed error; cobra's own errors
