@@ -60,7 +60,7 @@ func (a *app) builderCommand() *cobra.Command {
 	}
 	var f builderFlags
 	auth := &cobra.Command{
-		Use:   "authorize --builder ADDR --max-futures-fee P --max-spot-fee P",
+		Use:   "authorize",
 		Short: "Authorize a builder account, with fee caps (exit 1 refused, 2 usage)",
 		Long:  builderLong,
 		Example: `  svcwallet builder authorize --builder 0xB… --max-futures-fee 0.1 \
@@ -76,15 +76,15 @@ func (a *app) builderCommand() *cobra.Command {
 	fl.StringVar(&f.in.Builder, "builder", "", "builder account address")
 	fl.StringVar(&f.in.FuturesFee, "max-futures-fee", "", "maximum futures fee rate, percent")
 	fl.StringVar(&f.in.SpotFee, "max-spot-fee", "", "maximum spot fee rate, percent")
-	fl.StringVar(&f.in.Expires, "expires", "7d", "how long the signature stays valid: 7d, 72h, 90m, or a number of days; at most 30 days")
+	fl.StringVar(&f.in.Expires, "expires", "7d", "signature validity: 7d, 72h, 90m or days; at most 30d")
 	fl.StringVar(&f.in.KeySigner, "api-key-signer", "", "address of the builder API key's signer")
 	fl.StringVar(&f.in.Permissions, "permissions", "", "permissions of the builder API key, such as Admin&Trade")
 	fl.StringVar(&f.in.Label, "label", "", "label of the builder API key")
 	fl.StringVar(&f.keystore, "keystore-file", "", "keystore file of the main account's key")
-	fl.StringVar(&f.passwordFile, "password-file", "", "read the keystore passphrase from the first line of this file")
-	fl.BoolVar(&f.yes, "yes", false, "go on when --builder is your own account (refused otherwise)")
-	fl.BoolVar(&f.dryRun, "dry-run", false, "print the typed data (eth_signTypedData_v4) and its digest; nothing is signed or sent")
-	fl.StringVar(&f.account, "account", "", "with --dry-run: the main account address, so no key is needed")
+	fl.StringVar(&f.passwordFile, "password-file", "", "read the passphrase from this file's first line")
+	fl.BoolVar(&f.yes, "yes", false, "go on when --builder is your own account")
+	fl.BoolVar(&f.dryRun, "dry-run", false, "print the typed data and digest; sign and send nothing")
+	fl.StringVar(&f.account, "account", "", "with --dry-run: the main account, so no key is needed")
 	a.envFlags(auth, &f.envName, &f.config)
 	c.AddCommand(auth)
 	return c

@@ -17,8 +17,8 @@ import (
 // envFlags adds --env and --config, with --env completing the config's
 // environment names.
 func (a *app) envFlags(c *cobra.Command, envName, configPath *string) {
-	c.Flags().StringVar(envName, "env", "", "environment from the config file, or \"sandbox\"; default $"+envNameVar+", else the config's default_env, else sandbox")
-	c.Flags().StringVar(configPath, "config", "", "config file (default $"+configPathVar+", else config.toml in the user config directory: svcwallet doctor names it)")
+	c.Flags().StringVar(envName, "env", "", "environment (default $"+envNameVar+", default_env, sandbox)")
+	c.Flags().StringVar(configPath, "config", "", "config file (default $"+configPathVar+" or the user's)")
 	_ = c.RegisterFlagCompletionFunc("env", func(c *cobra.Command, _ []string, _ string) ([]string, cobra.ShellCompDirective) {
 		return a.envNames(flagValue(c, "config")), cobra.ShellCompDirectiveNoFileComp
 	})

@@ -44,10 +44,10 @@ func (a *app) keyCommand() *cobra.Command {
 			Use: use, Short: short, Long: long + "\n\nExit status: 0 done, 1 failed, 2 usage.", Args: noArgs,
 			RunE: func(*cobra.Command, []string) error { return exit(run(a.env, f)) },
 		}
-		s.Flags().StringVar(&f.dir, "keystore", "", "keystore directory (default $"+signer.KeystoreEnvVar+", else the user's)")
+		s.Flags().StringVar(&f.dir, "keystore", "", "keystore dir (default $"+signer.KeystoreEnvVar+" or the user's)")
 		_ = s.MarkFlagDirname("keystore")
 		if passwordFile {
-			s.Flags().StringVar(&f.passwordFile, "password-file", "", "read the passphrase from the first line of this file")
+			s.Flags().StringVar(&f.passwordFile, "password-file", "", "read the passphrase from this file's first line")
 		}
 		return s
 	}

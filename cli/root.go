@@ -98,8 +98,8 @@ func (a *app) asCommandError(root *cobra.Command, args []string, err error) *com
 // rootCommand is `svcwallet`: the console, and every command under it.
 func (a *app) rootCommand() *cobra.Command {
 	root := a.consoleCommand()
-	root.PersistentFlags().BoolVar(&a.json, "json", false, "print JSON: one document (one object a line for streams), errors included")
-	root.PersistentFlags().BoolVar(&a.debug, "debug", false, "log requests, answers' statuses and timings (also $"+debugVar+"=1)")
+	root.PersistentFlags().BoolVar(&a.json, "json", false, "print JSON, errors too (streams: one object a line)")
+	root.PersistentFlags().BoolVar(&a.debug, "debug", false, "log requests, statuses and timings (or $"+debugVar+"=1)")
 	root.PersistentPreRun = func(*cobra.Command, []string) { a.configure() }
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageError(c.CommandPath(), "%s", err)

@@ -46,7 +46,7 @@ func (a *app) sandboxCommand() *cobra.Command {
 	fl.DurationVar(&f.quoteTTL, "quote-ttl", sandbox.DefaultQuoteTTL, "lifetime of a withdrawal quote")
 	fl.DurationVar(&f.settle, "settle", sandbox.DefaultSettle, "time from SUBMITTED to a terminal state")
 	fl.DurationVar(&f.sessionTTL, "session-ttl", sandbox.DefaultSessionTTL, "lifetime of a session cookie")
-	fl.IntVar(&f.rateLimit, "rate-limit", 0, "requests a second per account; beyond it 429 code 1006 with Retry-After (0 = no limit)")
+	fl.IntVar(&f.rateLimit, "rate-limit", 0, "requests a second per account, then 429 1006 (0: no limit)")
 	return c
 }
 

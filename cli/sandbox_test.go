@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // TestSandboxHelp: help goes to stdout with exit 0; a bad flag or argument
@@ -42,6 +43,15 @@ func TestUsageFitsEighty(t *testing.T) {
 			if len([]rune(l)) > 80 {
 				t.Errorf("%s: help line of %d columns: %q", c.CommandPath(), len([]rune(l)), l)
 			}
+		}
+		c.Flags().VisitAll(func(f *pflag.Flag) {
+			// fang aligns the texts after the longest flag name (about 20 columns).
+			if n := len([]rune(f.Usage)); n > 60 {
+				t.Errorf("%s --%s: flag text of %d columns", c.CommandPath(), f.Name, n)
+			}
+		})
+		if n := len("    "+c.Use+"  ") + len([]rune(c.Short)); n > 100 {
+			t.Errorf("%s: summary line of %d columns", c.CommandPath(), n)
 		}
 		for _, s := range c.Commands() {
 			walk(s)

@@ -63,7 +63,7 @@ func (a *app) statusCommand() *cobra.Command {
 	var f statusFlags
 	c := &cobra.Command{
 		Use:   "status QUOTE_ID...",
-		Short: "Print withdrawals' statuses (exit 0 paid, 1 not paid, 3 pending, 4 not found, 5 error)",
+		Short: "Print withdrawals' statuses (exit 0 paid, 1 not, 3 pending, 4 not found)",
 		Long:  statusLong,
 		Example: `  svcwallet status q-123
   svcwallet status q-123 q-456 --watch --json
