@@ -121,7 +121,7 @@ type Hooks struct {
 // from now on, and the first screen is the login.
 func Console(app *App) tui.Screen {
 	app.Common.Status = app.status
-	return NewLogin(app)
+	return newLogin(app)
 }
 
 // nonce returns a fresh signature nonce (D9).

@@ -43,7 +43,7 @@ func TestResumeResendsTheJournaledBody(t *testing.T) {
 
 	var txIDs []string
 	for visit := range 2 {
-		s := NewResume(r.app, rec).(*Status)
+		s := newResume(r.app, rec).(*statusScreen)
 		s.SetSize(100, 40)
 		timed(s)
 		cmd := s.Init()
@@ -87,7 +87,7 @@ func TestResumeExpiredNeverExecuted(t *testing.T) {
 	rec := r.intent(req, in)
 	r.clock.Set(in.ExpiresAt.Add(time.Second))
 
-	s := NewResume(r.app, rec).(*Status)
+	s := newResume(r.app, rec).(*statusScreen)
 	s.SetSize(100, 40)
 	timers := timed(s)
 	cmd := s.Init()
@@ -113,7 +113,7 @@ func TestResumeExpiredNeverExecuted(t *testing.T) {
 		t.Errorf("view does not say nothing was paid:\n%s", view)
 	}
 	// Reopened from history, the rejection is read from the journal alone.
-	again := NewResume(r.app, got).(*Status)
+	again := newResume(r.app, got).(*statusScreen)
 	again.SetSize(100, 40)
 	calls := r.statusCalls.Load()
 	if cmd := again.Init(); cmd != nil || r.statusCalls.Load() != calls || again.phase != phaseRejected {
@@ -133,7 +133,7 @@ func TestResumeExpiredButArrived(t *testing.T) {
 	}
 	r.clock.Set(in.ExpiresAt.Add(time.Second))
 
-	s := NewResume(r.app, rec).(*Status)
+	s := newResume(r.app, rec).(*statusScreen)
 	follow(t, r, s, 10)
 	if len(r.withdrawBodies()) != 1 {
 		t.Errorf("%d withdraw requests, want only the first", len(r.withdrawBodies()))
@@ -157,7 +157,7 @@ func TestResumeRefused(t *testing.T) {
 	req, in := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
 	rec := r.intent(req, in)
 	r.ex.RemoveFromAddressBook(sandbox.DemoAccountID, sandbox.DestCompleted)
-	s := NewResume(r.app, rec).(*Status)
+	s := newResume(r.app, rec).(*statusScreen)
 	s.SetSize(100, 40)
 	timed(s)
 	drive(s, s.Init())
@@ -183,7 +183,7 @@ func TestResumeServerSaysExpired(t *testing.T) {
 	rec := r.intent(req, in)
 	r.clock.Set(in.ExpiresAt.Add(time.Second))
 	rec.Intent.ExpiresAt = in.ExpiresAt.Add(time.Minute) // a skewed local view
-	s := NewResume(r.app, rec).(*Status)
+	s := newResume(r.app, rec).(*statusScreen)
 	s.SetSize(100, 40)
 	timed(s)
 	cmd := s.Init()
@@ -213,7 +213,7 @@ func TestResumeLostThenRetried(t *testing.T) {
 		}
 		return sandbox.FaultNone
 	})
-	s := NewResume(r.app, rec).(*Status)
+	s := newResume(r.app, rec).(*statusScreen)
 	s.SetSize(100, 40)
 	timers := timed(s)
 	drive(s, s.Init())
