@@ -52,7 +52,7 @@ var boardKeys = struct {
 // request budget, one row each, the moving ones first. Its ids are kept per
 // environment in the state directory.
 type boardScreen struct {
-	visit  // its read-only calls end when it is left
+	visit  // its calls end when it is left
 	app    *App
 	input  textinput.Model
 	filter listFilter
@@ -161,12 +161,12 @@ func (b *boardScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case boardLoadedMsg:
 		if msg.err != nil {
-			b.err = service.UserError{Text: "The board's saved ids cannot be read (" + msg.err.Error() + "): paste them again"}
+			b.err = service.UserError{Text: "The board's saved ids cannot be read (" + msg.err.Error() + "): paste them again", Cause: msg.err}
 		}
 		return b, b.add(msg.ids, false)
 	case boardSavedMsg:
 		if msg.err != nil {
-			return b, tui.ShowError(service.UserError{Text: "The board could not be saved (" + msg.err.Error() + "): it will be empty after a restart; check the state directory"})
+			return b, tui.ShowError(service.UserError{Text: "The board could not be saved (" + msg.err.Error() + "): it will be empty after a restart; check the state directory", Cause: msg.err})
 		}
 	case boardTickMsg:
 		if msg.tag == b.tag {

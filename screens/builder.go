@@ -4,7 +4,6 @@ import (
 	"errors"
 	"strconv"
 	"strings"
-	"svcwallet/service"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -12,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/ethereum/go-ethereum/common"
 
+	"svcwallet/service"
 	"svcwallet/signer"
 	"svcwallet/tui"
 )
@@ -144,9 +144,9 @@ func (b *builderScreen) KeyMap() help.KeyMap { return b.bindings().keyMap() }
 
 // bindings depend on the focus: the API-key section's switch, the
 // permission picker, the new key pair's passphrases, or a text field (where
-// other keys are text). ctrl+n acts everywhere but is offered only in the
-// API key's text fields, where a key pair is wanted; shift+tab is not in the footer, tab is. Nothing
-// acts while a key pair is being made.
+// other keys are text). ctrl+n acts everywhere but is offered only in text
+// fields once the API-key section is open; shift+tab is not in the footer,
+// tab is. Nothing acts while a key pair is being made.
 func (b *builderScreen) bindings() bindings {
 	if b.making {
 		return nil
@@ -291,7 +291,7 @@ func (b *builderScreen) keyMade(msg builderKeyMadeMsg) tea.Cmd {
 	b.inputs[bfPass].SetValue("")
 	b.inputs[bfPass2].SetValue("")
 	if msg.err != nil {
-		b.err = service.UserError{Text: "The key pair was not created: " + msg.err.Error()}
+		b.err = service.UserError{Text: "The key pair was not created: " + msg.err.Error(), Cause: msg.err}
 		return nil
 	}
 	b.newKey, b.made = false, msg.path

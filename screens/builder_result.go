@@ -30,7 +30,7 @@ var builderResultKeys = struct {
 // mode it shows the returned key once: it lives only in this screen, so
 // leaving the screen forgets it.
 type builderResultScreen struct {
-	visit   // its read-only calls end when it is left
+	visit   // its calls end when it is left
 	app     *App
 	auth    service.BuilderAuth
 	exp     int64 // signed expiration, unix nanoseconds

@@ -125,7 +125,7 @@ func (r *builderReviewScreen) sign() tea.Cmd {
 		}
 		sig, err := signer.Sign(k, d, m)
 		if err != nil {
-			return builderSentMsg{err: service.UserError{Text: "Signing failed: " + err.Error()}}
+			return builderSentMsg{err: service.UserError{Text: "Signing failed: " + err.Error(), Cause: err}}
 		}
 		return sendBuilder(app, a.Request(sig))
 	})

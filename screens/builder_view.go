@@ -3,12 +3,12 @@ package screens
 import (
 	"strconv"
 	"strings"
-	"svcwallet/service"
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/common"
 
+	"svcwallet/service"
 	"svcwallet/signer"
 )
 

@@ -58,7 +58,7 @@ const (
 // depositScreen lists every chain the account can deposit on, with its address and
 // tokens; on-demand chains get an address with g.
 type depositScreen struct {
-	visit      // its read-only calls end when it is left
+	visit      // its calls end when it is left
 	app        *App
 	all        []service.ChainInfo // as listed by the service
 	chains     []service.ChainInfo // those the filter lets through

@@ -147,7 +147,7 @@ func (h *historyScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		h.loaded, h.all = true, msg.recs
 		h.err = nil
 		if msg.err != nil {
-			h.err = service.UserError{Text: "The journal cannot be read (" + msg.err.Error() + "): check the file's permissions, then press r"}
+			h.err = service.UserError{Text: "The journal cannot be read (" + msg.err.Error() + "): check the file's permissions, then press r", Cause: msg.err}
 		}
 		h.applyFilter()
 	case tea.KeyPressMsg:
@@ -187,7 +187,7 @@ func (h *historyScreen) watch() tea.Cmd {
 		added, err := service.AddToWatchlist(path, env, ids)
 		switch {
 		case err != nil:
-			return tui.ErrorMsg{Err: service.UserError{Text: "The watch board could not be saved (" + err.Error() + "): check the state directory, then press w again"}}
+			return tui.ErrorMsg{Err: service.UserError{Text: "The watch board could not be saved (" + err.Error() + "): check the state directory, then press w again", Cause: err}}
 		case added == 0:
 			return tui.InfoMsg{Text: "These withdrawals are all on the watch board already (s on Home)"}
 		}

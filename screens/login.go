@@ -359,7 +359,7 @@ func (l *loginScreen) submit() tea.Cmd {
 	login := func() tea.Msg {
 		c, k, err := cred()
 		if err != nil {
-			return loginDoneMsg{attempt: attempt, err: service.UserError{Text: err.Error()}}
+			return loginDoneMsg{attempt: attempt, err: service.UserError{Text: err.Error(), Cause: err}}
 		}
 		cx, cancel := call(parent)
 		defer cancel()

@@ -75,6 +75,31 @@ func TestResumeResendsTheJournaledBody(t *testing.T) {
 	if !got.Answered || got.State != service.StateSubmitted {
 		t.Errorf("journal after re-send: %+v, want accepted", got)
 	}
+	// Each acceptance is journaled; SUBMITTED, which it implies, never again.
+	if states := r.journalStates(req.QuoteID); strings.Join(states, " ") != "accepted accepted" {
+		t.Errorf("journaled %v, want one acceptance per re-send and no SUBMITTED line", states)
+	}
+}
+
+// TestResumeExpiredUnknownToTheService: an unanswered request whose quote
+// expired and which the service does not know (404) never happened: the
+// journal says nothing was paid, and nothing more is asked.
+func TestResumeExpiredUnknownToTheService(t *testing.T) {
+	r := newStRig(t)
+	req, in := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	req.QuoteID = "q-never-reached-the-service"
+	rec := r.intent(req, in)
+	r.clock.Set(in.ExpiresAt.Add(time.Second))
+	s := newResume(r.app, rec).(*statusScreen)
+	s.SetSize(100, 40)
+	timers := timed(s)
+	drive(s, s.Init())
+	if len(r.withdrawBodies()) != 0 || len(*timers) != 0 || s.phase != phaseRejected {
+		t.Fatalf("phase %v, %d timers, %d re-sends; want rejected, nothing more", s.phase, len(*timers), len(r.withdrawBodies()))
+	}
+	if got := r.record(req.QuoteID); !got.Finished() || got.Error != service.NeverPaid {
+		t.Errorf("journal: %+v, want rejected with %q", got, service.NeverPaid)
+	}
 }
 
 // TestResumeExpiredNeverExecuted: the quote expired with no answer and the

@@ -72,7 +72,7 @@ type seen struct {
 // user's own withdrawals, and stops at a terminal state. In resume mode it
 // first settles a journaled request that never got an answer.
 type statusScreen struct {
-	visit   // its read-only calls end when it is left
+	visit   // its calls end when it is left
 	app     *App
 	quoteID string
 	own     bool
@@ -167,7 +167,7 @@ func (s *statusScreen) SetSize(w, _ int) { s.wd = w }
 // request is out, copying and opening only when there is a payout hash.
 func (s *statusScreen) bindings() bindings {
 	return bindings{
-		{key: statusKeys.Refresh, on: s.phase != phaseRejected && !s.sending && !s.inflight, do: s.refresh,
+		{key: statusKeys.Refresh, on: s.phase != phaseRejected && !s.sending, do: s.refresh,
 			off: func() tea.Cmd {
 				if s.phase == phaseRejected {
 					return tui.ShowInfo("Nothing to refresh: this withdrawal never happened")
@@ -225,7 +225,7 @@ func (s *statusScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			return s, s.resent(msg)
 		}
 	case journalFailedMsg:
-		return s, tui.ShowError(service.UserError{Text: "The journal could not be written (" + msg.err.Error() + "): the history may miss this state; check the disk"})
+		return s, tui.ShowError(service.UserError{Text: "The journal could not be written (" + msg.err.Error() + "): the history may miss this state; check the disk", Cause: msg.err})
 	case tea.KeyPressMsg:
 		cmd, _ := s.bindings().handle(msg)
 		return s, cmd
@@ -233,8 +233,12 @@ func (s *statusScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	return s, nil
 }
 
-// refresh asks again now; a lost re-send is decided again.
+// refresh asks again now (unless a request is already out); a lost
+// re-send is decided again.
 func (s *statusScreen) refresh() tea.Cmd {
+	if s.inflight {
+		return nil // its answer is on the way
+	}
 	if s.phase == phaseResend {
 		// The last re-send got no answer; decide again, as the quote may
 		// have expired since.
@@ -298,6 +302,9 @@ func (s *statusScreen) answered(m statusMsg) tea.Cmd {
 	if s.phase == phaseCheck && (errors.Is(m.err, service.ErrNotFound) || m.err == nil && m.w.State == service.StateCreated) {
 		// The unanswered request never arrived.
 		return s.reject(orText(s.refusal, service.NeverPaid))
+	}
+	if s.follow.Final {
+		return nil // an answer already out when the follow ended
 	}
 	step := s.follow.Answer(m.w, m.err, s.checked, s.interval(), s.jitter)
 	s.err = service.Explain(s.follow.Err)

@@ -2,12 +2,12 @@ package screens
 
 import (
 	"strings"
-	"svcwallet/service"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"svcwallet/service"
 	"svcwallet/tui"
 )
 

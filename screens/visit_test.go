@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+
+	"svcwallet/tui"
 )
 
 // TestLeavingCancelsReadOnlyCalls: a screen's read-only call still out when
@@ -37,5 +39,17 @@ func TestLeavingCancelsReadOnlyCalls(t *testing.T) {
 	quit()
 	if err := infoOf(load); !errors.Is(err, context.Canceled) {
 		t.Fatalf("call after quit: %v, want cancelled", err)
+	}
+}
+
+// TestMoneyCallsOutliveTheirScreen: the screens that send a withdrawal or a
+// builder authorization hear no Leave, so leaving them cannot cancel a call
+// whose answer must be journaled (the status screen's re-send runs under
+// context.Background for the same reason).
+func TestMoneyCallsOutliveTheirScreen(t *testing.T) {
+	for name, s := range map[string]tui.Screen{"withdrawal review": &reviewScreen{}, "builder review": &builderReviewScreen{}} {
+		if _, ok := s.(tui.Leaver); ok {
+			t.Errorf("the %s cancels its calls when left", name)
+		}
 	}
 }

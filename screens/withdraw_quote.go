@@ -38,7 +38,7 @@ var quoteKeys = struct {
 // quoteScreen is the third withdrawal step: the locked price and a countdown to
 // expires_at. An expired quote cannot be confirmed; r asks for a new one.
 type quoteScreen struct {
-	visit     // its read-only calls end when it is left
+	visit     // its calls end when it is left
 	app       *App
 	w         service.WithdrawalChoice
 	quote     service.Quote

@@ -236,6 +236,10 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 			tui.ShowError(service.UserError{Text: "No clear answer from the service: the withdrawal is saved and is being checked; it cannot be paid twice"}))
 	case errors.Is(msg.Err, service.ErrQuoteExpired):
 		r.err = service.UserError{Text: "Quote expired before it was executed: press " + r.requoteKey().Help().Key + " to get a new one and sign again"}
+	case errors.As(msg.Err, new(*service.BridgeChangedError)):
+		// Recorded by another console since the review checked it: the
+		// screen stops as if it had seen the change, and offers c.
+		r.bridgeErr = msg.Err
 	default:
 		r.err = service.Explain(msg.Err)
 		// Screening looks at the destination, not the signature: signing

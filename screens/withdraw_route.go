@@ -34,7 +34,7 @@ var routeKeys = struct {
 // payout token, from withdrawal info. Tokens with no route stay visible as
 // unavailable.
 type routeScreen struct {
-	visit   // its read-only calls end when it is left
+	visit   // its calls end when it is left
 	app     *App
 	info    service.WithdrawalInfo
 	sources []string // token_in keys, USDT first
