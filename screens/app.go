@@ -1,6 +1,6 @@
 // Package screens holds one file per console screen. Each screen keeps its
 // Msg types and key map at the top, does its I/O in tea.Cmds only, and
-// explains failures in words (see explain.go).
+// explains failures in the words of service.Explain.
 package screens
 
 import (
@@ -21,8 +21,10 @@ import (
 // is per attempt, this one covers re-login too.
 const requestTimeout = 30 * time.Second
 
-// visit is the life of a screen on the stack: the read-only calls it makes
-// are cancelled when it is left (tui.Leaver), and with the console. Calls
+// visit is the life of a screen on the stack: the calls it makes that are
+// worth nothing once it is gone (reads, a deposit address or a login asked
+// for from it) are cancelled when it is left (tui.Leaver), and with the
+// console. Calls
 // that move money or sign (withdraw, builder authorization) do not use it:
 // their answer must arrive and be journaled even if the screen is gone.
 type visit struct {
@@ -121,7 +123,7 @@ type Hooks struct {
 // from now on, and the first screen is the login.
 func Console(app *App) tui.Screen {
 	app.Common.Status = app.status
-	return NewLogin(app)
+	return newLogin(app)
 }
 
 // nonce returns a fresh signature nonce (D9).

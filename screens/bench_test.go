@@ -81,7 +81,7 @@ func benchScreen(b *testing.B, s interface{ View() string }) {
 
 func BenchmarkScreenLogin(b *testing.B) {
 	c := newConsole(b, 120, 40, consoleOpts{})
-	l := NewLogin(c.app)
+	l := newLogin(c.app)
 	l.SetSize(120, 38)
 	benchScreen(b, l)
 }
@@ -89,7 +89,7 @@ func BenchmarkScreenLogin(b *testing.B) {
 func BenchmarkScreenHome(b *testing.B) {
 	c := newConsole(b, 120, 40, consoleOpts{})
 	c.loginAPIKey(sandbox.DemoAPIKey)
-	h := NewHome(c.app)
+	h := newHome(c.app)
 	h.SetSize(120, 38)
 	benchScreen(b, h)
 }

@@ -8,8 +8,9 @@ import (
 // binding is one key of a screen, declared once: the keys and help the
 // footer shows, whether it acts now, and what it does. A screen lists its
 // bindings in one place; its footer (KeyMap) and its key handling both read
-// that list, so a footer can never offer a key that does nothing, and a
-// key cannot act while the footer hides it.
+// that list, so a footer can never offer a key that does nothing. A key
+// that is off acts only through its off answer (saying why); a binding
+// without help acts unlisted, named by another's help (↑/↓ for j, k, g, G).
 type binding struct {
 	key key.Binding
 	on  bool

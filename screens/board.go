@@ -47,12 +47,12 @@ var boardKeys = struct {
 	Remove:   key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "remove")),
 }
 
-// Board is the support desk's watch board: many quote ids, pasted or typed,
+// boardScreen is the support desk's watch board: many quote ids, pasted or typed,
 // each followed by one shared scheduler (service.Scheduler) within one
 // request budget, one row each, the moving ones first. Its ids are kept per
 // environment in the state directory.
-type Board struct {
-	visit  // its read-only calls end when it is left
+type boardScreen struct {
+	visit  // its calls end when it is left
 	app    *App
 	input  textinput.Model
 	filter listFilter
@@ -71,9 +71,9 @@ type Board struct {
 	w, h     int
 }
 
-// NewBoard builds the watch board.
-func NewBoard(app *App) *Board {
-	return &Board{
+// newBoard builds the watch board.
+func newBoard(app *App) *boardScreen {
+	return &boardScreen{
 		app: app, input: newInput(app.Common, "paste or type quote ids, e.g. q-…", false),
 		filter: newListFilter(app.Common), sched: service.NewScheduler(app.Target.Env.EffectiveFollowRate(), nil),
 		marked: map[string]bool{}, inflight: map[string]bool{},
@@ -92,7 +92,7 @@ func watchlistPath(app *App) string {
 	return filepath.Join(dir, service.WatchlistFile)
 }
 
-func (b *Board) Init() tea.Cmd {
+func (b *boardScreen) Init() tea.Cmd {
 	b.tag = tui.NextTag()
 	path, env := watchlistPath(b.app), b.app.Target.Env.Name
 	load := func() tea.Msg {
@@ -104,7 +104,7 @@ func (b *Board) Init() tea.Cmd {
 
 // Resume restarts the ticks with a new tag; answers that reached the screen
 // above were lost, so their ids are due again.
-func (b *Board) Resume() tea.Cmd {
+func (b *boardScreen) Resume() tea.Cmd {
 	b.tag, b.ticking = tui.NextTag(), false
 	now := b.app.Common.Now()
 	for id := range b.inflight {
@@ -114,23 +114,23 @@ func (b *Board) Resume() tea.Cmd {
 	return b.kick()
 }
 
-func (b *Board) Title() string { return "Watch board" }
+func (b *boardScreen) Title() string { return "Watch board" }
 
-func (b *Board) SetSize(w, h int) {
+func (b *boardScreen) SetSize(w, h int) {
 	b.w, b.h = w, h
 	b.input.SetWidth(max(w-statusLabelWidth-2, 10))
 	b.scroll()
 }
 
 // Inputting: while ids or the filter are typed, letters are text.
-func (b *Board) Inputting() bool { return b.input.Focused() || b.filter.typing }
+func (b *boardScreen) Inputting() bool { return b.input.Focused() || b.filter.typing }
 
-func (b *Board) KeyMap() help.KeyMap { return b.bindings().keyMap() }
+func (b *boardScreen) KeyMap() help.KeyMap { return b.bindings().keyMap() }
 
 // bindings: while ids are typed, enter adds them and tab goes to the board
 // (once it has ids); on the board, what acts on the selected row, the
 // filter, and a to type ids.
-func (b *Board) bindings() bindings {
+func (b *boardScreen) bindings() bindings {
 	switch {
 	case b.filter.typing:
 		return b.filter.bindings()
@@ -145,7 +145,7 @@ func (b *Board) bindings() bindings {
 	return append(listMoves(&b.cursor, len(b.rows), "select"),
 		binding{key: boardKeys.Open, on: some, do: func() tea.Cmd {
 			delete(b.marked, id())
-			return tui.Push(NewStatus(b.app, id(), false))
+			return tui.Push(newStatus(b.app, id(), false))
 		}},
 		binding{key: boardKeys.Copy, on: some, do: func() tea.Cmd { return copyText(b.app, id(), "Copied quote id "+id()) }},
 		binding{key: boardKeys.CopyHash, on: b.selectedHash() != "", do: func() tea.Cmd {
@@ -157,16 +157,16 @@ func (b *Board) bindings() bindings {
 	)
 }
 
-func (b *Board) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+func (b *boardScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case boardLoadedMsg:
 		if msg.err != nil {
-			b.err = service.UserError{Text: "The board's saved ids cannot be read (" + msg.err.Error() + "): paste them again"}
+			b.err = service.UserError{Text: "The board's saved ids cannot be read (" + msg.err.Error() + "): paste them again", Cause: msg.err}
 		}
 		return b, b.add(msg.ids, false)
 	case boardSavedMsg:
 		if msg.err != nil {
-			return b, tui.ShowError(service.UserError{Text: "The board could not be saved (" + msg.err.Error() + "): it will be empty after a restart; check the state directory"})
+			return b, tui.ShowError(service.UserError{Text: "The board could not be saved (" + msg.err.Error() + "): it will be empty after a restart; check the state directory", Cause: msg.err})
 		}
 	case boardTickMsg:
 		if msg.tag == b.tag {
@@ -190,7 +190,7 @@ func (b *Board) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	return b, nil
 }
 
-func (b *Board) key(k tea.KeyPressMsg) tea.Cmd {
+func (b *boardScreen) key(k tea.KeyPressMsg) tea.Cmd {
 	if b.filter.typing {
 		cmd := b.filter.update(k)
 		b.cursor = 0
@@ -215,7 +215,7 @@ func (b *Board) key(k tea.KeyPressMsg) tea.Cmd {
 }
 
 // addTyped follows the ids typed or pasted in the field.
-func (b *Board) addTyped() tea.Cmd {
+func (b *boardScreen) addTyped() tea.Cmd {
 	text := b.input.Value()
 	if strings.TrimSpace(text) == "" {
 		b.err = service.UserError{Text: "Type or paste a quote id first: it is in the withdrawal's confirmation, or ask the user for it"}
@@ -226,7 +226,7 @@ func (b *Board) addTyped() tea.Cmd {
 }
 
 // selectedHash is the payout hash of the selected row, "" when none.
-func (b *Board) selectedHash() string {
+func (b *boardScreen) selectedHash() string {
 	if b.input.Focused() || b.cursor >= len(b.rows) {
 		return ""
 	}
@@ -235,7 +235,7 @@ func (b *Board) selectedHash() string {
 }
 
 // addText adds the ids in text; malformed ones are said, not added.
-func (b *Board) addText(text string) tea.Cmd {
+func (b *boardScreen) addText(text string) tea.Cmd {
 	ids, bad := service.ParseQuoteIDs(text)
 	b.err = nil
 	if len(bad) > 0 {
@@ -247,7 +247,7 @@ func (b *Board) addText(text string) tea.Cmd {
 
 // add follows ids not on the board yet and starts the ticks; save keeps
 // the board when something was added.
-func (b *Board) add(ids []string, save bool) tea.Cmd {
+func (b *boardScreen) add(ids []string, save bool) tea.Cmd {
 	now := b.app.Common.Now()
 	added := 0
 	for _, id := range ids {
@@ -268,7 +268,7 @@ func (b *Board) add(ids []string, save bool) tea.Cmd {
 	return b.kick()
 }
 
-func (b *Board) remove(id string) tea.Cmd {
+func (b *boardScreen) remove(id string) tea.Cmd {
 	b.sched.Remove(id)
 	b.ids = slices.DeleteFunc(b.ids, func(s string) bool { return s == id })
 	delete(b.marked, id)
@@ -278,13 +278,13 @@ func (b *Board) remove(id string) tea.Cmd {
 }
 
 // save keeps the board's ids, in a Cmd.
-func (b *Board) save() tea.Cmd {
+func (b *boardScreen) save() tea.Cmd {
 	path, env, ids := watchlistPath(b.app), b.app.Target.Env.Name, slices.Clone(b.ids)
 	return func() tea.Msg { return boardSavedMsg{err: service.SaveWatchlist(path, env, ids)} }
 }
 
 // kick starts ticking unless a tick is pending or nothing moves.
-func (b *Board) kick() tea.Cmd {
+func (b *boardScreen) kick() tea.Cmd {
 	if b.ticking || b.sched.Moving() == 0 {
 		return nil
 	}
@@ -295,7 +295,7 @@ func (b *Board) kick() tea.Cmd {
 
 // step asks every id the scheduler hands out now, and waits for the next
 // one; with nothing moving it stops (an answer starts it again).
-func (b *Board) step() tea.Cmd {
+func (b *boardScreen) step() tea.Cmd {
 	now := b.app.Common.Now()
 	var cmds []tea.Cmd
 	for {
@@ -312,7 +312,7 @@ func (b *Board) step() tea.Cmd {
 	}
 }
 
-func (b *Board) fetch(id string) tea.Cmd {
+func (b *boardScreen) fetch(id string) tea.Cmd {
 	client, tag, parent := b.app.Client(), b.tag, b.context(b.app)
 	return func() tea.Msg {
 		cx, cancel := call(parent)
@@ -324,7 +324,7 @@ func (b *Board) fetch(id string) tea.Cmd {
 
 // answered records an answer; a change of state is marked on its row and
 // announced once.
-func (b *Board) answered(msg boardAnswerMsg) tea.Cmd {
+func (b *boardScreen) answered(msg boardAnswerMsg) tea.Cmd {
 	delete(b.inflight, msg.id)
 	before, known := b.sched.Get(msg.id)
 	if !known {
@@ -346,7 +346,7 @@ func (b *Board) answered(msg boardAnswerMsg) tea.Cmd {
 
 // sortRows lists the ids the filter lets through, moving ones first, each
 // group in the order added; the cursor stays on its id when it can.
-func (b *Board) sortRows() {
+func (b *boardScreen) sortRows() {
 	var keep string
 	if b.cursor < len(b.rows) {
 		keep = b.rows[b.cursor]

@@ -32,14 +32,14 @@ func oneLine(view string) string {
 // recorded: the test advances the clock and fires them.
 type boardRig struct {
 	*stRig
-	b      *Board
+	b      *boardScreen
 	timers []timer
 	toasts []string
 	clips  []tea.Msg
 }
 
 func newBoardRig(t *testing.T, r *stRig) *boardRig {
-	br := &boardRig{stRig: r, b: NewBoard(r.app)}
+	br := &boardRig{stRig: r, b: newBoard(r.app)}
 	br.b.after = func(d time.Duration, msg tea.Msg) tea.Cmd {
 		br.timers = append(br.timers, timer{d, msg})
 		return nil
@@ -208,7 +208,7 @@ func TestBoardFollowsToTheEnd(t *testing.T) {
 	// enter opens the existing status detail of the selected row.
 	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
 	_, cmd := br.b.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	if push, ok := cmd().(tui.PushMsg); !ok || push.Screen.(*Status).quoteID != br.b.rows[0] {
+	if push, ok := cmd().(tui.PushMsg); !ok || push.Screen.(*statusScreen).quoteID != br.b.rows[0] {
 		t.Fatalf("enter did not open the status of %s", br.b.rows[0])
 	}
 }
@@ -327,7 +327,7 @@ func BenchmarkBoardView(b *testing.B) {
 	now := stT0
 	app := &App{Deps: Deps{Common: tui.NewCommon(true, func() time.Time { return now })},
 		Session: Session{Target: Target{Env: service.SandboxEnvironment("http://127.0.0.1:1", sandbox.DefaultChainID)}}}
-	board := NewBoard(app)
+	board := newBoard(app)
 	board.SetSize(120, 40)
 	var ids []string
 	for i := range 1000 {
@@ -357,7 +357,7 @@ func BenchmarkBoardView(b *testing.B) {
 func TestHistoryAddsToBoard(t *testing.T) {
 	r := newStRig(t)
 	historyEntries(t, r)
-	h := NewHistory(r.app)
+	h := newHistory(r.app)
 	h.SetSize(120, 40)
 	drive(h, h.Init())
 	if !offered(h, "watch all") {

@@ -74,9 +74,11 @@ func shortHash(h string, n int) string {
 	return h[:n] + "…" + h[len(h)-n:]
 }
 
-func (b *Board) listRows() int { return max(b.h-boardHeaderLines-boardFooterLines-b.errLines(), 3) }
+func (b *boardScreen) listRows() int {
+	return max(b.h-boardHeaderLines-boardFooterLines-b.errLines(), 3)
+}
 
-func (b *Board) errLines() int {
+func (b *boardScreen) errLines() int {
 	if b.err == nil {
 		return 0
 	}
@@ -84,21 +86,23 @@ func (b *Board) errLines() int {
 }
 
 // scroll keeps the cursor inside the visible rows.
-func (b *Board) scroll() { b.offset = scrollOffset(b.cursor, b.offset, b.listRows(), len(b.rows)) }
+func (b *boardScreen) scroll() {
+	b.offset = scrollOffset(b.cursor, b.offset, b.listRows(), len(b.rows))
+}
 
 // boardColumns are the widths of the columns that shrink on a narrow
 // terminal: quote id, chain, receive amount, the two times; and how many
 // characters of each end of the payout hash are shown.
 type boardColumns struct{ id, chain, receive, time, hash int }
 
-func (b *Board) columns() boardColumns {
+func (b *boardScreen) columns() boardColumns {
 	if b.w < 100 {
 		return boardColumns{13, 8, 12, 7, 5}
 	}
 	return boardColumns{26, 9, 16, 8, 7}
 }
 
-func (b *Board) View() string {
+func (b *boardScreen) View() string {
 	c := b.app.Common
 	st := c.Styles
 	var s strings.Builder
@@ -138,7 +142,7 @@ func (b *Board) View() string {
 // is redrawn with every answer, and the clock time on a final row, which
 // is not. The service's updated_at is preferred to when this console saw
 // it first.
-func (b *Board) since(seen, updated time.Time, final bool, now time.Time, cols boardColumns) string {
+func (b *boardScreen) since(seen, updated time.Time, final bool, now time.Time, cols boardColumns) string {
 	t := seen
 	if !updated.IsZero() && updated.Before(seen) {
 		t = updated
@@ -154,7 +158,7 @@ func (b *Board) since(seen, updated time.Time, final bool, now time.Time, cols b
 
 // row draws one followed id; a row whose state changed since it was last
 // selected carries a •.
-func (b *Board) row(i int, cols boardColumns, now time.Time) string {
+func (b *boardScreen) row(i int, cols boardColumns, now time.Time) string {
 	st := b.app.Common.Styles
 	id := b.rows[i]
 	f, _ := b.sched.Get(id)

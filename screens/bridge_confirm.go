@@ -19,9 +19,9 @@ type bridgeConfirmedMsg struct{ err error }
 // pressed out of habit on the review cannot accept a new bridge address.
 var bridgeConfirmKey = key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y (shift+y)", "trust the new address"))
 
-// BridgeConfirm shows a changed bridge funding address next to the recorded
+// bridgeConfirmScreen shows a changed bridge funding address next to the recorded
 // one and replaces the record only on an explicit confirmation.
-type BridgeConfirm struct {
+type bridgeConfirmScreen struct {
 	app     *App
 	change  service.BridgeChangedError
 	err     error
@@ -29,9 +29,9 @@ type BridgeConfirm struct {
 	wd, h   int
 }
 
-// NewBridgeConfirm asks to trust change.Seen in place of change.Expected.
-func NewBridgeConfirm(app *App, change service.BridgeChangedError) *BridgeConfirm {
-	return &BridgeConfirm{app: app, change: change}
+// newBridgeConfirm asks to trust change.Seen in place of change.Expected.
+func newBridgeConfirm(app *App, change service.BridgeChangedError) *bridgeConfirmScreen {
+	return &bridgeConfirmScreen{app: app, change: change}
 }
 
 // bridgePinsPath is where the bridge addresses are recorded: next to the
@@ -43,27 +43,27 @@ func bridgePinsPath(app *App) string {
 	return service.BridgePinsPath(filepath.Dir(app.journal().Path()))
 }
 
-func (b *BridgeConfirm) Init() tea.Cmd { return nil }
+func (b *bridgeConfirmScreen) Init() tea.Cmd { return nil }
 
-func (b *BridgeConfirm) Title() string { return "The bridge funding address changed" }
+func (b *bridgeConfirmScreen) Title() string { return "The bridge funding address changed" }
 
-func (b *BridgeConfirm) SetSize(w, h int) { b.wd, b.h = w, h }
+func (b *bridgeConfirmScreen) SetSize(w, h int) { b.wd, b.h = w, h }
 
-func (b *BridgeConfirm) KeyMap() help.KeyMap { return b.bindings().keyMap() }
+func (b *bridgeConfirmScreen) KeyMap() help.KeyMap { return b.bindings().keyMap() }
 
 // bindings: Y records the new address, unless it is being recorded.
-func (b *BridgeConfirm) bindings() bindings {
+func (b *bridgeConfirmScreen) bindings() bindings {
 	return bindings{{key: bridgeConfirmKey, on: !b.working, do: b.confirm}}
 }
 
 // confirm records the new bridge funding address (service.ConfirmBridge).
-func (b *BridgeConfirm) confirm() tea.Cmd {
+func (b *bridgeConfirmScreen) confirm() tea.Cmd {
 	b.working, b.err = true, nil
 	env, path, expected, seen, now := b.app.Target.Env, bridgePinsPath(b.app), b.change.Expected, b.change.Seen, b.app.Common.Now()
 	return func() tea.Msg { return bridgeConfirmedMsg{err: service.ConfirmBridge(env, path, expected, seen, now)} }
 }
 
-func (b *BridgeConfirm) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+func (b *bridgeConfirmScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case bridgeConfirmedMsg:
 		b.working = false
@@ -79,7 +79,7 @@ func (b *BridgeConfirm) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	return b, nil
 }
 
-func (b *BridgeConfirm) View() string {
+func (b *bridgeConfirmScreen) View() string {
 	c := b.app.Common
 	st := c.Styles
 	const lw = 16

@@ -109,7 +109,7 @@ func hostileApp(t *testing.T, pinned bool) (*App, *hostileSandbox, *time.Time) {
 
 // hostileReview is a review of a real sandbox quote, the key found, the
 // bridge checked and the keystroke guard passed.
-func hostileReview(t *testing.T, app *App, now *time.Time) *Review {
+func hostileReview(t *testing.T, app *App, now *time.Time) *reviewScreen {
 	t.Helper()
 	cx, cancel := call(context.Background())
 	defer cancel()
@@ -122,7 +122,7 @@ func hostileReview(t *testing.T, app *App, now *time.Time) *Review {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := NewReview(app, w, service.PricedQuote{Quote: q, Offset: 0})
+	r := newReview(app, w, service.PricedQuote{Quote: q, Offset: 0})
 	r.SetSize(120, 40)
 	r.Init()
 	r.Update(keyFoundMsg{source: keyDemo})
@@ -132,7 +132,7 @@ func hostileReview(t *testing.T, app *App, now *time.Time) *Review {
 }
 
 // signAndSend presses enter and runs the signing command (not the spinner).
-func signAndSend(t *testing.T, r *Review) executedMsg {
+func signAndSend(t *testing.T, r *reviewScreen) executedMsg {
 	t.Helper()
 	_, cmd := press(r, "enter")
 	if cmd == nil {
@@ -269,7 +269,7 @@ func TestBridgeTrustOnFirstUseThenChanged(t *testing.T) {
 		t.Fatalf("the footer offers %v", r.KeyMap().ShortHelp())
 	}
 	_, cmd := press(r, "c")
-	confirm, ok := pushedScreen(cmd).(*BridgeConfirm)
+	confirm, ok := pushedScreen(cmd).(*bridgeConfirmScreen)
 	if !ok {
 		t.Fatal("c did not open the confirm screen")
 	}
@@ -353,7 +353,7 @@ func TestAcceptedFollowsTheQuoteIDSent(t *testing.T) {
 	if !ok {
 		t.Fatalf("second message %T, want the status screen", msgs[1])
 	}
-	if s, ok := push.Screen.(*Status); !ok || s.quoteID != r.order.Quote.QuoteID {
+	if s, ok := push.Screen.(*statusScreen); !ok || s.quoteID != r.order.Quote.QuoteID {
 		t.Fatalf("follows %+v, want %s", push.Screen, r.order.Quote.QuoteID)
 	}
 }
@@ -366,7 +366,7 @@ func TestBridgeConfirmGolden(t *testing.T) {
 		MarketDataURL: "https://md.example", ChainID: 325}
 	app := &App{Deps: Deps{Common: tui.NewCommon(true, clock), Getenv: func(string) string { return "" }},
 		Session: Session{Target: Target{Env: env, Client: service.New(env, service.Options{Now: clock})}}}
-	s := NewBridgeConfirm(app, service.BridgeChangedError{Env: "testnet", Expected: sandbox.BridgeFundingAddress,
+	s := newBridgeConfirm(app, service.BridgeChangedError{Env: "testnet", Expected: sandbox.BridgeFundingAddress,
 		Seen: attackerBridge, Since: testNow.Add(-40 * 24 * time.Hour)})
 	root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common})
 	root.Init()

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"strconv"
 	"strings"
-	"svcwallet/service"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -12,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/ethereum/go-ethereum/common"
 
+	"svcwallet/service"
 	"svcwallet/signer"
 	"svcwallet/tui"
 )
@@ -65,10 +65,10 @@ var builderInputOf = map[service.BuilderField]int{
 	service.BuilderFieldLabel: bfLabel, service.BuilderFieldKeySigner: bfSigner, service.BuilderFieldPermissions: bfPerms,
 }
 
-// Builder is the builder-authorization form (SPEC.md §4.4): the builder, its
+// builderScreen is the builder-authorization form (SPEC.md §4.4): the builder, its
 // fee caps and the signature's validity, and optionally an API key for the
 // builder (label, signer, permissions). Enter goes to the review.
-type Builder struct {
+type builderScreen struct {
 	app     *App
 	main    string // the logged-in funding address
 	inputs  [bfCount]textinput.Model
@@ -84,11 +84,11 @@ type Builder struct {
 	wd, h   int
 }
 
-// NewBuilder builds the form for the logged-in account.
-func NewBuilder(app *App) *Builder {
+// newBuilder builds the form for the logged-in account.
+func newBuilder(app *App) *builderScreen {
 	c := app.Common
 	s, _ := app.Client().Session()
-	b := &Builder{app: app, main: s.FundingAccountAddress, focus: bfBuilder, nonces: signer.NewNonce,
+	b := &builderScreen{app: app, main: s.FundingAccountAddress, focus: bfBuilder, nonces: signer.NewNonce,
 		perms: signer.Permissions(0).With(signer.PermTrade), permAt: len(signer.AllPermissions) - 1}
 	b.inputs[bfBuilder] = newInput(c, "builder's funding address, 0x…", false)
 	b.inputs[bfFutures] = newInput(c, "e.g. 0.1", false)
@@ -105,11 +105,11 @@ func NewBuilder(app *App) *Builder {
 	return b
 }
 
-func (b *Builder) Init() tea.Cmd { return b.inputs[b.focus].Focus() }
+func (b *builderScreen) Init() tea.Cmd { return b.inputs[b.focus].Focus() }
 
-func (b *Builder) Title() string { return "Builder authorization" }
+func (b *builderScreen) Title() string { return "Builder authorization" }
 
-func (b *Builder) SetSize(w, h int) {
+func (b *builderScreen) SetSize(w, h int) {
 	b.wd, b.h = w, h
 	// An input shows its text and, after it, a cell for the cursor: size it
 	// to what is left after the focus marker, the label and a space, so its
@@ -138,16 +138,16 @@ const (
 
 // addrInline: a whole address (42 cells and the cursor's) fits right of the
 // label.
-func (b *Builder) addrInline() bool { return b.wd >= bldLabelCol+43 }
+func (b *builderScreen) addrInline() bool { return b.wd >= bldLabelCol+43 }
 
-func (b *Builder) KeyMap() help.KeyMap { return b.bindings().keyMap() }
+func (b *builderScreen) KeyMap() help.KeyMap { return b.bindings().keyMap() }
 
 // bindings depend on the focus: the API-key section's switch, the
 // permission picker, the new key pair's passphrases, or a text field (where
-// other keys are text). ctrl+n acts everywhere but is offered only in the
-// API key's text fields, where a key pair is wanted; shift+tab is not in the footer, tab is. Nothing
-// acts while a key pair is being made.
-func (b *Builder) bindings() bindings {
+// other keys are text). ctrl+n acts everywhere but is offered only in text
+// fields once the API-key section is open; shift+tab is not in the footer,
+// tab is. Nothing acts while a key pair is being made.
+func (b *builderScreen) bindings() bindings {
 	if b.making {
 		return nil
 	}
@@ -186,12 +186,12 @@ func (b *Builder) bindings() bindings {
 }
 
 // Inputting: text fields take q and ? as text.
-func (b *Builder) Inputting() bool { return b.isInput(b.focus) }
+func (b *builderScreen) Inputting() bool { return b.isInput(b.focus) }
 
-func (b *Builder) isInput(id int) bool { return id != bfMain && id != bfToggle && id != bfPerms }
+func (b *builderScreen) isInput(id int) bool { return id != bfMain && id != bfToggle && id != bfPerms }
 
 // fields lists the focusable fields shown, in order.
-func (b *Builder) fields() []int {
+func (b *builderScreen) fields() []int {
 	f := []int{bfBuilder, bfFutures, bfSpot, bfExpires, bfToggle}
 	if !b.withKey {
 		return f
@@ -203,7 +203,7 @@ func (b *Builder) fields() []int {
 	return append(f, bfPerms)
 }
 
-func (b *Builder) setFocus(id int) tea.Cmd {
+func (b *builderScreen) setFocus(id int) tea.Cmd {
 	for i := range b.inputs {
 		b.inputs[i].Blur()
 	}
@@ -214,11 +214,11 @@ func (b *Builder) setFocus(id int) tea.Cmd {
 	return nil
 }
 
-func (b *Builder) moveFocus(delta int) tea.Cmd {
+func (b *builderScreen) moveFocus(delta int) tea.Cmd {
 	return b.setFocus(cycleFocus(b.fields(), b.focus, delta))
 }
 
-func (b *Builder) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+func (b *builderScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case builderKeyMadeMsg:
 		return b, b.keyMade(msg)
@@ -242,7 +242,7 @@ func (b *Builder) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 }
 
 // flipPermission turns the i-th permission on or off and highlights it.
-func (b *Builder) flipPermission(i int) tea.Cmd {
+func (b *builderScreen) flipPermission(i int) tea.Cmd {
 	b.permAt, b.err = i, nil
 	b.perms ^= signer.Permissions(0).With(signer.AllPermissions[i])
 	return nil
@@ -250,7 +250,7 @@ func (b *Builder) flipPermission(i int) tea.Cmd {
 
 // toggleNewKey opens (or closes) the passphrase fields of a new key pair,
 // opening the API-key section if needed.
-func (b *Builder) toggleNewKey() tea.Cmd {
+func (b *builderScreen) toggleNewKey() tea.Cmd {
 	b.err = nil
 	if b.newKey {
 		b.newKey = false
@@ -263,7 +263,7 @@ func (b *Builder) toggleNewKey() tea.Cmd {
 }
 
 // makeKey creates a key pair in the keystore, in a Cmd: scrypt takes a second.
-func (b *Builder) makeKey() tea.Cmd {
+func (b *builderScreen) makeKey() tea.Cmd {
 	p1, p2 := b.inputs[bfPass].Value(), b.inputs[bfPass2].Value()
 	switch {
 	case b.app.KeystoreDir == "":
@@ -286,12 +286,12 @@ func (b *Builder) makeKey() tea.Cmd {
 	}
 }
 
-func (b *Builder) keyMade(msg builderKeyMadeMsg) tea.Cmd {
+func (b *builderScreen) keyMade(msg builderKeyMadeMsg) tea.Cmd {
 	b.making = false
 	b.inputs[bfPass].SetValue("")
 	b.inputs[bfPass2].SetValue("")
 	if msg.err != nil {
-		b.err = service.UserError{Text: "The key pair was not created: " + msg.err.Error()}
+		b.err = service.UserError{Text: "The key pair was not created: " + msg.err.Error(), Cause: msg.err}
 		return nil
 	}
 	b.newKey, b.made = false, msg.path
@@ -301,7 +301,7 @@ func (b *Builder) keyMade(msg builderKeyMadeMsg) tea.Cmd {
 
 // input collects what the form holds; a closed API-key section sends none
 // of the three fields.
-func (b *Builder) input() service.BuilderInput {
+func (b *builderScreen) input() service.BuilderInput {
 	in := service.BuilderInput{
 		Main: b.main, Builder: b.inputs[bfBuilder].Value(),
 		FuturesFee: b.inputs[bfFutures].Value(), SpotFee: b.inputs[bfSpot].Value(), Expires: b.inputs[bfExpires].Value(),
@@ -313,7 +313,7 @@ func (b *Builder) input() service.BuilderInput {
 }
 
 // review checks the whole form and shows the message to sign.
-func (b *Builder) review() tea.Cmd {
+func (b *builderScreen) review() tea.Cmd {
 	if b.newKey {
 		b.err = service.UserError{Text: "Finish the new key pair first (enter in a passphrase field), or press ctrl+n to cancel it"}
 		return b.setFocus(bfPass)
@@ -335,10 +335,10 @@ func (b *Builder) review() tea.Cmd {
 		return nil
 	}
 	b.err = nil
-	return tui.Push(NewBuilderReview(b.app, a, b.nonces()))
+	return tui.Push(newBuilderReview(b.app, a, b.nonces()))
 }
 
-func (b *Builder) firstEmptyKeyField() int {
+func (b *builderScreen) firstEmptyKeyField() int {
 	switch {
 	case strings.TrimSpace(b.inputs[bfLabel].Value()) == "":
 		return bfLabel

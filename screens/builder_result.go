@@ -26,11 +26,11 @@ var builderResultKeys = struct {
 	Done:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "done")),
 }
 
-// BuilderResult says the builder is authorized, with its caps. In API-key
+// builderResultScreen says the builder is authorized, with its caps. In API-key
 // mode it shows the returned key once: it lives only in this screen, so
 // leaving the screen forgets it.
-type BuilderResult struct {
-	visit   // its read-only calls end when it is left
+type builderResultScreen struct {
+	visit   // its calls end when it is left
 	app     *App
 	auth    service.BuilderAuth
 	exp     int64 // signed expiration, unix nanoseconds
@@ -41,22 +41,22 @@ type BuilderResult struct {
 	wd, h   int
 }
 
-// NewBuilderResult shows an accepted authorization; apiKey is "" without one.
-func NewBuilderResult(app *App, a service.BuilderAuth, exp int64, apiKey string) *BuilderResult {
-	return &BuilderResult{app: app, auth: a, exp: exp, apiKey: apiKey}
+// newBuilderResult shows an accepted authorization; apiKey is "" without one.
+func newBuilderResult(app *App, a service.BuilderAuth, exp int64, apiKey string) *builderResultScreen {
+	return &builderResultScreen{app: app, auth: a, exp: exp, apiKey: apiKey}
 }
 
-func (r *BuilderResult) Init() tea.Cmd { return nil }
+func (r *builderResultScreen) Init() tea.Cmd { return nil }
 
-func (r *BuilderResult) Title() string { return "Builder authorized" }
+func (r *builderResultScreen) Title() string { return "Builder authorized" }
 
-func (r *BuilderResult) SetSize(w, h int) { r.wd, r.h = w, h }
+func (r *builderResultScreen) SetSize(w, h int) { r.wd, r.h = w, h }
 
-func (r *BuilderResult) KeyMap() help.KeyMap { return r.bindings().keyMap() }
+func (r *builderResultScreen) KeyMap() help.KeyMap { return r.bindings().keyMap() }
 
 // bindings: copying and logging in with the API key while there is one;
 // nothing while that login is out.
-func (r *BuilderResult) bindings() bindings {
+func (r *builderResultScreen) bindings() bindings {
 	withKey := r.apiKey != "" && !r.logging
 	return bindings{
 		{key: builderResultKeys.Copy, on: withKey, do: func() tea.Cmd {
@@ -69,7 +69,7 @@ func (r *BuilderResult) bindings() bindings {
 }
 
 // login opens a session with the builder's new API key.
-func (r *BuilderResult) login() tea.Cmd {
+func (r *builderResultScreen) login() tea.Cmd {
 	r.logging, r.err = true, nil
 	client, apiKey, parent := r.app.Client(), r.apiKey, r.context(r.app)
 	return func() tea.Msg {
@@ -80,7 +80,7 @@ func (r *BuilderResult) login() tea.Cmd {
 	}
 }
 
-func (r *BuilderResult) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+func (r *builderResultScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case builderLoginMsg:
 		return r, r.loggedIn(msg)
@@ -92,7 +92,7 @@ func (r *BuilderResult) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 }
 
 // loggedIn starts over at home with the builder key's session.
-func (r *BuilderResult) loggedIn(msg builderLoginMsg) tea.Cmd {
+func (r *builderResultScreen) loggedIn(msg builderLoginMsg) tea.Cmd {
 	r.logging = false
 	if msg.err != nil {
 		r.err = service.Explain(msg.err)
@@ -104,10 +104,10 @@ func (r *BuilderResult) loggedIn(msg builderLoginMsg) tea.Cmd {
 	if msg.session.Location != "" {
 		info += " (" + msg.session.Location + ")"
 	}
-	return tea.Batch(tui.Reset(NewHome(r.app)), tui.ShowInfo(info))
+	return tea.Batch(tui.Reset(newHome(r.app)), tui.ShowInfo(info))
 }
 
-func (r *BuilderResult) View() string {
+func (r *builderResultScreen) View() string {
 	c := r.app.Common
 	st := c.Styles
 	const lw = 16

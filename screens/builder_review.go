@@ -29,12 +29,12 @@ var builderReviewKeys = struct {
 	Sign: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign and authorize")),
 }
 
-// BuilderReview shows the typed data of a builder authorization field by
+// builderReviewScreen shows the typed data of a builder authorization field by
 // field, signs it with the main account's key and sends it. The nonce and
 // expiration are fixed when the review is built, so the digest on screen is
 // the one that gets signed; a retry after a lost answer resends the same
 // signed body.
-type BuilderReview struct {
+type builderReviewScreen struct {
 	app    *App
 	auth   service.BuilderAuth
 	msg    signer.Message
@@ -45,36 +45,36 @@ type BuilderReview struct {
 	wd, h  int
 }
 
-// NewBuilderReview builds the message for a checked authorization with the
+// newBuilderReview builds the message for a checked authorization with the
 // given nonce, expiring the chosen validity from now.
-func NewBuilderReview(app *App, a service.BuilderAuth, nonce uint32) *BuilderReview {
+func newBuilderReview(app *App, a service.BuilderAuth, nonce uint32) *builderReviewScreen {
 	exp := a.Expiration(app.Common.Now())
-	return &BuilderReview{
+	return &builderReviewScreen{
 		app: app, auth: a, msg: a.Message(nonce, exp), domain: app.Target.Env.Domain(),
 		gate: newReviewGate(app, a.Main),
 	}
 }
 
-func (r *BuilderReview) Init() tea.Cmd { return r.gate.start() }
+func (r *builderReviewScreen) Init() tea.Cmd { return r.gate.start() }
 
-func (r *BuilderReview) Title() string { return "Builder: review and sign" }
+func (r *builderReviewScreen) Title() string { return "Builder: review and sign" }
 
-func (r *BuilderReview) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.setWidth(w) }
+func (r *builderReviewScreen) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.setWidth(w) }
 
-func (r *BuilderReview) KeyMap() help.KeyMap { return r.bindings().keyMap() }
+func (r *builderReviewScreen) KeyMap() help.KeyMap { return r.bindings().keyMap() }
 
 // bindings: enter signs once the whole message fits on screen, unless the
 // authorization is already out.
-func (r *BuilderReview) bindings() bindings {
+func (r *builderReviewScreen) bindings() bindings {
 	return bindings{{key: builderReviewKeys.Sign, on: !r.gate.sending && r.fits(), do: r.sign}}
 }
 
 // Busy: while the authorization is in flight, quitting asks and Esc is held.
-func (r *BuilderReview) Busy() bool { return r.gate.sending }
+func (r *builderReviewScreen) Busy() bool { return r.gate.sending }
 
-func (r *BuilderReview) Inputting() bool { return r.gate.inputting() }
+func (r *builderReviewScreen) Inputting() bool { return r.gate.inputting() }
 
-func (r *BuilderReview) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+func (r *builderReviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	if cmd, handled := r.gate.update(msg); handled {
 		return r, cmd
 	}
@@ -91,7 +91,7 @@ func (r *BuilderReview) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 
 // sign signs and sends in one Cmd; once signed, a retry resends the same
 // body, so a lost answer never becomes a second authorization.
-func (r *BuilderReview) sign() tea.Cmd {
+func (r *builderReviewScreen) sign() tea.Cmd {
 	app := r.app
 	if !r.fits() {
 		return nil
@@ -125,7 +125,7 @@ func (r *BuilderReview) sign() tea.Cmd {
 		}
 		sig, err := signer.Sign(k, d, m)
 		if err != nil {
-			return builderSentMsg{err: service.UserError{Text: "Signing failed: " + err.Error()}}
+			return builderSentMsg{err: service.UserError{Text: "Signing failed: " + err.Error(), Cause: err}}
 		}
 		return sendBuilder(app, a.Request(sig))
 	})
@@ -140,7 +140,7 @@ func sendBuilder(app *App, req service.BuilderAuthorizeRequest) tea.Msg {
 }
 
 // sentReply shows the result, or explains the refusal.
-func (r *BuilderReview) sentReply(msg builderSentMsg) tea.Cmd {
+func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 	r.gate.sending = false
 	if msg.req.Signature.R != "" {
 		r.sent = &msg.req
@@ -156,13 +156,13 @@ func (r *BuilderReview) sentReply(msg builderSentMsg) tea.Cmd {
 		return nil
 	}
 	_, exp := r.msg.NonceExpiration()
-	res := NewBuilderResult(r.app, r.auth, exp, msg.res.APIKey)
-	return tea.Sequence(tui.Reset(NewHome(r.app)), tui.Push(res), tui.ShowInfo("Builder authorized"))
+	res := newBuilderResult(r.app, r.auth, exp, msg.res.APIKey)
+	return tea.Sequence(tui.Reset(newHome(r.app)), tui.Push(res), tui.ShowInfo("Builder authorized"))
 }
 
 // View draws the whole message, or, when the terminal is too short to show
 // all of it, only a request to enlarge it: nothing is signed unseen.
-func (r *BuilderReview) View() string {
+func (r *builderReviewScreen) View() string {
 	full := r.render()
 	if h := lipgloss.Height(full); h > r.h && r.h > 0 {
 		st := r.app.Common.Styles
@@ -173,9 +173,9 @@ func (r *BuilderReview) View() string {
 }
 
 // fits reports whether the whole message is on screen.
-func (r *BuilderReview) fits() bool { return r.h <= 0 || lipgloss.Height(r.render()) <= r.h }
+func (r *builderReviewScreen) fits() bool { return r.h <= 0 || lipgloss.Height(r.render()) <= r.h }
 
-func (r *BuilderReview) render() string {
+func (r *builderReviewScreen) render() string {
 	c := r.app.Common
 	st := c.Styles
 	var b strings.Builder
@@ -199,7 +199,7 @@ func (r *BuilderReview) render() string {
 // typedDataView shows the domain, the message type and every field with its
 // value, the fee rates also as percentages, then the digest. Notes that fit
 // beside their values start in one column; the others go below.
-func (r *BuilderReview) typedDataView() string {
+func (r *builderReviewScreen) typedDataView() string {
 	c := r.app.Common
 	st := c.Styles
 	const lw = 18

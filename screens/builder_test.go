@@ -52,9 +52,9 @@ func newBldRig(t *testing.T, w, h int) *bldRig {
 }
 
 // openForm goes from home to the builder form with the fixed nonce.
-func (r *bldRig) openForm() *Builder {
+func (r *bldRig) openForm() *builderScreen {
 	r.t.Helper()
-	f := NewBuilder(r.app)
+	f := newBuilder(r.app)
 	f.nonces = func() uint32 { return bldNonce }
 	r.send(tui.PushMsg{Screen: f})
 	r.untilShows("Max futures fee")
@@ -236,7 +236,7 @@ func TestBuilderKeystrokeGuard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rv := NewBuilderReview(r.app, a, bldNonce)
+	rv := newBuilderReview(r.app, a, bldNonce)
 	rv.SetSize(120, 36)
 	rv.Init() // its guard timer is not run: the fake clock decides
 	// Let the key search finish.
@@ -576,7 +576,7 @@ func TestBuilderReviewWarnsOwnAccount(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rv := NewBuilderReview(r.app, a, bldNonce)
+		rv := newBuilderReview(r.app, a, bldNonce)
 		rv.SetSize(120, 36)
 		if got := strings.Contains(oneLine(ansi.Strip(rv.View())), "The builder is your own account"); got != tc.warn {
 			t.Errorf("builder %s: warning shown %v, want %v:\n%s", tc.builder, got, tc.warn, ansi.Strip(rv.View()))

@@ -3,18 +3,18 @@ package screens
 import (
 	"strconv"
 	"strings"
-	"svcwallet/service"
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/common"
 
+	"svcwallet/service"
 	"svcwallet/signer"
 )
 
 // View draws the builder form: the authorization fields, then the optional
 // API-key section, each field with its live check beside or below it.
-func (b *Builder) View() string {
+func (b *builderScreen) View() string {
 	c := b.app.Common
 	st := c.Styles
 	const lw = bldLabelWidth
@@ -96,7 +96,7 @@ func (b *Builder) View() string {
 
 // mainText is the main account's address, whole when it fits (on its own
 // line if own), else shortened visibly in the middle.
-func (b *Builder) mainText(own bool) string {
+func (b *builderScreen) mainText(own bool) string {
 	room := b.wd - bldLabelCol
 	if own {
 		room = b.wd - bldStackIndent
@@ -127,7 +127,7 @@ func hangWrap(s string, w, indent int) string {
 
 // permsView lists the six permissions with their numbers and check boxes,
 // the highlighted one marked while the row has the focus.
-func (b *Builder) permsView() string {
+func (b *builderScreen) permsView() string {
 	st := b.app.Common.Styles
 	parts := make([]string, len(signer.AllPermissions))
 	for i, p := range signer.AllPermissions {
@@ -164,7 +164,7 @@ func (b *Builder) permsView() string {
 	return strings.Join(lines, "\n"+pad("", 19))
 }
 
-func (b *Builder) addressHint(id int) string {
+func (b *builderScreen) addressHint(id int) string {
 	st := b.app.Common.Styles
 	v := strings.TrimSpace(b.inputs[id].Value())
 	if v == "" {
@@ -180,7 +180,7 @@ func (b *Builder) addressHint(id int) string {
 	return st.InfoToast.Render("✓ valid")
 }
 
-func (b *Builder) feeHint(id int) string {
+func (b *builderScreen) feeHint(id int) string {
 	st := b.app.Common.Styles
 	v := strings.TrimSpace(b.inputs[id].Value())
 	if v == "" {
@@ -193,7 +193,7 @@ func (b *Builder) feeHint(id int) string {
 	return st.Muted.Render("% → signed ") + st.Value.Render(strconv.FormatUint(uint64(n), 10))
 }
 
-func (b *Builder) expiresHint() string {
+func (b *builderScreen) expiresHint() string {
 	st := b.app.Common.Styles
 	d, err := service.ParseBuilderValidity(b.inputs[bfExpires].Value())
 	if err != nil {

@@ -3,11 +3,11 @@ package screens
 import (
 	"os/exec"
 	"strings"
-	"svcwallet/service"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/aymanbagabas/go-osc52/v2"
 
+	"svcwallet/service"
 	"svcwallet/tui"
 )
 

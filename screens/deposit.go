@@ -55,10 +55,10 @@ const (
 	qrNoRoom                 // does not fit; a notice says so
 )
 
-// Deposit lists every chain the account can deposit on, with its address and
+// depositScreen lists every chain the account can deposit on, with its address and
 // tokens; on-demand chains get an address with g.
-type Deposit struct {
-	visit      // its read-only calls end when it is left
+type depositScreen struct {
+	visit      // its calls end when it is left
 	app        *App
 	all        []service.ChainInfo // as listed by the service
 	chains     []service.ChainInfo // those the filter lets through
@@ -69,29 +69,29 @@ type Deposit struct {
 	cursor     int
 	offset     int // first visible row
 	showQR     bool
-	qr         map[string]QRCode // rendered codes by address and style
+	qr         map[string]qrCode // rendered codes by address and style
 	spin       spinner.Model
 	w, h       int
 }
 
-// NewDeposit builds the deposit address screen.
-func NewDeposit(app *App) *Deposit {
-	return &Deposit{app: app, qr: map[string]QRCode{}, filter: newListFilter(app.Common),
+// newDeposit builds the deposit address screen.
+func newDeposit(app *App) *depositScreen {
+	return &depositScreen{app: app, qr: map[string]qrCode{}, filter: newListFilter(app.Common),
 		spin: spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(app.Common.Styles.Spinner))}
 }
 
-func (d *Deposit) Init() tea.Cmd { return d.load() }
+func (d *depositScreen) Init() tea.Cmd { return d.load() }
 
-func (d *Deposit) Title() string { return "Deposit addresses" }
+func (d *depositScreen) Title() string { return "Deposit addresses" }
 
-func (d *Deposit) SetSize(w, h int) { d.w, d.h = w, h; d.scroll() }
+func (d *depositScreen) SetSize(w, h int) { d.w, d.h = w, h; d.scroll() }
 
-func (d *Deposit) KeyMap() help.KeyMap { return d.bindings().keyMap() }
+func (d *depositScreen) KeyMap() help.KeyMap { return d.bindings().keyMap() }
 
 // bindings offer only what applies to the selected chain: QR and copy when
 // it has an address, generate when it has none; a refused address is
 // shown, never copied, drawn or re-generated (pressed, c and g say why).
-func (d *Deposit) bindings() bindings {
+func (d *depositScreen) bindings() bindings {
 	if d.filter.typing {
 		return d.filter.bindings()
 	}
@@ -139,11 +139,11 @@ func (d *Deposit) bindings() bindings {
 }
 
 // Inputting: while the filter is typed, letters are text.
-func (d *Deposit) Inputting() bool { return d.filter.typing }
+func (d *depositScreen) Inputting() bool { return d.filter.typing }
 
 // applyFilter lists the chains the filter lets through (name, chain id or
 // address), keeping the cursor in range.
-func (d *Deposit) applyFilter() {
+func (d *depositScreen) applyFilter() {
 	d.chains = d.chains[:0:0]
 	for _, ch := range d.all {
 		if d.filter.match(ch.Chain, ch.ChainID, ch.DepositAddress) {
@@ -153,7 +153,7 @@ func (d *Deposit) applyFilter() {
 	d.cursor = min(d.cursor, max(len(d.chains)-1, 0))
 }
 
-func (d *Deposit) load() tea.Cmd {
+func (d *depositScreen) load() tea.Cmd {
 	d.loading = true
 	client, parent := d.app.Client(), d.context(d.app)
 	return tea.Batch(d.spin.Tick, func() tea.Msg {
@@ -164,7 +164,7 @@ func (d *Deposit) load() tea.Cmd {
 	})
 }
 
-func (d *Deposit) generate(chain string) tea.Cmd {
+func (d *depositScreen) generate(chain string) tea.Cmd {
 	d.generating = chain
 	client, parent := d.app.Client(), d.context(d.app)
 	return tea.Batch(d.spin.Tick, func() tea.Msg {
@@ -175,14 +175,14 @@ func (d *Deposit) generate(chain string) tea.Cmd {
 	})
 }
 
-func (d *Deposit) selected() (service.ChainInfo, bool) {
+func (d *depositScreen) selected() (service.ChainInfo, bool) {
 	if d.cursor < 0 || d.cursor >= len(d.chains) {
 		return service.ChainInfo{}, false
 	}
 	return d.chains[d.cursor], true
 }
 
-func (d *Deposit) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+func (d *depositScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case depositsLoadedMsg:
@@ -225,7 +225,7 @@ func (d *Deposit) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	return d, cmd
 }
 
-func (d *Deposit) key(k tea.KeyPressMsg) tea.Cmd {
+func (d *depositScreen) key(k tea.KeyPressMsg) tea.Cmd {
 	if d.filter.typing {
 		cmd := d.filter.update(k)
 		d.cursor = 0
@@ -236,7 +236,7 @@ func (d *Deposit) key(k tea.KeyPressMsg) tea.Cmd {
 	return cmd
 }
 
-func (d *Deposit) toggleQR() tea.Cmd {
+func (d *depositScreen) toggleQR() tea.Cmd {
 	d.showQR = !d.showQR
 	return nil
 }
@@ -261,10 +261,10 @@ func depositError(err error) error {
 }
 
 // qrCode is the selected chain's code, rendered once per address.
-func (d *Deposit) qrCode() (QRCode, bool) {
+func (d *depositScreen) qrCode() (qrCode, bool) {
 	ch, ok := d.selected()
 	if !ok || ch.DepositAddress == "" {
-		return QRCode{}, false
+		return qrCode{}, false
 	}
 	noColor, dark := d.app.Getenv != nil && d.app.Getenv("NO_COLOR") != "", d.app.Common.Styles.IsDark
 	cacheKey := fmt.Sprint(ch.DepositAddress, noColor, dark) // the background can change
@@ -272,7 +272,7 @@ func (d *Deposit) qrCode() (QRCode, bool) {
 	if !ok {
 		var err error
 		if code, err = renderQR(ch.DepositAddress, noColor, dark); err != nil {
-			return QRCode{}, false
+			return qrCode{}, false
 		}
 		d.qr[cacheKey] = code
 	}
@@ -281,9 +281,9 @@ func (d *Deposit) qrCode() (QRCode, bool) {
 
 // layout decides where the QR code goes: under the details when the list
 // keeps a few rows, else alone on the screen, else nowhere.
-func (d *Deposit) layout() (qrLayout, QRCode) {
+func (d *depositScreen) layout() (qrLayout, qrCode) {
 	if !d.showQR {
-		return qrNone, QRCode{}
+		return qrNone, qrCode{}
 	}
 	code, ok := d.qrCode()
 	switch {
@@ -301,7 +301,7 @@ func (d *Deposit) layout() (qrLayout, QRCode) {
 
 // baseDetailHeight is the detail panel without any QR code: heading,
 // address, "Tokens" and one line per token.
-func (d *Deposit) baseDetailHeight() int {
+func (d *depositScreen) baseDetailHeight() int {
 	ch, ok := d.selected()
 	if !ok {
 		return 0
@@ -311,7 +311,7 @@ func (d *Deposit) baseDetailHeight() int {
 
 // listRows is how many chain rows fit: the list gets what the heading, the
 // column header, the "n of m" line, the gap and the detail panel leave.
-func (d *Deposit) listRows() int {
+func (d *depositScreen) listRows() int {
 	h := d.baseDetailHeight()
 	switch l, code := d.layout(); {
 	case l == qrBelow:
@@ -323,11 +323,11 @@ func (d *Deposit) listRows() int {
 }
 
 // scroll keeps the cursor inside the visible window of rows.
-func (d *Deposit) scroll() {
+func (d *depositScreen) scroll() {
 	d.offset = scrollOffset(d.cursor, d.offset, d.listRows(), len(d.chains))
 }
 
-func (d *Deposit) View() string {
+func (d *depositScreen) View() string {
 	c := d.app.Common
 	k := inksFor(c)
 	var b strings.Builder
@@ -371,7 +371,7 @@ func (d *Deposit) View() string {
 	return clip(b.String(), d.w)
 }
 
-func (d *Deposit) row(i int) string {
+func (d *depositScreen) row(i int) string {
 	k := inksFor(d.app.Common)
 	ch := d.chains[i]
 	addrW := max(min(d.w, depAddrCol+depAddrMaxW)-depAddrCol, 1)
@@ -396,7 +396,7 @@ func (d *Deposit) row(i int) string {
 	return "  " + k.value.on(line)
 }
 
-func (d *Deposit) detail(l qrLayout, code QRCode) string {
+func (d *depositScreen) detail(l qrLayout, code qrCode) string {
 	c := d.app.Common
 	st, k := c.Styles, inksFor(c)
 	ch, _ := d.selected()
@@ -435,7 +435,7 @@ func (d *Deposit) detail(l qrLayout, code QRCode) string {
 
 // qrAloneView gives the whole area to the code, with the chain and address
 // on the line above it so the user can compare what the phone reads.
-func (d *Deposit) qrAloneView(code QRCode) string {
+func (d *depositScreen) qrAloneView(code qrCode) string {
 	k := inksFor(d.app.Common)
 	ch, _ := d.selected()
 	name := ansi.Truncate(ch.Chain, max(d.w-4-ansi.StringWidth(ch.DepositAddress), 1), "…")

@@ -63,11 +63,11 @@ func findMsg[T any](t testing.TB, msgs []tea.Msg) T {
 
 // loadedDeposit is a deposit screen of the demo account, sized w×h, whose
 // listing has arrived; sb tunes the sandbox (e.g. ExtraChains).
-func loadedDeposit(t testing.TB, w, h int, sb sandbox.Options) (*Deposit, *console) {
+func loadedDeposit(t testing.TB, w, h int, sb sandbox.Options) (*depositScreen, *console) {
 	t.Helper()
 	c := newConsole(t, 120, 40, consoleOpts{sandbox: sb})
 	c.loginAPIKey(sandbox.DemoAPIKey)
-	d := NewDeposit(c.app)
+	d := newDeposit(c.app)
 	d.SetSize(w, h)
 	msgs := runCmdSync(t, d.Init())
 	d.Update(findMsg[depositsLoadedMsg](t, msgs))
@@ -97,7 +97,7 @@ func otherMsgs() []tea.Msg {
 func TestDepositIdle(t *testing.T) {
 	c := newConsole(t, 120, 40, consoleOpts{})
 	c.loginAPIKey(sandbox.DemoAPIKey)
-	d := NewDeposit(c.app)
+	d := newDeposit(c.app)
 	d.SetSize(120, 38)
 	msgs := runCmdSync(t, d.Init())
 	tick := findMsg[spinner.TickMsg](t, msgs)
@@ -127,7 +127,7 @@ func TestDepositIdle(t *testing.T) {
 // TestLoginIdle: a static cursor, and a spinner only while logging in.
 func TestLoginIdle(t *testing.T) {
 	c := newConsole(t, 120, 40, consoleOpts{})
-	l := NewLogin(c.app)
+	l := newLogin(c.app)
 	l.SetSize(120, 38)
 	runCmdSync(t, l.Init())
 	requireIdle(t, l, "login form", otherMsgs()...)
@@ -152,7 +152,7 @@ func TestLoginIdle(t *testing.T) {
 func TestHomeIdle(t *testing.T) {
 	c := newConsole(t, 120, 40, consoleOpts{})
 	c.loginAPIKey(sandbox.DemoAPIKey)
-	h := NewHome(c.app)
+	h := newHome(c.app)
 	h.SetSize(120, 38)
 	for _, m := range runCmdSync(t, h.Init()) {
 		h.Update(m)

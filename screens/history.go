@@ -31,10 +31,10 @@ var historyKeys = struct {
 // historyDetailLines is the height of the panel under the list.
 const historyDetailLines = 7
 
-// History lists the withdrawals of the journal (D11) made from this account
+// historyScreen lists the withdrawals of the journal (D11) made from this account
 // in this environment, unfinished ones marked, and opens one to follow it or
 // to resume it.
-type History struct {
+type historyScreen struct {
 	app    *App
 	all    []service.JournalRecord // this account's, newest first
 	recs   []service.JournalRecord // those the filter lets through
@@ -46,15 +46,17 @@ type History struct {
 	w, h   int
 }
 
-// NewHistory builds the withdrawal history screen.
-func NewHistory(app *App) *History { return &History{app: app, filter: newListFilter(app.Common)} }
+// newHistory builds the withdrawal history screen.
+func newHistory(app *App) *historyScreen {
+	return &historyScreen{app: app, filter: newListFilter(app.Common)}
+}
 
-// UnfinishedWithdrawals reads the journal for the withdrawals of the current
+// unfinishedWithdrawals reads the journal for the withdrawals of the current
 // environment and account that still need the user: unanswered requests and
 // ones not yet in a terminal state; with the journal lines that were skipped
 // and why the journal could not be read, so neither goes unsaid. It reads a
 // file: call it inside a Cmd.
-func UnfinishedWithdrawals(app *App) ([]service.JournalRecord, int, error) {
+func unfinishedWithdrawals(app *App) ([]service.JournalRecord, int, error) {
 	recs, skipped, err := accountRecords(app)
 	var out []service.JournalRecord
 	for _, r := range recs {
@@ -85,20 +87,20 @@ func accountRecords(app *App) ([]service.JournalRecord, int, error) {
 	return out, skipped, nil
 }
 
-func (h *History) Init() tea.Cmd { return h.load() }
+func (h *historyScreen) Init() tea.Cmd { return h.load() }
 
 // Resume reloads: the screen that was on top may have journaled new states.
-func (h *History) Resume() tea.Cmd { return h.load() }
+func (h *historyScreen) Resume() tea.Cmd { return h.load() }
 
-func (h *History) Title() string { return "Withdrawal history" }
+func (h *historyScreen) Title() string { return "Withdrawal history" }
 
-func (h *History) SetSize(w, hh int) { h.w, h.h = w, hh; h.scroll() }
+func (h *historyScreen) SetSize(w, hh int) { h.w, h.h = w, hh; h.scroll() }
 
-func (h *History) KeyMap() help.KeyMap { return h.bindings().keyMap() }
+func (h *historyScreen) KeyMap() help.KeyMap { return h.bindings().keyMap() }
 
 // bindings: selecting and opening only with withdrawals listed, the filter
 // with any in the journal, watching with some the service can tell about.
-func (h *History) bindings() bindings {
+func (h *historyScreen) bindings() bindings {
 	if h.filter.typing {
 		return h.filter.bindings()
 	}
@@ -116,11 +118,11 @@ func (h *History) bindings() bindings {
 }
 
 // Inputting: while the filter is typed, letters are text.
-func (h *History) Inputting() bool { return h.filter.typing }
+func (h *historyScreen) Inputting() bool { return h.filter.typing }
 
 // applyFilter lists the withdrawals the filter lets through: quote id,
 // destination, chain or state.
-func (h *History) applyFilter() {
+func (h *historyScreen) applyFilter() {
 	h.recs = h.recs[:0:0]
 	for _, r := range h.all {
 		if h.filter.match(r.QuoteID, r.Intent.ToAddress, r.Intent.Chain, historyState(r)) {
@@ -131,7 +133,7 @@ func (h *History) applyFilter() {
 	h.scroll()
 }
 
-func (h *History) load() tea.Cmd {
+func (h *historyScreen) load() tea.Cmd {
 	app := h.app
 	return func() tea.Msg {
 		recs, _, err := accountRecords(app)
@@ -139,13 +141,13 @@ func (h *History) load() tea.Cmd {
 	}
 }
 
-func (h *History) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+func (h *historyScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case historyLoadedMsg:
 		h.loaded, h.all = true, msg.recs
 		h.err = nil
 		if msg.err != nil {
-			h.err = service.UserError{Text: "The journal cannot be read (" + msg.err.Error() + "): check the file's permissions, then press r"}
+			h.err = service.UserError{Text: "The journal cannot be read (" + msg.err.Error() + "): check the file's permissions, then press r", Cause: msg.err}
 		}
 		h.applyFilter()
 	case tea.KeyPressMsg:
@@ -164,7 +166,7 @@ func (h *History) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 
 // watchable is the quote ids of the account's withdrawals the service
 // accepted: the ones it can tell a state of.
-func (h *History) watchable() []string {
+func (h *historyScreen) watchable() []string {
 	var ids []string
 	if h.err != nil {
 		return nil
@@ -179,13 +181,13 @@ func (h *History) watchable() []string {
 
 // watch adds the account's withdrawals to the watch board's file, in a
 // Cmd; the board reads it when opened.
-func (h *History) watch() tea.Cmd {
+func (h *historyScreen) watch() tea.Cmd {
 	path, env, ids := watchlistPath(h.app), h.app.Target.Env.Name, h.watchable()
 	return func() tea.Msg {
 		added, err := service.AddToWatchlist(path, env, ids)
 		switch {
 		case err != nil:
-			return tui.ErrorMsg{Err: service.UserError{Text: "The watch board could not be saved (" + err.Error() + "): check the state directory, then press w again"}}
+			return tui.ErrorMsg{Err: service.UserError{Text: "The watch board could not be saved (" + err.Error() + "): check the state directory, then press w again", Cause: err}}
 		case added == 0:
 			return tui.InfoMsg{Text: "These withdrawals are all on the watch board already (s on Home)"}
 		}
@@ -198,11 +200,11 @@ func (h *History) watch() tea.Cmd {
 
 // open follows a withdrawal that reached its end, and resumes any other: a
 // request without an answer is re-sent or settled, a refused one explained.
-func (h *History) open(r service.JournalRecord) tui.Screen {
+func (h *historyScreen) open(r service.JournalRecord) tui.Screen {
 	if service.Terminal(r.State) {
-		return NewStatus(h.app, r.QuoteID, true)
+		return newStatus(h.app, r.QuoteID, true)
 	}
-	return NewResume(h.app, r)
+	return newResume(h.app, r)
 }
 
 // historyState names a record's last known state for the list.
@@ -216,14 +218,14 @@ func historyState(r service.JournalRecord) string {
 	return r.State
 }
 
-func (h *History) listRows() int { return max(h.h-historyDetailLines-5, 3) }
+func (h *historyScreen) listRows() int { return max(h.h-historyDetailLines-5, 3) }
 
 // scroll keeps the cursor inside the visible rows.
-func (h *History) scroll() {
+func (h *historyScreen) scroll() {
 	h.offset = scrollOffset(h.cursor, h.offset, h.listRows(), len(h.recs))
 }
 
-func (h *History) View() string {
+func (h *historyScreen) View() string {
 	c := h.app.Common
 	st := c.Styles
 	var b strings.Builder
@@ -271,7 +273,7 @@ func (h *History) View() string {
 	return clip(b.String(), h.w)
 }
 
-func (h *History) row(i int) string {
+func (h *historyScreen) row(i int) string {
 	st := h.app.Common.Styles
 	r := h.recs[i]
 	mark := " "
@@ -295,7 +297,7 @@ func (h *History) row(i int) string {
 }
 
 // detail shows the selected withdrawal in full and what enter will do.
-func (h *History) detail(r service.JournalRecord) string {
+func (h *historyScreen) detail(r service.JournalRecord) string {
 	c := h.app.Common
 	st := c.Styles
 	const lw = 12

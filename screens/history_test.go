@@ -64,7 +64,7 @@ func historyEntries(t *testing.T, r *stRig) {
 func TestHistory(t *testing.T) {
 	r := newStRig(t)
 	historyEntries(t, r)
-	h := NewHistory(r.app)
+	h := newHistory(r.app)
 	h.SetSize(100, 30)
 	drive(h, h.Init())
 	var ids []string
@@ -74,7 +74,7 @@ func TestHistory(t *testing.T) {
 	if got := strings.Join(ids, " "); got != "q-unanswered q-sending q-refused q-completed" {
 		t.Fatalf("history lists %s", got)
 	}
-	un, _, _ := UnfinishedWithdrawals(r.app)
+	un, _, _ := unfinishedWithdrawals(r.app)
 	if len(un) != 2 || un[0].QuoteID != "q-unanswered" || un[1].QuoteID != "q-sending" {
 		t.Fatalf("unfinished: %+v", un)
 	}
@@ -103,7 +103,7 @@ func TestHistory(t *testing.T) {
 // withdrawal; an empty history offers no selecting or opening.
 func TestHistoryHeaderAndJumps(t *testing.T) {
 	r := newStRig(t)
-	h := NewHistory(r.app)
+	h := newHistory(r.app)
 	h.SetSize(100, 30)
 	drive(h, h.Init())
 	if offers(h.KeyMap(), "enter") || offers(h.KeyMap(), "up") || !offers(h.KeyMap(), "r") {
@@ -145,7 +145,7 @@ func TestHistoryHeaderAndJumps(t *testing.T) {
 func column(line, sub string) int { return ansi.StringWidth(line[:strings.Index(line, sub)]) }
 
 // pushed is the Status screen a command pushes, initialised.
-func pushed(t *testing.T, cmd tea.Cmd) *Status {
+func pushed(t *testing.T, cmd tea.Cmd) *statusScreen {
 	t.Helper()
 	msgs := runAll(cmd)
 	if len(msgs) != 1 {
@@ -155,7 +155,7 @@ func pushed(t *testing.T, cmd tea.Cmd) *Status {
 	if !ok {
 		t.Fatalf("got %T, want a push", msgs[0])
 	}
-	s := p.Screen.(*Status)
+	s := p.Screen.(*statusScreen)
 	timed(s)
 	s.Init()
 	return s
@@ -165,7 +165,7 @@ func pushed(t *testing.T, cmd tea.Cmd) *Status {
 // Cmd, and says how to resume them.
 func TestHomeBanner(t *testing.T) {
 	r := newStRig(t)
-	h := NewHome(r.app)
+	h := newHome(r.app)
 	h.SetSize(100, 30)
 	drive(h, h.Init())
 	if v := ansi.Strip(h.View()); strings.Contains(v, "unfinished withdrawal") {
@@ -183,7 +183,7 @@ func TestHomeBanner(t *testing.T) {
 func TestRefusedWithdrawalOffersNoRefresh(t *testing.T) {
 	r := newStRig(t)
 	historyEntries(t, r)
-	h := NewHistory(r.app)
+	h := newHistory(r.app)
 	h.SetSize(100, 30)
 	drive(h, h.Init())
 	press(h, "down")
@@ -205,14 +205,14 @@ func TestRefusedWithdrawalOffersNoRefresh(t *testing.T) {
 func TestHistoryFilter(t *testing.T) {
 	r := newStRig(t)
 	historyEntries(t, r)
-	h := NewHistory(r.app)
+	h := newHistory(r.app)
 	h.SetSize(100, 30)
 	drive(h, h.Init())
 	press(h, "/")
 	if !h.Inputting() || offers(h.KeyMap(), "r") {
 		t.Fatalf("typing a filter: inputting %v, footer %v", h.Inputting(), h.KeyMap().ShortHelp())
 	}
-	h = typeInto(h, "solana").(*History)
+	h = typeInto(h, "solana").(*historyScreen)
 	press(h, "enter")
 	if len(h.recs) != 1 || h.recs[0].QuoteID != "q-sending" {
 		t.Fatalf("filter solana lists %v", h.recs)
@@ -224,7 +224,7 @@ func TestHistoryFilter(t *testing.T) {
 		t.Errorf("after enter: inputting %v, footer %v", h.Inputting(), h.KeyMap().ShortHelp())
 	}
 	press(h, "/")
-	h = typeInto(h, "zz").(*History)
+	h = typeInto(h, "zz").(*historyScreen)
 	if v := ansi.Strip(h.View()); !strings.Contains(v, "No withdrawal matches the filter") || offers(h.KeyMap(), "up") {
 		t.Errorf("filter solanazz:\n%s", v)
 	}

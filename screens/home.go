@@ -29,35 +29,35 @@ type menuItem struct {
 
 // homeMenu lists the ways on; log out is handled by the screen itself.
 var homeMenu = []menuItem{
-	{"d", "Deposit addresses", "chains, tokens, QR codes; provision on-demand chains", func(a *App) tui.Screen { return NewDeposit(a) }},
-	{"w", "Withdraw USDT", "through the bridge: route, quote, review, sign, follow", func(a *App) tui.Screen { return NewRoute(a) }},
-	{"h", "History", "this account's withdrawals; resume unfinished ones", func(a *App) tui.Screen { return NewHistory(a) }},
-	{"s", "Watch board", "follow many withdrawals by quote id", func(a *App) tui.Screen { return NewBoard(a) }},
-	{"b", "Builder authorization", "let a builder trade for this account, with fee caps and an optional API key", func(a *App) tui.Screen { return NewBuilder(a) }},
+	{"d", "Deposit addresses", "chains, tokens, QR codes; provision on-demand chains", func(a *App) tui.Screen { return newDeposit(a) }},
+	{"w", "Withdraw USDT", "through the bridge: route, quote, review, sign, follow", func(a *App) tui.Screen { return newRoute(a) }},
+	{"h", "History", "this account's withdrawals; resume unfinished ones", func(a *App) tui.Screen { return newHistory(a) }},
+	{"s", "Watch board", "follow many withdrawals by quote id", func(a *App) tui.Screen { return newBoard(a) }},
+	{"b", "Builder authorization", "let a builder trade for this account, with fee caps and an optional API key", func(a *App) tui.Screen { return newBuilder(a) }},
 }
 
-// Home shows who is logged in and the ways on.
-type Home struct {
+// homeScreen shows who is logged in and the ways on.
+type homeScreen struct {
 	app     *App
 	cursor  int
 	journal homeJournalMsg // unfinished withdrawals and the journal's health (banner)
 	w, h    int
 }
 
-// NewHome builds the home screen for the logged-in session.
-func NewHome(app *App) *Home { return &Home{app: app} }
+// newHome builds the home screen for the logged-in session.
+func newHome(app *App) *homeScreen { return &homeScreen{app: app} }
 
-func (h *Home) Init() tea.Cmd { return h.readJournal() }
+func (h *homeScreen) Init() tea.Cmd { return h.readJournal() }
 
-func (h *Home) Title() string { return "Home" }
+func (h *homeScreen) Title() string { return "Home" }
 
-func (h *Home) SetSize(w, hh int) { h.w, h.h = w, hh }
+func (h *homeScreen) SetSize(w, hh int) { h.w, h.h = w, hh }
 
-func (h *Home) KeyMap() help.KeyMap { return h.bindings().keyMap() }
+func (h *homeScreen) KeyMap() help.KeyMap { return h.bindings().keyMap() }
 
 // bindings: moving over the menu and log out (the last row), enter, each
 // item's letter (one footer entry: the menu says what each opens), and L.
-func (h *Home) bindings() bindings {
+func (h *homeScreen) bindings() bindings {
 	bs := listMoves(&h.cursor, len(homeMenu)+1, "move")
 	bs = append(bs, binding{key: homeKeys.Open, on: true, do: func() tea.Cmd {
 		if h.cursor == len(homeMenu) {
@@ -81,7 +81,7 @@ func (h *Home) bindings() bindings {
 	return append(bs, binding{key: homeKeys.Logout, on: true, do: h.logout})
 }
 
-func (h *Home) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+func (h *homeScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	if m, ok := msg.(homeJournalMsg); ok {
 		h.journal = m
 		return h, nil
@@ -94,13 +94,13 @@ func (h *Home) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 }
 
 // logout forgets the session and the wallet key and returns to the login.
-func (h *Home) logout() tea.Cmd {
+func (h *homeScreen) logout() tea.Cmd {
 	h.app.Client().Logout()
 	h.app.Signer = nil
-	return tea.Batch(tui.Reset(NewLogin(h.app)), tui.ShowInfo("Logged out"))
+	return tea.Batch(tui.Reset(newLogin(h.app)), tui.ShowInfo("Logged out"))
 }
 
-func (h *Home) View() string {
+func (h *homeScreen) View() string {
 	c := h.app.Common
 	k := inksFor(c)
 	s, _ := h.app.Client().Session()
@@ -184,18 +184,18 @@ type homeJournalMsg struct {
 }
 
 // readJournal counts the unfinished withdrawals in a Cmd: it reads a file.
-func (h *Home) readJournal() tea.Cmd {
+func (h *homeScreen) readJournal() tea.Cmd {
 	app := h.app
 	return func() tea.Msg {
-		recs, skipped, err := UnfinishedWithdrawals(app)
+		recs, skipped, err := unfinishedWithdrawals(app)
 		return homeJournalMsg{unfinished: len(recs), skipped: skipped, err: err}
 	}
 }
 
 // Resume counts again: the screens above may have finished some.
-func (h *Home) Resume() tea.Cmd { return h.readJournal() }
+func (h *homeScreen) Resume() tea.Cmd { return h.readJournal() }
 
-func (h *Home) unfinishedBanner() string {
+func (h *homeScreen) unfinishedBanner() string {
 	var lines []string
 	switch {
 	case h.journal.err != nil:

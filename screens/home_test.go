@@ -18,7 +18,7 @@ import (
 
 // homeWithLogin logs in against a fake service whose login answer is res,
 // and returns the home screen for that session.
-func homeWithLogin(t *testing.T, res service.LoginResult) *Home {
+func homeWithLogin(t *testing.T, res service.LoginResult) *homeScreen {
 	t.Helper()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != service.PathAPIKeyLogin {
@@ -39,7 +39,7 @@ func homeWithLogin(t *testing.T, res service.LoginResult) *Home {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := NewHome(&App{Deps: Deps{Common: tui.NewCommon(true, nil), Getenv: func(string) string { return "" }},
+	h := newHome(&App{Deps: Deps{Common: tui.NewCommon(true, nil), Getenv: func(string) string { return "" }},
 		Session: Session{Target: Target{Env: env, Client: c, Journal: j}}})
 	h.SetSize(100, 30)
 	return h

@@ -78,7 +78,7 @@ func isPop(cmd tea.Cmd) bool {
 // key works; after tab to USDC, which has no routes, only tab and r do.
 func TestRouteOffersOnlyWhatActs(t *testing.T) {
 	app, _ := wdApp(t)
-	r := NewRoute(app)
+	r := newRoute(app)
 	r.SetSize(120, 40)
 	drive(r, r.Init())
 	for _, k := range []string{"enter", "up", "left", "tab", "r"} {
@@ -129,7 +129,7 @@ func TestRefusedAmountGoesBackToAmount(t *testing.T) {
 // enter keeps the filter and continues on a filtered chain.
 func TestRouteFilter(t *testing.T) {
 	app, _ := wdApp(t)
-	r := NewRoute(app)
+	r := newRoute(app)
 	r.SetSize(120, 40)
 	drive(r, r.Init())
 	press(r, "/")
@@ -145,7 +145,7 @@ func TestRouteFilter(t *testing.T) {
 	if v := ansi.Strip(r.View()); !strings.Contains(v, "/ sol") || strings.Contains(v, "ARBITRUM") {
 		t.Errorf("the filtered view:\n%s", v)
 	}
-	if d, ok := pushedScreen(func() tea.Cmd { _, c := press(r, "enter"); return c }()).(*Destination); !ok || d.w.Route.Chain != "SOLANA" {
+	if d, ok := pushedScreen(func() tea.Cmd { _, c := press(r, "enter"); return c }()).(*destinationScreen); !ok || d.w.Route.Chain != "SOLANA" {
 		t.Errorf("enter on the filtered list did not go on with SOLANA")
 	}
 }

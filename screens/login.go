@@ -62,9 +62,9 @@ const (
 	fieldPassphrase
 )
 
-// Login is the first screen: pick the environment, then log in by API key or
+// loginScreen is the first screen: pick the environment, then log in by API key or
 // by an EIP-712 wallet signature.
-type Login struct {
+type loginScreen struct {
 	app     *App
 	env     int
 	method  int
@@ -81,10 +81,10 @@ type Login struct {
 	w, h    int
 }
 
-// NewLogin builds the login screen.
-func NewLogin(app *App) *Login {
+// newLogin builds the login screen.
+func newLogin(app *App) *loginScreen {
 	c := app.Common
-	l := &Login{
+	l := &loginScreen{
 		app:    app,
 		apiKey: newInput(c, "paste your API key", true),
 		path:   newInput(c, "path to a keystore V3 JSON file", false),
@@ -112,30 +112,30 @@ func NewLogin(app *App) *Login {
 }
 
 // Init shows the chosen environment in the status bar before any login.
-func (l *Login) Init() tea.Cmd {
+func (l *loginScreen) Init() tea.Cmd {
 	l.showEnv()
 	return l.focusInput()
 }
 
 // showEnv makes the environment the form would log in to the session's, with
 // no one logged in, so the status bar names it.
-func (l *Login) showEnv() { l.app.Session = Session{Target: l.target()} }
+func (l *loginScreen) showEnv() { l.app.Session = Session{Target: l.target()} }
 
-func (l *Login) Title() string { return "Log in" }
+func (l *loginScreen) Title() string { return "Log in" }
 
-func (l *Login) SetSize(w, h int) {
+func (l *loginScreen) SetSize(w, h int) {
 	l.w, l.h = w, h
 	for _, in := range []*textinput.Model{&l.apiKey, &l.path, &l.pass} {
 		in.SetWidth(max(w-24, 10))
 	}
 }
 
-func (l *Login) KeyMap() help.KeyMap { return l.bindings().keyMap() }
+func (l *loginScreen) KeyMap() help.KeyMap { return l.bindings().keyMap() }
 
 // bindings: nothing while a login is out; ←/→ only where there is a choice
 // to change (not in a text field), ctrl+d only on an environment with demo
 // credentials. shift+tab is not in the footer, tab is.
-func (l *Login) bindings() bindings {
+func (l *loginScreen) bindings() bindings {
 	if l.busy {
 		return nil
 	}
@@ -153,10 +153,10 @@ func (l *Login) bindings() bindings {
 }
 
 // Inputting: while a text field has the focus, q and ? are typed, not global.
-func (l *Login) Inputting() bool { return l.input() != nil }
+func (l *loginScreen) Inputting() bool { return l.input() != nil }
 
 // fields lists the fields shown for the current choices, in focus order.
-func (l *Login) fields() []int {
+func (l *loginScreen) fields() []int {
 	var f []int
 	if len(l.app.Targets) > 1 {
 		f = append(f, fieldEnv)
@@ -178,10 +178,10 @@ func (l *Login) fields() []int {
 	return f
 }
 
-func (l *Login) target() Target { return l.app.Targets[l.env] }
+func (l *loginScreen) target() Target { return l.app.Targets[l.env] }
 
 // sources lists the wallet key sources; the demo key only on the sandbox.
-func (l *Login) sources() []string {
+func (l *loginScreen) sources() []string {
 	s := []string{"keystore", "$" + signer.KeyEnvVar}
 	if l.target().Demo != nil {
 		s = append(s, "sandbox demo key")
@@ -189,7 +189,7 @@ func (l *Login) sources() []string {
 	return s
 }
 
-func (l *Login) input() *textinput.Model {
+func (l *loginScreen) input() *textinput.Model {
 	switch l.focus {
 	case fieldAPIKey:
 		return &l.apiKey
@@ -201,7 +201,7 @@ func (l *Login) input() *textinput.Model {
 	return nil
 }
 
-func (l *Login) focusInput() tea.Cmd {
+func (l *loginScreen) focusInput() tea.Cmd {
 	for _, in := range []*textinput.Model{&l.apiKey, &l.path, &l.pass} {
 		in.Blur()
 	}
@@ -211,13 +211,13 @@ func (l *Login) focusInput() tea.Cmd {
 	return nil
 }
 
-func (l *Login) moveFocus(delta int) tea.Cmd {
+func (l *loginScreen) moveFocus(delta int) tea.Cmd {
 	l.focus = cycleFocus(l.fields(), l.focus, delta)
 	return l.focusInput()
 }
 
 // cycle changes the choice under the focus by delta.
-func (l *Login) cycle(delta int) tea.Cmd {
+func (l *loginScreen) cycle(delta int) tea.Cmd {
 	wrap := func(v, n int) int { return (v + delta + n) % n }
 	switch l.focus {
 	case fieldEnv:
@@ -255,7 +255,7 @@ func expandHome(path string) (string, error) {
 	return filepath.Join(home, strings.TrimPrefix(path[1:], "/")), nil
 }
 
-func (l *Login) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+func (l *loginScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case loginDoneMsg:
 		return l, l.finish(msg)
@@ -286,7 +286,7 @@ func (l *Login) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 }
 
 // fillDemo fills in the sandbox's published credentials for the chosen method.
-func (l *Login) fillDemo() tea.Cmd {
+func (l *loginScreen) fillDemo() tea.Cmd {
 	demo := l.target().Demo
 	l.err = nil // it was about what the demo credentials replace
 	if l.method == methodAPIKey {
@@ -300,7 +300,7 @@ func (l *Login) fillDemo() tea.Cmd {
 }
 
 // submit checks the form and starts the login in a Cmd.
-func (l *Login) submit() tea.Cmd {
+func (l *loginScreen) submit() tea.Cmd {
 	l.err = nil
 	t := l.target()
 	var cred func() (service.Credential, signer.Key, error)
@@ -359,7 +359,7 @@ func (l *Login) submit() tea.Cmd {
 	login := func() tea.Msg {
 		c, k, err := cred()
 		if err != nil {
-			return loginDoneMsg{attempt: attempt, err: service.UserError{Text: err.Error()}}
+			return loginDoneMsg{attempt: attempt, err: service.UserError{Text: err.Error(), Cause: err}}
 		}
 		cx, cancel := call(parent)
 		defer cancel()
@@ -371,7 +371,7 @@ func (l *Login) submit() tea.Cmd {
 
 // finish moves on to the home screen, or explains the failure keeping what
 // was typed except the secrets.
-func (l *Login) finish(msg loginDoneMsg) tea.Cmd {
+func (l *loginScreen) finish(msg loginDoneMsg) tea.Cmd {
 	if msg.attempt != l.attempt {
 		return nil
 	}
@@ -383,7 +383,7 @@ func (l *Login) finish(msg loginDoneMsg) tea.Cmd {
 		return nil
 	}
 	l.app.Session = Session{Target: l.target(), Signer: msg.key}
-	return tui.Reset(NewHome(l.app))
+	return tui.Reset(newHome(l.app))
 }
 
 // loginError words the failures a login can meet.
@@ -399,7 +399,7 @@ func loginError(err error, method int) error {
 	return service.Explain(err)
 }
 
-func (l *Login) View() string {
+func (l *loginScreen) View() string {
 	c := l.app.Common
 	st := c.Styles
 	const lw = 16

@@ -112,7 +112,7 @@ func TestLoginPicksKeystoreKeys(t *testing.T) {
 		}
 		paths = append(paths, path)
 	}
-	l := NewLogin(app)
+	l := newLogin(app)
 	l.SetSize(120, 40)
 	l.method, l.focus = methodWallet, fieldSource
 	press(l, "tab")
@@ -148,7 +148,7 @@ func TestLoginPicksKeystoreKeys(t *testing.T) {
 		}
 		return ""
 	}
-	if l := NewLogin(app); l.source != sourceEnv {
+	if l := newLogin(app); l.source != sourceEnv {
 		t.Errorf("with $%s set the key source is %d, want the variable", signer.KeyEnvVar, l.source)
 	}
 }

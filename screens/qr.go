@@ -22,26 +22,26 @@ func qrStyle(noColor, darkTerminal bool) lipgloss.Style {
 	return lipgloss.NewStyle().Foreground(lipgloss.Color("#000000")).Background(lipgloss.Color("#FFFFFF"))
 }
 
-// QRCode is a rendered QR code: two module rows per text line, drawn with
+// qrCode is a rendered QR code: two module rows per text line, drawn with
 // half blocks, quiet zone included.
-type QRCode struct {
+type qrCode struct {
 	Lines []string
 	Width int // columns
 }
 
 // renderQR encodes text (a deposit address) at error-correction level M,
 // styled for the terminal (see qrStyle).
-func renderQR(text string, noColor, darkTerminal bool) (QRCode, error) {
+func renderQR(text string, noColor, darkTerminal bool) (qrCode, error) {
 	code, err := qr.Encode(text, qr.M)
 	if err != nil {
-		return QRCode{}, err
+		return qrCode{}, err
 	}
 	n := code.Size + 2*qrQuietZone
 	dark := func(x, y int) bool {
 		x, y = x-qrQuietZone, y-qrQuietZone
 		return x >= 0 && y >= 0 && x < code.Size && y < code.Size && code.Black(x, y)
 	}
-	out, style := QRCode{Width: n}, qrStyle(noColor, darkTerminal)
+	out, style := qrCode{Width: n}, qrStyle(noColor, darkTerminal)
 	var row strings.Builder
 	for y := 0; y < n; y += 2 {
 		row.Reset()

@@ -43,7 +43,7 @@ func TestResumeResendsTheJournaledBody(t *testing.T) {
 
 	var txIDs []string
 	for visit := range 2 {
-		s := NewResume(r.app, rec).(*Status)
+		s := newResume(r.app, rec).(*statusScreen)
 		s.SetSize(100, 40)
 		timed(s)
 		cmd := s.Init()
@@ -75,6 +75,31 @@ func TestResumeResendsTheJournaledBody(t *testing.T) {
 	if !got.Answered || got.State != service.StateSubmitted {
 		t.Errorf("journal after re-send: %+v, want accepted", got)
 	}
+	// Each acceptance is journaled; SUBMITTED, which it implies, never again.
+	if states := r.journalStates(req.QuoteID); strings.Join(states, " ") != "accepted accepted" {
+		t.Errorf("journaled %v, want one acceptance per re-send and no SUBMITTED line", states)
+	}
+}
+
+// TestResumeExpiredUnknownToTheService: an unanswered request whose quote
+// expired and which the service does not know (404) never happened: the
+// journal says nothing was paid, and nothing more is asked.
+func TestResumeExpiredUnknownToTheService(t *testing.T) {
+	r := newStRig(t)
+	req, in := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	req.QuoteID = "q-never-reached-the-service"
+	rec := r.intent(req, in)
+	r.clock.Set(in.ExpiresAt.Add(time.Second))
+	s := newResume(r.app, rec).(*statusScreen)
+	s.SetSize(100, 40)
+	timers := timed(s)
+	drive(s, s.Init())
+	if len(r.withdrawBodies()) != 0 || len(*timers) != 0 || s.phase != phaseRejected {
+		t.Fatalf("phase %v, %d timers, %d re-sends; want rejected, nothing more", s.phase, len(*timers), len(r.withdrawBodies()))
+	}
+	if got := r.record(req.QuoteID); !got.Finished() || got.Error != service.NeverPaid {
+		t.Errorf("journal: %+v, want rejected with %q", got, service.NeverPaid)
+	}
 }
 
 // TestResumeExpiredNeverExecuted: the quote expired with no answer and the
@@ -87,7 +112,7 @@ func TestResumeExpiredNeverExecuted(t *testing.T) {
 	rec := r.intent(req, in)
 	r.clock.Set(in.ExpiresAt.Add(time.Second))
 
-	s := NewResume(r.app, rec).(*Status)
+	s := newResume(r.app, rec).(*statusScreen)
 	s.SetSize(100, 40)
 	timers := timed(s)
 	cmd := s.Init()
@@ -113,7 +138,7 @@ func TestResumeExpiredNeverExecuted(t *testing.T) {
 		t.Errorf("view does not say nothing was paid:\n%s", view)
 	}
 	// Reopened from history, the rejection is read from the journal alone.
-	again := NewResume(r.app, got).(*Status)
+	again := newResume(r.app, got).(*statusScreen)
 	again.SetSize(100, 40)
 	calls := r.statusCalls.Load()
 	if cmd := again.Init(); cmd != nil || r.statusCalls.Load() != calls || again.phase != phaseRejected {
@@ -133,7 +158,7 @@ func TestResumeExpiredButArrived(t *testing.T) {
 	}
 	r.clock.Set(in.ExpiresAt.Add(time.Second))
 
-	s := NewResume(r.app, rec).(*Status)
+	s := newResume(r.app, rec).(*statusScreen)
 	follow(t, r, s, 10)
 	if len(r.withdrawBodies()) != 1 {
 		t.Errorf("%d withdraw requests, want only the first", len(r.withdrawBodies()))
@@ -157,7 +182,7 @@ func TestResumeRefused(t *testing.T) {
 	req, in := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
 	rec := r.intent(req, in)
 	r.ex.RemoveFromAddressBook(sandbox.DemoAccountID, sandbox.DestCompleted)
-	s := NewResume(r.app, rec).(*Status)
+	s := newResume(r.app, rec).(*statusScreen)
 	s.SetSize(100, 40)
 	timed(s)
 	drive(s, s.Init())
@@ -183,7 +208,7 @@ func TestResumeServerSaysExpired(t *testing.T) {
 	rec := r.intent(req, in)
 	r.clock.Set(in.ExpiresAt.Add(time.Second))
 	rec.Intent.ExpiresAt = in.ExpiresAt.Add(time.Minute) // a skewed local view
-	s := NewResume(r.app, rec).(*Status)
+	s := newResume(r.app, rec).(*statusScreen)
 	s.SetSize(100, 40)
 	timed(s)
 	cmd := s.Init()
@@ -213,7 +238,7 @@ func TestResumeLostThenRetried(t *testing.T) {
 		}
 		return sandbox.FaultNone
 	})
-	s := NewResume(r.app, rec).(*Status)
+	s := newResume(r.app, rec).(*statusScreen)
 	s.SetSize(100, 40)
 	timers := timed(s)
 	drive(s, s.Init())

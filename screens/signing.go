@@ -3,7 +3,6 @@ package screens
 import (
 	"fmt"
 	"strings"
-	"svcwallet/service"
 	"time"
 
 	"charm.land/bubbles/v2/spinner"
@@ -12,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/common"
 
+	"svcwallet/service"
 	"svcwallet/signer"
 	"svcwallet/tui"
 )
@@ -131,7 +131,7 @@ func (k *signingKey) loader() func() (signer.Key, error) {
 		case keyKeystore:
 			key, err := app.LoadKeystore(path, pass)
 			if err != nil {
-				return nil, service.UserError{Text: "Cannot unlock the keystore: " + err.Error() + " — type the passphrase again"}
+				return nil, service.UserError{Text: "Cannot unlock the keystore: " + err.Error() + " — type the passphrase again", Cause: err}
 			}
 			return key, nil
 		}

@@ -67,12 +67,12 @@ type seen struct {
 	updated time.Time
 }
 
-// Status follows one withdrawal: it polls its status every interval (backing
+// statusScreen follows one withdrawal: it polls its status every interval (backing
 // off on errors), keeps a timeline of the states seen, journals them for the
 // user's own withdrawals, and stops at a terminal state. In resume mode it
 // first settles a journaled request that never got an answer.
-type Status struct {
-	visit   // its read-only calls end when it is left
+type statusScreen struct {
+	visit   // its calls end when it is left
 	app     *App
 	quoteID string
 	own     bool
@@ -103,11 +103,11 @@ type Status struct {
 	wd       int
 }
 
-// NewStatus builds a screen that follows the withdrawal quoteID. own is true
+// newStatus builds a screen that follows the withdrawal quoteID. own is true
 // for the user's own withdrawals (from this console): their states are
 // journaled. The watch board passes false.
-func NewStatus(app *App, quoteID string, own bool) *Status {
-	return &Status{
+func newStatus(app *App, quoteID string, own bool) *statusScreen {
+	return &statusScreen{
 		app: app, quoteID: quoteID, own: own, follow: service.Follow{QuoteID: quoteID, Own: own && app.journal() != nil},
 		after: func(d time.Duration, msg tea.Msg) tea.Cmd {
 			return tea.Tick(d, func(time.Time) tea.Msg { return msg })
@@ -116,12 +116,12 @@ func NewStatus(app *App, quoteID string, own bool) *Status {
 	}
 }
 
-// NewResume builds a Status screen for a journaled withdrawal. An unanswered
+// newResume builds a Status screen for a journaled withdrawal. An unanswered
 // request whose quote is still valid is re-sent with the identical body (same
 // signature and nonce, so it cannot pay twice: D10); one whose quote expired
 // is settled by asking the service whether it arrived. Then it is followed.
-func NewResume(app *App, rec service.JournalRecord) tui.Screen {
-	s := NewStatus(app, rec.QuoteID, true)
+func newResume(app *App, rec service.JournalRecord) tui.Screen {
+	s := newStatus(app, rec.QuoteID, true)
 	s.rec = &rec
 	if rec.Intent.Chain != "" {
 		s.setIntent(&rec.Intent)
@@ -129,7 +129,7 @@ func NewResume(app *App, rec service.JournalRecord) tui.Screen {
 	return s
 }
 
-func (s *Status) Init() tea.Cmd {
+func (s *statusScreen) Init() tea.Cmd {
 	s.tag = tui.NextTag()
 	if s.rec != nil {
 		rec := s.rec
@@ -149,7 +149,7 @@ func (s *Status) Init() tea.Cmd {
 
 // Resume restarts polling with a new tag: the ticks of the visit before were
 // dropped while another screen was on top.
-func (s *Status) Resume() tea.Cmd {
+func (s *statusScreen) Resume() tea.Cmd {
 	if s.sending || !s.polling() {
 		return nil
 	}
@@ -158,16 +158,16 @@ func (s *Status) Resume() tea.Cmd {
 	return s.fetch()
 }
 
-func (s *Status) Title() string { return s.heading() }
+func (s *statusScreen) Title() string { return s.heading() }
 
 // SetSize: the content is a few lines; the root cuts what is taller.
-func (s *Status) SetSize(w, _ int) { s.wd = w }
+func (s *statusScreen) SetSize(w, _ int) { s.wd = w }
 
 // bindings: r except for a withdrawal that never happened or while a
 // request is out, copying and opening only when there is a payout hash.
-func (s *Status) bindings() bindings {
+func (s *statusScreen) bindings() bindings {
 	return bindings{
-		{key: statusKeys.Refresh, on: s.phase != phaseRejected && !s.sending && !s.inflight, do: s.refresh,
+		{key: statusKeys.Refresh, on: s.phase != phaseRejected && !s.sending, do: s.refresh,
 			off: func() tea.Cmd {
 				if s.phase == phaseRejected {
 					return tui.ShowInfo("Nothing to refresh: this withdrawal never happened")
@@ -186,31 +186,31 @@ func (s *Status) bindings() bindings {
 	}
 }
 
-func (s *Status) KeyMap() help.KeyMap { return s.bindings().keyMap() }
+func (s *statusScreen) KeyMap() help.KeyMap { return s.bindings().keyMap() }
 
 // copyable: the withdrawal shown has a payout hash.
-func (s *Status) copyable() bool {
+func (s *statusScreen) copyable() bool {
 	return s.follow.Known && !s.follow.NotFound && s.follow.Last.WithdrawTxHash != ""
 }
 
 // Busy: while the re-sent withdraw is out, leaving would lose its answer.
-func (s *Status) Busy() bool { return s.sending }
+func (s *statusScreen) Busy() bool { return s.sending }
 
 // polling reports whether the screen asks the service by itself: not once
 // the withdrawal has ended or is unknown, nor while a lost re-send waits
 // for the user's r.
-func (s *Status) polling() bool {
+func (s *statusScreen) polling() bool {
 	return s.phase != phaseRejected && s.phase != phaseResend && !s.follow.NotFound && !s.ended()
 }
 
-func (s *Status) interval() time.Duration {
+func (s *statusScreen) interval() time.Duration {
 	if s.app.PollInterval > 0 {
 		return s.app.PollInterval
 	}
 	return service.DefaultPollInterval
 }
 
-func (s *Status) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+func (s *statusScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case pollMsg:
 		if msg.tag == s.tag && !s.inflight && s.polling() {
@@ -225,7 +225,7 @@ func (s *Status) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			return s, s.resent(msg)
 		}
 	case journalFailedMsg:
-		return s, tui.ShowError(service.UserError{Text: "The journal could not be written (" + msg.err.Error() + "): the history may miss this state; check the disk"})
+		return s, tui.ShowError(service.UserError{Text: "The journal could not be written (" + msg.err.Error() + "): the history may miss this state; check the disk", Cause: msg.err})
 	case tea.KeyPressMsg:
 		cmd, _ := s.bindings().handle(msg)
 		return s, cmd
@@ -233,8 +233,12 @@ func (s *Status) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	return s, nil
 }
 
-// refresh asks again now; a lost re-send is decided again.
-func (s *Status) refresh() tea.Cmd {
+// refresh asks again now (unless a request is already out); a lost
+// re-send is decided again.
+func (s *statusScreen) refresh() tea.Cmd {
+	if s.inflight {
+		return nil // its answer is on the way
+	}
 	if s.phase == phaseResend {
 		// The last re-send got no answer; decide again, as the quote may
 		// have expired since.
@@ -251,7 +255,7 @@ func (s *Status) refresh() tea.Cmd {
 
 // journalReader returns a function that reads this withdrawal's journal
 // lines inside a Cmd, or nil when there is nothing to read.
-func (s *Status) journalReader() func() ([]service.JournalEntry, bool) {
+func (s *statusScreen) journalReader() func() ([]service.JournalEntry, bool) {
 	if !s.own || s.seeded || s.app.journal() == nil {
 		return nil
 	}
@@ -272,7 +276,7 @@ func (s *Status) journalReader() func() ([]service.JournalEntry, bool) {
 }
 
 // fetch asks the service for the status once.
-func (s *Status) fetch() tea.Cmd {
+func (s *statusScreen) fetch() tea.Cmd {
 	s.inflight, s.next = true, time.Time{}
 	client, id, tag, read, parent := s.app.Client(), s.quoteID, s.tag, s.journalReader(), s.context(s.app)
 	return func() tea.Msg {
@@ -291,13 +295,16 @@ func (s *Status) fetch() tea.Cmd {
 // answered takes one status answer and schedules the next poll as
 // service.Follow decides: the interval after an answer, a growing backoff
 // after errors, none at the end.
-func (s *Status) answered(m statusMsg) tea.Cmd {
+func (s *statusScreen) answered(m statusMsg) tea.Cmd {
 	s.inflight, s.next = false, time.Time{}
 	s.checked = s.app.Common.Now()
 	s.seed(m.journal, m.seeded)
 	if s.phase == phaseCheck && (errors.Is(m.err, service.ErrNotFound) || m.err == nil && m.w.State == service.StateCreated) {
 		// The unanswered request never arrived.
 		return s.reject(orText(s.refusal, service.NeverPaid))
+	}
+	if s.follow.Final {
+		return nil // an answer already out when the follow ended
 	}
 	step := s.follow.Answer(m.w, m.err, s.checked, s.interval(), s.jitter)
 	s.err = service.Explain(s.follow.Err)
@@ -317,12 +324,12 @@ func (s *Status) answered(m statusMsg) tea.Cmd {
 	return tea.Batch(cmd, s.schedule(step.Delay))
 }
 
-func (s *Status) schedule(d time.Duration) tea.Cmd {
+func (s *statusScreen) schedule(d time.Duration) tea.Cmd {
 	s.next = s.app.Common.Now().Add(d)
 	return s.after(d, pollMsg{tag: s.tag})
 }
 
-func (s *Status) addSeen(x seen) {
+func (s *statusScreen) addSeen(x seen) {
 	if n := len(s.timeline); n > 0 && s.timeline[n-1].state == x.state {
 		if s.timeline[n-1].updated.IsZero() {
 			s.timeline[n-1].updated = x.updated
@@ -335,7 +342,7 @@ func (s *Status) addSeen(x seen) {
 // seed puts the journal's past of this withdrawal in front of the timeline,
 // once, so reopening it shows the states seen in earlier sessions and none
 // is journaled twice.
-func (s *Status) seed(entries []service.JournalEntry, ok bool) {
+func (s *statusScreen) seed(entries []service.JournalEntry, ok bool) {
 	if !ok || s.seeded {
 		return
 	}
@@ -358,12 +365,12 @@ func (s *Status) seed(entries []service.JournalEntry, ok bool) {
 
 // setIntent keeps what the user asked for; its quote expiry tells when an
 // unexecuted quote stops being followed.
-func (s *Status) setIntent(in *service.Intent) {
+func (s *statusScreen) setIntent(in *service.Intent) {
 	s.intent, s.follow.QuoteExpiry = in, in.ExpiresAt
 }
 
 // journal writes one line of an own withdrawal's journal in a Cmd.
-func (s *Status) journal(write func(service.Withdrawer) error) tea.Cmd {
+func (s *statusScreen) journal(write func(service.Withdrawer) error) tea.Cmd {
 	if s.app.journal() == nil {
 		return nil
 	}
@@ -377,7 +384,7 @@ func (s *Status) journal(write func(service.Withdrawer) error) tea.Cmd {
 }
 
 // reject ends a resumed withdrawal that never happened, in the journal too.
-func (s *Status) reject(why string) tea.Cmd {
+func (s *statusScreen) reject(why string) tea.Cmd {
 	s.phase, s.rejected, s.next = phaseRejected, why, time.Time{}
 	id := s.quoteID
 	return s.journal(func(w service.Withdrawer) error { return w.JournalNeverHappened(id, why) })
@@ -386,7 +393,7 @@ func (s *Status) reject(why string) tea.Cmd {
 // resend re-sends the journaled request byte for byte; the answer is
 // journaled in the same Cmd (service.Withdrawer.Resend), so a crash cannot
 // separate the two.
-func (s *Status) resend(req service.WithdrawRequest) tea.Cmd {
+func (s *statusScreen) resend(req service.WithdrawRequest) tea.Cmd {
 	s.phase, s.sending, s.err = phaseResend, true, nil
 	s.lastReq = req
 	withdrawer, tag, read := s.app.withdrawer(), s.tag, s.journalReader()
@@ -404,7 +411,7 @@ func (s *Status) resend(req service.WithdrawRequest) tea.Cmd {
 }
 
 // resent takes the answer to the re-sent request.
-func (s *Status) resent(m resendMsg) tea.Cmd {
+func (s *statusScreen) resent(m resendMsg) tea.Cmd {
 	s.sending = false
 	s.seed(m.journal, m.seeded)
 	switch {
@@ -426,7 +433,7 @@ func (s *Status) resent(m resendMsg) tea.Cmd {
 
 // lostRecord is the journal record of a re-send that got no answer, for
 // deciding again on r.
-func (s *Status) lostRecord() service.JournalRecord {
+func (s *statusScreen) lostRecord() service.JournalRecord {
 	rec := service.JournalRecord{QuoteID: s.quoteID, Request: s.lastReq}
 	if s.intent != nil {
 		rec.Intent = *s.intent

@@ -61,7 +61,7 @@ func TestStatusGolden(t *testing.T) {
 	app := &App{Deps: Deps{Common: tui.NewCommon(true, clock), Getenv: func(string) string { return "" }},
 		Session: Session{Target: Target{Env: env, Client: service.New(env, service.Options{Now: clock})}}}
 	const id = "q-7mzq4d2kxw5v3c6hbf2ytjnr1e"
-	s := NewStatus(app, id, true)
+	s := newStatus(app, id, true)
 	timed(s)
 	root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common})
 	root.Init() // its request is not run: the answers below stand in for it
@@ -103,7 +103,7 @@ func TestStatusGolden(t *testing.T) {
 func TestHistoryGolden(t *testing.T) {
 	r := newStRig(t)
 	historyEntries(t, r)
-	root := tui.New(NewHistory(r.app), tui.Options{Theme: "dark", Common: r.app.Common})
+	root := tui.New(newHistory(r.app), tui.Options{Theme: "dark", Common: r.app.Common})
 	feed(root, tea.WindowSizeMsg{Width: 120, Height: 40})
 	for _, m := range runAll(root.Init()) {
 		feed(root, m)

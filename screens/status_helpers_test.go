@@ -141,7 +141,7 @@ func (r *stRig) executed(dest, amount string) string {
 }
 
 // intent journals a signed request as the withdraw flow does just before
-// sending it, and returns the record History would hand to NewResume.
+// sending it, and returns the record History would hand to newResume.
 func (r *stRig) intent(req service.WithdrawRequest, in service.Intent) service.JournalRecord {
 	r.t.Helper()
 	sess, _ := r.app.Client().Session()
@@ -177,7 +177,7 @@ type timer struct {
 
 // timed makes s schedule through a recorder instead of tea.Tick: the test
 // sees every wait asked for and fires the timer itself.
-func timed(s *Status) *[]timer {
+func timed(s *statusScreen) *[]timer {
 	var got []timer
 	s.after = func(d time.Duration, msg tea.Msg) tea.Cmd {
 		got = append(got, timer{d, msg})

@@ -18,7 +18,7 @@ import (
 // follow polls a Status to its end on the rig's clock: each timer the
 // screen asks for is fired after moving the clock by its duration. It
 // returns the waits asked for.
-func follow(t *testing.T, r *stRig, s *Status, maxPolls int) []time.Duration {
+func follow(t *testing.T, r *stRig, s *statusScreen, maxPolls int) []time.Duration {
 	t.Helper()
 	s.SetSize(100, 40)
 	timers := timed(s)
@@ -46,7 +46,7 @@ func follow(t *testing.T, r *stRig, s *Status, maxPolls int) []time.Duration {
 	return waits
 }
 
-func timelineStates(s *Status) []string {
+func timelineStates(s *statusScreen) []string {
 	var out []string
 	for _, x := range s.timeline {
 		out = append(out, x.state)
@@ -70,7 +70,7 @@ func TestStatusFollowsToEachEnd(t *testing.T) {
 			r := newStRig(t)
 			r.app.PollInterval = 2 * time.Second
 			id := r.executed(tc.dest, "25")
-			s := NewStatus(r.app, id, true)
+			s := newStatus(r.app, id, true)
 			waits := follow(t, r, s, 10)
 
 			want := []string{service.StateSubmitted, service.StateSending, tc.end}
@@ -120,9 +120,9 @@ func TestStatusFollowsToEachEnd(t *testing.T) {
 func TestStatusReopenedDoesNotJournalAgain(t *testing.T) {
 	r := newStRig(t)
 	id := r.executed(sandbox.DestCompleted, "10")
-	follow(t, r, NewStatus(r.app, id, true), 10)
+	follow(t, r, newStatus(r.app, id, true), 10)
 	before := r.journalStates(id)
-	s := NewStatus(r.app, id, true)
+	s := newStatus(r.app, id, true)
 	follow(t, r, s, 10)
 	if got := r.journalStates(id); !slices.Equal(got, before) {
 		t.Errorf("journal grew from %v to %v", before, got)
@@ -146,7 +146,7 @@ func TestStatusBackoff(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			r := newStRig(t)
 			id := r.executed(sandbox.DestCompleted, "10")
-			s := NewStatus(r.app, id, false)
+			s := newStatus(r.app, id, false)
 			s.jitter = tc.jitter
 			s.SetSize(100, 40)
 			timers := timed(s)
@@ -185,7 +185,7 @@ func TestStatusBackoff(t *testing.T) {
 func TestStatusTicksDieWithTheVisit(t *testing.T) {
 	r := newStRig(t)
 	id := r.executed(sandbox.DestCompleted, "10")
-	s := NewStatus(r.app, id, false)
+	s := newStatus(r.app, id, false)
 	timers := timed(s)
 	root := tui.New(s, tui.Options{Theme: "dark", Common: r.app.Common})
 	var step func(tea.Msg)
@@ -204,7 +204,7 @@ func TestStatusTicksDieWithTheVisit(t *testing.T) {
 	}
 	stale := (*timers)[0].msg
 
-	step(tui.PushMsg{Screen: NewBoard(r.app)})
+	step(tui.PushMsg{Screen: newBoard(r.app)})
 	step(stale) // fires while the board is on top
 	if n := r.statusCalls.Load(); n != 1 {
 		t.Fatalf("a tick from a hidden status screen made a request (%d)", n)
@@ -254,7 +254,7 @@ func TestStatusOpensExplorer(t *testing.T) {
 	r := newStRig(t)
 	r.app.PollInterval = 2 * time.Second
 	id := r.executed(sandbox.DestCompleted, "25")
-	s := NewStatus(r.app, id, true)
+	s := newStatus(r.app, id, true)
 	follow(t, r, s, 10)
 	offers := func() bool {
 		for _, b := range s.KeyMap().ShortHelp() {
@@ -292,7 +292,7 @@ func TestStatusExpiredUnexecutedIsFinal(t *testing.T) {
 	r := newStRig(t)
 	r.app.PollInterval = 10 * time.Second
 	req, _ := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
-	s := NewStatus(r.app, req.QuoteID, true)
+	s := newStatus(r.app, req.QuoteID, true)
 	follow(t, r, s, 20)
 	view := s.Title() + "\n" + ansi.Strip(s.View())
 	if !service.ExpiredUnexecuted(s.follow.Last, r.clock.Now()) || !strings.Contains(view, "Withdrawal never executed: quote expired") ||
@@ -310,7 +310,7 @@ func TestStatusUsesTheQuotesOwnExpiry(t *testing.T) {
 	req, in := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
 	in.ExpiresAt = r.clock.Now().Add(20 * time.Second) // shorter than the default minute
 	rec := r.intent(req, in)
-	s := NewStatus(r.app, rec.QuoteID, true)
+	s := newStatus(r.app, rec.QuoteID, true)
 	s.setIntent(&rec.Intent)
 	waits := follow(t, r, s, 20)
 	total := time.Duration(0)

@@ -14,7 +14,7 @@ import (
 // statusLabelWidth lines up the values of the status screen.
 const statusLabelWidth = 13
 
-func (s *Status) View() string {
+func (s *statusScreen) View() string {
 	c := s.app.Common
 	st := c.Styles
 	var b strings.Builder
@@ -51,7 +51,7 @@ func (s *Status) View() string {
 
 // fields are the withdrawal's particulars; the payout hash and its explorer
 // link wrap rather than being cut, so they can be read in full.
-func (s *Status) fields() string {
+func (s *statusScreen) fields() string {
 	c := s.app.Common
 	st := c.Styles
 	var b strings.Builder
@@ -116,11 +116,11 @@ func (s *Status) fields() string {
 }
 
 // ended: following can stop, by the quote's own expiry when known.
-func (s *Status) ended() bool { return s.follow.Ended(s.app.Common.Now()) }
+func (s *statusScreen) ended() bool { return s.follow.Ended(s.app.Common.Now()) }
 
 // heading is the screen's title, shown in the status bar: the withdrawal's
 // state as last seen, or that it never executed.
-func (s *Status) heading() string {
+func (s *statusScreen) heading() string {
 	switch {
 	case s.follow.Known && s.expiredUnexecuted():
 		return "Withdrawal never executed: quote expired"
@@ -132,10 +132,12 @@ func (s *Status) heading() string {
 }
 
 // expiredUnexecuted: the shown quote can no longer be executed.
-func (s *Status) expiredUnexecuted() bool { return s.follow.ExpiredUnexecuted(s.app.Common.Now()) }
+func (s *statusScreen) expiredUnexecuted() bool {
+	return s.follow.ExpiredUnexecuted(s.app.Common.Now())
+}
 
 // explorerLink is the payout's block-explorer page, "" without one.
-func (s *Status) explorerLink() string {
+func (s *statusScreen) explorerLink() string {
 	if !s.copyable() {
 		return ""
 	}
@@ -144,7 +146,7 @@ func (s *Status) explorerLink() string {
 
 // wrapped renders "label value" with the value cut into lines that fit the
 // width after the label, each drawn by render.
-func (s *Status) wrapped(label, value string, render func(string) string) string {
+func (s *statusScreen) wrapped(label, value string, render func(string) string) string {
 	room := max(s.wd-statusLabelWidth-1, 16)
 	lines := strings.Split(ansi.Hardwrap(value, room, false), "\n")
 	var b strings.Builder
@@ -161,7 +163,7 @@ func (s *Status) wrapped(label, value string, render func(string) string) string
 // progress draws the way from SUBMITTED to the end, the current step marked:
 // ✓ passed, ▶ now, · to come, ✗ a failed end. The poll redraws it, so it
 // needs no animation of its own.
-func (s *Status) progress() string {
+func (s *statusScreen) progress() string {
 	st := s.app.Common.Styles
 	if s.follow.Last.State == service.StateCreated {
 		return field(s.app.Common, "State", statusLabelWidth, st.Value.Render("CREATED")+st.Muted.Render("  (not executed)"))
@@ -198,7 +200,7 @@ func (s *Status) progress() string {
 
 // footer says what the screen is doing now and what comes next. Times are
 // absolute: nothing ticks between polls to keep a countdown right.
-func (s *Status) footer() string {
+func (s *statusScreen) footer() string {
 	c := s.app.Common
 	st := c.Styles
 	var b strings.Builder
@@ -227,7 +229,7 @@ func (s *Status) footer() string {
 
 // notFoundError explains a 404: the service does not say whether the quote
 // is unknown or another account's.
-func (s *Status) notFoundError() error {
+func (s *statusScreen) notFoundError() error {
 	if s.own {
 		return service.UserError{Text: fmt.Sprintf("the service shows no withdrawal with quote id %s on this account; check that you are logged in to the account and environment that made it", s.quoteID)}
 	}
@@ -236,7 +238,7 @@ func (s *Status) notFoundError() error {
 
 // clock shows a time in the zone of Common.Now, with the day when it is
 // not today; "—" for none.
-func (s *Status) clock(t time.Time) string {
+func (s *statusScreen) clock(t time.Time) string {
 	if t.IsZero() {
 		return "—"
 	}

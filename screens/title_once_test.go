@@ -87,7 +87,7 @@ func TestTitleAppearsOnce(t *testing.T) {
 	t.Run("status_completed", func(t *testing.T) {
 		r := newStRig(t)
 		r.app.PollInterval = 2 * time.Second
-		s := NewStatus(r.app, r.executed(sandbox.DestCompleted, "25"), true)
+		s := newStatus(r.app, r.executed(sandbox.DestCompleted, "25"), true)
 		follow(t, r, s, 10)
 		if s.follow.Last.State != service.StateCompleted {
 			t.Fatalf("state %s, want COMPLETED", s.follow.Last.State)
@@ -98,14 +98,14 @@ func TestTitleAppearsOnce(t *testing.T) {
 		r := newStRig(t)
 		r.app.PollInterval = 10 * time.Second
 		req, _ := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
-		s := NewStatus(r.app, req.QuoteID, true)
+		s := newStatus(r.app, req.QuoteID, true)
 		follow(t, r, s, 20)
 		requireTitleOnce(t, rootFrame(s, r.app), "Withdrawal never executed: quote expired")
 	})
 	t.Run("history", func(t *testing.T) {
 		r := newStRig(t)
 		historyEntries(t, r)
-		h := NewHistory(r.app)
+		h := newHistory(r.app)
 		for _, m := range runAll(h.Init()) {
 			h.Update(m)
 		}
@@ -120,7 +120,7 @@ func TestTitleAppearsOnce(t *testing.T) {
 	})
 	t.Run("bridge_confirm", func(t *testing.T) {
 		r := newStRig(t)
-		s := NewBridgeConfirm(r.app, service.BridgeChangedError{Env: r.app.Target.Env.Name, Expected: sandbox.BridgeFundingAddress,
+		s := newBridgeConfirm(r.app, service.BridgeChangedError{Env: r.app.Target.Env.Name, Expected: sandbox.BridgeFundingAddress,
 			Seen: attackerBridge, Since: testNow.Add(-40 * 24 * time.Hour)})
 		requireTitleOnce(t, rootFrame(s, r.app), "The bridge funding address changed")
 	})

@@ -2,12 +2,12 @@ package screens
 
 import (
 	"strings"
-	"svcwallet/service"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"svcwallet/service"
 	"svcwallet/tui"
 )
 
@@ -55,11 +55,11 @@ func typeAndPasteUnderRoot(t *testing.T, name string, app *App, first tui.Screen
 // are text and a bracketed paste goes to the field.
 func TestTypingAndPastingNeverQuit(t *testing.T) {
 	r := newStRig(t)
-	typeAndPasteUnderRoot(t, "watch board", r.app, NewBoard(r.app))
+	typeAndPasteUnderRoot(t, "watch board", r.app, newBoard(r.app))
 	c := newConsole(t, 120, 40, consoleOpts{})
-	typeAndPasteUnderRoot(t, "login", c.app, NewLogin(c.app))
+	typeAndPasteUnderRoot(t, "login", c.app, newLogin(c.app))
 	app, _ := wdApp(t)
-	typeAndPasteUnderRoot(t, "destination", app, NewDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum}))
+	typeAndPasteUnderRoot(t, "destination", app, newDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum}))
 }
 
 // TestBuilderTypingAndPastingNeverQuit: the same on the builder form, which

@@ -35,36 +35,36 @@ const (
 	destFields
 )
 
-// Destination is the second withdrawal step: destination address (checked as
+// destinationScreen is the second withdrawal step: destination address (checked as
 // it is typed against the route's chain type), amount and an optional fee cap.
-type Destination struct {
+type destinationScreen struct {
 	app     *App
 	w       service.WithdrawalChoice
 	inputs  [destFields]textinput.Model
 	focus   int
 	recent  []string
-	loaded  bool   // recent destinations read: the look-alike check needs them
-	queued  bool   // enter was pressed before they were read
-	pick    int    // next recent destination ctrl+r offers
-	alike   string // a recent address the typed one resembles, under comparison
-	ok      string // an address the user confirmed despite the resemblance
-	quote   *Quote // the quote step last pushed, read back on Resume
-	refused error  // why the service refused the amount, shown under it
+	loaded  bool         // recent destinations read: the look-alike check needs them
+	queued  bool         // enter was pressed before they were read
+	pick    int          // next recent destination ctrl+r offers
+	alike   string       // a recent address the typed one resembles, under comparison
+	ok      string       // an address the user confirmed despite the resemblance
+	quote   *quoteScreen // the quote step last pushed, read back on Resume
+	refused error        // why the service refused the amount, shown under it
 	err     error
 	wd, h   int
 }
 
-// NewDestination builds the destination step for a chosen route.
-func NewDestination(app *App, w service.WithdrawalChoice) *Destination {
+// newDestination builds the destination step for a chosen route.
+func newDestination(app *App, w service.WithdrawalChoice) *destinationScreen {
 	c := app.Common
-	d := &Destination{app: app, w: w}
+	d := &destinationScreen{app: app, w: w}
 	d.inputs[destAddress] = newInput(c, service.ChainTypeLabel(w.Route.ChainType)+" address", false)
 	d.inputs[destAmount] = newInput(c, "e.g. 25 or 25.5", false)
 	d.inputs[destFeeCap] = newInput(c, "optional: refuse quotes with a higher fee", false)
 	return d
 }
 
-func (d *Destination) Init() tea.Cmd {
+func (d *destinationScreen) Init() tea.Cmd {
 	journal, chain := d.app.journal(), d.w.Route.Chain
 	load := func() tea.Msg {
 		if journal == nil {
@@ -87,9 +87,9 @@ func (d *Destination) Init() tea.Cmd {
 	return tea.Batch(load, d.inputs[d.focus].Focus())
 }
 
-func (d *Destination) Title() string { return "Withdraw: destination" }
+func (d *destinationScreen) Title() string { return "Withdraw: destination" }
 
-func (d *Destination) SetSize(w, h int) {
+func (d *destinationScreen) SetSize(w, h int) {
 	d.wd, d.h = w, h
 	for i := range d.inputs {
 		d.inputs[i].SetWidth(destInputWidth(w))
@@ -105,12 +105,12 @@ const destLabelWidth = 14
 // EVM address shows with its 0x.
 func destInputWidth(w int) int { return max(w-(2+destLabelWidth+1)-1, 10) }
 
-func (d *Destination) KeyMap() help.KeyMap { return d.bindings().keyMap() }
+func (d *destinationScreen) KeyMap() help.KeyMap { return d.bindings().keyMap() }
 
 // bindings: at the look-alike stop, the three answers; in the form, enter,
 // focus moves (shift+tab is not in the footer, tab is) and ctrl+r while
 // there are recent destinations to cycle through. Other keys are text.
-func (d *Destination) bindings() bindings {
+func (d *destinationScreen) bindings() bindings {
 	if d.alike != "" {
 		return bindings{
 			{key: destKeys.Confirm, on: true, do: func() tea.Cmd {
@@ -145,9 +145,9 @@ func (d *Destination) bindings() bindings {
 }
 
 // Inputting: the fields take q and ? as text, except while comparing.
-func (d *Destination) Inputting() bool { return d.alike == "" }
+func (d *destinationScreen) Inputting() bool { return d.alike == "" }
 
-func (d *Destination) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+func (d *destinationScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case recentDestinationsMsg:
 		d.recent, d.loaded = msg.addrs, true
@@ -171,18 +171,18 @@ func (d *Destination) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	return d, cmd
 }
 
-func (d *Destination) setFocus(i int) tea.Cmd {
+func (d *destinationScreen) setFocus(i int) tea.Cmd {
 	d.inputs[d.focus].Blur()
 	d.focus = i
 	return d.inputs[i].Focus()
 }
 
 // check validates the form; the returned error is written for the user.
-func (d *Destination) check() (service.WithdrawalChoice, error) {
+func (d *destinationScreen) check() (service.WithdrawalChoice, error) {
 	return d.w.CheckDestination(d.inputs[destAddress].Value(), d.inputs[destAmount].Value(), d.inputs[destFeeCap].Value())
 }
 
-func (d *Destination) submit() tea.Cmd {
+func (d *destinationScreen) submit() tea.Cmd {
 	w, err := d.check()
 	if err != nil {
 		d.err = err
@@ -199,13 +199,13 @@ func (d *Destination) submit() tea.Cmd {
 			return nil
 		}
 	}
-	d.quote = NewQuote(d.app, w)
+	d.quote = newQuote(d.app, w)
 	return tui.Push(d.quote)
 }
 
 // Resume: back from a quote the service refused for its amount (too small,
 // too high, a limit), the amount has the focus and the reason is shown.
-func (d *Destination) Resume() tea.Cmd {
+func (d *destinationScreen) Resume() tea.Cmd {
 	q := d.quote
 	d.quote = nil
 	if q == nil || !q.amountErr || q.err == nil {
@@ -231,7 +231,7 @@ func lookAlike(addr string, recent []string) string {
 	return ""
 }
 
-func (d *Destination) View() string {
+func (d *destinationScreen) View() string {
 	c := d.app.Common
 	st := c.Styles
 	const lw = destLabelWidth
@@ -272,7 +272,7 @@ func (d *Destination) View() string {
 }
 
 // addressHint checks the address as it is typed.
-func (d *Destination) addressHint() string {
+func (d *destinationScreen) addressHint() string {
 	st := d.app.Common.Styles
 	v := strings.TrimSpace(d.inputs[destAddress].Value())
 	if v == "" {
@@ -285,7 +285,7 @@ func (d *Destination) addressHint() string {
 }
 
 // compareView shows both addresses in full with the differing characters marked.
-func (d *Destination) compareView() string {
+func (d *destinationScreen) compareView() string {
 	st := d.app.Common.Styles
 	typed := d.inputs[destAddress].Value()
 	var b strings.Builder

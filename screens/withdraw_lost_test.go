@@ -41,7 +41,7 @@ func TestLostWithdrawalIsNeverSignedAgain(t *testing.T) {
 	r := newStRig(t)
 	req, in := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
 	rec := service.JournalRecord{QuoteID: req.QuoteID, Request: req, Intent: in}
-	review := &Review{app: r.app}
+	review := &reviewScreen{app: r.app}
 	msgs := sequenceMsgs(t, review.executed(executedMsg{service.Sent{Err: context.DeadlineExceeded, Lost: &rec}}))
 	if len(msgs) < 2 {
 		t.Fatalf("messages %v", msgs)
@@ -53,7 +53,7 @@ func TestLostWithdrawalIsNeverSignedAgain(t *testing.T) {
 	if !ok {
 		t.Fatalf("second %T, want the resume screen", msgs[1])
 	}
-	s, ok := push.Screen.(*Status)
+	s, ok := push.Screen.(*statusScreen)
 	if !ok {
 		t.Fatalf("pushed %T, want *Status", push.Screen)
 	}
@@ -83,7 +83,7 @@ func TestResumeRefusedButExecutedIsFollowed(t *testing.T) {
 		_, _ = w.Write([]byte(`{"code":3103,"message":"quote expired","status":410}`))
 	})
 	r.withdrawAnswer.Store(&expired)
-	s := NewResume(r.app, rec).(*Status)
+	s := newResume(r.app, rec).(*statusScreen)
 	timed(s)
 	drive(s, s.Init())
 	if s.phase != phaseFollow || s.follow.Last.State != service.StateSubmitted {
@@ -103,7 +103,7 @@ func TestResumeRefusedButExecutedIsFollowed(t *testing.T) {
 func TestStatusStopsOnExpiredUnexecutedQuote(t *testing.T) {
 	r := newStRig(t)
 	req, _ := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
-	s := NewStatus(r.app, req.QuoteID, false)
+	s := newStatus(r.app, req.QuoteID, false)
 	s.SetSize(100, 40)
 	timers := timed(s)
 	drive(s, s.Init())

@@ -35,10 +35,10 @@ var quoteKeys = struct {
 	Requote: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "new quote")),
 }
 
-// Quote is the third withdrawal step: the locked price and a countdown to
+// quoteScreen is the third withdrawal step: the locked price and a countdown to
 // expires_at. An expired quote cannot be confirmed; r asks for a new one.
-type Quote struct {
-	visit     // its read-only calls end when it is left
+type quoteScreen struct {
+	visit     // its calls end when it is left
 	app       *App
 	w         service.WithdrawalChoice
 	quote     service.Quote
@@ -53,19 +53,19 @@ type Quote struct {
 	wd, h     int
 }
 
-// NewQuote builds the quote step and asks for the first quote.
-func NewQuote(app *App, w service.WithdrawalChoice) *Quote {
-	return &Quote{app: app, w: w, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
+// newQuote builds the quote step and asks for the first quote.
+func newQuote(app *App, w service.WithdrawalChoice) *quoteScreen {
+	return &quoteScreen{app: app, w: w, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
 }
 
-func (q *Quote) Init() tea.Cmd {
+func (q *quoteScreen) Init() tea.Cmd {
 	q.tag = tui.NextTag()
 	return q.requote()
 }
 
 // Resume re-arms the countdown after the review screen was left, and asks for
 // a new quote when the old one ran out meanwhile.
-func (q *Quote) Resume() tea.Cmd {
+func (q *quoteScreen) Resume() tea.Cmd {
 	q.tag = tui.NextTag()
 	if q.loading || q.remaining() <= 0 {
 		return q.requote()
@@ -73,15 +73,15 @@ func (q *Quote) Resume() tea.Cmd {
 	return q.tick()
 }
 
-func (q *Quote) Title() string { return "Withdraw: quote" }
+func (q *quoteScreen) Title() string { return "Withdraw: quote" }
 
-func (q *Quote) SetSize(w, h int) { q.wd, q.h = w, h }
+func (q *quoteScreen) SetSize(w, h int) { q.wd, q.h = w, h }
 
-func (q *Quote) KeyMap() help.KeyMap { return q.bindings().keyMap() }
+func (q *quoteScreen) KeyMap() help.KeyMap { return q.bindings().keyMap() }
 
 // bindings: enter while the quote in hand can be signed (pressed otherwise
 // it says why), r whenever no quote is being asked for.
-func (q *Quote) bindings() bindings {
+func (q *quoteScreen) bindings() bindings {
 	return bindings{
 		{key: quoteKeys.Confirm, on: !q.loading && q.refusal() == "" && q.remaining() > 0, do: q.confirm, off: q.confirm},
 		{key: quoteKeys.Requote, on: !q.loading, do: q.requote},
@@ -91,7 +91,7 @@ func (q *Quote) bindings() bindings {
 // refusal says why the quote in hand cannot be reviewed (apart from running
 // out): none yet, the service refused it, it pays another amount, or its fee
 // is above the cap. Empty when it can.
-func (q *Quote) refusal() string {
+func (q *quoteScreen) refusal() string {
 	switch {
 	case q.err != nil:
 		return q.err.Error()
@@ -101,7 +101,7 @@ func (q *Quote) refusal() string {
 	return q.w.QuoteRefusal(q.quote)
 }
 
-func (q *Quote) requote() tea.Cmd {
+func (q *quoteScreen) requote() tea.Cmd {
 	q.loading, q.err = true, nil
 	q.seq++
 	seq, client, now, w, parent := q.seq, q.app.Client(), q.app.Common.Now, q.w, q.context(q.app)
@@ -126,20 +126,20 @@ func (q *Quote) requote() tea.Cmd {
 	})
 }
 
-func (q *Quote) tick() tea.Cmd {
+func (q *quoteScreen) tick() tea.Cmd {
 	tag := q.tag
 	return tea.Tick(time.Second, func(time.Time) tea.Msg { return countdownMsg{tag: tag} })
 }
 
 // priced is the quote in hand with the clock offset measured with it.
-func (q *Quote) priced() service.PricedQuote {
+func (q *quoteScreen) priced() service.PricedQuote {
 	return service.PricedQuote{Quote: q.quote, Offset: q.offset}
 }
 
 // remaining is the quote's time left by the server's clock.
-func (q *Quote) remaining() time.Duration { return q.priced().Remaining(q.app.Common.Now()) }
+func (q *quoteScreen) remaining() time.Duration { return q.priced().Remaining(q.app.Common.Now()) }
 
-func (q *Quote) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+func (q *quoteScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case quoteMsg:
 		if msg.seq != q.seq {
@@ -179,7 +179,7 @@ func (q *Quote) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 }
 
 // confirm opens the review of what will be signed, if the quote still holds.
-func (q *Quote) confirm() tea.Cmd {
+func (q *quoteScreen) confirm() tea.Cmd {
 	switch {
 	case q.loading || q.quote.QuoteID == "":
 		return nil
@@ -193,10 +193,10 @@ func (q *Quote) confirm() tea.Cmd {
 		}
 		return tui.ShowError(service.UserError{Text: capitalized(refusal) + ": " + next})
 	}
-	return tui.Push(NewReview(q.app, q.w, q.priced()))
+	return tui.Push(newReview(q.app, q.w, q.priced()))
 }
 
-func (q *Quote) View() string {
+func (q *quoteScreen) View() string {
 	c := q.app.Common
 	st := c.Styles
 	const lw = 16
@@ -258,7 +258,7 @@ func wrapTo(s string, w int) string {
 }
 
 // bar draws the time left as a progress bar of width w.
-func (q *Quote) bar(left time.Duration, w int) string {
+func (q *quoteScreen) bar(left time.Duration, w int) string {
 	st := q.app.Common.Styles
 	filled := w
 	if q.ttl > 0 {

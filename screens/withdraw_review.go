@@ -38,9 +38,9 @@ var reviewKeys = struct {
 // the focus, where r is a letter of the passphrase.
 var typingRequote = key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "back to a new quote"))
 
-// Review shows exactly what will be signed, signs it locally and executes the
+// reviewScreen shows exactly what will be signed, signs it locally and executes the
 // withdrawal: journal first (D11), then the request with the retries of D10.
-type Review struct {
+type reviewScreen struct {
 	app      *App
 	order    service.Order
 	offset   time.Duration // server clock − local clock, from the quote screen
@@ -56,32 +56,32 @@ type Review struct {
 	wd, h     int
 }
 
-// NewReview builds the Transfer message for a quote (service.NewOrder). The
+// newReview builds the Transfer message for a quote (service.NewOrder). The
 // nonce and expiration are fixed here, so the digest on screen is the one
 // that gets signed; the expiration is the quote's expiry plus
 // service.TransferMargin.
-func NewReview(app *App, w service.WithdrawalChoice, p service.PricedQuote) *Review {
+func newReview(app *App, w service.WithdrawalChoice, p service.PricedQuote) *reviewScreen {
 	s, _ := app.Client().Session()
-	r := &Review{app: app, offset: p.Offset}
+	r := &reviewScreen{app: app, offset: p.Offset}
 	r.order, r.setupErr = service.NewOrder(w, p, s.FundingAccountAddress, app.Target.Env.Domain(), app.nonce(), app.Common.Now())
 	r.gate = newReviewGate(app, r.order.Transfer.FromAccount)
 	return r
 }
 
-func (r *Review) Init() tea.Cmd {
+func (r *reviewScreen) Init() tea.Cmd {
 	r.tag = tui.NextTag()
 	return r.gate.start(r.tick(), r.checkBridge())
 }
 
 // Resume re-arms the countdown (its ticks were dropped while hidden) and
 // checks the bridge address again: the confirm screen may have changed its record.
-func (r *Review) Resume() tea.Cmd {
+func (r *reviewScreen) Resume() tea.Cmd {
 	r.tag = tui.NextTag()
 	return tea.Batch(r.tick(), r.checkBridge())
 }
 
 // checkBridge asks the service whether toAccount may be signed.
-func (r *Review) checkBridge() tea.Cmd {
+func (r *reviewScreen) checkBridge() tea.Cmd {
 	if r.setupErr != nil {
 		return nil
 	}
@@ -92,17 +92,17 @@ func (r *Review) checkBridge() tea.Cmd {
 	}
 }
 
-func (r *Review) Title() string { return "Withdraw: review and sign" }
+func (r *reviewScreen) Title() string { return "Withdraw: review and sign" }
 
-func (r *Review) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.setWidth(w) }
+func (r *reviewScreen) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.setWidth(w) }
 
-func (r *Review) KeyMap() help.KeyMap { return r.bindings().keyMap() }
+func (r *reviewScreen) KeyMap() help.KeyMap { return r.bindings().keyMap() }
 
 // bindings offer only what works now: nothing while the withdrawal is out,
 // no signing once the quote expired, without a key, after a final refusal
 // or when it cannot be signed at all (enter then says why, unless the
 // screen already does).
-func (r *Review) bindings() bindings {
+func (r *reviewScreen) bindings() bindings {
 	return bindings{
 		{key: reviewKeys.Sign, on: r.canSign(), do: r.sign, off: func() tea.Cmd {
 			if r.gate.sending || r.setupErr == nil && (r.expired() || r.refused) {
@@ -113,14 +113,14 @@ func (r *Review) bindings() bindings {
 		{key: reviewKeys.Bridge, on: r.canConfirmBridge() && !r.gate.key.typing(), do: func() tea.Cmd {
 			var changed *service.BridgeChangedError
 			errors.As(r.bridgeErr, &changed)
-			return tui.Push(NewBridgeConfirm(r.app, *changed))
+			return tui.Push(newBridgeConfirm(r.app, *changed))
 		}},
 		{key: r.requoteKey(), on: !r.gate.sending, do: tui.Pop},
 	}
 }
 
 // requoteKey is r, or ctrl+r while the passphrase field takes r as text.
-func (r *Review) requoteKey() key.Binding {
+func (r *reviewScreen) requoteKey() key.Binding {
 	if r.gate.key.typing() {
 		return typingRequote
 	}
@@ -128,29 +128,29 @@ func (r *Review) requoteKey() key.Binding {
 }
 
 // canSign: enter would sign now (the keystroke guard aside).
-func (r *Review) canSign() bool {
+func (r *reviewScreen) canSign() bool {
 	return r.setupErr == nil && r.bridge != nil && r.bridgeErr == nil && !r.gate.sending && !r.expired() &&
 		r.gate.key.usable() && !r.refused
 }
 
 // canConfirmBridge: a recorded (not pinned) bridge address changed, and the
 // user may review the change on its own screen.
-func (r *Review) canConfirmBridge() bool {
+func (r *reviewScreen) canConfirmBridge() bool {
 	var changed *service.BridgeChangedError
 	return errors.As(r.bridgeErr, &changed) && !changed.Pinned && !r.gate.sending
 }
 
 // remaining is the quote's time left by the service's clock.
-func (r *Review) remaining() time.Duration {
+func (r *reviewScreen) remaining() time.Duration {
 	return service.PricedQuote{Quote: r.order.Quote, Offset: r.offset}.Remaining(r.app.Common.Now())
 }
 
-func (r *Review) expired() bool { return r.remaining() <= 0 }
+func (r *reviewScreen) expired() bool { return r.remaining() <= 0 }
 
 // tick schedules the next countdown redraw, on the next whole second of time
 // left, so the expiry shows when it happens; nothing ticks once the quote ran
 // out or when there is nothing to sign.
-func (r *Review) tick() tea.Cmd {
+func (r *reviewScreen) tick() tea.Cmd {
 	left := r.remaining()
 	if left <= 0 || r.setupErr != nil {
 		return nil
@@ -164,11 +164,11 @@ func (r *Review) tick() tea.Cmd {
 }
 
 // Busy: while the withdraw is in flight, quitting asks and Esc is held.
-func (r *Review) Busy() bool { return r.gate.sending }
+func (r *reviewScreen) Busy() bool { return r.gate.sending }
 
-func (r *Review) Inputting() bool { return r.gate.inputting() }
+func (r *reviewScreen) Inputting() bool { return r.gate.inputting() }
 
-func (r *Review) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+func (r *reviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	if cmd, handled := r.gate.update(msg); handled {
 		return r, cmd
 	}
@@ -195,7 +195,7 @@ func (r *Review) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 }
 
 // sign signs the Transfer and executes the withdrawal in one Cmd.
-func (r *Review) sign() tea.Cmd {
+func (r *reviewScreen) sign() tea.Cmd {
 	if r.setupErr != nil {
 		return tui.ShowError(r.setupErr)
 	}
@@ -221,21 +221,25 @@ func (r *Review) sign() tea.Cmd {
 }
 
 // executed moves on to following the withdrawal, or explains the refusal.
-func (r *Review) executed(msg executedMsg) tea.Cmd {
+func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 	r.gate.sending = false
 	switch {
 	case msg.Err == nil:
 		// Follow the quote id that was sent, never the one echoed back.
-		return tea.Sequence(tui.Reset(NewHome(r.app)), tui.Push(NewStatus(r.app, r.order.Quote.QuoteID, true)),
+		return tea.Sequence(tui.Reset(newHome(r.app)), tui.Push(newStatus(r.app, r.order.Quote.QuoteID, true)),
 			tui.ShowInfo(fmt.Sprintf("Withdrawal accepted: %s %s on its way", r.order.Quote.ReceiveAmount, r.order.Choice.TokenOut)))
 	case msg.Lost != nil:
 		// This quote must never be signed again with another nonce: the
 		// journaled request may have executed. The resume screen re-sends it
 		// identically or asks the service, and this review is left behind.
-		return tea.Sequence(tui.Reset(NewHome(r.app)), tui.Push(NewResume(r.app, *msg.Lost)),
+		return tea.Sequence(tui.Reset(newHome(r.app)), tui.Push(newResume(r.app, *msg.Lost)),
 			tui.ShowError(service.UserError{Text: "No clear answer from the service: the withdrawal is saved and is being checked; it cannot be paid twice"}))
 	case errors.Is(msg.Err, service.ErrQuoteExpired):
 		r.err = service.UserError{Text: "Quote expired before it was executed: press " + r.requoteKey().Help().Key + " to get a new one and sign again"}
+	case errors.As(msg.Err, new(*service.BridgeChangedError)):
+		// Recorded by another console since the review checked it: the
+		// screen stops as if it had seen the change, and offers c.
+		r.bridgeErr = msg.Err
 	default:
 		r.err = service.Explain(msg.Err)
 		// Screening looks at the destination, not the signature: signing
@@ -245,7 +249,7 @@ func (r *Review) executed(msg executedMsg) tea.Cmd {
 	return nil
 }
 
-func (r *Review) View() string {
+func (r *reviewScreen) View() string {
 	var out string
 	for level := range 5 {
 		if out = r.render(level); lipgloss.Height(out) <= r.h {
@@ -255,7 +259,7 @@ func (r *Review) View() string {
 	return out
 }
 
-func (r *Review) render(level int) string {
+func (r *reviewScreen) render(level int) string {
 	compact := level > 0
 	c := r.app.Common
 	var b strings.Builder
@@ -302,7 +306,7 @@ func (r *Review) render(level int) string {
 // countdownView is the quote's time left by the service's clock, rounded up
 // to whole seconds like the quote screen's, in the warning colour for the
 // last ten.
-func (r *Review) countdownView(level int) string {
+func (r *reviewScreen) countdownView(level int) string {
 	c := r.app.Common
 	st := c.Styles
 	left := r.remaining()

@@ -19,7 +19,7 @@ import (
 // the domain and the destination without decoration so each fits one line,
 // and 4 drops the quote line under the destination (nothing in it is signed,
 // and the quote screen showed it) and puts the short fields two to a line.
-func (r *Review) typedDataView(level int) string {
+func (r *reviewScreen) typedDataView(level int) string {
 	compact := level > 0
 	c := r.app.Common
 	st := c.Styles
@@ -131,7 +131,7 @@ func wrapField(c *tui.Common, label string, lw int, value, note string, width in
 
 // bridgeNote says why toAccount is trusted: pinned by the config, recorded at
 // first use, or seen since a date.
-func (r *Review) bridgeNote() string {
+func (r *reviewScreen) bridgeNote() string {
 	switch t := r.bridge; {
 	case r.bridgeErr != nil:
 		return "NOT the expected one"
@@ -147,7 +147,7 @@ func (r *Review) bridgeNote() string {
 
 // bridgeStop explains why the withdrawal stopped before signing, naming both
 // addresses, and what the user can do.
-func (r *Review) bridgeStop() error {
+func (r *reviewScreen) bridgeStop() error {
 	msg := r.bridgeErr.Error()
 	if r.canConfirmBridge() && !r.gate.key.typing() {
 		msg += ". Press c to review the change on its own screen, or " + r.requoteKey().Help().Key + " for a new quote"

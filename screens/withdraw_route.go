@@ -30,11 +30,11 @@ var routeKeys = struct {
 	Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh")),
 }
 
-// Route is the first withdrawal step: source token, destination chain and
+// routeScreen is the first withdrawal step: source token, destination chain and
 // payout token, from withdrawal info. Tokens with no route stay visible as
 // unavailable.
-type Route struct {
-	visit   // its read-only calls end when it is left
+type routeScreen struct {
+	visit   // its calls end when it is left
 	app     *App
 	info    service.WithdrawalInfo
 	sources []string // token_in keys, USDT first
@@ -48,25 +48,25 @@ type Route struct {
 	w, h    int
 }
 
-// NewRoute builds the route step.
-func NewRoute(app *App) *Route {
-	return &Route{app: app, filter: newListFilter(app.Common), spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
+// newRoute builds the route step.
+func newRoute(app *App) *routeScreen {
+	return &routeScreen{app: app, filter: newListFilter(app.Common), spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
 }
 
-func (r *Route) Init() tea.Cmd { return r.load() }
+func (r *routeScreen) Init() tea.Cmd { return r.load() }
 
-func (r *Route) Title() string { return "Withdraw: route" }
+func (r *routeScreen) Title() string { return "Withdraw: route" }
 
-func (r *Route) SetSize(w, h int) { r.w, r.h = w, h }
+func (r *routeScreen) SetSize(w, h int) { r.w, r.h = w, h }
 
 // KeyMap offers enter only on a usable route, ↑/↓ with more than one
 // chain, ←/→ with more than one payout token, tab with more than one source.
-func (r *Route) KeyMap() help.KeyMap { return r.bindings().keyMap() }
+func (r *routeScreen) KeyMap() help.KeyMap { return r.bindings().keyMap() }
 
 // bindings offer what changes the route shown: the chain while there are
 // several, the payout token while its chain has several, the source token,
 // and enter only on a route that can be used.
-func (r *Route) bindings() bindings {
+func (r *routeScreen) bindings() bindings {
 	if r.filter.typing {
 		return r.filter.bindings()
 	}
@@ -99,7 +99,7 @@ func (r *Route) bindings() bindings {
 		)...)
 }
 
-func (r *Route) load() tea.Cmd {
+func (r *routeScreen) load() tea.Cmd {
 	r.loading, r.err = true, nil
 	client, parent := r.app.Client(), r.context(r.app)
 	return tea.Batch(r.spin.Tick, func() tea.Msg {
@@ -112,7 +112,7 @@ func (r *Route) load() tea.Cmd {
 
 // routes are the destination chains of the selected source token that the
 // filter lets through (chain name, id, type or payout token).
-func (r *Route) routes() []service.WithdrawalRoute {
+func (r *routeScreen) routes() []service.WithdrawalRoute {
 	if r.source >= len(r.sources) {
 		return nil
 	}
@@ -126,9 +126,9 @@ func (r *Route) routes() []service.WithdrawalRoute {
 }
 
 // Inputting: while the filter is typed, letters are text.
-func (r *Route) Inputting() bool { return r.filter.typing }
+func (r *routeScreen) Inputting() bool { return r.filter.typing }
 
-func (r *Route) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+func (r *routeScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case withdrawalInfoMsg:
 		r.loading = false
@@ -151,7 +151,7 @@ func (r *Route) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 
 // setInfo orders the source tokens USDT first (the only one enabled today,
 // SPEC.md §4.7), then the rest by name.
-func (r *Route) setInfo(info service.WithdrawalInfo) {
+func (r *routeScreen) setInfo(info service.WithdrawalInfo) {
 	r.info = info
 	r.sources = r.sources[:0]
 	for t := range info.Route {
@@ -167,14 +167,14 @@ func (r *Route) setInfo(info service.WithdrawalInfo) {
 }
 
 // sourceName is the selected source token, "" before the routes are known.
-func (r *Route) sourceName() string {
+func (r *routeScreen) sourceName() string {
 	if r.source >= len(r.sources) {
 		return ""
 	}
 	return r.sources[r.source]
 }
 
-func (r *Route) key(k tea.KeyPressMsg) tea.Cmd {
+func (r *routeScreen) key(k tea.KeyPressMsg) tea.Cmd {
 	if r.filter.typing {
 		cmd := r.filter.update(k)
 		r.chain, r.payout = 0, 0
@@ -189,7 +189,7 @@ func (r *Route) key(k tea.KeyPressMsg) tea.Cmd {
 }
 
 // next moves on to the destination step, refusing routes that cannot be used.
-func (r *Route) next() tea.Cmd {
+func (r *routeScreen) next() tea.Cmd {
 	routes := r.routes()
 	switch {
 	case r.loading || r.err != nil:
@@ -201,10 +201,10 @@ func (r *Route) next() tea.Cmd {
 	}
 	rt := routes[r.chain]
 	w := service.WithdrawalChoice{Info: r.info, TokenIn: r.sources[r.source], Route: rt, TokenOut: rt.TokensOut[r.payout]}
-	return tui.Push(NewDestination(r.app, w))
+	return tui.Push(newDestination(r.app, w))
 }
 
-func (r *Route) View() string {
+func (r *routeScreen) View() string {
 	c := r.app.Common
 	st := c.Styles
 	var b strings.Builder

@@ -85,7 +85,7 @@ func TestLookAlikeDestinationStops(t *testing.T) {
 		t.Fatal(err)
 	}
 	poisoned := "0x3c44cddd" + strings.Repeat("0", 24) + "fa4293bc"
-	d := NewDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum})
+	d := newDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum})
 	d.SetSize(120, 30)
 	var s tui.Screen = d
 	for _, m := range runAll(d.Init()) {
@@ -150,7 +150,7 @@ func TestDestinationRefusesBadInput(t *testing.T) {
 		{sandbox.DestCompleted, "25", "abc", "fee cap"},
 	}
 	for _, c := range cases {
-		d := NewDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum})
+		d := newDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum})
 		d.inputs[destAddress].SetValue(c.to)
 		d.inputs[destAmount].SetValue(c.amount)
 		d.inputs[destFeeCap].SetValue(c.cap)
@@ -162,7 +162,7 @@ func TestDestinationRefusesBadInput(t *testing.T) {
 			t.Errorf("%q %q %q: error %q, want it to mention %q", c.to, c.amount, c.cap, d.err, c.want)
 		}
 	}
-	d := NewDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum})
+	d := newDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum})
 	d.inputs[destAddress].SetValue(sandbox.DestCompleted)
 	d.inputs[destAmount].SetValue("25.5")
 	// Until the recent destinations are read, the look-alike check cannot
@@ -175,9 +175,9 @@ func TestDestinationRefusesBadInput(t *testing.T) {
 	}
 }
 
-// quoteScreen is a Quote given a fixed quote, as if the service had answered.
-func quoteScreen(app *App, w service.WithdrawalChoice, q service.Quote, offset time.Duration) *Quote {
-	s := NewQuote(app, w)
+// pricedQuoteScreen is a Quote given a fixed quote, as if the service had answered.
+func pricedQuoteScreen(app *App, w service.WithdrawalChoice, q service.Quote, offset time.Duration) *quoteScreen {
+	s := newQuote(app, w)
 	s.SetSize(120, 30)
 	s.Init()
 	s.Update(quoteMsg{seq: s.seq, quote: q, offset: offset})
@@ -195,7 +195,7 @@ func TestQuoteCountdownFollowsServerClock(t *testing.T) {
 	app, now := wdApp(t)
 	w := service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25")}
 	// The server's clock is 30 s ahead of this machine's.
-	q := quoteScreen(app, w, fixedQuote(*now, "1.5"), 30*time.Second)
+	q := pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 30*time.Second)
 	if got := q.remaining(); got != 30*time.Second {
 		t.Fatalf("remaining %s, want 30s (expires_at minus the server's now)", got)
 	}
@@ -225,7 +225,7 @@ func TestQuoteCountdownFollowsServerClock(t *testing.T) {
 func TestFeeCapRefusesQuote(t *testing.T) {
 	app, now := wdApp(t)
 	w := service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25"), FeeCap: decimal.NewNullDecimal(decimal.RequireFromString("1"))}
-	q := quoteScreen(app, w, fixedQuote(*now, "1.5"), 0)
+	q := pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 0)
 	if pushedScreen(q.confirm()) != nil {
 		t.Fatal("a fee of 1.5 passed a cap of 1")
 	}
@@ -233,7 +233,7 @@ func TestFeeCapRefusesQuote(t *testing.T) {
 		t.Errorf("the refusal is not shown:\n%s", ansi.Strip(q.View()))
 	}
 	w.FeeCap = decimal.NewNullDecimal(decimal.RequireFromString("1.5"))
-	if pushedScreen(quoteScreen(app, w, fixedQuote(*now, "1.5"), 0).confirm()) == nil {
+	if pushedScreen(pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 0).confirm()) == nil {
 		t.Fatal("a fee equal to the cap was refused")
 	}
 }
@@ -243,7 +243,7 @@ func TestFeeCapRefusesQuote(t *testing.T) {
 func TestQuoteMustPayTheAmountEntered(t *testing.T) {
 	app, now := wdApp(t)
 	w := service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("20")}
-	q := quoteScreen(app, w, fixedQuote(*now, "1.5"), 0) // pays 25
+	q := pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 0) // pays 25
 	if pushedScreen(q.confirm()) != nil {
 		t.Fatal("a quote paying 25 for 20 entered went on to the review")
 	}
@@ -251,7 +251,7 @@ func TestQuoteMustPayTheAmountEntered(t *testing.T) {
 		t.Errorf("the refusal is not shown:\n%s", ansi.Strip(q.View()))
 	}
 	w.Amount = decimal.RequireFromString("25.000")
-	if pushedScreen(quoteScreen(app, w, fixedQuote(*now, "1.5"), 0).confirm()) == nil {
+	if pushedScreen(pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 0).confirm()) == nil {
 		t.Fatal("25.000 entered and 25 quoted were taken as different")
 	}
 }
@@ -273,7 +273,7 @@ func TestReviewShowsWhatIsSignedAndGuardsKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := NewReview(app, w, service.PricedQuote{Quote: quote, Offset: 0})
+	r := newReview(app, w, service.PricedQuote{Quote: quote, Offset: 0})
 	r.SetSize(120, 40)
 	var s tui.Screen = r
 	init := r.Init()
@@ -309,7 +309,7 @@ func offers(km interface{ ShortHelp() []key.Binding }, k string) bool {
 
 // reviewFor is a review of a fixed quote, sized, with its signing key
 // search answered by found and the keystroke guard passed.
-func reviewFor(t *testing.T, app *App, now *time.Time, q service.Quote, offset time.Duration, w, h int, found keyFoundMsg) *Review {
+func reviewFor(t *testing.T, app *App, now *time.Time, q service.Quote, offset time.Duration, w, h int, found keyFoundMsg) *reviewScreen {
 	t.Helper()
 	cx, cancel := call(context.Background())
 	defer cancel()
@@ -318,7 +318,7 @@ func reviewFor(t *testing.T, app *App, now *time.Time, q service.Quote, offset t
 		t.Fatal(err)
 	}
 	wd := service.WithdrawalChoice{Info: info, TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25")}
-	r := NewReview(app, wd, service.PricedQuote{Quote: q, Offset: offset})
+	r := newReview(app, wd, service.PricedQuote{Quote: q, Offset: offset})
 	r.SetSize(w, h)
 	r.Init()
 	r.Update(found)
@@ -399,7 +399,7 @@ func squash(s string) string { return strings.Join(strings.Fields(ansi.Strip(s))
 func TestReviewAt60x20KeepsEverythingWhole(t *testing.T) {
 	app, now := wdApp(t)
 	const w, h = 60, 18 // the screen's part of a 60x20 terminal
-	check := func(r *Review, wants ...string) {
+	check := func(r *reviewScreen, wants ...string) {
 		t.Helper()
 		view := r.View()
 		lines := strings.Split(view, "\n")
@@ -455,7 +455,7 @@ func TestWrapFieldNeverCuts(t *testing.T) {
 // and they follow a resize.
 func TestDestinationShowsWholeAddressAt60(t *testing.T) {
 	app, _ := wdApp(t)
-	d := NewDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum})
+	d := newDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum})
 	d.SetSize(120, 30)
 	d.Init()
 	if !strings.Contains(ansi.Strip(d.View()), "an EVM address") {
@@ -479,17 +479,17 @@ func TestDestinationShowsWholeAddressAt60(t *testing.T) {
 func TestQuoteKeysFollowState(t *testing.T) {
 	app, now := wdApp(t)
 	w := service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25")}
-	loading := NewQuote(app, w)
+	loading := newQuote(app, w)
 	loading.Init()
 	if offers(loading.KeyMap(), "enter") || offers(loading.KeyMap(), "r") {
 		t.Errorf("while loading the footer offers %v", loading.KeyMap().ShortHelp())
 	}
-	if q := quoteScreen(app, w, fixedQuote(*now, "1.5"), 0); !offers(q.KeyMap(), "enter") {
+	if q := pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 0); !offers(q.KeyMap(), "enter") {
 		t.Error("a valid quote does not offer enter")
 	}
 	capped := w
 	capped.FeeCap = decimal.NewNullDecimal(decimal.RequireFromString("1"))
-	q := quoteScreen(app, capped, fixedQuote(*now, "1.5"), 0)
+	q := pricedQuoteScreen(app, capped, fixedQuote(*now, "1.5"), 0)
 	view := ansi.Strip(q.View())
 	if !strings.Contains(view, "the fee 1.5 USDT is above your cap of 1 USDT") || strings.Contains(view, "Press enter") {
 		t.Errorf("fee-cap refusal:\n%s", view)
@@ -499,10 +499,10 @@ func TestQuoteKeysFollowState(t *testing.T) {
 	}
 	other := w
 	other.Amount = decimal.RequireFromString("20")
-	if q := quoteScreen(app, other, fixedQuote(*now, "1.5"), 0); offers(q.KeyMap(), "enter") || strings.Contains(ansi.Strip(q.View()), "Press enter") {
+	if q := pricedQuoteScreen(app, other, fixedQuote(*now, "1.5"), 0); offers(q.KeyMap(), "enter") || strings.Contains(ansi.Strip(q.View()), "Press enter") {
 		t.Errorf("a quote for another amount offers enter:\n%s", ansi.Strip(q.View()))
 	}
-	failed := NewQuote(app, w)
+	failed := newQuote(app, w)
 	failed.SetSize(60, 18)
 	failed.Init()
 	failed.Update(quoteMsg{seq: failed.seq, err: service.UserError{Text: strings.Repeat("the bridge has no liquidity on this route ", 3)}})
@@ -512,7 +512,7 @@ func TestQuoteKeysFollowState(t *testing.T) {
 	if !strings.Contains(squash(failed.View()), squash(strings.Repeat("the bridge has no liquidity on this route ", 3))) {
 		t.Errorf("the refusal is cut:\n%s", ansi.Strip(failed.View()))
 	}
-	expired := quoteScreen(app, w, fixedQuote(*now, "1.5"), 61*time.Second)
+	expired := pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 61*time.Second)
 	if offers(expired.KeyMap(), "enter") {
 		t.Error("an expired quote offers enter")
 	}

@@ -21,27 +21,6 @@ func ExpiredUnexecuted(w Withdrawal, now time.Time) bool {
 	return w.State == StateCreated && !w.UpdatedAt.IsZero() && now.Sub(w.UpdatedAt) > StaleQuoteAfter
 }
 
-// Final reports whether following a withdrawal can stop: a terminal state,
-// or a quote that expired unexecuted.
-func Final(w Withdrawal, now time.Time) bool {
-	return Terminal(w.State) || ExpiredUnexecuted(w, now)
-}
-
-// ExpiredUnexecutedBy is ExpiredUnexecuted when the quote's own expires_at
-// is known (the journal of the account that made it): the quote counts as
-// expired QuoteExpiryMargin after it, whatever its lifetime.
-func ExpiredUnexecutedBy(w Withdrawal, quoteExpiry, now time.Time) bool {
-	if quoteExpiry.IsZero() {
-		return ExpiredUnexecuted(w, now)
-	}
-	return w.State == StateCreated && now.After(quoteExpiry.Add(QuoteExpiryMargin))
-}
-
-// FinalBy is Final with the quote's own expires_at when it is known.
-func FinalBy(w Withdrawal, quoteExpiry, now time.Time) bool {
-	return Terminal(w.State) || ExpiredUnexecutedBy(w, quoteExpiry, now)
-}
-
 // MaxPollBackoff caps the wait between withdrawal-status polls after errors:
 // a status that could not be read for a while is still asked about twice a
 // minute, so it shows again soon after the service comes back.

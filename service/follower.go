@@ -50,11 +50,15 @@ func (f *Follow) Answer(w Withdrawal, err error, now time.Time, interval time.Du
 	var api *APIError
 	switch {
 	case errors.Is(err, ErrRateLimited):
-		pause := PollDelay(interval, f.Failures+1, jitter)
-		if errors.As(err, &api) && api.RetryAfter > 0 {
-			pause = api.RetryAfter
-		}
+		// A 429 counts as a failure, so repeated ones back off; the
+		// service's Retry-After is honoured up to MaxRetryAfter, as a
+		// hostile or broken one could ask for hours.
 		f.Err = err
+		f.Failures++
+		pause := PollDelay(interval, f.Failures, jitter)
+		if errors.As(err, &api) && api.RetryAfter > 0 {
+			pause = min(api.RetryAfter, MaxRetryAfter)
+		}
 		return FollowStep{Delay: pause, RateLimited: true}
 	case errors.Is(err, ErrNotFound):
 		f.Err, f.NotFound, f.Final = nil, true, true
@@ -101,10 +105,14 @@ func (f *Follow) ExpiredUnexecuted(now time.Time) bool {
 	return !f.Last.UpdatedAt.IsZero() && now.Sub(f.Last.UpdatedAt) > lifetime+QuoteExpiryMargin
 }
 
-// Refresh makes an id the service did not know worth asking again (the
-// user asked): the follow is open again.
+// MaxRetryAfter caps the pause a 429's Retry-After imposes on following.
+const MaxRetryAfter = 2 * time.Minute
+
+// Refresh opens the follow again when the user asks, unless it ended in a
+// terminal state: an id the service did not know may be known now, and a
+// quote taken for expired unexecuted (by our clock) may have moved.
 func (f *Follow) Refresh() {
-	if f.NotFound {
+	if f.NotFound || f.Final && !Terminal(f.Last.State) {
 		f.NotFound, f.Final = false, false
 	}
 }

@@ -67,3 +67,36 @@ func TestFollowQuoteExpiry(t *testing.T) {
 		t.Fatalf("429 with Retry-After 7s: %+v", step)
 	}
 }
+
+// TestFollowRefreshAndRateLimits: r reopens a follow that ended on an
+// expired unexecuted quote (our clock may be ahead) but not a terminal one;
+// 429s in a row back off like other failures, and Retry-After is capped.
+func TestFollowRefreshAndRateLimits(t *testing.T) {
+	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	top := func(n int64) int64 { return n - 1 }
+	expired := service.Follow{}
+	expired.Answer(service.Withdrawal{State: service.StateCreated, UpdatedAt: now.Add(-time.Hour)}, nil, now, time.Second, top)
+	expired.Refresh()
+	if step := expired.Answer(service.Withdrawal{State: service.StateSubmitted, UpdatedAt: now}, nil, now, time.Second, top); expired.Final || !step.Changed || expired.Last.State != service.StateSubmitted {
+		t.Fatalf("refreshed expired follow: %+v, last %s", step, expired.Last.State)
+	}
+	done := service.Follow{}
+	done.Answer(service.Withdrawal{State: service.StateCompleted}, nil, now, time.Second, top)
+	done.Refresh()
+	if !done.Final {
+		t.Fatal("refresh reopened a COMPLETED withdrawal")
+	}
+	limited := service.Follow{}
+	var delays []time.Duration
+	for range 4 {
+		delays = append(delays, limited.Answer(service.Withdrawal{}, &service.APIError{Status: 429, Code: service.CodeRateLimited}, now, 3*time.Second, top).Delay)
+	}
+	for i := 1; i < len(delays); i++ {
+		if delays[i] <= delays[i-1] {
+			t.Fatalf("429s in a row do not back off: %v", delays)
+		}
+	}
+	if step := limited.Answer(service.Withdrawal{}, &service.APIError{Status: 429, Code: service.CodeRateLimited, RetryAfter: time.Hour}, now, time.Second, top); step.Delay != service.MaxRetryAfter {
+		t.Fatalf("Retry-After of an hour paused %v, want the cap %v", step.Delay, service.MaxRetryAfter)
+	}
+}

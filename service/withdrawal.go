@@ -163,10 +163,10 @@ type Sent struct {
 
 // Execute signs the order with the key load returns, journals the intent,
 // sends it and journals the answer. Nothing is signed when the clocks
-// disagree (SigningNow), the Transfer's expiration is out of bounds for
-// the time SigningNow returns, or its toAccount is not the pinned or
-// recorded bridge address (a first one is recorded now, RecordBridge);
-// nothing is sent when the intent cannot be journaled.
+// disagree (SigningNow) or the Transfer's expiration is out of bounds for
+// the time SigningNow returns; nothing is sent when its toAccount is not
+// the pinned or recorded bridge address (a first one is recorded once
+// signed, RecordBridge) or when the intent cannot be journaled.
 func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Key, error)) Sent {
 	now, err := w.Client.SigningNow(ctx)
 	if err != nil {
@@ -175,9 +175,6 @@ func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Ke
 	if err := CheckTransferExpiration(time.Unix(0, o.Transfer.Expiration), now); err != nil {
 		return Sent{Err: UserError{Text: err.Error(), Cause: err}}
 	}
-	if err := RecordBridge(w.Client.Env(), w.BridgePins, o.Transfer.ToAccount.Hex(), now); err != nil {
-		return Sent{Err: err}
-	}
 	k, err := load()
 	if err != nil {
 		return Sent{Err: err}
@@ -185,6 +182,11 @@ func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Ke
 	sig, err := signer.Sign(k, o.Domain, o.Transfer)
 	if err != nil {
 		return Sent{Err: UserError{Text: "Signing failed: " + err.Error(), Cause: err}}
+	}
+	// The signature exists now and nothing has left: the bridge address is
+	// checked again and, the first time, recorded; a refusal drops it.
+	if err := RecordBridge(w.Client.Env(), w.BridgePins, o.Transfer.ToAccount.Hex(), now); err != nil {
+		return Sent{Err: err}
 	}
 	req := WithdrawRequest{QuoteID: o.Quote.QuoteID, Signature: NewWithdrawSignature(sig)}
 	intent := w.entry(JournalIntent, req.QuoteID)

@@ -2,6 +2,7 @@ package service_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -93,5 +94,53 @@ func TestNewOrderRefusesWhatTheUserDidNotChoose(t *testing.T) {
 		if _, err := service.NewOrder(choice, p, s.FundingAccountAddress, w.env.Domain(), 1, w.clock.Now()); err == nil {
 			t.Errorf("%s: signed anyway", name)
 		}
+	}
+}
+
+// TestWithdrawerChecksTheBridgeAgainAtSigning: without a pin, the first
+// bridge address is recorded once a Transfer to it is signed; an address
+// recorded meanwhile (another console) stops the withdrawal before the
+// journal or the service sees it.
+func TestWithdrawerChecksTheBridgeAgainAtSigning(t *testing.T) {
+	w := newWorld(t, sandbox.Options{})
+	env := w.env
+	env.BridgeFundingAddress = "" // trust on first use
+	c := service.New(env, service.Options{Now: w.clock.Now})
+	if _, err := c.Login(context.Background(), service.APIKey(sandbox.DemoAPIKey)); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	pins := service.BridgePinsPath(dir)
+	j, err := service.OpenJournal(filepath.Join(dir, "journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := func() (signer.Key, error) { return mustKey(t, sandbox.DemoPrivateKey), nil }
+	wd := service.Withdrawer{Client: c, Journal: j, Env: env.Name, Now: w.clock.Now, BridgePins: pins}
+
+	if err := service.RecordBridge(env, pins, "0x000000000000000000000000000000000000dEaD", w.clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	stopped := w.order(c)
+	sent := wd.Execute(context.Background(), stopped, key)
+	var changed *service.BridgeChangedError
+	if !errors.As(sent.Err, &changed) {
+		t.Fatalf("signed to a bridge address other than the recorded one: %+v", sent)
+	}
+	if entries, _ := j.Entries(); len(entries) != 0 {
+		t.Fatalf("journaled %+v for a stopped withdrawal", entries)
+	}
+	if st, err := c.WithdrawalStatus(context.Background(), stopped.Quote.QuoteID); err != nil || st.State != service.StateCreated {
+		t.Fatalf("the stopped withdrawal is %s (%v)", st.State, err)
+	}
+
+	if err := os.Remove(pins); err != nil {
+		t.Fatal(err)
+	}
+	if sent := wd.Execute(context.Background(), w.order(c), key); sent.Err != nil {
+		t.Fatal(sent.Err)
+	}
+	if tr, err := service.CheckBridge(env, pins, sandbox.BridgeFundingAddress, w.clock.Now()); err != nil || tr.FirstUse {
+		t.Fatalf("the address signed was not recorded: %+v %v", tr, err)
 	}
 }
