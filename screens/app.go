@@ -140,7 +140,7 @@ func (a *App) journal() *service.Journal { return a.Target.Journal }
 
 // withdrawer carries this session's withdrawals (sign, journal, send).
 func (a *App) withdrawer() service.Withdrawer {
-	return service.Withdrawer{Client: a.Client(), Journal: a.journal(), Env: a.Target.Env.Name, Now: a.Common.Now,
+	return service.Withdrawer{Client: a.Client(), Journal: a.journal(), Now: a.Common.Now,
 		BridgePins: bridgePinsPath(a)}
 }
 

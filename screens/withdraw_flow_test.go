@@ -246,7 +246,7 @@ func spendElsewhere(t *testing.T, f *withdrawFlow, amount string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sent := service.Withdrawer{Client: c, Env: f.c.app.Target.Env.Name, Now: f.clock.Now}.Execute(ctx, order, func() (signer.Key, error) { return key, nil })
+	sent := service.Withdrawer{Client: c, Now: f.clock.Now}.Execute(ctx, order, func() (signer.Key, error) { return key, nil })
 	if sent.Err != nil {
 		t.Fatalf("withdraw elsewhere: %v", sent.Err)
 	}

@@ -144,7 +144,6 @@ func (o Order) Intent() Intent {
 type Withdrawer struct {
 	Client  *Client
 	Journal *Journal // nil journals nothing
-	Env     string   // the environment's name, for the journal
 	Now     func() time.Time
 	// BridgePins is where bridge funding addresses trusted on first use are
 	// recorded (BridgePinsPath); "" records none.
@@ -250,7 +249,7 @@ func (w Withdrawer) JournalNeverHappened(quoteID, why string) error {
 
 func (w Withdrawer) entry(kind, quoteID string) JournalEntry {
 	s, _ := w.Client.Session()
-	return JournalEntry{Time: w.Now(), Kind: kind, Env: w.Env, AccountID: s.AccountID, QuoteID: quoteID}
+	return JournalEntry{Time: w.Now(), Kind: kind, Env: w.Client.Env().Name, AccountID: s.AccountID, QuoteID: quoteID}
 }
 
 func (w Withdrawer) append(e JournalEntry) error {

@@ -47,7 +47,7 @@ func TestWithdrawerJournalsBeforeSending(t *testing.T) {
 	}
 	key := func() (signer.Key, error) { return mustKey(t, sandbox.DemoPrivateKey), nil }
 	o := w.order(c)
-	sent := service.Withdrawer{Client: c, Journal: j, Env: w.env.Name, Now: w.clock.Now}.Execute(context.Background(), o, key)
+	sent := service.Withdrawer{Client: c, Journal: j, Now: w.clock.Now}.Execute(context.Background(), o, key)
 	if sent.Err != nil || sent.Accepted.State != service.StateSubmitted {
 		t.Fatalf("execute: %+v", sent)
 	}
@@ -70,7 +70,7 @@ func TestWithdrawerJournalsBeforeSending(t *testing.T) {
 		t.Fatal(err)
 	}
 	second := w.order(c)
-	if sent := (service.Withdrawer{Client: c, Journal: broken, Env: w.env.Name, Now: w.clock.Now}).Execute(context.Background(), second, key); sent.Err == nil {
+	if sent := (service.Withdrawer{Client: c, Journal: broken, Now: w.clock.Now}).Execute(context.Background(), second, key); sent.Err == nil {
 		t.Fatal("sent with a journal that cannot be written")
 	}
 	if st, err := c.WithdrawalStatus(context.Background(), second.Quote.QuoteID); err != nil || st.State != service.StateCreated {
@@ -116,7 +116,7 @@ func TestWithdrawerChecksTheBridgeAgainAtSigning(t *testing.T) {
 		t.Fatal(err)
 	}
 	key := func() (signer.Key, error) { return mustKey(t, sandbox.DemoPrivateKey), nil }
-	wd := service.Withdrawer{Client: c, Journal: j, Env: env.Name, Now: w.clock.Now, BridgePins: pins}
+	wd := service.Withdrawer{Client: c, Journal: j, Now: w.clock.Now, BridgePins: pins}
 
 	if err := service.RecordBridge(env, pins, "0x000000000000000000000000000000000000dEaD", w.clock.Now()); err != nil {
 		t.Fatal(err)
