@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -57,7 +58,8 @@ func TestUsageErrorsOneStyle(t *testing.T) {
 func TestKeyOnCommandLineNeverEchoed(t *testing.T) {
 	key := strings.TrimPrefix(sandbox.DemoPrivateKey, "0x")
 	for _, cmd := range [][]string{nil, {"status"}, {"key", "import"}, {"builder", "authorize"}, {"deposit", "generate"}, {"bogus"}} {
-		for _, arg := range [][]string{{key}, {"0x" + key}, {"--" + key}, {"--key=" + key}, {"--bogus", "0X" + strings.ToUpper(key)}} {
+		for _, arg := range [][]string{{key}, {"0x" + key}, {"--" + key}, {"--key=" + key}, {"--bogus", "0X" + strings.ToUpper(key)},
+			{"-x" + key}, {"-v0x" + key}, {" 0x" + key}, {key + "\r"}, {"--env=a," + key}, {key + ","}} {
 			for _, json := range []bool{false, true} {
 				args := append(append([]string{}, cmd...), arg...)
 				if json {
@@ -67,12 +69,37 @@ func TestKeyOnCommandLineNeverEchoed(t *testing.T) {
 				if r.code != exitUsage || !strings.Contains(r.stdout+r.stderr, "refusing a private key on the command line") {
 					t.Errorf("%d words: exit %d, stdout %q, stderr %q", len(args), r.code, r.stdout, r.stderr)
 				}
-				if strings.Contains(strings.ToLower(r.stdout+r.stderr), key) {
+				if out := strings.ToLower(r.stdout + r.stderr); strings.Contains(out, key[:20]) || strings.Contains(out, key[44:]) {
 					t.Errorf("%d words: the key is echoed", len(args))
 				}
 				if json != (r.stderr == "") {
 					t.Errorf("json %v: stdout %q, stderr %q", json, r.stdout, r.stderr)
 				}
+			}
+		}
+	}
+}
+
+// TestStatusStdinKeyNeverSent: a private key given to status - on standard
+// input is refused before any request and not repeated.
+func TestStatusStdinKeyNeverSent(t *testing.T) {
+	key := strings.TrimPrefix(sandbox.DemoPrivateKey, "0x")
+	for _, line := range []string{key, "0x" + key, "q-ok\n0x" + key + " # pasted"} {
+		for _, json := range []string{"", "--json"} {
+			args := []string{"status", "-"}
+			if json != "" {
+				args = append(args, json)
+			}
+			t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+			t.Setenv("HOME", t.TempDir())
+			var out, errOut bytes.Buffer
+			code := Run(args, CLIEnv{Stdin: strings.NewReader(line + "\n"), Stdout: &out, Stderr: &errOut, Getenv: func(string) string { return "" }})
+			r := depositResult{code, out.String(), errOut.String()}
+			if r.code != exitUsage {
+				t.Errorf("%q %s: exit %d, want 2 before any request", line, json, r.code)
+			}
+			if out := strings.ToLower(r.stdout + r.stderr); strings.Contains(out, key[:20]) || strings.Contains(out, key[44:]) {
+				t.Errorf("%q %s: the key is echoed: %q", line, json, out)
 			}
 		}
 	}

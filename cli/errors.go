@@ -2,8 +2,10 @@ package cli
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
+	"svcwallet/service"
 	"svcwallet/signer"
 )
 
@@ -84,18 +86,22 @@ func jsonRequested(args []string) bool {
 		switch a {
 		case "--":
 			return false
-		case "--json", "--json=true", "--json=1":
+		case "--json":
 			return true
+		}
+		if v, ok := strings.CutPrefix(a, "--json="); ok {
+			on, err := strconv.ParseBool(v)
+			return err == nil && on
 		}
 	}
 	return false
 }
 
-// looksLikeKeyArgument reports whether any argument (or --flag=value) has
-// the shape of a private key.
+// looksLikeKeyArgument reports whether any argument holds the shape of a
+// private key anywhere (in -xKEY, --flag=a,KEY, " KEY" alike).
 func looksLikeKeyArgument(args []string) bool {
 	for _, a := range args {
-		if looksLikeKey(a) {
+		if service.HoldsKeyShape(a) {
 			return true
 		}
 	}

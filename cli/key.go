@@ -62,25 +62,6 @@ func (a *app) keyCommand() *cobra.Command {
 	return c
 }
 
-// looksLikeKey reports whether an argument, or the value of --flag=value, is
-// 32 bytes of hex: the shape of a private key.
-func looksLikeKey(arg string) bool {
-	if _, v, ok := strings.Cut(arg, "="); ok {
-		arg = v
-	}
-	arg = strings.TrimLeft(arg, "-") // --KEY would come back as "unknown flag: --KEY"
-	arg = strings.TrimPrefix(strings.TrimPrefix(arg, "0x"), "0X")
-	if len(arg) != 64 {
-		return false
-	}
-	for _, c := range arg {
-		if !strings.ContainsRune("0123456789abcdefABCDEF", c) {
-			return false
-		}
-	}
-	return true
-}
-
 func keyNew(env CLIEnv, f keyFlags) int {
 	dir, err := keystoreDir(f.dir, env)
 	if err != nil {

@@ -37,6 +37,9 @@ func readQuoteIDs(r io.Reader) ([]string, error) {
 			continue
 		}
 		if err := service.CheckQuoteID(id); err != nil {
+			if service.HoldsKeyShape(id) {
+				return nil, fmt.Errorf("standard input line %d is not a quote id: %v", n, err)
+			}
 			return nil, fmt.Errorf("standard input line %d: %.40q is not a quote id: %v", n, id, err)
 		}
 		ids = append(ids, id)

@@ -83,6 +83,11 @@ func checkID(field, id string, required bool) error {
 // piped list) by the rule every answer's quote id is held to, so an id that
 // could never be answered is refused before any request.
 func CheckQuoteID(id string) error {
+	if HoldsKeyShape(id) {
+		// Never sent, and not repeated: it may be a private key pasted in
+		// the wrong place.
+		return errors.New("it holds 64 hex digits in a row, the shape of a private key: it is not sent and not shown")
+	}
 	err := checkID("quote id", id, true)
 	var se *ShapeError
 	if !errors.As(err, &se) {
@@ -93,6 +98,24 @@ func CheckQuoteID(id string) error {
 		reason = "holds a space" // printable, but never in an id
 	}
 	return fmt.Errorf("it %s: quote ids are 1 to %d printable ASCII characters, without spaces", reason, maxIDLen)
+}
+
+// HoldsKeyShape reports whether s holds 64 hex digits in a row anywhere:
+// the shape of a secp256k1 private key. No id or argument svcwallet takes
+// has one, so such a string is refused without being echoed or sent.
+func HoldsKeyShape(s string) bool {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' {
+			if run++; run >= 64 {
+				return true
+			}
+			continue
+		}
+		run = 0
+	}
+	return false
 }
 
 // checkName checks a chain or token name: short, printable, no spaces.
