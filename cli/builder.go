@@ -30,9 +30,9 @@ prompt (one line of stdin when stdin is not a terminal), or read from the
 first line of --password-file FILE. On --env sandbox the sandbox's public
 demo key signs when neither is given. Never put a key on the command line.
 
---permissions takes names joined by & or commas, in any case and order, from
-Admin, InternalTransfer, ExternalTransfer, Withdraw, VaultInvestor, Trade; they
-are sent canonical (Admin&Trade).
+--permissions takes names joined by & or commas, in any case and order,
+from Admin, InternalTransfer, ExternalTransfer, Withdraw, VaultInvestor,
+Trade; they are sent canonical (Admin&Trade).
 
 Exit status: 0 authorized (or the dry run printed), 1 refused or failed,
 2 usage.`
@@ -61,7 +61,7 @@ func (a *app) builderCommand() *cobra.Command {
 	var f builderFlags
 	auth := &cobra.Command{
 		Use:   "authorize",
-		Short: "Authorize a builder account, with fee caps (exit 1 refused, 2 usage)",
+		Short: "Authorize a builder, with fee caps",
 		Long:  builderLong,
 		Example: `  svcwallet builder authorize --builder 0xB… --max-futures-fee 0.1 \
       --max-spot-fee 0.05 --dry-run --account 0xA… --json`,
@@ -76,7 +76,7 @@ func (a *app) builderCommand() *cobra.Command {
 	fl.StringVar(&f.in.Builder, "builder", "", "builder account address")
 	fl.StringVar(&f.in.FuturesFee, "max-futures-fee", "", "maximum futures fee rate, percent")
 	fl.StringVar(&f.in.SpotFee, "max-spot-fee", "", "maximum spot fee rate, percent")
-	fl.StringVar(&f.in.Expires, "expires", "7d", "signature validity: 7d, 72h, 90m or days; at most 30d")
+	fl.StringVar(&f.in.Expires, "expires", "7d", "validity: 7d, 72h, 90m; at most 30d")
 	fl.StringVar(&f.in.KeySigner, "api-key-signer", "", "address of the builder API key's signer")
 	fl.StringVar(&f.in.Permissions, "permissions", "", "permissions of the builder API key, such as Admin&Trade")
 	fl.StringVar(&f.in.Label, "label", "", "label of the builder API key")

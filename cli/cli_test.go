@@ -36,6 +36,8 @@ func TestUsageErrorsOneStyle(t *testing.T) {
 		{[]string{"sandbox", "--chain-id", "x"}, "svcwallet sandbox"},
 		{[]string{"version", "x"}, "svcwallet version"},
 		{[]string{"--theme", "blue"}, "svcwallet"},
+		{[]string{"completion"}, "svcwallet completion"},
+		{[]string{"completion", "tcsh"}, "svcwallet completion"},
 	} {
 		r := depositCmd(t, nil, tc.args...)
 		lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
@@ -136,6 +138,7 @@ func TestDynamicCompletion(t *testing.T) {
 		{[]string{"--env", "st"}, []string{"prod", "sandbox", "staging"}}, // the shell filters by prefix
 		{[]string{"deposit", "generate", "--config", cfg, ""}, []string{"ARBITRUM", "BASE", "BSC", "KAIA", "MONAD", "POLYGON", "SOLANA", "TRON"}},
 		{[]string{"--theme", ""}, []string{"light", "dark"}},
+		{[]string{"status", ""}, nil}, // quote ids: nothing to offer, and no files
 	} {
 		r := depositCmd(t, vars, append([]string{"__complete"}, tc.args...)...)
 		got := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
@@ -152,7 +155,7 @@ func TestManPage(t *testing.T) {
 	if r.code != 0 || !strings.HasPrefix(r.stdout, ".TH SVCWALLET 1") {
 		t.Fatalf("exit %d, stderr %q, starts %.40q", r.code, r.stderr, r.stdout)
 	}
-	for _, cmd := range []string{"status", "deposit", "builder", "key", "history", "doctor", "sandbox"} {
+	for _, cmd := range []string{"status", "deposit", "builder", "key", "history", "doctor", "sandbox", "EXIT STATUS", "SVCWALLET_API_KEY"} {
 		if !strings.Contains(r.stdout, cmd) {
 			t.Errorf("the page lacks %s", cmd)
 		}

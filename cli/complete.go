@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"io"
 	"slices"
 	"strings"
 
@@ -9,16 +10,51 @@ import (
 	"svcwallet/service"
 )
 
-// Shell completion: cobra's `completion` command writes the scripts (bash,
-// zsh, fish, powershell); the scripts call back `svcwallet __complete`,
-// which runs the functions below. They read the config only: a completion
-// never reaches the network.
+// Shell completion: `svcwallet completion SHELL` writes the script (bash,
+// zsh, fish, powershell) with cobra's generators; the scripts call back
+// `svcwallet __complete`, which runs the functions below. They read the
+// config only: a completion never reaches the network.
+
+// completionCommand is ours rather than cobra's default, so that a missing
+// or unknown shell is a usage error like any other (exit 2), not help with
+// status 0.
+func completionCommand() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "completion",
+		Short: "Write a shell's completion script",
+		Long: "Writes the completion script for a shell to standard output. For example:\n" +
+			"  source <(svcwallet completion bash)      # bash, this shell\n" +
+			"  svcwallet completion zsh > \"${fpath[1]}/_svcwallet\"\n" +
+			"  svcwallet completion fish > ~/.config/fish/completions/svcwallet.fish\n" +
+			"--env completes the config's environments, deposit generate the chains.",
+		Args: subcommandOnly,
+		RunE: func(c *cobra.Command, _ []string) error {
+			return usageError(c.CommandPath(), "give a shell: %s", subcommandNames(c))
+		},
+	}
+	for _, sh := range []struct {
+		name string
+		gen  func(root *cobra.Command, w io.Writer) error
+	}{
+		{"bash", func(r *cobra.Command, w io.Writer) error { return r.GenBashCompletionV2(w, true) }},
+		{"fish", func(r *cobra.Command, w io.Writer) error { return r.GenFishCompletion(w, true) }},
+		{"powershell", func(r *cobra.Command, w io.Writer) error { return r.GenPowerShellCompletionWithDesc(w) }},
+		{"zsh", func(r *cobra.Command, w io.Writer) error { return r.GenZshCompletion(w) }},
+	} {
+		c.AddCommand(&cobra.Command{
+			Use: sh.name, Short: "Write the " + sh.name + " completion script", Args: noArgs,
+			ValidArgsFunction: cobra.NoFileCompletions,
+			RunE:              func(c *cobra.Command, _ []string) error { return sh.gen(c.Root(), c.OutOrStdout()) },
+		})
+	}
+	return c
+}
 
 // envFlags adds --env and --config, with --env completing the config's
 // environment names.
 func (a *app) envFlags(c *cobra.Command, envName, configPath *string) {
-	c.Flags().StringVar(envName, "env", "", "environment (default $"+envNameVar+", default_env, sandbox)")
-	c.Flags().StringVar(configPath, "config", "", "config file (default $"+configPathVar+" or the user's)")
+	c.Flags().StringVar(envName, "env", "", "environment (else $"+envNameVar+", default_env)")
+	c.Flags().StringVar(configPath, "config", "", "config file (else $"+configPathVar+")")
 	_ = c.RegisterFlagCompletionFunc("env", func(c *cobra.Command, _ []string, _ string) ([]string, cobra.ShellCompDirective) {
 		return a.envNames(flagValue(c, "config")), cobra.ShellCompDirectiveNoFileComp
 	})

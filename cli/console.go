@@ -55,7 +55,7 @@ func (a *app) consoleCommand() *cobra.Command {
 		},
 	}
 	a.envFlags(c, &f.envName, &f.configPath)
-	c.Flags().StringVar(&f.theme, "theme", "", "light or dark; default: detect the terminal background")
+	c.Flags().StringVar(&f.theme, "theme", "", "light or dark (default: detected)")
 	_ = c.RegisterFlagCompletionFunc("theme", cobra.FixedCompletions([]string{"light", "dark"}, cobra.ShellCompDirectiveNoFileComp))
 	return c
 }

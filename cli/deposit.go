@@ -23,11 +23,12 @@ const depositLong = `Lists the chains the account can deposit on: chain id, depo
 contract ("native", or "unknown: provider unreachable").
 
 The API key is read from $SVCWALLET_API_KEY and sent as X-API-Key. The
-environment is --env NAME, else $SVCWALLET_ENV, else the config's default_env,
-else the embedded sandbox, which runs inside this one command (fresh each time,
-so an address generated there is not listed by the next run) and uses its demo
-key when $SVCWALLET_API_KEY is unset; on the sandbox a warning on stderr says
-that its addresses receive nothing real. --json prints the service's JSON.
+environment is --env NAME, else $SVCWALLET_ENV, else the config's
+default_env, else the embedded sandbox, which runs inside this one command
+(fresh each time, so an address generated there is not listed by the next
+run) and uses its demo key when $SVCWALLET_API_KEY is unset; on the sandbox
+a warning on stderr says that its addresses receive nothing real. --json
+prints the service's JSON.
 
 Exit status: 0 done, 1 the service refused or could not be reached, 2 usage.`
 
@@ -42,7 +43,7 @@ func (a *app) depositCommand() *cobra.Command {
 	var f depositFlags
 	c := &cobra.Command{
 		Use:     "deposit",
-		Short:   "List deposit addresses (exit 1 refused or unreachable, 2 usage)",
+		Short:   "List or provision deposit addresses",
 		Long:    depositLong,
 		Example: "  svcwallet deposit --env prod --json\n  svcwallet deposit generate SOLANA",
 		Args:    subcommandOnly,
@@ -52,7 +53,7 @@ func (a *app) depositCommand() *cobra.Command {
 	var g depositFlags
 	gen := &cobra.Command{
 		Use:   "generate CHAIN",
-		Short: "Provision the deposit address of an on-demand chain such as SOLANA",
+		Short: "Provision an on-demand chain's address",
 		Long: `Provisions the deposit address of an on-demand chain such as SOLANA and
 prints the chain; for a chain that already has one, prints it unchanged.
 

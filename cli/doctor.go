@@ -52,7 +52,7 @@ func (a *app) doctorCommand() *cobra.Command {
 	var envName, configPath string
 	c := &cobra.Command{
 		Use:   "doctor",
-		Short: "Check config, keys, journal, hosts, clock, clipboard; say the fixes",
+		Short: "Check setup, hosts and clock; say the fixes",
 		Long:  doctorLong,
 		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {

@@ -18,7 +18,7 @@ import (
 
 func TestMain(m *testing.M) {
 	// fang sizes help to the terminal; goldens are drawn at one width.
-	os.Setenv("__FANG_TEST_WIDTH", "100")
+	os.Setenv("__FANG_TEST_WIDTH", "80")
 	os.Exit(m.Run())
 }
 

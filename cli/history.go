@@ -18,7 +18,8 @@ then the rest, newest first. It reads the journal only and sends nothing.
 The environment is --env, else $SVCWALLET_ENV, else the config's default_env,
 else the embedded sandbox, whose withdrawals live only as long as its console.
 
-Exit status: 0 listed (also when empty), 1 the journal cannot be read, 2 usage.`
+Exit status: 0 listed (also when empty), 1 the journal cannot be read,
+2 usage.`
 
 // historyEntry is one withdrawal in `history --json`.
 type historyEntry struct {
@@ -44,7 +45,7 @@ func (a *app) historyCommand() *cobra.Command {
 	var envName, configPath string
 	c := &cobra.Command{
 		Use:   "history",
-		Short: "List the withdrawals journaled here, unfinished first",
+		Short: "List the withdrawals journaled here",
 		Long:  historyLong,
 		Args:  noArgs,
 		RunE:  func(*cobra.Command, []string) error { return exit(runHistory(a.env, envName, configPath)) },

@@ -31,7 +31,7 @@ type keyFlags struct{ dir, passwordFile string }
 func (a *app) keyCommand() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "key",
-		Short: "Manage signing keys in the keystore (new, import, list)",
+		Short: "Manage keystore keys (new, import, list)",
 		Long:  keyLong,
 		Args:  subcommandOnly,
 		RunE: func(c *cobra.Command, _ []string) error {

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
@@ -98,8 +99,8 @@ func (a *app) asCommandError(root *cobra.Command, args []string, err error) *com
 // rootCommand is `svcwallet`: the console, and every command under it.
 func (a *app) rootCommand() *cobra.Command {
 	root := a.consoleCommand()
-	root.PersistentFlags().BoolVar(&a.json, "json", false, "print JSON, errors too (streams: one object a line)")
-	root.PersistentFlags().BoolVar(&a.debug, "debug", false, "log requests, statuses and timings (or $"+debugVar+"=1)")
+	root.PersistentFlags().BoolVar(&a.json, "json", false, "print JSON, errors included")
+	root.PersistentFlags().BoolVar(&a.debug, "debug", false, "log requests and timings ($"+debugVar+"=1)")
 	root.PersistentPreRun = func(*cobra.Command, []string) { a.configure() }
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageError(c.CommandPath(), "%s", err)
@@ -107,6 +108,8 @@ func (a *app) rootCommand() *cobra.Command {
 	root.AddCommand(a.statusCommand(), a.depositCommand(), a.builderCommand(), a.keyCommand(),
 		a.historyCommand(), a.doctorCommand(), a.sandboxCommand(), a.versionCommand(), manCommand())
 	root.SetHelpCommand(helpCommand())
+	root.CompletionOptions.DisableDefaultCmd = true
+	root.AddCommand(completionCommand())
 	return root
 }
 
@@ -144,7 +147,7 @@ func helpCommand() *cobra.Command {
 // configure applies the persistent flags to the env every command gets.
 func (a *app) configure() {
 	a.env.JSON = a.json
-	if v := a.env.Getenv(debugVar); v != "" && v != "0" {
+	if on, err := strconv.ParseBool(a.env.Getenv(debugVar)); err == nil && on {
 		a.debug = true
 	}
 	if a.env.Debug = a.debug; a.debug {

@@ -33,14 +33,14 @@ func (a *app) sandboxCommand() *cobra.Command {
 	var f sandboxFlags
 	c := &cobra.Command{
 		Use:     "sandbox",
-		Short:   "Serve the sandbox exchange, with demo credentials, until interrupted",
+		Short:   "Serve the sandbox exchange, demo keys",
 		Long:    sandboxLong,
 		Example: "  svcwallet sandbox --listen 127.0.0.1:8700 --settle 30s",
 		Args:    noArgs,
 		RunE:    func(*cobra.Command, []string) error { return exit(runSandbox(a.env, f)) },
 	}
 	fl := c.Flags()
-	fl.StringVar(&f.listen, "listen", "127.0.0.1:8700", "address to listen on (loopback unless --public)")
+	fl.StringVar(&f.listen, "listen", "127.0.0.1:8700", "listen address, loopback unless --public")
 	fl.BoolVar(&f.public, "public", false, "allow a --listen address reachable from the network")
 	fl.Uint64Var(&f.chainID, "chain-id", 327, "L2 chain id of the EIP-712 domain")
 	fl.DurationVar(&f.quoteTTL, "quote-ttl", sandbox.DefaultQuoteTTL, "lifetime of a withdrawal quote")

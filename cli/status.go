@@ -63,11 +63,13 @@ func (a *app) statusCommand() *cobra.Command {
 	var f statusFlags
 	c := &cobra.Command{
 		Use:   "status QUOTE_ID...",
-		Short: "Print withdrawals' statuses (exit 0 paid, 1 not, 3 pending, 4 not found)",
+		Short: "Print or follow withdrawals' statuses",
 		Long:  statusLong,
 		Example: `  svcwallet status q-123
   svcwallet status q-123 q-456 --watch --json
   svcwallet status - < quote-ids.txt`,
+		// Quote ids cannot be guessed, and files are never quote ids.
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(_ *cobra.Command, ids []string) error {
 			c := a.status
 			c.env = a.env
