@@ -48,7 +48,7 @@ var statusKeys = struct {
 	Open:    key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open in explorer")),
 }
 
-// What the Status screen is doing. Resuming a journaled withdrawal starts in
+// What the status screen is doing. Resuming a journaled withdrawal starts in
 // phaseResend or phaseCheck; every other visit starts in phaseFollow.
 type statusPhase int
 
@@ -116,7 +116,7 @@ func newStatus(app *App, quoteID string, own bool) *statusScreen {
 	}
 }
 
-// newResume builds a Status screen for a journaled withdrawal. An unanswered
+// newResume builds a status screen for a journaled withdrawal. An unanswered
 // request whose quote is still valid is re-sent with the identical body (same
 // signature and nonce, so it cannot pay twice: D10); one whose quote expired
 // is settled by asking the service whether it arrived. Then it is followed.
@@ -163,8 +163,9 @@ func (s *statusScreen) Title() string { return s.heading() }
 // SetSize: the content is a few lines; the root cuts what is taller.
 func (s *statusScreen) SetSize(w, _ int) { s.wd = w }
 
-// bindings: r except for a withdrawal that never happened or while a
-// request is out, copying and opening only when there is a payout hash.
+// bindings: r except for a withdrawal that never happened or while the
+// re-sent withdraw is out (during a status request it waits for that one),
+// copying and opening only when there is a payout hash.
 func (s *statusScreen) bindings() bindings {
 	return bindings{
 		{key: statusKeys.Refresh, on: s.phase != phaseRejected && !s.sending, do: s.refresh,
