@@ -16,6 +16,7 @@ import (
 	"golang.org/x/term"
 
 	"svcwallet/screens"
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
@@ -70,7 +71,7 @@ func runConsole(env CLIEnv, f consoleFlags) int {
 		fmt.Fprint(env.Stderr, noTerminal)
 		return 2
 	}
-	var targets []screens.Target
+	var targets []kit.Target
 	closeAll := func() {}
 	if err == nil {
 		var log *slog.Logger
@@ -95,11 +96,11 @@ func runConsole(env CLIEnv, f consoleFlags) int {
 	// Cancelled on quit: calls still out end with the console.
 	root, quit := context.WithCancel(context.Background())
 	defer quit()
-	app := &screens.App{
-		Deps: screens.Deps{Common: common, Targets: targets, KeystoreDir: keystoreDir, Bell: cfg.Bell, Getenv: env.Getenv,
+	app := &kit.App{
+		Deps: kit.Deps{Common: common, Targets: targets, KeystoreDir: keystoreDir, Bell: cfg.Bell, Getenv: env.Getenv,
 			PollInterval: service.DefaultPollInterval, Context: root},
-		Session: screens.Session{Target: targets[0]},
-		Hooks:   screens.Hooks{LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) }},
+		Session: kit.Session{Target: targets[0]},
+		Hooks:   kit.Hooks{LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) }},
 	}
 	p := tea.NewProgram(tui.New(screens.Console(app), tui.Options{Theme: f.theme, Common: common}))
 	// Closing the terminal (SIGHUP) or kill (SIGTERM) ends the console as q
@@ -186,8 +187,8 @@ func consoleEnv(configPath, envName string, getenv func(string) string) (service
 
 // consoleTargets lists the environments the login screen offers, the chosen
 // one first. The embedded sandbox is always among them.
-func consoleTargets(cfg service.Config, envName string, log *slog.Logger) ([]screens.Target, func(), error) {
-	var targets []screens.Target
+func consoleTargets(cfg service.Config, envName string, log *slog.Logger) ([]kit.Target, func(), error) {
+	var targets []kit.Target
 	var journal *service.Journal
 	var err error
 	if len(cfg.Environments) > 0 {
@@ -197,9 +198,9 @@ func consoleTargets(cfg service.Config, envName string, log *slog.Logger) ([]scr
 	}
 	for _, name := range cfg.Names() {
 		e, _ := cfg.Lookup(name)
-		t := screens.Target{Env: e, Client: service.New(e, service.Options{Logger: log}), Journal: journal}
+		t := kit.Target{Env: e, Client: service.New(e, service.Options{Logger: log}), Journal: journal}
 		if name == envName {
-			targets = append([]screens.Target{t}, targets...)
+			targets = append([]kit.Target{t}, targets...)
 		} else {
 			targets = append(targets, t)
 		}
@@ -226,10 +227,10 @@ func consoleTargets(cfg service.Config, envName string, log *slog.Logger) ([]scr
 			return nil, nil, err
 		}
 		e := service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
-		sb := screens.Target{Env: e, Client: service.New(e, service.Options{Logger: log}), Journal: sbJournal,
-			Demo: &screens.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}
+		sb := kit.Target{Env: e, Client: service.New(e, service.Options{Logger: log}), Journal: sbJournal,
+			Demo: &kit.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}
 		if envName == service.SandboxEnv || len(targets) == 0 {
-			targets = append([]screens.Target{sb}, targets...)
+			targets = append([]kit.Target{sb}, targets...)
 		} else {
 			targets = append(targets, sb)
 		}

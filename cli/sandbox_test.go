@@ -4,13 +4,14 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"github.com/charmbracelet/x/ansi"
 	"io"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/spf13/cobra"
 )

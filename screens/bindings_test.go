@@ -3,6 +3,8 @@ package screens
 import (
 	"testing"
 
+	"svcwallet/screens/kit"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
@@ -13,18 +15,18 @@ import (
 func TestBindingsOfferWhatActs(t *testing.T) {
 	var ran []string
 	run := func(name string) func() tea.Cmd { return func() tea.Cmd { ran = append(ran, name); return nil } }
-	bs := bindings{
-		{key: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "acts")), on: true, do: run("a")},
-		{key: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "idle")), on: false, do: run("b")},
-		{key: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "says why")), on: false, do: run("c"), off: run("c-off")},
-		{key: key.NewBinding(key.WithKeys("d")), on: true, do: run("d")},
+	bs := kit.Bindings{
+		{Key: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "acts")), On: true, Do: run("a")},
+		{Key: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "idle")), On: false, Do: run("b")},
+		{Key: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "says why")), On: false, Do: run("c"), Off: run("c-off")},
+		{Key: key.NewBinding(key.WithKeys("d")), On: true, Do: run("d")},
 	}
-	km := bs.keyMap()
+	km := bs.KeyMap()
 	if len(km.ShortHelp()) != 1 || km.ShortHelp()[0].Help().Key != "a" {
 		t.Fatalf("footer %v, want only a", km.ShortHelp())
 	}
 	for _, k := range []string{"a", "b", "c", "d", "e"} {
-		_, ok := bs.handle(keyPress(k))
+		_, ok := bs.Handle(keyPress(k))
 		if want := k != "b" && k != "e"; ok != want {
 			t.Errorf("%s handled %v, want %v", k, ok, want)
 		}

@@ -11,6 +11,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/tui"
 )
@@ -52,14 +53,14 @@ var boardKeys = struct {
 // request budget, one row each, the moving ones first. Its ids are kept per
 // environment in the state directory.
 type boardScreen struct {
-	visit  // its calls end when it is left
-	app    *App
-	input  textinput.Model
-	filter listFilter
-	sched  *service.Scheduler
-	ids    []string // in the order added
-	rows   []string // shown: moving first, then filtered
-	marked map[string]bool
+	kit.Visit // its calls end when it is left
+	app       *kit.App
+	input     textinput.Model
+	filter    kit.ListFilter
+	sched     *service.Scheduler
+	ids       []string // in the order added
+	rows      []string // shown: moving first, then filtered
+	marked    map[string]bool
 	// inflight: handed out by Next, not answered yet.
 	inflight map[string]bool
 	tag      tui.Tag
@@ -72,10 +73,10 @@ type boardScreen struct {
 }
 
 // newBoard builds the watch board.
-func newBoard(app *App) *boardScreen {
+func newBoard(app *kit.App) *boardScreen {
 	return &boardScreen{
-		app: app, input: newInput(app.Common, "paste or type quote ids, e.g. q-…", false),
-		filter: newListFilter(app.Common), sched: service.NewScheduler(app.Target.Env.EffectiveFollowRate(), nil),
+		app: app, input: kit.NewInput(app.Common, "paste or type quote ids, e.g. q-…", false),
+		filter: kit.NewListFilter(app.Common), sched: service.NewScheduler(app.Target.Env.EffectiveFollowRate(), nil),
 		marked: map[string]bool{}, inflight: map[string]bool{},
 		after: func(d time.Duration, msg tea.Msg) tea.Cmd {
 			return tea.Tick(d, func(time.Time) tea.Msg { return msg })
@@ -84,10 +85,10 @@ func newBoard(app *App) *boardScreen {
 }
 
 // watchlistPath is the board's file, next to the journal.
-func watchlistPath(app *App) string {
+func watchlistPath(app *kit.App) string {
 	dir := filepath.Dir(service.DefaultJournalPath())
-	if app.journal() != nil {
-		dir = filepath.Dir(app.journal().Path())
+	if app.Journal() != nil {
+		dir = filepath.Dir(app.Journal().Path())
 	}
 	return filepath.Join(dir, service.WatchlistFile)
 }
@@ -123,37 +124,37 @@ func (b *boardScreen) SetSize(w, h int) {
 }
 
 // Inputting: while ids or the filter are typed, letters are text.
-func (b *boardScreen) Inputting() bool { return b.input.Focused() || b.filter.typing }
+func (b *boardScreen) Inputting() bool { return b.input.Focused() || b.filter.Typing }
 
-func (b *boardScreen) KeyMap() help.KeyMap { return b.bindings().keyMap() }
+func (b *boardScreen) KeyMap() help.KeyMap { return b.bindings().KeyMap() }
 
 // bindings: while ids are typed, enter adds them and tab goes to the board
 // (once it has ids); on the board, what acts on the selected row, the
 // filter, and a to type ids.
-func (b *boardScreen) bindings() bindings {
+func (b *boardScreen) bindings() kit.Bindings {
 	switch {
-	case b.filter.typing:
-		return b.filter.bindings()
+	case b.filter.Typing:
+		return b.filter.Bindings()
 	case b.input.Focused():
-		return bindings{
-			{key: boardKeys.Add, on: true, do: b.addTyped},
-			{key: boardKeys.ToList, on: len(b.ids) > 0, do: func() tea.Cmd { b.input.Blur(); return nil }},
+		return kit.Bindings{
+			{Key: boardKeys.Add, On: true, Do: b.addTyped},
+			{Key: boardKeys.ToList, On: len(b.ids) > 0, Do: func() tea.Cmd { b.input.Blur(); return nil }},
 		}
 	}
 	some := len(b.rows) > 0
 	id := func() string { return b.rows[b.cursor] }
-	return append(listMoves(&b.cursor, len(b.rows), "select"),
-		binding{key: boardKeys.Open, on: some, do: func() tea.Cmd {
+	return append(kit.ListMoves(&b.cursor, len(b.rows), "select"),
+		kit.Binding{Key: boardKeys.Open, On: some, Do: func() tea.Cmd {
 			delete(b.marked, id())
 			return tui.Push(newStatus(b.app, id(), false))
 		}},
-		binding{key: boardKeys.Copy, on: some, do: func() tea.Cmd { return copyText(b.app, id(), "Copied quote id "+id()) }},
-		binding{key: boardKeys.CopyHash, on: b.selectedHash() != "", do: func() tea.Cmd {
-			return copyText(b.app, b.selectedHash(), "Copied payout hash of "+id())
+		kit.Binding{Key: boardKeys.Copy, On: some, Do: func() tea.Cmd { return kit.CopyText(b.app, id(), "Copied quote id "+id()) }},
+		kit.Binding{Key: boardKeys.CopyHash, On: b.selectedHash() != "", Do: func() tea.Cmd {
+			return kit.CopyText(b.app, b.selectedHash(), "Copied payout hash of "+id())
 		}},
-		binding{key: boardKeys.Remove, on: some, do: func() tea.Cmd { return b.remove(id()) }},
-		binding{key: filterKeys.Start, on: len(b.ids) > 0, do: b.filter.start},
-		binding{key: boardKeys.ToField, on: true, do: b.input.Focus},
+		kit.Binding{Key: boardKeys.Remove, On: some, Do: func() tea.Cmd { return b.remove(id()) }},
+		kit.Binding{Key: kit.FilterKeys.Start, On: len(b.ids) > 0, Do: b.filter.Start},
+		kit.Binding{Key: boardKeys.ToField, On: true, Do: b.input.Focus},
 	)
 }
 
@@ -178,7 +179,7 @@ func (b *boardScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			return b, b.answered(msg)
 		}
 	case tea.PasteMsg:
-		if b.filter.typing {
+		if b.filter.Typing {
 			return b, nil
 		}
 		text := b.input.Value() + msg.Content // the paste goes where the cursor is
@@ -191,14 +192,14 @@ func (b *boardScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 }
 
 func (b *boardScreen) key(k tea.KeyPressMsg) tea.Cmd {
-	if b.filter.typing {
-		cmd := b.filter.update(k)
+	if b.filter.Typing {
+		cmd := b.filter.Update(k)
 		b.cursor = 0
 		b.sortRows()
 		return cmd
 	}
 	cursor := b.cursor
-	if cmd, ok := b.bindings().handle(k); ok {
+	if cmd, ok := b.bindings().Handle(k); ok {
 		if b.cursor != cursor && b.cursor < len(b.rows) {
 			delete(b.marked, b.rows[b.cursor]) // a changed row is seen once selected
 			b.scroll()
@@ -239,7 +240,7 @@ func (b *boardScreen) addText(text string) tea.Cmd {
 	ids, bad := service.ParseQuoteIDs(text)
 	b.err = nil
 	if len(bad) > 0 {
-		b.err = service.UserError{Text: "Not a quote id, not added: " + truncate(strings.Join(bad, ", "), 60, "…") +
+		b.err = service.UserError{Text: "Not a quote id, not added: " + kit.Truncate(strings.Join(bad, ", "), 60, "…") +
 			". Quote ids are 1 to 128 printable characters without spaces; paste them again"}
 	}
 	return b.add(ids, true)
@@ -313,9 +314,9 @@ func (b *boardScreen) step() tea.Cmd {
 }
 
 func (b *boardScreen) fetch(id string) tea.Cmd {
-	client, tag, parent := b.app.Client(), b.tag, b.context(b.app)
+	client, tag, parent := b.app.Client(), b.tag, b.Context(b.app)
 	return func() tea.Msg {
-		cx, cancel := call(parent)
+		cx, cancel := kit.Call(parent)
 		defer cancel()
 		w, err := client.WithdrawalStatus(cx, id)
 		return boardAnswerMsg{tag: tag, id: id, w: w, err: err}
@@ -355,12 +356,12 @@ func (b *boardScreen) sortRows() {
 	for _, final := range []bool{false, true} {
 		for _, id := range b.ids {
 			f, _ := b.sched.Get(id)
-			if f.Final == final && b.filter.match(id, f.Last.Chain, boardState(f)) {
+			if f.Final == final && b.filter.Match(id, f.Last.Chain, boardState(f)) {
 				b.rows = append(b.rows, id)
 			}
 		}
 	}
-	if i := slices.Index(b.rows, keep); i >= 0 && !b.filter.typing {
+	if i := slices.Index(b.rows, keep); i >= 0 && !b.filter.Typing {
 		b.cursor = i
 	}
 	b.cursor = min(b.cursor, max(len(b.rows)-1, 0))

@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/shopspring/decimal"
 
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 	"svcwallet/tui"
@@ -220,7 +221,7 @@ func TestBoardRestartKeeps(t *testing.T) {
 	br := newBoardRig(t, r)
 	a, b := seed(t, r, sandbox.DestCompleted), seed(t, r, sandbox.DestFailed)
 	br.send(tea.PasteMsg{Content: a + " " + b})
-	path := filepath.Join(filepath.Dir(r.app.journal().Path()), service.WatchlistFile)
+	path := filepath.Join(filepath.Dir(r.app.Journal().Path()), service.WatchlistFile)
 	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("board file: %v %v", fi, err)
 	}
@@ -325,8 +326,8 @@ func TestBoardGolden(t *testing.T) {
 // BenchmarkBoardView: the board's frame at 120x40 with 1,000 rows.
 func BenchmarkBoardView(b *testing.B) {
 	now := stT0
-	app := &App{Deps: Deps{Common: tui.NewCommon(true, func() time.Time { return now })},
-		Session: Session{Target: Target{Env: service.SandboxEnvironment("http://127.0.0.1:1", sandbox.DefaultChainID)}}}
+	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, func() time.Time { return now })},
+		Session: kit.Session{Target: kit.Target{Env: service.SandboxEnvironment("http://127.0.0.1:1", sandbox.DefaultChainID)}}}
 	board := newBoard(app)
 	board.SetSize(120, 40)
 	var ids []string

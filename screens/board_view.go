@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 )
 
@@ -82,12 +83,12 @@ func (b *boardScreen) errLines() int {
 	if b.err == nil {
 		return 0
 	}
-	return strings.Count(errorBlock(b.app.Common, "Error", b.err, b.w), "\n")
+	return strings.Count(kit.ErrorBlock(b.app.Common, "Error", b.err, b.w), "\n")
 }
 
 // scroll keeps the cursor inside the visible rows.
 func (b *boardScreen) scroll() {
-	b.offset = scrollOffset(b.cursor, b.offset, b.listRows(), len(b.rows))
+	b.offset = kit.ScrollOffset(b.cursor, b.offset, b.listRows(), len(b.rows))
 }
 
 // boardColumns are the widths of the columns that shrink on a narrow
@@ -107,22 +108,22 @@ func (b *boardScreen) View() string {
 	st := c.Styles
 	var s strings.Builder
 	s.WriteString(st.Muted.Render(b.app.Target.Env.Name + " · withdrawals followed by quote id"))
-	if b.filter.shown() {
-		s.WriteString("  " + b.filter.view())
+	if b.filter.Shown() {
+		s.WriteString("  " + b.filter.View())
 	}
 	s.WriteString("\n" + st.Muted.Render("Paste or type quote ids, separated by spaces, commas or new lines.") + "\n\n")
-	s.WriteString(field(c, "Quote ids", statusLabelWidth, b.input.View()) + "\n")
+	s.WriteString(kit.Field(c, "Quote ids", statusLabelWidth, b.input.View()) + "\n")
 	if b.err != nil {
-		s.WriteString(errorBlock(c, "Error", b.err, b.w))
+		s.WriteString(kit.ErrorBlock(c, "Error", b.err, b.w))
 	}
 	s.WriteString("\n")
 	switch {
 	case len(b.ids) == 0:
 		s.WriteString("No withdrawals on the board yet: paste quote ids above, or press w on History to add this account's.\n")
-		return clip(s.String(), b.w)
+		return kit.Clip(s.String(), b.w)
 	case len(b.rows) == 0:
 		s.WriteString("No withdrawal matches the filter: press / to change it.\n")
-		return clip(s.String(), b.w)
+		return kit.Clip(s.String(), b.w)
 	}
 	cols := b.columns()
 	s.WriteString(st.Label.Render(fmt.Sprintf("  %-*s %-*s %*s  %-12s %*s %*s  %s",
@@ -135,7 +136,7 @@ func (b *boardScreen) View() string {
 	moving := b.sched.Moving() + len(b.inflight)
 	s.WriteString(st.Muted.Render(fmt.Sprintf("  %d–%d of %d · %d moving · at most %d requests a second",
 		b.offset+1, end, len(b.rows), moving, b.app.Target.Env.EffectiveFollowRate())) + "\n")
-	return clip(s.String(), b.w)
+	return kit.Clip(s.String(), b.w)
 }
 
 // since says when something began: how long ago on a moving row, which
@@ -176,7 +177,7 @@ func (b *boardScreen) row(i int, cols boardColumns, now time.Time) string {
 		mark = "•"
 	}
 	line := fmt.Sprintf("%-*s %-*s %*s  %s %-10s %*s %*s  %s",
-		cols.id, truncate(id, cols.id, "…"), cols.chain, truncate(f.Last.Chain, cols.chain, "…"), cols.receive, truncate(receive, cols.receive, "…"),
+		cols.id, kit.Truncate(id, cols.id, "…"), cols.chain, kit.Truncate(f.Last.Chain, cols.chain, "…"), cols.receive, kit.Truncate(receive, cols.receive, "…"),
 		boardGlyph(state), state, cols.time, inState, cols.time, checked, shortHash(f.Last.WithdrawTxHash, cols.hash))
 	switch {
 	case i == b.cursor && !b.input.Focused():

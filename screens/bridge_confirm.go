@@ -1,13 +1,13 @@
 package screens
 
 import (
-	"path/filepath"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/tui"
 )
@@ -22,7 +22,7 @@ var bridgeConfirmKey = key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y (shift+
 // bridgeConfirmScreen shows a changed bridge funding address next to the recorded
 // one and replaces the record only on an explicit confirmation.
 type bridgeConfirmScreen struct {
-	app     *App
+	app     *kit.App
 	change  service.BridgeChangedError
 	err     error
 	working bool
@@ -30,17 +30,8 @@ type bridgeConfirmScreen struct {
 }
 
 // newBridgeConfirm asks to trust change.Seen in place of change.Expected.
-func newBridgeConfirm(app *App, change service.BridgeChangedError) *bridgeConfirmScreen {
+func newBridgeConfirm(app *kit.App, change service.BridgeChangedError) *bridgeConfirmScreen {
 	return &bridgeConfirmScreen{app: app, change: change}
-}
-
-// bridgePinsPath is where the bridge addresses are recorded: next to the
-// journal, in the state directory; "" (nothing recorded) without a journal.
-func bridgePinsPath(app *App) string {
-	if app.journal() == nil {
-		return ""
-	}
-	return service.BridgePinsPath(filepath.Dir(app.journal().Path()))
 }
 
 func (b *bridgeConfirmScreen) Init() tea.Cmd { return nil }
@@ -49,17 +40,17 @@ func (b *bridgeConfirmScreen) Title() string { return "The bridge funding addres
 
 func (b *bridgeConfirmScreen) SetSize(w, h int) { b.wd, b.h = w, h }
 
-func (b *bridgeConfirmScreen) KeyMap() help.KeyMap { return b.bindings().keyMap() }
+func (b *bridgeConfirmScreen) KeyMap() help.KeyMap { return b.bindings().KeyMap() }
 
 // bindings: Y records the new address, unless it is being recorded.
-func (b *bridgeConfirmScreen) bindings() bindings {
-	return bindings{{key: bridgeConfirmKey, on: !b.working, do: b.confirm}}
+func (b *bridgeConfirmScreen) bindings() kit.Bindings {
+	return kit.Bindings{{Key: bridgeConfirmKey, On: !b.working, Do: b.confirm}}
 }
 
 // confirm records the new bridge funding address (service.ConfirmBridge).
 func (b *bridgeConfirmScreen) confirm() tea.Cmd {
 	b.working, b.err = true, nil
-	env, path, expected, seen, now := b.app.Target.Env, bridgePinsPath(b.app), b.change.Expected, b.change.Seen, b.app.Common.Now()
+	env, path, expected, seen, now := b.app.Target.Env, kit.BridgePinsPath(b.app), b.change.Expected, b.change.Seen, b.app.Common.Now()
 	return func() tea.Msg { return bridgeConfirmedMsg{err: service.ConfirmBridge(env, path, expected, seen, now)} }
 }
 
@@ -73,7 +64,7 @@ func (b *bridgeConfirmScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		}
 		return b, tea.Sequence(tui.Pop(), tui.ShowInfo("New bridge address recorded: the review checks it again"))
 	case tea.KeyPressMsg:
-		cmd, _ := b.bindings().handle(msg)
+		cmd, _ := b.bindings().Handle(msg)
 		return b, cmd
 	}
 	return b, nil
@@ -84,16 +75,16 @@ func (b *bridgeConfirmScreen) View() string {
 	st := c.Styles
 	const lw = 16
 	var s strings.Builder
-	s.WriteString(wrapField(c, "Recorded", lw, st.Value.Render(b.change.Expected), "first seen "+b.change.Since.UTC().Format("2006-01-02"), b.wd) + "\n")
-	s.WriteString(wrapField(c, "Now given", lw, st.Danger.Render(b.change.Seen), "by environment "+b.change.Env, b.wd) + "\n\n")
+	s.WriteString(kit.WrapField(c, "Recorded", lw, st.Value.Render(b.change.Expected), "first seen "+b.change.Since.UTC().Format("2006-01-02"), b.wd) + "\n")
+	s.WriteString(kit.WrapField(c, "Now given", lw, st.Danger.Render(b.change.Seen), "by environment "+b.change.Env, b.wd) + "\n\n")
 	s.WriteString(st.Muted.Render(wrapTo("Your withdrawal pays this address. A changed address is what a swapped base_url, a hostile proxy or a compromised server would show. Trust it only if the exchange announced the change.", b.wd)) + "\n\n")
 	switch {
 	case b.working:
 		s.WriteString(st.Muted.Render("Recording the new address…"))
 	case b.err != nil:
-		s.WriteString(errorBlock(c, "Not recorded", b.err, b.wd))
+		s.WriteString(kit.ErrorBlock(c, "Not recorded", b.err, b.wd))
 	default:
 		s.WriteString("Press Y (shift+y) to trust the new address; esc to go back with nothing changed.")
 	}
-	return clip(s.String(), b.wd)
+	return kit.Clip(s.String(), b.wd)
 }

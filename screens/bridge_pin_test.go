@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"github.com/shopspring/decimal"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -15,10 +14,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shopspring/decimal"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/common"
 
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
@@ -78,7 +80,7 @@ func (h *hostileSandbox) wrap(next http.Handler) http.Handler {
 
 // hostileApp is a logged-in console app on a hostile sandbox; pinned says
 // whether the environment pins the bridge (the built-in sandbox does).
-func hostileApp(t *testing.T, pinned bool) (*App, *hostileSandbox, *time.Time) {
+func hostileApp(t *testing.T, pinned bool) (*kit.App, *hostileSandbox, *time.Time) {
 	t.Helper()
 	now := testNow
 	clock := func() time.Time { return now }
@@ -89,17 +91,17 @@ func hostileApp(t *testing.T, pinned bool) (*App, *hostileSandbox, *time.Time) {
 	if !pinned {
 		env.BridgeFundingAddress = ""
 	}
-	target := Target{Env: env, Client: service.New(env, service.Options{Now: clock}),
-		Demo: &Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}
-	app := &App{Deps: Deps{Common: tui.NewCommon(true, clock), Targets: []Target{target}, KeystoreDir: t.TempDir(), Getenv: func(string) string { return "" }},
-		Session: Session{Target: target}}
+	target := kit.Target{Env: env, Client: service.New(env, service.Options{Now: clock}),
+		Demo: &kit.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}
+	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, clock), Targets: []kit.Target{target}, KeystoreDir: t.TempDir(), Getenv: func(string) string { return "" }},
+		Session: kit.Session{Target: target}}
 	h.journal = filepath.Join(t.TempDir(), "journal.jsonl")
 	j, err := service.OpenJournal(h.journal)
 	if err != nil {
 		t.Fatal(err)
 	}
 	app.Target.Journal = j
-	cx, cancel := call(context.Background())
+	cx, cancel := kit.Call(context.Background())
 	defer cancel()
 	if _, err := app.Client().Login(cx, service.APIKey(sandbox.DemoAPIKey)); err != nil {
 		t.Fatal(err)
@@ -109,9 +111,9 @@ func hostileApp(t *testing.T, pinned bool) (*App, *hostileSandbox, *time.Time) {
 
 // hostileReview is a review of a real sandbox quote, the key found, the
 // bridge checked and the keystroke guard passed.
-func hostileReview(t *testing.T, app *App, now *time.Time) *reviewScreen {
+func hostileReview(t *testing.T, app *kit.App, now *time.Time) *reviewScreen {
 	t.Helper()
-	cx, cancel := call(context.Background())
+	cx, cancel := kit.Call(context.Background())
 	defer cancel()
 	info, err := app.Client().WithdrawalInfo(cx)
 	if err != nil {
@@ -125,9 +127,9 @@ func hostileReview(t *testing.T, app *App, now *time.Time) *reviewScreen {
 	r := newReview(app, w, service.PricedQuote{Quote: q, Offset: 0})
 	r.SetSize(120, 40)
 	r.Init()
-	r.Update(keyFoundMsg{source: keyDemo})
+	r.Update(kit.KeyFoundMsg{Source: kit.KeyDemo})
 	r.Update(r.checkBridge()())
-	*now = now.Add(keyGuard)
+	*now = now.Add(kit.KeyGuard)
 	return r
 }
 
@@ -216,7 +218,7 @@ func TestSwappedBridgeWithPinnedConfigStops(t *testing.T) {
 			t.Errorf("the stop lacks %q:\n%s", want, view)
 		}
 	}
-	if _, cmd := press(r, "enter"); cmd != nil || r.gate.sending {
+	if _, cmd := press(r, "enter"); cmd != nil || r.gate.Sending {
 		t.Fatal("enter signed a swapped bridge address")
 	}
 	if offers(r.KeyMap(), "enter") || offers(r.KeyMap(), "c") {
@@ -237,7 +239,7 @@ func TestBridgeTrustOnFirstUseThenChanged(t *testing.T) {
 	if view := ansi.Strip(r.View()); !strings.Contains(view, "first use") || !offers(r.KeyMap(), "enter") {
 		t.Fatalf("first use is not shown, or not signable:\n%s", view)
 	}
-	pins := bridgePinsPath(app)
+	pins := kit.BridgePinsPath(app)
 	if _, err := os.Stat(pins); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("the first address was recorded when it was only shown: %v", err)
 	}
@@ -364,8 +366,8 @@ func TestBridgeConfirmGolden(t *testing.T) {
 	clock := func() time.Time { return testNow }
 	env := service.Environment{Name: "testnet", AuthURL: "https://auth.example", BaseURL: "https://api.example",
 		MarketDataURL: "https://md.example", ChainID: 325}
-	app := &App{Deps: Deps{Common: tui.NewCommon(true, clock), Getenv: func(string) string { return "" }},
-		Session: Session{Target: Target{Env: env, Client: service.New(env, service.Options{Now: clock})}}}
+	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, clock), Getenv: func(string) string { return "" }},
+		Session: kit.Session{Target: kit.Target{Env: env, Client: service.New(env, service.Options{Now: clock})}}}
 	s := newBridgeConfirm(app, service.BridgeChangedError{Env: "testnet", Expected: sandbox.BridgeFundingAddress,
 		Seen: attackerBridge, Since: testNow.Add(-40 * 24 * time.Hour)})
 	root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common})
@@ -379,8 +381,8 @@ func TestFarFutureQuoteIsNotSigned(t *testing.T) {
 	app, now := wdApp(t)
 	q := fixedQuote(*now, "1.5")
 	q.ExpiresAt = now.Add(3 * 365 * 24 * time.Hour)
-	r := reviewFor(t, app, now, q, 0, 120, 40, keyFoundMsg{source: keyDemo})
-	if _, cmd := press(r, "enter"); r.gate.sending || offers(r.KeyMap(), "enter") {
+	r := reviewFor(t, app, now, q, 0, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	if _, cmd := press(r, "enter"); r.gate.Sending || offers(r.KeyMap(), "enter") {
 		t.Fatalf("a far-future quote is offered for signing (cmd %v)", cmd != nil)
 	}
 	if view := ansi.Strip(r.View()); !strings.Contains(view, "will not be signed") {
@@ -396,8 +398,8 @@ func TestExpirationBoundAtSigning(t *testing.T) {
 	q := fixedQuote(*now, "1.5")
 	offset := 365 * 24 * time.Hour
 	q.ExpiresAt = now.Add(offset + time.Minute)
-	r := reviewFor(t, app, now, q, offset, 120, 40, keyFoundMsg{source: keyDemo})
-	*now = now.Add(keyGuard)
+	r := reviewFor(t, app, now, q, offset, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	*now = now.Add(kit.KeyGuard)
 	msg := signAndSend(t, r)
 	if msg.Err == nil || !strings.Contains(msg.Err.Error(), "more than 15m0s from now") {
 		t.Fatalf("signed a Transfer valid until %s: %v", time.Unix(0, r.order.Transfer.Expiration).UTC(), msg.Err)

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/ethereum/go-ethereum/common"
 
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/signer"
 	"svcwallet/tui"
@@ -69,7 +70,7 @@ var builderInputOf = map[service.BuilderField]int{
 // fee caps and the signature's validity, and optionally an API key for the
 // builder (label, signer, permissions). Enter goes to the review.
 type builderScreen struct {
-	app     *App
+	app     *kit.App
 	main    string // the logged-in funding address
 	inputs  [bfCount]textinput.Model
 	focus   int
@@ -85,20 +86,20 @@ type builderScreen struct {
 }
 
 // newBuilder builds the form for the logged-in account.
-func newBuilder(app *App) *builderScreen {
+func newBuilder(app *kit.App) *builderScreen {
 	c := app.Common
 	s, _ := app.Client().Session()
 	b := &builderScreen{app: app, main: s.FundingAccountAddress, focus: bfBuilder, nonces: signer.NewNonce,
 		perms: signer.Permissions(0).With(signer.PermTrade), permAt: len(signer.AllPermissions) - 1}
-	b.inputs[bfBuilder] = newInput(c, "builder's funding address, 0x…", false)
-	b.inputs[bfFutures] = newInput(c, "e.g. 0.1", false)
-	b.inputs[bfSpot] = newInput(c, "e.g. 0.05", false)
-	b.inputs[bfExpires] = newInput(c, "7d", false)
+	b.inputs[bfBuilder] = kit.NewInput(c, "builder's funding address, 0x…", false)
+	b.inputs[bfFutures] = kit.NewInput(c, "e.g. 0.1", false)
+	b.inputs[bfSpot] = kit.NewInput(c, "e.g. 0.05", false)
+	b.inputs[bfExpires] = kit.NewInput(c, "7d", false)
 	b.inputs[bfExpires].SetValue("7d")
-	b.inputs[bfLabel] = newInput(c, "shown in the API key list", false)
-	b.inputs[bfSigner] = newInput(c, "paste an address, or ctrl+n for a new key pair", false)
-	b.inputs[bfPass] = newInput(c, "encrypts the new key file", true)
-	b.inputs[bfPass2] = newInput(c, "type it again", true)
+	b.inputs[bfLabel] = kit.NewInput(c, "shown in the API key list", false)
+	b.inputs[bfSigner] = kit.NewInput(c, "paste an address, or ctrl+n for a new key pair", false)
+	b.inputs[bfPass] = kit.NewInput(c, "encrypts the new key file", true)
+	b.inputs[bfPass2] = kit.NewInput(c, "type it again", true)
 	for i := range b.inputs {
 		b.inputs[i].CharLimit = 128
 	}
@@ -140,49 +141,49 @@ const (
 // label.
 func (b *builderScreen) addrInline() bool { return b.wd >= bldLabelCol+43 }
 
-func (b *builderScreen) KeyMap() help.KeyMap { return b.bindings().keyMap() }
+func (b *builderScreen) KeyMap() help.KeyMap { return b.bindings().KeyMap() }
 
 // bindings depend on the focus: the API-key section's switch, the
 // permission picker, the new key pair's passphrases, or a text field (where
 // other keys are text). ctrl+n acts everywhere but is offered only in text
 // fields once the API-key section is open; shift+tab is not in the footer,
 // tab is. Nothing acts while a key pair is being made.
-func (b *builderScreen) bindings() bindings {
+func (b *builderScreen) bindings() kit.Bindings {
 	if b.making {
 		return nil
 	}
-	next := binding{key: builderKeys.Next, on: true, do: func() tea.Cmd { return b.moveFocus(1) }}
-	prev := binding{key: builderKeys.Prev, on: true, do: func() tea.Cmd { return b.moveFocus(-1) }}
-	prev.key.SetHelp("", "")
-	review := binding{key: builderKeys.Review, on: true, do: b.review}
-	newKey := binding{key: builderKeys.NewKey, on: true, do: b.toggleNewKey}
+	next := kit.Binding{Key: builderKeys.Next, On: true, Do: func() tea.Cmd { return b.moveFocus(1) }}
+	prev := kit.Binding{Key: builderKeys.Prev, On: true, Do: func() tea.Cmd { return b.moveFocus(-1) }}
+	prev.Key.SetHelp("", "")
+	review := kit.Binding{Key: builderKeys.Review, On: true, Do: b.review}
+	newKey := kit.Binding{Key: builderKeys.NewKey, On: true, Do: b.toggleNewKey}
 	if !b.withKey {
-		newKey.key.SetHelp("", "")
+		newKey.Key.SetHelp("", "")
 	}
 	quiet := func(k key.Binding) key.Binding { k.SetHelp("", ""); return k }
 	switch b.focus {
 	case bfToggle:
 		flip := func() tea.Cmd { b.withKey, b.newKey, b.err = !b.withKey, false, nil; return nil }
-		return bindings{{key: builderKeys.Toggle, on: true, do: flip}, next, review, prev, newKey,
-			{key: quiet(builderKeys.Left), on: true, do: flip}, {key: builderKeys.Right, on: true, do: flip}}
+		return kit.Bindings{{Key: builderKeys.Toggle, On: true, Do: flip}, next, review, prev, newKey,
+			{Key: quiet(builderKeys.Left), On: true, Do: flip}, {Key: builderKeys.Right, On: true, Do: flip}}
 	case bfPerms:
 		n := len(signer.AllPermissions)
 		move := func(delta int) func() tea.Cmd {
 			return func() tea.Cmd { b.permAt, b.err = (b.permAt+delta+n)%n, nil; return nil }
 		}
-		bs := bindings{{key: builderKeys.Toggle, on: true, do: func() tea.Cmd { return b.flipPermission(b.permAt) }},
-			{key: builderKeys.Left, on: true, do: move(-1)}, {key: builderKeys.Right, on: true, do: move(1)}, next, review, prev,
-			{key: quiet(newKey.key), on: true, do: newKey.do}}
+		bs := kit.Bindings{{Key: builderKeys.Toggle, On: true, Do: func() tea.Cmd { return b.flipPermission(b.permAt) }},
+			{Key: builderKeys.Left, On: true, Do: move(-1)}, {Key: builderKeys.Right, On: true, Do: move(1)}, next, review, prev,
+			{Key: quiet(newKey.Key), On: true, Do: newKey.Do}}
 		for d := range n {
-			bs = append(bs, binding{key: key.NewBinding(key.WithKeys(strconv.Itoa(d + 1))), on: true, do: func() tea.Cmd { return b.flipPermission(d) }})
+			bs = append(bs, kit.Binding{Key: key.NewBinding(key.WithKeys(strconv.Itoa(d + 1))), On: true, Do: func() tea.Cmd { return b.flipPermission(d) }})
 		}
 		return bs
 	case bfPass, bfPass2:
 		create := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "create key pair"))
-		newKey.key.SetHelp("ctrl+n", "cancel new key")
-		return bindings{{key: create, on: true, do: b.makeKey}, next, newKey, prev}
+		newKey.Key.SetHelp("ctrl+n", "cancel new key")
+		return kit.Bindings{{Key: create, On: true, Do: b.makeKey}, next, newKey, prev}
 	}
-	return bindings{review, next, newKey, prev}
+	return kit.Bindings{review, next, newKey, prev}
 }
 
 // Inputting: text fields take q and ? as text.
@@ -215,7 +216,7 @@ func (b *builderScreen) setFocus(id int) tea.Cmd {
 }
 
 func (b *builderScreen) moveFocus(delta int) tea.Cmd {
-	return b.setFocus(cycleFocus(b.fields(), b.focus, delta))
+	return b.setFocus(kit.CycleFocus(b.fields(), b.focus, delta))
 }
 
 func (b *builderScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
@@ -226,7 +227,7 @@ func (b *builderScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		if b.making {
 			return b, nil
 		}
-		if cmd, ok := b.bindings().handle(msg); ok {
+		if cmd, ok := b.bindings().Handle(msg); ok {
 			return b, cmd
 		}
 	}

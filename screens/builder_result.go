@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/tui"
 )
@@ -30,19 +31,19 @@ var builderResultKeys = struct {
 // mode it shows the returned key once: it lives only in this screen, so
 // leaving the screen forgets it.
 type builderResultScreen struct {
-	visit   // its calls end when it is left
-	app     *App
-	auth    service.BuilderAuth
-	exp     int64 // signed expiration, unix nanoseconds
-	apiKey  string
-	copied  bool
-	logging bool
-	err     error
-	wd, h   int
+	kit.Visit // its calls end when it is left
+	app       *kit.App
+	auth      service.BuilderAuth
+	exp       int64 // signed expiration, unix nanoseconds
+	apiKey    string
+	copied    bool
+	logging   bool
+	err       error
+	wd, h     int
 }
 
 // newBuilderResult shows an accepted authorization; apiKey is "" without one.
-func newBuilderResult(app *App, a service.BuilderAuth, exp int64, apiKey string) *builderResultScreen {
+func newBuilderResult(app *kit.App, a service.BuilderAuth, exp int64, apiKey string) *builderResultScreen {
 	return &builderResultScreen{app: app, auth: a, exp: exp, apiKey: apiKey}
 }
 
@@ -52,28 +53,28 @@ func (r *builderResultScreen) Title() string { return "Builder authorized" }
 
 func (r *builderResultScreen) SetSize(w, h int) { r.wd, r.h = w, h }
 
-func (r *builderResultScreen) KeyMap() help.KeyMap { return r.bindings().keyMap() }
+func (r *builderResultScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
 
 // bindings: copying and logging in with the API key while there is one;
 // nothing while that login is out.
-func (r *builderResultScreen) bindings() bindings {
+func (r *builderResultScreen) bindings() kit.Bindings {
 	withKey := r.apiKey != "" && !r.logging
-	return bindings{
-		{key: builderResultKeys.Copy, on: withKey, do: func() tea.Cmd {
+	return kit.Bindings{
+		{Key: builderResultKeys.Copy, On: withKey, Do: func() tea.Cmd {
 			r.copied = true
-			return copyText(r.app, r.apiKey, "API key copied to the clipboard")
+			return kit.CopyText(r.app, r.apiKey, "API key copied to the clipboard")
 		}},
-		{key: builderResultKeys.Login, on: withKey, do: r.login},
-		{key: builderResultKeys.Done, on: !r.logging, do: tui.Pop},
+		{Key: builderResultKeys.Login, On: withKey, Do: r.login},
+		{Key: builderResultKeys.Done, On: !r.logging, Do: tui.Pop},
 	}
 }
 
 // login opens a session with the builder's new API key.
 func (r *builderResultScreen) login() tea.Cmd {
 	r.logging, r.err = true, nil
-	client, apiKey, parent := r.app.Client(), r.apiKey, r.context(r.app)
+	client, apiKey, parent := r.app.Client(), r.apiKey, r.Context(r.app)
 	return func() tea.Msg {
-		cx, cancel := call(parent)
+		cx, cancel := kit.Call(parent)
 		defer cancel()
 		s, err := client.Login(cx, service.APIKey(apiKey))
 		return builderLoginMsg{session: s, err: err}
@@ -85,7 +86,7 @@ func (r *builderResultScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	case builderLoginMsg:
 		return r, r.loggedIn(msg)
 	case tea.KeyPressMsg:
-		cmd, _ := r.bindings().handle(msg)
+		cmd, _ := r.bindings().Handle(msg)
 		return r, cmd
 	}
 	return r, nil
@@ -112,7 +113,7 @@ func (r *builderResultScreen) View() string {
 	st := c.Styles
 	const lw = 16
 	var b strings.Builder
-	line := func(label, value string) { b.WriteString(wrapField(c, label, lw, value, "", r.wd) + "\n") }
+	line := func(label, value string) { b.WriteString(kit.WrapField(c, label, lw, value, "", r.wd) + "\n") }
 	line("Builder", st.Value.Render(r.auth.Builder.Hex()))
 	line("May trade for", st.Value.Render(r.auth.Main.Hex()))
 	line("Max futures fee", st.Value.Render(service.FeeText(r.auth.Futures)))
@@ -120,7 +121,7 @@ func (r *builderResultScreen) View() string {
 	line("Signature until", st.Value.Render(builderExpiry(r.exp)))
 	if !r.auth.WithKey {
 		b.WriteString("\n" + st.Muted.Render(ansi.Wrap("No API key was created. Press enter to go back home.", max(r.wd, 1), "")) + "\n")
-		return clip(b.String(), r.wd)
+		return kit.Clip(b.String(), r.wd)
 	}
 	b.WriteString("\n" + st.Heading.Render("API key for the builder") + "\n\n")
 	line("Label", st.Value.Render(r.auth.Label))
@@ -138,11 +139,11 @@ func (r *builderResultScreen) View() string {
 	case r.logging:
 		b.WriteString(st.Muted.Render(wrap("Logging in with the new API key…")) + "\n")
 	case r.err != nil:
-		b.WriteString(errorBlock(c, "Login failed", r.err, r.wd))
+		b.WriteString(kit.ErrorBlock(c, "Login failed", r.err, r.wd))
 	case r.copied:
 		b.WriteString(st.Muted.Render(wrap("l logs in with it (replacing this session); enter goes home and forgets it.")) + "\n")
 	default:
 		b.WriteString(st.Muted.Render(wrap("c copies it, l logs in with it (replacing this session), enter goes home.")) + "\n")
 	}
-	return clip(b.String(), r.wd)
+	return kit.Clip(b.String(), r.wd)
 }

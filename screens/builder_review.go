@@ -11,6 +11,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/signer"
 	"svcwallet/tui"
@@ -35,11 +36,11 @@ var builderReviewKeys = struct {
 // the one that gets signed; a retry after a lost answer resends the same
 // signed body.
 type builderReviewScreen struct {
-	app    *App
+	app    *kit.App
 	auth   service.BuilderAuth
 	msg    signer.Message
 	domain signer.Domain
-	gate   reviewGate
+	gate   kit.ReviewGate
 	sent   *service.BuilderAuthorizeRequest // the signed body, once signed
 	err    error
 	wd, h  int
@@ -47,46 +48,46 @@ type builderReviewScreen struct {
 
 // newBuilderReview builds the message for a checked authorization with the
 // given nonce, expiring the chosen validity from now.
-func newBuilderReview(app *App, a service.BuilderAuth, nonce uint32) *builderReviewScreen {
+func newBuilderReview(app *kit.App, a service.BuilderAuth, nonce uint32) *builderReviewScreen {
 	exp := a.Expiration(app.Common.Now())
 	return &builderReviewScreen{
 		app: app, auth: a, msg: a.Message(nonce, exp), domain: app.Target.Env.Domain(),
-		gate: newReviewGate(app, a.Main),
+		gate: kit.NewReviewGate(app, a.Main),
 	}
 }
 
-func (r *builderReviewScreen) Init() tea.Cmd { return r.gate.start() }
+func (r *builderReviewScreen) Init() tea.Cmd { return r.gate.Start() }
 
 func (r *builderReviewScreen) Title() string { return "Builder: review and sign" }
 
-func (r *builderReviewScreen) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.setWidth(w) }
+func (r *builderReviewScreen) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.SetWidth(w) }
 
-func (r *builderReviewScreen) KeyMap() help.KeyMap { return r.bindings().keyMap() }
+func (r *builderReviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
 
 // bindings: enter signs once the whole message fits on screen, unless the
 // authorization is already out.
-func (r *builderReviewScreen) bindings() bindings {
-	return bindings{{key: builderReviewKeys.Sign, on: !r.gate.sending && r.fits(), do: r.sign}}
+func (r *builderReviewScreen) bindings() kit.Bindings {
+	return kit.Bindings{{Key: builderReviewKeys.Sign, On: !r.gate.Sending && r.fits(), Do: r.sign}}
 }
 
 // Busy: while the authorization is in flight, quitting asks and Esc is held.
-func (r *builderReviewScreen) Busy() bool { return r.gate.sending }
+func (r *builderReviewScreen) Busy() bool { return r.gate.Sending }
 
-func (r *builderReviewScreen) Inputting() bool { return r.gate.inputting() }
+func (r *builderReviewScreen) Inputting() bool { return r.gate.Inputting() }
 
 func (r *builderReviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
-	if cmd, handled := r.gate.update(msg); handled {
+	if cmd, handled := r.gate.Update(msg); handled {
 		return r, cmd
 	}
 	switch msg := msg.(type) {
 	case builderSentMsg:
 		return r, r.sentReply(msg)
 	case tea.KeyPressMsg:
-		if cmd, ok := r.bindings().handle(msg); ok {
+		if cmd, ok := r.bindings().Handle(msg); ok {
 			return r, cmd
 		}
 	}
-	return r, r.gate.key.update(msg)
+	return r, r.gate.Key.Update(msg)
 }
 
 // sign signs and sends in one Cmd; once signed, a retry resends the same
@@ -99,22 +100,22 @@ func (r *builderReviewScreen) sign() tea.Cmd {
 	if r.sent != nil {
 		r.err = nil
 		req := *r.sent
-		return r.gate.send(func() tea.Msg { return sendBuilder(app, req) })
+		return r.gate.Send(func() tea.Msg { return sendBuilder(app, req) })
 	}
-	if err := r.gate.key.ready(); err != nil {
+	if err := r.gate.Key.Ready(); err != nil {
 		r.err = err
 		return nil
 	}
 	r.err = nil
-	load, a, m, d := r.gate.key.loader(), r.auth, r.msg, r.domain
-	return r.gate.send(func() tea.Msg {
+	load, a, m, d := r.gate.Key.Loader(), r.auth, r.msg, r.domain
+	return r.gate.Send(func() tea.Msg {
 		k, err := load()
 		if err != nil {
 			return builderSentMsg{err: err}
 		}
 		// The root context only: the authorization's answer must arrive
 		// even if the screen is left.
-		cx, cancel := call(app.root())
+		cx, cancel := kit.Call(app.Root())
 		defer cancel()
 		// Clocks far apart refuse the signature (service.SigningNow).
 		if _, err := app.Client().SigningNow(cx); err != nil {
@@ -132,8 +133,8 @@ func (r *builderReviewScreen) sign() tea.Cmd {
 }
 
 // sendBuilder posts a signed authorization; it runs inside a Cmd.
-func sendBuilder(app *App, req service.BuilderAuthorizeRequest) tea.Msg {
-	cx, cancel := call(app.root())
+func sendBuilder(app *kit.App, req service.BuilderAuthorizeRequest) tea.Msg {
+	cx, cancel := kit.Call(app.Root())
 	defer cancel()
 	res, err := app.Client().AuthorizeBuilder(cx, req)
 	return builderSentMsg{req: req, res: res, err: err}
@@ -141,7 +142,7 @@ func sendBuilder(app *App, req service.BuilderAuthorizeRequest) tea.Msg {
 
 // sentReply shows the result, or explains the refusal.
 func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
-	r.gate.sending = false
+	r.gate.Sending = false
 	if msg.req.Signature.R != "" {
 		r.sent = &msg.req
 	}
@@ -183,17 +184,17 @@ func (r *builderReviewScreen) render() string {
 	if r.auth.Builder == r.auth.Main {
 		b.WriteString("\n" + st.Warning.Render(ansi.Wrap("! The builder is your own account: a builder is normally another account that trades for yours.", max(r.wd, 20), "")) + "\n")
 	}
-	b.WriteString("\n" + r.gate.key.view(18) + "\n\n")
-	if r.err != nil && !r.gate.sending {
-		b.WriteString(errorBlock(c, "Not authorized", r.err, r.wd))
+	b.WriteString("\n" + r.gate.Key.View(18) + "\n\n")
+	if r.err != nil && !r.gate.Sending {
+		b.WriteString(kit.ErrorBlock(c, "Not authorized", r.err, r.wd))
 		if r.sent != nil {
 			b.WriteString(st.Muted.Render("Enter sends the same signed authorization again; esc goes back to the form.") + "\n")
 		}
 	} else {
-		b.WriteString(r.gate.prompt("Signing and sending the authorization…",
+		b.WriteString(r.gate.Prompt("Signing and sending the authorization…",
 			"Press enter to sign with this key and authorize the builder, esc to go back.") + "\n")
 	}
-	return clip(b.String(), r.wd)
+	return kit.Clip(b.String(), r.wd)
 }
 
 // typedDataView shows the domain, the message type and every field with its
@@ -207,7 +208,7 @@ func (r *builderReviewScreen) typedDataView() string {
 	var rows []row
 	line := func(label, value, note string) { rows = append(rows, row{label, value, note}) }
 	d := r.domain
-	line("Domain", st.Value.Render(`name "`+d.Name+`" · version "`+signer.DomainVersion+`" · chainId `+uitoa(d.ChainID)), "")
+	line("Domain", st.Value.Render(`name "`+d.Name+`" · version "`+signer.DomainVersion+`" · chainId `+kit.Uitoa(d.ChainID)), "")
 	what := "authorize only, no API key"
 	if r.auth.WithKey {
 		what = "authorize and create an API key"
@@ -265,16 +266,16 @@ func (r *builderReviewScreen) typedDataView() string {
 		vw := ansi.StringWidth(x.value)
 		switch {
 		case x.note == "":
-			b.WriteString(wrapField(c, x.label, lw, x.value, "", r.wd))
+			b.WriteString(kit.WrapField(c, x.label, lw, x.value, "", r.wd))
 		case vw <= col:
-			b.WriteString(field(c, x.label, lw, x.value+strings.Repeat(" ", col-vw)) + st.Muted.Render("  "+x.note))
+			b.WriteString(kit.Field(c, x.label, lw, x.value+strings.Repeat(" ", col-vw)) + st.Muted.Render("  "+x.note))
 		default:
 			// Too wide for the column: the note on the next line.
-			w := ansi.StringWidth(field(c, x.label, lw, x.value))
+			w := ansi.StringWidth(kit.Field(c, x.label, lw, x.value))
 			if w > r.wd {
 				w = r.wd
 			}
-			b.WriteString(wrapField(c, x.label, lw, x.value, x.note, w))
+			b.WriteString(kit.WrapField(c, x.label, lw, x.value, x.note, w))
 		}
 		b.WriteString("\n")
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/ethereum/go-ethereum/accounts/keystore"
 
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
@@ -93,7 +94,7 @@ func (r *bldRig) toReview() {
 	r.t.Helper()
 	r.press("enter")
 	r.untilShows("Builder: review and sign", "sandbox demo key")
-	r.clock.Advance(keyGuard)
+	r.clock.Advance(kit.KeyGuard)
 }
 
 // signAndWait presses enter on the review and waits for the result.
@@ -123,7 +124,7 @@ func TestBuilderAuthorizeOnly(t *testing.T) {
 	r.untilShows("signed 500")
 	r.press("enter")
 	r.untilShows("AuthorizeBuilder", "authorize only, no API key", "maxFutureFeeRate", "= 0.1% futures cap")
-	r.clock.Advance(keyGuard)
+	r.clock.Advance(kit.KeyGuard)
 	r.untilShows("sandbox demo key", "Press enter to sign")
 	r.signAndWait()
 	v := r.plain()
@@ -240,18 +241,18 @@ func TestBuilderKeystrokeGuard(t *testing.T) {
 	rv.SetSize(120, 36)
 	rv.Init() // its guard timer is not run: the fake clock decides
 	// Let the key search finish.
-	rv.Update(rv.gate.key.find()())
+	rv.Update(rv.gate.Key.Find()())
 	enter := keyPress("enter")
-	r.clock.Advance(keyGuard - time.Millisecond)
-	if _, cmd := rv.Update(enter); cmd != nil || rv.gate.sending {
-		t.Fatalf("enter %v after the review appeared signed (cmd %v)", keyGuard-time.Millisecond, cmd != nil)
+	r.clock.Advance(kit.KeyGuard - time.Millisecond)
+	if _, cmd := rv.Update(enter); cmd != nil || rv.gate.Sending {
+		t.Fatalf("enter %v after the review appeared signed (cmd %v)", kit.KeyGuard-time.Millisecond, cmd != nil)
 	}
 	if !strings.Contains(ansi.Strip(rv.View()), "keys are enabled in a moment") {
 		t.Fatalf("guarded review does not say so:\n%s", rv.View())
 	}
 	r.clock.Advance(time.Millisecond)
 	_, cmd := rv.Update(enter)
-	if cmd == nil || !rv.gate.sending {
+	if cmd == nil || !rv.gate.Sending {
 		t.Fatal("enter after the guard did not sign")
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/common"
 
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/signer"
 )
@@ -26,15 +27,15 @@ func (b *builderScreen) View() string {
 		if b.focus == id {
 			marker = st.Cursor.Render("› ")
 		}
-		line, indent := marker+field(c, builderFieldLabels[id], lw, value), bldLabelCol
+		line, indent := marker+kit.Field(c, builderFieldLabels[id], lw, value), bldLabelCol
 		if own {
 			// The hint rides on the label's line when it fits there.
 			label := builderFieldLabels[id]
-			head := marker + inksFor(c).label.on(label)
+			head := marker + kit.InksFor(c).Label.On(label)
 			if hint != "" && 2+len(label)+2+ansi.StringWidth(hint) <= b.wd {
 				head, hint = head+"  "+hint, ""
 			}
-			line = head + "\n" + pad("", bldStackIndent) + value
+			line = head + "\n" + kit.Pad("", bldStackIndent) + value
 			indent = bldStackIndent
 		}
 		if hint != "" {
@@ -43,7 +44,7 @@ func (b *builderScreen) View() string {
 				line += "  " + hint
 			} else {
 				wrapped := ansi.Wrap(hint, max(b.wd-indent, 10), "")
-				line += "\n" + pad("", indent) + strings.ReplaceAll(wrapped, "\n", "\n"+pad("", indent))
+				line += "\n" + kit.Pad("", indent) + strings.ReplaceAll(wrapped, "\n", "\n"+kit.Pad("", indent))
 			}
 		}
 		out.WriteString(line + "\n")
@@ -74,7 +75,7 @@ func (b *builderScreen) View() string {
 		} else {
 			canon = st.Value.Render(canon)
 		}
-		out.WriteString(pad("", lw+3) + st.Muted.Render("sent as ") + canon + "\n")
+		out.WriteString(kit.Pad("", lw+3) + st.Muted.Render("sent as ") + canon + "\n")
 	}
 	out.WriteString("\n")
 	note := func(s string) { out.WriteString(st.Muted.Render(ansi.Wrap(s, max(b.wd, 1), "")) + "\n") }
@@ -82,7 +83,7 @@ func (b *builderScreen) View() string {
 	case b.making:
 		note("Creating and encrypting the key pair…")
 	case b.err != nil:
-		out.WriteString(errorBlock(c, "Error", b.err, b.wd))
+		out.WriteString(kit.ErrorBlock(c, "Error", b.err, b.wd))
 	case b.withKey && b.made != "":
 		out.WriteString(st.Muted.Render(hangWrap("Key file: "+b.made, b.wd, len("Key file: "))) + "\n")
 		note("The builder needs this file and its passphrase to sign trades.")
@@ -91,7 +92,7 @@ func (b *builderScreen) View() string {
 	default:
 		note("Fee rates are percentages: 0.1 means 0.1%, at most 4 decimals.")
 	}
-	return clip(out.String(), b.wd)
+	return kit.Clip(out.String(), b.wd)
 }
 
 // mainText is the main account's address, whole when it fits (on its own
@@ -122,7 +123,7 @@ func hangWrap(s string, w, indent int) string {
 		s = strings.TrimLeft(s[len(line):], " ")
 		room = max(w-indent, 1)
 	}
-	return strings.Join(out, "\n"+pad("", indent))
+	return strings.Join(out, "\n"+kit.Pad("", indent))
 }
 
 // permsView lists the six permissions with their numbers and check boxes,
@@ -161,7 +162,7 @@ func (b *builderScreen) permsView() string {
 		}
 	}
 	lines = append(lines, line)
-	return strings.Join(lines, "\n"+pad("", 19))
+	return strings.Join(lines, "\n"+kit.Pad("", 19))
 }
 
 func (b *builderScreen) addressHint(id int) string {

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
@@ -34,7 +35,7 @@ const strangerKey = "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff
 type console struct {
 	t    testing.TB
 	srv  *sandbox.Server
-	app  *App
+	app  *kit.App
 	root *tui.Model
 	env  map[string]string
 	msgs chan tea.Msg
@@ -86,16 +87,16 @@ func newConsole(t testing.TB, w, h int, o consoleOpts) *console {
 
 // newTestApp is the App main would build for the embedded sandbox, with the
 // sandbox shown at a fixed address and every clock fixed.
-func newTestApp(srv *sandbox.Server, dark bool, clock func() time.Time, getenv func(string) string, keystoreDir string) *App {
+func newTestApp(srv *sandbox.Server, dark bool, clock func() time.Time, getenv func(string) string, keystoreDir string) *kit.App {
 	real := service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
-	target := Target{
+	target := kit.Target{
 		Env:    service.SandboxEnvironment(shownSandboxURL, sandbox.DefaultChainID),
 		Client: service.New(real, service.Options{Now: clock}),
-		Demo:   &Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey},
+		Demo:   &kit.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey},
 	}
-	return &App{Deps: Deps{Common: tui.NewCommon(dark, clock), Targets: []Target{target}, KeystoreDir: keystoreDir, Getenv: getenv},
-		Session: Session{Target: target},
-		Hooks:   Hooks{LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) }}}
+	return &kit.App{Deps: kit.Deps{Common: tui.NewCommon(dark, clock), Targets: []kit.Target{target}, KeystoreDir: keystoreDir, Getenv: getenv},
+		Session: kit.Session{Target: target},
+		Hooks:   kit.Hooks{LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) }}}
 }
 
 func (c *console) getenv(k string) string { return c.env[k] }
@@ -265,7 +266,7 @@ func (c *console) solanaAddress() string {
 	c.t.Helper()
 	cl := service.New(service.SandboxEnvironment(c.srv.URL, sandbox.DefaultChainID),
 		service.Options{APIKey: sandbox.DemoAPIKey, Now: func() time.Time { return testNow }})
-	cx, cancel := call(context.Background())
+	cx, cancel := kit.Call(context.Background())
 	defer cancel()
 	info, err := cl.GenerateAddress(cx, "SOLANA")
 	if err != nil || info.DepositAddress == "" {

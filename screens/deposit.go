@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/tui"
 )
@@ -58,11 +59,11 @@ const (
 // depositScreen lists every chain the account can deposit on, with its address and
 // tokens; on-demand chains get an address with g.
 type depositScreen struct {
-	visit      // its calls end when it is left
-	app        *App
+	kit.Visit  // its calls end when it is left
+	app        *kit.App
 	all        []service.ChainInfo // as listed by the service
 	chains     []service.ChainInfo // those the filter lets through
-	filter     listFilter
+	filter     kit.ListFilter
 	loading    bool
 	generating string // chain being provisioned, "" when none
 	err        error  // the listing failed and there is nothing to show
@@ -75,8 +76,8 @@ type depositScreen struct {
 }
 
 // newDeposit builds the deposit address screen.
-func newDeposit(app *App) *depositScreen {
-	return &depositScreen{app: app, qr: map[string]qrCode{}, filter: newListFilter(app.Common),
+func newDeposit(app *kit.App) *depositScreen {
+	return &depositScreen{app: app, qr: map[string]qrCode{}, filter: kit.NewListFilter(app.Common),
 		spin: spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(app.Common.Styles.Spinner))}
 }
 
@@ -86,19 +87,19 @@ func (d *depositScreen) Title() string { return "Deposit addresses" }
 
 func (d *depositScreen) SetSize(w, h int) { d.w, d.h = w, h; d.scroll() }
 
-func (d *depositScreen) KeyMap() help.KeyMap { return d.bindings().keyMap() }
+func (d *depositScreen) KeyMap() help.KeyMap { return d.bindings().KeyMap() }
 
 // bindings offer only what applies to the selected chain: QR and copy when
 // it has an address, generate when it has none; a refused address is
 // shown, never copied, drawn or re-generated (pressed, c and g say why).
-func (d *depositScreen) bindings() bindings {
-	if d.filter.typing {
-		return d.filter.bindings()
+func (d *depositScreen) bindings() kit.Bindings {
+	if d.filter.Typing {
+		return d.filter.Bindings()
 	}
-	moves := listMoves(&d.cursor, len(d.chains), "select")
+	moves := kit.ListMoves(&d.cursor, len(d.chains), "select")
 	// g generates an address here: the list jumps with home and end only.
-	moves[2].key.SetKeys("home")
-	moves[3].key.SetKeys("end")
+	moves[2].Key.SetKeys("home")
+	moves[3].Key.SetKeys("end")
 	ch, some := d.selected()
 	usable := some && ch.AddressProblem == "" && ch.DepositAddress != ""
 	qrKey := depositKeys.QR
@@ -112,41 +113,41 @@ func (d *depositScreen) bindings() bindings {
 		return nil
 	}
 	return append(moves,
-		binding{key: qrKey, on: usable, do: d.toggleQR, off: func() tea.Cmd {
+		kit.Binding{Key: qrKey, On: usable, Do: d.toggleQR, Off: func() tea.Cmd {
 			if ch.AddressProblem != "" {
 				return d.toggleQR() // the panel says why there is no QR code
 			}
 			return nil
 		}},
-		binding{key: depositKeys.Copy, on: usable, do: func() tea.Cmd {
-			return copyText(d.app, ch.DepositAddress, "Copied "+ch.Chain+" address "+ch.DepositAddress)
-		}, off: func() tea.Cmd {
+		kit.Binding{Key: depositKeys.Copy, On: usable, Do: func() tea.Cmd {
+			return kit.CopyText(d.app, ch.DepositAddress, "Copied "+ch.Chain+" address "+ch.DepositAddress)
+		}, Off: func() tea.Cmd {
 			if cmd := refused(); cmd != nil || !some {
 				return cmd
 			}
 			return tui.ShowInfo("No address to copy: press g to generate one first")
 		}},
-		binding{key: depositKeys.Generate, on: some && ch.AddressProblem == "" && ch.DepositAddress == "" && d.generating == "",
-			do: func() tea.Cmd { return d.generate(ch.Chain) }, off: func() tea.Cmd {
+		kit.Binding{Key: depositKeys.Generate, On: some && ch.AddressProblem == "" && ch.DepositAddress == "" && d.generating == "",
+			Do: func() tea.Cmd { return d.generate(ch.Chain) }, Off: func() tea.Cmd {
 				if cmd := refused(); cmd != nil || !some || d.generating != "" {
 					return cmd
 				}
 				return tui.ShowInfo(ch.Chain + " already has a deposit address")
 			}},
-		binding{key: depositKeys.Refresh, on: !d.loading, do: d.load},
-		binding{key: filterKeys.Start, on: len(d.all) > 0, do: d.filter.start},
+		kit.Binding{Key: depositKeys.Refresh, On: !d.loading, Do: d.load},
+		kit.Binding{Key: kit.FilterKeys.Start, On: len(d.all) > 0, Do: d.filter.Start},
 	)
 }
 
 // Inputting: while the filter is typed, letters are text.
-func (d *depositScreen) Inputting() bool { return d.filter.typing }
+func (d *depositScreen) Inputting() bool { return d.filter.Typing }
 
 // applyFilter lists the chains the filter lets through (name, chain id or
 // address), keeping the cursor in range.
 func (d *depositScreen) applyFilter() {
 	d.chains = d.chains[:0:0]
 	for _, ch := range d.all {
-		if d.filter.match(ch.Chain, ch.ChainID, ch.DepositAddress) {
+		if d.filter.Match(ch.Chain, ch.ChainID, ch.DepositAddress) {
 			d.chains = append(d.chains, ch)
 		}
 	}
@@ -155,9 +156,9 @@ func (d *depositScreen) applyFilter() {
 
 func (d *depositScreen) load() tea.Cmd {
 	d.loading = true
-	client, parent := d.app.Client(), d.context(d.app)
+	client, parent := d.app.Client(), d.Context(d.app)
 	return tea.Batch(d.spin.Tick, func() tea.Msg {
-		cx, cancel := call(parent)
+		cx, cancel := kit.Call(parent)
 		defer cancel()
 		chains, err := client.DepositAddresses(cx)
 		return depositsLoadedMsg{chains: chains, err: err}
@@ -166,9 +167,9 @@ func (d *depositScreen) load() tea.Cmd {
 
 func (d *depositScreen) generate(chain string) tea.Cmd {
 	d.generating = chain
-	client, parent := d.app.Client(), d.context(d.app)
+	client, parent := d.app.Client(), d.Context(d.app)
 	return tea.Batch(d.spin.Tick, func() tea.Msg {
-		cx, cancel := call(parent)
+		cx, cancel := kit.Call(parent)
 		defer cancel()
 		info, err := client.GenerateAddress(cx, chain)
 		return addressGeneratedMsg{chain: chain, info: info, err: err}
@@ -226,13 +227,13 @@ func (d *depositScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 }
 
 func (d *depositScreen) key(k tea.KeyPressMsg) tea.Cmd {
-	if d.filter.typing {
-		cmd := d.filter.update(k)
+	if d.filter.Typing {
+		cmd := d.filter.Update(k)
 		d.cursor = 0
 		d.applyFilter()
 		return cmd
 	}
-	cmd, _ := d.bindings().handle(k)
+	cmd, _ := d.bindings().Handle(k)
 	return cmd
 }
 
@@ -324,55 +325,55 @@ func (d *depositScreen) listRows() int {
 
 // scroll keeps the cursor inside the visible window of rows.
 func (d *depositScreen) scroll() {
-	d.offset = scrollOffset(d.cursor, d.offset, d.listRows(), len(d.chains))
+	d.offset = kit.ScrollOffset(d.cursor, d.offset, d.listRows(), len(d.chains))
 }
 
 func (d *depositScreen) View() string {
 	c := d.app.Common
-	k := inksFor(c)
+	k := kit.InksFor(c)
 	var b strings.Builder
 	// The first line holds the filter and the refresh spinner; the status
 	// bar names the screen.
-	if d.filter.shown() {
-		b.WriteString(d.filter.view() + "  ")
+	if d.filter.Shown() {
+		b.WriteString(d.filter.View() + "  ")
 	}
 	if d.loading && len(d.chains) > 0 {
-		b.WriteString(d.spin.View() + k.muted.on(" refreshing…"))
+		b.WriteString(d.spin.View() + k.Muted.On(" refreshing…"))
 	}
 	b.WriteString("\n")
 	switch {
 	case d.loading && len(d.chains) == 0:
 		b.WriteString("\n" + d.spin.View() + " Loading deposit addresses…\n")
-		return clip(b.String(), d.w)
+		return kit.Clip(b.String(), d.w)
 	case d.err != nil:
-		b.WriteString("\n" + errorBlock(c, "Error", d.err, d.w))
-		return clip(b.String(), d.w)
+		b.WriteString("\n" + kit.ErrorBlock(c, "Error", d.err, d.w))
+		return kit.Clip(b.String(), d.w)
 	case len(d.chains) == 0 && len(d.all) > 0:
 		b.WriteString("\nNo chain matches the filter: press / to change it.\n")
-		return clip(b.String(), d.w)
+		return kit.Clip(b.String(), d.w)
 	case len(d.chains) == 0:
 		b.WriteString("\nNo chains are open for deposit on this account.\n")
-		return clip(b.String(), d.w)
+		return kit.Clip(b.String(), d.w)
 	}
 	l, code := d.layout()
 	if l == qrAlone {
 		return d.qrAloneView(code)
 	}
-	b.WriteString(k.label.on(fmt.Sprintf("  %-*s %-*s %s", depChainW, "CHAIN", depIDW, "CHAIN ID", "DEPOSIT ADDRESS")) + "\n")
+	b.WriteString(k.Label.On(fmt.Sprintf("  %-*s %-*s %s", depChainW, "CHAIN", depIDW, "CHAIN ID", "DEPOSIT ADDRESS")) + "\n")
 	rows := d.listRows()
 	end := min(d.offset+rows, len(d.chains))
 	for i := d.offset; i < end; i++ {
 		b.WriteString(d.row(i) + "\n")
 	}
 	if len(d.chains) > rows {
-		b.WriteString(k.muted.on(fmt.Sprintf("  %d–%d of %d chains", d.offset+1, end, len(d.chains))) + "\n")
+		b.WriteString(k.Muted.On(fmt.Sprintf("  %d–%d of %d chains", d.offset+1, end, len(d.chains))) + "\n")
 	}
 	b.WriteString("\n" + d.detail(l, code))
-	return clip(b.String(), d.w)
+	return kit.Clip(b.String(), d.w)
 }
 
 func (d *depositScreen) row(i int) string {
-	k := inksFor(d.app.Common)
+	k := kit.InksFor(d.app.Common)
 	ch := d.chains[i]
 	addrW := max(min(d.w, depAddrCol+depAddrMaxW)-depAddrCol, 1)
 	addr := ch.DepositAddress
@@ -385,46 +386,46 @@ func (d *depositScreen) row(i int) string {
 		addr = "not provisioned (on-demand: press g)"
 	}
 	// An address cut short must look cut short: never a silent truncation.
-	line := pad(truncate(ch.Chain, depChainW, "…"), depChainW) + " " +
-		pad(truncate(ch.ChainID, depIDW, "…"), depIDW) + " " + pad(truncate(addr, addrW, "…"), addrW)
+	line := kit.Pad(kit.Truncate(ch.Chain, depChainW, "…"), depChainW) + " " +
+		kit.Pad(kit.Truncate(ch.ChainID, depIDW, "…"), depIDW) + " " + kit.Pad(kit.Truncate(addr, addrW, "…"), addrW)
 	if i == d.cursor {
-		return k.cursor.on("› ") + k.selected.on(line)
+		return k.Cursor.On("› ") + k.Selected.On(line)
 	}
 	if ch.DepositAddress == "" {
-		return "  " + k.muted.on(line)
+		return "  " + k.Muted.On(line)
 	}
-	return "  " + k.value.on(line)
+	return "  " + k.Value.On(line)
 }
 
 func (d *depositScreen) detail(l qrLayout, code qrCode) string {
 	c := d.app.Common
-	st, k := c.Styles, inksFor(c)
+	st, k := c.Styles, kit.InksFor(c)
 	ch, _ := d.selected()
 	var b strings.Builder
-	addr := k.bold.on(ch.DepositAddress)
+	addr := k.Bold.On(ch.DepositAddress)
 	switch {
 	case ch.AddressProblem != "":
 		sp := strings.Repeat(" ", 10)
 		addr = st.Warning.Render("refused: it failed its check, so it is not copied nor drawn") + "\n" +
-			sp + k.muted.on(ch.AddressProblem) + "\n" + sp + k.muted.on("the service sent: "+ch.RefusedAddress)
+			sp + k.Muted.On(ch.AddressProblem) + "\n" + sp + k.Muted.On("the service sent: "+ch.RefusedAddress)
 	case ch.DepositAddress == "":
-		addr = k.muted.on("not provisioned: press g to generate")
+		addr = k.Muted.On("not provisioned: press g to generate")
 	}
 	// "chain id" lines up with the address below it, however short the name.
 	const lw = 9
-	gap := strings.Repeat(" ", max(lw+1-width(ch.Chain), 2))
-	b.WriteString(k.heading.on(ch.Chain) + k.muted.on(gap+"chain id "+ch.ChainID) + "\n")
-	b.WriteString(field(c, "Address", lw, addr) + "\n")
-	b.WriteString(k.label.on("Tokens") + "\n")
+	gap := strings.Repeat(" ", max(lw+1-kit.Width(ch.Chain), 2))
+	b.WriteString(k.Heading.On(ch.Chain) + k.Muted.On(gap+"chain id "+ch.ChainID) + "\n")
+	b.WriteString(kit.Field(c, "Address", lw, addr) + "\n")
+	b.WriteString(k.Label.On("Tokens") + "\n")
 	for _, t := range ch.SupportedTokens {
-		b.WriteString("  " + pad(t.Name, 8) + k.muted.on(t.ContractText()) + "\n")
+		b.WriteString("  " + kit.Pad(t.Name, 8) + k.Muted.On(t.ContractText()) + "\n")
 	}
 	switch {
 	case !d.showQR:
 	case l == qrNone && ch.AddressProblem != "":
-		b.WriteString(k.muted.on("No QR code for a refused address.") + "\n")
+		b.WriteString(k.Muted.On("No QR code for a refused address.") + "\n")
 	case l == qrNone:
-		b.WriteString(k.muted.on("No QR code until the address is generated: press g.") + "\n")
+		b.WriteString(k.Muted.On("No QR code until the address is generated: press g.") + "\n")
 	case l == qrNoRoom:
 		b.WriteString(st.Warning.Render(fmt.Sprintf("The QR code needs %dx%d: enlarge the terminal to show it.", code.Width+2, len(code.Lines)+1)) + "\n")
 	default:
@@ -436,11 +437,11 @@ func (d *depositScreen) detail(l qrLayout, code qrCode) string {
 // qrAloneView gives the whole area to the code, with the chain and address
 // on the line above it so the user can compare what the phone reads.
 func (d *depositScreen) qrAloneView(code qrCode) string {
-	k := inksFor(d.app.Common)
+	k := kit.InksFor(d.app.Common)
 	ch, _ := d.selected()
 	name := ansi.Truncate(ch.Chain, max(d.w-4-ansi.StringWidth(ch.DepositAddress), 1), "…")
-	head := k.heading.on(name) + "  " + k.bold.on(ch.DepositAddress)
-	return clip(head+"\n"+indent(code.Lines, 2), d.w)
+	head := k.Heading.On(name) + "  " + k.Bold.On(ch.DepositAddress)
+	return kit.Clip(head+"\n"+indent(code.Lines, 2), d.w)
 }
 
 // indent puts n spaces before every line and ends each with a newline.

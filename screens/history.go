@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/tui"
 )
@@ -35,10 +36,10 @@ const historyDetailLines = 7
 // in this environment, unfinished ones marked, and opens one to follow it or
 // to resume it.
 type historyScreen struct {
-	app    *App
+	app    *kit.App
 	all    []service.JournalRecord // this account's, newest first
 	recs   []service.JournalRecord // those the filter lets through
-	filter listFilter
+	filter kit.ListFilter
 	loaded bool
 	err    error
 	cursor int
@@ -47,8 +48,8 @@ type historyScreen struct {
 }
 
 // newHistory builds the withdrawal history screen.
-func newHistory(app *App) *historyScreen {
-	return &historyScreen{app: app, filter: newListFilter(app.Common)}
+func newHistory(app *kit.App) *historyScreen {
+	return &historyScreen{app: app, filter: kit.NewListFilter(app.Common)}
 }
 
 // unfinishedWithdrawals reads the journal for the withdrawals of the current
@@ -56,7 +57,7 @@ func newHistory(app *App) *historyScreen {
 // ones not yet in a terminal state; with the journal lines that were skipped
 // and why the journal could not be read, so neither goes unsaid. It reads a
 // file: call it inside a Cmd.
-func unfinishedWithdrawals(app *App) ([]service.JournalRecord, int, error) {
+func unfinishedWithdrawals(app *kit.App) ([]service.JournalRecord, int, error) {
 	recs, skipped, err := accountRecords(app)
 	var out []service.JournalRecord
 	for _, r := range recs {
@@ -69,11 +70,11 @@ func unfinishedWithdrawals(app *App) ([]service.JournalRecord, int, error) {
 
 // accountRecords is the journal's records of the logged-in account in the
 // current environment, newest first.
-func accountRecords(app *App) ([]service.JournalRecord, int, error) {
-	if app.journal() == nil {
+func accountRecords(app *kit.App) ([]service.JournalRecord, int, error) {
+	if app.Journal() == nil {
 		return nil, 0, nil
 	}
-	all, skipped, err := app.journal().RecordsSkipped()
+	all, skipped, err := app.Journal().RecordsSkipped()
 	if err != nil {
 		return nil, skipped, err
 	}
@@ -96,36 +97,36 @@ func (h *historyScreen) Title() string { return "Withdrawal history" }
 
 func (h *historyScreen) SetSize(w, hh int) { h.w, h.h = w, hh; h.scroll() }
 
-func (h *historyScreen) KeyMap() help.KeyMap { return h.bindings().keyMap() }
+func (h *historyScreen) KeyMap() help.KeyMap { return h.bindings().KeyMap() }
 
 // bindings: selecting and opening only with withdrawals listed, the filter
 // with any in the journal, watching with some the service can tell about.
-func (h *historyScreen) bindings() bindings {
-	if h.filter.typing {
-		return h.filter.bindings()
+func (h *historyScreen) bindings() kit.Bindings {
+	if h.filter.Typing {
+		return h.filter.Bindings()
 	}
 	n := len(h.recs)
 	if h.err != nil {
 		n = 0
 	}
-	bs := listMoves(&h.cursor, n, "select")
+	bs := kit.ListMoves(&h.cursor, n, "select")
 	return append(bs,
-		binding{key: historyKeys.Open, on: n > 0, do: func() tea.Cmd { return tui.Push(h.open(h.recs[h.cursor])) }},
-		binding{key: filterKeys.Start, on: len(h.all) > 0 && h.err == nil, do: h.filter.start},
-		binding{key: historyKeys.Watch, on: len(h.watchable()) > 0, do: h.watch},
-		binding{key: historyKeys.Reload, on: true, do: h.load},
+		kit.Binding{Key: historyKeys.Open, On: n > 0, Do: func() tea.Cmd { return tui.Push(h.open(h.recs[h.cursor])) }},
+		kit.Binding{Key: kit.FilterKeys.Start, On: len(h.all) > 0 && h.err == nil, Do: h.filter.Start},
+		kit.Binding{Key: historyKeys.Watch, On: len(h.watchable()) > 0, Do: h.watch},
+		kit.Binding{Key: historyKeys.Reload, On: true, Do: h.load},
 	)
 }
 
 // Inputting: while the filter is typed, letters are text.
-func (h *historyScreen) Inputting() bool { return h.filter.typing }
+func (h *historyScreen) Inputting() bool { return h.filter.Typing }
 
 // applyFilter lists the withdrawals the filter lets through: quote id,
 // destination, chain or state.
 func (h *historyScreen) applyFilter() {
 	h.recs = h.recs[:0:0]
 	for _, r := range h.all {
-		if h.filter.match(r.QuoteID, r.Intent.ToAddress, r.Intent.Chain, historyState(r)) {
+		if h.filter.Match(r.QuoteID, r.Intent.ToAddress, r.Intent.Chain, historyState(r)) {
 			h.recs = append(h.recs, r)
 		}
 	}
@@ -151,13 +152,13 @@ func (h *historyScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		}
 		h.applyFilter()
 	case tea.KeyPressMsg:
-		if h.filter.typing {
-			cmd := h.filter.update(msg)
+		if h.filter.Typing {
+			cmd := h.filter.Update(msg)
 			h.cursor = 0
 			h.applyFilter()
 			return h, cmd
 		}
-		cmd, _ := h.bindings().handle(msg)
+		cmd, _ := h.bindings().Handle(msg)
 		h.scroll()
 		return h, cmd
 	}
@@ -222,7 +223,7 @@ func (h *historyScreen) listRows() int { return max(h.h-historyDetailLines-5, 3)
 
 // scroll keeps the cursor inside the visible rows.
 func (h *historyScreen) scroll() {
-	h.offset = scrollOffset(h.cursor, h.offset, h.listRows(), len(h.recs))
+	h.offset = kit.ScrollOffset(h.cursor, h.offset, h.listRows(), len(h.recs))
 }
 
 func (h *historyScreen) View() string {
@@ -230,27 +231,27 @@ func (h *historyScreen) View() string {
 	st := c.Styles
 	var b strings.Builder
 	b.WriteString(st.Muted.Render(h.app.Target.Env.Name + " · this account, newest first"))
-	if h.filter.shown() {
-		b.WriteString("  " + h.filter.view())
+	if h.filter.Shown() {
+		b.WriteString("  " + h.filter.View())
 	}
 	b.WriteString("\n\n")
 	switch {
 	case h.err != nil:
-		b.WriteString(errorBlock(c, "Error", h.err, h.w))
-		return clip(b.String(), h.w)
+		b.WriteString(kit.ErrorBlock(c, "Error", h.err, h.w))
+		return kit.Clip(b.String(), h.w)
 	case !h.loaded:
 		b.WriteString("Reading the journal…\n")
-		return clip(b.String(), h.w)
-	case h.app.journal() == nil:
+		return kit.Clip(b.String(), h.w)
+	case h.app.Journal() == nil:
 		b.WriteString("No journal is open, so withdrawals are not recorded here.\n")
-		return clip(b.String(), h.w)
+		return kit.Clip(b.String(), h.w)
 	case len(h.recs) == 0 && len(h.all) > 0:
 		b.WriteString("No withdrawal matches the filter: press / to change it.\n")
-		return clip(b.String(), h.w)
+		return kit.Clip(b.String(), h.w)
 	case len(h.recs) == 0:
 		b.WriteString("No withdrawals from this account in the journal yet.\n")
-		b.WriteString(st.Muted.Render(h.app.journal().Path()) + "\n")
-		return clip(b.String(), h.w)
+		b.WriteString(st.Muted.Render(h.app.Journal().Path()) + "\n")
+		return kit.Clip(b.String(), h.w)
 	}
 	b.WriteString(st.Label.Render(fmt.Sprintf("  %-12s   %-9s %14s  %-9s %s", "STARTED", "STATE", "AMOUNT", "CHAIN", "DESTINATION")) + "\n")
 	rows := h.listRows()
@@ -270,7 +271,7 @@ func (h *historyScreen) View() string {
 	}
 	b.WriteString(st.Muted.Render(count) + "\n\n")
 	b.WriteString(h.detail(h.recs[h.cursor]))
-	return clip(b.String(), h.w)
+	return kit.Clip(b.String(), h.w)
 }
 
 func (h *historyScreen) row(i int) string {
@@ -302,13 +303,13 @@ func (h *historyScreen) detail(r service.JournalRecord) string {
 	st := c.Styles
 	const lw = 12
 	var b strings.Builder
-	b.WriteString(field(c, "Quote id", lw, st.Value.Render(r.QuoteID)) + "\n")
-	b.WriteString(field(c, "Destination", lw, st.Value.Render(orDash(r.Intent.ToAddress))) + "\n")
+	b.WriteString(kit.Field(c, "Quote id", lw, st.Value.Render(r.QuoteID)) + "\n")
+	b.WriteString(kit.Field(c, "Destination", lw, st.Value.Render(orDash(r.Intent.ToAddress))) + "\n")
 	if r.Intent.TokenOut != "" {
-		b.WriteString(field(c, "Receive", lw, st.Value.Render(r.Intent.ReceiveAmount.String()+" "+r.Intent.TokenOut+" on "+r.Intent.Chain)) + "\n")
+		b.WriteString(kit.Field(c, "Receive", lw, st.Value.Render(r.Intent.ReceiveAmount.String()+" "+r.Intent.TokenOut+" on "+r.Intent.Chain)) + "\n")
 	}
 	if r.Error != "" {
-		b.WriteString(errorBlock(c, "Refused", service.UserError{Text: r.Error}, h.w))
+		b.WriteString(kit.ErrorBlock(c, "Refused", service.UserError{Text: r.Error}, h.w))
 	}
 	var next string
 	switch {

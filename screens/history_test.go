@@ -52,7 +52,7 @@ func historyEntries(t *testing.T, r *stRig) {
 	elsewhere := intent(stT0, "q-other-env", sandbox.DestCompleted, "5")
 	elsewhere.Env = "production"
 	for _, e := range append(entries, other, elsewhere) {
-		if err := r.app.journal().Append(e); err != nil {
+		if err := r.app.Journal().Append(e); err != nil {
 			t.Fatal(err)
 		}
 	}

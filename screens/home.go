@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"svcwallet/screens/kit"
 	"svcwallet/tui"
 )
 
@@ -24,28 +25,28 @@ type menuItem struct {
 	key   string
 	label string
 	about string
-	open  func(*App) tui.Screen
+	open  func(*kit.App) tui.Screen
 }
 
 // homeMenu lists the ways on; log out is handled by the screen itself.
 var homeMenu = []menuItem{
-	{"d", "Deposit addresses", "chains, tokens, QR codes; provision on-demand chains", func(a *App) tui.Screen { return newDeposit(a) }},
-	{"w", "Withdraw USDT", "through the bridge: route, quote, review, sign, follow", func(a *App) tui.Screen { return newRoute(a) }},
-	{"h", "History", "this account's withdrawals; resume unfinished ones", func(a *App) tui.Screen { return newHistory(a) }},
-	{"s", "Watch board", "follow many withdrawals by quote id", func(a *App) tui.Screen { return newBoard(a) }},
-	{"b", "Builder authorization", "let a builder trade for this account, with fee caps and an optional API key", func(a *App) tui.Screen { return newBuilder(a) }},
+	{"d", "Deposit addresses", "chains, tokens, QR codes; provision on-demand chains", func(a *kit.App) tui.Screen { return newDeposit(a) }},
+	{"w", "Withdraw USDT", "through the bridge: route, quote, review, sign, follow", func(a *kit.App) tui.Screen { return newRoute(a) }},
+	{"h", "History", "this account's withdrawals; resume unfinished ones", func(a *kit.App) tui.Screen { return newHistory(a) }},
+	{"s", "Watch board", "follow many withdrawals by quote id", func(a *kit.App) tui.Screen { return newBoard(a) }},
+	{"b", "Builder authorization", "let a builder trade for this account, with fee caps and an optional API key", func(a *kit.App) tui.Screen { return newBuilder(a) }},
 }
 
 // homeScreen shows who is logged in and the ways on.
 type homeScreen struct {
-	app     *App
+	app     *kit.App
 	cursor  int
 	journal homeJournalMsg // unfinished withdrawals and the journal's health (banner)
 	w, h    int
 }
 
 // newHome builds the home screen for the logged-in session.
-func newHome(app *App) *homeScreen { return &homeScreen{app: app} }
+func newHome(app *kit.App) *homeScreen { return &homeScreen{app: app} }
 
 func (h *homeScreen) Init() tea.Cmd { return h.readJournal() }
 
@@ -53,13 +54,13 @@ func (h *homeScreen) Title() string { return "Home" }
 
 func (h *homeScreen) SetSize(w, hh int) { h.w, h.h = w, hh }
 
-func (h *homeScreen) KeyMap() help.KeyMap { return h.bindings().keyMap() }
+func (h *homeScreen) KeyMap() help.KeyMap { return h.bindings().KeyMap() }
 
 // bindings: moving over the menu and log out (the last row), enter, each
 // item's letter (one footer entry: the menu says what each opens), and L.
-func (h *homeScreen) bindings() bindings {
-	bs := listMoves(&h.cursor, len(homeMenu)+1, "move")
-	bs = append(bs, binding{key: homeKeys.Open, on: true, do: func() tea.Cmd {
+func (h *homeScreen) bindings() kit.Bindings {
+	bs := kit.ListMoves(&h.cursor, len(homeMenu)+1, "move")
+	bs = append(bs, kit.Binding{Key: homeKeys.Open, On: true, Do: func() tea.Cmd {
 		if h.cursor == len(homeMenu) {
 			return h.logout()
 		}
@@ -71,14 +72,14 @@ func (h *homeScreen) bindings() bindings {
 	}
 	goTo := key.NewBinding(key.WithKeys(letters...), key.WithHelp(strings.Join(letters, "/"), "go to"))
 	for i, it := range homeMenu {
-		b := binding{key: key.NewBinding(key.WithKeys(it.key)), on: true, do: func() tea.Cmd { return tui.Push(it.open(h.app)) }}
+		b := kit.Binding{Key: key.NewBinding(key.WithKeys(it.key)), On: true, Do: func() tea.Cmd { return tui.Push(it.open(h.app)) }}
 		if i == 0 {
-			b.key = goTo // the footer's one entry; it matches the first letter only
-			b.key.SetKeys(it.key)
+			b.Key = goTo // the footer's one entry; it matches the first letter only
+			b.Key.SetKeys(it.key)
 		}
 		bs = append(bs, b)
 	}
-	return append(bs, binding{key: homeKeys.Logout, on: true, do: h.logout})
+	return append(bs, kit.Binding{Key: homeKeys.Logout, On: true, Do: h.logout})
 }
 
 func (h *homeScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
@@ -87,7 +88,7 @@ func (h *homeScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		return h, nil
 	}
 	if k, ok := msg.(tea.KeyPressMsg); ok {
-		cmd, _ := h.bindings().handle(k)
+		cmd, _ := h.bindings().Handle(k)
 		return h, cmd
 	}
 	return h, nil
@@ -102,43 +103,43 @@ func (h *homeScreen) logout() tea.Cmd {
 
 func (h *homeScreen) View() string {
 	c := h.app.Common
-	k := inksFor(c)
+	k := kit.InksFor(c)
 	s, _ := h.app.Client().Session()
 	// Labels are 16 wide so a 42-character address fits whole in 60 columns.
 	const lw = 16
 	var b strings.Builder
-	b.WriteString(k.heading.on("Funding account") + "\n\n")
-	b.WriteString(field(c, "Funding address", lw, k.value.on(s.FundingAccountAddress)) + "\n")
-	b.WriteString(field(c, "Account id", lw, k.value.on(orDash(s.AccountID))) + "\n")
+	b.WriteString(k.Heading.On("Funding account") + "\n\n")
+	b.WriteString(kit.Field(c, "Funding address", lw, k.Value.On(s.FundingAccountAddress)) + "\n")
+	b.WriteString(kit.Field(c, "Account id", lw, k.Value.On(orDash(s.AccountID))) + "\n")
 	if s.SubAccountID != "" {
-		note := truncate("  (trading key: withdrawals need a main-account key)", max(h.w-lw-1-width(s.SubAccountID), 0), "…")
-		b.WriteString(field(c, "Sub-account", lw, k.value.on(s.SubAccountID)+k.muted.on(note)) + "\n")
+		note := kit.Truncate("  (trading key: withdrawals need a main-account key)", max(h.w-lw-1-kit.Width(s.SubAccountID), 0), "…")
+		b.WriteString(kit.Field(c, "Sub-account", lw, k.Value.On(s.SubAccountID)+k.Muted.On(note)) + "\n")
 	}
-	b.WriteString(field(c, "Logged in by", lw, k.value.on(s.Method)) + "\n")
+	b.WriteString(kit.Field(c, "Logged in by", lw, k.Value.On(s.Method)) + "\n")
 	if access := accessLabel(s.Location); access != "" {
-		b.WriteString(field(c, "Access", lw, k.value.on(truncate(access, max(h.w-lw-1, 1), "…"))) + "\n")
+		b.WriteString(kit.Field(c, "Access", lw, k.Value.On(kit.Truncate(access, max(h.w-lw-1, 1), "…"))) + "\n")
 	}
 	if h.app.Signer != nil {
-		b.WriteString(field(c, "Signer", lw, k.value.on(h.app.Signer.Address().Hex())) + "\n")
+		b.WriteString(kit.Field(c, "Signer", lw, k.Value.On(h.app.Signer.Address().Hex())) + "\n")
 	}
-	b.WriteString(field(c, "Environment", lw, k.value.on(h.app.Target.Env.Name+" · chain id "+uitoa(h.app.Target.Env.ChainID))) + "\n\n")
+	b.WriteString(kit.Field(c, "Environment", lw, k.Value.On(h.app.Target.Env.Name+" · chain id "+kit.Uitoa(h.app.Target.Env.ChainID))) + "\n\n")
 	b.WriteString(h.unfinishedBanner())
-	b.WriteString(k.heading.on("Go to") + "\n\n")
+	b.WriteString(k.Heading.On("Go to") + "\n\n")
 	labelW := len("Log out")
 	for _, it := range homeMenu {
-		labelW = max(labelW, width(it.label))
+		labelW = max(labelW, kit.Width(it.label))
 	}
 	labelW += 2
 	item := func(i int, letter, label, about string) {
-		line := " " + letter + "  " + pad(label, labelW)
+		line := " " + letter + "  " + kit.Pad(label, labelW)
 		if i == h.cursor {
-			line = k.selected.on(line)
+			line = k.Selected.On(line)
 		} else {
-			line = k.cursor.on(" "+letter) + "  " + k.value.on(pad(label, labelW))
+			line = k.Cursor.On(" "+letter) + "  " + k.Value.On(kit.Pad(label, labelW))
 		}
 		// The description gives way first on a narrow terminal, visibly.
 		if room := h.w - 4 - labelW - 1; room >= 8 {
-			line += " " + k.muted.on(truncate(about, room, "…"))
+			line += " " + k.Muted.On(kit.Truncate(about, room, "…"))
 		}
 		b.WriteString(line + "\n")
 	}
@@ -146,7 +147,7 @@ func (h *homeScreen) View() string {
 		item(i, it.key, it.label, it.about)
 	}
 	item(len(homeMenu), "L", "Log out", "forget the session and the key")
-	return clip(b.String(), h.w)
+	return kit.Clip(b.String(), h.w)
 }
 
 // accessLabel turns the login's location ("builder:0x7099…", given when the
@@ -203,7 +204,7 @@ func (h *homeScreen) unfinishedBanner() string {
 			h.journal.err.Error())
 	case h.journal.skipped > 0:
 		lines = append(lines, fmt.Sprintf("%d line(s) of the withdrawal journal could not be read and were skipped; "+
-			"keep %s for support", h.journal.skipped, h.app.journal().Path()))
+			"keep %s for support", h.journal.skipped, h.app.Journal().Path()))
 	}
 	switch {
 	case h.journal.unfinished == 1:

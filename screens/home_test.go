@@ -12,6 +12,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/tui"
 )
@@ -39,8 +40,8 @@ func homeWithLogin(t *testing.T, res service.LoginResult) *homeScreen {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := newHome(&App{Deps: Deps{Common: tui.NewCommon(true, nil), Getenv: func(string) string { return "" }},
-		Session: Session{Target: Target{Env: env, Client: c, Journal: j}}})
+	h := newHome(&kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, nil), Getenv: func(string) string { return "" }},
+		Session: kit.Session{Target: kit.Target{Env: env, Client: c, Journal: j}}})
 	h.SetSize(100, 30)
 	return h
 }
@@ -77,7 +78,7 @@ func TestHomeBannerSingular(t *testing.T) {
 // cannot be read are said on the home screen, never silently dropped.
 func TestHomeSaysJournalTrouble(t *testing.T) {
 	h := homeWithLogin(t, service.LoginResult{Status: "success", FundingAccountAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"})
-	if err := os.WriteFile(h.app.journal().Path(), []byte("not json\n"+strings.Repeat("q", 70<<10)+"\n"), 0o600); err != nil {
+	if err := os.WriteFile(h.app.Journal().Path(), []byte("not json\n"+strings.Repeat("q", 70<<10)+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	h.Update(h.Init()())

@@ -6,6 +6,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"svcwallet/screens/kit"
 	"svcwallet/theme"
 	"svcwallet/tui"
 )
@@ -15,17 +16,17 @@ import (
 func TestInksMatchRender(t *testing.T) {
 	for _, dark := range []bool{false, true} {
 		st := theme.New(dark)
-		k := inksFor(&tui.Common{Styles: st})
+		k := kit.InksFor(&tui.Common{Styles: st})
 		for name, pair := range map[string]struct {
-			ink   ink
+			ink   kit.Ink
 			style lipgloss.Style
 		}{
-			"heading": {k.heading, st.Heading}, "label": {k.label, st.Label}, "value": {k.value, st.Value},
-			"bold": {k.bold, st.Value.Bold(true)}, "muted": {k.muted, st.Muted},
-			"selected": {k.selected, st.Selected}, "cursor": {k.cursor, st.Cursor},
+			"heading": {k.Heading, st.Heading}, "label": {k.Label, st.Label}, "value": {k.Value, st.Value},
+			"bold": {k.Bold, st.Value.Bold(true)}, "muted": {k.Muted, st.Muted},
+			"selected": {k.Selected, st.Selected}, "cursor": {k.Cursor, st.Cursor},
 		} {
 			for _, s := range []string{"", "x", "0xce41aEDdDd1D9d5Ff1962dCe19F97cC60e3d1D7B", "  SOLANA   solana   not provisioned  ", "› ", "1–38 of 1007 chains"} {
-				if got, want := pair.ink.on(s), pair.style.Render(s); got != want {
+				if got, want := pair.ink.On(s), pair.style.Render(s); got != want {
 					t.Errorf("dark=%v %s: ink %q, Render %q", dark, name, got, want)
 				}
 			}
@@ -41,23 +42,23 @@ func TestSurelyFits(t *testing.T) {
 		"\x1b]8;;http://x\x07link\x1b]8;;\x07", "▀▄█ ▀▄█", "e\u0301e\u0301", "👩‍👩‍👧",
 	} {
 		for w := 0; w < 100; w++ {
-			if surelyFits(l, w) && ansi.StringWidth(l) > w {
+			if kit.SurelyFits(l, w) && ansi.StringWidth(l) > w {
 				t.Errorf("surelyFits(%q, %d) but it is %d wide", l, w, ansi.StringWidth(l))
 			}
 		}
 	}
-	if !surelyFits(st.Value.Render("0xce41aEDdDd1D9d5Ff1962dCe19F97cC60e3d1D7B"), 84) {
+	if !kit.SurelyFits(st.Value.Render("0xce41aEDdDd1D9d5Ff1962dCe19F97cC60e3d1D7B"), 84) {
 		t.Error("a styled address does not surely fit in twice its length")
 	}
 }
 
 func TestWidthShortcut(t *testing.T) {
 	for _, s := range []string{"", "abc", "0xce41aEDdDd1D9d5Ff1962dCe19F97cC60e3d1D7B", "界", "a\tb", "\x1b[1mx\x1b[m", "…"} {
-		if got, want := width(s), ansi.StringWidth(s); got != want {
+		if got, want := kit.Width(s), ansi.StringWidth(s); got != want {
 			t.Errorf("width(%q) = %d, want %d", s, got, want)
 		}
 		for w := 0; w < 6; w++ {
-			if got, want := truncate(s, w, "…"), ansi.Truncate(s, w, "…"); ansi.StringWidth(s) > w && got != want {
+			if got, want := kit.Truncate(s, w, "…"), ansi.Truncate(s, w, "…"); ansi.StringWidth(s) > w && got != want {
 				t.Errorf("truncate(%q, %d) = %q, want %q", s, w, got, want)
 			}
 		}

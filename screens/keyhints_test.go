@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 	"svcwallet/tui"
@@ -19,7 +20,7 @@ import (
 // after expiry, and r goes into the field.
 func TestReviewRequoteKeyActsInPassphraseField(t *testing.T) {
 	app, now := wdApp(t)
-	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, keyFoundMsg{source: keyKeystore, path: "/k/UTC--key.json"})
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Source: kit.KeyKeystore, Path: "/k/UTC--key.json"})
 	view := ansi.Strip(r.View())
 	if strings.Contains(view, "; r for a new quote") || !strings.Contains(view, "ctrl+r for a new quote") {
 		t.Errorf("the prompt names a key the passphrase field takes:\n%s", view)
@@ -30,8 +31,8 @@ func TestReviewRequoteKeyActsInPassphraseField(t *testing.T) {
 	if _, cmd := press(r, "r"); cmd != nil && isPop(cmd) {
 		t.Fatal("r in the passphrase field went back")
 	}
-	if r.gate.key.pass.Value() != "r" {
-		t.Errorf("r was not typed into the passphrase field: %q", r.gate.key.pass.Value())
+	if r.gate.Key.Pass.Value() != "r" {
+		t.Errorf("r was not typed into the passphrase field: %q", r.gate.Key.Pass.Value())
 	}
 	*now = now.Add(time.Minute)
 	view = ansi.Strip(r.View())
@@ -47,12 +48,12 @@ func TestReviewRequoteKeyActsInPassphraseField(t *testing.T) {
 // "Signing key none found", nor after a final screening refusal.
 func TestReviewOffersEnterOnlyWhenItSigns(t *testing.T) {
 	app, now := wdApp(t)
-	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, keyFoundMsg{source: keyNone})
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Source: kit.KeyNone})
 	view := ansi.Strip(r.View())
 	if offers(r.KeyMap(), "enter") || strings.Contains(view, "Press enter to sign") {
 		t.Errorf("without a key enter is offered: %v\n%s", r.KeyMap().ShortHelp(), view)
 	}
-	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, keyFoundMsg{source: keyDemo})
+	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
 	if !offers(r.KeyMap(), "enter") {
 		t.Fatal("with the demo key enter is not offered")
 	}
@@ -60,7 +61,7 @@ func TestReviewOffersEnterOnlyWhenItSigns(t *testing.T) {
 	if offers(r.KeyMap(), "enter") {
 		t.Errorf("after a screening refusal the footer offers %v", r.KeyMap().ShortHelp())
 	}
-	if _, cmd := press(r, "enter"); cmd != nil || r.gate.sending {
+	if _, cmd := press(r, "enter"); cmd != nil || r.gate.Sending {
 		t.Error("enter after a screening refusal signed again")
 	}
 }

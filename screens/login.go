@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/common"
 
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/signer"
 	"svcwallet/tui"
@@ -65,7 +66,7 @@ const (
 // loginScreen is the first screen: pick the environment, then log in by API key or
 // by an EIP-712 wallet signature.
 type loginScreen struct {
-	app     *App
+	app     *kit.App
 	env     int
 	method  int
 	source  int
@@ -82,13 +83,13 @@ type loginScreen struct {
 }
 
 // newLogin builds the login screen.
-func newLogin(app *App) *loginScreen {
+func newLogin(app *kit.App) *loginScreen {
 	c := app.Common
 	l := &loginScreen{
 		app:    app,
-		apiKey: newInput(c, "paste your API key", true),
-		path:   newInput(c, "path to a keystore V3 JSON file", false),
-		pass:   newInput(c, "keystore passphrase", true),
+		apiKey: kit.NewInput(c, "paste your API key", true),
+		path:   kit.NewInput(c, "path to a keystore V3 JSON file", false),
+		pass:   kit.NewInput(c, "keystore passphrase", true),
 		spin:   spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(c.Styles.Spinner)),
 	}
 	for i, t := range app.Targets {
@@ -119,7 +120,7 @@ func (l *loginScreen) Init() tea.Cmd {
 
 // showEnv makes the environment the form would log in to the session's, with
 // no one logged in, so the status bar names it.
-func (l *loginScreen) showEnv() { l.app.Session = Session{Target: l.target()} }
+func (l *loginScreen) showEnv() { l.app.Session = kit.Session{Target: l.target()} }
 
 func (l *loginScreen) Title() string { return "Log in" }
 
@@ -130,25 +131,25 @@ func (l *loginScreen) SetSize(w, h int) {
 	}
 }
 
-func (l *loginScreen) KeyMap() help.KeyMap { return l.bindings().keyMap() }
+func (l *loginScreen) KeyMap() help.KeyMap { return l.bindings().KeyMap() }
 
 // bindings: nothing while a login is out; ←/→ only where there is a choice
 // to change (not in a text field), ctrl+d only on an environment with demo
 // credentials. shift+tab is not in the footer, tab is.
-func (l *loginScreen) bindings() bindings {
+func (l *loginScreen) bindings() kit.Bindings {
 	if l.busy {
 		return nil
 	}
 	choosing := l.input() == nil
 	prev := loginKeys.Prev
 	prev.SetHelp("", "")
-	return bindings{
-		{key: loginKeys.Submit, on: true, do: l.submit},
-		{key: loginKeys.Next, on: true, do: func() tea.Cmd { return l.moveFocus(1) }},
-		{key: prev, on: true, do: func() tea.Cmd { return l.moveFocus(-1) }},
-		{key: loginKeys.Left, on: choosing, do: func() tea.Cmd { return l.cycle(-1) }},
-		{key: loginKeys.Right, on: choosing, do: func() tea.Cmd { return l.cycle(1) }},
-		{key: loginKeys.Demo, on: l.target().Demo != nil, do: l.fillDemo},
+	return kit.Bindings{
+		{Key: loginKeys.Submit, On: true, Do: l.submit},
+		{Key: loginKeys.Next, On: true, Do: func() tea.Cmd { return l.moveFocus(1) }},
+		{Key: prev, On: true, Do: func() tea.Cmd { return l.moveFocus(-1) }},
+		{Key: loginKeys.Left, On: choosing, Do: func() tea.Cmd { return l.cycle(-1) }},
+		{Key: loginKeys.Right, On: choosing, Do: func() tea.Cmd { return l.cycle(1) }},
+		{Key: loginKeys.Demo, On: l.target().Demo != nil, Do: l.fillDemo},
 	}
 }
 
@@ -178,7 +179,7 @@ func (l *loginScreen) fields() []int {
 	return f
 }
 
-func (l *loginScreen) target() Target { return l.app.Targets[l.env] }
+func (l *loginScreen) target() kit.Target { return l.app.Targets[l.env] }
 
 // sources lists the wallet key sources; the demo key only on the sandbox.
 func (l *loginScreen) sources() []string {
@@ -212,7 +213,7 @@ func (l *loginScreen) focusInput() tea.Cmd {
 }
 
 func (l *loginScreen) moveFocus(delta int) tea.Cmd {
-	l.focus = cycleFocus(l.fields(), l.focus, delta)
+	l.focus = kit.CycleFocus(l.fields(), l.focus, delta)
 	return l.focusInput()
 }
 
@@ -270,7 +271,7 @@ func (l *loginScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		if l.busy {
 			return l, nil
 		}
-		if cmd, ok := l.bindings().handle(msg); ok {
+		if cmd, ok := l.bindings().Handle(msg); ok {
 			return l, cmd
 		}
 	case tea.BackgroundColorMsg:
@@ -355,13 +356,13 @@ func (l *loginScreen) submit() tea.Cmd {
 	}
 	l.busy = true
 	l.attempt++
-	attempt, client, parent := l.attempt, t.Client, l.app.root()
+	attempt, client, parent := l.attempt, t.Client, l.app.Root()
 	login := func() tea.Msg {
 		c, k, err := cred()
 		if err != nil {
 			return loginDoneMsg{attempt: attempt, err: service.UserError{Text: err.Error(), Cause: err}}
 		}
-		cx, cancel := call(parent)
+		cx, cancel := kit.Call(parent)
 		defer cancel()
 		s, err := client.Login(cx, c)
 		return loginDoneMsg{attempt: attempt, session: s, key: k, err: err}
@@ -382,7 +383,7 @@ func (l *loginScreen) finish(msg loginDoneMsg) tea.Cmd {
 		l.pass.SetValue("")
 		return nil
 	}
-	l.app.Session = Session{Target: l.target(), Signer: msg.key}
+	l.app.Session = kit.Session{Target: l.target(), Signer: msg.key}
 	return tui.Reset(newHome(l.app))
 }
 
@@ -410,7 +411,7 @@ func (l *loginScreen) View() string {
 		if l.focus == id {
 			marker = st.Cursor.Render("› ")
 		}
-		b.WriteString(marker + field(c, label, lw, value) + "\n")
+		b.WriteString(marker + kit.Field(c, label, lw, value) + "\n")
 	}
 	choice := func(id int, options []string, sel int) string {
 		parts := make([]string, len(options))
@@ -443,9 +444,9 @@ func (l *loginScreen) View() string {
 	}
 	// A note under a field: cut visibly, never mid-URL without a sign.
 	note := func(text string) string {
-		return "  " + field(c, "", lw, st.Muted.Render(truncate(text, max(l.w-3-lw, 1), "…"))) + "\n"
+		return "  " + kit.Field(c, "", lw, st.Muted.Render(kit.Truncate(text, max(l.w-3-lw, 1), "…"))) + "\n"
 	}
-	b.WriteString(note(t.Env.AuthURL+" · chain id "+uitoa(t.Env.ChainID)) + "\n")
+	b.WriteString(note(t.Env.AuthURL+" · chain id "+kit.Uitoa(t.Env.ChainID)) + "\n")
 	row(fieldMethod, "Method", choice(fieldMethod, []string{"API key", "Wallet signature"}, l.method))
 	if l.method == methodAPIKey {
 		row(fieldAPIKey, "API key", l.apiKey.View())
@@ -478,16 +479,16 @@ func (l *loginScreen) View() string {
 	case l.busy:
 		b.WriteString("  " + l.spin.View() + " Logging in to " + t.Env.Name + "…\n")
 	case l.err != nil:
-		for _, line := range strings.Split(strings.TrimSuffix(errorBlock(c, "Login failed", l.err, l.w-2), "\n"), "\n") {
+		for _, line := range strings.Split(strings.TrimSuffix(kit.ErrorBlock(c, "Login failed", l.err, l.w-2), "\n"), "\n") {
 			b.WriteString("  " + line + "\n")
 		}
 	}
 	if d := t.Demo; d != nil {
-		b.WriteString("\n  " + field(c, "Sandbox demo", lw, "API key "+st.Value.Render(d.APIKey)) + "\n")
-		b.WriteString("  " + field(c, "", lw, "wallet: key source "+st.Value.Render("sandbox demo key")) + "\n")
+		b.WriteString("\n  " + kit.Field(c, "Sandbox demo", lw, "API key "+st.Value.Render(d.APIKey)) + "\n")
+		b.WriteString("  " + kit.Field(c, "", lw, "wallet: key source "+st.Value.Render("sandbox demo key")) + "\n")
 		b.WriteString(note("ctrl+d fills them in"))
 	}
-	return clip(b.String(), l.w)
+	return kit.Clip(b.String(), l.w)
 }
 
 // shortAddr shortens an address for narrow places: 0xf39F…2266.

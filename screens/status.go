@@ -10,6 +10,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/tui"
 )
@@ -72,11 +73,11 @@ type seen struct {
 // user's own withdrawals, and stops at a terminal state. In resume mode it
 // first settles a journaled request that never got an answer.
 type statusScreen struct {
-	visit   // its calls end when it is left
-	app     *App
-	quoteID string
-	own     bool
-	rec     *service.JournalRecord // resume mode; nil otherwise
+	kit.Visit // its calls end when it is left
+	app       *kit.App
+	quoteID   string
+	own       bool
+	rec       *service.JournalRecord // resume mode; nil otherwise
 
 	// after schedules msg in d; tests replace it to see every wait asked for.
 	after func(d time.Duration, msg tea.Msg) tea.Cmd
@@ -106,9 +107,9 @@ type statusScreen struct {
 // newStatus builds a screen that follows the withdrawal quoteID. own is true
 // for the user's own withdrawals (from this console): their states are
 // journaled. The watch board passes false.
-func newStatus(app *App, quoteID string, own bool) *statusScreen {
+func newStatus(app *kit.App, quoteID string, own bool) *statusScreen {
 	return &statusScreen{
-		app: app, quoteID: quoteID, own: own, follow: service.Follow{QuoteID: quoteID, Own: own && app.journal() != nil},
+		app: app, quoteID: quoteID, own: own, follow: service.Follow{QuoteID: quoteID, Own: own && app.Journal() != nil},
 		after: func(d time.Duration, msg tea.Msg) tea.Cmd {
 			return tea.Tick(d, func(time.Time) tea.Msg { return msg })
 		},
@@ -120,7 +121,7 @@ func newStatus(app *App, quoteID string, own bool) *statusScreen {
 // request whose quote is still valid is re-sent with the identical body (same
 // signature and nonce, so it cannot pay twice: D10); one whose quote expired
 // is settled by asking the service whether it arrived. Then it is followed.
-func newResume(app *App, rec service.JournalRecord) tui.Screen {
+func newResume(app *kit.App, rec service.JournalRecord) tui.Screen {
 	s := newStatus(app, rec.QuoteID, true)
 	s.rec = &rec
 	if rec.Intent.Chain != "" {
@@ -166,28 +167,28 @@ func (s *statusScreen) SetSize(w, _ int) { s.wd = w }
 // bindings: r except for a withdrawal that never happened or while the
 // re-sent withdraw is out (during a status request it waits for that one),
 // copying and opening only when there is a payout hash.
-func (s *statusScreen) bindings() bindings {
-	return bindings{
-		{key: statusKeys.Refresh, on: s.phase != phaseRejected && !s.sending, do: s.refresh,
-			off: func() tea.Cmd {
+func (s *statusScreen) bindings() kit.Bindings {
+	return kit.Bindings{
+		{Key: statusKeys.Refresh, On: s.phase != phaseRejected && !s.sending, Do: s.refresh,
+			Off: func() tea.Cmd {
 				if s.phase == phaseRejected {
 					return tui.ShowInfo("Nothing to refresh: this withdrawal never happened")
 				}
 				return nil
 			}},
-		{key: statusKeys.Copy, on: s.copyable(), do: func() tea.Cmd {
-			return copyText(s.app, s.follow.Last.WithdrawTxHash, "Copied payout hash "+s.follow.Last.WithdrawTxHash)
-		}, off: func() tea.Cmd {
+		{Key: statusKeys.Copy, On: s.copyable(), Do: func() tea.Cmd {
+			return kit.CopyText(s.app, s.follow.Last.WithdrawTxHash, "Copied payout hash "+s.follow.Last.WithdrawTxHash)
+		}, Off: func() tea.Cmd {
 			if s.follow.NotFound || s.follow.Known && service.Terminal(s.follow.Last.State) {
 				return nil // nothing was paid out
 			}
 			return tui.ShowInfo("No payout hash yet: it is set once the withdrawal is COMPLETED")
 		}},
-		{key: statusKeys.Open, on: s.explorerLink() != "", do: func() tea.Cmd { return openLink(s.app, s.explorerLink()) }},
+		{Key: statusKeys.Open, On: s.explorerLink() != "", Do: func() tea.Cmd { return kit.OpenLink(s.app, s.explorerLink()) }},
 	}
 }
 
-func (s *statusScreen) KeyMap() help.KeyMap { return s.bindings().keyMap() }
+func (s *statusScreen) KeyMap() help.KeyMap { return s.bindings().KeyMap() }
 
 // copyable: the withdrawal shown has a payout hash.
 func (s *statusScreen) copyable() bool {
@@ -228,7 +229,7 @@ func (s *statusScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	case journalFailedMsg:
 		return s, tui.ShowError(service.UserError{Text: "The journal could not be written (" + msg.err.Error() + "): the history may miss this state; check the disk", Cause: msg.err})
 	case tea.KeyPressMsg:
-		cmd, _ := s.bindings().handle(msg)
+		cmd, _ := s.bindings().Handle(msg)
 		return s, cmd
 	}
 	return s, nil
@@ -257,10 +258,10 @@ func (s *statusScreen) refresh() tea.Cmd {
 // journalReader returns a function that reads this withdrawal's journal
 // lines inside a Cmd, or nil when there is nothing to read.
 func (s *statusScreen) journalReader() func() ([]service.JournalEntry, bool) {
-	if !s.own || s.seeded || s.app.journal() == nil {
+	if !s.own || s.seeded || s.app.Journal() == nil {
 		return nil
 	}
-	j, id, env := s.app.journal(), s.quoteID, s.app.Target.Env.Name
+	j, id, env := s.app.Journal(), s.quoteID, s.app.Target.Env.Name
 	return func() ([]service.JournalEntry, bool) {
 		all, err := j.Entries()
 		if err != nil {
@@ -279,14 +280,14 @@ func (s *statusScreen) journalReader() func() ([]service.JournalEntry, bool) {
 // fetch asks the service for the status once.
 func (s *statusScreen) fetch() tea.Cmd {
 	s.inflight, s.next = true, time.Time{}
-	client, id, tag, read, parent := s.app.Client(), s.quoteID, s.tag, s.journalReader(), s.context(s.app)
+	client, id, tag, read, parent := s.app.Client(), s.quoteID, s.tag, s.journalReader(), s.Context(s.app)
 	return func() tea.Msg {
 		var m statusMsg
 		m.tag = tag
 		if read != nil {
 			m.journal, m.seeded = read()
 		}
-		cx, cancel := call(parent)
+		cx, cancel := kit.Call(parent)
 		defer cancel()
 		m.w, m.err = client.WithdrawalStatus(cx, id)
 		return m
@@ -372,10 +373,10 @@ func (s *statusScreen) setIntent(in *service.Intent) {
 
 // journal writes one line of an own withdrawal's journal in a Cmd.
 func (s *statusScreen) journal(write func(service.Withdrawer) error) tea.Cmd {
-	if s.app.journal() == nil {
+	if s.app.Journal() == nil {
 		return nil
 	}
-	w := s.app.withdrawer()
+	w := s.app.Withdrawer()
 	return func() tea.Msg {
 		if err := write(w); err != nil {
 			return journalFailedMsg{err: err}
@@ -397,7 +398,7 @@ func (s *statusScreen) reject(why string) tea.Cmd {
 func (s *statusScreen) resend(req service.WithdrawRequest) tea.Cmd {
 	s.phase, s.sending, s.err = phaseResend, true, nil
 	s.lastReq = req
-	withdrawer, tag, read := s.app.withdrawer(), s.tag, s.journalReader()
+	withdrawer, tag, read := s.app.Withdrawer(), s.tag, s.journalReader()
 	return func() tea.Msg {
 		m := resendMsg{tag: tag}
 		if read != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/shopspring/decimal"
 
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 	"svcwallet/tui"
@@ -58,8 +59,8 @@ func TestStatusGolden(t *testing.T) {
 	clock := func() time.Time { return now }
 	env := service.Environment{Name: "production", AuthURL: "https://auth.example", BaseURL: "https://api.example",
 		MarketDataURL: "https://md.example", ChainID: 325}
-	app := &App{Deps: Deps{Common: tui.NewCommon(true, clock), Getenv: func(string) string { return "" }},
-		Session: Session{Target: Target{Env: env, Client: service.New(env, service.Options{Now: clock})}}}
+	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, clock), Getenv: func(string) string { return "" }},
+		Session: kit.Session{Target: kit.Target{Env: env, Client: service.New(env, service.Options{Now: clock})}}}
 	const id = "q-7mzq4d2kxw5v3c6hbf2ytjnr1e"
 	s := newStatus(app, id, true)
 	timed(s)

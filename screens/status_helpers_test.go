@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/ethereum/go-ethereum/common"
 
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
@@ -33,7 +34,7 @@ type stRig struct {
 	clock       *sandbox.FakeClock
 	ex          *sandbox.Exchange
 	srv         *httptest.Server
-	app         *App
+	app         *kit.App
 	statusCalls atomic.Int64
 	failStatus  atomic.Bool // answer status requests with 503
 	// withdrawAnswer, when set, answers /bridge/withdraw instead of the sandbox.
@@ -50,8 +51,8 @@ func newStRig(t *testing.T) *stRig {
 	r.srv = httptest.NewServer(http.HandlerFunc(r.serve))
 	t.Cleanup(r.srv.Close)
 	env := service.SandboxEnvironment(r.srv.URL, sandbox.DefaultChainID)
-	r.app = &App{Deps: Deps{Common: tui.NewCommon(true, r.clock.Now), Getenv: func(string) string { return "" }},
-		Session: Session{Target: Target{Env: env, Client: r.client(sandbox.DemoAPIKey)}}}
+	r.app = &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, r.clock.Now), Getenv: func(string) string { return "" }},
+		Session: kit.Session{Target: kit.Target{Env: env, Client: r.client(sandbox.DemoAPIKey)}}}
 	j, err := service.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
@@ -145,7 +146,7 @@ func (r *stRig) executed(dest, amount string) string {
 func (r *stRig) intent(req service.WithdrawRequest, in service.Intent) service.JournalRecord {
 	r.t.Helper()
 	sess, _ := r.app.Client().Session()
-	err := r.app.journal().Append(service.JournalEntry{Time: r.clock.Now(), Kind: service.JournalIntent, Env: r.app.Target.Env.Name,
+	err := r.app.Journal().Append(service.JournalEntry{Time: r.clock.Now(), Kind: service.JournalIntent, Env: r.app.Target.Env.Name,
 		AccountID: sess.AccountID, QuoteID: req.QuoteID, Request: &req, Intent: &in})
 	if err != nil {
 		r.t.Fatal(err)
@@ -156,7 +157,7 @@ func (r *stRig) intent(req service.WithdrawRequest, in service.Intent) service.J
 // record is the journal's record of a withdrawal.
 func (r *stRig) record(quoteID string) service.JournalRecord {
 	r.t.Helper()
-	recs, err := r.app.journal().Records()
+	recs, err := r.app.Journal().Records()
 	if err != nil {
 		r.t.Fatal(err)
 	}
@@ -213,7 +214,7 @@ func drive(s tui.Screen, cmd tea.Cmd) tui.Screen {
 // journalStates lists the states journaled for quoteID, in order.
 func (r *stRig) journalStates(quoteID string) []string {
 	r.t.Helper()
-	entries, err := r.app.journal().Entries()
+	entries, err := r.app.Journal().Entries()
 	if err != nil {
 		r.t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 	"svcwallet/tui"
@@ -28,8 +29,8 @@ func requireTitleOnce(t *testing.T, frame, title string) {
 }
 
 // rootFrame draws screen s under a root model at 120x40.
-func rootFrame(s tui.Screen, app *App) string {
-	app.Common.Status = app.status
+func rootFrame(s tui.Screen, app *kit.App) string {
+	app.Common.Status = app.Status
 	root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common})
 	feed(root, tea.WindowSizeMsg{Width: 120, Height: 40})
 	return root.View().Content

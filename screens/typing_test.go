@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/tui"
 )
@@ -24,7 +25,7 @@ func quits(cmd tea.Cmd) bool {
 // typeAndPasteUnderRoot types "q?" and pastes "q-pasted" into first under
 // the root and checks that nothing quit or opened help and that both reached
 // the screen's field.
-func typeAndPasteUnderRoot(t *testing.T, name string, app *App, first tui.Screen) {
+func typeAndPasteUnderRoot(t *testing.T, name string, app *kit.App, first tui.Screen) {
 	t.Helper()
 	root := tui.New(first, tui.Options{Theme: "dark", Common: app.Common})
 	for _, m := range runAll(root.Init()) {

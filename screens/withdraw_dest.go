@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/tui"
 )
@@ -38,7 +39,7 @@ const (
 // destinationScreen is the second withdrawal step: destination address (checked as
 // it is typed against the route's chain type), amount and an optional fee cap.
 type destinationScreen struct {
-	app     *App
+	app     *kit.App
 	w       service.WithdrawalChoice
 	inputs  [destFields]textinput.Model
 	focus   int
@@ -55,17 +56,17 @@ type destinationScreen struct {
 }
 
 // newDestination builds the destination step for a chosen route.
-func newDestination(app *App, w service.WithdrawalChoice) *destinationScreen {
+func newDestination(app *kit.App, w service.WithdrawalChoice) *destinationScreen {
 	c := app.Common
 	d := &destinationScreen{app: app, w: w}
-	d.inputs[destAddress] = newInput(c, service.ChainTypeLabel(w.Route.ChainType)+" address", false)
-	d.inputs[destAmount] = newInput(c, "e.g. 25 or 25.5", false)
-	d.inputs[destFeeCap] = newInput(c, "optional: refuse quotes with a higher fee", false)
+	d.inputs[destAddress] = kit.NewInput(c, service.ChainTypeLabel(w.Route.ChainType)+" address", false)
+	d.inputs[destAmount] = kit.NewInput(c, "e.g. 25 or 25.5", false)
+	d.inputs[destFeeCap] = kit.NewInput(c, "optional: refuse quotes with a higher fee", false)
 	return d
 }
 
 func (d *destinationScreen) Init() tea.Cmd {
-	journal, chain := d.app.journal(), d.w.Route.Chain
+	journal, chain := d.app.Journal(), d.w.Route.Chain
 	load := func() tea.Msg {
 		if journal == nil {
 			return recentDestinationsMsg{}
@@ -105,26 +106,26 @@ const destLabelWidth = 14
 // EVM address shows with its 0x.
 func destInputWidth(w int) int { return max(w-(2+destLabelWidth+1)-1, 10) }
 
-func (d *destinationScreen) KeyMap() help.KeyMap { return d.bindings().keyMap() }
+func (d *destinationScreen) KeyMap() help.KeyMap { return d.bindings().KeyMap() }
 
 // bindings: at the look-alike stop, the three answers; in the form, enter,
 // focus moves (shift+tab is not in the footer, tab is) and ctrl+r while
 // there are recent destinations to cycle through. Other keys are text.
-func (d *destinationScreen) bindings() bindings {
+func (d *destinationScreen) bindings() kit.Bindings {
 	if d.alike != "" {
-		return bindings{
-			{key: destKeys.Confirm, on: true, do: func() tea.Cmd {
+		return kit.Bindings{
+			{Key: destKeys.Confirm, On: true, Do: func() tea.Cmd {
 				// The field under the marker takes keys again when the user
 				// comes back from the quote.
 				d.ok, d.alike = d.inputs[destAddress].Value(), ""
 				return tea.Batch(d.inputs[d.focus].Focus(), d.submit())
 			}},
-			{key: destKeys.UseRecent, on: true, do: func() tea.Cmd {
+			{Key: destKeys.UseRecent, On: true, Do: func() tea.Cmd {
 				d.inputs[destAddress].SetValue(d.alike)
 				d.alike = ""
 				return d.inputs[d.focus].Focus()
 			}},
-			{key: destKeys.Edit, on: true, do: func() tea.Cmd {
+			{Key: destKeys.Edit, On: true, Do: func() tea.Cmd {
 				d.alike = ""
 				return d.setFocus(destAddress)
 			}},
@@ -132,11 +133,11 @@ func (d *destinationScreen) bindings() bindings {
 	}
 	prev := destKeys.Prev
 	prev.SetHelp("", "")
-	return bindings{
-		{key: destKeys.Submit, on: true, do: d.submit},
-		{key: destKeys.Next, on: true, do: func() tea.Cmd { return d.setFocus((d.focus + 1) % destFields) }},
-		{key: prev, on: true, do: func() tea.Cmd { return d.setFocus((d.focus + destFields - 1) % destFields) }},
-		{key: destKeys.Recent, on: len(d.recent) > 0, do: func() tea.Cmd {
+	return kit.Bindings{
+		{Key: destKeys.Submit, On: true, Do: d.submit},
+		{Key: destKeys.Next, On: true, Do: func() tea.Cmd { return d.setFocus((d.focus + 1) % destFields) }},
+		{Key: prev, On: true, Do: func() tea.Cmd { return d.setFocus((d.focus + destFields - 1) % destFields) }},
+		{Key: destKeys.Recent, On: len(d.recent) > 0, Do: func() tea.Cmd {
 			d.inputs[destAddress].SetValue(d.recent[d.pick%len(d.recent)])
 			d.pick++
 			return nil
@@ -157,7 +158,7 @@ func (d *destinationScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		}
 		return d, nil
 	case tea.KeyPressMsg:
-		cmd, ok := d.bindings().handle(msg)
+		cmd, ok := d.bindings().Handle(msg)
 		if ok || d.alike != "" {
 			return d, cmd // while comparing, no key is text
 		}
@@ -236,10 +237,10 @@ func (d *destinationScreen) View() string {
 	st := c.Styles
 	const lw = destLabelWidth
 	var b strings.Builder
-	b.WriteString(field(c, "Route", lw, st.Value.Render(d.w.TokenIn+" → "+d.w.TokenOut+" on "+d.w.Route.Chain+" ("+d.w.Route.ChainType+")")) + "\n\n")
+	b.WriteString(kit.Field(c, "Route", lw, st.Value.Render(d.w.TokenIn+" → "+d.w.TokenOut+" on "+d.w.Route.Chain+" ("+d.w.Route.ChainType+")")) + "\n\n")
 	if d.alike != "" {
 		b.WriteString(d.compareView())
-		return clip(b.String(), d.wd)
+		return kit.Clip(b.String(), d.wd)
 	}
 	labels := [destFields]string{"Destination", "Amount " + d.w.TokenIn, "Fee cap " + d.w.TokenIn}
 	for i, label := range labels {
@@ -247,12 +248,12 @@ func (d *destinationScreen) View() string {
 		if i == d.focus {
 			marker = st.Cursor.Render("› ")
 		}
-		b.WriteString(marker + field(c, label, lw, d.inputs[i].View()) + "\n")
+		b.WriteString(marker + kit.Field(c, label, lw, d.inputs[i].View()) + "\n")
 		if i == destAddress {
-			b.WriteString("  " + field(c, "", lw, d.addressHint()) + "\n")
+			b.WriteString("  " + kit.Field(c, "", lw, d.addressHint()) + "\n")
 		}
 		if i == destAmount && d.refused != nil {
-			b.WriteString(indent(strings.Split(strings.TrimSuffix(errorBlock(c, "Refused", d.refused, max(d.wd-lw-3, 20)), "\n"), "\n"), lw+3))
+			b.WriteString(indent(strings.Split(strings.TrimSuffix(kit.ErrorBlock(c, "Refused", d.refused, max(d.wd-lw-3, 20)), "\n"), "\n"), lw+3))
 		}
 	}
 	if len(d.recent) > 0 {
@@ -265,10 +266,10 @@ func (d *destinationScreen) View() string {
 		}
 	}
 	if d.err != nil {
-		b.WriteString("\n" + errorBlock(c, "Error", d.err, d.wd))
+		b.WriteString("\n" + kit.ErrorBlock(c, "Error", d.err, d.wd))
 	}
 	b.WriteString("\n" + st.Muted.Render(wrapTo("The destination must already be in the account's withdrawal address book.", d.wd)) + "\n")
-	return clip(b.String(), d.wd)
+	return kit.Clip(b.String(), d.wd)
 }
 
 // addressHint checks the address as it is typed.
@@ -276,7 +277,7 @@ func (d *destinationScreen) addressHint() string {
 	st := d.app.Common.Styles
 	v := strings.TrimSpace(d.inputs[destAddress].Value())
 	if v == "" {
-		return st.Muted.Render(withArticle(service.ChainTypeLabel(d.w.Route.ChainType)) + " address")
+		return st.Muted.Render(kit.WithArticle(service.ChainTypeLabel(d.w.Route.ChainType)) + " address")
 	}
 	if err := service.ValidateAddress(d.w.Route.ChainType, v); err != nil {
 		return st.Warning.Render("✗ " + err.Error())
@@ -291,7 +292,7 @@ func (d *destinationScreen) compareView() string {
 	var b strings.Builder
 	b.WriteString(st.Warning.Render(wrapTo("Stop: this address looks like one you used before, but it is different.", d.wd)) + "\n")
 	b.WriteString(st.Muted.Render(wrapTo("Look-alike addresses are planted in wallet histories: compare every character.", d.wd)) + "\n\n")
-	a, r := markDiff(st.Mark, typed, d.alike)
+	a, r := kit.MarkDiff(st.Mark, typed, d.alike)
 	b.WriteString(st.Label.Render("  Typed   ") + a + "\n")
 	b.WriteString(st.Label.Render("  Recent  ") + r + "\n\n")
 	b.WriteString(wrapTo("Press y if the typed address is right, u to use the recent one, n to edit.", d.wd) + "\n")

@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/tui"
 )
@@ -38,8 +39,8 @@ var quoteKeys = struct {
 // quoteScreen is the third withdrawal step: the locked price and a countdown to
 // expires_at. An expired quote cannot be confirmed; r asks for a new one.
 type quoteScreen struct {
-	visit     // its calls end when it is left
-	app       *App
+	kit.Visit // its calls end when it is left
+	app       *kit.App
 	w         service.WithdrawalChoice
 	quote     service.Quote
 	offset    time.Duration
@@ -54,7 +55,7 @@ type quoteScreen struct {
 }
 
 // newQuote builds the quote step and asks for the first quote.
-func newQuote(app *App, w service.WithdrawalChoice) *quoteScreen {
+func newQuote(app *kit.App, w service.WithdrawalChoice) *quoteScreen {
 	return &quoteScreen{app: app, w: w, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
 }
 
@@ -77,14 +78,14 @@ func (q *quoteScreen) Title() string { return "Withdraw: quote" }
 
 func (q *quoteScreen) SetSize(w, h int) { q.wd, q.h = w, h }
 
-func (q *quoteScreen) KeyMap() help.KeyMap { return q.bindings().keyMap() }
+func (q *quoteScreen) KeyMap() help.KeyMap { return q.bindings().KeyMap() }
 
 // bindings: enter while the quote in hand can be signed (pressed otherwise
 // it says why), r whenever no quote is being asked for.
-func (q *quoteScreen) bindings() bindings {
-	return bindings{
-		{key: quoteKeys.Confirm, on: !q.loading && q.refusal() == "" && q.remaining() > 0, do: q.confirm, off: q.confirm},
-		{key: quoteKeys.Requote, on: !q.loading, do: q.requote},
+func (q *quoteScreen) bindings() kit.Bindings {
+	return kit.Bindings{
+		{Key: quoteKeys.Confirm, On: !q.loading && q.refusal() == "" && q.remaining() > 0, Do: q.confirm, Off: q.confirm},
+		{Key: quoteKeys.Requote, On: !q.loading, Do: q.requote},
 	}
 }
 
@@ -104,10 +105,10 @@ func (q *quoteScreen) refusal() string {
 func (q *quoteScreen) requote() tea.Cmd {
 	q.loading, q.err = true, nil
 	q.seq++
-	seq, client, now, w, parent := q.seq, q.app.Client(), q.app.Common.Now, q.w, q.context(q.app)
+	seq, client, now, w, parent := q.seq, q.app.Client(), q.app.Common.Now, q.w, q.Context(q.app)
 	req := w.QuoteRequest()
 	return tea.Batch(q.spin.Tick, func() tea.Msg {
-		cx, cancel := call(parent)
+		cx, cancel := kit.Call(parent)
 		defer cancel()
 		sent := now()
 		serverNow, err := client.ServerTime(cx)
@@ -172,7 +173,7 @@ func (q *quoteScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		q.spin, cmd = q.spin.Update(msg)
 		return q, cmd
 	case tea.KeyPressMsg:
-		cmd, _ := q.bindings().handle(msg)
+		cmd, _ := q.bindings().Handle(msg)
 		return q, cmd
 	}
 	return q, nil
@@ -201,27 +202,27 @@ func (q *quoteScreen) View() string {
 	st := c.Styles
 	const lw = 16
 	var b strings.Builder
-	b.WriteString(field(c, "Route", lw, st.Value.Render(q.w.TokenIn+" → "+q.w.TokenOut+" on "+q.w.Route.Chain)) + "\n")
-	b.WriteString(field(c, "Destination", lw, st.Value.Render(q.w.ToAddress)) + "\n\n")
+	b.WriteString(kit.Field(c, "Route", lw, st.Value.Render(q.w.TokenIn+" → "+q.w.TokenOut+" on "+q.w.Route.Chain)) + "\n")
+	b.WriteString(kit.Field(c, "Destination", lw, st.Value.Render(q.w.ToAddress)) + "\n\n")
 	switch {
 	case q.loading:
 		b.WriteString(q.spin.View() + " Asking the bridge for a quote…\n")
-		return clip(b.String(), q.wd)
+		return kit.Clip(b.String(), q.wd)
 	case q.err != nil:
-		b.WriteString(errorBlock(c, "Quote refused", q.err, q.wd) + "\n")
+		b.WriteString(kit.ErrorBlock(c, "Quote refused", q.err, q.wd) + "\n")
 		b.WriteString(st.Muted.Render("Press r to try again, or esc to change the amount or destination.") + "\n")
-		return clip(b.String(), q.wd)
+		return kit.Clip(b.String(), q.wd)
 	}
 	qt := q.quote
-	b.WriteString(field(c, "You pay", lw, st.Danger.Render(qt.PayAmount.String()+" "+q.w.TokenIn)) + st.Muted.Render("  from the funding account") + "\n")
-	b.WriteString(field(c, "You receive", lw, st.Value.Render(qt.ReceiveAmount.String()+" "+q.w.TokenOut)) + st.Muted.Render("  on "+q.w.Route.Chain) + "\n")
-	b.WriteString(field(c, "Bridge fee", lw, st.Value.Render(qt.Fee.String()+" "+q.w.TokenIn)) + st.Muted.Render("  ≈ "+qt.FeeUSD.String()+" USD") + "\n")
+	b.WriteString(kit.Field(c, "You pay", lw, st.Danger.Render(qt.PayAmount.String()+" "+q.w.TokenIn)) + st.Muted.Render("  from the funding account") + "\n")
+	b.WriteString(kit.Field(c, "You receive", lw, st.Value.Render(qt.ReceiveAmount.String()+" "+q.w.TokenOut)) + st.Muted.Render("  on "+q.w.Route.Chain) + "\n")
+	b.WriteString(kit.Field(c, "Bridge fee", lw, st.Value.Render(qt.Fee.String()+" "+q.w.TokenIn)) + st.Muted.Render("  ≈ "+qt.FeeUSD.String()+" USD") + "\n")
 	speed := st.Value.Render("fast")
 	if qt.Speed == service.SpeedSlow {
 		speed = st.Warning.Render("slow: the bridge is congested, settlement will take longer")
 	}
-	b.WriteString(field(c, "Speed", lw, speed) + "\n")
-	b.WriteString(field(c, "Quote id", lw, st.Muted.Render(qt.QuoteID)) + "\n\n")
+	b.WriteString(kit.Field(c, "Speed", lw, speed) + "\n")
+	b.WriteString(kit.Field(c, "Quote id", lw, st.Muted.Render(qt.QuoteID)) + "\n\n")
 	refused := q.refusal()
 	if refused != "" {
 		b.WriteString(st.Warning.Render(wrapTo("Refused: "+refused+".", q.wd)) + "\n\n")
@@ -229,16 +230,16 @@ func (q *quoteScreen) View() string {
 	left := q.remaining()
 	if left <= 0 {
 		b.WriteString(st.ErrorToast.Render("Quote expired: press r to get a new one") + "\n")
-		return clip(b.String(), q.wd)
+		return kit.Clip(b.String(), q.wd)
 	}
 	secs := int((left + time.Second - 1) / time.Second)
-	b.WriteString(field(c, "Expires in", lw, st.Value.Render(fmt.Sprintf("%ds", secs))+"  "+q.bar(left, max(min(q.wd-lw-12, 40), 10))) + "\n\n")
+	b.WriteString(kit.Field(c, "Expires in", lw, st.Value.Render(fmt.Sprintf("%ds", secs))+"  "+q.bar(left, max(min(q.wd-lw-12, 40), 10))) + "\n\n")
 	if refused != "" {
 		b.WriteString(st.Muted.Render(wrapTo("Press r for a new quote, or esc to change the amount, destination or fee cap.", q.wd)) + "\n")
-		return clip(b.String(), q.wd)
+		return kit.Clip(b.String(), q.wd)
 	}
 	b.WriteString(st.Muted.Render("Press enter to review exactly what will be signed.") + "\n")
-	return clip(b.String(), q.wd)
+	return kit.Clip(b.String(), q.wd)
 }
 
 // capitalized starts an ASCII sentence with a capital letter.

@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/tui"
 )
@@ -41,7 +42,7 @@ var typingRequote = key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r"
 // reviewScreen shows exactly what will be signed, signs it locally and executes the
 // withdrawal: journal first (D11), then the request with the retries of D10.
 type reviewScreen struct {
-	app      *App
+	app      *kit.App
 	order    service.Order
 	offset   time.Duration // server clock − local clock, from the quote screen
 	setupErr error
@@ -49,7 +50,7 @@ type reviewScreen struct {
 	// and clean (bridgeErr nil).
 	bridge    *service.BridgeTrust
 	bridgeErr error
-	gate      reviewGate
+	gate      kit.ReviewGate
 	err       error
 	refused   bool    // finally refused (screening): signing again cannot help
 	tag       tui.Tag // of this visit's countdown ticks
@@ -60,17 +61,17 @@ type reviewScreen struct {
 // nonce and expiration are fixed here, so the digest on screen is the one
 // that gets signed; the expiration is the quote's expiry plus
 // service.TransferMargin.
-func newReview(app *App, w service.WithdrawalChoice, p service.PricedQuote) *reviewScreen {
+func newReview(app *kit.App, w service.WithdrawalChoice, p service.PricedQuote) *reviewScreen {
 	s, _ := app.Client().Session()
 	r := &reviewScreen{app: app, offset: p.Offset}
-	r.order, r.setupErr = service.NewOrder(w, p, s.FundingAccountAddress, app.Target.Env.Domain(), app.nonce(), app.Common.Now())
-	r.gate = newReviewGate(app, r.order.Transfer.FromAccount)
+	r.order, r.setupErr = service.NewOrder(w, p, s.FundingAccountAddress, app.Target.Env.Domain(), app.DrawNonce(), app.Common.Now())
+	r.gate = kit.NewReviewGate(app, r.order.Transfer.FromAccount)
 	return r
 }
 
 func (r *reviewScreen) Init() tea.Cmd {
 	r.tag = tui.NextTag()
-	return r.gate.start(r.tick(), r.checkBridge())
+	return r.gate.Start(r.tick(), r.checkBridge())
 }
 
 // Resume re-arms the countdown (its ticks were dropped while hidden) and
@@ -85,7 +86,7 @@ func (r *reviewScreen) checkBridge() tea.Cmd {
 	if r.setupErr != nil {
 		return nil
 	}
-	env, path, seen, now := r.app.Target.Env, bridgePinsPath(r.app), r.order.Transfer.ToAccount.Hex(), r.app.Common.Now()
+	env, path, seen, now := r.app.Target.Env, kit.BridgePinsPath(r.app), r.order.Transfer.ToAccount.Hex(), r.app.Common.Now()
 	return func() tea.Msg {
 		trust, err := service.CheckBridge(env, path, seen, now)
 		return bridgeCheckedMsg{trust: trust, err: err}
@@ -94,34 +95,34 @@ func (r *reviewScreen) checkBridge() tea.Cmd {
 
 func (r *reviewScreen) Title() string { return "Withdraw: review and sign" }
 
-func (r *reviewScreen) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.setWidth(w) }
+func (r *reviewScreen) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.SetWidth(w) }
 
-func (r *reviewScreen) KeyMap() help.KeyMap { return r.bindings().keyMap() }
+func (r *reviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
 
 // bindings offer only what works now: nothing while the withdrawal is out,
 // no signing once the quote expired, without a key, after a final refusal
 // or when it cannot be signed at all (enter then says why, unless the
 // screen already does).
-func (r *reviewScreen) bindings() bindings {
-	return bindings{
-		{key: reviewKeys.Sign, on: r.canSign(), do: r.sign, off: func() tea.Cmd {
-			if r.gate.sending || r.setupErr == nil && (r.expired() || r.refused) {
+func (r *reviewScreen) bindings() kit.Bindings {
+	return kit.Bindings{
+		{Key: reviewKeys.Sign, On: r.canSign(), Do: r.sign, Off: func() tea.Cmd {
+			if r.gate.Sending || r.setupErr == nil && (r.expired() || r.refused) {
 				return nil // the screen says so; r gets a new quote
 			}
 			return r.sign()
 		}},
-		{key: reviewKeys.Bridge, on: r.canConfirmBridge() && !r.gate.key.typing(), do: func() tea.Cmd {
+		{Key: reviewKeys.Bridge, On: r.canConfirmBridge() && !r.gate.Key.Typing(), Do: func() tea.Cmd {
 			var changed *service.BridgeChangedError
 			errors.As(r.bridgeErr, &changed)
 			return tui.Push(newBridgeConfirm(r.app, *changed))
 		}},
-		{key: r.requoteKey(), on: !r.gate.sending, do: tui.Pop},
+		{Key: r.requoteKey(), On: !r.gate.Sending, Do: tui.Pop},
 	}
 }
 
 // requoteKey is r, or ctrl+r while the passphrase field takes r as text.
 func (r *reviewScreen) requoteKey() key.Binding {
-	if r.gate.key.typing() {
+	if r.gate.Key.Typing() {
 		return typingRequote
 	}
 	return reviewKeys.Requote
@@ -129,15 +130,15 @@ func (r *reviewScreen) requoteKey() key.Binding {
 
 // canSign: enter would sign now (the keystroke guard aside).
 func (r *reviewScreen) canSign() bool {
-	return r.setupErr == nil && r.bridge != nil && r.bridgeErr == nil && !r.gate.sending && !r.expired() &&
-		r.gate.key.usable() && !r.refused
+	return r.setupErr == nil && r.bridge != nil && r.bridgeErr == nil && !r.gate.Sending && !r.expired() &&
+		r.gate.Key.Usable() && !r.refused
 }
 
 // canConfirmBridge: a recorded (not pinned) bridge address changed, and the
 // user may review the change on its own screen.
 func (r *reviewScreen) canConfirmBridge() bool {
 	var changed *service.BridgeChangedError
-	return errors.As(r.bridgeErr, &changed) && !changed.Pinned && !r.gate.sending
+	return errors.As(r.bridgeErr, &changed) && !changed.Pinned && !r.gate.Sending
 }
 
 // remaining is the quote's time left by the service's clock.
@@ -164,12 +165,12 @@ func (r *reviewScreen) tick() tea.Cmd {
 }
 
 // Busy: while the withdraw is in flight, quitting asks and Esc is held.
-func (r *reviewScreen) Busy() bool { return r.gate.sending }
+func (r *reviewScreen) Busy() bool { return r.gate.Sending }
 
-func (r *reviewScreen) Inputting() bool { return r.gate.inputting() }
+func (r *reviewScreen) Inputting() bool { return r.gate.Inputting() }
 
 func (r *reviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
-	if cmd, handled := r.gate.update(msg); handled {
+	if cmd, handled := r.gate.Update(msg); handled {
 		return r, cmd
 	}
 	switch msg := msg.(type) {
@@ -187,11 +188,11 @@ func (r *reviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		}
 		return r, nil
 	case tea.KeyPressMsg:
-		if cmd, ok := r.bindings().handle(msg); ok {
+		if cmd, ok := r.bindings().Handle(msg); ok {
 			return r, cmd
 		}
 	}
-	return r, r.gate.key.update(msg)
+	return r, r.gate.Key.Update(msg)
 }
 
 // sign signs the Transfer and executes the withdrawal in one Cmd.
@@ -202,7 +203,7 @@ func (r *reviewScreen) sign() tea.Cmd {
 	if r.bridge == nil || r.bridgeErr != nil {
 		return nil // the screen says why; nothing is signed
 	}
-	if err := r.gate.key.ready(); err != nil {
+	if err := r.gate.Key.Ready(); err != nil {
 		r.err = err
 		return nil
 	}
@@ -211,8 +212,8 @@ func (r *reviewScreen) sign() tea.Cmd {
 		return nil
 	}
 	r.err = nil
-	load, withdrawer, order := r.gate.key.loader(), r.app.withdrawer(), r.order
-	return r.gate.send(func() tea.Msg {
+	load, withdrawer, order := r.gate.Key.Loader(), r.app.Withdrawer(), r.order
+	return r.gate.Send(func() tea.Msg {
 		// Not cancelled when the screen is left: an answer must be journaled.
 		cx, cancel := context.WithTimeout(context.Background(), service.WithdrawTimeout)
 		defer cancel()
@@ -222,7 +223,7 @@ func (r *reviewScreen) sign() tea.Cmd {
 
 // executed moves on to following the withdrawal, or explains the refusal.
 func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
-	r.gate.sending = false
+	r.gate.Sending = false
 	switch {
 	case msg.Err == nil:
 		// Follow the quote id that was sent, never the one echoed back.
@@ -264,43 +265,43 @@ func (r *reviewScreen) render(level int) string {
 	c := r.app.Common
 	var b strings.Builder
 	if r.setupErr != nil {
-		b.WriteString(errorBlock(c, "Error", r.setupErr, r.wd))
-		return clip(b.String(), r.wd)
+		b.WriteString(kit.ErrorBlock(c, "Error", r.setupErr, r.wd))
+		return kit.Clip(b.String(), r.wd)
 	}
 	b.WriteString(r.typedDataView(level))
 	if !compact {
 		b.WriteString("\n")
 	}
-	b.WriteString(r.gate.key.view(16) + "\n")
-	if !r.gate.sending && !r.expired() && r.bridgeErr == nil {
+	b.WriteString(r.gate.Key.View(16) + "\n")
+	if !r.gate.Sending && !r.expired() && r.bridgeErr == nil {
 		b.WriteString(r.countdownView(level) + "\n")
 	}
 	if !compact {
 		b.WriteString("\n")
 	}
 	switch {
-	case r.gate.sending:
-		b.WriteString(r.gate.prompt("Signing and sending the withdrawal… (retries reuse the same signature)", "") + "\n")
+	case r.gate.Sending:
+		b.WriteString(r.gate.Prompt("Signing and sending the withdrawal… (retries reuse the same signature)", "") + "\n")
 	case r.bridgeErr != nil:
-		b.WriteString(errorBlock(c, "Stopped: bridge address", r.bridgeStop(), r.wd))
+		b.WriteString(kit.ErrorBlock(c, "Stopped: bridge address", r.bridgeStop(), r.wd))
 	case r.bridge == nil:
-		b.WriteString(r.gate.prompt("", "Checking the bridge funding address…") + "\n")
+		b.WriteString(r.gate.Prompt("", "Checking the bridge funding address…") + "\n")
 	case r.expired():
-		b.WriteString(errorBlock(c, "Quote expired", service.UserError{Text: "press " + r.requoteKey().Help().Key + " to get a new one"}, r.wd))
+		b.WriteString(kit.ErrorBlock(c, "Quote expired", service.UserError{Text: "press " + r.requoteKey().Help().Key + " to get a new one"}, r.wd))
 	case r.err != nil:
-		b.WriteString(errorBlock(c, "Not withdrawn", r.err, r.wd))
+		b.WriteString(kit.ErrorBlock(c, "Not withdrawn", r.err, r.wd))
 	default:
 		rk := r.requoteKey().Help().Key
 		ready := "Press enter to sign and withdraw; " + rk + " for a new quote; esc to go back."
 		if level > 2 {
 			ready = "Press enter to sign and withdraw; " + rk + " for a new quote."
 		}
-		if r.gate.key.found && !r.gate.key.usable() {
-			ready = r.gate.key.ready().Error() + "; esc to go back."
+		if r.gate.Key.Found && !r.gate.Key.Usable() {
+			ready = r.gate.Key.Ready().Error() + "; esc to go back."
 		}
-		b.WriteString(r.gate.prompt("", ready) + "\n")
+		b.WriteString(r.gate.Prompt("", ready) + "\n")
 	}
-	return clip(strings.TrimSuffix(b.String(), "\n"), r.wd)
+	return kit.Clip(strings.TrimSuffix(b.String(), "\n"), r.wd)
 }
 
 // countdownView is the quote's time left by the service's clock, rounded up
@@ -319,5 +320,5 @@ func (r *reviewScreen) countdownView(level int) string {
 	if level > 1 {
 		note = ""
 	}
-	return wrapField(c, "Quote expires in", 16, v, note, r.wd)
+	return kit.WrapField(c, "Quote expires in", 16, v, note, r.wd)
 }

@@ -6,9 +6,9 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/signer"
-	"svcwallet/tui"
 )
 
 // typedDataView shows the EIP-712 message field by field, each with what it
@@ -26,15 +26,15 @@ func (r *reviewScreen) typedDataView(level int) string {
 	const lw = 16
 	var b strings.Builder
 	line := func(label, value, note string) {
-		if level > 1 && ansi.StringWidth(field(c, label, lw, value)+"  "+note) > r.wd {
+		if level > 1 && ansi.StringWidth(kit.Field(c, label, lw, value)+"  "+note) > r.wd {
 			note = ""
 		}
-		b.WriteString(wrapField(c, label, lw, value, note, r.wd) + "\n")
+		b.WriteString(kit.WrapField(c, label, lw, value, note, r.wd) + "\n")
 	}
 	d := r.order.Domain
-	domain := `name "` + d.Name + `" · version "` + signer.DomainVersion + `" · chainId ` + uitoa(d.ChainID)
+	domain := `name "` + d.Name + `" · version "` + signer.DomainVersion + `" · chainId ` + kit.Uitoa(d.ChainID)
 	if level > 2 {
-		domain = `"` + d.Name + `" · v"` + signer.DomainVersion + `" · chainId ` + uitoa(d.ChainID)
+		domain = `"` + d.Name + `" · v"` + signer.DomainVersion + `" · chainId ` + kit.Uitoa(d.ChainID)
 	}
 	line("Domain", st.Value.Render(domain), "")
 	line("Message", st.Value.Render(r.order.Transfer.PrimaryType()), "")
@@ -64,7 +64,7 @@ func (r *reviewScreen) typedDataView(level int) string {
 		}
 		if other, ok := pairs[f.Name]; ok && level > 3 {
 			paired[other] = true
-			line("  "+f.Name, values[f.Name]+"  "+inksFor(c).label.on(other)+" "+values[other], "")
+			line("  "+f.Name, values[f.Name]+"  "+kit.InksFor(c).Label.On(other)+" "+values[other], "")
 			continue
 		}
 		line("  "+f.Name, values[f.Name], notes[f.Name])
@@ -73,7 +73,7 @@ func (r *reviewScreen) typedDataView(level int) string {
 	if !compact {
 		b.WriteString("\n")
 	}
-	to := groupChars(r.order.Choice.ToAddress, 4)
+	to := kit.GroupChars(r.order.Choice.ToAddress, 4)
 	if level > 2 {
 		to = r.order.Choice.ToAddress
 	}
@@ -85,48 +85,6 @@ func (r *reviewScreen) typedDataView(level int) string {
 		b.WriteString(st.Muted.Render("The signature pays the bridge; the quote sends it on to this destination.") + "\n")
 	}
 	return b.String()
-}
-
-// wrapField renders "label value note" on one line when it fits in width,
-// otherwise puts the value (and then the note) on lines of their own, so long
-// hashes and addresses are never cut.
-func wrapField(c *tui.Common, label string, lw int, value, note string, width int) string {
-	st := c.Styles
-	if note != "" {
-		note = st.Muted.Render("  " + note)
-	}
-	one := field(c, label, lw, value) + note
-	if width <= 0 || ansi.StringWidth(one) <= width {
-		return one
-	}
-	two := field(c, label, lw, value)
-	if ansi.StringWidth(two) <= width {
-		if note == "" {
-			return two
-		}
-		return two + "\n" + pad("", lw+1) + note
-	}
-	// The value on a line of its own, indented; one too wide even so (a
-	// digest on a narrow terminal) is broken into pieces in the value column
-	// rather than cut, continuation lines indented under it.
-	var out string
-	if ansi.StringWidth(value) <= width-2 {
-		if label != "" {
-			out = st.Label.Render(label) + "\n"
-		}
-		out += "  " + value
-	} else {
-		indent := strings.Repeat(" ", lw+1)
-		pieces := ansi.Wrap(value, max(width-lw-1, 8), "")
-		out = field(c, label, lw, strings.ReplaceAll(pieces, "\n", "\n"+indent))
-	}
-	if note != "" {
-		if ansi.StringWidth(note) > width {
-			note = ansi.Wrap(note, width, "")
-		}
-		out += "\n" + note
-	}
-	return out
 }
 
 // bridgeNote says why toAccount is trusted: pinned by the config, recorded at
@@ -149,7 +107,7 @@ func (r *reviewScreen) bridgeNote() string {
 // addresses, and what the user can do.
 func (r *reviewScreen) bridgeStop() error {
 	msg := r.bridgeErr.Error()
-	if r.canConfirmBridge() && !r.gate.key.typing() {
+	if r.canConfirmBridge() && !r.gate.Key.Typing() {
 		msg += ". Press c to review the change on its own screen, or " + r.requoteKey().Help().Key + " for a new quote"
 	}
 	return service.UserError{Text: msg}

@@ -10,6 +10,7 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/tui"
 )
@@ -34,23 +35,23 @@ var routeKeys = struct {
 // payout token, from withdrawal info. Tokens with no route stay visible as
 // unavailable.
 type routeScreen struct {
-	visit   // its calls end when it is left
-	app     *App
-	info    service.WithdrawalInfo
-	sources []string // token_in keys, USDT first
-	source  int
-	chain   int
-	payout  int
-	loading bool
-	err     error
-	filter  listFilter // narrows the destination chains
-	spin    spinner.Model
-	w, h    int
+	kit.Visit // its calls end when it is left
+	app       *kit.App
+	info      service.WithdrawalInfo
+	sources   []string // token_in keys, USDT first
+	source    int
+	chain     int
+	payout    int
+	loading   bool
+	err       error
+	filter    kit.ListFilter // narrows the destination chains
+	spin      spinner.Model
+	w, h      int
 }
 
 // newRoute builds the route step.
-func newRoute(app *App) *routeScreen {
-	return &routeScreen{app: app, filter: newListFilter(app.Common), spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
+func newRoute(app *kit.App) *routeScreen {
+	return &routeScreen{app: app, filter: kit.NewListFilter(app.Common), spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
 }
 
 func (r *routeScreen) Init() tea.Cmd { return r.load() }
@@ -61,14 +62,14 @@ func (r *routeScreen) SetSize(w, h int) { r.w, r.h = w, h }
 
 // KeyMap offers enter only on a usable route, ↑/↓ with more than one
 // chain, ←/→ with more than one payout token, tab with more than one source.
-func (r *routeScreen) KeyMap() help.KeyMap { return r.bindings().keyMap() }
+func (r *routeScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
 
 // bindings offer what changes the route shown: the chain while there are
 // several, the payout token while its chain has several, the source token,
 // and enter only on a route that can be used.
-func (r *routeScreen) bindings() bindings {
-	if r.filter.typing {
-		return r.filter.bindings()
+func (r *routeScreen) bindings() kit.Bindings {
+	if r.filter.Typing {
+		return r.filter.Bindings()
 	}
 	ready := !r.loading && r.err == nil
 	routes := r.routes()
@@ -85,25 +86,25 @@ func (r *routeScreen) bindings() bindings {
 		}
 	}
 	several := usable && len(routes[r.chain].TokensOut) > 1
-	return append(bindings{{key: routeKeys.Next, on: usable, do: r.next, off: r.next}},
-		append(listMoves(&r.chain, chains, "destination chain"),
-			binding{key: routeKeys.Left, on: several, do: payout(-1)},
-			binding{key: routeKeys.Right, on: several, do: payout(1)},
-			binding{key: routeKeys.Source, on: ready && len(r.sources) > 1, do: func() tea.Cmd {
+	return append(kit.Bindings{{Key: routeKeys.Next, On: usable, Do: r.next, Off: r.next}},
+		append(kit.ListMoves(&r.chain, chains, "destination chain"),
+			kit.Binding{Key: routeKeys.Left, On: several, Do: payout(-1)},
+			kit.Binding{Key: routeKeys.Right, On: several, Do: payout(1)},
+			kit.Binding{Key: routeKeys.Source, On: ready && len(r.sources) > 1, Do: func() tea.Cmd {
 				r.source = (r.source + 1) % len(r.sources)
 				r.chain, r.payout = 0, 0
 				return nil
 			}},
-			binding{key: routeKeys.Refresh, on: !r.loading, do: r.load},
-			binding{key: filterKeys.Start, on: ready && len(r.info.Route[r.sourceName()]) > 0, do: r.filter.start},
+			kit.Binding{Key: routeKeys.Refresh, On: !r.loading, Do: r.load},
+			kit.Binding{Key: kit.FilterKeys.Start, On: ready && len(r.info.Route[r.sourceName()]) > 0, Do: r.filter.Start},
 		)...)
 }
 
 func (r *routeScreen) load() tea.Cmd {
 	r.loading, r.err = true, nil
-	client, parent := r.app.Client(), r.context(r.app)
+	client, parent := r.app.Client(), r.Context(r.app)
 	return tea.Batch(r.spin.Tick, func() tea.Msg {
-		cx, cancel := call(parent)
+		cx, cancel := kit.Call(parent)
 		defer cancel()
 		info, err := client.WithdrawalInfo(cx)
 		return withdrawalInfoMsg{info: info, err: err}
@@ -118,7 +119,7 @@ func (r *routeScreen) routes() []service.WithdrawalRoute {
 	}
 	var out []service.WithdrawalRoute
 	for _, rt := range r.info.Route[r.sources[r.source]] {
-		if r.filter.match(append([]string{rt.Chain, rt.ChainID, rt.ChainType}, rt.TokensOut...)...) {
+		if r.filter.Match(append([]string{rt.Chain, rt.ChainID, rt.ChainType}, rt.TokensOut...)...) {
 			out = append(out, rt)
 		}
 	}
@@ -126,7 +127,7 @@ func (r *routeScreen) routes() []service.WithdrawalRoute {
 }
 
 // Inputting: while the filter is typed, letters are text.
-func (r *routeScreen) Inputting() bool { return r.filter.typing }
+func (r *routeScreen) Inputting() bool { return r.filter.Typing }
 
 func (r *routeScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
@@ -175,13 +176,13 @@ func (r *routeScreen) sourceName() string {
 }
 
 func (r *routeScreen) key(k tea.KeyPressMsg) tea.Cmd {
-	if r.filter.typing {
-		cmd := r.filter.update(k)
+	if r.filter.Typing {
+		cmd := r.filter.Update(k)
 		r.chain, r.payout = 0, 0
 		return cmd
 	}
 	chain := r.chain
-	cmd, _ := r.bindings().handle(k)
+	cmd, _ := r.bindings().Handle(k)
 	if r.chain != chain {
 		r.payout = 0 // another chain has its own payout tokens
 	}
@@ -211,10 +212,10 @@ func (r *routeScreen) View() string {
 	switch {
 	case r.loading:
 		b.WriteString(r.spin.View() + " Loading withdrawal routes…\n")
-		return clip(b.String(), r.w)
+		return kit.Clip(b.String(), r.w)
 	case r.err != nil:
 		b.WriteString(st.ErrorToast.Render("Error: ") + r.err.Error() + "\n")
-		return clip(b.String(), r.w)
+		return kit.Clip(b.String(), r.w)
 	}
 	const lw = 14
 	var src []string
@@ -229,19 +230,19 @@ func (r *routeScreen) View() string {
 			src = append(src, st.Muted.Render(label))
 		}
 	}
-	b.WriteString(field(c, "Source token", lw, strings.Join(src, "  ")) + "\n")
-	b.WriteString(field(c, "Provider", lw, st.Value.Render(r.info.Provider)) + "\n\n")
+	b.WriteString(kit.Field(c, "Source token", lw, strings.Join(src, "  ")) + "\n")
+	b.WriteString(kit.Field(c, "Provider", lw, st.Value.Render(r.info.Provider)) + "\n\n")
 	routes := r.routes()
-	if r.filter.shown() {
-		b.WriteString("  " + r.filter.view() + "\n")
+	if r.filter.Shown() {
+		b.WriteString("  " + r.filter.View() + "\n")
 	}
 	if len(routes) == 0 && len(r.info.Route[r.sourceName()]) > 0 {
 		b.WriteString(st.Muted.Render("No destination chain matches the filter: press / to change it.") + "\n")
-		return clip(b.String(), r.w)
+		return kit.Clip(b.String(), r.w)
 	}
 	if len(routes) == 0 {
 		b.WriteString(st.Warning.Render("No destination chain for "+r.sources[r.source]+" yet: it is not available for withdrawal.") + "\n")
-		return clip(b.String(), r.w)
+		return kit.Clip(b.String(), r.w)
 	}
 	b.WriteString(st.Label.Render(fmt.Sprintf("  %-14s %-10s %-8s %s", "DESTINATION", "CHAIN ID", "TYPE", "PAYOUT TOKENS")) + "\n")
 	first := max(0, min(r.chain-(r.h-12)/2, len(routes)-(r.h-10)))
@@ -275,5 +276,5 @@ func (r *routeScreen) View() string {
 	if len(rt.TokensOut) > 0 {
 		b.WriteString("\n" + st.Muted.Render(fmt.Sprintf("Send %s from the funding account, receive %s on %s.", r.sources[r.source], rt.TokensOut[r.payout], rt.Chain)) + "\n")
 	}
-	return clip(b.String(), r.w)
+	return kit.Clip(b.String(), r.w)
 }

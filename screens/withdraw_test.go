@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 
+	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
@@ -22,7 +23,7 @@ import (
 
 // wdApp is a logged-in App on a sandbox, with a clock the test moves and a
 // journal of its own.
-func wdApp(t *testing.T) (*App, *time.Time) {
+func wdApp(t *testing.T) (*kit.App, *time.Time) {
 	t.Helper()
 	now := testNow
 	clock := func() time.Time { return now }
@@ -37,7 +38,7 @@ func wdApp(t *testing.T) (*App, *time.Time) {
 		t.Fatal(err)
 	}
 	app.Target.Journal = j
-	cx, cancel := call(context.Background())
+	cx, cancel := kit.Call(context.Background())
 	defer cancel()
 	if _, err := app.Client().Login(cx, service.APIKey(sandbox.DemoAPIKey)); err != nil {
 		t.Fatal(err)
@@ -80,7 +81,7 @@ func pushedScreen(cmd tea.Cmd) tui.Screen {
 func TestLookAlikeDestinationStops(t *testing.T) {
 	app, _ := wdApp(t)
 	recent := sandbox.DestCompleted // 0x3C44CdDd…FA4293BC
-	if err := app.journal().Append(service.JournalEntry{Time: testNow, Kind: service.JournalIntent, QuoteID: "q-old",
+	if err := app.Journal().Append(service.JournalEntry{Time: testNow, Kind: service.JournalIntent, QuoteID: "q-old",
 		Intent: &service.Intent{ToAddress: recent, Chain: "ARBITRUM"}}); err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +108,7 @@ func TestLookAlikeDestinationStops(t *testing.T) {
 			t.Errorf("comparison lacks %q:\n%s", want, view)
 		}
 	}
-	typed, _ := markDiff(app.Common.Styles.Mark, poisoned, recent)
+	typed, _ := kit.MarkDiff(app.Common.Styles.Mark, poisoned, recent)
 	if !strings.Contains(s.View(), typed) {
 		t.Error("the differing characters are not marked")
 	}
@@ -176,7 +177,7 @@ func TestDestinationRefusesBadInput(t *testing.T) {
 }
 
 // pricedQuoteScreen is a Quote given a fixed quote, as if the service had answered.
-func pricedQuoteScreen(app *App, w service.WithdrawalChoice, q service.Quote, offset time.Duration) *quoteScreen {
+func pricedQuoteScreen(app *kit.App, w service.WithdrawalChoice, q service.Quote, offset time.Duration) *quoteScreen {
 	s := newQuote(app, w)
 	s.SetSize(120, 30)
 	s.Init()
@@ -262,7 +263,7 @@ func TestQuoteMustPayTheAmountEntered(t *testing.T) {
 func TestReviewShowsWhatIsSignedAndGuardsKeys(t *testing.T) {
 	app, now := wdApp(t)
 	app.Nonce = func() uint32 { return 77 }
-	cx, cancel := call(context.Background())
+	cx, cancel := kit.Call(context.Background())
 	defer cancel()
 	info, err := app.Client().WithdrawalInfo(cx)
 	if err != nil {
@@ -287,12 +288,12 @@ func TestReviewShowsWhatIsSignedAndGuardsKeys(t *testing.T) {
 			t.Errorf("review lacks %q:\n%s", want, view)
 		}
 	}
-	if _, cmd := press(s, "enter"); cmd != nil || r.gate.sending {
+	if _, cmd := press(s, "enter"); cmd != nil || r.gate.Sending {
 		t.Fatal("enter within the keystroke guard started signing")
 	}
-	*now = now.Add(keyGuard)
+	*now = now.Add(kit.KeyGuard)
 	_, cmd := press(s, "enter")
-	if cmd == nil || !r.gate.sending || !r.Busy() {
+	if cmd == nil || !r.gate.Sending || !r.Busy() {
 		t.Fatal("enter after the guard did not start signing")
 	}
 }
@@ -309,9 +310,9 @@ func offers(km interface{ ShortHelp() []key.Binding }, k string) bool {
 
 // reviewFor is a review of a fixed quote, sized, with its signing key
 // search answered by found and the keystroke guard passed.
-func reviewFor(t *testing.T, app *App, now *time.Time, q service.Quote, offset time.Duration, w, h int, found keyFoundMsg) *reviewScreen {
+func reviewFor(t *testing.T, app *kit.App, now *time.Time, q service.Quote, offset time.Duration, w, h int, found kit.KeyFoundMsg) *reviewScreen {
 	t.Helper()
-	cx, cancel := call(context.Background())
+	cx, cancel := kit.Call(context.Background())
 	defer cancel()
 	info, err := app.Client().WithdrawalInfo(cx)
 	if err != nil {
@@ -325,7 +326,7 @@ func reviewFor(t *testing.T, app *App, now *time.Time, q service.Quote, offset t
 	if check := r.checkBridge(); check != nil { // none when it cannot be signed at all
 		r.Update(check())
 	}
-	*now = now.Add(keyGuard)
+	*now = now.Add(kit.KeyGuard)
 	return r
 }
 
@@ -336,7 +337,7 @@ func TestReviewCountdownAndExpiry(t *testing.T) {
 	app, now := wdApp(t)
 	q := fixedQuote(*now, "1.5") // expires in 60 s by the local clock
 	// The server's clock is 30 s ahead; the guard takes another 0.5 s.
-	r := reviewFor(t, app, now, q, 30*time.Second, 120, 40, keyFoundMsg{source: keyDemo})
+	r := reviewFor(t, app, now, q, 30*time.Second, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
 	if view := ansi.Strip(r.View()); !strings.Contains(view, "Quote expires in 30s") {
 		t.Fatalf("no countdown of 30s:\n%s", view)
 	}
@@ -367,7 +368,7 @@ func TestReviewCountdownAndExpiry(t *testing.T) {
 	if offers(r.KeyMap(), "enter") || !offers(r.KeyMap(), "r") {
 		t.Errorf("after expiry the footer offers %v", r.KeyMap().ShortHelp())
 	}
-	if _, cmd := press(r, "enter"); cmd != nil || r.gate.sending {
+	if _, cmd := press(r, "enter"); cmd != nil || r.gate.Sending {
 		t.Fatal("enter on an expired quote started signing")
 	}
 }
@@ -376,13 +377,13 @@ func TestReviewCountdownAndExpiry(t *testing.T) {
 // countdown, and no enter is offered while the withdrawal is out.
 func TestReviewGuardAndSendingKeys(t *testing.T) {
 	app, now := wdApp(t)
-	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, keyFoundMsg{source: keyDemo})
-	r.gate.shownAt = *now // as if just shown
-	if _, cmd := press(r, "enter"); cmd != nil || r.gate.sending {
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	r.gate.ShownAt = *now // as if just shown
+	if _, cmd := press(r, "enter"); cmd != nil || r.gate.Sending {
 		t.Fatal("enter within the keystroke guard started signing")
 	}
-	*now = now.Add(keyGuard)
-	if _, cmd := press(r, "enter"); cmd == nil || !r.gate.sending {
+	*now = now.Add(kit.KeyGuard)
+	if _, cmd := press(r, "enter"); cmd == nil || !r.gate.Sending {
 		t.Fatal("enter after the guard did not sign")
 	}
 	if offers(r.KeyMap(), "enter") || offers(r.KeyMap(), "r") {
@@ -417,11 +418,11 @@ func TestReviewAt60x20KeepsEverythingWhole(t *testing.T) {
 			}
 		}
 	}
-	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, keyFoundMsg{source: keyDemo})
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, kit.KeyFoundMsg{Source: kit.KeyDemo})
 	digest := signer.Digest(r.order.Domain, r.order.Transfer).Hex()
 	check(r, digest, sandbox.BridgeFundingAddress, "Signing key the sandbox demo key (public development key)",
 		"Press enter to sign and withdraw", "Quote expires in")
-	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, keyFoundMsg{source: keyNone})
+	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, kit.KeyFoundMsg{Source: kit.KeyNone})
 	press(r, "enter")
 	if r.err == nil {
 		t.Fatal("no error without a key")
@@ -435,14 +436,14 @@ func TestWrapFieldNeverCuts(t *testing.T) {
 	app, _ := wdApp(t)
 	c := app.Common
 	value := "0x" + strings.Repeat("ab", 32)
-	out := wrapField(c, "Digest", 16, c.Styles.Value.Render(value), "a note that is long enough to wrap", 30)
+	out := kit.WrapField(c, "Digest", 16, c.Styles.Value.Render(value), "a note that is long enough to wrap", 30)
 	for _, l := range strings.Split(out, "\n") {
 		if ansi.StringWidth(l) > 30 {
 			t.Errorf("line %q wider than 30", ansi.Strip(l))
 		}
 	}
 	lines := strings.Split(ansi.Strip(out), "\n")
-	if !strings.HasPrefix(lines[0], pad("Digest", 17)+"0x") || !strings.HasPrefix(lines[1], pad("", 17)) || lines[1][17] == ' ' {
+	if !strings.HasPrefix(lines[0], kit.Pad("Digest", 17)+"0x") || !strings.HasPrefix(lines[1], kit.Pad("", 17)) || lines[1][17] == ' ' {
 		t.Errorf("not pieces in the value column:\n%s", ansi.Strip(out))
 	}
 	if !strings.Contains(squash(out), value) {
@@ -522,16 +523,16 @@ func TestQuoteKeysFollowState(t *testing.T) {
 // differences are marked, not the checksum's case; in base58 case counts.
 func TestMarkDiffHexIgnoresCase(t *testing.T) {
 	mark := lipgloss.NewStyle().Transform(func(s string) string { return "[" + s + "]" })
-	a, b := markDiff(mark, "0x3C44CdDdB6a9", "0x3c44cddd0000")
+	a, b := kit.MarkDiff(mark, "0x3C44CdDdB6a9", "0x3c44cddd0000")
 	if a != "0x3C44CdDd[B][6][a][9]" || b != "0x3c44cddd[0][0][0][0]" {
 		t.Errorf("hex marked %q / %q", a, b)
 	}
-	a, b = markDiff(mark, "7EcDhSYGxXzscS", "7ecDhSYGxXzscs")
+	a, b = kit.MarkDiff(mark, "7EcDhSYGxXzscS", "7ecDhSYGxXzscs")
 	if a != "7[E]cDhSYGxXzsc[S]" || b != "7[e]cDhSYGxXzsc[s]" {
 		t.Errorf("base58 marked %q / %q", a, b)
 	}
 	for word, want := range map[string]string{"EVM": "an EVM", "Solana": "a Solana", "Tron": "a Tron", "UTXO": "a UTXO", "address": "an address"} {
-		if got := withArticle(word); got != want {
+		if got := kit.WithArticle(word); got != want {
 			t.Errorf("withArticle(%q) = %q, want %q", word, got, want)
 		}
 	}

@@ -1,10 +1,12 @@
-// Package screens holds one file per console screen. Each screen keeps its
-// Msg types and key map at the top, does its I/O in tea.Cmds only, and
-// explains failures in the words of service.Explain.
-package screens
+// Package kit is what every console screen shares: the App (fixed
+// dependencies, the one session, test hooks), key bindings declared once,
+// text fields and the list filter, the review gate and signing key, ink,
+// text helpers, copying and opening links.
+package kit
 
 import (
 	"context"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -21,34 +23,34 @@ import (
 // is per attempt, this one covers re-login too.
 const requestTimeout = 30 * time.Second
 
-// visit is the life of a screen on the stack: the calls it makes that are
+// Visit is the life of a screen on the stack: the calls it makes that are
 // worth nothing once it is gone (reads, a deposit address or a login asked
 // for from it) are cancelled when it is left (tui.Leaver), and with the
 // console. Calls
 // that move money or sign (withdraw, builder authorization) do not use it:
 // their answer must arrive and be journaled even if the screen is gone.
-type visit struct {
+type Visit struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 }
 
-// context is the visit's context, started on first use under the root's.
-func (v *visit) context(app *App) context.Context {
+// Context is the visit's context, started on first use under the root's.
+func (v *Visit) Context(app *App) context.Context {
 	if v.ctx == nil {
-		v.ctx, v.cancel = context.WithCancel(app.root())
+		v.ctx, v.cancel = context.WithCancel(app.Root())
 	}
 	return v.ctx
 }
 
 // Leave cancels the visit's calls still out.
-func (v *visit) Leave() {
+func (v *Visit) Leave() {
 	if v.cancel != nil {
 		v.cancel()
 	}
 }
 
-// call bounds one call made under parent by requestTimeout.
-func call(parent context.Context) (context.Context, context.CancelFunc) {
+// Call bounds one call made under parent by requestTimeout.
+func Call(parent context.Context) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(parent, requestTimeout)
 }
 
@@ -96,7 +98,7 @@ type Deps struct {
 // Session is the one login the console is in: the target environment with
 // its client (credentials, expiry, silent re-login) and journal, and the
 // wallet key when the login was by wallet. The login screen replaces it
-// whole; the status bar reads it every time it draws (App.status).
+// whole; the status bar reads it every time it draws (App.Status).
 type Session struct {
 	Target Target
 	// Signer is the logged-in account's key when the login was by wallet,
@@ -119,45 +121,38 @@ type Hooks struct {
 	OpenURL func(link string) error
 }
 
-// Console starts the console on app: the status bar reads app's session
-// from now on, and the first screen is the login.
-func Console(app *App) tui.Screen {
-	app.Common.Status = app.status
-	return newLogin(app)
-}
-
-// nonce returns a fresh signature nonce (D9).
-func (a *App) nonce() uint32 {
+// DrawNonce returns a fresh signature nonce (D9).
+func (a *App) DrawNonce() uint32 {
 	if a.Nonce != nil {
 		return a.Nonce()
 	}
 	return signer.NewNonce()
 }
 
-// journal is the session's journal: every withdrawal is written there
+// Journal is the session's journal: every withdrawal is written there
 // before it is sent (D11). Nil when there is none.
-func (a *App) journal() *service.Journal { return a.Target.Journal }
+func (a *App) Journal() *service.Journal { return a.Target.Journal }
 
-// withdrawer carries this session's withdrawals (sign, journal, send).
-func (a *App) withdrawer() service.Withdrawer {
-	return service.Withdrawer{Client: a.Client(), Journal: a.journal(), Now: a.Common.Now,
-		BridgePins: bridgePinsPath(a)}
+// Withdrawer carries this session's withdrawals (sign, journal, send).
+func (a *App) Withdrawer() service.Withdrawer {
+	return service.Withdrawer{Client: a.Client(), Journal: a.Journal(), Now: a.Common.Now,
+		BridgePins: BridgePinsPath(a)}
 }
 
 // Client is the logged-in target's client.
 func (a *App) Client() *service.Client { return a.Target.Client }
 
-// root is the console's context: cancelled when the console quits.
-func (a *App) root() context.Context {
+// Root is the console's context: cancelled when the console quits.
+func (a *App) Root() context.Context {
 	if a.Context == nil {
 		return context.Background()
 	}
 	return a.Context
 }
 
-// status is the status bar's content for the current session, read from the
+// Status is the status bar's content for the current session, read from the
 // client at each draw, so a silent re-login shows its new expiry at once.
-func (a *App) status() tui.Status {
+func (a *App) Status() tui.Status {
 	s, _ := a.Client().Session()
 	return tui.Status{
 		Env: a.Target.Env.Name, ChainID: a.Target.Env.ChainID,
@@ -165,9 +160,9 @@ func (a *App) status() tui.Status {
 	}
 }
 
-// newInput returns a text input with a steady cursor: a blinking one would
+// NewInput returns a text input with a steady cursor: a blinking one would
 // redraw an idle screen twice a second.
-func newInput(c *tui.Common, placeholder string, masked bool) textinput.Model {
+func NewInput(c *tui.Common, placeholder string, masked bool) textinput.Model {
 	in := textinput.New()
 	in.Placeholder = placeholder
 	in.Prompt = ""
@@ -183,42 +178,42 @@ func newInput(c *tui.Common, placeholder string, masked bool) textinput.Model {
 	return in
 }
 
-// field renders "label  value" with the label padded to width w.
-func field(c *tui.Common, label string, w int, value string) string {
-	return inksFor(c).label.on(pad(label, w)) + " " + value
+// Field renders "label  value" with the label padded to width w.
+func Field(c *tui.Common, label string, w int, value string) string {
+	return InksFor(c).Label.On(Pad(label, w)) + " " + value
 }
 
-// pad right-pads s with spaces to display width w.
-func pad(s string, w int) string {
-	if n := width(s); n < w {
+// Pad right-pads s with spaces to display width w.
+func Pad(s string, w int) string {
+	if n := Width(s); n < w {
 		return s + strings.Repeat(" ", w-n)
 	}
 	return s
 }
 
-// clip truncates every line of s to width w, so no screen draws past the
+// Clip truncates every line of s to width w, so no screen draws past the
 // edge; a cut line ends in "…", so no word is ever cut silently (text that
-// must be read whole is wrapped before, with wrapTo or errorBlock). Lines
+// must be read whole is wrapped before, as ErrorBlock does). Lines
 // are not padded: the root fills the rest of the row. A final newline is
 // dropped, so a view of h lines is h lines, not h+1.
-func clip(s string, w int) string {
+func Clip(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
 	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
 	for i, l := range lines {
-		if !surelyFits(l, w) && ansi.StringWidth(l) > w {
+		if !SurelyFits(l, w) && ansi.StringWidth(l) > w {
 			lines[i] = ansi.Truncate(l, w, "…")
 		}
 	}
 	return strings.Join(lines, "\n")
 }
 
-// surelyFits is a cheap test that line l takes at most w cells: an ASCII
+// SurelyFits is a cheap test that line l takes at most w cells: an ASCII
 // character takes at most one cell and any other rune at most two, so the
 // sum outside CSI sequences bounds the width. Any other escape sequence
 // makes it give up (false), leaving the exact measure to the caller.
-func surelyFits(l string, w int) bool {
+func SurelyFits(l string, w int) bool {
 	cells := 0
 	for i := 0; i < len(l); i++ {
 		b := l[i]
@@ -238,9 +233,9 @@ func surelyFits(l string, w int) bool {
 	return cells <= w
 }
 
-// width is ansi.StringWidth with a shortcut for printable ASCII, which is
+// Width is ansi.StringWidth with a shortcut for printable ASCII, which is
 // most of what screens measure (addresses, ids, names).
-func width(s string) int {
+func Width(s string) int {
 	for i := 0; i < len(s); i++ {
 		if s[i] < 0x20 || s[i] >= 0x7f {
 			return ansi.StringWidth(s)
@@ -249,12 +244,21 @@ func width(s string) int {
 	return len(s)
 }
 
-// truncate cuts s to w cells with a tail, only when it is wider.
-func truncate(s string, w int, tail string) string {
-	if width(s) <= w {
+// Truncate cuts s to w cells with a tail, only when it is wider.
+func Truncate(s string, w int, tail string) string {
+	if Width(s) <= w {
 		return s
 	}
 	return ansi.Truncate(s, w, tail)
 }
 
-func uitoa(v uint64) string { return strconv.FormatUint(v, 10) }
+func Uitoa(v uint64) string { return strconv.FormatUint(v, 10) }
+
+// BridgePinsPath is where the bridge addresses are recorded: next to the
+// journal, in the state directory; "" (nothing recorded) without a journal.
+func BridgePinsPath(app *App) string {
+	if app.Journal() == nil {
+		return ""
+	}
+	return service.BridgePinsPath(filepath.Dir(app.Journal().Path()))
+}

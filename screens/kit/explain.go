@@ -1,4 +1,4 @@
-package screens
+package kit
 
 import (
 	"strings"
@@ -8,10 +8,10 @@ import (
 	"svcwallet/tui"
 )
 
-// errorBlock draws "label: explanation" wrapped to width w, the label in the
+// ErrorBlock draws "label: explanation" wrapped to width w, the label in the
 // error style and the lines after the first indented under the text, so a
 // long explanation is read in full rather than cut at the edge.
-func errorBlock(c *tui.Common, label string, err error, w int) string {
+func ErrorBlock(c *tui.Common, label string, err error, w int) string {
 	if err == nil {
 		return ""
 	}

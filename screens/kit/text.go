@@ -1,18 +1,21 @@
-package screens
+package kit
 
 import (
 	"strings"
 	"unicode"
 
+	"svcwallet/tui"
+
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
-// markDiff renders a and b with the characters that differ between them
+// MarkDiff renders a and b with the characters that differ between them
 // marked, so two look-alike addresses can be compared at a glance. Case
 // differences count in base58, where they make another address; between two
 // 0x-hex (EVM) addresses they do not, since hex is case-insensitive and the
 // mixed case is only a checksum, so marking it would bury the real difference.
-func markDiff(mark lipgloss.Style, a, b string) (string, string) {
+func MarkDiff(mark lipgloss.Style, a, b string) (string, string) {
 	ra, rb := []rune(a), []rune(b)
 	fold := isHex0x(a) && isHex0x(b)
 	var sa, sb strings.Builder
@@ -55,10 +58,10 @@ func isHex0x(s string) bool {
 	return true
 }
 
-// withArticle puts "a" or "an" before a word by how it is read: "an EVM
+// WithArticle puts "a" or "an" before a word by how it is read: "an EVM
 // address", "a Solana address", "a Tron address". Initialisms read letter by
 // letter take "an" before the letters whose names start with a vowel sound.
-func withArticle(word string) string {
+func WithArticle(word string) string {
 	if word == "" {
 		return word
 	}
@@ -74,9 +77,9 @@ func withArticle(word string) string {
 	return "a " + word
 }
 
-// groupChars splits s into groups of n characters for reading aloud or
+// GroupChars splits s into groups of n characters for reading aloud or
 // comparing: "0x3C44 CdDd B6a9 …". A 0x prefix stays with the first group.
-func groupChars(s string, n int) string {
+func GroupChars(s string, n int) string {
 	prefix := ""
 	if strings.HasPrefix(s, "0x") {
 		prefix, s = "0x", s[2:]
@@ -90,10 +93,10 @@ func groupChars(s string, n int) string {
 	return prefix + strings.Join(groups, " ")
 }
 
-// scrollOffset returns the first visible row of a list of n rows showing
+// ScrollOffset returns the first visible row of a list of n rows showing
 // rows at a time, so that cursor stays visible and no space is left empty
 // at the end.
-func scrollOffset(cursor, offset, rows, n int) int {
+func ScrollOffset(cursor, offset, rows, n int) int {
 	if cursor < offset {
 		offset = cursor
 	}
@@ -103,9 +106,9 @@ func scrollOffset(cursor, offset, rows, n int) int {
 	return max(min(offset, n-rows), 0)
 }
 
-// cycleFocus moves the focus delta places through the fields in order,
+// CycleFocus moves the focus delta places through the fields in order,
 // wrapping around.
-func cycleFocus(fields []int, current, delta int) int {
+func CycleFocus(fields []int, current, delta int) int {
 	i := 0
 	for j, id := range fields {
 		if id == current {
@@ -113,4 +116,46 @@ func cycleFocus(fields []int, current, delta int) int {
 		}
 	}
 	return fields[(i+delta+len(fields))%len(fields)]
+}
+
+// WrapField renders "label value note" on one line when it fits in width,
+// otherwise puts the value (and then the note) on lines of their own, so long
+// hashes and addresses are never cut.
+func WrapField(c *tui.Common, label string, lw int, value, note string, width int) string {
+	st := c.Styles
+	if note != "" {
+		note = st.Muted.Render("  " + note)
+	}
+	one := Field(c, label, lw, value) + note
+	if width <= 0 || ansi.StringWidth(one) <= width {
+		return one
+	}
+	two := Field(c, label, lw, value)
+	if ansi.StringWidth(two) <= width {
+		if note == "" {
+			return two
+		}
+		return two + "\n" + Pad("", lw+1) + note
+	}
+	// The value on a line of its own, indented; one too wide even so (a
+	// digest on a narrow terminal) is broken into pieces in the value column
+	// rather than cut, continuation lines indented under it.
+	var out string
+	if ansi.StringWidth(value) <= width-2 {
+		if label != "" {
+			out = st.Label.Render(label) + "\n"
+		}
+		out += "  " + value
+	} else {
+		indent := strings.Repeat(" ", lw+1)
+		pieces := ansi.Wrap(value, max(width-lw-1, 8), "")
+		out = Field(c, label, lw, strings.ReplaceAll(pieces, "\n", "\n"+indent))
+	}
+	if note != "" {
+		if ansi.StringWidth(note) > width {
+			note = ansi.Wrap(note, width, "")
+		}
+		out += "\n" + note
+	}
+	return out
 }

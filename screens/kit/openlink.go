@@ -1,4 +1,4 @@
-package screens
+package kit
 
 import (
 	"errors"
@@ -11,10 +11,10 @@ import (
 	"svcwallet/tui"
 )
 
-// openLink opens a link in the browser, in a Cmd; where none can be opened
+// OpenLink opens a link in the browser, in a Cmd; where none can be opened
 // (no opener, no display: an SSH session, a container) it says the link, so
 // the key always does something useful.
-func openLink(app *App, link string) tea.Cmd {
+func OpenLink(app *App, link string) tea.Cmd {
 	open := app.OpenURL
 	if open == nil {
 		open = openInBrowser

@@ -1,4 +1,4 @@
-package screens
+package kit
 
 import (
 	"strings"
@@ -10,27 +10,27 @@ import (
 	"svcwallet/tui"
 )
 
-// ink is a text style reduced to the escape sequences around the text.
+// Ink is a text style reduced to the escape sequences around the text.
 // lipgloss's Render measures and lays out its input on every call (about
 // 4 µs for an address, most of a frame's cost when a list draws a hundred
 // styled pieces); an ink is a concatenation. Only for one line of text in
 // a style made of colours and attributes: no padding, width, border or
 // underline (those lipgloss applies per character or per line).
-type ink struct{ open, close string }
+type Ink struct{ open, close string }
 
 // newInk learns the sequences by rendering one probe character.
-func newInk(st lipgloss.Style) ink {
+func newInk(st lipgloss.Style) Ink {
 	out := st.Render("x")
 	i := strings.IndexByte(out, 'x')
-	return ink{open: out[:i], close: out[i+1:]}
+	return Ink{open: out[:i], close: out[i+1:]}
 }
 
-// on draws s in the ink: the same bytes as the style's Render(s).
-func (k ink) on(s string) string { return k.open + s + k.close }
+// On draws s in the ink: the same bytes as the style's Render(s).
+func (k Ink) On(s string) string { return k.open + s + k.close }
 
 // inks are the theme's text styles that screens draw many times a frame.
 type inks struct {
-	heading, label, value, bold, muted, selected, cursor ink
+	Heading, Label, Value, Bold, Muted, Selected, Cursor Ink
 }
 
 // inkCache holds the inks of the two themes; theme.New is a pure function
@@ -40,8 +40,8 @@ var inkCache [2]struct {
 	inks inks
 }
 
-// inksFor returns the inks of c's current styles.
-func inksFor(c *tui.Common) *inks {
+// InksFor returns the inks of c's current styles.
+func InksFor(c *tui.Common) *inks {
 	dark := c.Styles.IsDark
 	e := &inkCache[0]
 	if dark {
@@ -50,9 +50,9 @@ func inksFor(c *tui.Common) *inks {
 	e.once.Do(func() {
 		st := theme.New(dark)
 		e.inks = inks{
-			heading: newInk(st.Heading), label: newInk(st.Label), value: newInk(st.Value),
-			bold: newInk(st.Value.Bold(true)), muted: newInk(st.Muted),
-			selected: newInk(st.Selected), cursor: newInk(st.Cursor),
+			Heading: newInk(st.Heading), Label: newInk(st.Label), Value: newInk(st.Value),
+			Bold: newInk(st.Value.Bold(true)), Muted: newInk(st.Muted),
+			Selected: newInk(st.Selected), Cursor: newInk(st.Cursor),
 		}
 	})
 	return &e.inks

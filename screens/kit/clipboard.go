@@ -1,4 +1,4 @@
-package screens
+package kit
 
 import (
 	"os/exec"
@@ -11,13 +11,13 @@ import (
 	"svcwallet/tui"
 )
 
-// copyText sets the system clipboard to text with OSC 52 and says done. Inside
+// CopyText sets the system clipboard to text with OSC 52 and says done. Inside
 // tmux the sequence is also sent wrapped for passthrough (it gets through
 // with allow-passthrough on), and tmux's set-clipboard is read in the Cmd:
 // when it is off or external, tmux keeps an application's OSC 52 from the
 // terminal, so the toast says the copy stops there and how to let it through
 // instead of claiming it worked.
-func copyText(app *App, text, done string) tea.Cmd {
+func CopyText(app *App, text, done string) tea.Cmd {
 	if app.Getenv == nil || app.Getenv("TMUX") == "" {
 		return tea.Batch(tea.SetClipboard(text), tui.ShowInfo(done))
 	}

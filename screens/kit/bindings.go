@@ -1,38 +1,38 @@
-package screens
+package kit
 
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
 
-// binding is one key of a screen, declared once: the keys and help the
+// Binding is one key of a screen, declared once: the keys and help the
 // footer shows, whether it acts now, and what it does. A screen lists its
 // bindings in one place; its footer (KeyMap) and its key handling both read
 // that list, so a footer can never offer a key that does nothing. A key
-// that is off acts only through its off answer (saying why); a binding
+// that is off acts only through its Off answer (saying why); a binding
 // without help acts unlisted, named by another's help (↑/↓ for j, k, g, G).
-type binding struct {
-	key key.Binding
-	on  bool
-	do  func() tea.Cmd
-	// off, when set, answers the key while it does not act (a toast saying
+type Binding struct {
+	Key key.Binding
+	On  bool
+	Do  func() tea.Cmd
+	// Off, when set, answers the key while it does not act (a toast saying
 	// why); the footer still does not offer it.
-	off func() tea.Cmd
+	Off func() tea.Cmd
 }
 
-// bindings are a screen's keys in the order the footer shows them.
-type bindings []binding
+// Bindings are a screen's keys in the order the footer shows them.
+type Bindings []Binding
 
-// keyMap is the footer and full help (bubbles help.KeyMap): the bindings
+// KeyMap is the footer and full help (bubbles help.KeyMap): the bindings
 // that act now and have help (one without is named by another's, as ↑/↓
 // names both).
 type keyMap []key.Binding
 
-func (bs bindings) keyMap() keyMap {
+func (bs Bindings) KeyMap() keyMap {
 	km := make(keyMap, 0, len(bs))
 	for _, b := range bs {
-		if b.on && b.key.Help().Key != "" {
-			km = append(km, b.key)
+		if b.On && b.Key.Help().Key != "" {
+			km = append(km, b.Key)
 		}
 	}
 	return km
@@ -42,17 +42,17 @@ func (k keyMap) ShortHelp() []key.Binding { return k }
 
 func (k keyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k} }
 
-// handle runs the first binding that acts now and matches k; ok is false
+// Handle runs the first binding that acts now and matches k; ok is false
 // when none does, and the key is the screen's to handle otherwise (text
 // typed into a field).
-func (bs bindings) handle(k tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
+func (bs Bindings) Handle(k tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 	for _, b := range bs {
 		switch {
-		case !key.Matches(k, b.key):
-		case b.on:
-			return b.do(), true
-		case b.off != nil:
-			return b.off(), true
+		case !key.Matches(k, b.Key):
+		case b.On:
+			return b.Do(), true
+		case b.Off != nil:
+			return b.Off(), true
 		}
 	}
 	return nil, false
@@ -69,16 +69,16 @@ var listKeys = struct {
 	Last:  key.NewBinding(key.WithKeys("end", "G")),
 }
 
-// listMoves are the list keys for a cursor over n rows, acting while the
+// ListMoves are the list keys for a cursor over n rows, acting while the
 // list has rows; help names the movement in the footer ("select", "move").
-func listMoves(cursor *int, n int, help string) bindings {
+func ListMoves(cursor *int, n int, help string) Bindings {
 	up := listKeys.Up
 	up.SetHelp(up.Help().Key, help)
 	some := n > 0
-	return bindings{
-		{key: up, on: some, do: func() tea.Cmd { *cursor = max(*cursor-1, 0); return nil }},
-		{key: listKeys.Down, on: some, do: func() tea.Cmd { *cursor = min(*cursor+1, n-1); return nil }},
-		{key: listKeys.First, on: some, do: func() tea.Cmd { *cursor = 0; return nil }},
-		{key: listKeys.Last, on: some, do: func() tea.Cmd { *cursor = n - 1; return nil }},
+	return Bindings{
+		{Key: up, On: some, Do: func() tea.Cmd { *cursor = max(*cursor-1, 0); return nil }},
+		{Key: listKeys.Down, On: some, Do: func() tea.Cmd { *cursor = min(*cursor+1, n-1); return nil }},
+		{Key: listKeys.First, On: some, Do: func() tea.Cmd { *cursor = 0; return nil }},
+		{Key: listKeys.Last, On: some, Do: func() tea.Cmd { *cursor = n - 1; return nil }},
 	}
 }
