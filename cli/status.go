@@ -189,16 +189,8 @@ func fetchStatus(client *service.Client, quoteID string) (service.Withdrawal, er
 	return client.WithdrawalStatus(cx, quoteID)
 }
 
-// notFound is the service's 404 for a quote this account cannot see; a 404
-// without the code would be a wrong URL path, still answered as not found
-// only when the body carried no code at all.
-func statusNotFound(err error) bool {
-	var ae *service.APIError
-	return errors.As(err, &ae) && (ae.Code == service.CodeNotFound || ae.Code == 0 && ae.Status == http.StatusNotFound)
-}
-
 func (c statusCmd) statusError(err error, quoteID string) int {
-	if statusNotFound(err) {
+	if errors.Is(err, service.ErrNotFound) {
 		return c.failAbout(quoteID, exitNotFound, "no withdrawal with quote id %s on this account: it is unknown, or it belongs to another account (the service does not say which)", quoteID)
 	}
 	return c.failAbout(quoteID, exitError, "%v", service.Explain(err))

@@ -56,12 +56,11 @@ func readQuoteIDs(r io.Reader) ([]string, error) {
 // followed is the command's account of one quote id: its last record and,
 // once settled, its exit status.
 type followed struct {
-	w        service.Withdrawal
-	known    bool // w holds an answer
-	printed  string
-	failures int // failed asks in a row, 429s included
-	code     int
-	done     bool
+	w       service.Withdrawal
+	known   bool // w holds an answer
+	printed string
+	code    int
+	done    bool
 }
 
 // follow asks every quote id through one scheduler, so all of them share
@@ -104,7 +103,7 @@ func (c statusCmd) record(s *service.Scheduler, id string, o *followed, w servic
 		return true
 	}
 	switch {
-	case err != nil && statusNotFound(err):
+	case errors.Is(err, service.ErrNotFound):
 		return settle(c.statusError(err, id))
 	case err != nil && errors.As(err, new(*service.UnreadableAnswerError)):
 		// An answer that is not a status record (an unknown state, a
@@ -112,22 +111,22 @@ func (c statusCmd) record(s *service.Scheduler, id string, o *followed, w servic
 		// again: it is an error for this id.
 		return settle(c.idError(id, f, err, ""))
 	case err != nil:
-		o.failures++
 		rateLimited := errors.Is(err, service.ErrRateLimited)
 		if !f.watch && !rateLimited {
 			return settle(c.idError(id, f, err, ""))
 		}
-		if o.failures >= maxWatchFailures {
-			return settle(c.idError(id, f, err, fmt.Sprintf(" (gave up after %d failed tries in a row)", o.failures)))
-		}
+		// The follower counts the failed asks in a row, 429s included.
 		s.Answer(id, service.Withdrawal{}, err, now)
+		next, _ := s.Get(id)
+		if next.Failures >= maxWatchFailures {
+			return settle(c.idError(id, f, err, fmt.Sprintf(" (gave up after %d failed tries in a row)", next.Failures)))
+		}
 		if !rateLimited {
-			next, _ := s.Get(id)
 			c.retryNote(id, f, err, next.Due.Sub(now).Round(time.Second))
 		}
 		return false
 	}
-	o.failures, o.w, o.known = 0, w, true
+	o.w, o.known = w, true
 	s.Answer(id, w, nil, now)
 	state, _ := s.Get(id)
 	if f.watch && w.State != o.printed {
