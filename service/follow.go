@@ -16,9 +16,12 @@ const DefaultPollInterval = 3 * time.Second
 const StaleQuoteAfter = DefaultQuoteLifetime + QuoteExpiryMargin
 
 // ExpiredUnexecuted reports a withdrawal whose quote was never executed and
-// can no longer be: nothing was paid and nothing will happen to it.
+// can no longer be: nothing was paid and nothing will happen to it. The
+// quote's own expiry is not known here, so the default lifetime applies
+// (Follow.ExpiredUnexecuted decides).
 func ExpiredUnexecuted(w Withdrawal, now time.Time) bool {
-	return w.State == StateCreated && !w.UpdatedAt.IsZero() && now.Sub(w.UpdatedAt) > StaleQuoteAfter
+	f := Follow{Last: w, Known: true}
+	return f.ExpiredUnexecuted(now)
 }
 
 // MaxPollBackoff caps the wait between withdrawal-status polls after errors:
