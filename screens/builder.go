@@ -52,12 +52,15 @@ const (
 	bfCount
 )
 
-// builderFieldLabels name the form's rows.
-var builderFieldLabels = [bfCount]string{
-	bfMain: "Main account", bfBuilder: "Builder account", bfFutures: "Max futures fee", bfSpot: "Max spot fee",
-	bfExpires: "Valid for", bfToggle: "Builder API key", bfLabel: "Key label", bfSigner: "Key signer",
-	bfPass: "New passphrase", bfPass2: "Repeat it", bfPerms: "Permissions",
-}
+// builderFieldLabels name the form's rows: the inputs service.CheckBuilder
+// checks by the names its errors use, and the form's own rows.
+var builderFieldLabels = func() [bfCount]string {
+	labels := [bfCount]string{bfToggle: "Builder API key", bfPass: "New passphrase", bfPass2: "Repeat it"}
+	for field, id := range builderInputOf {
+		labels[id] = field.Label()
+	}
+	return labels
+}()
 
 // builderInputOf is the form row of each input service.CheckBuilder names.
 var builderInputOf = map[service.BuilderField]int{

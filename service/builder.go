@@ -71,6 +71,9 @@ var builderFieldNames = map[BuilderField]struct{ label, flag string }{
 	BuilderFieldPermissions: {"Permissions", "--permissions"},
 }
 
+// Label names the input as the form does.
+func (f BuilderField) Label() string { return builderFieldNames[f].label }
+
 // BuilderFieldError says which input is wrong and why, so the form can put
 // the focus there and the command line can name its flag.
 type BuilderFieldError struct {
