@@ -14,8 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/shopspring/decimal"
-
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/common"
@@ -113,17 +111,7 @@ func hostileApp(t *testing.T, pinned bool) (*kit.App, *hostileSandbox, *time.Tim
 // bridge checked and the keystroke guard passed.
 func hostileReview(t *testing.T, app *kit.App, now *time.Time) *reviewScreen {
 	t.Helper()
-	cx, cancel := kit.Call(context.Background())
-	defer cancel()
-	info, err := app.Client().WithdrawalInfo(cx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := service.WithdrawalChoice{Info: info, TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25")}
-	q, err := app.Client().Quote(cx, service.QuoteRequest{ToAddress: w.ToAddress, Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT", Amount: "25"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	w, q := sandboxQuote(t, app)
 	r := newReview(app, w, service.PricedQuote{Quote: q, Offset: 0})
 	r.SetSize(120, 40)
 	r.Init()

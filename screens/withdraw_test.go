@@ -263,17 +263,7 @@ func TestQuoteMustPayTheAmountEntered(t *testing.T) {
 func TestReviewShowsWhatIsSignedAndGuardsKeys(t *testing.T) {
 	app, now := wdApp(t)
 	app.Nonce = func() uint32 { return 77 }
-	cx, cancel := kit.Call(context.Background())
-	defer cancel()
-	info, err := app.Client().WithdrawalInfo(cx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := service.WithdrawalChoice{Info: info, TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25")}
-	quote, err := app.Client().Quote(cx, service.QuoteRequest{ToAddress: w.ToAddress, Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT", Amount: "25"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	w, quote := sandboxQuote(t, app)
 	r := newReview(app, w, service.PricedQuote{Quote: quote, Offset: 0})
 	r.SetSize(120, 40)
 	var s tui.Screen = r
@@ -308,9 +298,9 @@ func offers(km interface{ ShortHelp() []key.Binding }, k string) bool {
 	return false
 }
 
-// reviewFor is a review of a fixed quote, sized, with its signing key
-// search answered by found and the keystroke guard passed.
-func reviewFor(t *testing.T, app *kit.App, now *time.Time, q service.Quote, offset time.Duration, w, h int, found kit.KeyFoundMsg) *reviewScreen {
+// sandboxChoice is a 25 USDT withdrawal to the sandbox's paying destination
+// on ARBITRUM, with the service's withdrawal info.
+func sandboxChoice(t *testing.T, app *kit.App) service.WithdrawalChoice {
 	t.Helper()
 	cx, cancel := kit.Call(context.Background())
 	defer cancel()
@@ -318,8 +308,28 @@ func reviewFor(t *testing.T, app *kit.App, now *time.Time, q service.Quote, offs
 	if err != nil {
 		t.Fatal(err)
 	}
-	wd := service.WithdrawalChoice{Info: info, TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25")}
-	r := newReview(app, wd, service.PricedQuote{Quote: q, Offset: offset})
+	return service.WithdrawalChoice{Info: info, TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted,
+		Amount: decimal.RequireFromString("25")}
+}
+
+// sandboxQuote is sandboxChoice and a real quote for it.
+func sandboxQuote(t *testing.T, app *kit.App) (service.WithdrawalChoice, service.Quote) {
+	t.Helper()
+	w := sandboxChoice(t, app)
+	cx, cancel := kit.Call(context.Background())
+	defer cancel()
+	q, err := app.Client().Quote(cx, w.QuoteRequest())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w, q
+}
+
+// reviewFor is a review of a fixed quote, sized, with its signing key
+// search answered by found and the keystroke guard passed.
+func reviewFor(t *testing.T, app *kit.App, now *time.Time, q service.Quote, offset time.Duration, w, h int, found kit.KeyFoundMsg) *reviewScreen {
+	t.Helper()
+	r := newReview(app, sandboxChoice(t, app), service.PricedQuote{Quote: q, Offset: offset})
 	r.SetSize(w, h)
 	r.Init()
 	r.Update(found)
