@@ -180,7 +180,7 @@ func (b *boardScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		}
 	case tea.PasteMsg:
 		if b.filter.Typing {
-			return b, nil
+			return b, b.typeFilter(msg)
 		}
 		text := b.input.Value() + msg.Content // the paste goes where the cursor is
 		b.input.SetValue("")
@@ -191,12 +191,17 @@ func (b *boardScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	return b, nil
 }
 
+// typeFilter hands a key or a paste to the filter being typed.
+func (b *boardScreen) typeFilter(msg tea.Msg) tea.Cmd {
+	cmd := b.filter.Update(msg)
+	b.cursor = 0
+	b.sortRows()
+	return cmd
+}
+
 func (b *boardScreen) key(k tea.KeyPressMsg) tea.Cmd {
 	if b.filter.Typing {
-		cmd := b.filter.Update(k)
-		b.cursor = 0
-		b.sortRows()
-		return cmd
+		return b.typeFilter(k)
 	}
 	cursor := b.cursor
 	if cmd, ok := b.bindings().Handle(k); ok {

@@ -219,6 +219,10 @@ func (d *depositScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		return d, cmd
 	case tea.BackgroundColorMsg:
 		d.spin.Style = d.app.Common.Styles.Spinner
+	case tea.PasteMsg:
+		if d.filter.Typing {
+			cmd = d.typeFilter(msg)
+		}
 	case tea.KeyPressMsg:
 		cmd = d.key(msg)
 	}
@@ -226,12 +230,17 @@ func (d *depositScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	return d, cmd
 }
 
+// typeFilter hands a key or a paste to the filter being typed.
+func (d *depositScreen) typeFilter(msg tea.Msg) tea.Cmd {
+	cmd := d.filter.Update(msg)
+	d.cursor = 0
+	d.applyFilter()
+	return cmd
+}
+
 func (d *depositScreen) key(k tea.KeyPressMsg) tea.Cmd {
 	if d.filter.Typing {
-		cmd := d.filter.Update(k)
-		d.cursor = 0
-		d.applyFilter()
-		return cmd
+		return d.typeFilter(k)
 	}
 	cmd, _ := d.bindings().Handle(k)
 	return cmd

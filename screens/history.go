@@ -151,18 +151,27 @@ func (h *historyScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			h.err = service.UserError{Text: "The journal cannot be read (" + msg.err.Error() + "): check the file's permissions, then press r", Cause: msg.err}
 		}
 		h.applyFilter()
+	case tea.PasteMsg:
+		if h.filter.Typing {
+			return h, h.typeFilter(msg)
+		}
 	case tea.KeyPressMsg:
 		if h.filter.Typing {
-			cmd := h.filter.Update(msg)
-			h.cursor = 0
-			h.applyFilter()
-			return h, cmd
+			return h, h.typeFilter(msg)
 		}
 		cmd, _ := h.bindings().Handle(msg)
 		h.scroll()
 		return h, cmd
 	}
 	return h, nil
+}
+
+// typeFilter hands a key or a paste to the filter being typed.
+func (h *historyScreen) typeFilter(msg tea.Msg) tea.Cmd {
+	cmd := h.filter.Update(msg)
+	h.cursor = 0
+	h.applyFilter()
+	return cmd
 }
 
 // watchable is the quote ids of the account's withdrawals the service

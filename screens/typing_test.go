@@ -77,3 +77,20 @@ func TestBuilderTypingAndPastingNeverQuit(t *testing.T) {
 		t.Fatalf("builder: typed and pasted text not in the field:\n%s", v)
 	}
 }
+
+// TestFilterTakesPastes: while a list's filter is typed, a bracketed paste
+// goes into it like typed keys (it used to be dropped).
+func TestFilterTakesPastes(t *testing.T) {
+	app, _ := wdApp(t)
+	d, h, r, b := newDeposit(app), newHistory(app), newRoute(app), newBoard(app)
+	for name, s := range map[string]struct {
+		screen tui.Screen
+		filter *kit.ListFilter
+	}{"deposit": {d, &d.filter}, "history": {h, &h.filter}, "route": {r, &r.filter}, "board": {b, &b.filter}} {
+		s.filter.Start()
+		s.screen.Update(tea.PasteMsg{Content: "q-pasted"})
+		if v := ansi.Strip(s.filter.View()); !strings.Contains(v, "q-pasted") {
+			t.Errorf("%s: the paste is not in the filter: %q", name, v)
+		}
+	}
+}

@@ -144,6 +144,10 @@ func (r *routeScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		var cmd tea.Cmd
 		r.spin, cmd = r.spin.Update(msg)
 		return r, cmd
+	case tea.PasteMsg:
+		if r.filter.Typing {
+			return r, r.typeFilter(msg)
+		}
 	case tea.KeyPressMsg:
 		return r, r.key(msg)
 	}
@@ -175,11 +179,16 @@ func (r *routeScreen) sourceName() string {
 	return r.sources[r.source]
 }
 
+// typeFilter hands a key or a paste to the filter being typed.
+func (r *routeScreen) typeFilter(msg tea.Msg) tea.Cmd {
+	cmd := r.filter.Update(msg)
+	r.chain, r.payout = 0, 0
+	return cmd
+}
+
 func (r *routeScreen) key(k tea.KeyPressMsg) tea.Cmd {
 	if r.filter.Typing {
-		cmd := r.filter.Update(k)
-		r.chain, r.payout = 0, 0
-		return cmd
+		return r.typeFilter(k)
 	}
 	chain := r.chain
 	cmd, _ := r.bindings().Handle(k)

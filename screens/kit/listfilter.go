@@ -39,12 +39,14 @@ func (f *ListFilter) Start() tea.Cmd {
 
 // Update takes a key while the filter is typed: enter ends the typing,
 // anything else is text.
-func (f *ListFilter) Update(k tea.KeyPressMsg) tea.Cmd {
-	if cmd, ok := f.Bindings().Handle(k); ok {
-		return cmd
+func (f *ListFilter) Update(msg tea.Msg) tea.Cmd {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		if cmd, ok := f.Bindings().Handle(k); ok {
+			return cmd
+		}
 	}
 	var cmd tea.Cmd
-	f.input, cmd = f.input.Update(k)
+	f.input, cmd = f.input.Update(msg)
 	return cmd
 }
 
