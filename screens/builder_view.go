@@ -103,9 +103,9 @@ func (b *builderScreen) mainText(own bool) string {
 		room = b.wd - bldStackIndent
 	}
 	if ansi.StringWidth(b.main) > room && common.IsHexAddress(b.main) {
-		return shortAddr(common.HexToAddress(b.main))
+		return kit.ShortAddr(common.HexToAddress(b.main))
 	}
-	return orDash(b.main)
+	return kit.OrDash(b.main)
 }
 
 // hangWrap wraps plain text s to width w, the lines after the first

@@ -438,7 +438,7 @@ func (d *depositScreen) detail(l qrLayout, code qrCode) string {
 	case l == qrNoRoom:
 		b.WriteString(st.Warning.Render(fmt.Sprintf("The QR code needs %dx%d: enlarge the terminal to show it.", code.Width+2, len(code.Lines)+1)) + "\n")
 	default:
-		b.WriteString("\n" + indent(code.Lines, 2))
+		b.WriteString("\n" + kit.Indent(code.Lines, 2))
 	}
 	return b.String()
 }
@@ -450,15 +450,5 @@ func (d *depositScreen) qrAloneView(code qrCode) string {
 	ch, _ := d.selected()
 	name := ansi.Truncate(ch.Chain, max(d.w-4-ansi.StringWidth(ch.DepositAddress), 1), "…")
 	head := k.Heading.On(name) + "  " + k.Bold.On(ch.DepositAddress)
-	return kit.Clip(head+"\n"+indent(code.Lines, 2), d.w)
-}
-
-// indent puts n spaces before every line and ends each with a newline.
-func indent(lines []string, n int) string {
-	sp := strings.Repeat(" ", n)
-	var b strings.Builder
-	for _, l := range lines {
-		b.WriteString(sp + l + "\n")
-	}
-	return b.String()
+	return kit.Clip(head+"\n"+kit.Indent(code.Lines, 2), d.w)
 }

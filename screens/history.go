@@ -52,42 +52,6 @@ func newHistory(app *kit.App) *historyScreen {
 	return &historyScreen{app: app, filter: kit.NewListFilter(app.Common)}
 }
 
-// unfinishedWithdrawals reads the journal for the withdrawals of the current
-// environment and account that still need the user: unanswered requests and
-// ones not yet in a terminal state; with the journal lines that were skipped
-// and why the journal could not be read, so neither goes unsaid. It reads a
-// file: call it inside a Cmd.
-func unfinishedWithdrawals(app *kit.App) ([]service.JournalRecord, int, error) {
-	recs, skipped, err := accountRecords(app)
-	var out []service.JournalRecord
-	for _, r := range recs {
-		if !r.Finished() {
-			out = append(out, r)
-		}
-	}
-	return out, skipped, err
-}
-
-// accountRecords is the journal's records of the logged-in account in the
-// current environment, newest first.
-func accountRecords(app *kit.App) ([]service.JournalRecord, int, error) {
-	if app.Journal() == nil {
-		return nil, 0, nil
-	}
-	all, skipped, err := app.Journal().RecordsSkipped()
-	if err != nil {
-		return nil, skipped, err
-	}
-	sess, _ := app.Client().Session()
-	var out []service.JournalRecord
-	for _, r := range all {
-		if r.Env == app.Target.Env.Name && r.AccountID == sess.AccountID {
-			out = append(out, r)
-		}
-	}
-	return out, skipped, nil
-}
-
 func (h *historyScreen) Init() tea.Cmd { return h.load() }
 
 // Resume reloads: the screen that was on top may have journaled new states.
@@ -137,7 +101,7 @@ func (h *historyScreen) applyFilter() {
 func (h *historyScreen) load() tea.Cmd {
 	app := h.app
 	return func() tea.Msg {
-		recs, _, err := accountRecords(app)
+		recs, _, err := app.AccountRecords()
 		return historyLoadedMsg{recs: recs, err: err}
 	}
 }
@@ -313,7 +277,7 @@ func (h *historyScreen) detail(r service.JournalRecord) string {
 	const lw = 12
 	var b strings.Builder
 	b.WriteString(kit.Field(c, "Quote id", lw, st.Value.Render(r.QuoteID)) + "\n")
-	b.WriteString(kit.Field(c, "Destination", lw, st.Value.Render(orDash(r.Intent.ToAddress))) + "\n")
+	b.WriteString(kit.Field(c, "Destination", lw, st.Value.Render(kit.OrDash(r.Intent.ToAddress))) + "\n")
 	if r.Intent.TokenOut != "" {
 		b.WriteString(kit.Field(c, "Receive", lw, st.Value.Render(r.Intent.ReceiveAmount.String()+" "+r.Intent.TokenOut+" on "+r.Intent.Chain)) + "\n")
 	}

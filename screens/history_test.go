@@ -74,7 +74,8 @@ func TestHistory(t *testing.T) {
 	if got := strings.Join(ids, " "); got != "q-unanswered q-sending q-refused q-completed" {
 		t.Fatalf("history lists %s", got)
 	}
-	un, _, _ := unfinishedWithdrawals(r.app)
+	recs, _, _ := r.app.AccountRecords()
+	un := service.Unfinished(recs)
 	if len(un) != 2 || un[0].QuoteID != "q-unanswered" || un[1].QuoteID != "q-sending" {
 		t.Fatalf("unfinished: %+v", un)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/screens/kit"
+	"svcwallet/service"
 	"svcwallet/tui"
 )
 
@@ -110,7 +111,7 @@ func (h *homeScreen) View() string {
 	var b strings.Builder
 	b.WriteString(k.Heading.On("Funding account") + "\n\n")
 	b.WriteString(kit.Field(c, "Funding address", lw, k.Value.On(s.FundingAccountAddress)) + "\n")
-	b.WriteString(kit.Field(c, "Account id", lw, k.Value.On(orDash(s.AccountID))) + "\n")
+	b.WriteString(kit.Field(c, "Account id", lw, k.Value.On(kit.OrDash(s.AccountID))) + "\n")
 	if s.SubAccountID != "" {
 		note := kit.Truncate("  (trading key: withdrawals need a main-account key)", max(h.w-lw-1-kit.Width(s.SubAccountID), 0), "…")
 		b.WriteString(kit.Field(c, "Sub-account", lw, k.Value.On(s.SubAccountID)+k.Muted.On(note)) + "\n")
@@ -168,13 +169,6 @@ func accessLabel(location string) string {
 	return loc
 }
 
-func orDash(s string) string {
-	if s == "" {
-		return "—"
-	}
-	return s
-}
-
 // --- unfinished withdrawals banner (D11: offered for resumption at start) ---
 
 // homeJournalMsg carries how many journaled withdrawals are unfinished, how
@@ -188,8 +182,8 @@ type homeJournalMsg struct {
 func (h *homeScreen) readJournal() tea.Cmd {
 	app := h.app
 	return func() tea.Msg {
-		recs, skipped, err := unfinishedWithdrawals(app)
-		return homeJournalMsg{unfinished: len(recs), skipped: skipped, err: err}
+		recs, skipped, err := app.AccountRecords()
+		return homeJournalMsg{unfinished: len(service.Unfinished(recs)), skipped: skipped, err: err}
 	}
 }
 

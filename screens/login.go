@@ -13,7 +13,6 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/ethereum/go-ethereum/common"
 
 	"svcwallet/screens/kit"
 	"svcwallet/service"
@@ -489,10 +488,4 @@ func (l *loginScreen) View() string {
 		b.WriteString(note("ctrl+d fills them in"))
 	}
 	return kit.Clip(b.String(), l.w)
-}
-
-// shortAddr shortens an address for narrow places: 0xf39F…2266.
-func shortAddr(a common.Address) string {
-	h := a.Hex()
-	return h[:6] + "…" + h[len(h)-4:]
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"svcwallet/screens/kit"
 	"svcwallet/signer"
 )
 
@@ -39,7 +40,7 @@ func (k keystorePick) options(short bool) []string {
 	for _, e := range k.entries {
 		label := e.Address.Hex()
 		if short {
-			label = shortAddr(e.Address)
+			label = kit.ShortAddr(e.Address)
 		}
 		if at, ok := keyCreated(e.Path); ok {
 			label += " · " + at.Format("2006-01-02")

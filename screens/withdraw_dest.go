@@ -253,7 +253,7 @@ func (d *destinationScreen) View() string {
 			b.WriteString("  " + kit.Field(c, "", lw, d.addressHint()) + "\n")
 		}
 		if i == destAmount && d.refused != nil {
-			b.WriteString(indent(strings.Split(strings.TrimSuffix(kit.ErrorBlock(c, "Refused", d.refused, max(d.wd-lw-3, 20)), "\n"), "\n"), lw+3))
+			b.WriteString(kit.Indent(strings.Split(strings.TrimSuffix(kit.ErrorBlock(c, "Refused", d.refused, max(d.wd-lw-3, 20)), "\n"), "\n"), lw+3))
 		}
 	}
 	if len(d.recent) > 0 {
@@ -268,7 +268,7 @@ func (d *destinationScreen) View() string {
 	if d.err != nil {
 		b.WriteString("\n" + kit.ErrorBlock(c, "Error", d.err, d.wd))
 	}
-	b.WriteString("\n" + st.Muted.Render(wrapTo("The destination must already be in the account's withdrawal address book.", d.wd)) + "\n")
+	b.WriteString("\n" + st.Muted.Render(kit.WrapTo("The destination must already be in the account's withdrawal address book.", d.wd)) + "\n")
 	return kit.Clip(b.String(), d.wd)
 }
 
@@ -290,11 +290,11 @@ func (d *destinationScreen) compareView() string {
 	st := d.app.Common.Styles
 	typed := d.inputs[destAddress].Value()
 	var b strings.Builder
-	b.WriteString(st.Warning.Render(wrapTo("Stop: this address looks like one you used before, but it is different.", d.wd)) + "\n")
-	b.WriteString(st.Muted.Render(wrapTo("Look-alike addresses are planted in wallet histories: compare every character.", d.wd)) + "\n\n")
+	b.WriteString(st.Warning.Render(kit.WrapTo("Stop: this address looks like one you used before, but it is different.", d.wd)) + "\n")
+	b.WriteString(st.Muted.Render(kit.WrapTo("Look-alike addresses are planted in wallet histories: compare every character.", d.wd)) + "\n\n")
 	a, r := kit.MarkDiff(st.Mark, typed, d.alike)
 	b.WriteString(st.Label.Render("  Typed   ") + a + "\n")
 	b.WriteString(st.Label.Render("  Recent  ") + r + "\n\n")
-	b.WriteString(wrapTo("Press y if the typed address is right, u to use the recent one, n to edit.", d.wd) + "\n")
+	b.WriteString(kit.WrapTo("Press y if the typed address is right, u to use the recent one, n to edit.", d.wd) + "\n")
 	return b.String()
 }

@@ -10,7 +10,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/screens/kit"
 	"svcwallet/service"
@@ -225,7 +224,7 @@ func (q *quoteScreen) View() string {
 	b.WriteString(kit.Field(c, "Quote id", lw, st.Muted.Render(qt.QuoteID)) + "\n\n")
 	refused := q.refusal()
 	if refused != "" {
-		b.WriteString(st.Warning.Render(wrapTo("Refused: "+refused+".", q.wd)) + "\n\n")
+		b.WriteString(st.Warning.Render(kit.WrapTo("Refused: "+refused+".", q.wd)) + "\n\n")
 	}
 	left := q.remaining()
 	if left <= 0 {
@@ -235,7 +234,7 @@ func (q *quoteScreen) View() string {
 	secs := int((left + time.Second - 1) / time.Second)
 	b.WriteString(kit.Field(c, "Expires in", lw, st.Value.Render(fmt.Sprintf("%ds", secs))+"  "+q.bar(left, max(min(q.wd-lw-12, 40), 10))) + "\n\n")
 	if refused != "" {
-		b.WriteString(st.Muted.Render(wrapTo("Press r for a new quote, or esc to change the amount, destination or fee cap.", q.wd)) + "\n")
+		b.WriteString(st.Muted.Render(kit.WrapTo("Press r for a new quote, or esc to change the amount, destination or fee cap.", q.wd)) + "\n")
 		return kit.Clip(b.String(), q.wd)
 	}
 	b.WriteString(st.Muted.Render("Press enter to review exactly what will be signed.") + "\n")
@@ -248,14 +247,6 @@ func capitalized(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-// wrapTo wraps plain text at word boundaries to width w (none when w <= 0).
-func wrapTo(s string, w int) string {
-	if w <= 0 {
-		return s
-	}
-	return ansi.Wrap(s, w, "")
 }
 
 // bar draws the time left as a progress bar of width w.

@@ -257,6 +257,37 @@ func (j *Journal) RecordsSkipped() ([]JournalRecord, int, error) {
 	return foldRecords(entries), skipped, nil
 }
 
+// AccountRecords is RecordsSkipped narrowed to one account in one
+// environment. A nil journal (none configured) has no records.
+func (j *Journal) AccountRecords(env, accountID string) ([]JournalRecord, int, error) {
+	if j == nil {
+		return nil, 0, nil
+	}
+	all, skipped, err := j.RecordsSkipped()
+	if err != nil {
+		return nil, skipped, err
+	}
+	var out []JournalRecord
+	for _, r := range all {
+		if r.Env == env && r.AccountID == accountID {
+			out = append(out, r)
+		}
+	}
+	return out, skipped, nil
+}
+
+// Unfinished keeps the withdrawals that still need the user: unanswered
+// requests and ones not yet in a terminal state (D11).
+func Unfinished(recs []JournalRecord) []JournalRecord {
+	var out []JournalRecord
+	for _, r := range recs {
+		if !r.Finished() {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // foldRecords folds entries into one record per withdrawal, newest first.
 func foldRecords(entries []JournalEntry) []JournalRecord {
 	byID := map[string]*JournalRecord{}

@@ -139,6 +139,14 @@ func (a *App) Withdrawer() service.Withdrawer {
 		BridgePins: BridgePinsPath(a)}
 }
 
+// AccountRecords is the journal's records of the logged-in account in the
+// current environment, newest first, with the count of lines skipped. It
+// reads a file: call it inside a Cmd.
+func (a *App) AccountRecords() ([]service.JournalRecord, int, error) {
+	sess, _ := a.Client().Session()
+	return a.Journal().AccountRecords(a.Target.Env.Name, sess.AccountID)
+}
+
 // Client is the logged-in target's client.
 func (a *App) Client() *service.Client { return a.Target.Client }
 

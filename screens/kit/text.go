@@ -8,6 +8,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/ethereum/go-ethereum/common"
 )
 
 // MarkDiff renders a and b with the characters that differ between them
@@ -158,4 +159,36 @@ func WrapField(c *tui.Common, label string, lw int, value, note string, width in
 		out += "\n" + note
 	}
 	return out
+}
+
+// Indent puts n spaces before every line and ends each with a newline.
+func Indent(lines []string, n int) string {
+	sp := strings.Repeat(" ", n)
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(sp + l + "\n")
+	}
+	return b.String()
+}
+
+// OrDash is s, or a dash where s is empty, so a missing value still shows.
+func OrDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+// ShortAddr shortens an address for narrow places: 0xf39F…2266.
+func ShortAddr(a common.Address) string {
+	h := a.Hex()
+	return h[:6] + "…" + h[len(h)-4:]
+}
+
+// WrapTo wraps plain text at word boundaries to width w (none when w <= 0).
+func WrapTo(s string, w int) string {
+	if w <= 0 {
+		return s
+	}
+	return ansi.Wrap(s, w, "")
 }
