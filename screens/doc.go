@@ -1,5 +1,7 @@
-// Package screens holds one file per console screen. Each screen keeps its
-// Msg types and key bindings at the top, does its I/O in tea.Cmds only, and
-// explains failures in the words of service.Explain; what screens share is
-// in screens/kit.
+// Package screens assembles the console from its feature packages: login,
+// home, deposit, withdraw, builder and status, one package per feature, with
+// what they share in kit. A feature imports only the features it opens;
+// they come back to home through kit.Makers, so none imports another in a
+// circle. Each screen keeps its Msg types and key bindings at the top, does
+// its I/O in tea.Cmds only, and explains failures in service's words.
 package screens

@@ -43,7 +43,7 @@ func TestResumeResendsTheJournaledBody(t *testing.T) {
 
 	var txIDs []string
 	for visit := range 2 {
-		s := newResume(r.app, rec).(*statusScreen)
+		s := NewResume(r.app, rec).(*statusScreen)
 		s.SetSize(100, 40)
 		timed(s)
 		cmd := s.Init()
@@ -90,7 +90,7 @@ func TestResumeExpiredUnknownToTheService(t *testing.T) {
 	req.QuoteID = "q-never-reached-the-service"
 	rec := r.intent(req, in)
 	r.clock.Set(in.ExpiresAt.Add(time.Second))
-	s := newResume(r.app, rec).(*statusScreen)
+	s := NewResume(r.app, rec).(*statusScreen)
 	s.SetSize(100, 40)
 	timers := timed(s)
 	drive(s, s.Init())
@@ -112,7 +112,7 @@ func TestResumeExpiredNeverExecuted(t *testing.T) {
 	rec := r.intent(req, in)
 	r.clock.Set(in.ExpiresAt.Add(time.Second))
 
-	s := newResume(r.app, rec).(*statusScreen)
+	s := NewResume(r.app, rec).(*statusScreen)
 	s.SetSize(100, 40)
 	timers := timed(s)
 	cmd := s.Init()
@@ -138,7 +138,7 @@ func TestResumeExpiredNeverExecuted(t *testing.T) {
 		t.Errorf("view does not say nothing was paid:\n%s", view)
 	}
 	// Reopened from history, the rejection is read from the journal alone.
-	again := newResume(r.app, got).(*statusScreen)
+	again := NewResume(r.app, got).(*statusScreen)
 	again.SetSize(100, 40)
 	calls := r.statusCalls.Load()
 	if cmd := again.Init(); cmd != nil || r.statusCalls.Load() != calls || again.phase != phaseRejected {
@@ -158,7 +158,7 @@ func TestResumeExpiredButArrived(t *testing.T) {
 	}
 	r.clock.Set(in.ExpiresAt.Add(time.Second))
 
-	s := newResume(r.app, rec).(*statusScreen)
+	s := NewResume(r.app, rec).(*statusScreen)
 	follow(t, r, s, 10)
 	if len(r.withdrawBodies()) != 1 {
 		t.Errorf("%d withdraw requests, want only the first", len(r.withdrawBodies()))
@@ -182,7 +182,7 @@ func TestResumeRefused(t *testing.T) {
 	req, in := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
 	rec := r.intent(req, in)
 	r.ex.RemoveFromAddressBook(sandbox.DemoAccountID, sandbox.DestCompleted)
-	s := newResume(r.app, rec).(*statusScreen)
+	s := NewResume(r.app, rec).(*statusScreen)
 	s.SetSize(100, 40)
 	timed(s)
 	drive(s, s.Init())
@@ -208,7 +208,7 @@ func TestResumeServerSaysExpired(t *testing.T) {
 	rec := r.intent(req, in)
 	r.clock.Set(in.ExpiresAt.Add(time.Second))
 	rec.Intent.ExpiresAt = in.ExpiresAt.Add(time.Minute) // a skewed local view
-	s := newResume(r.app, rec).(*statusScreen)
+	s := NewResume(r.app, rec).(*statusScreen)
 	s.SetSize(100, 40)
 	timed(s)
 	cmd := s.Init()
@@ -238,7 +238,7 @@ func TestResumeLostThenRetried(t *testing.T) {
 		}
 		return sandbox.FaultNone
 	})
-	s := newResume(r.app, rec).(*statusScreen)
+	s := NewResume(r.app, rec).(*statusScreen)
 	s.SetSize(100, 40)
 	timers := timed(s)
 	drive(s, s.Init())

@@ -83,7 +83,7 @@ func TestResumeRefusedButExecutedIsFollowed(t *testing.T) {
 		_, _ = w.Write([]byte(`{"code":3103,"message":"quote expired","status":410}`))
 	})
 	r.withdrawAnswer.Store(&expired)
-	s := newResume(r.app, rec).(*statusScreen)
+	s := NewResume(r.app, rec).(*statusScreen)
 	timed(s)
 	drive(s, s.Init())
 	if s.phase != phaseFollow || s.follow.Last.State != service.StateSubmitted {

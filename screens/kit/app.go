@@ -93,6 +93,17 @@ type Deps struct {
 	// Context is the console's root context, cancelled on quit; nil means
 	// context.Background.
 	Context context.Context
+	// Makers build the screens one feature opens in another.
+	Makers Makers
+}
+
+// Makers build screens a feature returns to without importing their
+// package, as pug's Maker does: home opens every feature, and the features
+// come back to it through Home, so no two feature packages import each
+// other.
+type Makers struct {
+	// Home is the home screen of the logged-in session.
+	Home func(*App) tui.Screen
 }
 
 // Session is the one login the console is in: the target environment with

@@ -1,4 +1,4 @@
-package screens
+package builder
 
 import (
 	"errors"
@@ -158,7 +158,7 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 	}
 	_, exp := r.msg.NonceExpiration()
 	res := newBuilderResult(r.app, r.auth, exp, msg.res.APIKey)
-	return tea.Sequence(tui.Reset(newHome(r.app)), tui.Push(res), tui.ShowInfo("Builder authorized"))
+	return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(res), tui.ShowInfo("Builder authorized"))
 }
 
 // View draws the whole message, or, when the terminal is too short to show

@@ -1,4 +1,6 @@
-package screens
+// Package builder authorizes a builder account, with or without a builder
+// API key: the form, the review of what is signed, and the result.
+package builder
 
 import (
 	"errors"
@@ -87,6 +89,9 @@ type builderScreen struct {
 	nonces  func() uint32 // signer.NewNonce; tests fix it
 	wd, h   int
 }
+
+// New builds the builder authorization form for the logged-in account.
+func New(app *kit.App) tui.Screen { return newBuilder(app) }
 
 // newBuilder builds the form for the logged-in account.
 func newBuilder(app *kit.App) *builderScreen {

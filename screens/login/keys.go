@@ -1,4 +1,4 @@
-package screens
+package login
 
 import (
 	"path/filepath"

@@ -1,4 +1,4 @@
-package screens
+package status
 
 import (
 	"fmt"
@@ -46,6 +46,9 @@ type historyScreen struct {
 	offset int
 	w, h   int
 }
+
+// NewHistory builds the withdrawal history screen.
+func NewHistory(app *kit.App) tui.Screen { return newHistory(app) }
 
 // newHistory builds the withdrawal history screen.
 func newHistory(app *kit.App) *historyScreen {
@@ -178,7 +181,7 @@ func (h *historyScreen) open(r service.JournalRecord) tui.Screen {
 	if service.Terminal(r.State) {
 		return newStatus(h.app, r.QuoteID, true)
 	}
-	return newResume(h.app, r)
+	return NewResume(h.app, r)
 }
 
 // historyState names a record's last known state for the list.

@@ -1,4 +1,8 @@
-package screens
+// Package withdraw is the USDT withdrawal through the bridge: route,
+// destination, quote, review and sign, and the bridge address check. The
+// protocol itself is service's; these screens gather the user's choice and
+// show what will be signed.
+package withdraw
 
 import (
 	"fmt"
@@ -48,6 +52,9 @@ type routeScreen struct {
 	spin      spinner.Model
 	w, h      int
 }
+
+// New starts a withdrawal at its first step, the route.
+func New(app *kit.App) tui.Screen { return newRoute(app) }
 
 // newRoute builds the route step.
 func newRoute(app *kit.App) *routeScreen {

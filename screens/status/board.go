@@ -1,4 +1,4 @@
-package screens
+package status
 
 import (
 	"path/filepath"
@@ -71,6 +71,9 @@ type boardScreen struct {
 	offset   int
 	w, h     int
 }
+
+// NewBoard builds the watch board.
+func NewBoard(app *kit.App) tui.Screen { return newBoard(app) }
 
 // newBoard builds the watch board.
 func newBoard(app *kit.App) *boardScreen {

@@ -1,4 +1,7 @@
-package screens
+// Package status follows withdrawals: one withdrawal's status (looked up,
+// followed or resumed from the journal), the history of the journal, and
+// the watch board that follows many at once.
+package status
 
 import (
 	"context"
@@ -104,6 +107,9 @@ type statusScreen struct {
 	wd       int
 }
 
+// New builds a screen that follows the withdrawal quoteID (see newStatus).
+func New(app *kit.App, quoteID string, own bool) tui.Screen { return newStatus(app, quoteID, own) }
+
 // newStatus builds a screen that follows the withdrawal quoteID. own is true
 // for the user's own withdrawals (from this console): their states are
 // journaled. The watch board passes false.
@@ -117,11 +123,11 @@ func newStatus(app *kit.App, quoteID string, own bool) *statusScreen {
 	}
 }
 
-// newResume builds a status screen for a journaled withdrawal. An unanswered
+// NewResume builds a status screen for a journaled withdrawal. An unanswered
 // request whose quote is still valid is re-sent with the identical body (same
 // signature and nonce, so it cannot pay twice: D10); one whose quote expired
 // is settled by asking the service whether it arrived. Then it is followed.
-func newResume(app *kit.App, rec service.JournalRecord) tui.Screen {
+func NewResume(app *kit.App, rec service.JournalRecord) tui.Screen {
 	s := newStatus(app, rec.QuoteID, true)
 	s.rec = &rec
 	if rec.Intent.Chain != "" {

@@ -1,4 +1,6 @@
-package screens
+// Package login is the login screen: an API key or an EIP-712 wallet
+// signature, in the environment the user picks.
+package login
 
 import (
 	"errors"
@@ -80,6 +82,9 @@ type loginScreen struct {
 	err     error
 	w, h    int
 }
+
+// New builds the login screen.
+func New(app *kit.App) tui.Screen { return newLogin(app) }
 
 // newLogin builds the login screen.
 func newLogin(app *kit.App) *loginScreen {
@@ -383,7 +388,7 @@ func (l *loginScreen) finish(msg loginDoneMsg) tea.Cmd {
 		return nil
 	}
 	l.app.Session = kit.Session{Target: l.target(), Signer: msg.key}
-	return tui.Reset(newHome(l.app))
+	return tui.Reset(l.app.Makers.Home(l.app))
 }
 
 // loginError words the failures a login can meet.

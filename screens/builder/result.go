@@ -1,4 +1,4 @@
-package screens
+package builder
 
 import (
 	"strings"
@@ -105,7 +105,7 @@ func (r *builderResultScreen) loggedIn(msg builderLoginMsg) tea.Cmd {
 	if msg.session.Location != "" {
 		info += " (" + msg.session.Location + ")"
 	}
-	return tea.Batch(tui.Reset(newHome(r.app)), tui.ShowInfo(info))
+	return tea.Batch(tui.Reset(r.app.Makers.Home(r.app)), tui.ShowInfo(info))
 }
 
 func (r *builderResultScreen) View() string {

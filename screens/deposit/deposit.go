@@ -1,4 +1,6 @@
-package screens
+// Package deposit lists the deposit addresses per chain and token,
+// provisions on-demand chains, and shows an address as a QR code.
+package deposit
 
 import (
 	"errors"
@@ -74,6 +76,9 @@ type depositScreen struct {
 	spin       spinner.Model
 	w, h       int
 }
+
+// New builds the deposit address screen.
+func New(app *kit.App) tui.Screen { return newDeposit(app) }
 
 // newDeposit builds the deposit address screen.
 func newDeposit(app *kit.App) *depositScreen {

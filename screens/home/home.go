@@ -1,4 +1,6 @@
-package screens
+// Package home is the logged-in session's home screen: the funding
+// account, the unfinished withdrawals, and the way into every feature.
+package home
 
 import (
 	"fmt"
@@ -9,7 +11,12 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"svcwallet/screens/builder"
+	"svcwallet/screens/deposit"
 	"svcwallet/screens/kit"
+	"svcwallet/screens/login"
+	"svcwallet/screens/status"
+	"svcwallet/screens/withdraw"
 	"svcwallet/service"
 	"svcwallet/tui"
 )
@@ -31,11 +38,11 @@ type menuItem struct {
 
 // homeMenu lists the ways on; log out is handled by the screen itself.
 var homeMenu = []menuItem{
-	{"d", "Deposit addresses", "chains, tokens, QR codes; provision on-demand chains", func(a *kit.App) tui.Screen { return newDeposit(a) }},
-	{"w", "Withdraw USDT", "through the bridge: route, quote, review, sign, follow", func(a *kit.App) tui.Screen { return newRoute(a) }},
-	{"h", "History", "this account's withdrawals; resume unfinished ones", func(a *kit.App) tui.Screen { return newHistory(a) }},
-	{"s", "Watch board", "follow many withdrawals by quote id", func(a *kit.App) tui.Screen { return newBoard(a) }},
-	{"b", "Builder authorization", "let a builder trade for this account, with fee caps and an optional API key", func(a *kit.App) tui.Screen { return newBuilder(a) }},
+	{"d", "Deposit addresses", "chains, tokens, QR codes; provision on-demand chains", func(a *kit.App) tui.Screen { return deposit.New(a) }},
+	{"w", "Withdraw USDT", "through the bridge: route, quote, review, sign, follow", func(a *kit.App) tui.Screen { return withdraw.New(a) }},
+	{"h", "History", "this account's withdrawals; resume unfinished ones", func(a *kit.App) tui.Screen { return status.NewHistory(a) }},
+	{"s", "Watch board", "follow many withdrawals by quote id", func(a *kit.App) tui.Screen { return status.NewBoard(a) }},
+	{"b", "Builder authorization", "let a builder trade for this account, with fee caps and an optional API key", func(a *kit.App) tui.Screen { return builder.New(a) }},
 }
 
 // homeScreen shows who is logged in and the ways on.
@@ -46,7 +53,9 @@ type homeScreen struct {
 	w, h    int
 }
 
-// newHome builds the home screen for the logged-in session.
+// New builds the home screen for the logged-in session.
+func New(app *kit.App) tui.Screen { return newHome(app) }
+
 func newHome(app *kit.App) *homeScreen { return &homeScreen{app: app} }
 
 func (h *homeScreen) Init() tea.Cmd { return h.readJournal() }
@@ -99,7 +108,7 @@ func (h *homeScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 func (h *homeScreen) logout() tea.Cmd {
 	h.app.Client().Logout()
 	h.app.Signer = nil
-	return tea.Batch(tui.Reset(newLogin(h.app)), tui.ShowInfo("Logged out"))
+	return tea.Batch(tui.Reset(login.New(h.app)), tui.ShowInfo("Logged out"))
 }
 
 func (h *homeScreen) View() string {
