@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"svcwallet/screens/screentest"
 	"svcwallet/service/sandbox"
 )
 
@@ -12,52 +13,52 @@ import (
 // terminal gets each time something changes. Bars: 200 µs a frame, 1 ms for
 // the deposit list with 1,000 chains.
 
-func benchFrame(b *testing.B, c *console) {
+func benchFrame(b *testing.B, c *screentest.Console) {
 	b.Helper()
-	c.send(tea.WindowSizeMsg{Width: 120, Height: 40})
+	c.Send(tea.WindowSizeMsg{Width: 120, Height: 40})
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		_ = c.root.View()
+		_ = c.Root.View()
 	}
 }
 
 func BenchmarkViewLogin(b *testing.B) {
-	benchFrame(b, newConsole(b, 120, 40, consoleOpts{}))
+	benchFrame(b, newConsole(b, 120, 40, screentest.ConsoleOpts{}))
 }
 
 func BenchmarkViewHome(b *testing.B) {
-	c := newConsole(b, 120, 40, consoleOpts{})
-	c.loginAPIKey(sandbox.DemoAPIKey)
+	c := newConsole(b, 120, 40, screentest.ConsoleOpts{})
+	c.LoginAPIKey(sandbox.DemoAPIKey)
 	benchFrame(b, c)
 }
 
 func BenchmarkViewDeposit(b *testing.B) {
-	c := newConsole(b, 120, 40, consoleOpts{})
-	c.loginAPIKey(sandbox.DemoAPIKey)
-	c.openDeposit()
+	c := newConsole(b, 120, 40, screentest.ConsoleOpts{})
+	c.LoginAPIKey(sandbox.DemoAPIKey)
+	c.OpenDeposit()
 	benchFrame(b, c)
 }
 
 func BenchmarkViewDepositQR(b *testing.B) {
-	c := newConsole(b, 120, 40, consoleOpts{})
-	c.loginAPIKey(sandbox.DemoAPIKey)
-	c.openDeposit()
-	c.generateSolana()
-	c.press("enter")
+	c := newConsole(b, 120, 40, screentest.ConsoleOpts{})
+	c.LoginAPIKey(sandbox.DemoAPIKey)
+	c.OpenDeposit()
+	c.GenerateSolana()
+	c.Press("enter")
 	benchFrame(b, c)
 }
 
 // deposit1000Console is the console on the deposit list of 1,007 chains (the
 // sandbox seeded with 1,000 more), loaded once, the cursor in the middle.
-func deposit1000Console(b *testing.B) *console {
+func deposit1000Console(b *testing.B) *screentest.Console {
 	b.Helper()
-	c := newConsole(b, 120, 40, consoleOpts{sandbox: sandbox.Options{ExtraChains: 1000}})
-	c.loginAPIKey(sandbox.DemoAPIKey)
-	c.press("d")
-	c.untilShows("of 1007 chains")
+	c := newConsole(b, 120, 40, screentest.ConsoleOpts{Sandbox: sandbox.Options{ExtraChains: 1000}})
+	c.LoginAPIKey(sandbox.DemoAPIKey)
+	c.Press("d")
+	c.UntilShows("of 1007 chains")
 	for range 503 {
-		c.press("down")
+		c.Press("down")
 	}
 	return c
 }
@@ -80,16 +81,16 @@ func benchScreen(b *testing.B, s interface{ View() string }) {
 }
 
 func BenchmarkScreenLogin(b *testing.B) {
-	c := newConsole(b, 120, 40, consoleOpts{})
-	l := newLogin(c.app)
+	c := newConsole(b, 120, 40, screentest.ConsoleOpts{})
+	l := newLogin(c.App)
 	l.SetSize(120, 38)
 	benchScreen(b, l)
 }
 
 func BenchmarkScreenHome(b *testing.B) {
-	c := newConsole(b, 120, 40, consoleOpts{})
-	c.loginAPIKey(sandbox.DemoAPIKey)
-	h := newHome(c.app)
+	c := newConsole(b, 120, 40, screentest.ConsoleOpts{})
+	c.LoginAPIKey(sandbox.DemoAPIKey)
+	h := newHome(c.App)
 	h.SetSize(120, 38)
 	benchScreen(b, h)
 }
@@ -110,13 +111,13 @@ func BenchmarkScreenDeposit1000(b *testing.B) {
 // cost of scrolling through 1,007 chains.
 func BenchmarkScrollDeposit1000(b *testing.B) {
 	c := deposit1000Console(b)
-	keys := []tea.KeyPressMsg{keyPress("down"), keyPress("up")}
+	keys := []tea.KeyPressMsg{screentest.Key("down"), screentest.Key("up")}
 	b.ReportAllocs()
 	b.ResetTimer()
 	i := 0
 	for b.Loop() {
-		c.root.Update(keys[i%2])
-		_ = c.root.View()
+		c.Root.Update(keys[i%2])
+		_ = c.Root.View()
 		i++
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"svcwallet/screens/kit"
+	"svcwallet/screens/screentest"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -26,7 +27,7 @@ func TestBindingsOfferWhatActs(t *testing.T) {
 		t.Fatalf("footer %v, want only a", km.ShortHelp())
 	}
 	for _, k := range []string{"a", "b", "c", "d", "e"} {
-		_, ok := bs.Handle(keyPress(k))
+		_, ok := bs.Handle(screentest.Key(k))
 		if want := k != "b" && k != "e"; ok != want {
 			t.Errorf("%s handled %v, want %v", k, ok, want)
 		}

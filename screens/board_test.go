@@ -15,32 +15,24 @@ import (
 	"github.com/shopspring/decimal"
 
 	"svcwallet/screens/kit"
+	"svcwallet/screens/screentest"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 	"svcwallet/tui"
 )
 
-// oneLine is the plain view with wrapped lines joined, to find a sentence.
-func oneLine(view string) string {
-	var parts []string
-	for _, l := range strings.Split(ansi.Strip(view), "\n") {
-		parts = append(parts, strings.TrimSpace(l))
-	}
-	return strings.Join(parts, " ")
-}
-
 // boardRig is a board on the status rig's fake clock whose timers are
 // recorded: the test advances the clock and fires them.
 type boardRig struct {
-	*stRig
+	*screentest.StatusRig
 	b      *boardScreen
 	timers []timer
 	toasts []string
 	clips  []tea.Msg
 }
 
-func newBoardRig(t *testing.T, r *stRig) *boardRig {
-	br := &boardRig{stRig: r, b: newBoard(r.app)}
+func newBoardRig(t *testing.T, r *screentest.StatusRig) *boardRig {
+	br := &boardRig{StatusRig: r, b: newBoard(r.App)}
 	br.b.after = func(d time.Duration, msg tea.Msg) tea.Cmd {
 		br.timers = append(br.timers, timer{d, msg})
 		return nil
@@ -53,7 +45,7 @@ func newBoardRig(t *testing.T, r *stRig) *boardRig {
 // run runs cmd and what follows in this goroutine, keeping toasts and
 // clipboard writes apart.
 func (br *boardRig) run(cmd tea.Cmd) {
-	for _, m := range runAll(cmd) {
+	for _, m := range screentest.RunAll(cmd) {
 		switch m := m.(type) {
 		case tui.InfoMsg:
 			br.toasts = append(br.toasts, m.Text)
@@ -81,7 +73,7 @@ func (br *boardRig) fire() bool {
 	}
 	tm := br.timers[0]
 	br.timers = br.timers[1:]
-	br.clock.Advance(tm.d)
+	br.Clock.Advance(tm.d)
 	br.send(tm.msg)
 	return true
 }
@@ -98,39 +90,30 @@ func (br *boardRig) rowOf(id string) string {
 	return ""
 }
 
-func seed(t *testing.T, r *stRig, to string) string {
-	t.Helper()
-	id, err := r.ex.SeedWithdrawal(sandbox.DemoAccountID, to, "ARBITRUM", "10")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
-}
-
 // TestBoardPaste: a pasted id becomes a row; a paste of several, separated
 // by spaces, commas and new lines, adds each once, and a malformed id is
 // said, not added.
 func TestBoardPaste(t *testing.T) {
-	r := newStRig(t)
+	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
-	one := seed(t, r, sandbox.DestCompleted)
+	one := screentest.Seed(t, r, sandbox.DestCompleted)
 	br.send(tea.PasteMsg{Content: one})
 	if len(br.b.ids) != 1 || !strings.Contains(br.rowOf(one), "SUBMITTED") {
 		t.Fatalf("pasted id not on the board:\n%s", br.plain())
 	}
-	two, three := seed(t, r, sandbox.DestFailed), seed(t, r, sandbox.DestRefunded)
+	two, three := screentest.Seed(t, r, sandbox.DestFailed), screentest.Seed(t, r, sandbox.DestRefunded)
 	br.send(tea.PasteMsg{Content: two + ", " + three + "\n" + one + "\r\n" + two + " bad\x01id"})
 	if got := strings.Join(br.b.ids, " "); got != one+" "+two+" "+three {
 		t.Fatalf("board holds %q, want the three ids once each", got)
 	}
-	if v := oneLine(br.b.View()); !strings.Contains(v, "Not a quote id, not added: badid") {
+	if v := screentest.OneLine(br.b.View()); !strings.Contains(v, "Not a quote id, not added: badid") {
 		t.Fatalf("malformed id not said:\n%s", br.plain())
 	}
 	if !br.b.Inputting() || br.b.input.Value() != "" {
 		t.Fatalf("the field lost focus or kept the paste (%q)", br.b.input.Value())
 	}
 	// Typing one id and enter adds it too.
-	four := seed(t, r, sandbox.DestCompleted)
+	four := screentest.Seed(t, r, sandbox.DestCompleted)
 	for _, c := range four {
 		br.send(tea.KeyPressMsg{Code: c, Text: string(c)})
 	}
@@ -145,17 +128,17 @@ func TestBoardPaste(t *testing.T) {
 // and announced once, the moving rows sort first, final ids are never asked
 // again and the ticks stop.
 func TestBoardFollowsToTheEnd(t *testing.T) {
-	r := newStRig(t)
+	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
 	ids := map[string]string{
-		seed(t, r, sandbox.DestCompleted): "✓ COMPLETED",
-		seed(t, r, sandbox.DestFailed):    "✗ FAILED",
-		seed(t, r, sandbox.DestRefunded):  "↩ REFUNDED",
-		"q-doesnotexist":                  "? NOT FOUND",
+		screentest.Seed(t, r, sandbox.DestCompleted): "✓ COMPLETED",
+		screentest.Seed(t, r, sandbox.DestFailed):    "✗ FAILED",
+		screentest.Seed(t, r, sandbox.DestRefunded):  "↩ REFUNDED",
+		"q-doesnotexist": "? NOT FOUND",
 	}
 	// Another account's withdrawal is unknown to this one.
-	other := r.client(sandbox.NoChainAPIKey)
-	req, _ := r.signed(other, sandbox.NoChainPrivateKey, sandbox.DestCompleted, "10")
+	other := r.Client(sandbox.NoChainAPIKey)
+	req, _ := r.Signed(other, sandbox.NoChainPrivateKey, sandbox.DestCompleted, "10")
 	if _, err := other.Withdraw(t.Context(), req); err != nil {
 		t.Fatal(err)
 	}
@@ -201,9 +184,9 @@ func TestBoardFollowsToTheEnd(t *testing.T) {
 			t.Errorf("change not marked on %q", br.rowOf(id))
 		}
 	}
-	calls := r.statusCalls.Load()
+	calls := r.StatusCalls.Load()
 	br.send(boardTickMsg{tag: br.b.tag})
-	if r.statusCalls.Load() != calls {
+	if r.StatusCalls.Load() != calls {
 		t.Fatal("a final id was asked again")
 	}
 	// enter opens the existing status detail of the selected row.
@@ -217,11 +200,11 @@ func TestBoardFollowsToTheEnd(t *testing.T) {
 // TestBoardRestartKeeps: the ids are kept per environment in a 0600 file
 // next to the journal and are on a new board after a restart; x removes.
 func TestBoardRestartKeeps(t *testing.T) {
-	r := newStRig(t)
+	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
-	a, b := seed(t, r, sandbox.DestCompleted), seed(t, r, sandbox.DestFailed)
+	a, b := screentest.Seed(t, r, sandbox.DestCompleted), screentest.Seed(t, r, sandbox.DestFailed)
 	br.send(tea.PasteMsg{Content: a + " " + b})
-	path := filepath.Join(filepath.Dir(r.app.Journal().Path()), service.WatchlistFile)
+	path := filepath.Join(filepath.Dir(r.App.Journal().Path()), service.WatchlistFile)
 	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("board file: %v %v", fi, err)
 	}
@@ -236,7 +219,7 @@ func TestBoardRestartKeeps(t *testing.T) {
 		t.Fatalf("x not kept: %q", third.b.ids)
 	}
 	// Another environment has a board of its own.
-	r.app.Target.Env.Name = "other"
+	r.App.Target.Env.Name = "other"
 	if other := newBoardRig(t, r); len(other.b.ids) != 0 {
 		t.Fatalf("another environment sees %q", other.b.ids)
 	}
@@ -245,12 +228,12 @@ func TestBoardRestartKeeps(t *testing.T) {
 // TestBoardFilterAndCopy: / narrows the rows; c copies the quote id, C the
 // payout hash, offered only when there is one.
 func TestBoardFilterAndCopy(t *testing.T) {
-	r := newStRig(t)
+	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
-	done, failed := seed(t, r, sandbox.DestCompleted), seed(t, r, sandbox.DestFailed)
+	done, failed := screentest.Seed(t, r, sandbox.DestCompleted), screentest.Seed(t, r, sandbox.DestFailed)
 	br.send(tea.PasteMsg{Content: done + "," + failed})
 	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
-	if offered(br.b, "copy payout hash") {
+	if screentest.Offered(br.b, "copy payout hash") {
 		t.Fatal("C offered before any payout hash")
 	}
 	for i := 0; i < 1000 && br.fire(); i++ {
@@ -269,7 +252,7 @@ func TestBoardFilterAndCopy(t *testing.T) {
 		t.Fatalf("c copied %#v, want %s", br.clips, done)
 	}
 	f, _ := br.b.sched.Get(done)
-	if f.Last.WithdrawTxHash == "" || !offered(br.b, "copy payout hash") {
+	if f.Last.WithdrawTxHash == "" || !screentest.Offered(br.b, "copy payout hash") {
 		t.Fatal("no payout hash to copy on a completed withdrawal")
 	}
 	br.clips = nil
@@ -279,15 +262,6 @@ func TestBoardFilterAndCopy(t *testing.T) {
 	}
 }
 
-func offered(s tui.Screen, desc string) bool {
-	for _, k := range s.KeyMap().ShortHelp() {
-		if k.Help().Desc == desc {
-			return true
-		}
-	}
-	return false
-}
-
 // boardScrub hides the sandbox's random quote ids (cut by the column) and
 // payout hashes from the goldens.
 var boardScrub = regexp.MustCompile(`q-[a-z2-7]{8,}|0x[0-9a-f]{3,7}…[0-9a-f]{5,7}`)
@@ -295,22 +269,22 @@ var boardScrub = regexp.MustCompile(`q-[a-z2-7]{8,}|0x[0-9a-f]{3,7}…[0-9a-f]{5
 // TestBoardGolden: a board with a completed, a failed, a moving and an
 // unknown withdrawal.
 func TestBoardGolden(t *testing.T) {
-	r := newStRig(t)
+	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
-	ids := []string{seed(t, r, sandbox.DestCompleted), seed(t, r, sandbox.DestFailed), "q-doesnotexist"}
+	ids := []string{screentest.Seed(t, r, sandbox.DestCompleted), screentest.Seed(t, r, sandbox.DestFailed), "q-doesnotexist"}
 	br.send(tea.PasteMsg{Content: strings.Join(ids, " ")})
 	for i := 0; i < 1000 && br.fire(); i++ {
 	}
-	moving := seed(t, r, sandbox.DestRefunded)
+	moving := screentest.Seed(t, r, sandbox.DestRefunded)
 	br.send(tea.PasteMsg{Content: moving})
 	br.fire() // its first answer: SUBMITTED
-	r.clock.Advance(42 * time.Second)
+	r.Clock.Advance(42 * time.Second)
 	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
-	root := tui.New(br.b, tui.Options{Theme: "dark", Common: r.app.Common})
-	for _, sz := range goldenSizes {
-		feed(root, tea.WindowSizeMsg{Width: sz.w, Height: sz.h})
-		frame := checkFrame(t, root.View().Content, sz.w, sz.h)
-		t.Run(fmt.Sprintf("%dx%d", sz.w, sz.h), func(t *testing.T) {
+	root := tui.New(br.b, tui.Options{Theme: "dark", Common: r.App.Common})
+	for _, sz := range screentest.GoldenSizes {
+		screentest.Feed(root, tea.WindowSizeMsg{Width: sz.W, Height: sz.H})
+		frame := screentest.CheckFrame(t, root.View().Content, sz.W, sz.H)
+		t.Run(fmt.Sprintf("%dx%d", sz.W, sz.H), func(t *testing.T) {
 			golden.RequireEqual(t, []byte(boardScrub.ReplaceAllStringFunc(ansi.Strip(frame), func(s string) string {
 				return s[:2] + strings.Map(func(r rune) rune {
 					if r == '…' {
@@ -325,7 +299,7 @@ func TestBoardGolden(t *testing.T) {
 
 // BenchmarkBoardView: the board's frame at 120x40 with 1,000 rows.
 func BenchmarkBoardView(b *testing.B) {
-	now := stT0
+	now := screentest.RigStart
 	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, func() time.Time { return now })},
 		Session: kit.Session{Target: kit.Target{Env: service.SandboxEnvironment("http://127.0.0.1:1", sandbox.DefaultChainID)}}}
 	board := newBoard(app)
@@ -356,12 +330,12 @@ func BenchmarkBoardView(b *testing.B) {
 // TestHistoryAddsToBoard: w on History puts the account's accepted
 // withdrawals of this environment on the board, once.
 func TestHistoryAddsToBoard(t *testing.T) {
-	r := newStRig(t)
+	r := screentest.NewStatusRig(t)
 	historyEntries(t, r)
-	h := newHistory(r.app)
+	h := newHistory(r.App)
 	h.SetSize(120, 40)
-	drive(h, h.Init())
-	if !offered(h, "watch all") {
+	screentest.Drive(h, h.Init())
+	if !screentest.Offered(h, "watch all") {
 		t.Fatal("w not offered")
 	}
 	_, cmd := h.Update(tea.KeyPressMsg{Code: 'w', Text: "w"})
@@ -381,12 +355,12 @@ func TestHistoryAddsToBoard(t *testing.T) {
 // TestBoardResumeAsksLostAnswers: an answer that arrived while the detail
 // was on top is lost; back on the board the id is asked again and followed.
 func TestBoardResumeAsksLostAnswers(t *testing.T) {
-	r := newStRig(t)
+	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
-	id := seed(t, r, sandbox.DestCompleted)
+	id := screentest.Seed(t, r, sandbox.DestCompleted)
 	br.b.input.SetValue(id)
 	_, add := br.b.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	for _, m := range runAll(add) {
+	for _, m := range screentest.RunAll(add) {
 		if tick, ok := m.(boardTickMsg); ok {
 			br.b.Update(tick) // hands id out; its answer is dropped
 		}
@@ -406,10 +380,10 @@ func TestBoardResumeAsksLostAnswers(t *testing.T) {
 // rings the terminal bell; with it off, never.
 func TestBoardBell(t *testing.T) {
 	for _, on := range []bool{true, false} {
-		r := newStRig(t)
-		r.app.Bell = on
+		r := screentest.NewStatusRig(t)
+		r.App.Bell = on
 		br := newBoardRig(t, r)
-		id := seed(t, r, sandbox.DestCompleted)
+		id := screentest.Seed(t, r, sandbox.DestCompleted)
 		br.send(tea.PasteMsg{Content: id})
 		for i := 0; i < 100 && br.fire(); i++ {
 		}

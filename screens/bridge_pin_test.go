@@ -19,6 +19,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"svcwallet/screens/kit"
+	"svcwallet/screens/screentest"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
@@ -80,7 +81,7 @@ func (h *hostileSandbox) wrap(next http.Handler) http.Handler {
 // whether the environment pins the bridge (the built-in sandbox does).
 func hostileApp(t *testing.T, pinned bool) (*kit.App, *hostileSandbox, *time.Time) {
 	t.Helper()
-	now := testNow
+	now := screentest.Now
 	clock := func() time.Time { return now }
 	h := &hostileSandbox{}
 	srv := httptest.NewServer(h.wrap(sandbox.New(sandbox.Options{Now: clock})))
@@ -124,7 +125,7 @@ func hostileReview(t *testing.T, app *kit.App, now *time.Time) *reviewScreen {
 // signAndSend presses enter and runs the signing command (not the spinner).
 func signAndSend(t *testing.T, r *reviewScreen) executedMsg {
 	t.Helper()
-	_, cmd := press(r, "enter")
+	_, cmd := screentest.Press(r, "enter")
 	if cmd == nil {
 		t.Fatalf("enter did not sign:\n%s", ansi.Strip(r.View()))
 	}
@@ -206,10 +207,10 @@ func TestSwappedBridgeWithPinnedConfigStops(t *testing.T) {
 			t.Errorf("the stop lacks %q:\n%s", want, view)
 		}
 	}
-	if _, cmd := press(r, "enter"); cmd != nil || r.gate.Sending {
+	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending {
 		t.Fatal("enter signed a swapped bridge address")
 	}
-	if offers(r.KeyMap(), "enter") || offers(r.KeyMap(), "c") {
+	if screentest.Offers(r.KeyMap(), "enter") || screentest.Offers(r.KeyMap(), "c") {
 		t.Errorf("the footer offers %v on a pinned mismatch", r.KeyMap().ShortHelp())
 	}
 	if h.withdraws != 0 {
@@ -224,7 +225,7 @@ func TestSwappedBridgeWithPinnedConfigStops(t *testing.T) {
 func TestBridgeTrustOnFirstUseThenChanged(t *testing.T) {
 	app, h, now := hostileApp(t, false)
 	r := hostileReview(t, app, now)
-	if view := ansi.Strip(r.View()); !strings.Contains(view, "first use") || !offers(r.KeyMap(), "enter") {
+	if view := ansi.Strip(r.View()); !strings.Contains(view, "first use") || !screentest.Offers(r.KeyMap(), "enter") {
 		t.Fatalf("first use is not shown, or not signable:\n%s", view)
 	}
 	pins := kit.BridgePinsPath(app)
@@ -252,14 +253,14 @@ func TestBridgeTrustOnFirstUseThenChanged(t *testing.T) {
 			t.Errorf("the stop lacks %q:\n%s", want, view)
 		}
 	}
-	if _, cmd := press(r, "enter"); cmd != nil {
+	if _, cmd := screentest.Press(r, "enter"); cmd != nil {
 		t.Fatal("enter signed a changed bridge address")
 	}
-	if !offers(r.KeyMap(), "c") || offers(r.KeyMap(), "enter") {
+	if !screentest.Offers(r.KeyMap(), "c") || screentest.Offers(r.KeyMap(), "enter") {
 		t.Fatalf("the footer offers %v", r.KeyMap().ShortHelp())
 	}
-	_, cmd := press(r, "c")
-	confirm, ok := pushedScreen(cmd).(*bridgeConfirmScreen)
+	_, cmd := screentest.Press(r, "c")
+	confirm, ok := screentest.PushedScreen(cmd).(*bridgeConfirmScreen)
 	if !ok {
 		t.Fatal("c did not open the confirm screen")
 	}
@@ -271,14 +272,14 @@ func TestBridgeTrustOnFirstUseThenChanged(t *testing.T) {
 		}
 	}
 	for _, k := range []string{"enter", "y"} {
-		if _, cmd := press(confirm, k); cmd != nil {
+		if _, cmd := screentest.Press(confirm, k); cmd != nil {
 			t.Fatalf("%s confirmed the new address", k)
 		}
 	}
 	if _, err := service.CheckBridge(app.Target.Env, pins, attackerBridge, *now); err == nil {
 		t.Fatal("the record changed before the confirmation")
 	}
-	_, cmd = press(confirm, "Y")
+	_, cmd = screentest.Press(confirm, "Y")
 	if cmd == nil {
 		t.Fatal("Y did not confirm")
 	}
@@ -286,7 +287,7 @@ func TestBridgeTrustOnFirstUseThenChanged(t *testing.T) {
 		t.Fatal("the confirmation did not go back to the review")
 	}
 	r.Update(r.Resume()().(tea.BatchMsg)[1]())
-	if view := ansi.Strip(r.View()); strings.Contains(view, "Stopped") || !offers(r.KeyMap(), "enter") {
+	if view := ansi.Strip(r.View()); strings.Contains(view, "Stopped") || !screentest.Offers(r.KeyMap(), "enter") {
 		t.Fatalf("after the confirmation the review still stops:\n%s", view)
 	}
 	if r.order.Transfer.ToAccount != common.HexToAddress(attackerBridge) {
@@ -338,7 +339,7 @@ func TestSigningRefusedWhenClocksDisagree(t *testing.T) {
 func TestAcceptedFollowsTheQuoteIDSent(t *testing.T) {
 	app, _, now := hostileApp(t, true)
 	r := hostileReview(t, app, now)
-	msgs := sequenceMsgs(t, r.executed(executedMsg{service.Sent{Accepted: service.WithdrawAccepted{QuoteID: "q-someone-else"}}}))
+	msgs := screentest.SequenceMsgs(t, r.executed(executedMsg{service.Sent{Accepted: service.WithdrawAccepted{QuoteID: "q-someone-else"}}}))
 	push, ok := msgs[1].(tui.PushMsg)
 	if !ok {
 		t.Fatalf("second message %T, want the status screen", msgs[1])
@@ -351,26 +352,26 @@ func TestAcceptedFollowsTheQuoteIDSent(t *testing.T) {
 // TestBridgeConfirmGolden: the confirm screen of a changed bridge address,
 // whole frame with its footer (Y only; esc is the root's).
 func TestBridgeConfirmGolden(t *testing.T) {
-	clock := func() time.Time { return testNow }
+	clock := func() time.Time { return screentest.Now }
 	env := service.Environment{Name: "testnet", AuthURL: "https://auth.example", BaseURL: "https://api.example",
 		MarketDataURL: "https://md.example", ChainID: 325}
 	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, clock), Getenv: func(string) string { return "" }},
 		Session: kit.Session{Target: kit.Target{Env: env, Client: service.New(env, service.Options{Now: clock})}}}
 	s := newBridgeConfirm(app, service.BridgeChangedError{Env: "testnet", Expected: sandbox.BridgeFundingAddress,
-		Seen: attackerBridge, Since: testNow.Add(-40 * 24 * time.Hour)})
+		Seen: attackerBridge, Since: screentest.Now.Add(-40 * 24 * time.Hour)})
 	root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common})
 	root.Init()
-	goldenFrames(t, root)
+	screentest.GoldenFrames(t, root)
 }
 
 // TestFarFutureQuoteIsNotSigned: a quote whose expires_at lies years past
 // the service's clock cannot be signed (its Transfer would never expire).
 func TestFarFutureQuoteIsNotSigned(t *testing.T) {
-	app, now := wdApp(t)
+	app, now := screentest.LoggedInApp(t)
 	q := fixedQuote(*now, "1.5")
 	q.ExpiresAt = now.Add(3 * 365 * 24 * time.Hour)
 	r := reviewFor(t, app, now, q, 0, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
-	if _, cmd := press(r, "enter"); r.gate.Sending || offers(r.KeyMap(), "enter") {
+	if _, cmd := screentest.Press(r, "enter"); r.gate.Sending || screentest.Offers(r.KeyMap(), "enter") {
 		t.Fatalf("a far-future quote is offered for signing (cmd %v)", cmd != nil)
 	}
 	if view := ansi.Strip(r.View()); !strings.Contains(view, "will not be signed") {
@@ -382,7 +383,7 @@ func TestFarFutureQuoteIsNotSigned(t *testing.T) {
 // screen was a year ahead (with a quote to match) gets no year-long
 // signature: at signing, the expiration is checked against SigningNow.
 func TestExpirationBoundAtSigning(t *testing.T) {
-	app, now := wdApp(t)
+	app, now := screentest.LoggedInApp(t)
 	q := fixedQuote(*now, "1.5")
 	offset := 365 * 24 * time.Hour
 	q.ExpiresAt = now.Add(offset + time.Minute)

@@ -15,6 +15,7 @@ import (
 	"github.com/ethereum/go-ethereum/accounts/keystore"
 
 	"svcwallet/screens/kit"
+	"svcwallet/screens/screentest"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
@@ -40,68 +41,68 @@ func (c *bldClock) Advance(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.m
 // bldRig is a console logged in to a fresh in-process sandbox with the demo
 // API key, on a clock the tests move.
 type bldRig struct {
-	*console
+	*screentest.Console
 	clock *bldClock
 }
 
 func newBldRig(t *testing.T, w, h int) *bldRig {
 	t.Helper()
 	clock := &bldClock{t: bldStart}
-	r := &bldRig{console: newConsole(t, w, h, consoleOpts{clock: clock.Now}), clock: clock}
-	r.loginAPIKey(sandbox.DemoAPIKey)
+	r := &bldRig{Console: newConsole(t, w, h, screentest.ConsoleOpts{Clock: clock.Now}), clock: clock}
+	r.LoginAPIKey(sandbox.DemoAPIKey)
 	return r
 }
 
 // openForm goes from home to the builder form with the fixed nonce.
 func (r *bldRig) openForm() *builderScreen {
-	r.t.Helper()
-	f := newBuilder(r.app)
+	r.T.Helper()
+	f := newBuilder(r.App)
 	f.nonces = func() uint32 { return bldNonce }
-	r.send(tui.PushMsg{Screen: f})
-	r.untilShows("Max futures fee")
+	r.Send(tui.PushMsg{Screen: f})
+	r.UntilShows("Max futures fee")
 	return f
 }
 
 // fill types the authorization fields: builder, fees, and (if given) expiry.
 func (r *bldRig) fill(builder, futures, spot, expires string) {
-	r.typeText(builder)
-	r.press("tab")
-	r.typeText(futures)
-	r.press("tab")
-	r.typeText(spot)
-	r.press("tab")
+	r.TypeText(builder)
+	r.Press("tab")
+	r.TypeText(futures)
+	r.Press("tab")
+	r.TypeText(spot)
+	r.Press("tab")
 	if expires != "" {
 		for range 4 {
-			r.press("backspace")
+			r.Press("backspace")
 		}
-		r.typeText(expires)
+		r.TypeText(expires)
 	}
-	r.press("tab") // on the API-key toggle
+	r.Press("tab") // on the API-key toggle
 }
 
 // keySection opens the API-key section and fills label and signer.
 func (r *bldRig) keySection(label, keySigner string) {
-	r.press("space", "tab")
-	r.typeText(label)
-	r.press("tab")
-	r.typeText(keySigner)
-	r.press("tab") // permissions
+	r.Press("space", "tab")
+	r.TypeText(label)
+	r.Press("tab")
+	r.TypeText(keySigner)
+	r.Press("tab") // permissions
 }
 
 // toReview presses enter on the form and waits for the review, then moves
 // the clock past the keystroke guard and waits for the signing key.
 func (r *bldRig) toReview() {
-	r.t.Helper()
-	r.press("enter")
-	r.untilShows("Builder: review and sign", "sandbox demo key")
+	r.T.Helper()
+	r.Press("enter")
+	r.UntilShows("Builder: review and sign", "sandbox demo key")
 	r.clock.Advance(kit.KeyGuard)
 }
 
 // signAndWait presses enter on the review and waits for the result.
 func (r *bldRig) signAndWait() {
-	r.t.Helper()
-	r.press("enter")
-	r.untilShows("Builder authorized", "May trade for")
+	r.T.Helper()
+	r.Press("enter")
+	r.UntilShows("Builder authorized", "May trade for")
 }
 
 func lightKeystore(t *testing.T) {
@@ -112,22 +113,22 @@ func lightKeystore(t *testing.T) {
 
 func TestBuilderAuthorizeOnly(t *testing.T) {
 	r := newBldRig(t, 120, 40)
-	r.press("b")
-	r.untilShows("Max futures fee", sandbox.DemoAddress)
-	r.typeText(sandbox.BuilderAddress)
-	r.untilShows("✓ valid")
-	r.press("tab")
-	r.typeText("0.1")
-	r.untilShows("signed 1000")
-	r.press("tab")
-	r.typeText("0.05")
-	r.untilShows("signed 500")
-	r.press("enter")
-	r.untilShows("AuthorizeBuilder", "authorize only, no API key", "maxFutureFeeRate", "= 0.1% futures cap")
+	r.Press("b")
+	r.UntilShows("Max futures fee", sandbox.DemoAddress)
+	r.TypeText(sandbox.BuilderAddress)
+	r.UntilShows("✓ valid")
+	r.Press("tab")
+	r.TypeText("0.1")
+	r.UntilShows("signed 1000")
+	r.Press("tab")
+	r.TypeText("0.05")
+	r.UntilShows("signed 500")
+	r.Press("enter")
+	r.UntilShows("AuthorizeBuilder", "authorize only, no API key", "maxFutureFeeRate", "= 0.1% futures cap")
 	r.clock.Advance(kit.KeyGuard)
-	r.untilShows("sandbox demo key", "Press enter to sign")
+	r.UntilShows("sandbox demo key", "Press enter to sign")
 	r.signAndWait()
-	v := r.plain()
+	v := r.Plain()
 	for _, want := range []string{"Builder authorized", sandbox.BuilderAddress, "0.1% (signed 1000)", "0.05% (signed 500)", "2026-03-21 09:26:53 UTC", "No API key was created"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("result lacks %q:\n%s", want, v)
@@ -137,8 +138,8 @@ func TestBuilderAuthorizeOnly(t *testing.T) {
 		t.Errorf("an API key section on an authorization without one:\n%s", v)
 	}
 	// Enter goes home: the result was pushed on a fresh home screen.
-	r.press("enter")
-	r.untilShows("Funding address", "Builder authorization")
+	r.Press("enter")
+	r.UntilShows("Funding address", "Builder authorization")
 }
 
 func TestBuilderWithAPIKey(t *testing.T) {
@@ -146,58 +147,58 @@ func TestBuilderWithAPIKey(t *testing.T) {
 	r := newBldRig(t, 120, 40)
 	r.openForm()
 	r.fill(sandbox.BuilderAddress, "0.1", "0.05", "3d")
-	r.press("space", "tab")
-	r.typeText("my bot")
-	r.press("tab")
+	r.Press("space", "tab")
+	r.TypeText("my bot")
+	r.Press("tab")
 	// A new key pair made here: passphrase twice, saved to the keystore.
-	r.press("ctrl+n")
-	r.untilShows("New passphrase", "Repeat it")
-	r.typeText("hunter2-hunter2")
-	r.press("tab")
-	r.typeText("hunter2-hunter3")
-	r.press("enter")
-	r.untilShows("The passphrases differ")
-	r.typeText("hunter2-hunter2")
-	r.press("tab")
-	r.typeText("hunter2-hunter2")
-	r.press("enter")
-	r.untilShows("saved to the keystore")
-	entries, err := signer.ListKeystore(r.app.KeystoreDir)
+	r.Press("ctrl+n")
+	r.UntilShows("New passphrase", "Repeat it")
+	r.TypeText("hunter2-hunter2")
+	r.Press("tab")
+	r.TypeText("hunter2-hunter3")
+	r.Press("enter")
+	r.UntilShows("The passphrases differ")
+	r.TypeText("hunter2-hunter2")
+	r.Press("tab")
+	r.TypeText("hunter2-hunter2")
+	r.Press("enter")
+	r.UntilShows("saved to the keystore")
+	entries, err := signer.ListKeystore(r.App.KeystoreDir)
 	if err != nil || len(entries) != 1 {
 		t.Fatalf("keystore holds %v (%v), want the one new key", entries, err)
 	}
 	made := entries[0].Address
-	if !strings.Contains(r.plain(), made.Hex()) {
-		t.Fatalf("the new key's address %s is not filled in:\n%s", made.Hex(), r.plain())
+	if !strings.Contains(r.Plain(), made.Hex()) {
+		t.Fatalf("the new key's address %s is not filled in:\n%s", made.Hex(), r.Plain())
 	}
 	if k, err := signer.LoadKeystoreKey(entries[0].Path, "hunter2-hunter2"); err != nil || k.Address() != made {
 		t.Fatalf("the key file does not open with the passphrase typed twice: %v", err)
 	}
 	// Permissions: default Trade; 1 adds Admin, shown canonical.
-	r.press("1")
-	r.untilShows("sent as Admin&Trade")
-	r.press("1")
-	r.untilShows("sent as Trade")
+	r.Press("1")
+	r.UntilShows("sent as Admin&Trade")
+	r.Press("1")
+	r.UntilShows("sent as Trade")
 
 	r.toReview()
-	r.untilShows("AddAccountSignerWithBuilder", "authorize and create an API key", "permissions", "my bot")
-	v := r.plain()
+	r.UntilShows("AddAccountSignerWithBuilder", "authorize and create an API key", "permissions", "my bot")
+	v := r.Plain()
 	for _, want := range []string{"accountID", "signer", made.Hex(), "builderAccountID", "Trade", "1000", "500", "nonce", "424242", "Digest", `chainId 327`} {
 		if !strings.Contains(v, want) {
 			t.Errorf("review lacks %q:\n%s", want, v)
 		}
 	}
 	r.signAndWait()
-	r.untilShows("API key for the builder", "shown once", "will not be shown again")
-	apiKey := bldAPIKey(t, r.plain())
-	if n := strings.Count(r.plain(), apiKey); n != 1 {
+	r.UntilShows("API key for the builder", "shown once", "will not be shown again")
+	apiKey := bldAPIKey(t, r.Plain())
+	if n := strings.Count(r.Plain(), apiKey); n != 1 {
 		t.Fatalf("the API key appears %d times", n)
 	}
-	r.press("c")
-	r.untilShows("API key copied")
+	r.Press("c")
+	r.UntilShows("API key copied")
 
 	// The returned key logs in, naming the builder's access.
-	other := service.New(service.SandboxEnvironment(r.srv.URL, sandbox.DefaultChainID), service.Options{Now: r.clock.Now})
+	other := service.New(service.SandboxEnvironment(r.Srv.URL, sandbox.DefaultChainID), service.Options{Now: r.clock.Now})
 	s, err := other.Login(context.Background(), service.APIKey(apiKey))
 	if err != nil {
 		t.Fatalf("login with the builder's key: %v", err)
@@ -207,13 +208,13 @@ func TestBuilderWithAPIKey(t *testing.T) {
 	}
 
 	// l logs the console in with it and starts over at home.
-	r.press("l")
-	r.untilShows("Funding address", "Logged in with the builder's API key")
-	if got, _ := r.app.Client().Session(); got.Location != "builder:"+sandbox.BuilderAddress || got.Method != "API key" {
+	r.Press("l")
+	r.UntilShows("Funding address", "Logged in with the builder's API key")
+	if got, _ := r.App.Client().Session(); got.Location != "builder:"+sandbox.BuilderAddress || got.Method != "API key" {
 		t.Fatalf("console session %+v, want the builder key's", got)
 	}
-	if strings.Contains(r.plain(), apiKey) {
-		t.Fatalf("the API key is still on screen after leaving the result:\n%s", r.plain())
+	if strings.Contains(r.Plain(), apiKey) {
+		t.Fatalf("the API key is still on screen after leaving the result:\n%s", r.Plain())
 	}
 }
 
@@ -237,12 +238,12 @@ func TestBuilderKeystrokeGuard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rv := newBuilderReview(r.app, a, bldNonce)
+	rv := newBuilderReview(r.App, a, bldNonce)
 	rv.SetSize(120, 36)
 	rv.Init() // its guard timer is not run: the fake clock decides
 	// Let the key search finish.
 	rv.Update(rv.gate.Key.Find()())
-	enter := keyPress("enter")
+	enter := screentest.Key("enter")
 	r.clock.Advance(kit.KeyGuard - time.Millisecond)
 	if _, cmd := rv.Update(enter); cmd != nil || rv.gate.Sending {
 		t.Fatalf("enter %v after the review appeared signed (cmd %v)", kit.KeyGuard-time.Millisecond, cmd != nil)
@@ -281,7 +282,7 @@ func TestBuilderFormRefuses(t *testing.T) {
 		{"no permission chosen", func(r *bldRig) {
 			r.fill(sandbox.BuilderAddress, "0.1", "0.05", "")
 			r.keySection("bot", sandbox.NoChainAddress)
-			r.press("6") // Trade off: none left
+			r.Press("6") // Trade off: none left
 		}, "needs all three"},
 	}
 	for _, c := range cases {
@@ -289,10 +290,10 @@ func TestBuilderFormRefuses(t *testing.T) {
 			r := newBldRig(t, 120, 40)
 			r.openForm()
 			c.fill(r)
-			r.press("enter")
-			r.untilShows("Error", c.wantText)
+			r.Press("enter")
+			r.UntilShows("Error", c.wantText)
 			// Still the form: nothing was signed or sent.
-			if v := r.plain(); strings.Contains(v, "Builder: review and sign") || !strings.Contains(v, "Max futures fee") {
+			if v := r.Plain(); strings.Contains(v, "Builder: review and sign") || !strings.Contains(v, "Max futures fee") {
 				t.Fatalf("left the form:\n%s", v)
 			}
 		})
@@ -303,10 +304,10 @@ func TestBuilderFormRefuses(t *testing.T) {
 // client to the sandbox and checks the code and the words the user sees.
 func TestBuilderRejections(t *testing.T) {
 	r := newBldRig(t, 120, 40)
-	client := r.app.Client()
+	client := r.App.Client()
 	demo, _ := signer.ParsePrivateKeyHex(sandbox.DemoPrivateKey)
 	builderKey, _ := signer.ParsePrivateKeyHex(sandbox.BuilderPrivateKey)
-	domain := r.app.Target.Env.Domain()
+	domain := r.App.Target.Env.Domain()
 	week := bldStart.Add(7 * 24 * time.Hour).UnixNano()
 	base := service.BuilderInput{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"}
 	withKey := base
@@ -404,16 +405,16 @@ func TestBuilderReviewExplainsRefusal(t *testing.T) {
 	demo, _ := signer.ParsePrivateKeyHex(sandbox.DemoPrivateKey)
 	a, _ := service.CheckBuilder(service.BuilderInput{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
 	exp := bldStart.Add(7 * 24 * time.Hour).UnixNano()
-	sig, _ := signer.Sign(demo, r.app.Target.Env.Domain(), a.Message(bldNonce, exp))
-	if _, err := r.app.Client().AuthorizeBuilder(context.Background(), a.Request(sig)); err != nil {
+	sig, _ := signer.Sign(demo, r.App.Target.Env.Domain(), a.Message(bldNonce, exp))
+	if _, err := r.App.Client().AuthorizeBuilder(context.Background(), a.Request(sig)); err != nil {
 		t.Fatal(err)
 	}
 	r.openForm()
 	r.fill(sandbox.BuilderAddress, "0.1", "0.05", "")
 	r.toReview()
-	r.press("enter")
-	r.untilShows("Not authorized", "nonce was already used")
-	if strings.Contains(r.plain(), "Builder authorized") {
+	r.Press("enter")
+	r.UntilShows("Not authorized", "nonce was already used")
+	if strings.Contains(r.Plain(), "Builder authorized") {
 		t.Fatal("shown as authorized")
 	}
 }
@@ -428,7 +429,7 @@ var bldGoldenStates = []struct {
 		r.openForm()
 		r.fill(sandbox.BuilderAddress, "0.1", "0.05", "")
 		r.keySection("market maker bot", sandbox.NoChainAddress)
-		r.press("1")
+		r.Press("1")
 	}},
 	{"review_authorize", func(r *bldRig) {
 		r.openForm()
@@ -447,9 +448,9 @@ var bldGoldenStates = []struct {
 		r.keySection("market maker bot", sandbox.NoChainAddress)
 		r.toReview()
 		r.signAndWait()
-		r.untilShows("API key for the builder")
+		r.UntilShows("API key for the builder")
 		// Any key dismisses the "Builder authorized" toast; shift+tab does nothing else here.
-		r.press("shift+tab")
+		r.Press("shift+tab")
 	}},
 }
 
@@ -460,8 +461,8 @@ func TestBuilderGolden(t *testing.T) {
 			st.reach(r)
 			for _, sz := range []struct{ w, h int }{{60, 20}, {80, 24}, {120, 40}} {
 				t.Run(fmt.Sprintf("%dx%d", sz.w, sz.h), func(t *testing.T) {
-					r.send(tea.WindowSizeMsg{Width: sz.w, Height: sz.h})
-					frame := r.plain()
+					r.Send(tea.WindowSizeMsg{Width: sz.w, Height: sz.h})
+					frame := r.Plain()
 					// The sandbox draws a random API key: keep its length, fix its text.
 					if i := strings.Index(frame, "sbx-"); i >= 0 {
 						k := bldAPIKey(t, frame)
@@ -488,24 +489,24 @@ func TestBuilderGolden(t *testing.T) {
 func TestBuilderNarrowForm(t *testing.T) {
 	r := newBldRig(t, 60, 20)
 	r.openForm()
-	r.untilShows(sandbox.DemoAddress) // whole, on its own line
-	r.typeText(sandbox.BuilderAddress)
-	r.untilShows(sandbox.BuilderAddress, "✓ valid")
-	r.press("tab")
-	r.typeText("429496.7295")
-	r.untilShows("429496.7295", "signed 4294967295")
-	r.press("tab")
-	r.typeText("0.05%")
-	r.untilShows("0.05%", "signed 500")
-	for i, l := range strings.Split(r.plain(), "\n") {
+	r.UntilShows(sandbox.DemoAddress) // whole, on its own line
+	r.TypeText(sandbox.BuilderAddress)
+	r.UntilShows(sandbox.BuilderAddress, "✓ valid")
+	r.Press("tab")
+	r.TypeText("429496.7295")
+	r.UntilShows("429496.7295", "signed 4294967295")
+	r.Press("tab")
+	r.TypeText("0.05%")
+	r.UntilShows("0.05%", "signed 500")
+	for i, l := range strings.Split(r.Plain(), "\n") {
 		if w := ansi.StringWidth(l); w > 60 {
 			t.Errorf("line %d is %d wide: %q", i, w, l)
 		}
 	}
-	r.press("enter")
-	r.untilShows("Builder: review and sign")
-	r.send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	r.untilShows("Builder: review and sign", "maxSpotFeeRate")
+	r.Press("enter")
+	r.UntilShows("Builder: review and sign")
+	r.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	r.UntilShows("Builder: review and sign", "maxSpotFeeRate")
 }
 
 // TestBuilderReviewNotesAligned: the fee notes (and the others beside their
@@ -516,7 +517,7 @@ func TestBuilderReviewNotesAligned(t *testing.T) {
 		r.openForm()
 		r.fill(sandbox.BuilderAddress, "0.1", "0.05", "90m")
 		r.toReview()
-		v := r.plain()
+		v := r.Plain()
 		col := -1
 		for _, want := range []string{"= 0.1% futures cap", "= 0.05% spot cap", "2026-03-14 10:56:53 UTC, 1 h 30 min"} {
 			i := strings.Index(v, want)
@@ -554,14 +555,14 @@ func TestBuilderReviewTooShortWaits(t *testing.T) {
 	r.fill(sandbox.BuilderAddress, "0.1", "0.05", "")
 	r.keySection("bot", sandbox.NoChainAddress)
 	r.toReview()
-	r.send(tea.WindowSizeMsg{Width: 60, Height: 20})
+	r.Send(tea.WindowSizeMsg{Width: 60, Height: 20})
 	r.clock.Advance(time.Second)
-	r.untilShows("Enlarge the terminal")
-	r.press("enter")
-	r.send(tea.WindowSizeMsg{Width: 120, Height: 40})
-	r.untilShows("Digest")
-	if !strings.Contains(r.plain(), "Press enter to sign") {
-		t.Fatalf("enter on a message the terminal could not show whole started signing:\n%s", r.plain())
+	r.UntilShows("Enlarge the terminal")
+	r.Press("enter")
+	r.Send(tea.WindowSizeMsg{Width: 120, Height: 40})
+	r.UntilShows("Digest")
+	if !strings.Contains(r.Plain(), "Press enter to sign") {
+		t.Fatalf("enter on a message the terminal could not show whole started signing:\n%s", r.Plain())
 	}
 }
 
@@ -577,9 +578,9 @@ func TestBuilderReviewWarnsOwnAccount(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rv := newBuilderReview(r.app, a, bldNonce)
+		rv := newBuilderReview(r.App, a, bldNonce)
 		rv.SetSize(120, 36)
-		if got := strings.Contains(oneLine(ansi.Strip(rv.View())), "The builder is your own account"); got != tc.warn {
+		if got := strings.Contains(screentest.OneLine(ansi.Strip(rv.View())), "The builder is your own account"); got != tc.warn {
 			t.Errorf("builder %s: warning shown %v, want %v:\n%s", tc.builder, got, tc.warn, ansi.Strip(rv.View()))
 		}
 	}

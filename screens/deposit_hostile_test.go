@@ -13,6 +13,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"svcwallet/screens/screentest"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 	"svcwallet/tui"
@@ -23,7 +24,7 @@ import (
 // refused with the reason, and neither copies it nor draws it as a QR code.
 func TestDepositRefusesHostileAddress(t *testing.T) {
 	d, c := loadedDeposit(t, 120, 38, sandbox.Options{})
-	target, _ := url.Parse(c.srv.URL)
+	target, _ := url.Parse(c.Srv.URL)
 	proxy := httputil.NewSingleHostReverseProxy(target)
 	proxy.ModifyResponse = func(r *http.Response) error {
 		if r.Request.URL.Path != service.PathDepositAddresses {
@@ -41,9 +42,9 @@ func TestDepositRefusesHostileAddress(t *testing.T) {
 	}
 	hostile := httptest.NewServer(proxy)
 	t.Cleanup(hostile.Close)
-	c.app.Target.Client = service.New(service.SandboxEnvironment(hostile.URL, sandbox.DefaultChainID), service.Options{APIKey: sandbox.DemoAPIKey})
+	c.App.Target.Client = service.New(service.SandboxEnvironment(hostile.URL, sandbox.DefaultChainID), service.Options{APIKey: sandbox.DemoAPIKey})
 
-	d.Update(findMsg[depositsLoadedMsg](t, runCmdSync(t, d.load())))
+	d.Update(screentest.FindMsg[depositsLoadedMsg](t, screentest.RunCmdSync(t, d.load())))
 	if d.cursor != 0 || d.chains[0].AddressProblem == "" {
 		t.Fatalf("the hostile address was not refused: %+v", d.chains[0])
 	}
@@ -56,17 +57,17 @@ func TestDepositRefusesHostileAddress(t *testing.T) {
 			t.Errorf("the footer offers %s on a refused address", b.Help().Key)
 		}
 	}
-	_, cmd := d.Update(keyPress("c"))
-	msgs := runCmdSync(t, cmd)
+	_, cmd := d.Update(screentest.Key("c"))
+	msgs := screentest.RunCmdSync(t, cmd)
 	for _, m := range msgs {
 		if _, ok := m.(tea.RawMsg); ok || m == tea.SetClipboard(d.chains[0].RefusedAddress)() {
 			t.Fatalf("the refused address reached the clipboard: %#v", m)
 		}
 	}
-	if e := findMsg[tui.ErrorMsg](t, msgs); !strings.Contains(e.Err.Error(), "failed its check") {
+	if e := screentest.FindMsg[tui.ErrorMsg](t, msgs); !strings.Contains(e.Err.Error(), "failed its check") {
 		t.Errorf("copy said %v", e.Err)
 	}
-	d.Update(keyPress("enter"))
+	d.Update(screentest.Key("enter"))
 	if v := d.View(); strings.Contains(v, "█") || strings.Contains(v, "▀") || !strings.Contains(v, "No QR code for a refused address") {
 		t.Errorf("a QR code was drawn for the refused address:\n%s", v)
 	}

@@ -7,7 +7,6 @@ import (
 	"image/color"
 	"strings"
 	"testing"
-	"time"
 
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
@@ -15,150 +14,94 @@ import (
 	"github.com/makiuchi-d/gozxing"
 	"github.com/makiuchi-d/gozxing/qrcode"
 
+	"svcwallet/screens/screentest"
 	"svcwallet/service/sandbox"
 	"svcwallet/tui"
 )
 
-// runCmd runs cmd and the batches inside it, returning every message. Only
-// for commands that answer at once or over the network: a timer here is a
-// bug, so a command still running after a few seconds fails the test.
-func runCmdSync(t testing.TB, cmd tea.Cmd) []tea.Msg {
-	t.Helper()
-	if cmd == nil {
-		return nil
-	}
-	done := make(chan tea.Msg, 1)
-	go func() { done <- cmd() }()
-	var msg tea.Msg
-	select {
-	case msg = <-done:
-	case <-time.After(5 * time.Second):
-		t.Fatal("a command did not return: a timer where none was expected")
-	}
-	if b, ok := msg.(tea.BatchMsg); ok {
-		var out []tea.Msg
-		for _, c := range b {
-			out = append(out, runCmdSync(t, c)...)
-		}
-		return out
-	}
-	if msg == nil {
-		return nil
-	}
-	return []tea.Msg{msg}
-}
-
-// find returns the first message of type T.
-func findMsg[T any](t testing.TB, msgs []tea.Msg) T {
-	t.Helper()
-	for _, m := range msgs {
-		if v, ok := m.(T); ok {
-			return v
-		}
-	}
-	var zero T
-	t.Fatalf("no %T among %#v", zero, msgs)
-	return zero
-}
-
 // loadedDeposit is a deposit screen of the demo account, sized w×h, whose
 // listing has arrived; sb tunes the sandbox (e.g. ExtraChains).
-func loadedDeposit(t testing.TB, w, h int, sb sandbox.Options) (*depositScreen, *console) {
+func loadedDeposit(t testing.TB, w, h int, sb sandbox.Options) (*depositScreen, *screentest.Console) {
 	t.Helper()
-	c := newConsole(t, 120, 40, consoleOpts{sandbox: sb})
-	c.loginAPIKey(sandbox.DemoAPIKey)
-	d := newDeposit(c.app)
+	c := newConsole(t, 120, 40, screentest.ConsoleOpts{Sandbox: sb})
+	c.LoginAPIKey(sandbox.DemoAPIKey)
+	d := newDeposit(c.App)
 	d.SetSize(w, h)
-	msgs := runCmdSync(t, d.Init())
-	d.Update(findMsg[depositsLoadedMsg](t, msgs))
+	msgs := screentest.RunCmdSync(t, d.Init())
+	d.Update(screentest.FindMsg[depositsLoadedMsg](t, msgs))
 	if d.loading || d.err != nil || len(d.chains) == 0 {
 		t.Fatalf("deposit list did not load: err=%v, %d chains", d.err, len(d.chains))
 	}
 	return d, c
 }
 
-// idle fails if any message of msgs makes the screen schedule anything.
-func requireIdle(t *testing.T, s tui.Screen, what string, msgs ...tea.Msg) {
-	t.Helper()
-	for _, m := range msgs {
-		if _, cmd := s.Update(m); cmd != nil {
-			t.Errorf("%s: %T returned a command; an idle screen must not tick", what, m)
-		}
-	}
-}
-
-// otherMsgs are messages an idle screen may receive that change nothing it shows.
-func otherMsgs() []tea.Msg {
-	return []tea.Msg{tea.FocusMsg{}, tea.BlurMsg{}, struct{ other int }{1}}
-}
-
 // TestDepositIdle: the spinner runs while the listing and a generation are
 // in flight, and stops when they answer; nothing is scheduled while idle.
 func TestDepositIdle(t *testing.T) {
-	c := newConsole(t, 120, 40, consoleOpts{})
-	c.loginAPIKey(sandbox.DemoAPIKey)
-	d := newDeposit(c.app)
+	c := newConsole(t, 120, 40, screentest.ConsoleOpts{})
+	c.LoginAPIKey(sandbox.DemoAPIKey)
+	d := newDeposit(c.App)
 	d.SetSize(120, 38)
-	msgs := runCmdSync(t, d.Init())
-	tick := findMsg[spinner.TickMsg](t, msgs)
+	msgs := screentest.RunCmdSync(t, d.Init())
+	tick := screentest.FindMsg[spinner.TickMsg](t, msgs)
 	if _, cmd := d.Update(tick); cmd == nil {
 		t.Fatal("while loading, a spinner tick schedules no next tick: the control is broken")
 	}
-	if _, cmd := d.Update(findMsg[depositsLoadedMsg](t, msgs)); cmd != nil {
+	if _, cmd := d.Update(screentest.FindMsg[depositsLoadedMsg](t, msgs)); cmd != nil {
 		t.Error("the loaded listing returned a command")
 	}
 	// A tick already on its way when the answer came is the last one.
-	requireIdle(t, d, "after loading", d.spin.Tick())
-	requireIdle(t, d, "after loading", otherMsgs()...)
+	screentest.RequireIdle(t, d, "after loading", d.spin.Tick())
+	screentest.RequireIdle(t, d, "after loading", screentest.OtherMsgs()...)
 
 	d.cursor = 6 // SOLANA
-	_, cmd := d.Update(keyPress("g"))
-	msgs = runCmdSync(t, cmd)
-	if _, cmd := d.Update(findMsg[spinner.TickMsg](t, msgs)); cmd == nil {
+	_, cmd := d.Update(screentest.Key("g"))
+	msgs = screentest.RunCmdSync(t, cmd)
+	if _, cmd := d.Update(screentest.FindMsg[spinner.TickMsg](t, msgs)); cmd == nil {
 		t.Fatal("while generating, the spinner does not tick")
 	}
-	d.Update(findMsg[addressGeneratedMsg](t, msgs))
-	requireIdle(t, d, "after generating", d.spin.Tick())
-	requireIdle(t, d, "after generating", otherMsgs()...)
-	d.Update(keyPress("enter")) // QR shown: still nothing moves
-	requireIdle(t, d, "QR shown", d.spin.Tick())
+	d.Update(screentest.FindMsg[addressGeneratedMsg](t, msgs))
+	screentest.RequireIdle(t, d, "after generating", d.spin.Tick())
+	screentest.RequireIdle(t, d, "after generating", screentest.OtherMsgs()...)
+	d.Update(screentest.Key("enter")) // QR shown: still nothing moves
+	screentest.RequireIdle(t, d, "QR shown", d.spin.Tick())
 }
 
 // TestLoginIdle: a static cursor, and a spinner only while logging in.
 func TestLoginIdle(t *testing.T) {
-	c := newConsole(t, 120, 40, consoleOpts{})
-	l := newLogin(c.app)
+	c := newConsole(t, 120, 40, screentest.ConsoleOpts{})
+	l := newLogin(c.App)
 	l.SetSize(120, 38)
-	runCmdSync(t, l.Init())
-	requireIdle(t, l, "login form", otherMsgs()...)
-	requireIdle(t, l, "login form", l.spin.Tick())
-	if _, cmd := l.Update(keyPress("x")); cmd != nil {
+	screentest.RunCmdSync(t, l.Init())
+	screentest.RequireIdle(t, l, "login form", screentest.OtherMsgs()...)
+	screentest.RequireIdle(t, l, "login form", l.spin.Tick())
+	if _, cmd := l.Update(screentest.Key("x")); cmd != nil {
 		t.Error("typing returned a command (a blinking cursor redraws an idle screen)")
 	}
-	_, cmd := l.Update(keyPress("enter")) // key "x": refused by the sandbox
-	msgs := runCmdSync(t, cmd)
-	if _, cmd := l.Update(findMsg[spinner.TickMsg](t, msgs)); cmd == nil {
+	_, cmd := l.Update(screentest.Key("enter")) // key "x": refused by the sandbox
+	msgs := screentest.RunCmdSync(t, cmd)
+	if _, cmd := l.Update(screentest.FindMsg[spinner.TickMsg](t, msgs)); cmd == nil {
 		t.Fatal("while logging in, the spinner does not tick")
 	}
-	l.Update(findMsg[loginDoneMsg](t, msgs))
+	l.Update(screentest.FindMsg[loginDoneMsg](t, msgs))
 	if l.err == nil {
 		t.Fatal("the wrong key was accepted")
 	}
-	requireIdle(t, l, "after a failed login", l.spin.Tick())
-	requireIdle(t, l, "after a failed login", otherMsgs()...)
+	screentest.RequireIdle(t, l, "after a failed login", l.spin.Tick())
+	screentest.RequireIdle(t, l, "after a failed login", screentest.OtherMsgs()...)
 }
 
 // TestHomeIdle: the home screen schedules nothing once it has started.
 func TestHomeIdle(t *testing.T) {
-	c := newConsole(t, 120, 40, consoleOpts{})
-	c.loginAPIKey(sandbox.DemoAPIKey)
-	h := newHome(c.app)
+	c := newConsole(t, 120, 40, screentest.ConsoleOpts{})
+	c.LoginAPIKey(sandbox.DemoAPIKey)
+	h := newHome(c.App)
 	h.SetSize(120, 38)
-	for _, m := range runCmdSync(t, h.Init()) {
+	for _, m := range screentest.RunCmdSync(t, h.Init()) {
 		h.Update(m)
 	}
-	requireIdle(t, h, "home", otherMsgs()...)
-	requireIdle(t, h, "home", spinner.New().Tick())
+	screentest.RequireIdle(t, h, "home", screentest.OtherMsgs()...)
+	screentest.RequireIdle(t, h, "home", spinner.New().Tick())
 }
 
 // TestDepositCopy: c sets the clipboard with OSC 52, and inside tmux also
@@ -172,14 +115,14 @@ func TestDepositCopy(t *testing.T) {
 	for _, setClipboard := range []string{"", "on", "external", "off"} {
 		inTmux := setClipboard != ""
 		t.Run("tmux set-clipboard="+setClipboard, func(t *testing.T) {
-			c.env["TMUX"] = ""
+			c.Env["TMUX"] = ""
 			asked := false
-			c.app.TmuxClipboard = func() (string, error) { asked = true; return setClipboard + "\n", nil }
+			c.App.TmuxClipboard = func() (string, error) { asked = true; return setClipboard + "\n", nil }
 			if inTmux {
-				c.env["TMUX"] = "/tmp/tmux-0/default,1,0"
+				c.Env["TMUX"] = "/tmp/tmux-0/default,1,0"
 			}
-			_, cmd := d.Update(keyPress("c"))
-			msgs := runCmdSync(t, cmd)
+			_, cmd := d.Update(screentest.Key("c"))
+			msgs := screentest.RunCmdSync(t, cmd)
 			want := tea.SetClipboard(addr)()
 			var gotClip bool
 			var raw []string
@@ -205,20 +148,20 @@ func TestDepositCopy(t *testing.T) {
 				t.Errorf("tmux asked: %v, inside tmux: %v", asked, inTmux)
 			}
 			if setClipboard == "off" || setClipboard == "external" {
-				e := findMsg[tui.ErrorMsg](t, msgs)
+				e := screentest.FindMsg[tui.ErrorMsg](t, msgs)
 				if !strings.Contains(e.Err.Error(), "tmux set -g set-clipboard on") || !strings.Contains(e.Err.Error(), "Not copied") {
 					t.Errorf("toast %q does not say the copy stops at tmux and how to enable it", e.Err)
 				}
 				return
 			}
-			if info := findMsg[tui.InfoMsg](t, msgs); !strings.Contains(info.Text, "Copied") || !strings.Contains(info.Text, addr) {
+			if info := screentest.FindMsg[tui.InfoMsg](t, msgs); !strings.Contains(info.Text, "Copied") || !strings.Contains(info.Text, addr) {
 				t.Errorf("toast %q does not show the copied address", info.Text)
 			}
 		})
 	}
-	c.env["TMUX"] = ""
+	c.Env["TMUX"] = ""
 	d.cursor = 6 // SOLANA, not provisioned: nothing to copy
-	msgs := runCmdSync(t, func() tea.Cmd { _, cmd := d.Update(keyPress("c")); return cmd }())
+	msgs := screentest.RunCmdSync(t, func() tea.Cmd { _, cmd := d.Update(screentest.Key("c")); return cmd }())
 	for _, m := range msgs {
 		if _, ok := m.(tui.InfoMsg); !ok {
 			t.Errorf("copying an unprovisioned chain sent %#v", m)
@@ -361,14 +304,14 @@ func onTerminal(line string, darkBg bool) string {
 // TestQRDecodesFromScreen reads the code off whole frames, as a phone reads
 // the terminal: at 80x24 (code alone) and 120x40 (code under the details).
 func TestQRDecodesFromScreen(t *testing.T) {
-	for _, sz := range goldenSizes {
-		t.Run(fmt.Sprintf("%dx%d", sz.w, sz.h), func(t *testing.T) {
-			c := newConsole(t, sz.w, sz.h, consoleOpts{})
-			c.loginAPIKey(sandbox.DemoAPIKey)
-			c.openDeposit()
-			addr := c.generateSolana()
-			c.press("enter")
-			if got := decodeQR(t, strings.Split(c.plain(), "\n")); got != addr {
+	for _, sz := range screentest.GoldenSizes {
+		t.Run(fmt.Sprintf("%dx%d", sz.W, sz.H), func(t *testing.T) {
+			c := newConsole(t, sz.W, sz.H, screentest.ConsoleOpts{})
+			c.LoginAPIKey(sandbox.DemoAPIKey)
+			c.OpenDeposit()
+			addr := c.GenerateSolana()
+			c.Press("enter")
+			if got := decodeQR(t, strings.Split(c.Plain(), "\n")); got != addr {
 				t.Errorf("decoded %q, want %q", got, addr)
 			}
 		})
@@ -383,7 +326,7 @@ func TestDepositManyChains(t *testing.T) {
 		t.Fatalf("%d chains, want 1007", len(d.chains))
 	}
 	for range 500 {
-		d.Update(keyPress("down"))
+		d.Update(screentest.Key("down"))
 	}
 	v := ansi.Strip(d.View())
 	if n := strings.Count(v, "SYNTH_"); n > 38 || n < 10 {
@@ -403,11 +346,11 @@ func TestDepositManyChains(t *testing.T) {
 
 // TestDepositProviderUnreachable: empty stablecoin contracts are explained.
 func TestDepositProviderUnreachable(t *testing.T) {
-	c := newConsole(t, 120, 40, consoleOpts{})
-	c.srv.Exchange.SetProviderReachable(false)
-	c.loginAPIKey(sandbox.DemoAPIKey)
-	c.openDeposit()
-	if v := c.plain(); !strings.Contains(v, "USDT    unknown: provider unreachable") {
+	c := newConsole(t, 120, 40, screentest.ConsoleOpts{})
+	c.Srv.Exchange.SetProviderReachable(false)
+	c.LoginAPIKey(sandbox.DemoAPIKey)
+	c.OpenDeposit()
+	if v := c.Plain(); !strings.Contains(v, "USDT    unknown: provider unreachable") {
 		t.Errorf("no provider-unreachable wording:\n%s", v)
 	}
 }
@@ -449,12 +392,12 @@ func TestDepositHomeEnd(t *testing.T) {
 func TestDepositFilter(t *testing.T) {
 	d, _ := loadedDeposit(t, 120, 38, sandbox.Options{})
 	all := len(d.chains)
-	d.Update(keyPress("/"))
-	if !d.Inputting() || !offers(d.KeyMap(), "enter") || offers(d.KeyMap(), "c") {
+	d.Update(screentest.Key("/"))
+	if !d.Inputting() || !screentest.Offers(d.KeyMap(), "enter") || screentest.Offers(d.KeyMap(), "c") {
 		t.Fatalf("typing a filter: inputting %v, footer %v", d.Inputting(), d.KeyMap().ShortHelp())
 	}
 	for _, r := range "sol" {
-		d.Update(keyPress(string(r)))
+		d.Update(screentest.Key(string(r)))
 	}
 	if len(d.chains) != 1 || d.chains[0].Chain != "SOLANA" {
 		t.Fatalf("filter sol lists %v", d.chains)
@@ -462,19 +405,19 @@ func TestDepositFilter(t *testing.T) {
 	if v := ansi.Strip(d.View()); !strings.Contains(v, "/ sol") || strings.Contains(v, "ARBITRUM") {
 		t.Errorf("the filtered view:\n%s", v)
 	}
-	d.Update(keyPress("enter"))
-	if d.Inputting() || !offers(d.KeyMap(), "/") || !offers(d.KeyMap(), "g") {
+	d.Update(screentest.Key("enter"))
+	if d.Inputting() || !screentest.Offers(d.KeyMap(), "/") || !screentest.Offers(d.KeyMap(), "g") {
 		t.Errorf("after enter: inputting %v, footer %v", d.Inputting(), d.KeyMap().ShortHelp())
 	}
-	d.Update(keyPress("/"))
+	d.Update(screentest.Key("/"))
 	for range 3 {
-		d.Update(keyPress("backspace"))
+		d.Update(screentest.Key("backspace"))
 	}
-	d.Update(keyPress("z"))
+	d.Update(screentest.Key("z"))
 	if v := ansi.Strip(d.View()); len(d.chains) != 0 || !strings.Contains(v, "No chain matches the filter") {
 		t.Errorf("filter z: %d chains:\n%s", len(d.chains), v)
 	}
-	d.Update(keyPress("backspace"))
+	d.Update(screentest.Key("backspace"))
 	if len(d.chains) != all {
 		t.Errorf("an empty filter lists %d of %d chains", len(d.chains), all)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
+	"svcwallet/screens/screentest"
 	"svcwallet/service/sandbox"
 	"svcwallet/tui"
 )
@@ -23,7 +24,7 @@ type flow struct {
 	t   *testing.T
 	tm  *teatest.TestModel
 	out *recorder
-	c   *console // the sandbox and app; its root is the program's model
+	c   *screentest.Console // the sandbox and app; its root is the program's model
 }
 
 // recorder tees the program's output into a buffer as WaitFor reads it.
@@ -50,16 +51,16 @@ func (r *recorder) text() string {
 
 func startFlow(t *testing.T) *flow {
 	t.Helper()
-	c := &console{t: t, env: map[string]string{}}
+	c := &screentest.Console{T: t}
 	srv, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { srv.Close() })
-	c.srv = srv
-	c.app = newTestApp(srv, true, time.Now, c.getenv, t.TempDir())
-	c.root = tui.New(Console(c.app), tui.Options{Theme: "dark", Common: c.app.Common})
-	tm := teatest.NewTestModel(t, c.root, teatest.WithInitialTermSize(120, 40))
+	c.Srv = srv
+	c.App = screentest.NewApp(srv, true, time.Now, func(string) string { return "" }, t.TempDir())
+	c.Root = tui.New(Console(c.App), tui.Options{Theme: "dark", Common: c.App.Common})
+	tm := teatest.NewTestModel(t, c.Root, teatest.WithInitialTermSize(120, 40))
 	f := &flow{t: t, tm: tm, out: &recorder{r: tm.Output()}, c: c}
 	f.waitFor("the login screen", "Sandbox demo")
 	return f
@@ -81,7 +82,7 @@ func (f *flow) waitFor(what string, texts ...string) {
 
 func (f *flow) press(keys ...string) {
 	for _, k := range keys {
-		f.tm.Send(keyPress(k))
+		f.tm.Send(screentest.Key(k))
 	}
 }
 
@@ -105,7 +106,7 @@ func TestFlowDepositSolana(t *testing.T) {
 	}
 	f.press("g")
 	f.waitFor("the generated address", "deposit address ready")
-	addr := f.c.solanaAddress()
+	addr := f.c.SolanaAddress()
 	f.waitFor("the SOLANA address", addr)
 
 	f.out.mu.Lock()

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"svcwallet/screens/screentest"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
@@ -18,70 +19,70 @@ import (
 // consoleState is a screen in a given state, reached the way a user reaches it.
 type consoleState struct {
 	name  string
-	reach func(c *console)
+	reach func(c *screentest.Console)
 }
 
 var consoleStates = []consoleState{
-	{"login_apikey", func(c *console) {}},
-	{"login_wallet_error", func(c *console) {
+	{"login_apikey", func(c *screentest.Console) {}},
+	{"login_wallet_error", func(c *screentest.Console) {
 		// A wallet key from $SVCWALLET_PRIVATE_KEY that no account knows.
-		c.env[signer.KeyEnvVar] = strangerKey
-		c.press("shift+tab", "right", "tab", "right") // method: wallet; source: the variable
-		c.press("enter")
-		c.untilShows("Login failed")
+		c.Env[signer.KeyEnvVar] = screentest.StrangerKey
+		c.Press("shift+tab", "right", "tab", "right") // method: wallet; source: the variable
+		c.Press("enter")
+		c.UntilShows("Login failed")
 	}},
-	{"home", func(c *console) { c.loginAPIKey(sandbox.DemoAPIKey) }},
-	{"home_subaccount", func(c *console) { c.loginAPIKey(sandbox.TradingAPIKey) }},
-	{"deposit_list", func(c *console) {
-		c.loginAPIKey(sandbox.DemoAPIKey)
-		c.openDeposit()
+	{"home", func(c *screentest.Console) { c.LoginAPIKey(sandbox.DemoAPIKey) }},
+	{"home_subaccount", func(c *screentest.Console) { c.LoginAPIKey(sandbox.TradingAPIKey) }},
+	{"deposit_list", func(c *screentest.Console) {
+		c.LoginAPIKey(sandbox.DemoAPIKey)
+		c.OpenDeposit()
 	}},
-	{"deposit_qr", func(c *console) {
-		c.loginAPIKey(sandbox.DemoAPIKey)
-		c.openDeposit()
-		c.generateSolana()
-		c.press("enter")
+	{"deposit_qr", func(c *screentest.Console) {
+		c.LoginAPIKey(sandbox.DemoAPIKey)
+		c.OpenDeposit()
+		c.GenerateSolana()
+		c.Press("enter")
 	}},
-	{"deposit_nochain", func(c *console) {
-		c.loginAPIKey(sandbox.NoChainAPIKey)
-		c.press("d")
-		c.untilShows("no chain account")
+	{"deposit_nochain", func(c *screentest.Console) {
+		c.LoginAPIKey(sandbox.NoChainAPIKey)
+		c.Press("d")
+		c.UntilShows("no chain account")
 	}},
-	{"withdraw_route", func(c *console) {
-		c.loginAPIKey(sandbox.DemoAPIKey)
-		c.press("w")
-		c.untilShows("DESTINATION", "SOLANA")
-		c.press("down", "right")
+	{"withdraw_route", func(c *screentest.Console) {
+		c.LoginAPIKey(sandbox.DemoAPIKey)
+		c.Press("w")
+		c.UntilShows("DESTINATION", "SOLANA")
+		c.Press("down", "right")
 	}},
-	{"withdraw_destination", func(c *console) {
-		c.loginAPIKey(sandbox.DemoAPIKey)
-		c.fillDestination(sandbox.DestCompleted, "25")
+	{"withdraw_destination", func(c *screentest.Console) {
+		c.LoginAPIKey(sandbox.DemoAPIKey)
+		c.FillDestination(sandbox.DestCompleted, "25")
 	}},
-	{"withdraw_lookalike", func(c *console) {
-		if err := c.app.Target.Journal.Append(service.JournalEntry{Time: testNow, Kind: service.JournalIntent, QuoteID: "q-earlier",
+	{"withdraw_lookalike", func(c *screentest.Console) {
+		if err := c.App.Target.Journal.Append(service.JournalEntry{Time: screentest.Now, Kind: service.JournalIntent, QuoteID: "q-earlier",
 			Intent: &service.Intent{ToAddress: sandbox.DestCompleted, Chain: "ARBITRUM"}}); err != nil {
-			c.t.Fatal(err)
+			c.T.Fatal(err)
 		}
-		c.loginAPIKey(sandbox.DemoAPIKey)
-		c.fillDestination("0x3c44cddd"+strings.Repeat("0", 24)+"fa4293bc", "25")
-		c.untilShows("Recent destinations")
-		c.press("enter")
-		c.untilShows("looks like one you used before")
+		c.LoginAPIKey(sandbox.DemoAPIKey)
+		c.FillDestination("0x3c44cddd"+strings.Repeat("0", 24)+"fa4293bc", "25")
+		c.UntilShows("Recent destinations")
+		c.Press("enter")
+		c.UntilShows("looks like one you used before")
 	}},
-	{"withdraw_quote", func(c *console) {
-		c.loginAPIKey(sandbox.DemoAPIKey)
-		c.fillDestination(sandbox.DestCompleted, "25")
-		c.press("enter")
-		c.untilShows("Expires in")
+	{"withdraw_quote", func(c *screentest.Console) {
+		c.LoginAPIKey(sandbox.DemoAPIKey)
+		c.FillDestination(sandbox.DestCompleted, "25")
+		c.Press("enter")
+		c.UntilShows("Expires in")
 	}},
-	{"withdraw_review", func(c *console) {
-		c.app.Nonce = func() uint32 { return 1234567 }
-		c.loginAPIKey(sandbox.DemoAPIKey)
-		c.fillDestination(sandbox.DestCompleted, "25")
-		c.press("enter")
-		c.untilShows("Expires in")
-		c.press("enter")
-		c.untilShows("Digest", "Signing key", "demo key", "pinned in config")
+	{"withdraw_review", func(c *screentest.Console) {
+		c.App.Nonce = func() uint32 { return 1234567 }
+		c.LoginAPIKey(sandbox.DemoAPIKey)
+		c.FillDestination(sandbox.DestCompleted, "25")
+		c.Press("enter")
+		c.UntilShows("Expires in")
+		c.Press("enter")
+		c.UntilShows("Digest", "Signing key", "demo key", "pinned in config")
 	}},
 }
 
@@ -96,8 +97,6 @@ func scrubIDs(frame string) string {
 	})
 }
 
-var goldenSizes = []struct{ w, h int }{{80, 24}, {120, 40}}
-
 // colourGoldens keep their escape codes: the theme's colours are reviewed
 // there, the layout in the plain goldens.
 var colourGoldens = map[string]bool{"login_wallet_error": true, "deposit_qr": true}
@@ -110,13 +109,13 @@ func TestGolden(t *testing.T) {
 		t.Run(st.name, func(t *testing.T) {
 			plain := map[string]string{}
 			for _, theme := range []string{"light", "dark"} {
-				c := newConsole(t, 120, 40, consoleOpts{theme: theme})
+				c := newConsole(t, 120, 40, screentest.ConsoleOpts{Theme: theme})
 				st.reach(c)
-				for _, sz := range goldenSizes {
-					c.send(tea.WindowSizeMsg{Width: sz.w, Height: sz.h})
-					frame := scrubIDs(checkFrame(t, c.view(), sz.w, sz.h))
-					name := fmt.Sprintf("%dx%d", sz.w, sz.h)
-					if colourGoldens[st.name] && sz.w == 80 {
+				for _, sz := range screentest.GoldenSizes {
+					c.Send(tea.WindowSizeMsg{Width: sz.W, Height: sz.H})
+					frame := scrubIDs(screentest.CheckFrame(t, c.View(), sz.W, sz.H))
+					name := fmt.Sprintf("%dx%d", sz.W, sz.H)
+					if colourGoldens[st.name] && sz.W == 80 {
 						t.Run(name+"_"+theme, func(t *testing.T) { golden.RequireEqual(t, []byte(frame)) })
 					}
 					p := ansi.Strip(frame)
@@ -126,8 +125,8 @@ func TestGolden(t *testing.T) {
 					plain[name] = p
 				}
 			}
-			for _, sz := range goldenSizes {
-				name := fmt.Sprintf("%dx%d", sz.w, sz.h)
+			for _, sz := range screentest.GoldenSizes {
+				name := fmt.Sprintf("%dx%d", sz.W, sz.H)
 				t.Run(name, func(t *testing.T) { golden.RequireEqual(t, []byte(plain[name])) })
 			}
 		})
@@ -141,36 +140,21 @@ func TestResize(t *testing.T) {
 	sizes := []struct{ w, h int }{{120, 40}, {60, 20}, {59, 19}, {80, 24}, {61, 21}, {200, 60}, {120, 40}}
 	for _, st := range consoleStates {
 		t.Run(st.name, func(t *testing.T) {
-			c := newConsole(t, 120, 40, consoleOpts{})
+			c := newConsole(t, 120, 40, screentest.ConsoleOpts{})
 			st.reach(c)
-			first := checkFrame(t, c.view(), 120, 40)
+			first := screentest.CheckFrame(t, c.View(), 120, 40)
 			for _, sz := range sizes {
-				c.send(tea.WindowSizeMsg{Width: sz.w, Height: sz.h})
-				frame := checkFrame(t, c.view(), sz.w, sz.h)
+				c.Send(tea.WindowSizeMsg{Width: sz.w, Height: sz.h})
+				frame := screentest.CheckFrame(t, c.View(), sz.w, sz.h)
 				if sz.w < 60 || sz.h < 20 {
 					if !strings.Contains(ansi.Strip(frame), "Terminal too small") {
 						t.Errorf("%dx%d: no too-small notice:\n%s", sz.w, sz.h, ansi.Strip(frame))
 					}
 				}
 			}
-			if last := c.view(); last != first {
+			if last := c.View(); last != first {
 				t.Errorf("back at 120x40 the frame differs:\nbefore:\n%s\nafter:\n%s", ansi.Strip(first), ansi.Strip(last))
 			}
 		})
 	}
-}
-
-// checkFrame fails unless frame has exactly h lines of at most w cells.
-func checkFrame(t testing.TB, frame string, w, h int) string {
-	t.Helper()
-	lines := strings.Split(frame, "\n")
-	if len(lines) != h {
-		t.Errorf("%dx%d: frame has %d lines", w, h, len(lines))
-	}
-	for i, l := range lines {
-		if n := ansi.StringWidth(l); n > w {
-			t.Errorf("%dx%d: line %d is %d cells wide: %q", w, h, i+1, n, ansi.Strip(l))
-		}
-	}
-	return frame
 }

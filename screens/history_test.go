@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 
+	"svcwallet/screens/screentest"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 	"svcwallet/tui"
@@ -18,10 +19,10 @@ import (
 // times: completed, refused, sending and never answered (its quote valid
 // until stT0 + 1 min); and one of another account and one of another
 // environment, which the history must not show.
-func historyEntries(t *testing.T, r *stRig) {
+func historyEntries(t *testing.T, r *screentest.StatusRig) {
 	t.Helper()
-	sess, _ := r.app.Client().Session()
-	env := r.app.Target.Env.Name
+	sess, _ := r.App.Client().Session()
+	env := r.App.Target.Env.Name
 	intent := func(at time.Time, id, to, amount string) service.JournalEntry {
 		chain := "ARBITRUM"
 		if to == sandbox.DestSolana {
@@ -36,23 +37,23 @@ func historyEntries(t *testing.T, r *stRig) {
 	answer := func(at time.Time, id, kind, state, errText string) service.JournalEntry {
 		return service.JournalEntry{Time: at, Kind: kind, Env: env, AccountID: sess.AccountID, QuoteID: id, State: state, Error: errText}
 	}
-	day := stT0.Add(-26 * time.Hour)
+	day := screentest.RigStart.Add(-26 * time.Hour)
 	entries := []service.JournalEntry{
 		intent(day, "q-completed", sandbox.DestCompleted, "250"),
 		answer(day.Add(time.Second), "q-completed", service.JournalAccepted, "", ""),
 		answer(day.Add(7*time.Second), "q-completed", service.JournalState, service.StateCompleted, ""),
 		intent(day.Add(time.Hour), "q-refused", sandbox.DestFlagged, "40"),
 		answer(day.Add(time.Hour+time.Second), "q-refused", service.JournalRejected, "", "Address screening flagged the destination: the withdrawal was refused; contact support"),
-		intent(stT0.Add(-10*time.Minute), "q-sending", sandbox.DestSolana, "1000.5"),
-		answer(stT0.Add(-10*time.Minute+time.Second), "q-sending", service.JournalState, service.StateSending, ""),
-		intent(stT0, "q-unanswered", sandbox.DestRefunded, "25"),
+		intent(screentest.RigStart.Add(-10*time.Minute), "q-sending", sandbox.DestSolana, "1000.5"),
+		answer(screentest.RigStart.Add(-10*time.Minute+time.Second), "q-sending", service.JournalState, service.StateSending, ""),
+		intent(screentest.RigStart, "q-unanswered", sandbox.DestRefunded, "25"),
 	}
-	other := intent(stT0, "q-other-account", sandbox.DestCompleted, "5")
+	other := intent(screentest.RigStart, "q-other-account", sandbox.DestCompleted, "5")
 	other.AccountID = sandbox.NoChainAccountID
-	elsewhere := intent(stT0, "q-other-env", sandbox.DestCompleted, "5")
+	elsewhere := intent(screentest.RigStart, "q-other-env", sandbox.DestCompleted, "5")
 	elsewhere.Env = "production"
 	for _, e := range append(entries, other, elsewhere) {
-		if err := r.app.Journal().Append(e); err != nil {
+		if err := r.App.Journal().Append(e); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -62,11 +63,11 @@ func historyEntries(t *testing.T, r *stRig) {
 // the unfinished ones counted for the home banner; enter resumes an
 // unanswered one (re-sent: Busy) and follows a finished one.
 func TestHistory(t *testing.T) {
-	r := newStRig(t)
+	r := screentest.NewStatusRig(t)
 	historyEntries(t, r)
-	h := newHistory(r.app)
+	h := newHistory(r.App)
 	h.SetSize(100, 30)
-	drive(h, h.Init())
+	screentest.Drive(h, h.Init())
 	var ids []string
 	for _, rec := range h.recs {
 		ids = append(ids, rec.QuoteID)
@@ -74,7 +75,7 @@ func TestHistory(t *testing.T) {
 	if got := strings.Join(ids, " "); got != "q-unanswered q-sending q-refused q-completed" {
 		t.Fatalf("history lists %s", got)
 	}
-	recs, _, _ := r.app.AccountRecords()
+	recs, _, _ := r.App.AccountRecords()
 	un := service.Unfinished(recs)
 	if len(un) != 2 || un[0].QuoteID != "q-unanswered" || un[1].QuoteID != "q-sending" {
 		t.Fatalf("unfinished: %+v", un)
@@ -103,15 +104,15 @@ func TestHistory(t *testing.T) {
 // column of its values; Home/End and g/G jump to the first and last
 // withdrawal; an empty history offers no selecting or opening.
 func TestHistoryHeaderAndJumps(t *testing.T) {
-	r := newStRig(t)
-	h := newHistory(r.app)
+	r := screentest.NewStatusRig(t)
+	h := newHistory(r.App)
 	h.SetSize(100, 30)
-	drive(h, h.Init())
-	if offers(h.KeyMap(), "enter") || offers(h.KeyMap(), "up") || !offers(h.KeyMap(), "r") {
+	screentest.Drive(h, h.Init())
+	if screentest.Offers(h.KeyMap(), "enter") || screentest.Offers(h.KeyMap(), "up") || !screentest.Offers(h.KeyMap(), "r") {
 		t.Errorf("an empty history offers %v", h.KeyMap().ShortHelp())
 	}
 	historyEntries(t, r)
-	drive(h, h.Resume())
+	screentest.Drive(h, h.Resume())
 	lines := strings.Split(ansi.Strip(h.View()), "\n")
 	var header, row string
 	for i, l := range lines {
@@ -132,12 +133,12 @@ func TestHistoryHeaderAndJumps(t *testing.T) {
 		key  string
 		want int
 	}{{"end", 3}, {"home", 0}, {"G", 3}, {"g", 0}} {
-		press(h, k.key)
+		screentest.Press(h, k.key)
 		if h.cursor != k.want {
 			t.Errorf("%s: cursor on %d, want %d", k.key, h.cursor, k.want)
 		}
 	}
-	if !offers(h.KeyMap(), "enter") {
+	if !screentest.Offers(h.KeyMap(), "enter") {
 		t.Error("a history with withdrawals does not offer enter")
 	}
 }
@@ -148,7 +149,7 @@ func column(line, sub string) int { return ansi.StringWidth(line[:strings.Index(
 // pushed is the Status screen a command pushes, initialised.
 func pushed(t *testing.T, cmd tea.Cmd) *statusScreen {
 	t.Helper()
-	msgs := runAll(cmd)
+	msgs := screentest.RunAll(cmd)
 	if len(msgs) != 1 {
 		t.Fatalf("got %v, want one push", msgs)
 	}
@@ -165,15 +166,15 @@ func pushed(t *testing.T, cmd tea.Cmd) *statusScreen {
 // TestHomeBanner: the home screen counts the unfinished withdrawals in a
 // Cmd, and says how to resume them.
 func TestHomeBanner(t *testing.T) {
-	r := newStRig(t)
-	h := newHome(r.app)
+	r := screentest.NewStatusRig(t)
+	h := newHome(r.App)
 	h.SetSize(100, 30)
-	drive(h, h.Init())
+	screentest.Drive(h, h.Init())
 	if v := ansi.Strip(h.View()); strings.Contains(v, "unfinished withdrawal") {
 		t.Fatalf("banner with an empty journal:\n%s", v)
 	}
 	historyEntries(t, r)
-	drive(h, h.Resume())
+	screentest.Drive(h, h.Resume())
 	if v := ansi.Strip(h.View()); !strings.Contains(v, "2 unfinished withdrawals: press h to review and resume them") {
 		t.Fatalf("no banner:\n%s", v)
 	}
@@ -182,20 +183,20 @@ func TestHomeBanner(t *testing.T) {
 // TestRefusedWithdrawalOffersNoRefresh (issue 12 bug 3): a withdrawal that
 // never happened has nothing to refresh, so its status offers no r.
 func TestRefusedWithdrawalOffersNoRefresh(t *testing.T) {
-	r := newStRig(t)
+	r := screentest.NewStatusRig(t)
 	historyEntries(t, r)
-	h := newHistory(r.app)
+	h := newHistory(r.App)
 	h.SetSize(100, 30)
-	drive(h, h.Init())
-	press(h, "down")
-	press(h, "down")
+	screentest.Drive(h, h.Init())
+	screentest.Press(h, "down")
+	screentest.Press(h, "down")
 	if got := h.recs[h.cursor].QuoteID; got != "q-refused" {
 		t.Fatalf("cursor on %s", got)
 	}
 	s := h.open(h.recs[h.cursor])
 	s.SetSize(100, 30)
 	s.Init()
-	if offers(s.KeyMap(), "r") {
+	if screentest.Offers(s.KeyMap(), "r") {
 		t.Errorf("a refused withdrawal offers %v", s.KeyMap().ShortHelp())
 	}
 }
@@ -204,29 +205,29 @@ func TestRefusedWithdrawalOffersNoRefresh(t *testing.T) {
 // id, destination, chain or state; enter keeps the filter and opens stay
 // on the filtered rows.
 func TestHistoryFilter(t *testing.T) {
-	r := newStRig(t)
+	r := screentest.NewStatusRig(t)
 	historyEntries(t, r)
-	h := newHistory(r.app)
+	h := newHistory(r.App)
 	h.SetSize(100, 30)
-	drive(h, h.Init())
-	press(h, "/")
-	if !h.Inputting() || offers(h.KeyMap(), "r") {
+	screentest.Drive(h, h.Init())
+	screentest.Press(h, "/")
+	if !h.Inputting() || screentest.Offers(h.KeyMap(), "r") {
 		t.Fatalf("typing a filter: inputting %v, footer %v", h.Inputting(), h.KeyMap().ShortHelp())
 	}
-	h = typeInto(h, "solana").(*historyScreen)
-	press(h, "enter")
+	h = screentest.TypeInto(h, "solana").(*historyScreen)
+	screentest.Press(h, "enter")
 	if len(h.recs) != 1 || h.recs[0].QuoteID != "q-sending" {
 		t.Fatalf("filter solana lists %v", h.recs)
 	}
 	if v := ansi.Strip(h.View()); !strings.Contains(v, "/ solana") || strings.Contains(v, "ARBITRUM") {
 		t.Errorf("the filtered view:\n%s", v)
 	}
-	if h.Inputting() || !offers(h.KeyMap(), "enter") || !offers(h.KeyMap(), "/") {
+	if h.Inputting() || !screentest.Offers(h.KeyMap(), "enter") || !screentest.Offers(h.KeyMap(), "/") {
 		t.Errorf("after enter: inputting %v, footer %v", h.Inputting(), h.KeyMap().ShortHelp())
 	}
-	press(h, "/")
-	h = typeInto(h, "zz").(*historyScreen)
-	if v := ansi.Strip(h.View()); !strings.Contains(v, "No withdrawal matches the filter") || offers(h.KeyMap(), "up") {
+	screentest.Press(h, "/")
+	h = screentest.TypeInto(h, "zz").(*historyScreen)
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "No withdrawal matches the filter") || screentest.Offers(h.KeyMap(), "up") {
 		t.Errorf("filter solanazz:\n%s", v)
 	}
 }

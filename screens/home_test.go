@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/screens/kit"
+	"svcwallet/screens/screentest"
 	"svcwallet/service"
 	"svcwallet/tui"
 )
@@ -82,7 +83,7 @@ func TestHomeSaysJournalTrouble(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.Update(h.Init()())
-	if v := oneLine(ansi.Strip(h.View())); !strings.Contains(v, "2 line(s) of the withdrawal journal could not be read and were skipped") {
+	if v := screentest.OneLine(ansi.Strip(h.View())); !strings.Contains(v, "2 line(s) of the withdrawal journal could not be read and were skipped") {
 		t.Fatalf("skipped lines not said:\n%s", v)
 	}
 
@@ -97,7 +98,7 @@ func TestHomeSaysJournalTrouble(t *testing.T) {
 	}
 	h.app.Target.Journal = j
 	h.Update(h.Init()())
-	if v := oneLine(ansi.Strip(h.View())); !strings.Contains(v, "The withdrawal journal cannot be read (run svcwallet doctor)") {
+	if v := screentest.OneLine(ansi.Strip(h.View())); !strings.Contains(v, "The withdrawal journal cannot be read (run svcwallet doctor)") {
 		t.Fatalf("an unreadable journal not said:\n%s", v)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/screens/kit"
+	"svcwallet/screens/screentest"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 	"svcwallet/tui"
@@ -19,16 +20,16 @@ import (
 // passphrase; the hints name ctrl+r, which gets a new quote, before and
 // after expiry, and r goes into the field.
 func TestReviewRequoteKeyActsInPassphraseField(t *testing.T) {
-	app, now := wdApp(t)
+	app, now := screentest.LoggedInApp(t)
 	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Source: kit.KeyKeystore, Path: "/k/UTC--key.json"})
 	view := ansi.Strip(r.View())
 	if strings.Contains(view, "; r for a new quote") || !strings.Contains(view, "ctrl+r for a new quote") {
 		t.Errorf("the prompt names a key the passphrase field takes:\n%s", view)
 	}
-	if offers(r.KeyMap(), "r") || !offers(r.KeyMap(), "ctrl+r") {
+	if screentest.Offers(r.KeyMap(), "r") || !screentest.Offers(r.KeyMap(), "ctrl+r") {
 		t.Errorf("the footer offers %v", r.KeyMap().ShortHelp())
 	}
-	if _, cmd := press(r, "r"); cmd != nil && isPop(cmd) {
+	if _, cmd := screentest.Press(r, "r"); cmd != nil && isPop(cmd) {
 		t.Fatal("r in the passphrase field went back")
 	}
 	if r.gate.Key.Pass.Value() != "r" {
@@ -39,7 +40,7 @@ func TestReviewRequoteKeyActsInPassphraseField(t *testing.T) {
 	if !strings.Contains(view, "press ctrl+r to get a new one") {
 		t.Errorf("the expiry names another key than ctrl+r:\n%s", view)
 	}
-	if _, cmd := press(r, "ctrl+r"); !isPop(cmd) {
+	if _, cmd := screentest.Press(r, "ctrl+r"); !isPop(cmd) {
 		t.Error("ctrl+r did not go back to a new quote")
 	}
 }
@@ -47,21 +48,21 @@ func TestReviewRequoteKeyActsInPassphraseField(t *testing.T) {
 // TestReviewOffersEnterOnlyWhenItSigns (issue 12 bug 3): no enter next to
 // "Signing key none found", nor after a final screening refusal.
 func TestReviewOffersEnterOnlyWhenItSigns(t *testing.T) {
-	app, now := wdApp(t)
+	app, now := screentest.LoggedInApp(t)
 	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Source: kit.KeyNone})
 	view := ansi.Strip(r.View())
-	if offers(r.KeyMap(), "enter") || strings.Contains(view, "Press enter to sign") {
+	if screentest.Offers(r.KeyMap(), "enter") || strings.Contains(view, "Press enter to sign") {
 		t.Errorf("without a key enter is offered: %v\n%s", r.KeyMap().ShortHelp(), view)
 	}
 	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
-	if !offers(r.KeyMap(), "enter") {
+	if !screentest.Offers(r.KeyMap(), "enter") {
 		t.Fatal("with the demo key enter is not offered")
 	}
 	r.Update(executedMsg{service.Sent{Err: &service.APIError{Status: 403, Code: service.CodeAddressFlagged}}})
-	if offers(r.KeyMap(), "enter") {
+	if screentest.Offers(r.KeyMap(), "enter") {
 		t.Errorf("after a screening refusal the footer offers %v", r.KeyMap().ShortHelp())
 	}
-	if _, cmd := press(r, "enter"); cmd != nil || r.gate.Sending {
+	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending {
 		t.Error("enter after a screening refusal signed again")
 	}
 }
@@ -78,25 +79,25 @@ func isPop(cmd tea.Cmd) bool {
 // TestRouteOffersOnlyWhatActs (issue 12 bug 3): on the USDT routes every
 // key works; after tab to USDC, which has no routes, only tab and r do.
 func TestRouteOffersOnlyWhatActs(t *testing.T) {
-	app, _ := wdApp(t)
+	app, _ := screentest.LoggedInApp(t)
 	r := newRoute(app)
 	r.SetSize(120, 40)
-	drive(r, r.Init())
+	screentest.Drive(r, r.Init())
 	for _, k := range []string{"enter", "up", "left", "tab", "r"} {
-		if !offers(r.KeyMap(), k) {
+		if !screentest.Offers(r.KeyMap(), k) {
 			t.Errorf("the USDT routes do not offer %s: %v", k, r.KeyMap().ShortHelp())
 		}
 	}
-	press(r, "tab")
+	screentest.Press(r, "tab")
 	if src := r.sources[r.source]; src != service.TokenUSDC {
 		t.Fatalf("tab chose %s", src)
 	}
 	for _, k := range []string{"enter", "up", "left"} {
-		if offers(r.KeyMap(), k) {
+		if screentest.Offers(r.KeyMap(), k) {
 			t.Errorf("USDC without routes offers %s: %v", k, r.KeyMap().ShortHelp())
 		}
 	}
-	if !offers(r.KeyMap(), "tab") || !offers(r.KeyMap(), "r") {
+	if !screentest.Offers(r.KeyMap(), "tab") || !screentest.Offers(r.KeyMap(), "r") {
 		t.Errorf("USDC without routes lost tab or r: %v", r.KeyMap().ShortHelp())
 	}
 }
@@ -105,22 +106,22 @@ func TestRouteOffersOnlyWhatActs(t *testing.T) {
 // refuses a quote for its amount, esc lands on the amount, with the reason
 // beside it, and typing changes the amount.
 func TestRefusedAmountGoesBackToAmount(t *testing.T) {
-	c := newConsole(t, 120, 40, consoleOpts{})
-	c.loginAPIKey(sandbox.DemoAPIKey)
-	c.fillDestination(sandbox.DestCompleted, "1")
-	c.press("enter")
-	c.untilShows("Quote refused")
-	c.press("esc")
-	c.untilShows("Refused:", "bridge fee")
-	if !strings.Contains(c.plain(), "› Amount USDT") {
-		t.Fatalf("back from the refused quote, the amount has no focus:\n%s", c.plain())
+	c := newConsole(t, 120, 40, screentest.ConsoleOpts{})
+	c.LoginAPIKey(sandbox.DemoAPIKey)
+	c.FillDestination(sandbox.DestCompleted, "1")
+	c.Press("enter")
+	c.UntilShows("Quote refused")
+	c.Press("esc")
+	c.UntilShows("Refused:", "bridge fee")
+	if !strings.Contains(c.Plain(), "› Amount USDT") {
+		t.Fatalf("back from the refused quote, the amount has no focus:\n%s", c.Plain())
 	}
-	c.press("backspace")
-	c.typeText("30")
-	if !strings.Contains(c.plain(), "› Amount USDT    30") {
-		t.Errorf("typing after esc did not change the amount:\n%s", c.plain())
+	c.Press("backspace")
+	c.TypeText("30")
+	if !strings.Contains(c.Plain(), "› Amount USDT    30") {
+		t.Errorf("typing after esc did not change the amount:\n%s", c.Plain())
 	}
-	if strings.Contains(c.plain(), "Refused:") {
+	if strings.Contains(c.Plain(), "Refused:") {
 		t.Error("the refusal stays after the amount changed")
 	}
 }
@@ -129,16 +130,16 @@ func TestRefusedAmountGoesBackToAmount(t *testing.T) {
 // it is typed; letters are text meanwhile (h, l, t, k, j move nothing);
 // enter keeps the filter and continues on a filtered chain.
 func TestRouteFilter(t *testing.T) {
-	app, _ := wdApp(t)
+	app, _ := screentest.LoggedInApp(t)
 	r := newRoute(app)
 	r.SetSize(120, 40)
-	drive(r, r.Init())
-	press(r, "/")
+	screentest.Drive(r, r.Init())
+	screentest.Press(r, "/")
 	if !r.Inputting() {
 		t.Fatal("/ did not start the filter")
 	}
-	typeInto(r, "sol")
-	press(r, "enter")
+	screentest.TypeInto(r, "sol")
+	screentest.Press(r, "enter")
 	routes := r.routes()
 	if len(routes) != 1 || routes[0].Chain != "SOLANA" {
 		t.Fatalf("filter sol lists %v", routes)
@@ -146,7 +147,7 @@ func TestRouteFilter(t *testing.T) {
 	if v := ansi.Strip(r.View()); !strings.Contains(v, "/ sol") || strings.Contains(v, "ARBITRUM") {
 		t.Errorf("the filtered view:\n%s", v)
 	}
-	if d, ok := pushedScreen(func() tea.Cmd { _, c := press(r, "enter"); return c }()).(*destinationScreen); !ok || d.w.Route.Chain != "SOLANA" {
+	if d, ok := screentest.PushedScreen(func() tea.Cmd { _, c := screentest.Press(r, "enter"); return c }()).(*destinationScreen); !ok || d.w.Route.Chain != "SOLANA" {
 		t.Errorf("enter on the filtered list did not go on with SOLANA")
 	}
 }

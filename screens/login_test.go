@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/accounts/keystore"
 
+	"svcwallet/screens/screentest"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
@@ -17,19 +18,13 @@ import (
 
 // keystoreLogin opens a console, picks wallet login from a keystore file,
 // types path and presses enter; it returns the console to look at.
-func keystoreLogin(t *testing.T, path string) *console {
+func keystoreLogin(t *testing.T, path string) *screentest.Console {
 	t.Helper()
-	c := newConsole(t, 100, 30, consoleOpts{})
-	c.press("shift+tab", "right", "tab", "tab") // method: wallet; source: keystore; to the path
-	c.typeText(path)
-	c.press("enter")
+	c := newConsole(t, 100, 30, screentest.ConsoleOpts{})
+	c.Press("shift+tab", "right", "tab", "tab") // method: wallet; source: keystore; to the path
+	c.TypeText(path)
+	c.Press("enter")
 	return c
-}
-
-// untilSays waits for a sentence that may be wrapped over lines.
-func (c *console) untilSays(text string) {
-	c.t.Helper()
-	c.until(text, func(v string) bool { return strings.Contains(oneLine(v), text) })
 }
 
 // TestLoginKeystoreErrors: a directory, a non-JSON file and a missing file
@@ -42,15 +37,15 @@ func TestLoginKeystoreErrors(t *testing.T) {
 	}
 	t.Run("directory", func(t *testing.T) {
 		c := keystoreLogin(t, home)
-		c.untilSays(home + " is a directory: pick a key file in it, e.g. from `svcwallet key list`")
+		c.UntilSays(home + " is a directory: pick a key file in it, e.g. from `svcwallet key list`")
 	})
 	t.Run("not JSON, from ~/", func(t *testing.T) {
 		c := keystoreLogin(t, "~/notes.txt")
-		c.untilSays(filepath.Join(home, "notes.txt") + " is not a valid keystore file: it is not keystore V3 JSON")
+		c.UntilSays(filepath.Join(home, "notes.txt") + " is not a valid keystore file: it is not keystore V3 JSON")
 	})
 	t.Run("missing", func(t *testing.T) {
 		c := keystoreLogin(t, "~/nope.json")
-		c.untilSays("keystore file " + filepath.Join(home, "nope.json") + " does not exist")
+		c.UntilSays("keystore file " + filepath.Join(home, "nope.json") + " does not exist")
 	})
 }
 
@@ -58,9 +53,9 @@ func TestLoginKeystoreErrors(t *testing.T) {
 // user switches to the other.
 func TestLoginMethodSwitchClearsError(t *testing.T) {
 	c := keystoreLogin(t, t.TempDir())
-	c.untilShows("Login failed")
-	c.press("shift+tab", "shift+tab", "left") // back to the method; API key
-	if v := c.plain(); strings.Contains(v, "Login failed") || strings.Contains(v, "is a directory") {
+	c.UntilShows("Login failed")
+	c.Press("shift+tab", "shift+tab", "left") // back to the method; API key
+	if v := c.Plain(); strings.Contains(v, "Login failed") || strings.Contains(v, "is a directory") {
 		t.Fatalf("the wallet's error is still shown after switching to API key:\n%s", v)
 	}
 }
@@ -69,24 +64,24 @@ func TestLoginMethodSwitchClearsError(t *testing.T) {
 // login's error goes when ctrl+d fills the demo credentials and when the
 // environment changes; ctrl+d is offered only where demo credentials exist.
 func TestLoginErrorGoesWithWhatItWasAbout(t *testing.T) {
-	c := newConsole(t, 100, 30, consoleOpts{})
-	prod := c.app.Targets[0]
+	c := newConsole(t, 100, 30, screentest.ConsoleOpts{})
+	prod := c.App.Targets[0]
 	prod.Env.Name, prod.Demo = "production", nil
-	c.app.Targets = append(c.app.Targets, prod)
+	c.App.Targets = append(c.App.Targets, prod)
 	fail := func() {
-		c.typeText("not-a-key")
-		c.press("enter")
-		c.untilShows("Login failed")
+		c.TypeText("not-a-key")
+		c.Press("enter")
+		c.UntilShows("Login failed")
 	}
 	fail()
-	c.press("ctrl+d")
-	if v := c.plain(); strings.Contains(v, "Login failed") {
+	c.Press("ctrl+d")
+	if v := c.Plain(); strings.Contains(v, "Login failed") {
 		t.Fatalf("the error stays after ctrl+d:\n%s", v)
 	}
 	fail()
-	c.press("shift+tab", "shift+tab", "right") // to the environment; the next one
-	c.until("the production environment", func(v string) bool { return strings.Contains(v, "production") })
-	v := c.plain()
+	c.Press("shift+tab", "shift+tab", "right") // to the environment; the next one
+	c.Until("the production environment", func(v string) bool { return strings.Contains(v, "production") })
+	v := c.Plain()
 	if strings.Contains(v, "Login failed") {
 		t.Errorf("the error stays after changing the environment:\n%s", v)
 	}
@@ -103,9 +98,9 @@ func TestLoginPicksKeystoreKeys(t *testing.T) {
 	n, p := signer.ScryptN, signer.ScryptP
 	signer.ScryptN, signer.ScryptP = keystore.LightScryptN, keystore.LightScryptP
 	t.Cleanup(func() { signer.ScryptN, signer.ScryptP = n, p })
-	app, _ := wdApp(t)
+	app, _ := screentest.LoggedInApp(t)
 	var paths []string
-	for _, k := range []string{sandbox.DemoPrivateKey, strangerKey} {
+	for _, k := range []string{sandbox.DemoPrivateKey, screentest.StrangerKey} {
 		_, path, err := signer.ImportRawKey(app.KeystoreDir, k, "pw")
 		if err != nil {
 			t.Fatal(err)
@@ -115,7 +110,7 @@ func TestLoginPicksKeystoreKeys(t *testing.T) {
 	l := newLogin(app)
 	l.SetSize(120, 40)
 	l.method, l.focus = methodWallet, fieldSource
-	press(l, "tab")
+	screentest.Press(l, "tab")
 	if l.focus != fieldKeyPick || l.Inputting() {
 		t.Fatalf("after the key source the focus is on %d, inputting %v", l.focus, l.Inputting())
 	}
@@ -126,18 +121,18 @@ func TestLoginPicksKeystoreKeys(t *testing.T) {
 			t.Errorf("the key list lacks %q:\n%s", want, view)
 		}
 	}
-	if strings.Contains(view, "Keystore file") || !offers(l.KeyMap(), "left") {
+	if strings.Contains(view, "Keystore file") || !screentest.Offers(l.KeyMap(), "left") {
 		t.Errorf("a listed key still shows the path field, or ←/→ is not offered:\n%s", view)
 	}
-	press(l, "right")
+	screentest.Press(l, "right")
 	if got := l.keys.path(""); got != paths[1] {
 		t.Errorf("→ chose %s, want %s", got, paths[1])
 	}
-	press(l, "right")
+	screentest.Press(l, "right")
 	if !strings.Contains(ansi.Strip(l.View()), "Keystore file") {
 		t.Error("another file… does not show the path field")
 	}
-	press(l, "tab")
+	screentest.Press(l, "tab")
 	if l.focus != fieldKeystore || !l.Inputting() {
 		t.Errorf("tab after another file… focuses %d", l.focus)
 	}
@@ -156,11 +151,11 @@ func TestLoginPicksKeystoreKeys(t *testing.T) {
 // TestLoginAPIKeyFromEnvironment: $SVCWALLET_API_KEY pre-fills the API key
 // field (masked), so enter alone logs in.
 func TestLoginAPIKeyFromEnvironment(t *testing.T) {
-	c := newConsole(t, 100, 30, consoleOpts{env: map[string]string{service.APIKeyEnvVar: sandbox.DemoAPIKey}})
-	for _, line := range strings.Split(c.plain(), "\n") {
+	c := newConsole(t, 100, 30, screentest.ConsoleOpts{Env: map[string]string{service.APIKeyEnvVar: sandbox.DemoAPIKey}})
+	for _, line := range strings.Split(c.Plain(), "\n") {
 		if strings.Contains(line, "› API key") && (strings.Contains(line, sandbox.DemoAPIKey) || !strings.Contains(line, "••••")) {
 			t.Fatalf("the API key field is not pre-filled, or shows the key in clear: %q", line)
 		}
 	}
-	c.loginAPIKey("")
+	c.LoginAPIKey("")
 }

@@ -2,26 +2,17 @@ package screens
 
 import (
 	"encoding/json"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/shopspring/decimal"
 
+	"svcwallet/screens/screentest"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 )
-
-func (r *stRig) balance() decimal.Decimal { return r.ex.Balance(sandbox.DemoAccountID) }
-
-func (r *stRig) withdrawBodies() [][]byte {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return slices.Clone(r.withdraws)
-}
 
 // TestResumeResendsTheJournaledBody: a request journaled but never answered
 // (a crash right after sending) is re-sent byte for byte while its quote is
@@ -29,10 +20,10 @@ func (r *stRig) withdrawBodies() [][]byte {
 // moves once. Resuming the same record again gets the original 202 and
 // moves nothing.
 func TestResumeResendsTheJournaledBody(t *testing.T) {
-	r := newStRig(t)
-	start := r.balance()
-	req, in := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
-	rec := r.intent(req, in)
+	r := screentest.NewStatusRig(t)
+	start := r.Balance()
+	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	rec := r.Intent(req, in)
 	if rec.Answered || rec.Finished() {
 		t.Fatalf("fresh intent is answered or finished: %+v", rec)
 	}
@@ -43,23 +34,23 @@ func TestResumeResendsTheJournaledBody(t *testing.T) {
 
 	var txIDs []string
 	for visit := range 2 {
-		s := NewResume(r.app, rec).(*statusScreen)
+		s := NewResume(r.App, rec).(*statusScreen)
 		s.SetSize(100, 40)
 		timed(s)
 		cmd := s.Init()
 		if !s.Busy() {
 			t.Fatalf("visit %d: not Busy while the re-sent withdraw is out", visit)
 		}
-		drive(s, cmd)
+		screentest.Drive(s, cmd)
 		if s.Busy() || s.phase != phaseFollow || s.err != nil {
 			t.Fatalf("visit %d: busy=%v phase=%v err=%v", visit, s.Busy(), s.phase, s.err)
 		}
 		txIDs = append(txIDs, s.follow.Last.TxID)
-		if got := r.balance(); !got.Equal(start.Sub(in.PayAmount)) {
+		if got := r.Balance(); !got.Equal(start.Sub(in.PayAmount)) {
 			t.Fatalf("visit %d: balance %s, want %s − %s once", visit, got, start, in.PayAmount)
 		}
 	}
-	bodies := r.withdrawBodies()
+	bodies := r.WithdrawBodies()
 	if len(bodies) != 2 {
 		t.Fatalf("%d withdraw requests, want 2 (one per visit)", len(bodies))
 	}
@@ -71,12 +62,12 @@ func TestResumeResendsTheJournaledBody(t *testing.T) {
 	if txIDs[0] == "" || txIDs[0] != txIDs[1] {
 		t.Errorf("transfer ids %v: the repeat must get the original answer", txIDs)
 	}
-	got := r.record(req.QuoteID)
+	got := r.Record(req.QuoteID)
 	if !got.Answered || got.State != service.StateSubmitted {
 		t.Errorf("journal after re-send: %+v, want accepted", got)
 	}
 	// Each acceptance is journaled; SUBMITTED, which it implies, never again.
-	if states := r.journalStates(req.QuoteID); strings.Join(states, " ") != "accepted accepted" {
+	if states := r.JournalStates(req.QuoteID); strings.Join(states, " ") != "accepted accepted" {
 		t.Errorf("journaled %v, want one acceptance per re-send and no SUBMITTED line", states)
 	}
 }
@@ -85,19 +76,19 @@ func TestResumeResendsTheJournaledBody(t *testing.T) {
 // expired and which the service does not know (404) never happened: the
 // journal says nothing was paid, and nothing more is asked.
 func TestResumeExpiredUnknownToTheService(t *testing.T) {
-	r := newStRig(t)
-	req, in := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	r := screentest.NewStatusRig(t)
+	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
 	req.QuoteID = "q-never-reached-the-service"
-	rec := r.intent(req, in)
-	r.clock.Set(in.ExpiresAt.Add(time.Second))
-	s := NewResume(r.app, rec).(*statusScreen)
+	rec := r.Intent(req, in)
+	r.Clock.Set(in.ExpiresAt.Add(time.Second))
+	s := NewResume(r.App, rec).(*statusScreen)
 	s.SetSize(100, 40)
 	timers := timed(s)
-	drive(s, s.Init())
-	if len(r.withdrawBodies()) != 0 || len(*timers) != 0 || s.phase != phaseRejected {
-		t.Fatalf("phase %v, %d timers, %d re-sends; want rejected, nothing more", s.phase, len(*timers), len(r.withdrawBodies()))
+	screentest.Drive(s, s.Init())
+	if len(r.WithdrawBodies()) != 0 || len(*timers) != 0 || s.phase != phaseRejected {
+		t.Fatalf("phase %v, %d timers, %d re-sends; want rejected, nothing more", s.phase, len(*timers), len(r.WithdrawBodies()))
 	}
-	if got := r.record(req.QuoteID); !got.Finished() || got.Error != service.NeverPaid {
+	if got := r.Record(req.QuoteID); !got.Finished() || got.Error != service.NeverPaid {
 		t.Errorf("journal: %+v, want rejected with %q", got, service.NeverPaid)
 	}
 }
@@ -106,42 +97,42 @@ func TestResumeExpiredUnknownToTheService(t *testing.T) {
 // service never executed it: the journal says so, nothing was paid, and
 // nothing more is asked.
 func TestResumeExpiredNeverExecuted(t *testing.T) {
-	r := newStRig(t)
-	start := r.balance()
-	req, in := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
-	rec := r.intent(req, in)
-	r.clock.Set(in.ExpiresAt.Add(time.Second))
+	r := screentest.NewStatusRig(t)
+	start := r.Balance()
+	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	rec := r.Intent(req, in)
+	r.Clock.Set(in.ExpiresAt.Add(time.Second))
 
-	s := NewResume(r.app, rec).(*statusScreen)
+	s := NewResume(r.App, rec).(*statusScreen)
 	s.SetSize(100, 40)
 	timers := timed(s)
 	cmd := s.Init()
 	if s.Busy() {
 		t.Fatal("Busy while only asking for the status")
 	}
-	drive(s, cmd)
-	if len(r.withdrawBodies()) != 0 {
+	screentest.Drive(s, cmd)
+	if len(r.WithdrawBodies()) != 0 {
 		t.Fatal("an expired quote's request was re-sent")
 	}
 	if len(*timers) != 0 || s.phase != phaseRejected {
 		t.Fatalf("phase %v, %d timers; want rejected and none", s.phase, len(*timers))
 	}
-	got := r.record(req.QuoteID)
+	got := r.Record(req.QuoteID)
 	if !got.Finished() || got.Error != service.NeverPaid {
 		t.Errorf("journal: %+v, want rejected with %q", got, service.NeverPaid)
 	}
-	if !r.balance().Equal(start) {
-		t.Errorf("balance %s, want %s untouched", r.balance(), start)
+	if !r.Balance().Equal(start) {
+		t.Errorf("balance %s, want %s untouched", r.Balance(), start)
 	}
 	view := ansi.Strip(s.View())
 	if !strings.Contains(view, "Quote expired before the request was confirmed; nothing was paid.") {
 		t.Errorf("view does not say nothing was paid:\n%s", view)
 	}
 	// Reopened from history, the rejection is read from the journal alone.
-	again := NewResume(r.app, got).(*statusScreen)
+	again := NewResume(r.App, got).(*statusScreen)
 	again.SetSize(100, 40)
-	calls := r.statusCalls.Load()
-	if cmd := again.Init(); cmd != nil || r.statusCalls.Load() != calls || again.phase != phaseRejected {
+	calls := r.StatusCalls.Load()
+	if cmd := again.Init(); cmd != nil || r.StatusCalls.Load() != calls || again.phase != phaseRejected {
 		t.Errorf("reopening a rejected withdrawal asked the service")
 	}
 }
@@ -150,23 +141,23 @@ func TestResumeExpiredNeverExecuted(t *testing.T) {
 // first request did arrive: the service knows it, so it is followed, and the
 // journal learns it was answered.
 func TestResumeExpiredButArrived(t *testing.T) {
-	r := newStRig(t)
-	req, in := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestRefunded, "25")
-	rec := r.intent(req, in)
-	if _, err := r.app.Client().Withdraw(t.Context(), req); err != nil {
+	r := screentest.NewStatusRig(t)
+	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestRefunded, "25")
+	rec := r.Intent(req, in)
+	if _, err := r.App.Client().Withdraw(t.Context(), req); err != nil {
 		t.Fatal(err) // the answer that the crash lost
 	}
-	r.clock.Set(in.ExpiresAt.Add(time.Second))
+	r.Clock.Set(in.ExpiresAt.Add(time.Second))
 
-	s := NewResume(r.app, rec).(*statusScreen)
+	s := NewResume(r.App, rec).(*statusScreen)
 	follow(t, r, s, 10)
-	if len(r.withdrawBodies()) != 1 {
-		t.Errorf("%d withdraw requests, want only the first", len(r.withdrawBodies()))
+	if len(r.WithdrawBodies()) != 1 {
+		t.Errorf("%d withdraw requests, want only the first", len(r.WithdrawBodies()))
 	}
 	if s.follow.Last.State != service.StateRefunded {
 		t.Errorf("state %s, want REFUNDED", s.follow.Last.State)
 	}
-	if got := r.record(req.QuoteID); got.State != service.StateRefunded || !got.Finished() {
+	if got := r.Record(req.QuoteID); got.State != service.StateRefunded || !got.Finished() {
 		t.Errorf("journal: %+v, want REFUNDED", got)
 	}
 	view := ansi.Strip(s.View())
@@ -178,15 +169,15 @@ func TestResumeExpiredButArrived(t *testing.T) {
 // TestResumeRefused: a re-send the service refuses (here the destination
 // left the address book) is journaled as rejected and explained.
 func TestResumeRefused(t *testing.T) {
-	r := newStRig(t)
-	req, in := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
-	rec := r.intent(req, in)
-	r.ex.RemoveFromAddressBook(sandbox.DemoAccountID, sandbox.DestCompleted)
-	s := NewResume(r.app, rec).(*statusScreen)
+	r := screentest.NewStatusRig(t)
+	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	rec := r.Intent(req, in)
+	r.Exchange.RemoveFromAddressBook(sandbox.DemoAccountID, sandbox.DestCompleted)
+	s := NewResume(r.App, rec).(*statusScreen)
 	s.SetSize(100, 40)
 	timed(s)
-	drive(s, s.Init())
-	got := r.record(req.QuoteID)
+	screentest.Drive(s, s.Init())
+	got := r.Record(req.QuoteID)
 	if !got.Finished() || got.State != "" || !strings.Contains(got.Error, "address book") {
 		t.Errorf("journal: %+v, want rejected for the address book", got)
 	}
@@ -202,25 +193,25 @@ func TestResumeRefused(t *testing.T) {
 // valid, by the service's it was not: the re-send is refused as expired,
 // which means it never ran, and the journal says nothing was paid.
 func TestResumeServerSaysExpired(t *testing.T) {
-	r := newStRig(t)
-	start := r.balance()
-	req, in := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
-	rec := r.intent(req, in)
-	r.clock.Set(in.ExpiresAt.Add(time.Second))
+	r := screentest.NewStatusRig(t)
+	start := r.Balance()
+	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	rec := r.Intent(req, in)
+	r.Clock.Set(in.ExpiresAt.Add(time.Second))
 	rec.Intent.ExpiresAt = in.ExpiresAt.Add(time.Minute) // a skewed local view
-	s := NewResume(r.app, rec).(*statusScreen)
+	s := NewResume(r.App, rec).(*statusScreen)
 	s.SetSize(100, 40)
 	timed(s)
 	cmd := s.Init()
 	if !s.Busy() {
 		t.Fatal("not re-sending a quote this computer thinks valid")
 	}
-	drive(s, cmd)
-	if got := r.record(req.QuoteID); !got.Finished() || got.Error != service.NeverPaid {
+	screentest.Drive(s, cmd)
+	if got := r.Record(req.QuoteID); !got.Finished() || got.Error != service.NeverPaid {
 		t.Errorf("journal: %+v, want rejected with %q", got, service.NeverPaid)
 	}
-	if s.phase != phaseRejected || !r.balance().Equal(start) {
-		t.Errorf("phase %v, balance %s (from %s)", s.phase, r.balance(), start)
+	if s.phase != phaseRejected || !r.Balance().Equal(start) {
+		t.Errorf("phase %v, balance %s (from %s)", s.phase, r.Balance(), start)
 	}
 }
 
@@ -228,41 +219,41 @@ func TestResumeServerSaysExpired(t *testing.T) {
 // answering 502 before the exchange commits): the record stays unanswered,
 // nothing is polled, and r sends the identical request again, which pays once.
 func TestResumeLostThenRetried(t *testing.T) {
-	r := newStRig(t)
-	start := r.balance()
-	req, in := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
-	rec := r.intent(req, in)
-	r.ex.InjectWithdrawFault(func(phase string) sandbox.Fault {
+	r := screentest.NewStatusRig(t)
+	start := r.Balance()
+	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	rec := r.Intent(req, in)
+	r.Exchange.InjectWithdrawFault(func(phase string) sandbox.Fault {
 		if phase == sandbox.PhaseBeforeCommit {
 			return sandbox.FaultBadGateway
 		}
 		return sandbox.FaultNone
 	})
-	s := NewResume(r.app, rec).(*statusScreen)
+	s := NewResume(r.App, rec).(*statusScreen)
 	s.SetSize(100, 40)
 	timers := timed(s)
-	drive(s, s.Init())
-	if s.Busy() || s.err == nil || len(*timers) != 0 || r.statusCalls.Load() != 0 {
-		t.Fatalf("after a lost re-send: busy=%v err=%v timers=%d status requests=%d", s.Busy(), s.err, len(*timers), r.statusCalls.Load())
+	screentest.Drive(s, s.Init())
+	if s.Busy() || s.err == nil || len(*timers) != 0 || r.StatusCalls.Load() != 0 {
+		t.Fatalf("after a lost re-send: busy=%v err=%v timers=%d status requests=%d", s.Busy(), s.err, len(*timers), r.StatusCalls.Load())
 	}
-	if got := r.record(req.QuoteID); got.Answered {
+	if got := r.Record(req.QuoteID); got.Answered {
 		t.Fatalf("a lost re-send was journaled as answered: %+v", got)
 	}
-	if v := oneLine(s.View()); !strings.Contains(v, "Press r to send the identical request again") {
+	if v := screentest.OneLine(s.View()); !strings.Contains(v, "Press r to send the identical request again") {
 		t.Errorf("no way on is offered:\n%s", ansi.Strip(s.View()))
 	}
 	if s.Resume() != nil {
 		t.Error("coming back to a lost re-send asked the service by itself")
 	}
 
-	r.ex.InjectWithdrawFault(nil)
-	tries := len(r.withdrawBodies())
-	drive(s, func() tea.Msg { return tea.KeyPressMsg{Code: 'r', Text: "r"} })
-	bodies := r.withdrawBodies()
+	r.Exchange.InjectWithdrawFault(nil)
+	tries := len(r.WithdrawBodies())
+	screentest.Drive(s, func() tea.Msg { return tea.KeyPressMsg{Code: 'r', Text: "r"} })
+	bodies := r.WithdrawBodies()
 	if len(bodies) != tries+1 || string(bodies[len(bodies)-1]) != string(bodies[0]) {
 		t.Fatalf("r sent %d requests, or not the same body", len(bodies)-tries)
 	}
-	if !r.balance().Equal(start.Sub(in.PayAmount)) || s.phase != phaseFollow {
-		t.Errorf("balance %s from %s, phase %v: want paid once and followed", r.balance(), start, s.phase)
+	if !r.Balance().Equal(start.Sub(in.PayAmount)) || s.phase != phaseFollow {
+		t.Errorf("balance %s from %s, phase %v: want paid once and followed", r.Balance(), start, s.phase)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"svcwallet/screens/screentest"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 	"svcwallet/tui"
@@ -18,12 +19,12 @@ import (
 // follow polls a Status to its end on the rig's clock: each timer the
 // screen asks for is fired after moving the clock by its duration. It
 // returns the waits asked for.
-func follow(t *testing.T, r *stRig, s *statusScreen, maxPolls int) []time.Duration {
+func follow(t *testing.T, r *screentest.StatusRig, s *statusScreen, maxPolls int) []time.Duration {
 	t.Helper()
 	s.SetSize(100, 40)
 	timers := timed(s)
 	var waits []time.Duration
-	drive(s, s.Init())
+	screentest.Drive(s, s.Init())
 	for range maxPolls {
 		if len(*timers) == 0 {
 			break
@@ -31,8 +32,8 @@ func follow(t *testing.T, r *stRig, s *statusScreen, maxPolls int) []time.Durati
 		next := (*timers)[0]
 		*timers = (*timers)[1:]
 		waits = append(waits, next.d)
-		r.clock.Advance(next.d)
-		drive(s, func() tea.Msg { return next.msg })
+		r.Clock.Advance(next.d)
+		screentest.Drive(s, func() tea.Msg { return next.msg })
 		if len(*timers) > 1 {
 			t.Fatalf("%d timers pending at once", len(*timers))
 		}
@@ -67,21 +68,21 @@ func TestStatusFollowsToEachEnd(t *testing.T) {
 		{sandbox.DestFailed, service.StateFailed, "funds are not returned"},
 	} {
 		t.Run(tc.end, func(t *testing.T) {
-			r := newStRig(t)
-			r.app.PollInterval = 2 * time.Second
-			id := r.executed(tc.dest, "25")
-			s := newStatus(r.app, id, true)
+			r := screentest.NewStatusRig(t)
+			r.App.PollInterval = 2 * time.Second
+			id := r.Executed(tc.dest, "25")
+			s := newStatus(r.App, id, true)
 			waits := follow(t, r, s, 10)
 
 			want := []string{service.StateSubmitted, service.StateSending, tc.end}
 			if got := timelineStates(s); !slices.Equal(got, want) {
 				t.Errorf("timeline %v, want %v", got, want)
 			}
-			if got := r.journalStates(id); !slices.Equal(got, want) {
+			if got := r.JournalStates(id); !slices.Equal(got, want) {
 				t.Errorf("journaled %v, want each state once: %v", got, want)
 			}
 			// t=0 SUBMITTED, 2 SUBMITTED, 4 SENDING, 6 the end.
-			if n := r.statusCalls.Load(); n != 4 {
+			if n := r.StatusCalls.Load(); n != 4 {
 				t.Errorf("%d status requests, want 4", n)
 			}
 			for _, d := range waits {
@@ -99,8 +100,8 @@ func TestStatusFollowsToEachEnd(t *testing.T) {
 			if hasHash != (tc.end == service.StateCompleted) || (hasHash && !strings.Contains(view, s.follow.Last.WithdrawTxHash)) {
 				t.Errorf("payout hash shown=%v for %s:\n%s", hasHash, tc.end, view)
 			}
-			if !r.record(id).Finished() {
-				t.Errorf("journal record not finished: %+v", r.record(id))
+			if !r.Record(id).Finished() {
+				t.Errorf("journal record not finished: %+v", r.Record(id))
 			}
 			// Only a payout has a hash to copy, and only a payout's amounts
 			// read as paid.
@@ -118,13 +119,13 @@ func TestStatusFollowsToEachEnd(t *testing.T) {
 // TestStatusReopenedDoesNotJournalAgain: opening a finished withdrawal from
 // history shows its journaled timeline and writes nothing new.
 func TestStatusReopenedDoesNotJournalAgain(t *testing.T) {
-	r := newStRig(t)
-	id := r.executed(sandbox.DestCompleted, "10")
-	follow(t, r, newStatus(r.app, id, true), 10)
-	before := r.journalStates(id)
-	s := newStatus(r.app, id, true)
+	r := screentest.NewStatusRig(t)
+	id := r.Executed(sandbox.DestCompleted, "10")
+	follow(t, r, newStatus(r.App, id, true), 10)
+	before := r.JournalStates(id)
+	s := newStatus(r.App, id, true)
 	follow(t, r, s, 10)
-	if got := r.journalStates(id); !slices.Equal(got, before) {
+	if got := r.JournalStates(id); !slices.Equal(got, before) {
 		t.Errorf("journal grew from %v to %v", before, got)
 	}
 	if got := timelineStates(s); !slices.Equal(got, before) {
@@ -144,18 +145,18 @@ func TestStatusBackoff(t *testing.T) {
 		{"jitter low", func(int64) int64 { return 0 }, []time.Duration{3, 6, 12, 15, 15, 15}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := newStRig(t)
-			id := r.executed(sandbox.DestCompleted, "10")
-			s := newStatus(r.app, id, false)
+			r := screentest.NewStatusRig(t)
+			id := r.Executed(sandbox.DestCompleted, "10")
+			s := newStatus(r.App, id, false)
 			s.jitter = tc.jitter
 			s.SetSize(100, 40)
 			timers := timed(s)
-			r.failStatus.Store(true)
+			r.FailStatus.Store(true)
 			s.Update(nil) // nothing happens on a foreign message
-			drive(s, s.Init())
+			screentest.Drive(s, s.Init())
 			for range len(tc.want) - 1 {
 				next := (*timers)[len(*timers)-1]
-				drive(s, func() tea.Msg { return next.msg })
+				screentest.Drive(s, func() tea.Msg { return next.msg })
 			}
 			var got []time.Duration
 			for _, tm := range *timers {
@@ -168,9 +169,9 @@ func TestStatusBackoff(t *testing.T) {
 			if !strings.Contains(view, "The service had a problem (HTTP 503)") || !strings.Contains(view, "Retrying (failed 6× in a row) at") {
 				t.Errorf("the error and the retry time are not shown:\n%s", view)
 			}
-			r.failStatus.Store(false)
+			r.FailStatus.Store(false)
 			next := (*timers)[len(*timers)-1]
-			drive(s, func() tea.Msg { return next.msg })
+			screentest.Drive(s, func() tea.Msg { return next.msg })
 			if last := (*timers)[len(*timers)-1].d; last != service.DefaultPollInterval || s.err != nil {
 				t.Errorf("after a good answer: wait %s, error %v; want the interval and no error", last, s.err)
 			}
@@ -183,78 +184,59 @@ func TestStatusBackoff(t *testing.T) {
 // polls again at once with a new tag, and the old tick stays dead; r
 // replaces the pending timer instead of adding one.
 func TestStatusTicksDieWithTheVisit(t *testing.T) {
-	r := newStRig(t)
-	id := r.executed(sandbox.DestCompleted, "10")
-	s := newStatus(r.app, id, false)
+	r := screentest.NewStatusRig(t)
+	id := r.Executed(sandbox.DestCompleted, "10")
+	s := newStatus(r.App, id, false)
 	timers := timed(s)
-	root := tui.New(s, tui.Options{Theme: "dark", Common: r.app.Common})
+	root := tui.New(s, tui.Options{Theme: "dark", Common: r.App.Common})
 	var step func(tea.Msg)
 	step = func(msg tea.Msg) {
 		_, cmd := root.Update(msg)
-		for _, m := range runAll(cmd) {
+		for _, m := range screentest.RunAll(cmd) {
 			step(m)
 		}
 	}
 	step(tea.WindowSizeMsg{Width: 100, Height: 30})
-	for _, m := range runAll(root.Init()) {
+	for _, m := range screentest.RunAll(root.Init()) {
 		step(m)
 	}
-	if n := r.statusCalls.Load(); n != 1 || len(*timers) != 1 {
+	if n := r.StatusCalls.Load(); n != 1 || len(*timers) != 1 {
 		t.Fatalf("after start: %d requests, %d timers; want 1 and 1", n, len(*timers))
 	}
 	stale := (*timers)[0].msg
 
-	step(tui.PushMsg{Screen: newBoard(r.app)})
+	step(tui.PushMsg{Screen: newBoard(r.App)})
 	step(stale) // fires while the board is on top
-	if n := r.statusCalls.Load(); n != 1 {
+	if n := r.StatusCalls.Load(); n != 1 {
 		t.Fatalf("a tick from a hidden status screen made a request (%d)", n)
 	}
 	step(tea.KeyPressMsg{Code: tea.KeyEscape}) // back: Resume polls at once
-	if n := r.statusCalls.Load(); n != 2 || len(*timers) != 2 {
+	if n := r.StatusCalls.Load(); n != 2 || len(*timers) != 2 {
 		t.Fatalf("after coming back: %d requests, %d timers; want 2 and 2", n, len(*timers))
 	}
 	step(stale) // the first visit's timer, firing late
-	if n := r.statusCalls.Load(); n != 2 {
+	if n := r.StatusCalls.Load(); n != 2 {
 		t.Fatalf("a tick of the previous visit made a request (%d)", n)
 	}
 	step(tea.KeyPressMsg{Code: 'r', Text: "r"})
 	current := (*timers)[1].msg
 	step(current) // the timer replaced by r
-	if n := r.statusCalls.Load(); n != 3 {
+	if n := r.StatusCalls.Load(); n != 3 {
 		t.Fatalf("r and the timer it replaced made %d requests, want 3", n)
 	}
 	step((*timers)[2].msg)
-	if n := r.statusCalls.Load(); n != 4 {
+	if n := r.StatusCalls.Load(); n != 4 {
 		t.Fatalf("the live timer made no request (%d)", n)
-	}
-}
-
-// runAll runs a command and any batch it returns, without timers.
-func runAll(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	switch msg := cmd().(type) {
-	case nil:
-		return nil
-	case tea.BatchMsg:
-		var out []tea.Msg
-		for _, c := range msg {
-			out = append(out, runAll(c)...)
-		}
-		return out
-	default:
-		return []tea.Msg{msg}
 	}
 }
 
 // TestStatusOpensExplorer: o is offered only when the payout has an explorer
 // link, opens it where a browser can be opened, and says the link otherwise.
 func TestStatusOpensExplorer(t *testing.T) {
-	r := newStRig(t)
-	r.app.PollInterval = 2 * time.Second
-	id := r.executed(sandbox.DestCompleted, "25")
-	s := newStatus(r.app, id, true)
+	r := screentest.NewStatusRig(t)
+	r.App.PollInterval = 2 * time.Second
+	id := r.Executed(sandbox.DestCompleted, "25")
+	s := newStatus(r.App, id, true)
 	follow(t, r, s, 10)
 	offers := func() bool {
 		for _, b := range s.KeyMap().ShortHelp() {
@@ -267,20 +249,20 @@ func TestStatusOpensExplorer(t *testing.T) {
 	if offers() {
 		t.Fatal("o offered without an explorer link (the sandbox has none)")
 	}
-	r.app.Target.Env.ExplorerTx = map[string]string{s.follow.Last.Chain: "https://explorer.example/tx/{hash}"}
+	r.App.Target.Env.ExplorerTx = map[string]string{s.follow.Last.Chain: "https://explorer.example/tx/{hash}"}
 	link := "https://explorer.example/tx/" + s.follow.Last.WithdrawTxHash
 	if !offers() {
 		t.Fatal("o not offered with an explorer link")
 	}
 	var opened string
-	r.app.OpenURL = func(l string) error { opened = l; return nil }
-	_, cmd := s.Update(keyPress("o"))
-	if m := findMsg[tui.InfoMsg](t, runCmdSync(t, cmd)); opened != link || !strings.Contains(m.Text, "Opened "+link) {
+	r.App.OpenURL = func(l string) error { opened = l; return nil }
+	_, cmd := s.Update(screentest.Key("o"))
+	if m := screentest.FindMsg[tui.InfoMsg](t, screentest.RunCmdSync(t, cmd)); opened != link || !strings.Contains(m.Text, "Opened "+link) {
 		t.Fatalf("opened %q, said %q", opened, m.Text)
 	}
-	r.app.OpenURL = func(string) error { return errors.New("no display") }
-	_, cmd = s.Update(keyPress("o"))
-	if m := findMsg[tui.InfoMsg](t, runCmdSync(t, cmd)); !strings.Contains(m.Text, "the link is "+link) {
+	r.App.OpenURL = func(string) error { return errors.New("no display") }
+	_, cmd = s.Update(screentest.Key("o"))
+	if m := screentest.FindMsg[tui.InfoMsg](t, screentest.RunCmdSync(t, cmd)); !strings.Contains(m.Text, "the link is "+link) {
 		t.Fatalf("without a browser it said %q", m.Text)
 	}
 }
@@ -289,13 +271,13 @@ func TestStatusOpensExplorer(t *testing.T) {
 // once its lifetime is over: the title says so, polling stops, and no
 // "Next check" is left behind in the past.
 func TestStatusExpiredUnexecutedIsFinal(t *testing.T) {
-	r := newStRig(t)
-	r.app.PollInterval = 10 * time.Second
-	req, _ := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
-	s := newStatus(r.app, req.QuoteID, true)
+	r := screentest.NewStatusRig(t)
+	r.App.PollInterval = 10 * time.Second
+	req, _ := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	s := newStatus(r.App, req.QuoteID, true)
 	follow(t, r, s, 20)
 	view := s.Title() + "\n" + ansi.Strip(s.View())
-	if !service.ExpiredUnexecuted(s.follow.Last, r.clock.Now()) || !strings.Contains(view, "Withdrawal never executed: quote expired") ||
+	if !service.ExpiredUnexecuted(s.follow.Last, r.Clock.Now()) || !strings.Contains(view, "Withdrawal never executed: quote expired") ||
 		!strings.Contains(view, "Final state: no more checks") || strings.Contains(view, "Next check") || strings.Contains(view, "Withdrawal CREATED") {
 		t.Fatalf("view of an expired, unexecuted quote:\n%s", view)
 	}
@@ -305,12 +287,12 @@ func TestStatusExpiredUnexecutedIsFinal(t *testing.T) {
 // final once its own expires_at (plus the margin) has passed, not after the
 // default lifetime.
 func TestStatusUsesTheQuotesOwnExpiry(t *testing.T) {
-	r := newStRig(t)
-	r.app.PollInterval = 5 * time.Second
-	req, in := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
-	in.ExpiresAt = r.clock.Now().Add(20 * time.Second) // shorter than the default minute
-	rec := r.intent(req, in)
-	s := newStatus(r.app, rec.QuoteID, true)
+	r := screentest.NewStatusRig(t)
+	r.App.PollInterval = 5 * time.Second
+	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	in.ExpiresAt = r.Clock.Now().Add(20 * time.Second) // shorter than the default minute
+	rec := r.Intent(req, in)
+	s := newStatus(r.App, rec.QuoteID, true)
 	s.setIntent(&rec.Intent)
 	waits := follow(t, r, s, 20)
 	total := time.Duration(0)

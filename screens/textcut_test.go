@@ -8,20 +8,21 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"svcwallet/screens/screentest"
 	"svcwallet/service/sandbox"
 )
 
 // cutStates are screens beyond the goldens' whose text runs long.
 var cutStates = []consoleState{
-	{"board", func(c *console) {
-		c.loginAPIKey(sandbox.DemoAPIKey)
-		c.press("s")
-		c.until("the watch board", func(v string) bool { bar, _, _ := strings.Cut(v, "\n"); return !strings.Contains(bar, "Home") })
+	{"board", func(c *screentest.Console) {
+		c.LoginAPIKey(sandbox.DemoAPIKey)
+		c.Press("s")
+		c.Until("the watch board", func(v string) bool { bar, _, _ := strings.Cut(v, "\n"); return !strings.Contains(bar, "Home") })
 	}},
-	{"history", func(c *console) {
-		c.loginAPIKey(sandbox.DemoAPIKey)
-		c.press("h")
-		c.until("the history screen", func(v string) bool { bar, _, _ := strings.Cut(v, "\n"); return !strings.Contains(bar, "Home") })
+	{"history", func(c *screentest.Console) {
+		c.LoginAPIKey(sandbox.DemoAPIKey)
+		c.Press("h")
+		c.Until("the history screen", func(v string) bool { bar, _, _ := strings.Cut(v, "\n"); return !strings.Contains(bar, "Home") })
 	}},
 }
 
@@ -37,13 +38,13 @@ func TestNoWordCutSilently(t *testing.T) {
 	}
 	for _, st := range append(append([]consoleState{}, consoleStates...), cutStates...) {
 		t.Run(st.name, func(t *testing.T) {
-			c := newConsole(t, 200, 40, consoleOpts{})
+			c := newConsole(t, 200, 40, screentest.ConsoleOpts{})
 			st.reach(c)
 			frames := map[int][]string{}
 			words := map[string]bool{}
 			for w := 60; w <= 200; w++ {
-				c.send(tea.WindowSizeMsg{Width: w, Height: 40})
-				lines := strings.Split(ansi.Strip(c.view()), "\n")
+				c.Send(tea.WindowSizeMsg{Width: w, Height: 40})
+				lines := strings.Split(ansi.Strip(c.View()), "\n")
 				frames[w] = lines
 				for _, l := range lines {
 					if ansi.StringWidth(strings.TrimRight(l, " ")) < w || w == 200 {

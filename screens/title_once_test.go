@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/screens/kit"
+	"svcwallet/screens/screentest"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 	"svcwallet/tui"
@@ -32,7 +33,7 @@ func requireTitleOnce(t *testing.T, frame, title string) {
 func rootFrame(s tui.Screen, app *kit.App) string {
 	app.Common.Status = app.Status
 	root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common})
-	feed(root, tea.WindowSizeMsg{Width: 120, Height: 40})
+	screentest.Feed(root, tea.WindowSizeMsg{Width: 120, Height: 40})
 	return root.View().Content
 }
 
@@ -54,9 +55,9 @@ func TestTitleAppearsOnce(t *testing.T) {
 			if !ok {
 				t.Fatalf("no title known for the state %s: add it here", st.name)
 			}
-			c := newConsole(t, 120, 40, consoleOpts{})
+			c := newConsole(t, 120, 40, screentest.ConsoleOpts{})
 			st.reach(c)
-			requireTitleOnce(t, c.view(), title)
+			requireTitleOnce(t, c.View(), title)
 		})
 	}
 	builderTitles := map[string]string{
@@ -72,7 +73,7 @@ func TestTitleAppearsOnce(t *testing.T) {
 			}
 			r := newBldRig(t, 120, 40)
 			st.reach(r)
-			requireTitleOnce(t, r.view(), title)
+			requireTitleOnce(t, r.View(), title)
 		})
 	}
 	t.Run("builder_review_too_short", func(t *testing.T) {
@@ -81,48 +82,48 @@ func TestTitleAppearsOnce(t *testing.T) {
 		r.fill(sandbox.BuilderAddress, "0.1", "0.05", "")
 		r.keySection("bot", sandbox.NoChainAddress)
 		r.toReview()
-		r.send(tea.WindowSizeMsg{Width: 60, Height: 20})
-		r.untilShows("Enlarge the terminal")
-		requireTitleOnce(t, r.view(), "Builder: review and sign")
+		r.Send(tea.WindowSizeMsg{Width: 60, Height: 20})
+		r.UntilShows("Enlarge the terminal")
+		requireTitleOnce(t, r.View(), "Builder: review and sign")
 	})
 	t.Run("status_completed", func(t *testing.T) {
-		r := newStRig(t)
-		r.app.PollInterval = 2 * time.Second
-		s := newStatus(r.app, r.executed(sandbox.DestCompleted, "25"), true)
+		r := screentest.NewStatusRig(t)
+		r.App.PollInterval = 2 * time.Second
+		s := newStatus(r.App, r.Executed(sandbox.DestCompleted, "25"), true)
 		follow(t, r, s, 10)
 		if s.follow.Last.State != service.StateCompleted {
 			t.Fatalf("state %s, want COMPLETED", s.follow.Last.State)
 		}
-		requireTitleOnce(t, rootFrame(s, r.app), "Withdrawal COMPLETED")
+		requireTitleOnce(t, rootFrame(s, r.App), "Withdrawal COMPLETED")
 	})
 	t.Run("status_expired_unexecuted", func(t *testing.T) {
-		r := newStRig(t)
-		r.app.PollInterval = 10 * time.Second
-		req, _ := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
-		s := newStatus(r.app, req.QuoteID, true)
+		r := screentest.NewStatusRig(t)
+		r.App.PollInterval = 10 * time.Second
+		req, _ := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+		s := newStatus(r.App, req.QuoteID, true)
 		follow(t, r, s, 20)
-		requireTitleOnce(t, rootFrame(s, r.app), "Withdrawal never executed: quote expired")
+		requireTitleOnce(t, rootFrame(s, r.App), "Withdrawal never executed: quote expired")
 	})
 	t.Run("history", func(t *testing.T) {
-		r := newStRig(t)
+		r := screentest.NewStatusRig(t)
 		historyEntries(t, r)
-		h := newHistory(r.app)
-		for _, m := range runAll(h.Init()) {
+		h := newHistory(r.App)
+		for _, m := range screentest.RunAll(h.Init()) {
 			h.Update(m)
 		}
-		requireTitleOnce(t, rootFrame(h, r.app), "Withdrawal history")
+		requireTitleOnce(t, rootFrame(h, r.App), "Withdrawal history")
 	})
 	t.Run("board", func(t *testing.T) {
-		r := newStRig(t)
+		r := screentest.NewStatusRig(t)
 		br := newBoardRig(t, r)
-		br.send(tea.PasteMsg{Content: seed(t, r, sandbox.DestCompleted)})
+		br.send(tea.PasteMsg{Content: screentest.Seed(t, r, sandbox.DestCompleted)})
 		br.fire()
-		requireTitleOnce(t, rootFrame(br.b, r.app), "Watch board")
+		requireTitleOnce(t, rootFrame(br.b, r.App), "Watch board")
 	})
 	t.Run("bridge_confirm", func(t *testing.T) {
-		r := newStRig(t)
-		s := newBridgeConfirm(r.app, service.BridgeChangedError{Env: r.app.Target.Env.Name, Expected: sandbox.BridgeFundingAddress,
-			Seen: attackerBridge, Since: testNow.Add(-40 * 24 * time.Hour)})
-		requireTitleOnce(t, rootFrame(s, r.app), "The bridge funding address changed")
+		r := screentest.NewStatusRig(t)
+		s := newBridgeConfirm(r.App, service.BridgeChangedError{Env: r.App.Target.Env.Name, Expected: sandbox.BridgeFundingAddress,
+			Seen: attackerBridge, Since: screentest.Now.Add(-40 * 24 * time.Hour)})
+		requireTitleOnce(t, rootFrame(s, r.App), "The bridge funding address changed")
 	})
 }

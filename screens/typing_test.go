@@ -8,13 +8,14 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/screens/kit"
+	"svcwallet/screens/screentest"
 	"svcwallet/service"
 	"svcwallet/tui"
 )
 
 // quits reports whether running cmd (and what it leads to) quits.
 func quits(cmd tea.Cmd) bool {
-	for _, m := range runAll(cmd) {
+	for _, m := range screentest.RunAll(cmd) {
 		if _, ok := m.(tea.QuitMsg); ok {
 			return true
 		}
@@ -28,7 +29,7 @@ func quits(cmd tea.Cmd) bool {
 func typeAndPasteUnderRoot(t *testing.T, name string, app *kit.App, first tui.Screen) {
 	t.Helper()
 	root := tui.New(first, tui.Options{Theme: "dark", Common: app.Common})
-	for _, m := range runAll(root.Init()) {
+	for _, m := range screentest.RunAll(root.Init()) {
 		root.Update(m)
 	}
 	root.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
@@ -55,12 +56,12 @@ func typeAndPasteUnderRoot(t *testing.T, name string, app *kit.App, first tui.Sc
 // TestTypingAndPastingNeverQuit: on every screen with a text field, q and ?
 // are text and a bracketed paste goes to the field.
 func TestTypingAndPastingNeverQuit(t *testing.T) {
-	r := newStRig(t)
-	typeAndPasteUnderRoot(t, "watch board", r.app, newBoard(r.app))
-	c := newConsole(t, 120, 40, consoleOpts{})
-	typeAndPasteUnderRoot(t, "login", c.app, newLogin(c.app))
-	app, _ := wdApp(t)
-	typeAndPasteUnderRoot(t, "destination", app, newDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum}))
+	r := screentest.NewStatusRig(t)
+	typeAndPasteUnderRoot(t, "watch board", r.App, newBoard(r.App))
+	c := newConsole(t, 120, 40, screentest.ConsoleOpts{})
+	typeAndPasteUnderRoot(t, "login", c.App, newLogin(c.App))
+	app, _ := screentest.LoggedInApp(t)
+	typeAndPasteUnderRoot(t, "destination", app, newDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum}))
 }
 
 // TestBuilderTypingAndPastingNeverQuit: the same on the builder form, which
@@ -69,11 +70,11 @@ func TestBuilderTypingAndPastingNeverQuit(t *testing.T) {
 	r := newBldRig(t, 120, 40)
 	r.openForm()
 	for _, msg := range []tea.Msg{tea.KeyPressMsg{Code: 'q', Text: "q"}, tea.KeyPressMsg{Code: '?', Text: "?"}, tea.PasteMsg{Content: "q-pasted"}} {
-		if _, cmd := r.root.Update(msg); quits(cmd) {
+		if _, cmd := r.Root.Update(msg); quits(cmd) {
 			t.Fatalf("builder: %v quit the console", msg)
 		}
 	}
-	if v := r.plain(); !strings.Contains(v, "q?q-pasted") {
+	if v := r.Plain(); !strings.Contains(v, "q?q-pasted") {
 		t.Fatalf("builder: typed and pasted text not in the field:\n%s", v)
 	}
 }
@@ -81,7 +82,7 @@ func TestBuilderTypingAndPastingNeverQuit(t *testing.T) {
 // TestFilterTakesPastes: while a list's filter is typed, a bracketed paste
 // goes into it like typed keys (it used to be dropped).
 func TestFilterTakesPastes(t *testing.T) {
-	app, _ := wdApp(t)
+	app, _ := screentest.LoggedInApp(t)
 	d, h, r, b := newDeposit(app), newHistory(app), newRoute(app), newBoard(app)
 	for name, s := range map[string]struct {
 		screen tui.Screen

@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"svcwallet/screens/screentest"
 	"svcwallet/tui"
 )
 
@@ -14,9 +15,9 @@ import (
 // the screen is left is cancelled, and so is every call once the console's
 // root context ends; a new visit calls again.
 func TestLeavingCancelsReadOnlyCalls(t *testing.T) {
-	app, _ := wdApp(t)
+	app, _ := screentest.LoggedInApp(t)
 	infoOf := func(cmd tea.Cmd) error {
-		for _, m := range runAll(cmd) {
+		for _, m := range screentest.RunAll(cmd) {
 			if m, ok := m.(withdrawalInfoMsg); ok {
 				return m.err
 			}

@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/shopspring/decimal"
 
+	"svcwallet/screens/screentest"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
@@ -60,22 +61,22 @@ func (m *snapshotModel) text() string {
 func startWithdrawFlow(t *testing.T) *withdrawFlow {
 	t.Helper()
 	clock := sandbox.NewFakeClock(time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC))
-	c := &console{t: t, env: map[string]string{}}
+	c := &screentest.Console{T: t}
 	srv, err := sandbox.Start("127.0.0.1:0", sandbox.Options{Now: clock.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { srv.Close() })
-	c.srv = srv
-	c.app = newTestApp(srv, true, clock.Now, c.getenv, t.TempDir())
+	c.Srv = srv
+	c.App = screentest.NewApp(srv, true, clock.Now, func(string) string { return "" }, t.TempDir())
 	journal, err := service.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	c.app.Target.Journal, c.app.Targets[0].Journal = journal, journal
-	c.app.PollInterval = 20 * time.Millisecond
-	c.root = tui.New(Console(c.app), tui.Options{Theme: "dark", Common: c.app.Common})
-	snap := &snapshotModel{inner: c.root}
+	c.App.Target.Journal, c.App.Targets[0].Journal = journal, journal
+	c.App.PollInterval = 20 * time.Millisecond
+	c.Root = tui.New(Console(c.App), tui.Options{Theme: "dark", Common: c.App.Common})
+	snap := &snapshotModel{inner: c.Root}
 	tm := teatest.NewTestModel(t, snap, teatest.WithInitialTermSize(120, 40))
 	f := &withdrawFlow{flow: &flow{t: t, tm: tm, out: &recorder{r: tm.Output()}, c: c}, snap: snap, clock: clock}
 	f.waitFor("Sandbox demo")
@@ -134,7 +135,7 @@ func (f *withdrawFlow) review() {
 }
 
 func (f *withdrawFlow) balance() decimal.Decimal {
-	return f.c.srv.Exchange.Balance(sandbox.DemoAccountID)
+	return f.c.Srv.Exchange.Balance(sandbox.DemoAccountID)
 }
 
 func (f *withdrawFlow) wantBalance(want string) {
@@ -223,7 +224,7 @@ func TestFlowDailyLimitReached(t *testing.T) {
 func spendElsewhere(t *testing.T, f *withdrawFlow, amount string) {
 	t.Helper()
 	ctx := context.Background()
-	c := service.New(service.SandboxEnvironment(f.c.srv.URL, sandbox.DefaultChainID), service.Options{Now: f.clock.Now})
+	c := service.New(service.SandboxEnvironment(f.c.Srv.URL, sandbox.DefaultChainID), service.Options{Now: f.clock.Now})
 	if _, err := c.Login(ctx, service.APIKey(sandbox.DemoAPIKey)); err != nil {
 		t.Fatal(err)
 	}
@@ -238,7 +239,7 @@ func spendElsewhere(t *testing.T, f *withdrawFlow, amount string) {
 	choice := service.WithdrawalChoice{Info: info, TokenIn: "USDT", TokenOut: "USDT", ToAddress: sandbox.DestCompleted,
 		Route: service.WithdrawalRoute{Chain: "BASE"}, Amount: decimal.RequireFromString(amount)}
 	s, _ := c.Session()
-	order, err := service.NewOrder(choice, service.PricedQuote{Quote: q}, s.FundingAccountAddress, f.c.app.Target.Env.Domain(), 7, f.clock.Now())
+	order, err := service.NewOrder(choice, service.PricedQuote{Quote: q}, s.FundingAccountAddress, f.c.App.Target.Env.Domain(), 7, f.clock.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,46 +3,28 @@ package screens
 import (
 	"context"
 	"net/http"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"svcwallet/screens/screentest"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 	"svcwallet/tui"
 )
-
-// sequenceMsgs runs a tea.Sequence's commands in order and returns their
-// messages (the sequence type is unexported: it is a slice of Cmds).
-func sequenceMsgs(t *testing.T, cmd tea.Cmd) []tea.Msg {
-	t.Helper()
-	v := reflect.ValueOf(cmd())
-	if v.Kind() != reflect.Slice || v.Type().Elem() != reflect.TypeOf(tea.Cmd(nil)) {
-		t.Fatalf("not a sequence: %T", v.Interface())
-	}
-	var out []tea.Msg
-	for i := range v.Len() {
-		if c := v.Index(i).Interface().(tea.Cmd); c != nil {
-			out = append(out, c())
-		}
-	}
-	return out
-}
 
 // TestLostWithdrawalIsNeverSignedAgain: when the outcome of a withdraw is
 // unknown, the review hands the journaled request to the resume screen and
 // leaves the quote behind, so the same quote cannot be signed again with
 // another nonce (the service would take that as a second withdrawal).
 func TestLostWithdrawalIsNeverSignedAgain(t *testing.T) {
-	r := newStRig(t)
-	req, in := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	r := screentest.NewStatusRig(t)
+	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
 	rec := service.JournalRecord{QuoteID: req.QuoteID, Request: req, Intent: in}
-	review := &reviewScreen{app: r.app}
-	msgs := sequenceMsgs(t, review.executed(executedMsg{service.Sent{Err: context.DeadlineExceeded, Lost: &rec}}))
+	review := &reviewScreen{app: r.App}
+	msgs := screentest.SequenceMsgs(t, review.executed(executedMsg{service.Sent{Err: context.DeadlineExceeded, Lost: &rec}}))
 	if len(msgs) < 2 {
 		t.Fatalf("messages %v", msgs)
 	}
@@ -58,8 +40,8 @@ func TestLostWithdrawalIsNeverSignedAgain(t *testing.T) {
 		t.Fatalf("pushed %T, want *Status", push.Screen)
 	}
 	timed(s)
-	drive(s, s.Init())
-	bodies := r.withdrawBodies()
+	screentest.Drive(s, s.Init())
+	bodies := r.WithdrawBodies()
 	if len(bodies) != 1 || s.phase != phaseFollow {
 		t.Fatalf("%d withdraw requests, phase %v; want the journaled one re-sent and followed", len(bodies), s.phase)
 	}
@@ -70,30 +52,30 @@ func TestLostWithdrawalIsNeverSignedAgain(t *testing.T) {
 // first send had executed: the status decides, and the withdrawal is
 // followed instead of being called "nothing paid".
 func TestResumeRefusedButExecutedIsFollowed(t *testing.T) {
-	r := newStRig(t)
-	start := r.balance()
-	req, in := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
-	if _, err := r.app.Client().Withdraw(context.Background(), req); err != nil {
+	r := screentest.NewStatusRig(t)
+	start := r.Balance()
+	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	if _, err := r.App.Client().Withdraw(context.Background(), req); err != nil {
 		t.Fatal(err)
 	}
-	rec := r.intent(req, in) // journaled, its answer lost
+	rec := r.Intent(req, in) // journaled, its answer lost
 	expired := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusGone)
 		_, _ = w.Write([]byte(`{"code":3103,"message":"quote expired","status":410}`))
 	})
-	r.withdrawAnswer.Store(&expired)
-	s := NewResume(r.app, rec).(*statusScreen)
+	r.WithdrawAnswer.Store(&expired)
+	s := NewResume(r.App, rec).(*statusScreen)
 	timed(s)
-	drive(s, s.Init())
+	screentest.Drive(s, s.Init())
 	if s.phase != phaseFollow || s.follow.Last.State != service.StateSubmitted {
 		t.Fatalf("phase %v, state %q, rejected %q; want it followed as SUBMITTED", s.phase, s.follow.Last.State, s.rejected)
 	}
-	if got := r.record(req.QuoteID); got.Error != "" || got.State == "" {
+	if got := r.Record(req.QuoteID); got.Error != "" || got.State == "" {
 		t.Errorf("journal %+v: a paid withdrawal was recorded as refused", got)
 	}
-	if !r.balance().Equal(start.Sub(in.PayAmount)) {
-		t.Errorf("balance %s, want one debit from %s", r.balance(), start)
+	if !r.Balance().Equal(start.Sub(in.PayAmount)) {
+		t.Errorf("balance %s, want one debit from %s", r.Balance(), start)
 	}
 }
 
@@ -101,18 +83,18 @@ func TestResumeRefusedButExecutedIsFollowed(t *testing.T) {
 // stays CREATED forever; once it can no longer be executed, following it
 // stops and says nothing was paid.
 func TestStatusStopsOnExpiredUnexecutedQuote(t *testing.T) {
-	r := newStRig(t)
-	req, _ := r.signed(r.app.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
-	s := newStatus(r.app, req.QuoteID, false)
+	r := screentest.NewStatusRig(t)
+	req, _ := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	s := newStatus(r.App, req.QuoteID, false)
 	s.SetSize(100, 40)
 	timers := timed(s)
-	drive(s, s.Init())
+	screentest.Drive(s, s.Init())
 	if !s.polling() || len(*timers) == 0 {
 		t.Fatal("a fresh CREATED quote is not followed")
 	}
-	r.clock.Advance(service.StaleQuoteAfter + time.Second)
+	r.Clock.Advance(service.StaleQuoteAfter + time.Second)
 	*timers = nil
-	drive(s, s.fetch())
+	screentest.Drive(s, s.fetch())
 	if s.polling() || len(*timers) != 0 {
 		t.Fatalf("still polling an expired unexecuted quote (%d timers)", len(*timers))
 	}

@@ -2,104 +2,48 @@ package screens
 
 import (
 	"context"
-	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 
 	"svcwallet/screens/kit"
+	"svcwallet/screens/screentest"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
 	"svcwallet/tui"
 )
 
-// wdApp is a logged-in App on a sandbox, with a clock the test moves and a
-// journal of its own.
-func wdApp(t *testing.T) (*kit.App, *time.Time) {
-	t.Helper()
-	now := testNow
-	clock := func() time.Time { return now }
-	srv, err := sandbox.Start("127.0.0.1:0", sandbox.Options{Now: clock})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
-	app := newTestApp(srv, true, clock, func(string) string { return "" }, t.TempDir())
-	j, err := service.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	app.Target.Journal = j
-	cx, cancel := kit.Call(context.Background())
-	defer cancel()
-	if _, err := app.Client().Login(cx, service.APIKey(sandbox.DemoAPIKey)); err != nil {
-		t.Fatal(err)
-	}
-	return app, &now
-}
-
-var arbitrum = service.WithdrawalRoute{Chain: "ARBITRUM", ChainID: "42161", ChainType: service.ChainTypeEVM, TokensOut: []string{"USDT", "USDC"}}
-
-func typeInto(s tui.Screen, text string) tui.Screen {
-	for _, r := range text {
-		s, _ = s.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
-	}
-	return s
-}
-
-func press(s tui.Screen, k string) (tui.Screen, tea.Cmd) { return s.Update(keyPress(k)) }
-
-// pushedScreen returns the screen a command pushes, or nil.
-func pushedScreen(cmd tea.Cmd) tui.Screen {
-	if cmd == nil {
-		return nil
-	}
-	switch m := cmd().(type) {
-	case tui.PushMsg:
-		return m.Screen
-	case tea.BatchMsg:
-		for _, c := range m {
-			if s := pushedScreen(c); s != nil {
-				return s
-			}
-		}
-	}
-	return nil
-}
-
 // TestLookAlikeDestinationStops: an address with the same first and last
 // characters as a recent destination but a different middle is held until
 // the user compares both, with the differing characters marked.
 func TestLookAlikeDestinationStops(t *testing.T) {
-	app, _ := wdApp(t)
+	app, _ := screentest.LoggedInApp(t)
 	recent := sandbox.DestCompleted // 0x3C44CdDd…FA4293BC
-	if err := app.Journal().Append(service.JournalEntry{Time: testNow, Kind: service.JournalIntent, QuoteID: "q-old",
+	if err := app.Journal().Append(service.JournalEntry{Time: screentest.Now, Kind: service.JournalIntent, QuoteID: "q-old",
 		Intent: &service.Intent{ToAddress: recent, Chain: "ARBITRUM"}}); err != nil {
 		t.Fatal(err)
 	}
 	poisoned := "0x3c44cddd" + strings.Repeat("0", 24) + "fa4293bc"
-	d := newDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum})
+	d := newDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
 	d.SetSize(120, 30)
 	var s tui.Screen = d
-	for _, m := range runAll(d.Init()) {
+	for _, m := range screentest.RunAll(d.Init()) {
 		s, _ = s.Update(m)
 	}
 	if len(d.recent) != 1 || d.recent[0] != recent {
 		t.Fatalf("recent destinations %v, want [%s]", d.recent, recent)
 	}
-	s = typeInto(s, poisoned)
-	s, _ = press(s, "tab")
-	s = typeInto(s, "25")
-	s, cmd := press(s, "enter")
-	if pushedScreen(cmd) != nil {
+	s = screentest.TypeInto(s, poisoned)
+	s, _ = screentest.Press(s, "tab")
+	s = screentest.TypeInto(s, "25")
+	s, cmd := screentest.Press(s, "enter")
+	if screentest.PushedScreen(cmd) != nil {
 		t.Fatal("a look-alike destination went on to the quote without a comparison")
 	}
 	view := ansi.Strip(s.View())
@@ -112,7 +56,7 @@ func TestLookAlikeDestinationStops(t *testing.T) {
 	if !strings.Contains(s.View(), typed) {
 		t.Error("the differing characters are not marked")
 	}
-	if _, cmd := press(s, "u"); pushedScreen(cmd) != nil || d.inputs[destAddress].Value() != recent {
+	if _, cmd := screentest.Press(s, "u"); screentest.PushedScreen(cmd) != nil || d.inputs[destAddress].Value() != recent {
 		t.Fatalf("u should put the recent address back, got %q", d.inputs[destAddress].Value())
 	}
 	if !d.inputs[d.focus].Focused() {
@@ -120,13 +64,13 @@ func TestLookAlikeDestinationStops(t *testing.T) {
 	}
 	// Typing the look-alike again and confirming with y goes on to the quote.
 	d.inputs[destAddress].SetValue(poisoned)
-	s, _ = press(s, "enter")
-	if _, cmd := press(s, "y"); pushedScreen(cmd) == nil {
+	s, _ = screentest.Press(s, "enter")
+	if _, cmd := screentest.Press(s, "y"); screentest.PushedScreen(cmd) == nil {
 		t.Fatal("y after comparing should go on to the quote")
 	}
 	// Back from the quote (issue 12 bug 2): the field under the marker types.
 	before := d.inputs[d.focus].Value()
-	s = typeInto(s, "7")
+	s = screentest.TypeInto(s, "7")
 	if got := d.inputs[d.focus].Value(); got != before+"7" {
 		t.Errorf("back from the quote, typing does nothing: %q, want %q", got, before+"7")
 	}
@@ -138,7 +82,7 @@ func TestLookAlikeDestinationStops(t *testing.T) {
 
 // TestDestinationRefusesBadInput: every field is checked before a quote.
 func TestDestinationRefusesBadInput(t *testing.T) {
-	app, _ := wdApp(t)
+	app, _ := screentest.LoggedInApp(t)
 	cases := []struct{ to, amount, cap, want string }{
 		{"", "25", "", "enter the destination address"},
 		{"0x3C44CdDdB6a900fa2b585dd299e03d12FA4293Bc", "25", "", "checksum"},
@@ -151,11 +95,11 @@ func TestDestinationRefusesBadInput(t *testing.T) {
 		{sandbox.DestCompleted, "25", "abc", "fee cap"},
 	}
 	for _, c := range cases {
-		d := newDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum})
+		d := newDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
 		d.inputs[destAddress].SetValue(c.to)
 		d.inputs[destAmount].SetValue(c.amount)
 		d.inputs[destFeeCap].SetValue(c.cap)
-		if cmd := d.submit(); pushedScreen(cmd) != nil || d.err == nil {
+		if cmd := d.submit(); screentest.PushedScreen(cmd) != nil || d.err == nil {
 			t.Errorf("%q %q %q: accepted", c.to, c.amount, c.cap)
 			continue
 		}
@@ -163,15 +107,15 @@ func TestDestinationRefusesBadInput(t *testing.T) {
 			t.Errorf("%q %q %q: error %q, want it to mention %q", c.to, c.amount, c.cap, d.err, c.want)
 		}
 	}
-	d := newDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum})
+	d := newDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
 	d.inputs[destAddress].SetValue(sandbox.DestCompleted)
 	d.inputs[destAmount].SetValue("25.5")
 	// Until the recent destinations are read, the look-alike check cannot
 	// run: enter waits for them, then goes on.
-	if pushedScreen(d.submit()) != nil {
+	if screentest.PushedScreen(d.submit()) != nil {
 		t.Fatal("the form went on before the recent destinations were read")
 	}
-	if _, cmd := d.Update(recentDestinationsMsg{}); pushedScreen(cmd) == nil {
+	if _, cmd := d.Update(recentDestinationsMsg{}); screentest.PushedScreen(cmd) == nil {
 		t.Fatalf("a valid form did not go on to the quote: %v", d.err)
 	}
 }
@@ -193,8 +137,8 @@ func fixedQuote(now time.Time, fee string) service.Quote {
 // TestQuoteCountdownFollowsServerClock: the countdown reads expires_at on
 // the server's clock; when it runs out, confirming is refused.
 func TestQuoteCountdownFollowsServerClock(t *testing.T) {
-	app, now := wdApp(t)
-	w := service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25")}
+	app, now := screentest.LoggedInApp(t)
+	w := service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25")}
 	// The server's clock is 30 s ahead of this machine's.
 	q := pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 30*time.Second)
 	if got := q.remaining(); got != 30*time.Second {
@@ -203,7 +147,7 @@ func TestQuoteCountdownFollowsServerClock(t *testing.T) {
 	if !strings.Contains(ansi.Strip(q.View()), "30s") {
 		t.Errorf("the countdown does not show 30s:\n%s", ansi.Strip(q.View()))
 	}
-	if pushedScreen(q.confirm()) == nil {
+	if screentest.PushedScreen(q.confirm()) == nil {
 		t.Fatal("a valid quote could not be confirmed")
 	}
 	*now = now.Add(31 * time.Second)
@@ -213,7 +157,7 @@ func TestQuoteCountdownFollowsServerClock(t *testing.T) {
 	if !strings.Contains(ansi.Strip(q.View()), "Quote expired: press r to get a new one") {
 		t.Errorf("no expiry notice:\n%s", ansi.Strip(q.View()))
 	}
-	if pushedScreen(q.confirm()) != nil {
+	if screentest.PushedScreen(q.confirm()) != nil {
 		t.Fatal("an expired quote went on to the review")
 	}
 	if _, cmd := q.Update(countdownMsg{tag: tui.NextTag()}); cmd != nil {
@@ -224,17 +168,17 @@ func TestQuoteCountdownFollowsServerClock(t *testing.T) {
 // TestFeeCapRefusesQuote: a quote whose fee is above the user's cap cannot
 // be confirmed; one at or below it can.
 func TestFeeCapRefusesQuote(t *testing.T) {
-	app, now := wdApp(t)
-	w := service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25"), FeeCap: decimal.NewNullDecimal(decimal.RequireFromString("1"))}
+	app, now := screentest.LoggedInApp(t)
+	w := service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25"), FeeCap: decimal.NewNullDecimal(decimal.RequireFromString("1"))}
 	q := pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 0)
-	if pushedScreen(q.confirm()) != nil {
+	if screentest.PushedScreen(q.confirm()) != nil {
 		t.Fatal("a fee of 1.5 passed a cap of 1")
 	}
 	if !strings.Contains(ansi.Strip(q.View()), "above your cap") {
 		t.Errorf("the refusal is not shown:\n%s", ansi.Strip(q.View()))
 	}
 	w.FeeCap = decimal.NewNullDecimal(decimal.RequireFromString("1.5"))
-	if pushedScreen(pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 0).confirm()) == nil {
+	if screentest.PushedScreen(pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 0).confirm()) == nil {
 		t.Fatal("a fee equal to the cap was refused")
 	}
 }
@@ -242,17 +186,17 @@ func TestFeeCapRefusesQuote(t *testing.T) {
 // TestQuoteMustPayTheAmountEntered: what is signed is the quote's pay
 // amount, so a quote for another amount is refused.
 func TestQuoteMustPayTheAmountEntered(t *testing.T) {
-	app, now := wdApp(t)
-	w := service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("20")}
+	app, now := screentest.LoggedInApp(t)
+	w := service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("20")}
 	q := pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 0) // pays 25
-	if pushedScreen(q.confirm()) != nil {
+	if screentest.PushedScreen(q.confirm()) != nil {
 		t.Fatal("a quote paying 25 for 20 entered went on to the review")
 	}
 	if !strings.Contains(ansi.Strip(q.View()), "not the 20 you entered") {
 		t.Errorf("the refusal is not shown:\n%s", ansi.Strip(q.View()))
 	}
 	w.Amount = decimal.RequireFromString("25.000")
-	if pushedScreen(pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 0).confirm()) == nil {
+	if screentest.PushedScreen(pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 0).confirm()) == nil {
 		t.Fatal("25.000 entered and 25 quoted were taken as different")
 	}
 }
@@ -261,7 +205,7 @@ func TestQuoteMustPayTheAmountEntered(t *testing.T) {
 // field, the amount in USDT, the bridge funding address and the digest that
 // gets signed; Enter is ignored for the first 0.5 s.
 func TestReviewShowsWhatIsSignedAndGuardsKeys(t *testing.T) {
-	app, now := wdApp(t)
+	app, now := screentest.LoggedInApp(t)
 	app.Nonce = func() uint32 { return 77 }
 	w, quote := sandboxQuote(t, app)
 	r := newReview(app, w, service.PricedQuote{Quote: quote, Offset: 0})
@@ -278,24 +222,14 @@ func TestReviewShowsWhatIsSignedAndGuardsKeys(t *testing.T) {
 			t.Errorf("review lacks %q:\n%s", want, view)
 		}
 	}
-	if _, cmd := press(s, "enter"); cmd != nil || r.gate.Sending {
+	if _, cmd := screentest.Press(s, "enter"); cmd != nil || r.gate.Sending {
 		t.Fatal("enter within the keystroke guard started signing")
 	}
 	*now = now.Add(kit.KeyGuard)
-	_, cmd := press(s, "enter")
+	_, cmd := screentest.Press(s, "enter")
 	if cmd == nil || !r.gate.Sending || !r.Busy() {
 		t.Fatal("enter after the guard did not start signing")
 	}
-}
-
-// offers reports whether a key map shows a binding for key k.
-func offers(km interface{ ShortHelp() []key.Binding }, k string) bool {
-	for _, b := range km.ShortHelp() {
-		if b.Enabled() && slices.Contains(b.Keys(), k) {
-			return true
-		}
-	}
-	return false
 }
 
 // sandboxChoice is a 25 USDT withdrawal to the sandbox's paying destination
@@ -308,7 +242,7 @@ func sandboxChoice(t *testing.T, app *kit.App) service.WithdrawalChoice {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return service.WithdrawalChoice{Info: info, TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted,
+	return service.WithdrawalChoice{Info: info, TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, ToAddress: sandbox.DestCompleted,
 		Amount: decimal.RequireFromString("25")}
 }
 
@@ -344,14 +278,14 @@ func reviewFor(t *testing.T, app *kit.App, now *time.Time, q service.Quote, offs
 // the service's clock and ticks with its own tag; once the quote ran out it
 // says so, stops ticking, and enter signs nothing.
 func TestReviewCountdownAndExpiry(t *testing.T) {
-	app, now := wdApp(t)
+	app, now := screentest.LoggedInApp(t)
 	q := fixedQuote(*now, "1.5") // expires in 60 s by the local clock
 	// The server's clock is 30 s ahead; the guard takes another 0.5 s.
 	r := reviewFor(t, app, now, q, 30*time.Second, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
 	if view := ansi.Strip(r.View()); !strings.Contains(view, "Quote expires in 30s") {
 		t.Fatalf("no countdown of 30s:\n%s", view)
 	}
-	if !offers(r.KeyMap(), "enter") {
+	if !screentest.Offers(r.KeyMap(), "enter") {
 		t.Error("a valid quote's review does not offer enter")
 	}
 	if _, cmd := r.Update(countdownMsg{tag: r.tag}); cmd == nil {
@@ -375,10 +309,10 @@ func TestReviewCountdownAndExpiry(t *testing.T) {
 	if !strings.Contains(view, "Quote expired: press r to get a new one") || strings.Contains(view, "Press enter to sign") {
 		t.Errorf("the expiry is not shown, or enter is still offered:\n%s", view)
 	}
-	if offers(r.KeyMap(), "enter") || !offers(r.KeyMap(), "r") {
+	if screentest.Offers(r.KeyMap(), "enter") || !screentest.Offers(r.KeyMap(), "r") {
 		t.Errorf("after expiry the footer offers %v", r.KeyMap().ShortHelp())
 	}
-	if _, cmd := press(r, "enter"); cmd != nil || r.gate.Sending {
+	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending {
 		t.Fatal("enter on an expired quote started signing")
 	}
 }
@@ -386,17 +320,17 @@ func TestReviewCountdownAndExpiry(t *testing.T) {
 // TestReviewGuardAndSendingKeys: the 0.5 s guard still holds with the
 // countdown, and no enter is offered while the withdrawal is out.
 func TestReviewGuardAndSendingKeys(t *testing.T) {
-	app, now := wdApp(t)
+	app, now := screentest.LoggedInApp(t)
 	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
 	r.gate.ShownAt = *now // as if just shown
-	if _, cmd := press(r, "enter"); cmd != nil || r.gate.Sending {
+	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending {
 		t.Fatal("enter within the keystroke guard started signing")
 	}
 	*now = now.Add(kit.KeyGuard)
-	if _, cmd := press(r, "enter"); cmd == nil || !r.gate.Sending {
+	if _, cmd := screentest.Press(r, "enter"); cmd == nil || !r.gate.Sending {
 		t.Fatal("enter after the guard did not sign")
 	}
-	if offers(r.KeyMap(), "enter") || offers(r.KeyMap(), "r") {
+	if screentest.Offers(r.KeyMap(), "enter") || screentest.Offers(r.KeyMap(), "r") {
 		t.Errorf("while sending the footer offers %v", r.KeyMap().ShortHelp())
 	}
 }
@@ -408,7 +342,7 @@ func squash(s string) string { return strings.Join(strings.Fields(ansi.Strip(s))
 // digest, the addresses, the signing-key line, a long error and the
 // prompt are wrapped, never cut at the edge.
 func TestReviewAt60x20KeepsEverythingWhole(t *testing.T) {
-	app, now := wdApp(t)
+	app, now := screentest.LoggedInApp(t)
 	const w, h = 60, 18 // the screen's part of a 60x20 terminal
 	check := func(r *reviewScreen, wants ...string) {
 		t.Helper()
@@ -433,7 +367,7 @@ func TestReviewAt60x20KeepsEverythingWhole(t *testing.T) {
 	check(r, digest, sandbox.BridgeFundingAddress, "Signing key the sandbox demo key (public development key)",
 		"Press enter to sign and withdraw", "Quote expires in")
 	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, kit.KeyFoundMsg{Source: kit.KeyNone})
-	press(r, "enter")
+	screentest.Press(r, "enter")
 	if r.err == nil {
 		t.Fatal("no error without a key")
 	}
@@ -443,7 +377,7 @@ func TestReviewAt60x20KeepsEverythingWhole(t *testing.T) {
 // TestWrapFieldNeverCuts: a value wider than the terminal even on its own
 // line is broken over indented lines, escape codes kept.
 func TestWrapFieldNeverCuts(t *testing.T) {
-	app, _ := wdApp(t)
+	app, _ := screentest.LoggedInApp(t)
 	c := app.Common
 	value := "0x" + strings.Repeat("ab", 32)
 	out := kit.WrapField(c, "Digest", 16, c.Styles.Value.Render(value), "a note that is long enough to wrap", 30)
@@ -465,14 +399,14 @@ func TestWrapFieldNeverCuts(t *testing.T) {
 // after the label, so a 42-character EVM address shows whole, 0x included,
 // and they follow a resize.
 func TestDestinationShowsWholeAddressAt60(t *testing.T) {
-	app, _ := wdApp(t)
-	d := newDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum})
+	app, _ := screentest.LoggedInApp(t)
+	d := newDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
 	d.SetSize(120, 30)
 	d.Init()
 	if !strings.Contains(ansi.Strip(d.View()), "an EVM address") {
 		t.Errorf("the hint does not read \"an EVM address\":\n%s", ansi.Strip(d.View()))
 	}
-	var s tui.Screen = typeInto(d, sandbox.DestCompleted)
+	var s tui.Screen = screentest.TypeInto(d, sandbox.DestCompleted)
 	d.SetSize(60, 18)
 	view := s.View()
 	if !strings.Contains(ansi.Strip(view), sandbox.DestCompleted) {
@@ -488,14 +422,14 @@ func TestDestinationShowsWholeAddressAt60(t *testing.T) {
 // TestQuoteKeysFollowState: enter is offered only for a quote that can go
 // on; a refusal says why, with the token, and does not invite enter.
 func TestQuoteKeysFollowState(t *testing.T) {
-	app, now := wdApp(t)
-	w := service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25")}
+	app, now := screentest.LoggedInApp(t)
+	w := service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25")}
 	loading := newQuote(app, w)
 	loading.Init()
-	if offers(loading.KeyMap(), "enter") || offers(loading.KeyMap(), "r") {
+	if screentest.Offers(loading.KeyMap(), "enter") || screentest.Offers(loading.KeyMap(), "r") {
 		t.Errorf("while loading the footer offers %v", loading.KeyMap().ShortHelp())
 	}
-	if q := pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 0); !offers(q.KeyMap(), "enter") {
+	if q := pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 0); !screentest.Offers(q.KeyMap(), "enter") {
 		t.Error("a valid quote does not offer enter")
 	}
 	capped := w
@@ -505,26 +439,26 @@ func TestQuoteKeysFollowState(t *testing.T) {
 	if !strings.Contains(view, "the fee 1.5 USDT is above your cap of 1 USDT") || strings.Contains(view, "Press enter") {
 		t.Errorf("fee-cap refusal:\n%s", view)
 	}
-	if offers(q.KeyMap(), "enter") || !offers(q.KeyMap(), "r") {
+	if screentest.Offers(q.KeyMap(), "enter") || !screentest.Offers(q.KeyMap(), "r") {
 		t.Errorf("a refused quote's footer offers %v", q.KeyMap().ShortHelp())
 	}
 	other := w
 	other.Amount = decimal.RequireFromString("20")
-	if q := pricedQuoteScreen(app, other, fixedQuote(*now, "1.5"), 0); offers(q.KeyMap(), "enter") || strings.Contains(ansi.Strip(q.View()), "Press enter") {
+	if q := pricedQuoteScreen(app, other, fixedQuote(*now, "1.5"), 0); screentest.Offers(q.KeyMap(), "enter") || strings.Contains(ansi.Strip(q.View()), "Press enter") {
 		t.Errorf("a quote for another amount offers enter:\n%s", ansi.Strip(q.View()))
 	}
 	failed := newQuote(app, w)
 	failed.SetSize(60, 18)
 	failed.Init()
 	failed.Update(quoteMsg{seq: failed.seq, err: service.UserError{Text: strings.Repeat("the bridge has no liquidity on this route ", 3)}})
-	if offers(failed.KeyMap(), "enter") {
+	if screentest.Offers(failed.KeyMap(), "enter") {
 		t.Error("a refused quote request offers enter")
 	}
 	if !strings.Contains(squash(failed.View()), squash(strings.Repeat("the bridge has no liquidity on this route ", 3))) {
 		t.Errorf("the refusal is cut:\n%s", ansi.Strip(failed.View()))
 	}
 	expired := pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 61*time.Second)
-	if offers(expired.KeyMap(), "enter") {
+	if screentest.Offers(expired.KeyMap(), "enter") {
 		t.Error("an expired quote offers enter")
 	}
 }

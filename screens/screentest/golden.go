@@ -1,0 +1,55 @@
+package screentest
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"svcwallet/tui"
+)
+
+// GoldenFrames checks the whole frame (status bar, content, footer) of root
+// at 80x24 and 120x40 against the goldens, without escapes, and returns the
+// raw frames.
+func GoldenFrames(t *testing.T, root *tui.Model) map[string]string {
+	t.Helper()
+	raw := map[string]string{}
+	for _, sz := range []struct{ w, h int }{{80, 24}, {120, 40}} {
+		name := fmt.Sprintf("%dx%d", sz.w, sz.h)
+		Feed(root, tea.WindowSizeMsg{Width: sz.w, Height: sz.h})
+		frame := root.View().Content
+		lines := strings.Split(frame, "\n")
+		if len(lines) != sz.h {
+			t.Errorf("%s: %d lines", name, len(lines))
+		}
+		for i, l := range lines {
+			if w := ansi.StringWidth(l); w > sz.w {
+				t.Errorf("%s: line %d is %d wide", name, i, w)
+			}
+		}
+		raw[name] = frame
+		t.Run(name, func(t *testing.T) { golden.RequireEqual(t, []byte(ansi.Strip(frame))) })
+	}
+	return raw
+}
+
+var GoldenSizes = []struct{ W, H int }{{80, 24}, {120, 40}}
+
+// CheckFrame fails unless frame has exactly h lines of at most w cells.
+func CheckFrame(t testing.TB, frame string, w, h int) string {
+	t.Helper()
+	lines := strings.Split(frame, "\n")
+	if len(lines) != h {
+		t.Errorf("%dx%d: frame has %d lines", w, h, len(lines))
+	}
+	for i, l := range lines {
+		if n := ansi.StringWidth(l); n > w {
+			t.Errorf("%dx%d: line %d is %d cells wide: %q", w, h, i+1, n, ansi.Strip(l))
+		}
+	}
+	return frame
+}

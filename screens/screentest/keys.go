@@ -1,0 +1,100 @@
+package screentest
+
+import (
+	"slices"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
+
+	"svcwallet/tui"
+)
+
+func TypeInto(s tui.Screen, text string) tui.Screen {
+	for _, r := range text {
+		s, _ = s.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	return s
+}
+
+func Press(s tui.Screen, k string) (tui.Screen, tea.Cmd) { return s.Update(Key(k)) }
+
+// PushedScreen returns the screen a command pushes, or nil.
+func PushedScreen(cmd tea.Cmd) tui.Screen {
+	if cmd == nil {
+		return nil
+	}
+	switch m := cmd().(type) {
+	case tui.PushMsg:
+		return m.Screen
+	case tea.BatchMsg:
+		for _, c := range m {
+			if s := PushedScreen(c); s != nil {
+				return s
+			}
+		}
+	}
+	return nil
+}
+
+// Offers reports whether a key map shows a binding for key k.
+func Offers(km interface{ ShortHelp() []key.Binding }, k string) bool {
+	for _, b := range km.ShortHelp() {
+		if b.Enabled() && slices.Contains(b.Keys(), k) {
+			return true
+		}
+	}
+	return false
+}
+
+// keyMsg builds the key press for a key name as Bubble Tea reports it.
+func Key(k string) tea.KeyPressMsg {
+	switch k {
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
+	case "shift+tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
+	case "ctrl+d":
+		return tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl}
+	case "ctrl+n":
+		return tea.KeyPressMsg{Code: 'n', Mod: tea.ModCtrl}
+	case "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "backspace":
+		return tea.KeyPressMsg{Code: tea.KeyBackspace}
+	}
+	r := []rune(k)[0]
+	return tea.KeyPressMsg{Code: r, Text: k}
+}
+
+// OneLine is the plain view with wrapped lines joined, to find a sentence.
+func OneLine(view string) string {
+	var parts []string
+	for _, l := range strings.Split(ansi.Strip(view), "\n") {
+		parts = append(parts, strings.TrimSpace(l))
+	}
+	return strings.Join(parts, " ")
+}
+
+func Offered(s tui.Screen, desc string) bool {
+	for _, k := range s.KeyMap().ShortHelp() {
+		if k.Help().Desc == desc {
+			return true
+		}
+	}
+	return false
+}

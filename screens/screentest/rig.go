@@ -1,0 +1,213 @@
+package screentest
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/shopspring/decimal"
+
+	"svcwallet/screens/kit"
+	"svcwallet/service"
+	"svcwallet/service/sandbox"
+	"svcwallet/signer"
+	"svcwallet/tui"
+)
+
+// RigStart is the start of the status tests' fake clock, shared by the sandbox,
+// the client and the screens.
+var RigStart = time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
+
+// StatusRig is a sandbox on a fake clock behind a server that counts status
+// requests, keeps the withdraw bodies and can make status requests fail;
+// and an App logged in to it with a journal of its own.
+type StatusRig struct {
+	T           *testing.T
+	Clock       *sandbox.FakeClock
+	Exchange    *sandbox.Exchange
+	Srv         *httptest.Server
+	App         *kit.App
+	StatusCalls atomic.Int64
+	FailStatus  atomic.Bool // answer status requests with 503
+	// WithdrawAnswer, when set, answers /bridge/withdraw instead of the sandbox.
+	WithdrawAnswer atomic.Pointer[http.HandlerFunc]
+
+	mu        sync.Mutex
+	withdraws [][]byte // bodies of /bridge/withdraw, in arrival order
+}
+
+func NewStatusRig(t *testing.T) *StatusRig {
+	t.Helper()
+	r := &StatusRig{T: t, Clock: sandbox.NewFakeClock(RigStart)}
+	r.Exchange = sandbox.New(sandbox.Options{Now: r.Clock.Now})
+	r.Srv = httptest.NewServer(http.HandlerFunc(r.serve))
+	t.Cleanup(r.Srv.Close)
+	env := service.SandboxEnvironment(r.Srv.URL, sandbox.DefaultChainID)
+	r.App = &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, r.Clock.Now), Getenv: func(string) string { return "" }},
+		Session: kit.Session{Target: kit.Target{Env: env, Client: r.Client(sandbox.DemoAPIKey)}}}
+	j, err := service.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.App.Target.Journal = j
+	return r
+}
+
+func (r *StatusRig) serve(w http.ResponseWriter, req *http.Request) {
+	switch req.URL.Path {
+	case service.PathWithdrawalStatus:
+		r.StatusCalls.Add(1)
+		if r.FailStatus.Load() {
+			http.Error(w, "<html>503 Service Unavailable</html>", http.StatusServiceUnavailable)
+			return
+		}
+	case service.PathWithdraw:
+		body, _ := io.ReadAll(req.Body)
+		r.mu.Lock()
+		r.withdraws = append(r.withdraws, body)
+		r.mu.Unlock()
+		req.Body = io.NopCloser(bytes.NewReader(body))
+		if h := r.WithdrawAnswer.Load(); h != nil {
+			(*h)(w, req)
+			return
+		}
+	}
+	r.Exchange.ServeHTTP(w, req)
+}
+
+// Client is a Client logged in with apiKey on the rig's clock.
+func (r *StatusRig) Client(apiKey string) *service.Client {
+	r.T.Helper()
+	// Withdraw retries (D10) wait a millisecond, not seconds.
+	c := service.New(service.SandboxEnvironment(r.Srv.URL, sandbox.DefaultChainID), service.Options{Now: r.Clock.Now,
+		Retry: service.RetryPolicy{Attempts: 3, Base: time.Millisecond, Max: time.Millisecond}})
+	if _, err := c.Login(context.Background(), service.APIKey(apiKey)); err != nil {
+		r.T.Fatal(err)
+	}
+	return c
+}
+
+// Signed quotes amount USDT to dest on ARBITRUM for the account of c and
+// signs its Transfer with the account's key, without sending it.
+func (r *StatusRig) Signed(c *service.Client, keyHex, dest, amount string) (service.WithdrawRequest, service.Intent) {
+	r.T.Helper()
+	cx := context.Background()
+	info, err := c.WithdrawalInfo(cx)
+	if err != nil {
+		r.T.Fatal(err)
+	}
+	q, err := c.Quote(cx, service.QuoteRequest{ToAddress: dest, Chain: "ARBITRUM", TokenIn: service.TokenUSDT, TokenOut: service.TokenUSDT, Amount: amount})
+	if err != nil {
+		r.T.Fatal(err)
+	}
+	raw, err := service.RawUnits(q.PayAmount)
+	if err != nil {
+		r.T.Fatal(err)
+	}
+	k, err := signer.ParsePrivateKeyHex(keyHex)
+	if err != nil {
+		r.T.Fatal(err)
+	}
+	sess, _ := c.Session()
+	msg := signer.Transfer{
+		FromAccount: common.HexToAddress(sess.FundingAccountAddress), ToAccount: common.HexToAddress(info.FundingAddress),
+		TokenCurrency: signer.USDTCurrency, NumTokens: raw, Nonce: signer.NewNonce(), Expiration: r.Clock.Now().Add(24 * time.Hour).UnixNano(),
+	}
+	sig, err := signer.Sign(k, c.Env().Domain(), msg)
+	if err != nil {
+		r.T.Fatal(err)
+	}
+	return service.WithdrawRequest{QuoteID: q.QuoteID, Signature: service.NewWithdrawSignature(sig)},
+		service.Intent{ToAddress: dest, Chain: "ARBITRUM", TokenIn: service.TokenUSDT, TokenOut: service.TokenUSDT,
+			PayAmount: q.PayAmount, ReceiveAmount: q.ReceiveAmount, ExpiresAt: q.ExpiresAt}
+}
+
+// Executed makes a demo-account withdrawal to dest through the client, as
+// another process would, and returns its quote id.
+func (r *StatusRig) Executed(dest, amount string) string {
+	r.T.Helper()
+	req, _ := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, dest, amount)
+	if _, err := r.App.Client().Withdraw(context.Background(), req); err != nil {
+		r.T.Fatal(err)
+	}
+	return req.QuoteID
+}
+
+// Intent journals a signed request as the withdraw flow does just before
+// sending it, and returns the record History would hand to newResume.
+func (r *StatusRig) Intent(req service.WithdrawRequest, in service.Intent) service.JournalRecord {
+	r.T.Helper()
+	sess, _ := r.App.Client().Session()
+	err := r.App.Journal().Append(service.JournalEntry{Time: r.Clock.Now(), Kind: service.JournalIntent, Env: r.App.Target.Env.Name,
+		AccountID: sess.AccountID, QuoteID: req.QuoteID, Request: &req, Intent: &in})
+	if err != nil {
+		r.T.Fatal(err)
+	}
+	return r.Record(req.QuoteID)
+}
+
+// Record is the journal's Record of a withdrawal.
+func (r *StatusRig) Record(quoteID string) service.JournalRecord {
+	r.T.Helper()
+	recs, err := r.App.Journal().Records()
+	if err != nil {
+		r.T.Fatal(err)
+	}
+	for _, rec := range recs {
+		if rec.QuoteID == quoteID {
+			return rec
+		}
+	}
+	r.T.Fatalf("no journal record of %s", quoteID)
+	return service.JournalRecord{}
+}
+
+// JournalStates lists the states journaled for quoteID, in order.
+func (r *StatusRig) JournalStates(quoteID string) []string {
+	r.T.Helper()
+	entries, err := r.App.Journal().Entries()
+	if err != nil {
+		r.T.Fatal(err)
+	}
+	var out []string
+	for _, e := range entries {
+		if e.QuoteID != quoteID {
+			continue
+		}
+		switch e.Kind {
+		case service.JournalAccepted:
+			out = append(out, "accepted")
+		case service.JournalRejected:
+			out = append(out, "rejected")
+		case service.JournalState:
+			out = append(out, e.State)
+		}
+	}
+	return out
+}
+
+func (r *StatusRig) Balance() decimal.Decimal { return r.Exchange.Balance(sandbox.DemoAccountID) }
+
+func (r *StatusRig) WithdrawBodies() [][]byte {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return slices.Clone(r.withdraws)
+}
+
+func Seed(t *testing.T, r *StatusRig, to string) string {
+	t.Helper()
+	id, err := r.Exchange.SeedWithdrawal(sandbox.DemoAccountID, to, "ARBITRUM", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
