@@ -5,6 +5,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"svcwallet/screens/home"
+	"svcwallet/screens/login"
 	"svcwallet/screens/screentest"
 	"svcwallet/service/sandbox"
 )
@@ -70,41 +72,19 @@ func BenchmarkViewDeposit1000(b *testing.B) {
 	benchFrame(b, c)
 }
 
-// The screen's own View, without the root's status bar and footer.
-func benchScreen(b *testing.B, s interface{ View() string }) {
-	b.Helper()
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
-		_ = s.View()
-	}
-}
-
 func BenchmarkScreenLogin(b *testing.B) {
 	c := newConsole(b, 120, 40, screentest.ConsoleOpts{})
-	l := newLogin(c.App)
+	l := login.New(c.App)
 	l.SetSize(120, 38)
-	benchScreen(b, l)
+	screentest.BenchView(b, l)
 }
 
 func BenchmarkScreenHome(b *testing.B) {
 	c := newConsole(b, 120, 40, screentest.ConsoleOpts{})
 	c.LoginAPIKey(sandbox.DemoAPIKey)
-	h := newHome(c.App)
+	h := home.New(c.App)
 	h.SetSize(120, 38)
-	benchScreen(b, h)
-}
-
-func BenchmarkScreenDeposit(b *testing.B) {
-	d, _ := loadedDeposit(b, 120, 38, sandbox.Options{})
-	benchScreen(b, d)
-}
-
-func BenchmarkScreenDeposit1000(b *testing.B) {
-	d, _ := loadedDeposit(b, 120, 38, sandbox.Options{ExtraChains: 1000})
-	d.cursor = 503
-	d.scroll()
-	benchScreen(b, d)
+	screentest.BenchView(b, h)
 }
 
 // BenchmarkScrollDeposit1000 is a key press and the frame after it, the

@@ -14,7 +14,7 @@ import (
 // logs in again silently; the bar then shows the new session's time, not
 // "session expired".
 func TestStatusBarFollowsSilentRelogin(t *testing.T) {
-	clock := &bldClock{t: screentest.Now}
+	clock := sandbox.NewFakeClock(screentest.Now)
 	c := newConsole(t, 120, 40, screentest.ConsoleOpts{Clock: clock.Now, Sandbox: sandbox.Options{SessionTTL: 3 * time.Minute}})
 	c.LoginAPIKey(sandbox.DemoAPIKey)
 	bar := func(v string) string { b, _, _ := strings.Cut(v, "\n"); return b }

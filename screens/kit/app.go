@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/service"
@@ -130,6 +131,17 @@ type Hooks struct {
 	// OpenURL opens a link in the browser; nil uses the desktop's opener.
 	// It runs inside a Cmd; tests fake it.
 	OpenURL func(link string) error
+	// Timer delivers msg after d; nil means tea.Tick. Tests record every
+	// wait asked for and fire the timers themselves.
+	Timer func(d time.Duration, msg tea.Msg) tea.Cmd
+}
+
+// After is the Cmd that delivers msg after d, through Hooks.Timer.
+func (a *App) After(d time.Duration, msg tea.Msg) tea.Cmd {
+	if a.Timer != nil {
+		return a.Timer(d, msg)
+	}
+	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
 }
 
 // DrawNonce returns a fresh signature nonce (D9).

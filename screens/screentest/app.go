@@ -15,16 +15,24 @@ import (
 
 // LoggedInApp is a logged-in App on a sandbox, with a clock the test moves and a
 // journal of its own.
-func LoggedInApp(t *testing.T) (*kit.App, *time.Time) {
+func LoggedInApp(t testing.TB) (*kit.App, *time.Time) {
+	t.Helper()
+	return LoggedInAppWith(t, sandbox.Options{}, map[string]string{})
+}
+
+// LoggedInAppWith is LoggedInApp on a sandbox tuned by sb (its clock is
+// replaced), with env as the process environment the screens see.
+func LoggedInAppWith(t testing.TB, sb sandbox.Options, env map[string]string) (*kit.App, *time.Time) {
 	t.Helper()
 	now := Now
 	clock := func() time.Time { return now }
-	srv, err := sandbox.Start("127.0.0.1:0", sandbox.Options{Now: clock})
+	sb.Now = clock
+	srv, err := sandbox.Start("127.0.0.1:0", sb)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { srv.Close() })
-	app := NewApp(srv, true, clock, func(string) string { return "" }, t.TempDir())
+	app := NewApp(srv, true, clock, func(k string) string { return env[k] }, t.TempDir())
 	j, err := service.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
@@ -38,6 +46,7 @@ func LoggedInApp(t *testing.T) (*kit.App, *time.Time) {
 	return app, &now
 }
 
+// Arbitrum is the sandbox's ARBITRUM withdrawal route.
 var Arbitrum = service.WithdrawalRoute{Chain: "ARBITRUM", ChainID: "42161", ChainType: service.ChainTypeEVM, TokensOut: []string{"USDT", "USDC"}}
 
 // Now is the fixed clock of the console tests: sandbox, client and
@@ -61,7 +70,8 @@ func NewApp(srv *sandbox.Server, dark bool, clock func() time.Time, getenv func(
 		Client: service.New(real, service.Options{Now: clock}),
 		Demo:   &kit.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey},
 	}
-	return &kit.App{Deps: kit.Deps{Common: tui.NewCommon(dark, clock), Targets: []kit.Target{target}, KeystoreDir: keystoreDir, Getenv: getenv},
+	return &kit.App{Deps: kit.Deps{Common: tui.NewCommon(dark, clock), Targets: []kit.Target{target}, KeystoreDir: keystoreDir, Getenv: getenv,
+		Makers: kit.Makers{Home: NewHome}},
 		Session: kit.Session{Target: target},
 		Hooks:   kit.Hooks{LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) }}}
 }

@@ -38,6 +38,25 @@ type ConsoleOpts struct {
 	Start func(*kit.App) tui.Screen
 }
 
+// NewLoggedInConsole is a console logged in with the demo API key, at the
+// stand-in Home: one feature's screens go on it with Open, under the root
+// (status bar, toasts, footer), without the login and home packages.
+func NewLoggedInConsole(t testing.TB, w, h int, o ConsoleOpts) *Console {
+	t.Helper()
+	o.Start = func(app *kit.App) tui.Screen {
+		cx, cancel := kit.Call(context.Background())
+		defer cancel()
+		if _, err := app.Client().Login(cx, service.APIKey(sandbox.DemoAPIKey)); err != nil {
+			t.Fatal(err)
+		}
+		return NewHome(app)
+	}
+	return NewConsole(t, w, h, o)
+}
+
+// Open puts s on top of the console, as a feature opens a screen.
+func (c *Console) Open(s tui.Screen) { c.Send(tui.PushMsg{Screen: s}) }
+
 // NewConsole starts a sandbox and a console on it, sized w×h.
 func NewConsole(t testing.TB, w, h int, o ConsoleOpts) *Console {
 	t.Helper()
@@ -64,6 +83,7 @@ func NewConsole(t testing.TB, w, h int, o ConsoleOpts) *Console {
 		t.Fatal(err)
 	}
 	c.App.Targets[0].Journal, c.App.Target.Journal = journal, journal
+	c.App.Common.Status = c.App.Status
 	c.Root = tui.New(o.Start(c.App), tui.Options{Theme: o.Theme, Common: c.App.Common})
 	c.exec(c.Root.Init())
 	c.Send(tea.WindowSizeMsg{Width: w, Height: h})
@@ -174,7 +194,7 @@ func (c *Console) LoginAPIKey(key string) {
 	c.Press("enter")
 	c.Until("the home screen and the session in the status bar", func(v string) bool {
 		bar, _, _ := strings.Cut(v, "\n")
-		return strings.Contains(v, "Funding address") && strings.Contains(bar, "session")
+		return strings.Contains(bar, "Home") && strings.Contains(bar, "session")
 	})
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"svcwallet/screens/kit"
 	"svcwallet/tui"
 )
 
@@ -52,4 +53,26 @@ func CheckFrame(t testing.TB, frame string, w, h int) string {
 		}
 	}
 	return frame
+}
+
+// RequireTitleOnce fails unless the frame's status bar names title and the
+// rest of the frame does not repeat it.
+func RequireTitleOnce(t *testing.T, frame, title string) {
+	t.Helper()
+	plain := ansi.Strip(frame)
+	bar, _, _ := strings.Cut(plain, "\n")
+	if !strings.Contains(bar, title) {
+		t.Errorf("the status bar does not name %q: %q", title, bar)
+	}
+	if n := strings.Count(plain, title); n != 1 {
+		t.Errorf("%q appears %d times in the frame:\n%s", title, n, plain)
+	}
+}
+
+// RootFrame draws screen s under a root model at 120x40.
+func RootFrame(s tui.Screen, app *kit.App) string {
+	app.Common.Status = app.Status
+	root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common})
+	Feed(root, tea.WindowSizeMsg{Width: 120, Height: 40})
+	return root.View().Content
 }

@@ -52,7 +52,7 @@ func NewStatusRig(t *testing.T) *StatusRig {
 	r.Srv = httptest.NewServer(http.HandlerFunc(r.serve))
 	t.Cleanup(r.Srv.Close)
 	env := service.SandboxEnvironment(r.Srv.URL, sandbox.DefaultChainID)
-	r.App = &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, r.Clock.Now), Getenv: func(string) string { return "" }},
+	r.App = &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, r.Clock.Now), Getenv: func(string) string { return "" }, Makers: kit.Makers{Home: NewHome}},
 		Session: kit.Session{Target: kit.Target{Env: env, Client: r.Client(sandbox.DemoAPIKey)}}}
 	j, err := service.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
 	if err != nil {
@@ -210,4 +210,48 @@ func Seed(t *testing.T, r *StatusRig, to string) string {
 		t.Fatal(err)
 	}
 	return id
+}
+
+// HistoryEntries journals four withdrawals of the demo account at fixed
+// times: completed, refused, sending and never answered (its quote valid
+// until RigStart + 1 min); and one of another account and one of another
+// environment, which the history must not show.
+func HistoryEntries(t *testing.T, r *StatusRig) {
+	t.Helper()
+	sess, _ := r.App.Client().Session()
+	env := r.App.Target.Env.Name
+	intent := func(at time.Time, id, to, amount string) service.JournalEntry {
+		chain := "ARBITRUM"
+		if to == sandbox.DestSolana {
+			chain = "SOLANA"
+		}
+		pay := decimal.RequireFromString(amount)
+		return service.JournalEntry{Time: at, Kind: service.JournalIntent, Env: env, AccountID: sess.AccountID, QuoteID: id,
+			Request: &service.WithdrawRequest{QuoteID: id},
+			Intent: &service.Intent{ToAddress: to, Chain: chain, TokenIn: service.TokenUSDT, TokenOut: service.TokenUSDT,
+				PayAmount: pay, ReceiveAmount: pay.Sub(decimal.RequireFromString("1.5")), ExpiresAt: at.Add(time.Minute)}}
+	}
+	answer := func(at time.Time, id, kind, state, errText string) service.JournalEntry {
+		return service.JournalEntry{Time: at, Kind: kind, Env: env, AccountID: sess.AccountID, QuoteID: id, State: state, Error: errText}
+	}
+	day := RigStart.Add(-26 * time.Hour)
+	entries := []service.JournalEntry{
+		intent(day, "q-completed", sandbox.DestCompleted, "250"),
+		answer(day.Add(time.Second), "q-completed", service.JournalAccepted, "", ""),
+		answer(day.Add(7*time.Second), "q-completed", service.JournalState, service.StateCompleted, ""),
+		intent(day.Add(time.Hour), "q-refused", sandbox.DestFlagged, "40"),
+		answer(day.Add(time.Hour+time.Second), "q-refused", service.JournalRejected, "", "Address screening flagged the destination: the withdrawal was refused; contact support"),
+		intent(RigStart.Add(-10*time.Minute), "q-sending", sandbox.DestSolana, "1000.5"),
+		answer(RigStart.Add(-10*time.Minute+time.Second), "q-sending", service.JournalState, service.StateSending, ""),
+		intent(RigStart, "q-unanswered", sandbox.DestRefunded, "25"),
+	}
+	other := intent(RigStart, "q-other-account", sandbox.DestCompleted, "5")
+	other.AccountID = sandbox.NoChainAccountID
+	elsewhere := intent(RigStart, "q-other-env", sandbox.DestCompleted, "5")
+	elsewhere.Env = "production"
+	for _, e := range append(entries, other, elsewhere) {
+		if err := r.App.Journal().Append(e); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

@@ -135,3 +135,14 @@ func RequireIdle(t *testing.T, s tui.Screen, what string, msgs ...tea.Msg) {
 func OtherMsgs() []tea.Msg {
 	return []tea.Msg{tea.FocusMsg{}, tea.BlurMsg{}, struct{ other int }{1}}
 }
+
+// BenchView benchmarks a screen's own View, without the root's status bar
+// and footer.
+func BenchView(b *testing.B, s interface{ View() string }) {
+	b.Helper()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		_ = s.View()
+	}
+}

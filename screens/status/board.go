@@ -4,7 +4,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -65,7 +64,6 @@ type boardScreen struct {
 	inflight map[string]bool
 	tag      tui.Tag
 	ticking  bool // a tick of this visit is pending
-	after    func(d time.Duration, msg tea.Msg) tea.Cmd
 	err      error
 	cursor   int
 	offset   int
@@ -81,9 +79,6 @@ func newBoard(app *kit.App) *boardScreen {
 		app: app, input: kit.NewInput(app.Common, "paste or type quote ids, e.g. q-…", false),
 		filter: kit.NewListFilter(app.Common), sched: service.NewScheduler(app.Target.Env.EffectiveFollowRate(), nil),
 		marked: map[string]bool{}, inflight: map[string]bool{},
-		after: func(d time.Duration, msg tea.Msg) tea.Cmd {
-			return tea.Tick(d, func(time.Time) tea.Msg { return msg })
-		},
 	}
 }
 
@@ -312,7 +307,7 @@ func (b *boardScreen) step() tea.Cmd {
 		if !ok {
 			if wait > 0 {
 				b.ticking = true
-				cmds = append(cmds, b.after(wait, boardTickMsg{tag: b.tag}))
+				cmds = append(cmds, b.app.After(wait, boardTickMsg{tag: b.tag}))
 			}
 			return tea.Batch(cmds...)
 		}

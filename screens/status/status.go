@@ -82,8 +82,6 @@ type statusScreen struct {
 	own       bool
 	rec       *service.JournalRecord // resume mode; nil otherwise
 
-	// after schedules msg in d; tests replace it to see every wait asked for.
-	after func(d time.Duration, msg tea.Msg) tea.Cmd
 	// jitter(n) is in [0, n); it spreads the backoff after errors.
 	jitter func(n int64) int64
 
@@ -116,9 +114,6 @@ func New(app *kit.App, quoteID string, own bool) tui.Screen { return newStatus(a
 func newStatus(app *kit.App, quoteID string, own bool) *statusScreen {
 	return &statusScreen{
 		app: app, quoteID: quoteID, own: own, follow: service.Follow{QuoteID: quoteID, Own: own && app.Journal() != nil},
-		after: func(d time.Duration, msg tea.Msg) tea.Cmd {
-			return tea.Tick(d, func(time.Time) tea.Msg { return msg })
-		},
 		jitter: rand.Int64N,
 	}
 }
@@ -334,7 +329,7 @@ func (s *statusScreen) answered(m statusMsg) tea.Cmd {
 
 func (s *statusScreen) schedule(d time.Duration) tea.Cmd {
 	s.next = s.app.Common.Now().Add(d)
-	return s.after(d, pollMsg{tag: s.tag})
+	return s.app.After(d, pollMsg{tag: s.tag})
 }
 
 func (s *statusScreen) addSeen(x seen) {

@@ -1,4 +1,4 @@
-package screens
+package kit_test
 
 import (
 	"testing"

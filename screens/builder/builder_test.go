@@ -1,11 +1,10 @@
-package screens
+package builder
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -28,37 +27,25 @@ var bldStart = time.Date(2026, 3, 14, 9, 26, 53, 0, time.UTC)
 // bldNonce is the nonce every review of the rig signs, so goldens are stable.
 const bldNonce = 424242
 
-// bldClock is a fake clock shared by the sandbox, the client and the screens.
-type bldClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *bldClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-
-func (c *bldClock) Advance(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
-
 // bldRig is a console logged in to a fresh in-process sandbox with the demo
 // API key, on a clock the tests move.
 type bldRig struct {
 	*screentest.Console
-	clock *bldClock
+	clock *sandbox.FakeClock
 }
 
 func newBldRig(t *testing.T, w, h int) *bldRig {
 	t.Helper()
-	clock := &bldClock{t: bldStart}
-	r := &bldRig{Console: newConsole(t, w, h, screentest.ConsoleOpts{Clock: clock.Now}), clock: clock}
-	r.LoginAPIKey(sandbox.DemoAPIKey)
-	return r
+	clock := sandbox.NewFakeClock(bldStart)
+	return &bldRig{Console: screentest.NewLoggedInConsole(t, w, h, screentest.ConsoleOpts{Clock: clock.Now}), clock: clock}
 }
 
-// openForm goes from home to the builder form with the fixed nonce.
+// openForm opens the builder form with the fixed nonce.
 func (r *bldRig) openForm() *builderScreen {
 	r.T.Helper()
 	f := newBuilder(r.App)
 	f.nonces = func() uint32 { return bldNonce }
-	r.Send(tui.PushMsg{Screen: f})
+	r.Open(f)
 	r.UntilShows("Max futures fee")
 	return f
 }
@@ -113,7 +100,7 @@ func lightKeystore(t *testing.T) {
 
 func TestBuilderAuthorizeOnly(t *testing.T) {
 	r := newBldRig(t, 120, 40)
-	r.Press("b")
+	r.Open(New(r.App))
 	r.UntilShows("Max futures fee", sandbox.DemoAddress)
 	r.TypeText(sandbox.BuilderAddress)
 	r.UntilShows("✓ valid")
@@ -139,7 +126,7 @@ func TestBuilderAuthorizeOnly(t *testing.T) {
 	}
 	// Enter goes home: the result was pushed on a fresh home screen.
 	r.Press("enter")
-	r.UntilShows("Funding address", "Builder authorization")
+	r.UntilShows(screentest.HomeView)
 }
 
 func TestBuilderWithAPIKey(t *testing.T) {
@@ -209,7 +196,7 @@ func TestBuilderWithAPIKey(t *testing.T) {
 
 	// l logs the console in with it and starts over at home.
 	r.Press("l")
-	r.UntilShows("Funding address", "Logged in with the builder's API key")
+	r.UntilShows(screentest.HomeView, "Logged in with the builder's API key")
 	if got, _ := r.App.Client().Session(); got.Location != "builder:"+sandbox.BuilderAddress || got.Method != "API key" {
 		t.Fatalf("console session %+v, want the builder key's", got)
 	}
@@ -583,5 +570,29 @@ func TestBuilderReviewWarnsOwnAccount(t *testing.T) {
 		if got := strings.Contains(screentest.OneLine(ansi.Strip(rv.View())), "The builder is your own account"); got != tc.warn {
 			t.Errorf("builder %s: warning shown %v, want %v:\n%s", tc.builder, got, tc.warn, ansi.Strip(rv.View()))
 		}
+	}
+}
+
+// TestTypingAndPastingNeverQuit: on the builder form, q and ? are text and
+// a bracketed paste goes to the field.
+func TestTypingAndPastingNeverQuit(t *testing.T) {
+	r := newBldRig(t, 120, 40)
+	r.openForm()
+	for _, msg := range []tea.Msg{tea.KeyPressMsg{Code: 'q', Text: "q"}, tea.KeyPressMsg{Code: '?', Text: "?"}, tea.PasteMsg{Content: "q-pasted"}} {
+		if _, cmd := r.Root.Update(msg); screentest.Quits(cmd) {
+			t.Fatalf("builder: %v quit the console", msg)
+		}
+	}
+	if v := r.Plain(); !strings.Contains(v, "q?q-pasted") {
+		t.Fatalf("builder: typed and pasted text not in the field:\n%s", v)
+	}
+}
+
+// TestMoneyCallsOutliveTheirScreen: the review that sends a builder
+// authorization hears no Leave, so leaving it cannot cancel a call whose
+// answer the user must see.
+func TestMoneyCallsOutliveTheirScreen(t *testing.T) {
+	if _, ok := tui.Screen(&builderReviewScreen{}).(tui.Leaver); ok {
+		t.Error("the builder review cancels its calls when left")
 	}
 }

@@ -1,4 +1,4 @@
-package screens
+package deposit
 
 import (
 	"bytes"

@@ -1,70 +1,23 @@
-package screens
+package status
 
 import (
 	"strings"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/shopspring/decimal"
 
 	"svcwallet/screens/screentest"
 	"svcwallet/service"
-	"svcwallet/service/sandbox"
 	"svcwallet/tui"
 )
-
-// historyEntries journals four withdrawals of the demo account at fixed
-// times: completed, refused, sending and never answered (its quote valid
-// until stT0 + 1 min); and one of another account and one of another
-// environment, which the history must not show.
-func historyEntries(t *testing.T, r *screentest.StatusRig) {
-	t.Helper()
-	sess, _ := r.App.Client().Session()
-	env := r.App.Target.Env.Name
-	intent := func(at time.Time, id, to, amount string) service.JournalEntry {
-		chain := "ARBITRUM"
-		if to == sandbox.DestSolana {
-			chain = "SOLANA"
-		}
-		pay := decimal.RequireFromString(amount)
-		return service.JournalEntry{Time: at, Kind: service.JournalIntent, Env: env, AccountID: sess.AccountID, QuoteID: id,
-			Request: &service.WithdrawRequest{QuoteID: id},
-			Intent: &service.Intent{ToAddress: to, Chain: chain, TokenIn: service.TokenUSDT, TokenOut: service.TokenUSDT,
-				PayAmount: pay, ReceiveAmount: pay.Sub(decimal.RequireFromString("1.5")), ExpiresAt: at.Add(time.Minute)}}
-	}
-	answer := func(at time.Time, id, kind, state, errText string) service.JournalEntry {
-		return service.JournalEntry{Time: at, Kind: kind, Env: env, AccountID: sess.AccountID, QuoteID: id, State: state, Error: errText}
-	}
-	day := screentest.RigStart.Add(-26 * time.Hour)
-	entries := []service.JournalEntry{
-		intent(day, "q-completed", sandbox.DestCompleted, "250"),
-		answer(day.Add(time.Second), "q-completed", service.JournalAccepted, "", ""),
-		answer(day.Add(7*time.Second), "q-completed", service.JournalState, service.StateCompleted, ""),
-		intent(day.Add(time.Hour), "q-refused", sandbox.DestFlagged, "40"),
-		answer(day.Add(time.Hour+time.Second), "q-refused", service.JournalRejected, "", "Address screening flagged the destination: the withdrawal was refused; contact support"),
-		intent(screentest.RigStart.Add(-10*time.Minute), "q-sending", sandbox.DestSolana, "1000.5"),
-		answer(screentest.RigStart.Add(-10*time.Minute+time.Second), "q-sending", service.JournalState, service.StateSending, ""),
-		intent(screentest.RigStart, "q-unanswered", sandbox.DestRefunded, "25"),
-	}
-	other := intent(screentest.RigStart, "q-other-account", sandbox.DestCompleted, "5")
-	other.AccountID = sandbox.NoChainAccountID
-	elsewhere := intent(screentest.RigStart, "q-other-env", sandbox.DestCompleted, "5")
-	elsewhere.Env = "production"
-	for _, e := range append(entries, other, elsewhere) {
-		if err := r.App.Journal().Append(e); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
 
 // TestHistory: this account's withdrawals in this environment, newest first;
 // the unfinished ones counted for the home banner; enter resumes an
 // unanswered one (re-sent: Busy) and follows a finished one.
 func TestHistory(t *testing.T) {
 	r := screentest.NewStatusRig(t)
-	historyEntries(t, r)
+	screentest.HistoryEntries(t, r)
 	h := newHistory(r.App)
 	h.SetSize(100, 30)
 	screentest.Drive(h, h.Init())
@@ -111,7 +64,7 @@ func TestHistoryHeaderAndJumps(t *testing.T) {
 	if screentest.Offers(h.KeyMap(), "enter") || screentest.Offers(h.KeyMap(), "up") || !screentest.Offers(h.KeyMap(), "r") {
 		t.Errorf("an empty history offers %v", h.KeyMap().ShortHelp())
 	}
-	historyEntries(t, r)
+	screentest.HistoryEntries(t, r)
 	screentest.Drive(h, h.Resume())
 	lines := strings.Split(ansi.Strip(h.View()), "\n")
 	var header, row string
@@ -158,33 +111,16 @@ func pushed(t *testing.T, cmd tea.Cmd) *statusScreen {
 		t.Fatalf("got %T, want a push", msgs[0])
 	}
 	s := p.Screen.(*statusScreen)
-	timed(s)
+	screentest.RecordTimers(s.app)
 	s.Init()
 	return s
-}
-
-// TestHomeBanner: the home screen counts the unfinished withdrawals in a
-// Cmd, and says how to resume them.
-func TestHomeBanner(t *testing.T) {
-	r := screentest.NewStatusRig(t)
-	h := newHome(r.App)
-	h.SetSize(100, 30)
-	screentest.Drive(h, h.Init())
-	if v := ansi.Strip(h.View()); strings.Contains(v, "unfinished withdrawal") {
-		t.Fatalf("banner with an empty journal:\n%s", v)
-	}
-	historyEntries(t, r)
-	screentest.Drive(h, h.Resume())
-	if v := ansi.Strip(h.View()); !strings.Contains(v, "2 unfinished withdrawals: press h to review and resume them") {
-		t.Fatalf("no banner:\n%s", v)
-	}
 }
 
 // TestRefusedWithdrawalOffersNoRefresh (issue 12 bug 3): a withdrawal that
 // never happened has nothing to refresh, so its status offers no r.
 func TestRefusedWithdrawalOffersNoRefresh(t *testing.T) {
 	r := screentest.NewStatusRig(t)
-	historyEntries(t, r)
+	screentest.HistoryEntries(t, r)
 	h := newHistory(r.App)
 	h.SetSize(100, 30)
 	screentest.Drive(h, h.Init())
@@ -206,7 +142,7 @@ func TestRefusedWithdrawalOffersNoRefresh(t *testing.T) {
 // on the filtered rows.
 func TestHistoryFilter(t *testing.T) {
 	r := screentest.NewStatusRig(t)
-	historyEntries(t, r)
+	screentest.HistoryEntries(t, r)
 	h := newHistory(r.App)
 	h.SetSize(100, 30)
 	screentest.Drive(h, h.Init())

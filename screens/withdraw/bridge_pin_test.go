@@ -1,4 +1,4 @@
-package screens
+package withdraw
 
 import (
 	"bytes"
@@ -92,8 +92,8 @@ func hostileApp(t *testing.T, pinned bool) (*kit.App, *hostileSandbox, *time.Tim
 	}
 	target := kit.Target{Env: env, Client: service.New(env, service.Options{Now: clock}),
 		Demo: &kit.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}
-	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, clock), Targets: []kit.Target{target}, KeystoreDir: t.TempDir(), Getenv: func(string) string { return "" }},
-		Session: kit.Session{Target: target}}
+	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, clock), Targets: []kit.Target{target}, KeystoreDir: t.TempDir(), Getenv: func(string) string { return "" },
+		Makers: kit.Makers{Home: screentest.NewHome}}, Session: kit.Session{Target: target}}
 	h.journal = filepath.Join(t.TempDir(), "journal.jsonl")
 	j, err := service.OpenJournal(h.journal)
 	if err != nil {
@@ -344,8 +344,9 @@ func TestAcceptedFollowsTheQuoteIDSent(t *testing.T) {
 	if !ok {
 		t.Fatalf("second message %T, want the status screen", msgs[1])
 	}
-	if s, ok := push.Screen.(*statusScreen); !ok || s.quoteID != r.order.Quote.QuoteID {
-		t.Fatalf("follows %+v, want %s", push.Screen, r.order.Quote.QuoteID)
+	push.Screen.SetSize(120, 40)
+	if v := push.Screen.View(); !strings.Contains(v, r.order.Quote.QuoteID) || strings.Contains(v, "q-someone-else") {
+		t.Fatalf("the status screen does not follow %s:\n%s", r.order.Quote.QuoteID, v)
 	}
 }
 

@@ -1,4 +1,4 @@
-package screens
+package login
 
 import (
 	"os"
@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"charm.land/bubbles/v2/spinner"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/accounts/keystore"
 
@@ -20,7 +21,7 @@ import (
 // types path and presses enter; it returns the console to look at.
 func keystoreLogin(t *testing.T, path string) *screentest.Console {
 	t.Helper()
-	c := newConsole(t, 100, 30, screentest.ConsoleOpts{})
+	c := screentest.NewConsole(t, 100, 30, screentest.ConsoleOpts{Start: New})
 	c.Press("shift+tab", "right", "tab", "tab") // method: wallet; source: keystore; to the path
 	c.TypeText(path)
 	c.Press("enter")
@@ -64,7 +65,7 @@ func TestLoginMethodSwitchClearsError(t *testing.T) {
 // login's error goes when ctrl+d fills the demo credentials and when the
 // environment changes; ctrl+d is offered only where demo credentials exist.
 func TestLoginErrorGoesWithWhatItWasAbout(t *testing.T) {
-	c := newConsole(t, 100, 30, screentest.ConsoleOpts{})
+	c := screentest.NewConsole(t, 100, 30, screentest.ConsoleOpts{Start: New})
 	prod := c.App.Targets[0]
 	prod.Env.Name, prod.Demo = "production", nil
 	c.App.Targets = append(c.App.Targets, prod)
@@ -151,11 +152,42 @@ func TestLoginPicksKeystoreKeys(t *testing.T) {
 // TestLoginAPIKeyFromEnvironment: $SVCWALLET_API_KEY pre-fills the API key
 // field (masked), so enter alone logs in.
 func TestLoginAPIKeyFromEnvironment(t *testing.T) {
-	c := newConsole(t, 100, 30, screentest.ConsoleOpts{Env: map[string]string{service.APIKeyEnvVar: sandbox.DemoAPIKey}})
+	c := screentest.NewConsole(t, 100, 30, screentest.ConsoleOpts{Start: New, Env: map[string]string{service.APIKeyEnvVar: sandbox.DemoAPIKey}})
 	for _, line := range strings.Split(c.Plain(), "\n") {
 		if strings.Contains(line, "› API key") && (strings.Contains(line, sandbox.DemoAPIKey) || !strings.Contains(line, "••••")) {
 			t.Fatalf("the API key field is not pre-filled, or shows the key in clear: %q", line)
 		}
 	}
 	c.LoginAPIKey("")
+}
+
+// TestLoginIdle: a static cursor, and a spinner only while logging in.
+func TestLoginIdle(t *testing.T) {
+	c := screentest.NewConsole(t, 120, 40, screentest.ConsoleOpts{Start: New})
+	l := newLogin(c.App)
+	l.SetSize(120, 38)
+	screentest.RunCmdSync(t, l.Init())
+	screentest.RequireIdle(t, l, "login form", screentest.OtherMsgs()...)
+	screentest.RequireIdle(t, l, "login form", l.spin.Tick())
+	if _, cmd := l.Update(screentest.Key("x")); cmd != nil {
+		t.Error("typing returned a command (a blinking cursor redraws an idle screen)")
+	}
+	_, cmd := l.Update(screentest.Key("enter")) // key "x": refused by the sandbox
+	msgs := screentest.RunCmdSync(t, cmd)
+	if _, cmd := l.Update(screentest.FindMsg[spinner.TickMsg](t, msgs)); cmd == nil {
+		t.Fatal("while logging in, the spinner does not tick")
+	}
+	l.Update(screentest.FindMsg[loginDoneMsg](t, msgs))
+	if l.err == nil {
+		t.Fatal("the wrong key was accepted")
+	}
+	screentest.RequireIdle(t, l, "after a failed login", l.spin.Tick())
+	screentest.RequireIdle(t, l, "after a failed login", screentest.OtherMsgs()...)
+}
+
+// TestTypingAndPastingNeverQuit: in the API key field, q and ? are text and
+// a bracketed paste goes to the field.
+func TestTypingAndPastingNeverQuit(t *testing.T) {
+	c := screentest.NewConsole(t, 120, 40, screentest.ConsoleOpts{Start: New})
+	screentest.TypeAndPasteUnderRoot(t, "login", c.App, newLogin(c.App))
 }

@@ -1,4 +1,4 @@
-package screens
+package withdraw
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package screens
+package deposit
 
 import (
 	"encoding/base64"
@@ -23,8 +23,7 @@ import (
 // listing has arrived; sb tunes the sandbox (e.g. ExtraChains).
 func loadedDeposit(t testing.TB, w, h int, sb sandbox.Options) (*depositScreen, *screentest.Console) {
 	t.Helper()
-	c := newConsole(t, 120, 40, screentest.ConsoleOpts{Sandbox: sb})
-	c.LoginAPIKey(sandbox.DemoAPIKey)
+	c := screentest.NewLoggedInConsole(t, 120, 40, screentest.ConsoleOpts{Sandbox: sb})
 	d := newDeposit(c.App)
 	d.SetSize(w, h)
 	msgs := screentest.RunCmdSync(t, d.Init())
@@ -38,8 +37,7 @@ func loadedDeposit(t testing.TB, w, h int, sb sandbox.Options) (*depositScreen, 
 // TestDepositIdle: the spinner runs while the listing and a generation are
 // in flight, and stops when they answer; nothing is scheduled while idle.
 func TestDepositIdle(t *testing.T) {
-	c := newConsole(t, 120, 40, screentest.ConsoleOpts{})
-	c.LoginAPIKey(sandbox.DemoAPIKey)
+	c := screentest.NewLoggedInConsole(t, 120, 40, screentest.ConsoleOpts{})
 	d := newDeposit(c.App)
 	d.SetSize(120, 38)
 	msgs := screentest.RunCmdSync(t, d.Init())
@@ -65,43 +63,6 @@ func TestDepositIdle(t *testing.T) {
 	screentest.RequireIdle(t, d, "after generating", screentest.OtherMsgs()...)
 	d.Update(screentest.Key("enter")) // QR shown: still nothing moves
 	screentest.RequireIdle(t, d, "QR shown", d.spin.Tick())
-}
-
-// TestLoginIdle: a static cursor, and a spinner only while logging in.
-func TestLoginIdle(t *testing.T) {
-	c := newConsole(t, 120, 40, screentest.ConsoleOpts{})
-	l := newLogin(c.App)
-	l.SetSize(120, 38)
-	screentest.RunCmdSync(t, l.Init())
-	screentest.RequireIdle(t, l, "login form", screentest.OtherMsgs()...)
-	screentest.RequireIdle(t, l, "login form", l.spin.Tick())
-	if _, cmd := l.Update(screentest.Key("x")); cmd != nil {
-		t.Error("typing returned a command (a blinking cursor redraws an idle screen)")
-	}
-	_, cmd := l.Update(screentest.Key("enter")) // key "x": refused by the sandbox
-	msgs := screentest.RunCmdSync(t, cmd)
-	if _, cmd := l.Update(screentest.FindMsg[spinner.TickMsg](t, msgs)); cmd == nil {
-		t.Fatal("while logging in, the spinner does not tick")
-	}
-	l.Update(screentest.FindMsg[loginDoneMsg](t, msgs))
-	if l.err == nil {
-		t.Fatal("the wrong key was accepted")
-	}
-	screentest.RequireIdle(t, l, "after a failed login", l.spin.Tick())
-	screentest.RequireIdle(t, l, "after a failed login", screentest.OtherMsgs()...)
-}
-
-// TestHomeIdle: the home screen schedules nothing once it has started.
-func TestHomeIdle(t *testing.T) {
-	c := newConsole(t, 120, 40, screentest.ConsoleOpts{})
-	c.LoginAPIKey(sandbox.DemoAPIKey)
-	h := newHome(c.App)
-	h.SetSize(120, 38)
-	for _, m := range screentest.RunCmdSync(t, h.Init()) {
-		h.Update(m)
-	}
-	screentest.RequireIdle(t, h, "home", screentest.OtherMsgs()...)
-	screentest.RequireIdle(t, h, "home", spinner.New().Tick())
 }
 
 // TestDepositCopy: c sets the clipboard with OSC 52, and inside tmux also
@@ -306,9 +267,9 @@ func onTerminal(line string, darkBg bool) string {
 func TestQRDecodesFromScreen(t *testing.T) {
 	for _, sz := range screentest.GoldenSizes {
 		t.Run(fmt.Sprintf("%dx%d", sz.W, sz.H), func(t *testing.T) {
-			c := newConsole(t, sz.W, sz.H, screentest.ConsoleOpts{})
-			c.LoginAPIKey(sandbox.DemoAPIKey)
-			c.OpenDeposit()
+			c := screentest.NewLoggedInConsole(t, sz.W, sz.H, screentest.ConsoleOpts{})
+			c.Open(New(c.App))
+			c.UntilShows("CHAIN ID", "SOLANA")
 			addr := c.GenerateSolana()
 			c.Press("enter")
 			if got := decodeQR(t, strings.Split(c.Plain(), "\n")); got != addr {
@@ -346,10 +307,10 @@ func TestDepositManyChains(t *testing.T) {
 
 // TestDepositProviderUnreachable: empty stablecoin contracts are explained.
 func TestDepositProviderUnreachable(t *testing.T) {
-	c := newConsole(t, 120, 40, screentest.ConsoleOpts{})
+	c := screentest.NewLoggedInConsole(t, 120, 40, screentest.ConsoleOpts{})
 	c.Srv.Exchange.SetProviderReachable(false)
-	c.LoginAPIKey(sandbox.DemoAPIKey)
-	c.OpenDeposit()
+	c.Open(New(c.App))
+	c.UntilShows("CHAIN ID", "SOLANA")
 	if v := c.Plain(); !strings.Contains(v, "USDT    unknown: provider unreachable") {
 		t.Errorf("no provider-unreachable wording:\n%s", v)
 	}
@@ -421,4 +382,12 @@ func TestDepositFilter(t *testing.T) {
 	if len(d.chains) != all {
 		t.Errorf("an empty filter lists %d of %d chains", len(d.chains), all)
 	}
+}
+
+// TestFilterTakesPastes: while the chain filter is typed, a bracketed paste
+// goes into it like typed keys (it used to be dropped).
+func TestFilterTakesPastes(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	d := newDeposit(app)
+	screentest.FilterTakesPaste(t, "deposit", d, &d.filter)
 }

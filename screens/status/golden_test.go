@@ -1,4 +1,4 @@
-package screens
+package status
 
 import (
 	"strings"
@@ -28,7 +28,7 @@ func TestStatusGolden(t *testing.T) {
 		Session: kit.Session{Target: kit.Target{Env: env, Client: service.New(env, service.Options{Now: clock})}}}
 	const id = "q-7mzq4d2kxw5v3c6hbf2ytjnr1e"
 	s := newStatus(app, id, true)
-	timed(s)
+	screentest.RecordTimers(s.app)
 	root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common})
 	root.Init() // its request is not run: the answers below stand in for it
 	screentest.Feed(root, tea.WindowSizeMsg{Width: 120, Height: 40})
@@ -68,7 +68,7 @@ func TestStatusGolden(t *testing.T) {
 // ones marked, the selected one in full.
 func TestHistoryGolden(t *testing.T) {
 	r := screentest.NewStatusRig(t)
-	historyEntries(t, r)
+	screentest.HistoryEntries(t, r)
 	root := tui.New(newHistory(r.App), tui.Options{Theme: "dark", Common: r.App.Common})
 	screentest.Feed(root, tea.WindowSizeMsg{Width: 120, Height: 40})
 	for _, m := range screentest.RunAll(root.Init()) {

@@ -1,7 +1,9 @@
-package screens
+package status
 
 import (
+	"context"
 	"encoding/json"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -36,7 +38,7 @@ func TestResumeResendsTheJournaledBody(t *testing.T) {
 	for visit := range 2 {
 		s := NewResume(r.App, rec).(*statusScreen)
 		s.SetSize(100, 40)
-		timed(s)
+		screentest.RecordTimers(s.app)
 		cmd := s.Init()
 		if !s.Busy() {
 			t.Fatalf("visit %d: not Busy while the re-sent withdraw is out", visit)
@@ -83,7 +85,7 @@ func TestResumeExpiredUnknownToTheService(t *testing.T) {
 	r.Clock.Set(in.ExpiresAt.Add(time.Second))
 	s := NewResume(r.App, rec).(*statusScreen)
 	s.SetSize(100, 40)
-	timers := timed(s)
+	timers := screentest.RecordTimers(s.app)
 	screentest.Drive(s, s.Init())
 	if len(r.WithdrawBodies()) != 0 || len(*timers) != 0 || s.phase != phaseRejected {
 		t.Fatalf("phase %v, %d timers, %d re-sends; want rejected, nothing more", s.phase, len(*timers), len(r.WithdrawBodies()))
@@ -105,7 +107,7 @@ func TestResumeExpiredNeverExecuted(t *testing.T) {
 
 	s := NewResume(r.App, rec).(*statusScreen)
 	s.SetSize(100, 40)
-	timers := timed(s)
+	timers := screentest.RecordTimers(s.app)
 	cmd := s.Init()
 	if s.Busy() {
 		t.Fatal("Busy while only asking for the status")
@@ -175,7 +177,7 @@ func TestResumeRefused(t *testing.T) {
 	r.Exchange.RemoveFromAddressBook(sandbox.DemoAccountID, sandbox.DestCompleted)
 	s := NewResume(r.App, rec).(*statusScreen)
 	s.SetSize(100, 40)
-	timed(s)
+	screentest.RecordTimers(s.app)
 	screentest.Drive(s, s.Init())
 	got := r.Record(req.QuoteID)
 	if !got.Finished() || got.State != "" || !strings.Contains(got.Error, "address book") {
@@ -201,7 +203,7 @@ func TestResumeServerSaysExpired(t *testing.T) {
 	rec.Intent.ExpiresAt = in.ExpiresAt.Add(time.Minute) // a skewed local view
 	s := NewResume(r.App, rec).(*statusScreen)
 	s.SetSize(100, 40)
-	timed(s)
+	screentest.RecordTimers(s.app)
 	cmd := s.Init()
 	if !s.Busy() {
 		t.Fatal("not re-sending a quote this computer thinks valid")
@@ -231,7 +233,7 @@ func TestResumeLostThenRetried(t *testing.T) {
 	})
 	s := NewResume(r.App, rec).(*statusScreen)
 	s.SetSize(100, 40)
-	timers := timed(s)
+	timers := screentest.RecordTimers(s.app)
 	screentest.Drive(s, s.Init())
 	if s.Busy() || s.err == nil || len(*timers) != 0 || r.StatusCalls.Load() != 0 {
 		t.Fatalf("after a lost re-send: busy=%v err=%v timers=%d status requests=%d", s.Busy(), s.err, len(*timers), r.StatusCalls.Load())
@@ -255,5 +257,61 @@ func TestResumeLostThenRetried(t *testing.T) {
 	}
 	if !r.Balance().Equal(start.Sub(in.PayAmount)) || s.phase != phaseFollow {
 		t.Errorf("balance %s from %s, phase %v: want paid once and followed", r.Balance(), start, s.phase)
+	}
+}
+
+// TestResumeRefusedButExecutedIsFollowed: the re-send of an unanswered
+// request is refused (the quote expired by the service's word), yet the
+// first send had executed: the status decides, and the withdrawal is
+// followed instead of being called "nothing paid".
+func TestResumeRefusedButExecutedIsFollowed(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	start := r.Balance()
+	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	if _, err := r.App.Client().Withdraw(context.Background(), req); err != nil {
+		t.Fatal(err)
+	}
+	rec := r.Intent(req, in) // journaled, its answer lost
+	expired := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusGone)
+		_, _ = w.Write([]byte(`{"code":3103,"message":"quote expired","status":410}`))
+	})
+	r.WithdrawAnswer.Store(&expired)
+	s := NewResume(r.App, rec).(*statusScreen)
+	screentest.RecordTimers(s.app)
+	screentest.Drive(s, s.Init())
+	if s.phase != phaseFollow || s.follow.Last.State != service.StateSubmitted {
+		t.Fatalf("phase %v, state %q, rejected %q; want it followed as SUBMITTED", s.phase, s.follow.Last.State, s.rejected)
+	}
+	if got := r.Record(req.QuoteID); got.Error != "" || got.State == "" {
+		t.Errorf("journal %+v: a paid withdrawal was recorded as refused", got)
+	}
+	if !r.Balance().Equal(start.Sub(in.PayAmount)) {
+		t.Errorf("balance %s, want one debit from %s", r.Balance(), start)
+	}
+}
+
+// TestStatusStopsOnExpiredUnexecutedQuote: a quote that was never executed
+// stays CREATED forever; once it can no longer be executed, following it
+// stops and says nothing was paid.
+func TestStatusStopsOnExpiredUnexecutedQuote(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	req, _ := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	s := newStatus(r.App, req.QuoteID, false)
+	s.SetSize(100, 40)
+	timers := screentest.RecordTimers(s.app)
+	screentest.Drive(s, s.Init())
+	if !s.polling() || len(*timers) == 0 {
+		t.Fatal("a fresh CREATED quote is not followed")
+	}
+	r.Clock.Advance(service.StaleQuoteAfter + time.Second)
+	*timers = nil
+	screentest.Drive(s, s.fetch())
+	if s.polling() || len(*timers) != 0 {
+		t.Fatalf("still polling an expired unexecuted quote (%d timers)", len(*timers))
+	}
+	if !strings.Contains(ansi.Strip(s.View()), "expired without being executed") {
+		t.Errorf("no explanation:\n%s", ansi.Strip(s.View()))
 	}
 }

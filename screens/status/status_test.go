@@ -1,4 +1,4 @@
-package screens
+package status
 
 import (
 	"errors"
@@ -22,7 +22,7 @@ import (
 func follow(t *testing.T, r *screentest.StatusRig, s *statusScreen, maxPolls int) []time.Duration {
 	t.Helper()
 	s.SetSize(100, 40)
-	timers := timed(s)
+	timers := screentest.RecordTimers(s.app)
 	var waits []time.Duration
 	screentest.Drive(s, s.Init())
 	for range maxPolls {
@@ -31,9 +31,9 @@ func follow(t *testing.T, r *screentest.StatusRig, s *statusScreen, maxPolls int
 		}
 		next := (*timers)[0]
 		*timers = (*timers)[1:]
-		waits = append(waits, next.d)
-		r.Clock.Advance(next.d)
-		screentest.Drive(s, func() tea.Msg { return next.msg })
+		waits = append(waits, next.D)
+		r.Clock.Advance(next.D)
+		screentest.Drive(s, func() tea.Msg { return next.Msg })
 		if len(*timers) > 1 {
 			t.Fatalf("%d timers pending at once", len(*timers))
 		}
@@ -150,17 +150,17 @@ func TestStatusBackoff(t *testing.T) {
 			s := newStatus(r.App, id, false)
 			s.jitter = tc.jitter
 			s.SetSize(100, 40)
-			timers := timed(s)
+			timers := screentest.RecordTimers(s.app)
 			r.FailStatus.Store(true)
 			s.Update(nil) // nothing happens on a foreign message
 			screentest.Drive(s, s.Init())
 			for range len(tc.want) - 1 {
 				next := (*timers)[len(*timers)-1]
-				screentest.Drive(s, func() tea.Msg { return next.msg })
+				screentest.Drive(s, func() tea.Msg { return next.Msg })
 			}
 			var got []time.Duration
 			for _, tm := range *timers {
-				got = append(got, tm.d/time.Second)
+				got = append(got, tm.D/time.Second)
 			}
 			if !slices.Equal(got, tc.want) {
 				t.Errorf("waits %v s, want %v s", got, tc.want)
@@ -171,8 +171,8 @@ func TestStatusBackoff(t *testing.T) {
 			}
 			r.FailStatus.Store(false)
 			next := (*timers)[len(*timers)-1]
-			screentest.Drive(s, func() tea.Msg { return next.msg })
-			if last := (*timers)[len(*timers)-1].d; last != service.DefaultPollInterval || s.err != nil {
+			screentest.Drive(s, func() tea.Msg { return next.Msg })
+			if last := (*timers)[len(*timers)-1].D; last != service.DefaultPollInterval || s.err != nil {
 				t.Errorf("after a good answer: wait %s, error %v; want the interval and no error", last, s.err)
 			}
 		})
@@ -187,7 +187,7 @@ func TestStatusTicksDieWithTheVisit(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	id := r.Executed(sandbox.DestCompleted, "10")
 	s := newStatus(r.App, id, false)
-	timers := timed(s)
+	timers := screentest.RecordTimers(s.app)
 	root := tui.New(s, tui.Options{Theme: "dark", Common: r.App.Common})
 	var step func(tea.Msg)
 	step = func(msg tea.Msg) {
@@ -203,7 +203,7 @@ func TestStatusTicksDieWithTheVisit(t *testing.T) {
 	if n := r.StatusCalls.Load(); n != 1 || len(*timers) != 1 {
 		t.Fatalf("after start: %d requests, %d timers; want 1 and 1", n, len(*timers))
 	}
-	stale := (*timers)[0].msg
+	stale := (*timers)[0].Msg
 
 	step(tui.PushMsg{Screen: newBoard(r.App)})
 	step(stale) // fires while the board is on top
@@ -219,12 +219,12 @@ func TestStatusTicksDieWithTheVisit(t *testing.T) {
 		t.Fatalf("a tick of the previous visit made a request (%d)", n)
 	}
 	step(tea.KeyPressMsg{Code: 'r', Text: "r"})
-	current := (*timers)[1].msg
+	current := (*timers)[1].Msg
 	step(current) // the timer replaced by r
 	if n := r.StatusCalls.Load(); n != 3 {
 		t.Fatalf("r and the timer it replaced made %d requests, want 3", n)
 	}
-	step((*timers)[2].msg)
+	step((*timers)[2].Msg)
 	if n := r.StatusCalls.Load(); n != 4 {
 		t.Fatalf("the live timer made no request (%d)", n)
 	}

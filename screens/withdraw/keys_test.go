@@ -1,4 +1,4 @@
-package screens
+package withdraw
 
 import (
 	"strings"
@@ -106,9 +106,14 @@ func TestRouteOffersOnlyWhatActs(t *testing.T) {
 // refuses a quote for its amount, esc lands on the amount, with the reason
 // beside it, and typing changes the amount.
 func TestRefusedAmountGoesBackToAmount(t *testing.T) {
-	c := newConsole(t, 120, 40, screentest.ConsoleOpts{})
-	c.LoginAPIKey(sandbox.DemoAPIKey)
-	c.FillDestination(sandbox.DestCompleted, "1")
+	c := screentest.NewLoggedInConsole(t, 120, 40, screentest.ConsoleOpts{})
+	c.Open(New(c.App))
+	c.UntilShows("DESTINATION", "ARBITRUM")
+	c.Press("enter")
+	c.UntilShows("Withdraw: destination")
+	c.TypeText(sandbox.DestCompleted)
+	c.Press("tab")
+	c.TypeText("1")
 	c.Press("enter")
 	c.UntilShows("Quote refused")
 	c.Press("esc")
@@ -150,4 +155,19 @@ func TestRouteFilter(t *testing.T) {
 	if d, ok := screentest.PushedScreen(func() tea.Cmd { _, c := screentest.Press(r, "enter"); return c }()).(*destinationScreen); !ok || d.w.Route.Chain != "SOLANA" {
 		t.Errorf("enter on the filtered list did not go on with SOLANA")
 	}
+}
+
+// TestTypingAndPastingNeverQuit: in the destination field, q and ? are text
+// and a bracketed paste goes to the field.
+func TestTypingAndPastingNeverQuit(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	screentest.TypeAndPasteUnderRoot(t, "destination", app, newDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum}))
+}
+
+// TestFilterTakesPastes: while the route filter is typed, a bracketed paste
+// goes into it like typed keys (it used to be dropped).
+func TestFilterTakesPastes(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	r := newRoute(app)
+	screentest.FilterTakesPaste(t, "route", r, &r.filter)
 }

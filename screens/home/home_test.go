@@ -1,4 +1,4 @@
-package screens
+package home
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/spinner"
 	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/screens/kit"
@@ -101,4 +102,33 @@ func TestHomeSaysJournalTrouble(t *testing.T) {
 	if v := screentest.OneLine(ansi.Strip(h.View())); !strings.Contains(v, "The withdrawal journal cannot be read (run svcwallet doctor)") {
 		t.Fatalf("an unreadable journal not said:\n%s", v)
 	}
+}
+
+// TestHomeBanner: the home screen counts the unfinished withdrawals in a
+// Cmd, and says how to resume them.
+func TestHomeBanner(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	h := newHome(r.App)
+	h.SetSize(100, 30)
+	screentest.Drive(h, h.Init())
+	if v := ansi.Strip(h.View()); strings.Contains(v, "unfinished withdrawal") {
+		t.Fatalf("banner with an empty journal:\n%s", v)
+	}
+	screentest.HistoryEntries(t, r)
+	screentest.Drive(h, h.Resume())
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "2 unfinished withdrawals: press h to review and resume them") {
+		t.Fatalf("no banner:\n%s", v)
+	}
+}
+
+// TestHomeIdle: the home screen schedules nothing once it has started.
+func TestHomeIdle(t *testing.T) {
+	c := screentest.NewLoggedInConsole(t, 120, 40, screentest.ConsoleOpts{})
+	h := newHome(c.App)
+	h.SetSize(120, 38)
+	for _, m := range screentest.RunCmdSync(t, h.Init()) {
+		h.Update(m)
+	}
+	screentest.RequireIdle(t, h, "home", screentest.OtherMsgs()...)
+	screentest.RequireIdle(t, h, "home", spinner.New().Tick())
 }

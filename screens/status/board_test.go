@@ -1,4 +1,4 @@
-package screens
+package status
 
 import (
 	"fmt"
@@ -26,15 +26,15 @@ import (
 type boardRig struct {
 	*screentest.StatusRig
 	b      *boardScreen
-	timers []timer
+	timers []screentest.Timer
 	toasts []string
 	clips  []tea.Msg
 }
 
 func newBoardRig(t *testing.T, r *screentest.StatusRig) *boardRig {
 	br := &boardRig{StatusRig: r, b: newBoard(r.App)}
-	br.b.after = func(d time.Duration, msg tea.Msg) tea.Cmd {
-		br.timers = append(br.timers, timer{d, msg})
+	r.App.Timer = func(d time.Duration, msg tea.Msg) tea.Cmd {
+		br.timers = append(br.timers, screentest.Timer{D: d, Msg: msg})
 		return nil
 	}
 	br.b.SetSize(120, 40)
@@ -73,8 +73,8 @@ func (br *boardRig) fire() bool {
 	}
 	tm := br.timers[0]
 	br.timers = br.timers[1:]
-	br.Clock.Advance(tm.d)
-	br.send(tm.msg)
+	br.Clock.Advance(tm.D)
+	br.send(tm.Msg)
 	return true
 }
 
@@ -331,7 +331,7 @@ func BenchmarkBoardView(b *testing.B) {
 // withdrawals of this environment on the board, once.
 func TestHistoryAddsToBoard(t *testing.T) {
 	r := screentest.NewStatusRig(t)
-	historyEntries(t, r)
+	screentest.HistoryEntries(t, r)
 	h := newHistory(r.App)
 	h.SetSize(120, 40)
 	screentest.Drive(h, h.Init())
@@ -402,4 +402,21 @@ func TestBoardBell(t *testing.T) {
 			t.Errorf("bell %v: %d bells for %d announced changes", on, bells, changes)
 		}
 	}
+}
+
+// TestTypingAndPastingNeverQuit: on the board's id field, q and ? are text
+// and a bracketed paste goes to the field.
+func TestTypingAndPastingNeverQuit(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	screentest.TypeAndPasteUnderRoot(t, "watch board", r.App, newBoard(r.App))
+}
+
+// TestFilterTakesPastes: while the history's or the board's filter is
+// typed, a bracketed paste goes into it like typed keys (it used to be
+// dropped).
+func TestFilterTakesPastes(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	h, b := newHistory(r.App), newBoard(r.App)
+	screentest.FilterTakesPaste(t, "history", h, &h.filter)
+	screentest.FilterTakesPaste(t, "board", b, &b.filter)
 }
