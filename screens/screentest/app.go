@@ -1,3 +1,7 @@
+// Package screentest is what the screens' tests share: an in-process
+// sandbox behind an App, a whole console driven through its root model, a
+// status rig on a fake clock, a stand-in home screen, and helpers for keys,
+// commands, timers and frames. Tests only import it.
 package screentest
 
 import (
@@ -13,26 +17,18 @@ import (
 	"svcwallet/tui"
 )
 
-// LoggedInApp is a logged-in App on a sandbox, with a clock the test moves and a
-// journal of its own.
+// LoggedInApp is an App logged in with the demo API key on a fresh sandbox,
+// with a clock the test moves and a journal of its own.
 func LoggedInApp(t testing.TB) (*kit.App, *time.Time) {
-	t.Helper()
-	return LoggedInAppWith(t, sandbox.Options{}, map[string]string{})
-}
-
-// LoggedInAppWith is LoggedInApp on a sandbox tuned by sb (its clock is
-// replaced), with env as the process environment the screens see.
-func LoggedInAppWith(t testing.TB, sb sandbox.Options, env map[string]string) (*kit.App, *time.Time) {
 	t.Helper()
 	now := Now
 	clock := func() time.Time { return now }
-	sb.Now = clock
-	srv, err := sandbox.Start("127.0.0.1:0", sb)
+	srv, err := sandbox.Start("127.0.0.1:0", sandbox.Options{Now: clock})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { srv.Close() })
-	app := NewApp(srv, true, clock, func(k string) string { return env[k] }, t.TempDir())
+	app := NewApp(srv, true, clock, func(string) string { return "" }, t.TempDir())
 	j, err := service.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
@@ -53,9 +49,9 @@ var Arbitrum = service.WithdrawalRoute{Chain: "ARBITRUM", ChainID: "42161", Chai
 // status bar all read it, so session times in goldens never move.
 var Now = time.Date(2026, 3, 14, 9, 26, 53, 0, time.UTC)
 
-// ShownSandboxURL is what the login screen shows for the sandbox in tests;
+// shownSandboxURL is what the login screen shows for the sandbox in tests;
 // the real listener has a random port.
-const ShownSandboxURL = "http://127.0.0.1:8700"
+const shownSandboxURL = "http://127.0.0.1:8700"
 
 // StrangerKey is a well-known development key registered nowhere in the
 // sandbox (Hardhat account #9): its wallet login is refused.
@@ -66,7 +62,7 @@ const StrangerKey = "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff
 func NewApp(srv *sandbox.Server, dark bool, clock func() time.Time, getenv func(string) string, keystoreDir string) *kit.App {
 	real := service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
 	target := kit.Target{
-		Env:    service.SandboxEnvironment(ShownSandboxURL, sandbox.DefaultChainID),
+		Env:    service.SandboxEnvironment(shownSandboxURL, sandbox.DefaultChainID),
 		Client: service.New(real, service.Options{Now: clock}),
 		Demo:   &kit.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey},
 	}

@@ -12,6 +12,7 @@ import (
 	"svcwallet/tui"
 )
 
+// TypeInto types text into s one key at a time.
 func TypeInto(s tui.Screen, text string) tui.Screen {
 	for _, r := range text {
 		s, _ = s.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
@@ -19,6 +20,7 @@ func TypeInto(s tui.Screen, text string) tui.Screen {
 	return s
 }
 
+// Press hands s the key named k (see Key).
 func Press(s tui.Screen, k string) (tui.Screen, tea.Cmd) { return s.Update(Key(k)) }
 
 // PushedScreen returns the screen a command pushes, or nil.
@@ -49,7 +51,7 @@ func Offers(km interface{ ShortHelp() []key.Binding }, k string) bool {
 	return false
 }
 
-// keyMsg builds the key press for a key name as Bubble Tea reports it.
+// Key builds the key press for a key name as Bubble Tea reports it.
 func Key(k string) tea.KeyPressMsg {
 	switch k {
 	case "enter":
@@ -90,6 +92,7 @@ func OneLine(view string) string {
 	return strings.Join(parts, " ")
 }
 
+// Offered reports whether s's footer lists a binding described desc.
 func Offered(s tui.Screen, desc string) bool {
 	for _, k := range s.KeyMap().ShortHelp() {
 		if k.Help().Desc == desc {

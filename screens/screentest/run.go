@@ -57,7 +57,7 @@ func Feed(root *tui.Model, msg tea.Msg) {
 
 // Drive runs cmd and every command that follows from the messages it makes,
 // handing each message to s, until nothing is left. Commands run in this
-// goroutine: s schedules no real timers (see timed).
+// goroutine: s must schedule no real timers (see RecordTimers).
 func Drive(s tui.Screen, cmd tea.Cmd) tui.Screen {
 	queue := []tea.Cmd{cmd}
 	for len(queue) > 0 {
