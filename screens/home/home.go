@@ -11,12 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"svcwallet/screens/builder"
-	"svcwallet/screens/deposit"
 	"svcwallet/screens/kit"
-	"svcwallet/screens/login"
-	"svcwallet/screens/status"
-	"svcwallet/screens/withdraw"
 	"svcwallet/service"
 	"svcwallet/tui"
 )
@@ -38,11 +33,11 @@ type menuItem struct {
 
 // homeMenu lists the ways on; log out is handled by the screen itself.
 var homeMenu = []menuItem{
-	{"d", "Deposit addresses", "chains, tokens, QR codes; provision on-demand chains", func(a *kit.App) tui.Screen { return deposit.New(a) }},
-	{"w", "Withdraw USDT", "through the bridge: route, quote, review, sign, follow", func(a *kit.App) tui.Screen { return withdraw.New(a) }},
-	{"h", "History", "this account's withdrawals; resume unfinished ones", func(a *kit.App) tui.Screen { return status.NewHistory(a) }},
-	{"s", "Watch board", "follow many withdrawals by quote id", func(a *kit.App) tui.Screen { return status.NewBoard(a) }},
-	{"b", "Builder authorization", "let a builder trade for this account, with fee caps and an optional API key", func(a *kit.App) tui.Screen { return builder.New(a) }},
+	{"d", "Deposit addresses", "chains, tokens, QR codes; provision on-demand chains", func(a *kit.App) tui.Screen { return a.Makers.Deposit(a) }},
+	{"w", "Withdraw USDT", "through the bridge: route, quote, review, sign, follow", func(a *kit.App) tui.Screen { return a.Makers.Withdraw(a) }},
+	{"h", "History", "this account's withdrawals; resume unfinished ones", func(a *kit.App) tui.Screen { return a.Makers.History(a) }},
+	{"s", "Watch board", "follow many withdrawals by quote id", func(a *kit.App) tui.Screen { return a.Makers.Board(a) }},
+	{"b", "Builder authorization", "let a builder trade for this account, with fee caps and an optional API key", func(a *kit.App) tui.Screen { return a.Makers.Builder(a) }},
 }
 
 // homeScreen shows who is logged in and the ways on.
@@ -108,7 +103,7 @@ func (h *homeScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 func (h *homeScreen) logout() tea.Cmd {
 	h.app.Client().Logout()
 	h.app.Signer = nil
-	return tea.Batch(tui.Reset(login.New(h.app)), tui.ShowInfo("Logged out"))
+	return tea.Batch(tui.Reset(h.app.Makers.Login(h.app)), tui.ShowInfo("Logged out"))
 }
 
 func (h *homeScreen) View() string {

@@ -98,13 +98,17 @@ type Deps struct {
 	Makers Makers
 }
 
-// Makers build screens a feature returns to without importing their
-// package, as pug's Maker does: home opens every feature, and the features
-// come back to it through Home, so no two feature packages import each
-// other.
+// Makers build the screens one feature opens in another, handed in as
+// pug's Maker is, so that no feature package imports another: home opens
+// every feature through them, the features come back home, and the
+// withdrawal review hands what it sent to the status screen.
 type Makers struct {
-	// Home is the home screen of the logged-in session.
-	Home func(*App) tui.Screen
+	Home, Login, Deposit, Withdraw, History, Board, Builder func(*App) tui.Screen
+	// Status follows the withdrawal quoteID; own is true for the user's
+	// own, whose states are journaled.
+	Status func(app *App, quoteID string, own bool) tui.Screen
+	// Resume takes up a journaled withdrawal (D11).
+	Resume func(app *App, rec service.JournalRecord) tui.Screen
 }
 
 // Session is the one login the console is in: the target environment with

@@ -13,7 +13,6 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"svcwallet/screens/kit"
-	"svcwallet/screens/status"
 	"svcwallet/service"
 	"svcwallet/tui"
 )
@@ -228,13 +227,13 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 	switch {
 	case msg.Err == nil:
 		// Follow the quote id that was sent, never the one echoed back.
-		return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(status.New(r.app, r.order.Quote.QuoteID, true)),
+		return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.Status(r.app, r.order.Quote.QuoteID, true)),
 			tui.ShowInfo(fmt.Sprintf("Withdrawal accepted: %s %s on its way", r.order.Quote.ReceiveAmount, r.order.Choice.TokenOut)))
 	case msg.Lost != nil:
 		// This quote must never be signed again with another nonce: the
 		// journaled request may have executed. The resume screen re-sends it
 		// identically or asks the service, and this review is left behind.
-		return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(status.NewResume(r.app, *msg.Lost)),
+		return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.Resume(r.app, *msg.Lost)),
 			tui.ShowError(service.UserError{Text: "No clear answer from the service: the withdrawal is saved and is being checked; it cannot be paid twice"}))
 	case errors.Is(msg.Err, service.ErrQuoteExpired):
 		r.err = service.UserError{Text: "Quote expired before it was executed: press " + r.requoteKey().Help().Key + " to get a new one and sign again"}
