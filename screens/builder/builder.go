@@ -91,10 +91,7 @@ type builderScreen struct {
 }
 
 // New builds the builder authorization form for the logged-in account.
-func New(app *kit.App) tui.Screen { return newBuilder(app) }
-
-// newBuilder builds the form for the logged-in account.
-func newBuilder(app *kit.App) *builderScreen {
+func New(app *kit.App) tui.Screen {
 	c := app.Common
 	s, _ := app.Client().Session()
 	b := &builderScreen{app: app, main: s.FundingAccountAddress, focus: bfBuilder, nonces: signer.NewNonce,

@@ -41,7 +41,7 @@ func newBldRig(t *testing.T, w, h int) *bldRig {
 // openForm opens the builder form with the fixed nonce.
 func (r *bldRig) openForm() *builderScreen {
 	r.T.Helper()
-	f := newBuilder(r.App)
+	f := New(r.App).(*builderScreen)
 	f.nonces = func() uint32 { return bldNonce }
 	r.Open(f)
 	r.UntilShows("Max futures fee")

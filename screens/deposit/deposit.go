@@ -78,10 +78,7 @@ type depositScreen struct {
 }
 
 // New builds the deposit address screen.
-func New(app *kit.App) tui.Screen { return newDeposit(app) }
-
-// newDeposit builds the deposit address screen.
-func newDeposit(app *kit.App) *depositScreen {
+func New(app *kit.App) tui.Screen {
 	return &depositScreen{app: app, qr: map[string]qrCode{}, filter: kit.NewListFilter(app.Common),
 		spin: spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(app.Common.Styles.Spinner))}
 }

@@ -24,7 +24,7 @@ import (
 func loadedDeposit(t testing.TB, w, h int, sb sandbox.Options) (*depositScreen, *screentest.Console) {
 	t.Helper()
 	c := screentest.NewLoggedInConsole(t, 120, 40, screentest.ConsoleOpts{Sandbox: sb})
-	d := newDeposit(c.App)
+	d := New(c.App).(*depositScreen)
 	d.SetSize(w, h)
 	msgs := screentest.RunCmdSync(t, d.Init())
 	d.Update(screentest.FindMsg[depositsLoadedMsg](t, msgs))
@@ -38,7 +38,7 @@ func loadedDeposit(t testing.TB, w, h int, sb sandbox.Options) (*depositScreen, 
 // in flight, and stops when they answer; nothing is scheduled while idle.
 func TestDepositIdle(t *testing.T) {
 	c := screentest.NewLoggedInConsole(t, 120, 40, screentest.ConsoleOpts{})
-	d := newDeposit(c.App)
+	d := New(c.App).(*depositScreen)
 	d.SetSize(120, 38)
 	msgs := screentest.RunCmdSync(t, d.Init())
 	tick := screentest.FindMsg[spinner.TickMsg](t, msgs)
@@ -388,6 +388,6 @@ func TestDepositFilter(t *testing.T) {
 // goes into it like typed keys (it used to be dropped).
 func TestFilterTakesPastes(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
-	d := newDeposit(app)
+	d := New(app).(*depositScreen)
 	screentest.FilterTakesPaste(t, "deposit", d, &d.filter)
 }

@@ -49,9 +49,7 @@ type homeScreen struct {
 }
 
 // New builds the home screen for the logged-in session.
-func New(app *kit.App) tui.Screen { return newHome(app) }
-
-func newHome(app *kit.App) *homeScreen { return &homeScreen{app: app} }
+func New(app *kit.App) tui.Screen { return &homeScreen{app: app} }
 
 func (h *homeScreen) Init() tea.Cmd { return h.readJournal() }
 

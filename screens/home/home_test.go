@@ -42,8 +42,8 @@ func homeWithLogin(t *testing.T, res service.LoginResult) *homeScreen {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := newHome(&kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, nil), Getenv: func(string) string { return "" }},
-		Session: kit.Session{Target: kit.Target{Env: env, Client: c, Journal: j}}})
+	h := New(&kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, nil), Getenv: func(string) string { return "" }},
+		Session: kit.Session{Target: kit.Target{Env: env, Client: c, Journal: j}}}).(*homeScreen)
 	h.SetSize(100, 30)
 	return h
 }
@@ -108,7 +108,7 @@ func TestHomeSaysJournalTrouble(t *testing.T) {
 // Cmd, and says how to resume them.
 func TestHomeBanner(t *testing.T) {
 	r := screentest.NewStatusRig(t)
-	h := newHome(r.App)
+	h := New(r.App).(*homeScreen)
 	h.SetSize(100, 30)
 	screentest.Drive(h, h.Init())
 	if v := ansi.Strip(h.View()); strings.Contains(v, "unfinished withdrawal") {
@@ -124,7 +124,7 @@ func TestHomeBanner(t *testing.T) {
 // TestHomeIdle: the home screen schedules nothing once it has started.
 func TestHomeIdle(t *testing.T) {
 	c := screentest.NewLoggedInConsole(t, 120, 40, screentest.ConsoleOpts{})
-	h := newHome(c.App)
+	h := New(c.App).(*homeScreen)
 	h.SetSize(120, 38)
 	for _, m := range screentest.RunCmdSync(t, h.Init()) {
 		h.Update(m)

@@ -84,10 +84,7 @@ type loginScreen struct {
 }
 
 // New builds the login screen.
-func New(app *kit.App) tui.Screen { return newLogin(app) }
-
-// newLogin builds the login screen.
-func newLogin(app *kit.App) *loginScreen {
+func New(app *kit.App) tui.Screen {
 	c := app.Common
 	l := &loginScreen{
 		app:    app,

@@ -108,7 +108,7 @@ func TestLoginPicksKeystoreKeys(t *testing.T) {
 		}
 		paths = append(paths, path)
 	}
-	l := newLogin(app)
+	l := New(app).(*loginScreen)
 	l.SetSize(120, 40)
 	l.method, l.focus = methodWallet, fieldSource
 	screentest.Press(l, "tab")
@@ -144,7 +144,7 @@ func TestLoginPicksKeystoreKeys(t *testing.T) {
 		}
 		return ""
 	}
-	if l := newLogin(app); l.source != sourceEnv {
+	if l := New(app).(*loginScreen); l.source != sourceEnv {
 		t.Errorf("with $%s set the key source is %d, want the variable", signer.KeyEnvVar, l.source)
 	}
 }
@@ -164,7 +164,7 @@ func TestLoginAPIKeyFromEnvironment(t *testing.T) {
 // TestLoginIdle: a static cursor, and a spinner only while logging in.
 func TestLoginIdle(t *testing.T) {
 	c := screentest.NewConsole(t, 120, 40, screentest.ConsoleOpts{Start: New})
-	l := newLogin(c.App)
+	l := New(c.App).(*loginScreen)
 	l.SetSize(120, 38)
 	screentest.RunCmdSync(t, l.Init())
 	screentest.RequireIdle(t, l, "login form", screentest.OtherMsgs()...)
@@ -189,5 +189,5 @@ func TestLoginIdle(t *testing.T) {
 // a bracketed paste goes to the field.
 func TestTypingAndPastingNeverQuit(t *testing.T) {
 	c := screentest.NewConsole(t, 120, 40, screentest.ConsoleOpts{Start: New})
-	screentest.TypeAndPasteUnderRoot(t, "login", c.App, newLogin(c.App))
+	screentest.TypeAndPasteUnderRoot(t, "login", c.App, New(c.App).(*loginScreen))
 }

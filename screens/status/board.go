@@ -71,10 +71,7 @@ type boardScreen struct {
 }
 
 // NewBoard builds the watch board.
-func NewBoard(app *kit.App) tui.Screen { return newBoard(app) }
-
-// newBoard builds the watch board.
-func newBoard(app *kit.App) *boardScreen {
+func NewBoard(app *kit.App) tui.Screen {
 	return &boardScreen{
 		app: app, input: kit.NewInput(app.Common, "paste or type quote ids, e.g. q-…", false),
 		filter: kit.NewListFilter(app.Common), sched: service.NewScheduler(app.Target.Env.EffectiveFollowRate(), nil),

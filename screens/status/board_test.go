@@ -32,7 +32,7 @@ type boardRig struct {
 }
 
 func newBoardRig(t *testing.T, r *screentest.StatusRig) *boardRig {
-	br := &boardRig{StatusRig: r, b: newBoard(r.App)}
+	br := &boardRig{StatusRig: r, b: NewBoard(r.App).(*boardScreen)}
 	r.App.Timer = func(d time.Duration, msg tea.Msg) tea.Cmd {
 		br.timers = append(br.timers, screentest.Timer{D: d, Msg: msg})
 		return nil
@@ -302,7 +302,7 @@ func BenchmarkBoardView(b *testing.B) {
 	now := screentest.RigStart
 	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, func() time.Time { return now })},
 		Session: kit.Session{Target: kit.Target{Env: service.SandboxEnvironment("http://127.0.0.1:1", sandbox.DefaultChainID)}}}
-	board := newBoard(app)
+	board := NewBoard(app).(*boardScreen)
 	board.SetSize(120, 40)
 	var ids []string
 	for i := range 1000 {
@@ -332,7 +332,7 @@ func BenchmarkBoardView(b *testing.B) {
 func TestHistoryAddsToBoard(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	screentest.HistoryEntries(t, r)
-	h := newHistory(r.App)
+	h := NewHistory(r.App).(*historyScreen)
 	h.SetSize(120, 40)
 	screentest.Drive(h, h.Init())
 	if !screentest.Offered(h, "watch all") {
@@ -408,7 +408,7 @@ func TestBoardBell(t *testing.T) {
 // and a bracketed paste goes to the field.
 func TestTypingAndPastingNeverQuit(t *testing.T) {
 	r := screentest.NewStatusRig(t)
-	screentest.TypeAndPasteUnderRoot(t, "watch board", r.App, newBoard(r.App))
+	screentest.TypeAndPasteUnderRoot(t, "watch board", r.App, NewBoard(r.App).(*boardScreen))
 }
 
 // TestFilterTakesPastes: while the history's or the board's filter is
@@ -416,7 +416,7 @@ func TestTypingAndPastingNeverQuit(t *testing.T) {
 // dropped).
 func TestFilterTakesPastes(t *testing.T) {
 	r := screentest.NewStatusRig(t)
-	h, b := newHistory(r.App), newBoard(r.App)
+	h, b := NewHistory(r.App).(*historyScreen), NewBoard(r.App).(*boardScreen)
 	screentest.FilterTakesPaste(t, "history", h, &h.filter)
 	screentest.FilterTakesPaste(t, "board", b, &b.filter)
 }

@@ -69,7 +69,7 @@ func TestStatusGolden(t *testing.T) {
 func TestHistoryGolden(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	screentest.HistoryEntries(t, r)
-	root := tui.New(newHistory(r.App), tui.Options{Theme: "dark", Common: r.App.Common})
+	root := tui.New(NewHistory(r.App).(*historyScreen), tui.Options{Theme: "dark", Common: r.App.Common})
 	screentest.Feed(root, tea.WindowSizeMsg{Width: 120, Height: 40})
 	for _, m := range screentest.RunAll(root.Init()) {
 		screentest.Feed(root, m)

@@ -48,10 +48,7 @@ type historyScreen struct {
 }
 
 // NewHistory builds the withdrawal history screen.
-func NewHistory(app *kit.App) tui.Screen { return newHistory(app) }
-
-// newHistory builds the withdrawal history screen.
-func newHistory(app *kit.App) *historyScreen {
+func NewHistory(app *kit.App) tui.Screen {
 	return &historyScreen{app: app, filter: kit.NewListFilter(app.Common)}
 }
 

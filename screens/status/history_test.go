@@ -18,7 +18,7 @@ import (
 func TestHistory(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	screentest.HistoryEntries(t, r)
-	h := newHistory(r.App)
+	h := NewHistory(r.App).(*historyScreen)
 	h.SetSize(100, 30)
 	screentest.Drive(h, h.Init())
 	var ids []string
@@ -58,7 +58,7 @@ func TestHistory(t *testing.T) {
 // withdrawal; an empty history offers no selecting or opening.
 func TestHistoryHeaderAndJumps(t *testing.T) {
 	r := screentest.NewStatusRig(t)
-	h := newHistory(r.App)
+	h := NewHistory(r.App).(*historyScreen)
 	h.SetSize(100, 30)
 	screentest.Drive(h, h.Init())
 	if screentest.Offers(h.KeyMap(), "enter") || screentest.Offers(h.KeyMap(), "up") || !screentest.Offers(h.KeyMap(), "r") {
@@ -121,7 +121,7 @@ func pushed(t *testing.T, cmd tea.Cmd) *statusScreen {
 func TestRefusedWithdrawalOffersNoRefresh(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	screentest.HistoryEntries(t, r)
-	h := newHistory(r.App)
+	h := NewHistory(r.App).(*historyScreen)
 	h.SetSize(100, 30)
 	screentest.Drive(h, h.Init())
 	screentest.Press(h, "down")
@@ -143,7 +143,7 @@ func TestRefusedWithdrawalOffersNoRefresh(t *testing.T) {
 func TestHistoryFilter(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	screentest.HistoryEntries(t, r)
-	h := newHistory(r.App)
+	h := NewHistory(r.App).(*historyScreen)
 	h.SetSize(100, 30)
 	screentest.Drive(h, h.Init())
 	screentest.Press(h, "/")

@@ -205,7 +205,7 @@ func TestStatusTicksDieWithTheVisit(t *testing.T) {
 	}
 	stale := (*timers)[0].Msg
 
-	step(tui.PushMsg{Screen: newBoard(r.App)})
+	step(tui.PushMsg{Screen: NewBoard(r.App).(*boardScreen)})
 	step(stale) // fires while the board is on top
 	if n := r.StatusCalls.Load(); n != 1 {
 		t.Fatalf("a tick from a hidden status screen made a request (%d)", n)

@@ -35,7 +35,7 @@ func TestTitleAppearsOnce(t *testing.T) {
 	t.Run("history", func(t *testing.T) {
 		r := screentest.NewStatusRig(t)
 		screentest.HistoryEntries(t, r)
-		h := newHistory(r.App)
+		h := NewHistory(r.App).(*historyScreen)
 		for _, m := range screentest.RunAll(h.Init()) {
 			h.Update(m)
 		}

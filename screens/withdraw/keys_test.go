@@ -80,7 +80,7 @@ func isPop(cmd tea.Cmd) bool {
 // key works; after tab to USDC, which has no routes, only tab and r do.
 func TestRouteOffersOnlyWhatActs(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
-	r := newRoute(app)
+	r := New(app).(*routeScreen)
 	r.SetSize(120, 40)
 	screentest.Drive(r, r.Init())
 	for _, k := range []string{"enter", "up", "left", "tab", "r"} {
@@ -136,7 +136,7 @@ func TestRefusedAmountGoesBackToAmount(t *testing.T) {
 // enter keeps the filter and continues on a filtered chain.
 func TestRouteFilter(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
-	r := newRoute(app)
+	r := New(app).(*routeScreen)
 	r.SetSize(120, 40)
 	screentest.Drive(r, r.Init())
 	screentest.Press(r, "/")
@@ -168,6 +168,6 @@ func TestTypingAndPastingNeverQuit(t *testing.T) {
 // goes into it like typed keys (it used to be dropped).
 func TestFilterTakesPastes(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
-	r := newRoute(app)
+	r := New(app).(*routeScreen)
 	screentest.FilterTakesPaste(t, "route", r, &r.filter)
 }

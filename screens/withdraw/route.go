@@ -54,10 +54,7 @@ type routeScreen struct {
 }
 
 // New starts a withdrawal at its first step, the route.
-func New(app *kit.App) tui.Screen { return newRoute(app) }
-
-// newRoute builds the route step.
-func newRoute(app *kit.App) *routeScreen {
+func New(app *kit.App) tui.Screen {
 	return &routeScreen{app: app, filter: kit.NewListFilter(app.Common), spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
 }
 

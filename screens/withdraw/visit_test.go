@@ -25,18 +25,18 @@ func TestLeavingCancelsReadOnlyCalls(t *testing.T) {
 		t.Fatal("no withdrawal info answer")
 		return nil
 	}
-	r := newRoute(app)
+	r := New(app).(*routeScreen)
 	load := r.load()
 	r.Leave()
 	if err := infoOf(load); !errors.Is(err, context.Canceled) {
 		t.Fatalf("call of a left screen: %v, want cancelled", err)
 	}
-	if err := infoOf(newRoute(app).load()); err != nil {
+	if err := infoOf(New(app).(*routeScreen).load()); err != nil {
 		t.Fatalf("a new visit: %v", err)
 	}
 	root, quit := context.WithCancel(context.Background())
 	app.Context = root
-	load = newRoute(app).load()
+	load = New(app).(*routeScreen).load()
 	quit()
 	if err := infoOf(load); !errors.Is(err, context.Canceled) {
 		t.Fatalf("call after quit: %v, want cancelled", err)
