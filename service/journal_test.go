@@ -223,3 +223,44 @@ func TestJournalSurvivesBadLines(t *testing.T) {
 		t.Fatalf("records: %d, %d skipped, %v", len(recs), skipped, err)
 	}
 }
+
+// TestJournalAccountRecords: the records of one account in one environment
+// only, Unfinished keeps those still needing the user, and no journal has
+// no records.
+func TestJournalAccountRecords(t *testing.T) {
+	var none *service.Journal
+	if recs, skipped, err := none.AccountRecords("sandbox", "acct-1"); recs != nil || skipped != 0 || err != nil {
+		t.Fatalf("no journal: %v, %d, %v", recs, skipped, err)
+	}
+	j, err := service.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range []service.JournalEntry{
+		{Env: "sandbox", AccountID: "acct-1", Kind: service.JournalIntent, QuoteID: "q-mine-open"},
+		{Env: "sandbox", AccountID: "acct-1", Kind: service.JournalIntent, QuoteID: "q-mine-done"},
+		{Env: "sandbox", AccountID: "acct-1", Kind: service.JournalState, QuoteID: "q-mine-done", State: service.StateCompleted},
+		{Env: "sandbox", AccountID: "acct-2", Kind: service.JournalIntent, QuoteID: "q-other-account"},
+		{Env: "production", AccountID: "acct-1", Kind: service.JournalIntent, QuoteID: "q-other-env"},
+	} {
+		e.Time = t0.Add(time.Duration(i) * time.Second)
+		e.Request = journalRequest(e.QuoteID, uint32(i))
+		if err := j.Append(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	recs, skipped, err := j.AccountRecords("sandbox", "acct-1")
+	if err != nil || skipped != 0 {
+		t.Fatalf("%d skipped, %v", skipped, err)
+	}
+	var ids []string
+	for _, r := range recs {
+		ids = append(ids, r.QuoteID)
+	}
+	if want := []string{"q-mine-done", "q-mine-open"}; !reflect.DeepEqual(ids, want) {
+		t.Fatalf("records %v, want %v (newest first)", ids, want)
+	}
+	if open := service.Unfinished(recs); len(open) != 1 || open[0].QuoteID != "q-mine-open" {
+		t.Fatalf("unfinished %+v, want q-mine-open", open)
+	}
+}
