@@ -6,8 +6,9 @@ import (
 	"svcwallet/screens/screentest"
 )
 
-// TestTitleAppearsOnce walks every screen of the console: its title is in
-// the status bar, and the body does not repeat it as a heading.
+// TestTitleAppearsOnce walks the whole console's golden states: each title
+// is in the status bar, and the body does not repeat it as a heading. The
+// builder, status and bridge-change screens are walked in their packages.
 func TestTitleAppearsOnce(t *testing.T) {
 	consoleTitles := map[string]string{
 		"login_apikey": "Log in", "login_wallet_error": "Log in",

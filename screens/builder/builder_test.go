@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/accounts/keystore"
 
@@ -407,16 +406,8 @@ func TestBuilderReviewExplainsRefusal(t *testing.T) {
 // TestTypingAndPastingNeverQuit: on the builder form, q and ? are text and
 // a bracketed paste goes to the field.
 func TestTypingAndPastingNeverQuit(t *testing.T) {
-	r := newBldRig(t, 120, 40)
-	r.openForm()
-	for _, msg := range []tea.Msg{tea.KeyPressMsg{Code: 'q', Text: "q"}, tea.KeyPressMsg{Code: '?', Text: "?"}, tea.PasteMsg{Content: "q-pasted"}} {
-		if _, cmd := r.Root.Update(msg); screentest.Quits(cmd) {
-			t.Fatalf("builder: %v quit the console", msg)
-		}
-	}
-	if v := r.Plain(); !strings.Contains(v, "q?q-pasted") {
-		t.Fatalf("builder: typed and pasted text not in the field:\n%s", v)
-	}
+	app, _ := screentest.LoggedInApp(t)
+	screentest.TypeAndPasteUnderRoot(t, "builder", app, New(app))
 }
 
 // TestMoneyCallsOutliveTheirScreen: the review that sends a builder

@@ -135,8 +135,10 @@ type Hooks struct {
 	// OpenURL opens a link in the browser; nil uses the desktop's opener.
 	// It runs inside a Cmd; tests fake it.
 	OpenURL func(link string) error
-	// Timer delivers msg after d; nil means tea.Tick. Tests record every
-	// wait asked for and fire the timers themselves.
+	// Timer delivers msg after d; nil means tea.Tick. The status screen and
+	// the watch board schedule their polls through it, so tests record every
+	// wait asked for and fire the timers themselves; the quote countdown and
+	// the key guard tick on tea.Tick: their tests move the clock and draw.
 	Timer func(d time.Duration, msg tea.Msg) tea.Cmd
 }
 

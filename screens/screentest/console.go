@@ -17,8 +17,9 @@ import (
 	"svcwallet/tui"
 )
 
-// Console is a whole svcwallet Console (root model, login screen first) on
-// a fresh in-process sandbox, driven by calling Update directly.
+// Console is the console's root model with a first screen of the test's
+// choosing, on a fresh in-process sandbox, driven by calling Update directly
+// and delivering finished commands' messages as the runtime would.
 type Console struct {
 	T    testing.TB
 	Srv  *sandbox.Server
@@ -28,6 +29,7 @@ type Console struct {
 	msgs chan tea.Msg
 }
 
+// ConsoleOpts set up a Console; Start is required.
 type ConsoleOpts struct {
 	Theme   string // "light" or "dark"; default dark
 	Sandbox sandbox.Options
@@ -57,9 +59,13 @@ func NewLoggedInConsole(t testing.TB, w, h int, o ConsoleOpts) *Console {
 // Open puts s on top of the console, as a feature opens a screen.
 func (c *Console) Open(s tui.Screen) { c.Send(tui.PushMsg{Screen: s}) }
 
-// NewConsole starts a sandbox and a console on it, sized w×h.
+// NewConsole starts a sandbox and a console on it, sized w×h, at o.Start's
+// screen.
 func NewConsole(t testing.TB, w, h int, o ConsoleOpts) *Console {
 	t.Helper()
+	if o.Start == nil {
+		t.Fatal("ConsoleOpts.Start names no first screen")
+	}
 	if o.Theme == "" {
 		o.Theme = "dark"
 	}
@@ -87,7 +93,7 @@ func NewConsole(t testing.TB, w, h int, o ConsoleOpts) *Console {
 	c.Root = tui.New(o.Start(c.App), tui.Options{Theme: o.Theme, Common: c.App.Common})
 	c.exec(c.Root.Init())
 	c.Send(tea.WindowSizeMsg{Width: w, Height: h})
-	// The login screen names the environment in the status bar at once.
+	// The status bar names the environment as soon as the first screen is up.
 	c.Until("the environment in the status bar", func(v string) bool {
 		bar, _, _ := strings.Cut(v, "\n")
 		return strings.Contains(bar, "sandbox")
@@ -104,7 +110,7 @@ func (c *Console) Send(msg tea.Msg) {
 }
 
 // exec runs cmd in the background, as the Bubble Tea runtime does; its
-// message is handed to the root by until. Timers simply have not fired yet.
+// message is handed to the root by Until. Timers simply have not fired yet.
 func (c *Console) exec(cmd tea.Cmd) {
 	if cmd == nil {
 		return

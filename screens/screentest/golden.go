@@ -19,25 +19,17 @@ import (
 func GoldenFrames(t *testing.T, root *tui.Model) map[string]string {
 	t.Helper()
 	raw := map[string]string{}
-	for _, sz := range []struct{ w, h int }{{80, 24}, {120, 40}} {
-		name := fmt.Sprintf("%dx%d", sz.w, sz.h)
-		Feed(root, tea.WindowSizeMsg{Width: sz.w, Height: sz.h})
-		frame := root.View().Content
-		lines := strings.Split(frame, "\n")
-		if len(lines) != sz.h {
-			t.Errorf("%s: %d lines", name, len(lines))
-		}
-		for i, l := range lines {
-			if w := ansi.StringWidth(l); w > sz.w {
-				t.Errorf("%s: line %d is %d wide", name, i, w)
-			}
-		}
+	for _, sz := range GoldenSizes {
+		name := fmt.Sprintf("%dx%d", sz.W, sz.H)
+		Feed(root, tea.WindowSizeMsg{Width: sz.W, Height: sz.H})
+		frame := CheckFrame(t, root.View().Content, sz.W, sz.H)
 		raw[name] = frame
 		t.Run(name, func(t *testing.T) { golden.RequireEqual(t, []byte(ansi.Strip(frame))) })
 	}
 	return raw
 }
 
+// GoldenSizes are the terminal sizes every golden is drawn at.
 var GoldenSizes = []struct{ W, H int }{{80, 24}, {120, 40}}
 
 // CheckFrame fails unless frame has exactly h lines of at most w cells.

@@ -45,6 +45,8 @@ type StatusRig struct {
 	withdraws [][]byte // bodies of /bridge/withdraw, in arrival order
 }
 
+// NewStatusRig starts the rig: a sandbox on a fake clock at RigStart, and
+// an App logged in with the demo API key.
 func NewStatusRig(t *testing.T) *StatusRig {
 	t.Helper()
 	r := &StatusRig{T: t, Clock: sandbox.NewFakeClock(RigStart)}
@@ -143,7 +145,7 @@ func (r *StatusRig) Executed(dest, amount string) string {
 }
 
 // Intent journals a signed request as the withdraw flow does just before
-// sending it, and returns the record History would hand to newResume.
+// sending it, and returns the record History would hand to NewResume.
 func (r *StatusRig) Intent(req service.WithdrawRequest, in service.Intent) service.JournalRecord {
 	r.T.Helper()
 	sess, _ := r.App.Client().Session()
@@ -195,14 +197,18 @@ func (r *StatusRig) JournalStates(quoteID string) []string {
 	return out
 }
 
+// Balance is the demo account's balance in the sandbox.
 func (r *StatusRig) Balance() decimal.Decimal { return r.Exchange.Balance(sandbox.DemoAccountID) }
 
+// WithdrawBodies are the bodies of every withdraw request, in arrival order.
 func (r *StatusRig) WithdrawBodies() [][]byte {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return slices.Clone(r.withdraws)
 }
 
+// Seed makes the sandbox hold a demo-account withdrawal of 10 USDT to
+// `to` on ARBITRUM, as if made elsewhere, and returns its quote id.
 func Seed(t *testing.T, r *StatusRig, to string) string {
 	t.Helper()
 	id, err := r.Exchange.SeedWithdrawal(sandbox.DemoAccountID, to, "ARBITRUM", "10")

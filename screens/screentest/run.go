@@ -79,7 +79,7 @@ func Drive(s tui.Screen, cmd tea.Cmd) tui.Screen {
 	return s
 }
 
-// runCmd runs cmd and the batches inside it, returning every message. Only
+// RunCmdSync runs cmd and the batches inside it, returning every message. Only
 // for commands that answer at once or over the network: a timer here is a
 // bug, so a command still running after a few seconds fails the test.
 func RunCmdSync(t testing.TB, cmd tea.Cmd) []tea.Msg {
@@ -108,7 +108,7 @@ func RunCmdSync(t testing.TB, cmd tea.Cmd) []tea.Msg {
 	return []tea.Msg{msg}
 }
 
-// find returns the first message of type T.
+// FindMsg returns the first message of type T.
 func FindMsg[T any](t testing.TB, msgs []tea.Msg) T {
 	t.Helper()
 	for _, m := range msgs {
@@ -121,7 +121,7 @@ func FindMsg[T any](t testing.TB, msgs []tea.Msg) T {
 	return zero
 }
 
-// idle fails if any message of msgs makes the screen schedule anything.
+// RequireIdle fails if any message of msgs makes the screen schedule anything.
 func RequireIdle(t *testing.T, s tui.Screen, what string, msgs ...tea.Msg) {
 	t.Helper()
 	for _, m := range msgs {

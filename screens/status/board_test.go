@@ -26,17 +26,13 @@ import (
 type boardRig struct {
 	*screentest.StatusRig
 	b      *boardScreen
-	timers []screentest.Timer
+	timers *[]screentest.Timer
 	toasts []string
 	clips  []tea.Msg
 }
 
 func newBoardRig(t *testing.T, r *screentest.StatusRig) *boardRig {
-	br := &boardRig{StatusRig: r, b: NewBoard(r.App).(*boardScreen)}
-	r.App.Timer = func(d time.Duration, msg tea.Msg) tea.Cmd {
-		br.timers = append(br.timers, screentest.Timer{D: d, Msg: msg})
-		return nil
-	}
+	br := &boardRig{StatusRig: r, b: NewBoard(r.App).(*boardScreen), timers: screentest.RecordTimers(r.App)}
 	br.b.SetSize(120, 40)
 	br.run(br.b.Init())
 	return br
@@ -68,11 +64,11 @@ func (br *boardRig) send(msg tea.Msg) {
 // fire advances the clock to the earliest timer and fires it; false when
 // none is pending (the board stopped ticking).
 func (br *boardRig) fire() bool {
-	if len(br.timers) == 0 {
+	if len(*br.timers) == 0 {
 		return false
 	}
-	tm := br.timers[0]
-	br.timers = br.timers[1:]
+	tm := (*br.timers)[0]
+	*br.timers = (*br.timers)[1:]
 	br.Clock.Advance(tm.D)
 	br.send(tm.Msg)
 	return true
@@ -156,8 +152,8 @@ func TestBoardFollowsToTheEnd(t *testing.T) {
 	}
 	for i := 0; i < 1000 && br.fire(); i++ {
 	}
-	if len(br.timers) != 0 || br.b.ticking || br.b.sched.Moving() != 0 {
-		t.Fatalf("still ticking with nothing moving: %d timers", len(br.timers))
+	if len(*br.timers) != 0 || br.b.ticking || br.b.sched.Moving() != 0 {
+		t.Fatalf("still ticking with nothing moving: %d timers", len(*br.timers))
 	}
 	for id, want := range ids {
 		if row := br.rowOf(id); !strings.Contains(row, want) {

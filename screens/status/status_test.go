@@ -105,10 +105,7 @@ func TestStatusFollowsToEachEnd(t *testing.T) {
 			}
 			// Only a payout has a hash to copy, and only a payout's amounts
 			// read as paid.
-			offersCopy := false
-			for _, b := range s.KeyMap().ShortHelp() {
-				offersCopy = offersCopy || b.Help().Desc == "copy payout hash"
-			}
+			offersCopy := screentest.Offered(s, "copy payout hash")
 			if paid := tc.end == service.StateCompleted; offersCopy != paid || strings.Contains(view, "(not paid out)") == paid {
 				t.Errorf("%s: copy offered=%v, view:\n%s", tc.end, offersCopy, view)
 			}
@@ -238,14 +235,7 @@ func TestStatusOpensExplorer(t *testing.T) {
 	id := r.Executed(sandbox.DestCompleted, "25")
 	s := newStatus(r.App, id, true)
 	follow(t, r, s, 10)
-	offers := func() bool {
-		for _, b := range s.KeyMap().ShortHelp() {
-			if b.Help().Key == "o" {
-				return true
-			}
-		}
-		return false
-	}
+	offers := func() bool { return screentest.Offers(s.KeyMap(), "o") }
 	if offers() {
 		t.Fatal("o offered without an explorer link (the sandbox has none)")
 	}
