@@ -2,7 +2,6 @@ package screens
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -69,11 +68,7 @@ func startWithdrawFlow(t *testing.T) *withdrawFlow {
 	t.Cleanup(func() { srv.Close() })
 	c.Srv = srv
 	c.App = screentest.NewApp(srv, true, clock.Now, func(string) string { return "" }, t.TempDir())
-	journal, err := service.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.App.Target.Journal, c.App.Targets[0].Journal = journal, journal
+	screentest.OpenJournal(t, c.App)
 	c.App.PollInterval = 20 * time.Millisecond
 	c.Root = tui.New(Console(c.App), tui.Options{Theme: "dark", Common: c.App.Common})
 	snap := &snapshotModel{inner: c.Root}

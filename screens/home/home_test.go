@@ -38,12 +38,10 @@ func homeWithLogin(t *testing.T, res service.LoginResult) *homeScreen {
 	if _, err := c.Login(context.Background(), service.APIKey("k")); err != nil {
 		t.Fatal(err)
 	}
-	j, err := service.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := New(&kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, nil), Getenv: func(string) string { return "" }},
-		Session: kit.Session{Target: kit.Target{Env: env, Client: c, Journal: j}}}).(*homeScreen)
+	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, nil), Getenv: func(string) string { return "" }},
+		Session: kit.Session{Target: kit.Target{Env: env, Client: c}}}
+	screentest.OpenJournal(t, app)
+	h := New(app).(*homeScreen)
 	h.SetSize(100, 30)
 	return h
 }

@@ -29,17 +29,33 @@ func LoggedInApp(t testing.TB) (*kit.App, *time.Time) {
 	}
 	t.Cleanup(func() { srv.Close() })
 	app := NewApp(srv, true, clock, func(string) string { return "" }, t.TempDir())
+	OpenJournal(t, app)
+	LogIn(t, app)
+	return app, &now
+}
+
+// OpenJournal gives app a journal of its own, in a temporary directory.
+func OpenJournal(t testing.TB, app *kit.App) {
+	t.Helper()
 	j, err := service.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	app.Target.Journal = j
+	for i := range app.Targets {
+		app.Targets[i].Journal = j
+	}
+}
+
+// LogIn logs app's client in with the demo API key, as the login screen
+// would.
+func LogIn(t testing.TB, app *kit.App) {
+	t.Helper()
 	cx, cancel := kit.Call(context.Background())
 	defer cancel()
 	if _, err := app.Client().Login(cx, service.APIKey(sandbox.DemoAPIKey)); err != nil {
 		t.Fatal(err)
 	}
-	return app, &now
 }
 
 // Arbitrum is the sandbox's ARBITRUM withdrawal route.

@@ -2,7 +2,6 @@ package screentest
 
 import (
 	"context"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -46,11 +45,7 @@ type ConsoleOpts struct {
 func NewLoggedInConsole(t testing.TB, w, h int, o ConsoleOpts) *Console {
 	t.Helper()
 	o.Start = func(app *kit.App) tui.Screen {
-		cx, cancel := kit.Call(context.Background())
-		defer cancel()
-		if _, err := app.Client().Login(cx, service.APIKey(sandbox.DemoAPIKey)); err != nil {
-			t.Fatal(err)
-		}
+		LogIn(t, app)
 		return NewHome(app)
 	}
 	return NewConsole(t, w, h, o)
@@ -84,11 +79,7 @@ func NewConsole(t testing.TB, w, h int, o ConsoleOpts) *Console {
 	}
 	c := &Console{T: t, Srv: srv, Env: o.Env, msgs: make(chan tea.Msg, 4096)}
 	c.App = NewApp(srv, o.Theme == "dark", clock, c.getenv, t.TempDir())
-	journal, err := service.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.App.Targets[0].Journal, c.App.Target.Journal = journal, journal
+	OpenJournal(t, c.App)
 	c.App.Common.Status = c.App.Status
 	c.Root = tui.New(o.Start(c.App), tui.Options{Theme: o.Theme, Common: c.App.Common})
 	c.exec(c.Root.Init())
@@ -250,6 +241,13 @@ func (c *Console) SolanaAddress() string {
 func (c *Console) FillDestination(to, amount string) {
 	c.T.Helper()
 	c.Press("w")
+	c.FillDestinationFromRoute(to, amount)
+}
+
+// FillDestinationFromRoute waits for the route screen, goes on with
+// ARBITRUM, and fills in the address and amount.
+func (c *Console) FillDestinationFromRoute(to, amount string) {
+	c.T.Helper()
 	c.UntilShows("DESTINATION", "ARBITRUM")
 	c.Press("enter")
 	c.UntilShows("Withdraw: destination")

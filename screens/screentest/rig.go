@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -56,11 +55,7 @@ func NewStatusRig(t *testing.T) *StatusRig {
 	env := service.SandboxEnvironment(r.Srv.URL, sandbox.DefaultChainID)
 	r.App = &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, r.Clock.Now), Getenv: func(string) string { return "" }, Makers: kit.Makers{Home: NewHome}},
 		Session: kit.Session{Target: kit.Target{Env: env, Client: r.Client(sandbox.DemoAPIKey)}}}
-	j, err := service.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.App.Target.Journal = j
+	OpenJournal(t, r.App)
 	return r
 }
 

@@ -2,7 +2,6 @@ package withdraw
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -100,11 +99,7 @@ func hostileApp(t *testing.T, pinned bool) (*kit.App, *hostileSandbox, *time.Tim
 		t.Fatal(err)
 	}
 	app.Target.Journal = j
-	cx, cancel := kit.Call(context.Background())
-	defer cancel()
-	if _, err := app.Client().Login(cx, service.APIKey(sandbox.DemoAPIKey)); err != nil {
-		t.Fatal(err)
-	}
+	screentest.LogIn(t, app)
 	return app, h, &now
 }
 

@@ -108,12 +108,7 @@ func TestRouteOffersOnlyWhatActs(t *testing.T) {
 func TestRefusedAmountGoesBackToAmount(t *testing.T) {
 	c := screentest.NewLoggedInConsole(t, 120, 40, screentest.ConsoleOpts{})
 	c.Open(New(c.App))
-	c.UntilShows("DESTINATION", "ARBITRUM")
-	c.Press("enter")
-	c.UntilShows("Withdraw: destination")
-	c.TypeText(sandbox.DestCompleted)
-	c.Press("tab")
-	c.TypeText("1")
+	c.FillDestinationFromRoute(sandbox.DestCompleted, "1")
 	c.Press("enter")
 	c.UntilShows("Quote refused")
 	c.Press("esc")
