@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/accounts/keystore"
 
@@ -80,6 +81,17 @@ func (r *bldRig) toReview() {
 	r.Press("enter")
 	r.UntilShows("Builder: review and sign", "sandbox demo key")
 	r.clock.Advance(kit.KeyGuard)
+}
+
+// reviewAt60x20 fills the form with an API-key section, goes to the review
+// and shrinks the terminal to 60x20, too short for the whole message.
+func (r *bldRig) reviewAt60x20() {
+	r.T.Helper()
+	r.openForm()
+	r.fill(sandbox.BuilderAddress, "0.1", "0.05", "")
+	r.keySection("bot", sandbox.NoChainAddress)
+	r.toReview()
+	r.Send(tea.WindowSizeMsg{Width: 60, Height: 20})
 }
 
 // signAndWait presses enter on the review and waits for the result.

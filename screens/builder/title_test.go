@@ -3,10 +3,7 @@ package builder
 import (
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
 	"svcwallet/screens/screentest"
-	"svcwallet/service/sandbox"
 )
 
 // TestTitleAppearsOnce: each builder screen's title is in the status bar,
@@ -30,11 +27,7 @@ func TestTitleAppearsOnce(t *testing.T) {
 	}
 	t.Run("builder_review_too_short", func(t *testing.T) {
 		r := newBldRig(t, 120, 40)
-		r.openForm()
-		r.fill(sandbox.BuilderAddress, "0.1", "0.05", "")
-		r.keySection("bot", sandbox.NoChainAddress)
-		r.toReview()
-		r.Send(tea.WindowSizeMsg{Width: 60, Height: 20})
+		r.reviewAt60x20()
 		r.UntilShows("Enlarge the terminal")
 		screentest.RequireTitleOnce(t, r.View(), "Builder: review and sign")
 	})

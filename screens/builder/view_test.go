@@ -149,11 +149,7 @@ func TestBuilderHangWrap(t *testing.T) {
 // message, the review asks for a larger one and enter signs nothing.
 func TestBuilderReviewTooShortWaits(t *testing.T) {
 	r := newBldRig(t, 120, 40)
-	r.openForm()
-	r.fill(sandbox.BuilderAddress, "0.1", "0.05", "")
-	r.keySection("bot", sandbox.NoChainAddress)
-	r.toReview()
-	r.Send(tea.WindowSizeMsg{Width: 60, Height: 20})
+	r.reviewAt60x20()
 	r.clock.Advance(time.Second)
 	r.UntilShows("Enlarge the terminal")
 	r.Press("enter")
