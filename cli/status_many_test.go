@@ -171,7 +171,7 @@ func TestStatusStdinUsage(t *testing.T) {
 	r.takeAsks()
 	r.runStdin("# from the ticket\n\n"+done+"\nq-bad id\n", "-").want(t, exitUsage, nil,
 		[]string{`standard input line 4: "q-bad id" is not a quote id`, "for usage"})
-	r.runStdin("q-ok\nq-\x01ctl\n", "-").want(t, exitUsage, nil, []string{"standard input line 2", "not printable ASCII"})
+	r.runStdin("q-ok\nq-\x01ctl\n", "-").want(t, exitUsage, nil, []string{"standard input line 2", "a character other than letters, digits"})
 	r.runStdin("q-long\n"+strings.Repeat("q", 129)+"\n", "-").want(t, exitUsage, nil, []string{"standard input line 2", "at most 128"})
 	r.runStdin("# nothing\n\n", "-").want(t, exitUsage, nil, []string{"no quote id on standard input"})
 	r.runStdin(done, "-", "-").want(t, exitUsage, nil, []string{"- is given twice"})

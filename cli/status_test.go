@@ -236,7 +236,7 @@ func TestStatusExitStatuses(t *testing.T) {
 	r.run(nil).want(t, exitUsage, nil, []string{"give one or more quote ids, or - to read them from standard input", "run 'svcwallet status --help' for usage"})
 	r.run(nil, "").want(t, exitUsage, nil, []string{"empty quote id"})
 	r.run(nil, done, "q-with space").want(t, exitUsage, nil, []string{`"q-with space" is not a quote id: it holds a space`})
-	r.run(nil, strings.Repeat("q", 129)).want(t, exitUsage, nil, []string{"is 129 characters long (at most 128)"})
+	r.run(nil, strings.Repeat("q", 129)).want(t, exitUsage, nil, []string{"is 129 characters long; quote ids have at most 128"})
 	r.run(nil, "--interval", "10ms", done).want(t, exitUsage, nil, []string{"--interval must be at least 1s"})
 	r.run(nil, "--bogus", done).want(t, exitUsage, nil, []string{"unknown flag: --bogus"})
 	r.run(nil, "--env", "nowhere", done).want(t, exitUsage, nil, []string{`no environment "nowhere"`})

@@ -1,6 +1,7 @@
 package service
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -67,5 +68,62 @@ func FromRawUnits(raw uint64) decimal.Decimal {
 	return decimal.NewFromUint64(raw).Shift(-TokenDecimals)
 }
 
-// FormatAmount renders an amount as a plain decimal string with no exponent.
-func FormatAmount(d decimal.Decimal) string { return d.String() }
+// maxWireDigits bounds each side of the decimal point of an amount read
+// from an answer or the journal: 18 digits hold any balance a token can
+// have, and a longer one costs seconds to parse and every redraw to draw.
+const maxWireDigits = 18
+
+// TokenDecimalsOf is how many decimals a token's amounts may carry: 6 for
+// USDT and USDC (D8), the decode bound for any other.
+func TokenDecimalsOf(token string) int {
+	if token == TokenUSDT || token == TokenUSDC {
+		return TokenDecimals
+	}
+	return maxWireDigits
+}
+
+// wireAmount is an amount as it was read (a JSON string or number), kept as
+// text until its length is checked: it is never parsed unbounded.
+type wireAmount string
+
+func (a *wireAmount) UnmarshalJSON(b []byte) error {
+	switch {
+	case string(b) == "null":
+		*a = ""
+	case len(b) > 0 && b[0] == '"':
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		*a = wireAmount(s)
+	default:
+		*a = wireAmount(b)
+	}
+	return nil
+}
+
+// decode parses the amount of field: plain digits, at most 18 before the
+// point and places after it (decimals, trailing zeros aside), never
+// negative. An absent amount is zero unless required.
+func (a wireAmount) decode(field string, decimals int, required bool) (decimal.Decimal, error) {
+	s := string(a)
+	if s == "" {
+		if required {
+			return decimal.Decimal{}, shapeErr(field, "is missing")
+		}
+		return decimal.Zero, nil
+	}
+	if strings.HasPrefix(s, "-") {
+		return decimal.Decimal{}, shapeErr(field, "is negative")
+	}
+	intPart, frac, dot := strings.Cut(s, ".")
+	switch {
+	case intPart == "" || dot && frac == "" || strings.Trim(intPart, "0123456789") != "" || strings.Trim(frac, "0123456789") != "":
+		return decimal.Decimal{}, shapeErr(field, "is not a plain decimal number")
+	case len(intPart) > maxWireDigits:
+		return decimal.Decimal{}, shapeErr(field, "has more than %d digits before the decimal point", maxWireDigits)
+	case len(frac) > maxWireDigits || len(strings.TrimRight(frac, "0")) > decimals:
+		return decimal.Decimal{}, shapeErr(field, "has more than %d decimal places", decimals)
+	}
+	return decimal.NewFromString(s)
+}

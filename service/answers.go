@@ -9,7 +9,6 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/mr-tron/base58"
-	"github.com/shopspring/decimal"
 )
 
 // Every answer the client decodes is cleaned and shape-checked here, once,
@@ -63,20 +62,34 @@ func cleanText(s string, limit int) string {
 	return s[:cut] + "…"
 }
 
-// checkID checks a quote or transfer id: 1 to 128 printable ASCII characters.
+// checkID checks an identifier the service sends (quote, transfer,
+// account, sub-account ids; chain and token names): a token of 1 to 128
+// letters, digits, '.', '_', ':' and '-'. Nothing a shell, a CSV or a list
+// parser gives a meaning to ($, ;, ',', quotes, spaces) can be in one, so an
+// id is safe to show, copy, journal and follow.
 func checkID(field, id string, required bool) error {
 	switch {
 	case id == "" && required:
 		return shapeErr(field, "is empty")
 	case len(id) > maxIDLen:
 		return shapeErr(field, "is %d characters long (at most %d)", len(id), maxIDLen)
-	}
-	for i := 0; i < len(id); i++ {
-		if id[i] <= 0x20 || id[i] >= 0x7f {
-			return shapeErr(field, "holds a character that is not printable ASCII")
-		}
+	case !IsToken(id):
+		return shapeErr(field, "holds a character other than letters, digits, '.', '_', ':' and '-'")
 	}
 	return nil
+}
+
+// IsToken reports whether s holds only letters, digits, '.', '_', ':' and
+// '-' (ASCII): the character set of every identifier svcwallet accepts.
+func IsToken(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '.', c == '_', c == ':', c == '-':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // CheckQuoteID checks a quote id a user gave (an argument, a pasted or
@@ -88,16 +101,17 @@ func CheckQuoteID(id string) error {
 		// the wrong place.
 		return errors.New("it holds 64 hex digits in a row, the shape of a private key: it is not sent and not shown")
 	}
-	err := checkID("quote id", id, true)
-	var se *ShapeError
-	if !errors.As(err, &se) {
-		return err
+	switch {
+	case id == "":
+		return errors.New("it is empty")
+	case len(id) > maxIDLen:
+		return fmt.Errorf("it is %d characters long; quote ids have at most %d", len(id), maxIDLen)
+	case strings.ContainsAny(id, " \t"):
+		return errors.New("it holds a space; quote ids are letters, digits, '.', '_', ':' and '-'")
+	case !IsToken(id):
+		return errors.New("it holds a character other than letters, digits, '.', '_', ':' and '-'")
 	}
-	reason := se.Reason
-	if strings.ContainsAny(id, " \t") {
-		reason = "holds a space" // printable, but never in an id
-	}
-	return fmt.Errorf("it %s: quote ids are 1 to %d printable ASCII characters, without spaces", reason, maxIDLen)
+	return nil
 }
 
 // HoldsKeyShape reports whether s holds 64 hex digits in a row anywhere:
@@ -138,13 +152,6 @@ func ValidState(s string) bool {
 func checkState(field, s string) error {
 	if !ValidState(s) {
 		return shapeErr(field, "is not one of CREATED, SUBMITTED, SENDING, COMPLETED, FAILED, REFUNDED")
-	}
-	return nil
-}
-
-func checkAmount(field string, d decimal.Decimal) error {
-	if d.IsNegative() {
-		return shapeErr(field, "is negative")
 	}
 	return nil
 }
@@ -213,15 +220,8 @@ func (r *LoginResult) cleanAnswer(time.Time) error {
 }
 
 func (r *BuilderAuthorizeResult) cleanAnswer(time.Time) error {
-	if len(r.APIKey) > 256 {
-		return shapeErr("builder API key", "is %d characters long (at most 256)", len(r.APIKey))
-	}
-	for i := 0; i < len(r.APIKey); i++ {
-		if r.APIKey[i] <= 0x20 || r.APIKey[i] >= 0x7f {
-			return shapeErr("builder API key", "holds a character that is not printable ASCII")
-		}
-	}
-	return nil
+	// The key is copied and pasted into configs and shells: a token, like every id.
+	return checkID("builder API key", r.APIKey, false)
 }
 
 // cleanAnswer checks a chain's fields; an address that fails its chain's
@@ -304,13 +304,10 @@ func (q *Quote) cleanAnswer(now time.Time) error {
 	if err := checkID("quote id", q.QuoteID, true); err != nil {
 		return err
 	}
-	for _, a := range []struct {
-		field string
-		d     decimal.Decimal
-	}{{"pay amount", q.PayAmount}, {"receive amount", q.ReceiveAmount}, {"fee", q.Fee}, {"fee in USD", q.FeeUSD}} {
-		if err := checkAmount(a.field, a.d); err != nil {
-			return err
-		}
+	// Both sides are stablecoins worth one USD each: a quote that pays out
+	// more than it debits is not a price, it is a lie about one of them.
+	if q.ReceiveAmount.GreaterThan(q.PayAmount) {
+		return shapeErr("receive amount", "%s is above the pay amount %s", q.ReceiveAmount, q.PayAmount)
 	}
 	switch q.Speed {
 	case SpeedFast, SpeedSlow:
@@ -336,11 +333,6 @@ func (a *WithdrawAccepted) cleanAnswer(time.Time) error {
 	if err := checkState("state", a.State); err != nil {
 		return err
 	}
-	for _, d := range []decimal.Decimal{a.ReceiveAmount, a.Fee, a.FeeUSD} {
-		if err := checkAmount("locked amount", d); err != nil {
-			return err
-		}
-	}
 	return nil
 }
 
@@ -360,10 +352,15 @@ func (w *Withdrawal) cleanAnswer(time.Time) error {
 	if err := checkName("payout token", w.TokenOut); err != nil {
 		return err
 	}
-	if err := checkAmount("receive amount", w.ReceiveAmount); err != nil {
-		return err
-	}
-	if w.WithdrawTxHash != "" {
+	// The payout hash is what support and the user check on the chain: a
+	// COMPLETED record must carry one of its chain's shape, and a failed or
+	// refunded one, which paid nothing out, none.
+	switch {
+	case w.State == StateCompleted && w.WithdrawTxHash == "":
+		return shapeErr("COMPLETED record", "carries no payout hash")
+	case (w.State == StateFailed || w.State == StateRefunded) && w.WithdrawTxHash != "":
+		return shapeErr(w.State+" record", "carries a payout hash, though nothing was paid out")
+	case w.WithdrawTxHash != "":
 		if err := ValidTxHash(ChainTypeOfChain(w.Chain), w.WithdrawTxHash); err != nil {
 			return shapeErr("payout hash", "%v for %s", err, ChainTypeLabel(ChainTypeOfChain(w.Chain)))
 		}

@@ -116,6 +116,12 @@ func (c *Client) WithdrawalInfo(ctx context.Context) (WithdrawalInfo, error) {
 func (c *Client) Quote(ctx context.Context, req QuoteRequest) (Quote, error) {
 	var res Quote
 	err := c.doAuthed(ctx, call{method: http.MethodPost, base: c.env.BaseURL, path: PathWithdrawalQuote, body: req}, &res)
+	if err == nil {
+		// Only the request says which token the receive amount is in.
+		if d := TokenDecimalsOf(req.TokenOut); !res.ReceiveAmount.Equal(res.ReceiveAmount.Truncate(int32(d))) {
+			return Quote{}, &UnreadableAnswerError{Status: http.StatusOK, Reason: shapeErr("receive amount", "has more than %d decimal places for %s", d, cleanText(req.TokenOut, maxNameLen))}
+		}
+	}
 	return res, err
 }
 
@@ -193,7 +199,11 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 	if out == nil || len(bytes.TrimSpace(body)) == 0 {
 		return nil
 	}
-	if err := json.Unmarshal(body, out); err != nil {
+	if err := decodeAnswer(body, out); err != nil {
+		var se *ShapeError
+		if errors.As(err, &se) {
+			return &UnreadableAnswerError{Status: resp.StatusCode, Reason: se}
+		}
 		return &UnreadableAnswerError{Status: resp.StatusCode}
 	}
 	if a, ok := out.(answer); ok {
@@ -263,7 +273,7 @@ func (c *Client) newRequest(ctx context.Context, cl call) (*http.Request, error)
 func decodeError(status int, body []byte) error {
 	var eb ErrorBody
 	e := &APIError{Status: status}
-	if json.Unmarshal(body, &eb) == nil && eb.Code != 0 {
+	if decodeAnswer(body, &eb) == nil && eb.Code != 0 {
 		e.Code = Code(eb.Code)
 		e.Message = cleanText(eb.Message, maxTextLen)
 	}

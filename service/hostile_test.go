@@ -414,7 +414,7 @@ func TestHostileAccountIDHeader(t *testing.T) {
 	t.Cleanup(srv.Close)
 	c := service.New(service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), service.Options{})
 	_, err := c.Login(ctx, service.APIKey("k"))
-	if got := shapeSays(err); !strings.Contains(got, "account id holds a character that is not printable ASCII") {
+	if got := shapeSays(err); !strings.Contains(got, "account id holds a character other than letters, digits") {
 		t.Fatalf("login with a hostile account id: %v", err)
 	}
 }
