@@ -90,6 +90,8 @@ type statusCmd struct {
 	jitter func(n int64) int64
 	now    func() time.Time
 	target service.Environment // the environment asked, once chosen
+	// accepted: when the journal saw the service accept each own withdrawal.
+	accepted map[string]time.Time
 }
 
 type statusFlags struct {
@@ -133,6 +135,7 @@ func (c statusCmd) run(f statusFlags, args []string) int {
 		return c.fail(exitError, "login failed: %v", service.Explain(err))
 	}
 	c.target = env
+	c.accepted = acceptedTimes(client)
 	return c.follow(client, env, f)
 }
 
@@ -216,11 +219,38 @@ func (c statusCmd) retryNote(id string, f statusFlags, err error, wait time.Dura
 	fmt.Fprintf(c.env.Stderr, "svcwallet status: %s%v; trying again in %s\n", about, service.Explain(err), wait)
 }
 
-func withdrawalExit(w service.Withdrawal, now time.Time) int {
+// acceptedTimes is when this account's journal saw the service accept each
+// of its withdrawals: a CREATED record of one of them contradicts the
+// journal and is never read as "nothing was debited". No journal, none.
+func acceptedTimes(client *service.Client) map[string]time.Time {
+	j, err := service.OpenJournal(service.DefaultJournalPath())
+	if err != nil {
+		return nil
+	}
+	sess, _ := client.Session()
+	recs, _, err := j.AccountRecords(client.Env().Name, sess.AccountID)
+	if err != nil {
+		return nil
+	}
+	out := map[string]time.Time{}
+	for _, r := range recs {
+		if !r.AcceptedAt.IsZero() {
+			out[r.QuoteID] = r.AcceptedAt
+		}
+	}
+	return out
+}
+
+// followOf is what is known of w, with the journal's acceptance.
+func (c statusCmd) followOf(w service.Withdrawal) *service.Follow {
+	return &service.Follow{Last: w, Known: true, AcceptedAt: c.accepted[w.QuoteID]}
+}
+
+func (c statusCmd) withdrawalExit(w service.Withdrawal, now time.Time) int {
 	switch {
 	case w.State == service.StateCompleted:
 		return exitCompleted
-	case w.State == service.StateFailed, w.State == service.StateRefunded, service.ExpiredUnexecuted(w, now):
+	case w.State == service.StateFailed, w.State == service.StateRefunded, c.followOf(w).ExpiredUnexecuted(now):
 		return exitFailed
 	}
 	return exitPending
@@ -236,7 +266,7 @@ type statusJSON struct {
 
 // writeRecord writes one record as a line of JSON.
 func (c statusCmd) writeRecord(w service.Withdrawal) {
-	_ = writeJSONLine(c.env.Stdout, statusJSON{w, c.target.ExplorerTxURL(w.Chain, w.WithdrawTxHash), service.StateMeaning(w, c.now())})
+	_ = writeJSONLine(c.env.Stdout, statusJSON{w, c.target.ExplorerTxURL(w.Chain, w.WithdrawTxHash), c.followOf(w).Meaning(c.now())})
 }
 
 // change prints one observed state: a line for people, an object for jq.
@@ -262,7 +292,7 @@ func (c statusCmd) print(env service.Environment, w service.Withdrawal, asJSON b
 		{"Quote id", w.QuoteID}, {"Transfer id", w.TxID}, {"State", w.State},
 		{"Chain", w.Chain}, {"Receive", w.ReceiveAmount.String() + " " + w.TokenOut},
 		{"Payout hash", w.WithdrawTxHash}, {"Explorer", env.ExplorerTxURL(w.Chain, w.WithdrawTxHash)},
-		{"Updated at", w.UpdatedAt.UTC().Format(time.RFC3339)}, {"Meaning", service.StateMeaning(w, c.now())},
+		{"Updated at", w.UpdatedAt.UTC().Format(time.RFC3339)}, {"Meaning", c.followOf(w).Meaning(c.now())},
 	}
 	for _, r := range rows {
 		if r[1] != "" {

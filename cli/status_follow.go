@@ -73,6 +73,7 @@ func (c statusCmd) follow(client *service.Client, env service.Environment, f sta
 	ids := map[string]*followed{}
 	for _, id := range f.quoteIDs {
 		s.Add(id, c.now())
+		s.SetAccepted(id, c.accepted[id])
 		ids[id] = &followed{}
 	}
 	for open := len(ids); open > 0; {
@@ -134,7 +135,7 @@ func (c statusCmd) record(s *service.Scheduler, id string, o *followed, w servic
 		o.printed = w.State
 	}
 	if state.Final || !f.watch {
-		code := withdrawalExit(w, now)
+		code := c.withdrawalExit(w, now)
 		if state.Final && code == exitPending {
 			code = exitFailed // the scheduler saw the quote expire unexecuted
 		}
@@ -176,7 +177,7 @@ func (c statusCmd) report(env service.Environment, f statusFlags, ids map[string
 			c.writeRecord(o.w)
 		default:
 			state := o.w.State
-			if service.ExpiredUnexecuted(o.w, c.now()) {
+			if c.followOf(o.w).ExpiredUnexecuted(c.now()) {
 				state += " (expired unexecuted: nothing was paid)"
 			}
 			fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", o.w.QuoteID, state, o.w.ReceiveAmount, o.w.TokenOut,

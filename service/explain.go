@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 	"unicode"
 )
 
@@ -140,12 +139,3 @@ var StateWords = map[string]string{
 
 // ExpiredWords replace CREATED's once the quote can no longer be executed.
 const ExpiredWords = "The quote expired without being executed: nothing was debited, and nothing more will happen to it."
-
-// StateMeaning says in words what a withdrawal's state means for the money;
-// `svcwallet status` prints the same words as the console.
-func StateMeaning(w Withdrawal, now time.Time) string {
-	if ExpiredUnexecuted(w, now) {
-		return ExpiredWords
-	}
-	return StateWords[w.State]
-}

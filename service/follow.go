@@ -15,15 +15,6 @@ const DefaultPollInterval = 3 * time.Second
 // that disagree. Past it, the quote expired unexecuted.
 const StaleQuoteAfter = DefaultQuoteLifetime + QuoteExpiryMargin
 
-// ExpiredUnexecuted reports a withdrawal whose quote was never executed and
-// can no longer be: nothing was paid and nothing will happen to it. The
-// quote's own expiry is not known here, so the default lifetime applies
-// (Follow.ExpiredUnexecuted decides).
-func ExpiredUnexecuted(w Withdrawal, now time.Time) bool {
-	f := Follow{Last: w, Known: true}
-	return f.ExpiredUnexecuted(now)
-}
-
 // MaxPollBackoff caps the wait between withdrawal-status polls after errors:
 // a status that could not be read for a while is still asked about twice a
 // minute, so it shows again soon after the service comes back.

@@ -26,6 +26,10 @@ type Follow struct {
 	// Journaled is the last state the journal holds.
 	Own       bool
 	Journaled string
+	// AcceptedAt is when this account's journal recorded the service's 202
+	// for the withdrawal; zero when it holds none. A CREATED record then
+	// contradicts the journal: it is never read as "nothing was debited".
+	AcceptedAt time.Time
 }
 
 // FollowStep is what one answer changed and what comes next.
@@ -92,7 +96,7 @@ func (f *Follow) Ended(now time.Time) bool {
 // ExpiredUnexecuted reports an unexecuted quote past its expiry plus
 // QuoteExpiryMargin: nothing moved, and nothing will.
 func (f *Follow) ExpiredUnexecuted(now time.Time) bool {
-	if !f.Known || f.Last.State != StateCreated {
+	if !f.Known || f.Last.State != StateCreated || !f.AcceptedAt.IsZero() {
 		return false
 	}
 	if !f.QuoteExpiry.IsZero() {
@@ -103,6 +107,19 @@ func (f *Follow) ExpiredUnexecuted(now time.Time) bool {
 		lifetime = DefaultQuoteLifetime
 	}
 	return !f.Last.UpdatedAt.IsZero() && now.Sub(f.Last.UpdatedAt) > lifetime+QuoteExpiryMargin
+}
+
+// Meaning says in words what the last answer means for the money; every
+// view of a withdrawal shows these words.
+func (f *Follow) Meaning(now time.Time) string {
+	switch {
+	case f.Known && f.Last.State == StateCreated && !f.AcceptedAt.IsZero():
+		return "The service reports CREATED for a withdrawal it accepted on " + f.AcceptedAt.UTC().Format("2006-01-02 15:04 UTC") +
+			": the funds may have been debited. Contact support with the quote id and transfer id."
+	case f.ExpiredUnexecuted(now):
+		return ExpiredWords
+	}
+	return StateWords[f.Last.State]
 }
 
 // MaxRetryAfter caps the pause a 429's Retry-After imposes on following.

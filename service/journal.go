@@ -231,10 +231,13 @@ type JournalRecord struct {
 	Intent    Intent
 	Started   time.Time
 	Updated   time.Time
-	Answered  bool   // the service accepted or refused it
-	State     string // last state seen; "" while unanswered
-	TxHash    string
-	Error     string
+	Answered  bool // the service accepted or refused it
+	// AcceptedAt is when the journal first recorded the service's 202 or a
+	// state after it; zero when it holds neither.
+	AcceptedAt time.Time
+	State      string // last state seen; "" while unanswered
+	TxHash     string
+	Error      string
 }
 
 // Finished reports whether nothing more is to be done for the withdrawal.
@@ -312,10 +315,16 @@ func foldRecords(entries []JournalEntry) []JournalRecord {
 			}
 		case JournalAccepted:
 			r.Answered, r.State = true, StateSubmitted
+			if r.AcceptedAt.IsZero() {
+				r.AcceptedAt = e.Time
+			}
 		case JournalRejected:
 			r.Answered, r.State, r.Error = true, "", e.Error
 		case JournalState:
 			r.Answered, r.State = true, e.State
+			if r.AcceptedAt.IsZero() {
+				r.AcceptedAt = e.Time
+			}
 			if e.TxHash != "" {
 				r.TxHash = e.TxHash
 			}

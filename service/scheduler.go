@@ -82,6 +82,14 @@ func (s *Scheduler) Add(id string, now time.Time) {
 	heap.Push(&s.due, f)
 }
 
+// SetAccepted records when the journal saw the service accept id (see
+// Follow.AcceptedAt); ids not followed are ignored.
+func (s *Scheduler) SetAccepted(id string, at time.Time) {
+	if f, ok := s.ids[id]; ok {
+		f.AcceptedAt = at
+	}
+}
+
 // Remove stops following id.
 func (s *Scheduler) Remove(id string) {
 	f, ok := s.ids[id]

@@ -4,6 +4,7 @@
 package status
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"math/rand/v2"
@@ -363,6 +364,9 @@ func (s *statusScreen) seed(entries []service.JournalEntry, ok bool) {
 			s.follow.Journaled = e.State
 			s.addSeen(seen{state: e.State, at: e.Time})
 		}
+		if e.Kind == service.JournalAccepted || e.Kind == service.JournalState {
+			s.follow.AcceptedAt = cmp.Or(s.follow.AcceptedAt, e.Time)
+		}
 	}
 }
 
@@ -429,6 +433,7 @@ func (s *statusScreen) resent(m resendMsg) tea.Cmd {
 		return s.fetch()
 	}
 	s.phase, s.follow.Journaled = phaseFollow, service.StateSubmitted
+	s.follow.AcceptedAt = cmp.Or(s.follow.AcceptedAt, s.app.Common.Now())
 	s.follow.Last, s.follow.Known = service.Withdrawal{QuoteID: m.Accepted.QuoteID, TxID: m.Accepted.TxID, State: m.Accepted.State, ReceiveAmount: m.Accepted.ReceiveAmount}, true
 	s.addSeen(seen{state: service.StateSubmitted, at: s.app.Common.Now()})
 	return s.fetch()

@@ -267,7 +267,7 @@ func TestStatusExpiredUnexecutedIsFinal(t *testing.T) {
 	s := newStatus(r.App, req.QuoteID, true)
 	follow(t, r, s, 20)
 	view := s.Title() + "\n" + ansi.Strip(s.View())
-	if !service.ExpiredUnexecuted(s.follow.Last, r.Clock.Now()) || !strings.Contains(view, "Withdrawal never executed: quote expired") ||
+	if !s.follow.ExpiredUnexecuted(r.Clock.Now()) || !strings.Contains(view, "Withdrawal never executed: quote expired") ||
 		!strings.Contains(view, "Final state: no more checks") || strings.Contains(view, "Next check") || strings.Contains(view, "Withdrawal CREATED") {
 		t.Fatalf("view of an expired, unexecuted quote:\n%s", view)
 	}

@@ -32,10 +32,7 @@ func (s *statusScreen) View() string {
 	}
 	if s.follow.Known {
 		b.WriteString("\n" + s.progress() + "\n")
-		meaning := service.StateMeaning(s.follow.Last, c.Now())
-		if s.expiredUnexecuted() {
-			meaning = service.ExpiredWords
-		}
+		meaning := s.follow.Meaning(c.Now())
 		for _, l := range strings.Split(ansi.Wrap(meaning, max(s.wd, 20), ""), "\n") {
 			b.WriteString(st.Muted.Render(strings.TrimRight(l, " ")) + "\n")
 		}
