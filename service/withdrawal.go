@@ -62,16 +62,24 @@ func (c WithdrawalChoice) QuoteRequest() QuoteRequest {
 
 // QuoteRefusal says why quote q cannot be signed for this choice, or "":
 // it must pay exactly the amount asked for (what is signed is the pay
-// amount) and its fee must be within the cap.
+// amount), and both its declared fee and what the user loses (Cost) must
+// be within the cap: a quote can declare no fee and pay out almost nothing.
 func (c WithdrawalChoice) QuoteRefusal(q Quote) string {
 	switch {
 	case !q.PayAmount.Equal(c.Amount):
 		return fmt.Sprintf("the quote asks for %s %s, not the %s you entered", q.PayAmount, c.TokenIn, c.Amount)
 	case c.FeeCap.Valid && q.Fee.GreaterThan(c.FeeCap.Decimal):
 		return fmt.Sprintf("the fee %s %s is above your cap of %s %s", q.Fee, c.TokenIn, c.FeeCap.Decimal, c.TokenIn)
+	case c.FeeCap.Valid && q.Cost().GreaterThan(c.FeeCap.Decimal):
+		return fmt.Sprintf("you would lose %s %s (pay %s, receive %s), above your fee cap of %s %s",
+			q.Cost(), c.TokenIn, q.PayAmount, q.ReceiveAmount, c.FeeCap.Decimal, c.TokenIn)
 	}
 	return ""
 }
+
+// Cost is what the user loses to the withdrawal: the pay amount less the
+// receive amount, both stablecoins worth one USD (the fee and any spread).
+func (q Quote) Cost() decimal.Decimal { return q.PayAmount.Sub(q.ReceiveAmount) }
 
 // PricedQuote is a quote with the difference between the service's clock
 // and ours, measured when it was asked: its countdown runs on the

@@ -79,7 +79,9 @@ func (r *reviewScreen) typedDataView(level int) string {
 	}
 	line("Pays out to", st.Danger.Render(to), "")
 	if level < 4 {
-		line("", st.Value.Render(r.order.Quote.ReceiveAmount.String()+" "+r.order.Choice.TokenOut+" on "+r.order.Choice.Route.Chain), "quote "+r.order.Quote.QuoteID)
+		q, in := r.order.Quote, r.order.Choice.TokenIn
+		line("", st.Value.Render(q.ReceiveAmount.String()+" "+r.order.Choice.TokenOut+" on "+r.order.Choice.Route.Chain), "quote "+q.QuoteID)
+		line("You lose", st.Value.Render(q.Cost().String()+" "+in), "fee "+q.Fee.String()+" "+in+"; pay − receive")
 	}
 	if !compact {
 		b.WriteString(st.Muted.Render("The signature pays the bridge; the quote sends it on to this destination.") + "\n")

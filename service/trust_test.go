@@ -1,0 +1,206 @@
+package service_test
+
+import (
+	"bytes"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"svcwallet/service"
+	"svcwallet/service/sandbox"
+)
+
+// rawOnPath rewrites the raw bytes of one path's answers with f.
+func rawOnPath(path string, f func([]byte) []byte) func(string, []byte) []byte {
+	return func(p string, body []byte) []byte {
+		if p != path {
+			return body
+		}
+		return f(body)
+	}
+}
+
+// TestHostileIdsAndAmounts: ids that are not tokens and amounts out of their
+// bounds are refused with a shape error naming the field, in every answer
+// that carries them, and the error never repeats the input.
+func TestHostileIdsAndAmounts(t *testing.T) {
+	set := func(key string, val any) func(v any) any {
+		return func(v any) any { v.(map[string]any)[key] = val; return v }
+	}
+	digits := func(n int) string { return strings.Repeat("9", n) }
+	for _, tc := range []struct {
+		name, path string
+		f          func(v any) any
+		says       string
+	}{
+		{"quote id running a command", service.PathWithdrawalQuote, set("quote_id", "q-1234$(touch${IFS}/tmp/PWNED)"), "quote id holds a character other than letters"},
+		{"quote id with a semicolon", service.PathWithdrawalQuote, set("quote_id", "q-1;q-2"), "quote id holds a character other than letters"},
+		{"quote id with a comma", service.PathWithdrawalQuote, set("quote_id", "q-1,q-2"), "quote id holds a character other than letters"},
+		{"quote id with a quote", service.PathWithdrawalQuote, set("quote_id", `q-1"`), "quote id holds a character other than letters"},
+		{"900,000-digit receive amount", service.PathWithdrawalQuote, set("receive_amount", digits(900_000)), "receive amount has more than 18 digits before the decimal point"},
+		{"70,000-digit receive amount", service.PathWithdrawalQuote, set("receive_amount", "1."+digits(70_000)), "receive amount has more than 18 decimal places"},
+		{"19-digit pay amount", service.PathWithdrawalQuote, set("pay_amount", digits(19)), "pay amount has more than 18 digits"},
+		{"7-decimal fee", service.PathWithdrawalQuote, set("fee", "1.0000001"), "fee has more than 6 decimal places"},
+		{"7-decimal USDT receive amount", service.PathWithdrawalQuote, set("receive_amount", "8.5000001"), "receive amount has more than 6 decimal places for USDT"},
+		{"exponent", service.PathWithdrawalQuote, set("fee", "1e3"), "fee is not a plain decimal number"},
+		{"amount as a JSON number with an exponent", service.PathWithdrawalQuote, set("fee", 1e300), "fee is not a plain decimal number"},
+		{"negative pay amount", service.PathWithdrawalQuote, set("pay_amount", "-10"), "pay amount is negative"},
+		{"no pay amount", service.PathWithdrawalQuote, func(v any) any { delete(v.(map[string]any), "pay_amount"); return v }, "pay amount is missing"},
+		{"receive above pay", service.PathWithdrawalQuote, set("receive_amount", "10.000001"), "receive amount 10.000001 is above the pay amount 10"},
+		{"19-digit USD fee", service.PathWithdrawalQuote, set("fee_usd", "0."+digits(19)), "fee in USD has more than 18 decimal places"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w, h := newHostileWorld(t, sandbox.Options{})
+			c := w.login(sandbox.DemoAPIKey, service.Options{})
+			h.set(onPath(tc.path, tc.f))
+			_, err := w.quote(c, sandbox.DestCompleted, "ARBITRUM", "10")
+			if got := shapeSays(err); !strings.Contains(got, tc.says) {
+				t.Fatalf("err = %v, want a shape error saying %q", err, tc.says)
+			}
+			if len(err.Error()) > 300 || strings.Contains(err.Error(), "PWNED") {
+				t.Fatalf("the error repeats the input: %.300s", err)
+			}
+		})
+	}
+}
+
+// TestHostileBuilderKeyIsAToken: the builder's API key is copied into
+// configs and shells, so one with shell syntax is refused.
+func TestHostileBuilderKeyIsAToken(t *testing.T) {
+	w, h := newHostileWorld(t, sandbox.Options{})
+	h.set(rawOnPath(service.PathBuilderAuthorize, func([]byte) []byte { return []byte(`{"api_key":"k-$(reboot)"}`) }))
+	c := w.client(service.Options{})
+	req := w.builderRequest(mustKey(t, sandbox.DemoPrivateKey), mustKey(t, sandbox.BuilderPrivateKey).Address(), "Trade", 7, t0.Add(24*time.Hour))
+	_, err := c.AuthorizeBuilder(ctx, req)
+	if got := shapeSays(err); !strings.Contains(got, "builder API key holds a character other than letters") {
+		t.Fatalf("err = %v, want the key refused", err)
+	}
+}
+
+// TestHostileStatusRecords: a status record that names a field twice (in
+// any case), a COMPLETED without its payout hash, or a FAILED or REFUNDED
+// with one is refused, never shown.
+func TestHostileStatusRecords(t *testing.T) {
+	w, h := newHostileWorld(t, sandbox.Options{})
+	c := w.login(sandbox.DemoAPIKey, service.Options{})
+	q, err := w.quote(c, sandbox.DestCompleted, "ARBITRUM", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Withdraw(ctx, w.signWithdraw(c, q, mustKey(t, sandbox.DemoPrivateKey), nil)); err != nil {
+		t.Fatal(err)
+	}
+	w.clock.Advance(time.Hour)
+	for _, tc := range []struct {
+		name string
+		f    func([]byte) []byte
+		says string
+	}{
+		{"state twice, other case", func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"COMPLETED","STATE":"FAILED"`), 1)
+		}, `names the field "STATE" twice`},
+		{"same key twice", func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"COMPLETED","state":"FAILED"`), 1)
+		}, `names the field "state" twice`},
+		{"COMPLETED without a payout hash", func(b []byte) []byte {
+			return onPath(service.PathWithdrawalStatus, func(v any) any { delete(v.(map[string]any), "withdraw_tx_hash"); return v })(service.PathWithdrawalStatus, b)
+		}, "COMPLETED record carries no payout hash"},
+		{"FAILED with a payout hash", func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"FAILED"`), 1)
+		}, "FAILED record carries a payout hash"},
+		{"REFUNDED with a payout hash", func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"REFUNDED"`), 1)
+		}, "REFUNDED record carries a payout hash"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h.set(rawOnPath(service.PathWithdrawalStatus, tc.f))
+			_, err := c.WithdrawalStatus(ctx, q.QuoteID)
+			if got := shapeSays(err); !strings.Contains(got, tc.says) {
+				t.Fatalf("err = %v, want a shape error saying %q", err, tc.says)
+			}
+		})
+	}
+	h.set(nil)
+	if st, err := c.WithdrawalStatus(ctx, q.QuoteID); err != nil || st.State != service.StateCompleted {
+		t.Fatalf("untouched: %+v, %v", st, err)
+	}
+}
+
+// TestHostileErrorBodies: the message of a 4xx or 5xx body reaches the user
+// cleaned to one line; a body naming a field twice is not trusted at all.
+func TestHostileErrorBodies(t *testing.T) {
+	for name, body := range map[string]string{
+		"escape sequences": `{"code":1003,"message":"bad \u001b]0;owned\u0007\u001b[2Jthing\u009b31m\u202e\nrm -rf","status":400}`,
+		"code twice":       `{"code":1003,"CODE":4000,"message":"x","status":400}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.WriteHeader(http.StatusBadRequest)
+				w.Write([]byte(body))
+			}))
+			t.Cleanup(srv.Close)
+			c := service.New(service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), service.Options{})
+			_, err := c.Login(ctx, service.APIKey("k"))
+			if err == nil {
+				t.Fatal("login answered 400 succeeded")
+			}
+			for _, shown := range []string{err.Error(), service.Explain(err).Error()} {
+				if s, bad := dirty(reflect.ValueOf(shown)); bad || strings.Contains(shown, "\n") {
+					t.Fatalf("the error carries %q", s)
+				}
+			}
+			if name == "code twice" && errors.Is(err, service.CodeInsufficientBalance) {
+				t.Fatalf("a body naming code twice was read: %v", err)
+			}
+		})
+	}
+}
+
+// TestFeeCapOnWhatTheUserLoses: a quote that declares no fee but pays out
+// almost nothing is over a 2 USDT cap; within the cap it can be signed.
+func TestFeeCapOnWhatTheUserLoses(t *testing.T) {
+	c := service.WithdrawalChoice{TokenIn: service.TokenUSDT, Amount: decimal.RequireFromString("100"), FeeCap: decimal.NewNullDecimal(decimal.RequireFromString("2"))}
+	q := service.Quote{PayAmount: decimal.RequireFromString("100"), ReceiveAmount: decimal.RequireFromString("0.000001"), Fee: decimal.Zero}
+	if got := c.QuoteRefusal(q); !strings.Contains(got, "you would lose 99.999999 USDT (pay 100, receive 0.000001), above your fee cap of 2 USDT") {
+		t.Fatalf("refusal = %q", got)
+	}
+	q.ReceiveAmount = decimal.RequireFromString("98")
+	if got := c.QuoteRefusal(q); got != "" {
+		t.Fatalf("a 2 USDT loss within a 2 USDT cap refused: %q", got)
+	}
+	q.ReceiveAmount = decimal.RequireFromString("97.999999")
+	if got := c.QuoteRefusal(q); got == "" {
+		t.Fatal("a 2.000001 USDT loss passed a 2 USDT cap")
+	}
+	if got := q.Cost().String(); got != "2.000001" {
+		t.Fatalf("Cost = %s", got)
+	}
+}
+
+// TestCreatedAfterAcceptanceIsNoExpiry: a CREATED record of a withdrawal the
+// journal saw accepted is never read as "nothing was debited", and following
+// does not end on it.
+func TestCreatedAfterAcceptanceIsNoExpiry(t *testing.T) {
+	accepted := t0.Add(-time.Hour)
+	f := service.Follow{QuoteID: "q-1", AcceptedAt: accepted}
+	f.Answer(service.Withdrawal{QuoteID: "q-1", State: service.StateCreated, UpdatedAt: t0.Add(-2 * time.Hour)}, nil, t0, time.Second, func(int64) int64 { return 0 })
+	if f.Final || f.ExpiredUnexecuted(t0) {
+		t.Fatal("a CREATED record of an accepted withdrawal ended the follow as expired")
+	}
+	got := f.Meaning(t0)
+	if strings.Contains(got, "nothing was debited") || !strings.Contains(got, "The service reports CREATED for a withdrawal it accepted on "+accepted.UTC().Format("2006-01-02 15:04 UTC")) ||
+		!strings.Contains(got, "ontact support") {
+		t.Fatalf("meaning = %q", got)
+	}
+	f = service.Follow{QuoteID: "q-2"}
+	f.Answer(service.Withdrawal{QuoteID: "q-2", State: service.StateCreated, UpdatedAt: t0.Add(-2 * time.Hour)}, nil, t0, time.Second, func(int64) int64 { return 0 })
+	if !f.Final || f.Meaning(t0) != service.ExpiredWords {
+		t.Fatalf("an unaccepted stale CREATED: final %v, %q", f.Final, f.Meaning(t0))
+	}
+}
