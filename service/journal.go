@@ -92,6 +92,9 @@ func (j *Journal) Append(e JournalEntry) error {
 	if err != nil {
 		return fmt.Errorf("journal entry: %w", err)
 	}
+	if err := checkRoundTrip(line); err != nil {
+		return err
+	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	f, err := os.OpenFile(j.path, os.O_CREATE|os.O_APPEND|os.O_RDWR, 0o600)
@@ -187,8 +190,7 @@ func (j *Journal) Scan() ([]JournalEntry, int, error) {
 	for {
 		line, long, err := readJournalLine(r)
 		if len(line) > 0 || long {
-			var e JournalEntry
-			if !long && json.Unmarshal(line, &e) == nil && e.QuoteID != "" {
+			if e, err := parseJournalLine(line); !long && err == nil {
 				out = append(out, e)
 			} else {
 				skipped++

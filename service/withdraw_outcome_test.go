@@ -128,8 +128,8 @@ func TestJournalKeepsFirstRequest(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, nonce := range []uint32{1, 2} {
-		req := service.WithdrawRequest{QuoteID: "q-1", Signature: service.WithdrawSignature{Nonce: nonce}}
-		if err := j.Append(service.JournalEntry{Time: time.Unix(int64(nonce), 0), Kind: service.JournalIntent, QuoteID: "q-1", Request: &req}); err != nil {
+		req := journalRequest("q-1", nonce)
+		if err := j.Append(service.JournalEntry{Time: time.Unix(int64(nonce), 0), Kind: service.JournalIntent, QuoteID: "q-1", Request: req}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -200,7 +200,7 @@ func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Ke
 	in := o.Intent()
 	intent.Request, intent.Intent, intent.Signed = &req, &in, NewSignedMessage(o.Domain, o.Transfer)
 	if err := w.append(intent); err != nil {
-		return Sent{Err: UserError{Text: "Not sent: the journal could not be written (" + err.Error() + "); free disk space and try again", Cause: err}}
+		return Sent{Err: w.journalStop(err)}
 	}
 	acc, err := w.Client.Withdraw(ctx, req)
 	switch {
@@ -258,6 +258,16 @@ func (w Withdrawer) JournalNeverHappened(quoteID, why string) error {
 func (w Withdrawer) entry(kind, quoteID string) JournalEntry {
 	s, _ := w.Client.Session()
 	return JournalEntry{Time: w.Now(), Kind: kind, Env: w.Client.Env().Name, AccountID: s.AccountID, QuoteID: quoteID}
+}
+
+// journalStop says why a withdrawal stopped before its request left: its
+// intent could not be journaled, so a lost answer could not be resumed.
+func (w Withdrawer) journalStop(err error) error {
+	fix := "free disk space, and make sure the journal is a file of yours (not a link or a directory) in a directory only you can write"
+	if errors.Is(err, ErrJournalLine) {
+		fix = "this withdrawal cannot be recorded as it is; get a new quote, and tell support if it persists"
+	}
+	return UserError{Text: "Not sent: the withdrawal journal " + w.Journal.Path() + " could not record it (" + err.Error() + "). Nothing left svcwallet; " + fix + ", then try again.", Cause: err}
 }
 
 func (w Withdrawer) append(e JournalEntry) error {

@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -228,7 +230,10 @@ func HistoryEntries(t *testing.T, r *StatusRig) {
 		}
 		pay := decimal.RequireFromString(amount)
 		return service.JournalEntry{Time: at, Kind: service.JournalIntent, Env: env, AccountID: sess.AccountID, QuoteID: id,
-			Request: &service.WithdrawRequest{QuoteID: id},
+			Request: &service.WithdrawRequest{QuoteID: id, Signature: service.WithdrawSignature{
+				Signer: sandbox.DemoAddress, R: "0x" + strings.Repeat("1", 64), S: "0x" + strings.Repeat("2", 64), V: 27,
+				Expiration: strconv.FormatInt(at.Add(15*time.Minute).UnixNano(), 10),
+			}},
 			Intent: &service.Intent{ToAddress: to, Chain: chain, TokenIn: service.TokenUSDT, TokenOut: service.TokenUSDT,
 				PayAmount: pay, ReceiveAmount: pay.Sub(decimal.RequireFromString("1.5")), ExpiresAt: at.Add(time.Minute)}}
 	}

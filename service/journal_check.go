@@ -1,0 +1,159 @@
+package service
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+
+	"github.com/ethereum/go-ethereum/common"
+)
+
+// A journal line is read back as an answer is: anyone who can write the
+// file (or a bug) could have put anything in it, and what it holds is
+// shown, copied, followed and re-sent. parseJournalLine is the one reader;
+// Append writes only lines it reads back unchanged.
+
+// maxJournalErrorLen bounds the error text of a refused withdrawal.
+const maxJournalErrorLen = 1000
+
+// ErrJournalLine is a line the journal would not read back.
+var ErrJournalLine = errors.New("not a journal entry")
+
+var (
+	hex32    = regexp.MustCompile(`^0x[0-9a-fA-F]{64}$`) // r, s, a digest
+	nanoTime = regexp.MustCompile(`^[0-9]{1,19}$`)
+)
+
+// parseJournalLine reads one line into an entry, cleaned and shape-checked.
+func parseJournalLine(line []byte) (JournalEntry, error) {
+	var e JournalEntry
+	if len(line) > maxJournalLine {
+		return e, fmt.Errorf("%w: the line is %d bytes long (at most %d)", ErrJournalLine, len(line), maxJournalLine)
+	}
+	err := decodeAnswer(line, &e)
+	if err == nil {
+		err = e.check()
+	}
+	var se *ShapeError
+	switch {
+	case errors.As(err, &se):
+		return e, fmt.Errorf("%w: its %s %s", ErrJournalLine, se.Field, se.Reason)
+	case err != nil:
+		return e, fmt.Errorf("%w: it is not the JSON of one", ErrJournalLine)
+	}
+	return e, nil
+}
+
+// check shape-checks an entry read back and cleans its free text.
+func (e *JournalEntry) check() error {
+	switch e.Kind {
+	case JournalIntent, JournalAccepted, JournalRejected, JournalState:
+	default:
+		return shapeErr("journal kind", "is not intent, accepted, rejected or state")
+	}
+	if err := checkID("quote id", e.QuoteID, true); err != nil {
+		return err
+	}
+	if err := checkName("environment", e.Env); err != nil {
+		return err
+	}
+	if err := checkID("account id", e.AccountID, false); err != nil {
+		return err
+	}
+	if e.State != "" {
+		if err := checkState("state", e.State); err != nil {
+			return err
+		}
+	}
+	if err := checkID("payout hash", e.TxHash, false); err != nil {
+		return err
+	}
+	e.Error = cleanText(e.Error, maxJournalErrorLen)
+	if e.Request != nil {
+		if err := e.Request.check(e.QuoteID); err != nil {
+			return err
+		}
+	}
+	if e.Intent != nil {
+		if err := e.Intent.check(); err != nil {
+			return err
+		}
+	}
+	if e.Signed != nil {
+		return e.Signed.check()
+	}
+	return nil
+}
+
+// check holds a journaled request to what svcwallet sends: it may be
+// re-sent byte for byte.
+func (r *WithdrawRequest) check(quoteID string) error {
+	s := r.Signature
+	switch {
+	case r.QuoteID != quoteID:
+		return shapeErr("journaled request", "names another quote id than its entry")
+	case !common.IsHexAddress(s.Signer) || len(s.Signer) != 42:
+		return shapeErr("journaled signer", "is not an EVM address")
+	case !hex32.MatchString(s.R) || !hex32.MatchString(s.S):
+		return shapeErr("journaled signature", "r or s is not 0x and 64 hex digits")
+	case s.V != 27 && s.V != 28:
+		return shapeErr("journaled signature", "v is not 27 or 28")
+	case !nanoTime.MatchString(s.Expiration):
+		return shapeErr("journaled signature", "expiration is not unix nanoseconds")
+	}
+	return nil
+}
+
+// check holds a journaled intent to the shapes of a withdrawal choice.
+func (in *Intent) check() error {
+	for _, n := range []struct{ field, v string }{{"chain", in.Chain}, {"source token", in.TokenIn}, {"payout token", in.TokenOut}} {
+		if err := checkName(n.field, n.v); err != nil {
+			return err
+		}
+	}
+	if in.ToAddress != "" {
+		if err := ValidateAddress(ChainTypeOfChain(in.Chain), in.ToAddress); err != nil {
+			return shapeErr("journaled destination", "is not a %s address", ChainTypeLabel(ChainTypeOfChain(in.Chain)))
+		}
+	}
+	return nil
+}
+
+// check holds a journaled typed message to its shapes: names and types are
+// identifiers, values are numbers or addresses, the digest is 32 bytes.
+func (m *SignedMessage) check() error {
+	m.Domain.Name = cleanText(m.Domain.Name, maxNameLen)
+	if err := checkName("journaled domain version", m.Domain.Version); err != nil {
+		return err
+	}
+	if err := checkName("journaled message type", m.PrimaryType); err != nil {
+		return err
+	}
+	for _, f := range m.Fields {
+		for _, v := range []string{f.Name, f.Type, f.Value} {
+			if err := checkName("journaled message field", v); err != nil {
+				return err
+			}
+		}
+	}
+	if !hex32.MatchString(m.Digest) {
+		return shapeErr("journaled digest", "is not 0x and 64 hex digits")
+	}
+	return nil
+}
+
+// checkRoundTrip refuses to write a line the reader would skip or read
+// differently: what is written is what a later session finds.
+func checkRoundTrip(line []byte) error {
+	e, err := parseJournalLine(line)
+	if err != nil {
+		return err
+	}
+	again, err := json.Marshal(e)
+	if err != nil || !bytes.Equal(again, line) {
+		return fmt.Errorf("%w: it would not read back as written", ErrJournalLine)
+	}
+	return nil
+}
