@@ -54,7 +54,10 @@ func TestJournalThatCannotRecordSendsNothing(t *testing.T) {
 		{"a directory in its place", func(dir string) string { return filepath.Join(dir, "journal.jsonl") },
 			func(p string) { must(t, os.Mkdir(p, 0o700)) }},
 		{"a file where its directory should be", func(dir string) string { return filepath.Join(dir, "state", "journal.jsonl") },
-			func(p string) { must(t, os.RemoveAll(filepath.Dir(p))); must(t, os.WriteFile(filepath.Dir(p), nil, 0o600)) }},
+			func(p string) {
+				must(t, os.RemoveAll(filepath.Dir(p)))
+				must(t, os.WriteFile(filepath.Dir(p), nil, 0o600))
+			}},
 		{"a symlink in its place", func(dir string) string { return filepath.Join(dir, "journal.jsonl") },
 			func(p string) { must(t, os.Symlink(filepath.Join(filepath.Dir(p), "elsewhere"), p)) }},
 	} {
