@@ -188,7 +188,7 @@ func ParseBuilderValidity(s string) (time.Duration, error) {
 		var perr error
 		d, perr = time.ParseDuration(s)
 		if perr != nil {
-			return 0, fmt.Errorf("%.20q is not a duration: write it like 7d, 72h or 90m", s)
+			return 0, fmt.Errorf("%.20q is not a duration: write it like 7d, 72h or 90m", Quoted(s))
 		}
 	}
 	switch {

@@ -2,6 +2,8 @@ package service_test
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -66,5 +68,14 @@ func TestBuilderFeePercent(t *testing.T) {
 		if _, err := service.ParseFeePercent(in); err == nil {
 			t.Errorf("%q accepted", in)
 		}
+	}
+}
+
+// TestBuilderValidityErrorShortensInput: a validity that is no duration is
+// repeated with at most 8 hex digits in a row (issue 17 item 7).
+func TestBuilderValidityErrorShortensInput(t *testing.T) {
+	_, err := service.ParseBuilderValidity("1234567890abcdef")
+	if err == nil || !strings.HasPrefix(err.Error(), `"12345678…" is not a duration`) {
+		t.Errorf("the error does not start with the input cut to 8 hex digits; it is (hex runs cut here) %q", service.Quoted(fmt.Sprint(err)))
 	}
 }

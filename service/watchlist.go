@@ -20,7 +20,8 @@ type watchlist struct {
 
 // ParseQuoteIDs splits text on spaces, commas and newlines into quote ids,
 // duplicates merged in first-seen order; those of the wrong shape are
-// returned apart, so they can be said instead of followed.
+// returned apart, cleaned and shortened (Quoted), so they can be said
+// instead of followed.
 func ParseQuoteIDs(text string) (ids, malformed []string) {
 	seen := map[string]bool{}
 	for _, f := range strings.FieldsFunc(text, func(r rune) bool {
@@ -31,7 +32,7 @@ func ParseQuoteIDs(text string) (ids, malformed []string) {
 		}
 		seen[f] = true
 		if CheckQuoteID(f) != nil {
-			malformed = append(malformed, Clean(f))
+			malformed = append(malformed, Quoted(Clean(f)))
 			continue
 		}
 		ids = append(ids, f)

@@ -9,7 +9,6 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/ethereum/go-ethereum/common"
 
@@ -77,7 +76,7 @@ var builderInputOf = map[service.BuilderField]int{
 type builderScreen struct {
 	app     *kit.App
 	main    string // the logged-in funding address
-	inputs  [bfCount]textinput.Model
+	inputs  [bfCount]kit.Input
 	focus   int
 	withKey bool               // the API-key section is open
 	newKey  bool               // the passphrase fields of a new key pair are open
@@ -103,8 +102,8 @@ func New(app *kit.App) tui.Screen {
 	b.inputs[bfExpires].SetValue("7d")
 	b.inputs[bfLabel] = kit.NewInput(c, "shown in the API key list", false)
 	b.inputs[bfSigner] = kit.NewInput(c, "paste an address, or ctrl+n for a new key pair", false)
-	b.inputs[bfPass] = kit.NewInput(c, "encrypts the new key file", true)
-	b.inputs[bfPass2] = kit.NewInput(c, "type it again", true)
+	b.inputs[bfPass] = kit.NewPassphrase(c, "encrypts the new key file")
+	b.inputs[bfPass2] = kit.NewPassphrase(c, "type it again")
 	for i := range b.inputs {
 		b.inputs[i].CharLimit = 128
 	}

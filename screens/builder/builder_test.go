@@ -430,3 +430,18 @@ func TestMoneyCallsOutliveTheirScreen(t *testing.T) {
 		t.Error("the builder review cancels its calls when left")
 	}
 }
+
+// TestKeyNeverKept: a private key typed or pasted into any field of the
+// form but the passphrases is cleared and said, never shown (issue 17
+// item 7).
+func TestKeyNeverKept(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	b := New(app).(*builderScreen)
+	b.withKey = true // the API key's label and signer show
+	var fields []screentest.KeyField
+	for _, id := range []int{bfBuilder, bfFutures, bfSpot, bfExpires, bfLabel, bfSigner} {
+		fields = append(fields, screentest.KeyField{Name: builderFieldLabels[id],
+			Focus: func() tea.Cmd { return b.setFocus(id) }, Value: func() string { return b.inputs[id].Value() }})
+	}
+	screentest.RequireKeyCleared(t, app, b, fields...)
+}

@@ -391,3 +391,11 @@ func TestFilterTakesPastes(t *testing.T) {
 	d := New(app).(*depositScreen)
 	screentest.FilterTakesPaste(t, "deposit", d, &d.filter)
 }
+
+// TestKeyNeverKept: a private key typed or pasted into the chain filter is
+// cleared and said, never shown (issue 17 item 7).
+func TestKeyNeverKept(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	d := New(app).(*depositScreen)
+	screentest.RequireKeyCleared(t, app, d, screentest.KeyField{Name: "chain filter", Focus: d.filter.Start, Value: func() string { return d.filter.Value() }})
+}

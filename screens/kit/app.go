@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -195,24 +194,6 @@ func (a *App) Status() tui.Status {
 		Env: a.Target.Env.Name, ChainID: a.Target.Env.ChainID,
 		Account: s.FundingAccountAddress, SubAccount: s.SubAccountID, SessionExpires: s.Expires,
 	}
-}
-
-// NewInput returns a text input with a steady cursor: a blinking one would
-// redraw an idle screen twice a second.
-func NewInput(c *tui.Common, placeholder string, masked bool) textinput.Model {
-	in := textinput.New()
-	in.Placeholder = placeholder
-	in.Prompt = ""
-	st := in.Styles()
-	st.Cursor.Blink = false
-	st.Focused.Text = c.Styles.Value
-	st.Blurred.Text = c.Styles.Muted
-	in.SetStyles(st)
-	if masked {
-		in.EchoMode = textinput.EchoPassword
-		in.EchoCharacter = '•'
-	}
-	return in
 }
 
 // Field renders "label  value" with the label padded to width w.

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"svcwallet/tui"
@@ -20,7 +19,7 @@ var FilterKeys = struct{ Start, Done key.Binding }{
 // Inputting); enter ends the typing and keeps the filter; / edits it again
 // and an empty filter shows everything.
 type ListFilter struct {
-	input  textinput.Model
+	input  Input
 	Typing bool
 }
 
@@ -61,7 +60,7 @@ func (f *ListFilter) Bindings() Bindings {
 
 // Match reports whether any of fields contains the filter.
 func (f ListFilter) Match(fields ...string) bool {
-	q := strings.ToLower(strings.TrimSpace(f.input.Value()))
+	q := strings.ToLower(f.Value())
 	if q == "" {
 		return true
 	}
@@ -74,6 +73,9 @@ func (f ListFilter) Match(fields ...string) bool {
 }
 
 // Shown reports whether the filter is worth drawing: typed or in effect.
-func (f ListFilter) Shown() bool { return f.Typing || strings.TrimSpace(f.input.Value()) != "" }
+func (f ListFilter) Shown() bool { return f.Typing || f.Value() != "" }
+
+// Value is the filter as typed, without the spaces around it.
+func (f ListFilter) Value() string { return strings.TrimSpace(f.input.Value()) }
 
 func (f ListFilter) View() string { return f.input.View() }

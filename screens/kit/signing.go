@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/spinner"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/common"
@@ -47,12 +46,12 @@ type signingKey struct {
 	source int
 	path   string
 	Found  bool
-	Pass   textinput.Model
+	Pass   Input
 	width  int // of the screen, so view wraps rather than clips
 }
 
 func newSigningKey(app *App, want common.Address) signingKey {
-	return signingKey{app: app, want: want, Pass: NewInput(app.Common, "keystore passphrase", true)}
+	return signingKey{app: app, want: want, Pass: NewPassphrase(app.Common, "keystore passphrase")}
 }
 
 // Find looks for the key in a Cmd: keystore lookups read the disk.

@@ -12,7 +12,6 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -72,9 +71,9 @@ type loginScreen struct {
 	method  int
 	source  int
 	focus   int
-	apiKey  textinput.Model
-	path    textinput.Model
-	pass    textinput.Model
+	apiKey  kit.Input
+	path    kit.Input
+	pass    kit.Input
 	keys    keystorePick
 	spin    spinner.Model
 	busy    bool
@@ -90,7 +89,7 @@ func New(app *kit.App) tui.Screen {
 		app:    app,
 		apiKey: kit.NewInput(c, "paste your API key", true),
 		path:   kit.NewInput(c, "path to a keystore V3 JSON file", false),
-		pass:   kit.NewInput(c, "keystore passphrase", true),
+		pass:   kit.NewPassphrase(c, "keystore passphrase"),
 		spin:   spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(c.Styles.Spinner)),
 	}
 	for i, t := range app.Targets {
@@ -127,7 +126,7 @@ func (l *loginScreen) Title() string { return "Log in" }
 
 func (l *loginScreen) SetSize(w, h int) {
 	l.w, l.h = w, h
-	for _, in := range []*textinput.Model{&l.apiKey, &l.path, &l.pass} {
+	for _, in := range []*kit.Input{&l.apiKey, &l.path, &l.pass} {
 		in.SetWidth(max(w-24, 10))
 	}
 }
@@ -191,7 +190,7 @@ func (l *loginScreen) sources() []string {
 	return s
 }
 
-func (l *loginScreen) input() *textinput.Model {
+func (l *loginScreen) input() *kit.Input {
 	switch l.focus {
 	case fieldAPIKey:
 		return &l.apiKey
@@ -204,7 +203,7 @@ func (l *loginScreen) input() *textinput.Model {
 }
 
 func (l *loginScreen) focusInput() tea.Cmd {
-	for _, in := range []*textinput.Model{&l.apiKey, &l.path, &l.pass} {
+	for _, in := range []*kit.Input{&l.apiKey, &l.path, &l.pass} {
 		in.Blur()
 	}
 	if in := l.input(); in != nil {
@@ -245,14 +244,15 @@ func (l *loginScreen) cycle(delta int) tea.Cmd {
 
 // expandHome turns a leading "~/" (or a lone "~") into the home directory,
 // as a shell would: the path is typed into a form, not a shell. It reads
-// the environment, so it runs inside the login Cmd.
+// the environment, so it runs inside the login Cmd. Its error repeats the
+// path shortened (service.Quoted), as typed text may hold most of a key.
 func expandHome(path string) (string, error) {
 	if path != "~" && !strings.HasPrefix(path, "~/") {
 		return path, nil
 	}
 	home, err := os.UserHomeDir()
 	if err != nil {
-		return "", fmt.Errorf("cannot expand ~ in %s (%v): type the full path", path, err)
+		return "", fmt.Errorf("cannot expand ~ in %s (%v): type the full path", service.Quoted(path), err)
 	}
 	return filepath.Join(home, strings.TrimPrefix(path[1:], "/")), nil
 }
@@ -328,7 +328,9 @@ func (l *loginScreen) submit() tea.Cmd {
 			}
 			k, err := load(path, pass)
 			if err != nil {
-				return nil, nil, err
+				// The keystore's errors name the path in full, and it was
+				// typed: it may hold most of a key.
+				return nil, nil, service.UserError{Text: strings.ReplaceAll(err.Error(), path, service.Quoted(path)), Cause: err}
 			}
 			return service.Wallet(k), k, nil
 		}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/accounts/keystore"
 
@@ -30,6 +31,7 @@ func keystoreLogin(t *testing.T, path string) *screentest.Console {
 
 // TestLoginKeystoreErrors: a directory, a non-JSON file and a missing file
 // are each told apart in words, and a leading ~/ is the home directory.
+// The path is repeated as service.Quoted shortens it.
 func TestLoginKeystoreErrors(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)
@@ -38,15 +40,15 @@ func TestLoginKeystoreErrors(t *testing.T) {
 	}
 	t.Run("directory", func(t *testing.T) {
 		c := keystoreLogin(t, home)
-		c.UntilSays(home + " is a directory: pick a key file in it, e.g. from `svcwallet key list`")
+		c.UntilSays(service.Quoted(home) + " is a directory: pick a key file in it, e.g. from `svcwallet key list`")
 	})
 	t.Run("not JSON, from ~/", func(t *testing.T) {
 		c := keystoreLogin(t, "~/notes.txt")
-		c.UntilSays(filepath.Join(home, "notes.txt") + " is not a valid keystore file: it is not keystore V3 JSON")
+		c.UntilSays(service.Quoted(filepath.Join(home, "notes.txt")) + " is not a valid keystore file: it is not keystore V3 JSON")
 	})
 	t.Run("missing", func(t *testing.T) {
 		c := keystoreLogin(t, "~/nope.json")
-		c.UntilSays("keystore file " + filepath.Join(home, "nope.json") + " does not exist")
+		c.UntilSays("keystore file " + service.Quoted(filepath.Join(home, "nope.json")) + " does not exist")
 	})
 }
 
@@ -190,4 +192,37 @@ func TestLoginIdle(t *testing.T) {
 func TestTypingAndPastingNeverQuit(t *testing.T) {
 	c := screentest.NewConsole(t, 120, 40, screentest.ConsoleOpts{Start: New})
 	screentest.TypeAndPasteUnderRoot(t, "login", c.App, New(c.App).(*loginScreen))
+}
+
+// TestKeyNeverKept: a private key typed or pasted into the API key or the
+// keystore file field is cleared and said, never shown (issue 17 item 7).
+func TestKeyNeverKept(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	l := New(app).(*loginScreen)
+	screentest.RequireKeyCleared(t, app, l,
+		screentest.KeyField{Name: "API key", Value: func() string { return l.apiKey.Value() }},
+		screentest.KeyField{Name: "keystore file", Focus: func() tea.Cmd {
+			l.method, l.source, l.focus = methodWallet, sourceKeystore, fieldKeystore
+			return l.focusInput()
+		}, Value: func() string { return l.path.Value() }})
+}
+
+// TestKeystorePathErrorShortensHex: a keystore path with a long run of hex
+// digits, short of a key's 64 so the field keeps it, is repeated in the
+// error with at most 8 of them: it may be most of a key typed in the wrong
+// field.
+func TestKeystorePathErrorShortensHex(t *testing.T) {
+	for _, digits := range []int{40, 63} {
+		c := keystoreLogin(t, "/nonexistent/"+screentest.KeyHex[:digits]+".json")
+		c.UntilShows("Login failed")
+		v := c.Plain()
+		block := v[strings.Index(v, "Login failed"):]
+		block, _, _ = strings.Cut(block, "\n\n")
+		if want := "keystore file /nonexistent/" + screentest.KeyHex[:8] + "….json does not exist"; !strings.Contains(screentest.OneLine(block), want) {
+			t.Errorf("%d hex digits: the error does not say %q (shown here with hex runs cut):\n%s", digits, want, service.Quoted(block))
+		}
+		if screentest.ShowsKeyPiece(block) {
+			t.Errorf("%d hex digits: the error repeats more than 8 of them in a row", digits)
+		}
+	}
 }

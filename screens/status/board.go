@@ -7,7 +7,6 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"svcwallet/screens/kit"
@@ -54,7 +53,7 @@ var boardKeys = struct {
 type boardScreen struct {
 	kit.Visit // its calls end when it is left
 	app       *kit.App
-	input     textinput.Model
+	input     kit.Input
 	filter    kit.ListFilter
 	sched     *service.Scheduler
 	ids       []string // in the order added
@@ -179,6 +178,11 @@ func (b *boardScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		}
 		text := b.input.Value() + msg.Content // the paste goes where the cursor is
 		b.input.SetValue("")
+		if service.HoldsKeyShape(text) {
+			// Ids go on the board without entering the field, so the
+			// field's key guard is applied here.
+			return b, tui.ShowError(kit.KeyCleared)
+		}
 		return b, b.addText(text)
 	case tea.KeyPressMsg:
 		return b, b.key(msg)

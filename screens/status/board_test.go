@@ -416,3 +416,36 @@ func TestFilterTakesPastes(t *testing.T) {
 	screentest.FilterTakesPaste(t, "history", h, &h.filter)
 	screentest.FilterTakesPaste(t, "board", b, &b.filter)
 }
+
+// TestKeyNeverKept: a private key typed or pasted into the board's id
+// field (whose pastes skip the field) or into the board's or the history's
+// filter is cleared and said, never shown (issue 17 item 7).
+func TestKeyNeverKept(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	b := NewBoard(r.App).(*boardScreen)
+	screentest.RequireKeyCleared(t, r.App, b,
+		screentest.KeyField{Name: "board ids", Value: func() string { return b.input.Value() }},
+		screentest.KeyField{Name: "board filter", Focus: b.filter.Start, Value: func() string { return b.filter.Value() }})
+	if len(b.ids) != 0 {
+		t.Errorf("the board follows %d ids made of the key", len(b.ids))
+	}
+	h := NewHistory(r.App).(*historyScreen)
+	screentest.RequireKeyCleared(t, r.App, h, screentest.KeyField{Name: "history filter", Focus: h.filter.Start, Value: func() string { return h.filter.Value() }})
+}
+
+// TestMalformedIDsShortened: ids refused for their shape are repeated with
+// at most 8 hex digits in a row, so a paste holding most of a key (cut
+// short of 64 digits, or split) is not put back on screen.
+func TestMalformedIDsShortened(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	long := "q-" + screentest.KeyHex[:60] + "-" + screentest.KeyHex[4:64] + "-" + screentest.KeyHex[:10] // 135 characters
+	br.send(tea.PasteMsg{Content: long + " " + screentest.KeyHex[:63] + "\x01"})
+	v := screentest.OneLine(br.b.View())
+	if want := "Not a quote id, not added: q-" + screentest.KeyHex[:8] + "…-" + screentest.KeyHex[4:12] + "…"; !strings.Contains(v, want) {
+		t.Errorf("the refusal does not say %q (screen shown with hex runs cut):\n%s", want, service.Quoted(v))
+	}
+	if screentest.ShowsKeyPiece(v) || len(br.b.ids) != 0 {
+		t.Errorf("the refusal repeats more than 8 hex digits in a row, or an id was added (%d)", len(br.b.ids))
+	}
+}

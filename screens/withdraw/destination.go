@@ -5,7 +5,6 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"svcwallet/screens/kit"
@@ -41,7 +40,7 @@ const (
 type destinationScreen struct {
 	app     *kit.App
 	w       service.WithdrawalChoice
-	inputs  [destFields]textinput.Model
+	inputs  [destFields]kit.Input
 	focus   int
 	recent  []string
 	loaded  bool         // recent destinations read: the look-alike check needs them

@@ -166,3 +166,19 @@ func TestFilterTakesPastes(t *testing.T) {
 	r := New(app).(*routeScreen)
 	screentest.FilterTakesPaste(t, "route", r, &r.filter)
 }
+
+// TestKeyNeverKept: a private key typed or pasted into the destination
+// form or the route filter is cleared and said, never shown (issue 17
+// item 7).
+func TestKeyNeverKept(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	d := newDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
+	var fields []screentest.KeyField
+	for id, name := range []string{"destination", "amount", "fee cap"} {
+		fields = append(fields, screentest.KeyField{Name: name,
+			Focus: func() tea.Cmd { return d.setFocus(id) }, Value: func() string { return d.inputs[id].Value() }})
+	}
+	screentest.RequireKeyCleared(t, app, d, fields...)
+	r := New(app).(*routeScreen)
+	screentest.RequireKeyCleared(t, app, r, screentest.KeyField{Name: "route filter", Focus: r.filter.Start, Value: func() string { return r.filter.Value() }})
+}

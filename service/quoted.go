@@ -1,0 +1,37 @@
+package service
+
+import "strings"
+
+// maxQuotedHex is the most hex digits in a row an error repeats of what a
+// user typed or pasted: enough to recognise an id, a path or an address by
+// its start, far from the 64 of a private key pasted in the wrong place.
+const maxQuotedHex = 8
+
+// Quoted is s as an error may repeat it: every run of hex digits longer
+// than maxQuotedHex is cut after its eighth digit, the cut marked with "…".
+// Text a user typed or pasted may hold a key, or most of one; an error
+// quoting it whole would put it on screen and in any report of the error.
+func Quoted(s string) string {
+	var b strings.Builder
+	run := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !isHexDigit(c) {
+			run = 0
+			b.WriteByte(c)
+			continue
+		}
+		run++
+		switch {
+		case run <= maxQuotedHex:
+			b.WriteByte(c)
+		case run == maxQuotedHex+1:
+			b.WriteString("…")
+		}
+	}
+	return b.String()
+}
+
+func isHexDigit(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
