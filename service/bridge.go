@@ -144,8 +144,15 @@ func readBridgePins(path string) (map[string]bridgePin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read the recorded bridge addresses: %w", err)
 	}
-	if err := json.Unmarshal(b, &pins); err != nil {
+	if err := decodeAnswer(b, &pins); err != nil {
 		return nil, fmt.Errorf("the recorded bridge addresses in %s are unreadable (%v): move the file away to start over", path, err)
+	}
+	// The file is read back as an answer is: what it holds is compared,
+	// shown and signed against.
+	for env, pin := range pins {
+		if ValidateAddress(ChainTypeEVM, pin.Address) != nil || !IsToken(env) {
+			return nil, fmt.Errorf("the recorded bridge addresses in %s hold one that is not an EVM address: move the file away to start over", path)
+		}
 	}
 	return pins, nil
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -202,5 +204,27 @@ func TestCreatedAfterAcceptanceIsNoExpiry(t *testing.T) {
 	f.Answer(service.Withdrawal{QuoteID: "q-2", State: service.StateCreated, UpdatedAt: t0.Add(-2 * time.Hour)}, nil, t0, time.Second, func(int64) int64 { return 0 })
 	if !f.Final || f.Meaning(t0) != service.ExpiredWords {
 		t.Fatalf("an unaccepted stale CREATED: final %v, %q", f.Final, f.Meaning(t0))
+	}
+}
+
+// TestStateFilesReadBackChecked: the bridge-pin and watch-board files are
+// read back as answers are: a pin that is not an address refuses the file,
+// an id that is not a token is dropped, and keys named twice refuse it.
+func TestStateFilesReadBackChecked(t *testing.T) {
+	dir := t.TempDir()
+	pins := filepath.Join(dir, "bridge.json")
+	must(t, os.WriteFile(pins, []byte(`{"sandbox":{"address":"0x6e3a\u001b[2J","first_seen":"2026-03-01T10:00:00Z"}}`), 0o600))
+	env := service.Environment{Name: "sandbox"} // no pin in config: the recorded one decides
+	if err := service.RecordBridge(env, pins, sandbox.BridgeFundingAddress, t0); err == nil || !strings.Contains(err.Error(), "not an EVM address") || strings.Contains(err.Error(), "\x1b") {
+		t.Fatalf("a planted pin: %v", err)
+	}
+	board := filepath.Join(dir, "board.json")
+	must(t, os.WriteFile(board, []byte(`{"envs":{"sandbox":["q-1$(touch${IFS}/tmp/x)","q-ok","q-\u001b]0;t\u0007"]}}`), 0o600))
+	if ids, err := service.LoadWatchlist(board, "sandbox"); err != nil || len(ids) != 1 || ids[0] != "q-ok" {
+		t.Fatalf("board ids %q, %v; want only q-ok", ids, err)
+	}
+	must(t, os.WriteFile(board, []byte(`{"envs":{"sandbox":["q-a"],"SANDBOX":["q-b"]}}`), 0o600))
+	if _, err := service.LoadWatchlist(board, "sandbox"); err == nil {
+		t.Fatal("a board file naming an environment twice was read")
 	}
 }

@@ -96,7 +96,7 @@ func readWatchlist(path string) (watchlist, error) {
 	case err != nil:
 		return wl, fmt.Errorf("watch board file: %w", err)
 	}
-	if err := json.Unmarshal(b, &wl); err != nil {
+	if err := decodeAnswer(b, &wl); err != nil {
 		return wl, fmt.Errorf("watch board file %s is not valid JSON: %w", path, err)
 	}
 	if wl.Envs == nil {
