@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -89,5 +90,34 @@ func TestHistoryCommand(t *testing.T) {
 	}
 	if r := depositCmd(t, nil, "history", "--config", filepath.Join(t.TempDir(), "none.toml")); r.code != 1 {
 		t.Errorf("missing config: exit %d", r.code)
+	}
+}
+
+// TestHistoryPlantedJournalIsInert: a journal with escape sequences planted
+// in its fields (support staff open customers' journals) prints inert bytes,
+// as text and as JSON; the lines that fail their shapes are skipped.
+func TestHistoryPlantedJournalIsInert(t *testing.T) {
+	state := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", state)
+	path := service.DefaultJournalPath()
+	if _, err := service.OpenJournal(path); err != nil {
+		t.Fatal(err)
+	}
+	lines := []string{
+		`{"time":"2026-11-20T10:00:00Z","kind":"intent","env":"local","quote_id":"q-\u001b]0;owned\u0007","intent":{"chain":"ARBITRUM","token_in":"USDT","token_out":"USDT","pay_amount":"1","receive_amount":"1"}}`,
+		`{"time":"2026-11-20T10:00:00Z","kind":"intent","env":"local","quote_id":"q-chain","intent":{"chain":"ARB\u001b[2J","token_in":"USDT","token_out":"USDT","pay_amount":"1","receive_amount":"1"}}`,
+		`{"time":"2026-11-20T10:01:00Z","kind":"intent","env":"local","quote_id":"q-ok","intent":{"chain":"ARBITRUM","token_in":"USDT","token_out":"USDT","pay_amount":"25","receive_amount":"23.5"}}`,
+		`{"time":"2026-11-20T10:02:00Z","kind":"rejected","env":"local","quote_id":"q-ok","error":"flagged\u001b]0;owned\u0007\u001b[31m\u202e by screening"}`,
+	}
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg, _ := localConfig(t)
+	for _, args := range [][]string{{"history", "--config", cfg, "--env", "local"}, {"history", "--config", cfg, "--env", "local", "--json"}} {
+		r := depositCmd(t, nil, args...)
+		requireInert(t, strings.Join(args, " "), []byte(r.stdout+r.stderr))
+		if r.code != 0 || !strings.Contains(r.stdout, "q-ok") || !strings.Contains(r.stdout, "flagged") || strings.Contains(r.stdout, "q-chain") {
+			t.Fatalf("%v: exit %d\n%s\n%s", args, r.code, r.stdout, r.stderr)
+		}
 	}
 }

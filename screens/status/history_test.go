@@ -1,6 +1,7 @@
 package status
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -165,5 +166,32 @@ func TestHistoryFilter(t *testing.T) {
 	h = screentest.TypeInto(h, "zz").(*historyScreen)
 	if v := ansi.Strip(h.View()); !strings.Contains(v, "No withdrawal matches the filter") || screentest.Offers(h.KeyMap(), "up") {
 		t.Errorf("filter solanazz:\n%s", v)
+	}
+}
+
+// TestHistoryPlantedJournalIsInert: escape sequences planted in a journal
+// never reach the History screen: a field that must have a shape skips its
+// line, free text is cleaned.
+func TestHistoryPlantedJournalIsInert(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	sess, _ := r.App.Client().Session()
+	head := `{"time":"2026-03-01T10:00:00Z","env":"` + r.App.Target.Env.Name + `","account_id":"` + sess.AccountID + `",`
+	intent := `"intent":{"chain":"ARBITRUM","token_in":"USDT","token_out":"USDT","pay_amount":"25","receive_amount":"23.5"}}`
+	lines := []string{
+		head + `"kind":"intent","quote_id":"q-\u001b]0;owned\u0007",` + intent,
+		head + `"kind":"intent","quote_id":"q-colour",` + strings.Replace(intent, "ARBITRUM", `ARB\u001b[38;2;1;2;3m`, 1),
+		head + `"kind":"intent","quote_id":"q-ok",` + intent,
+		head + `"kind":"rejected","quote_id":"q-ok","error":"flagged\u001b[38;2;1;2;3m\u202e by screening"}`,
+	}
+	if err := os.WriteFile(r.App.Journal().Path(), []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	h := NewHistory(r.App).(*historyScreen)
+	h.SetSize(120, 30)
+	screentest.Drive(h, h.Init())
+	view := h.View()
+	if len(h.recs) != 1 || h.recs[0].QuoteID != "q-ok" || strings.Contains(view, "38;2;1;2;3") || strings.Contains(view, "\u202e") ||
+		strings.Contains(view, "\a") || !strings.Contains(ansi.Strip(view), "q-ok") {
+		t.Fatalf("history of a planted journal: %d records\n%q", len(h.recs), view)
 	}
 }
