@@ -3,6 +3,8 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -159,4 +161,54 @@ func TestJSONWriterEscapesControls(t *testing.T) {
 		t.Fatalf("got %q", got)
 	}
 	requireInert(t, "writeJSONLine", b.Bytes())
+}
+
+// TestCLIHostileStatusRoundTwo: a transfer id that runs a command, an
+// amount of 900,000 digits, a state named twice, a COMPLETED without its
+// payout hash and an error body with escape sequences: each is refused or
+// cleaned, in words, with inert bytes, and never read as paid out.
+func TestCLIHostileStatusRoundTwo(t *testing.T) {
+	r := newStatusRig(t)
+	id := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
+	r.clock.Advance(sandbox.DefaultSettle)
+	replace := func(old, new string) func([]byte) []byte {
+		return func(b []byte) []byte { return bytes.Replace(b, []byte(old), []byte(new), 1) }
+	}
+	for _, tc := range []struct {
+		name string
+		f    func([]byte) []byte
+		says string
+	}{
+		{"transfer id running a command", func(b []byte) []byte {
+			return regexp.MustCompile(`"tx_id":"[^"]*"`).ReplaceAll(b, []byte(`"tx_id":"t-$(touch${IFS}/tmp/PWNED)"`))
+		}, "transfer id that holds a character other than letters"},
+		{"900,000-digit amount", func(b []byte) []byte {
+			return regexp.MustCompile(`"receive_amount":"[^"]*"`).ReplaceAll(b, []byte(`"receive_amount":"`+strings.Repeat("9", 900_000)+`"`))
+		}, "receive amount that has more than 18 digits"},
+		{"state named twice", replace(`"state":"COMPLETED"`, `"state":"COMPLETED","STATE":"FAILED"`), `JSON object that names the field`},
+		{"COMPLETED without a payout hash", func(b []byte) []byte {
+			return regexp.MustCompile(`,"withdraw_tx_hash":"[^"]*"`).ReplaceAll(b, nil)
+		}, "COMPLETED record that carries no payout hash"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r.rewrite.Store(onlyPath(service.PathWithdrawalStatus, tc.f))
+			for _, extra := range [][]string{nil, {"--json"}} {
+				res := r.run(nil, append([]string{id}, extra...)...)
+				out := res.stdout + res.stderr
+				requireInert(t, tc.name, []byte(out))
+				if res.code != exitError || !strings.Contains(out, tc.says) || strings.Contains(out, "PWNED") || len(out) > 2000 {
+					t.Errorf("%v: exit %d, output %.300q", extra, res.code, out)
+				}
+			}
+		})
+	}
+	r.rewrite.Store(onlyPath(service.PathWithdrawalStatus, func([]byte) []byte {
+		return []byte(`{"code":1003,"message":"try \u001b]0;owned\u0007\u001b[2Jagain\u009b31m\u202e\nlater","status":400}`)
+	}))
+	r.statusCode.Store(http.StatusBadRequest)
+	res := r.run(nil, id)
+	requireInert(t, "an error body", []byte(res.stdout+res.stderr))
+	if res.code != exitError || !strings.Contains(res.stderr, "try again later") {
+		t.Errorf("error body: exit %d, %q", res.code, res.stderr)
+	}
 }

@@ -39,6 +39,8 @@ type statusRig struct {
 	rejected []time.Time
 	// rewrite, when set, changes every answer's body as a hostile server would.
 	rewrite atomic.Pointer[func(path string, body []byte) []byte]
+	// statusCode, when set, replaces the HTTP status of rewritten status answers.
+	statusCode atomic.Int32
 }
 
 func newStatusRig(t *testing.T) *statusRig {
@@ -83,7 +85,11 @@ func newStatusRigWith(t *testing.T, opts sandbox.Options) *statusRig {
 				w.Header()[k] = v
 			}
 		}
-		w.WriteHeader(rec.Code)
+		code := rec.Code
+		if c := r.statusCode.Load(); c != 0 && req.URL.Path == service.PathWithdrawalStatus {
+			code = int(c)
+		}
+		w.WriteHeader(code)
 		w.Write((*f)(req.URL.Path, rec.Body.Bytes()))
 	}))
 	t.Cleanup(r.srv.Close)

@@ -141,7 +141,7 @@ func checkKeys(body []byte) error {
 		}
 		if k, ok := tok.(string); ok && top != nil && top.keys != nil && top.wantKey {
 			if l := strings.ToLower(k); top.keys[l] {
-				return shapeErr("answer", "names the field %q twice (the keys differ only in case, or repeat)", cleanText(k, maxNameLen))
+				return shapeErr("JSON object", "names the field %q twice (the keys differ only in case, or repeat)", cleanText(k, maxNameLen))
 			} else {
 				top.keys[l] = true
 			}
