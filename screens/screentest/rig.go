@@ -41,6 +41,9 @@ type StatusRig struct {
 	FailStatus  atomic.Bool // answer status requests with 503
 	// WithdrawAnswer, when set, answers /bridge/withdraw instead of the sandbox.
 	WithdrawAnswer atomic.Pointer[http.HandlerFunc]
+	// StatusRewrite, when set, rewrites the sandbox's status answers as a
+	// hostile proxy would.
+	StatusRewrite atomic.Pointer[func(body []byte) []byte]
 
 	mu        sync.Mutex
 	withdraws [][]byte // bodies of /bridge/withdraw, in arrival order
@@ -67,6 +70,13 @@ func (r *StatusRig) serve(w http.ResponseWriter, req *http.Request) {
 		r.StatusCalls.Add(1)
 		if r.FailStatus.Load() {
 			http.Error(w, "<html>503 Service Unavailable</html>", http.StatusServiceUnavailable)
+			return
+		}
+		if f := r.StatusRewrite.Load(); f != nil {
+			rec := httptest.NewRecorder()
+			r.Exchange.ServeHTTP(rec, req)
+			w.WriteHeader(rec.Code)
+			w.Write((*f)(rec.Body.Bytes()))
 			return
 		}
 	case service.PathWithdraw:

@@ -1,7 +1,9 @@
 package status
 
 import (
+	"bytes"
 	"errors"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -294,5 +296,54 @@ func TestStatusUsesTheQuotesOwnExpiry(t *testing.T) {
 	}
 	if v := s.Title(); !strings.Contains(v, "never executed") {
 		t.Fatalf("view:\n%s", v)
+	}
+}
+
+// TestStatusRefusesHostileRecords: records a hostile proxy rewrote (a
+// transfer id running a command, a state named twice, a COMPLETED without
+// its payout hash) are shown as unreadable, never as paid out, and nothing
+// of them can be copied; a CREATED record of a withdrawal the journal saw
+// accepted sends the user to support.
+func TestStatusRefusesHostileRecords(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		f    func([]byte) []byte
+		says string
+	}{
+		{"transfer id running a command", func(b []byte) []byte {
+			return regexp.MustCompile(`"tx_id":"[^"]*"`).ReplaceAll(b, []byte(`"tx_id":"t-$(touch${IFS}/tmp/PWNED)"`))
+		}, "transfer id that holds a character other than letters"},
+		{"state named twice", func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"COMPLETED","STATE":"FAILED"`), 1)
+		}, "names the field"},
+		{"COMPLETED without a payout hash", func(b []byte) []byte {
+			return regexp.MustCompile(`,"withdraw_tx_hash":"[^"]*"`).ReplaceAll(b, nil)
+		}, "COMPLETED record that carries no payout hash"},
+		{"CREATED after acceptance", func(b []byte) []byte {
+			b = regexp.MustCompile(`,"withdraw_tx_hash":"[^"]*"`).ReplaceAll(b, nil)
+			b = regexp.MustCompile(`"updated_at":"[^"]*"`).ReplaceAll(b, []byte(`"updated_at":"2020-01-01T00:00:00Z"`))
+			return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"CREATED"`), 1)
+		}, "The service reports CREATED for a withdrawal it accepted on"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := screentest.NewStatusRig(t)
+			id := r.Executed(sandbox.DestCompleted, "25")
+			sess, _ := r.App.Client().Session()
+			if err := r.App.Journal().Append(service.JournalEntry{Time: r.Clock.Now(), Kind: service.JournalAccepted,
+				Env: r.App.Target.Env.Name, AccountID: sess.AccountID, QuoteID: id}); err != nil {
+				t.Fatal(err)
+			}
+			r.Clock.Advance(time.Hour)
+			r.StatusRewrite.Store(&tc.f)
+			s := newStatus(r.App, id, true)
+			s.SetSize(100, 40)
+			screentest.RecordTimers(s.app) // one answer is enough: no poll runs
+			screentest.Drive(s, s.Init())
+			view := screentest.OneLine(ansi.Strip(s.View()))
+			if !strings.Contains(view, tc.says) || strings.Contains(view, "Paid out") || strings.Contains(view, "nothing was debited") ||
+				strings.Contains(view, "PWNED") || screentest.Offered(s, "copy payout hash") {
+				t.Fatalf("view:\n%s", ansi.Strip(s.View()))
+			}
+		})
 	}
 }
