@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"strings"
 	"time"
 
@@ -67,7 +66,7 @@ func (a *app) doctorCommand() *cobra.Command {
 
 // tmuxGlobalOption asks the tmux server this process runs in for an option.
 func tmuxGlobalOption(name string) (string, error) {
-	out, err := exec.Command("tmux", "show-options", "-gv", name).Output()
+	out, err := service.Command("tmux", "show-options", "-gv", name).Output()
 	return strings.TrimSpace(string(out)), err
 }
 

@@ -27,13 +27,23 @@ func (p PrivateKey) GoString() string { return p.String() }
 
 func (p PrivateKey) Format(f fmt.State, _ rune) { io.WriteString(f, p.String()) }
 
-// KeyFromEnv reads a raw hex private key from the environment variable name
-// (KeyEnvVar when name is empty). Errors name the variable, never its value.
+// TakeEnv reads a secret environment variable once and removes it from the
+// process's environment, so no child process (a browser opener, tmux) and
+// nothing reading the environment later can see it.
+func TakeEnv(name string) (string, bool) {
+	v, ok := os.LookupEnv(name)
+	os.Unsetenv(name)
+	return v, ok
+}
+
+// KeyFromEnv takes a raw hex private key from the environment variable name
+// (KeyEnvVar when name is empty; see TakeEnv). Errors name the variable,
+// never its value.
 func KeyFromEnv(name string) (*PrivateKey, error) {
 	if name == "" {
 		name = KeyEnvVar
 	}
-	v, ok := os.LookupEnv(name)
+	v, ok := TakeEnv(name)
 	if !ok || v == "" {
 		return nil, fmt.Errorf("environment variable %s is not set; export the hex private key in it or use a keystore", name)
 	}
