@@ -145,8 +145,10 @@ func LoadConfig(path string, explicit bool) (Config, error) {
 	if path == "" {
 		return cfg, nil
 	}
-	if err := checkConfigPermissions(path); err != nil {
-		return Config{}, err
+	// The config decides where logins and signatures go: one another user
+	// could change or swap is refused, as ssh refuses its own.
+	if err := signer.CheckPrivatePath(path); err != nil {
+		return Config{}, fmt.Errorf("config: %w", err)
 	}
 	md, err := toml.DecodeFile(path, &cfg)
 	if errors.Is(err, os.ErrNotExist) && !explicit {

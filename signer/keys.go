@@ -75,6 +75,9 @@ func KeyFromFile(path string) (*PrivateKey, error) {
 	if perm := st.Mode().Perm(); runtime.GOOS != "windows" && perm&0o077 != 0 {
 		return nil, fmt.Errorf("key file %s is readable by others (mode %o): chmod 600 it", path, perm)
 	}
+	if err := CheckPrivatePath(path); err != nil {
+		return nil, fmt.Errorf("key file: %w", err)
+	}
 	b, err := io.ReadAll(io.LimitReader(f, maxKeyFileSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("cannot read key file: %w", err)
