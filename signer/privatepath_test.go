@@ -48,8 +48,9 @@ func wantUnsafe(t *testing.T, err error, path, words, fix string) {
 }
 
 // TestCheckPrivatePathModes: group- or other-writable files, and directories
-// above them up to home, are refused with the chmod that fixes them; a
-// sticky directory above (like /tmp), and read bits, are fine.
+// above them up to home, are refused with the chmod that fixes them, by the
+// check and by OpenPrivate; a sticky directory above (like /tmp), and read
+// bits, are fine.
 func TestCheckPrivatePathModes(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
@@ -73,13 +74,18 @@ func TestCheckPrivatePathModes(t *testing.T) {
 				t.Fatal(err)
 			}
 			err := CheckPrivatePath(file)
+			f, openErr := OpenPrivate(file, os.O_RDONLY, 0)
+			if openErr == nil {
+				f.Close()
+			}
 			if !tc.refused {
-				if err != nil {
-					t.Fatalf("refused: %v", err)
+				if err != nil || openErr != nil {
+					t.Fatalf("refused: %v; open: %v", err, openErr)
 				}
 				return
 			}
 			wantUnsafe(t, err, path, tc.wantWords, "chmod go-w "+path)
+			wantUnsafe(t, openErr, path, tc.wantWords, "chmod go-w "+path)
 		})
 	}
 }
@@ -96,6 +102,14 @@ func TestCheckPrivatePathOwners(t *testing.T) {
 				t.Fatal(err)
 			}
 			wantUnsafe(t, CheckPrivatePath(file), path, "belongs to another user (uid 65534)", `sudo chown "$USER" `+path)
+			if pick == "file" {
+				// The open alone, as when the file is swapped after the check.
+				f, err := openNoFollow(file, os.O_RDONLY, 0)
+				if err == nil {
+					f.Close()
+				}
+				wantUnsafe(t, err, path, "belongs to another user", "chown")
+			}
 		})
 	}
 }
@@ -167,6 +181,11 @@ func TestOpenPrivateRefusesLinks(t *testing.T) {
 		wantUnsafe(t, err, link, "is a symbolic link", "remove the link")
 	}
 	wantUnsafe(t, CheckPrivateFile(link), link, "is a symbolic link", "remove the link")
+	// The open alone, as when the link is planted after the check.
+	if f, err := openNoFollow(link, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600); err == nil {
+		f.Close()
+		t.Fatal("the open followed a link")
+	}
 	if b, err := os.ReadFile(target); err != nil || string(b) != "x" {
 		t.Fatalf("the link's target changed: %q, %v", b, err)
 	}
