@@ -218,8 +218,8 @@ func TestOpenPrivateRefusesLinks(t *testing.T) {
 }
 
 // TestKeystoreRefusesOthersFiles: a keystore file another user owns is not
-// decrypted (they could have swapped in a key they hold), and no key is
-// written into a keystore directory others can write.
+// decrypted (they could have swapped in a key they hold), no key is written
+// into a keystore directory others can write, and no raw key file in it is read.
 func TestKeystoreRefusesOthersFiles(t *testing.T) {
 	_, _, b, _ := privateTree(t)
 	_, path, err := NewKeystoreKey(b, testPassphrase)
@@ -237,5 +237,12 @@ func TestKeystoreRefusesOthersFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, _, err = NewKeystoreKey(b, testPassphrase)
+	wantUnsafe(t, err, b, "writable by group or others", "chmod go-w "+b)
+	hexKey, _ := freshKeyHex(t)
+	keyFile := filepath.Join(b, "key.hex")
+	if err := os.WriteFile(keyFile, []byte(hexKey), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err = KeyFromFile(keyFile)
 	wantUnsafe(t, err, b, "writable by group or others", "chmod go-w "+b)
 }
