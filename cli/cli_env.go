@@ -4,6 +4,9 @@ import (
 	"io"
 	"log/slog"
 	"os"
+
+	"svcwallet/service"
+	"svcwallet/signer"
 )
 
 // CLIEnv is what a command may touch of its process, so tests can run it
@@ -23,7 +26,25 @@ type CLIEnv struct {
 	JSON bool
 }
 
-// StdEnv is the real process's streams, environment and secret prompt.
+// secretVars hold secrets: StdEnv keeps them in memory and takes them out of
+// the process's environment, where every child would inherit them.
+var secretVars = []string{signer.KeyEnvVar, service.APIKeyEnvVar}
+
+// StdEnv is the real process's streams, environment and secret prompt. It
+// takes the secretVars out of the environment (signer.TakeEnv), so it is
+// made once, before any command runs; its Getenv still answers them.
 func StdEnv() CLIEnv {
-	return CLIEnv{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, ReadSecret: terminalReadSecret}
+	secrets := map[string]string{}
+	for _, name := range secretVars {
+		if v, ok := signer.TakeEnv(name); ok {
+			secrets[name] = v
+		}
+	}
+	getenv := func(name string) string {
+		if v, ok := secrets[name]; ok {
+			return v
+		}
+		return os.Getenv(name)
+	}
+	return CLIEnv{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: getenv, ReadSecret: terminalReadSecret}
 }

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -67,7 +67,7 @@ func (a *app) doctorCommand() *cobra.Command {
 
 // tmuxGlobalOption asks the tmux server this process runs in for an option.
 func tmuxGlobalOption(name string) (string, error) {
-	out, err := exec.Command("tmux", "show-options", "-gv", name).Output()
+	out, err := service.Command("tmux", "show-options", "-gv", name).Output()
 	return strings.TrimSpace(string(out)), err
 }
 
@@ -83,6 +83,7 @@ func (c doctorCmd) run(envName, configPath string) int {
 	cfg, chosen := c.checkConfig(configPath, envName, add)
 	c.checkKeystore(add)
 	checkJournal(add)
+	checkStateFiles(add)
 	envs, stop := c.environments(cfg, chosen, add)
 	defer stop()
 	for _, e := range envs {
@@ -119,7 +120,8 @@ func (c doctorCmd) run(envName, configPath string) int {
 func (c doctorCmd) checkConfig(path, envName string, add func(check, detail, fix string)) (service.Config, string) {
 	cfg, path, err := loadConfig(path, c.env.Getenv)
 	if err != nil {
-		add("config", err.Error(), "correct the file, or point --config / $SVCWALLET_CONFIG at another")
+		detail, fix := explainUnsafe(err, "correct the file, or point --config / $SVCWALLET_CONFIG at another")
+		add("config", detail, fix)
 		return service.Config{}, service.SandboxEnv
 	}
 	chosen := chooseEnv(envName, c.env.Getenv, cfg)
@@ -156,6 +158,7 @@ func (c doctorCmd) checkKeystore(add func(check, detail, fix string)) {
 	case fi.Mode().Perm()&0o077 != 0:
 		add("keystore", fmt.Sprintf("%s is open to other users (%v)", dir, fi.Mode().Perm()), "chmod 700 "+dir)
 	}
+	addUnsafe(add, "keystore", signer.CheckPrivatePath(dir))
 	entries, err := signer.ListKeystore(dir)
 	if err != nil {
 		add("keystore", err.Error(), "check the directory's permissions")
@@ -165,6 +168,7 @@ func (c doctorCmd) checkKeystore(add func(check, detail, fix string)) {
 		if fi, err := os.Stat(e.Path); err == nil && fi.Mode().Perm()&0o077 != 0 {
 			add("keystore", fmt.Sprintf("%s is readable by other users (%v)", e.Path, fi.Mode().Perm()), "chmod 600 "+e.Path)
 		}
+		addUnsafe(add, "keystore", signer.CheckPrivatePath(e.Path))
 	}
 	add("keystore", fmt.Sprintf("%s: %d key file(s)", dir, len(entries)), "")
 }
@@ -172,6 +176,10 @@ func (c doctorCmd) checkKeystore(add func(check, detail, fix string)) {
 // checkJournal reports the withdrawal journal's path, permissions and health.
 func checkJournal(add func(check, detail, fix string)) {
 	path := service.DefaultJournalPath()
+	if err := signer.CheckPrivateFile(path); err != nil {
+		addUnsafe(add, "journal", err) // OpenJournal would refuse it
+		return
+	}
 	fi, err := os.Stat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -204,6 +212,36 @@ func checkJournal(add func(check, detail, fix string)) {
 			"keep a copy of the file for support; the withdrawals on the other lines are read")
 	}
 	add("journal", fmt.Sprintf("%s: %d withdrawal(s), %d unfinished", path, len(recs), unfinished), "")
+}
+
+// checkStateFiles reports the state files beside the journal that another
+// user could change, or that are links: svcwallet refuses to use them.
+func checkStateFiles(add func(check, detail, fix string)) {
+	dir := filepath.Dir(service.DefaultJournalPath())
+	for _, name := range []string{filepath.Base(service.BridgePinsPath(dir)), service.WatchlistFile, debugLogFile} {
+		path := filepath.Join(dir, name)
+		if _, err := os.Lstat(path); err == nil {
+			addUnsafe(add, "state files", signer.CheckPrivateFile(path))
+		}
+	}
+}
+
+// addUnsafe reports a file or directory the rules of signer.CheckPrivatePath
+// refuse; nil adds nothing.
+func addUnsafe(add func(check, detail, fix string), check string, err error) {
+	if err != nil {
+		detail, fix := explainUnsafe(err, "check the file's owner and permissions")
+		add(check, detail, fix)
+	}
+}
+
+// explainUnsafe splits an unsafe path's error into what is wrong and the
+// fix it names; any other error is its text, with fallback as the fix.
+func explainUnsafe(err error, fallback string) (detail, fix string) {
+	if u, ok := errors.AsType[*signer.UnsafePathError](err); ok {
+		return u.What, u.Fix
+	}
+	return err.Error(), fallback
 }
 
 // environments lists the configured environments, and the embedded sandbox

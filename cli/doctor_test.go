@@ -23,8 +23,14 @@ type doctorReport struct {
 // exit status and the report.
 func doctor(t *testing.T, vars map[string]string, tmux func(string) (string, error), args ...string) (int, doctorReport, string) {
 	t.Helper()
+	return doctorState(t, t.TempDir(), vars, tmux, args...)
+}
+
+// doctorState is doctor with state as the state directory ($XDG_STATE_HOME).
+func doctorState(t *testing.T, state string, vars map[string]string, tmux func(string) (string, error), args ...string) (int, doctorReport, string) {
+	t.Helper()
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Setenv("XDG_STATE_HOME", state)
 	t.Setenv("HOME", t.TempDir())
 	var out, errOut bytes.Buffer
 	env := CLIEnv{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Getenv: func(k string) string { return vars[k] }}

@@ -137,7 +137,7 @@ func sameAddress(a, b string) bool {
 
 func readBridgePins(path string) (map[string]bridgePin, error) {
 	pins := map[string]bridgePin{}
-	b, err := os.ReadFile(path)
+	b, err := readStateFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return pins, nil
 	}

@@ -57,7 +57,8 @@ func (e Environment) Domain() signer.Domain {
 	return signer.Domain{Name: name, ChainID: e.ChainID}
 }
 
-// Validate checks that every URL is https, or http on a loopback host (D13).
+// Validate checks that every URL is https, or http on a loopback host (D13),
+// and that no URL holds a user name or password.
 func (e Environment) Validate() error {
 	if e.ChainID == 0 {
 		return fmt.Errorf("environment %q: chain_id is missing", e.Name)
@@ -70,12 +71,22 @@ func (e Environment) Validate() error {
 			return fmt.Errorf("environment %q: %s: %w", e.Name, label, err)
 		}
 	}
+	for chain, tmpl := range e.ExplorerTx {
+		if hasUserinfo(tmpl) {
+			return fmt.Errorf("environment %q: explorer_tx %.20q: %s", e.Name, chain, userinfoRefusal(tmpl))
+		}
+	}
 	return nil
 }
 
 func checkURL(raw string) error {
 	if raw == "" {
 		return errors.New("missing")
+	}
+	// First, and never quoted whole: what is shown of a URL goes to the
+	// screen, doctor's report and logs, and a password there is leaked.
+	if hasUserinfo(raw) {
+		return errors.New(userinfoRefusal(raw))
 	}
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" {
@@ -91,6 +102,33 @@ func checkURL(raw string) error {
 		return fmt.Errorf("%q uses http on a non-loopback host; use https", raw)
 	}
 	return fmt.Errorf("%q: scheme must be https", raw)
+}
+
+// urlAuthority splits raw into what comes before its authority (the scheme
+// and "//") and the authority itself, found by hand so that a URL url.Parse
+// refuses is still seen; a raw without "//" is all authority.
+func urlAuthority(raw string) (before, authority string) {
+	if i := strings.Index(raw, "//"); i >= 0 {
+		before, raw = raw[:i+2], raw[i+2:]
+	}
+	if end := strings.IndexAny(raw, "/?#"); end >= 0 {
+		raw = raw[:end]
+	}
+	return before, raw
+}
+
+// hasUserinfo reports whether raw's authority holds "user@" or "user:pass@".
+func hasUserinfo(raw string) bool {
+	_, authority := urlAuthority(raw)
+	return strings.Contains(authority, "@")
+}
+
+// userinfoRefusal says that raw holds a user name or password, showing raw
+// with them cut out.
+func userinfoRefusal(raw string) string {
+	before, authority := urlAuthority(raw)
+	host := authority[strings.LastIndex(authority, "@")+1:]
+	return fmt.Sprintf("%.80q holds a user name or password (user:…@): remove it", before+"…@"+host)
 }
 
 func isLoopback(host string) bool {
@@ -145,8 +183,10 @@ func LoadConfig(path string, explicit bool) (Config, error) {
 	if path == "" {
 		return cfg, nil
 	}
-	if err := checkConfigPermissions(path); err != nil {
-		return Config{}, err
+	// The config decides where logins and signatures go: one another user
+	// could change or swap is refused, as ssh refuses its own.
+	if err := signer.CheckPrivatePath(path); err != nil {
+		return Config{}, fmt.Errorf("config: %w", err)
 	}
 	md, err := toml.DecodeFile(path, &cfg)
 	if errors.Is(err, os.ErrNotExist) && !explicit {

@@ -75,9 +75,14 @@ func DefaultJournalPath() string {
 }
 
 // OpenJournal prepares the journal at path, creating its directory (0700).
+// A journal that is a link, or that another user could change or swap, is
+// refused (signer.CheckPrivateFile): it decides what is sent again.
 func OpenJournal(path string) (*Journal, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("journal directory: %w", err)
+	}
+	if err := checkPrivateFile(path); err != nil {
+		return nil, fmt.Errorf("journal: %w", err)
 	}
 	return &Journal{path: path}, nil
 }
@@ -97,7 +102,7 @@ func (j *Journal) Append(e JournalEntry) error {
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	f, err := os.OpenFile(j.path, os.O_CREATE|os.O_APPEND|os.O_RDWR, 0o600)
+	f, err := openPrivate(j.path, os.O_CREATE|os.O_APPEND|os.O_RDWR)
 	if err != nil {
 		return fmt.Errorf("open journal: %w", err)
 	}
@@ -176,7 +181,7 @@ func (j *Journal) Entries() ([]JournalEntry, error) {
 func (j *Journal) Scan() ([]JournalEntry, int, error) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	f, err := os.Open(j.path)
+	f, err := openPrivate(j.path, os.O_RDONLY)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, 0, nil
 	}

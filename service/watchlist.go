@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"strings"
 )
 
@@ -89,7 +88,7 @@ func AddToWatchlist(path, env string, ids []string) (int, error) {
 
 func readWatchlist(path string) (watchlist, error) {
 	wl := watchlist{Envs: map[string][]string{}}
-	b, err := os.ReadFile(path)
+	b, err := readStateFile(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return wl, nil

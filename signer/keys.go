@@ -27,13 +27,23 @@ func (p PrivateKey) GoString() string { return p.String() }
 
 func (p PrivateKey) Format(f fmt.State, _ rune) { io.WriteString(f, p.String()) }
 
-// KeyFromEnv reads a raw hex private key from the environment variable name
-// (KeyEnvVar when name is empty). Errors name the variable, never its value.
+// TakeEnv reads a secret environment variable once and removes it from the
+// process's environment, so no child process (a browser opener, tmux) and
+// nothing reading the environment later can see it.
+func TakeEnv(name string) (string, bool) {
+	v, ok := os.LookupEnv(name)
+	os.Unsetenv(name)
+	return v, ok
+}
+
+// KeyFromEnv takes a raw hex private key from the environment variable name
+// (KeyEnvVar when name is empty; see TakeEnv). Errors name the variable,
+// never its value.
 func KeyFromEnv(name string) (*PrivateKey, error) {
 	if name == "" {
 		name = KeyEnvVar
 	}
-	v, ok := os.LookupEnv(name)
+	v, ok := TakeEnv(name)
 	if !ok || v == "" {
 		return nil, fmt.Errorf("environment variable %s is not set; export the hex private key in it or use a keystore", name)
 	}
@@ -64,6 +74,9 @@ func KeyFromFile(path string) (*PrivateKey, error) {
 	// file), so the check would refuse every key file there.
 	if perm := st.Mode().Perm(); runtime.GOOS != "windows" && perm&0o077 != 0 {
 		return nil, fmt.Errorf("key file %s is readable by others (mode %o): chmod 600 it", path, perm)
+	}
+	if err := CheckPrivatePath(path); err != nil {
+		return nil, fmt.Errorf("key file: %w", err)
 	}
 	b, err := io.ReadAll(io.LimitReader(f, maxKeyFileSize+1))
 	if err != nil {

@@ -72,6 +72,11 @@ func DefaultKeystoreDir() (string, error) {
 
 // LoadKeystoreKey decrypts an encrypted keystore (V3 JSON) file.
 func LoadKeystoreKey(path, passphrase string) (*PrivateKey, error) {
+	// Another user able to swap the file could have the user sign with a key
+	// they hold.
+	if err := CheckPrivatePath(path); err != nil {
+		return nil, fmt.Errorf("keystore: %w", err)
+	}
 	b, err := readKeystoreFile(path)
 	if err != nil {
 		return nil, err
@@ -209,6 +214,9 @@ func storeKey(dir string, k *ecdsa.PrivateKey, passphrase string) (common.Addres
 	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return common.Address{}, "", fmt.Errorf("cannot create keystore directory: %w", err)
+	}
+	if err := CheckPrivatePath(dir); err != nil {
+		return common.Address{}, "", fmt.Errorf("keystore: %w", err)
 	}
 	path := filepath.Join(dir, keyFileName(key.Address, time.Now()))
 	if err := writeKeyFile(path, blob); err != nil {

@@ -314,6 +314,10 @@ func TestKeyFromEnv(t *testing.T) {
 	if k.Address() != want {
 		t.Fatalf("address %s, want %s", k.Address(), want)
 	}
+	// Taken, not copied: no child started later inherits it.
+	if os.Getenv(KeyEnvVar) != "" {
+		t.Fatalf("%s is still in the environment after it was read", KeyEnvVar)
+	}
 
 	t.Setenv("OTHER_KEY_VAR", hexKey+"zz")
 	_, err = KeyFromEnv("OTHER_KEY_VAR")

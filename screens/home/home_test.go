@@ -86,13 +86,14 @@ func TestHomeSaysJournalTrouble(t *testing.T) {
 		t.Fatalf("skipped lines not said:\n%s", v)
 	}
 
-	// A directory where the journal file should be cannot be read.
+	// A directory where the journal file should be cannot be read (made
+	// after the open, which would refuse it).
 	dir := filepath.Join(t.TempDir(), "journal.jsonl")
-	if err := os.Mkdir(dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
 	j, err := service.OpenJournal(dir)
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(dir, 0o700); err != nil {
 		t.Fatal(err)
 	}
 	h.app.Target.Journal = j

@@ -1,7 +1,6 @@
 package kit
 
 import (
-	"os/exec"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -38,6 +37,6 @@ func CopyText(app *App, text, done string) tea.Cmd {
 
 // tmuxSetClipboard asks the tmux server for its set-clipboard option.
 func tmuxSetClipboard() (string, error) {
-	out, err := exec.Command("tmux", "show-options", "-gv", "set-clipboard").Output()
+	out, err := service.Command("tmux", "show-options", "-gv", "set-clipboard").Output()
 	return string(out), err
 }

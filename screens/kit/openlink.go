@@ -3,11 +3,11 @@ package kit
 import (
 	"errors"
 	"os"
-	"os/exec"
 	"runtime"
 
 	tea "charm.land/bubbletea/v2"
 
+	"svcwallet/service"
 	"svcwallet/tui"
 )
 
@@ -37,9 +37,5 @@ func openInBrowser(link string) error {
 	case os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "":
 		return errors.New("no graphical session")
 	}
-	path, err := exec.LookPath(name)
-	if err != nil {
-		return err
-	}
-	return exec.Command(path, link).Run()
+	return service.Command(name, link).Run()
 }

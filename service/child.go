@@ -1,0 +1,29 @@
+package service
+
+import (
+	"os"
+	"os/exec"
+	"strings"
+)
+
+// Command is exec.Command with ChildEnv as the child's environment. Every
+// process svcwallet starts (tmux, the browser opener) is made here, so a
+// new one cannot forget (TestOnlyCommandStartsChildren).
+func Command(name string, arg ...string) *exec.Cmd {
+	c := exec.Command(name, arg...)
+	c.Env = ChildEnv()
+	return c
+}
+
+// ChildEnv is this process's environment without any SVCWALLET_* variable:
+// those hold a private key, an API key or svcwallet's own settings, and no
+// child needs them. The prefix is matched ignoring case, as Windows names are.
+func ChildEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(strings.ToUpper(kv), "SVCWALLET_") {
+			env = append(env, kv)
+		}
+	}
+	return env
+}

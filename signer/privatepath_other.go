@@ -1,0 +1,12 @@
+//go:build !unix
+
+package signer
+
+import "io/fs"
+
+// oNoFollow is 0 where the system has no such flag: OpenPrivate's check
+// before the open (os.Lstat) is then what refuses a link.
+const oNoFollow = 0
+
+// fileOwner is unknown where files have no uid.
+func fileOwner(fs.FileInfo) (int, bool) { return 0, false }
