@@ -72,11 +72,17 @@ func runHistory(env CLIEnv, envName, configPath string) int {
 	var recs []service.JournalRecord
 	if name != service.SandboxEnv {
 		j, err := service.OpenJournal(service.DefaultJournalPath())
+		skipped := 0
 		if err == nil {
-			recs, err = j.Records()
+			recs, skipped, err = j.RecordsSkipped()
 		}
 		if err != nil {
 			return fail(1, "the withdrawal journal cannot be read: %v", err)
+		}
+		if skipped > 0 {
+			// Said on stderr, with --json too: the listing may lack withdrawals.
+			fmt.Fprintf(env.Stderr, "svcwallet history: %d line(s) of the journal %s could not be read and were skipped; run svcwallet doctor, and keep the file for support\n",
+				skipped, j.Path())
 		}
 	}
 	recs = service.EnvHistory(recs, name)

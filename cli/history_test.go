@@ -116,7 +116,8 @@ func TestHistoryPlantedJournalIsInert(t *testing.T) {
 	for _, args := range [][]string{{"history", "--config", cfg, "--env", "local"}, {"history", "--config", cfg, "--env", "local", "--json"}} {
 		r := depositCmd(t, nil, args...)
 		requireInert(t, strings.Join(args, " "), []byte(r.stdout+r.stderr))
-		if r.code != 0 || !strings.Contains(r.stdout, "q-ok") || !strings.Contains(r.stdout, "flagged") || strings.Contains(r.stdout, "q-chain") {
+		if r.code != 0 || !strings.Contains(r.stdout, "q-ok") || !strings.Contains(r.stdout, "flagged") || strings.Contains(r.stdout, "q-chain") ||
+			!strings.Contains(r.stderr, "2 line(s) of the journal") {
 			t.Fatalf("%v: exit %d\n%s\n%s", args, r.code, r.stdout, r.stderr)
 		}
 	}
