@@ -153,32 +153,22 @@ func (c builderCmd) run(f builderFlags) int {
 		}
 		fmt.Fprintln(c.env.Stderr, "Warning: the builder is your own account.")
 	}
-	nonce, domain := c.nonce(), e.Domain()
+	o := service.NewBuilderOrder(a, e.Domain(), c.nonce(), c.now())
 	if f.dryRun {
-		return c.printDryRun(domain, a.Message(nonce, a.Expiration(c.now())), f.json)
-	}
-	k, err := load()
-	if err != nil {
-		return c.fail("%v", err)
+		return c.printDryRun(o.Domain, o.Message, f.json)
 	}
 	client := service.New(e, service.Options{Now: c.now, Logger: c.env.Log})
 	cx, cancel := context.WithTimeout(context.Background(), builderTimeout)
 	defer cancel()
-	// Clocks far apart refuse the signature; the expiry counts from the earlier one.
-	signNow, err := client.SigningNow(cx)
-	if err != nil {
+	_, res, err := client.AuthorizeBuilderOrder(cx, o, load)
+	var api *service.APIError
+	switch {
+	case errors.As(err, &api):
+		return c.fail("not authorized: %v", service.ExplainBuilder(err))
+	case err != nil:
 		return c.fail("%v", err)
 	}
-	exp := a.Expiration(signNow)
-	msg := a.Message(nonce, exp)
-	sig, err := signer.Sign(k, domain, msg)
-	if err != nil {
-		return c.fail("signing failed: %v", err)
-	}
-	res, err := client.AuthorizeBuilder(cx, a.Request(sig))
-	if err != nil {
-		return c.fail("not authorized: %v", service.ExplainBuilder(err))
-	}
+	nonce, exp := o.Message.NonceExpiration()
 	return c.printResult(a, nonce, exp, res, f.json, e.Name == service.SandboxEnv)
 }
 

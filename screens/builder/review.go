@@ -1,7 +1,6 @@
 package builder
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -37,9 +36,7 @@ var builderReviewKeys = struct {
 // signed body.
 type builderReviewScreen struct {
 	app    *kit.App
-	auth   service.BuilderAuth
-	msg    signer.Message
-	domain signer.Domain
+	order  service.BuilderOrder
 	gate   kit.ReviewGate
 	sent   *service.BuilderAuthorizeRequest // the signed body, once signed
 	err    error
@@ -49,9 +46,8 @@ type builderReviewScreen struct {
 // newBuilderReview builds the message for a checked authorization with the
 // given nonce, expiring the chosen validity from now.
 func newBuilderReview(app *kit.App, a service.BuilderAuth, nonce uint32) *builderReviewScreen {
-	exp := a.Expiration(app.Common.Now())
 	return &builderReviewScreen{
-		app: app, auth: a, msg: a.Message(nonce, exp), domain: app.Target.Env.Domain(),
+		app: app, order: service.NewBuilderOrder(a, app.Target.Env.Domain(), nonce, app.Common.Now()),
 		gate: kit.NewReviewGate(app, a.Main),
 	}
 }
@@ -107,28 +103,14 @@ func (r *builderReviewScreen) sign() tea.Cmd {
 		return nil
 	}
 	r.err = nil
-	load, a, m, d := r.gate.Key.Loader(), r.auth, r.msg, r.domain
+	load, o := r.gate.Key.Loader(), r.order
 	return r.gate.Send(func() tea.Msg {
-		k, err := load()
-		if err != nil {
-			return builderSentMsg{err: err}
-		}
 		// The root context only: the authorization's answer must arrive
 		// even if the screen is left.
 		cx, cancel := kit.Call(app.Root())
 		defer cancel()
-		// Clocks far apart refuse the signature (service.SigningNow).
-		if _, err := app.Client().SigningNow(cx); err != nil {
-			return builderSentMsg{err: err}
-		}
-		if k.Address() != a.Main {
-			return builderSentMsg{err: service.UserError{Text: "The available key is " + k.Address().Hex() + ", not the main account's " + a.Main.Hex() + ": only the main account's key can authorize a builder"}}
-		}
-		sig, err := signer.Sign(k, d, m)
-		if err != nil {
-			return builderSentMsg{err: service.UserError{Text: "Signing failed: " + err.Error(), Cause: err}}
-		}
-		return sendBuilder(app, a.Request(sig))
+		req, res, err := app.Client().AuthorizeBuilderOrder(cx, o, load)
+		return builderSentMsg{req: req, res: res, err: err}
 	})
 }
 
@@ -148,16 +130,13 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 	}
 	if msg.err != nil {
 		r.err = service.ExplainBuilder(msg.err)
-		var ae *service.APIError
-		if errors.As(msg.err, &ae) && !errors.Is(msg.err, service.CodeRateLimited) && ae.Status < 500 {
-			// Refused for good: a resend of the same body would be refused
-			// again. Going back and reviewing again draws a new nonce.
+		if service.BuilderRefused(msg.err) {
+			// Going back and reviewing again draws a new nonce.
 			r.sent = nil
 		}
 		return nil
 	}
-	_, exp := r.msg.NonceExpiration()
-	res := newBuilderResult(r.app, r.auth, exp, msg.res.APIKey)
+	res := newBuilderResult(r.app, r.order.Auth, r.order.Expiration().UnixNano(), msg.res.APIKey)
 	return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(res), tui.ShowInfo("Builder authorized"))
 }
 
@@ -181,7 +160,7 @@ func (r *builderReviewScreen) render() string {
 	st := c.Styles
 	var b strings.Builder
 	b.WriteString(r.typedDataView())
-	if r.auth.Builder == r.auth.Main {
+	if r.order.Auth.Builder == r.order.Auth.Main {
 		b.WriteString("\n" + st.Warning.Render(ansi.Wrap("! The builder is your own account: a builder is normally another account that trades for yours.", max(r.wd, 20), "")) + "\n")
 	}
 	b.WriteString("\n" + r.gate.Key.View(18) + "\n\n")
@@ -207,32 +186,32 @@ func (r *builderReviewScreen) typedDataView() string {
 	type row struct{ label, value, note string }
 	var rows []row
 	line := func(label, value, note string) { rows = append(rows, row{label, value, note}) }
-	d := r.domain
+	d := r.order.Domain
 	line("Domain", st.Value.Render(`name "`+d.Name+`" · version "`+signer.DomainVersion+`" · chainId `+kit.Uitoa(d.ChainID)), "")
 	what := "authorize only, no API key"
-	if r.auth.WithKey {
+	if r.order.Auth.WithKey {
 		what = "authorize and create an API key"
 	}
-	line("Message", st.Value.Render(r.msg.PrimaryType()), what)
+	line("Message", st.Value.Render(r.order.Message.PrimaryType()), what)
 	notes := map[string]string{
 		"mainAccountID": "your funding account", "accountID": "your funding account",
 		"builderAccountID": "the builder", "signer": "the builder's API-key signer",
-		"maxFutureFeeRate": "= " + signer.FormatFeeRate(r.auth.Futures) + "% futures cap",
-		"maxSpotFeeRate":   "= " + signer.FormatFeeRate(r.auth.Spot) + "% spot cap",
+		"maxFutureFeeRate": "= " + signer.FormatFeeRate(r.order.Auth.Futures) + "% futures cap",
+		"maxSpotFeeRate":   "= " + signer.FormatFeeRate(r.order.Auth.Spot) + "% spot cap",
 	}
-	for _, f := range r.msg.Fields() {
+	for _, f := range r.order.Message.Fields() {
 		v := st.Value.Render(f.Display())
 		switch f.Name {
 		case "builderAccountID", "maxFutureFeeRate", "maxSpotFeeRate", "permissions", "signer":
 			v = st.Danger.Render(f.Display())
 		case "expiration":
-			notes[f.Name] = builderExpiry(f.Value.(int64)) + ", " + service.HumanDuration(r.auth.Validity)
+			notes[f.Name] = builderExpiry(f.Value.(int64)) + ", " + service.HumanDuration(r.order.Auth.Validity)
 		}
 		line("  "+f.Name, v, notes[f.Name])
 	}
-	line("Digest", st.Value.Render(signer.Digest(r.domain, r.msg).Hex()), "")
-	if r.auth.WithKey {
-		line("API key label", st.Value.Render(r.auth.Label), "sent beside the signature")
+	line("Digest", st.Value.Render(signer.Digest(r.order.Domain, r.order.Message).Hex()), "")
+	if r.order.Auth.WithKey {
+		line("API key label", st.Value.Render(r.order.Auth.Label), "sent beside the signature")
 	}
 	// The note column: right of the widest value whose note still fits
 	// beside it at that column; a wider value's note goes below it.

@@ -1,0 +1,66 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"svcwallet/signer"
+)
+
+// BuilderOrder is one builder authorization ready to sign: what the user
+// checked (Auth) and the typed message built from it, which the console's
+// review and `builder authorize --dry-run` show as it will be signed.
+type BuilderOrder struct {
+	Auth    BuilderAuth
+	Domain  signer.Domain
+	Message signer.Message
+}
+
+// NewBuilderOrder builds the message for a with this nonce, expiring the
+// chosen validity after now (this machine's clock: SigningNow refuses to
+// sign when the service's differs by more than builderClockMargin allows).
+func NewBuilderOrder(a BuilderAuth, d signer.Domain, nonce uint32, now time.Time) BuilderOrder {
+	return BuilderOrder{Auth: a, Domain: d, Message: a.Message(nonce, a.Expiration(now))}
+}
+
+// Expiration is the signature deadline of the order's message.
+func (o BuilderOrder) Expiration() time.Time {
+	_, exp := o.Message.NonceExpiration()
+	return time.Unix(0, exp)
+}
+
+// AuthorizeBuilderOrder is the one builder authorization workflow, for the
+// console and the command line: nothing is signed when the key load
+// returns is not the main account's or the clocks disagree (SigningNow); the
+// signed body is returned with the outcome, so a lost answer is re-sent
+// (AuthorizeBuilder with the same body), never signed again. Service
+// refusals come back as they are, for ExplainBuilder.
+func (c *Client) AuthorizeBuilderOrder(ctx context.Context, o BuilderOrder, load func() (signer.Key, error)) (BuilderAuthorizeRequest, BuilderAuthorizeResult, error) {
+	// The key first: a wrong passphrase costs no request.
+	k, err := load()
+	if err != nil {
+		return BuilderAuthorizeRequest{}, BuilderAuthorizeResult{}, err
+	}
+	if _, err := c.SigningNow(ctx); err != nil {
+		return BuilderAuthorizeRequest{}, BuilderAuthorizeResult{}, err
+	}
+	if k.Address() != o.Auth.Main {
+		return BuilderAuthorizeRequest{}, BuilderAuthorizeResult{}, UserError{Text: "The available key is " + k.Address().Hex() +
+			", not the main account's " + o.Auth.Main.Hex() + ": only the main account's key can authorize a builder"}
+	}
+	sig, err := signer.Sign(k, o.Domain, o.Message)
+	if err != nil {
+		return BuilderAuthorizeRequest{}, BuilderAuthorizeResult{}, UserError{Text: "Signing failed: " + err.Error(), Cause: err}
+	}
+	req := o.Auth.Request(sig)
+	res, err := c.AuthorizeBuilder(ctx, req)
+	return req, res, err
+}
+
+// BuilderRefused reports whether err is a refusal for good: re-sending the same
+// body would be refused again (a new nonce needs a new review).
+func BuilderRefused(err error) bool {
+	var ae *APIError
+	return errors.As(err, &ae) && !errors.Is(err, CodeRateLimited) && ae.Status < 500
+}
