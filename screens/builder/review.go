@@ -35,12 +35,12 @@ var builderReviewKeys = struct {
 // the one that gets signed; a retry after a lost answer resends the same
 // signed body.
 type builderReviewScreen struct {
-	app    *kit.App
-	order  service.BuilderOrder
-	gate   kit.ReviewGate
-	sent   *service.BuilderAuthorizeRequest // the signed body, once signed
-	err    error
-	wd, h  int
+	app   *kit.App
+	order service.BuilderOrder
+	gate  kit.ReviewGate
+	sent  *service.BuilderAuthorizeRequest // the signed body, once signed
+	err   error
+	wd, h int
 }
 
 // newBuilderReview builds the message for a checked authorization with the
