@@ -26,24 +26,47 @@ func (e *ClockSkewError) Error() string {
 		d.Round(time.Second), way, MaxClockSkew)
 }
 
-// SigningNow is the time every signature's expiry is computed from: the
-// earlier of the service's /time and the local clock, refused with a
-// *ClockSkewError when they differ by more than MaxClockSkew. Every signing
-// path (wallet login, Transfer, builder authorization) calls it first.
-func (c *Client) SigningNow(ctx context.Context) (time.Time, error) {
+// ClockReading is the service's clock measured against ours, once, for
+// every use: signing (SigningNow), a quote's countdown and `doctor`.
+type ClockReading struct {
+	Offset time.Duration // service clock − local clock
+	RTT    time.Duration // the round trip of the /time request
+}
+
+// MeasureClock asks the service's /time and compares it with the local
+// clock at the midpoint of the round trip, the best local match for the
+// reading. It refuses nothing: CheckSkew does.
+func (c *Client) MeasureClock(ctx context.Context) (ClockReading, error) {
 	sent := c.now()
 	serverNow, err := c.ServerTime(ctx)
 	if err != nil {
+		return ClockReading{}, err
+	}
+	end := c.now()
+	rtt := end.Sub(sent)
+	return ClockReading{Offset: serverNow.Sub(sent.Add(rtt / 2)), RTT: rtt}, nil
+}
+
+// CheckSkew refuses a reading whose clocks differ by more than MaxClockSkew
+// with a *ClockSkewError.
+func (r ClockReading) CheckSkew() error {
+	if r.Offset > MaxClockSkew || r.Offset < -MaxClockSkew {
+		return &ClockSkewError{Skew: r.Offset}
+	}
+	return nil
+}
+
+// SigningNow is the time every signature's expiry is computed from: the
+// earlier of the service's clock and the local one, refused with a
+// *ClockSkewError when they differ by more than MaxClockSkew. Every signing
+// path (wallet login, Transfer, builder authorization) calls it first.
+func (c *Client) SigningNow(ctx context.Context) (time.Time, error) {
+	r, err := c.MeasureClock(ctx)
+	if err != nil {
 		return time.Time{}, err
 	}
-	// The midpoint of the round trip is the best local match for the reading.
-	local := sent.Add(c.now().Sub(sent) / 2)
-	skew := serverNow.Sub(local)
-	if skew > MaxClockSkew || skew < -MaxClockSkew {
-		return time.Time{}, &ClockSkewError{Skew: skew}
+	if err := r.CheckSkew(); err != nil {
+		return time.Time{}, err
 	}
-	if serverNow.Before(local) {
-		return serverNow, nil
-	}
-	return local, nil
+	return c.now().Add(min(r.Offset, 0)), nil
 }

@@ -35,21 +35,18 @@ func (c *Client) Probe(ctx context.Context) EnvProbe {
 		p.Hosts = append(p.Hosts, HostProbe{Label: h.label, URL: h.url, RTT: c.now().Sub(start), Err: err})
 	}
 	start := c.now()
-	server, err := c.ServerTime(ctx)
-	end := c.now()
-	rtt := end.Sub(start)
+	reading, err := c.MeasureClock(ctx)
 	var te *TransportError
 	reachErr := err
 	if err != nil && !errors.As(err, &te) {
 		reachErr = nil // it answered, only not with a time
 	}
-	p.Hosts = append(p.Hosts, HostProbe{Label: "market_data_url", URL: c.env.MarketDataURL, RTT: rtt, Err: reachErr})
+	rtt := reading.RTT
 	if err != nil {
-		p.ClockErr = err
-		return p
+		rtt = c.now().Sub(start)
 	}
-	// The server read its clock about half a round trip before we got the answer.
-	p.ClockOffset = server.Sub(end.Add(-rtt / 2))
+	p.Hosts = append(p.Hosts, HostProbe{Label: "market_data_url", URL: c.env.MarketDataURL, RTT: rtt, Err: reachErr})
+	p.ClockOffset, p.ClockErr = reading.Offset, err
 	return p
 }
 

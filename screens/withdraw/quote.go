@@ -104,25 +104,21 @@ func (q *quoteScreen) refusal() string {
 func (q *quoteScreen) requote() tea.Cmd {
 	q.loading, q.err = true, nil
 	q.seq++
-	seq, client, now, w, parent := q.seq, q.app.Client(), q.app.Common.Now, q.w, q.Context(q.app)
+	seq, client, w, parent := q.seq, q.app.Client(), q.w, q.Context(q.app)
 	req := w.QuoteRequest()
 	return tea.Batch(q.spin.Tick, func() tea.Msg {
 		cx, cancel := kit.Call(parent)
 		defer cancel()
-		sent := now()
-		serverNow, err := client.ServerTime(cx)
+		// The countdown and the signature's expiry use this offset.
+		clock, err := client.MeasureClock(cx)
+		if err == nil {
+			err = clock.CheckSkew()
+		}
 		if err != nil {
 			return quoteMsg{seq: seq, err: err}
 		}
-		// The midpoint of the round trip is the best local match for the
-		// server's reading.
-		offset := serverNow.Sub(sent.Add(now().Sub(sent) / 2))
-		if offset > service.MaxClockSkew || offset < -service.MaxClockSkew {
-			// The countdown and the signature's expiry use this offset.
-			return quoteMsg{seq: seq, err: &service.ClockSkewError{Skew: offset}}
-		}
 		quote, err := client.Quote(cx, req)
-		return quoteMsg{seq: seq, quote: quote, offset: offset, err: err}
+		return quoteMsg{seq: seq, quote: quote, offset: clock.Offset, err: err}
 	})
 }
 
