@@ -18,7 +18,11 @@ import (
 // key in memory only; it is never printed or returned.
 type Key interface {
 	Address() common.Address
-	SignDigest(digest common.Hash) ([65]byte, error) // r ‖ s ‖ recovery id (0 or 1)
+	// SignTypedData signs message m under domain d as eth_signTypedData_v4
+	// does, returning r ‖ s ‖ v (v as 0/1 or 27/28). A key source gets the
+	// whole typed data, never a bare digest, so one that shows the user
+	// what is signed (clef, a device, a signing command) can.
+	SignTypedData(d Domain, m Message) ([65]byte, error)
 }
 
 // PrivateKey is a Key backed by an in-memory secp256k1 key.
@@ -44,9 +48,10 @@ func ParsePrivateKeyHex(s string) (*PrivateKey, error) {
 
 func (p *PrivateKey) Address() common.Address { return crypto.PubkeyToAddress(p.key.PublicKey) }
 
-func (p *PrivateKey) SignDigest(d common.Hash) ([65]byte, error) {
+func (p *PrivateKey) SignTypedData(d Domain, m Message) ([65]byte, error) {
 	var out [65]byte
-	sig, err := crypto.Sign(d[:], p.key)
+	digest := Digest(d, m)
+	sig, err := crypto.Sign(digest[:], p.key)
 	if err != nil {
 		return out, fmt.Errorf("signing failed: %w", err)
 	}
@@ -70,17 +75,29 @@ type Signature struct {
 func (s Signature) HexR() string { return "0x" + hex.EncodeToString(s.R[:]) }
 func (s Signature) HexS() string { return "0x" + hex.EncodeToString(s.S[:]) }
 
+// ErrWrongSigner is a signature that does not recover to the key's address.
+var ErrWrongSigner = errors.New("the signature is not the key's")
+
 // Sign signs the message under the domain with key. The nonce and expiration in
-// the returned Signature are those inside m.
+// the returned Signature are those inside m. Whatever the key source, the
+// signature is checked against the digest computed here: one that does not
+// recover to the key's address is refused (ErrWrongSigner), never used.
 func Sign(key Key, d Domain, m Message) (Signature, error) {
-	raw, err := key.SignDigest(Digest(d, m))
+	raw, err := key.SignTypedData(d, m)
 	if err != nil {
 		return Signature{}, err
 	}
+	v := raw[64]
+	if v < 27 {
+		v += 27
+	}
 	nonce, exp := m.NonceExpiration()
-	sig := Signature{Signer: key.Address(), V: raw[64] + 27, Nonce: nonce, Expiration: exp, ChainID: d.ChainID}
+	sig := Signature{Signer: key.Address(), V: v, Nonce: nonce, Expiration: exp, ChainID: d.ChainID}
 	copy(sig.R[:], raw[:32])
 	copy(sig.S[:], raw[32:64])
+	if who, err := Recover(d, m, sig.R, sig.S, int(sig.V)); err != nil || who != key.Address() {
+		return Signature{}, ErrWrongSigner
+	}
 	return sig, nil
 }
 

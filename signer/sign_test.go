@@ -166,3 +166,47 @@ func TestNewNonceVaries(t *testing.T) {
 	}
 	t.Fatalf("9 draws of NewNonce all returned %d", first)
 }
+
+// lyingKey claims one address and signs with another key, or returns raw
+// bytes of its own: a key source that cannot be trusted.
+type lyingKey struct {
+	claims common.Address
+	signs  *PrivateKey
+	raw    *[65]byte
+}
+
+func (l lyingKey) Address() common.Address { return l.claims }
+
+func (l lyingKey) SignTypedData(d Domain, m Message) ([65]byte, error) {
+	if l.raw != nil {
+		return *l.raw, nil
+	}
+	return l.signs.SignTypedData(d, m)
+}
+
+// TestSignChecksTheSigner: whatever a key source returns is recovered
+// against the digest computed here; a signature by another key, or
+// garbage, is refused, and one with v as 27/28 is taken as it is.
+func TestSignChecksTheSigner(t *testing.T) {
+	k, m, _ := signedTransfer(t)
+	otherHex, _ := freshKeyHex(t)
+	other, err := ParsePrivateKeyHex(otherHex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Sign(lyingKey{claims: k.Address(), signs: other}, testDomain, m); !errors.Is(err, ErrWrongSigner) {
+		t.Fatalf("another key's signature: %v", err)
+	}
+	garbage := [65]byte{1, 2, 3}
+	if _, err := Sign(lyingKey{claims: k.Address(), raw: &garbage}, testDomain, m); !errors.Is(err, ErrWrongSigner) {
+		t.Fatalf("garbage: %v", err)
+	}
+	raw, err := k.SignTypedData(testDomain, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw[64] += 27
+	if sig, err := Sign(lyingKey{claims: k.Address(), raw: &raw}, testDomain, m); err != nil || sig.V != raw[64] {
+		t.Fatalf("v given as 27/28: %+v, %v", sig, err)
+	}
+}
