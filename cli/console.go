@@ -207,7 +207,6 @@ func consoleTargets(cfg service.Config, envName string, log *slog.Logger) ([]kit
 	}
 	// The embedded sandbox is always offered: first when it is the one
 	// chosen (or there is no other), else last in the environment picker.
-	closeAll := func() {}
 	{
 		srv, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
 		if err != nil {
@@ -220,7 +219,7 @@ func consoleTargets(cfg service.Config, envName string, log *slog.Logger) ([]kit
 			srv.Close()
 			return nil, nil, fmt.Errorf("cannot make the sandbox journal directory: %w", err)
 		}
-		closeAll = func() { srv.Close(); os.RemoveAll(dir) }
+		closeAll := func() { srv.Close(); os.RemoveAll(dir) }
 		sbJournal, err := service.OpenJournal(filepath.Join(dir, "journal.jsonl"))
 		if err != nil {
 			closeAll()
@@ -234,6 +233,6 @@ func consoleTargets(cfg service.Config, envName string, log *slog.Logger) ([]kit
 		} else {
 			targets = append(targets, sb)
 		}
+		return targets, closeAll, nil
 	}
-	return targets, closeAll, nil
 }

@@ -121,7 +121,7 @@ func validateTron(addr string) error {
 	first := sha256.Sum256(b[:21])
 	second := sha256.Sum256(first[:])
 	if string(second[:4]) != string(b[21:]) {
-		return errors.New("Tron address has a wrong checksum (check for a typo)")
+		return errors.New("the Tron address has a wrong checksum (check for a typo)")
 	}
 	return nil
 }

@@ -31,10 +31,10 @@ const MaxTransferAhead = 15 * time.Minute
 func CheckTransferExpiration(expiration, now time.Time) error {
 	switch {
 	case !expiration.After(now):
-		return fmt.Errorf("The signature would already have expired (%s): nothing was signed; get a new quote", expiration.UTC().Format(time.RFC3339))
+		return UserError{Text: "The signature would already have expired (" + expiration.UTC().Format(time.RFC3339) + "): nothing was signed; get a new quote"}
 	case expiration.After(now.Add(MaxTransferAhead)):
-		return fmt.Errorf("The signature would stay valid until %s, more than %s from now: nothing was signed; check your clock and get a new quote",
-			expiration.UTC().Format(time.RFC3339), MaxTransferAhead)
+		return UserError{Text: fmt.Sprintf("The signature would stay valid until %s, more than %s from now: nothing was signed; check your clock and get a new quote",
+			expiration.UTC().Format(time.RFC3339), MaxTransferAhead)}
 	}
 	return nil
 }
@@ -43,8 +43,8 @@ func CheckTransferExpiration(expiration, now time.Time) error {
 // the quote's expires_at lies too far past serverNow (the service's clock).
 func TransferExpiration(q Quote, serverNow time.Time) (time.Time, error) {
 	if q.ExpiresAt.After(serverNow.Add(transferQuoteHorizon)) {
-		return time.Time{}, fmt.Errorf("The quote expires %s, more than %s after the service's time: it will not be signed; get a new quote",
-			q.ExpiresAt.UTC().Format(time.RFC3339), transferQuoteHorizon)
+		return time.Time{}, UserError{Text: fmt.Sprintf("The quote expires %s, more than %s after the service's time: it will not be signed; get a new quote",
+			q.ExpiresAt.UTC().Format(time.RFC3339), transferQuoteHorizon)}
 	}
 	return q.ExpiresAt.Add(TransferMargin), nil
 }

@@ -70,7 +70,7 @@ func TestLookAlikeDestinationStops(t *testing.T) {
 	}
 	// Back from the quote (issue 12 bug 2): the field under the marker types.
 	before := d.inputs[d.focus].Value()
-	s = screentest.TypeInto(s, "7")
+	screentest.TypeInto(s, "7")
 	if got := d.inputs[d.focus].Value(); got != before+"7" {
 		t.Errorf("back from the quote, typing does nothing: %q, want %q", got, before+"7")
 	}
