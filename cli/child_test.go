@@ -38,16 +38,17 @@ func TestDoctorTmuxGetsNoSecrets(t *testing.T) {
 	if !strings.Contains(env, "\nCHILDENV_MARK=1\n") {
 		t.Error("tmux did not get the parent's environment")
 	}
-	for _, name := range secretVars {
+	for _, name := range []string{signer.KeyEnvVar, service.APIKeyEnvVar} {
 		if strings.Contains(env, "\n"+name+"=") {
 			t.Errorf("%s reached tmux", name)
 		}
 	}
 }
 
-// TestStdEnvTakesSecrets: the real process's env holds the key and the API
-// key in memory and takes them out of the process's environment, so no
-// child and nothing reading the environment later sees them.
+// TestStdEnvTakesSecrets: the real process's env holds the key, the API
+// key and every other SVCWALLET_* variable in memory and takes them out of
+// the process's environment, so no child and nothing reading the
+// environment later sees them.
 func TestStdEnvTakesSecrets(t *testing.T) {
 	want := map[string]string{signer.KeyEnvVar: "0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318", service.APIKeyEnvVar: "test-api-key"}
 	for name, v := range want {
@@ -63,7 +64,15 @@ func TestStdEnvTakesSecrets(t *testing.T) {
 			t.Errorf("env.Getenv(%s) lost the value", name)
 		}
 	}
-	if env.Getenv("SVCWALLET_ENV") != "testnet" || os.Getenv("SVCWALLET_ENV") != "testnet" {
-		t.Error("a variable that is no secret was taken or lost")
+	// Every SVCWALLET_* variable leaves the process's environment, so a
+	// child a library starts (a clipboard helper) inherits none; Getenv
+	// still answers it.
+	if env.Getenv("SVCWALLET_ENV") != "testnet" {
+		t.Error("SVCWALLET_ENV was lost")
+	}
+	for _, kv := range os.Environ() {
+		if strings.HasPrefix(strings.ToUpper(kv), service.EnvVarPrefix) {
+			t.Errorf("%s is still in the process's environment", strings.SplitN(kv, "=", 2)[0])
+		}
 	}
 }

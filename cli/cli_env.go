@@ -4,6 +4,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"strings"
 
 	"svcwallet/service"
 	"svcwallet/signer"
@@ -26,18 +27,19 @@ type CLIEnv struct {
 	JSON bool
 }
 
-// secretVars hold secrets: StdEnv keeps them in memory and takes them out of
-// the process's environment, where every child would inherit them.
-var secretVars = []string{signer.KeyEnvVar, service.APIKeyEnvVar}
-
 // StdEnv is the real process's streams, environment and secret prompt. It
-// takes the secretVars out of the environment (signer.TakeEnv), so it is
-// made once, before any command runs; its Getenv still answers them.
+// takes every SVCWALLET_* variable out of the process's environment into
+// memory (signer.TakeEnv), so no child process inherits one, even one a
+// library starts without service.Command (a clipboard helper, a terminal
+// probe); its Getenv still answers them. It is made once, before any
+// command runs.
 func StdEnv() CLIEnv {
 	secrets := map[string]string{}
-	for _, name := range secretVars {
-		if v, ok := signer.TakeEnv(name); ok {
-			secrets[name] = v
+	for _, kv := range os.Environ() {
+		if name, _, _ := strings.Cut(kv, "="); strings.HasPrefix(strings.ToUpper(name), service.EnvVarPrefix) {
+			if v, ok := signer.TakeEnv(name); ok {
+				secrets[name] = v
+			}
 		}
 	}
 	getenv := func(name string) string {

@@ -91,7 +91,7 @@ func runConsole(env CLIEnv, f consoleFlags) int {
 
 	// The keystore directory only pre-fills the login form; without one the
 	// user types a path.
-	keystoreDir, _ := signer.DefaultKeystoreDir()
+	keystoreDir, _ := signer.DefaultKeystoreDir(env.Getenv)
 	common := tui.NewCommon(f.theme != "light", nil)
 	// Cancelled on quit: calls still out end with the console.
 	root, quit := context.WithCancel(context.Background())

@@ -162,10 +162,7 @@ func keystoreDir(flagValue string, env CLIEnv) (string, error) {
 	if flagValue != "" {
 		return flagValue, nil
 	}
-	if d := env.Getenv(signer.KeystoreEnvVar); d != "" {
-		return d, nil
-	}
-	return signer.DefaultKeystoreDir()
+	return signer.DefaultKeystoreDir(env.Getenv)
 }
 
 // newPassphrase asks twice, so a typo at a hidden prompt cannot lock the key

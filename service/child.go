@@ -15,13 +15,16 @@ func Command(name string, arg ...string) *exec.Cmd {
 	return c
 }
 
+// EnvVarPrefix starts the name of every environment variable svcwallet reads.
+const EnvVarPrefix = "SVCWALLET_"
+
 // ChildEnv is this process's environment without any SVCWALLET_* variable:
 // those hold a private key, an API key or svcwallet's own settings, and no
 // child needs them. The prefix is matched ignoring case, as Windows names are.
 func ChildEnv() []string {
 	var env []string
 	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(strings.ToUpper(kv), "SVCWALLET_") {
+		if !strings.HasPrefix(strings.ToUpper(kv), EnvVarPrefix) {
 			env = append(env, kv)
 		}
 	}

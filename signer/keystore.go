@@ -58,9 +58,11 @@ func (e KeystoreEntry) AddressText() string {
 	return e.Address.Hex()
 }
 
-// DefaultKeystoreDir is $SVCWALLET_KEYSTORE, else <user config dir>/svcwallet/keystore.
-func DefaultKeystoreDir() (string, error) {
-	if d := os.Getenv(KeystoreEnvVar); d != "" {
+// DefaultKeystoreDir is $SVCWALLET_KEYSTORE as getenv reads it (the
+// process's environment holds no SVCWALLET_* variable once the command
+// line has taken them), else <user config dir>/svcwallet/keystore.
+func DefaultKeystoreDir(getenv func(string) string) (string, error) {
+	if d := getenv(KeystoreEnvVar); d != "" {
 		return d, nil
 	}
 	cfg, err := os.UserConfigDir()

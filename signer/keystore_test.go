@@ -338,7 +338,7 @@ func TestKeyFromEnv(t *testing.T) {
 
 func TestDefaultKeystoreDir(t *testing.T) {
 	t.Setenv(KeystoreEnvVar, "/somewhere/keys")
-	if d, err := DefaultKeystoreDir(); err != nil || d != "/somewhere/keys" {
+	if d, err := DefaultKeystoreDir(os.Getenv); err != nil || d != "/somewhere/keys" {
 		t.Errorf("with %s set: %q, %v", KeystoreEnvVar, d, err)
 	}
 	t.Setenv(KeystoreEnvVar, "")
@@ -346,7 +346,7 @@ func TestDefaultKeystoreDir(t *testing.T) {
 	if err != nil {
 		t.Skip("no user config dir here:", err)
 	}
-	if d, err := DefaultKeystoreDir(); err != nil || d != filepath.Join(cfg, "svcwallet", "keystore") {
+	if d, err := DefaultKeystoreDir(os.Getenv); err != nil || d != filepath.Join(cfg, "svcwallet", "keystore") {
 		t.Errorf("default: %q, %v", d, err)
 	}
 }
