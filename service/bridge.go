@@ -149,16 +149,32 @@ func readBridgePins(path string) (map[string]bridgePin, error) {
 	}
 	// The file is read back as an answer is: what it holds is compared,
 	// shown and signed against.
-	for env, pin := range pins {
-		if ValidateAddress(ChainTypeEVM, pin.Address) != nil || !IsToken(env) {
-			return nil, fmt.Errorf("the recorded bridge addresses in %s hold one that is not an EVM address: move the file away to start over", path)
-		}
+	if err := checkBridgePins(pins); err != nil {
+		return nil, fmt.Errorf("the recorded bridge addresses in %s are not svcwallet's (%v): check the file, or move it away to record them anew", path, err)
 	}
 	return pins, nil
 }
 
+// checkBridgePins holds recorded pins to their shapes: environment names
+// are tokens and every address an EVM address. The writer refuses what the
+// reader would, so one bad entry never locks out the others.
+func checkBridgePins(pins map[string]bridgePin) error {
+	for env, pin := range pins {
+		switch {
+		case env == "" || len(env) > maxNameLen || !IsToken(env):
+			return fmt.Errorf("an environment name %.24q that is not a token", Clean(env))
+		case ValidateAddress(ChainTypeEVM, pin.Address) != nil:
+			return fmt.Errorf("the address for %s is not an EVM address", env)
+		}
+	}
+	return nil
+}
+
 // writeBridgePins replaces the file atomically (temp file, fsync, rename), 0600.
 func writeBridgePins(path string, pins map[string]bridgePin) error {
+	if err := checkBridgePins(pins); err != nil {
+		return fmt.Errorf("record the bridge address: %w", err)
+	}
 	b, err := json.MarshalIndent(pins, "", "  ")
 	if err != nil {
 		return err

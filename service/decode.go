@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"strings"
+	"unicode"
 
 	"github.com/shopspring/decimal"
 )
@@ -105,6 +106,25 @@ func decodeAmounts(fields ...amountField) error {
 	return nil
 }
 
+// foldKey folds a key as encoding/json matches keys (bytes.EqualFold):
+// ASCII by case, any other rune to the smallest of its simple fold orbit,
+// so "ſtate" (U+017F) and "state" fold alike.
+func foldKey(k string) string {
+	var b strings.Builder
+	for _, r := range k {
+		for {
+			next := unicode.SimpleFold(r)
+			if next <= r {
+				r = next
+				break
+			}
+			r = next
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 // decodeAnswer decodes JSON read from the network or the disk into out,
 // refusing repeated keys (checkKeys) and out-of-bounds amounts (a
 // *ShapeError either way).
@@ -140,7 +160,7 @@ func checkKeys(body []byte) error {
 			top = open[len(open)-1]
 		}
 		if k, ok := tok.(string); ok && top != nil && top.keys != nil && top.wantKey {
-			if l := strings.ToLower(k); top.keys[l] {
+			if l := foldKey(k); top.keys[l] {
 				return shapeErr("JSON object", "names the field %q twice (the keys differ only in case, or repeat)", cleanText(k, maxNameLen))
 			} else {
 				top.keys[l] = true

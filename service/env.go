@@ -59,7 +59,17 @@ func (e Environment) Domain() signer.Domain {
 
 // Validate checks that every URL is https, or http on a loopback host (D13),
 // and that no URL holds a user name or password.
+//
+// The name and domain_name are held to what the journal and the state
+// files read back (a token name; a domain name of clean text): a config
+// svcwallet could not record would stop every withdrawal at its journal.
 func (e Environment) Validate() error {
+	switch {
+	case e.Name == "" || len(e.Name) > maxNameLen || !IsToken(e.Name):
+		return fmt.Errorf("environment name %.40q: use 1 to %d letters, digits, '.', '_', ':' and '-' (the journal records it)", e.Name, maxNameLen)
+	case e.DomainName != "" && (len(e.DomainName) > maxNameLen || cleanText(e.DomainName, maxNameLen) != e.DomainName):
+		return fmt.Errorf("environment %q: domain_name %.40q: use at most %d characters, without control or invisible characters and without leading or trailing spaces", e.Name, e.DomainName, maxNameLen)
+	}
 	if e.ChainID == 0 {
 		return fmt.Errorf("environment %q: chain_id is missing", e.Name)
 	}

@@ -107,6 +107,9 @@ func TestHostileStatusRecords(t *testing.T) {
 		{"state twice, other case", func(b []byte) []byte {
 			return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"COMPLETED","STATE":"FAILED"`), 1)
 		}, `names the field "STATE" twice`},
+		{"state twice, long s (U+017F), as encoding/json folds it", func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"COMPLETED","ſtate":"FAILED"`), 1)
+		}, `names the field "ſtate" twice`},
 		{"same key twice", func(b []byte) []byte {
 			return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"COMPLETED","state":"FAILED"`), 1)
 		}, `names the field "state" twice`},
@@ -215,7 +218,7 @@ func TestStateFilesReadBackChecked(t *testing.T) {
 	pins := filepath.Join(dir, "bridge.json")
 	must(t, os.WriteFile(pins, []byte(`{"sandbox":{"address":"0x6e3a\u001b[2J","first_seen":"2026-03-01T10:00:00Z"}}`), 0o600))
 	env := service.Environment{Name: "sandbox"} // no pin in config: the recorded one decides
-	if err := service.RecordBridge(env, pins, sandbox.BridgeFundingAddress, t0); err == nil || !strings.Contains(err.Error(), "not an EVM address") || strings.Contains(err.Error(), "\x1b") {
+	if err := service.RecordBridge(env, pins, sandbox.BridgeFundingAddress, t0); err == nil || !strings.Contains(err.Error(), "the address for sandbox is not an EVM address") || strings.Contains(err.Error(), "\x1b") {
 		t.Fatalf("a planted pin: %v", err)
 	}
 	board := filepath.Join(dir, "board.json")
@@ -226,5 +229,35 @@ func TestStateFilesReadBackChecked(t *testing.T) {
 	must(t, os.WriteFile(board, []byte(`{"envs":{"sandbox":["q-a"],"SANDBOX":["q-b"]}}`), 0o600))
 	if _, err := service.LoadWatchlist(board, "sandbox"); err == nil {
 		t.Fatal("a board file naming an environment twice was read")
+	}
+}
+
+// TestConfigNamesTheJournalRecords: an environment name or domain_name the
+// journal and the bridge pins could not read back is refused at load, so
+// it never stops a withdrawal at its journal; a pin for such a name is
+// never written.
+func TestConfigNamesTheJournalRecords(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"a space in the name":             `[env."my env"]`,
+		"a non-ASCII name":                `[env."prodé"]`,
+		"an invisible in the domain name": "[env.prod]\ndomain_name = \"Service\u200bExchange\"",
+		"a 67-character domain name":      "[env.prod]\ndomain_name = \"" + strings.Repeat("x", 67) + "\"",
+	} {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(dir, "config.toml")
+			body += "\nauth_url = \"http://127.0.0.1:1\"\nbase_url = \"http://127.0.0.1:1\"\nmarket_data_url = \"http://127.0.0.1:1\"\nchain_id = 327\n"
+			must(t, os.WriteFile(path, []byte(body), 0o600))
+			if _, err := service.LoadConfig(path, true); err == nil {
+				t.Fatal("loaded")
+			}
+		})
+	}
+	pins := filepath.Join(dir, "bridge.json")
+	if err := service.RecordBridge(service.Environment{Name: "my env"}, pins, sandbox.BridgeFundingAddress, t0); err == nil {
+		t.Fatal("a pin for an environment name the reader refuses was written")
+	}
+	if err := service.RecordBridge(service.Environment{Name: "prod"}, pins, sandbox.BridgeFundingAddress, t0); err != nil {
+		t.Fatalf("the other environments are locked out: %v", err)
 	}
 }

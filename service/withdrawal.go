@@ -265,7 +265,7 @@ func (w Withdrawer) entry(kind, quoteID string) JournalEntry {
 func (w Withdrawer) journalStop(err error) error {
 	fix := "free disk space, and make sure the journal is a file of yours (not a link or a directory) in a directory only you can write"
 	if errors.Is(err, ErrJournalLine) {
-		fix = "this withdrawal cannot be recorded as it is; get a new quote, and tell support if it persists"
+		fix = "this withdrawal cannot be recorded as it is: check the environment's name and domain_name in the config, and tell support if it persists"
 	}
 	return UserError{Text: "Not sent: the withdrawal journal " + w.Journal.Path() + " could not record it (" + err.Error() + "). Nothing left svcwallet; " + fix + ", then try again.", Cause: err}
 }
