@@ -328,9 +328,10 @@ func (l *loginScreen) submit() tea.Cmd {
 			}
 			k, err := load(path, pass)
 			if err != nil {
-				// The keystore's errors name the path in full, and it was
-				// typed: it may hold most of a key.
-				return nil, nil, service.UserError{Text: strings.ReplaceAll(err.Error(), path, service.Quoted(path)), Cause: err}
+				// The keystore's errors name the path, in full or cleaned
+				// and made absolute, and it was typed: it may hold most of
+				// a key, so the whole message is shortened.
+				return nil, nil, service.UserError{Text: service.Quoted(err.Error()), Cause: err}
 			}
 			return service.Wallet(k), k, nil
 		}

@@ -225,4 +225,22 @@ func TestKeystorePathErrorShortensHex(t *testing.T) {
 			t.Errorf("%d hex digits: the error repeats more than 8 of them in a row", digits)
 		}
 	}
+	// A path the keystore's error names otherwise than typed (made
+	// absolute, in a directory others can write) is shortened too.
+	dir := filepath.Join(t.TempDir(), "shared")
+	if err := os.Mkdir(dir, 0o775); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0o775); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, screentest.KeyHex[:61]), []byte("{}"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	c := keystoreLogin(t, "./"+screentest.KeyHex[:61])
+	c.UntilShows("Login failed")
+	if v := c.Plain(); screentest.ShowsKeyPiece(v[strings.Index(v, "Login failed"):]) {
+		t.Error("a path named otherwise than typed: the error repeats more than 8 hex digits in a row")
+	}
 }
