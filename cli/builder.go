@@ -134,7 +134,7 @@ func (c builderCmd) run(f builderFlags) int {
 		return c.usage("--account is for --dry-run: a real authorization is signed by the account's own key")
 	case f.account != "":
 		if !common.IsHexAddress(f.account) {
-			return c.usage("--account: %.50q is not an address (0x and 40 hex digits)", f.account)
+			return c.usage("--account: %.50q is not an address (0x and 40 hex digits)", service.Quoted(f.account))
 		}
 		main = common.HexToAddress(f.account)
 	default:

@@ -58,9 +58,9 @@ func unknownEnv(name, configPath string, cfg service.Config) error {
 		if _, err := os.Stat(configPath); configPath == "" || errors.Is(err, os.ErrNotExist) {
 			what = "there is no config file (" + where + ")"
 		}
-		return envUsageError{fmt.Sprintf("no environment %q: %s, so the only one is %s", name, what, service.SandboxEnv)}
+		return envUsageError{fmt.Sprintf("no environment %.40q: %s, so the only one is %s", service.Quoted(name), what, service.SandboxEnv)}
 	}
-	return envUsageError{fmt.Sprintf("no environment %q in %s; known: %s", name, where, cfg.KnownNames())}
+	return envUsageError{fmt.Sprintf("no environment %.40q in %s; known: %s", service.Quoted(name), where, cfg.KnownNames())}
 }
 
 // commandEnv resolves the environment of a non-interactive command (see

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"svcwallet/service"
@@ -210,5 +212,57 @@ func TestCLIHostileStatusRoundTwo(t *testing.T) {
 	requireInert(t, "an error body", []byte(res.stdout+res.stderr))
 	if res.code != exitError || !strings.Contains(res.stderr, "try again later") {
 		t.Errorf("error body: exit %d, %q", res.code, res.stderr)
+	}
+}
+
+// TestCLIStatusCreatedAfterAcceptance: a CREATED record of a withdrawal this
+// account's journal saw accepted is pending and sends the user to support,
+// never "expired unexecuted: nothing was paid"; a journal that cannot be
+// read is said.
+func TestCLIStatusCreatedAfterAcceptance(t *testing.T) {
+	state := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", state)
+	r := newStatusRig(t)
+	id := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
+	j, err := service.OpenJournal(service.DefaultJournalPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Append(service.JournalEntry{Time: r.clock.Now(), Kind: service.JournalAccepted, Env: "local", AccountID: sandbox.DemoAccountID, QuoteID: id}); err != nil {
+		t.Fatal(err)
+	}
+	r.clock.Advance(time.Hour)
+	r.rewrite.Store(onlyPath(service.PathWithdrawalStatus, func(b []byte) []byte {
+		b = regexp.MustCompile(`,"withdraw_tx_hash":"[^"]*"`).ReplaceAll(b, nil)
+		b = regexp.MustCompile(`"updated_at":"[^"]*"`).ReplaceAll(b, []byte(`"updated_at":"2020-01-01T00:00:00Z"`))
+		return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"CREATED"`), 1)
+	}))
+	res := r.run(nil, id)
+	if res.code != exitPending || !strings.Contains(res.stdout, "The service reports CREATED for a withdrawal it accepted on") || strings.Contains(res.stdout, "nothing was debited") {
+		t.Fatalf("exit %d:\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	// The journal replaced by a directory: said, and the record is read
+	// without it.
+	if err := os.Remove(service.DefaultJournalPath()); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(service.DefaultJournalPath(), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if res := r.run(nil, id); !strings.Contains(res.stderr, "the journal cannot be read") {
+		t.Fatalf("an unreadable journal not said: exit %d, %q", res.code, res.stderr)
+	}
+}
+
+// TestCLIEchoesNoKeyPiece: arguments that are not what they should be are
+// repeated with runs of more than 8 hex digits cut.
+func TestCLIEchoesNoKeyPiece(t *testing.T) {
+	r := newStatusRig(t)
+	hex61 := strings.Repeat("ac0974be", 8)[:61]
+	for _, args := range [][]string{{"q-" + hex61 + ";"}, {"--env", hex61, "q-1"}} {
+		res := r.run(nil, args...)
+		if res.code != exitUsage || strings.Contains(res.stdout+res.stderr, hex61[:9]) {
+			t.Errorf("%v: exit %d, %q", args, res.code, res.stderr)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"os"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -135,7 +136,7 @@ func (c statusCmd) run(f statusFlags, args []string) int {
 		return c.fail(exitError, "login failed: %v", service.Explain(err))
 	}
 	c.target = env
-	c.accepted = acceptedTimes(client)
+	c.accepted = c.acceptedTimes(client)
 	return c.follow(client, env, f)
 }
 
@@ -165,7 +166,7 @@ func (c statusCmd) parse(f statusFlags, ids []string) (statusFlags, int, bool) {
 			return f, c.usage("empty quote id: give the quote id of the withdrawal"), false
 		}
 		if err := service.CheckQuoteID(id); err != nil {
-			return f, c.usage("%.40q is not a quote id: %v", id, err), false
+			return f, c.usage("%.40q is not a quote id: %v", service.Quoted(id), err), false
 		}
 		f.quoteIDs = appendNew(f.quoteIDs, seen, id)
 	}
@@ -221,15 +222,22 @@ func (c statusCmd) retryNote(id string, f statusFlags, err error, wait time.Dura
 
 // acceptedTimes is when this account's journal saw the service accept each
 // of its withdrawals: a CREATED record of one of them contradicts the
-// journal and is never read as "nothing was debited". No journal, none.
-func acceptedTimes(client *service.Client) map[string]time.Time {
-	j, err := service.OpenJournal(service.DefaultJournalPath())
-	if err != nil {
-		return nil
+// journal and is never read as "nothing was debited". No journal, none; a
+// journal that cannot be read is said, as the records then lack what it
+// knows.
+func (c statusCmd) acceptedTimes(client *service.Client) map[string]time.Time {
+	path := service.DefaultJournalPath()
+	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
+		return nil // nothing journaled here; and status creates no directory
 	}
 	sess, _ := client.Session()
-	recs, _, err := j.AccountRecords(client.Env().Name, sess.AccountID)
+	j, err := service.OpenJournal(path)
+	var recs []service.JournalRecord
+	if err == nil {
+		recs, _, err = j.AccountRecords(client.Env().Name, sess.AccountID)
+	}
 	if err != nil {
+		fmt.Fprintf(c.env.Stderr, "svcwallet status: the journal cannot be read (%v): a withdrawal it saw accepted is not told apart from one never executed\n", err)
 		return nil
 	}
 	out := map[string]time.Time{}

@@ -40,7 +40,7 @@ func readQuoteIDs(r io.Reader) ([]string, error) {
 			if service.HoldsKeyShape(id) {
 				return nil, fmt.Errorf("standard input line %d is not a quote id: %v", n, err)
 			}
-			return nil, fmt.Errorf("standard input line %d: %.40q is not a quote id: %v", n, id, err)
+			return nil, fmt.Errorf("standard input line %d: %.40q is not a quote id: %v", n, service.Quoted(id), err)
 		}
 		ids = append(ids, id)
 	}
