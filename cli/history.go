@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"time"
@@ -14,12 +15,17 @@ import (
 const historyLong = `Lists the withdrawals journaled on this machine for one environment, the
 unfinished ones first (a request without an answer, or a withdrawal not yet
 COMPLETED, FAILED or REFUNDED: open the console to resume or follow them),
-then the rest, newest first. It reads the journal only and sends nothing.
+then the rest, newest first. It reads the journal only and sends nothing,
+unless --refresh: that first logs in with the API key in $SVCWALLET_API_KEY
+(as svcwallet status does), asks the service the status of each unfinished
+withdrawal of that account and journals what it says, then lists.
 The environment is --env, else $SVCWALLET_ENV, else the config's default_env,
 else the embedded sandbox, whose withdrawals live only as long as its console.
 
-Exit status: 0 listed (also when empty), 1 the journal cannot be read,
-2 usage.`
+Exit status: 0 listed (also when empty), 1 the journal cannot be read, or
+with --refresh the login failed or a withdrawal could not be asked about
+(said on stderr; the listing is still printed), 2 usage (with --refresh:
+$SVCWALLET_API_KEY unset).`
 
 // historyEntry is one withdrawal in `history --json`.
 type historyEntry struct {
@@ -43,15 +49,95 @@ type historyEntry struct {
 // historyCommand is `svcwallet history`.
 func (a *app) historyCommand() *cobra.Command {
 	var envName, configPath string
+	var refresh bool
 	c := &cobra.Command{
 		Use:   "history",
 		Short: "List the withdrawals journaled here",
 		Long:  historyLong,
 		Args:  noArgs,
-		RunE:  func(*cobra.Command, []string) error { return exit(runHistory(a.env, envName, configPath)) },
+		RunE: func(*cobra.Command, []string) error {
+			code, list := 0, true
+			if refresh {
+				st := a.status
+				st.env = a.env
+				code, list = st.refreshHistory(envName, configPath)
+			}
+			if !list {
+				return exit(code)
+			}
+			return exit(max(code, runHistory(a.env, envName, configPath)))
+		},
 	}
+	c.Flags().BoolVar(&refresh, "refresh", false, "first ask the service about the unfinished withdrawals")
 	a.envFlags(c, &envName, &configPath)
 	return c
+}
+
+// refreshHistory is the --refresh of `svcwallet history`: it logs in as
+// `status` does and asks the service about each unfinished withdrawal of
+// the account through one scheduler, journaling what each answer teaches
+// (service.Scheduler decides, Withdrawer.JournalState writes), so the
+// listing that follows shows it. It returns the exit status and whether to
+// list after it (not when it could not log in).
+func (c statusCmd) refreshHistory(envName, configPath string) (int, bool) {
+	const cmd = "svcwallet history"
+	env, closeEnv, err := commandEnv(configPath, envName, c.env.Getenv)
+	if err != nil {
+		if errors.As(err, new(envUsageError)) {
+			return c.env.report(usageError(cmd, "%v", err)), false
+		}
+		return c.env.report(failure(cmd, "failed", 1, "%v", err)), false
+	}
+	defer closeEnv()
+	client, err := logIn(c.env, env)
+	switch {
+	case errors.Is(err, errNoAPIKey):
+		return c.env.report(usageError(cmd, "--refresh: %v", err)), false
+	case err != nil:
+		return c.env.report(failure(cmd, "failed", 1, "--refresh: %v", err)), false
+	}
+	recs, err := c.journalOf(client)
+	if err != nil {
+		return c.env.report(failure(cmd, "failed", 1, "the withdrawal journal cannot be read: %v", err)), false
+	}
+	c.own = service.OwnOf(recs)
+	s := service.NewScheduler(env.EffectiveFollowRate())
+	s.Jitter = c.jitter
+	s.Know(c.own)
+	left := 0
+	for _, r := range service.Unfinished(recs) {
+		if _, ok := c.own[r.QuoteID]; ok {
+			s.Add(r.QuoteID, c.now())
+			left++
+		}
+	}
+	if left > 0 {
+		fmt.Fprintf(c.env.Stderr, "%s: asking the service about %d unfinished withdrawal(s)\n", cmd, left)
+	}
+	code := 0
+	for left > 0 {
+		id, wait, ok := s.Next(c.now())
+		if !ok {
+			if err := c.sleep(context.Background(), wait); err != nil {
+				return c.env.report(failure(cmd, "failed", 1, "%v", err)), true
+			}
+			continue
+		}
+		w, err := fetchStatus(client, id)
+		step := s.Answer(id, w, err, c.now())
+		c.journal(cmd, id, w, step)
+		if f, _ := s.Get(id); step.RateLimited && f.Failures < maxWatchFailures {
+			continue // asked again after the pause
+		}
+		s.Remove(id)
+		left--
+		if err != nil && !errors.Is(err, service.ErrNotFound) {
+			// Said on stderr, with --json too: the listing follows on stdout.
+			fmt.Fprintf(c.env.Stderr, "%s: %s could not be asked about: %v; it is listed as the journal had it, run again later\n", cmd, id, service.Explain(err))
+			code = 1
+		}
+	}
+	return code, true
 }
 
 // runHistory runs `svcwallet history` and returns the exit status.

@@ -15,6 +15,13 @@ func (c statusCmd) runLine(args []string) int {
 	return a.execute(append([]string{"status"}, args...))
 }
 
+// runHistoryLine runs `svcwallet history`, whose --refresh asks as status does.
+func (c statusCmd) runHistoryLine(args []string) int {
+	a := newApp(c.env)
+	a.status = c
+	return a.execute(append([]string{"history"}, args...))
+}
+
 func (c doctorCmd) runLine(args []string) int {
 	a := newApp(c.env)
 	a.doctor = c

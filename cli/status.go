@@ -91,8 +91,10 @@ type statusCmd struct {
 	jitter func(n int64) int64
 	now    func() time.Time
 	target service.Environment // the environment asked, once chosen
-	// accepted: when the journal saw the service accept each own withdrawal.
-	accepted map[string]time.Time
+	// own: the account's withdrawals its journal holds, whose states
+	// writer journals as they are learned.
+	own    service.Own
+	writer service.Withdrawer
 }
 
 type statusFlags struct {
@@ -117,27 +119,80 @@ func (c statusCmd) run(f statusFlags, args []string) int {
 		return c.fail(exitError, "%v", err)
 	}
 	defer closeEnv()
-	apiKey := c.env.Getenv(statusKeyVar)
-	if apiKey == "" && env.Name == service.SandboxEnv {
+	client, err := logIn(c.env, env)
+	switch {
+	case errors.Is(err, errNoAPIKey):
+		return c.usage("%v", err)
+	case err != nil:
+		return c.fail(exitError, "%v", err)
+	}
+	c.target = env
+	recs, err := c.journalOf(client)
+	if err != nil {
+		// Said, as the records then lack what it knows; the statuses are
+		// still printed.
+		fmt.Fprintf(c.env.Stderr, "svcwallet status: the journal cannot be read (%v): a withdrawal it saw accepted is not told apart from one never executed, and the states seen are not journaled\n", err)
+	}
+	c.own = service.OwnOf(recs)
+	return c.follow(client, env, f)
+}
+
+// errNoAPIKey: there is no key to open a session with.
+var errNoAPIKey = fmt.Errorf("set %s to an API key of the account: the bridge endpoints need a session, which svcwallet opens with it", statusKeyVar)
+
+// logIn opens the session of `status` and `history --refresh`: with the
+// API key in $SVCWALLET_API_KEY, or the demo key in the embedded sandbox.
+// errNoAPIKey when there is none; other errors are worded for the user.
+func logIn(env CLIEnv, e service.Environment) (*service.Client, error) {
+	apiKey := env.Getenv(statusKeyVar)
+	if apiKey == "" && e.Name == service.SandboxEnv {
 		apiKey = sandbox.DemoAPIKey
 	}
 	if apiKey == "" {
-		return c.usage("set %s to an API key of the account: the bridge endpoints need a session, which svcwallet opens with it", statusKeyVar)
+		return nil, errNoAPIKey
 	}
-	client := service.New(env, service.Options{Logger: c.env.Log})
+	client := service.New(e, service.Options{Logger: env.Log})
 	cx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	_, err = client.Login(cx, service.APIKey(apiKey))
-	cancel()
-	if err != nil {
+	defer cancel()
+	if _, err := client.Login(cx, service.APIKey(apiKey)); err != nil {
 		var ae *service.APIError
 		if errors.As(err, &ae) && ae.Status == http.StatusUnauthorized {
-			return c.fail(exitError, "the API key in %s was refused: check that it is the account's key for environment %s", statusKeyVar, env.Name)
+			return nil, fmt.Errorf("the API key in %s was refused: check that it is the account's key for environment %s", statusKeyVar, e.Name)
 		}
-		return c.fail(exitError, "login failed: %v", service.Explain(err))
+		return nil, fmt.Errorf("login failed: %v", service.Explain(err))
 	}
-	c.target = env
-	c.accepted = c.acceptedTimes(client)
-	return c.follow(client, env, f)
+	return client, nil
+}
+
+// journalOf opens the journal for the followers of client's account: it
+// returns the account's records in the environment and sets c.writer,
+// which journals the states learned of the own ones. No journal, no
+// records: nothing here is own, and no state directory is created.
+func (c *statusCmd) journalOf(client *service.Client) ([]service.JournalRecord, error) {
+	path := service.DefaultJournalPath()
+	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	j, err := service.OpenJournal(path)
+	if err != nil {
+		return nil, err
+	}
+	c.writer = service.Withdrawer{Client: client, Journal: j, Now: c.now}
+	sess, _ := client.Session()
+	recs, _, err := j.AccountRecords(client.Env().Name, sess.AccountID)
+	return recs, err
+}
+
+// journal writes the state a follower learned of an own withdrawal (none
+// when step names none). A failed write is said on stderr and changes no
+// exit status: the status itself was read.
+func (c statusCmd) journal(cmd, id string, w service.Withdrawal, step service.FollowStep) {
+	if step.JournalState == "" {
+		return
+	}
+	if err := c.writer.JournalState(id, w); err != nil {
+		fmt.Fprintf(c.env.Stderr, "%s: the journal could not record %s of %s (%v): svcwallet history may show it unfinished; check the disk\n", cmd, w.State, id, err)
+	}
 }
 
 // parse checks the flags and reads the quote ids (from stdin for -).
@@ -220,38 +275,11 @@ func (c statusCmd) retryNote(id string, f statusFlags, err error, wait time.Dura
 	fmt.Fprintf(c.env.Stderr, "svcwallet status: %s%v; trying again in %s\n", about, service.Explain(err), wait)
 }
 
-// acceptedTimes is when this account's journal saw the service accept each
-// of its withdrawals: a CREATED record of one of them contradicts the
-// journal and is never read as "nothing was debited". No journal, none; a
-// journal that cannot be read is said, as the records then lack what it
-// knows.
-func (c statusCmd) acceptedTimes(client *service.Client) map[string]time.Time {
-	path := service.DefaultJournalPath()
-	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
-		return nil // nothing journaled here; and status creates no directory
-	}
-	sess, _ := client.Session()
-	j, err := service.OpenJournal(path)
-	var recs []service.JournalRecord
-	if err == nil {
-		recs, _, err = j.AccountRecords(client.Env().Name, sess.AccountID)
-	}
-	if err != nil {
-		fmt.Fprintf(c.env.Stderr, "svcwallet status: the journal cannot be read (%v): a withdrawal it saw accepted is not told apart from one never executed\n", err)
-		return nil
-	}
-	out := map[string]time.Time{}
-	for _, r := range recs {
-		if !r.AcceptedAt.IsZero() {
-			out[r.QuoteID] = r.AcceptedAt
-		}
-	}
-	return out
-}
-
-// followOf is what is known of w, with the journal's acceptance.
+// followOf is what is known of w, with the journal's acceptance: a
+// CREATED record of a withdrawal the service accepted contradicts the
+// journal and is never read as "nothing was debited".
 func (c statusCmd) followOf(w service.Withdrawal) *service.Follow {
-	return &service.Follow{Last: w, Known: true, AcceptedAt: c.accepted[w.QuoteID]}
+	return &service.Follow{Last: w, Known: true, AcceptedAt: c.own[w.QuoteID].AcceptedAt}
 }
 
 func (c statusCmd) withdrawalExit(w service.Withdrawal, now time.Time) int {

@@ -68,12 +68,12 @@ type followed struct {
 // It prints each change (--watch), then every record, and returns the
 // largest exit status of the ids.
 func (c statusCmd) follow(client *service.Client, env service.Environment, f statusFlags) int {
-	s := service.NewScheduler(env.EffectiveFollowRate(), nil)
+	s := service.NewScheduler(env.EffectiveFollowRate())
 	s.Interval, s.Jitter = f.interval, c.jitter
+	s.Know(c.own)
 	ids := map[string]*followed{}
 	for _, id := range f.quoteIDs {
 		s.Add(id, c.now())
-		s.SetAccepted(id, c.accepted[id])
 		ids[id] = &followed{}
 	}
 	for open := len(ids); open > 0; {
@@ -96,7 +96,8 @@ func (c statusCmd) follow(client *service.Client, env service.Environment, f sta
 	return c.report(env, f, ids)
 }
 
-// record takes one answer about id and reports whether the id is settled.
+// record takes one answer about id, journals the state learned of an own
+// withdrawal, and reports whether the id is settled.
 func (c statusCmd) record(s *service.Scheduler, id string, o *followed, w service.Withdrawal, err error, f statusFlags) bool {
 	now := c.now()
 	settle := func(code int) bool {
@@ -128,7 +129,7 @@ func (c statusCmd) record(s *service.Scheduler, id string, o *followed, w servic
 		return false
 	}
 	o.w, o.known = w, true
-	s.Answer(id, w, nil, now)
+	c.journal("svcwallet status", id, w, s.Answer(id, w, nil, now))
 	state, _ := s.Get(id)
 	if f.watch && w.State != o.printed {
 		c.change(w, f.json)

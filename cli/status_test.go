@@ -166,6 +166,13 @@ func (r *statusRig) runStdin(stdin string, args ...string) statusRun {
 // vars says otherwise); its waits move the sandbox clock instead of sleeping.
 func (r *statusRig) run(vars map[string]string, args ...string) statusRun {
 	r.t.Helper()
+	return r.runLine(vars, statusCmd.runLine, args...)
+}
+
+// runLine runs the command line does (status, or history with --refresh)
+// as run does.
+func (r *statusRig) runLine(vars map[string]string, line func(statusCmd, []string) int, args ...string) statusRun {
+	r.t.Helper()
 	var out, errOut bytes.Buffer
 	var res statusRun
 	env := CLIEnv{Stdin: r.stdin, Stdout: &out, Stderr: &errOut, Getenv: func(k string) string {
@@ -182,7 +189,7 @@ func (r *statusRig) run(vars map[string]string, args ...string) statusRun {
 		r.clock.Advance(d)
 		return nil
 	}}
-	res.code = cmd.runLine(append([]string{"--config", r.config}, args...))
+	res.code = line(cmd, append([]string{"--config", r.config}, args...))
 	res.stdout, res.stderr = out.String(), errOut.String()
 	return res
 }

@@ -2,10 +2,12 @@ package screens
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"svcwallet/screens/screentest"
+	"svcwallet/service"
 	"svcwallet/service/sandbox"
 )
 
@@ -44,11 +46,12 @@ func TestConsoleMakersFollowAndResume(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	Console(r.App)
 	timers := screentest.RecordTimers(r.App)
-	id := r.Executed(sandbox.DestCompleted, "25")
-	s := r.App.Makers.Status(r.App, id, true)
+	id := r.Made(sandbox.DestCompleted, "25")
+	r.Clock.Advance(sandbox.DefaultSettle)
+	s := r.App.Makers.Status(r.App, id)
 	screentest.Drive(s, s.Init())
-	if got := r.JournalStates(id); len(got) == 0 {
-		t.Errorf("the followed withdrawal %s journaled no state", id)
+	if got := r.JournalStates(id); !slices.Contains(got, service.StateCompleted) {
+		t.Errorf("the followed withdrawal %s journaled %v, not its COMPLETED", id, got)
 	}
 	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
 	*timers = nil

@@ -18,12 +18,11 @@ type Follow struct {
 	Failures int        // consecutive failed asks, for the backoff
 	Final    bool       // terminal, expired unexecuted or unknown: never asked again
 	// QuoteExpiry is the quote's expires_at when this account's journal
-	// has it; without it an unexecuted quote expires Lifetime (zero:
-	// DefaultQuoteLifetime) after its updated_at.
+	// has it; without it an unexecuted quote expires DefaultQuoteLifetime
+	// after its updated_at.
 	QuoteExpiry time.Time
-	Lifetime    time.Duration
-	// Own: the withdrawal is this account's, so its states are journaled;
-	// Journaled is the last state the journal holds.
+	// Own: the withdrawal is this account's (Own.Seed), so its states are
+	// journaled; Journaled is the last state the journal holds.
 	Own       bool
 	Journaled string
 	// AcceptedAt is when this account's journal recorded the service's 202
@@ -102,11 +101,7 @@ func (f *Follow) ExpiredUnexecuted(now time.Time) bool {
 	if !f.QuoteExpiry.IsZero() {
 		return now.After(f.QuoteExpiry.Add(QuoteExpiryMargin))
 	}
-	lifetime := f.Lifetime
-	if lifetime <= 0 {
-		lifetime = DefaultQuoteLifetime
-	}
-	return !f.Last.UpdatedAt.IsZero() && now.Sub(f.Last.UpdatedAt) > lifetime+QuoteExpiryMargin
+	return !f.Last.UpdatedAt.IsZero() && now.Sub(f.Last.UpdatedAt) > DefaultQuoteLifetime+QuoteExpiryMargin
 }
 
 // Meaning says in words what the last answer means for the money; every
@@ -131,5 +126,39 @@ const MaxRetryAfter = 2 * time.Minute
 func (f *Follow) Refresh() {
 	if f.NotFound || f.Final && !Terminal(f.Last.State) {
 		f.NotFound, f.Final = false, false
+	}
+}
+
+// Own is this account's own withdrawals in one environment, by quote id:
+// those whose intent or acceptance its journal holds (JournalRecord.Made).
+// Every follower (the status screen, the board, `svcwallet status`,
+// History's refresh) seeds its Follow from it, so an own withdrawal's
+// states are journaled from the last one the journal holds on, and an id
+// pasted for another account never is.
+type Own map[string]JournalRecord
+
+// OwnOf keeps the withdrawals this account made from recs, which are one
+// account's records in one environment (Journal.AccountRecords).
+func OwnOf(recs []JournalRecord) Own {
+	own := Own{}
+	for _, r := range recs {
+		if r.Made {
+			own[r.QuoteID] = r
+		}
+	}
+	return own
+}
+
+// Seed tells f what the journal holds of its withdrawal, when it is own:
+// that its states are to be journaled, the last one journaled, when the
+// service accepted it and when its quote expires.
+func (o Own) Seed(f *Follow) {
+	r, ok := o[f.QuoteID]
+	if !ok {
+		return
+	}
+	f.Own, f.Journaled, f.AcceptedAt = true, r.State, r.AcceptedAt
+	if !r.Intent.ExpiresAt.IsZero() {
+		f.QuoteExpiry = r.Intent.ExpiresAt
 	}
 }

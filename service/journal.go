@@ -93,6 +93,44 @@ func (j *Journal) Path() string { return j.path }
 // Append writes one entry and fsyncs it before returning: a withdraw request
 // is sent only after its intent is on disk.
 func (j *Journal) Append(e JournalEntry) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.write(e)
+}
+
+// AppendState writes e, a state a follower learned, unless the journal's
+// last answer for that withdrawal (same environment and account) is that
+// state already: the status screen, the board and the command line may
+// all learn it, in this process or another, and it is recorded once.
+func (j *Journal) AppendState(e JournalEntry) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	entries, _, err := j.scan()
+	if err != nil {
+		return err
+	}
+	last := ""
+	for _, x := range entries {
+		if x.QuoteID != e.QuoteID || x.Env != e.Env || x.AccountID != e.AccountID {
+			continue
+		}
+		switch x.Kind {
+		case JournalAccepted:
+			last = StateSubmitted
+		case JournalRejected:
+			last = ""
+		case JournalState:
+			last = x.State
+		}
+	}
+	if last == e.State {
+		return nil
+	}
+	return j.write(e)
+}
+
+// write appends one entry and fsyncs it; j.mu is held.
+func (j *Journal) write(e JournalEntry) error {
 	line, err := json.Marshal(e)
 	if err != nil {
 		return fmt.Errorf("journal entry: %w", err)
@@ -100,8 +138,6 @@ func (j *Journal) Append(e JournalEntry) error {
 	if err := checkRoundTrip(line); err != nil {
 		return err
 	}
-	j.mu.Lock()
-	defer j.mu.Unlock()
 	f, err := openPrivate(j.path, os.O_CREATE|os.O_APPEND|os.O_RDWR)
 	if err != nil {
 		return fmt.Errorf("open journal: %w", err)
@@ -181,6 +217,11 @@ func (j *Journal) Entries() ([]JournalEntry, error) {
 func (j *Journal) Scan() ([]JournalEntry, int, error) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
+	return j.scan()
+}
+
+// scan is Scan with j.mu held.
+func (j *Journal) scan() ([]JournalEntry, int, error) {
 	f, err := openPrivate(j.path, os.O_RDONLY)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, 0, nil
@@ -239,6 +280,9 @@ type JournalRecord struct {
 	Started   time.Time
 	Updated   time.Time
 	Answered  bool // the service accepted or refused it
+	// Made: the journal holds its intent or the service's acceptance, so
+	// this account made it (OwnOf).
+	Made bool
 	// AcceptedAt is when the journal first recorded the service's 202 or a
 	// state after it; zero when it holds neither.
 	AcceptedAt time.Time
@@ -264,7 +308,7 @@ func (j *Journal) RecordsSkipped() ([]JournalRecord, int, error) {
 	if err != nil {
 		return nil, skipped, err
 	}
-	return foldRecords(entries), skipped, nil
+	return FoldRecords(entries), skipped, nil
 }
 
 // AccountRecords is RecordsSkipped narrowed to one account in one
@@ -298,8 +342,8 @@ func Unfinished(recs []JournalRecord) []JournalRecord {
 	return out
 }
 
-// foldRecords folds entries into one record per withdrawal, newest first.
-func foldRecords(entries []JournalEntry) []JournalRecord {
+// FoldRecords folds entries into one record per withdrawal, newest first.
+func FoldRecords(entries []JournalEntry) []JournalRecord {
 	byID := map[string]*JournalRecord{}
 	var order []*JournalRecord
 	for _, e := range entries {
@@ -312,6 +356,7 @@ func foldRecords(entries []JournalEntry) []JournalRecord {
 		r.Updated = e.Time
 		switch e.Kind {
 		case JournalIntent:
+			r.Made = true
 			// The first signed request is the one that may have executed;
 			// a later intent for the same quote never replaces it.
 			if e.Request != nil && r.Request.QuoteID == "" {
@@ -321,7 +366,7 @@ func foldRecords(entries []JournalEntry) []JournalRecord {
 				r.Intent = *e.Intent
 			}
 		case JournalAccepted:
-			r.Answered, r.State = true, StateSubmitted
+			r.Answered, r.State, r.Made = true, StateSubmitted, true
 			if r.AcceptedAt.IsZero() {
 				r.AcceptedAt = e.Time
 			}

@@ -264,3 +264,53 @@ func TestJournalAccountRecords(t *testing.T) {
 		t.Fatalf("unfinished %+v, want q-mine-open", open)
 	}
 }
+
+// TestJournalAppendStateOnce: a state is journaled once per withdrawal,
+// also by a second Journal on the file (another process), and SUBMITTED
+// not after the acceptance; the same quote id of another account or
+// environment is a withdrawal of its own.
+func TestJournalAppendStateOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	j, err := service.OpenJournal(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := service.OpenJournal(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := func(kind, account, env, state string) service.JournalEntry {
+		return service.JournalEntry{Time: t0, Kind: kind, Env: env, AccountID: account, QuoteID: "q-1", State: state}
+	}
+	if err := j.Append(e(service.JournalAccepted, "acct-1", "sandbox", "")); err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range []struct {
+		j     *service.Journal
+		entry service.JournalEntry
+	}{
+		{j, e(service.JournalState, "acct-1", "sandbox", service.StateSubmitted)},
+		{j, e(service.JournalState, "acct-1", "sandbox", service.StateSending)},
+		{other, e(service.JournalState, "acct-1", "sandbox", service.StateSending)},
+		{other, e(service.JournalState, "acct-2", "sandbox", service.StateSending)},
+		{j, e(service.JournalState, "acct-1", "production", service.StateSending)},
+		{j, e(service.JournalState, "acct-1", "sandbox", service.StateCompleted)},
+		{other, e(service.JournalState, "acct-1", "sandbox", service.StateCompleted)},
+	} {
+		if err := x.j.AppendState(x.entry); err != nil {
+			t.Fatal(err)
+		}
+	}
+	entries, err := j.Entries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range entries {
+		got = append(got, e.AccountID+"/"+e.Env+":"+e.Kind+" "+e.State)
+	}
+	want := "acct-1/sandbox:accepted ,acct-1/sandbox:state SENDING,acct-2/sandbox:state SENDING,acct-1/production:state SENDING,acct-1/sandbox:state COMPLETED"
+	if strings.Join(got, ",") != want {
+		t.Errorf("journal holds\n%s\nwant\n%s", strings.Join(got, ","), want)
+	}
+}

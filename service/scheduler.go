@@ -42,26 +42,33 @@ type Scheduler struct {
 	// Jitter draws in [0, n) for the error backoff (PollDelay).
 	Jitter func(n int64) int64
 
-	ids       map[string]*Followed
-	due       dueHeap
-	nextSlot  time.Time // no request before this: budget and 429 pauses
-	lifetimes func(quoteID string) time.Duration
+	ids      map[string]*Followed
+	due      dueHeap
+	nextSlot time.Time // no request before this: budget and 429 pauses
+	own      Own
 }
 
 // NewScheduler returns a scheduler spending at most rate requests a second
-// (DefaultFollowRate when rate ≤ 0). lifetime gives a quote's lifetime, from
-// the journal when this account made it; nil or a zero answer means
-// DefaultQuoteLifetime.
-func NewScheduler(rate int, lifetime func(quoteID string) time.Duration) *Scheduler {
+// (DefaultFollowRate when rate ≤ 0).
+func NewScheduler(rate int) *Scheduler {
 	if rate <= 0 {
 		rate = DefaultFollowRate
 	}
 	return &Scheduler{
-		Interval:  FollowInterval,
-		Gap:       time.Second / time.Duration(rate),
-		Jitter:    func(n int64) int64 { return n / 2 },
-		ids:       map[string]*Followed{},
-		lifetimes: lifetime,
+		Interval: FollowInterval,
+		Gap:      time.Second / time.Duration(rate),
+		Jitter:   func(n int64) int64 { return n / 2 },
+		ids:      map[string]*Followed{},
+	}
+}
+
+// Know tells the scheduler this account's own withdrawals, read from its
+// journal (OwnOf): their answers say which state to journal
+// (FollowStep.JournalState). Ids followed already learn it too.
+func (s *Scheduler) Know(own Own) {
+	s.own = own
+	for _, f := range s.ids {
+		own.Seed(&f.Follow)
 	}
 }
 
@@ -70,24 +77,10 @@ func (s *Scheduler) Add(id string, now time.Time) {
 	if _, ok := s.ids[id]; ok {
 		return
 	}
-	lt := time.Duration(0)
-	if s.lifetimes != nil {
-		lt = s.lifetimes(id)
-	}
-	if lt <= 0 {
-		lt = DefaultQuoteLifetime
-	}
-	f := &Followed{Follow: Follow{QuoteID: id, Lifetime: lt}, Due: now, index: -1}
+	f := &Followed{Follow: Follow{QuoteID: id}, Due: now, index: -1}
+	s.own.Seed(&f.Follow)
 	s.ids[id] = f
 	heap.Push(&s.due, f)
-}
-
-// SetAccepted records when the journal saw the service accept id (see
-// Follow.AcceptedAt); ids not followed are ignored.
-func (s *Scheduler) SetAccepted(id string, at time.Time) {
-	if f, ok := s.ids[id]; ok {
-		f.AcceptedAt = at
-	}
 }
 
 // Remove stops following id.
@@ -148,15 +141,16 @@ func (s *Scheduler) Next(now time.Time) (id string, wait time.Duration, ok bool)
 	return first.QuoteID, 0, true
 }
 
-// Answer reports the ask of id: w when err is nil. It returns true when the
-// state changed (or the id became final), which is worth announcing. A 429
-// pauses the whole budget for Retry-After (or the backoff) and asks id again
-// first; an unknown id, a terminal state or a quote past its lifetime is
-// final and never asked again (Follow.Answer decides).
-func (s *Scheduler) Answer(id string, w Withdrawal, err error, now time.Time) bool {
+// Answer reports the ask of id: w when err is nil. Its step says whether
+// the state changed (or the id became final), which is worth announcing,
+// and the state to journal for an own withdrawal. A 429 pauses the whole
+// budget for Retry-After (or the backoff) and asks id again first; an
+// unknown id, a terminal state or a quote past its lifetime is final and
+// never asked again (Follow.Answer decides).
+func (s *Scheduler) Answer(id string, w Withdrawal, err error, now time.Time) FollowStep {
 	f, ok := s.ids[id]
 	if !ok || f.Final {
-		return false
+		return FollowStep{}
 	}
 	f.LastChecked = now
 	if err == nil && (!f.Known || f.Last.State != w.State) {
@@ -171,12 +165,12 @@ func (s *Scheduler) Answer(id string, w Withdrawal, err error, now time.Time) bo
 		f.Due = now
 	case f.Final:
 		f.Due = time.Time{}
-		return true
+		return step
 	default:
 		f.Due = now.Add(step.Delay)
 	}
 	heap.Push(&s.due, f)
-	return step.Changed
+	return step
 }
 
 // dueHeap orders moving ids by due time.

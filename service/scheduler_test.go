@@ -55,7 +55,7 @@ func TestSchedulerThousandIDs(t *testing.T) {
 	w := newWorld(t, sandbox.Options{RateLimit: 5, Settle: 15 * time.Minute})
 	c := w.login(sandbox.DemoAPIKey, service.Options{})
 	ids := seed(t, w.ex, 334, sandbox.DestCompleted, sandbox.DestFailed, sandbox.DestRefunded)[:1000]
-	s := service.NewScheduler(5, nil)
+	s := service.NewScheduler(5)
 	start := w.clock.Now()
 	for _, id := range ids {
 		s.Add(id, start)
@@ -98,7 +98,7 @@ func TestSchedulerTenIDsEveryThreeSeconds(t *testing.T) {
 	w := newWorld(t, sandbox.Options{RateLimit: 5, Settle: 10 * time.Minute})
 	c := w.login(sandbox.DemoAPIKey, service.Options{})
 	ids := seed(t, w.ex, 10, sandbox.DestCompleted)
-	s := service.NewScheduler(5, nil)
+	s := service.NewScheduler(5)
 	start := w.clock.Now()
 	for _, id := range ids {
 		s.Add(id, start)
@@ -130,7 +130,7 @@ func TestSchedulerHonours429(t *testing.T) {
 	w := newWorld(t, sandbox.Options{RateLimit: 2, Settle: 30 * time.Second})
 	c := w.login(sandbox.DemoAPIKey, service.Options{})
 	ids := seed(t, w.ex, 10, sandbox.DestCompleted, sandbox.DestRefunded)
-	s := service.NewScheduler(5, nil)
+	s := service.NewScheduler(5)
 	start := w.clock.Now()
 	for _, id := range ids {
 		s.Add(id, start)
@@ -161,19 +161,22 @@ func TestSchedulerHonours429(t *testing.T) {
 }
 
 // TestSchedulerFinalStates: an unknown id is final at once; an unexecuted
-// quote is final (expired) once its lifetime plus the margin has passed
-// since updated_at, not five minutes later.
+// quote is final (expired) soon after the expiry its journal record holds
+// (Know), and one the journal lacks once the default lifetime plus the
+// margin has passed since updated_at, not five minutes later.
 func TestSchedulerFinalStates(t *testing.T) {
-	s := service.NewScheduler(5, func(string) time.Duration { return 30 * time.Second })
+	s := service.NewScheduler(5)
 	now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
+	s.Know(service.Own{"q-journaled": {QuoteID: "q-journaled", Made: true, Intent: service.Intent{ExpiresAt: now.Add(20 * time.Second)}}})
 	s.Add("q-gone", now)
 	s.Add("q-created", now)
-	for range 2 {
+	s.Add("q-journaled", now)
+	for range 3 {
 		id, _, _ := s.Next(now)
 		switch id {
 		case "q-gone":
 			s.Answer(id, service.Withdrawal{}, &service.APIError{Status: 404, Code: service.CodeNotFound}, now)
-		case "q-created":
+		default:
 			s.Answer(id, service.Withdrawal{QuoteID: id, State: service.StateCreated, UpdatedAt: now}, nil, now)
 		}
 		now = now.Add(time.Second)
@@ -181,25 +184,61 @@ func TestSchedulerFinalStates(t *testing.T) {
 	if f, _ := s.Get("q-gone"); !f.Final || !f.NotFound {
 		t.Fatalf("unknown id not final: %+v", f)
 	}
-	for at := now; at.Before(now.Add(time.Minute)); at = at.Add(time.Second) {
+	ended := map[string]time.Duration{}
+	start := now.Add(-3 * time.Second)
+	for at := now; at.Before(now.Add(5 * time.Minute)); at = at.Add(time.Second) {
 		id, _, ok := s.Next(at)
 		if !ok {
 			continue
 		}
-		s.Answer(id, service.Withdrawal{QuoteID: id, State: service.StateCreated, UpdatedAt: now.Add(-time.Second)}, nil, at)
+		s.Answer(id, service.Withdrawal{QuoteID: id, State: service.StateCreated, UpdatedAt: start}, nil, at)
 		if f, _ := s.Get(id); f.Final {
-			if lived := at.Sub(now.Add(-time.Second)); lived > 30*time.Second+service.QuoteExpiryMargin+3*time.Second {
-				t.Fatalf("expired only after %s", lived)
-			}
-			return
+			ended[id] = at.Sub(start)
 		}
 	}
-	t.Fatal("an unexecuted quote never expired")
+	if d, ok := ended["q-journaled"]; !ok || d > 20*time.Second+service.QuoteExpiryMargin+3*time.Second {
+		t.Errorf("the journaled quote expired after %s (ended %v); want soon after its own expiry", d, ok)
+	}
+	if d, ok := ended["q-created"]; !ok || d > service.StaleQuoteAfter+3*time.Second || d < service.StaleQuoteAfter {
+		t.Errorf("an unexecuted quote expired after %s (ended %v); want the default lifetime plus the margin", d, ok)
+	}
+}
+
+// TestSchedulerJournalsOwnOnly: the scheduler says to journal each new
+// state of an own withdrawal once, from the last one its journal holds on
+// (SUBMITTED, from the acceptance), and never a state of an id the journal
+// does not hold for this account, nor CREATED.
+func TestSchedulerJournalsOwnOnly(t *testing.T) {
+	now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
+	s := service.NewScheduler(5)
+	s.Add("q-mine", now) // added before the journal is read: it learns too
+	s.Add("q-other", now)
+	s.Know(service.OwnOf([]service.JournalRecord{
+		{QuoteID: "q-mine", Made: true, Answered: true, State: service.StateSubmitted, AcceptedAt: now},
+		{QuoteID: "q-seen", State: service.StateSending}, // a state line without intent or acceptance: not made here
+	}))
+	s.Add("q-seen", now)
+	journaled := map[string][]string{}
+	for i, state := range []string{service.StateCreated, service.StateSubmitted, service.StateSubmitted, service.StateSending, service.StateCompleted} {
+		for j := range 3 {
+			at := now.Add(time.Duration(i)*time.Minute + time.Duration(j)*s.Gap)
+			id, _, ok := s.Next(at)
+			if !ok {
+				t.Fatalf("nothing to ask at %s", state)
+			}
+			if step := s.Answer(id, service.Withdrawal{QuoteID: id, State: state, UpdatedAt: at}, nil, at); step.JournalState != "" {
+				journaled[id] = append(journaled[id], step.JournalState)
+			}
+		}
+	}
+	if got := fmt.Sprint(journaled); got != "map[q-mine:[SENDING COMPLETED]]" {
+		t.Errorf("journaled %s; want SENDING and COMPLETED of q-mine, once each", got)
+	}
 }
 
 // BenchmarkSchedulerStep: one Next and Answer with 10,000 moving ids.
 func BenchmarkSchedulerStep(b *testing.B) {
-	s := service.NewScheduler(5, nil)
+	s := service.NewScheduler(5)
 	now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
 	for i := range 10000 {
 		s.Add(fmt.Sprintf("q-%08d", i), now)
@@ -223,7 +262,7 @@ func BenchmarkSchedulerMemory10k(b *testing.B) {
 	for b.Loop() {
 		var before, after runtimeMem
 		before.read()
-		s := service.NewScheduler(5, nil)
+		s := service.NewScheduler(5)
 		now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
 		for i := range 10000 {
 			id := fmt.Sprintf("q-%026d", i)

@@ -241,11 +241,16 @@ func (w Withdrawer) Resend(ctx context.Context, req WithdrawRequest) Resent {
 	return Resent{Err: err, Refused: true}
 }
 
-// JournalState journals a state seen for an own withdrawal.
+// JournalState journals a state a follower learned for an own withdrawal
+// (FollowStep.JournalState), unless the journal holds it already
+// (Journal.AppendState): the one write of every follower.
 func (w Withdrawer) JournalState(quoteID string, wd Withdrawal) error {
+	if w.Journal == nil {
+		return nil
+	}
 	e := w.entry(JournalState, quoteID)
 	e.State, e.TxHash = wd.State, wd.WithdrawTxHash
-	return w.append(e)
+	return w.Journal.AppendState(e)
 }
 
 // JournalNeverHappened journals why a resumed withdrawal never happened.

@@ -103,9 +103,9 @@ type Deps struct {
 // withdrawal review hands what it sent to the status screen.
 type Makers struct {
 	Home, Login, Deposit, Withdraw, History, Board, Builder func(*App) tui.Screen
-	// Status follows the withdrawal quoteID; own is true for the user's
-	// own, whose states are journaled.
-	Status func(app *App, quoteID string, own bool) tui.Screen
+	// Status follows the withdrawal quoteID; the journal says whether it
+	// is the account's own, whose states are journaled.
+	Status func(app *App, quoteID string) tui.Screen
 	// Resume takes up a journaled withdrawal (D11).
 	Resume func(app *App, rec service.JournalRecord) tui.Screen
 }

@@ -151,6 +151,19 @@ func (r *StatusRig) Executed(dest, amount string) string {
 	return req.QuoteID
 }
 
+// Made makes a demo-account withdrawal to dest as the console's withdraw
+// flow does: its intent journaled, then sent and its acceptance journaled
+// (Withdrawer.Resend sends the journaled body). It returns its quote id.
+func (r *StatusRig) Made(dest, amount string) string {
+	r.T.Helper()
+	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, dest, amount)
+	r.Intent(req, in)
+	if sent := r.App.Withdrawer().Resend(context.Background(), req); sent.Err != nil {
+		r.T.Fatal(sent.Err)
+	}
+	return req.QuoteID
+}
+
 // Intent journals a signed request as the withdraw flow does just before
 // sending it, and returns the record History would hand to NewResume.
 func (r *StatusRig) Intent(req service.WithdrawRequest, in service.Intent) service.JournalRecord {

@@ -25,9 +25,11 @@ type boardAnswerMsg struct {
 	err error
 }
 
-// boardLoadedMsg carries the ids kept for this environment.
+// boardLoadedMsg carries the ids kept for this environment and the
+// account's own withdrawals, whose states the board journals.
 type boardLoadedMsg struct {
 	ids []string
+	own service.Own
 	err error
 }
 
@@ -49,7 +51,8 @@ var boardKeys = struct {
 // boardScreen is the support desk's watch board: many quote ids, pasted or typed,
 // each followed by one shared scheduler (service.Scheduler) within one
 // request budget, one row each, the moving ones first. Its ids are kept per
-// environment in the state directory.
+// environment in the state directory. The states of the account's own
+// withdrawals are journaled, as the status screen does.
 type boardScreen struct {
 	kit.Visit // its calls end when it is left
 	app       *kit.App
@@ -73,7 +76,7 @@ type boardScreen struct {
 func NewBoard(app *kit.App) tui.Screen {
 	return &boardScreen{
 		app: app, input: kit.NewInput(app.Common, "paste or type quote ids, e.g. q-…", false),
-		filter: kit.NewListFilter(app.Common), sched: service.NewScheduler(app.Target.Env.EffectiveFollowRate(), nil),
+		filter: kit.NewListFilter(app.Common), sched: service.NewScheduler(app.Target.Env.EffectiveFollowRate()),
 		marked: map[string]bool{}, inflight: map[string]bool{},
 	}
 }
@@ -90,9 +93,13 @@ func watchlistPath(app *kit.App) string {
 func (b *boardScreen) Init() tea.Cmd {
 	b.tag = tui.NextTag()
 	path, env := watchlistPath(b.app), b.app.Target.Env.Name
+	app := b.app
 	load := func() tea.Msg {
 		ids, err := service.LoadWatchlist(path, env)
-		return boardLoadedMsg{ids: ids, err: err}
+		// Unreadable, the journal owns nothing here: Home says it cannot
+		// be read.
+		recs, _, _ := app.AccountRecords()
+		return boardLoadedMsg{ids: ids, own: service.OwnOf(recs), err: err}
 	}
 	return tea.Batch(b.input.Focus(), load)
 }
@@ -140,7 +147,7 @@ func (b *boardScreen) bindings() kit.Bindings {
 	return append(kit.ListMoves(&b.cursor, len(b.rows), "select"),
 		kit.Binding{Key: boardKeys.Open, On: some, Do: func() tea.Cmd {
 			delete(b.marked, id())
-			return tui.Push(newStatus(b.app, id(), false))
+			return tui.Push(newStatus(b.app, id()))
 		}},
 		kit.Binding{Key: boardKeys.Copy, On: some, Do: func() tea.Cmd { return kit.CopyText(b.app, id(), "Copied quote id "+id()) }},
 		kit.Binding{Key: boardKeys.CopyHash, On: b.selectedHash() != "", Do: func() tea.Cmd {
@@ -158,6 +165,7 @@ func (b *boardScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		if msg.err != nil {
 			b.err = service.UserError{Text: "The board's saved ids cannot be read (" + msg.err.Error() + "): paste them again", Cause: msg.err}
 		}
+		b.sched.Know(msg.own)
 		return b, b.add(msg.ids, false)
 	case boardSavedMsg:
 		if msg.err != nil {
@@ -328,17 +336,21 @@ func (b *boardScreen) fetch(id string) tea.Cmd {
 }
 
 // answered records an answer; a change of state is marked on its row and
-// announced once.
+// announced once, and journaled for an own withdrawal.
 func (b *boardScreen) answered(msg boardAnswerMsg) tea.Cmd {
 	delete(b.inflight, msg.id)
 	before, known := b.sched.Get(msg.id)
 	if !known {
 		return b.kick() // removed while asked
 	}
-	changed := b.sched.Answer(msg.id, msg.w, msg.err, b.app.Common.Now())
+	step := b.sched.Answer(msg.id, msg.w, msg.err, b.app.Common.Now())
 	b.sortRows()
+	var write tea.Cmd
+	if step.JournalState != "" {
+		write = journalState(b.app, msg.id, msg.w, nil)
+	}
 	var say tea.Cmd
-	if changed && before.Known {
+	if step.Changed && before.Known {
 		after, _ := b.sched.Get(msg.id)
 		b.marked[msg.id] = true
 		say = tui.ShowInfo(msg.id + ": " + before.Last.State + " → " + boardState(after))
@@ -346,7 +358,7 @@ func (b *boardScreen) answered(msg boardAnswerMsg) tea.Cmd {
 			say = tea.Batch(say, tea.Raw("\a"))
 		}
 	}
-	return tea.Batch(say, b.kick())
+	return tea.Batch(write, say, b.kick())
 }
 
 // sortRows lists the ids the filter lets through, moving ones first, each

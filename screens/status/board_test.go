@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -447,5 +448,36 @@ func TestMalformedIDsShortened(t *testing.T) {
 	}
 	if screentest.ShowsKeyPiece(v) || len(br.b.ids) != 0 {
 		t.Errorf("the refusal repeats more than 8 hex digits in a row, or an id was added (%d)", len(br.b.ids))
+	}
+}
+
+// TestBoardJournalsOwnOnly (issue 18): the board journals each state it
+// learns of the account's own withdrawal once (SUBMITTED is the
+// acceptance), as the status screen does, and nothing of an id this
+// account's journal does not hold: here one whose acceptance another
+// account journaled on this machine.
+func TestBoardJournalsOwnOnly(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	own := r.Made(sandbox.DestCompleted, "25")
+	other := screentest.Seed(t, r, sandbox.DestCompleted)
+	if err := r.App.Journal().Append(service.JournalEntry{Time: r.Clock.Now(), Kind: service.JournalAccepted,
+		Env: r.App.Target.Env.Name, AccountID: sandbox.NoChainAccountID, QuoteID: other}); err != nil {
+		t.Fatal(err)
+	}
+	br := newBoardRig(t, r)
+	br.send(tea.PasteMsg{Content: own + "\n" + other})
+	for i := 0; i < 1000 && br.fire(); i++ {
+	}
+	if !strings.Contains(br.rowOf(own), "COMPLETED") || !strings.Contains(br.rowOf(other), "COMPLETED") {
+		t.Fatalf("not followed to the end:\n%s", br.plain())
+	}
+	if got, want := r.JournalStates(own), []string{"accepted", service.StateSending, service.StateCompleted}; !slices.Equal(got, want) {
+		t.Errorf("own withdrawal journaled %v, want %v", got, want)
+	}
+	if got := r.JournalStates(other); !slices.Equal(got, []string{"accepted"}) {
+		t.Errorf("another account's withdrawal journaled %v for this one", got)
+	}
+	if !r.Record(own).Finished() {
+		t.Errorf("the own withdrawal's record is not finished: %+v", r.Record(own))
 	}
 }

@@ -27,7 +27,7 @@ func TestStatusGolden(t *testing.T) {
 	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, clock), Getenv: func(string) string { return "" }},
 		Session: kit.Session{Target: kit.Target{Env: env, Client: service.New(env, service.Options{Now: clock})}}}
 	const id = "q-7mzq4d2kxw5v3c6hbf2ytjnr1e"
-	s := newStatus(app, id, true)
+	s := newStatus(app, id)
 	screentest.RecordTimers(s.app)
 	root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common})
 	root.Init() // its request is not run: the answers below stand in for it

@@ -1,8 +1,10 @@
 package status
 
 import (
+	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -21,12 +23,24 @@ type historyLoadedMsg struct {
 	err  error
 }
 
+// refreshTickMsg asks the refresh's scheduler what is due, for its tag.
+type refreshTickMsg struct{ tag tui.Tag }
+
+// refreshAnswerMsg answers the status request of one id of the refresh tag.
+type refreshAnswerMsg struct {
+	tag tui.Tag
+	id  string
+	w   service.Withdrawal
+	err error
+}
+
 var historyKeys = struct {
-	Open, Reload, Watch key.Binding
+	Open, Reload, Watch, Refresh key.Binding
 }{
-	Open:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "follow / resume")),
-	Reload: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
-	Watch:  key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "watch all")),
+	Open:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "follow / resume")),
+	Reload:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
+	Watch:   key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "watch all")),
+	Refresh: key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "refresh unfinished")),
 }
 
 // historyDetailLines is the height of the panel under the list.
@@ -34,17 +48,35 @@ const historyDetailLines = 7
 
 // historyScreen lists the withdrawals of the journal (D11) made from this account
 // in this environment, unfinished ones marked, and opens one to follow it or
-// to resume it.
+// to resume it; u asks the service about every unfinished one.
 type historyScreen struct {
-	app    *kit.App
-	all    []service.JournalRecord // this account's, newest first
-	recs   []service.JournalRecord // those the filter lets through
-	filter kit.ListFilter
-	loaded bool
-	err    error
-	cursor int
-	offset int
-	w, h   int
+	kit.Visit // the refresh's requests end when it is left
+	app       *kit.App
+	all       []service.JournalRecord // this account's, newest first
+	recs      []service.JournalRecord // those the filter lets through
+	filter    kit.ListFilter
+	loaded    bool
+	err       error
+	cursor    int
+	offset    int
+	w, h      int
+	ref       *refreshing // nil unless a refresh is under way
+}
+
+// refreshing is one ask of every unfinished withdrawal: one scheduler
+// (service.Scheduler) within the environment's request budget, each id
+// asked until it is answered once (a 429 is waited out), each state it
+// learns journaled as every follower does.
+type refreshing struct {
+	sched    *service.Scheduler
+	tag      tui.Tag
+	ticking  bool            // a tick of this refresh is pending
+	inflight map[string]bool // handed out by Next, not answered yet
+	total    int
+	answered int
+	failed   int
+	err      error           // the last failure, said at the end
+	writes   *sync.WaitGroup // journal writes not done yet
 }
 
 // NewHistory builds the withdrawal history screen.
@@ -55,7 +87,19 @@ func NewHistory(app *kit.App) tui.Screen {
 func (h *historyScreen) Init() tea.Cmd { return h.load() }
 
 // Resume reloads: the screen that was on top may have journaled new states.
-func (h *historyScreen) Resume() tea.Cmd { return h.load() }
+// A refresh goes on with a new tag; the answers that reached the screen on
+// top were lost, so their ids are asked again.
+func (h *historyScreen) Resume() tea.Cmd {
+	if h.ref == nil {
+		return h.load()
+	}
+	h.ref.tag, h.ref.ticking = tui.NextTag(), false
+	for id := range h.ref.inflight {
+		h.ref.sched.Requeue(id, h.app.Common.Now())
+	}
+	clear(h.ref.inflight)
+	return tea.Batch(h.load(), h.refreshStep())
+}
 
 func (h *historyScreen) Title() string { return "Withdrawal history" }
 
@@ -64,7 +108,8 @@ func (h *historyScreen) SetSize(w, hh int) { h.w, h.h = w, hh; h.scroll() }
 func (h *historyScreen) KeyMap() help.KeyMap { return h.bindings().KeyMap() }
 
 // bindings: selecting and opening only with withdrawals listed, the filter
-// with any in the journal, watching with some the service can tell about.
+// with any in the journal, watching with some the service can tell about,
+// refreshing with unfinished ones and none under way.
 func (h *historyScreen) bindings() kit.Bindings {
 	if h.filter.Typing {
 		return h.filter.Bindings()
@@ -78,6 +123,7 @@ func (h *historyScreen) bindings() kit.Bindings {
 		kit.Binding{Key: historyKeys.Open, On: n > 0, Do: func() tea.Cmd { return tui.Push(h.open(h.recs[h.cursor])) }},
 		kit.Binding{Key: kit.FilterKeys.Start, On: len(h.all) > 0 && h.err == nil, Do: h.filter.Start},
 		kit.Binding{Key: historyKeys.Watch, On: len(h.watchable()) > 0, Do: h.watch},
+		kit.Binding{Key: historyKeys.Refresh, On: h.ref == nil && len(h.refreshable()) > 0, Do: h.refresh},
 		kit.Binding{Key: historyKeys.Reload, On: true, Do: h.load},
 	)
 }
@@ -115,6 +161,15 @@ func (h *historyScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			h.err = service.UserError{Text: "The journal cannot be read (" + msg.err.Error() + "): check the file's permissions, then press r", Cause: msg.err}
 		}
 		h.applyFilter()
+	case refreshTickMsg:
+		if h.ref != nil && msg.tag == h.ref.tag {
+			h.ref.ticking = false
+			return h, h.refreshStep()
+		}
+	case refreshAnswerMsg:
+		if h.ref != nil && msg.tag == h.ref.tag {
+			return h, h.refreshAnswered(msg)
+		}
 	case tea.PasteMsg:
 		if h.filter.Typing {
 			return h, h.typeFilter(msg)
@@ -172,11 +227,105 @@ func (h *historyScreen) watch() tea.Cmd {
 	}
 }
 
+// refreshable is the quote ids of the account's unfinished withdrawals that
+// it made (service.Own): the ones a refresh asks about.
+func (h *historyScreen) refreshable() []string {
+	if h.err != nil {
+		return nil
+	}
+	own := service.OwnOf(h.all)
+	var ids []string
+	for _, r := range service.Unfinished(h.all) {
+		if _, ok := own[r.QuoteID]; ok {
+			ids = append(ids, r.QuoteID)
+		}
+	}
+	return ids
+}
+
+// refresh asks the service about every unfinished withdrawal.
+func (h *historyScreen) refresh() tea.Cmd {
+	s := service.NewScheduler(h.app.Target.Env.EffectiveFollowRate())
+	s.Know(service.OwnOf(h.all))
+	ids := h.refreshable()
+	for _, id := range ids {
+		s.Add(id, h.app.Common.Now())
+	}
+	h.ref = &refreshing{sched: s, tag: tui.NextTag(), total: len(ids), inflight: map[string]bool{}, writes: &sync.WaitGroup{}}
+	return h.refreshStep()
+}
+
+// refreshStep asks every id the scheduler hands out now, and sets one tick
+// for the next one due.
+func (h *historyScreen) refreshStep() tea.Cmd {
+	r := h.ref
+	var cmds []tea.Cmd
+	for {
+		id, wait, ok := r.sched.Next(h.app.Common.Now())
+		if !ok {
+			if wait > 0 && !r.ticking {
+				r.ticking = true
+				cmds = append(cmds, h.app.After(wait, refreshTickMsg{tag: r.tag}))
+			}
+			return tea.Batch(cmds...)
+		}
+		r.inflight[id] = true
+		client, tag, parent := h.app.Client(), r.tag, h.Context(h.app)
+		cmds = append(cmds, func() tea.Msg {
+			cx, cancel := kit.Call(parent)
+			defer cancel()
+			w, err := client.WithdrawalStatus(cx, id)
+			return refreshAnswerMsg{tag: tag, id: id, w: w, err: err}
+		})
+	}
+}
+
+// refreshAnswered journals what one answer taught (service.Scheduler
+// decides) and, once every id is answered, reads the journal back.
+func (h *historyScreen) refreshAnswered(m refreshAnswerMsg) tea.Cmd {
+	r := h.ref
+	delete(r.inflight, m.id)
+	step := r.sched.Answer(m.id, m.w, m.err, h.app.Common.Now())
+	var write tea.Cmd
+	if step.JournalState != "" {
+		write = journalState(h.app, m.id, m.w, r.writes)
+	}
+	if step.RateLimited {
+		return tea.Batch(write, h.refreshStep()) // asked again after the pause
+	}
+	r.sched.Remove(m.id)
+	r.answered++
+	if m.err != nil && !errors.Is(m.err, service.ErrNotFound) {
+		r.failed, r.err = r.failed+1, m.err
+	}
+	if r.answered < r.total {
+		return tea.Batch(write, h.refreshStep())
+	}
+	h.ref = nil
+	return tea.Batch(write, h.refreshed(r))
+}
+
+// refreshed says how the refresh went and reloads the list once every
+// state it learned is in the journal.
+func (h *historyScreen) refreshed(r *refreshing) tea.Cmd {
+	app, writes := h.app, r.writes
+	reload := func() tea.Msg {
+		writes.Wait()
+		recs, _, err := app.AccountRecords()
+		return historyLoadedMsg{recs: recs, err: err}
+	}
+	if r.failed > 0 {
+		return tea.Batch(reload, tui.ShowError(service.UserError{Text: fmt.Sprintf("%d of %d unfinished withdrawals could not be asked about (%s): press u to try again",
+			r.failed, r.total, service.Explain(r.err)), Cause: r.err}))
+	}
+	return tea.Batch(reload, tui.ShowInfo(fmt.Sprintf("Asked the service about %d unfinished withdrawal(s); the list shows what it said", r.total)))
+}
+
 // open follows a withdrawal that reached its end, and resumes any other: a
 // request without an answer is re-sent or settled, a refused one explained.
 func (h *historyScreen) open(r service.JournalRecord) tui.Screen {
 	if service.Terminal(r.State) {
-		return newStatus(h.app, r.QuoteID, true)
+		return newStatus(h.app, r.QuoteID)
 	}
 	return NewResume(h.app, r)
 }
@@ -204,6 +353,9 @@ func (h *historyScreen) View() string {
 	st := c.Styles
 	var b strings.Builder
 	b.WriteString(st.Muted.Render(h.app.Target.Env.Name + " · this account, newest first"))
+	if h.ref != nil {
+		b.WriteString("  " + st.Warning.Render(fmt.Sprintf("Refreshing: %d of %d unfinished answered…", h.ref.answered, h.ref.total)))
+	}
 	if h.filter.Shown() {
 		b.WriteString("  " + h.filter.View())
 	}

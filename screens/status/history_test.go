@@ -2,6 +2,7 @@ package status
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 
 	"svcwallet/screens/screentest"
 	"svcwallet/service"
+	"svcwallet/service/sandbox"
 	"svcwallet/tui"
 )
 
@@ -49,7 +51,7 @@ func TestHistory(t *testing.T) {
 	h.Update(tea.KeyPressMsg{Code: tea.KeyDown})
 	h.Update(tea.KeyPressMsg{Code: tea.KeyDown})
 	_, cmd = h.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	if s := pushed(t, cmd); s.quoteID != "q-completed" || !s.own || s.rec != nil {
+	if s := pushed(t, cmd); s.quoteID != "q-completed" || s.rec != nil {
 		t.Errorf("enter on a completed withdrawal opened %+v, want its status", s)
 	}
 }
@@ -194,4 +196,94 @@ func TestHistoryPlantedJournalIsInert(t *testing.T) {
 		strings.Contains(view, "\a") || !strings.Contains(ansi.Strip(view), "q-ok") {
 		t.Fatalf("history of a planted journal: %d records\n%q", len(h.recs), view)
 	}
+}
+
+// TestHistoryRefreshFinishesUnfinished (issue 18): u asks the service
+// about each unfinished withdrawal of the account within the request
+// budget, shows its progress, journals what it learns and redraws: two
+// withdrawals left at SUBMITTED are listed COMPLETED and REFUNDED, and u is
+// offered only while something is unfinished and no refresh is under way.
+func TestHistoryRefreshFinishesUnfinished(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	paid, refunded := r.Made(sandbox.DestCompleted, "25"), r.Made(sandbox.DestRefunded, "30")
+	r.Clock.Advance(sandbox.DefaultSettle)
+	h := NewHistory(r.App).(*historyScreen)
+	h.SetSize(120, 40)
+	timers := screentest.RecordTimers(r.App)
+	screentest.Drive(h, h.Init())
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "2 unfinished") || !screentest.Offers(h.KeyMap(), "u") {
+		t.Fatalf("before: u offered %v\n%s", screentest.Offers(h.KeyMap(), "u"), v)
+	}
+
+	_, cmd := h.Update(screentest.Key("u"))
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "Refreshing: 0 of 2 unfinished answered…") || screentest.Offers(h.KeyMap(), "u") {
+		t.Fatalf("no progress, or u still offered, while refreshing:\n%s", v)
+	}
+	said := &toldHistory{historyScreen: h}
+	screentest.Drive(said, cmd)
+	for len(*timers) > 0 { // the second id waits for the budget's next slot
+		tm := (*timers)[0]
+		*timers = (*timers)[1:]
+		r.Clock.Advance(tm.D)
+		screentest.Drive(said, func() tea.Msg { return tm.Msg })
+	}
+	if len(said.toasts) != 1 || !strings.Contains(said.toasts[0], "Asked the service about 2 unfinished withdrawal(s)") {
+		t.Errorf("said %q", said.toasts)
+	}
+	if got, want := r.JournalStates(paid), []string{"accepted", service.StateCompleted}; !slices.Equal(got, want) {
+		t.Errorf("journaled %v, want %v", got, want)
+	}
+	if got, want := r.JournalStates(refunded), []string{"accepted", service.StateRefunded}; !slices.Equal(got, want) {
+		t.Errorf("journaled %v, want %v", got, want)
+	}
+	v := ansi.Strip(h.View())
+	if strings.Contains(v, "unfinished") || strings.Contains(v, "! ") || !strings.Contains(v, "  COMPLETED") || !strings.Contains(v, "  REFUNDED") {
+		t.Errorf("after the refresh:\n%s", v)
+	}
+	if screentest.Offers(h.KeyMap(), "u") {
+		t.Error("u offered with nothing unfinished")
+	}
+}
+
+// TestHistoryRefreshResumeAsksLostAnswers: an answer that reached a screen
+// pushed over History during a refresh is lost; back on History its id is
+// asked again and the refresh ends.
+func TestHistoryRefreshResumeAsksLostAnswers(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	id := r.Made(sandbox.DestCompleted, "25")
+	r.Clock.Advance(sandbox.DefaultSettle)
+	h := NewHistory(r.App).(*historyScreen)
+	timers := screentest.RecordTimers(r.App)
+	screentest.Drive(h, h.Init())
+	_, cmd := h.Update(screentest.Key("u"))
+	if msgs := screentest.RunAll(cmd); len(msgs) != 1 {
+		t.Fatalf("u asked %d times, want once", len(msgs)) // its answer is dropped
+	}
+	screentest.Drive(h, h.Resume())
+	for len(*timers) > 0 { // the budget's next slot
+		tm := (*timers)[0]
+		*timers = (*timers)[1:]
+		r.Clock.Advance(tm.D)
+		screentest.Drive(h, func() tea.Msg { return tm.Msg })
+	}
+	if h.ref != nil || !slices.Contains(r.JournalStates(id), service.StateCompleted) {
+		t.Fatalf("the lost answer's id was not asked again: refreshing %v, journaled %v", h.ref != nil, r.JournalStates(id))
+	}
+}
+
+// toldHistory is a history screen that keeps the toasts handed to it.
+type toldHistory struct {
+	*historyScreen
+	toasts []string
+}
+
+func (h *toldHistory) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	switch m := msg.(type) {
+	case tui.InfoMsg:
+		h.toasts = append(h.toasts, m.Text)
+	case tui.ErrorMsg:
+		h.toasts = append(h.toasts, "Error: "+m.Err.Error())
+	}
+	_, cmd := h.historyScreen.Update(msg)
+	return h, cmd
 }

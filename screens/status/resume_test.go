@@ -298,7 +298,7 @@ func TestResumeRefusedButExecutedIsFollowed(t *testing.T) {
 func TestStatusStopsOnExpiredUnexecutedQuote(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	req, _ := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
-	s := newStatus(r.App, req.QuoteID, false)
+	s := newStatus(r.App, req.QuoteID)
 	s.SetSize(100, 40)
 	timers := screentest.RecordTimers(s.app)
 	screentest.Drive(s, s.Init())

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"sync"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -42,9 +43,6 @@ type resendMsg struct {
 	seeded  bool
 }
 
-// journalFailedMsg reports a journal line that could not be written.
-type journalFailedMsg struct{ err error }
-
 var statusKeys = struct {
 	Refresh, Copy, Open key.Binding
 }{
@@ -73,14 +71,14 @@ type seen struct {
 }
 
 // statusScreen follows one withdrawal: it polls its status every interval (backing
-// off on errors), keeps a timeline of the states seen, journals them for the
-// user's own withdrawals, and stops at a terminal state. In resume mode it
+// off on errors), keeps a timeline of the states seen, journals them when
+// the journal says the withdrawal is the account's own (service.Own), and
+// stops at a terminal state. In resume mode it
 // first settles a journaled request that never got an answer.
 type statusScreen struct {
 	kit.Visit // its calls end when it is left
 	app       *kit.App
 	quoteID   string
-	own       bool
 	rec       *service.JournalRecord // resume mode; nil otherwise
 
 	// jitter(n) is in [0, n); it spreads the backoff after errors.
@@ -107,16 +105,12 @@ type statusScreen struct {
 }
 
 // New builds a screen that follows the withdrawal quoteID (see newStatus).
-func New(app *kit.App, quoteID string, own bool) tui.Screen { return newStatus(app, quoteID, own) }
+func New(app *kit.App, quoteID string) tui.Screen { return newStatus(app, quoteID) }
 
-// newStatus builds a screen that follows the withdrawal quoteID. own is true
-// for the user's own withdrawals (from this console): their states are
-// journaled. The watch board passes false.
-func newStatus(app *kit.App, quoteID string, own bool) *statusScreen {
-	return &statusScreen{
-		app: app, quoteID: quoteID, own: own, follow: service.Follow{QuoteID: quoteID, Own: own && app.Journal() != nil},
-		jitter: rand.Int64N,
-	}
+// newStatus builds a screen that follows the withdrawal quoteID. Its first
+// request reads the journal: an own withdrawal's states are journaled.
+func newStatus(app *kit.App, quoteID string) *statusScreen {
+	return &statusScreen{app: app, quoteID: quoteID, follow: service.Follow{QuoteID: quoteID}, jitter: rand.Int64N}
 }
 
 // NewResume builds a status screen for a journaled withdrawal. An unanswered
@@ -124,7 +118,7 @@ func newStatus(app *kit.App, quoteID string, own bool) *statusScreen {
 // signature and nonce, so it cannot pay twice: D10); one whose quote expired
 // is settled by asking the service whether it arrived. Then it is followed.
 func NewResume(app *kit.App, rec service.JournalRecord) tui.Screen {
-	s := newStatus(app, rec.QuoteID, true)
+	s := newStatus(app, rec.QuoteID)
 	s.rec = &rec
 	if rec.Intent.Chain != "" {
 		s.setIntent(&rec.Intent)
@@ -228,8 +222,6 @@ func (s *statusScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		if msg.tag == s.tag {
 			return s, s.resent(msg)
 		}
-	case journalFailedMsg:
-		return s, tui.ShowError(service.UserError{Text: "The journal could not be written (" + msg.err.Error() + "): the history may miss this state; check the disk", Cause: msg.err})
 	case tea.KeyPressMsg:
 		cmd, _ := s.bindings().Handle(msg)
 		return s, cmd
@@ -257,13 +249,15 @@ func (s *statusScreen) refresh() tea.Cmd {
 	return s.fetch()
 }
 
-// journalReader returns a function that reads this withdrawal's journal
-// lines inside a Cmd, or nil when there is nothing to read.
+// journalReader returns a function that reads this account's journal
+// lines of this withdrawal inside a Cmd, or nil when there is nothing to
+// read.
 func (s *statusScreen) journalReader() func() ([]service.JournalEntry, bool) {
-	if !s.own || s.seeded || s.app.Journal() == nil {
+	if s.seeded || s.app.Journal() == nil {
 		return nil
 	}
-	j, id, env := s.app.Journal(), s.quoteID, s.app.Target.Env.Name
+	sess, _ := s.app.Client().Session()
+	j, id, env, account := s.app.Journal(), s.quoteID, s.app.Target.Env.Name, sess.AccountID
 	return func() ([]service.JournalEntry, bool) {
 		all, err := j.Entries()
 		if err != nil {
@@ -271,7 +265,7 @@ func (s *statusScreen) journalReader() func() ([]service.JournalEntry, bool) {
 		}
 		var out []service.JournalEntry
 		for _, e := range all {
-			if e.QuoteID == id && e.Env == env {
+			if e.QuoteID == id && e.Env == env && e.AccountID == account {
 				out = append(out, e)
 			}
 		}
@@ -320,7 +314,7 @@ func (s *statusScreen) answered(m statusMsg) tea.Cmd {
 		s.addSeen(seen{state: m.w.State, at: s.checked, updated: m.w.UpdatedAt})
 	}
 	if step.JournalState != "" {
-		cmd = s.journal(func(w service.Withdrawer) error { return w.JournalState(s.quoteID, m.w) })
+		cmd = journalState(s.app, s.quoteID, m.w, nil)
 	}
 	if s.follow.Final {
 		return cmd
@@ -343,14 +337,16 @@ func (s *statusScreen) addSeen(x seen) {
 	s.timeline = append(s.timeline, x)
 }
 
-// seed puts the journal's past of this withdrawal in front of the timeline,
-// once, so reopening it shows the states seen in earlier sessions and none
-// is journaled twice.
+// seed tells the follow what the journal holds of this withdrawal (whether
+// it is own, the last state journaled, its acceptance) and puts its past in
+// front of the timeline, once, so reopening it shows the states seen in
+// earlier sessions and none is journaled twice.
 func (s *statusScreen) seed(entries []service.JournalEntry, ok bool) {
 	if !ok || s.seeded {
 		return
 	}
 	s.seeded = true
+	service.OwnOf(service.FoldRecords(entries)).Seed(&s.follow)
 	for _, e := range entries {
 		switch e.Kind {
 		case service.JournalIntent:
@@ -358,14 +354,9 @@ func (s *statusScreen) seed(entries []service.JournalEntry, ok bool) {
 				s.setIntent(e.Intent)
 			}
 		case service.JournalAccepted:
-			s.follow.Journaled = service.StateSubmitted
 			s.addSeen(seen{state: service.StateSubmitted, at: e.Time})
 		case service.JournalState:
-			s.follow.Journaled = e.State
 			s.addSeen(seen{state: e.State, at: e.Time})
-		}
-		if e.Kind == service.JournalAccepted || e.Kind == service.JournalState {
-			s.follow.AcceptedAt = cmp.Or(s.follow.AcceptedAt, e.Time)
 		}
 	}
 }
@@ -376,15 +367,35 @@ func (s *statusScreen) setIntent(in *service.Intent) {
 	s.intent, s.follow.QuoteExpiry = in, in.ExpiresAt
 }
 
-// journal writes one line of an own withdrawal's journal in a Cmd.
-func (s *statusScreen) journal(write func(service.Withdrawer) error) tea.Cmd {
-	if s.app.Journal() == nil {
+// journalState journals a state a follower of this console learned for an
+// own withdrawal (service.FollowStep.JournalState), in a Cmd: the status
+// screen, the board and History's refresh all write through it. writes,
+// when given, counts the write until it is done.
+func journalState(app *kit.App, quoteID string, w service.Withdrawal, writes *sync.WaitGroup) tea.Cmd {
+	if app.Journal() == nil {
 		return nil
 	}
-	w := s.app.Withdrawer()
+	if writes != nil {
+		writes.Add(1)
+	}
+	return journalCmd(app, func(wr service.Withdrawer) error {
+		if writes != nil {
+			defer writes.Done()
+		}
+		return wr.JournalState(quoteID, w)
+	})
+}
+
+// journalCmd writes one line of an own withdrawal's journal in a Cmd; a
+// failure is said in a toast, whichever screen is on top by then.
+func journalCmd(app *kit.App, write func(service.Withdrawer) error) tea.Cmd {
+	if app.Journal() == nil {
+		return nil
+	}
+	w := app.Withdrawer()
 	return func() tea.Msg {
 		if err := write(w); err != nil {
-			return journalFailedMsg{err: err}
+			return tui.ErrorMsg{Err: service.UserError{Text: "The journal could not be written (" + err.Error() + "): the history may miss this state; check the disk", Cause: err}}
 		}
 		return nil
 	}
@@ -394,7 +405,7 @@ func (s *statusScreen) journal(write func(service.Withdrawer) error) tea.Cmd {
 func (s *statusScreen) reject(why string) tea.Cmd {
 	s.phase, s.rejected, s.next = phaseRejected, why, time.Time{}
 	id := s.quoteID
-	return s.journal(func(w service.Withdrawer) error { return w.JournalNeverHappened(id, why) })
+	return journalCmd(s.app, func(w service.Withdrawer) error { return w.JournalNeverHappened(id, why) })
 }
 
 // resend re-sends the journaled request byte for byte; the answer is

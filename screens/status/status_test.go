@@ -72,15 +72,15 @@ func TestStatusFollowsToEachEnd(t *testing.T) {
 		t.Run(tc.end, func(t *testing.T) {
 			r := screentest.NewStatusRig(t)
 			r.App.PollInterval = 2 * time.Second
-			id := r.Executed(tc.dest, "25")
-			s := newStatus(r.App, id, true)
+			id := r.Made(tc.dest, "25")
+			s := newStatus(r.App, id)
 			waits := follow(t, r, s, 10)
 
 			want := []string{service.StateSubmitted, service.StateSending, tc.end}
 			if got := timelineStates(s); !slices.Equal(got, want) {
 				t.Errorf("timeline %v, want %v", got, want)
 			}
-			if got := r.JournalStates(id); !slices.Equal(got, want) {
+			if got, want := r.JournalStates(id), []string{"accepted", service.StateSending, tc.end}; !slices.Equal(got, want) {
 				t.Errorf("journaled %v, want each state once: %v", got, want)
 			}
 			// t=0 SUBMITTED, 2 SUBMITTED, 4 SENDING, 6 the end.
@@ -119,16 +119,17 @@ func TestStatusFollowsToEachEnd(t *testing.T) {
 // history shows its journaled timeline and writes nothing new.
 func TestStatusReopenedDoesNotJournalAgain(t *testing.T) {
 	r := screentest.NewStatusRig(t)
-	id := r.Executed(sandbox.DestCompleted, "10")
-	follow(t, r, newStatus(r.App, id, true), 10)
+	id := r.Made(sandbox.DestCompleted, "10")
+	first := newStatus(r.App, id)
+	follow(t, r, first, 10)
 	before := r.JournalStates(id)
-	s := newStatus(r.App, id, true)
+	s := newStatus(r.App, id)
 	follow(t, r, s, 10)
 	if got := r.JournalStates(id); !slices.Equal(got, before) {
 		t.Errorf("journal grew from %v to %v", before, got)
 	}
-	if got := timelineStates(s); !slices.Equal(got, before) {
-		t.Errorf("reopened timeline %v, want the journal's %v", got, before)
+	if got, want := timelineStates(s), timelineStates(first); !slices.Equal(got, want) {
+		t.Errorf("reopened timeline %v, want the journal's %v", got, want)
 	}
 }
 
@@ -146,7 +147,7 @@ func TestStatusBackoff(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			r := screentest.NewStatusRig(t)
 			id := r.Executed(sandbox.DestCompleted, "10")
-			s := newStatus(r.App, id, false)
+			s := newStatus(r.App, id)
 			s.jitter = tc.jitter
 			s.SetSize(100, 40)
 			timers := screentest.RecordTimers(s.app)
@@ -185,7 +186,7 @@ func TestStatusBackoff(t *testing.T) {
 func TestStatusTicksDieWithTheVisit(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	id := r.Executed(sandbox.DestCompleted, "10")
-	s := newStatus(r.App, id, false)
+	s := newStatus(r.App, id)
 	timers := screentest.RecordTimers(s.app)
 	root := tui.New(s, tui.Options{Theme: "dark", Common: r.App.Common})
 	var step func(tea.Msg)
@@ -235,7 +236,7 @@ func TestStatusOpensExplorer(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	r.App.PollInterval = 2 * time.Second
 	id := r.Executed(sandbox.DestCompleted, "25")
-	s := newStatus(r.App, id, true)
+	s := newStatus(r.App, id)
 	follow(t, r, s, 10)
 	offers := func() bool { return screentest.Offers(s.KeyMap(), "o") }
 	if offers() {
@@ -266,7 +267,7 @@ func TestStatusExpiredUnexecutedIsFinal(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	r.App.PollInterval = 10 * time.Second
 	req, _ := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
-	s := newStatus(r.App, req.QuoteID, true)
+	s := newStatus(r.App, req.QuoteID)
 	follow(t, r, s, 20)
 	view := s.Title() + "\n" + ansi.Strip(s.View())
 	if !s.follow.ExpiredUnexecuted(r.Clock.Now()) || !strings.Contains(view, "Withdrawal never executed: quote expired") ||
@@ -284,7 +285,7 @@ func TestStatusUsesTheQuotesOwnExpiry(t *testing.T) {
 	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
 	in.ExpiresAt = r.Clock.Now().Add(20 * time.Second) // shorter than the default minute
 	rec := r.Intent(req, in)
-	s := newStatus(r.App, rec.QuoteID, true)
+	s := newStatus(r.App, rec.QuoteID)
 	s.setIntent(&rec.Intent)
 	waits := follow(t, r, s, 20)
 	total := time.Duration(0)
@@ -335,7 +336,7 @@ func TestStatusRefusesHostileRecords(t *testing.T) {
 			}
 			r.Clock.Advance(time.Hour)
 			r.StatusRewrite.Store(&tc.f)
-			s := newStatus(r.App, id, true)
+			s := newStatus(r.App, id)
 			s.SetSize(100, 40)
 			screentest.RecordTimers(s.app) // one answer is enough: no poll runs
 			screentest.Drive(s, s.Init())
@@ -345,5 +346,29 @@ func TestStatusRefusesHostileRecords(t *testing.T) {
 				t.Fatalf("view:\n%s", ansi.Strip(s.View()))
 			}
 		})
+	}
+}
+
+// TestStatusJournalsOwnOnly (issue 18): the status screen journals the
+// states of a withdrawal only when this account's journal holds it: not
+// one whose acceptance another account journaled on this machine, nor one
+// made elsewhere.
+func TestStatusJournalsOwnOnly(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	r.App.PollInterval = 2 * time.Second
+	others, elsewhere := screentest.Seed(t, r, sandbox.DestCompleted), screentest.Seed(t, r, sandbox.DestCompleted)
+	if err := r.App.Journal().Append(service.JournalEntry{Time: r.Clock.Now(), Kind: service.JournalAccepted,
+		Env: r.App.Target.Env.Name, AccountID: sandbox.NoChainAccountID, QuoteID: others}); err != nil {
+		t.Fatal(err)
+	}
+	for id, want := range map[string][]string{others: {"accepted"}, elsewhere: nil} {
+		s := newStatus(r.App, id)
+		follow(t, r, s, 10)
+		if s.follow.Last.State != service.StateCompleted {
+			t.Fatalf("%s followed to %s", id, s.follow.Last.State)
+		}
+		if got := r.JournalStates(id); !slices.Equal(got, want) {
+			t.Errorf("%s journaled %v, want %v", id, got, want)
+		}
 	}
 }

@@ -228,7 +228,7 @@ func (s *statusScreen) footer() string {
 // notFoundError explains a 404: the service does not say whether the quote
 // is unknown or another account's.
 func (s *statusScreen) notFoundError() error {
-	if s.own {
+	if s.follow.Own {
 		return service.UserError{Text: fmt.Sprintf("the service shows no withdrawal with quote id %s on this account; check that you are logged in to the account and environment that made it", s.quoteID)}
 	}
 	return service.UserError{Text: fmt.Sprintf("no withdrawal with quote id %s on this account; it is unknown, or it belongs to another account (the service does not say which)", s.quoteID)}

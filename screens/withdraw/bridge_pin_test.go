@@ -334,9 +334,8 @@ func TestSigningRefusedWhenClocksDisagree(t *testing.T) {
 func TestAcceptedFollowsTheQuoteIDSent(t *testing.T) {
 	app, _, now := hostileApp(t, true)
 	var followed string
-	var own bool
-	app.Makers.Status = func(a *kit.App, quoteID string, o bool) tui.Screen {
-		followed, own = quoteID, o
+	app.Makers.Status = func(a *kit.App, quoteID string) tui.Screen {
+		followed = quoteID
 		return screentest.NewHome(a)
 	}
 	r := hostileReview(t, app, now)
@@ -344,8 +343,8 @@ func TestAcceptedFollowsTheQuoteIDSent(t *testing.T) {
 	if _, ok := msgs[1].(tui.PushMsg); !ok {
 		t.Fatalf("second message %T, want the status screen", msgs[1])
 	}
-	if followed != r.order.Quote.QuoteID || !own {
-		t.Fatalf("follows %q (own %v), want %s as the user's own", followed, own, r.order.Quote.QuoteID)
+	if followed != r.order.Quote.QuoteID {
+		t.Fatalf("follows %q, want %s", followed, r.order.Quote.QuoteID)
 	}
 }
 

@@ -227,7 +227,7 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 	switch {
 	case msg.Err == nil:
 		// Follow the quote id that was sent, never the one echoed back.
-		return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.Status(r.app, r.order.Quote.QuoteID, true)),
+		return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.Status(r.app, r.order.Quote.QuoteID)),
 			tui.ShowInfo(fmt.Sprintf("Withdrawal accepted: %s %s on its way", r.order.Quote.ReceiveAmount, r.order.Choice.TokenOut)))
 	case msg.Lost != nil:
 		// This quote must never be signed again with another nonce: the
