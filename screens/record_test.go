@@ -1,9 +1,12 @@
 package screens
 
 import (
+	"bytes"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -58,5 +61,29 @@ func TestBoardFinishesTheRecord(t *testing.T) {
 	follow()
 	if got := r.JournalStates(id); !slices.Equal(got, want) {
 		t.Errorf("followed again, the journal holds %v, want %v", got, want)
+	}
+}
+
+// TestBoardCreatedAfterAcceptance: on the board, a CREATED record of a
+// withdrawal the journal saw accepted is marked as contradicting it, and
+// never taken for a quote that expired unexecuted.
+func TestBoardCreatedAfterAcceptance(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	Console(r.App)
+	timers := screentest.RecordTimers(r.App)
+	id := r.Made(sandbox.DestCompleted, "25")
+	r.Clock.Advance(time.Hour)
+	created := func(b []byte) []byte {
+		b = regexp.MustCompile(`,"withdraw_tx_hash":"[^"]*"`).ReplaceAll(b, nil)
+		b = regexp.MustCompile(`"updated_at":"[^"]*"`).ReplaceAll(b, []byte(`"updated_at":"2020-01-01T00:00:00Z"`))
+		return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"CREATED"`), 1)
+	}
+	r.StatusRewrite.Store(&created)
+	board := r.App.Makers.Board(r.App)
+	board.SetSize(120, 40)
+	screentest.Drive(board, board.Init())
+	screentest.Drive(board, func() tea.Msg { return tea.PasteMsg{Content: id} })
+	if v := ansi.Strip(board.View()); !strings.Contains(v, "! CREATED?") || strings.Contains(v, "EXPIRED") || len(*timers) == 0 {
+		t.Fatalf("board (%d timers pending):\n%s", len(*timers), v)
 	}
 }

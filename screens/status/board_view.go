@@ -29,12 +29,20 @@ func boardState(f service.Followed) string {
 		return "ASKING"
 	case f.Final && f.Last.State == service.StateCreated:
 		return "EXPIRED"
+	case f.Last.State == service.StateCreated && !f.AcceptedAt.IsZero():
+		// The journal saw it accepted: not a quote waiting to be executed.
+		return boardContradicts
 	}
 	return f.Last.State
 }
 
+// boardContradicts stands for a CREATED record of a withdrawal this
+// account's journal saw accepted; its detail says to contact support.
+const boardContradicts = "CREATED?"
+
 // boardGlyph marks a state at a glance: ✓ paid, ✗ failed, ↩ refunded,
-// ▶ in motion, · waiting to be executed, ? unknown, ○ expired unexecuted.
+// ▶ in motion, · waiting to be executed, ? unknown, ○ expired unexecuted,
+// ! a record that contradicts the journal.
 func boardGlyph(state string) string {
 	switch state {
 	case service.StateCompleted:
@@ -49,6 +57,8 @@ func boardGlyph(state string) string {
 		return "·"
 	case "EXPIRED":
 		return "○"
+	case boardContradicts:
+		return "!"
 	}
 	return "?"
 }
