@@ -313,6 +313,24 @@ func PlanResume(rec JournalRecord, now time.Time) ResumeStep {
 	return ResumeCheck
 }
 
+// NeverArrived reports, for an unanswered request being checked
+// (ResumeCheck, or a re-send the service refused), whether the status
+// answer says the request never arrived: the service does not know the
+// quote, or it is still CREATED, so nothing was paid. Otherwise it did
+// arrive, and is followed.
+func NeverArrived(w Withdrawal, err error) bool {
+	return errors.Is(err, ErrNotFound) || err == nil && w.State == StateCreated
+}
+
+// ResendRefusal words a refused re-send for the record, should the check
+// then find the request never arrived: an expired quote is NeverPaid.
+func ResendRefusal(err error) string {
+	if errors.Is(err, ErrQuoteExpired) {
+		return NeverPaid
+	}
+	return Explain(err).Error()
+}
+
 // NeverPaid is journaled for an unanswered request whose quote expired and
 // which the service never executed.
 const NeverPaid = "quote expired before the request was confirmed; nothing was paid"

@@ -144,3 +144,28 @@ func TestWithdrawerChecksTheBridgeAgainAtSigning(t *testing.T) {
 		t.Fatalf("the address signed was not recorded: %+v %v", tr, err)
 	}
 }
+
+// TestResumeCheckDecides: a checked request never arrived when the service
+// does not know its quote or it is still CREATED; any other record means it
+// arrived. A refused re-send of an expired quote is recorded as never paid.
+func TestResumeCheckDecides(t *testing.T) {
+	notFound := &service.APIError{Status: 404}
+	for _, tc := range []struct {
+		w     service.Withdrawal
+		err   error
+		never bool
+	}{
+		{service.Withdrawal{}, notFound, true},
+		{service.Withdrawal{State: service.StateCreated}, nil, true},
+		{service.Withdrawal{State: service.StateSubmitted}, nil, false},
+		{service.Withdrawal{State: service.StateCompleted}, nil, false},
+		{service.Withdrawal{}, &service.APIError{Status: 503}, false},
+	} {
+		if got := service.NeverArrived(tc.w, tc.err); got != tc.never {
+			t.Errorf("%s / %v: never arrived %v, want %v", tc.w.State, tc.err, got, tc.never)
+		}
+	}
+	if got := service.ResendRefusal(&service.APIError{Status: 410, Code: service.CodeQuoteExpired}); got != service.NeverPaid {
+		t.Errorf("an expired quote's refusal: %q", got)
+	}
+}

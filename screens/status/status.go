@@ -6,7 +6,6 @@ package status
 import (
 	"cmp"
 	"context"
-	"errors"
 	"math/rand/v2"
 	"sync"
 	"time"
@@ -297,8 +296,7 @@ func (s *statusScreen) answered(m statusMsg) tea.Cmd {
 	s.inflight, s.next = false, time.Time{}
 	s.checked = s.app.Common.Now()
 	s.seed(m.journal, m.seeded)
-	if s.phase == phaseCheck && (errors.Is(m.err, service.ErrNotFound) || m.err == nil && m.w.State == service.StateCreated) {
-		// The unanswered request never arrived.
+	if s.phase == phaseCheck && service.NeverArrived(m.w, m.err) {
 		return s.reject(orText(s.refusal, service.NeverPaid))
 	}
 	if s.follow.Final {
@@ -437,10 +435,7 @@ func (s *statusScreen) resent(m resendMsg) tea.Cmd {
 		s.err = service.UserError{Text: "No answer from the service after every retry: the request may or may not have arrived. Press r to send the identical request again (it cannot pay twice)."}
 		return nil
 	case m.Refused:
-		s.phase, s.refusal = phaseCheck, service.Explain(m.Err).Error()
-		if errors.Is(m.Err, service.ErrQuoteExpired) {
-			s.refusal = service.NeverPaid
-		}
+		s.phase, s.refusal = phaseCheck, service.ResendRefusal(m.Err)
 		return s.fetch()
 	}
 	s.phase, s.follow.Journaled = phaseFollow, service.StateSubmitted
