@@ -275,23 +275,6 @@ func (c statusCmd) retryNote(id string, f statusFlags, err error, wait time.Dura
 	fmt.Fprintf(c.env.Stderr, "svcwallet status: %s%v; trying again in %s\n", about, service.Explain(err), wait)
 }
 
-// followOf is what is known of w, with the journal's acceptance: a
-// CREATED record of a withdrawal the service accepted contradicts the
-// journal and is never read as "nothing was debited".
-func (c statusCmd) followOf(w service.Withdrawal) *service.Follow {
-	return &service.Follow{Last: w, Known: true, AcceptedAt: c.own[w.QuoteID].AcceptedAt}
-}
-
-func (c statusCmd) withdrawalExit(w service.Withdrawal, now time.Time) int {
-	switch {
-	case w.State == service.StateCompleted:
-		return exitCompleted
-	case w.State == service.StateFailed, w.State == service.StateRefunded, c.followOf(w).ExpiredUnexecuted(now):
-		return exitFailed
-	}
-	return exitPending
-}
-
 // statusJSON is one record of `status --json`: the service's, with the
 // explorer link and the state's meaning the text output has.
 type statusJSON struct {
@@ -300,17 +283,19 @@ type statusJSON struct {
 	Meaning     string `json:"meaning"`
 }
 
-// writeRecord writes one record as a line of JSON.
-func (c statusCmd) writeRecord(w service.Withdrawal) {
-	_ = writeJSONLine(c.env.Stdout, statusJSON{w, c.target.ExplorerTxURL(w.Chain, w.WithdrawTxHash), c.followOf(w).Meaning(c.now())})
+// writeRecord writes a follow's last record as a line of JSON.
+func (c statusCmd) writeRecord(f *service.Follow) {
+	w := f.Last
+	_ = writeJSONLine(c.env.Stdout, statusJSON{w, c.target.ExplorerTxURL(w.Chain, w.WithdrawTxHash), f.Meaning(c.now())})
 }
 
 // change prints one observed state: a line for people, an object for jq.
-func (c statusCmd) change(w service.Withdrawal, asJSON bool) {
+func (c statusCmd) change(f *service.Follow, asJSON bool) {
 	if asJSON {
-		c.writeRecord(w)
+		c.writeRecord(f)
 		return
 	}
+	w := f.Last
 	line := fmt.Sprintf("%s  %-9s  %s", w.UpdatedAt.UTC().Format(time.RFC3339), w.State, w.QuoteID)
 	if w.WithdrawTxHash != "" {
 		line += "  " + w.WithdrawTxHash
@@ -318,17 +303,18 @@ func (c statusCmd) change(w service.Withdrawal, asJSON bool) {
 	fmt.Fprintln(c.env.Stdout, line)
 }
 
-// print shows the status record as a table, or as one JSON object.
-func (c statusCmd) print(env service.Environment, w service.Withdrawal, asJSON bool) {
+// print shows a follow's last record as a table, or as one JSON object.
+func (c statusCmd) print(env service.Environment, f *service.Follow, asJSON bool) {
 	if asJSON {
-		c.writeRecord(w)
+		c.writeRecord(f)
 		return
 	}
+	w := f.Last
 	rows := [][2]string{
 		{"Quote id", w.QuoteID}, {"Transfer id", w.TxID}, {"State", w.State},
 		{"Chain", w.Chain}, {"Receive", w.ReceiveAmount.String() + " " + w.TokenOut},
 		{"Payout hash", w.WithdrawTxHash}, {"Explorer", env.ExplorerTxURL(w.Chain, w.WithdrawTxHash)},
-		{"Updated at", w.UpdatedAt.UTC().Format(time.RFC3339)}, {"Meaning", c.followOf(w).Meaning(c.now())},
+		{"Updated at", w.UpdatedAt.UTC().Format(time.RFC3339)}, {"Meaning", f.Meaning(c.now())},
 	}
 	for _, r := range rows {
 		if r[1] != "" {

@@ -56,8 +56,7 @@ func readQuoteIDs(r io.Reader) ([]string, error) {
 // followed is the command's account of one quote id: its last record and,
 // once settled, its exit status.
 type followed struct {
-	w       service.Withdrawal
-	known   bool // w holds an answer
+	f       service.Follow // the scheduler's, as of the last answer
 	printed string
 	code    int
 	done    bool
@@ -128,21 +127,22 @@ func (c statusCmd) record(s *service.Scheduler, id string, o *followed, w servic
 		}
 		return false
 	}
-	o.w, o.known = w, true
 	c.journal("svcwallet status", id, w, s.Answer(id, w, nil, now))
 	state, _ := s.Get(id)
+	o.f = state.Follow
 	if f.watch && w.State != o.printed {
-		c.change(w, f.json)
+		c.change(&o.f, f.json)
 		o.printed = w.State
 	}
 	if state.Final || !f.watch {
-		code := c.withdrawalExit(w, now)
-		if state.Final && code == exitPending {
-			code = exitFailed // the scheduler saw the quote expire unexecuted
-		}
-		return settle(code)
+		return settle(payoutExit[o.f.Payout(now)])
 	}
 	return false
+}
+
+// payoutExit is the exit status of each payout (see statusLong).
+var payoutExit = map[service.Payout]int{
+	service.PayoutPaid: exitCompleted, service.PayoutNotPaid: exitFailed, service.PayoutPending: exitPending,
 }
 
 // report prints every id's last record, in the order given, and returns
@@ -157,12 +157,12 @@ func (c statusCmd) report(env service.Environment, f statusFlags, ids map[string
 	if len(f.quoteIDs) == 1 {
 		o := ids[f.quoteIDs[0]]
 		switch {
-		case !o.known || f.json && f.watch:
+		case !o.f.Known || f.json && f.watch:
 		case f.watch:
 			fmt.Fprintln(c.env.Stdout)
-			c.print(env, o.w, false)
+			c.print(env, &o.f, false)
 		default:
-			c.print(env, o.w, f.json)
+			c.print(env, &o.f, f.json)
 		}
 		return code
 	}
@@ -172,17 +172,18 @@ func (c statusCmd) report(env service.Environment, f statusFlags, ids map[string
 	tw := tabwriter.NewWriter(c.env.Stdout, 0, 0, 2, ' ', 0)
 	for _, id := range f.quoteIDs {
 		o := ids[id]
+		w := o.f.Last
 		switch {
-		case !o.known:
+		case !o.f.Known:
 		case f.json:
-			c.writeRecord(o.w)
+			c.writeRecord(&o.f)
 		default:
-			state := o.w.State
-			if c.followOf(o.w).ExpiredUnexecuted(c.now()) {
+			state := w.State
+			if o.f.ExpiredUnexecuted(c.now()) {
 				state += " (expired unexecuted: nothing was paid)"
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", o.w.QuoteID, state, o.w.ReceiveAmount, o.w.TokenOut,
-				o.w.Chain, orDash(o.w.WithdrawTxHash))
+			fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", w.QuoteID, state, w.ReceiveAmount, w.TokenOut,
+				w.Chain, orDash(w.WithdrawTxHash))
 		}
 	}
 	_ = tw.Flush()

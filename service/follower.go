@@ -104,6 +104,30 @@ func (f *Follow) ExpiredUnexecuted(now time.Time) bool {
 	return !f.Last.UpdatedAt.IsZero() && now.Sub(f.Last.UpdatedAt) > DefaultQuoteLifetime+QuoteExpiryMargin
 }
 
+// Payout is what a followed withdrawal's last answer means for the
+// money, the same in every view (the status screen, the board, the exit
+// status of `svcwallet status`).
+type Payout int
+
+const (
+	PayoutPending Payout = iota // nothing known yet, or not final
+	PayoutPaid                  // COMPLETED
+	PayoutNotPaid               // FAILED, REFUNDED, or a quote that expired unexecuted
+)
+
+// Payout says what the last answer means for the money at now.
+func (f *Follow) Payout(now time.Time) Payout {
+	switch {
+	case !f.Known:
+		return PayoutPending
+	case f.Last.State == StateCompleted:
+		return PayoutPaid
+	case f.Last.State == StateFailed, f.Last.State == StateRefunded, f.ExpiredUnexecuted(now):
+		return PayoutNotPaid
+	}
+	return PayoutPending
+}
+
 // Meaning says in words what the last answer means for the money; every
 // view of a withdrawal shows these words.
 func (f *Follow) Meaning(now time.Time) string {

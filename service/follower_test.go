@@ -100,3 +100,26 @@ func TestFollowRefreshAndRateLimits(t *testing.T) {
 		t.Fatalf("Retry-After of an hour paused %v, want the cap %v", step.Delay, service.MaxRetryAfter)
 	}
 }
+
+// TestFollowPayout: what each last answer means for the money, the one
+// answer every view (and the exit status of svcwallet status) gives.
+func TestFollowPayout(t *testing.T) {
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		f    service.Follow
+		want service.Payout
+	}{
+		{service.Follow{}, service.PayoutPending},
+		{service.Follow{Known: true, Last: service.Withdrawal{State: service.StateCompleted}}, service.PayoutPaid},
+		{service.Follow{Known: true, Last: service.Withdrawal{State: service.StateFailed}}, service.PayoutNotPaid},
+		{service.Follow{Known: true, Last: service.Withdrawal{State: service.StateRefunded}}, service.PayoutNotPaid},
+		{service.Follow{Known: true, Last: service.Withdrawal{State: service.StateSending}}, service.PayoutPending},
+		{service.Follow{Known: true, Last: service.Withdrawal{State: service.StateCreated, UpdatedAt: now.Add(-time.Hour)}}, service.PayoutNotPaid},
+		{service.Follow{Known: true, Last: service.Withdrawal{State: service.StateCreated, UpdatedAt: now.Add(-time.Hour)}, AcceptedAt: now.Add(-2 * time.Hour)}, service.PayoutPending},
+		{service.Follow{Known: true, Last: service.Withdrawal{State: service.StateCreated, UpdatedAt: now}}, service.PayoutPending},
+	} {
+		if got := tc.f.Payout(now); got != tc.want {
+			t.Errorf("%s (accepted %v): %v, want %v", tc.f.Last.State, !tc.f.AcceptedAt.IsZero(), got, tc.want)
+		}
+	}
+}
