@@ -312,9 +312,19 @@ func clean(s string) string {
 // shortAccount turns an EVM address into 0xf39F…2266 and caps anything else.
 func shortAccount(s string) string {
 	if len(s) == 42 && strings.HasPrefix(s, "0x") && isHex(s[2:]) {
-		return s[:6] + "…" + s[38:]
+		return ShortAddress(s)
 	}
 	return ansi.Truncate(s, 16, "…")
+}
+
+// ShortAddress shortens an address (of any chain) to the parts people
+// compare, its first 6 and last 4 characters: 0xf39F…2266. One of 13
+// characters or fewer is kept whole. Every view shortens addresses here.
+func ShortAddress(a string) string {
+	if len(a) <= 13 {
+		return a
+	}
+	return a[:6] + "…" + a[len(a)-4:]
 }
 
 func isHex(s string) bool {

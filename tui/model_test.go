@@ -311,6 +311,16 @@ func TestShortAccount(t *testing.T) {
 			t.Errorf("shortAccount(%q) = %q, want %q", in, got, want)
 		}
 	}
+	for in, want := range map[string]string{
+		"0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC":  "0x3C44…93BC",
+		"TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9":          "TN3W4H…b3m9",
+		"7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV": "7EcDhS…FLtV",
+		"short-13-char": "short-13-char",
+	} {
+		if got := ShortAddress(in); got != want {
+			t.Errorf("ShortAddress(%q) = %q, want %q", in, got, want)
+		}
+	}
 }
 
 func TestThemeDetection(t *testing.T) {

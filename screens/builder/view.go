@@ -11,6 +11,7 @@ import (
 	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/signer"
+	"svcwallet/tui"
 )
 
 // View draws the builder form: the authorization fields, then the optional
@@ -103,7 +104,7 @@ func (b *builderScreen) mainText(own bool) string {
 		room = b.wd - bldStackIndent
 	}
 	if ansi.StringWidth(b.main) > room && common.IsHexAddress(b.main) {
-		return kit.ShortAddr(common.HexToAddress(b.main))
+		return tui.ShortAddress(common.HexToAddress(b.main).Hex())
 	}
 	return kit.OrDash(b.main)
 }

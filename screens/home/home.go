@@ -155,20 +155,12 @@ func (h *homeScreen) View() string {
 
 // accessLabel turns the login's location ("builder:0x7099…", given when the
 // API key was created by a builder) into words for the home screen, or ""
-// for a plain login. It comes from the service: control characters and
-// escape sequences go.
+// for a plain login. The service cleaned it to one line (service.Clean).
 func accessLabel(location string) string {
-	loc := strings.Map(func(r rune) rune {
-		if r < 0x20 || (r >= 0x7f && r < 0xa0) {
-			return ' '
-		}
-		return r
-	}, ansi.Strip(location))
-	loc = strings.Join(strings.Fields(loc), " ")
-	if kind, who, ok := strings.Cut(loc, ":"); ok && kind != "" && who != "" {
+	if kind, who, ok := strings.Cut(location, ":"); ok && kind != "" && who != "" {
 		return kind + " " + who
 	}
-	return loc
+	return location
 }
 
 // --- unfinished withdrawals banner (D11: offered for resumption at start) ---

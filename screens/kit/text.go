@@ -8,7 +8,6 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/ethereum/go-ethereum/common"
 )
 
 // MarkDiff renders a and b with the characters that differ between them
@@ -177,12 +176,6 @@ func OrDash(s string) string {
 		return "—"
 	}
 	return s
-}
-
-// ShortAddr shortens an address for narrow places: 0xf39F…2266.
-func ShortAddr(a common.Address) string {
-	h := a.Hex()
-	return h[:6] + "…" + h[len(h)-4:]
 }
 
 // WrapTo wraps plain text at word boundaries to width w (none when w <= 0).

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"time"
 
-	"svcwallet/screens/kit"
 	"svcwallet/signer"
+	"svcwallet/tui"
 )
 
 // keystorePick is the login's choice among the keystore's keys: one of the
@@ -40,7 +40,7 @@ func (k keystorePick) options(short bool) []string {
 	for _, e := range k.entries {
 		label := e.Address.Hex()
 		if short {
-			label = kit.ShortAddr(e.Address)
+			label = tui.ShortAddress(e.Address.Hex())
 		}
 		if at, ok := keyCreated(e.Path); ok {
 			label += " · " + at.Format("2006-01-02")

@@ -412,7 +412,7 @@ func (h *historyScreen) row(i int) string {
 	}
 	line := fmt.Sprintf("%-12s %s %-9s %14s  %-9s %s",
 		r.Started.In(h.app.Common.Now().Location()).Format("Jan 02 15:04"), mark, historyState(r),
-		ansi.Truncate(amount, 14, "…"), ansi.Truncate(r.Intent.Chain, 9, "…"), shortDest(r.Intent.ToAddress))
+		ansi.Truncate(amount, 14, "…"), ansi.Truncate(r.Intent.Chain, 9, "…"), tui.ShortAddress(r.Intent.ToAddress))
 	switch {
 	case i == h.cursor:
 		return st.Cursor.Render("› ") + st.Selected.Render(line)
@@ -451,11 +451,3 @@ func (h *historyScreen) detail(r service.JournalRecord) string {
 	return b.String()
 }
 
-// shortDest shortens an address to its first 6 and last 4 characters, the
-// parts people compare.
-func shortDest(a string) string {
-	if len(a) <= 13 {
-		return a
-	}
-	return a[:6] + "…" + a[len(a)-4:]
-}
