@@ -450,4 +450,3 @@ func (h *historyScreen) detail(r service.JournalRecord) string {
 	b.WriteString(st.Muted.Render(next) + "\n")
 	return b.String()
 }
-
