@@ -145,9 +145,6 @@ func TestHygieneNoSecretsAnywhere(t *testing.T) {
 	noteErr(err)
 	_, err = signer.ParsePrivateKeyHex(sandbox.DemoPrivateKey + "00")
 	noteErr(err)
-	t.Setenv("SVCWALLET_HYGIENE_KEY", sandbox.DemoPrivateKey[:40])
-	_, err = signer.KeyFromEnv("SVCWALLET_HYGIENE_KEY")
-	noteErr(err)
 	// A key object logged by mistake shows only its address.
 	logger.Debug("key object", "key", demo, "deref", *demo)
 	jsonLogger.Debug("key object", "key", demo)

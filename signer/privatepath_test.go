@@ -238,11 +238,4 @@ func TestKeystoreRefusesOthersFiles(t *testing.T) {
 	}
 	_, _, err = NewKeystoreKey(b, testPassphrase)
 	wantUnsafe(t, err, b, "writable by group or others", "chmod go-w "+b)
-	hexKey, _ := freshKeyHex(t)
-	keyFile := filepath.Join(b, "key.hex")
-	if err := os.WriteFile(keyFile, []byte(hexKey), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	_, err = KeyFromFile(keyFile)
-	wantUnsafe(t, err, b, "writable by group or others", "chmod go-w "+b)
 }
