@@ -1,6 +1,7 @@
 package service_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -312,7 +313,9 @@ func TestHostileAnswersRefused(t *testing.T) {
 }
 
 // TestHostileStatus: a status record with an unknown state, a hash of the
-// wrong shape, or another quote's id is refused, never shown as this one.
+// wrong shape, another quote's id, a field named twice (in any case, as
+// encoding/json folds it), a COMPLETED without its payout hash, or a FAILED
+// or REFUNDED with one is refused, never shown as this one.
 func TestHostileStatus(t *testing.T) {
 	w, h := newHostileWorld(t, sandbox.Options{})
 	c := w.login(sandbox.DemoAPIKey, service.Options{})
@@ -324,18 +327,41 @@ func TestHostileStatus(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.clock.Advance(time.Hour)
+	set := func(key string, val any) func([]byte) []byte {
+		return func(b []byte) []byte {
+			return onPath(service.PathWithdrawalStatus, func(v any) any { v.(map[string]any)[key] = val; return v })(service.PathWithdrawalStatus, b)
+		}
+	}
 	for _, tc := range []struct {
-		name, key string
-		val       any
-		says      string
+		name string
+		f    func([]byte) []byte
+		says string
 	}{
-		{"unknown state", "state", "PAID_OUT", "withdrawal state is not one of"},
-		{"another quote's record", "quote_id", "q-someone-else", "another quote id than the one asked"},
-		{"hash with a newline", "withdraw_tx_hash", "0xabc\necho owned", "payout hash is not 0x and 64 hex digits"},
-		{"Solana hash on an EVM chain", "withdraw_tx_hash", strings.Repeat("5", 88), "payout hash"},
+		{"unknown state", set("state", "PAID_OUT"), "withdrawal state is not one of"},
+		{"another quote's record", set("quote_id", "q-someone-else"), "another quote id than the one asked"},
+		{"hash with a newline", set("withdraw_tx_hash", "0xabc\necho owned"), "payout hash is not 0x and 64 hex digits"},
+		{"Solana hash on an EVM chain", set("withdraw_tx_hash", strings.Repeat("5", 88)), "payout hash"},
+		{"state twice, other case", func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"COMPLETED","STATE":"FAILED"`), 1)
+		}, `names the field "STATE" twice`},
+		{"state twice, long s (U+017F), as encoding/json folds it", func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"COMPLETED","ſtate":"FAILED"`), 1)
+		}, `names the field "ſtate" twice`},
+		{"same key twice", func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"COMPLETED","state":"FAILED"`), 1)
+		}, `names the field "state" twice`},
+		{"COMPLETED without a payout hash", func(b []byte) []byte {
+			return onPath(service.PathWithdrawalStatus, func(v any) any { delete(v.(map[string]any), "withdraw_tx_hash"); return v })(service.PathWithdrawalStatus, b)
+		}, "COMPLETED record carries no payout hash"},
+		{"FAILED with a payout hash", func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"FAILED"`), 1)
+		}, "FAILED record carries a payout hash"},
+		{"REFUNDED with a payout hash", func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"REFUNDED"`), 1)
+		}, "REFUNDED record carries a payout hash"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h.set(onPath(service.PathWithdrawalStatus, func(v any) any { v.(map[string]any)[tc.key] = tc.val; return v }))
+			h.set(rawOnPath(service.PathWithdrawalStatus, tc.f))
 			_, err := c.WithdrawalStatus(ctx, q.QuoteID)
 			if got := shapeSays(err); !strings.Contains(got, tc.says) {
 				t.Fatalf("err = %v, want a shape error saying %q", err, tc.says)

@@ -1,7 +1,6 @@
 package service_test
 
 import (
-	"bytes"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -82,58 +81,6 @@ func TestHostileBuilderKeyIsAToken(t *testing.T) {
 	_, err := c.AuthorizeBuilder(ctx, req)
 	if got := shapeSays(err); !strings.Contains(got, "builder API key holds a character other than letters") {
 		t.Fatalf("err = %v, want the key refused", err)
-	}
-}
-
-// TestHostileStatusRecords: a status record that names a field twice (in
-// any case), a COMPLETED without its payout hash, or a FAILED or REFUNDED
-// with one is refused, never shown.
-func TestHostileStatusRecords(t *testing.T) {
-	w, h := newHostileWorld(t, sandbox.Options{})
-	c := w.login(sandbox.DemoAPIKey, service.Options{})
-	q, err := w.quote(c, sandbox.DestCompleted, "ARBITRUM", "10")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.Withdraw(ctx, w.signWithdraw(c, q, mustKey(t, sandbox.DemoPrivateKey), nil)); err != nil {
-		t.Fatal(err)
-	}
-	w.clock.Advance(time.Hour)
-	for _, tc := range []struct {
-		name string
-		f    func([]byte) []byte
-		says string
-	}{
-		{"state twice, other case", func(b []byte) []byte {
-			return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"COMPLETED","STATE":"FAILED"`), 1)
-		}, `names the field "STATE" twice`},
-		{"state twice, long s (U+017F), as encoding/json folds it", func(b []byte) []byte {
-			return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"COMPLETED","ſtate":"FAILED"`), 1)
-		}, `names the field "ſtate" twice`},
-		{"same key twice", func(b []byte) []byte {
-			return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"COMPLETED","state":"FAILED"`), 1)
-		}, `names the field "state" twice`},
-		{"COMPLETED without a payout hash", func(b []byte) []byte {
-			return onPath(service.PathWithdrawalStatus, func(v any) any { delete(v.(map[string]any), "withdraw_tx_hash"); return v })(service.PathWithdrawalStatus, b)
-		}, "COMPLETED record carries no payout hash"},
-		{"FAILED with a payout hash", func(b []byte) []byte {
-			return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"FAILED"`), 1)
-		}, "FAILED record carries a payout hash"},
-		{"REFUNDED with a payout hash", func(b []byte) []byte {
-			return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"REFUNDED"`), 1)
-		}, "REFUNDED record carries a payout hash"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			h.set(rawOnPath(service.PathWithdrawalStatus, tc.f))
-			_, err := c.WithdrawalStatus(ctx, q.QuoteID)
-			if got := shapeSays(err); !strings.Contains(got, tc.says) {
-				t.Fatalf("err = %v, want a shape error saying %q", err, tc.says)
-			}
-		})
-	}
-	h.set(nil)
-	if st, err := c.WithdrawalStatus(ctx, q.QuoteID); err != nil || st.State != service.StateCompleted {
-		t.Fatalf("untouched: %+v, %v", st, err)
 	}
 }
 
