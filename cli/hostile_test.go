@@ -5,13 +5,13 @@ import (
 	"encoding/json"
 	"net/http"
 	"os"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
 
 	"svcwallet/service"
+	"svcwallet/service/hostiletest"
 	"svcwallet/service/sandbox"
 )
 
@@ -173,24 +173,15 @@ func TestCLIHostileStatusRoundTwo(t *testing.T) {
 	r := newStatusRig(t)
 	id := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
 	r.clock.Advance(sandbox.DefaultSettle)
-	replace := func(old, new string) func([]byte) []byte {
-		return func(b []byte) []byte { return bytes.Replace(b, []byte(old), []byte(new), 1) }
-	}
 	for _, tc := range []struct {
 		name string
 		f    func([]byte) []byte
 		says string
 	}{
-		{"transfer id running a command", func(b []byte) []byte {
-			return regexp.MustCompile(`"tx_id":"[^"]*"`).ReplaceAll(b, []byte(`"tx_id":"t-$(touch${IFS}/tmp/PWNED)"`))
-		}, "transfer id that holds a character other than letters"},
-		{"900,000-digit amount", func(b []byte) []byte {
-			return regexp.MustCompile(`"receive_amount":"[^"]*"`).ReplaceAll(b, []byte(`"receive_amount":"`+strings.Repeat("9", 900_000)+`"`))
-		}, "receive amount that has more than 18 digits"},
-		{"state named twice", replace(`"state":"COMPLETED"`, `"state":"COMPLETED","STATE":"FAILED"`), `JSON object that names the field`},
-		{"COMPLETED without a payout hash", func(b []byte) []byte {
-			return regexp.MustCompile(`,"withdraw_tx_hash":"[^"]*"`).ReplaceAll(b, nil)
-		}, "COMPLETED record that carries no payout hash"},
+		{"transfer id running a command", hostiletest.TxIDRunsCommand, "transfer id that holds a character other than letters"},
+		{"900,000-digit amount", hostiletest.HugeAmount, "receive amount that has more than 18 digits"},
+		{"state named twice", hostiletest.StateTwice, `JSON object that names the field`},
+		{"COMPLETED without a payout hash", hostiletest.NoPayoutHash, "COMPLETED record that carries no payout hash"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r.rewrite.Store(onlyPath(service.PathWithdrawalStatus, tc.f))
@@ -232,11 +223,7 @@ func TestCLIStatusCreatedAfterAcceptance(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.clock.Advance(time.Hour)
-	r.rewrite.Store(onlyPath(service.PathWithdrawalStatus, func(b []byte) []byte {
-		b = regexp.MustCompile(`,"withdraw_tx_hash":"[^"]*"`).ReplaceAll(b, nil)
-		b = regexp.MustCompile(`"updated_at":"[^"]*"`).ReplaceAll(b, []byte(`"updated_at":"2020-01-01T00:00:00Z"`))
-		return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"CREATED"`), 1)
-	}))
+	r.rewrite.Store(onlyPath(service.PathWithdrawalStatus, hostiletest.CreatedLongAgo))
 	res := r.run(nil, id)
 	if res.code != exitPending || !strings.Contains(res.stdout, "The service reports CREATED for a withdrawal it accepted on") || strings.Contains(res.stdout, "nothing was debited") {
 		t.Fatalf("exit %d:\n%s%s", res.code, res.stdout, res.stderr)

@@ -1,8 +1,6 @@
 package screens
 
 import (
-	"bytes"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -13,6 +11,7 @@ import (
 
 	"svcwallet/screens/screentest"
 	"svcwallet/service"
+	"svcwallet/service/hostiletest"
 	"svcwallet/service/sandbox"
 	"svcwallet/tui"
 )
@@ -73,11 +72,7 @@ func TestBoardCreatedAfterAcceptance(t *testing.T) {
 	timers := screentest.RecordTimers(r.App)
 	id := r.Made(sandbox.DestCompleted, "25")
 	r.Clock.Advance(time.Hour)
-	created := func(b []byte) []byte {
-		b = regexp.MustCompile(`,"withdraw_tx_hash":"[^"]*"`).ReplaceAll(b, nil)
-		b = regexp.MustCompile(`"updated_at":"[^"]*"`).ReplaceAll(b, []byte(`"updated_at":"2020-01-01T00:00:00Z"`))
-		return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"CREATED"`), 1)
-	}
+	created := func(b []byte) []byte { return hostiletest.CreatedLongAgo(b) }
 	r.StatusRewrite.Store(&created)
 	board := r.App.Makers.Board(r.App)
 	board.SetSize(120, 40)

@@ -1,9 +1,7 @@
 package status
 
 import (
-	"bytes"
 	"errors"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -14,6 +12,7 @@ import (
 
 	"svcwallet/screens/screentest"
 	"svcwallet/service"
+	"svcwallet/service/hostiletest"
 	"svcwallet/service/sandbox"
 	"svcwallet/tui"
 )
@@ -308,23 +307,13 @@ func TestStatusUsesTheQuotesOwnExpiry(t *testing.T) {
 func TestStatusRefusesHostileRecords(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		f    func([]byte) []byte
+		f    hostiletest.Rewrite
 		says string
 	}{
-		{"transfer id running a command", func(b []byte) []byte {
-			return regexp.MustCompile(`"tx_id":"[^"]*"`).ReplaceAll(b, []byte(`"tx_id":"t-$(touch${IFS}/tmp/PWNED)"`))
-		}, "transfer id that holds a character other than letters"},
-		{"state named twice", func(b []byte) []byte {
-			return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"COMPLETED","STATE":"FAILED"`), 1)
-		}, "names the field"},
-		{"COMPLETED without a payout hash", func(b []byte) []byte {
-			return regexp.MustCompile(`,"withdraw_tx_hash":"[^"]*"`).ReplaceAll(b, nil)
-		}, "COMPLETED record that carries no payout hash"},
-		{"CREATED after acceptance", func(b []byte) []byte {
-			b = regexp.MustCompile(`,"withdraw_tx_hash":"[^"]*"`).ReplaceAll(b, nil)
-			b = regexp.MustCompile(`"updated_at":"[^"]*"`).ReplaceAll(b, []byte(`"updated_at":"2020-01-01T00:00:00Z"`))
-			return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"CREATED"`), 1)
-		}, "The service reports CREATED for a withdrawal it accepted on"},
+		{"transfer id running a command", hostiletest.TxIDRunsCommand, "transfer id that holds a character other than letters"},
+		{"state named twice", hostiletest.StateTwice, "names the field"},
+		{"COMPLETED without a payout hash", hostiletest.NoPayoutHash, "COMPLETED record that carries no payout hash"},
+		{"CREATED after acceptance", hostiletest.CreatedLongAgo, "The service reports CREATED for a withdrawal it accepted on"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := screentest.NewStatusRig(t)
@@ -335,7 +324,8 @@ func TestStatusRefusesHostileRecords(t *testing.T) {
 				t.Fatal(err)
 			}
 			r.Clock.Advance(time.Hour)
-			r.StatusRewrite.Store(&tc.f)
+			rewrite := func(b []byte) []byte { return tc.f(b) }
+			r.StatusRewrite.Store(&rewrite)
 			s := newStatus(r.App, id)
 			s.SetSize(100, 40)
 			screentest.RecordTimers(s.app) // one answer is enough: no poll runs
