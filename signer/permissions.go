@@ -77,19 +77,6 @@ func ParsePermissions(s string) (Permissions, error) {
 // permissionChoices lists every permission for people: "Admin, InternalTransfer, …".
 func permissionChoices() string { return strings.ReplaceAll(everyPermission.String(), "&", ", ") }
 
-// ParseCanonicalPermissions accepts only the exact canonical form, as the
-// service does for builder_api_key_permissions.
-func ParseCanonicalPermissions(s string) (Permissions, error) {
-	ps, err := ParsePermissions(s)
-	if err != nil {
-		return 0, err
-	}
-	if ps.String() != s {
-		return 0, fmt.Errorf("permissions %.80q are not in canonical form; send %q", s, ps.String())
-	}
-	return ps, nil
-}
-
 func lookupPermission(name string) (Permission, bool) {
 	for _, p := range AllPermissions {
 		if asciiEqualFold(p.String(), name) {

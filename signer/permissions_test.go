@@ -58,24 +58,9 @@ func TestParsePermissionsRefusals(t *testing.T) {
 	}
 }
 
-func TestParseCanonicalPermissions(t *testing.T) {
-	if ps, err := ParseCanonicalPermissions("Admin&Trade"); err != nil || ps != Permissions(0).With(PermAdmin).With(PermTrade) {
-		t.Errorf("Admin&Trade: %v, %v", ps, err)
-	}
-	for _, in := range []string{"Trade&Admin", "admin", "TRADE", "Admin,Trade", "Admin & Trade", "&Trade", "", "Trade&Trade"} {
-		if ps, err := ParseCanonicalPermissions(in); err == nil {
-			t.Errorf("ParseCanonicalPermissions(%q) = %s, want refusal", in, ps)
-		}
-	}
-	_, err := ParseCanonicalPermissions("Trade&Admin")
-	if err == nil || !strings.Contains(err.Error(), `send "Admin&Trade"`) {
-		t.Errorf("non-canonical error should name the canonical form: %v", err)
-	}
-}
-
 // TestEveryPermissionSetRoundTrips walks all 63 non-empty sets: each has one
-// canonical string, that string parses back to the set (strictly and
-// leniently), and no two sets share a string, so string↔bitmask is 1-to-1.
+// canonical string, that string parses back to the set, and no two sets
+// share a string, so string↔bitmask is 1-to-1.
 func TestEveryPermissionSetRoundTrips(t *testing.T) {
 	seen := map[string]Permissions{}
 	for mask := uint(1); mask < 64; mask++ {
@@ -85,26 +70,20 @@ func TestEveryPermissionSetRoundTrips(t *testing.T) {
 			t.Fatalf("sets %b and %b share the string %q", prev, ps, s)
 		}
 		seen[s] = ps
-		for _, parse := range []func(string) (Permissions, error){ParseCanonicalPermissions, ParsePermissions} {
-			back, err := parse(s)
-			if err != nil || back != ps {
-				t.Errorf("%b → %q → %b, %v", ps, s, back, err)
-			}
+		if back, err := ParsePermissions(s); err != nil || back != ps {
+			t.Errorf("%b → %q → %b, %v", ps, s, back, err)
 		}
 		names := strings.Split(s, "&")
 		if len(names) != bits.OnesCount(mask) {
 			t.Errorf("%q has %d names for %d bits", s, len(names), bits.OnesCount(mask))
 		}
-		// Reversed and lowercased still means the same set, but is not canonical.
+		// Reversed and lowercased still means the same set.
 		for i, j := 0, len(names)-1; i < j; i, j = i+1, j-1 {
 			names[i], names[j] = names[j], names[i]
 		}
 		rev := strings.ToLower(strings.Join(names, "&"))
 		if back, err := ParsePermissions(rev); err != nil || back != ps {
 			t.Errorf("%q → %b, %v; want %b", rev, back, err, ps)
-		}
-		if _, err := ParseCanonicalPermissions(rev); err == nil {
-			t.Errorf("ParseCanonicalPermissions accepted %q", rev)
 		}
 	}
 	if len(seen) != 63 {

@@ -115,22 +115,9 @@ var secp256k1HalfN = new(big.Int).Rsh(crypto.S256().Params().N, 1)
 // Errors of Recover, matched with errors.Is by the sandbox to pick its error codes.
 var (
 	ErrBadV        = errors.New("v must be 27 or 28")
-	ErrBadRS       = errors.New("r and s must be 0x followed by 64 hex digits")
 	ErrHighS       = errors.New("s must be in the lower half of the curve order")
 	ErrNotRecovery = errors.New("signature does not recover to a public key")
 )
-
-// ParseRS decodes an r or s string of SPEC.md §2.3 (0x + 64 hex).
-func ParseRS(s string) (common.Hash, error) {
-	var h common.Hash
-	if len(s) != 66 || (s[:2] != "0x" && s[:2] != "0X") {
-		return h, ErrBadRS
-	}
-	if _, err := hex.Decode(h[:], []byte(s[2:])); err != nil {
-		return h, ErrBadRS
-	}
-	return h, nil
-}
 
 // Recover returns the address that signed m under d with (r, s, v). It refuses
 // v other than 27/28 and high-s signatures, as the service does.

@@ -3,7 +3,6 @@ package signer
 import (
 	"errors"
 	"math/big"
-	"strings"
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -50,9 +49,8 @@ func TestSignRecoverRoundTrip(t *testing.T) {
 	if err != nil || got != k.Address() {
 		t.Fatalf("recover = %s, %v; want %s", got, err, k.Address())
 	}
-	r, err := ParseRS(sig.HexR())
-	if err != nil || r != sig.R {
-		t.Fatalf("ParseRS(HexR) = %x, %v", r, err)
+	if r := sig.HexR(); len(r) != 66 || common.HexToHash(r) != sig.R {
+		t.Fatalf("HexR = %s, want 0x and the 64 hex digits of %x", r, sig.R)
 	}
 }
 
@@ -127,32 +125,6 @@ func TestRecoverRefusesOutOfRangeRS(t *testing.T) {
 	} {
 		if _, err := Recover(testDomain, m, rs[0], rs[1], int(sig.V)); !errors.Is(err, ErrNotRecovery) {
 			t.Errorf("%s: %v, want ErrNotRecovery", name, err)
-		}
-	}
-}
-
-func TestParseRS(t *testing.T) {
-	good := "0x" + strings.Repeat("ab", 32)
-	if h, err := ParseRS(good); err != nil || h != common.HexToHash(good) {
-		t.Fatalf("ParseRS(%s) = %x, %v", good, h, err)
-	}
-	if _, err := ParseRS("0X" + strings.Repeat("AB", 32)); err != nil {
-		t.Errorf("upper-case hex refused: %v", err)
-	}
-	for _, in := range []string{
-		"",
-		"0x",
-		strings.Repeat("ab", 33),               // 66 characters, no 0x
-		"0x" + strings.Repeat("ab", 31),        // 31 bytes
-		"0x" + strings.Repeat("ab", 32) + "0",  // 65 digits
-		"0x" + strings.Repeat("ab", 33),        // 33 bytes
-		"0x" + strings.Repeat("zz", 32),        // not hex
-		"0x" + strings.Repeat("ab", 31) + "a ", // trailing space
-		"1x" + strings.Repeat("ab", 32),
-		"0x-" + strings.Repeat("ab", 31) + "a",
-	} {
-		if _, err := ParseRS(in); !errors.Is(err, ErrBadRS) {
-			t.Errorf("ParseRS(%q) = %v, want ErrBadRS", in, err)
 		}
 	}
 }

@@ -155,9 +155,7 @@ func TestVectorsReproduced(t *testing.T) {
 				t.Errorf("signature r=%s s=%s v=%d, want r=%s s=%s v=%d", sig.HexR(), sig.HexS(), sig.V, v.R, v.S, v.V)
 			}
 			// The verifier must accept the independent implementation's signature.
-			r, _ := ParseRS(v.R)
-			s, _ := ParseRS(v.S)
-			got, err := Recover(d, m, r, s, v.V)
+			got, err := Recover(d, m, common.HexToHash(v.R), common.HexToHash(v.S), v.V)
 			if err != nil || got != common.HexToAddress(v.Address) {
 				t.Errorf("recover = %s, %v; want %s", got, err, v.Address)
 			}

@@ -12,7 +12,6 @@ import (
 	"github.com/shopspring/decimal"
 
 	"svcwallet/service"
-	"svcwallet/signer"
 )
 
 // Demo credentials and fixtures (DESIGN.md §4). The keys are the public
@@ -119,9 +118,9 @@ func syntheticChains(n int) []*chainDef {
 type account struct {
 	id          string
 	funding     common.Address
-	owner       common.Address                        // main signer that may log in by wallet
-	signers     map[common.Address]signer.Permissions // main-account signers
-	subSigners  map[common.Address]string             // trading signers → sub-account id
+	owner       common.Address            // main signer that may log in by wallet
+	signers     map[common.Address]perms  // main-account signers
+	subSigners  map[common.Address]string // trading signers → sub-account id
 	balance     decimal.Decimal
 	addressBook map[string]bool // bookKey(address)
 	bridgeOff   bool
@@ -165,7 +164,7 @@ func (e *Exchange) addAccount(id, funding, balance string, chains []*chainDef, b
 	addr := common.HexToAddress(funding)
 	a := &account{
 		id: id, funding: addr, owner: addr,
-		signers:     map[common.Address]signer.Permissions{addr: signer.Permissions(0).With(signer.PermAdmin)},
+		signers:     map[common.Address]perms{addr: perms(0).with(permAdmin)},
 		subSigners:  map[common.Address]string{},
 		balance:     decimal.RequireFromString(balance),
 		addressBook: map[string]bool{},

@@ -161,10 +161,10 @@ func (e *Exchange) newQuote(a *account, to, chain, tokenIn, tokenOut, amountText
 	if i < 0 {
 		return nil, failf(service.CodeRouteUnsupported, "token_out %.16q is not paid out on %s; choose from %s", tokenOut, c.name, strings.Join(c.tokensOut, ", "))
 	}
-	if err := service.ValidateAddress(c.chainType, to); err != nil {
+	if err := checkAddress(c.chainType, to); err != nil {
 		return nil, failf(service.CodeBadAddress, "to_address is not a valid %s address: %s", c.chainType, err)
 	}
-	amount, perr := service.ParseAmount(amountText)
+	amount, perr := parseAmount(amountText)
 	if perr != nil {
 		return nil, malformed("field amount: %s", perr)
 	}

@@ -30,7 +30,7 @@ type builderRequest struct {
 type builderFields struct {
 	main, builder, keySigner common.Address
 	futures, spot            uint32
-	perms                    signer.Permissions
+	perms                    perms
 	withKey                  bool
 }
 
@@ -120,10 +120,10 @@ func (req *builderRequest) fields() (builderFields, *apiError) {
 		return f, err
 	}
 	var perr error
-	if f.futures, perr = signer.ParseFeeRate(futuresText); perr != nil {
+	if f.futures, perr = parseFeeRate(futuresText); perr != nil {
 		return f, failf(service.CodeBadFeeRate, "max_futures_fee_rate: %s", perr)
 	}
-	if f.spot, perr = signer.ParseFeeRate(spotText); perr != nil {
+	if f.spot, perr = parseFeeRate(spotText); perr != nil {
 		return f, failf(service.CodeBadFeeRate, "max_spot_fee_rate: %s", perr)
 	}
 	if !f.withKey {
@@ -132,7 +132,7 @@ func (req *builderRequest) fields() (builderFields, *apiError) {
 	if f.keySigner, err = parseAddress(*req.KeySigner, "builder_api_key_signer"); err != nil {
 		return f, err
 	}
-	if f.perms, perr = signer.ParseCanonicalPermissions(*req.KeyPermissions); perr != nil {
+	if f.perms, perr = parseCanonicalPerms(*req.KeyPermissions); perr != nil {
 		return f, failf(service.CodeBadPermissions, "builder_api_key_permissions: %s", perr)
 	}
 	return f, nil
@@ -142,7 +142,7 @@ func (req *builderRequest) fields() (builderFields, *apiError) {
 func (f builderFields) message(s sig) signer.Message {
 	if f.withKey {
 		return signer.AddAccountSignerWithBuilder{
-			AccountID: f.main, Signer: f.keySigner, Permissions: f.perms.String(), BuilderAccountID: f.builder,
+			AccountID: f.main, Signer: f.keySigner, Permissions: f.perms.canonical(), BuilderAccountID: f.builder,
 			MaxFutureFeeRate: f.futures, MaxSpotFeeRate: f.spot, Nonce: s.nonce, Expiration: s.expiration,
 		}
 	}

@@ -2,7 +2,10 @@
 // three hosts of SPEC.md (/auth/..., /api/v1/..., /time) and enforces every
 // rule the spec states, with the choices of DESIGN.md §3–§4 where it is
 // silent. It keeps all state in memory and runs on a clock the caller may
-// fake, so tests drive expirations and settlement without sleeping.
+// fake, so tests drive expirations and settlement without sleeping. It reads
+// requests with its own code (addresses, amounts, fee rates, permissions),
+// sharing only the wire types, error codes and EIP-712 recovery with the
+// client, so an end-to-end test can catch a client check that is wrong.
 package sandbox
 
 import (

@@ -93,16 +93,17 @@ func (e *Exchange) check(w *wireSig, chainRequired bool, now time.Time, maxAhead
 	if k.v != 27 && k.v != 28 {
 		return s, fail(service.CodeBadV, "signature.v must be 27 or 28")
 	}
-	var perr error
-	if s.r, perr = signer.ParseRS(k.r); perr != nil {
+	var ok bool
+	if s.r, ok = parseWord(k.r); !ok {
 		return s, fail(service.CodeBadRS, "signature.r must be 0x followed by 64 hex digits")
 	}
-	if s.s, perr = signer.ParseRS(k.s); perr != nil {
+	if s.s, ok = parseWord(k.s); !ok {
 		return s, fail(service.CodeBadRS, "signature.s must be 0x followed by 64 hex digits")
 	}
 	if err := e.checkChainID(k.chainID); err != nil {
 		return s, err
 	}
+	var perr error
 	if s.expiration, perr = strconv.ParseInt(k.expiration, 10, 64); perr != nil {
 		return s, malformed("field signature.expiration must be unix nanoseconds as a decimal string")
 	}
@@ -154,14 +155,6 @@ func (e *Exchange) verify(s sig, m signer.Message, what string) *apiError {
 		return fail(service.CodeSignatureMismatch, "signature does not match "+what)
 	}
 	return nil
-}
-
-// parseAddress reads an EVM address field strictly (D12).
-func parseAddress(s, field string) (common.Address, *apiError) {
-	if err := service.ValidateAddress(service.ChainTypeEVM, s); err != nil {
-		return common.Address{}, malformed("field %s: %s", field, err)
-	}
-	return common.HexToAddress(s), nil
 }
 
 // Kinds of signed message with separate nonce spaces.

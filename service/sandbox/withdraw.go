@@ -144,16 +144,15 @@ func (e *Exchange) withdraw(r *http.Request, body []byte, berr *apiError) (servi
 // nonce the signer has not used for another withdrawal (4007).
 func (e *Exchange) authorizeTransfer(a *account, q *quote, s sig, now time.Time) *apiError {
 	perms := a.signers[s.signer]
-	if !perms.Has(signer.PermExternalTransfer) && !perms.Has(signer.PermAdmin) {
+	if !perms.has(permExternalTransfer) && !perms.has(permAdmin) {
 		if sub, ok := a.subSigners[s.signer]; ok {
 			return failf(service.CodeUnauthorizedSigner, "signer belongs to trading sub-account %s; withdrawals need a main-account signer with ExternalTransfer or Admin", sub)
 		}
 		return fail(service.CodeUnauthorizedSigner, "signer is not a main-account signer with ExternalTransfer or Admin permission")
 	}
-	raw, _ := service.RawUnits(q.pay) // ParseAmount bounded it to 6 places and 12 digits
 	msg := signer.Transfer{
 		FromAccount: a.funding, ToAccount: common.HexToAddress(BridgeFundingAddress),
-		TokenCurrency: signer.USDTCurrency, NumTokens: raw, Nonce: s.nonce, Expiration: s.expiration,
+		TokenCurrency: signer.USDTCurrency, NumTokens: numTokens(q.pay), Nonce: s.nonce, Expiration: s.expiration,
 	}
 	if err := e.verify(s, msg, "the quoted amount and account"); err != nil {
 		return err
