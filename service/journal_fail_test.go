@@ -25,7 +25,7 @@ const fileSizeLimitEnv = "SVCWALLET_TEST_FSIZE_CHILD"
 // executeWith runs one withdrawal through a Withdrawer whose journal is at
 // path (prepared by plant after OpenJournal) and returns the outcome and
 // how many withdraw requests left.
-func executeWith(t *testing.T, path string, plant func(path string)) (service.Sent, int) {
+func executeWith(t *testing.T, path string, plant func(t *testing.T, path string)) (service.Sent, int) {
 	t.Helper()
 	w := newWorld(t, sandbox.Options{})
 	rec := &recorder{}
@@ -35,7 +35,7 @@ func executeWith(t *testing.T, path string, plant func(path string)) (service.Se
 		return service.Sent{Err: err}, 0
 	}
 	if plant != nil {
-		plant(path)
+		plant(t, path)
 	}
 	key := func() (signer.Key, error) { return mustKey(t, sandbox.DemoPrivateKey), nil }
 	sent := service.Withdrawer{Client: c, Journal: j, Now: w.clock.Now}.Execute(context.Background(), w.order(c), key)
@@ -49,17 +49,19 @@ func TestJournalThatCannotRecordSendsNothing(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		path  func(dir string) string
-		plant func(path string)
+		plant func(t *testing.T, path string)
 	}{
 		{"a directory in its place", func(dir string) string { return filepath.Join(dir, "journal.jsonl") },
-			func(p string) { must(t, os.Mkdir(p, 0o700)) }},
+			func(t *testing.T, p string) { must(t, os.Mkdir(p, 0o700)) }},
 		{"a file where its directory should be", func(dir string) string { return filepath.Join(dir, "state", "journal.jsonl") },
-			func(p string) {
+			func(t *testing.T, p string) {
 				must(t, os.RemoveAll(filepath.Dir(p)))
 				must(t, os.WriteFile(filepath.Dir(p), nil, 0o600))
 			}},
 		{"a symlink in its place", func(dir string) string { return filepath.Join(dir, "journal.jsonl") },
-			func(p string) { must(t, os.Symlink(filepath.Join(filepath.Dir(p), "elsewhere"), p)) }},
+			func(t *testing.T, p string) { must(t, os.Symlink(filepath.Join(filepath.Dir(p), "elsewhere"), p)) }},
+		{"a file that cannot be written", func(dir string) string { return filepath.Join(dir, "journal.jsonl") },
+			makeUnwritable},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := tc.path(t.TempDir())
@@ -80,7 +82,7 @@ func TestJournalThatCannotRecordSendsNothing(t *testing.T) {
 func TestJournalFullDisk(t *testing.T) {
 	if limit := os.Getenv(fileSizeLimitEnv); limit != "" {
 		path := filepath.Join(t.TempDir(), "journal.jsonl")
-		sent, n := executeWith(t, path, func(string) {
+		sent, n := executeWith(t, path, func(t *testing.T, _ string) {
 			var lim syscall.Rlimit
 			must(t, syscall.Getrlimit(syscall.RLIMIT_FSIZE, &lim))
 			lim.Cur = 100 // bytes: less than one intent line
@@ -124,6 +126,23 @@ func TestJournalWritesOnlyWhatReadsBack(t *testing.T) {
 			}
 		})
 	}
+}
+
+// makeUnwritable leaves an empty journal at p that this process cannot
+// write: read-only for a user, immutable (chattr +i) for root, whom file
+// modes do not stop.
+func makeUnwritable(t *testing.T, p string) {
+	t.Helper()
+	must(t, os.WriteFile(p, nil, 0o600))
+	if os.Geteuid() != 0 {
+		must(t, os.Chmod(p, 0o400))
+		return
+	}
+	if out, err := exec.Command("chattr", "+i", p).CombinedOutput(); err != nil {
+		t.Fatalf("chattr +i, needed to make a file root cannot write: %v: %s", err, out)
+	}
+	// Runs before t.TempDir's removal, which an immutable file would stop.
+	t.Cleanup(func() { exec.Command("chattr", "-i", p).Run() })
 }
 
 func must(t *testing.T, err error) {
