@@ -184,51 +184,66 @@ func flagError(err error) string {
 	return err.Error()
 }
 
-// keySource picks the main account's key: --keystore-file, $SVCWALLET_PRIVATE_KEY,
-// or on the sandbox its demo key. It returns the address at once (a keystore
-// file names it in clear) and a loader that asks for the passphrase, so a
-// dry run never asks for one.
+// keySource picks the main account's key for builder authorize (see
+// signingKey).
 func (c builderCmd) keySource(f builderFlags, e service.Environment) (common.Address, func() (signer.Key, error), int, bool) {
-	if f.keystore != "" {
-		addr, known, err := signer.KeystoreFileAddress(f.keystore)
+	addr, load, usage, err := signingKey(c.env, f.keystore, f.passwordFile, e)
+	switch {
+	case err != nil && usage:
+		return addr, nil, c.usage("%v", err), false
+	case err != nil:
+		return addr, nil, c.fail("%v", err), false
+	}
+	return addr, load, 0, true
+}
+
+// signingKey picks the main account's key of the signing commands:
+// --keystore-file (its passphrase from --password-file, else a hidden
+// prompt), $SVCWALLET_PRIVATE_KEY, or on the sandbox its demo key. It
+// returns the address at once (a keystore file names it in clear) and a
+// loader that asks for the passphrase, so a dry run never asks for one.
+// usage: the error is the command line's to correct.
+func signingKey(env CLIEnv, keystore, passwordFile string, e service.Environment) (common.Address, func() (signer.Key, error), bool, error) {
+	if keystore != "" {
+		addr, known, err := signer.KeystoreFileAddress(keystore)
 		if err != nil {
-			return addr, nil, c.fail("%v", err), false
+			return addr, nil, false, err
 		}
 		load := func(prompt string) (signer.Key, error) {
-			read := func() (string, error) { return readSecret(c.env, prompt, "the passphrase") }
-			if f.passwordFile != "" {
-				read = func() (string, error) { return readPasswordFile(f.passwordFile) }
+			read := func() (string, error) { return readSecret(env, prompt, "the passphrase") }
+			if passwordFile != "" {
+				read = func() (string, error) { return readPasswordFile(passwordFile) }
 			}
 			pass, err := read()
 			if err != nil {
 				return nil, err
 			}
-			return signer.LoadKeystoreKey(f.keystore, pass)
+			return signer.LoadKeystoreKey(keystore, pass)
 		}
 		if !known {
 			// A file without a clear-text address (Foundry's) must be
 			// decrypted before the message, which names the address, is built.
-			k, err := load("Passphrase for " + filepath.Base(f.keystore) + ": ")
+			k, err := load("Passphrase for " + filepath.Base(keystore) + ": ")
 			if err != nil {
-				return addr, nil, c.fail("%v", err), false
+				return addr, nil, false, err
 			}
-			return k.Address(), func() (signer.Key, error) { return k, nil }, 0, true
+			return k.Address(), func() (signer.Key, error) { return k, nil }, false, nil
 		}
-		return addr, func() (signer.Key, error) { return load("Passphrase for " + addr.Hex() + ": ") }, 0, true
+		return addr, func() (signer.Key, error) { return load("Passphrase for " + addr.Hex() + ": ") }, false, nil
 	}
-	raw := c.env.Getenv(signer.KeyEnvVar)
+	raw := env.Getenv(signer.KeyEnvVar)
 	what := "$" + signer.KeyEnvVar
 	if raw == "" && e.Name == service.SandboxEnv {
 		raw, what = sandbox.DemoPrivateKey, "the sandbox demo key"
 	}
 	if raw == "" {
-		return common.Address{}, nil, c.usage("no signing key: export the main account's hex key in $%s, or give --keystore-file FILE", signer.KeyEnvVar), false
+		return common.Address{}, nil, true, fmt.Errorf("no signing key: export the main account's hex key in $%s, or give --keystore-file FILE", signer.KeyEnvVar)
 	}
 	k, err := signer.ParsePrivateKeyHex(raw)
 	if err != nil {
-		return common.Address{}, nil, c.usage("%s: %v", what, err), false
+		return common.Address{}, nil, true, fmt.Errorf("%s: %v", what, err)
 	}
-	return k.Address(), func() (signer.Key, error) { return k, nil }, 0, true
+	return k.Address(), func() (signer.Key, error) { return k, nil }, false, nil
 }
 
 func (c builderCmd) printDryRun(d signer.Domain, m signer.Message, asJSON bool) int {

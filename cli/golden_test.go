@@ -110,6 +110,7 @@ func TestJSONGolden(t *testing.T) {
 			"# status DONE CREATED q-unknown --json\n" + many.stdout
 		golden.RequireEqual(t, maskJSON(out, "quote_id", "tx_id", "updated_at", "withdraw_tx_hash", "meaning"))
 	})
+	t.Run("withdraw", withdrawJSONGolden)
 	t.Run("deposit", func(t *testing.T) {
 		list := depositCmd(t, nil, "deposit", "--json")
 		gen := depositCmd(t, nil, "deposit", "generate", "SOLANA", "--json")

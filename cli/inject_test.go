@@ -27,3 +27,9 @@ func (c doctorCmd) runLine(args []string) int {
 	a.doctor = c
 	return a.execute(append([]string{"doctor"}, args...))
 }
+
+func (c withdrawCmd) runLine(args []string) int {
+	a := newApp(c.env)
+	a.withdraw = c
+	return a.execute(append([]string{"withdraw"}, args...))
+}

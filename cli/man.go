@@ -9,18 +9,18 @@ import (
 )
 
 // manExitStatus is README's contract, one paragraph a status.
-const manExitStatus = `0: done; for status, the withdrawal COMPLETED.
-1: refused or failed; for status, not paid out (FAILED, REFUNDED, or a quote that expired unexecuted).
-2: usage error, before anything is asked.
-3: status only: still pending.
-4: status only: the quote id is not found on this account.
-5: status only: any other error.
+const manExitStatus = `0: done; for status and withdraw --wait, the withdrawal COMPLETED.
+1: refused or failed; for status and withdraw --wait, not paid out (FAILED, REFUNDED, or a quote that expired unexecuted).
+2: usage error, before anything is asked (withdraw: also no terminal to confirm on without --yes).
+3: status and withdraw --wait only: still pending.
+4: status and withdraw resume only: the quote id is not found on this account.
+5: status and withdraw only: any other error; for withdraw, no answer to the request (run withdraw resume QUOTE_ID).
 With --json an error is {"error":{"code","message","exit"}} on stdout, with the same status.`
 
 // manEnvironment names the variables svcwallet reads.
 const manEnvironment = `SVCWALLET_ENV: the environment when --env is not given.
 SVCWALLET_CONFIG: the config file when --config is not given.
-SVCWALLET_API_KEY: the API key of deposit and status; pre-fills the console.
+SVCWALLET_API_KEY: the API key of deposit, status and withdraw; pre-fills the console.
 SVCWALLET_PRIVATE_KEY: a raw hex signing key (never on the command line).
 SVCWALLET_KEYSTORE: the keystore directory.
 SVCWALLET_DEBUG=1: log requests, statuses and timings (as --debug).`

@@ -39,12 +39,13 @@ func Run(args []string, env CLIEnv) int {
 // app is one run of the command line: the process's env, and the commands
 // whose clocks, waits and probes tests replace.
 type app struct {
-	env     CLIEnv
-	json    bool
-	debug   bool
-	status  statusCmd
-	builder builderCmd
-	doctor  doctorCmd
+	env      CLIEnv
+	json     bool
+	debug    bool
+	status   statusCmd
+	builder  builderCmd
+	doctor   doctorCmd
+	withdraw withdrawCmd
 }
 
 func newApp(env CLIEnv) *app {
@@ -53,6 +54,8 @@ func newApp(env CLIEnv) *app {
 		status:  statusCmd{sleep: service.Sleep, jitter: rand.Int64N, now: time.Now},
 		builder: builderCmd{now: time.Now, nonce: signer.NewNonce},
 		doctor:  doctorCmd{tmuxOption: tmuxGlobalOption},
+		withdraw: withdrawCmd{now: time.Now, nonce: signer.NewNonce, sleep: service.Sleep, jitter: rand.Int64N,
+			terminal: func(env CLIEnv) bool { return isTerminal(env.Stdin) }},
 	}
 }
 
@@ -105,7 +108,7 @@ func (a *app) rootCommand() *cobra.Command {
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageError(c.CommandPath(), "%s", err)
 	})
-	root.AddCommand(a.statusCommand(), a.depositCommand(), a.builderCommand(), a.keyCommand(),
+	root.AddCommand(a.withdrawCommand(), a.statusCommand(), a.depositCommand(), a.builderCommand(), a.keyCommand(),
 		a.historyCommand(), a.doctorCommand(), a.sandboxCommand(), a.versionCommand(), manCommand())
 	root.SetHelpCommand(helpCommand())
 	root.CompletionOptions.DisableDefaultCmd = true

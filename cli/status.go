@@ -95,6 +95,17 @@ type statusCmd struct {
 	// writer journals as they are learned.
 	own    service.Own
 	writer service.Withdrawer
+	// name is the command that follows, in its errors and notes: ""
+	// for svcwallet status; `withdraw --wait` follows through it too.
+	name string
+}
+
+// cmdName is the command its errors are said by.
+func (c statusCmd) cmdName() string {
+	if c.name == "" {
+		return "svcwallet status"
+	}
+	return c.name
 }
 
 type statusFlags struct {
@@ -144,6 +155,11 @@ var errNoAPIKey = fmt.Errorf("set %s to an API key of the account: the bridge en
 // API key in $SVCWALLET_API_KEY, or the demo key in the embedded sandbox.
 // errNoAPIKey when there is none; other errors are worded for the user.
 func logIn(env CLIEnv, e service.Environment) (*service.Client, error) {
+	return logInWith(env, e, service.Options{})
+}
+
+// logInWith is logIn with a client made with opts (its Logger is env's).
+func logInWith(env CLIEnv, e service.Environment, opts service.Options) (*service.Client, error) {
 	apiKey := env.Getenv(statusKeyVar)
 	if apiKey == "" && e.Name == service.SandboxEnv {
 		apiKey = sandbox.DemoAPIKey
@@ -151,7 +167,8 @@ func logIn(env CLIEnv, e service.Environment) (*service.Client, error) {
 	if apiKey == "" {
 		return nil, errNoAPIKey
 	}
-	client := service.New(e, service.Options{Logger: env.Log})
+	opts.Logger = env.Log
+	client := service.New(e, opts)
 	cx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if _, err := client.Login(cx, service.APIKey(apiKey)); err != nil {
@@ -272,7 +289,7 @@ func (c statusCmd) retryNote(id string, f statusFlags, err error, wait time.Dura
 	if len(f.quoteIDs) > 1 {
 		about = id + ": "
 	}
-	fmt.Fprintf(c.env.Stderr, "svcwallet status: %s%v; trying again in %s\n", about, service.Explain(err), wait)
+	fmt.Fprintf(c.env.Stderr, "%s: %s%v; trying again in %s\n", c.cmdName(), about, service.Explain(err), wait)
 }
 
 // statusJSON is one record of `status --json`: the service's, with the
@@ -324,16 +341,16 @@ func (c statusCmd) print(env service.Environment, f *service.Follow, asJSON bool
 }
 
 func (c statusCmd) usage(format string, a ...any) int {
-	return c.env.report(usageError("svcwallet status", format, a...))
+	return c.env.report(usageError(c.cmdName(), format, a...))
 }
 
 func (c statusCmd) fail(code int, format string, a ...any) int {
-	return c.env.report(failure("svcwallet status", statusErrorCode(code), code, format, a...))
+	return c.env.report(failure(c.cmdName(), statusErrorCode(code), code, format, a...))
 }
 
 // failAbout is fail for an error about one quote id of the stream.
 func (c statusCmd) failAbout(id string, code int, format string, a ...any) int {
-	e := failure("svcwallet status", statusErrorCode(code), code, format, a...)
+	e := failure(c.cmdName(), statusErrorCode(code), code, format, a...)
 	e.QuoteID = id
 	return c.env.report(e)
 }

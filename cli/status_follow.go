@@ -127,7 +127,7 @@ func (c statusCmd) record(s *service.Scheduler, id string, o *followed, w servic
 		}
 		return false
 	}
-	c.journal("svcwallet status", id, w, s.Answer(id, w, nil, now))
+	c.journal(c.cmdName(), id, w, s.Answer(id, w, nil, now))
 	state, _ := s.Get(id)
 	o.f = state.Follow
 	if f.watch && w.State != o.printed {

@@ -41,6 +41,10 @@ type statusRig struct {
 	rewrite atomic.Pointer[func(path string, body []byte) []byte]
 	// statusCode, when set, replaces the HTTP status of rewritten status answers.
 	statusCode atomic.Int32
+	// withdraws counts the withdraw requests that reached the server.
+	withdraws atomic.Int64
+	// nonces counts the Transfer nonces `withdraw` runs drew (wcliNonce on).
+	nonces atomic.Uint32
 }
 
 func newStatusRig(t *testing.T) *statusRig {
@@ -58,6 +62,9 @@ func newStatusRigWith(t *testing.T, opts sandbox.Options) *statusRig {
 	ex := sandbox.New(opts)
 	r.ex = ex
 	r.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if req.URL.Path == service.PathWithdraw {
+			r.withdraws.Add(1)
+		}
 		if req.URL.Path == service.PathWithdrawalStatus {
 			r.mu.Lock()
 			r.asks = append(r.asks, r.clock.Now())

@@ -2,7 +2,6 @@ package withdraw
 
 import (
 	"strings"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -38,15 +37,7 @@ func (r *reviewScreen) typedDataView(level int) string {
 	}
 	line("Domain", st.Value.Render(domain), "")
 	line("Message", st.Value.Render(r.order.Transfer.PrimaryType()), "")
-	notes := map[string]string{
-		"fromAccount":    "your funding account",
-		"toAccount":      "bridge funding address (" + r.order.Choice.Info.Provider + ") · " + r.bridgeNote(),
-		"tokenCurrency":  r.order.Choice.TokenIn,
-		"numTokens":      "= " + service.FromRawUnits(r.order.Transfer.NumTokens).String() + " " + r.order.Choice.TokenIn + " (the quote's pay amount)",
-		"fromSubAccount": "main account",
-		"toSubAccount":   "main account",
-		"expiration":     time.Unix(0, r.order.Transfer.Expiration).UTC().Format("2006-01-02 15:04:05 UTC"),
-	}
+	notes := r.order.FieldMeanings(r.bridgeNote())
 	values := map[string]string{}
 	for _, f := range r.order.Transfer.Fields() {
 		v := st.Value.Render(f.Display())
@@ -84,7 +75,7 @@ func (r *reviewScreen) typedDataView(level int) string {
 		line("You lose", st.Value.Render(q.Cost().String()+" "+in), "fee "+q.Fee.String()+" "+in+"; pay − receive")
 	}
 	if !compact {
-		b.WriteString(st.Muted.Render("The signature pays the bridge; the quote sends it on to this destination.") + "\n")
+		b.WriteString(st.Muted.Render(service.ReviewSentence) + "\n")
 	}
 	return b.String()
 }
@@ -92,17 +83,13 @@ func (r *reviewScreen) typedDataView(level int) string {
 // bridgeNote says why toAccount is trusted: pinned by the config, recorded at
 // first use, or seen since a date.
 func (r *reviewScreen) bridgeNote() string {
-	switch t := r.bridge; {
+	switch {
 	case r.bridgeErr != nil:
 		return "NOT the expected one"
-	case t == nil:
+	case r.bridge == nil:
 		return "checking…"
-	case t.Pinned:
-		return "pinned in config"
-	case t.FirstUse:
-		return "first use"
 	}
-	return "seen since " + r.bridge.SeenSince.UTC().Format("2006-01-02")
+	return r.bridge.Note()
 }
 
 // bridgeStop explains why the withdrawal stopped before signing, naming both

@@ -1,0 +1,582 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"svcwallet/service"
+	"svcwallet/signer"
+)
+
+const withdrawLong = `Withdraws USDT through the bridge, as the console does: it logs in as
+svcwallet status does ($SVCWALLET_API_KEY), checks --to for the chain and
+--amount, quotes, refuses a quote that asks another amount or whose fee or
+loss (pay - receive) is above --max-fee, checks the bridge address against
+the pinned or first-used one, and prints what will be signed: the EIP-712
+Transfer field by field, its digest, the destination, what you receive and
+lose, and when the quote expires.
+
+On a terminal it then asks "Sign and withdraw? [y/N]"; --yes does not ask.
+Without a terminal and without --yes it refuses (exit 2) and sends nothing.
+--dry-run stops there: nothing is signed or sent. Otherwise the Transfer is
+signed, journaled and sent (retried with the same signature, so it cannot
+pay twice), and the acceptance printed; --wait then follows the withdrawal
+as svcwallet status --watch does.
+
+The main account's key signs: the raw hex key in $SVCWALLET_PRIVATE_KEY, or
+an encrypted --keystore-file FILE whose passphrase is asked for at a hidden
+prompt or read from --password-file FILE. On --env sandbox the sandbox's
+public demo key signs when neither is given. Never put a key on the command
+line.
+
+A request left without an answer is finished by svcwallet withdraw resume
+QUOTE_ID, which sends the identical request again or asks whether it came.
+
+Exit status
+  0  accepted; with --wait, COMPLETED
+  1  refused, nothing paid: fee cap, bridge address, clock, the service's
+     refusal, not confirmed; with --wait, FAILED or REFUNDED
+  2  usage error (flags, an address or amount, no terminal without --yes)
+  3  with --wait: still pending
+  5  any other error, or no answer to the withdraw request (resume it)`
+
+const withdrawResumeLong = `Finishes a withdrawal this machine journaled whose request got no answer,
+as the console's resume does: while its quote is valid, the journaled
+request is sent again byte for byte (same signature and nonce: it cannot pay
+twice); once the quote expired, the service is asked whether it arrived.
+Then the withdrawal is followed to its end as svcwallet status --watch does.
+It logs in as svcwallet status does.
+
+Exit status: as svcwallet status (0 COMPLETED, 1 not paid, including a
+request that never arrived, 4 no such withdrawal in this account's journal,
+5 any other error or still no answer), 2 usage.`
+
+// withdrawCmd is `svcwallet withdraw`, with its clock, nonces, waits,
+// retries and terminal injectable so tests run it on the sandbox's clock.
+type withdrawCmd struct {
+	env    CLIEnv
+	now    func() time.Time
+	nonce  func() uint32
+	sleep  func(ctx context.Context, d time.Duration) error
+	jitter func(n int64) int64
+	retry  service.RetryPolicy // zero: service.DefaultRetry
+	// terminal reports whether the user can be asked to confirm (stdin
+	// is a terminal).
+	terminal func(CLIEnv) bool
+}
+
+type withdrawFlags struct {
+	chain, to, amount, tokenOut, maxFee string
+	keystore, passwordFile              string
+	envName, config                     string
+	yes, dryRun, wait, json             bool
+}
+
+const withdrawName = "svcwallet withdraw"
+
+// withdrawCommand is `svcwallet withdraw` and `svcwallet withdraw resume`.
+func (a *app) withdrawCommand() *cobra.Command {
+	var f withdrawFlags
+	c := &cobra.Command{
+		Use:   "withdraw",
+		Short: "Withdraw USDT through the bridge",
+		Long:  withdrawLong,
+		Example: `  svcwallet withdraw --chain arbitrum --to 0x3C44… --amount 25 --max-fee 2
+  svcwallet withdraw --chain base --to 0x3C44… --amount 25 --yes --wait --json
+  svcwallet withdraw resume q-123`,
+		Args:              noArgs,
+		ValidArgsFunction: cobra.NoFileCompletions,
+		RunE: func(*cobra.Command, []string) error {
+			w := a.withdraw
+			w.env = a.env
+			return exit(w.run(f))
+		},
+	}
+	fl := c.Flags()
+	fl.StringVar(&f.chain, "chain", "", "destination chain, such as ARBITRUM (any case)")
+	fl.StringVar(&f.to, "to", "", "destination, from the account's address book")
+	fl.StringVar(&f.amount, "amount", "", "amount to pay in USDT, such as 25 or 25.5")
+	fl.StringVar(&f.tokenOut, "token-out", service.TokenUSDT, "token received on the chain")
+	fl.StringVar(&f.maxFee, "max-fee", "", "refuse a quote whose fee or loss is above this")
+	fl.StringVar(&f.keystore, "keystore-file", "", "keystore file of the main account's key")
+	fl.StringVar(&f.passwordFile, "password-file", "", "read the passphrase from this file's first line")
+	fl.BoolVar(&f.yes, "yes", false, "sign and send without asking")
+	fl.BoolVar(&f.dryRun, "dry-run", false, "print the quote and typed data; send nothing")
+	fl.BoolVar(&f.wait, "wait", false, "follow the withdrawal until it ends")
+	a.envFlags(c, &f.envName, &f.config)
+
+	var rf withdrawFlags
+	resume := &cobra.Command{
+		Use:               "resume QUOTE_ID",
+		Short:             "Finish a withdrawal left without an answer",
+		Long:              withdrawResumeLong,
+		Example:           "  svcwallet withdraw resume q-123",
+		ValidArgsFunction: cobra.NoFileCompletions,
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usageError(c.CommandPath(), "give the quote id of one withdrawal (got %d arguments)", len(args))
+			}
+			w := a.withdraw
+			w.env = a.env
+			return exit(w.resume(rf, args[0]))
+		},
+	}
+	a.envFlags(resume, &rf.envName, &rf.config)
+	c.AddCommand(resume)
+	return c
+}
+
+func (c withdrawCmd) usage(format string, a ...any) int {
+	return c.env.report(usageError(withdrawName, format, a...))
+}
+
+// fail reports an error with its exit status: 1 refused, 5 anything else.
+func (c withdrawCmd) fail(code int, format string, a ...any) int {
+	e := failure(withdrawName, "failed", code, format, a...)
+	if code != exitFailed {
+		e.Code = statusErrorCode(code)
+	}
+	return c.env.report(e)
+}
+
+// failAbout is fail naming the withdrawal's quote id (in --json too).
+func (c withdrawCmd) failAbout(id string, code int, format string, a ...any) int {
+	e := failure(withdrawName, "failed", code, format, a...)
+	if code != exitFailed {
+		e.Code = statusErrorCode(code)
+	}
+	e.QuoteID = id
+	return c.env.report(e)
+}
+
+// serviceFail reports a failed request: a refusal by the service is 1,
+// anything else (network, an unreadable answer) 5.
+func (c withdrawCmd) serviceFail(what string, err error) int {
+	if errors.As(err, new(*service.APIError)) {
+		return c.fail(exitFailed, "%s: %v; nothing was sent", what, service.Explain(err))
+	}
+	return c.fail(exitError, "%s: %v", what, service.Explain(err))
+}
+
+func (c withdrawCmd) call() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), 30*time.Second)
+}
+
+// withdrawTarget is where one run of the command journals and records the
+// bridge address: the user's state directory, or for the embedded sandbox
+// (which forgets everything when the command ends) a directory that ends
+// with it, as the console does.
+type withdrawTarget struct {
+	journalPath, pinsPath string
+	embedded              bool
+	cleanup               func()
+}
+
+func newWithdrawTarget(e service.Environment) (withdrawTarget, error) {
+	if e.Name != service.SandboxEnv {
+		p := service.DefaultJournalPath()
+		if p == "" {
+			return withdrawTarget{}, errors.New("no state directory for the withdrawal journal: set $HOME or $XDG_STATE_HOME")
+		}
+		return withdrawTarget{journalPath: p, pinsPath: service.BridgePinsPath(filepath.Dir(p)), cleanup: func() {}}, nil
+	}
+	dir, err := os.MkdirTemp("", "svcwallet-sandbox-")
+	if err != nil {
+		return withdrawTarget{}, fmt.Errorf("cannot make the sandbox journal directory: %w", err)
+	}
+	return withdrawTarget{journalPath: filepath.Join(dir, "journal.jsonl"), pinsPath: service.BridgePinsPath(dir),
+		embedded: true, cleanup: func() { os.RemoveAll(dir) }}, nil
+}
+
+func (c withdrawCmd) run(f withdrawFlags) int {
+	f.json = c.env.JSON
+	switch {
+	case f.chain == "":
+		return c.usage("give --chain, the destination chain")
+	case f.to == "":
+		return c.usage("give --to, the destination address")
+	case f.amount == "":
+		return c.usage("give --amount, the USDT to pay")
+	case !f.dryRun && !f.yes && !c.terminal(c.env):
+		return c.usage("standard input is not a terminal, so the withdrawal cannot be confirmed: review it with --dry-run, then add --yes to sign and send without asking; nothing was sent")
+	}
+	e, closeEnv, err := commandEnv(f.config, f.envName, c.env.Getenv)
+	if err != nil {
+		if errors.As(err, new(envUsageError)) {
+			return c.usage("%v", err)
+		}
+		return c.fail(exitError, "%v", err)
+	}
+	defer closeEnv()
+	var load func() (signer.Key, error)
+	if !f.dryRun {
+		var usage bool
+		if _, load, usage, err = signingKey(c.env, f.keystore, f.passwordFile, e); err != nil {
+			if usage {
+				return c.usage("%v", err)
+			}
+			return c.fail(exitFailed, "%v", err)
+		}
+	}
+	client, err := logInWith(c.env, e, service.Options{Now: c.now, Retry: c.retry})
+	switch {
+	case errors.Is(err, errNoAPIKey):
+		return c.usage("%v", err)
+	case err != nil:
+		return c.fail(exitError, "%v", err)
+	}
+	target, err := newWithdrawTarget(e)
+	if err != nil {
+		return c.fail(exitError, "%v", err)
+	}
+	defer target.cleanup()
+
+	choice, code, ok := c.choose(client, f)
+	if !ok {
+		return code
+	}
+	order, trust, code, ok := c.quote(client, e, target, choice)
+	if !ok {
+		return code
+	}
+	if code := c.printReview(order, trust, f.dryRun, f.json); code != 0 || f.dryRun {
+		return code
+	}
+	if !f.yes {
+		fmt.Fprint(c.env.Stderr, "Sign and withdraw? [y/N] ")
+		answer, err := readLine(c.env.Stdin)
+		if a := strings.ToLower(strings.TrimSpace(answer)); err != nil || a != "y" && a != "yes" {
+			return c.fail(exitFailed, "not confirmed: nothing was signed or sent")
+		}
+	}
+	j, err := service.OpenJournal(target.journalPath)
+	if err != nil {
+		return c.fail(exitFailed, "the withdrawal journal cannot be opened (%v): nothing was signed or sent", err)
+	}
+	w := service.Withdrawer{Client: client, Journal: j, Now: c.now, BridgePins: target.pinsPath}
+	cx, cancel := context.WithTimeout(context.Background(), service.WithdrawTimeout)
+	sent := w.Execute(cx, order, load)
+	cancel()
+	id := order.Quote.QuoteID
+	switch {
+	case sent.Lost != nil && target.embedded:
+		return c.failAbout(id, exitError, "no answer from the embedded sandbox to withdrawal %s (%v): it may or may not have been executed, and the sandbox ended with this command", id, service.Explain(sent.Err))
+	case sent.Lost != nil:
+		return c.failAbout(id, exitError, "no answer from the service to withdrawal %s after every retry (%v): it may or may not have arrived; it is journaled: run svcwallet withdraw resume %s (it sends the identical request, which cannot pay twice)", id, service.Explain(sent.Err), id)
+	case sent.Err != nil:
+		return c.failAbout(id, exitFailed, "not withdrawn: %v", service.Explain(sent.Err))
+	}
+	if code := c.printAccepted(sent.Accepted, order, f.json, !f.wait && !target.embedded); code != 0 || !f.wait {
+		return code
+	}
+	return c.follow(client, e, j, id, f.json)
+}
+
+// choose picks the USDT route for --chain and --token-out and checks the
+// destination as the console's form does (WithdrawalChoice.CheckDestination).
+func (c withdrawCmd) choose(client *service.Client, f withdrawFlags) (service.WithdrawalChoice, int, bool) {
+	cx, cancel := c.call()
+	info, err := client.WithdrawalInfo(cx)
+	cancel()
+	if err != nil {
+		return service.WithdrawalChoice{}, c.serviceFail("withdrawal info", err), false
+	}
+	routes := info.Route[service.TokenUSDT]
+	var names []string
+	for _, rt := range routes {
+		names = append(names, rt.Chain)
+		if !strings.EqualFold(rt.Chain, strings.TrimSpace(f.chain)) {
+			continue
+		}
+		ch := service.WithdrawalChoice{Info: info, TokenIn: service.TokenUSDT, Route: rt}
+		for _, t := range rt.TokensOut {
+			if strings.EqualFold(t, strings.TrimSpace(f.tokenOut)) {
+				ch.TokenOut = t
+			}
+		}
+		if ch.TokenOut == "" {
+			return ch, c.usage("--token-out %.20q is not paid out on %s; it pays: %s", service.Quoted(f.tokenOut), rt.Chain, strings.Join(rt.TokensOut, ", ")), false
+		}
+		ch, err := ch.CheckDestination(f.to, f.amount, f.maxFee)
+		if err != nil {
+			return ch, c.usage("%v", err), false
+		}
+		return ch, 0, true
+	}
+	if len(names) == 0 {
+		return service.WithdrawalChoice{}, c.fail(exitFailed, "the service offers no USDT withdrawal route now"), false
+	}
+	return service.WithdrawalChoice{}, c.usage("--chain %.20q has no USDT withdrawal route; the chains are: %s", service.Quoted(f.chain), strings.Join(names, ", ")), false
+}
+
+// quote measures the clock, asks the quote, refuses one the choice refuses
+// (QuoteRefusal), builds the Order (NewOrder) and checks its bridge
+// address (CheckBridge), as the console's quote and review do.
+func (c withdrawCmd) quote(client *service.Client, e service.Environment, t withdrawTarget, ch service.WithdrawalChoice) (service.Order, service.BridgeTrust, int, bool) {
+	cx, cancel := c.call()
+	defer cancel()
+	clock, err := client.MeasureClock(cx)
+	if err != nil {
+		return service.Order{}, service.BridgeTrust{}, c.serviceFail("the service's clock", err), false
+	}
+	if err := clock.CheckSkew(); err != nil {
+		return service.Order{}, service.BridgeTrust{}, c.fail(exitFailed, "%v", err), false
+	}
+	q, err := client.Quote(cx, ch.QuoteRequest())
+	if err != nil {
+		return service.Order{}, service.BridgeTrust{}, c.serviceFail("quote", err), false
+	}
+	if refusal := ch.QuoteRefusal(q); refusal != "" {
+		return service.Order{}, service.BridgeTrust{}, c.fail(exitFailed, "not signed: %s; nothing was sent", refusal), false
+	}
+	s, _ := client.Session()
+	o, err := service.NewOrder(ch, service.PricedQuote{Quote: q, Offset: clock.Offset}, s.FundingAccountAddress, e.Domain(), c.nonce(), c.now())
+	if err != nil {
+		return o, service.BridgeTrust{}, c.fail(exitFailed, "%v", service.Explain(err)), false
+	}
+	trust, err := service.CheckBridge(e, t.pinsPath, o.Transfer.ToAccount.Hex(), c.now())
+	if err != nil {
+		return o, trust, c.fail(exitFailed, "%v", err), false
+	}
+	return o, trust, 0, true
+}
+
+// reviewJSON is the --json review: the facts the console's review shows.
+type reviewJSON struct {
+	DryRun        bool            `json:"dry_run"`
+	QuoteID       string          `json:"quote_id"`
+	Chain         string          `json:"chain"`
+	ToAddress     string          `json:"to_address"`
+	TokenIn       string          `json:"token_in"`
+	TokenOut      string          `json:"token_out"`
+	PayAmount     string          `json:"pay_amount"`
+	ReceiveAmount string          `json:"receive_amount"`
+	Fee           string          `json:"fee"`
+	FeeUSD        string          `json:"fee_usd"`
+	YouLose       string          `json:"you_lose"`
+	FeeCap        string          `json:"max_fee,omitempty"`
+	ExpiresAt     string          `json:"quote_expires_at"`
+	Bridge        bridgeJSON      `json:"bridge"`
+	Fields        []fieldJSON     `json:"fields"`
+	TypedData     json.RawMessage `json:"typed_data"`
+	Digest        string          `json:"digest"`
+}
+
+type bridgeJSON struct {
+	Provider string `json:"provider"`
+	Address  string `json:"address"`
+	Trust    string `json:"trust"`
+}
+
+type fieldJSON struct {
+	Name    string `json:"name"`
+	Type    string `json:"type"`
+	Value   string `json:"value"`
+	Meaning string `json:"meaning"`
+}
+
+// printReview prints what will be signed: the console review's facts.
+func (c withdrawCmd) printReview(o service.Order, trust service.BridgeTrust, dryRun, asJSON bool) int {
+	q, in := o.Quote, o.Choice.TokenIn
+	notes := o.FieldMeanings(trust.Note())
+	td, digest := json.RawMessage(signer.TypedDataJSON(o.Domain, o.Transfer)), signer.Digest(o.Domain, o.Transfer).Hex()
+	if asJSON {
+		r := reviewJSON{DryRun: dryRun, QuoteID: q.QuoteID, Chain: o.Choice.Route.Chain, ToAddress: o.Choice.ToAddress,
+			TokenIn: in, TokenOut: o.Choice.TokenOut, PayAmount: q.PayAmount.String(), ReceiveAmount: q.ReceiveAmount.String(),
+			Fee: q.Fee.String(), FeeUSD: q.FeeUSD.String(), YouLose: q.Cost().String(), ExpiresAt: q.ExpiresAt.UTC().Format(time.RFC3339),
+			Bridge:    bridgeJSON{Provider: o.Choice.Info.Provider, Address: o.Transfer.ToAccount.Hex(), Trust: trust.Note()},
+			TypedData: td, Digest: digest}
+		if o.Choice.FeeCap.Valid {
+			r.FeeCap = o.Choice.FeeCap.Decimal.String()
+		}
+		for _, fl := range o.Transfer.Fields() {
+			r.Fields = append(r.Fields, fieldJSON{fl.Name, fl.Type, fl.Display(), notes[fl.Name]})
+		}
+		if err := writeJSONLine(c.env.Stdout, r); err != nil {
+			return c.fail(exitError, "%v", err)
+		}
+		return 0
+	}
+	w := c.env.Stdout
+	row := func(label, value, note string) {
+		line := fmt.Sprintf("  %-16s %s", label, value)
+		if note != "" {
+			line += "  " + note
+		}
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
+	}
+	fmt.Fprintln(w, "Withdrawal")
+	row("Route", in+" → "+o.Choice.TokenOut+" on "+o.Choice.Route.Chain+" ("+o.Choice.Route.ChainType+")", "")
+	row("Pays out to", o.Choice.ToAddress, "")
+	row("You pay", q.PayAmount.String()+" "+in, "from the funding account")
+	row("You receive", q.ReceiveAmount.String()+" "+o.Choice.TokenOut, "on "+o.Choice.Route.Chain)
+	row("Bridge fee", q.Fee.String()+" "+in, "≈ "+q.FeeUSD.String()+" USD")
+	row("You lose", q.Cost().String()+" "+in, "pay − receive, the fee included")
+	if o.Choice.FeeCap.Valid {
+		row("Fee cap", o.Choice.FeeCap.Decimal.String()+" "+in, "")
+	}
+	row("Quote", q.QuoteID, "expires "+q.ExpiresAt.UTC().Format("2006-01-02 15:04:05 UTC"))
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "To sign (EIP-712)")
+	row("Domain", `name "`+o.Domain.Name+`" · version "`+signer.DomainVersion+`" · chainId `+fmt.Sprint(o.Domain.ChainID), "")
+	row("Message", o.Transfer.PrimaryType(), "")
+	for _, fl := range o.Transfer.Fields() {
+		row("  "+fl.Name, fl.Display(), notes[fl.Name])
+	}
+	row("Digest", digest, "")
+	fmt.Fprintln(w, service.ReviewSentence)
+	if dryRun {
+		var pretty bytes.Buffer
+		_ = json.Indent(&pretty, td, "", "  ")
+		fmt.Fprintf(w, "\nDry run: nothing was signed or sent.\n\nTyped data (eth_signTypedData_v4):\n%s\n", pretty.Bytes())
+	}
+	return 0
+}
+
+// acceptedJSON is the --json line of the service's 202.
+type acceptedJSON struct {
+	Accepted bool `json:"accepted"`
+	service.WithdrawAccepted
+	Chain     string `json:"chain"`
+	ToAddress string `json:"to_address"`
+	TokenOut  string `json:"token_out"`
+}
+
+// printAccepted prints the service's 202; hint: with how to follow it.
+func (c withdrawCmd) printAccepted(a service.WithdrawAccepted, o service.Order, asJSON, hint bool) int {
+	// The withdrawal is the quote that was sent, whatever the answer echoes.
+	a.QuoteID = o.Quote.QuoteID
+	if asJSON {
+		if err := writeJSONLine(c.env.Stdout, acceptedJSON{true, a, o.Choice.Route.Chain, o.Choice.ToAddress, o.Choice.TokenOut}); err != nil {
+			return c.fail(exitError, "%v", err)
+		}
+		return 0
+	}
+	fmt.Fprintf(c.env.Stdout, "\nWithdrawal accepted (%s): %s %s on its way to %s on %s\n", a.State, a.ReceiveAmount, o.Choice.TokenOut, o.Choice.ToAddress, o.Choice.Route.Chain)
+	fmt.Fprintf(c.env.Stdout, "  %-16s %s\n  %-16s %s\n  %-16s %s %s\n", "Quote id", a.QuoteID, "Transfer id", a.TxID, "Fee", a.Fee, o.Choice.TokenIn)
+	if hint {
+		fmt.Fprintf(c.env.Stdout, "Follow it: svcwallet status %s --watch\n", a.QuoteID)
+	}
+	return 0
+}
+
+// follow follows id to its end through the scheduler and Follow of
+// svcwallet status --watch, journaling the states it learns, with that
+// command's output and exit statuses.
+func (c withdrawCmd) follow(client *service.Client, e service.Environment, j *service.Journal, id string, asJSON bool) int {
+	s, _ := client.Session()
+	recs, _, err := j.AccountRecords(e.Name, s.AccountID)
+	if err != nil {
+		fmt.Fprintf(c.env.Stderr, "%s: the journal cannot be read (%v): the states seen are not journaled\n", withdrawName, err)
+	}
+	if !asJSON {
+		fmt.Fprintln(c.env.Stdout)
+	}
+	st := statusCmd{env: c.env, sleep: c.sleep, jitter: c.jitter, now: c.now, target: e, own: service.OwnOf(recs),
+		writer: service.Withdrawer{Client: client, Journal: j, Now: c.now}, name: withdrawName}
+	return st.follow(client, e, statusFlags{quoteIDs: []string{id}, watch: true, json: asJSON, interval: service.DefaultPollInterval})
+}
+
+// resume is `svcwallet withdraw resume QUOTE_ID`: service.PlanResume on the
+// journal's record decides, as the console's resume does.
+func (c withdrawCmd) resume(f withdrawFlags, id string) int {
+	f.json = c.env.JSON
+	if err := service.CheckQuoteID(id); err != nil {
+		return c.usage("%.40q is not a quote id: %v", service.Quoted(id), err)
+	}
+	e, closeEnv, err := commandEnv(f.config, f.envName, c.env.Getenv)
+	if err != nil {
+		if errors.As(err, new(envUsageError)) {
+			return c.usage("%v", err)
+		}
+		return c.fail(exitError, "%v", err)
+	}
+	defer closeEnv()
+	if e.Name == service.SandboxEnv {
+		return c.failAbout(id, exitNotFound, "the embedded sandbox's withdrawals end with the command that made them: there is nothing to resume on %s", e.Name)
+	}
+	client, err := logInWith(c.env, e, service.Options{Now: c.now, Retry: c.retry})
+	switch {
+	case errors.Is(err, errNoAPIKey):
+		return c.usage("%v", err)
+	case err != nil:
+		return c.fail(exitError, "%v", err)
+	}
+	path := service.DefaultJournalPath()
+	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
+		return c.failAbout(id, exitNotFound, "no withdrawal journal at %s: nothing to resume", path)
+	}
+	j, err := service.OpenJournal(path)
+	if err != nil {
+		return c.fail(exitError, "the withdrawal journal cannot be opened: %v", err)
+	}
+	s, _ := client.Session()
+	recs, _, err := j.AccountRecords(e.Name, s.AccountID)
+	if err != nil {
+		return c.fail(exitError, "the withdrawal journal cannot be read: %v", err)
+	}
+	var rec *service.JournalRecord
+	for i := range recs {
+		if recs[i].QuoteID == id && recs[i].Made {
+			rec = &recs[i]
+		}
+	}
+	if rec == nil {
+		return c.failAbout(id, exitNotFound, "no withdrawal %s of this account on %s in the journal %s: only one made on this machine can be resumed (svcwallet status %s asks the service)", id, e.Name, path, id)
+	}
+	w := service.Withdrawer{Client: client, Journal: j, Now: c.now}
+	checkWhy := ""
+	switch service.PlanResume(*rec, c.now()) {
+	case service.ResumeNeverHappened:
+		return c.failAbout(id, exitFailed, "withdrawal %s never happened, nothing was paid: %s", id, orText(rec.Error, "the service refused the request"))
+	case service.ResumeFollow:
+		return c.follow(client, e, j, id, f.json)
+	case service.ResumeResend:
+		cx, cancel := context.WithTimeout(context.Background(), service.WithdrawTimeout)
+		r := w.Resend(cx, rec.Request)
+		cancel()
+		switch {
+		case r.Lost:
+			return c.failAbout(id, exitError, "still no answer from the service to withdrawal %s (%v): it may or may not have arrived; run svcwallet withdraw resume %s again later (it cannot pay twice)", id, service.Explain(r.Err), id)
+		case !r.Refused:
+			o := service.Order{Quote: service.Quote{QuoteID: id}, Choice: service.WithdrawalChoice{TokenIn: rec.Intent.TokenIn,
+				TokenOut: rec.Intent.TokenOut, ToAddress: rec.Intent.ToAddress, Route: service.WithdrawalRoute{Chain: rec.Intent.Chain}}}
+			if code := c.printAccepted(r.Accepted, o, f.json, false); code != 0 {
+				return code
+			}
+			return c.follow(client, e, j, id, f.json)
+		}
+		// Refused now: the first send may still have arrived; the status decides.
+		checkWhy = service.ResendRefusal(r.Err)
+	}
+	cx, cancel := c.call()
+	wd, err := client.WithdrawalStatus(cx, id)
+	cancel()
+	if service.NeverArrived(wd, err) {
+		why := orText(checkWhy, service.NeverPaid)
+		if jerr := w.JournalNeverHappened(id, why); jerr != nil {
+			fmt.Fprintf(c.env.Stderr, "%s: the journal could not record it (%v)\n", withdrawName, jerr)
+		}
+		return c.failAbout(id, exitFailed, "withdrawal %s never arrived, nothing was paid: %s", id, why)
+	}
+	if err != nil {
+		return c.failAbout(id, exitError, "whether withdrawal %s arrived cannot be told now: %v; run svcwallet withdraw resume %s again", id, service.Explain(err), id)
+	}
+	return c.follow(client, e, j, id, f.json)
+}
+
+func orText(s, alt string) string {
+	if s == "" {
+		return alt
+	}
+	return s
+}
