@@ -1,0 +1,105 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"svcwallet/service"
+)
+
+// resume is `svcwallet withdraw resume QUOTE_ID`: service.PlanResume on the
+// journal's record decides, as the console's resume does.
+func (c withdrawCmd) resume(f withdrawFlags, id string) int {
+	f.json = c.env.JSON
+	if err := service.CheckQuoteID(id); err != nil {
+		return c.usage("%.40q is not a quote id: %v", service.Quoted(id), err)
+	}
+	e, closeEnv, err := commandEnv(f.config, f.envName, c.env.Getenv)
+	if err != nil {
+		if errors.As(err, new(envUsageError)) {
+			return c.usage("%v", err)
+		}
+		return c.fail(exitError, "%v", err)
+	}
+	defer closeEnv()
+	if e.Name == service.SandboxEnv {
+		return c.failAbout(id, exitNotFound, "the embedded sandbox's withdrawals end with the command that made them: there is nothing to resume on %s", e.Name)
+	}
+	client, err := logInWith(c.env, e, service.Options{Now: c.now, Retry: c.retry})
+	switch {
+	case errors.Is(err, errNoAPIKey):
+		return c.usage("%v", err)
+	case err != nil:
+		return c.fail(exitError, "%v", err)
+	}
+	path := service.DefaultJournalPath()
+	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
+		return c.failAbout(id, exitNotFound, "no withdrawal journal at %s: nothing to resume", path)
+	}
+	j, err := service.OpenJournal(path)
+	if err != nil {
+		return c.fail(exitError, "the withdrawal journal cannot be opened: %v", err)
+	}
+	s, _ := client.Session()
+	recs, _, err := j.AccountRecords(e.Name, s.AccountID)
+	if err != nil {
+		return c.fail(exitError, "the withdrawal journal cannot be read: %v", err)
+	}
+	var rec *service.JournalRecord
+	for i := range recs {
+		if recs[i].QuoteID == id && recs[i].Made {
+			rec = &recs[i]
+		}
+	}
+	if rec == nil {
+		return c.failAbout(id, exitNotFound, "no withdrawal %s of this account on %s in the journal %s: only one made on this machine can be resumed (svcwallet status %s asks the service)", id, e.Name, path, id)
+	}
+	w := service.Withdrawer{Client: client, Journal: j, Now: c.now}
+	checkWhy := ""
+	switch service.PlanResume(*rec, c.now()) {
+	case service.ResumeNeverHappened:
+		return c.failAbout(id, exitFailed, "withdrawal %s never happened, nothing was paid: %s", id, orText(rec.Error, "the service refused the request"))
+	case service.ResumeFollow:
+		return c.follow(client, e, j, id, f.json)
+	case service.ResumeResend:
+		cx, cancel := context.WithTimeout(context.Background(), service.WithdrawTimeout)
+		r := w.Resend(cx, rec.Request)
+		cancel()
+		switch {
+		case r.Lost:
+			return c.failAbout(id, exitError, "still no answer from the service to withdrawal %s (%v): it may or may not have arrived; run svcwallet withdraw resume %s again later (it cannot pay twice)", id, service.Explain(r.Err), id)
+		case !r.Refused:
+			o := service.Order{Quote: service.Quote{QuoteID: id}, Choice: service.WithdrawalChoice{TokenIn: rec.Intent.TokenIn,
+				TokenOut: rec.Intent.TokenOut, ToAddress: rec.Intent.ToAddress, Route: service.WithdrawalRoute{Chain: rec.Intent.Chain}}}
+			if code := c.printAccepted(r.Accepted, o, f.json, false); code != 0 {
+				return code
+			}
+			return c.follow(client, e, j, id, f.json)
+		}
+		// Refused now: the first send may still have arrived; the status decides.
+		checkWhy = service.ResendRefusal(r.Err)
+	}
+	cx, cancel := c.call()
+	wd, err := client.WithdrawalStatus(cx, id)
+	cancel()
+	if service.NeverArrived(wd, err) {
+		why := orText(checkWhy, service.NeverPaid)
+		if jerr := w.JournalNeverHappened(id, why); jerr != nil {
+			fmt.Fprintf(c.env.Stderr, "%s: the journal could not record it (%v)\n", withdrawName, jerr)
+		}
+		return c.failAbout(id, exitFailed, "withdrawal %s never arrived, nothing was paid: %s", id, why)
+	}
+	if err != nil {
+		return c.failAbout(id, exitError, "whether withdrawal %s arrived cannot be told now: %v; run svcwallet withdraw resume %s again", id, service.Explain(err), id)
+	}
+	return c.follow(client, e, j, id, f.json)
+}
+
+func orText(s, alt string) string {
+	if s == "" {
+		return alt
+	}
+	return s
+}
