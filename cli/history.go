@@ -23,9 +23,9 @@ The environment is --env, else $SVCWALLET_ENV, else the config's default_env,
 else the embedded sandbox, whose withdrawals live only as long as its console.
 
 Exit status: 0 listed (also when empty), 1 the journal cannot be read, or
-with --refresh the login failed or a withdrawal could not be asked about
-(said on stderr; the listing is still printed), 2 usage (with --refresh:
-$SVCWALLET_API_KEY unset).`
+with --refresh the login failed (nothing listed) or a withdrawal could not
+be asked about (said on stderr; the listing is still printed), 2 usage
+(with --refresh: $SVCWALLET_API_KEY unset).`
 
 // historyEntry is one withdrawal in `history --json`.
 type historyEntry struct {

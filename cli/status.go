@@ -49,6 +49,11 @@ several. --json prints JSON objects, one a line, each with its quote_id:
 the changes, then the final records; an id that was not found or could not
 be read has an error object instead (on stderr without --json).
 
+The states it learns of this account's own withdrawals (those this machine's
+journal made) are added to the journal, once each, so history, doctor and
+the console agree with what was seen; a CREATED record of one the journal
+saw accepted is said as such, never as a quote that expired unexecuted.
+
 Exit status: the largest of the ids' statuses
   0  COMPLETED: paid out
   1  not paid out: FAILED, REFUNDED, or a quote that expired unexecuted

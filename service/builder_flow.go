@@ -18,8 +18,9 @@ type BuilderOrder struct {
 }
 
 // NewBuilderOrder builds the message for a with this nonce, expiring the
-// chosen validity after now (this machine's clock: SigningNow refuses to
-// sign when the service's differs by more than builderClockMargin allows).
+// chosen validity after now (this machine's clock, which SigningNow holds
+// within MaxClockSkew of the service's; builderClockMargin keeps the
+// expiry inside the service's 30-day cap either way).
 func NewBuilderOrder(a BuilderAuth, d signer.Domain, nonce uint32, now time.Time) BuilderOrder {
 	return BuilderOrder{Auth: a, Domain: d, Message: a.Message(nonce, a.Expiration(now))}
 }

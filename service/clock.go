@@ -56,10 +56,12 @@ func (r ClockReading) CheckSkew() error {
 	return nil
 }
 
-// SigningNow is the time every signature's expiry is computed from: the
-// earlier of the service's clock and the local one, refused with a
-// *ClockSkewError when they differ by more than MaxClockSkew. Every signing
-// path (wallet login, Transfer, builder authorization) calls it first.
+// SigningNow is the earlier of the service's clock and the local one,
+// refused with a *ClockSkewError when they differ by more than
+// MaxClockSkew. Every signing path (wallet login, Transfer, builder
+// authorization) calls it first: the wallet login's expiry counts from it
+// and a Transfer's is checked against it; a builder authorization's counts
+// from the local clock, as its review shows it, within builderClockMargin.
 func (c *Client) SigningNow(ctx context.Context) (time.Time, error) {
 	r, err := c.MeasureClock(ctx)
 	if err != nil {

@@ -7,8 +7,9 @@ import (
 
 // Follow is what is known of one followed withdrawal, and the one place
 // that decides what a status answer means: the state machine behind the
-// status screen, the watch board and `svcwallet status --watch` (the last
-// two through a Scheduler). It is pure: no I/O and no clock of its own.
+// status screen, and, through a Scheduler, the watch board, History's
+// refresh, `svcwallet status`, `history --refresh` and `withdraw --wait`.
+// It is pure: no I/O and no clock of its own.
 type Follow struct {
 	QuoteID  string
 	Last     Withdrawal // zero until the first answer
@@ -105,8 +106,8 @@ func (f *Follow) ExpiredUnexecuted(now time.Time) bool {
 }
 
 // Payout is what a followed withdrawal's last answer means for the
-// money, the same in every view (the status screen, the board, the exit
-// status of `svcwallet status`).
+// money: the exit status of `svcwallet status` and `svcwallet withdraw
+// --wait` is set from it.
 type Payout int
 
 const (

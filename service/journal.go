@@ -100,8 +100,9 @@ func (j *Journal) Append(e JournalEntry) error {
 
 // AppendState writes e, a state a follower learned, unless the journal's
 // last answer for that withdrawal (same environment and account) is that
-// state already: the status screen, the board and the command line may
-// all learn it, in this process or another, and it is recorded once.
+// state already, or a terminal one: the status screen, the board and the
+// command line may all learn it, in this process or another, and it is
+// recorded once.
 func (j *Journal) AppendState(e JournalEntry) error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
@@ -123,7 +124,9 @@ func (j *Journal) AppendState(e JournalEntry) error {
 			last = x.State
 		}
 	}
-	if last == e.State {
+	// A terminal state is never left (SPEC.md §3): a late answer from a
+	// slower follower must not reopen a finished withdrawal.
+	if last == e.State || Terminal(last) {
 		return nil
 	}
 	return j.write(e)

@@ -296,6 +296,8 @@ func TestJournalAppendStateOnce(t *testing.T) {
 		{j, e(service.JournalState, "acct-1", "production", service.StateSending)},
 		{j, e(service.JournalState, "acct-1", "sandbox", service.StateCompleted)},
 		{other, e(service.JournalState, "acct-1", "sandbox", service.StateCompleted)},
+		// A slower follower's late answer never reopens it.
+		{other, e(service.JournalState, "acct-1", "sandbox", service.StateSending)},
 	} {
 		if err := x.j.AppendState(x.entry); err != nil {
 			t.Fatal(err)
