@@ -158,7 +158,7 @@ func send(m *Model, msg tea.Msg) (msgs []tea.Msg, timers int) {
 	msgs, timers = run(cmd)
 	for _, out := range msgs {
 		switch out.(type) {
-		case PushMsg, PopMsg, ReplaceMsg, ResetMsg, ErrorMsg, InfoMsg:
+		case PushMsg, PopMsg, ResetMsg, ErrorMsg, InfoMsg:
 			more, t := send(m, out)
 			msgs, timers = append(msgs, more...), timers+t
 		}

@@ -131,10 +131,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = m.enter(msg.Screen)
 	case PopMsg:
 		cmd = m.pop()
-	case ReplaceMsg:
-		leave(m.stack[len(m.stack)-1])
-		m.stack[len(m.stack)-1] = msg.Screen
-		cmd = m.enter(msg.Screen)
 	case ResetMsg:
 		for _, s := range m.stack {
 			leave(s)

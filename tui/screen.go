@@ -1,7 +1,7 @@
 // Package tui is svcwallet's root Bubble Tea model: a stack of screens with
 // global keys, a status bar, a help footer, error toasts, window sizing and
 // theme detection. It knows no screen by name; main hands it the first one and
-// screens navigate with the Push, Pop, Replace and Reset commands.
+// screens navigate with the Push, Pop and Reset commands.
 package tui
 
 import (
@@ -20,9 +20,6 @@ type PushMsg struct{ Screen Screen }
 // PopMsg removes the top screen unless it is the last one. Prefer Pop.
 type PopMsg struct{}
 
-// ReplaceMsg swaps the top screen for Screen. Prefer Replace.
-type ReplaceMsg struct{ Screen Screen }
-
 // ResetMsg empties the stack and starts again from Screen. Prefer Reset.
 type ResetMsg struct{ Screen Screen }
 
@@ -39,8 +36,8 @@ type InfoMsg struct{ Text string }
 // every screen on the stack, after Common.Styles was rebuilt, so screens
 // that hold bubbles can restyle them.
 type Screen interface {
-	// Init runs each time the screen is put on the stack (Push, Replace,
-	// Reset, or as the first screen), after SetSize.
+	// Init runs each time the screen is put on the stack (Push, Reset, or as
+	// the first screen), after SetSize.
 	Init() tea.Cmd
 	Update(tea.Msg) (Screen, tea.Cmd)
 	// View draws the content area: at most the width and height last given
@@ -92,10 +89,6 @@ func Push(s Screen) tea.Cmd { return func() tea.Msg { return PushMsg{Screen: s} 
 // Pop returns a command that goes back to the previous screen. On the first
 // screen it does nothing.
 func Pop() tea.Cmd { return func() tea.Msg { return PopMsg{} } }
-
-// Replace returns a command that swaps the top screen for s, so that Esc from
-// s skips the screen it replaced (e.g. review → submitted).
-func Replace(s Screen) tea.Cmd { return func() tea.Msg { return ReplaceMsg{Screen: s} } }
 
 // Reset returns a command that drops every screen and shows s alone, e.g. the
 // login screen after the session ends.
