@@ -11,8 +11,8 @@ import (
 	"unicode/utf8"
 
 	"svcwallet/service"
-	"svcwallet/service/hostiletest"
 	"svcwallet/service/sandbox"
+	"svcwallet/service/servicetest"
 )
 
 // hostilePayload holds every kind of sequence a hostile server could use on
@@ -178,10 +178,10 @@ func TestCLIHostileStatusRoundTwo(t *testing.T) {
 		f    func([]byte) []byte
 		says string
 	}{
-		{"transfer id running a command", hostiletest.TxIDRunsCommand, "transfer id that holds a character other than letters"},
-		{"900,000-digit amount", hostiletest.HugeAmount, "receive amount that has more than 18 digits"},
-		{"state named twice", hostiletest.StateTwice, `JSON object that names the field`},
-		{"COMPLETED without a payout hash", hostiletest.NoPayoutHash, "COMPLETED record that carries no payout hash"},
+		{"transfer id running a command", servicetest.TxIDRunsCommand, "transfer id that holds a character other than letters"},
+		{"900,000-digit amount", servicetest.HugeAmount, "receive amount that has more than 18 digits"},
+		{"state named twice", servicetest.StateTwice, `JSON object that names the field`},
+		{"COMPLETED without a payout hash", servicetest.NoPayoutHash, "COMPLETED record that carries no payout hash"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r.rewrite.Store(onlyPath(service.PathWithdrawalStatus, tc.f))
@@ -223,7 +223,7 @@ func TestCLIStatusCreatedAfterAcceptance(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.clock.Advance(time.Hour)
-	r.rewrite.Store(onlyPath(service.PathWithdrawalStatus, hostiletest.CreatedLongAgo))
+	r.rewrite.Store(onlyPath(service.PathWithdrawalStatus, servicetest.CreatedLongAgo))
 	res := r.run(nil, id)
 	if res.code != exitPending || !strings.Contains(res.stdout, "The service reports CREATED for a withdrawal it accepted on") || strings.Contains(res.stdout, "nothing was debited") {
 		t.Fatalf("exit %d:\n%s%s", res.code, res.stdout, res.stderr)

@@ -20,6 +20,7 @@ import (
 
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
+	"svcwallet/service/servicetest"
 	"svcwallet/signer"
 )
 
@@ -27,7 +28,7 @@ import (
 // answers can be made to fail, and a config file naming it "local".
 type statusRig struct {
 	t       *testing.T
-	clock   *sandbox.FakeClock
+	clock   *servicetest.FakeClock
 	ex      *sandbox.Exchange
 	srv     *httptest.Server
 	config  string
@@ -57,7 +58,7 @@ func newStatusRig(t *testing.T) *statusRig {
 func newStatusRigWith(t *testing.T, opts sandbox.Options) *statusRig {
 	t.Helper()
 	// The client's session check uses the real clock: start the sandbox's there.
-	r := &statusRig{t: t, clock: sandbox.NewFakeClock(time.Now().UTC())}
+	r := &statusRig{t: t, clock: servicetest.NewFakeClock(time.Now().UTC())}
 	opts.Now = r.clock.Now
 	ex := sandbox.New(opts)
 	r.ex = ex

@@ -11,8 +11,8 @@ import (
 
 	"svcwallet/screens/screentest"
 	"svcwallet/service"
-	"svcwallet/service/hostiletest"
 	"svcwallet/service/sandbox"
+	"svcwallet/service/servicetest"
 	"svcwallet/tui"
 )
 
@@ -72,7 +72,7 @@ func TestBoardCreatedAfterAcceptance(t *testing.T) {
 	timers := screentest.RecordTimers(r.App)
 	id := r.Made(sandbox.DestCompleted, "25")
 	r.Clock.Advance(time.Hour)
-	created := func(b []byte) []byte { return hostiletest.CreatedLongAgo(b) }
+	created := func(b []byte) []byte { return servicetest.CreatedLongAgo(b) }
 	r.StatusRewrite.Store(&created)
 	board := r.App.Makers.Board(r.App)
 	board.SetSize(120, 40)

@@ -7,6 +7,7 @@ import (
 
 	"svcwallet/screens/screentest"
 	"svcwallet/service/sandbox"
+	"svcwallet/service/servicetest"
 )
 
 // TestStatusBarFollowsSilentRelogin: the status bar reads the one session
@@ -14,7 +15,7 @@ import (
 // logs in again silently; the bar then shows the new session's time, not
 // "session expired".
 func TestStatusBarFollowsSilentRelogin(t *testing.T) {
-	clock := sandbox.NewFakeClock(screentest.Now)
+	clock := servicetest.NewFakeClock(screentest.Now)
 	c := newConsole(t, 120, 40, screentest.ConsoleOpts{Clock: clock.Now, Sandbox: sandbox.Options{SessionTTL: 3 * time.Minute}})
 	c.LoginAPIKey(sandbox.DemoAPIKey)
 	bar := func(v string) string { b, _, _ := strings.Cut(v, "\n"); return b }

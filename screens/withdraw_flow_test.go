@@ -15,6 +15,7 @@ import (
 	"svcwallet/screens/screentest"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
+	"svcwallet/service/servicetest"
 	"svcwallet/signer"
 	"svcwallet/tui"
 )
@@ -28,7 +29,7 @@ import (
 type withdrawFlow struct {
 	*flow // press and quit; waitFor is this type's own
 	snap  *snapshotModel
-	clock *sandbox.FakeClock
+	clock *servicetest.FakeClock
 }
 
 // snapshotModel keeps the text of the frame after every update, for waits.
@@ -59,7 +60,7 @@ func (m *snapshotModel) text() string {
 
 func startWithdrawFlow(t *testing.T) *withdrawFlow {
 	t.Helper()
-	clock := sandbox.NewFakeClock(time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC))
+	clock := servicetest.NewFakeClock(time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC))
 	c := &screentest.Console{T: t}
 	srv, err := sandbox.Start("127.0.0.1:0", sandbox.Options{Now: clock.Now})
 	if err != nil {

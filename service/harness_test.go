@@ -17,6 +17,7 @@ import (
 
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
+	"svcwallet/service/servicetest"
 	"svcwallet/signer"
 )
 
@@ -27,14 +28,14 @@ var t0 = time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
 // environment a client needs to reach it.
 type world struct {
 	t     *testing.T
-	clock *sandbox.FakeClock
+	clock *servicetest.FakeClock
 	ex    *sandbox.Exchange
 	env   service.Environment
 }
 
 func newWorld(t *testing.T, opts sandbox.Options) *world {
 	t.Helper()
-	clock := sandbox.NewFakeClock(t0)
+	clock := servicetest.NewFakeClock(t0)
 	opts.Now = clock.Now
 	ex := sandbox.New(opts)
 	srv := httptest.NewServer(ex)

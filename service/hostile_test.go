@@ -18,6 +18,7 @@ import (
 
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
+	"svcwallet/service/servicetest"
 )
 
 // hostile is a server in front of the sandbox that rewrites its answers, as
@@ -57,7 +58,7 @@ func (h *hostile) set(f func(path string, body []byte) []byte) {
 // newHostileWorld is a world whose client reaches the sandbox through h.
 func newHostileWorld(t *testing.T, opts sandbox.Options) (*world, *hostile) {
 	t.Helper()
-	clock := sandbox.NewFakeClock(t0)
+	clock := servicetest.NewFakeClock(t0)
 	opts.Now = clock.Now
 	ex := sandbox.New(opts)
 	h := &hostile{next: ex}

@@ -15,6 +15,7 @@ import (
 	"svcwallet/screens/screentest"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
+	"svcwallet/service/servicetest"
 	"svcwallet/signer"
 	"svcwallet/tui"
 )
@@ -29,12 +30,12 @@ const bldNonce = 424242
 // API key, on a clock the tests move.
 type bldRig struct {
 	*screentest.Console
-	clock *sandbox.FakeClock
+	clock *servicetest.FakeClock
 }
 
 func newBldRig(t *testing.T, w, h int) *bldRig {
 	t.Helper()
-	clock := sandbox.NewFakeClock(bldStart)
+	clock := servicetest.NewFakeClock(bldStart)
 	return &bldRig{Console: screentest.NewLoggedInConsole(t, w, h, screentest.ConsoleOpts{Clock: clock.Now}), clock: clock}
 }
 

@@ -20,6 +20,7 @@ import (
 	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
+	"svcwallet/service/servicetest"
 	"svcwallet/signer"
 	"svcwallet/tui"
 )
@@ -33,7 +34,7 @@ var RigStart = time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
 // and an App logged in to it with a journal of its own.
 type StatusRig struct {
 	T           *testing.T
-	Clock       *sandbox.FakeClock
+	Clock       *servicetest.FakeClock
 	Exchange    *sandbox.Exchange
 	Srv         *httptest.Server
 	App         *kit.App
@@ -53,7 +54,7 @@ type StatusRig struct {
 // an App logged in with the demo API key.
 func NewStatusRig(t *testing.T) *StatusRig {
 	t.Helper()
-	r := &StatusRig{T: t, Clock: sandbox.NewFakeClock(RigStart)}
+	r := &StatusRig{T: t, Clock: servicetest.NewFakeClock(RigStart)}
 	r.Exchange = sandbox.New(sandbox.Options{Now: r.Clock.Now})
 	r.Srv = httptest.NewServer(http.HandlerFunc(r.serve))
 	t.Cleanup(r.Srv.Close)

@@ -12,8 +12,8 @@ import (
 
 	"svcwallet/screens/screentest"
 	"svcwallet/service"
-	"svcwallet/service/hostiletest"
 	"svcwallet/service/sandbox"
+	"svcwallet/service/servicetest"
 	"svcwallet/tui"
 )
 
@@ -307,13 +307,13 @@ func TestStatusUsesTheQuotesOwnExpiry(t *testing.T) {
 func TestStatusRefusesHostileRecords(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		f    hostiletest.Rewrite
+		f    servicetest.Rewrite
 		says string
 	}{
-		{"transfer id running a command", hostiletest.TxIDRunsCommand, "transfer id that holds a character other than letters"},
-		{"state named twice", hostiletest.StateTwice, "names the field"},
-		{"COMPLETED without a payout hash", hostiletest.NoPayoutHash, "COMPLETED record that carries no payout hash"},
-		{"CREATED after acceptance", hostiletest.CreatedLongAgo, "The service reports CREATED for a withdrawal it accepted on"},
+		{"transfer id running a command", servicetest.TxIDRunsCommand, "transfer id that holds a character other than letters"},
+		{"state named twice", servicetest.StateTwice, "names the field"},
+		{"COMPLETED without a payout hash", servicetest.NoPayoutHash, "COMPLETED record that carries no payout hash"},
+		{"CREATED after acceptance", servicetest.CreatedLongAgo, "The service reports CREATED for a withdrawal it accepted on"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := screentest.NewStatusRig(t)

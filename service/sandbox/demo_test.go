@@ -42,18 +42,6 @@ func TestDemoFixtures(t *testing.T) {
 	}
 }
 
-func TestFakeClock(t *testing.T) {
-	c := NewFakeClock(t0)
-	c.Advance(90e9)
-	if got := c.Now().Sub(t0); got != 90e9 {
-		t.Fatalf("advanced %s", got)
-	}
-	c.Set(t0)
-	if !c.Now().Equal(t0) {
-		t.Fatal("Set did not move the clock")
-	}
-}
-
 // FuzzSandboxJSON posts arbitrary bodies to each POST endpoint with a valid
 // session (and API key, for generate-address): never a 5xx, and every
 // rejection is a D7 JSON body whose status matches the HTTP one.

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"svcwallet/service"
+	"svcwallet/service/servicetest"
 )
 
 // faultOnce returns a hook that answers f at phase the first time only.
@@ -168,7 +169,7 @@ func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
 // Start serves on a real listener; concurrent repeats of one withdraw move
 // the money once and all get the same answer.
 func TestStartConcurrentRepeats(t *testing.T) {
-	clock := NewFakeClock(t0)
+	clock := servicetest.NewFakeClock(t0)
 	srv, err := Start("127.0.0.1:0", Options{Now: clock.Now})
 	if err != nil {
 		t.Fatal(err)
@@ -220,7 +221,7 @@ func TestStartConcurrentRepeats(t *testing.T) {
 
 // Closing the server releases a withdraw held by FaultHang.
 func TestServerCloseReleasesHang(t *testing.T) {
-	clock := NewFakeClock(t0)
+	clock := servicetest.NewFakeClock(t0)
 	srv, err := Start("127.0.0.1:0", Options{Now: clock.Now})
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"svcwallet/service"
+	"svcwallet/service/servicetest"
 	"svcwallet/signer"
 )
 
@@ -22,7 +23,7 @@ var t0 = time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
 
 type harness struct {
 	t      *testing.T
-	clock  *FakeClock
+	clock  *servicetest.FakeClock
 	ex     *Exchange
 	url    string
 	client *http.Client
@@ -30,7 +31,7 @@ type harness struct {
 
 func newHarness(t *testing.T, opts Options) *harness {
 	t.Helper()
-	clock := NewFakeClock(t0)
+	clock := servicetest.NewFakeClock(t0)
 	opts.Now = clock.Now
 	ex := New(opts)
 	srv := httptest.NewServer(ex)

@@ -1,8 +1,8 @@
-// Package hostiletest holds the rewrites a hostile proxy makes to a
-// COMPLETED status record (SPEC.md §2.10), shared by the tests of the
-// command line and the console so both face the same attacks. Imported by
-// tests only.
-package hostiletest
+// Package servicetest is what the tests of the service, the command line
+// and the console share about the service: a settable clock for the
+// sandbox, and the rewrites a hostile proxy makes to a status record, so
+// every layer faces the same attacks. Imported by tests only.
+package servicetest
 
 import (
 	"bytes"

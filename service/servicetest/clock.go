@@ -1,11 +1,11 @@
-package sandbox
+package servicetest
 
 import (
 	"sync"
 	"time"
 )
 
-// FakeClock is a settable clock for Options.Now, so tests move quote expiry,
+// FakeClock is a settable clock for sandbox.Options.Now, so tests move quote expiry,
 // settlement and session lifetimes forward without sleeping. It is safe for
 // concurrent use.
 type FakeClock struct {
@@ -16,7 +16,7 @@ type FakeClock struct {
 // NewFakeClock starts a clock at t.
 func NewFakeClock(t time.Time) *FakeClock { return &FakeClock{t: t} }
 
-// Now is the clock's time; pass c.Now as Options.Now.
+// Now is the clock's time; pass c.Now as sandbox.Options.Now.
 func (c *FakeClock) Now() time.Time {
 	c.mu.Lock()
 	defer c.mu.Unlock()
