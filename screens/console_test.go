@@ -30,7 +30,7 @@ func TestHomeOpensEachFeature(t *testing.T) {
 		{"s", "Watch board"}, {"b", "Builder authorization"},
 	} {
 		c.Press(k.key)
-		c.Until(k.title+" in the status bar", func(v string) bool { return strings.Contains(bar(v), k.title) })
+		c.Until(k.title+" in the top bar", func(v string) bool { return strings.Contains(bar(v), k.title) })
 		c.Press("esc")
 		c.Until("home again", func(v string) bool { return strings.Contains(bar(v), "Home") })
 	}

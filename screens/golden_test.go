@@ -101,7 +101,7 @@ func scrubIDs(frame string) string {
 // there, the layout in the plain goldens.
 var colourGoldens = map[string]bool{"login_wallet_error": true, "deposit_qr": true}
 
-// TestGolden draws every screen through the root model (status bar and
+// TestGolden draws every screen through the root model (top bar and
 // footer included) at 80x24 and 120x40 on light and dark backgrounds. The
 // plain golden is shared by both themes, which must not change the layout.
 func TestGolden(t *testing.T) {

@@ -10,20 +10,20 @@ import (
 	"svcwallet/service/servicetest"
 )
 
-// TestStatusBarFollowsSilentRelogin: the status bar reads the one session
+// TestTopBarFollowsSilentRelogin: the top bar reads the one session
 // when it draws. With a 3-minute sandbox session, a request after expiry
 // logs in again silently; the bar then shows the new session's time, not
 // "session expired".
-func TestStatusBarFollowsSilentRelogin(t *testing.T) {
+func TestTopBarFollowsSilentRelogin(t *testing.T) {
 	clock := servicetest.NewFakeClock(screentest.Now)
 	c := newConsole(t, 120, 40, screentest.ConsoleOpts{Clock: clock.Now, Sandbox: sandbox.Options{SessionTTL: 3 * time.Minute}})
 	c.LoginAPIKey(sandbox.DemoAPIKey)
 	bar := func(v string) string { b, _, _ := strings.Cut(v, "\n"); return b }
 	if b := bar(c.Plain()); !strings.Contains(b, "session 3m") {
-		t.Fatalf("status bar after login: %q", b)
+		t.Fatalf("top bar after login: %q", b)
 	}
 	clock.Advance(4 * time.Minute)
-	c.Until("the expired session in the status bar", func(v string) bool { return strings.Contains(bar(v), "session expired") })
+	c.Until("the expired session in the top bar", func(v string) bool { return strings.Contains(bar(v), "session expired") })
 	c.OpenDeposit() // its request meets the expired session and logs in again
-	c.Until("the new session's time in the status bar", func(v string) bool { return strings.Contains(bar(v), "session 3m") })
+	c.Until("the new session's time in the top bar", func(v string) bool { return strings.Contains(bar(v), "session 3m") })
 }

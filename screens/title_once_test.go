@@ -7,7 +7,7 @@ import (
 )
 
 // TestTitleAppearsOnce walks the whole console's golden states: each title
-// is in the status bar, and the body does not repeat it as a heading. The
+// is in the top bar, and the body does not repeat it as a heading. The
 // builder, status and bridge-change screens are walked in their packages.
 func TestTitleAppearsOnce(t *testing.T) {
 	consoleTitles := map[string]string{

@@ -74,7 +74,7 @@ func (w walletCred) login(ctx context.Context, c *Client) (LoginResult, http.Hea
 	return res, hdr, err
 }
 
-// Session is what a login gave: shown in the status bar and used on every call.
+// Session is what a login gave: shown in the top bar and used on every call.
 type Session struct {
 	LoginResult
 	AccountID string    // X-Service-Account-Id (D6)

@@ -17,15 +17,15 @@ type Styles struct {
 	// IsDark records which background the styles were built for.
 	IsDark bool
 
-	// AppTitle is the application name at the left of the status bar.
+	// AppTitle is the application name at the left of the top bar.
 	AppTitle lipgloss.Style
-	// StatusBar is the full-width status line; the segment styles are drawn
+	// TopBar is the full-width top bar; the segment styles are drawn
 	// on top of it and must share its background.
-	StatusBar     lipgloss.Style
-	StatusTitle   lipgloss.Style
-	StatusEnv     lipgloss.Style
-	StatusSegment lipgloss.Style
-	StatusSep     lipgloss.Style
+	TopBar     lipgloss.Style
+	TopBarTitle   lipgloss.Style
+	TopBarEnv     lipgloss.Style
+	TopBarSegment lipgloss.Style
+	TopBarSep     lipgloss.Style
 
 	// Help footer.
 	HelpKey  lipgloss.Style
@@ -91,11 +91,11 @@ func New(isDark bool) Styles {
 		IsDark: isDark,
 
 		AppTitle:      base.Bold(true).Foreground(onAccent).Background(accentBg).Padding(0, 1),
-		StatusBar:     bar,
-		StatusTitle:   bar.Bold(true),
-		StatusEnv:     bar.Bold(true).Foreground(amber),
-		StatusSegment: bar,
-		StatusSep:     bar.Foreground(muted),
+		TopBar:     bar,
+		TopBarTitle:   bar.Bold(true),
+		TopBarEnv:     bar.Bold(true).Foreground(amber),
+		TopBarSegment: bar,
+		TopBarSep:     bar.Foreground(muted),
 
 		HelpKey:  base.Bold(true).Foreground(label),
 		HelpDesc: base.Foreground(muted),

@@ -35,7 +35,7 @@ func TestLightAndDarkDiffer(t *testing.T) {
 	if d.Value.GetForeground() == l.Value.GetForeground() {
 		t.Error("value text has the same colour on light and dark backgrounds")
 	}
-	if d.StatusBar.GetBackground() == l.StatusBar.GetBackground() {
-		t.Error("status bar has the same background on light and dark backgrounds")
+	if d.TopBar.GetBackground() == l.TopBar.GetBackground() {
+		t.Error("top bar has the same background on light and dark backgrounds")
 	}
 }

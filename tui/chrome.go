@@ -20,7 +20,7 @@ type dismissToastMsg struct{ tag Tag }
 
 const (
 	appName       = "svcwallet"
-	statusLines   = 1
+	topBarLines   = 1
 	maxToastLines = 3
 	errorToastFor = 8 * time.Second
 	infoToastFor  = 4 * time.Second
@@ -50,7 +50,7 @@ func (m *Model) showToast(isErr bool, text string) tea.Cmd {
 	return tea.Tick(d, func(time.Time) tea.Msg { return dismissToastMsg{tag: tag} })
 }
 
-// render lays out status bar, content, toast and footer in exactly the
+// render lays out top bar, content, toast and footer in exactly the
 // terminal's height, no line wider than the terminal.
 func (m *Model) render() string {
 	if m.width <= 0 || m.height <= 0 {
@@ -60,9 +60,9 @@ func (m *Model) render() string {
 		return m.tooSmall()
 	}
 	toastL, footer := m.toastLines(), m.footerLines()
-	contentH := m.height - statusLines - len(toastL) - len(footer)
+	contentH := m.height - topBarLines - len(toastL) - len(footer)
 	lines := make([]string, 0, m.height)
-	lines = append(lines, m.statusLine())
+	lines = append(lines, m.topBar())
 	lines = append(lines, fit(m.top().View(), m.width, contentH)...)
 	lines = append(lines, toastL...)
 	lines = append(lines, footer...)
@@ -77,51 +77,51 @@ func (m *Model) tooSmall() string {
 	return strings.Join(fit(block, m.width, m.height), "\n")
 }
 
-// statusSegment is one piece of the status bar. When the bar is too narrow
+// topBarSegment is one piece of the top bar. When the bar is too narrow
 // the segment with the highest drop goes first; drop 0 is never dropped. The
 // screen's title is never dropped either (the body does not repeat it): when
 // nothing else can go, it is cut with an ellipsis.
-type statusSegment struct {
+type topBarSegment struct {
 	text  string
 	style lipgloss.Style
 	left  bool // beside the app name rather than right-aligned
 	drop  int
 }
 
-func (m *Model) statusLine() string {
-	var s Status
-	if m.common.Status != nil {
-		s = m.common.Status()
+func (m *Model) topBar() string {
+	var s TopBar
+	if m.common.TopBar != nil {
+		s = m.common.TopBar()
 	}
 	left := ""
 	if !s.SessionExpires.IsZero() {
 		left = sessionLeft(s.SessionExpires, m.common.Now())
 	}
 	key := fmt.Sprintf("%d|%t|%s|%+v|%s", m.width, m.common.Styles.IsDark, m.top().Title(), s, left)
-	return m.statusMemo.get(key, func() string { return m.drawStatusLine(s) })
+	return m.topBarMemo.get(key, func() string { return m.drawTopBar(s) })
 }
 
-func (m *Model) drawStatusLine(s Status) string {
+func (m *Model) drawTopBar(s TopBar) string {
 	st := m.common.Styles
-	segs := []statusSegment{{text: clean(m.top().Title()), style: st.StatusTitle, left: true}}
+	segs := []topBarSegment{{text: clean(m.top().Title()), style: st.TopBarTitle, left: true}}
 	add := func(text string, style lipgloss.Style, drop int) {
 		if text != "" {
-			segs = append(segs, statusSegment{text: text, style: style, drop: drop})
+			segs = append(segs, topBarSegment{text: text, style: style, drop: drop})
 		}
 	}
-	add(clean(s.Env), st.StatusEnv, 0)
+	add(clean(s.Env), st.TopBarEnv, 0)
 	if s.ChainID != 0 {
-		add(fmt.Sprintf("chain %d", s.ChainID), st.StatusSegment, 6)
+		add(fmt.Sprintf("chain %d", s.ChainID), st.TopBarSegment, 6)
 	}
-	add(shortAccount(clean(s.Account)), st.StatusSegment, 2)
+	add(shortAccount(clean(s.Account)), st.TopBarSegment, 2)
 	if s.SubAccount != "" {
-		add("sub "+ansi.Truncate(clean(s.SubAccount), 12, "…"), st.StatusSegment, 5)
+		add("sub "+ansi.Truncate(clean(s.SubAccount), 12, "…"), st.TopBarSegment, 5)
 	}
 	if !s.SessionExpires.IsZero() {
-		add(sessionLeft(s.SessionExpires, m.common.Now()), st.StatusSegment, 3)
+		add(sessionLeft(s.SessionExpires, m.common.Now()), st.TopBarSegment, 3)
 	}
 	for {
-		line, ok := m.layoutStatus(segs)
+		line, ok := m.layoutTopBar(segs)
 		if ok {
 			return line
 		}
@@ -143,8 +143,8 @@ func (m *Model) drawStatusLine(s Status) string {
 	}
 }
 
-// layoutStatus draws the bar with segs; ok is false when it does not fit.
-func (m *Model) layoutStatus(segs []statusSegment) (line string, ok bool) {
+// layoutTopBar draws the bar with segs; ok is false when it does not fit.
+func (m *Model) layoutTopBar(segs []topBarSegment) (line string, ok bool) {
 	st := m.common.Styles
 	left := st.AppTitle.Render(appName)
 	var right []string
@@ -152,20 +152,20 @@ func (m *Model) layoutStatus(segs []statusSegment) (line string, ok bool) {
 		switch {
 		case sg.text == "":
 		case sg.left:
-			left += st.StatusBar.Render(" ") + sg.style.Render(sg.text)
+			left += st.TopBar.Render(" ") + sg.style.Render(sg.text)
 		default:
 			right = append(right, sg.style.Render(sg.text))
 		}
 	}
 	r := ""
 	if len(right) > 0 {
-		r = strings.Join(right, st.StatusSep.Render(" │ ")) + st.StatusBar.Render(" ")
+		r = strings.Join(right, st.TopBarSep.Render(" │ ")) + st.TopBar.Render(" ")
 	}
 	gap := m.width - ansi.StringWidth(left) - ansi.StringWidth(r)
 	if gap < 1 {
 		return left + r, false
 	}
-	return left + st.StatusBar.Render(strings.Repeat(" ", gap)) + r, true
+	return left + st.TopBar.Render(strings.Repeat(" ", gap)) + r, true
 }
 
 func (m *Model) toastLines() []string {

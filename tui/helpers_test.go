@@ -217,5 +217,5 @@ func checkFrame(t *testing.T, m *Model, w, h int) string {
 	return v.Content
 }
 
-// setStatus makes the status bar show s, as a session would.
-func setStatus(m *Model, s Status) { m.common.Status = func() Status { return s } }
+// setTopBar makes the top bar show s, as a session would.
+func setTopBar(m *Model, s TopBar) { m.common.TopBar = func() TopBar { return s } }

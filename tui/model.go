@@ -54,9 +54,9 @@ type Model struct {
 	// sized: the screens have been given a size by this root (a Common
 	// may come from an earlier root and already hold the same size).
 	sized bool
-	// The status bar and footer are drawn again only when what they show
+	// The top bar and footer are drawn again only when what they show
 	// changes: together they were most of a frame's cost.
-	statusMemo memo[string]
+	topBarMemo memo[string]
 	footerMemo memo[[]string]
 }
 
@@ -257,7 +257,7 @@ func (m *Model) resize() {
 }
 
 func (m *Model) contentSize() (int, int) {
-	h := m.height - statusLines - len(m.toastLines()) - len(m.footerLines())
+	h := m.height - topBarLines - len(m.toastLines()) - len(m.footerLines())
 	return max(m.width, 0), max(h, 0)
 }
 

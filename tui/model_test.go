@@ -237,36 +237,36 @@ func TestToast(t *testing.T) {
 	}
 }
 
-func TestStatusBar(t *testing.T) {
+func TestTopBar(t *testing.T) {
 	m, _ := newRoot(t, 120, 40)
-	setStatus(m, Status{
+	setTopBar(m, TopBar{
 		Env: "staging", ChainID: 327, Account: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
 		SubAccount: "1234", SessionExpires: fixedNow.Add(24*time.Hour - 30*time.Second),
 	})
 	bar := ansi.Strip(strings.Split(checkFrame(t, m, 120, 40), "\n")[0])
 	for _, want := range []string{"svcwallet", "Home", "staging", "chain 327", "0xf39F…2266", "sub 1234", "session 23h59m"} {
 		if !strings.Contains(bar, want) {
-			t.Errorf("status bar %q lacks %q", bar, want)
+			t.Errorf("top bar %q lacks %q", bar, want)
 		}
 	}
 	send(m, tea.WindowSizeMsg{Width: 60, Height: 20})
 	bar = ansi.Strip(strings.Split(checkFrame(t, m, 60, 20), "\n")[0])
 	if !strings.Contains(bar, "staging") || !strings.Contains(bar, "0xf39F…2266") || strings.Contains(bar, "chain") {
-		t.Errorf("narrow status bar should keep env and account, drop the chain: %q", bar)
+		t.Errorf("narrow top bar should keep env and account, drop the chain: %q", bar)
 	}
 }
 
-// TestStatusBarKeepsTheTitle: the body does not repeat a screen's title, so
+// TestTopBarKeepsTheTitle: the body does not repeat a screen's title, so
 // a narrow bar drops account and session before it, and cuts a title too
 // long for the bar with an ellipsis instead of dropping it.
-func TestStatusBarKeepsTheTitle(t *testing.T) {
+func TestTopBarKeepsTheTitle(t *testing.T) {
 	m, home := newRoot(t, 60, 20)
-	setStatus(m, Status{Env: "staging", Account: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+	setTopBar(m, TopBar{Env: "staging", Account: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
 		SessionExpires: fixedNow.Add(time.Hour)})
 	home.title = "Withdraw: destination and amount"
 	bar := ansi.Strip(strings.Split(checkFrame(t, m, 60, 20), "\n")[0])
 	if !strings.Contains(bar, home.title) || !strings.Contains(bar, "staging") || strings.Contains(bar, "session") {
-		t.Errorf("narrow status bar should keep the title and the env, drop the session: %q", bar)
+		t.Errorf("narrow top bar should keep the title and the env, drop the session: %q", bar)
 	}
 	home.title = "Withdrawal never executed: the quote expired, long ago"
 	bar = ansi.Strip(strings.Split(checkFrame(t, m, 60, 20), "\n")[0])
@@ -358,7 +358,7 @@ func TestIdleRootSchedulesNoTimer(t *testing.T) {
 	pending, timers := run(m.Init())
 	pending = append(pending, tea.WindowSizeMsg{Width: 80, Height: 24},
 		tea.BackgroundColorMsg{Color: color.Black})
-	setStatus(m, Status{Env: "staging", SessionExpires: fixedNow.Add(time.Hour)})
+	setTopBar(m, TopBar{Env: "staging", SessionExpires: fixedNow.Add(time.Hour)})
 	for round := 0; len(pending) > 0; round++ {
 		if round > 10 {
 			t.Fatalf("root keeps producing messages: %v", pending)
@@ -380,7 +380,7 @@ func TestIdleRootSchedulesNoTimer(t *testing.T) {
 func TestResizeKeepsFrameInsideTerminal(t *testing.T) {
 	m, home := newRoot(t, 120, 40)
 	home.wide = true
-	setStatus(m, Status{Env: "production-eu-west-with-a-long-name", ChainID: 325,
+	setTopBar(m, TopBar{Env: "production-eu-west-with-a-long-name", ChainID: 325,
 		Account: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", SubAccount: "99999999999999999999",
 		SessionExpires: fixedNow.Add(90 * time.Minute)})
 	send(m, ShowError(errors.New(strings.Repeat("the bridge refused the quote because of a long reason ", 6)))())
@@ -405,7 +405,7 @@ func TestResizeKeepsFrameInsideTerminal(t *testing.T) {
 	}
 }
 
-// goldenRoot is a two-screen stack with a status bar: the state most screens
+// goldenRoot is a two-screen stack with a top bar: the state most screens
 // are drawn in. Styles render full-colour escape codes whatever the
 // terminal, since lipgloss v2 leaves downsampling to the renderer, so the
 // goldens do not depend on the machine.
@@ -415,7 +415,7 @@ func goldenRoot(t *testing.T, w, h int, theme string) *Model {
 	m := New(newFake(c, "Home"), Options{Theme: theme, Common: c})
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	setStatus(m, Status{
+	setTopBar(m, TopBar{
 		Env: "staging", ChainID: 327, Account: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
 		SessionExpires: fixedNow.Add(23*time.Hour + 59*time.Minute + 30*time.Second),
 	})

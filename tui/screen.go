@@ -1,5 +1,5 @@
 // Package tui is svcwallet's root Bubble Tea model: a stack of screens with
-// global keys, a status bar, a help footer, error toasts, window sizing and
+// global keys, a top bar, a help footer, error toasts, window sizing and
 // theme detection. It knows no screen by name; main hands it the first one and
 // screens navigate with the Push, Pop and Reset commands.
 package tui
@@ -43,11 +43,11 @@ type Screen interface {
 	// View draws the content area: at most the width and height last given
 	// to SetSize. The root truncates anything larger.
 	View() string
-	// SetSize gives the content area, which excludes the status bar, toast
+	// SetSize gives the content area, which excludes the top bar, toast
 	// and help footer. It is called on every resize and whenever the area
 	// changes (a toast appears, full help opens).
 	SetSize(width, height int)
-	// Title names the screen in the status bar and the window title.
+	// Title names the screen in the top bar and the window title.
 	Title() string
 	// KeyMap is shown in the help footer: ShortHelp on one line, FullHelp
 	// when the user presses ?. Global keys are added by the root.
@@ -121,10 +121,10 @@ type Common struct {
 	// Now is the clock for everything that shows or compares times, so
 	// tests can fix it.
 	Now func() time.Time
-	// Status gives the status bar's contents; the bar calls it every time it
+	// TopBar gives the top bar's contents; the bar calls it every time it
 	// draws, so it always shows the session as it is (a silent re-login's
 	// new expiry included). Nil shows the app name and title only.
-	Status func() Status
+	TopBar func() TopBar
 }
 
 // NewCommon returns a Common with styles for a dark or light background and
@@ -137,9 +137,9 @@ func NewCommon(isDark bool, now func() time.Time) *Common {
 	return &Common{Styles: theme.New(isDark), Now: now}
 }
 
-// Status is what the status bar shows besides the app name and screen title.
+// TopBar is what the top bar shows besides the app name and screen title.
 // Empty fields are left out.
-type Status struct {
+type TopBar struct {
 	Env            string
 	ChainID        uint64
 	Account        string // funding address, shown shortened

@@ -6,7 +6,7 @@ import (
 	"svcwallet/screens/screentest"
 )
 
-// TestTitleAppearsOnce: each builder screen's title is in the status bar,
+// TestTitleAppearsOnce: each builder screen's title is in the top bar,
 // and the body does not repeat it as a heading.
 func TestTitleAppearsOnce(t *testing.T) {
 	builderTitles := map[string]string{

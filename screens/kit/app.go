@@ -113,7 +113,7 @@ type Makers struct {
 // Session is the one login the console is in: the target environment with
 // its client (credentials, expiry, silent re-login) and journal, and the
 // wallet key when the login was by wallet. The login screen replaces it
-// whole; the status bar reads it every time it draws (App.Status).
+// whole; the top bar reads it every time it draws (App.Status).
 type Session struct {
 	Target Target
 	// Signer is the logged-in account's key when the login was by wallet,
@@ -186,11 +186,11 @@ func (a *App) Root() context.Context {
 	return a.Context
 }
 
-// Status is the status bar's content for the current session, read from the
+// TopBar is the top bar's content for the current session, read from the
 // client at each draw, so a silent re-login shows its new expiry at once.
-func (a *App) Status() tui.Status {
+func (a *App) TopBar() tui.TopBar {
 	s, _ := a.Client().Session()
-	return tui.Status{
+	return tui.TopBar{
 		Env: a.Target.Env.Name, ChainID: a.Target.Env.ChainID,
 		Account: s.FundingAccountAddress, SubAccount: s.SubAccountID, SessionExpires: s.Expires,
 	}

@@ -112,14 +112,14 @@ func New(app *kit.App) tui.Screen {
 	return l
 }
 
-// Init shows the chosen environment in the status bar before any login.
+// Init shows the chosen environment in the top bar before any login.
 func (l *loginScreen) Init() tea.Cmd {
 	l.showEnv()
 	return l.focusInput()
 }
 
 // showEnv makes the environment the form would log in to the session's, with
-// no one logged in, so the status bar names it.
+// no one logged in, so the top bar names it.
 func (l *loginScreen) showEnv() { l.app.Session = kit.Session{Target: l.target()} }
 
 func (l *loginScreen) Title() string { return "Log in" }

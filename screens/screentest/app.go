@@ -62,7 +62,7 @@ func LogIn(t testing.TB, app *kit.App) {
 var Arbitrum = service.WithdrawalRoute{Chain: "ARBITRUM", ChainID: "42161", ChainType: service.ChainTypeEVM, TokensOut: []string{"USDT", "USDC"}}
 
 // Now is the fixed clock of the console tests: sandbox, client and
-// status bar all read it, so session times in goldens never move.
+// top bar all read it, so session times in goldens never move.
 var Now = time.Date(2026, 3, 14, 9, 26, 53, 0, time.UTC)
 
 // shownSandboxURL is what the login screen shows for the sandbox in tests;

@@ -41,7 +41,7 @@ type ConsoleOpts struct {
 
 // NewLoggedInConsole is a console logged in with the demo API key, at the
 // stand-in Home: one feature's screens go on it with Open, under the root
-// (status bar, toasts, footer), without the login and home packages.
+// (top bar, toasts, footer), without the login and home packages.
 func NewLoggedInConsole(t testing.TB, w, h int, o ConsoleOpts) *Console {
 	t.Helper()
 	o.Start = func(app *kit.App) tui.Screen {
@@ -80,12 +80,12 @@ func NewConsole(t testing.TB, w, h int, o ConsoleOpts) *Console {
 	c := &Console{T: t, Srv: srv, Env: o.Env, msgs: make(chan tea.Msg, 4096)}
 	c.App = NewApp(srv, o.Theme == "dark", clock, c.getenv, t.TempDir())
 	OpenJournal(t, c.App)
-	c.App.Common.Status = c.App.Status
+	c.App.Common.TopBar = c.App.TopBar
 	c.Root = tui.New(o.Start(c.App), tui.Options{Theme: o.Theme, Common: c.App.Common})
 	c.exec(c.Root.Init())
 	c.Send(tea.WindowSizeMsg{Width: w, Height: h})
-	// The status bar names the environment as soon as the first screen is up.
-	c.Until("the environment in the status bar", func(v string) bool {
+	// The top bar names the environment as soon as the first screen is up.
+	c.Until("the environment in the top bar", func(v string) bool {
 		bar, _, _ := strings.Cut(v, "\n")
 		return strings.Contains(bar, "sandbox")
 	})
@@ -189,7 +189,7 @@ func (c *Console) LoginAPIKey(key string) {
 	c.T.Helper()
 	c.TypeText(key)
 	c.Press("enter")
-	c.Until("the home screen and the session in the status bar", func(v string) bool {
+	c.Until("the home screen and the session in the top bar", func(v string) bool {
 		bar, _, _ := strings.Cut(v, "\n")
 		return strings.Contains(bar, "Home") && strings.Contains(bar, "session")
 	})

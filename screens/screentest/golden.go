@@ -13,7 +13,7 @@ import (
 	"svcwallet/tui"
 )
 
-// GoldenFrames checks the whole frame (status bar, content, footer) of root
+// GoldenFrames checks the whole frame (top bar, content, footer) of root
 // at 80x24 and 120x40 against the goldens, without escapes, and returns the
 // raw frames.
 func GoldenFrames(t *testing.T, root *tui.Model) map[string]string {
@@ -47,14 +47,14 @@ func CheckFrame(t testing.TB, frame string, w, h int) string {
 	return frame
 }
 
-// RequireTitleOnce fails unless the frame's status bar names title and the
+// RequireTitleOnce fails unless the frame's top bar names title and the
 // rest of the frame does not repeat it.
 func RequireTitleOnce(t *testing.T, frame, title string) {
 	t.Helper()
 	plain := ansi.Strip(frame)
 	bar, _, _ := strings.Cut(plain, "\n")
 	if !strings.Contains(bar, title) {
-		t.Errorf("the status bar does not name %q: %q", title, bar)
+		t.Errorf("the top bar does not name %q: %q", title, bar)
 	}
 	if n := strings.Count(plain, title); n != 1 {
 		t.Errorf("%q appears %d times in the frame:\n%s", title, n, plain)
@@ -63,7 +63,7 @@ func RequireTitleOnce(t *testing.T, frame, title string) {
 
 // RootFrame draws screen s under a root model at 120x40.
 func RootFrame(s tui.Screen, app *kit.App) string {
-	app.Common.Status = app.Status
+	app.Common.TopBar = app.TopBar
 	root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common})
 	Feed(root, tea.WindowSizeMsg{Width: 120, Height: 40})
 	return root.View().Content

@@ -136,7 +136,7 @@ func OtherMsgs() []tea.Msg {
 	return []tea.Msg{tea.FocusMsg{}, tea.BlurMsg{}, struct{ other int }{1}}
 }
 
-// BenchView benchmarks a screen's own View, without the root's status bar
+// BenchView benchmarks a screen's own View, without the root's top bar
 // and footer.
 func BenchView(b *testing.B, s interface{ View() string }) {
 	b.Helper()

@@ -116,7 +116,7 @@ func (s *statusScreen) fields() string {
 // ended: following can stop, by the quote's own expiry when known.
 func (s *statusScreen) ended() bool { return s.follow.Ended(s.app.Common.Now()) }
 
-// heading is the screen's title, shown in the status bar: the withdrawal's
+// heading is the screen's title, shown in the top bar: the withdrawal's
 // state as last seen, or that it never executed.
 func (s *statusScreen) heading() string {
 	switch {

@@ -12,7 +12,7 @@ import (
 )
 
 // TestTitleAppearsOnce: the status, history and board titles are in the
-// status bar, and the body does not repeat them as a heading.
+// top bar, and the body does not repeat them as a heading.
 func TestTitleAppearsOnce(t *testing.T) {
 	t.Run("status_completed", func(t *testing.T) {
 		r := screentest.NewStatusRig(t)
