@@ -21,7 +21,7 @@ type Styles struct {
 	AppTitle lipgloss.Style
 	// TopBar is the full-width top bar; the segment styles are drawn
 	// on top of it and must share its background.
-	TopBar     lipgloss.Style
+	TopBar        lipgloss.Style
 	TopBarTitle   lipgloss.Style
 	TopBarEnv     lipgloss.Style
 	TopBarSegment lipgloss.Style
@@ -91,7 +91,7 @@ func New(isDark bool) Styles {
 		IsDark: isDark,
 
 		AppTitle:      base.Bold(true).Foreground(onAccent).Background(accentBg).Padding(0, 1),
-		TopBar:     bar,
+		TopBar:        bar,
 		TopBarTitle:   bar.Bold(true),
 		TopBarEnv:     bar.Bold(true).Foreground(amber),
 		TopBarSegment: bar,
