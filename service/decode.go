@@ -29,7 +29,7 @@ func (q *Quote) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	// token_in is USDT or USDC (SPEC.md §4.7), 6 decimals either way; the
-	// receive amount's token is checked against the request (checkTokens).
+	// receive amount's token is checked against the request (Client.Quote).
 	return decodeAmounts(
 		amountField{"pay amount", w.PayAmount, TokenDecimals, true, &q.PayAmount},
 		amountField{"receive amount", w.ReceiveAmount, maxWireDigits, true, &q.ReceiveAmount},
