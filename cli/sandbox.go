@@ -6,12 +6,15 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"svcwallet/service"
 	"svcwallet/service/sandbox"
+	"svcwallet/signer"
 )
 
 const sandboxLong = `Serves the sandbox exchange (every endpoint the console uses, with demo
@@ -24,6 +27,8 @@ type sandboxFlags struct {
 	listen                       string
 	public                       bool
 	chainID                      uint64
+	domainName, cookieName       string
+	accountIDHeader              string
 	quoteTTL, settle, sessionTTL time.Duration
 	rateLimit                    int
 }
@@ -40,13 +45,16 @@ func (a *app) sandboxCommand() *cobra.Command {
 		RunE:    func(*cobra.Command, []string) error { return exit(runSandbox(a.env, f)) },
 	}
 	fl := c.Flags()
-	fl.StringVar(&f.listen, "listen", "127.0.0.1:8700", "listen address, loopback unless --public")
+	fl.StringVar(&f.listen, "listen", "127.0.0.1:8700", "address, loopback unless --public")
 	fl.BoolVar(&f.public, "public", false, "allow a --listen address reachable from the network")
 	fl.Uint64Var(&f.chainID, "chain-id", 327, "L2 chain id of the EIP-712 domain")
+	fl.StringVar(&f.domainName, "domain-name", signer.DefaultDomainName, "name of the EIP-712 domain")
+	fl.StringVar(&f.cookieName, "cookie-name", service.SessionCookie, "name of the session cookie")
+	fl.StringVar(&f.accountIDHeader, "account-id-header", service.HeaderAccountID, "name of the account-id header")
 	fl.DurationVar(&f.quoteTTL, "quote-ttl", sandbox.DefaultQuoteTTL, "lifetime of a withdrawal quote")
 	fl.DurationVar(&f.settle, "settle", sandbox.DefaultSettle, "time from SUBMITTED to a terminal state")
 	fl.DurationVar(&f.sessionTTL, "session-ttl", sandbox.DefaultSessionTTL, "lifetime of a session cookie")
-	fl.IntVar(&f.rateLimit, "rate-limit", 0, "requests a second per account, then 429 1006 (0: no limit)")
+	fl.IntVar(&f.rateLimit, "rate-limit", 0, "per account, requests a second before 429 (0: none)")
 	return c
 }
 
@@ -54,6 +62,10 @@ func (a *app) sandboxCommand() *cobra.Command {
 func runSandbox(env CLIEnv, f sandboxFlags) int {
 	usage := func(format string, a ...any) int { return env.report(usageError("svcwallet sandbox", format, a...)) }
 	switch _, _, err := net.SplitHostPort(f.listen); {
+	case !service.IsHTTPToken(f.cookieName) || !service.IsHTTPToken(f.accountIDHeader):
+		return usage("--cookie-name and --account-id-header are HTTP tokens: letters, digits and !#$%%&'*+-.^_`|~")
+	case f.domainName == "" || service.Clean(f.domainName) != f.domainName || len(f.domainName) > 64:
+		return usage("--domain-name: 1 to 64 characters, without control or invisible characters")
 	case err != nil:
 		return usage("--listen %.64q is not HOST:PORT (for example 127.0.0.1:8700)", f.listen)
 	case f.public:
@@ -70,21 +82,33 @@ func runSandbox(env CLIEnv, f sandboxFlags) int {
 	defer signal.Stop(stop)
 	logger := slog.New(slog.NewTextHandler(env.Stderr, nil))
 	srv, err := sandbox.Start(f.listen, sandbox.Options{
-		ChainID: f.chainID, QuoteTTL: f.quoteTTL, Settle: f.settle, SessionTTL: f.sessionTTL, RateLimit: f.rateLimit, Logger: logger,
+		ChainID: f.chainID, DomainName: f.domainName, CookieName: f.cookieName, AccountIDHeader: f.accountIDHeader,
+		QuoteTTL: f.quoteTTL, Settle: f.settle, SessionTTL: f.sessionTTL, RateLimit: f.rateLimit, Logger: logger,
 	})
 	if err != nil {
 		return env.report(failure("svcwallet sandbox", "failed", 1, "cannot listen on %s: %v", f.listen, err))
 	}
 	defer srv.Close()
 	if env.JSON {
-		if err := writeJSONLine(env.Stdout, sandboxBanner(srv.URL, f.chainID)); err != nil {
+		if err := writeJSONLine(env.Stdout, sandboxBanner(srv.URL, f)); err != nil {
 			return env.report(failure("svcwallet sandbox", "output", 1, "cannot write the output: %v", err))
 		}
 		<-stop
 		return 0
 	}
 	fmt.Fprintf(env.Stdout, "svcwallet sandbox exchange, chain id %d\n\n", f.chainID)
-	fmt.Fprintf(env.Stdout, "  auth_url         %s\n  base_url         %s\n  market_data_url  %s\n\n", srv.URL, srv.URL, srv.URL)
+	fmt.Fprintf(env.Stdout, "  auth_url         %s\n  base_url         %s\n  market_data_url  %s\n", srv.URL, srv.URL, srv.URL)
+	// Names other than the spec's are what a client must be configured with.
+	for _, n := range []struct{ key, v, spec string }{
+		{"domain_name", f.domainName, signer.DefaultDomainName},
+		{"cookie_name", f.cookieName, service.SessionCookie},
+		{"account_id_header", f.accountIDHeader, service.HeaderAccountID},
+	} {
+		if n.v != n.spec {
+			fmt.Fprintf(env.Stdout, "  %s%s%q\n", n.key, strings.Repeat(" ", max(1, 17-len(n.key))), n.v)
+		}
+	}
+	fmt.Fprintln(env.Stdout)
 	fmt.Fprint(env.Stdout, demoCredentials)
 	fmt.Fprintln(env.Stdout, "\nPress Ctrl+C to stop.")
 	<-stop
@@ -112,19 +136,23 @@ Withdrawal address book (USDT, 10,000 balance, 5,000 a day):
 
 // sandboxJSON is `svcwallet sandbox --json`: one line, once it listens.
 type sandboxJSON struct {
-	ChainID       uint64            `json:"chain_id"`
-	AuthURL       string            `json:"auth_url"`
-	BaseURL       string            `json:"base_url"`
-	MarketDataURL string            `json:"market_data_url"`
-	APIKeys       map[string]string `json:"api_keys"`
-	DemoKey       string            `json:"demo_private_key"`
-	DemoAddress   string            `json:"demo_address"`
-	Builder       string            `json:"builder_address"`
+	ChainID         uint64            `json:"chain_id"`
+	DomainName      string            `json:"domain_name"`
+	CookieName      string            `json:"cookie_name"`
+	AccountIDHeader string            `json:"account_id_header"`
+	AuthURL         string            `json:"auth_url"`
+	BaseURL         string            `json:"base_url"`
+	MarketDataURL   string            `json:"market_data_url"`
+	APIKeys         map[string]string `json:"api_keys"`
+	DemoKey         string            `json:"demo_private_key"`
+	DemoAddress     string            `json:"demo_address"`
+	Builder         string            `json:"builder_address"`
 }
 
-func sandboxBanner(url string, chainID uint64) sandboxJSON {
+func sandboxBanner(url string, f sandboxFlags) sandboxJSON {
 	return sandboxJSON{
-		ChainID: chainID, AuthURL: url, BaseURL: url, MarketDataURL: url,
+		ChainID: f.chainID, DomainName: f.domainName, CookieName: f.cookieName, AccountIDHeader: f.accountIDHeader,
+		AuthURL: url, BaseURL: url, MarketDataURL: url,
 		APIKeys: map[string]string{"main": sandbox.DemoAPIKey, "trading": sandbox.TradingAPIKey, "no_chain": sandbox.NoChainAPIKey},
 		DemoKey: sandbox.DemoPrivateKey, DemoAddress: sandbox.DemoAddress, Builder: sandbox.BuilderAddress,
 	}

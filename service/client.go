@@ -47,6 +47,7 @@ type Client struct {
 // New returns a client for env.
 func New(env Environment, opts Options) *Client {
 	c := &Client{env: env, now: opts.Now, log: opts.Logger, retry: opts.Retry, apiKey: opts.APIKey}
+	c.session.cookieName, c.session.accountHeader = env.Cookie(), env.AccountHeader()
 	hc := http.Client{Timeout: DefaultTimeout}
 	if opts.HTTPClient != nil {
 		hc = *opts.HTTPClient

@@ -28,6 +28,11 @@ type Environment struct {
 	MarketDataURL string `toml:"market_data_url"`
 	ChainID       uint64 `toml:"chain_id"`
 	DomainName    string `toml:"domain_name"`
+	// CookieName and AccountIDHeader are the deployment's names for the
+	// session cookie and the account-id header (SPEC.md writes svc and
+	// X-Service-Account-Id, the defaults; a real deployment names them).
+	CookieName      string `toml:"cookie_name"`
+	AccountIDHeader string `toml:"account_id_header"`
 	// ExplorerTx maps a chain name to a URL template for a payout hash, "{hash}" replaced.
 	ExplorerTx map[string]string `toml:"explorer_tx"`
 	// BridgeFundingAddress pins the Transfer's toAccount: a different
@@ -46,6 +51,22 @@ func (e Environment) EffectiveFollowRate() int {
 		return e.FollowRate
 	}
 	return DefaultFollowRate
+}
+
+// Cookie is the name of the environment's session cookie.
+func (e Environment) Cookie() string {
+	if e.CookieName != "" {
+		return e.CookieName
+	}
+	return SessionCookie
+}
+
+// AccountHeader is the name of the environment's account-id header.
+func (e Environment) AccountHeader() string {
+	if e.AccountIDHeader != "" {
+		return e.AccountIDHeader
+	}
+	return HeaderAccountID
 }
 
 // Domain is the environment's EIP-712 domain.
@@ -69,6 +90,11 @@ func (e Environment) Validate() error {
 		return fmt.Errorf("environment name %.40q: use 1 to %d letters, digits, '.', '_', ':' and '-' (the journal records it)", e.Name, maxNameLen)
 	case e.DomainName != "" && (len(e.DomainName) > maxNameLen || cleanText(e.DomainName, maxNameLen) != e.DomainName):
 		return fmt.Errorf("environment %q: domain_name %.40q: use at most %d characters, without control or invisible characters and without leading or trailing spaces", e.Name, e.DomainName, maxNameLen)
+	}
+	for key, v := range map[string]string{"cookie_name": e.CookieName, "account_id_header": e.AccountIDHeader} {
+		if v != "" && (len(v) > maxNameLen || !IsHTTPToken(v)) {
+			return fmt.Errorf("environment %q: %s %.40q: use at most %d letters, digits and !#$%%&'*+-.^_`|~ (an HTTP token)", e.Name, key, Quoted(v), maxNameLen)
+		}
 	}
 	if e.ChainID == 0 {
 		return fmt.Errorf("environment %q: chain_id is missing", e.Name)
@@ -248,4 +274,21 @@ func (c Config) Lookup(name string) (Environment, error) {
 		return Environment{}, fmt.Errorf("no environment %q in the config; known: %s", name, c.KnownNames())
 	}
 	return env, nil
+}
+
+// IsHTTPToken reports whether s is an HTTP token (RFC 9110 §5.6.2), what a
+// header or cookie name must be.
+func IsHTTPToken(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -2,7 +2,6 @@ package service
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"sync"
@@ -88,6 +87,8 @@ type sessionStore struct {
 	cookie string
 	info   Session
 	cred   Credential
+	// The environment's names for the cookie and the account-id header.
+	cookieName, accountHeader string
 }
 
 func (s *sessionStore) apply(req *http.Request) {
@@ -96,9 +97,9 @@ func (s *sessionStore) apply(req *http.Request) {
 	if s.cookie == "" {
 		return
 	}
-	req.AddCookie(&http.Cookie{Name: SessionCookie, Value: s.cookie})
+	req.AddCookie(&http.Cookie{Name: s.cookieName, Value: s.cookie})
 	if s.info.AccountID != "" {
-		req.Header.Set(HeaderAccountID, s.info.AccountID)
+		req.Header.Set(s.accountHeader, s.info.AccountID)
 	}
 }
 
@@ -114,11 +115,11 @@ func (c *Client) Login(ctx context.Context, cred Credential) (Session, error) {
 	if err != nil {
 		return Session{}, err
 	}
-	cookie := sessionCookie(hdr)
+	cookie := sessionCookie(hdr, c.env.Cookie())
 	if cookie == nil {
-		return Session{}, errors.New("login answered without a session cookie; the service may be misconfigured")
+		return Session{}, fmt.Errorf("login answered without a session cookie named %s; check the environment's cookie_name, or the service may be misconfigured", c.env.Cookie())
 	}
-	info := Session{LoginResult: res, AccountID: hdr.Get(HeaderAccountID), Method: cred.Method()}
+	info := Session{LoginResult: res, AccountID: hdr.Get(c.env.AccountHeader()), Method: cred.Method()}
 	// The account id comes in a header, past the body's checks: it is shown
 	// on screen and journaled, so it has an id's shape or the login fails.
 	if err := checkID("account id", info.AccountID, false); err != nil {
@@ -181,10 +182,10 @@ func (c *Client) relogin(ctx context.Context) error {
 	return nil
 }
 
-func sessionCookie(h http.Header) *http.Cookie {
+func sessionCookie(h http.Header, name string) *http.Cookie {
 	for _, line := range h.Values("Set-Cookie") {
 		ck, err := http.ParseSetCookie(line)
-		if err == nil && ck.Name == SessionCookie && ck.Value != "" {
+		if err == nil && ck.Name == name && ck.Value != "" {
 			return ck
 		}
 	}

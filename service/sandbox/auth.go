@@ -117,15 +117,16 @@ func (e *Exchange) startSession(g keyGrant, now time.Time) reply {
 	}
 	return reply{
 		body:      res,
-		cookie:    &http.Cookie{Name: service.SessionCookie, Value: token, Path: "/", HttpOnly: true, Expires: expires},
+		cookie:    &http.Cookie{Name: e.cookieName, Value: token, Path: "/", HttpOnly: true, Expires: expires},
 		accountID: a.id,
 	}
 }
 
-// sessionAccount resolves the svc cookie plus X-Service-Account-Id (SPEC.md §5).
+// sessionAccount resolves the session cookie plus the account-id header
+// (SPEC.md §5: svc and X-Service-Account-Id, unless Options name them).
 // missing is the message when there is no cookie at all.
 func (e *Exchange) sessionAccount(r *http.Request, now time.Time, missing string) (*account, *apiError) {
-	c, err := r.Cookie(service.SessionCookie)
+	c, err := r.Cookie(e.cookieName)
 	if err != nil {
 		return nil, fail(service.CodeNotAuthenticated, missing)
 	}
@@ -134,11 +135,11 @@ func (e *Exchange) sessionAccount(r *http.Request, now time.Time, missing string
 		delete(e.sessions, c.Value)
 		return nil, fail(service.CodeNotAuthenticated, "session is unknown or expired; log in again")
 	}
-	switch id := r.Header.Get(service.HeaderAccountID); {
+	switch id := r.Header.Get(e.accountHeader); {
 	case id == "":
-		return nil, fail(service.CodeNotAuthenticated, "send the X-Service-Account-Id header from the login response with the session cookie")
+		return nil, fail(service.CodeNotAuthenticated, "send the "+e.accountHeader+" header from the login response with the session cookie")
 	case id != s.accountID:
-		return nil, fail(service.CodeForbidden, "X-Service-Account-Id does not match the session's account")
+		return nil, fail(service.CodeForbidden, e.accountHeader+" does not match the session's account")
 	}
 	return e.accounts[s.accountID], nil
 }
@@ -156,7 +157,7 @@ func (e *Exchange) depositAccount(r *http.Request, now time.Time) (*account, *ap
 		a = e.accounts[g.accountID]
 	} else {
 		var err *apiError
-		a, err = e.sessionAccount(r, now, "send X-API-Key, or the svc session cookie with X-Service-Account-Id")
+		a, err = e.sessionAccount(r, now, "send X-API-Key, or the "+e.cookieName+" session cookie with "+e.accountHeader)
 		if err != nil {
 			return nil, err
 		}

@@ -9,6 +9,7 @@
 package sandbox
 
 import (
+	"cmp"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -23,16 +24,20 @@ import (
 
 // Options configures an Exchange. Zero values take the defaults noted.
 type Options struct {
-	ChainID     uint64           // EIP-712 chain id; default 327 (staging, D3)
-	DomainName  string           // EIP-712 domain name; default signer.DefaultDomainName
-	QuoteTTL    time.Duration    // quote lifetime; default 60s
-	Settle      time.Duration    // SUBMITTED→SENDING at half, terminal at Settle; default 6s
-	SessionTTL  time.Duration    // session cookie lifetime; default 24h
-	Now         func() time.Time // sandbox clock; default time.Now
-	Logger      *slog.Logger     // one line per request, never a secret; nil = discard
-	ExtraChains int              // synthetic ready chains added to the demo account's deposit list
-	RateLimit   int              // requests a second per account, beyond which 429 code 1006; 0 = no limit
-	ReadTimeout time.Duration    // Start's limit on reading a whole request; default DefaultReadTimeout
+	ChainID    uint64 // EIP-712 chain id; default 327 (staging, D3)
+	DomainName string // EIP-712 domain name; default signer.DefaultDomainName
+	// CookieName and AccountIDHeader name the session cookie and the
+	// account-id header, as a real deployment does; default the spec's.
+	CookieName      string
+	AccountIDHeader string
+	QuoteTTL        time.Duration    // quote lifetime; default 60s
+	Settle          time.Duration    // SUBMITTED→SENDING at half, terminal at Settle; default 6s
+	SessionTTL      time.Duration    // session cookie lifetime; default 24h
+	Now             func() time.Time // sandbox clock; default time.Now
+	Logger          *slog.Logger     // one line per request, never a secret; nil = discard
+	ExtraChains     int              // synthetic ready chains added to the demo account's deposit list
+	RateLimit       int              // requests a second per account, beyond which 429 code 1006; 0 = no limit
+	ReadTimeout     time.Duration    // Start's limit on reading a whole request; default DefaultReadTimeout
 }
 
 // Defaults of Options.
@@ -47,15 +52,16 @@ const (
 // guards all state, held only while a request reads or changes it (never
 // while writing a response or waiting on an injected fault).
 type Exchange struct {
-	domain     signer.Domain
-	quoteTTL   time.Duration
-	settle     time.Duration
-	sessionTTL time.Duration
-	now        func() time.Time
-	log        *slog.Logger
-	routes     map[string]route
-	rateLimit  int
-	rates      map[string]rateWindow // per account; guarded by mu
+	domain                    signer.Domain
+	cookieName, accountHeader string // the deployment's names (Options)
+	quoteTTL                  time.Duration
+	settle                    time.Duration
+	sessionTTL                time.Duration
+	now                       func() time.Time
+	log                       *slog.Logger
+	routes                    map[string]route
+	rateLimit                 int
+	rates                     map[string]rateWindow // per account; guarded by mu
 
 	mu            sync.Mutex
 	accounts      map[string]*account         // by account id
@@ -97,6 +103,7 @@ func New(opts Options) *Exchange {
 	if e.domain.Name == "" {
 		e.domain.Name = signer.DefaultDomainName
 	}
+	e.cookieName, e.accountHeader = cmp.Or(opts.CookieName, service.SessionCookie), cmp.Or(opts.AccountIDHeader, service.HeaderAccountID)
 	if e.domain.ChainID == 0 {
 		e.domain.ChainID = DefaultChainID
 	}

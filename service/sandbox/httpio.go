@@ -58,7 +58,7 @@ func (e *Exchange) respond(w http.ResponseWriter, f func(now time.Time) (reply, 
 		http.SetCookie(w, rep.cookie)
 	}
 	if rep.accountID != "" {
-		w.Header().Set(service.HeaderAccountID, rep.accountID)
+		w.Header().Set(e.accountHeader, rep.accountID)
 	}
 	writeJSON(w, http.StatusOK, rep.body)
 	return nil

@@ -24,7 +24,7 @@ func (e *Exchange) requester(r *http.Request, now time.Time) string {
 			return g.accountID
 		}
 	}
-	if c, err := r.Cookie(service.SessionCookie); err == nil {
+	if c, err := r.Cookie(e.cookieName); err == nil {
 		if s, ok := e.sessions[c.Value]; ok && now.Before(s.expires) {
 			return s.accountID
 		}
