@@ -124,15 +124,15 @@ func TestSandboxPublicWarns(t *testing.T) {
 
 // TestSandboxRefusesBadNames: cookie and header names that are not HTTP
 // tokens, and a domain name with control characters, are usage errors;
-// nothing is served. The address cannot be bound, so a broken check fails
-// with exit 1 instead of serving.
+// nothing is served. The loopback port cannot be bound, so a broken check
+// fails with exit 1 instead of serving.
 func TestSandboxRefusesBadNames(t *testing.T) {
 	for _, args := range [][]string{
 		{"--cookie-name", "a b"},
 		{"--account-id-header", "X-Acct\r\nSet-Cookie: x"},
 		{"--domain-name", "Acme\x1b[2J Exchange"},
 	} {
-		r := depositCmd(t, nil, append([]string{"sandbox", "--listen", "192.0.2.1:0"}, args...)...)
+		r := depositCmd(t, nil, append([]string{"sandbox", "--listen", "127.0.0.1:99999"}, args...)...)
 		if r.code != 2 || r.stdout != "" {
 			t.Errorf("%q: exit %d, stdout %q", args, r.code, r.stdout)
 		}
