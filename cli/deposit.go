@@ -13,6 +13,7 @@ import (
 
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
+	"svcwallet/signer"
 )
 
 // apiKeyVar holds the API key of the non-interactive commands.
@@ -22,7 +23,8 @@ const depositLong = `Lists the chains the account can deposit on: chain id, depo
 ("not provisioned" for an on-demand chain without one yet), and each token's
 contract ("native", or "unknown: provider unreachable").
 
-The API key is read from $SVCWALLET_API_KEY and sent as X-API-Key. The
+The API key is read from $SVCWALLET_API_KEY and sent as X-API-Key; without
+one, a key in $SVCWALLET_PRIVATE_KEY logs in by wallet signature. The
 environment is --env NAME, else $SVCWALLET_ENV, else the config's
 default_env, else the embedded sandbox, which runs inside this one command
 (fresh each time, so an address generated there is not listed by the next
@@ -110,10 +112,19 @@ func runDeposit(env CLIEnv, f depositFlags, chain string) int {
 			apiKey = sandbox.DemoAPIKey
 		}
 	}
-	if apiKey == "" {
-		return fail(2, "set %s to an API key of the account (it is sent as X-API-Key)", apiKeyVar)
+	var client *service.Client
+	switch {
+	case env.Getenv(apiKeyVar) == "" && env.Getenv(signer.KeyEnvVar) != "":
+		// The user logs in by wallet signature: a session serves the
+		// deposit endpoints as well as X-API-Key does (SPEC.md §5).
+		if client, err = logIn(env, e); err != nil {
+			return fail(1, "%v", err)
+		}
+	case apiKey == "":
+		return fail(2, "set %s to an API key of the account (it is sent as X-API-Key), or %s to the main signer's hex key to log in by wallet signature", apiKeyVar, signer.KeyEnvVar)
+	default:
+		client = service.New(e, service.Options{APIKey: apiKey, Logger: env.Log})
 	}
-	client := service.New(e, service.Options{APIKey: apiKey, Logger: env.Log})
 	cx, cancel := context.WithTimeout(context.Background(), depositTimeout)
 	defer cancel()
 

@@ -11,6 +11,7 @@ import (
 
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
+	"svcwallet/signer"
 )
 
 type depositResult struct {
@@ -231,4 +232,17 @@ func TestDebugLogsRequestsWithoutSecrets(t *testing.T) {
 	if r.stderr != "" {
 		t.Errorf("without --debug nothing is logged: %q", r.stderr)
 	}
+}
+
+// TestDepositByWalletLogin: without an API key, deposit logs in by wallet
+// signature with $SVCWALLET_PRIVATE_KEY and lists through the session.
+func TestDepositByWalletLogin(t *testing.T) {
+	cfg, _ := localConfig(t)
+	r := depositCmd(t, map[string]string{signer.KeyEnvVar: sandbox.DemoPrivateKey}, "deposit", "--config", cfg, "--json")
+	r.want(t, 0, nil, nil)
+	var got service.DepositAddresses
+	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil || len(got.Chains) != 7 {
+		t.Fatalf("chains %+v (%v):\n%s", got.Chains, err, r.stdout)
+	}
+	depositCmd(t, nil, "deposit", "--config", cfg).want(t, 2, nil, []string{"or " + signer.KeyEnvVar})
 }

@@ -16,16 +16,17 @@ const historyLong = `Lists the withdrawals journaled on this machine for one env
 unfinished ones first (a request without an answer, or a withdrawal not yet
 COMPLETED, FAILED or REFUNDED: open the console to resume or follow them),
 then the rest, newest first. It reads the journal only and sends nothing,
-unless --refresh: that first logs in with the API key in $SVCWALLET_API_KEY
-(as svcwallet status does), asks the service the status of each unfinished
-withdrawal of that account and journals what it says, then lists.
+unless --refresh: that first logs in as svcwallet status does (the API key
+in $SVCWALLET_API_KEY, else the wallet key in $SVCWALLET_PRIVATE_KEY), asks
+the service the status of each unfinished withdrawal of that account and
+journals what it says, then lists.
 The environment is --env, else $SVCWALLET_ENV, else the config's default_env,
 else the embedded sandbox, whose withdrawals live only as long as its console.
 
 Exit status: 0 listed (also when empty), 1 the journal cannot be read, or
 with --refresh the login failed (nothing listed) or a withdrawal could not
 be asked about (said on stderr; the listing is still printed), 2 usage
-(with --refresh: $SVCWALLET_API_KEY unset).`
+(with --refresh: neither key set).`
 
 // historyEntry is one withdrawal in `history --json`.
 type historyEntry struct {

@@ -21,7 +21,8 @@ With --json an error is {"error":{"code","message","exit"}} on stdout, with the 
 const manEnvironment = `SVCWALLET_ENV: the environment when --env is not given.
 SVCWALLET_CONFIG: the config file when --config is not given.
 SVCWALLET_API_KEY: the API key of deposit, status and withdraw; pre-fills the console.
-SVCWALLET_PRIVATE_KEY: a raw hex signing key (never on the command line).
+SVCWALLET_PRIVATE_KEY: a raw hex signing key (never on the command line); without
+an API key, deposit, status and withdraw log in by wallet signature with it.
 SVCWALLET_KEYSTORE: the keystore directory.
 SVCWALLET_DEBUG=1: log requests, statuses and timings (as --debug).`
 

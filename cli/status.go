@@ -12,6 +12,7 @@ import (
 
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
+	"svcwallet/signer"
 )
 
 // statusKeyVar holds the API key `svcwallet status` logs in with.
@@ -32,10 +33,11 @@ const (
 const maxWatchFailures = 5
 
 const statusLong = `Prints the status of withdrawals. It logs in with the API key in
-$SVCWALLET_API_KEY (the bridge endpoints need a session). The environment is
---env, else $SVCWALLET_ENV, else the config's default_env, else the embedded
-sandbox, started with its demo key: it knows no withdrawal made in another
-process.
+$SVCWALLET_API_KEY, else by wallet signature with the key in
+$SVCWALLET_PRIVATE_KEY (the bridge endpoints need a session). The
+environment is --env, else $SVCWALLET_ENV, else the config's default_env,
+else the embedded sandbox, started with its demo key: it knows no
+withdrawal made in another process.
 
 With - it reads quote ids from standard input, one a line; blank lines and
 # comments are skipped, duplicates merged. All ids share one request budget
@@ -57,7 +59,7 @@ saw accepted is said as such, never as a quote that expired unexecuted.
 Exit status: the largest of the ids' statuses
   0  COMPLETED: paid out
   1  not paid out: FAILED, REFUNDED, or a quote that expired unexecuted
-  2  usage error (flags, a quote id's shape, $SVCWALLET_API_KEY unset,
+  2  usage error (flags, a quote id's shape, no API key nor private key,
      unknown --env); nothing is asked
   3  still pending: CREATED, SUBMITTED or SENDING (without --watch)
   4  not found: no withdrawal with this quote id on this account (an unknown
@@ -154,36 +156,55 @@ func (c statusCmd) run(f statusFlags, args []string) int {
 }
 
 // errNoAPIKey: there is no key to open a session with.
-var errNoAPIKey = fmt.Errorf("set %s to an API key of the account: the bridge endpoints need a session, which svcwallet opens with it", statusKeyVar)
+var errNoAPIKey = fmt.Errorf("set %s to an API key of the account, or %s to the main signer's hex key to log in by wallet signature: the bridge endpoints need a session",
+	statusKeyVar, signer.KeyEnvVar)
 
-// logIn opens the session of `status` and `history --refresh`: with the
-// API key in $SVCWALLET_API_KEY, or the demo key in the embedded sandbox.
-// errNoAPIKey when there is none; other errors are worded for the user.
+// logIn opens the session of `status`, `history --refresh` and `withdraw`
+// the way the user logs in: with the API key in $SVCWALLET_API_KEY, else by
+// wallet signature with the key in $SVCWALLET_PRIVATE_KEY, else, in the
+// embedded sandbox, with its demo API key. errNoAPIKey when there is none;
+// other errors are worded for the user. No session is stored on disk.
 func logIn(env CLIEnv, e service.Environment) (*service.Client, error) {
 	return logInWith(env, e, service.Options{})
 }
 
 // logInWith is logIn with a client made with opts (its Logger is env's).
 func logInWith(env CLIEnv, e service.Environment, opts service.Options) (*service.Client, error) {
-	apiKey := env.Getenv(statusKeyVar)
-	if apiKey == "" && e.Name == service.SandboxEnv {
-		apiKey = sandbox.DemoAPIKey
-	}
-	if apiKey == "" {
-		return nil, errNoAPIKey
+	cred, what, err := loginCredential(env, e)
+	if err != nil {
+		return nil, err
 	}
 	opts.Logger = env.Log
 	client := service.New(e, opts)
 	cx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if _, err := client.Login(cx, service.APIKey(apiKey)); err != nil {
+	if _, err := client.Login(cx, cred); err != nil {
 		var ae *service.APIError
 		if errors.As(err, &ae) && ae.Status == http.StatusUnauthorized {
-			return nil, fmt.Errorf("the API key in %s was refused: check that it is the account's key for environment %s", statusKeyVar, e.Name)
+			return nil, fmt.Errorf("%s was refused: check that it is the account's for environment %s", what, e.Name)
 		}
 		return nil, fmt.Errorf("login failed: %v", service.Explain(err))
 	}
 	return client, nil
+}
+
+// loginCredential picks how to log in, and names it for errors (never
+// with the secret).
+func loginCredential(env CLIEnv, e service.Environment) (service.Credential, string, error) {
+	if apiKey := env.Getenv(statusKeyVar); apiKey != "" {
+		return service.APIKey(apiKey), "the API key in $" + statusKeyVar, nil
+	}
+	if raw := env.Getenv(signer.KeyEnvVar); raw != "" {
+		k, err := signer.ParsePrivateKeyHex(raw)
+		if err != nil {
+			return nil, "", fmt.Errorf("$%s: %v", signer.KeyEnvVar, err)
+		}
+		return service.Wallet(k), "the wallet " + k.Address().Hex() + " (from $" + signer.KeyEnvVar + ")", nil
+	}
+	if e.Name == service.SandboxEnv {
+		return service.APIKey(sandbox.DemoAPIKey), "the sandbox demo key", nil
+	}
+	return nil, "", errNoAPIKey
 }
 
 // journalOf opens the journal for the followers of client's account: it

@@ -263,7 +263,7 @@ func TestStatusExitStatuses(t *testing.T) {
 	r.run(nil, "--env", "nowhere", done).want(t, exitUsage, nil, []string{`no environment "nowhere"`})
 	r.run(map[string]string{statusKeyVar: ""}, done).want(t, exitUsage, nil, []string{"set SVCWALLET_API_KEY"})
 
-	r.run(map[string]string{statusKeyVar: "wrong-key"}, done).want(t, exitError, nil, []string{"the API key in SVCWALLET_API_KEY was refused"})
+	r.run(map[string]string{statusKeyVar: "wrong-key"}, done).want(t, exitError, nil, []string{"the API key in $SVCWALLET_API_KEY was refused"})
 	r.failing.Store(true)
 	r.run(nil, done).want(t, exitError, nil, []string{"The service had a problem (HTTP 502)"})
 	r.srv.Close()
@@ -317,4 +317,22 @@ func TestStatusWatchGivesUp(t *testing.T) {
 	if fmt.Sprint(res.sleeps) != fmt.Sprint(want) {
 		t.Errorf("backoff %v, want %v (low jitter)", res.sleeps, want)
 	}
+}
+
+// TestStatusByWalletLogin: without an API key, status logs in by wallet
+// signature with $SVCWALLET_PRIVATE_KEY, as a user who logs in that way
+// does; a wallet the service does not know is refused in words, never
+// repeating the key.
+func TestStatusByWalletLogin(t *testing.T) {
+	r := newStatusRig(t)
+	id := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
+	r.clock.Advance(sandbox.DefaultSettle)
+	r.run(map[string]string{statusKeyVar: "", signer.KeyEnvVar: sandbox.DemoPrivateKey}, id).want(t, exitCompleted, []string{"COMPLETED"}, nil)
+
+	unknown := "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d" // the builder's: not a main signer
+	res := r.run(map[string]string{statusKeyVar: "", signer.KeyEnvVar: unknown}, id)
+	if res.code != exitError || !strings.Contains(res.stderr, "not registered") || strings.Contains(res.stderr, unknown[2:10]) {
+		t.Fatalf("an unknown wallet: exit %d, %q", res.code, res.stderr)
+	}
+	r.run(map[string]string{statusKeyVar: ""}, id).want(t, exitUsage, nil, []string{"or " + signer.KeyEnvVar + " to the main signer's hex key"})
 }

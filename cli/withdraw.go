@@ -16,12 +16,12 @@ import (
 )
 
 const withdrawLong = `Withdraws USDT through the bridge, as the console does: it logs in as
-svcwallet status does ($SVCWALLET_API_KEY), checks --to for the chain and
---amount, quotes, refuses a quote that asks another amount or whose fee or
-loss (pay - receive) is above --max-fee, checks the bridge address against
-the pinned or first-used one, and prints what will be signed: the EIP-712
-Transfer field by field, its digest, the destination, what you receive and
-lose, and when the quote expires.
+svcwallet status does ($SVCWALLET_API_KEY, else a wallet signature), checks
+--to for the chain and --amount, quotes, refuses a quote that asks another
+amount or whose fee or loss (pay - receive) is above --max-fee, checks the
+bridge address against the pinned or first-used one, and prints what will be
+signed: the EIP-712 Transfer field by field, its digest, the destination,
+what you receive and lose, and when the quote expires.
 
 On a terminal it then asks "Sign and withdraw? [y/N]"; --yes does not ask.
 Without a terminal and without --yes it refuses (exit 2) and sends nothing.
