@@ -74,7 +74,9 @@ func (e *Exchange) handleWalletLogin(w http.ResponseWriter, r *http.Request) *ap
 		return err
 	}
 	return e.respond(w, func(now time.Time) (reply, *apiError) {
-		s, err := e.check(req.Signature, true, now, loginWindow)
+		// chain_id may be omitted at wallet login, as the published service
+		// allows: omitted or 0 means this environment's.
+		s, err := e.check(req.Signature, false, now, loginWindow)
 		if err != nil {
 			return reply{}, err
 		}

@@ -237,11 +237,6 @@ func TestWalletLoginRejections(t *testing.T) {
 			sigMap(b)["chain_id"] = "staging"
 			return b
 		}, service.CodeMalformed, []string{"signature.chain_id"}},
-		{"chain id missing", func() map[string]any {
-			b := validLogin(h, 1)
-			delete(sigMap(b), "chain_id")
-			return b
-		}, service.CodeMalformed, []string{"signature.chain_id", "required"}},
 		{"address not hex", func() map[string]any {
 			b := validLogin(h, 1)
 			b["address"] = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb9226"
@@ -359,5 +354,23 @@ func TestWalletLoginEthersVector(t *testing.T) {
 	}
 	if tried == 0 {
 		t.Fatal("no WalletLogin vectors")
+	}
+}
+
+// TestWalletLoginWithoutChainID: as the published service does, a wallet
+// login may omit signature.chain_id (or send 0): the environment's applies.
+func TestWalletLoginWithoutChainID(t *testing.T) {
+	h := newHarness(t, Options{})
+	for i, chainID := range []any{nil, "0"} {
+		b := validLogin(h, uint32(100+i))
+		if chainID == nil {
+			delete(sigMap(b), "chain_id")
+		} else {
+			sigMap(b)["chain_id"] = chainID
+		}
+		r := h.do(http.MethodPost, service.PathWalletLogin, b, nil)
+		if r.status != http.StatusOK || r.header.Get("Set-Cookie") == "" {
+			t.Fatalf("chain_id %v: status %d %s", chainID, r.status, r.body)
+		}
 	}
 }

@@ -44,7 +44,7 @@ type sig struct {
 }
 
 // present checks that every required sub-field is there, naming the first
-// missing one. chain_id is required in login and builder authorization only.
+// missing one. chain_id is required in builder authorization only.
 func (w *wireSig) present(chainRequired bool) (sigKey, *apiError) {
 	if w == nil {
 		return sigKey{}, malformed("field signature is required")
