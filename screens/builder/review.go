@@ -96,30 +96,35 @@ func (r *builderReviewScreen) sign() tea.Cmd {
 	if r.sent != nil {
 		r.err = nil
 		req := *r.sent
-		return r.gate.Send(func() tea.Msg { return sendBuilder(app, req) })
+		return r.gate.Send(sendBuilder(app, req))
 	}
 	if err := r.gate.Key.Ready(); err != nil {
 		r.err = err
 		return nil
 	}
 	r.err = nil
-	load, o := r.gate.Key.Loader(), r.order
+	// The client and context are taken here: the Cmd's goroutine must not
+	// read the App while Update may change its session.
+	load, o, client, root := r.gate.Key.Loader(), r.order, app.Client(), app.Root()
 	return r.gate.Send(func() tea.Msg {
 		// The root context only: the authorization's answer must arrive
 		// even if the screen is left.
-		cx, cancel := kit.Call(app.Root())
+		cx, cancel := kit.Call(root)
 		defer cancel()
-		req, res, err := app.Client().AuthorizeBuilderOrder(cx, o, load)
+		req, res, err := client.AuthorizeBuilderOrder(cx, o, load)
 		return builderSentMsg{req: req, res: res, err: err}
 	})
 }
 
-// sendBuilder posts a signed authorization; it runs inside a Cmd.
-func sendBuilder(app *kit.App, req service.BuilderAuthorizeRequest) tea.Msg {
-	cx, cancel := kit.Call(app.Root())
-	defer cancel()
-	res, err := app.Client().AuthorizeBuilder(cx, req)
-	return builderSentMsg{req: req, res: res, err: err}
+// sendBuilder posts a signed authorization; the Cmd it returns runs it.
+func sendBuilder(app *kit.App, req service.BuilderAuthorizeRequest) tea.Cmd {
+	client, root := app.Client(), app.Root()
+	return func() tea.Msg {
+		cx, cancel := kit.Call(root)
+		defer cancel()
+		res, err := client.AuthorizeBuilder(cx, req)
+		return builderSentMsg{req: req, res: res, err: err}
+	}
 }
 
 // sentReply shows the result, or explains the refusal.

@@ -174,9 +174,9 @@ type homeJournalMsg struct {
 
 // readJournal counts the unfinished withdrawals in a Cmd: it reads a file.
 func (h *homeScreen) readJournal() tea.Cmd {
-	app := h.app
+	read := h.app.AccountRecords()
 	return func() tea.Msg {
-		recs, skipped, err := app.AccountRecords()
+		recs, skipped, err := read()
 		return homeJournalMsg{unfinished: len(service.Unfinished(recs)), skipped: skipped, err: err}
 	}
 }

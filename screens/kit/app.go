@@ -167,12 +167,16 @@ func (a *App) Withdrawer() service.Withdrawer {
 		BridgePins: BridgePinsPath(a)}
 }
 
-// AccountRecords is the journal's records of the logged-in account in the
-// current environment, newest first, with the count of lines skipped. It
-// reads a file: call it inside a Cmd.
-func (a *App) AccountRecords() ([]service.JournalRecord, int, error) {
+// AccountRecords returns the read of the journal's records of the
+// logged-in account in the current environment (newest first, with the
+// count of lines skipped). Call it in Update and run what it returns inside
+// a Cmd: the session is read now, as a Cmd's goroutine must not read the
+// App while Update changes it (a login screen replaces the Session), and
+// the file is read in the Cmd.
+func (a *App) AccountRecords() func() ([]service.JournalRecord, int, error) {
 	sess, _ := a.Client().Session()
-	return a.Journal().AccountRecords(a.Target.Env.Name, sess.AccountID)
+	j, env := a.Journal(), a.Target.Env.Name
+	return func() ([]service.JournalRecord, int, error) { return j.AccountRecords(env, sess.AccountID) }
 }
 
 // Client is the logged-in target's client.

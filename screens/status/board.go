@@ -93,12 +93,12 @@ func watchlistPath(app *kit.App) string {
 func (b *boardScreen) Init() tea.Cmd {
 	b.tag = tui.NextTag()
 	path, env := watchlistPath(b.app), b.app.Target.Env.Name
-	app := b.app
+	read := b.app.AccountRecords()
 	load := func() tea.Msg {
 		ids, err := service.LoadWatchlist(path, env)
 		// Unreadable, the journal owns nothing here: Home says it cannot
 		// be read.
-		recs, _, _ := app.AccountRecords()
+		recs, _, _ := read()
 		return boardLoadedMsg{ids: ids, own: service.OwnOf(recs), err: err}
 	}
 	return tea.Batch(b.input.Focus(), load)

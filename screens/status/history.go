@@ -145,9 +145,9 @@ func (h *historyScreen) applyFilter() {
 }
 
 func (h *historyScreen) load() tea.Cmd {
-	app := h.app
+	read := h.app.AccountRecords()
 	return func() tea.Msg {
-		recs, _, err := app.AccountRecords()
+		recs, _, err := read()
 		return historyLoadedMsg{recs: recs, err: err}
 	}
 }
@@ -308,10 +308,10 @@ func (h *historyScreen) refreshAnswered(m refreshAnswerMsg) tea.Cmd {
 // refreshed says how the refresh went and reloads the list once every
 // state it learned is in the journal.
 func (h *historyScreen) refreshed(r *refreshing) tea.Cmd {
-	app, writes := h.app, r.writes
+	read, writes := h.app.AccountRecords(), r.writes
 	reload := func() tea.Msg {
 		writes.Wait()
-		recs, _, err := app.AccountRecords()
+		recs, _, err := read()
 		return historyLoadedMsg{recs: recs, err: err}
 	}
 	if r.failed > 0 {

@@ -31,7 +31,7 @@ func TestHistory(t *testing.T) {
 	if got := strings.Join(ids, " "); got != "q-unanswered q-sending q-refused q-completed" {
 		t.Fatalf("history lists %s", got)
 	}
-	recs, _, _ := r.App.AccountRecords()
+	recs, _, _ := r.App.AccountRecords()()
 	un := service.Unfinished(recs)
 	if len(un) != 2 || un[0].QuoteID != "q-unanswered" || un[1].QuoteID != "q-sending" {
 		t.Fatalf("unfinished: %+v", un)
