@@ -64,8 +64,8 @@ func runSandbox(env CLIEnv, f sandboxFlags) int {
 	switch _, _, err := net.SplitHostPort(f.listen); {
 	case !service.IsHTTPToken(f.cookieName) || !service.IsHTTPToken(f.accountIDHeader):
 		return usage("--cookie-name and --account-id-header are HTTP tokens: letters, digits and !#$%%&'*+-.^_`|~")
-	case f.domainName == "" || service.Clean(f.domainName) != f.domainName || len(f.domainName) > 64:
-		return usage("--domain-name: 1 to 64 characters, without control or invisible characters")
+	case !service.ValidDomainName(f.domainName):
+		return usage("--domain-name: 1 to 64 characters, without control or invisible characters and without leading or trailing spaces")
 	case err != nil:
 		return usage("--listen %.64q is not HOST:PORT (for example 127.0.0.1:8700)", f.listen)
 	case f.public:

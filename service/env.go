@@ -88,7 +88,7 @@ func (e Environment) Validate() error {
 	switch {
 	case e.Name == "" || len(e.Name) > maxNameLen || !IsToken(e.Name):
 		return fmt.Errorf("environment name %.40q: use 1 to %d letters, digits, '.', '_', ':' and '-' (the journal records it)", e.Name, maxNameLen)
-	case e.DomainName != "" && (len(e.DomainName) > maxNameLen || cleanText(e.DomainName, maxNameLen) != e.DomainName):
+	case e.DomainName != "" && !ValidDomainName(e.DomainName):
 		return fmt.Errorf("environment %q: domain_name %.40q: use at most %d characters, without control or invisible characters and without leading or trailing spaces", e.Name, e.DomainName, maxNameLen)
 	}
 	for key, v := range map[string]string{"cookie_name": e.CookieName, "account_id_header": e.AccountIDHeader} {
@@ -274,6 +274,14 @@ func (c Config) Lookup(name string) (Environment, error) {
 		return Environment{}, fmt.Errorf("no environment %q in the config; known: %s", name, c.KnownNames())
 	}
 	return env, nil
+}
+
+// ValidDomainName reports whether s can name an EIP-712 domain here: 1 to
+// 64 characters of clean text on one line, without leading or trailing
+// spaces, as the journal reads it back. The config and the sandbox's
+// --domain-name hold to it.
+func ValidDomainName(s string) bool {
+	return s != "" && len(s) <= maxNameLen && cleanText(s, maxNameLen) == s
 }
 
 // IsHTTPToken reports whether s is an HTTP token (RFC 9110 §5.6.2), what a
