@@ -120,8 +120,7 @@ func CheckQuoteID(id string) error {
 func HoldsKeyShape(s string) bool {
 	run := 0
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' {
+		if isHexDigit(s[i]) {
 			if run++; run >= 64 {
 				return true
 			}
