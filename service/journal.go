@@ -110,19 +110,15 @@ func (j *Journal) AppendState(e JournalEntry) error {
 	if err != nil {
 		return err
 	}
-	last := ""
+	var same []JournalEntry
 	for _, x := range entries {
-		if x.QuoteID != e.QuoteID || x.Env != e.Env || x.AccountID != e.AccountID {
-			continue
+		if x.QuoteID == e.QuoteID && x.Env == e.Env && x.AccountID == e.AccountID {
+			same = append(same, x)
 		}
-		switch x.Kind {
-		case JournalAccepted:
-			last = StateSubmitted
-		case JournalRejected:
-			last = ""
-		case JournalState:
-			last = x.State
-		}
+	}
+	last := ""
+	for _, r := range FoldRecords(same) { // one record at most
+		last = r.State
 	}
 	// A terminal state is never left (SPEC.md §3): a late answer from a
 	// slower follower must not reopen a finished withdrawal.
