@@ -105,13 +105,11 @@ func (c statusCmd) refreshHistory(envName, configPath string) (int, bool) {
 	s := service.NewScheduler(env.EffectiveFollowRate())
 	s.Jitter = c.jitter
 	s.Know(c.own)
-	left := 0
-	for _, r := range service.Unfinished(recs) {
-		if _, ok := c.own[r.QuoteID]; ok {
-			s.Add(r.QuoteID, c.now())
-			left++
-		}
+	ids := service.UnfinishedOwn(recs)
+	for _, id := range ids {
+		s.Add(id, c.now())
 	}
+	left := len(ids)
 	if left > 0 {
 		fmt.Fprintf(c.env.Stderr, "%s: asking the service about %d unfinished withdrawal(s)\n", cmd, left)
 	}

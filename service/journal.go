@@ -341,6 +341,19 @@ func Unfinished(recs []JournalRecord) []JournalRecord {
 	return out
 }
 
+// UnfinishedOwn is the quote ids of the unfinished withdrawals of recs
+// (one account's records in one environment) that this account made (see
+// OwnOf): what a refresh of History or `history --refresh` asks about.
+func UnfinishedOwn(recs []JournalRecord) []string {
+	var ids []string
+	for _, r := range Unfinished(recs) {
+		if r.Made {
+			ids = append(ids, r.QuoteID)
+		}
+	}
+	return ids
+}
+
 // FoldRecords folds entries into one record per withdrawal, newest first.
 func FoldRecords(entries []JournalEntry) []JournalRecord {
 	byID := map[string]*JournalRecord{}

@@ -233,14 +233,7 @@ func (h *historyScreen) refreshable() []string {
 	if h.err != nil {
 		return nil
 	}
-	own := service.OwnOf(h.all)
-	var ids []string
-	for _, r := range service.Unfinished(h.all) {
-		if _, ok := own[r.QuoteID]; ok {
-			ids = append(ids, r.QuoteID)
-		}
-	}
-	return ids
+	return service.UnfinishedOwn(h.all)
 }
 
 // refresh asks the service about every unfinished withdrawal.
