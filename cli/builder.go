@@ -13,7 +13,9 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/spf13/cobra"
 
+	"svcwallet/clean"
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
 )
@@ -134,7 +136,7 @@ func (c builderCmd) run(f builderFlags) int {
 		return c.usage("--account is for --dry-run: a real authorization is signed by the account's own key")
 	case f.account != "":
 		if !common.IsHexAddress(f.account) {
-			return c.usage("--account: %.50q is not an address (0x and 40 hex digits)", service.Quoted(f.account))
+			return c.usage("--account: %.50q is not an address (0x and 40 hex digits)", clean.Quoted(f.account))
 		}
 		main = common.HexToAddress(f.account)
 	default:
@@ -169,7 +171,7 @@ func (c builderCmd) run(f builderFlags) int {
 		return c.fail("%v", err)
 	}
 	nonce, exp := o.Message.NonceExpiration()
-	return c.printResult(a, nonce, exp, res, f.json, e.Name == service.SandboxEnv)
+	return c.printResult(a, nonce, exp, res, f.json, e.Name == config.SandboxEnv)
 }
 
 // flagError names the flag a field error is about.
@@ -186,7 +188,7 @@ func flagError(err error) string {
 
 // keySource picks the main account's key for builder authorize (see
 // signingKey).
-func (c builderCmd) keySource(f builderFlags, e service.Environment) (common.Address, func() (signer.Key, error), int, bool) {
+func (c builderCmd) keySource(f builderFlags, e config.Environment) (common.Address, func() (signer.Key, error), int, bool) {
 	addr, load, usage, err := signingKey(c.env, f.keystore, f.passwordFile, e)
 	switch {
 	case err != nil && usage:
@@ -203,7 +205,7 @@ func (c builderCmd) keySource(f builderFlags, e service.Environment) (common.Add
 // returns the address at once (a keystore file names it in clear) and a
 // loader that asks for the passphrase, so a dry run never asks for one.
 // usage: the error is the command line's to correct.
-func signingKey(env CLIEnv, keystore, passwordFile string, e service.Environment) (common.Address, func() (signer.Key, error), bool, error) {
+func signingKey(env CLIEnv, keystore, passwordFile string, e config.Environment) (common.Address, func() (signer.Key, error), bool, error) {
 	if keystore != "" {
 		addr, known, err := signer.KeystoreFileAddress(keystore)
 		if err != nil {
@@ -233,7 +235,7 @@ func signingKey(env CLIEnv, keystore, passwordFile string, e service.Environment
 	}
 	raw := env.Getenv(signer.KeyEnvVar)
 	what := "$" + signer.KeyEnvVar
-	if raw == "" && e.Name == service.SandboxEnv {
+	if raw == "" && e.Name == config.SandboxEnv {
 		raw, what = sandbox.DemoPrivateKey, "the sandbox demo key"
 	}
 	if raw == "" {

@@ -21,6 +21,7 @@ import (
 	"github.com/ethereum/go-ethereum/signer/core/apitypes"
 
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
 )
@@ -57,8 +58,8 @@ func newBcliEnv(t *testing.T) *bcliEnv {
 	return e
 }
 
-func (e *bcliEnv) environment() service.Environment {
-	return service.SandboxEnvironment(e.url, sandbox.DefaultChainID)
+func (e *bcliEnv) environment() config.Environment {
+	return config.SandboxEnvironment(e.url, sandbox.DefaultChainID)
 }
 
 type bcliResult struct {

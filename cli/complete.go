@@ -5,9 +5,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/spf13/cobra"
+	"svcwallet/service/config"
 
-	"svcwallet/service"
+	"github.com/spf13/cobra"
 )
 
 // Shell completion: `svcwallet completion SHELL` writes the script (bash,
@@ -64,9 +64,9 @@ func (a *app) envFlags(c *cobra.Command, envName, configPath *string) {
 func (a *app) envNames(configPath string) []string {
 	cfg, _, err := loadConfig(configPath, a.env.Getenv)
 	if err != nil {
-		return []string{service.SandboxEnv}
+		return []string{config.SandboxEnv}
 	}
-	names := append(cfg.Names(), service.SandboxEnv)
+	names := append(cfg.Names(), config.SandboxEnv)
 	slices.Sort(names)
 	return slices.Compact(names)
 }
@@ -75,7 +75,7 @@ func (a *app) envNames(configPath string) []string {
 // service: the production explorers' and the environments' explorer_tx.
 func (a *app) chainNames(configPath string) []string {
 	var names []string
-	for name := range service.DefaultExplorerTx {
+	for name := range config.DefaultExplorerTx {
 		names = append(names, name)
 	}
 	if cfg, _, err := loadConfig(configPath, a.env.Getenv); err == nil {

@@ -18,6 +18,7 @@ import (
 	"svcwallet/screens"
 	"svcwallet/screens/kit"
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
 	"svcwallet/tui"
@@ -172,12 +173,12 @@ func consoleLog(env CLIEnv) (*slog.Logger, func(), error) {
 
 // consoleEnv reads the config and the environment the console opens on,
 // refusing an unknown name before anything starts.
-func consoleEnv(configPath, envName string, getenv func(string) string) (service.Config, string, error) {
+func consoleEnv(configPath, envName string, getenv func(string) string) (config.Config, string, error) {
 	cfg, configPath, err := loadConfig(configPath, getenv)
 	if err != nil {
 		return cfg, "", err
 	}
-	if envName = chooseEnv(envName, getenv, cfg); envName != service.SandboxEnv {
+	if envName = chooseEnv(envName, getenv, cfg); envName != config.SandboxEnv {
 		if _, err := cfg.Lookup(envName); err != nil {
 			return cfg, "", unknownEnv(envName, configPath, cfg)
 		}
@@ -187,7 +188,7 @@ func consoleEnv(configPath, envName string, getenv func(string) string) (service
 
 // consoleTargets lists the environments the login screen offers, the chosen
 // one first. The embedded sandbox is always among them.
-func consoleTargets(cfg service.Config, envName string, log *slog.Logger) ([]kit.Target, func(), error) {
+func consoleTargets(cfg config.Config, envName string, log *slog.Logger) ([]kit.Target, func(), error) {
 	var targets []kit.Target
 	var journal *service.Journal
 	var err error
@@ -225,10 +226,10 @@ func consoleTargets(cfg service.Config, envName string, log *slog.Logger) ([]kit
 			closeAll()
 			return nil, nil, err
 		}
-		e := service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
+		e := config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
 		sb := kit.Target{Env: e, Client: service.New(e, service.Options{Logger: log}), Journal: sbJournal,
 			Demo: &kit.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}
-		if envName == service.SandboxEnv || len(targets) == 0 {
+		if envName == config.SandboxEnv || len(targets) == 0 {
 			targets = append([]kit.Target{sb}, targets...)
 		} else {
 			targets = append(targets, sb)

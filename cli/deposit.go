@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
 )
@@ -104,7 +105,7 @@ func runDeposit(env CLIEnv, f depositFlags, chain string) int {
 	}
 	defer closeEnv()
 	apiKey := env.Getenv(apiKeyVar)
-	if e.Name == service.SandboxEnv {
+	if e.Name == config.SandboxEnv {
 		// The sandbox is also the fallback environment: a script must not
 		// take its addresses for real ones.
 		fmt.Fprintln(env.Stderr, "svcwallet deposit: environment sandbox, the embedded test exchange: its addresses receive nothing real; choose one with --env or $SVCWALLET_ENV")

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
 )
@@ -117,12 +118,12 @@ func (c doctorCmd) run(envName, configPath string) int {
 }
 
 // checkConfig reports the config file and the environment commands choose.
-func (c doctorCmd) checkConfig(path, envName string, add func(check, detail, fix string)) (service.Config, string) {
+func (c doctorCmd) checkConfig(path, envName string, add func(check, detail, fix string)) (config.Config, string) {
 	cfg, path, err := loadConfig(path, c.env.Getenv)
 	if err != nil {
 		detail, fix := explainUnsafe(err, "correct the file, or point --config / $SVCWALLET_CONFIG at another")
 		add("config", detail, fix)
-		return service.Config{}, service.SandboxEnv
+		return config.Config{}, config.SandboxEnv
 	}
 	chosen := chooseEnv(envName, c.env.Getenv, cfg)
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
@@ -130,10 +131,10 @@ func (c doctorCmd) checkConfig(path, envName string, add func(check, detail, fix
 	} else {
 		add("config", fmt.Sprintf("%s: environments %s", path, cfg.KnownNames()), "")
 	}
-	if chosen != service.SandboxEnv {
+	if chosen != config.SandboxEnv {
 		if _, err := cfg.Lookup(chosen); err != nil {
 			add("environment", unknownEnv(chosen, path, cfg).Error(), "choose a configured name with --env or $SVCWALLET_ENV")
-			return cfg, service.SandboxEnv
+			return cfg, config.SandboxEnv
 		}
 	}
 	add("environment", chosen+" (chosen by --env, $SVCWALLET_ENV, default_env, else the sandbox)", "")
@@ -246,16 +247,16 @@ func explainUnsafe(err error, fallback string) (detail, fix string) {
 
 // environments lists the configured environments, and the embedded sandbox
 // (started here, stopped by the returned func) when it is the chosen one.
-func (c doctorCmd) environments(cfg service.Config, chosen string, add func(check, detail, fix string)) ([]service.Environment, func()) {
-	var out []service.Environment
+func (c doctorCmd) environments(cfg config.Config, chosen string, add func(check, detail, fix string)) ([]config.Environment, func()) {
+	var out []config.Environment
 	stop := func() {}
-	if chosen == service.SandboxEnv {
+	if chosen == config.SandboxEnv {
 		srv, err := sandbox.Start("127.0.0.1:0", c.sandbox)
 		if err != nil {
 			add("sandbox", "the embedded sandbox cannot start: "+err.Error(), "free a loopback port, or choose an environment with --env")
 		} else {
 			stop = func() { srv.Close() }
-			out = append(out, service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID))
+			out = append(out, config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID))
 		}
 	}
 	for _, name := range cfg.Names() {
@@ -266,7 +267,7 @@ func (c doctorCmd) environments(cfg service.Config, chosen string, add func(chec
 }
 
 // checkEnvironment probes one environment's hosts and clock.
-func (c doctorCmd) checkEnvironment(e service.Environment, add func(check, detail, fix string)) {
+func (c doctorCmd) checkEnvironment(e config.Environment, add func(check, detail, fix string)) {
 	ctx, cancel := context.WithTimeout(context.Background(), doctorProbeTimeout)
 	defer cancel()
 	p := service.New(e, service.Options{Logger: c.env.Log}).Probe(ctx)

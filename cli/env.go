@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"os"
 
-	"svcwallet/service"
+	"svcwallet/clean"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 )
 
@@ -18,27 +19,27 @@ const (
 // loadConfig reads --config, else $SVCWALLET_CONFIG, else the default config
 // file (a missing default file is no error: the sandbox is there). It
 // returns the path it read, for messages.
-func loadConfig(configPath string, getenv func(string) string) (service.Config, string, error) {
+func loadConfig(configPath string, getenv func(string) string) (config.Config, string, error) {
 	if configPath == "" {
 		configPath = getenv(configPathVar)
 	}
 	explicit := configPath != ""
 	if !explicit {
-		configPath = service.DefaultConfigPath()
+		configPath = config.DefaultConfigPath()
 	}
-	cfg, err := service.LoadConfig(configPath, explicit)
+	cfg, err := config.LoadConfig(configPath, explicit)
 	return cfg, configPath, err
 }
 
 // chooseEnv is the one order every command and the console follow: --env,
 // else $SVCWALLET_ENV, else the config's default_env, else the sandbox.
-func chooseEnv(flagValue string, getenv func(string) string, cfg service.Config) string {
+func chooseEnv(flagValue string, getenv func(string) string, cfg config.Config) string {
 	for _, name := range []string{flagValue, getenv(envNameVar), cfg.DefaultEnv} {
 		if name != "" {
 			return name
 		}
 	}
-	return service.SandboxEnv
+	return config.SandboxEnv
 }
 
 // envUsageError is an environment choice the user must correct.
@@ -48,7 +49,7 @@ func (e envUsageError) Error() string { return e.msg }
 
 // unknownEnv refuses an --env (or default_env) name the config does not
 // define, listing the names that exist.
-func unknownEnv(name, configPath string, cfg service.Config) error {
+func unknownEnv(name, configPath string, cfg config.Config) error {
 	where := "the config file"
 	if configPath != "" {
 		where = configPath
@@ -58,29 +59,29 @@ func unknownEnv(name, configPath string, cfg service.Config) error {
 		if _, err := os.Stat(configPath); configPath == "" || errors.Is(err, os.ErrNotExist) {
 			what = "there is no config file (" + where + ")"
 		}
-		return envUsageError{fmt.Sprintf("no environment %.40q: %s, so the only one is %s", service.Quoted(name), what, service.SandboxEnv)}
+		return envUsageError{fmt.Sprintf("no environment %.40q: %s, so the only one is %s", clean.Quoted(name), what, config.SandboxEnv)}
 	}
-	return envUsageError{fmt.Sprintf("no environment %.40q in %s; known: %s", service.Quoted(name), where, cfg.KnownNames())}
+	return envUsageError{fmt.Sprintf("no environment %.40q in %s; known: %s", clean.Quoted(name), where, cfg.KnownNames())}
 }
 
 // commandEnv resolves the environment of a non-interactive command (see
 // chooseEnv). "sandbox" starts the embedded sandbox in this process until the
 // returned func is called.
-func commandEnv(configPath, envName string, getenv func(string) string) (service.Environment, func(), error) {
+func commandEnv(configPath, envName string, getenv func(string) string) (config.Environment, func(), error) {
 	cfg, configPath, err := loadConfig(configPath, getenv)
 	if err != nil {
-		return service.Environment{}, nil, err
+		return config.Environment{}, nil, err
 	}
-	if envName = chooseEnv(envName, getenv, cfg); envName != service.SandboxEnv {
+	if envName = chooseEnv(envName, getenv, cfg); envName != config.SandboxEnv {
 		e, err := cfg.Lookup(envName)
 		if err != nil {
-			return service.Environment{}, nil, unknownEnv(envName, configPath, cfg)
+			return config.Environment{}, nil, unknownEnv(envName, configPath, cfg)
 		}
 		return e, func() {}, nil
 	}
 	srv, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
 	if err != nil {
-		return service.Environment{}, nil, fmt.Errorf("cannot start the embedded sandbox: %w", err)
+		return config.Environment{}, nil, fmt.Errorf("cannot start the embedded sandbox: %w", err)
 	}
-	return service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), func() { srv.Close() }, nil
+	return config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), func() { srv.Close() }, nil
 }

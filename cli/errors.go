@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"svcwallet/service"
+	"svcwallet/clean"
 	"svcwallet/signer"
 )
 
@@ -101,7 +101,7 @@ func jsonRequested(args []string) bool {
 // private key anywhere (in -xKEY, --flag=a,KEY, " KEY" alike).
 func looksLikeKeyArgument(args []string) bool {
 	for _, a := range args {
-		if service.HoldsKeyShape(a) {
+		if clean.HoldsKeyShape(a) {
 			return true
 		}
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/spf13/cobra"
 
-	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
 )
@@ -93,7 +93,7 @@ func TestJSONGolden(t *testing.T) {
 	})
 	t.Run("sandbox", func(t *testing.T) {
 		var b bytes.Buffer
-		_ = writeJSONLine(&b, sandboxBanner("http://127.0.0.1:8700", sandboxFlags{chainID: sandbox.DefaultChainID, domainName: signer.DefaultDomainName, cookieName: service.SessionCookie, accountIDHeader: service.HeaderAccountID}))
+		_ = writeJSONLine(&b, sandboxBanner("http://127.0.0.1:8700", sandboxFlags{chainID: sandbox.DefaultChainID, domainName: signer.DefaultDomainName, cookieName: config.SessionCookie, accountIDHeader: config.HeaderAccountID}))
 		// The demo key is public, yet no golden file holds a private key.
 		golden.RequireEqual(t, maskJSON(b.String(), "demo_private_key"))
 	})

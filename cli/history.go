@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"svcwallet/service"
+	"svcwallet/service/config"
 )
 
 const historyLong = `Lists the withdrawals journaled on this machine for one environment, the
@@ -155,7 +156,7 @@ func runHistory(env CLIEnv, envName, configPath string) int {
 		return fail(1, "%v", err)
 	}
 	var recs []service.JournalRecord
-	if name != service.SandboxEnv {
+	if name != config.SandboxEnv {
 		j, err := service.OpenJournal(service.DefaultJournalPath())
 		skipped := 0
 		if err == nil {
@@ -188,7 +189,7 @@ func runHistory(env CLIEnv, envName, configPath string) int {
 	}
 	if len(recs) == 0 {
 		where := "in the journal " + service.DefaultJournalPath()
-		if name == service.SandboxEnv {
+		if name == config.SandboxEnv {
 			where = "kept: the embedded sandbox's journal ends with its console"
 		}
 		fmt.Fprintf(env.Stderr, "No withdrawals on %s %s.\n", name, where)

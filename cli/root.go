@@ -15,6 +15,7 @@ import (
 	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
 
+	"svcwallet/clean"
 	"svcwallet/service"
 	"svcwallet/signer"
 )
@@ -139,7 +140,7 @@ func helpCommand() *cobra.Command {
 		RunE: func(c *cobra.Command, args []string) error {
 			cmd, rest, err := c.Root().Find(args)
 			if err != nil || cmd == nil || len(rest) > 0 {
-				return usageError(c.CommandPath(), "no command %.40q; the commands are: %s", service.Quoted(strings.Join(args, " ")), subcommandNames(c.Root()))
+				return usageError(c.CommandPath(), "no command %.40q; the commands are: %s", clean.Quoted(strings.Join(args, " ")), subcommandNames(c.Root()))
 			}
 			cmd.InitDefaultHelpFlag()
 			return cmd.Help()
@@ -179,7 +180,7 @@ func noArgs(c *cobra.Command, args []string) error {
 // subcommandOnly refuses an argument that names no subcommand.
 func subcommandOnly(c *cobra.Command, args []string) error {
 	if len(args) > 0 {
-		return usageError(c.CommandPath(), "unknown command %.32q; the commands are: %s", service.Quoted(args[0]), subcommandNames(c))
+		return usageError(c.CommandPath(), "unknown command %.32q; the commands are: %s", clean.Quoted(args[0]), subcommandNames(c))
 	}
 	return nil
 }

@@ -12,7 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
 )
@@ -49,8 +49,8 @@ func (a *app) sandboxCommand() *cobra.Command {
 	fl.BoolVar(&f.public, "public", false, "allow a --listen address reachable from the network")
 	fl.Uint64Var(&f.chainID, "chain-id", 327, "L2 chain id of the EIP-712 domain")
 	fl.StringVar(&f.domainName, "domain-name", signer.DefaultDomainName, "name of the EIP-712 domain")
-	fl.StringVar(&f.cookieName, "cookie-name", service.SessionCookie, "name of the session cookie")
-	fl.StringVar(&f.accountIDHeader, "account-id-header", service.HeaderAccountID, "name of the account-id header")
+	fl.StringVar(&f.cookieName, "cookie-name", config.SessionCookie, "name of the session cookie")
+	fl.StringVar(&f.accountIDHeader, "account-id-header", config.HeaderAccountID, "name of the account-id header")
 	fl.DurationVar(&f.quoteTTL, "quote-ttl", sandbox.DefaultQuoteTTL, "lifetime of a withdrawal quote")
 	fl.DurationVar(&f.settle, "settle", sandbox.DefaultSettle, "time from SUBMITTED to a terminal state")
 	fl.DurationVar(&f.sessionTTL, "session-ttl", sandbox.DefaultSessionTTL, "lifetime of a session cookie")
@@ -62,9 +62,9 @@ func (a *app) sandboxCommand() *cobra.Command {
 func runSandbox(env CLIEnv, f sandboxFlags) int {
 	usage := func(format string, a ...any) int { return env.report(usageError("svcwallet sandbox", format, a...)) }
 	switch _, _, err := net.SplitHostPort(f.listen); {
-	case !service.IsHTTPToken(f.cookieName) || !service.IsHTTPToken(f.accountIDHeader):
+	case !config.IsHTTPToken(f.cookieName) || !config.IsHTTPToken(f.accountIDHeader):
 		return usage("--cookie-name and --account-id-header are HTTP tokens: letters, digits and !#$%%&'*+-.^_`|~")
-	case !service.ValidDomainName(f.domainName):
+	case !config.ValidDomainName(f.domainName):
 		return usage("--domain-name: 1 to 64 characters, without control or invisible characters and without leading or trailing spaces")
 	case err != nil:
 		return usage("--listen %.64q is not HOST:PORT (for example 127.0.0.1:8700)", f.listen)
@@ -101,8 +101,8 @@ func runSandbox(env CLIEnv, f sandboxFlags) int {
 	// Names other than the spec's are what a client must be configured with.
 	for _, n := range []struct{ key, v, spec string }{
 		{"domain_name", f.domainName, signer.DefaultDomainName},
-		{"cookie_name", f.cookieName, service.SessionCookie},
-		{"account_id_header", f.accountIDHeader, service.HeaderAccountID},
+		{"cookie_name", f.cookieName, config.SessionCookie},
+		{"account_id_header", f.accountIDHeader, config.HeaderAccountID},
 	} {
 		if n.v != n.spec {
 			fmt.Fprintf(env.Stdout, "  %s%s%q\n", n.key, strings.Repeat(" ", max(1, 17-len(n.key))), n.v)

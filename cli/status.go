@@ -10,7 +10,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"svcwallet/clean"
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
 )
@@ -97,7 +99,7 @@ type statusCmd struct {
 	sleep  func(ctx context.Context, d time.Duration) error
 	jitter func(n int64) int64
 	now    func() time.Time
-	target service.Environment // the environment asked, once chosen
+	target config.Environment // the environment asked, once chosen
 	// own: the account's withdrawals its journal holds, whose states
 	// writer journals as they are learned.
 	own    service.Own
@@ -164,12 +166,12 @@ var errNoAPIKey = fmt.Errorf("set %s to an API key of the account, or %s to the 
 // wallet signature with the key in $SVCWALLET_PRIVATE_KEY, else, in the
 // embedded sandbox, with its demo API key. errNoAPIKey when there is none;
 // other errors are worded for the user. No session is stored on disk.
-func logIn(env CLIEnv, e service.Environment) (*service.Client, error) {
+func logIn(env CLIEnv, e config.Environment) (*service.Client, error) {
 	return logInWith(env, e, service.Options{})
 }
 
 // logInWith is logIn with a client made with opts (its Logger is env's).
-func logInWith(env CLIEnv, e service.Environment, opts service.Options) (*service.Client, error) {
+func logInWith(env CLIEnv, e config.Environment, opts service.Options) (*service.Client, error) {
 	cred, what, err := loginCredential(env, e)
 	if err != nil {
 		return nil, err
@@ -190,7 +192,7 @@ func logInWith(env CLIEnv, e service.Environment, opts service.Options) (*servic
 
 // loginCredential picks how to log in, and names it for errors (never
 // with the secret).
-func loginCredential(env CLIEnv, e service.Environment) (service.Credential, string, error) {
+func loginCredential(env CLIEnv, e config.Environment) (service.Credential, string, error) {
 	if apiKey := env.Getenv(statusKeyVar); apiKey != "" {
 		return service.APIKey(apiKey), "the API key in $" + statusKeyVar, nil
 	}
@@ -201,7 +203,7 @@ func loginCredential(env CLIEnv, e service.Environment) (service.Credential, str
 		}
 		return service.Wallet(k), "the wallet " + k.Address().Hex() + " (from $" + signer.KeyEnvVar + ")", nil
 	}
-	if e.Name == service.SandboxEnv {
+	if e.Name == config.SandboxEnv {
 		return service.APIKey(sandbox.DemoAPIKey), "the sandbox demo key", nil
 	}
 	return nil, "", errNoAPIKey
@@ -264,7 +266,7 @@ func (c statusCmd) parse(f statusFlags, ids []string) (statusFlags, int, bool) {
 			return f, c.usage("empty quote id: give the quote id of the withdrawal"), false
 		}
 		if err := service.CheckQuoteID(id); err != nil {
-			return f, c.usage("%.40q is not a quote id: %v", service.Quoted(id), err), false
+			return f, c.usage("%.40q is not a quote id: %v", clean.Quoted(id), err), false
 		}
 		f.quoteIDs = appendNew(f.quoteIDs, seen, id)
 	}
@@ -347,7 +349,7 @@ func (c statusCmd) change(f *service.Follow, asJSON bool) {
 }
 
 // print shows a follow's last record as a table, or as one JSON object.
-func (c statusCmd) print(env service.Environment, f *service.Follow, asJSON bool) {
+func (c statusCmd) print(env config.Environment, f *service.Follow, asJSON bool) {
 	if asJSON {
 		c.writeRecord(f)
 		return

@@ -10,7 +10,9 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"svcwallet/clean"
 	"svcwallet/service"
+	"svcwallet/service/config"
 )
 
 // maxQuoteIDLine bounds one line of `svcwallet status -`: far above any
@@ -37,10 +39,10 @@ func readQuoteIDs(r io.Reader) ([]string, error) {
 			continue
 		}
 		if err := service.CheckQuoteID(id); err != nil {
-			if service.HoldsKeyShape(id) {
+			if clean.HoldsKeyShape(id) {
 				return nil, fmt.Errorf("standard input line %d is not a quote id: %v", n, err)
 			}
-			return nil, fmt.Errorf("standard input line %d: %.40q is not a quote id: %v", n, service.Quoted(id), err)
+			return nil, fmt.Errorf("standard input line %d: %.40q is not a quote id: %v", n, clean.Quoted(id), err)
 		}
 		ids = append(ids, id)
 	}
@@ -66,7 +68,7 @@ type followed struct {
 // its request budget: once each without --watch, else until each is final.
 // It prints each change (--watch), then every record, and returns the
 // largest exit status of the ids.
-func (c statusCmd) follow(client *service.Client, env service.Environment, f statusFlags) int {
+func (c statusCmd) follow(client *service.Client, env config.Environment, f statusFlags) int {
 	s := service.NewScheduler(env.EffectiveFollowRate())
 	s.Interval, s.Jitter = f.interval, c.jitter
 	s.Know(c.own)
@@ -149,7 +151,7 @@ var payoutExit = map[service.Payout]int{
 // the largest exit status. One id keeps the record's table (after the
 // change lines with --watch; with --json its last change line is its
 // record); several print one record a line.
-func (c statusCmd) report(env service.Environment, f statusFlags, ids map[string]*followed) int {
+func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]*followed) int {
 	code := exitCompleted
 	for _, o := range ids {
 		code = max(code, o.code)

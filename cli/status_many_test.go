@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 )
 
@@ -101,8 +102,8 @@ func TestStatusStdinWatchJSON(t *testing.T) {
 	// One shared budget: never more than 5 asks in any second.
 	asks := r.takeAsks()
 	for i := range asks {
-		if i >= service.DefaultFollowRate && asks[i].Sub(asks[i-service.DefaultFollowRate]) < time.Second {
-			t.Fatalf("ask %d at %s: %d asks within a second", i, asks[i], service.DefaultFollowRate+1)
+		if i >= config.DefaultFollowRate && asks[i].Sub(asks[i-config.DefaultFollowRate]) < time.Second {
+			t.Fatalf("ask %d at %s: %d asks within a second", i, asks[i], config.DefaultFollowRate+1)
 		}
 	}
 }

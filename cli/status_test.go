@@ -19,6 +19,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 	"svcwallet/service/servicetest"
 	"svcwallet/signer"
@@ -115,7 +116,7 @@ func newStatusRigWith(t *testing.T, opts sandbox.Options) *statusRig {
 func (r *statusRig) withdraw(apiKey, keyHex, dest string, execute bool) string {
 	r.t.Helper()
 	cx := context.Background()
-	c := service.New(service.SandboxEnvironment(r.srv.URL, sandbox.DefaultChainID), service.Options{})
+	c := service.New(config.SandboxEnvironment(r.srv.URL, sandbox.DefaultChainID), service.Options{})
 	sess, err := c.Login(cx, service.APIKey(apiKey))
 	if err != nil {
 		r.t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 )
 
@@ -147,7 +148,7 @@ func sandboxSolanaAddress(t *testing.T) string {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	c := service.New(service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), service.Options{APIKey: sandbox.DemoAPIKey})
+	c := service.New(config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), service.Options{APIKey: sandbox.DemoAPIKey})
 	cx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	info, err := c.GenerateAddress(cx, "SOLANA")

@@ -11,7 +11,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"svcwallet/clean"
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/signer"
 )
 
@@ -179,8 +181,8 @@ type withdrawTarget struct {
 	cleanup               func()
 }
 
-func newWithdrawTarget(e service.Environment) (withdrawTarget, error) {
-	if e.Name != service.SandboxEnv {
+func newWithdrawTarget(e config.Environment) (withdrawTarget, error) {
+	if e.Name != config.SandboxEnv {
 		p := service.DefaultJournalPath()
 		if p == "" {
 			return withdrawTarget{}, errors.New("no state directory for the withdrawal journal: set $HOME or $XDG_STATE_HOME")
@@ -302,7 +304,7 @@ func (c withdrawCmd) choose(client *service.Client, f withdrawFlags) (service.Wi
 			}
 		}
 		if ch.TokenOut == "" {
-			return ch, c.usage("--token-out %.20q is not paid out on %s; it pays: %s", service.Quoted(f.tokenOut), rt.Chain, strings.Join(rt.TokensOut, ", ")), false
+			return ch, c.usage("--token-out %.20q is not paid out on %s; it pays: %s", clean.Quoted(f.tokenOut), rt.Chain, strings.Join(rt.TokensOut, ", ")), false
 		}
 		ch, err := ch.CheckDestination(f.to, f.amount, f.maxFee)
 		if err != nil {
@@ -313,13 +315,13 @@ func (c withdrawCmd) choose(client *service.Client, f withdrawFlags) (service.Wi
 	if len(names) == 0 {
 		return service.WithdrawalChoice{}, c.fail(exitFailed, "the service offers no USDT withdrawal route now"), false
 	}
-	return service.WithdrawalChoice{}, c.usage("--chain %.20q has no USDT withdrawal route; the chains are: %s", service.Quoted(f.chain), strings.Join(names, ", ")), false
+	return service.WithdrawalChoice{}, c.usage("--chain %.20q has no USDT withdrawal route; the chains are: %s", clean.Quoted(f.chain), strings.Join(names, ", ")), false
 }
 
 // quote measures the clock, asks the quote, refuses one the choice refuses
 // (QuoteRefusal), builds the Order (NewOrder) and checks its bridge
 // address (CheckBridge), as the console's quote and review do.
-func (c withdrawCmd) quote(client *service.Client, e service.Environment, t withdrawTarget, ch service.WithdrawalChoice) (service.Order, service.BridgeTrust, int, bool) {
+func (c withdrawCmd) quote(client *service.Client, e config.Environment, t withdrawTarget, ch service.WithdrawalChoice) (service.Order, service.BridgeTrust, int, bool) {
 	cx, cancel := c.call()
 	defer cancel()
 	clock, err := client.MeasureClock(cx)
@@ -351,7 +353,7 @@ func (c withdrawCmd) quote(client *service.Client, e service.Environment, t with
 // follow follows id to its end through the scheduler and Follow of
 // svcwallet status --watch, journaling the states it learns, with that
 // command's output and exit statuses.
-func (c withdrawCmd) follow(client *service.Client, e service.Environment, j *service.Journal, id string, asJSON bool) int {
+func (c withdrawCmd) follow(client *service.Client, e config.Environment, j *service.Journal, id string, asJSON bool) int {
 	s, _ := client.Session()
 	recs, _, err := j.AccountRecords(e.Name, s.AccountID)
 	if err != nil {

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"os"
 
+	"svcwallet/clean"
 	"svcwallet/service"
+	"svcwallet/service/config"
 )
 
 // resume is `svcwallet withdraw resume QUOTE_ID`: service.PlanResume on the
@@ -14,7 +16,7 @@ import (
 func (c withdrawCmd) resume(f withdrawFlags, id string) int {
 	f.json = c.env.JSON
 	if err := service.CheckQuoteID(id); err != nil {
-		return c.usage("%.40q is not a quote id: %v", service.Quoted(id), err)
+		return c.usage("%.40q is not a quote id: %v", clean.Quoted(id), err)
 	}
 	e, closeEnv, err := commandEnv(f.config, f.envName, c.env.Getenv)
 	if err != nil {
@@ -24,7 +26,7 @@ func (c withdrawCmd) resume(f withdrawFlags, id string) int {
 		return c.fail(exitError, "%v", err)
 	}
 	defer closeEnv()
-	if e.Name == service.SandboxEnv {
+	if e.Name == config.SandboxEnv {
 		return c.failAbout(id, exitNotFound, "the embedded sandbox's withdrawals end with the command that made them: there is nothing to resume on %s", e.Name)
 	}
 	client, err := logInWith(c.env, e, service.Options{Now: c.now, Retry: c.retry})

@@ -14,6 +14,7 @@ import (
 
 	"svcwallet/screens/screentest"
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 	"svcwallet/service/servicetest"
 	"svcwallet/signer"
@@ -220,7 +221,7 @@ func TestFlowDailyLimitReached(t *testing.T) {
 func spendElsewhere(t *testing.T, f *withdrawFlow, amount string) {
 	t.Helper()
 	ctx := context.Background()
-	c := service.New(service.SandboxEnvironment(f.c.Srv.URL, sandbox.DefaultChainID), service.Options{Now: f.clock.Now})
+	c := service.New(config.SandboxEnvironment(f.c.Srv.URL, sandbox.DefaultChainID), service.Options{Now: f.clock.Now})
 	if _, err := c.Login(ctx, service.APIKey(sandbox.DemoAPIKey)); err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"svcwallet/clean"
+
 	"github.com/shopspring/decimal"
 )
 
@@ -96,7 +98,7 @@ func FuzzCheckID(f *testing.F) {
 				}
 			}
 		}
-		if user := CheckQuoteID(s); (user == nil) != (err == nil) && !HoldsKeyShape(s) {
+		if user := CheckQuoteID(s); (user == nil) != (err == nil) && !clean.HoldsKeyShape(s) {
 			t.Fatalf("%q: an answer's id check says %v, a user's %v", s, err, user)
 		}
 	})

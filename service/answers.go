@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"svcwallet/clean"
+
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/mr-tron/base58"
 )
@@ -20,7 +22,6 @@ import (
 const (
 	maxIDLen   = 128
 	maxTextLen = 200
-	maxNameLen = 64
 )
 
 // maxQuoteAhead is how far past the server's clock a quote may claim to
@@ -48,20 +49,6 @@ func shapeErr(field, format string, a ...any) error {
 	return &ShapeError{Field: field, Reason: fmt.Sprintf(format, a...)}
 }
 
-// cleanText cleans free text to one line (line breaks and tabs become
-// spaces) and bounds its length, never splitting a character.
-func cleanText(s string, limit int) string {
-	s = strings.TrimSpace(Clean(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ").Replace(s)))
-	if len(s) <= limit {
-		return s
-	}
-	cut := limit
-	for cut > 0 && s[cut]&0xc0 == 0x80 {
-		cut--
-	}
-	return s[:cut] + "…"
-}
-
 // checkID checks an identifier the service sends (quote, transfer,
 // account, sub-account ids; chain and token names): a token of 1 to 128
 // letters, digits, '.', '_', ':' and '-'. Nothing a shell, a CSV or a list
@@ -73,30 +60,17 @@ func checkID(field, id string, required bool) error {
 		return shapeErr(field, "is empty")
 	case len(id) > maxIDLen:
 		return shapeErr(field, "is %d characters long (at most %d)", len(id), maxIDLen)
-	case !IsToken(id):
+	case !clean.IsToken(id):
 		return shapeErr(field, "holds a character other than letters, digits, '.', '_', ':' and '-'")
 	}
 	return nil
-}
-
-// IsToken reports whether s holds only letters, digits, '.', '_', ':' and
-// '-' (ASCII): the character set of every identifier svcwallet accepts.
-func IsToken(s string) bool {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '.', c == '_', c == ':', c == '-':
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // CheckQuoteID checks a quote id a user gave (an argument, a pasted or
 // piped list) by the rule every answer's quote id is held to, so an id that
 // could never be answered is refused before any request.
 func CheckQuoteID(id string) error {
-	if HoldsKeyShape(id) {
+	if clean.HoldsKeyShape(id) {
 		// Never sent, and not repeated: it may be a private key pasted in
 		// the wrong place.
 		return errors.New("it holds 64 hex digits in a row, the shape of a private key: it is not sent and not shown")
@@ -108,33 +82,16 @@ func CheckQuoteID(id string) error {
 		return fmt.Errorf("it is %d characters long; quote ids have at most %d", len(id), maxIDLen)
 	case strings.ContainsAny(id, " \t"):
 		return errors.New("it holds a space; quote ids are letters, digits, '.', '_', ':' and '-'")
-	case !IsToken(id):
+	case !clean.IsToken(id):
 		return errors.New("it holds a character other than letters, digits, '.', '_', ':' and '-'")
 	}
 	return nil
 }
 
-// HoldsKeyShape reports whether s holds 64 hex digits in a row anywhere:
-// the shape of a secp256k1 private key. No id or argument svcwallet takes
-// has one, so such a string is refused without being echoed or sent.
-func HoldsKeyShape(s string) bool {
-	run := 0
-	for i := 0; i < len(s); i++ {
-		if isHexDigit(s[i]) {
-			if run++; run >= 64 {
-				return true
-			}
-			continue
-		}
-		run = 0
-	}
-	return false
-}
-
 // checkName checks a chain or token name: short, printable, no spaces.
 func checkName(field, name string) error {
-	if len(name) > maxNameLen {
-		return shapeErr(field, "is %d characters long (at most %d)", len(name), maxNameLen)
+	if len(name) > clean.MaxNameLen {
+		return shapeErr(field, "is %d characters long (at most %d)", len(name), clean.MaxNameLen)
 	}
 	return checkID(field, name, false)
 }
@@ -211,7 +168,7 @@ func ValidTxHash(chainType, h string) error {
 }
 
 func (r *LoginResult) cleanAnswer(time.Time) error {
-	r.Status, r.Location = cleanText(r.Status, maxTextLen), cleanText(r.Location, maxTextLen)
+	r.Status, r.Location = clean.Line(r.Status, maxTextLen), clean.Line(r.Location, maxTextLen)
 	if !common.IsHexAddress(r.FundingAccountAddress) || !strings.HasPrefix(r.FundingAccountAddress, "0x") {
 		return shapeErr("funding account address", "is not an EVM address")
 	}
@@ -242,7 +199,7 @@ func (c *ChainInfo) cleanAnswer(time.Time) error {
 			c.AddressProblem = "not a valid " + ChainTypeLabel(chainType) + " address: " + ValidateAddress(chainType, c.DepositAddress).Error()
 		}
 		if c.AddressProblem != "" {
-			c.RefusedAddress, c.DepositAddress = cleanText(c.DepositAddress, maxTextLen), ""
+			c.RefusedAddress, c.DepositAddress = clean.Line(c.DepositAddress, maxTextLen), ""
 		}
 	}
 	for i := range c.SupportedTokens {
@@ -268,7 +225,7 @@ func (d *DepositAddresses) cleanAnswer(now time.Time) error {
 }
 
 func (w *WithdrawalInfo) cleanAnswer(time.Time) error {
-	w.Provider = cleanText(w.Provider, maxNameLen)
+	w.Provider = clean.Line(w.Provider, clean.MaxNameLen)
 	if err := ValidateAddress(ChainTypeEVM, w.FundingAddress); err != nil {
 		return shapeErr("bridge funding address", "is not an EVM address (%v)", err)
 	}

@@ -9,6 +9,9 @@ import (
 	"strings"
 	"time"
 
+	"svcwallet/clean"
+	"svcwallet/service/config"
+
 	"github.com/ethereum/go-ethereum/common"
 )
 
@@ -63,7 +66,7 @@ func BridgePinsPath(stateDir string) string {
 // a first use when env has none (trust on first use: recorded by
 // RecordBridge when it is signed, not when it is only shown). Any other
 // address is a *BridgeChangedError. It writes nothing.
-func CheckBridge(env Environment, pinsPath, seen string, now time.Time) (BridgeTrust, error) {
+func CheckBridge(env config.Environment, pinsPath, seen string, now time.Time) (BridgeTrust, error) {
 	return checkBridge(env, pinsPath, seen, now, false)
 }
 
@@ -71,12 +74,12 @@ func CheckBridge(env Environment, pinsPath, seen string, now time.Time) (BridgeT
 // when it is env's first: the address trusted on first use is the one
 // actually signed, and an address recorded meanwhile (another console)
 // still stops the signature.
-func RecordBridge(env Environment, pinsPath, seen string, now time.Time) error {
+func RecordBridge(env config.Environment, pinsPath, seen string, now time.Time) error {
 	_, err := checkBridge(env, pinsPath, seen, now, true)
 	return err
 }
 
-func checkBridge(env Environment, pinsPath, seen string, now time.Time, record bool) (BridgeTrust, error) {
+func checkBridge(env config.Environment, pinsPath, seen string, now time.Time, record bool) (BridgeTrust, error) {
 	if !common.IsHexAddress(seen) {
 		return BridgeTrust{}, fmt.Errorf("the service's bridge funding address %q is not an EVM address: nothing was signed", seen)
 	}
@@ -113,7 +116,7 @@ func checkBridge(env Environment, pinsPath, seen string, now time.Time, record b
 // was shown), with seen after the user confirmed the change explicitly. A
 // record that is no longer expected (changed meanwhile) is not replaced;
 // a pinned environment cannot be confirmed.
-func ConfirmBridge(env Environment, pinsPath, expected, seen string, now time.Time) error {
+func ConfirmBridge(env config.Environment, pinsPath, expected, seen string, now time.Time) error {
 	if env.BridgeFundingAddress != "" {
 		return errors.New("this environment pins its bridge funding address in the config: change bridge_funding_address there")
 	}
@@ -137,7 +140,7 @@ func sameAddress(a, b string) bool {
 
 func readBridgePins(path string) (map[string]bridgePin, error) {
 	pins := map[string]bridgePin{}
-	b, err := readStateFile(path)
+	b, err := config.ReadStateFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return pins, nil
 	}
@@ -161,8 +164,8 @@ func readBridgePins(path string) (map[string]bridgePin, error) {
 func checkBridgePins(pins map[string]bridgePin) error {
 	for env, pin := range pins {
 		switch {
-		case env == "" || len(env) > maxNameLen || !IsToken(env):
-			return fmt.Errorf("an environment name %.24q that is not a token", Clean(env))
+		case env == "" || len(env) > clean.MaxNameLen || !clean.IsToken(env):
+			return fmt.Errorf("an environment name %.24q that is not a token", clean.Text(env))
 		case ValidateAddress(ChainTypeEVM, pin.Address) != nil:
 			return fmt.Errorf("the address for %s is not an EVM address", env)
 		}
@@ -179,7 +182,7 @@ func writeBridgePins(path string, pins map[string]bridgePin) error {
 	if err != nil {
 		return err
 	}
-	if err := writeStateFile(path, append(b, '\n')); err != nil {
+	if err := config.WriteStateFile(path, append(b, '\n')); err != nil {
 		return fmt.Errorf("record the bridge address: %w", err)
 	}
 	return nil

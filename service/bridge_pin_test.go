@@ -15,13 +15,14 @@ import (
 	"time"
 
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
 )
 
 func TestSandboxPinsItsOwnBridge(t *testing.T) {
-	if service.SandboxBridgeFundingAddress != sandbox.BridgeFundingAddress {
-		t.Fatalf("the sandbox environment pins %s, the sandbox's bridge is %s", service.SandboxBridgeFundingAddress, sandbox.BridgeFundingAddress)
+	if config.SandboxBridgeFundingAddress != sandbox.BridgeFundingAddress {
+		t.Fatalf("the sandbox environment pins %s, the sandbox's bridge is %s", config.SandboxBridgeFundingAddress, sandbox.BridgeFundingAddress)
 	}
 }
 
@@ -31,7 +32,7 @@ func TestSandboxPinsItsOwnBridge(t *testing.T) {
 // refuses a change until ConfirmBridge replaces the record it was shown.
 func TestCheckBridge(t *testing.T) {
 	const bridge, other = sandbox.BridgeFundingAddress, "0x000000000000000000000000000000000000dEaD"
-	pinned := service.Environment{Name: "prod", BridgeFundingAddress: bridge}
+	pinned := config.Environment{Name: "prod", BridgeFundingAddress: bridge}
 	pins := service.BridgePinsPath(t.TempDir())
 	if tr, err := service.CheckBridge(pinned, pins, strings.ToLower(bridge), t0); err != nil || !tr.Pinned {
 		t.Fatalf("pinned address refused: %+v %v", tr, err)
@@ -45,7 +46,7 @@ func TestCheckBridge(t *testing.T) {
 		t.Fatal("a pinned address was replaced by a confirmation")
 	}
 
-	tofu := service.Environment{Name: "testnet"}
+	tofu := config.Environment{Name: "testnet"}
 	tr, err := service.CheckBridge(tofu, pins, bridge, t0)
 	if err != nil || !tr.FirstUse {
 		t.Fatalf("first use: %+v %v", tr, err)
@@ -64,7 +65,7 @@ func TestCheckBridge(t *testing.T) {
 		t.Fatalf("seen again: %+v %v", tr, err)
 	}
 	// Another environment has its own record.
-	if err := service.RecordBridge(service.Environment{Name: "other"}, pins, other, later); err != nil {
+	if err := service.RecordBridge(config.Environment{Name: "other"}, pins, other, later); err != nil {
 		t.Fatalf("second environment: %v", err)
 	}
 	_, err = service.CheckBridge(tofu, pins, other, later)
@@ -98,7 +99,7 @@ func TestCheckBridge(t *testing.T) {
 
 // skewedServer is the sandbox on t0 with /time shifted by skew; it returns
 // the environment and the expiration of the last wallet login it received.
-func skewedServer(t *testing.T, skew time.Duration) (service.Environment, *atomic.Int64) {
+func skewedServer(t *testing.T, skew time.Duration) (config.Environment, *atomic.Int64) {
 	t.Helper()
 	ex := sandbox.New(sandbox.Options{Now: func() time.Time { return t0 }})
 	var loginExp atomic.Int64
@@ -120,7 +121,7 @@ func skewedServer(t *testing.T, skew time.Duration) (service.Environment, *atomi
 		ex.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
-	return service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), &loginExp
+	return config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), &loginExp
 }
 
 // TestWalletLoginRefusesSkewedClock: a server clock 30 days ahead or 3

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"svcwallet/clean"
 	"svcwallet/signer"
 )
 
@@ -188,7 +189,7 @@ func ParseBuilderValidity(s string) (time.Duration, error) {
 		var perr error
 		d, perr = time.ParseDuration(s)
 		if perr != nil {
-			return 0, fmt.Errorf("%.20q is not a duration: write it like 7d, 72h or 90m", Quoted(s))
+			return 0, fmt.Errorf("%.20q is not a duration: write it like 7d, 72h or 90m", clean.Quoted(s))
 		}
 	}
 	switch {

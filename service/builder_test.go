@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"svcwallet/clean"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
 )
@@ -76,6 +77,6 @@ func TestBuilderFeePercent(t *testing.T) {
 func TestBuilderValidityErrorShortensInput(t *testing.T) {
 	_, err := service.ParseBuilderValidity("1234567890abcdef")
 	if err == nil || !strings.HasPrefix(err.Error(), `"12345678…" is not a duration`) {
-		t.Errorf("the error does not start with the input cut to 8 hex digits; it is (hex runs cut here) %q", service.Quoted(fmt.Sprint(err)))
+		t.Errorf("the error does not start with the input cut to 8 hex digits; it is (hex runs cut here) %q", clean.Quoted(fmt.Sprint(err)))
 	}
 }

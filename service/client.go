@@ -13,6 +13,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"svcwallet/clean"
+	"svcwallet/service/config"
 )
 
 // DefaultTimeout bounds one HTTP attempt.
@@ -35,7 +38,7 @@ type Options struct {
 // Client calls every endpoint of SPEC.md §4 for one environment. It is safe
 // for concurrent use: screens run its methods inside tea.Cmds.
 type Client struct {
-	env     Environment
+	env     config.Environment
 	http    *http.Client
 	now     func() time.Time
 	log     *slog.Logger
@@ -45,7 +48,7 @@ type Client struct {
 }
 
 // New returns a client for env.
-func New(env Environment, opts Options) *Client {
+func New(env config.Environment, opts Options) *Client {
 	c := &Client{env: env, now: opts.Now, log: opts.Logger, retry: opts.Retry, apiKey: opts.APIKey}
 	c.session.cookieName, c.session.accountHeader = env.Cookie(), env.AccountHeader()
 	hc := http.Client{Timeout: DefaultTimeout}
@@ -69,7 +72,7 @@ func New(env Environment, opts Options) *Client {
 }
 
 // Env is the environment the client talks to.
-func (c *Client) Env() Environment { return c.env }
+func (c *Client) Env() config.Environment { return c.env }
 
 // ServerTime asks GET {market_data_url}/time (SPEC.md §4.3).
 func (c *Client) ServerTime(ctx context.Context) (time.Time, error) {
@@ -120,7 +123,7 @@ func (c *Client) Quote(ctx context.Context, req QuoteRequest) (Quote, error) {
 	if err == nil {
 		// Only the request says which token the receive amount is in.
 		if d := TokenDecimalsOf(req.TokenOut); !res.ReceiveAmount.Equal(res.ReceiveAmount.Truncate(int32(d))) {
-			return Quote{}, &UnreadableAnswerError{Status: http.StatusOK, Reason: shapeErr("receive amount", "has more than %d decimal places for %s", d, cleanText(req.TokenOut, maxNameLen))}
+			return Quote{}, &UnreadableAnswerError{Status: http.StatusOK, Reason: shapeErr("receive amount", "has more than %d decimal places for %s", d, clean.Line(req.TokenOut, clean.MaxNameLen))}
 		}
 	}
 	return res, err
@@ -276,7 +279,7 @@ func decodeError(status int, body []byte) error {
 	e := &APIError{Status: status}
 	if decodeAnswer(body, &eb) == nil && eb.Code != 0 {
 		e.Code = Code(eb.Code)
-		e.Message = cleanText(eb.Message, maxTextLen)
+		e.Message = clean.Line(eb.Message, maxTextLen)
 	}
 	return e
 }

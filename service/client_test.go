@@ -11,6 +11,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 )
 
@@ -145,9 +146,9 @@ func TestClientDepositAPIKeyMode(t *testing.T) {
 	}
 
 	for _, req := range rec.requests() {
-		if req.Header.Get(service.HeaderAPIKey) != sandbox.DemoAPIKey || req.Header.Get("Cookie") != "" || req.Header.Get(service.HeaderAccountID) != "" {
+		if req.Header.Get(service.HeaderAPIKey) != sandbox.DemoAPIKey || req.Header.Get("Cookie") != "" || req.Header.Get(config.HeaderAccountID) != "" {
 			t.Fatalf("%s %s sent X-API-Key %q, Cookie %q, account id %q; want the key only",
-				req.Method, req.URL.Path, req.Header.Get(service.HeaderAPIKey), req.Header.Get("Cookie"), req.Header.Get(service.HeaderAccountID))
+				req.Method, req.URL.Path, req.Header.Get(service.HeaderAPIKey), req.Header.Get("Cookie"), req.Header.Get(config.HeaderAccountID))
 		}
 	}
 	if rec.logins() != 0 {
@@ -170,8 +171,8 @@ func TestClientDepositSessionMode(t *testing.T) {
 		t.Fatalf("generate: %+v, %v", sol, err)
 	}
 	for _, req := range rec.requests()[1:] {
-		if ck, err := req.Cookie(service.SessionCookie); err != nil || ck.Value != rec.cookies[0] ||
-			req.Header.Get(service.HeaderAccountID) != sandbox.DemoAccountID || req.Header.Get(service.HeaderAPIKey) != "" {
+		if ck, err := req.Cookie(config.SessionCookie); err != nil || ck.Value != rec.cookies[0] ||
+			req.Header.Get(config.HeaderAccountID) != sandbox.DemoAccountID || req.Header.Get(service.HeaderAPIKey) != "" {
 			t.Fatalf("%s %s: headers %v", req.Method, req.URL.Path, req.Header)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 )
 
@@ -30,7 +31,7 @@ func TestMeasureClockAtTheMidpoint(t *testing.T) {
 		reads = reads[1:]
 		return r
 	}
-	c := service.New(service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), service.Options{Now: now})
+	c := service.New(config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), service.Options{Now: now})
 	r, err := c.MeasureClock(context.Background())
 	if err != nil || r.RTT != 4*time.Second || r.Offset != 28*time.Second {
 		t.Fatalf("reading %+v, %v; want a 4s round trip and the service 28s ahead of the midpoint", r, err)

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 
+	"svcwallet/clean"
+
 	"github.com/shopspring/decimal"
 )
 
@@ -161,7 +163,7 @@ func checkKeys(body []byte) error {
 		}
 		if k, ok := tok.(string); ok && top != nil && top.keys != nil && top.wantKey {
 			if l := foldKey(k); top.keys[l] {
-				return shapeErr("JSON object", "names the field %q twice (the keys differ only in case, or repeat)", cleanText(k, maxNameLen))
+				return shapeErr("JSON object", "names the field %q twice (the keys differ only in case, or repeat)", clean.Line(k, clean.MaxNameLen))
 			} else {
 				top.keys[l] = true
 			}

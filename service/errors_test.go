@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"svcwallet/clean"
 )
 
 func TestAPIErrorIs(t *testing.T) {
@@ -32,11 +34,11 @@ func TestAPIErrorIs(t *testing.T) {
 
 func TestCleanTextKeepsCharactersWhole(t *testing.T) {
 	long := strings.Repeat("é", 150) // 300 bytes
-	got := cleanText(long, maxTextLen)
+	got := clean.Line(long, maxTextLen)
 	if !utf8.ValidString(got) || !strings.HasSuffix(got, "…") || len(got) > maxTextLen+len("…") {
 		t.Fatalf("cleanText cut %q badly", got)
 	}
-	if got := cleanText("line one\nline\ttwo\x1b[31m", maxTextLen); got != "line one line two" {
-		t.Fatalf("cleanText(line one, line two with a CSI) = %q", got)
+	if got := clean.Line("line one\nline\ttwo\x1b[31m", maxTextLen); got != "line one line two" {
+		t.Fatalf("clean.Line(line one, line two with a CSI) = %q", got)
 	}
 }

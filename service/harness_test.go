@@ -16,6 +16,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 	"svcwallet/service/servicetest"
 	"svcwallet/signer"
@@ -30,7 +31,7 @@ type world struct {
 	t     *testing.T
 	clock *servicetest.FakeClock
 	ex    *sandbox.Exchange
-	env   service.Environment
+	env   config.Environment
 }
 
 func newWorld(t *testing.T, opts sandbox.Options) *world {
@@ -40,7 +41,7 @@ func newWorld(t *testing.T, opts sandbox.Options) *world {
 	ex := sandbox.New(opts)
 	srv := httptest.NewServer(ex)
 	t.Cleanup(srv.Close)
-	return &world{t: t, clock: clock, ex: ex, env: service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)}
+	return &world{t: t, clock: clock, ex: ex, env: config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)}
 }
 
 // client returns a client on the world's clock; opts.Now is overridden.
@@ -201,7 +202,7 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	if err == nil {
 		for _, c := range resp.Cookies() {
-			if c.Name == service.SessionCookie {
+			if c.Name == config.SessionCookie {
 				r.mu.Lock()
 				r.cookies = append(r.cookies, c.Value)
 				r.mu.Unlock()

@@ -16,7 +16,9 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"svcwallet/clean"
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 	"svcwallet/service/servicetest"
 )
@@ -64,7 +66,7 @@ func newHostileWorld(t *testing.T, opts sandbox.Options) (*world, *hostile) {
 	h := &hostile{next: ex}
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	return &world{t: t, clock: clock, ex: ex, env: service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)}, h
+	return &world{t: t, clock: clock, ex: ex, env: config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)}, h
 }
 
 // onPath rewrites the JSON answers of one path with f.
@@ -138,7 +140,7 @@ func dirty(v reflect.Value) (string, bool) {
 	switch v.Kind() {
 	case reflect.String:
 		s := v.String()
-		if s != service.Clean(s) {
+		if s != clean.Text(s) {
 			return s, true
 		}
 	case reflect.Struct:
@@ -434,12 +436,12 @@ func TestHostileDepositAddress(t *testing.T) {
 // body's checks; one that is not id-shaped fails the login.
 func TestHostileAccountIDHeader(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		http.SetCookie(w, &http.Cookie{Name: service.SessionCookie, Value: "tok", Path: "/"})
-		w.Header().Set(service.HeaderAccountID, "acct 1 \u202eevil")
+		http.SetCookie(w, &http.Cookie{Name: config.SessionCookie, Value: "tok", Path: "/"})
+		w.Header().Set(config.HeaderAccountID, "acct 1 \u202eevil")
 		json.NewEncoder(w).Encode(service.LoginResult{Status: "success", FundingAccountAddress: sandbox.DemoAddress})
 	}))
 	t.Cleanup(srv.Close)
-	c := service.New(service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), service.Options{})
+	c := service.New(config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), service.Options{})
 	_, err := c.Login(ctx, service.APIKey("k"))
 	if got := shapeSays(err); !strings.Contains(got, "account id holds a character other than letters, digits") {
 		t.Fatalf("login with a hostile account id: %v", err)

@@ -17,6 +17,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
 )
@@ -162,7 +163,7 @@ func TestHygieneNoSecretsAnywhere(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A login to a host that is not there.
-	gone := service.New(service.SandboxEnvironment("http://127.0.0.1:1", sandbox.DefaultChainID), service.Options{Logger: logger})
+	gone := service.New(config.SandboxEnvironment("http://127.0.0.1:1", sandbox.DefaultChainID), service.Options{Logger: logger})
 	_, err = gone.Login(ctx, service.APIKey(sandbox.DemoAPIKey))
 	noteErr(err)
 

@@ -13,6 +13,8 @@ import (
 	"sync"
 	"time"
 
+	"svcwallet/service/config"
+
 	"github.com/shopspring/decimal"
 )
 
@@ -81,7 +83,7 @@ func OpenJournal(path string) (*Journal, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("journal directory: %w", err)
 	}
-	if err := checkPrivateFile(path); err != nil {
+	if err := config.CheckPrivateFile(path); err != nil {
 		return nil, fmt.Errorf("journal: %w", err)
 	}
 	return &Journal{path: path}, nil
@@ -137,7 +139,7 @@ func (j *Journal) write(e JournalEntry) error {
 	if err := checkRoundTrip(line); err != nil {
 		return err
 	}
-	f, err := openPrivate(j.path, os.O_CREATE|os.O_APPEND|os.O_RDWR)
+	f, err := config.OpenPrivate(j.path, os.O_CREATE|os.O_APPEND|os.O_RDWR)
 	if err != nil {
 		return fmt.Errorf("open journal: %w", err)
 	}
@@ -221,7 +223,7 @@ func (j *Journal) Scan() ([]JournalEntry, int, error) {
 
 // scan is Scan with j.mu held.
 func (j *Journal) scan() ([]JournalEntry, int, error) {
-	f, err := openPrivate(j.path, os.O_RDONLY)
+	f, err := config.OpenPrivate(j.path, os.O_RDONLY)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, 0, nil
 	}

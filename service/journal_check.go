@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"regexp"
 
+	"svcwallet/clean"
+
 	"github.com/ethereum/go-ethereum/common"
 )
 
@@ -70,7 +72,7 @@ func (e *JournalEntry) check() error {
 	if err := checkID("payout hash", e.TxHash, false); err != nil {
 		return err
 	}
-	e.Error = cleanText(e.Error, maxJournalErrorLen)
+	e.Error = clean.Line(e.Error, maxJournalErrorLen)
 	if e.Request != nil {
 		if err := e.Request.check(e.QuoteID); err != nil {
 			return err
@@ -124,7 +126,7 @@ func (in *Intent) check() error {
 // check holds a journaled typed message to its shapes: names and types are
 // identifiers, values are numbers or addresses, the digest is 32 bytes.
 func (m *SignedMessage) check() error {
-	m.Domain.Name = cleanText(m.Domain.Name, maxNameLen)
+	m.Domain.Name = clean.Line(m.Domain.Name, clean.MaxNameLen)
 	if err := checkName("journaled domain version", m.Domain.Version); err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 	"svcwallet/service/servicetest"
 	"svcwallet/signer"
@@ -23,7 +24,7 @@ func TestEnvironmentNames(t *testing.T) {
 	ex := sandbox.New(sandbox.Options{Now: clock.Now, DomainName: "Acme Exchange", CookieName: "acme_session", AccountIDHeader: "X-Acme-Account"})
 	srv := httptest.NewServer(ex)
 	t.Cleanup(srv.Close)
-	env := service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
+	env := config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
 	env.BridgeFundingAddress = ""
 
 	_, err := service.New(env, service.Options{Now: clock.Now}).Login(context.Background(), service.APIKey(sandbox.DemoAPIKey))
@@ -74,7 +75,7 @@ func TestEnvironmentNames(t *testing.T) {
 
 // TestEnvironmentNamesChecked: cookie and header names must be HTTP tokens.
 func TestEnvironmentNamesChecked(t *testing.T) {
-	for _, e := range []service.Environment{
+	for _, e := range []config.Environment{
 		{Name: "x", ChainID: 1, CookieName: "a b"},
 		{Name: "x", ChainID: 1, AccountIDHeader: "X-Acct\r\nSet-Cookie"},
 	} {

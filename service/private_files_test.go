@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 )
 
@@ -69,7 +70,7 @@ func TestStateFilesRefuseLinks(t *testing.T) {
 	pins := service.BridgePinsPath(t.TempDir())
 	pinsContent := `{"prod":{"address":"` + bridge + `","first_seen":"2026-01-01T00:00:00Z"}}` + "\n"
 	pinsTarget := plantLink(t, pins, pinsContent)
-	tofu := service.Environment{Name: "prod"}
+	tofu := config.Environment{Name: "prod"}
 	_, err := service.CheckBridge(tofu, pins, bridge, t0)
 	wantLinkRefused(t, "CheckBridge", err, pins, pinsTarget, pinsContent)
 	err = service.ConfirmBridge(tofu, pins, bridge, "0x000000000000000000000000000000000000dEaD", t0)

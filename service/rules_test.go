@@ -12,6 +12,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 )
 
@@ -151,15 +152,15 @@ func TestRulesDeposit(t *testing.T) {
 		wantAPIError(t, err, service.CodeNotAuthenticated, http.StatusUnauthorized)
 	})
 	t.Run("cookie without account id", func(t *testing.T) {
-		rec := &recorder{edit: func(r *http.Request) { r.Header.Del(service.HeaderAccountID) }}
+		rec := &recorder{edit: func(r *http.Request) { r.Header.Del(config.HeaderAccountID) }}
 		c := w.login(sandbox.DemoAPIKey, service.Options{HTTPClient: rec.httpClient()})
 		_, err := c.DepositAddresses(ctx)
 		wantAPIError(t, err, service.CodeNotAuthenticated, http.StatusUnauthorized)
 	})
 	t.Run("account id of another account", func(t *testing.T) {
 		rec := &recorder{edit: func(r *http.Request) {
-			if r.Header.Get(service.HeaderAccountID) != "" {
-				r.Header.Set(service.HeaderAccountID, sandbox.NoChainAccountID)
+			if r.Header.Get(config.HeaderAccountID) != "" {
+				r.Header.Set(config.HeaderAccountID, sandbox.NoChainAccountID)
 			}
 		}}
 		c := w.login(sandbox.DemoAPIKey, service.Options{HTTPClient: rec.httpClient()})

@@ -3,6 +3,8 @@ package service
 import (
 	"container/heap"
 	"time"
+
+	"svcwallet/service/config"
 )
 
 // Defaults of the follow scheduler.
@@ -10,8 +12,6 @@ const (
 	// FollowInterval is how often a moving withdrawal is asked about when
 	// the budget allows: every 3 seconds, as the status screen always did.
 	FollowInterval = 3 * time.Second
-	// DefaultFollowRate is the shared request budget, in requests a second.
-	DefaultFollowRate = 5
 	// DefaultQuoteLifetime is how long a quote lives when neither this
 	// account's journal nor the environment says (SPEC.md §3).
 	DefaultQuoteLifetime = time.Minute
@@ -52,7 +52,7 @@ type Scheduler struct {
 // (DefaultFollowRate when rate ≤ 0).
 func NewScheduler(rate int) *Scheduler {
 	if rate <= 0 {
-		rate = DefaultFollowRate
+		rate = config.DefaultFollowRate
 	}
 	return &Scheduler{
 		Interval: FollowInterval,

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 )
 
@@ -44,9 +45,9 @@ func TestSessionSendsAccountID(t *testing.T) {
 			continue
 		}
 		seen[req.URL.Path] = true
-		ck, err := req.Cookie(service.SessionCookie)
-		if err != nil || ck.Value != rec.cookies[0] || req.Header.Get(service.HeaderAccountID) != sandbox.DemoAccountID {
-			t.Errorf("%s %s: cookie %v (%v), account id %q", req.Method, req.URL.Path, ck, err, req.Header.Get(service.HeaderAccountID))
+		ck, err := req.Cookie(config.SessionCookie)
+		if err != nil || ck.Value != rec.cookies[0] || req.Header.Get(config.HeaderAccountID) != sandbox.DemoAccountID {
+			t.Errorf("%s %s: cookie %v (%v), account id %q", req.Method, req.URL.Path, ck, err, req.Header.Get(config.HeaderAccountID))
 		}
 	}
 	if len(seen) != 5 {

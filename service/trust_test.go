@@ -14,6 +14,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 )
 
@@ -97,7 +98,7 @@ func TestHostileErrorBodies(t *testing.T) {
 				w.Write([]byte(body))
 			}))
 			t.Cleanup(srv.Close)
-			c := service.New(service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), service.Options{})
+			c := service.New(config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), service.Options{})
 			_, err := c.Login(ctx, service.APIKey("k"))
 			if err == nil {
 				t.Fatal("login answered 400 succeeded")
@@ -164,7 +165,7 @@ func TestStateFilesReadBackChecked(t *testing.T) {
 	dir := t.TempDir()
 	pins := filepath.Join(dir, "bridge.json")
 	must(t, os.WriteFile(pins, []byte(`{"sandbox":{"address":"0x6e3a\u001b[2J","first_seen":"2026-03-01T10:00:00Z"}}`), 0o600))
-	env := service.Environment{Name: "sandbox"} // no pin in config: the recorded one decides
+	env := config.Environment{Name: "sandbox"} // no pin in config: the recorded one decides
 	if err := service.RecordBridge(env, pins, sandbox.BridgeFundingAddress, t0); err == nil || !strings.Contains(err.Error(), "the address for sandbox is not an EVM address") || strings.Contains(err.Error(), "\x1b") {
 		t.Fatalf("a planted pin: %v", err)
 	}
@@ -195,16 +196,16 @@ func TestConfigNamesTheJournalRecords(t *testing.T) {
 			path := filepath.Join(dir, "config.toml")
 			body += "\nauth_url = \"http://127.0.0.1:1\"\nbase_url = \"http://127.0.0.1:1\"\nmarket_data_url = \"http://127.0.0.1:1\"\nchain_id = 327\n"
 			must(t, os.WriteFile(path, []byte(body), 0o600))
-			if _, err := service.LoadConfig(path, true); err == nil {
+			if _, err := config.LoadConfig(path, true); err == nil {
 				t.Fatal("loaded")
 			}
 		})
 	}
 	pins := filepath.Join(dir, "bridge.json")
-	if err := service.RecordBridge(service.Environment{Name: "my env"}, pins, sandbox.BridgeFundingAddress, t0); err == nil {
+	if err := service.RecordBridge(config.Environment{Name: "my env"}, pins, sandbox.BridgeFundingAddress, t0); err == nil {
 		t.Fatal("a pin for an environment name the reader refuses was written")
 	}
-	if err := service.RecordBridge(service.Environment{Name: "prod"}, pins, sandbox.BridgeFundingAddress, t0); err != nil {
+	if err := service.RecordBridge(config.Environment{Name: "prod"}, pins, sandbox.BridgeFundingAddress, t0); err != nil {
 		t.Fatalf("the other environments are locked out: %v", err)
 	}
 }

@@ -26,8 +26,6 @@ const (
 	PathWithdrawalQuote  = "/api/v1/bridge/withdrawal-quote"
 	PathWithdraw         = "/api/v1/bridge/withdraw"
 	PathWithdrawalStatus = "/api/v1/bridge/withdrawal-status"
-	SessionCookie        = "svc"
-	HeaderAccountID      = "X-Service-Account-Id"
 	HeaderAPIKey         = "X-API-Key"
 	TokenUSDT            = "USDT"
 	TokenUSDC            = "USDC"

@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+
+	"svcwallet/clean"
+	"svcwallet/service/config"
 )
 
 // WatchlistFile is the name of the watch board's file in the state
@@ -31,7 +34,7 @@ func ParseQuoteIDs(text string) (ids, malformed []string) {
 		}
 		seen[f] = true
 		if CheckQuoteID(f) != nil {
-			malformed = append(malformed, Quoted(Clean(f)))
+			malformed = append(malformed, clean.Quoted(clean.Text(f)))
 			continue
 		}
 		ids = append(ids, f)
@@ -66,7 +69,7 @@ func SaveWatchlist(path, env string, ids []string) error {
 	if err != nil {
 		return err
 	}
-	if err := writeStateFile(path, append(b, '\n')); err != nil {
+	if err := config.WriteStateFile(path, append(b, '\n')); err != nil {
 		return fmt.Errorf("watch board file: %w", err)
 	}
 	return nil
@@ -88,7 +91,7 @@ func AddToWatchlist(path, env string, ids []string) (int, error) {
 
 func readWatchlist(path string) (watchlist, error) {
 	wl := watchlist{Envs: map[string][]string{}}
-	b, err := readStateFile(path)
+	b, err := config.ReadStateFile(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return wl, nil

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"svcwallet/clean"
 	"svcwallet/service"
 )
 
@@ -21,7 +22,7 @@ func TestParseQuoteIDs(t *testing.T) {
 		t.Fatalf("ids %q, malformed %q", ids, bad)
 	}
 	for _, b := range bad {
-		if service.Clean(b) != b {
+		if clean.Text(b) != b {
 			t.Errorf("a malformed id is not cleaned for display: %q", b)
 		}
 	}

@@ -11,12 +11,13 @@ import (
 	"time"
 
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 )
 
 // scriptedExchange answers /withdraw from a script of handlers, one per
 // attempt, and every other path from the sandbox (for the login).
-func scriptedExchange(t *testing.T, script ...http.HandlerFunc) (service.Environment, *atomic.Int32) {
+func scriptedExchange(t *testing.T, script ...http.HandlerFunc) (config.Environment, *atomic.Int32) {
 	t.Helper()
 	ex := sandbox.New(sandbox.Options{})
 	var n atomic.Int32
@@ -34,7 +35,7 @@ func scriptedExchange(t *testing.T, script ...http.HandlerFunc) (service.Environ
 		script[i](w, r)
 	}))
 	t.Cleanup(srv.Close)
-	return service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), &n
+	return config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), &n
 }
 
 func drop(w http.ResponseWriter, _ *http.Request) {
@@ -52,7 +53,7 @@ func answer(status int, body string) http.HandlerFunc {
 	}
 }
 
-func loggedIn(t *testing.T, env service.Environment) *service.Client {
+func loggedIn(t *testing.T, env config.Environment) *service.Client {
 	t.Helper()
 	c := service.New(env, service.Options{Retry: service.RetryPolicy{Attempts: 3, Sleep: noSleep}})
 	if _, err := c.Login(context.Background(), service.APIKey(sandbox.DemoAPIKey)); err != nil {
@@ -109,7 +110,7 @@ func TestClientDoesNotFollowRedirects(t *testing.T) {
 		http.Redirect(w, r, elsewhere.URL+r.URL.Path, http.StatusTemporaryRedirect)
 	}))
 	t.Cleanup(redirecting.Close)
-	c := service.New(service.SandboxEnvironment(redirecting.URL, 327), service.Options{APIKey: sandbox.DemoAPIKey})
+	c := service.New(config.SandboxEnvironment(redirecting.URL, 327), service.Options{APIKey: sandbox.DemoAPIKey})
 	_, err := c.DepositAddresses(context.Background())
 	var ae *service.APIError
 	if !errors.As(err, &ae) || ae.Status != http.StatusTemporaryRedirect {

@@ -14,6 +14,7 @@ import (
 	"svcwallet/screens/kit"
 	"svcwallet/screens/screentest"
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 	"svcwallet/service/servicetest"
 	"svcwallet/signer"
@@ -195,7 +196,7 @@ func TestBuilderWithAPIKey(t *testing.T) {
 	r.UntilShows("API key copied")
 
 	// The returned key logs in, naming the builder's access.
-	other := service.New(service.SandboxEnvironment(r.Srv.URL, sandbox.DefaultChainID), service.Options{Now: r.clock.Now})
+	other := service.New(config.SandboxEnvironment(r.Srv.URL, sandbox.DefaultChainID), service.Options{Now: r.clock.Now})
 	s, err := other.Login(context.Background(), service.APIKey(apiKey))
 	if err != nil {
 		t.Fatalf("login with the builder's key: %v", err)

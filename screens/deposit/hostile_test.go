@@ -15,6 +15,7 @@ import (
 
 	"svcwallet/screens/screentest"
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 	"svcwallet/tui"
 )
@@ -42,7 +43,7 @@ func TestDepositRefusesHostileAddress(t *testing.T) {
 	}
 	hostile := httptest.NewServer(proxy)
 	t.Cleanup(hostile.Close)
-	c.App.Target.Client = service.New(service.SandboxEnvironment(hostile.URL, sandbox.DefaultChainID), service.Options{APIKey: sandbox.DemoAPIKey})
+	c.App.Target.Client = service.New(config.SandboxEnvironment(hostile.URL, sandbox.DefaultChainID), service.Options{APIKey: sandbox.DemoAPIKey})
 
 	d.Update(screentest.FindMsg[depositsLoadedMsg](t, screentest.RunCmdSync(t, d.load())))
 	if d.cursor != 0 || d.chains[0].AddressProblem == "" {

@@ -16,6 +16,7 @@ import (
 	"svcwallet/screens/kit"
 	"svcwallet/screens/screentest"
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/tui"
 )
 
@@ -28,12 +29,12 @@ func homeWithLogin(t *testing.T, res service.LoginResult) *homeScreen {
 			http.NotFound(w, r)
 			return
 		}
-		http.SetCookie(w, &http.Cookie{Name: service.SessionCookie, Value: "tok", Path: "/"})
-		w.Header().Set(service.HeaderAccountID, "acct-1")
+		http.SetCookie(w, &http.Cookie{Name: config.SessionCookie, Value: "tok", Path: "/"})
+		w.Header().Set(config.HeaderAccountID, "acct-1")
 		json.NewEncoder(w).Encode(res)
 	}))
 	t.Cleanup(srv.Close)
-	env := service.SandboxEnvironment(srv.URL, 327)
+	env := config.SandboxEnvironment(srv.URL, 327)
 	c := service.New(env, service.Options{})
 	if _, err := c.Login(context.Background(), service.APIKey("k")); err != nil {
 		t.Fatal(err)

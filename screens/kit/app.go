@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/signer"
 	"svcwallet/tui"
 )
@@ -56,7 +57,7 @@ func Call(parent context.Context) (context.Context, context.CancelFunc) {
 
 // Target is one environment the user may log in to, with its client.
 type Target struct {
-	Env    service.Environment
+	Env    config.Environment
 	Client *service.Client
 	// Journal records this target's withdrawals (D11).
 	Journal *service.Journal

@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"svcwallet/clean"
 	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/signer"
@@ -245,14 +246,14 @@ func (l *loginScreen) cycle(delta int) tea.Cmd {
 // expandHome turns a leading "~/" (or a lone "~") into the home directory,
 // as a shell would: the path is typed into a form, not a shell. It reads
 // the environment, so it runs inside the login Cmd. Its error repeats the
-// path shortened (service.Quoted), as typed text may hold most of a key.
+// path shortened (clean.Quoted), as typed text may hold most of a key.
 func expandHome(path string) (string, error) {
 	if path != "~" && !strings.HasPrefix(path, "~/") {
 		return path, nil
 	}
 	home, err := os.UserHomeDir()
 	if err != nil {
-		return "", fmt.Errorf("cannot expand ~ in %s (%v): type the full path", service.Quoted(path), err)
+		return "", fmt.Errorf("cannot expand ~ in %s (%v): type the full path", clean.Quoted(path), err)
 	}
 	return filepath.Join(home, strings.TrimPrefix(path[1:], "/")), nil
 }
@@ -331,7 +332,7 @@ func (l *loginScreen) submit() tea.Cmd {
 				// The keystore's errors name the path, in full or cleaned
 				// and made absolute, and it was typed: it may hold most of
 				// a key, so the whole message is shortened.
-				return nil, nil, service.UserError{Text: service.Quoted(err.Error()), Cause: err}
+				return nil, nil, service.UserError{Text: clean.Quoted(err.Error()), Cause: err}
 			}
 			return service.Wallet(k), k, nil
 		}

@@ -12,6 +12,7 @@ import (
 
 	"svcwallet/screens/kit"
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
 	"svcwallet/tui"
@@ -76,9 +77,9 @@ const StrangerKey = "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff
 // NewApp is the App main would build for the embedded sandbox, with the
 // sandbox shown at a fixed address and every clock fixed.
 func NewApp(srv *sandbox.Server, dark bool, clock func() time.Time, getenv func(string) string, keystoreDir string) *kit.App {
-	real := service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
+	real := config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
 	target := kit.Target{
-		Env:    service.SandboxEnvironment(shownSandboxURL, sandbox.DefaultChainID),
+		Env:    config.SandboxEnvironment(shownSandboxURL, sandbox.DefaultChainID),
 		Client: service.New(real, service.Options{Now: clock}),
 		Demo:   &kit.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey},
 	}

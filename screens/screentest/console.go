@@ -12,6 +12,7 @@ import (
 
 	"svcwallet/screens/kit"
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 	"svcwallet/tui"
 )
@@ -225,7 +226,7 @@ func (c *Console) GenerateSolana() string {
 // checked against the service rather than against itself.
 func (c *Console) SolanaAddress() string {
 	c.T.Helper()
-	cl := service.New(service.SandboxEnvironment(c.Srv.URL, sandbox.DefaultChainID),
+	cl := service.New(config.SandboxEnvironment(c.Srv.URL, sandbox.DefaultChainID),
 		service.Options{APIKey: sandbox.DemoAPIKey, Now: func() time.Time { return Now }})
 	cx, cancel := kit.Call(context.Background())
 	defer cancel()

@@ -19,6 +19,7 @@ import (
 
 	"svcwallet/screens/kit"
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 	"svcwallet/service/servicetest"
 	"svcwallet/signer"
@@ -58,7 +59,7 @@ func NewStatusRig(t *testing.T) *StatusRig {
 	r.Exchange = sandbox.New(sandbox.Options{Now: r.Clock.Now})
 	r.Srv = httptest.NewServer(http.HandlerFunc(r.serve))
 	t.Cleanup(r.Srv.Close)
-	env := service.SandboxEnvironment(r.Srv.URL, sandbox.DefaultChainID)
+	env := config.SandboxEnvironment(r.Srv.URL, sandbox.DefaultChainID)
 	r.App = &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, r.Clock.Now), Getenv: func(string) string { return "" }, Makers: kit.Makers{Home: NewHome}},
 		Session: kit.Session{Target: kit.Target{Env: env, Client: r.Client(sandbox.DemoAPIKey)}}}
 	OpenJournal(t, r.App)
@@ -98,7 +99,7 @@ func (r *StatusRig) serve(w http.ResponseWriter, req *http.Request) {
 func (r *StatusRig) Client(apiKey string) *service.Client {
 	r.T.Helper()
 	// Withdraw retries (D10) wait a millisecond, not seconds.
-	c := service.New(service.SandboxEnvironment(r.Srv.URL, sandbox.DefaultChainID), service.Options{Now: r.Clock.Now,
+	c := service.New(config.SandboxEnvironment(r.Srv.URL, sandbox.DefaultChainID), service.Options{Now: r.Clock.Now,
 		Retry: service.RetryPolicy{Attempts: 3, Base: time.Millisecond, Max: time.Millisecond}})
 	if _, err := c.Login(context.Background(), service.APIKey(apiKey)); err != nil {
 		r.T.Fatal(err)

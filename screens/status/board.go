@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"svcwallet/clean"
 	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/tui"
@@ -186,7 +187,7 @@ func (b *boardScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		}
 		text := b.input.Value() + msg.Content // the paste goes where the cursor is
 		b.input.SetValue("")
-		if service.HoldsKeyShape(text) {
+		if clean.HoldsKeyShape(text) {
 			// Ids go on the board without entering the field, so the
 			// field's key guard is applied here.
 			return b, tui.ShowError(kit.KeyCleared)

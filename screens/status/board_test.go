@@ -15,9 +15,11 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/shopspring/decimal"
 
+	"svcwallet/clean"
 	"svcwallet/screens/kit"
 	"svcwallet/screens/screentest"
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 	"svcwallet/tui"
 )
@@ -298,7 +300,7 @@ func TestBoardGolden(t *testing.T) {
 func BenchmarkBoardView(b *testing.B) {
 	now := screentest.RigStart
 	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, func() time.Time { return now })},
-		Session: kit.Session{Target: kit.Target{Env: service.SandboxEnvironment("http://127.0.0.1:1", sandbox.DefaultChainID)}}}
+		Session: kit.Session{Target: kit.Target{Env: config.SandboxEnvironment("http://127.0.0.1:1", sandbox.DefaultChainID)}}}
 	board := NewBoard(app).(*boardScreen)
 	board.SetSize(120, 40)
 	var ids []string
@@ -444,7 +446,7 @@ func TestMalformedIDsShortened(t *testing.T) {
 	br.send(tea.PasteMsg{Content: long + " " + screentest.KeyHex[:63] + "\x01"})
 	v := screentest.OneLine(br.b.View())
 	if want := "Not a quote id, not added: q-" + screentest.KeyHex[:8] + "…-" + screentest.KeyHex[4:12] + "…"; !strings.Contains(v, want) {
-		t.Errorf("the refusal does not say %q (screen shown with hex runs cut):\n%s", want, service.Quoted(v))
+		t.Errorf("the refusal does not say %q (screen shown with hex runs cut):\n%s", want, clean.Quoted(v))
 	}
 	if screentest.ShowsKeyPiece(v) || len(br.b.ids) != 0 {
 		t.Errorf("the refusal repeats more than 8 hex digits in a row, or an id was added (%d)", len(br.b.ids))

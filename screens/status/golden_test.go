@@ -12,6 +12,7 @@ import (
 	"svcwallet/screens/kit"
 	"svcwallet/screens/screentest"
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 	"svcwallet/tui"
 )
@@ -22,7 +23,7 @@ import (
 func TestStatusGolden(t *testing.T) {
 	now := screentest.RigStart
 	clock := func() time.Time { return now }
-	env := service.Environment{Name: "production", AuthURL: "https://auth.example", BaseURL: "https://api.example",
+	env := config.Environment{Name: "production", AuthURL: "https://auth.example", BaseURL: "https://api.example",
 		MarketDataURL: "https://md.example", ChainID: 325}
 	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, clock), Getenv: func(string) string { return "" }},
 		Session: kit.Session{Target: kit.Target{Env: env, Client: service.New(env, service.Options{Now: clock})}}}

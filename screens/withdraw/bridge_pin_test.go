@@ -20,6 +20,7 @@ import (
 	"svcwallet/screens/kit"
 	"svcwallet/screens/screentest"
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
 	"svcwallet/tui"
@@ -85,7 +86,7 @@ func hostileApp(t *testing.T, pinned bool) (*kit.App, *hostileSandbox, *time.Tim
 	h := &hostileSandbox{}
 	srv := httptest.NewServer(h.wrap(sandbox.New(sandbox.Options{Now: clock})))
 	t.Cleanup(srv.Close)
-	env := service.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
+	env := config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
 	if !pinned {
 		env.BridgeFundingAddress = ""
 	}
@@ -352,7 +353,7 @@ func TestAcceptedFollowsTheQuoteIDSent(t *testing.T) {
 // whole frame with its footer (Y only; esc is the root's).
 func TestBridgeConfirmGolden(t *testing.T) {
 	clock := func() time.Time { return screentest.Now }
-	env := service.Environment{Name: "testnet", AuthURL: "https://auth.example", BaseURL: "https://api.example",
+	env := config.Environment{Name: "testnet", AuthURL: "https://auth.example", BaseURL: "https://api.example",
 		MarketDataURL: "https://md.example", ChainID: 325}
 	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, clock), Getenv: func(string) string { return "" }},
 		Session: kit.Session{Target: kit.Target{Env: env, Client: service.New(env, service.Options{Now: clock})}}}

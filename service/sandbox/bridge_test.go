@@ -9,6 +9,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"svcwallet/service"
+	"svcwallet/service/config"
 )
 
 func TestBridgeNeedsSession(t *testing.T) {
@@ -28,7 +29,7 @@ func TestBridgeNeedsSession(t *testing.T) {
 		wantError(t, h.do(c.method, c.path, body, apiKeyHeader), service.CodeNotAuthenticated, "session", "X-API-Key alone")
 		wantError(t, h.do(c.method, c.path, body, nil), service.CodeNotAuthenticated, "log in")
 		wantError(t, h.do(c.method, c.path, body, map[string]string{"Cookie": "svc=" + s.cookie}), service.CodeNotAuthenticated, "X-Service-Account-Id")
-		wantError(t, h.do(c.method, c.path, body, map[string]string{"Cookie": "svc=" + s.cookie, service.HeaderAccountID: "acct-other"}), service.CodeForbidden)
+		wantError(t, h.do(c.method, c.path, body, map[string]string{"Cookie": "svc=" + s.cookie, config.HeaderAccountID: "acct-other"}), service.CodeForbidden)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"svcwallet/service"
+	"svcwallet/service/config"
 )
 
 // The documented keys, addresses and destinations are what they claim.
@@ -70,7 +71,7 @@ func FuzzSandboxJSON(f *testing.F) {
 		p := paths[int(which)%len(paths)]
 		req := httptest.NewRequest(http.MethodPost, p, bytes.NewReader(body))
 		req.Header.Set("Cookie", "svc="+cookie)
-		req.Header.Set(service.HeaderAccountID, DemoAccountID)
+		req.Header.Set(config.HeaderAccountID, DemoAccountID)
 		if p == service.PathGenerateAddress {
 			req.Header.Set(service.HeaderAPIKey, DemoAPIKey)
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"svcwallet/service"
+	"svcwallet/service/config"
 )
 
 var apiKeyHeader = map[string]string{service.HeaderAPIKey: DemoAPIKey}
@@ -79,9 +80,9 @@ func TestDepositAuth(t *testing.T) {
 	path := service.PathDepositAddresses
 	wantError(t, h.do(http.MethodGet, path, nil, nil), service.CodeNotAuthenticated, "X-API-Key")
 	wantError(t, h.do(http.MethodGet, path, nil, map[string]string{service.HeaderAPIKey: "nope"}), service.CodeNotAuthenticated)
-	wantError(t, h.do(http.MethodGet, path, nil, map[string]string{"Cookie": "svc=forged", service.HeaderAccountID: DemoAccountID}), service.CodeNotAuthenticated)
+	wantError(t, h.do(http.MethodGet, path, nil, map[string]string{"Cookie": "svc=forged", config.HeaderAccountID: DemoAccountID}), service.CodeNotAuthenticated)
 	wantError(t, h.do(http.MethodGet, path, nil, map[string]string{"Cookie": "svc=" + s.cookie}), service.CodeNotAuthenticated, "X-Service-Account-Id")
-	wantError(t, h.do(http.MethodGet, path, nil, map[string]string{"Cookie": "svc=" + s.cookie, service.HeaderAccountID: NoChainAccountID}), service.CodeForbidden)
+	wantError(t, h.do(http.MethodGet, path, nil, map[string]string{"Cookie": "svc=" + s.cookie, config.HeaderAccountID: NoChainAccountID}), service.CodeForbidden)
 	gen := service.PathGenerateAddress
 	wantError(t, h.do(http.MethodPost, gen, `{"chain":"SOLANA"}`, nil), service.CodeNotAuthenticated)
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/signer"
 )
 
@@ -103,7 +104,7 @@ func New(opts Options) *Exchange {
 	if e.domain.Name == "" {
 		e.domain.Name = signer.DefaultDomainName
 	}
-	e.cookieName, e.accountHeader = cmp.Or(opts.CookieName, service.SessionCookie), cmp.Or(opts.AccountIDHeader, service.HeaderAccountID)
+	e.cookieName, e.accountHeader = cmp.Or(opts.CookieName, config.SessionCookie), cmp.Or(opts.AccountIDHeader, config.HeaderAccountID)
 	if e.domain.ChainID == 0 {
 		e.domain.ChainID = DefaultChainID
 	}

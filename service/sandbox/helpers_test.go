@@ -14,6 +14,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/servicetest"
 	"svcwallet/signer"
 )
@@ -105,9 +106,9 @@ func (h *harness) session(r response) *sess {
 	if r.status != http.StatusOK {
 		h.t.Fatalf("login: %d %s", r.status, r.body)
 	}
-	s := &sess{h: h, accountID: r.header.Get(service.HeaderAccountID)}
+	s := &sess{h: h, accountID: r.header.Get(config.HeaderAccountID)}
 	for _, c := range (&http.Response{Header: r.header}).Cookies() {
-		if c.Name == service.SessionCookie {
+		if c.Name == config.SessionCookie {
 			s.cookie = c.Value
 		}
 	}
@@ -119,7 +120,7 @@ func (h *harness) session(r response) *sess {
 }
 
 func (s *sess) headers() map[string]string {
-	return map[string]string{"Cookie": service.SessionCookie + "=" + s.cookie, service.HeaderAccountID: s.accountID}
+	return map[string]string{"Cookie": config.SessionCookie + "=" + s.cookie, config.HeaderAccountID: s.accountID}
 }
 
 func (s *sess) do(method, path string, body any) response {

@@ -1,4 +1,4 @@
-package service
+package config
 
 import (
 	"io"
@@ -8,20 +8,20 @@ import (
 	"svcwallet/signer"
 )
 
-// openPrivate opens one of svcwallet's own files (the journal, a state
+// OpenPrivate opens one of svcwallet's own files (the journal, a state
 // file) 0600, refusing a link or a file others could change or swap
 // (signer.OpenPrivate).
-func openPrivate(path string, flag int) (*os.File, error) {
+func OpenPrivate(path string, flag int) (*os.File, error) {
 	return signer.OpenPrivate(path, flag, 0o600)
 }
 
-// checkPrivateFile refuses path as openPrivate would, without opening it.
-func checkPrivateFile(path string) error { return signer.CheckPrivateFile(path) }
+// CheckPrivateFile refuses path as OpenPrivate would, without opening it.
+func CheckPrivateFile(path string) error { return signer.CheckPrivateFile(path) }
 
-// readStateFile reads a small state file (recorded bridge addresses, the
-// watch board's ids) as os.ReadFile does, through openPrivate.
-func readStateFile(path string) ([]byte, error) {
-	f, err := openPrivate(path, os.O_RDONLY)
+// ReadStateFile reads a small state file (recorded bridge addresses, the
+// watch board's ids) as os.ReadFile does, through OpenPrivate.
+func ReadStateFile(path string) ([]byte, error) {
+	f, err := OpenPrivate(path, os.O_RDONLY)
 	if err != nil {
 		return nil, err
 	}
@@ -29,15 +29,15 @@ func readStateFile(path string) ([]byte, error) {
 	return io.ReadAll(f)
 }
 
-// writeStateFile replaces a small state file atomically: a 0600 temporary
+// WriteStateFile replaces a small state file atomically: a 0600 temporary
 // file beside it, synced, then renamed, so a crash never leaves it half
 // written. A link or a file others could change at path is refused first;
 // the rename itself would replace a link, not follow it.
-func writeStateFile(path string, b []byte) error {
+func WriteStateFile(path string, b []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	if err := checkPrivateFile(path); err != nil {
+	if err := CheckPrivateFile(path); err != nil {
 		return err
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")

@@ -1,10 +1,10 @@
-package service_test
+package config_test
 
 import (
 	"strings"
 	"testing"
 
-	"svcwallet/service"
+	"svcwallet/service/config"
 )
 
 // TestLoadConfigRefusesUserinfo: a URL holding a user name or password is
@@ -25,7 +25,7 @@ func TestLoadConfigRefusesUserinfo(t *testing.T) {
 		{"explorer link", env("https://a.example", "[env.x.explorer_tx]\nBASE = \"https://u:"+password+"@scan.example/tx/{hash}\"\n"), `"https://…@scan.example"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := service.LoadConfig(writeConfig(t, tc.text), true)
+			_, err := config.LoadConfig(writeConfig(t, tc.text), true)
 			if err == nil || !strings.Contains(err.Error(), tc.shown+" holds a user name or password (user:…@): remove it") {
 				t.Fatalf("error %v, want the URL shown as %s and refused", err, tc.shown)
 			}
@@ -35,7 +35,7 @@ func TestLoadConfigRefusesUserinfo(t *testing.T) {
 		})
 	}
 	// An @ in the path is not a user name.
-	if _, err := service.LoadConfig(writeConfig(t, env("https://auth.example/@v1", "")), true); err != nil {
+	if _, err := config.LoadConfig(writeConfig(t, env("https://auth.example/@v1", "")), true); err != nil {
 		t.Fatalf("an @ in the path refused: %v", err)
 	}
 }

@@ -1,4 +1,8 @@
-package service
+// Package clean makes text from outside svcwallet (the network, files read
+// back, what users paste) safe to show, print, copy, journal or sign, and
+// says what an identifier may hold. It imports only the standard library so
+// that the domain, the terminal chrome and the command line share it.
+package clean
 
 import (
 	"strings"
@@ -6,14 +10,14 @@ import (
 	"unicode/utf8"
 )
 
-// Clean makes a string from the network safe to show, print, copy, journal
+// Text makes a string from the network safe to show, print, copy, journal
 // or sign: escape sequences are removed whole (CSI, OSC, DCS, SOS, PM, APC,
 // and two-byte ESC sequences, in their 7-bit and C1 forms), the remaining
 // C0, DEL and C1 controls are dropped, and so are the bidi and invisible
 // format characters that make a string read differently from what it is
 // (U+200B–U+200F, U+202A–U+202E, U+2066–U+2069, U+FEFF), and bytes that are
-// not UTF-8. Clean(Clean(s)) == Clean(s).
-func Clean(s string) string {
+// not UTF-8. Text(Text(s)) == Text(s).
+func Text(s string) string {
 	if isClean(s) {
 		return s // the common case: no copy
 	}
@@ -40,7 +44,7 @@ func Clean(s string) string {
 	return b.String()
 }
 
-// isClean reports whether Clean would return s unchanged.
+// isClean reports whether Text would return s unchanged.
 func isClean(s string) bool {
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
@@ -118,3 +122,20 @@ func skipString(s string, i int) int {
 	}
 	return i
 }
+
+// Line cleans free text to one line (line breaks and tabs become spaces)
+// and bounds it to limit bytes, never splitting a character.
+func Line(s string, limit int) string {
+	s = strings.TrimSpace(Text(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ").Replace(s)))
+	if len(s) <= limit {
+		return s
+	}
+	cut := limit
+	for cut > 0 && s[cut]&0xc0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// MaxNameLen bounds a name: a chain, a token, an environment, a header.
+const MaxNameLen = 64

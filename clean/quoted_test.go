@@ -1,4 +1,4 @@
-package service
+package clean
 
 import "testing"
 

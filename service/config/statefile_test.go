@@ -1,6 +1,6 @@
 //go:build unix
 
-package service
+package config
 
 import (
 	"os"
@@ -22,8 +22,8 @@ func TestWriteStateFileRefusesLinks(t *testing.T) {
 	if err := os.Symlink(target, path); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeStateFile(path, []byte("new")); err == nil || !strings.Contains(err.Error(), path+" is a symbolic link") {
-		t.Fatalf("writeStateFile through a link: %v", err)
+	if err := WriteStateFile(path, []byte("new")); err == nil || !strings.Contains(err.Error(), path+" is a symbolic link") {
+		t.Fatalf("WriteStateFile through a link: %v", err)
 	}
 	if fi, err := os.Lstat(path); err != nil || fi.Mode()&os.ModeSymlink == 0 {
 		t.Fatalf("the link was replaced: %v", err)

@@ -1,4 +1,4 @@
-package service
+package clean
 
 import (
 	"strings"
@@ -36,8 +36,8 @@ func TestClean(t *testing.T) {
 		{"unterminated OSC eats the rest", "a\x1b]52;c;AAAA", "a"},
 		{"letters of other scripts stay", "Zürich 東京", "Zürich 東京"},
 	} {
-		if got := Clean(tc.in); got != tc.want {
-			t.Errorf("%s: Clean(%q) = %q, want %q", tc.name, tc.in, got, tc.want)
+		if got := Text(tc.in); got != tc.want {
+			t.Errorf("%s: Text(%q) = %q, want %q", tc.name, tc.in, got, tc.want)
 		}
 	}
 }
@@ -49,14 +49,14 @@ func FuzzClean(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		out := Clean(s)
+		out := Text(s)
 		if r, bad := survivor(out); bad {
-			t.Fatalf("Clean(%q) = %q keeps %U", s, out, r)
+			t.Fatalf("Text(%q) = %q keeps %U", s, out, r)
 		}
 		if !utf8.ValidString(out) {
-			t.Fatalf("Clean(%q) = %q is not UTF-8", s, out)
+			t.Fatalf("Text(%q) = %q is not UTF-8", s, out)
 		}
-		if again := Clean(out); again != out {
+		if again := Text(out); again != out {
 			t.Fatalf("not idempotent: %q then %q", out, again)
 		}
 		if len(out) > len(s) {

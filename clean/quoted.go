@@ -1,4 +1,4 @@
-package service
+package clean
 
 import "strings"
 
@@ -34,4 +34,34 @@ func Quoted(s string) string {
 
 func isHexDigit(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// IsToken reports whether s holds only letters, digits, '.', '_', ':' and
+// '-' (ASCII): the character set of every identifier svcwallet accepts.
+func IsToken(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '.', c == '_', c == ':', c == '-':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// HoldsKeyShape reports whether s holds 64 hex digits in a row anywhere:
+// the shape of a secp256k1 private key. No id or argument svcwallet takes
+// has one, so such a string is refused without being echoed or sent.
+func HoldsKeyShape(s string) bool {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		if isHexDigit(s[i]) {
+			if run++; run >= 64 {
+				return true
+			}
+			continue
+		}
+		run = 0
+	}
+	return false
 }

@@ -1,4 +1,4 @@
-package service_test
+package config_test
 
 import (
 	"os"
@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/signer"
 )
 
@@ -41,7 +41,7 @@ chain_id        = 327
 `
 
 func TestLoadConfig(t *testing.T) {
-	cfg, err := service.LoadConfig(writeConfig(t, goodConfig), true)
+	cfg, err := config.LoadConfig(writeConfig(t, goodConfig), true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestLoadConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := service.Environment{
+	want := config.Environment{
 		Name: "testnet", AuthURL: "https://auth.testnet.example", BaseURL: "https://api.testnet.example/",
 		MarketDataURL: "https://md.testnet.example", ChainID: 326, DomainName: "Other Exchange",
 		ExplorerTx:           map[string]string{"ARBITRUM": "https://arbiscan.io/tx/{hash}"},
@@ -75,13 +75,13 @@ func TestLoadConfig(t *testing.T) {
 
 func TestLoadConfigMissingFile(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "nope.toml")
-	if cfg, err := service.LoadConfig(missing, false); err != nil || len(cfg.Environments) != 0 {
+	if cfg, err := config.LoadConfig(missing, false); err != nil || len(cfg.Environments) != 0 {
 		t.Fatalf("missing default config: %+v, %v", cfg, err)
 	}
-	if _, err := service.LoadConfig(missing, true); err == nil {
+	if _, err := config.LoadConfig(missing, true); err == nil {
 		t.Fatal("a missing config given explicitly is accepted")
 	}
-	if cfg, err := service.LoadConfig("", true); err != nil || len(cfg.Environments) != 0 {
+	if cfg, err := config.LoadConfig("", true); err != nil || len(cfg.Environments) != 0 {
 		t.Fatalf("no path: %+v, %v", cfg, err)
 	}
 }
@@ -112,7 +112,7 @@ func TestLoadConfigRefuses(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := service.LoadConfig(writeConfig(t, c.text), true)
+			_, err := config.LoadConfig(writeConfig(t, c.text), true)
 			if err == nil || !strings.Contains(err.Error(), c.words) {
 				t.Fatalf("error %v, want one containing %q", err, c.words)
 			}
@@ -124,13 +124,13 @@ func TestLoadConfigRefuses(t *testing.T) {
 // built-in sandbox environment validates.
 func TestEnvironmentLoopback(t *testing.T) {
 	for _, u := range []string{"http://127.0.0.1:1", "http://127.0.0.2", "http://localhost:8700", "http://[::1]:9", "https://api.example", "HTTPS://api.example"} {
-		e := service.Environment{Name: "t", AuthURL: u, BaseURL: u, MarketDataURL: u, ChainID: 1}
+		e := config.Environment{Name: "t", AuthURL: u, BaseURL: u, MarketDataURL: u, ChainID: 1}
 		if err := e.Validate(); err != nil {
 			t.Errorf("%s refused: %v", u, err)
 		}
 	}
-	sb := service.SandboxEnvironment("http://127.0.0.1:8700", 327)
-	if err := sb.Validate(); err != nil || sb.Name != service.SandboxEnv || sb.Domain().ChainID != 327 {
+	sb := config.SandboxEnvironment("http://127.0.0.1:8700", 327)
+	if err := sb.Validate(); err != nil || sb.Name != config.SandboxEnv || sb.Domain().ChainID != 327 {
 		t.Fatalf("sandbox environment %+v: %v", sb, err)
 	}
 }
@@ -144,13 +144,13 @@ func TestLoadConfigFollowRateAndBell(t *testing.T) {
 	if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := service.LoadConfig(path, true)
+	cfg, err := config.LoadConfig(path, true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	a, _ := cfg.Lookup("a")
 	b, _ := cfg.Lookup("b")
-	if !cfg.Bell || a.EffectiveFollowRate() != 2 || b.EffectiveFollowRate() != service.DefaultFollowRate {
+	if !cfg.Bell || a.EffectiveFollowRate() != 2 || b.EffectiveFollowRate() != config.DefaultFollowRate {
 		t.Fatalf("bell %v, follow rates %d and %d", cfg.Bell, a.EffectiveFollowRate(), b.EffectiveFollowRate())
 	}
 }

@@ -1,4 +1,4 @@
-package service
+package config
 
 import (
 	"errors"
@@ -13,8 +13,20 @@ import (
 	"github.com/BurntSushi/toml"
 	"github.com/ethereum/go-ethereum/common"
 
+	"svcwallet/clean"
 	"svcwallet/signer"
 )
+
+// SessionCookie and HeaderAccountID are the spec's names for the session
+// cookie and the account-id header, the defaults of every environment.
+const (
+	SessionCookie   = "svc"
+	HeaderAccountID = "X-Service-Account-Id"
+)
+
+// DefaultFollowRate is the shared request budget of following, in requests
+// a second, when the environment sets none.
+const DefaultFollowRate = 5
 
 // SandboxEnv is the name of the built-in environment served by the embedded sandbox.
 const SandboxEnv = "sandbox"
@@ -86,14 +98,14 @@ func (e Environment) Domain() signer.Domain {
 // svcwallet could not record would stop every withdrawal at its journal.
 func (e Environment) Validate() error {
 	switch {
-	case e.Name == "" || len(e.Name) > maxNameLen || !IsToken(e.Name):
-		return fmt.Errorf("environment name %.40q: use 1 to %d letters, digits, '.', '_', ':' and '-' (the journal records it)", e.Name, maxNameLen)
+	case e.Name == "" || len(e.Name) > clean.MaxNameLen || !clean.IsToken(e.Name):
+		return fmt.Errorf("environment name %.40q: use 1 to %d letters, digits, '.', '_', ':' and '-' (the journal records it)", e.Name, clean.MaxNameLen)
 	case e.DomainName != "" && !ValidDomainName(e.DomainName):
-		return fmt.Errorf("environment %q: domain_name %.40q: use at most %d characters, without control or invisible characters and without leading or trailing spaces", e.Name, e.DomainName, maxNameLen)
+		return fmt.Errorf("environment %q: domain_name %.40q: use at most %d characters, without control or invisible characters and without leading or trailing spaces", e.Name, e.DomainName, clean.MaxNameLen)
 	}
 	for key, v := range map[string]string{"cookie_name": e.CookieName, "account_id_header": e.AccountIDHeader} {
-		if v != "" && (len(v) > maxNameLen || !IsHTTPToken(v)) {
-			return fmt.Errorf("environment %q: %s %.40q: use at most %d letters, digits and !#$%%&'*+-.^_`|~ (an HTTP token)", e.Name, key, Quoted(v), maxNameLen)
+		if v != "" && (len(v) > clean.MaxNameLen || !IsHTTPToken(v)) {
+			return fmt.Errorf("environment %q: %s %.40q: use at most %d letters, digits and !#$%%&'*+-.^_`|~ (an HTTP token)", e.Name, key, clean.Quoted(v), clean.MaxNameLen)
 		}
 	}
 	if e.ChainID == 0 {
@@ -281,7 +293,7 @@ func (c Config) Lookup(name string) (Environment, error) {
 // spaces, as the journal reads it back. The config and the sandbox's
 // --domain-name hold to it.
 func ValidDomainName(s string) bool {
-	return s != "" && len(s) <= maxNameLen && cleanText(s, maxNameLen) == s
+	return s != "" && len(s) <= clean.MaxNameLen && clean.Line(s, clean.MaxNameLen) == s
 }
 
 // IsHTTPToken reports whether s is an HTTP token (RFC 9110 §5.6.2), what a

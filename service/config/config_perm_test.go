@@ -1,4 +1,4 @@
-package service_test
+package config_test
 
 import (
 	"os"
@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"svcwallet/service"
+	"svcwallet/service/config"
 )
 
 // TestLoadConfigRefusesOthersFiles: a config that another user owns or that
@@ -62,7 +62,7 @@ func TestLoadConfigRefusesOthersFiles(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			_, err := service.LoadConfig(path, true)
+			_, err := config.LoadConfig(path, true)
 			if tc.wantErr == "" {
 				if err != nil {
 					t.Fatalf("refused: %v", err)
