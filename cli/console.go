@@ -19,6 +19,8 @@ import (
 	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/service/config"
+	"svcwallet/service/follow"
+	"svcwallet/service/journal"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
 	"svcwallet/tui"
@@ -99,7 +101,7 @@ func runConsole(env CLIEnv, f consoleFlags) int {
 	defer quit()
 	app := &kit.App{
 		Deps: kit.Deps{Common: common, Targets: targets, KeystoreDir: keystoreDir, Bell: cfg.Bell, Getenv: env.Getenv,
-			PollInterval: service.DefaultPollInterval, Context: root},
+			PollInterval: follow.DefaultPollInterval, Context: root},
 		Session: kit.Session{Target: targets[0]},
 		Hooks:   kit.Hooks{LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) }},
 	}
@@ -190,16 +192,16 @@ func consoleEnv(configPath, envName string, getenv func(string) string) (config.
 // one first. The embedded sandbox is always among them.
 func consoleTargets(cfg config.Config, envName string, log *slog.Logger) ([]kit.Target, func(), error) {
 	var targets []kit.Target
-	var journal *service.Journal
+	var jr *journal.Journal
 	var err error
 	if len(cfg.Environments) > 0 {
-		if journal, err = service.OpenJournal(service.DefaultJournalPath()); err != nil {
+		if jr, err = journal.OpenJournal(journal.DefaultJournalPath()); err != nil {
 			return nil, nil, fmt.Errorf("the withdrawal journal cannot be opened: %w", err)
 		}
 	}
 	for _, name := range cfg.Names() {
 		e, _ := cfg.Lookup(name)
-		t := kit.Target{Env: e, Client: service.New(e, service.Options{Logger: log}), Journal: journal}
+		t := kit.Target{Env: e, Client: service.New(e, service.Options{Logger: log}), Journal: jr}
 		if name == envName {
 			targets = append([]kit.Target{t}, targets...)
 		} else {
@@ -221,7 +223,7 @@ func consoleTargets(cfg config.Config, envName string, log *slog.Logger) ([]kit.
 			return nil, nil, fmt.Errorf("cannot make the sandbox journal directory: %w", err)
 		}
 		closeAll := func() { srv.Close(); os.RemoveAll(dir) }
-		sbJournal, err := service.OpenJournal(filepath.Join(dir, "journal.jsonl"))
+		sbJournal, err := journal.OpenJournal(filepath.Join(dir, "journal.jsonl"))
 		if err != nil {
 			closeAll()
 			return nil, nil, err

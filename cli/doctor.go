@@ -14,7 +14,10 @@ import (
 
 	"svcwallet/service"
 	"svcwallet/service/config"
+	"svcwallet/service/follow"
+	"svcwallet/service/journal"
 	"svcwallet/service/sandbox"
+	"svcwallet/service/withdrawal"
 	"svcwallet/signer"
 )
 
@@ -176,7 +179,7 @@ func (c doctorCmd) checkKeystore(add func(check, detail, fix string)) {
 
 // checkJournal reports the withdrawal journal's path, permissions and health.
 func checkJournal(add func(check, detail, fix string)) {
-	path := service.DefaultJournalPath()
+	path := journal.DefaultJournalPath()
 	if err := signer.CheckPrivateFile(path); err != nil {
 		addUnsafe(add, "journal", err) // OpenJournal would refuse it
 		return
@@ -192,8 +195,8 @@ func checkJournal(add func(check, detail, fix string)) {
 	case fi.Mode().Perm()&0o077 != 0:
 		add("journal", fmt.Sprintf("%s is open to other users (%v)", path, fi.Mode().Perm()), "chmod 600 "+path)
 	}
-	j, err := service.OpenJournal(path)
-	var recs []service.JournalRecord
+	j, err := journal.OpenJournal(path)
+	var recs []journal.JournalRecord
 	skipped := 0
 	if err == nil {
 		recs, skipped, err = j.RecordsSkipped()
@@ -218,8 +221,8 @@ func checkJournal(add func(check, detail, fix string)) {
 // checkStateFiles reports the state files beside the journal that another
 // user could change, or that are links: svcwallet refuses to use them.
 func checkStateFiles(add func(check, detail, fix string)) {
-	dir := filepath.Dir(service.DefaultJournalPath())
-	for _, name := range []string{filepath.Base(service.BridgePinsPath(dir)), service.WatchlistFile, debugLogFile} {
+	dir := filepath.Dir(journal.DefaultJournalPath())
+	for _, name := range []string{filepath.Base(withdrawal.BridgePinsPath(dir)), follow.WatchlistFile, debugLogFile} {
 		path := filepath.Join(dir, name)
 		if _, err := os.Lstat(path); err == nil {
 			addUnsafe(add, "state files", signer.CheckPrivateFile(path))

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"svcwallet/service"
+	"svcwallet/service/follow"
 )
 
 // TestDoctorReportsOthersFiles: a config another user owns, one in a
@@ -64,7 +64,7 @@ func TestDoctorReportsLinks(t *testing.T) {
 	for _, tc := range []struct{ name, file, check string }{
 		{"journal", "journal.jsonl", "journal"},
 		{"bridge pins", "bridge_pins.json", "state files"},
-		{"watch board", service.WatchlistFile, "state files"},
+		{"watch board", follow.WatchlistFile, "state files"},
 		{"debug log", debugLogFile, "state files"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -11,6 +11,8 @@ import (
 
 	"svcwallet/service"
 	"svcwallet/service/config"
+	"svcwallet/service/follow"
+	"svcwallet/service/journal"
 )
 
 const historyLong = `Lists the withdrawals journaled on this machine for one environment, the
@@ -102,11 +104,11 @@ func (c statusCmd) refreshHistory(envName, configPath string) (int, bool) {
 	if err != nil {
 		return c.env.report(failure(cmd, "failed", 1, "the withdrawal journal cannot be read: %v", err)), false
 	}
-	c.own = service.OwnOf(recs)
-	s := service.NewScheduler(env.EffectiveFollowRate())
+	c.own = follow.OwnOf(recs)
+	s := follow.NewScheduler(env.EffectiveFollowRate())
 	s.Jitter = c.jitter
 	s.Know(c.own)
-	ids := service.UnfinishedOwn(recs)
+	ids := journal.UnfinishedOwn(recs)
 	for _, id := range ids {
 		s.Add(id, c.now())
 	}
@@ -155,9 +157,9 @@ func runHistory(env CLIEnv, envName, configPath string) int {
 		}
 		return fail(1, "%v", err)
 	}
-	var recs []service.JournalRecord
+	var recs []journal.JournalRecord
 	if name != config.SandboxEnv {
-		j, err := service.OpenJournal(service.DefaultJournalPath())
+		j, err := journal.OpenJournal(journal.DefaultJournalPath())
 		skipped := 0
 		if err == nil {
 			recs, skipped, err = j.RecordsSkipped()
@@ -171,7 +173,7 @@ func runHistory(env CLIEnv, envName, configPath string) int {
 				skipped, j.Path())
 		}
 	}
-	recs = service.EnvHistory(recs, name)
+	recs = journal.EnvHistory(recs, name)
 	if env.JSON {
 		out := make([]historyEntry, len(recs))
 		for i, r := range recs {
@@ -188,7 +190,7 @@ func runHistory(env CLIEnv, envName, configPath string) int {
 		return 0
 	}
 	if len(recs) == 0 {
-		where := "in the journal " + service.DefaultJournalPath()
+		where := "in the journal " + journal.DefaultJournalPath()
 		if name == config.SandboxEnv {
 			where = "kept: the embedded sandbox's journal ends with its console"
 		}
@@ -205,7 +207,7 @@ func runHistory(env CLIEnv, envName, configPath string) int {
 }
 
 // historyState words a record's state for the text listing.
-func historyState(r service.JournalRecord) string {
+func historyState(r journal.JournalRecord) string {
 	switch {
 	case r.Unanswered():
 		return "UNANSWERED: open the console to resume it"

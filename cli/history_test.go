@@ -11,6 +11,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"svcwallet/service"
+	"svcwallet/service/journal"
 )
 
 // historyJournal writes a journal with withdrawals in two environments: on
@@ -19,34 +20,34 @@ func historyJournal(t *testing.T) {
 	t.Helper()
 	state := t.TempDir()
 	t.Setenv("XDG_STATE_HOME", state)
-	j, err := service.OpenJournal(service.DefaultJournalPath())
+	j, err := journal.OpenJournal(journal.DefaultJournalPath())
 	if err != nil {
 		t.Fatal(err)
 	}
 	t0 := time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)
-	intent := &service.Intent{Chain: "ARBITRUM", ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", TokenIn: "USDT", TokenOut: "USDT",
+	intent := &journal.Intent{Chain: "ARBITRUM", ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", TokenIn: "USDT", TokenOut: "USDT",
 		PayAmount: decimal.RequireFromString("25"), ReceiveAmount: decimal.RequireFromString("23.5")}
 	add := func(min int, env, id, kind, state string) {
 		t.Helper()
-		e := service.JournalEntry{Time: t0.Add(time.Duration(min) * time.Minute), Kind: kind, Env: env, QuoteID: id, State: state}
-		if kind == service.JournalIntent {
+		e := journal.JournalEntry{Time: t0.Add(time.Duration(min) * time.Minute), Kind: kind, Env: env, QuoteID: id, State: state}
+		if kind == journal.JournalIntent {
 			e.Intent = intent
 		}
-		if kind == service.JournalRejected {
+		if kind == journal.JournalRejected {
 			e.Error = "destination flagged by screening"
 		}
 		if err := j.Append(e); err != nil {
 			t.Fatal(err)
 		}
 	}
-	add(0, "local", "q-done", service.JournalIntent, "")
-	add(1, "local", "q-done", service.JournalState, service.StateCompleted)
-	add(2, "local", "q-refused", service.JournalIntent, "")
-	add(3, "local", "q-refused", service.JournalRejected, "")
-	add(4, "local", "q-unanswered", service.JournalIntent, "")
-	add(5, "local", "q-sending", service.JournalIntent, "")
-	add(6, "local", "q-sending", service.JournalState, service.StateSending)
-	add(7, "other", "q-elsewhere", service.JournalIntent, "")
+	add(0, "local", "q-done", journal.JournalIntent, "")
+	add(1, "local", "q-done", journal.JournalState, service.StateCompleted)
+	add(2, "local", "q-refused", journal.JournalIntent, "")
+	add(3, "local", "q-refused", journal.JournalRejected, "")
+	add(4, "local", "q-unanswered", journal.JournalIntent, "")
+	add(5, "local", "q-sending", journal.JournalIntent, "")
+	add(6, "local", "q-sending", journal.JournalState, service.StateSending)
+	add(7, "other", "q-elsewhere", journal.JournalIntent, "")
 }
 
 func TestHistoryCommand(t *testing.T) {
@@ -99,8 +100,8 @@ func TestHistoryCommand(t *testing.T) {
 func TestHistoryPlantedJournalIsInert(t *testing.T) {
 	state := t.TempDir()
 	t.Setenv("XDG_STATE_HOME", state)
-	path := service.DefaultJournalPath()
-	if _, err := service.OpenJournal(path); err != nil {
+	path := journal.DefaultJournalPath()
+	if _, err := journal.OpenJournal(path); err != nil {
 		t.Fatal(err)
 	}
 	lines := []string{

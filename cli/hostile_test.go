@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"svcwallet/service"
+	"svcwallet/service/journal"
 	"svcwallet/service/sandbox"
 	"svcwallet/service/servicetest"
 )
@@ -215,11 +216,11 @@ func TestCLIStatusCreatedAfterAcceptance(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", state)
 	r := newStatusRig(t)
 	id := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
-	j, err := service.OpenJournal(service.DefaultJournalPath())
+	j, err := journal.OpenJournal(journal.DefaultJournalPath())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := j.Append(service.JournalEntry{Time: r.clock.Now(), Kind: service.JournalAccepted, Env: "local", AccountID: sandbox.DemoAccountID, QuoteID: id}); err != nil {
+	if err := j.Append(journal.JournalEntry{Time: r.clock.Now(), Kind: journal.JournalAccepted, Env: "local", AccountID: sandbox.DemoAccountID, QuoteID: id}); err != nil {
 		t.Fatal(err)
 	}
 	r.clock.Advance(time.Hour)
@@ -230,10 +231,10 @@ func TestCLIStatusCreatedAfterAcceptance(t *testing.T) {
 	}
 	// The journal replaced by a directory: said, and the record is read
 	// without it.
-	if err := os.Remove(service.DefaultJournalPath()); err != nil {
+	if err := os.Remove(journal.DefaultJournalPath()); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Mkdir(service.DefaultJournalPath(), 0o700); err != nil {
+	if err := os.Mkdir(journal.DefaultJournalPath(), 0o700); err != nil {
 		t.Fatal(err)
 	}
 	if res := r.run(nil, id); !strings.Contains(res.stderr, "the journal cannot be read") {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"svcwallet/service"
+	"svcwallet/service/journal"
 	"svcwallet/service/sandbox"
 )
 
@@ -14,14 +15,14 @@ import (
 // user pressed esc right after SUBMITTED).
 func (r *statusRig) journaled(account, id string) {
 	r.t.Helper()
-	j, err := service.OpenJournal(service.DefaultJournalPath())
+	j, err := journal.OpenJournal(journal.DefaultJournalPath())
 	if err != nil {
 		r.t.Fatal(err)
 	}
-	for _, kind := range []string{service.JournalIntent, service.JournalAccepted} {
-		e := service.JournalEntry{Time: r.clock.Now(), Kind: kind, Env: "local", AccountID: account, QuoteID: id}
-		if kind == service.JournalIntent {
-			e.Intent = &service.Intent{Chain: "BASE", ToAddress: sandbox.DestCompleted, TokenIn: "USDT", TokenOut: "USDT"}
+	for _, kind := range []string{journal.JournalIntent, journal.JournalAccepted} {
+		e := journal.JournalEntry{Time: r.clock.Now(), Kind: kind, Env: "local", AccountID: account, QuoteID: id}
+		if kind == journal.JournalIntent {
+			e.Intent = &journal.Intent{Chain: "BASE", ToAddress: sandbox.DestCompleted, TokenIn: "USDT", TokenOut: "USDT"}
 		}
 		if err := j.Append(e); err != nil {
 			r.t.Fatal(err)
@@ -32,7 +33,7 @@ func (r *statusRig) journaled(account, id string) {
 // journalStates lists the answers journaled for id: "accepted" and states.
 func journalStates(t *testing.T, id string) []string {
 	t.Helper()
-	j, err := service.OpenJournal(service.DefaultJournalPath())
+	j, err := journal.OpenJournal(journal.DefaultJournalPath())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,9 +45,9 @@ func journalStates(t *testing.T, id string) []string {
 	for _, e := range entries {
 		switch {
 		case e.QuoteID != id:
-		case e.Kind == service.JournalAccepted:
+		case e.Kind == journal.JournalAccepted:
 			out = append(out, "accepted")
-		case e.Kind == service.JournalState:
+		case e.Kind == journal.JournalState:
 			out = append(out, e.State)
 		}
 	}

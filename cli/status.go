@@ -13,7 +13,10 @@ import (
 	"svcwallet/clean"
 	"svcwallet/service"
 	"svcwallet/service/config"
+	"svcwallet/service/follow"
+	"svcwallet/service/journal"
 	"svcwallet/service/sandbox"
+	"svcwallet/service/withdrawal"
 	"svcwallet/signer"
 )
 
@@ -87,7 +90,7 @@ func (a *app) statusCommand() *cobra.Command {
 		},
 	}
 	c.Flags().BoolVar(&f.watch, "watch", false, "poll until each withdrawal is COMPLETED, FAILED or REFUNDED")
-	c.Flags().DurationVar(&f.interval, "interval", service.DefaultPollInterval, "time between polls with --watch (at least 1s)")
+	c.Flags().DurationVar(&f.interval, "interval", follow.DefaultPollInterval, "time between polls with --watch (at least 1s)")
 	a.envFlags(c, &f.envName, &f.config)
 	return c
 }
@@ -102,8 +105,8 @@ type statusCmd struct {
 	target config.Environment // the environment asked, once chosen
 	// own: the account's withdrawals its journal holds, whose states
 	// writer journals as they are learned.
-	own    service.Own
-	writer service.Withdrawer
+	own    follow.Own
+	writer withdrawal.Withdrawer
 	// name is the command that follows, in its errors and notes: ""
 	// for svcwallet status; `withdraw --wait` follows through it too.
 	name string
@@ -153,7 +156,7 @@ func (c statusCmd) run(f statusFlags, args []string) int {
 		// still printed.
 		fmt.Fprintf(c.env.Stderr, "svcwallet status: the journal cannot be read (%v): a withdrawal it saw accepted is not told apart from one never executed, and the states seen are not journaled\n", err)
 	}
-	c.own = service.OwnOf(recs)
+	c.own = follow.OwnOf(recs)
 	return c.follow(client, env, f)
 }
 
@@ -213,16 +216,16 @@ func loginCredential(env CLIEnv, e config.Environment) (service.Credential, stri
 // returns the account's records in the environment and sets c.writer,
 // which journals the states learned of the own ones. No journal, no
 // records: nothing here is own, and no state directory is created.
-func (c *statusCmd) journalOf(client *service.Client) ([]service.JournalRecord, error) {
-	path := service.DefaultJournalPath()
+func (c *statusCmd) journalOf(client *service.Client) ([]journal.JournalRecord, error) {
+	path := journal.DefaultJournalPath()
 	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
-	j, err := service.OpenJournal(path)
+	j, err := journal.OpenJournal(path)
 	if err != nil {
 		return nil, err
 	}
-	c.writer = service.Withdrawer{Client: client, Journal: j, Now: c.now}
+	c.writer = withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now}
 	sess, _ := client.Session()
 	recs, _, err := j.AccountRecords(client.Env().Name, sess.AccountID)
 	return recs, err
@@ -231,7 +234,7 @@ func (c *statusCmd) journalOf(client *service.Client) ([]service.JournalRecord, 
 // journal writes the state a follower learned of an own withdrawal (none
 // when step names none). A failed write is said on stderr and changes no
 // exit status: the status itself was read.
-func (c statusCmd) journal(cmd, id string, w service.Withdrawal, step service.FollowStep) {
+func (c statusCmd) journal(cmd, id string, w service.Withdrawal, step follow.FollowStep) {
 	if step.JournalState == "" {
 		return
 	}
@@ -329,13 +332,13 @@ type statusJSON struct {
 }
 
 // writeRecord writes a follow's last record as a line of JSON.
-func (c statusCmd) writeRecord(f *service.Follow) {
+func (c statusCmd) writeRecord(f *follow.Follow) {
 	w := f.Last
 	_ = writeJSONLine(c.env.Stdout, statusJSON{w, c.target.ExplorerTxURL(w.Chain, w.WithdrawTxHash), f.Meaning(c.now())})
 }
 
 // change prints one observed state: a line for people, an object for jq.
-func (c statusCmd) change(f *service.Follow, asJSON bool) {
+func (c statusCmd) change(f *follow.Follow, asJSON bool) {
 	if asJSON {
 		c.writeRecord(f)
 		return
@@ -349,7 +352,7 @@ func (c statusCmd) change(f *service.Follow, asJSON bool) {
 }
 
 // print shows a follow's last record as a table, or as one JSON object.
-func (c statusCmd) print(env config.Environment, f *service.Follow, asJSON bool) {
+func (c statusCmd) print(env config.Environment, f *follow.Follow, asJSON bool) {
 	if asJSON {
 		c.writeRecord(f)
 		return

@@ -13,6 +13,7 @@ import (
 	"svcwallet/clean"
 	"svcwallet/service"
 	"svcwallet/service/config"
+	"svcwallet/service/follow"
 )
 
 // maxQuoteIDLine bounds one line of `svcwallet status -`: far above any
@@ -58,7 +59,7 @@ func readQuoteIDs(r io.Reader) ([]string, error) {
 // followed is the command's account of one quote id: its last record and,
 // once settled, its exit status.
 type followed struct {
-	f       service.Follow // the scheduler's, as of the last answer
+	f       follow.Follow // the scheduler's, as of the last answer
 	printed string
 	code    int
 	done    bool
@@ -69,7 +70,7 @@ type followed struct {
 // It prints each change (--watch), then every record, and returns the
 // largest exit status of the ids.
 func (c statusCmd) follow(client *service.Client, env config.Environment, f statusFlags) int {
-	s := service.NewScheduler(env.EffectiveFollowRate())
+	s := follow.NewScheduler(env.EffectiveFollowRate())
 	s.Interval, s.Jitter = f.interval, c.jitter
 	s.Know(c.own)
 	ids := map[string]*followed{}
@@ -99,7 +100,7 @@ func (c statusCmd) follow(client *service.Client, env config.Environment, f stat
 
 // record takes one answer about id, journals the state learned of an own
 // withdrawal, and reports whether the id is settled.
-func (c statusCmd) record(s *service.Scheduler, id string, o *followed, w service.Withdrawal, err error, f statusFlags) bool {
+func (c statusCmd) record(s *follow.Scheduler, id string, o *followed, w service.Withdrawal, err error, f statusFlags) bool {
 	now := c.now()
 	settle := func(code int) bool {
 		o.code, o.done = code, true
@@ -143,8 +144,8 @@ func (c statusCmd) record(s *service.Scheduler, id string, o *followed, w servic
 }
 
 // payoutExit is the exit status of each payout (see statusLong).
-var payoutExit = map[service.Payout]int{
-	service.PayoutPaid: exitCompleted, service.PayoutNotPaid: exitFailed, service.PayoutPending: exitPending,
+var payoutExit = map[follow.Payout]int{
+	follow.PayoutPaid: exitCompleted, follow.PayoutNotPaid: exitFailed, follow.PayoutPending: exitPending,
 }
 
 // report prints every id's last record, in the order given, and returns

@@ -10,6 +10,7 @@ import (
 
 	"svcwallet/service"
 	"svcwallet/service/config"
+	"svcwallet/service/follow"
 	"svcwallet/service/sandbox"
 )
 
@@ -146,7 +147,7 @@ func TestStatusManyIDs(t *testing.T) {
 	}
 
 	// A quote left unexecuted past its lifetime is not paid out, and says so.
-	r.clock.Advance(service.StaleQuoteAfter)
+	r.clock.Advance(follow.StaleQuoteAfter)
 	r.run(nil, done, created).want(t, exitFailed, []string{created + "  CREATED (expired unexecuted: nothing was paid)"}, nil)
 }
 

@@ -20,6 +20,7 @@ import (
 
 	"svcwallet/service"
 	"svcwallet/service/config"
+	"svcwallet/service/follow"
 	"svcwallet/service/sandbox"
 	"svcwallet/service/servicetest"
 	"svcwallet/signer"
@@ -245,7 +246,7 @@ func TestStatusExitStatuses(t *testing.T) {
 	}
 	r.run(nil, refunded).want(t, exitFailed, []string{"REFUNDED", "funds were returned"}, nil)
 	// A quote never executed is pending only while it could still be.
-	r.clock.Advance(service.StaleQuoteAfter)
+	r.clock.Advance(follow.StaleQuoteAfter)
 	r.run(nil, created).want(t, exitFailed, []string{"CREATED", "expired without being executed"}, nil)
 	r.run(nil, "--watch", created).want(t, exitFailed, []string{"expired without being executed"}, nil)
 	r.run(nil, failed).want(t, exitFailed, []string{"FAILED"}, nil)

@@ -14,6 +14,9 @@ import (
 	"svcwallet/clean"
 	"svcwallet/service"
 	"svcwallet/service/config"
+	"svcwallet/service/follow"
+	"svcwallet/service/journal"
+	"svcwallet/service/withdrawal"
 	"svcwallet/signer"
 )
 
@@ -183,17 +186,17 @@ type withdrawTarget struct {
 
 func newWithdrawTarget(e config.Environment) (withdrawTarget, error) {
 	if e.Name != config.SandboxEnv {
-		p := service.DefaultJournalPath()
+		p := journal.DefaultJournalPath()
 		if p == "" {
 			return withdrawTarget{}, errors.New("no state directory for the withdrawal journal: set $HOME or $XDG_STATE_HOME")
 		}
-		return withdrawTarget{journalPath: p, pinsPath: service.BridgePinsPath(filepath.Dir(p)), cleanup: func() {}}, nil
+		return withdrawTarget{journalPath: p, pinsPath: withdrawal.BridgePinsPath(filepath.Dir(p)), cleanup: func() {}}, nil
 	}
 	dir, err := os.MkdirTemp("", "svcwallet-sandbox-")
 	if err != nil {
 		return withdrawTarget{}, fmt.Errorf("cannot make the sandbox journal directory: %w", err)
 	}
-	return withdrawTarget{journalPath: filepath.Join(dir, "journal.jsonl"), pinsPath: service.BridgePinsPath(dir),
+	return withdrawTarget{journalPath: filepath.Join(dir, "journal.jsonl"), pinsPath: withdrawal.BridgePinsPath(dir),
 		embedded: true, cleanup: func() { os.RemoveAll(dir) }}, nil
 }
 
@@ -258,12 +261,12 @@ func (c withdrawCmd) run(f withdrawFlags) int {
 			return c.fail(exitFailed, "not confirmed: nothing was signed or sent")
 		}
 	}
-	j, err := service.OpenJournal(target.journalPath)
+	j, err := journal.OpenJournal(target.journalPath)
 	if err != nil {
 		return c.fail(exitFailed, "the withdrawal journal cannot be opened (%v): nothing was signed or sent", err)
 	}
-	w := service.Withdrawer{Client: client, Journal: j, Now: c.now, BridgePins: target.pinsPath}
-	cx, cancel := context.WithTimeout(context.Background(), service.WithdrawTimeout)
+	w := withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now, BridgePins: target.pinsPath}
+	cx, cancel := context.WithTimeout(context.Background(), withdrawal.WithdrawTimeout)
 	sent := w.Execute(cx, order, load)
 	cancel()
 	id := order.Quote.QuoteID
@@ -283,12 +286,12 @@ func (c withdrawCmd) run(f withdrawFlags) int {
 
 // choose picks the USDT route for --chain and --token-out and checks the
 // destination as the console's form does (WithdrawalChoice.CheckDestination).
-func (c withdrawCmd) choose(client *service.Client, f withdrawFlags) (service.WithdrawalChoice, int, bool) {
+func (c withdrawCmd) choose(client *service.Client, f withdrawFlags) (withdrawal.WithdrawalChoice, int, bool) {
 	cx, cancel := c.call()
 	info, err := client.WithdrawalInfo(cx)
 	cancel()
 	if err != nil {
-		return service.WithdrawalChoice{}, c.serviceFail("withdrawal info", err), false
+		return withdrawal.WithdrawalChoice{}, c.serviceFail("withdrawal info", err), false
 	}
 	routes := info.Route[service.TokenUSDT]
 	var names []string
@@ -297,7 +300,7 @@ func (c withdrawCmd) choose(client *service.Client, f withdrawFlags) (service.Wi
 		if !strings.EqualFold(rt.Chain, strings.TrimSpace(f.chain)) {
 			continue
 		}
-		ch := service.WithdrawalChoice{Info: info, TokenIn: service.TokenUSDT, Route: rt}
+		ch := withdrawal.WithdrawalChoice{Info: info, TokenIn: service.TokenUSDT, Route: rt}
 		for _, t := range rt.TokensOut {
 			if strings.EqualFold(t, strings.TrimSpace(f.tokenOut)) {
 				ch.TokenOut = t
@@ -313,37 +316,37 @@ func (c withdrawCmd) choose(client *service.Client, f withdrawFlags) (service.Wi
 		return ch, 0, true
 	}
 	if len(names) == 0 {
-		return service.WithdrawalChoice{}, c.fail(exitFailed, "the service offers no USDT withdrawal route now"), false
+		return withdrawal.WithdrawalChoice{}, c.fail(exitFailed, "the service offers no USDT withdrawal route now"), false
 	}
-	return service.WithdrawalChoice{}, c.usage("--chain %.20q has no USDT withdrawal route; the chains are: %s", clean.Quoted(f.chain), strings.Join(names, ", ")), false
+	return withdrawal.WithdrawalChoice{}, c.usage("--chain %.20q has no USDT withdrawal route; the chains are: %s", clean.Quoted(f.chain), strings.Join(names, ", ")), false
 }
 
 // quote measures the clock, asks the quote, refuses one the choice refuses
 // (QuoteRefusal), builds the Order (NewOrder) and checks its bridge
 // address (CheckBridge), as the console's quote and review do.
-func (c withdrawCmd) quote(client *service.Client, e config.Environment, t withdrawTarget, ch service.WithdrawalChoice) (service.Order, service.BridgeTrust, int, bool) {
+func (c withdrawCmd) quote(client *service.Client, e config.Environment, t withdrawTarget, ch withdrawal.WithdrawalChoice) (withdrawal.Order, withdrawal.BridgeTrust, int, bool) {
 	cx, cancel := c.call()
 	defer cancel()
 	clock, err := client.MeasureClock(cx)
 	if err != nil {
-		return service.Order{}, service.BridgeTrust{}, c.serviceFail("the service's clock", err), false
+		return withdrawal.Order{}, withdrawal.BridgeTrust{}, c.serviceFail("the service's clock", err), false
 	}
 	if err := clock.CheckSkew(); err != nil {
-		return service.Order{}, service.BridgeTrust{}, c.fail(exitFailed, "%v", err), false
+		return withdrawal.Order{}, withdrawal.BridgeTrust{}, c.fail(exitFailed, "%v", err), false
 	}
 	q, err := client.Quote(cx, ch.QuoteRequest())
 	if err != nil {
-		return service.Order{}, service.BridgeTrust{}, c.serviceFail("quote", err), false
+		return withdrawal.Order{}, withdrawal.BridgeTrust{}, c.serviceFail("quote", err), false
 	}
 	if refusal := ch.QuoteRefusal(q); refusal != "" {
-		return service.Order{}, service.BridgeTrust{}, c.fail(exitFailed, "not signed: %s; nothing was sent", refusal), false
+		return withdrawal.Order{}, withdrawal.BridgeTrust{}, c.fail(exitFailed, "not signed: %s; nothing was sent", refusal), false
 	}
 	s, _ := client.Session()
-	o, err := service.NewOrder(ch, service.PricedQuote{Quote: q, Offset: clock.Offset}, s.FundingAccountAddress, e.Domain(), c.nonce(), c.now())
+	o, err := withdrawal.NewOrder(ch, withdrawal.PricedQuote{Quote: q, Offset: clock.Offset}, s.FundingAccountAddress, e.Domain(), c.nonce(), c.now())
 	if err != nil {
-		return o, service.BridgeTrust{}, c.fail(exitFailed, "%v", service.Explain(err)), false
+		return o, withdrawal.BridgeTrust{}, c.fail(exitFailed, "%v", service.Explain(err)), false
 	}
-	trust, err := service.CheckBridge(e, t.pinsPath, o.Transfer.ToAccount.Hex(), c.now())
+	trust, err := withdrawal.CheckBridge(e, t.pinsPath, o.Transfer.ToAccount.Hex(), c.now())
 	if err != nil {
 		return o, trust, c.fail(exitFailed, "%v", err), false
 	}
@@ -353,7 +356,7 @@ func (c withdrawCmd) quote(client *service.Client, e config.Environment, t withd
 // follow follows id to its end through the scheduler and Follow of
 // svcwallet status --watch, journaling the states it learns, with that
 // command's output and exit statuses.
-func (c withdrawCmd) follow(client *service.Client, e config.Environment, j *service.Journal, id string, asJSON bool) int {
+func (c withdrawCmd) follow(client *service.Client, e config.Environment, j *journal.Journal, id string, asJSON bool) int {
 	s, _ := client.Session()
 	recs, _, err := j.AccountRecords(e.Name, s.AccountID)
 	if err != nil {
@@ -362,7 +365,7 @@ func (c withdrawCmd) follow(client *service.Client, e config.Environment, j *ser
 	if !asJSON {
 		fmt.Fprintln(c.env.Stdout)
 	}
-	st := statusCmd{env: c.env, sleep: c.sleep, jitter: c.jitter, now: c.now, target: e, own: service.OwnOf(recs),
-		writer: service.Withdrawer{Client: client, Journal: j, Now: c.now}, name: withdrawName}
-	return st.follow(client, e, statusFlags{quoteIDs: []string{id}, watch: true, json: asJSON, interval: service.DefaultPollInterval})
+	st := statusCmd{env: c.env, sleep: c.sleep, jitter: c.jitter, now: c.now, target: e, own: follow.OwnOf(recs),
+		writer: withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now}, name: withdrawName}
+	return st.follow(client, e, statusFlags{quoteIDs: []string{id}, watch: true, json: asJSON, interval: follow.DefaultPollInterval})
 }

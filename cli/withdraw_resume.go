@@ -9,6 +9,8 @@ import (
 	"svcwallet/clean"
 	"svcwallet/service"
 	"svcwallet/service/config"
+	"svcwallet/service/journal"
+	"svcwallet/service/withdrawal"
 )
 
 // resume is `svcwallet withdraw resume QUOTE_ID`: service.PlanResume on the
@@ -36,11 +38,11 @@ func (c withdrawCmd) resume(f withdrawFlags, id string) int {
 	case err != nil:
 		return c.fail(exitError, "%v", err)
 	}
-	path := service.DefaultJournalPath()
+	path := journal.DefaultJournalPath()
 	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
 		return c.failAbout(id, exitNotFound, "no withdrawal journal at %s: nothing to resume", path)
 	}
-	j, err := service.OpenJournal(path)
+	j, err := journal.OpenJournal(path)
 	if err != nil {
 		return c.fail(exitError, "the withdrawal journal cannot be opened: %v", err)
 	}
@@ -49,7 +51,7 @@ func (c withdrawCmd) resume(f withdrawFlags, id string) int {
 	if err != nil {
 		return c.fail(exitError, "the withdrawal journal cannot be read: %v", err)
 	}
-	var rec *service.JournalRecord
+	var rec *journal.JournalRecord
 	for i := range recs {
 		if recs[i].QuoteID == id && recs[i].Made {
 			rec = &recs[i]
@@ -58,22 +60,22 @@ func (c withdrawCmd) resume(f withdrawFlags, id string) int {
 	if rec == nil {
 		return c.failAbout(id, exitNotFound, "no withdrawal %s of this account on %s in the journal %s: only one made on this machine can be resumed (svcwallet status %s asks the service)", id, e.Name, path, id)
 	}
-	w := service.Withdrawer{Client: client, Journal: j, Now: c.now}
+	w := withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now}
 	checkWhy := ""
-	switch service.PlanResume(*rec, c.now()) {
-	case service.ResumeNeverHappened:
+	switch withdrawal.PlanResume(*rec, c.now()) {
+	case withdrawal.ResumeNeverHappened:
 		return c.failAbout(id, exitFailed, "withdrawal %s never happened, nothing was paid: %s", id, orText(rec.Error, "the service refused the request"))
-	case service.ResumeFollow:
+	case withdrawal.ResumeFollow:
 		return c.follow(client, e, j, id, f.json)
-	case service.ResumeResend:
-		cx, cancel := context.WithTimeout(context.Background(), service.WithdrawTimeout)
+	case withdrawal.ResumeResend:
+		cx, cancel := context.WithTimeout(context.Background(), withdrawal.WithdrawTimeout)
 		r := w.Resend(cx, rec.Request)
 		cancel()
 		switch {
 		case r.Lost:
 			return c.failAbout(id, exitError, "still no answer from the service to withdrawal %s (%v): it may or may not have arrived; run svcwallet withdraw resume %s again later (it cannot pay twice)", id, service.Explain(r.Err), id)
 		case !r.Refused:
-			o := service.Order{Quote: service.Quote{QuoteID: id}, Choice: service.WithdrawalChoice{TokenIn: rec.Intent.TokenIn,
+			o := withdrawal.Order{Quote: service.Quote{QuoteID: id}, Choice: withdrawal.WithdrawalChoice{TokenIn: rec.Intent.TokenIn,
 				TokenOut: rec.Intent.TokenOut, ToAddress: rec.Intent.ToAddress, Route: service.WithdrawalRoute{Chain: rec.Intent.Chain}}}
 			if code := c.printAccepted(r.Accepted, o, f.json, false); code != 0 {
 				return code
@@ -81,13 +83,13 @@ func (c withdrawCmd) resume(f withdrawFlags, id string) int {
 			return c.follow(client, e, j, id, f.json)
 		}
 		// Refused now: the first send may still have arrived; the status decides.
-		checkWhy = service.ResendRefusal(r.Err)
+		checkWhy = withdrawal.ResendRefusal(r.Err)
 	}
 	cx, cancel := c.call()
 	wd, err := client.WithdrawalStatus(cx, id)
 	cancel()
-	if service.NeverArrived(wd, err) {
-		why := orText(checkWhy, service.NeverPaid)
+	if withdrawal.NeverArrived(wd, err) {
+		why := orText(checkWhy, withdrawal.NeverPaid)
 		if jerr := w.JournalNeverHappened(id, why); jerr != nil {
 			fmt.Fprintf(c.env.Stderr, "%s: the journal could not record it (%v)\n", withdrawName, jerr)
 		}

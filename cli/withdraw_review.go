@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"svcwallet/service"
+	"svcwallet/service/withdrawal"
 	"svcwallet/signer"
 )
 
@@ -46,7 +47,7 @@ type fieldJSON struct {
 }
 
 // printReview prints what will be signed: the console review's facts.
-func (c withdrawCmd) printReview(o service.Order, trust service.BridgeTrust, dryRun, asJSON bool) int {
+func (c withdrawCmd) printReview(o withdrawal.Order, trust withdrawal.BridgeTrust, dryRun, asJSON bool) int {
 	q, in := o.Quote, o.Choice.TokenIn
 	notes := o.FieldMeanings(trust.Note())
 	td, digest := json.RawMessage(signer.TypedDataJSON(o.Domain, o.Transfer)), signer.Digest(o.Domain, o.Transfer).Hex()
@@ -94,7 +95,7 @@ func (c withdrawCmd) printReview(o service.Order, trust service.BridgeTrust, dry
 		row("  "+fl.Name, fl.Display(), notes[fl.Name])
 	}
 	row("Digest", digest, "")
-	fmt.Fprintln(w, service.ReviewSentence)
+	fmt.Fprintln(w, withdrawal.ReviewSentence)
 	if dryRun {
 		var pretty bytes.Buffer
 		_ = json.Indent(&pretty, td, "", "  ")
@@ -113,7 +114,7 @@ type acceptedJSON struct {
 }
 
 // printAccepted prints the service's 202; hint: with how to follow it.
-func (c withdrawCmd) printAccepted(a service.WithdrawAccepted, o service.Order, asJSON, hint bool) int {
+func (c withdrawCmd) printAccepted(a service.WithdrawAccepted, o withdrawal.Order, asJSON, hint bool) int {
 	// The withdrawal is the quote that was sent, whatever the answer echoes.
 	a.QuoteID = o.Quote.QuoteID
 	if asJSON {

@@ -11,7 +11,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"svcwallet/screens/screentest"
-	"svcwallet/service"
+	"svcwallet/service/journal"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
 )
@@ -59,8 +59,8 @@ var consoleStates = []consoleState{
 		c.FillDestination(sandbox.DestCompleted, "25")
 	}},
 	{"withdraw_lookalike", func(c *screentest.Console) {
-		if err := c.App.Target.Journal.Append(service.JournalEntry{Time: screentest.Now, Kind: service.JournalIntent, QuoteID: "q-earlier",
-			Intent: &service.Intent{ToAddress: sandbox.DestCompleted, Chain: "ARBITRUM"}}); err != nil {
+		if err := c.App.Target.Journal.Append(journal.JournalEntry{Time: screentest.Now, Kind: journal.JournalIntent, QuoteID: "q-earlier",
+			Intent: &journal.Intent{ToAddress: sandbox.DestCompleted, Chain: "ARBITRUM"}}); err != nil {
 			c.T.Fatal(err)
 		}
 		c.LoginAPIKey(sandbox.DemoAPIKey)

@@ -17,6 +17,7 @@ import (
 	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 	"svcwallet/service/servicetest"
+	"svcwallet/service/withdrawal"
 	"svcwallet/signer"
 	"svcwallet/tui"
 )
@@ -233,10 +234,10 @@ func spendElsewhere(t *testing.T, f *withdrawFlow, amount string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	choice := service.WithdrawalChoice{Info: info, TokenIn: "USDT", TokenOut: "USDT", ToAddress: sandbox.DestCompleted,
+	choice := withdrawal.WithdrawalChoice{Info: info, TokenIn: "USDT", TokenOut: "USDT", ToAddress: sandbox.DestCompleted,
 		Route: service.WithdrawalRoute{Chain: "BASE"}, Amount: decimal.RequireFromString(amount)}
 	s, _ := c.Session()
-	order, err := service.NewOrder(choice, service.PricedQuote{Quote: q}, s.FundingAccountAddress, f.c.App.Target.Env.Domain(), 7, f.clock.Now())
+	order, err := withdrawal.NewOrder(choice, withdrawal.PricedQuote{Quote: q}, s.FundingAccountAddress, f.c.App.Target.Env.Domain(), 7, f.clock.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +245,7 @@ func spendElsewhere(t *testing.T, f *withdrawFlow, amount string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sent := service.Withdrawer{Client: c, Now: f.clock.Now}.Execute(ctx, order, func() (signer.Key, error) { return key, nil })
+	sent := withdrawal.Withdrawer{Client: c, Now: f.clock.Now}.Execute(ctx, order, func() (signer.Key, error) { return key, nil })
 	if sent.Err != nil {
 		t.Fatalf("withdraw elsewhere: %v", sent.Err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
+	"svcwallet/service/withdrawal"
 	"svcwallet/signer"
 )
 
@@ -68,7 +69,7 @@ func TestDestinationChecksAgreeWithSandbox(t *testing.T) {
 				route = r
 			}
 		}
-		choice := service.WithdrawalChoice{Info: info, TokenIn: service.TokenUSDT, Route: route, TokenOut: service.TokenUSDT}
+		choice := withdrawal.WithdrawalChoice{Info: info, TokenIn: service.TokenUSDT, Route: route, TokenOut: service.TokenUSDT}
 		checked, cerr := choice.CheckDestination(tr.to, tr.amount, "")
 		if cerr == nil {
 			if _, err := c.Quote(ctx, checked.QuoteRequest()); badInput(err) {

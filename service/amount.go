@@ -82,11 +82,11 @@ func TokenDecimalsOf(token string) int {
 	return maxWireDigits
 }
 
-// wireAmount is an amount as it was read (a JSON string or number), kept as
+// WireAmount is an amount as it was read (a JSON string or number), kept as
 // text until its length is checked: it is never parsed unbounded.
-type wireAmount string
+type WireAmount string
 
-func (a *wireAmount) UnmarshalJSON(b []byte) error {
+func (a *WireAmount) UnmarshalJSON(b []byte) error {
 	switch {
 	case string(b) == "null":
 		*a = ""
@@ -95,35 +95,35 @@ func (a *wireAmount) UnmarshalJSON(b []byte) error {
 		if err := json.Unmarshal(b, &s); err != nil {
 			return err
 		}
-		*a = wireAmount(s)
+		*a = WireAmount(s)
 	default:
-		*a = wireAmount(b)
+		*a = WireAmount(b)
 	}
 	return nil
 }
 
-// decode parses the amount of field: plain digits, at most 18 before the
+// Decode parses the amount of field: plain digits, at most 18 before the
 // point and places after it (decimals, trailing zeros aside), never
 // negative. An absent amount is zero unless required.
-func (a wireAmount) decode(field string, decimals int, required bool) (decimal.Decimal, error) {
+func (a WireAmount) Decode(field string, decimals int, required bool) (decimal.Decimal, error) {
 	s := string(a)
 	if s == "" {
 		if required {
-			return decimal.Decimal{}, shapeErr(field, "is missing")
+			return decimal.Decimal{}, NewShapeError(field, "is missing")
 		}
 		return decimal.Zero, nil
 	}
 	if strings.HasPrefix(s, "-") {
-		return decimal.Decimal{}, shapeErr(field, "is negative")
+		return decimal.Decimal{}, NewShapeError(field, "is negative")
 	}
 	intPart, frac, dot := strings.Cut(s, ".")
 	switch {
 	case intPart == "" || dot && frac == "" || strings.Trim(intPart, "0123456789") != "" || strings.Trim(frac, "0123456789") != "":
-		return decimal.Decimal{}, shapeErr(field, "is not a plain decimal number")
+		return decimal.Decimal{}, NewShapeError(field, "is not a plain decimal number")
 	case len(intPart) > maxWireDigits:
-		return decimal.Decimal{}, shapeErr(field, "has more than %d digits before the decimal point", maxWireDigits)
+		return decimal.Decimal{}, NewShapeError(field, "has more than %d digits before the decimal point", maxWireDigits)
 	case len(frac) > maxWireDigits || len(strings.TrimRight(frac, "0")) > decimals:
-		return decimal.Decimal{}, shapeErr(field, "has more than %d decimal places", decimals)
+		return decimal.Decimal{}, NewShapeError(field, "has more than %d decimal places", decimals)
 	}
 	return decimal.NewFromString(s)
 }

@@ -55,12 +55,12 @@ func FuzzWireAmount(f *testing.F) {
 			b, _ := json.Marshal(s)
 			raw = string(b)
 		}
-		var a wireAmount
+		var a WireAmount
 		if err := a.UnmarshalJSON([]byte(raw)); err != nil {
 			return
 		}
 		s = string(a) // the text inside the JSON value
-		d, err := a.decode("amount", decimals, false)
+		d, err := a.Decode("amount", decimals, false)
 		if err != nil || s == "" {
 			return
 		}
@@ -87,7 +87,7 @@ func FuzzCheckID(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		err := checkID("id", s, true)
+		err := CheckID("id", s, true)
 		if err == nil {
 			if s == "" || len(s) > maxIDLen {
 				t.Fatalf("accepted an id of %d characters", len(s))

@@ -45,23 +45,25 @@ func (e *ShapeError) Error() string {
 	return fmt.Sprintf("the service sent a %s that %s; nothing was used from that answer: try again, and tell support if it persists", e.Field, e.Reason)
 }
 
-func shapeErr(field, format string, a ...any) error {
+// NewShapeError refuses an answer (or a line read back) whose field does not
+// have its shape.
+func NewShapeError(field, format string, a ...any) error {
 	return &ShapeError{Field: field, Reason: fmt.Sprintf(format, a...)}
 }
 
-// checkID checks an identifier the service sends (quote, transfer,
+// CheckID checks an identifier the service sends (quote, transfer,
 // account, sub-account ids; chain and token names): a token of 1 to 128
 // letters, digits, '.', '_', ':' and '-'. Nothing a shell, a CSV or a list
 // parser gives a meaning to ($, ;, ',', quotes, spaces) can be in one, so an
 // id is safe to show, copy, journal and follow.
-func checkID(field, id string, required bool) error {
+func CheckID(field, id string, required bool) error {
 	switch {
 	case id == "" && required:
-		return shapeErr(field, "is empty")
+		return NewShapeError(field, "is empty")
 	case len(id) > maxIDLen:
-		return shapeErr(field, "is %d characters long (at most %d)", len(id), maxIDLen)
+		return NewShapeError(field, "is %d characters long (at most %d)", len(id), maxIDLen)
 	case !clean.IsToken(id):
-		return shapeErr(field, "holds a character other than letters, digits, '.', '_', ':' and '-'")
+		return NewShapeError(field, "holds a character other than letters, digits, '.', '_', ':' and '-'")
 	}
 	return nil
 }
@@ -88,12 +90,12 @@ func CheckQuoteID(id string) error {
 	return nil
 }
 
-// checkName checks a chain or token name: short, printable, no spaces.
-func checkName(field, name string) error {
+// CheckName checks a chain or token name: short, printable, no spaces.
+func CheckName(field, name string) error {
 	if len(name) > clean.MaxNameLen {
-		return shapeErr(field, "is %d characters long (at most %d)", len(name), clean.MaxNameLen)
+		return NewShapeError(field, "is %d characters long (at most %d)", len(name), clean.MaxNameLen)
 	}
-	return checkID(field, name, false)
+	return CheckID(field, name, false)
 }
 
 // ValidState reports whether s is one of the six states of SPEC.md §2.10.
@@ -105,9 +107,10 @@ func ValidState(s string) bool {
 	return false
 }
 
-func checkState(field, s string) error {
+// CheckState refuses a state other than the six of SPEC.md §2.10.
+func CheckState(field, s string) error {
 	if !ValidState(s) {
-		return shapeErr(field, "is not one of CREATED, SUBMITTED, SENDING, COMPLETED, FAILED, REFUNDED")
+		return NewShapeError(field, "is not one of CREATED, SUBMITTED, SENDING, COMPLETED, FAILED, REFUNDED")
 	}
 	return nil
 }
@@ -170,24 +173,24 @@ func ValidTxHash(chainType, h string) error {
 func (r *LoginResult) cleanAnswer(time.Time) error {
 	r.Status, r.Location = clean.Line(r.Status, maxTextLen), clean.Line(r.Location, maxTextLen)
 	if !common.IsHexAddress(r.FundingAccountAddress) || !strings.HasPrefix(r.FundingAccountAddress, "0x") {
-		return shapeErr("funding account address", "is not an EVM address")
+		return NewShapeError("funding account address", "is not an EVM address")
 	}
-	return checkID("sub-account id", r.SubAccountID, false)
+	return CheckID("sub-account id", r.SubAccountID, false)
 }
 
 func (r *BuilderAuthorizeResult) cleanAnswer(time.Time) error {
 	// The key is copied and pasted into configs and shells: a token, like every id.
-	return checkID("builder API key", r.APIKey, false)
+	return CheckID("builder API key", r.APIKey, false)
 }
 
 // cleanAnswer checks a chain's fields; an address that fails its chain's
 // check is not refused with the whole list but moved aside (see
 // ChainInfo.AddressProblem), so the other chains stay usable.
 func (c *ChainInfo) cleanAnswer(time.Time) error {
-	if err := checkName("chain name", c.Chain); err != nil {
+	if err := CheckName("chain name", c.Chain); err != nil {
 		return err
 	}
-	if err := checkName("chain id", c.ChainID); err != nil {
+	if err := CheckName("chain id", c.ChainID); err != nil {
 		return err
 	}
 	chainType := chainTypeOfChainID(c.ChainID)
@@ -204,7 +207,7 @@ func (c *ChainInfo) cleanAnswer(time.Time) error {
 	}
 	for i := range c.SupportedTokens {
 		t := &c.SupportedTokens[i]
-		if err := checkName("token name", t.Name); err != nil {
+		if err := CheckName("token name", t.Name); err != nil {
 			return err
 		}
 		// A contract that fails its chain's check is shown as unknown.
@@ -227,27 +230,27 @@ func (d *DepositAddresses) cleanAnswer(now time.Time) error {
 func (w *WithdrawalInfo) cleanAnswer(time.Time) error {
 	w.Provider = clean.Line(w.Provider, clean.MaxNameLen)
 	if err := ValidateAddress(ChainTypeEVM, w.FundingAddress); err != nil {
-		return shapeErr("bridge funding address", "is not an EVM address (%v)", err)
+		return NewShapeError("bridge funding address", "is not an EVM address (%v)", err)
 	}
 	for token, routes := range w.Route {
-		if err := checkName("source token", token); err != nil {
+		if err := CheckName("source token", token); err != nil {
 			return err
 		}
 		for i := range routes {
 			r := &routes[i]
-			if err := checkName("route chain", r.Chain); err != nil {
+			if err := CheckName("route chain", r.Chain); err != nil {
 				return err
 			}
-			if err := checkName("route chain id", r.ChainID); err != nil {
+			if err := CheckName("route chain id", r.ChainID); err != nil {
 				return err
 			}
 			switch r.ChainType {
 			case ChainTypeEVM, ChainTypeSolana, ChainTypeTron:
 			default:
-				return shapeErr("route chain type", "is not evm, solana or tron")
+				return NewShapeError("route chain type", "is not evm, solana or tron")
 			}
 			for _, t := range r.TokensOut {
-				if err := checkName("payout token", t); err != nil {
+				if err := CheckName("payout token", t); err != nil {
 					return err
 				}
 			}
@@ -257,55 +260,55 @@ func (w *WithdrawalInfo) cleanAnswer(time.Time) error {
 }
 
 func (q *Quote) cleanAnswer(now time.Time) error {
-	if err := checkID("quote id", q.QuoteID, true); err != nil {
+	if err := CheckID("quote id", q.QuoteID, true); err != nil {
 		return err
 	}
 	// Both sides are stablecoins worth one USD each: a quote that pays out
 	// more than it debits is not a price, it is a lie about one of them.
 	if q.ReceiveAmount.GreaterThan(q.PayAmount) {
-		return shapeErr("receive amount", "%s is above the pay amount %s", q.ReceiveAmount, q.PayAmount)
+		return NewShapeError("receive amount", "%s is above the pay amount %s", q.ReceiveAmount, q.PayAmount)
 	}
 	switch q.Speed {
 	case SpeedFast, SpeedSlow:
 	default:
-		return shapeErr("quote speed", "is not fast or slow")
+		return NewShapeError("quote speed", "is not fast or slow")
 	}
 	if q.ExpiresAt.IsZero() {
-		return shapeErr("quote expiry", "is missing")
+		return NewShapeError("quote expiry", "is missing")
 	}
 	if q.ExpiresAt.After(now.Add(maxQuoteAhead)) {
-		return shapeErr("quote expiry", "is more than %s ahead of the service's clock (quotes live about a minute)", maxQuoteAhead)
+		return NewShapeError("quote expiry", "is more than %s ahead of the service's clock (quotes live about a minute)", maxQuoteAhead)
 	}
 	return nil
 }
 
 func (a *WithdrawAccepted) cleanAnswer(time.Time) error {
-	if err := checkID("quote id", a.QuoteID, true); err != nil {
+	if err := CheckID("quote id", a.QuoteID, true); err != nil {
 		return err
 	}
-	if err := checkID("transfer id", a.TxID, false); err != nil {
+	if err := CheckID("transfer id", a.TxID, false); err != nil {
 		return err
 	}
-	if err := checkState("state", a.State); err != nil {
+	if err := CheckState("state", a.State); err != nil {
 		return err
 	}
 	return nil
 }
 
 func (w *Withdrawal) cleanAnswer(time.Time) error {
-	if err := checkID("quote id", w.QuoteID, true); err != nil {
+	if err := CheckID("quote id", w.QuoteID, true); err != nil {
 		return err
 	}
-	if err := checkID("transfer id", w.TxID, false); err != nil {
+	if err := CheckID("transfer id", w.TxID, false); err != nil {
 		return err
 	}
-	if err := checkState("withdrawal state", w.State); err != nil {
+	if err := CheckState("withdrawal state", w.State); err != nil {
 		return err
 	}
-	if err := checkName("chain", w.Chain); err != nil {
+	if err := CheckName("chain", w.Chain); err != nil {
 		return err
 	}
-	if err := checkName("payout token", w.TokenOut); err != nil {
+	if err := CheckName("payout token", w.TokenOut); err != nil {
 		return err
 	}
 	// The payout hash is what support and the user check on the chain: a
@@ -313,12 +316,12 @@ func (w *Withdrawal) cleanAnswer(time.Time) error {
 	// refunded one, which paid nothing out, none.
 	switch {
 	case w.State == StateCompleted && w.WithdrawTxHash == "":
-		return shapeErr("COMPLETED record", "carries no payout hash")
+		return NewShapeError("COMPLETED record", "carries no payout hash")
 	case (w.State == StateFailed || w.State == StateRefunded) && w.WithdrawTxHash != "":
-		return shapeErr(w.State+" record", "carries a payout hash, though nothing was paid out")
+		return NewShapeError(w.State+" record", "carries a payout hash, though nothing was paid out")
 	case w.WithdrawTxHash != "":
 		if err := ValidTxHash(ChainTypeOfChain(w.Chain), w.WithdrawTxHash); err != nil {
-			return shapeErr("payout hash", "%v for %s", err, ChainTypeLabel(ChainTypeOfChain(w.Chain)))
+			return NewShapeError("payout hash", "%v for %s", err, ChainTypeLabel(ChainTypeOfChain(w.Chain)))
 		}
 	}
 	return nil

@@ -16,7 +16,9 @@ import (
 
 	"svcwallet/service"
 	"svcwallet/service/config"
+	"svcwallet/service/journal"
 	"svcwallet/service/sandbox"
+	"svcwallet/service/withdrawal"
 	"svcwallet/signer"
 )
 
@@ -33,63 +35,63 @@ func TestSandboxPinsItsOwnBridge(t *testing.T) {
 func TestCheckBridge(t *testing.T) {
 	const bridge, other = sandbox.BridgeFundingAddress, "0x000000000000000000000000000000000000dEaD"
 	pinned := config.Environment{Name: "prod", BridgeFundingAddress: bridge}
-	pins := service.BridgePinsPath(t.TempDir())
-	if tr, err := service.CheckBridge(pinned, pins, strings.ToLower(bridge), t0); err != nil || !tr.Pinned {
+	pins := withdrawal.BridgePinsPath(t.TempDir())
+	if tr, err := withdrawal.CheckBridge(pinned, pins, strings.ToLower(bridge), t0); err != nil || !tr.Pinned {
 		t.Fatalf("pinned address refused: %+v %v", tr, err)
 	}
-	var changed *service.BridgeChangedError
-	_, err := service.CheckBridge(pinned, pins, other, t0)
+	var changed *withdrawal.BridgeChangedError
+	_, err := withdrawal.CheckBridge(pinned, pins, other, t0)
 	if !errors.As(err, &changed) || !changed.Pinned || !strings.Contains(err.Error(), bridge) || !strings.Contains(err.Error(), other) {
 		t.Fatalf("swapped pinned address: %v", err)
 	}
-	if service.ConfirmBridge(pinned, pins, bridge, other, t0) == nil {
+	if withdrawal.ConfirmBridge(pinned, pins, bridge, other, t0) == nil {
 		t.Fatal("a pinned address was replaced by a confirmation")
 	}
 
 	tofu := config.Environment{Name: "testnet"}
-	tr, err := service.CheckBridge(tofu, pins, bridge, t0)
+	tr, err := withdrawal.CheckBridge(tofu, pins, bridge, t0)
 	if err != nil || !tr.FirstUse {
 		t.Fatalf("first use: %+v %v", tr, err)
 	}
 	if _, err := os.Stat(pins); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("an address only shown was recorded: %v", err)
 	}
-	if err := service.RecordBridge(tofu, pins, bridge, t0); err != nil {
+	if err := withdrawal.RecordBridge(tofu, pins, bridge, t0); err != nil {
 		t.Fatal(err)
 	}
 	if st, err := os.Stat(pins); err != nil || st.Mode().Perm() != 0o600 {
 		t.Fatalf("record: %v %v", st, err)
 	}
 	later := t0.Add(72 * time.Hour)
-	if tr, err := service.CheckBridge(tofu, pins, bridge, later); err != nil || tr.FirstUse || !tr.SeenSince.Equal(t0) {
+	if tr, err := withdrawal.CheckBridge(tofu, pins, bridge, later); err != nil || tr.FirstUse || !tr.SeenSince.Equal(t0) {
 		t.Fatalf("seen again: %+v %v", tr, err)
 	}
 	// Another environment has its own record.
-	if err := service.RecordBridge(config.Environment{Name: "other"}, pins, other, later); err != nil {
+	if err := withdrawal.RecordBridge(config.Environment{Name: "other"}, pins, other, later); err != nil {
 		t.Fatalf("second environment: %v", err)
 	}
-	_, err = service.CheckBridge(tofu, pins, other, later)
+	_, err = withdrawal.CheckBridge(tofu, pins, other, later)
 	if !errors.As(err, &changed) || changed.Pinned || !changed.Since.Equal(t0) || changed.Expected != bridge || changed.Seen != other {
 		t.Fatalf("changed address: %v", err)
 	}
-	if _, err := service.CheckBridge(tofu, pins, other, later); err == nil {
+	if _, err := withdrawal.CheckBridge(tofu, pins, other, later); err == nil {
 		t.Fatal("a refused address was recorded")
 	}
-	if err := service.RecordBridge(tofu, pins, other, later); err == nil {
+	if err := withdrawal.RecordBridge(tofu, pins, other, later); err == nil {
 		t.Fatal("signing recorded a changed address")
 	}
 	// A confirmation made on a screen that showed another record than the
 	// one now on disk (changed meanwhile) replaces nothing.
-	if err := service.ConfirmBridge(tofu, pins, "0x00000000000000000000000000000000000beef0", other, later); err == nil {
+	if err := withdrawal.ConfirmBridge(tofu, pins, "0x00000000000000000000000000000000000beef0", other, later); err == nil {
 		t.Fatal("a stale confirmation replaced the record")
 	}
-	if err := service.ConfirmBridge(tofu, pins, bridge, other, later); err != nil {
+	if err := withdrawal.ConfirmBridge(tofu, pins, bridge, other, later); err != nil {
 		t.Fatal(err)
 	}
-	if tr, err := service.CheckBridge(tofu, pins, other, later); err != nil || !tr.SeenSince.Equal(later) {
+	if tr, err := withdrawal.CheckBridge(tofu, pins, other, later); err != nil || !tr.SeenSince.Equal(later) {
 		t.Fatalf("after confirmation: %+v %v", tr, err)
 	}
-	if _, err := service.CheckBridge(tofu, pins, "0xnot an address\n", later); err == nil {
+	if _, err := withdrawal.CheckBridge(tofu, pins, "0xnot an address\n", later); err == nil {
 		t.Fatal("a malformed address was accepted")
 	}
 	if leftovers, _ := filepath.Glob(pins + ".*"); len(leftovers) != 0 {
@@ -167,14 +169,14 @@ func TestWalletLoginRefusesSkewedClock(t *testing.T) {
 // service's clock is not signed at all.
 func TestTransferExpiration(t *testing.T) {
 	q := service.Quote{ExpiresAt: t0.Add(time.Minute)}
-	if got, err := service.TransferExpiration(q, t0); err != nil || !got.After(q.ExpiresAt) || got.After(q.ExpiresAt.Add(15*time.Minute)) {
+	if got, err := withdrawal.TransferExpiration(q, t0); err != nil || !got.After(q.ExpiresAt) || got.After(q.ExpiresAt.Add(15*time.Minute)) {
 		t.Fatalf("expiration %s (%v) for a quote expiring %s", got, err, q.ExpiresAt)
 	}
 	far := service.Quote{ExpiresAt: t0.Add(3 * 365 * 24 * time.Hour)}
-	if got, err := service.TransferExpiration(far, t0); err == nil {
+	if got, err := withdrawal.TransferExpiration(far, t0); err == nil {
 		t.Fatalf("a quote expiring in three years is signed until %s", got)
 	}
-	m := service.NewSignedMessage(signer.Domain{Name: "X", ChainID: 5}, signer.Transfer{Nonce: 9})
+	m := journal.NewSignedMessage(signer.Domain{Name: "X", ChainID: 5}, signer.Transfer{Nonce: 9})
 	if len(m.Fields) != 8 || m.Digest == "" || m.Domain.Version != signer.DomainVersion {
 		t.Fatalf("signed message %+v", m)
 	}

@@ -123,7 +123,7 @@ func (c *Client) Quote(ctx context.Context, req QuoteRequest) (Quote, error) {
 	if err == nil {
 		// Only the request says which token the receive amount is in.
 		if d := TokenDecimalsOf(req.TokenOut); !res.ReceiveAmount.Equal(res.ReceiveAmount.Truncate(int32(d))) {
-			return Quote{}, &UnreadableAnswerError{Status: http.StatusOK, Reason: shapeErr("receive amount", "has more than %d decimal places for %s", d, clean.Line(req.TokenOut, clean.MaxNameLen))}
+			return Quote{}, &UnreadableAnswerError{Status: http.StatusOK, Reason: NewShapeError("receive amount", "has more than %d decimal places for %s", d, clean.Line(req.TokenOut, clean.MaxNameLen))}
 		}
 	}
 	return res, err
@@ -137,7 +137,7 @@ func (c *Client) WithdrawalStatus(ctx context.Context, quoteID string) (Withdraw
 	if err == nil && res.QuoteID != quoteID {
 		// A record of another withdrawal must never be shown as this one.
 		return Withdrawal{}, &UnreadableAnswerError{Status: http.StatusOK,
-			Reason: shapeErr("status record", "is for another quote id than the one asked")}
+			Reason: NewShapeError("status record", "is for another quote id than the one asked")}
 	}
 	return res, err
 }
@@ -203,7 +203,7 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 	if out == nil || len(bytes.TrimSpace(body)) == 0 {
 		return nil
 	}
-	if err := decodeAnswer(body, out); err != nil {
+	if err := Decode(body, out); err != nil {
 		var se *ShapeError
 		if errors.As(err, &se) {
 			return &UnreadableAnswerError{Status: resp.StatusCode, Reason: se}
@@ -277,7 +277,7 @@ func (c *Client) newRequest(ctx context.Context, cl call) (*http.Request, error)
 func decodeError(status int, body []byte) error {
 	var eb ErrorBody
 	e := &APIError{Status: status}
-	if decodeAnswer(body, &eb) == nil && eb.Code != 0 {
+	if Decode(body, &eb) == nil && eb.Code != 0 {
 		e.Code = Code(eb.Code)
 		e.Message = clean.Line(eb.Message, maxTextLen)
 	}

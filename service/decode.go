@@ -13,7 +13,7 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// Amounts are decoded as text first (wireAmount) and parsed only within
+// Amounts are decoded as text first (WireAmount) and parsed only within
 // their bounds; these decoders put the bounded values in place. The other
 // fields decode as usual through the embedded alias.
 
@@ -21,10 +21,10 @@ func (q *Quote) UnmarshalJSON(b []byte) error {
 	type plain Quote
 	var w struct {
 		*plain
-		PayAmount     wireAmount `json:"pay_amount"`
-		ReceiveAmount wireAmount `json:"receive_amount"`
-		Fee           wireAmount `json:"fee"`
-		FeeUSD        wireAmount `json:"fee_usd"`
+		PayAmount     WireAmount `json:"pay_amount"`
+		ReceiveAmount WireAmount `json:"receive_amount"`
+		Fee           WireAmount `json:"fee"`
+		FeeUSD        WireAmount `json:"fee_usd"`
 	}
 	w.plain = (*plain)(q)
 	if err := json.Unmarshal(b, &w); err != nil {
@@ -44,9 +44,9 @@ func (a *WithdrawAccepted) UnmarshalJSON(b []byte) error {
 	type plain WithdrawAccepted
 	var w struct {
 		*plain
-		ReceiveAmount wireAmount `json:"receive_amount"`
-		Fee           wireAmount `json:"fee"`
-		FeeUSD        wireAmount `json:"fee_usd"`
+		ReceiveAmount WireAmount `json:"receive_amount"`
+		Fee           WireAmount `json:"fee"`
+		FeeUSD        WireAmount `json:"fee_usd"`
 	}
 	w.plain = (*plain)(a)
 	if err := json.Unmarshal(b, &w); err != nil {
@@ -63,7 +63,7 @@ func (wd *Withdrawal) UnmarshalJSON(b []byte) error {
 	type plain Withdrawal
 	var w struct {
 		*plain
-		ReceiveAmount wireAmount `json:"receive_amount"`
+		ReceiveAmount WireAmount `json:"receive_amount"`
 	}
 	w.plain = (*plain)(wd)
 	if err := json.Unmarshal(b, &w); err != nil {
@@ -72,26 +72,9 @@ func (wd *Withdrawal) UnmarshalJSON(b []byte) error {
 	return decodeAmounts(amountField{"receive amount", w.ReceiveAmount, TokenDecimalsOf(wd.TokenOut), false, &wd.ReceiveAmount})
 }
 
-func (in *Intent) UnmarshalJSON(b []byte) error {
-	type plain Intent
-	var w struct {
-		*plain
-		PayAmount     wireAmount `json:"pay_amount"`
-		ReceiveAmount wireAmount `json:"receive_amount"`
-	}
-	w.plain = (*plain)(in)
-	if err := json.Unmarshal(b, &w); err != nil {
-		return err
-	}
-	return decodeAmounts(
-		amountField{"pay amount", w.PayAmount, TokenDecimalsOf(in.TokenIn), false, &in.PayAmount},
-		amountField{"receive amount", w.ReceiveAmount, TokenDecimalsOf(in.TokenOut), false, &in.ReceiveAmount},
-	)
-}
-
 type amountField struct {
 	name     string
-	text     wireAmount
+	text     WireAmount
 	decimals int
 	required bool
 	into     *decimal.Decimal
@@ -99,7 +82,7 @@ type amountField struct {
 
 func decodeAmounts(fields ...amountField) error {
 	for _, f := range fields {
-		d, err := f.text.decode(f.name, f.decimals, f.required)
+		d, err := f.text.Decode(f.name, f.decimals, f.required)
 		if err != nil {
 			return err
 		}
@@ -127,10 +110,10 @@ func foldKey(k string) string {
 	return b.String()
 }
 
-// decodeAnswer decodes JSON read from the network or the disk into out,
+// Decode decodes JSON read from the network or the disk into out,
 // refusing repeated keys (checkKeys) and out-of-bounds amounts (a
 // *ShapeError either way).
-func decodeAnswer(b []byte, out any) error {
+func Decode(b []byte, out any) error {
 	if err := checkKeys(b); err != nil {
 		return err
 	}
@@ -163,7 +146,7 @@ func checkKeys(body []byte) error {
 		}
 		if k, ok := tok.(string); ok && top != nil && top.keys != nil && top.wantKey {
 			if l := foldKey(k); top.keys[l] {
-				return shapeErr("JSON object", "names the field %q twice (the keys differ only in case, or repeat)", clean.Line(k, clean.MaxNameLen))
+				return NewShapeError("JSON object", "names the field %q twice (the keys differ only in case, or repeat)", clean.Line(k, clean.MaxNameLen))
 			} else {
 				top.keys[l] = true
 			}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"svcwallet/service"
+	"svcwallet/service/follow"
 )
 
 // TestFollowAnswers walks one withdrawal through the follower: each answer's
@@ -12,7 +13,7 @@ import (
 func TestFollowAnswers(t *testing.T) {
 	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
 	half := func(n int64) int64 { return n / 2 }
-	f := service.Follow{QuoteID: "q-1", Own: true}
+	f := follow.Follow{QuoteID: "q-1", Own: true}
 	steps := []struct {
 		w       service.Withdrawal
 		err     error
@@ -32,7 +33,7 @@ func TestFollowAnswers(t *testing.T) {
 			t.Fatalf("answer %d: delay %v journal %q final %v, want %v %q %v", i, step.Delay, step.JournalState, f.Final, s.delay, s.journal, s.final)
 		}
 	}
-	if step := f.Answer(service.Withdrawal{State: service.StateFailed}, nil, now, time.Second, half); step != (service.FollowStep{}) || f.Last.State != service.StateCompleted {
+	if step := f.Answer(service.Withdrawal{State: service.StateFailed}, nil, now, time.Second, half); step != (follow.FollowStep{}) || f.Last.State != service.StateCompleted {
 		t.Fatalf("a final follow changed: %+v %s", step, f.Last.State)
 	}
 }
@@ -43,9 +44,9 @@ func TestFollowAnswers(t *testing.T) {
 func TestFollowQuoteExpiry(t *testing.T) {
 	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
 	created := service.Withdrawal{State: service.StateCreated, UpdatedAt: now.Add(-30 * time.Second)}
-	withExpiry := service.Follow{QuoteExpiry: now.Add(-service.QuoteExpiryMargin - time.Second)}
+	withExpiry := follow.Follow{QuoteExpiry: now.Add(-follow.QuoteExpiryMargin - time.Second)}
 	withExpiry.Answer(created, nil, now, time.Second, nil)
-	byDefault := service.Follow{}
+	byDefault := follow.Follow{}
 	byDefault.Answer(created, nil, now, time.Second, nil)
 	if !withExpiry.Final || byDefault.Final {
 		t.Fatalf("journaled expiry final %v (want true), default lifetime final %v (want false)", withExpiry.Final, byDefault.Final)
@@ -54,7 +55,7 @@ func TestFollowQuoteExpiry(t *testing.T) {
 	if !byDefault.Final || !byDefault.ExpiredUnexecuted(now.Add(time.Minute)) {
 		t.Fatal("a CREATED quote past the default lifetime is still followed")
 	}
-	unknown := service.Follow{}
+	unknown := follow.Follow{}
 	if step := unknown.Answer(service.Withdrawal{}, &service.APIError{Status: 404, Code: service.CodeNotFound}, now, time.Second, nil); !step.Changed || !unknown.NotFound || !unknown.Final {
 		t.Fatalf("404: %+v %+v", step, unknown)
 	}
@@ -62,7 +63,7 @@ func TestFollowQuoteExpiry(t *testing.T) {
 	if unknown.Final {
 		t.Fatal("refresh left an unknown id final")
 	}
-	limited := service.Follow{}
+	limited := follow.Follow{}
 	if step := limited.Answer(service.Withdrawal{}, &service.APIError{Status: 429, Code: service.CodeRateLimited, RetryAfter: 7 * time.Second}, now, time.Second, func(n int64) int64 { return 0 }); !step.RateLimited || step.Delay != 7*time.Second {
 		t.Fatalf("429 with Retry-After 7s: %+v", step)
 	}
@@ -74,19 +75,19 @@ func TestFollowQuoteExpiry(t *testing.T) {
 func TestFollowRefreshAndRateLimits(t *testing.T) {
 	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
 	top := func(n int64) int64 { return n - 1 }
-	expired := service.Follow{}
+	expired := follow.Follow{}
 	expired.Answer(service.Withdrawal{State: service.StateCreated, UpdatedAt: now.Add(-time.Hour)}, nil, now, time.Second, top)
 	expired.Refresh()
 	if step := expired.Answer(service.Withdrawal{State: service.StateSubmitted, UpdatedAt: now}, nil, now, time.Second, top); expired.Final || !step.Changed || expired.Last.State != service.StateSubmitted {
 		t.Fatalf("refreshed expired follow: %+v, last %s", step, expired.Last.State)
 	}
-	done := service.Follow{}
+	done := follow.Follow{}
 	done.Answer(service.Withdrawal{State: service.StateCompleted}, nil, now, time.Second, top)
 	done.Refresh()
 	if !done.Final {
 		t.Fatal("refresh reopened a COMPLETED withdrawal")
 	}
-	limited := service.Follow{}
+	limited := follow.Follow{}
 	var delays []time.Duration
 	for range 4 {
 		delays = append(delays, limited.Answer(service.Withdrawal{}, &service.APIError{Status: 429, Code: service.CodeRateLimited}, now, 3*time.Second, top).Delay)
@@ -96,8 +97,8 @@ func TestFollowRefreshAndRateLimits(t *testing.T) {
 			t.Fatalf("429s in a row do not back off: %v", delays)
 		}
 	}
-	if step := limited.Answer(service.Withdrawal{}, &service.APIError{Status: 429, Code: service.CodeRateLimited, RetryAfter: time.Hour}, now, time.Second, top); step.Delay != service.MaxRetryAfter {
-		t.Fatalf("Retry-After of an hour paused %v, want the cap %v", step.Delay, service.MaxRetryAfter)
+	if step := limited.Answer(service.Withdrawal{}, &service.APIError{Status: 429, Code: service.CodeRateLimited, RetryAfter: time.Hour}, now, time.Second, top); step.Delay != follow.MaxRetryAfter {
+		t.Fatalf("Retry-After of an hour paused %v, want the cap %v", step.Delay, follow.MaxRetryAfter)
 	}
 }
 
@@ -106,17 +107,17 @@ func TestFollowRefreshAndRateLimits(t *testing.T) {
 func TestFollowPayout(t *testing.T) {
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	for _, tc := range []struct {
-		f    service.Follow
-		want service.Payout
+		f    follow.Follow
+		want follow.Payout
 	}{
-		{service.Follow{}, service.PayoutPending},
-		{service.Follow{Known: true, Last: service.Withdrawal{State: service.StateCompleted}}, service.PayoutPaid},
-		{service.Follow{Known: true, Last: service.Withdrawal{State: service.StateFailed}}, service.PayoutNotPaid},
-		{service.Follow{Known: true, Last: service.Withdrawal{State: service.StateRefunded}}, service.PayoutNotPaid},
-		{service.Follow{Known: true, Last: service.Withdrawal{State: service.StateSending}}, service.PayoutPending},
-		{service.Follow{Known: true, Last: service.Withdrawal{State: service.StateCreated, UpdatedAt: now.Add(-time.Hour)}}, service.PayoutNotPaid},
-		{service.Follow{Known: true, Last: service.Withdrawal{State: service.StateCreated, UpdatedAt: now.Add(-time.Hour)}, AcceptedAt: now.Add(-2 * time.Hour)}, service.PayoutPending},
-		{service.Follow{Known: true, Last: service.Withdrawal{State: service.StateCreated, UpdatedAt: now}}, service.PayoutPending},
+		{follow.Follow{}, follow.PayoutPending},
+		{follow.Follow{Known: true, Last: service.Withdrawal{State: service.StateCompleted}}, follow.PayoutPaid},
+		{follow.Follow{Known: true, Last: service.Withdrawal{State: service.StateFailed}}, follow.PayoutNotPaid},
+		{follow.Follow{Known: true, Last: service.Withdrawal{State: service.StateRefunded}}, follow.PayoutNotPaid},
+		{follow.Follow{Known: true, Last: service.Withdrawal{State: service.StateSending}}, follow.PayoutPending},
+		{follow.Follow{Known: true, Last: service.Withdrawal{State: service.StateCreated, UpdatedAt: now.Add(-time.Hour)}}, follow.PayoutNotPaid},
+		{follow.Follow{Known: true, Last: service.Withdrawal{State: service.StateCreated, UpdatedAt: now.Add(-time.Hour)}, AcceptedAt: now.Add(-2 * time.Hour)}, follow.PayoutPending},
+		{follow.Follow{Known: true, Last: service.Withdrawal{State: service.StateCreated, UpdatedAt: now}}, follow.PayoutPending},
 	} {
 		if got := tc.f.Payout(now); got != tc.want {
 			t.Errorf("%s (accepted %v): %v, want %v", tc.f.Last.State, !tc.f.AcceptedAt.IsZero(), got, tc.want)

@@ -18,6 +18,7 @@ import (
 
 	"svcwallet/service"
 	"svcwallet/service/config"
+	"svcwallet/service/journal"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
 )
@@ -176,7 +177,7 @@ func TestHygieneNoSecretsAnywhere(t *testing.T) {
 	noteErr(err)
 
 	// Withdraw, journaled as the review screen does, then followed.
-	j, err := service.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
+	j, err := journal.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,10 +187,10 @@ func TestHygieneNoSecretsAnywhere(t *testing.T) {
 	}
 	req := w.signWithdraw(wc, q, demo, nil)
 	s, _ := wc.Session()
-	base := service.JournalEntry{Env: w.env.Name, AccountID: s.AccountID, QuoteID: q.QuoteID}
+	base := journal.JournalEntry{Env: w.env.Name, AccountID: s.AccountID, QuoteID: q.QuoteID}
 	intent := base
-	intent.Time, intent.Kind, intent.Request = w.clock.Now(), service.JournalIntent, &req
-	intent.Intent = &service.Intent{ToAddress: sandbox.DestCompleted, Chain: "BASE", TokenIn: "USDT", TokenOut: "USDT",
+	intent.Time, intent.Kind, intent.Request = w.clock.Now(), journal.JournalIntent, &req
+	intent.Intent = &journal.Intent{ToAddress: sandbox.DestCompleted, Chain: "BASE", TokenIn: "USDT", TokenOut: "USDT",
 		PayAmount: q.PayAmount, ReceiveAmount: q.ReceiveAmount, ExpiresAt: q.ExpiresAt}
 	if err := j.Append(intent); err != nil {
 		t.Fatal(err)
@@ -198,7 +199,7 @@ func TestHygieneNoSecretsAnywhere(t *testing.T) {
 		t.Fatal(err)
 	}
 	accepted := base
-	accepted.Time, accepted.Kind = w.clock.Now(), service.JournalAccepted
+	accepted.Time, accepted.Kind = w.clock.Now(), journal.JournalAccepted
 	if err := j.Append(accepted); err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +210,7 @@ func TestHygieneNoSecretsAnywhere(t *testing.T) {
 			t.Fatal(err)
 		}
 		e := base
-		e.Time, e.Kind, e.State, e.TxHash = w.clock.Now(), service.JournalState, st.State, st.WithdrawTxHash
+		e.Time, e.Kind, e.State, e.TxHash = w.clock.Now(), journal.JournalState, st.State, st.WithdrawTxHash
 		if err := j.Append(e); err != nil {
 			t.Fatal(err)
 		}
@@ -219,7 +220,7 @@ func TestHygieneNoSecretsAnywhere(t *testing.T) {
 	_, err = c.Withdraw(ctx, bad)
 	noteErr(err)
 	refused := base
-	refused.Time, refused.Kind, refused.Error = w.clock.Now(), service.JournalRejected, err.Error()
+	refused.Time, refused.Kind, refused.Error = w.clock.Now(), journal.JournalRejected, err.Error()
 	if err := j.Append(refused); err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"svcwallet/service"
+	"svcwallet/service/journal"
 )
 
 func journalRequest(id string, nonce uint32) *service.WithdrawRequest {
@@ -21,7 +22,7 @@ func journalRequest(id string, nonce uint32) *service.WithdrawRequest {
 
 func TestJournalAppendAndRecords(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state", "svcwallet", "journal.jsonl")
-	j, err := service.OpenJournal(path)
+	j, err := journal.OpenJournal(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,10 +33,10 @@ func TestJournalAppendAndRecords(t *testing.T) {
 		t.Fatalf("empty journal: %v, %v", recs, err)
 	}
 	at := func(s int) time.Time { return t0.Add(time.Duration(s) * time.Second) }
-	intent := &service.Intent{ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", Chain: "BASE", TokenIn: "USDT", TokenOut: "USDT",
+	intent := &journal.Intent{ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", Chain: "BASE", TokenIn: "USDT", TokenOut: "USDT",
 		PayAmount: dec("100"), ReceiveAmount: dec("98.5"), ExpiresAt: at(60)}
-	base := service.JournalEntry{Env: "sandbox", AccountID: "acct-1"}
-	entry := func(s int, kind, id string, f func(*service.JournalEntry)) service.JournalEntry {
+	base := journal.JournalEntry{Env: "sandbox", AccountID: "acct-1"}
+	entry := func(s int, kind, id string, f func(*journal.JournalEntry)) journal.JournalEntry {
 		e := base
 		e.Time, e.Kind, e.QuoteID = at(s), kind, id
 		if f != nil {
@@ -43,16 +44,16 @@ func TestJournalAppendAndRecords(t *testing.T) {
 		}
 		return e
 	}
-	for _, e := range []service.JournalEntry{
-		entry(0, service.JournalIntent, "q-done", func(e *service.JournalEntry) { e.Request, e.Intent = journalRequest("q-done", 1), intent }),
-		entry(1, service.JournalAccepted, "q-done", nil),
-		entry(2, service.JournalIntent, "q-lost", func(e *service.JournalEntry) { e.Request = journalRequest("q-lost", 2) }),
-		entry(4, service.JournalState, "q-done", func(e *service.JournalEntry) { e.State = service.StateSending }),
-		entry(7, service.JournalState, "q-done", func(e *service.JournalEntry) { e.State, e.TxHash = service.StateCompleted, "0xabc" }),
-		entry(8, service.JournalIntent, "q-refused", func(e *service.JournalEntry) { e.Request = journalRequest("q-refused", 3) }),
-		entry(9, service.JournalRejected, "q-refused", func(e *service.JournalEntry) { e.Error = "The quote expired." }),
-		entry(10, service.JournalIntent, "q-following", func(e *service.JournalEntry) { e.Request = journalRequest("q-following", 4) }),
-		entry(11, service.JournalAccepted, "q-following", nil),
+	for _, e := range []journal.JournalEntry{
+		entry(0, journal.JournalIntent, "q-done", func(e *journal.JournalEntry) { e.Request, e.Intent = journalRequest("q-done", 1), intent }),
+		entry(1, journal.JournalAccepted, "q-done", nil),
+		entry(2, journal.JournalIntent, "q-lost", func(e *journal.JournalEntry) { e.Request = journalRequest("q-lost", 2) }),
+		entry(4, journal.JournalState, "q-done", func(e *journal.JournalEntry) { e.State = service.StateSending }),
+		entry(7, journal.JournalState, "q-done", func(e *journal.JournalEntry) { e.State, e.TxHash = service.StateCompleted, "0xabc" }),
+		entry(8, journal.JournalIntent, "q-refused", func(e *journal.JournalEntry) { e.Request = journalRequest("q-refused", 3) }),
+		entry(9, journal.JournalRejected, "q-refused", func(e *journal.JournalEntry) { e.Error = "The quote expired." }),
+		entry(10, journal.JournalIntent, "q-following", func(e *journal.JournalEntry) { e.Request = journalRequest("q-following", 4) }),
+		entry(11, journal.JournalAccepted, "q-following", nil),
 	} {
 		if err := j.Append(e); err != nil {
 			t.Fatal(err)
@@ -76,7 +77,7 @@ func TestJournalAppendAndRecords(t *testing.T) {
 	}
 
 	// A second Journal on the same file (a restart) reads the same.
-	j2, err := service.OpenJournal(path)
+	j2, err := journal.OpenJournal(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +99,7 @@ func TestJournalAppendAndRecords(t *testing.T) {
 	if strings.Join(ids, ",") != "q-following,q-refused,q-lost,q-done" {
 		t.Fatalf("records in order %v, want newest first", ids)
 	}
-	byID := map[string]service.JournalRecord{}
+	byID := map[string]journal.JournalRecord{}
 	for _, r := range recs {
 		byID[r.QuoteID] = r
 	}
@@ -123,11 +124,11 @@ func TestJournalAppendAndRecords(t *testing.T) {
 // Reading skips it, and the next entry still lands on a line of its own.
 func TestJournalTornLastLine(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	j, err := service.OpenJournal(path)
+	j, err := journal.OpenJournal(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	intent := service.JournalEntry{Time: t0, Kind: service.JournalIntent, Env: "sandbox", QuoteID: "q-1", Request: journalRequest("q-1", 1)}
+	intent := journal.JournalEntry{Time: t0, Kind: journal.JournalIntent, Env: "sandbox", QuoteID: "q-1", Request: journalRequest("q-1", 1)}
 	if err := j.Append(intent); err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +152,7 @@ func TestJournalTornLastLine(t *testing.T) {
 
 	// After the restart the answer is journaled again; it must not be
 	// glued to the torn fragment and lost.
-	accepted := service.JournalEntry{Time: t0.Add(2 * time.Second), Kind: service.JournalAccepted, Env: "sandbox", QuoteID: "q-1"}
+	accepted := journal.JournalEntry{Time: t0.Add(2 * time.Second), Kind: journal.JournalAccepted, Env: "sandbox", QuoteID: "q-1"}
 	if err := j.Append(accepted); err != nil {
 		t.Fatal(err)
 	}
@@ -173,8 +174,8 @@ func TestJournalTornLastLine(t *testing.T) {
 // signature; nothing of the key that signed it.
 func TestJournalNeverHoldsKeys(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	j, _ := service.OpenJournal(path)
-	if err := j.Append(service.JournalEntry{Time: t0, Kind: service.JournalIntent, QuoteID: "q-1", Request: journalRequest("q-1", 1)}); err != nil {
+	j, _ := journal.OpenJournal(path)
+	if err := j.Append(journal.JournalEntry{Time: t0, Kind: journal.JournalIntent, QuoteID: "q-1", Request: journalRequest("q-1", 1)}); err != nil {
 		t.Fatal(err)
 	}
 	raw, _ := os.ReadFile(path)
@@ -190,13 +191,13 @@ func TestJournalNeverHoldsKeys(t *testing.T) {
 // them are all read.
 func TestJournalSurvivesBadLines(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	j, err := service.OpenJournal(path)
+	j, err := journal.OpenJournal(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	add := func(id string) {
 		t.Helper()
-		if err := j.Append(service.JournalEntry{Time: t0, Kind: service.JournalIntent, Env: "sandbox", QuoteID: id, Request: journalRequest(id, 1)}); err != nil {
+		if err := j.Append(journal.JournalEntry{Time: t0, Kind: journal.JournalIntent, Env: "sandbox", QuoteID: id, Request: journalRequest(id, 1)}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -228,20 +229,20 @@ func TestJournalSurvivesBadLines(t *testing.T) {
 // only, Unfinished keeps those still needing the user, and no journal has
 // no records.
 func TestJournalAccountRecords(t *testing.T) {
-	var none *service.Journal
+	var none *journal.Journal
 	if recs, skipped, err := none.AccountRecords("sandbox", "acct-1"); recs != nil || skipped != 0 || err != nil {
 		t.Fatalf("no journal: %v, %d, %v", recs, skipped, err)
 	}
-	j, err := service.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
+	j, err := journal.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, e := range []service.JournalEntry{
-		{Env: "sandbox", AccountID: "acct-1", Kind: service.JournalIntent, QuoteID: "q-mine-open"},
-		{Env: "sandbox", AccountID: "acct-1", Kind: service.JournalIntent, QuoteID: "q-mine-done"},
-		{Env: "sandbox", AccountID: "acct-1", Kind: service.JournalState, QuoteID: "q-mine-done", State: service.StateCompleted},
-		{Env: "sandbox", AccountID: "acct-2", Kind: service.JournalIntent, QuoteID: "q-other-account"},
-		{Env: "production", AccountID: "acct-1", Kind: service.JournalIntent, QuoteID: "q-other-env"},
+	for i, e := range []journal.JournalEntry{
+		{Env: "sandbox", AccountID: "acct-1", Kind: journal.JournalIntent, QuoteID: "q-mine-open"},
+		{Env: "sandbox", AccountID: "acct-1", Kind: journal.JournalIntent, QuoteID: "q-mine-done"},
+		{Env: "sandbox", AccountID: "acct-1", Kind: journal.JournalState, QuoteID: "q-mine-done", State: service.StateCompleted},
+		{Env: "sandbox", AccountID: "acct-2", Kind: journal.JournalIntent, QuoteID: "q-other-account"},
+		{Env: "production", AccountID: "acct-1", Kind: journal.JournalIntent, QuoteID: "q-other-env"},
 	} {
 		e.Time = t0.Add(time.Duration(i) * time.Second)
 		e.Request = journalRequest(e.QuoteID, uint32(i))
@@ -260,7 +261,7 @@ func TestJournalAccountRecords(t *testing.T) {
 	if want := []string{"q-mine-done", "q-mine-open"}; !reflect.DeepEqual(ids, want) {
 		t.Fatalf("records %v, want %v (newest first)", ids, want)
 	}
-	if open := service.Unfinished(recs); len(open) != 1 || open[0].QuoteID != "q-mine-open" {
+	if open := journal.Unfinished(recs); len(open) != 1 || open[0].QuoteID != "q-mine-open" {
 		t.Fatalf("unfinished %+v, want q-mine-open", open)
 	}
 }
@@ -271,33 +272,33 @@ func TestJournalAccountRecords(t *testing.T) {
 // environment is a withdrawal of its own.
 func TestJournalAppendStateOnce(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	j, err := service.OpenJournal(path)
+	j, err := journal.OpenJournal(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, err := service.OpenJournal(path)
+	other, err := journal.OpenJournal(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := func(kind, account, env, state string) service.JournalEntry {
-		return service.JournalEntry{Time: t0, Kind: kind, Env: env, AccountID: account, QuoteID: "q-1", State: state}
+	e := func(kind, account, env, state string) journal.JournalEntry {
+		return journal.JournalEntry{Time: t0, Kind: kind, Env: env, AccountID: account, QuoteID: "q-1", State: state}
 	}
-	if err := j.Append(e(service.JournalAccepted, "acct-1", "sandbox", "")); err != nil {
+	if err := j.Append(e(journal.JournalAccepted, "acct-1", "sandbox", "")); err != nil {
 		t.Fatal(err)
 	}
 	for _, x := range []struct {
-		j     *service.Journal
-		entry service.JournalEntry
+		j     *journal.Journal
+		entry journal.JournalEntry
 	}{
-		{j, e(service.JournalState, "acct-1", "sandbox", service.StateSubmitted)},
-		{j, e(service.JournalState, "acct-1", "sandbox", service.StateSending)},
-		{other, e(service.JournalState, "acct-1", "sandbox", service.StateSending)},
-		{other, e(service.JournalState, "acct-2", "sandbox", service.StateSending)},
-		{j, e(service.JournalState, "acct-1", "production", service.StateSending)},
-		{j, e(service.JournalState, "acct-1", "sandbox", service.StateCompleted)},
-		{other, e(service.JournalState, "acct-1", "sandbox", service.StateCompleted)},
+		{j, e(journal.JournalState, "acct-1", "sandbox", service.StateSubmitted)},
+		{j, e(journal.JournalState, "acct-1", "sandbox", service.StateSending)},
+		{other, e(journal.JournalState, "acct-1", "sandbox", service.StateSending)},
+		{other, e(journal.JournalState, "acct-2", "sandbox", service.StateSending)},
+		{j, e(journal.JournalState, "acct-1", "production", service.StateSending)},
+		{j, e(journal.JournalState, "acct-1", "sandbox", service.StateCompleted)},
+		{other, e(journal.JournalState, "acct-1", "sandbox", service.StateCompleted)},
 		// A slower follower's late answer never reopens it.
-		{other, e(service.JournalState, "acct-1", "sandbox", service.StateSending)},
+		{other, e(journal.JournalState, "acct-1", "sandbox", service.StateSending)},
 	} {
 		if err := x.j.AppendState(x.entry); err != nil {
 			t.Fatal(err)

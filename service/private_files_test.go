@@ -9,9 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"svcwallet/service"
 	"svcwallet/service/config"
+	"svcwallet/service/follow"
+	"svcwallet/service/journal"
 	"svcwallet/service/sandbox"
+	"svcwallet/service/withdrawal"
 )
 
 // plantLink makes path a symbolic link to a file of the user's holding
@@ -47,14 +49,14 @@ func TestJournalRefusesLinks(t *testing.T) {
 	const content = `{"kind":"intent","quote_id":"planted"}` + "\n"
 	dir := t.TempDir()
 	path := filepath.Join(dir, "journal.jsonl")
-	j, err := service.OpenJournal(path)
+	j, err := journal.OpenJournal(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	target := plantLink(t, path, content)
-	_, err = service.OpenJournal(path)
+	_, err = journal.OpenJournal(path)
 	wantLinkRefused(t, "OpenJournal", err, path, target, content)
-	err = j.Append(service.JournalEntry{Time: time.Now(), Kind: service.JournalIntent, Env: "sandbox", QuoteID: "q1"})
+	err = j.Append(journal.JournalEntry{Time: time.Now(), Kind: journal.JournalIntent, Env: "sandbox", QuoteID: "q1"})
 	wantLinkRefused(t, "Append", err, path, target, content)
 	entries, _, err := j.Scan()
 	wantLinkRefused(t, "Scan", err, path, target, content)
@@ -67,20 +69,20 @@ func TestJournalRefusesLinks(t *testing.T) {
 // board's ids are neither read nor written through a symbolic link.
 func TestStateFilesRefuseLinks(t *testing.T) {
 	const bridge = sandbox.BridgeFundingAddress
-	pins := service.BridgePinsPath(t.TempDir())
+	pins := withdrawal.BridgePinsPath(t.TempDir())
 	pinsContent := `{"prod":{"address":"` + bridge + `","first_seen":"2026-01-01T00:00:00Z"}}` + "\n"
 	pinsTarget := plantLink(t, pins, pinsContent)
 	tofu := config.Environment{Name: "prod"}
-	_, err := service.CheckBridge(tofu, pins, bridge, t0)
+	_, err := withdrawal.CheckBridge(tofu, pins, bridge, t0)
 	wantLinkRefused(t, "CheckBridge", err, pins, pinsTarget, pinsContent)
-	err = service.ConfirmBridge(tofu, pins, bridge, "0x000000000000000000000000000000000000dEaD", t0)
+	err = withdrawal.ConfirmBridge(tofu, pins, bridge, "0x000000000000000000000000000000000000dEaD", t0)
 	wantLinkRefused(t, "ConfirmBridge", err, pins, pinsTarget, pinsContent)
 
-	board := filepath.Join(t.TempDir(), service.WatchlistFile)
+	board := filepath.Join(t.TempDir(), follow.WatchlistFile)
 	boardContent := `{"envs":{"sandbox":[]}}` + "\n"
 	boardTarget := plantLink(t, board, boardContent)
-	_, err = service.LoadWatchlist(board, "sandbox")
+	_, err = follow.LoadWatchlist(board, "sandbox")
 	wantLinkRefused(t, "LoadWatchlist", err, board, boardTarget, boardContent)
-	err = service.SaveWatchlist(board, "sandbox", []string{"q1"})
+	err = follow.SaveWatchlist(board, "sandbox", []string{"q1"})
 	wantLinkRefused(t, "SaveWatchlist", err, board, boardTarget, boardContent)
 }

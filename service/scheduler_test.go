@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"svcwallet/service"
+	"svcwallet/service/follow"
+	"svcwallet/service/journal"
 	"svcwallet/service/sandbox"
 )
 
@@ -27,9 +29,9 @@ func seed(t testing.TB, ex *sandbox.Exchange, n int, dests ...string) []string {
 	return ids
 }
 
-// follow runs the scheduler against the client on the world's fake clock
+// runScheduler runs the scheduler against the client on the world's fake clock
 // until nothing moves or until end, calling ask after each request.
-func follow(t *testing.T, w *world, c *service.Client, s *service.Scheduler, end time.Time, ask func(id string, now time.Time, err error)) {
+func runScheduler(t *testing.T, w *world, c *service.Client, s *follow.Scheduler, end time.Time, ask func(id string, now time.Time, err error)) {
 	t.Helper()
 	for w.clock.Now().Before(end) {
 		now := w.clock.Now()
@@ -55,7 +57,7 @@ func TestSchedulerThousandIDs(t *testing.T) {
 	w := newWorld(t, sandbox.Options{RateLimit: 5, Settle: 15 * time.Minute})
 	c := w.login(sandbox.DemoAPIKey, service.Options{})
 	ids := seed(t, w.ex, 334, sandbox.DestCompleted, sandbox.DestFailed, sandbox.DestRefunded)[:1000]
-	s := service.NewScheduler(5)
+	s := follow.NewScheduler(5)
 	start := w.clock.Now()
 	for _, id := range ids {
 		s.Add(id, start)
@@ -64,7 +66,7 @@ func TestSchedulerThousandIDs(t *testing.T) {
 	lastAsk := map[string]time.Time{}
 	final := map[string]bool{}
 	bound := 1000/5*time.Second + 3*time.Second
-	follow(t, w, c, s, start.Add(time.Hour), func(id string, now time.Time, err error) {
+	runScheduler(t, w, c, s, start.Add(time.Hour), func(id string, now time.Time, err error) {
 		if err != nil {
 			t.Fatalf("%s at %s: %v", id, now.Sub(start), err)
 		}
@@ -98,13 +100,13 @@ func TestSchedulerTenIDsEveryThreeSeconds(t *testing.T) {
 	w := newWorld(t, sandbox.Options{RateLimit: 5, Settle: 10 * time.Minute})
 	c := w.login(sandbox.DemoAPIKey, service.Options{})
 	ids := seed(t, w.ex, 10, sandbox.DestCompleted)
-	s := service.NewScheduler(5)
+	s := follow.NewScheduler(5)
 	start := w.clock.Now()
 	for _, id := range ids {
 		s.Add(id, start)
 	}
 	asks := map[string][]time.Time{}
-	follow(t, w, c, s, start.Add(time.Minute), func(id string, now time.Time, err error) {
+	runScheduler(t, w, c, s, start.Add(time.Minute), func(id string, now time.Time, err error) {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -130,14 +132,14 @@ func TestSchedulerHonours429(t *testing.T) {
 	w := newWorld(t, sandbox.Options{RateLimit: 2, Settle: 30 * time.Second})
 	c := w.login(sandbox.DemoAPIKey, service.Options{})
 	ids := seed(t, w.ex, 10, sandbox.DestCompleted, sandbox.DestRefunded)
-	s := service.NewScheduler(5)
+	s := follow.NewScheduler(5)
 	start := w.clock.Now()
 	for _, id := range ids {
 		s.Add(id, start)
 	}
 	var pausedUntil time.Time
 	refused := 0
-	follow(t, w, c, s, start.Add(10*time.Minute), func(id string, now time.Time, err error) {
+	runScheduler(t, w, c, s, start.Add(10*time.Minute), func(id string, now time.Time, err error) {
 		if now.Before(pausedUntil) {
 			t.Fatalf("asked %s at %s, before the Retry-After ended at %s", id, now.Sub(start), pausedUntil.Sub(start))
 		}
@@ -165,9 +167,9 @@ func TestSchedulerHonours429(t *testing.T) {
 // (Know), and one the journal lacks once the default lifetime plus the
 // margin has passed since updated_at, not five minutes later.
 func TestSchedulerFinalStates(t *testing.T) {
-	s := service.NewScheduler(5)
+	s := follow.NewScheduler(5)
 	now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
-	s.Know(service.Own{"q-journaled": {QuoteID: "q-journaled", Made: true, Intent: service.Intent{ExpiresAt: now.Add(20 * time.Second)}}})
+	s.Know(follow.Own{"q-journaled": {QuoteID: "q-journaled", Made: true, Intent: journal.Intent{ExpiresAt: now.Add(20 * time.Second)}}})
 	s.Add("q-gone", now)
 	s.Add("q-created", now)
 	s.Add("q-journaled", now)
@@ -196,10 +198,10 @@ func TestSchedulerFinalStates(t *testing.T) {
 			ended[id] = at.Sub(start)
 		}
 	}
-	if d, ok := ended["q-journaled"]; !ok || d > 20*time.Second+service.QuoteExpiryMargin+3*time.Second {
+	if d, ok := ended["q-journaled"]; !ok || d > 20*time.Second+follow.QuoteExpiryMargin+3*time.Second {
 		t.Errorf("the journaled quote expired after %s (ended %v); want soon after its own expiry", d, ok)
 	}
-	if d, ok := ended["q-created"]; !ok || d > service.StaleQuoteAfter+3*time.Second || d < service.StaleQuoteAfter {
+	if d, ok := ended["q-created"]; !ok || d > follow.StaleQuoteAfter+3*time.Second || d < follow.StaleQuoteAfter {
 		t.Errorf("an unexecuted quote expired after %s (ended %v); want the default lifetime plus the margin", d, ok)
 	}
 }
@@ -210,10 +212,10 @@ func TestSchedulerFinalStates(t *testing.T) {
 // does not hold for this account, nor CREATED.
 func TestSchedulerJournalsOwnOnly(t *testing.T) {
 	now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
-	s := service.NewScheduler(5)
+	s := follow.NewScheduler(5)
 	s.Add("q-mine", now) // added before the journal is read: it learns too
 	s.Add("q-other", now)
-	s.Know(service.OwnOf([]service.JournalRecord{
+	s.Know(follow.OwnOf([]journal.JournalRecord{
 		{QuoteID: "q-mine", Made: true, Answered: true, State: service.StateSubmitted, AcceptedAt: now},
 		{QuoteID: "q-seen", State: service.StateSending}, // a state line without intent or acceptance: not made here
 	}))
@@ -238,7 +240,7 @@ func TestSchedulerJournalsOwnOnly(t *testing.T) {
 
 // BenchmarkSchedulerStep: one Next and Answer with 10,000 moving ids.
 func BenchmarkSchedulerStep(b *testing.B) {
-	s := service.NewScheduler(5)
+	s := follow.NewScheduler(5)
 	now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
 	for i := range 10000 {
 		s.Add(fmt.Sprintf("q-%08d", i), now)
@@ -262,7 +264,7 @@ func BenchmarkSchedulerMemory10k(b *testing.B) {
 	for b.Loop() {
 		var before, after runtimeMem
 		before.read()
-		s := service.NewScheduler(5)
+		s := follow.NewScheduler(5)
 		now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
 		for i := range 10000 {
 			id := fmt.Sprintf("q-%026d", i)

@@ -122,7 +122,7 @@ func (c *Client) Login(ctx context.Context, cred Credential) (Session, error) {
 	info := Session{LoginResult: res, AccountID: hdr.Get(c.env.AccountHeader()), Method: cred.Method()}
 	// The account id comes in a header, past the body's checks: it is shown
 	// on screen and journaled, so it has an id's shape or the login fails.
-	if err := checkID("account id", info.AccountID, false); err != nil {
+	if err := CheckID("account id", info.AccountID, false); err != nil {
 		return Session{}, &UnreadableAnswerError{Status: http.StatusOK, Reason: err}
 	}
 	// Max-Age wins over Expires when both are set (RFC 6265 §5.3), and being

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"svcwallet/service"
+	"svcwallet/service/withdrawal"
 )
 
 // TestCheckTransferExpiration: the last check before a Transfer is signed
@@ -18,12 +18,12 @@ func TestCheckTransferExpiration(t *testing.T) {
 		want string
 	}{
 		{now.Add(11 * time.Minute), ""},
-		{now.Add(service.MaxTransferAhead), ""},
-		{now.Add(service.MaxTransferAhead + time.Second), "more than 15m0s from now"},
+		{now.Add(withdrawal.MaxTransferAhead), ""},
+		{now.Add(withdrawal.MaxTransferAhead + time.Second), "more than 15m0s from now"},
 		{now.Add(365 * 24 * time.Hour), "more than 15m0s from now"},
 		{now, "already have expired"},
 	} {
-		err := service.CheckTransferExpiration(tc.exp, now)
+		err := withdrawal.CheckTransferExpiration(tc.exp, now)
 		if (err == nil) != (tc.want == "") || (err != nil && !strings.Contains(err.Error(), tc.want)) {
 			t.Errorf("expiration %s: %v, want %q", tc.exp.Sub(now), err, tc.want)
 		}

@@ -15,7 +15,9 @@ import (
 
 	"svcwallet/service"
 	"svcwallet/service/config"
+	"svcwallet/service/follow"
 	"svcwallet/service/sandbox"
+	"svcwallet/service/withdrawal"
 )
 
 // rawOnPath rewrites the raw bytes of one path's answers with f.
@@ -118,7 +120,7 @@ func TestHostileErrorBodies(t *testing.T) {
 // TestFeeCapOnWhatTheUserLoses: a quote that declares no fee but pays out
 // almost nothing is over a 2 USDT cap; within the cap it can be signed.
 func TestFeeCapOnWhatTheUserLoses(t *testing.T) {
-	c := service.WithdrawalChoice{TokenIn: service.TokenUSDT, Amount: decimal.RequireFromString("100"), FeeCap: decimal.NewNullDecimal(decimal.RequireFromString("2"))}
+	c := withdrawal.WithdrawalChoice{TokenIn: service.TokenUSDT, Amount: decimal.RequireFromString("100"), FeeCap: decimal.NewNullDecimal(decimal.RequireFromString("2"))}
 	q := service.Quote{PayAmount: decimal.RequireFromString("100"), ReceiveAmount: decimal.RequireFromString("0.000001"), Fee: decimal.Zero}
 	if got := c.QuoteRefusal(q); !strings.Contains(got, "you would lose 99.999999 USDT (pay 100, receive 0.000001), above your fee cap of 2 USDT") {
 		t.Fatalf("refusal = %q", got)
@@ -141,7 +143,7 @@ func TestFeeCapOnWhatTheUserLoses(t *testing.T) {
 // does not end on it.
 func TestCreatedAfterAcceptanceIsNoExpiry(t *testing.T) {
 	accepted := t0.Add(-time.Hour)
-	f := service.Follow{QuoteID: "q-1", AcceptedAt: accepted}
+	f := follow.Follow{QuoteID: "q-1", AcceptedAt: accepted}
 	f.Answer(service.Withdrawal{QuoteID: "q-1", State: service.StateCreated, UpdatedAt: t0.Add(-2 * time.Hour)}, nil, t0, time.Second, func(int64) int64 { return 0 })
 	if f.Final || f.ExpiredUnexecuted(t0) {
 		t.Fatal("a CREATED record of an accepted withdrawal ended the follow as expired")
@@ -151,7 +153,7 @@ func TestCreatedAfterAcceptanceIsNoExpiry(t *testing.T) {
 		!strings.Contains(got, "ontact support") {
 		t.Fatalf("meaning = %q", got)
 	}
-	f = service.Follow{QuoteID: "q-2"}
+	f = follow.Follow{QuoteID: "q-2"}
 	f.Answer(service.Withdrawal{QuoteID: "q-2", State: service.StateCreated, UpdatedAt: t0.Add(-2 * time.Hour)}, nil, t0, time.Second, func(int64) int64 { return 0 })
 	if !f.Final || f.Meaning(t0) != service.ExpiredWords {
 		t.Fatalf("an unaccepted stale CREATED: final %v, %q", f.Final, f.Meaning(t0))
@@ -166,16 +168,16 @@ func TestStateFilesReadBackChecked(t *testing.T) {
 	pins := filepath.Join(dir, "bridge.json")
 	must(t, os.WriteFile(pins, []byte(`{"sandbox":{"address":"0x6e3a\u001b[2J","first_seen":"2026-03-01T10:00:00Z"}}`), 0o600))
 	env := config.Environment{Name: "sandbox"} // no pin in config: the recorded one decides
-	if err := service.RecordBridge(env, pins, sandbox.BridgeFundingAddress, t0); err == nil || !strings.Contains(err.Error(), "the address for sandbox is not an EVM address") || strings.Contains(err.Error(), "\x1b") {
+	if err := withdrawal.RecordBridge(env, pins, sandbox.BridgeFundingAddress, t0); err == nil || !strings.Contains(err.Error(), "the address for sandbox is not an EVM address") || strings.Contains(err.Error(), "\x1b") {
 		t.Fatalf("a planted pin: %v", err)
 	}
 	board := filepath.Join(dir, "board.json")
 	must(t, os.WriteFile(board, []byte(`{"envs":{"sandbox":["q-1$(touch${IFS}/tmp/x)","q-ok","q-\u001b]0;t\u0007"]}}`), 0o600))
-	if ids, err := service.LoadWatchlist(board, "sandbox"); err != nil || len(ids) != 1 || ids[0] != "q-ok" {
+	if ids, err := follow.LoadWatchlist(board, "sandbox"); err != nil || len(ids) != 1 || ids[0] != "q-ok" {
 		t.Fatalf("board ids %q, %v; want only q-ok", ids, err)
 	}
 	must(t, os.WriteFile(board, []byte(`{"envs":{"sandbox":["q-a"],"SANDBOX":["q-b"]}}`), 0o600))
-	if _, err := service.LoadWatchlist(board, "sandbox"); err == nil {
+	if _, err := follow.LoadWatchlist(board, "sandbox"); err == nil {
 		t.Fatal("a board file naming an environment twice was read")
 	}
 }
@@ -202,10 +204,10 @@ func TestConfigNamesTheJournalRecords(t *testing.T) {
 		})
 	}
 	pins := filepath.Join(dir, "bridge.json")
-	if err := service.RecordBridge(config.Environment{Name: "my env"}, pins, sandbox.BridgeFundingAddress, t0); err == nil {
+	if err := withdrawal.RecordBridge(config.Environment{Name: "my env"}, pins, sandbox.BridgeFundingAddress, t0); err == nil {
 		t.Fatal("a pin for an environment name the reader refuses was written")
 	}
-	if err := service.RecordBridge(config.Environment{Name: "prod"}, pins, sandbox.BridgeFundingAddress, t0); err != nil {
+	if err := withdrawal.RecordBridge(config.Environment{Name: "prod"}, pins, sandbox.BridgeFundingAddress, t0); err != nil {
 		t.Fatalf("the other environments are locked out: %v", err)
 	}
 }

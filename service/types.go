@@ -253,6 +253,10 @@ type Quote struct {
 	ExpiresAt     time.Time       `json:"expires_at"`
 }
 
+// Cost is what the user loses to the withdrawal: the pay amount less the
+// receive amount, both stablecoins worth one USD (the fee and any spread).
+func (q Quote) Cost() decimal.Decimal { return q.PayAmount.Sub(q.ReceiveAmount) }
+
 // Quote speeds.
 const (
 	SpeedFast = "fast"

@@ -10,12 +10,14 @@ import (
 	"github.com/shopspring/decimal"
 
 	"svcwallet/service"
+	"svcwallet/service/journal"
 	"svcwallet/service/sandbox"
+	"svcwallet/service/withdrawal"
 	"svcwallet/signer"
 )
 
 // order prices a 25 USDT withdrawal and builds its Transfer as the console does.
-func (w *world) order(c *service.Client) service.Order {
+func (w *world) order(c *service.Client) withdrawal.Order {
 	w.t.Helper()
 	info, err := c.WithdrawalInfo(context.Background())
 	if err != nil {
@@ -25,10 +27,10 @@ func (w *world) order(c *service.Client) service.Order {
 	if err != nil {
 		w.t.Fatal(err)
 	}
-	choice := service.WithdrawalChoice{Info: info, TokenIn: service.TokenUSDT, TokenOut: service.TokenUSDT, ToAddress: sandbox.DestCompleted,
+	choice := withdrawal.WithdrawalChoice{Info: info, TokenIn: service.TokenUSDT, TokenOut: service.TokenUSDT, ToAddress: sandbox.DestCompleted,
 		Route: service.WithdrawalRoute{Chain: "ARBITRUM"}, Amount: decimal.RequireFromString("25")}
 	s, _ := c.Session()
-	o, err := service.NewOrder(choice, service.PricedQuote{Quote: q}, s.FundingAccountAddress, w.env.Domain(), 11, w.clock.Now())
+	o, err := withdrawal.NewOrder(choice, withdrawal.PricedQuote{Quote: q}, s.FundingAccountAddress, w.env.Domain(), 11, w.clock.Now())
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -41,18 +43,18 @@ func (w *world) order(c *service.Client) service.Order {
 func TestWithdrawerJournalsBeforeSending(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
 	c := w.login(sandbox.DemoAPIKey, service.Options{})
-	j, err := service.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
+	j, err := journal.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	key := func() (signer.Key, error) { return mustKey(t, sandbox.DemoPrivateKey), nil }
 	o := w.order(c)
-	sent := service.Withdrawer{Client: c, Journal: j, Now: w.clock.Now}.Execute(context.Background(), o, key)
+	sent := withdrawal.Withdrawer{Client: c, Journal: j, Now: w.clock.Now}.Execute(context.Background(), o, key)
 	if sent.Err != nil || sent.Accepted.State != service.StateSubmitted {
 		t.Fatalf("execute: %+v", sent)
 	}
 	entries, err := j.Entries()
-	if err != nil || len(entries) != 2 || entries[0].Kind != service.JournalIntent || entries[1].Kind != service.JournalAccepted {
+	if err != nil || len(entries) != 2 || entries[0].Kind != journal.JournalIntent || entries[1].Kind != journal.JournalAccepted {
 		t.Fatalf("journal %+v (%v), want the intent then the acceptance", entries, err)
 	}
 	if s := entries[0].Signed; s == nil || s.Digest != signer.Digest(o.Domain, o.Transfer).Hex() || entries[0].Intent.PayAmount.String() != "25" {
@@ -62,7 +64,7 @@ func TestWithdrawerJournalsBeforeSending(t *testing.T) {
 	// A directory where the journal file should be: no write can succeed,
 	// not even as root.
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	broken, err := service.OpenJournal(path)
+	broken, err := journal.OpenJournal(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +72,7 @@ func TestWithdrawerJournalsBeforeSending(t *testing.T) {
 		t.Fatal(err)
 	}
 	second := w.order(c)
-	if sent := (service.Withdrawer{Client: c, Journal: broken, Now: w.clock.Now}).Execute(context.Background(), second, key); sent.Err == nil {
+	if sent := (withdrawal.Withdrawer{Client: c, Journal: broken, Now: w.clock.Now}).Execute(context.Background(), second, key); sent.Err == nil {
 		t.Fatal("sent with a journal that cannot be written")
 	}
 	if st, err := c.WithdrawalStatus(context.Background(), second.Quote.QuoteID); err != nil || st.State != service.StateCreated {
@@ -85,13 +87,13 @@ func TestNewOrderRefusesWhatTheUserDidNotChoose(t *testing.T) {
 	c := w.login(sandbox.DemoAPIKey, service.Options{})
 	o := w.order(c)
 	s, _ := c.Session()
-	p := service.PricedQuote{Quote: o.Quote}
+	p := withdrawal.PricedQuote{Quote: o.Quote}
 	other := o.Choice
 	other.Amount = decimal.RequireFromString("20")
 	capped := o.Choice
 	capped.FeeCap = decimal.NewNullDecimal(o.Quote.Fee.Sub(decimal.RequireFromString("0.01")))
-	for name, choice := range map[string]service.WithdrawalChoice{"another amount": other, "fee over the cap": capped} {
-		if _, err := service.NewOrder(choice, p, s.FundingAccountAddress, w.env.Domain(), 1, w.clock.Now()); err == nil {
+	for name, choice := range map[string]withdrawal.WithdrawalChoice{"another amount": other, "fee over the cap": capped} {
+		if _, err := withdrawal.NewOrder(choice, p, s.FundingAccountAddress, w.env.Domain(), 1, w.clock.Now()); err == nil {
 			t.Errorf("%s: signed anyway", name)
 		}
 	}
@@ -110,20 +112,20 @@ func TestWithdrawerChecksTheBridgeAgainAtSigning(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	pins := service.BridgePinsPath(dir)
-	j, err := service.OpenJournal(filepath.Join(dir, "journal.jsonl"))
+	pins := withdrawal.BridgePinsPath(dir)
+	j, err := journal.OpenJournal(filepath.Join(dir, "journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	key := func() (signer.Key, error) { return mustKey(t, sandbox.DemoPrivateKey), nil }
-	wd := service.Withdrawer{Client: c, Journal: j, Now: w.clock.Now, BridgePins: pins}
+	wd := withdrawal.Withdrawer{Client: c, Journal: j, Now: w.clock.Now, BridgePins: pins}
 
-	if err := service.RecordBridge(env, pins, "0x000000000000000000000000000000000000dEaD", w.clock.Now()); err != nil {
+	if err := withdrawal.RecordBridge(env, pins, "0x000000000000000000000000000000000000dEaD", w.clock.Now()); err != nil {
 		t.Fatal(err)
 	}
 	stopped := w.order(c)
 	sent := wd.Execute(context.Background(), stopped, key)
-	var changed *service.BridgeChangedError
+	var changed *withdrawal.BridgeChangedError
 	if !errors.As(sent.Err, &changed) {
 		t.Fatalf("signed to a bridge address other than the recorded one: %+v", sent)
 	}
@@ -140,7 +142,7 @@ func TestWithdrawerChecksTheBridgeAgainAtSigning(t *testing.T) {
 	if sent := wd.Execute(context.Background(), w.order(c), key); sent.Err != nil {
 		t.Fatal(sent.Err)
 	}
-	if tr, err := service.CheckBridge(env, pins, sandbox.BridgeFundingAddress, w.clock.Now()); err != nil || tr.FirstUse {
+	if tr, err := withdrawal.CheckBridge(env, pins, sandbox.BridgeFundingAddress, w.clock.Now()); err != nil || tr.FirstUse {
 		t.Fatalf("the address signed was not recorded: %+v %v", tr, err)
 	}
 }
@@ -161,11 +163,11 @@ func TestResumeCheckDecides(t *testing.T) {
 		{service.Withdrawal{State: service.StateCompleted}, nil, false},
 		{service.Withdrawal{}, &service.APIError{Status: 503}, false},
 	} {
-		if got := service.NeverArrived(tc.w, tc.err); got != tc.never {
+		if got := withdrawal.NeverArrived(tc.w, tc.err); got != tc.never {
 			t.Errorf("%s / %v: never arrived %v, want %v", tc.w.State, tc.err, got, tc.never)
 		}
 	}
-	if got := service.ResendRefusal(&service.APIError{Status: 410, Code: service.CodeQuoteExpired}); got != service.NeverPaid {
+	if got := withdrawal.ResendRefusal(&service.APIError{Status: 410, Code: service.CodeQuoteExpired}); got != withdrawal.NeverPaid {
 		t.Errorf("an expired quote's refusal: %q", got)
 	}
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/screens/kit"
-	"svcwallet/service"
+	"svcwallet/service/journal"
 	"svcwallet/tui"
 )
 
@@ -177,7 +177,7 @@ func (h *homeScreen) readJournal() tea.Cmd {
 	read := h.app.AccountRecords()
 	return func() tea.Msg {
 		recs, skipped, err := read()
-		return homeJournalMsg{unfinished: len(service.Unfinished(recs)), skipped: skipped, err: err}
+		return homeJournalMsg{unfinished: len(journal.Unfinished(recs)), skipped: skipped, err: err}
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"svcwallet/screens/screentest"
 	"svcwallet/service"
 	"svcwallet/service/config"
+	"svcwallet/service/journal"
 	"svcwallet/tui"
 )
 
@@ -90,7 +91,7 @@ func TestHomeSaysJournalTrouble(t *testing.T) {
 	// A directory where the journal file should be cannot be read (made
 	// after the open, which would refuse it).
 	dir := filepath.Join(t.TempDir(), "journal.jsonl")
-	j, err := service.OpenJournal(dir)
+	j, err := journal.OpenJournal(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,8 @@ import (
 
 	"svcwallet/service"
 	"svcwallet/service/config"
+	"svcwallet/service/journal"
+	"svcwallet/service/withdrawal"
 	"svcwallet/signer"
 	"svcwallet/tui"
 )
@@ -60,7 +62,7 @@ type Target struct {
 	Env    config.Environment
 	Client *service.Client
 	// Journal records this target's withdrawals (D11).
-	Journal *service.Journal
+	Journal *journal.Journal
 	// Demo holds the sandbox's published credentials; nil for real services.
 	Demo *Demo
 }
@@ -108,7 +110,7 @@ type Makers struct {
 	// is the account's own, whose states are journaled.
 	Status func(app *App, quoteID string) tui.Screen
 	// Resume takes up a journaled withdrawal (D11).
-	Resume func(app *App, rec service.JournalRecord) tui.Screen
+	Resume func(app *App, rec journal.JournalRecord) tui.Screen
 }
 
 // Session is the one login the console is in: the target environment with
@@ -160,11 +162,11 @@ func (a *App) DrawNonce() uint32 {
 
 // Journal is the session's journal: every withdrawal is written there
 // before it is sent (D11). Nil when there is none.
-func (a *App) Journal() *service.Journal { return a.Target.Journal }
+func (a *App) Journal() *journal.Journal { return a.Target.Journal }
 
 // Withdrawer carries this session's withdrawals (sign, journal, send).
-func (a *App) Withdrawer() service.Withdrawer {
-	return service.Withdrawer{Client: a.Client(), Journal: a.Journal(), Now: a.Common.Now,
+func (a *App) Withdrawer() withdrawal.Withdrawer {
+	return withdrawal.Withdrawer{Client: a.Client(), Journal: a.Journal(), Now: a.Common.Now,
 		BridgePins: BridgePinsPath(a)}
 }
 
@@ -174,10 +176,10 @@ func (a *App) Withdrawer() service.Withdrawer {
 // a Cmd: the session is read now, as a Cmd's goroutine must not read the
 // App while Update changes it (a login screen replaces the Session), and
 // the file is read in the Cmd.
-func (a *App) AccountRecords() func() ([]service.JournalRecord, int, error) {
+func (a *App) AccountRecords() func() ([]journal.JournalRecord, int, error) {
 	sess, _ := a.Client().Session()
 	j, env := a.Journal(), a.Target.Env.Name
-	return func() ([]service.JournalRecord, int, error) { return j.AccountRecords(env, sess.AccountID) }
+	return func() ([]journal.JournalRecord, int, error) { return j.AccountRecords(env, sess.AccountID) }
 }
 
 // Client is the logged-in target's client.
@@ -283,5 +285,5 @@ func BridgePinsPath(app *App) string {
 	if app.Journal() == nil {
 		return ""
 	}
-	return service.BridgePinsPath(filepath.Dir(app.Journal().Path()))
+	return withdrawal.BridgePinsPath(filepath.Dir(app.Journal().Path()))
 }

@@ -13,6 +13,7 @@ import (
 	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/service/config"
+	"svcwallet/service/journal"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
 	"svcwallet/tui"
@@ -38,7 +39,7 @@ func LoggedInApp(t testing.TB) (*kit.App, *time.Time) {
 // OpenJournal gives app a journal of its own, in a temporary directory.
 func OpenJournal(t testing.TB, app *kit.App) {
 	t.Helper()
-	j, err := service.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
+	j, err := journal.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}

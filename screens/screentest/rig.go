@@ -20,6 +20,7 @@ import (
 	"svcwallet/screens/kit"
 	"svcwallet/service"
 	"svcwallet/service/config"
+	"svcwallet/service/journal"
 	"svcwallet/service/sandbox"
 	"svcwallet/service/servicetest"
 	"svcwallet/signer"
@@ -109,7 +110,7 @@ func (r *StatusRig) Client(apiKey string) *service.Client {
 
 // Signed quotes amount USDT to dest on ARBITRUM for the account of c and
 // signs its Transfer with the account's key, without sending it.
-func (r *StatusRig) Signed(c *service.Client, keyHex, dest, amount string) (service.WithdrawRequest, service.Intent) {
+func (r *StatusRig) Signed(c *service.Client, keyHex, dest, amount string) (service.WithdrawRequest, journal.Intent) {
 	r.T.Helper()
 	cx := context.Background()
 	info, err := c.WithdrawalInfo(cx)
@@ -138,7 +139,7 @@ func (r *StatusRig) Signed(c *service.Client, keyHex, dest, amount string) (serv
 		r.T.Fatal(err)
 	}
 	return service.WithdrawRequest{QuoteID: q.QuoteID, Signature: service.NewWithdrawSignature(sig)},
-		service.Intent{ToAddress: dest, Chain: "ARBITRUM", TokenIn: service.TokenUSDT, TokenOut: service.TokenUSDT,
+		journal.Intent{ToAddress: dest, Chain: "ARBITRUM", TokenIn: service.TokenUSDT, TokenOut: service.TokenUSDT,
 			PayAmount: q.PayAmount, ReceiveAmount: q.ReceiveAmount, ExpiresAt: q.ExpiresAt}
 }
 
@@ -168,10 +169,10 @@ func (r *StatusRig) Made(dest, amount string) string {
 
 // Intent journals a signed request as the withdraw flow does just before
 // sending it, and returns the record History would hand to NewResume.
-func (r *StatusRig) Intent(req service.WithdrawRequest, in service.Intent) service.JournalRecord {
+func (r *StatusRig) Intent(req service.WithdrawRequest, in journal.Intent) journal.JournalRecord {
 	r.T.Helper()
 	sess, _ := r.App.Client().Session()
-	err := r.App.Journal().Append(service.JournalEntry{Time: r.Clock.Now(), Kind: service.JournalIntent, Env: r.App.Target.Env.Name,
+	err := r.App.Journal().Append(journal.JournalEntry{Time: r.Clock.Now(), Kind: journal.JournalIntent, Env: r.App.Target.Env.Name,
 		AccountID: sess.AccountID, QuoteID: req.QuoteID, Request: &req, Intent: &in})
 	if err != nil {
 		r.T.Fatal(err)
@@ -180,7 +181,7 @@ func (r *StatusRig) Intent(req service.WithdrawRequest, in service.Intent) servi
 }
 
 // Record is the journal's Record of a withdrawal.
-func (r *StatusRig) Record(quoteID string) service.JournalRecord {
+func (r *StatusRig) Record(quoteID string) journal.JournalRecord {
 	r.T.Helper()
 	recs, err := r.App.Journal().Records()
 	if err != nil {
@@ -192,7 +193,7 @@ func (r *StatusRig) Record(quoteID string) service.JournalRecord {
 		}
 	}
 	r.T.Fatalf("no journal record of %s", quoteID)
-	return service.JournalRecord{}
+	return journal.JournalRecord{}
 }
 
 // JournalStates lists the states journaled for quoteID, in order.
@@ -208,11 +209,11 @@ func (r *StatusRig) JournalStates(quoteID string) []string {
 			continue
 		}
 		switch e.Kind {
-		case service.JournalAccepted:
+		case journal.JournalAccepted:
 			out = append(out, "accepted")
-		case service.JournalRejected:
+		case journal.JournalRejected:
 			out = append(out, "rejected")
-		case service.JournalState:
+		case journal.JournalState:
 			out = append(out, e.State)
 		}
 	}
@@ -248,32 +249,32 @@ func HistoryEntries(t *testing.T, r *StatusRig) {
 	t.Helper()
 	sess, _ := r.App.Client().Session()
 	env := r.App.Target.Env.Name
-	intent := func(at time.Time, id, to, amount string) service.JournalEntry {
+	intent := func(at time.Time, id, to, amount string) journal.JournalEntry {
 		chain := "ARBITRUM"
 		if to == sandbox.DestSolana {
 			chain = "SOLANA"
 		}
 		pay := decimal.RequireFromString(amount)
-		return service.JournalEntry{Time: at, Kind: service.JournalIntent, Env: env, AccountID: sess.AccountID, QuoteID: id,
+		return journal.JournalEntry{Time: at, Kind: journal.JournalIntent, Env: env, AccountID: sess.AccountID, QuoteID: id,
 			Request: &service.WithdrawRequest{QuoteID: id, Signature: service.WithdrawSignature{
 				Signer: sandbox.DemoAddress, R: "0x" + strings.Repeat("1", 64), S: "0x" + strings.Repeat("2", 64), V: 27,
 				Expiration: strconv.FormatInt(at.Add(15*time.Minute).UnixNano(), 10),
 			}},
-			Intent: &service.Intent{ToAddress: to, Chain: chain, TokenIn: service.TokenUSDT, TokenOut: service.TokenUSDT,
+			Intent: &journal.Intent{ToAddress: to, Chain: chain, TokenIn: service.TokenUSDT, TokenOut: service.TokenUSDT,
 				PayAmount: pay, ReceiveAmount: pay.Sub(decimal.RequireFromString("1.5")), ExpiresAt: at.Add(time.Minute)}}
 	}
-	answer := func(at time.Time, id, kind, state, errText string) service.JournalEntry {
-		return service.JournalEntry{Time: at, Kind: kind, Env: env, AccountID: sess.AccountID, QuoteID: id, State: state, Error: errText}
+	answer := func(at time.Time, id, kind, state, errText string) journal.JournalEntry {
+		return journal.JournalEntry{Time: at, Kind: kind, Env: env, AccountID: sess.AccountID, QuoteID: id, State: state, Error: errText}
 	}
 	day := RigStart.Add(-26 * time.Hour)
-	entries := []service.JournalEntry{
+	entries := []journal.JournalEntry{
 		intent(day, "q-completed", sandbox.DestCompleted, "250"),
-		answer(day.Add(time.Second), "q-completed", service.JournalAccepted, "", ""),
-		answer(day.Add(7*time.Second), "q-completed", service.JournalState, service.StateCompleted, ""),
+		answer(day.Add(time.Second), "q-completed", journal.JournalAccepted, "", ""),
+		answer(day.Add(7*time.Second), "q-completed", journal.JournalState, service.StateCompleted, ""),
 		intent(day.Add(time.Hour), "q-refused", sandbox.DestFlagged, "40"),
-		answer(day.Add(time.Hour+time.Second), "q-refused", service.JournalRejected, "", "Address screening flagged the destination: the withdrawal was refused; contact support"),
+		answer(day.Add(time.Hour+time.Second), "q-refused", journal.JournalRejected, "", "Address screening flagged the destination: the withdrawal was refused; contact support"),
 		intent(RigStart.Add(-10*time.Minute), "q-sending", sandbox.DestSolana, "1000.5"),
-		answer(RigStart.Add(-10*time.Minute+time.Second), "q-sending", service.JournalState, service.StateSending, ""),
+		answer(RigStart.Add(-10*time.Minute+time.Second), "q-sending", journal.JournalState, service.StateSending, ""),
 		intent(RigStart, "q-unanswered", sandbox.DestRefunded, "25"),
 	}
 	other := intent(RigStart, "q-other-account", sandbox.DestCompleted, "5")

@@ -12,6 +12,8 @@ import (
 	"svcwallet/clean"
 	"svcwallet/screens/kit"
 	"svcwallet/service"
+	"svcwallet/service/follow"
+	"svcwallet/service/journal"
 	"svcwallet/tui"
 )
 
@@ -30,7 +32,7 @@ type boardAnswerMsg struct {
 // account's own withdrawals, whose states the board journals.
 type boardLoadedMsg struct {
 	ids []string
-	own service.Own
+	own follow.Own
 	err error
 }
 
@@ -59,7 +61,7 @@ type boardScreen struct {
 	app       *kit.App
 	input     kit.Input
 	filter    kit.ListFilter
-	sched     *service.Scheduler
+	sched     *follow.Scheduler
 	ids       []string // in the order added
 	rows      []string // shown: moving first, then filtered
 	marked    map[string]bool
@@ -77,18 +79,18 @@ type boardScreen struct {
 func NewBoard(app *kit.App) tui.Screen {
 	return &boardScreen{
 		app: app, input: kit.NewInput(app.Common, "paste or type quote ids, e.g. q-…", false),
-		filter: kit.NewListFilter(app.Common), sched: service.NewScheduler(app.Target.Env.EffectiveFollowRate()),
+		filter: kit.NewListFilter(app.Common), sched: follow.NewScheduler(app.Target.Env.EffectiveFollowRate()),
 		marked: map[string]bool{}, inflight: map[string]bool{},
 	}
 }
 
 // watchlistPath is the board's file, next to the journal.
 func watchlistPath(app *kit.App) string {
-	dir := filepath.Dir(service.DefaultJournalPath())
+	dir := filepath.Dir(journal.DefaultJournalPath())
 	if app.Journal() != nil {
 		dir = filepath.Dir(app.Journal().Path())
 	}
-	return filepath.Join(dir, service.WatchlistFile)
+	return filepath.Join(dir, follow.WatchlistFile)
 }
 
 func (b *boardScreen) Init() tea.Cmd {
@@ -96,11 +98,11 @@ func (b *boardScreen) Init() tea.Cmd {
 	path, env := watchlistPath(b.app), b.app.Target.Env.Name
 	read := b.app.AccountRecords()
 	load := func() tea.Msg {
-		ids, err := service.LoadWatchlist(path, env)
+		ids, err := follow.LoadWatchlist(path, env)
 		// Unreadable, the journal owns nothing here: Home says it cannot
 		// be read.
 		recs, _, _ := read()
-		return boardLoadedMsg{ids: ids, own: service.OwnOf(recs), err: err}
+		return boardLoadedMsg{ids: ids, own: follow.OwnOf(recs), err: err}
 	}
 	return tea.Batch(b.input.Focus(), load)
 }
@@ -250,7 +252,7 @@ func (b *boardScreen) selectedHash() string {
 
 // addText adds the ids in text; malformed ones are said, not added.
 func (b *boardScreen) addText(text string) tea.Cmd {
-	ids, bad := service.ParseQuoteIDs(text)
+	ids, bad := follow.ParseQuoteIDs(text)
 	b.err = nil
 	if len(bad) > 0 {
 		b.err = service.UserError{Text: "Not a quote id, not added: " + kit.Truncate(strings.Join(bad, ", "), 60, "…") +
@@ -294,7 +296,7 @@ func (b *boardScreen) remove(id string) tea.Cmd {
 // save keeps the board's ids, in a Cmd.
 func (b *boardScreen) save() tea.Cmd {
 	path, env, ids := watchlistPath(b.app), b.app.Target.Env.Name, slices.Clone(b.ids)
-	return func() tea.Msg { return boardSavedMsg{err: service.SaveWatchlist(path, env, ids)} }
+	return func() tea.Msg { return boardSavedMsg{err: follow.SaveWatchlist(path, env, ids)} }
 }
 
 // kick starts ticking unless a tick is pending or nothing moves.

@@ -20,6 +20,8 @@ import (
 	"svcwallet/screens/screentest"
 	"svcwallet/service"
 	"svcwallet/service/config"
+	"svcwallet/service/follow"
+	"svcwallet/service/journal"
 	"svcwallet/service/sandbox"
 	"svcwallet/tui"
 )
@@ -203,7 +205,7 @@ func TestBoardRestartKeeps(t *testing.T) {
 	br := newBoardRig(t, r)
 	a, b := screentest.Seed(t, r, sandbox.DestCompleted), screentest.Seed(t, r, sandbox.DestFailed)
 	br.send(tea.PasteMsg{Content: a + " " + b})
-	path := filepath.Join(filepath.Dir(r.App.Journal().Path()), service.WatchlistFile)
+	path := filepath.Join(filepath.Dir(r.App.Journal().Path()), follow.WatchlistFile)
 	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("board file: %v %v", fi, err)
 	}
@@ -462,7 +464,7 @@ func TestBoardJournalsOwnOnly(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	own := r.Made(sandbox.DestCompleted, "25")
 	other := screentest.Seed(t, r, sandbox.DestCompleted)
-	if err := r.App.Journal().Append(service.JournalEntry{Time: r.Clock.Now(), Kind: service.JournalAccepted,
+	if err := r.App.Journal().Append(journal.JournalEntry{Time: r.Clock.Now(), Kind: journal.JournalAccepted,
 		Env: r.App.Target.Env.Name, AccountID: sandbox.NoChainAccountID, QuoteID: other}); err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"svcwallet/screens/kit"
 	"svcwallet/service"
+	"svcwallet/service/follow"
 )
 
 // boardHeaderLines is the height above the rows: heading, sentence, blank,
@@ -19,7 +20,7 @@ const (
 
 // boardState names a followed id's state for the board: the service's
 // state, or what stands in for one.
-func boardState(f service.Followed) string {
+func boardState(f follow.Followed) string {
 	switch {
 	case f.NotFound:
 		return "NOT FOUND"

@@ -13,6 +13,7 @@ import (
 	"svcwallet/screens/screentest"
 	"svcwallet/service"
 	"svcwallet/service/config"
+	"svcwallet/service/journal"
 	"svcwallet/service/sandbox"
 	"svcwallet/tui"
 )
@@ -35,7 +36,7 @@ func TestStatusGolden(t *testing.T) {
 	screentest.Feed(root, tea.WindowSizeMsg{Width: 120, Height: 40})
 
 	pay := decimal.RequireFromString("250")
-	in := &service.Intent{ToAddress: sandbox.DestCompleted, Chain: "ARBITRUM", TokenIn: service.TokenUSDT, TokenOut: service.TokenUSDT,
+	in := &journal.Intent{ToAddress: sandbox.DestCompleted, Chain: "ARBITRUM", TokenIn: service.TokenUSDT, TokenOut: service.TokenUSDT,
 		PayAmount: pay, ReceiveAmount: decimal.RequireFromString("248.5"), ExpiresAt: screentest.RigStart.Add(time.Minute)}
 	w := service.Withdrawal{QuoteID: id, TxID: "tx-4k2j8h6g5f3d1s9a7p0o", Chain: "ARBITRUM", TokenOut: service.TokenUSDT,
 		ReceiveAmount: in.ReceiveAmount}
@@ -51,9 +52,9 @@ func TestStatusGolden(t *testing.T) {
 			m.w.WithdrawTxHash = hash
 		}
 		if i == 0 {
-			m.seeded, m.journal = true, []service.JournalEntry{
-				{Time: screentest.RigStart.Add(-2 * time.Second), Kind: service.JournalIntent, QuoteID: id, Intent: in},
-				{Time: screentest.RigStart, Kind: service.JournalAccepted, QuoteID: id},
+			m.seeded, m.journal = true, []journal.JournalEntry{
+				{Time: screentest.RigStart.Add(-2 * time.Second), Kind: journal.JournalIntent, QuoteID: id, Intent: in},
+				{Time: screentest.RigStart, Kind: journal.JournalAccepted, QuoteID: id},
 			}
 		}
 		screentest.Feed(root, m)

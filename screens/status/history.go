@@ -13,13 +13,15 @@ import (
 
 	"svcwallet/screens/kit"
 	"svcwallet/service"
+	"svcwallet/service/follow"
+	"svcwallet/service/journal"
 	"svcwallet/tui"
 )
 
 // historyLoadedMsg carries the journal's withdrawals of the current
 // environment and account, newest first.
 type historyLoadedMsg struct {
-	recs []service.JournalRecord
+	recs []journal.JournalRecord
 	err  error
 }
 
@@ -52,8 +54,8 @@ const historyDetailLines = 7
 type historyScreen struct {
 	kit.Visit // the refresh's requests end when it is left
 	app       *kit.App
-	all       []service.JournalRecord // this account's, newest first
-	recs      []service.JournalRecord // those the filter lets through
+	all       []journal.JournalRecord // this account's, newest first
+	recs      []journal.JournalRecord // those the filter lets through
 	filter    kit.ListFilter
 	loaded    bool
 	err       error
@@ -68,7 +70,7 @@ type historyScreen struct {
 // asked until it is answered once (a 429 is waited out), each state it
 // learns journaled as every follower does.
 type refreshing struct {
-	sched    *service.Scheduler
+	sched    *follow.Scheduler
 	tag      tui.Tag
 	ticking  bool            // a tick of this refresh is pending
 	inflight map[string]bool // handed out by Next, not answered yet
@@ -213,7 +215,7 @@ func (h *historyScreen) watchable() []string {
 func (h *historyScreen) watch() tea.Cmd {
 	path, env, ids := watchlistPath(h.app), h.app.Target.Env.Name, h.watchable()
 	return func() tea.Msg {
-		added, err := service.AddToWatchlist(path, env, ids)
+		added, err := follow.AddToWatchlist(path, env, ids)
 		switch {
 		case err != nil:
 			return tui.ErrorMsg{Err: service.UserError{Text: "The watch board could not be saved (" + err.Error() + "): check the state directory, then press w again", Cause: err}}
@@ -233,13 +235,13 @@ func (h *historyScreen) refreshable() []string {
 	if h.err != nil {
 		return nil
 	}
-	return service.UnfinishedOwn(h.all)
+	return journal.UnfinishedOwn(h.all)
 }
 
 // refresh asks the service about every unfinished withdrawal.
 func (h *historyScreen) refresh() tea.Cmd {
-	s := service.NewScheduler(h.app.Target.Env.EffectiveFollowRate())
-	s.Know(service.OwnOf(h.all))
+	s := follow.NewScheduler(h.app.Target.Env.EffectiveFollowRate())
+	s.Know(follow.OwnOf(h.all))
 	ids := h.refreshable()
 	for _, id := range ids {
 		s.Add(id, h.app.Common.Now())
@@ -316,7 +318,7 @@ func (h *historyScreen) refreshed(r *refreshing) tea.Cmd {
 
 // open follows a withdrawal that reached its end, and resumes any other: a
 // request without an answer is re-sent or settled, a refused one explained.
-func (h *historyScreen) open(r service.JournalRecord) tui.Screen {
+func (h *historyScreen) open(r journal.JournalRecord) tui.Screen {
 	if service.Terminal(r.State) {
 		return newStatus(h.app, r.QuoteID)
 	}
@@ -324,7 +326,7 @@ func (h *historyScreen) open(r service.JournalRecord) tui.Screen {
 }
 
 // historyState names a record's last known state for the list.
-func historyState(r service.JournalRecord) string {
+func historyState(r journal.JournalRecord) string {
 	switch {
 	case !r.Answered:
 		return "NO ANSWER"
@@ -416,7 +418,7 @@ func (h *historyScreen) row(i int) string {
 }
 
 // detail shows the selected withdrawal in full and what enter will do.
-func (h *historyScreen) detail(r service.JournalRecord) string {
+func (h *historyScreen) detail(r journal.JournalRecord) string {
 	c := h.app.Common
 	st := c.Styles
 	const lw = 12

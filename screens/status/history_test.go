@@ -11,6 +11,7 @@ import (
 
 	"svcwallet/screens/screentest"
 	"svcwallet/service"
+	"svcwallet/service/journal"
 	"svcwallet/service/sandbox"
 	"svcwallet/tui"
 )
@@ -32,7 +33,7 @@ func TestHistory(t *testing.T) {
 		t.Fatalf("history lists %s", got)
 	}
 	recs, _, _ := r.App.AccountRecords()()
-	un := service.Unfinished(recs)
+	un := journal.Unfinished(recs)
 	if len(un) != 2 || un[0].QuoteID != "q-unanswered" || un[1].QuoteID != "q-sending" {
 		t.Fatalf("unfinished: %+v", un)
 	}

@@ -13,7 +13,9 @@ import (
 
 	"svcwallet/screens/screentest"
 	"svcwallet/service"
+	"svcwallet/service/follow"
 	"svcwallet/service/sandbox"
+	"svcwallet/service/withdrawal"
 )
 
 // TestResumeResendsTheJournaledBody: a request journaled but never answered
@@ -90,8 +92,8 @@ func TestResumeExpiredUnknownToTheService(t *testing.T) {
 	if len(r.WithdrawBodies()) != 0 || len(*timers) != 0 || s.phase != phaseRejected {
 		t.Fatalf("phase %v, %d timers, %d re-sends; want rejected, nothing more", s.phase, len(*timers), len(r.WithdrawBodies()))
 	}
-	if got := r.Record(req.QuoteID); !got.Finished() || got.Error != service.NeverPaid {
-		t.Errorf("journal: %+v, want rejected with %q", got, service.NeverPaid)
+	if got := r.Record(req.QuoteID); !got.Finished() || got.Error != withdrawal.NeverPaid {
+		t.Errorf("journal: %+v, want rejected with %q", got, withdrawal.NeverPaid)
 	}
 }
 
@@ -120,8 +122,8 @@ func TestResumeExpiredNeverExecuted(t *testing.T) {
 		t.Fatalf("phase %v, %d timers; want rejected and none", s.phase, len(*timers))
 	}
 	got := r.Record(req.QuoteID)
-	if !got.Finished() || got.Error != service.NeverPaid {
-		t.Errorf("journal: %+v, want rejected with %q", got, service.NeverPaid)
+	if !got.Finished() || got.Error != withdrawal.NeverPaid {
+		t.Errorf("journal: %+v, want rejected with %q", got, withdrawal.NeverPaid)
 	}
 	if !r.Balance().Equal(start) {
 		t.Errorf("balance %s, want %s untouched", r.Balance(), start)
@@ -152,7 +154,7 @@ func TestResumeExpiredButArrived(t *testing.T) {
 	r.Clock.Set(in.ExpiresAt.Add(time.Second))
 
 	s := NewResume(r.App, rec).(*statusScreen)
-	follow(t, r, s, 10)
+	pollToEnd(t, r, s, 10)
 	if len(r.WithdrawBodies()) != 1 {
 		t.Errorf("%d withdraw requests, want only the first", len(r.WithdrawBodies()))
 	}
@@ -209,8 +211,8 @@ func TestResumeServerSaysExpired(t *testing.T) {
 		t.Fatal("not re-sending a quote this computer thinks valid")
 	}
 	screentest.Drive(s, cmd)
-	if got := r.Record(req.QuoteID); !got.Finished() || got.Error != service.NeverPaid {
-		t.Errorf("journal: %+v, want rejected with %q", got, service.NeverPaid)
+	if got := r.Record(req.QuoteID); !got.Finished() || got.Error != withdrawal.NeverPaid {
+		t.Errorf("journal: %+v, want rejected with %q", got, withdrawal.NeverPaid)
 	}
 	if s.phase != phaseRejected || !r.Balance().Equal(start) {
 		t.Errorf("phase %v, balance %s (from %s)", s.phase, r.Balance(), start)
@@ -305,7 +307,7 @@ func TestStatusStopsOnExpiredUnexecutedQuote(t *testing.T) {
 	if !s.polling() || len(*timers) == 0 {
 		t.Fatal("a fresh CREATED quote is not followed")
 	}
-	r.Clock.Advance(service.StaleQuoteAfter + time.Second)
+	r.Clock.Advance(follow.StaleQuoteAfter + time.Second)
 	*timers = nil
 	screentest.Drive(s, s.fetch())
 	if s.polling() || len(*timers) != 0 {

@@ -16,6 +16,9 @@ import (
 
 	"svcwallet/screens/kit"
 	"svcwallet/service"
+	"svcwallet/service/follow"
+	"svcwallet/service/journal"
+	"svcwallet/service/withdrawal"
 	"svcwallet/tui"
 )
 
@@ -26,7 +29,7 @@ type statusMsg struct {
 	err error
 	// journal holds the quote's journal lines when they were read with this
 	// request (the first one of an own withdrawal); seeded tells.
-	journal []service.JournalEntry
+	journal []journal.JournalEntry
 	seeded  bool
 }
 
@@ -36,9 +39,9 @@ type pollMsg struct{ tag tui.Tag }
 // resendMsg answers the re-sent request of a resumed withdrawal; the answer
 // is already journaled when it arrives.
 type resendMsg struct {
-	service.Resent
+	withdrawal.Resent
 	tag     tui.Tag
-	journal []service.JournalEntry
+	journal []journal.JournalEntry
 	seeded  bool
 }
 
@@ -78,7 +81,7 @@ type statusScreen struct {
 	kit.Visit // its calls end when it is left
 	app       *kit.App
 	quoteID   string
-	rec       *service.JournalRecord // resume mode; nil otherwise
+	rec       *journal.JournalRecord // resume mode; nil otherwise
 
 	// jitter(n) is in [0, n); it spreads the backoff after errors.
 	jitter func(n int64) int64
@@ -88,12 +91,12 @@ type statusScreen struct {
 	inflight bool                    // a status request of this visit is out
 	sending  bool                    // the re-sent withdraw is out: Busy
 	seeded   bool                    // the journal's past of this withdrawal was read
-	intent   *service.Intent         // what the user asked for, when journaled
+	intent   *journal.Intent         // what the user asked for, when journaled
 	lastReq  service.WithdrawRequest // the re-sent request, for another try on r
 
 	// follow decides what each answer means (service.Follow): the last
 	// record, the backoff, the end, and which states to journal.
-	follow   service.Follow
+	follow   follow.Follow
 	timeline []seen
 	err      error
 	rejected string // why it never happened (phaseRejected)
@@ -109,14 +112,14 @@ func New(app *kit.App, quoteID string) tui.Screen { return newStatus(app, quoteI
 // newStatus builds a screen that follows the withdrawal quoteID. Its first
 // request reads the journal: an own withdrawal's states are journaled.
 func newStatus(app *kit.App, quoteID string) *statusScreen {
-	return &statusScreen{app: app, quoteID: quoteID, follow: service.Follow{QuoteID: quoteID}, jitter: rand.Int64N}
+	return &statusScreen{app: app, quoteID: quoteID, follow: follow.Follow{QuoteID: quoteID}, jitter: rand.Int64N}
 }
 
 // NewResume builds a status screen for a journaled withdrawal. An unanswered
 // request whose quote is still valid is re-sent with the identical body (same
 // signature and nonce, so it cannot pay twice: D10); one whose quote expired
 // is settled by asking the service whether it arrived. Then it is followed.
-func NewResume(app *kit.App, rec service.JournalRecord) tui.Screen {
+func NewResume(app *kit.App, rec journal.JournalRecord) tui.Screen {
 	s := newStatus(app, rec.QuoteID)
 	s.rec = &rec
 	if rec.Intent.Chain != "" {
@@ -130,13 +133,13 @@ func (s *statusScreen) Init() tea.Cmd {
 	if s.rec != nil {
 		rec := s.rec
 		s.rec = nil // decided once per screen
-		switch service.PlanResume(*rec, s.app.Common.Now()) {
-		case service.ResumeNeverHappened:
+		switch withdrawal.PlanResume(*rec, s.app.Common.Now()) {
+		case withdrawal.ResumeNeverHappened:
 			s.phase, s.rejected = phaseRejected, orText(rec.Error, "the service refused the request")
 			return nil
-		case service.ResumeResend:
+		case withdrawal.ResumeResend:
 			return s.resend(rec.Request)
-		case service.ResumeCheck:
+		case withdrawal.ResumeCheck:
 			s.phase = phaseCheck
 		}
 	}
@@ -204,7 +207,7 @@ func (s *statusScreen) interval() time.Duration {
 	if s.app.PollInterval > 0 {
 		return s.app.PollInterval
 	}
-	return service.DefaultPollInterval
+	return follow.DefaultPollInterval
 }
 
 func (s *statusScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
@@ -251,18 +254,18 @@ func (s *statusScreen) refresh() tea.Cmd {
 // journalReader returns a function that reads this account's journal
 // lines of this withdrawal inside a Cmd, or nil when there is nothing to
 // read.
-func (s *statusScreen) journalReader() func() ([]service.JournalEntry, bool) {
+func (s *statusScreen) journalReader() func() ([]journal.JournalEntry, bool) {
 	if s.seeded || s.app.Journal() == nil {
 		return nil
 	}
 	sess, _ := s.app.Client().Session()
 	j, id, env, account := s.app.Journal(), s.quoteID, s.app.Target.Env.Name, sess.AccountID
-	return func() ([]service.JournalEntry, bool) {
+	return func() ([]journal.JournalEntry, bool) {
 		all, err := j.Entries()
 		if err != nil {
 			return nil, false // the timeline starts from what is seen now
 		}
-		var out []service.JournalEntry
+		var out []journal.JournalEntry
 		for _, e := range all {
 			if e.QuoteID == id && e.Env == env && e.AccountID == account {
 				out = append(out, e)
@@ -296,8 +299,8 @@ func (s *statusScreen) answered(m statusMsg) tea.Cmd {
 	s.inflight, s.next = false, time.Time{}
 	s.checked = s.app.Common.Now()
 	s.seed(m.journal, m.seeded)
-	if s.phase == phaseCheck && service.NeverArrived(m.w, m.err) {
-		return s.reject(orText(s.refusal, service.NeverPaid))
+	if s.phase == phaseCheck && withdrawal.NeverArrived(m.w, m.err) {
+		return s.reject(orText(s.refusal, withdrawal.NeverPaid))
 	}
 	if s.follow.Final {
 		return nil // an answer already out when the follow ended
@@ -339,21 +342,21 @@ func (s *statusScreen) addSeen(x seen) {
 // it is own, the last state journaled, its acceptance) and puts its past in
 // front of the timeline, once, so reopening it shows the states seen in
 // earlier sessions and none is journaled twice.
-func (s *statusScreen) seed(entries []service.JournalEntry, ok bool) {
+func (s *statusScreen) seed(entries []journal.JournalEntry, ok bool) {
 	if !ok || s.seeded {
 		return
 	}
 	s.seeded = true
-	service.OwnOf(service.FoldRecords(entries)).Seed(&s.follow)
+	follow.OwnOf(journal.FoldRecords(entries)).Seed(&s.follow)
 	for _, e := range entries {
 		switch e.Kind {
-		case service.JournalIntent:
+		case journal.JournalIntent:
 			if e.Intent != nil && s.intent == nil {
 				s.setIntent(e.Intent)
 			}
-		case service.JournalAccepted:
+		case journal.JournalAccepted:
 			s.addSeen(seen{state: service.StateSubmitted, at: e.Time})
-		case service.JournalState:
+		case journal.JournalState:
 			s.addSeen(seen{state: e.State, at: e.Time})
 		}
 	}
@@ -361,7 +364,7 @@ func (s *statusScreen) seed(entries []service.JournalEntry, ok bool) {
 
 // setIntent keeps what the user asked for; its quote expiry tells when an
 // unexecuted quote stops being followed.
-func (s *statusScreen) setIntent(in *service.Intent) {
+func (s *statusScreen) setIntent(in *journal.Intent) {
 	s.intent, s.follow.QuoteExpiry = in, in.ExpiresAt
 }
 
@@ -376,7 +379,7 @@ func journalState(app *kit.App, quoteID string, w service.Withdrawal, writes *sy
 	if writes != nil {
 		writes.Add(1)
 	}
-	return journalCmd(app, func(wr service.Withdrawer) error {
+	return journalCmd(app, func(wr withdrawal.Withdrawer) error {
 		if writes != nil {
 			defer writes.Done()
 		}
@@ -386,7 +389,7 @@ func journalState(app *kit.App, quoteID string, w service.Withdrawal, writes *sy
 
 // journalCmd writes one line of an own withdrawal's journal in a Cmd; a
 // failure is said in a toast, whichever screen is on top by then.
-func journalCmd(app *kit.App, write func(service.Withdrawer) error) tea.Cmd {
+func journalCmd(app *kit.App, write func(withdrawal.Withdrawer) error) tea.Cmd {
 	if app.Journal() == nil {
 		return nil
 	}
@@ -403,7 +406,7 @@ func journalCmd(app *kit.App, write func(service.Withdrawer) error) tea.Cmd {
 func (s *statusScreen) reject(why string) tea.Cmd {
 	s.phase, s.rejected, s.next = phaseRejected, why, time.Time{}
 	id := s.quoteID
-	return journalCmd(s.app, func(w service.Withdrawer) error { return w.JournalNeverHappened(id, why) })
+	return journalCmd(s.app, func(w withdrawal.Withdrawer) error { return w.JournalNeverHappened(id, why) })
 }
 
 // resend re-sends the journaled request byte for byte; the answer is
@@ -419,7 +422,7 @@ func (s *statusScreen) resend(req service.WithdrawRequest) tea.Cmd {
 			m.journal, m.seeded = read()
 		}
 		// Not cancelled when the screen is left: an answer must be journaled.
-		cx, cancel := context.WithTimeout(context.Background(), service.WithdrawTimeout)
+		cx, cancel := context.WithTimeout(context.Background(), withdrawal.WithdrawTimeout)
 		defer cancel()
 		m.Resent = withdrawer.Resend(cx, req)
 		return m
@@ -435,7 +438,7 @@ func (s *statusScreen) resent(m resendMsg) tea.Cmd {
 		s.err = service.UserError{Text: "No answer from the service after every retry: the request may or may not have arrived. Press r to send the identical request again (it cannot pay twice)."}
 		return nil
 	case m.Refused:
-		s.phase, s.refusal = phaseCheck, service.ResendRefusal(m.Err)
+		s.phase, s.refusal = phaseCheck, withdrawal.ResendRefusal(m.Err)
 		return s.fetch()
 	}
 	s.phase, s.follow.Journaled = phaseFollow, service.StateSubmitted
@@ -447,8 +450,8 @@ func (s *statusScreen) resent(m resendMsg) tea.Cmd {
 
 // lostRecord is the journal record of a re-send that got no answer, for
 // deciding again on r.
-func (s *statusScreen) lostRecord() service.JournalRecord {
-	rec := service.JournalRecord{QuoteID: s.quoteID, Request: s.lastReq}
+func (s *statusScreen) lostRecord() journal.JournalRecord {
+	rec := journal.JournalRecord{QuoteID: s.quoteID, Request: s.lastReq}
 	if s.intent != nil {
 		rec.Intent = *s.intent
 	}

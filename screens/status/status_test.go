@@ -12,15 +12,17 @@ import (
 
 	"svcwallet/screens/screentest"
 	"svcwallet/service"
+	"svcwallet/service/follow"
+	"svcwallet/service/journal"
 	"svcwallet/service/sandbox"
 	"svcwallet/service/servicetest"
 	"svcwallet/tui"
 )
 
-// follow polls a Status to its end on the rig's clock: each timer the
+// pollToEnd polls a Status to its end on the rig's clock: each timer the
 // screen asks for is fired after moving the clock by its duration. It
 // returns the waits asked for.
-func follow(t *testing.T, r *screentest.StatusRig, s *statusScreen, maxPolls int) []time.Duration {
+func pollToEnd(t *testing.T, r *screentest.StatusRig, s *statusScreen, maxPolls int) []time.Duration {
 	t.Helper()
 	s.SetSize(100, 40)
 	timers := screentest.RecordTimers(s.app)
@@ -73,7 +75,7 @@ func TestStatusFollowsToEachEnd(t *testing.T) {
 			r.App.PollInterval = 2 * time.Second
 			id := r.Made(tc.dest, "25")
 			s := newStatus(r.App, id)
-			waits := follow(t, r, s, 10)
+			waits := pollToEnd(t, r, s, 10)
 
 			want := []string{service.StateSubmitted, service.StateSending, tc.end}
 			if got := timelineStates(s); !slices.Equal(got, want) {
@@ -120,10 +122,10 @@ func TestStatusReopenedDoesNotJournalAgain(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	id := r.Made(sandbox.DestCompleted, "10")
 	first := newStatus(r.App, id)
-	follow(t, r, first, 10)
+	pollToEnd(t, r, first, 10)
 	before := r.JournalStates(id)
 	s := newStatus(r.App, id)
-	follow(t, r, s, 10)
+	pollToEnd(t, r, s, 10)
 	if got := r.JournalStates(id); !slices.Equal(got, before) {
 		t.Errorf("journal grew from %v to %v", before, got)
 	}
@@ -171,7 +173,7 @@ func TestStatusBackoff(t *testing.T) {
 			r.FailStatus.Store(false)
 			next := (*timers)[len(*timers)-1]
 			screentest.Drive(s, func() tea.Msg { return next.Msg })
-			if last := (*timers)[len(*timers)-1].D; last != service.DefaultPollInterval || s.err != nil {
+			if last := (*timers)[len(*timers)-1].D; last != follow.DefaultPollInterval || s.err != nil {
 				t.Errorf("after a good answer: wait %s, error %v; want the interval and no error", last, s.err)
 			}
 		})
@@ -236,7 +238,7 @@ func TestStatusOpensExplorer(t *testing.T) {
 	r.App.PollInterval = 2 * time.Second
 	id := r.Executed(sandbox.DestCompleted, "25")
 	s := newStatus(r.App, id)
-	follow(t, r, s, 10)
+	pollToEnd(t, r, s, 10)
 	offers := func() bool { return screentest.Offers(s.KeyMap(), "o") }
 	if offers() {
 		t.Fatal("o offered without an explorer link (the sandbox has none)")
@@ -267,7 +269,7 @@ func TestStatusExpiredUnexecutedIsFinal(t *testing.T) {
 	r.App.PollInterval = 10 * time.Second
 	req, _ := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
 	s := newStatus(r.App, req.QuoteID)
-	follow(t, r, s, 20)
+	pollToEnd(t, r, s, 20)
 	view := s.Title() + "\n" + ansi.Strip(s.View())
 	if !s.follow.ExpiredUnexecuted(r.Clock.Now()) || !strings.Contains(view, "Withdrawal never executed: quote expired") ||
 		!strings.Contains(view, "Final state: no more checks") || strings.Contains(view, "Next check") || strings.Contains(view, "Withdrawal CREATED") {
@@ -286,12 +288,12 @@ func TestStatusUsesTheQuotesOwnExpiry(t *testing.T) {
 	rec := r.Intent(req, in)
 	s := newStatus(r.App, rec.QuoteID)
 	s.setIntent(&rec.Intent)
-	waits := follow(t, r, s, 20)
+	waits := pollToEnd(t, r, s, 20)
 	total := time.Duration(0)
 	for _, d := range waits {
 		total += d
 	}
-	if !s.expiredUnexecuted() || total > 20*time.Second+service.QuoteExpiryMargin+5*time.Second {
+	if !s.expiredUnexecuted() || total > 20*time.Second+follow.QuoteExpiryMargin+5*time.Second {
 		t.Fatalf("final after %s (waits %v); want soon after the quote's own expiry", total, waits)
 	}
 	if v := s.Title(); !strings.Contains(v, "never executed") {
@@ -319,7 +321,7 @@ func TestStatusRefusesHostileRecords(t *testing.T) {
 			r := screentest.NewStatusRig(t)
 			id := r.Executed(sandbox.DestCompleted, "25")
 			sess, _ := r.App.Client().Session()
-			if err := r.App.Journal().Append(service.JournalEntry{Time: r.Clock.Now(), Kind: service.JournalAccepted,
+			if err := r.App.Journal().Append(journal.JournalEntry{Time: r.Clock.Now(), Kind: journal.JournalAccepted,
 				Env: r.App.Target.Env.Name, AccountID: sess.AccountID, QuoteID: id}); err != nil {
 				t.Fatal(err)
 			}
@@ -347,13 +349,13 @@ func TestStatusJournalsOwnOnly(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	r.App.PollInterval = 2 * time.Second
 	others, elsewhere := screentest.Seed(t, r, sandbox.DestCompleted), screentest.Seed(t, r, sandbox.DestCompleted)
-	if err := r.App.Journal().Append(service.JournalEntry{Time: r.Clock.Now(), Kind: service.JournalAccepted,
+	if err := r.App.Journal().Append(journal.JournalEntry{Time: r.Clock.Now(), Kind: journal.JournalAccepted,
 		Env: r.App.Target.Env.Name, AccountID: sandbox.NoChainAccountID, QuoteID: others}); err != nil {
 		t.Fatal(err)
 	}
 	for id, want := range map[string][]string{others: {"accepted"}, elsewhere: nil} {
 		s := newStatus(r.App, id)
-		follow(t, r, s, 10)
+		pollToEnd(t, r, s, 10)
 		if s.follow.Last.State != service.StateCompleted {
 			t.Fatalf("%s followed to %s", id, s.follow.Last.State)
 		}

@@ -18,7 +18,7 @@ func TestTitleAppearsOnce(t *testing.T) {
 		r := screentest.NewStatusRig(t)
 		r.App.PollInterval = 2 * time.Second
 		s := newStatus(r.App, r.Executed(sandbox.DestCompleted, "25"))
-		follow(t, r, s, 10)
+		pollToEnd(t, r, s, 10)
 		if s.follow.Last.State != service.StateCompleted {
 			t.Fatalf("state %s, want COMPLETED", s.follow.Last.State)
 		}
@@ -29,7 +29,7 @@ func TestTitleAppearsOnce(t *testing.T) {
 		r.App.PollInterval = 10 * time.Second
 		req, _ := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
 		s := newStatus(r.App, req.QuoteID)
-		follow(t, r, s, 20)
+		pollToEnd(t, r, s, 20)
 		screentest.RequireTitleOnce(t, screentest.RootFrame(s, r.App), "Withdrawal never executed: quote expired")
 	})
 	t.Run("history", func(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"svcwallet/screens/kit"
-	"svcwallet/service"
+	"svcwallet/service/withdrawal"
 	"svcwallet/tui"
 )
 
@@ -23,14 +23,14 @@ var bridgeConfirmKey = key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y (shift+
 // one and replaces the record only on an explicit confirmation.
 type bridgeConfirmScreen struct {
 	app     *kit.App
-	change  service.BridgeChangedError
+	change  withdrawal.BridgeChangedError
 	err     error
 	working bool
 	wd, h   int
 }
 
 // newBridgeConfirm asks to trust change.Seen in place of change.Expected.
-func newBridgeConfirm(app *kit.App, change service.BridgeChangedError) *bridgeConfirmScreen {
+func newBridgeConfirm(app *kit.App, change withdrawal.BridgeChangedError) *bridgeConfirmScreen {
 	return &bridgeConfirmScreen{app: app, change: change}
 }
 
@@ -51,7 +51,9 @@ func (b *bridgeConfirmScreen) bindings() kit.Bindings {
 func (b *bridgeConfirmScreen) confirm() tea.Cmd {
 	b.working, b.err = true, nil
 	env, path, expected, seen, now := b.app.Target.Env, kit.BridgePinsPath(b.app), b.change.Expected, b.change.Seen, b.app.Common.Now()
-	return func() tea.Msg { return bridgeConfirmedMsg{err: service.ConfirmBridge(env, path, expected, seen, now)} }
+	return func() tea.Msg {
+		return bridgeConfirmedMsg{err: withdrawal.ConfirmBridge(env, path, expected, seen, now)}
+	}
 }
 
 func (b *bridgeConfirmScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {

@@ -21,7 +21,9 @@ import (
 	"svcwallet/screens/screentest"
 	"svcwallet/service"
 	"svcwallet/service/config"
+	"svcwallet/service/journal"
 	"svcwallet/service/sandbox"
+	"svcwallet/service/withdrawal"
 	"svcwallet/signer"
 	"svcwallet/tui"
 )
@@ -95,7 +97,7 @@ func hostileApp(t *testing.T, pinned bool) (*kit.App, *hostileSandbox, *time.Tim
 	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, clock), Targets: []kit.Target{target}, KeystoreDir: t.TempDir(), Getenv: func(string) string { return "" },
 		Makers: kit.Makers{Home: screentest.NewHome}}, Session: kit.Session{Target: target}}
 	h.journal = filepath.Join(t.TempDir(), "journal.jsonl")
-	j, err := service.OpenJournal(h.journal)
+	j, err := journal.OpenJournal(h.journal)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +111,7 @@ func hostileApp(t *testing.T, pinned bool) (*kit.App, *hostileSandbox, *time.Tim
 func hostileReview(t *testing.T, app *kit.App, now *time.Time) *reviewScreen {
 	t.Helper()
 	w, q := sandboxQuote(t, app)
-	r := newReview(app, w, service.PricedQuote{Quote: q, Offset: 0})
+	r := newReview(app, w, withdrawal.PricedQuote{Quote: q, Offset: 0})
 	r.SetSize(120, 40)
 	r.Init()
 	r.Update(kit.KeyFoundMsg{Source: kit.KeyDemo})
@@ -158,10 +160,10 @@ func TestWithdrawSignsPinnedBridgeShortLivedJournaledFirst(t *testing.T) {
 	if h.withdraws != 1 {
 		t.Fatalf("%d withdraw requests, want 1", h.withdraws)
 	}
-	var intent service.JournalEntry
+	var intent journal.JournalEntry
 	for _, line := range bytes.Split(bytes.TrimSpace(h.atWithdraw), []byte("\n")) {
-		var e service.JournalEntry
-		if json.Unmarshal(line, &e) == nil && e.Kind == service.JournalIntent {
+		var e journal.JournalEntry
+		if json.Unmarshal(line, &e) == nil && e.Kind == journal.JournalIntent {
 			intent = e
 		}
 	}
@@ -170,7 +172,7 @@ func TestWithdrawSignsPinnedBridgeShortLivedJournaledFirst(t *testing.T) {
 		t.Fatalf("no typed message journaled before the request left:\n%s", h.atWithdraw)
 	}
 	d := app.Target.Env.Domain()
-	if s.Domain != (service.SignedDomain{Name: d.Name, Version: signer.DomainVersion, ChainID: d.ChainID}) || s.PrimaryType != "Transfer" {
+	if s.Domain != (journal.SignedDomain{Name: d.Name, Version: signer.DomainVersion, ChainID: d.ChainID}) || s.PrimaryType != "Transfer" {
 		t.Errorf("journaled domain %+v %s", s.Domain, s.PrimaryType)
 	}
 	if s.Digest != signer.Digest(d, r.order.Transfer).Hex() {
@@ -181,7 +183,7 @@ func TestWithdrawSignsPinnedBridgeShortLivedJournaledFirst(t *testing.T) {
 		t.Fatalf("journaled %d fields, want 8", len(s.Fields))
 	}
 	for i, f := range want {
-		if s.Fields[i] != (service.SignedField{Name: f.Name, Type: f.Type, Value: f.Display()}) {
+		if s.Fields[i] != (journal.SignedField{Name: f.Name, Type: f.Type, Value: f.Display()}) {
 			t.Errorf("journaled field %d %+v, want %s %s", i, s.Fields[i], f.Name, f.Display())
 		}
 	}
@@ -272,7 +274,7 @@ func TestBridgeTrustOnFirstUseThenChanged(t *testing.T) {
 			t.Fatalf("%s confirmed the new address", k)
 		}
 	}
-	if _, err := service.CheckBridge(app.Target.Env, pins, attackerBridge, *now); err == nil {
+	if _, err := withdrawal.CheckBridge(app.Target.Env, pins, attackerBridge, *now); err == nil {
 		t.Fatal("the record changed before the confirmation")
 	}
 	_, cmd = screentest.Press(confirm, "Y")
@@ -340,7 +342,7 @@ func TestAcceptedFollowsTheQuoteIDSent(t *testing.T) {
 		return screentest.NewHome(a)
 	}
 	r := hostileReview(t, app, now)
-	msgs := screentest.SequenceMsgs(t, r.executed(executedMsg{service.Sent{Accepted: service.WithdrawAccepted{QuoteID: "q-someone-else"}}}))
+	msgs := screentest.SequenceMsgs(t, r.executed(executedMsg{withdrawal.Sent{Accepted: service.WithdrawAccepted{QuoteID: "q-someone-else"}}}))
 	if _, ok := msgs[1].(tui.PushMsg); !ok {
 		t.Fatalf("second message %T, want the status screen", msgs[1])
 	}
@@ -357,7 +359,7 @@ func TestBridgeConfirmGolden(t *testing.T) {
 		MarketDataURL: "https://md.example", ChainID: 325}
 	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, clock), Getenv: func(string) string { return "" }},
 		Session: kit.Session{Target: kit.Target{Env: env, Client: service.New(env, service.Options{Now: clock})}}}
-	s := newBridgeConfirm(app, service.BridgeChangedError{Env: "testnet", Expected: sandbox.BridgeFundingAddress,
+	s := newBridgeConfirm(app, withdrawal.BridgeChangedError{Env: "testnet", Expected: sandbox.BridgeFundingAddress,
 		Seen: attackerBridge, Since: screentest.Now.Add(-40 * 24 * time.Hour)})
 	root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common})
 	root.Init()

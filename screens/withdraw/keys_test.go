@@ -12,6 +12,7 @@ import (
 	"svcwallet/screens/screentest"
 	"svcwallet/service"
 	"svcwallet/service/sandbox"
+	"svcwallet/service/withdrawal"
 	"svcwallet/tui"
 )
 
@@ -58,7 +59,7 @@ func TestReviewOffersEnterOnlyWhenItSigns(t *testing.T) {
 	if !screentest.Offers(r.KeyMap(), "enter") {
 		t.Fatal("with the demo key enter is not offered")
 	}
-	r.Update(executedMsg{service.Sent{Err: &service.APIError{Status: 403, Code: service.CodeAddressFlagged}}})
+	r.Update(executedMsg{withdrawal.Sent{Err: &service.APIError{Status: 403, Code: service.CodeAddressFlagged}}})
 	if screentest.Offers(r.KeyMap(), "enter") {
 		t.Errorf("after a screening refusal the footer offers %v", r.KeyMap().ShortHelp())
 	}
@@ -156,7 +157,7 @@ func TestRouteFilter(t *testing.T) {
 // and a bracketed paste goes to the field.
 func TestTypingAndPastingNeverQuit(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
-	screentest.TypeAndPasteUnderRoot(t, "destination", app, newDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum}))
+	screentest.TypeAndPasteUnderRoot(t, "destination", app, newDestination(app, withdrawal.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum}))
 }
 
 // TestFilterTakesPastes: while the route filter is typed, a bracketed paste
@@ -172,7 +173,7 @@ func TestFilterTakesPastes(t *testing.T) {
 // item 7).
 func TestKeyNeverKept(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
-	d := newDestination(app, service.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
+	d := newDestination(app, withdrawal.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
 	var fields []screentest.KeyField
 	for id, name := range []string{"destination", "amount", "fee cap"} {
 		fields = append(fields, screentest.KeyField{Name: name,

@@ -6,8 +6,9 @@ import (
 
 	"svcwallet/screens/kit"
 	"svcwallet/screens/screentest"
-	"svcwallet/service"
+	"svcwallet/service/journal"
 	"svcwallet/service/sandbox"
+	"svcwallet/service/withdrawal"
 	"svcwallet/tui"
 )
 
@@ -18,14 +19,14 @@ import (
 func TestLostWithdrawalIsNeverSignedAgain(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
-	rec := service.JournalRecord{QuoteID: req.QuoteID, Request: req, Intent: in}
-	var resumed *service.JournalRecord
-	r.App.Makers.Resume = func(a *kit.App, rec service.JournalRecord) tui.Screen {
+	rec := journal.JournalRecord{QuoteID: req.QuoteID, Request: req, Intent: in}
+	var resumed *journal.JournalRecord
+	r.App.Makers.Resume = func(a *kit.App, rec journal.JournalRecord) tui.Screen {
 		resumed = &rec
 		return screentest.NewHome(a)
 	}
 	review := &reviewScreen{app: r.App}
-	msgs := screentest.SequenceMsgs(t, review.executed(executedMsg{service.Sent{Err: context.DeadlineExceeded, Lost: &rec}}))
+	msgs := screentest.SequenceMsgs(t, review.executed(executedMsg{withdrawal.Sent{Err: context.DeadlineExceeded, Lost: &rec}}))
 	if len(msgs) < 2 {
 		t.Fatalf("messages %v", msgs)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"svcwallet/screens/kit"
 	"svcwallet/service"
+	"svcwallet/service/withdrawal"
 	"svcwallet/tui"
 )
 
@@ -40,7 +41,7 @@ var quoteKeys = struct {
 type quoteScreen struct {
 	kit.Visit // its calls end when it is left
 	app       *kit.App
-	w         service.WithdrawalChoice
+	w         withdrawal.WithdrawalChoice
 	quote     service.Quote
 	offset    time.Duration
 	ttl       time.Duration // lifetime at the moment the quote was received
@@ -54,7 +55,7 @@ type quoteScreen struct {
 }
 
 // newQuote builds the quote step and asks for the first quote.
-func newQuote(app *kit.App, w service.WithdrawalChoice) *quoteScreen {
+func newQuote(app *kit.App, w withdrawal.WithdrawalChoice) *quoteScreen {
 	return &quoteScreen{app: app, w: w, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
 }
 
@@ -128,8 +129,8 @@ func (q *quoteScreen) tick() tea.Cmd {
 }
 
 // priced is the quote in hand with the clock offset measured with it.
-func (q *quoteScreen) priced() service.PricedQuote {
-	return service.PricedQuote{Quote: q.quote, Offset: q.offset}
+func (q *quoteScreen) priced() withdrawal.PricedQuote {
+	return withdrawal.PricedQuote{Quote: q.quote, Offset: q.offset}
 }
 
 // remaining is the quote's time left by the server's clock.

@@ -14,16 +14,17 @@ import (
 
 	"svcwallet/screens/kit"
 	"svcwallet/service"
+	"svcwallet/service/withdrawal"
 	"svcwallet/tui"
 )
 
 // executedMsg answers the sign → journal → withdraw sequence
 // (service.Withdrawer.Execute).
-type executedMsg struct{ service.Sent }
+type executedMsg struct{ withdrawal.Sent }
 
 // bridgeCheckedMsg answers the bridge funding address check (service.CheckBridge).
 type bridgeCheckedMsg struct {
-	trust service.BridgeTrust
+	trust withdrawal.BridgeTrust
 	err   error
 }
 
@@ -43,12 +44,12 @@ var typingRequote = key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r"
 // withdrawal: journal first (D11), then the request with the retries of D10.
 type reviewScreen struct {
 	app      *kit.App
-	order    service.Order
+	order    withdrawal.Order
 	offset   time.Duration // server clock − local clock, from the quote screen
 	setupErr error
 	// bridge is the verdict on toAccount; nothing is signed until it is in
 	// and clean (bridgeErr nil).
-	bridge    *service.BridgeTrust
+	bridge    *withdrawal.BridgeTrust
 	bridgeErr error
 	gate      kit.ReviewGate
 	err       error
@@ -61,10 +62,10 @@ type reviewScreen struct {
 // nonce and expiration are fixed here, so the digest on screen is the one
 // that gets signed; the expiration is the quote's expiry plus
 // service.TransferMargin.
-func newReview(app *kit.App, w service.WithdrawalChoice, p service.PricedQuote) *reviewScreen {
+func newReview(app *kit.App, w withdrawal.WithdrawalChoice, p withdrawal.PricedQuote) *reviewScreen {
 	s, _ := app.Client().Session()
 	r := &reviewScreen{app: app, offset: p.Offset}
-	r.order, r.setupErr = service.NewOrder(w, p, s.FundingAccountAddress, app.Target.Env.Domain(), app.DrawNonce(), app.Common.Now())
+	r.order, r.setupErr = withdrawal.NewOrder(w, p, s.FundingAccountAddress, app.Target.Env.Domain(), app.DrawNonce(), app.Common.Now())
 	r.gate = kit.NewReviewGate(app, r.order.Transfer.FromAccount)
 	return r
 }
@@ -88,7 +89,7 @@ func (r *reviewScreen) checkBridge() tea.Cmd {
 	}
 	env, path, seen, now := r.app.Target.Env, kit.BridgePinsPath(r.app), r.order.Transfer.ToAccount.Hex(), r.app.Common.Now()
 	return func() tea.Msg {
-		trust, err := service.CheckBridge(env, path, seen, now)
+		trust, err := withdrawal.CheckBridge(env, path, seen, now)
 		return bridgeCheckedMsg{trust: trust, err: err}
 	}
 }
@@ -112,7 +113,7 @@ func (r *reviewScreen) bindings() kit.Bindings {
 			return r.sign()
 		}},
 		{Key: reviewKeys.Bridge, On: r.canConfirmBridge() && !r.gate.Key.Typing(), Do: func() tea.Cmd {
-			var changed *service.BridgeChangedError
+			var changed *withdrawal.BridgeChangedError
 			errors.As(r.bridgeErr, &changed)
 			return tui.Push(newBridgeConfirm(r.app, *changed))
 		}},
@@ -137,13 +138,13 @@ func (r *reviewScreen) canSign() bool {
 // canConfirmBridge: a recorded (not pinned) bridge address changed, and the
 // user may review the change on its own screen.
 func (r *reviewScreen) canConfirmBridge() bool {
-	var changed *service.BridgeChangedError
+	var changed *withdrawal.BridgeChangedError
 	return errors.As(r.bridgeErr, &changed) && !changed.Pinned && !r.gate.Sending
 }
 
 // remaining is the quote's time left by the service's clock.
 func (r *reviewScreen) remaining() time.Duration {
-	return service.PricedQuote{Quote: r.order.Quote, Offset: r.offset}.Remaining(r.app.Common.Now())
+	return withdrawal.PricedQuote{Quote: r.order.Quote, Offset: r.offset}.Remaining(r.app.Common.Now())
 }
 
 func (r *reviewScreen) expired() bool { return r.remaining() <= 0 }
@@ -215,7 +216,7 @@ func (r *reviewScreen) sign() tea.Cmd {
 	load, withdrawer, order := r.gate.Key.Loader(), r.app.Withdrawer(), r.order
 	return r.gate.Send(func() tea.Msg {
 		// Not cancelled when the screen is left: an answer must be journaled.
-		cx, cancel := context.WithTimeout(context.Background(), service.WithdrawTimeout)
+		cx, cancel := context.WithTimeout(context.Background(), withdrawal.WithdrawTimeout)
 		defer cancel()
 		return executedMsg{withdrawer.Execute(cx, order, load)}
 	})
@@ -237,7 +238,7 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 			tui.ShowError(service.UserError{Text: "No clear answer from the service: the withdrawal is saved and is being checked; it cannot be paid twice"}))
 	case errors.Is(msg.Err, service.ErrQuoteExpired):
 		r.err = service.UserError{Text: "Quote expired before it was executed: press " + r.requoteKey().Help().Key + " to get a new one and sign again"}
-	case errors.As(msg.Err, new(*service.BridgeChangedError)):
+	case errors.As(msg.Err, new(*withdrawal.BridgeChangedError)):
 		// Recorded by another console since the review checked it: the
 		// screen stops as if it had seen the change, and offers c.
 		r.bridgeErr = msg.Err

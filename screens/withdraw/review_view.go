@@ -7,6 +7,7 @@ import (
 
 	"svcwallet/screens/kit"
 	"svcwallet/service"
+	"svcwallet/service/withdrawal"
 	"svcwallet/signer"
 )
 
@@ -75,7 +76,7 @@ func (r *reviewScreen) typedDataView(level int) string {
 		line("You lose", st.Value.Render(q.Cost().String()+" "+in), "fee "+q.Fee.String()+" "+in+"; pay − receive")
 	}
 	if !compact {
-		b.WriteString(st.Muted.Render(service.ReviewSentence) + "\n")
+		b.WriteString(st.Muted.Render(withdrawal.ReviewSentence) + "\n")
 	}
 	return b.String()
 }

@@ -5,15 +5,15 @@ import (
 	"time"
 
 	"svcwallet/screens/screentest"
-	"svcwallet/service"
 	"svcwallet/service/sandbox"
+	"svcwallet/service/withdrawal"
 )
 
 // TestBridgeConfirmTitleOnce: the confirm screen's title is in the status
 // bar, and the body does not repeat it as a heading.
 func TestBridgeConfirmTitleOnce(t *testing.T) {
 	r := screentest.NewStatusRig(t)
-	s := newBridgeConfirm(r.App, service.BridgeChangedError{Env: r.App.Target.Env.Name, Expected: sandbox.BridgeFundingAddress,
+	s := newBridgeConfirm(r.App, withdrawal.BridgeChangedError{Env: r.App.Target.Env.Name, Expected: sandbox.BridgeFundingAddress,
 		Seen: attackerBridge, Since: screentest.Now.Add(-40 * 24 * time.Hour)})
 	screentest.RequireTitleOnce(t, screentest.RootFrame(s, r.App), "The bridge funding address changed")
 }

@@ -1,4 +1,4 @@
-package service
+package journal
 
 import (
 	"bufio"
@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"svcwallet/service"
 	"svcwallet/service/config"
 
 	"github.com/shopspring/decimal"
@@ -30,13 +31,13 @@ const (
 // withdraw request (the signature is public; no key material is ever written)
 // so an unanswered request can be re-sent byte for byte.
 type JournalEntry struct {
-	Time      time.Time        `json:"time"`
-	Kind      string           `json:"kind"`
-	Env       string           `json:"env"`
-	AccountID string           `json:"account_id,omitempty"`
-	QuoteID   string           `json:"quote_id"`
-	Request   *WithdrawRequest `json:"request,omitempty"`
-	Intent    *Intent          `json:"intent,omitempty"`
+	Time      time.Time                `json:"time"`
+	Kind      string                   `json:"kind"`
+	Env       string                   `json:"env"`
+	AccountID string                   `json:"account_id,omitempty"`
+	QuoteID   string                   `json:"quote_id"`
+	Request   *service.WithdrawRequest `json:"request,omitempty"`
+	Intent    *Intent                  `json:"intent,omitempty"`
 	// Signed is the typed message and digest of the request's signature, on
 	// intent lines; older journals have none.
 	Signed *SignedMessage `json:"signed,omitempty"`
@@ -124,7 +125,7 @@ func (j *Journal) AppendState(e JournalEntry) error {
 	}
 	// A terminal state is never left (SPEC.md §3): a late answer from a
 	// slower follower must not reopen a finished withdrawal.
-	if last == e.State || Terminal(last) {
+	if last == e.State || service.Terminal(last) {
 		return nil
 	}
 	return j.write(e)
@@ -276,7 +277,7 @@ type JournalRecord struct {
 	QuoteID   string
 	Env       string
 	AccountID string
-	Request   WithdrawRequest
+	Request   service.WithdrawRequest
 	Intent    Intent
 	Started   time.Time
 	Updated   time.Time
@@ -294,7 +295,7 @@ type JournalRecord struct {
 
 // Finished reports whether nothing more is to be done for the withdrawal.
 func (r JournalRecord) Finished() bool {
-	return (r.Answered && r.State == "") || Terminal(r.State)
+	return (r.Answered && r.State == "") || service.Terminal(r.State)
 }
 
 // Records folds the journal into one record per withdrawal, newest first.
@@ -380,7 +381,7 @@ func FoldRecords(entries []JournalEntry) []JournalRecord {
 				r.Intent = *e.Intent
 			}
 		case JournalAccepted:
-			r.Answered, r.State, r.Made = true, StateSubmitted, true
+			r.Answered, r.State, r.Made = true, service.StateSubmitted, true
 			if r.AcceptedAt.IsZero() {
 				r.AcceptedAt = e.Time
 			}
@@ -402,4 +403,25 @@ func FoldRecords(entries []JournalEntry) []JournalRecord {
 	}
 	sort.SliceStable(out, func(a, b int) bool { return out[a].Started.After(out[b].Started) })
 	return out
+}
+
+// UnmarshalJSON reads the journaled amounts as answers are read
+// (service.WireAmount): bounded before they are parsed.
+func (in *Intent) UnmarshalJSON(b []byte) error {
+	type plain Intent
+	var w struct {
+		*plain
+		PayAmount     service.WireAmount `json:"pay_amount"`
+		ReceiveAmount service.WireAmount `json:"receive_amount"`
+	}
+	w.plain = (*plain)(in)
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	var err error
+	if in.PayAmount, err = w.PayAmount.Decode("pay amount", service.TokenDecimalsOf(in.TokenIn), false); err != nil {
+		return err
+	}
+	in.ReceiveAmount, err = w.ReceiveAmount.Decode("receive amount", service.TokenDecimalsOf(in.TokenOut), false)
+	return err
 }

@@ -1,8 +1,11 @@
-package service
+package follow
 
 import (
 	"errors"
 	"time"
+
+	"svcwallet/service"
+	"svcwallet/service/journal"
 )
 
 // Follow is what is known of one followed withdrawal, and the one place
@@ -12,12 +15,12 @@ import (
 // It is pure: no I/O and no clock of its own.
 type Follow struct {
 	QuoteID  string
-	Last     Withdrawal // zero until the first answer
-	Known    bool       // Last holds an answer
-	Err      error      // the last failed ask, nil after a good one
-	NotFound bool       // the service does not know the id: final
-	Failures int        // consecutive failed asks, for the backoff
-	Final    bool       // terminal, expired unexecuted or unknown: never asked again
+	Last     service.Withdrawal // zero until the first answer
+	Known    bool               // Last holds an answer
+	Err      error              // the last failed ask, nil after a good one
+	NotFound bool               // the service does not know the id: final
+	Failures int                // consecutive failed asks, for the backoff
+	Final    bool               // terminal, expired unexecuted or unknown: never asked again
 	// QuoteExpiry is the quote's expires_at when this account's journal
 	// has it; without it an unexecuted quote expires DefaultQuoteLifetime
 	// after its updated_at.
@@ -47,13 +50,13 @@ type FollowStep struct {
 // Answer takes one ask's outcome (w when err is nil) at now. interval is
 // the wait between asks of a moving withdrawal; after errors the wait
 // backs off (PollDelay, jitter drawing in [0, n)).
-func (f *Follow) Answer(w Withdrawal, err error, now time.Time, interval time.Duration, jitter func(n int64) int64) FollowStep {
+func (f *Follow) Answer(w service.Withdrawal, err error, now time.Time, interval time.Duration, jitter func(n int64) int64) FollowStep {
 	if f.Final {
 		return FollowStep{}
 	}
-	var api *APIError
+	var api *service.APIError
 	switch {
-	case errors.Is(err, ErrRateLimited):
+	case errors.Is(err, service.ErrRateLimited):
 		// A 429 counts as a failure, so repeated ones back off; the
 		// service's Retry-After is honoured up to MaxRetryAfter, as a
 		// hostile or broken one could ask for hours.
@@ -64,7 +67,7 @@ func (f *Follow) Answer(w Withdrawal, err error, now time.Time, interval time.Du
 			pause = min(api.RetryAfter, MaxRetryAfter)
 		}
 		return FollowStep{Delay: pause, RateLimited: true}
-	case errors.Is(err, ErrNotFound):
+	case errors.Is(err, service.ErrNotFound):
 		f.Err, f.NotFound, f.Final = nil, true, true
 		return FollowStep{Changed: true}
 	case err != nil:
@@ -76,7 +79,7 @@ func (f *Follow) Answer(w Withdrawal, err error, now time.Time, interval time.Du
 	f.Last, f.Known, f.Err, f.Failures, f.NotFound = w, true, nil, 0, false
 	// CREATED is not journaled: to the journal a state means the request
 	// was answered.
-	if f.Own && w.State != f.Journaled && w.State != StateCreated {
+	if f.Own && w.State != f.Journaled && w.State != service.StateCreated {
 		f.Journaled, step.JournalState = w.State, w.State
 	}
 	if f.Ended(now) {
@@ -90,13 +93,13 @@ func (f *Follow) Answer(w Withdrawal, err error, now time.Time, interval time.Du
 // Ended reports whether the last answer ends the follow at now: a terminal
 // state, or a quote that can no longer be executed.
 func (f *Follow) Ended(now time.Time) bool {
-	return f.Known && (Terminal(f.Last.State) || f.ExpiredUnexecuted(now))
+	return f.Known && (service.Terminal(f.Last.State) || f.ExpiredUnexecuted(now))
 }
 
 // ExpiredUnexecuted reports an unexecuted quote past its expiry plus
 // QuoteExpiryMargin: nothing moved, and nothing will.
 func (f *Follow) ExpiredUnexecuted(now time.Time) bool {
-	if !f.Known || f.Last.State != StateCreated || !f.AcceptedAt.IsZero() {
+	if !f.Known || f.Last.State != service.StateCreated || !f.AcceptedAt.IsZero() {
 		return false
 	}
 	if !f.QuoteExpiry.IsZero() {
@@ -121,9 +124,9 @@ func (f *Follow) Payout(now time.Time) Payout {
 	switch {
 	case !f.Known:
 		return PayoutPending
-	case f.Last.State == StateCompleted:
+	case f.Last.State == service.StateCompleted:
 		return PayoutPaid
-	case f.Last.State == StateFailed, f.Last.State == StateRefunded, f.ExpiredUnexecuted(now):
+	case f.Last.State == service.StateFailed, f.Last.State == service.StateRefunded, f.ExpiredUnexecuted(now):
 		return PayoutNotPaid
 	}
 	return PayoutPending
@@ -133,13 +136,13 @@ func (f *Follow) Payout(now time.Time) Payout {
 // view of a withdrawal shows these words.
 func (f *Follow) Meaning(now time.Time) string {
 	switch {
-	case f.Known && f.Last.State == StateCreated && !f.AcceptedAt.IsZero():
+	case f.Known && f.Last.State == service.StateCreated && !f.AcceptedAt.IsZero():
 		return "The service reports CREATED for a withdrawal it accepted on " + f.AcceptedAt.UTC().Format("2006-01-02 15:04 UTC") +
 			": the funds may have been debited. Contact support with the quote id and transfer id."
 	case f.ExpiredUnexecuted(now):
-		return ExpiredWords
+		return service.ExpiredWords
 	}
-	return StateWords[f.Last.State]
+	return service.StateWords[f.Last.State]
 }
 
 // MaxRetryAfter caps the pause a 429's Retry-After imposes on following.
@@ -149,7 +152,7 @@ const MaxRetryAfter = 2 * time.Minute
 // terminal state: an id the service did not know may be known now, and a
 // quote taken for expired unexecuted (by our clock) may have moved.
 func (f *Follow) Refresh() {
-	if f.NotFound || f.Final && !Terminal(f.Last.State) {
+	if f.NotFound || f.Final && !service.Terminal(f.Last.State) {
 		f.NotFound, f.Final = false, false
 	}
 }
@@ -160,11 +163,11 @@ func (f *Follow) Refresh() {
 // History's refresh) seeds its Follow from it, so an own withdrawal's
 // states are journaled from the last one the journal holds on, and an id
 // pasted for another account never is.
-type Own map[string]JournalRecord
+type Own map[string]journal.JournalRecord
 
 // OwnOf keeps the withdrawals this account made from recs, which are one
 // account's records in one environment (Journal.AccountRecords).
-func OwnOf(recs []JournalRecord) Own {
+func OwnOf(recs []journal.JournalRecord) Own {
 	own := Own{}
 	for _, r := range recs {
 		if r.Made {

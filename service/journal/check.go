@@ -1,4 +1,4 @@
-package service
+package journal
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"regexp"
 
 	"svcwallet/clean"
+	"svcwallet/service"
 
 	"github.com/ethereum/go-ethereum/common"
 )
@@ -34,11 +35,11 @@ func parseJournalLine(line []byte) (JournalEntry, error) {
 	if len(line) > maxJournalLine {
 		return e, fmt.Errorf("%w: the line is %d bytes long (at most %d)", ErrJournalLine, len(line), maxJournalLine)
 	}
-	err := decodeAnswer(line, &e)
+	err := service.Decode(line, &e)
 	if err == nil {
 		err = e.check()
 	}
-	var se *ShapeError
+	var se *service.ShapeError
 	switch {
 	case errors.As(err, &se):
 		return e, fmt.Errorf("%w: its %s %s", ErrJournalLine, se.Field, se.Reason)
@@ -53,28 +54,28 @@ func (e *JournalEntry) check() error {
 	switch e.Kind {
 	case JournalIntent, JournalAccepted, JournalRejected, JournalState:
 	default:
-		return shapeErr("journal kind", "is not intent, accepted, rejected or state")
+		return service.NewShapeError("journal kind", "is not intent, accepted, rejected or state")
 	}
-	if err := checkID("quote id", e.QuoteID, true); err != nil {
+	if err := service.CheckID("quote id", e.QuoteID, true); err != nil {
 		return err
 	}
-	if err := checkName("environment", e.Env); err != nil {
+	if err := service.CheckName("environment", e.Env); err != nil {
 		return err
 	}
-	if err := checkID("account id", e.AccountID, false); err != nil {
+	if err := service.CheckID("account id", e.AccountID, false); err != nil {
 		return err
 	}
 	if e.State != "" {
-		if err := checkState("state", e.State); err != nil {
+		if err := service.CheckState("state", e.State); err != nil {
 			return err
 		}
 	}
-	if err := checkID("payout hash", e.TxHash, false); err != nil {
+	if err := service.CheckID("payout hash", e.TxHash, false); err != nil {
 		return err
 	}
 	e.Error = clean.Line(e.Error, maxJournalErrorLen)
 	if e.Request != nil {
-		if err := e.Request.check(e.QuoteID); err != nil {
+		if err := checkRequest(e.Request, e.QuoteID); err != nil {
 			return err
 		}
 	}
@@ -89,21 +90,21 @@ func (e *JournalEntry) check() error {
 	return nil
 }
 
-// check holds a journaled request to what svcwallet sends: it may be
+// checkRequest holds a journaled request to what svcwallet sends: it may be
 // re-sent byte for byte.
-func (r *WithdrawRequest) check(quoteID string) error {
+func checkRequest(r *service.WithdrawRequest, quoteID string) error {
 	s := r.Signature
 	switch {
 	case r.QuoteID != quoteID:
-		return shapeErr("journaled request", "names another quote id than its entry")
+		return service.NewShapeError("journaled request", "names another quote id than its entry")
 	case !common.IsHexAddress(s.Signer) || len(s.Signer) != 42:
-		return shapeErr("journaled signer", "is not an EVM address")
+		return service.NewShapeError("journaled signer", "is not an EVM address")
 	case !hex32.MatchString(s.R) || !hex32.MatchString(s.S):
-		return shapeErr("journaled signature", "r or s is not 0x and 64 hex digits")
+		return service.NewShapeError("journaled signature", "r or s is not 0x and 64 hex digits")
 	case s.V != 27 && s.V != 28:
-		return shapeErr("journaled signature", "v is not 27 or 28")
+		return service.NewShapeError("journaled signature", "v is not 27 or 28")
 	case !nanoTime.MatchString(s.Expiration):
-		return shapeErr("journaled signature", "expiration is not unix nanoseconds")
+		return service.NewShapeError("journaled signature", "expiration is not unix nanoseconds")
 	}
 	return nil
 }
@@ -111,13 +112,13 @@ func (r *WithdrawRequest) check(quoteID string) error {
 // check holds a journaled intent to the shapes of a withdrawal choice.
 func (in *Intent) check() error {
 	for _, n := range []struct{ field, v string }{{"chain", in.Chain}, {"source token", in.TokenIn}, {"payout token", in.TokenOut}} {
-		if err := checkName(n.field, n.v); err != nil {
+		if err := service.CheckName(n.field, n.v); err != nil {
 			return err
 		}
 	}
 	if in.ToAddress != "" {
-		if err := ValidateAddress(ChainTypeOfChain(in.Chain), in.ToAddress); err != nil {
-			return shapeErr("journaled destination", "is not a %s address", ChainTypeLabel(ChainTypeOfChain(in.Chain)))
+		if err := service.ValidateAddress(service.ChainTypeOfChain(in.Chain), in.ToAddress); err != nil {
+			return service.NewShapeError("journaled destination", "is not a %s address", service.ChainTypeLabel(service.ChainTypeOfChain(in.Chain)))
 		}
 	}
 	return nil
@@ -127,21 +128,21 @@ func (in *Intent) check() error {
 // identifiers, values are numbers or addresses, the digest is 32 bytes.
 func (m *SignedMessage) check() error {
 	m.Domain.Name = clean.Line(m.Domain.Name, clean.MaxNameLen)
-	if err := checkName("journaled domain version", m.Domain.Version); err != nil {
+	if err := service.CheckName("journaled domain version", m.Domain.Version); err != nil {
 		return err
 	}
-	if err := checkName("journaled message type", m.PrimaryType); err != nil {
+	if err := service.CheckName("journaled message type", m.PrimaryType); err != nil {
 		return err
 	}
 	for _, f := range m.Fields {
 		for _, v := range []string{f.Name, f.Type, f.Value} {
-			if err := checkName("journaled message field", v); err != nil {
+			if err := service.CheckName("journaled message field", v); err != nil {
 				return err
 			}
 		}
 	}
 	if !hex32.MatchString(m.Digest) {
-		return shapeErr("journaled digest", "is not 0x and 64 hex digits")
+		return service.NewShapeError("journaled digest", "is not 0x and 64 hex digits")
 	}
 	return nil
 }

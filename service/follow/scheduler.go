@@ -1,9 +1,10 @@
-package service
+package follow
 
 import (
 	"container/heap"
 	"time"
 
+	"svcwallet/service"
 	"svcwallet/service/config"
 )
 
@@ -147,7 +148,7 @@ func (s *Scheduler) Next(now time.Time) (id string, wait time.Duration, ok bool)
 // budget for Retry-After (or the backoff) and asks id again first; an
 // unknown id, a terminal state or a quote past its lifetime is final and
 // never asked again (Follow.Answer decides).
-func (s *Scheduler) Answer(id string, w Withdrawal, err error, now time.Time) FollowStep {
+func (s *Scheduler) Answer(id string, w service.Withdrawal, err error, now time.Time) FollowStep {
 	f, ok := s.ids[id]
 	if !ok || f.Final {
 		return FollowStep{}

@@ -1,4 +1,4 @@
-package service
+package withdrawal
 
 import (
 	"context"
@@ -10,6 +10,8 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
 
+	"svcwallet/service"
+	"svcwallet/service/journal"
 	"svcwallet/signer"
 )
 
@@ -20,9 +22,9 @@ const WithdrawTimeout = 2 * time.Minute
 // each step of the form adds to it. Amount and FeeCap are parsed once, by
 // CheckDestination, and travel as decimals from there to the Transfer.
 type WithdrawalChoice struct {
-	Info      WithdrawalInfo
+	Info      service.WithdrawalInfo
 	TokenIn   string
-	Route     WithdrawalRoute
+	Route     service.WithdrawalRoute
 	TokenOut  string
 	ToAddress string
 	Amount    decimal.Decimal
@@ -37,10 +39,10 @@ func (c WithdrawalChoice) CheckDestination(toAddress, amount, feeCap string) (Wi
 	if c.ToAddress == "" {
 		return c, errors.New("enter the destination address")
 	}
-	if err := ValidateAddress(c.Route.ChainType, c.ToAddress); err != nil {
+	if err := service.ValidateAddress(c.Route.ChainType, c.ToAddress); err != nil {
 		return c, err
 	}
-	a, err := ParseAmount(strings.TrimSpace(amount))
+	a, err := service.ParseAmount(strings.TrimSpace(amount))
 	if err != nil {
 		return c, err
 	}
@@ -56,15 +58,15 @@ func (c WithdrawalChoice) CheckDestination(toAddress, amount, feeCap string) (Wi
 }
 
 // QuoteRequest is the quote to ask for this choice.
-func (c WithdrawalChoice) QuoteRequest() QuoteRequest {
-	return QuoteRequest{ToAddress: c.ToAddress, Chain: c.Route.Chain, TokenIn: c.TokenIn, TokenOut: c.TokenOut, Amount: c.Amount.String()}
+func (c WithdrawalChoice) QuoteRequest() service.QuoteRequest {
+	return service.QuoteRequest{ToAddress: c.ToAddress, Chain: c.Route.Chain, TokenIn: c.TokenIn, TokenOut: c.TokenOut, Amount: c.Amount.String()}
 }
 
 // QuoteRefusal says why quote q cannot be signed for this choice, or "":
 // it must pay exactly the amount asked for (what is signed is the pay
 // amount), and both its declared fee and what the user loses (Cost) must
 // be within the cap: a quote can declare no fee and pay out almost nothing.
-func (c WithdrawalChoice) QuoteRefusal(q Quote) string {
+func (c WithdrawalChoice) QuoteRefusal(q service.Quote) string {
 	switch {
 	case !q.PayAmount.Equal(c.Amount):
 		return fmt.Sprintf("the quote asks for %s %s, not the %s you entered", q.PayAmount, c.TokenIn, c.Amount)
@@ -77,15 +79,11 @@ func (c WithdrawalChoice) QuoteRefusal(q Quote) string {
 	return ""
 }
 
-// Cost is what the user loses to the withdrawal: the pay amount less the
-// receive amount, both stablecoins worth one USD (the fee and any spread).
-func (q Quote) Cost() decimal.Decimal { return q.PayAmount.Sub(q.ReceiveAmount) }
-
 // PricedQuote is a quote with the difference between the service's clock
 // and ours, measured when it was asked: its countdown runs on the
 // service's clock.
 type PricedQuote struct {
-	Quote
+	service.Quote
 	Offset time.Duration // service clock − local clock
 }
 
@@ -101,7 +99,7 @@ func (p PricedQuote) Remaining(localNow time.Time) time.Duration {
 // the Transfer built from them with this nonce and expiration.
 type Order struct {
 	Choice   WithdrawalChoice
-	Quote    Quote
+	Quote    service.Quote
 	Domain   signer.Domain
 	Transfer signer.Transfer
 }
@@ -113,20 +111,20 @@ type Order struct {
 // quote's Offset. The error is written for the user.
 func NewOrder(c WithdrawalChoice, p PricedQuote, fundingAccount string, d signer.Domain, nonce uint32, localNow time.Time) (Order, error) {
 	o := Order{Choice: c, Quote: p.Quote, Domain: d}
-	raw, err := RawUnits(p.PayAmount)
+	raw, err := service.RawUnits(p.PayAmount)
 	exp, expErr := TransferExpiration(p.Quote, localNow.Add(p.Offset))
 	refusal := c.QuoteRefusal(p.Quote)
 	switch {
 	case expErr != nil:
-		return o, UserError{Text: expErr.Error(), Cause: expErr}
+		return o, service.UserError{Text: expErr.Error(), Cause: expErr}
 	case err != nil:
-		return o, UserError{Text: "The quote's pay amount cannot be signed: " + err.Error(), Cause: err}
-	case c.TokenIn != TokenUSDT:
-		return o, UserError{Text: "Only USDT withdrawals can be signed: the currency id of " + c.TokenIn + " is not published"}
+		return o, service.UserError{Text: "The quote's pay amount cannot be signed: " + err.Error(), Cause: err}
+	case c.TokenIn != service.TokenUSDT:
+		return o, service.UserError{Text: "Only USDT withdrawals can be signed: the currency id of " + c.TokenIn + " is not published"}
 	case !common.IsHexAddress(fundingAccount) || !common.IsHexAddress(c.Info.FundingAddress):
-		return o, UserError{Text: "The funding or bridge address is not an EVM address: log in again"}
+		return o, service.UserError{Text: "The funding or bridge address is not an EVM address: log in again"}
 	case refusal != "":
-		return o, UserError{Text: "This quote cannot be signed: " + refusal}
+		return o, service.UserError{Text: "This quote cannot be signed: " + refusal}
 	}
 	o.Transfer = signer.Transfer{
 		FromAccount:   common.HexToAddress(fundingAccount),
@@ -140,8 +138,8 @@ func NewOrder(c WithdrawalChoice, p PricedQuote, fundingAccount string, d signer
 }
 
 // Intent is what the journal keeps of what the user asked for.
-func (o Order) Intent() Intent {
-	return Intent{ToAddress: o.Choice.ToAddress, Chain: o.Choice.Route.Chain, TokenIn: o.Choice.TokenIn, TokenOut: o.Choice.TokenOut,
+func (o Order) Intent() journal.Intent {
+	return journal.Intent{ToAddress: o.Choice.ToAddress, Chain: o.Choice.Route.Chain, TokenIn: o.Choice.TokenIn, TokenOut: o.Choice.TokenOut,
 		PayAmount: o.Quote.PayAmount, ReceiveAmount: o.Quote.ReceiveAmount, ExpiresAt: o.Quote.ExpiresAt}
 }
 
@@ -150,8 +148,8 @@ func (o Order) Intent() Intent {
 // (fsynced, D11), send with the retries of D10, journal the answer; and
 // the re-send of a journaled request that never got one.
 type Withdrawer struct {
-	Client  *Client
-	Journal *Journal // nil journals nothing
+	Client  *service.Client
+	Journal *journal.Journal // nil journals nothing
 	Now     func() time.Time
 	// BridgePins is where bridge funding addresses trusted on first use are
 	// recorded (BridgePinsPath); "" records none.
@@ -160,12 +158,12 @@ type Withdrawer struct {
 
 // Sent is the outcome of a withdraw request.
 type Sent struct {
-	Accepted WithdrawAccepted
+	Accepted service.WithdrawAccepted
 	Err      error
 	// Lost is the journaled request whose outcome is unknown (no answer
 	// after every retry); it must be re-sent identically, never signed
 	// again. Nil otherwise.
-	Lost *JournalRecord
+	Lost *journal.JournalRecord
 }
 
 // Execute signs the order with the key load returns, journals the intent,
@@ -180,7 +178,7 @@ func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Ke
 		return Sent{Err: err}
 	}
 	if err := CheckTransferExpiration(time.Unix(0, o.Transfer.Expiration), now); err != nil {
-		return Sent{Err: UserError{Text: err.Error(), Cause: err}}
+		return Sent{Err: service.UserError{Text: err.Error(), Cause: err}}
 	}
 	k, err := load()
 	if err != nil {
@@ -188,30 +186,30 @@ func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Ke
 	}
 	sig, err := signer.Sign(k, o.Domain, o.Transfer)
 	if err != nil {
-		return Sent{Err: UserError{Text: "Signing failed: " + err.Error(), Cause: err}}
+		return Sent{Err: service.UserError{Text: "Signing failed: " + err.Error(), Cause: err}}
 	}
 	// The signature exists now and nothing has left: the bridge address is
 	// checked again and, the first time, recorded; a refusal drops it.
 	if err := RecordBridge(w.Client.Env(), w.BridgePins, o.Transfer.ToAccount.Hex(), now); err != nil {
 		return Sent{Err: err}
 	}
-	req := WithdrawRequest{QuoteID: o.Quote.QuoteID, Signature: NewWithdrawSignature(sig)}
-	intent := w.entry(JournalIntent, req.QuoteID)
+	req := service.WithdrawRequest{QuoteID: o.Quote.QuoteID, Signature: service.NewWithdrawSignature(sig)}
+	intent := w.entry(journal.JournalIntent, req.QuoteID)
 	in := o.Intent()
-	intent.Request, intent.Intent, intent.Signed = &req, &in, NewSignedMessage(o.Domain, o.Transfer)
+	intent.Request, intent.Intent, intent.Signed = &req, &in, journal.NewSignedMessage(o.Domain, o.Transfer)
 	if err := w.append(intent); err != nil {
 		return Sent{Err: w.journalStop(err)}
 	}
 	acc, err := w.Client.Withdraw(ctx, req)
 	switch {
 	case err == nil:
-		w.answered(w.entry(JournalAccepted, req.QuoteID))
-	case OutcomeUnknown(err):
-		return Sent{Err: err, Lost: &JournalRecord{QuoteID: req.QuoteID, Env: intent.Env, AccountID: intent.AccountID,
+		w.answered(w.entry(journal.JournalAccepted, req.QuoteID))
+	case service.OutcomeUnknown(err):
+		return Sent{Err: err, Lost: &journal.JournalRecord{QuoteID: req.QuoteID, Env: intent.Env, AccountID: intent.AccountID,
 			Request: req, Intent: in, Started: intent.Time}}
 	default:
-		refused := w.entry(JournalRejected, req.QuoteID)
-		refused.Error = Explain(err).Error()
+		refused := w.entry(journal.JournalRejected, req.QuoteID)
+		refused.Error = service.Explain(err).Error()
 		w.answered(refused)
 	}
 	return Sent{Accepted: acc, Err: err}
@@ -219,7 +217,7 @@ func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Ke
 
 // Resent is the outcome of re-sending a journaled request.
 type Resent struct {
-	Accepted WithdrawAccepted
+	Accepted service.WithdrawAccepted
 	Err      error
 	Lost     bool // no answer after every retry: it may or may not have arrived
 	// Refused now: since the first send got no answer, this does not prove
@@ -229,13 +227,13 @@ type Resent struct {
 
 // Resend re-sends a journaled request byte for byte (same signature and
 // nonce, so it cannot pay twice: D10) and journals an acceptance.
-func (w Withdrawer) Resend(ctx context.Context, req WithdrawRequest) Resent {
+func (w Withdrawer) Resend(ctx context.Context, req service.WithdrawRequest) Resent {
 	acc, err := w.Client.Withdraw(ctx, req)
 	switch {
 	case err == nil:
-		w.answered(w.entry(JournalAccepted, req.QuoteID))
+		w.answered(w.entry(journal.JournalAccepted, req.QuoteID))
 		return Resent{Accepted: acc}
-	case OutcomeUnknown(err):
+	case service.OutcomeUnknown(err):
 		return Resent{Err: err, Lost: true}
 	}
 	return Resent{Err: err, Refused: true}
@@ -244,38 +242,38 @@ func (w Withdrawer) Resend(ctx context.Context, req WithdrawRequest) Resent {
 // JournalState journals a state a follower learned for an own withdrawal
 // (FollowStep.JournalState), unless the journal holds it already
 // (Journal.AppendState): the one write of every follower.
-func (w Withdrawer) JournalState(quoteID string, wd Withdrawal) error {
+func (w Withdrawer) JournalState(quoteID string, wd service.Withdrawal) error {
 	if w.Journal == nil {
 		return nil
 	}
-	e := w.entry(JournalState, quoteID)
+	e := w.entry(journal.JournalState, quoteID)
 	e.State, e.TxHash = wd.State, wd.WithdrawTxHash
 	return w.Journal.AppendState(e)
 }
 
 // JournalNeverHappened journals why a resumed withdrawal never happened.
 func (w Withdrawer) JournalNeverHappened(quoteID, why string) error {
-	e := w.entry(JournalRejected, quoteID)
+	e := w.entry(journal.JournalRejected, quoteID)
 	e.Error = why
 	return w.append(e)
 }
 
-func (w Withdrawer) entry(kind, quoteID string) JournalEntry {
+func (w Withdrawer) entry(kind, quoteID string) journal.JournalEntry {
 	s, _ := w.Client.Session()
-	return JournalEntry{Time: w.Now(), Kind: kind, Env: w.Client.Env().Name, AccountID: s.AccountID, QuoteID: quoteID}
+	return journal.JournalEntry{Time: w.Now(), Kind: kind, Env: w.Client.Env().Name, AccountID: s.AccountID, QuoteID: quoteID}
 }
 
 // journalStop says why a withdrawal stopped before its request left: its
 // intent could not be journaled, so a lost answer could not be resumed.
 func (w Withdrawer) journalStop(err error) error {
 	fix := "free disk space, and make sure the journal is a file of yours (not a link or a directory) in a directory only you can write"
-	if errors.Is(err, ErrJournalLine) {
+	if errors.Is(err, journal.ErrJournalLine) {
 		fix = "this withdrawal cannot be recorded as it is: check the environment's name and domain_name in the config, and tell support if it persists"
 	}
-	return UserError{Text: "Not sent: the withdrawal journal " + w.Journal.Path() + " could not record it (" + err.Error() + "). Nothing left svcwallet; " + fix + ", then try again.", Cause: err}
+	return service.UserError{Text: "Not sent: the withdrawal journal " + w.Journal.Path() + " could not record it (" + err.Error() + "). Nothing left svcwallet; " + fix + ", then try again.", Cause: err}
 }
 
-func (w Withdrawer) append(e JournalEntry) error {
+func (w Withdrawer) append(e journal.JournalEntry) error {
 	if w.Journal == nil {
 		return nil
 	}
@@ -284,7 +282,7 @@ func (w Withdrawer) append(e JournalEntry) error {
 
 // answered journals an answer already in hand: a failed write only costs
 // the history this line, so it does not turn the answer into a failure.
-func (w Withdrawer) answered(e JournalEntry) { _ = w.append(e) }
+func (w Withdrawer) answered(e journal.JournalEntry) { _ = w.append(e) }
 
 // ResumeStep is what to do first with a journaled withdrawal.
 type ResumeStep int
@@ -301,7 +299,7 @@ const (
 )
 
 // PlanResume decides how to take up a journaled withdrawal at now.
-func PlanResume(rec JournalRecord, now time.Time) ResumeStep {
+func PlanResume(rec journal.JournalRecord, now time.Time) ResumeStep {
 	switch {
 	case rec.Answered && rec.State == "":
 		return ResumeNeverHappened
@@ -318,17 +316,17 @@ func PlanResume(rec JournalRecord, now time.Time) ResumeStep {
 // answer says the request never arrived: the service does not know the
 // quote, or it is still CREATED, so nothing was paid. Otherwise it did
 // arrive, and is followed.
-func NeverArrived(w Withdrawal, err error) bool {
-	return errors.Is(err, ErrNotFound) || err == nil && w.State == StateCreated
+func NeverArrived(w service.Withdrawal, err error) bool {
+	return errors.Is(err, service.ErrNotFound) || err == nil && w.State == service.StateCreated
 }
 
 // ResendRefusal words a refused re-send for the record, should the check
 // then find the request never arrived: an expired quote is NeverPaid.
 func ResendRefusal(err error) string {
-	if errors.Is(err, ErrQuoteExpired) {
+	if errors.Is(err, service.ErrQuoteExpired) {
 		return NeverPaid
 	}
-	return Explain(err).Error()
+	return service.Explain(err).Error()
 }
 
 // NeverPaid is journaled for an unanswered request whose quote expired and

@@ -1,4 +1,4 @@
-package service
+package follow
 
 import (
 	"encoding/json"
@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"svcwallet/clean"
+	"svcwallet/service"
 	"svcwallet/service/config"
 )
 
@@ -33,7 +34,7 @@ func ParseQuoteIDs(text string) (ids, malformed []string) {
 			continue
 		}
 		seen[f] = true
-		if CheckQuoteID(f) != nil {
+		if service.CheckQuoteID(f) != nil {
 			malformed = append(malformed, clean.Quoted(clean.Text(f)))
 			continue
 		}
@@ -98,7 +99,7 @@ func readWatchlist(path string) (watchlist, error) {
 	case err != nil:
 		return wl, fmt.Errorf("watch board file: %w", err)
 	}
-	if err := decodeAnswer(b, &wl); err != nil {
+	if err := service.Decode(b, &wl); err != nil {
 		return wl, fmt.Errorf("watch board file %s is not valid JSON: %w", path, err)
 	}
 	if wl.Envs == nil {

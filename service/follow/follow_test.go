@@ -1,4 +1,4 @@
-package service
+package follow
 
 import (
 	"math/rand/v2"

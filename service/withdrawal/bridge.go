@@ -1,4 +1,4 @@
-package service
+package withdrawal
 
 import (
 	"encoding/json"
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"svcwallet/clean"
+	"svcwallet/service"
 	"svcwallet/service/config"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -147,7 +148,7 @@ func readBridgePins(path string) (map[string]bridgePin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read the recorded bridge addresses: %w", err)
 	}
-	if err := decodeAnswer(b, &pins); err != nil {
+	if err := service.Decode(b, &pins); err != nil {
 		return nil, fmt.Errorf("the recorded bridge addresses in %s are unreadable (%v): move the file away to start over", path, err)
 	}
 	// The file is read back as an answer is: what it holds is compared,
@@ -166,7 +167,7 @@ func checkBridgePins(pins map[string]bridgePin) error {
 		switch {
 		case env == "" || len(env) > clean.MaxNameLen || !clean.IsToken(env):
 			return fmt.Errorf("an environment name %.24q that is not a token", clean.Text(env))
-		case ValidateAddress(ChainTypeEVM, pin.Address) != nil:
+		case service.ValidateAddress(service.ChainTypeEVM, pin.Address) != nil:
 			return fmt.Errorf("the address for %s is not an EVM address", env)
 		}
 	}

@@ -1,7 +1,9 @@
-package service
+package withdrawal
 
 import (
 	"time"
+
+	"svcwallet/service"
 )
 
 // FieldMeanings says what each field of the order's Transfer means to the
@@ -14,7 +16,7 @@ func (o Order) FieldMeanings(bridgeNote string) map[string]string {
 		"fromAccount":    "your funding account",
 		"toAccount":      "bridge funding address (" + o.Choice.Info.Provider + ") · " + bridgeNote,
 		"tokenCurrency":  in,
-		"numTokens":      "= " + FromRawUnits(o.Transfer.NumTokens).String() + " " + in + " (the quote's pay amount)",
+		"numTokens":      "= " + service.FromRawUnits(o.Transfer.NumTokens).String() + " " + in + " (the quote's pay amount)",
 		"fromSubAccount": "main account",
 		"toSubAccount":   "main account",
 		"expiration":     time.Unix(0, o.Transfer.Expiration).UTC().Format("2006-01-02 15:04:05 UTC"),

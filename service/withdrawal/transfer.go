@@ -1,10 +1,10 @@
-package service
+package withdrawal
 
 import (
 	"fmt"
 	"time"
 
-	"svcwallet/signer"
+	"svcwallet/service"
 )
 
 // TransferMargin is how long past the quote's expires_at a Transfer signature
@@ -31,9 +31,9 @@ const MaxTransferAhead = 15 * time.Minute
 func CheckTransferExpiration(expiration, now time.Time) error {
 	switch {
 	case !expiration.After(now):
-		return UserError{Text: "The signature would already have expired (" + expiration.UTC().Format(time.RFC3339) + "): nothing was signed; get a new quote"}
+		return service.UserError{Text: "The signature would already have expired (" + expiration.UTC().Format(time.RFC3339) + "): nothing was signed; get a new quote"}
 	case expiration.After(now.Add(MaxTransferAhead)):
-		return UserError{Text: fmt.Sprintf("The signature would stay valid until %s, more than %s from now: nothing was signed; check your clock and get a new quote",
+		return service.UserError{Text: fmt.Sprintf("The signature would stay valid until %s, more than %s from now: nothing was signed; check your clock and get a new quote",
 			expiration.UTC().Format(time.RFC3339), MaxTransferAhead)}
 	}
 	return nil
@@ -41,47 +41,10 @@ func CheckTransferExpiration(expiration, now time.Time) error {
 
 // TransferExpiration is the Transfer's expiration for a quote, refused when
 // the quote's expires_at lies too far past serverNow (the service's clock).
-func TransferExpiration(q Quote, serverNow time.Time) (time.Time, error) {
+func TransferExpiration(q service.Quote, serverNow time.Time) (time.Time, error) {
 	if q.ExpiresAt.After(serverNow.Add(transferQuoteHorizon)) {
-		return time.Time{}, UserError{Text: fmt.Sprintf("The quote expires %s, more than %s after the service's time: it will not be signed; get a new quote",
+		return time.Time{}, service.UserError{Text: fmt.Sprintf("The quote expires %s, more than %s after the service's time: it will not be signed; get a new quote",
 			q.ExpiresAt.UTC().Format(time.RFC3339), transferQuoteHorizon)}
 	}
 	return q.ExpiresAt.Add(TransferMargin), nil
-}
-
-// SignedMessage is the whole typed message of a signature as journaled
-// before its request leaves: the domain, every field in type order, and the
-// digest that was signed.
-type SignedMessage struct {
-	Domain      SignedDomain  `json:"domain"`
-	PrimaryType string        `json:"primary_type"`
-	Fields      []SignedField `json:"fields"`
-	Digest      string        `json:"digest"`
-}
-
-// SignedDomain is the EIP-712 domain as journaled.
-type SignedDomain struct {
-	Name    string `json:"name"`
-	Version string `json:"version"`
-	ChainID uint64 `json:"chain_id"`
-}
-
-// SignedField is one field of the message, its value as eth_signTypedData_v4 shows it.
-type SignedField struct {
-	Name  string `json:"name"`
-	Type  string `json:"type"`
-	Value string `json:"value"`
-}
-
-// NewSignedMessage describes m under d for the journal.
-func NewSignedMessage(d signer.Domain, m signer.Message) *SignedMessage {
-	s := &SignedMessage{
-		Domain:      SignedDomain{Name: d.Name, Version: signer.DomainVersion, ChainID: d.ChainID},
-		PrimaryType: m.PrimaryType(),
-		Digest:      signer.Digest(d, m).Hex(),
-	}
-	for _, f := range m.Fields() {
-		s.Fields = append(s.Fields, SignedField{Name: f.Name, Type: f.Type, Value: f.Display()})
-	}
-	return s
 }
