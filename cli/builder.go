@@ -15,6 +15,7 @@ import (
 
 	"svcwallet/clean"
 	"svcwallet/service"
+	"svcwallet/service/builder"
 	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
@@ -93,7 +94,7 @@ func (a *app) builderCommand() *cobra.Command {
 }
 
 type builderFlags struct {
-	in                     service.BuilderInput
+	in                     builder.Input
 	keystore, passwordFile string
 	account                string // --account: the main account of a dry run, no key needed
 	envName, config        string
@@ -114,7 +115,7 @@ func (c builderCmd) run(f builderFlags) int {
 	// account is the signing key's address, known only later.
 	probe := f.in
 	probe.Main = common.Address{}.Hex()
-	if _, err := service.CheckBuilder(probe); err != nil {
+	if _, err := builder.Check(probe); err != nil {
 		return c.usage("%s", flagError(err))
 	}
 	e, closeEnv, err := commandEnv(f.config, f.envName, c.env.Getenv)
@@ -145,7 +146,7 @@ func (c builderCmd) run(f builderFlags) int {
 		}
 	}
 	f.in.Main = main.Hex()
-	a, err := service.CheckBuilder(f.in)
+	a, err := builder.Check(f.in)
 	if err != nil {
 		return c.usage("%s", flagError(err))
 	}
@@ -155,18 +156,18 @@ func (c builderCmd) run(f builderFlags) int {
 		}
 		fmt.Fprintln(c.env.Stderr, "Warning: the builder is your own account.")
 	}
-	o := service.NewBuilderOrder(a, e.Domain(), c.nonce(), c.now())
+	o := builder.NewOrder(a, e.Domain(), c.nonce(), c.now())
 	if f.dryRun {
 		return c.printDryRun(o.Domain, o.Message, f.json)
 	}
 	client := service.New(e, service.Options{Now: c.now, Logger: c.env.Log})
 	cx, cancel := context.WithTimeout(context.Background(), builderTimeout)
 	defer cancel()
-	_, res, err := client.AuthorizeBuilderOrder(cx, o, load)
+	_, res, err := o.Authorize(cx, client, load)
 	var api *service.APIError
 	switch {
 	case errors.As(err, &api):
-		return c.fail("not authorized: %v", service.ExplainBuilder(err))
+		return c.fail("not authorized: %v", builder.Explain(err))
 	case err != nil:
 		return c.fail("%v", err)
 	}
@@ -176,11 +177,11 @@ func (c builderCmd) run(f builderFlags) int {
 
 // flagError names the flag a field error is about.
 func flagError(err error) string {
-	var fe *service.BuilderFieldError
+	var fe *builder.FieldError
 	if errors.As(err, &fe) {
 		return fe.Flag + ": " + fe.Err.Error()
 	}
-	if errors.Is(err, service.ErrBuilderKeyFields) {
+	if errors.Is(err, builder.ErrKeyFields) {
 		return "--label, --api-key-signer and --permissions go together: give all three, or none for an authorization without an API key"
 	}
 	return err.Error()
@@ -285,7 +286,7 @@ type builderResultJSON struct {
 
 // printResult prints the authorization. embedded: the sandbox lived inside
 // this command, so an API key it made stops working when the command ends.
-func (c builderCmd) printResult(a service.BuilderAuth, nonce uint32, exp int64, res service.BuilderAuthorizeResult, asJSON, embedded bool) int {
+func (c builderCmd) printResult(a builder.Auth, nonce uint32, exp int64, res service.BuilderAuthorizeResult, asJSON, embedded bool) int {
 	expiresAt := time.Unix(0, exp).UTC()
 	if asJSON {
 		out := builderResultJSON{
@@ -308,7 +309,7 @@ func (c builderCmd) printResult(a service.BuilderAuth, nonce uint32, exp int64, 
 		w := c.env.Stdout
 		fmt.Fprintf(w, "Builder authorized (%s, nonce %d)\n", a.Mode(), nonce)
 		fmt.Fprintf(w, "  Builder          %s\n  May trade for    %s\n", a.Builder.Hex(), a.Main.Hex())
-		fmt.Fprintf(w, "  Max futures fee  %s\n  Max spot fee     %s\n", service.FeeText(a.Futures), service.FeeText(a.Spot))
+		fmt.Fprintf(w, "  Max futures fee  %s\n  Max spot fee     %s\n", builder.FeeText(a.Futures), builder.FeeText(a.Spot))
 		fmt.Fprintf(w, "  Signature until  %s\n", expiresAt.Format("2006-01-02 15:04:05 UTC"))
 		if a.WithKey {
 			fmt.Fprintf(w, "  Key label        %s\n  Key signer       %s\n  Permissions      %s\n", a.Label, a.KeySigner.Hex(), a.Perms.String())

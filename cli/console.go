@@ -195,7 +195,7 @@ func consoleTargets(cfg config.Config, envName string, log *slog.Logger) ([]kit.
 	var jr *journal.Journal
 	var err error
 	if len(cfg.Environments) > 0 {
-		if jr, err = journal.OpenJournal(journal.DefaultJournalPath()); err != nil {
+		if jr, err = journal.Open(journal.DefaultPath()); err != nil {
 			return nil, nil, fmt.Errorf("the withdrawal journal cannot be opened: %w", err)
 		}
 	}
@@ -223,7 +223,7 @@ func consoleTargets(cfg config.Config, envName string, log *slog.Logger) ([]kit.
 			return nil, nil, fmt.Errorf("cannot make the sandbox journal directory: %w", err)
 		}
 		closeAll := func() { srv.Close(); os.RemoveAll(dir) }
-		sbJournal, err := journal.OpenJournal(filepath.Join(dir, "journal.jsonl"))
+		sbJournal, err := journal.Open(filepath.Join(dir, "journal.jsonl"))
 		if err != nil {
 			closeAll()
 			return nil, nil, err

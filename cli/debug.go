@@ -27,7 +27,7 @@ func debugLogger(w io.Writer) *slog.Logger {
 // screen is the console's, so the log cannot go to stderr), refusing a link
 // or a file others could change (signer.OpenPrivate). The caller closes it.
 func consoleDebugLog() (*slog.Logger, string, func(), error) {
-	path := filepath.Join(filepath.Dir(journal.DefaultJournalPath()), debugLogFile)
+	path := filepath.Join(filepath.Dir(journal.DefaultPath()), debugLogFile)
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, path, nil, fmt.Errorf("cannot make the state directory for the debug log: %w", err)
 	}

@@ -179,9 +179,9 @@ func (c doctorCmd) checkKeystore(add func(check, detail, fix string)) {
 
 // checkJournal reports the withdrawal journal's path, permissions and health.
 func checkJournal(add func(check, detail, fix string)) {
-	path := journal.DefaultJournalPath()
+	path := journal.DefaultPath()
 	if err := signer.CheckPrivateFile(path); err != nil {
-		addUnsafe(add, "journal", err) // OpenJournal would refuse it
+		addUnsafe(add, "journal", err) // journal.Open would refuse it
 		return
 	}
 	fi, err := os.Stat(path)
@@ -195,8 +195,8 @@ func checkJournal(add func(check, detail, fix string)) {
 	case fi.Mode().Perm()&0o077 != 0:
 		add("journal", fmt.Sprintf("%s is open to other users (%v)", path, fi.Mode().Perm()), "chmod 600 "+path)
 	}
-	j, err := journal.OpenJournal(path)
-	var recs []journal.JournalRecord
+	j, err := journal.Open(path)
+	var recs []journal.Record
 	skipped := 0
 	if err == nil {
 		recs, skipped, err = j.RecordsSkipped()
@@ -221,7 +221,7 @@ func checkJournal(add func(check, detail, fix string)) {
 // checkStateFiles reports the state files beside the journal that another
 // user could change, or that are links: svcwallet refuses to use them.
 func checkStateFiles(add func(check, detail, fix string)) {
-	dir := filepath.Dir(journal.DefaultJournalPath())
+	dir := filepath.Dir(journal.DefaultPath())
 	for _, name := range []string{filepath.Base(withdrawal.BridgePinsPath(dir)), follow.WatchlistFile, debugLogFile} {
 		path := filepath.Join(dir, name)
 		if _, err := os.Lstat(path); err == nil {

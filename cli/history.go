@@ -80,7 +80,7 @@ func (a *app) historyCommand() *cobra.Command {
 // refreshHistory is the --refresh of `svcwallet history`: it logs in as
 // `status` does and asks the service about each unfinished withdrawal of
 // the account through one scheduler, journaling what each answer teaches
-// (service.Scheduler decides, Withdrawer.JournalState writes), so the
+// (follow.Scheduler decides, Withdrawer.JournalState writes), so the
 // listing that follows shows it. It returns the exit status and whether to
 // list after it (not when it could not log in).
 func (c statusCmd) refreshHistory(envName, configPath string) (int, bool) {
@@ -157,9 +157,9 @@ func runHistory(env CLIEnv, envName, configPath string) int {
 		}
 		return fail(1, "%v", err)
 	}
-	var recs []journal.JournalRecord
+	var recs []journal.Record
 	if name != config.SandboxEnv {
-		j, err := journal.OpenJournal(journal.DefaultJournalPath())
+		j, err := journal.Open(journal.DefaultPath())
 		skipped := 0
 		if err == nil {
 			recs, skipped, err = j.RecordsSkipped()
@@ -190,7 +190,7 @@ func runHistory(env CLIEnv, envName, configPath string) int {
 		return 0
 	}
 	if len(recs) == 0 {
-		where := "in the journal " + journal.DefaultJournalPath()
+		where := "in the journal " + journal.DefaultPath()
 		if name == config.SandboxEnv {
 			where = "kept: the embedded sandbox's journal ends with its console"
 		}
@@ -207,7 +207,7 @@ func runHistory(env CLIEnv, envName, configPath string) int {
 }
 
 // historyState words a record's state for the text listing.
-func historyState(r journal.JournalRecord) string {
+func historyState(r journal.Record) string {
 	switch {
 	case r.Unanswered():
 		return "UNANSWERED: open the console to resume it"

@@ -20,7 +20,7 @@ func historyJournal(t *testing.T) {
 	t.Helper()
 	state := t.TempDir()
 	t.Setenv("XDG_STATE_HOME", state)
-	j, err := journal.OpenJournal(journal.DefaultJournalPath())
+	j, err := journal.Open(journal.DefaultPath())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,25 +29,25 @@ func historyJournal(t *testing.T) {
 		PayAmount: decimal.RequireFromString("25"), ReceiveAmount: decimal.RequireFromString("23.5")}
 	add := func(min int, env, id, kind, state string) {
 		t.Helper()
-		e := journal.JournalEntry{Time: t0.Add(time.Duration(min) * time.Minute), Kind: kind, Env: env, QuoteID: id, State: state}
-		if kind == journal.JournalIntent {
+		e := journal.Entry{Time: t0.Add(time.Duration(min) * time.Minute), Kind: kind, Env: env, QuoteID: id, State: state}
+		if kind == journal.KindIntent {
 			e.Intent = intent
 		}
-		if kind == journal.JournalRejected {
+		if kind == journal.KindRejected {
 			e.Error = "destination flagged by screening"
 		}
 		if err := j.Append(e); err != nil {
 			t.Fatal(err)
 		}
 	}
-	add(0, "local", "q-done", journal.JournalIntent, "")
-	add(1, "local", "q-done", journal.JournalState, service.StateCompleted)
-	add(2, "local", "q-refused", journal.JournalIntent, "")
-	add(3, "local", "q-refused", journal.JournalRejected, "")
-	add(4, "local", "q-unanswered", journal.JournalIntent, "")
-	add(5, "local", "q-sending", journal.JournalIntent, "")
-	add(6, "local", "q-sending", journal.JournalState, service.StateSending)
-	add(7, "other", "q-elsewhere", journal.JournalIntent, "")
+	add(0, "local", "q-done", journal.KindIntent, "")
+	add(1, "local", "q-done", journal.KindState, service.StateCompleted)
+	add(2, "local", "q-refused", journal.KindIntent, "")
+	add(3, "local", "q-refused", journal.KindRejected, "")
+	add(4, "local", "q-unanswered", journal.KindIntent, "")
+	add(5, "local", "q-sending", journal.KindIntent, "")
+	add(6, "local", "q-sending", journal.KindState, service.StateSending)
+	add(7, "other", "q-elsewhere", journal.KindIntent, "")
 }
 
 func TestHistoryCommand(t *testing.T) {
@@ -100,8 +100,8 @@ func TestHistoryCommand(t *testing.T) {
 func TestHistoryPlantedJournalIsInert(t *testing.T) {
 	state := t.TempDir()
 	t.Setenv("XDG_STATE_HOME", state)
-	path := journal.DefaultJournalPath()
-	if _, err := journal.OpenJournal(path); err != nil {
+	path := journal.DefaultPath()
+	if _, err := journal.Open(path); err != nil {
 		t.Fatal(err)
 	}
 	lines := []string{

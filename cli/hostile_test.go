@@ -216,11 +216,11 @@ func TestCLIStatusCreatedAfterAcceptance(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", state)
 	r := newStatusRig(t)
 	id := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
-	j, err := journal.OpenJournal(journal.DefaultJournalPath())
+	j, err := journal.Open(journal.DefaultPath())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := j.Append(journal.JournalEntry{Time: r.clock.Now(), Kind: journal.JournalAccepted, Env: "local", AccountID: sandbox.DemoAccountID, QuoteID: id}); err != nil {
+	if err := j.Append(journal.Entry{Time: r.clock.Now(), Kind: journal.KindAccepted, Env: "local", AccountID: sandbox.DemoAccountID, QuoteID: id}); err != nil {
 		t.Fatal(err)
 	}
 	r.clock.Advance(time.Hour)
@@ -231,10 +231,10 @@ func TestCLIStatusCreatedAfterAcceptance(t *testing.T) {
 	}
 	// The journal replaced by a directory: said, and the record is read
 	// without it.
-	if err := os.Remove(journal.DefaultJournalPath()); err != nil {
+	if err := os.Remove(journal.DefaultPath()); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Mkdir(journal.DefaultJournalPath(), 0o700); err != nil {
+	if err := os.Mkdir(journal.DefaultPath(), 0o700); err != nil {
 		t.Fatal(err)
 	}
 	if res := r.run(nil, id); !strings.Contains(res.stderr, "the journal cannot be read") {

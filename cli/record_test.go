@@ -15,13 +15,13 @@ import (
 // user pressed esc right after SUBMITTED).
 func (r *statusRig) journaled(account, id string) {
 	r.t.Helper()
-	j, err := journal.OpenJournal(journal.DefaultJournalPath())
+	j, err := journal.Open(journal.DefaultPath())
 	if err != nil {
 		r.t.Fatal(err)
 	}
-	for _, kind := range []string{journal.JournalIntent, journal.JournalAccepted} {
-		e := journal.JournalEntry{Time: r.clock.Now(), Kind: kind, Env: "local", AccountID: account, QuoteID: id}
-		if kind == journal.JournalIntent {
+	for _, kind := range []string{journal.KindIntent, journal.KindAccepted} {
+		e := journal.Entry{Time: r.clock.Now(), Kind: kind, Env: "local", AccountID: account, QuoteID: id}
+		if kind == journal.KindIntent {
 			e.Intent = &journal.Intent{Chain: "BASE", ToAddress: sandbox.DestCompleted, TokenIn: "USDT", TokenOut: "USDT"}
 		}
 		if err := j.Append(e); err != nil {
@@ -33,7 +33,7 @@ func (r *statusRig) journaled(account, id string) {
 // journalStates lists the answers journaled for id: "accepted" and states.
 func journalStates(t *testing.T, id string) []string {
 	t.Helper()
-	j, err := journal.OpenJournal(journal.DefaultJournalPath())
+	j, err := journal.Open(journal.DefaultPath())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,9 +45,9 @@ func journalStates(t *testing.T, id string) []string {
 	for _, e := range entries {
 		switch {
 		case e.QuoteID != id:
-		case e.Kind == journal.JournalAccepted:
+		case e.Kind == journal.KindAccepted:
 			out = append(out, "accepted")
-		case e.Kind == journal.JournalState:
+		case e.Kind == journal.KindState:
 			out = append(out, e.State)
 		}
 	}

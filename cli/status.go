@@ -216,12 +216,12 @@ func loginCredential(env CLIEnv, e config.Environment) (service.Credential, stri
 // returns the account's records in the environment and sets c.writer,
 // which journals the states learned of the own ones. No journal, no
 // records: nothing here is own, and no state directory is created.
-func (c *statusCmd) journalOf(client *service.Client) ([]journal.JournalRecord, error) {
-	path := journal.DefaultJournalPath()
+func (c *statusCmd) journalOf(client *service.Client) ([]journal.Record, error) {
+	path := journal.DefaultPath()
 	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
-	j, err := journal.OpenJournal(path)
+	j, err := journal.Open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -234,7 +234,7 @@ func (c *statusCmd) journalOf(client *service.Client) ([]journal.JournalRecord, 
 // journal writes the state a follower learned of an own withdrawal (none
 // when step names none). A failed write is said on stderr and changes no
 // exit status: the status itself was read.
-func (c statusCmd) journal(cmd, id string, w service.Withdrawal, step follow.FollowStep) {
+func (c statusCmd) journal(cmd, id string, w service.Withdrawal, step follow.Step) {
 	if step.JournalState == "" {
 		return
 	}

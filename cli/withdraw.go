@@ -186,7 +186,7 @@ type withdrawTarget struct {
 
 func newWithdrawTarget(e config.Environment) (withdrawTarget, error) {
 	if e.Name != config.SandboxEnv {
-		p := journal.DefaultJournalPath()
+		p := journal.DefaultPath()
 		if p == "" {
 			return withdrawTarget{}, errors.New("no state directory for the withdrawal journal: set $HOME or $XDG_STATE_HOME")
 		}
@@ -261,7 +261,7 @@ func (c withdrawCmd) run(f withdrawFlags) int {
 			return c.fail(exitFailed, "not confirmed: nothing was signed or sent")
 		}
 	}
-	j, err := journal.OpenJournal(target.journalPath)
+	j, err := journal.Open(target.journalPath)
 	if err != nil {
 		return c.fail(exitFailed, "the withdrawal journal cannot be opened (%v): nothing was signed or sent", err)
 	}
@@ -285,13 +285,13 @@ func (c withdrawCmd) run(f withdrawFlags) int {
 }
 
 // choose picks the USDT route for --chain and --token-out and checks the
-// destination as the console's form does (WithdrawalChoice.CheckDestination).
-func (c withdrawCmd) choose(client *service.Client, f withdrawFlags) (withdrawal.WithdrawalChoice, int, bool) {
+// destination as the console's form does (withdrawal.Choice.CheckDestination).
+func (c withdrawCmd) choose(client *service.Client, f withdrawFlags) (withdrawal.Choice, int, bool) {
 	cx, cancel := c.call()
 	info, err := client.WithdrawalInfo(cx)
 	cancel()
 	if err != nil {
-		return withdrawal.WithdrawalChoice{}, c.serviceFail("withdrawal info", err), false
+		return withdrawal.Choice{}, c.serviceFail("withdrawal info", err), false
 	}
 	routes := info.Route[service.TokenUSDT]
 	var names []string
@@ -300,7 +300,7 @@ func (c withdrawCmd) choose(client *service.Client, f withdrawFlags) (withdrawal
 		if !strings.EqualFold(rt.Chain, strings.TrimSpace(f.chain)) {
 			continue
 		}
-		ch := withdrawal.WithdrawalChoice{Info: info, TokenIn: service.TokenUSDT, Route: rt}
+		ch := withdrawal.Choice{Info: info, TokenIn: service.TokenUSDT, Route: rt}
 		for _, t := range rt.TokensOut {
 			if strings.EqualFold(t, strings.TrimSpace(f.tokenOut)) {
 				ch.TokenOut = t
@@ -316,15 +316,15 @@ func (c withdrawCmd) choose(client *service.Client, f withdrawFlags) (withdrawal
 		return ch, 0, true
 	}
 	if len(names) == 0 {
-		return withdrawal.WithdrawalChoice{}, c.fail(exitFailed, "the service offers no USDT withdrawal route now"), false
+		return withdrawal.Choice{}, c.fail(exitFailed, "the service offers no USDT withdrawal route now"), false
 	}
-	return withdrawal.WithdrawalChoice{}, c.usage("--chain %.20q has no USDT withdrawal route; the chains are: %s", clean.Quoted(f.chain), strings.Join(names, ", ")), false
+	return withdrawal.Choice{}, c.usage("--chain %.20q has no USDT withdrawal route; the chains are: %s", clean.Quoted(f.chain), strings.Join(names, ", ")), false
 }
 
 // quote measures the clock, asks the quote, refuses one the choice refuses
 // (QuoteRefusal), builds the Order (NewOrder) and checks its bridge
 // address (CheckBridge), as the console's quote and review do.
-func (c withdrawCmd) quote(client *service.Client, e config.Environment, t withdrawTarget, ch withdrawal.WithdrawalChoice) (withdrawal.Order, withdrawal.BridgeTrust, int, bool) {
+func (c withdrawCmd) quote(client *service.Client, e config.Environment, t withdrawTarget, ch withdrawal.Choice) (withdrawal.Order, withdrawal.BridgeTrust, int, bool) {
 	cx, cancel := c.call()
 	defer cancel()
 	clock, err := client.MeasureClock(cx)

@@ -13,7 +13,7 @@ import (
 	"svcwallet/service/withdrawal"
 )
 
-// resume is `svcwallet withdraw resume QUOTE_ID`: service.PlanResume on the
+// resume is `svcwallet withdraw resume QUOTE_ID`: withdrawal.PlanResume on the
 // journal's record decides, as the console's resume does.
 func (c withdrawCmd) resume(f withdrawFlags, id string) int {
 	f.json = c.env.JSON
@@ -38,11 +38,11 @@ func (c withdrawCmd) resume(f withdrawFlags, id string) int {
 	case err != nil:
 		return c.fail(exitError, "%v", err)
 	}
-	path := journal.DefaultJournalPath()
+	path := journal.DefaultPath()
 	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
 		return c.failAbout(id, exitNotFound, "no withdrawal journal at %s: nothing to resume", path)
 	}
-	j, err := journal.OpenJournal(path)
+	j, err := journal.Open(path)
 	if err != nil {
 		return c.fail(exitError, "the withdrawal journal cannot be opened: %v", err)
 	}
@@ -51,7 +51,7 @@ func (c withdrawCmd) resume(f withdrawFlags, id string) int {
 	if err != nil {
 		return c.fail(exitError, "the withdrawal journal cannot be read: %v", err)
 	}
-	var rec *journal.JournalRecord
+	var rec *journal.Record
 	for i := range recs {
 		if recs[i].QuoteID == id && recs[i].Made {
 			rec = &recs[i]
@@ -75,7 +75,7 @@ func (c withdrawCmd) resume(f withdrawFlags, id string) int {
 		case r.Lost:
 			return c.failAbout(id, exitError, "still no answer from the service to withdrawal %s (%v): it may or may not have arrived; run svcwallet withdraw resume %s again later (it cannot pay twice)", id, service.Explain(r.Err), id)
 		case !r.Refused:
-			o := withdrawal.Order{Quote: service.Quote{QuoteID: id}, Choice: withdrawal.WithdrawalChoice{TokenIn: rec.Intent.TokenIn,
+			o := withdrawal.Order{Quote: service.Quote{QuoteID: id}, Choice: withdrawal.Choice{TokenIn: rec.Intent.TokenIn,
 				TokenOut: rec.Intent.TokenOut, ToAddress: rec.Intent.ToAddress, Route: service.WithdrawalRoute{Chain: rec.Intent.Chain}}}
 			if code := c.printAccepted(r.Accepted, o, f.json, false); code != 0 {
 				return code

@@ -59,7 +59,7 @@ var consoleStates = []consoleState{
 		c.FillDestination(sandbox.DestCompleted, "25")
 	}},
 	{"withdraw_lookalike", func(c *screentest.Console) {
-		if err := c.App.Target.Journal.Append(journal.JournalEntry{Time: screentest.Now, Kind: journal.JournalIntent, QuoteID: "q-earlier",
+		if err := c.App.Target.Journal.Append(journal.Entry{Time: screentest.Now, Kind: journal.KindIntent, QuoteID: "q-earlier",
 			Intent: &journal.Intent{ToAddress: sandbox.DestCompleted, Chain: "ARBITRUM"}}); err != nil {
 			c.T.Fatal(err)
 		}

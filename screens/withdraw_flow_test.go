@@ -234,7 +234,7 @@ func spendElsewhere(t *testing.T, f *withdrawFlow, amount string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	choice := withdrawal.WithdrawalChoice{Info: info, TokenIn: "USDT", TokenOut: "USDT", ToAddress: sandbox.DestCompleted,
+	choice := withdrawal.Choice{Info: info, TokenIn: "USDT", TokenOut: "USDT", ToAddress: sandbox.DestCompleted,
 		Route: service.WithdrawalRoute{Chain: "BASE"}, Amount: decimal.RequireFromString(amount)}
 	s, _ := c.Session()
 	order, err := withdrawal.NewOrder(choice, withdrawal.PricedQuote{Quote: q}, s.FundingAccountAddress, f.c.App.Target.Env.Domain(), 7, f.clock.Now())

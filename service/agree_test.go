@@ -12,6 +12,7 @@ import (
 	"github.com/mr-tron/base58"
 
 	"svcwallet/service"
+	"svcwallet/service/builder"
 	"svcwallet/service/sandbox"
 	"svcwallet/service/withdrawal"
 	"svcwallet/signer"
@@ -69,7 +70,7 @@ func TestDestinationChecksAgreeWithSandbox(t *testing.T) {
 				route = r
 			}
 		}
-		choice := withdrawal.WithdrawalChoice{Info: info, TokenIn: service.TokenUSDT, Route: route, TokenOut: service.TokenUSDT}
+		choice := withdrawal.Choice{Info: info, TokenIn: service.TokenUSDT, Route: route, TokenOut: service.TokenUSDT}
 		checked, cerr := choice.CheckDestination(tr.to, tr.amount, "")
 		if cerr == nil {
 			if _, err := c.Quote(ctx, checked.QuoteRequest()); badInput(err) {
@@ -91,13 +92,13 @@ func TestBuilderChecksAgreeWithSandbox(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
 	c := w.client(service.Options{})
 	demo := mustKey(t, sandbox.DemoPrivateKey)
-	plain := service.BuilderInput{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"}
+	plain := builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"}
 	withKey := plain
 	withKey.Label, withKey.KeySigner, withKey.Permissions = "bot", mustKey(t, sandbox.NoChainPrivateKey).Address().Hex(), "Trade"
 	nonce, exp := uint32(0), w.clock.Now().Add(time.Hour).UnixNano()
 	// send signs a as the client does and posts its request, first changed
 	// by edit to carry raw text where the client would send its own.
-	send := func(a service.BuilderAuth, edit func(*service.BuilderAuthorizeRequest)) error {
+	send := func(a builder.Auth, edit func(*service.BuilderAuthorizeRequest)) error {
 		nonce++
 		sig, err := signer.Sign(demo, w.env.Domain(), a.Message(nonce, exp))
 		if err != nil {
@@ -110,8 +111,8 @@ func TestBuilderChecksAgreeWithSandbox(t *testing.T) {
 		_, err = c.AuthorizeBuilder(ctx, req)
 		return err
 	}
-	check := func(in service.BuilderInput) (service.BuilderAuth, error) {
-		a, err := service.CheckBuilder(in)
+	check := func(in builder.Input) (builder.Auth, error) {
+		a, err := builder.Check(in)
 		if err == nil {
 			if err := send(a, nil); err != nil {
 				t.Errorf("%+v: the client's own request was refused: %v", in, err)
@@ -119,7 +120,7 @@ func TestBuilderChecksAgreeWithSandbox(t *testing.T) {
 		}
 		return a, err
 	}
-	base, err := service.CheckBuilder(withKey)
+	base, err := builder.Check(withKey)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,30 +7,31 @@ import (
 	"testing"
 
 	"svcwallet/service"
+	"svcwallet/service/builder"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
 )
 
-// TestAuthorizeBuilderOrder: the one builder workflow signs exactly the
+// TestBuilderOrderAuthorize: the one builder workflow signs exactly the
 // order's message with the main account's key and sends it; another key is
 // refused before anything is signed or sent.
-func TestAuthorizeBuilderOrder(t *testing.T) {
+func TestBuilderOrderAuthorize(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
 	rec := &recorder{}
 	c := w.client(service.Options{HTTPClient: rec.httpClient()})
-	a, err := service.CheckBuilder(service.BuilderInput{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
+	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := service.NewBuilderOrder(a, w.env.Domain(), 42, w.clock.Now())
+	o := builder.NewOrder(a, w.env.Domain(), 42, w.clock.Now())
 	keyOf := func(hex string) func() (signer.Key, error) {
 		return func() (signer.Key, error) { return mustKey(t, hex), nil }
 	}
-	_, _, err = c.AuthorizeBuilderOrder(context.Background(), o, keyOf(sandbox.BuilderPrivateKey))
+	_, _, err = o.Authorize(context.Background(), c, keyOf(sandbox.BuilderPrivateKey))
 	if err == nil || !strings.Contains(err.Error(), "only the main account's key can authorize a builder") || rec.count(service.PathBuilderAuthorize) != 0 {
 		t.Fatalf("another key: %v, %d sent", err, rec.count(service.PathBuilderAuthorize))
 	}
-	req, _, err := c.AuthorizeBuilderOrder(context.Background(), o, keyOf(sandbox.DemoPrivateKey))
+	req, _, err := o.Authorize(context.Background(), c, keyOf(sandbox.DemoPrivateKey))
 	if err != nil || rec.count(service.PathBuilderAuthorize) != 1 {
 		t.Fatalf("main key: %v", err)
 	}
@@ -39,7 +40,7 @@ func TestAuthorizeBuilderOrder(t *testing.T) {
 		t.Fatalf("signed %+v, want the order's nonce %d and expiration %d", req.Signature, nonce, exp)
 	}
 	// The same nonce again is a duplicate: refused for good.
-	if _, _, err := c.AuthorizeBuilderOrder(context.Background(), o, keyOf(sandbox.DemoPrivateKey)); !service.BuilderRefused(err) {
+	if _, _, err := o.Authorize(context.Background(), c, keyOf(sandbox.DemoPrivateKey)); !builder.Refused(err) {
 		t.Fatalf("a replayed nonce: %v, want a refusal for good", err)
 	}
 }

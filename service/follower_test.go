@@ -33,7 +33,7 @@ func TestFollowAnswers(t *testing.T) {
 			t.Fatalf("answer %d: delay %v journal %q final %v, want %v %q %v", i, step.Delay, step.JournalState, f.Final, s.delay, s.journal, s.final)
 		}
 	}
-	if step := f.Answer(service.Withdrawal{State: service.StateFailed}, nil, now, time.Second, half); step != (follow.FollowStep{}) || f.Last.State != service.StateCompleted {
+	if step := f.Answer(service.Withdrawal{State: service.StateFailed}, nil, now, time.Second, half); step != (follow.Step{}) || f.Last.State != service.StateCompleted {
 		t.Fatalf("a final follow changed: %+v %s", step, f.Last.State)
 	}
 }

@@ -177,7 +177,7 @@ func TestHygieneNoSecretsAnywhere(t *testing.T) {
 	noteErr(err)
 
 	// Withdraw, journaled as the review screen does, then followed.
-	j, err := journal.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
+	j, err := journal.Open(filepath.Join(t.TempDir(), "journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,9 +187,9 @@ func TestHygieneNoSecretsAnywhere(t *testing.T) {
 	}
 	req := w.signWithdraw(wc, q, demo, nil)
 	s, _ := wc.Session()
-	base := journal.JournalEntry{Env: w.env.Name, AccountID: s.AccountID, QuoteID: q.QuoteID}
+	base := journal.Entry{Env: w.env.Name, AccountID: s.AccountID, QuoteID: q.QuoteID}
 	intent := base
-	intent.Time, intent.Kind, intent.Request = w.clock.Now(), journal.JournalIntent, &req
+	intent.Time, intent.Kind, intent.Request = w.clock.Now(), journal.KindIntent, &req
 	intent.Intent = &journal.Intent{ToAddress: sandbox.DestCompleted, Chain: "BASE", TokenIn: "USDT", TokenOut: "USDT",
 		PayAmount: q.PayAmount, ReceiveAmount: q.ReceiveAmount, ExpiresAt: q.ExpiresAt}
 	if err := j.Append(intent); err != nil {
@@ -199,7 +199,7 @@ func TestHygieneNoSecretsAnywhere(t *testing.T) {
 		t.Fatal(err)
 	}
 	accepted := base
-	accepted.Time, accepted.Kind = w.clock.Now(), journal.JournalAccepted
+	accepted.Time, accepted.Kind = w.clock.Now(), journal.KindAccepted
 	if err := j.Append(accepted); err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +210,7 @@ func TestHygieneNoSecretsAnywhere(t *testing.T) {
 			t.Fatal(err)
 		}
 		e := base
-		e.Time, e.Kind, e.State, e.TxHash = w.clock.Now(), journal.JournalState, st.State, st.WithdrawTxHash
+		e.Time, e.Kind, e.State, e.TxHash = w.clock.Now(), journal.KindState, st.State, st.WithdrawTxHash
 		if err := j.Append(e); err != nil {
 			t.Fatal(err)
 		}
@@ -220,7 +220,7 @@ func TestHygieneNoSecretsAnywhere(t *testing.T) {
 	_, err = c.Withdraw(ctx, bad)
 	noteErr(err)
 	refused := base
-	refused.Time, refused.Kind, refused.Error = w.clock.Now(), journal.JournalRejected, err.Error()
+	refused.Time, refused.Kind, refused.Error = w.clock.Now(), journal.KindRejected, err.Error()
 	if err := j.Append(refused); err != nil {
 		t.Fatal(err)
 	}

@@ -25,14 +25,14 @@ import (
 const fileSizeLimitEnv = "SVCWALLET_TEST_FSIZE_CHILD"
 
 // executeWith runs one withdrawal through a Withdrawer whose journal is at
-// path (prepared by plant after OpenJournal) and returns the outcome and
+// path (prepared by plant after journal.Open) and returns the outcome and
 // how many withdraw requests left.
 func executeWith(t *testing.T, path string, plant func(t *testing.T, path string)) (withdrawal.Sent, int) {
 	t.Helper()
 	w := newWorld(t, sandbox.Options{})
 	rec := &recorder{}
 	c := w.login(sandbox.DemoAPIKey, service.Options{HTTPClient: rec.httpClient()})
-	j, err := journal.OpenJournal(path)
+	j, err := journal.Open(path)
 	if err != nil {
 		return withdrawal.Sent{Err: err}, 0
 	}
@@ -108,20 +108,20 @@ func TestJournalFullDisk(t *testing.T) {
 // read differently is refused by Append, and nothing is written.
 func TestJournalWritesOnlyWhatReadsBack(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	j, err := journal.OpenJournal(path)
+	j, err := journal.Open(path)
 	must(t, err)
 	huge := decimal.RequireFromString(strings.Repeat("1", 70_000))
-	for name, e := range map[string]journal.JournalEntry{
-		"70,000-digit receive amount": {Kind: journal.JournalIntent, Env: "sandbox", QuoteID: "q-1", Intent: &journal.Intent{
+	for name, e := range map[string]journal.Entry{
+		"70,000-digit receive amount": {Kind: journal.KindIntent, Env: "sandbox", QuoteID: "q-1", Intent: &journal.Intent{
 			Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT", ToAddress: sandbox.DestCompleted, PayAmount: decimal.NewFromInt(10), ReceiveAmount: huge}},
-		"quote id with a dollar": {Kind: journal.JournalAccepted, Env: "sandbox", QuoteID: "q-$(x)"},
+		"quote id with a dollar": {Kind: journal.KindAccepted, Env: "sandbox", QuoteID: "q-$(x)"},
 		"unknown kind":           {Kind: "paid", Env: "sandbox", QuoteID: "q-1"},
-		"escape in an error":     {Kind: journal.JournalRejected, Env: "sandbox", QuoteID: "q-1", Error: "no\x1b[2J"},
+		"escape in an error":     {Kind: journal.KindRejected, Env: "sandbox", QuoteID: "q-1", Error: "no\x1b[2J"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			e.Time = time.Unix(1, 0).UTC()
-			if err := j.Append(e); !errors.Is(err, journal.ErrJournalLine) {
-				t.Fatalf("Append = %v, want ErrJournalLine", err)
+			if err := j.Append(e); !errors.Is(err, journal.ErrLine) {
+				t.Fatalf("Append = %v, want journal.ErrLine", err)
 			}
 			if b, _ := os.ReadFile(path); len(b) != 0 {
 				t.Fatalf("the journal holds %d bytes", len(b))
@@ -159,7 +159,7 @@ func must(t *testing.T, err error) {
 // returned, and a good line among them is still read.
 func TestJournalReadBackIsChecked(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	j, err := journal.OpenJournal(path)
+	j, err := journal.Open(path)
 	must(t, err)
 	good := `{"time":"2026-03-01T10:00:00Z","kind":"accepted","env":"sandbox","quote_id":"q-good"}`
 	bad := []string{

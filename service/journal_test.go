@@ -22,7 +22,7 @@ func journalRequest(id string, nonce uint32) *service.WithdrawRequest {
 
 func TestJournalAppendAndRecords(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state", "svcwallet", "journal.jsonl")
-	j, err := journal.OpenJournal(path)
+	j, err := journal.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,8 +35,8 @@ func TestJournalAppendAndRecords(t *testing.T) {
 	at := func(s int) time.Time { return t0.Add(time.Duration(s) * time.Second) }
 	intent := &journal.Intent{ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", Chain: "BASE", TokenIn: "USDT", TokenOut: "USDT",
 		PayAmount: dec("100"), ReceiveAmount: dec("98.5"), ExpiresAt: at(60)}
-	base := journal.JournalEntry{Env: "sandbox", AccountID: "acct-1"}
-	entry := func(s int, kind, id string, f func(*journal.JournalEntry)) journal.JournalEntry {
+	base := journal.Entry{Env: "sandbox", AccountID: "acct-1"}
+	entry := func(s int, kind, id string, f func(*journal.Entry)) journal.Entry {
 		e := base
 		e.Time, e.Kind, e.QuoteID = at(s), kind, id
 		if f != nil {
@@ -44,16 +44,16 @@ func TestJournalAppendAndRecords(t *testing.T) {
 		}
 		return e
 	}
-	for _, e := range []journal.JournalEntry{
-		entry(0, journal.JournalIntent, "q-done", func(e *journal.JournalEntry) { e.Request, e.Intent = journalRequest("q-done", 1), intent }),
-		entry(1, journal.JournalAccepted, "q-done", nil),
-		entry(2, journal.JournalIntent, "q-lost", func(e *journal.JournalEntry) { e.Request = journalRequest("q-lost", 2) }),
-		entry(4, journal.JournalState, "q-done", func(e *journal.JournalEntry) { e.State = service.StateSending }),
-		entry(7, journal.JournalState, "q-done", func(e *journal.JournalEntry) { e.State, e.TxHash = service.StateCompleted, "0xabc" }),
-		entry(8, journal.JournalIntent, "q-refused", func(e *journal.JournalEntry) { e.Request = journalRequest("q-refused", 3) }),
-		entry(9, journal.JournalRejected, "q-refused", func(e *journal.JournalEntry) { e.Error = "The quote expired." }),
-		entry(10, journal.JournalIntent, "q-following", func(e *journal.JournalEntry) { e.Request = journalRequest("q-following", 4) }),
-		entry(11, journal.JournalAccepted, "q-following", nil),
+	for _, e := range []journal.Entry{
+		entry(0, journal.KindIntent, "q-done", func(e *journal.Entry) { e.Request, e.Intent = journalRequest("q-done", 1), intent }),
+		entry(1, journal.KindAccepted, "q-done", nil),
+		entry(2, journal.KindIntent, "q-lost", func(e *journal.Entry) { e.Request = journalRequest("q-lost", 2) }),
+		entry(4, journal.KindState, "q-done", func(e *journal.Entry) { e.State = service.StateSending }),
+		entry(7, journal.KindState, "q-done", func(e *journal.Entry) { e.State, e.TxHash = service.StateCompleted, "0xabc" }),
+		entry(8, journal.KindIntent, "q-refused", func(e *journal.Entry) { e.Request = journalRequest("q-refused", 3) }),
+		entry(9, journal.KindRejected, "q-refused", func(e *journal.Entry) { e.Error = "The quote expired." }),
+		entry(10, journal.KindIntent, "q-following", func(e *journal.Entry) { e.Request = journalRequest("q-following", 4) }),
+		entry(11, journal.KindAccepted, "q-following", nil),
 	} {
 		if err := j.Append(e); err != nil {
 			t.Fatal(err)
@@ -77,7 +77,7 @@ func TestJournalAppendAndRecords(t *testing.T) {
 	}
 
 	// A second Journal on the same file (a restart) reads the same.
-	j2, err := journal.OpenJournal(path)
+	j2, err := journal.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func TestJournalAppendAndRecords(t *testing.T) {
 	if strings.Join(ids, ",") != "q-following,q-refused,q-lost,q-done" {
 		t.Fatalf("records in order %v, want newest first", ids)
 	}
-	byID := map[string]journal.JournalRecord{}
+	byID := map[string]journal.Record{}
 	for _, r := range recs {
 		byID[r.QuoteID] = r
 	}
@@ -124,11 +124,11 @@ func TestJournalAppendAndRecords(t *testing.T) {
 // Reading skips it, and the next entry still lands on a line of its own.
 func TestJournalTornLastLine(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	j, err := journal.OpenJournal(path)
+	j, err := journal.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	intent := journal.JournalEntry{Time: t0, Kind: journal.JournalIntent, Env: "sandbox", QuoteID: "q-1", Request: journalRequest("q-1", 1)}
+	intent := journal.Entry{Time: t0, Kind: journal.KindIntent, Env: "sandbox", QuoteID: "q-1", Request: journalRequest("q-1", 1)}
 	if err := j.Append(intent); err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func TestJournalTornLastLine(t *testing.T) {
 
 	// After the restart the answer is journaled again; it must not be
 	// glued to the torn fragment and lost.
-	accepted := journal.JournalEntry{Time: t0.Add(2 * time.Second), Kind: journal.JournalAccepted, Env: "sandbox", QuoteID: "q-1"}
+	accepted := journal.Entry{Time: t0.Add(2 * time.Second), Kind: journal.KindAccepted, Env: "sandbox", QuoteID: "q-1"}
 	if err := j.Append(accepted); err != nil {
 		t.Fatal(err)
 	}
@@ -174,8 +174,8 @@ func TestJournalTornLastLine(t *testing.T) {
 // signature; nothing of the key that signed it.
 func TestJournalNeverHoldsKeys(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	j, _ := journal.OpenJournal(path)
-	if err := j.Append(journal.JournalEntry{Time: t0, Kind: journal.JournalIntent, QuoteID: "q-1", Request: journalRequest("q-1", 1)}); err != nil {
+	j, _ := journal.Open(path)
+	if err := j.Append(journal.Entry{Time: t0, Kind: journal.KindIntent, QuoteID: "q-1", Request: journalRequest("q-1", 1)}); err != nil {
 		t.Fatal(err)
 	}
 	raw, _ := os.ReadFile(path)
@@ -191,13 +191,13 @@ func TestJournalNeverHoldsKeys(t *testing.T) {
 // them are all read.
 func TestJournalSurvivesBadLines(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	j, err := journal.OpenJournal(path)
+	j, err := journal.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	add := func(id string) {
 		t.Helper()
-		if err := j.Append(journal.JournalEntry{Time: t0, Kind: journal.JournalIntent, Env: "sandbox", QuoteID: id, Request: journalRequest(id, 1)}); err != nil {
+		if err := j.Append(journal.Entry{Time: t0, Kind: journal.KindIntent, Env: "sandbox", QuoteID: id, Request: journalRequest(id, 1)}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -233,16 +233,16 @@ func TestJournalAccountRecords(t *testing.T) {
 	if recs, skipped, err := none.AccountRecords("sandbox", "acct-1"); recs != nil || skipped != 0 || err != nil {
 		t.Fatalf("no journal: %v, %d, %v", recs, skipped, err)
 	}
-	j, err := journal.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
+	j, err := journal.Open(filepath.Join(t.TempDir(), "journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, e := range []journal.JournalEntry{
-		{Env: "sandbox", AccountID: "acct-1", Kind: journal.JournalIntent, QuoteID: "q-mine-open"},
-		{Env: "sandbox", AccountID: "acct-1", Kind: journal.JournalIntent, QuoteID: "q-mine-done"},
-		{Env: "sandbox", AccountID: "acct-1", Kind: journal.JournalState, QuoteID: "q-mine-done", State: service.StateCompleted},
-		{Env: "sandbox", AccountID: "acct-2", Kind: journal.JournalIntent, QuoteID: "q-other-account"},
-		{Env: "production", AccountID: "acct-1", Kind: journal.JournalIntent, QuoteID: "q-other-env"},
+	for i, e := range []journal.Entry{
+		{Env: "sandbox", AccountID: "acct-1", Kind: journal.KindIntent, QuoteID: "q-mine-open"},
+		{Env: "sandbox", AccountID: "acct-1", Kind: journal.KindIntent, QuoteID: "q-mine-done"},
+		{Env: "sandbox", AccountID: "acct-1", Kind: journal.KindState, QuoteID: "q-mine-done", State: service.StateCompleted},
+		{Env: "sandbox", AccountID: "acct-2", Kind: journal.KindIntent, QuoteID: "q-other-account"},
+		{Env: "production", AccountID: "acct-1", Kind: journal.KindIntent, QuoteID: "q-other-env"},
 	} {
 		e.Time = t0.Add(time.Duration(i) * time.Second)
 		e.Request = journalRequest(e.QuoteID, uint32(i))
@@ -272,33 +272,33 @@ func TestJournalAccountRecords(t *testing.T) {
 // environment is a withdrawal of its own.
 func TestJournalAppendStateOnce(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	j, err := journal.OpenJournal(path)
+	j, err := journal.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, err := journal.OpenJournal(path)
+	other, err := journal.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := func(kind, account, env, state string) journal.JournalEntry {
-		return journal.JournalEntry{Time: t0, Kind: kind, Env: env, AccountID: account, QuoteID: "q-1", State: state}
+	e := func(kind, account, env, state string) journal.Entry {
+		return journal.Entry{Time: t0, Kind: kind, Env: env, AccountID: account, QuoteID: "q-1", State: state}
 	}
-	if err := j.Append(e(journal.JournalAccepted, "acct-1", "sandbox", "")); err != nil {
+	if err := j.Append(e(journal.KindAccepted, "acct-1", "sandbox", "")); err != nil {
 		t.Fatal(err)
 	}
 	for _, x := range []struct {
 		j     *journal.Journal
-		entry journal.JournalEntry
+		entry journal.Entry
 	}{
-		{j, e(journal.JournalState, "acct-1", "sandbox", service.StateSubmitted)},
-		{j, e(journal.JournalState, "acct-1", "sandbox", service.StateSending)},
-		{other, e(journal.JournalState, "acct-1", "sandbox", service.StateSending)},
-		{other, e(journal.JournalState, "acct-2", "sandbox", service.StateSending)},
-		{j, e(journal.JournalState, "acct-1", "production", service.StateSending)},
-		{j, e(journal.JournalState, "acct-1", "sandbox", service.StateCompleted)},
-		{other, e(journal.JournalState, "acct-1", "sandbox", service.StateCompleted)},
+		{j, e(journal.KindState, "acct-1", "sandbox", service.StateSubmitted)},
+		{j, e(journal.KindState, "acct-1", "sandbox", service.StateSending)},
+		{other, e(journal.KindState, "acct-1", "sandbox", service.StateSending)},
+		{other, e(journal.KindState, "acct-2", "sandbox", service.StateSending)},
+		{j, e(journal.KindState, "acct-1", "production", service.StateSending)},
+		{j, e(journal.KindState, "acct-1", "sandbox", service.StateCompleted)},
+		{other, e(journal.KindState, "acct-1", "sandbox", service.StateCompleted)},
 		// A slower follower's late answer never reopens it.
-		{other, e(journal.JournalState, "acct-1", "sandbox", service.StateSending)},
+		{other, e(journal.KindState, "acct-1", "sandbox", service.StateSending)},
 	} {
 		if err := x.j.AppendState(x.entry); err != nil {
 			t.Fatal(err)

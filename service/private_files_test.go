@@ -43,20 +43,20 @@ func wantLinkRefused(t *testing.T, what string, err error, path, target, content
 }
 
 // TestJournalRefusesLinks: a journal path that is a symbolic link is refused
-// by OpenJournal, and by Append and Scan when it is planted after the open;
+// by journal.Open, and by Append and Scan when it is planted after the open;
 // the planted target is neither appended to nor read.
 func TestJournalRefusesLinks(t *testing.T) {
 	const content = `{"kind":"intent","quote_id":"planted"}` + "\n"
 	dir := t.TempDir()
 	path := filepath.Join(dir, "journal.jsonl")
-	j, err := journal.OpenJournal(path)
+	j, err := journal.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	target := plantLink(t, path, content)
-	_, err = journal.OpenJournal(path)
-	wantLinkRefused(t, "OpenJournal", err, path, target, content)
-	err = j.Append(journal.JournalEntry{Time: time.Now(), Kind: journal.JournalIntent, Env: "sandbox", QuoteID: "q1"})
+	_, err = journal.Open(path)
+	wantLinkRefused(t, "journal.Open", err, path, target, content)
+	err = j.Append(journal.Entry{Time: time.Now(), Kind: journal.KindIntent, Env: "sandbox", QuoteID: "q1"})
 	wantLinkRefused(t, "Append", err, path, target, content)
 	entries, _, err := j.Scan()
 	wantLinkRefused(t, "Scan", err, path, target, content)

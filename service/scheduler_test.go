@@ -215,7 +215,7 @@ func TestSchedulerJournalsOwnOnly(t *testing.T) {
 	s := follow.NewScheduler(5)
 	s.Add("q-mine", now) // added before the journal is read: it learns too
 	s.Add("q-other", now)
-	s.Know(follow.OwnOf([]journal.JournalRecord{
+	s.Know(follow.OwnOf([]journal.Record{
 		{QuoteID: "q-mine", Made: true, Answered: true, State: service.StateSubmitted, AcceptedAt: now},
 		{QuoteID: "q-seen", State: service.StateSending}, // a state line without intent or acceptance: not made here
 	}))

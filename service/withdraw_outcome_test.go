@@ -125,13 +125,13 @@ func TestClientDoesNotFollowRedirects(t *testing.T) {
 // TestJournalKeepsFirstRequest: a second intent for the same quote never
 // replaces the request that may have executed.
 func TestJournalKeepsFirstRequest(t *testing.T) {
-	j, err := journal.OpenJournal(filepath.Join(t.TempDir(), "j.jsonl"))
+	j, err := journal.Open(filepath.Join(t.TempDir(), "j.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, nonce := range []uint32{1, 2} {
 		req := journalRequest("q-1", nonce)
-		if err := j.Append(journal.JournalEntry{Time: time.Unix(int64(nonce), 0), Kind: journal.JournalIntent, QuoteID: "q-1", Request: req}); err != nil {
+		if err := j.Append(journal.Entry{Time: time.Unix(int64(nonce), 0), Kind: journal.KindIntent, QuoteID: "q-1", Request: req}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -27,7 +27,7 @@ func (w *world) order(c *service.Client) withdrawal.Order {
 	if err != nil {
 		w.t.Fatal(err)
 	}
-	choice := withdrawal.WithdrawalChoice{Info: info, TokenIn: service.TokenUSDT, TokenOut: service.TokenUSDT, ToAddress: sandbox.DestCompleted,
+	choice := withdrawal.Choice{Info: info, TokenIn: service.TokenUSDT, TokenOut: service.TokenUSDT, ToAddress: sandbox.DestCompleted,
 		Route: service.WithdrawalRoute{Chain: "ARBITRUM"}, Amount: decimal.RequireFromString("25")}
 	s, _ := c.Session()
 	o, err := withdrawal.NewOrder(choice, withdrawal.PricedQuote{Quote: q}, s.FundingAccountAddress, w.env.Domain(), 11, w.clock.Now())
@@ -43,7 +43,7 @@ func (w *world) order(c *service.Client) withdrawal.Order {
 func TestWithdrawerJournalsBeforeSending(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
 	c := w.login(sandbox.DemoAPIKey, service.Options{})
-	j, err := journal.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
+	j, err := journal.Open(filepath.Join(t.TempDir(), "journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func TestWithdrawerJournalsBeforeSending(t *testing.T) {
 		t.Fatalf("execute: %+v", sent)
 	}
 	entries, err := j.Entries()
-	if err != nil || len(entries) != 2 || entries[0].Kind != journal.JournalIntent || entries[1].Kind != journal.JournalAccepted {
+	if err != nil || len(entries) != 2 || entries[0].Kind != journal.KindIntent || entries[1].Kind != journal.KindAccepted {
 		t.Fatalf("journal %+v (%v), want the intent then the acceptance", entries, err)
 	}
 	if s := entries[0].Signed; s == nil || s.Digest != signer.Digest(o.Domain, o.Transfer).Hex() || entries[0].Intent.PayAmount.String() != "25" {
@@ -64,7 +64,7 @@ func TestWithdrawerJournalsBeforeSending(t *testing.T) {
 	// A directory where the journal file should be: no write can succeed,
 	// not even as root.
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	broken, err := journal.OpenJournal(path)
+	broken, err := journal.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestNewOrderRefusesWhatTheUserDidNotChoose(t *testing.T) {
 	other.Amount = decimal.RequireFromString("20")
 	capped := o.Choice
 	capped.FeeCap = decimal.NewNullDecimal(o.Quote.Fee.Sub(decimal.RequireFromString("0.01")))
-	for name, choice := range map[string]withdrawal.WithdrawalChoice{"another amount": other, "fee over the cap": capped} {
+	for name, choice := range map[string]withdrawal.Choice{"another amount": other, "fee over the cap": capped} {
 		if _, err := withdrawal.NewOrder(choice, p, s.FundingAccountAddress, w.env.Domain(), 1, w.clock.Now()); err == nil {
 			t.Errorf("%s: signed anyway", name)
 		}
@@ -113,7 +113,7 @@ func TestWithdrawerChecksTheBridgeAgainAtSigning(t *testing.T) {
 	}
 	dir := t.TempDir()
 	pins := withdrawal.BridgePinsPath(dir)
-	j, err := journal.OpenJournal(filepath.Join(dir, "journal.jsonl"))
+	j, err := journal.Open(filepath.Join(dir, "journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}

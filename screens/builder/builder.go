@@ -14,6 +14,7 @@ import (
 
 	"svcwallet/screens/kit"
 	"svcwallet/service"
+	"svcwallet/service/builder"
 	"svcwallet/signer"
 	"svcwallet/tui"
 )
@@ -53,7 +54,7 @@ const (
 	bfCount
 )
 
-// builderFieldLabels name the form's rows: the inputs service.CheckBuilder
+// builderFieldLabels name the form's rows: the inputs builder.Check
 // checks by the names its errors use, and the form's own rows.
 var builderFieldLabels = func() [bfCount]string {
 	labels := [bfCount]string{bfToggle: "Builder API key", bfPass: "New passphrase", bfPass2: "Repeat it"}
@@ -63,11 +64,11 @@ var builderFieldLabels = func() [bfCount]string {
 	return labels
 }()
 
-// builderInputOf is the form row of each input service.CheckBuilder names.
-var builderInputOf = map[service.BuilderField]int{
-	service.BuilderFieldMain: bfMain, service.BuilderFieldBuilder: bfBuilder,
-	service.BuilderFieldFuturesFee: bfFutures, service.BuilderFieldSpotFee: bfSpot, service.BuilderFieldExpires: bfExpires,
-	service.BuilderFieldLabel: bfLabel, service.BuilderFieldKeySigner: bfSigner, service.BuilderFieldPermissions: bfPerms,
+// builderInputOf is the form row of each input builder.Check names.
+var builderInputOf = map[builder.Field]int{
+	builder.FieldMain: bfMain, builder.FieldBuilder: bfBuilder,
+	builder.FieldFuturesFee: bfFutures, builder.FieldSpotFee: bfSpot, builder.FieldExpires: bfExpires,
+	builder.FieldLabel: bfLabel, builder.FieldKeySigner: bfSigner, builder.FieldPermissions: bfPerms,
 }
 
 // builderScreen is the builder-authorization form (SPEC.md §4.4): the builder, its
@@ -306,8 +307,8 @@ func (b *builderScreen) keyMade(msg builderKeyMadeMsg) tea.Cmd {
 
 // input collects what the form holds; a closed API-key section sends none
 // of the three fields.
-func (b *builderScreen) input() service.BuilderInput {
-	in := service.BuilderInput{
+func (b *builderScreen) input() builder.Input {
+	in := builder.Input{
 		Main: b.main, Builder: b.inputs[bfBuilder].Value(),
 		FuturesFee: b.inputs[bfFutures].Value(), SpotFee: b.inputs[bfSpot].Value(), Expires: b.inputs[bfExpires].Value(),
 	}
@@ -323,10 +324,10 @@ func (b *builderScreen) review() tea.Cmd {
 		b.err = service.UserError{Text: "Finish the new key pair first (enter in a passphrase field), or press ctrl+n to cancel it"}
 		return b.setFocus(bfPass)
 	}
-	a, err := service.CheckBuilder(b.input())
-	var fe *service.BuilderFieldError
+	a, err := builder.Check(b.input())
+	var fe *builder.FieldError
 	switch {
-	case errors.Is(err, service.ErrBuilderKeyFields):
+	case errors.Is(err, builder.ErrKeyFields):
 		b.err = service.UserError{Text: "The API key needs all three: label, signer and permissions. Fill in the missing ones, or close the section (space on “Builder API key”) to authorize without an API key"}
 		return b.setFocus(b.firstEmptyKeyField())
 	case errors.As(err, &fe):

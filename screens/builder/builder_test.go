@@ -14,6 +14,7 @@ import (
 	"svcwallet/screens/kit"
 	"svcwallet/screens/screentest"
 	"svcwallet/service"
+	"svcwallet/service/builder"
 	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 	"svcwallet/service/servicetest"
@@ -232,7 +233,7 @@ func bldAPIKey(t *testing.T, view string) string {
 
 func TestBuilderKeystrokeGuard(t *testing.T) {
 	r := newBldRig(t, 120, 40)
-	a, err := service.CheckBuilder(service.BuilderInput{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
+	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -307,11 +308,11 @@ func TestBuilderRejections(t *testing.T) {
 	builderKey, _ := signer.ParsePrivateKeyHex(sandbox.BuilderPrivateKey)
 	domain := r.App.Target.Env.Domain()
 	week := bldStart.Add(7 * 24 * time.Hour).UnixNano()
-	base := service.BuilderInput{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"}
+	base := builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"}
 	withKey := base
 	withKey.Label, withKey.KeySigner, withKey.Permissions = "bot", sandbox.NoChainAddress, "Trade"
-	signed := func(in service.BuilderInput, k signer.Key, nonce uint32, exp int64) service.BuilderAuthorizeRequest {
-		a, err := service.CheckBuilder(in)
+	signed := func(in builder.Input, k signer.Key, nonce uint32, exp int64) service.BuilderAuthorizeRequest {
+		a, err := builder.Check(in)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -342,7 +343,7 @@ func TestBuilderRejections(t *testing.T) {
 		}, service.CodeBadFeeRate, "at most 4 decimals"},
 		{"non-canonical permissions sent raw", func() service.BuilderAuthorizeRequest {
 			// Signed over the very string sent: only the canonical rule refuses it.
-			a, _ := service.CheckBuilder(withKey)
+			a, _ := builder.Check(withKey)
 			m := a.Message(4, week).(signer.AddAccountSignerWithBuilder)
 			m.Permissions = "Trade&Admin"
 			sig, _ := signer.Sign(demo, domain, m)
@@ -376,7 +377,7 @@ func TestBuilderRejections(t *testing.T) {
 			if !errors.As(err, &ae) || ae.Code != c.code || ae.Status != c.code.Status() {
 				t.Fatalf("err %v, want code %d", err, c.code)
 			}
-			if words := service.ExplainBuilder(err).Error(); !strings.Contains(words, c.says) {
+			if words := builder.Explain(err).Error(); !strings.Contains(words, c.says) {
 				t.Fatalf("explained as %q, want %q in it", words, c.says)
 			}
 		})
@@ -390,7 +391,7 @@ func TestBuilderRejections(t *testing.T) {
 		if !errors.Is(err, service.CodeDuplicateSignature) {
 			t.Fatalf("replay: %v, want 4007", err)
 		}
-		if words := service.ExplainBuilder(err).Error(); !strings.Contains(words, "nonce was already used") {
+		if words := builder.Explain(err).Error(); !strings.Contains(words, "nonce was already used") {
 			t.Fatalf("explained as %q", words)
 		}
 	})
@@ -401,7 +402,7 @@ func TestBuilderReviewExplainsRefusal(t *testing.T) {
 	r := newBldRig(t, 120, 40)
 	// Spend the rig's nonce first, so the console's own authorization is a replay.
 	demo, _ := signer.ParsePrivateKeyHex(sandbox.DemoPrivateKey)
-	a, _ := service.CheckBuilder(service.BuilderInput{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
+	a, _ := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
 	exp := bldStart.Add(7 * 24 * time.Hour).UnixNano()
 	sig, _ := signer.Sign(demo, r.App.Target.Env.Domain(), a.Message(bldNonce, exp))
 	if _, err := r.App.Client().AuthorizeBuilder(context.Background(), a.Request(sig)); err != nil {

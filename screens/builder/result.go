@@ -10,6 +10,7 @@ import (
 
 	"svcwallet/screens/kit"
 	"svcwallet/service"
+	"svcwallet/service/builder"
 	"svcwallet/tui"
 )
 
@@ -33,7 +34,7 @@ var builderResultKeys = struct {
 type builderResultScreen struct {
 	kit.Visit // its calls end when it is left
 	app       *kit.App
-	auth      service.BuilderAuth
+	auth      builder.Auth
 	exp       int64 // signed expiration, unix nanoseconds
 	apiKey    string
 	copied    bool
@@ -43,7 +44,7 @@ type builderResultScreen struct {
 }
 
 // newBuilderResult shows an accepted authorization; apiKey is "" without one.
-func newBuilderResult(app *kit.App, a service.BuilderAuth, exp int64, apiKey string) *builderResultScreen {
+func newBuilderResult(app *kit.App, a builder.Auth, exp int64, apiKey string) *builderResultScreen {
 	return &builderResultScreen{app: app, auth: a, exp: exp, apiKey: apiKey}
 }
 
@@ -116,8 +117,8 @@ func (r *builderResultScreen) View() string {
 	line := func(label, value string) { b.WriteString(kit.WrapField(c, label, lw, value, "", r.wd) + "\n") }
 	line("Builder", st.Value.Render(r.auth.Builder.Hex()))
 	line("May trade for", st.Value.Render(r.auth.Main.Hex()))
-	line("Max futures fee", st.Value.Render(service.FeeText(r.auth.Futures)))
-	line("Max spot fee", st.Value.Render(service.FeeText(r.auth.Spot)))
+	line("Max futures fee", st.Value.Render(builder.FeeText(r.auth.Futures)))
+	line("Max spot fee", st.Value.Render(builder.FeeText(r.auth.Spot)))
 	line("Signature until", st.Value.Render(builderExpiry(r.exp)))
 	if !r.auth.WithKey {
 		b.WriteString("\n" + st.Muted.Render(ansi.Wrap("No API key was created. Press enter to go back home.", max(r.wd, 1), "")) + "\n")

@@ -12,6 +12,7 @@ import (
 
 	"svcwallet/screens/kit"
 	"svcwallet/service"
+	"svcwallet/service/builder"
 	"svcwallet/signer"
 	"svcwallet/tui"
 )
@@ -36,7 +37,7 @@ var builderReviewKeys = struct {
 // signed body.
 type builderReviewScreen struct {
 	app   *kit.App
-	order service.BuilderOrder
+	order builder.Order
 	gate  kit.ReviewGate
 	sent  *service.BuilderAuthorizeRequest // the signed body, once signed
 	err   error
@@ -45,9 +46,9 @@ type builderReviewScreen struct {
 
 // newBuilderReview builds the message for a checked authorization with the
 // given nonce, expiring the chosen validity from now.
-func newBuilderReview(app *kit.App, a service.BuilderAuth, nonce uint32) *builderReviewScreen {
+func newBuilderReview(app *kit.App, a builder.Auth, nonce uint32) *builderReviewScreen {
 	return &builderReviewScreen{
-		app: app, order: service.NewBuilderOrder(a, app.Target.Env.Domain(), nonce, app.Common.Now()),
+		app: app, order: builder.NewOrder(a, app.Target.Env.Domain(), nonce, app.Common.Now()),
 		gate: kit.NewReviewGate(app, a.Main),
 	}
 }
@@ -111,7 +112,7 @@ func (r *builderReviewScreen) sign() tea.Cmd {
 		// even if the screen is left.
 		cx, cancel := kit.Call(root)
 		defer cancel()
-		req, res, err := client.AuthorizeBuilderOrder(cx, o, load)
+		req, res, err := o.Authorize(cx, client, load)
 		return builderSentMsg{req: req, res: res, err: err}
 	})
 }
@@ -134,8 +135,8 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 		r.sent = &msg.req
 	}
 	if msg.err != nil {
-		r.err = service.ExplainBuilder(msg.err)
-		if service.BuilderRefused(msg.err) {
+		r.err = builder.Explain(msg.err)
+		if builder.Refused(msg.err) {
 			// Going back and reviewing again draws a new nonce.
 			r.sent = nil
 		}
@@ -210,7 +211,7 @@ func (r *builderReviewScreen) typedDataView() string {
 		case "builderAccountID", "maxFutureFeeRate", "maxSpotFeeRate", "permissions", "signer":
 			v = st.Danger.Render(f.Display())
 		case "expiration":
-			notes[f.Name] = builderExpiry(f.Value.(int64)) + ", " + service.HumanDuration(r.order.Auth.Validity)
+			notes[f.Name] = builderExpiry(f.Value.(int64)) + ", " + builder.HumanDuration(r.order.Auth.Validity)
 		}
 		line("  "+f.Name, v, notes[f.Name])
 	}

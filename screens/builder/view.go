@@ -9,7 +9,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"svcwallet/screens/kit"
-	"svcwallet/service"
+	"svcwallet/service/builder"
 	"svcwallet/signer"
 	"svcwallet/tui"
 )
@@ -172,7 +172,7 @@ func (b *builderScreen) addressHint(id int) string {
 	if v == "" {
 		return ""
 	}
-	a, err := service.ParseEVMAddress(v, "the")
+	a, err := builder.ParseEVMAddress(v, "the")
 	switch {
 	case err != nil:
 		return st.Warning.Render("✗ " + err.Error())
@@ -188,7 +188,7 @@ func (b *builderScreen) feeHint(id int) string {
 	if v == "" {
 		return st.Muted.Render("%")
 	}
-	n, err := service.ParseFeePercent(v)
+	n, err := builder.ParseFeePercent(v)
 	if err != nil {
 		return st.Warning.Render("% ✗ " + err.Error())
 	}
@@ -197,12 +197,12 @@ func (b *builderScreen) feeHint(id int) string {
 
 func (b *builderScreen) expiresHint() string {
 	st := b.app.Common.Styles
-	d, err := service.ParseBuilderValidity(b.inputs[bfExpires].Value())
+	d, err := builder.ParseValidity(b.inputs[bfExpires].Value())
 	if err != nil {
 		return st.Warning.Render("✗ " + err.Error())
 	}
 	until := b.app.Common.Now().Add(d).UTC().Format("2006-01-02 15:04 UTC")
-	hint := st.Muted.Render(service.HumanDuration(d)+", until ") + st.Value.Render(until)
+	hint := st.Muted.Render(builder.HumanDuration(d)+", until ") + st.Value.Render(until)
 	if b.wd >= bldLabelCol+9+2+ansi.StringWidth(hint)+len(" · max 30d") {
 		hint += st.Muted.Render(" · max 30d")
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"svcwallet/screens/screentest"
-	"svcwallet/service"
+	"svcwallet/service/builder"
 	"svcwallet/service/sandbox"
 )
 
@@ -168,7 +168,7 @@ func TestBuilderReviewWarnsOwnAccount(t *testing.T) {
 		builder string
 		warn    bool
 	}{{sandbox.DemoAddress, true}, {sandbox.BuilderAddress, false}} {
-		a, err := service.CheckBuilder(service.BuilderInput{Main: sandbox.DemoAddress, Builder: tc.builder, FuturesFee: "0.1", SpotFee: "0.05"})
+		a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: tc.builder, FuturesFee: "0.1", SpotFee: "0.05"})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -91,7 +91,7 @@ func TestHomeSaysJournalTrouble(t *testing.T) {
 	// A directory where the journal file should be cannot be read (made
 	// after the open, which would refuse it).
 	dir := filepath.Join(t.TempDir(), "journal.jsonl")
-	j, err := journal.OpenJournal(dir)
+	j, err := journal.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

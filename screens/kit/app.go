@@ -110,7 +110,7 @@ type Makers struct {
 	// is the account's own, whose states are journaled.
 	Status func(app *App, quoteID string) tui.Screen
 	// Resume takes up a journaled withdrawal (D11).
-	Resume func(app *App, rec journal.JournalRecord) tui.Screen
+	Resume func(app *App, rec journal.Record) tui.Screen
 }
 
 // Session is the one login the console is in: the target environment with
@@ -176,10 +176,10 @@ func (a *App) Withdrawer() withdrawal.Withdrawer {
 // a Cmd: the session is read now, as a Cmd's goroutine must not read the
 // App while Update changes it (a login screen replaces the Session), and
 // the file is read in the Cmd.
-func (a *App) AccountRecords() func() ([]journal.JournalRecord, int, error) {
+func (a *App) AccountRecords() func() ([]journal.Record, int, error) {
 	sess, _ := a.Client().Session()
 	j, env := a.Journal(), a.Target.Env.Name
-	return func() ([]journal.JournalRecord, int, error) { return j.AccountRecords(env, sess.AccountID) }
+	return func() ([]journal.Record, int, error) { return j.AccountRecords(env, sess.AccountID) }
 }
 
 // Client is the logged-in target's client.

@@ -39,7 +39,7 @@ func LoggedInApp(t testing.TB) (*kit.App, *time.Time) {
 // OpenJournal gives app a journal of its own, in a temporary directory.
 func OpenJournal(t testing.TB, app *kit.App) {
 	t.Helper()
-	j, err := journal.OpenJournal(filepath.Join(t.TempDir(), "journal.jsonl"))
+	j, err := journal.Open(filepath.Join(t.TempDir(), "journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -169,10 +169,10 @@ func (r *StatusRig) Made(dest, amount string) string {
 
 // Intent journals a signed request as the withdraw flow does just before
 // sending it, and returns the record History would hand to NewResume.
-func (r *StatusRig) Intent(req service.WithdrawRequest, in journal.Intent) journal.JournalRecord {
+func (r *StatusRig) Intent(req service.WithdrawRequest, in journal.Intent) journal.Record {
 	r.T.Helper()
 	sess, _ := r.App.Client().Session()
-	err := r.App.Journal().Append(journal.JournalEntry{Time: r.Clock.Now(), Kind: journal.JournalIntent, Env: r.App.Target.Env.Name,
+	err := r.App.Journal().Append(journal.Entry{Time: r.Clock.Now(), Kind: journal.KindIntent, Env: r.App.Target.Env.Name,
 		AccountID: sess.AccountID, QuoteID: req.QuoteID, Request: &req, Intent: &in})
 	if err != nil {
 		r.T.Fatal(err)
@@ -181,7 +181,7 @@ func (r *StatusRig) Intent(req service.WithdrawRequest, in journal.Intent) journ
 }
 
 // Record is the journal's Record of a withdrawal.
-func (r *StatusRig) Record(quoteID string) journal.JournalRecord {
+func (r *StatusRig) Record(quoteID string) journal.Record {
 	r.T.Helper()
 	recs, err := r.App.Journal().Records()
 	if err != nil {
@@ -193,7 +193,7 @@ func (r *StatusRig) Record(quoteID string) journal.JournalRecord {
 		}
 	}
 	r.T.Fatalf("no journal record of %s", quoteID)
-	return journal.JournalRecord{}
+	return journal.Record{}
 }
 
 // JournalStates lists the states journaled for quoteID, in order.
@@ -209,11 +209,11 @@ func (r *StatusRig) JournalStates(quoteID string) []string {
 			continue
 		}
 		switch e.Kind {
-		case journal.JournalAccepted:
+		case journal.KindAccepted:
 			out = append(out, "accepted")
-		case journal.JournalRejected:
+		case journal.KindRejected:
 			out = append(out, "rejected")
-		case journal.JournalState:
+		case journal.KindState:
 			out = append(out, e.State)
 		}
 	}
@@ -249,13 +249,13 @@ func HistoryEntries(t *testing.T, r *StatusRig) {
 	t.Helper()
 	sess, _ := r.App.Client().Session()
 	env := r.App.Target.Env.Name
-	intent := func(at time.Time, id, to, amount string) journal.JournalEntry {
+	intent := func(at time.Time, id, to, amount string) journal.Entry {
 		chain := "ARBITRUM"
 		if to == sandbox.DestSolana {
 			chain = "SOLANA"
 		}
 		pay := decimal.RequireFromString(amount)
-		return journal.JournalEntry{Time: at, Kind: journal.JournalIntent, Env: env, AccountID: sess.AccountID, QuoteID: id,
+		return journal.Entry{Time: at, Kind: journal.KindIntent, Env: env, AccountID: sess.AccountID, QuoteID: id,
 			Request: &service.WithdrawRequest{QuoteID: id, Signature: service.WithdrawSignature{
 				Signer: sandbox.DemoAddress, R: "0x" + strings.Repeat("1", 64), S: "0x" + strings.Repeat("2", 64), V: 27,
 				Expiration: strconv.FormatInt(at.Add(15*time.Minute).UnixNano(), 10),
@@ -263,18 +263,18 @@ func HistoryEntries(t *testing.T, r *StatusRig) {
 			Intent: &journal.Intent{ToAddress: to, Chain: chain, TokenIn: service.TokenUSDT, TokenOut: service.TokenUSDT,
 				PayAmount: pay, ReceiveAmount: pay.Sub(decimal.RequireFromString("1.5")), ExpiresAt: at.Add(time.Minute)}}
 	}
-	answer := func(at time.Time, id, kind, state, errText string) journal.JournalEntry {
-		return journal.JournalEntry{Time: at, Kind: kind, Env: env, AccountID: sess.AccountID, QuoteID: id, State: state, Error: errText}
+	answer := func(at time.Time, id, kind, state, errText string) journal.Entry {
+		return journal.Entry{Time: at, Kind: kind, Env: env, AccountID: sess.AccountID, QuoteID: id, State: state, Error: errText}
 	}
 	day := RigStart.Add(-26 * time.Hour)
-	entries := []journal.JournalEntry{
+	entries := []journal.Entry{
 		intent(day, "q-completed", sandbox.DestCompleted, "250"),
-		answer(day.Add(time.Second), "q-completed", journal.JournalAccepted, "", ""),
-		answer(day.Add(7*time.Second), "q-completed", journal.JournalState, service.StateCompleted, ""),
+		answer(day.Add(time.Second), "q-completed", journal.KindAccepted, "", ""),
+		answer(day.Add(7*time.Second), "q-completed", journal.KindState, service.StateCompleted, ""),
 		intent(day.Add(time.Hour), "q-refused", sandbox.DestFlagged, "40"),
-		answer(day.Add(time.Hour+time.Second), "q-refused", journal.JournalRejected, "", "Address screening flagged the destination: the withdrawal was refused; contact support"),
+		answer(day.Add(time.Hour+time.Second), "q-refused", journal.KindRejected, "", "Address screening flagged the destination: the withdrawal was refused; contact support"),
 		intent(RigStart.Add(-10*time.Minute), "q-sending", sandbox.DestSolana, "1000.5"),
-		answer(RigStart.Add(-10*time.Minute+time.Second), "q-sending", journal.JournalState, service.StateSending, ""),
+		answer(RigStart.Add(-10*time.Minute+time.Second), "q-sending", journal.KindState, service.StateSending, ""),
 		intent(RigStart, "q-unanswered", sandbox.DestRefunded, "25"),
 	}
 	other := intent(RigStart, "q-other-account", sandbox.DestCompleted, "5")

@@ -52,7 +52,7 @@ var boardKeys = struct {
 }
 
 // boardScreen is the support desk's watch board: many quote ids, pasted or typed,
-// each followed by one shared scheduler (service.Scheduler) within one
+// each followed by one shared scheduler (follow.Scheduler) within one
 // request budget, one row each, the moving ones first. Its ids are kept per
 // environment in the state directory. The states of the account's own
 // withdrawals are journaled, as the status screen does.
@@ -86,7 +86,7 @@ func NewBoard(app *kit.App) tui.Screen {
 
 // watchlistPath is the board's file, next to the journal.
 func watchlistPath(app *kit.App) string {
-	dir := filepath.Dir(journal.DefaultJournalPath())
+	dir := filepath.Dir(journal.DefaultPath())
 	if app.Journal() != nil {
 		dir = filepath.Dir(app.Journal().Path())
 	}

@@ -464,7 +464,7 @@ func TestBoardJournalsOwnOnly(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	own := r.Made(sandbox.DestCompleted, "25")
 	other := screentest.Seed(t, r, sandbox.DestCompleted)
-	if err := r.App.Journal().Append(journal.JournalEntry{Time: r.Clock.Now(), Kind: journal.JournalAccepted,
+	if err := r.App.Journal().Append(journal.Entry{Time: r.Clock.Now(), Kind: journal.KindAccepted,
 		Env: r.App.Target.Env.Name, AccountID: sandbox.NoChainAccountID, QuoteID: other}); err != nil {
 		t.Fatal(err)
 	}

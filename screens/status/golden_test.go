@@ -52,9 +52,9 @@ func TestStatusGolden(t *testing.T) {
 			m.w.WithdrawTxHash = hash
 		}
 		if i == 0 {
-			m.seeded, m.journal = true, []journal.JournalEntry{
-				{Time: screentest.RigStart.Add(-2 * time.Second), Kind: journal.JournalIntent, QuoteID: id, Intent: in},
-				{Time: screentest.RigStart, Kind: journal.JournalAccepted, QuoteID: id},
+			m.seeded, m.journal = true, []journal.Entry{
+				{Time: screentest.RigStart.Add(-2 * time.Second), Kind: journal.KindIntent, QuoteID: id, Intent: in},
+				{Time: screentest.RigStart, Kind: journal.KindAccepted, QuoteID: id},
 			}
 		}
 		screentest.Feed(root, m)

@@ -21,7 +21,7 @@ import (
 // historyLoadedMsg carries the journal's withdrawals of the current
 // environment and account, newest first.
 type historyLoadedMsg struct {
-	recs []journal.JournalRecord
+	recs []journal.Record
 	err  error
 }
 
@@ -54,8 +54,8 @@ const historyDetailLines = 7
 type historyScreen struct {
 	kit.Visit // the refresh's requests end when it is left
 	app       *kit.App
-	all       []journal.JournalRecord // this account's, newest first
-	recs      []journal.JournalRecord // those the filter lets through
+	all       []journal.Record // this account's, newest first
+	recs      []journal.Record // those the filter lets through
 	filter    kit.ListFilter
 	loaded    bool
 	err       error
@@ -66,7 +66,7 @@ type historyScreen struct {
 }
 
 // refreshing is one ask of every unfinished withdrawal: one scheduler
-// (service.Scheduler) within the environment's request budget, each id
+// (follow.Scheduler) within the environment's request budget, each id
 // asked until it is answered once (a 429 is waited out), each state it
 // learns journaled as every follower does.
 type refreshing struct {
@@ -230,7 +230,7 @@ func (h *historyScreen) watch() tea.Cmd {
 }
 
 // refreshable is the quote ids of the account's unfinished withdrawals that
-// it made (service.Own): the ones a refresh asks about.
+// it made (follow.Own): the ones a refresh asks about.
 func (h *historyScreen) refreshable() []string {
 	if h.err != nil {
 		return nil
@@ -275,7 +275,7 @@ func (h *historyScreen) refreshStep() tea.Cmd {
 	}
 }
 
-// refreshAnswered journals what one answer taught (service.Scheduler
+// refreshAnswered journals what one answer taught (follow.Scheduler
 // decides) and, once every id is answered, reads the journal back.
 func (h *historyScreen) refreshAnswered(m refreshAnswerMsg) tea.Cmd {
 	r := h.ref
@@ -318,7 +318,7 @@ func (h *historyScreen) refreshed(r *refreshing) tea.Cmd {
 
 // open follows a withdrawal that reached its end, and resumes any other: a
 // request without an answer is re-sent or settled, a refused one explained.
-func (h *historyScreen) open(r journal.JournalRecord) tui.Screen {
+func (h *historyScreen) open(r journal.Record) tui.Screen {
 	if service.Terminal(r.State) {
 		return newStatus(h.app, r.QuoteID)
 	}
@@ -326,7 +326,7 @@ func (h *historyScreen) open(r journal.JournalRecord) tui.Screen {
 }
 
 // historyState names a record's last known state for the list.
-func historyState(r journal.JournalRecord) string {
+func historyState(r journal.Record) string {
 	switch {
 	case !r.Answered:
 		return "NO ANSWER"
@@ -418,7 +418,7 @@ func (h *historyScreen) row(i int) string {
 }
 
 // detail shows the selected withdrawal in full and what enter will do.
-func (h *historyScreen) detail(r journal.JournalRecord) string {
+func (h *historyScreen) detail(r journal.Record) string {
 	c := h.app.Common
 	st := c.Styles
 	const lw = 12

@@ -29,7 +29,7 @@ type statusMsg struct {
 	err error
 	// journal holds the quote's journal lines when they were read with this
 	// request (the first one of an own withdrawal); seeded tells.
-	journal []journal.JournalEntry
+	journal []journal.Entry
 	seeded  bool
 }
 
@@ -41,7 +41,7 @@ type pollMsg struct{ tag tui.Tag }
 type resendMsg struct {
 	withdrawal.Resent
 	tag     tui.Tag
-	journal []journal.JournalEntry
+	journal []journal.Entry
 	seeded  bool
 }
 
@@ -74,14 +74,14 @@ type seen struct {
 
 // statusScreen follows one withdrawal: it polls its status every interval (backing
 // off on errors), keeps a timeline of the states seen, journals them when
-// the journal says the withdrawal is the account's own (service.Own), and
+// the journal says the withdrawal is the account's own (follow.Own), and
 // stops at a terminal state. In resume mode it
 // first settles a journaled request that never got an answer.
 type statusScreen struct {
 	kit.Visit // its calls end when it is left
 	app       *kit.App
 	quoteID   string
-	rec       *journal.JournalRecord // resume mode; nil otherwise
+	rec       *journal.Record // resume mode; nil otherwise
 
 	// jitter(n) is in [0, n); it spreads the backoff after errors.
 	jitter func(n int64) int64
@@ -94,7 +94,7 @@ type statusScreen struct {
 	intent   *journal.Intent         // what the user asked for, when journaled
 	lastReq  service.WithdrawRequest // the re-sent request, for another try on r
 
-	// follow decides what each answer means (service.Follow): the last
+	// follow decides what each answer means (follow.Follow): the last
 	// record, the backoff, the end, and which states to journal.
 	follow   follow.Follow
 	timeline []seen
@@ -119,7 +119,7 @@ func newStatus(app *kit.App, quoteID string) *statusScreen {
 // request whose quote is still valid is re-sent with the identical body (same
 // signature and nonce, so it cannot pay twice: D10); one whose quote expired
 // is settled by asking the service whether it arrived. Then it is followed.
-func NewResume(app *kit.App, rec journal.JournalRecord) tui.Screen {
+func NewResume(app *kit.App, rec journal.Record) tui.Screen {
 	s := newStatus(app, rec.QuoteID)
 	s.rec = &rec
 	if rec.Intent.Chain != "" {
@@ -254,18 +254,18 @@ func (s *statusScreen) refresh() tea.Cmd {
 // journalReader returns a function that reads this account's journal
 // lines of this withdrawal inside a Cmd, or nil when there is nothing to
 // read.
-func (s *statusScreen) journalReader() func() ([]journal.JournalEntry, bool) {
+func (s *statusScreen) journalReader() func() ([]journal.Entry, bool) {
 	if s.seeded || s.app.Journal() == nil {
 		return nil
 	}
 	sess, _ := s.app.Client().Session()
 	j, id, env, account := s.app.Journal(), s.quoteID, s.app.Target.Env.Name, sess.AccountID
-	return func() ([]journal.JournalEntry, bool) {
+	return func() ([]journal.Entry, bool) {
 		all, err := j.Entries()
 		if err != nil {
 			return nil, false // the timeline starts from what is seen now
 		}
-		var out []journal.JournalEntry
+		var out []journal.Entry
 		for _, e := range all {
 			if e.QuoteID == id && e.Env == env && e.AccountID == account {
 				out = append(out, e)
@@ -293,7 +293,7 @@ func (s *statusScreen) fetch() tea.Cmd {
 }
 
 // answered takes one status answer and schedules the next poll as
-// service.Follow decides: the interval after an answer, a growing backoff
+// follow.Follow decides: the interval after an answer, a growing backoff
 // after errors, none at the end.
 func (s *statusScreen) answered(m statusMsg) tea.Cmd {
 	s.inflight, s.next = false, time.Time{}
@@ -342,7 +342,7 @@ func (s *statusScreen) addSeen(x seen) {
 // it is own, the last state journaled, its acceptance) and puts its past in
 // front of the timeline, once, so reopening it shows the states seen in
 // earlier sessions and none is journaled twice.
-func (s *statusScreen) seed(entries []journal.JournalEntry, ok bool) {
+func (s *statusScreen) seed(entries []journal.Entry, ok bool) {
 	if !ok || s.seeded {
 		return
 	}
@@ -350,13 +350,13 @@ func (s *statusScreen) seed(entries []journal.JournalEntry, ok bool) {
 	follow.OwnOf(journal.FoldRecords(entries)).Seed(&s.follow)
 	for _, e := range entries {
 		switch e.Kind {
-		case journal.JournalIntent:
+		case journal.KindIntent:
 			if e.Intent != nil && s.intent == nil {
 				s.setIntent(e.Intent)
 			}
-		case journal.JournalAccepted:
+		case journal.KindAccepted:
 			s.addSeen(seen{state: service.StateSubmitted, at: e.Time})
-		case journal.JournalState:
+		case journal.KindState:
 			s.addSeen(seen{state: e.State, at: e.Time})
 		}
 	}
@@ -369,7 +369,7 @@ func (s *statusScreen) setIntent(in *journal.Intent) {
 }
 
 // journalState journals a state a follower of this console learned for an
-// own withdrawal (service.FollowStep.JournalState), in a Cmd: the status
+// own withdrawal (follow.Step.JournalState), in a Cmd: the status
 // screen, the board and History's refresh all write through it. writes,
 // when given, counts the write until it is done.
 func journalState(app *kit.App, quoteID string, w service.Withdrawal, writes *sync.WaitGroup) tea.Cmd {
@@ -410,7 +410,7 @@ func (s *statusScreen) reject(why string) tea.Cmd {
 }
 
 // resend re-sends the journaled request byte for byte; the answer is
-// journaled in the same Cmd (service.Withdrawer.Resend), so a crash cannot
+// journaled in the same Cmd (withdrawal.Withdrawer.Resend), so a crash cannot
 // separate the two.
 func (s *statusScreen) resend(req service.WithdrawRequest) tea.Cmd {
 	s.phase, s.sending, s.err = phaseResend, true, nil
@@ -450,8 +450,8 @@ func (s *statusScreen) resent(m resendMsg) tea.Cmd {
 
 // lostRecord is the journal record of a re-send that got no answer, for
 // deciding again on r.
-func (s *statusScreen) lostRecord() journal.JournalRecord {
-	rec := journal.JournalRecord{QuoteID: s.quoteID, Request: s.lastReq}
+func (s *statusScreen) lostRecord() journal.Record {
+	rec := journal.Record{QuoteID: s.quoteID, Request: s.lastReq}
 	if s.intent != nil {
 		rec.Intent = *s.intent
 	}

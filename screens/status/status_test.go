@@ -321,7 +321,7 @@ func TestStatusRefusesHostileRecords(t *testing.T) {
 			r := screentest.NewStatusRig(t)
 			id := r.Executed(sandbox.DestCompleted, "25")
 			sess, _ := r.App.Client().Session()
-			if err := r.App.Journal().Append(journal.JournalEntry{Time: r.Clock.Now(), Kind: journal.JournalAccepted,
+			if err := r.App.Journal().Append(journal.Entry{Time: r.Clock.Now(), Kind: journal.KindAccepted,
 				Env: r.App.Target.Env.Name, AccountID: sess.AccountID, QuoteID: id}); err != nil {
 				t.Fatal(err)
 			}
@@ -349,7 +349,7 @@ func TestStatusJournalsOwnOnly(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	r.App.PollInterval = 2 * time.Second
 	others, elsewhere := screentest.Seed(t, r, sandbox.DestCompleted), screentest.Seed(t, r, sandbox.DestCompleted)
-	if err := r.App.Journal().Append(journal.JournalEntry{Time: r.Clock.Now(), Kind: journal.JournalAccepted,
+	if err := r.App.Journal().Append(journal.Entry{Time: r.Clock.Now(), Kind: journal.KindAccepted,
 		Env: r.App.Target.Env.Name, AccountID: sandbox.NoChainAccountID, QuoteID: others}); err != nil {
 		t.Fatal(err)
 	}

@@ -47,7 +47,7 @@ func (b *bridgeConfirmScreen) bindings() kit.Bindings {
 	return kit.Bindings{{Key: bridgeConfirmKey, On: !b.working, Do: b.confirm}}
 }
 
-// confirm records the new bridge funding address (service.ConfirmBridge).
+// confirm records the new bridge funding address (withdrawal.ConfirmBridge).
 func (b *bridgeConfirmScreen) confirm() tea.Cmd {
 	b.working, b.err = true, nil
 	env, path, expected, seen, now := b.app.Target.Env, kit.BridgePinsPath(b.app), b.change.Expected, b.change.Seen, b.app.Common.Now()

@@ -97,7 +97,7 @@ func hostileApp(t *testing.T, pinned bool) (*kit.App, *hostileSandbox, *time.Tim
 	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, clock), Targets: []kit.Target{target}, KeystoreDir: t.TempDir(), Getenv: func(string) string { return "" },
 		Makers: kit.Makers{Home: screentest.NewHome}}, Session: kit.Session{Target: target}}
 	h.journal = filepath.Join(t.TempDir(), "journal.jsonl")
-	j, err := journal.OpenJournal(h.journal)
+	j, err := journal.Open(h.journal)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,10 +160,10 @@ func TestWithdrawSignsPinnedBridgeShortLivedJournaledFirst(t *testing.T) {
 	if h.withdraws != 1 {
 		t.Fatalf("%d withdraw requests, want 1", h.withdraws)
 	}
-	var intent journal.JournalEntry
+	var intent journal.Entry
 	for _, line := range bytes.Split(bytes.TrimSpace(h.atWithdraw), []byte("\n")) {
-		var e journal.JournalEntry
-		if json.Unmarshal(line, &e) == nil && e.Kind == journal.JournalIntent {
+		var e journal.Entry
+		if json.Unmarshal(line, &e) == nil && e.Kind == journal.KindIntent {
 			intent = e
 		}
 	}

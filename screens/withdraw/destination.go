@@ -40,7 +40,7 @@ const (
 // it is typed against the route's chain type), amount and an optional fee cap.
 type destinationScreen struct {
 	app     *kit.App
-	w       withdrawal.WithdrawalChoice
+	w       withdrawal.Choice
 	inputs  [destFields]kit.Input
 	focus   int
 	recent  []string
@@ -56,7 +56,7 @@ type destinationScreen struct {
 }
 
 // newDestination builds the destination step for a chosen route.
-func newDestination(app *kit.App, w withdrawal.WithdrawalChoice) *destinationScreen {
+func newDestination(app *kit.App, w withdrawal.Choice) *destinationScreen {
 	c := app.Common
 	d := &destinationScreen{app: app, w: w}
 	d.inputs[destAddress] = kit.NewInput(c, service.ChainTypeLabel(w.Route.ChainType)+" address", false)
@@ -179,7 +179,7 @@ func (d *destinationScreen) setFocus(i int) tea.Cmd {
 }
 
 // check validates the form; the returned error is written for the user.
-func (d *destinationScreen) check() (withdrawal.WithdrawalChoice, error) {
+func (d *destinationScreen) check() (withdrawal.Choice, error) {
 	return d.w.CheckDestination(d.inputs[destAddress].Value(), d.inputs[destAmount].Value(), d.inputs[destFeeCap].Value())
 }
 

@@ -157,7 +157,7 @@ func TestRouteFilter(t *testing.T) {
 // and a bracketed paste goes to the field.
 func TestTypingAndPastingNeverQuit(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
-	screentest.TypeAndPasteUnderRoot(t, "destination", app, newDestination(app, withdrawal.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum}))
+	screentest.TypeAndPasteUnderRoot(t, "destination", app, newDestination(app, withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum}))
 }
 
 // TestFilterTakesPastes: while the route filter is typed, a bracketed paste
@@ -173,7 +173,7 @@ func TestFilterTakesPastes(t *testing.T) {
 // item 7).
 func TestKeyNeverKept(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
-	d := newDestination(app, withdrawal.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
+	d := newDestination(app, withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
 	var fields []screentest.KeyField
 	for id, name := range []string{"destination", "amount", "fee cap"} {
 		fields = append(fields, screentest.KeyField{Name: name,

@@ -19,9 +19,9 @@ import (
 func TestLostWithdrawalIsNeverSignedAgain(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
-	rec := journal.JournalRecord{QuoteID: req.QuoteID, Request: req, Intent: in}
-	var resumed *journal.JournalRecord
-	r.App.Makers.Resume = func(a *kit.App, rec journal.JournalRecord) tui.Screen {
+	rec := journal.Record{QuoteID: req.QuoteID, Request: req, Intent: in}
+	var resumed *journal.Record
+	r.App.Makers.Resume = func(a *kit.App, rec journal.Record) tui.Screen {
 		resumed = &rec
 		return screentest.NewHome(a)
 	}

@@ -41,7 +41,7 @@ var quoteKeys = struct {
 type quoteScreen struct {
 	kit.Visit // its calls end when it is left
 	app       *kit.App
-	w         withdrawal.WithdrawalChoice
+	w         withdrawal.Choice
 	quote     service.Quote
 	offset    time.Duration
 	ttl       time.Duration // lifetime at the moment the quote was received
@@ -55,7 +55,7 @@ type quoteScreen struct {
 }
 
 // newQuote builds the quote step and asks for the first quote.
-func newQuote(app *kit.App, w withdrawal.WithdrawalChoice) *quoteScreen {
+func newQuote(app *kit.App, w withdrawal.Choice) *quoteScreen {
 	return &quoteScreen{app: app, w: w, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
 }
 

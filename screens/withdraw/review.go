@@ -19,10 +19,10 @@ import (
 )
 
 // executedMsg answers the sign → journal → withdraw sequence
-// (service.Withdrawer.Execute).
+// (withdrawal.Withdrawer.Execute).
 type executedMsg struct{ withdrawal.Sent }
 
-// bridgeCheckedMsg answers the bridge funding address check (service.CheckBridge).
+// bridgeCheckedMsg answers the bridge funding address check (withdrawal.CheckBridge).
 type bridgeCheckedMsg struct {
 	trust withdrawal.BridgeTrust
 	err   error
@@ -58,11 +58,11 @@ type reviewScreen struct {
 	wd, h     int
 }
 
-// newReview builds the Transfer message for a quote (service.NewOrder). The
+// newReview builds the Transfer message for a quote (withdrawal.NewOrder). The
 // nonce and expiration are fixed here, so the digest on screen is the one
 // that gets signed; the expiration is the quote's expiry plus
-// service.TransferMargin.
-func newReview(app *kit.App, w withdrawal.WithdrawalChoice, p withdrawal.PricedQuote) *reviewScreen {
+// withdrawal.TransferMargin.
+func newReview(app *kit.App, w withdrawal.Choice, p withdrawal.PricedQuote) *reviewScreen {
 	s, _ := app.Client().Session()
 	r := &reviewScreen{app: app, offset: p.Offset}
 	r.order, r.setupErr = withdrawal.NewOrder(w, p, s.FundingAccountAddress, app.Target.Env.Domain(), app.DrawNonce(), app.Common.Now())

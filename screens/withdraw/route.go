@@ -215,7 +215,7 @@ func (r *routeScreen) next() tea.Cmd {
 		return tui.ShowError(service.UserError{Text: "No payout token on " + routes[r.chain].Chain + " for now: pick another chain"})
 	}
 	rt := routes[r.chain]
-	w := withdrawal.WithdrawalChoice{Info: r.info, TokenIn: r.sources[r.source], Route: rt, TokenOut: rt.TokensOut[r.payout]}
+	w := withdrawal.Choice{Info: r.info, TokenIn: r.sources[r.source], Route: rt, TokenOut: rt.TokensOut[r.payout]}
 	return tui.Push(newDestination(r.app, w))
 }
 

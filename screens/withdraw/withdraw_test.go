@@ -27,12 +27,12 @@ import (
 func TestLookAlikeDestinationStops(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
 	recent := sandbox.DestCompleted // 0x3C44CdDd…FA4293BC
-	if err := app.Journal().Append(journal.JournalEntry{Time: screentest.Now, Kind: journal.JournalIntent, QuoteID: "q-old",
+	if err := app.Journal().Append(journal.Entry{Time: screentest.Now, Kind: journal.KindIntent, QuoteID: "q-old",
 		Intent: &journal.Intent{ToAddress: recent, Chain: "ARBITRUM"}}); err != nil {
 		t.Fatal(err)
 	}
 	poisoned := "0x3c44cddd" + strings.Repeat("0", 24) + "fa4293bc"
-	d := newDestination(app, withdrawal.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
+	d := newDestination(app, withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
 	d.SetSize(120, 30)
 	var s tui.Screen = d
 	for _, m := range screentest.RunAll(d.Init()) {
@@ -97,7 +97,7 @@ func TestDestinationRefusesBadInput(t *testing.T) {
 		{sandbox.DestCompleted, "25", "abc", "fee cap"},
 	}
 	for _, c := range cases {
-		d := newDestination(app, withdrawal.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
+		d := newDestination(app, withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
 		d.inputs[destAddress].SetValue(c.to)
 		d.inputs[destAmount].SetValue(c.amount)
 		d.inputs[destFeeCap].SetValue(c.cap)
@@ -109,7 +109,7 @@ func TestDestinationRefusesBadInput(t *testing.T) {
 			t.Errorf("%q %q %q: error %q, want it to mention %q", c.to, c.amount, c.cap, d.err, c.want)
 		}
 	}
-	d := newDestination(app, withdrawal.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
+	d := newDestination(app, withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
 	d.inputs[destAddress].SetValue(sandbox.DestCompleted)
 	d.inputs[destAmount].SetValue("25.5")
 	// Until the recent destinations are read, the look-alike check cannot
@@ -123,7 +123,7 @@ func TestDestinationRefusesBadInput(t *testing.T) {
 }
 
 // pricedQuoteScreen is a Quote given a fixed quote, as if the service had answered.
-func pricedQuoteScreen(app *kit.App, w withdrawal.WithdrawalChoice, q service.Quote, offset time.Duration) *quoteScreen {
+func pricedQuoteScreen(app *kit.App, w withdrawal.Choice, q service.Quote, offset time.Duration) *quoteScreen {
 	s := newQuote(app, w)
 	s.SetSize(120, 30)
 	s.Init()
@@ -140,7 +140,7 @@ func fixedQuote(now time.Time, fee string) service.Quote {
 // the server's clock; when it runs out, confirming is refused.
 func TestQuoteCountdownFollowsServerClock(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
-	w := withdrawal.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25")}
+	w := withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25")}
 	// The server's clock is 30 s ahead of this machine's.
 	q := pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 30*time.Second)
 	if got := q.remaining(); got != 30*time.Second {
@@ -171,7 +171,7 @@ func TestQuoteCountdownFollowsServerClock(t *testing.T) {
 // be confirmed; one at or below it can.
 func TestFeeCapRefusesQuote(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
-	w := withdrawal.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25"), FeeCap: decimal.NewNullDecimal(decimal.RequireFromString("1"))}
+	w := withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25"), FeeCap: decimal.NewNullDecimal(decimal.RequireFromString("1"))}
 	q := pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 0)
 	if screentest.PushedScreen(q.confirm()) != nil {
 		t.Fatal("a fee of 1.5 passed a cap of 1")
@@ -189,7 +189,7 @@ func TestFeeCapRefusesQuote(t *testing.T) {
 // amount, so a quote for another amount is refused.
 func TestQuoteMustPayTheAmountEntered(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
-	w := withdrawal.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("20")}
+	w := withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("20")}
 	q := pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 0) // pays 25
 	if screentest.PushedScreen(q.confirm()) != nil {
 		t.Fatal("a quote paying 25 for 20 entered went on to the review")
@@ -236,7 +236,7 @@ func TestReviewShowsWhatIsSignedAndGuardsKeys(t *testing.T) {
 
 // sandboxChoice is a 25 USDT withdrawal to the sandbox's paying destination
 // on ARBITRUM, with the service's withdrawal info.
-func sandboxChoice(t *testing.T, app *kit.App) withdrawal.WithdrawalChoice {
+func sandboxChoice(t *testing.T, app *kit.App) withdrawal.Choice {
 	t.Helper()
 	cx, cancel := kit.Call(context.Background())
 	defer cancel()
@@ -244,12 +244,12 @@ func sandboxChoice(t *testing.T, app *kit.App) withdrawal.WithdrawalChoice {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return withdrawal.WithdrawalChoice{Info: info, TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, ToAddress: sandbox.DestCompleted,
+	return withdrawal.Choice{Info: info, TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, ToAddress: sandbox.DestCompleted,
 		Amount: decimal.RequireFromString("25")}
 }
 
 // sandboxQuote is sandboxChoice and a real quote for it.
-func sandboxQuote(t *testing.T, app *kit.App) (withdrawal.WithdrawalChoice, service.Quote) {
+func sandboxQuote(t *testing.T, app *kit.App) (withdrawal.Choice, service.Quote) {
 	t.Helper()
 	w := sandboxChoice(t, app)
 	cx, cancel := kit.Call(context.Background())
@@ -402,7 +402,7 @@ func TestWrapFieldNeverCuts(t *testing.T) {
 // and they follow a resize.
 func TestDestinationShowsWholeAddressAt60(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
-	d := newDestination(app, withdrawal.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
+	d := newDestination(app, withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
 	d.SetSize(120, 30)
 	d.Init()
 	if !strings.Contains(ansi.Strip(d.View()), "an EVM address") {
@@ -425,7 +425,7 @@ func TestDestinationShowsWholeAddressAt60(t *testing.T) {
 // on; a refusal says why, with the token, and does not invite enter.
 func TestQuoteKeysFollowState(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
-	w := withdrawal.WithdrawalChoice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25")}
+	w := withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25")}
 	loading := newQuote(app, w)
 	loading.Init()
 	if screentest.Offers(loading.KeyMap(), "enter") || screentest.Offers(loading.KeyMap(), "r") {

@@ -53,7 +53,7 @@ type Environment struct {
 	BridgeFundingAddress string `toml:"bridge_funding_address"`
 	// FollowRate is the request budget, in requests a second, that following
 	// withdrawals (the watch board, status with many ids) may spend on this
-	// environment; 0 means service.DefaultFollowRate.
+	// environment; 0 means config.DefaultFollowRate.
 	FollowRate int `toml:"follow_rate"`
 }
 

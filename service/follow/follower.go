@@ -35,8 +35,8 @@ type Follow struct {
 	AcceptedAt time.Time
 }
 
-// FollowStep is what one answer changed and what comes next.
-type FollowStep struct {
+// Step is what one answer changed and what comes next.
+type Step struct {
 	// Changed: a new state, or the follow ended; worth announcing.
 	Changed bool
 	// Delay is the wait before the next ask (none once Final). After a 429
@@ -50,9 +50,9 @@ type FollowStep struct {
 // Answer takes one ask's outcome (w when err is nil) at now. interval is
 // the wait between asks of a moving withdrawal; after errors the wait
 // backs off (PollDelay, jitter drawing in [0, n)).
-func (f *Follow) Answer(w service.Withdrawal, err error, now time.Time, interval time.Duration, jitter func(n int64) int64) FollowStep {
+func (f *Follow) Answer(w service.Withdrawal, err error, now time.Time, interval time.Duration, jitter func(n int64) int64) Step {
 	if f.Final {
-		return FollowStep{}
+		return Step{}
 	}
 	var api *service.APIError
 	switch {
@@ -66,16 +66,16 @@ func (f *Follow) Answer(w service.Withdrawal, err error, now time.Time, interval
 		if errors.As(err, &api) && api.RetryAfter > 0 {
 			pause = min(api.RetryAfter, MaxRetryAfter)
 		}
-		return FollowStep{Delay: pause, RateLimited: true}
+		return Step{Delay: pause, RateLimited: true}
 	case errors.Is(err, service.ErrNotFound):
 		f.Err, f.NotFound, f.Final = nil, true, true
-		return FollowStep{Changed: true}
+		return Step{Changed: true}
 	case err != nil:
 		f.Err = err
 		f.Failures++
-		return FollowStep{Delay: PollDelay(interval, f.Failures, jitter)}
+		return Step{Delay: PollDelay(interval, f.Failures, jitter)}
 	}
-	step := FollowStep{Changed: !f.Known || f.Last.State != w.State}
+	step := Step{Changed: !f.Known || f.Last.State != w.State}
 	f.Last, f.Known, f.Err, f.Failures, f.NotFound = w, true, nil, 0, false
 	// CREATED is not journaled: to the journal a state means the request
 	// was answered.
@@ -158,16 +158,16 @@ func (f *Follow) Refresh() {
 }
 
 // Own is this account's own withdrawals in one environment, by quote id:
-// those whose intent or acceptance its journal holds (JournalRecord.Made).
+// those whose intent or acceptance its journal holds (journal.Record.Made).
 // Every follower (the status screen, the board, `svcwallet status`,
 // History's refresh) seeds its Follow from it, so an own withdrawal's
 // states are journaled from the last one the journal holds on, and an id
 // pasted for another account never is.
-type Own map[string]journal.JournalRecord
+type Own map[string]journal.Record
 
 // OwnOf keeps the withdrawals this account made from recs, which are one
 // account's records in one environment (Journal.AccountRecords).
-func OwnOf(recs []journal.JournalRecord) Own {
+func OwnOf(recs []journal.Record) Own {
 	own := Own{}
 	for _, r := range recs {
 		if r.Made {

@@ -65,7 +65,7 @@ func NewScheduler(rate int) *Scheduler {
 
 // Know tells the scheduler this account's own withdrawals, read from its
 // journal (OwnOf): their answers say which state to journal
-// (FollowStep.JournalState). Ids followed already learn it too.
+// (Step.JournalState). Ids followed already learn it too.
 func (s *Scheduler) Know(own Own) {
 	s.own = own
 	for _, f := range s.ids {
@@ -148,10 +148,10 @@ func (s *Scheduler) Next(now time.Time) (id string, wait time.Duration, ok bool)
 // budget for Retry-After (or the backoff) and asks id again first; an
 // unknown id, a terminal state or a quote past its lifetime is final and
 // never asked again (Follow.Answer decides).
-func (s *Scheduler) Answer(id string, w service.Withdrawal, err error, now time.Time) FollowStep {
+func (s *Scheduler) Answer(id string, w service.Withdrawal, err error, now time.Time) Step {
 	f, ok := s.ids[id]
 	if !ok || f.Final {
-		return FollowStep{}
+		return Step{}
 	}
 	f.LastChecked = now
 	if err == nil && (!f.Known || f.Last.State != w.State) {

@@ -21,8 +21,8 @@ import (
 // maxJournalErrorLen bounds the error text of a refused withdrawal.
 const maxJournalErrorLen = 1000
 
-// ErrJournalLine is a line the journal would not read back.
-var ErrJournalLine = errors.New("not a journal entry")
+// ErrLine is a line the journal would not read back.
+var ErrLine = errors.New("not a journal entry")
 
 var (
 	hex32    = regexp.MustCompile(`^0x[0-9a-fA-F]{64}$`) // r, s, a digest
@@ -30,10 +30,10 @@ var (
 )
 
 // parseJournalLine reads one line into an entry, cleaned and shape-checked.
-func parseJournalLine(line []byte) (JournalEntry, error) {
-	var e JournalEntry
+func parseJournalLine(line []byte) (Entry, error) {
+	var e Entry
 	if len(line) > maxJournalLine {
-		return e, fmt.Errorf("%w: the line is %d bytes long (at most %d)", ErrJournalLine, len(line), maxJournalLine)
+		return e, fmt.Errorf("%w: the line is %d bytes long (at most %d)", ErrLine, len(line), maxJournalLine)
 	}
 	err := service.Decode(line, &e)
 	if err == nil {
@@ -42,17 +42,17 @@ func parseJournalLine(line []byte) (JournalEntry, error) {
 	var se *service.ShapeError
 	switch {
 	case errors.As(err, &se):
-		return e, fmt.Errorf("%w: its %s %s", ErrJournalLine, se.Field, se.Reason)
+		return e, fmt.Errorf("%w: its %s %s", ErrLine, se.Field, se.Reason)
 	case err != nil:
-		return e, fmt.Errorf("%w: it is not the JSON of one", ErrJournalLine)
+		return e, fmt.Errorf("%w: it is not the JSON of one", ErrLine)
 	}
 	return e, nil
 }
 
 // check shape-checks an entry read back and cleans its free text.
-func (e *JournalEntry) check() error {
+func (e *Entry) check() error {
 	switch e.Kind {
-	case JournalIntent, JournalAccepted, JournalRejected, JournalState:
+	case KindIntent, KindAccepted, KindRejected, KindState:
 	default:
 		return service.NewShapeError("journal kind", "is not intent, accepted, rejected or state")
 	}
@@ -156,7 +156,7 @@ func checkRoundTrip(line []byte) error {
 	}
 	again, err := json.Marshal(e)
 	if err != nil || !bytes.Equal(again, line) {
-		return fmt.Errorf("%w: it would not read back as written", ErrJournalLine)
+		return fmt.Errorf("%w: it would not read back as written", ErrLine)
 	}
 	return nil
 }

@@ -21,16 +21,16 @@ import (
 
 // Journal kinds, in the order a withdrawal writes them.
 const (
-	JournalIntent   = "intent"   // written and fsynced before the request leaves
-	JournalAccepted = "accepted" // the 202 answer
-	JournalRejected = "rejected" // a final refusal: the withdrawal did not happen
-	JournalState    = "state"    // a state seen while following it
+	KindIntent   = "intent"   // written and fsynced before the request leaves
+	KindAccepted = "accepted" // the 202 answer
+	KindRejected = "rejected" // a final refusal: the withdrawal did not happen
+	KindState    = "state"    // a state seen while following it
 )
 
-// JournalEntry is one line of the withdrawal journal (D11). It holds the full
+// Entry is one line of the withdrawal journal (D11). It holds the full
 // withdraw request (the signature is public; no key material is ever written)
 // so an unanswered request can be re-sent byte for byte.
-type JournalEntry struct {
+type Entry struct {
 	Time      time.Time                `json:"time"`
 	Kind      string                   `json:"kind"`
 	Env       string                   `json:"env"`
@@ -63,9 +63,9 @@ type Journal struct {
 	path string
 }
 
-// DefaultJournalPath is journal.jsonl in the user's state directory
+// DefaultPath is journal.jsonl in the user's state directory
 // ($XDG_STATE_HOME, else ~/.local/state).
-func DefaultJournalPath() string {
+func DefaultPath() string {
 	dir := os.Getenv("XDG_STATE_HOME")
 	if dir == "" {
 		home, err := os.UserHomeDir()
@@ -77,10 +77,10 @@ func DefaultJournalPath() string {
 	return filepath.Join(dir, "svcwallet", "journal.jsonl")
 }
 
-// OpenJournal prepares the journal at path, creating its directory (0700).
+// Open prepares the journal at path, creating its directory (0700).
 // A journal that is a link, or that another user could change or swap, is
 // refused (signer.CheckPrivateFile): it decides what is sent again.
-func OpenJournal(path string) (*Journal, error) {
+func Open(path string) (*Journal, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("journal directory: %w", err)
 	}
@@ -95,7 +95,7 @@ func (j *Journal) Path() string { return j.path }
 
 // Append writes one entry and fsyncs it before returning: a withdraw request
 // is sent only after its intent is on disk.
-func (j *Journal) Append(e JournalEntry) error {
+func (j *Journal) Append(e Entry) error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	return j.write(e)
@@ -106,14 +106,14 @@ func (j *Journal) Append(e JournalEntry) error {
 // state already, or a terminal one: the status screen, the board and the
 // command line may all learn it, in this process or another, and it is
 // recorded once.
-func (j *Journal) AppendState(e JournalEntry) error {
+func (j *Journal) AppendState(e Entry) error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	entries, _, err := j.scan()
 	if err != nil {
 		return err
 	}
-	var same []JournalEntry
+	var same []Entry
 	for _, x := range entries {
 		if x.QuoteID == e.QuoteID && x.Env == e.Env && x.AccountID == e.AccountID {
 			same = append(same, x)
@@ -132,7 +132,7 @@ func (j *Journal) AppendState(e JournalEntry) error {
 }
 
 // write appends one entry and fsyncs it; j.mu is held.
-func (j *Journal) write(e JournalEntry) error {
+func (j *Journal) write(e Entry) error {
 	line, err := json.Marshal(e)
 	if err != nil {
 		return fmt.Errorf("journal entry: %w", err)
@@ -207,7 +207,7 @@ func endsTorn(f *os.File) (bool, error) {
 const maxJournalLine = 64 << 10
 
 // Entries reads every entry; lines that cannot be entries are skipped (see Scan).
-func (j *Journal) Entries() ([]JournalEntry, error) {
+func (j *Journal) Entries() ([]Entry, error) {
 	entries, _, err := j.Scan()
 	return entries, err
 }
@@ -216,14 +216,14 @@ func (j *Journal) Entries() ([]JournalEntry, error) {
 // ones that are not an entry's JSON, and a torn last line (a crash
 // mid-write). A bad line never stops the read, so one cannot hide the
 // withdrawals after it.
-func (j *Journal) Scan() ([]JournalEntry, int, error) {
+func (j *Journal) Scan() ([]Entry, int, error) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	return j.scan()
 }
 
 // scan is Scan with j.mu held.
-func (j *Journal) scan() ([]JournalEntry, int, error) {
+func (j *Journal) scan() ([]Entry, int, error) {
 	f, err := config.OpenPrivate(j.path, os.O_RDONLY)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, 0, nil
@@ -232,7 +232,7 @@ func (j *Journal) scan() ([]JournalEntry, int, error) {
 		return nil, 0, fmt.Errorf("open journal: %w", err)
 	}
 	defer f.Close()
-	var out []JournalEntry
+	var out []Entry
 	skipped := 0
 	r := bufio.NewReaderSize(f, 64<<10)
 	for {
@@ -272,8 +272,8 @@ func readJournalLine(r *bufio.Reader) (line []byte, long bool, err error) {
 	}
 }
 
-// JournalRecord folds one withdrawal's entries into what is known of it.
-type JournalRecord struct {
+// Record folds one withdrawal's entries into what is known of it.
+type Record struct {
 	QuoteID   string
 	Env       string
 	AccountID string
@@ -294,18 +294,18 @@ type JournalRecord struct {
 }
 
 // Finished reports whether nothing more is to be done for the withdrawal.
-func (r JournalRecord) Finished() bool {
+func (r Record) Finished() bool {
 	return (r.Answered && r.State == "") || service.Terminal(r.State)
 }
 
 // Records folds the journal into one record per withdrawal, newest first.
-func (j *Journal) Records() ([]JournalRecord, error) {
+func (j *Journal) Records() ([]Record, error) {
 	recs, _, err := j.RecordsSkipped()
 	return recs, err
 }
 
 // RecordsSkipped is Records with the count of journal lines skipped.
-func (j *Journal) RecordsSkipped() ([]JournalRecord, int, error) {
+func (j *Journal) RecordsSkipped() ([]Record, int, error) {
 	entries, skipped, err := j.Scan()
 	if err != nil {
 		return nil, skipped, err
@@ -315,7 +315,7 @@ func (j *Journal) RecordsSkipped() ([]JournalRecord, int, error) {
 
 // AccountRecords is RecordsSkipped narrowed to one account in one
 // environment. A nil journal (none configured) has no records.
-func (j *Journal) AccountRecords(env, accountID string) ([]JournalRecord, int, error) {
+func (j *Journal) AccountRecords(env, accountID string) ([]Record, int, error) {
 	if j == nil {
 		return nil, 0, nil
 	}
@@ -323,7 +323,7 @@ func (j *Journal) AccountRecords(env, accountID string) ([]JournalRecord, int, e
 	if err != nil {
 		return nil, skipped, err
 	}
-	var out []JournalRecord
+	var out []Record
 	for _, r := range all {
 		if r.Env == env && r.AccountID == accountID {
 			out = append(out, r)
@@ -334,8 +334,8 @@ func (j *Journal) AccountRecords(env, accountID string) ([]JournalRecord, int, e
 
 // Unfinished keeps the withdrawals that still need the user: unanswered
 // requests and ones not yet in a terminal state (D11).
-func Unfinished(recs []JournalRecord) []JournalRecord {
-	var out []JournalRecord
+func Unfinished(recs []Record) []Record {
+	var out []Record
 	for _, r := range recs {
 		if !r.Finished() {
 			out = append(out, r)
@@ -347,7 +347,7 @@ func Unfinished(recs []JournalRecord) []JournalRecord {
 // UnfinishedOwn is the quote ids of the unfinished withdrawals of recs
 // (one account's records in one environment) that this account made (see
 // OwnOf): what a refresh of History or `history --refresh` asks about.
-func UnfinishedOwn(recs []JournalRecord) []string {
+func UnfinishedOwn(recs []Record) []string {
 	var ids []string
 	for _, r := range Unfinished(recs) {
 		if r.Made {
@@ -358,19 +358,19 @@ func UnfinishedOwn(recs []JournalRecord) []string {
 }
 
 // FoldRecords folds entries into one record per withdrawal, newest first.
-func FoldRecords(entries []JournalEntry) []JournalRecord {
-	byID := map[string]*JournalRecord{}
-	var order []*JournalRecord
+func FoldRecords(entries []Entry) []Record {
+	byID := map[string]*Record{}
+	var order []*Record
 	for _, e := range entries {
 		r := byID[e.QuoteID]
 		if r == nil {
-			r = &JournalRecord{QuoteID: e.QuoteID, Env: e.Env, AccountID: e.AccountID, Started: e.Time}
+			r = &Record{QuoteID: e.QuoteID, Env: e.Env, AccountID: e.AccountID, Started: e.Time}
 			byID[e.QuoteID] = r
 			order = append(order, r)
 		}
 		r.Updated = e.Time
 		switch e.Kind {
-		case JournalIntent:
+		case KindIntent:
 			r.Made = true
 			// The first signed request is the one that may have executed;
 			// a later intent for the same quote never replaces it.
@@ -380,14 +380,14 @@ func FoldRecords(entries []JournalEntry) []JournalRecord {
 			if e.Intent != nil {
 				r.Intent = *e.Intent
 			}
-		case JournalAccepted:
+		case KindAccepted:
 			r.Answered, r.State, r.Made = true, service.StateSubmitted, true
 			if r.AcceptedAt.IsZero() {
 				r.AcceptedAt = e.Time
 			}
-		case JournalRejected:
+		case KindRejected:
 			r.Answered, r.State, r.Error = true, "", e.Error
-		case JournalState:
+		case KindState:
 			r.Answered, r.State = true, e.State
 			if r.AcceptedAt.IsZero() {
 				r.AcceptedAt = e.Time
@@ -397,7 +397,7 @@ func FoldRecords(entries []JournalEntry) []JournalRecord {
 			}
 		}
 	}
-	out := make([]JournalRecord, len(order))
+	out := make([]Record, len(order))
 	for i, r := range order {
 		out[i] = *r
 	}

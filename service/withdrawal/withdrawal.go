@@ -18,10 +18,10 @@ import (
 // WithdrawTimeout covers every retry of one withdraw (D10).
 const WithdrawTimeout = 2 * time.Minute
 
-// WithdrawalChoice is what the user has chosen for a withdrawal so far;
+// Choice is what the user has chosen for a withdrawal so far;
 // each step of the form adds to it. Amount and FeeCap are parsed once, by
 // CheckDestination, and travel as decimals from there to the Transfer.
-type WithdrawalChoice struct {
+type Choice struct {
 	Info      service.WithdrawalInfo
 	TokenIn   string
 	Route     service.WithdrawalRoute
@@ -34,7 +34,7 @@ type WithdrawalChoice struct {
 // CheckDestination checks the destination form as typed and returns the
 // choice with the destination, the amount and the fee cap filled in. The
 // error is written for the user.
-func (c WithdrawalChoice) CheckDestination(toAddress, amount, feeCap string) (WithdrawalChoice, error) {
+func (c Choice) CheckDestination(toAddress, amount, feeCap string) (Choice, error) {
 	c.ToAddress = strings.TrimSpace(toAddress)
 	if c.ToAddress == "" {
 		return c, errors.New("enter the destination address")
@@ -58,7 +58,7 @@ func (c WithdrawalChoice) CheckDestination(toAddress, amount, feeCap string) (Wi
 }
 
 // QuoteRequest is the quote to ask for this choice.
-func (c WithdrawalChoice) QuoteRequest() service.QuoteRequest {
+func (c Choice) QuoteRequest() service.QuoteRequest {
 	return service.QuoteRequest{ToAddress: c.ToAddress, Chain: c.Route.Chain, TokenIn: c.TokenIn, TokenOut: c.TokenOut, Amount: c.Amount.String()}
 }
 
@@ -66,7 +66,7 @@ func (c WithdrawalChoice) QuoteRequest() service.QuoteRequest {
 // it must pay exactly the amount asked for (what is signed is the pay
 // amount), and both its declared fee and what the user loses (Cost) must
 // be within the cap: a quote can declare no fee and pay out almost nothing.
-func (c WithdrawalChoice) QuoteRefusal(q service.Quote) string {
+func (c Choice) QuoteRefusal(q service.Quote) string {
 	switch {
 	case !q.PayAmount.Equal(c.Amount):
 		return fmt.Sprintf("the quote asks for %s %s, not the %s you entered", q.PayAmount, c.TokenIn, c.Amount)
@@ -98,7 +98,7 @@ func (p PricedQuote) Remaining(localNow time.Time) time.Duration {
 // Order is one withdrawal ready to sign: the user's choice, its quote, and
 // the Transfer built from them with this nonce and expiration.
 type Order struct {
-	Choice   WithdrawalChoice
+	Choice   Choice
 	Quote    service.Quote
 	Domain   signer.Domain
 	Transfer signer.Transfer
@@ -109,7 +109,7 @@ type Order struct {
 // funding address, the quote's pay amount in USDT, expiring TransferMargin
 // after the quote. localNow is read on our clock, corrected by the
 // quote's Offset. The error is written for the user.
-func NewOrder(c WithdrawalChoice, p PricedQuote, fundingAccount string, d signer.Domain, nonce uint32, localNow time.Time) (Order, error) {
+func NewOrder(c Choice, p PricedQuote, fundingAccount string, d signer.Domain, nonce uint32, localNow time.Time) (Order, error) {
 	o := Order{Choice: c, Quote: p.Quote, Domain: d}
 	raw, err := service.RawUnits(p.PayAmount)
 	exp, expErr := TransferExpiration(p.Quote, localNow.Add(p.Offset))
@@ -163,7 +163,7 @@ type Sent struct {
 	// Lost is the journaled request whose outcome is unknown (no answer
 	// after every retry); it must be re-sent identically, never signed
 	// again. Nil otherwise.
-	Lost *journal.JournalRecord
+	Lost *journal.Record
 }
 
 // Execute signs the order with the key load returns, journals the intent,
@@ -194,7 +194,7 @@ func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Ke
 		return Sent{Err: err}
 	}
 	req := service.WithdrawRequest{QuoteID: o.Quote.QuoteID, Signature: service.NewWithdrawSignature(sig)}
-	intent := w.entry(journal.JournalIntent, req.QuoteID)
+	intent := w.entry(journal.KindIntent, req.QuoteID)
 	in := o.Intent()
 	intent.Request, intent.Intent, intent.Signed = &req, &in, journal.NewSignedMessage(o.Domain, o.Transfer)
 	if err := w.append(intent); err != nil {
@@ -203,12 +203,12 @@ func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Ke
 	acc, err := w.Client.Withdraw(ctx, req)
 	switch {
 	case err == nil:
-		w.answered(w.entry(journal.JournalAccepted, req.QuoteID))
+		w.answered(w.entry(journal.KindAccepted, req.QuoteID))
 	case service.OutcomeUnknown(err):
-		return Sent{Err: err, Lost: &journal.JournalRecord{QuoteID: req.QuoteID, Env: intent.Env, AccountID: intent.AccountID,
+		return Sent{Err: err, Lost: &journal.Record{QuoteID: req.QuoteID, Env: intent.Env, AccountID: intent.AccountID,
 			Request: req, Intent: in, Started: intent.Time}}
 	default:
-		refused := w.entry(journal.JournalRejected, req.QuoteID)
+		refused := w.entry(journal.KindRejected, req.QuoteID)
 		refused.Error = service.Explain(err).Error()
 		w.answered(refused)
 	}
@@ -231,7 +231,7 @@ func (w Withdrawer) Resend(ctx context.Context, req service.WithdrawRequest) Res
 	acc, err := w.Client.Withdraw(ctx, req)
 	switch {
 	case err == nil:
-		w.answered(w.entry(journal.JournalAccepted, req.QuoteID))
+		w.answered(w.entry(journal.KindAccepted, req.QuoteID))
 		return Resent{Accepted: acc}
 	case service.OutcomeUnknown(err):
 		return Resent{Err: err, Lost: true}
@@ -240,40 +240,40 @@ func (w Withdrawer) Resend(ctx context.Context, req service.WithdrawRequest) Res
 }
 
 // JournalState journals a state a follower learned for an own withdrawal
-// (FollowStep.JournalState), unless the journal holds it already
+// (follow.Step.JournalState), unless the journal holds it already
 // (Journal.AppendState): the one write of every follower.
 func (w Withdrawer) JournalState(quoteID string, wd service.Withdrawal) error {
 	if w.Journal == nil {
 		return nil
 	}
-	e := w.entry(journal.JournalState, quoteID)
+	e := w.entry(journal.KindState, quoteID)
 	e.State, e.TxHash = wd.State, wd.WithdrawTxHash
 	return w.Journal.AppendState(e)
 }
 
 // JournalNeverHappened journals why a resumed withdrawal never happened.
 func (w Withdrawer) JournalNeverHappened(quoteID, why string) error {
-	e := w.entry(journal.JournalRejected, quoteID)
+	e := w.entry(journal.KindRejected, quoteID)
 	e.Error = why
 	return w.append(e)
 }
 
-func (w Withdrawer) entry(kind, quoteID string) journal.JournalEntry {
+func (w Withdrawer) entry(kind, quoteID string) journal.Entry {
 	s, _ := w.Client.Session()
-	return journal.JournalEntry{Time: w.Now(), Kind: kind, Env: w.Client.Env().Name, AccountID: s.AccountID, QuoteID: quoteID}
+	return journal.Entry{Time: w.Now(), Kind: kind, Env: w.Client.Env().Name, AccountID: s.AccountID, QuoteID: quoteID}
 }
 
 // journalStop says why a withdrawal stopped before its request left: its
 // intent could not be journaled, so a lost answer could not be resumed.
 func (w Withdrawer) journalStop(err error) error {
 	fix := "free disk space, and make sure the journal is a file of yours (not a link or a directory) in a directory only you can write"
-	if errors.Is(err, journal.ErrJournalLine) {
+	if errors.Is(err, journal.ErrLine) {
 		fix = "this withdrawal cannot be recorded as it is: check the environment's name and domain_name in the config, and tell support if it persists"
 	}
 	return service.UserError{Text: "Not sent: the withdrawal journal " + w.Journal.Path() + " could not record it (" + err.Error() + "). Nothing left svcwallet; " + fix + ", then try again.", Cause: err}
 }
 
-func (w Withdrawer) append(e journal.JournalEntry) error {
+func (w Withdrawer) append(e journal.Entry) error {
 	if w.Journal == nil {
 		return nil
 	}
@@ -282,7 +282,7 @@ func (w Withdrawer) append(e journal.JournalEntry) error {
 
 // answered journals an answer already in hand: a failed write only costs
 // the history this line, so it does not turn the answer into a failure.
-func (w Withdrawer) answered(e journal.JournalEntry) { _ = w.append(e) }
+func (w Withdrawer) answered(e journal.Entry) { _ = w.append(e) }
 
 // ResumeStep is what to do first with a journaled withdrawal.
 type ResumeStep int
@@ -299,7 +299,7 @@ const (
 )
 
 // PlanResume decides how to take up a journaled withdrawal at now.
-func PlanResume(rec journal.JournalRecord, now time.Time) ResumeStep {
+func PlanResume(rec journal.Record, now time.Time) ResumeStep {
 	switch {
 	case rec.Answered && rec.State == "":
 		return ResumeNeverHappened

@@ -1,4 +1,4 @@
-package service
+package builder
 
 import (
 	"errors"
@@ -10,20 +10,21 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"svcwallet/clean"
+	"svcwallet/service"
 	"svcwallet/signer"
 )
 
 // Builder signature validity (D9, SPEC.md §8): a week unless the user
 // chooses, never more than 30 days.
 const (
-	DefaultBuilderValidity = 7 * 24 * time.Hour
-	MaxBuilderValidity     = 30 * 24 * time.Hour
+	DefaultValidity = 7 * 24 * time.Hour
+	MaxValidity     = 30 * 24 * time.Hour
 	minBuilderValidity     = time.Minute
 )
 
-// BuilderInput is a builder authorization as typed, in the form or on the
+// Input is a builder authorization as typed, in the form or on the
 // command line. The three API-key fields go together: all or none (D5).
-type BuilderInput struct {
+type Input struct {
 	Main, Builder       string
 	FuturesFee, SpotFee string // percentages, e.g. "0.1" or "0.1%"
 	Expires             string // "7d", "72h", or a number of days; "" = 7 days
@@ -31,9 +32,9 @@ type BuilderInput struct {
 	Permissions         string // any case and order; sent canonical
 }
 
-// BuilderAuth is a checked builder authorization: what the review shows and
+// Auth is a checked builder authorization: what the review shows and
 // the main account's key signs (SPEC.md §4.4).
-type BuilderAuth struct {
+type Auth struct {
 	Main, Builder common.Address
 	Futures, Spot uint32 // signed fee-rate integers (D4)
 	Validity      time.Duration
@@ -45,75 +46,75 @@ type BuilderAuth struct {
 	Perms     signer.Permissions
 }
 
-// BuilderField names one input of a builder authorization.
-type BuilderField int
+// Field names one input of a builder authorization.
+type Field int
 
 // The builder authorization's inputs, in the form's order.
 const (
-	BuilderFieldMain BuilderField = iota
-	BuilderFieldBuilder
-	BuilderFieldFuturesFee
-	BuilderFieldSpotFee
-	BuilderFieldExpires
-	BuilderFieldLabel
-	BuilderFieldKeySigner
-	BuilderFieldPermissions
+	FieldMain Field = iota
+	FieldBuilder
+	FieldFuturesFee
+	FieldSpotFee
+	FieldExpires
+	FieldLabel
+	FieldKeySigner
+	FieldPermissions
 )
 
 // builderFieldNames name each input as the form and the command line do.
-var builderFieldNames = map[BuilderField]struct{ label, flag string }{
-	BuilderFieldMain:        {"Main account", "--keystore-file / $" + signer.KeyEnvVar},
-	BuilderFieldBuilder:     {"Builder account", "--builder"},
-	BuilderFieldFuturesFee:  {"Max futures fee", "--max-futures-fee"},
-	BuilderFieldSpotFee:     {"Max spot fee", "--max-spot-fee"},
-	BuilderFieldExpires:     {"Valid for", "--expires"},
-	BuilderFieldLabel:       {"Key label", "--label"},
-	BuilderFieldKeySigner:   {"Key signer", "--api-key-signer"},
-	BuilderFieldPermissions: {"Permissions", "--permissions"},
+var builderFieldNames = map[Field]struct{ label, flag string }{
+	FieldMain:        {"Main account", "--keystore-file / $" + signer.KeyEnvVar},
+	FieldBuilder:     {"Builder account", "--builder"},
+	FieldFuturesFee:  {"Max futures fee", "--max-futures-fee"},
+	FieldSpotFee:     {"Max spot fee", "--max-spot-fee"},
+	FieldExpires:     {"Valid for", "--expires"},
+	FieldLabel:       {"Key label", "--label"},
+	FieldKeySigner:   {"Key signer", "--api-key-signer"},
+	FieldPermissions: {"Permissions", "--permissions"},
 }
 
 // Label names the input as the form does.
-func (f BuilderField) Label() string { return builderFieldNames[f].label }
+func (f Field) Label() string { return builderFieldNames[f].label }
 
-// BuilderFieldError says which input is wrong and why, so the form can put
+// FieldError says which input is wrong and why, so the form can put
 // the focus there and the command line can name its flag.
-type BuilderFieldError struct {
-	Field BuilderField
+type FieldError struct {
+	Field Field
 	Label string // as the form names the field
 	Flag  string // as `svcwallet builder authorize` names it
 	Err   error
 }
 
-func (e *BuilderFieldError) Error() string { return e.Label + ": " + e.Err.Error() }
+func (e *FieldError) Error() string { return e.Label + ": " + e.Err.Error() }
 
-func (e *BuilderFieldError) Unwrap() error { return e.Err }
+func (e *FieldError) Unwrap() error { return e.Err }
 
-// ErrBuilderKeyFields is the all-or-none rule of the three API-key fields.
-var ErrBuilderKeyFields = errors.New("label, signer and permissions of the builder API key go together: give all three, or none for an authorization without an API key")
+// ErrKeyFields is the all-or-none rule of the three API-key fields.
+var ErrKeyFields = errors.New("label, signer and permissions of the builder API key go together: give all three, or none for an authorization without an API key")
 
-// CheckBuilder validates every field and returns the authorization, or the
+// Check validates every field and returns the authorization, or the
 // first problem.
-func CheckBuilder(in BuilderInput) (BuilderAuth, error) {
-	var a BuilderAuth
-	bad := func(id BuilderField, err error) (BuilderAuth, error) {
+func Check(in Input) (Auth, error) {
+	var a Auth
+	bad := func(id Field, err error) (Auth, error) {
 		f := builderFieldNames[id]
-		return a, &BuilderFieldError{Field: id, Label: f.label, Flag: f.flag, Err: err}
+		return a, &FieldError{Field: id, Label: f.label, Flag: f.flag, Err: err}
 	}
 	var err error
 	if a.Main, err = ParseEVMAddress(in.Main, "the main account"); err != nil {
-		return bad(BuilderFieldMain, err)
+		return bad(FieldMain, err)
 	}
 	if a.Builder, err = ParseEVMAddress(in.Builder, "the builder account"); err != nil {
-		return bad(BuilderFieldBuilder, err)
+		return bad(FieldBuilder, err)
 	}
 	if a.Futures, err = ParseFeePercent(in.FuturesFee); err != nil {
-		return bad(BuilderFieldFuturesFee, err)
+		return bad(FieldFuturesFee, err)
 	}
 	if a.Spot, err = ParseFeePercent(in.SpotFee); err != nil {
-		return bad(BuilderFieldSpotFee, err)
+		return bad(FieldSpotFee, err)
 	}
-	if a.Validity, err = ParseBuilderValidity(in.Expires); err != nil {
-		return bad(BuilderFieldExpires, err)
+	if a.Validity, err = ParseValidity(in.Expires); err != nil {
+		return bad(FieldExpires, err)
 	}
 	label, keySigner, perms := strings.TrimSpace(in.Label), strings.TrimSpace(in.KeySigner), strings.TrimSpace(in.Permissions)
 	given := 0
@@ -126,14 +127,14 @@ func CheckBuilder(in BuilderInput) (BuilderAuth, error) {
 	case given == 0:
 		return a, nil
 	case given < 3:
-		return a, ErrBuilderKeyFields
+		return a, ErrKeyFields
 	}
 	a.WithKey, a.Label = true, label
 	if a.KeySigner, err = ParseEVMAddress(keySigner, "the API key's signer"); err != nil {
-		return bad(BuilderFieldKeySigner, err)
+		return bad(FieldKeySigner, err)
 	}
 	if a.Perms, err = signer.ParsePermissions(perms); err != nil {
-		return bad(BuilderFieldPermissions, err)
+		return bad(FieldPermissions, err)
 	}
 	return a, nil
 }
@@ -154,7 +155,7 @@ func ParseEVMAddress(s, what string) (common.Address, error) {
 	if s == "" {
 		return common.Address{}, fmt.Errorf("enter %s's address (0x followed by 40 hex digits)", what)
 	}
-	if err := ValidateAddress(ChainTypeEVM, s); err != nil {
+	if err := service.ValidateAddress(service.ChainTypeEVM, s); err != nil {
 		return common.Address{}, err
 	}
 	return common.HexToAddress(s), nil
@@ -163,20 +164,20 @@ func ParseEVMAddress(s, what string) (common.Address, error) {
 // builderClockMargin keeps a 30-day signature inside the service's cap even
 // when this machine's clock runs ahead of the service's by as much as
 // signing tolerates (MaxClockSkew), whichever clock the expiry was read on.
-const builderClockMargin = MaxClockSkew + time.Minute
+const builderClockMargin = service.MaxClockSkew + time.Minute
 
 // Expiration is the signature deadline in unix nanoseconds: now plus the
-// chosen validity, at most MaxBuilderValidity less builderClockMargin.
-func (a BuilderAuth) Expiration(now time.Time) int64 {
-	return now.Add(min(a.Validity, MaxBuilderValidity-builderClockMargin)).UnixNano()
+// chosen validity, at most MaxValidity less builderClockMargin.
+func (a Auth) Expiration(now time.Time) int64 {
+	return now.Add(min(a.Validity, MaxValidity-builderClockMargin)).UnixNano()
 }
 
-// ParseBuilderValidity reads how long the signature stays valid: "7d",
+// ParseValidity reads how long the signature stays valid: "7d",
 // "72h", "90m", "1h30m", or a bare number of days. Empty means 7 days.
-func ParseBuilderValidity(s string) (time.Duration, error) {
+func ParseValidity(s string) (time.Duration, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return DefaultBuilderValidity, nil
+		return DefaultValidity, nil
 	}
 	var d time.Duration
 	days := strings.TrimSuffix(s, "d")
@@ -193,7 +194,7 @@ func ParseBuilderValidity(s string) (time.Duration, error) {
 		}
 	}
 	switch {
-	case d > MaxBuilderValidity:
+	case d > MaxValidity:
 		return 0, fmt.Errorf("%s is longer than 30 days, the most the service accepts", HumanDuration(d))
 	case d < minBuilderValidity:
 		return 0, errors.New("at least one minute: the signature must still be valid when it arrives")
@@ -230,7 +231,7 @@ func plural(n int, unit string) string {
 }
 
 // Mode names the message the authorization is signed as.
-func (a BuilderAuth) Mode() string {
+func (a Auth) Mode() string {
 	if a.WithKey {
 		return signer.AddAccountSignerWithBuilder{}.PrimaryType()
 	}
@@ -239,7 +240,7 @@ func (a BuilderAuth) Mode() string {
 
 // Message is the typed data the main account signs, with this nonce and
 // expiration (unix nanoseconds).
-func (a BuilderAuth) Message(nonce uint32, expiration int64) signer.Message {
+func (a Auth) Message(nonce uint32, expiration int64) signer.Message {
 	if a.WithKey {
 		return signer.AddAccountSignerWithBuilder{
 			AccountID: a.Main, Signer: a.KeySigner, Permissions: a.Perms.String(), BuilderAccountID: a.Builder,
@@ -254,11 +255,11 @@ func (a BuilderAuth) Message(nonce uint32, expiration int64) signer.Message {
 
 // Request is the body of POST /auth/builder/authorize for a signature of
 // Message. Fee rates are sent as the canonical strings of the signed integers.
-func (a BuilderAuth) Request(sig signer.Signature) BuilderAuthorizeRequest {
-	req := BuilderAuthorizeRequest{
+func (a Auth) Request(sig signer.Signature) service.BuilderAuthorizeRequest {
+	req := service.BuilderAuthorizeRequest{
 		MainAccountID: a.Main.Hex(), BuilderAccountID: a.Builder.Hex(),
 		MaxFuturesFeeRate: signer.FormatFeeRate(a.Futures), MaxSpotFeeRate: signer.FormatFeeRate(a.Spot),
-		Signature: NewSignature(sig),
+		Signature: service.NewSignature(sig),
 	}
 	if a.WithKey {
 		req.BuilderAPIKeyLabel, req.BuilderAPIKeySigner, req.BuilderAPIKeyPermissions = a.Label, a.KeySigner.Hex(), a.Perms.String()
@@ -272,16 +273,16 @@ func FeeText(v uint32) string {
 	return signer.FormatFeeRate(v) + "% (signed " + strconv.FormatUint(uint64(v), 10) + ")"
 }
 
-// ExplainBuilder words a refusal of a builder authorization for the user;
+// Explain words a refusal of a builder authorization for the user;
 // the review screen and `svcwallet builder authorize` print the same words.
-func ExplainBuilder(err error) error {
+func Explain(err error) error {
 	switch {
-	case errors.Is(err, CodeUnauthorizedSigner):
-		return Worded(err, "The service refused the signer: a builder authorization must be signed by the main account's own key (the funding address's wallet)")
-	case errors.Is(err, CodeDuplicateSignature):
-		return Worded(err, "This authorization's nonce was already used. If an earlier attempt got no answer it may have gone through; otherwise press esc and review it again for a new nonce")
-	case errors.Is(err, CodeExpirationTooFar):
-		return Worded(err, "The expiration is more than 30 days ahead for the service (is this computer's clock ahead?): press esc and choose a shorter validity")
+	case errors.Is(err, service.CodeUnauthorizedSigner):
+		return service.Worded(err, "The service refused the signer: a builder authorization must be signed by the main account's own key (the funding address's wallet)")
+	case errors.Is(err, service.CodeDuplicateSignature):
+		return service.Worded(err, "This authorization's nonce was already used. If an earlier attempt got no answer it may have gone through; otherwise press esc and review it again for a new nonce")
+	case errors.Is(err, service.CodeExpirationTooFar):
+		return service.Worded(err, "The expiration is more than 30 days ahead for the service (is this computer's clock ahead?): press esc and choose a shorter validity")
 	}
-	return Explain(err)
+	return service.Explain(err)
 }

@@ -1,67 +1,68 @@
-package service
+package builder
 
 import (
 	"context"
 	"errors"
 	"time"
 
+	"svcwallet/service"
 	"svcwallet/signer"
 )
 
-// BuilderOrder is one builder authorization ready to sign: what the user
+// Order is one builder authorization ready to sign: what the user
 // checked (Auth) and the typed message built from it, which the console's
 // review and `builder authorize --dry-run` show as it will be signed.
-type BuilderOrder struct {
-	Auth    BuilderAuth
+type Order struct {
+	Auth    Auth
 	Domain  signer.Domain
 	Message signer.Message
 }
 
-// NewBuilderOrder builds the message for a with this nonce, expiring the
+// NewOrder builds the message for a with this nonce, expiring the
 // chosen validity after now (this machine's clock, which SigningNow holds
 // within MaxClockSkew of the service's; builderClockMargin keeps the
 // expiry inside the service's 30-day cap either way).
-func NewBuilderOrder(a BuilderAuth, d signer.Domain, nonce uint32, now time.Time) BuilderOrder {
-	return BuilderOrder{Auth: a, Domain: d, Message: a.Message(nonce, a.Expiration(now))}
+func NewOrder(a Auth, d signer.Domain, nonce uint32, now time.Time) Order {
+	return Order{Auth: a, Domain: d, Message: a.Message(nonce, a.Expiration(now))}
 }
 
 // Expiration is the signature deadline of the order's message.
-func (o BuilderOrder) Expiration() time.Time {
+func (o Order) Expiration() time.Time {
 	_, exp := o.Message.NonceExpiration()
 	return time.Unix(0, exp)
 }
 
-// AuthorizeBuilderOrder is the one builder authorization workflow, for the
+// Authorize is the one builder authorization workflow, for the
 // console and the command line: nothing is signed when the key load
 // returns is not the main account's or the clocks disagree (SigningNow); the
 // signed body is returned with the outcome, so a lost answer is re-sent
 // (AuthorizeBuilder with the same body), never signed again. Service
-// refusals come back as they are, for ExplainBuilder.
-func (c *Client) AuthorizeBuilderOrder(ctx context.Context, o BuilderOrder, load func() (signer.Key, error)) (BuilderAuthorizeRequest, BuilderAuthorizeResult, error) {
+// refusals come back as they are, for Explain.
+func (o Order) Authorize(ctx context.Context, c *service.Client, load func() (signer.Key, error)) (service.BuilderAuthorizeRequest, service.BuilderAuthorizeResult, error) {
 	// The key first: a wrong passphrase costs no request.
 	k, err := load()
 	if err != nil {
-		return BuilderAuthorizeRequest{}, BuilderAuthorizeResult{}, err
+		return service.BuilderAuthorizeRequest{}, service.BuilderAuthorizeResult{}, err
 	}
 	if _, err := c.SigningNow(ctx); err != nil {
-		return BuilderAuthorizeRequest{}, BuilderAuthorizeResult{}, err
+		return service.BuilderAuthorizeRequest{}, service.BuilderAuthorizeResult{}, err
 	}
 	if k.Address() != o.Auth.Main {
-		return BuilderAuthorizeRequest{}, BuilderAuthorizeResult{}, UserError{Text: "The available key is " + k.Address().Hex() +
+		return service.BuilderAuthorizeRequest{}, service.BuilderAuthorizeResult{}, service.UserError{Text: "The available key is " + k.Address().Hex() +
 			", not the main account's " + o.Auth.Main.Hex() + ": only the main account's key can authorize a builder"}
 	}
 	sig, err := signer.Sign(k, o.Domain, o.Message)
 	if err != nil {
-		return BuilderAuthorizeRequest{}, BuilderAuthorizeResult{}, UserError{Text: "Signing failed: " + err.Error(), Cause: err}
+		return service.BuilderAuthorizeRequest{}, service.BuilderAuthorizeResult{}, service.UserError{Text: "Signing failed: " + err.Error(), Cause: err}
 	}
 	req := o.Auth.Request(sig)
 	res, err := c.AuthorizeBuilder(ctx, req)
 	return req, res, err
 }
 
-// BuilderRefused reports whether err is a refusal for good: re-sending the same
+// Refused reports whether err is a refusal for good: re-sending the same
 // body would be refused again (a new nonce needs a new review).
-func BuilderRefused(err error) bool {
-	var ae *APIError
-	return errors.As(err, &ae) && !errors.Is(err, CodeRateLimited) && ae.Status < 500
+func Refused(err error) bool {
+	var ae *service.APIError
+	return errors.As(err, &ae) && !errors.Is(err, service.CodeRateLimited) && ae.Status < 500
 }
