@@ -186,6 +186,12 @@ func logInWith(env CLIEnv, e config.Environment, opts service.Options) (*service
 	if _, err := client.Login(cx, cred); err != nil {
 		var ae *service.APIError
 		if errors.As(err, &ae) && ae.Status == http.StatusUnauthorized {
+			// A refused wallet login comes worded by its reason (expired,
+			// replayed, unregistered, invalid): that says more than "refused".
+			var ue service.UserError
+			if errors.As(err, &ue) {
+				return nil, fmt.Errorf("%s was refused by environment %s: %v", what, e.Name, ue)
+			}
 			return nil, fmt.Errorf("%s was refused: check that it is the account's for environment %s", what, e.Name)
 		}
 		return nil, fmt.Errorf("login failed: %v", service.Explain(err))

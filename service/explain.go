@@ -3,6 +3,7 @@ package service
 import (
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"unicode"
 )
@@ -27,17 +28,23 @@ var explanations = map[Code]string{
 	CodeNotAuthenticated:    "Not logged in or the session ended: log in again",
 	CodeForbidden:           "This credential is not allowed here: log in with a session (API key or wallet)",
 	CodeRateLimited:         "Too many requests: wait a few seconds and try again",
+	CodeBadChainID:          "The signature names another chain id than the service's: set the environment's chain_id (production 325, testnet 326, staging 327), then sign again",
 	CodeUnauthorizedSigner:  "This signer is not registered on the account, or lacks the permission: use the account's main wallet",
 	CodeSignatureExpired:    "The signature expired before it arrived: check the computer's clock and try again",
-	CodeSignatureMismatch:   "The signature does not match what was sent: sign again (the environment's chain id may be wrong)",
+	CodeSignatureMismatch:   "The signature does not match what was sent: check the environment's domain_name and chain_id, then sign again",
 	CodeBadV:                "The signature's v must be 27 or 28: sign again",
 	CodeBadRS:               "The signature is malformed: sign again",
+	CodeHighS:               "The signature's s is in the upper half of the curve, which the service refuses: sign again; if it recurs, the key source makes non-standard signatures",
 	CodeExpirationTooFar:    "The signature's expiration is too far ahead: choose a shorter one",
 	CodeBridgeDisabled:      "The bridge feature is off for this account: ask support to enable it",
 	CodeNoChainAccount:      "This account has no chain account yet: finish the chain account setup in the web UI first",
 	CodeUnsupportedChain:    "That chain is not supported or not enabled for this account: pick another chain",
 	CodeBuilderFields:       "Label, signer and permissions of the builder API key go together: fill all three or none",
 	CodeBadFeeRate:          "A fee rate is not valid: use a percentage with at most 4 decimals, such as 0.1",
+	CodeBuilderFeeOverLimit: "A fee rate is above the builder program's limit: choose a lower cap",
+	CodeBuilderFeeNegative:  "A fee rate cannot be negative: use a percentage such as 0.1",
+	CodeNoSuchBuilder:       "The service has no account with that builder address: check the builder's funding address",
+	CodeBuilderAuthorized:   "This builder is already authorized with these fee caps: nothing needs signing",
 	CodeBadPermissions:      "The permissions are not valid: pick from the listed names",
 	CodeRouteUnsupported:    "That route is not supported: pick another chain or payout token",
 	CodeBelowFee:            "The amount does not cover the bridge fee: enter a larger amount",
@@ -51,6 +58,38 @@ var explanations = map[Code]string{
 	CodeBadAddress:          "The destination address is not valid for this chain: check it",
 	CodeInsufficientBalance: "Insufficient balance in the funding account: enter a smaller amount",
 	CodeDuplicateSignature:  "This signature was already used: sign again",
+}
+
+// walletLoginReasons: the published service refuses a wallet login with 401
+// for four reasons and names the reason only in its message (SERVICE-FACTS);
+// the first reason whose phrase the message holds is the one worded.
+var walletLoginReasons = []struct {
+	phrases []string
+	text    string
+}{
+	{[]string{"expired"}, "Login signature expired: check the computer's clock, then log in again"},
+	{[]string{"already used", "replay"}, "Login signature already used (its nonce was seen before): log in again, which signs a new nonce"},
+	{[]string{"regist"}, "Wallet not registered: this key is not the main signing wallet of any account; log in with the account's main wallet"},
+	{[]string{"invalid signature", "does not match", "verif"}, "Invalid login signature: check the environment's chain_id and domain_name, then log in again"},
+}
+
+// walletLoginRefusal words a 401 from the wallet-login endpoint by the
+// reason its message names. It keeps the *APIError as the cause, and never
+// reads as "the session ended": it is the login itself that failed.
+func walletLoginRefusal(err error) error {
+	var ae *APIError
+	if !errors.As(err, &ae) || ae.Status != http.StatusUnauthorized {
+		return err
+	}
+	msg := strings.ToLower(ae.Message)
+	for _, r := range walletLoginReasons {
+		for _, p := range r.phrases {
+			if strings.Contains(msg, p) {
+				return Worded(err, withServiceMessage(r.text, ae))
+			}
+		}
+	}
+	return Worded(err, withServiceMessage("The service refused the wallet login: check that the key is the account's main signing wallet for this environment", ae))
 }
 
 // Explain turns an error into one line for the person at the terminal; the

@@ -47,3 +47,36 @@ func TestExplainKeepsTheCause(t *testing.T) {
 		t.Fatalf("wording twice changed it: %v", again)
 	}
 }
+
+// TestExplainWalletLoginRefusal: a 401 from the wallet-login endpoint is
+// worded by the reason its message names, whatever else the body held; any
+// other answer is left to Explain.
+func TestExplainWalletLoginRefusal(t *testing.T) {
+	for _, tc := range []struct {
+		err  *APIError
+		want string
+	}{
+		{&APIError{Status: 401, Code: CodeNotAuthenticated, Message: "signature expired"}, "Login signature expired: check the computer's clock, then log in again"},
+		{&APIError{Status: 401, Message: "Signature already used"}, "Login signature already used"},
+		{&APIError{Status: 401, Message: "invalid signature"}, "Invalid login signature: check the environment's chain_id and domain_name"},
+		{&APIError{Status: 401, Code: 2000, Message: "wallet is not registered as a main signing wallet"}, "Wallet not registered: "},
+		// An HTML or empty body: no reason to name, still no "session ended".
+		{&APIError{Status: 401}, "The service refused the wallet login: check that the key is the account's main signing wallet"},
+		{&APIError{Status: 401, Message: "go away"}, "The service refused the wallet login: check that the key is the account's main signing wallet for this environment (service: go away)"},
+	} {
+		got := Explain(walletLoginRefusal(tc.err))
+		if !strings.HasPrefix(got.Error(), tc.want) {
+			t.Errorf("%d %q: %q, want it to start %q", tc.err.Status, tc.err.Message, got, tc.want)
+		}
+		if !errors.Is(got, tc.err) {
+			t.Errorf("%q lost its cause", got)
+		}
+	}
+	tooFar := &APIError{Status: 400, Code: CodeExpirationTooFar, Message: "signature expired too late"}
+	if got := walletLoginRefusal(tooFar); got != error(tooFar) {
+		t.Errorf("a 400 was worded as a refused login: %v", got)
+	}
+	if walletLoginRefusal(nil) != nil {
+		t.Error("no error became one")
+	}
+}

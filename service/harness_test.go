@@ -6,13 +6,17 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"math/big"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/shopspring/decimal"
 
 	"svcwallet/service"
@@ -281,4 +285,21 @@ func (w *world) builderRequest(key signer.Key, keySigner common.Address, perms s
 	}
 	req.Signature = service.NewSignature(sig)
 	return req
+}
+
+// highS turns a valid signature's s and v into its malleable twin's (n - s,
+// v flipped): it recovers the same signer, and the service refuses it (2007).
+func highS(s *string, v *int) {
+	hs := new(big.Int).Sub(crypto.S256().Params().N, new(big.Int).SetBytes(common.FromHex(*s)))
+	*s, *v = hexutil.Encode(common.LeftPadBytes(hs.Bytes(), 32)), 55-*v
+}
+
+// wantLoginReason: a wallet login refused with 401 names which of the four
+// reasons first in the service's message.
+func wantLoginReason(t testing.TB, err error, reason string) {
+	t.Helper()
+	var ae *service.APIError
+	if !errors.As(err, &ae) || !strings.HasPrefix(ae.Message, reason+": ") {
+		t.Fatalf("error %v does not name the reason %q first", err, reason)
+	}
 }

@@ -3,6 +3,7 @@ package service_test
 import (
 	"errors"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -36,10 +37,10 @@ func TestRulesWithdraw(t *testing.T) {
 	}{
 		{"tampered amount", func(s setup) (*service.Client, service.WithdrawRequest) {
 			return s.c, s.w.signWithdraw(s.c, s.q, s.key, func(tr *signer.Transfer) { tr.NumTokens++ })
-		}, service.CodeSignatureMismatch, http.StatusBadRequest, "10000"},
+		}, service.CodeSignatureMismatch, http.StatusForbidden, "10000"},
 		{"tampered destination account", func(s setup) (*service.Client, service.WithdrawRequest) {
 			return s.c, s.w.signWithdraw(s.c, s.q, s.key, func(tr *signer.Transfer) { tr.ToAccount = common.HexToAddress(sandbox.DestCompleted) })
-		}, service.CodeSignatureMismatch, http.StatusBadRequest, "10000"},
+		}, service.CodeSignatureMismatch, http.StatusForbidden, "10000"},
 		{"wrong signer: builder key", func(s setup) (*service.Client, service.WithdrawRequest) {
 			return s.c, s.w.signWithdraw(s.c, s.q, mustKey(t, sandbox.BuilderPrivateKey), nil)
 		}, service.CodeUnauthorizedSigner, http.StatusForbidden, "10000"},
@@ -50,7 +51,7 @@ func TestRulesWithdraw(t *testing.T) {
 			req := s.w.signWithdraw(s.c, s.q, mustKey(t, sandbox.BuilderPrivateKey), nil)
 			req.Signature.Signer = sandbox.DemoAddress
 			return s.c, req
-		}, service.CodeSignatureMismatch, http.StatusBadRequest, "10000"},
+		}, service.CodeSignatureMismatch, http.StatusForbidden, "10000"},
 		{"other account's quote", func(s setup) (*service.Client, service.WithdrawRequest) {
 			other := s.w.login(sandbox.NoChainAPIKey, service.Options{})
 			theirs, err := s.w.quote(other, sandbox.DestCompleted, "BASE", "10")
@@ -114,7 +115,7 @@ func TestRulesWithdraw(t *testing.T) {
 				t.Fatal(err)
 			}
 			return s.c, s.w.signWithdraw(s.c, q2, s.key, func(tr *signer.Transfer) { tr.Nonce = first.Signature.Nonce })
-		}, service.CodeDuplicateSignature, http.StatusConflict, "9990"},
+		}, service.CodeDuplicateSignature, http.StatusBadRequest, "9990"},
 		{"expiration over 30 days", func(s setup) (*service.Client, service.WithdrawRequest) {
 			return s.c, s.w.signWithdraw(s.c, s.q, s.key, func(tr *signer.Transfer) {
 				tr.Expiration = t0.Add(30*24*time.Hour + time.Second).UnixNano()
@@ -122,22 +123,27 @@ func TestRulesWithdraw(t *testing.T) {
 		}, service.CodeExpirationTooFar, http.StatusBadRequest, "10000"},
 		{"signature expired", func(s setup) (*service.Client, service.WithdrawRequest) {
 			return s.c, s.w.signWithdraw(s.c, s.q, s.key, func(tr *signer.Transfer) { tr.Expiration = t0.UnixNano() })
-		}, service.CodeSignatureExpired, http.StatusBadRequest, "10000"},
+		}, service.CodeSignatureExpired, http.StatusForbidden, "10000"},
 		{"chain id other than the environment's", func(s setup) (*service.Client, service.WithdrawRequest) {
 			req := s.w.signWithdraw(s.c, s.q, s.key, nil)
 			req.Signature.ChainID = 325
 			return s.c, req
-		}, service.CodeSignatureMismatch, http.StatusBadRequest, "10000"},
+		}, service.CodeBadChainID, http.StatusBadRequest, "10000"},
 		{"v 29", func(s setup) (*service.Client, service.WithdrawRequest) {
 			req := s.w.signWithdraw(s.c, s.q, s.key, nil)
 			req.Signature.V = 29
 			return s.c, req
-		}, service.CodeBadV, http.StatusBadRequest, "10000"},
+		}, service.CodeBadV, http.StatusForbidden, "10000"},
+		{"high s", func(s setup) (*service.Client, service.WithdrawRequest) {
+			req := s.w.signWithdraw(s.c, s.q, s.key, nil)
+			highS(&req.Signature.S, &req.Signature.V)
+			return s.c, req
+		}, service.CodeHighS, http.StatusForbidden, "10000"},
 		{"r too long", func(s setup) (*service.Client, service.WithdrawRequest) {
 			req := s.w.signWithdraw(s.c, s.q, s.key, nil)
 			req.Signature.R += "00"
 			return s.c, req
-		}, service.CodeBadRS, http.StatusBadRequest, "10000"},
+		}, service.CodeBadRS, http.StatusForbidden, "10000"},
 		{"bridge disabled at execution", func(s setup) (*service.Client, service.WithdrawRequest) {
 			req := s.w.signWithdraw(s.c, s.q, s.key, nil)
 			s.w.ex.SetBridgeEnabled(sandbox.DemoAccountID, false)
@@ -256,12 +262,12 @@ func TestRulesBuilder(t *testing.T) {
 			r := valid("", 14)
 			r.MaxSpotFeeRate = "-0.1"
 			return r
-		}, service.CodeBadFeeRate, http.StatusBadRequest},
+		}, service.CodeBuilderFeeNegative, http.StatusBadRequest},
 		{"fee over uint32", func() service.BuilderAuthorizeRequest {
 			r := valid("", 15)
 			r.MaxSpotFeeRate = "429496.7296"
 			return r
-		}, service.CodeBadFeeRate, http.StatusBadRequest},
+		}, service.CodeBuilderFeeOverLimit, http.StatusBadRequest},
 		{"non-canonical permissions", func() service.BuilderAuthorizeRequest {
 			r := valid("Admin&Trade", 16)
 			r.BuilderAPIKeyPermissions = "Trade&Admin"
@@ -282,7 +288,7 @@ func TestRulesBuilder(t *testing.T) {
 		}, service.CodeExpirationTooFar, http.StatusBadRequest},
 		{"expiration in the past", func() service.BuilderAuthorizeRequest {
 			return w.builderRequest(demo, bot, "Trade", 20, t0.Add(-time.Second))
-		}, service.CodeSignatureExpired, http.StatusBadRequest},
+		}, service.CodeSignatureExpired, http.StatusForbidden},
 		{"wrong signer: builder key", func() service.BuilderAuthorizeRequest {
 			return w.builderRequest(mustKey(t, sandbox.BuilderPrivateKey), bot, "", 21, week)
 		}, service.CodeUnauthorizedSigner, http.StatusForbidden},
@@ -290,7 +296,7 @@ func TestRulesBuilder(t *testing.T) {
 			r := w.builderRequest(mustKey(t, sandbox.BuilderPrivateKey), bot, "Trade", 22, week)
 			r.Signature.Signer = sandbox.DemoAddress
 			return r
-		}, service.CodeSignatureMismatch, http.StatusBadRequest},
+		}, service.CodeSignatureMismatch, http.StatusForbidden},
 		{"unknown main account", func() service.BuilderAuthorizeRequest {
 			r := valid("", 23)
 			r.MainAccountID = sandbox.DestCompleted
@@ -300,27 +306,32 @@ func TestRulesBuilder(t *testing.T) {
 			r := valid("", 24)
 			r.MaxFuturesFeeRate = "0.2"
 			return r
-		}, service.CodeSignatureMismatch, http.StatusBadRequest},
+		}, service.CodeSignatureMismatch, http.StatusForbidden},
 		{"permissions differ from signed", func() service.BuilderAuthorizeRequest {
 			r := valid("Trade", 25)
 			r.BuilderAPIKeyPermissions = "Admin&Trade"
 			return r
-		}, service.CodeSignatureMismatch, http.StatusBadRequest},
+		}, service.CodeSignatureMismatch, http.StatusForbidden},
 		{"v 29", func() service.BuilderAuthorizeRequest {
 			r := valid("", 26)
 			r.Signature.V = 29
 			return r
-		}, service.CodeBadV, http.StatusBadRequest},
+		}, service.CodeBadV, http.StatusForbidden},
 		{"s not hex", func() service.BuilderAuthorizeRequest {
 			r := valid("", 27)
 			r.Signature.S = r.Signature.S[:65] + "g"
 			return r
-		}, service.CodeBadRS, http.StatusBadRequest},
+		}, service.CodeBadRS, http.StatusForbidden},
+		{"high s", func() service.BuilderAuthorizeRequest {
+			r := valid("", 30)
+			highS(&r.Signature.S, &r.Signature.V)
+			return r
+		}, service.CodeHighS, http.StatusForbidden},
 		{"other chain id", func() service.BuilderAuthorizeRequest {
 			r := valid("", 28)
 			r.Signature.ChainID = 326
 			return r
-		}, service.CodeSignatureMismatch, http.StatusBadRequest},
+		}, service.CodeBadChainID, http.StatusBadRequest},
 		{"builder not an address", func() service.BuilderAuthorizeRequest {
 			r := valid("", 29)
 			r.BuilderAccountID = "builder"
@@ -338,17 +349,33 @@ func TestRulesBuilder(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err := c.AuthorizeBuilder(ctx, valid("", 100))
-		wantAPIError(t, err, service.CodeDuplicateSignature, http.StatusConflict)
+		wantAPIError(t, err, service.CodeDuplicateSignature, http.StatusBadRequest)
 		// The nonce is spent for the other mode's message too.
 		_, err = c.AuthorizeBuilder(ctx, valid("Trade", 100))
-		wantAPIError(t, err, service.CodeDuplicateSignature, http.StatusConflict)
+		wantAPIError(t, err, service.CodeDuplicateSignature, http.StatusBadRequest)
 	})
 	// None of the rejected requests above spent its nonce.
 	t.Run("rejections spend no nonce", func(t *testing.T) {
-		for n := uint32(10); n <= 29; n++ {
+		for n := uint32(10); n <= 30; n++ {
 			if _, err := c.AuthorizeBuilder(ctx, valid("", n)); err != nil {
 				t.Fatalf("nonce %d: %v", n, err)
 			}
 		}
 	})
+}
+
+// TestExplainSignatureExpiredLoopback: the sandbox answers an expired
+// signature as the published service does, 403 with code 2001, and the user
+// reads that it expired and to check the clock, in the console and the
+// builder command alike.
+func TestExplainSignatureExpiredLoopback(t *testing.T) {
+	w := newWorld(t, sandbox.Options{})
+	req := w.builderRequest(mustKey(t, sandbox.DemoPrivateKey), mustKey(t, sandbox.NoChainPrivateKey).Address(), "", 1, t0.Add(-time.Second))
+	_, err := w.client(service.Options{}).AuthorizeBuilder(ctx, req)
+	wantAPIError(t, err, service.CodeSignatureExpired, http.StatusForbidden)
+	for _, explain := range []func(error) error{service.Explain, service.ExplainBuilder} {
+		if got := explain(err).Error(); !strings.HasPrefix(got, "The signature expired before it arrived: check the computer's clock") {
+			t.Errorf("403 2001 explained as %q", got)
+		}
+	}
 }

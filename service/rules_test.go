@@ -1,15 +1,11 @@
 package service_test
 
 import (
-	"math/big"
 	"net/http"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
-
-	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/common/hexutil"
-	"github.com/ethereum/go-ethereum/crypto"
 
 	"svcwallet/service"
 	"svcwallet/service/config"
@@ -32,14 +28,23 @@ func TestRulesLogin(t *testing.T) {
 		_, err := w.client(service.Options{}).Login(ctx, service.APIKey("sandbox-no-such-key"))
 		wantAPIError(t, err, service.CodeNotAuthenticated, http.StatusUnauthorized)
 	})
-	t.Run("wallet not a registered main signer", func(t *testing.T) {
-		_, err := w.client(service.Options{}).Login(ctx, service.Wallet(builder))
-		wantAPIError(t, err, service.CodeUnauthorizedSigner, http.StatusForbidden)
-	})
-	t.Run("wallet trading signer", func(t *testing.T) {
-		_, err := w.client(service.Options{}).Login(ctx, service.Wallet(mustKey(t, sandbox.TradingSignerPrivateKey)))
-		wantAPIError(t, err, service.CodeUnauthorizedSigner, http.StatusForbidden)
-	})
+	// The published service answers the four refusals of a wallet login
+	// (expired, invalid signature, unregistered wallet, replayed nonce) with
+	// 401 and names the reason in the message; the client words that reason.
+	for _, name := range []string{"wallet not a registered main signer", "wallet trading signer"} {
+		k := builder
+		if name == "wallet trading signer" {
+			k = mustKey(t, sandbox.TradingSignerPrivateKey)
+		}
+		t.Run(name, func(t *testing.T) {
+			_, err := w.client(service.Options{}).Login(ctx, service.Wallet(k))
+			wantAPIError(t, err, service.CodeNotAuthenticated, http.StatusUnauthorized)
+			wantLoginReason(t, err, "wallet not registered")
+			if got := service.Explain(err).Error(); !strings.HasPrefix(got, "Wallet not registered: ") {
+				t.Errorf("the client words it %q", got)
+			}
+		})
+	}
 
 	post := func(body service.WalletLoginRequest) error {
 		return w.raw(http.MethodPost, service.PathWalletLogin, body, nil)
@@ -55,9 +60,13 @@ func TestRulesLogin(t *testing.T) {
 		if err := post(body); err != nil {
 			t.Fatal(err)
 		}
-		wantAPIError(t, post(body), service.CodeDuplicateSignature, http.StatusConflict)
+		err := post(body)
+		wantAPIError(t, err, service.CodeNotAuthenticated, http.StatusUnauthorized)
+		wantLoginReason(t, err, "signature already used")
 		// A fresh signature with the same nonce inside the window: still a replay.
-		wantAPIError(t, post(w.signedLogin(demo, 2, t0.Add(3*time.Minute))), service.CodeDuplicateSignature, http.StatusConflict)
+		err = post(w.signedLogin(demo, 2, t0.Add(3*time.Minute)))
+		wantAPIError(t, err, service.CodeNotAuthenticated, http.StatusUnauthorized)
+		wantLoginReason(t, err, "signature already used")
 	})
 
 	cases := []struct {
@@ -65,71 +74,75 @@ func TestRulesLogin(t *testing.T) {
 		body   func() service.WalletLoginRequest
 		code   service.Code
 		status int
+		reason string // the message's first words, for a 401
 	}{
 		{"wallet expiration in the past", func() service.WalletLoginRequest {
 			return w.signedLogin(demo, 10, t0.Add(-time.Second))
-		}, service.CodeSignatureExpired, http.StatusBadRequest},
+		}, service.CodeNotAuthenticated, http.StatusUnauthorized, "signature expired"},
 		{"wallet expiration now", func() service.WalletLoginRequest {
 			return w.signedLogin(demo, 11, t0)
-		}, service.CodeSignatureExpired, http.StatusBadRequest},
+		}, service.CodeNotAuthenticated, http.StatusUnauthorized, "signature expired"},
 		{"wallet expiration more than 5 min ahead", func() service.WalletLoginRequest {
 			return w.signedLogin(demo, 12, t0.Add(5*time.Minute+time.Second))
-		}, service.CodeExpirationTooFar, http.StatusBadRequest},
+		}, service.CodeExpirationTooFar, http.StatusBadRequest, ""},
 		{"wallet v 29", func() service.WalletLoginRequest {
 			b := w.signedLogin(demo, 13, soon)
 			b.Signature.V = 29
 			return b
-		}, service.CodeBadV, http.StatusBadRequest},
+		}, service.CodeMalformed, http.StatusBadRequest, ""},
 		{"wallet v 1", func() service.WalletLoginRequest {
 			b := w.signedLogin(demo, 14, soon)
 			b.Signature.V -= 27
 			return b
-		}, service.CodeBadV, http.StatusBadRequest},
+		}, service.CodeMalformed, http.StatusBadRequest, ""},
 		{"wallet r short", func() service.WalletLoginRequest {
 			b := w.signedLogin(demo, 15, soon)
 			b.Signature.R = b.Signature.R[:64]
 			return b
-		}, service.CodeBadRS, http.StatusBadRequest},
+		}, service.CodeMalformed, http.StatusBadRequest, ""},
 		{"wallet s not hex", func() service.WalletLoginRequest {
 			b := w.signedLogin(demo, 16, soon)
 			b.Signature.S = "0x" + "zz" + b.Signature.S[4:]
 			return b
-		}, service.CodeBadRS, http.StatusBadRequest},
+		}, service.CodeMalformed, http.StatusBadRequest, ""},
 		{"wallet high s", func() service.WalletLoginRequest {
 			b := w.signedLogin(demo, 22, soon)
-			hs := new(big.Int).Sub(crypto.S256().Params().N, new(big.Int).SetBytes(common.FromHex(b.Signature.S)))
-			b.Signature.S, b.Signature.V = hexutil.Encode(common.LeftPadBytes(hs.Bytes(), 32)), 55-b.Signature.V
+			highS(&b.Signature.S, &b.Signature.V)
 			return b
-		}, service.CodeBadRS, http.StatusBadRequest},
+		}, service.CodeNotAuthenticated, http.StatusUnauthorized, "invalid signature"},
 		{"wallet r without 0x", func() service.WalletLoginRequest {
 			b := w.signedLogin(demo, 17, soon)
 			b.Signature.R = "00" + b.Signature.R[2:]
 			return b
-		}, service.CodeBadRS, http.StatusBadRequest},
+		}, service.CodeMalformed, http.StatusBadRequest, ""},
 		{"wallet signed by another key", func() service.WalletLoginRequest {
 			b := w.signedLogin(builder, 18, soon)
 			b.Address, b.Signature.Signer = sandbox.DemoAddress, sandbox.DemoAddress
 			return b
-		}, service.CodeSignatureMismatch, http.StatusBadRequest},
+		}, service.CodeNotAuthenticated, http.StatusUnauthorized, "invalid signature"},
 		{"wallet signer is not the address", func() service.WalletLoginRequest {
 			b := w.signedLogin(demo, 19, soon)
 			b.Address = sandbox.BuilderAddress
 			return b
-		}, service.CodeSignatureMismatch, http.StatusBadRequest},
+		}, service.CodeNotAuthenticated, http.StatusUnauthorized, "invalid signature"},
 		{"wallet expiration differs from signed", func() service.WalletLoginRequest {
 			b := w.signedLogin(demo, 20, soon)
 			b.Signature.Expiration = strconv.FormatInt(soon.Add(-time.Second).UnixNano(), 10)
 			return b
-		}, service.CodeSignatureMismatch, http.StatusBadRequest},
+		}, service.CodeNotAuthenticated, http.StatusUnauthorized, "invalid signature"},
 		{"wallet other chain id", func() service.WalletLoginRequest {
 			b := w.signedLogin(demo, 21, soon)
 			b.Signature.ChainID = 326
 			return b
-		}, service.CodeSignatureMismatch, http.StatusBadRequest},
+		}, service.CodeBadChainID, http.StatusBadRequest, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			wantAPIError(t, post(c.body()), c.code, c.status)
+			err := post(c.body())
+			wantAPIError(t, err, c.code, c.status)
+			if c.reason != "" {
+				wantLoginReason(t, err, c.reason)
+			}
 		})
 	}
 }

@@ -70,7 +70,7 @@ func (w walletCred) login(ctx context.Context, c *Client) (LoginResult, http.Hea
 	var hdr http.Header
 	err = c.do(ctx, call{method: http.MethodPost, base: c.env.AuthURL, path: PathWalletLogin,
 		body: WalletLoginRequest{Address: msg.Signer.Hex(), Signature: NewSignature(sig)}, respHeader: &hdr}, &res)
-	return res, hdr, err
+	return res, hdr, walletLoginRefusal(err)
 }
 
 // Session is what a login gave: shown in the top bar and used on every call.

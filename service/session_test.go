@@ -1,6 +1,8 @@
 package service_test
 
 import (
+	"bytes"
+	"io"
 	"net/http"
 	"strings"
 	"sync/atomic"
@@ -196,5 +198,42 @@ func TestSessionLoggedOutSendsNothing(t *testing.T) {
 	wantAPIError(t, err, service.CodeNotAuthenticated, http.StatusUnauthorized)
 	if n := len(rec.requests()); n != 0 {
 		t.Fatalf("%d requests sent without a session", n)
+	}
+}
+
+// TestSessionWalletReloginRefused: a wallet login refused with 401 (here
+// the re-login's body is the first login's, which the service answers
+// "signature already used") ends the call with that reason, worded, after
+// one attempt: a 401 at login never starts another login.
+func TestSessionWalletReloginRefused(t *testing.T) {
+	w := newWorld(t, sandbox.Options{})
+	var first []byte
+	rec := &recorder{edit: func(r *http.Request) {
+		switch r.URL.Path {
+		case service.PathWithdrawalInfo:
+			r.Header.Del("Cookie") // the service no longer knows the session
+		case service.PathWalletLogin:
+			b, err := io.ReadAll(r.Body)
+			if err != nil {
+				t.Error(err)
+			}
+			if first == nil {
+				first = b
+			}
+			r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(first)), int64(len(first))
+		}
+	}}
+	c := w.client(service.Options{HTTPClient: rec.httpClient()})
+	if _, err := c.Login(ctx, service.Wallet(mustKey(t, sandbox.DemoPrivateKey))); err != nil {
+		t.Fatal(err)
+	}
+	_, err := c.WithdrawalInfo(ctx)
+	wantAPIError(t, err, service.CodeNotAuthenticated, http.StatusUnauthorized)
+	wantLoginReason(t, err, "signature already used")
+	if got := service.Explain(err).Error(); !strings.HasPrefix(got, "Login signature already used") {
+		t.Errorf("explained as %q", got)
+	}
+	if rec.logins() != 2 || rec.count(service.PathWithdrawalInfo) != 1 {
+		t.Fatalf("%d logins and %d info requests, want 2 and 1", rec.logins(), rec.count(service.PathWithdrawalInfo))
 	}
 }

@@ -67,7 +67,7 @@ func loggedIn(t *testing.T, env config.Environment) *service.Client {
 // a later refusal (here "duplicate signature") may be the service seeing the
 // first one again: the outcome is unknown, not a refusal.
 func TestWithdrawRefusalAfterSilenceIsUnknown(t *testing.T) {
-	env, n := scriptedExchange(t, drop, answer(409, `{"code":4007,"message":"duplicate","status":409}`))
+	env, n := scriptedExchange(t, drop, answer(400, `{"code":4007,"message":"duplicate","status":400}`))
 	_, err := loggedIn(t, env).Withdraw(context.Background(), service.WithdrawRequest{QuoteID: "q-1"})
 	var ou *service.OutcomeUnknownError
 	if !errors.As(err, &ou) || !service.OutcomeUnknown(err) {
@@ -80,7 +80,7 @@ func TestWithdrawRefusalAfterSilenceIsUnknown(t *testing.T) {
 		t.Errorf("%d attempts, want 2", n.Load())
 	}
 	// Without the silence first, the same refusal is final.
-	env, _ = scriptedExchange(t, answer(409, `{"code":4007,"message":"duplicate","status":409}`))
+	env, _ = scriptedExchange(t, answer(400, `{"code":4007,"message":"duplicate","status":400}`))
 	_, err = loggedIn(t, env).Withdraw(context.Background(), service.WithdrawRequest{QuoteID: "q-1"})
 	if service.OutcomeUnknown(err) || !errors.Is(err, service.CodeDuplicateSignature) {
 		t.Fatalf("err = %v; want a plain refusal", err)

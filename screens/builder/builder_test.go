@@ -340,7 +340,12 @@ func TestBuilderRejections(t *testing.T) {
 			req := signed(base, demo, 3, week)
 			req.MaxSpotFeeRate = "-0.05"
 			return req
-		}, service.CodeBadFeeRate, "at most 4 decimals"},
+		}, service.CodeBuilderFeeNegative, "cannot be negative"},
+		{"fee over the limit sent raw", func() service.BuilderAuthorizeRequest {
+			req := signed(base, demo, 10, week)
+			req.MaxFuturesFeeRate = "429496.7296"
+			return req
+		}, service.CodeBuilderFeeOverLimit, "above the builder program's limit"},
 		{"non-canonical permissions sent raw", func() service.BuilderAuthorizeRequest {
 			// Signed over the very string sent: only the canonical rule refuses it.
 			a, _ := builder.Check(withKey)

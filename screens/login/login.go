@@ -392,15 +392,11 @@ func (l *loginScreen) finish(msg loginDoneMsg) tea.Cmd {
 	return tui.Reset(l.app.Makers.Home(l.app))
 }
 
-// loginError words the failures a login can meet.
+// loginError words the failures a login can meet; a refused wallet login
+// comes worded by its reason from the client.
 func loginError(err error, method int) error {
-	switch {
-	case errors.Is(err, service.ErrUnauthenticated) && method == methodAPIKey:
+	if errors.Is(err, service.ErrUnauthenticated) && method == methodAPIKey {
 		return service.UserError{Text: "The API key was not accepted: check it and paste it again"}
-	case errors.Is(err, service.CodeUnauthorizedSigner):
-		return service.UserError{Text: "This wallet is not a registered signer of any account: use the account's main wallet"}
-	case errors.Is(err, service.CodeSignatureExpired):
-		return service.UserError{Text: "The login signature had expired when it arrived: check the computer's clock, then retry"}
 	}
 	return service.Explain(err)
 }

@@ -3,6 +3,7 @@ package status
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -277,7 +278,7 @@ func TestResumeRefusedButExecutedIsFollowed(t *testing.T) {
 	expired := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusGone)
-		_, _ = w.Write([]byte(`{"code":3103,"message":"quote expired","status":410}`))
+		_, _ = fmt.Fprintf(w, `{"code":%d,"message":"quote expired","status":410}`, service.CodeQuoteExpired)
 	})
 	r.WithdrawAnswer.Store(&expired)
 	s := NewResume(r.App, rec).(*statusScreen)

@@ -53,6 +53,9 @@ func (e *Exchange) handleAPIKeyLogin(w http.ResponseWriter, r *http.Request) *ap
 
 // handleWalletLogin is SPEC.md §4.2: the owner of an account logs in with an
 // EIP-712 WalletLogin signature valid for at most 5 minutes, once per nonce.
+// As the published service does, its four refusals (expired, invalid
+// signature, unregistered wallet, replayed nonce) are 401 with the reason
+// first in the message, and a malformed signature is 400 (loginRefusal).
 func (e *Exchange) handleWalletLogin(w http.ResponseWriter, r *http.Request) *apiError {
 	body, err := readBody(r)
 	if err != nil {
@@ -78,26 +81,42 @@ func (e *Exchange) handleWalletLogin(w http.ResponseWriter, r *http.Request) *ap
 		// allows: omitted or 0 means this environment's.
 		s, err := e.check(req.Signature, false, now, loginWindow)
 		if err != nil {
-			return reply{}, err
+			return reply{}, loginRefusal(err)
 		}
 		if s.signer != addr {
-			return reply{}, fail(service.CodeSignatureMismatch, "signature.signer must be the address logging in")
+			return reply{}, fail(service.CodeNotAuthenticated, "invalid signature: signature.signer must be the address logging in")
 		}
 		msg := signer.WalletLogin{Signer: addr, Nonce: s.nonce, Expiration: s.expiration}
 		if err := e.verify(s, msg, "the login message"); err != nil {
-			return reply{}, err
+			return reply{}, loginRefusal(err)
 		}
 		a := e.byOwner[addr]
 		if a == nil {
-			return reply{}, fail(service.CodeUnauthorizedSigner, "address is not the registered main signer of any account")
+			return reply{}, fail(service.CodeNotAuthenticated, "wallet not registered: the address is not the main signing wallet of any account")
 		}
 		k := nonceKey{kindLogin, addr, s.nonce}
 		if e.nonceUsed(k, now) {
-			return reply{}, fail(service.CodeDuplicateSignature, "this login signature's nonce was already used; sign again with a new nonce")
+			return reply{}, fail(service.CodeNotAuthenticated, "signature already used: this login's nonce was seen within its lifetime; sign again with a new nonce")
 		}
 		e.useNonce(k, s.expiration, now)
 		return e.startSession(keyGrant{accountID: a.id}, now), nil
 	})
+}
+
+// loginRefusal answers a signature check's rejection the way the published
+// wallet login does: an expired or unverifiable signature is 401 (1000,
+// "signature expired" or "invalid signature"), a malformed v, r or s is 400
+// (1003); the rest (window, chain id, body) keep their code.
+func loginRefusal(err *apiError) *apiError {
+	switch err.code {
+	case service.CodeSignatureExpired:
+		return fail(service.CodeNotAuthenticated, "signature expired: the login signature's expiration has passed; sign again")
+	case service.CodeSignatureMismatch, service.CodeHighS:
+		return fail(service.CodeNotAuthenticated, "invalid signature: "+err.msg)
+	case service.CodeBadV, service.CodeBadRS:
+		return malformed("%s", err.msg)
+	}
+	return err
 }
 
 // startSession creates a session for a grant and the login answer that

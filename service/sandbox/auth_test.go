@@ -163,26 +163,26 @@ func TestWalletLoginRejections(t *testing.T) {
 	}{
 		{"unregistered signer", func() map[string]any {
 			return toMap(t, h.walletLogin(stranger, 1, t0.Add(time.Minute)))
-		}, service.CodeUnauthorizedSigner, []string{"not the registered main signer"}},
+		}, service.CodeNotAuthenticated, []string{"wallet not registered: ", "main signing wallet"}},
 		{"trading signer", func() map[string]any {
 			return toMap(t, h.walletLogin(key(t, TradingSignerPrivateKey), 1, t0.Add(time.Minute)))
-		}, service.CodeUnauthorizedSigner, nil},
+		}, service.CodeNotAuthenticated, []string{"wallet not registered: "}},
 		{"signer is not address", func() map[string]any {
 			b := validLogin(h, 1)
 			b["address"] = BuilderAddress
 			return b
-		}, service.CodeSignatureMismatch, []string{"signature.signer"}},
+		}, service.CodeNotAuthenticated, []string{"invalid signature: ", "signature.signer"}},
 		{"signed by another key", func() map[string]any {
 			m := signer.WalletLogin{Signer: demo.Address(), Nonce: 1, Expiration: t0.Add(time.Minute).UnixNano()}
 			s := h.sign(stranger, m)
 			s.Signer = demo.Address()
 			return toMap(t, service.WalletLoginRequest{Address: DemoAddress, Signature: service.NewSignature(s)})
-		}, service.CodeSignatureMismatch, []string{"does not match"}},
+		}, service.CodeNotAuthenticated, []string{"invalid signature: ", "does not match"}},
 		{"expiration differs from signed", func() map[string]any {
 			b := validLogin(h, 1)
 			sigMap(b)["expiration"] = big.NewInt(t0.Add(3 * time.Minute).UnixNano()).String()
 			return b
-		}, service.CodeSignatureMismatch, nil},
+		}, service.CodeNotAuthenticated, []string{"invalid signature: "}},
 		{"expiration not a number", func() map[string]any {
 			b := validLogin(h, 1)
 			sigMap(b)["expiration"] = "soon"
@@ -190,10 +190,10 @@ func TestWalletLoginRejections(t *testing.T) {
 		}, service.CodeMalformed, []string{"signature.expiration"}},
 		{"expired", func() map[string]any {
 			return toMap(t, h.walletLogin(demo, 1, t0.Add(-time.Second)))
-		}, service.CodeSignatureExpired, nil},
+		}, service.CodeNotAuthenticated, []string{"signature expired: "}},
 		{"expires now", func() map[string]any {
 			return toMap(t, h.walletLogin(demo, 1, t0))
-		}, service.CodeSignatureExpired, nil},
+		}, service.CodeNotAuthenticated, []string{"signature expired: "}},
 		{"more than 5 minutes ahead", func() map[string]any {
 			return toMap(t, h.walletLogin(demo, 1, t0.Add(5*time.Minute+time.Nanosecond)))
 		}, service.CodeExpirationTooFar, []string{"5 minutes"}},
@@ -201,37 +201,37 @@ func TestWalletLoginRejections(t *testing.T) {
 			b := validLogin(h, 1)
 			sigMap(b)["v"] = 29
 			return b
-		}, service.CodeBadV, nil},
+		}, service.CodeMalformed, []string{"signature.v", "27 or 28"}},
 		{"v 0", func() map[string]any {
 			b := validLogin(h, 1)
 			sigMap(b)["v"] = 0
 			return b
-		}, service.CodeBadV, nil},
+		}, service.CodeMalformed, []string{"signature.v", "27 or 28"}},
 		{"short r", func() map[string]any {
 			b := validLogin(h, 1)
 			sigMap(b)["r"] = "0x1234"
 			return b
-		}, service.CodeBadRS, []string{"signature.r"}},
+		}, service.CodeMalformed, []string{"signature.r"}},
 		{"s not hex", func() map[string]any {
 			b := validLogin(h, 1)
 			sigMap(b)["s"] = "0x" + strings.Repeat("zz", 32)
 			return b
-		}, service.CodeBadRS, []string{"signature.s"}},
+		}, service.CodeMalformed, []string{"signature.s"}},
 		{"high s", func() map[string]any {
 			b := validLogin(h, 1)
 			highS(sigMap(b))
 			return b
-		}, service.CodeBadRS, []string{"lower half"}},
+		}, service.CodeNotAuthenticated, []string{"invalid signature: ", "lower half"}},
 		{"r zero", func() map[string]any {
 			b := validLogin(h, 1)
 			sigMap(b)["r"] = "0x" + strings.Repeat("00", 32)
 			return b
-		}, service.CodeSignatureMismatch, nil},
+		}, service.CodeNotAuthenticated, []string{"invalid signature: "}},
 		{"other chain id", func() map[string]any {
 			b := validLogin(h, 1)
 			sigMap(b)["chain_id"] = "325"
 			return b
-		}, service.CodeSignatureMismatch, []string{"325", "327"}},
+		}, service.CodeBadChainID, []string{"325", "327"}},
 		{"chain id not a number", func() map[string]any {
 			b := validLogin(h, 1)
 			sigMap(b)["chain_id"] = "staging"
@@ -265,10 +265,10 @@ func TestWalletLoginReplay(t *testing.T) {
 	h := newHarness(t, Options{})
 	body := validLogin(h, 42)
 	wantStatus(t, h.do(http.MethodPost, service.PathWalletLogin, body, nil), http.StatusOK)
-	wantError(t, h.do(http.MethodPost, service.PathWalletLogin, body, nil), service.CodeDuplicateSignature)
+	wantError(t, h.do(http.MethodPost, service.PathWalletLogin, body, nil), service.CodeNotAuthenticated, "signature already used: ")
 	// Same nonce, fresh expiration: still inside the first one's window.
 	again := toMap(t, h.walletLogin(key(t, DemoPrivateKey), 42, t0.Add(3*time.Minute)))
-	wantError(t, h.do(http.MethodPost, service.PathWalletLogin, again, nil), service.CodeDuplicateSignature)
+	wantError(t, h.do(http.MethodPost, service.PathWalletLogin, again, nil), service.CodeNotAuthenticated, "signature already used: ")
 	// Once the first signature has expired its nonce may be used again.
 	h.clock.Advance(4 * time.Minute)
 	again = toMap(t, h.walletLogin(key(t, DemoPrivateKey), 42, h.clock.Now().Add(time.Minute)))
@@ -348,9 +348,9 @@ func TestWalletLoginEthersVector(t *testing.T) {
 			"signer": v.Address, "r": v.R, "s": v.S, "v": v.V, "nonce": v.Message.Nonce,
 			"expiration": v.Message.Expiration, "chain_id": v.Domain.ChainID,
 		}}
-		wantError(t, h.do(http.MethodPost, service.PathWalletLogin, body, nil), service.CodeUnauthorizedSigner)
+		wantError(t, h.do(http.MethodPost, service.PathWalletLogin, body, nil), service.CodeNotAuthenticated, "wallet not registered: ")
 		sigMap(body)["r"] = "0x" + strings.Repeat("11", 32)
-		wantError(t, h.do(http.MethodPost, service.PathWalletLogin, body, nil), service.CodeSignatureMismatch)
+		wantError(t, h.do(http.MethodPost, service.PathWalletLogin, body, nil), service.CodeNotAuthenticated, "invalid signature: ")
 	}
 	if tried == 0 {
 		t.Fatal("no WalletLogin vectors")

@@ -145,10 +145,10 @@ func (e *Exchange) handleQuote(w http.ResponseWriter, r *http.Request) *apiError
 	})
 }
 
-// newQuote applies the quote rules: a route for the chain and tokens (3100),
-// an address valid for the chain type (3109), a well-formed amount (1003),
-// a destination in the address book (3105), an amount above the fee (3101)
-// and within the daily limit left and the bridge's liquidity (3102).
+// newQuote applies the quote rules: a route for the chain and tokens (9100),
+// an address valid for the chain type (9109), a well-formed amount (1003),
+// a destination in the address book (9105), an amount above the fee (9101)
+// and within the daily limit left and the bridge's liquidity (9102).
 func (e *Exchange) newQuote(a *account, to, chain, tokenIn, tokenOut, amountText string, now time.Time) (*quote, *apiError) {
 	c := routeChain(chain)
 	if c == nil {

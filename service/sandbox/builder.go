@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"crypto/rand"
+	"errors"
 	"net/http"
 	"strings"
 	"time"
@@ -83,8 +84,8 @@ func (e *Exchange) handleBuilderAuthorize(w http.ResponseWriter, r *http.Request
 }
 
 // fields checks everything but the signature: required fields (1003), the
-// all-or-none rule of the API key fields (3003), addresses (1003), fee rates
-// (3004) and canonical permissions (3005).
+// all-or-none rule of the API key fields (9003), addresses (1003), fee rates
+// (feeRate) and canonical permissions (9005).
 func (req *builderRequest) fields() (builderFields, *apiError) {
 	var f builderFields
 	mainText, err := need(req.MainAccountID, "main_account_id")
@@ -119,12 +120,11 @@ func (req *builderRequest) fields() (builderFields, *apiError) {
 	if f.builder, err = parseAddress(builderText, "builder_account_id"); err != nil {
 		return f, err
 	}
-	var perr error
-	if f.futures, perr = parseFeeRate(futuresText); perr != nil {
-		return f, failf(service.CodeBadFeeRate, "max_futures_fee_rate: %s", perr)
+	if f.futures, err = feeRate(futuresText, "max_futures_fee_rate"); err != nil {
+		return f, err
 	}
-	if f.spot, perr = parseFeeRate(spotText); perr != nil {
-		return f, failf(service.CodeBadFeeRate, "max_spot_fee_rate: %s", perr)
+	if f.spot, err = feeRate(spotText, "max_spot_fee_rate"); err != nil {
+		return f, err
 	}
 	if !f.withKey {
 		return f, nil
@@ -132,10 +132,27 @@ func (req *builderRequest) fields() (builderFields, *apiError) {
 	if f.keySigner, err = parseAddress(*req.KeySigner, "builder_api_key_signer"); err != nil {
 		return f, err
 	}
+	var perr error
 	if f.perms, perr = parseCanonicalPerms(*req.KeyPermissions); perr != nil {
 		return f, failf(service.CodeBadPermissions, "builder_api_key_permissions: %s", perr)
 	}
 	return f, nil
+}
+
+// feeRate reads one fee-rate field: negative is 7501, over the limit 7500,
+// anything else unreadable 9004.
+func feeRate(text, field string) (uint32, *apiError) {
+	v, err := parseFeeRate(text)
+	code := service.CodeBadFeeRate
+	switch {
+	case err == nil:
+		return v, nil
+	case errors.Is(err, errFeeNegative):
+		code = service.CodeBuilderFeeNegative
+	case errors.Is(err, errFeeOverLimit):
+		code = service.CodeBuilderFeeOverLimit
+	}
+	return 0, failf(code, "%s: %s", field, err)
 }
 
 // message rebuilds the typed data the main account's key should have signed.

@@ -114,7 +114,7 @@ func TestBuilderAuthorizeRejections(t *testing.T) {
 			b := valid("")
 			b["max_spot_fee_rate"] = "-0.1"
 			return b
-		}, service.CodeBadFeeRate, []string{"max_spot_fee_rate", "negative"}},
+		}, service.CodeBuilderFeeNegative, []string{"max_spot_fee_rate", "negative"}},
 		{"fee missing", func() map[string]any {
 			b := valid("")
 			delete(b, "max_spot_fee_rate")
@@ -169,7 +169,12 @@ func TestBuilderAuthorizeRejections(t *testing.T) {
 			b := valid("")
 			sigMap(b)["chain_id"] = "326"
 			return b
-		}, service.CodeSignatureMismatch, nil},
+		}, service.CodeBadChainID, []string{"326", "327"}},
+		{"high s", func() map[string]any {
+			b := valid("")
+			highS(sigMap(b))
+			return b
+		}, service.CodeHighS, []string{"lower half"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

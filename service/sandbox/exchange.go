@@ -177,7 +177,7 @@ func (e *Exchange) lock() time.Time {
 
 // SetBridgeEnabled turns the bridge feature on or off for an account; off
 // refuses the deposit endpoints and withdrawal info, quote and withdraw with
-// 403 code 3000. Unknown accounts are ignored.
+// 403 code 9000. Unknown accounts are ignored.
 func (e *Exchange) SetBridgeEnabled(accountID string, on bool) {
 	e.lock()
 	defer e.mu.Unlock()

@@ -78,7 +78,7 @@ func (w *wireSig) present(chainRequired bool) (sigKey, *apiError) {
 }
 
 // check validates a signature's formats (v 2005, r/s 2006), its chain id
-// (0 or absent means the environment's; another one is 2002) and its
+// (0 or absent means the environment's; another one is 1012) and its
 // expiration: unix nanoseconds as a decimal string (1003), in the future
 // (2001) and at most maxAhead from now (2008).
 func (e *Exchange) check(w *wireSig, chainRequired bool, now time.Time, maxAhead time.Duration) (sig, *apiError) {
@@ -139,7 +139,7 @@ func (e *Exchange) checkChainID(raw string) *apiError {
 		return malformed("field signature.chain_id must be a chain id such as %q", strconv.FormatUint(e.domain.ChainID, 10))
 	}
 	if id != 0 && id != e.domain.ChainID {
-		return failf(service.CodeSignatureMismatch, "signature.chain_id %d is not this environment's chain id %d", id, e.domain.ChainID)
+		return failf(service.CodeBadChainID, "signature.chain_id %d is not this environment's chain id %d", id, e.domain.ChainID)
 	}
 	return nil
 }
@@ -150,7 +150,7 @@ func (e *Exchange) verify(s sig, m signer.Message, what string) *apiError {
 	got, err := signer.Recover(e.domain, m, s.r, s.s, s.v)
 	switch {
 	case errors.Is(err, signer.ErrHighS):
-		return fail(service.CodeBadRS, "signature.s must be in the lower half of the curve order")
+		return fail(service.CodeHighS, "signature.s must be in the lower half of the curve order")
 	case err != nil || got != s.signer:
 		return fail(service.CodeSignatureMismatch, "signature does not match "+what)
 	}

@@ -70,31 +70,39 @@ func numTokens(d decimal.Decimal) uint64 {
 // feeRateDigits bounds a fee rate's whole part before it is scaled.
 const feeRateDigits = 10
 
+// The fee-rate refusals the published service has codes of its own for:
+// a negative fee (7501) and one over the program's limit (7500; the
+// sandbox's limit is the largest the signed uint32 holds).
+var (
+	errFeeNegative  = errors.New("fee rate cannot be negative")
+	errFeeOverLimit = errors.New("fee rate is over the limit: × 10,000 it must fit the signed uint32 (at most 429496.7295)")
+)
+
 // parseFeeRate reads a builder fee-rate cap (D4): the signed uint32 is the
 // decimal string × 10,000 exactly, so more than 4 places, a sign or a value
 // beyond uint32 is refused, never rounded.
 func parseFeeRate(s string) (uint32, error) {
+	if strings.HasPrefix(s, "-") {
+		return 0, errFeeNegative
+	}
 	whole, frac, dot := strings.Cut(s, ".")
 	if whole == "" || dot && frac == "" {
 		return 0, errors.New("fee rate needs digits on both sides of the decimal point, such as 0.1")
 	}
 	if r, bad := firstNonDigit(whole + frac); bad {
-		if r == '-' {
-			return 0, errors.New("fee rate cannot be negative")
-		}
 		return 0, fmt.Errorf("fee rate may hold only digits and one decimal point, not %q", r)
 	}
 	switch {
 	case len(frac) > 4:
 		return 0, fmt.Errorf("fee rate has %d decimal places; at most 4 are allowed", len(frac))
 	case len(strings.TrimLeft(whole, "0")) > feeRateDigits:
-		return 0, errors.New("fee rate is too large")
+		return 0, errFeeOverLimit
 	}
 	// × 10,000 is the digits with the fraction padded to 4 places: digits
 	// only and at most 14 significant ones, so ParseUint cannot fail.
 	scaled, _ := strconv.ParseUint(whole+frac+strings.Repeat("0", 4-len(frac)), 10, 64)
 	if scaled > math.MaxUint32 {
-		return 0, errors.New("fee rate is too large for the signed message")
+		return 0, errFeeOverLimit
 	}
 	return uint32(scaled), nil
 }

@@ -117,8 +117,11 @@ func TestBuilderFeeRateRules(t *testing.T) {
 		words  []string
 	}{
 		{"0.00001", 0, service.CodeBadFeeRate, []string{"max_futures_fee_rate", "5 decimal places"}},
-		{"-0.1", 0, service.CodeBadFeeRate, []string{"max_futures_fee_rate", "negative"}},
-		{"429496.7296", 0, service.CodeBadFeeRate, []string{"max_futures_fee_rate", "too large"}},
+		{"-0.1", 0, service.CodeBuilderFeeNegative, []string{"max_futures_fee_rate", "negative"}},
+		{"-5", 0, service.CodeBuilderFeeNegative, []string{"max_futures_fee_rate", "negative"}},
+		{"429496.7296", 0, service.CodeBuilderFeeOverLimit, []string{"max_futures_fee_rate", "over the limit"}},
+		{"99999999999", 0, service.CodeBuilderFeeOverLimit, []string{"max_futures_fee_rate", "over the limit"}},
+		{"1-2", 0, service.CodeBadFeeRate, []string{"max_futures_fee_rate", "not '-'"}},
 		{"1e-3", 0, service.CodeBadFeeRate, []string{"max_futures_fee_rate", "not 'e'"}},
 		{"0.1%", 0, service.CodeBadFeeRate, []string{"max_futures_fee_rate", "not '%'"}},
 		{".1", 0, service.CodeBadFeeRate, []string{"max_futures_fee_rate", "both sides"}},

@@ -164,8 +164,8 @@ func (e *Exchange) authorizeTransfer(a *account, q *quote, s sig, now time.Time)
 }
 
 // executable applies the execution-time checks of SPEC.md §4.9: address
-// book (3105, it may have changed since the quote), screening (3106),
-// balance (4000) and the daily limit (3107).
+// book (9105, it may have changed since the quote), screening (9106),
+// balance (4000) and the daily limit (9107).
 func (e *Exchange) executable(a *account, q *quote, now time.Time) *apiError {
 	switch {
 	case !a.addressBook[bookKey(q.to)]:

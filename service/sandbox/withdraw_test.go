@@ -213,7 +213,7 @@ func TestWithdrawRejections(t *testing.T) {
 			b := valid()
 			highS(sigMap(b))
 			return b
-		}, service.CodeBadRS, nil},
+		}, service.CodeHighS, []string{"lower half"}},
 		{"expiration not a number", func() map[string]any {
 			b := valid()
 			sigMap(b)["expiration"] = "1e18"
@@ -229,7 +229,7 @@ func TestWithdrawRejections(t *testing.T) {
 			b := valid()
 			sigMap(b)["chain_id"] = 325
 			return b
-		}, service.CodeSignatureMismatch, []string{"325"}},
+		}, service.CodeBadChainID, []string{"325"}},
 		{"tampered amount", func() map[string]any {
 			return signed(demo, transfer(t, DemoAddress, dec("1"), 3, day))
 		}, service.CodeSignatureMismatch, []string{"quoted amount"}},
