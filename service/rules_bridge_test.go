@@ -10,6 +10,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"svcwallet/service"
+	"svcwallet/service/builder"
 	"svcwallet/service/sandbox"
 	"svcwallet/signer"
 )
@@ -373,7 +374,7 @@ func TestExplainSignatureExpiredLoopback(t *testing.T) {
 	req := w.builderRequest(mustKey(t, sandbox.DemoPrivateKey), mustKey(t, sandbox.NoChainPrivateKey).Address(), "", 1, t0.Add(-time.Second))
 	_, err := w.client(service.Options{}).AuthorizeBuilder(ctx, req)
 	wantAPIError(t, err, service.CodeSignatureExpired, http.StatusForbidden)
-	for _, explain := range []func(error) error{service.Explain, service.ExplainBuilder} {
+	for _, explain := range []func(error) error{service.Explain, builder.Explain} {
 		if got := explain(err).Error(); !strings.HasPrefix(got, "The signature expired before it arrived: check the computer's clock") {
 			t.Errorf("403 2001 explained as %q", got)
 		}
