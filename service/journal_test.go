@@ -1,16 +1,19 @@
 package service_test
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"svcwallet/service"
 	"svcwallet/service/journal"
+	"svcwallet/signer"
 )
 
 func journalRequest(id string, nonce uint32) *service.WithdrawRequest {
@@ -315,5 +318,45 @@ func TestJournalAppendStateOnce(t *testing.T) {
 	want := "acct-1/sandbox:accepted ,acct-1/sandbox:state SENDING,acct-2/sandbox:state SENDING,acct-1/production:state SENDING,acct-1/sandbox:state COMPLETED"
 	if strings.Join(got, ",") != want {
 		t.Errorf("journal holds\n%s\nwant\n%s", strings.Join(got, ","), want)
+	}
+}
+
+// TestJournalTypedDataMatchesRequest: an intent line's domain and transfer
+// are what its request signed, so a transfer with another nonce or
+// expiration, a domain without a transfer or a control character in the
+// domain name is refused as written and skipped as read.
+func TestJournalTypedDataMatchesRequest(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	j, err := journal.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := journalRequest("q-typed", 7)
+	exp, _ := strconv.ParseInt(req.Signature.Expiration, 10, 64)
+	good := signer.Transfer{Nonce: 7, Expiration: exp, NumTokens: 25_000_000}
+	domain := signer.Domain{Name: "Service Exchange", ChainID: 327}
+	entry := func(d *signer.Domain, tr *signer.Transfer) journal.Entry {
+		return journal.Entry{Time: t0, Kind: journal.KindIntent, Env: "sandbox", QuoteID: "q-typed", Request: req, Domain: d, Transfer: tr}
+	}
+	if err := j.Append(entry(&domain, &good)); err != nil {
+		t.Fatalf("the transfer its request signed: %v", err)
+	}
+	otherNonce, otherExp := good, good
+	otherNonce.Nonce = 8
+	otherExp.Expiration++
+	badName := signer.Domain{Name: "Service\u202eExchange", ChainID: 327}
+	for name, e := range map[string]journal.Entry{
+		"another nonce":         entry(&domain, &otherNonce),
+		"another expiration":    entry(&domain, &otherExp),
+		"a domain alone":        entry(&domain, nil),
+		"a bidi mark in a name": entry(&badName, &good),
+	} {
+		if err := j.Append(e); !errors.Is(err, journal.ErrLine) {
+			t.Errorf("%s: Append = %v, want journal.ErrLine", name, err)
+		}
+	}
+	entries, skipped, err := j.Scan()
+	if err != nil || skipped != 0 || len(entries) != 1 || *entries[0].Transfer != good {
+		t.Fatalf("scan: %+v, %d skipped, %v", entries, skipped, err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
 
 	"svcwallet/service"
@@ -57,8 +58,15 @@ func TestWithdrawerJournalsBeforeSending(t *testing.T) {
 	if err != nil || len(entries) != 2 || entries[0].Kind != journal.KindIntent || entries[1].Kind != journal.KindAccepted {
 		t.Fatalf("journal %+v (%v), want the intent then the acceptance", entries, err)
 	}
-	if s := entries[0].Signed; s == nil || s.Digest != signer.Digest(o.Domain, o.Transfer).Hex() || entries[0].Intent.PayAmount.String() != "25" {
-		t.Fatalf("intent line %+v lacks the signed message", entries[0])
+	// The intent line holds exactly what was signed: the request's signer is
+	// recovered from the journaled domain and transfer.
+	in := entries[0]
+	if in.Transfer == nil || in.Domain == nil || *in.Transfer != o.Transfer || in.Intent.PayAmount.String() != "25" {
+		t.Fatalf("intent line %+v lacks the signed transfer", in)
+	}
+	sig := in.Request.Signature
+	if got, err := signer.Recover(*in.Domain, *in.Transfer, common.HexToHash(sig.R), common.HexToHash(sig.S), sig.V); err != nil || got != mustKey(t, sandbox.DemoPrivateKey).Address() {
+		t.Fatalf("the journaled typed data recovers %s (%v), want the demo signer", got, err)
 	}
 
 	// A directory where the journal file should be: no write can succeed,

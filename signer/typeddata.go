@@ -27,8 +27,8 @@ var domainTypeHash = crypto.Keccak256Hash([]byte("EIP712Domain(string name,strin
 
 // Domain is the EIP-712 domain: the environment's exchange name and L2 chain id.
 type Domain struct {
-	Name    string
-	ChainID uint64
+	Name    string `json:"name"`
+	ChainID uint64 `json:"chain_id"`
 }
 
 // Separator is the domain separator hash.
@@ -213,14 +213,14 @@ func (m AddAccountSignerWithBuilder) Fields() []Field {
 // Transfer moves funds between accounts; a bridge withdrawal signs one to the
 // bridge funding address (SPEC.md §4.11; field order of D2).
 type Transfer struct {
-	FromAccount    common.Address
-	FromSubAccount uint64
-	ToAccount      common.Address
-	ToSubAccount   uint64
-	TokenCurrency  uint8
-	NumTokens      uint64 // raw units, 6 decimals for USDT
-	Nonce          uint32
-	Expiration     int64
+	FromAccount    common.Address `json:"from_account"`
+	FromSubAccount uint64         `json:"from_sub_account"`
+	ToAccount      common.Address `json:"to_account"`
+	ToSubAccount   uint64         `json:"to_sub_account"`
+	TokenCurrency  uint8          `json:"token_currency"`
+	NumTokens      uint64         `json:"num_tokens"` // raw units, 6 decimals for USDT
+	Nonce          uint32         `json:"nonce"`
+	Expiration     int64          `json:"expiration"`
 }
 
 func (Transfer) PrimaryType() string { return "Transfer" }

@@ -17,9 +17,9 @@ import (
 // Builder signature validity (D9, SPEC.md §8): a week unless the user
 // chooses, never more than 30 days.
 const (
-	DefaultValidity = 7 * 24 * time.Hour
-	MaxValidity     = 30 * 24 * time.Hour
-	minBuilderValidity     = time.Minute
+	DefaultValidity    = 7 * 24 * time.Hour
+	MaxValidity        = 30 * 24 * time.Hour
+	minBuilderValidity = time.Minute
 )
 
 // Input is a builder authorization as typed, in the form or on the

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strconv"
 
 	"svcwallet/clean"
 	"svcwallet/service"
@@ -84,10 +85,7 @@ func (e *Entry) check() error {
 			return err
 		}
 	}
-	if e.Signed != nil {
-		return e.Signed.check()
-	}
-	return nil
+	return e.checkSigned()
 }
 
 // checkRequest holds a journaled request to what svcwallet sends: it may be
@@ -124,25 +122,22 @@ func (in *Intent) check() error {
 	return nil
 }
 
-// check holds a journaled typed message to its shapes: names and types are
-// identifiers, values are numbers or addresses, the digest is 32 bytes.
-func (m *SignedMessage) check() error {
-	m.Domain.Name = clean.Line(m.Domain.Name, clean.MaxNameLen)
-	if err := service.CheckName("journaled domain version", m.Domain.Version); err != nil {
-		return err
+// checkSigned holds the journaled typed data to the request it signed: a
+// domain with a clean name, and a Transfer with the request's nonce and
+// expiration. Addresses and integers have their shapes by their types.
+func (e *Entry) checkSigned() error {
+	if (e.Domain == nil) != (e.Transfer == nil) || (e.Transfer != nil && e.Request == nil) {
+		return service.NewShapeError("journaled typed data", "is not a domain and a transfer beside the request they signed")
 	}
-	if err := service.CheckName("journaled message type", m.PrimaryType); err != nil {
-		return err
+	if e.Transfer == nil {
+		return nil
 	}
-	for _, f := range m.Fields {
-		for _, v := range []string{f.Name, f.Type, f.Value} {
-			if err := service.CheckName("journaled message field", v); err != nil {
-				return err
-			}
-		}
+	if e.Domain.Name != clean.Line(e.Domain.Name, clean.MaxNameLen) || e.Domain.Name == "" {
+		return service.NewShapeError("journaled domain name", "is empty, too long or holds control or invisible characters")
 	}
-	if !hex32.MatchString(m.Digest) {
-		return service.NewShapeError("journaled digest", "is not 0x and 64 hex digits")
+	sig := e.Request.Signature
+	if e.Transfer.Nonce != sig.Nonce || strconv.FormatInt(e.Transfer.Expiration, 10) != sig.Expiration {
+		return service.NewShapeError("journaled transfer", "has another nonce or expiration than its request's signature")
 	}
 	return nil
 }

@@ -15,6 +15,7 @@ import (
 
 	"svcwallet/service"
 	"svcwallet/service/config"
+	"svcwallet/signer"
 
 	"github.com/shopspring/decimal"
 )
@@ -38,12 +39,14 @@ type Entry struct {
 	QuoteID   string                   `json:"quote_id"`
 	Request   *service.WithdrawRequest `json:"request,omitempty"`
 	Intent    *Intent                  `json:"intent,omitempty"`
-	// Signed is the typed message and digest of the request's signature, on
-	// intent lines; older journals have none.
-	Signed *SignedMessage `json:"signed,omitempty"`
-	State  string         `json:"state,omitempty"`
-	TxHash string         `json:"withdraw_tx_hash,omitempty"`
-	Error  string         `json:"error,omitempty"`
+	// Domain and Transfer are what the request's signature signed, on intent
+	// lines (older journals have neither): the signer's own typed data, from
+	// which the digest and the eth_signTypedData_v4 JSON are derived.
+	Domain   *signer.Domain   `json:"domain,omitempty"`
+	Transfer *signer.Transfer `json:"transfer,omitempty"`
+	State    string           `json:"state,omitempty"`
+	TxHash   string           `json:"withdraw_tx_hash,omitempty"`
+	Error    string           `json:"error,omitempty"`
 }
 
 // Intent describes what the user asked for, for the history screen.

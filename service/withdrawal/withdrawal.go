@@ -196,7 +196,7 @@ func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Ke
 	req := service.WithdrawRequest{QuoteID: o.Quote.QuoteID, Signature: service.NewWithdrawSignature(sig)}
 	intent := w.entry(journal.KindIntent, req.QuoteID)
 	in := o.Intent()
-	intent.Request, intent.Intent, intent.Signed = &req, &in, journal.NewSignedMessage(o.Domain, o.Transfer)
+	intent.Request, intent.Intent, intent.Domain, intent.Transfer = &req, &in, &o.Domain, &o.Transfer
 	if err := w.append(intent); err != nil {
 		return Sent{Err: w.journalStop(err)}
 	}
