@@ -124,10 +124,11 @@ func skipString(s string, i int) int {
 }
 
 // Line cleans free text to one line (line breaks and tabs become spaces)
-// and bounds it to limit bytes, never splitting a character.
+// and bounds it to limit bytes, never splitting a character; a limit of 0
+// or less bounds nothing.
 func Line(s string, limit int) string {
 	s = strings.TrimSpace(Text(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ").Replace(s)))
-	if len(s) <= limit {
+	if limit <= 0 || len(s) <= limit {
 		return s
 	}
 	cut := limit

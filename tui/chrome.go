@@ -7,6 +7,8 @@ import (
 	"time"
 	"unicode"
 
+	"svcwallet/clean"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -37,7 +39,7 @@ type toast struct {
 
 // showToast replaces any toast and schedules its one-shot dismissal.
 func (m *Model) showToast(isErr bool, text string) tea.Cmd {
-	text = clean(text)
+	text = clean.Line(text, 0)
 	if text == "" {
 		return nil
 	}
@@ -103,19 +105,19 @@ func (m *Model) topBar() string {
 
 func (m *Model) drawTopBar(s TopBar) string {
 	st := m.common.Styles
-	segs := []topBarSegment{{text: clean(m.top().Title()), style: st.TopBarTitle, left: true}}
+	segs := []topBarSegment{{text: clean.Line(m.top().Title(), 0), style: st.TopBarTitle, left: true}}
 	add := func(text string, style lipgloss.Style, drop int) {
 		if text != "" {
 			segs = append(segs, topBarSegment{text: text, style: style, drop: drop})
 		}
 	}
-	add(clean(s.Env), st.TopBarEnv, 0)
+	add(clean.Line(s.Env, 0), st.TopBarEnv, 0)
 	if s.ChainID != 0 {
 		add(fmt.Sprintf("chain %d", s.ChainID), st.TopBarSegment, 6)
 	}
-	add(shortAccount(clean(s.Account)), st.TopBarSegment, 2)
+	add(shortAccount(clean.Line(s.Account, 0)), st.TopBarSegment, 2)
 	if s.SubAccount != "" {
-		add("sub "+ansi.Truncate(clean(s.SubAccount), 12, "…"), st.TopBarSegment, 5)
+		add("sub "+ansi.Truncate(clean.Line(s.SubAccount, 0), 12, "…"), st.TopBarSegment, 5)
 	}
 	if !s.SessionExpires.IsZero() {
 		add(sessionLeft(s.SessionExpires, m.common.Now()), st.TopBarSegment, 3)
@@ -295,18 +297,6 @@ func fit(s string, w, h int) []string {
 		lines = append(lines, "")
 	}
 	return lines
-}
-
-// clean makes text from outside (server errors, config) safe to draw on one
-// line: escape sequences and control characters go, whitespace collapses.
-func clean(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return ' '
-		}
-		return r
-	}, ansi.Strip(s))
-	return strings.Join(strings.Fields(s), " ")
 }
 
 // shortAccount turns an EVM address into 0xf39F…2266 and caps anything else.
