@@ -1,3 +1,7 @@
+// Package builder is builder authorization (SPEC.md §4.3, §8): the input
+// as typed and its checks (Input, Check), the typed message to sign
+// (Auth), and the one workflow that signs and sends it (Order.Authorize),
+// with the wording of its refusals.
 package builder
 
 import (

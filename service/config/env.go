@@ -1,3 +1,8 @@
+// Package config holds the environments svcwallet can talk to and the
+// config file that names them (SPEC.md §9, D3), the explorer links of payout
+// hashes, and the private state files svcwallet keeps beside its journal.
+// It is the innermost domain package: the client is built from an
+// Environment.
 package config
 
 import (

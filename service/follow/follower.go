@@ -1,3 +1,8 @@
+// Package follow is following withdrawals: the state machine that decides
+// what a status answer means (Follow), the scheduler that shares one request
+// budget among many followed ids, poll delays and backoff, and the watch
+// list of the board. It is pure but for the watch-list file: no clock of its
+// own and no requests; the caller asks and hands the answers in.
 package follow
 
 import (

@@ -1,3 +1,8 @@
+// Package journal is the withdrawal journal of D11: the append-only JSONL
+// file written before a withdraw request leaves and after every answer, its
+// one reader that cleans and shape-checks every line read back, and the
+// record each withdrawal folds into (what History, `history`, doctor and
+// resumption read).
 package journal
 
 import (

@@ -1,3 +1,8 @@
+// Package withdrawal is the one withdrawal workflow (SPEC.md §3), for the
+// console and the command line: the user's choice and its checks, the quote
+// check and the Transfer to sign (Order), signing, journaling and sending
+// with safe retries (Withdrawer), trust in the bridge's funding address,
+// resumption of an unanswered request, and the review sentence.
 package withdrawal
 
 import (
