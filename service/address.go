@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/mr-tron/base58"
@@ -44,6 +46,9 @@ func articled(label string) string {
 }
 
 func validateAddress(chainType, addr string) error {
+	if err := strayCharacter(addr); err != nil {
+		return err
+	}
 	switch chainType {
 	case ChainTypeEVM:
 		return validateEVM(addr)
@@ -53,6 +58,30 @@ func validateAddress(chainType, addr string) error {
 		return validateTron(addr)
 	}
 	return fmt.Errorf("unknown chain type %q", chainType)
+}
+
+// strayCharacter names the first character no address of any chain holds,
+// with its position in characters (not bytes), so the cause reads at once:
+// a zero-width space pasted along, a Cyrillic letter that looks Latin.
+func strayCharacter(addr string) error {
+	pos := 0
+	for _, r := range addr {
+		pos++
+		switch {
+		case r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+			continue
+		case r == ' ':
+			return fmt.Errorf("a space at position %d: addresses have none", pos)
+		case unicode.IsLetter(r):
+			return fmt.Errorf("non-Latin look-alike '%c' (U+%04X) at position %d: retype that letter", r, r, pos)
+		case unicode.Is(unicode.Cf, r) || unicode.IsControl(r) || unicode.IsSpace(r) || !unicode.IsPrint(r):
+			return fmt.Errorf("invisible character U+%04X at position %d: delete it (it came with the paste)", r, pos)
+		case r >= utf8.RuneSelf:
+			return fmt.Errorf("character '%c' (U+%04X) at position %d: addresses hold only Latin letters and digits", r, r, pos)
+		}
+		return fmt.Errorf("character '%c' at position %d: addresses hold only Latin letters and digits", r, pos)
+	}
+	return nil
 }
 
 func validateEVM(addr string) error {
@@ -107,7 +136,17 @@ func validateSolana(addr string) error {
 	return nil
 }
 
+// tronAddressLen is the length of every Tron address: base58 of 25 bytes
+// starting with 0x41 always takes 34 characters.
+const tronAddressLen = 34
+
 func validateTron(addr string) error {
+	if addr != "" && !strings.HasPrefix(addr, "T") {
+		return errors.New("a Tron address starts with T")
+	}
+	if addr != "" && len(addr) != tronAddressLen {
+		return fmt.Errorf("a Tron address has %d characters, not %d", tronAddressLen, len(addr))
+	}
 	b, err := decodeBase58(addr, "Tron")
 	if err != nil {
 		return err

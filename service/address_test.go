@@ -34,7 +34,15 @@ func TestValidateAddress(t *testing.T) {
 		{ChainTypeTron, "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u", "checksum"},
 		{ChainTypeTron, "EPjFWJd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", "this is a Solana address"},
 		{ChainTypeTron, "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", "this is an EVM address: choose an EVM chain, or enter a Tron address"},
-		{ChainTypeTron, "0x3C44", "base58"},
+		{ChainTypeTron, "0x3C44", "starts with T"},
+		{ChainTypeTron, "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6", "a Tron address has 34 characters, not 33"},
+		// A stray character is named with its position in characters (issue 21).
+		{ChainTypeEVM, "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC\u200b", "invisible character U+200B at position 43"},
+		{ChainTypeEVM, "0x3C44\u0421dDdB6a900fa2b585dd299e03d12FA4293BC", "non-Latin look-alike 'С' (U+0421) at position 7"},
+		{ChainTypeSolana, "EPjFWJd5Aufq SSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", "a space at position 13"},
+		{ChainTypeTron, "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t\u202e", "invisible character U+202E at position 35"},
+		{ChainTypeEVM, "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293B\u2705", "character '✅' (U+2705) at position 42"},
+		{ChainTypeEVM, "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293B;", "character ';' at position 42"},
 		{"bitcoin", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa", "unknown chain type"},
 	}
 	for _, c := range cases {
@@ -53,7 +61,7 @@ func TestValidateAddress(t *testing.T) {
 // A Tron address whose version byte is not 0x41 is refused even with a good checksum.
 func TestValidateTronVersionByte(t *testing.T) {
 	// base58check of 0x00 ‖ 20 bytes: a Bitcoin-style address of 25 bytes.
-	if err := ValidateAddress(ChainTypeTron, "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"); err == nil || !strings.Contains(err.Error(), "0x41") {
+	if err := ValidateAddress(ChainTypeTron, "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"); err == nil || !strings.Contains(err.Error(), "starts with T") {
 		t.Fatalf("got %v, want a version byte error", err)
 	}
 }
