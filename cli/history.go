@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
 	"svcwallet/service"
@@ -197,11 +196,16 @@ func runHistory(env CLIEnv, envName, configPath string) int {
 		fmt.Fprintf(env.Stderr, "No withdrawals on %s %s.\n", name, where)
 		return 0
 	}
-	fmt.Fprintf(env.Stdout, "%-16s  %-24s  %-9s  %12s  %s\n", "STARTED (UTC)", "QUOTE", "CHAIN", "RECEIVE", "STATE")
+	// The quote id is what support copies: it is never cut, piped or not;
+	// the columns are as wide as their longest value.
+	idW, chainW := len("QUOTE"), len("CHAIN")
 	for _, r := range recs {
-		fmt.Fprintf(env.Stdout, "%-16s  %-24s  %-9s  %12s  %s\n", r.Started.UTC().Format("2006-01-02 15:04"),
-			ansi.Truncate(r.QuoteID, 24, "…"), ansi.Truncate(r.Intent.Chain, 9, "…"),
-			r.Intent.ReceiveAmount.String()+" "+r.Intent.TokenOut, historyState(r))
+		idW, chainW = max(idW, len(r.QuoteID)), max(chainW, len(r.Intent.Chain))
+	}
+	fmt.Fprintf(env.Stdout, "%-16s  %-*s  %-*s  %12s  %s\n", "STARTED (UTC)", idW, "QUOTE", chainW, "CHAIN", "RECEIVE", "STATE")
+	for _, r := range recs {
+		fmt.Fprintf(env.Stdout, "%-16s  %-*s  %-*s  %12s  %s\n", r.Started.UTC().Format("2006-01-02 15:04"),
+			idW, r.QuoteID, chainW, r.Intent.Chain, r.Intent.ReceiveAmount.String()+" "+r.Intent.TokenOut, historyState(r))
 	}
 	return 0
 }

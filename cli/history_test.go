@@ -48,7 +48,12 @@ func historyJournal(t *testing.T) {
 	add(5, "local", "q-sending", journal.KindIntent, "")
 	add(6, "local", "q-sending", journal.KindState, service.StateSending)
 	add(7, "other", "q-elsewhere", journal.KindIntent, "")
+	add(8, "local", longQuoteID, journal.KindIntent, "")
+	add(9, "local", longQuoteID, journal.KindState, service.StateCompleted)
 }
+
+// longQuoteID is longer than any column a listing would give an id.
+const longQuoteID = "q-p7blcnefrosatxsoofsvsw3k2m9x4h7d1c5b8a6e0f2g"
 
 func TestHistoryCommand(t *testing.T) {
 	historyJournal(t)
@@ -63,19 +68,24 @@ func TestHistoryCommand(t *testing.T) {
 	for _, e := range out {
 		order = append(order, e.QuoteID)
 	}
-	if got := strings.Join(order, " "); got != "q-sending q-unanswered q-refused q-done" {
+	if got := strings.Join(order, " "); got != "q-sending q-unanswered "+longQuoteID+" q-refused q-done" {
 		t.Fatalf("order %q: want the unfinished first, each group newest first, and no other environment", got)
 	}
-	if !out[1].Unanswered || out[1].Finished || out[2].State != "" || out[2].Error == "" || out[3].State != service.StateCompleted ||
+	if !out[1].Unanswered || out[1].Finished || out[3].State != "" || out[3].Error == "" || out[4].State != service.StateCompleted ||
 		out[0].ReceiveAmount != "23.5" || out[0].Chain != "ARBITRUM" {
 		t.Errorf("entries %+v", out)
 	}
 
 	r = depositCmd(t, nil, "history", "--config", cfg, "--env", "local")
 	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
-	if r.code != 0 || len(lines) != 5 || !strings.Contains(lines[2], "UNANSWERED: open the console to resume it") ||
-		!strings.Contains(lines[3], "REFUSED, nothing moved: destination flagged") {
+	if r.code != 0 || len(lines) != 6 || !strings.Contains(lines[2], "UNANSWERED: open the console to resume it") ||
+		!strings.Contains(lines[4], "REFUSED, nothing moved: destination flagged") {
 		t.Fatalf("text listing, exit %d:\n%s", r.code, r.stdout)
+	}
+	// The id support copies is whole, piped or not, and the columns line up.
+	if !strings.Contains(lines[3], " "+longQuoteID+"  ") || strings.Contains(r.stdout, "…") ||
+		strings.Index(lines[0], "CHAIN") != strings.Index(lines[3], "ARBITRUM") {
+		t.Fatalf("text listing cuts or misaligns the quote id:\n%s", r.stdout)
 	}
 
 	r = depositCmd(t, nil, "history", "--config", cfg, "--env", "sandbox")
