@@ -155,9 +155,20 @@ func TestManPage(t *testing.T) {
 	if r.code != 0 || !strings.HasPrefix(r.stdout, ".TH SVCWALLET 1") {
 		t.Fatalf("exit %d, stderr %q, starts %.40q", r.code, r.stderr, r.stdout)
 	}
-	for _, cmd := range []string{"status", "deposit", "builder", "key", "history", "doctor", "sandbox", "EXIT STATUS", "SVCWALLET_API_KEY"} {
-		if !strings.Contains(r.stdout, cmd) {
-			t.Errorf("the page lacks %s", cmd)
+	for _, want := range []string{"status", "deposit", "builder", "key", "history", "doctor", "sandbox", "EXIT STATUS", "SVCWALLET_API_KEY",
+		// Every command has its whole description and its own flags, not
+		// only its summary.
+		".SS svcwallet withdraw resume", `Sign and withdraw? [y/N]`, `\fB\-\-max\-fee\fP \fIstring\fP`, `\fB\-\-watch\fP`,
+		// A paragraph of the source is one line of roff, filled by man.
+		`chosen by \-\-env, else $SVCWALLET_ENV, else the config's default_env, else the embedded sandbox`,
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	for _, bad := range []string{`\fB\-\-help`, `\fB\-\-h`, ".PP\n.PP"} {
+		if strings.Contains(r.stdout, bad) {
+			t.Errorf("the page holds %q", bad)
 		}
 	}
 }

@@ -2,45 +2,170 @@ package cli
 
 import (
 	"fmt"
+	"strings"
+	"time"
 
-	mango "github.com/muesli/mango-cobra"
-	"github.com/muesli/roff"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // manExitStatus is README's contract, one paragraph a status.
 const manExitStatus = `0: done; for status and withdraw --wait, the withdrawal COMPLETED.
+
 1: refused or failed; for status and withdraw --wait, not paid out (FAILED, REFUNDED, or a quote that expired unexecuted).
+
 2: usage error, before anything is asked (withdraw: also no terminal to confirm on without --yes).
+
 3: status and withdraw --wait only: still pending.
+
 4: status and withdraw resume only: the quote id is not found on this account.
+
 5: status and withdraw only: any other error; for withdraw, no answer to the request (run withdraw resume QUOTE_ID).
+
 With --json an error is {"error":{"code","message","exit"}} on stdout, with the same status.`
 
 // manEnvironment names the variables svcwallet reads.
 const manEnvironment = `SVCWALLET_ENV: the environment when --env is not given.
+
 SVCWALLET_CONFIG: the config file when --config is not given.
+
 SVCWALLET_API_KEY: the API key of deposit, status and withdraw; pre-fills the console.
-SVCWALLET_PRIVATE_KEY: a raw hex signing key (never on the command line); without
-an API key, deposit, status and withdraw log in by wallet signature with it.
+
+SVCWALLET_PRIVATE_KEY: a raw hex signing key (never on the command line); without an API key, deposit, status and withdraw log in by wallet signature with it.
+
 SVCWALLET_KEYSTORE: the keystore directory.
+
 SVCWALLET_DEBUG=1: log requests, statuses and timings (as --debug).`
 
-// manCommand prints svcwallet(1), made from the commands' own help, to the
-// command's stdout (fang's own writes to the process's, out of tests' reach).
+// manCommand prints svcwallet(1), made from the commands' own help (each
+// command's usage, whole description and flags), to the command's stdout.
 func manCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "man",
 		Short: "Print the manual page (| man -l -)",
 		Args:  noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			page, err := mango.NewManPage(1, c.Root())
-			if err != nil {
-				return failure(c.CommandPath(), "failed", 1, "cannot build the manual page: %v", err)
-			}
-			page = page.WithSection("Exit status", manExitStatus).WithSection("Environment", manEnvironment)
-			_, err = fmt.Fprint(c.OutOrStdout(), page.Build(roff.NewDocument()))
+			_, err := fmt.Fprint(c.OutOrStdout(), manPage(c.Root(), time.Now()))
 			return writeFailed(c.CommandPath(), err)
 		},
 	}
+}
+
+// manPage renders root and every visible command below it as roff.
+func manPage(root *cobra.Command, now time.Time) string {
+	var b strings.Builder
+	name := root.Name()
+	fmt.Fprintf(&b, ".TH %s 1 %q %q %q\n", strings.ToUpper(name), now.UTC().Format("2006-01-02"), name, roffText(root.Short))
+	fmt.Fprintf(&b, ".SH NAME\n%s \\- %s\n", name, roffText(root.Short))
+	fmt.Fprintf(&b, ".SH SYNOPSIS\n.B %s\n[\\fIoptions\\fP] [\\fIcommand\\fP]\n", name)
+	b.WriteString(".SH DESCRIPTION\n")
+	manProse(&b, root.Long)
+	b.WriteString(".SH OPTIONS\n")
+	manFlags(&b, root.LocalNonPersistentFlags(), root.PersistentFlags())
+	b.WriteString(".SH COMMANDS\n")
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		for _, sub := range c.Commands() {
+			if !sub.IsAvailableCommand() || sub.Name() == "help" {
+				continue
+			}
+			manCommandSection(&b, sub)
+			walk(sub)
+		}
+	}
+	walk(root)
+	b.WriteString(".SH EXIT STATUS\n")
+	manProse(&b, manExitStatus)
+	b.WriteString(".SH ENVIRONMENT\n")
+	manProse(&b, manEnvironment)
+	return b.String()
+}
+
+// manCommandSection is one command: its usage line, its whole description,
+// its examples and its own flags.
+func manCommandSection(b *strings.Builder, c *cobra.Command) {
+	fmt.Fprintf(b, ".SS %s\n", roffText(c.CommandPath()))
+	if use := strings.TrimSuffix(c.UseLine(), " [flags]"); use != c.CommandPath() {
+		fmt.Fprintf(b, ".B %s\n", roffText(use))
+	}
+	long := c.Long
+	if long == "" {
+		long = c.Short
+	}
+	manProse(b, long)
+	if c.Example != "" {
+		b.WriteString(".PP\nExamples:\n.RS 4\n.nf\n")
+		for _, l := range strings.Split(strings.TrimRight(c.Example, "\n"), "\n") {
+			b.WriteString(roffLine(strings.TrimPrefix(l, "  ")) + "\n")
+		}
+		b.WriteString(".fi\n.RE\n")
+	}
+	manFlags(b, c.LocalNonPersistentFlags(), c.PersistentFlags())
+}
+
+// manProse sets text as paragraphs: lines of a paragraph are joined so man
+// fills them; a paragraph with an indented line keeps its lines as written
+// (exit status tables, examples).
+func manProse(b *strings.Builder, text string) {
+	for _, para := range strings.Split(strings.TrimSpace(text), "\n\n") {
+		lines := strings.Split(strings.Trim(para, "\n"), "\n")
+		literal := false
+		for _, l := range lines[1:] {
+			literal = literal || strings.HasPrefix(l, " ")
+		}
+		b.WriteString(".PP\n")
+		if literal {
+			b.WriteString(".nf\n")
+			for _, l := range lines {
+				b.WriteString(roffLine(l) + "\n")
+			}
+			b.WriteString(".fi\n")
+			continue
+		}
+		for i, l := range lines {
+			lines[i] = strings.TrimSpace(l)
+		}
+		b.WriteString(roffLine(strings.Join(lines, " ")) + "\n")
+	}
+}
+
+// manFlags lists flags (help aside) as tagged paragraphs: the flag, its
+// value's name, its usage and its default when it has one.
+func manFlags(b *strings.Builder, sets ...*pflag.FlagSet) {
+	seen := map[string]bool{}
+	for _, set := range sets {
+		set.VisitAll(func(f *pflag.Flag) {
+			if f.Hidden || f.Name == "help" || seen[f.Name] {
+				return
+			}
+			seen[f.Name] = true
+			value, usage := pflag.UnquoteUsage(f)
+			tag := `\fB\-\-` + roffText(f.Name) + `\fP`
+			if f.Shorthand != "" {
+				tag = `\fB\-` + f.Shorthand + `\fP, ` + tag
+			}
+			if value != "" {
+				tag += ` \fI` + roffText(value) + `\fP`
+			}
+			if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "[]" {
+				usage += " (default " + f.DefValue + ")"
+			}
+			fmt.Fprintf(b, ".TP\n%s\n%s\n", tag, roffLine(usage))
+		})
+	}
+}
+
+// roffText escapes text for roff: backslashes and the hyphens of flags.
+func roffText(s string) string {
+	return strings.NewReplacer(`\`, `\e`, "-", `\-`).Replace(s)
+}
+
+// roffLine is roffText for a whole line: a line starting with . or ' would
+// be read as a request, so it is protected with \&.
+func roffLine(s string) string {
+	s = roffText(s)
+	if strings.HasPrefix(s, ".") || strings.HasPrefix(s, "'") {
+		s = `\&` + s
+	}
+	return s
 }
