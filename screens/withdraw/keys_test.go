@@ -183,3 +183,29 @@ func TestKeyNeverKept(t *testing.T) {
 	r := New(app).(*routeScreen)
 	screentest.RequireKeyCleared(t, app, r, screentest.KeyField{Name: "route filter", Focus: r.filter.Start, Value: func() string { return r.filter.Value() }})
 }
+
+// TestReviewWaitsForTheKey (issue 21 bug 12): while the signing key is being
+// looked up the review says so and offers no enter; enter then leaves no
+// message behind, and once the key is found the review offers to sign.
+func TestReviewWaitsForTheKey(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	r := newReview(app, sandboxChoice(t, app), withdrawal.PricedQuote{Quote: fixedQuote(*now, "1.5")})
+	r.SetSize(120, 40)
+	r.Init()
+	if check := r.checkBridge(); check != nil {
+		r.Update(check())
+	}
+	*now = now.Add(kit.KeyGuard)
+	view := ansi.Strip(r.View())
+	if screentest.Offers(r.KeyMap(), "enter") || strings.Contains(view, "Press enter to sign") || !strings.Contains(view, "Looking for the signing key") {
+		t.Fatalf("before the key is found: %v\n%s", r.KeyMap().ShortHelp(), view)
+	}
+	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending {
+		t.Fatal("enter signed before the key was found")
+	}
+	r.Update(kit.KeyFoundMsg{Source: kit.KeyDemo})
+	view = ansi.Strip(r.View())
+	if !screentest.Offers(r.KeyMap(), "enter") || !strings.Contains(view, "Press enter to sign") || strings.Contains(view, "Still looking") {
+		t.Fatalf("once the key is found: %v\n%s", r.KeyMap().ShortHelp(), view)
+	}
+}

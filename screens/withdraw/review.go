@@ -107,8 +107,8 @@ func (r *reviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
 func (r *reviewScreen) bindings() kit.Bindings {
 	return kit.Bindings{
 		{Key: reviewKeys.Sign, On: r.canSign(), Do: r.sign, Off: func() tea.Cmd {
-			if r.gate.Sending || r.setupErr == nil && (r.expired() || r.refused) {
-				return nil // the screen says so; r gets a new quote
+			if r.gate.Sending || r.setupErr == nil && (r.expired() || r.refused || !r.gate.Key.Found) {
+				return nil // the screen says so; r gets a new quote, or the key is being looked up
 			}
 			return r.sign()
 		}},
@@ -297,7 +297,10 @@ func (r *reviewScreen) render(level int) string {
 		if level > 2 {
 			ready = "Press enter to sign and withdraw; " + rk + " for a new quote."
 		}
-		if r.gate.Key.Found && !r.gate.Key.Usable() {
+		switch {
+		case !r.gate.Key.Found:
+			ready = "Looking for the signing key…; esc to go back."
+		case !r.gate.Key.Usable():
 			ready = r.gate.Key.Ready().Error() + "; esc to go back."
 		}
 		b.WriteString(r.gate.Prompt("", ready) + "\n")
