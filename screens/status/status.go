@@ -46,11 +46,13 @@ type resendMsg struct {
 }
 
 var statusKeys = struct {
-	Refresh, Copy, Open key.Binding
+	Refresh, Copy, CopyQuote, CopyTx, Open key.Binding
 }{
-	Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh now")),
-	Copy:    key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy payout hash")),
-	Open:    key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open in explorer")),
+	Refresh:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh now")),
+	Copy:      key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy payout hash")),
+	CopyQuote: key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "copy quote id")),
+	CopyTx:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "copy tx id")),
+	Open:      key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open in explorer")),
 }
 
 // What the status screen is doing. Resuming a journaled withdrawal starts in
@@ -164,7 +166,8 @@ func (s *statusScreen) SetSize(w, _ int) { s.wd = w }
 
 // bindings: r except for a withdrawal that never happened or while the
 // re-sent withdraw is out (during a status request it waits for that one),
-// copying and opening only when there is a payout hash.
+// copying the quote id always (support asks for it), the tx id once the
+// service gave one, and copying and opening only when there is a payout hash.
 func (s *statusScreen) bindings() kit.Bindings {
 	return kit.Bindings{
 		{Key: statusKeys.Refresh, On: s.phase != phaseRejected && !s.sending, Do: s.refresh,
@@ -182,6 +185,12 @@ func (s *statusScreen) bindings() kit.Bindings {
 			}
 			return tui.ShowInfo("No payout hash yet: it is set once the withdrawal is COMPLETED")
 		}},
+		{Key: statusKeys.CopyQuote, On: true, Do: func() tea.Cmd {
+			return kit.CopyText(s.app, s.follow.QuoteID, "Copied quote id "+s.follow.QuoteID)
+		}},
+		{Key: statusKeys.CopyTx, On: s.txID() != "", Do: func() tea.Cmd {
+			return kit.CopyText(s.app, s.txID(), "Copied tx id "+s.txID())
+		}},
 		{Key: statusKeys.Open, On: s.explorerLink() != "", Do: func() tea.Cmd { return kit.OpenLink(s.app, s.explorerLink()) }},
 	}
 }
@@ -191,6 +200,14 @@ func (s *statusScreen) KeyMap() help.KeyMap { return s.bindings().KeyMap() }
 // copyable: the withdrawal shown has a payout hash.
 func (s *statusScreen) copyable() bool {
 	return s.follow.Known && !s.follow.NotFound && s.follow.Last.WithdrawTxHash != ""
+}
+
+// txID is the service's transfer id of the withdrawal shown, "" before one.
+func (s *statusScreen) txID() string {
+	if !s.follow.Known || s.follow.NotFound {
+		return ""
+	}
+	return s.follow.Last.TxID
 }
 
 // Busy: while the re-sent withdraw is out, leaving would lose its answer.

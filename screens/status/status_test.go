@@ -112,6 +112,13 @@ func TestStatusFollowsToEachEnd(t *testing.T) {
 			if paid := tc.end == service.StateCompleted; offersCopy != paid || strings.Contains(view, "(not paid out)") == paid {
 				t.Errorf("%s: copy offered=%v, view:\n%s", tc.end, offersCopy, view)
 			}
+			// Every end copies the ids support asks for (issue 21 bug 10).
+			for k, want := range map[string]string{"i": id, "t": s.follow.Last.TxID} {
+				_, cmd := screentest.Press(s, k)
+				if want == "" || !slices.Contains(screentest.RunAll(cmd), tea.SetClipboard(want)()) {
+					t.Errorf("%s: %s does not copy %q", tc.end, k, want)
+				}
+			}
 		})
 	}
 }
