@@ -26,8 +26,8 @@ func TestHistory(t *testing.T) {
 	h.SetSize(100, 30)
 	screentest.Drive(h, h.Init())
 	var ids []string
-	for _, rec := range h.recs {
-		ids = append(ids, rec.QuoteID)
+	for i := range h.list.Len() {
+		ids = append(ids, h.list.Item(i).QuoteID)
 	}
 	if got := strings.Join(ids, " "); got != "q-unanswered q-sending q-refused q-completed" {
 		t.Fatalf("history lists %s", got)
@@ -38,7 +38,7 @@ func TestHistory(t *testing.T) {
 		t.Fatalf("unfinished: %+v", un)
 	}
 	view := ansi.Strip(h.View())
-	for _, w := range []string{"! NO ANSWER", "! SENDING", "  REJECTED", "  COMPLETED", "0x9965…A4dc", "2 unfinished"} {
+	for _, w := range []string{"! NO ANSWER", "! SENDING", "  REJECTED", "  COMPLETED", sandbox.DestRefunded, "2 unfinished"} {
 		if !strings.Contains(view, w) {
 			t.Errorf("history lacks %q:\n%s", w, view)
 		}
@@ -91,8 +91,8 @@ func TestHistoryHeaderAndJumps(t *testing.T) {
 		want int
 	}{{"end", 3}, {"home", 0}, {"G", 3}, {"g", 0}} {
 		screentest.Press(h, k.key)
-		if h.cursor != k.want {
-			t.Errorf("%s: cursor on %d, want %d", k.key, h.cursor, k.want)
+		if r, _ := h.list.Selected(); r.QuoteID != h.list.Item(k.want).QuoteID {
+			t.Errorf("%s: cursor on %s, want row %d", k.key, r.QuoteID, k.want)
 		}
 	}
 	if !screentest.Offers(h.KeyMap(), "enter") {
@@ -130,10 +130,11 @@ func TestRefusedWithdrawalOffersNoRefresh(t *testing.T) {
 	screentest.Drive(h, h.Init())
 	screentest.Press(h, "down")
 	screentest.Press(h, "down")
-	if got := h.recs[h.cursor].QuoteID; got != "q-refused" {
-		t.Fatalf("cursor on %s", got)
+	rec, _ := h.list.Selected()
+	if rec.QuoteID != "q-refused" {
+		t.Fatalf("cursor on %s", rec.QuoteID)
 	}
-	s := h.open(h.recs[h.cursor])
+	s := h.open(rec)
 	s.SetSize(100, 30)
 	s.Init()
 	if screentest.Offers(s.KeyMap(), "r") {
@@ -156,8 +157,8 @@ func TestHistoryFilter(t *testing.T) {
 	}
 	h = screentest.TypeInto(h, "solana").(*historyScreen)
 	screentest.Press(h, "enter")
-	if len(h.recs) != 1 || h.recs[0].QuoteID != "q-sending" {
-		t.Fatalf("filter solana lists %v", h.recs)
+	if h.list.Len() != 1 || h.list.Item(0).QuoteID != "q-sending" {
+		t.Fatalf("filter solana lists %d withdrawals", h.list.Len())
 	}
 	if v := ansi.Strip(h.View()); !strings.Contains(v, "/ solana") || strings.Contains(v, "ARBITRUM") {
 		t.Errorf("the filtered view:\n%s", v)
@@ -167,7 +168,7 @@ func TestHistoryFilter(t *testing.T) {
 	}
 	screentest.Press(h, "/")
 	h = screentest.TypeInto(h, "zz").(*historyScreen)
-	if v := ansi.Strip(h.View()); !strings.Contains(v, "No withdrawal matches the filter") || screentest.Offers(h.KeyMap(), "up") {
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "No withdrawals match 'solanazz'") || screentest.Offers(h.KeyMap(), "up") {
 		t.Errorf("filter solanazz:\n%s", v)
 	}
 }
@@ -193,9 +194,9 @@ func TestHistoryPlantedJournalIsInert(t *testing.T) {
 	h.SetSize(120, 30)
 	screentest.Drive(h, h.Init())
 	view := h.View()
-	if len(h.recs) != 1 || h.recs[0].QuoteID != "q-ok" || strings.Contains(view, "38;2;1;2;3") || strings.Contains(view, "\u202e") ||
+	if h.list.Len() != 1 || h.list.Item(0).QuoteID != "q-ok" || strings.Contains(view, "38;2;1;2;3") || strings.Contains(view, "\u202e") ||
 		strings.Contains(view, "\a") || !strings.Contains(ansi.Strip(view), "q-ok") {
-		t.Fatalf("history of a planted journal: %d records\n%q", len(h.recs), view)
+		t.Fatalf("history of a planted journal: %d records\n%q", h.list.Len(), view)
 	}
 }
 
@@ -287,4 +288,31 @@ func (h *toldHistory) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	}
 	_, cmd := h.historyScreen.Update(msg)
 	return h, cmd
+}
+
+// TestListEscClearsFilterFirst (issue 21 bug 5): on History and the watch
+// board, / and text then esc clears the filter and stays; only an esc with
+// no filter goes back.
+func TestListEscClearsFilterFirst(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	screentest.HistoryEntries(t, r)
+	screentest.RecordTimers(r.App)
+	for _, c := range []struct {
+		name, text string
+		screen     tui.Screen
+		setup      []tea.Msg
+	}{
+		{"history", "solana", NewHistory(r.App), nil},
+		{"board", "sending", NewBoard(r.App), []tea.Msg{tea.PasteMsg{Content: "q-sending q-completed"}, screentest.Key("tab")}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			root := tui.New(screentest.NewHome(r.App), tui.Options{Theme: "dark", Common: r.App.Common})
+			screentest.Feed(root, tea.WindowSizeMsg{Width: 120, Height: 40})
+			screentest.Feed(root, tui.PushMsg{Screen: c.screen})
+			for _, m := range c.setup {
+				screentest.Feed(root, m)
+			}
+			screentest.RequireEscClearsFilterFirst(t, root, func(m tea.Msg) { screentest.Feed(root, m) }, c.text)
+		})
+	}
 }
