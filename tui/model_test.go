@@ -216,6 +216,33 @@ func TestEscOfferedByScreen(t *testing.T) {
 	}
 }
 
+// keyList is a screen's key map of any length.
+type keyList []key.Binding
+
+func (k keyList) ShortHelp() []key.Binding  { return k }
+func (k keyList) FullHelp() [][]key.Binding { return [][]key.Binding{k} }
+
+// TestFooterKeepsGlobalKeys: however many keys a screen has, and wherever
+// the cut falls, its keys give way ("…") and the global ones stay whole
+// (help.Model would add a key past its width when its "…" did not fit).
+func TestFooterKeepsGlobalKeys(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	many := newFake(home.common, "Many keys")
+	send(m, Push(many)())
+	for n := range 12 {
+		keys := keyList{key.NewBinding(key.WithKeys("a"), key.WithHelp("a", strings.Repeat("x", n)))}
+		for _, d := range []string{"destination chain", "filter", "continue", "payout token", "source token", "refresh"} {
+			keys = append(keys, key.NewBinding(key.WithKeys(d[:1]), key.WithHelp(d[:1], d)))
+		}
+		many.keys = keys
+		footer := ansi.Strip(m.render())
+		footer = footer[strings.LastIndex(footer, "\n")+1:]
+		if !strings.HasSuffix(footer, "? help • esc back • q quit") || !strings.Contains(footer, " … • ") || ansi.StringWidth(footer) > 80 {
+			t.Errorf("footer with a first key of %d letters: %q", n, footer)
+		}
+	}
+}
+
 func TestHelpToggle(t *testing.T) {
 	m, home := newRoot(t, 80, 24)
 	short := ansi.Strip(checkFrame(t, m, 80, 24))
