@@ -142,8 +142,9 @@ func (l *List[T]) StartFilter() tea.Cmd {
 	return l.filter.Focus()
 }
 
-// Bindings are the list's keys around the screen's own: ↑/↓ first, and
-// esc while a filter is kept, then the screen's, then / and the jumps. A key the screen binds is
+// Bindings are the list's keys around the screen's own: ↑/↓, esc while a
+// filter is kept and / first, then the screen's, then the page keys and
+// the jumps. A key the screen binds is
 // the screen's (g generates an address on the deposit list, so only Home
 // jumps there). While the filter is typed only the filter's keys act.
 func (l *List[T]) Bindings(screen Bindings) Bindings {
@@ -175,10 +176,10 @@ func (l *List[T]) Bindings(screen Bindings) Bindings {
 		{Key: free(l.selectHelp(ListKeys.Up)), On: n > 0, Do: l.moveBy(-1)},
 		{Key: free(ListKeys.Down), On: n > 0, Do: l.moveBy(1)},
 		{Key: ListKeys.Clear, On: l.Filter() != "", Do: l.clear},
+		{Key: filter, On: len(l.all) > 0, Do: l.StartFilter},
 	}
 	bs = append(bs, screen...)
 	return append(bs,
-		Binding{Key: filter, On: len(l.all) > 0, Do: l.StartFilter},
 		Binding{Key: free(ListKeys.PageUp), On: n > l.rows, Do: l.page(-1)},
 		Binding{Key: free(ListKeys.PageDown), On: n > l.rows, Do: l.page(1)},
 		Binding{Key: free(ListKeys.First), On: n > 1, Do: func() tea.Cmd { l.moveTo(0); return nil }},

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/screens/kit"
+	"svcwallet/screens/screentest"
 	"svcwallet/tui"
 )
 
@@ -52,33 +53,8 @@ func accounts(n int) []account {
 // press hands the list the named key with no screen keys of its own.
 func press(l *kit.List[account], keys ...string) {
 	for _, k := range keys {
-		l.Update(keyPress(k), nil)
+		l.Update(screentest.Key(k), nil)
 	}
-}
-
-func keyPress(k string) tea.KeyPressMsg {
-	switch k {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "up":
-		return tea.KeyPressMsg{Code: tea.KeyUp}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "pgup":
-		return tea.KeyPressMsg{Code: tea.KeyPgUp}
-	case "pgdown":
-		return tea.KeyPressMsg{Code: tea.KeyPgDown}
-	case "home":
-		return tea.KeyPressMsg{Code: tea.KeyHome}
-	case "end":
-		return tea.KeyPressMsg{Code: tea.KeyEnd}
-	case "backspace":
-		return tea.KeyPressMsg{Code: tea.KeyBackspace}
-	}
-	r := []rune(k)[0]
-	return tea.KeyPressMsg{Code: r, Text: k}
 }
 
 func typeText(l *kit.List[account], s string) {
@@ -259,7 +235,7 @@ func TestListKeepsSelection(t *testing.T) {
 	}
 }
 
-// TestListScreenKeys: the screen's keys come after ↑/↓ in the footer, and a
+// TestListScreenKeys: the screen's keys come after ↑/↓ and / in the footer, and a
 // key the screen binds is the screen's even where the list has a meaning
 // for it (g generates, so only Home jumps to the first row).
 func TestListScreenKeys(t *testing.T) {
@@ -271,16 +247,16 @@ func TestListScreenKeys(t *testing.T) {
 	screen[0].Key.SetHelp("g", "generate")
 	screen[0].On, screen[0].Do = true, func() tea.Cmd { generated++; return nil }
 	press(l, "end")
-	l.Update(keyPress("g"), screen)
+	l.Update(screentest.Key("g"), screen)
 	if generated != 1 || selectedID(l) != "acct-019" {
 		t.Fatalf("g: generated %d, %s selected", generated, selectedID(l))
 	}
-	l.Update(keyPress("home"), screen)
+	l.Update(screentest.Key("home"), screen)
 	if selectedID(l) != "acct-000" {
 		t.Fatalf("home: %s selected", selectedID(l))
 	}
 	help := l.Bindings(screen).KeyMap().ShortHelp()
-	if len(help) < 2 || help[0].Help().Desc != "select" || help[1].Help().Desc != "generate" {
+	if len(help) < 3 || help[0].Help().Desc != "select" || help[1].Help().Desc != "filter" || help[2].Help().Desc != "generate" {
 		t.Errorf("footer order %v", help)
 	}
 }
