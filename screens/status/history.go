@@ -50,14 +50,15 @@ const historyDetailLines = 7
 // historyColumns: nothing in a row is copied (the detail under the list
 // shows the quote id and destination whole), so the destination, the
 // widest, gives way first, cut in the middle where addresses are told
-// apart; the ! of an unfinished withdrawal sits before its state.
+// apart; the ! of an unfinished withdrawal sits before its state. At their
+// least they fit 60 columns.
 var historyColumns = []kit.Column{
 	{Title: "STARTED", Width: 12},
 	{Title: "", Width: 1},
 	{Title: "STATE", Width: 9},
-	{Title: "AMOUNT", Width: 14, Min: 11, Right: true},
-	{Title: "CHAIN", Width: 8, Min: 6, Gap: 2},
-	{Title: "DESTINATION", Width: 44, Min: 13, Gap: 2, Middle: true},
+	{Title: "AMOUNT", Width: 14, Min: 10, Right: true},
+	{Title: "CHAIN", Width: 8, Gap: 2},
+	{Title: "DESTINATION", Width: 44, Min: 11, Gap: 2, Middle: true},
 }
 
 // historyScreen lists the withdrawals of the journal (D11) made from this account

@@ -100,6 +100,25 @@ func TestHistoryHeaderAndJumps(t *testing.T) {
 	}
 }
 
+// TestHistoryNarrow: at 60 columns every row fits, its destination cut in
+// the middle with both ends shown, and the chain whole.
+func TestHistoryNarrow(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	screentest.HistoryEntries(t, r)
+	h := NewHistory(r.App).(*historyScreen)
+	h.SetSize(60, 18)
+	screentest.Drive(h, h.Init())
+	lines := strings.Split(ansi.Strip(h.View()), "\n")
+	for i := range h.list.Len() {
+		rec, row := h.list.Item(i), lines[3+i]
+		to := rec.Intent.ToAddress
+		if ansi.StringWidth(row) > 60 || !strings.Contains(row, " "+rec.Intent.Chain+" ") ||
+			!strings.HasSuffix(row, to[:5]+"…"+to[len(to)-5:]) {
+			t.Errorf("row of %s at 60 columns: %q", rec.QuoteID, row)
+		}
+	}
+}
+
 // column is the display column where sub starts in line.
 func column(line, sub string) int { return ansi.StringWidth(line[:strings.Index(line, sub)]) }
 
