@@ -16,15 +16,23 @@ import (
 	"svcwallet/tui"
 )
 
+// historyOfEntries is History, sized w×h, of the rig's sample journal
+// (screentest.HistoryEntries), read.
+func historyOfEntries(t *testing.T, w, hh int) (*screentest.StatusRig, *historyScreen) {
+	t.Helper()
+	r := screentest.NewStatusRig(t)
+	screentest.HistoryEntries(t, r)
+	h := NewHistory(r.App).(*historyScreen)
+	h.SetSize(w, hh)
+	screentest.Drive(h, h.Init())
+	return r, h
+}
+
 // TestHistory: this account's withdrawals in this environment, newest first;
 // the unfinished ones counted for the home banner; enter resumes an
 // unanswered one (re-sent: Busy) and follows a finished one.
 func TestHistory(t *testing.T) {
-	r := screentest.NewStatusRig(t)
-	screentest.HistoryEntries(t, r)
-	h := NewHistory(r.App).(*historyScreen)
-	h.SetSize(100, 30)
-	screentest.Drive(h, h.Init())
+	r, h := historyOfEntries(t, 100, 30)
 	var ids []string
 	for i := range h.list.Len() {
 		ids = append(ids, h.list.Item(i).QuoteID)
@@ -103,11 +111,7 @@ func TestHistoryHeaderAndJumps(t *testing.T) {
 // TestHistoryNarrow: at 60 columns every row fits, its destination cut in
 // the middle with both ends shown, and the chain whole.
 func TestHistoryNarrow(t *testing.T) {
-	r := screentest.NewStatusRig(t)
-	screentest.HistoryEntries(t, r)
-	h := NewHistory(r.App).(*historyScreen)
-	h.SetSize(60, 18)
-	screentest.Drive(h, h.Init())
+	_, h := historyOfEntries(t, 60, 18)
 	lines := strings.Split(ansi.Strip(h.View()), "\n")
 	for i := range h.list.Len() {
 		rec, row := h.list.Item(i), lines[3+i]
@@ -142,11 +146,7 @@ func pushed(t *testing.T, cmd tea.Cmd) *statusScreen {
 // TestRefusedWithdrawalOffersNoRefresh (issue 12 bug 3): a withdrawal that
 // never happened has nothing to refresh, so its status offers no r.
 func TestRefusedWithdrawalOffersNoRefresh(t *testing.T) {
-	r := screentest.NewStatusRig(t)
-	screentest.HistoryEntries(t, r)
-	h := NewHistory(r.App).(*historyScreen)
-	h.SetSize(100, 30)
-	screentest.Drive(h, h.Init())
+	_, h := historyOfEntries(t, 100, 30)
 	screentest.Press(h, "down")
 	screentest.Press(h, "down")
 	rec, _ := h.list.Selected()
@@ -165,11 +165,7 @@ func TestRefusedWithdrawalOffersNoRefresh(t *testing.T) {
 // id, destination, chain or state; enter keeps the filter and opens stay
 // on the filtered rows.
 func TestHistoryFilter(t *testing.T) {
-	r := screentest.NewStatusRig(t)
-	screentest.HistoryEntries(t, r)
-	h := NewHistory(r.App).(*historyScreen)
-	h.SetSize(100, 30)
-	screentest.Drive(h, h.Init())
+	_, h := historyOfEntries(t, 100, 30)
 	screentest.Press(h, "/")
 	if !h.Inputting() || screentest.Offers(h.KeyMap(), "r") {
 		t.Fatalf("typing a filter: inputting %v, footer %v", h.Inputting(), h.KeyMap().ShortHelp())
