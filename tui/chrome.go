@@ -227,10 +227,9 @@ func (m *Model) drawFooterLines() []string {
 	if !m.fullHelp {
 		g := h.ShortHelpView(globals)
 		sep := h.Styles.ShortSeparator.Render(h.ShortSeparator)
-		h.SetWidth(max(m.width-ansi.StringWidth(g)-ansi.StringWidth(sep), 1))
 		line := g
 		if km != nil {
-			if s := h.ShortHelpView(km.ShortHelp()); s != "" {
+			if s := shortHelp(h, km.ShortHelp(), m.width-ansi.StringWidth(g)-ansi.StringWidth(sep)); s != "" {
 				line = s + sep + g
 			}
 		}
@@ -246,6 +245,25 @@ func (m *Model) drawFooterLines() []string {
 	}
 	lines := strings.Split(block, "\n")
 	return fit(block, m.width, min(len(lines), max(m.height/3, 1)))
+}
+
+// shortHelp is the screen's keys on one line of at most w cells: as many
+// as fit, then "…" when some were left out. (help.Model adds a key that
+// does not fit when its "…" would not fit either, and the line then
+// pushes the global keys off the screen.)
+func shortHelp(h help.Model, bs []key.Binding, w int) string {
+	h.SetWidth(0)
+	more := " " + h.Styles.Ellipsis.Inline(true).Render(h.Ellipsis)
+	for n := len(bs); n > 0; n-- {
+		s := h.ShortHelpView(bs[:n])
+		if n < len(bs) {
+			s += more
+		}
+		if ansi.StringWidth(s) <= w {
+			return s
+		}
+	}
+	return ""
 }
 
 // globalBindings are the root's keys as they apply right now.

@@ -40,7 +40,8 @@ type fakeScreen struct {
 	title           string
 	ticking         bool
 	busy, inputting bool
-	wide            bool // draws lines far wider than any terminal
+	wide            bool        // draws lines far wider than any terminal
+	keys            help.KeyMap // nil: testKeys
 
 	w, h           int
 	inits, resumes int
@@ -107,11 +108,16 @@ func (f *fakeScreen) View() string {
 	return b.String()
 }
 
-func (f *fakeScreen) SetSize(w, h int)    { f.w, f.h = w, h }
-func (f *fakeScreen) Title() string       { return f.title }
-func (f *fakeScreen) KeyMap() help.KeyMap { return testKeys }
-func (f *fakeScreen) Busy() bool          { return f.busy }
-func (f *fakeScreen) Inputting() bool     { return f.inputting }
+func (f *fakeScreen) SetSize(w, h int) { f.w, f.h = w, h }
+func (f *fakeScreen) Title() string    { return f.title }
+func (f *fakeScreen) KeyMap() help.KeyMap {
+	if f.keys != nil {
+		return f.keys
+	}
+	return testKeys
+}
+func (f *fakeScreen) Busy() bool      { return f.busy }
+func (f *fakeScreen) Inputting() bool { return f.inputting }
 
 // received counts the messages of type T the screen was given.
 func received[T any](f *fakeScreen) int {

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -263,14 +264,33 @@ func (m *Model) contentSize() (int, int) {
 
 func (m *Model) top() Screen { return m.stack[len(m.stack)-1] }
 
-// canGoBack: Esc pops unless this is the first screen, or the top screen is
-// waiting for a money-moving reply it would otherwise never receive.
+// canGoBack: Esc pops unless this is the first screen, the top screen is
+// waiting for a money-moving reply it would otherwise never receive, or
+// the top screen offers Esc itself (a list's filter clears first).
 func (m *Model) canGoBack() bool {
-	if len(m.stack) < 2 {
+	if len(m.stack) < 2 || m.screenOffers(globalKeys.Back) {
 		return false
 	}
 	b, ok := m.top().(Busy)
 	return !ok || !b.Busy()
+}
+
+// screenOffers reports whether the top screen's key map, the list its
+// footer and full help are drawn from, offers a key of g: then the key is
+// the screen's, and the footer names the screen's meaning, not the root's.
+func (m *Model) screenOffers(g key.Binding) bool {
+	km := m.top().KeyMap()
+	if km == nil {
+		return false
+	}
+	for _, col := range km.FullHelp() {
+		for _, b := range col {
+			if b.Enabled() && slices.ContainsFunc(g.Keys(), func(k string) bool { return slices.Contains(b.Keys(), k) }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (m *Model) busy() bool {

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
@@ -179,6 +180,66 @@ func TestEscWaitsForBusyScreen(t *testing.T) {
 	send(m, press("esc"))
 	if m.top() != submit || received[tea.KeyPressMsg](submit) != 1 {
 		t.Fatal("esc left a screen waiting for a withdrawal reply")
+	}
+}
+
+// escKeys is a key map that offers esc, as a list with a filter does.
+type escKeys struct{ clear key.Binding }
+
+func (k escKeys) ShortHelp() []key.Binding  { return []key.Binding{k.clear} }
+func (k escKeys) FullHelp() [][]key.Binding { return [][]key.Binding{{k.clear}} }
+
+// TestEscOfferedByScreen (issue 21 bug 5): a screen whose keys offer esc
+// (a list clearing its filter) gets Esc instead of going back, and the
+// footer names its meaning, not "esc back"; a disabled esc goes back.
+func TestEscOfferedByScreen(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	list := newFake(home.common, "List")
+	clear := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter"))
+	list.keys = escKeys{clear}
+	send(m, Push(list)())
+	send(m, press("esc"))
+	if m.top() != list || received[tea.KeyPressMsg](list) != 1 {
+		t.Fatalf("esc offered by the screen went back (top %q, the screen got %d keys)", m.top().Title(), received[tea.KeyPressMsg](list))
+	}
+	if out := ansi.Strip(m.render()); !strings.Contains(out, "esc clear filter") || strings.Contains(out, "esc back") {
+		t.Fatalf("footer:\n%s", out)
+	}
+	clear.SetEnabled(false)
+	list.keys = escKeys{clear}
+	if out := ansi.Strip(m.render()); !strings.Contains(out, "esc back") {
+		t.Fatalf("with the screen's esc off, the footer does not offer going back:\n%s", out)
+	}
+	send(m, press("esc"))
+	if m.top() != home {
+		t.Fatal("esc did not go back once the screen stopped offering it")
+	}
+}
+
+// keyList is a screen's key map of any length.
+type keyList []key.Binding
+
+func (k keyList) ShortHelp() []key.Binding  { return k }
+func (k keyList) FullHelp() [][]key.Binding { return [][]key.Binding{k} }
+
+// TestFooterKeepsGlobalKeys: however many keys a screen has, and wherever
+// the cut falls, its keys give way ("…") and the global ones stay whole
+// (help.Model would add a key past its width when its "…" did not fit).
+func TestFooterKeepsGlobalKeys(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	many := newFake(home.common, "Many keys")
+	send(m, Push(many)())
+	for n := range 12 {
+		keys := keyList{key.NewBinding(key.WithKeys("a"), key.WithHelp("a", strings.Repeat("x", n)))}
+		for _, d := range []string{"destination chain", "filter", "continue", "payout token", "source token", "refresh"} {
+			keys = append(keys, key.NewBinding(key.WithKeys(d[:1]), key.WithHelp(d[:1], d)))
+		}
+		many.keys = keys
+		footer := ansi.Strip(m.render())
+		footer = footer[strings.LastIndex(footer, "\n")+1:]
+		if !strings.HasSuffix(footer, "? help • esc back • q quit") || !strings.Contains(footer, " … • ") || ansi.StringWidth(footer) > 80 {
+			t.Errorf("footer with a first key of %d letters: %q", n, footer)
+		}
 	}
 }
 

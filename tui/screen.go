@@ -50,7 +50,9 @@ type Screen interface {
 	// Title names the screen in the top bar and the window title.
 	Title() string
 	// KeyMap is shown in the help footer: ShortHelp on one line, FullHelp
-	// when the user presses ?. Global keys are added by the root.
+	// when the user presses ?. Global keys are added by the root. While
+	// FullHelp holds an enabled binding for esc, Esc is the screen's (a
+	// list clears its filter) and the footer offers no "esc back".
 	KeyMap() help.KeyMap
 }
 
@@ -64,7 +66,8 @@ type Busy interface {
 
 // Inputting is implemented by a screen with a focused text input. While it
 // reports true, the global single-letter keys (q, ?) go to the screen; ctrl+c
-// and Esc keep their global meaning.
+// keeps its global meaning, and so does Esc unless the screen's KeyMap
+// offers esc itself (see KeyMap).
 type Inputting interface {
 	Inputting() bool
 }

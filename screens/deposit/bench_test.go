@@ -14,7 +14,8 @@ func BenchmarkScreenDeposit(b *testing.B) {
 
 func BenchmarkScreenDeposit1000(b *testing.B) {
 	d, _ := loadedDeposit(b, 120, 38, sandbox.Options{ExtraChains: 1000})
-	d.cursor = 503
-	d.scroll()
+	for range 503 {
+		d.Update(screentest.Key("down"))
+	}
 	screentest.BenchView(b, d)
 }

@@ -40,13 +40,13 @@ var depositKeys = struct {
 	Refresh:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh")),
 }
 
-// Column widths of the chain list; the address takes the rest of the line.
-const (
-	depChainW   = 14
-	depIDW      = 10
-	depAddrCol  = 2 + depChainW + 1 + depIDW + 1
-	depAddrMaxW = 44 // a Solana address; EVM ones are 42
-)
+// depositColumns: the address, copied, is never cut while the chain's
+// name and id can give way (the detail under the list shows them whole).
+var depositColumns = []kit.Column{
+	{Title: "CHAIN", Width: 14, Min: 6},
+	{Title: "CHAIN ID", Width: 10, Min: 5},
+	{Title: "DEPOSIT ADDRESS", Width: 42, Min: 13, Key: true},
+}
 
 // qrLayout is where the selected chain's QR code goes.
 type qrLayout int
@@ -63,14 +63,10 @@ const (
 type depositScreen struct {
 	kit.Visit  // its calls end when it is left
 	app        *kit.App
-	all        []service.ChainInfo // as listed by the service
-	chains     []service.ChainInfo // those the filter lets through
-	filter     kit.ListFilter
+	list       kit.List[service.ChainInfo] // as listed by the service
 	loading    bool
 	generating string // chain being provisioned, "" when none
 	err        error  // the listing failed and there is nothing to show
-	cursor     int
-	offset     int // first visible row
 	showQR     bool
 	qr         map[string]qrCode // rendered codes by address and style
 	spin       spinner.Model
@@ -79,30 +75,31 @@ type depositScreen struct {
 
 // New builds the deposit address screen.
 func New(app *kit.App) tui.Screen {
-	return &depositScreen{app: app, qr: map[string]qrCode{}, filter: kit.NewListFilter(app.Common),
+	d := &depositScreen{app: app, qr: map[string]qrCode{},
 		spin: spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(app.Common.Styles.Spinner))}
+	d.list = kit.NewList(app.Common, kit.ListSpec[service.ChainInfo]{
+		Noun: "chain", Columns: depositColumns, Row: d.row, Select: "select",
+		Empty:  "No chains are open for deposit on this account.",
+		Fields: func(ch service.ChainInfo) []string { return []string{ch.Chain, ch.ChainID, ch.DepositAddress} },
+		ID:     func(ch service.ChainInfo) string { return ch.Chain },
+	})
+	return d
 }
 
 func (d *depositScreen) Init() tea.Cmd { return d.load() }
 
 func (d *depositScreen) Title() string { return "Deposit addresses" }
 
-func (d *depositScreen) SetSize(w, h int) { d.w, d.h = w, h; d.scroll() }
+func (d *depositScreen) SetSize(w, h int) { d.w, d.h = w, h; d.sizeList() }
 
-func (d *depositScreen) KeyMap() help.KeyMap { return d.bindings().KeyMap() }
+func (d *depositScreen) KeyMap() help.KeyMap { return d.list.Bindings(d.keys()).KeyMap() }
 
-// bindings offer only what applies to the selected chain: QR and copy when
-// it has an address, generate when it has none; a refused address is
-// shown, never copied, drawn or re-generated (pressed, c and g say why).
-func (d *depositScreen) bindings() kit.Bindings {
-	if d.filter.Typing {
-		return d.filter.Bindings()
-	}
-	moves := kit.ListMoves(&d.cursor, len(d.chains), "select")
-	// g generates an address here: the list jumps with home and end only.
-	moves[2].Key.SetKeys("home")
-	moves[3].Key.SetKeys("end")
-	ch, some := d.selected()
+// keys offer only what applies to the selected chain: QR and copy when it
+// has an address, generate when it has none; a refused address is shown,
+// never copied, drawn or re-generated (pressed, c and g say why). g
+// generates here, so the list jumps with home and end only.
+func (d *depositScreen) keys() kit.Bindings {
+	ch, some := d.list.Selected()
 	usable := some && ch.AddressProblem == "" && ch.DepositAddress != ""
 	qrKey := depositKeys.QR
 	if d.showQR {
@@ -114,7 +111,7 @@ func (d *depositScreen) bindings() kit.Bindings {
 		}
 		return nil
 	}
-	return append(moves,
+	return kit.Bindings{
 		kit.Binding{Key: qrKey, On: usable, Do: d.toggleQR, Off: func() tea.Cmd {
 			if ch.AddressProblem != "" {
 				return d.toggleQR() // the panel says why there is no QR code
@@ -137,24 +134,11 @@ func (d *depositScreen) bindings() kit.Bindings {
 				return tui.ShowInfo(ch.Chain + " already has a deposit address")
 			}},
 		kit.Binding{Key: depositKeys.Refresh, On: !d.loading, Do: d.load},
-		kit.Binding{Key: kit.FilterKeys.Start, On: len(d.all) > 0, Do: d.filter.Start},
-	)
+	}
 }
 
 // Inputting: while the filter is typed, letters are text.
-func (d *depositScreen) Inputting() bool { return d.filter.Typing }
-
-// applyFilter lists the chains the filter lets through (name, chain id or
-// address), keeping the cursor in range.
-func (d *depositScreen) applyFilter() {
-	d.chains = d.chains[:0:0]
-	for _, ch := range d.all {
-		if d.filter.Match(ch.Chain, ch.ChainID, ch.DepositAddress) {
-			d.chains = append(d.chains, ch)
-		}
-	}
-	d.cursor = min(d.cursor, max(len(d.chains)-1, 0))
-}
+func (d *depositScreen) Inputting() bool { return d.list.Typing() }
 
 func (d *depositScreen) load() tea.Cmd {
 	d.loading = true
@@ -178,40 +162,33 @@ func (d *depositScreen) generate(chain string) tea.Cmd {
 	})
 }
 
-func (d *depositScreen) selected() (service.ChainInfo, bool) {
-	if d.cursor < 0 || d.cursor >= len(d.chains) {
-		return service.ChainInfo{}, false
-	}
-	return d.chains[d.cursor], true
-}
-
 func (d *depositScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case depositsLoadedMsg:
 		d.loading = false
 		switch {
-		case msg.err != nil && len(d.chains) > 0:
+		case msg.err != nil && len(d.list.Items()) > 0:
 			// A refresh failed: keep what is shown, say why in a toast.
 			cmd = tui.ShowError(depositError(msg.err))
 		case msg.err != nil:
 			d.err = depositError(msg.err)
 		default:
-			d.err, d.all = nil, msg.chains
-			d.applyFilter()
+			d.err = nil
+			d.list.SetItems(msg.chains)
 		}
 	case addressGeneratedMsg:
 		d.generating = ""
 		if msg.err != nil {
 			return d, tui.ShowError(depositError(msg.err))
 		}
-		for _, list := range [][]service.ChainInfo{d.all, d.chains} {
-			for i := range list {
-				if strings.EqualFold(list[i].Chain, msg.info.Chain) {
-					list[i] = msg.info
-				}
+		chains := d.list.Items()
+		for i := range chains {
+			if strings.EqualFold(chains[i].Chain, msg.info.Chain) {
+				chains[i] = msg.info
 			}
 		}
+		d.list.SetItems(chains)
 		cmd = tui.ShowInfo(msg.info.Chain + " deposit address ready: " + msg.info.DepositAddress)
 	case spinner.TickMsg:
 		if !d.loading && d.generating == "" {
@@ -221,31 +198,11 @@ func (d *depositScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		return d, cmd
 	case tea.BackgroundColorMsg:
 		d.spin.Style = d.app.Common.Styles.Spinner
-	case tea.PasteMsg:
-		if d.filter.Typing {
-			cmd = d.typeFilter(msg)
-		}
-	case tea.KeyPressMsg:
-		cmd = d.key(msg)
+	case tea.PasteMsg, tea.KeyPressMsg:
+		cmd = d.list.Update(msg, d.keys())
 	}
-	d.scroll()
+	d.sizeList()
 	return d, cmd
-}
-
-// typeFilter hands a key or a paste to the filter being typed.
-func (d *depositScreen) typeFilter(msg tea.Msg) tea.Cmd {
-	cmd := d.filter.Update(msg)
-	d.cursor = 0
-	d.applyFilter()
-	return cmd
-}
-
-func (d *depositScreen) key(k tea.KeyPressMsg) tea.Cmd {
-	if d.filter.Typing {
-		return d.typeFilter(k)
-	}
-	cmd, _ := d.bindings().Handle(k)
-	return cmd
 }
 
 func (d *depositScreen) toggleQR() tea.Cmd {
@@ -274,7 +231,7 @@ func depositError(err error) error {
 
 // qrCode is the selected chain's code, rendered once per address.
 func (d *depositScreen) qrCode() (qrCode, bool) {
-	ch, ok := d.selected()
+	ch, ok := d.list.Selected()
 	if !ok || ch.DepositAddress == "" {
 		return qrCode{}, false
 	}
@@ -303,7 +260,7 @@ func (d *depositScreen) layout() (qrLayout, qrCode) {
 		return qrNone, code
 	case code.Width+2 > d.w:
 		return qrNoRoom, code
-	case d.h-d.baseDetailHeight()-1-len(code.Lines)-4 >= min(3, len(d.chains)):
+	case d.h-d.baseDetailHeight()-1-len(code.Lines)-4 >= min(3, d.list.Len()):
 		return qrBelow, code
 	case 1+len(code.Lines) <= d.h:
 		return qrAlone, code
@@ -314,7 +271,7 @@ func (d *depositScreen) layout() (qrLayout, qrCode) {
 // baseDetailHeight is the detail panel without any QR code: heading,
 // address, "Tokens" and one line per token.
 func (d *depositScreen) baseDetailHeight() int {
-	ch, ok := d.selected()
+	ch, ok := d.list.Selected()
 	if !ok {
 		return 0
 	}
@@ -322,7 +279,7 @@ func (d *depositScreen) baseDetailHeight() int {
 }
 
 // listRows is how many chain rows fit: the list gets what the heading, the
-// column header, the "n of m" line, the gap and the detail panel leave.
+// column titles, the count, the gap and the detail panel leave.
 func (d *depositScreen) listRows() int {
 	h := d.baseDetailHeight()
 	switch l, code := d.layout(); {
@@ -334,10 +291,9 @@ func (d *depositScreen) listRows() int {
 	return max(d.h-h-4, 3)
 }
 
-// scroll keeps the cursor inside the visible window of rows.
-func (d *depositScreen) scroll() {
-	d.offset = kit.ScrollOffset(d.cursor, d.offset, d.listRows(), len(d.chains))
-}
+// sizeList gives the list its rows, which the selected chain's detail
+// (and QR code) decide.
+func (d *depositScreen) sizeList() { d.list.SetSize(d.w, d.listRows()) }
 
 func (d *depositScreen) View() string {
 	c := d.app.Common
@@ -345,73 +301,55 @@ func (d *depositScreen) View() string {
 	var b strings.Builder
 	// The first line holds the filter and the refresh spinner; the status
 	// bar names the screen.
-	if d.filter.Shown() {
-		b.WriteString(d.filter.View() + "  ")
+	if f := d.list.FilterView(); f != "" {
+		b.WriteString(f + "  ")
 	}
-	if d.loading && len(d.chains) > 0 {
+	if d.loading && len(d.list.Items()) > 0 {
 		b.WriteString(d.spin.View() + k.Muted.On(" refreshing…"))
 	}
 	b.WriteString("\n")
 	switch {
-	case d.loading && len(d.chains) == 0:
+	case d.loading && len(d.list.Items()) == 0:
 		b.WriteString("\n" + d.spin.View() + " Loading deposit addresses…\n")
 		return kit.Clip(b.String(), d.w)
 	case d.err != nil:
 		b.WriteString("\n" + kit.ErrorBlock(c, "Error", d.err, d.w))
-		return kit.Clip(b.String(), d.w)
-	case len(d.chains) == 0 && len(d.all) > 0:
-		b.WriteString("\nNo chain matches the filter: press / to change it.\n")
-		return kit.Clip(b.String(), d.w)
-	case len(d.chains) == 0:
-		b.WriteString("\nNo chains are open for deposit on this account.\n")
 		return kit.Clip(b.String(), d.w)
 	}
 	l, code := d.layout()
 	if l == qrAlone {
 		return d.qrAloneView(code)
 	}
-	b.WriteString(k.Label.On(fmt.Sprintf("  %-*s %-*s %s", depChainW, "CHAIN", depIDW, "CHAIN ID", "DEPOSIT ADDRESS")) + "\n")
-	rows := d.listRows()
-	end := min(d.offset+rows, len(d.chains))
-	for i := d.offset; i < end; i++ {
-		b.WriteString(d.row(i) + "\n")
+	b.WriteString(d.list.View(""))
+	if _, ok := d.list.Selected(); ok {
+		b.WriteString("\n" + d.detail(l, code))
 	}
-	if len(d.chains) > rows {
-		b.WriteString(k.Muted.On(fmt.Sprintf("  %d–%d of %d chains", d.offset+1, end, len(d.chains))) + "\n")
-	}
-	b.WriteString("\n" + d.detail(l, code))
 	return kit.Clip(b.String(), d.w)
 }
 
-func (d *depositScreen) row(i int) string {
+// row is a chain's line: its address, or what stands in for one.
+func (d *depositScreen) row(ch service.ChainInfo) kit.Row {
 	k := kit.InksFor(d.app.Common)
-	ch := d.chains[i]
-	addrW := max(min(d.w, depAddrCol+depAddrMaxW)-depAddrCol, 1)
-	addr := ch.DepositAddress
+	r := kit.Row{Cells: []string{ch.Chain, ch.ChainID, ch.DepositAddress}, Ink: k.Value}
 	switch {
 	case d.generating != "" && strings.EqualFold(d.generating, ch.Chain):
-		addr = d.spin.View() + " generating…"
+		r.Cells[2] = "generating…"
+		r.Rich = []string{"", "", d.spin.View() + k.Muted.On(" generating…")}
 	case ch.AddressProblem != "":
-		addr = "refused: failed its check, not copied"
-	case addr == "":
-		addr = "not provisioned (on-demand: press g)"
-	}
-	// An address cut short must look cut short: never a silent truncation.
-	line := kit.Pad(kit.Truncate(ch.Chain, depChainW, "…"), depChainW) + " " +
-		kit.Pad(kit.Truncate(ch.ChainID, depIDW, "…"), depIDW) + " " + kit.Pad(kit.Truncate(addr, addrW, "…"), addrW)
-	if i == d.cursor {
-		return k.Cursor.On("› ") + k.Selected.On(line)
+		r.Cells[2] = "refused: failed its check, not copied"
+	case ch.DepositAddress == "":
+		r.Cells[2] = "not provisioned (on-demand: press g)"
 	}
 	if ch.DepositAddress == "" {
-		return "  " + k.Muted.On(line)
+		r.Ink = k.Muted
 	}
-	return "  " + k.Value.On(line)
+	return r
 }
 
 func (d *depositScreen) detail(l qrLayout, code qrCode) string {
 	c := d.app.Common
 	st, k := c.Styles, kit.InksFor(c)
-	ch, _ := d.selected()
+	ch, _ := d.list.Selected()
 	var b strings.Builder
 	addr := k.Bold.On(ch.DepositAddress)
 	switch {
@@ -449,7 +387,7 @@ func (d *depositScreen) detail(l qrLayout, code qrCode) string {
 // on the line above it so the user can compare what the phone reads.
 func (d *depositScreen) qrAloneView(code qrCode) string {
 	k := kit.InksFor(d.app.Common)
-	ch, _ := d.selected()
+	ch, _ := d.list.Selected()
 	name := ansi.Truncate(ch.Chain, max(d.w-4-ansi.StringWidth(ch.DepositAddress), 1), "…")
 	head := k.Heading.On(name) + "  " + k.Bold.On(ch.DepositAddress)
 	return kit.Clip(head+"\n"+kit.Indent(code.Lines, 2), d.w)

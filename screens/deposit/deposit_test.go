@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"slices"
 	"strings"
 	"testing"
 
@@ -28,8 +29,8 @@ func loadedDeposit(t testing.TB, w, h int, sb sandbox.Options) (*depositScreen, 
 	d.SetSize(w, h)
 	msgs := screentest.RunCmdSync(t, d.Init())
 	d.Update(screentest.FindMsg[depositsLoadedMsg](t, msgs))
-	if d.loading || d.err != nil || len(d.chains) == 0 {
-		t.Fatalf("deposit list did not load: err=%v, %d chains", d.err, len(d.chains))
+	if d.loading || d.err != nil || d.list.Len() == 0 {
+		t.Fatalf("deposit list did not load: err=%v, %d chains", d.err, d.list.Len())
 	}
 	return d, c
 }
@@ -52,7 +53,7 @@ func TestDepositIdle(t *testing.T) {
 	screentest.RequireIdle(t, d, "after loading", d.spin.Tick())
 	screentest.RequireIdle(t, d, "after loading", screentest.OtherMsgs()...)
 
-	d.cursor = 6 // SOLANA
+	d.Update(screentest.Key("end")) // SOLANA
 	_, cmd := d.Update(screentest.Key("g"))
 	msgs = screentest.RunCmdSync(t, cmd)
 	if _, cmd := d.Update(screentest.FindMsg[spinner.TickMsg](t, msgs)); cmd == nil {
@@ -71,7 +72,7 @@ func TestDepositIdle(t *testing.T) {
 // copy never reaches the terminal, and the toast says how to let it through.
 func TestDepositCopy(t *testing.T) {
 	d, c := loadedDeposit(t, 120, 38, sandbox.Options{})
-	addr := d.chains[0].DepositAddress
+	addr := d.list.Item(0).DepositAddress
 	osc := "\x1b]52;c;" + base64.StdEncoding.EncodeToString([]byte(addr)) + "\a"
 	for _, setClipboard := range []string{"", "on", "external", "off"} {
 		inTmux := setClipboard != ""
@@ -121,7 +122,7 @@ func TestDepositCopy(t *testing.T) {
 		})
 	}
 	c.Env["TMUX"] = ""
-	d.cursor = 6 // SOLANA, not provisioned: nothing to copy
+	d.Update(screentest.Key("end")) // SOLANA, not provisioned: nothing to copy
 	msgs := screentest.RunCmdSync(t, func() tea.Cmd { _, cmd := d.Update(screentest.Key("c")); return cmd }())
 	for _, m := range msgs {
 		if _, ok := m.(tui.InfoMsg); !ok {
@@ -283,8 +284,8 @@ func TestQRDecodesFromScreen(t *testing.T) {
 // the cursor stays on screen, and the position is shown.
 func TestDepositManyChains(t *testing.T) {
 	d, _ := loadedDeposit(t, 120, 38, sandbox.Options{ExtraChains: 1000})
-	if len(d.chains) != 1007 {
-		t.Fatalf("%d chains, want 1007", len(d.chains))
+	if d.list.Len() != 1007 {
+		t.Fatalf("%d chains, want 1007", d.list.Len())
 	}
 	for range 500 {
 		d.Update(screentest.Key("down"))
@@ -293,7 +294,7 @@ func TestDepositManyChains(t *testing.T) {
 	if n := strings.Count(v, "SYNTH_"); n > 38 || n < 10 {
 		t.Errorf("%d chain rows drawn for 38 lines", n)
 	}
-	sel := d.chains[500].Chain
+	sel := d.list.Item(500).Chain
 	if !strings.Contains(v, "› "+sel) {
 		t.Errorf("the selected chain %s is not visible:\n%s", sel, v)
 	}
@@ -317,24 +318,29 @@ func TestDepositProviderUnreachable(t *testing.T) {
 }
 
 // TestDepositHomeEnd: End selects the last chain and Home the first, in view;
-// the detail's "chain id" lines up with the address under it.
+// g generates there, so it does not jump; the detail's "chain id" lines up
+// with the address under it.
 func TestDepositHomeEnd(t *testing.T) {
 	d, _ := loadedDeposit(t, 120, 38, sandbox.Options{ExtraChains: 100})
-	last := d.chains[len(d.chains)-1]
-	d.Update(tea.KeyPressMsg{Code: tea.KeyEnd})
+	last := d.list.Item(d.list.Len() - 1)
+	d.Update(screentest.Key("end"))
 	if v := ansi.Strip(d.View()); !strings.Contains(v, "› "+last.Chain) {
 		t.Fatalf("End did not select %s:\n%s", last.Chain, v)
 	}
-	d.Update(tea.KeyPressMsg{Code: tea.KeyHome})
-	if v := ansi.Strip(d.View()); !strings.Contains(v, "› "+d.chains[0].Chain) {
-		t.Fatalf("Home did not select %s:\n%s", d.chains[0].Chain, v)
+	d.Update(screentest.Key("home"))
+	if v := ansi.Strip(d.View()); !strings.Contains(v, "› "+d.list.Item(0).Chain) {
+		t.Fatalf("Home did not select %s:\n%s", d.list.Item(0).Chain, v)
 	}
-	for _, i := range []int{0, 6} { // ARBITRUM, SOLANA
-		d.cursor = i
+	for _, downs := range []int{0, 6} { // ARBITRUM, SOLANA
+		d.Update(screentest.Key("home"))
+		for range downs {
+			d.Update(screentest.Key("down"))
+		}
+		ch, _ := d.list.Selected()
 		var head, addr string
 		for _, l := range strings.Split(ansi.Strip(d.View()), "\n") {
 			switch {
-			case strings.HasPrefix(l, d.chains[i].Chain+" ") && strings.Contains(l, "chain id"):
+			case strings.HasPrefix(l, ch.Chain+" ") && strings.Contains(l, "chain id"):
 				head = l
 			case strings.HasPrefix(l, "Address "):
 				addr = l
@@ -342,32 +348,31 @@ func TestDepositHomeEnd(t *testing.T) {
 		}
 		valueAt := len(addr) - len(strings.TrimLeft(addr[len("Address"):], " "))
 		if head == "" || strings.Index(head, "chain id") != valueAt {
-			t.Errorf("%s: %q not aligned with %q", d.chains[i].Chain, head, addr)
+			t.Errorf("%s: %q not aligned with %q", ch.Chain, head, addr)
 		}
 	}
 }
 
 // TestDepositFilter (issue 12 friction): / filters the chain list by name,
 // chain id or address as it is typed; while typing, letters are text (the
-// footer offers only enter); enter keeps the filter; an empty one lists all.
+// footer offers no c); enter keeps the filter and the count says how many
+// are shown; nothing matching says so; an empty filter lists all.
 func TestDepositFilter(t *testing.T) {
 	d, _ := loadedDeposit(t, 120, 38, sandbox.Options{})
-	all := len(d.chains)
+	all := d.list.Len()
 	d.Update(screentest.Key("/"))
 	if !d.Inputting() || !screentest.Offers(d.KeyMap(), "enter") || screentest.Offers(d.KeyMap(), "c") {
 		t.Fatalf("typing a filter: inputting %v, footer %v", d.Inputting(), d.KeyMap().ShortHelp())
 	}
-	for _, r := range "sol" {
-		d.Update(screentest.Key(string(r)))
+	screentest.TypeInto(d, "sol")
+	if d.list.Len() != 1 || d.list.Item(0).Chain != "SOLANA" {
+		t.Fatalf("filter sol lists %d chains", d.list.Len())
 	}
-	if len(d.chains) != 1 || d.chains[0].Chain != "SOLANA" {
-		t.Fatalf("filter sol lists %v", d.chains)
-	}
-	if v := ansi.Strip(d.View()); !strings.Contains(v, "/ sol") || strings.Contains(v, "ARBITRUM") {
+	if v := ansi.Strip(d.View()); !strings.Contains(v, "/ sol") || strings.Contains(v, "ARBITRUM") || !strings.Contains(v, "1 of 7 chains shown") {
 		t.Errorf("the filtered view:\n%s", v)
 	}
 	d.Update(screentest.Key("enter"))
-	if d.Inputting() || !screentest.Offers(d.KeyMap(), "/") || !screentest.Offers(d.KeyMap(), "g") {
+	if d.Inputting() || !screentest.Offers(d.KeyMap(), "/") || !screentest.Offers(d.KeyMap(), "g") || !screentest.Offers(d.KeyMap(), "esc") {
 		t.Errorf("after enter: inputting %v, footer %v", d.Inputting(), d.KeyMap().ShortHelp())
 	}
 	d.Update(screentest.Key("/"))
@@ -375,12 +380,36 @@ func TestDepositFilter(t *testing.T) {
 		d.Update(screentest.Key("backspace"))
 	}
 	d.Update(screentest.Key("z"))
-	if v := ansi.Strip(d.View()); len(d.chains) != 0 || !strings.Contains(v, "No chain matches the filter") {
-		t.Errorf("filter z: %d chains:\n%s", len(d.chains), v)
+	if v := ansi.Strip(d.View()); d.list.Len() != 0 || !strings.Contains(v, "No chains match 'z': esc clears the filter.") {
+		t.Errorf("filter z: %d chains:\n%s", d.list.Len(), v)
 	}
 	d.Update(screentest.Key("backspace"))
-	if len(d.chains) != all {
-		t.Errorf("an empty filter lists %d of %d chains", len(d.chains), all)
+	if d.list.Len() != all {
+		t.Errorf("an empty filter lists %d of %d chains", d.list.Len(), all)
+	}
+}
+
+// TestDepositAddressNeverCut (issue 21 bug 7): at the narrowest terminal
+// the chain's name and id give way and every address is drawn whole.
+func TestDepositAddressNeverCut(t *testing.T) {
+	d, _ := loadedDeposit(t, 60, 18, sandbox.Options{})
+	d.Update(screentest.Key("end")) // SOLANA, the last
+	_, cmd := d.Update(screentest.Key("g"))
+	if ch, _ := d.list.Selected(); ch.Chain != "SOLANA" {
+		t.Fatalf("g moved the cursor to %s: it generates here", ch.Chain)
+	}
+	d.Update(screentest.FindMsg[addressGeneratedMsg](t, screentest.RunCmdSync(t, cmd)))
+	v := ansi.Strip(d.View())
+	lines := strings.Split(v, "\n")
+	head := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "DEPOSIT ADDRESS") })
+	if head < 0 || len(lines) < head+1+d.list.Len() {
+		t.Fatalf("no list of %d chains:\n%s", d.list.Len(), v)
+	}
+	for i := range d.list.Len() {
+		ch, row := d.list.Item(i), lines[head+1+i]
+		if !strings.HasSuffix(row, " "+ch.DepositAddress) {
+			t.Errorf("%s's address %s is not drawn whole at 60 columns: %q\n%s", ch.Chain, ch.DepositAddress, row, v)
+		}
 	}
 }
 
@@ -389,7 +418,7 @@ func TestDepositFilter(t *testing.T) {
 func TestFilterTakesPastes(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
 	d := New(app).(*depositScreen)
-	screentest.FilterTakesPaste(t, "deposit", d, &d.filter)
+	screentest.FilterTakesPaste(t, "deposit", d, &d.list)
 }
 
 // TestKeyNeverKept: a private key typed or pasted into the chain filter is
@@ -397,5 +426,5 @@ func TestFilterTakesPastes(t *testing.T) {
 func TestKeyNeverKept(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
 	d := New(app).(*depositScreen)
-	screentest.RequireKeyCleared(t, app, d, screentest.KeyField{Name: "chain filter", Focus: d.filter.Start, Value: func() string { return d.filter.Value() }})
+	screentest.RequireKeyCleared(t, app, d, screentest.KeyField{Name: "chain filter", Focus: d.list.StartFilter, Value: d.list.Filter})
 }

@@ -46,8 +46,8 @@ func TestDepositRefusesHostileAddress(t *testing.T) {
 	c.App.Target.Client = service.New(config.SandboxEnvironment(hostile.URL, sandbox.DefaultChainID), service.Options{APIKey: sandbox.DemoAPIKey})
 
 	d.Update(screentest.FindMsg[depositsLoadedMsg](t, screentest.RunCmdSync(t, d.load())))
-	if d.cursor != 0 || d.chains[0].AddressProblem == "" {
-		t.Fatalf("the hostile address was not refused: %+v", d.chains[0])
+	if ch, _ := d.list.Selected(); ch.AddressProblem == "" {
+		t.Fatalf("the hostile address was not refused: %+v", d.list.Item(0))
 	}
 	view := d.View()
 	if !strings.Contains(view, "refused: it failed its check") || strings.Contains(view, "\x1b]52") || strings.Contains(view, "ZXZpbA") {
@@ -61,7 +61,7 @@ func TestDepositRefusesHostileAddress(t *testing.T) {
 	_, cmd := d.Update(screentest.Key("c"))
 	msgs := screentest.RunCmdSync(t, cmd)
 	for _, m := range msgs {
-		if _, ok := m.(tea.RawMsg); ok || m == tea.SetClipboard(d.chains[0].RefusedAddress)() {
+		if _, ok := m.(tea.RawMsg); ok || m == tea.SetClipboard(d.list.Item(0).RefusedAddress)() {
 			t.Fatalf("the refused address reached the clipboard: %#v", m)
 		}
 	}

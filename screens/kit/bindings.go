@@ -58,27 +58,18 @@ func (bs Bindings) Handle(k tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 	return nil, false
 }
 
-// listKeys move the cursor of every list screen: one definition, so they
-// act the same everywhere.
-var listKeys = struct {
-	Up, Down, First, Last key.Binding
-}{
-	Up:    key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "select")),
-	Down:  key.NewBinding(key.WithKeys("down", "j")),
-	First: key.NewBinding(key.WithKeys("home", "g")),
-	Last:  key.NewBinding(key.WithKeys("end", "G")),
-}
-
-// ListMoves are the list keys for a cursor over n rows, acting while the
-// list has rows; help names the movement in the footer ("select", "move").
+// ListMoves are the list keys (ListKeys) for a cursor over a menu of n
+// rows, acting while it has rows; help names the movement in the footer
+// ("move"). A list of data is a List, which also pages and filters.
 func ListMoves(cursor *int, n int, help string) Bindings {
-	up := listKeys.Up
+	up, first := ListKeys.Up, ListKeys.First
 	up.SetHelp(up.Help().Key, help)
+	first.SetHelp("", "") // a menu fits: ↑/↓ names the jumps too
 	some := n > 0
 	return Bindings{
 		{Key: up, On: some, Do: func() tea.Cmd { *cursor = max(*cursor-1, 0); return nil }},
-		{Key: listKeys.Down, On: some, Do: func() tea.Cmd { *cursor = min(*cursor+1, n-1); return nil }},
-		{Key: listKeys.First, On: some, Do: func() tea.Cmd { *cursor = 0; return nil }},
-		{Key: listKeys.Last, On: some, Do: func() tea.Cmd { *cursor = n - 1; return nil }},
+		{Key: ListKeys.Down, On: some, Do: func() tea.Cmd { *cursor = min(*cursor+1, n-1); return nil }},
+		{Key: first, On: some, Do: func() tea.Cmd { *cursor = 0; return nil }},
+		{Key: ListKeys.Last, On: some, Do: func() tea.Cmd { *cursor = n - 1; return nil }},
 	}
 }

@@ -30,7 +30,7 @@ func (k Ink) On(s string) string { return k.open + s + k.close }
 
 // inks are the theme's text styles that screens draw many times a frame.
 type inks struct {
-	Heading, Label, Value, Bold, Muted, Selected, Cursor Ink
+	Heading, Label, Value, Bold, Muted, Warning, Selected, Cursor Ink
 }
 
 // inkCache holds the inks of the two themes; theme.New is a pure function
@@ -51,7 +51,7 @@ func InksFor(c *tui.Common) *inks {
 		st := theme.New(dark)
 		e.inks = inks{
 			Heading: newInk(st.Heading), Label: newInk(st.Label), Value: newInk(st.Value),
-			Bold: newInk(st.Value.Bold(true)), Muted: newInk(st.Muted),
+			Bold: newInk(st.Value.Bold(true)), Muted: newInk(st.Muted), Warning: newInk(st.Warning),
 			Selected: newInk(st.Selected), Cursor: newInk(st.Cursor),
 		}
 	})

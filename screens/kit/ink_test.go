@@ -22,7 +22,7 @@ func TestInksMatchRender(t *testing.T) {
 			style lipgloss.Style
 		}{
 			"heading": {k.Heading, st.Heading}, "label": {k.Label, st.Label}, "value": {k.Value, st.Value},
-			"bold": {k.Bold, st.Value.Bold(true)}, "muted": {k.Muted, st.Muted},
+			"bold": {k.Bold, st.Value.Bold(true)}, "muted": {k.Muted, st.Muted}, "warning": {k.Warning, st.Warning},
 			"selected": {k.Selected, st.Selected}, "cursor": {k.Cursor, st.Cursor},
 		} {
 			for _, s := range []string{"", "x", "0xce41aEDdDd1D9d5Ff1962dCe19F97cC60e3d1D7B", "  SOLANA   solana   not provisioned  ", "› ", "1–38 of 1007 chains"} {

@@ -93,19 +93,6 @@ func GroupChars(s string, n int) string {
 	return prefix + strings.Join(groups, " ")
 }
 
-// ScrollOffset returns the first visible row of a list of n rows showing
-// rows at a time, so that cursor stays visible and no space is left empty
-// at the end.
-func ScrollOffset(cursor, offset, rows, n int) int {
-	if cursor < offset {
-		offset = cursor
-	}
-	if cursor >= offset+rows {
-		offset = cursor - rows + 1
-	}
-	return max(min(offset, n-rows), 0)
-}
-
 // CycleFocus moves the focus delta places through the fields in order,
 // wrapping around.
 func CycleFocus(fields []int, current, delta int) int {

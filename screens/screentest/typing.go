@@ -52,13 +52,52 @@ func TypeAndPasteUnderRoot(t *testing.T, name string, app *kit.App, first tui.Sc
 	}
 }
 
-// FilterTakesPaste starts filter, the list filter of s, pastes into s and
-// checks that the paste went into the filter like typed keys.
-func FilterTakesPaste(t *testing.T, name string, s tui.Screen, filter *kit.ListFilter) {
+// FilterTakesPaste starts the filter of l, the list of s, pastes into s
+// and checks that the paste went into the filter like typed keys.
+func FilterTakesPaste[T any](t *testing.T, name string, s tui.Screen, l *kit.List[T]) {
 	t.Helper()
-	filter.Start()
+	l.StartFilter()
 	s.Update(tea.PasteMsg{Content: "q-pasted"})
-	if v := ansi.Strip(filter.View()); !strings.Contains(v, "q-pasted") {
+	if v := ansi.Strip(l.FilterView()); !strings.Contains(v, "q-pasted") || l.Filter() != "q-pasted" {
 		t.Errorf("%s: the paste is not in the filter: %q", name, v)
+	}
+}
+
+// RequireEscClearsFilterFirst (issue 21 bug 5): on the list screen on top
+// of root, above Home, esc while the filter is typed clears it and stays;
+// so does esc on a filter kept with enter, and the footer names that esc;
+// only an esc with no filter goes back. send hands root a message and
+// delivers what follows; text narrows the list.
+func RequireEscClearsFilterFirst(t *testing.T, root *tui.Model, send func(tea.Msg), text string) {
+	t.Helper()
+	frame := func() string { return ansi.Strip(root.View().Content) }
+	title := func() string { bar, _, _ := strings.Cut(frame(), "\n"); return strings.Fields(bar)[1] }
+	screen := title()
+	typeText := func() {
+		send(Key("/"))
+		for _, r := range text {
+			send(tea.KeyPressMsg{Code: r, Text: string(r)})
+		}
+		if !strings.Contains(frame(), "/ "+text) {
+			t.Fatalf("%s: the filter %q is not shown:\n%s", screen, text, frame())
+		}
+	}
+	typeText()
+	send(Key("esc"))
+	if title() != screen || strings.Contains(frame(), "/ "+text) {
+		t.Fatalf("%s: esc while the filter is typed did not clear it and stay:\n%s", screen, frame())
+	}
+	typeText()
+	send(Key("enter"))
+	if !strings.Contains(frame(), "esc clear filter") || strings.Contains(frame(), "esc back") {
+		t.Errorf("%s: with a filter kept, the footer does not offer esc to clear it:\n%s", screen, frame())
+	}
+	send(Key("esc"))
+	if title() != screen || strings.Contains(frame(), "/ "+text) || !strings.Contains(frame(), "esc back") {
+		t.Fatalf("%s: esc on a kept filter did not clear it and stay:\n%s", screen, frame())
+	}
+	send(Key("esc"))
+	if title() != "Home" {
+		t.Fatalf("%s: esc with no filter did not go back:\n%s", screen, frame())
 	}
 }

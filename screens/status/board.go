@@ -60,28 +60,36 @@ type boardScreen struct {
 	kit.Visit // its calls end when it is left
 	app       *kit.App
 	input     kit.Input
-	filter    kit.ListFilter
+	list      kit.List[string] // the ids, moving first
+	spare     []string         // the order before, refilled by sortRows
 	sched     *follow.Scheduler
 	ids       []string // in the order added
-	rows      []string // shown: moving first, then filtered
 	marked    map[string]bool
 	// inflight: handed out by Next, not answered yet.
 	inflight map[string]bool
 	tag      tui.Tag
 	ticking  bool // a tick of this visit is pending
 	err      error
-	cursor   int
-	offset   int
 	w, h     int
 }
 
 // NewBoard builds the watch board.
 func NewBoard(app *kit.App) tui.Screen {
-	return &boardScreen{
+	b := &boardScreen{
 		app: app, input: kit.NewInput(app.Common, "paste or type quote ids, e.g. q-…", false),
-		filter: kit.NewListFilter(app.Common), sched: follow.NewScheduler(app.Target.Env.EffectiveFollowRate()),
+		sched:  follow.NewScheduler(app.Target.Env.EffectiveFollowRate()),
 		marked: map[string]bool{}, inflight: map[string]bool{},
 	}
+	b.list = kit.NewList(app.Common, kit.ListSpec[string]{
+		Noun: "withdrawal", Columns: boardColumns, Row: b.row, Select: "select",
+		Empty: "No withdrawals on the board yet: paste quote ids above, or press w on History to add this account's.",
+		Fields: func(id string) []string {
+			f, _ := b.sched.Get(id)
+			return []string{id, f.Last.Chain, boardState(f)}
+		},
+		ID: func(id string) string { return id },
+	})
+	return b
 }
 
 // watchlistPath is the board's file, next to the journal.
@@ -104,7 +112,18 @@ func (b *boardScreen) Init() tea.Cmd {
 		recs, _, _ := read()
 		return boardLoadedMsg{ids: ids, own: follow.OwnOf(recs), err: err}
 	}
-	return tea.Batch(b.input.Focus(), load)
+	return tea.Batch(b.typeIDs(true), load)
+}
+
+// typeIDs gives the id field the keys, or the board; the board's cursor
+// is drawn only while it has them.
+func (b *boardScreen) typeIDs(on bool) tea.Cmd {
+	b.list.Blurred = on
+	if on {
+		return b.input.Focus()
+	}
+	b.input.Blur()
+	return nil
 }
 
 // Resume restarts the ticks with a new tag; answers that reached the screen
@@ -124,105 +143,105 @@ func (b *boardScreen) Title() string { return "Watch board" }
 func (b *boardScreen) SetSize(w, h int) {
 	b.w, b.h = w, h
 	b.input.SetWidth(max(w-statusLabelWidth-2, 10))
-	b.scroll()
+	b.sizeList()
 }
 
 // Inputting: while ids or the filter are typed, letters are text.
-func (b *boardScreen) Inputting() bool { return b.input.Focused() || b.filter.Typing }
+func (b *boardScreen) Inputting() bool { return b.input.Focused() || b.list.Typing() }
 
 func (b *boardScreen) KeyMap() help.KeyMap { return b.bindings().KeyMap() }
 
 // bindings: while ids are typed, enter adds them and tab goes to the board
-// (once it has ids); on the board, what acts on the selected row, the
-// filter, and a to type ids.
+// (once it has ids); on the board, the list's keys and what acts on the
+// selected row, and a to type ids.
 func (b *boardScreen) bindings() kit.Bindings {
-	switch {
-	case b.filter.Typing:
-		return b.filter.Bindings()
-	case b.input.Focused():
+	if b.typingIDs() {
 		return kit.Bindings{
 			{Key: boardKeys.Add, On: true, Do: b.addTyped},
-			{Key: boardKeys.ToList, On: len(b.ids) > 0, Do: func() tea.Cmd { b.input.Blur(); return nil }},
+			{Key: boardKeys.ToList, On: len(b.ids) > 0, Do: func() tea.Cmd { return b.typeIDs(false) }},
 		}
 	}
-	some := len(b.rows) > 0
-	id := func() string { return b.rows[b.cursor] }
-	return append(kit.ListMoves(&b.cursor, len(b.rows), "select"),
-		kit.Binding{Key: boardKeys.Open, On: some, Do: func() tea.Cmd {
-			delete(b.marked, id())
-			return tui.Push(newStatus(b.app, id()))
+	return b.list.Bindings(b.keys())
+}
+
+// typingIDs: the id field has the keys, unless the filter is typed.
+func (b *boardScreen) typingIDs() bool { return b.input.Focused() && !b.list.Typing() }
+
+// keys act on the selected row.
+func (b *boardScreen) keys() kit.Bindings {
+	id, some := b.list.Selected()
+	return kit.Bindings{
+		{Key: boardKeys.Open, On: some, Do: func() tea.Cmd {
+			delete(b.marked, id)
+			return tui.Push(newStatus(b.app, id))
 		}},
-		kit.Binding{Key: boardKeys.Copy, On: some, Do: func() tea.Cmd { return kit.CopyText(b.app, id(), "Copied quote id "+id()) }},
-		kit.Binding{Key: boardKeys.CopyHash, On: b.selectedHash() != "", Do: func() tea.Cmd {
-			return kit.CopyText(b.app, b.selectedHash(), "Copied payout hash of "+id())
+		{Key: boardKeys.Copy, On: some, Do: func() tea.Cmd { return kit.CopyText(b.app, id, "Copied quote id "+id) }},
+		{Key: boardKeys.CopyHash, On: b.selectedHash() != "", Do: func() tea.Cmd {
+			return kit.CopyText(b.app, b.selectedHash(), "Copied payout hash of "+id)
 		}},
-		kit.Binding{Key: boardKeys.Remove, On: some, Do: func() tea.Cmd { return b.remove(id()) }},
-		kit.Binding{Key: kit.FilterKeys.Start, On: len(b.ids) > 0, Do: b.filter.Start},
-		kit.Binding{Key: boardKeys.ToField, On: true, Do: b.input.Focus},
-	)
+		{Key: boardKeys.Remove, On: some, Do: func() tea.Cmd { return b.remove(id) }},
+		{Key: boardKeys.ToField, On: true, Do: func() tea.Cmd { return b.typeIDs(true) }},
+	}
 }
 
 func (b *boardScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	cmd := b.update(msg)
+	b.sizeList() // an error shown or gone moves the rows
+	return b, cmd
+}
+
+func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case boardLoadedMsg:
 		if msg.err != nil {
 			b.err = service.UserError{Text: "The board's saved ids cannot be read (" + msg.err.Error() + "): paste them again", Cause: msg.err}
 		}
 		b.sched.Know(msg.own)
-		return b, b.add(msg.ids, false)
+		return b.add(msg.ids, false)
 	case boardSavedMsg:
 		if msg.err != nil {
-			return b, tui.ShowError(service.UserError{Text: "The board could not be saved (" + msg.err.Error() + "): it will be empty after a restart; check the state directory", Cause: msg.err})
+			return tui.ShowError(service.UserError{Text: "The board could not be saved (" + msg.err.Error() + "): it will be empty after a restart; check the state directory", Cause: msg.err})
 		}
 	case boardTickMsg:
 		if msg.tag == b.tag {
 			b.ticking = false
-			return b, b.step()
+			return b.step()
 		}
 	case boardAnswerMsg:
 		if msg.tag == b.tag {
-			return b, b.answered(msg)
+			return b.answered(msg)
 		}
 	case tea.PasteMsg:
-		if b.filter.Typing {
-			return b, b.typeFilter(msg)
+		if b.list.Typing() {
+			return b.list.Update(msg, nil)
 		}
 		text := b.input.Value() + msg.Content // the paste goes where the cursor is
 		b.input.SetValue("")
 		if clean.HoldsKeyShape(text) {
 			// Ids go on the board without entering the field, so the
 			// field's key guard is applied here.
-			return b, tui.ShowError(kit.KeyCleared)
+			return tui.ShowError(kit.KeyCleared)
 		}
-		return b, b.addText(text)
+		return b.addText(text)
 	case tea.KeyPressMsg:
-		return b, b.key(msg)
+		return b.key(msg)
 	}
-	return b, nil
+	return nil
 }
 
-// typeFilter hands a key or a paste to the filter being typed.
-func (b *boardScreen) typeFilter(msg tea.Msg) tea.Cmd {
-	cmd := b.filter.Update(msg)
-	b.cursor = 0
-	b.sortRows()
-	return cmd
-}
-
+// key goes to the id field while it has the keys, else to the list; a
+// changed row is seen once selected.
 func (b *boardScreen) key(k tea.KeyPressMsg) tea.Cmd {
-	if b.filter.Typing {
-		return b.typeFilter(k)
-	}
-	cursor := b.cursor
-	if cmd, ok := b.bindings().Handle(k); ok {
-		if b.cursor != cursor && b.cursor < len(b.rows) {
-			delete(b.marked, b.rows[b.cursor]) // a changed row is seen once selected
-			b.scroll()
+	if !b.typingIDs() {
+		before, _ := b.list.Selected()
+		cmd := b.list.Update(k, b.keys())
+		if after, ok := b.list.Selected(); ok && after != before {
+			delete(b.marked, after)
 		}
 		return cmd
 	}
-	if !b.input.Focused() {
-		return nil
+	if cmd, ok := b.bindings().Handle(k); ok {
+		return cmd
 	}
 	b.err = nil
 	var cmd tea.Cmd
@@ -243,10 +262,11 @@ func (b *boardScreen) addTyped() tea.Cmd {
 
 // selectedHash is the payout hash of the selected row, "" when none.
 func (b *boardScreen) selectedHash() string {
-	if b.input.Focused() || b.cursor >= len(b.rows) {
+	id, ok := b.list.Selected()
+	if b.input.Focused() || !ok {
 		return ""
 	}
-	f, _ := b.sched.Get(b.rows[b.cursor])
+	f, _ := b.sched.Get(id)
 	return f.Last.WithdrawTxHash
 }
 
@@ -364,25 +384,18 @@ func (b *boardScreen) answered(msg boardAnswerMsg) tea.Cmd {
 	return tea.Batch(write, say, b.kick())
 }
 
-// sortRows lists the ids the filter lets through, moving ones first, each
-// group in the order added; the cursor stays on its id when it can.
+// sortRows hands the list the ids, moving ones first, each group in the
+// order added (the list keeps the cursor on its id). The order before
+// is kept to be refilled next time, so an answer allocates nothing.
 func (b *boardScreen) sortRows() {
-	var keep string
-	if b.cursor < len(b.rows) {
-		keep = b.rows[b.cursor]
-	}
-	b.rows = b.rows[:0]
+	rows := b.spare[:0]
 	for _, final := range []bool{false, true} {
 		for _, id := range b.ids {
-			f, _ := b.sched.Get(id)
-			if f.Final == final && b.filter.Match(id, f.Last.Chain, boardState(f)) {
-				b.rows = append(b.rows, id)
+			if f, _ := b.sched.Get(id); f.Final == final {
+				rows = append(rows, id)
 			}
 		}
 	}
-	if i := slices.Index(b.rows, keep); i >= 0 && !b.filter.Typing {
-		b.cursor = i
-	}
-	b.cursor = min(b.cursor, max(len(b.rows)-1, 0))
-	b.scroll()
+	b.spare = b.list.Items()
+	b.list.SetItems(rows)
 }

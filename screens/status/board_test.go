@@ -152,7 +152,7 @@ func TestBoardFollowsToTheEnd(t *testing.T) {
 	for i := 0; i < 10 && br.rowOf("q-doesnotexist") != "" && !strings.Contains(br.rowOf("q-doesnotexist"), "NOT FOUND"); i++ {
 		br.fire()
 	}
-	if f, _ := br.b.sched.Get(br.b.rows[len(br.b.rows)-1]); !f.Final || br.b.sched.Moving()+len(br.b.inflight) == 0 {
+	if f, _ := br.b.sched.Get(br.b.list.Item(br.b.list.Len() - 1)); !f.Final || br.b.sched.Moving()+len(br.b.inflight) == 0 {
 		t.Fatalf("the final row is not after the moving ones:\n%s", br.plain())
 	}
 	for i := 0; i < 1000 && br.fire(); i++ {
@@ -193,8 +193,8 @@ func TestBoardFollowsToTheEnd(t *testing.T) {
 	// enter opens the existing status detail of the selected row.
 	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
 	_, cmd := br.b.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	if push, ok := cmd().(tui.PushMsg); !ok || push.Screen.(*statusScreen).quoteID != br.b.rows[0] {
-		t.Fatalf("enter did not open the status of %s", br.b.rows[0])
+	if push, ok := cmd().(tui.PushMsg); !ok || push.Screen.(*statusScreen).quoteID != br.b.list.Item(0) {
+		t.Fatalf("enter did not open the status of %s", br.b.list.Item(0))
 	}
 }
 
@@ -244,8 +244,8 @@ func TestBoardFilterAndCopy(t *testing.T) {
 		br.send(tea.KeyPressMsg{Code: c, Text: string(c)})
 	}
 	br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
-	if len(br.b.rows) != 1 || br.b.rows[0] != done || br.rowOf(failed) != "" {
-		t.Fatalf("filter shows %q:\n%s", br.b.rows, br.plain())
+	if br.b.list.Len() != 1 || br.b.list.Item(0) != done || br.rowOf(failed) != "" {
+		t.Fatalf("filter shows %d rows:\n%s", br.b.list.Len(), br.plain())
 	}
 	br.clips = nil
 	br.send(tea.KeyPressMsg{Code: 'c', Text: "c"})
@@ -320,7 +320,7 @@ func BenchmarkBoardView(b *testing.B) {
 		now = now.Add(time.Second)
 	}
 	board.sortRows()
-	board.input.Blur()
+	board.typeIDs(false)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
@@ -418,8 +418,8 @@ func TestTypingAndPastingNeverQuit(t *testing.T) {
 func TestFilterTakesPastes(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	h, b := NewHistory(r.App).(*historyScreen), NewBoard(r.App).(*boardScreen)
-	screentest.FilterTakesPaste(t, "history", h, &h.filter)
-	screentest.FilterTakesPaste(t, "board", b, &b.filter)
+	screentest.FilterTakesPaste(t, "history", h, &h.list)
+	screentest.FilterTakesPaste(t, "board", b, &b.list)
 }
 
 // TestKeyNeverKept: a private key typed or pasted into the board's id
@@ -430,12 +430,12 @@ func TestKeyNeverKept(t *testing.T) {
 	b := NewBoard(r.App).(*boardScreen)
 	screentest.RequireKeyCleared(t, r.App, b,
 		screentest.KeyField{Name: "board ids", Value: func() string { return b.input.Value() }},
-		screentest.KeyField{Name: "board filter", Focus: b.filter.Start, Value: func() string { return b.filter.Value() }})
+		screentest.KeyField{Name: "board filter", Focus: b.list.StartFilter, Value: b.list.Filter})
 	if len(b.ids) != 0 {
 		t.Errorf("the board follows %d ids made of the key", len(b.ids))
 	}
 	h := NewHistory(r.App).(*historyScreen)
-	screentest.RequireKeyCleared(t, r.App, h, screentest.KeyField{Name: "history filter", Focus: h.filter.Start, Value: func() string { return h.filter.Value() }})
+	screentest.RequireKeyCleared(t, r.App, h, screentest.KeyField{Name: "history filter", Focus: h.list.StartFilter, Value: h.list.Filter})
 }
 
 // TestMalformedIDsShortened: ids refused for their shape are repeated with

@@ -11,10 +11,10 @@ import (
 	"svcwallet/service/follow"
 )
 
-// boardHeaderLines is the height above the rows: heading, sentence, blank,
-// field, blank, column names; boardFooterLines the count under them.
+// boardHeaderLines is the height above the list: heading, sentence, blank,
+// field, blank; boardFooterLines the list's column titles and count.
 const (
-	boardHeaderLines = 6
+	boardHeaderLines = 5
 	boardFooterLines = 2
 )
 
@@ -78,16 +78,23 @@ func ago(d time.Duration) string {
 	return fmt.Sprintf("%dd%02dh", s/86400, s%86400/3600)
 }
 
-// shortHash shows a payout hash's first and last n characters.
-func shortHash(h string, n int) string {
-	if len(h) <= 2*n+1 {
-		return h
-	}
-	return h[:n] + "…" + h[len(h)-n:]
+// boardColumns: the quote id, which support copies, is drawn whole while
+// the others can give way: the amounts and times shrink, the payout hash
+// (cut in the middle, as the id is when it must be) and the last check
+// are left out, and only then is the id cut, its tail kept.
+var boardColumns = []kit.Column{
+	{Title: "QUOTE ID", Width: 28, Min: 13, Key: true},
+	{Title: "CHAIN", Width: 9, Min: 5},
+	{Title: "RECEIVE", Width: 16, Min: 8, Right: true},
+	{Title: "STATE", Width: 12, Gap: 2},
+	{Title: "SINCE", Width: 8, Min: 5, Right: true},
+	{Title: "CHECKED", Width: 8, Min: 5, Right: true, Optional: true},
+	{Title: "PAYOUT", Width: 15, Min: 11, Gap: 2, Middle: true, Optional: true},
 }
 
-func (b *boardScreen) listRows() int {
-	return max(b.h-boardHeaderLines-boardFooterLines-b.errLines(), 3)
+// sizeList gives the list what the heading, the field and any error leave.
+func (b *boardScreen) sizeList() {
+	b.list.SetSize(b.w, max(b.h-boardHeaderLines-boardFooterLines-b.errLines(), 3))
 }
 
 func (b *boardScreen) errLines() int {
@@ -97,30 +104,13 @@ func (b *boardScreen) errLines() int {
 	return strings.Count(kit.ErrorBlock(b.app.Common, "Error", b.err, b.w), "\n")
 }
 
-// scroll keeps the cursor inside the visible rows.
-func (b *boardScreen) scroll() {
-	b.offset = kit.ScrollOffset(b.cursor, b.offset, b.listRows(), len(b.rows))
-}
-
-// boardColumns are the widths of the columns that shrink on a narrow
-// terminal: quote id, chain, receive amount, the two times; and how many
-// characters of each end of the payout hash are shown.
-type boardColumns struct{ id, chain, receive, time, hash int }
-
-func (b *boardScreen) columns() boardColumns {
-	if b.w < 100 {
-		return boardColumns{13, 8, 12, 7, 5}
-	}
-	return boardColumns{26, 9, 16, 8, 7}
-}
-
 func (b *boardScreen) View() string {
 	c := b.app.Common
 	st := c.Styles
 	var s strings.Builder
 	s.WriteString(st.Muted.Render(b.app.Target.Env.Name + " · withdrawals followed by quote id"))
-	if b.filter.Shown() {
-		s.WriteString("  " + b.filter.View())
+	if f := b.list.FilterView(); f != "" {
+		s.WriteString("  " + f)
 	}
 	s.WriteString("\n" + st.Muted.Render("Paste or type quote ids, separated by spaces, commas or new lines.") + "\n\n")
 	s.WriteString(kit.Field(c, "Quote ids", statusLabelWidth, b.input.View()) + "\n")
@@ -128,33 +118,16 @@ func (b *boardScreen) View() string {
 		s.WriteString(kit.ErrorBlock(c, "Error", b.err, b.w))
 	}
 	s.WriteString("\n")
-	switch {
-	case len(b.ids) == 0:
-		s.WriteString("No withdrawals on the board yet: paste quote ids above, or press w on History to add this account's.\n")
-		return kit.Clip(s.String(), b.w)
-	case len(b.rows) == 0:
-		s.WriteString("No withdrawal matches the filter: press / to change it.\n")
-		return kit.Clip(s.String(), b.w)
-	}
-	cols := b.columns()
-	s.WriteString(st.Label.Render(fmt.Sprintf("  %-*s %-*s %*s  %-12s %*s %*s  %s",
-		cols.id, "QUOTE ID", cols.chain, "CHAIN", cols.receive, "RECEIVE", "STATE", cols.time, "SINCE", cols.time, "CHECKED", "PAYOUT")) + "\n")
-	now := c.Now()
-	end := min(b.offset+b.listRows(), len(b.rows))
-	for i := b.offset; i < end; i++ {
-		s.WriteString(b.row(i, cols, now) + "\n")
-	}
 	moving := b.sched.Moving() + len(b.inflight)
-	s.WriteString(st.Muted.Render(fmt.Sprintf("  %d–%d of %d · %d moving · at most %d requests a second",
-		b.offset+1, end, len(b.rows), moving, b.app.Target.Env.EffectiveFollowRate())) + "\n")
+	s.WriteString(b.list.View(fmt.Sprintf("%d moving · at most %d requests a second", moving, b.app.Target.Env.EffectiveFollowRate())))
 	return kit.Clip(s.String(), b.w)
 }
 
 // since says when something began: how long ago on a moving row, which
 // is redrawn with every answer, and the clock time on a final row, which
-// is not. The service's updated_at is preferred to when this console saw
-// it first.
-func (b *boardScreen) since(seen, updated time.Time, final bool, now time.Time, cols boardColumns) string {
+// is not (to the minute on a narrow board). The service's updated_at is
+// preferred to when this console saw it first.
+func (b *boardScreen) since(seen, updated time.Time, final bool, now time.Time) string {
 	t := seen
 	if !updated.IsZero() && updated.Before(seen) {
 		t = updated
@@ -162,7 +135,7 @@ func (b *boardScreen) since(seen, updated time.Time, final bool, now time.Time, 
 	if !final {
 		return ago(now.Sub(t))
 	}
-	if cols.time < 8 {
+	if b.w < 100 {
 		return t.In(now.Location()).Format("15:04")
 	}
 	return t.In(now.Location()).Format("15:04:05")
@@ -170,33 +143,28 @@ func (b *boardScreen) since(seen, updated time.Time, final bool, now time.Time, 
 
 // row draws one followed id; a row whose state changed since it was last
 // selected carries a •.
-func (b *boardScreen) row(i int, cols boardColumns, now time.Time) string {
-	st := b.app.Common.Styles
-	id := b.rows[i]
+func (b *boardScreen) row(id string) kit.Row {
+	k := kit.InksFor(b.app.Common)
+	now := b.app.Common.Now()
 	f, _ := b.sched.Get(id)
 	state := boardState(f)
 	receive, inState, checked := "", "", "never"
 	if f.Known {
 		receive = f.Last.ReceiveAmount.String() + " " + f.Last.TokenOut
-		inState = b.since(f.Since, f.Last.UpdatedAt, f.Final, now, cols)
+		inState = b.since(f.Since, f.Last.UpdatedAt, f.Final, now)
 	}
 	if !f.LastChecked.IsZero() {
-		checked = b.since(f.LastChecked, time.Time{}, f.Final, now, cols)
+		checked = b.since(f.LastChecked, time.Time{}, f.Final, now)
 	}
-	mark := " "
+	r := kit.Row{Cells: []string{id, f.Last.Chain, receive, boardGlyph(state) + " " + state, inState, checked, f.Last.WithdrawTxHash}}
 	if b.marked[id] {
-		mark = "•"
+		r.Mark = "•"
 	}
-	line := fmt.Sprintf("%-*s %-*s %*s  %s %-10s %*s %*s  %s",
-		cols.id, kit.Truncate(id, cols.id, "…"), cols.chain, kit.Truncate(f.Last.Chain, cols.chain, "…"), cols.receive, kit.Truncate(receive, cols.receive, "…"),
-		boardGlyph(state), state, cols.time, inState, cols.time, checked, shortHash(f.Last.WithdrawTxHash, cols.hash))
 	switch {
-	case i == b.cursor && !b.input.Focused():
-		return st.Cursor.Render("›") + mark + st.Selected.Render(line)
 	case f.Final && (f.NotFound || f.Last.State != service.StateCompleted):
-		return " " + mark + st.Warning.Render(line)
+		r.Ink = k.Warning
 	case f.Final:
-		return " " + mark + st.Value.Render(line)
+		r.Ink = k.Value
 	}
-	return " " + mark + line
+	return r
 }

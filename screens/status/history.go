@@ -9,7 +9,6 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/screens/kit"
 	"svcwallet/service"
@@ -48,19 +47,29 @@ var historyKeys = struct {
 // historyDetailLines is the height of the panel under the list.
 const historyDetailLines = 7
 
+// historyColumns: nothing in a row is copied (the detail under the list
+// shows the quote id and destination whole), so the destination, the
+// widest, gives way first, cut in the middle where addresses are told
+// apart; the ! of an unfinished withdrawal sits before its state. At their
+// least they fit 60 columns.
+var historyColumns = []kit.Column{
+	{Title: "STARTED", Width: 12},
+	{Title: "", Width: 1},
+	{Title: "STATE", Width: 9},
+	{Title: "AMOUNT", Width: 14, Min: 10, Right: true},
+	{Title: "CHAIN", Width: 8, Gap: 2},
+	{Title: "DESTINATION", Width: 44, Min: 11, Gap: 2, Middle: true},
+}
+
 // historyScreen lists the withdrawals of the journal (D11) made from this account
 // in this environment, unfinished ones marked, and opens one to follow it or
 // to resume it; u asks the service about every unfinished one.
 type historyScreen struct {
 	kit.Visit // the refresh's requests end when it is left
 	app       *kit.App
-	all       []journal.Record // this account's, newest first
-	recs      []journal.Record // those the filter lets through
-	filter    kit.ListFilter
+	list      kit.List[journal.Record] // this account's, newest first
 	loaded    bool
 	err       error
-	cursor    int
-	offset    int
 	w, h      int
 	ref       *refreshing // nil unless a refresh is under way
 }
@@ -83,7 +92,16 @@ type refreshing struct {
 
 // NewHistory builds the withdrawal history screen.
 func NewHistory(app *kit.App) tui.Screen {
-	return &historyScreen{app: app, filter: kit.NewListFilter(app.Common)}
+	h := &historyScreen{app: app}
+	h.list = kit.NewList(app.Common, kit.ListSpec[journal.Record]{
+		Noun: "withdrawal", Columns: historyColumns, Row: h.row, Select: "select",
+		// The quote id, destination, chain or state.
+		Fields: func(r journal.Record) []string {
+			return []string{r.QuoteID, r.Intent.ToAddress, r.Intent.Chain, historyState(r)}
+		},
+		ID: func(r journal.Record) string { return r.QuoteID },
+	})
+	return h
 }
 
 func (h *historyScreen) Init() tea.Cmd { return h.load() }
@@ -105,46 +123,27 @@ func (h *historyScreen) Resume() tea.Cmd {
 
 func (h *historyScreen) Title() string { return "Withdrawal history" }
 
-func (h *historyScreen) SetSize(w, hh int) { h.w, h.h = w, hh; h.scroll() }
+func (h *historyScreen) SetSize(w, hh int) {
+	h.w, h.h = w, hh
+	h.list.SetSize(w, max(hh-historyDetailLines-5, 3))
+}
 
-func (h *historyScreen) KeyMap() help.KeyMap { return h.bindings().KeyMap() }
+func (h *historyScreen) KeyMap() help.KeyMap { return h.list.Bindings(h.keys()).KeyMap() }
 
-// bindings: selecting and opening only with withdrawals listed, the filter
-// with any in the journal, watching with some the service can tell about,
-// refreshing with unfinished ones and none under way.
-func (h *historyScreen) bindings() kit.Bindings {
-	if h.filter.Typing {
-		return h.filter.Bindings()
+// keys: opening with a withdrawal selected, watching with some the service
+// can tell about, refreshing with unfinished ones and none under way.
+func (h *historyScreen) keys() kit.Bindings {
+	r, some := h.list.Selected()
+	return kit.Bindings{
+		{Key: historyKeys.Open, On: some, Do: func() tea.Cmd { return tui.Push(h.open(r)) }},
+		{Key: historyKeys.Watch, On: len(h.watchable()) > 0, Do: h.watch},
+		{Key: historyKeys.Refresh, On: h.ref == nil && len(h.refreshable()) > 0, Do: h.refresh},
+		{Key: historyKeys.Reload, On: true, Do: h.load},
 	}
-	n := len(h.recs)
-	if h.err != nil {
-		n = 0
-	}
-	bs := kit.ListMoves(&h.cursor, n, "select")
-	return append(bs,
-		kit.Binding{Key: historyKeys.Open, On: n > 0, Do: func() tea.Cmd { return tui.Push(h.open(h.recs[h.cursor])) }},
-		kit.Binding{Key: kit.FilterKeys.Start, On: len(h.all) > 0 && h.err == nil, Do: h.filter.Start},
-		kit.Binding{Key: historyKeys.Watch, On: len(h.watchable()) > 0, Do: h.watch},
-		kit.Binding{Key: historyKeys.Refresh, On: h.ref == nil && len(h.refreshable()) > 0, Do: h.refresh},
-		kit.Binding{Key: historyKeys.Reload, On: true, Do: h.load},
-	)
 }
 
 // Inputting: while the filter is typed, letters are text.
-func (h *historyScreen) Inputting() bool { return h.filter.Typing }
-
-// applyFilter lists the withdrawals the filter lets through: quote id,
-// destination, chain or state.
-func (h *historyScreen) applyFilter() {
-	h.recs = h.recs[:0:0]
-	for _, r := range h.all {
-		if h.filter.Match(r.QuoteID, r.Intent.ToAddress, r.Intent.Chain, historyState(r)) {
-			h.recs = append(h.recs, r)
-		}
-	}
-	h.cursor = min(h.cursor, max(len(h.recs)-1, 0))
-	h.scroll()
-}
+func (h *historyScreen) Inputting() bool { return h.list.Typing() }
 
 func (h *historyScreen) load() tea.Cmd {
 	read := h.app.AccountRecords()
@@ -157,12 +156,12 @@ func (h *historyScreen) load() tea.Cmd {
 func (h *historyScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case historyLoadedMsg:
-		h.loaded, h.all = true, msg.recs
-		h.err = nil
+		h.loaded, h.err = true, nil
 		if msg.err != nil {
 			h.err = service.UserError{Text: "The journal cannot be read (" + msg.err.Error() + "): check the file's permissions, then press r", Cause: msg.err}
+			msg.recs = nil // nothing is offered from a journal not read
 		}
-		h.applyFilter()
+		h.list.SetItems(msg.recs)
 	case refreshTickMsg:
 		if h.ref != nil && msg.tag == h.ref.tag {
 			h.ref.ticking = false
@@ -172,37 +171,17 @@ func (h *historyScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		if h.ref != nil && msg.tag == h.ref.tag {
 			return h, h.refreshAnswered(msg)
 		}
-	case tea.PasteMsg:
-		if h.filter.Typing {
-			return h, h.typeFilter(msg)
-		}
-	case tea.KeyPressMsg:
-		if h.filter.Typing {
-			return h, h.typeFilter(msg)
-		}
-		cmd, _ := h.bindings().Handle(msg)
-		h.scroll()
-		return h, cmd
+	case tea.PasteMsg, tea.KeyPressMsg:
+		return h, h.list.Update(msg, h.keys())
 	}
 	return h, nil
-}
-
-// typeFilter hands a key or a paste to the filter being typed.
-func (h *historyScreen) typeFilter(msg tea.Msg) tea.Cmd {
-	cmd := h.filter.Update(msg)
-	h.cursor = 0
-	h.applyFilter()
-	return cmd
 }
 
 // watchable is the quote ids of the account's withdrawals the service
 // accepted: the ones it can tell a state of.
 func (h *historyScreen) watchable() []string {
 	var ids []string
-	if h.err != nil {
-		return nil
-	}
-	for _, r := range h.all {
+	for _, r := range h.list.Items() {
 		if r.Answered && r.State != "" {
 			ids = append(ids, r.QuoteID)
 		}
@@ -232,16 +211,13 @@ func (h *historyScreen) watch() tea.Cmd {
 // refreshable is the quote ids of the account's unfinished withdrawals that
 // it made (follow.Own): the ones a refresh asks about.
 func (h *historyScreen) refreshable() []string {
-	if h.err != nil {
-		return nil
-	}
-	return journal.UnfinishedOwn(h.all)
+	return journal.UnfinishedOwn(h.list.Items())
 }
 
 // refresh asks the service about every unfinished withdrawal.
 func (h *historyScreen) refresh() tea.Cmd {
 	s := follow.NewScheduler(h.app.Target.Env.EffectiveFollowRate())
-	s.Know(follow.OwnOf(h.all))
+	s.Know(follow.OwnOf(h.list.Items()))
 	ids := h.refreshable()
 	for _, id := range ids {
 		s.Add(id, h.app.Common.Now())
@@ -336,13 +312,6 @@ func historyState(r journal.Record) string {
 	return r.State
 }
 
-func (h *historyScreen) listRows() int { return max(h.h-historyDetailLines-5, 3) }
-
-// scroll keeps the cursor inside the visible rows.
-func (h *historyScreen) scroll() {
-	h.offset = kit.ScrollOffset(h.cursor, h.offset, h.listRows(), len(h.recs))
-}
-
 func (h *historyScreen) View() string {
 	c := h.app.Common
 	st := c.Styles
@@ -351,8 +320,8 @@ func (h *historyScreen) View() string {
 	if h.ref != nil {
 		b.WriteString("  " + st.Warning.Render(fmt.Sprintf("Refreshing: %d of %d unfinished answered…", h.ref.answered, h.ref.total)))
 	}
-	if h.filter.Shown() {
-		b.WriteString("  " + h.filter.View())
+	if f := h.list.FilterView(); f != "" {
+		b.WriteString("  " + f)
 	}
 	b.WriteString("\n\n")
 	switch {
@@ -365,56 +334,46 @@ func (h *historyScreen) View() string {
 	case h.app.Journal() == nil:
 		b.WriteString("No journal is open, so withdrawals are not recorded here.\n")
 		return kit.Clip(b.String(), h.w)
-	case len(h.recs) == 0 && len(h.all) > 0:
-		b.WriteString("No withdrawal matches the filter: press / to change it.\n")
-		return kit.Clip(b.String(), h.w)
-	case len(h.recs) == 0:
+	case len(h.list.Items()) == 0:
 		b.WriteString("No withdrawals from this account in the journal yet.\n")
 		b.WriteString(st.Muted.Render(h.app.Journal().Path()) + "\n")
 		return kit.Clip(b.String(), h.w)
 	}
-	b.WriteString(st.Label.Render(fmt.Sprintf("  %-12s   %-9s %14s  %-9s %s", "STARTED", "STATE", "AMOUNT", "CHAIN", "DESTINATION")) + "\n")
-	rows := h.listRows()
-	end := min(h.offset+rows, len(h.recs))
-	for i := h.offset; i < end; i++ {
-		b.WriteString(h.row(i) + "\n")
+	unfinished := ""
+	if n := h.unfinished(); n > 0 {
+		unfinished = fmt.Sprintf("%d unfinished (!)", n)
 	}
-	unfinished := 0
-	for _, r := range h.recs {
-		if !r.Finished() {
-			unfinished++
-		}
+	b.WriteString(h.list.View(unfinished))
+	if r, ok := h.list.Selected(); ok {
+		b.WriteString("\n" + h.detail(r))
 	}
-	count := fmt.Sprintf("  %d–%d of %d withdrawals", h.offset+1, end, len(h.recs))
-	if unfinished > 0 {
-		count += fmt.Sprintf(" · %d unfinished (!)", unfinished)
-	}
-	b.WriteString(st.Muted.Render(count) + "\n\n")
-	b.WriteString(h.detail(h.recs[h.cursor]))
 	return kit.Clip(b.String(), h.w)
 }
 
-func (h *historyScreen) row(i int) string {
-	st := h.app.Common.Styles
-	r := h.recs[i]
-	mark := " "
-	if !r.Finished() {
-		mark = "!"
+// unfinished counts the unfinished withdrawals the filter lets through.
+func (h *historyScreen) unfinished() int {
+	n := 0
+	for i := range h.list.Len() {
+		if !h.list.Item(i).Finished() {
+			n++
+		}
 	}
+	return n
+}
+
+// row is one withdrawal, marked ! while unfinished.
+func (h *historyScreen) row(r journal.Record) kit.Row {
+	k := kit.InksFor(h.app.Common)
 	amount := ""
 	if r.Intent.TokenIn != "" {
 		amount = r.Intent.PayAmount.String() + " " + r.Intent.TokenIn
 	}
-	line := fmt.Sprintf("%-12s %s %-9s %14s  %-9s %s",
-		r.Started.In(h.app.Common.Now().Location()).Format("Jan 02 15:04"), mark, historyState(r),
-		ansi.Truncate(amount, 14, "…"), ansi.Truncate(r.Intent.Chain, 9, "…"), tui.ShortAddress(r.Intent.ToAddress))
-	switch {
-	case i == h.cursor:
-		return st.Cursor.Render("› ") + st.Selected.Render(line)
-	case !r.Finished():
-		return "  " + st.Warning.Render(line)
+	row := kit.Row{Cells: []string{r.Started.In(h.app.Common.Now().Location()).Format("Jan 02 15:04"), " ", historyState(r),
+		amount, r.Intent.Chain, r.Intent.ToAddress}, Ink: k.Value}
+	if !r.Finished() {
+		row.Cells[1], row.Ink = "!", k.Warning
 	}
-	return "  " + st.Value.Render(line)
+	return row
 }
 
 // detail shows the selected withdrawal in full and what enter will do.

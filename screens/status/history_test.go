@@ -16,18 +16,26 @@ import (
 	"svcwallet/tui"
 )
 
+// historyOfEntries is History, sized w×h, of the rig's sample journal
+// (screentest.HistoryEntries), read.
+func historyOfEntries(t *testing.T, w, hh int) (*screentest.StatusRig, *historyScreen) {
+	t.Helper()
+	r := screentest.NewStatusRig(t)
+	screentest.HistoryEntries(t, r)
+	h := NewHistory(r.App).(*historyScreen)
+	h.SetSize(w, hh)
+	screentest.Drive(h, h.Init())
+	return r, h
+}
+
 // TestHistory: this account's withdrawals in this environment, newest first;
 // the unfinished ones counted for the home banner; enter resumes an
 // unanswered one (re-sent: Busy) and follows a finished one.
 func TestHistory(t *testing.T) {
-	r := screentest.NewStatusRig(t)
-	screentest.HistoryEntries(t, r)
-	h := NewHistory(r.App).(*historyScreen)
-	h.SetSize(100, 30)
-	screentest.Drive(h, h.Init())
+	r, h := historyOfEntries(t, 100, 30)
 	var ids []string
-	for _, rec := range h.recs {
-		ids = append(ids, rec.QuoteID)
+	for i := range h.list.Len() {
+		ids = append(ids, h.list.Item(i).QuoteID)
 	}
 	if got := strings.Join(ids, " "); got != "q-unanswered q-sending q-refused q-completed" {
 		t.Fatalf("history lists %s", got)
@@ -38,7 +46,7 @@ func TestHistory(t *testing.T) {
 		t.Fatalf("unfinished: %+v", un)
 	}
 	view := ansi.Strip(h.View())
-	for _, w := range []string{"! NO ANSWER", "! SENDING", "  REJECTED", "  COMPLETED", "0x9965…A4dc", "2 unfinished"} {
+	for _, w := range []string{"! NO ANSWER", "! SENDING", "  REJECTED", "  COMPLETED", sandbox.DestRefunded, "2 unfinished"} {
 		if !strings.Contains(view, w) {
 			t.Errorf("history lacks %q:\n%s", w, view)
 		}
@@ -91,12 +99,27 @@ func TestHistoryHeaderAndJumps(t *testing.T) {
 		want int
 	}{{"end", 3}, {"home", 0}, {"G", 3}, {"g", 0}} {
 		screentest.Press(h, k.key)
-		if h.cursor != k.want {
-			t.Errorf("%s: cursor on %d, want %d", k.key, h.cursor, k.want)
+		if r, _ := h.list.Selected(); r.QuoteID != h.list.Item(k.want).QuoteID {
+			t.Errorf("%s: cursor on %s, want row %d", k.key, r.QuoteID, k.want)
 		}
 	}
 	if !screentest.Offers(h.KeyMap(), "enter") {
 		t.Error("a history with withdrawals does not offer enter")
+	}
+}
+
+// TestHistoryNarrow: at 60 columns every row fits, its destination cut in
+// the middle with both ends shown, and the chain whole.
+func TestHistoryNarrow(t *testing.T) {
+	_, h := historyOfEntries(t, 60, 18)
+	lines := strings.Split(ansi.Strip(h.View()), "\n")
+	for i := range h.list.Len() {
+		rec, row := h.list.Item(i), lines[3+i]
+		to := rec.Intent.ToAddress
+		if ansi.StringWidth(row) > 60 || !strings.Contains(row, " "+rec.Intent.Chain+" ") ||
+			!strings.HasSuffix(row, to[:5]+"…"+to[len(to)-5:]) {
+			t.Errorf("row of %s at 60 columns: %q", rec.QuoteID, row)
+		}
 	}
 }
 
@@ -123,17 +146,14 @@ func pushed(t *testing.T, cmd tea.Cmd) *statusScreen {
 // TestRefusedWithdrawalOffersNoRefresh (issue 12 bug 3): a withdrawal that
 // never happened has nothing to refresh, so its status offers no r.
 func TestRefusedWithdrawalOffersNoRefresh(t *testing.T) {
-	r := screentest.NewStatusRig(t)
-	screentest.HistoryEntries(t, r)
-	h := NewHistory(r.App).(*historyScreen)
-	h.SetSize(100, 30)
-	screentest.Drive(h, h.Init())
+	_, h := historyOfEntries(t, 100, 30)
 	screentest.Press(h, "down")
 	screentest.Press(h, "down")
-	if got := h.recs[h.cursor].QuoteID; got != "q-refused" {
-		t.Fatalf("cursor on %s", got)
+	rec, _ := h.list.Selected()
+	if rec.QuoteID != "q-refused" {
+		t.Fatalf("cursor on %s", rec.QuoteID)
 	}
-	s := h.open(h.recs[h.cursor])
+	s := h.open(rec)
 	s.SetSize(100, 30)
 	s.Init()
 	if screentest.Offers(s.KeyMap(), "r") {
@@ -145,19 +165,15 @@ func TestRefusedWithdrawalOffersNoRefresh(t *testing.T) {
 // id, destination, chain or state; enter keeps the filter and opens stay
 // on the filtered rows.
 func TestHistoryFilter(t *testing.T) {
-	r := screentest.NewStatusRig(t)
-	screentest.HistoryEntries(t, r)
-	h := NewHistory(r.App).(*historyScreen)
-	h.SetSize(100, 30)
-	screentest.Drive(h, h.Init())
+	_, h := historyOfEntries(t, 100, 30)
 	screentest.Press(h, "/")
 	if !h.Inputting() || screentest.Offers(h.KeyMap(), "r") {
 		t.Fatalf("typing a filter: inputting %v, footer %v", h.Inputting(), h.KeyMap().ShortHelp())
 	}
 	h = screentest.TypeInto(h, "solana").(*historyScreen)
 	screentest.Press(h, "enter")
-	if len(h.recs) != 1 || h.recs[0].QuoteID != "q-sending" {
-		t.Fatalf("filter solana lists %v", h.recs)
+	if h.list.Len() != 1 || h.list.Item(0).QuoteID != "q-sending" {
+		t.Fatalf("filter solana lists %d withdrawals", h.list.Len())
 	}
 	if v := ansi.Strip(h.View()); !strings.Contains(v, "/ solana") || strings.Contains(v, "ARBITRUM") {
 		t.Errorf("the filtered view:\n%s", v)
@@ -167,7 +183,7 @@ func TestHistoryFilter(t *testing.T) {
 	}
 	screentest.Press(h, "/")
 	h = screentest.TypeInto(h, "zz").(*historyScreen)
-	if v := ansi.Strip(h.View()); !strings.Contains(v, "No withdrawal matches the filter") || screentest.Offers(h.KeyMap(), "up") {
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "No withdrawals match 'solanazz'") || screentest.Offers(h.KeyMap(), "up") {
 		t.Errorf("filter solanazz:\n%s", v)
 	}
 }
@@ -193,9 +209,9 @@ func TestHistoryPlantedJournalIsInert(t *testing.T) {
 	h.SetSize(120, 30)
 	screentest.Drive(h, h.Init())
 	view := h.View()
-	if len(h.recs) != 1 || h.recs[0].QuoteID != "q-ok" || strings.Contains(view, "38;2;1;2;3") || strings.Contains(view, "\u202e") ||
+	if h.list.Len() != 1 || h.list.Item(0).QuoteID != "q-ok" || strings.Contains(view, "38;2;1;2;3") || strings.Contains(view, "\u202e") ||
 		strings.Contains(view, "\a") || !strings.Contains(ansi.Strip(view), "q-ok") {
-		t.Fatalf("history of a planted journal: %d records\n%q", len(h.recs), view)
+		t.Fatalf("history of a planted journal: %d records\n%q", h.list.Len(), view)
 	}
 }
 
@@ -287,4 +303,31 @@ func (h *toldHistory) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	}
 	_, cmd := h.historyScreen.Update(msg)
 	return h, cmd
+}
+
+// TestListEscClearsFilterFirst (issue 21 bug 5): on History and the watch
+// board, / and text then esc clears the filter and stays; only an esc with
+// no filter goes back.
+func TestListEscClearsFilterFirst(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	screentest.HistoryEntries(t, r)
+	screentest.RecordTimers(r.App)
+	for _, c := range []struct {
+		name, text string
+		screen     tui.Screen
+		setup      []tea.Msg
+	}{
+		{"history", "solana", NewHistory(r.App), nil},
+		{"board", "sending", NewBoard(r.App), []tea.Msg{tea.PasteMsg{Content: "q-sending q-completed"}, screentest.Key("tab")}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			root := tui.New(screentest.NewHome(r.App), tui.Options{Theme: "dark", Common: r.App.Common})
+			screentest.Feed(root, tea.WindowSizeMsg{Width: 120, Height: 40})
+			screentest.Feed(root, tui.PushMsg{Screen: c.screen})
+			for _, m := range c.setup {
+				screentest.Feed(root, m)
+			}
+			screentest.RequireEscClearsFilterFirst(t, root, func(m tea.Msg) { screentest.Feed(root, m) }, c.text)
+		})
+	}
 }

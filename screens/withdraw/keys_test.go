@@ -141,9 +141,8 @@ func TestRouteFilter(t *testing.T) {
 	}
 	screentest.TypeInto(r, "sol")
 	screentest.Press(r, "enter")
-	routes := r.routes()
-	if len(routes) != 1 || routes[0].Chain != "SOLANA" {
-		t.Fatalf("filter sol lists %v", routes)
+	if r.list.Len() != 1 || r.list.Item(0).Chain != "SOLANA" {
+		t.Fatalf("filter sol lists %d chains", r.list.Len())
 	}
 	if v := ansi.Strip(r.View()); !strings.Contains(v, "/ sol") || strings.Contains(v, "ARBITRUM") {
 		t.Errorf("the filtered view:\n%s", v)
@@ -165,7 +164,7 @@ func TestTypingAndPastingNeverQuit(t *testing.T) {
 func TestFilterTakesPastes(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
 	r := New(app).(*routeScreen)
-	screentest.FilterTakesPaste(t, "route", r, &r.filter)
+	screentest.FilterTakesPaste(t, "route", r, &r.list)
 }
 
 // TestKeyNeverKept: a private key typed or pasted into the destination
@@ -181,7 +180,7 @@ func TestKeyNeverKept(t *testing.T) {
 	}
 	screentest.RequireKeyCleared(t, app, d, fields...)
 	r := New(app).(*routeScreen)
-	screentest.RequireKeyCleared(t, app, r, screentest.KeyField{Name: "route filter", Focus: r.filter.Start, Value: func() string { return r.filter.Value() }})
+	screentest.RequireKeyCleared(t, app, r, screentest.KeyField{Name: "route filter", Focus: r.list.StartFilter, Value: r.list.Filter})
 }
 
 // TestReviewWaitsForTheKey (issue 21 bug 12): while the signing key is being

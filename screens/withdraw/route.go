@@ -36,6 +36,14 @@ var routeKeys = struct {
 	Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh")),
 }
 
+// routeColumns: nothing here is copied, so no column is the key.
+var routeColumns = []kit.Column{
+	{Title: "DESTINATION", Width: 14, Min: 8},
+	{Title: "CHAIN ID", Width: 10, Min: 5},
+	{Title: "TYPE", Width: 8, Min: 4},
+	{Title: "PAYOUT TOKENS", Width: 13, Min: 8},
+}
+
 // routeScreen is the first withdrawal step: source token, destination chain and
 // payout token, from withdrawal info. Tokens with no route stay visible as
 // unavailable.
@@ -45,68 +53,79 @@ type routeScreen struct {
 	info      service.WithdrawalInfo
 	sources   []string // token_in keys, USDT first
 	source    int
-	chain     int
+	list      kit.List[service.WithdrawalRoute] // the source's destination chains
 	payout    int
 	loading   bool
 	err       error
-	filter    kit.ListFilter // narrows the destination chains
 	spin      spinner.Model
 	w, h      int
 }
 
 // New starts a withdrawal at its first step, the route.
 func New(app *kit.App) tui.Screen {
-	return &routeScreen{app: app, filter: kit.NewListFilter(app.Common), spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
+	r := &routeScreen{app: app, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
+	r.list = kit.NewList(app.Common, kit.ListSpec[service.WithdrawalRoute]{
+		Noun: "destination chain", Columns: routeColumns, Row: r.row, Select: "destination chain",
+		Fields: func(rt service.WithdrawalRoute) []string {
+			return append([]string{rt.Chain, rt.ChainID, rt.ChainType}, rt.TokensOut...)
+		},
+		ID: func(rt service.WithdrawalRoute) string { return rt.Chain },
+	})
+	return r
 }
 
 func (r *routeScreen) Init() tea.Cmd { return r.load() }
 
 func (r *routeScreen) Title() string { return "Withdraw: route" }
 
-func (r *routeScreen) SetSize(w, h int) { r.w, r.h = w, h }
+func (r *routeScreen) SetSize(w, h int) { r.w, r.h = w, h; r.sizeList() }
 
-// KeyMap offers enter only on a usable route, ↑/↓ with more than one
-// chain, ←/→ with more than one payout token, tab with more than one source.
-func (r *routeScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
+// KeyMap offers enter only on a usable route, ↑/↓ over the chains, ←/→
+// with more than one payout token, tab with more than one source.
+func (r *routeScreen) KeyMap() help.KeyMap { return r.list.Bindings(r.keys()).KeyMap() }
 
-// bindings offer what changes the route shown: the chain while there are
-// several, the payout token while its chain has several, the source token,
-// and enter only on a route that can be used.
-func (r *routeScreen) bindings() kit.Bindings {
-	if r.filter.Typing {
-		return r.filter.Bindings()
-	}
+// keys offer what changes the route shown: the payout token while its
+// chain has several, the source token, and enter only on a route that can
+// be used.
+func (r *routeScreen) keys() kit.Bindings {
 	ready := !r.loading && r.err == nil
-	routes := r.routes()
-	usable := ready && r.chain < len(routes) && len(routes[r.chain].TokensOut) > 0
-	chains := 0
-	if ready && len(routes) > 1 {
-		chains = len(routes)
-	}
+	rt, some := r.list.Selected()
+	usable := ready && some && len(rt.TokensOut) > 0
 	payout := func(delta int) func() tea.Cmd {
 		return func() tea.Cmd {
-			n := len(routes[r.chain].TokensOut)
+			n := len(rt.TokensOut)
 			r.payout = (r.payout + delta + n) % n
 			return nil
 		}
 	}
-	several := usable && len(routes[r.chain].TokensOut) > 1
-	return append(kit.Bindings{{Key: routeKeys.Next, On: usable, Do: r.next, Off: r.next}},
-		append(kit.ListMoves(&r.chain, chains, "destination chain"),
-			kit.Binding{Key: routeKeys.Left, On: several, Do: payout(-1)},
-			kit.Binding{Key: routeKeys.Right, On: several, Do: payout(1)},
-			kit.Binding{Key: routeKeys.Source, On: ready && len(r.sources) > 1, Do: func() tea.Cmd {
-				r.source = (r.source + 1) % len(r.sources)
-				r.chain, r.payout = 0, 0
-				return nil
-			}},
-			kit.Binding{Key: routeKeys.Refresh, On: !r.loading, Do: r.load},
-			kit.Binding{Key: kit.FilterKeys.Start, On: ready && len(r.info.Route[r.sourceName()]) > 0, Do: r.filter.Start},
-		)...)
+	several := usable && len(rt.TokensOut) > 1
+	return kit.Bindings{
+		{Key: routeKeys.Next, On: usable, Do: r.next, Off: r.next},
+		{Key: routeKeys.Left, On: several, Do: payout(-1)},
+		{Key: routeKeys.Right, On: several, Do: payout(1)},
+		{Key: routeKeys.Source, On: ready && len(r.sources) > 1, Do: func() tea.Cmd {
+			r.source = (r.source + 1) % len(r.sources)
+			r.list.SetItems(r.info.Route[r.sources[r.source]])
+			r.payout = 0
+			return nil
+		}},
+		{Key: routeKeys.Refresh, On: !r.loading, Do: r.load},
+	}
+}
+
+// sizeList gives the list the lines under the source, the provider and
+// the filter, less the sentence under it.
+func (r *routeScreen) sizeList() {
+	filter := 0
+	if r.list.FilterView() != "" {
+		filter = 1
+	}
+	r.list.SetSize(r.w, max(r.h-7-filter, 3))
 }
 
 func (r *routeScreen) load() tea.Cmd {
 	r.loading, r.err = true, nil
+	r.list.SetItems(nil) // no chain is offered until the answer is shown
 	client, parent := r.app.Client(), r.Context(r.app)
 	return tea.Batch(r.spin.Tick, func() tea.Msg {
 		cx, cancel := kit.Call(parent)
@@ -116,23 +135,8 @@ func (r *routeScreen) load() tea.Cmd {
 	})
 }
 
-// routes are the destination chains of the selected source token that the
-// filter lets through (chain name, id, type or payout token).
-func (r *routeScreen) routes() []service.WithdrawalRoute {
-	if r.source >= len(r.sources) {
-		return nil
-	}
-	var out []service.WithdrawalRoute
-	for _, rt := range r.info.Route[r.sources[r.source]] {
-		if r.filter.Match(append([]string{rt.Chain, rt.ChainID, rt.ChainType}, rt.TokensOut...)...) {
-			out = append(out, rt)
-		}
-	}
-	return out
-}
-
 // Inputting: while the filter is typed, letters are text.
-func (r *routeScreen) Inputting() bool { return r.filter.Typing }
+func (r *routeScreen) Inputting() bool { return r.list.Typing() }
 
 func (r *routeScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
@@ -149,12 +153,14 @@ func (r *routeScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		var cmd tea.Cmd
 		r.spin, cmd = r.spin.Update(msg)
 		return r, cmd
-	case tea.PasteMsg:
-		if r.filter.Typing {
-			return r, r.typeFilter(msg)
+	case tea.PasteMsg, tea.KeyPressMsg:
+		before, _ := r.list.Selected()
+		cmd := r.list.Update(msg, r.keys())
+		if after, _ := r.list.Selected(); after.Chain != before.Chain {
+			r.payout = 0 // another chain has its own payout tokens
 		}
-	case tea.KeyPressMsg:
-		return r, r.key(msg)
+		r.sizeList()
+		return r, cmd
 	}
 	return r, nil
 }
@@ -173,48 +179,25 @@ func (r *routeScreen) setInfo(info service.WithdrawalInfo) {
 		}
 		return r.sources[i] < r.sources[j]
 	})
-	r.source, r.chain, r.payout = 0, 0, 0
-}
-
-// sourceName is the selected source token, "" before the routes are known.
-func (r *routeScreen) sourceName() string {
-	if r.source >= len(r.sources) {
-		return ""
+	r.source, r.payout = 0, 0
+	if len(r.sources) > 0 {
+		r.list.SetItems(info.Route[r.sources[0]])
 	}
-	return r.sources[r.source]
-}
-
-// typeFilter hands a key or a paste to the filter being typed.
-func (r *routeScreen) typeFilter(msg tea.Msg) tea.Cmd {
-	cmd := r.filter.Update(msg)
-	r.chain, r.payout = 0, 0
-	return cmd
-}
-
-func (r *routeScreen) key(k tea.KeyPressMsg) tea.Cmd {
-	if r.filter.Typing {
-		return r.typeFilter(k)
-	}
-	chain := r.chain
-	cmd, _ := r.bindings().Handle(k)
-	if r.chain != chain {
-		r.payout = 0 // another chain has its own payout tokens
-	}
-	return cmd
 }
 
 // next moves on to the destination step, refusing routes that cannot be used.
 func (r *routeScreen) next() tea.Cmd {
-	routes := r.routes()
+	rt, some := r.list.Selected()
 	switch {
 	case r.loading || r.err != nil:
 		return nil
-	case len(routes) == 0:
+	case len(r.list.Items()) == 0:
 		return tui.ShowError(service.UserError{Text: r.sources[r.source] + " withdrawals are not available yet: press tab for another source token"})
-	case len(routes[r.chain].TokensOut) == 0:
-		return tui.ShowError(service.UserError{Text: "No payout token on " + routes[r.chain].Chain + " for now: pick another chain"})
+	case !some:
+		return nil // the filter lets no chain through: the list says so
+	case len(rt.TokensOut) == 0:
+		return tui.ShowError(service.UserError{Text: "No payout token on " + rt.Chain + " for now: pick another chain"})
 	}
-	rt := routes[r.chain]
 	w := withdrawal.Choice{Info: r.info, TokenIn: r.sources[r.source], Route: rt, TokenOut: rt.TokensOut[r.payout]}
 	return tui.Push(newDestination(r.app, w))
 }
@@ -246,49 +229,38 @@ func (r *routeScreen) View() string {
 	}
 	b.WriteString(kit.Field(c, "Source token", lw, strings.Join(src, "  ")) + "\n")
 	b.WriteString(kit.Field(c, "Provider", lw, st.Value.Render(r.info.Provider)) + "\n\n")
-	routes := r.routes()
-	if r.filter.Shown() {
-		b.WriteString("  " + r.filter.View() + "\n")
+	if f := r.list.FilterView(); f != "" {
+		b.WriteString("  " + f + "\n")
 	}
-	if len(routes) == 0 && len(r.info.Route[r.sourceName()]) > 0 {
-		b.WriteString(st.Muted.Render("No destination chain matches the filter: press / to change it.") + "\n")
-		return kit.Clip(b.String(), r.w)
-	}
-	if len(routes) == 0 {
+	if len(r.list.Items()) == 0 {
 		b.WriteString(st.Warning.Render("No destination chain for "+r.sources[r.source]+" yet: it is not available for withdrawal.") + "\n")
 		return kit.Clip(b.String(), r.w)
 	}
-	b.WriteString(st.Label.Render(fmt.Sprintf("  %-14s %-10s %-8s %s", "DESTINATION", "CHAIN ID", "TYPE", "PAYOUT TOKENS")) + "\n")
-	first := max(0, min(r.chain-(r.h-12)/2, len(routes)-(r.h-10)))
-	for i := first; i < len(routes) && i-first < max(r.h-10, 3); i++ {
-		rt := routes[i]
-		tokens := strings.Join(rt.TokensOut, " ")
-		if tokens == "" {
-			tokens = "unavailable"
-		}
-		line := fmt.Sprintf("%-14s %-10s %-8s ", rt.Chain, rt.ChainID, rt.ChainType)
-		if i != r.chain {
-			b.WriteString("  " + st.Value.Render(line) + st.Muted.Render(tokens) + "\n")
-			continue
-		}
-		// The payout token being chosen is reversed; the columns stay where
-		// the other rows have them.
-		var outs []string
-		for j, t := range rt.TokensOut {
-			if j == r.payout {
-				outs = append(outs, st.Selected.Render(t))
-			} else {
-				outs = append(outs, st.Value.Render(t))
-			}
-		}
-		if len(outs) == 0 {
-			outs = []string{st.Muted.Render("unavailable")}
-		}
-		b.WriteString(st.Cursor.Render("› ") + st.Selected.Render(line) + strings.Join(outs, " ") + "\n")
-	}
-	rt := routes[r.chain]
-	if len(rt.TokensOut) > 0 {
+	b.WriteString(r.list.View(""))
+	if rt, ok := r.list.Selected(); ok && len(rt.TokensOut) > 0 {
 		b.WriteString("\n" + st.Muted.Render(fmt.Sprintf("Send %s from the funding account, receive %s on %s.", r.sources[r.source], rt.TokensOut[r.payout], rt.Chain)) + "\n")
 	}
 	return kit.Clip(b.String(), r.w)
+}
+
+// row is a destination chain; on the selected one, the payout token being
+// chosen is reversed, the columns where the other rows have them.
+func (r *routeScreen) row(rt service.WithdrawalRoute) kit.Row {
+	k := kit.InksFor(r.app.Common)
+	tokens := strings.Join(rt.TokensOut, " ")
+	if tokens == "" {
+		tokens = "unavailable"
+	}
+	rich := k.Muted.On(tokens)
+	if sel, _ := r.list.Selected(); sel.Chain == rt.Chain && len(rt.TokensOut) > 0 {
+		outs := make([]string, len(rt.TokensOut))
+		for j, t := range rt.TokensOut {
+			outs[j] = k.Value.On(t)
+			if j == r.payout {
+				outs[j] = k.Selected.On(t)
+			}
+		}
+		rich = strings.Join(outs, " ")
+	}
+	return kit.Row{Cells: []string{rt.Chain, rt.ChainID, rt.ChainType, tokens}, Rich: []string{"", "", "", rich}, Ink: k.Value}
 }
