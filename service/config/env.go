@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -249,7 +250,7 @@ func LoadConfig(path string, explicit bool) (Config, error) {
 		return Config{}, fmt.Errorf("config %s: %w", path, err)
 	}
 	if undec := md.Undecoded(); len(undec) > 0 {
-		return Config{}, fmt.Errorf("config %s: unknown key %s", path, undec[0])
+		return Config{}, fmt.Errorf("config %s: unknown key %s%s", path, undec[0], didYouMean(undec[0]))
 	}
 	for name, env := range cfg.Environments {
 		env.Name = name
@@ -316,4 +317,57 @@ func IsHTTPToken(s string) bool {
 		}
 	}
 	return true
+}
+
+// didYouMean names the known key closest to an unknown one (at most two
+// edits away, at the same level), as "; did you mean auth_url?", or "".
+func didYouMean(k toml.Key) string {
+	if len(k) == 0 {
+		return ""
+	}
+	var of reflect.Type
+	switch {
+	case len(k) == 1:
+		of = reflect.TypeFor[Config]()
+	case len(k) == 3 && k[0] == "env":
+		of = reflect.TypeFor[Environment]()
+	default:
+		return ""
+	}
+	typed, best, bestDist := k[len(k)-1], "", 3
+	for i := range of.NumField() {
+		name, _, _ := strings.Cut(of.Field(i).Tag.Get("toml"), ",")
+		if name == "" || name == "-" {
+			continue
+		}
+		if d := editDistance(typed, name); d < bestDist {
+			best, bestDist = name, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return "; did you mean " + best + "?"
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes (keys
+// are ASCII).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }

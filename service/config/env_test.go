@@ -103,8 +103,8 @@ func TestLoadConfigRefuses(t *testing.T) {
 		{"relative URL", env("/auth", ""), "absolute"},
 		{"empty URL", env("", ""), "missing"},
 		{"chain id missing", "[env.x]\nauth_url = \"https://a.example\"\nbase_url = \"https://b.example\"\nmarket_data_url = \"https://m.example\"\n", "chain_id"},
-		{"unknown key in an environment", env("https://a.example", "auth_urll = \"https://a.example\"\n"), "unknown key env.x.auth_urll"},
-		{"unknown top-level key", "defaultenv = \"x\"\n" + env("https://a.example", ""), "unknown key defaultenv"},
+		{"unknown key in an environment", env("https://a.example", "auth_urll = \"https://a.example\"\n"), "unknown key env.x.auth_urll; did you mean auth_url?"},
+		{"unknown top-level key", "defaultenv = \"x\"\n" + env("https://a.example", ""), "unknown key defaultenv; did you mean default_env?"},
 		{"name is not a key", env("https://a.example", "name = \"y\"\n"), "unknown key env.x.name"},
 		{"not TOML", "[env.x\n", "config"},
 		{"wrong type", "[env.x]\nchain_id = \"327\"\n", "config"},
@@ -117,6 +117,11 @@ func TestLoadConfigRefuses(t *testing.T) {
 				t.Fatalf("error %v, want one containing %q", err, c.words)
 			}
 		})
+	}
+	// A key close to none is not given a guess.
+	_, err := config.LoadConfig(writeConfig(t, env("https://a.example", "colour = \"red\"\n")), true)
+	if err == nil || !strings.HasSuffix(err.Error(), "unknown key env.x.colour") {
+		t.Fatalf("error %v, want it to end with the key", err)
 	}
 }
 
