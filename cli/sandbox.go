@@ -97,22 +97,31 @@ func runSandbox(env CLIEnv, f sandboxFlags) int {
 		return 0
 	}
 	fmt.Fprintf(env.Stdout, "svcwallet sandbox exchange, chain id %d\n\n", f.chainID)
-	fmt.Fprintf(env.Stdout, "  auth_url         %s\n  base_url         %s\n  market_data_url  %s\n", srv.URL, srv.URL, srv.URL)
-	// Names other than the spec's are what a client must be configured with.
+	fmt.Fprintf(env.Stdout, "To use it, paste this into %s and run svcwallet --env local:\n\n", config.DefaultConfigPath())
+	fmt.Fprint(env.Stdout, sandboxConfigBlock(srv.URL, f))
+	fmt.Fprintln(env.Stdout)
+	fmt.Fprint(env.Stdout, demoCredentials)
+	fmt.Fprintln(env.Stdout, "\nPress Ctrl+C to stop.")
+	<-stop
+	return 0
+}
+
+// sandboxConfigBlock is the [env.local] table that points svcwallet (or any
+// client configured the same way) at this sandbox: its URLs, chain id, and
+// the names it was given where they are not the spec's.
+func sandboxConfigBlock(url string, f sandboxFlags) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "  [env.local]\n  auth_url = %q\n  base_url = %q\n  market_data_url = %q\n  chain_id = %d\n", url, url, url, f.chainID)
 	for _, n := range []struct{ key, v, spec string }{
 		{"domain_name", f.domainName, signer.DefaultDomainName},
 		{"cookie_name", f.cookieName, config.SessionCookie},
 		{"account_id_header", f.accountIDHeader, config.HeaderAccountID},
 	} {
 		if n.v != n.spec {
-			fmt.Fprintf(env.Stdout, "  %s%s%q\n", n.key, strings.Repeat(" ", max(1, 17-len(n.key))), n.v)
+			fmt.Fprintf(&b, "  %s = %q\n", n.key, n.v)
 		}
 	}
-	fmt.Fprintln(env.Stdout)
-	fmt.Fprint(env.Stdout, demoCredentials)
-	fmt.Fprintln(env.Stdout, "\nPress Ctrl+C to stop.")
-	<-stop
-	return 0
+	return b.String()
 }
 
 // demoCredentials is what a newcomer needs to log in to the sandbox. The keys

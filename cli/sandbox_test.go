@@ -5,11 +5,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+
+	"svcwallet/service/config"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -136,5 +139,25 @@ func TestSandboxRefusesBadNames(t *testing.T) {
 		if r.code != 2 || r.stdout != "" {
 			t.Errorf("%q: exit %d, stdout %q", args, r.code, r.stdout)
 		}
+	}
+}
+
+// TestSandboxConfigBlock (issue 21 item 16): the block the sandbox prints,
+// pasted into a config as it is, loads as an environment that points at it
+// with the names it was started with.
+func TestSandboxConfigBlock(t *testing.T) {
+	f := sandboxFlags{chainID: 326, domainName: "Other Exchange", cookieName: "sid", accountIDHeader: config.HeaderAccountID}
+	path := filepath.Join(t.TempDir(), "config.toml")
+	if err := os.WriteFile(path, []byte(sandboxConfigBlock("http://127.0.0.1:8700", f)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := config.LoadConfig(path, true)
+	if err != nil {
+		t.Fatalf("the printed block does not load: %v", err)
+	}
+	e, err := cfg.Lookup("local")
+	if err != nil || e.AuthURL != "http://127.0.0.1:8700" || e.BaseURL != e.AuthURL || e.MarketDataURL != e.AuthURL || e.ChainID != 326 ||
+		e.DomainName != "Other Exchange" || e.Cookie() != "sid" || e.AccountHeader() != config.HeaderAccountID || e.AccountIDHeader != "" {
+		t.Fatalf("loaded %+v (%v)", e, err)
 	}
 }
