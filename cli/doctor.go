@@ -128,7 +128,7 @@ func (c doctorCmd) checkConfig(path, envName string, add func(check, detail, fix
 		add("config", detail, fix)
 		return config.Config{}, config.SandboxEnv
 	}
-	chosen := chooseEnv(envName, c.env.Getenv, cfg)
+	chosen, by := chooseEnvBy(envName, c.env.Getenv, cfg)
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		add("config", path+": no file; the embedded sandbox is the only environment", "")
 	} else {
@@ -140,7 +140,7 @@ func (c doctorCmd) checkConfig(path, envName string, add func(check, detail, fix
 			return cfg, config.SandboxEnv
 		}
 	}
-	add("environment", chosen+" (chosen by --env, $SVCWALLET_ENV, default_env, else the sandbox)", "")
+	add("environment", chosen+" (chosen by "+by+")", "")
 	return cfg, chosen
 }
 

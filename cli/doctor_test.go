@@ -141,3 +141,29 @@ func TestDoctorUsage(t *testing.T) {
 		t.Errorf("an unknown flag: exit %d", r.code)
 	}
 }
+
+// TestDoctorSaysWhatChoseTheEnvironment (issue 21 item 16): the environment
+// check names the setting that chose it.
+func TestDoctorSaysWhatChoseTheEnvironment(t *testing.T) {
+	cfg, _ := localConfig(t)
+	skewed := skewedConfig(t, 0)
+	none := filepath.Join(t.TempDir(), "none.toml")
+	if err := os.WriteFile(none, []byte("bell = true\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		vars map[string]string
+		args []string
+		want string
+	}{
+		{nil, []string{"--config", cfg, "--env", "local"}, "local (chosen by --env)"},
+		{map[string]string{"SVCWALLET_ENV": "local"}, []string{"--config", cfg}, "local (chosen by $SVCWALLET_ENV)"},
+		{nil, []string{"--config", skewed}, "skewed (chosen by default_env in the config)"},
+		{nil, []string{"--config", none}, "sandbox (chosen by no setting: the embedded sandbox)"},
+	} {
+		_, _, out := doctor(t, tc.vars, noTmux, tc.args...)
+		if !strings.Contains(out, tc.want) {
+			t.Errorf("%v %v: no %q:\n%s", tc.vars, tc.args, tc.want, out)
+		}
+	}
+}

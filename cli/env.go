@@ -34,12 +34,21 @@ func loadConfig(configPath string, getenv func(string) string) (config.Config, s
 // chooseEnv is the one order every command and the console follow: --env,
 // else $SVCWALLET_ENV, else the config's default_env, else the sandbox.
 func chooseEnv(flagValue string, getenv func(string) string, cfg config.Config) string {
-	for _, name := range []string{flagValue, getenv(envNameVar), cfg.DefaultEnv} {
-		if name != "" {
-			return name
+	name, _ := chooseEnvBy(flagValue, getenv, cfg)
+	return name
+}
+
+// chooseEnvBy is chooseEnv with the setting that chose: "--env",
+// "$SVCWALLET_ENV", "default_env in the config" or "no setting".
+func chooseEnvBy(flagValue string, getenv func(string) string, cfg config.Config) (name, by string) {
+	for _, c := range []struct{ name, by string }{
+		{flagValue, "--env"}, {getenv(envNameVar), "$" + envNameVar}, {cfg.DefaultEnv, "default_env in the config"},
+	} {
+		if c.name != "" {
+			return c.name, c.by
 		}
 	}
-	return config.SandboxEnv
+	return config.SandboxEnv, "no setting: the embedded sandbox"
 }
 
 // envUsageError is an environment choice the user must correct.
