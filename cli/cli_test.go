@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spf13/cobra"
+
+	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
 )
 
@@ -171,4 +174,23 @@ func TestManPage(t *testing.T) {
 			t.Errorf("the page holds %q", bad)
 		}
 	}
+}
+
+// TestExamplesUseEnvironmentsThatExist (issue 21 item 16): an example a
+// newcomer copies from any command's help names only the environment every
+// machine has, the sandbox.
+func TestExamplesUseEnvironmentsThatExist(t *testing.T) {
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		fields := strings.Fields(c.Example)
+		for i, f := range fields {
+			if f == "--env" && i+1 < len(fields) && fields[i+1] != config.SandboxEnv {
+				t.Errorf("%s: an example uses --env %s", c.CommandPath(), fields[i+1])
+			}
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(newApp(CLIEnv{Getenv: func(string) string { return "" }}).rootCommand())
 }

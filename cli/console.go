@@ -47,7 +47,7 @@ func (a *app) consoleCommand() *cobra.Command {
 		Use:   "svcwallet",
 		Short: "A terminal console for an exchange funding account",
 		Long:  consoleLong,
-		Example: `  svcwallet --env prod
+		Example: `  svcwallet --env sandbox
   svcwallet status q-123 --watch`,
 		// No Args: cobra's own check of the root names the commands a
 		// mistyped one is close to.

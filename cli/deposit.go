@@ -48,7 +48,7 @@ func (a *app) depositCommand() *cobra.Command {
 		Use:     "deposit",
 		Short:   "List or provision deposit addresses",
 		Long:    depositLong,
-		Example: "  svcwallet deposit --env prod --json\n  svcwallet deposit generate SOLANA",
+		Example: "  svcwallet deposit --env sandbox --json\n  svcwallet deposit generate SOLANA",
 		Args:    subcommandOnly,
 		RunE:    func(*cobra.Command, []string) error { return exit(runDeposit(a.env, f, "")) },
 	}
