@@ -1,11 +1,13 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -91,6 +93,7 @@ func (a *app) statusCommand() *cobra.Command {
 	}
 	c.Flags().BoolVar(&f.watch, "watch", false, "poll until each withdrawal is COMPLETED, FAILED or REFUNDED")
 	c.Flags().DurationVar(&f.interval, "interval", follow.DefaultPollInterval, "time between polls with --watch (at least 1s)")
+	c.Flags().StringVar(&f.notifyCommand, "notify-command", "", "with --watch: run this command (no shell) with each final record as JSON on stdin")
 	a.envFlags(c, &f.envName, &f.config)
 	return c
 }
@@ -125,6 +128,7 @@ type statusFlags struct {
 	envName, config string
 	watch, json     bool
 	interval        time.Duration
+	notifyCommand   string // run with each final record on stdin (--watch)
 }
 
 func (c statusCmd) run(f statusFlags, args []string) int {
@@ -254,6 +258,9 @@ func (c statusCmd) parse(f statusFlags, ids []string) (statusFlags, int, bool) {
 	if f.interval < time.Second {
 		return f, c.usage("--interval must be at least 1s, not %s: the service advises polling every few seconds", f.interval), false
 	}
+	if f.notifyCommand != "" && (!f.watch || len(strings.Fields(f.notifyCommand)) == 0) {
+		return f, c.usage("--notify-command needs --watch and a command: it runs when a watched withdrawal ends"), false
+	}
 	seen := map[string]bool{}
 	fromStdin := false
 	for _, id := range ids {
@@ -341,6 +348,30 @@ type statusJSON struct {
 func (c statusCmd) writeRecord(f *follow.Follow) {
 	w := f.Last
 	_ = writeJSONLine(c.env.Stdout, statusJSON{w, c.target.ExplorerTxURL(w.Chain, w.WithdrawTxHash), f.Meaning(c.now())})
+}
+
+// notifyTimeout bounds a --notify-command run: a hung notifier must not
+// stop the others from being followed.
+const notifyTimeout = 30 * time.Second
+
+// notify runs --notify-command for a withdrawal that ended, its final
+// record as one JSON line on stdin. The command is split into words, no
+// shell, and runs with the environment children get (service.Command). A
+// failure is said on stderr and changes no exit status.
+func (c statusCmd) notify(command string, f *follow.Follow) {
+	words := strings.Fields(command)
+	var in bytes.Buffer
+	w := f.Last
+	if err := writeJSONLine(&in, statusJSON{w, c.target.ExplorerTxURL(w.Chain, w.WithdrawTxHash), f.Meaning(c.now())}); err != nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), notifyTimeout)
+	defer cancel()
+	cmd := service.CommandContext(ctx, words[0], words[1:]...)
+	cmd.Stdin = &in
+	if out, err := cmd.CombinedOutput(); err != nil {
+		fmt.Fprintf(c.env.Stderr, "%s: --notify-command for %s failed (%v): %s\n", c.cmdName(), f.QuoteID, err, clean.Line(string(out), 200))
+	}
 }
 
 // change prints one observed state: a line for people, an object for jq.

@@ -138,6 +138,9 @@ func (c statusCmd) record(s *follow.Scheduler, id string, o *followed, w service
 		o.printed = w.State
 	}
 	if state.Final || !f.watch {
+		if f.notifyCommand != "" {
+			c.notify(f.notifyCommand, &o.f)
+		}
 		return settle(payoutExit[o.f.Payout(now)])
 	}
 	return false

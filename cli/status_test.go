@@ -338,3 +338,36 @@ func TestStatusByWalletLogin(t *testing.T) {
 	}
 	r.run(map[string]string{statusKeyVar: ""}, id).want(t, exitUsage, nil, []string{"or " + signer.KeyEnvVar + " to the main signer's hex key"})
 }
+
+// TestStatusNotifyCommand (issue 21 item 15): --watch --notify-command runs
+// the command once per withdrawal that ends, no shell (its words are
+// arguments as given), with the final record as JSON on stdin and without
+// svcwallet's secrets in its environment; without --watch it is a usage error.
+func TestStatusNotifyCommand(t *testing.T) {
+	t.Setenv(service.APIKeyEnvVar, "test-api-key")
+	dir := t.TempDir()
+	out := filepath.Join(dir, "notified")
+	script := filepath.Join(dir, "notify")
+	body := "#!/bin/sh\n{ echo \"args:$*\"; cat; env | grep -c '^SVCWALLET_' ; } >> '" + out + "'\nexit 0\n"
+	if err := os.WriteFile(script, []byte(body), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	r := newStatusRig(t)
+	done := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
+	refunded := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestRefunded, true)
+	r.run(nil, done, refunded, "--watch", "--notify-command", script+" $HOME;x").want(t, exitFailed, nil, nil)
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatalf("the notify command did not run: %v", err)
+	}
+	got := string(b)
+	if strings.Count(got, "args:$HOME;x\n") != 2 || strings.Count(got, "\n0\n") != 2 {
+		t.Fatalf("want two runs, each with the literal argument and no SVCWALLET_ variable:\n%s", got)
+	}
+	for _, want := range []string{`"quote_id":"` + done + `"`, `"state":"COMPLETED"`, `"quote_id":"` + refunded + `"`, `"state":"REFUNDED"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %s on the command's stdin:\n%s", want, got)
+		}
+	}
+	r.run(nil, done, "--notify-command", script).want(t, exitUsage, nil, []string{"--notify-command needs --watch"})
+}

@@ -1,6 +1,7 @@
 package service
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"strings"
@@ -11,6 +12,13 @@ import (
 // new one cannot forget (TestOnlyCommandStartsChildren).
 func Command(name string, arg ...string) *exec.Cmd {
 	c := exec.Command(name, arg...)
+	c.Env = ChildEnv()
+	return c
+}
+
+// CommandContext is Command bound to ctx: the child is killed when ctx ends.
+func CommandContext(ctx context.Context, name string, arg ...string) *exec.Cmd {
+	c := exec.CommandContext(ctx, name, arg...)
 	c.Env = ChildEnv()
 	return c
 }
