@@ -91,9 +91,9 @@ func (a *app) statusCommand() *cobra.Command {
 			return exit(c.run(f, ids))
 		},
 	}
-	c.Flags().BoolVar(&f.watch, "watch", false, "poll until each withdrawal is COMPLETED, FAILED or REFUNDED")
+	c.Flags().BoolVar(&f.watch, "watch", false, "poll until each is COMPLETED, FAILED or REFUNDED")
 	c.Flags().DurationVar(&f.interval, "interval", follow.DefaultPollInterval, "time between polls with --watch (at least 1s)")
-	c.Flags().StringVar(&f.notifyCommand, "notify-command", "", "with --watch: run this command (no shell) with each final record as JSON on stdin")
+	c.Flags().StringVar(&f.notifyCommand, "notify-command", "", "with --watch: run it as each ends, the record on stdin")
 	a.envFlags(c, &f.envName, &f.config)
 	return c
 }
