@@ -49,7 +49,7 @@ type fieldJSON struct {
 // printReview prints what will be signed: the console review's facts.
 func (c withdrawCmd) printReview(o withdrawal.Order, trust withdrawal.BridgeTrust, dryRun, asJSON bool) int {
 	q, in := o.Quote, o.Choice.TokenIn
-	notes := o.FieldMeanings(trust.Note())
+	notes := o.FieldMeanings(trust.Note(), false)
 	td, digest := json.RawMessage(signer.TypedDataJSON(o.Domain, o.Transfer)), signer.Digest(o.Domain, o.Transfer).Hex()
 	if asJSON {
 		r := reviewJSON{DryRun: dryRun, QuoteID: q.QuoteID, Chain: o.Choice.Route.Chain, ToAddress: o.Choice.ToAddress,

@@ -107,8 +107,8 @@ func (r *reviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
 func (r *reviewScreen) bindings() kit.Bindings {
 	return kit.Bindings{
 		{Key: reviewKeys.Sign, On: r.canSign(), Do: r.sign, Off: func() tea.Cmd {
-			if r.gate.Sending || r.setupErr == nil && (r.expired() || r.refused || !r.gate.Key.Found) {
-				return nil // the screen says so; r gets a new quote, or the key is being looked up
+			if r.gate.Sending || r.signable() || r.setupErr == nil && (r.expired() || r.refused || !r.gate.Key.Found) {
+				return nil // the screen says so: r gets a new quote, the key is being looked up, or the screen is too small
 			}
 			return r.sign()
 		}},
@@ -129,8 +129,15 @@ func (r *reviewScreen) requoteKey() key.Binding {
 	return reviewKeys.Requote
 }
 
-// canSign: enter would sign now (the keystroke guard aside).
+// canSign: enter would sign now (the keystroke guard aside): everything the
+// user confirms is on screen.
 func (r *reviewScreen) canSign() bool {
+	_, fits := r.fitted()
+	return r.signable() && fits
+}
+
+// signable: nothing but the screen's size could keep enter from signing.
+func (r *reviewScreen) signable() bool {
 	return r.setupErr == nil && r.bridge != nil && r.bridgeErr == nil && !r.gate.Sending && !r.expired() &&
 		r.gate.Key.Usable() && !r.refused
 }
@@ -252,13 +259,30 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 }
 
 func (r *reviewScreen) View() string {
+	out, ok := r.fitted()
+	if !ok && !r.signable() {
+		return r.render(5)
+	}
+	if !ok {
+		return kit.Clip(kit.ErrorBlock(r.app.Common, "Too small to review", service.UserError{Text: fmt.Sprintf(
+			"the review needs %d rows to show everything you sign; this terminal gives it %d. Make the window taller (or close help with ?) to sign, or %s for a new quote",
+			lipgloss.Height(out), r.h, r.requoteKey().Help().Key)}, r.wd), r.wd)
+	}
+	return out
+}
+
+// fitted is the fullest rendering that fits the screen's height, and
+// whether one does: the shortest keeps everything the user confirms, so a
+// screen too small for it shows no review and enter signs nothing
+// (canSign). Without a fit it is the shortest rendering, for its height.
+func (r *reviewScreen) fitted() (string, bool) {
 	var out string
 	for level := range 5 {
 		if out = r.render(level); lipgloss.Height(out) <= r.h {
-			break
+			return out, true
 		}
 	}
-	return out
+	return out, false
 }
 
 func (r *reviewScreen) render(level int) string {
@@ -274,7 +298,7 @@ func (r *reviewScreen) render(level int) string {
 		b.WriteString("\n")
 	}
 	b.WriteString(r.gate.Key.View(16) + "\n")
-	if !r.gate.Sending && !r.expired() && r.bridgeErr == nil {
+	if !r.gate.Sending && !r.expired() && r.bridgeErr == nil && level < 5 {
 		b.WriteString(r.countdownView(level) + "\n")
 	}
 	if !compact {

@@ -11,22 +11,30 @@ import (
 	"svcwallet/signer"
 )
 
+// essentialNotes are the field meanings a user confirms by signing: the
+// amount in tokens, when the signature expires, and why the bridge address
+// is trusted. No level drops them.
+var essentialNotes = map[string]bool{"numTokens": true, "expiration": true, "toAccount": true}
+
 // typedDataView shows the EIP-712 message field by field, each with what it
-// means, then the digest and the destination the quote pays out to. The
-// levels make it shorter for small terminals, so every signed value and the
-// prompt stay on screen: 1 drops blank lines and the closing sentence, 2 also
-// the notes that would take a line of their own, 3 (60 columns) also writes
-// the domain and the destination without decoration so each fits one line,
-// and 4 drops the quote line under the destination (nothing in it is signed,
-// and the quote screen showed it) and puts the short fields two to a line.
+// means, then the digest, the destination the quote pays out to, what it
+// receives and what the user loses. The levels make it shorter for small
+// terminals: 1 drops blank lines and the closing sentence, 2 also the
+// inessential notes that would take a line of their own, 3 (60 columns)
+// also writes the domain and the destination without decoration so each
+// fits one line, and 4 drops the quote id under the destination and puts
+// the short fields two to a line. Every level to 4 keeps everything the
+// user confirms; when even level 4 does not fit, nothing is signed
+// (fitted). Level 5, for a review that cannot be signed anyway, drops what
+// is received and lost, so why it cannot stays on screen.
 func (r *reviewScreen) typedDataView(level int) string {
 	compact := level > 0
 	c := r.app.Common
 	st := c.Styles
 	const lw = 16
 	var b strings.Builder
-	line := func(label, value, note string) {
-		if level > 1 && ansi.StringWidth(kit.Field(c, label, lw, value)+"  "+note) > r.wd {
+	line := func(label, value, note string, essential bool) {
+		if level > 1 && !essential && ansi.StringWidth(kit.Field(c, label, lw, value)+"  "+note) > r.wd {
 			note = ""
 		}
 		b.WriteString(kit.WrapField(c, label, lw, value, note, r.wd) + "\n")
@@ -36,9 +44,9 @@ func (r *reviewScreen) typedDataView(level int) string {
 	if level > 2 {
 		domain = `"` + d.Name + `" · v"` + signer.DomainVersion + `" · chainId ` + kit.Uitoa(d.ChainID)
 	}
-	line("Domain", st.Value.Render(domain), "")
-	line("Message", st.Value.Render(r.order.Transfer.PrimaryType()), "")
-	notes := r.order.FieldMeanings(r.bridgeNote())
+	line("Domain", st.Value.Render(domain), "", true)
+	line("Message", st.Value.Render(r.order.Transfer.PrimaryType()), "", true)
+	notes := r.order.FieldMeanings(r.bridgeNote(), level > 2)
 	values := map[string]string{}
 	for _, f := range r.order.Transfer.Fields() {
 		v := st.Value.Render(f.Display())
@@ -56,12 +64,12 @@ func (r *reviewScreen) typedDataView(level int) string {
 		}
 		if other, ok := pairs[f.Name]; ok && level > 3 {
 			paired[other] = true
-			line("  "+f.Name, values[f.Name]+"  "+kit.InksFor(c).Label.On(other)+" "+values[other], "")
+			line("  "+f.Name, values[f.Name]+"  "+kit.InksFor(c).Label.On(other)+" "+values[other], notes[other], essentialNotes[other])
 			continue
 		}
-		line("  "+f.Name, values[f.Name], notes[f.Name])
+		line("  "+f.Name, values[f.Name], notes[f.Name], essentialNotes[f.Name])
 	}
-	line("Digest", st.Value.Render(signer.Digest(r.order.Domain, r.order.Transfer).Hex()), "")
+	line("Digest", st.Value.Render(signer.Digest(r.order.Domain, r.order.Transfer).Hex()), "", true)
 	if !compact {
 		b.WriteString("\n")
 	}
@@ -69,11 +77,15 @@ func (r *reviewScreen) typedDataView(level int) string {
 	if level > 2 {
 		to = r.order.Choice.ToAddress
 	}
-	line("Pays out to", st.Danger.Render(to), "")
-	if level < 4 {
-		q, in := r.order.Quote, r.order.Choice.TokenIn
-		line("", st.Value.Render(q.ReceiveAmount.String()+" "+r.order.Choice.TokenOut+" on "+r.order.Choice.Route.Chain), "quote "+q.QuoteID)
-		line("You lose", st.Value.Render(q.Cost().String()+" "+in), "fee "+q.Fee.String()+" "+in+"; pay − receive")
+	line("Pays out to", st.Danger.Render(to), "", true)
+	q, in := r.order.Quote, r.order.Choice.TokenIn
+	quoteNote := "quote " + q.QuoteID
+	if level > 3 {
+		quoteNote = "" // not signed, and the quote screen showed it
+	}
+	if level <= 4 {
+		line("", st.Value.Render(q.ReceiveAmount.String()+" "+r.order.Choice.TokenOut+" on "+r.order.Choice.Route.Chain), quoteNote, false)
+		line("You lose", st.Value.Render(q.Cost().String()+" "+in), "fee "+q.Fee.String()+" "+in+"; pay − receive", false)
 	}
 	if !compact {
 		b.WriteString(st.Muted.Render(withdrawal.ReviewSentence) + "\n")

@@ -367,13 +367,34 @@ func TestReviewAt60x20KeepsEverythingWhole(t *testing.T) {
 	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, kit.KeyFoundMsg{Source: kit.KeyDemo})
 	digest := signer.Digest(r.order.Domain, r.order.Transfer).Hex()
 	check(r, digest, sandbox.BridgeFundingAddress, "Signing key the sandbox demo key (public development key)",
-		"Press enter to sign and withdraw", "Quote expires in")
+		"Press enter to sign and withdraw", "Quote expires in",
+		// What the user confirms by signing (issue 21 bug 9).
+		"= 25 USDT", "pinned in config", "2026-", "23.5 USDT on ARBITRUM", "You lose 1.5 USDT")
 	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, kit.KeyFoundMsg{Source: kit.KeyNone})
 	screentest.Press(r, "enter")
 	if r.err == nil {
 		t.Fatal("no error without a key")
 	}
 	check(r, signer.Digest(r.order.Domain, r.order.Transfer).Hex(), "none found for "+r.order.Transfer.FromAccount.Hex(), "Not withdrawn: "+r.err.Error())
+}
+
+// TestReviewTooSmallDoesNotSign (issue 21 bug 9): a screen too short for
+// everything the user confirms (a small window, or help open) shows no
+// review, offers no enter, and enter signs nothing; taller again, it signs.
+func TestReviewTooSmallDoesNotSign(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 60, 12, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	view := ansi.Strip(r.View())
+	if screentest.Offers(r.KeyMap(), "enter") || !strings.Contains(view, "Too small to review") || strings.Contains(view, "Press enter") {
+		t.Fatalf("at 60x12: %v\n%s", r.KeyMap().ShortHelp(), view)
+	}
+	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending {
+		t.Fatal("enter signed a review that is not on screen")
+	}
+	r.SetSize(60, 18)
+	if !screentest.Offers(r.KeyMap(), "enter") {
+		t.Fatalf("at 60x18 enter is not offered:\n%s", ansi.Strip(r.View()))
+	}
 }
 
 // TestWrapFieldNeverCuts: a value wider than the terminal even on its own

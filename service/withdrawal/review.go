@@ -6,20 +6,29 @@ import (
 	"svcwallet/service"
 )
 
-// FieldMeanings says what each field of the order's Transfer means to the
-// user, by field name: the notes beside the signed values on every review
-// (the console's and `svcwallet withdraw`'s). bridgeNote says why the
-// bridge address is trusted (BridgeTrust.Note, or why it is not).
-func (o Order) FieldMeanings(bridgeNote string) map[string]string {
+// FieldMeanings says what each Transfer field means, beside its value; the
+// bridge address's note says why it is trusted (BridgeTrust.Note). Short
+// meanings, for small screens, keep what the user confirms (the amount, the
+// expiry, the bridge's trust) in fewer characters.
+func (o Order) FieldMeanings(bridgeNote string, short bool) map[string]string {
 	in := o.Choice.TokenIn
+	amount := "= " + service.FromRawUnits(o.Transfer.NumTokens).String() + " " + in
+	expires := time.Unix(0, o.Transfer.Expiration).UTC()
+	if short {
+		return map[string]string{
+			"toAccount":  o.Choice.Info.Provider + " · " + bridgeNote,
+			"numTokens":  amount,
+			"expiration": expires.Format("2006-01-02 15:04:05Z"),
+		}
+	}
 	return map[string]string{
 		"fromAccount":    "your funding account",
 		"toAccount":      "bridge funding address (" + o.Choice.Info.Provider + ") · " + bridgeNote,
 		"tokenCurrency":  in,
-		"numTokens":      "= " + service.FromRawUnits(o.Transfer.NumTokens).String() + " " + in + " (the quote's pay amount)",
+		"numTokens":      amount + " (the quote's pay amount)",
 		"fromSubAccount": "main account",
 		"toSubAccount":   "main account",
-		"expiration":     time.Unix(0, o.Transfer.Expiration).UTC().Format("2006-01-02 15:04:05 UTC"),
+		"expiration":     expires.Format("2006-01-02 15:04:05 UTC"),
 	}
 }
 
