@@ -100,7 +100,7 @@ func runConsole(env CLIEnv, f consoleFlags) int {
 	root, quit := context.WithCancel(context.Background())
 	defer quit()
 	app := &kit.App{
-		Deps: kit.Deps{Common: common, Targets: targets, KeystoreDir: keystoreDir, Bell: cfg.Bell, Getenv: env.Getenv,
+		Deps: kit.Deps{Common: common, Targets: targets, KeystoreDir: keystoreDir, Bell: cfg.Bell, Notify: cfg.Notify, Getenv: env.Getenv,
 			PollInterval: follow.DefaultPollInterval, Context: root},
 		Session: kit.Session{Target: targets[0]},
 		Hooks:   kit.Hooks{LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) }},

@@ -91,8 +91,9 @@ type Deps struct {
 	// PollInterval is how often a followed withdrawal's status is asked.
 	PollInterval time.Duration
 	// Bell rings the terminal bell when a followed withdrawal changes state
-	// (the config's bell).
-	Bell bool
+	// (the config's bell); Notify also sends a desktop notification when one
+	// ends (the config's notify). See Announce.
+	Bell, Notify bool
 	// Context is the console's root context, cancelled on quit; nil means
 	// context.Background.
 	Context context.Context

@@ -377,7 +377,9 @@ func (b *boardScreen) answered(msg boardAnswerMsg) tea.Cmd {
 		after, _ := b.sched.Get(msg.id)
 		b.marked[msg.id] = true
 		say = tui.ShowInfo(msg.id + ": " + before.Last.State + " → " + boardState(after))
-		if b.app.Bell {
+		if after.Final {
+			say = tea.Batch(say, kit.Announce(b.app, "Withdrawal "+after.Last.State, msg.id+": "+after.Meaning(b.app.Common.Now())))
+		} else if b.app.Bell {
 			say = tea.Batch(say, tea.Raw("\a"))
 		}
 	}

@@ -335,6 +335,9 @@ func (s *statusScreen) answered(m statusMsg) tea.Cmd {
 		cmd = journalState(s.app, s.quoteID, m.w, nil)
 	}
 	if s.follow.Final {
+		if step.Changed && s.follow.Known {
+			cmd = tea.Batch(cmd, kit.Announce(s.app, "Withdrawal "+s.follow.Last.State, s.quoteID+": "+s.follow.Meaning(s.checked)))
+		}
 		return cmd
 	}
 	return tea.Batch(cmd, s.schedule(step.Delay))

@@ -371,3 +371,33 @@ func TestStatusJournalsOwnOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusAnnouncesTheEnd (issue 21 item 15): with notify on, the answer
+// that ends a followed withdrawal sends a desktop notification naming it;
+// one that does not end it sends none.
+func TestStatusAnnouncesTheEnd(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	id := r.Made(sandbox.DestCompleted, "25")
+	done := newStatus(r.App, id)
+	pollToEnd(t, r, done, 10)
+	completed := done.follow.Last
+	sending := completed
+	sending.State, sending.WithdrawTxHash = service.StateSending, ""
+
+	r.App.Notify = true
+	s := newStatus(r.App, id)
+	notified := func(cmd tea.Cmd) string {
+		for _, m := range screentest.RunAll(cmd) {
+			if raw, ok := m.(tea.RawMsg); ok {
+				return raw.Msg.(string)
+			}
+		}
+		return ""
+	}
+	if got := notified(s.answered(statusMsg{w: sending})); got != "" {
+		t.Errorf("SENDING notified %q", got)
+	}
+	if got := notified(s.answered(statusMsg{w: completed})); !strings.Contains(got, "\x1b]9;Withdrawal COMPLETED: "+id+": ") {
+		t.Errorf("COMPLETED notified %q", got)
+	}
+}

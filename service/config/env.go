@@ -217,7 +217,10 @@ type Config struct {
 	DefaultEnv string `toml:"default_env"`
 	// Bell rings the terminal bell when a withdrawal on the watch board
 	// changes state.
-	Bell         bool                   `toml:"bell"`
+	Bell bool `toml:"bell"`
+	// Notify sends a desktop notification through the terminal (OSC 9 and
+	// 777) when a followed withdrawal ends.
+	Notify       bool                   `toml:"notify"`
 	Environments map[string]Environment `toml:"env"`
 }
 
