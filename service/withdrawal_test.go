@@ -179,3 +179,50 @@ func TestResumeCheckDecides(t *testing.T) {
 		t.Errorf("an expired quote's refusal: %q", got)
 	}
 }
+
+// TestCheckDestinationNamesTheField: each refusal names the input it is
+// about, so the form can focus it; a payment link's "ethereum:" is dropped
+// on an EVM route, but a link with more than an address is refused, as its
+// address may be a token contract.
+func TestCheckDestinationNamesTheField(t *testing.T) {
+	evm := withdrawal.Choice{TokenIn: service.TokenUSDT, Route: service.WithdrawalRoute{Chain: "ARBITRUM", ChainType: service.ChainTypeEVM}}
+	cases := []struct {
+		to, amount, feeCap string
+		field              withdrawal.Field
+	}{
+		{"", "25", "", withdrawal.FieldDestination},
+		{"ethereum:" + sandbox.DestCompleted + "/transfer?address=" + sandbox.DestFailed, "25", "", withdrawal.FieldDestination},
+		{sandbox.DestCompleted, "", "", withdrawal.FieldAmount},
+		{sandbox.DestCompleted, "25", "-1", withdrawal.FieldFeeCap},
+	}
+	for _, c := range cases {
+		_, err := evm.CheckDestination(c.to, c.amount, c.feeCap)
+		var fe *withdrawal.FieldError
+		if !errors.As(err, &fe) || fe.Field != c.field {
+			t.Errorf("%q %q %q: %v, want an error about field %d", c.to, c.amount, c.feeCap, err, c.field)
+		}
+	}
+	ch, err := evm.CheckDestination("  Ethereum:"+sandbox.DestCompleted, "25", "")
+	if err != nil || ch.ToAddress != sandbox.DestCompleted {
+		t.Errorf("a payment link: %q, %v", ch.ToAddress, err)
+	}
+	tron := evm
+	tron.Route.ChainType = service.ChainTypeTron
+	if got := tron.TrimDestination("ethereum:T"); got != "ethereum:T" {
+		t.Errorf("on a Tron route the prefix went: %q", got)
+	}
+}
+
+// TestFeeCapShare: a cap is high above 5% of the amount, not at it.
+func TestFeeCapShare(t *testing.T) {
+	d := decimal.RequireFromString
+	for _, c := range []struct {
+		amount, feeCap, share string
+		high                  bool
+	}{{"25", "1.25", "0.05", false}, {"25", "1.26", "0.0504", true}, {"100", "0", "0", false}, {"0", "1", "0", false}} {
+		share, high := withdrawal.FeeCapShare(d(c.amount), d(c.feeCap))
+		if !share.Equal(d(c.share)) || high != c.high {
+			t.Errorf("cap %s of %s: %s, %v; want %s, %v", c.feeCap, c.amount, share, high, c.share, c.high)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package withdraw
 
 import (
+	"errors"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -17,10 +18,8 @@ import (
 type recentDestinationsMsg struct{ addrs []string }
 
 var destKeys = struct {
-	Next, Prev, Recent, Submit, Confirm, UseRecent, Edit key.Binding
+	Recent, Submit, Confirm, UseRecent, Edit key.Binding
 }{
-	Next:      key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab", "next field")),
-	Prev:      key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab", "previous")),
 	Recent:    key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "recent destination")),
 	Submit:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "get quote")),
 	Confirm:   key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "typed one is right")),
@@ -28,21 +27,16 @@ var destKeys = struct {
 	Edit:      key.NewBinding(key.WithKeys("n", "e"), key.WithHelp("n", "edit")),
 }
 
-// Destination field ids, in focus order.
-const (
-	destAddress = iota
-	destAmount
-	destFeeCap
-	destFields
-)
-
 // destinationScreen is the second withdrawal step: destination address (checked as
 // it is typed against the route's chain type), amount and an optional fee cap.
 type destinationScreen struct {
 	app     *kit.App
 	w       withdrawal.Choice
-	inputs  [destFields]kit.Input
-	focus   int
+	form    *kit.Form
+	address *kit.FormField
+	amount  *kit.FormField
+	feeCap  *kit.FormField
+	fieldOf map[withdrawal.Field]*kit.FormField
 	recent  []string
 	loaded  bool         // recent destinations read: the look-alike check needs them
 	queued  bool         // enter was pressed before they were read
@@ -50,8 +44,6 @@ type destinationScreen struct {
 	alike   string       // a recent address the typed one resembles, under comparison
 	ok      string       // an address the user confirmed despite the resemblance
 	quote   *quoteScreen // the quote step last pushed, read back on Resume
-	refused error        // why the service refused the amount, shown under it
-	err     error
 	wd, h   int
 }
 
@@ -59,9 +51,16 @@ type destinationScreen struct {
 func newDestination(app *kit.App, w withdrawal.Choice) *destinationScreen {
 	c := app.Common
 	d := &destinationScreen{app: app, w: w}
-	d.inputs[destAddress] = kit.NewInput(c, service.ChainTypeLabel(w.Route.ChainType)+" address", false)
-	d.inputs[destAmount] = kit.NewInput(c, "e.g. 25 or 25.5", false)
-	d.inputs[destFeeCap] = kit.NewInput(c, "optional: refuse quotes with a higher fee", false)
+	d.address = kit.TextField("Destination", kit.NewInput(c, service.ChainTypeLabel(w.Route.ChainType)+" address", false))
+	d.address.Note, d.address.Paste = d.addressNote, w.TrimDestination
+	d.amount = kit.TextField("Amount "+w.TokenIn, kit.NewInput(c, "e.g. 25 or 25.5", false))
+	d.amount.Note = d.amountNote
+	d.feeCap = kit.TextField("Fee cap "+w.TokenIn, kit.NewInput(c, "optional: refuse quotes with a higher fee", false))
+	d.feeCap.Note = d.feeCapNote
+	d.fieldOf = map[withdrawal.Field]*kit.FormField{
+		withdrawal.FieldDestination: d.address, withdrawal.FieldAmount: d.amount, withdrawal.FieldFeeCap: d.feeCap,
+	}
+	d.form = kit.NewForm(c, destLabelWidth, d.address, d.amount, d.feeCap)
 	return d
 }
 
@@ -85,68 +84,57 @@ func (d *destinationScreen) Init() tea.Cmd {
 		}
 		return recentDestinationsMsg{addrs: addrs}
 	}
-	return tea.Batch(load, d.inputs[d.focus].Focus())
+	return tea.Batch(load, d.form.Focus(d.address))
 }
 
 func (d *destinationScreen) Title() string { return "Withdraw: destination" }
 
+// SetSize: the inputs take the rest of the line after their labels; at 60
+// columns that is 42 cells, so a whole EVM address shows with its 0x.
 func (d *destinationScreen) SetSize(w, h int) {
 	d.wd, d.h = w, h
-	for i := range d.inputs {
-		d.inputs[i].SetWidth(destInputWidth(w))
-	}
+	d.form.SetWidth(w)
 }
 
 // destLabelWidth is the width of the labels in front of the inputs.
 const destLabelWidth = 14
 
-// destInputWidth is the text width of an input on a w-column screen: what is
-// left after the focus marker (2), the label and a space, less the cell the
-// input's cursor takes after the text. At 60 columns that is 42, so a whole
-// EVM address shows with its 0x.
-func destInputWidth(w int) int { return max(w-(2+destLabelWidth+1)-1, 10) }
-
 func (d *destinationScreen) KeyMap() help.KeyMap { return d.bindings().KeyMap() }
 
 // bindings: at the look-alike stop, the three answers; in the form, enter,
-// focus moves (shift+tab is not in the footer, tab is) and ctrl+r while
-// there are recent destinations to cycle through. Other keys are text.
+// the form's keys and ctrl+r while there are recent destinations to cycle
+// through. Other keys are text.
 func (d *destinationScreen) bindings() kit.Bindings {
 	if d.alike != "" {
 		return kit.Bindings{
 			{Key: destKeys.Confirm, On: true, Do: func() tea.Cmd {
 				// The field under the marker takes keys again when the user
 				// comes back from the quote.
-				d.ok, d.alike = d.inputs[destAddress].Value(), ""
-				return tea.Batch(d.inputs[d.focus].Focus(), d.submit())
+				d.ok, d.alike = d.address.Input.Value(), ""
+				return tea.Batch(d.form.Refocus(), d.submit())
 			}},
 			{Key: destKeys.UseRecent, On: true, Do: func() tea.Cmd {
-				d.inputs[destAddress].SetValue(d.alike)
+				d.address.Input.SetValue(d.alike)
 				d.alike = ""
-				return d.inputs[d.focus].Focus()
+				return d.form.Refocus()
 			}},
 			{Key: destKeys.Edit, On: true, Do: func() tea.Cmd {
 				d.alike = ""
-				return d.setFocus(destAddress)
+				return d.form.Focus(d.address)
 			}},
 		}
 	}
-	prev := destKeys.Prev
-	prev.SetHelp("", "")
-	return kit.Bindings{
-		{Key: destKeys.Submit, On: true, Do: d.submit},
-		{Key: destKeys.Next, On: true, Do: func() tea.Cmd { return d.setFocus((d.focus + 1) % destFields) }},
-		{Key: prev, On: true, Do: func() tea.Cmd { return d.setFocus((d.focus + destFields - 1) % destFields) }},
-		{Key: destKeys.Recent, On: len(d.recent) > 0, Do: func() tea.Cmd {
-			d.inputs[destAddress].SetValue(d.recent[d.pick%len(d.recent)])
-			d.pick++
-			return nil
-		}},
-	}
+	bs := kit.Bindings{{Key: destKeys.Submit, On: true, Do: d.submit}}
+	return append(append(bs, d.form.Bindings()...), kit.Binding{Key: destKeys.Recent, On: len(d.recent) > 0, Do: func() tea.Cmd {
+		d.address.Input.SetValue(d.recent[d.pick%len(d.recent)])
+		d.form.Changed(d.address)
+		d.pick++
+		return nil
+	}})
 }
 
 // Inputting: the fields take q and ? as text, except while comparing.
-func (d *destinationScreen) Inputting() bool { return d.alike == "" }
+func (d *destinationScreen) Inputting() bool { return d.alike == "" && d.form.Inputting() }
 
 func (d *destinationScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
@@ -163,31 +151,19 @@ func (d *destinationScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			return d, cmd // while comparing, no key is text
 		}
 	}
-	var cmd tea.Cmd
-	d.inputs[d.focus], cmd = d.inputs[d.focus].Update(msg)
-	d.err = nil
-	if d.focus == destAmount {
-		d.refused = nil // it was about the amount being changed
-	}
-	return d, cmd
+	return d, d.form.Update(msg)
 }
 
-func (d *destinationScreen) setFocus(i int) tea.Cmd {
-	d.inputs[d.focus].Blur()
-	d.focus = i
-	return d.inputs[i].Focus()
-}
-
-// check validates the form; the returned error is written for the user.
-func (d *destinationScreen) check() (withdrawal.Choice, error) {
-	return d.w.CheckDestination(d.inputs[destAddress].Value(), d.inputs[destAmount].Value(), d.inputs[destFeeCap].Value())
-}
-
+// submit checks the form in the domain (withdrawal.Choice.CheckDestination):
+// the first field it refuses gets the focus with the reason under it.
 func (d *destinationScreen) submit() tea.Cmd {
-	w, err := d.check()
+	w, err := d.w.CheckDestination(d.address.Input.Value(), d.amount.Input.Value(), d.feeCap.Input.Value())
 	if err != nil {
-		d.err = err
-		return nil
+		fd, fe := d.address, (*withdrawal.FieldError)(nil)
+		if errors.As(err, &fe) {
+			fd, err = d.fieldOf[fe.Field], fe.Err
+		}
+		return d.form.Fail(fd, err)
 	}
 	if !d.loaded {
 		d.queued = true
@@ -196,7 +172,7 @@ func (d *destinationScreen) submit() tea.Cmd {
 	if w.ToAddress != d.ok {
 		if r := lookAlike(w.ToAddress, d.recent); r != "" {
 			d.alike = r
-			d.inputs[d.focus].Blur()
+			d.form.Blur()
 			return nil
 		}
 	}
@@ -212,8 +188,7 @@ func (d *destinationScreen) Resume() tea.Cmd {
 	if q == nil || !q.amountErr || q.err == nil {
 		return nil
 	}
-	d.refused = q.err
-	return d.setFocus(destAmount)
+	return d.form.Fail(d.amount, q.err)
 }
 
 // lookAlike returns a recent address that shares the typed one's first and
@@ -242,20 +217,7 @@ func (d *destinationScreen) View() string {
 		b.WriteString(d.compareView())
 		return kit.Clip(b.String(), d.wd)
 	}
-	labels := [destFields]string{"Destination", "Amount " + d.w.TokenIn, "Fee cap " + d.w.TokenIn}
-	for i, label := range labels {
-		marker := "  "
-		if i == d.focus {
-			marker = st.Cursor.Render("› ")
-		}
-		b.WriteString(marker + kit.Field(c, label, lw, d.inputs[i].View()) + "\n")
-		if i == destAddress {
-			b.WriteString("  " + kit.Field(c, "", lw, d.addressHint()) + "\n")
-		}
-		if i == destAmount && d.refused != nil {
-			b.WriteString(kit.Indent(strings.Split(strings.TrimSuffix(kit.ErrorBlock(c, "Refused", d.refused, max(d.wd-lw-3, 20)), "\n"), "\n"), lw+3))
-		}
-	}
+	b.WriteString(d.form.View())
 	if len(d.recent) > 0 {
 		b.WriteString("\n" + st.Label.Render("Recent destinations on "+d.w.Route.Chain+" (ctrl+r)") + "\n")
 		for i, r := range d.recent {
@@ -265,30 +227,56 @@ func (d *destinationScreen) View() string {
 			b.WriteString("  " + st.Muted.Render(r) + "\n")
 		}
 	}
-	if d.err != nil {
-		b.WriteString("\n" + kit.ErrorBlock(c, "Error", d.err, d.wd))
-	}
 	b.WriteString("\n" + st.Muted.Render(kit.WrapTo("The destination must already be in the account's withdrawal address book.", d.wd)) + "\n")
 	return kit.Clip(b.String(), d.wd)
 }
 
-// addressHint checks the address as it is typed.
-func (d *destinationScreen) addressHint() string {
-	st := d.app.Common.Styles
-	v := strings.TrimSpace(d.inputs[destAddress].Value())
-	if v == "" {
-		return st.Muted.Render(kit.WithArticle(service.ChainTypeLabel(d.w.Route.ChainType)) + " address")
+// addressNote checks the address as it is typed (withdrawal.Choice.CheckAddress).
+func (d *destinationScreen) addressNote() kit.Note {
+	label := service.ChainTypeLabel(d.w.Route.ChainType)
+	if strings.TrimSpace(d.address.Input.Value()) == "" {
+		return kit.Note{Text: d.app.Common.Styles.Muted.Render(kit.WithArticle(label) + " address")}
 	}
-	if err := service.ValidateAddress(d.w.Route.ChainType, v); err != nil {
-		return st.Warning.Render("✗ " + err.Error())
+	if _, err := d.w.CheckAddress(d.address.Input.Value()); err != nil {
+		return kit.BadNote(err)
 	}
-	return st.InfoToast.Render("✓ valid " + service.ChainTypeLabel(d.w.Route.ChainType) + " address")
+	return kit.Note{Text: "valid " + label + " address", Kind: kit.NoteOK}
+}
+
+// amountNote checks the amount as it is typed.
+func (d *destinationScreen) amountNote() kit.Note {
+	if strings.TrimSpace(d.amount.Input.Value()) == "" {
+		return kit.Note{}
+	}
+	if _, err := withdrawal.ParseAmount(d.amount.Input.Value()); err != nil {
+		return kit.BadNote(err)
+	}
+	return kit.Note{}
+}
+
+// feeCapNote checks the fee cap as it is typed and, against a valid amount,
+// says what share of it the cap lets a quote take: a warning over 5%.
+func (d *destinationScreen) feeCapNote() kit.Note {
+	fc, err := withdrawal.ParseFeeCap(d.feeCap.Input.Value())
+	if err != nil {
+		return kit.BadNote(err)
+	}
+	amount, aerr := withdrawal.ParseAmount(d.amount.Input.Value())
+	if !fc.Valid || aerr != nil {
+		return kit.Note{}
+	}
+	share, high := withdrawal.FeeCapShare(amount, fc.Decimal)
+	pct := share.Shift(2).Round(2).String() + "% of the amount"
+	if high {
+		return kit.Note{Text: pct + ": a quote may take that much in fees", Kind: kit.NoteWarn}
+	}
+	return kit.Note{Text: d.app.Common.Styles.Muted.Render(pct)}
 }
 
 // compareView shows both addresses in full with the differing characters marked.
 func (d *destinationScreen) compareView() string {
 	st := d.app.Common.Styles
-	typed := d.inputs[destAddress].Value()
+	typed := d.address.Input.Value()
 	var b strings.Builder
 	b.WriteString(st.Warning.Render(kit.WrapTo("Stop: this address looks like one you used before, but it is different.", d.wd)) + "\n")
 	b.WriteString(st.Muted.Render(kit.WrapTo("Look-alike addresses are planted in wallet histories: compare every character.", d.wd)) + "\n\n")

@@ -105,7 +105,7 @@ func TestRouteOffersOnlyWhatActs(t *testing.T) {
 
 // TestRefusedAmountGoesBackToAmount (issue 12 friction): after the service
 // refuses a quote for its amount, esc lands on the amount, with the reason
-// beside it, and typing changes the amount.
+// under it, and typing changes the amount and takes the reason away.
 func TestRefusedAmountGoesBackToAmount(t *testing.T) {
 	c := screentest.NewLoggedInConsole(t, 120, 40, screentest.ConsoleOpts{})
 	c.Open(New(c.App))
@@ -113,16 +113,16 @@ func TestRefusedAmountGoesBackToAmount(t *testing.T) {
 	c.Press("enter")
 	c.UntilShows("Quote refused")
 	c.Press("esc")
-	c.UntilShows("Refused:", "bridge fee")
-	if !strings.Contains(c.Plain(), "› Amount USDT") {
-		t.Fatalf("back from the refused quote, the amount has no focus:\n%s", c.Plain())
+	c.UntilShows("› Amount USDT")
+	if under := screentest.LineAfter(c.Plain(), "› Amount USDT"); !strings.Contains(under, "✗ The amount does not cover the bridge fee") {
+		t.Fatalf("back from the refused quote, the reason is not under the amount:\n%s", c.Plain())
 	}
 	c.Press("backspace")
 	c.TypeText("30")
 	if !strings.Contains(c.Plain(), "› Amount USDT    30") {
 		t.Errorf("typing after esc did not change the amount:\n%s", c.Plain())
 	}
-	if strings.Contains(c.Plain(), "Refused:") {
+	if strings.Contains(c.Plain(), "bridge fee") {
 		t.Error("the refusal stays after the amount changed")
 	}
 }
@@ -174,9 +174,9 @@ func TestKeyNeverKept(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
 	d := newDestination(app, withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
 	var fields []screentest.KeyField
-	for id, name := range []string{"destination", "amount", "fee cap"} {
-		fields = append(fields, screentest.KeyField{Name: name,
-			Focus: func() tea.Cmd { return d.setFocus(id) }, Value: func() string { return d.inputs[id].Value() }})
+	for _, fd := range []*kit.FormField{d.address, d.amount, d.feeCap} {
+		fields = append(fields, screentest.KeyField{Name: fd.Label,
+			Focus: func() tea.Cmd { return d.form.Focus(fd) }, Value: func() string { return fd.Input.Value() }})
 	}
 	screentest.RequireKeyCleared(t, app, d, fields...)
 	r := New(app).(*routeScreen)
@@ -206,5 +206,49 @@ func TestReviewWaitsForTheKey(t *testing.T) {
 	view = ansi.Strip(r.View())
 	if !screentest.Offers(r.KeyMap(), "enter") || !strings.Contains(view, "Press enter to sign") || strings.Contains(view, "Still looking") {
 		t.Fatalf("once the key is found: %v\n%s", r.KeyMap().ShortHelp(), view)
+	}
+}
+
+// TestDestinationChecksAsTyped (issue 21 item 16): the amount and the fee
+// cap are checked as they are typed, as the destination is, with the
+// reason under the field; a fee cap over 5% of the amount is warned of; a
+// pasted payment link's "ethereum:" is dropped.
+func TestDestinationChecksAsTyped(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	d := newDestination(app, withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
+	d.SetSize(120, 30)
+	var s tui.Screen = screentest.Drive(d, d.Init())
+	under := func(label string) string {
+		return strings.TrimSpace(screentest.LineAfter(ansi.Strip(s.View()), label+" "))
+	}
+	s.Update(tea.PasteMsg{Content: " ethereum:" + sandbox.DestCompleted})
+	if got := d.address.Input.Value(); got != sandbox.DestCompleted {
+		t.Errorf("a pasted payment link left %q in the field", got)
+	}
+	if got := under("Destination"); got != "✓ valid EVM address" {
+		t.Errorf("under the pasted address: %q", got)
+	}
+	s, _ = screentest.Press(s, "tab")
+	s = screentest.TypeInto(s, "25.1234567")
+	if got := under("Amount USDT"); got != "✗ amount has 7 decimal places; at most 6 are allowed" {
+		t.Errorf("under the amount as typed: %q", got)
+	}
+	for range 8 {
+		s, _ = screentest.Press(s, "backspace")
+	}
+	s, _ = screentest.Press(s, "tab")
+	for _, c := range []struct{ typed, want string }{
+		{"x", "✗ fee cap must be a plain decimal such as 2.5, or empty for none"},
+		{"1", "4% of the amount"},
+		{"2", "! 8% of the amount: a quote may take that much in fees"},
+		{"1.25", "5% of the amount"},
+	} {
+		for d.feeCap.Input.Value() != "" {
+			s, _ = screentest.Press(s, "backspace")
+		}
+		s = screentest.TypeInto(s, c.typed)
+		if got := under("Fee cap USDT"); got != c.want {
+			t.Errorf("fee cap %s on 25: %q, want %q", c.typed, got, c.want)
+		}
 	}
 }

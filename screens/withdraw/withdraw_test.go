@@ -58,22 +58,22 @@ func TestLookAlikeDestinationStops(t *testing.T) {
 	if !strings.Contains(s.View(), typed) {
 		t.Error("the differing characters are not marked")
 	}
-	if _, cmd := screentest.Press(s, "u"); screentest.PushedScreen(cmd) != nil || d.inputs[destAddress].Value() != recent {
-		t.Fatalf("u should put the recent address back, got %q", d.inputs[destAddress].Value())
+	if _, cmd := screentest.Press(s, "u"); screentest.PushedScreen(cmd) != nil || d.address.Input.Value() != recent {
+		t.Fatalf("u should put the recent address back, got %q", d.address.Input.Value())
 	}
-	if !d.inputs[d.focus].Focused() {
+	if !d.form.Inputting() {
 		t.Error("after u the field under the marker takes no keys")
 	}
 	// Typing the look-alike again and confirming with y goes on to the quote.
-	d.inputs[destAddress].SetValue(poisoned)
+	d.address.Input.SetValue(poisoned)
 	s, _ = screentest.Press(s, "enter")
 	if _, cmd := screentest.Press(s, "y"); screentest.PushedScreen(cmd) == nil {
 		t.Fatal("y after comparing should go on to the quote")
 	}
 	// Back from the quote (issue 12 bug 2): the field under the marker types.
-	before := d.inputs[d.focus].Value()
+	before := d.form.Focused().Input.Value()
 	screentest.TypeInto(s, "7")
-	if got := d.inputs[d.focus].Value(); got != before+"7" {
+	if got := d.form.Focused().Input.Value(); got != before+"7" {
 		t.Errorf("back from the quote, typing does nothing: %q, want %q", got, before+"7")
 	}
 	// The recent address itself is not a look-alike.
@@ -82,43 +82,57 @@ func TestLookAlikeDestinationStops(t *testing.T) {
 	}
 }
 
-// TestDestinationRefusesBadInput: every field is checked before a quote.
+// TestDestinationRefusesBadInput: every field is checked before a quote;
+// the first bad one gets the focus with the reason under it, whichever
+// field had the focus (issue 21 item 16).
 func TestDestinationRefusesBadInput(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
-	cases := []struct{ to, amount, cap, want string }{
-		{"", "25", "", "enter the destination address"},
-		{"0x3C44CdDdB6a900fa2b585dd299e03d12FA4293Bc", "25", "", "checksum"},
-		{sandbox.DestSolana, "25", "", ""}, // a Solana address on an EVM route
-		{sandbox.DestCompleted, "25.1234567", "", "decimal places"},
-		{sandbox.DestCompleted, "0", "", "more than zero"},
-		{sandbox.DestCompleted, "-5", "", "digits"},
-		{sandbox.DestCompleted, "1e3", "", "digits"},
-		{sandbox.DestCompleted, "25", "-1", "fee cap"},
-		{sandbox.DestCompleted, "25", "abc", "fee cap"},
+	cases := []struct{ to, amount, cap, field, want string }{
+		{"", "25", "", "Destination", "enter the destination address"},
+		{"0x3C44CdDdB6a900fa2b585dd299e03d12FA4293Bc", "25", "", "Destination", "checksum"},
+		{sandbox.DestSolana, "25", "", "Destination", ""}, // a Solana address on an EVM route
+		{"ethereum:" + sandbox.DestCompleted + "@1", "25", "", "Destination", "payment link"},
+		{sandbox.DestCompleted, "25.1234567", "", "Amount USDT", "decimal places"},
+		{sandbox.DestCompleted, "0", "", "Amount USDT", "more than zero"},
+		{sandbox.DestCompleted, "-5", "", "Amount USDT", "digits"},
+		{sandbox.DestCompleted, "1e3", "", "Amount USDT", "digits"},
+		{sandbox.DestCompleted, "25", "-1", "Fee cap USDT", "fee cap"},
+		{sandbox.DestCompleted, "25", "abc", "Fee cap USDT", "fee cap"},
 	}
 	for _, c := range cases {
 		d := newDestination(app, withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
-		d.inputs[destAddress].SetValue(c.to)
-		d.inputs[destAmount].SetValue(c.amount)
-		d.inputs[destFeeCap].SetValue(c.cap)
-		if cmd := d.submit(); screentest.PushedScreen(cmd) != nil || d.err == nil {
+		d.SetSize(120, 30)
+		d.Init()
+		d.address.Input.SetValue(c.to)
+		d.amount.Input.SetValue(c.amount)
+		d.feeCap.Input.SetValue(c.cap)
+		d.form.Focus(d.feeCap)
+		if c.field == "Fee cap USDT" {
+			d.form.Focus(d.address)
+		}
+		if cmd := d.submit(); screentest.PushedScreen(cmd) != nil {
 			t.Errorf("%q %q %q: accepted", c.to, c.amount, c.cap)
 			continue
 		}
-		if !strings.Contains(d.err.Error(), c.want) {
-			t.Errorf("%q %q %q: error %q, want it to mention %q", c.to, c.amount, c.cap, d.err, c.want)
+		fd := d.form.Focused()
+		if fd.Label != c.field || fd.Err() == nil || !strings.Contains(fd.Err().Error(), c.want) {
+			t.Errorf("%q %q %q: focus on %s with error %v, want %s with %q", c.to, c.amount, c.cap, fd.Label, fd.Err(), c.field, c.want)
+			continue
+		}
+		if line := screentest.LineAfter(ansi.Strip(d.View()), "› "+c.field); !strings.HasPrefix(strings.TrimSpace(line), "✗ ") {
+			t.Errorf("%q %q %q: the error is not under the field: %q", c.to, c.amount, c.cap, line)
 		}
 	}
 	d := newDestination(app, withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
-	d.inputs[destAddress].SetValue(sandbox.DestCompleted)
-	d.inputs[destAmount].SetValue("25.5")
+	d.address.Input.SetValue(sandbox.DestCompleted)
+	d.amount.Input.SetValue("25.5")
 	// Until the recent destinations are read, the look-alike check cannot
 	// run: enter waits for them, then goes on.
 	if screentest.PushedScreen(d.submit()) != nil {
 		t.Fatal("the form went on before the recent destinations were read")
 	}
 	if _, cmd := d.Update(recentDestinationsMsg{}); screentest.PushedScreen(cmd) == nil {
-		t.Fatalf("a valid form did not go on to the quote: %v", d.err)
+		t.Fatalf("a valid form did not go on to the quote: %v", d.form.Focused().Err())
 	}
 }
 

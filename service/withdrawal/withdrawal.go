@@ -36,30 +36,107 @@ type Choice struct {
 	FeeCap    decimal.NullDecimal // not Valid: no cap
 }
 
+// Field names one input of the destination form.
+type Field int
+
+// The destination form's inputs, in its order.
+const (
+	FieldDestination Field = iota
+	FieldAmount
+	FieldFeeCap
+)
+
+// FieldError says which input of the destination form is wrong and why,
+// so the form can put the focus there. Its text is the reason alone.
+type FieldError struct {
+	Field Field
+	Err   error
+}
+
+func (e *FieldError) Error() string { return e.Err.Error() }
+
+func (e *FieldError) Unwrap() error { return e.Err }
+
 // CheckDestination checks the destination form as typed and returns the
 // choice with the destination, the amount and the fee cap filled in. The
-// error is written for the user.
+// error, written for the user, is a *FieldError naming the first input
+// that is wrong.
 func (c Choice) CheckDestination(toAddress, amount, feeCap string) (Choice, error) {
-	c.ToAddress = strings.TrimSpace(toAddress)
-	if c.ToAddress == "" {
-		return c, errors.New("enter the destination address")
+	var err error
+	if c.ToAddress, err = c.CheckAddress(toAddress); err != nil {
+		return c, &FieldError{Field: FieldDestination, Err: err}
 	}
-	if err := service.ValidateAddress(c.Route.ChainType, c.ToAddress); err != nil {
-		return c, err
+	if c.Amount, err = ParseAmount(amount); err != nil {
+		return c, &FieldError{Field: FieldAmount, Err: err}
 	}
-	a, err := service.ParseAmount(strings.TrimSpace(amount))
-	if err != nil {
-		return c, err
-	}
-	c.Amount, c.FeeCap = a, decimal.NullDecimal{}
-	if s := strings.TrimSpace(feeCap); s != "" {
-		fc, err := decimal.NewFromString(s)
-		if err != nil || fc.IsNegative() {
-			return c, errors.New("fee cap must be a plain decimal such as 2.5, or empty for none")
-		}
-		c.FeeCap = decimal.NewNullDecimal(fc)
+	if c.FeeCap, err = ParseFeeCap(feeCap); err != nil {
+		return c, &FieldError{Field: FieldFeeCap, Err: err}
 	}
 	return c, nil
+}
+
+// ethereumScheme starts an EIP-681 payment link, "ethereum:0x…", which
+// wallets copy where an address is asked for.
+const ethereumScheme = "ethereum:"
+
+// TrimDestination drops what a copied destination brings around the
+// address: spaces and, on an EVM route, the "ethereum:" of a payment link.
+func (c Choice) TrimDestination(s string) string {
+	s = strings.TrimSpace(s)
+	if c.Route.ChainType == service.ChainTypeEVM && len(s) >= len(ethereumScheme) && strings.EqualFold(s[:len(ethereumScheme)], ethereumScheme) {
+		s = s[len(ethereumScheme):]
+	}
+	return s
+}
+
+// CheckAddress checks a destination address as typed or pasted for the
+// route's chain (TrimDestination first) and returns it. A payment link
+// with more than an address (a chain "@", a function "/", parameters "?")
+// is refused whole: the address in front of them can be a token contract,
+// where funds sent are lost.
+func (c Choice) CheckAddress(s string) (string, error) {
+	addr := c.TrimDestination(s)
+	switch {
+	case addr == "":
+		return "", errors.New("enter the destination address")
+	case addr != strings.TrimSpace(s) && strings.ContainsAny(addr, "@/?"):
+		return "", errors.New("that is a payment link, not an address: paste the destination address alone")
+	}
+	if err := service.ValidateAddress(c.Route.ChainType, addr); err != nil {
+		return "", err
+	}
+	return addr, nil
+}
+
+// ParseAmount reads the amount to withdraw as typed.
+func ParseAmount(s string) (decimal.Decimal, error) { return service.ParseAmount(strings.TrimSpace(s)) }
+
+// ParseFeeCap reads the optional fee cap as typed: empty is no cap.
+func ParseFeeCap(s string) (decimal.NullDecimal, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return decimal.NullDecimal{}, nil
+	}
+	fc, err := decimal.NewFromString(s)
+	if err != nil || fc.IsNegative() {
+		return decimal.NullDecimal{}, errors.New("fee cap must be a plain decimal such as 2.5, or empty for none")
+	}
+	return decimal.NewNullDecimal(fc), nil
+}
+
+// highFeeCapShare is the share of the amount above which a fee cap is
+// worth a second look (issue 21): it lets a quote take that much of the
+// withdrawal.
+var highFeeCapShare = decimal.RequireFromString("0.05")
+
+// FeeCapShare is the fee cap as a share of a positive amount (0.04 for
+// 4%), and whether it is over 5%, high enough to warn.
+func FeeCapShare(amount, feeCap decimal.Decimal) (share decimal.Decimal, high bool) {
+	if !amount.IsPositive() {
+		return decimal.Zero, false
+	}
+	share = feeCap.Div(amount)
+	return share, share.GreaterThan(highFeeCapShare)
 }
 
 // QuoteRequest is the quote to ask for this choice.
