@@ -257,43 +257,54 @@ func TestBuilderKeystrokeGuard(t *testing.T) {
 	}
 }
 
+// TestBuilderFormRefuses: enter on a form builder.Check refuses stays on
+// the form and puts the focus on the first field refused, with the reason
+// under it (issue 21 item 16), wherever the focus was.
 func TestBuilderFormRefuses(t *testing.T) {
 	cases := []struct {
 		name     string
 		fill     func(r *bldRig)
+		field    string
 		wantText string
 	}{
-		{"fee with 5 decimals", func(r *bldRig) { r.fill(sandbox.BuilderAddress, "0.00001", "0.05", "") }, "5 decimal places; at most 4"},
-		{"negative fee", func(r *bldRig) { r.fill(sandbox.BuilderAddress, "0.1", "-0.05", "") }, "cannot be negative"},
-		{"expiration over 30 days", func(r *bldRig) { r.fill(sandbox.BuilderAddress, "0.1", "0.05", "31d") }, "choose 1 to 30 days"},
-		{"expiration over 30 days in hours", func(r *bldRig) { r.fill(sandbox.BuilderAddress, "0.1", "0.05", "721h") }, "longer than 30 days"},
+		{"fee with 5 decimals", func(r *bldRig) { r.fill(sandbox.BuilderAddress, "0.00001", "0.05", "") }, "Max futures fee", "5 decimal places; at most 4"},
+		{"negative fee", func(r *bldRig) { r.fill(sandbox.BuilderAddress, "0.1", "-0.05", "") }, "Max spot fee", "cannot be negative"},
+		{"expiration over 30 days", func(r *bldRig) { r.fill(sandbox.BuilderAddress, "0.1", "0.05", "31d") }, "Valid for", "choose 1 to 30 days"},
+		{"expiration over 30 days in hours", func(r *bldRig) { r.fill(sandbox.BuilderAddress, "0.1", "0.05", "721h") }, "Valid for", "longer than 30 days"},
 		{"bad checksum", func(r *bldRig) {
 			r.fill(strings.Replace(sandbox.BuilderAddress, "C8", "c8", 1), "0.1", "0.05", "")
-		}, "checksum"},
+		}, "Builder account", "checksum"},
+		{"no builder", func(r *bldRig) { r.fill("", "0.1", "0.05", "") }, "Builder account", "enter the builder account's address"},
 		{"label without signer", func(r *bldRig) {
 			r.fill(sandbox.BuilderAddress, "0.1", "0.05", "")
 			r.keySection("bot", "")
-		}, "needs all three"},
+		}, "Key signer", "needs all three"},
 		{"signer without label", func(r *bldRig) {
 			r.fill(sandbox.BuilderAddress, "0.1", "0.05", "")
 			r.keySection("", sandbox.NoChainAddress)
-		}, "needs all three"},
+		}, "Key label", "needs all three"},
 		{"no permission chosen", func(r *bldRig) {
 			r.fill(sandbox.BuilderAddress, "0.1", "0.05", "")
 			r.keySection("bot", sandbox.NoChainAddress)
 			r.Press("6") // Trade off: none left
-		}, "needs all three"},
+		}, "Permissions", "needs all three"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			r := newBldRig(t, 120, 40)
-			r.openForm()
+			b := r.openForm()
 			c.fill(r)
 			r.Press("enter")
-			r.UntilShows("Error", c.wantText)
+			r.UntilSays(c.wantText)
 			// Still the form: nothing was signed or sent.
 			if v := r.Plain(); strings.Contains(v, "Builder: review and sign") || !strings.Contains(v, "Max futures fee") {
 				t.Fatalf("left the form:\n%s", v)
+			}
+			if fd := b.form.Focused(); fd.Label != c.field || fd.Err() == nil || !strings.Contains(fd.Err().Error(), c.wantText) {
+				t.Fatalf("the focus is on %s with %v, want %s with %q:\n%s", fd.Label, fd.Err(), c.field, c.wantText, r.Plain())
+			}
+			if strings.Contains(r.Plain(), "Error:") {
+				t.Errorf("the reason is also in an error block:\n%s", r.Plain())
 			}
 		})
 	}
@@ -447,9 +458,9 @@ func TestKeyNeverKept(t *testing.T) {
 	b := New(app).(*builderScreen)
 	b.withKey = true // the API key's label and signer show
 	var fields []screentest.KeyField
-	for _, id := range []int{bfBuilder, bfFutures, bfSpot, bfExpires, bfLabel, bfSigner} {
-		fields = append(fields, screentest.KeyField{Name: builderFieldLabels[id],
-			Focus: func() tea.Cmd { return b.setFocus(id) }, Value: func() string { return b.inputs[id].Value() }})
+	for _, fd := range []*kit.FormField{b.builder, b.futures, b.spot, b.expires, b.label, b.signer} {
+		fields = append(fields, screentest.KeyField{Name: fd.Label,
+			Focus: func() tea.Cmd { return b.form.Focus(fd) }, Value: func() string { return fd.Input.Value() }})
 	}
 	screentest.RequireKeyCleared(t, app, b, fields...)
 }

@@ -19,66 +19,8 @@ import (
 func (b *builderScreen) View() string {
 	c := b.app.Common
 	st := c.Styles
-	const lw = bldLabelWidth
 	var out strings.Builder
-	// row draws a field: inline after its label, or (own) on the next line;
-	// the hint follows on the same line when it fits, else below, wrapped.
-	row := func(id int, value, hint string, own bool) {
-		marker := "  "
-		if b.focus == id {
-			marker = st.Cursor.Render("› ")
-		}
-		line, indent := marker+kit.Field(c, builderFieldLabels[id], lw, value), bldLabelCol
-		if own {
-			// The hint rides on the label's line when it fits there.
-			label := builderFieldLabels[id]
-			head := marker + kit.InksFor(c).Label.On(label)
-			if hint != "" && 2+len(label)+2+ansi.StringWidth(hint) <= b.wd {
-				head, hint = head+"  "+hint, ""
-			}
-			line = head + "\n" + kit.Pad("", bldStackIndent) + value
-			indent = bldStackIndent
-		}
-		if hint != "" {
-			last := line[strings.LastIndexByte(line, '\n')+1:]
-			if ansi.StringWidth(last)+2+ansi.StringWidth(hint) <= b.wd {
-				line += "  " + hint
-			} else {
-				wrapped := ansi.Wrap(hint, max(b.wd-indent, 10), "")
-				line += "\n" + kit.Pad("", indent) + strings.ReplaceAll(wrapped, "\n", "\n"+kit.Pad("", indent))
-			}
-		}
-		out.WriteString(line + "\n")
-	}
-	own := !b.addrInline()
-	row(bfMain, st.Value.Render(b.mainText(own)), st.Muted.Render("its key signs"), own)
-	row(bfBuilder, b.inputs[bfBuilder].View(), b.addressHint(bfBuilder), own)
-	row(bfFutures, b.inputs[bfFutures].View(), b.feeHint(bfFutures), false)
-	row(bfSpot, b.inputs[bfSpot].View(), b.feeHint(bfSpot), false)
-	row(bfExpires, b.inputs[bfExpires].View(), b.expiresHint(), false)
-	out.WriteString("\n")
-	box := "[ ] no API key: authorize only"
-	if b.withKey {
-		box = "[x] also create an API key for it"
-	}
-	row(bfToggle, st.Value.Render(box), st.Muted.Render("space"), false)
-	if b.withKey {
-		row(bfLabel, b.inputs[bfLabel].View(), "", false)
-		row(bfSigner, b.inputs[bfSigner].View(), b.addressHint(bfSigner), own)
-		if b.newKey {
-			row(bfPass, b.inputs[bfPass].View(), "", false)
-			row(bfPass2, b.inputs[bfPass2].View(), st.Muted.Render("enter creates the key pair"), false)
-		}
-		row(bfPerms, b.permsView(), "", false)
-		canon := b.perms.String()
-		if canon == "" {
-			canon = st.Warning.Render("none chosen")
-		} else {
-			canon = st.Value.Render(canon)
-		}
-		out.WriteString(kit.Pad("", lw+3) + st.Muted.Render("sent as ") + canon + "\n")
-	}
-	out.WriteString("\n")
+	out.WriteString(b.form.View() + "\n")
 	note := func(s string) { out.WriteString(st.Muted.Render(ansi.Wrap(s, max(b.wd, 1), "")) + "\n") }
 	switch {
 	case b.making:
@@ -96,17 +38,22 @@ func (b *builderScreen) View() string {
 	return kit.Clip(out.String(), b.wd)
 }
 
-// mainText is the main account's address, whole when it fits (on its own
-// line if own), else shortened visibly in the middle.
-func (b *builderScreen) mainText(own bool) string {
-	room := b.wd - bldLabelCol
-	if own {
-		room = b.wd - bldStackIndent
-	}
+// mainText is the main account's address, whole when it fits in room, else
+// shortened visibly in the middle.
+func (b *builderScreen) mainText(room int) string {
 	if ansi.StringWidth(b.main) > room && common.IsHexAddress(b.main) {
-		return tui.ShortAddress(common.HexToAddress(b.main).Hex())
+		return b.app.Common.Styles.Value.Render(tui.ShortAddress(common.HexToAddress(b.main).Hex()))
 	}
-	return kit.OrDash(b.main)
+	return b.app.Common.Styles.Value.Render(kit.OrDash(b.main))
+}
+
+// toggleText is the API-key section's switch.
+func (b *builderScreen) toggleText(int) string {
+	box := "[ ] no API key: authorize only"
+	if b.withKey {
+		box = "[x] also create an API key for it"
+	}
+	return b.app.Common.Styles.Value.Render(box)
 }
 
 // hangWrap wraps plain text s to width w, the lines after the first
@@ -128,27 +75,26 @@ func hangWrap(s string, w, indent int) string {
 }
 
 // permsView lists the six permissions with their numbers and check boxes,
-// the highlighted one marked while the row has the focus.
-func (b *builderScreen) permsView() string {
+// the highlighted one marked while the row has the focus, wrapped to room.
+func (b *builderScreen) permsView(room int) string {
 	st := b.app.Common.Styles
 	parts := make([]string, len(signer.AllPermissions))
 	for i, p := range signer.AllPermissions {
 		box := "[ ]"
-		if b.perms.Has(p) {
+		if b.chosen.Has(p) {
 			box = "[x]"
 		}
 		text := strconv.Itoa(i+1) + box + p.String()
 		switch {
-		case b.focus == bfPerms && i == b.permAt:
+		case b.form.Focused() == b.perms && i == b.permAt:
 			parts[i] = st.Selected.Render(text)
-		case b.perms.Has(p):
+		case b.chosen.Has(p):
 			parts[i] = st.Value.Render(text)
 		default:
 			parts[i] = st.Muted.Render(text)
 		}
 	}
-	// Wrap to the room right of the label.
-	room := max(b.wd-19, 20)
+	room = max(room, 20)
 	var lines []string
 	line := ""
 	for _, p := range parts {
@@ -163,50 +109,63 @@ func (b *builderScreen) permsView() string {
 		}
 	}
 	lines = append(lines, line)
-	return strings.Join(lines, "\n"+kit.Pad("", 19))
+	return strings.Join(lines, "\n")
 }
 
-func (b *builderScreen) addressHint(id int) string {
+// permsNote is the permissions as they are sent.
+func (b *builderScreen) permsNote() kit.Note {
 	st := b.app.Common.Styles
-	v := strings.TrimSpace(b.inputs[id].Value())
+	canon := st.Value.Render(b.chosen.String())
+	if b.chosen == 0 {
+		canon = st.Warning.Render("none chosen")
+	}
+	return kit.Note{Text: st.Muted.Render("sent as ") + canon}
+}
+
+// addressNote checks an address as it is typed (builder.ParseEVMAddress);
+// the builder's may not be the account's own.
+func (b *builderScreen) addressNote(fd *kit.FormField, isBuilder bool) kit.Note {
+	v := strings.TrimSpace(fd.Input.Value())
 	if v == "" {
-		return ""
+		return kit.Note{}
 	}
 	a, err := builder.ParseEVMAddress(v, "the")
 	switch {
 	case err != nil:
-		return st.Warning.Render("✗ " + err.Error())
-	case id == bfBuilder && strings.EqualFold(a.Hex(), b.main):
-		return st.Warning.Render("! this is your own account")
+		return kit.BadNote(err)
+	case isBuilder && strings.EqualFold(a.Hex(), b.main):
+		return kit.Note{Text: "this is your own account", Kind: kit.NoteWarn}
 	}
-	return st.InfoToast.Render("✓ valid")
+	return kit.Note{Text: "valid", Kind: kit.NoteOK}
 }
 
-func (b *builderScreen) feeHint(id int) string {
+// feeNote checks a fee rate as it is typed and shows the signed integer.
+func (b *builderScreen) feeNote(fd *kit.FormField) kit.Note {
 	st := b.app.Common.Styles
-	v := strings.TrimSpace(b.inputs[id].Value())
+	v := strings.TrimSpace(fd.Input.Value())
 	if v == "" {
-		return st.Muted.Render("%")
+		return kit.HintNote("%")
 	}
 	n, err := builder.ParseFeePercent(v)
 	if err != nil {
-		return st.Warning.Render("% ✗ " + err.Error())
+		return kit.Note{Text: st.Warning.Render("% ✗ " + err.Error())}
 	}
-	return st.Muted.Render("% → signed ") + st.Value.Render(strconv.FormatUint(uint64(n), 10))
+	return kit.Note{Text: st.Muted.Render("% → signed ") + st.Value.Render(strconv.FormatUint(uint64(n), 10))}
 }
 
-func (b *builderScreen) expiresHint() string {
+// expiresNote checks the validity as it is typed and shows its end.
+func (b *builderScreen) expiresNote() kit.Note {
 	st := b.app.Common.Styles
-	d, err := builder.ParseValidity(b.inputs[bfExpires].Value())
+	d, err := builder.ParseValidity(b.expires.Input.Value())
 	if err != nil {
-		return st.Warning.Render("✗ " + err.Error())
+		return kit.BadNote(err)
 	}
 	until := b.app.Common.Now().Add(d).UTC().Format("2006-01-02 15:04 UTC")
 	hint := st.Muted.Render(builder.HumanDuration(d)+", until ") + st.Value.Render(until)
-	if b.wd >= bldLabelCol+9+2+ansi.StringWidth(hint)+len(" · max 30d") {
+	if b.wd >= bldLabelWidth+3+9+2+ansi.StringWidth(hint)+len(" · max 30d") {
 		hint += st.Muted.Render(" · max 30d")
 	}
-	return hint
+	return kit.Note{Text: hint}
 }
 
 // builderExpiry formats an expiration in unix nanoseconds.

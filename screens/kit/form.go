@@ -26,6 +26,8 @@ type NoteKind int
 const (
 	// NoteText is drawn as given: the field may have styled its parts.
 	NoteText NoteKind = iota
+	// NoteHint is a muted word on what to type: "an EVM address".
+	NoteHint
 	// NoteOK is a check passed: "✓ valid EVM address".
 	NoteOK
 	// NoteWarn is allowed but worth a second look: "! this is your own account".
@@ -44,6 +46,9 @@ type Note struct {
 
 // BadNote is the note of a value the domain refuses with err.
 func BadNote(err error) Note { return Note{Text: err.Error(), Kind: NoteBad} }
+
+// HintNote is a muted note.
+func HintNote(s string) Note { return Note{Text: s, Kind: NoteHint} }
 
 // FormField is one row of a Form. What it holds is one of: a text field
 // (Input), a choice among Options changed with ←/→ (Chosen points at the
@@ -175,25 +180,26 @@ func (f *Form) move(delta int) tea.Cmd {
 	return f.Focus(order[((i+delta)%n+n)%n])
 }
 
-// Bindings are the form's keys now: tab (and ↓) to the next field,
-// shift+tab (and ↑) back, ←/→ on a choice, then the focused field's own.
-// A screen puts its submit key before them and its extras after.
+// Bindings are the form's keys now: the focused field's own (←/→ on a
+// choice), then tab (and ↓) to the next field and shift+tab (and ↑) back.
+// A screen puts its submit key before them and its extras after, so every
+// footer reads "enter …, what this field does, tab next field".
 func (f *Form) Bindings() Bindings {
-	bs := Bindings{
-		{Key: formKeys.Next, On: true, Do: func() tea.Cmd { return f.move(1) }},
-		{Key: formKeys.Prev, On: true, Do: func() tea.Cmd { return f.move(-1) }},
-	}
+	var bs Bindings
 	fd := f.focus
 	switch {
 	case fd == nil || !fd.shown():
 	case fd.isChoice():
-		bs = append(bs,
-			Binding{Key: formKeys.Left, On: true, Do: func() tea.Cmd { return f.choose(-1) }},
-			Binding{Key: formKeys.Right, On: true, Do: func() tea.Cmd { return f.choose(1) }})
+		bs = Bindings{
+			{Key: formKeys.Left, On: true, Do: func() tea.Cmd { return f.choose(-1) }},
+			{Key: formKeys.Right, On: true, Do: func() tea.Cmd { return f.choose(1) }},
+		}
 	case fd.Keys != nil:
-		bs = append(bs, fd.Keys()...)
+		bs = fd.Keys()
 	}
-	return bs
+	return append(bs,
+		Binding{Key: formKeys.Next, On: true, Do: func() tea.Cmd { return f.move(1) }},
+		Binding{Key: formKeys.Prev, On: true, Do: func() tea.Cmd { return f.move(-1) }})
 }
 
 // choose moves the focused choice by delta, wrapping around.

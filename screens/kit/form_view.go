@@ -161,8 +161,11 @@ func (f *Form) drawNote(n Note, room int) string {
 		return text
 	}
 	style := f.c.Styles.Warning
-	if n.Kind == NoteOK {
+	switch n.Kind {
+	case NoteOK:
 		style = f.c.Styles.InfoToast
+	case NoteHint:
+		style = f.c.Styles.Muted
 	}
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {

@@ -235,7 +235,7 @@ func (d *destinationScreen) View() string {
 func (d *destinationScreen) addressNote() kit.Note {
 	label := service.ChainTypeLabel(d.w.Route.ChainType)
 	if strings.TrimSpace(d.address.Input.Value()) == "" {
-		return kit.Note{Text: d.app.Common.Styles.Muted.Render(kit.WithArticle(label) + " address")}
+		return kit.HintNote(kit.WithArticle(label) + " address")
 	}
 	if _, err := d.w.CheckAddress(d.address.Input.Value()); err != nil {
 		return kit.BadNote(err)
@@ -270,7 +270,7 @@ func (d *destinationScreen) feeCapNote() kit.Note {
 	if high {
 		return kit.Note{Text: pct + ": a quote may take that much in fees", Kind: kit.NoteWarn}
 	}
-	return kit.Note{Text: d.app.Common.Styles.Muted.Render(pct)}
+	return kit.HintNote(pct)
 }
 
 // compareView shows both addresses in full with the differing characters marked.
