@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -189,17 +190,18 @@ func TestCheckDestinationNamesTheField(t *testing.T) {
 	cases := []struct {
 		to, amount, feeCap string
 		field              withdrawal.Field
+		says               string
 	}{
-		{"", "25", "", withdrawal.FieldDestination},
-		{"ethereum:" + sandbox.DestCompleted + "/transfer?address=" + sandbox.DestFailed, "25", "", withdrawal.FieldDestination},
-		{sandbox.DestCompleted, "", "", withdrawal.FieldAmount},
-		{sandbox.DestCompleted, "25", "-1", withdrawal.FieldFeeCap},
+		{"", "25", "", withdrawal.FieldDestination, "enter the destination address"},
+		{"ethereum:" + sandbox.DestCompleted + "/transfer?address=" + sandbox.DestFailed, "25", "", withdrawal.FieldDestination, "payment link"},
+		{sandbox.DestCompleted, "", "", withdrawal.FieldAmount, "amount is empty"},
+		{sandbox.DestCompleted, "25", "-1", withdrawal.FieldFeeCap, "fee cap"},
 	}
 	for _, c := range cases {
 		_, err := evm.CheckDestination(c.to, c.amount, c.feeCap)
 		var fe *withdrawal.FieldError
-		if !errors.As(err, &fe) || fe.Field != c.field {
-			t.Errorf("%q %q %q: %v, want an error about field %d", c.to, c.amount, c.feeCap, err, c.field)
+		if !errors.As(err, &fe) || fe.Field != c.field || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("%q %q %q: %v, want an error about field %d saying %q", c.to, c.amount, c.feeCap, err, c.field, c.says)
 		}
 	}
 	ch, err := evm.CheckDestination("  Ethereum:"+sandbox.DestCompleted, "25", "")

@@ -96,9 +96,6 @@ func ChoiceField(label string, chosen *int, options func() []string) *FormField 
 	return &FormField{Label: label, Chosen: chosen, Options: options}
 }
 
-// Err is the error Fail put on the field, until it changed.
-func (fd *FormField) Err() error { return fd.err }
-
 func (fd *FormField) shown() bool { return fd.Shown == nil || fd.Shown() }
 
 func (fd *FormField) isChoice() bool { return fd.Options != nil && len(fd.Options()) > 1 }

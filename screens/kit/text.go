@@ -93,18 +93,6 @@ func GroupChars(s string, n int) string {
 	return prefix + strings.Join(groups, " ")
 }
 
-// CycleFocus moves the focus delta places through the fields in order,
-// wrapping around.
-func CycleFocus(fields []int, current, delta int) int {
-	i := 0
-	for j, id := range fields {
-		if id == current {
-			i = j
-		}
-	}
-	return fields[(i+delta+len(fields))%len(fields)]
-}
-
 // WrapField renders "label value note" on one line when it fits in width,
 // otherwise puts the value (and then the note) on lines of their own, so long
 // hashes and addresses are never cut.

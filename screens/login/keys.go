@@ -27,12 +27,6 @@ func (k keystorePick) path(typed string) string {
 	return k.entries[k.pick].Path
 }
 
-// cycle moves the choice by delta, wrapping round through "another file".
-func (k *keystorePick) cycle(delta int) {
-	n := len(k.entries) + 1
-	k.pick = (k.pick + delta + n) % n
-}
-
 // options names every choice: address (shortened when short) and creation
 // date, then another file.
 func (k keystorePick) options(short bool) []string {

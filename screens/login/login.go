@@ -13,7 +13,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/clean"
 	"svcwallet/screens/kit"
@@ -31,12 +30,8 @@ type loginDoneMsg struct {
 }
 
 var loginKeys = struct {
-	Next, Prev, Left, Right, Submit, Demo key.Binding
+	Submit, Demo key.Binding
 }{
-	Next:   key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab", "next field")),
-	Prev:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab", "previous")),
-	Left:   key.NewBinding(key.WithKeys("left"), key.WithHelp("←/→", "choose")),
-	Right:  key.NewBinding(key.WithKeys("right")),
 	Submit: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "log in")),
 	Demo:   key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "fill demo")),
 }
@@ -53,45 +48,35 @@ const (
 	sourceDemo
 )
 
-// Login field ids, in focus order; which ones show depends on the choices.
-const (
-	fieldEnv = iota
-	fieldMethod
-	fieldAPIKey
-	fieldSource
-	fieldKeyPick // one of the keystore's keys, or another file
-	fieldKeystore
-	fieldPassphrase
-)
+// loginLabelWidth is the width of the form's labels.
+const loginLabelWidth = 16
 
 // loginScreen is the first screen: pick the environment, then log in by API key or
 // by an EIP-712 wallet signature.
 type loginScreen struct {
-	app     *kit.App
-	env     int
-	method  int
-	source  int
-	focus   int
-	apiKey  kit.Input
-	path    kit.Input
-	pass    kit.Input
-	keys    keystorePick
-	spin    spinner.Model
-	busy    bool
-	attempt int
-	err     error
-	w, h    int
+	app    *kit.App
+	env    int
+	method int
+	source int
+	keys   keystorePick
+	form   *kit.Form
+	// The form's fields, in order; which show depends on the choices.
+	envField, methodField, apiKey, sourceField, keyPick, path, pass *kit.FormField
+	spin                                                            spinner.Model
+	busy                                                            bool
+	attempt                                                         int
+	err                                                             error
+	w, h                                                            int
 }
 
-// New builds the login screen.
+// New builds the login screen. It starts on wallet login when a key
+// source is set up ($SVCWALLET_PRIVATE_KEY, or a key in the keystore) and
+// no API key is exported, else on the API key.
 func New(app *kit.App) tui.Screen {
 	c := app.Common
 	l := &loginScreen{
-		app:    app,
-		apiKey: kit.NewInput(c, "paste your API key", true),
-		path:   kit.NewInput(c, "path to a keystore V3 JSON file", false),
-		pass:   kit.NewPassphrase(c, "keystore passphrase"),
-		spin:   spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(c.Styles.Spinner)),
+		app:  app,
+		spin: spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(c.Styles.Spinner)),
 	}
 	for i, t := range app.Targets {
 		if t.Env.Name == app.Target.Env.Name {
@@ -101,22 +86,60 @@ func New(app *kit.App) tui.Screen {
 	if entries, err := signer.ListKeystore(app.KeystoreDir); err == nil {
 		l.keys.entries = entries
 	}
-	if app.Getenv != nil && app.Getenv(signer.KeyEnvVar) != "" {
-		l.source = sourceEnv // the key the user exported is the one meant
-	}
+	getenv := func(k string) string { return "" }
 	if app.Getenv != nil {
-		l.apiKey.SetValue(app.Getenv(service.APIKeyEnvVar))
+		getenv = app.Getenv
 	}
-	// The key is what a newcomer has in hand: start in its field, so a
-	// paste lands there at once.
-	l.focus = fieldAPIKey
+	wallet := func() bool { return l.method == methodWallet }
+	keystore := func() bool { return wallet() && l.source == sourceKeystore }
+	l.envField = kit.ChoiceField("Environment", &l.env, l.envNames)
+	l.envField.Note = func() kit.Note {
+		return kit.HintNote(l.target().Env.AuthURL + " · chain id " + kit.Uitoa(l.target().Env.ChainID))
+	}
+	l.methodField = kit.ChoiceField("Method", &l.method, func() []string { return []string{"API key", "Wallet signature"} })
+	l.methodField.Gap = true
+	l.apiKey = kit.TextField("API key", kit.NewInput(c, "paste your API key", true))
+	l.apiKey.Shown = func() bool { return !wallet() }
+	l.sourceField = kit.ChoiceField("Key source", &l.source, l.sources)
+	l.sourceField.Shown, l.sourceField.Note = wallet, l.sourceNote
+	l.keyPick = kit.ChoiceField("Keystore key", &l.keys.pick, func() []string { return l.keys.options(l.w < 100) })
+	l.keyPick.Shown = func() bool { return keystore() && len(l.keys.entries) > 0 }
+	l.keyPick.Note = func() kit.Note { return kit.HintNote(l.keys.file()) }
+	l.path = kit.TextField("Keystore file", kit.NewInput(c, "path to a keystore V3 JSON file", false))
+	l.path.Shown = func() bool { return keystore() && l.keys.other() }
+	l.pass = kit.TextField("Passphrase", kit.NewPassphrase(c, "keystore passphrase"))
+	l.pass.Shown = keystore
+	l.form = kit.NewForm(c, loginLabelWidth, l.envField, l.methodField, l.apiKey, l.sourceField, l.keyPick, l.path, l.pass)
+	l.form.OnChange = l.changed
+	apiKey := getenv(service.APIKeyEnvVar)
+	l.apiKey.Input.SetValue(apiKey)
+	switch {
+	case apiKey != "":
+	case getenv(signer.KeyEnvVar) != "":
+		l.method, l.source = methodWallet, sourceEnv // the key the user exported is the one meant
+	case len(l.keys.entries) > 0:
+		l.method = methodWallet
+	}
 	return l
+}
+
+// first is the field to start in: what a newcomer has in hand, so a paste
+// lands there at once (the API key, the keystore's passphrase), or the key
+// source, where enter logs in.
+func (l *loginScreen) first() *kit.FormField {
+	switch {
+	case l.method == methodAPIKey:
+		return l.apiKey
+	case l.source == sourceKeystore:
+		return l.pass
+	}
+	return l.sourceField
 }
 
 // Init shows the chosen environment in the top bar before any login.
 func (l *loginScreen) Init() tea.Cmd {
 	l.showEnv()
-	return l.focusInput()
+	return l.form.Focus(l.first())
 }
 
 // showEnv makes the environment the form would log in to the session's, with
@@ -127,60 +150,33 @@ func (l *loginScreen) Title() string { return "Log in" }
 
 func (l *loginScreen) SetSize(w, h int) {
 	l.w, l.h = w, h
-	for _, in := range []*kit.Input{&l.apiKey, &l.path, &l.pass} {
-		in.SetWidth(max(w-24, 10))
-	}
+	l.form.SetWidth(w)
 }
 
 func (l *loginScreen) KeyMap() help.KeyMap { return l.bindings().KeyMap() }
 
-// bindings: nothing while a login is out; ←/→ only where there is a choice
-// to change (not in a text field), ctrl+d only on an environment with demo
-// credentials. shift+tab is not in the footer, tab is.
+// bindings: nothing while a login is out; enter, the form's keys, ctrl+d
+// only on an environment with demo credentials.
 func (l *loginScreen) bindings() kit.Bindings {
 	if l.busy {
 		return nil
 	}
-	choosing := l.input() == nil
-	prev := loginKeys.Prev
-	prev.SetHelp("", "")
-	return kit.Bindings{
-		{Key: loginKeys.Submit, On: true, Do: l.submit},
-		{Key: loginKeys.Next, On: true, Do: func() tea.Cmd { return l.moveFocus(1) }},
-		{Key: prev, On: true, Do: func() tea.Cmd { return l.moveFocus(-1) }},
-		{Key: loginKeys.Left, On: choosing, Do: func() tea.Cmd { return l.cycle(-1) }},
-		{Key: loginKeys.Right, On: choosing, Do: func() tea.Cmd { return l.cycle(1) }},
-		{Key: loginKeys.Demo, On: l.target().Demo != nil, Do: l.fillDemo},
-	}
+	bs := append(kit.Bindings{{Key: loginKeys.Submit, On: true, Do: l.submit}}, l.form.Bindings()...)
+	return append(bs, kit.Binding{Key: loginKeys.Demo, On: l.target().Demo != nil, Do: l.fillDemo})
 }
 
 // Inputting: while a text field has the focus, q and ? are typed, not global.
-func (l *loginScreen) Inputting() bool { return l.input() != nil }
-
-// fields lists the fields shown for the current choices, in focus order.
-func (l *loginScreen) fields() []int {
-	var f []int
-	if len(l.app.Targets) > 1 {
-		f = append(f, fieldEnv)
-	}
-	f = append(f, fieldMethod)
-	if l.method == methodAPIKey {
-		return append(f, fieldAPIKey)
-	}
-	f = append(f, fieldSource)
-	if l.source == sourceKeystore {
-		if len(l.keys.entries) > 0 {
-			f = append(f, fieldKeyPick)
-		}
-		if l.keys.other() {
-			f = append(f, fieldKeystore)
-		}
-		f = append(f, fieldPassphrase)
-	}
-	return f
-}
+func (l *loginScreen) Inputting() bool { return l.form.Inputting() }
 
 func (l *loginScreen) target() kit.Target { return l.app.Targets[l.env] }
+
+func (l *loginScreen) envNames() []string {
+	names := make([]string, len(l.app.Targets))
+	for i, tg := range l.app.Targets {
+		names[i] = tg.Env.Name
+	}
+	return names
+}
 
 // sources lists the wallet key sources; the demo key only on the sandbox.
 func (l *loginScreen) sources() []string {
@@ -191,56 +187,31 @@ func (l *loginScreen) sources() []string {
 	return s
 }
 
-func (l *loginScreen) input() *kit.Input {
-	switch l.focus {
-	case fieldAPIKey:
-		return &l.apiKey
-	case fieldKeystore:
-		return &l.path
-	case fieldPassphrase:
-		return &l.pass
+// sourceNote says where the chosen source reads its key.
+func (l *loginScreen) sourceNote() kit.Note {
+	switch l.source {
+	case sourceEnv:
+		state := "not set"
+		if l.app.Getenv(signer.KeyEnvVar) != "" {
+			state = "set"
+		}
+		return kit.HintNote("raw hex key read from $" + signer.KeyEnvVar + " (" + state + ")")
+	case sourceDemo:
+		return kit.HintNote("the sandbox's published development key")
 	}
-	return nil
+	return kit.Note{}
 }
 
-func (l *loginScreen) focusInput() tea.Cmd {
-	for _, in := range []*kit.Input{&l.apiKey, &l.path, &l.pass} {
-		in.Blur()
-	}
-	if in := l.input(); in != nil {
-		return in.Focus()
-	}
-	return nil
-}
-
-func (l *loginScreen) moveFocus(delta int) tea.Cmd {
-	l.focus = kit.CycleFocus(l.fields(), l.focus, delta)
-	return l.focusInput()
-}
-
-// cycle changes the choice under the focus by delta.
-func (l *loginScreen) cycle(delta int) tea.Cmd {
-	wrap := func(v, n int) int { return (v + delta + n) % n }
-	switch l.focus {
-	case fieldEnv:
-		l.env = wrap(l.env, len(l.app.Targets))
-		l.err = nil // it was about the other environment
+// changed: an error about what was there before goes; a new environment
+// shows in the top bar, and may offer fewer key sources.
+func (l *loginScreen) changed(fd *kit.FormField) {
+	l.err = nil
+	if fd == l.envField {
 		if l.source >= len(l.sources()) {
 			l.source = sourceKeystore
 		}
 		l.showEnv()
-		return nil
-	case fieldMethod:
-		l.method = wrap(l.method, 2)
-		l.err = nil // it was about the other method
-	case fieldSource:
-		l.source = wrap(l.source, len(l.sources()))
-		l.err = nil
-	case fieldKeyPick:
-		l.keys.cycle(delta)
-		l.err = nil
 	}
-	return nil
 }
 
 // expandHome turns a leading "~/" (or a lone "~") into the home directory,
@@ -280,26 +251,20 @@ func (l *loginScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		l.spin.Style = l.app.Common.Styles.Spinner
 		return l, nil
 	}
-	if in := l.input(); in != nil {
-		var cmd tea.Cmd
-		*in, cmd = in.Update(msg)
-		return l, cmd
-	}
-	return l, nil
+	return l, l.form.Update(msg)
 }
 
 // fillDemo fills in the sandbox's published credentials for the chosen method.
 func (l *loginScreen) fillDemo() tea.Cmd {
 	demo := l.target().Demo
-	l.err = nil // it was about what the demo credentials replace
 	if l.method == methodAPIKey {
-		l.apiKey.SetValue(demo.APIKey)
-		l.focus = fieldAPIKey
-	} else {
-		l.source = sourceDemo
-		l.focus = fieldSource
+		l.apiKey.Input.SetValue(demo.APIKey)
+		l.form.Changed(l.apiKey)
+		return l.form.Focus(l.apiKey)
 	}
-	return l.focusInput()
+	l.source = sourceDemo
+	l.form.Changed(l.sourceField)
+	return l.form.Focus(l.sourceField)
 }
 
 // submit checks the form and starts the login in a Cmd.
@@ -309,17 +274,15 @@ func (l *loginScreen) submit() tea.Cmd {
 	var cred func() (service.Credential, signer.Key, error)
 	switch {
 	case l.method == methodAPIKey:
-		apiKey := strings.TrimSpace(l.apiKey.Value())
+		apiKey := strings.TrimSpace(l.apiKey.Input.Value())
 		if apiKey == "" {
-			l.err = service.UserError{Text: "Enter an API key (paste works), or press ctrl+d on the sandbox"}
-			return nil
+			return l.form.Fail(l.apiKey, service.UserError{Text: "Enter an API key (paste works), or press ctrl+d on the sandbox"})
 		}
 		cred = func() (service.Credential, signer.Key, error) { return service.APIKey(apiKey), nil, nil }
 	case l.source == sourceKeystore:
-		path, pass := l.keys.path(l.path.Value()), l.pass.Value()
+		path, pass := l.keys.path(l.path.Input.Value()), l.pass.Input.Value()
 		if path == "" {
-			l.err = service.UserError{Text: "Enter the path of a keystore file (svcwallet key new makes one)"}
-			return nil
+			return l.form.Fail(l.path, service.UserError{Text: "Enter the path of a keystore file (svcwallet key new makes one)"})
 		}
 		load := l.app.LoadKeystore
 		cred = func() (service.Credential, signer.Key, error) {
@@ -384,8 +347,8 @@ func (l *loginScreen) finish(msg loginDoneMsg) tea.Cmd {
 	l.busy = false
 	if msg.err != nil {
 		l.err = loginError(msg.err, l.method)
-		l.apiKey.SetValue("")
-		l.pass.SetValue("")
+		l.apiKey.Input.SetValue("")
+		l.pass.Input.SetValue("")
 		return nil
 	}
 	l.app.Session = kit.Session{Target: l.target(), Signer: msg.key}
@@ -404,78 +367,10 @@ func loginError(err error, method int) error {
 func (l *loginScreen) View() string {
 	c := l.app.Common
 	st := c.Styles
-	const lw = 16
+	const lw = loginLabelWidth
 	t := l.target()
 	var b strings.Builder
-	row := func(id int, label, value string) {
-		marker := "  "
-		if l.focus == id {
-			marker = st.Cursor.Render("› ")
-		}
-		b.WriteString(marker + kit.Field(c, label, lw, value) + "\n")
-	}
-	choice := func(id int, options []string, sel int) string {
-		parts := make([]string, len(options))
-		for i, o := range options {
-			if i == sel {
-				parts[i] = st.Selected.Render(" " + o + " ")
-			} else {
-				parts[i] = st.Muted.Render(" " + o + " ")
-			}
-		}
-		s := strings.Join(parts, " ")
-		hint := ""
-		if l.focus == id {
-			hint = st.Muted.Render("  ←/→")
-		}
-		// Too narrow for every option: the chosen one and where it stands.
-		if 2+lw+1+ansi.StringWidth(s+hint) > l.w {
-			s = st.Selected.Render(" "+options[sel]+" ") + st.Muted.Render(fmt.Sprintf("  %d of %d", sel+1, len(options)))
-		}
-		return s + hint
-	}
-	if len(l.app.Targets) > 1 {
-		names := make([]string, len(l.app.Targets))
-		for i, tg := range l.app.Targets {
-			names[i] = tg.Env.Name
-		}
-		row(fieldEnv, "Environment", choice(fieldEnv, names, l.env))
-	} else {
-		row(fieldEnv, "Environment", st.Value.Render(t.Env.Name))
-	}
-	// A note under a field: cut visibly, never mid-URL without a sign.
-	note := func(text string) string {
-		return "  " + kit.Field(c, "", lw, st.Muted.Render(kit.Truncate(text, max(l.w-3-lw, 1), "…"))) + "\n"
-	}
-	b.WriteString(note(t.Env.AuthURL+" · chain id "+kit.Uitoa(t.Env.ChainID)) + "\n")
-	row(fieldMethod, "Method", choice(fieldMethod, []string{"API key", "Wallet signature"}, l.method))
-	if l.method == methodAPIKey {
-		row(fieldAPIKey, "API key", l.apiKey.View())
-	} else {
-		row(fieldSource, "Key source", choice(fieldSource, l.sources(), l.source))
-		switch l.source {
-		case sourceKeystore:
-			if len(l.keys.entries) > 0 {
-				row(fieldKeyPick, "Keystore key", choice(fieldKeyPick, l.keys.options(l.w < 100), l.keys.pick))
-				if f := l.keys.file(); f != "" {
-					b.WriteString(note(f))
-				}
-			}
-			if l.keys.other() {
-				row(fieldKeystore, "Keystore file", l.path.View())
-			}
-			row(fieldPassphrase, "Passphrase", l.pass.View())
-		case sourceEnv:
-			state := "not set"
-			if l.app.Getenv(signer.KeyEnvVar) != "" {
-				state = "set"
-			}
-			b.WriteString(note("raw hex key read from $" + signer.KeyEnvVar + " (" + state + ")"))
-		case sourceDemo:
-			b.WriteString(note("the sandbox's published development key"))
-		}
-	}
-	b.WriteString("\n")
+	b.WriteString(l.form.View() + "\n")
 	switch {
 	case l.busy:
 		b.WriteString("  " + l.spin.View() + " Logging in to " + t.Env.Name + "…\n")
@@ -487,7 +382,7 @@ func (l *loginScreen) View() string {
 	if d := t.Demo; d != nil {
 		b.WriteString("\n  " + kit.Field(c, "Sandbox demo", lw, "API key "+st.Value.Render(d.APIKey)) + "\n")
 		b.WriteString("  " + kit.Field(c, "", lw, "wallet: key source "+st.Value.Render("sandbox demo key")) + "\n")
-		b.WriteString(note("ctrl+d fills them in"))
+		b.WriteString("  " + kit.Field(c, "", lw, st.Muted.Render("ctrl+d fills them in")) + "\n")
 	}
 	return kit.Clip(b.String(), l.w)
 }

@@ -97,7 +97,7 @@ func TestLoginErrorGoesWithWhatItWasAbout(t *testing.T) {
 // TestLoginPicksKeystoreKeys (issue 12, choosing a key): the keystore's
 // keys are a list (address, creation date, file name under it) instead of
 // a path typed or pre-filled into a field; "another file…" brings the path
-// field back; an exported $SVCWALLET_PRIVATE_KEY is preselected.
+// field back (TestLoginStartsWhereTheKeyIs: which source is preselected).
 func TestLoginPicksKeystoreKeys(t *testing.T) {
 	n, p := signer.ScryptN, signer.ScryptP
 	signer.ScryptN, signer.ScryptP = keystore.LightScryptN, keystore.LightScryptP
@@ -113,10 +113,11 @@ func TestLoginPicksKeystoreKeys(t *testing.T) {
 	}
 	l := New(app).(*loginScreen)
 	l.SetSize(120, 40)
-	l.method, l.focus = methodWallet, fieldSource
+	l.method = methodWallet
+	l.form.Focus(l.sourceField)
 	screentest.Press(l, "tab")
-	if l.focus != fieldKeyPick || l.Inputting() {
-		t.Fatalf("after the key source the focus is on %d, inputting %v", l.focus, l.Inputting())
+	if l.form.Focused() != l.keyPick || l.Inputting() {
+		t.Fatalf("after the key source the focus is on %s, inputting %v", l.form.Focused().Label, l.Inputting())
 	}
 	view := ansi.Strip(l.View())
 	created := time.Now().UTC().Format("2006-01-02")
@@ -137,18 +138,73 @@ func TestLoginPicksKeystoreKeys(t *testing.T) {
 		t.Error("another file… does not show the path field")
 	}
 	screentest.Press(l, "tab")
-	if l.focus != fieldKeystore || !l.Inputting() {
-		t.Errorf("tab after another file… focuses %d", l.focus)
+	if l.form.Focused() != l.path || !l.Inputting() {
+		t.Errorf("tab after another file… focuses %s", l.form.Focused().Label)
 	}
+}
 
-	app.Getenv = func(k string) string {
-		if k == signer.KeyEnvVar {
-			return sandbox.DemoPrivateKey
-		}
-		return ""
+// TestLoginStartsWhereTheKeyIs (issue 21 item 16): with a key source set
+// up, the form starts on wallet login: an exported $SVCWALLET_PRIVATE_KEY
+// is the source (enter logs in), a key in the keystore is picked and the
+// passphrase has the focus; an exported API key still wins, and with
+// neither the API key field has it.
+func TestLoginStartsWhereTheKeyIs(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	env := map[string]string{}
+	app.Getenv = func(k string) string { return env[k] }
+	start := func() *loginScreen {
+		l := New(app).(*loginScreen)
+		l.SetSize(120, 40)
+		screentest.Drive(l, l.Init())
+		return l
 	}
-	if l := New(app).(*loginScreen); l.source != sourceEnv {
-		t.Errorf("with $%s set the key source is %d, want the variable", signer.KeyEnvVar, l.source)
+	if l := start(); l.method != methodAPIKey || l.form.Focused() != l.apiKey {
+		t.Errorf("with no key source: method %d, focus on %s", l.method, l.form.Focused().Label)
+	}
+	env[signer.KeyEnvVar] = sandbox.DemoPrivateKey
+	l := start()
+	if l.method != methodWallet || l.source != sourceEnv || l.form.Focused() != l.sourceField {
+		t.Errorf("with $%s set: method %d, source %d, focus on %s", signer.KeyEnvVar, l.method, l.source, l.form.Focused().Label)
+	}
+	if _, cmd := screentest.Press(l, "enter"); cmd == nil || !l.busy {
+		t.Errorf("enter did not log in with $%s", signer.KeyEnvVar)
+	}
+	delete(env, signer.KeyEnvVar)
+	if _, _, err := signer.ImportRawKey(app.KeystoreDir, sandbox.DemoPrivateKey, "pw"); err != nil {
+		t.Fatal(err)
+	}
+	if l := start(); l.method != methodWallet || l.source != sourceKeystore || l.form.Focused() != l.pass || !l.Inputting() {
+		t.Errorf("with a key in the keystore: method %d, source %d, focus on %s", l.method, l.source, l.form.Focused().Label)
+	}
+	env[service.APIKeyEnvVar] = sandbox.DemoAPIKey
+	if l := start(); l.method != methodAPIKey || l.form.Focused() != l.apiKey {
+		t.Errorf("with $%s exported: method %d, focus on %s", service.APIKeyEnvVar, l.method, l.form.Focused().Label)
+	}
+}
+
+// TestLoginFocusesWhatIsMissing (issue 21 item 16): enter with a field
+// left empty puts the focus on it, with the reason under it.
+func TestLoginFocusesWhatIsMissing(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	l := New(app).(*loginScreen)
+	l.SetSize(120, 40)
+	screentest.Drive(l, l.Init())
+	screentest.Press(l, "shift+tab") // the method
+	if _, cmd := screentest.Press(l, "enter"); cmd != nil || l.busy || l.form.Focused() != l.apiKey {
+		t.Fatalf("enter with no API key: busy %v, focus on %s", l.busy, l.form.Focused().Label)
+	}
+	if under := screentest.LineAfter(ansi.Strip(l.View()), "› API key"); !strings.Contains(under, "✗ Enter an API key") {
+		t.Errorf("no reason under the API key: %q", under)
+	}
+	screentest.TypeInto(l, "k")
+	if strings.Contains(ansi.Strip(l.View()), "Enter an API key") {
+		t.Error("the reason stays after typing")
+	}
+	l.method, l.source = methodWallet, sourceKeystore
+	l.form.Focus(l.pass)
+	screentest.Press(l, "enter")
+	if l.form.Focused() != l.path || !strings.Contains(screentest.LineAfter(ansi.Strip(l.View()), "› Keystore file"), "✗ Enter the path of a keystore file") {
+		t.Errorf("enter with no keystore file: focus on %s\n%s", l.form.Focused().Label, ansi.Strip(l.View()))
 	}
 }
 
@@ -201,11 +257,11 @@ func TestKeyNeverKept(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
 	l := New(app).(*loginScreen)
 	screentest.RequireKeyCleared(t, app, l,
-		screentest.KeyField{Name: "API key", Value: func() string { return l.apiKey.Value() }},
+		screentest.KeyField{Name: "API key", Value: func() string { return l.apiKey.Input.Value() }},
 		screentest.KeyField{Name: "keystore file", Focus: func() tea.Cmd {
-			l.method, l.source, l.focus = methodWallet, sourceKeystore, fieldKeystore
-			return l.focusInput()
-		}, Value: func() string { return l.path.Value() }})
+			l.method, l.source = methodWallet, sourceKeystore
+			return l.form.Focus(l.path)
+		}, Value: func() string { return l.path.Input.Value() }})
 }
 
 // TestKeystorePathErrorShortensHex: a keystore path with a long run of hex
