@@ -41,23 +41,24 @@ var builderKeys = struct {
 // fee caps and the signature's validity, and optionally an API key for the
 // builder (label, signer, permissions). Enter goes to the review.
 type builderScreen struct {
-	app  *kit.App
-	main string // the logged-in funding address
-	form *kit.Form
-	// The form's rows: the inputs builder.Check names (fieldOf), the
-	// API-key section's switch and the new key pair's passphrases.
+	app     *kit.App
+	main    string             // the logged-in funding address
+	withKey bool               // the API-key section is open
+	newKey  bool               // the passphrase fields of a new key pair are open
+	making  bool               // a key pair is being created and encrypted
+	chosen  signer.Permissions // chosen permissions, default Trade
+	permAt  int                // highlighted permission, index into signer.AllPermissions
+	made    string             // keystore file of the key pair made here
+	err     error
+	nonces  func() uint32 // signer.NewNonce; tests fix it
+	wd, h   int
+
+	// The form and its rows: the inputs builder.Check names (fieldOf),
+	// the API-key section's switch and the new key pair's passphrases.
+	form                                      *kit.Form
 	mainRow, builder, futures, spot, expires  *kit.FormField
 	toggle, label, signer, pass, pass2, perms *kit.FormField
 	fieldOf                                   map[builder.Field]*kit.FormField
-	withKey                                   bool               // the API-key section is open
-	newKey                                    bool               // the passphrase fields of a new key pair are open
-	making                                    bool               // a key pair is being created and encrypted
-	chosen                                    signer.Permissions // chosen permissions, default Trade
-	permAt                                    int                // highlighted permission, index into signer.AllPermissions
-	made                                      string             // keystore file of the key pair made here
-	err                                       error
-	nonces                                    func() uint32 // signer.NewNonce; tests fix it
-	wd, h                                     int
 }
 
 // New builds the builder authorization form for the logged-in account.

@@ -54,19 +54,20 @@ const loginLabelWidth = 16
 // loginScreen is the first screen: pick the environment, then log in by API key or
 // by an EIP-712 wallet signature.
 type loginScreen struct {
-	app    *kit.App
-	env    int
-	method int
-	source int
-	keys   keystorePick
-	form   *kit.Form
-	// The form's fields, in order; which show depends on the choices.
+	app     *kit.App
+	env     int
+	method  int
+	source  int
+	keys    keystorePick
+	spin    spinner.Model
+	busy    bool
+	attempt int
+	err     error
+	w, h    int
+
+	// The form and its fields, in order; which show depends on the choices.
+	form                                                            *kit.Form
 	envField, methodField, apiKey, sourceField, keyPick, path, pass *kit.FormField
-	spin                                                            spinner.Model
-	busy                                                            bool
-	attempt                                                         int
-	err                                                             error
-	w, h                                                            int
 }
 
 // New builds the login screen. It starts on wallet login when a key
@@ -113,11 +114,10 @@ func New(app *kit.App) tui.Screen {
 	l.form.OnChange = l.changed
 	apiKey := getenv(service.APIKeyEnvVar)
 	l.apiKey.Input.SetValue(apiKey)
-	switch {
-	case apiKey != "":
-	case getenv(signer.KeyEnvVar) != "":
-		l.method, l.source = methodWallet, sourceEnv // the key the user exported is the one meant
-	case len(l.keys.entries) > 0:
+	if getenv(signer.KeyEnvVar) != "" {
+		l.source = sourceEnv // the key the user exported is the one meant
+	}
+	if apiKey == "" && (l.source == sourceEnv || len(l.keys.entries) > 0) {
 		l.method = methodWallet
 	}
 	return l
