@@ -139,7 +139,8 @@ func (b *builderScreen) addressNote(fd *kit.FormField, isBuilder bool) kit.Note 
 	return kit.Note{Text: "valid", Kind: kit.NoteOK}
 }
 
-// feeNote checks a fee rate as it is typed and shows the signed integer.
+// feeNote checks a fee rate as it is typed and shows the signed integer
+// after the "%" the value is in.
 func (b *builderScreen) feeNote(fd *kit.FormField) kit.Note {
 	st := b.app.Common.Styles
 	v := strings.TrimSpace(fd.Input.Value())
@@ -148,7 +149,7 @@ func (b *builderScreen) feeNote(fd *kit.FormField) kit.Note {
 	}
 	n, err := builder.ParseFeePercent(v)
 	if err != nil {
-		return kit.Note{Text: st.Warning.Render("% ✗ " + err.Error())}
+		return kit.BadNote(err)
 	}
 	return kit.Note{Text: st.Muted.Render("% → signed ") + st.Value.Render(strconv.FormatUint(uint64(n), 10))}
 }

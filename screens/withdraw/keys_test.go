@@ -212,7 +212,8 @@ func TestReviewWaitsForTheKey(t *testing.T) {
 // TestDestinationChecksAsTyped (issue 21 item 16): the amount and the fee
 // cap are checked as they are typed, as the destination is, with the
 // reason under the field; a fee cap over 5% of the amount is warned of; a
-// pasted payment link's "ethereum:" is dropped.
+// pasted payment link's "ethereum:" is dropped, and one with more than an
+// address is kept whole and refused.
 func TestDestinationChecksAsTyped(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
 	d := newDestination(app, withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
@@ -221,6 +222,12 @@ func TestDestinationChecksAsTyped(t *testing.T) {
 	under := func(label string) string {
 		return strings.TrimSpace(screentest.LineAfter(ansi.Strip(s.View()), label+" "))
 	}
+	link := "ethereum:" + sandbox.DestCompleted + "@1/transfer?address=" + sandbox.DestFailed
+	s.Update(tea.PasteMsg{Content: link})
+	if got := d.address.Input.Value(); got != link || !strings.HasPrefix(under("Destination"), "✗ that is a payment link") {
+		t.Errorf("a pasted payment link with more than an address: %q in the field, %q under it", got, under("Destination"))
+	}
+	d.address.Input.SetValue("")
 	s.Update(tea.PasteMsg{Content: " ethereum:" + sandbox.DestCompleted})
 	if got := d.address.Input.Value(); got != sandbox.DestCompleted {
 		t.Errorf("a pasted payment link left %q in the field", got)

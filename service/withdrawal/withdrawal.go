@@ -79,12 +79,21 @@ func (c Choice) CheckDestination(toAddress, amount, feeCap string) (Choice, erro
 // wallets copy where an address is asked for.
 const ethereumScheme = "ethereum:"
 
+// paymentLink splits an EIP-681 payment link into what follows its scheme.
+func paymentLink(s string) (string, bool) {
+	if len(s) < len(ethereumScheme) || !strings.EqualFold(s[:len(ethereumScheme)], ethereumScheme) {
+		return s, false
+	}
+	return s[len(ethereumScheme):], true
+}
+
 // TrimDestination drops what a copied destination brings around the
-// address: spaces and, on an EVM route, the "ethereum:" of a payment link.
+// address: spaces and, on an EVM route, the "ethereum:" of a payment link
+// that holds nothing but the address.
 func (c Choice) TrimDestination(s string) string {
 	s = strings.TrimSpace(s)
-	if c.Route.ChainType == service.ChainTypeEVM && len(s) >= len(ethereumScheme) && strings.EqualFold(s[:len(ethereumScheme)], ethereumScheme) {
-		s = s[len(ethereumScheme):]
+	if rest, ok := paymentLink(s); ok && c.Route.ChainType == service.ChainTypeEVM && !strings.ContainsAny(rest, "@/?") {
+		return rest
 	}
 	return s
 }
@@ -96,10 +105,10 @@ func (c Choice) TrimDestination(s string) string {
 // where funds sent are lost.
 func (c Choice) CheckAddress(s string) (string, error) {
 	addr := c.TrimDestination(s)
-	switch {
-	case addr == "":
+	if addr == "" {
 		return "", errors.New("enter the destination address")
-	case addr != strings.TrimSpace(s) && strings.ContainsAny(addr, "@/?"):
+	}
+	if _, ok := paymentLink(addr); ok && c.Route.ChainType == service.ChainTypeEVM {
 		return "", errors.New("that is a payment link, not an address: paste the destination address alone")
 	}
 	if err := service.ValidateAddress(c.Route.ChainType, addr); err != nil {
