@@ -202,7 +202,7 @@ func (b *builderScreen) flipPermission(i int) tea.Cmd {
 // toggleNewKey opens (or closes) the passphrase fields of a new key pair,
 // opening the API-key section if needed.
 func (b *builderScreen) toggleNewKey() tea.Cmd {
-	b.err = nil
+	b.form.Changed(b.signer) // a key pair made here is its signer
 	if b.newKey {
 		b.newKey = false
 		b.clearPassphrases()

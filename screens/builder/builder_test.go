@@ -469,3 +469,25 @@ func TestKeyNeverKept(t *testing.T) {
 	}
 	screentest.RequireKeyCleared(t, app, b, fields...)
 }
+
+// TestBuilderNewKeyAnswersMissingSigner: after enter refused a missing
+// signer, ctrl+n (a key pair made here is the signer) takes the reason away.
+func TestBuilderNewKeyAnswersMissingSigner(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	b := New(app).(*builderScreen)
+	b.SetSize(120, 40)
+	screentest.Drive(b, b.Init())
+	b.withKey = true
+	b.label.Input.SetValue("bot")
+	b.builder.Input.SetValue(sandbox.BuilderAddress)
+	b.futures.Input.SetValue("0.1")
+	b.spot.Input.SetValue("0.05")
+	screentest.Press(b, "enter")
+	if b.form.Focused() != b.signer || !strings.Contains(ansi.Strip(b.View()), "needs all three") {
+		t.Fatalf("enter without a signer:\n%s", ansi.Strip(b.View()))
+	}
+	screentest.Press(b, "ctrl+n")
+	if v := ansi.Strip(b.View()); b.form.Focused() != b.pass || strings.Contains(v, "needs all three") {
+		t.Errorf("after ctrl+n the focus is on %s, or the reason stays:\n%s", b.form.Focused().Label, v)
+	}
+}
