@@ -146,17 +146,6 @@ func (f *Form) Focused() *FormField { return f.focus }
 // Inputting: a text field has the focus, so keys are text (tui.Inputting).
 func (f *Form) Inputting() bool { return f.focus != nil && f.focus.Input != nil && f.focus.shown() }
 
-// Blur takes the keys from the focused text field, keeping the marker:
-// while the screen asks something else, keys are not text.
-func (f *Form) Blur() {
-	if f.focus != nil && f.focus.Input != nil {
-		f.focus.Input.Blur()
-	}
-}
-
-// Refocus gives the keys back to the field under the marker after Blur.
-func (f *Form) Refocus() tea.Cmd { return f.Focus(f.focus) }
-
 // move gives the focus to the field delta places on among those that take
 // it now, wrapping around.
 func (f *Form) move(delta int) tea.Cmd {

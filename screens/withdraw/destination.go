@@ -108,15 +108,13 @@ func (d *destinationScreen) bindings() kit.Bindings {
 	if d.alike != "" {
 		return kit.Bindings{
 			{Key: destKeys.Confirm, On: true, Do: func() tea.Cmd {
-				// The field under the marker takes keys again when the user
-				// comes back from the quote.
 				d.ok, d.alike = d.address.Input.Value(), ""
-				return tea.Batch(d.form.Refocus(), d.submit())
+				return d.submit()
 			}},
 			{Key: destKeys.UseRecent, On: true, Do: func() tea.Cmd {
 				d.address.Input.SetValue(d.alike)
 				d.alike = ""
-				return d.form.Refocus()
+				return nil
 			}},
 			{Key: destKeys.Edit, On: true, Do: func() tea.Cmd {
 				d.alike = ""
@@ -171,8 +169,7 @@ func (d *destinationScreen) submit() tea.Cmd {
 	}
 	if w.ToAddress != d.ok {
 		if r := lookAlike(w.ToAddress, d.recent); r != "" {
-			d.alike = r
-			d.form.Blur()
+			d.alike = r // the form keeps its focus, for after the comparison
 			return nil
 		}
 	}
