@@ -27,6 +27,7 @@ type loginDoneMsg struct {
 	session service.Session
 	key     signer.Key // the wallet key, kept for signing later; nil for API key
 	err     error
+	keyErr  bool // the key could not be opened (a wrong passphrase, a bad file)
 }
 
 var loginKeys = struct {
@@ -328,7 +329,7 @@ func (l *loginScreen) submit() tea.Cmd {
 	login := func() tea.Msg {
 		c, k, err := cred()
 		if err != nil {
-			return loginDoneMsg{attempt: attempt, err: service.UserError{Text: err.Error(), Cause: err}}
+			return loginDoneMsg{attempt: attempt, err: service.UserError{Text: err.Error(), Cause: err}, keyErr: true}
 		}
 		cx, cancel := kit.Call(parent)
 		defer cancel()
@@ -338,8 +339,10 @@ func (l *loginScreen) submit() tea.Cmd {
 	return tea.Batch(login, l.spin.Tick)
 }
 
-// finish moves on to the home screen, or explains the failure keeping what
-// was typed except the secrets.
+// finish moves on to the home screen, or explains the failure. What was
+// typed is kept for another try after a network or service failure; a
+// secret the failure was about (an API key the service refused, a
+// passphrase that did not open the key, a signature refused) is cleared.
 func (l *loginScreen) finish(msg loginDoneMsg) tea.Cmd {
 	if msg.attempt != l.attempt {
 		return nil
@@ -347,8 +350,13 @@ func (l *loginScreen) finish(msg loginDoneMsg) tea.Cmd {
 	l.busy = false
 	if msg.err != nil {
 		l.err = loginError(msg.err, l.method)
-		l.apiKey.Input.SetValue("")
-		l.pass.Input.SetValue("")
+		refused := errors.Is(msg.err, service.ErrUnauthenticated)
+		if refused && l.method == methodAPIKey {
+			l.apiKey.Input.SetValue("")
+		}
+		if msg.keyErr || refused && l.method != methodAPIKey {
+			l.pass.Input.SetValue("")
+		}
 		return nil
 	}
 	l.app.Session = kit.Session{Target: l.target(), Signer: msg.key}

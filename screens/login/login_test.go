@@ -1,6 +1,7 @@
 package login
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -299,5 +300,44 @@ func TestKeystorePathErrorShortensHex(t *testing.T) {
 	c.UntilShows("Login failed")
 	if v := c.Plain(); screentest.ShowsKeyPiece(v[strings.Index(v, "Login failed"):]) {
 		t.Error("a path named otherwise than typed: the error repeats more than 8 hex digits in a row")
+	}
+}
+
+// TestLoginKeepsWhatWasTypedUnlessRefused (issue 21 bug 11): a failed login
+// keeps the API key and the passphrase for another try, unless the failure
+// was about them: the service refused the key, or the passphrase did not
+// open the keystore.
+func TestLoginKeepsWhatWasTypedUnlessRefused(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	refused := &service.APIError{Status: 401, Code: service.CodeNotAuthenticated}
+	network := errors.New("dial tcp 127.0.0.1:8700: connect: connection refused")
+	for _, tc := range []struct {
+		name              string
+		method            int
+		msg               loginDoneMsg
+		keepKey, keepPass bool
+	}{
+		{"api key, network", methodAPIKey, loginDoneMsg{err: network}, true, true},
+		{"api key, service error", methodAPIKey, loginDoneMsg{err: &service.APIError{Status: 502}}, true, true},
+		{"api key, refused", methodAPIKey, loginDoneMsg{err: refused}, false, true},
+		{"wallet, network", methodWallet, loginDoneMsg{err: network}, true, true},
+		{"wallet, wrong passphrase", methodWallet, loginDoneMsg{err: errors.New("could not decrypt key with given password"), keyErr: true}, true, false},
+		{"wallet, signature refused", methodWallet, loginDoneMsg{err: refused}, true, false},
+	} {
+		l := New(app).(*loginScreen)
+		l.method = tc.method
+		l.apiKey.Input.SetValue("typed-api-key")
+		l.pass.Input.SetValue("typed passphrase")
+		tc.msg.attempt = l.attempt
+		l.finish(tc.msg)
+		if kept := l.apiKey.Input.Value() != ""; kept != tc.keepKey {
+			t.Errorf("%s: API key kept %v, want %v", tc.name, kept, tc.keepKey)
+		}
+		if kept := l.pass.Input.Value() != ""; kept != tc.keepPass {
+			t.Errorf("%s: passphrase kept %v, want %v", tc.name, kept, tc.keepPass)
+		}
+		if l.err == nil {
+			t.Errorf("%s: no error shown", tc.name)
+		}
 	}
 }
