@@ -83,6 +83,7 @@ func (c withdrawCmd) printReview(o withdrawal.Order, trust withdrawal.BridgeTrus
 	row("You receive", q.ReceiveAmount.String()+" "+o.Choice.TokenOut, "on "+o.Choice.Route.Chain)
 	row("Bridge fee", q.Fee.String()+" "+in, "≈ "+q.FeeUSD.String()+" USD")
 	row("You lose", q.Cost().String()+" "+in, "pay − receive, the fee included")
+	row("Speed", withdrawal.SpeedWords(q.Speed), "")
 	if o.Choice.FeeCap.Valid {
 		row("Fee cap", o.Choice.FeeCap.Decimal.String()+" "+in, "")
 	}

@@ -214,9 +214,9 @@ func (q *quoteScreen) View() string {
 	b.WriteString(kit.Field(c, "You receive", lw, st.Value.Render(qt.ReceiveAmount.String()+" "+q.w.TokenOut)) + st.Muted.Render("  on "+q.w.Route.Chain) + "\n")
 	b.WriteString(kit.Field(c, "Bridge fee", lw, st.Value.Render(qt.Fee.String()+" "+q.w.TokenIn)) + st.Muted.Render("  ≈ "+qt.FeeUSD.String()+" USD") + "\n")
 	b.WriteString(kit.Field(c, "You lose", lw, st.Value.Render(qt.Cost().String()+" "+q.w.TokenIn)) + st.Muted.Render("  pay − receive, the fee included") + "\n")
-	speed := st.Value.Render("fast")
+	speed := st.Value.Render(withdrawal.SpeedWords(qt.Speed))
 	if qt.Speed == service.SpeedSlow {
-		speed = st.Warning.Render("slow: the bridge is congested, settlement will take longer")
+		speed = st.Warning.Render(withdrawal.SpeedWords(qt.Speed))
 	}
 	b.WriteString(kit.Field(c, "Speed", lw, speed) + "\n")
 	b.WriteString(kit.Field(c, "Quote id", lw, st.Muted.Render(qt.QuoteID)) + "\n\n")

@@ -17,16 +17,17 @@ import (
 var essentialNotes = map[string]bool{"numTokens": true, "expiration": true, "toAccount": true}
 
 // typedDataView shows the EIP-712 message field by field, each with what it
-// means, then the digest, the destination the quote pays out to, what it
-// receives and what the user loses. The levels make it shorter for small
+// means, after a one-line summary with the quote's speed, then the digest,
+// the destination the quote pays out to, what it receives and what the
+// user loses. The levels make it shorter for small
 // terminals: 1 drops blank lines and the closing sentence, 2 also the
 // inessential notes that would take a line of their own, 3 (60 columns)
 // also writes the domain and the destination without decoration so each
-// fits one line, and 4 drops the quote id under the destination and puts
-// the short fields two to a line. Every level to 4 keeps everything the
+// fits one line, and 4 drops the line under the destination (the summary
+// says what it receives) and puts the short fields two to a line. Every level to 4 keeps everything the
 // user confirms; when even level 4 does not fit, nothing is signed
-// (fitted). Level 5, for a review that cannot be signed anyway, drops what
-// is received and lost, so why it cannot stays on screen.
+// (fitted). Level 5, for a review that cannot be signed anyway, drops the
+// summary and what is received and lost, so why it cannot stays on screen.
 func (r *reviewScreen) typedDataView(level int) string {
 	compact := level > 0
 	c := r.app.Common
@@ -38,6 +39,16 @@ func (r *reviewScreen) typedDataView(level int) string {
 			note = ""
 		}
 		b.WriteString(kit.WrapField(c, label, lw, value, note, r.wd) + "\n")
+	}
+	speed := st.Muted.Render(withdrawal.SpeedWords(r.order.Quote.Speed))
+	if r.order.Quote.Speed == service.SpeedSlow {
+		speed = st.Warning.Render(withdrawal.SpeedWords(r.order.Quote.Speed))
+	}
+	if level <= 4 {
+		line("Withdraw", st.Value.Render(r.order.Summary()), speed, true)
+	}
+	if !compact {
+		b.WriteString("\n")
 	}
 	d := r.order.Domain
 	domain := `name "` + d.Name + `" · version "` + signer.DomainVersion + `" · chainId ` + kit.Uitoa(d.ChainID)
@@ -83,8 +94,10 @@ func (r *reviewScreen) typedDataView(level int) string {
 	if level > 3 {
 		quoteNote = "" // not signed, and the quote screen showed it
 	}
-	if level <= 4 {
+	if level <= 3 {
 		line("", st.Value.Render(q.ReceiveAmount.String()+" "+r.order.Choice.TokenOut+" on "+r.order.Choice.Route.Chain), quoteNote, false)
+	}
+	if level <= 4 {
 		line("You lose", st.Value.Render(q.Cost().String()+" "+in), "fee "+q.Fee.String()+" "+in+"; pay − receive", false)
 	}
 	if !compact {

@@ -44,6 +44,21 @@ func (t BridgeTrust) Note() string {
 	return "seen since " + t.SeenSince.UTC().Format("2006-01-02")
 }
 
+// SpeedWords says what a quote's speed means for the user: "fast", or why
+// slow settles later.
+func SpeedWords(speed string) string {
+	if speed == service.SpeedSlow {
+		return "slow: the bridge is congested, settlement will take longer"
+	}
+	return "fast"
+}
+
+// Summary is the withdrawal in one line, the first a review shows: what
+// leaves the funding account and what arrives on which chain.
+func (o Order) Summary() string {
+	return o.Quote.PayAmount.String() + " " + o.Choice.TokenIn + " → " + o.Quote.ReceiveAmount.String() + " " + o.Choice.TokenOut + " on " + o.Choice.Route.Chain
+}
+
 // ReviewSentence closes every review: what the signature does and what the
 // quote does.
 const ReviewSentence = "The signature pays the bridge; the quote sends it on to this destination."
