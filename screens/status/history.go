@@ -36,9 +36,10 @@ type refreshAnswerMsg struct {
 }
 
 var historyKeys = struct {
-	Open, Reload, Watch, Refresh key.Binding
+	Open, Copy, Reload, Watch, Refresh key.Binding
 }{
 	Open:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "follow / resume")),
+	Copy:    key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy quote id")),
 	Reload:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
 	Watch:   key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "watch all")),
 	Refresh: key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "refresh unfinished")),
@@ -136,6 +137,7 @@ func (h *historyScreen) keys() kit.Bindings {
 	r, some := h.list.Selected()
 	return kit.Bindings{
 		{Key: historyKeys.Open, On: some, Do: func() tea.Cmd { return tui.Push(h.open(r)) }},
+		{Key: historyKeys.Copy, On: some, Do: func() tea.Cmd { return kit.CopyText(h.app, r.QuoteID, "Copied quote id "+r.QuoteID) }},
 		{Key: historyKeys.Watch, On: len(h.watchable()) > 0, Do: h.watch},
 		{Key: historyKeys.Refresh, On: h.ref == nil && len(h.refreshable()) > 0, Do: h.refresh},
 		{Key: historyKeys.Reload, On: true, Do: h.load},

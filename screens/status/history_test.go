@@ -52,6 +52,12 @@ func TestHistory(t *testing.T) {
 		}
 	}
 
+	// c copies the selected quote id, the one support asks for (issue 21 bug 10).
+	h.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	if _, cmd := screentest.Press(h, "c"); !slices.Contains(screentest.RunAll(cmd), tea.SetClipboard("q-sending")()) {
+		t.Error("c does not copy the selected quote id")
+	}
+	h.Update(tea.KeyPressMsg{Code: tea.KeyUp})
 	_, cmd := h.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	if s := pushed(t, cmd); !s.Busy() {
 		t.Error("enter on an unanswered withdrawal with a valid quote did not re-send it")
