@@ -6,18 +6,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strconv"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/spf13/cobra"
 
-	"svcwallet/clean"
 	"svcwallet/service"
 	"svcwallet/service/builder"
 	"svcwallet/service/config"
-	"svcwallet/service/sandbox"
 	"svcwallet/signer"
 )
 
@@ -27,11 +24,12 @@ decimals. With --api-key-signer, --permissions and --label (all three, or
 none) it also creates an API key for the builder, printed once on stdout:
 store it then.
 
-The main account's key signs: the raw hex key in $SVCWALLET_PRIVATE_KEY, or an
-encrypted --keystore-file FILE whose passphrase is asked for at a hidden
-prompt (one line of stdin when stdin is not a terminal), or read from the
-first line of --password-file FILE. On --env sandbox the sandbox's public
-demo key signs when neither is given. Never put a key on the command line.
+The main account's key signs (see below). An encrypted keystore file
+(--keystore-file FILE, the same as --signer FILE) has its passphrase
+asked for at a hidden prompt (one line of stdin when stdin is not a
+terminal) or read from the first line of --password-file FILE. A --dry-run with --account (and no --signer) needs
+no key: the account is the main account. Never put a key on the command
+line.
 
 --permissions takes names joined by & or commas, in any case and order,
 from Admin, InternalTransfer, ExternalTransfer, Withdraw, VaultInvestor,
@@ -39,9 +37,6 @@ Trade; they are sent canonical (Admin&Trade).
 
 Exit status: 0 authorized (or the dry run printed), 1 refused or failed,
 2 usage.`
-
-// builderTimeout bounds the authorization request.
-const builderTimeout = 30 * time.Second
 
 // builderCmd is `svcwallet builder`, with its clock and nonces injectable so
 // tests can fix the typed data.
@@ -65,7 +60,7 @@ func (a *app) builderCommand() *cobra.Command {
 	auth := &cobra.Command{
 		Use:   "authorize",
 		Short: "Authorize a builder, with fee caps",
-		Long:  builderLong,
+		Long:  withSignerHelp(builderLong),
 		Example: `  svcwallet builder authorize --builder 0xB… --max-futures-fee 0.1 \
       --max-spot-fee 0.05 --dry-run --account 0xA… --json`,
 		Args: noArgs,
@@ -83,22 +78,19 @@ func (a *app) builderCommand() *cobra.Command {
 	fl.StringVar(&f.in.KeySigner, "api-key-signer", "", "address of the builder API key's signer")
 	fl.StringVar(&f.in.Permissions, "permissions", "", "permissions of the builder API key, such as Admin&Trade")
 	fl.StringVar(&f.in.Label, "label", "", "label of the builder API key")
-	fl.StringVar(&f.keystore, "keystore-file", "", "keystore file of the main account's key")
-	fl.StringVar(&f.passwordFile, "password-file", "", "read the passphrase from this file's first line")
+	addSignerFlags(auth, &f.key, true)
 	fl.BoolVar(&f.yes, "yes", false, "go on when --builder is your own account")
 	fl.BoolVar(&f.dryRun, "dry-run", false, "print the typed data and digest; sign and send nothing")
-	fl.StringVar(&f.account, "account", "", "with --dry-run: the main account, so no key is needed")
 	a.envFlags(auth, &f.envName, &f.config)
 	c.AddCommand(auth)
 	return c
 }
 
 type builderFlags struct {
-	in                     builder.Input
-	keystore, passwordFile string
-	account                string // --account: the main account of a dry run, no key needed
-	envName, config        string
-	dryRun, json, yes      bool
+	in                builder.Input
+	key               signerFlags // its --account is also a dry run's main account
+	envName, config   string
+	dryRun, json, yes bool
 }
 
 func (c builderCmd) usage(format string, a ...any) int {
@@ -128,22 +120,27 @@ func (c builderCmd) run(f builderFlags) int {
 	}
 	defer closeEnv()
 
+	_, chosen, err := f.key.chosen(e)
+	if err != nil {
+		return c.usage("%v", err)
+	}
+	account, err := f.key.accountOf(e)
+	if err != nil {
+		return c.usage("%v", err)
+	}
 	var main common.Address
-	var load func() (signer.Key, error)
-	var code int
-	var ok bool
-	switch {
-	case f.account != "" && !f.dryRun:
-		return c.usage("--account is for --dry-run: a real authorization is signed by the account's own key")
-	case f.account != "":
-		if !common.IsHexAddress(f.account) {
-			return c.usage("--account: %.50q is not an address (0x and 40 hex digits)", clean.Quoted(f.account))
+	var key keyChoice
+	if f.dryRun && account != (common.Address{}) && !chosen {
+		main = account // nothing is signed: no key is needed
+	} else {
+		key, err = c.env.openKey("svcwallet builder authorize", f.key, e)
+		switch {
+		case isUsage(err):
+			return c.usage("%v", err)
+		case err != nil:
+			return c.fail("%v", err)
 		}
-		main = common.HexToAddress(f.account)
-	default:
-		if main, load, code, ok = c.keySource(f, e); !ok {
-			return code
-		}
+		main = key.Address
 	}
 	f.in.Main = main.Hex()
 	a, err := builder.Check(f.in)
@@ -161,9 +158,9 @@ func (c builderCmd) run(f builderFlags) int {
 		return c.printDryRun(o.Domain, o.Message, f.json)
 	}
 	client := service.New(e, service.Options{Now: c.now, Logger: c.env.Log})
-	cx, cancel := context.WithTimeout(context.Background(), builderTimeout)
-	defer cancel()
-	_, res, err := o.Authorize(cx, client, load)
+	// No deadline while the signature is awaited (the key source has its
+	// own, and ctrl+c ends it); the request has builder.AuthorizeTimeout.
+	_, res, err := o.Authorize(context.Background(), client, key.Load)
 	var api *service.APIError
 	switch {
 	case errors.As(err, &api):
@@ -185,68 +182,6 @@ func flagError(err error) string {
 		return "--label, --api-key-signer and --permissions go together: give all three, or none for an authorization without an API key"
 	}
 	return err.Error()
-}
-
-// keySource picks the main account's key for builder authorize (see
-// signingKey).
-func (c builderCmd) keySource(f builderFlags, e config.Environment) (common.Address, func() (signer.Key, error), int, bool) {
-	addr, load, usage, err := signingKey(c.env, f.keystore, f.passwordFile, e)
-	switch {
-	case err != nil && usage:
-		return addr, nil, c.usage("%v", err), false
-	case err != nil:
-		return addr, nil, c.fail("%v", err), false
-	}
-	return addr, load, 0, true
-}
-
-// signingKey picks the main account's key of the signing commands:
-// --keystore-file (its passphrase from --password-file, else a hidden
-// prompt), $SVCWALLET_PRIVATE_KEY, or on the sandbox its demo key. It
-// returns the address at once (a keystore file names it in clear) and a
-// loader that asks for the passphrase, so a dry run never asks for one.
-// usage: the error is the command line's to correct.
-func signingKey(env CLIEnv, keystore, passwordFile string, e config.Environment) (common.Address, func() (signer.Key, error), bool, error) {
-	if keystore != "" {
-		addr, known, err := signer.KeystoreFileAddress(keystore)
-		if err != nil {
-			return addr, nil, false, err
-		}
-		load := func(prompt string) (signer.Key, error) {
-			read := func() (string, error) { return readSecret(env, prompt, "the passphrase") }
-			if passwordFile != "" {
-				read = func() (string, error) { return readPasswordFile(passwordFile) }
-			}
-			pass, err := read()
-			if err != nil {
-				return nil, err
-			}
-			return signer.LoadKeystoreKey(keystore, pass)
-		}
-		if !known {
-			// A file without a clear-text address (Foundry's) must be
-			// decrypted before the message, which names the address, is built.
-			k, err := load("Passphrase for " + filepath.Base(keystore) + ": ")
-			if err != nil {
-				return addr, nil, false, err
-			}
-			return k.Address(), func() (signer.Key, error) { return k, nil }, false, nil
-		}
-		return addr, func() (signer.Key, error) { return load("Passphrase for " + addr.Hex() + ": ") }, false, nil
-	}
-	raw := env.Getenv(signer.KeyEnvVar)
-	what := "$" + signer.KeyEnvVar
-	if raw == "" && e.Name == config.SandboxEnv {
-		raw, what = sandbox.DemoPrivateKey, "the sandbox demo key"
-	}
-	if raw == "" {
-		return common.Address{}, nil, true, fmt.Errorf("no signing key: export the main account's hex key in $%s, or give --keystore-file FILE", signer.KeyEnvVar)
-	}
-	k, err := signer.ParsePrivateKeyHex(raw)
-	if err != nil {
-		return common.Address{}, nil, true, fmt.Errorf("%s: %v", what, err)
-	}
-	return k.Address(), func() (signer.Key, error) { return k, nil }, false, nil
 }
 
 func (c builderCmd) printDryRun(d signer.Domain, m signer.Message, asJSON bool) int {

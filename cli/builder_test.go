@@ -148,9 +148,15 @@ func TestBuilderCLIDryRun(t *testing.T) {
 		if r.code != 0 || !strings.Contains(r.stdout, signer.Digest(domain, modes[0].want).Hex()) || e.requests.Load() != 0 {
 			t.Fatalf("exit %d, %d requests:\n%s\n%s", r.code, e.requests.Load(), r.stdout, r.stderr)
 		}
+		// A real authorization needs the account's key: --account only
+		// names which one.
 		r = bcli(t, nil, "", true, authorizeArgs(e, "--account", sandbox.DemoAddress)...)
-		if r.code != 2 || !strings.Contains(r.stderr, "--account is for --dry-run") || e.requests.Load() != 0 {
-			t.Fatalf("--account without --dry-run: exit %d: %s", r.code, r.stderr)
+		if r.code != 2 || !strings.Contains(r.stderr, "no signing key") || e.requests.Load() != 0 {
+			t.Fatalf("--account without --dry-run nor a key: exit %d: %s", r.code, r.stderr)
+		}
+		r = bcli(t, demoKeyVars, "", true, authorizeArgs(e, "--account", sandbox.BuilderAddress)...)
+		if r.code != 2 || !strings.Contains(r.stderr, "not of --account "+sandbox.BuilderAddress) || e.requests.Load() != 0 {
+			t.Fatalf("--account of another key: exit %d: %s", r.code, r.stderr)
 		}
 		r = bcli(t, nil, "", true, authorizeArgs(e, "--dry-run", "--account", "0x1234")...)
 		if r.code != 2 || !strings.Contains(r.stderr, "not an address") {

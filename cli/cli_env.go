@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"context"
 	"io"
 	"log/slog"
 	"os"
+	"os/signal"
 	"strings"
 
 	"svcwallet/service"
@@ -25,6 +27,11 @@ type CLIEnv struct {
 	Log   *slog.Logger
 	// JSON is --json: output and errors are JSON documents on Stdout.
 	JSON bool
+	// Interrupt watches for ctrl+c while a signature is awaited (clef, a
+	// signing command): the context it returns ends at ctrl+c, and stop
+	// gives ctrl+c back its usual effect. nil: nothing interrupts (tests
+	// cancel through the key source instead).
+	Interrupt func(ctx context.Context) (cx context.Context, stop context.CancelFunc)
 }
 
 // StdEnv is the real process's streams, environment and secret prompt. It
@@ -48,5 +55,8 @@ func StdEnv() CLIEnv {
 		}
 		return os.Getenv(name)
 	}
-	return CLIEnv{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: getenv, ReadSecret: terminalReadSecret}
+	interrupt := func(ctx context.Context) (context.Context, context.CancelFunc) {
+		return signal.NotifyContext(ctx, os.Interrupt)
+	}
+	return CLIEnv{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: getenv, ReadSecret: terminalReadSecret, Interrupt: interrupt}
 }

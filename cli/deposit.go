@@ -24,8 +24,9 @@ const depositLong = `Lists the chains the account can deposit on: chain id, depo
 ("not provisioned" for an on-demand chain without one yet), and each token's
 contract ("native", or "unknown: provider unreachable").
 
-The API key is read from $SVCWALLET_API_KEY and sent as X-API-Key; without
-one, a key in $SVCWALLET_PRIVATE_KEY logs in by wallet signature. The
+The API key is read from $SVCWALLET_API_KEY and sent as X-API-Key; with
+--signer, or without an API key and with the environment's signer or a key
+in $SVCWALLET_PRIVATE_KEY, it logs in by wallet signature instead. The
 environment is --env NAME, else $SVCWALLET_ENV, else the config's
 default_env, else the embedded sandbox, which runs inside this one command
 (fresh each time, so an address generated there is not listed by the next
@@ -39,7 +40,10 @@ Exit status: 0 done, 1 the service refused or could not be reached, 2 usage.`
 const depositTimeout = 30 * time.Second
 
 // depositFlags are the flags of deposit and deposit generate.
-type depositFlags struct{ envName, configPath string }
+type depositFlags struct {
+	envName, configPath string
+	key                 signerFlags
+}
 
 // depositCommand is `svcwallet deposit` and `svcwallet deposit generate CHAIN`.
 func (a *app) depositCommand() *cobra.Command {
@@ -47,20 +51,22 @@ func (a *app) depositCommand() *cobra.Command {
 	c := &cobra.Command{
 		Use:     "deposit",
 		Short:   "List or provision deposit addresses",
-		Long:    depositLong,
+		Long:    withSignerHelp(depositLong),
 		Example: "  svcwallet deposit --env sandbox --json\n  svcwallet deposit generate SOLANA",
 		Args:    subcommandOnly,
 		RunE:    func(*cobra.Command, []string) error { return exit(runDeposit(a.env, f, "")) },
 	}
+	addSignerFlags(c, &f.key, false)
 	a.envFlags(c, &f.envName, &f.configPath)
 	var g depositFlags
 	gen := &cobra.Command{
 		Use:   "generate CHAIN",
 		Short: "Provision an on-demand chain's address",
-		Long: `Provisions the deposit address of an on-demand chain such as SOLANA and
+		Long: withSignerHelp(`Provisions the deposit address of an on-demand chain such as SOLANA and
 prints the chain; for a chain that already has one, prints it unchanged.
+It logs in as svcwallet deposit does.
 
-Exit status: 0 done, 1 the service refused or could not be reached, 2 usage.`,
+Exit status: 0 done, 1 the service refused or could not be reached, 2 usage.`),
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 || strings.TrimSpace(args[0]) == "" {
 				return usageError(c.CommandPath(), "generate takes one chain name, such as SOLANA")
@@ -77,6 +83,7 @@ Exit status: 0 done, 1 the service refused or could not be reached, 2 usage.`,
 			return exit(runDeposit(a.env, g, strings.TrimSpace(args[0])))
 		},
 	}
+	addSignerFlags(gen, &g.key, false)
 	a.envFlags(gen, &g.envName, &g.configPath)
 	c.AddCommand(gen)
 	return c
@@ -113,16 +120,22 @@ func runDeposit(env CLIEnv, f depositFlags, chain string) int {
 			apiKey = sandbox.DemoAPIKey
 		}
 	}
+	_, chosen, err := f.key.chosen(e)
+	if err != nil {
+		return fail(2, "%v", err)
+	}
 	var client *service.Client
 	switch {
-	case env.Getenv(apiKeyVar) == "" && env.Getenv(signer.KeyEnvVar) != "":
+	case f.key.onCommandLine() || env.Getenv(apiKeyVar) == "" && (chosen || env.Getenv(signer.KeyEnvVar) != ""):
 		// The user logs in by wallet signature: a session serves the
 		// deposit endpoints as well as X-API-Key does (SPEC.md §5).
-		if client, err = logIn(env, e); err != nil {
+		if client, err = logIn(env, e, cmd, f.key); isUsage(err) {
+			return fail(2, "%v", err)
+		} else if err != nil {
 			return fail(1, "%v", err)
 		}
 	case apiKey == "":
-		return fail(2, "set %s to an API key of the account (it is sent as X-API-Key), or %s to the main signer's hex key to log in by wallet signature", apiKeyVar, signer.KeyEnvVar)
+		return fail(2, "set %s to an API key of the account (it is sent as X-API-Key), or log in by wallet signature with --signer SOURCE or %s holding the main signer's hex key", apiKeyVar, signer.KeyEnvVar)
 	default:
 		client = service.New(e, service.Options{APIKey: apiKey, Logger: env.Log})
 	}

@@ -18,8 +18,9 @@ const historyLong = `Lists the withdrawals journaled on this machine for one env
 unfinished ones first (a request without an answer, or a withdrawal not yet
 COMPLETED, FAILED or REFUNDED: open the console to resume or follow them),
 then the rest, newest first. It reads the journal only and sends nothing,
-unless --refresh: that first logs in as svcwallet status does (the API key
-in $SVCWALLET_API_KEY, else the wallet key in $SVCWALLET_PRIVATE_KEY), asks
+unless --refresh: that first logs in as svcwallet status does (--signer,
+else the API key in $SVCWALLET_API_KEY, else the environment's signer or
+the wallet key in $SVCWALLET_PRIVATE_KEY), asks
 the service the status of each unfinished withdrawal of that account and
 journals what it says, then lists.
 The environment is --env, else $SVCWALLET_ENV, else the config's default_env,
@@ -53,17 +54,18 @@ type historyEntry struct {
 func (a *app) historyCommand() *cobra.Command {
 	var envName, configPath string
 	var refresh bool
+	var key signerFlags
 	c := &cobra.Command{
 		Use:   "history",
 		Short: "List the withdrawals journaled here",
-		Long:  historyLong,
+		Long:  withSignerHelp(historyLong),
 		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {
 			code, list := 0, true
 			if refresh {
 				st := a.status
 				st.env = a.env
-				code, list = st.refreshHistory(envName, configPath)
+				code, list = st.refreshHistory(envName, configPath, key)
 			}
 			if !list {
 				return exit(code)
@@ -72,6 +74,7 @@ func (a *app) historyCommand() *cobra.Command {
 		},
 	}
 	c.Flags().BoolVar(&refresh, "refresh", false, "first ask the service about the unfinished withdrawals")
+	addSignerFlags(c, &key, false)
 	a.envFlags(c, &envName, &configPath)
 	return c
 }
@@ -82,7 +85,7 @@ func (a *app) historyCommand() *cobra.Command {
 // (follow.Scheduler decides, Withdrawer.JournalState writes), so the
 // listing that follows shows it. It returns the exit status and whether to
 // list after it (not when it could not log in).
-func (c statusCmd) refreshHistory(envName, configPath string) (int, bool) {
+func (c statusCmd) refreshHistory(envName, configPath string, key signerFlags) (int, bool) {
 	const cmd = "svcwallet history"
 	env, closeEnv, err := commandEnv(configPath, envName, c.env.Getenv)
 	if err != nil {
@@ -92,9 +95,9 @@ func (c statusCmd) refreshHistory(envName, configPath string) (int, bool) {
 		return c.env.report(failure(cmd, "failed", 1, "%v", err)), false
 	}
 	defer closeEnv()
-	client, err := logIn(c.env, env)
+	client, err := logIn(c.env, env, cmd, key)
 	switch {
-	case errors.Is(err, errNoAPIKey):
+	case isUsage(err):
 		return c.env.report(usageError(cmd, "--refresh: %v", err)), false
 	case err != nil:
 		return c.env.report(failure(cmd, "failed", 1, "--refresh: %v", err)), false

@@ -39,9 +39,10 @@ const (
 // two minutes with the backoff): a script should learn the service is gone.
 const maxWatchFailures = 5
 
-const statusLong = `Prints the status of withdrawals. It logs in with the API key in
-$SVCWALLET_API_KEY, else by wallet signature with the key in
-$SVCWALLET_PRIVATE_KEY (the bridge endpoints need a session). The
+const statusLong = `Prints the status of withdrawals. It logs in by wallet signature with
+the key of --signer when it is given, else with the API key in
+$SVCWALLET_API_KEY, else by wallet signature with the environment's signer
+or $SVCWALLET_PRIVATE_KEY (the bridge endpoints need a session). The
 environment is --env, else $SVCWALLET_ENV, else the config's default_env,
 else the embedded sandbox, started with its demo key: it knows no
 withdrawal made in another process.
@@ -79,7 +80,7 @@ func (a *app) statusCommand() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "status QUOTE_ID...",
 		Short: "Print or follow withdrawals' statuses",
-		Long:  statusLong,
+		Long:  withSignerHelp(statusLong),
 		Example: `  svcwallet status q-123
   svcwallet status q-123 q-456 --watch --json
   svcwallet status - < quote-ids.txt`,
@@ -94,6 +95,7 @@ func (a *app) statusCommand() *cobra.Command {
 	c.Flags().BoolVar(&f.watch, "watch", false, "poll until each is COMPLETED, FAILED or REFUNDED")
 	c.Flags().DurationVar(&f.interval, "interval", follow.DefaultPollInterval, "time between polls with --watch (at least 1s)")
 	c.Flags().StringVar(&f.notifyCommand, "notify-command", "", "with --watch: run it as each ends, the record on stdin")
+	addSignerFlags(c, &f.key, false)
 	a.envFlags(c, &f.envName, &f.config)
 	return c
 }
@@ -126,6 +128,7 @@ func (c statusCmd) cmdName() string {
 type statusFlags struct {
 	quoteIDs        []string // in the order given, without duplicates
 	envName, config string
+	key             signerFlags
 	watch, json     bool
 	interval        time.Duration
 	notifyCommand   string // run with each final record on stdin (--watch)
@@ -146,9 +149,9 @@ func (c statusCmd) run(f statusFlags, args []string) int {
 		return c.fail(exitError, "%v", err)
 	}
 	defer closeEnv()
-	client, err := logIn(c.env, env)
+	client, err := logIn(c.env, env, c.cmdName(), f.key)
 	switch {
-	case errors.Is(err, errNoAPIKey):
+	case isUsage(err):
 		return c.usage("%v", err)
 	case err != nil:
 		return c.fail(exitError, "%v", err)
@@ -165,29 +168,30 @@ func (c statusCmd) run(f statusFlags, args []string) int {
 }
 
 // errNoAPIKey: there is no key to open a session with.
-var errNoAPIKey = fmt.Errorf("set %s to an API key of the account, or %s to the main signer's hex key to log in by wallet signature: the bridge endpoints need a session",
+var errNoAPIKey = fmt.Errorf("set %s to an API key of the account, or %s to the main signer's hex key, or choose a key source with --signer (keystore:ADDRESS, clef:ENDPOINT, command, ...) to log in by wallet signature: the bridge endpoints need a session",
 	statusKeyVar, signer.KeyEnvVar)
 
-// logIn opens the session of `status`, `history --refresh` and `withdraw`
-// the way the user logs in: with the API key in $SVCWALLET_API_KEY, else by
-// wallet signature with the key in $SVCWALLET_PRIVATE_KEY, else, in the
-// embedded sandbox, with its demo API key. errNoAPIKey when there is none;
-// other errors are worded for the user. No session is stored on disk.
-func logIn(env CLIEnv, e config.Environment) (*service.Client, error) {
-	return logInWith(env, e, service.Options{})
+// logIn opens the session of `status`, `deposit`, `history --refresh` and
+// `withdraw` the way the user logs in (loginCredential). errNoAPIKey
+// when there is no credential; isUsage tells the errors the user must
+// correct; others are worded for the user. No session is stored on disk.
+func logIn(env CLIEnv, e config.Environment, cmd string, f signerFlags) (*service.Client, error) {
+	return logInWith(env, e, cmd, f, nil, service.Options{})
 }
 
-// logInWith is logIn with a client made with opts (its Logger is env's).
-func logInWith(env CLIEnv, e config.Environment, opts service.Options) (*service.Client, error) {
-	cred, what, err := loginCredential(env, e)
+// logInWith is logIn with a client made with opts (its Logger is env's);
+// signing is the key a withdrawal signs with, or nil (see loginCredential).
+func logInWith(env CLIEnv, e config.Environment, cmd string, f signerFlags, signing *keyChoice, opts service.Options) (*service.Client, error) {
+	cred, what, err := loginCredential(env, e, cmd, f, signing)
 	if err != nil {
 		return nil, err
 	}
 	opts.Logger = env.Log
 	client := service.New(e, opts)
-	cx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if _, err := client.Login(cx, cred); err != nil {
+	// No deadline: a wallet signature may wait for a person to approve it
+	// in clef or on a device (ctrl+c ends that wait); each request has its
+	// own (service.DefaultTimeout).
+	if _, err := client.Login(context.Background(), cred); err != nil {
 		var ae *service.APIError
 		if errors.As(err, &ae) && ae.Status == http.StatusUnauthorized {
 			// A refused wallet login comes worded by its reason (expired,
@@ -204,17 +208,37 @@ func logInWith(env CLIEnv, e config.Environment, opts service.Options) (*service
 }
 
 // loginCredential picks how to log in, and names it for errors (never
-// with the secret).
-func loginCredential(env CLIEnv, e config.Environment) (service.Credential, string, error) {
+// with the secret). status, deposit and history log in by wallet with the
+// key of --signer (or --keystore-file) when the command line names one;
+// otherwise, as withdraw always does, with the API key in
+// $SVCWALLET_API_KEY when set, else by wallet signature with the key the
+// withdrawal signs with (signing), or with the environment's signer or
+// $SVCWALLET_PRIVATE_KEY, else on the embedded sandbox with its demo API
+// key; errNoAPIKey when there is none.
+func loginCredential(env CLIEnv, e config.Environment, cmd string, f signerFlags, signing *keyChoice) (service.Credential, string, error) {
+	if signing == nil && f.onCommandLine() {
+		k, err := env.openKey(cmd, f, e)
+		if err != nil {
+			return nil, "", err
+		}
+		return walletLogin(k)
+	}
 	if apiKey := env.Getenv(statusKeyVar); apiKey != "" {
 		return service.APIKey(apiKey), "the API key in $" + statusKeyVar, nil
 	}
-	if raw := env.Getenv(signer.KeyEnvVar); raw != "" {
-		k, err := signer.ParsePrivateKeyHex(raw)
+	if signing != nil {
+		return walletLogin(*signing)
+	}
+	_, chosen, err := f.chosen(e)
+	if err != nil {
+		return nil, "", err
+	}
+	if chosen || env.Getenv(signer.KeyEnvVar) != "" {
+		k, err := env.openKey(cmd, f, e)
 		if err != nil {
-			return nil, "", fmt.Errorf("$%s: %v", signer.KeyEnvVar, err)
+			return nil, "", err
 		}
-		return service.Wallet(k), "the wallet " + k.Address().Hex() + " (from $" + signer.KeyEnvVar + ")", nil
+		return walletLogin(k)
 	}
 	if e.Name == config.SandboxEnv {
 		return service.APIKey(sandbox.DemoAPIKey), "the sandbox demo key", nil

@@ -134,7 +134,7 @@ func (r *statusRig) withdraw(apiKey, keyHex, dest string, execute bool) string {
 	if err != nil {
 		r.t.Fatal(err)
 	}
-	sig, err := signer.Sign(k, c.Env().Domain(), signer.Transfer{
+	sig, err := signer.Sign(context.Background(), k, c.Env().Domain(), signer.Transfer{
 		FromAccount: common.HexToAddress(sess.FundingAccountAddress), ToAccount: common.HexToAddress(sandbox.BridgeFundingAddress),
 		TokenCurrency: signer.USDTCurrency, NumTokens: raw, Nonce: signer.NewNonce(), Expiration: r.clock.Now().Add(time.Hour).UnixNano(),
 	})

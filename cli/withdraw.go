@@ -17,7 +17,6 @@ import (
 	"svcwallet/service/follow"
 	"svcwallet/service/journal"
 	"svcwallet/service/withdrawal"
-	"svcwallet/signer"
 )
 
 const withdrawLong = `Withdraws USDT through the bridge, as the console does: it logs in as
@@ -35,11 +34,13 @@ signed, journaled and sent (retried with the same signature, so it cannot
 pay twice), and the acceptance printed; --wait then follows the withdrawal
 as svcwallet status --watch does.
 
-The main account's key signs: the raw hex key in $SVCWALLET_PRIVATE_KEY, or
-an encrypted --keystore-file FILE whose passphrase is asked for at a hidden
-prompt or read from --password-file FILE. On --env sandbox the sandbox's
-public demo key signs when neither is given. Never put a key on the command
-line.
+The main account's key signs (see below); the API key, when set, logs in.
+An encrypted --keystore-file FILE is --signer FILE. Never put a key on the
+command line. When the key source waits for a person (clef, a device
+through a signing command), the review says what happens if the quote
+expires meanwhile: the signature pays exactly the amount, so a fresh quote
+for exactly that amount within --max-fee (without it, costing no more than
+the reviewed quote) is sent with the same signature, which was never sent.
 
 A request left without an answer is finished by svcwallet withdraw resume
 QUOTE_ID, which sends the identical request again or asks whether it came.
@@ -79,7 +80,7 @@ type withdrawCmd struct {
 
 type withdrawFlags struct {
 	chain, to, amount, tokenOut, maxFee string
-	keystore, passwordFile              string
+	key                                 signerFlags
 	envName, config                     string
 	yes, dryRun, wait, json             bool
 }
@@ -92,7 +93,7 @@ func (a *app) withdrawCommand() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "withdraw",
 		Short: "Withdraw USDT through the bridge",
-		Long:  withdrawLong,
+		Long:  withSignerHelp(withdrawLong),
 		Example: `  svcwallet withdraw --chain arbitrum --to 0x3C44… --amount 25 --max-fee 2
   svcwallet withdraw --chain base --to 0x3C44… --amount 25 --yes --wait --json
   svcwallet withdraw resume q-123`,
@@ -110,8 +111,7 @@ func (a *app) withdrawCommand() *cobra.Command {
 	fl.StringVar(&f.amount, "amount", "", "amount to pay in USDT, such as 25 or 25.5")
 	fl.StringVar(&f.tokenOut, "token-out", service.TokenUSDT, "token received on the chain")
 	fl.StringVar(&f.maxFee, "max-fee", "", "refuse a quote whose fee or loss is above this")
-	fl.StringVar(&f.keystore, "keystore-file", "", "keystore file of the main account's key")
-	fl.StringVar(&f.passwordFile, "password-file", "", "read the passphrase from this file's first line")
+	addSignerFlags(c, &f.key, true)
 	fl.BoolVar(&f.yes, "yes", false, "sign and send without asking")
 	fl.BoolVar(&f.dryRun, "dry-run", false, "print the quote and typed data; send nothing")
 	fl.BoolVar(&f.wait, "wait", false, "follow the withdrawal until it ends")
@@ -121,7 +121,7 @@ func (a *app) withdrawCommand() *cobra.Command {
 	resume := &cobra.Command{
 		Use:               "resume QUOTE_ID",
 		Short:             "Finish a withdrawal left without an answer",
-		Long:              withdrawResumeLong,
+		Long:              withSignerHelp(withdrawResumeLong),
 		Example:           "  svcwallet withdraw resume q-123",
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
@@ -133,6 +133,7 @@ func (a *app) withdrawCommand() *cobra.Command {
 			return exit(w.resume(rf, args[0]))
 		},
 	}
+	addSignerFlags(resume, &rf.key, false)
 	a.envFlags(resume, &rf.envName, &rf.config)
 	c.AddCommand(resume)
 	return c
@@ -220,19 +221,24 @@ func (c withdrawCmd) run(f withdrawFlags) int {
 		return c.fail(exitError, "%v", err)
 	}
 	defer closeEnv()
-	var load func() (signer.Key, error)
-	if !f.dryRun {
-		var usage bool
-		if _, load, usage, err = signingKey(c.env, f.keystore, f.passwordFile, e); err != nil {
-			if usage {
-				return c.usage("%v", err)
-			}
-			return c.fail(exitFailed, "%v", err)
+	// The key is opened first, so a wrong choice costs no request; a dry
+	// run signs nothing and needs one only to log in with it.
+	var key *keyChoice
+	if _, chosen, err := f.key.chosen(e); err != nil {
+		return c.usage("%v", err)
+	} else if !f.dryRun || chosen {
+		k, err := c.env.openKey(withdrawName, f.key, e)
+		switch {
+		case isUsage(err):
+			return c.usage("%v", err)
+		case err != nil:
+			return c.fail(exitFailed, "%v; nothing was sent", err)
 		}
+		key = &k
 	}
-	client, err := logInWith(c.env, e, service.Options{Now: c.now, Retry: c.retry})
+	client, err := logInWith(c.env, e, withdrawName, f.key, key, service.Options{Now: c.now, Retry: c.retry})
 	switch {
-	case errors.Is(err, errNoAPIKey):
+	case isUsage(err):
 		return c.usage("%v", err)
 	case err != nil:
 		return c.fail(exitError, "%v", err)
@@ -251,7 +257,7 @@ func (c withdrawCmd) run(f withdrawFlags) int {
 	if !ok {
 		return code
 	}
-	if code := c.printReview(order, trust, f.dryRun, f.json); code != 0 || f.dryRun {
+	if code := c.printReview(order, trust, key, f.dryRun, f.json); code != 0 || f.dryRun {
 		return code
 	}
 	if !f.yes {
@@ -266,9 +272,15 @@ func (c withdrawCmd) run(f withdrawFlags) int {
 		return c.fail(exitFailed, "the withdrawal journal cannot be opened (%v): nothing was signed or sent", err)
 	}
 	w := withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now, BridgePins: target.pinsPath}
-	cx, cancel := context.WithTimeout(context.Background(), withdrawal.WithdrawTimeout)
-	sent := w.Execute(cx, order, load)
-	cancel()
+	// No deadline while the signature is awaited (its key source has its
+	// own, and ctrl+c ends it); the send has WithdrawTimeout.
+	sent := w.Execute(context.Background(), order, key.Load)
+	if sent.Order.Quote.QuoteID != "" {
+		if sent.Requoted {
+			c.sayRequoted(order, sent.Order)
+		}
+		order = sent.Order
+	}
 	id := order.Quote.QuoteID
 	switch {
 	case sent.Lost != nil && target.embedded:
@@ -351,6 +363,14 @@ func (c withdrawCmd) quote(client *service.Client, e config.Environment, t withd
 		return o, trust, c.fail(exitFailed, "%v", err), false
 	}
 	return o, trust, 0, true
+}
+
+// sayRequoted says on stderr that the quote expired while the signature
+// was awaited and a fresh one carried it.
+func (c withdrawCmd) sayRequoted(was, now withdrawal.Order) {
+	q := now.Quote
+	fmt.Fprintf(c.env.Stderr, "%s: quote %s expired while the signature was awaited; the fresh quote %s pays exactly %s %s (you receive %s %s, fee %s) and carries the same signature, which was never sent\n",
+		withdrawName, was.Quote.QuoteID, q.QuoteID, q.PayAmount, now.Choice.TokenIn, q.ReceiveAmount, now.Choice.TokenOut, q.Fee)
 }
 
 // follow follows id to its end through the scheduler and Follow of

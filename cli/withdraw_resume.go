@@ -31,9 +31,9 @@ func (c withdrawCmd) resume(f withdrawFlags, id string) int {
 	if e.Name == config.SandboxEnv {
 		return c.failAbout(id, exitNotFound, "the embedded sandbox's withdrawals end with the command that made them: there is nothing to resume on %s", e.Name)
 	}
-	client, err := logInWith(c.env, e, service.Options{Now: c.now, Retry: c.retry})
+	client, err := logInWith(c.env, e, withdrawName+" resume", f.key, nil, service.Options{Now: c.now, Retry: c.retry})
 	switch {
-	case errors.Is(err, errNoAPIKey):
+	case isUsage(err):
 		return c.usage("%v", err)
 	case err != nil:
 		return c.fail(exitError, "%v", err)

@@ -31,6 +31,16 @@ type reviewJSON struct {
 	Fields        []fieldJSON     `json:"fields"`
 	TypedData     json.RawMessage `json:"typed_data"`
 	Digest        string          `json:"digest"`
+	Signer        *signerJSON     `json:"signer,omitempty"`
+}
+
+// signerJSON is the key a review will be signed with.
+type signerJSON struct {
+	Address string `json:"address"`
+	Source  string `json:"source"`
+	// RequoteNote: the source waits for a person, so the quote may expire
+	// before the signature comes (withdrawal.RequoteNote).
+	RequoteNote string `json:"requote_note,omitempty"`
 }
 
 type bridgeJSON struct {
@@ -47,7 +57,14 @@ type fieldJSON struct {
 }
 
 // printReview prints what will be signed: the console review's facts.
-func (c withdrawCmd) printReview(o withdrawal.Order, trust withdrawal.BridgeTrust, dryRun, asJSON bool) int {
+func (c withdrawCmd) printReview(o withdrawal.Order, trust withdrawal.BridgeTrust, key *keyChoice, dryRun, asJSON bool) int {
+	var sj *signerJSON
+	if key != nil {
+		sj = &signerJSON{Address: key.Address.Hex(), Source: key.what}
+		if key.Source.Waits() {
+			sj.RequoteNote = withdrawal.RequoteNote(o)
+		}
+	}
 	q, in := o.Quote, o.Choice.TokenIn
 	notes := o.FieldMeanings(trust.Note(), false)
 	td, digest := json.RawMessage(signer.TypedDataJSON(o.Domain, o.Transfer)), signer.Digest(o.Domain, o.Transfer).Hex()
@@ -56,7 +73,7 @@ func (c withdrawCmd) printReview(o withdrawal.Order, trust withdrawal.BridgeTrus
 			TokenIn: in, TokenOut: o.Choice.TokenOut, PayAmount: q.PayAmount.String(), ReceiveAmount: q.ReceiveAmount.String(),
 			Fee: q.Fee.String(), FeeUSD: q.FeeUSD.String(), YouLose: q.Cost().String(), ExpiresAt: q.ExpiresAt.UTC().Format(time.RFC3339),
 			Bridge:    bridgeJSON{Provider: o.Choice.Info.Provider, Address: o.Transfer.ToAccount.Hex(), Trust: trust.Note()},
-			TypedData: td, Digest: digest}
+			TypedData: td, Digest: digest, Signer: sj}
 		if o.Choice.FeeCap.Valid {
 			r.FeeCap = o.Choice.FeeCap.Decimal.String()
 		}
@@ -96,7 +113,13 @@ func (c withdrawCmd) printReview(o withdrawal.Order, trust withdrawal.BridgeTrus
 		row("  "+fl.Name, fl.Display(), notes[fl.Name])
 	}
 	row("Digest", digest, "")
+	if sj != nil {
+		row("Signed by", sj.Address, "from "+sj.Source)
+	}
 	fmt.Fprintln(w, withdrawal.ReviewSentence)
+	if sj != nil && sj.RequoteNote != "" {
+		fmt.Fprintln(w, sj.RequoteNote)
+	}
 	if dryRun {
 		var pretty bytes.Buffer
 		_ = json.Indent(&pretty, td, "", "  ")

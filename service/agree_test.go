@@ -2,6 +2,7 @@ package service_test
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"errors"
 	"strconv"
@@ -100,7 +101,7 @@ func TestBuilderChecksAgreeWithSandbox(t *testing.T) {
 	// by edit to carry raw text where the client would send its own.
 	send := func(a builder.Auth, edit func(*service.BuilderAuthorizeRequest)) error {
 		nonce++
-		sig, err := signer.Sign(demo, w.env.Domain(), a.Message(nonce, exp))
+		sig, err := signer.Sign(context.Background(), demo, w.env.Domain(), a.Message(nonce, exp))
 		if err != nil {
 			t.Fatal(err)
 		}

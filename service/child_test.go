@@ -1,6 +1,7 @@
 package service_test
 
 import (
+	"context"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -31,6 +32,9 @@ func TestChildEnv(t *testing.T) {
 	}
 	if c := service.Command("true"); !slices.Equal(c.Env, env) {
 		t.Error("Command does not give its child ChildEnv")
+	}
+	if c := service.CommandContext(context.Background(), "true"); !slices.Equal(c.Env, env) {
+		t.Error("CommandContext does not give its child ChildEnv")
 	}
 }
 

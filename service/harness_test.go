@@ -100,7 +100,7 @@ func (w *world) signWithdraw(c *service.Client, q service.Quote, key signer.Key,
 	if mutate != nil {
 		mutate(&tr)
 	}
-	sig, err := signer.Sign(key, w.env.Domain(), tr)
+	sig, err := signer.Sign(context.Background(), key, w.env.Domain(), tr)
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -250,7 +250,7 @@ func (r *recorder) logins() int {
 func (w *world) signedLogin(key signer.Key, nonce uint32, exp time.Time) service.WalletLoginRequest {
 	w.t.Helper()
 	msg := signer.WalletLogin{Signer: key.Address(), Nonce: nonce, Expiration: exp.UnixNano()}
-	sig, err := signer.Sign(key, w.env.Domain(), msg)
+	sig, err := signer.Sign(context.Background(), key, w.env.Domain(), msg)
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -279,7 +279,7 @@ func (w *world) builderRequest(key signer.Key, keySigner common.Address, perms s
 			MaxFutureFeeRate: 1000, MaxSpotFeeRate: 500, Nonce: nonce, Expiration: exp.UnixNano(),
 		}
 	}
-	sig, err := signer.Sign(key, w.env.Domain(), m)
+	sig, err := signer.Sign(context.Background(), key, w.env.Domain(), m)
 	if err != nil {
 		w.t.Fatal(err)
 	}

@@ -62,9 +62,9 @@ func (w walletCred) login(ctx context.Context, c *Client) (LoginResult, http.Hea
 		Nonce:      signer.NewNonce(),
 		Expiration: now.Add(walletLoginWindow).UnixNano(),
 	}
-	sig, err := signer.Sign(w.key, c.env.Domain(), msg)
+	sig, err := signer.Sign(ctx, w.key, c.env.Domain(), msg)
 	if err != nil {
-		return LoginResult{}, nil, err
+		return LoginResult{}, nil, SignFailure(err)
 	}
 	var res LoginResult
 	var hdr http.Header

@@ -1,6 +1,7 @@
 package signer
 
 import (
+	"context"
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -22,7 +23,7 @@ func BenchmarkSignTransfer(b *testing.B) {
 	k := benchKey(b)
 	m := testTransfer(k.Address())
 	for b.Loop() {
-		if _, err := Sign(k, testDomain, m); err != nil {
+		if _, err := Sign(context.Background(), k, testDomain, m); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -43,7 +44,7 @@ func BenchmarkCryptoSign(b *testing.B) {
 func BenchmarkRecoverTransfer(b *testing.B) {
 	k := benchKey(b)
 	m := testTransfer(k.Address())
-	sig, err := Sign(k, testDomain, m)
+	sig, err := Sign(context.Background(), k, testDomain, m)
 	if err != nil {
 		b.Fatal(err)
 	}

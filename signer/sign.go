@@ -1,6 +1,7 @@
 package signer
 
 import (
+	"context"
 	"crypto/ecdsa"
 	"crypto/rand"
 	"encoding/binary"
@@ -14,15 +15,60 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 )
 
-// Key signs 32-byte digests for one address. Implementations hold the private
-// key in memory only; it is never printed or returned.
+// Key signs typed data for one address. A key held in memory never prints
+// or returns its private key; a key held elsewhere (clef, a signing
+// command) is asked for each signature and may take a person's time.
 type Key interface {
 	Address() common.Address
 	// SignTypedData signs message m under domain d as eth_signTypedData_v4
 	// does, returning r ‖ s ‖ v (v as 0/1 or 27/28). A key source gets the
 	// whole typed data, never a bare digest, so one that shows the user
-	// what is signed (clef, a device, a signing command) can.
-	SignTypedData(d Domain, m Message) ([65]byte, error)
+	// what is signed (clef, a device, a signing command) can. It may block
+	// until a person approves; cancelling ctx ends the wait.
+	SignTypedData(ctx context.Context, d Domain, m Message) ([65]byte, error)
+}
+
+// Awaiter is a Key whose signatures wait for something outside svcwallet:
+// a person approving in clef or on a device, a signing command.
+type Awaiter interface {
+	// Awaiting says what a signature waits for, to follow "waiting for":
+	// "approval in clef at http://127.0.0.1:8550".
+	Awaiting() string
+}
+
+// Awaiting is what k's signatures wait for, or "" for a key that signs at
+// once (one in memory).
+func Awaiting(k Key) string {
+	if a, ok := k.(Awaiter); ok {
+		return a.Awaiting()
+	}
+	return ""
+}
+
+// Watch returns k with every wait watched: before each signature that
+// waits (Awaiting not ""), before is called with its context and what is
+// awaited, and returns the context to wait under (the command line's
+// catches ctrl+c) and a func called when the wait ends. It says what is
+// awaited there: the command line prints it, the console can show it. A
+// key that signs at once is returned as it is.
+func Watch(k Key, before func(ctx context.Context, awaiting string) (context.Context, func())) Key {
+	if Awaiting(k) == "" {
+		return k
+	}
+	return watched{k, before}
+}
+
+type watched struct {
+	Key
+	before func(context.Context, string) (context.Context, func())
+}
+
+func (w watched) Awaiting() string { return Awaiting(w.Key) }
+
+func (w watched) SignTypedData(ctx context.Context, d Domain, m Message) ([65]byte, error) {
+	ctx, done := w.before(ctx, w.Awaiting())
+	defer done()
+	return w.Key.SignTypedData(ctx, d, m)
 }
 
 // PrivateKey is a Key backed by an in-memory secp256k1 key.
@@ -48,7 +94,7 @@ func ParsePrivateKeyHex(s string) (*PrivateKey, error) {
 
 func (p *PrivateKey) Address() common.Address { return crypto.PubkeyToAddress(p.key.PublicKey) }
 
-func (p *PrivateKey) SignTypedData(d Domain, m Message) ([65]byte, error) {
+func (p *PrivateKey) SignTypedData(_ context.Context, d Domain, m Message) ([65]byte, error) {
 	var out [65]byte
 	digest := Digest(d, m)
 	sig, err := crypto.Sign(digest[:], p.key)
@@ -81,9 +127,10 @@ var ErrWrongSigner = errors.New("the signature is not the key's")
 // Sign signs the message under the domain with key. The nonce and expiration in
 // the returned Signature are those inside m. Whatever the key source, the
 // signature is checked against the digest computed here: one that does not
-// recover to the key's address is refused (ErrWrongSigner), never used.
-func Sign(key Key, d Domain, m Message) (Signature, error) {
-	raw, err := key.SignTypedData(d, m)
+// recover to the key's address is refused (an error wrapping
+// ErrWrongSigner that says whose it is), never used.
+func Sign(ctx context.Context, key Key, d Domain, m Message) (Signature, error) {
+	raw, err := key.SignTypedData(ctx, d, m)
 	if err != nil {
 		return Signature{}, err
 	}
@@ -95,8 +142,12 @@ func Sign(key Key, d Domain, m Message) (Signature, error) {
 	sig := Signature{Signer: key.Address(), V: v, Nonce: nonce, Expiration: exp, ChainID: d.ChainID}
 	copy(sig.R[:], raw[:32])
 	copy(sig.S[:], raw[32:64])
-	if who, err := Recover(d, m, sig.R, sig.S, int(sig.V)); err != nil || who != key.Address() {
-		return Signature{}, ErrWrongSigner
+	who, err := Recover(d, m, sig.R, sig.S, int(sig.V))
+	switch {
+	case err != nil:
+		return Signature{}, fmt.Errorf("%w: it recovers to no address (%v); expected %s", ErrWrongSigner, err, key.Address().Hex())
+	case who != key.Address():
+		return Signature{}, fmt.Errorf("%w: over the digest svcwallet computed it recovers to %s, not to the expected %s", ErrWrongSigner, who.Hex(), key.Address().Hex())
 	}
 	return sig, nil
 }

@@ -1,6 +1,7 @@
 package signer
 
 import (
+	"context"
 	"errors"
 	"math/big"
 	"testing"
@@ -30,7 +31,7 @@ func signedTransfer(t *testing.T) (*PrivateKey, Transfer, Signature) {
 		t.Fatal(err)
 	}
 	m := testTransfer(k.Address())
-	sig, err := Sign(k, testDomain, m)
+	sig, err := Sign(context.Background(), k, testDomain, m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,11 +150,11 @@ type lyingKey struct {
 
 func (l lyingKey) Address() common.Address { return l.claims }
 
-func (l lyingKey) SignTypedData(d Domain, m Message) ([65]byte, error) {
+func (l lyingKey) SignTypedData(ctx context.Context, d Domain, m Message) ([65]byte, error) {
 	if l.raw != nil {
 		return *l.raw, nil
 	}
-	return l.signs.SignTypedData(d, m)
+	return l.signs.SignTypedData(ctx, d, m)
 }
 
 // TestSignChecksTheSigner: whatever a key source returns is recovered
@@ -166,19 +167,19 @@ func TestSignChecksTheSigner(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Sign(lyingKey{claims: k.Address(), signs: other}, testDomain, m); !errors.Is(err, ErrWrongSigner) {
+	if _, err := Sign(context.Background(), lyingKey{claims: k.Address(), signs: other}, testDomain, m); !errors.Is(err, ErrWrongSigner) {
 		t.Fatalf("another key's signature: %v", err)
 	}
 	garbage := [65]byte{1, 2, 3}
-	if _, err := Sign(lyingKey{claims: k.Address(), raw: &garbage}, testDomain, m); !errors.Is(err, ErrWrongSigner) {
+	if _, err := Sign(context.Background(), lyingKey{claims: k.Address(), raw: &garbage}, testDomain, m); !errors.Is(err, ErrWrongSigner) {
 		t.Fatalf("garbage: %v", err)
 	}
-	raw, err := k.SignTypedData(testDomain, m)
+	raw, err := k.SignTypedData(context.Background(), testDomain, m)
 	if err != nil {
 		t.Fatal(err)
 	}
 	raw[64] += 27
-	if sig, err := Sign(lyingKey{claims: k.Address(), raw: &raw}, testDomain, m); err != nil || sig.V != raw[64] {
+	if sig, err := Sign(context.Background(), lyingKey{claims: k.Address(), raw: &raw}, testDomain, m); err != nil || sig.V != raw[64] {
 		t.Fatalf("v given as 27/28: %+v, %v", sig, err)
 	}
 }

@@ -1,6 +1,7 @@
 package signer
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -147,7 +148,7 @@ func TestVectorsReproduced(t *testing.T) {
 			if key.Address() != common.HexToAddress(v.Address) {
 				t.Fatalf("key address %s, want %s", key.Address(), v.Address)
 			}
-			sig, err := Sign(key, d, m)
+			sig, err := Sign(context.Background(), key, d, m)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -332,7 +332,7 @@ func TestBuilderRejections(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sig, err := signer.Sign(k, domain, a.Message(nonce, exp))
+		sig, err := signer.Sign(context.Background(), k, domain, a.Message(nonce, exp))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -367,7 +367,7 @@ func TestBuilderRejections(t *testing.T) {
 			a, _ := builder.Check(withKey)
 			m := a.Message(4, week).(signer.AddAccountSignerWithBuilder)
 			m.Permissions = "Trade&Admin"
-			sig, _ := signer.Sign(demo, domain, m)
+			sig, _ := signer.Sign(context.Background(), demo, domain, m)
 			req := a.Request(sig)
 			req.BuilderAPIKeyPermissions = "Trade&Admin"
 			return req
@@ -425,7 +425,7 @@ func TestBuilderReviewExplainsRefusal(t *testing.T) {
 	demo, _ := signer.ParsePrivateKeyHex(sandbox.DemoPrivateKey)
 	a, _ := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
 	exp := bldStart.Add(7 * 24 * time.Hour).UnixNano()
-	sig, _ := signer.Sign(demo, r.App.Target.Env.Domain(), a.Message(bldNonce, exp))
+	sig, _ := signer.Sign(context.Background(), demo, r.App.Target.Env.Domain(), a.Message(bldNonce, exp))
 	if _, err := r.App.Client().AuthorizeBuilder(context.Background(), a.Request(sig)); err != nil {
 		t.Fatal(err)
 	}

@@ -134,7 +134,7 @@ func (r *StatusRig) Signed(c *service.Client, keyHex, dest, amount string) (serv
 		FromAccount: common.HexToAddress(sess.FundingAccountAddress), ToAccount: common.HexToAddress(info.FundingAddress),
 		TokenCurrency: signer.USDTCurrency, NumTokens: raw, Nonce: signer.NewNonce(), Expiration: r.Clock.Now().Add(24 * time.Hour).UnixNano(),
 	}
-	sig, err := signer.Sign(k, c.Env().Domain(), msg)
+	sig, err := signer.Sign(context.Background(), k, c.Env().Domain(), msg)
 	if err != nil {
 		r.T.Fatal(err)
 	}

@@ -32,9 +32,15 @@ func (o Order) Expiration() time.Time {
 	return time.Unix(0, exp)
 }
 
+// AuthorizeTimeout bounds the authorization request once it is signed.
+const AuthorizeTimeout = 30 * time.Second
+
 // Authorize is the one builder authorization workflow, for the
 // console and the command line: nothing is signed when the key load
-// returns is not the main account's or the clocks disagree (SigningNow); the
+// returns is not the main account's or the clocks disagree (SigningNow);
+// nothing is sent when the signature does not recover to it
+// (signer.Sign). The signature may wait for a person (clef, a device)
+// as long as ctx allows; the request then gets AuthorizeTimeout. The
 // signed body is returned with the outcome, so a lost answer is re-sent
 // (AuthorizeBuilder with the same body), never signed again. Service
 // refusals come back as they are, for Explain.
@@ -51,12 +57,14 @@ func (o Order) Authorize(ctx context.Context, c *service.Client, load func() (si
 		return service.BuilderAuthorizeRequest{}, service.BuilderAuthorizeResult{}, service.UserError{Text: "The available key is " + k.Address().Hex() +
 			", not the main account's " + o.Auth.Main.Hex() + ": only the main account's key can authorize a builder"}
 	}
-	sig, err := signer.Sign(k, o.Domain, o.Message)
+	sig, err := signer.Sign(ctx, k, o.Domain, o.Message)
 	if err != nil {
-		return service.BuilderAuthorizeRequest{}, service.BuilderAuthorizeResult{}, service.UserError{Text: "Signing failed: " + err.Error(), Cause: err}
+		return service.BuilderAuthorizeRequest{}, service.BuilderAuthorizeResult{}, service.SignFailure(err)
 	}
 	req := o.Auth.Request(sig)
-	res, err := c.AuthorizeBuilder(ctx, req)
+	cx, cancel := context.WithTimeout(ctx, AuthorizeTimeout)
+	defer cancel()
+	res, err := c.AuthorizeBuilder(cx, req)
 	return req, res, err
 }
 

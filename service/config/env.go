@@ -15,6 +15,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/BurntSushi/toml"
 	"github.com/ethereum/go-ethereum/common"
@@ -61,6 +62,58 @@ type Environment struct {
 	// withdrawals (the watch board, status with many ids) may spend on this
 	// environment; 0 means config.DefaultFollowRate.
 	FollowRate int `toml:"follow_rate"`
+	// Signer is the key source of this environment's signatures and wallet
+	// logins when --signer is not given (signer.ParseSource: keystore:ADDRESS,
+	// a keystore file, env, clef:ENDPOINT, command).
+	Signer string `toml:"signer"`
+	// Account is the address signed with when --account is not given: what
+	// a signing command cannot tell, or which of clef's accounts.
+	Account string `toml:"account"`
+	// SignCommand is the signing command of the command source, split into
+	// words without a shell; {file} is replaced by the typed data file.
+	SignCommand string `toml:"sign_command"`
+	// SignTimeout bounds a signature awaited from clef or a signing command,
+	// as a Go duration ("5m"); empty means signer.DefaultWait.
+	SignTimeout string `toml:"sign_timeout"`
+}
+
+// Key-source bounds of sign_timeout.
+const (
+	minSignTimeout = time.Second
+	maxSignTimeout = time.Hour
+)
+
+// SignWait is how long a signature from clef or a signing command may be
+// awaited: sign_timeout, else signer.DefaultWait.
+func (e Environment) SignWait() time.Duration {
+	if d, err := time.ParseDuration(e.SignTimeout); err == nil && d > 0 {
+		return d
+	}
+	return signer.DefaultWait
+}
+
+// validateKeys checks the environment's key-source settings.
+func (e Environment) validateKeys() error {
+	if e.Signer != "" {
+		if _, err := signer.ParseSource(e.Signer); err != nil {
+			return fmt.Errorf("environment %q: signer: %v", e.Name, err)
+		}
+	}
+	if e.Account != "" && !common.IsHexAddress(e.Account) {
+		return fmt.Errorf("environment %q: account %.50q is not an address (0x and 40 hex digits)", e.Name, clean.Quoted(e.Account))
+	}
+	if e.SignCommand != "" {
+		if err := signer.CheckSignCommand(e.SignCommand); err != nil {
+			return fmt.Errorf("environment %q: sign_command: %v", e.Name, err)
+		}
+	}
+	if e.SignTimeout != "" {
+		d, err := time.ParseDuration(e.SignTimeout)
+		if err != nil || d < minSignTimeout || d > maxSignTimeout {
+			return fmt.Errorf("environment %q: sign_timeout %.20q: use a duration from %s to %s, such as \"5m\"", e.Name, clean.Quoted(e.SignTimeout), minSignTimeout, maxSignTimeout)
+		}
+	}
+	return nil
 }
 
 // EffectiveFollowRate is FollowRate, or the default when it is not set.
@@ -130,7 +183,7 @@ func (e Environment) Validate() error {
 			return fmt.Errorf("environment %q: explorer_tx %.20q: %s", e.Name, chain, userinfoRefusal(tmpl))
 		}
 	}
-	return nil
+	return e.validateKeys()
 }
 
 func checkURL(raw string) error {

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -175,7 +176,7 @@ func (h *harness) domain() signer.Domain {
 
 func (h *harness) sign(k signer.Key, m signer.Message) signer.Signature {
 	h.t.Helper()
-	s, err := signer.Sign(k, h.domain(), m)
+	s, err := signer.Sign(context.Background(), k, h.domain(), m)
 	if err != nil {
 		h.t.Fatal(err)
 	}

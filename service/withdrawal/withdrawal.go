@@ -255,14 +255,31 @@ type Sent struct {
 	// after every retry); it must be re-sent identically, never signed
 	// again. Nil otherwise.
 	Lost *journal.Record
+	// Order is the order as it was sent: its Quote is a fresh one when
+	// Requoted. Zero when nothing was sent.
+	Order Order
+	// Requoted: the order's quote expired while the Transfer was being
+	// signed, and a fresh quote paying exactly the signed amount within
+	// the fee cap carried the same signature (RequoteNote).
+	Requoted bool
 }
 
 // Execute signs the order with the key load returns, journals the intent,
 // sends it and journals the answer. Nothing is signed when the clocks
 // disagree (SigningNow) or the Transfer's expiration is out of bounds for
-// the time SigningNow returns; nothing is sent when its toAccount is not
+// the time SigningNow returns; nothing is sent when the signature does not
+// recover to the key's address (signer.Sign), when its toAccount is not
 // the pinned or recorded bridge address (a first one is recorded once
 // signed, RecordBridge) or when the intent cannot be journaled.
+//
+// A key that waits for a person (clef, a device: signer.Awaiting) may
+// take as long as ctx allows; cancelling ctx then stops it with nothing
+// sent. If the quote expired meanwhile, by the service's clock before the
+// send or by its answer to it, a fresh quote for exactly the signed amount
+// within the fee cap carries the same signature (Requote): the signature
+// pays numTokens, whatever the quote. Once the request may leave, ctx no
+// longer cancels it (its answer must be journaled); WithdrawTimeout bounds
+// it. Sent.Order is the order as sent: follow its quote id.
 func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Key, error)) Sent {
 	now, err := w.Client.SigningNow(ctx)
 	if err != nil {
@@ -275,15 +292,39 @@ func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Ke
 	if err != nil {
 		return Sent{Err: err}
 	}
-	sig, err := signer.Sign(k, o.Domain, o.Transfer)
+	sig, err := signer.Sign(ctx, k, o.Domain, o.Transfer)
 	if err != nil {
-		return Sent{Err: service.UserError{Text: "Signing failed: " + err.Error(), Cause: err}}
+		return Sent{Err: service.SignFailure(err)}
+	}
+	sx, cancel := context.WithTimeout(context.WithoutCancel(ctx), WithdrawTimeout)
+	defer cancel()
+	waited, requoted := signer.Awaiting(k) != "", false
+	if waited {
+		if o, requoted, err = w.Requote(sx, o, false); err != nil {
+			return Sent{Err: err}
+		}
 	}
 	// The signature exists now and nothing has left: the bridge address is
 	// checked again and, the first time, recorded; a refusal drops it.
 	if err := RecordBridge(w.Client.Env(), w.BridgePins, o.Transfer.ToAccount.Hex(), now); err != nil {
 		return Sent{Err: err}
 	}
+	for {
+		sent := w.send(sx, o, sig)
+		sent.Requoted = requoted
+		if !waited || requoted || !errors.Is(sent.Err, service.ErrQuoteExpired) {
+			return sent
+		}
+		// Refused for good, nothing paid: the signature is still unused.
+		if o, requoted, err = w.Requote(sx, o, true); err != nil {
+			return Sent{Err: err}
+		}
+	}
+}
+
+// send journals the intent of o signed with sig, sends it and journals
+// the answer.
+func (w Withdrawer) send(ctx context.Context, o Order, sig signer.Signature) Sent {
 	req := service.WithdrawRequest{QuoteID: o.Quote.QuoteID, Signature: service.NewWithdrawSignature(sig)}
 	intent := w.entry(journal.KindIntent, req.QuoteID)
 	in := o.Intent()
@@ -296,14 +337,14 @@ func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Ke
 	case err == nil:
 		w.answered(w.entry(journal.KindAccepted, req.QuoteID))
 	case service.OutcomeUnknown(err):
-		return Sent{Err: err, Lost: &journal.Record{QuoteID: req.QuoteID, Env: intent.Env, AccountID: intent.AccountID,
+		return Sent{Err: err, Order: o, Lost: &journal.Record{QuoteID: req.QuoteID, Env: intent.Env, AccountID: intent.AccountID,
 			Request: req, Intent: in, Started: intent.Time}}
 	default:
 		refused := w.entry(journal.KindRejected, req.QuoteID)
 		refused.Error = service.Explain(err).Error()
 		w.answered(refused)
 	}
-	return Sent{Accepted: acc, Err: err}
+	return Sent{Accepted: acc, Err: err, Order: o}
 }
 
 // Resent is the outcome of re-sending a journaled request.
