@@ -13,12 +13,15 @@ import (
 
 	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
+	"svcwallet/service/servicetest"
 	"svcwallet/signer"
 )
 
 // `go test ./cli -update` rewrites testdata/*.golden: read each diff by eye.
 
 func TestMain(m *testing.M) {
+	// A signing command of the tests is this binary (servicetest.FakeSignCommand).
+	servicetest.FakeSignCommandMain()
 	// fang sizes help to the terminal; goldens are drawn at one width.
 	os.Setenv("__FANG_TEST_WIDTH", "80")
 	os.Exit(m.Run())

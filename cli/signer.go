@@ -166,8 +166,10 @@ func (env CLIEnv) openKey(cmd string, f signerFlags, e config.Environment) (keyC
 	switch {
 	case errors.Is(err, signer.ErrNeedAccount):
 		return keyChoice{}, keyUsageError{err}
-	case err != nil && src.Kind == signer.SourceEnv:
-		return keyChoice{}, keyUsageError{err} // $SVCWALLET_PRIVATE_KEY is unset or not a key
+	case err != nil && (src.Kind == signer.SourceEnv || src.Kind == signer.SourceCommand):
+		// $SVCWALLET_PRIVATE_KEY unset or not a key; no signing command,
+		// or one that cannot be run as written.
+		return keyChoice{}, keyUsageError{err}
 	case err != nil:
 		return keyChoice{}, err
 	}
@@ -216,4 +218,11 @@ func withSignerHelp(long string) string {
 		return long[:i] + "\n" + signerHelp + "\n" + long[i:]
 	}
 	return long + "\n\n" + signerHelp
+}
+
+// signFailure reports whether err is a key source's refusal or failure, a
+// wait for it that was cancelled or ran out, or a signature by another key
+// (service.SignFailure): nothing was sent, exit status 1.
+func signFailure(err error) bool {
+	return errors.As(err, new(*signer.SourceError)) || errors.As(err, new(*signer.WaitError)) || errors.Is(err, signer.ErrWrongSigner)
 }

@@ -66,7 +66,9 @@ saw accepted is said as such, never as a quote that expired unexecuted.
 
 Exit status: the largest of the ids' statuses
   0  COMPLETED: paid out
-  1  not paid out: FAILED, REFUNDED, or a quote that expired unexecuted
+  1  not paid out: FAILED, REFUNDED, or a quote that expired unexecuted;
+     or the wallet login was not signed (the key source refused, or the
+     wait for it ended): nothing was asked
   2  usage error (flags, a quote id's shape, no API key nor private key,
      unknown --env); nothing is asked
   3  still pending: CREATED, SUBMITTED or SENDING (without --watch)
@@ -153,6 +155,8 @@ func (c statusCmd) run(f statusFlags, args []string) int {
 	switch {
 	case isUsage(err):
 		return c.usage("%v", err)
+	case signFailure(err):
+		return c.fail(exitFailed, "%v", err)
 	case err != nil:
 		return c.fail(exitError, "%v", err)
 	}
@@ -192,6 +196,10 @@ func logInWith(env CLIEnv, e config.Environment, cmd string, f signerFlags, sign
 	// in clef or on a device (ctrl+c ends that wait); each request has its
 	// own (service.DefaultTimeout).
 	if _, err := client.Login(context.Background(), cred); err != nil {
+		var ue service.UserError
+		if signFailure(err) && errors.As(err, &ue) {
+			return nil, fmt.Errorf("the wallet login was not signed: %w; nothing was sent", ue.Cause)
+		}
 		var ae *service.APIError
 		if errors.As(err, &ae) && ae.Status == http.StatusUnauthorized {
 			// A refused wallet login comes worded by its reason (expired,

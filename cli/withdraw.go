@@ -48,7 +48,8 @@ QUOTE_ID, which sends the identical request again or asks whether it came.
 Exit status
   0  accepted; with --wait, COMPLETED
   1  refused, nothing paid: fee cap, bridge address, clock, the service's
-     refusal, not confirmed; with --wait, FAILED or REFUNDED
+     refusal, not confirmed, the key source's refusal or a wait for it that
+     was cancelled or ran out; with --wait, FAILED or REFUNDED
   2  usage error (flags, an address or amount, no terminal without --yes)
   3  with --wait: still pending
   5  any other error, or no answer to the withdraw request (resume it)`
@@ -240,6 +241,8 @@ func (c withdrawCmd) run(f withdrawFlags) int {
 	switch {
 	case isUsage(err):
 		return c.usage("%v", err)
+	case signFailure(err):
+		return c.fail(exitFailed, "%v", err)
 	case err != nil:
 		return c.fail(exitError, "%v", err)
 	}

@@ -35,6 +35,8 @@ func (c withdrawCmd) resume(f withdrawFlags, id string) int {
 	switch {
 	case isUsage(err):
 		return c.usage("%v", err)
+	case signFailure(err):
+		return c.fail(exitFailed, "%v", err)
 	case err != nil:
 		return c.fail(exitError, "%v", err)
 	}

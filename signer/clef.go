@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -120,6 +121,11 @@ func (c *Clef) call(ctx context.Context, method string, params []any, out any) e
 	case cx.Err() != nil:
 		return &WaitError{Awaiting: c.awaiting(), After: c.timeout}
 	case err != nil:
+		// A *url.Error repeats the method and URL; its cause says it all.
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
 		return &SourceError{By: c.awaiting(), Text: "cannot be reached (is clef running?): " + clean.Line(err.Error(), maxCommandError)}
 	}
 	var ans rpcAnswer

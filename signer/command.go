@@ -279,9 +279,9 @@ type WaitError struct {
 
 func (e *WaitError) Error() string {
 	if e.Cancelled {
-		return "cancelled while waiting for " + e.Awaiting + ": nothing was signed"
+		return "cancelled while waiting for " + e.Awaiting
 	}
-	return fmt.Sprintf("no signature after waiting %s for %s: nothing was signed", e.After, e.Awaiting)
+	return fmt.Sprintf("no signature after waiting %s for %s", e.After, e.Awaiting)
 }
 
 // SourceError is a key source that said no or failed: clef's refusal, a

@@ -16,9 +16,12 @@ import (
 	"github.com/ethereum/go-ethereum/accounts/keystore"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
+
+	"svcwallet/service/servicetest"
 )
 
 func TestMain(m *testing.M) {
+	servicetest.FakeSignCommandMain()
 	// Standard scrypt costs 256 MB and a second per file; the format is the same.
 	ScryptN, ScryptP = keystore.LightScryptN, keystore.LightScryptP
 	os.Exit(m.Run())

@@ -82,7 +82,7 @@ func ParseSource(s string) (Source, error) {
 	case kind == string(SourceClef) && hasRest:
 		ep, err := clefEndpoint(rest)
 		if err != nil {
-			return Source{}, fmt.Errorf("clef:%.80q: %v", clean.Quoted(rest), err)
+			return Source{}, fmt.Errorf("clef:%.80q: %v", clean.Quoted(withoutUserinfo(rest)), err)
 		}
 		return Source{Kind: SourceClef, Endpoint: ep}, nil
 	case strings.ContainsAny(s, `/\`) || strings.HasSuffix(strings.ToLower(s), ".json"):
@@ -116,6 +116,23 @@ func clefEndpoint(raw string) (string, error) {
 		return "", errors.New("http is for clef on this machine (127.0.0.1, localhost); use https for another host")
 	}
 	return raw, nil
+}
+
+// withoutUserinfo is raw with any user name and password before an @ in
+// its authority cut out, so an error may repeat the rest.
+func withoutUserinfo(raw string) string {
+	scheme, rest, ok := strings.Cut(raw, "://")
+	if !ok {
+		return raw
+	}
+	end := strings.IndexAny(rest, "/?#")
+	if end < 0 {
+		end = len(rest)
+	}
+	if at := strings.LastIndex(rest[:end], "@"); at >= 0 {
+		rest = "…" + rest[at:]
+	}
+	return scheme + "://" + rest
 }
 
 // Describe names the source for people: "clef at http://127.0.0.1:8550",

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"svcwallet/service/config"
 	"svcwallet/signer"
@@ -157,5 +158,43 @@ func TestLoadConfigFollowRateAndBell(t *testing.T) {
 	b, _ := cfg.Lookup("b")
 	if !cfg.Bell || a.EffectiveFollowRate() != 2 || b.EffectiveFollowRate() != config.DefaultFollowRate {
 		t.Fatalf("bell %v, follow rates %d and %d", cfg.Bell, a.EffectiveFollowRate(), b.EffectiveFollowRate())
+	}
+}
+
+// TestLoadConfigKeySources: signer, account, sign_command and sign_timeout
+// are read per environment and checked at load, so a wrong one stops
+// before anything is asked; a key in sign_command is refused unrepeated.
+func TestLoadConfigKeySources(t *testing.T) {
+	const env = "[env.t]\nauth_url = \"https://a.example\"\nbase_url = \"https://b.example\"\nmarket_data_url = \"https://m.example\"\nchain_id = 326\n"
+	cfg, err := config.LoadConfig(writeConfig(t, env+`signer = "command"
+account = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+sign_command = "cast wallet sign --ledger --data --from-file {file}"
+sign_timeout = "90s"
+`), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := cfg.Environments["t"]
+	if e.Signer != "command" || e.Account != "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266" || e.SignWait() != 90*time.Second ||
+		!strings.HasPrefix(e.SignCommand, "cast wallet sign") {
+		t.Fatalf("%+v", e)
+	}
+	if (config.Environment{}).SignWait() != signer.DefaultWait {
+		t.Fatal("no sign_timeout is not the default wait")
+	}
+	key := strings.Repeat("ab", 32)
+	for _, tc := range []struct{ line, says string }{
+		{`signer = "ledger"`, `signer: unknown key source "ledger"`},
+		{`signer = "clef:http://10.1.1.1:8550"`, "use https for another host"},
+		{`account = "0x12"`, "account \"0x12\" is not an address"},
+		{`sign_command = "cast wallet sign --private-key ` + key + ` --data {file}"`, "shape of a private key"},
+		{`sign_command = "sign 'unclosed"`, "is not closed"},
+		{`sign_timeout = "forever"`, "sign_timeout"},
+		{`sign_timeout = "2h"`, "from 1s to 1h0m0s"},
+	} {
+		_, err := config.LoadConfig(writeConfig(t, env+tc.line+"\n"), true)
+		if err == nil || !strings.Contains(err.Error(), tc.says) || strings.Contains(err.Error(), key[:16]) {
+			t.Errorf("%s: %v, want %q", tc.line, err, tc.says)
+		}
 	}
 }
