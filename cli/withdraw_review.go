@@ -41,6 +41,10 @@ type signerJSON struct {
 	// RequoteNote: the source waits for a person, so the quote may expire
 	// before the signature comes (withdrawal.RequoteNote).
 	RequoteNote string `json:"requote_note,omitempty"`
+	// DomainHash and MessageHash are what a device that signs EIP-712
+	// blind (a Ledger through cast) shows: compare them there.
+	DomainHash  string `json:"domain_hash,omitempty"`
+	MessageHash string `json:"message_hash,omitempty"`
 }
 
 type bridgeJSON struct {
@@ -63,6 +67,7 @@ func (c withdrawCmd) printReview(o withdrawal.Order, trust withdrawal.BridgeTrus
 		sj = &signerJSON{Address: key.Address.Hex(), Source: key.what}
 		if key.Source.Waits() {
 			sj.RequoteNote = withdrawal.RequoteNote(o)
+			sj.DomainHash, sj.MessageHash = o.Domain.Separator().Hex(), signer.StructHash(o.Transfer).Hex()
 		}
 	}
 	q, in := o.Quote, o.Choice.TokenIn
@@ -113,6 +118,10 @@ func (c withdrawCmd) printReview(o withdrawal.Order, trust withdrawal.BridgeTrus
 		row("  "+fl.Name, fl.Display(), notes[fl.Name])
 	}
 	row("Digest", digest, "")
+	if sj != nil && sj.DomainHash != "" {
+		row("Domain hash", sj.DomainHash, "a device that signs blind shows these two")
+		row("Message hash", sj.MessageHash, "")
+	}
 	if sj != nil {
 		row("Signed by", sj.Address, "from "+sj.Source)
 	}
