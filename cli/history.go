@@ -60,7 +60,10 @@ func (a *app) historyCommand() *cobra.Command {
 		Short: "List the withdrawals journaled here",
 		Long:  withSignerHelp(historyLong),
 		Args:  noArgs,
-		RunE: func(*cobra.Command, []string) error {
+		RunE: func(c *cobra.Command, _ []string) error {
+			if !refresh && (key.onCommandLine() || key.account != "" || key.passwordFile != "") {
+				return usageError(c.CommandPath(), "--signer, --account and --password-file choose how --refresh logs in: give --refresh too")
+			}
 			code, list := 0, true
 			if refresh {
 				st := a.status

@@ -35,6 +35,8 @@ SVCWALLET_PRIVATE_KEY: a raw hex signing key (never on the command line); withou
 
 SVCWALLET_KEYSTORE: the keystore directory.
 
+SVCWALLET_SIGN_COMMAND: the signing command of --signer command when the environment's config sets no sign_command ({file}: the typed data file).
+
 SVCWALLET_DEBUG=1: log requests, statuses and timings (as --debug).`
 
 // manCommand prints svcwallet(1), made from the commands' own help (each

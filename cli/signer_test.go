@@ -337,6 +337,7 @@ func TestSignerUsage(t *testing.T) {
 		{[]string{"status", "q-1", "--signer", "env", "--account", sandbox.BuilderAddress}, "", "not of --account " + sandbox.BuilderAddress},
 		{append([]string{"withdraw"}, withdrawArgs(sandbox.DestCompleted, "25", "--yes", "--signer", "env", "--keystore-file", "k.json")...), "", "--signer and --keystore-file both choose the key"},
 		{[]string{"deposit", "--env", "local", "--signer", "keystore"}, "", "give --account ADDRESS"},
+		{[]string{"history", "--signer", "env"}, "", "give --refresh too"},
 	} {
 		res := r.runKeys(keyRun{vars: map[string]string{signer.KeyEnvVar: sandbox.DemoPrivateKey}, config: tc.cfg}, tc.args...)
 		if res.code != exitUsage || !strings.Contains(res.stderr, tc.says) || strings.Contains(res.stderr, key[:16]) {
