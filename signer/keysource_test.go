@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -17,10 +18,18 @@ import (
 	"svcwallet/service/servicetest"
 )
 
-// startChild starts a signing command as service.CommandContext does,
-// less the clean environment (the CLI tests check that).
+// startChild starts a signing command as service.CommandContext does
+// (which this package cannot import): without svcwallet's variables in its
+// environment; the fake command refuses to sign if one reaches it. The
+// CLI tests run the real service.CommandContext.
 func startChild(ctx context.Context, name string, arg ...string) *exec.Cmd {
-	return exec.CommandContext(ctx, name, arg...)
+	c := exec.CommandContext(ctx, name, arg...)
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(strings.ToUpper(kv), "SVCWALLET_") {
+			c.Env = append(c.Env, kv)
+		}
+	}
+	return c
 }
 
 var demoAddr = servicetest.KeyAddress(servicetest.DemoKeyHex)
