@@ -98,9 +98,14 @@ func jsonRequested(args []string) bool {
 }
 
 // looksLikeKeyArgument reports whether any argument holds the shape of a
-// private key anywhere (in -xKEY, --flag=a,KEY, " KEY" alike).
+// private key anywhere (in -xKEY, --flag=a,KEY, " KEY" alike). A
+// signature, 0x and exactly 130 hex digits (withdraw submit's
+// --signature), is public and not a key's shape.
 func looksLikeKeyArgument(args []string) bool {
 	for _, a := range args {
+		if _, err := signer.ParseSignature(strings.TrimPrefix(a, "--signature=")); err == nil && !strings.ContainsAny(a, " \t\n") {
+			continue
+		}
 		if clean.HoldsKeyShape(a) {
 			return true
 		}

@@ -49,7 +49,7 @@ func addSignerFlags(c *cobra.Command, f *signerFlags, keystoreFile bool) {
 		fl.StringVar(&f.keystore, "keystore-file", "", "keystore file of the main key (as --signer FILE)")
 	}
 	_ = c.RegisterFlagCompletionFunc("signer", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return []string{"env", "command", "clef:" + signer.DefaultClefEndpoint, "keystore:"}, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveDefault
+		return []string{"env", "command", "offline", "clef:" + signer.DefaultClefEndpoint, "keystore:"}, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveDefault
 	})
 }
 
@@ -166,6 +166,8 @@ func (env CLIEnv) openKey(cmd string, f signerFlags, e config.Environment) (keyC
 	switch {
 	case errors.Is(err, signer.ErrNeedAccount):
 		return keyChoice{}, keyUsageError{err}
+	case errors.Is(err, signer.ErrOffline):
+		return keyChoice{}, keyUsageError{fmt.Errorf("%w; to log in, set $%s", err, statusKeyVar)}
 	case err != nil && (src.Kind == signer.SourceEnv || src.Kind == signer.SourceCommand):
 		// $SVCWALLET_PRIVATE_KEY unset or not a key; no signing command,
 		// or one that cannot be run as written.

@@ -17,6 +17,7 @@ import (
 	"svcwallet/service/follow"
 	"svcwallet/service/journal"
 	"svcwallet/service/withdrawal"
+	"svcwallet/signer"
 )
 
 const withdrawLong = `Withdraws USDT through the bridge, as the console does: it logs in as
@@ -41,6 +42,13 @@ through a signing command), the review says what happens if the quote
 expires meanwhile: the signature pays exactly the amount, so a fresh quote
 for exactly that amount within --max-fee (without it, costing no more than
 the reviewed quote) is sent with the same signature, which was never sent.
+
+--signer offline --account ADDRESS --out FILE signs nothing here: after the
+review it writes the Transfer's typed data (eth_signTypedData_v4 JSON, valid
+30 minutes) to the new FILE for any wallet to sign as it is, keeps what is
+needed to finish in the journal, and says how to submit the signature:
+svcwallet withdraw submit FILE --signature 0x... (it logs in with
+$SVCWALLET_API_KEY).
 
 A request left without an answer is finished by svcwallet withdraw resume
 QUOTE_ID, which sends the identical request again or asks whether it came.
@@ -82,8 +90,11 @@ type withdrawCmd struct {
 type withdrawFlags struct {
 	chain, to, amount, tokenOut, maxFee string
 	key                                 signerFlags
-	envName, config                     string
-	yes, dryRun, wait, json             bool
+	// out is --out, the file of --signer offline; signature is submit's
+	// --signature.
+	out, signature          string
+	envName, config         string
+	yes, dryRun, wait, json bool
 }
 
 const withdrawName = "svcwallet withdraw"
@@ -116,6 +127,7 @@ func (a *app) withdrawCommand() *cobra.Command {
 	fl.BoolVar(&f.yes, "yes", false, "sign and send without asking")
 	fl.BoolVar(&f.dryRun, "dry-run", false, "print the quote and typed data; send nothing")
 	fl.BoolVar(&f.wait, "wait", false, "follow the withdrawal until it ends")
+	fl.StringVar(&f.out, "out", "", "offline signing: the new file to write")
 	a.envFlags(c, &f.envName, &f.config)
 
 	var rf withdrawFlags
@@ -136,7 +148,7 @@ func (a *app) withdrawCommand() *cobra.Command {
 	}
 	addSignerFlags(resume, &rf.key, false)
 	a.envFlags(resume, &rf.envName, &rf.config)
-	c.AddCommand(resume)
+	c.AddCommand(resume, a.withdrawSubmitCommand())
 	return c
 }
 
@@ -211,7 +223,7 @@ func (c withdrawCmd) run(f withdrawFlags) int {
 		return c.usage("give --to, the destination address")
 	case f.amount == "":
 		return c.usage("give --amount, the USDT to pay")
-	case !f.dryRun && !f.yes && !c.terminal(c.env):
+	case !f.dryRun && !f.yes && !f.offline() && !c.terminal(c.env):
 		return c.usage("standard input is not a terminal, so the withdrawal cannot be confirmed: review it with --dry-run, then add --yes to sign and send without asking; nothing was sent")
 	}
 	e, closeEnv, err := commandEnv(f.config, f.envName, c.env.Getenv)
@@ -222,6 +234,11 @@ func (c withdrawCmd) run(f withdrawFlags) int {
 		return c.fail(exitError, "%v", err)
 	}
 	defer closeEnv()
+	if src, chosen, err := f.key.chosen(e); err == nil && chosen && src.Kind == signer.SourceOffline {
+		return c.prepare(f, e)
+	} else if f.out != "" {
+		return c.usage("--out is where --signer offline writes the typed data to sign elsewhere: give --signer offline too")
+	}
 	// The key is opened first, so a wrong choice costs no request; a dry
 	// run signs nothing and needs one only to log in with it.
 	var key *keyChoice
@@ -278,10 +295,16 @@ func (c withdrawCmd) run(f withdrawFlags) int {
 	// No deadline while the signature is awaited (its key source has its
 	// own, and ctrl+c ends it); the send has WithdrawTimeout.
 	sent := w.Execute(context.Background(), order, key.Load)
+	if sent.Order.Quote.QuoteID != "" && sent.Requoted {
+		c.sayRequoted(order, sent.Order)
+	}
+	return c.finish(client, e, target, j, order, sent, f)
+}
+
+// finish reports what Execute or Submit sent: the acceptance, or why
+// nothing was paid, or a lost answer to resume; --wait then follows it.
+func (c withdrawCmd) finish(client *service.Client, e config.Environment, target withdrawTarget, j *journal.Journal, order withdrawal.Order, sent withdrawal.Sent, f withdrawFlags) int {
 	if sent.Order.Quote.QuoteID != "" {
-		if sent.Requoted {
-			c.sayRequoted(order, sent.Order)
-		}
 		order = sent.Order
 	}
 	id := order.Quote.QuoteID

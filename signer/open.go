@@ -48,6 +48,10 @@ type Opened struct {
 // --account must name it.
 var ErrNeedAccount = errors.New("give --account ADDRESS")
 
+// ErrOffline is the offline source asked for a key it does not have: its
+// typed data is written to a file and signed elsewhere.
+var ErrOffline = errors.New("offline signing has no key here: the typed data is written to a file (--out) to sign elsewhere, and the signature submitted")
+
 // Open resolves s to its address and a loader of its key. A keystore file
 // that names no address (Foundry's) is decrypted here, since the address
 // is needed before anything is signed; clef is asked its accounts
@@ -113,6 +117,8 @@ func (o Opening) open(ctx context.Context, s Source) (Opened, error) {
 		}
 		k := NewCommandKey(o.Account, words, o.Start, o.Wait)
 		return Opened{Address: o.Account, Load: func() (Key, error) { return k, nil }}, nil
+	case SourceOffline:
+		return Opened{}, ErrOffline
 	}
 	return Opened{}, errors.New("no key source")
 }

@@ -28,6 +28,9 @@ const (
 	// SourceCommand: a signing command (sign_command, or
 	// $SVCWALLET_SIGN_COMMAND) given the typed data.
 	SourceCommand SourceKind = "command"
+	// SourceOffline: no key here. The typed data is written to a file for
+	// a wallet elsewhere to sign, and its signature is submitted later.
+	SourceOffline SourceKind = "offline"
 )
 
 // DefaultClefEndpoint is clef's own default HTTP address.
@@ -51,11 +54,11 @@ type Source struct {
 }
 
 // sourceHelp lists the forms ParseSource takes, for its errors.
-const sourceHelp = "keystore:ADDRESS, a keystore file's path, env, clef:ENDPOINT (an http://127.0.0.1:8550 URL or clef's IPC socket path) or command"
+const sourceHelp = "keystore:ADDRESS, a keystore file's path, env, clef:ENDPOINT (an http://127.0.0.1:8550 URL or clef's IPC socket path), command or offline"
 
 // ParseSource reads a key source: keystore:ADDRESS (or keystore, the
 // keystore directory's key for --account), a keystore file's path, env,
-// clef:ENDPOINT (clef alone is DefaultClefEndpoint) or command. It is the
+// clef:ENDPOINT (clef alone is DefaultClefEndpoint), command or offline. It is the
 // one parser of --signer and the config's signer; its errors repeat
 // nothing that could be a key.
 func ParseSource(s string) (Source, error) {
@@ -70,6 +73,8 @@ func ParseSource(s string) (Source, error) {
 		return Source{Kind: SourceEnv}, nil
 	case s == string(SourceCommand):
 		return Source{Kind: SourceCommand}, nil
+	case s == string(SourceOffline):
+		return Source{Kind: SourceOffline}, nil
 	case s == string(SourceKeystore):
 		return Source{Kind: SourceKeystore}, nil
 	case s == string(SourceClef):
@@ -150,11 +155,15 @@ func (s Source) Describe() string {
 		return "clef at " + s.Endpoint
 	case SourceCommand:
 		return "the signing command"
+	case SourceOffline:
+		return "offline signing"
 	}
 	return "no key source"
 }
 
 // Waits reports whether a signature from this source waits for a person or
-// a program outside svcwallet (clef, a signing command): long enough for a
-// quote to expire.
-func (s Source) Waits() bool { return s.Kind == SourceClef || s.Kind == SourceCommand }
+// a program outside svcwallet (clef, a signing command, a wallet elsewhere
+// for offline signing): long enough for a quote to expire.
+func (s Source) Waits() bool {
+	return s.Kind == SourceClef || s.Kind == SourceCommand || s.Kind == SourceOffline
+}

@@ -20,6 +20,7 @@ func TestParseSource(t *testing.T) {
 		want Source
 	}{
 		{"env", Source{Kind: SourceEnv}},
+		{"offline", Source{Kind: SourceOffline}},
 		{" command ", Source{Kind: SourceCommand}},
 		{"keystore", Source{Kind: SourceKeystore}},
 		{"keystore:" + addr, Source{Kind: SourceKeystore, Address: common.HexToAddress(addr)}},
@@ -44,7 +45,6 @@ func TestParseSource(t *testing.T) {
 	for _, tc := range []struct{ in, says string }{
 		{"", "empty key source"},
 		{"ledger", `unknown key source "ledger"`},
-		{"offline", "unknown key source"},
 		{"keystore:0x1234", "not an address"},
 		{"clef:", "give clef's endpoint"},
 		{"clef:http://192.168.1.5:8550", "use https for another host"},

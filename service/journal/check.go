@@ -53,9 +53,9 @@ func parseJournalLine(line []byte) (Entry, error) {
 // check shape-checks an entry read back and cleans its free text.
 func (e *Entry) check() error {
 	switch e.Kind {
-	case KindIntent, KindAccepted, KindRejected, KindState:
+	case KindIntent, KindAccepted, KindRejected, KindState, KindPrepared:
 	default:
-		return service.NewShapeError("journal kind", "is not intent, accepted, rejected or state")
+		return service.NewShapeError("journal kind", "is not prepared, intent, accepted, rejected or state")
 	}
 	if err := service.CheckID("quote id", e.QuoteID, true); err != nil {
 		return err
@@ -84,6 +84,9 @@ func (e *Entry) check() error {
 		if err := e.Intent.check(); err != nil {
 			return err
 		}
+	}
+	if err := e.checkPrepared(); err != nil {
+		return err
 	}
 	return e.checkSigned()
 }
@@ -126,7 +129,7 @@ func (in *Intent) check() error {
 // domain with a clean name, and a Transfer with the request's nonce and
 // expiration. Addresses and integers have their shapes by their types.
 func (e *Entry) checkSigned() error {
-	if (e.Domain == nil) != (e.Transfer == nil) || (e.Transfer != nil && e.Request == nil) {
+	if (e.Domain == nil) != (e.Transfer == nil) || (e.Transfer != nil && e.Request == nil && e.Kind != KindPrepared) {
 		return service.NewShapeError("journaled typed data", "is not a domain and a transfer beside the request they signed")
 	}
 	if e.Transfer == nil {
@@ -134,6 +137,9 @@ func (e *Entry) checkSigned() error {
 	}
 	if e.Domain.Name != clean.Line(e.Domain.Name, clean.MaxNameLen) || e.Domain.Name == "" {
 		return service.NewShapeError("journaled domain name", "is empty, too long or holds control or invisible characters")
+	}
+	if e.Request == nil { // a prepared line: not signed yet
+		return nil
 	}
 	sig := e.Request.Signature
 	if e.Transfer.Nonce != sig.Nonce || strconv.FormatInt(e.Transfer.Expiration, 10) != sig.Expiration {

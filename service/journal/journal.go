@@ -31,6 +31,8 @@ const (
 	KindAccepted = "accepted" // the 202 answer
 	KindRejected = "rejected" // a final refusal: the withdrawal did not happen
 	KindState    = "state"    // a state seen while following it
+	// KindPrepared (prepared.go) comes before any of them, when a Transfer
+	// is prepared for offline signing.
 )
 
 // Entry is one line of the withdrawal journal (D11). It holds the full
@@ -49,9 +51,11 @@ type Entry struct {
 	// which the digest and the eth_signTypedData_v4 JSON are derived.
 	Domain   *signer.Domain   `json:"domain,omitempty"`
 	Transfer *signer.Transfer `json:"transfer,omitempty"`
-	State    string           `json:"state,omitempty"`
-	TxHash   string           `json:"withdraw_tx_hash,omitempty"`
-	Error    string           `json:"error,omitempty"`
+	// Prepared is what a prepared line (KindPrepared) keeps to finish.
+	Prepared *Prepared `json:"prepared,omitempty"`
+	State    string    `json:"state,omitempty"`
+	TxHash   string    `json:"withdraw_tx_hash,omitempty"`
+	Error    string    `json:"error,omitempty"`
 }
 
 // Intent describes what the user asked for, for the history screen.
@@ -370,6 +374,10 @@ func FoldRecords(entries []Entry) []Record {
 	byID := map[string]*Record{}
 	var order []*Record
 	for _, e := range entries {
+		if e.Kind == KindPrepared {
+			// Not a withdrawal until its signature is submitted.
+			continue
+		}
 		r := byID[e.QuoteID]
 		if r == nil {
 			r = &Record{QuoteID: e.QuoteID, Env: e.Env, AccountID: e.AccountID, Started: e.Time}

@@ -304,6 +304,15 @@ func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Ke
 			return Sent{Err: err}
 		}
 	}
+	return w.sendSigned(sx, o, sig, now, waited, requoted)
+}
+
+// sendSigned sends o with its signature sig, made at now: it records the
+// bridge address, journals and sends, and when the signature may have
+// outlived its quote (mayRequote) and the service refuses the quote as
+// expired, carries it on a fresh one (Requote) unless one did already
+// (requoted).
+func (w Withdrawer) sendSigned(sx context.Context, o Order, sig signer.Signature, now time.Time, mayRequote, requoted bool) Sent {
 	// The signature exists now and nothing has left: the bridge address is
 	// checked again and, the first time, recorded; a refusal drops it.
 	if err := RecordBridge(w.Client.Env(), w.BridgePins, o.Transfer.ToAccount.Hex(), now); err != nil {
@@ -312,10 +321,11 @@ func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Ke
 	for {
 		sent := w.send(sx, o, sig)
 		sent.Requoted = requoted
-		if !waited || requoted || !errors.Is(sent.Err, service.ErrQuoteExpired) {
+		if !mayRequote || requoted || !errors.Is(sent.Err, service.ErrQuoteExpired) {
 			return sent
 		}
 		// Refused for good, nothing paid: the signature is still unused.
+		var err error
 		if o, requoted, err = w.Requote(sx, o, true); err != nil {
 			return Sent{Err: err}
 		}
