@@ -234,9 +234,14 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 	r.gate.Sending = false
 	switch {
 	case msg.Err == nil:
-		// Follow the quote id that was sent, never the one echoed back.
-		return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.Status(r.app, r.order.Quote.QuoteID)),
-			tui.ShowInfo(fmt.Sprintf("Withdrawal accepted: %s %s on its way", r.order.Quote.ReceiveAmount, r.order.Choice.TokenOut)))
+		// Follow the quote id that was sent, never the one echoed back: a
+		// fresh quote when the signature outlived the reviewed one.
+		sent := r.order
+		if msg.Order.Quote.QuoteID != "" {
+			sent = msg.Order
+		}
+		return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.Status(r.app, sent.Quote.QuoteID)),
+			tui.ShowInfo(fmt.Sprintf("Withdrawal accepted: %s %s on its way", sent.Quote.ReceiveAmount, sent.Choice.TokenOut)))
 	case msg.Lost != nil:
 		// This quote must never be signed again with another nonce: the
 		// journaled request may have executed. The resume screen re-sends it
