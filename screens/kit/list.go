@@ -103,14 +103,15 @@ func NewList[T any](c *tui.Common, spec ListSpec[T]) List[T] {
 }
 
 // SetItems replaces the items, put in the order in effect; the cursor
-// stays on the item it was on when that is still shown.
+// stays on the item it was on when that is still shown, unless the list
+// is Blurred: then it stays where it is.
 func (l *List[T]) SetItems(items []T) {
 	keep, ok := l.Selected()
 	l.all = items
 	if cmp := l.compare(); cmp != nil {
 		slices.SortFunc(l.all, cmp)
 	}
-	if ok {
+	if ok && !l.Blurred {
 		l.apply(l.spec.ID(keep))
 		return
 	}

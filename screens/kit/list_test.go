@@ -214,7 +214,8 @@ func TestListFilterScrolled(t *testing.T) {
 }
 
 // TestListKeepsSelection: new items (reordered, some gone) keep the cursor
-// on its item; when it is gone the cursor stays in range.
+// on its item; when it is gone the cursor stays in range; on a blurred
+// list it stays on its row.
 func TestListKeepsSelection(t *testing.T) {
 	all := accounts(10)
 	l := accountList(all)
@@ -232,6 +233,14 @@ func TestListKeepsSelection(t *testing.T) {
 	if selectedID(l) != "acct-003" {
 		t.Fatalf("with its item gone the cursor is on %s", selectedID(l))
 	}
+	// Blurred, the cursor stays where it is, and so do the rows drawn.
+	l.SetItems(all)
+	l.Blurred = true
+	l.SetItems(reversed)
+	if l.Cursor() != 3 {
+		t.Fatalf("blurred, new items moved the cursor to row %d", l.Cursor())
+	}
+	l.Blurred = false
 	l.SetItems(nil)
 	if _, ok := l.Selected(); ok || strings.TrimSpace(ansi.Strip(l.View(""))) != "No accounts yet." || offers(l.Bindings(nil), "up") {
 		t.Errorf("an empty list: %q, footer %v", ansi.Strip(l.View("")), l.Bindings(nil).KeyMap().ShortHelp())

@@ -604,9 +604,16 @@ func TestBoardKeepsWhatIsSeen(t *testing.T) {
 func TestBoardRateLimited(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
+	done := screentest.Seed(t, r, sandbox.DestCompleted)
+	br.send(tea.PasteMsg{Content: done})
+	for i := 0; i < 1000 && br.fire(); i++ {
+	}
 	a, b := screentest.Seed(t, r, sandbox.DestCompleted), screentest.Seed(t, r, sandbox.DestCompleted)
 	r.LimitStatus.Store(3)
 	br.send(tea.PasteMsg{Content: a + " " + b})
+	for i := 0; i < 3 && !strings.Contains(br.rowOf(a), "RATE LIMITED"); i++ {
+		br.fire() // the budget's next slot
+	}
 	v := br.plain()
 	if !strings.Contains(br.rowOf(a), "‖ RATE LIMITED") || !strings.Contains(v, "rate limited, resuming in 3s") || strings.Contains(v, "NO ANSWER") {
 		t.Fatalf("a 429 on the board:\n%s", v)
@@ -618,17 +625,33 @@ func TestBoardRateLimited(t *testing.T) {
 	if v := br.plain(); !strings.Contains(v, "rate limited, resuming in 2s") || r.Clock.Now().Sub(start) > time.Second {
 		t.Fatalf("the countdown is not redrawn within a second (%s):\n%s", r.Clock.Now().Sub(start), v)
 	}
-	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
+	// The detail of a row shows the board's record at once and asks only
+	// once the pause is over, also for a final one (to read the journal).
+	for _, k := range []tea.KeyPressMsg{{Code: tea.KeyTab}, {Code: tea.KeyEnd}} {
+		br.send(k)
+	}
 	_, cmd := br.b.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	detail := cmd().(tui.PushMsg).Screen.(*statusScreen)
 	detail.SetSize(100, 30)
 	calls := r.StatusCalls.Load()
 	screentest.Drive(detail, detail.Init())
 	dv := screentest.OneLine(ansi.Strip(detail.View()))
-	if !strings.Contains(dv, "rate limited, resuming in 2s") || strings.Contains(dv, "Not found") || strings.Contains(dv, "Cannot check") || r.StatusCalls.Load() != calls {
+	if detail.quoteID != done || !strings.Contains(dv, "COMPLETED") || !strings.Contains(dv, "rate limited, resuming in 2s") ||
+		strings.Contains(dv, "Not found") || strings.Contains(dv, "Cannot check") || r.StatusCalls.Load() != calls {
 		t.Fatalf("the detail during the pause (asked %d times):\n%s", r.StatusCalls.Load()-calls, ansi.Strip(detail.View()))
 	}
 	r.LimitStatus.Store(0)
+	poll := slices.IndexFunc(*br.timers, func(tm dueTimer) bool { _, ok := tm.msg.(pollMsg); return ok })
+	if poll < 0 {
+		t.Fatal("the detail does not ask once the pause is over")
+	}
+	tm := (*br.timers)[poll]
+	*br.timers = slices.Delete(*br.timers, poll, poll+1)
+	r.Clock.Advance(tm.at.Sub(r.Clock.Now()))
+	screentest.Drive(detail, func() tea.Msg { return tm.msg })
+	if n := r.StatusCalls.Load() - calls; n != 1 {
+		t.Fatalf("after the pause the detail asked %d times, want once", n)
+	}
 	br.run(br.b.Resume())
 	for i := 0; i < 1000 && br.fire(); i++ {
 	}

@@ -94,6 +94,7 @@ type statusScreen struct {
 	tag      tui.Tag
 	phase    statusPhase
 	inflight bool                    // a status request of this visit is out
+	asked    bool                    // a status request was sent: the first one waits out a rate limit
 	sending  bool                    // the re-sent withdraw is out: Busy
 	seeded   bool                    // the journal's past of this withdrawal was read
 	intent   *journal.Intent         // what the user asked for, when journaled
@@ -264,7 +265,7 @@ func (s *statusScreen) interval() time.Duration {
 func (s *statusScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case pollMsg:
-		if msg.tag == s.tag && !s.inflight && s.polling() {
+		if msg.tag == s.tag && !s.inflight && (s.polling() || !s.asked) {
 			return s, s.fetch()
 		}
 	case statusMsg:
@@ -332,7 +333,7 @@ func (s *statusScreen) journalReader() func() ([]journal.Entry, bool) {
 
 // fetch asks the service for the status once.
 func (s *statusScreen) fetch() tea.Cmd {
-	s.inflight, s.next = true, time.Time{}
+	s.inflight, s.asked, s.next = true, true, time.Time{}
 	client, id, tag, read, parent := s.app.Client(), s.quoteID, s.tag, s.journalReader(), s.Context(s.app)
 	return func() tea.Msg {
 		var m statusMsg
