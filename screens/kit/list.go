@@ -154,9 +154,10 @@ func (l *List[T]) Remove(item T) {
 // order put it. now goes where the order puts it, shown if the filter
 // lets it through. It costs two binary searches and a copy of the rows
 // after each place, however many items there are; the order is not
-// computed again. The cursor stays on its item, following one that moved,
-// unless the list is Blurred: then the cursor, and the rows drawn, stay
-// where they are.
+// computed again. The cursor stays on its item while others move; when
+// its own item moves, or the list is Blurred, the cursor stays on its row
+// and the rows drawn where they are: a row changing under the user's eyes
+// does not carry the view away.
 func (l *List[T]) Replace(old, now T) {
 	l.put(now, l.take(old))
 	l.settle()
@@ -221,12 +222,10 @@ func (l *List[T]) tookRow(i int) bool {
 }
 
 // putRow keeps the cursor on its item when a row is put at i; selected:
-// that row is the selected item, which the cursor follows.
+// that row is the selected item, which moved: the cursor stays on its row.
 func (l *List[T]) putRow(i int, selected bool) {
 	switch {
-	case l.Blurred:
-	case selected:
-		l.cursor = i
+	case l.Blurred, selected:
 	case i <= l.cursor:
 		l.cursor++
 	}

@@ -129,7 +129,10 @@ type boardScreen struct {
 	saving, dirty, saveDue bool
 	saved                  time.Time
 	err                    error
-	w, h                   int
+	// exported says where the last export went, under the field until the
+	// next key: the toast saying it gives way to the next change.
+	exported string
+	w, h     int
 }
 
 // NewBoard builds the watch board.
@@ -285,7 +288,8 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 		if msg.err != nil {
 			return tui.ShowError(service.UserError{Text: "The board could not be exported (" + msg.err.Error() + "); check the state directory", Cause: msg.err})
 		}
-		return tui.ShowInfo(fmt.Sprintf("Exported %d withdrawals to %s", msg.rows, msg.path))
+		b.exported = fmt.Sprintf("Exported %d %s to %s", msg.rows, plural(msg.rows, "withdrawal", "withdrawals"), msg.path)
+		return tui.ShowInfo(b.exported)
 	case boardTickMsg:
 		if msg.tag == b.tag {
 			b.ticking = false
@@ -316,6 +320,7 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 // key goes to the id field while it has the keys, else to the list; a
 // changed row is seen once selected.
 func (b *boardScreen) key(k tea.KeyPressMsg) tea.Cmd {
+	b.exported = ""
 	if !b.typingIDs() {
 		before, _ := b.list.Selected()
 		cmd := b.list.Update(k, b.keys())
@@ -414,7 +419,7 @@ func (b *boardScreen) drop(rows []*boardRow, said string) tea.Cmd {
 		b.list.SetItems(slices.DeleteFunc(slices.Clone(b.list.Items()), func(r *boardRow) bool { return b.rows[r.QuoteID] != r }))
 	}
 	b.undo = rows
-	return tea.Batch(b.saveNow(), tui.ShowInfo(said+": u puts it back"))
+	return tea.Batch(b.saveNow(), tui.ShowInfo(said+": u puts "+plural(len(rows), "it", "them")+" back"))
 }
 
 // clearWhere drops every row that is what, filtered out or not.
@@ -425,7 +430,7 @@ func (b *boardScreen) clearWhere(is func(*boardRow) bool, what string) tea.Cmd {
 			rows = append(rows, r)
 		}
 	}
-	return b.drop(rows, fmt.Sprintf("Cleared %d %s %s", len(rows), what, plural(len(rows), "withdrawal")))
+	return b.drop(rows, fmt.Sprintf("Cleared %d %s %s", len(rows), what, plural(len(rows), "withdrawal", "withdrawals")))
 }
 
 // putBack undoes the last removal: its rows come back as they were, in
@@ -442,14 +447,15 @@ func (b *boardScreen) putBack() tea.Cmd {
 	}
 	b.undo = nil
 	b.list.SetItems(append(slices.Clone(b.list.Items()), back...))
-	return tea.Batch(b.saveNow(), b.kick(), tui.ShowInfo(fmt.Sprintf("Put back %d %s", len(back), plural(len(back), "withdrawal"))))
+	return tea.Batch(b.saveNow(), b.kick(), tui.ShowInfo(fmt.Sprintf("Put back %d %s", len(back), plural(len(back), "withdrawal", "withdrawals"))))
 }
 
-func plural(n int, noun string) string {
+// plural is one when n is 1, else many.
+func plural(n int, one, many string) string {
 	if n == 1 {
-		return noun
+		return one
 	}
-	return noun + "s"
+	return many
 }
 
 // saveNow saves the board at once, or as soon as the save out is done.

@@ -738,7 +738,7 @@ func TestBoardClearAndUndo(t *testing.T) {
 		t.Fatal("the clears are not offered, or undo is before anything was removed")
 	}
 	br.send(tea.KeyPressMsg{Code: 'f', Text: "f"})
-	if got := boardIDs(br.b); !slices.Equal(got, []string{"q-gone-1", "q-gone-2", moving}) || br.toasts[len(br.toasts)-1] != "Cleared 2 finished withdrawals: u puts it back" {
+	if got := boardIDs(br.b); !slices.Equal(got, []string{"q-gone-1", "q-gone-2", moving}) || br.toasts[len(br.toasts)-1] != "Cleared 2 finished withdrawals: u puts them back" {
 		t.Fatalf("f left %q, said %q", got, br.toasts)
 	}
 	if screentest.Offered(br.b, "clear finished") || !screentest.Offered(br.b, "undo remove") {
@@ -783,6 +783,15 @@ func TestBoardExport(t *testing.T) {
 	}
 	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("export file: %v %v", fi, err)
+	}
+	// The path stays under the field, whole, until the next key: the
+	// toast gives way to the next change.
+	if v := strings.ReplaceAll(br.plain(), "\n", ""); !strings.Contains(v, "Exported 3 withdrawals to "+path) {
+		t.Errorf("the export's path is not on the board:\n%s", br.plain())
+	}
+	br.send(tea.KeyPressMsg{Code: tea.KeyDown})
+	if strings.Contains(br.plain(), "Exported") {
+		t.Errorf("the export's note outlived the next key:\n%s", br.plain())
 	}
 	f, _ := os.Open(path)
 	defer f.Close()

@@ -8,6 +8,7 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/screens/kit"
 	"svcwallet/service"
@@ -146,16 +147,26 @@ func (r *boardRow) since() time.Time {
 	return t
 }
 
-// sizeList gives the list what the heading, the field and any error leave.
+// sizeList gives the list what the heading, the field and any error or
+// export note leave.
 func (b *boardScreen) sizeList() {
-	b.list.SetSize(b.w, max(b.h-boardHeaderLines-boardFooterLines-b.errLines(), 3))
+	b.list.SetSize(b.w, max(b.h-boardHeaderLines-boardFooterLines-strings.Count(b.notes(), "\n"), 3))
 }
 
-func (b *boardScreen) errLines() int {
-	if b.err == nil {
-		return 0
+// notes are the lines under the field: an error, or where the last export
+// went (wrapped whole, as it is a path to copy).
+func (b *boardScreen) notes() string {
+	switch {
+	case b.err != nil:
+		return kit.ErrorBlock(b.app.Common, "Error", b.err, b.w)
+	case b.exported != "":
+		var s strings.Builder
+		for _, l := range strings.Split(ansi.Hardwrap(b.exported, max(b.w, 1), true), "\n") {
+			s.WriteString(b.app.Common.Styles.Muted.Render(l) + "\n")
+		}
+		return s.String()
 	}
-	return strings.Count(kit.ErrorBlock(b.app.Common, "Error", b.err, b.w), "\n")
+	return ""
 }
 
 func (b *boardScreen) View() string {
@@ -168,15 +179,14 @@ func (b *boardScreen) View() string {
 	}
 	s.WriteString("\n" + st.Muted.Render("Paste or type quote ids, separated by spaces, commas or new lines.") + "\n\n")
 	s.WriteString(kit.Field(c, "Quote ids", statusLabelWidth, b.input.View()) + "\n")
-	if b.err != nil {
-		s.WriteString(kit.ErrorBlock(c, "Error", b.err, b.w))
-	}
+	s.WriteString(b.notes())
 	s.WriteString("\n")
-	note := fmt.Sprintf("%d moving", b.tally.moving)
+	// While a rate limit pauses the asks, the pause is said instead of the
+	// budget, so the line fits 80 columns.
+	note := fmt.Sprintf("%d moving · at most %d requests a second", b.tally.moving, b.app.Target.Env.EffectiveFollowRate())
 	if p := b.sched.PausedFor(c.Now()); p > 0 {
-		note += " · " + rateLimited(p)
+		note = fmt.Sprintf("%d moving · %s", b.tally.moving, rateLimited(p))
 	}
-	note += fmt.Sprintf(" · at most %d requests a second", b.app.Target.Env.EffectiveFollowRate())
 	s.WriteString(b.list.View(note))
 	return kit.Clip(s.String(), b.w)
 }

@@ -126,7 +126,7 @@ func SaveWatchlist(path, env string, kept []Kept) error {
 	} else {
 		wl.Envs[env] = kept
 	}
-	b, err := json.MarshalIndent(wl, "", "  ")
+	b, err := json.Marshal(wl) // compact: a board of 10,000 ids is saved every few seconds
 	if err != nil {
 		return err
 	}
