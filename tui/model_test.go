@@ -271,6 +271,37 @@ func TestFullHelpShowsEveryKey(t *testing.T) {
 	}
 }
 
+// wheelScreen scrolls with the wheel while wheel is set.
+type wheelScreen struct {
+	*fakeScreen
+	wheel bool
+}
+
+func (w *wheelScreen) Wheel() bool { return w.wheel }
+
+// TestMouseOnlyForTheWheel (issue 21 item 13): the root asks the terminal
+// for mouse events only while the top screen scrolls with the wheel, and
+// hands it the wheel.
+func TestMouseOnlyForTheWheel(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	if mode := m.View().MouseMode; mode != tea.MouseModeNone {
+		t.Fatalf("a screen without a wheel: mouse mode %v", mode)
+	}
+	list := &wheelScreen{fakeScreen: newFake(home.common, "List"), wheel: true}
+	send(m, Push(list)())
+	if mode := m.View().MouseMode; mode != tea.MouseModeCellMotion {
+		t.Fatalf("a screen with a wheel: mouse mode %v", mode)
+	}
+	send(m, tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	if received[tea.MouseWheelMsg](list.fakeScreen) != 1 {
+		t.Fatal("the wheel did not reach the screen")
+	}
+	list.wheel = false
+	if mode := m.View().MouseMode; mode != tea.MouseModeNone {
+		t.Errorf("a screen whose wheel has no use: mouse mode %v", mode)
+	}
+}
+
 func TestHelpToggle(t *testing.T) {
 	m, home := newRoot(t, 80, 24)
 	short := ansi.Strip(checkFrame(t, m, 80, 24))

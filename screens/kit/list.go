@@ -348,10 +348,19 @@ func (l *List[T]) Bindings(screen Bindings) Bindings {
 	)
 }
 
-// Update takes a key or a paste: a key through Bindings(screen); while the
-// filter is typed, any other key and a paste go into it.
+// Update takes a key, a paste or the mouse wheel: a key through
+// Bindings(screen); while the filter is typed, any other key and a paste
+// go into it; the wheel moves the cursor a row a notch (its screen asks
+// for it: tui.Wheeler).
 func (l *List[T]) Update(msg tea.Msg, screen Bindings) tea.Cmd {
 	switch msg := msg.(type) {
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			l.moveTo(l.cursor - 1)
+		case tea.MouseWheelDown:
+			l.moveTo(l.cursor + 1)
+		}
 	case tea.KeyPressMsg:
 		if cmd, ok := l.Bindings(screen).Handle(msg); ok {
 			return cmd

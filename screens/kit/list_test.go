@@ -130,6 +130,26 @@ func TestListMoves(t *testing.T) {
 	}
 }
 
+// TestListWheel (issue 21 item 13): the mouse wheel moves the cursor a
+// row a notch, within the rows.
+func TestListWheel(t *testing.T) {
+	l := accountList(accounts(20))
+	l.SetSize(80, 5)
+	for range 7 {
+		l.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown}, nil)
+	}
+	l.Update(tea.MouseWheelMsg{Button: tea.MouseWheelUp}, nil)
+	if rows := plainRows(l); selectedID(l) != "acct-006" || !strings.HasPrefix(rows[4], "› acct-006") {
+		t.Fatalf("after 7 notches down and 1 up: %s selected\n%s", selectedID(l), strings.Join(rows, "\n"))
+	}
+	for range 10 {
+		l.Update(tea.MouseWheelMsg{Button: tea.MouseWheelUp}, nil)
+	}
+	if selectedID(l) != "acct-000" {
+		t.Errorf("the wheel went past the first row: %s", selectedID(l))
+	}
+}
+
 // TestListFilter: / gives the filter the keys (letters, j, k, g and q are
 // text; the footer offers only the filter's keys and the arrows); the rows
 // narrow as it is typed, the first match selected, and are counted; enter

@@ -208,6 +208,10 @@ func (b *boardScreen) SetSize(w, h int) {
 	b.sizeList()
 }
 
+// Wheel: the mouse wheel moves the board's cursor while the board has the
+// keys.
+func (b *boardScreen) Wheel() bool { return !b.typingIDs() && len(b.rows) > 0 }
+
 // Inputting: while ids or the filter are typed, letters are text.
 func (b *boardScreen) Inputting() bool { return b.input.Focused() || b.list.Typing() }
 
@@ -313,21 +317,19 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 		return b.addText(text)
 	case tea.KeyPressMsg:
 		return b.key(msg)
+	case tea.MouseWheelMsg:
+		if b.Wheel() {
+			return b.onList(msg)
+		}
 	}
 	return nil
 }
 
-// key goes to the id field while it has the keys, else to the list; a
-// changed row is seen once selected.
+// key goes to the id field while it has the keys, else to the list.
 func (b *boardScreen) key(k tea.KeyPressMsg) tea.Cmd {
 	b.exported = ""
 	if !b.typingIDs() {
-		before, _ := b.list.Selected()
-		cmd := b.list.Update(k, b.keys())
-		if after, ok := b.list.Selected(); ok && after != before {
-			delete(b.marked, after.QuoteID)
-		}
-		return cmd
+		return b.onList(k)
 	}
 	if cmd, ok := b.bindings().Handle(k); ok {
 		return cmd
@@ -335,6 +337,17 @@ func (b *boardScreen) key(k tea.KeyPressMsg) tea.Cmd {
 	b.err = nil
 	var cmd tea.Cmd
 	b.input, cmd = b.input.Update(k)
+	return cmd
+}
+
+// onList hands a key or the wheel to the list; a changed row is seen once
+// selected.
+func (b *boardScreen) onList(msg tea.Msg) tea.Cmd {
+	before, _ := b.list.Selected()
+	cmd := b.list.Update(msg, b.keys())
+	if after, ok := b.list.Selected(); ok && after != before {
+		delete(b.marked, after.QuoteID)
+	}
 	return cmd
 }
 

@@ -811,6 +811,23 @@ func TestBoardExport(t *testing.T) {
 	}
 }
 
+// TestBoardWheel (issue 21 item 13): the board asks for the mouse wheel
+// only while its rows have the keys, and the wheel moves its cursor.
+func TestBoardWheel(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	br.send(tea.PasteMsg{Content: "q-gone-1 q-gone-2 q-gone-3"})
+	if br.b.Wheel() {
+		t.Fatal("the wheel is asked for while ids are typed")
+	}
+	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
+	br.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	br.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	if sel, _ := br.b.list.Selected(); !br.b.Wheel() || sel != br.b.list.Item(2) {
+		t.Fatalf("two notches down selected %s, not the third row (wheel %v)", sel.QuoteID, br.b.Wheel())
+	}
+}
+
 // TestBoardHelp (issue 21 item 13): every key the board's footer could
 // offer is a binding that acts, and ? lists every key that acts now with
 // the legend of the rows' marks, whole at 80x24 and 120x40.
