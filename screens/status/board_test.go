@@ -41,6 +41,14 @@ type dueTimer struct {
 }
 
 func newBoardRig(t *testing.T, r *screentest.StatusRig) *boardRig {
+	br := unstartedBoardRig(r)
+	br.run(br.b.Init())
+	return br
+}
+
+// unstartedBoardRig is a board at 120x40 whose timers are recorded, not
+// started yet.
+func unstartedBoardRig(r *screentest.StatusRig) *boardRig {
 	var timers []dueTimer
 	r.App.Timer = func(d time.Duration, msg tea.Msg) tea.Cmd {
 		timers = append(timers, dueTimer{r.Clock.Now().Add(d), msg})
@@ -48,7 +56,6 @@ func newBoardRig(t *testing.T, r *screentest.StatusRig) *boardRig {
 	}
 	br := &boardRig{StatusRig: r, b: NewBoard(r.App).(*boardScreen), timers: &timers}
 	br.b.SetSize(120, 40)
-	br.run(br.b.Init())
 	return br
 }
 
@@ -152,6 +159,16 @@ func TestBoardPaste(t *testing.T) {
 	}
 }
 
+// seedEnds seeds a withdrawal to each end, COMPLETED, FAILED and
+// REFUNDED, and returns each id with how its row ends.
+func seedEnds(t *testing.T, r *screentest.StatusRig) map[string]string {
+	return map[string]string{
+		screentest.Seed(t, r, sandbox.DestCompleted): "✓ COMPLETED",
+		screentest.Seed(t, r, sandbox.DestFailed):    "✗ FAILED",
+		screentest.Seed(t, r, sandbox.DestRefunded):  "↩ REFUNDED",
+	}
+}
+
 // TestBoardFollowsToTheEnd: a mix followed on the fake clock to COMPLETED,
 // FAILED and REFUNDED, an unknown id to NOT FOUND; each change is marked
 // and announced once, the moving rows sort first, final ids are never asked
@@ -159,12 +176,8 @@ func TestBoardPaste(t *testing.T) {
 func TestBoardFollowsToTheEnd(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
-	ids := map[string]string{
-		screentest.Seed(t, r, sandbox.DestCompleted): "✓ COMPLETED",
-		screentest.Seed(t, r, sandbox.DestFailed):    "✗ FAILED",
-		screentest.Seed(t, r, sandbox.DestRefunded):  "↩ REFUNDED",
-		"q-doesnotexist": "? NOT FOUND",
-	}
+	ids := seedEnds(t, r)
+	ids["q-doesnotexist"] = "? NOT FOUND"
 	// Another account's withdrawal is unknown to this one.
 	other := r.Client(sandbox.NoChainAPIKey)
 	req, _ := r.Signed(other, sandbox.NoChainPrivateKey, sandbox.DestCompleted, "10")
@@ -489,13 +502,7 @@ func TestBoardJournalsOwnOnly(t *testing.T) {
 // Cmd that starts the asks.
 func loadOnly(t *testing.T, r *screentest.StatusRig) (*boardRig, tea.Cmd) {
 	t.Helper()
-	var timers []dueTimer
-	r.App.Timer = func(d time.Duration, msg tea.Msg) tea.Cmd {
-		timers = append(timers, dueTimer{r.Clock.Now().Add(d), msg})
-		return nil
-	}
-	br := &boardRig{StatusRig: r, b: NewBoard(r.App).(*boardScreen), timers: &timers}
-	br.b.SetSize(120, 40)
+	br := unstartedBoardRig(r)
 	for _, m := range screentest.RunAll(br.b.Init()) {
 		if loaded, ok := m.(boardLoadedMsg); ok {
 			_, kick := br.b.Update(loaded)
@@ -513,11 +520,7 @@ func loadOnly(t *testing.T, r *screentest.StatusRig) (*boardRig, tea.Cmd) {
 func TestBoardRestartShowsRecords(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
-	want := map[string]string{
-		screentest.Seed(t, r, sandbox.DestCompleted): "✓ COMPLETED",
-		screentest.Seed(t, r, sandbox.DestFailed):    "✗ FAILED",
-		screentest.Seed(t, r, sandbox.DestRefunded):  "↩ REFUNDED",
-	}
+	want := seedEnds(t, r)
 	var paste []string
 	for id := range want {
 		paste = append(paste, id)
