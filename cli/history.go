@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"strconv"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"svcwallet/clean"
 	"svcwallet/service"
 	"svcwallet/service/config"
 	"svcwallet/service/follow"
@@ -25,6 +28,8 @@ the service the status of each unfinished withdrawal of that account and
 journals what it says, then lists.
 The environment is --env, else $SVCWALLET_ENV, else the config's default_env,
 else the embedded sandbox, whose withdrawals live only as long as its console.
+--csv prints the listing as CSV, with the fields of --json, for a
+spreadsheet (a cell that would start with = + - or @ gets a leading ').
 
 Exit status: 0 listed (also when empty), 1 the journal cannot be read, or
 with --refresh the login failed (nothing listed) or a withdrawal could not
@@ -50,10 +55,23 @@ type historyEntry struct {
 	Error         string    `json:"error,omitempty"`
 }
 
+// writeHistoryCSV writes `history --csv`: a header, then a row for each
+// entry with the fields of --json, times in RFC 3339.
+func writeHistoryCSV(w io.Writer, entries []historyEntry) error {
+	rows := [][]string{{"quote_id", "env", "started", "updated", "chain", "to_address", "token_in", "token_out",
+		"pay_amount", "receive_amount", "state", "unanswered", "finished", "withdraw_tx_hash", "error"}}
+	for _, e := range entries {
+		rows = append(rows, []string{e.QuoteID, e.Env, e.Started.UTC().Format(time.RFC3339), e.Updated.UTC().Format(time.RFC3339),
+			e.Chain, e.ToAddress, e.TokenIn, e.TokenOut, e.PayAmount, e.ReceiveAmount, e.State,
+			strconv.FormatBool(e.Unanswered), strconv.FormatBool(e.Finished), e.TxHash, e.Error})
+	}
+	return clean.WriteCSV(w, rows)
+}
+
 // historyCommand is `svcwallet history`.
 func (a *app) historyCommand() *cobra.Command {
 	var envName, configPath string
-	var refresh bool
+	var refresh, csv bool
 	var key signerFlags
 	c := &cobra.Command{
 		Use:   "history",
@@ -73,10 +91,11 @@ func (a *app) historyCommand() *cobra.Command {
 			if !list {
 				return exit(code)
 			}
-			return exit(max(code, runHistory(a.env, envName, configPath)))
+			return exit(max(code, runHistory(a.env, envName, configPath, csv)))
 		},
 	}
 	c.Flags().BoolVar(&refresh, "refresh", false, "first ask the service about the unfinished withdrawals")
+	c.Flags().BoolVar(&csv, "csv", false, "print the listing as CSV")
 	addSignerFlags(c, &key, false)
 	a.envFlags(c, &envName, &configPath)
 	return c
@@ -148,12 +167,15 @@ func (c statusCmd) refreshHistory(envName, configPath string, key signerFlags) (
 }
 
 // runHistory runs `svcwallet history` and returns the exit status.
-func runHistory(env CLIEnv, envName, configPath string) int {
+func runHistory(env CLIEnv, envName, configPath string, csv bool) int {
 	fail := func(code int, format string, a ...any) int {
 		if code == exitUsage {
 			return env.report(usageError("svcwallet history", format, a...))
 		}
 		return env.report(failure("svcwallet history", "failed", code, format, a...))
+	}
+	if csv && env.JSON {
+		return fail(exitUsage, "--csv and --json: choose one")
 	}
 	_, name, err := consoleEnv(configPath, envName, env.Getenv)
 	if err != nil {
@@ -179,7 +201,7 @@ func runHistory(env CLIEnv, envName, configPath string) int {
 		}
 	}
 	recs = journal.EnvHistory(recs, name)
-	if env.JSON {
+	if env.JSON || csv {
 		out := make([]historyEntry, len(recs))
 		for i, r := range recs {
 			out[i] = historyEntry{
@@ -189,7 +211,13 @@ func runHistory(env CLIEnv, envName, configPath string) int {
 				State: r.State, Unanswered: r.Unanswered(), Finished: r.Finished(), TxHash: r.TxHash, Error: r.Error,
 			}
 		}
-		if err := writeJSON(env.Stdout, out); err != nil {
+		var err error
+		if csv {
+			err = writeHistoryCSV(env.Stdout, out)
+		} else {
+			err = writeJSON(env.Stdout, out)
+		}
+		if err != nil {
 			return fail(1, "%v", err)
 		}
 		return 0

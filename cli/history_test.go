@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -101,6 +102,40 @@ func TestHistoryCommand(t *testing.T) {
 	}
 	if r := depositCmd(t, nil, "history", "--config", filepath.Join(t.TempDir(), "none.toml")); r.code != 1 {
 		t.Errorf("missing config: exit %d", r.code)
+	}
+}
+
+// TestHistoryCSV (issue 21 item 13): --csv lists what --json does, in the
+// same order, through the one CSV writer: a field a spreadsheet would run
+// as a formula gets a leading '; --csv with --json is a usage error.
+func TestHistoryCSV(t *testing.T) {
+	historyJournal(t)
+	cfg, _ := localConfig(t)
+	j, err := journal.Open(journal.DefaultPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Append(journal.Entry{Time: time.Date(2026, 11, 20, 11, 0, 0, 0, time.UTC), Kind: journal.KindRejected, Env: "local",
+		QuoteID: "q-refused", Error: "=HYPERLINK(\"http://x\")"}); err != nil {
+		t.Fatal(err)
+	}
+	r := depositCmd(t, nil, "history", "--config", cfg, "--env", "local", "--csv")
+	rows, err := csv.NewReader(strings.NewReader(r.stdout)).ReadAll()
+	if r.code != 0 || err != nil || len(rows) != 6 || rows[0][0] != "quote_id" || rows[0][14] != "error" {
+		t.Fatalf("exit %d, CSV %q (%v)", r.code, rows, err)
+	}
+	var order []string
+	for _, row := range rows[1:] {
+		order = append(order, row[0])
+	}
+	if got := strings.Join(order, " "); got != "q-sending q-unanswered "+longQuoteID+" q-refused q-done" {
+		t.Errorf("order %q", got)
+	}
+	if got := rows[4]; got[14] != "'=HYPERLINK(\"http://x\")" || got[2] != "2026-11-20T10:02:00Z" || got[11] != "false" {
+		t.Errorf("the refused row %q", got)
+	}
+	if r := depositCmd(t, nil, "history", "--config", cfg, "--env", "local", "--csv", "--json"); r.code != 2 || !strings.Contains(r.stderr+r.stdout, "--csv and --json: choose one") {
+		t.Errorf("--csv --json: exit %d: %s %s", r.code, r.stdout, r.stderr)
 	}
 }
 

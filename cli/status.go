@@ -57,7 +57,9 @@ unexecuted), printing each change on a line (time, state, quote id, payout
 hash). Then each id's final record: a table for one id, one line per id for
 several. --json prints JSON objects, one a line, each with its quote_id:
 the changes, then the final records; an id that was not found or could not
-be read has an error object instead (on stderr without --json).
+be read has an error object instead (on stderr without --json). --csv
+prints the final records as CSV, a header first, for a spreadsheet (a cell
+that would start with = + - or @ gets a leading ').
 
 The states it learns of this account's own withdrawals (those this machine's
 journal made) are added to the journal, once each, so history, doctor and
@@ -97,6 +99,7 @@ func (a *app) statusCommand() *cobra.Command {
 	c.Flags().BoolVar(&f.watch, "watch", false, "poll until each is COMPLETED, FAILED or REFUNDED")
 	c.Flags().DurationVar(&f.interval, "interval", follow.DefaultPollInterval, "time between polls with --watch (at least 1s)")
 	c.Flags().StringVar(&f.notifyCommand, "notify-command", "", "with --watch: run it as each ends, the record on stdin")
+	c.Flags().BoolVar(&f.csv, "csv", false, "print the records as CSV")
 	addSignerFlags(c, &f.key, false)
 	a.envFlags(c, &f.envName, &f.config)
 	return c
@@ -132,6 +135,7 @@ type statusFlags struct {
 	envName, config string
 	key             signerFlags
 	watch, json     bool
+	csv             bool
 	interval        time.Duration
 	notifyCommand   string // run with each final record on stdin (--watch)
 }
@@ -287,6 +291,9 @@ func (c statusCmd) journal(cmd, id string, w service.Withdrawal, step follow.Ste
 
 // parse checks the flags and reads the quote ids (from stdin for -).
 func (c statusCmd) parse(f statusFlags, ids []string) (statusFlags, int, bool) {
+	if f.csv && f.json {
+		return f, c.usage("--csv and --json: choose one"), false
+	}
 	if f.interval < time.Second {
 		return f, c.usage("--interval must be at least 1s, not %s: the service advises polling every few seconds", f.interval), false
 	}

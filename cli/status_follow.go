@@ -59,7 +59,7 @@ func readQuoteIDs(r io.Reader) ([]string, error) {
 // followed is the command's account of one quote id: its last record and,
 // once settled, its exit status.
 type followed struct {
-	f       follow.Follow // the scheduler's, as of the last answer
+	f       follow.Followed // the scheduler's, as of the last answer
 	printed string
 	code    int
 	done    bool
@@ -132,14 +132,14 @@ func (c statusCmd) record(s *follow.Scheduler, id string, o *followed, w service
 	}
 	c.journal(c.cmdName(), id, w, s.Answer(id, w, nil, now))
 	state, _ := s.Get(id)
-	o.f = state.Follow
-	if f.watch && w.State != o.printed {
-		c.change(&o.f, f.json)
+	o.f = state
+	if f.watch && w.State != o.printed && !f.csv {
+		c.change(&o.f.Follow, f.json)
 		o.printed = w.State
 	}
 	if state.Final || !f.watch {
 		if f.notifyCommand != "" {
-			c.notify(f.notifyCommand, &o.f)
+			c.notify(f.notifyCommand, &o.f.Follow)
 		}
 		return settle(payoutExit[o.f.Payout(now)])
 	}
@@ -154,11 +154,24 @@ var payoutExit = map[follow.Payout]int{
 // report prints every id's last record, in the order given, and returns
 // the largest exit status. One id keeps the record's table (after the
 // change lines with --watch; with --json its last change line is its
-// record); several print one record a line.
+// record); several print one record a line; --csv prints a header and a
+// row for each id with a record (follow.CSVHeader), and no change lines.
 func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]*followed) int {
 	code := exitCompleted
 	for _, o := range ids {
 		code = max(code, o.code)
+	}
+	if f.csv {
+		rows := [][]string{follow.CSVHeader}
+		for _, id := range f.quoteIDs {
+			if o := ids[id]; o.f.Known {
+				rows = append(rows, o.f.CSVRow())
+			}
+		}
+		if err := clean.WriteCSV(c.env.Stdout, rows); err != nil {
+			return max(code, c.fail(exitError, "%v", err))
+		}
+		return code
 	}
 	if len(f.quoteIDs) == 1 {
 		o := ids[f.quoteIDs[0]]
@@ -166,9 +179,9 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 		case !o.f.Known || f.json && f.watch:
 		case f.watch:
 			fmt.Fprintln(c.env.Stdout)
-			c.print(env, &o.f, false)
+			c.print(env, &o.f.Follow, false)
 		default:
-			c.print(env, &o.f, f.json)
+			c.print(env, &o.f.Follow, f.json)
 		}
 		return code
 	}
@@ -182,7 +195,7 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 		switch {
 		case !o.f.Known:
 		case f.json:
-			c.writeRecord(&o.f)
+			c.writeRecord(&o.f.Follow)
 		default:
 			state := w.State
 			if o.f.ExpiredUnexecuted(c.now()) {

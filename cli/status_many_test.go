@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -149,6 +151,29 @@ func TestStatusManyIDs(t *testing.T) {
 	// A quote left unexecuted past its lifetime is not paid out, and says so.
 	r.clock.Advance(follow.StaleQuoteAfter)
 	r.run(nil, done, created).want(t, exitFailed, []string{created + "  CREATED (expired unexecuted: nothing was paid)"}, nil)
+}
+
+// TestStatusCSV (issue 21 item 13): --csv prints a header and a row of
+// each id with a record, in the order given, through the one CSV writer;
+// an unknown id is said on stderr; --csv with --json is a usage error.
+func TestStatusCSV(t *testing.T) {
+	r := newStatusRig(t)
+	done, failed := r.seed(sandbox.DestCompleted, 1)[0], r.seed(sandbox.DestFailed, 1)[0]
+	r.clock.Advance(sandbox.DefaultSettle)
+	res := r.run(nil, "--csv", failed, "q-doesnotexist", done)
+	if res.code != exitNotFound || !strings.Contains(res.stderr, "q-doesnotexist") {
+		t.Fatalf("exit %d, stderr %q", res.code, res.stderr)
+	}
+	rows, err := csv.NewReader(strings.NewReader(res.stdout)).ReadAll()
+	if err != nil || len(rows) != 3 || !slices.Equal(rows[0], follow.CSVHeader) {
+		t.Fatalf("CSV %q (%v):\n%s", rows, err, res.stdout)
+	}
+	if rows[1][0] != failed || rows[1][1] != service.StateFailed || rows[2][0] != done || rows[2][1] != service.StateCompleted || !strings.HasPrefix(rows[2][5], "0x") {
+		t.Errorf("rows %q", rows[1:])
+	}
+	if res := r.run(nil, "--csv", "--json", done); res.code != exitUsage || !strings.Contains(res.stdout+res.stderr, "--csv and --json: choose one") {
+		t.Errorf("--csv --json: exit %d: %s %s", res.code, res.stdout, res.stderr)
+	}
 }
 
 // TestStatusManyNotFound: an unknown id among found ones exits 4, names

@@ -295,6 +295,10 @@ func (a *WithdrawAccepted) cleanAnswer(time.Time) error {
 	return nil
 }
 
+// CheckRead holds a withdrawal record read back from disk (the watch
+// board keeps the last one of each id) to the checks of an answer.
+func (w *Withdrawal) CheckRead() error { return w.cleanAnswer(time.Time{}) }
+
 func (w *Withdrawal) cleanAnswer(time.Time) error {
 	if err := CheckID("quote id", w.QuoteID, true); err != nil {
 		return err

@@ -83,6 +83,6 @@ func TestStateFilesRefuseLinks(t *testing.T) {
 	boardTarget := plantLink(t, board, boardContent)
 	_, err = follow.LoadWatchlist(board, "sandbox")
 	wantLinkRefused(t, "LoadWatchlist", err, board, boardTarget, boardContent)
-	err = follow.SaveWatchlist(board, "sandbox", []string{"q1"})
+	err = follow.SaveWatchlist(board, "sandbox", []follow.Kept{{QuoteID: "q1"}})
 	wantLinkRefused(t, "SaveWatchlist", err, board, boardTarget, boardContent)
 }

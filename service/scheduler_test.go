@@ -162,6 +162,71 @@ func TestSchedulerHonours429(t *testing.T) {
 	}
 }
 
+// TestSchedulerAddKept (issue 21 bug 2): what was kept of an id is known
+// at once; one final then (a terminal state, an unknown id, a quote
+// expired unexecuted by now) is never handed out, the moving ones are due
+// at once; Kept gives back what AddKept took.
+func TestSchedulerAddKept(t *testing.T) {
+	now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
+	rec := func(id, state string, updated time.Time) *service.Withdrawal {
+		return &service.Withdrawal{QuoteID: id, State: state, Chain: "ARBITRUM", TokenOut: "USDT", UpdatedAt: updated}
+	}
+	s := follow.NewScheduler(5)
+	kept := []follow.Kept{
+		{QuoteID: "q-paid", Record: rec("q-paid", service.StateCompleted, now.Add(-time.Hour)), Since: now.Add(-time.Hour), Checked: now.Add(-time.Hour)},
+		{QuoteID: "q-gone", NotFound: true},
+		{QuoteID: "q-stale", Record: rec("q-stale", service.StateCreated, now.Add(-time.Hour))},
+		{QuoteID: "q-sending", Record: rec("q-sending", service.StateSending, now.Add(-time.Minute))},
+		{QuoteID: "q-new"},
+	}
+	for _, k := range kept {
+		s.AddKept(k, now)
+	}
+	if s.Len() != 5 || s.Moving() != 2 {
+		t.Fatalf("%d followed, %d moving; want 5 and 2", s.Len(), s.Moving())
+	}
+	if f, _ := s.Get("q-paid"); !f.Known || !f.Final || f.Last.State != service.StateCompleted || f.Kept().Checked != kept[0].Checked {
+		t.Errorf("the completed one: %+v", f)
+	}
+	asked := map[string]bool{}
+	for at := now; at.Before(now.Add(time.Minute)); at = at.Add(time.Second) {
+		if id, _, ok := s.Next(at); ok {
+			asked[id] = true
+			s.Answer(id, service.Withdrawal{QuoteID: id, State: service.StateSending, Chain: "ARBITRUM", TokenOut: "USDT", UpdatedAt: now}, nil, at)
+		}
+	}
+	if len(asked) != 2 || !asked["q-sending"] || !asked["q-new"] {
+		t.Errorf("asked %v; want only the moving and the new one", asked)
+	}
+}
+
+// TestSchedulerPausedFor (issue 21 bug 3): a 429 pauses every ask for its
+// Retry-After, which PausedFor counts down; an error that is not a 429
+// pauses nothing.
+func TestSchedulerPausedFor(t *testing.T) {
+	now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
+	s := follow.NewScheduler(5)
+	s.Add("q-1", now)
+	s.Add("q-2", now)
+	id, _, _ := s.Next(now)
+	s.Answer(id, service.Withdrawal{}, &service.APIError{Status: 503}, now)
+	if p := s.PausedFor(now); p != 0 {
+		t.Fatalf("a 503 paused the asks for %s", p)
+	}
+	now = now.Add(time.Second)
+	id, _, _ = s.Next(now)
+	s.Answer(id, service.Withdrawal{}, &service.APIError{Status: 429, Code: service.CodeRateLimited, RetryAfter: 3 * time.Second}, now)
+	if p := s.PausedFor(now.Add(time.Second)); p != 2*time.Second {
+		t.Fatalf("a second into a 3 s Retry-After: paused for %s more", p)
+	}
+	if _, wait, ok := s.Next(now.Add(time.Second)); ok || wait != 2*time.Second {
+		t.Fatalf("asked during the pause, or waits %s", wait)
+	}
+	if p := s.PausedFor(now.Add(4 * time.Second)); p != 0 {
+		t.Fatalf("after the pause: paused for %s", p)
+	}
+}
+
 // TestSchedulerFinalStates: an unknown id is final at once; an unexecuted
 // quote is final (expired) soon after the expiry its journal record holds
 // (Know), and one the journal lacks once the default lifetime plus the

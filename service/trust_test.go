@@ -173,8 +173,8 @@ func TestStateFilesReadBackChecked(t *testing.T) {
 	}
 	board := filepath.Join(dir, "board.json")
 	must(t, os.WriteFile(board, []byte(`{"envs":{"sandbox":["q-1$(touch${IFS}/tmp/x)","q-ok","q-\u001b]0;t\u0007"]}}`), 0o600))
-	if ids, err := follow.LoadWatchlist(board, "sandbox"); err != nil || len(ids) != 1 || ids[0] != "q-ok" {
-		t.Fatalf("board ids %q, %v; want only q-ok", ids, err)
+	if kept, err := follow.LoadWatchlist(board, "sandbox"); err != nil || len(kept) != 1 || kept[0].QuoteID != "q-ok" {
+		t.Fatalf("board ids %q, %v; want only q-ok", ids(kept), err)
 	}
 	must(t, os.WriteFile(board, []byte(`{"envs":{"sandbox":["q-a"],"SANDBOX":["q-b"]}}`), 0o600))
 	if _, err := follow.LoadWatchlist(board, "sandbox"); err == nil {

@@ -238,13 +238,55 @@ func (m *Model) drawFooterLines() []string {
 	g := h.FullHelpView([][]key.Binding{globals})
 	block := g
 	if km != nil {
-		h.SetWidth(max(m.width-lipgloss.Width(g)-len(helpColumnGap), 1))
-		if s := h.FullHelpView(km.FullHelp()); s != "" {
+		if s := m.screenHelp(h, km.FullHelp(), m.width-lipgloss.Width(g)-len(helpColumnGap)); s != "" {
 			block = lipgloss.JoinHorizontal(lipgloss.Top, s, helpColumnGap, g)
 		}
 	}
 	lines := strings.Split(block, "\n")
-	return fit(block, m.width, min(len(lines), max(m.height/3, 1)))
+	return fit(block, m.width, min(len(lines), m.helpRows(len(lines))))
+}
+
+// minContentLines is what the full help leaves the screen at least.
+const minContentLines = 5
+
+// helpRows is the most lines the full help may take: a third of the
+// terminal, or, when the screen's keys need more to be seen whole (want),
+// all but minContentLines and the top bar.
+func (m *Model) helpRows(want int) int {
+	return max(min(want, m.height-topBarLines-minContentLines), m.height/3, 1)
+}
+
+// screenHelp lays the screen's full help out in w cells: each of its
+// columns is split into pieces of as few lines as let them all fit side by
+// side, from a third of the terminal up to helpRows, so every key is seen;
+// when even that is too wide, the pieces that do not fit give way to a
+// "…".
+func (m *Model) screenHelp(h help.Model, cols [][]key.Binding, w int) string {
+	most := 0
+	for _, c := range cols {
+		most = max(most, len(c))
+	}
+	if most == 0 {
+		return ""
+	}
+	top := min(m.helpRows(most), most)
+	for rows := min(max(m.height/3, 1), top); ; rows++ {
+		var split [][]key.Binding
+		for _, c := range cols {
+			for len(c) > rows {
+				split, c = append(split, c[:rows]), c[rows:]
+			}
+			split = append(split, c)
+		}
+		h.SetWidth(0)
+		if s := h.FullHelpView(split); lipgloss.Width(s) <= w {
+			return s
+		}
+		if rows >= top {
+			h.SetWidth(max(w, 1))
+			return h.FullHelpView(split)
+		}
+	}
 }
 
 // shortHelp is the screen's keys on one line of at most w cells: as many

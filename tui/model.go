@@ -154,10 +154,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, cmd
 }
 
-// View draws the whole terminal in the alternate screen.
+// View draws the whole terminal in the alternate screen, with mouse
+// events while the top screen scrolls with the wheel (Wheeler).
 func (m *Model) View() tea.View {
 	v := tea.NewView(m.render())
 	v.AltScreen = true
+	if w, ok := m.top().(Wheeler); ok && w.Wheel() {
+		v.MouseMode = tea.MouseModeCellMotion
+	}
 	return v
 }
 

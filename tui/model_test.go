@@ -243,6 +243,65 @@ func TestFooterKeepsGlobalKeys(t *testing.T) {
 	}
 }
 
+// TestFullHelpShowsEveryKey (issue 21 item 8): a screen with more keys
+// than a third of the terminal has lines sees all of them in the full
+// help, its column split into pieces side by side, or taller when they do
+// not fit side by side; the content keeps some lines.
+func TestFullHelpShowsEveryKey(t *testing.T) {
+	for _, sz := range []struct{ w, h int }{{80, 24}, {60, 20}, {120, 40}} {
+		m, home := newRoot(t, sz.w, sz.h)
+		many := newFake(home.common, "Many keys")
+		send(m, Push(many)())
+		var keys keyList
+		for i := range 20 {
+			keys = append(keys, key.NewBinding(key.WithKeys("legend"), key.WithHelp(fmt.Sprintf("k%02d", i), fmt.Sprintf("does thing %02d", i))))
+		}
+		many.keys = keys
+		send(m, press("?"))
+		full := ansi.Strip(checkFrame(t, m, sz.w, sz.h))
+		for i := range 20 {
+			if !strings.Contains(full, fmt.Sprintf("k%02d does thing %02d", i, i)) {
+				t.Errorf("%dx%d: key %d not in the full help:\n%s", sz.w, sz.h, i, full)
+				break
+			}
+		}
+		if !strings.Contains(full, "close help") || many.h < minContentLines {
+			t.Errorf("%dx%d: the global keys are not shown, or the content has %d lines", sz.w, sz.h, many.h)
+		}
+	}
+}
+
+// wheelScreen scrolls with the wheel while wheel is set.
+type wheelScreen struct {
+	*fakeScreen
+	wheel bool
+}
+
+func (w *wheelScreen) Wheel() bool { return w.wheel }
+
+// TestMouseOnlyForTheWheel (issue 21 item 13): the root asks the terminal
+// for mouse events only while the top screen scrolls with the wheel, and
+// hands it the wheel.
+func TestMouseOnlyForTheWheel(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	if mode := m.View().MouseMode; mode != tea.MouseModeNone {
+		t.Fatalf("a screen without a wheel: mouse mode %v", mode)
+	}
+	list := &wheelScreen{fakeScreen: newFake(home.common, "List"), wheel: true}
+	send(m, Push(list)())
+	if mode := m.View().MouseMode; mode != tea.MouseModeCellMotion {
+		t.Fatalf("a screen with a wheel: mouse mode %v", mode)
+	}
+	send(m, tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	if received[tea.MouseWheelMsg](list.fakeScreen) != 1 {
+		t.Fatal("the wheel did not reach the screen")
+	}
+	list.wheel = false
+	if mode := m.View().MouseMode; mode != tea.MouseModeNone {
+		t.Errorf("a screen whose wheel has no use: mouse mode %v", mode)
+	}
+}
+
 func TestHelpToggle(t *testing.T) {
 	m, home := newRoot(t, 80, 24)
 	short := ansi.Strip(checkFrame(t, m, 80, 24))

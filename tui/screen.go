@@ -80,6 +80,15 @@ type Resumer interface {
 	Resume() tea.Cmd
 }
 
+// Wheeler is a screen that scrolls with the mouse wheel while Wheel
+// reports true (a list that has the keys): the root then asks the terminal
+// for mouse events and hands the screen tea.MouseWheelMsg. Asking takes
+// dragging to select text away from the terminal (most select with shift
+// held then), so a screen asks only while the wheel has a use.
+type Wheeler interface {
+	Wheel() bool
+}
+
 // Leaver is a screen that wants to know when it leaves the stack for good
 // (popped, replaced or reset away), to cancel the calls it made.
 type Leaver interface {

@@ -15,7 +15,7 @@ import (
 // arrows and the page keys move, enter keeps the filter and esc clears it.
 var ListKeys = struct {
 	Up, Down, PageUp, PageDown, First, Last key.Binding
-	Filter, Done, Clear                     key.Binding
+	Filter, Done, Clear, Sort               key.Binding
 	TypedUp, TypedDown                      key.Binding
 }{
 	Up:        key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "select")),
@@ -27,6 +27,7 @@ var ListKeys = struct {
 	Filter:    key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
 	Done:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "done filtering")),
 	Clear:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
+	Sort:      key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "sort")),
 	TypedUp:   key.NewBinding(key.WithKeys("up"), key.WithHelp("↑/↓", "select")),
 	TypedDown: key.NewBinding(key.WithKeys("down")),
 }
@@ -48,6 +49,21 @@ type ListSpec[T any] struct {
 	Select string
 	// Empty is said when there are no items at all.
 	Empty string
+	// Sorts are the orders S cycles through, the first in effect at
+	// first; none keeps the order SetItems gives.
+	Sorts []ListSort[T]
+}
+
+// ListSort is one order of a List's items; the title of its column is
+// marked ↑ (smallest or earliest first) or ↓ while it is in effect.
+type ListSort[T any] struct {
+	Column int
+	Desc   bool
+	// Compare orders two items. It tells apart any two items with other
+	// IDs (a tie is broken by something unique, such as the order added),
+	// so each item has one place, where Replace and Remove find it in
+	// O(log n).
+	Compare func(a, b T) int
 }
 
 // List is the console's one list: a cursor over items in columns,
@@ -72,7 +88,9 @@ type List[T any] struct {
 	rows   int
 	filter Input
 	typing bool
-	// Blurred: another field has the keys, so no row is drawn as selected.
+	sort   int // the index in spec.Sorts in effect
+	// Blurred: another field has the keys, so no row is drawn as selected
+	// and the rows shown stay where they are while items change.
 	Blurred bool
 }
 
@@ -84,16 +102,158 @@ func NewList[T any](c *tui.Common, spec ListSpec[T]) List[T] {
 	return List[T]{common: c, spec: spec, filter: in, rows: 1}
 }
 
-// SetItems replaces the items; the cursor stays on the item it was on
-// when that is still shown.
+// SetItems replaces the items, put in the order in effect; the cursor
+// stays on the item it was on when that is still shown, unless the list
+// is Blurred: then it stays where it is.
 func (l *List[T]) SetItems(items []T) {
 	keep, ok := l.Selected()
 	l.all = items
-	if ok {
+	if cmp := l.compare(); cmp != nil {
+		slices.SortFunc(l.all, cmp)
+	}
+	if ok && !l.Blurred {
 		l.apply(l.spec.ID(keep))
 		return
 	}
 	l.apply("")
+}
+
+// compare is the order in effect, nil when the spec has none.
+func (l *List[T]) compare() func(a, b T) int {
+	if len(l.spec.Sorts) == 0 {
+		return nil
+	}
+	return l.spec.Sorts[l.sort].Compare
+}
+
+// nextSort puts the next of the spec's Sorts in effect; the cursor stays
+// on its item.
+func (l *List[T]) nextSort() tea.Cmd {
+	l.sort = (l.sort + 1) % len(l.spec.Sorts)
+	l.SetItems(l.all)
+	return nil
+}
+
+// Insert adds item at its place in the order in effect (at the end
+// without one), shown if the filter lets it through.
+func (l *List[T]) Insert(item T) {
+	l.put(item, false)
+	l.settle()
+}
+
+// Remove takes item out; it must be as it was handed to the list (see
+// Replace).
+func (l *List[T]) Remove(item T) {
+	l.take(item)
+	l.settle()
+}
+
+// Replace puts now, an item that changed, in the place of old. old must
+// be the value the list holds: an item whose fields the order reads is
+// never changed in place but replaced, so the list finds it where the
+// order put it. now goes where the order puts it, shown if the filter
+// lets it through. It costs two binary searches and a copy of the rows
+// after each place, however many items there are; the order is not
+// computed again. The cursor stays on its item while others move; when
+// its own item moves, or the list is Blurred, the cursor stays on its row
+// and the rows drawn where they are: a row changing under the user's eyes
+// does not carry the view away.
+func (l *List[T]) Replace(old, now T) {
+	l.put(now, l.take(old))
+	l.settle()
+}
+
+// take takes item out of the items and the rows shown; it reports whether
+// it was the selected row.
+func (l *List[T]) take(item T) (selected bool) {
+	filtered := l.Filter() != ""
+	if i := l.find(l.all, item); i >= 0 {
+		l.all = slices.Delete(l.all, i, i+1)
+		if !filtered {
+			selected = l.tookRow(i)
+		}
+	}
+	if filtered {
+		if i := l.find(l.buf, item); i >= 0 {
+			l.buf = slices.Delete(l.buf, i, i+1)
+			selected = l.tookRow(i)
+		}
+	}
+	return selected
+}
+
+// put adds item to the items and, if the filter lets it through, to the
+// rows shown; selected: it is the selected item, which the cursor follows.
+func (l *List[T]) put(item T, selected bool) {
+	i := l.at(l.all, item)
+	l.all = slices.Insert(l.all, i, item)
+	switch q := strings.ToLower(l.Filter()); {
+	case q == "":
+		l.putRow(i, selected)
+	case matches(l.spec.Fields(item), q):
+		i = l.at(l.buf, item)
+		l.buf = slices.Insert(l.buf, i, item)
+		l.putRow(i, selected)
+	}
+}
+
+// settle points the rows shown at the items changed and keeps the cursor
+// in them.
+func (l *List[T]) settle() {
+	l.shown = l.all
+	if l.Filter() != "" {
+		l.shown = l.buf
+	}
+	l.cursor = max(min(l.cursor, len(l.shown)-1), 0)
+	l.scroll()
+}
+
+// tookRow keeps the cursor on its item when row i is taken out; it
+// reports whether that row was the selected one.
+func (l *List[T]) tookRow(i int) bool {
+	switch {
+	case l.Blurred:
+	case i < l.cursor:
+		l.cursor--
+	case i == l.cursor:
+		return true
+	}
+	return false
+}
+
+// putRow keeps the cursor on its item when a row is put at i; selected:
+// that row is the selected item, which moved: the cursor stays on its row.
+func (l *List[T]) putRow(i int, selected bool) {
+	switch {
+	case l.Blurred, selected:
+	case i <= l.cursor:
+		l.cursor++
+	}
+}
+
+// find is the index of item in s, which is in the order in effect; -1
+// when s does not hold it.
+func (l *List[T]) find(s []T, item T) int {
+	id := l.spec.ID(item)
+	cmp := l.compare()
+	if cmp == nil {
+		return slices.IndexFunc(s, func(x T) bool { return l.spec.ID(x) == id })
+	}
+	if i, ok := slices.BinarySearchFunc(s, item, cmp); ok && l.spec.ID(s[i]) == id {
+		return i
+	}
+	return -1
+}
+
+// at is where item goes in s, which is in the order in effect: its end
+// without one.
+func (l *List[T]) at(s []T, item T) int {
+	cmp := l.compare()
+	if cmp == nil {
+		return len(s)
+	}
+	i, _ := slices.BinarySearchFunc(s, item, cmp)
+	return i
 }
 
 // SetSize gives the width and how many rows are visible: View takes that
@@ -180,6 +340,7 @@ func (l *List[T]) Bindings(screen Bindings) Bindings {
 	}
 	bs = append(bs, screen...)
 	return append(bs,
+		Binding{Key: free(ListKeys.Sort), On: len(l.spec.Sorts) > 1 && len(l.all) > 1, Do: l.nextSort},
 		Binding{Key: free(ListKeys.PageUp), On: n > l.rows, Do: l.page(-1)},
 		Binding{Key: free(ListKeys.PageDown), On: n > l.rows, Do: l.page(1)},
 		Binding{Key: free(ListKeys.First), On: n > 1, Do: func() tea.Cmd { l.moveTo(0); return nil }},
@@ -187,10 +348,19 @@ func (l *List[T]) Bindings(screen Bindings) Bindings {
 	)
 }
 
-// Update takes a key or a paste: a key through Bindings(screen); while the
-// filter is typed, any other key and a paste go into it.
+// Update takes a key, a paste or the mouse wheel: a key through
+// Bindings(screen); while the filter is typed, any other key and a paste
+// go into it; the wheel moves the cursor a row a notch (its screen asks
+// for it: tui.Wheeler).
 func (l *List[T]) Update(msg tea.Msg, screen Bindings) tea.Cmd {
 	switch msg := msg.(type) {
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			l.moveTo(l.cursor - 1)
+		case tea.MouseWheelDown:
+			l.moveTo(l.cursor + 1)
+		}
 	case tea.KeyPressMsg:
 		if cmd, ok := l.Bindings(screen).Handle(msg); ok {
 			return cmd

@@ -1,7 +1,10 @@
 package kit_test
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -127,6 +130,26 @@ func TestListMoves(t *testing.T) {
 	}
 }
 
+// TestListWheel (issue 21 item 13): the mouse wheel moves the cursor a
+// row a notch, within the rows.
+func TestListWheel(t *testing.T) {
+	l := accountList(accounts(20))
+	l.SetSize(80, 5)
+	for range 7 {
+		l.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown}, nil)
+	}
+	l.Update(tea.MouseWheelMsg{Button: tea.MouseWheelUp}, nil)
+	if rows := plainRows(l); selectedID(l) != "acct-006" || !strings.HasPrefix(rows[4], "› acct-006") {
+		t.Fatalf("after 7 notches down and 1 up: %s selected\n%s", selectedID(l), strings.Join(rows, "\n"))
+	}
+	for range 10 {
+		l.Update(tea.MouseWheelMsg{Button: tea.MouseWheelUp}, nil)
+	}
+	if selectedID(l) != "acct-000" {
+		t.Errorf("the wheel went past the first row: %s", selectedID(l))
+	}
+}
+
 // TestListFilter: / gives the filter the keys (letters, j, k, g and q are
 // text; the footer offers only the filter's keys and the arrows); the rows
 // narrow as it is typed, the first match selected, and are counted; enter
@@ -211,7 +234,8 @@ func TestListFilterScrolled(t *testing.T) {
 }
 
 // TestListKeepsSelection: new items (reordered, some gone) keep the cursor
-// on its item; when it is gone the cursor stays in range.
+// on its item; when it is gone the cursor stays in range; on a blurred
+// list it stays on its row.
 func TestListKeepsSelection(t *testing.T) {
 	all := accounts(10)
 	l := accountList(all)
@@ -229,6 +253,14 @@ func TestListKeepsSelection(t *testing.T) {
 	if selectedID(l) != "acct-003" {
 		t.Fatalf("with its item gone the cursor is on %s", selectedID(l))
 	}
+	// Blurred, the cursor stays where it is, and so do the rows drawn.
+	l.SetItems(all)
+	l.Blurred = true
+	l.SetItems(reversed)
+	if l.Cursor() != 3 {
+		t.Fatalf("blurred, new items moved the cursor to row %d", l.Cursor())
+	}
+	l.Blurred = false
 	l.SetItems(nil)
 	if _, ok := l.Selected(); ok || strings.TrimSpace(ansi.Strip(l.View(""))) != "No accounts yet." || offers(l.Bindings(nil), "up") {
 		t.Errorf("an empty list: %q, footer %v", ansi.Strip(l.View("")), l.Bindings(nil).KeyMap().ShortHelp())
@@ -322,5 +354,148 @@ func TestListRichCells(t *testing.T) {
 	l.SetSize(16, 3)
 	if v := l.View(""); strings.Contains(v, rich) || !strings.Contains(ansi.Strip(v), "SOLANA USDT U…") {
 		t.Errorf("a rich cell too wide is drawn, or the plain one not cut:\n%q", v)
+	}
+}
+
+// ranked is an item of a sorted list: an id and a rank that changes.
+type ranked struct {
+	id   string
+	rank int
+}
+
+// byRank orders by rank, then id; byID by id, largest first.
+var (
+	byRank = kit.ListSort[ranked]{Column: 1, Compare: func(a, b ranked) int {
+		return cmp.Or(cmp.Compare(a.rank, b.rank), strings.Compare(a.id, b.id))
+	}}
+	byIDDesc = kit.ListSort[ranked]{Column: 0, Desc: true, Compare: func(a, b ranked) int { return strings.Compare(b.id, a.id) }}
+)
+
+func rankedList(n int) *kit.List[ranked] {
+	l := kit.NewList(tui.NewCommon(true, nil), kit.ListSpec[ranked]{
+		Noun: "item", Columns: []kit.Column{{Title: "ID", Width: 8, Key: true}, {Title: "RANK", Width: 6, Right: true}},
+		Row:    func(r ranked) kit.Row { return kit.Row{Cells: []string{r.id, fmt.Sprint(r.rank)}} },
+		Fields: func(r ranked) []string { return []string{r.id, fmt.Sprint(r.rank)} },
+		ID:     func(r ranked) string { return r.id },
+		Sorts:  []kit.ListSort[ranked]{byRank, byIDDesc},
+	})
+	items := make([]ranked, n)
+	for i := range items {
+		items[i] = ranked{id: fmt.Sprintf("r-%03d", i), rank: (i * 7) % 10}
+	}
+	l.SetItems(items)
+	l.SetSize(40, 5)
+	return &l
+}
+
+// TestListSorts (issue 21 item 13): the items are in the first order, S
+// puts the next in effect and marks its column's title (↑ or ↓), the
+// cursor staying on its item; S is offered with two items and two orders.
+func TestListSorts(t *testing.T) {
+	l := rankedList(20)
+	if got := l.Items()[:3]; got[0].id != "r-000" || got[1].id != "r-010" || got[2].id != "r-003" {
+		t.Fatalf("first order: %v", got)
+	}
+	if rows := plainRows2(l); !strings.Contains(rows[0], "RANK↑") || strings.Contains(rows[0], "ID↓") {
+		t.Fatalf("title of the order in effect: %q", rows[0])
+	}
+	l.Update(screentest.Key("down"), nil)
+	l.Update(screentest.Key("S"), nil)
+	if got := l.Items()[0].id; got != "r-019" {
+		t.Fatalf("after S the first item is %s, want r-019", got)
+	}
+	if sel, _ := l.Selected(); sel.id != "r-010" {
+		t.Errorf("S moved the cursor off its item to %s", sel.id)
+	}
+	if rows := plainRows2(l); !strings.Contains(rows[0], "ID↓") || strings.Contains(rows[0], "RANK↑") {
+		t.Errorf("title after S: %q", rows[0])
+	}
+	l.Update(screentest.Key("S"), nil)
+	if got := l.Items()[0].id; got != "r-000" {
+		t.Errorf("S does not cycle back to the first order: %s first", got)
+	}
+	if !offers(l.Bindings(nil), "S") || offers(rankedList(1).Bindings(nil), "S") || offers(accountList(accounts(5)).Bindings(nil), "S") {
+		t.Error("S offered where it sorts nothing, or not offered where it does")
+	}
+}
+
+func plainRows2(l *kit.List[ranked]) []string {
+	return strings.Split(strings.TrimSuffix(ansi.Strip(l.View("")), "\n"), "\n")
+}
+
+// TestListReplace (issue 21 item 14): Replace, Insert and Remove keep the
+// items in the order in effect and the rows shown in the filter, as a full
+// sort and filter would, over many random changes; the cursor stays on its
+// item while others move, and on its row when its own item moves or the
+// list is Blurred.
+func TestListReplace(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, filter := range []string{"", "5"} {
+		for _, blurred := range []bool{false, true} {
+			l := rankedList(200)
+			if filter != "" {
+				l.Update(screentest.Key("/"), nil)
+				for _, r := range filter {
+					l.Update(tea.KeyPressMsg{Code: r, Text: string(r)}, nil)
+				}
+				l.Update(screentest.Key("enter"), nil)
+			}
+			for range 7 {
+				l.Update(screentest.Key("down"), nil)
+			}
+			l.Blurred = blurred
+			held := map[string]ranked{}
+			for _, it := range l.Items() {
+				held[it.id] = it
+			}
+			next := 200
+			for step := range 2000 {
+				before, _ := l.Selected()
+				at := l.Cursor()
+				var moved string
+				switch op := rng.IntN(10); {
+				case op == 0:
+					it := ranked{id: fmt.Sprintf("r-%03d", next), rank: rng.IntN(10)}
+					next++
+					l.Insert(it)
+					held[it.id] = it
+				case op == 1 && len(held) > 1:
+					old := l.Items()[rng.IntN(len(held))]
+					l.Remove(old)
+					delete(held, old.id)
+				default:
+					old := l.Items()[rng.IntN(len(held))]
+					now := ranked{id: old.id, rank: rng.IntN(10)}
+					l.Replace(old, now)
+					held[now.id], moved = now, now.id
+				}
+				want := slices.Collect(maps.Values(held))
+				slices.SortFunc(want, byRank.Compare)
+				if !slices.Equal(l.Items(), want) {
+					t.Fatalf("filter %q, step %d: items out of order", filter, step)
+				}
+				shown := slices.DeleteFunc(want, func(r ranked) bool {
+					return filter != "" && !strings.Contains(r.id, filter) && !strings.Contains(fmt.Sprint(r.rank), filter)
+				})
+				for i := range l.Len() {
+					if l.Item(i) != shown[i] {
+						t.Fatalf("filter %q, step %d: row %d is %v, want %v", filter, step, i, l.Item(i), shown[i])
+					}
+				}
+				if l.Len() != len(shown) {
+					t.Fatalf("filter %q, step %d: %d rows shown, want %d", filter, step, l.Len(), len(shown))
+				}
+				after, _ := l.Selected()
+				_, stillShown := slices.BinarySearchFunc(shown, held[before.id], byRank.Compare)
+				switch {
+				case blurred || moved == before.id:
+					if l.Cursor() != min(at, l.Len()-1) {
+						t.Fatalf("blurred %v, step %d: the cursor moved from row %d to %d", blurred, step, at, l.Cursor())
+					}
+				case stillShown && after.id != before.id:
+					t.Fatalf("filter %q, step %d: the cursor left %s for %s (moved %s)", filter, step, before.id, after.id, moved)
+				}
+			}
+		}
 	}
 }

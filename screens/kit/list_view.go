@@ -66,12 +66,9 @@ func (l *List[T]) View(note string) string {
 	for i := l.offset; i < end; i++ {
 		rows = append(rows, l.spec.Row(l.shown[i]))
 	}
-	widths := l.layout(rows)
+	titles := l.titles()
+	widths := l.layout(titles, rows)
 	var b strings.Builder
-	titles := make([]string, len(l.spec.Columns))
-	for i, c := range l.spec.Columns {
-		titles[i] = c.Title
-	}
 	b.WriteString("  " + l.line(titles, nil, widths, k.Label, false) + "\n")
 	for j, r := range rows {
 		mark := r.Mark
@@ -90,6 +87,23 @@ func (l *List[T]) View(note string) string {
 	}
 	b.WriteString(k.Muted.On("  "+count) + "\n")
 	return b.String()
+}
+
+// titles are the columns' titles, the one the order in effect reads
+// marked ↑ (smallest or earliest first) or ↓.
+func (l *List[T]) titles() []string {
+	titles := make([]string, len(l.spec.Columns))
+	for i, c := range l.spec.Columns {
+		titles[i] = c.Title
+	}
+	if len(l.spec.Sorts) > 0 {
+		s, mark := l.spec.Sorts[l.sort], "↑"
+		if s.Desc {
+			mark = "↓"
+		}
+		titles[s.Column] += mark
+	}
+	return titles
 }
 
 // count says how many rows there are and, when not all fit or a filter
@@ -179,19 +193,20 @@ func fit(s string, w int, middle bool) string {
 
 // layout gives each column its width for the line, -1 for one left out
 // (see Column for the order in which they give way). Before any value is
-// cut, a column gives up the cells its visible values leave blank.
-func (l *List[T]) layout(rows []Row) []int {
+// cut, a column gives up the cells its visible values leave blank; none
+// is narrower than its title.
+func (l *List[T]) layout(titles []string, rows []Row) []int {
 	cols := l.spec.Columns
 	want := make([]int, len(cols))
 	blank := make([]int, len(cols)) // the fewest cells that cut nothing shown
 	for i, c := range cols {
-		blank[i] = Width(c.Title)
+		blank[i] = Width(titles[i])
 		for _, r := range rows {
 			if i < len(r.Cells) {
 				blank[i] = max(blank[i], Width(r.Cells[i]))
 			}
 		}
-		want[i] = max(c.Width, Width(c.Title))
+		want[i] = max(c.Width, Width(titles[i]))
 		if c.Key {
 			want[i] = max(want[i], blank[i])
 		}

@@ -3,6 +3,7 @@ package screentest
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -42,6 +43,9 @@ type StatusRig struct {
 	App         *kit.App
 	StatusCalls atomic.Int64
 	FailStatus  atomic.Bool // answer status requests with 503
+	// LimitStatus, when above 0, answers status requests as the sandbox's
+	// rate limit does: 429, code 1006, Retry-After of that many seconds.
+	LimitStatus atomic.Int64
 	// WithdrawAnswer, when set, answers /bridge/withdraw instead of the sandbox.
 	WithdrawAnswer atomic.Pointer[http.HandlerFunc]
 	// StatusRewrite, when set, rewrites the sandbox's status answers as a
@@ -73,6 +77,12 @@ func (r *StatusRig) serve(w http.ResponseWriter, req *http.Request) {
 		r.StatusCalls.Add(1)
 		if r.FailStatus.Load() {
 			http.Error(w, "<html>503 Service Unavailable</html>", http.StatusServiceUnavailable)
+			return
+		}
+		if secs := r.LimitStatus.Load(); secs > 0 {
+			w.Header().Set("Retry-After", strconv.FormatInt(secs, 10))
+			w.WriteHeader(http.StatusTooManyRequests)
+			fmt.Fprintf(w, `{"code":%d,"message":"more than the allowed requests a second for this account; retry after %d s","status":429}`, service.CodeRateLimited, secs)
 			return
 		}
 		if f := r.StatusRewrite.Load(); f != nil {

@@ -1,9 +1,12 @@
 package status
 
 import (
+	"bytes"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -12,6 +15,7 @@ import (
 	"svcwallet/clean"
 	"svcwallet/screens/kit"
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/service/follow"
 	"svcwallet/service/journal"
 	"svcwallet/tui"
@@ -28,48 +32,106 @@ type boardAnswerMsg struct {
 	err error
 }
 
-// boardLoadedMsg carries the ids kept for this environment and the
-// account's own withdrawals, whose states the board journals.
+// boardLoadedMsg carries what is kept of the board of this environment
+// and the account's own withdrawals, whose states the board journals.
 type boardLoadedMsg struct {
-	ids []string
-	own follow.Own
-	err error
+	kept []follow.Kept
+	own  follow.Own
+	err  error
 }
 
-// boardSavedMsg reports keeping the ids; only a failure is said.
+// boardSaveMsg ends the wait between two saves, for the visit tag.
+type boardSaveMsg struct{ tag tui.Tag }
+
+// boardSavedMsg reports keeping the board; only a failure is said.
 type boardSavedMsg struct{ err error }
+
+// boardExportedMsg reports the export: the file and its rows, or why not.
+type boardExportedMsg struct {
+	path string
+	rows int
+	err  error
+}
 
 var boardKeys = struct {
 	Add, ToList, ToField, Open, Copy, CopyHash, Remove key.Binding
+	ClearFinished, ClearNotFound, Undo, Export         key.Binding
 }{
-	Add:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "add ids")),
-	ToList:   key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "to the board")),
-	ToField:  key.NewBinding(key.WithKeys("tab", "a"), key.WithHelp("a", "add ids")),
-	Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "details")),
-	Copy:     key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy quote id")),
-	CopyHash: key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "copy payout hash")),
-	Remove:   key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "remove")),
+	Add:           key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "add ids")),
+	ToList:        key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "to the board")),
+	ToField:       key.NewBinding(key.WithKeys("tab", "a"), key.WithHelp("a", "add ids")),
+	Open:          key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "details")),
+	Copy:          key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy quote id")),
+	CopyHash:      key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "copy payout hash")),
+	Remove:        key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "remove")),
+	ClearFinished: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "clear finished")),
+	ClearNotFound: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "clear not found")),
+	Undo:          key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "undo remove")),
+	Export:        key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "export CSV")),
 }
 
-// boardScreen is the support desk's watch board: many quote ids, pasted or typed,
-// each followed by one shared scheduler (follow.Scheduler) within one
-// request budget, one row each, the moving ones first. Its ids are kept per
-// environment in the state directory. The states of the account's own
-// withdrawals are journaled, as the status screen does.
+// boardSaveEvery is the least time between two saves while answers change
+// the board; ids added or removed are saved at once.
+const boardSaveEvery = 2 * time.Second
+
+// boardRow is one id on the board as of its last answer. A row is never
+// changed but replaced, so the list finds it where its order put it
+// (kit.List.Replace) and a save reads it while the board goes on.
+type boardRow struct {
+	seq int // the order added
+	follow.Followed
+}
+
+// boardTally counts the rows the footer and the keys speak of, kept as
+// rows change so that no answer counts every row.
+type boardTally struct{ moving, finished, notFound int }
+
+// count adds r, n times (-1 takes it away): moving is in motion
+// (SUBMITTED, SENDING), finished final with a record, not found final
+// without.
+func (t *boardTally) count(r *boardRow, n int) {
+	switch {
+	case r.NotFound:
+		t.notFound += n
+	case r.Final:
+		t.finished += n
+	case r.Known && (r.Last.State == service.StateSubmitted || r.Last.State == service.StateSending):
+		t.moving += n
+	}
+}
+
+// boardScreen is the support desk's watch board: many quote ids, pasted or
+// typed, each followed by one shared scheduler (follow.Scheduler) within
+// one request budget, one row each, in an order S chooses. What it knows
+// of each id is kept per environment in the state directory and shown at
+// once on the next visit; a final id is never asked again. The states of
+// the account's own withdrawals are journaled, as the status screen does.
+// An answer costs the same however many ids there are: its row is
+// replaced in place (kit.List.Replace) and the counts adjusted.
 type boardScreen struct {
 	kit.Visit // its calls end when it is left
 	app       *kit.App
 	input     kit.Input
-	list      kit.List[string] // the ids, moving first
-	spare     []string         // the order before, refilled by sortRows
+	list      kit.List[*boardRow]
 	sched     *follow.Scheduler
-	ids       []string // in the order added
+	rows      map[string]*boardRow // by quote id, as the list holds them
+	seq       int                  // of the next row added
+	tally     boardTally
 	marked    map[string]bool
 	// inflight: handed out by Next, not answered yet.
 	inflight map[string]bool
-	tag      tui.Tag
-	ticking  bool // a tick of this visit is pending
-	err      error
+	// undo holds the rows the last removal took (x, f, n); u puts them back.
+	undo    []*boardRow
+	tag     tui.Tag
+	ticking bool // a tick of this visit is pending
+	// saving: a save is out; dirty: the board changed since the last save
+	// began, at saved; saveDue: a boardSaveMsg is on its way.
+	saving, dirty, saveDue bool
+	saved                  time.Time
+	err                    error
+	// exported says where the last export went, under the field until the
+	// next key: the toast saying it gives way to the next change.
+	exported string
 	w, h     int
 }
 
@@ -77,40 +139,40 @@ type boardScreen struct {
 func NewBoard(app *kit.App) tui.Screen {
 	b := &boardScreen{
 		app: app, input: kit.NewInput(app.Common, "paste or type quote ids, e.g. q-…", false),
-		sched:  follow.NewScheduler(app.Target.Env.EffectiveFollowRate()),
+		sched: follow.NewScheduler(app.Target.Env.EffectiveFollowRate()), rows: map[string]*boardRow{},
 		marked: map[string]bool{}, inflight: map[string]bool{},
 	}
-	b.list = kit.NewList(app.Common, kit.ListSpec[string]{
-		Noun: "withdrawal", Columns: boardColumns, Row: b.row, Select: "select",
-		Empty: "No withdrawals on the board yet: paste quote ids above, or press w on History to add this account's.",
-		Fields: func(id string) []string {
-			f, _ := b.sched.Get(id)
-			return []string{id, f.Last.Chain, boardState(f)}
-		},
-		ID: func(id string) string { return id },
+	b.list = kit.NewList(app.Common, kit.ListSpec[*boardRow]{
+		Noun: "withdrawal", Columns: boardColumns, Row: b.row, Select: "select", Sorts: boardSorts,
+		Empty:  "No withdrawals on the board yet: paste quote ids above, or press w on History to add this account's.",
+		Fields: func(r *boardRow) []string { return []string{r.QuoteID, r.Last.Chain, r.Label()} },
+		ID:     func(r *boardRow) string { return r.QuoteID },
 	})
 	return b
 }
 
-// watchlistPath is the board's file, next to the journal.
-func watchlistPath(app *kit.App) string {
-	dir := filepath.Dir(journal.DefaultPath())
+// stateDir is where the board's file and its exports go: next to the
+// journal.
+func stateDir(app *kit.App) string {
 	if app.Journal() != nil {
-		dir = filepath.Dir(app.Journal().Path())
+		return filepath.Dir(app.Journal().Path())
 	}
-	return filepath.Join(dir, follow.WatchlistFile)
+	return filepath.Dir(journal.DefaultPath())
 }
+
+// watchlistPath is the board's file.
+func watchlistPath(app *kit.App) string { return filepath.Join(stateDir(app), follow.WatchlistFile) }
 
 func (b *boardScreen) Init() tea.Cmd {
 	b.tag = tui.NextTag()
 	path, env := watchlistPath(b.app), b.app.Target.Env.Name
 	read := b.app.AccountRecords()
 	load := func() tea.Msg {
-		ids, err := follow.LoadWatchlist(path, env)
+		kept, err := follow.LoadWatchlist(path, env)
 		// Unreadable, the journal owns nothing here: Home says it cannot
 		// be read.
 		recs, _, _ := read()
-		return boardLoadedMsg{ids: ids, own: follow.OwnOf(recs), err: err}
+		return boardLoadedMsg{kept: kept, own: follow.OwnOf(recs), err: err}
 	}
 	return tea.Batch(b.typeIDs(true), load)
 }
@@ -127,15 +189,15 @@ func (b *boardScreen) typeIDs(on bool) tea.Cmd {
 }
 
 // Resume restarts the ticks with a new tag; answers that reached the screen
-// above were lost, so their ids are due again.
+// above were lost, so their ids are due again, and so is a save that was.
 func (b *boardScreen) Resume() tea.Cmd {
-	b.tag, b.ticking = tui.NextTag(), false
+	b.tag, b.ticking, b.saveDue = tui.NextTag(), false, false
 	now := b.app.Common.Now()
 	for id := range b.inflight {
 		b.sched.Requeue(id, now)
 	}
 	clear(b.inflight)
-	return b.kick()
+	return tea.Batch(b.saveSoon(), b.kick())
 }
 
 func (b *boardScreen) Title() string { return "Watch board" }
@@ -146,19 +208,27 @@ func (b *boardScreen) SetSize(w, h int) {
 	b.sizeList()
 }
 
+// Wheel: the mouse wheel moves the board's cursor while the board has the
+// keys.
+func (b *boardScreen) Wheel() bool { return !b.typingIDs() && len(b.rows) > 0 }
+
 // Inputting: while ids or the filter are typed, letters are text.
 func (b *boardScreen) Inputting() bool { return b.input.Focused() || b.list.Typing() }
 
-func (b *boardScreen) KeyMap() help.KeyMap { return b.bindings().KeyMap() }
+// KeyMap is the footer, from the same bindings that handle the keys; the
+// full help (?) adds the legend of the rows' marks.
+func (b *boardScreen) KeyMap() help.KeyMap {
+	return boardHelp{keys: b.bindings().KeyMap(), legend: boardLegend}
+}
 
 // bindings: while ids are typed, enter adds them and tab goes to the board
 // (once it has ids); on the board, the list's keys and what acts on the
-// selected row, and a to type ids.
+// selected row or on all of them, and a to type ids.
 func (b *boardScreen) bindings() kit.Bindings {
 	if b.typingIDs() {
 		return kit.Bindings{
 			{Key: boardKeys.Add, On: true, Do: b.addTyped},
-			{Key: boardKeys.ToList, On: len(b.ids) > 0, Do: func() tea.Cmd { return b.typeIDs(false) }},
+			{Key: boardKeys.ToList, On: len(b.rows) > 0, Do: func() tea.Cmd { return b.typeIDs(false) }},
 		}
 	}
 	return b.list.Bindings(b.keys())
@@ -167,20 +237,28 @@ func (b *boardScreen) bindings() kit.Bindings {
 // typingIDs: the id field has the keys, unless the filter is typed.
 func (b *boardScreen) typingIDs() bool { return b.input.Focused() && !b.list.Typing() }
 
-// keys act on the selected row.
+// keys act on the selected row, or on every row.
 func (b *boardScreen) keys() kit.Bindings {
-	id, some := b.list.Selected()
+	r, some := b.list.Selected()
 	return kit.Bindings{
 		{Key: boardKeys.Open, On: some, Do: func() tea.Cmd {
-			delete(b.marked, id)
-			return tui.Push(newStatus(b.app, id))
+			delete(b.marked, r.QuoteID)
+			return tui.Push(newBoardStatus(b.app, b.rows[r.QuoteID].Followed, b.sched.PausedFor(b.app.Common.Now())))
 		}},
-		{Key: boardKeys.Copy, On: some, Do: func() tea.Cmd { return kit.CopyText(b.app, id, "Copied quote id "+id) }},
+		{Key: boardKeys.Copy, On: some, Do: func() tea.Cmd { return kit.CopyText(b.app, r.QuoteID, "Copied quote id "+r.QuoteID) }},
 		{Key: boardKeys.CopyHash, On: b.selectedHash() != "", Do: func() tea.Cmd {
-			return kit.CopyText(b.app, b.selectedHash(), "Copied payout hash of "+id)
+			return kit.CopyText(b.app, b.selectedHash(), "Copied payout hash of "+r.QuoteID)
 		}},
-		{Key: boardKeys.Remove, On: some, Do: func() tea.Cmd { return b.remove(id) }},
+		{Key: boardKeys.Remove, On: some, Do: func() tea.Cmd { return b.drop([]*boardRow{r}, "Removed "+r.QuoteID+" from the board") }},
 		{Key: boardKeys.ToField, On: true, Do: func() tea.Cmd { return b.typeIDs(true) }},
+		{Key: boardKeys.Export, On: some, Do: b.export},
+		{Key: boardKeys.ClearFinished, On: b.tally.finished > 0, Do: func() tea.Cmd {
+			return b.clearWhere(func(r *boardRow) bool { return r.Final && !r.NotFound }, "finished")
+		}},
+		{Key: boardKeys.ClearNotFound, On: b.tally.notFound > 0, Do: func() tea.Cmd {
+			return b.clearWhere(func(r *boardRow) bool { return r.NotFound }, "not found")
+		}},
+		{Key: boardKeys.Undo, On: len(b.undo) > 0, Do: b.putBack},
 	}
 }
 
@@ -197,11 +275,25 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 			b.err = service.UserError{Text: "The board's saved ids cannot be read (" + msg.err.Error() + "): paste them again", Cause: msg.err}
 		}
 		b.sched.Know(msg.own)
-		return b.add(msg.ids, false)
+		b.put(msg.kept)
+		return b.kick()
+	case boardSaveMsg:
+		if msg.tag == b.tag {
+			b.saveDue = false
+			return b.saveSoon()
+		}
 	case boardSavedMsg:
+		b.saving = false
 		if msg.err != nil {
 			return tui.ShowError(service.UserError{Text: "The board could not be saved (" + msg.err.Error() + "): it will be empty after a restart; check the state directory", Cause: msg.err})
 		}
+		return b.saveSoon()
+	case boardExportedMsg:
+		if msg.err != nil {
+			return tui.ShowError(service.UserError{Text: "The board could not be exported (" + msg.err.Error() + "); check the state directory", Cause: msg.err})
+		}
+		b.exported = fmt.Sprintf("Exported %d %s to %s", msg.rows, plural(msg.rows, "withdrawal", "withdrawals"), msg.path)
+		return tui.ShowInfo(b.exported)
 	case boardTickMsg:
 		if msg.tag == b.tag {
 			b.ticking = false
@@ -225,20 +317,19 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 		return b.addText(text)
 	case tea.KeyPressMsg:
 		return b.key(msg)
+	case tea.MouseWheelMsg:
+		if b.Wheel() {
+			return b.onList(msg)
+		}
 	}
 	return nil
 }
 
-// key goes to the id field while it has the keys, else to the list; a
-// changed row is seen once selected.
+// key goes to the id field while it has the keys, else to the list.
 func (b *boardScreen) key(k tea.KeyPressMsg) tea.Cmd {
+	b.exported = ""
 	if !b.typingIDs() {
-		before, _ := b.list.Selected()
-		cmd := b.list.Update(k, b.keys())
-		if after, ok := b.list.Selected(); ok && after != before {
-			delete(b.marked, after)
-		}
-		return cmd
+		return b.onList(k)
 	}
 	if cmd, ok := b.bindings().Handle(k); ok {
 		return cmd
@@ -246,6 +337,17 @@ func (b *boardScreen) key(k tea.KeyPressMsg) tea.Cmd {
 	b.err = nil
 	var cmd tea.Cmd
 	b.input, cmd = b.input.Update(k)
+	return cmd
+}
+
+// onList hands a key or the wheel to the list; a changed row is seen once
+// selected.
+func (b *boardScreen) onList(msg tea.Msg) tea.Cmd {
+	before, _ := b.list.Selected()
+	cmd := b.list.Update(msg, b.keys())
+	if after, ok := b.list.Selected(); ok && after != before {
+		delete(b.marked, after.QuoteID)
+	}
 	return cmd
 }
 
@@ -262,12 +364,11 @@ func (b *boardScreen) addTyped() tea.Cmd {
 
 // selectedHash is the payout hash of the selected row, "" when none.
 func (b *boardScreen) selectedHash() string {
-	id, ok := b.list.Selected()
+	r, ok := b.list.Selected()
 	if b.input.Focused() || !ok {
 		return ""
 	}
-	f, _ := b.sched.Get(id)
-	return f.Last.WithdrawTxHash
+	return r.Last.WithdrawTxHash
 }
 
 // addText adds the ids in text; malformed ones are said, not added.
@@ -278,45 +379,153 @@ func (b *boardScreen) addText(text string) tea.Cmd {
 		b.err = service.UserError{Text: "Not a quote id, not added: " + kit.Truncate(strings.Join(bad, ", "), 60, "…") +
 			". Quote ids are 1 to 128 printable characters without spaces; paste them again"}
 	}
-	return b.add(ids, true)
-}
-
-// add follows ids not on the board yet and starts the ticks; save keeps
-// the board when something was added.
-func (b *boardScreen) add(ids []string, save bool) tea.Cmd {
-	now := b.app.Common.Now()
-	added := 0
-	for _, id := range ids {
-		if _, ok := b.sched.Get(id); ok {
-			continue
-		}
-		b.sched.Add(id, now)
-		b.ids = append(b.ids, id)
-		added++
+	kept := make([]follow.Kept, len(ids))
+	for i, id := range ids {
+		kept[i] = follow.Kept{QuoteID: id}
 	}
-	b.sortRows()
-	if added == 0 {
+	if b.put(kept) == 0 {
 		return nil
 	}
-	if save {
-		return tea.Batch(b.save(), b.kick())
+	return tea.Batch(b.saveNow(), b.kick())
+}
+
+// put follows what is kept of ids not on the board yet, as new rows after
+// the others; it returns how many it added.
+func (b *boardScreen) put(kept []follow.Kept) int {
+	now := b.app.Common.Now()
+	var added []*boardRow
+	for _, k := range kept {
+		if _, ok := b.rows[k.QuoteID]; ok {
+			continue
+		}
+		b.sched.AddKept(k, now)
+		added = append(added, b.follow(k.QuoteID, b.seq))
+		b.seq++
 	}
-	return b.kick()
+	if len(added) > 0 {
+		b.list.SetItems(append(slices.Clone(b.list.Items()), added...))
+	}
+	return len(added)
 }
 
-func (b *boardScreen) remove(id string) tea.Cmd {
-	b.sched.Remove(id)
-	b.ids = slices.DeleteFunc(b.ids, func(s string) bool { return s == id })
-	delete(b.marked, id)
-	delete(b.inflight, id)
-	b.sortRows()
-	return tea.Batch(b.save(), tui.ShowInfo("Removed "+id+" from the board"))
+// follow makes the row of id, followed by the scheduler, and counts it.
+func (b *boardScreen) follow(id string, seq int) *boardRow {
+	f, _ := b.sched.Get(id)
+	r := &boardRow{seq: seq, Followed: f}
+	b.rows[id] = r
+	b.tally.count(r, 1)
+	return r
 }
 
-// save keeps the board's ids, in a Cmd.
+// drop takes rows off the board, keeping them for one undo, and says so.
+func (b *boardScreen) drop(rows []*boardRow, said string) tea.Cmd {
+	for _, r := range rows {
+		b.sched.Remove(r.QuoteID)
+		b.tally.count(r, -1)
+		delete(b.rows, r.QuoteID)
+		delete(b.marked, r.QuoteID)
+		delete(b.inflight, r.QuoteID)
+	}
+	if len(rows) == 1 {
+		b.list.Remove(rows[0])
+	} else {
+		b.list.SetItems(slices.DeleteFunc(slices.Clone(b.list.Items()), func(r *boardRow) bool { return b.rows[r.QuoteID] != r }))
+	}
+	b.undo = rows
+	return tea.Batch(b.saveNow(), tui.ShowInfo(said+": u puts "+plural(len(rows), "it", "them")+" back"))
+}
+
+// clearWhere drops every row that is what, filtered out or not.
+func (b *boardScreen) clearWhere(is func(*boardRow) bool, what string) tea.Cmd {
+	var rows []*boardRow
+	for _, r := range b.list.Items() {
+		if is(r) {
+			rows = append(rows, r)
+		}
+	}
+	return b.drop(rows, fmt.Sprintf("Cleared %d %s %s", len(rows), what, plural(len(rows), "withdrawal", "withdrawals")))
+}
+
+// putBack undoes the last removal: its rows come back as they were, in
+// the order added; the final ones are not asked again.
+func (b *boardScreen) putBack() tea.Cmd {
+	now := b.app.Common.Now()
+	var back []*boardRow
+	for _, r := range b.undo {
+		if _, ok := b.rows[r.QuoteID]; ok {
+			continue // added again since
+		}
+		b.sched.AddKept(r.Kept(), now)
+		back = append(back, b.follow(r.QuoteID, r.seq))
+	}
+	b.undo = nil
+	b.list.SetItems(append(slices.Clone(b.list.Items()), back...))
+	return tea.Batch(b.saveNow(), b.kick(), tui.ShowInfo(fmt.Sprintf("Put back %d %s", len(back), plural(len(back), "withdrawal", "withdrawals"))))
+}
+
+// plural is one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// saveNow saves the board at once, or as soon as the save out is done.
+func (b *boardScreen) saveNow() tea.Cmd {
+	b.dirty = true
+	if b.saving {
+		return nil
+	}
+	return b.save()
+}
+
+// saveSoon saves a changed board when no save is out and the last began
+// boardSaveEvery ago, else once the wait is over.
+func (b *boardScreen) saveSoon() tea.Cmd {
+	if !b.dirty || b.saving || b.saveDue {
+		return nil
+	}
+	if wait := b.saved.Add(boardSaveEvery).Sub(b.app.Common.Now()); wait > 0 {
+		b.saveDue = true
+		return b.app.After(wait, boardSaveMsg{tag: b.tag})
+	}
+	return b.save()
+}
+
+// save keeps what is known of every row, in a Cmd: the rows are never
+// changed, so the Cmd reads the ones the list holds now while the board
+// goes on.
 func (b *boardScreen) save() tea.Cmd {
-	path, env, ids := watchlistPath(b.app), b.app.Target.Env.Name, slices.Clone(b.ids)
-	return func() tea.Msg { return boardSavedMsg{err: follow.SaveWatchlist(path, env, ids)} }
+	b.saving, b.dirty, b.saved = true, false, b.app.Common.Now()
+	path, env, rows := watchlistPath(b.app), b.app.Target.Env.Name, slices.Clone(b.list.Items())
+	return func() tea.Msg {
+		slices.SortFunc(rows, func(a, b *boardRow) int { return a.seq - b.seq })
+		kept := make([]follow.Kept, len(rows))
+		for i, r := range rows {
+			kept[i] = r.Kept()
+		}
+		return boardSavedMsg{err: follow.SaveWatchlist(path, env, kept)}
+	}
+}
+
+// export writes every row, in the order shown, as CSV to a new file in
+// the state directory (follow.CSVHeader's columns).
+func (b *boardScreen) export() tea.Cmd {
+	rows := slices.Clone(b.list.Items())
+	path := filepath.Join(stateDir(b.app), "watchboard-"+b.app.Target.Env.Name+"-"+b.app.Common.Now().UTC().Format("20060102-150405")+".csv")
+	return func() tea.Msg {
+		out := [][]string{follow.CSVHeader}
+		for _, r := range rows {
+			out = append(out, r.CSVRow())
+		}
+		var buf bytes.Buffer
+		err := clean.WriteCSV(&buf, out)
+		if err == nil {
+			err = config.WriteStateFile(path, buf.Bytes())
+		}
+		return boardExportedMsg{path: path, rows: len(rows), err: err}
+	}
 }
 
 // kick starts ticking unless a tick is pending or nothing moves.
@@ -330,7 +539,9 @@ func (b *boardScreen) kick() tea.Cmd {
 }
 
 // step asks every id the scheduler hands out now, and waits for the next
-// one; with nothing moving it stops (an answer starts it again).
+// one; with nothing moving it stops (an answer starts it again). While the
+// service's rate limit pauses the asks, it ticks each second, so the
+// countdown shown stays true.
 func (b *boardScreen) step() tea.Cmd {
 	now := b.app.Common.Now()
 	var cmds []tea.Cmd
@@ -338,6 +549,9 @@ func (b *boardScreen) step() tea.Cmd {
 		id, wait, ok := b.sched.Next(now)
 		if !ok {
 			if wait > 0 {
+				if p := b.sched.PausedFor(now); p > 0 {
+					wait = min(wait, nextSecond(p))
+				}
 				b.ticking = true
 				cmds = append(cmds, b.app.After(wait, boardTickMsg{tag: b.tag}))
 			}
@@ -346,6 +560,15 @@ func (b *boardScreen) step() tea.Cmd {
 		b.inflight[id] = true
 		cmds = append(cmds, b.fetch(id))
 	}
+}
+
+// nextSecond is the wait until a countdown of left, shown in whole seconds
+// rounded up, shows one less.
+func nextSecond(left time.Duration) time.Duration {
+	if d := left % time.Second; d > 0 {
+		return d
+	}
+	return time.Second
 }
 
 func (b *boardScreen) fetch(id string) tea.Cmd {
@@ -358,46 +581,35 @@ func (b *boardScreen) fetch(id string) tea.Cmd {
 	}
 }
 
-// answered records an answer; a change of state is marked on its row and
-// announced once, and journaled for an own withdrawal.
+// answered records an answer: its row is replaced, in its place in the
+// order; a change of state is marked on the row and announced once,
+// journaled for an own withdrawal and saved.
 func (b *boardScreen) answered(msg boardAnswerMsg) tea.Cmd {
 	delete(b.inflight, msg.id)
-	before, known := b.sched.Get(msg.id)
+	before, known := b.rows[msg.id]
 	if !known {
 		return b.kick() // removed while asked
 	}
 	step := b.sched.Answer(msg.id, msg.w, msg.err, b.app.Common.Now())
-	b.sortRows()
-	var write tea.Cmd
+	b.tally.count(before, -1)
+	after := b.follow(msg.id, before.seq)
+	b.list.Replace(before, after)
+	var write, say, save tea.Cmd
 	if step.JournalState != "" {
 		write = journalState(b.app, msg.id, msg.w, nil)
 	}
-	var say tea.Cmd
+	if step.Changed {
+		b.dirty = true
+		save = b.saveSoon()
+	}
 	if step.Changed && before.Known {
-		after, _ := b.sched.Get(msg.id)
 		b.marked[msg.id] = true
-		say = tui.ShowInfo(msg.id + ": " + before.Last.State + " → " + boardState(after))
+		say = tui.ShowInfo(msg.id + ": " + before.Last.State + " → " + after.Label())
 		if after.Final {
 			say = tea.Batch(say, kit.Announce(b.app, "Withdrawal "+after.Last.State, msg.id+": "+after.Meaning(b.app.Common.Now())))
 		} else if b.app.Bell {
 			say = tea.Batch(say, tea.Raw("\a"))
 		}
 	}
-	return tea.Batch(write, say, b.kick())
-}
-
-// sortRows hands the list the ids, moving ones first, each group in the
-// order added (the list keeps the cursor on its id). The order before
-// is kept to be refilled next time, so an answer allocates nothing.
-func (b *boardScreen) sortRows() {
-	rows := b.spare[:0]
-	for _, final := range []bool{false, true} {
-		for _, id := range b.ids {
-			if f, _ := b.sched.Get(id); f.Final == final {
-				rows = append(rows, id)
-			}
-		}
-	}
-	b.spare = b.list.Items()
-	b.list.SetItems(rows)
+	return tea.Batch(write, say, save, b.kick())
 }

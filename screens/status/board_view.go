@@ -1,10 +1,14 @@
 package status
 
 import (
+	"cmp"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/screens/kit"
 	"svcwallet/service"
@@ -18,34 +22,10 @@ const (
 	boardFooterLines = 2
 )
 
-// boardState names a followed id's state for the board: the service's
-// state, or what stands in for one.
-func boardState(f follow.Followed) string {
-	switch {
-	case f.NotFound:
-		return "NOT FOUND"
-	case !f.Known && f.Err != nil:
-		return "NO ANSWER"
-	case !f.Known:
-		return "ASKING"
-	case f.Final && f.Last.State == service.StateCreated:
-		return "EXPIRED"
-	case f.Last.State == service.StateCreated && !f.AcceptedAt.IsZero():
-		// The journal saw it accepted: not a quote waiting to be executed.
-		return boardContradicts
-	}
-	return f.Last.State
-}
-
-// boardContradicts stands for a CREATED record of a withdrawal this
-// account's journal saw accepted; its detail says to contact support.
-const boardContradicts = "CREATED?"
-
-// boardGlyph marks a state at a glance: ✓ paid, ✗ failed, ↩ refunded,
-// ▶ in motion, · waiting to be executed, ? unknown, ○ expired unexecuted,
-// ! a record that contradicts the journal.
-func boardGlyph(state string) string {
-	switch state {
+// boardGlyph marks a label (follow.Follow.Label) at a glance; boardLegend
+// says what each means.
+func boardGlyph(label string) string {
+	switch label {
 	case service.StateCompleted:
 		return "✓"
 	case service.StateFailed:
@@ -54,54 +34,139 @@ func boardGlyph(state string) string {
 		return "↩"
 	case service.StateSubmitted, service.StateSending:
 		return "▶"
-	case service.StateCreated, "ASKING":
+	case service.StateCreated, follow.LabelAsking:
 		return "·"
-	case "EXPIRED":
+	case follow.LabelRateLimited:
+		return "‖"
+	case follow.LabelExpired:
 		return "○"
-	case boardContradicts:
+	case follow.LabelContradicts:
 		return "!"
 	}
 	return "?"
 }
 
-// ago says a duration in at most two units: 9s, 4m05s, 2h10m, 3d04h.
-func ago(d time.Duration) string {
-	s := int64(max(d, 0) / time.Second)
-	switch {
-	case s < 60:
-		return strconv.FormatInt(s, 10) + "s"
-	case s < 3600:
-		return fmt.Sprintf("%dm%02ds", s/60, s%60)
-	case s < 86400:
-		return fmt.Sprintf("%dh%02dm", s/3600, s%3600/60)
+// boardLegend is the full help's legend of the marks on the board's rows;
+// its bindings name no key anyone presses.
+var boardLegend = func() []key.Binding {
+	var out []key.Binding
+	for _, l := range [][2]string{
+		{"•", "changed since last selected"},
+		{"✓", "COMPLETED: paid out"},
+		{"✗", "FAILED: not paid out"},
+		{"↩", "REFUNDED: funds returned"},
+		{"▶", "SUBMITTED or SENDING"},
+		{"·", "CREATED, or not asked yet"},
+		{"‖", "rate limited: asked after"},
+		{"○", "EXPIRED: never executed"},
+		{"?", "NOT FOUND, or no answer"},
+		{"!", "CREATED though accepted"},
+	} {
+		out = append(out, key.NewBinding(key.WithKeys("legend"), key.WithHelp(l[0], l[1])))
 	}
-	return fmt.Sprintf("%dd%02dh", s/86400, s%86400/3600)
+	return out
+}()
+
+// boardHelp is the board's help: its keys, and in the full help the
+// legend of the marks on its rows.
+type boardHelp struct {
+	keys   help.KeyMap
+	legend []key.Binding
 }
 
+func (h boardHelp) ShortHelp() []key.Binding  { return h.keys.ShortHelp() }
+func (h boardHelp) FullHelp() [][]key.Binding { return append(h.keys.FullHelp(), h.legend) }
+
 // boardColumns: the quote id, which support copies, is drawn whole while
-// the others can give way: the amounts and times shrink, the payout hash
+// the others can give way: the chain and amount shrink, the payout hash
 // (cut in the middle, as the id is when it must be) and the last check
-// are left out, and only then is the id cut, its tail kept.
+// are left out, and only then is the id cut, its tail kept. Times are
+// never cut.
 var boardColumns = []kit.Column{
 	{Title: "QUOTE ID", Width: 28, Min: 13, Key: true},
 	{Title: "CHAIN", Width: 9, Min: 5},
 	{Title: "RECEIVE", Width: 16, Min: 8, Right: true},
-	{Title: "STATE", Width: 12, Gap: 2},
-	{Title: "SINCE", Width: 8, Min: 5, Right: true},
-	{Title: "CHECKED", Width: 8, Min: 5, Right: true, Optional: true},
+	{Title: "STATE", Width: 14, Gap: 2},
+	{Title: "SINCE", Width: 8, Right: true},
+	{Title: "CHECKED", Width: 8, Right: true, Optional: true},
 	{Title: "PAYOUT", Width: 15, Min: 11, Gap: 2, Middle: true, Optional: true},
 }
 
-// sizeList gives the list what the heading, the field and any error leave.
-func (b *boardScreen) sizeList() {
-	b.list.SetSize(b.w, max(b.h-boardHeaderLines-boardFooterLines-b.errLines(), 3))
+// boardSorts are the orders S cycles through, one a column: the moving
+// rows first (the first), then by quote id, chain, amount (largest first),
+// the time in the state (longest first), the last check (oldest first) and
+// payout hash; rows without a value last, ties in the order added.
+var boardSorts = []kit.ListSort[*boardRow]{
+	{Column: 3, Compare: func(a, b *boardRow) int { return tie(a, b, boolOrder(a.Final, b.Final)) }},
+	{Column: 0, Compare: func(a, b *boardRow) int { return strings.Compare(a.QuoteID, b.QuoteID) }},
+	{Column: 1, Compare: func(a, b *boardRow) int { return tie(a, b, textOrder(a.Last.Chain, b.Last.Chain)) }},
+	{Column: 2, Desc: true, Compare: func(a, b *boardRow) int {
+		return tie(a, b, cmp.Or(boolOrder(!a.Known, !b.Known), b.Last.ReceiveAmount.Cmp(a.Last.ReceiveAmount)))
+	}},
+	{Column: 4, Compare: func(a, b *boardRow) int { return tie(a, b, timeOrder(a.since(), b.since())) }},
+	{Column: 5, Compare: func(a, b *boardRow) int { return tie(a, b, timeOrder(a.LastChecked, b.LastChecked)) }},
+	{Column: 6, Compare: func(a, b *boardRow) int {
+		return tie(a, b, textOrder(a.Last.WithdrawTxHash, b.Last.WithdrawTxHash))
+	}},
 }
 
-func (b *boardScreen) errLines() int {
-	if b.err == nil {
+// tie breaks a tie of an order by the order added, then the quote id, so
+// that no two rows are equal.
+func tie(a, b *boardRow, c int) int {
+	return cmp.Or(c, cmp.Compare(a.seq, b.seq), strings.Compare(a.QuoteID, b.QuoteID))
+}
+
+// boolOrder puts false first.
+func boolOrder(a, b bool) int {
+	switch {
+	case a == b:
 		return 0
+	case a:
+		return 1
 	}
-	return strings.Count(kit.ErrorBlock(b.app.Common, "Error", b.err, b.w), "\n")
+	return -1
+}
+
+// textOrder orders text, the empty last.
+func textOrder(a, b string) int {
+	return cmp.Or(boolOrder(a == "", b == ""), strings.Compare(a, b))
+}
+
+// timeOrder orders times, earliest first, the zero last.
+func timeOrder(a, b time.Time) int {
+	return cmp.Or(boolOrder(a.IsZero(), b.IsZero()), a.Compare(b))
+}
+
+// since is when the row's state began: the service's updated_at, or when
+// this console first saw it if that is earlier; zero before any answer.
+func (r *boardRow) since() time.Time {
+	t, u := r.Since, r.Last.UpdatedAt
+	if t.IsZero() || !u.IsZero() && u.Before(t) {
+		return u
+	}
+	return t
+}
+
+// sizeList gives the list what the heading, the field and any error or
+// export note leave.
+func (b *boardScreen) sizeList() {
+	b.list.SetSize(b.w, max(b.h-boardHeaderLines-boardFooterLines-strings.Count(b.notes(), "\n"), 3))
+}
+
+// notes are the lines under the field: an error, or where the last export
+// went (wrapped whole, as it is a path to copy).
+func (b *boardScreen) notes() string {
+	switch {
+	case b.err != nil:
+		return kit.ErrorBlock(b.app.Common, "Error", b.err, b.w)
+	case b.exported != "":
+		var s strings.Builder
+		for _, l := range strings.Split(ansi.Hardwrap(b.exported, max(b.w, 1), true), "\n") {
+			s.WriteString(b.app.Common.Styles.Muted.Render(l) + "\n")
+		}
+		return s.String()
+	}
+	return ""
 }
 
 func (b *boardScreen) View() string {
@@ -114,57 +179,60 @@ func (b *boardScreen) View() string {
 	}
 	s.WriteString("\n" + st.Muted.Render("Paste or type quote ids, separated by spaces, commas or new lines.") + "\n\n")
 	s.WriteString(kit.Field(c, "Quote ids", statusLabelWidth, b.input.View()) + "\n")
-	if b.err != nil {
-		s.WriteString(kit.ErrorBlock(c, "Error", b.err, b.w))
-	}
+	s.WriteString(b.notes())
 	s.WriteString("\n")
-	moving := b.sched.Moving() + len(b.inflight)
-	s.WriteString(b.list.View(fmt.Sprintf("%d moving · at most %d requests a second", moving, b.app.Target.Env.EffectiveFollowRate())))
+	// While a rate limit pauses the asks, the pause is said instead of the
+	// budget, so the line fits 80 columns.
+	note := fmt.Sprintf("%d moving · at most %d requests a second", b.tally.moving, b.app.Target.Env.EffectiveFollowRate())
+	if p := b.sched.PausedFor(c.Now()); p > 0 {
+		note = fmt.Sprintf("%d moving · %s", b.tally.moving, rateLimited(p))
+	}
+	s.WriteString(b.list.View(note))
 	return kit.Clip(s.String(), b.w)
 }
 
-// since says when something began: how long ago on a moving row, which
-// is redrawn with every answer, and the clock time on a final row, which
-// is not (to the minute on a narrow board). The service's updated_at is
-// preferred to when this console saw it first.
-func (b *boardScreen) since(seen, updated time.Time, final bool, now time.Time) string {
-	t := seen
-	if !updated.IsZero() && updated.Before(seen) {
-		t = updated
+// rateLimited says that the service's rate limit holds every ask for left
+// more, in whole seconds rounded up.
+func rateLimited(left time.Duration) string {
+	return fmt.Sprintf("rate limited, resuming in %ds", (left+time.Second-1)/time.Second)
+}
+
+// boardClock is the one time format of the board's rows: the time of day
+// when it is today, else the day; "" for none.
+func boardClock(t, now time.Time) string {
+	if t.IsZero() {
+		return ""
 	}
-	if !final {
-		return ago(now.Sub(t))
+	t = t.In(now.Location())
+	if y, m, d := t.Date(); y == now.Year() && m == now.Month() && d == now.Day() {
+		return t.Format("15:04:05")
 	}
-	if b.w < 100 {
-		return t.In(now.Location()).Format("15:04")
-	}
-	return t.In(now.Location()).Format("15:04:05")
+	return t.Format("Jan 02")
 }
 
 // row draws one followed id; a row whose state changed since it was last
 // selected carries a •.
-func (b *boardScreen) row(id string) kit.Row {
+func (b *boardScreen) row(r *boardRow) kit.Row {
 	k := kit.InksFor(b.app.Common)
 	now := b.app.Common.Now()
-	f, _ := b.sched.Get(id)
-	state := boardState(f)
-	receive, inState, checked := "", "", "never"
-	if f.Known {
-		receive = f.Last.ReceiveAmount.String() + " " + f.Last.TokenOut
-		inState = b.since(f.Since, f.Last.UpdatedAt, f.Final, now)
+	label := r.Label()
+	receive, checked := "", "never"
+	if r.Known {
+		receive = r.Last.ReceiveAmount.String() + " " + r.Last.TokenOut
 	}
-	if !f.LastChecked.IsZero() {
-		checked = b.since(f.LastChecked, time.Time{}, f.Final, now)
+	if !r.LastChecked.IsZero() {
+		checked = boardClock(r.LastChecked, now)
 	}
-	r := kit.Row{Cells: []string{id, f.Last.Chain, receive, boardGlyph(state) + " " + state, inState, checked, f.Last.WithdrawTxHash}}
-	if b.marked[id] {
-		r.Mark = "•"
+	row := kit.Row{Cells: []string{r.QuoteID, r.Last.Chain, receive, boardGlyph(label) + " " + label,
+		boardClock(r.since(), now), checked, r.Last.WithdrawTxHash}}
+	if b.marked[r.QuoteID] {
+		row.Mark = "•"
 	}
 	switch {
-	case f.Final && (f.NotFound || f.Last.State != service.StateCompleted):
-		r.Ink = k.Warning
-	case f.Final:
-		r.Ink = k.Value
+	case r.Final && (r.NotFound || r.Last.State != service.StateCompleted):
+		row.Ink = k.Warning
+	case r.Final:
+		row.Ink = k.Value
 	}
-	return r
+	return row
 }

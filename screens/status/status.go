@@ -36,6 +36,9 @@ type statusMsg struct {
 // pollMsg is the poll timer of the visit tag firing.
 type pollMsg struct{ tag tui.Tag }
 
+// countdownMsg redraws the rate limit's countdown, for the visit tag.
+type countdownMsg struct{ tag tui.Tag }
+
 // resendMsg answers the re-sent request of a resumed withdrawal; the answer
 // is already journaled when it arrives.
 type resendMsg struct {
@@ -91,6 +94,7 @@ type statusScreen struct {
 	tag      tui.Tag
 	phase    statusPhase
 	inflight bool                    // a status request of this visit is out
+	asked    bool                    // a status request was sent: the first one waits out a rate limit
 	sending  bool                    // the re-sent withdraw is out: Busy
 	seeded   bool                    // the journal's past of this withdrawal was read
 	intent   *journal.Intent         // what the user asked for, when journaled
@@ -105,7 +109,10 @@ type statusScreen struct {
 	refusal  string // the re-send's refusal, said if the status shows it never ran
 	checked  time.Time
 	next     time.Time // when the next poll is due; zero when none is
-	wd       int
+	// limited is when the pause the service's rate limit asked for ends;
+	// zero when the last ask was not refused for it.
+	limited time.Time
+	wd      int
 }
 
 // New builds a screen that follows the withdrawal quoteID (see newStatus).
@@ -115,6 +122,21 @@ func New(app *kit.App, quoteID string) tui.Screen { return newStatus(app, quoteI
 // request reads the journal: an own withdrawal's states are journaled.
 func newStatus(app *kit.App, quoteID string) *statusScreen {
 	return &statusScreen{app: app, quoteID: quoteID, follow: follow.Follow{QuoteID: quoteID}, jitter: rand.Int64N}
+}
+
+// newBoardStatus builds the status screen of a withdrawal the board
+// follows: the board's last record shows at once, and while the service's
+// rate limit holds the board's asks (for paused more), the first ask
+// waits for its end.
+func newBoardStatus(app *kit.App, f follow.Followed, paused time.Duration) *statusScreen {
+	s := newStatus(app, f.QuoteID)
+	if f.Known {
+		s.follow.Last, s.follow.Known, s.checked = f.Last, true, f.LastChecked
+	}
+	if paused > 0 {
+		s.limited = app.Common.Now().Add(paused)
+	}
+	return s
 }
 
 // NewResume builds a status screen for a journaled withdrawal. An unanswered
@@ -145,7 +167,20 @@ func (s *statusScreen) Init() tea.Cmd {
 			s.phase = phaseCheck
 		}
 	}
+	if wait := s.limited.Sub(s.app.Common.Now()); wait > 0 {
+		return tea.Batch(s.schedule(wait), s.countdown())
+	}
 	return s.fetch()
+}
+
+// countdown redraws the screen when the rate limit's countdown shows one
+// second less, while it runs.
+func (s *statusScreen) countdown() tea.Cmd {
+	left := s.limited.Sub(s.app.Common.Now())
+	if left <= 0 {
+		return nil
+	}
+	return s.app.After(nextSecond(left), countdownMsg{tag: s.tag})
 }
 
 // Resume restarts polling with a new tag: the ticks of the visit before were
@@ -230,12 +265,16 @@ func (s *statusScreen) interval() time.Duration {
 func (s *statusScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case pollMsg:
-		if msg.tag == s.tag && !s.inflight && s.polling() {
+		if msg.tag == s.tag && !s.inflight && (s.polling() || !s.asked) {
 			return s, s.fetch()
 		}
 	case statusMsg:
 		if msg.tag == s.tag {
 			return s, s.answered(msg)
+		}
+	case countdownMsg:
+		if msg.tag == s.tag {
+			return s, s.countdown()
 		}
 	case resendMsg:
 		if msg.tag == s.tag {
@@ -294,7 +333,7 @@ func (s *statusScreen) journalReader() func() ([]journal.Entry, bool) {
 
 // fetch asks the service for the status once.
 func (s *statusScreen) fetch() tea.Cmd {
-	s.inflight, s.next = true, time.Time{}
+	s.inflight, s.asked, s.next = true, true, time.Time{}
 	client, id, tag, read, parent := s.app.Client(), s.quoteID, s.tag, s.journalReader(), s.Context(s.app)
 	return func() tea.Msg {
 		var m statusMsg
@@ -323,7 +362,11 @@ func (s *statusScreen) answered(m statusMsg) tea.Cmd {
 		return nil // an answer already out when the follow ended
 	}
 	step := s.follow.Answer(m.w, m.err, s.checked, s.interval(), s.jitter)
-	s.err = service.Explain(s.follow.Err)
+	s.err, s.limited = service.Explain(s.follow.Err), time.Time{}
+	if step.RateLimited {
+		// Said as the pause it is, with its countdown, not as a failure.
+		s.err, s.limited = nil, s.checked.Add(step.Delay)
+	}
 	if m.err == nil && s.phase == phaseCheck {
 		s.phase = phaseFollow // the first request did arrive
 	}
@@ -340,7 +383,7 @@ func (s *statusScreen) answered(m statusMsg) tea.Cmd {
 		}
 		return cmd
 	}
-	return tea.Batch(cmd, s.schedule(step.Delay))
+	return tea.Batch(cmd, s.schedule(step.Delay), s.countdown())
 }
 
 func (s *statusScreen) schedule(d time.Duration) tea.Cmd {

@@ -215,6 +215,10 @@ func (s *statusScreen) footer() string {
 	if s.err != nil {
 		b.WriteString(kit.ErrorBlock(c, "Cannot check", s.err, s.wd))
 	}
+	if left := s.limited.Sub(c.Now()); left > 0 && (s.polling() || !s.asked) {
+		b.WriteString(st.Warning.Render("The service says too many requests: "+rateLimited(left)+".") + "\n")
+		return b.String()
+	}
 	if !s.next.IsZero() && s.polling() {
 		what := "Next check"
 		if s.err != nil {

@@ -59,6 +59,7 @@ type Scheduler struct {
 	hot, cold dueHeap
 	hotRun    int       // hot asks in a row while a cold id was due
 	nextSlot  time.Time // no request before this: budget and 429 pauses
+	paused    time.Time // the end of the last 429's pause
 	own       Own
 }
 
@@ -87,16 +88,80 @@ func (s *Scheduler) Know(own Own) {
 }
 
 // Add starts following id, due at once; an id already followed is kept.
-func (s *Scheduler) Add(id string, now time.Time) {
-	if _, ok := s.ids[id]; ok {
+func (s *Scheduler) Add(id string, now time.Time) { s.AddKept(Kept{QuoteID: id}, now) }
+
+// AddKept starts following what was kept of an id (Followed.Kept): its
+// record is known at once; one that is final at now (a terminal state,
+// a quote expired unexecuted, an id the service did not know) is never
+// asked, the others are due at once. An id already followed is kept.
+func (s *Scheduler) AddKept(k Kept, now time.Time) {
+	if _, ok := s.ids[k.QuoteID]; ok {
 		return
 	}
-	// Not answered yet, so not known to be hot: it waits with the cold ones,
-	// which are due since they were added and so come first among them.
-	f := &Followed{Follow: Follow{QuoteID: id}, Due: now, index: -1}
+	f := &Followed{Follow: Follow{QuoteID: k.QuoteID, NotFound: k.NotFound}, Since: k.Since, LastChecked: k.Checked, Due: now, index: -1}
+	if k.Record != nil {
+		f.Last, f.Known = *k.Record, true
+	}
 	s.own.Seed(&f.Follow)
-	s.ids[id] = f
+	s.ids[k.QuoteID] = f
+	if f.Final = f.NotFound || f.Ended(now); f.Final {
+		f.Due = time.Time{}
+		return
+	}
+	// One not answered yet is not known to be hot: it waits with the cold
+	// ones, which are due since they were added and so come first among
+	// them.
+	f.warm(now)
 	s.queue(f)
+}
+
+// Kept is what is known of f to keep between runs (AddKept).
+func (f Followed) Kept() Kept {
+	k := Kept{QuoteID: f.QuoteID, NotFound: f.NotFound, Since: f.Since, Checked: f.LastChecked}
+	if f.Known {
+		k.Record = &f.Last
+	}
+	return k
+}
+
+// CSVHeader names the columns of Followed.CSVRow.
+var CSVHeader = []string{"quote_id", "state", "chain", "receive_amount", "token_out", "withdraw_tx_hash", "tx_id", "updated_at", "state_seen", "last_checked"}
+
+// CSVRow is f as a CSV row (clean.WriteCSV), for the board's export and
+// `svcwallet status --csv`: its Label, the last record's fields, and times
+// in RFC 3339, UTC; a cell is empty where nothing is known.
+func (f Followed) CSVRow() []string {
+	at := func(t time.Time) string {
+		if t.IsZero() {
+			return ""
+		}
+		return t.UTC().Format(time.RFC3339)
+	}
+	w, amount := f.Last, ""
+	if f.Known {
+		amount = w.ReceiveAmount.String()
+	}
+	return []string{f.QuoteID, f.Label(), w.Chain, amount, w.TokenOut, w.WithdrawTxHash, w.TxID, at(w.UpdatedAt), at(f.Since), at(f.LastChecked)}
+}
+
+// warm says whether f is hot at now: answered, and changed within
+// HotWindow by the service's updated_at (or, without one, since its state
+// was first seen here), so an old withdrawal first seen now is not hot.
+func (f *Followed) warm(now time.Time) {
+	if !f.Known {
+		return
+	}
+	changed := f.Last.UpdatedAt
+	if changed.IsZero() {
+		changed = f.Since
+	}
+	f.hot = now.Sub(changed) < HotWindow
+}
+
+// PausedFor is how much longer the pause a 429 asked for (Retry-After, or
+// the backoff without one) holds every ask at now; 0 when none does.
+func (s *Scheduler) PausedFor(now time.Time) time.Duration {
+	return max(s.paused.Sub(now), 0)
 }
 
 // queue puts f in the due queue of its kind.
@@ -204,19 +269,11 @@ func (s *Scheduler) Answer(id string, w service.Withdrawal, err error, now time.
 		f.Since = now
 	}
 	step := f.Follow.Answer(w, err, now, s.Interval, s.Jitter)
-	if f.Known {
-		// The service's updated_at says when it last changed; an old
-		// withdrawal first seen here now is not hot.
-		changed := f.Last.UpdatedAt
-		if changed.IsZero() {
-			changed = f.Since
-		}
-		f.hot = now.Sub(changed) < HotWindow
-	}
+	f.warm(now)
 	switch {
 	case step.RateLimited:
 		if t := now.Add(step.Delay); t.After(s.nextSlot) {
-			s.nextSlot = t
+			s.nextSlot, s.paused = t, t
 		}
 		f.Due = now
 	case f.Final:

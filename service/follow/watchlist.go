@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+	"time"
 
 	"svcwallet/clean"
 	"svcwallet/service"
@@ -16,9 +17,59 @@ import (
 // directory, next to the journal.
 const WatchlistFile = "watchboard.json"
 
-// watchlist is the file's content: the board's quote ids per environment.
+// watchlist is the file's content: what the board keeps of each of its
+// quote ids, per environment, in the order added.
 type watchlist struct {
-	Envs map[string][]string `json:"envs"`
+	Envs map[string][]Kept `json:"envs"`
+}
+
+// Kept is what the board keeps of one quote id between runs, so a restart
+// shows it at once and never asks a final one again: the last record the
+// service gave (nil before one), that the service did not know it, when
+// its state was first seen and when it was last asked.
+type Kept struct {
+	QuoteID  string              `json:"quote_id"`
+	Record   *service.Withdrawal `json:"record,omitempty"`
+	NotFound bool                `json:"not_found,omitempty"`
+	Since    time.Time           `json:"since,omitzero"`
+	Checked  time.Time           `json:"checked,omitzero"`
+}
+
+// UnmarshalJSON also reads a bare quote id, as the file held before the
+// records were kept. A record that does not decode (an amount out of
+// bounds) is dropped, not the file: its id is asked again.
+func (k *Kept) UnmarshalJSON(b []byte) error {
+	*k = Kept{}
+	if len(b) > 0 && b[0] == '"' {
+		return json.Unmarshal(b, &k.QuoteID)
+	}
+	type plain Kept
+	var w struct {
+		*plain
+		Record json.RawMessage `json:"record"`
+	}
+	w.plain = (*plain)(k)
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	if r := new(service.Withdrawal); len(w.Record) > 0 && json.Unmarshal(w.Record, r) == nil {
+		k.Record = r
+	}
+	return nil
+}
+
+// checked is k as read back: nothing from the disk is trusted, so an id
+// of the wrong shape is refused (false), and a record that fails the
+// checks of an answer (service.Withdrawal.CheckRead) or is another id's
+// is dropped, the id kept: it is asked again.
+func (k Kept) checked() (Kept, bool) {
+	if service.CheckQuoteID(k.QuoteID) != nil {
+		return Kept{}, false
+	}
+	if k.Record != nil && (k.Record.QuoteID != k.QuoteID || k.Record.CheckRead() != nil) {
+		k.Record = nil
+	}
+	return k, true
 }
 
 // ParseQuoteIDs splits text on spaces, commas and newlines into quote ids,
@@ -43,30 +94,39 @@ func ParseQuoteIDs(text string) (ids, malformed []string) {
 	return ids, malformed
 }
 
-// LoadWatchlist reads the ids kept for env at path; a missing file is an
-// empty board. Ids of the wrong shape (a hand-edited file) are dropped.
-func LoadWatchlist(path, env string) ([]string, error) {
+// LoadWatchlist reads what is kept for env at path, in the order added;
+// a missing file is an empty board. Every entry is checked as it is read
+// (an id of the wrong shape is dropped, a record that fails the checks of
+// an answer is dropped and its id kept), and an id is kept once.
+func LoadWatchlist(path, env string) ([]Kept, error) {
 	wl, err := readWatchlist(path)
 	if err != nil {
 		return nil, err
 	}
-	ids, _ := ParseQuoteIDs(strings.Join(wl.Envs[env], "\n"))
-	return ids, nil
+	var out []Kept
+	seen := map[string]bool{}
+	for _, k := range wl.Envs[env] {
+		if k, ok := k.checked(); ok && !seen[k.QuoteID] {
+			seen[k.QuoteID] = true
+			out = append(out, k)
+		}
+	}
+	return out, nil
 }
 
-// SaveWatchlist keeps ids for env at path (0600, replaced atomically),
-// leaving the other environments' ids as they are.
-func SaveWatchlist(path, env string, ids []string) error {
+// SaveWatchlist keeps kept for env at path (0600, replaced atomically),
+// leaving the other environments' as they are.
+func SaveWatchlist(path, env string, kept []Kept) error {
 	wl, err := readWatchlist(path)
 	if err != nil {
 		return err
 	}
-	if len(ids) == 0 {
+	if len(kept) == 0 {
 		delete(wl.Envs, env)
 	} else {
-		wl.Envs[env] = ids
+		wl.Envs[env] = kept
 	}
-	b, err := json.MarshalIndent(wl, "", "  ")
+	b, err := json.Marshal(wl) // compact: a board of 10,000 ids is saved every few seconds
 	if err != nil {
 		return err
 	}
@@ -76,22 +136,33 @@ func SaveWatchlist(path, env string, ids []string) error {
 	return nil
 }
 
-// AddToWatchlist adds ids to those kept for env, duplicates merged, and
-// returns how many were new.
+// AddToWatchlist adds ids to those kept for env, keeping what is known of
+// the others, and returns how many were new.
 func AddToWatchlist(path, env string, ids []string) (int, error) {
-	have, err := LoadWatchlist(path, env)
+	kept, err := LoadWatchlist(path, env)
 	if err != nil {
 		return 0, err
 	}
-	merged, _ := ParseQuoteIDs(strings.Join(append(have, ids...), "\n"))
-	if added := len(merged) - len(have); added > 0 {
-		return added, SaveWatchlist(path, env, merged)
+	have := map[string]bool{}
+	for _, k := range kept {
+		have[k.QuoteID] = true
+	}
+	added := 0
+	for _, id := range ids {
+		if !have[id] && service.CheckQuoteID(id) == nil {
+			have[id] = true
+			kept = append(kept, Kept{QuoteID: id})
+			added++
+		}
+	}
+	if added > 0 {
+		return added, SaveWatchlist(path, env, kept)
 	}
 	return 0, nil
 }
 
 func readWatchlist(path string) (watchlist, error) {
-	wl := watchlist{Envs: map[string][]string{}}
+	wl := watchlist{Envs: map[string][]Kept{}}
 	b, err := config.ReadStateFile(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -103,7 +174,7 @@ func readWatchlist(path string) (watchlist, error) {
 		return wl, fmt.Errorf("watch board file %s is not valid JSON: %w", path, err)
 	}
 	if wl.Envs == nil {
-		wl.Envs = map[string][]string{}
+		wl.Envs = map[string][]Kept{}
 	}
 	return wl, nil
 }
