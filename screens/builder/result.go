@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/screens/kit"
+	"svcwallet/screens/kit/layout"
 	"svcwallet/service"
 	"svcwallet/service/builder"
 	"svcwallet/tui"
@@ -114,7 +115,7 @@ func (r *builderResultScreen) View() string {
 	st := c.Styles
 	const lw = 16
 	var b strings.Builder
-	line := func(label, value string) { b.WriteString(kit.WrapField(c, label, lw, value, "", r.wd) + "\n") }
+	line := func(label, value string) { b.WriteString(layout.WrapField(c, label, lw, value, "", r.wd) + "\n") }
 	line("Builder", st.Value.Render(r.auth.Builder.Hex()))
 	line("May trade for", st.Value.Render(r.auth.Main.Hex()))
 	line("Max futures fee", st.Value.Render(builder.FeeText(r.auth.Futures)))
@@ -122,7 +123,7 @@ func (r *builderResultScreen) View() string {
 	line("Signature until", st.Value.Render(builderExpiry(r.exp)))
 	if !r.auth.WithKey {
 		b.WriteString("\n" + st.Muted.Render(ansi.Wrap("No API key was created. Press enter to go back home.", max(r.wd, 1), "")) + "\n")
-		return kit.Clip(b.String(), r.wd)
+		return layout.Clip(b.String(), r.wd)
 	}
 	b.WriteString("\n" + st.Heading.Render("API key for the builder") + "\n\n")
 	line("Label", st.Value.Render(r.auth.Label))
@@ -140,11 +141,11 @@ func (r *builderResultScreen) View() string {
 	case r.logging:
 		b.WriteString(st.Muted.Render(wrap("Logging in with the new API key…")) + "\n")
 	case r.err != nil:
-		b.WriteString(kit.ErrorBlock(c, "Login failed", r.err, r.wd))
+		b.WriteString(layout.ErrorBlock(c, "Login failed", r.err, r.wd))
 	case r.copied:
 		b.WriteString(st.Muted.Render(wrap("l logs in with it (replacing this session); enter goes home and forgets it.")) + "\n")
 	default:
 		b.WriteString(st.Muted.Render(wrap("c copies it, l logs in with it (replacing this session), enter goes home.")) + "\n")
 	}
-	return kit.Clip(b.String(), r.wd)
+	return layout.Clip(b.String(), r.wd)
 }

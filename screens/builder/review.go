@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/screens/kit"
+	"svcwallet/screens/kit/layout"
 	"svcwallet/service"
 	"svcwallet/service/builder"
 	"svcwallet/signer"
@@ -171,7 +172,7 @@ func (r *builderReviewScreen) render() string {
 	}
 	b.WriteString("\n" + r.gate.Key.View(18) + "\n\n")
 	if r.err != nil && !r.gate.Sending {
-		b.WriteString(kit.ErrorBlock(c, "Not authorized", r.err, r.wd))
+		b.WriteString(layout.ErrorBlock(c, "Not authorized", r.err, r.wd))
 		if r.sent != nil {
 			b.WriteString(st.Muted.Render("Enter sends the same signed authorization again; esc goes back to the form.") + "\n")
 		}
@@ -179,7 +180,7 @@ func (r *builderReviewScreen) render() string {
 		b.WriteString(r.gate.Prompt("Signing and sending the authorization…",
 			"Press enter to sign with this key and authorize the builder, esc to go back.") + "\n")
 	}
-	return kit.Clip(b.String(), r.wd)
+	return layout.Clip(b.String(), r.wd)
 }
 
 // typedDataView shows the domain, the message type and every field with its
@@ -193,7 +194,7 @@ func (r *builderReviewScreen) typedDataView() string {
 	var rows []row
 	line := func(label, value, note string) { rows = append(rows, row{label, value, note}) }
 	d := r.order.Domain
-	line("Domain", st.Value.Render(`name "`+d.Name+`" · version "`+signer.DomainVersion+`" · chainId `+kit.Uitoa(d.ChainID)), "")
+	line("Domain", st.Value.Render(`name "`+d.Name+`" · version "`+signer.DomainVersion+`" · chainId `+layout.Uitoa(d.ChainID)), "")
 	what := "authorize only, no API key"
 	if r.order.Auth.WithKey {
 		what = "authorize and create an API key"
@@ -251,16 +252,16 @@ func (r *builderReviewScreen) typedDataView() string {
 		vw := ansi.StringWidth(x.value)
 		switch {
 		case x.note == "":
-			b.WriteString(kit.WrapField(c, x.label, lw, x.value, "", r.wd))
+			b.WriteString(layout.WrapField(c, x.label, lw, x.value, "", r.wd))
 		case vw <= col:
-			b.WriteString(kit.Field(c, x.label, lw, x.value+strings.Repeat(" ", col-vw)) + st.Muted.Render("  "+x.note))
+			b.WriteString(layout.Field(c, x.label, lw, x.value+strings.Repeat(" ", col-vw)) + st.Muted.Render("  "+x.note))
 		default:
 			// Too wide for the column: the note on the next line.
-			w := ansi.StringWidth(kit.Field(c, x.label, lw, x.value))
+			w := ansi.StringWidth(layout.Field(c, x.label, lw, x.value))
 			if w > r.wd {
 				w = r.wd
 			}
-			b.WriteString(kit.WrapField(c, x.label, lw, x.value, x.note, w))
+			b.WriteString(layout.WrapField(c, x.label, lw, x.value, x.note, w))
 		}
 		b.WriteString("\n")
 	}

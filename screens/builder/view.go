@@ -9,6 +9,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"svcwallet/screens/kit"
+	"svcwallet/screens/kit/layout"
 	"svcwallet/service/builder"
 	"svcwallet/signer"
 	"svcwallet/tui"
@@ -26,7 +27,7 @@ func (b *builderScreen) View() string {
 	case b.making:
 		note("Creating and encrypting the key pair…")
 	case b.err != nil:
-		out.WriteString(kit.ErrorBlock(c, "Error", b.err, b.wd))
+		out.WriteString(layout.ErrorBlock(c, "Error", b.err, b.wd))
 	case b.withKey && b.made != "":
 		out.WriteString(st.Muted.Render(hangWrap("Key file: "+b.made, b.wd, len("Key file: "))) + "\n")
 		note("The builder needs this file and its passphrase to sign trades.")
@@ -35,7 +36,7 @@ func (b *builderScreen) View() string {
 	default:
 		note("Fee rates are percentages: 0.1 means 0.1%, at most 4 decimals.")
 	}
-	return kit.Clip(out.String(), b.wd)
+	return layout.Clip(out.String(), b.wd)
 }
 
 // mainText is the main account's address, whole when it fits in room, else
@@ -44,7 +45,7 @@ func (b *builderScreen) mainText(room int) string {
 	if ansi.StringWidth(b.main) > room && common.IsHexAddress(b.main) {
 		return b.app.Common.Styles.Value.Render(tui.ShortAddress(common.HexToAddress(b.main).Hex()))
 	}
-	return b.app.Common.Styles.Value.Render(kit.OrDash(b.main))
+	return b.app.Common.Styles.Value.Render(layout.OrDash(b.main))
 }
 
 // toggleText is the API-key section's switch.
@@ -71,7 +72,7 @@ func hangWrap(s string, w, indent int) string {
 		s = strings.TrimLeft(s[len(line):], " ")
 		room = max(w-indent, 1)
 	}
-	return strings.Join(out, "\n"+kit.Pad("", indent))
+	return strings.Join(out, "\n"+layout.Pad("", indent))
 }
 
 // permsView lists the six permissions with their numbers and check boxes,

@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/screens/kit"
+	"svcwallet/screens/kit/layout"
 	"svcwallet/service"
 	"svcwallet/tui"
 )
@@ -297,7 +298,7 @@ func (d *depositScreen) sizeList() { d.list.SetSize(d.w, d.listRows()) }
 
 func (d *depositScreen) View() string {
 	c := d.app.Common
-	k := kit.InksFor(c)
+	k := layout.InksFor(c)
 	var b strings.Builder
 	// The first line holds the filter and the refresh spinner; the status
 	// bar names the screen.
@@ -311,10 +312,10 @@ func (d *depositScreen) View() string {
 	switch {
 	case d.loading && len(d.list.Items()) == 0:
 		b.WriteString("\n" + d.spin.View() + " Loading deposit addresses…\n")
-		return kit.Clip(b.String(), d.w)
+		return layout.Clip(b.String(), d.w)
 	case d.err != nil:
-		b.WriteString("\n" + kit.ErrorBlock(c, "Error", d.err, d.w))
-		return kit.Clip(b.String(), d.w)
+		b.WriteString("\n" + layout.ErrorBlock(c, "Error", d.err, d.w))
+		return layout.Clip(b.String(), d.w)
 	}
 	l, code := d.layout()
 	if l == qrAlone {
@@ -324,12 +325,12 @@ func (d *depositScreen) View() string {
 	if _, ok := d.list.Selected(); ok {
 		b.WriteString("\n" + d.detail(l, code))
 	}
-	return kit.Clip(b.String(), d.w)
+	return layout.Clip(b.String(), d.w)
 }
 
 // row is a chain's line: its address, or what stands in for one.
 func (d *depositScreen) row(ch service.ChainInfo) kit.Row {
-	k := kit.InksFor(d.app.Common)
+	k := layout.InksFor(d.app.Common)
 	r := kit.Row{Cells: []string{ch.Chain, ch.ChainID, ch.DepositAddress}, Ink: k.Value}
 	switch {
 	case d.generating != "" && strings.EqualFold(d.generating, ch.Chain):
@@ -348,7 +349,7 @@ func (d *depositScreen) row(ch service.ChainInfo) kit.Row {
 
 func (d *depositScreen) detail(l qrLayout, code qrCode) string {
 	c := d.app.Common
-	st, k := c.Styles, kit.InksFor(c)
+	st, k := c.Styles, layout.InksFor(c)
 	ch, _ := d.list.Selected()
 	var b strings.Builder
 	addr := k.Bold.On(ch.DepositAddress)
@@ -362,12 +363,12 @@ func (d *depositScreen) detail(l qrLayout, code qrCode) string {
 	}
 	// "chain id" lines up with the address below it, however short the name.
 	const lw = 9
-	gap := strings.Repeat(" ", max(lw+1-kit.Width(ch.Chain), 2))
+	gap := strings.Repeat(" ", max(lw+1-layout.Width(ch.Chain), 2))
 	b.WriteString(k.Heading.On(ch.Chain) + k.Muted.On(gap+"chain id "+ch.ChainID) + "\n")
-	b.WriteString(kit.Field(c, "Address", lw, addr) + "\n")
+	b.WriteString(layout.Field(c, "Address", lw, addr) + "\n")
 	b.WriteString(k.Label.On("Tokens") + "\n")
 	for _, t := range ch.SupportedTokens {
-		b.WriteString("  " + kit.Pad(t.Name, 8) + k.Muted.On(t.ContractText()) + "\n")
+		b.WriteString("  " + layout.Pad(t.Name, 8) + k.Muted.On(t.ContractText()) + "\n")
 	}
 	switch {
 	case !d.showQR:
@@ -378,7 +379,7 @@ func (d *depositScreen) detail(l qrLayout, code qrCode) string {
 	case l == qrNoRoom:
 		b.WriteString(st.Warning.Render(fmt.Sprintf("The QR code needs %dx%d: enlarge the terminal to show it.", code.Width+2, len(code.Lines)+1)) + "\n")
 	default:
-		b.WriteString("\n" + kit.Indent(code.Lines, 2))
+		b.WriteString("\n" + layout.Indent(code.Lines, 2))
 	}
 	return b.String()
 }
@@ -386,9 +387,9 @@ func (d *depositScreen) detail(l qrLayout, code qrCode) string {
 // qrAloneView gives the whole area to the code, with the chain and address
 // on the line above it so the user can compare what the phone reads.
 func (d *depositScreen) qrAloneView(code qrCode) string {
-	k := kit.InksFor(d.app.Common)
+	k := layout.InksFor(d.app.Common)
 	ch, _ := d.list.Selected()
 	name := ansi.Truncate(ch.Chain, max(d.w-4-ansi.StringWidth(ch.DepositAddress), 1), "…")
 	head := k.Heading.On(name) + "  " + k.Bold.On(ch.DepositAddress)
-	return kit.Clip(head+"\n"+kit.Indent(code.Lines, 2), d.w)
+	return layout.Clip(head+"\n"+layout.Indent(code.Lines, 2), d.w)
 }

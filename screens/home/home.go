@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/screens/kit"
+	"svcwallet/screens/kit/layout"
 	"svcwallet/service/journal"
 	"svcwallet/tui"
 )
@@ -106,43 +107,43 @@ func (h *homeScreen) logout() tea.Cmd {
 
 func (h *homeScreen) View() string {
 	c := h.app.Common
-	k := kit.InksFor(c)
+	k := layout.InksFor(c)
 	s, _ := h.app.Client().Session()
 	// Labels are 16 wide so a 42-character address fits whole in 60 columns.
 	const lw = 16
 	var b strings.Builder
 	b.WriteString(k.Heading.On("Funding account") + "\n\n")
-	b.WriteString(kit.Field(c, "Funding address", lw, k.Value.On(s.FundingAccountAddress)) + "\n")
-	b.WriteString(kit.Field(c, "Account id", lw, k.Value.On(kit.OrDash(s.AccountID))) + "\n")
+	b.WriteString(layout.Field(c, "Funding address", lw, k.Value.On(s.FundingAccountAddress)) + "\n")
+	b.WriteString(layout.Field(c, "Account id", lw, k.Value.On(layout.OrDash(s.AccountID))) + "\n")
 	if s.SubAccountID != "" {
-		note := kit.Truncate("  (trading key: withdrawals need a main-account key)", max(h.w-lw-1-kit.Width(s.SubAccountID), 0), "…")
-		b.WriteString(kit.Field(c, "Sub-account", lw, k.Value.On(s.SubAccountID)+k.Muted.On(note)) + "\n")
+		note := layout.Truncate("  (trading key: withdrawals need a main-account key)", max(h.w-lw-1-layout.Width(s.SubAccountID), 0), "…")
+		b.WriteString(layout.Field(c, "Sub-account", lw, k.Value.On(s.SubAccountID)+k.Muted.On(note)) + "\n")
 	}
-	b.WriteString(kit.Field(c, "Logged in by", lw, k.Value.On(s.Method)) + "\n")
+	b.WriteString(layout.Field(c, "Logged in by", lw, k.Value.On(s.Method)) + "\n")
 	if access := accessLabel(s.Location); access != "" {
-		b.WriteString(kit.Field(c, "Access", lw, k.Value.On(kit.Truncate(access, max(h.w-lw-1, 1), "…"))) + "\n")
+		b.WriteString(layout.Field(c, "Access", lw, k.Value.On(layout.Truncate(access, max(h.w-lw-1, 1), "…"))) + "\n")
 	}
 	if h.app.Signer != nil {
-		b.WriteString(kit.Field(c, "Signer", lw, k.Value.On(h.app.Signer.Address().Hex())) + "\n")
+		b.WriteString(layout.Field(c, "Signer", lw, k.Value.On(h.app.Signer.Address().Hex())) + "\n")
 	}
-	b.WriteString(kit.Field(c, "Environment", lw, k.Value.On(h.app.Target.Env.Name+" · chain id "+kit.Uitoa(h.app.Target.Env.ChainID))) + "\n\n")
+	b.WriteString(layout.Field(c, "Environment", lw, k.Value.On(h.app.Target.Env.Name+" · chain id "+layout.Uitoa(h.app.Target.Env.ChainID))) + "\n\n")
 	b.WriteString(h.unfinishedBanner())
 	b.WriteString(k.Heading.On("Go to") + "\n\n")
 	labelW := len("Log out")
 	for _, it := range homeMenu {
-		labelW = max(labelW, kit.Width(it.label))
+		labelW = max(labelW, layout.Width(it.label))
 	}
 	labelW += 2
 	item := func(i int, letter, label, about string) {
-		line := " " + letter + "  " + kit.Pad(label, labelW)
+		line := " " + letter + "  " + layout.Pad(label, labelW)
 		if i == h.cursor {
 			line = k.Selected.On(line)
 		} else {
-			line = k.Cursor.On(" "+letter) + "  " + k.Value.On(kit.Pad(label, labelW))
+			line = k.Cursor.On(" "+letter) + "  " + k.Value.On(layout.Pad(label, labelW))
 		}
 		// The description gives way first on a narrow terminal, visibly.
 		if room := h.w - 4 - labelW - 1; room >= 8 {
-			line += " " + k.Muted.On(kit.Truncate(about, room, "…"))
+			line += " " + k.Muted.On(layout.Truncate(about, room, "…"))
 		}
 		b.WriteString(line + "\n")
 	}
@@ -150,7 +151,7 @@ func (h *homeScreen) View() string {
 		item(i, it.key, it.label, it.about)
 	}
 	item(len(homeMenu), "L", "Log out", "forget the session and the key")
-	return kit.Clip(b.String(), h.w)
+	return layout.Clip(b.String(), h.w)
 }
 
 // accessLabel turns the login's location ("builder:0x7099…", given when the

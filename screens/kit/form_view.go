@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"svcwallet/screens/kit/layout"
+
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -61,7 +63,7 @@ func (f *Form) View() string {
 // it (a note beside it then rides on the label's line when it fits there);
 // a note beside the value when asked and it fits, else under it, wrapped.
 func (f *Form) row(fd *FormField) string {
-	ink := InksFor(f.c)
+	ink := layout.InksFor(f.c)
 	marker := "  "
 	if fd == f.focus {
 		marker = ink.Cursor.On("› ")
@@ -72,16 +74,16 @@ func (f *Form) row(fd *FormField) string {
 	if f.stacked(fd) {
 		indent = stackIndent
 	}
-	val := strings.ReplaceAll(f.value(fd, f.w-indent), "\n", "\n"+Pad("", indent))
+	val := strings.ReplaceAll(f.value(fd, f.w-indent), "\n", "\n"+layout.Pad("", indent))
 	var line string
 	if f.stacked(fd) {
 		head := marker + ink.Label.On(fd.Label)
 		if fd.Beside && note != "" && markerWidth+ansi.StringWidth(fd.Label)+2+ansi.StringWidth(note) <= f.w {
 			head, note = head+"  "+note, ""
 		}
-		line = head + "\n" + Pad("", indent) + val
+		line = head + "\n" + layout.Pad("", indent) + val
 	} else {
-		line = marker + Field(f.c, fd.Label, f.labelW, val)
+		line = marker + layout.Field(f.c, fd.Label, f.labelW, val)
 	}
 	if note == "" {
 		return line
@@ -91,7 +93,7 @@ func (f *Form) row(fd *FormField) string {
 		return line + "  " + note
 	}
 	note = f.drawNote(n, max(f.w-indent, 10))
-	return line + "\n" + Pad("", indent) + strings.ReplaceAll(note, "\n", "\n"+Pad("", indent))
+	return line + "\n" + layout.Pad("", indent) + strings.ReplaceAll(note, "\n", "\n"+layout.Pad("", indent))
 }
 
 // value draws what fd holds in room cells.

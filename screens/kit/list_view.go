@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/clean"
+	"svcwallet/screens/kit/layout"
 )
 
 // Column is one column of a List. When the line is too short for every
@@ -43,7 +44,7 @@ type Row struct {
 	// drawn instead when it fits whole (the payout token being chosen).
 	Rich []string
 	// Ink colours the row unless it is selected; the zero Ink is none.
-	Ink Ink
+	Ink layout.Ink
 	// Mark is one cell between the cursor and the first column (the
 	// board's • on a changed row); "" is a space.
 	Mark string
@@ -53,12 +54,12 @@ type Row struct {
 // after it ("2 unfinished"); or, with no row to show, Empty or the empty
 // filter. Every line ends with a newline.
 func (l *List[T]) View(note string) string {
-	k := InksFor(l.common)
+	k := layout.InksFor(l.common)
 	switch {
 	case len(l.all) == 0:
 		return l.spec.Empty + "\n"
 	case len(l.shown) == 0:
-		q := Truncate(clean.Text(l.Filter()), 30, "…")
+		q := layout.Truncate(clean.Text(l.Filter()), 30, "…")
 		return fmt.Sprintf("No %s match '%s': esc clears the filter.\n", l.plural(), q)
 	}
 	end := min(l.offset+l.rows, len(l.shown))
@@ -131,7 +132,7 @@ func (l *List[T]) plural() string { return l.spec.Noun + "s" }
 // cut to its column (values as their Column says, titles at the end) and
 // padded, all but the last; a rich cell that fits is drawn as it is, the
 // rest in ink.
-func (l *List[T]) line(cells, rich []string, widths []int, ink Ink, values bool) string {
+func (l *List[T]) line(cells, rich []string, widths []int, ink layout.Ink, values bool) string {
 	var out, run strings.Builder
 	last := len(widths) - 1
 	for last >= 0 && widths[last] < 0 {
@@ -161,7 +162,7 @@ func (l *List[T]) line(cells, rich []string, widths []int, ink Ink, values bool)
 			continue
 		}
 		text = fit(text, w, values && (c.Key || c.Middle))
-		switch pad := w - Width(text); {
+		switch pad := w - layout.Width(text); {
 		case c.Right:
 			run.WriteString(strings.Repeat(" ", pad) + text)
 		case i < last:
@@ -179,7 +180,7 @@ func (l *List[T]) line(cells, rich []string, widths []int, ink Ink, values bool)
 // fit cuts s to w cells with a "…": at the end, or in the middle keeping
 // both ends (the tail gets the odd cell).
 func fit(s string, w int, middle bool) string {
-	n := Width(s)
+	n := layout.Width(s)
 	switch {
 	case n <= w:
 		return s
@@ -200,13 +201,13 @@ func (l *List[T]) layout(titles []string, rows []Row) []int {
 	want := make([]int, len(cols))
 	blank := make([]int, len(cols)) // the fewest cells that cut nothing shown
 	for i, c := range cols {
-		blank[i] = Width(titles[i])
+		blank[i] = layout.Width(titles[i])
 		for _, r := range rows {
 			if i < len(r.Cells) {
-				blank[i] = max(blank[i], Width(r.Cells[i]))
+				blank[i] = max(blank[i], layout.Width(r.Cells[i]))
 			}
 		}
-		want[i] = max(c.Width, Width(titles[i]))
+		want[i] = max(c.Width, layout.Width(titles[i]))
 		if c.Key {
 			want[i] = max(want[i], blank[i])
 		}

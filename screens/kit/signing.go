@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/common"
 
+	"svcwallet/screens/kit/layout"
 	"svcwallet/service"
 	"svcwallet/signer"
 	"svcwallet/tui"
@@ -154,14 +155,14 @@ func (k *signingKey) View(lw int) string {
 		who = "keystore " + k.path
 	default:
 		if !k.Found {
-			return Field(c, "Signing key", lw, st.Muted.Render("looking…"))
+			return layout.Field(c, "Signing key", lw, st.Muted.Render("looking…"))
 		}
-		return WrapField(c, "Signing key", lw, st.Warning.Render("none found for "+k.want.Hex()), "", k.width)
+		return layout.WrapField(c, "Signing key", lw, st.Warning.Render("none found for "+k.want.Hex()), "", k.width)
 	}
 	var b strings.Builder
-	b.WriteString(WrapField(c, "Signing key", lw, st.Value.Render(who), "", k.width))
+	b.WriteString(layout.WrapField(c, "Signing key", lw, st.Value.Render(who), "", k.width))
 	if k.source == KeyKeystore {
-		b.WriteString("\n" + Field(c, "Passphrase", lw, k.Pass.View()))
+		b.WriteString("\n" + layout.Field(c, "Passphrase", lw, k.Pass.View()))
 	}
 	return b.String()
 }

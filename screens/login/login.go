@@ -16,6 +16,7 @@ import (
 
 	"svcwallet/clean"
 	"svcwallet/screens/kit"
+	"svcwallet/screens/kit/layout"
 	"svcwallet/service"
 	"svcwallet/signer"
 	"svcwallet/tui"
@@ -96,7 +97,7 @@ func New(app *kit.App) tui.Screen {
 	keystore := func() bool { return wallet() && l.source == sourceKeystore }
 	l.envField = kit.ChoiceField("Environment", &l.env, l.envNames)
 	l.envField.Note = func() kit.Note {
-		return kit.HintNote(l.target().Env.AuthURL + " · chain id " + kit.Uitoa(l.target().Env.ChainID))
+		return kit.HintNote(l.target().Env.AuthURL + " · chain id " + layout.Uitoa(l.target().Env.ChainID))
 	}
 	l.methodField = kit.ChoiceField("Method", &l.method, func() []string { return []string{"API key", "Wallet signature"} })
 	l.methodField.Gap = true
@@ -383,14 +384,14 @@ func (l *loginScreen) View() string {
 	case l.busy:
 		b.WriteString("  " + l.spin.View() + " Logging in to " + t.Env.Name + "…\n")
 	case l.err != nil:
-		for _, line := range strings.Split(strings.TrimSuffix(kit.ErrorBlock(c, "Login failed", l.err, l.w-2), "\n"), "\n") {
+		for _, line := range strings.Split(strings.TrimSuffix(layout.ErrorBlock(c, "Login failed", l.err, l.w-2), "\n"), "\n") {
 			b.WriteString("  " + line + "\n")
 		}
 	}
 	if d := t.Demo; d != nil {
-		b.WriteString("\n  " + kit.Field(c, "Sandbox demo", lw, "API key "+st.Value.Render(d.APIKey)) + "\n")
-		b.WriteString("  " + kit.Field(c, "", lw, "wallet: key source "+st.Value.Render("sandbox demo key")) + "\n")
-		b.WriteString("  " + kit.Field(c, "", lw, st.Muted.Render("ctrl+d fills them in")) + "\n")
+		b.WriteString("\n  " + layout.Field(c, "Sandbox demo", lw, "API key "+st.Value.Render(d.APIKey)) + "\n")
+		b.WriteString("  " + layout.Field(c, "", lw, "wallet: key source "+st.Value.Render("sandbox demo key")) + "\n")
+		b.WriteString("  " + layout.Field(c, "", lw, st.Muted.Render("ctrl+d fills them in")) + "\n")
 	}
-	return kit.Clip(b.String(), l.w)
+	return layout.Clip(b.String(), l.w)
 }

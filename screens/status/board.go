@@ -14,6 +14,7 @@ import (
 
 	"svcwallet/clean"
 	"svcwallet/screens/kit"
+	"svcwallet/screens/kit/layout"
 	"svcwallet/service"
 	"svcwallet/service/config"
 	"svcwallet/service/follow"
@@ -376,7 +377,7 @@ func (b *boardScreen) addText(text string) tea.Cmd {
 	ids, bad := follow.ParseQuoteIDs(text)
 	b.err = nil
 	if len(bad) > 0 {
-		b.err = service.UserError{Text: "Not a quote id, not added: " + kit.Truncate(strings.Join(bad, ", "), 60, "…") +
+		b.err = service.UserError{Text: "Not a quote id, not added: " + layout.Truncate(strings.Join(bad, ", "), 60, "…") +
 			". Quote ids are 1 to 128 printable characters without spaces; paste them again"}
 	}
 	kept := make([]follow.Kept, len(ids))

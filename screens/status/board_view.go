@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/screens/kit"
+	"svcwallet/screens/kit/layout"
 	"svcwallet/service"
 	"svcwallet/service/follow"
 )
@@ -158,7 +159,7 @@ func (b *boardScreen) sizeList() {
 func (b *boardScreen) notes() string {
 	switch {
 	case b.err != nil:
-		return kit.ErrorBlock(b.app.Common, "Error", b.err, b.w)
+		return layout.ErrorBlock(b.app.Common, "Error", b.err, b.w)
 	case b.exported != "":
 		var s strings.Builder
 		for _, l := range strings.Split(ansi.Hardwrap(b.exported, max(b.w, 1), true), "\n") {
@@ -178,7 +179,7 @@ func (b *boardScreen) View() string {
 		s.WriteString("  " + f)
 	}
 	s.WriteString("\n" + st.Muted.Render("Paste or type quote ids, separated by spaces, commas or new lines.") + "\n\n")
-	s.WriteString(kit.Field(c, "Quote ids", statusLabelWidth, b.input.View()) + "\n")
+	s.WriteString(layout.Field(c, "Quote ids", statusLabelWidth, b.input.View()) + "\n")
 	s.WriteString(b.notes())
 	s.WriteString("\n")
 	// While a rate limit pauses the asks, the pause is said instead of the
@@ -188,7 +189,7 @@ func (b *boardScreen) View() string {
 		note = fmt.Sprintf("%d moving · %s", b.tally.moving, rateLimited(p))
 	}
 	s.WriteString(b.list.View(note))
-	return kit.Clip(s.String(), b.w)
+	return layout.Clip(s.String(), b.w)
 }
 
 // rateLimited says that the service's rate limit holds every ask for left
@@ -213,7 +214,7 @@ func boardClock(t, now time.Time) string {
 // row draws one followed id; a row whose state changed since it was last
 // selected carries a •.
 func (b *boardScreen) row(r *boardRow) kit.Row {
-	k := kit.InksFor(b.app.Common)
+	k := layout.InksFor(b.app.Common)
 	now := b.app.Common.Now()
 	label := r.Label()
 	receive, checked := "", "never"

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"svcwallet/screens/kit"
+	"svcwallet/screens/kit/layout"
 	"svcwallet/service"
 	"svcwallet/service/follow"
 	"svcwallet/service/journal"
@@ -328,18 +329,18 @@ func (h *historyScreen) View() string {
 	b.WriteString("\n\n")
 	switch {
 	case h.err != nil:
-		b.WriteString(kit.ErrorBlock(c, "Error", h.err, h.w))
-		return kit.Clip(b.String(), h.w)
+		b.WriteString(layout.ErrorBlock(c, "Error", h.err, h.w))
+		return layout.Clip(b.String(), h.w)
 	case !h.loaded:
 		b.WriteString("Reading the journal…\n")
-		return kit.Clip(b.String(), h.w)
+		return layout.Clip(b.String(), h.w)
 	case h.app.Journal() == nil:
 		b.WriteString("No journal is open, so withdrawals are not recorded here.\n")
-		return kit.Clip(b.String(), h.w)
+		return layout.Clip(b.String(), h.w)
 	case len(h.list.Items()) == 0:
 		b.WriteString("No withdrawals from this account in the journal yet.\n")
 		b.WriteString(st.Muted.Render(h.app.Journal().Path()) + "\n")
-		return kit.Clip(b.String(), h.w)
+		return layout.Clip(b.String(), h.w)
 	}
 	unfinished := ""
 	if n := h.unfinished(); n > 0 {
@@ -349,7 +350,7 @@ func (h *historyScreen) View() string {
 	if r, ok := h.list.Selected(); ok {
 		b.WriteString("\n" + h.detail(r))
 	}
-	return kit.Clip(b.String(), h.w)
+	return layout.Clip(b.String(), h.w)
 }
 
 // unfinished counts the unfinished withdrawals the filter lets through.
@@ -365,7 +366,7 @@ func (h *historyScreen) unfinished() int {
 
 // row is one withdrawal, marked ! while unfinished.
 func (h *historyScreen) row(r journal.Record) kit.Row {
-	k := kit.InksFor(h.app.Common)
+	k := layout.InksFor(h.app.Common)
 	amount := ""
 	if r.Intent.TokenIn != "" {
 		amount = r.Intent.PayAmount.String() + " " + r.Intent.TokenIn
@@ -384,13 +385,13 @@ func (h *historyScreen) detail(r journal.Record) string {
 	st := c.Styles
 	const lw = 12
 	var b strings.Builder
-	b.WriteString(kit.Field(c, "Quote id", lw, st.Value.Render(r.QuoteID)) + "\n")
-	b.WriteString(kit.Field(c, "Destination", lw, st.Value.Render(kit.OrDash(r.Intent.ToAddress))) + "\n")
+	b.WriteString(layout.Field(c, "Quote id", lw, st.Value.Render(r.QuoteID)) + "\n")
+	b.WriteString(layout.Field(c, "Destination", lw, st.Value.Render(layout.OrDash(r.Intent.ToAddress))) + "\n")
 	if r.Intent.TokenOut != "" {
-		b.WriteString(kit.Field(c, "Receive", lw, st.Value.Render(r.Intent.ReceiveAmount.String()+" "+r.Intent.TokenOut+" on "+r.Intent.Chain)) + "\n")
+		b.WriteString(layout.Field(c, "Receive", lw, st.Value.Render(r.Intent.ReceiveAmount.String()+" "+r.Intent.TokenOut+" on "+r.Intent.Chain)) + "\n")
 	}
 	if r.Error != "" {
-		b.WriteString(kit.ErrorBlock(c, "Refused", service.UserError{Text: r.Error}, h.w))
+		b.WriteString(layout.ErrorBlock(c, "Refused", service.UserError{Text: r.Error}, h.w))
 	}
 	var next string
 	switch {

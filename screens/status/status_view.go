@@ -8,7 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"svcwallet/screens/kit"
+	"svcwallet/screens/kit/layout"
 	"svcwallet/service"
 )
 
@@ -22,13 +22,13 @@ func (s *statusScreen) View() string {
 	b.WriteString(s.fields())
 	switch {
 	case s.phase == phaseRejected:
-		b.WriteString("\n" + kit.ErrorBlock(c, "Not withdrawn", service.UserError{Text: upperFirst(strings.TrimSuffix(s.rejected, ".")) + "."}, s.wd))
+		b.WriteString("\n" + layout.ErrorBlock(c, "Not withdrawn", service.UserError{Text: upperFirst(strings.TrimSuffix(s.rejected, ".")) + "."}, s.wd))
 		b.WriteString(st.Muted.Render("Nothing to follow: this withdrawal never happened.") + "\n")
-		return kit.Clip(b.String(), s.wd)
+		return layout.Clip(b.String(), s.wd)
 	case s.follow.NotFound:
-		b.WriteString("\n" + kit.ErrorBlock(c, "Not found", s.notFoundError(), s.wd))
+		b.WriteString("\n" + layout.ErrorBlock(c, "Not found", s.notFoundError(), s.wd))
 		b.WriteString(st.Muted.Render("Polling stopped: press r to ask again.") + "\n")
-		return kit.Clip(b.String(), s.wd)
+		return layout.Clip(b.String(), s.wd)
 	}
 	if s.follow.Known {
 		b.WriteString("\n" + s.progress() + "\n")
@@ -40,11 +40,11 @@ func (s *statusScreen) View() string {
 	if len(s.timeline) > 0 {
 		b.WriteString("\n" + st.Label.Render("Timeline") + st.Muted.Render("  (seen here · service updated_at)") + "\n")
 		for _, x := range s.timeline {
-			b.WriteString("  " + kit.Pad(x.state, 10) + "  " + kit.Pad(s.clock(x.at), 15) + "  " + st.Muted.Render(s.clock(x.updated)) + "\n")
+			b.WriteString("  " + layout.Pad(x.state, 10) + "  " + layout.Pad(s.clock(x.at), 15) + "  " + st.Muted.Render(s.clock(x.updated)) + "\n")
 		}
 	}
 	b.WriteString("\n" + s.footer())
-	return kit.Clip(b.String(), s.wd)
+	return layout.Clip(b.String(), s.wd)
 }
 
 // fields are the withdrawal's particulars; the payout hash and its explorer
@@ -67,8 +67,8 @@ func (s *statusScreen) fields() string {
 		switch {
 		case note == "":
 			add(label, value)
-		case statusLabelWidth+1+kit.Width(value)+2+kit.Width(note) <= s.wd:
-			b.WriteString(st.Label.Render(kit.Pad(label, statusLabelWidth)) + " " + st.Value.Render(value) + st.Muted.Render("  "+note) + "\n")
+		case statusLabelWidth+1+layout.Width(value)+2+layout.Width(note) <= s.wd:
+			b.WriteString(st.Label.Render(layout.Pad(label, statusLabelWidth)) + " " + st.Value.Render(value) + st.Muted.Render("  "+note) + "\n")
 		default:
 			add(label, value+"  "+note)
 		}
@@ -149,9 +149,9 @@ func (s *statusScreen) wrapped(label, value string, render func(string) string) 
 	lines := strings.Split(ansi.Hardwrap(value, room, false), "\n")
 	var b strings.Builder
 	for i, l := range lines {
-		head := kit.Pad("", statusLabelWidth)
+		head := layout.Pad("", statusLabelWidth)
 		if i == 0 {
-			head = kit.Pad(label, statusLabelWidth)
+			head = layout.Pad(label, statusLabelWidth)
 		}
 		b.WriteString(s.app.Common.Styles.Label.Render(head) + " " + render(l) + "\n")
 	}
@@ -164,7 +164,7 @@ func (s *statusScreen) wrapped(label, value string, render func(string) string) 
 func (s *statusScreen) progress() string {
 	st := s.app.Common.Styles
 	if s.follow.Last.State == service.StateCreated {
-		return kit.Field(s.app.Common, "State", statusLabelWidth, st.Value.Render("CREATED")+st.Muted.Render("  (not executed)"))
+		return layout.Field(s.app.Common, "State", statusLabelWidth, st.Value.Render("CREATED")+st.Muted.Render("  (not executed)"))
 	}
 	end := service.StateCompleted
 	if service.Terminal(s.follow.Last.State) {
@@ -193,7 +193,7 @@ func (s *statusScreen) progress() string {
 		}
 		parts[i] = style.Render(mark + x)
 	}
-	return kit.Field(s.app.Common, "State", statusLabelWidth, strings.Join(parts, st.Muted.Render(" ─ ")))
+	return layout.Field(s.app.Common, "State", statusLabelWidth, strings.Join(parts, st.Muted.Render(" ─ ")))
 }
 
 // footer says what the screen is doing now and what comes next. Times are
@@ -213,7 +213,7 @@ func (s *statusScreen) footer() string {
 		b.WriteString(st.Muted.Render("Asking the service…") + "\n")
 	}
 	if s.err != nil {
-		b.WriteString(kit.ErrorBlock(c, "Cannot check", s.err, s.wd))
+		b.WriteString(layout.ErrorBlock(c, "Cannot check", s.err, s.wd))
 	}
 	if left := s.limited.Sub(c.Now()); left > 0 && (s.polling() || !s.asked) {
 		b.WriteString(st.Warning.Render("The service says too many requests: "+rateLimited(left)+".") + "\n")

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"svcwallet/screens/kit"
+	"svcwallet/screens/kit/layout"
 	"svcwallet/service/withdrawal"
 	"svcwallet/tui"
 )
@@ -77,16 +78,16 @@ func (b *bridgeConfirmScreen) View() string {
 	st := c.Styles
 	const lw = 16
 	var s strings.Builder
-	s.WriteString(kit.WrapField(c, "Recorded", lw, st.Value.Render(b.change.Expected), "first seen "+b.change.Since.UTC().Format("2006-01-02"), b.wd) + "\n")
-	s.WriteString(kit.WrapField(c, "Now given", lw, st.Danger.Render(b.change.Seen), "by environment "+b.change.Env, b.wd) + "\n\n")
-	s.WriteString(st.Muted.Render(kit.WrapTo("Your withdrawal pays this address. A changed address is what a swapped base_url, a hostile proxy or a compromised server would show. Trust it only if the exchange announced the change.", b.wd)) + "\n\n")
+	s.WriteString(layout.WrapField(c, "Recorded", lw, st.Value.Render(b.change.Expected), "first seen "+b.change.Since.UTC().Format("2006-01-02"), b.wd) + "\n")
+	s.WriteString(layout.WrapField(c, "Now given", lw, st.Danger.Render(b.change.Seen), "by environment "+b.change.Env, b.wd) + "\n\n")
+	s.WriteString(st.Muted.Render(layout.WrapTo("Your withdrawal pays this address. A changed address is what a swapped base_url, a hostile proxy or a compromised server would show. Trust it only if the exchange announced the change.", b.wd)) + "\n\n")
 	switch {
 	case b.working:
 		s.WriteString(st.Muted.Render("Recording the new address…"))
 	case b.err != nil:
-		s.WriteString(kit.ErrorBlock(c, "Not recorded", b.err, b.wd))
+		s.WriteString(layout.ErrorBlock(c, "Not recorded", b.err, b.wd))
 	default:
 		s.WriteString("Press Y (shift+y) to trust the new address; esc to go back with nothing changed.")
 	}
-	return kit.Clip(s.String(), b.wd)
+	return layout.Clip(s.String(), b.wd)
 }

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"svcwallet/screens/kit"
+	"svcwallet/screens/kit/layout"
 	"svcwallet/service"
 	"svcwallet/service/withdrawal"
 	"svcwallet/tui"
@@ -209,10 +210,10 @@ func (d *destinationScreen) View() string {
 	st := c.Styles
 	const lw = destLabelWidth
 	var b strings.Builder
-	b.WriteString(kit.Field(c, "Route", lw, st.Value.Render(d.w.TokenIn+" → "+d.w.TokenOut+" on "+d.w.Route.Chain+" ("+d.w.Route.ChainType+")")) + "\n\n")
+	b.WriteString(layout.Field(c, "Route", lw, st.Value.Render(d.w.TokenIn+" → "+d.w.TokenOut+" on "+d.w.Route.Chain+" ("+d.w.Route.ChainType+")")) + "\n\n")
 	if d.alike != "" {
 		b.WriteString(d.compareView())
-		return kit.Clip(b.String(), d.wd)
+		return layout.Clip(b.String(), d.wd)
 	}
 	b.WriteString(d.form.View())
 	if len(d.recent) > 0 {
@@ -224,15 +225,15 @@ func (d *destinationScreen) View() string {
 			b.WriteString("  " + st.Muted.Render(r) + "\n")
 		}
 	}
-	b.WriteString("\n" + st.Muted.Render(kit.WrapTo("The destination must already be in the account's withdrawal address book.", d.wd)) + "\n")
-	return kit.Clip(b.String(), d.wd)
+	b.WriteString("\n" + st.Muted.Render(layout.WrapTo("The destination must already be in the account's withdrawal address book.", d.wd)) + "\n")
+	return layout.Clip(b.String(), d.wd)
 }
 
 // addressNote checks the address as it is typed (withdrawal.Choice.CheckAddress).
 func (d *destinationScreen) addressNote() kit.Note {
 	label := service.ChainTypeLabel(d.w.Route.ChainType)
 	if strings.TrimSpace(d.address.Input.Value()) == "" {
-		return kit.HintNote(kit.WithArticle(label) + " address")
+		return kit.HintNote(layout.WithArticle(label) + " address")
 	}
 	if _, err := d.w.CheckAddress(d.address.Input.Value()); err != nil {
 		return kit.BadNote(err)
@@ -275,11 +276,11 @@ func (d *destinationScreen) compareView() string {
 	st := d.app.Common.Styles
 	typed := d.address.Input.Value()
 	var b strings.Builder
-	b.WriteString(st.Warning.Render(kit.WrapTo("Stop: this address looks like one you used before, but it is different.", d.wd)) + "\n")
-	b.WriteString(st.Muted.Render(kit.WrapTo("Look-alike addresses are planted in wallet histories: compare every character.", d.wd)) + "\n\n")
-	a, r := kit.MarkDiff(st.Mark, typed, d.alike)
+	b.WriteString(st.Warning.Render(layout.WrapTo("Stop: this address looks like one you used before, but it is different.", d.wd)) + "\n")
+	b.WriteString(st.Muted.Render(layout.WrapTo("Look-alike addresses are planted in wallet histories: compare every character.", d.wd)) + "\n\n")
+	a, r := layout.MarkDiff(st.Mark, typed, d.alike)
 	b.WriteString(st.Label.Render("  Typed   ") + a + "\n")
 	b.WriteString(st.Label.Render("  Recent  ") + r + "\n\n")
-	b.WriteString(kit.WrapTo("Press y if the typed address is right, u to use the recent one, n to edit.", d.wd) + "\n")
+	b.WriteString(layout.WrapTo("Press y if the typed address is right, u to use the recent one, n to edit.", d.wd) + "\n")
 	return b.String()
 }

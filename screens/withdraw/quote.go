@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"svcwallet/screens/kit"
+	"svcwallet/screens/kit/layout"
 	"svcwallet/service"
 	"svcwallet/service/withdrawal"
 	"svcwallet/tui"
@@ -198,45 +199,45 @@ func (q *quoteScreen) View() string {
 	st := c.Styles
 	const lw = 16
 	var b strings.Builder
-	b.WriteString(kit.Field(c, "Route", lw, st.Value.Render(q.w.TokenIn+" → "+q.w.TokenOut+" on "+q.w.Route.Chain)) + "\n")
-	b.WriteString(kit.Field(c, "Destination", lw, st.Value.Render(q.w.ToAddress)) + "\n\n")
+	b.WriteString(layout.Field(c, "Route", lw, st.Value.Render(q.w.TokenIn+" → "+q.w.TokenOut+" on "+q.w.Route.Chain)) + "\n")
+	b.WriteString(layout.Field(c, "Destination", lw, st.Value.Render(q.w.ToAddress)) + "\n\n")
 	switch {
 	case q.loading:
 		b.WriteString(q.spin.View() + " Asking the bridge for a quote…\n")
-		return kit.Clip(b.String(), q.wd)
+		return layout.Clip(b.String(), q.wd)
 	case q.err != nil:
-		b.WriteString(kit.ErrorBlock(c, "Quote refused", q.err, q.wd) + "\n")
+		b.WriteString(layout.ErrorBlock(c, "Quote refused", q.err, q.wd) + "\n")
 		b.WriteString(st.Muted.Render("Press r to try again, or esc to change the amount or destination.") + "\n")
-		return kit.Clip(b.String(), q.wd)
+		return layout.Clip(b.String(), q.wd)
 	}
 	qt := q.quote
-	b.WriteString(kit.Field(c, "You pay", lw, st.Danger.Render(qt.PayAmount.String()+" "+q.w.TokenIn)) + st.Muted.Render("  from the funding account") + "\n")
-	b.WriteString(kit.Field(c, "You receive", lw, st.Value.Render(qt.ReceiveAmount.String()+" "+q.w.TokenOut)) + st.Muted.Render("  on "+q.w.Route.Chain) + "\n")
-	b.WriteString(kit.Field(c, "Bridge fee", lw, st.Value.Render(qt.Fee.String()+" "+q.w.TokenIn)) + st.Muted.Render("  ≈ "+qt.FeeUSD.String()+" USD") + "\n")
-	b.WriteString(kit.Field(c, "You lose", lw, st.Value.Render(qt.Cost().String()+" "+q.w.TokenIn)) + st.Muted.Render("  pay − receive, the fee included") + "\n")
+	b.WriteString(layout.Field(c, "You pay", lw, st.Danger.Render(qt.PayAmount.String()+" "+q.w.TokenIn)) + st.Muted.Render("  from the funding account") + "\n")
+	b.WriteString(layout.Field(c, "You receive", lw, st.Value.Render(qt.ReceiveAmount.String()+" "+q.w.TokenOut)) + st.Muted.Render("  on "+q.w.Route.Chain) + "\n")
+	b.WriteString(layout.Field(c, "Bridge fee", lw, st.Value.Render(qt.Fee.String()+" "+q.w.TokenIn)) + st.Muted.Render("  ≈ "+qt.FeeUSD.String()+" USD") + "\n")
+	b.WriteString(layout.Field(c, "You lose", lw, st.Value.Render(qt.Cost().String()+" "+q.w.TokenIn)) + st.Muted.Render("  pay − receive, the fee included") + "\n")
 	speed := st.Value.Render(withdrawal.SpeedWords(qt.Speed))
 	if qt.Speed == service.SpeedSlow {
 		speed = st.Warning.Render(withdrawal.SpeedWords(qt.Speed))
 	}
-	b.WriteString(kit.Field(c, "Speed", lw, speed) + "\n")
-	b.WriteString(kit.Field(c, "Quote id", lw, st.Muted.Render(qt.QuoteID)) + "\n\n")
+	b.WriteString(layout.Field(c, "Speed", lw, speed) + "\n")
+	b.WriteString(layout.Field(c, "Quote id", lw, st.Muted.Render(qt.QuoteID)) + "\n\n")
 	refused := q.refusal()
 	if refused != "" {
-		b.WriteString(st.Warning.Render(kit.WrapTo("Refused: "+refused+".", q.wd)) + "\n\n")
+		b.WriteString(st.Warning.Render(layout.WrapTo("Refused: "+refused+".", q.wd)) + "\n\n")
 	}
 	left := q.remaining()
 	if left <= 0 {
 		b.WriteString(st.ErrorToast.Render("Quote expired: press r to get a new one") + "\n")
-		return kit.Clip(b.String(), q.wd)
+		return layout.Clip(b.String(), q.wd)
 	}
 	secs := int((left + time.Second - 1) / time.Second)
-	b.WriteString(kit.Field(c, "Expires in", lw, st.Value.Render(fmt.Sprintf("%ds", secs))+"  "+q.bar(left, max(min(q.wd-lw-12, 40), 10))) + "\n\n")
+	b.WriteString(layout.Field(c, "Expires in", lw, st.Value.Render(fmt.Sprintf("%ds", secs))+"  "+q.bar(left, max(min(q.wd-lw-12, 40), 10))) + "\n\n")
 	if refused != "" {
-		b.WriteString(st.Muted.Render(kit.WrapTo("Press r for a new quote, or esc to change the amount, destination or fee cap.", q.wd)) + "\n")
-		return kit.Clip(b.String(), q.wd)
+		b.WriteString(st.Muted.Render(layout.WrapTo("Press r for a new quote, or esc to change the amount, destination or fee cap.", q.wd)) + "\n")
+		return layout.Clip(b.String(), q.wd)
 	}
 	b.WriteString(st.Muted.Render("Press enter to review exactly what will be signed.") + "\n")
-	return kit.Clip(b.String(), q.wd)
+	return layout.Clip(b.String(), q.wd)
 }
 
 // capitalized starts an ASCII sentence with a capital letter.

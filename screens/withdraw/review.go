@@ -13,6 +13,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"svcwallet/screens/kit"
+	"svcwallet/screens/kit/layout"
 	"svcwallet/service"
 	"svcwallet/service/withdrawal"
 	"svcwallet/tui"
@@ -269,7 +270,7 @@ func (r *reviewScreen) View() string {
 		return r.render(5)
 	}
 	if !ok {
-		return kit.Clip(kit.ErrorBlock(r.app.Common, "Too small to review", service.UserError{Text: fmt.Sprintf(
+		return layout.Clip(layout.ErrorBlock(r.app.Common, "Too small to review", service.UserError{Text: fmt.Sprintf(
 			"the review needs %d rows to show everything you sign; this terminal gives it %d. Make the window taller (or close help with ?) to sign, or %s for a new quote",
 			lipgloss.Height(out), r.h, r.requoteKey().Help().Key)}, r.wd), r.wd)
 	}
@@ -295,8 +296,8 @@ func (r *reviewScreen) render(level int) string {
 	c := r.app.Common
 	var b strings.Builder
 	if r.setupErr != nil {
-		b.WriteString(kit.ErrorBlock(c, "Error", r.setupErr, r.wd))
-		return kit.Clip(b.String(), r.wd)
+		b.WriteString(layout.ErrorBlock(c, "Error", r.setupErr, r.wd))
+		return layout.Clip(b.String(), r.wd)
 	}
 	b.WriteString(r.typedDataView(level))
 	if !compact {
@@ -313,13 +314,13 @@ func (r *reviewScreen) render(level int) string {
 	case r.gate.Sending:
 		b.WriteString(r.gate.Prompt("Signing and sending the withdrawal… (retries reuse the same signature)", "") + "\n")
 	case r.bridgeErr != nil:
-		b.WriteString(kit.ErrorBlock(c, "Stopped: bridge address", r.bridgeStop(), r.wd))
+		b.WriteString(layout.ErrorBlock(c, "Stopped: bridge address", r.bridgeStop(), r.wd))
 	case r.bridge == nil:
 		b.WriteString(r.gate.Prompt("", "Checking the bridge funding address…") + "\n")
 	case r.expired():
-		b.WriteString(kit.ErrorBlock(c, "Quote expired", service.UserError{Text: "press " + r.requoteKey().Help().Key + " to get a new one"}, r.wd))
+		b.WriteString(layout.ErrorBlock(c, "Quote expired", service.UserError{Text: "press " + r.requoteKey().Help().Key + " to get a new one"}, r.wd))
 	case r.err != nil:
-		b.WriteString(kit.ErrorBlock(c, "Not withdrawn", r.err, r.wd))
+		b.WriteString(layout.ErrorBlock(c, "Not withdrawn", r.err, r.wd))
 	default:
 		rk := r.requoteKey().Help().Key
 		ready := "Press enter to sign and withdraw; " + rk + " for a new quote; esc to go back."
@@ -334,7 +335,7 @@ func (r *reviewScreen) render(level int) string {
 		}
 		b.WriteString(r.gate.Prompt("", ready) + "\n")
 	}
-	return kit.Clip(strings.TrimSuffix(b.String(), "\n"), r.wd)
+	return layout.Clip(strings.TrimSuffix(b.String(), "\n"), r.wd)
 }
 
 // countdownView is the quote's time left by the service's clock, rounded up
@@ -353,5 +354,5 @@ func (r *reviewScreen) countdownView(level int) string {
 	if level > 1 {
 		note = ""
 	}
-	return kit.WrapField(c, "Quote expires in", 16, v, note, r.wd)
+	return layout.WrapField(c, "Quote expires in", 16, v, note, r.wd)
 }

@@ -5,7 +5,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"svcwallet/screens/kit"
+	"svcwallet/screens/kit/layout"
 	"svcwallet/service"
 	"svcwallet/service/withdrawal"
 	"svcwallet/signer"
@@ -35,10 +35,10 @@ func (r *reviewScreen) typedDataView(level int) string {
 	const lw = 16
 	var b strings.Builder
 	line := func(label, value, note string, essential bool) {
-		if level > 1 && !essential && ansi.StringWidth(kit.Field(c, label, lw, value)+"  "+note) > r.wd {
+		if level > 1 && !essential && ansi.StringWidth(layout.Field(c, label, lw, value)+"  "+note) > r.wd {
 			note = ""
 		}
-		b.WriteString(kit.WrapField(c, label, lw, value, note, r.wd) + "\n")
+		b.WriteString(layout.WrapField(c, label, lw, value, note, r.wd) + "\n")
 	}
 	speed := st.Muted.Render(withdrawal.SpeedWords(r.order.Quote.Speed))
 	if r.order.Quote.Speed == service.SpeedSlow {
@@ -51,9 +51,9 @@ func (r *reviewScreen) typedDataView(level int) string {
 		b.WriteString("\n")
 	}
 	d := r.order.Domain
-	domain := `name "` + d.Name + `" · version "` + signer.DomainVersion + `" · chainId ` + kit.Uitoa(d.ChainID)
+	domain := `name "` + d.Name + `" · version "` + signer.DomainVersion + `" · chainId ` + layout.Uitoa(d.ChainID)
 	if level > 2 {
-		domain = `"` + d.Name + `" · v"` + signer.DomainVersion + `" · chainId ` + kit.Uitoa(d.ChainID)
+		domain = `"` + d.Name + `" · v"` + signer.DomainVersion + `" · chainId ` + layout.Uitoa(d.ChainID)
 	}
 	line("Domain", st.Value.Render(domain), "", true)
 	line("Message", st.Value.Render(r.order.Transfer.PrimaryType()), "", true)
@@ -75,7 +75,7 @@ func (r *reviewScreen) typedDataView(level int) string {
 		}
 		if other, ok := pairs[f.Name]; ok && level > 3 {
 			paired[other] = true
-			line("  "+f.Name, values[f.Name]+"  "+kit.InksFor(c).Label.On(other)+" "+values[other], notes[other], essentialNotes[other])
+			line("  "+f.Name, values[f.Name]+"  "+layout.InksFor(c).Label.On(other)+" "+values[other], notes[other], essentialNotes[other])
 			continue
 		}
 		line("  "+f.Name, values[f.Name], notes[f.Name], essentialNotes[f.Name])
@@ -84,7 +84,7 @@ func (r *reviewScreen) typedDataView(level int) string {
 	if !compact {
 		b.WriteString("\n")
 	}
-	to := kit.GroupChars(r.order.Choice.ToAddress, 4)
+	to := layout.GroupChars(r.order.Choice.ToAddress, 4)
 	if level > 2 {
 		to = r.order.Choice.ToAddress
 	}

@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"svcwallet/screens/kit"
+	"svcwallet/screens/kit/layout"
 	"svcwallet/service"
 	"svcwallet/service/withdrawal"
 	"svcwallet/tui"
@@ -209,10 +210,10 @@ func (r *routeScreen) View() string {
 	switch {
 	case r.loading:
 		b.WriteString(r.spin.View() + " Loading withdrawal routes…\n")
-		return kit.Clip(b.String(), r.w)
+		return layout.Clip(b.String(), r.w)
 	case r.err != nil:
 		b.WriteString(st.ErrorToast.Render("Error: ") + r.err.Error() + "\n")
-		return kit.Clip(b.String(), r.w)
+		return layout.Clip(b.String(), r.w)
 	}
 	const lw = 14
 	var src []string
@@ -227,26 +228,26 @@ func (r *routeScreen) View() string {
 			src = append(src, st.Muted.Render(label))
 		}
 	}
-	b.WriteString(kit.Field(c, "Source token", lw, strings.Join(src, "  ")) + "\n")
-	b.WriteString(kit.Field(c, "Provider", lw, st.Value.Render(r.info.Provider)) + "\n\n")
+	b.WriteString(layout.Field(c, "Source token", lw, strings.Join(src, "  ")) + "\n")
+	b.WriteString(layout.Field(c, "Provider", lw, st.Value.Render(r.info.Provider)) + "\n\n")
 	if f := r.list.FilterView(); f != "" {
 		b.WriteString("  " + f + "\n")
 	}
 	if len(r.list.Items()) == 0 {
 		b.WriteString(st.Warning.Render("No destination chain for "+r.sources[r.source]+" yet: it is not available for withdrawal.") + "\n")
-		return kit.Clip(b.String(), r.w)
+		return layout.Clip(b.String(), r.w)
 	}
 	b.WriteString(r.list.View(""))
 	if rt, ok := r.list.Selected(); ok && len(rt.TokensOut) > 0 {
 		b.WriteString("\n" + st.Muted.Render(fmt.Sprintf("Send %s from the funding account, receive %s on %s.", r.sources[r.source], rt.TokensOut[r.payout], rt.Chain)) + "\n")
 	}
-	return kit.Clip(b.String(), r.w)
+	return layout.Clip(b.String(), r.w)
 }
 
 // row is a destination chain; on the selected one, the payout token being
 // chosen is reversed, the columns where the other rows have them.
 func (r *routeScreen) row(rt service.WithdrawalRoute) kit.Row {
-	k := kit.InksFor(r.app.Common)
+	k := layout.InksFor(r.app.Common)
 	tokens := strings.Join(rt.TokensOut, " ")
 	if tokens == "" {
 		tokens = "unavailable"

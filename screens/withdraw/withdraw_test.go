@@ -12,6 +12,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"svcwallet/screens/kit"
+	"svcwallet/screens/kit/layout"
 	"svcwallet/screens/screentest"
 	"svcwallet/service"
 	"svcwallet/service/journal"
@@ -54,7 +55,7 @@ func TestLookAlikeDestinationStops(t *testing.T) {
 			t.Errorf("comparison lacks %q:\n%s", want, view)
 		}
 	}
-	typed, _ := kit.MarkDiff(app.Common.Styles.Mark, poisoned, recent)
+	typed, _ := layout.MarkDiff(app.Common.Styles.Mark, poisoned, recent)
 	if !strings.Contains(s.View(), typed) {
 		t.Error("the differing characters are not marked")
 	}
@@ -417,14 +418,14 @@ func TestWrapFieldNeverCuts(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
 	c := app.Common
 	value := "0x" + strings.Repeat("ab", 32)
-	out := kit.WrapField(c, "Digest", 16, c.Styles.Value.Render(value), "a note that is long enough to wrap", 30)
+	out := layout.WrapField(c, "Digest", 16, c.Styles.Value.Render(value), "a note that is long enough to wrap", 30)
 	for _, l := range strings.Split(out, "\n") {
 		if ansi.StringWidth(l) > 30 {
 			t.Errorf("line %q wider than 30", ansi.Strip(l))
 		}
 	}
 	lines := strings.Split(ansi.Strip(out), "\n")
-	if !strings.HasPrefix(lines[0], kit.Pad("Digest", 17)+"0x") || !strings.HasPrefix(lines[1], kit.Pad("", 17)) || lines[1][17] == ' ' {
+	if !strings.HasPrefix(lines[0], layout.Pad("Digest", 17)+"0x") || !strings.HasPrefix(lines[1], layout.Pad("", 17)) || lines[1][17] == ' ' {
 		t.Errorf("not pieces in the value column:\n%s", ansi.Strip(out))
 	}
 	if !strings.Contains(squash(out), value) {
@@ -504,16 +505,16 @@ func TestQuoteKeysFollowState(t *testing.T) {
 // differences are marked, not the checksum's case; in base58 case counts.
 func TestMarkDiffHexIgnoresCase(t *testing.T) {
 	mark := lipgloss.NewStyle().Transform(func(s string) string { return "[" + s + "]" })
-	a, b := kit.MarkDiff(mark, "0x3C44CdDdB6a9", "0x3c44cddd0000")
+	a, b := layout.MarkDiff(mark, "0x3C44CdDdB6a9", "0x3c44cddd0000")
 	if a != "0x3C44CdDd[B][6][a][9]" || b != "0x3c44cddd[0][0][0][0]" {
 		t.Errorf("hex marked %q / %q", a, b)
 	}
-	a, b = kit.MarkDiff(mark, "7EcDhSYGxXzscS", "7ecDhSYGxXzscs")
+	a, b = layout.MarkDiff(mark, "7EcDhSYGxXzscS", "7ecDhSYGxXzscs")
 	if a != "7[E]cDhSYGxXzsc[S]" || b != "7[e]cDhSYGxXzsc[s]" {
 		t.Errorf("base58 marked %q / %q", a, b)
 	}
 	for word, want := range map[string]string{"EVM": "an EVM", "Solana": "a Solana", "Tron": "a Tron", "UTXO": "a UTXO", "address": "an address"} {
-		if got := kit.WithArticle(word); got != want {
+		if got := layout.WithArticle(word); got != want {
 			t.Errorf("withArticle(%q) = %q, want %q", word, got, want)
 		}
 	}

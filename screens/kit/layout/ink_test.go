@@ -1,4 +1,4 @@
-package kit_test
+package layout_test
 
 import (
 	"testing"
@@ -6,7 +6,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"svcwallet/screens/kit"
+	"svcwallet/screens/kit/layout"
 	"svcwallet/theme"
 	"svcwallet/tui"
 )
@@ -16,9 +16,9 @@ import (
 func TestInksMatchRender(t *testing.T) {
 	for _, dark := range []bool{false, true} {
 		st := theme.New(dark)
-		k := kit.InksFor(&tui.Common{Styles: st})
+		k := layout.InksFor(&tui.Common{Styles: st})
 		for name, pair := range map[string]struct {
-			ink   kit.Ink
+			ink   layout.Ink
 			style lipgloss.Style
 		}{
 			"heading": {k.Heading, st.Heading}, "label": {k.Label, st.Label}, "value": {k.Value, st.Value},
@@ -42,23 +42,23 @@ func TestSurelyFits(t *testing.T) {
 		"\x1b]8;;http://x\x07link\x1b]8;;\x07", "▀▄█ ▀▄█", "e\u0301e\u0301", "👩‍👩‍👧",
 	} {
 		for w := 0; w < 100; w++ {
-			if kit.SurelyFits(l, w) && ansi.StringWidth(l) > w {
+			if layout.SurelyFits(l, w) && ansi.StringWidth(l) > w {
 				t.Errorf("surelyFits(%q, %d) but it is %d wide", l, w, ansi.StringWidth(l))
 			}
 		}
 	}
-	if !kit.SurelyFits(st.Value.Render("0xce41aEDdDd1D9d5Ff1962dCe19F97cC60e3d1D7B"), 84) {
+	if !layout.SurelyFits(st.Value.Render("0xce41aEDdDd1D9d5Ff1962dCe19F97cC60e3d1D7B"), 84) {
 		t.Error("a styled address does not surely fit in twice its length")
 	}
 }
 
 func TestWidthShortcut(t *testing.T) {
 	for _, s := range []string{"", "abc", "0xce41aEDdDd1D9d5Ff1962dCe19F97cC60e3d1D7B", "界", "a\tb", "\x1b[1mx\x1b[m", "…"} {
-		if got, want := kit.Width(s), ansi.StringWidth(s); got != want {
+		if got, want := layout.Width(s), ansi.StringWidth(s); got != want {
 			t.Errorf("width(%q) = %d, want %d", s, got, want)
 		}
 		for w := 0; w < 6; w++ {
-			if got, want := kit.Truncate(s, w, "…"), ansi.Truncate(s, w, "…"); ansi.StringWidth(s) > w && got != want {
+			if got, want := layout.Truncate(s, w, "…"), ansi.Truncate(s, w, "…"); ansi.StringWidth(s) > w && got != want {
 				t.Errorf("truncate(%q, %d) = %q, want %q", s, w, got, want)
 			}
 		}
