@@ -326,7 +326,7 @@ func (c withdrawCmd) finish(client *service.Client, e config.Environment, target
 // destination as the console's form does (withdrawal.Choice.CheckDestination).
 func (c withdrawCmd) choose(client *service.Client, f withdrawFlags) (withdrawal.Choice, int, bool) {
 	cx, cancel := c.call()
-	info, err := client.WithdrawalInfo(cx)
+	info, err := service.Patiently(cx, c.sleep, client.WithdrawalInfo)
 	cancel()
 	if err != nil {
 		return withdrawal.Choice{}, c.serviceFail("withdrawal info", err), false
@@ -372,7 +372,7 @@ func (c withdrawCmd) quote(client *service.Client, e config.Environment, t withd
 	if err := clock.CheckSkew(); err != nil {
 		return withdrawal.Order{}, withdrawal.BridgeTrust{}, c.fail(exitFailed, "%v", err), false
 	}
-	q, err := client.Quote(cx, ch.QuoteRequest())
+	q, err := service.Patiently(cx, c.sleep, func(ctx context.Context) (service.Quote, error) { return client.Quote(ctx, ch.QuoteRequest()) })
 	if err != nil {
 		return withdrawal.Order{}, withdrawal.BridgeTrust{}, c.serviceFail("quote", err), false
 	}

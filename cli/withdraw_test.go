@@ -55,7 +55,7 @@ func (r *statusRig) runWithdraw(o withdrawRunOpts, args ...string) withdrawRun {
 		jitter: func(int64) int64 { return 0 },
 		sleep:  func(_ context.Context, d time.Duration) error { r.clock.Advance(d); return nil },
 		retry: service.RetryPolicy{Attempts: 3, Base: time.Millisecond, Max: time.Millisecond,
-			Sleep: func(context.Context, time.Duration) error { return nil }},
+			Sleep: func(_ context.Context, d time.Duration) error { r.clock.Advance(d); return nil }},
 		terminal: func(CLIEnv) bool { return o.terminal },
 	}
 	code := c.runLine(append([]string{"--config", r.config}, args...))
@@ -331,4 +331,24 @@ func withdrawJSONGolden(t *testing.T) {
 	}
 	golden.RequireEqual(t, fmt.Sprintf("# withdraw --dry-run --json\n%s# withdraw --yes --json\n%s",
 		maskJSON(dry.stdout, "quote_id"), maskJSON(run.stdout, "quote_id", "tx_id")))
+}
+
+// TestWithdrawWaitsOutRateLimits: against a service that allows one request
+// a second, withdraw waits out each 429 (Retry-After) for the withdrawal
+// info, the clock and the quote instead of failing, and pays once.
+func TestWithdrawWaitsOutRateLimits(t *testing.T) {
+	withdrawState(t)
+	r := newStatusRigWith(t, sandbox.Options{RateLimit: 1})
+	res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--yes")...)
+	res.want(t, 0, "Withdrawal accepted (SUBMITTED): 23.5 USDT")
+	r.mu.Lock()
+	limited := len(r.rejected)
+	r.mu.Unlock()
+	if limited == 0 {
+		t.Fatal("no request was refused with 429: the rate limit was not met")
+	}
+	if n := r.withdraws.Load(); n < 1 {
+		t.Fatalf("%d withdraw requests", n)
+	}
+	r.wantBalance("9975")
 }

@@ -35,10 +35,14 @@ type ClockReading struct {
 
 // MeasureClock asks the service's /time and compares it with the local
 // clock at the midpoint of the round trip, the best local match for the
-// reading. It refuses nothing: CheckSkew does.
+// reading. It refuses nothing: CheckSkew does. A 429 is waited out
+// (Patiently), each try timed on its own.
 func (c *Client) MeasureClock(ctx context.Context) (ClockReading, error) {
-	sent := c.now()
-	serverNow, err := c.ServerTime(ctx)
+	var sent time.Time
+	serverNow, err := Patiently(ctx, c.retry.sleep, func(ctx context.Context) (time.Time, error) {
+		sent = c.now()
+		return c.ServerTime(ctx)
+	})
 	if err != nil {
 		return ClockReading{}, err
 	}

@@ -65,6 +65,11 @@ func (c *Client) Withdraw(ctx context.Context, req WithdrawRequest) (WithdrawAcc
 	for attempt := range c.retry.Attempts {
 		if attempt > 0 {
 			wait := c.retry.backoff(attempt - 1)
+			var ae *APIError
+			if errors.As(err, &ae) && ae.RetryAfter > 0 {
+				// A 429 says when to come back; sooner would be refused again.
+				wait = max(wait, min(ae.RetryAfter, MaxPatientWait))
+			}
 			c.log.Info("retrying withdraw with the same signature", "attempt", attempt+1, "backoff", wait)
 			if serr := c.retry.sleep(ctx, wait); serr != nil {
 				return res, err
@@ -127,4 +132,34 @@ func Retryable(err error) bool {
 		return ae.Status >= 500 || ae.Status == http.StatusTooManyRequests
 	}
 	return false
+}
+
+// PatientTries is how many times Patiently makes a call the service keeps
+// refusing with 429; MaxPatientWait bounds one wait, whatever Retry-After
+// asks, as a broken or hostile service could ask for hours.
+const (
+	PatientTries   = 3
+	MaxPatientWait = 10 * time.Second
+)
+
+// Patiently makes call and, while the service answers 429, waits its
+// Retry-After (a second when it names none) with sleep and makes it again,
+// PatientTries times in all. Only for calls that change nothing (withdrawal
+// info, the clock, a quote): a withdraw has its own retries (D10), and a
+// follower its own request budget.
+func Patiently[T any](ctx context.Context, sleep func(context.Context, time.Duration) error, call func(context.Context) (T, error)) (T, error) {
+	for try := 1; ; try++ {
+		v, err := call(ctx)
+		var ae *APIError
+		if try == PatientTries || !errors.Is(err, ErrRateLimited) || !errors.As(err, &ae) {
+			return v, err
+		}
+		wait := time.Second
+		if ae.RetryAfter > 0 {
+			wait = min(ae.RetryAfter, MaxPatientWait)
+		}
+		if serr := sleep(ctx, wait); serr != nil {
+			return v, err
+		}
+	}
 }
