@@ -5,9 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -347,4 +350,40 @@ func TestSignerUsage(t *testing.T) {
 	if n := r.withdraws.Load(); n != 0 {
 		t.Fatalf("%d withdraws", n)
 	}
+}
+
+// TestWithdrawLostThenExpiredIsNotRequoted: a signature that waited on a
+// person is sent; the first attempt pays but its answer is lost, and the
+// retry is refused as expired. That refusal does not prove nothing was
+// paid, so the signature is not carried on a fresh quote: the withdrawal
+// is reported unanswered (exit 5, resume it), with one payment.
+func TestWithdrawLostThenExpiredIsNotRequoted(t *testing.T) {
+	withdrawState(t)
+	r := newStatusRig(t)
+	f := servicetest.NewFakeClef(t)
+	var n atomic.Int32
+	hook := func(w http.ResponseWriter, req *http.Request, ex http.Handler) bool {
+		switch n.Add(1) {
+		case 1: // executed, its answer lost
+			ex.ServeHTTP(httptest.NewRecorder(), req)
+			http.Error(w, "bad gateway", http.StatusBadGateway)
+			return true
+		case 2: // a service that checks expiry before duplicates
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusGone)
+			fmt.Fprintf(w, `{"code":%d,"message":"the quote has expired","status":410}`, service.CodeQuoteExpired)
+			return true
+		}
+		return false
+	}
+	r.withdrawHook.Store(&hook)
+	res := r.runKeys(keyRun{vars: apiKeyOnly, config: clefConfig(f)}, append([]string{"withdraw"}, withdrawArgs(sandbox.DestCompleted, "25", "--max-fee", "2", "--yes")...)...)
+	res.want(t, exitError, "withdraw resume")
+	if k := r.withdraws.Load(); k != 2 {
+		t.Errorf("%d withdraw requests, want the one that paid and its retry, no fresh quote", k)
+	}
+	if strings.Contains(res.stderr, "carries the same signature") {
+		t.Errorf("the signature was carried on a fresh quote:\n%s\n%s", res.stdout, res.stderr)
+	}
+	r.wantBalance("9975")
 }

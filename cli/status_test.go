@@ -46,6 +46,9 @@ type statusRig struct {
 	statusCode atomic.Int32
 	// withdraws counts the withdraw requests that reached the server.
 	withdraws atomic.Int64
+	// withdrawHook, when set, may answer a withdraw request itself (true)
+	// instead of the sandbox ex, which it may call first.
+	withdrawHook atomic.Pointer[func(w http.ResponseWriter, req *http.Request, ex http.Handler) bool]
 	// nonces counts the Transfer nonces `withdraw` runs drew (wcliNonce on).
 	nonces atomic.Uint32
 }
@@ -67,6 +70,9 @@ func newStatusRigWith(t *testing.T, opts sandbox.Options) *statusRig {
 	r.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		if req.URL.Path == service.PathWithdraw {
 			r.withdraws.Add(1)
+			if h := r.withdrawHook.Load(); h != nil && (*h)(w, req, ex) {
+				return
+			}
 		}
 		if req.URL.Path == service.PathWithdrawalStatus {
 			r.mu.Lock()

@@ -321,7 +321,11 @@ func (w Withdrawer) sendSigned(sx context.Context, o Order, sig signer.Signature
 	for {
 		sent := w.send(sx, o, sig)
 		sent.Requoted = requoted
-		if !mayRequote || requoted || !errors.Is(sent.Err, service.ErrQuoteExpired) {
+		// Only a clean refusal proves the signature unused: after an
+		// attempt without an answer, a later "quote expired" may follow a
+		// first attempt that paid (service.OutcomeUnknown), so that one is
+		// resumed as lost, never carried on a fresh quote.
+		if !mayRequote || requoted || sent.Lost != nil || !errors.Is(sent.Err, service.ErrQuoteExpired) {
 			return sent
 		}
 		// Refused for good, nothing paid: the signature is still unused.
