@@ -11,7 +11,11 @@ const maxQuotedHex = 8
 // than maxQuotedHex is cut after its eighth digit, the cut marked with "…".
 // Text a user typed or pasted may hold a key, or most of one; an error
 // quoting it whole would put it on screen and in any report of the error.
+// s is cleaned first (Text, line breaks and tabs as spaces): a run broken
+// only by escape sequences or invisible characters is one run, as it reads
+// on screen.
 func Quoted(s string) string {
+	s = Text(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ").Replace(s))
 	var b strings.Builder
 	run := 0
 	for i := 0; i < len(s); i++ {

@@ -1,6 +1,9 @@
 package clean
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestQuoted: what an error repeats of typed text keeps at most 8 hex
 // digits in a row, and everything else as it was.
@@ -20,6 +23,22 @@ func TestQuoted(t *testing.T) {
 	} {
 		if got := Quoted(in); got != want {
 			t.Errorf("Quoted(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestQuotedSeesThroughEscapes: a key broken into runs of eight by colour
+// codes or zero-width spaces reads whole on screen, so it is cut as one run.
+func TestQuotedSeesThroughEscapes(t *testing.T) {
+	key := strings.Repeat("a1b2c3d4", 8)
+	var coloured, invisible strings.Builder
+	for i := 0; i < len(key); i += 8 {
+		coloured.WriteString(key[i:i+8] + "\x1b[0m")
+		invisible.WriteString(key[i:i+8] + "\u200b")
+	}
+	for name, s := range map[string]string{"colour codes": coloured.String(), "zero-width spaces": invisible.String()} {
+		if got := Quoted(s); got != "a1b2c3d4…" {
+			t.Errorf("%s: Quoted = %q", name, got)
 		}
 	}
 }
