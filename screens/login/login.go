@@ -368,10 +368,7 @@ func (l *loginScreen) update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		l.spin, cmd = l.spin.Update(msg)
 		return l, cmd
 	case tea.KeyPressMsg:
-		if l.busy {
-			return l, nil
-		}
-		if cmd, ok := l.bindings().Handle(msg); ok {
+		if cmd, ok := l.bindings().Handle(msg); ok || l.busy {
 			return l, cmd
 		}
 	case tea.BackgroundColorMsg:
