@@ -14,6 +14,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/common"
 
 	"svcwallet/clean"
@@ -443,6 +444,9 @@ func (l *loginScreen) submit() tea.Cmd {
 		}
 		o := signer.Opening{Account: common.HexToAddress(account), SignCommand: l.signCommand(), Start: service.CommandContext, Wait: t.Env.SignWait()}
 		from, waiting = commandName(o.SignCommand), "the signing command"
+		if words, err := signer.SplitCommand(o.SignCommand); err == nil && len(words) > 0 {
+			waiting += " " + filepath.Base(words[0]) // as the command key says (Awaiting)
+		}
 		cred = func() (service.Credential, signer.Key, error) {
 			op, err := o.Open(context.Background(), signer.Source{Kind: signer.SourceCommand})
 			if err != nil {
@@ -548,7 +552,11 @@ func (l *loginScreen) View() string {
 	b.WriteString(l.form.View() + "\n")
 	switch {
 	case l.busy && l.waiting != "":
-		b.WriteString("  " + l.spin.View() + " Logging in to " + t.Env.Name + ": waiting for " + l.waiting + "… " + st.Muted.Render("(esc cancels)") + "\n")
+		// Wrapped, not clipped: what is awaited and that esc cancels are read whole.
+		line := l.spin.View() + " Logging in to " + t.Env.Name + ": waiting for " + l.waiting + "… " + st.Muted.Render("(esc cancels)")
+		for _, part := range strings.Split(ansi.Wrap(line, max(l.w-2, 20), ""), "\n") {
+			b.WriteString("  " + part + "\n")
+		}
 	case l.busy:
 		b.WriteString("  " + l.spin.View() + " Logging in to " + t.Env.Name + "…\n")
 	case l.err != nil:

@@ -91,7 +91,7 @@ func TestLoginWithSigningCommand(t *testing.T) {
 
 	c = command("hang")
 	c.Press("enter")
-	c.UntilShows("waiting for the signing command…", "esc cancel the login")
+	c.UntilShows("waiting for the signing command login.test…", "esc cancel the login")
 	c.Press("esc")
 	c.UntilShows("Login failed", "cancelled")
 	if c.App.Signer != nil {
