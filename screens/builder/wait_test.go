@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"svcwallet/screens/kit"
 	"svcwallet/screens/screentest"
 	"svcwallet/service/sandbox"
 	"svcwallet/service/servicetest"
@@ -20,9 +19,7 @@ func clefReview(t *testing.T, fake *servicetest.FakeClef) *bldRig {
 	r.App.SignerFrom = "clef at " + fake.URL
 	r.openForm()
 	r.fill(sandbox.BuilderAddress, "0.1", "0.05", "")
-	r.Press("enter")
-	r.UntilShows("Builder: review and sign", "from clef at "+fake.URL)
-	r.clock.Advance(kit.KeyGuard)
+	r.toReviewWith("from clef at " + fake.URL)
 	r.UntilShows("Press enter to sign")
 	return r
 }
@@ -32,10 +29,15 @@ func clefReview(t *testing.T, fake *servicetest.FakeClef) *bldRig {
 // sent; once clef approves, the authorization goes through.
 func TestBuilderReviewWaitsForClef(t *testing.T) {
 	fake := servicetest.NewFakeClef(t)
-	fake.OnSign = func() bool { return false } // never answered: a person away
+	arrived := make(chan struct{}, 1)
+	fake.OnSign = func() bool { // never answered: a person away
+		arrived <- struct{}{}
+		return false
+	}
 	r := clefReview(t, fake)
 	r.Press("enter")
 	r.UntilShows("Waiting for approval in clef at "+fake.URL+"…", "esc cancel the signature")
+	<-arrived // clef has the request: esc ends a wait that is under way
 	r.Press("esc")
 	r.UntilShows("Not authorized", "nothing was sent")
 	if got := fake.Calls(); len(got) != 1 || got[0] != "account_signTypedData" {
