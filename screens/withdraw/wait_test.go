@@ -38,6 +38,9 @@ func TestReviewShowsTheWaitAndEscCancelsIt(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := waitingReview(t, screentest.NewSlowKey(demo, "the test device"), "the test device")
+	if !strings.Contains(screentest.OneLine(c.Plain()), "If the quote expires while you approve, svcwallet gets a fresh quote") {
+		t.Errorf("the review of a key that waits does not say what happens when the quote expires:\n%s", c.Plain())
+	}
 	before := c.Srv.Exchange.Balance(sandbox.DemoAccountID)
 	c.Press("enter")
 	c.UntilShows("Waiting for approval on the test device…", "esc cancels")
