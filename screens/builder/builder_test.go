@@ -81,8 +81,14 @@ func (r *bldRig) keySection(label, keySigner string) {
 // the clock past the keystroke guard and waits for the signing key.
 func (r *bldRig) toReview() {
 	r.T.Helper()
+	r.toReviewWith("sandbox demo key")
+}
+
+// toReviewWith is toReview for the key the review names as keyText.
+func (r *bldRig) toReviewWith(keyText string) {
+	r.T.Helper()
 	r.Press("enter")
-	r.UntilShows("Builder: review and sign", "sandbox demo key")
+	r.UntilShows("Builder: review and sign", keyText)
 	r.clock.Advance(kit.KeyGuard)
 }
 

@@ -1,6 +1,7 @@
 package builder
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -65,7 +66,7 @@ func (r *builderReviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap(
 // bindings: enter signs once the whole message fits on screen, unless the
 // authorization is already out.
 func (r *builderReviewScreen) bindings() kit.Bindings {
-	return kit.Bindings{{Key: builderReviewKeys.Sign, On: !r.gate.Sending && r.fits(), Do: r.sign}}
+	return append(kit.Bindings{{Key: builderReviewKeys.Sign, On: !r.gate.Sending && r.fits(), Do: r.sign}}, r.gate.Bindings()...)
 }
 
 // Busy: while the authorization is in flight, quitting asks and Esc is held.
@@ -107,12 +108,18 @@ func (r *builderReviewScreen) sign() tea.Cmd {
 	r.err = nil
 	// The client and context are taken here: the Cmd's goroutine must not
 	// read the App while Update may change its session.
-	load, o, client, root := r.gate.Key.Loader(), r.order, app.Client(), app.Root()
-	return r.gate.Send(func() tea.Msg {
+	load, o, client, root, waits := r.gate.Key.Loader(), r.order, app.Client(), app.Root(), r.gate.Key.Waits()
+	return r.gate.SendSigned(load, func(load func() (signer.Key, error)) tea.Msg {
 		// The root context only: the authorization's answer must arrive
-		// even if the screen is left.
-		cx, cancel := kit.Call(root)
-		defer cancel()
+		// even if the screen is left. A key that waits for a person is
+		// bounded by its own wait (esc cancels it), the request by
+		// builder.AuthorizeTimeout.
+		cx := root
+		if !waits {
+			var cancel context.CancelFunc
+			cx, cancel = kit.Call(root)
+			defer cancel()
+		}
 		req, res, err := o.Authorize(cx, client, load)
 		return builderSentMsg{req: req, res: res, err: err}
 	})
@@ -131,7 +138,7 @@ func sendBuilder(app *kit.App, req service.BuilderAuthorizeRequest) tea.Cmd {
 
 // sentReply shows the result, or explains the refusal.
 func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
-	r.gate.Sending = false
+	r.gate.Sent()
 	if msg.req.Signature.R != "" {
 		r.sent = &msg.req
 	}

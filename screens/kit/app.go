@@ -120,6 +120,9 @@ type Session struct {
 	// Signer is the logged-in account's key when the login was by wallet,
 	// kept for signing withdrawals and builder authorizations.
 	Signer signer.Key
+	// SignerFrom names where Signer's key is, for the reviews: "clef at
+	// http://127.0.0.1:8550", "command: cast wallet sign …"; never a secret.
+	SignerFrom string
 }
 
 // Hooks are the effects tests replace; nil means the real one.

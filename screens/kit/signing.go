@@ -1,10 +1,12 @@
 package kit
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -32,7 +34,7 @@ type KeyFoundMsg struct {
 // Where a signing key comes from, in the order they are tried.
 const (
 	KeyNone     = iota
-	keyLoggedIn // the wallet the user logged in with
+	KeyLoggedIn // the wallet the user logged in with
 	keyEnv      // the raw key in $SVCWALLET_PRIVATE_KEY
 	KeyDemo     // the sandbox's published key
 	KeyKeystore // a keystore file, unlocked with a passphrase typed here
@@ -60,7 +62,7 @@ func (k *signingKey) Find() tea.Cmd {
 	app, want := k.app, k.want
 	return func() tea.Msg {
 		if app.Signer != nil {
-			return KeyFoundMsg{Source: keyLoggedIn}
+			return KeyFoundMsg{Source: KeyLoggedIn}
 		}
 		if raw := app.Getenv(signer.KeyEnvVar); raw != "" {
 			if pk, err := signer.ParsePrivateKeyHex(raw); err == nil && pk.Address() == want {
@@ -122,7 +124,7 @@ func (k *signingKey) Loader() func() (signer.Key, error) {
 	k.Pass.SetValue("")
 	return func() (signer.Key, error) {
 		switch source {
-		case keyLoggedIn:
+		case KeyLoggedIn:
 			return app.Signer, nil
 		case keyEnv:
 			return signer.ParsePrivateKeyHex(app.Getenv(signer.KeyEnvVar))
@@ -145,8 +147,11 @@ func (k *signingKey) View(lw int) string {
 	st := c.Styles
 	var who string
 	switch k.source {
-	case keyLoggedIn:
+	case KeyLoggedIn:
 		who = "the wallet you logged in with, " + k.app.Signer.Address().Hex()
+		if k.app.SignerFrom != "" {
+			who += ", from " + k.app.SignerFrom
+		}
 	case keyEnv:
 		who = "the raw key in $" + signer.KeyEnvVar
 	case KeyDemo:
@@ -167,9 +172,29 @@ func (k *signingKey) View(lw int) string {
 	return b.String()
 }
 
+// Waits reports whether the key that signs waits for something outside
+// svcwallet (clef, a signing command: signer.Awaiting): only the wallet
+// logged in with can; the other keys are in memory.
+func (k *signingKey) Waits() bool {
+	return k.source == KeyLoggedIn && signer.Awaiting(k.app.Signer) != ""
+}
+
+// awaitingMsg says what a signature now waits for (signer.Awaiter), or
+// with what "", that the wait is over; tag is the send's.
+type awaitingMsg struct {
+	tag  tui.Tag
+	what string
+}
+
+// waitKeys: esc cancels a signature awaited from clef or a signing command.
+var waitKeys = struct{ Cancel key.Binding }{
+	Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel the signature")),
+}
+
 // ReviewGate is what both review screens (withdrawal, builder) share: the
-// keystroke guard, the key that signs, and the spinner while the signed
-// request is out.
+// keystroke guard, the key that signs, the spinner while the signed
+// request is out, and the wait for a signature from clef or a signing
+// command, which esc cancels.
 type ReviewGate struct {
 	common  *tui.Common
 	Key     signingKey
@@ -177,6 +202,13 @@ type ReviewGate struct {
 	tag     tui.Tag
 	Sending bool
 	spin    spinner.Model
+	// The send's wait: what it waits for ("" while not waiting), its
+	// messages, whether esc cancelled it, and the cancel.
+	sendTag    tui.Tag
+	awaiting   string
+	waits      <-chan string
+	cancelled  bool
+	cancelWait context.CancelFunc
 }
 
 func NewReviewGate(app *App, want common.Address) ReviewGate {
@@ -209,6 +241,83 @@ func (g *ReviewGate) Send(cmd tea.Cmd) tea.Cmd {
 	return tea.Batch(g.spin.Tick, cmd)
 }
 
+// SendSigned is Send for a request that signs with the key load gives:
+// run signs and sends inside the Cmd. When the key waits (Key.Waits), each
+// wait is shown as it starts and ends, and esc cancels it, and only it:
+// its context ends, so the signature never comes and nothing is sent
+// (signer.Watch). Update only flips state and cancels; the waiting
+// happens in the Cmd.
+func (g *ReviewGate) SendSigned(load func() (signer.Key, error), run func(load func() (signer.Key, error)) tea.Msg) tea.Cmd {
+	if !g.Key.Waits() {
+		return g.Send(func() tea.Msg { return run(load) })
+	}
+	g.sendTag = tui.NextTag()
+	g.awaiting, g.cancelled = "", false
+	waitCx, cancel := context.WithCancel(context.Background())
+	g.cancelWait = cancel
+	// Buffered and never blocking: a wait that is over is also said by
+	// the answer, which ends the send.
+	waits := make(chan string, 4)
+	g.waits = waits
+	say := func(what string) {
+		select {
+		case waits <- what:
+		default:
+		}
+	}
+	watched := func() (signer.Key, error) {
+		k, err := load()
+		if err != nil {
+			return nil, err
+		}
+		return signer.Watch(k, func(ctx context.Context, what string) (context.Context, func()) {
+			cx, stop := context.WithCancel(ctx)
+			unhook := context.AfterFunc(waitCx, stop)
+			say(what)
+			return cx, func() { unhook(); stop(); say("") }
+		}), nil
+	}
+	return tea.Batch(g.Send(func() tea.Msg {
+		defer cancel()
+		defer close(waits)
+		return run(watched)
+	}), g.listen())
+}
+
+// listen delivers the send's next wait, or nothing once it is over.
+func (g *ReviewGate) listen() tea.Cmd {
+	waits, tag := g.waits, g.sendTag
+	if waits == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		what, ok := <-waits
+		if !ok {
+			return nil
+		}
+		return awaitingMsg{tag: tag, what: what}
+	}
+}
+
+// Sent ends the send: its answer came.
+func (g *ReviewGate) Sent() {
+	g.Sending, g.awaiting, g.waits = false, "", nil
+	if g.cancelWait != nil {
+		g.cancelWait()
+		g.cancelWait = nil
+	}
+}
+
+// Bindings are the gate's keys, for the screen's footer and its key
+// handling alike: esc while a signature is awaited.
+func (g *ReviewGate) Bindings() Bindings {
+	return Bindings{{Key: waitKeys.Cancel, On: g.Sending && g.awaiting != "" && !g.cancelled, Do: func() tea.Cmd {
+		g.cancelled = true
+		g.cancelWait()
+		return nil
+	}}}
+}
+
 // Update takes the gate's own messages and swallows keys while the guard
 // holds or a request is out; handled says the screen has nothing to do.
 func (g *ReviewGate) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
@@ -220,11 +329,21 @@ func (g *ReviewGate) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 			g.spin, cmd = g.spin.Update(msg)
 		}
 		return cmd, true
+	case awaitingMsg:
+		if msg.tag != g.sendTag || !g.Sending {
+			return nil, true
+		}
+		g.awaiting = msg.what
+		return g.listen(), true
 	case tea.BackgroundColorMsg:
 		g.spin.Style = g.common.Styles.Spinner
 		return nil, true
 	case tea.KeyPressMsg:
-		return nil, g.guarded() || g.Sending
+		if g.Sending {
+			cmd, _ := g.Bindings().Handle(msg)
+			return cmd, true
+		}
+		return nil, g.guarded()
 	}
 	return nil, false
 }
@@ -234,6 +353,10 @@ func (g *ReviewGate) Prompt(sending, ready string) string {
 	st := g.common.Styles
 	var p string
 	switch {
+	case g.Sending && g.cancelled && g.awaiting != "":
+		p = g.spin.View() + " Cancelling the wait for " + g.awaiting + "…"
+	case g.Sending && g.awaiting != "":
+		p = g.spin.View() + " Waiting for " + g.awaiting + "… " + st.Muted.Render("(esc cancels; nothing is sent until it signs)")
 	case g.Sending:
 		p = g.spin.View() + " " + sending
 	case g.guarded():

@@ -3,6 +3,7 @@
 package login
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -13,6 +14,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/ethereum/go-ethereum/common"
 
 	"svcwallet/clean"
 	"svcwallet/screens/kit"
@@ -27,15 +30,17 @@ type loginDoneMsg struct {
 	attempt int
 	session service.Session
 	key     signer.Key // the wallet key, kept for signing later; nil for API key
+	from    string     // where key is, for the reviews (kit.Session.SignerFrom)
 	err     error
 	keyErr  bool // the key could not be opened (a wrong passphrase, a bad file)
 }
 
 var loginKeys = struct {
-	Submit, Demo key.Binding
+	Submit, Demo, Cancel key.Binding
 }{
 	Submit: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "log in")),
 	Demo:   key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "fill demo")),
+	Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel the login")),
 }
 
 // Login methods and wallet key sources, in the order they are offered.
@@ -44,9 +49,13 @@ const (
 	methodWallet
 )
 
+// The wallet key sources; sources lists those the environment offers,
+// keystore and the environment key always first.
 const (
 	sourceKeystore = iota
 	sourceEnv
+	sourceClef    // clef's accounts, when the environment's signer is clef:…
+	sourceCommand // the signing command (sign_command) with the config's account
 	sourceDemo
 )
 
@@ -59,17 +68,22 @@ type loginScreen struct {
 	app     *kit.App
 	env     int
 	method  int
-	source  int
+	source  int // an index into kinds()
 	keys    keystorePick
+	clef    clefPick
 	spin    spinner.Model
 	busy    bool
 	attempt int
 	err     error
 	w, h    int
+	// waiting names what a wallet login's signature waits for (clef, a
+	// signing command), and cancel ends that login; esc calls it.
+	waiting string
+	cancel  context.CancelFunc
 
 	// The form and its fields, in order; which show depends on the choices.
-	form                                                            *kit.Form
-	envField, methodField, apiKey, sourceField, keyPick, path, pass *kit.FormField
+	form                                                                       *kit.Form
+	envField, methodField, apiKey, sourceField, keyPick, clefField, path, pass *kit.FormField
 }
 
 // New builds the login screen. It starts on wallet login when a key
@@ -94,7 +108,7 @@ func New(app *kit.App) tui.Screen {
 		getenv = app.Getenv
 	}
 	wallet := func() bool { return l.method == methodWallet }
-	keystore := func() bool { return wallet() && l.source == sourceKeystore }
+	keystore := func() bool { return wallet() && l.kind() == sourceKeystore }
 	l.envField = kit.ChoiceField("Environment", &l.env, l.envNames)
 	l.envField.Note = func() kit.Note {
 		return kit.HintNote(l.target().Env.AuthURL + " · chain id " + layout.Uitoa(l.target().Env.ChainID))
@@ -108,21 +122,85 @@ func New(app *kit.App) tui.Screen {
 	l.keyPick = kit.ChoiceField("Keystore key", &l.keys.pick, func() []string { return l.keys.options(l.w < 100) })
 	l.keyPick.Shown = func() bool { return keystore() && len(l.keys.entries) > 0 }
 	l.keyPick.Note = func() kit.Note { return kit.HintNote(l.keys.file()) }
+	l.clefField = kit.ChoiceField("Clef account", &l.clef.pick, func() []string { return l.clef.options(l.w < 100) })
+	l.clefField.Shown = func() bool { return wallet() && l.kind() == sourceClef }
+	l.clefField.Note = l.clef.note
 	l.path = kit.TextField("Keystore file", kit.NewInput(c, "path to a keystore V3 JSON file", false))
 	l.path.Shown = func() bool { return keystore() && l.keys.other() }
 	l.pass = kit.TextField("Passphrase", kit.NewPassphrase(c, "keystore passphrase"))
 	l.pass.Shown = keystore
-	l.form = kit.NewForm(c, loginLabelWidth, l.envField, l.methodField, l.apiKey, l.sourceField, l.keyPick, l.path, l.pass)
+	l.form = kit.NewForm(c, loginLabelWidth, l.envField, l.methodField, l.apiKey, l.sourceField, l.keyPick, l.clefField, l.path, l.pass)
 	l.form.OnChange = l.changed
 	apiKey := getenv(service.APIKeyEnvVar)
 	l.apiKey.Input.SetValue(apiKey)
 	if getenv(signer.KeyEnvVar) != "" {
 		l.source = sourceEnv // the key the user exported is the one meant
 	}
-	if apiKey == "" && (l.source == sourceEnv || len(l.keys.entries) > 0) {
+	// The environment's signer, clef or a signing command, is meant more.
+	if len(app.Targets) > 0 {
+		switch src, _ := signer.ParseSource(l.target().Env.Signer); src.Kind {
+		case signer.SourceClef:
+			l.choose(sourceClef)
+		case signer.SourceCommand:
+			l.choose(sourceCommand)
+		}
+	}
+	// Index 0 is always the keystore.
+	if apiKey == "" && (l.source != sourceKeystore || len(l.keys.entries) > 0) {
 		l.method = methodWallet
 	}
 	return l
+}
+
+// kinds are the wallet key sources the chosen environment offers, in order.
+func (l *loginScreen) kinds() []int {
+	k := []int{sourceKeystore, sourceEnv}
+	if l.clefEndpoint() != "" {
+		k = append(k, sourceClef)
+	}
+	if l.signCommand() != "" {
+		k = append(k, sourceCommand)
+	}
+	if l.target().Demo != nil {
+		k = append(k, sourceDemo)
+	}
+	return k
+}
+
+// kind is the chosen wallet key source.
+func (l *loginScreen) kind() int {
+	if k := l.kinds(); l.source < len(k) {
+		return k[l.source]
+	}
+	return sourceKeystore
+}
+
+// choose picks the wallet key source kind, when offered.
+func (l *loginScreen) choose(kind int) {
+	for i, k := range l.kinds() {
+		if k == kind {
+			l.source = i
+		}
+	}
+}
+
+// clefEndpoint is the environment's clef, when its signer is clef:…; "".
+func (l *loginScreen) clefEndpoint() string {
+	if src, err := signer.ParseSource(l.target().Env.Signer); err == nil && src.Kind == signer.SourceClef {
+		return src.Endpoint
+	}
+	return ""
+}
+
+// signCommand is the environment's sign_command, else $SVCWALLET_SIGN_COMMAND.
+func (l *loginScreen) signCommand() string {
+	if c := l.target().Env.SignCommand; c != "" {
+		return c
+	}
+	if l.app.Getenv == nil {
+		return ""
+	}
+	return l.app.Getenv(signer.SignCommandEnvVar)
 }
 
 // first is the field to start in: what a newcomer has in hand, so a paste
@@ -132,7 +210,7 @@ func (l *loginScreen) first() *kit.FormField {
 	switch {
 	case l.method == methodAPIKey:
 		return l.apiKey
-	case l.source == sourceKeystore:
+	case l.kind() == sourceKeystore:
 		return l.pass
 	}
 	return l.sourceField
@@ -141,7 +219,7 @@ func (l *loginScreen) first() *kit.FormField {
 // Init shows the chosen environment in the top bar before any login.
 func (l *loginScreen) Init() tea.Cmd {
 	l.showEnv()
-	return l.form.Focus(l.first())
+	return tea.Batch(l.form.Focus(l.first()), l.askClef())
 }
 
 // showEnv makes the environment the form would log in to the session's, with
@@ -161,7 +239,10 @@ func (l *loginScreen) KeyMap() help.KeyMap { return l.bindings().KeyMap() }
 // only on an environment with demo credentials.
 func (l *loginScreen) bindings() kit.Bindings {
 	if l.busy {
-		return nil
+		return kit.Bindings{{Key: loginKeys.Cancel, On: l.waiting != "", Do: func() tea.Cmd {
+			l.cancel()
+			return nil
+		}}}
 	}
 	bs := append(kit.Bindings{{Key: loginKeys.Submit, On: true, Do: l.submit}}, l.form.Bindings()...)
 	return append(bs, kit.Binding{Key: loginKeys.Demo, On: l.target().Demo != nil, Do: l.fillDemo})
@@ -180,18 +261,38 @@ func (l *loginScreen) envNames() []string {
 	return names
 }
 
-// sources lists the wallet key sources; the demo key only on the sandbox.
+// sources names the wallet key sources kinds lists; the demo key only on
+// the sandbox.
 func (l *loginScreen) sources() []string {
-	s := []string{"keystore", "$" + signer.KeyEnvVar}
-	if l.target().Demo != nil {
-		s = append(s, "sandbox demo key")
+	var s []string
+	for _, k := range l.kinds() {
+		switch k {
+		case sourceKeystore:
+			s = append(s, "keystore")
+		case sourceEnv:
+			s = append(s, "$"+signer.KeyEnvVar)
+		case sourceClef:
+			s = append(s, "clef")
+		case sourceCommand:
+			s = append(s, "signing command")
+		case sourceDemo:
+			s = append(s, "sandbox demo key")
+		}
 	}
 	return s
 }
 
 // sourceNote says where the chosen source reads its key.
 func (l *loginScreen) sourceNote() kit.Note {
-	switch l.source {
+	switch l.kind() {
+	case sourceClef:
+		return kit.HintNote("clef at " + l.clefEndpoint() + ": you approve the login there")
+	case sourceCommand:
+		account := l.target().Env.Account
+		if account == "" {
+			return kit.BadNote(errNoCommandAccount)
+		}
+		return kit.HintNote(commandName(l.signCommand()) + " · account " + account)
 	case sourceEnv:
 		state := "not set"
 		if l.app.Getenv(signer.KeyEnvVar) != "" {
@@ -209,12 +310,15 @@ func (l *loginScreen) sourceNote() kit.Note {
 func (l *loginScreen) changed(fd *kit.FormField) {
 	l.err = nil
 	if fd == l.envField {
-		if l.source >= len(l.sources()) {
+		if l.source >= len(l.kinds()) {
 			l.source = sourceKeystore
 		}
 		l.showEnv()
 	}
 }
+
+// errNoCommandAccount: a signing command with no account in the config.
+var errNoCommandAccount = errors.New(`set account = "0x…" beside sign_command in the environment's config: a signing command cannot say whose key it holds`)
 
 // expandHome turns a leading "~/" (or a lone "~") into the home directory,
 // as a shell would: the path is typed into a form, not a shell. It reads
@@ -232,7 +336,29 @@ func expandHome(path string) (string, error) {
 }
 
 func (l *loginScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	s, cmd := l.update(msg)
+	return s, tea.Batch(cmd, l.askClef())
+}
+
+// askClef asks clef for its accounts (in a Cmd) when clef is the chosen
+// source and its accounts are not yet asked for.
+func (l *loginScreen) askClef() tea.Cmd {
+	ep := l.clefEndpoint()
+	if l.method != methodWallet || l.kind() != sourceClef || ep == "" || l.clef.endpoint == ep {
+		return nil
+	}
+	account := common.Address{}
+	if a := l.target().Env.Account; common.IsHexAddress(a) {
+		account = common.HexToAddress(a)
+	}
+	return l.clef.ask(ep, l.target().Env.SignWait(), account, l.app.Root())
+}
+
+func (l *loginScreen) update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
+	case clefAccountsMsg:
+		l.clef.answered(msg)
+		return l, nil
 	case loginDoneMsg:
 		return l, l.finish(msg)
 	case spinner.TickMsg:
@@ -243,10 +369,7 @@ func (l *loginScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		l.spin, cmd = l.spin.Update(msg)
 		return l, cmd
 	case tea.KeyPressMsg:
-		if l.busy {
-			return l, nil
-		}
-		if cmd, ok := l.bindings().Handle(msg); ok {
+		if cmd, ok := l.bindings().Handle(msg); ok || l.busy {
 			return l, cmd
 		}
 	case tea.BackgroundColorMsg:
@@ -264,7 +387,7 @@ func (l *loginScreen) fillDemo() tea.Cmd {
 		l.form.Changed(l.apiKey)
 		return l.form.Focus(l.apiKey)
 	}
-	l.source = sourceDemo
+	l.choose(sourceDemo)
 	l.form.Changed(l.sourceField)
 	return l.form.Focus(l.sourceField)
 }
@@ -274,6 +397,7 @@ func (l *loginScreen) submit() tea.Cmd {
 	l.err = nil
 	t := l.target()
 	var cred func() (service.Credential, signer.Key, error)
+	from, waiting := "", ""
 	switch {
 	case l.method == methodAPIKey:
 		apiKey := strings.TrimSpace(l.apiKey.Input.Value())
@@ -281,8 +405,9 @@ func (l *loginScreen) submit() tea.Cmd {
 			return l.form.Fail(l.apiKey, service.UserError{Text: "Enter an API key (paste works), or press ctrl+d on the sandbox"})
 		}
 		cred = func() (service.Credential, signer.Key, error) { return service.APIKey(apiKey), nil, nil }
-	case l.source == sourceKeystore:
+	case l.kind() == sourceKeystore:
 		path, pass := l.keys.path(l.path.Input.Value()), l.pass.Input.Value()
+		from = "the keystore file " + filepath.Base(path)
 		if path == "" {
 			return l.form.Fail(l.path, service.UserError{Text: "Enter the path of a keystore file (svcwallet key new makes one)"})
 		}
@@ -301,7 +426,40 @@ func (l *loginScreen) submit() tea.Cmd {
 			}
 			return service.Wallet(k), k, nil
 		}
-	case l.source == sourceEnv:
+	case l.kind() == sourceClef:
+		addr, err := l.clef.chosen()
+		if err != nil {
+			return tea.Batch(l.form.Fail(l.clefField, err), l.clef.retry(l.askClef))
+		}
+		ep, wait := l.clefEndpoint(), t.Env.SignWait()
+		from, waiting = "clef at "+ep, "approval in clef at "+ep
+		cred = func() (service.Credential, signer.Key, error) {
+			k := signer.NewClef(ep, wait).Key(addr)
+			return service.Wallet(k), k, nil
+		}
+	case l.kind() == sourceCommand:
+		account := t.Env.Account
+		if account == "" {
+			return l.form.Fail(l.sourceField, service.UserError{Text: errNoCommandAccount.Error()})
+		}
+		o := signer.Opening{Account: common.HexToAddress(account), SignCommand: l.signCommand(), Start: service.CommandContext, Wait: t.Env.SignWait()}
+		from, waiting = commandName(o.SignCommand), "the signing command"
+		if words, err := signer.SplitCommand(o.SignCommand); err == nil && len(words) > 0 {
+			waiting += " " + filepath.Base(words[0]) // as the command key says (Awaiting)
+		}
+		cred = func() (service.Credential, signer.Key, error) {
+			op, err := o.Open(context.Background(), signer.Source{Kind: signer.SourceCommand})
+			if err != nil {
+				return nil, nil, err
+			}
+			k, err := op.Load()
+			if err != nil {
+				return nil, nil, err
+			}
+			return service.Wallet(k), k, nil
+		}
+	case l.kind() == sourceEnv:
+		from = "$" + signer.KeyEnvVar
 		getenv := l.app.Getenv
 		cred = func() (service.Credential, signer.Key, error) {
 			raw := getenv(signer.KeyEnvVar)
@@ -315,6 +473,7 @@ func (l *loginScreen) submit() tea.Cmd {
 			return service.Wallet(k), k, nil
 		}
 	default:
+		from = "the sandbox demo key"
 		hexKey := t.Demo.PrivateKey
 		cred = func() (service.Credential, signer.Key, error) {
 			k, err := signer.ParsePrivateKeyHex(hexKey)
@@ -326,16 +485,27 @@ func (l *loginScreen) submit() tea.Cmd {
 	}
 	l.busy = true
 	l.attempt++
-	attempt, client, parent := l.attempt, t.Client, l.app.Root()
+	l.waiting = waiting
+	// A login whose signature waits for a person (clef, a signing command)
+	// is bounded by the key's own wait, and esc cancels it; the others by
+	// the usual request time.
+	var cx context.Context
+	var cancel context.CancelFunc
+	if waiting == "" {
+		cx, cancel = kit.Call(l.app.Root())
+	} else {
+		cx, cancel = context.WithCancel(l.app.Root())
+	}
+	l.cancel = cancel
+	attempt, client := l.attempt, t.Client
 	login := func() tea.Msg {
+		defer cancel()
 		c, k, err := cred()
 		if err != nil {
 			return loginDoneMsg{attempt: attempt, err: service.UserError{Text: err.Error(), Cause: err}, keyErr: true}
 		}
-		cx, cancel := kit.Call(parent)
-		defer cancel()
 		s, err := client.Login(cx, c)
-		return loginDoneMsg{attempt: attempt, session: s, key: k, err: err}
+		return loginDoneMsg{attempt: attempt, session: s, key: k, from: from, err: err}
 	}
 	return tea.Batch(login, l.spin.Tick)
 }
@@ -348,7 +518,7 @@ func (l *loginScreen) finish(msg loginDoneMsg) tea.Cmd {
 	if msg.attempt != l.attempt {
 		return nil
 	}
-	l.busy = false
+	l.busy, l.waiting = false, ""
 	if msg.err != nil {
 		l.err = loginError(msg.err, l.method)
 		refused := errors.Is(msg.err, service.ErrUnauthenticated)
@@ -360,7 +530,7 @@ func (l *loginScreen) finish(msg loginDoneMsg) tea.Cmd {
 		}
 		return nil
 	}
-	l.app.Session = kit.Session{Target: l.target(), Signer: msg.key}
+	l.app.Session = kit.Session{Target: l.target(), Signer: msg.key, SignerFrom: msg.from}
 	return tui.Reset(l.app.Makers.Home(l.app))
 }
 
@@ -381,6 +551,12 @@ func (l *loginScreen) View() string {
 	var b strings.Builder
 	b.WriteString(l.form.View() + "\n")
 	switch {
+	case l.busy && l.waiting != "":
+		// Wrapped, not clipped: what is awaited and that esc cancels are read whole.
+		line := l.spin.View() + " Logging in to " + t.Env.Name + ": waiting for " + l.waiting + "… " + st.Muted.Render("(esc cancels)")
+		for _, part := range strings.Split(ansi.Wrap(line, max(l.w-2, 20), ""), "\n") {
+			b.WriteString("  " + part + "\n")
+		}
 	case l.busy:
 		b.WriteString("  " + l.spin.View() + " Logging in to " + t.Env.Name + "…\n")
 	case l.err != nil:

@@ -16,6 +16,7 @@ import (
 	"svcwallet/screens/kit/layout"
 	"svcwallet/service"
 	"svcwallet/service/withdrawal"
+	"svcwallet/signer"
 	"svcwallet/tui"
 )
 
@@ -106,7 +107,7 @@ func (r *reviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
 // or when it cannot be signed at all (enter then says why, unless the
 // screen already does).
 func (r *reviewScreen) bindings() kit.Bindings {
-	return kit.Bindings{
+	return append(kit.Bindings{
 		{Key: reviewKeys.Sign, On: r.canSign(), Do: r.sign, Off: func() tea.Cmd {
 			if r.gate.Sending || r.signable() || r.setupErr == nil && (r.expired() || r.refused || !r.gate.Key.Found) {
 				return nil // the screen says so: r gets a new quote, the key is being looked up, or the screen is too small
@@ -119,7 +120,7 @@ func (r *reviewScreen) bindings() kit.Bindings {
 			return tui.Push(newBridgeConfirm(r.app, *changed))
 		}},
 		{Key: r.requoteKey(), On: !r.gate.Sending, Do: tui.Pop},
-	}
+	}, r.gate.Bindings()...)
 }
 
 // requoteKey is r, or ctrl+r while the passphrase field takes r as text.
@@ -221,18 +222,24 @@ func (r *reviewScreen) sign() tea.Cmd {
 		return nil
 	}
 	r.err = nil
-	load, withdrawer, order := r.gate.Key.Loader(), r.app.Withdrawer(), r.order
-	return r.gate.Send(func() tea.Msg {
+	load, withdrawer, order, waits := r.gate.Key.Loader(), r.app.Withdrawer(), r.order, r.gate.Key.Waits()
+	return r.gate.SendSigned(load, func(load func() (signer.Key, error)) tea.Msg {
 		// Not cancelled when the screen is left: an answer must be journaled.
-		cx, cancel := context.WithTimeout(context.Background(), withdrawal.WithdrawTimeout)
-		defer cancel()
+		// A key that waits for a person is bounded by its own wait (esc
+		// cancels it); Execute bounds the send by WithdrawTimeout.
+		cx := context.Background()
+		if !waits {
+			var cancel context.CancelFunc
+			cx, cancel = context.WithTimeout(cx, withdrawal.WithdrawTimeout)
+			defer cancel()
+		}
 		return executedMsg{withdrawer.Execute(cx, order, load)}
 	})
 }
 
 // executed moves on to following the withdrawal, or explains the refusal.
 func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
-	r.gate.Sending = false
+	r.gate.Sent()
 	switch {
 	case msg.Err == nil:
 		// Follow the quote id that was sent, never the one echoed back: a

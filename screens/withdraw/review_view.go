@@ -102,6 +102,10 @@ func (r *reviewScreen) typedDataView(level int) string {
 	}
 	if !compact {
 		b.WriteString(st.Muted.Render(withdrawal.ReviewSentence) + "\n")
+		if r.gate.Key.Waits() {
+			// A person approves: the quote may expire meanwhile.
+			b.WriteString(st.Muted.Render(ansi.Wrap(withdrawal.RequoteNote(r.order), max(r.wd, 20), "")) + "\n")
+		}
 	}
 	return b.String()
 }

@@ -1,0 +1,114 @@
+package login
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"svcwallet/screens/kit"
+	"svcwallet/screens/screentest"
+	"svcwallet/service/config"
+	"svcwallet/service/servicetest"
+	"svcwallet/tui"
+)
+
+func TestMain(m *testing.M) {
+	servicetest.FakeSignCommandMain()
+	os.Exit(m.Run())
+}
+
+// signerConsole is a console at the login, its sandbox environment's key
+// settings changed by set.
+func signerConsole(t *testing.T, set func(e *config.Environment)) *screentest.Console {
+	t.Helper()
+	return screentest.NewConsole(t, 120, 40, screentest.ConsoleOpts{Start: func(app *kit.App) tui.Screen {
+		set(&app.Targets[0].Env)
+		app.Target = app.Targets[0]
+		return New(app)
+	}})
+}
+
+// TestLoginListsClefAccounts (issue 20 item 5): with signer = "clef:…" the
+// login asks clef for its accounts (in a Cmd), starts on clef with the
+// config's account picked, and logs in by wallet with clef's key; the
+// reviews will name clef.
+func TestLoginListsClefAccounts(t *testing.T) {
+	fake := servicetest.NewFakeClef(t)
+	demo, other := servicetest.KeyAddress(servicetest.DemoKeyHex), servicetest.KeyAddress(servicetest.OtherKeyHex)
+	fake.Accounts = []common.Address{other, demo}
+	c := signerConsole(t, func(e *config.Environment) { e.Signer, e.Account = "clef:"+fake.URL, demo.Hex() })
+	c.UntilShows("Key source", "clef", "Clef account", demo.Hex(), "account_list of clef at "+fake.URL)
+	c.Press("enter")
+	c.UntilShows(screentest.HomeView)
+	if c.App.Signer == nil || c.App.Signer.Address() != demo || c.App.SignerFrom != "clef at "+fake.URL {
+		t.Errorf("logged in with %v from %q", c.App.Signer, c.App.SignerFrom)
+	}
+	if got := fake.Signed(); len(got) != 1 || got[0].PrimaryType != "WalletLogin" {
+		t.Errorf("clef signed %v", got)
+	}
+}
+
+// TestLoginClefUnreachable: clef not running is said under its field, and
+// enter asks again rather than logging in.
+func TestLoginClefUnreachable(t *testing.T) {
+	c := signerConsole(t, func(e *config.Environment) { e.Signer = "clef:http://127.0.0.1:1" })
+	c.UntilShows("cannot be reached (is clef running?)")
+	c.Press("enter")
+	c.UntilShows("asking again")
+	if c.App.Signer != nil {
+		t.Error("logged in without clef")
+	}
+}
+
+// TestLoginWithSigningCommand: the configured command with the config's
+// account logs in; the source is named by the command's leading words
+// only; a refusal is one clean line that repeats nothing the command
+// printed of a key; esc cancels a login waiting for the command.
+func TestLoginWithSigningCommand(t *testing.T) {
+	demo := servicetest.KeyAddress(servicetest.DemoKeyHex)
+	command := func(mode string) *screentest.Console {
+		return signerConsole(t, func(e *config.Environment) {
+			e.Signer, e.Account, e.SignCommand = "command", demo.Hex(), servicetest.FakeSignCommand(mode, "{file}")
+		})
+	}
+	c := command("sign")
+	c.UntilShows("signing command", "command: login.test sign …", "account "+demo.Hex())
+	c.Press("enter")
+	c.UntilShows(screentest.HomeView)
+	if c.App.Signer == nil || c.App.Signer.Address() != demo || c.App.SignerFrom != "command: login.test sign …" {
+		t.Errorf("logged in with %v from %q", c.App.Signer, c.App.SignerFrom)
+	}
+
+	c = command("refuse")
+	c.Press("enter")
+	c.UntilShows("Login failed")
+	view := c.Plain()
+	if !strings.Contains(screentest.OneLine(view), "user rejected the request") || screentest.ShowsKeyPiece(view) || strings.Contains(c.View(), "\x1b[31m") {
+		t.Errorf("the refusal is not one clean line:\n%s", view)
+	}
+
+	c = command("hang")
+	c.Press("enter")
+	c.UntilShows("waiting for the signing command login.test…", "esc cancel the login")
+	c.Press("esc")
+	c.UntilShows("Login failed", "cancelled")
+	if c.App.Signer != nil {
+		t.Error("a cancelled login logged in")
+	}
+}
+
+// TestLoginCommandNeedsAccount: a signing command without the config's
+// account says what to set, and does not run.
+func TestLoginCommandNeedsAccount(t *testing.T) {
+	c := signerConsole(t, func(e *config.Environment) {
+		e.Signer, e.SignCommand = "command", servicetest.FakeSignCommand("sign", "{file}")
+	})
+	c.UntilShows(`set account = "0x…" beside sign_command`)
+	c.Press("enter")
+	c.UntilShows("Key source")
+	if c.App.Signer != nil {
+		t.Error("logged in without an account")
+	}
+}

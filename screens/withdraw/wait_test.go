@@ -1,0 +1,92 @@
+package withdraw
+
+import (
+	"strings"
+	"testing"
+
+	"svcwallet/screens/kit"
+	"svcwallet/screens/screentest"
+	"svcwallet/service/sandbox"
+	"svcwallet/service/servicetest"
+	"svcwallet/service/withdrawal"
+	"svcwallet/signer"
+)
+
+// waitingReview is a console at the review of a real sandbox quote, with
+// key as the wallet logged in with (from names its source), past the
+// keystroke guard.
+func waitingReview(t *testing.T, key signer.Key, from string) *screentest.Console {
+	t.Helper()
+	clock := servicetest.NewFakeClock(screentest.Now)
+	c := screentest.NewLoggedInConsole(t, 120, 40, screentest.ConsoleOpts{Clock: clock.Now})
+	c.App.Signer, c.App.SignerFrom = key, from
+	w, q := sandboxQuote(t, c.App)
+	c.Open(newReview(c.App, w, withdrawal.PricedQuote{Quote: q}))
+	c.UntilShows("Withdraw: review and sign", "the wallet you logged in with", "from "+from)
+	clock.Advance(kit.KeyGuard)
+	c.UntilShows("Press enter to sign and withdraw")
+	return c
+}
+
+// TestReviewShowsTheWaitAndEscCancelsIt (issue 20 item 5): while the
+// logged-in key waits for approval the review says what it waits for and
+// offers esc; esc ends the wait, the screen says nothing was sent, and
+// nothing was: no journal entry, the balance unchanged.
+func TestReviewShowsTheWaitAndEscCancelsIt(t *testing.T) {
+	demo, err := signer.ParsePrivateKeyHex(sandbox.DemoPrivateKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := waitingReview(t, screentest.NewSlowKey(demo, "the test device"), "the test device")
+	if !strings.Contains(screentest.OneLine(c.Plain()), "If the quote expires while you approve, svcwallet gets a fresh quote") {
+		t.Errorf("the review of a key that waits does not say what happens when the quote expires:\n%s", c.Plain())
+	}
+	before := c.Srv.Exchange.Balance(sandbox.DemoAccountID)
+	c.Press("enter")
+	c.UntilShows("Waiting for approval on the test device…", "esc cancels")
+	if !strings.Contains(footer(c), "esc cancel the signature") {
+		t.Errorf("while waiting the footer does not offer esc:\n%s", c.Plain())
+	}
+	c.Press("esc")
+	c.UntilShows("Not withdrawn", "nothing was sent")
+	if strings.Contains(c.Plain(), "Waiting for") {
+		t.Errorf("the wait still shows after esc:\n%s", c.Plain())
+	}
+	if entries, err := c.App.Journal().Entries(); err != nil || len(entries) != 0 {
+		t.Errorf("the journal holds %d entries (%v) after a cancelled signature", len(entries), err)
+	}
+	if after := c.Srv.Exchange.Balance(sandbox.DemoAccountID); !after.Equal(before) {
+		t.Errorf("the balance moved from %s to %s after a cancelled signature", before, after)
+	}
+	if f := footer(c); !strings.Contains(f, "enter sign and withdraw") || strings.Contains(f, "cancel the signature") {
+		t.Errorf("after the cancel the footer offers %q", f)
+	}
+}
+
+// TestReviewClefRefusalIsOneLine: logged in by clef, the review names clef, shows
+// the wait while clef is asked, and clef's refusal reads as one line
+// saying nothing was sent.
+func TestReviewClefRefusalIsOneLine(t *testing.T) {
+	fake := servicetest.NewFakeClef(t)
+	fake.Deny = true
+	key := signer.NewClef(fake.URL, 0).Key(servicetest.KeyAddress(servicetest.DemoKeyHex))
+	c := waitingReview(t, key, "clef at "+fake.URL)
+	c.Press("enter")
+	want := "Not signed: clef at " + fake.URL + " refused to sign (request denied); nothing was sent"
+	c.UntilShows("Not withdrawn")
+	if got := screentest.OneLine(c.Plain()); !strings.Contains(got, want) {
+		t.Errorf("the refusal does not read %q:\n%s", want, c.Plain())
+	}
+	if got := fake.Calls(); len(got) != 1 || got[0] != "account_signTypedData" {
+		t.Errorf("clef was asked %v", got)
+	}
+	if entries, _ := c.App.Journal().Entries(); len(entries) != 0 {
+		t.Errorf("the journal holds %d entries after clef refused", len(entries))
+	}
+}
+
+// footer is the console's last line.
+func footer(c *screentest.Console) string {
+	lines := strings.Split(c.Plain(), "\n")
+	return lines[len(lines)-1]
+}
