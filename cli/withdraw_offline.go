@@ -248,6 +248,13 @@ func (c withdrawCmd) submit(f withdrawFlags, path string) int {
 	if err != nil {
 		return c.fail(exitFailed, "the withdrawal journal cannot be opened (%v): nothing was sent", err)
 	}
+	// From "not sent yet" to the intent on disk, no other svcwallet may
+	// decide the same about this file: it would send it too.
+	unlock, err := j.Exclusive()
+	if err != nil {
+		return c.fail(exitFailed, "%v: nothing was sent", err)
+	}
+	defer unlock()
 	entries, err := j.Entries()
 	if err != nil {
 		return c.fail(exitFailed, "the withdrawal journal cannot be read (%v): nothing was sent", err)
