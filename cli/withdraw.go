@@ -223,8 +223,6 @@ func (c withdrawCmd) run(f withdrawFlags) int {
 		return c.usage("give --to, the destination address")
 	case f.amount == "":
 		return c.usage("give --amount, the USDT to pay")
-	case !f.dryRun && !f.yes && !f.offline() && !c.terminal(c.env):
-		return c.usage("standard input is not a terminal, so the withdrawal cannot be confirmed: review it with --dry-run, then add --yes to sign and send without asking; nothing was sent")
 	}
 	e, closeEnv, err := commandEnv(f.config, f.envName, c.env.Getenv)
 	if err != nil {
@@ -238,6 +236,12 @@ func (c withdrawCmd) run(f withdrawFlags) int {
 		return c.prepare(f, e)
 	} else if f.out != "" {
 		return c.usage("--out is where --signer offline writes the typed data to sign elsewhere: give --signer offline too")
+	}
+	// Preparing for offline signing (above, whether the command line or the
+	// config chose it) signs and sends nothing, so only here is there
+	// something to confirm.
+	if !f.dryRun && !f.yes && !c.terminal(c.env) {
+		return c.usage("standard input is not a terminal, so the withdrawal cannot be confirmed: review it with --dry-run, then add --yes to sign and send without asking; nothing was sent")
 	}
 	// The key is opened first, so a wrong choice costs no request; a dry
 	// run signs nothing and needs one only to log in with it.

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -39,11 +38,6 @@ svcwallet status does.
 
 Exit status: as svcwallet withdraw (0 accepted, with --wait COMPLETED;
 1 refused, nothing paid; 2 usage; 3 still pending; 5 other errors).`
-
-// offline reports whether the command line chose --signer offline.
-func (f withdrawFlags) offline() bool {
-	return strings.TrimSpace(f.key.source) == string(signer.SourceOffline)
-}
 
 // withdrawSubmitCommand is `svcwallet withdraw submit FILE`.
 func (a *app) withdrawSubmitCommand() *cobra.Command {

@@ -171,3 +171,18 @@ func mustRead(t *testing.T, path string) string {
 	}
 	return string(b)
 }
+
+// TestWithdrawOfflineFromConfig: an environment whose signer is offline
+// prepares without a terminal and without --yes, as --signer offline does:
+// preparing signs and sends nothing, so there is nothing to confirm.
+func TestWithdrawOfflineFromConfig(t *testing.T) {
+	r := newStatusRig(t)
+	withdrawState(t)
+	out := filepath.Join(t.TempDir(), "transfer.json")
+	res := r.runKeys(keyRun{vars: apiKeyOnly, config: "signer = \"offline\"\naccount = \"" + demoSigner + "\"\n"},
+		append([]string{"withdraw"}, withdrawArgs(sandbox.DestCompleted, "25", "--out", out)...)...)
+	res.want(t, 0, "Prepared for offline signing")
+	if r.withdraws.Load() != 0 {
+		t.Fatal("preparing sent a withdraw request")
+	}
+}
