@@ -2,9 +2,12 @@ package status
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -180,18 +183,28 @@ func (b *boardScreen) save() tea.Cmd {
 
 // export writes every row, in the order shown, as CSV to a new file in
 // the state directory (follow.CSVHeader's columns).
+// maxExportSuffix bounds the names tried for exports made in one second.
+const maxExportSuffix = 99
+
 func (b *boardScreen) export() tea.Cmd {
 	rows := slices.Clone(b.list.Items())
-	path := filepath.Join(stateDir(b.app), "watchboard-"+b.app.Target.Env.Name+"-"+b.app.Common.Now().UTC().Format("20060102-150405")+".csv")
+	base := filepath.Join(stateDir(b.app), "watchboard-"+b.app.Target.Env.Name+"-"+b.app.Common.Now().UTC().Format("20060102-150405"))
 	return func() tea.Msg {
 		out := [][]string{follow.CSVHeader}
 		for _, r := range rows {
 			out = append(out, r.CSVRow())
 		}
 		var buf bytes.Buffer
-		err := clean.WriteCSV(&buf, out)
-		if err == nil {
-			err = config.WriteStateFile(path, buf.Bytes())
+		if err := clean.WriteCSV(&buf, out); err != nil {
+			return boardExportedMsg{err: err}
+		}
+		// A new file every time: a second export within the same second
+		// gets a suffix rather than replacing the first.
+		path := base + ".csv"
+		err := config.CreateStateFile(path, buf.Bytes())
+		for n := 2; errors.Is(err, os.ErrExist) && n <= maxExportSuffix; n++ {
+			path = base + "-" + strconv.Itoa(n) + ".csv"
+			err = config.CreateStateFile(path, buf.Bytes())
 		}
 		return boardExportedMsg{path: path, rows: len(rows), err: err}
 	}

@@ -812,6 +812,15 @@ func TestBoardExport(t *testing.T) {
 	if got := byID["'-1"]; got == nil || got[1] != follow.LabelNotFound {
 		t.Errorf("the id a spreadsheet would compute is not escaped: %q", rows)
 	}
+	// A second export in the same second is a new file beside the first.
+	br.send(tea.KeyPressMsg{Code: 'e', Text: "e"})
+	second := strings.TrimSuffix(path, ".csv") + "-2.csv"
+	if want := "Exported 3 withdrawals to " + second; br.toasts[len(br.toasts)-1] != want {
+		t.Fatalf("a second e said %q, want %q", br.toasts[len(br.toasts)-1], want)
+	}
+	if first, _ := os.ReadFile(path); len(first) == 0 {
+		t.Error("the second export replaced the first")
+	}
 }
 
 // TestBoardWheel (issue 21 item 13): the board asks for the mouse wheel

@@ -58,3 +58,23 @@ func WriteStateFile(path string, b []byte) error {
 	}
 	return os.Rename(tmp, path)
 }
+
+// CreateStateFile writes b to a new 0600 file at path, synced; an existing
+// file (or link) at path is never replaced: the error is then os.ErrExist.
+func CreateStateFile(path string, b []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	f, err := OpenPrivate(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(b)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
