@@ -165,23 +165,16 @@ func (c *clefPick) note() kit.Note {
 	return kit.HintNote("account_list of clef at " + c.endpoint)
 }
 
-// commandName names a signing command by its words before the first flag
-// ("command: cast wallet sign …"): never a flag's value or a path, which
-// may hold a key.
+// commandName names a signing command by its program alone ("command:
+// cast …"): any other word may be a secret (a flag's value, a token, a
+// password or a mnemonic written into the line), so none is shown.
 func commandName(line string) string {
 	words, err := signer.SplitCommand(line)
 	if err != nil || len(words) == 0 {
 		return "the signing command"
 	}
-	shown := []string{filepath.Base(words[0])}
-	for _, w := range words[1:] {
-		if len(shown) == 4 || strings.HasPrefix(w, "-") || strings.ContainsAny(w, `/\{`) || clean.HoldsKeyShape(w) {
-			break
-		}
-		shown = append(shown, w)
-	}
-	name := "command: " + clean.Line(strings.Join(shown, " "), 40)
-	if len(shown) < len(words) {
+	name := "command: " + clean.Line(filepath.Base(words[0]), 40)
+	if len(words) > 1 {
 		name += " …"
 	}
 	return name

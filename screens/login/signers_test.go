@@ -74,10 +74,10 @@ func TestLoginWithSigningCommand(t *testing.T) {
 		})
 	}
 	c := command("sign")
-	c.UntilShows("signing command", "command: login.test sign …", "account "+demo.Hex())
+	c.UntilShows("signing command", "command: login.test …", "account "+demo.Hex())
 	c.Press("enter")
 	c.UntilShows(screentest.HomeView)
-	if c.App.Signer == nil || c.App.Signer.Address() != demo || c.App.SignerFrom != "command: login.test sign …" {
+	if c.App.Signer == nil || c.App.Signer.Address() != demo || c.App.SignerFrom != "command: login.test …" {
 		t.Errorf("logged in with %v from %q", c.App.Signer, c.App.SignerFrom)
 	}
 
@@ -110,5 +110,22 @@ func TestLoginCommandNeedsAccount(t *testing.T) {
 	c.UntilShows("Key source")
 	if c.App.Signer != nil {
 		t.Error("logged in without an account")
+	}
+}
+
+// TestCommandNameShowsNoArgument: a signing command is named by its
+// program alone; no other word, which may be a token, a password, a flag's
+// value or a mnemonic, reaches the screen.
+func TestCommandNameShowsNoArgument(t *testing.T) {
+	for line, want := range map[string]string{
+		"cast wallet sign --private-key 0xabc --data --from-file {file}": "command: cast …",
+		"vault-sign s3cr3tT0ken":                                         "command: vault-sign …",
+		"signer PASSWORD=hunter2":                                        "command: signer …",
+		`/usr/local/bin/kms-sign "word word word word"`:                  "command: kms-sign …",
+		"ledger-sign":                                                    "command: ledger-sign",
+	} {
+		if got := commandName(line); got != want {
+			t.Errorf("commandName(%q) = %q, want %q", line, got, want)
+		}
 	}
 }
