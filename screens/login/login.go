@@ -65,17 +65,20 @@ const loginLabelWidth = 16
 // loginScreen is the first screen: pick the environment, then log in by API key or
 // by an EIP-712 wallet signature.
 type loginScreen struct {
-	app     *kit.App
-	env     int
-	method  int
-	source  int // an index into kinds()
-	keys    keystorePick
-	clef    clefPick
-	spin    spinner.Model
-	busy    bool
-	attempt int
-	err     error
-	w, h    int
+	app    *kit.App
+	env    int
+	method int
+	source int // an index into kinds()
+	// chosenKind is the kind at source, kept across a change of
+	// environment (whose kinds() differ).
+	chosenKind int
+	keys       keystorePick
+	clef       clefPick
+	spin       spinner.Model
+	busy       bool
+	attempt    int
+	err        error
+	w, h       int
 	// waiting names what a wallet login's signature waits for (clef, a
 	// signing command), and cancel ends that login; esc calls it.
 	waiting string
@@ -149,6 +152,7 @@ func New(app *kit.App) tui.Screen {
 	if apiKey == "" && (l.source != sourceKeystore || len(l.keys.entries) > 0) {
 		l.method = methodWallet
 	}
+	l.chosenKind = l.kind()
 	return l
 }
 
@@ -310,11 +314,14 @@ func (l *loginScreen) sourceNote() kit.Note {
 func (l *loginScreen) changed(fd *kit.FormField) {
 	l.err = nil
 	if fd == l.envField {
-		if l.source >= len(l.kinds()) {
-			l.source = sourceKeystore
-		}
+		// The choice is an index into the environment's sources, which
+		// differ: the kind chosen is kept where offered, else the keystore,
+		// never whatever kind now sits at the same place.
+		l.source = 0 // the keystore, always first
+		l.choose(l.chosenKind)
 		l.showEnv()
 	}
+	l.chosenKind = l.kind()
 }
 
 // errNoCommandAccount: a signing command with no account in the config.

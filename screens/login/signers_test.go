@@ -129,3 +129,31 @@ func TestCommandNameShowsNoArgument(t *testing.T) {
 		}
 	}
 }
+
+// TestLoginKeepsTheKindAcrossEnvironments: the key source chosen is kept
+// when the environment changes, where offered, else the keystore; never the
+// source that sits at the same place in the new environment's list (there,
+// a signing command that would run unasked).
+func TestLoginKeepsTheKindAcrossEnvironments(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	other := app.Targets[0]
+	other.Env.Name, other.Demo = "other", nil
+	other.Env.Signer, other.Env.Account, other.Env.SignCommand = "command", servicetest.KeyAddress(servicetest.DemoKeyHex).Hex(), "signer-cmd {file}"
+	app.Targets = append(app.Targets, other)
+	l := New(app).(*loginScreen)
+	l.env = 0
+	l.choose(sourceDemo)
+	l.changed(l.sourceField)
+	l.env = 1
+	l.changed(l.envField)
+	if got := l.kind(); got != sourceKeystore {
+		t.Fatalf("after the environment changed the key source is kind %d, want the keystore (%d)", got, sourceKeystore)
+	}
+	l.choose(sourceEnv)
+	l.changed(l.sourceField)
+	l.env = 0
+	l.changed(l.envField)
+	if got := l.kind(); got != sourceEnv {
+		t.Fatalf("the environment key was not kept: kind %d", got)
+	}
+}
