@@ -152,7 +152,9 @@ func New(app *kit.App) tui.Screen {
 	if apiKey == "" && (l.source != sourceKeystore || len(l.keys.entries) > 0) {
 		l.method = methodWallet
 	}
-	l.chosenKind = l.kind()
+	if len(app.Targets) > 0 {
+		l.chosenKind = l.kind()
+	}
 	return l
 }
 
