@@ -270,18 +270,36 @@ func (g *ReviewGate) SendSigned(load func() (signer.Key, error), run func(load f
 		if err != nil {
 			return nil, err
 		}
-		return signer.Watch(k, func(ctx context.Context, what string) (context.Context, func()) {
+		return cancelDrops{signer.Watch(k, func(ctx context.Context, what string) (context.Context, func()) {
 			cx, stop := context.WithCancel(ctx)
 			unhook := context.AfterFunc(waitCx, stop)
 			say(what)
 			return cx, func() { unhook(); stop(); say("") }
-		}), nil
+		}), waitCx}, nil
 	}
 	return tea.Batch(g.Send(func() tea.Msg {
 		defer cancel()
 		defer close(waits)
 		return run(watched)
 	}), g.listen())
+}
+
+// cancelDrops is a waiting key whose signature is dropped when the user
+// cancelled the wait (esc) even though the signature came: the screen said
+// "cancelling", so nothing may be sent.
+type cancelDrops struct {
+	signer.Key
+	cancelled context.Context
+}
+
+func (k cancelDrops) Awaiting() string { return signer.Awaiting(k.Key) }
+
+func (k cancelDrops) SignTypedData(ctx context.Context, d signer.Domain, m signer.Message) ([65]byte, error) {
+	sig, err := k.Key.SignTypedData(ctx, d, m)
+	if err == nil && k.cancelled.Err() != nil {
+		return [65]byte{}, &signer.WaitError{Awaiting: k.Awaiting(), Cancelled: true}
+	}
+	return sig, err
 }
 
 // listen delivers the send's next wait, or nothing once it is over.

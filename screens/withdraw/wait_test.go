@@ -1,6 +1,7 @@
 package withdraw
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -89,4 +90,44 @@ func TestReviewClefRefusalIsOneLine(t *testing.T) {
 func footer(c *screentest.Console) string {
 	lines := strings.Split(c.Plain(), "\n")
 	return lines[len(lines)-1]
+}
+
+// stubbornKey waits for approve and then signs, whether or not the wait
+// was cancelled meanwhile: a device that signs although the console gave
+// up on it.
+type stubbornKey struct {
+	signer.Key
+	approve chan struct{}
+}
+
+func (k stubbornKey) Awaiting() string { return "approval on the stubborn device" }
+
+func (k stubbornKey) SignTypedData(ctx context.Context, d signer.Domain, m signer.Message) ([65]byte, error) {
+	<-k.approve
+	return k.Key.SignTypedData(ctx, d, m)
+}
+
+// TestReviewEscDropsALateSignature: esc during a wait says it cancels; a
+// signature that comes anyway is dropped, so nothing is sent (found by
+// review: the screen said "cancelling" and the Transfer went out).
+func TestReviewEscDropsALateSignature(t *testing.T) {
+	demo, err := signer.ParsePrivateKeyHex(sandbox.DemoPrivateKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := stubbornKey{Key: demo, approve: make(chan struct{})}
+	c := waitingReview(t, key, "the stubborn device")
+	before := c.Srv.Exchange.Balance(sandbox.DemoAccountID)
+	c.Press("enter")
+	c.UntilShows("Waiting for approval on the stubborn device…")
+	c.Press("esc")
+	c.UntilShows("Cancelling the wait")
+	close(key.approve)
+	c.UntilShows("Not withdrawn", "nothing was sent")
+	if entries, err := c.App.Journal().Entries(); err != nil || len(entries) != 0 {
+		t.Errorf("the journal holds %d entries (%v) after a cancelled wait", len(entries), err)
+	}
+	if after := c.Srv.Exchange.Balance(sandbox.DemoAccountID); !after.Equal(before) {
+		t.Errorf("the balance moved from %s to %s after a cancelled wait", before, after)
+	}
 }
