@@ -82,7 +82,9 @@ type loginScreen struct {
 	// waiting names what a wallet login's signature waits for (clef, a
 	// signing command), and cancel ends that login; esc calls it.
 	waiting string
-	cancel  context.CancelFunc
+	// cancelled: esc asked the wait to end; the answer says how it ended.
+	cancelled bool
+	cancel    context.CancelFunc
 
 	// The form and its fields, in order; which show depends on the choices.
 	form                                                                       *kit.Form
@@ -245,8 +247,9 @@ func (l *loginScreen) KeyMap() help.KeyMap { return l.bindings().KeyMap() }
 // only on an environment with demo credentials.
 func (l *loginScreen) bindings() kit.Bindings {
 	if l.busy {
-		return kit.Bindings{{Key: loginKeys.Cancel, On: l.waiting != "", Do: func() tea.Cmd {
+		return kit.Bindings{{Key: loginKeys.Cancel, On: l.waiting != "" && !l.cancelled, Do: func() tea.Cmd {
 			l.cancel()
+			l.cancelled = true
 			return nil
 		}}}
 	}
@@ -494,7 +497,7 @@ func (l *loginScreen) submit() tea.Cmd {
 	}
 	l.busy = true
 	l.attempt++
-	l.waiting = waiting
+	l.waiting, l.cancelled = waiting, false
 	// A login whose signature waits for a person (clef, a signing command)
 	// is bounded by the key's own wait, and esc cancels it; the others by
 	// the usual request time.
@@ -563,6 +566,9 @@ func (l *loginScreen) View() string {
 	case l.busy && l.waiting != "":
 		// Wrapped, not clipped: what is awaited and that esc cancels are read whole.
 		line := l.spin.View() + " Logging in to " + t.Env.Name + ": waiting for " + l.waiting + "… " + st.Muted.Render("(esc cancels)")
+		if l.cancelled {
+			line = l.spin.View() + " Cancelling the wait for " + l.waiting + "…"
+		}
 		for _, part := range strings.Split(ansi.Wrap(line, max(l.w-2, 20), ""), "\n") {
 			b.WriteString("  " + part + "\n")
 		}

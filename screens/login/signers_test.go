@@ -119,10 +119,10 @@ func TestLoginCommandNeedsAccount(t *testing.T) {
 func TestCommandNameShowsNoArgument(t *testing.T) {
 	for line, want := range map[string]string{
 		"cast wallet sign --private-key 0xabc --data --from-file {file}": "command: cast …",
-		"vault-sign s3cr3tT0ken":                                         "command: vault-sign …",
-		"signer PASSWORD=hunter2":                                        "command: signer …",
-		`/usr/local/bin/kms-sign "word word word word"`:                  "command: kms-sign …",
-		"ledger-sign":                                                    "command: ledger-sign",
+		"vault-sign s3cr3tT0ken":                        "command: vault-sign …",
+		"signer PASSWORD=hunter2":                       "command: signer …",
+		`/usr/local/bin/kms-sign "word word word word"`: "command: kms-sign …",
+		"ledger-sign":                                   "command: ledger-sign",
 	} {
 		if got := commandName(line); got != want {
 			t.Errorf("commandName(%q) = %q, want %q", line, got, want)
@@ -155,5 +155,23 @@ func TestLoginKeepsTheKindAcrossEnvironments(t *testing.T) {
 	l.changed(l.envField)
 	if got := l.kind(); got != sourceEnv {
 		t.Fatalf("the environment key was not kept: kind %d", got)
+	}
+}
+
+// TestLoginEscOfferedOnce: while a login waits for a signature esc is
+// offered; once pressed it is not offered again, and the screen says it is
+// cancelling.
+func TestLoginEscOfferedOnce(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	l := New(app).(*loginScreen)
+	l.SetSize(120, 40)
+	cancelled := false
+	l.busy, l.waiting, l.cancel = true, "approval in clef at http://127.0.0.1:8550", func() { cancelled = true }
+	if !screentest.Offers(l.KeyMap(), "esc") {
+		t.Fatal("esc is not offered while the login waits")
+	}
+	screentest.Press(l, "esc")
+	if !cancelled || screentest.Offers(l.KeyMap(), "esc") || !strings.Contains(l.View(), "Cancelling the wait for approval in clef") {
+		t.Fatalf("after esc: cancelled %v, offers %v:\n%s", cancelled, l.KeyMap().ShortHelp(), l.View())
 	}
 }
