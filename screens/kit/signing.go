@@ -209,10 +209,13 @@ type ReviewGate struct {
 	waits      <-chan string
 	cancelled  bool
 	cancelWait context.CancelFunc
+	// root is the console's context: quitting ends a wait too (a signing
+	// command is stopped), never a send.
+	root context.Context
 }
 
 func NewReviewGate(app *App, want common.Address) ReviewGate {
-	return ReviewGate{common: app.Common, Key: newSigningKey(app, want),
+	return ReviewGate{common: app.Common, Key: newSigningKey(app, want), root: app.Root(),
 		spin: spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(app.Common.Styles.Spinner))}
 }
 
@@ -253,7 +256,7 @@ func (g *ReviewGate) SendSigned(load func() (signer.Key, error), run func(load f
 	}
 	g.sendTag = tui.NextTag()
 	g.awaiting, g.cancelled = "", false
-	waitCx, cancel := context.WithCancel(context.Background())
+	waitCx, cancel := context.WithCancel(g.root)
 	g.cancelWait = cancel
 	// Buffered and never blocking: a wait that is over is also said by
 	// the answer, which ends the send.

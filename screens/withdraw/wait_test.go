@@ -18,9 +18,15 @@ import (
 // keystroke guard.
 func waitingReview(t *testing.T, key signer.Key, from string) *screentest.Console {
 	t.Helper()
+	return waitingReviewIn(t, context.Background(), key, from)
+}
+
+// waitingReviewIn is waitingReview with root as the console's context.
+func waitingReviewIn(t *testing.T, root context.Context, key signer.Key, from string) *screentest.Console {
+	t.Helper()
 	clock := servicetest.NewFakeClock(screentest.Now)
 	c := screentest.NewLoggedInConsole(t, 120, 40, screentest.ConsoleOpts{Clock: clock.Now})
-	c.App.Signer, c.App.SignerFrom = key, from
+	c.App.Signer, c.App.SignerFrom, c.App.Context = key, from, root
 	w, q := sandboxQuote(t, c.App)
 	c.Open(newReview(c.App, w, withdrawal.PricedQuote{Quote: q}))
 	c.UntilShows("Withdraw: review and sign", "the wallet you logged in with", "from "+from)
@@ -129,5 +135,25 @@ func TestReviewEscDropsALateSignature(t *testing.T) {
 	}
 	if after := c.Srv.Exchange.Balance(sandbox.DemoAccountID); !after.Equal(before) {
 		t.Errorf("the balance moved from %s to %s after a cancelled wait", before, after)
+	}
+}
+
+// TestQuitEndsTheWait: quitting the console (its root context ends) ends a
+// signature wait, so a signing command is stopped, and nothing is sent.
+func TestQuitEndsTheWait(t *testing.T) {
+	demo, err := signer.ParsePrivateKeyHex(sandbox.DemoPrivateKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, quit := context.WithCancel(context.Background())
+	defer quit()
+	c := waitingReviewIn(t, root, screentest.NewSlowKey(demo, "the test device"), "the test device")
+	before := c.Srv.Exchange.Balance(sandbox.DemoAccountID)
+	c.Press("enter")
+	c.UntilShows("Waiting for approval on the test device…")
+	quit()
+	c.UntilShows("Not withdrawn", "nothing was sent")
+	if after := c.Srv.Exchange.Balance(sandbox.DemoAccountID); !after.Equal(before) {
+		t.Errorf("the balance moved from %s to %s", before, after)
 	}
 }
