@@ -35,6 +35,11 @@ line.
 from Admin, InternalTransfer, ExternalTransfer, Withdraw, VaultInvestor,
 Trade; they are sent canonical (Admin&Trade).
 
+With --signer offline --account MAIN --out FILE nothing is signed or sent:
+FILE gets the typed data alone (eth_signTypedData_v4 JSON) for a wallet
+elsewhere to sign, this machine's journal keeps the rest, and svcwallet
+builder submit FILE --signature 0x… sends it once.
+
 Exit status: 0 authorized (or the dry run printed), 1 refused or failed,
 2 usage.`
 
@@ -53,7 +58,7 @@ func (a *app) builderCommand() *cobra.Command {
 		Short: "Authorize a builder to trade for the account",
 		Args:  subcommandOnly,
 		RunE: func(c *cobra.Command, _ []string) error {
-			return usageError(c.CommandPath(), "give a command: authorize")
+			return usageError(c.CommandPath(), "give a command: authorize or submit")
 		},
 	}
 	var f builderFlags
@@ -81,8 +86,9 @@ func (a *app) builderCommand() *cobra.Command {
 	addSignerFlags(auth, &f.key, true)
 	fl.BoolVar(&f.yes, "yes", false, "go on when --builder is your own account")
 	fl.BoolVar(&f.dryRun, "dry-run", false, "print the typed data and digest; sign and send nothing")
+	fl.StringVar(&f.out, "out", "", "new file for the typed data (--signer offline)")
 	a.envFlags(auth, &f.envName, &f.config)
-	c.AddCommand(auth)
+	c.AddCommand(auth, a.builderSubmitCommand())
 	return c
 }
 
@@ -90,6 +96,7 @@ type builderFlags struct {
 	in                builder.Input
 	key               signerFlags // its --account is also a dry run's main account
 	envName, config   string
+	out               string // --signer offline: the file for the typed data
 	dryRun, json, yes bool
 }
 
@@ -120,9 +127,14 @@ func (c builderCmd) run(f builderFlags) int {
 	}
 	defer closeEnv()
 
-	_, chosen, err := f.key.chosen(e)
-	if err != nil {
+	src, chosen, err := f.key.chosen(e)
+	switch {
+	case err != nil:
 		return c.usage("%v", err)
+	case chosen && src.Kind == signer.SourceOffline:
+		return c.prepare(f, e)
+	case f.out != "":
+		return c.usage("--out is where --signer offline writes the typed data to sign elsewhere: give --signer offline too")
 	}
 	account, err := f.key.accountOf(e)
 	if err != nil {

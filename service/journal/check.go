@@ -53,11 +53,14 @@ func parseJournalLine(line []byte) (Entry, error) {
 // check shape-checks an entry read back and cleans its free text.
 func (e *Entry) check() error {
 	switch e.Kind {
-	case KindIntent, KindAccepted, KindRejected, KindState, KindPrepared:
+	case KindIntent, KindAccepted, KindRejected, KindState, KindPrepared, KindBuilderPrepared, KindBuilderSent:
 	default:
-		return service.NewShapeError("journal kind", "is not prepared, intent, accepted, rejected or state")
+		return service.NewShapeError("journal kind", "is not prepared, intent, accepted, rejected, state or a builder line")
 	}
-	if err := service.CheckID("quote id", e.QuoteID, true); err != nil {
+	if err := e.checkBuilder(); err != nil {
+		return err
+	}
+	if err := service.CheckID("quote id", e.QuoteID, !builderKind(e.Kind)); err != nil {
 		return err
 	}
 	if err := service.CheckName("environment", e.Env); err != nil {

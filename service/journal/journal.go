@@ -53,9 +53,12 @@ type Entry struct {
 	Transfer *signer.Transfer `json:"transfer,omitempty"`
 	// Prepared is what a prepared line (KindPrepared) keeps to finish.
 	Prepared *Prepared `json:"prepared,omitempty"`
-	State    string    `json:"state,omitempty"`
-	TxHash   string    `json:"withdraw_tx_hash,omitempty"`
-	Error    string    `json:"error,omitempty"`
+	// Builder is a builder authorization's line (KindBuilderPrepared,
+	// KindBuilderSent; builder.go): not a withdrawal.
+	Builder *BuilderAuth `json:"builder,omitempty"`
+	State   string       `json:"state,omitempty"`
+	TxHash  string       `json:"withdraw_tx_hash,omitempty"`
+	Error   string       `json:"error,omitempty"`
 }
 
 // Intent describes what the user asked for, for the history screen.
@@ -374,8 +377,8 @@ func FoldRecords(entries []Entry) []Record {
 	byID := map[string]*Record{}
 	var order []*Record
 	for _, e := range entries {
-		if e.Kind == KindPrepared {
-			// Not a withdrawal until its signature is submitted.
+		if e.Kind == KindPrepared || builderKind(e.Kind) {
+			// Not a withdrawal (yet, or at all: a builder authorization).
 			continue
 		}
 		r := byID[e.QuoteID]
