@@ -106,7 +106,7 @@ func (c builderCmd) prepare(f builderFlags, e config.Environment) int {
 	o := builder.NewOrder(a, e.Domain(), c.nonce(), now)
 	client := service.New(e, service.Options{Now: c.now, Logger: c.env.Log})
 	cx, cancel := context.WithTimeout(context.Background(), builder.AuthorizeTimeout)
-	p, err := prepareBuilder(cx, client, j, o, now)
+	p, err := builder.Prepare(cx, client, j, o, now)
 	cancel()
 	if err != nil {
 		return c.fail("%v", service.Explain(err))
@@ -119,7 +119,7 @@ func (c builderCmd) prepare(f builderFlags, e config.Environment) int {
 
 // printPrepared says where the typed data is, what it authorizes, who must
 // sign it, until when, and how to submit the signature.
-func (c builderCmd) printPrepared(p builderPrepared, f builderFlags, e config.Environment) int {
+func (c builderCmd) printPrepared(p builder.Prepared, f builderFlags, e config.Environment) int {
 	a, exp := p.Order.Auth, p.Order.Expiration().UTC()
 	submit := "svcwallet builder submit " + f.out + " --signature 0x…"
 	if f.envName != "" {
@@ -189,12 +189,12 @@ func (c builderCmd) submit(f builderFlags, raw, path string) int {
 	if err != nil {
 		return c.fail("the journal cannot be read (%v): nothing was sent", err)
 	}
-	p, err := findBuilderPrepared(entries, e.Name, file)
+	p, err := builder.FindPrepared(entries, e.Name, file)
 	if err != nil {
 		return c.fail("%s: %v", path, err)
 	}
 	client := service.New(e, service.Options{Now: c.now, Logger: c.env.Log})
-	res, err := submitBuilder(context.Background(), client, j, p, sig, c.now)
+	res, err := builder.Submit(context.Background(), client, j, p, sig, c.now)
 	var api *service.APIError
 	switch {
 	case errors.As(err, &api):

@@ -20,7 +20,7 @@ func TestDomainImportsPointInward(t *testing.T) {
 		"config":     inner,
 		".":          append([]string{"svcwallet/service/config"}, inner...),
 		"journal":    append([]string{"svcwallet/service", "svcwallet/service/config"}, inner...),
-		"builder":    append([]string{"svcwallet/service", "svcwallet/service/config"}, inner...),
+		"builder":    append([]string{"svcwallet/service", "svcwallet/service/config", "svcwallet/service/journal"}, inner...),
 		"follow":     append([]string{"svcwallet/service", "svcwallet/service/config", "svcwallet/service/journal"}, inner...),
 		"withdrawal": append([]string{"svcwallet/service", "svcwallet/service/config", "svcwallet/service/journal", "svcwallet/service/follow"}, inner...),
 	}
