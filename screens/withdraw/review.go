@@ -55,8 +55,9 @@ type reviewScreen struct {
 	bridgeErr error
 	gate      kit.ReviewGate
 	err       error
-	refused   bool    // finally refused (screening): signing again cannot help
-	tag       tui.Tag // of this visit's countdown ticks
+	refused   bool         // finally refused (screening): signing again cannot help
+	prepared  *preparedMsg // written for offline signing: nothing more is signed here
+	tag       tui.Tag      // of this visit's countdown ticks
 	wd, h     int
 }
 
@@ -109,7 +110,7 @@ func (r *reviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
 func (r *reviewScreen) bindings() kit.Bindings {
 	return append(kit.Bindings{
 		{Key: reviewKeys.Sign, On: r.canSign(), Do: r.sign, Off: func() tea.Cmd {
-			if r.gate.Sending || r.signable() || r.setupErr == nil && (r.expired() || r.refused || !r.gate.Key.Found) {
+			if r.gate.Sending || r.signable() || r.prepared != nil || r.setupErr == nil && (r.expired() || r.refused || !r.gate.Key.Found) {
 				return nil // the screen says so: r gets a new quote, the key is being looked up, or the screen is too small
 			}
 			return r.sign()
@@ -119,6 +120,7 @@ func (r *reviewScreen) bindings() kit.Bindings {
 			errors.As(r.bridgeErr, &changed)
 			return tui.Push(newBridgeConfirm(r.app, *changed))
 		}},
+		{Key: offlineKey, On: r.canPrepare(), Do: r.prepare},
 		{Key: r.requoteKey(), On: !r.gate.Sending, Do: tui.Pop},
 	}, r.gate.Bindings()...)
 }
@@ -141,7 +143,7 @@ func (r *reviewScreen) canSign() bool {
 // signable: nothing but the screen's size could keep enter from signing.
 func (r *reviewScreen) signable() bool {
 	return r.setupErr == nil && r.bridge != nil && r.bridgeErr == nil && !r.gate.Sending && !r.expired() &&
-		r.gate.Key.Usable() && !r.refused
+		r.gate.Key.Usable() && !r.refused && r.prepared == nil
 }
 
 // canConfirmBridge: a recorded (not pinned) bridge address changed, and the
@@ -191,6 +193,13 @@ func (r *reviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		return r, r.tick()
 	case executedMsg:
 		return r, r.executed(msg)
+	case preparedMsg:
+		if msg.err != nil {
+			r.err = msg.err
+			return r, nil
+		}
+		r.prepared, r.err = &msg, nil
+		return r, nil
 	case bridgeCheckedMsg:
 		r.bridgeErr = msg.err
 		if msg.err == nil {
@@ -324,6 +333,8 @@ func (r *reviewScreen) render(level int) string {
 		b.WriteString(layout.ErrorBlock(c, "Stopped: bridge address", r.bridgeStop(), r.wd))
 	case r.bridge == nil:
 		b.WriteString(r.gate.Prompt("", "Checking the bridge funding address…") + "\n")
+	case r.prepared != nil:
+		b.WriteString(r.preparedView())
 	case r.expired():
 		b.WriteString(layout.ErrorBlock(c, "Quote expired", service.UserError{Text: "press " + r.requoteKey().Help().Key + " to get a new one"}, r.wd))
 	case r.err != nil:
