@@ -258,29 +258,12 @@ func (c withdrawCmd) run(f withdrawFlags) int {
 		}
 		key = &k
 	}
-	client, err := logInWith(c.env, e, withdrawName, f.key, key, service.Options{Now: c.now, Retry: c.retry})
-	switch {
-	case isUsage(err):
-		return c.usage("%v", err)
-	case signFailure(err):
-		return c.fail(exitFailed, "%v", err)
-	case err != nil:
-		return c.fail(exitError, "%v", err)
+	q, code, ok := c.logInAndQuote(e, f, f.key, key)
+	if !ok {
+		return code
 	}
-	target, err := newWithdrawTarget(e)
-	if err != nil {
-		return c.fail(exitError, "%v", err)
-	}
+	client, target, order, trust := q.client, q.target, q.order, q.trust
 	defer target.cleanup()
-
-	choice, code, ok := c.choose(client, f)
-	if !ok {
-		return code
-	}
-	order, trust, code, ok := c.quote(client, e, target, choice)
-	if !ok {
-		return code
-	}
 	if code := c.printReview(order, trust, key, f.dryRun, f.json); code != 0 || f.dryRun {
 		return code
 	}
@@ -324,6 +307,44 @@ func (c withdrawCmd) finish(client *service.Client, e config.Environment, target
 		return code
 	}
 	return c.follow(client, e, j, id, f.json)
+}
+
+// quoted is where withdraw and its offline preparation stand once logged
+// in, the destination checked and the quote taken.
+type quoted struct {
+	client *service.Client
+	target withdrawTarget
+	order  withdrawal.Order
+	trust  withdrawal.BridgeTrust
+}
+
+// logInAndQuote logs in with sf (and key, when opened), checks the choice
+// and quotes (choose, quote): the start withdraw and --signer offline
+// share. When ok, the caller owns q.target's cleanup.
+func (c withdrawCmd) logInAndQuote(e config.Environment, f withdrawFlags, sf signerFlags, key *keyChoice) (q quoted, code int, ok bool) {
+	client, err := logInWith(c.env, e, withdrawName, sf, key, service.Options{Now: c.now, Retry: c.retry})
+	switch {
+	case isUsage(err):
+		return q, c.usage("%v", err), false
+	case signFailure(err):
+		return q, c.fail(exitFailed, "%v", err), false
+	case err != nil:
+		return q, c.fail(exitError, "%v", err), false
+	}
+	target, err := newWithdrawTarget(e)
+	if err != nil {
+		return q, c.fail(exitError, "%v", err), false
+	}
+	choice, code, ok := c.choose(client, f)
+	if ok {
+		q.order, q.trust, code, ok = c.quote(client, e, target, choice)
+	}
+	if !ok {
+		target.cleanup()
+		return quoted{}, code, false
+	}
+	q.client, q.target = client, target
+	return q, 0, true
 }
 
 // choose picks the USDT route for --chain and --token-out and checks the

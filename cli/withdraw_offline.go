@@ -92,26 +92,12 @@ func (c withdrawCmd) prepare(f withdrawFlags, e config.Environment) int {
 	if _, err := os.Lstat(f.out); err == nil {
 		return c.usage("%s exists: give --out a new file (it is never overwritten)", f.out)
 	}
-	client, err := logInWith(c.env, e, withdrawName, signerFlags{}, nil, service.Options{Now: c.now, Retry: c.retry})
-	switch {
-	case isUsage(err):
-		return c.usage("%v", err)
-	case err != nil:
-		return c.fail(exitError, "%v", err)
+	q, code, ok := c.logInAndQuote(e, f, signerFlags{}, nil)
+	if !ok {
+		return code
 	}
-	target, err := newWithdrawTarget(e)
-	if err != nil {
-		return c.fail(exitError, "%v", err)
-	}
+	client, target, order, trust := q.client, q.target, q.order, q.trust
 	defer target.cleanup()
-	choice, code, ok := c.choose(client, f)
-	if !ok {
-		return code
-	}
-	order, trust, code, ok := c.quote(client, e, target, choice)
-	if !ok {
-		return code
-	}
 	j, err := journal.Open(target.journalPath)
 	if err != nil {
 		return c.fail(exitFailed, "the withdrawal journal cannot be opened (%v): nothing was prepared", err)
