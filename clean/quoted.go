@@ -15,7 +15,7 @@ const maxQuotedHex = 8
 // only by escape sequences or invisible characters is one run, as it reads
 // on screen.
 func Quoted(s string) string {
-	s = Text(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ").Replace(s))
+	s = flat(s)
 	var b strings.Builder
 	run := 0
 	for i := 0; i < len(s); i++ {

@@ -127,7 +127,7 @@ func skipString(s string, i int) int {
 // and bounds it to limit bytes, never splitting a character; a limit of 0
 // or less bounds nothing.
 func Line(s string, limit int) string {
-	s = strings.TrimSpace(Text(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ").Replace(s)))
+	s = strings.TrimSpace(flat(s))
 	if limit <= 0 || len(s) <= limit {
 		return s
 	}
@@ -140,3 +140,9 @@ func Line(s string, limit int) string {
 
 // MaxNameLen bounds a name: a chain, a token, an environment, a header.
 const MaxNameLen = 64
+
+// lineBreaks turns line breaks and tabs into spaces.
+var lineBreaks = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ")
+
+// flat is s cleaned (Text) on one line: line breaks and tabs as spaces.
+func flat(s string) string { return Text(lineBreaks.Replace(s)) }
