@@ -467,9 +467,10 @@ func TestThemeDetection(t *testing.T) {
 // The root must not wake the program when nothing changes: after start-up
 // no command it returns may wait on a timer, and what commands there are
 // must settle. The timer detector itself is checked first, so the test
-// cannot pass by failing to notice a tick.
+// cannot pass by failing to notice a tick. It uses tea.Tick, not tea.Every:
+// Every fires at the next whole minute, which may be within the wait.
 func TestIdleRootSchedulesNoTimer(t *testing.T) {
-	if _, timers := run(tea.Batch(tea.RequestBackgroundColor, tea.Every(time.Minute, func(time.Time) tea.Msg { return nil }))); timers != 1 {
+	if _, timers := run(tea.Batch(tea.RequestBackgroundColor, tea.Tick(time.Minute, func(time.Time) tea.Msg { return nil }))); timers != 1 {
 		t.Fatalf("detector missed a periodic tick (%d)", timers)
 	}
 
