@@ -8,8 +8,10 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"sync"
 	"sync/atomic"
 	"syscall"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/cobra"
@@ -99,9 +101,10 @@ func runConsole(env CLIEnv, f consoleFlags) int {
 	// Cancelled on quit: calls still out end with the console.
 	root, quit := context.WithCancel(context.Background())
 	defer quit()
+	var running sync.WaitGroup
 	app := &kit.App{
 		Deps: kit.Deps{Common: common, Targets: targets, KeystoreDir: keystoreDir, Bell: cfg.Bell, Notify: cfg.Notify, Getenv: env.Getenv,
-			PollInterval: follow.DefaultPollInterval, Context: root},
+			PollInterval: follow.DefaultPollInterval, Context: root, Running: &running},
 		Session: kit.Session{Target: targets[0]},
 		Hooks:   kit.Hooks{LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) }},
 	}
@@ -132,6 +135,10 @@ func runConsole(env CLIEnv, f consoleFlags) int {
 	}()
 	_, err = p.Run()
 	signal.Stop(signals)
+	// A signing command still running is killed (its context ends) and
+	// waited for, so neither it nor its typed data file outlives the console.
+	quit()
+	waitAtMost(&running, quitWait)
 	if sig := caught.Load(); sig != 0 {
 		return 128 + int(sig) // the shell's convention for "ended by a signal"
 	}
@@ -139,6 +146,20 @@ func runConsole(env CLIEnv, f consoleFlags) int {
 		return env.report(failure("svcwallet", "failed", 1, "%v", err))
 	}
 	return 0
+}
+
+// quitWait bounds the wait for signing commands at quit: a killed command's
+// pipes are closed within signer's two-second WaitDelay.
+const quitWait = 5 * time.Second
+
+// waitAtMost waits for wg, or for d.
+func waitAtMost(wg *sync.WaitGroup, d time.Duration) {
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(d):
+	}
 }
 
 // noTerminal is said, before anything starts, when the console has no

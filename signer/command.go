@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -117,6 +118,7 @@ type CommandKey struct {
 	words   []string
 	start   Starter
 	timeout time.Duration
+	running *sync.WaitGroup // Opening.Running
 }
 
 // NewCommandKey is the signing command words signing for addr, each run
@@ -138,6 +140,11 @@ func (k *CommandKey) Awaiting() string { return "the signing command " + k.name(
 // SignTypedData runs the command once. The typed data file lives in a
 // directory only this user can open and is removed when the command ends.
 func (k *CommandKey) SignTypedData(ctx context.Context, d Domain, m Message) ([65]byte, error) {
+	if k.running != nil {
+		// Done last: after the process has ended and the file is gone.
+		k.running.Add(1)
+		defer k.running.Done()
+	}
 	var out [65]byte
 	td := TypedDataJSON(d, m)
 	args := append([]string(nil), k.words[1:]...)

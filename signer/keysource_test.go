@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -299,4 +300,52 @@ func TestCommandFailures(t *testing.T) {
 			t.Fatalf("%v", err)
 		}
 	})
+}
+
+// TestOpeningCountsCommandSignatures: a signature a signing command is
+// making is counted by Opening.Running until its process has ended and its
+// typed data file is removed, so the console, waiting on it as it quits,
+// leaves neither behind.
+func TestOpeningCountsCommandSignatures(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	sock := filepath.Join(t.TempDir(), "s")
+	l, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	var running sync.WaitGroup
+	o := Opening{Account: demoAddr, SignCommand: servicetest.FakeSignCommand("hang", sock, "{file}"), Start: startChild, Running: &running}
+	op, err := o.Open(context.Background(), Source{Kind: SourceCommand})
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := op.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	signed := make(chan error, 1)
+	go func() {
+		_, err := Sign(ctx, k, testDomain, demoTransfer())
+		signed <- err
+	}()
+	c, err := l.Accept() // the command is running, its file written
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+	if left, _ := os.ReadDir(tmp); len(left) != 1 {
+		t.Fatalf("while the command runs, %d entries in TMPDIR, want its directory", len(left))
+	}
+	cancel()
+	running.Wait()
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Fatalf("the wait ended with %s still in TMPDIR", left[0].Name())
+	}
+	var we *WaitError
+	if err := <-signed; !errors.As(err, &we) || !we.Cancelled {
+		t.Fatalf("%v", err)
+	}
 }

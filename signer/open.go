@@ -33,6 +33,10 @@ type Opening struct {
 	Start Starter
 	// Wait bounds a signature from clef or a signing command; 0: DefaultWait.
 	Wait time.Duration
+	// Running, if set, counts the signatures a signing command is making,
+	// until its process has ended and its typed data file is removed: the
+	// console waits on it when it quits, so neither outlives svcwallet.
+	Running *sync.WaitGroup
 }
 
 // Opened is a key source ready to sign: its address is known, the key is
@@ -116,6 +120,7 @@ func (o Opening) open(ctx context.Context, s Source) (Opened, error) {
 			return Opened{}, errors.New("signing commands cannot be run here")
 		}
 		k := NewCommandKey(o.Account, words, o.Start, o.Wait)
+		k.running = o.Running
 		return Opened{Address: o.Account, Load: func() (Key, error) { return k, nil }}, nil
 	case SourceOffline:
 		return Opened{}, ErrOffline

@@ -7,6 +7,7 @@ package kit
 import (
 	"context"
 	"path/filepath"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -94,6 +95,11 @@ type Deps struct {
 	// Context is the console's root context, cancelled on quit; nil means
 	// context.Background.
 	Context context.Context
+	// Running counts the signatures signing commands are making
+	// (signer.Opening.Running); nil counts nothing. The console cancels
+	// Context on quit, then waits for it, so no signing command or typed
+	// data file outlives svcwallet.
+	Running *sync.WaitGroup
 	// Makers build the screens one feature opens in another.
 	Makers Makers
 }
