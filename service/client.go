@@ -163,8 +163,8 @@ func (c *Client) doAuthed(ctx context.Context, cl call, out any) error {
 		return err
 	}
 	err := c.do(ctx, cl, out)
-	if errors.Is(err, ErrUnauthenticated) && c.session.canRelogin() {
-		if rerr := c.relogin(ctx); rerr != nil {
+	if cred := c.session.credential(); errors.Is(err, ErrUnauthenticated) && cred != nil {
+		if rerr := c.relogin(ctx, cred, err); rerr != nil {
 			return rerr
 		}
 		err = c.do(ctx, cl, out)

@@ -22,6 +22,12 @@ type Credential interface {
 	login(ctx context.Context, c *Client) (LoginResult, http.Header, error)
 	// Method names the credential kind for display ("API key", "wallet").
 	Method() string
+	// awaiting names the person a login waits for (signer.Awaiting), or ""
+	// when it needs nobody. Only a session whose login needs nobody is
+	// renewed by the client on its own: a key in clef, behind a signing
+	// command or on a device would ask a person, out of the blue and under
+	// another call's deadline, to approve a login they never started.
+	awaiting() string
 }
 
 // APIKeyEnvVar holds an API key for the commands and pre-fills the console's
@@ -34,6 +40,8 @@ func APIKey(key string) Credential { return apiKeyCred{key: key} }
 type apiKeyCred struct{ key string }
 
 func (apiKeyCred) Method() string { return "API key" }
+
+func (apiKeyCred) awaiting() string { return "" }
 
 func (a apiKeyCred) login(ctx context.Context, c *Client) (LoginResult, http.Header, error) {
 	var res LoginResult
@@ -51,6 +59,8 @@ func Wallet(key signer.Key) Credential { return walletCred{key: key} }
 type walletCred struct{ key signer.Key }
 
 func (walletCred) Method() string { return "wallet" }
+
+func (w walletCred) awaiting() string { return signer.Awaiting(w.key) }
 
 func (w walletCred) login(ctx context.Context, c *Client) (LoginResult, http.Header, error) {
 	now, err := c.SigningNow(ctx)
@@ -103,10 +113,11 @@ func (s *sessionStore) apply(req *http.Request) {
 	}
 }
 
-func (s *sessionStore) canRelogin() bool {
+// credential is the one the session logged in with; nil when logged out.
+func (s *sessionStore) credential() Credential {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.cred != nil
+	return s.cred
 }
 
 // Login logs in with cred and keeps the session for later calls.
@@ -163,17 +174,20 @@ func (c *Client) ensureSession(ctx context.Context) error {
 		return &APIError{Status: http.StatusUnauthorized, Code: CodeNotAuthenticated, Message: "not logged in"}
 	}
 	if !info.Expires.IsZero() && info.Expires.Sub(c.now()) < reloginMargin && cred != nil {
-		return c.relogin(ctx)
+		return c.relogin(ctx, cred, nil)
 	}
 	return nil
 }
 
-func (c *Client) relogin(ctx context.Context) error {
-	c.session.mu.Lock()
-	cred := c.session.cred
-	c.session.mu.Unlock()
-	if cred == nil {
-		return ErrUnauthenticated
+// relogin logs in again with cred after the session lapsed (ended: the
+// service's 401, nil when the client's clock said so), unless the login
+// waits for a person: then the session has ended and the user logs in.
+func (c *Client) relogin(ctx context.Context, cred Credential, ended error) error {
+	if who := cred.awaiting(); who != "" {
+		if ended == nil {
+			ended = &APIError{Status: http.StatusUnauthorized, Code: CodeNotAuthenticated, Message: "session expired"}
+		}
+		return Worded(ended, "Session ended: log in again (the login waits for "+who+", so svcwallet does not renew it on its own)")
 	}
 	c.log.Info("session lapsed; logging in again", "method", cred.Method())
 	if _, err := c.Login(ctx, cred); err != nil {

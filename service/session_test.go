@@ -2,6 +2,7 @@ package service_test
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"net/http"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"svcwallet/service"
 	"svcwallet/service/config"
 	"svcwallet/service/sandbox"
+	"svcwallet/signer"
 )
 
 // The session of D6: cookie svc plus the X-Service-Account-Id read from the
@@ -235,5 +237,50 @@ func TestSessionWalletReloginRefused(t *testing.T) {
 	}
 	if rec.logins() != 2 || rec.count(service.PathWithdrawalInfo) != 1 {
 		t.Fatalf("%d logins and %d info requests, want 2 and 1", rec.logins(), rec.count(service.PathWithdrawalInfo))
+	}
+}
+
+// approvedKey is a key that waits for a person (as clef or a signing
+// command does), counting the signatures asked of it.
+type approvedKey struct {
+	*signer.PrivateKey
+	asked *atomic.Int32
+}
+
+func (approvedKey) Awaiting() string { return "approval in clef at http://127.0.0.1:8550" }
+
+func (k approvedKey) SignTypedData(ctx context.Context, d signer.Domain, m signer.Message) ([65]byte, error) {
+	k.asked.Add(1)
+	return k.PrivateKey.SignTypedData(ctx, d, m)
+}
+
+// TestSessionWaitingKeyNotRenewed: a session logged in with a key that
+// waits for a person is not renewed behind their back, neither when the
+// client's clock says it lapsed nor on the service's 401: the call fails
+// with "Session ended: log in again", naming what the login waits for,
+// and the key is asked for nothing more.
+func TestSessionWaitingKeyNotRenewed(t *testing.T) {
+	for name, clientNow := range map[string]func(w *world) func() time.Time{
+		"lapsed": func(w *world) func() time.Time { return w.clock.Now },
+		"401":    func(*world) func() time.Time { return func() time.Time { return t0 } },
+	} {
+		t.Run(name, func(t *testing.T) {
+			w := newWorld(t, sandbox.Options{SessionTTL: time.Hour})
+			rec := &recorder{}
+			c := service.New(w.env, service.Options{HTTPClient: rec.httpClient(), Now: clientNow(w)})
+			k := approvedKey{mustKey(t, sandbox.DemoPrivateKey), new(atomic.Int32)}
+			if _, err := c.Login(ctx, service.Wallet(k)); err != nil {
+				t.Fatal(err)
+			}
+			w.clock.Advance(time.Hour)
+			_, err := c.WithdrawalInfo(ctx)
+			wantAPIError(t, err, service.CodeNotAuthenticated, http.StatusUnauthorized)
+			if got := service.Explain(err).Error(); got != "Session ended: log in again (the login waits for approval in clef at http://127.0.0.1:8550, so svcwallet does not renew it on its own)" {
+				t.Errorf("explained as %q", got)
+			}
+			if rec.logins() != 1 || k.asked.Load() != 1 {
+				t.Fatalf("%d logins and %d signatures asked, want the first login's alone", rec.logins(), k.asked.Load())
+			}
+		})
 	}
 }
