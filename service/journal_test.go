@@ -1,7 +1,9 @@
 package service_test
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -358,5 +360,93 @@ func TestJournalTypedDataMatchesRequest(t *testing.T) {
 	entries, skipped, err := j.Scan()
 	if err != nil || skipped != 0 || len(entries) != 1 || *entries[0].Transfer != good {
 		t.Fatalf("scan: %+v, %d skipped, %v", entries, skipped, err)
+	}
+}
+
+// TestJournalAppendStateRereads: AppendState reads only what was written
+// since its last call, yet misses nothing: a line another process wrote
+// whole, a last line still without its newline, and a journal replaced
+// under it (read again whole).
+func TestJournalAppendStateRereads(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	j, err := journal.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	state := func(q, s string) journal.Entry {
+		return journal.Entry{Time: t0, Kind: journal.KindState, Env: "sandbox", AccountID: "acct-1", QuoteID: q, State: s}
+	}
+	lines := func() int {
+		entries, err := j.Entries()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(entries)
+	}
+	appendRaw := func(e journal.Entry, end string) {
+		b, err := json.Marshal(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if _, err := f.WriteString(string(b) + end); err != nil {
+			t.Fatal(err)
+		}
+	}
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(j.AppendState(state("q-1", service.StateSending)))
+	must(j.AppendState(state("q-2", service.StateSubmitted)))
+	appendRaw(state("q-1", service.StateCompleted), "\n") // another process
+	must(j.AppendState(state("q-1", service.StateSending)))
+	if n := lines(); n != 3 {
+		t.Fatalf("%d lines after a late SENDING for a withdrawal another process finished, want 3", n)
+	}
+	appendRaw(state("q-2", service.StateFailed), "") // its newline not yet written
+	must(j.AppendState(state("q-2", service.StateSending)))
+	if n := lines(); n != 4 {
+		t.Fatalf("%d lines after a late SENDING for a withdrawal whose last line ends it, want 4", n)
+	}
+
+	// Replaced by a journal that has never seen q-1 finish.
+	other := filepath.Join(filepath.Dir(path), "other.jsonl")
+	o, err := journal.Open(other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	must(o.Append(state("q-1", service.StateSending)))
+	must(os.Rename(other, path))
+	must(j.AppendState(state("q-1", service.StateCompleted)))
+	must(j.AppendState(state("q-1", service.StateCompleted)))
+	if n := lines(); n != 2 {
+		t.Fatalf("%d lines in the replaced journal, want its SENDING and one COMPLETED", n)
+	}
+}
+
+// BenchmarkJournalAppendState: a follower's answer in a journal of 20,000
+// lines costs a read of what was written since, not of the whole file.
+func BenchmarkJournalAppendState(b *testing.B) {
+	j, err := journal.Open(filepath.Join(b.TempDir(), "journal.jsonl"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := range 20000 {
+		if err := j.Append(journal.Entry{Time: t0, Kind: journal.KindState, Env: "sandbox", AccountID: "acct-1", QuoteID: fmt.Sprintf("q-%d", i), State: service.StateSending}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for i := 0; b.Loop(); i++ {
+		// Already journaled, so nothing is written: the cost is the read.
+		if err := j.AppendState(journal.Entry{Time: t0, Kind: journal.KindState, Env: "sandbox", AccountID: "acct-1", QuoteID: fmt.Sprintf("q-%d", i%20000), State: service.StateSending}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

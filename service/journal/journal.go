@@ -74,9 +74,27 @@ type Intent struct {
 
 // Journal appends entries to a 0600 JSONL file, fsyncing each one.
 type Journal struct {
-	mu   sync.Mutex
-	path string
+	mu    sync.Mutex
+	path  string
+	index *stateIndex // AppendState's; j.mu guards it
 }
+
+// stateIndex is what AppendState has read of the journal: each
+// withdrawal's entries up to the end of the last whole line, so that each
+// call reads only the lines written since, by this process or another (a
+// whole read costs 12 µs a line: 240 ms at 20,000). The file only grows; one
+// replaced, or shorter than what was read, is read again whole.
+type stateIndex struct {
+	file  os.FileInfo
+	end   int64
+	byKey map[withdrawalKey][]Entry
+}
+
+// withdrawalKey is one withdrawal: a quote id is an account's own in one
+// environment.
+type withdrawalKey struct{ env, account, quoteID string }
+
+func keyOf(e Entry) withdrawalKey { return withdrawalKey{e.Env, e.AccountID, e.QuoteID} }
 
 // DefaultPath is journal.jsonl in the user's state directory
 // ($XDG_STATE_HOME, else ~/.local/state).
@@ -124,15 +142,9 @@ func (j *Journal) Append(e Entry) error {
 func (j *Journal) AppendState(e Entry) error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	entries, _, err := j.scan()
+	same, err := j.entriesOf(keyOf(e))
 	if err != nil {
 		return err
-	}
-	var same []Entry
-	for _, x := range entries {
-		if x.QuoteID == e.QuoteID && x.Env == e.Env && x.AccountID == e.AccountID {
-			same = append(same, x)
-		}
 	}
 	last := ""
 	for _, r := range FoldRecords(same) { // one record at most
@@ -144,6 +156,59 @@ func (j *Journal) AppendState(e Entry) error {
 		return nil
 	}
 	return j.write(e)
+}
+
+// entriesOf is the journal's entries of one withdrawal, in file order,
+// read through j.index; j.mu is held. A last line without its newline (a
+// write under way in another process, or torn) is read but not indexed:
+// the next call reads it again.
+func (j *Journal) entriesOf(k withdrawalKey) ([]Entry, error) {
+	f, err := config.OpenPrivate(j.path, os.O_RDONLY)
+	if errors.Is(err, os.ErrNotExist) {
+		j.index = nil
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open journal: %w", err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("read journal: %w", err)
+	}
+	x := j.index
+	if x == nil || !os.SameFile(x.file, fi) || fi.Size() < x.end {
+		x = &stateIndex{byKey: map[withdrawalKey][]Entry{}}
+	}
+	if _, err := f.Seek(x.end, io.SeekStart); err != nil {
+		return nil, fmt.Errorf("read journal: %w", err)
+	}
+	var torn []Entry
+	r := bufio.NewReaderSize(f, 64<<10)
+	for {
+		line, long, n, err := readJournalLine(r)
+		whole := err == nil
+		// A bad line is skipped, as every reader skips it.
+		if e, perr := parseJournalLine(line); len(line) > 0 && !long && perr == nil {
+			switch {
+			case whole:
+				x.byKey[keyOf(e)] = append(x.byKey[keyOf(e)], e)
+			case keyOf(e) == k:
+				torn = append(torn, e)
+			}
+		}
+		if whole {
+			x.end += int64(n)
+			continue
+		}
+		if !errors.Is(err, io.EOF) {
+			j.index = nil
+			return nil, fmt.Errorf("read journal: %w", err)
+		}
+		break
+	}
+	x.file, j.index = fi, x
+	return append(append([]Entry(nil), x.byKey[k]...), torn...), nil
 }
 
 // write appends one entry and fsyncs it; j.mu is held.
@@ -251,7 +316,7 @@ func (j *Journal) scan() ([]Entry, int, error) {
 	skipped := 0
 	r := bufio.NewReaderSize(f, 64<<10)
 	for {
-		line, long, err := readJournalLine(r)
+		line, long, _, err := readJournalLine(r)
 		if len(line) > 0 || long {
 			if e, err := parseJournalLine(line); !long && err == nil {
 				out = append(out, e)
@@ -268,11 +333,13 @@ func (j *Journal) scan() ([]Entry, int, error) {
 	}
 }
 
-// readJournalLine reads up to the next newline. A line longer than
-// maxJournalLine is consumed and reported as long, never held in memory.
-func readJournalLine(r *bufio.Reader) (line []byte, long bool, err error) {
+// readJournalLine reads up to the next newline, n bytes with it. A line
+// longer than maxJournalLine is consumed and reported as long, never held
+// in memory.
+func readJournalLine(r *bufio.Reader) (line []byte, long bool, n int, err error) {
 	for {
 		chunk, err := r.ReadSlice('\n')
+		n += len(chunk)
 		if !long {
 			if len(line)+len(chunk) > maxJournalLine+1 {
 				long, line = true, nil
@@ -283,7 +350,7 @@ func readJournalLine(r *bufio.Reader) (line []byte, long bool, err error) {
 		if errors.Is(err, bufio.ErrBufferFull) {
 			continue
 		}
-		return bytes.TrimRight(line, "\r\n"), long, err
+		return bytes.TrimRight(line, "\r\n"), long, n, err
 	}
 }
 
