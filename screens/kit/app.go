@@ -218,3 +218,22 @@ func BridgePinsPath(app *App) string {
 	}
 	return withdrawal.BridgePinsPath(filepath.Dir(app.Journal().Path()))
 }
+
+// OfflineReady reports whether a review may prepare what it shows for
+// offline signing (OfflineKey), as the command line's --signer offline
+// does: the journal keeps what submitting it needs, and the environment
+// outlives the console. The embedded sandbox and its journal end with the
+// console, so nothing prepared on it could ever be submitted.
+func (a *App) OfflineReady() bool { return a.Journal() != nil && a.Target.Demo == nil }
+
+// OfflineWriter returns the function, safe to run inside a Cmd, that writes
+// a file of typed data for offline signing: a new 0600 file named name
+// beside the journal (its directory is read now), never over an existing
+// one; it returns the file's path. Only when OfflineReady.
+func (a *App) OfflineWriter() func(name string, typedData []byte) (string, error) {
+	dir := filepath.Dir(a.Journal().Path())
+	return func(name string, typedData []byte) (string, error) {
+		path := filepath.Join(dir, name)
+		return path, config.CreateStateFile(path, typedData)
+	}
+}

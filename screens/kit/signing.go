@@ -390,3 +390,39 @@ func (g *ReviewGate) Prompt(sending, ready string) string {
 	}
 	return p
 }
+
+// OfflineKey prepares a review's message for offline signing: written for a
+// wallet elsewhere, and nothing signed here (App.OfflineReady).
+var OfflineKey = key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "prepare for offline signing"))
+
+// Offline is a review's message prepared for offline signing: the file of
+// its typed data, the account whose key must sign it, the command that
+// sends the signature (FILE standing for the file) and the time it must be
+// sent before.
+type Offline struct {
+	Path   string
+	Signer common.Address
+	Submit string
+	Before time.Time
+}
+
+// View says where the file is and how to finish: sign it with the signer's
+// key in any wallet, then submit it before it expires.
+func (o Offline) View(c *tui.Common, wd int) string {
+	st := c.Styles
+	lines := []string{
+		st.Value.Render("Prepared for offline signing; nothing was signed or sent."),
+		layout.WrapField(c, "File", 16, st.Value.Render(o.Path), "", wd),
+		layout.WrapField(c, "Sign with", 16, st.Value.Render(o.Signer.Hex()), "e.g. cast wallet sign --data --from-file FILE", wd),
+		layout.WrapField(c, "Then run", 16, st.Value.Render(o.Submit), "", wd),
+		layout.WrapField(c, "Before", 16, st.Value.Render(o.Before.UTC().Format("2006-01-02 15:04:05 UTC")), "", wd),
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(l)
+		if !strings.HasSuffix(l, "\n") {
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
+}

@@ -57,6 +57,7 @@ type reviewScreen struct {
 	err       error
 	refused   bool         // finally refused (screening): signing again cannot help
 	prepared  *preparedMsg // written for offline signing: nothing more is signed here
+	preparing bool         // being written for offline signing
 	tag       tui.Tag      // of this visit's countdown ticks
 	wd, h     int
 }
@@ -110,7 +111,7 @@ func (r *reviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
 func (r *reviewScreen) bindings() kit.Bindings {
 	return append(kit.Bindings{
 		{Key: reviewKeys.Sign, On: r.canSign(), Do: r.sign, Off: func() tea.Cmd {
-			if r.gate.Sending || r.signable() || r.prepared != nil || r.setupErr == nil && (r.expired() || r.refused || !r.gate.Key.Found) {
+			if r.gate.Sending || r.signable() || r.prepared != nil || r.preparing || r.setupErr == nil && (r.expired() || r.refused || !r.gate.Key.Found) {
 				return nil // the screen says so: r gets a new quote, the key is being looked up, or the screen is too small
 			}
 			return r.sign()
@@ -120,8 +121,8 @@ func (r *reviewScreen) bindings() kit.Bindings {
 			errors.As(r.bridgeErr, &changed)
 			return tui.Push(newBridgeConfirm(r.app, *changed))
 		}},
-		{Key: offlineKey, On: r.canPrepare(), Do: r.prepare},
-		{Key: r.requoteKey(), On: !r.gate.Sending, Do: tui.Pop},
+		{Key: kit.OfflineKey, On: r.canPrepare(), Do: r.prepare},
+		{Key: r.requoteKey(), On: !r.gate.Sending && !r.preparing, Do: tui.Pop},
 	}, r.gate.Bindings()...)
 }
 
@@ -143,7 +144,7 @@ func (r *reviewScreen) canSign() bool {
 // signable: nothing but the screen's size could keep enter from signing.
 func (r *reviewScreen) signable() bool {
 	return r.setupErr == nil && r.bridge != nil && r.bridgeErr == nil && !r.gate.Sending && !r.expired() &&
-		r.gate.Key.Usable() && !r.refused && r.prepared == nil
+		r.gate.Key.Usable() && !r.refused && r.prepared == nil && !r.preparing
 }
 
 // canConfirmBridge: a recorded (not pinned) bridge address changed, and the
@@ -176,8 +177,10 @@ func (r *reviewScreen) tick() tea.Cmd {
 	return tea.Tick(d, func(time.Time) tea.Msg { return countdownMsg{tag: tag} })
 }
 
-// Busy: while the withdraw is in flight, quitting asks and Esc is held.
-func (r *reviewScreen) Busy() bool { return r.gate.Sending }
+// Busy: while the withdraw is in flight, or the Transfer is being prepared
+// for offline signing, quitting asks and Esc is held (the answer must find
+// this screen).
+func (r *reviewScreen) Busy() bool { return r.gate.Sending || r.preparing }
 
 func (r *reviewScreen) Inputting() bool { return r.gate.Inputting() }
 
@@ -194,6 +197,7 @@ func (r *reviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	case executedMsg:
 		return r, r.executed(msg)
 	case preparedMsg:
+		r.preparing = false
 		if msg.err != nil {
 			r.err = msg.err
 			return r, nil
@@ -335,6 +339,8 @@ func (r *reviewScreen) render(level int) string {
 		b.WriteString(r.gate.Prompt("", "Checking the bridge funding address…") + "\n")
 	case r.prepared != nil:
 		b.WriteString(r.preparedView())
+	case r.preparing:
+		b.WriteString(r.gate.Prompt("", "Preparing the Transfer for offline signing…") + "\n")
 	case r.expired():
 		b.WriteString(layout.ErrorBlock(c, "Quote expired", service.UserError{Text: "press " + r.requoteKey().Help().Key + " to get a new one"}, r.wd))
 	case r.err != nil:

@@ -18,7 +18,8 @@ import (
 // writes the reviewed Transfer for a wallet elsewhere, as `withdraw
 // --signer offline` does: the journal's prepared line first, then the typed
 // data alone in a new 0600 file; the review shows the file and the submit
-// command, and signs nothing more. On the embedded sandbox, whose journal
+// command, and signs nothing more. While it is being written nothing else
+// acts and esc waits. On the embedded sandbox, whose journal
 // ends with the console, o is not offered.
 func TestReviewPreparesForOfflineSigning(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
@@ -32,6 +33,11 @@ func TestReviewPreparesForOfflineSigning(t *testing.T) {
 		t.Fatalf("o is not offered: %v", r.KeyMap().ShortHelp())
 	}
 	_, cmd := screentest.Press(r, "o")
+	// While it is written: o is not offered again, enter signs nothing,
+	// and esc waits for the answer (it must find this screen).
+	if screentest.Offers(r.KeyMap(), "o") || screentest.Offers(r.KeyMap(), "enter") || !r.Busy() {
+		t.Errorf("while preparing the review offers %v (busy %t)", r.KeyMap().ShortHelp(), r.Busy())
+	}
 	screentest.Drive(r, cmd)
 	if r.prepared == nil {
 		t.Fatalf("nothing prepared: %v\n%s", r.err, ansi.Strip(r.View()))
