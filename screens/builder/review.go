@@ -3,7 +3,9 @@ package builder
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -26,6 +28,13 @@ type builderSentMsg struct {
 	err error
 }
 
+// builderPreparedMsg answers preparing the authorization for offline
+// signing: the file written, or why not.
+type builderPreparedMsg struct {
+	file kit.Offline
+	err  error
+}
+
 var builderReviewKeys = struct {
 	Sign key.Binding
 }{
@@ -40,17 +49,27 @@ var builderReviewKeys = struct {
 type builderReviewScreen struct {
 	app   *kit.App
 	order builder.Order
+	at    time.Time // when the order was built: its expiration counts from then
 	gate  kit.ReviewGate
 	sent  *service.BuilderAuthorizeRequest // the signed body, once signed
 	err   error
-	wd, h int
+	// errHead names what err stopped: the authorization, or its
+	// preparation for offline signing.
+	errHead string
+	// prepared is the file written for offline signing: nothing is signed
+	// here any more, the file is that authorization; preparing, while it is
+	// being written.
+	prepared  *kit.Offline
+	preparing bool
+	wd, h     int
 }
 
 // newBuilderReview builds the message for a checked authorization with the
 // given nonce, expiring the chosen validity from now.
 func newBuilderReview(app *kit.App, a builder.Auth, nonce uint32) *builderReviewScreen {
+	now := app.Common.Now()
 	return &builderReviewScreen{
-		app: app, order: builder.NewOrder(a, app.Target.Env.Domain(), nonce, app.Common.Now()),
+		app: app, order: builder.NewOrder(a, app.Target.Env.Domain(), nonce, now), at: now,
 		gate: kit.NewReviewGate(app, a.Main),
 	}
 }
@@ -64,13 +83,19 @@ func (r *builderReviewScreen) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.SetWi
 func (r *builderReviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
 
 // bindings: enter signs once the whole message fits on screen, unless the
-// authorization is already out.
+// authorization is already out or was prepared for offline signing; o
+// prepares it for offline signing (canPrepare).
 func (r *builderReviewScreen) bindings() kit.Bindings {
-	return append(kit.Bindings{{Key: builderReviewKeys.Sign, On: !r.gate.Sending && r.fits(), Do: r.sign}}, r.gate.Bindings()...)
+	return append(kit.Bindings{
+		{Key: builderReviewKeys.Sign, On: !r.gate.Sending && r.prepared == nil && !r.preparing && r.fits(), Do: r.sign},
+		{Key: kit.OfflineKey, On: r.canPrepare(), Do: r.prepare},
+	}, r.gate.Bindings()...)
 }
 
-// Busy: while the authorization is in flight, quitting asks and Esc is held.
-func (r *builderReviewScreen) Busy() bool { return r.gate.Sending }
+// Busy: while the authorization is in flight, or being prepared for
+// offline signing, quitting asks and Esc is held (the answer must find this
+// screen).
+func (r *builderReviewScreen) Busy() bool { return r.gate.Sending || r.preparing }
 
 func (r *builderReviewScreen) Inputting() bool { return r.gate.Inputting() }
 
@@ -81,6 +106,9 @@ func (r *builderReviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case builderSentMsg:
 		return r, r.sentReply(msg)
+	case builderPreparedMsg:
+		r.preparedReply(msg)
+		return r, nil
 	case tea.KeyPressMsg:
 		if cmd, ok := r.bindings().Handle(msg); ok {
 			return r, cmd
@@ -102,7 +130,10 @@ func (r *builderReviewScreen) sign() tea.Cmd {
 		return r.gate.Send(sendBuilder(app, req))
 	}
 	if err := r.gate.Key.Ready(); err != nil {
-		r.err = err
+		r.err, r.errHead = err, "Not authorized"
+		if r.gate.Key.Found && !r.gate.Key.Usable() && r.canPrepare() {
+			r.err = service.UserError{Text: err.Error() + " — or press o to prepare the authorization for offline signing"}
+		}
 		return nil
 	}
 	r.err = nil
@@ -143,7 +174,7 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 		r.sent = &msg.req
 	}
 	if msg.err != nil {
-		r.err = builder.Explain(msg.err)
+		r.err, r.errHead = builder.Explain(msg.err), "Not authorized"
 		if builder.Refused(msg.err) {
 			// Going back and reviewing again draws a new nonce.
 			r.sent = nil
@@ -154,11 +185,63 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 	return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(res), tui.ShowInfo("Builder authorized"))
 }
 
+// canPrepare: the authorization may be written for a wallet elsewhere, as
+// `svcwallet builder authorize --signer offline` does: the whole message is
+// on screen, nothing is out or signed to be sent again (r.sent), it is not
+// prepared already, and the environment outlives the console (the embedded
+// sandbox and its journal end with it: kit.App.OfflineReady). Not while the
+// passphrase field takes o as a letter. Once prepared, nothing is signed
+// here: the file is that authorization.
+func (r *builderReviewScreen) canPrepare() bool {
+	return !r.gate.Sending && r.sent == nil && r.prepared == nil && !r.preparing &&
+		r.app.OfflineReady() && !r.gate.Key.Typing() && r.fits()
+}
+
+// prepare journals the authorization for the main account's key to sign
+// offline (builder.Prepare) and then writes its typed data, in a Cmd, to a
+// new 0600 file beside the journal (kit.App.OfflineWriter).
+func (r *builderReviewScreen) prepare() tea.Cmd {
+	r.preparing, r.err = true, nil
+	client, j, o, at, root, write := r.app.Client(), r.app.Journal(), r.order, r.at, r.app.Root(), r.app.OfflineWriter()
+	submit := "svcwallet builder submit FILE --signature 0x… --env " + r.app.Target.Env.Name
+	return func() tea.Msg {
+		cx, cancel := kit.Call(root)
+		defer cancel()
+		p, err := builder.Prepare(cx, client, j, o, at)
+		if err != nil {
+			return builderPreparedMsg{err: service.Explain(err)}
+		}
+		nonce, _ := o.Message.NonceExpiration()
+		path, err := write("builder-"+strconv.FormatUint(uint64(nonce), 10)+".json", p.TypedData())
+		if err != nil {
+			return builderPreparedMsg{err: service.UserError{Text: "The authorization is journaled but its file could not be written (" + err.Error() +
+				"): run `svcwallet builder authorize --signer offline --account " + o.Auth.Main.Hex() + " --out FILE` with the same choices instead", Cause: err}}
+		}
+		return builderPreparedMsg{file: kit.Offline{Path: path, Signer: o.Auth.Main, Submit: submit, Before: o.Expiration()}}
+	}
+}
+
+// preparedReply shows the file and how to finish, or why it was not
+// prepared.
+func (r *builderReviewScreen) preparedReply(msg builderPreparedMsg) {
+	r.preparing = false
+	if msg.err != nil {
+		r.err, r.errHead = msg.err, "Not prepared"
+		return
+	}
+	r.prepared, r.err = &msg.file, nil
+}
+
 // View draws the whole message, or, when the terminal is too short to show
-// all of it, only a request to enlarge it: nothing is signed unseen.
+// all of it, only a request to enlarge it: nothing is signed unseen. Once
+// prepared for offline signing, where the file is and how to finish stay
+// on screen whatever its height.
 func (r *builderReviewScreen) View() string {
 	full := r.render()
 	if h := lipgloss.Height(full); h > r.h && r.h > 0 {
+		if r.prepared != nil {
+			return layout.Clip(r.prepared.View(r.app.Common, r.wd), r.wd)
+		}
 		st := r.app.Common.Styles
 		notice := fmt.Sprintf("The message to sign needs %d lines and this terminal shows %d. Enlarge the terminal to review it; signing waits until it can be read whole.", h, r.h)
 		return st.Warning.Render(ansi.Wrap(notice, max(r.wd, 20), ""))
@@ -177,13 +260,21 @@ func (r *builderReviewScreen) render() string {
 	if r.order.Auth.Builder == r.order.Auth.Main {
 		b.WriteString("\n" + st.Warning.Render(ansi.Wrap("! The builder is your own account: a builder is normally another account that trades for yours.", max(r.wd, 20), "")) + "\n")
 	}
+	if r.prepared != nil {
+		// Nothing is signed here: which key would have is beside the point.
+		b.WriteString("\n" + r.prepared.View(c, r.wd))
+		return layout.Clip(b.String(), r.wd)
+	}
 	b.WriteString("\n" + r.gate.Key.View(18) + "\n\n")
-	if r.err != nil && !r.gate.Sending {
-		b.WriteString(layout.ErrorBlock(c, "Not authorized", r.err, r.wd))
+	switch {
+	case r.preparing:
+		b.WriteString(r.gate.Prompt("", "Preparing the authorization for offline signing…") + "\n")
+	case r.err != nil && !r.gate.Sending:
+		b.WriteString(layout.ErrorBlock(c, r.errHead, r.err, r.wd))
 		if r.sent != nil {
 			b.WriteString(st.Muted.Render("Enter sends the same signed authorization again; esc goes back to the form.") + "\n")
 		}
-	} else {
+	default:
 		b.WriteString(r.gate.Prompt("Signing and sending the authorization…",
 			"Press enter to sign with this key and authorize the builder, esc to go back.") + "\n")
 	}
