@@ -26,7 +26,6 @@ const (
 	maxToastLines = 3
 	errorToastFor = 8 * time.Second
 	infoToastFor  = 4 * time.Second
-	quitPrompt    = "A withdrawal is being submitted; if you quit, it stays journaled and is offered at the next start. Quit anyway? (y/N)"
 	helpColumnGap = "    "
 )
 
@@ -194,7 +193,11 @@ func (m *Model) toastLines() []string {
 // (capped at a third of the terminal so the content keeps its room).
 func (m *Model) footerLines() []string {
 	var key strings.Builder
-	fmt.Fprintf(&key, "%d|%d|%t|%t|%t|", m.width, m.height, m.common.Styles.IsDark, m.fullHelp, m.confirmQuit)
+	why := ""
+	if m.confirmQuit {
+		why = m.busy()
+	}
+	fmt.Fprintf(&key, "%d|%d|%t|%t|%s|", m.width, m.height, m.common.Styles.IsDark, m.fullHelp, why)
 	for _, b := range m.globalBindings() {
 		key.WriteString(b.Help().Key + "=" + b.Help().Desc + "|")
 	}
@@ -215,7 +218,7 @@ func (m *Model) footerLines() []string {
 func (m *Model) drawFooterLines() []string {
 	if m.confirmQuit {
 		// Wrapped, not cut: the question and its (y/N) must stay visible.
-		lines := strings.Split(ansi.Wrap(quitPrompt, max(m.width, 1), ""), "\n")
+		lines := strings.Split(ansi.Wrap(m.busy()+" Quit anyway? (y/N)", max(m.width, 1), ""), "\n")
 		for i, l := range lines {
 			lines[i] = m.common.Styles.Warning.Render(strings.TrimRight(l, " "))
 		}

@@ -116,7 +116,12 @@ func (f *fakeScreen) KeyMap() help.KeyMap {
 	}
 	return testKeys
 }
-func (f *fakeScreen) Busy() bool      { return f.busy }
+func (f *fakeScreen) Busy() string {
+	if f.busy {
+		return "A withdrawal is being submitted; if you quit, it stays journaled and is offered at the next start."
+	}
+	return ""
+}
 func (f *fakeScreen) Inputting() bool { return f.inputting }
 
 // received counts the messages of type T the screen was given.

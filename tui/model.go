@@ -145,7 +145,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	// The quit question is moot once nothing is being submitted any more
 	// (the answer arrived): drop it rather than ask about the past.
-	if m.confirmQuit && !m.busy() {
+	if m.confirmQuit && m.busy() == "" {
 		m.confirmQuit = false
 	}
 	// Any of the above may change the chrome (toast, help, prompt) and with
@@ -194,7 +194,7 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 
 // quit leaves at once unless money is moving, in which case it asks.
 func (m *Model) quit() tea.Cmd {
-	if !m.busy() {
+	if m.busy() == "" {
 		return tea.Quit
 	}
 	m.confirmQuit = true
@@ -276,7 +276,7 @@ func (m *Model) canGoBack() bool {
 		return false
 	}
 	b, ok := m.top().(Busy)
-	return !ok || !b.Busy()
+	return !ok || b.Busy() == ""
 }
 
 // screenOffers reports whether the top screen's key map, the list its
@@ -297,13 +297,14 @@ func (m *Model) screenOffers(g key.Binding) bool {
 	return false
 }
 
-func (m *Model) busy() bool {
-	for _, s := range m.stack {
-		if b, ok := s.(Busy); ok && b.Busy() {
-			return true
+// busy says what is in flight on the topmost busy screen, or "".
+func (m *Model) busy() string {
+	for _, s := range slices.Backward(m.stack) {
+		if b, ok := s.(Busy); ok && b.Busy() != "" {
+			return b.Busy()
 		}
 	}
-	return false
+	return ""
 }
 
 func (m *Model) inputting() bool {

@@ -56,12 +56,15 @@ type Screen interface {
 	KeyMap() help.KeyMap
 }
 
-// Busy is implemented by a screen that can have a money-moving request in
-// flight. While any screen on the stack is Busy, quitting asks first and Esc
-// is handed to the screen instead of going back (going back would lose the
-// reply, since only the top screen receives messages).
+// Busy is implemented by a screen that can have a request in flight whose
+// answer must find it (a withdrawal, a builder authorization, a file for
+// offline signing). Busy says, in a sentence, what is in flight and what
+// quitting now would leave; "" when nothing is. While any screen on the
+// stack is busy, quitting asks first with that sentence, and Esc is handed
+// to the screen instead of going back (going back would lose the reply,
+// since only the top screen receives messages).
 type Busy interface {
-	Busy() bool
+	Busy() string
 }
 
 // Inputting is implemented by a screen with a focused text input. While it

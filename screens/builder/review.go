@@ -95,7 +95,15 @@ func (r *builderReviewScreen) bindings() kit.Bindings {
 // Busy: while the authorization is in flight, or being prepared for
 // offline signing, quitting asks and Esc is held (the answer must find this
 // screen).
-func (r *builderReviewScreen) Busy() bool { return r.gate.Sending || r.preparing }
+func (r *builderReviewScreen) Busy() string {
+	switch {
+	case r.gate.Sending:
+		return "The builder authorization is being sent; if you quit, its answer is lost: authorizing again says whether it went through."
+	case r.preparing:
+		return kit.PreparingOffline("The builder authorization")
+	}
+	return ""
+}
 
 func (r *builderReviewScreen) Inputting() bool { return r.gate.Inputting() }
 

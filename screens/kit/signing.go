@@ -391,6 +391,15 @@ func (g *ReviewGate) Prompt(sending, ready string) string {
 	return p
 }
 
+// What a review in flight says when quitting asks (tui.Busy).
+const SubmittingWithdrawal = "A withdrawal is being submitted; if you quit, it stays journaled and is offered at the next start."
+
+// PreparingOffline is what a review says when quitting asks while what
+// (its message) is being prepared for offline signing.
+func PreparingOffline(what string) string {
+	return what + " is being prepared for offline signing; if you quit, its file may not be written: prepare it again."
+}
+
 // OfflineKey prepares a review's message for offline signing: written for a
 // wallet elsewhere, and nothing signed here (App.OfflineReady).
 var OfflineKey = key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "prepare for offline signing"))

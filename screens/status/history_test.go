@@ -59,7 +59,7 @@ func TestHistory(t *testing.T) {
 	}
 	h.Update(tea.KeyPressMsg{Code: tea.KeyUp})
 	_, cmd := h.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	if s := pushed(t, cmd); !s.Busy() {
+	if s := pushed(t, cmd); s.Busy() == "" {
 		t.Error("enter on an unanswered withdrawal with a valid quote did not re-send it")
 	}
 	h.Update(tea.KeyPressMsg{Code: tea.KeyDown})

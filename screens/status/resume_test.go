@@ -43,12 +43,12 @@ func TestResumeResendsTheJournaledBody(t *testing.T) {
 		s.SetSize(100, 40)
 		screentest.RecordTimers(s.app)
 		cmd := s.Init()
-		if !s.Busy() {
+		if s.Busy() == "" {
 			t.Fatalf("visit %d: not Busy while the re-sent withdraw is out", visit)
 		}
 		screentest.Drive(s, cmd)
-		if s.Busy() || s.phase != phaseFollow || s.err != nil {
-			t.Fatalf("visit %d: busy=%v phase=%v err=%v", visit, s.Busy(), s.phase, s.err)
+		if s.Busy() != "" || s.phase != phaseFollow || s.err != nil {
+			t.Fatalf("visit %d: busy=%q phase=%v err=%v", visit, s.Busy(), s.phase, s.err)
 		}
 		txIDs = append(txIDs, s.follow.Last.TxID)
 		if got := r.Balance(); !got.Equal(start.Sub(in.PayAmount)) {
@@ -112,7 +112,7 @@ func TestResumeExpiredNeverExecuted(t *testing.T) {
 	s.SetSize(100, 40)
 	timers := screentest.RecordTimers(s.app)
 	cmd := s.Init()
-	if s.Busy() {
+	if s.Busy() != "" {
 		t.Fatal("Busy while only asking for the status")
 	}
 	screentest.Drive(s, cmd)
@@ -208,7 +208,7 @@ func TestResumeServerSaysExpired(t *testing.T) {
 	s.SetSize(100, 40)
 	screentest.RecordTimers(s.app)
 	cmd := s.Init()
-	if !s.Busy() {
+	if s.Busy() == "" {
 		t.Fatal("not re-sending a quote this computer thinks valid")
 	}
 	screentest.Drive(s, cmd)
@@ -238,8 +238,8 @@ func TestResumeLostThenRetried(t *testing.T) {
 	s.SetSize(100, 40)
 	timers := screentest.RecordTimers(s.app)
 	screentest.Drive(s, s.Init())
-	if s.Busy() || s.err == nil || len(*timers) != 0 || r.StatusCalls.Load() != 0 {
-		t.Fatalf("after a lost re-send: busy=%v err=%v timers=%d status requests=%d", s.Busy(), s.err, len(*timers), r.StatusCalls.Load())
+	if s.Busy() != "" || s.err == nil || len(*timers) != 0 || r.StatusCalls.Load() != 0 {
+		t.Fatalf("after a lost re-send: busy=%q err=%v timers=%d status requests=%d", s.Busy(), s.err, len(*timers), r.StatusCalls.Load())
 	}
 	if got := r.Record(req.QuoteID); got.Answered {
 		t.Fatalf("a lost re-send was journaled as answered: %+v", got)

@@ -243,7 +243,12 @@ func (s *statusScreen) txID() string {
 }
 
 // Busy: while the re-sent withdraw is out, leaving would lose its answer.
-func (s *statusScreen) Busy() bool { return s.sending }
+func (s *statusScreen) Busy() string {
+	if s.sending {
+		return kit.SubmittingWithdrawal
+	}
+	return ""
+}
 
 // polling reports whether the screen asks the service by itself: not once
 // the withdrawal has ended or is unknown, nor while a lost re-send waits

@@ -180,7 +180,15 @@ func (r *reviewScreen) tick() tea.Cmd {
 // Busy: while the withdraw is in flight, or the Transfer is being prepared
 // for offline signing, quitting asks and Esc is held (the answer must find
 // this screen).
-func (r *reviewScreen) Busy() bool { return r.gate.Sending || r.preparing }
+func (r *reviewScreen) Busy() string {
+	switch {
+	case r.gate.Sending:
+		return kit.SubmittingWithdrawal
+	case r.preparing:
+		return kit.PreparingOffline("The withdrawal")
+	}
+	return ""
+}
 
 func (r *reviewScreen) Inputting() bool { return r.gate.Inputting() }
 

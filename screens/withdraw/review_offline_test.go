@@ -35,8 +35,8 @@ func TestReviewPreparesForOfflineSigning(t *testing.T) {
 	_, cmd := screentest.Press(r, "o")
 	// While it is written: o is not offered again, enter signs nothing,
 	// and esc waits for the answer (it must find this screen).
-	if screentest.Offers(r.KeyMap(), "o") || screentest.Offers(r.KeyMap(), "enter") || !r.Busy() {
-		t.Errorf("while preparing the review offers %v (busy %t)", r.KeyMap().ShortHelp(), r.Busy())
+	if screentest.Offers(r.KeyMap(), "o") || screentest.Offers(r.KeyMap(), "enter") || r.Busy() == "" {
+		t.Errorf("while preparing the review offers %v (busy %q)", r.KeyMap().ShortHelp(), r.Busy())
 	}
 	screentest.Drive(r, cmd)
 	if r.prepared == nil {

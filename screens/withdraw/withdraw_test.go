@@ -243,7 +243,7 @@ func TestReviewShowsWhatIsSignedAndGuardsKeys(t *testing.T) {
 	}
 	*now = now.Add(kit.KeyGuard)
 	_, cmd := screentest.Press(s, "enter")
-	if cmd == nil || !r.gate.Sending || !r.Busy() {
+	if cmd == nil || !r.gate.Sending || r.Busy() != kit.SubmittingWithdrawal {
 		t.Fatal("enter after the guard did not start signing")
 	}
 }
