@@ -97,6 +97,8 @@ func (r *builderReviewScreen) bindings() kit.Bindings {
 // screen).
 func (r *builderReviewScreen) Busy() string {
 	switch {
+	case r.gate.Unsigned():
+		return kit.AwaitingSignature
 	case r.gate.Sending:
 		return "The builder authorization is being sent; if you quit, its answer is lost: authorizing again says whether it went through."
 	case r.preparing:

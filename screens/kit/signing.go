@@ -209,6 +209,9 @@ type ReviewGate struct {
 	waits      <-chan string
 	cancelled  bool
 	cancelWait context.CancelFunc
+	// waited: the send's wait is over (its signature came, or not); until
+	// then nothing is signed, journaled or sent.
+	waited bool
 	// root is the console's context: quitting ends a wait too (a signing
 	// command is stopped), never a send.
 	root context.Context
@@ -255,7 +258,7 @@ func (g *ReviewGate) SendSigned(load func() (signer.Key, error), run func(load f
 		return g.Send(func() tea.Msg { return run(load) })
 	}
 	g.sendTag = tui.NextTag()
-	g.awaiting, g.cancelled = "", false
+	g.awaiting, g.cancelled, g.waited = "", false, false
 	waitCx, cancel := context.WithCancel(g.root)
 	g.cancelWait = cancel
 	// Buffered and never blocking: a wait that is over is also said by
@@ -355,6 +358,7 @@ func (g *ReviewGate) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 			return nil, true
 		}
 		g.awaiting = msg.what
+		g.waited = g.waited || msg.what == ""
 		return g.listen(), true
 	case tea.BackgroundColorMsg:
 		g.spin.Style = g.common.Styles.Spinner
@@ -392,7 +396,15 @@ func (g *ReviewGate) Prompt(sending, ready string) string {
 }
 
 // What a review in flight says when quitting asks (tui.Busy).
-const SubmittingWithdrawal = "A withdrawal is being submitted; if you quit, it stays journaled and is offered at the next start."
+const (
+	SubmittingWithdrawal = "A withdrawal is being submitted; if you quit, it stays journaled and is offered at the next start."
+	AwaitingSignature    = "A signature is awaited; if you quit, the wait ends and nothing is signed or sent."
+)
+
+// Unsigned: the request is out for a signature from a key that waits
+// (clef, a signing command) and none has come: nothing is signed,
+// journaled or sent yet.
+func (g *ReviewGate) Unsigned() bool { return g.Sending && g.Key.Waits() && !g.waited }
 
 // PreparingOffline is what a review says when quitting asks while what
 // (its message) is being prepared for offline signing.

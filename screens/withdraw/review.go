@@ -182,6 +182,8 @@ func (r *reviewScreen) tick() tea.Cmd {
 // this screen).
 func (r *reviewScreen) Busy() string {
 	switch {
+	case r.gate.Unsigned():
+		return kit.AwaitingSignature
 	case r.gate.Sending:
 		return kit.SubmittingWithdrawal
 	case r.preparing:

@@ -157,3 +157,25 @@ func TestQuitEndsTheWait(t *testing.T) {
 		t.Errorf("the balance moved from %s to %s", before, after)
 	}
 }
+
+// TestQuitWhileAwaitingSaysNothingIsSent: quitting while a signature is
+// awaited asks in words that are true then: nothing is signed, journaled
+// or sent (found by review: the question said "it stays journaled" while
+// nothing was).
+func TestQuitWhileAwaitingSaysNothingIsSent(t *testing.T) {
+	demo, err := signer.ParsePrivateKeyHex(sandbox.DemoPrivateKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := stubbornKey{Key: demo, approve: make(chan struct{})}
+	c := waitingReview(t, key, "the stubborn device")
+	c.Press("enter")
+	c.UntilShows("Waiting for approval on the stubborn device…")
+	c.Press("ctrl+c")
+	c.Until("the quit question", func(v string) bool {
+		return strings.Contains(screentest.OneLine(v), kit.AwaitingSignature+" Quit anyway? (y/N)")
+	})
+	c.Press("n", "esc")
+	close(key.approve)
+	c.UntilShows("Not withdrawn", "nothing was sent")
+}
