@@ -11,6 +11,7 @@ import (
 	"svcwallet/service/servicetest"
 	"svcwallet/service/withdrawal"
 	"svcwallet/signer"
+	"svcwallet/tui"
 )
 
 // waitingReview is a console at the review of a real sandbox quote, with
@@ -178,4 +179,31 @@ func TestQuitWhileAwaitingSaysNothingIsSent(t *testing.T) {
 	c.Press("n", "esc")
 	close(key.approve)
 	c.UntilShows("Not withdrawn", "nothing was sent")
+}
+
+// TestReviewSignsWithTheConfiguredSigner: logged in by API key, the review
+// signs with the environment's configured signer (here clef), as the
+// command line does, and names it (found by review: "none found", while
+// `svcwallet withdraw` signed with it).
+func TestReviewSignsWithTheConfiguredSigner(t *testing.T) {
+	fake := servicetest.NewFakeClef(t)
+	clock := servicetest.NewFakeClock(screentest.Now)
+	c := screentest.NewLoggedInConsole(t, 120, 40, screentest.ConsoleOpts{Clock: clock.Now})
+	c.App.Target.Env.Signer = "clef:" + fake.URL
+	var followed string
+	c.App.Makers.Home = screentest.NewHome
+	c.App.Makers.Status = func(a *kit.App, quoteID string) tui.Screen { followed = quoteID; return screentest.NewHome(a) }
+	w, q := sandboxQuote(t, c.App)
+	c.Open(newReview(c.App, w, withdrawal.PricedQuote{Quote: q}))
+	c.UntilShows("clef at " + fake.URL + ", the environment's signer")
+	clock.Advance(kit.KeyGuard)
+	c.UntilShows("Press enter to sign and withdraw")
+	c.Press("enter")
+	c.Until("the withdrawal followed", func(string) bool { return followed != "" })
+	if followed != q.QuoteID {
+		t.Errorf("follows %q, want %s", followed, q.QuoteID)
+	}
+	if got := fake.Calls(); len(got) != 1 || got[0] != "account_signTypedData" {
+		t.Errorf("clef was asked %v", got)
+	}
 }
