@@ -89,6 +89,7 @@ func (r *builderReviewScreen) bindings() kit.Bindings {
 	return append(kit.Bindings{
 		{Key: builderReviewKeys.Sign, On: !r.gate.Sending && r.prepared == nil && !r.preparing && r.fits(), Do: r.sign},
 		{Key: kit.OfflineKey, On: r.canPrepare(), Do: r.prepare},
+		{Key: kit.OfflineCopyKey, On: r.prepared != nil, Do: func() tea.Cmd { return r.prepared.Copy(r.app) }},
 	}, r.gate.Bindings()...)
 }
 

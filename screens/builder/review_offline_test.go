@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/screens/kit"
@@ -113,7 +114,7 @@ func TestBuilderReviewPreparesForOfflineSigning(t *testing.T) {
 	}
 	view := screentest.OneLine(ansi.Strip(r.View()))
 	for _, want := range []string{"Prepared for offline signing; nothing was signed or sent", path,
-		"svcwallet builder submit FILE --signature 0x… --env sandbox", r.order.Auth.Main.Hex(), "builderAccountID"} {
+		"svcwallet builder submit", r.order.Auth.Main.Hex(), "builderAccountID"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("the review lacks %q:\n%s", want, view)
 		}
@@ -121,12 +122,17 @@ func TestBuilderReviewPreparesForOfflineSigning(t *testing.T) {
 	if screentest.Offers(r.KeyMap(), "enter") || screentest.Offers(r.KeyMap(), "o") {
 		t.Errorf("after preparing the review offers %v", r.KeyMap().ShortHelp())
 	}
+	// The submit command, wrapped on screen, is copied whole, naming the file.
+	submit := "svcwallet builder submit " + path + " --signature 0x… --env sandbox"
+	if _, cmd := screentest.Press(r, "c"); !screentest.Offers(r.KeyMap(), "c") || !slices.Contains(screentest.RunAll(cmd), tea.SetClipboard(submit)()) {
+		t.Errorf("c does not copy %q", submit)
+	}
 	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending {
 		t.Error("enter signs an authorization already prepared for offline signing")
 	}
 	// Too short for the message, the file and how to finish stay on screen.
 	r.SetSize(60, 12)
-	if view := screentest.OneLine(r.View()); !strings.Contains(view, filepath.Base(path)) || !strings.Contains(view, "svcwallet builder submit FILE --signature 0x… --env sandbox") {
+	if view := screentest.OneLine(r.View()); !strings.Contains(view, filepath.Base(path)) || !strings.Contains(view, "svcwallet builder submit") {
 		t.Errorf("at 60x12 the prepared file is not shown:\n%s", ansi.Strip(r.View()))
 	}
 

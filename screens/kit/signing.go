@@ -475,9 +475,22 @@ func PreparingOffline(what string) string {
 	return what + " is being prepared for offline signing; if you quit, its file may not be written: prepare it again."
 }
 
+// shellWord is s as one word for a POSIX shell: as it is when it holds
+// nothing a shell reads specially, else single-quoted.
+func shellWord(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:@%,=") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
 // OfflineKey prepares a review's message for offline signing: written for a
 // wallet elsewhere, and nothing signed here (App.OfflineReady).
 var OfflineKey = key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "prepare for offline signing"))
+
+// OfflineCopyKey copies a prepared file's submit command (Offline.Command):
+// wrapped on a narrow screen, it cannot be copied whole from the terminal.
+var OfflineCopyKey = key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy the submit command"))
 
 // Offline is a review's message prepared for offline signing: the file of
 // its typed data, the account whose key must sign it, the command that
@@ -490,15 +503,27 @@ type Offline struct {
 	Before time.Time
 }
 
+// Command is the submit command naming the file: it runs as it is once
+// the signature replaces 0x….
+func (o Offline) Command() string { return strings.ReplaceAll(o.Submit, "FILE", shellWord(o.Path)) }
+
+// Copy copies Command to the clipboard (OfflineCopyKey).
+func (o Offline) Copy(app *App) tea.Cmd {
+	return CopyText(app, o.Command(), "Copied the submit command: replace 0x… with the signature")
+}
+
 // View says where the file is and how to finish: sign it with the signer's
-// key in any wallet, then submit it before it expires.
+// key in any wallet, then submit it before it expires. The commands name
+// the file itself, so they run as shown.
 func (o Offline) View(c *tui.Common, wd int) string {
 	st := c.Styles
+	file := shellWord(o.Path)
 	lines := []string{
 		st.Value.Render("Prepared for offline signing; nothing was signed or sent."),
 		layout.WrapField(c, "File", 16, st.Value.Render(o.Path), "", wd),
-		layout.WrapField(c, "Sign with", 16, st.Value.Render(o.Signer.Hex()), "e.g. cast wallet sign --data --from-file FILE", wd),
-		layout.WrapField(c, "Then run", 16, st.Value.Render(o.Submit), "", wd),
+		layout.WrapField(c, "Sign with", 16, st.Value.Render(o.Signer.Hex()), "its key, in any wallet; with cast:", wd),
+		layout.WrapField(c, "", 16, st.Value.Render("cast wallet sign --data --from-file "+file), "", wd),
+		layout.WrapField(c, "Then run", 16, st.Value.Render(o.Command()), "", wd),
 		layout.WrapField(c, "Before", 16, st.Value.Render(o.Before.UTC().Format("2006-01-02 15:04:05 UTC")), "", wd),
 	}
 	var b strings.Builder

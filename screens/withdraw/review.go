@@ -122,6 +122,7 @@ func (r *reviewScreen) bindings() kit.Bindings {
 			return tui.Push(newBridgeConfirm(r.app, *changed))
 		}},
 		{Key: kit.OfflineKey, On: r.canPrepare(), Do: r.prepare},
+		{Key: kit.OfflineCopyKey, On: r.prepared != nil, Do: func() tea.Cmd { return r.offline().Copy(r.app) }},
 		{Key: r.requoteKey(), On: !r.gate.Sending && !r.preparing, Do: tui.Pop},
 	}, r.gate.Bindings()...)
 }
@@ -348,7 +349,7 @@ func (r *reviewScreen) render(level int) string {
 	case r.bridge == nil:
 		b.WriteString(r.gate.Prompt("", "Checking the bridge funding address…") + "\n")
 	case r.prepared != nil:
-		b.WriteString(r.preparedView())
+		b.WriteString(r.offline().View(r.app.Common, r.wd))
 	case r.preparing:
 		b.WriteString(r.gate.Prompt("", "Preparing the Transfer for offline signing…") + "\n")
 	case r.expired():

@@ -50,12 +50,12 @@ func (r *reviewScreen) prepare() tea.Cmd {
 	}
 }
 
-// preparedView says where the file is and how to finish: sign it with the
+// offline is the prepared file and how to finish: sign it with the
 // funding account's key in any wallet, then submit it before it expires.
-func (r *reviewScreen) preparedView() string {
+func (r *reviewScreen) offline() kit.Offline {
 	p := r.prepared
 	return kit.Offline{
 		Path: p.path, Signer: p.p.Signer, Before: time.Unix(0, p.p.Order.Transfer.Expiration),
 		Submit: "svcwallet withdraw submit FILE --signature 0x… --env " + r.app.Target.Env.Name,
-	}.View(r.app.Common, r.wd)
+	}
 }

@@ -3,9 +3,11 @@ package withdraw
 import (
 	"encoding/json"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"svcwallet/screens/kit"
@@ -60,7 +62,7 @@ func TestReviewPreparesForOfflineSigning(t *testing.T) {
 		t.Fatalf("journal %+v (%v), want the prepared line alone", entries, err)
 	}
 	view := screentest.OneLine(ansi.Strip(r.View()))
-	for _, want := range []string{"Prepared for offline signing", path, "svcwallet withdraw submit FILE --signature 0x… --env sandbox", r.order.Transfer.FromAccount.Hex()} {
+	for _, want := range []string{"Prepared for offline signing", path, "svcwallet withdraw submit", "cast wallet sign --data --from-file", r.order.Transfer.FromAccount.Hex()} {
 		if !strings.Contains(view, want) {
 			t.Errorf("the review lacks %q:\n%s", want, view)
 		}
@@ -70,5 +72,10 @@ func TestReviewPreparesForOfflineSigning(t *testing.T) {
 	}
 	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending {
 		t.Error("enter signs a Transfer already prepared for offline signing")
+	}
+	// The submit command, wrapped on screen, is copied whole, naming the file.
+	submit := "svcwallet withdraw submit " + path + " --signature 0x… --env sandbox"
+	if _, cmd := screentest.Press(r, "c"); !screentest.Offers(r.KeyMap(), "c") || !slices.Contains(screentest.RunAll(cmd), tea.SetClipboard(submit)()) {
+		t.Errorf("c does not copy %q", submit)
 	}
 }
