@@ -85,7 +85,7 @@ func TestWithdrawByClef(t *testing.T) {
 	r := newStatusRig(t)
 	f := servicetest.NewFakeClef(t)
 	res := r.runKeys(keyRun{vars: noKeys, config: clefConfig(f)}, append([]string{"withdraw"}, withdrawArgs(sandbox.DestCompleted, "25", "--max-fee", "2", "--yes")...)...)
-	res.want(t, 0, "Signed by        "+sandbox.DemoAddress+"  from clef at "+f.URL, "Domain hash      0x", "Message hash     0x",
+	res.want(t, 0, "Signer           "+sandbox.DemoAddress+"  from clef at "+f.URL, "Domain hash      0x", "Message hash     0x",
 		"If the quote expires while you approve, svcwallet gets a fresh quote for exactly 25 USDT whose fee and loss stay within your fee cap of 2 USDT",
 		"Withdrawal accepted (SUBMITTED)")
 	if n := strings.Count(res.stderr, "svcwallet withdraw: waiting for approval in clef at "+f.URL+" (ctrl+c cancels)"); n != 2 {

@@ -52,12 +52,25 @@ $SVCWALLET_API_KEY).
 
 A request left without an answer is finished by svcwallet withdraw resume
 QUOTE_ID, which sends the identical request again or asks whether it came.
+Until then, a new withdrawal of the same amount to the same destination and
+chain is refused before anything is signed (exit 1; in --json the error's
+quote_id is the earlier withdrawal's): the earlier one may have been paid,
+so running the command again, or a script retrying on exit 5, would pay
+twice. Resume it first; --allow-repeat signs anyway, for a second payment
+meant as one. An identical withdrawal accepted in the last 10 minutes and
+not finished is only warned about, on stderr.
+
+The quote lives about a minute. If it has expired (or has 5 seconds or less
+left, by the service's clock) once you answer the confirmation, nothing is
+signed: run the command again for a new quote (exit 1).
 
 Exit status
   0  accepted; with --wait, COMPLETED
   1  refused, nothing paid: fee cap, bridge address, clock, the service's
-     refusal, not confirmed, the key source's refusal or a wait for it that
-     was cancelled or ran out; with --wait, FAILED or REFUNDED
+     refusal, not confirmed, a quote that expired while you answered, an
+     identical withdrawal that got no answer (resume it, or
+     --allow-repeat), the key source's refusal or a wait for it that was
+     cancelled or ran out; with --wait, FAILED or REFUNDED
   2  usage error (flags, an address or amount, no terminal without --yes)
   3  with --wait: still pending
   5  any other error, or no answer to the withdraw request (resume it)`
@@ -95,6 +108,9 @@ type withdrawFlags struct {
 	out, signature          string
 	envName, config         string
 	yes, dryRun, wait, json bool
+	// allowRepeat is --allow-repeat: sign even when an identical
+	// withdrawal got no answer (withdrawal.Withdrawer.AllowRepeat).
+	allowRepeat bool
 }
 
 const withdrawName = "svcwallet withdraw"
@@ -127,6 +143,7 @@ func (a *app) withdrawCommand() *cobra.Command {
 	fl.BoolVar(&f.yes, "yes", false, "sign and send without asking")
 	fl.BoolVar(&f.dryRun, "dry-run", false, "print the quote and typed data; send nothing")
 	fl.BoolVar(&f.wait, "wait", false, "follow the withdrawal until it ends")
+	fl.BoolVar(&f.allowRepeat, "allow-repeat", false, "sign though an identical one got no answer")
 	fl.StringVar(&f.out, "out", "", "offline signing: the new file to write")
 	a.envFlags(c, &f.envName, &f.config)
 
@@ -264,8 +281,29 @@ func (c withdrawCmd) run(f withdrawFlags) int {
 	}
 	client, target, order, trust := q.client, q.target, q.order, q.trust
 	defer target.cleanup()
-	if code := c.printReview(order, trust, key, f.dryRun, f.json); code != 0 || f.dryRun {
+	// A dry run reads the journal if there is one, and creates none.
+	var j *journal.Journal
+	if _, err := os.Lstat(target.journalPath); !f.dryRun || err == nil {
+		if j, err = journal.Open(target.journalPath); err != nil && !f.dryRun {
+			return c.fail(exitFailed, "the withdrawal journal cannot be opened (%v): nothing was signed or sent", err)
+		}
+	}
+	w := withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now, BridgePins: target.pinsPath, AllowRepeat: f.allowRepeat}
+	// An identical withdrawal that got no answer may have been paid: this
+	// one is refused before it is reviewed (Execute would refuse it too).
+	rep, err := w.Repeats(order.Choice)
+	switch {
+	case err != nil && !f.dryRun:
+		return c.fail(exitFailed, "%v", err)
+	case rep.Unanswered != nil && !f.allowRepeat && !f.dryRun:
+		return c.repeatRefused(e, f, *rep.Unanswered)
+	}
+	if code := c.printReview(order, trust, key, f.dryRun, f.json); code != 0 {
 		return code
+	}
+	c.warnRepeat(e, f, rep)
+	if f.dryRun {
+		return 0
 	}
 	if !f.yes {
 		fmt.Fprint(c.env.Stderr, "Sign and withdraw? [y/N] ")
@@ -274,11 +312,20 @@ func (c withdrawCmd) run(f withdrawFlags) int {
 			return c.fail(exitFailed, "not confirmed: nothing was signed or sent")
 		}
 	}
-	j, err := journal.Open(target.journalPath)
-	if err != nil {
-		return c.fail(exitFailed, "the withdrawal journal cannot be opened (%v): nothing was signed or sent", err)
+	// The answer may come long after the review: a quote that ran out
+	// meanwhile (or is about to, by the service's clock measured with the
+	// quote) is not signed. Its replacement would need a new review.
+	if priced := (withdrawal.PricedQuote{Quote: order.Quote, Offset: q.offset}); priced.Expiring(c.now()) {
+		when, what := "before it could be signed", "expired"
+		if !f.yes {
+			when = "while waiting for your answer"
+		}
+		if left := priced.Remaining(c.now()); left > 0 {
+			what = fmt.Sprintf("expired, or all but (%s left: too little to sign and send it),", left.Round(time.Second))
+		}
+		return c.failAbout(order.Quote.QuoteID, exitFailed, "Quote %s %s (quote %s, valid until %s by the service's clock): nothing was signed or sent; run the command again for a new quote",
+			what, when, order.Quote.QuoteID, order.Quote.ExpiresAt.UTC().Format("15:04:05 UTC"))
 	}
-	w := withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now, BridgePins: target.pinsPath}
 	// No deadline while the signature is awaited (its key source has its
 	// own, and ctrl+c ends it); the send has WithdrawTimeout.
 	sent := w.Execute(context.Background(), order, key.Load)
@@ -295,7 +342,13 @@ func (c withdrawCmd) finish(client *service.Client, e config.Environment, target
 		order = sent.Order
 	}
 	id := order.Quote.QuoteID
+	var unanswered *withdrawal.UnansweredError
 	switch {
+	case errors.As(sent.Err, &unanswered):
+		return c.repeatRefused(e, f, unanswered.Earlier)
+	case errors.Is(sent.Err, service.ErrQuoteExpired) && sent.Lost == nil:
+		// Explain's words say to get a new quote; here that is a new run.
+		return c.failAbout(id, exitFailed, "not withdrawn: the service refused quote %s as expired before executing it, so nothing was paid; run the command again for a new quote", id)
 	case sent.Lost != nil && target.embedded:
 		return c.failAbout(id, exitError, "no answer from the embedded sandbox to withdrawal %s (%v): it may or may not have been executed, and the sandbox ended with this command", id, service.Explain(sent.Err))
 	case sent.Lost != nil:
@@ -316,6 +369,9 @@ type quoted struct {
 	target withdrawTarget
 	order  withdrawal.Order
 	trust  withdrawal.BridgeTrust
+	// offset is the service's clock − ours, measured with the quote: the
+	// quote's countdown (withdrawal.PricedQuote).
+	offset time.Duration
 }
 
 // logInAndQuote logs in with sf (and key, when opened), checks the choice
@@ -337,7 +393,7 @@ func (c withdrawCmd) logInAndQuote(e config.Environment, f withdrawFlags, sf sig
 	}
 	choice, code, ok := c.choose(client, f)
 	if ok {
-		q.order, q.trust, code, ok = c.quote(client, e, target, choice)
+		q.order, q.trust, q.offset, code, ok = c.quote(client, e, target, choice)
 	}
 	if !ok {
 		target.cleanup()
@@ -387,33 +443,70 @@ func (c withdrawCmd) choose(client *service.Client, f withdrawFlags) (withdrawal
 // quote measures the clock, asks the quote, refuses one the choice refuses
 // (QuoteRefusal), builds the Order (NewOrder) and checks its bridge
 // address (CheckBridge), as the console's quote and review do.
-func (c withdrawCmd) quote(client *service.Client, e config.Environment, t withdrawTarget, ch withdrawal.Choice) (withdrawal.Order, withdrawal.BridgeTrust, int, bool) {
+func (c withdrawCmd) quote(client *service.Client, e config.Environment, t withdrawTarget, ch withdrawal.Choice) (withdrawal.Order, withdrawal.BridgeTrust, time.Duration, int, bool) {
 	cx, cancel := c.call()
 	defer cancel()
 	clock, err := client.MeasureClock(cx)
 	if err != nil {
-		return withdrawal.Order{}, withdrawal.BridgeTrust{}, c.serviceFail("the service's clock", err), false
+		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, c.serviceFail("the service's clock", err), false
 	}
 	if err := clock.CheckSkew(); err != nil {
-		return withdrawal.Order{}, withdrawal.BridgeTrust{}, c.fail(exitFailed, "%v", err), false
+		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, c.fail(exitFailed, "%v", err), false
 	}
 	q, err := service.Patiently(cx, c.sleep, func(ctx context.Context) (service.Quote, error) { return client.Quote(ctx, ch.QuoteRequest()) })
 	if err != nil {
-		return withdrawal.Order{}, withdrawal.BridgeTrust{}, c.serviceFail("quote", err), false
+		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, c.serviceFail("quote", err), false
 	}
 	if refusal := ch.QuoteRefusal(q); refusal != "" {
-		return withdrawal.Order{}, withdrawal.BridgeTrust{}, c.fail(exitFailed, "not signed: %s; nothing was sent", refusal), false
+		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, c.fail(exitFailed, "not signed: %s; nothing was sent", refusal), false
 	}
 	s, _ := client.Session()
 	o, err := withdrawal.NewOrder(ch, withdrawal.PricedQuote{Quote: q, Offset: clock.Offset}, s.FundingAccountAddress, e.Domain(), c.nonce(), c.now())
 	if err != nil {
-		return o, withdrawal.BridgeTrust{}, c.fail(exitFailed, "%v", service.Explain(err)), false
+		return o, withdrawal.BridgeTrust{}, 0, c.fail(exitFailed, "%v", service.Explain(err)), false
 	}
 	trust, err := withdrawal.CheckBridge(e, t.pinsPath, o.Transfer.ToAccount.Hex(), c.now())
 	if err != nil {
-		return o, trust, c.fail(exitFailed, "%v", err), false
+		return o, trust, 0, c.fail(exitFailed, "%v", err), false
 	}
-	return o, trust, 0, true
+	return o, trust, clock.Offset, 0, true
+}
+
+// resumeLine is the command that resumes withdrawal id in environment e,
+// with the --config the command was given.
+func resumeLine(id string, e config.Environment, f withdrawFlags) string {
+	line := "svcwallet withdraw resume " + id + " --env " + e.Name
+	if f.config != "" {
+		line += " --config " + f.config
+	}
+	return line
+}
+
+// repeatRefused refuses a withdrawal identical to the earlier one that got
+// no answer (withdrawal.UnansweredError): exit 1, naming the earlier one
+// (its quote id in --json) and how to resume it.
+func (c withdrawCmd) repeatRefused(e config.Environment, f withdrawFlags, earlier journal.Record) int {
+	ue := withdrawal.UnansweredError{Earlier: earlier}
+	return c.failAbout(earlier.QuoteID, exitFailed, "%s: run %s first (it sends the identical request, which cannot pay twice, or asks whether it arrived); nothing was signed or sent. To pay again all the same, add --allow-repeat",
+		ue.Fact(), resumeLine(earlier.QuoteID, e, f))
+}
+
+// warnRepeat says on stderr, after the review, what the journal holds of
+// identical withdrawals that do not stop this one: one accepted a moment
+// ago and not finished, or, with --allow-repeat or --dry-run, one that got
+// no answer.
+func (c withdrawCmd) warnRepeat(e config.Environment, f withdrawFlags, rep withdrawal.Repeat) {
+	if r := rep.Unanswered; r != nil {
+		ue := withdrawal.UnansweredError{Earlier: *r}
+		next := "--allow-repeat: this one is another payment (" + resumeLine(r.QuoteID, e, f) + " tells whether it was paid)"
+		if f.dryRun && !f.allowRepeat {
+			next = "without --dry-run this withdrawal is refused until you run " + resumeLine(r.QuoteID, e, f) + " (or add --allow-repeat)"
+		}
+		fmt.Fprintf(c.env.Stderr, "%s: warning: %s; %s\n", withdrawName, ue.Fact(), next)
+	}
+	if r := rep.Recent; r != nil {
+		fmt.Fprintf(c.env.Stderr, "%s: warning: %s (svcwallet status %s --watch follows it)\n", withdrawName, withdrawal.RecentWords(*r, c.now()), r.QuoteID)
+	}
 }
 
 // sayRequoted says on stderr that the quote expired while the signature

@@ -33,7 +33,9 @@ and a fresh quote for exactly the signed amount must keep its fee and loss
 within the fee cap given when it was prepared (without one, within the
 quote reviewed then); then it is journaled and sent as svcwallet withdraw
 sends, with --wait and --json as there. A prepared Transfer is sent once:
-submitting it again names the withdrawal it became. It logs in as
+submitting it again names the withdrawal it became. As svcwallet withdraw
+does, it refuses to send while an identical withdrawal got no answer
+(resume that one first, or give --allow-repeat). It logs in as
 svcwallet status does.
 
 Exit status: as svcwallet withdraw (0 accepted, with --wait COMPLETED;
@@ -60,6 +62,7 @@ func (a *app) withdrawSubmitCommand() *cobra.Command {
 	fl := c.Flags()
 	fl.StringVar(&f.signature, "signature", "", "the file's signature, 0x… (none or -: standard input)")
 	fl.BoolVar(&f.wait, "wait", false, "follow the withdrawal until it ends")
+	fl.BoolVar(&f.allowRepeat, "allow-repeat", false, "send though an identical one got no answer")
 	a.envFlags(c, &f.envName, &f.config)
 	return c
 }
@@ -102,10 +105,13 @@ func (c withdrawCmd) prepare(f withdrawFlags, e config.Environment) int {
 	if err != nil {
 		return c.fail(exitFailed, "the withdrawal journal cannot be opened (%v): nothing was prepared", err)
 	}
-	w := withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now, BridgePins: target.pinsPath}
+	w := withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now, BridgePins: target.pinsPath, AllowRepeat: f.allowRepeat}
 	cx, cancel := c.call()
 	p, err := w.Prepare(cx, order, signerAddr)
 	cancel()
+	if ue := withdrawal.AsUnanswered(err); ue != nil {
+		return c.repeatRefused(e, f, ue.Earlier)
+	}
 	if err != nil {
 		return c.fail(exitFailed, "%v", service.Explain(err))
 	}
@@ -113,6 +119,9 @@ func (c withdrawCmd) prepare(f withdrawFlags, e config.Environment) int {
 	key := &keyChoice{Opened: signer.Opened{Source: signer.Source{Kind: signer.SourceOffline}, Address: signerAddr}, what: what}
 	if code := c.printReview(p.Order, trust, key, false, f.json); code != 0 {
 		return code
+	}
+	if rep, err := w.Repeats(order.Choice); err == nil {
+		c.warnRepeat(e, f, rep)
 	}
 	if err := writeNewPrivate(f.out, p.TypedData()); err != nil {
 		return c.fail(exitFailed, "the typed data cannot be written to %s (%v): nothing was signed or sent", f.out, err)
@@ -159,6 +168,9 @@ func (c withdrawCmd) printPrepared(p withdrawal.Prepared, f withdrawFlags, e con
 	}
 	if f.config != "" {
 		submit += " --config " + f.config
+	}
+	if f.allowRepeat {
+		submit += " --allow-repeat"
 	}
 	if f.json {
 		r := preparedJSON{Prepared: true, File: f.out, Signer: p.Signer.Hex(), ExpiresAt: exp.Format(time.RFC3339),
@@ -248,7 +260,7 @@ func (c withdrawCmd) submit(f withdrawFlags, path string) int {
 	case err != nil:
 		return c.fail(exitFailed, "%s: %v", path, err)
 	}
-	w := withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now, BridgePins: target.pinsPath}
+	w := withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now, BridgePins: target.pinsPath, AllowRepeat: f.allowRepeat}
 	sent := w.Submit(context.Background(), p, sig)
 	if q := sent.Order.Quote; q.QuoteID != "" {
 		in := p.Order.Choice.TokenIn

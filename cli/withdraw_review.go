@@ -123,7 +123,7 @@ func (c withdrawCmd) printReview(o withdrawal.Order, trust withdrawal.BridgeTrus
 		row("Message hash", sj.MessageHash, "")
 	}
 	if sj != nil {
-		row("Signed by", sj.Address, "from "+sj.Source)
+		row("Signer", sj.Address, "from "+sj.Source)
 	}
 	fmt.Fprintln(w, withdrawal.ReviewSentence)
 	if sj != nil && sj.RequoteNote != "" {

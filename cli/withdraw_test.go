@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -34,6 +35,8 @@ type withdrawRun struct {
 type withdrawRunOpts struct {
 	terminal bool   // stdin is a terminal
 	stdin    string // what the user types
+	// answer, when set, is the standard input instead of stdin.
+	answer io.Reader
 }
 
 // runWithdraw runs `svcwallet withdraw args...` against the rig's sandbox
@@ -42,7 +45,11 @@ type withdrawRunOpts struct {
 func (r *statusRig) runWithdraw(o withdrawRunOpts, args ...string) withdrawRun {
 	r.t.Helper()
 	var out, errOut bytes.Buffer
-	env := CLIEnv{Stdin: strings.NewReader(o.stdin), Stdout: &out, Stderr: &errOut, Getenv: func(k string) string {
+	var stdin io.Reader = strings.NewReader(o.stdin)
+	if o.answer != nil {
+		stdin = o.answer
+	}
+	env := CLIEnv{Stdin: stdin, Stdout: &out, Stderr: &errOut, Getenv: func(k string) string {
 		switch k {
 		case statusKeyVar:
 			return sandbox.DemoAPIKey

@@ -23,7 +23,16 @@ func (e UserError) Unwrap() error { return e.Cause }
 // Worded gives cause the words the user reads.
 func Worded(cause error, text string) error { return UserError{Text: text, Cause: cause} }
 
-// explanations say what happened and what to do next, per service code.
+// QuoteExpiredWords explain a withdrawal refused because its quote expired.
+// Like every explanation they name no key and no command: the console and
+// the command line print them, and the journal keeps them for History and
+// `svcwallet history` alike. A front end whose next step is its own says
+// it instead (the console's review: "press r"; `svcwallet withdraw`: run
+// the command again).
+const QuoteExpiredWords = "Quote expired before the withdrawal was executed, so nothing was paid: get a new quote and sign again"
+
+// explanations say what happened and what to do next, per service code,
+// in words that suit every front end (see QuoteExpiredWords).
 var explanations = map[Code]string{
 	CodeNotAuthenticated:    "Not logged in or the session ended: log in again",
 	CodeForbidden:           "This credential is not allowed here: log in with a session (API key or wallet)",
@@ -49,7 +58,7 @@ var explanations = map[Code]string{
 	CodeRouteUnsupported:    "That route is not supported: pick another chain or payout token",
 	CodeBelowFee:            "The amount does not cover the bridge fee: enter a larger amount",
 	CodeLimitReached:        "A withdrawal limit is reached: try a smaller amount or later",
-	CodeQuoteExpired:        "Quote expired: press r to get a new one and sign again",
+	CodeQuoteExpired:        QuoteExpiredWords,
 	CodeNotFound:            "No withdrawal with that quote id on this account: check the id (another account's withdrawals are not visible)",
 	CodeNotInAddressBook:    "The destination is not in the withdrawal address book: add it in the web UI first",
 	CodeAddressFlagged:      "Address screening flagged the destination: the withdrawal was refused; contact support",

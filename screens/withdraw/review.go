@@ -24,10 +24,16 @@ import (
 // (withdrawal.Withdrawer.Execute).
 type executedMsg struct{ withdrawal.Sent }
 
-// bridgeCheckedMsg answers the bridge funding address check (withdrawal.CheckBridge).
+// bridgeCheckedMsg answers the checks before signing: the bridge funding
+// address (withdrawal.CheckBridge) and the journal's identical withdrawals
+// (withdrawal.FindRepeat).
 type bridgeCheckedMsg struct {
 	trust withdrawal.BridgeTrust
 	err   error
+	// repeat is what the journal holds of identical withdrawals; repeatErr
+	// why it could not be read.
+	repeat    withdrawal.Repeat
+	repeatErr error
 }
 
 var reviewKeys = struct {
@@ -53,6 +59,11 @@ type reviewScreen struct {
 	// and clean (bridgeErr nil).
 	bridge    *withdrawal.BridgeTrust
 	bridgeErr error
+	// repeat is the journal's identical withdrawals, from the same check:
+	// one that got no answer stops the review (repeatStop), one accepted a
+	// moment ago is a warning. repeatErr: the journal could not be read.
+	repeat    withdrawal.Repeat
+	repeatErr error
 	gate      kit.ReviewGate
 	err       error
 	refused   bool         // finally refused (screening): signing again cannot help
@@ -86,16 +97,40 @@ func (r *reviewScreen) Resume() tea.Cmd {
 	return tea.Batch(r.tick(), r.checkBridge())
 }
 
-// checkBridge asks the service whether toAccount may be signed.
+// checkBridge checks, before anything may be signed, whether toAccount
+// may be signed and whether the journal holds an identical withdrawal
+// (one that got no answer stops the review: it may have been paid).
 func (r *reviewScreen) checkBridge() tea.Cmd {
 	if r.setupErr != nil {
 		return nil
 	}
 	env, path, seen, now := r.app.Target.Env, kit.BridgePinsPath(r.app), r.order.Transfer.ToAccount.Hex(), r.app.Common.Now()
+	read, choice := r.app.AccountRecords(), r.order.Choice
 	return func() tea.Msg {
 		trust, err := withdrawal.CheckBridge(env, path, seen, now)
-		return bridgeCheckedMsg{trust: trust, err: err}
+		msg := bridgeCheckedMsg{trust: trust, err: err}
+		recs, _, rerr := read()
+		if rerr != nil {
+			msg.repeatErr = service.UserError{Text: "The withdrawal journal cannot be read (" + rerr.Error() +
+				"), so whether an identical withdrawal got no answer cannot be told: nothing can be signed; run svcwallet doctor", Cause: rerr}
+		}
+		msg.repeat = withdrawal.FindRepeat(recs, choice, now)
+		return msg
 	}
+}
+
+// repeatStop says why the journal stops this withdrawal before signing, or
+// nil: an identical one got no answer and may have been paid (it must be
+// resumed from History first), or the journal cannot be read to tell.
+func (r *reviewScreen) repeatStop() error {
+	if r.repeatErr != nil {
+		return r.repeatErr
+	}
+	if u := r.repeat.Unanswered; u != nil {
+		return service.UserError{Text: (&withdrawal.UnansweredError{Earlier: *u}).Fact() +
+			": resume it from History first (esc back to Home, then h), which sends the identical request (it cannot pay twice) or asks whether it arrived. Nothing was signed"}
+	}
+	return nil
 }
 
 func (r *reviewScreen) Title() string { return "Withdraw: review and sign" }
@@ -111,7 +146,7 @@ func (r *reviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
 func (r *reviewScreen) bindings() kit.Bindings {
 	return append(kit.Bindings{
 		{Key: reviewKeys.Sign, On: r.canSign(), Do: r.sign, Off: func() tea.Cmd {
-			if r.gate.Sending || r.signable() || r.prepared != nil || r.preparing || r.setupErr == nil && (r.expired() || r.refused || !r.gate.Key.Found) {
+			if r.gate.Sending || r.signable() || r.prepared != nil || r.preparing || r.setupErr == nil && (r.expired() || r.refused || !r.gate.Key.Found || r.repeatStop() != nil) {
 				return nil // the screen says so: r gets a new quote, the key is being looked up, or the screen is too small
 			}
 			return r.sign()
@@ -144,7 +179,7 @@ func (r *reviewScreen) canSign() bool {
 
 // signable: nothing but the screen's size could keep enter from signing.
 func (r *reviewScreen) signable() bool {
-	return r.setupErr == nil && r.bridge != nil && r.bridgeErr == nil && !r.gate.Sending && !r.expired() &&
+	return r.setupErr == nil && r.bridge != nil && r.bridgeErr == nil && r.repeatStop() == nil && !r.gate.Sending && !r.expired() &&
 		r.gate.Key.Usable() && !r.refused && r.prepared == nil && !r.preparing
 }
 
@@ -209,6 +244,10 @@ func (r *reviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		return r, r.executed(msg)
 	case preparedMsg:
 		r.preparing = false
+		if u := withdrawal.AsUnanswered(msg.err); u != nil {
+			r.repeat.Unanswered = &u.Earlier // Prepare saw it since the review looked
+			return r, nil
+		}
 		if msg.err != nil {
 			r.err = msg.err
 			return r, nil
@@ -220,6 +259,7 @@ func (r *reviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		if msg.err == nil {
 			r.bridge = &msg.trust
 		}
+		r.repeat, r.repeatErr = msg.repeat, msg.repeatErr
 		return r, nil
 	case tea.KeyPressMsg:
 		if cmd, ok := r.bindings().Handle(msg); ok {
@@ -234,7 +274,7 @@ func (r *reviewScreen) sign() tea.Cmd {
 	if r.setupErr != nil {
 		return tui.ShowError(r.setupErr)
 	}
-	if r.bridge == nil || r.bridgeErr != nil {
+	if r.bridge == nil || r.bridgeErr != nil || r.repeatStop() != nil {
 		return nil // the screen says why; nothing is signed
 	}
 	if err := r.gate.Key.Ready(); err != nil {
@@ -280,6 +320,10 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 		// identically or asks the service, and this review is left behind.
 		return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.Resume(r.app, *msg.Lost)),
 			tui.ShowError(service.UserError{Text: "No clear answer from the service: the withdrawal is saved and is being checked; it cannot be paid twice"}))
+	case withdrawal.AsUnanswered(msg.Err) != nil:
+		// Another console or command got no answer since the review
+		// looked: the screen stops as if it had seen it.
+		r.repeat.Unanswered = &withdrawal.AsUnanswered(msg.Err).Earlier
 	case errors.Is(msg.Err, service.ErrQuoteExpired):
 		r.err = service.UserError{Text: "Quote expired before it was executed: press " + r.requoteKey().Help().Key + " to get a new one and sign again"}
 	case errors.As(msg.Err, new(*withdrawal.BridgeChangedError)):
@@ -346,6 +390,10 @@ func (r *reviewScreen) render(level int) string {
 		b.WriteString(r.gate.Prompt("Signing and sending the withdrawal… (retries reuse the same signature)", "") + "\n")
 	case r.bridgeErr != nil:
 		b.WriteString(layout.ErrorBlock(c, "Stopped: bridge address", r.bridgeStop(), r.wd))
+	case r.repeatErr != nil:
+		b.WriteString(layout.ErrorBlock(c, "Stopped: journal", r.repeatErr, r.wd))
+	case r.repeat.Unanswered != nil:
+		b.WriteString(layout.ErrorBlock(c, "Stopped: possible repeat", r.repeatStop(), r.wd))
 	case r.bridge == nil:
 		b.WriteString(r.gate.Prompt("", "Checking the bridge funding address…") + "\n")
 	case r.prepared != nil:
@@ -367,6 +415,10 @@ func (r *reviewScreen) render(level int) string {
 			ready = "Looking for the signing key…; esc to go back."
 		case !r.gate.Key.Usable():
 			ready = r.gate.Key.Ready().Error() + "; esc to go back."
+		}
+		if rc := r.repeat.Recent; rc != nil {
+			// Not a stop: paying the same twice in a row can be meant.
+			b.WriteString(c.Styles.Warning.Render(layout.WrapTo("Note: "+withdrawal.RecentWords(*rc, c.Now())+".", r.wd)) + "\n")
 		}
 		b.WriteString(r.gate.Prompt("", ready) + "\n")
 	}

@@ -22,10 +22,11 @@ type preparedMsg struct {
 // `svcwallet withdraw --signer offline` does: the review is sound (bridge
 // checked, quote valid, nothing out, not refused), the journal keeps what
 // submission needs, and the environment outlives the console (the embedded
-// sandbox and its journal end with it: kit.App.OfflineReady). Once
+// sandbox and its journal end with it: kit.App.OfflineReady), and no
+// identical withdrawal got no answer (repeatStop). Once
 // prepared, nothing else is signed here: the file is that withdrawal.
 func (r *reviewScreen) canPrepare() bool {
-	return r.setupErr == nil && r.bridge != nil && r.bridgeErr == nil && !r.gate.Sending && !r.expired() &&
+	return r.setupErr == nil && r.bridge != nil && r.bridgeErr == nil && r.repeatStop() == nil && !r.gate.Sending && !r.expired() &&
 		!r.refused && r.prepared == nil && !r.preparing && r.app.OfflineReady() && !r.gate.Key.Typing()
 }
 

@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -472,7 +473,7 @@ func FoldRecords(entries []Entry) []Record {
 				r.AcceptedAt = e.Time
 			}
 		case KindRejected:
-			r.Answered, r.State, r.Error = true, "", e.Error
+			r.Answered, r.State, r.Error = true, "", currentWords(e.Error)
 		case KindState:
 			r.Answered, r.State = true, e.State
 			if r.AcceptedAt.IsZero() {
@@ -489,6 +490,24 @@ func FoldRecords(entries []Entry) []Record {
 	}
 	sort.SliceStable(out, func(a, b int) bool { return out[a].Started.After(out[b].Started) })
 	return out
+}
+
+// legacyRejections are refusals older versions journaled in the console's
+// words, with the console's key in them, and today's words for them: what
+// History and `svcwallet history` show.
+var legacyRejections = map[string]string{
+	"Quote expired: press r to get a new one and sign again": service.QuoteExpiredWords,
+}
+
+// currentWords is a journaled refusal in today's words (legacyRejections),
+// the service's own reason after them kept.
+func currentWords(s string) string {
+	for old, now := range legacyRejections {
+		if rest, ok := strings.CutPrefix(s, old); ok {
+			return now + rest
+		}
+	}
+	return s
 }
 
 // UnmarshalJSON reads the journaled amounts as answers are read

@@ -39,10 +39,15 @@ func (p Prepared) TypedData() []byte {
 // Prepare makes o's Transfer one to sign offline by signerAddr: it expires
 // PreparedLife after now (SigningNow), and the journal keeps (fsynced)
 // everything Submit needs, since the file holds only the typed data.
-// Nothing is signed or sent. The error is written for the user.
+// Nothing is signed or sent; nothing is prepared when an identical
+// withdrawal got no answer, as Execute refuses it. The error is written
+// for the user.
 func (w Withdrawer) Prepare(ctx context.Context, o Order, signerAddr common.Address) (Prepared, error) {
 	if w.Journal == nil {
 		return Prepared{}, errors.New("offline signing needs the withdrawal journal, where the prepared Transfer is kept")
+	}
+	if err := w.checkRepeat(o); err != nil {
+		return Prepared{}, err
 	}
 	now, err := w.Client.SigningNow(ctx)
 	if err != nil {
@@ -130,9 +135,13 @@ func FindPrepared(entries []journal.Entry, env, accountID string, file []byte) (
 // over the digest computed here (signer.Sign), and a fresh quote for
 // exactly the signed amount within the recorded fee cap (Requote) carries
 // it; then the bridge address is checked, the intent journaled and the
-// request sent. Nothing is sent when any of that fails.
+// request sent. Nothing is sent when any of that fails, nor when another
+// identical withdrawal got no answer (as Execute).
 func (w Withdrawer) Submit(ctx context.Context, p Prepared, sig [65]byte) Sent {
 	o := p.Order
+	if err := w.checkRepeat(o); err != nil {
+		return Sent{Err: err}
+	}
 	now, err := w.Client.SigningNow(ctx)
 	if err != nil {
 		return Sent{Err: err}

@@ -186,6 +186,13 @@ func (p PricedQuote) Remaining(localNow time.Time) time.Duration {
 	return p.ExpiresAt.Sub(localNow.Add(p.Offset))
 }
 
+// Expiring reports whether the quote has RequoteMargin or less left at
+// localNow, by the service's clock (Offset, measured when it was asked):
+// too late to sign it, as its send and retries would race its end. A
+// front end that waited for a person after the review checks it before
+// signing.
+func (p PricedQuote) Expiring(localNow time.Time) bool { return p.Remaining(localNow) <= RequoteMargin }
+
 // Order is one withdrawal ready to sign: the user's choice, its quote, and
 // the Transfer built from them with this nonce and expiration.
 type Order struct {
@@ -245,6 +252,10 @@ type Withdrawer struct {
 	// BridgePins is where bridge funding addresses trusted on first use are
 	// recorded (BridgePinsPath); "" records none.
 	BridgePins string
+	// AllowRepeat signs a withdrawal even when an identical one got no
+	// answer (Repeat.Unanswered), which is otherwise refused before
+	// signing: the command line's --allow-repeat. The console never sets it.
+	AllowRepeat bool
 }
 
 // Sent is the outcome of a withdraw request.
@@ -265,7 +276,10 @@ type Sent struct {
 }
 
 // Execute signs the order with the key load returns, journals the intent,
-// sends it and journals the answer. Nothing is signed when the clocks
+// sends it and journals the answer. Nothing is signed when an identical
+// withdrawal of this account got no answer and may have been paid
+// (*UnansweredError, unless AllowRepeat: it must be resumed first), or
+// the journal cannot be read to tell; nor when the clocks
 // disagree (SigningNow) or the Transfer's expiration is out of bounds for
 // the time SigningNow returns; nothing is sent when the signature does not
 // recover to the key's address (signer.Sign), when its toAccount is not
@@ -281,6 +295,9 @@ type Sent struct {
 // longer cancels it (its answer must be journaled); WithdrawTimeout bounds
 // it. Sent.Order is the order as sent: follow its quote id.
 func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Key, error)) Sent {
+	if err := w.checkRepeat(o); err != nil {
+		return Sent{Err: err}
+	}
 	now, err := w.Client.SigningNow(ctx)
 	if err != nil {
 		return Sent{Err: err}
@@ -412,11 +429,17 @@ func (w Withdrawer) entry(kind, quoteID string) journal.Entry {
 // journalStop says why a withdrawal stopped before its request left: its
 // intent could not be journaled, so a lost answer could not be resumed.
 func (w Withdrawer) journalStop(err error) error {
+	return w.journalProblem("could not record it", err)
+}
+
+// journalProblem says why a withdrawal stopped before anything left: the
+// journal failed as what says.
+func (w Withdrawer) journalProblem(what string, err error) error {
 	fix := "free disk space, and make sure the journal is a file of yours (not a link or a directory) in a directory only you can write"
 	if errors.Is(err, journal.ErrLine) {
 		fix = "this withdrawal cannot be recorded as it is: check the environment's name and domain_name in the config, and tell support if it persists"
 	}
-	return service.UserError{Text: "Not sent: the withdrawal journal " + w.Journal.Path() + " could not record it (" + err.Error() + "). Nothing left svcwallet; " + fix + ", then try again.", Cause: err}
+	return service.UserError{Text: "Not sent: the withdrawal journal " + w.Journal.Path() + " " + what + " (" + err.Error() + "). Nothing left svcwallet; " + fix + ", then try again.", Cause: err}
 }
 
 func (w Withdrawer) append(e journal.Entry) error {
