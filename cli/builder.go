@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -38,10 +40,18 @@ Trade; they are sent canonical (Admin&Trade).
 With --signer offline --account MAIN --out FILE nothing is signed or sent:
 FILE gets the typed data alone (eth_signTypedData_v4 JSON) for a wallet
 elsewhere to sign, this machine's journal keeps the rest, and svcwallet
-builder submit FILE --signature 0x… sends it once.
+builder submit FILE --signature 0x… sends it once. There, a --builder that
+is your own account is refused without --yes.
 
-Exit status: 0 authorized (or the dry run printed), 1 refused or failed,
-2 usage.`
+It prints what will be signed (the authorization, then the EIP-712 message
+field by field and its digest, with a warning when --builder is your own
+account or a fee cap is above 1%) and on a terminal asks "Sign and
+authorize the builder? [y/N]"; --yes does not ask. Without a terminal and
+without --yes it refuses (exit 2) and signs and sends nothing. --dry-run
+and --signer offline sign and send nothing, and ask nothing.
+
+Exit status: 0 authorized (or the dry run printed), 1 refused, failed or
+not confirmed, 2 usage (also no terminal without --yes).`
 
 // builderCmd is `svcwallet builder`, with its clock and nonces injectable so
 // tests can fix the typed data.
@@ -49,6 +59,17 @@ type builderCmd struct {
 	env   CLIEnv
 	now   func() time.Time
 	nonce func() uint32
+	// terminal reports whether the user can be asked to confirm (stdin
+	// is a terminal); nil asks the process's stdin.
+	terminal func(CLIEnv) bool
+}
+
+// canAsk reports whether the user can be asked to confirm.
+func (c builderCmd) canAsk() bool {
+	if c.terminal == nil {
+		return isTerminal(c.env.Stdin)
+	}
+	return c.terminal(c.env)
 }
 
 // builderCommand is `svcwallet builder authorize`.
@@ -67,7 +88,9 @@ func (a *app) builderCommand() *cobra.Command {
 		Short: "Authorize a builder, with fee caps",
 		Long:  withSignerHelp(builderLong),
 		Example: `  svcwallet builder authorize --builder 0xB… --max-futures-fee 0.1 \
-      --max-spot-fee 0.05 --dry-run --account 0xA… --json`,
+      --max-spot-fee 0.05 --dry-run --account 0xA… --json
+  svcwallet builder authorize --builder 0xB… --max-futures-fee 0.1 \
+      --max-spot-fee 0.05 --yes`,
 		Args: noArgs,
 		RunE: func(*cobra.Command, []string) error {
 			b := a.builder
@@ -84,7 +107,7 @@ func (a *app) builderCommand() *cobra.Command {
 	fl.StringVar(&f.in.Permissions, "permissions", "", "permissions of the builder API key, such as Admin&Trade")
 	fl.StringVar(&f.in.Label, "label", "", "label of the builder API key")
 	addSignerFlags(auth, &f.key, true)
-	fl.BoolVar(&f.yes, "yes", false, "go on when --builder is your own account")
+	fl.BoolVar(&f.yes, "yes", false, "sign and send without asking")
 	fl.BoolVar(&f.dryRun, "dry-run", false, "print the typed data and digest; sign and send nothing")
 	fl.StringVar(&f.out, "out", "", "new file for the typed data (--signer offline)")
 	a.envFlags(auth, &f.envName, &f.config)
@@ -136,6 +159,12 @@ func (c builderCmd) run(f builderFlags) int {
 	case f.out != "":
 		return c.usage("--out is where --signer offline writes the typed data to sign elsewhere: give --signer offline too")
 	}
+	// Preparing for offline signing (above) and a dry run sign and send
+	// nothing: only here is there something to confirm, asked once the
+	// review is printed (the rule of withdraw, cannotConfirm).
+	if why := cannotConfirm("builder authorization", f.yes || f.dryRun, c.canAsk()); why != "" {
+		return c.usage("%s", why)
+	}
 	account, err := f.key.accountOf(e)
 	if err != nil {
 		return c.usage("%v", err)
@@ -159,15 +188,23 @@ func (c builderCmd) run(f builderFlags) int {
 	if err != nil {
 		return c.usage("%s", flagError(err))
 	}
-	if a.Builder == a.Main {
-		if !f.yes && !f.dryRun {
-			return c.usage("--builder %s is your own account: a builder is normally another account that trades for yours; check the address, or add --yes to authorize it anyway", a.Builder.Hex())
-		}
-		fmt.Fprintln(c.env.Stderr, "Warning: the builder is your own account.")
-	}
 	o := builder.NewOrder(a, e.Domain(), c.nonce(), c.now())
 	if f.dryRun {
+		c.printWarnings(c.env.Stderr, o)
 		return c.printDryRun(o.Domain, o.Message, f.json)
+	}
+	// What will be signed, before it is: on stdout, or with --json on
+	// stderr when someone is asked (stdout keeps the one document).
+	switch {
+	case !f.json:
+		c.printReview(c.env.Stdout, o, key)
+	case !f.yes:
+		c.printReview(c.env.Stderr, o, key)
+	default:
+		c.printWarnings(c.env.Stderr, o)
+	}
+	if !f.yes && !confirmed(c.env, "Sign and authorize the builder?") {
+		return c.fail("not confirmed: nothing was signed or sent")
 	}
 	client := service.New(e, service.Options{Now: c.now, Logger: c.env.Log})
 	// No deadline while the signature is awaited (the key source has its
@@ -194,6 +231,55 @@ func flagError(err error) string {
 		return "--label, --api-key-signer and --permissions go together: give all three, or none for an authorization without an API key"
 	}
 	return err.Error()
+}
+
+// printReview prints what the main account's key will sign: the
+// authorization, then the EIP-712 message field by field (the meanings the
+// console's review shows), its digest and the key, then the warnings.
+func (c builderCmd) printReview(w io.Writer, o builder.Order, key keyChoice) {
+	a := o.Auth
+	row := func(label, value, note string) {
+		line := fmt.Sprintf("  %-18s %s", label, value)
+		if note != "" {
+			line += "  " + note
+		}
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
+	}
+	fmt.Fprintf(w, "Builder authorization (%s)\n", o.Purpose())
+	row("Builder", a.Builder.Hex(), "may trade for your account")
+	row("For account", a.Main.Hex(), "your main account")
+	row("Max futures fee", builder.FeeText(a.Futures), "")
+	row("Max spot fee", builder.FeeText(a.Spot), "")
+	row("Signature until", o.Expiration().UTC().Format("2006-01-02 15:04:05 UTC"), "valid for "+builder.HumanDuration(a.Validity))
+	if a.WithKey {
+		row("Key label", a.Label, "sent beside the signature")
+		row("Key signer", a.KeySigner.Hex(), "")
+		row("Permissions", a.Perms.String(), "")
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "To sign (EIP-712)")
+	row("Domain", `name "`+o.Domain.Name+`" · version "`+signer.DomainVersion+`" · chainId `+fmt.Sprint(o.Domain.ChainID), "")
+	row("Message", o.Message.PrimaryType(), "")
+	notes := o.FieldMeanings()
+	for _, f := range o.Message.Fields() {
+		row("  "+f.Name, f.Display(), notes[f.Name])
+	}
+	row("Digest", signer.Digest(o.Domain, o.Message).Hex(), "")
+	row("Signed by", key.Address.Hex(), "from "+key.what)
+	c.printWarnings(w, o)
+	fmt.Fprintln(w)
+}
+
+// printWarnings writes the review's warnings, one line each: the builder is
+// the main account itself, a fee cap above builder.HighFeeRate.
+func (c builderCmd) printWarnings(w io.Writer, o builder.Order) {
+	var warnings []string
+	if o.Auth.Builder == o.Auth.Main {
+		warnings = append(warnings, builder.OwnAccountWarning)
+	}
+	for _, s := range append(warnings, o.Auth.FeeWarnings()...) {
+		fmt.Fprintln(w, "Warning: "+s)
+	}
 }
 
 func (c builderCmd) printDryRun(d signer.Domain, m signer.Message, asJSON bool) int {

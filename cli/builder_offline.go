@@ -121,13 +121,7 @@ func (c builderCmd) prepare(f builderFlags, e config.Environment) int {
 // sign it, until when, and how to submit the signature.
 func (c builderCmd) printPrepared(p builder.Prepared, f builderFlags, e config.Environment) int {
 	a, exp := p.Order.Auth, p.Order.Expiration().UTC()
-	submit := "svcwallet builder submit " + f.out + " --signature 0x…"
-	if f.envName != "" {
-		submit += " --env " + e.Name
-	}
-	if f.config != "" {
-		submit += " --config " + f.config
-	}
+	submit := newInvocation(e.Name, f.config, c.env.Getenv).command("builder", "submit", f.out, "--signature", "0x…")
 	if f.json {
 		return c.printJSON(preparedJSON{Prepared: true, File: f.out, Signer: a.Main.Hex(), ExpiresAt: exp.Format(time.RFC3339),
 			Digest: signer.Digest(p.Order.Domain, p.Order.Message).Hex(), Submit: submit})

@@ -69,8 +69,21 @@ type bcliResult struct {
 
 // bcli runs `svcwallet builder args...` with vars as the whole environment
 // and stdin lines as the answers to secret prompts. fixed pins the clock and
-// nonce (for dry runs); otherwise they are real.
+// nonce (for dry runs); otherwise they are real. Standard input is not a
+// terminal (bcliOnTerminal).
 func bcli(t *testing.T, vars map[string]string, stdin string, fixed bool, args ...string) bcliResult {
+	t.Helper()
+	return bcliRun(t, vars, stdin, fixed, false, args...)
+}
+
+// bcliOnTerminal is bcli with standard input a terminal: the confirmation
+// is asked there, and stdin holds the answers.
+func bcliOnTerminal(t *testing.T, vars map[string]string, stdin string, args ...string) bcliResult {
+	t.Helper()
+	return bcliRun(t, vars, stdin, false, true, args...)
+}
+
+func bcliRun(t *testing.T, vars map[string]string, stdin string, fixed, terminal bool, args ...string) bcliResult {
 	t.Helper()
 	in := strings.NewReader(stdin)
 	var out, errOut bytes.Buffer
@@ -78,7 +91,7 @@ func bcli(t *testing.T, vars map[string]string, stdin string, fixed bool, args .
 		env: CLIEnv{Stdin: in, Stdout: &out, Stderr: &errOut,
 			Getenv:     func(k string) string { return vars[k] },
 			ReadSecret: func(string) (string, error) { return readLine(in) }},
-		now: time.Now, nonce: signer.NewNonce,
+		now: time.Now, nonce: signer.NewNonce, terminal: func(CLIEnv) bool { return terminal },
 	}
 	if fixed {
 		c.now = func() time.Time { return bcliNow }
@@ -90,7 +103,13 @@ func bcli(t *testing.T, vars map[string]string, stdin string, fixed bool, args .
 
 var demoKeyVars = map[string]string{signer.KeyEnvVar: sandbox.DemoPrivateKey}
 
+// authorizeArgs authorizes the sandbox's builder on "local" without asking
+// (--yes); unconfirmedArgs is the same without --yes.
 func authorizeArgs(e *bcliEnv, extra ...string) []string {
+	return append(unconfirmedArgs(e, "--yes"), extra...)
+}
+
+func unconfirmedArgs(e *bcliEnv, extra ...string) []string {
 	return append([]string{"authorize", "--config", e.config, "--env", "local",
 		"--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05"}, extra...)
 }
@@ -263,7 +282,7 @@ func TestBuilderCLIAuthorize(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := bcli(t, nil, "", false, "authorize", "--env", "sandbox", "--config", empty,
-			"--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05", "--json")
+			"--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05", "--json", "--yes")
 		if r.code != 0 || !strings.Contains(r.stdout, `"main_account_id": "`+sandbox.DemoAddress) {
 			t.Fatalf("exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
 		}
@@ -297,9 +316,9 @@ func bcliLogsIn(t *testing.T, e *bcliEnv, key string) {
 func TestBuilderCLIRefused(t *testing.T) {
 	t.Run("wrong signer", func(t *testing.T) {
 		e := newBcliEnv(t)
-		// --yes: the builder's key makes the builder look like the main
-		// account; the service is what refuses here.
-		r := bcli(t, map[string]string{signer.KeyEnvVar: sandbox.BuilderPrivateKey}, "", false, authorizeArgs(e, "--yes")...)
+		// The builder's key makes the builder look like the main account
+		// (a warning only); the service is what refuses here.
+		r := bcli(t, map[string]string{signer.KeyEnvVar: sandbox.BuilderPrivateKey}, "", false, authorizeArgs(e)...)
 		if r.code != 1 || !strings.Contains(r.stderr, "main account's own key") {
 			t.Fatalf("exit %d: %s", r.code, r.stderr)
 		}
@@ -448,7 +467,7 @@ func TestBuilderCLIRefusesSkewedClock(t *testing.T) {
 			now: func() time.Time { return bcliNow }, nonce: signer.NewNonce,
 		}
 		code := c.runLine([]string{"authorize", "--config", cfg, "--env", "local",
-			"--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05", "--expires", "1h"})
+			"--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05", "--expires", "1h", "--yes"})
 		srv.Close()
 		if tc.want == "" {
 			// The expiry counts from this machine's clock, as the console's
@@ -466,19 +485,28 @@ func TestBuilderCLIRefusesSkewedClock(t *testing.T) {
 }
 
 // TestBuilderCLIOwnAccount (issue 12 bug 9): --builder naming the signing
-// account itself is refused without --yes, before any request; with --yes
-// it goes on with a warning.
+// account itself is a warning in the review, before the question: "n"
+// sends nothing, --yes goes on (the warning still said).
 func TestBuilderCLIOwnAccount(t *testing.T) {
 	e := newBcliEnv(t)
-	own := []string{"builder", "authorize", "--env", "local", "--config", e.config,
+	own := []string{"authorize", "--env", "local", "--config", e.config,
 		"--builder", sandbox.DemoAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05"}
-	r := bcli(t, demoKeyVars, "", false, own[1:]...)
-	if r.code != 2 || !strings.Contains(r.stderr, "is your own account") || !strings.Contains(r.stderr, "--yes") || e.requests.Load() != 0 {
+	const warning = "Warning: The builder is your own account"
+	r := bcliOnTerminal(t, demoKeyVars, "n\n", own...)
+	if r.code != 1 || !strings.Contains(r.stdout, warning) || !strings.Contains(r.stderr, "not confirmed") || e.requests.Load() != 0 {
 		t.Fatalf("exit %d, %d requests:\n%s\n%s", r.code, e.requests.Load(), r.stdout, r.stderr)
 	}
-	r = bcli(t, demoKeyVars, "", false, append(own[1:], "--yes")...)
-	if r.code != 0 || !strings.Contains(r.stderr, "Warning: the builder is your own account") {
+	r = bcli(t, demoKeyVars, "", false, append(own, "--yes")...)
+	if r.code != 0 || !strings.Contains(r.stdout, warning) {
 		t.Fatalf("with --yes: exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	r = bcli(t, demoKeyVars, "", false, append(own, "--yes", "--json")...)
+	if r.code != 0 || !strings.Contains(r.stderr, warning) || !json.Valid([]byte(r.stdout)) {
+		t.Fatalf("with --yes --json: exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	r = bcli(t, demoKeyVars, "", false, append(own, "--dry-run")...)
+	if r.code != 0 || !strings.Contains(r.stderr, warning) {
+		t.Fatalf("dry run: exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
 }
 
@@ -487,7 +515,7 @@ func TestBuilderCLIOwnAccount(t *testing.T) {
 // key says so.
 func TestBuilderCLISandboxKeyDies(t *testing.T) {
 	args := append([]string{"authorize", "--env", "sandbox", "--config", newBcliEnv(t).config,
-		"--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05"}, keyArgs...)
+		"--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05", "--yes"}, keyArgs...)
 	r := bcli(t, map[string]string{}, "", false, args...)
 	if r.code != 0 {
 		t.Fatalf("exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
@@ -500,5 +528,89 @@ func TestBuilderCLISandboxKeyDies(t *testing.T) {
 	}
 	if !strings.Contains(line, "dies with this command") || strings.Contains(r.stderr, "store it now") {
 		t.Fatalf("the key's line does not say it dies with the command:\n%s\n%s", r.stdout, r.stderr)
+	}
+}
+
+// TestBuilderCLIConfirmation (review item 4): builder authorize follows
+// withdraw's rule. Without a terminal and without --yes it refuses (exit 2)
+// before any key is opened or request sent; on a terminal it prints what
+// will be signed, then asks: anything but y signs and sends nothing, y
+// authorizes. --dry-run and --signer offline ask nothing.
+func TestBuilderCLIConfirmation(t *testing.T) {
+	e := newBcliEnv(t)
+	r := bcli(t, demoKeyVars, "y\n", false, unconfirmedArgs(e, keyArgs...)...)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "standard input is not a terminal, so the builder authorization cannot be confirmed") ||
+		!strings.Contains(r.stderr, "add --yes") || r.stdout != "" {
+		t.Fatalf("no terminal: exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	// Not even a passphrase is asked for.
+	r = bcli(t, nil, "secret\n", false, unconfirmedArgs(e, "--keystore-file", filepath.Join(t.TempDir(), "none.json"))...)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "not a terminal") {
+		t.Fatalf("no terminal, keystore: exit %d:\n%s", r.code, r.stderr)
+	}
+	for _, answer := range []string{"n\n", "\n", "", "yes please\n"} {
+		r = bcliOnTerminal(t, demoKeyVars, answer, unconfirmedArgs(e, keyArgs...)...)
+		if r.code != exitFailed || !strings.Contains(r.stderr, "Sign and authorize the builder? [y/N] ") ||
+			!strings.Contains(r.stderr, "not confirmed: nothing was signed or sent") || strings.Contains(r.stdout, "Builder authorized") {
+			t.Fatalf("answer %q: exit %d:\n%s\n%s", answer, r.code, r.stdout, r.stderr)
+		}
+	}
+	if n := e.requests.Load(); n != 0 {
+		t.Fatalf("%d requests before a yes", n)
+	}
+	// The review comes first: the message field by field, its digest and
+	// the key; then the question; then the authorization.
+	r = bcliOnTerminal(t, demoKeyVars, "y\n", unconfirmedArgs(e, keyArgs...)...)
+	if r.code != 0 {
+		t.Fatalf("y: exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	review, result, ok := strings.Cut(r.stdout, "Builder authorized")
+	for _, want := range []string{"Builder authorization (authorize and create an API key)", "To sign (EIP-712)", "AddAccountSignerWithBuilder",
+		"    maxFutureFeeRate 1000  = 0.1% futures cap", "    permissions      Admin&Trade", "  Digest             0x",
+		"  Signed by          " + sandbox.DemoAddress + "  from $SVCWALLET_PRIVATE_KEY"} {
+		if !ok || !strings.Contains(review, want) {
+			t.Errorf("the review before the authorization lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	if !strings.Contains(result, "API key ") || strings.Contains(review, "Warning") {
+		t.Errorf("result:\n%s", r.stdout)
+	}
+	// With --json the review goes to stderr, where the question is: stdout
+	// keeps its one document.
+	r = bcliOnTerminal(t, demoKeyVars, "y\n", unconfirmedArgs(e, "--json")...)
+	var out builderResultJSON
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &out) != nil || !out.Authorized ||
+		!strings.Contains(r.stderr, "To sign (EIP-712)") || !strings.Contains(r.stderr, "[y/N]") {
+		t.Fatalf("--json on a terminal: exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	// A dry run asks nothing, on a terminal or not.
+	for _, terminal := range []bool{false, true} {
+		r = bcliRun(t, demoKeyVars, "", true, terminal, unconfirmedArgs(e, "--dry-run")...)
+		if r.code != 0 || strings.Contains(r.stderr, "[y/N]") || !strings.Contains(r.stdout, "Dry run: nothing was signed or sent") {
+			t.Fatalf("dry run, terminal %v: exit %d:\n%s\n%s", terminal, r.code, r.stdout, r.stderr)
+		}
+	}
+}
+
+// TestBuilderCLIHighFeeWarning (review item 4): a fee cap above 1% is a
+// warning line in the review (on stderr with --json or a dry run); 1% is
+// not.
+func TestBuilderCLIHighFeeWarning(t *testing.T) {
+	e := newBcliEnv(t)
+	const warning = "Warning: The futures fee cap 2.5% is above 1%: the builder may charge up to 2.5% of every futures trade it makes for you"
+	r := bcli(t, demoKeyVars, "", false, authorizeArgs(e, "--max-futures-fee", "2.5")...)
+	review, _, _ := strings.Cut(r.stdout, "Builder authorized")
+	if r.code != 0 || !strings.Contains(review, warning) || strings.Contains(r.stdout, "spot fee cap") {
+		t.Fatalf("exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	for _, extra := range [][]string{{"--json"}, {"--dry-run"}, {"--dry-run", "--json"}} {
+		r = bcli(t, demoKeyVars, "", false, authorizeArgs(e, append([]string{"--max-futures-fee", "2.5"}, extra...)...)...)
+		if r.code != 0 || !strings.Contains(r.stderr, warning) || strings.Contains(r.stdout, "Warning") {
+			t.Fatalf("%v: exit %d:\n%s\n%s", extra, r.code, r.stdout, r.stderr)
+		}
+	}
+	r = bcli(t, demoKeyVars, "", false, authorizeArgs(e, "--max-futures-fee", "1", "--max-spot-fee", "1%")...)
+	if r.code != 0 || strings.Contains(r.stdout+r.stderr, "Warning") {
+		t.Fatalf("1%%: exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
 }

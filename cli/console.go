@@ -104,7 +104,7 @@ func runConsole(env CLIEnv, f consoleFlags) int {
 	var running sync.WaitGroup
 	app := &kit.App{
 		Deps: kit.Deps{Common: common, Targets: targets, KeystoreDir: keystoreDir, Bell: cfg.Bell, Notify: cfg.Notify, Getenv: env.Getenv,
-			PollInterval: follow.DefaultPollInterval, Context: root, Running: &running},
+			PollInterval: follow.DefaultPollInterval, Context: root, Running: &running, ConfigFlag: newInvocation("", f.configPath, env.Getenv).config},
 		Session: kit.Session{Target: targets[0]},
 		Hooks:   kit.Hooks{LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) }},
 	}

@@ -34,7 +34,12 @@ run) and uses its demo key when $SVCWALLET_API_KEY is unset; on the sandbox
 a warning on stderr says that its addresses receive nothing real. --json
 prints the service's JSON.
 
-Exit status: 0 done, 1 the service refused or could not be reached, 2 usage.`
+` + depositExit
+
+// depositExit is the exit statuses of deposit and deposit generate.
+const depositExit = `Exit status: 0 done, 1 the service refused, 2 usage, 5 the login failed
+(the API key or the wallet login refused, or no answer to it: as every
+command says it) or the service could not be reached.`
 
 // depositTimeout bounds one deposit command's request.
 const depositTimeout = 30 * time.Second
@@ -66,7 +71,7 @@ func (a *app) depositCommand() *cobra.Command {
 prints the chain; for a chain that already has one, prints it unchanged.
 It logs in as svcwallet deposit does.
 
-Exit status: 0 done, 1 the service refused or could not be reached, 2 usage.`),
+` + depositExit),
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 || strings.TrimSpace(args[0]) == "" {
 				return usageError(c.CommandPath(), "generate takes one chain name, such as SOLANA")
@@ -100,7 +105,11 @@ func runDeposit(env CLIEnv, f depositFlags, chain string) int {
 		if code == exitUsage {
 			return env.report(usageError(cmd, format, a...))
 		}
-		return env.report(failure(cmd, "failed", code, format, a...))
+		e := failure(cmd, "failed", code, format, a...)
+		if code == exitError {
+			e.Code = statusErrorCode(code)
+		}
+		return env.report(e)
 	}
 	e, closeEnv, err := commandEnv(f.configPath, f.envName, env.Getenv)
 	if err != nil {
@@ -125,19 +134,18 @@ func runDeposit(env CLIEnv, f depositFlags, chain string) int {
 		return fail(2, "%v", err)
 	}
 	var client *service.Client
+	byAPIKey := false // no session: the API key rides on the request (X-API-Key)
 	switch {
 	case f.key.onCommandLine() || env.Getenv(apiKeyVar) == "" && (chosen || env.Getenv(signer.KeyEnvVar) != ""):
 		// The user logs in by wallet signature: a session serves the
 		// deposit endpoints as well as X-API-Key does (SPEC.md §5).
-		if client, err = logIn(env, e, cmd, f.key); isUsage(err) {
-			return fail(2, "%v", err)
-		} else if err != nil {
-			return fail(1, "%v", err)
+		if client, err = logIn(env, e, cmd, f.key); err != nil {
+			return env.report(loginFailed(cmd, err))
 		}
 	case apiKey == "":
 		return fail(2, "set %s to an API key of the account (it is sent as X-API-Key), or log in by wallet signature with --signer SOURCE or %s holding the main signer's hex key", apiKeyVar, signer.KeyEnvVar)
 	default:
-		client = service.New(e, service.Options{APIKey: apiKey, Logger: env.Log})
+		client, byAPIKey = service.New(e, service.Options{APIKey: apiKey, Logger: env.Log}), true
 	}
 	cx, cancel := context.WithTimeout(context.Background(), depositTimeout)
 	defer cancel()
@@ -152,8 +160,19 @@ func runDeposit(env CLIEnv, f depositFlags, chain string) int {
 		info, err = client.GenerateAddress(cx, chain)
 		chains, out = []service.ChainInfo{info}, info
 	}
-	if err != nil {
-		return fail(1, "%v", depositCLIError(err, e.Name))
+	switch {
+	case err != nil && byAPIKey && (errors.Is(err, service.ErrUnauthenticated) || errors.As(err, new(*service.TransportError))):
+		// Without a session the API key rides on this one request: its
+		// refusal, or no answer to it, is the failed login of every command.
+		what := "the API key in $" + apiKeyVar
+		if env.Getenv(apiKeyVar) == "" {
+			what = "the sandbox demo key"
+		}
+		return env.report(loginFailed(cmd, loginError(what, e.Name, err)))
+	case errors.As(err, new(*service.TransportError)):
+		return fail(exitError, "%v", service.Explain(err))
+	case err != nil:
+		return fail(1, "%v", service.Explain(err))
 	}
 	if env.JSON {
 		if err := writeJSON(env.Stdout, out); err != nil {
@@ -163,15 +182,6 @@ func runDeposit(env CLIEnv, f depositFlags, chain string) int {
 	}
 	printChains(env.Stdout, chains)
 	return 0
-}
-
-// depositCLIError words a failure for a script's log: the console's
-// explanations, except that the key here is the variable, not a session.
-func depositCLIError(err error, envName string) error {
-	if errors.Is(err, service.ErrUnauthenticated) {
-		return fmt.Errorf("the API key in %s was not accepted by environment %s: check the key", apiKeyVar, envName)
-	}
-	return service.Explain(err)
 }
 
 // printChains writes the table: one line per token, the chain's columns on

@@ -138,8 +138,10 @@ func TestDepositProviderUnreachable(t *testing.T) {
 	}
 }
 
-// TestDepositErrors: one line on stderr, 1 for what the service said, 2 for
-// what the user must fix on the command line; the key is never echoed.
+// TestDepositErrors: one line on stderr, 1 for what the service refused, 2
+// for what the user must fix on the command line, 5 for a login that
+// failed (the API key refused, or no answer) as every command says it; the
+// key is never echoed.
 func TestDepositErrors(t *testing.T) {
 	cfg, _ := localConfig(t)
 	const secret = "sk-live-7f3a9c2e41d8"
@@ -154,10 +156,10 @@ func TestDepositErrors(t *testing.T) {
 		code int
 		says string
 	}{
-		{"wrong key", map[string]string{apiKeyVar: secret}, []string{"--config", cfg}, 1, "was not accepted"},
+		{"wrong key", map[string]string{apiKeyVar: secret}, []string{"--config", cfg}, 5, "the API key in $SVCWALLET_API_KEY was refused: check that it is the account's for environment local"},
 		{"no chain account", map[string]string{apiKeyVar: sandbox.NoChainAPIKey}, []string{"--config", cfg}, 1, "no chain account"},
 		{"unknown chain", map[string]string{apiKeyVar: sandbox.DemoAPIKey}, []string{"generate", "DOGE", "--config", cfg}, 1, "not supported"},
-		{"unreachable", map[string]string{apiKeyVar: sandbox.DemoAPIKey}, []string{"--config", writeDeadConfig(t)}, 1, "Cannot reach"},
+		{"unreachable", map[string]string{apiKeyVar: sandbox.DemoAPIKey}, []string{"--config", writeDeadConfig(t)}, 5, "login to environment dead failed: Cannot reach"},
 		{"no key", nil, []string{"--config", cfg}, 2, "set " + apiKeyVar},
 		{"no environment: the sandbox, said", nil, []string{"--config", emptyCfg}, 0, "receive nothing real"},
 		{"unknown environment", map[string]string{apiKeyVar: secret}, []string{"--config", cfg, "--env", "prod"}, 2, `no environment "prod"`},

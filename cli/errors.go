@@ -34,6 +34,25 @@ func failure(cmd, code string, exit int, format string, a ...any) *commandError 
 	return &commandError{Cmd: cmd, Code: code, Message: fmt.Sprintf(format, a...), Exit: exit}
 }
 
+// codeLogin is the --json error code of a login that failed.
+const codeLogin = "login"
+
+// loginFailed is how every command that logs in (status, withdraw, withdraw
+// resume and submit, deposit, history --refresh) reports that its login
+// failed, err from logIn or logInWith: a credential the user must set or
+// choose otherwise is a usage error (2); a credential the service refused,
+// a wallet login the key source did not sign, a service that could not be
+// reached or whose answer could not be read are exit 5, code "login", in
+// the words of loginError. Not 1: status says "not paid out" with it and
+// withdraw "refused, nothing paid", and a script must not take a login
+// that failed for a withdrawal's outcome.
+func loginFailed(cmd string, err error) *commandError {
+	if isUsage(err) {
+		return usageError(cmd, "%v", err)
+	}
+	return &commandError{Cmd: cmd, Code: codeLogin, Message: err.Error(), Exit: exitError}
+}
+
 // errorJSON is the --json form of an error (README, "JSON output").
 type errorJSON struct {
 	Error struct {

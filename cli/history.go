@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
+	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -19,22 +21,25 @@ import (
 
 const historyLong = `Lists the withdrawals journaled on this machine for one environment, the
 unfinished ones first (a request without an answer, or a withdrawal not yet
-COMPLETED, FAILED or REFUNDED: open the console to resume or follow them),
-then the rest, newest first. It reads the journal only and sends nothing,
-unless --refresh: that first logs in as svcwallet status does (--signer,
-else the API key in $SVCWALLET_API_KEY, else the environment's signer or
-the wallet key in $SVCWALLET_PRIVATE_KEY), asks
-the service the status of each unfinished withdrawal of that account and
-journals what it says, then lists.
+COMPLETED, FAILED or REFUNDED: each row says the command that resumes or
+follows it, svcwallet withdraw resume or svcwallet status --watch, with its
+--env), then the rest, newest first. An empty listing names the other
+environments the journal holds withdrawals of, and how to list them.
+
+It reads the journal only and sends nothing, unless --refresh: that first
+logs in as svcwallet status does (--signer, else the API key in
+$SVCWALLET_API_KEY, else the environment's signer or the wallet key in
+$SVCWALLET_PRIVATE_KEY), asks the service the status of each unfinished
+withdrawal of that account and journals what it says, then lists.
 The environment is --env, else $SVCWALLET_ENV, else the config's default_env,
 else the embedded sandbox, whose withdrawals live only as long as its console.
 --csv prints the listing as CSV, with the fields of --json, for a
 spreadsheet (a cell that would start with = + - or @ gets a leading ').
 
 Exit status: 0 listed (also when empty), 1 the journal cannot be read, or
-with --refresh the login failed (nothing listed) or a withdrawal could not
-be asked about (said on stderr; the listing is still printed), 2 usage
-(with --refresh: neither key set).`
+with --refresh a withdrawal could not be asked about (said on stderr; the
+listing is still printed), 2 usage (with --refresh: neither key set), 5
+with --refresh the login failed, as every command says it (nothing listed).`
 
 // historyEntry is one withdrawal in `history --json`.
 type historyEntry struct {
@@ -117,12 +122,13 @@ func (c statusCmd) refreshHistory(envName, configPath string, key signerFlags) (
 		return c.env.report(failure(cmd, "failed", 1, "%v", err)), false
 	}
 	defer closeEnv()
+	c.inv = newInvocation(env.Name, configPath, c.env.Getenv)
 	client, err := logIn(c.env, env, cmd, key)
 	switch {
 	case isUsage(err):
 		return c.env.report(usageError(cmd, "--refresh: %v", err)), false
 	case err != nil:
-		return c.env.report(failure(cmd, "failed", 1, "--refresh: %v", err)), false
+		return c.env.report(loginFailed(cmd, err)), false
 	}
 	recs, err := c.journalOf(client)
 	if err != nil {
@@ -184,23 +190,26 @@ func runHistory(env CLIEnv, envName, configPath string, csv bool) int {
 		}
 		return fail(1, "%v", err)
 	}
-	var recs []journal.Record
-	if name != config.SandboxEnv {
+	inv := newInvocation(name, configPath, env.Getenv)
+	var all []journal.Record
+	// The sandbox's withdrawals are never in the journal; it is read then
+	// only when it exists, to name the environments whose are.
+	if _, err := os.Lstat(journal.DefaultPath()); name != config.SandboxEnv || err == nil {
 		j, err := journal.Open(journal.DefaultPath())
 		skipped := 0
 		if err == nil {
-			recs, skipped, err = j.RecordsSkipped()
+			all, skipped, err = j.RecordsSkipped()
 		}
-		if err != nil {
+		switch {
+		case err != nil && name != config.SandboxEnv:
 			return fail(1, "the withdrawal journal cannot be read: %v", err)
-		}
-		if skipped > 0 {
+		case skipped > 0 && name != config.SandboxEnv:
 			// Said on stderr, with --json too: the listing may lack withdrawals.
-			fmt.Fprintf(env.Stderr, "svcwallet history: %d line(s) of the journal %s could not be read and were skipped; run svcwallet doctor, and keep the file for support\n",
-				skipped, j.Path())
+			fmt.Fprintf(env.Stderr, "svcwallet history: %d line(s) of the journal %s could not be read and were skipped; run %s, and keep the file for support\n",
+				skipped, j.Path(), inv.command("doctor"))
 		}
 	}
-	recs = journal.EnvHistory(recs, name)
+	recs := journal.EnvHistory(all, name)
 	if env.JSON || csv {
 		out := make([]historyEntry, len(recs))
 		for i, r := range recs {
@@ -228,6 +237,7 @@ func runHistory(env CLIEnv, envName, configPath string, csv bool) int {
 			where = "kept: the embedded sandbox's journal ends with its console"
 		}
 		fmt.Fprintf(env.Stderr, "No withdrawals on %s %s.\n", name, where)
+		sayOtherEnvs(env.Stderr, all, inv)
 		return 0
 	}
 	// The quote id is what support copies: it is never cut, piped or not;
@@ -239,20 +249,48 @@ func runHistory(env CLIEnv, envName, configPath string, csv bool) int {
 	fmt.Fprintf(env.Stdout, "%-16s  %-*s  %-*s  %12s  %s\n", "STARTED (UTC)", idW, "QUOTE", chainW, "CHAIN", "RECEIVE", "STATE")
 	for _, r := range recs {
 		fmt.Fprintf(env.Stdout, "%-16s  %-*s  %-*s  %12s  %s\n", r.Started.UTC().Format("2006-01-02 15:04"),
-			idW, r.QuoteID, chainW, r.Intent.Chain, r.Intent.ReceiveAmount.String()+" "+r.Intent.TokenOut, historyState(r))
+			idW, r.QuoteID, chainW, r.Intent.Chain, r.Intent.ReceiveAmount.String()+" "+r.Intent.TokenOut, historyState(r, inv))
 	}
 	return 0
 }
 
-// historyState words a record's state for the text listing.
-func historyState(r journal.Record) string {
+// historyState words a record's state for the text listing: an unfinished
+// one with the command that resumes or follows it on this environment.
+func historyState(r journal.Record, inv invocation) string {
 	switch {
 	case r.Unanswered():
-		return "UNANSWERED: open the console to resume it"
+		return "UNANSWERED: resume it with " + inv.command("withdraw", "resume", r.QuoteID)
 	case r.State == "":
 		return "REFUSED, nothing moved: " + r.Error
 	case !r.Finished():
-		return r.State + ": open the console to follow it"
+		return r.State + ": follow it with " + inv.command("status", r.QuoteID, "--watch")
 	}
 	return r.State
+}
+
+// sayOtherEnvs tells, after an empty listing, which other environments the
+// journal holds withdrawals of (newest first) and how to list each.
+func sayOtherEnvs(w io.Writer, recs []journal.Record, inv invocation) {
+	count := map[string]int{}
+	var names []string
+	for _, r := range recs {
+		if r.Env == inv.env {
+			continue
+		}
+		if count[r.Env] == 0 {
+			names = append(names, r.Env)
+		}
+		count[r.Env]++
+	}
+	if len(names) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "The journal holds withdrawals of other environments; list them with --env NAME:")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, n := range names {
+		other := inv
+		other.env = n
+		fmt.Fprintf(tw, "  %s\t%d withdrawal(s)\t%s\n", n, count[n], other.command("history"))
+	}
+	_ = tw.Flush()
 }

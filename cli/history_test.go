@@ -79,8 +79,11 @@ func TestHistoryCommand(t *testing.T) {
 
 	r = depositCmd(t, nil, "history", "--config", cfg, "--env", "local")
 	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
-	if r.code != 0 || len(lines) != 6 || !strings.Contains(lines[2], "UNANSWERED: open the console to resume it") ||
-		!strings.Contains(lines[4], "REFUSED, nothing moved: destination flagged") {
+	// An unfinished one says the command that resumes or follows it, on
+	// this environment of this config.
+	if r.code != 0 || len(lines) != 6 || !strings.HasSuffix(lines[2], "UNANSWERED: resume it with svcwallet withdraw resume q-unanswered --env local --config "+cfg) ||
+		!strings.HasSuffix(lines[1], "SENDING: follow it with svcwallet status q-sending --watch --env local --config "+cfg) ||
+		!strings.Contains(lines[4], "REFUSED, nothing moved: destination flagged") || strings.Contains(r.stdout, "console") {
 		t.Fatalf("text listing, exit %d:\n%s", r.code, r.stdout)
 	}
 	// The id support copies is whole, piped or not, and the columns line up.
@@ -89,9 +92,24 @@ func TestHistoryCommand(t *testing.T) {
 		t.Fatalf("text listing cuts or misaligns the quote id:\n%s", r.stdout)
 	}
 
+	// Empty, it names the environments the journal holds withdrawals of,
+	// and how to list them.
 	r = depositCmd(t, nil, "history", "--config", cfg, "--env", "sandbox")
-	if r.code != 0 || r.stdout != "" || !strings.Contains(r.stderr, "ends with its console") {
+	if r.code != 0 || r.stdout != "" || !strings.Contains(r.stderr, "ends with its console") ||
+		!strings.Contains(r.stderr, "list them with --env NAME") ||
+		!strings.Contains(r.stderr, "  local  5 withdrawal(s)  svcwallet history --env local --config "+cfg+"\n") ||
+		!strings.Contains(r.stderr, "  other  1 withdrawal(s)  svcwallet history --env other --config "+cfg+"\n") {
 		t.Fatalf("sandbox: exit %d: %q %q", r.code, r.stdout, r.stderr)
+	}
+	// No --env, no default_env: the sandbox, said the same way.
+	empty := filepath.Join(t.TempDir(), "empty.toml")
+	if err := os.WriteFile(empty, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r = depositCmd(t, nil, "history", "--config", empty)
+	if r.code != 0 || !strings.Contains(r.stderr, "No withdrawals on sandbox") ||
+		!strings.Contains(r.stderr, "svcwallet history --env local --config "+empty) {
+		t.Fatalf("no --env: exit %d: %q", r.code, r.stderr)
 	}
 	r = depositCmd(t, nil, "history", "--config", cfg, "--env", "sandbox", "--json")
 	if r.code != 0 || strings.TrimSpace(r.stdout) != "[]" {

@@ -144,7 +144,7 @@ func TestCLIHostileBuilderKey(t *testing.T) {
 	for _, extra := range [][]string{nil, {"--json"}} {
 		args := append([]string{"builder", "authorize", "--config", r.config, "--builder", sandbox.BuilderAddress,
 			"--max-futures-fee", "0.1", "--max-spot-fee", "0.05", "--api-key-signer", sandbox.NoChainAddress,
-			"--permissions", "Trade", "--label", "bot"}, extra...)
+			"--permissions", "Trade", "--label", "bot", "--yes"}, extra...)
 		res := depositCmd(t, map[string]string{"SVCWALLET_PRIVATE_KEY": sandbox.DemoPrivateKey}, args...)
 		requireInert(t, "builder authorize", []byte(res.stdout+res.stderr))
 		if res.code != 1 || !strings.Contains(res.stdout+res.stderr, "builder API key") {

@@ -148,7 +148,13 @@ func keyList(env CLIEnv, f keyFlags) int {
 		return 0
 	}
 	if len(entries) == 0 {
-		fmt.Fprintf(env.Stderr, "No keys in %s; create one with `svcwallet key new` or `svcwallet key import`.\n", dir)
+		// The commands as printed make the key where this listing looks.
+		var where []string
+		if f.dir != "" {
+			where = []string{"--keystore", f.dir}
+		}
+		newCmd, importCmd := invocation{}.command(append([]string{"key", "new"}, where...)...), invocation{}.command(append([]string{"key", "import"}, where...)...)
+		fmt.Fprintf(env.Stderr, "No keys in %s; create one with `%s` or `%s`.\n", dir, newCmd, importCmd)
 		return 0
 	}
 	for _, e := range entries {

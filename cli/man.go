@@ -14,13 +14,13 @@ const manExitStatus = `0: done; for status and withdraw --wait, the withdrawal C
 
 1: refused or failed; for status and withdraw --wait, not paid out (FAILED, REFUNDED, or a quote that expired unexecuted).
 
-2: usage error, before anything is asked (withdraw: also no terminal to confirm on without --yes).
+2: usage error, before anything is asked (withdraw and builder authorize: also no terminal to confirm on without --yes).
 
 3: status and withdraw --wait only: still pending.
 
 4: status and withdraw resume only: the quote id is not found on this account.
 
-5: status and withdraw only: any other error; for withdraw, no answer to the request (run withdraw resume QUOTE_ID).
+5: the login failed, said the same way by every command that logs in (status, withdraw, withdraw resume and submit, deposit, history --refresh): the API key or the wallet refused, the wallet login not signed, or no answer to it; with --json its code is "login". Also, for status and withdraw, any other error; for withdraw, no answer to the request (run withdraw resume QUOTE_ID); for deposit, the service could not be reached.
 
 With --json an error is {"error":{"code","message","exit"}} on stdout, with the same status.`
 

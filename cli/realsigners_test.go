@@ -162,7 +162,7 @@ func TestRealSigners(t *testing.T) {
 	}
 	castConfig := fmt.Sprintf("signer = \"command\"\naccount = %q\nsign_command = %q\n", sandbox.DemoAddress,
 		fmt.Sprintf("%s wallet sign --keystore %s --password-file %s --data --from-file {file}", cast, keyFile, pwFile))
-	builderArgs := []string{"builder", "authorize", "--env", "local", "--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05"}
+	builderArgs := []string{"builder", "authorize", "--env", "local", "--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05", "--yes"}
 
 	for _, tc := range []struct {
 		name, config string
@@ -192,7 +192,7 @@ func TestRealSigners(t *testing.T) {
 		r := newStatusRig(t)
 		res := r.runKeys(keyRun{vars: noKeys, config: fmt.Sprintf("domain_name = \"Another Exchange\"\nsigner = %q\n", "clef:"+httpURL)}, "status", "q-unknown")
 		want := "svcwallet status: the wallet login was not signed: clef at " + httpURL + " refused to sign (request denied); nothing was sent\n"
-		if res.code != exitFailed || !strings.HasSuffix(res.stderr, want) {
+		if res.code != exitError || !strings.HasSuffix(res.stderr, want) {
 			t.Fatalf("exit %d:\n%s", res.code, res.stderr)
 		}
 	})

@@ -71,7 +71,7 @@ func TestStatusWatchJournalsOwn(t *testing.T) {
 	r.journaled(sandbox.NoChainAccountID, others)
 
 	list := r.runLine(nil, statusCmd.runHistoryLine, "--env", "local")
-	list.want(t, 0, []string{"SUBMITTED: open the console to follow it"}, nil)
+	list.want(t, 0, []string{"SUBMITTED: follow it with svcwallet status " + own + " --watch --env local --config " + r.config}, nil)
 
 	r.run(nil, "--watch", own, elsewhere, others).want(t, exitCompleted, nil, nil)
 	want := []string{"accepted", service.StateSending, service.StateCompleted}

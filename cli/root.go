@@ -53,7 +53,7 @@ func newApp(env CLIEnv) *app {
 	return &app{
 		env:     env,
 		status:  statusCmd{sleep: service.Sleep, jitter: rand.Int64N, now: time.Now},
-		builder: builderCmd{now: time.Now, nonce: signer.NewNonce},
+		builder: builderCmd{now: time.Now, nonce: signer.NewNonce, terminal: func(env CLIEnv) bool { return isTerminal(env.Stdin) }},
 		doctor:  doctorCmd{tmuxOption: tmuxGlobalOption},
 		withdraw: withdrawCmd{now: time.Now, nonce: signer.NewNonce, sleep: service.Sleep, jitter: rand.Int64N,
 			terminal: func(env CLIEnv) bool { return isTerminal(env.Stdin) }},

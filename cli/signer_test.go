@@ -254,7 +254,7 @@ func TestSignCommandCLI(t *testing.T) {
 	r.wantBalance("9975")
 
 	for _, extra := range [][]string{nil, keyArgs} {
-		args := append([]string{"builder", "authorize", "--env", "local", "--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05"}, extra...)
+		args := append([]string{"builder", "authorize", "--env", "local", "--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05", "--yes"}, extra...)
 		res := r.runKeys(keyRun{vars: noKeys, config: commandConfig("sign")}, args...)
 		res.want(t, 0, "Builder authorized")
 	}
@@ -308,7 +308,7 @@ func TestLoginBySigner(t *testing.T) {
 	r.runKeys(keyRun{vars: apiKeyOnly}, "deposit", "--env", "local", "--signer", src, "--json").want(t, 0, `"chains"`)
 	r.runKeys(keyRun{vars: noKeys, config: clefConfig(f)}, "history", "--refresh").want(t, 0)
 	for _, extra := range [][]string{nil, keyArgs} {
-		args := append([]string{"builder", "authorize", "--env", "local", "--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05", "--signer", src}, extra...)
+		args := append([]string{"builder", "authorize", "--env", "local", "--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05", "--signer", src, "--yes"}, extra...)
 		r.runKeys(keyRun{vars: noKeys}, args...).want(t, 0, "Builder authorized")
 	}
 	if got := primaryTypes(f); got != "WalletLogin WalletLogin WalletLogin AuthorizeBuilder AddAccountSignerWithBuilder" {

@@ -68,15 +68,15 @@ saw accepted is said as such, never as a quote that expired unexecuted.
 
 Exit status: the largest of the ids' statuses
   0  COMPLETED: paid out
-  1  not paid out: FAILED, REFUNDED, or a quote that expired unexecuted;
-     or the wallet login was not signed (the key source refused, or the
-     wait for it ended): nothing was asked
+  1  not paid out: FAILED, REFUNDED, or a quote that expired unexecuted
   2  usage error (flags, a quote id's shape, no API key nor private key,
      unknown --env); nothing is asked
   3  still pending: CREATED, SUBMITTED or SENDING (without --watch)
   4  not found: no withdrawal with this quote id on this account (an unknown
      id, or another account's: the service does not say which)
-  5  any other error: network, login, configuration, an unreadable answer`
+  5  the login failed (the API key or wallet refused, the wallet login not
+     signed, no answer), as every command says it (--json code "login"),
+     or any other error: network, configuration, an unreadable answer`
 
 // statusCommand is `svcwallet status`.
 func (a *app) statusCommand() *cobra.Command {
@@ -120,6 +120,9 @@ type statusCmd struct {
 	// name is the command that follows, in its errors and notes: ""
 	// for svcwallet status; `withdraw --wait` follows through it too.
 	name string
+	// inv is how the run chose its environment, for the commands its
+	// notes tell the user to run.
+	inv invocation
 }
 
 // cmdName is the command its errors are said by.
@@ -155,14 +158,10 @@ func (c statusCmd) run(f statusFlags, args []string) int {
 		return c.fail(exitError, "%v", err)
 	}
 	defer closeEnv()
+	c.inv = newInvocation(env.Name, f.config, c.env.Getenv)
 	client, err := logIn(c.env, env, c.cmdName(), f.key)
-	switch {
-	case isUsage(err):
-		return c.usage("%v", err)
-	case signFailure(err):
-		return c.fail(exitFailed, "%v", err)
-	case err != nil:
-		return c.fail(exitError, "%v", err)
+	if err != nil {
+		return c.env.report(loginFailed(c.cmdName(), err))
 	}
 	c.target = env
 	recs, err := c.journalOf(client)
@@ -200,23 +199,30 @@ func logInWith(env CLIEnv, e config.Environment, cmd string, f signerFlags, sign
 	// in clef or on a device (ctrl+c ends that wait); each request has its
 	// own (service.DefaultTimeout).
 	if _, err := client.Login(context.Background(), cred); err != nil {
-		var ue service.UserError
-		if signFailure(err) && errors.As(err, &ue) {
-			return nil, fmt.Errorf("the wallet login was not signed: %w; nothing was sent", ue.Cause)
-		}
-		var ae *service.APIError
-		if errors.As(err, &ae) && ae.Status == http.StatusUnauthorized {
-			// A refused wallet login comes worded by its reason (expired,
-			// replayed, unregistered, invalid): that says more than "refused".
-			var ue service.UserError
-			if errors.As(err, &ue) {
-				return nil, fmt.Errorf("%s was refused by environment %s: %v", what, e.Name, ue)
-			}
-			return nil, fmt.Errorf("%s was refused: check that it is the account's for environment %s", what, e.Name)
-		}
-		return nil, fmt.Errorf("login failed: %v", service.Explain(err))
+		return nil, loginError(what, e.Name, err)
 	}
 	return client, nil
+}
+
+// loginError words a login with what (the credential, named) on
+// environment envName that failed: not signed by the key source, refused
+// by the service, or not answered. deposit, whose API key is checked by
+// its one request, words its refusal here too.
+func loginError(what, envName string, err error) error {
+	var ue service.UserError
+	if signFailure(err) && errors.As(err, &ue) {
+		return fmt.Errorf("the wallet login was not signed: %w; nothing was sent", ue.Cause)
+	}
+	var ae *service.APIError
+	if errors.As(err, &ae) && ae.Status == http.StatusUnauthorized {
+		// A refused wallet login comes worded by its reason (expired,
+		// replayed, unregistered, invalid): that says more than "refused".
+		if errors.As(err, &ue) {
+			return fmt.Errorf("%s was refused by environment %s: %v", what, envName, ue)
+		}
+		return fmt.Errorf("%s was refused: check that it is the account's for environment %s", what, envName)
+	}
+	return fmt.Errorf("login to environment %s failed: %v", envName, service.Explain(err))
 }
 
 // loginCredential picks how to log in, and names it for errors (never
@@ -285,7 +291,7 @@ func (c statusCmd) journal(cmd, id string, w service.Withdrawal, step follow.Ste
 		return
 	}
 	if err := c.writer.JournalState(id, w); err != nil {
-		fmt.Fprintf(c.env.Stderr, "%s: the journal could not record %s of %s (%v): svcwallet history may show it unfinished; check the disk\n", cmd, w.State, id, err)
+		fmt.Fprintf(c.env.Stderr, "%s: the journal could not record %s of %s (%v): %s may show it unfinished; check the disk\n", cmd, w.State, id, err, c.inv.command("history"))
 	}
 }
 

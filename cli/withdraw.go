@@ -28,6 +28,12 @@ bridge address against the pinned or first-used one, and prints what will be
 signed: the EIP-712 Transfer field by field, its digest, the destination,
 what you receive and lose, and when the quote expires.
 
+A bridge address other than the recorded one stops it before anything is
+signed. If the exchange announced the change, --accept-bridge ADDRESS
+(exactly the new address; any other is refused) accepts it: it is recorded
+once the withdrawal is confirmed. An address pinned in the config
+(bridge_funding_address) is changed only there.
+
 On a terminal it then asks "Sign and withdraw? [y/N]"; --yes does not ask.
 Without a terminal and without --yes it refuses (exit 2) and sends nothing.
 --dry-run stops there: nothing is signed or sent. Otherwise the Transfer is
@@ -73,7 +79,8 @@ Exit status
      cancelled or ran out; with --wait, FAILED or REFUNDED
   2  usage error (flags, an address or amount, no terminal without --yes)
   3  with --wait: still pending
-  5  any other error, or no answer to the withdraw request (resume it)`
+  5  the login failed (as svcwallet status says it; nothing was sent), no
+     answer to the withdraw request (resume it), or any other error`
 
 const withdrawResumeLong = `Finishes a withdrawal this machine journaled whose request got no answer,
 as the console's resume does: while its quote is valid, the journaled
@@ -98,11 +105,17 @@ type withdrawCmd struct {
 	// terminal reports whether the user can be asked to confirm (stdin
 	// is a terminal).
 	terminal func(CLIEnv) bool
+	// inv is how this run chose its environment, for the commands it
+	// prints for the user to run next.
+	inv invocation
 }
 
 type withdrawFlags struct {
 	chain, to, amount, tokenOut, maxFee string
 	key                                 signerFlags
+	// acceptBridge is --accept-bridge: a change of the recorded bridge
+	// funding address to exactly this one, announced by the exchange.
+	acceptBridge string
 	// out is --out, the file of --signer offline; signature is submit's
 	// --signature.
 	out, signature          string
@@ -139,6 +152,7 @@ func (a *app) withdrawCommand() *cobra.Command {
 	fl.StringVar(&f.amount, "amount", "", "amount to pay in USDT, such as 25 or 25.5")
 	fl.StringVar(&f.tokenOut, "token-out", service.TokenUSDT, "token received on the chain")
 	fl.StringVar(&f.maxFee, "max-fee", "", "refuse a quote whose fee or loss is above this")
+	fl.StringVar(&f.acceptBridge, "accept-bridge", "", "accept this announced new bridge funding address")
 	addSignerFlags(c, &f.key, true)
 	fl.BoolVar(&f.yes, "yes", false, "sign and send without asking")
 	fl.BoolVar(&f.dryRun, "dry-run", false, "print the quote and typed data; send nothing")
@@ -240,6 +254,8 @@ func (c withdrawCmd) run(f withdrawFlags) int {
 		return c.usage("give --to, the destination address")
 	case f.amount == "":
 		return c.usage("give --amount, the USDT to pay")
+	case f.acceptBridge != "" && service.ValidateAddress(service.ChainTypeEVM, f.acceptBridge) != nil:
+		return c.usage("--accept-bridge: %v", service.ValidateAddress(service.ChainTypeEVM, f.acceptBridge))
 	}
 	e, closeEnv, err := commandEnv(f.config, f.envName, c.env.Getenv)
 	if err != nil {
@@ -249,6 +265,7 @@ func (c withdrawCmd) run(f withdrawFlags) int {
 		return c.fail(exitError, "%v", err)
 	}
 	defer closeEnv()
+	c.inv = newInvocation(e.Name, f.config, c.env.Getenv)
 	if src, chosen, err := f.key.chosen(e); err == nil && chosen && src.Kind == signer.SourceOffline {
 		return c.prepare(f, e)
 	} else if f.out != "" {
@@ -257,8 +274,8 @@ func (c withdrawCmd) run(f withdrawFlags) int {
 	// Preparing for offline signing (above, whether the command line or the
 	// config chose it) signs and sends nothing, so only here is there
 	// something to confirm.
-	if !f.dryRun && !f.yes && !c.terminal(c.env) {
-		return c.usage("standard input is not a terminal, so the withdrawal cannot be confirmed: review it with --dry-run, then add --yes to sign and send without asking; nothing was sent")
+	if why := cannotConfirm("withdrawal", f.yes || f.dryRun, c.terminal(c.env)); why != "" {
+		return c.usage("%s", why)
 	}
 	// The key is opened first, so a wrong choice costs no request; a dry
 	// run signs nothing and needs one only to log in with it.
@@ -305,12 +322,8 @@ func (c withdrawCmd) run(f withdrawFlags) int {
 	if f.dryRun {
 		return 0
 	}
-	if !f.yes {
-		fmt.Fprint(c.env.Stderr, "Sign and withdraw? [y/N] ")
-		answer, err := readLine(c.env.Stdin)
-		if a := strings.ToLower(strings.TrimSpace(answer)); err != nil || a != "y" && a != "yes" {
-			return c.fail(exitFailed, "not confirmed: nothing was signed or sent")
-		}
+	if !f.yes && !confirmed(c.env, "Sign and withdraw?") {
+		return c.fail(exitFailed, "not confirmed: nothing was signed or sent")
 	}
 	// The answer may come long after the review: a quote that ran out
 	// meanwhile (or is about to, by the service's clock measured with the
@@ -325,6 +338,9 @@ func (c withdrawCmd) run(f withdrawFlags) int {
 		}
 		return c.failAbout(order.Quote.QuoteID, exitFailed, "Quote %s %s (quote %s, valid until %s by the service's clock): nothing was signed or sent; run the command again for a new quote",
 			what, when, order.Quote.QuoteID, order.Quote.ExpiresAt.UTC().Format("15:04:05 UTC"))
+	}
+	if code, ok := c.recordAcceptedBridge(e, target.pinsPath, trust); !ok {
+		return code
 	}
 	// No deadline while the signature is awaited (its key source has its
 	// own, and ctrl+c ends it); the send has WithdrawTimeout.
@@ -352,7 +368,7 @@ func (c withdrawCmd) finish(client *service.Client, e config.Environment, target
 	case sent.Lost != nil && target.embedded:
 		return c.failAbout(id, exitError, "no answer from the embedded sandbox to withdrawal %s (%v): it may or may not have been executed, and the sandbox ended with this command", id, service.Explain(sent.Err))
 	case sent.Lost != nil:
-		return c.failAbout(id, exitError, "no answer from the service to withdrawal %s after every retry (%v): it may or may not have arrived; it is journaled: run svcwallet withdraw resume %s (it sends the identical request, which cannot pay twice)", id, service.Explain(sent.Err), id)
+		return c.failAbout(id, exitError, "no answer from the service to withdrawal %s after every retry (%v): it may or may not have arrived; it is journaled: run %s (it sends the identical request, which cannot pay twice)", id, service.Explain(sent.Err), c.inv.command("withdraw", "resume", id))
 	case sent.Err != nil:
 		return c.failAbout(id, exitFailed, "not withdrawn: %v", service.Explain(sent.Err))
 	}
@@ -379,13 +395,8 @@ type quoted struct {
 // share. When ok, the caller owns q.target's cleanup.
 func (c withdrawCmd) logInAndQuote(e config.Environment, f withdrawFlags, sf signerFlags, key *keyChoice) (q quoted, code int, ok bool) {
 	client, err := logInWith(c.env, e, withdrawName, sf, key, service.Options{Now: c.now, Retry: c.retry})
-	switch {
-	case isUsage(err):
-		return q, c.usage("%v", err), false
-	case signFailure(err):
-		return q, c.fail(exitFailed, "%v", err), false
-	case err != nil:
-		return q, c.fail(exitError, "%v", err), false
+	if err != nil {
+		return q, c.env.report(loginFailed(withdrawName, err)), false
 	}
 	target, err := newWithdrawTarget(e)
 	if err != nil {
@@ -393,7 +404,7 @@ func (c withdrawCmd) logInAndQuote(e config.Environment, f withdrawFlags, sf sig
 	}
 	choice, code, ok := c.choose(client, f)
 	if ok {
-		q.order, q.trust, q.offset, code, ok = c.quote(client, e, target, choice)
+		q.order, q.trust, q.offset, code, ok = c.quote(client, e, target, choice, f.acceptBridge)
 	}
 	if !ok {
 		target.cleanup()
@@ -442,8 +453,9 @@ func (c withdrawCmd) choose(client *service.Client, f withdrawFlags) (withdrawal
 
 // quote measures the clock, asks the quote, refuses one the choice refuses
 // (QuoteRefusal), builds the Order (NewOrder) and checks its bridge
-// address (CheckBridge), as the console's quote and review do.
-func (c withdrawCmd) quote(client *service.Client, e config.Environment, t withdrawTarget, ch withdrawal.Choice) (withdrawal.Order, withdrawal.BridgeTrust, time.Duration, int, bool) {
+// address (checkBridge, with --accept-bridge), as the console's quote and
+// review do.
+func (c withdrawCmd) quote(client *service.Client, e config.Environment, t withdrawTarget, ch withdrawal.Choice, acceptBridge string) (withdrawal.Order, withdrawal.BridgeTrust, time.Duration, int, bool) {
 	cx, cancel := c.call()
 	defer cancel()
 	clock, err := client.MeasureClock(cx)
@@ -465,21 +477,8 @@ func (c withdrawCmd) quote(client *service.Client, e config.Environment, t withd
 	if err != nil {
 		return o, withdrawal.BridgeTrust{}, 0, c.fail(exitFailed, "%v", service.Explain(err)), false
 	}
-	trust, err := withdrawal.CheckBridge(e, t.pinsPath, o.Transfer.ToAccount.Hex(), c.now())
-	if err != nil {
-		return o, trust, 0, c.fail(exitFailed, "%v", err), false
-	}
-	return o, trust, clock.Offset, 0, true
-}
-
-// resumeLine is the command that resumes withdrawal id in environment e,
-// with the --config the command was given.
-func resumeLine(id string, e config.Environment, f withdrawFlags) string {
-	line := "svcwallet withdraw resume " + id + " --env " + e.Name
-	if f.config != "" {
-		line += " --config " + f.config
-	}
-	return line
+	trust, code, ok := c.checkBridge(e, t.pinsPath, o.Transfer.ToAccount.Hex(), acceptBridge)
+	return o, trust, clock.Offset, code, ok
 }
 
 // repeatRefused refuses a withdrawal identical to the earlier one that got
@@ -488,7 +487,7 @@ func resumeLine(id string, e config.Environment, f withdrawFlags) string {
 func (c withdrawCmd) repeatRefused(e config.Environment, f withdrawFlags, earlier journal.Record) int {
 	ue := withdrawal.UnansweredError{Earlier: earlier}
 	return c.failAbout(earlier.QuoteID, exitFailed, "%s: run %s first (it sends the identical request, which cannot pay twice, or asks whether it arrived); nothing was signed or sent. To pay again all the same, add --allow-repeat",
-		ue.Fact(), resumeLine(earlier.QuoteID, e, f))
+		ue.Fact(), c.inv.command("withdraw", "resume", earlier.QuoteID))
 }
 
 // warnRepeat says on stderr, after the review, what the journal holds of
@@ -498,14 +497,14 @@ func (c withdrawCmd) repeatRefused(e config.Environment, f withdrawFlags, earlie
 func (c withdrawCmd) warnRepeat(e config.Environment, f withdrawFlags, rep withdrawal.Repeat) {
 	if r := rep.Unanswered; r != nil {
 		ue := withdrawal.UnansweredError{Earlier: *r}
-		next := "--allow-repeat: this one is another payment (" + resumeLine(r.QuoteID, e, f) + " tells whether it was paid)"
+		next := "--allow-repeat: this one is another payment (" + c.inv.command("withdraw", "resume", r.QuoteID) + " tells whether it was paid)"
 		if f.dryRun && !f.allowRepeat {
-			next = "without --dry-run this withdrawal is refused until you run " + resumeLine(r.QuoteID, e, f) + " (or add --allow-repeat)"
+			next = "without --dry-run this withdrawal is refused until you run " + c.inv.command("withdraw", "resume", r.QuoteID) + " (or add --allow-repeat)"
 		}
 		fmt.Fprintf(c.env.Stderr, "%s: warning: %s; %s\n", withdrawName, ue.Fact(), next)
 	}
 	if r := rep.Recent; r != nil {
-		fmt.Fprintf(c.env.Stderr, "%s: warning: %s (svcwallet status %s --watch follows it)\n", withdrawName, withdrawal.RecentWords(*r, c.now()), r.QuoteID)
+		fmt.Fprintf(c.env.Stderr, "%s: warning: %s (%s follows it)\n", withdrawName, withdrawal.RecentWords(*r, c.now()), c.inv.command("status", r.QuoteID, "--watch"))
 	}
 }
 
@@ -530,6 +529,6 @@ func (c withdrawCmd) follow(client *service.Client, e config.Environment, j *jou
 		fmt.Fprintln(c.env.Stdout)
 	}
 	st := statusCmd{env: c.env, sleep: c.sleep, jitter: c.jitter, now: c.now, target: e, own: follow.OwnOf(recs),
-		writer: withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now}, name: withdrawName}
+		writer: withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now}, name: withdrawName, inv: c.inv}
 	return st.follow(client, e, statusFlags{quoteIDs: []string{id}, watch: true, json: asJSON, interval: follow.DefaultPollInterval})
 }

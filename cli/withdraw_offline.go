@@ -105,6 +105,9 @@ func (c withdrawCmd) prepare(f withdrawFlags, e config.Environment) int {
 	if err != nil {
 		return c.fail(exitFailed, "the withdrawal journal cannot be opened (%v): nothing was prepared", err)
 	}
+	if code, ok := c.recordAcceptedBridge(e, target.pinsPath, trust); !ok {
+		return code
+	}
 	w := withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now, BridgePins: target.pinsPath, AllowRepeat: f.allowRepeat}
 	cx, cancel := c.call()
 	p, err := w.Prepare(cx, order, signerAddr)
@@ -162,16 +165,11 @@ type preparedJSON struct {
 // and how to submit the signature.
 func (c withdrawCmd) printPrepared(p withdrawal.Prepared, f withdrawFlags, e config.Environment) int {
 	exp := time.Unix(0, p.Order.Transfer.Expiration).UTC()
-	submit := "svcwallet withdraw submit " + f.out + " --signature 0x…"
-	if f.envName != "" {
-		submit += " --env " + e.Name
-	}
-	if f.config != "" {
-		submit += " --config " + f.config
-	}
+	words := []string{"withdraw", "submit", f.out, "--signature", "0x…"}
 	if f.allowRepeat {
-		submit += " --allow-repeat"
+		words = append(words, "--allow-repeat")
 	}
+	submit := c.inv.command(words...)
 	if f.json {
 		r := preparedJSON{Prepared: true, File: f.out, Signer: p.Signer.Hex(), ExpiresAt: exp.Format(time.RFC3339),
 			Digest: signer.Digest(p.Order.Domain, p.Order.Transfer).Hex(), Submit: submit}
@@ -206,6 +204,7 @@ func (c withdrawCmd) submit(f withdrawFlags, path string) int {
 		return c.fail(exitError, "%v", err)
 	}
 	defer closeEnv()
+	c.inv = newInvocation(e.Name, f.config, c.env.Getenv)
 	if e.Name == config.SandboxEnv {
 		return c.fail(exitFailed, "the embedded sandbox keeps nothing between commands, so nothing prepared on it can be submitted: run svcwallet sandbox and use its environment")
 	}
@@ -223,13 +222,8 @@ func (c withdrawCmd) submit(f withdrawFlags, path string) int {
 		return c.usage("--signature: %v", err)
 	}
 	client, err := logInWith(c.env, e, name, signerFlags{}, nil, service.Options{Now: c.now, Retry: c.retry})
-	switch {
-	case isUsage(err):
-		return c.usage("%v", err)
-	case signFailure(err):
-		return c.fail(exitFailed, "%v", err)
-	case err != nil:
-		return c.fail(exitError, "%v", err)
+	if err != nil {
+		return c.env.report(loginFailed(withdrawName, err))
 	}
 	target, err := newWithdrawTarget(e)
 	if err != nil {
@@ -256,7 +250,7 @@ func (c withdrawCmd) submit(f withdrawFlags, path string) int {
 	var done *withdrawal.SubmittedError
 	switch {
 	case errors.As(err, &done):
-		return c.failAbout(done.QuoteID, exitFailed, "%v", err)
+		return c.failAbout(done.QuoteID, exitFailed, "%v; follow it with %s", err, c.inv.command("status", done.QuoteID, "--watch"))
 	case err != nil:
 		return c.fail(exitFailed, "%s: %v", path, err)
 	}

@@ -28,17 +28,13 @@ func (c withdrawCmd) resume(f withdrawFlags, id string) int {
 		return c.fail(exitError, "%v", err)
 	}
 	defer closeEnv()
+	c.inv = newInvocation(e.Name, f.config, c.env.Getenv)
 	if e.Name == config.SandboxEnv {
 		return c.failAbout(id, exitNotFound, "the embedded sandbox's withdrawals end with the command that made them: there is nothing to resume on %s", e.Name)
 	}
 	client, err := logInWith(c.env, e, withdrawName+" resume", f.key, nil, service.Options{Now: c.now, Retry: c.retry})
-	switch {
-	case isUsage(err):
-		return c.usage("%v", err)
-	case signFailure(err):
-		return c.fail(exitFailed, "%v", err)
-	case err != nil:
-		return c.fail(exitError, "%v", err)
+	if err != nil {
+		return c.env.report(loginFailed(withdrawName, err))
 	}
 	path := journal.DefaultPath()
 	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
@@ -60,7 +56,7 @@ func (c withdrawCmd) resume(f withdrawFlags, id string) int {
 		}
 	}
 	if rec == nil {
-		return c.failAbout(id, exitNotFound, "no withdrawal %s of this account on %s in the journal %s: only one made on this machine can be resumed (svcwallet status %s asks the service)", id, e.Name, path, id)
+		return c.failAbout(id, exitNotFound, "no withdrawal %s of this account on %s in the journal %s: only one made on this machine can be resumed (%s asks the service)", id, e.Name, path, c.inv.command("status", id))
 	}
 	w := withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now}
 	checkWhy := ""
@@ -75,7 +71,7 @@ func (c withdrawCmd) resume(f withdrawFlags, id string) int {
 		cancel()
 		switch {
 		case r.Lost:
-			return c.failAbout(id, exitError, "still no answer from the service to withdrawal %s (%v): it may or may not have arrived; run svcwallet withdraw resume %s again later (it cannot pay twice)", id, service.Explain(r.Err), id)
+			return c.failAbout(id, exitError, "still no answer from the service to withdrawal %s (%v): it may or may not have arrived; run %s again later (it cannot pay twice)", id, service.Explain(r.Err), c.inv.command("withdraw", "resume", id))
 		case !r.Refused:
 			o := withdrawal.Order{Quote: service.Quote{QuoteID: id}, Choice: withdrawal.Choice{TokenIn: rec.Intent.TokenIn,
 				TokenOut: rec.Intent.TokenOut, ToAddress: rec.Intent.ToAddress, Route: service.WithdrawalRoute{Chain: rec.Intent.Chain}}}
@@ -98,7 +94,7 @@ func (c withdrawCmd) resume(f withdrawFlags, id string) int {
 		return c.failAbout(id, exitFailed, "withdrawal %s never arrived, nothing was paid: %s", id, why)
 	}
 	if err != nil {
-		return c.failAbout(id, exitError, "whether withdrawal %s arrived cannot be told now: %v; run svcwallet withdraw resume %s again", id, service.Explain(err), id)
+		return c.failAbout(id, exitError, "whether withdrawal %s arrived cannot be told now: %v; run %s again", id, service.Explain(err), c.inv.command("withdraw", "resume", id))
 	}
 	return c.follow(client, e, j, id, f.json)
 }

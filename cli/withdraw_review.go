@@ -159,7 +159,7 @@ func (c withdrawCmd) printAccepted(a service.WithdrawAccepted, o withdrawal.Orde
 	fmt.Fprintf(c.env.Stdout, "\nWithdrawal accepted (%s): %s %s on its way to %s on %s\n", a.State, a.ReceiveAmount, o.Choice.TokenOut, o.Choice.ToAddress, o.Choice.Route.Chain)
 	fmt.Fprintf(c.env.Stdout, "  %-16s %s\n  %-16s %s\n  %-16s %s %s\n", "Quote id", a.QuoteID, "Transfer id", a.TxID, "Fee", a.Fee, o.Choice.TokenIn)
 	if hint {
-		fmt.Fprintf(c.env.Stdout, "Follow it: svcwallet status %s --watch\n", a.QuoteID)
+		fmt.Fprintf(c.env.Stdout, "Follow it: %s\n", c.inv.command("status", a.QuoteID, "--watch"))
 	}
 	return 0
 }

@@ -78,6 +78,21 @@ func TestCheckBridge(t *testing.T) {
 	if err := withdrawal.RecordBridge(tofu, pins, other, later); err == nil {
 		t.Fatal("signing recorded a changed address")
 	}
+	// Accepting the change (--accept-bridge) takes exactly the address seen,
+	// and records nothing itself; a pinned one is never accepted.
+	if tr, err := changed.Accept(strings.ToLower(other)); err != nil || tr.Replaces != bridge || tr.Address != other ||
+		!strings.Contains(tr.Note(), "replaces "+bridge) {
+		t.Fatalf("accepted: %+v %v", tr, err)
+	}
+	if _, err := changed.Accept(bridge); err == nil || !strings.Contains(err.Error(), "not the accepted "+bridge) {
+		t.Fatalf("another address accepted: %v", err)
+	}
+	if _, err := (&withdrawal.BridgeChangedError{Env: "prod", Expected: bridge, Seen: other, Pinned: true}).Accept(other); err == nil {
+		t.Fatal("a pinned address accepted")
+	}
+	if err := withdrawal.RecordBridge(tofu, pins, other, later); err == nil {
+		t.Fatal("accepting recorded the change")
+	}
 	// A confirmation made on a screen that showed another record than the
 	// one now on disk (changed meanwhile) replaces nothing.
 	if err := withdrawal.ConfirmBridge(tofu, pins, "0x00000000000000000000000000000000000beef0", other, later); err == nil {

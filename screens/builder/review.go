@@ -214,7 +214,8 @@ func (r *builderReviewScreen) canPrepare() bool {
 func (r *builderReviewScreen) prepare() tea.Cmd {
 	r.preparing, r.err = true, nil
 	client, j, o, at, root, write := r.app.Client(), r.app.Journal(), r.order, r.at, r.app.Root(), r.app.OfflineWriter()
-	submit := "svcwallet builder submit FILE --signature 0x… --env " + r.app.Target.Env.Name
+	submit := r.app.Command("builder", "submit", "FILE", "--signature", "0x…")
+	instead := r.app.Command("builder", "authorize", "--signer", "offline", "--account", r.order.Auth.Main.Hex(), "--out", "FILE")
 	return func() tea.Msg {
 		cx, cancel := kit.Call(root)
 		defer cancel()
@@ -226,7 +227,7 @@ func (r *builderReviewScreen) prepare() tea.Cmd {
 		path, err := write("builder-"+strconv.FormatUint(uint64(nonce), 10)+".json", p.TypedData())
 		if err != nil {
 			return builderPreparedMsg{err: service.UserError{Text: "The authorization is journaled but its file could not be written (" + err.Error() +
-				"): run `svcwallet builder authorize --signer offline --account " + o.Auth.Main.Hex() + " --out FILE` with the same choices instead", Cause: err}}
+				"): run `" + instead + "` with the same choices instead", Cause: err}}
 		}
 		return builderPreparedMsg{file: kit.Offline{Path: path, Signer: o.Auth.Main, Submit: submit, Before: o.Expiration()}}
 	}
@@ -268,8 +269,14 @@ func (r *builderReviewScreen) render() string {
 	st := c.Styles
 	var b strings.Builder
 	b.WriteString(r.typedDataView())
+	// The warnings of the command line's review (builder.OwnAccountWarning,
+	// Auth.FeeWarnings), in the same words.
+	var warnings []string
 	if r.order.Auth.Builder == r.order.Auth.Main {
-		b.WriteString("\n" + st.Warning.Render(ansi.Wrap("! The builder is your own account: a builder is normally another account that trades for yours.", max(r.wd, 20), "")) + "\n")
+		warnings = append(warnings, builder.OwnAccountWarning)
+	}
+	for _, w := range append(warnings, r.order.Auth.FeeWarnings()...) {
+		b.WriteString("\n" + st.Warning.Render(ansi.Wrap("! "+w, max(r.wd, 20), "")) + "\n")
 	}
 	if r.prepared != nil {
 		// Nothing is signed here: which key would have is beside the point.
@@ -304,24 +311,13 @@ func (r *builderReviewScreen) typedDataView() string {
 	line := func(label, value, note string) { rows = append(rows, row{label, value, note}) }
 	d := r.order.Domain
 	line("Domain", st.Value.Render(`name "`+d.Name+`" · version "`+signer.DomainVersion+`" · chainId `+layout.Uitoa(d.ChainID)), "")
-	what := "authorize only, no API key"
-	if r.order.Auth.WithKey {
-		what = "authorize and create an API key"
-	}
-	line("Message", st.Value.Render(r.order.Message.PrimaryType()), what)
-	notes := map[string]string{
-		"mainAccountID": "your funding account", "accountID": "your funding account",
-		"builderAccountID": "the builder", "signer": "the builder's API-key signer",
-		"maxFutureFeeRate": "= " + signer.FormatFeeRate(r.order.Auth.Futures) + "% futures cap",
-		"maxSpotFeeRate":   "= " + signer.FormatFeeRate(r.order.Auth.Spot) + "% spot cap",
-	}
+	line("Message", st.Value.Render(r.order.Message.PrimaryType()), r.order.Purpose())
+	notes := r.order.FieldMeanings()
 	for _, f := range r.order.Message.Fields() {
 		v := st.Value.Render(f.Display())
 		switch f.Name {
 		case "builderAccountID", "maxFutureFeeRate", "maxSpotFeeRate", "permissions", "signer":
 			v = st.Danger.Render(f.Display())
-		case "expiration":
-			notes[f.Name] = builderExpiry(f.Value.(int64)) + ", " + builder.HumanDuration(r.order.Auth.Validity)
 		}
 		line("  "+f.Name, v, notes[f.Name])
 	}

@@ -141,7 +141,7 @@ func (b *builderScreen) addressNote(fd *kit.FormField, isBuilder bool) kit.Note 
 }
 
 // feeNote checks a fee rate as it is typed and shows the signed integer
-// after the "%" the value is in.
+// after the "%" the value is in, as a warning above builder.HighFeeRate.
 func (b *builderScreen) feeNote(fd *kit.FormField) kit.Note {
 	st := b.app.Common.Styles
 	v := strings.TrimSpace(fd.Input.Value())
@@ -151,6 +151,10 @@ func (b *builderScreen) feeNote(fd *kit.FormField) kit.Note {
 	n, err := builder.ParseFeePercent(v)
 	if err != nil {
 		return kit.BadNote(err)
+	}
+	if n > builder.HighFeeRate {
+		// The review says it in full (Auth.FeeWarnings).
+		return kit.Note{Text: "% → signed " + strconv.FormatUint(uint64(n), 10) + ": above " + signer.FormatFeeRate(builder.HighFeeRate) + "%, check it", Kind: kit.NoteWarn}
 	}
 	return kit.Note{Text: st.Muted.Render("% → signed ") + st.Value.Render(strconv.FormatUint(uint64(n), 10))}
 }

@@ -179,3 +179,40 @@ func TestBuilderReviewWarnsOwnAccount(t *testing.T) {
 		}
 	}
 }
+
+// TestBuilderReviewWarnsHighFeeCap (review item 4): a fee cap above 1%
+// (builder.HighFeeRate) is a warning on the review, in the command line's
+// words; 1% itself is not, and the form's note warns as it is typed.
+func TestBuilderReviewWarnsHighFeeCap(t *testing.T) {
+	r := newBldRig(t, 120, 40)
+	for _, tc := range []struct {
+		futures, spot string
+		want          []string
+	}{
+		{"0.1", "0.05", nil},
+		{"1", "1%", nil},
+		{"5", "0.05", []string{"! The futures fee cap 5% is above 1%: the builder may charge up to 5% of every futures trade"}},
+		{"1.0001", "25", []string{"! The futures fee cap 1.0001% is above 1%", "! The spot fee cap 25% is above 1%"}},
+	} {
+		a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: tc.futures, SpotFee: tc.spot})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rv := newBuilderReview(r.App, a, bldNonce)
+		rv.SetSize(120, 40)
+		v := screentest.OneLine(ansi.Strip(rv.View()))
+		if got := strings.Count(v, "fee cap"); got != len(tc.want) {
+			t.Errorf("%s/%s: %d warnings, want %d:\n%s", tc.futures, tc.spot, got, len(tc.want), ansi.Strip(rv.View()))
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(v, w) {
+				t.Errorf("%s/%s: no %q:\n%s", tc.futures, tc.spot, w, ansi.Strip(rv.View()))
+			}
+		}
+	}
+	r.openForm()
+	r.TypeText(sandbox.BuilderAddress)
+	r.Press("tab")
+	r.TypeText("10")
+	r.UntilShows("! % → signed 100000: above 1%, check it")
+}

@@ -12,6 +12,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"svcwallet/clean"
 	"svcwallet/service"
 	"svcwallet/service/config"
 	"svcwallet/service/journal"
@@ -102,6 +103,9 @@ type Deps struct {
 	Running *sync.WaitGroup
 	// Makers build the screens one feature opens in another.
 	Makers Makers
+	// ConfigFlag is the config file the console was started with (--config,
+	// else $SVCWALLET_CONFIG); "" for the default one. Command repeats it.
+	ConfigFlag string
 }
 
 // Makers build the screens one feature opens in another, handed in as
@@ -225,6 +229,18 @@ func BridgePinsPath(app *App) string {
 // outlives the console. The embedded sandbox and its journal end with the
 // console, so nothing prepared on it could ever be submitted.
 func (a *App) OfflineReady() bool { return a.Journal() != nil && a.Target.Demo == nil }
+
+// Command is a svcwallet command line for the user to run next, on the
+// console's environment: `svcwallet WORDS... --env NAME`, and the
+// --config the console was started with, quoted for a shell where needed,
+// as every command the command line prints (runnable as printed).
+func (a *App) Command(words ...string) string {
+	w := append(append([]string{"svcwallet"}, words...), "--env", a.Target.Env.Name)
+	if a.ConfigFlag != "" {
+		w = append(w, "--config", a.ConfigFlag)
+	}
+	return clean.ShellLine(w...)
+}
 
 // OfflineWriter returns the function, safe to run inside a Cmd, that writes
 // a file of typed data for offline signing: a new 0600 file named name

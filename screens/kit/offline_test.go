@@ -1,6 +1,10 @@
 package kit
 
-import "testing"
+import (
+	"testing"
+
+	"svcwallet/clean"
+)
 
 // TestShellWord: a file path in a command shown to be run is one shell
 // word, quoted only when a shell would read something in it.
@@ -11,8 +15,8 @@ func TestShellWord(t *testing.T) {
 		"/tmp/it's $(rm -rf ~).json":                        `'/tmp/it'\''s $(rm -rf ~).json'`,
 		"":                                                  "''",
 	} {
-		if got := shellWord(in); got != want {
-			t.Errorf("shellWord(%q) = %s, want %s", in, got, want)
+		if got := clean.ShellWord(in); got != want {
+			t.Errorf("ShellWord(%q) = %s, want %s", in, got, want)
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/common"
 
+	"svcwallet/clean"
 	"svcwallet/screens/kit/layout"
 	"svcwallet/service"
 	"svcwallet/signer"
@@ -475,15 +476,6 @@ func PreparingOffline(what string) string {
 	return what + " is being prepared for offline signing; if you quit, its file may not be written: prepare it again."
 }
 
-// shellWord is s as one word for a POSIX shell: as it is when it holds
-// nothing a shell reads specially, else single-quoted.
-func shellWord(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:@%,=") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
 // OfflineKey prepares a review's message for offline signing: written for a
 // wallet elsewhere, and nothing signed here (App.OfflineReady).
 var OfflineKey = key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "prepare for offline signing"))
@@ -505,7 +497,9 @@ type Offline struct {
 
 // Command is the submit command naming the file: it runs as it is once
 // the signature replaces 0x….
-func (o Offline) Command() string { return strings.ReplaceAll(o.Submit, "FILE", shellWord(o.Path)) }
+func (o Offline) Command() string {
+	return strings.ReplaceAll(o.Submit, "FILE", clean.ShellWord(o.Path))
+}
 
 // Copy copies Command to the clipboard (OfflineCopyKey).
 func (o Offline) Copy(app *App) tea.Cmd {
@@ -517,7 +511,7 @@ func (o Offline) Copy(app *App) tea.Cmd {
 // the file itself, so they run as shown.
 func (o Offline) View(c *tui.Common, wd int) string {
 	st := c.Styles
-	file := shellWord(o.Path)
+	file := clean.ShellWord(o.Path)
 	lines := []string{
 		st.Value.Render("Prepared for offline signing; nothing was signed or sent."),
 		layout.WrapField(c, "File", 16, st.Value.Render(o.Path), "", wd),

@@ -36,6 +36,7 @@ func (r *reviewScreen) canPrepare() bool {
 func (r *reviewScreen) prepare() tea.Cmd {
 	r.preparing, r.err = true, nil
 	w, o, parent, write := r.app.Withdrawer(), r.order, r.app.Root(), r.app.OfflineWriter()
+	instead := r.app.Command("withdraw", "--signer", "offline")
 	return func() tea.Msg {
 		cx, cancel := kit.Call(parent)
 		defer cancel()
@@ -45,7 +46,7 @@ func (r *reviewScreen) prepare() tea.Cmd {
 		}
 		path, err := write("transfer-"+o.Quote.QuoteID+".json", p.TypedData())
 		if err != nil {
-			return preparedMsg{err: service.UserError{Text: "The Transfer is journaled but its file could not be written (" + err.Error() + "): run `svcwallet withdraw --signer offline` instead", Cause: err}}
+			return preparedMsg{err: service.UserError{Text: "The Transfer is journaled but its file could not be written (" + err.Error() + "): run `" + instead + "` instead", Cause: err}}
 		}
 		return preparedMsg{p: p, path: path}
 	}
@@ -57,6 +58,6 @@ func (r *reviewScreen) offline() kit.Offline {
 	p := r.prepared
 	return kit.Offline{
 		Path: p.path, Signer: p.p.Signer, Before: time.Unix(0, p.p.Order.Transfer.Expiration),
-		Submit: "svcwallet withdraw submit FILE --signature 0x… --env " + r.app.Target.Env.Name,
+		Submit: r.app.Command("withdraw", "submit", "FILE", "--signature", "0x…"),
 	}
 }

@@ -27,6 +27,10 @@ type BridgeTrust struct {
 	Pinned    bool      // equal to the environment's bridge_funding_address
 	FirstUse  bool      // seen for the first time: recorded when it is signed (RecordBridge)
 	SeenSince time.Time // when it was first seen (zero when pinned)
+	// Replaces is the recorded address this one replaces: the user
+	// accepted the change as announced (BridgeChangedError.Accept), and it
+	// is recorded (ConfirmBridge) once the withdrawal is confirmed.
+	Replaces string
 }
 
 // BridgeChangedError stops a withdrawal whose bridge funding address is not
@@ -46,6 +50,22 @@ func (e *BridgeChangedError) Error() string {
 	}
 	return fmt.Sprintf("The service gave bridge funding address %s, but %s has been used for environment %q since %s: nothing was signed; confirm the change only if the exchange announced it",
 		e.Seen, e.Expected, e.Env, e.Since.UTC().Format("2006-01-02"))
+}
+
+// Accept is the trust of the address the service gave when the user
+// accepted exactly that address as an announced change of the recorded
+// one (svcwallet withdraw --accept-bridge ADDRESS; the console's
+// confirmation screen is the other way). It refuses an accepted address
+// that is not the one the service gave, and a change of an address pinned
+// in the config, which only the config changes.
+func (e *BridgeChangedError) Accept(accepted string) (BridgeTrust, error) {
+	switch {
+	case e.Pinned:
+		return BridgeTrust{}, e
+	case !sameAddress(accepted, e.Seen):
+		return BridgeTrust{}, fmt.Errorf("the service gave bridge funding address %s, not the accepted %s: nothing was signed or recorded", e.Seen, accepted)
+	}
+	return BridgeTrust{Address: e.Seen, SeenSince: e.Since, Replaces: e.Expected}, nil
 }
 
 type bridgePin struct {

@@ -74,11 +74,12 @@ func (w Withdrawer) Prepare(ctx context.Context, o Order, signerAddr common.Addr
 var ErrNotPrepared = errors.New("this file is not a Transfer prepared on this machine for this environment and account, or it was changed since: nothing was sent")
 
 // SubmittedError is a prepared Transfer whose signature was submitted
-// already: it is that withdrawal, never another one.
+// already: it is that withdrawal, never another one. The command line
+// adds how to follow it, with the environment it was run on.
 type SubmittedError struct{ QuoteID string }
 
 func (e *SubmittedError) Error() string {
-	return "this prepared Transfer was submitted already, as withdrawal " + e.QuoteID + ": nothing was sent again; follow it with svcwallet status " + e.QuoteID
+	return "this prepared Transfer was submitted already, as withdrawal " + e.QuoteID + ": nothing was sent again"
 }
 
 // FindPrepared finds the prepared line whose typed data file is (trailing

@@ -40,6 +40,8 @@ func (t BridgeTrust) Note() string {
 		return "pinned in config"
 	case t.FirstUse:
 		return "first use"
+	case t.Replaces != "":
+		return "replaces " + t.Replaces + ", accepted as announced"
 	}
 	return "seen since " + t.SeenSince.UTC().Format("2006-01-02")
 }

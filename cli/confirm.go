@@ -1,0 +1,32 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The one confirmation rule of the commands that sign and send (withdraw,
+// builder authorize): --yes goes on without asking; otherwise, on a
+// terminal, the review is printed and a question asked, [y/N]; without a
+// terminal to ask on, the command refuses before anything is opened,
+// signed or sent (exit 2). A dry run and preparing for offline signing
+// sign and send nothing, and ask nothing.
+
+// cannotConfirm is the refusal of a command that would have to ask and has
+// no terminal to ask on; "" when it may go on (--yes, or a terminal).
+// what names the thing to confirm: "withdrawal".
+func cannotConfirm(what string, yes, terminal bool) string {
+	if yes || terminal {
+		return ""
+	}
+	return "standard input is not a terminal, so the " + what + " cannot be confirmed: review it with --dry-run, then add --yes to sign and send without asking; nothing was sent"
+}
+
+// confirmed asks question on stderr, "[y/N]" after it, and reads the
+// answer from stdin: only y or yes (any case) confirms.
+func confirmed(env CLIEnv, question string) bool {
+	fmt.Fprint(env.Stderr, question+" [y/N] ")
+	answer, err := readLine(env.Stdin)
+	a := strings.ToLower(strings.TrimSpace(answer))
+	return err == nil && (a == "y" || a == "yes")
+}
