@@ -89,7 +89,7 @@ func TestKeyOnCommandLineNeverEchoed(t *testing.T) {
 // input is refused before any request and not repeated.
 func TestStatusStdinKeyNeverSent(t *testing.T) {
 	key := strings.TrimPrefix(sandbox.DemoPrivateKey, "0x")
-	for _, line := range []string{key, "0x" + key, "q-ok\n0x" + key + " # pasted"} {
+	for _, line := range []string{key, "0x" + key, "q-ok\n0x" + key + " # pasted", "q-ok # 0x" + key, "q-ok#" + key} {
 		for _, json := range []string{"", "--json"} {
 			args := []string{"status", "-"}
 			if json != "" {

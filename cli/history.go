@@ -53,7 +53,8 @@ type historyEntry struct {
 	TokenOut      string    `json:"token_out"`
 	PayAmount     string    `json:"pay_amount"`
 	ReceiveAmount string    `json:"receive_amount"`
-	State         string    `json:"state"` // "" until the service answered, or after a refusal
+	State         string    `json:"state"`   // "" until the service answered, or after a refusal
+	Outcome       string    `json:"outcome"` // the name every view gives it (follow.RecordOutcome)
 	Unanswered    bool      `json:"unanswered"`
 	Finished      bool      `json:"finished"`
 	TxHash        string    `json:"withdraw_tx_hash,omitempty"`
@@ -61,14 +62,15 @@ type historyEntry struct {
 }
 
 // writeHistoryCSV writes `history --csv`: a header, then a row for each
-// entry with the fields of --json, times in RFC 3339.
+// entry with the fields of --json, times in RFC 3339; outcome, added
+// after the others, is last.
 func writeHistoryCSV(w io.Writer, entries []historyEntry) error {
 	rows := [][]string{{"quote_id", "env", "started", "updated", "chain", "to_address", "token_in", "token_out",
-		"pay_amount", "receive_amount", "state", "unanswered", "finished", "withdraw_tx_hash", "error"}}
+		"pay_amount", "receive_amount", "state", "unanswered", "finished", "withdraw_tx_hash", "error", "outcome"}}
 	for _, e := range entries {
 		rows = append(rows, []string{e.QuoteID, e.Env, e.Started.UTC().Format(time.RFC3339), e.Updated.UTC().Format(time.RFC3339),
 			e.Chain, e.ToAddress, e.TokenIn, e.TokenOut, e.PayAmount, e.ReceiveAmount, e.State,
-			strconv.FormatBool(e.Unanswered), strconv.FormatBool(e.Finished), e.TxHash, e.Error})
+			strconv.FormatBool(e.Unanswered), strconv.FormatBool(e.Finished), e.TxHash, e.Error, e.Outcome})
 	}
 	return clean.WriteCSV(w, rows)
 }
@@ -217,7 +219,7 @@ func runHistory(env CLIEnv, envName, configPath string, csv bool) int {
 				QuoteID: r.QuoteID, Env: r.Env, Started: r.Started, Updated: r.Updated,
 				Chain: r.Intent.Chain, ToAddress: r.Intent.ToAddress, TokenIn: r.Intent.TokenIn, TokenOut: r.Intent.TokenOut,
 				PayAmount: r.Intent.PayAmount.String(), ReceiveAmount: r.Intent.ReceiveAmount.String(),
-				State: r.State, Unanswered: r.Unanswered(), Finished: r.Finished(), TxHash: r.TxHash, Error: r.Error,
+				State: r.State, Outcome: follow.RecordOutcome(r).Name, Unanswered: r.Unanswered(), Finished: r.Finished(), TxHash: r.TxHash, Error: r.Error,
 			}
 		}
 		var err error
@@ -254,18 +256,21 @@ func runHistory(env CLIEnv, envName, configPath string, csv bool) int {
 	return 0
 }
 
-// historyState words a record's state for the text listing: an unfinished
-// one with the command that resumes or follows it on this environment.
+// historyState names what became of a withdrawal for the text listing,
+// as every view does (follow.RecordOutcome), with the service's reason
+// for a refusal and, for an unfinished one, the command that resumes or
+// follows it on this environment.
 func historyState(r journal.Record, inv invocation) string {
+	o := follow.RecordOutcome(r)
 	switch {
 	case r.Unanswered():
-		return "UNANSWERED: resume it with " + inv.command("withdraw", "resume", r.QuoteID)
-	case r.State == "":
-		return "REFUSED, nothing moved: " + r.Error
+		return o.Name + ": resume it with " + inv.command("withdraw", "resume", r.QuoteID)
+	case o.Reason != "":
+		return o.Name + ": " + o.Reason
 	case !r.Finished():
-		return r.State + ": follow it with " + inv.command("status", r.QuoteID, "--watch")
+		return o.Name + ": follow it with " + inv.command("status", r.QuoteID, "--watch")
 	}
-	return r.State
+	return o.Name
 }
 
 // sayOtherEnvs tells, after an empty listing, which other environments the

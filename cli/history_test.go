@@ -83,7 +83,7 @@ func TestHistoryCommand(t *testing.T) {
 	// this environment of this config.
 	if r.code != 0 || len(lines) != 6 || !strings.HasSuffix(lines[2], "UNANSWERED: resume it with svcwallet withdraw resume q-unanswered --env local --config "+cfg) ||
 		!strings.HasSuffix(lines[1], "SENDING: follow it with svcwallet status q-sending --watch --env local --config "+cfg) ||
-		!strings.Contains(lines[4], "REFUSED, nothing moved: destination flagged") || strings.Contains(r.stdout, "console") {
+		!strings.Contains(lines[4], "REFUSED: destination flagged") || strings.Contains(r.stdout, "console") {
 		t.Fatalf("text listing, exit %d:\n%s", r.code, r.stdout)
 	}
 	// The id support copies is whole, piped or not, and the columns line up.
@@ -139,7 +139,7 @@ func TestHistoryCSV(t *testing.T) {
 	}
 	r := depositCmd(t, nil, "history", "--config", cfg, "--env", "local", "--csv")
 	rows, err := csv.NewReader(strings.NewReader(r.stdout)).ReadAll()
-	if r.code != 0 || err != nil || len(rows) != 6 || rows[0][0] != "quote_id" || rows[0][14] != "error" {
+	if r.code != 0 || err != nil || len(rows) != 6 || rows[0][0] != "quote_id" || rows[0][14] != "error" || rows[0][15] != "outcome" {
 		t.Fatalf("exit %d, CSV %q (%v)", r.code, rows, err)
 	}
 	var order []string
@@ -154,6 +154,78 @@ func TestHistoryCSV(t *testing.T) {
 	}
 	if r := depositCmd(t, nil, "history", "--config", cfg, "--env", "local", "--csv", "--json"); r.code != 2 || !strings.Contains(r.stderr+r.stdout, "--csv and --json: choose one") {
 		t.Errorf("--csv --json: exit %d: %s %s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestHistoryNamesOutcomes: a withdrawal that never happened is named as
+// every view names it: REFUSED with the service's reason, or EXPIRED for a
+// quote that expired unexecuted, whether the journal says so (a 410, a
+// resume that found it never executed) or an older journal only holds
+// journal.NeverPaid; --json and --csv keep the wire state ("") and carry
+// the name in outcome.
+func TestHistoryNamesOutcomes(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	cfg, _ := localConfig(t)
+	j, err := journal.Open(journal.DefaultPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)
+	intent := &journal.Intent{Chain: "ARBITRUM", ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", TokenIn: "USDT", TokenOut: "USDT",
+		PayAmount: decimal.RequireFromString("25"), ReceiveAmount: decimal.RequireFromString("23.5")}
+	for i, e := range []journal.Entry{
+		{Kind: journal.KindRejected, QuoteID: "q-balance", Error: "Insufficient balance in the funding account: enter a smaller amount"},
+		{Kind: journal.KindRejected, QuoteID: "q-gone", Error: service.QuoteExpiredWords, QuoteExpired: true},
+		{Kind: journal.KindRejected, QuoteID: "q-gone-older", Error: "Quote expired: press r to get a new one and sign again"},
+		{Kind: journal.KindRejected, QuoteID: "q-resumed", Error: journal.NeverPaid, QuoteExpired: true},
+		{Kind: journal.KindRejected, QuoteID: "q-older", Error: journal.NeverPaid},
+	} {
+		at := t0.Add(time.Duration(i) * time.Minute)
+		for _, e := range []journal.Entry{{Kind: journal.KindIntent, QuoteID: e.QuoteID, Intent: intent}, e} {
+			e.Time, e.Env = at, "local"
+			if err := j.Append(e); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	want := map[string]string{"q-balance": "REFUSED", "q-gone": "EXPIRED", "q-gone-older": "EXPIRED", "q-resumed": "EXPIRED", "q-older": "EXPIRED"}
+
+	r := depositCmd(t, nil, "history", "--config", cfg, "--env", "local")
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	if r.code != 0 || len(lines) != 6 {
+		t.Fatalf("exit %d:\n%s", r.code, r.stdout)
+	}
+	for _, l := range lines[1:] {
+		id := strings.Fields(l)[2]
+		state := l[strings.Index(lines[0], "STATE"):]
+		if !strings.HasPrefix(state, want[id]) || strings.Count(l, "EXPIRED")+strings.Count(l, "REFUSED") != 1 {
+			t.Errorf("%s is listed as %q, want %s", id, state, want[id])
+		}
+	}
+	if !strings.Contains(r.stdout, "REFUSED: Insufficient balance in the funding account") {
+		t.Errorf("the refusal's reason is not said:\n%s", r.stdout)
+	}
+
+	r = depositCmd(t, nil, "history", "--config", cfg, "--env", "local", "--json")
+	var out []historyEntry
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &out) != nil || len(out) != 5 {
+		t.Fatalf("exit %d: %s", r.code, r.stdout)
+	}
+	for _, e := range out {
+		if e.Outcome != want[e.QuoteID] || e.State != "" || !e.Finished {
+			t.Errorf("%s: outcome %q, state %q, finished %v; want %s, the wire's \"\", finished", e.QuoteID, e.Outcome, e.State, e.Finished, want[e.QuoteID])
+		}
+	}
+
+	r = depositCmd(t, nil, "history", "--config", cfg, "--env", "local", "--csv")
+	rows, err := csv.NewReader(strings.NewReader(r.stdout)).ReadAll()
+	if r.code != 0 || err != nil || len(rows) != 6 || rows[0][15] != "outcome" {
+		t.Fatalf("exit %d, CSV %q (%v)", r.code, rows, err)
+	}
+	for _, row := range rows[1:] {
+		if row[15] != want[row[0]] {
+			t.Errorf("CSV row %q: outcome %q, want %s", row[0], row[15], want[row[0]])
+		}
 	}
 }
 

@@ -47,19 +47,22 @@ environment is --env, else $SVCWALLET_ENV, else the config's default_env,
 else the embedded sandbox, started with its demo key: it knows no
 withdrawal made in another process.
 
-With - it reads quote ids from standard input, one a line; blank lines and
-# comments are skipped, duplicates merged. All ids share one request budget
+With - it reads quote ids from standard input, one a line, as the watch
+board's field reads them: blank lines are skipped, a # starts a comment to
+the end of its line, duplicates are merged. All ids share one request budget
 (5 requests a second); a 429 from the service pauses it for Retry-After.
 
 Without --watch each id is asked once. With --watch each is asked every
 --interval until it is COMPLETED, FAILED or REFUNDED (or the quote expired
 unexecuted), printing each change on a line (time, state, quote id, payout
 hash). Then each id's final record: a table for one id, one line per id for
-several. --json prints JSON objects, one a line, each with its quote_id:
-the changes, then the final records; an id that was not found or could not
-be read has an error object instead (on stderr without --json). --csv
-prints the final records as CSV, a header first, for a spreadsheet (a cell
-that would start with = + - or @ gets a leading ').
+several, whose state is named as the console names it (EXPIRED: a quote
+that expired unexecuted). --json prints JSON objects, one a line, each with
+its quote_id, the service's state, and that name in outcome: the changes,
+then the final records; an id that was not found or could not be read has
+an error object instead (on stderr without --json). --csv prints the final
+records as CSV, a header first, for a spreadsheet (a cell that would start
+with = + - or @ gets a leading ').
 
 The states it learns of this account's own withdrawals (those this machine's
 journal made) are added to the journal, once each, so history, doctor and
@@ -381,18 +384,25 @@ func (c statusCmd) retryNote(id string, f statusFlags, err error, wait time.Dura
 	fmt.Fprintf(c.env.Stderr, "%s: %s%v; trying again in %s\n", c.cmdName(), about, service.Explain(err), wait)
 }
 
-// statusJSON is one record of `status --json`: the service's, with the
-// explorer link and the state's meaning the text output has.
+// statusJSON is one record of `status --json`: the service's, its state
+// the wire's, with the explorer link, and the outcome's name and words
+// (follow.Outcome) the text output and the console have.
 type statusJSON struct {
 	service.Withdrawal
 	ExplorerURL string `json:"explorer_url,omitempty"`
+	Outcome     string `json:"outcome"`
 	Meaning     string `json:"meaning"`
+}
+
+// recordJSON is a follow's last record for --json and --notify-command.
+func (c statusCmd) recordJSON(f *follow.Follow) statusJSON {
+	w, o := f.Last, f.Outcome(c.now())
+	return statusJSON{w, c.target.ExplorerTxURL(w.Chain, w.WithdrawTxHash), o.Name, o.Sentence()}
 }
 
 // writeRecord writes a follow's last record as a line of JSON.
 func (c statusCmd) writeRecord(f *follow.Follow) {
-	w := f.Last
-	_ = writeJSONLine(c.env.Stdout, statusJSON{w, c.target.ExplorerTxURL(w.Chain, w.WithdrawTxHash), f.Meaning(c.now())})
+	_ = writeJSONLine(c.env.Stdout, c.recordJSON(f))
 }
 
 // notifyTimeout bounds a --notify-command run: a hung notifier must not
@@ -406,8 +416,7 @@ const notifyTimeout = 30 * time.Second
 func (c statusCmd) notify(command string, f *follow.Follow) {
 	words := strings.Fields(command)
 	var in bytes.Buffer
-	w := f.Last
-	if err := writeJSONLine(&in, statusJSON{w, c.target.ExplorerTxURL(w.Chain, w.WithdrawTxHash), f.Meaning(c.now())}); err != nil {
+	if err := writeJSONLine(&in, c.recordJSON(f)); err != nil {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), notifyTimeout)
@@ -439,12 +448,12 @@ func (c statusCmd) print(env config.Environment, f *follow.Follow, asJSON bool) 
 		c.writeRecord(f)
 		return
 	}
-	w := f.Last
+	w, o := f.Last, f.Outcome(c.now())
 	rows := [][2]string{
-		{"Quote id", w.QuoteID}, {"Transfer id", w.TxID}, {"State", w.State},
+		{"Quote id", w.QuoteID}, {"Transfer id", w.TxID}, {"State", o.Name},
 		{"Chain", w.Chain}, {"Receive", w.ReceiveAmount.String() + " " + w.TokenOut},
 		{"Payout hash", w.WithdrawTxHash}, {"Explorer", env.ExplorerTxURL(w.Chain, w.WithdrawTxHash)},
-		{"Updated at", w.UpdatedAt.UTC().Format(time.RFC3339)}, {"Meaning", f.Meaning(c.now())},
+		{"Updated at", w.UpdatedAt.UTC().Format(time.RFC3339)}, {"Meaning", o.Sentence()},
 	}
 	for _, r := range rows {
 		if r[1] != "" {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -20,9 +19,10 @@ import (
 // quote id with a comment, far below what could exhaust memory.
 const maxQuoteIDLine = 4096
 
-// readQuoteIDs reads the quote ids of `svcwallet status -`: one a line;
-// blank lines and # comments (a line's start, or after a space) are
-// skipped. An id of the wrong shape is an error naming its line.
+// readQuoteIDs reads the quote ids of `svcwallet status -`, a line at a
+// time, as the watch board's field reads them (follow.ParseQuoteIDs): one
+// a line; blank lines are skipped, and a # starts a comment to the end of
+// its line. An id of the wrong shape is an error naming its line.
 func readQuoteIDs(r io.Reader) ([]string, error) {
 	if r == nil {
 		return nil, errors.New("standard input is not readable")
@@ -31,21 +31,15 @@ func readQuoteIDs(r io.Reader) ([]string, error) {
 	sc.Buffer(make([]byte, 0, 256), maxQuoteIDLine)
 	var ids []string
 	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if i := strings.Index(line, "#"); i == 0 || i > 0 && strings.ContainsAny(line[i-1:i], " \t") {
-			line = line[:i]
-		}
-		id := strings.TrimSpace(line)
-		if id == "" {
-			continue
-		}
-		if err := service.CheckQuoteID(id); err != nil {
+		read, bad := follow.ParseQuoteIDs(sc.Text(), false)
+		if len(bad) > 0 {
+			id, err := bad[0].Text, bad[0].Err
 			if clean.HoldsKeyShape(id) {
 				return nil, fmt.Errorf("standard input line %d is not a quote id: %v", n, err)
 			}
 			return nil, fmt.Errorf("standard input line %d: %.40q is not a quote id: %v", n, clean.Quoted(id), err)
 		}
-		ids = append(ids, id)
+		ids = append(ids, read...)
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
@@ -165,7 +159,7 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 		rows := [][]string{follow.CSVHeader}
 		for _, id := range f.quoteIDs {
 			if o := ids[id]; o.f.Known {
-				rows = append(rows, o.f.CSVRow())
+				rows = append(rows, o.f.CSVRow(c.now()))
 			}
 		}
 		if err := clean.WriteCSV(c.env.Stdout, rows); err != nil {
@@ -197,11 +191,7 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 		case f.json:
 			c.writeRecord(&o.f.Follow)
 		default:
-			state := w.State
-			if o.f.ExpiredUnexecuted(c.now()) {
-				state += " (expired unexecuted: nothing was paid)"
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", w.QuoteID, state, w.ReceiveAmount, w.TokenOut,
+			fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", w.QuoteID, o.f.Outcome(c.now()).Name, w.ReceiveAmount, w.TokenOut,
 				w.Chain, orDash(w.WithdrawTxHash))
 		}
 	}

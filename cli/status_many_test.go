@@ -150,7 +150,7 @@ func TestStatusManyIDs(t *testing.T) {
 
 	// A quote left unexecuted past its lifetime is not paid out, and says so.
 	r.clock.Advance(follow.StaleQuoteAfter)
-	r.run(nil, done, created).want(t, exitFailed, []string{created + "  CREATED (expired unexecuted: nothing was paid)"}, nil)
+	r.run(nil, done, created).want(t, exitFailed, []string{created + "  EXPIRED "}, nil)
 }
 
 // TestStatusCSV (issue 21 item 13): --csv prints a header and a row of
@@ -201,6 +201,9 @@ func TestStatusStdinUsage(t *testing.T) {
 	r.runStdin("q-ok\nq-\x01ctl\n", "-").want(t, exitUsage, nil, []string{"standard input line 2", "a character other than letters, digits"})
 	r.runStdin("q-long\n"+strings.Repeat("q", 129)+"\n", "-").want(t, exitUsage, nil, []string{"standard input line 2", "at most 128"})
 	r.runStdin("# nothing\n\n", "-").want(t, exitUsage, nil, []string{"no quote id on standard input"})
+	// What the board's field is given reads the same: the comment is
+	// skipped, the malformed id after it named (follow.ParseQuoteIDs).
+	r.runStdin(done+"\n# comment\nbad!id\n", "-").want(t, exitUsage, nil, []string{`standard input line 3: "bad!id" is not a quote id`})
 	r.runStdin(done, "-", "-").want(t, exitUsage, nil, []string{"- is given twice"})
 	if n := len(r.takeAsks()); n != 0 {
 		t.Errorf("%d status requests after usage errors, want none", n)
@@ -208,7 +211,7 @@ func TestStatusStdinUsage(t *testing.T) {
 	// The same input without the bad line is read: comments, blank lines
 	// and a trailing comment skipped, a duplicate merged.
 	r.clock.Advance(sandbox.DefaultSettle)
-	res := r.runStdin("# from the ticket\n\n"+done+"  # paid?\n"+done+"\n", "-")
+	res := r.runStdin("# from the ticket\n\n"+done+"  # paid?\n"+done+"#again\r\n", "-")
 	res.want(t, exitCompleted, []string{"State        COMPLETED"}, nil)
 }
 

@@ -253,7 +253,7 @@ func TestStatusExitStatuses(t *testing.T) {
 	r.run(nil, refunded).want(t, exitFailed, []string{"REFUNDED", "funds were returned"}, nil)
 	// A quote never executed is pending only while it could still be.
 	r.clock.Advance(follow.StaleQuoteAfter)
-	r.run(nil, created).want(t, exitFailed, []string{"CREATED", "expired without being executed"}, nil)
+	r.run(nil, created).want(t, exitFailed, []string{"State        EXPIRED", "Meaning      " + service.ExpiredWords}, nil)
 	r.run(nil, "--watch", created).want(t, exitFailed, []string{"expired without being executed"}, nil)
 	r.run(nil, failed).want(t, exitFailed, []string{"FAILED"}, nil)
 

@@ -176,8 +176,16 @@ func TestWithdrawServiceRefusesExpiredQuote(t *testing.T) {
 	if strings.Contains(res.stderr, "press r") {
 		t.Errorf("the console's words on the command line:\n%s", res.stderr)
 	}
+	// `svcwallet history` names it as every view does; the journal's words,
+	// its --json error, name no console key.
 	list := r.runLine(nil, statusCmd.runHistoryLine, "--env", "local")
-	if !strings.Contains(list.stdout, "Quote expired before the withdrawal was executed, so nothing was paid") || strings.Contains(list.stdout, "press r") {
+	if !strings.HasSuffix(strings.TrimSpace(list.stdout), "  EXPIRED") || strings.Contains(list.stdout, "press r") {
 		t.Errorf("history:\n%s", list.stdout)
+	}
+	list = r.runLine(nil, statusCmd.runHistoryLine, "--env", "local", "--json")
+	var out []historyEntry
+	if err := json.Unmarshal([]byte(list.stdout), &out); err != nil || len(out) != 1 || out[0].Outcome != "EXPIRED" ||
+		!strings.Contains(out[0].Error, "Quote expired before the withdrawal was executed, so nothing was paid") || strings.Contains(list.stdout, "press r") {
+		t.Errorf("history --json (%v):\n%s", err, list.stdout)
 	}
 }

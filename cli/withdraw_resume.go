@@ -9,6 +9,7 @@ import (
 	"svcwallet/clean"
 	"svcwallet/service"
 	"svcwallet/service/config"
+	"svcwallet/service/follow"
 	"svcwallet/service/journal"
 	"svcwallet/service/withdrawal"
 )
@@ -62,7 +63,8 @@ func (c withdrawCmd) resume(f withdrawFlags, id string) int {
 	checkWhy := ""
 	switch withdrawal.PlanResume(*rec, c.now()) {
 	case withdrawal.ResumeNeverHappened:
-		return c.failAbout(id, exitFailed, "withdrawal %s never happened, nothing was paid: %s", id, orText(rec.Error, "the service refused the request"))
+		o := follow.RecordOutcome(*rec)
+		return c.failAbout(id, exitFailed, "withdrawal %s %s: %s", id, o.Name, o.Sentence())
 	case withdrawal.ResumeFollow:
 		return c.follow(client, e, j, id, f.json)
 	case withdrawal.ResumeResend:
@@ -91,7 +93,8 @@ func (c withdrawCmd) resume(f withdrawFlags, id string) int {
 		if jerr := w.JournalNeverHappened(id, why); jerr != nil {
 			fmt.Fprintf(c.env.Stderr, "%s: the journal could not record it (%v)\n", withdrawName, jerr)
 		}
-		return c.failAbout(id, exitFailed, "withdrawal %s never arrived, nothing was paid: %s", id, why)
+		o := follow.NeverHappened(why)
+		return c.failAbout(id, exitFailed, "withdrawal %s %s: %s", id, o.Name, o.Sentence())
 	}
 	if err != nil {
 		return c.failAbout(id, exitError, "whether withdrawal %s arrived cannot be told now: %v; run %s again", id, service.Explain(err), c.inv.command("withdraw", "resume", id))

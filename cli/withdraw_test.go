@@ -297,8 +297,11 @@ func TestWithdrawResume(t *testing.T) {
 	id = quoteIDOf(t, res.stderr)
 	down.Store(false)
 	r.clock.Advance(2 * sandbox.DefaultQuoteTTL)
-	r.runWithdraw(withdrawRunOpts{}, "resume", id).want(t, exitFailed, "never arrived, nothing was paid")
-	r.runWithdraw(withdrawRunOpts{}, "resume", id).want(t, exitFailed, "never happened")
+	// Named as every view names it, the first time (asked) and the next
+	// (from the journal) alike.
+	expired := "withdrawal " + id + " EXPIRED: " + service.ExpiredWords + "\n"
+	r.runWithdraw(withdrawRunOpts{}, "resume", id).want(t, exitFailed, expired)
+	r.runWithdraw(withdrawRunOpts{}, "resume", id).want(t, exitFailed, expired)
 	r.wantBalance("9975")
 }
 

@@ -117,6 +117,7 @@ func TestJournalWritesOnlyWhatReadsBack(t *testing.T) {
 		"quote id with a dollar": {Kind: journal.KindAccepted, Env: "sandbox", QuoteID: "q-$(x)"},
 		"unknown kind":           {Kind: "paid", Env: "sandbox", QuoteID: "q-1"},
 		"escape in an error":     {Kind: journal.KindRejected, Env: "sandbox", QuoteID: "q-1", Error: "no\x1b[2J"},
+		"an accepted expiry":     {Kind: journal.KindAccepted, Env: "sandbox", QuoteID: "q-1", QuoteExpired: true},
 	} {
 		t.Run(name, func(t *testing.T) {
 			e.Time = time.Unix(1, 0).UTC()
@@ -170,6 +171,7 @@ func TestJournalReadBackIsChecked(t *testing.T) {
 		`{"time":"2026-03-01T10:00:00Z","kind":"intent","env":"sandbox","quote_id":"q-4","intent":{"chain":"ARBITRUM","token_in":"USDT","token_out":"USDT","pay_amount":"1","receive_amount":"` + strings.Repeat("9", 900) + `"}}`,
 		`{"time":"2026-03-01T10:00:00Z","kind":"intent","env":"sandbox","quote_id":"q-5","intent":{"chain":"ARBITRUM","token_in":"USDT","token_out":"USDT","to_address":"0x3C44\u202eCdDd"}}`,
 		`{"time":"2026-03-01T10:00:00Z","kind":"intent","env":"sandbox","quote_id":"q-6","request":{"quote_id":"q-6","signature":{"signer":"me","r":"0x1","s":"0x2","v":1,"nonce":1,"expiration":"x"}}}`,
+		`{"time":"2026-03-01T10:00:00Z","kind":"state","env":"sandbox","quote_id":"q-8","state":"COMPLETED","quote_expired":true}`,
 	}
 	must(t, os.WriteFile(path, []byte(strings.Join(append(bad, good), "\n")+"\n"), 0o600))
 	entries, skipped, err := j.Scan()

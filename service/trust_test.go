@@ -148,15 +148,15 @@ func TestCreatedAfterAcceptanceIsNoExpiry(t *testing.T) {
 	if f.Final || f.ExpiredUnexecuted(t0) {
 		t.Fatal("a CREATED record of an accepted withdrawal ended the follow as expired")
 	}
-	got := f.Meaning(t0)
-	if strings.Contains(got, "nothing was debited") || !strings.Contains(got, "The service reports CREATED for a withdrawal it accepted on "+accepted.UTC().Format("2006-01-02 15:04 UTC")) ||
+	got := f.Outcome(t0).Words
+	if f.Outcome(t0).Name != follow.LabelContradicts || strings.Contains(got, "nothing was debited") || !strings.Contains(got, "The service reports CREATED for a withdrawal it accepted on "+accepted.UTC().Format("2006-01-02 15:04 UTC")) ||
 		!strings.Contains(got, "ontact support") {
 		t.Fatalf("meaning = %q", got)
 	}
 	f = follow.Follow{QuoteID: "q-2"}
 	f.Answer(service.Withdrawal{QuoteID: "q-2", State: service.StateCreated, UpdatedAt: t0.Add(-2 * time.Hour)}, nil, t0, time.Second, func(int64) int64 { return 0 })
-	if !f.Final || f.Meaning(t0) != service.ExpiredWords {
-		t.Fatalf("an unaccepted stale CREATED: final %v, %q", f.Final, f.Meaning(t0))
+	if o := f.Outcome(t0); !f.Final || o.Name != follow.LabelExpired || o.Words != service.ExpiredWords {
+		t.Fatalf("an unaccepted stale CREATED: final %v, %+v", f.Final, o)
 	}
 }
 

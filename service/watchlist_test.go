@@ -10,26 +10,56 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"svcwallet/clean"
 	"svcwallet/service"
 	"svcwallet/service/follow"
 )
 
-// TestParseQuoteIDs: spaces, commas and new lines separate; duplicates are
-// merged in first-seen order; ids of the wrong shape are returned apart.
+// TestParseQuoteIDs: the one reader of the board's field and `svcwallet
+// status -`. A line ends at \n, \r\n or \r; a # starts a comment to the
+// end of its line; blank lines are skipped; duplicates are merged in
+// first-seen order; ids of the wrong shape are returned apart, with their
+// line. With split (the board), spaces, tabs, commas and semicolons
+// separate ids too; without, a line is one id.
 func TestParseQuoteIDs(t *testing.T) {
 	long := "q-"
 	for range 130 {
-		long += "a"
+		long += "z"
 	}
-	ids, bad := follow.ParseQuoteIDs("q-1, q-2\nq-1\r\n\tq-3,,q-2 q-\x1b[31mx " + long + " q-é")
-	if !slices.Equal(ids, []string{"q-1", "q-2", "q-3"}) || len(bad) != 3 {
-		t.Fatalf("ids %q, malformed %q", ids, bad)
+	type malformed struct {
+		line int
+		text string
 	}
-	for _, b := range bad {
-		if clean.Text(b) != b {
-			t.Errorf("a malformed id is not cleaned for display: %q", b)
-		}
+	for _, c := range []struct {
+		name  string
+		text  string
+		split bool
+		ids   []string
+		bad   []malformed
+	}{
+		{"separators", "q-1, q-2\nq-1\r\n\tq-3,,q-2 q-\x1b[31mx " + long + " q-é", true,
+			[]string{"q-1", "q-2", "q-3"}, []malformed{{3, "q-\x1b[31mx"}, {3, long}, {3, "q-é"}}},
+		{"a comment line", "q-a\n# comment\nbad!id", true, []string{"q-a"}, []malformed{{3, "bad!id"}}},
+		{"comments end at the line's end", "q-b # note, q-c\r# q-x\rq-d#q-y,q-z\n\n  #\nq-e;q-f", true,
+			[]string{"q-b", "q-d", "q-e", "q-f"}, nil},
+		{"one a line", "  q-1  # the first\n\n# q-2\nq-3#no space needed\r\nq-4 q-5\nq-1", false,
+			[]string{"q-1", "q-3"}, []malformed{{5, "q-4 q-5"}}},
+		{"commas are not separators on a line of its own", "q-1,q-2", false, nil, []malformed{{1, "q-1,q-2"}}},
+		{"nothing", "\n# only a comment\r\n \t\n", false, nil, nil},
+		{"a key, in a comment too", "q-1 # " + strings.Repeat("ab", 32) + "\nq-2", true, []string{"q-2"}, []malformed{{1, "q-1 # " + strings.Repeat("ab", 32)}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ids, bad := follow.ParseQuoteIDs(c.text, c.split)
+			var got []malformed
+			for _, b := range bad {
+				if b.Err == nil {
+					t.Errorf("%q is malformed without a reason", b.Text)
+				}
+				got = append(got, malformed{b.Line, b.Text})
+			}
+			if !slices.Equal(ids, c.ids) || !slices.Equal(got, c.bad) {
+				t.Fatalf("ids %q, malformed %v; want %q, %v", ids, got, c.ids, c.bad)
+			}
+		})
 	}
 }
 

@@ -141,7 +141,7 @@ func NewBoard(app *kit.App) tui.Screen {
 	b.list = kit.NewList(app.Common, kit.ListSpec[*boardRow]{
 		Noun: "withdrawal", Columns: boardColumns, Row: b.row, Select: "select", Sorts: boardSorts,
 		Empty:  "No withdrawals on the board yet: paste quote ids above, or press w on History to add this account's.",
-		Fields: func(r *boardRow) []string { return []string{r.QuoteID, r.Last.Chain, r.Label()} },
+		Fields: func(r *boardRow) []string { return []string{r.QuoteID, r.Last.Chain, r.Outcome(app.Common.Now()).Name} },
 		ID:     func(r *boardRow) string { return r.QuoteID },
 	})
 	return b
@@ -174,11 +174,15 @@ func (b *boardScreen) Init() tea.Cmd {
 }
 
 // typeIDs gives the id field the keys, or the board; the board's cursor
-// is drawn only while it has them.
+// is drawn only while it has them. Leaving the field takes away the error
+// about it being empty.
 func (b *boardScreen) typeIDs(on bool) tea.Cmd {
 	b.list.Blurred = on
 	if on {
 		return b.input.Focus()
+	}
+	if b.err == errNoIDs {
+		b.err = nil
 	}
 	b.input.Blur()
 	return nil
@@ -423,9 +427,11 @@ func (b *boardScreen) answered(msg boardAnswerMsg) tea.Cmd {
 	}
 	if step.Changed && before.Known {
 		b.marked[msg.id] = true
-		say = tui.ShowInfo(msg.id + ": " + before.Last.State + " → " + after.Label())
+		now := b.app.Common.Now()
+		o := after.Outcome(now)
+		say = tui.ShowInfo(msg.id + ": " + before.Outcome(now).Name + " → " + o.Name)
 		if after.Final {
-			say = tea.Batch(say, kit.Announce(b.app, "Withdrawal "+after.Last.State, msg.id+": "+after.Meaning(b.app.Common.Now())))
+			say = tea.Batch(say, kit.Announce(b.app, "Withdrawal "+o.Name, msg.id+": "+o.Sentence()))
 		} else if b.app.Bell {
 			say = tea.Batch(say, tea.Raw("\a"))
 		}

@@ -23,11 +23,15 @@ import (
 // The board's rows: ids added (typed or pasted), cleared and put back,
 // kept in the state directory, and exported.
 
+// errNoIDs is said when enter is pressed on an empty field. It speaks of
+// the field, so it goes when the field loses the keys (typeIDs).
+var errNoIDs error = service.UserError{Text: "Type or paste a quote id first: it is in the withdrawal's confirmation, or ask the user for it"}
+
 // addTyped follows the ids typed or pasted in the field.
 func (b *boardScreen) addTyped() tea.Cmd {
 	text := b.input.Value()
 	if strings.TrimSpace(text) == "" {
-		b.err = service.UserError{Text: "Type or paste a quote id first: it is in the withdrawal's confirmation, or ask the user for it"}
+		b.err = errNoIDs
 		return nil
 	}
 	b.input.SetValue("")
@@ -43,13 +47,19 @@ func (b *boardScreen) selectedHash() string {
 	return r.Last.WithdrawTxHash
 }
 
-// addText adds the ids in text; malformed ones are said, not added.
+// addText adds the ids in text, read as `svcwallet status -` reads its
+// own (follow.ParseQuoteIDs), but for the spaces, commas and semicolons
+// that may separate them too; malformed ones are said, not added.
 func (b *boardScreen) addText(text string) tea.Cmd {
-	ids, bad := follow.ParseQuoteIDs(text)
+	ids, bad := follow.ParseQuoteIDs(text, true)
 	b.err = nil
 	if len(bad) > 0 {
-		b.err = service.UserError{Text: "Not a quote id, not added: " + layout.Truncate(strings.Join(bad, ", "), 60, "…") +
-			". Quote ids are 1 to 128 printable characters without spaces; paste them again"}
+		said := make([]string, len(bad))
+		for i, m := range bad {
+			said[i] = clean.Quoted(clean.Text(m.Text))
+		}
+		b.err = service.UserError{Text: "Not a quote id, not added: " + layout.Truncate(strings.Join(said, ", "), 60, "…") +
+			". Quote ids are 1 to 128 letters, digits, '.', '_', ':' and '-', and a # starts a comment; paste them again"}
 	}
 	kept := make([]follow.Kept, len(ids))
 	for i, id := range ids {
@@ -187,12 +197,12 @@ func (b *boardScreen) save() tea.Cmd {
 const maxExportSuffix = 99
 
 func (b *boardScreen) export() tea.Cmd {
-	rows := slices.Clone(b.list.Items())
+	rows, now := slices.Clone(b.list.Items()), b.app.Common.Now()
 	base := filepath.Join(stateDir(b.app), "watchboard-"+b.app.Target.Env.Name+"-"+b.app.Common.Now().UTC().Format("20060102-150405"))
 	return func() tea.Msg {
 		out := [][]string{follow.CSVHeader}
 		for _, r := range rows {
-			out = append(out, r.CSVRow())
+			out = append(out, r.CSVRow(now))
 		}
 		var buf bytes.Buffer
 		if err := clean.WriteCSV(&buf, out); err != nil {

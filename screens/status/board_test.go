@@ -565,7 +565,7 @@ func TestBoardRestartShowsRecords(t *testing.T) {
 	third.run(kick)
 	for i := 0; i < 1000 && third.fire(); i++ {
 	}
-	if got := third.b.rows[moving].Label(); got != service.StateCompleted {
+	if got := third.b.rows[moving].Outcome(r.Clock.Now()).Name; got != service.StateCompleted {
 		t.Errorf("the moving one was not followed on: %s", got)
 	}
 }
@@ -874,5 +874,99 @@ func TestBoardHelp(t *testing.T) {
 			}
 		}
 		screentest.Feed(root, tea.KeyPressMsg{Code: '?', Text: "?"})
+	}
+}
+
+// TestBoardPasteSkipsComments: the board's field reads ids as `svcwallet
+// status -` does (follow.ParseQuoteIDs): a # starts a comment to the end of
+// its line, whether the line ends in \n, \r\n or \r, so no word of a
+// comment is added or said; what is malformed is.
+func TestBoardPasteSkipsComments(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	one, two := screentest.Seed(t, r, sandbox.DestCompleted), screentest.Seed(t, r, sandbox.DestFailed)
+	br.send(tea.PasteMsg{Content: one + "\n# comment\nbad!id\r" + two + " # another one, " + one + "\r\n#" + two})
+	if got := strings.Join(boardIDs(br.b), " "); got != one+" "+two {
+		t.Fatalf("board holds %q, want %s and %s", got, one, two)
+	}
+	v := screentest.OneLine(br.b.View())
+	if !strings.Contains(v, "Not a quote id, not added: bad!id. ") || strings.Contains(v, "# comment") || strings.Contains(v, "another") {
+		t.Fatalf("the refusal says more or less than bad!id:\n%s", br.plain())
+	}
+}
+
+// TestBoardEmptyFieldErrorLeavesWithFocus: enter on the empty field asks
+// for an id; once the board has the keys, that is said no more.
+func TestBoardEmptyFieldErrorLeavesWithFocus(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	br.send(tea.PasteMsg{Content: screentest.Seed(t, r, sandbox.DestCompleted)})
+	br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if !strings.Contains(br.plain(), "Type or paste a quote id first") {
+		t.Fatalf("enter on the empty field said nothing:\n%s", br.plain())
+	}
+	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
+	if br.b.Inputting() || strings.Contains(br.plain(), "Type or paste a quote id first") {
+		t.Fatalf("the field's error stayed once the board had the keys:\n%s", br.plain())
+	}
+	// A load error is the board's, not the field's: it stays.
+	br.b.err = service.UserError{Text: "The board's saved ids cannot be read"}
+	br.send(tea.KeyPressMsg{Code: 'a', Text: "a"})
+	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
+	if !strings.Contains(br.plain(), "saved ids cannot be read") {
+		t.Errorf("leaving the field took the board's own error:\n%s", br.plain())
+	}
+}
+
+// TestExpiredQuoteHasOneName: a quote of this account that expired without
+// being executed is EXPIRED on the board, in its CSV export, on the status
+// screen (followed, and resumed from History, which journals it) and in
+// History; never REJECTED, REFUSED or CREATED.
+func TestExpiredQuoteHasOneName(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	rec := r.Intent(req, in) // journaled, its answer lost
+	r.Clock.Set(in.ExpiresAt.Add(follow.QuoteExpiryMargin + time.Second))
+	id := req.QuoteID
+
+	br := newBoardRig(t, r)
+	br.send(tea.PasteMsg{Content: id})
+	for i := 0; i < 100 && br.fire(); i++ {
+	}
+	if row := br.rowOf(id); !strings.Contains(row, "○ EXPIRED") {
+		t.Errorf("board row %q, want ○ EXPIRED", row)
+	}
+	f, ok := br.b.sched.Get(id)
+	if csv := f.CSVRow(r.Clock.Now()); !ok || csv[1] != follow.LabelExpired {
+		t.Errorf("CSV row %q, want EXPIRED", csv)
+	}
+
+	followed := newStatus(r.App, id)
+	pollToEnd(t, r, followed, 10)
+	if view := followed.Title() + "\n" + ansi.Strip(followed.View()); !strings.Contains(view, "Withdrawal EXPIRED") ||
+		!strings.Contains(view, "State         EXPIRED") || !strings.Contains(view, service.ExpiredWords) {
+		t.Errorf("the followed status:\n%s", view)
+	}
+
+	resumed := NewResume(r.App, rec).(*statusScreen)
+	resumed.SetSize(100, 40)
+	screentest.RecordTimers(resumed.app)
+	screentest.Drive(resumed, resumed.Init())
+	if view := resumed.Title() + "\n" + ansi.Strip(resumed.View()); !strings.Contains(view, "Withdrawal EXPIRED") ||
+		!strings.Contains(view, "State         EXPIRED") || !strings.Contains(view, service.ExpiredWords) {
+		t.Errorf("the resumed status:\n%s", view)
+	}
+
+	h := NewHistory(r.App).(*historyScreen)
+	h.SetSize(100, 30)
+	screentest.Drive(h, h.Init())
+	view := ansi.Strip(h.View())
+	if !strings.Contains(view, "  EXPIRED ") || !strings.Contains(view, "EXPIRED: The quote expired without being executed") {
+		t.Errorf("History:\n%s", view)
+	}
+	for _, other := range []string{"REJECTED", "REFUSED", "CREATED"} {
+		if strings.Contains(view, other) {
+			t.Errorf("History calls it %s:\n%s", other, view)
+		}
 	}
 }

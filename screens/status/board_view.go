@@ -23,8 +23,8 @@ const (
 	boardFooterLines = 2
 )
 
-// boardGlyph marks a label (follow.Follow.Label) at a glance; boardLegend
-// says what each means.
+// boardGlyph marks an outcome's name (follow.Follow.Outcome) at a glance;
+// boardLegend says what each means.
 func boardGlyph(label string) string {
 	switch label {
 	case service.StateCompleted:
@@ -216,7 +216,7 @@ func boardClock(t, now time.Time) string {
 func (b *boardScreen) row(r *boardRow) kit.Row {
 	k := layout.InksFor(b.app.Common)
 	now := b.app.Common.Now()
-	label := r.Label()
+	label := r.Outcome(now).Name
 	receive, checked := "", "never"
 	if r.Known {
 		receive = r.Last.ReceiveAmount.String() + " " + r.Last.TokenOut

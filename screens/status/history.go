@@ -57,8 +57,8 @@ const historyDetailLines = 7
 var historyColumns = []kit.Column{
 	{Title: "STARTED", Width: 12},
 	{Title: "", Width: 1},
-	{Title: "STATE", Width: 9},
-	{Title: "AMOUNT", Width: 14, Min: 10, Right: true},
+	{Title: "STATE", Width: 10},
+	{Title: "AMOUNT", Width: 14, Min: 9, Right: true},
 	{Title: "CHAIN", Width: 8, Gap: 2},
 	{Title: "DESTINATION", Width: 44, Min: 11, Gap: 2, Middle: true},
 }
@@ -304,16 +304,9 @@ func (h *historyScreen) open(r journal.Record) tui.Screen {
 	return NewResume(h.app, r)
 }
 
-// historyState names a record's last known state for the list.
-func historyState(r journal.Record) string {
-	switch {
-	case !r.Answered:
-		return "NO ANSWER"
-	case r.State == "":
-		return "REJECTED"
-	}
-	return r.State
-}
+// historyState names what became of a withdrawal, as every view does
+// (follow.RecordOutcome).
+func historyState(r journal.Record) string { return follow.RecordOutcome(r).Name }
 
 func (h *historyScreen) View() string {
 	c := h.app.Common
@@ -390,8 +383,12 @@ func (h *historyScreen) detail(r journal.Record) string {
 	if r.Intent.TokenOut != "" {
 		b.WriteString(layout.Field(c, "Receive", lw, st.Value.Render(r.Intent.ReceiveAmount.String()+" "+r.Intent.TokenOut+" on "+r.Intent.Chain)) + "\n")
 	}
-	if r.Error != "" {
-		b.WriteString(layout.ErrorBlock(c, "Refused", service.UserError{Text: r.Error}, h.w))
+	o := follow.RecordOutcome(r)
+	switch o.Name {
+	case follow.LabelRefused:
+		b.WriteString(layout.ErrorBlock(c, o.Name, service.UserError{Text: orText(o.Reason, o.Words)}, h.w))
+	case follow.LabelExpired:
+		b.WriteString(layout.ErrorBlock(c, o.Name, service.UserError{Text: o.Words}, h.w))
 	}
 	var next string
 	switch {
@@ -399,8 +396,10 @@ func (h *historyScreen) detail(r journal.Record) string {
 		next = "enter: re-send the same signed request (it cannot pay twice), then follow it"
 	case !r.Answered:
 		next = "enter: the quote expired unanswered; ask the service whether it arrived"
-	case r.State == "":
+	case o.Name == follow.LabelRefused:
 		next = "enter: see why it was refused; nothing was paid"
+	case o.Name == follow.LabelExpired:
+		next = "enter: see its details"
 	default:
 		next = "enter: follow its status"
 	}

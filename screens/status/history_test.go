@@ -46,7 +46,7 @@ func TestHistory(t *testing.T) {
 		t.Fatalf("unfinished: %+v", un)
 	}
 	view := ansi.Strip(h.View())
-	for _, w := range []string{"! NO ANSWER", "! SENDING", "  REJECTED", "  COMPLETED", sandbox.DestRefunded, "2 unfinished"} {
+	for _, w := range []string{"! UNANSWERED", "! SENDING", "  REFUSED", "  COMPLETED", sandbox.DestRefunded, "2 unfinished"} {
 		if !strings.Contains(view, w) {
 			t.Errorf("history lacks %q:\n%s", w, view)
 		}
@@ -91,7 +91,7 @@ func TestHistoryHeaderAndJumps(t *testing.T) {
 			header, row = l, lines[i+1]
 		}
 	}
-	for _, col := range []struct{ head, value string }{{"STATE", "NO ANSWER"}, {"AMOUNT", "25 USDT"}, {"CHAIN", "ARBITRUM"}, {"DESTINATION", "0x"}} {
+	for _, col := range []struct{ head, value string }{{"STATE", "UNANSWERED"}, {"AMOUNT", "25 USDT"}, {"CHAIN", "ARBITRUM"}, {"DESTINATION", "0x"}} {
 		hc, vc := column(header, col.head), column(row, col.value)
 		if col.head == "AMOUNT" { // right-aligned: the ends line up
 			hc, vc = hc+len(col.head), vc+len(col.value)

@@ -123,15 +123,17 @@ func TestResumeExpiredNeverExecuted(t *testing.T) {
 		t.Fatalf("phase %v, %d timers; want rejected and none", s.phase, len(*timers))
 	}
 	got := r.Record(req.QuoteID)
-	if !got.Finished() || got.Error != withdrawal.NeverPaid {
-		t.Errorf("journal: %+v, want rejected with %q", got, withdrawal.NeverPaid)
+	if !got.Finished() || got.Error != withdrawal.NeverPaid || !got.QuoteExpired {
+		t.Errorf("journal: %+v, want rejected as expired with %q", got, withdrawal.NeverPaid)
 	}
 	if !r.Balance().Equal(start) {
 		t.Errorf("balance %s, want %s untouched", r.Balance(), start)
 	}
-	view := ansi.Strip(s.View())
-	if !strings.Contains(view, "Quote expired before the request was confirmed; nothing was paid.") {
-		t.Errorf("view does not say nothing was paid:\n%s", view)
+	// Named as every view names it: EXPIRED, never REFUSED.
+	view := s.Title() + "\n" + ansi.Strip(s.View())
+	if !strings.Contains(view, "Withdrawal EXPIRED") || !strings.Contains(view, "State         EXPIRED") ||
+		!strings.Contains(view, service.ExpiredWords) || strings.Contains(view, "REFUSED") {
+		t.Errorf("view does not say the quote expired and nothing was paid:\n%s", view)
 	}
 	// Reopened from history, the rejection is read from the journal alone.
 	again := NewResume(r.App, got).(*statusScreen)
@@ -186,7 +188,11 @@ func TestResumeRefused(t *testing.T) {
 	if !got.Finished() || got.State != "" || !strings.Contains(got.Error, "address book") {
 		t.Errorf("journal: %+v, want rejected for the address book", got)
 	}
-	if view := ansi.Strip(s.View()); !strings.Contains(view, "Not withdrawn") || !strings.Contains(view, "address book") {
+	if got.QuoteExpired {
+		t.Errorf("journal: %+v, a refusal for the address book taken for an expired quote", got)
+	}
+	if view := s.Title() + "\n" + ansi.Strip(s.View()); !strings.Contains(view, "Withdrawal REFUSED") || !strings.Contains(view, "State         REFUSED") ||
+		!strings.Contains(view, "Reason: The destination is not in the withdrawal address book") || !strings.Contains(view, "nothing was debited") {
 		t.Errorf("the refusal is not explained:\n%s", view)
 	}
 	if view := ansi.Strip(s.View()); strings.Contains(view, "Paid ") || !strings.Contains(view, "Asked to pay") {
@@ -212,11 +218,11 @@ func TestResumeServerSaysExpired(t *testing.T) {
 		t.Fatal("not re-sending a quote this computer thinks valid")
 	}
 	screentest.Drive(s, cmd)
-	if got := r.Record(req.QuoteID); !got.Finished() || got.Error != withdrawal.NeverPaid {
-		t.Errorf("journal: %+v, want rejected with %q", got, withdrawal.NeverPaid)
+	if got := r.Record(req.QuoteID); !got.Finished() || got.Error != withdrawal.NeverPaid || !got.QuoteExpired {
+		t.Errorf("journal: %+v, want rejected as expired with %q", got, withdrawal.NeverPaid)
 	}
-	if s.phase != phaseRejected || !r.Balance().Equal(start) {
-		t.Errorf("phase %v, balance %s (from %s)", s.phase, r.Balance(), start)
+	if s.phase != phaseRejected || s.never.Name != follow.LabelExpired || !r.Balance().Equal(start) {
+		t.Errorf("phase %v, outcome %+v, balance %s (from %s)", s.phase, s.never, r.Balance(), start)
 	}
 }
 
@@ -285,7 +291,7 @@ func TestResumeRefusedButExecutedIsFollowed(t *testing.T) {
 	screentest.RecordTimers(s.app)
 	screentest.Drive(s, s.Init())
 	if s.phase != phaseFollow || s.follow.Last.State != service.StateSubmitted {
-		t.Fatalf("phase %v, state %q, rejected %q; want it followed as SUBMITTED", s.phase, s.follow.Last.State, s.rejected)
+		t.Fatalf("phase %v, state %q, never %+v; want it followed as SUBMITTED", s.phase, s.follow.Last.State, s.never)
 	}
 	if got := r.Record(req.QuoteID); got.Error != "" || got.State == "" {
 		t.Errorf("journal %+v: a paid withdrawal was recorded as refused", got)

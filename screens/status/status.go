@@ -102,8 +102,8 @@ type statusScreen struct {
 	follow   follow.Follow
 	timeline []seen
 	err      error
-	rejected string // why it never happened (phaseRejected)
-	refusal  string // the re-send's refusal, said if the status shows it never ran
+	never    follow.Outcome // what it came to, when it never happened (phaseRejected)
+	refusal  string         // the re-send's refusal, said if the status shows it never ran
 	checked  time.Time
 	next     time.Time // when the next poll is due; zero when none is
 	// limited is when the pause the service's rate limit asked for ends;
@@ -156,7 +156,7 @@ func (s *statusScreen) Init() tea.Cmd {
 		s.rec = nil // decided once per screen
 		switch withdrawal.PlanResume(*rec, s.app.Common.Now()) {
 		case withdrawal.ResumeNeverHappened:
-			s.phase, s.rejected = phaseRejected, orText(rec.Error, "the service refused the request")
+			s.phase, s.never = phaseRejected, follow.RecordOutcome(*rec)
 			return nil
 		case withdrawal.ResumeResend:
 			return s.resend(rec.Request)
@@ -205,7 +205,7 @@ func (s *statusScreen) bindings() kit.Bindings {
 		{Key: statusKeys.Refresh, On: s.phase != phaseRejected && !s.sending, Do: s.refresh,
 			Off: func() tea.Cmd {
 				if s.phase == phaseRejected {
-					return tui.ShowInfo("Nothing to refresh: this withdrawal never happened")
+					return tui.ShowInfo("Nothing to refresh: this withdrawal is " + s.never.Name + ", and nothing more will happen to it")
 				}
 				return nil
 			}},
@@ -381,7 +381,8 @@ func (s *statusScreen) answered(m statusMsg) tea.Cmd {
 	}
 	if s.follow.Final {
 		if step.Changed && s.follow.Known {
-			cmd = tea.Batch(cmd, kit.Announce(s.app, "Withdrawal "+s.follow.Last.State, s.quoteID+": "+s.follow.Meaning(s.checked)))
+			o := s.follow.Outcome(s.checked)
+			cmd = tea.Batch(cmd, kit.Announce(s.app, "Withdrawal "+o.Name, s.quoteID+": "+o.Sentence()))
 		}
 		return cmd
 	}

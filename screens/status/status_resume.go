@@ -10,6 +10,7 @@ import (
 
 	"svcwallet/screens/kit"
 	"svcwallet/service"
+	"svcwallet/service/follow"
 	"svcwallet/service/journal"
 	"svcwallet/service/withdrawal"
 	"svcwallet/tui"
@@ -54,7 +55,7 @@ func journalCmd(app *kit.App, write func(withdrawal.Withdrawer) error) tea.Cmd {
 
 // reject ends a resumed withdrawal that never happened, in the journal too.
 func (s *statusScreen) reject(why string) tea.Cmd {
-	s.phase, s.rejected, s.next = phaseRejected, why, time.Time{}
+	s.phase, s.never, s.next = phaseRejected, follow.NeverHappened(why), time.Time{}
 	id := s.quoteID
 	return journalCmd(s.app, func(w withdrawal.Withdrawer) error { return w.JournalNeverHappened(id, why) })
 }

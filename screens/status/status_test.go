@@ -278,7 +278,7 @@ func TestStatusExpiredUnexecutedIsFinal(t *testing.T) {
 	s := newStatus(r.App, req.QuoteID)
 	pollToEnd(t, r, s, 20)
 	view := s.Title() + "\n" + ansi.Strip(s.View())
-	if !s.follow.ExpiredUnexecuted(r.Clock.Now()) || !strings.Contains(view, "Withdrawal never executed: quote expired") ||
+	if !s.follow.ExpiredUnexecuted(r.Clock.Now()) || !strings.Contains(view, "Withdrawal EXPIRED") ||
 		!strings.Contains(view, "Final state: no more checks") || strings.Contains(view, "Next check") || strings.Contains(view, "Withdrawal CREATED") {
 		t.Fatalf("view of an expired, unexecuted quote:\n%s", view)
 	}
@@ -300,10 +300,10 @@ func TestStatusUsesTheQuotesOwnExpiry(t *testing.T) {
 	for _, d := range waits {
 		total += d
 	}
-	if !s.expiredUnexecuted() || total > 20*time.Second+follow.QuoteExpiryMargin+5*time.Second {
+	if !s.follow.ExpiredUnexecuted(r.Clock.Now()) || total > 20*time.Second+follow.QuoteExpiryMargin+5*time.Second {
 		t.Fatalf("final after %s (waits %v); want soon after the quote's own expiry", total, waits)
 	}
-	if v := s.Title(); !strings.Contains(v, "never executed") {
+	if v := s.Title(); v != "Withdrawal EXPIRED" {
 		t.Fatalf("view:\n%s", v)
 	}
 }

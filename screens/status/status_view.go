@@ -22,8 +22,12 @@ func (s *statusScreen) View() string {
 	b.WriteString(s.fields())
 	switch {
 	case s.phase == phaseRejected:
-		b.WriteString("\n" + layout.ErrorBlock(c, "Not withdrawn", service.UserError{Text: upperFirst(strings.TrimSuffix(s.rejected, ".")) + "."}, s.wd))
-		b.WriteString(st.Muted.Render("Nothing to follow: this withdrawal never happened.") + "\n")
+		// What it came to, in the words every view has (follow.Outcome).
+		b.WriteString("\n" + layout.Field(c, "State", statusLabelWidth, st.Value.Render(s.never.Name)) + "\n")
+		if s.never.Reason != "" {
+			b.WriteString(layout.ErrorBlock(c, "Reason", service.UserError{Text: upperFirst(strings.TrimSuffix(s.never.Reason, ".")) + "."}, s.wd))
+		}
+		b.WriteString(s.words(s.never.Words))
 		return layout.Clip(b.String(), s.wd)
 	case s.follow.NotFound:
 		b.WriteString("\n" + layout.ErrorBlock(c, "Not found", s.notFoundError(), s.wd))
@@ -32,10 +36,7 @@ func (s *statusScreen) View() string {
 	}
 	if s.follow.Known {
 		b.WriteString("\n" + s.progress() + "\n")
-		meaning := s.follow.Meaning(c.Now())
-		for _, l := range strings.Split(ansi.Wrap(meaning, max(s.wd, 20), ""), "\n") {
-			b.WriteString(st.Muted.Render(strings.TrimRight(l, " ")) + "\n")
-		}
+		b.WriteString(s.words(s.follow.Outcome(c.Now()).Words))
 	}
 	if len(s.timeline) > 0 {
 		b.WriteString("\n" + st.Label.Render("Timeline") + st.Muted.Render("  (seen here · service updated_at)") + "\n")
@@ -45,6 +46,15 @@ func (s *statusScreen) View() string {
 	}
 	b.WriteString("\n" + s.footer())
 	return layout.Clip(b.String(), s.wd)
+}
+
+// words are an outcome's words, muted and wrapped to the width.
+func (s *statusScreen) words(text string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(ansi.Wrap(text, max(s.wd, 20), ""), "\n") {
+		b.WriteString(s.app.Common.Styles.Muted.Render(strings.TrimRight(l, " ")) + "\n")
+	}
+	return b.String()
 }
 
 // fields are the withdrawal's particulars; the payout hash and its explorer
@@ -116,22 +126,17 @@ func (s *statusScreen) fields() string {
 // ended: following can stop, by the quote's own expiry when known.
 func (s *statusScreen) ended() bool { return s.follow.Ended(s.app.Common.Now()) }
 
-// heading is the screen's title, shown in the top bar: the withdrawal's
-// state as last seen, or that it never executed.
+// heading is the screen's title, shown in the top bar: the name of what
+// the withdrawal came to as last seen (follow.Outcome).
 func (s *statusScreen) heading() string {
 	switch {
-	case s.follow.Known && s.expiredUnexecuted():
-		return "Withdrawal never executed: quote expired"
+	case s.phase == phaseRejected:
+		return "Withdrawal " + s.never.Name
 	case s.follow.Known:
-		return "Withdrawal " + s.follow.Last.State
+		return "Withdrawal " + s.follow.Outcome(s.app.Common.Now()).Name
 	default:
 		return "Withdrawal status"
 	}
-}
-
-// expiredUnexecuted: the shown quote can no longer be executed.
-func (s *statusScreen) expiredUnexecuted() bool {
-	return s.follow.ExpiredUnexecuted(s.app.Common.Now())
 }
 
 // explorerLink is the payout's block-explorer page, "" without one.
@@ -160,11 +165,16 @@ func (s *statusScreen) wrapped(label, value string, render func(string) string) 
 
 // progress draws the way from SUBMITTED to the end, the current step marked:
 // ✓ passed, ▶ now, · to come, ✗ a failed end. The poll redraws it, so it
-// needs no animation of its own.
+// needs no animation of its own. Before SUBMITTED it is the outcome's
+// name: CREATED, EXPIRED or CREATED?.
 func (s *statusScreen) progress() string {
 	st := s.app.Common.Styles
 	if s.follow.Last.State == service.StateCreated {
-		return layout.Field(s.app.Common, "State", statusLabelWidth, st.Value.Render("CREATED")+st.Muted.Render("  (not executed)"))
+		name, note := s.follow.Outcome(s.app.Common.Now()).Name, ""
+		if name == service.StateCreated {
+			note = "  (not executed)"
+		}
+		return layout.Field(s.app.Common, "State", statusLabelWidth, st.Value.Render(name)+st.Muted.Render(note))
 	}
 	end := service.StateCompleted
 	if service.Terminal(s.follow.Last.State) {

@@ -30,7 +30,7 @@ func TestTitleAppearsOnce(t *testing.T) {
 		req, _ := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
 		s := newStatus(r.App, req.QuoteID)
 		pollToEnd(t, r, s, 20)
-		screentest.RequireTitleOnce(t, screentest.RootFrame(s, r.App), "Withdrawal never executed: quote expired")
+		screentest.RequireTitleOnce(t, screentest.RootFrame(s, r.App), "Withdrawal EXPIRED")
 	})
 	t.Run("history", func(t *testing.T) {
 		r := screentest.NewStatusRig(t)

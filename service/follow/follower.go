@@ -137,54 +137,6 @@ func (f *Follow) Payout(now time.Time) Payout {
 	return PayoutPending
 }
 
-// Meaning says in words what the last answer means for the money; every
-// view of a withdrawal shows these words.
-func (f *Follow) Meaning(now time.Time) string {
-	switch {
-	case f.Known && f.Last.State == service.StateCreated && !f.AcceptedAt.IsZero():
-		return "The service reports CREATED for a withdrawal it accepted on " + f.AcceptedAt.UTC().Format("2006-01-02 15:04 UTC") +
-			": the funds may have been debited. Contact support with the quote id and transfer id."
-	case f.ExpiredUnexecuted(now):
-		return service.ExpiredWords
-	}
-	return service.StateWords[f.Last.State]
-}
-
-// The labels that stand in for a service state (Follow.Label).
-const (
-	LabelNotFound    = "NOT FOUND"
-	LabelRateLimited = "RATE LIMITED"
-	LabelNoAnswer    = "NO ANSWER"
-	LabelAsking      = "ASKING"
-	LabelExpired     = "EXPIRED"
-	// LabelContradicts is a CREATED record of a withdrawal this account's
-	// journal saw accepted; its meaning says to contact support.
-	LabelContradicts = "CREATED?"
-)
-
-// Label names f's state in a word or two, for a list's cell or a CSV's:
-// the service's state, or what stands in for one: ASKING before any
-// answer, RATE LIMITED or NO ANSWER when the asks so far failed, NOT
-// FOUND, EXPIRED (a quote that expired unexecuted), CREATED? (a record that
-// contradicts the journal).
-func (f *Follow) Label() string {
-	switch {
-	case f.NotFound:
-		return LabelNotFound
-	case !f.Known && errors.Is(f.Err, service.ErrRateLimited):
-		return LabelRateLimited
-	case !f.Known && f.Err != nil:
-		return LabelNoAnswer
-	case !f.Known:
-		return LabelAsking
-	case f.Final && f.Last.State == service.StateCreated:
-		return LabelExpired
-	case f.Last.State == service.StateCreated && !f.AcceptedAt.IsZero():
-		return LabelContradicts
-	}
-	return f.Last.State
-}
-
 // MaxRetryAfter caps the pause a 429's Retry-After imposes on following.
 const MaxRetryAfter = 2 * time.Minute
 

@@ -128,9 +128,10 @@ func (f Followed) Kept() Kept {
 var CSVHeader = []string{"quote_id", "state", "chain", "receive_amount", "token_out", "withdraw_tx_hash", "tx_id", "updated_at", "state_seen", "last_checked"}
 
 // CSVRow is f as a CSV row (clean.WriteCSV), for the board's export and
-// `svcwallet status --csv`: its Label, the last record's fields, and times
-// in RFC 3339, UTC; a cell is empty where nothing is known.
-func (f Followed) CSVRow() []string {
+// `svcwallet status --csv`: its Outcome's name at now (in the state
+// column), the last record's fields, and times in RFC 3339, UTC; a cell is
+// empty where nothing is known.
+func (f Followed) CSVRow(now time.Time) []string {
 	at := func(t time.Time) string {
 		if t.IsZero() {
 			return ""
@@ -141,7 +142,7 @@ func (f Followed) CSVRow() []string {
 	if f.Known {
 		amount = w.ReceiveAmount.String()
 	}
-	return []string{f.QuoteID, f.Label(), w.Chain, amount, w.TokenOut, w.WithdrawTxHash, w.TxID, at(w.UpdatedAt), at(f.Since), at(f.LastChecked)}
+	return []string{f.QuoteID, f.Outcome(now).Name, w.Chain, amount, w.TokenOut, w.WithdrawTxHash, w.TxID, at(w.UpdatedAt), at(f.Since), at(f.LastChecked)}
 }
 
 // warm says whether f is hot at now: answered, and changed within

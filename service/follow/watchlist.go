@@ -72,24 +72,47 @@ func (k Kept) checked() (Kept, bool) {
 	return k, true
 }
 
-// ParseQuoteIDs splits text on spaces, commas and newlines into quote ids,
-// duplicates merged in first-seen order; those of the wrong shape are
-// returned apart, cleaned and shortened (Quoted), so they can be said
-// instead of followed.
-func ParseQuoteIDs(text string) (ids, malformed []string) {
+// MalformedID is a piece of text ParseQuoteIDs read that is not a quote id.
+type MalformedID struct {
+	Line int    // the line it is on, counted from 1
+	Text string // as read: say it cleaned (clean.Quoted), never as is
+	Err  error  // why it is not one (service.CheckQuoteID)
+}
+
+// ParseQuoteIDs reads quote ids as the watch board's field and `svcwallet
+// status -` take them, so the two agree: a line ends at \n, \r\n or \r; a #
+// starts a comment to the end of its line (no quote id holds one); blank
+// lines are skipped. A line holds one id, or with split (the board's
+// field) any number, separated by spaces, tabs, commas or semicolons.
+// Duplicates are merged in first-seen order; what is not a quote id is
+// returned apart, so it can be said instead of followed. A line holding
+// the shape of a private key, in a comment too, is malformed whole.
+func ParseQuoteIDs(text string, split bool) (ids []string, malformed []MalformedID) {
 	seen := map[string]bool{}
-	for _, f := range strings.FieldsFunc(text, func(r rune) bool {
-		return r == ',' || r == ';' || r == ' ' || r == '\t' || r == '\n' || r == '\r'
-	}) {
-		if seen[f] {
+	text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+	for i, line := range strings.Split(text, "\n") {
+		if clean.HoldsKeyShape(line) {
+			malformed = append(malformed, MalformedID{Line: i + 1, Text: line, Err: service.CheckQuoteID(line)})
 			continue
 		}
-		seen[f] = true
-		if service.CheckQuoteID(f) != nil {
-			malformed = append(malformed, clean.Quoted(clean.Text(f)))
-			continue
+		line, _, _ = strings.Cut(line, "#")
+		words := []string{strings.TrimSpace(line)}
+		if split {
+			words = strings.FieldsFunc(line, func(r rune) bool {
+				return r == ',' || r == ';' || r == ' ' || r == '\t'
+			})
 		}
-		ids = append(ids, f)
+		for _, w := range words {
+			if w == "" || seen[w] {
+				continue
+			}
+			seen[w] = true
+			if err := service.CheckQuoteID(w); err != nil {
+				malformed = append(malformed, MalformedID{Line: i + 1, Text: w, Err: err})
+				continue
+			}
+			ids = append(ids, w)
+		}
 	}
 	return ids, malformed
 }

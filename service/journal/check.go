@@ -78,6 +78,9 @@ func (e *Entry) check() error {
 		return err
 	}
 	e.Error = clean.Line(e.Error, maxJournalErrorLen)
+	if e.QuoteExpired && e.Kind != KindRejected {
+		return service.NewShapeError("journaled quote_expired", "is set on a line that is not a rejection")
+	}
 	if e.Request != nil {
 		if err := checkRequest(e.Request, e.QuoteID); err != nil {
 			return err

@@ -60,7 +60,18 @@ type Entry struct {
 	State   string       `json:"state,omitempty"`
 	TxHash  string       `json:"withdraw_tx_hash,omitempty"`
 	Error   string       `json:"error,omitempty"`
+	// QuoteExpired, on a rejected line: the withdrawal never happened
+	// because its quote expired unexecuted (the service refused it as
+	// expired, or a resumed request was found never executed once its
+	// quote had expired), not for a reason of the service's.
+	QuoteExpired bool `json:"quote_expired,omitempty"`
 }
+
+// NeverPaid is the error journaled for an unanswered request whose quote
+// expired and which the service never executed. A rejected line with it
+// is a quote that expired unexecuted, also in journals written before
+// QuoteExpired was.
+const NeverPaid = "quote expired before the request was confirmed; nothing was paid"
 
 // Intent describes what the user asked for, for the history screen.
 type Intent struct {
@@ -371,9 +382,13 @@ type Record struct {
 	// AcceptedAt is when the journal first recorded the service's 202 or a
 	// state after it; zero when it holds neither.
 	AcceptedAt time.Time
-	State      string // last state seen; "" while unanswered
+	State      string // last state seen; "" while unanswered or after a refusal
 	TxHash     string
 	Error      string
+	// QuoteExpired: the withdrawal never happened because its quote
+	// expired unexecuted (Entry.QuoteExpired); Error says how it was
+	// learned.
+	QuoteExpired bool
 }
 
 // Finished reports whether nothing more is to be done for the withdrawal.
@@ -474,6 +489,9 @@ func FoldRecords(entries []Entry) []Record {
 			}
 		case KindRejected:
 			r.Answered, r.State, r.Error = true, "", currentWords(e.Error)
+			// Older lines lack the flag: their words tell (a 410's, in
+			// today's words, or NeverPaid).
+			r.QuoteExpired = e.QuoteExpired || e.Error == NeverPaid || strings.HasPrefix(r.Error, service.QuoteExpiredWords)
 		case KindState:
 			r.Answered, r.State = true, e.State
 			if r.AcceptedAt.IsZero() {

@@ -372,7 +372,7 @@ func (w Withdrawer) send(ctx context.Context, o Order, sig signer.Signature) Sen
 			Request: req, Intent: in, Started: intent.Time}}
 	default:
 		refused := w.entry(journal.KindRejected, req.QuoteID)
-		refused.Error = service.Explain(err).Error()
+		refused.Error, refused.QuoteExpired = service.Explain(err).Error(), errors.Is(err, service.ErrQuoteExpired)
 		w.answered(refused)
 	}
 	return Sent{Accepted: acc, Err: err, Order: o}
@@ -414,10 +414,11 @@ func (w Withdrawer) JournalState(quoteID string, wd service.Withdrawal) error {
 	return w.Journal.AppendState(e)
 }
 
-// JournalNeverHappened journals why a resumed withdrawal never happened.
+// JournalNeverHappened journals why a resumed withdrawal never happened:
+// NeverPaid when its quote expired unexecuted, else the service's refusal.
 func (w Withdrawer) JournalNeverHappened(quoteID, why string) error {
 	e := w.entry(journal.KindRejected, quoteID)
-	e.Error = why
+	e.Error, e.QuoteExpired = why, why == NeverPaid
 	return w.append(e)
 }
 
@@ -499,5 +500,5 @@ func ResendRefusal(err error) string {
 }
 
 // NeverPaid is journaled for an unanswered request whose quote expired and
-// which the service never executed.
-const NeverPaid = "quote expired before the request was confirmed; nothing was paid"
+// which the service never executed (journal.NeverPaid).
+const NeverPaid = journal.NeverPaid
