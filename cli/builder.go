@@ -265,7 +265,7 @@ func (c builderCmd) printReview(w io.Writer, o builder.Order, key keyChoice) {
 		row("  "+f.Name, f.Display(), notes[f.Name])
 	}
 	row("Digest", signer.Digest(o.Domain, o.Message).Hex(), "")
-	row("Signed by", key.Address.Hex(), "from "+key.what)
+	row("Signer", key.Address.Hex(), "from "+key.what)
 	c.printWarnings(w, o)
 	fmt.Fprintln(w)
 }

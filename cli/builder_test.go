@@ -567,7 +567,7 @@ func TestBuilderCLIConfirmation(t *testing.T) {
 	review, result, ok := strings.Cut(r.stdout, "Builder authorized")
 	for _, want := range []string{"Builder authorization (authorize and create an API key)", "To sign (EIP-712)", "AddAccountSignerWithBuilder",
 		"    maxFutureFeeRate 1000  = 0.1% futures cap", "    permissions      Admin&Trade", "  Digest             0x",
-		"  Signed by          " + sandbox.DemoAddress + "  from $SVCWALLET_PRIVATE_KEY"} {
+		"  Signer             " + sandbox.DemoAddress + "  from $SVCWALLET_PRIVATE_KEY"} {
 		if !ok || !strings.Contains(review, want) {
 			t.Errorf("the review before the authorization lacks %q:\n%s", want, r.stdout)
 		}
