@@ -214,7 +214,6 @@ func (r *builderReviewScreen) canPrepare() bool {
 func (r *builderReviewScreen) prepare() tea.Cmd {
 	r.preparing, r.err = true, nil
 	client, j, o, at, root, write := r.app.Client(), r.app.Journal(), r.order, r.at, r.app.Root(), r.app.OfflineWriter()
-	submit := r.app.Command("builder", "submit", "FILE", "--signature", "0x…")
 	instead := r.app.Command("builder", "authorize", "--signer", "offline", "--account", r.order.Auth.Main.Hex(), "--out", "FILE")
 	return func() tea.Msg {
 		cx, cancel := kit.Call(root)
@@ -229,7 +228,7 @@ func (r *builderReviewScreen) prepare() tea.Cmd {
 			return builderPreparedMsg{err: service.UserError{Text: "The authorization is journaled but its file could not be written (" + err.Error() +
 				"): run `" + instead + "` with the same choices instead", Cause: err}}
 		}
-		return builderPreparedMsg{file: kit.Offline{Path: path, Signer: o.Auth.Main, Submit: submit, Before: o.Expiration()}}
+		return builderPreparedMsg{file: kit.Offline{Path: path, Signer: o.Auth.Main, Before: o.Expiration()}}
 	}
 }
 
@@ -241,6 +240,8 @@ func (r *builderReviewScreen) preparedReply(msg builderPreparedMsg) {
 		r.err, r.errHead = msg.err, "Not prepared"
 		return
 	}
+	// The submit command names the file as a word of its own.
+	msg.file.Submit = r.app.Command("builder", "submit", msg.file.Path, "--signature", "0x…")
 	r.prepared, r.err = &msg.file, nil
 }
 

@@ -486,8 +486,8 @@ var OfflineCopyKey = key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy t
 
 // Offline is a review's message prepared for offline signing: the file of
 // its typed data, the account whose key must sign it, the command that
-// sends the signature (FILE standing for the file) and the time it must be
-// sent before.
+// sends the signature (naming the file as a word of its own: App.Command)
+// and the time it must be sent before.
 type Offline struct {
 	Path   string
 	Signer common.Address
@@ -495,15 +495,9 @@ type Offline struct {
 	Before time.Time
 }
 
-// Command is the submit command naming the file: it runs as it is once
-// the signature replaces 0x….
-func (o Offline) Command() string {
-	return strings.ReplaceAll(o.Submit, "FILE", clean.ShellWord(o.Path))
-}
-
-// Copy copies Command to the clipboard (OfflineCopyKey).
+// Copy copies the submit command to the clipboard (OfflineCopyKey).
 func (o Offline) Copy(app *App) tea.Cmd {
-	return CopyText(app, o.Command(), "Copied the submit command: replace 0x… with the signature")
+	return CopyText(app, o.Submit, "Copied the submit command: replace 0x… with the signature")
 }
 
 // View says where the file is and how to finish: sign it with the signer's
@@ -517,7 +511,7 @@ func (o Offline) View(c *tui.Common, wd int) string {
 		layout.WrapField(c, "File", 16, st.Value.Render(o.Path), "", wd),
 		layout.WrapField(c, "Sign with", 16, st.Value.Render(o.Signer.Hex()), "its key, in any wallet; with cast:", wd),
 		layout.WrapField(c, "", 16, st.Value.Render("cast wallet sign --data --from-file "+file), "", wd),
-		layout.WrapField(c, "Then run", 16, st.Value.Render(o.Command()), "", wd),
+		layout.WrapField(c, "Then run", 16, st.Value.Render(o.Submit), "", wd),
 		layout.WrapField(c, "Before", 16, st.Value.Render(o.Before.UTC().Format("2006-01-02 15:04:05 UTC")), "", wd),
 	}
 	var b strings.Builder

@@ -58,6 +58,6 @@ func (r *reviewScreen) offline() kit.Offline {
 	p := r.prepared
 	return kit.Offline{
 		Path: p.path, Signer: p.p.Signer, Before: time.Unix(0, p.p.Order.Transfer.Expiration),
-		Submit: r.app.Command("withdraw", "submit", "FILE", "--signature", "0x…"),
+		Submit: r.app.Command("withdraw", "submit", p.path, "--signature", "0x…"),
 	}
 }

@@ -30,6 +30,9 @@ func TestReviewPreparesForOfflineSigning(t *testing.T) {
 		t.Fatal("o is offered on the embedded sandbox")
 	}
 	app.Target.Demo = nil // a configured environment
+	// A config path holding FILE and a space: the submit command names the
+	// file as a word of its own and keeps the config path whole.
+	app.ConfigFlag = "/home/me/my FILES/wallet.toml"
 	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
 	if !screentest.Offers(r.KeyMap(), "o") {
 		t.Fatalf("o is not offered: %v", r.KeyMap().ShortHelp())
@@ -74,7 +77,7 @@ func TestReviewPreparesForOfflineSigning(t *testing.T) {
 		t.Error("enter signs a Transfer already prepared for offline signing")
 	}
 	// The submit command, wrapped on screen, is copied whole, naming the file.
-	submit := "svcwallet withdraw submit " + path + " --signature 0x… --env sandbox"
+	submit := "svcwallet withdraw submit " + path + " --signature 0x… --env sandbox --config '/home/me/my FILES/wallet.toml'"
 	if _, cmd := screentest.Press(r, "c"); !screentest.Offers(r.KeyMap(), "c") || !slices.Contains(screentest.RunAll(cmd), tea.SetClipboard(submit)()) {
 		t.Errorf("c does not copy %q", submit)
 	}
