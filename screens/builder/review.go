@@ -101,7 +101,7 @@ func (r *builderReviewScreen) Busy() string {
 	case r.gate.Unsigned():
 		return kit.AwaitingSignature
 	case r.gate.Sending:
-		return "The builder authorization is being sent; if you quit, its answer is lost: authorizing again says whether it went through."
+		return "The builder authorization is being sent; if you quit, whether it went through is not known, and authorizing again may grant a second authorization (and API key)."
 	case r.preparing:
 		return kit.PreparingOffline("The builder authorization")
 	}

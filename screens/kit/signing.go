@@ -460,10 +460,18 @@ func (g *ReviewGate) Prompt(sending, ready string) string {
 }
 
 // What a review in flight says when quitting asks (tui.Busy).
-const (
-	SubmittingWithdrawal = "A withdrawal is being submitted; if you quit, it stays journaled and is offered at the next start."
-	AwaitingSignature    = "A signature is awaited; if you quit, the wait ends and nothing is signed or sent."
-)
+const AwaitingSignature = "A signature is awaited; if you quit, the wait ends and nothing is signed or sent."
+
+// SubmittingWithdrawal is what a screen sending a withdrawal says when
+// quitting asks: a request is journaled before it leaves, and History
+// offers it at the next start, except on the embedded sandbox, whose
+// journal ends with the console.
+func SubmittingWithdrawal(app *App) string {
+	if app.Target.Demo != nil {
+		return "A withdrawal is being submitted; if you quit, its answer is not seen, and the sandbox ends with the console."
+	}
+	return "A withdrawal is being submitted; if you quit, its answer is not seen here: once sent, it is in the journal and History offers it at the next start."
+}
 
 // Unsigned: the request is out for a signature from a key that waits
 // (clef, a signing command) and none has come: nothing is signed,

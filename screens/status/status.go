@@ -245,7 +245,7 @@ func (s *statusScreen) txID() string {
 // Busy: while the re-sent withdraw is out, leaving would lose its answer.
 func (s *statusScreen) Busy() string {
 	if s.sending {
-		return kit.SubmittingWithdrawal
+		return kit.SubmittingWithdrawal(s.app)
 	}
 	return ""
 }

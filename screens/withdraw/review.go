@@ -221,7 +221,7 @@ func (r *reviewScreen) Busy() string {
 	case r.gate.Unsigned():
 		return kit.AwaitingSignature
 	case r.gate.Sending:
-		return kit.SubmittingWithdrawal
+		return kit.SubmittingWithdrawal(r.app)
 	case r.preparing:
 		return kit.PreparingOffline("The withdrawal")
 	}
