@@ -31,8 +31,8 @@ what you receive and lose, and when the quote expires.
 A bridge address other than the recorded one stops it before anything is
 signed. If the exchange announced the change, --accept-bridge ADDRESS
 (exactly the new address; any other is refused) accepts it: it is recorded
-once the withdrawal is confirmed. An address pinned in the config
-(bridge_funding_address) is changed only there.
+once the withdrawal is confirmed (offline: once prepared). An address
+pinned in the config (bridge_funding_address) is changed only there.
 
 On a terminal it then asks "Sign and withdraw? [y/N]"; --yes does not ask.
 Without a terminal and without --yes it refuses (exit 2) and sends nothing.

@@ -6,6 +6,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -43,7 +45,7 @@ func (r *statusRig) dropAnswers(drop *atomic.Bool) {
 // warning while an identical one is accepted and unfinished; and
 // --allow-repeat signs past another unanswered one.
 func TestWithdrawRefusesRepeatOfUnanswered(t *testing.T) {
-	withdrawState(t)
+	state := withdrawState(t)
 	r := newStatusRig(t)
 	var drop atomic.Bool
 	r.dropAnswers(&drop)
@@ -72,10 +74,23 @@ func TestWithdrawRefusesRepeatOfUnanswered(t *testing.T) {
 		!strings.Contains(e.Error.Message, refused) {
 		t.Errorf("--json refusal %s: %v", res.stdout, err)
 	}
-	// Offline preparation is refused the same way.
+	// Offline preparation is refused the same way, and a bridge change
+	// accepted with it is not recorded (found by review: it was, before
+	// the refusal).
+	pins := filepath.Join(state, "bridge_pins.json")
+	const old = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+	if err := os.WriteFile(pins, []byte(`{"local": {"address": "`+old+`", "first_seen": "2026-01-02T00:00:00Z"}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	r.runWithdraw(withdrawRunOpts{}, "--env", "local", "--chain", "base", "--to", sandbox.DestCompleted, "--amount", "14",
-		"--signer", "offline", "--account", sandbox.DemoAddress, "--out", t.TempDir()+"/t.json").
+		"--signer", "offline", "--account", sandbox.DemoAddress, "--out", t.TempDir()+"/t.json", "--accept-bridge", sandbox.BridgeFundingAddress).
 		want(t, exitFailed, refused, "resume "+first)
+	if b, err := os.ReadFile(pins); err != nil || !strings.Contains(string(b), old) {
+		t.Fatalf("a refused offline preparation recorded the accepted bridge address: %s (%v)", b, err)
+	}
+	if err := os.Remove(pins); err != nil {
+		t.Fatal(err)
+	}
 	if n := r.withdraws.Load() - sent; n != 0 {
 		t.Fatalf("the refused repeats sent %d withdraw requests", n)
 	}

@@ -105,9 +105,6 @@ func (c withdrawCmd) prepare(f withdrawFlags, e config.Environment) int {
 	if err != nil {
 		return c.fail(exitFailed, "the withdrawal journal cannot be opened (%v): nothing was prepared", err)
 	}
-	if code, ok := c.recordAcceptedBridge(e, target.pinsPath, trust); !ok {
-		return code
-	}
 	w := withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now, BridgePins: target.pinsPath, AllowRepeat: f.allowRepeat}
 	cx, cancel := c.call()
 	p, err := w.Prepare(cx, order, signerAddr)
@@ -117,6 +114,11 @@ func (c withdrawCmd) prepare(f withdrawFlags, e config.Environment) int {
 	}
 	if err != nil {
 		return c.fail(exitFailed, "%v", service.Explain(err))
+	}
+	// An accepted bridge change is recorded only once the Transfer to it is
+	// prepared (journaled): a refusal above records nothing.
+	if code, ok := c.recordAcceptedBridge(e, target.pinsPath, trust); !ok {
+		return code
 	}
 	what := "offline signing: the file " + f.out
 	key := &keyChoice{Opened: signer.Opened{Source: signer.Source{Kind: signer.SourceOffline}, Address: signerAddr}, what: what}
