@@ -22,6 +22,9 @@ import (
 func TestGroupCommandEndsWhole(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	c := service.GroupCommandContext(ctx, "sh", "-c", "sleep 300 & echo $!; wait")
+	// Were the sleep left running, it would hold the pipe open: Wait gives
+	// up on it after this, and the check below fails.
+	c.WaitDelay = 2 * time.Second
 	out, err := c.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

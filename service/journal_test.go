@@ -429,6 +429,31 @@ func TestJournalAppendStateRereads(t *testing.T) {
 	if n := lines(); n != 2 {
 		t.Fatalf("%d lines in the replaced journal, want its SENDING and one COMPLETED", n)
 	}
+
+	// Replaced by a longer journal, in which q-1 is not finished: read
+	// again whole, not from where the old one ended.
+	o, err = journal.Open(other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	must(o.Append(state("q-1", service.StateSending)))
+	for i := range 20 {
+		must(o.Append(state(fmt.Sprintf("q-pad-%d", i), service.StateSending)))
+	}
+	must(os.Rename(other, path))
+	must(j.AppendState(state("q-1", service.StateCompleted)))
+	if n := lines(); n != 22 {
+		t.Fatalf("%d lines in the longer journal, want its 21 and q-1's COMPLETED", n)
+	}
+
+	// Emptied in place (the same file, shorter), once everything in it was
+	// read: read again whole.
+	must(j.AppendState(state("q-1", service.StateCompleted)))
+	must(os.Truncate(path, 0))
+	must(j.AppendState(state("q-1", service.StateCompleted)))
+	if n := lines(); n != 1 {
+		t.Fatalf("%d lines in the emptied journal, want q-1's COMPLETED", n)
+	}
 }
 
 // BenchmarkJournalAppendState: a follower's answer in a journal of 20,000

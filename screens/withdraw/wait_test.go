@@ -207,3 +207,23 @@ func TestReviewSignsWithTheConfiguredSigner(t *testing.T) {
 		t.Errorf("clef was asked %v", got)
 	}
 }
+
+// TestReviewSkipsAConfiguredSignerOfAnotherAccount: the environment's
+// signer names another account: it is not this account's key, so the
+// review does not offer it (and clef is never asked).
+func TestReviewSkipsAConfiguredSignerOfAnotherAccount(t *testing.T) {
+	fake := servicetest.NewFakeClef(t)
+	c := screentest.NewLoggedInConsole(t, 120, 40, screentest.ConsoleOpts{})
+	c.App.Target.Env.Signer = "clef:" + fake.URL
+	c.App.Target.Env.Account = servicetest.KeyAddress(servicetest.OtherKeyHex).Hex()
+	w, q := sandboxQuote(t, c.App)
+	c.Open(newReview(c.App, w, withdrawal.PricedQuote{Quote: q}))
+	c.UntilShows("Withdraw: review and sign", "Signing key")
+	c.Until("the key search", func(v string) bool { return !strings.Contains(v, "looking…") })
+	if v := c.Plain(); strings.Contains(v, "the environment's signer") {
+		t.Errorf("the review offers a signer configured for another account:\n%s", v)
+	}
+	if got := fake.Calls(); len(got) != 0 {
+		t.Errorf("clef was asked %v", got)
+	}
+}

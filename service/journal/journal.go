@@ -95,7 +95,10 @@ type Journal struct {
 // withdrawal's entries up to the end of the last whole line, so that each
 // call reads only the lines written since, by this process or another (a
 // whole read costs 12 µs a line: 240 ms at 20,000). The file only grows; one
-// replaced, or shorter than what was read, is read again whole.
+// replaced, or shorter than what was read, is read again whole. One
+// rewritten in place, to as long or longer, between two calls would be
+// read on from the old offset: svcwallet never rewrites it, and the other
+// readers (History, doctor) read it whole.
 type stateIndex struct {
 	file  os.FileInfo
 	end   int64
