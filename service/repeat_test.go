@@ -48,6 +48,17 @@ func TestExecuteRefusesARepeatOfAnUnansweredWithdrawal(t *testing.T) {
 	loads := 0
 	key := func() (signer.Key, error) { loads++; return mustKey(t, sandbox.DemoPrivateKey), nil }
 	wd := withdrawal.Withdrawer{Client: c, Journal: j, Now: w.clock.Now}
+	// Prepared for offline signing, and signed, before an identical one's
+	// answer is lost.
+	demo := mustKey(t, sandbox.DemoPrivateKey)
+	early, err := wd.Prepare(context.Background(), withNonce(w.order(c), 11), demo.Address())
+	if err != nil {
+		t.Fatal(err)
+	}
+	earlySig, err := demo.SignTypedData(context.Background(), early.Order.Domain, early.Order.Transfer)
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	lost := wd.Execute(context.Background(), w.order(c), key)
 	if lost.Lost == nil {
@@ -75,6 +86,13 @@ func TestExecuteRefusesARepeatOfAnUnansweredWithdrawal(t *testing.T) {
 	// The same through Prepare: nothing is prepared either.
 	if _, err := wd.Prepare(context.Background(), w.order(c), mustKey(t, sandbox.DemoPrivateKey).Address()); withdrawal.AsUnanswered(err) == nil {
 		t.Fatalf("prepared a repeat for offline signing: %v", err)
+	}
+	// Nor is the file signed before the answer was lost submitted.
+	if sent := wd.Submit(context.Background(), early, earlySig); withdrawal.AsUnanswered(sent.Err) == nil {
+		t.Fatalf("submitted a repeat prepared before the answer was lost: %+v", sent)
+	}
+	if n := rec.count(service.PathWithdraw) - sentBefore; n != 0 {
+		t.Fatalf("the refused submit sent %d requests", n)
 	}
 
 	// Another amount is not a repeat.
