@@ -189,7 +189,7 @@ func (h *homeScreen) unfinishedBanner() string {
 	var lines []string
 	switch {
 	case h.journal.err != nil:
-		lines = append(lines, "The withdrawal journal cannot be read (run svcwallet doctor); unfinished withdrawals may be missing: "+
+		lines = append(lines, "The withdrawal journal cannot be read (run "+h.app.Command("doctor")+"); unfinished withdrawals may be missing: "+
 			h.journal.err.Error())
 	case h.journal.skipped > 0:
 		lines = append(lines, fmt.Sprintf("%d line(s) of the withdrawal journal could not be read and were skipped; "+

@@ -100,7 +100,7 @@ func TestHomeSaysJournalTrouble(t *testing.T) {
 	}
 	h.app.Target.Journal = j
 	h.Update(h.Init()())
-	if v := screentest.OneLine(ansi.Strip(h.View())); !strings.Contains(v, "The withdrawal journal cannot be read (run svcwallet doctor)") {
+	if v := screentest.OneLine(ansi.Strip(h.View())); !strings.Contains(v, "The withdrawal journal cannot be read (run svcwallet doctor --env sandbox)") {
 		t.Fatalf("an unreadable journal not said:\n%s", v)
 	}
 }

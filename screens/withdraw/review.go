@@ -105,14 +105,14 @@ func (r *reviewScreen) checkBridge() tea.Cmd {
 		return nil
 	}
 	env, path, seen, now := r.app.Target.Env, kit.BridgePinsPath(r.app), r.order.Transfer.ToAccount.Hex(), r.app.Common.Now()
-	read, choice := r.app.AccountRecords(), r.order.Choice
+	read, choice, doctor := r.app.AccountRecords(), r.order.Choice, r.app.Command("doctor")
 	return func() tea.Msg {
 		trust, err := withdrawal.CheckBridge(env, path, seen, now)
 		msg := bridgeCheckedMsg{trust: trust, err: err}
 		recs, _, rerr := read()
 		if rerr != nil {
 			msg.repeatErr = service.UserError{Text: "The withdrawal journal cannot be read (" + rerr.Error() +
-				"), so whether an identical withdrawal got no answer cannot be told: nothing can be signed; run svcwallet doctor", Cause: rerr}
+				"), so whether an identical withdrawal got no answer cannot be told: nothing can be signed; run " + doctor, Cause: rerr}
 		}
 		msg.repeat = withdrawal.FindRepeat(recs, choice, now)
 		return msg
