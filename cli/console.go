@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -101,7 +100,7 @@ func runConsole(env CLIEnv, f consoleFlags) int {
 	// Cancelled on quit: calls still out end with the console.
 	root, quit := context.WithCancel(context.Background())
 	defer quit()
-	var running sync.WaitGroup
+	var running signer.Running
 	app := &kit.App{
 		Deps: kit.Deps{Common: common, Targets: targets, KeystoreDir: keystoreDir, Bell: cfg.Bell, Notify: cfg.Notify, Getenv: env.Getenv,
 			PollInterval: follow.DefaultPollInterval, Context: root, Running: &running, ConfigFlag: newInvocation("", f.configPath, env.Getenv).config},
@@ -138,7 +137,7 @@ func runConsole(env CLIEnv, f consoleFlags) int {
 	// A signing command still running is killed (its context ends) and
 	// waited for, so neither it nor its typed data file outlives the console.
 	quit()
-	waitAtMost(&running, quitWait)
+	running.Close(quitWait)
 	if sig := caught.Load(); sig != 0 {
 		return 128 + int(sig) // the shell's convention for "ended by a signal"
 	}
@@ -151,16 +150,6 @@ func runConsole(env CLIEnv, f consoleFlags) int {
 // quitWait bounds the wait for signing commands at quit: a killed command's
 // pipes are closed within signer's two-second WaitDelay.
 const quitWait = 5 * time.Second
-
-// waitAtMost waits for wg, or for d.
-func waitAtMost(wg *sync.WaitGroup, d time.Duration) {
-	done := make(chan struct{})
-	go func() { wg.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(d):
-	}
-}
 
 // noTerminal is said, before anything starts, when the console has no
 // terminal to draw on (a pipe, a redirect, a cron job).

@@ -10,7 +10,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -118,7 +117,7 @@ type CommandKey struct {
 	words   []string
 	start   Starter
 	timeout time.Duration
-	running *sync.WaitGroup // Opening.Running
+	running *Running // Opening.Running
 }
 
 // NewCommandKey is the signing command words signing for addr, each run
@@ -141,9 +140,11 @@ func (k *CommandKey) Awaiting() string { return "the signing command " + k.name(
 // directory only this user can open and is removed when the command ends.
 func (k *CommandKey) SignTypedData(ctx context.Context, d Domain, m Message) ([65]byte, error) {
 	if k.running != nil {
-		// Done last: after the process has ended and the file is gone.
-		k.running.Add(1)
-		defer k.running.Done()
+		if !k.running.begin() {
+			return [65]byte{}, &WaitError{Awaiting: k.Awaiting(), Cancelled: true}
+		}
+		// Ended last: after the process has ended and the file is gone.
+		defer k.running.end()
 	}
 	var out [65]byte
 	td := TypedDataJSON(d, m)

@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -315,7 +314,7 @@ func TestOpeningCountsCommandSignatures(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer l.Close()
-	var running sync.WaitGroup
+	var running Running
 	o := Opening{Account: demoAddr, SignCommand: servicetest.FakeSignCommand("hang", sock, "{file}"), Start: startChild, Running: &running}
 	op, err := o.Open(context.Background(), Source{Kind: SourceCommand})
 	if err != nil {
@@ -340,12 +339,20 @@ func TestOpeningCountsCommandSignatures(t *testing.T) {
 		t.Fatalf("while the command runs, %d entries in TMPDIR, want its directory", len(left))
 	}
 	cancel()
-	running.Wait()
+	running.Close(time.Minute)
 	if left, _ := os.ReadDir(tmp); len(left) != 0 {
 		t.Fatalf("the wait ended with %s still in TMPDIR", left[0].Name())
 	}
 	var we *WaitError
 	if err := <-signed; !errors.As(err, &we) || !we.Cancelled {
 		t.Fatalf("%v", err)
+	}
+	// Once closed, a signature that would start is refused: the console is
+	// ending, and nothing would wait for it.
+	if _, err := k.SignTypedData(context.Background(), testDomain, demoTransfer()); !errors.As(err, &we) || !we.Cancelled {
+		t.Fatalf("a signature begun after Close: %v", err)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Fatalf("a signature begun after Close left %s in TMPDIR", left[0].Name())
 	}
 }

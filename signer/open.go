@@ -36,7 +36,7 @@ type Opening struct {
 	// Running, if set, counts the signatures a signing command is making,
 	// until its process has ended and its typed data file is removed: the
 	// console waits on it when it quits, so neither outlives svcwallet.
-	Running *sync.WaitGroup
+	Running *Running
 }
 
 // Opened is a key source ready to sign: its address is known, the key is

@@ -7,7 +7,6 @@ package kit
 import (
 	"context"
 	"path/filepath"
-	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -98,9 +97,9 @@ type Deps struct {
 	Context context.Context
 	// Running counts the signatures signing commands are making
 	// (signer.Opening.Running); nil counts nothing. The console cancels
-	// Context on quit, then waits for it, so no signing command or typed
+	// Context on quit, then closes it (Running.Close), so no signing command or typed
 	// data file outlives svcwallet.
-	Running *sync.WaitGroup
+	Running *signer.Running
 	// Makers build the screens one feature opens in another.
 	Makers Makers
 	// ConfigFlag is the config file the console was started with (--config,
