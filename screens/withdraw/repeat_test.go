@@ -14,6 +14,7 @@ import (
 	"svcwallet/service/journal"
 	"svcwallet/service/sandbox"
 	"svcwallet/service/withdrawal"
+	"svcwallet/tui"
 )
 
 // TestReviewStopsRepeatOfUnanswered: with an identical withdrawal in the
@@ -51,6 +52,15 @@ func TestReviewStopsRepeatOfUnanswered(t *testing.T) {
 	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending {
 		t.Fatal("enter signed a repeat of an unanswered withdrawal")
 	}
+	// h goes straight to History, where it is resumed, over Home.
+	var opened []string
+	app.Makers.Home = func(*kit.App) tui.Screen { opened = append(opened, "Home"); return screentest.NewHome(app) }
+	app.Makers.History = func(*kit.App) tui.Screen { opened = append(opened, "History"); return screentest.NewHome(app) }
+	if _, cmd := screentest.Press(r, "h"); !screentest.Offers(r.KeyMap(), "h") || cmd == nil {
+		t.Fatalf("h is not offered: %v", r.KeyMap().ShortHelp())
+	} else if screentest.SequenceMsgs(t, cmd); strings.Join(opened, ",") != "Home,History" {
+		t.Errorf("h opened %v, want Home then History", opened)
+	}
 
 	// Resumed: the service's acceptance is journaled; back on the review
 	// the check runs again.
@@ -59,8 +69,8 @@ func TestReviewStopsRepeatOfUnanswered(t *testing.T) {
 	}
 	r.Update(r.checkBridge()())
 	view = squash(r.View())
-	if !screentest.Offers(r.KeyMap(), "enter") || strings.Contains(view, squash("Stopped")) {
-		t.Fatalf("after the resume the review still stops:\n%s", ansi.Strip(r.View()))
+	if !screentest.Offers(r.KeyMap(), "enter") || screentest.Offers(r.KeyMap(), "h") || strings.Contains(view, squash("Stopped")) {
+		t.Fatalf("after the resume the review still stops (offers %v):\n%s", r.KeyMap().ShortHelp(), ansi.Strip(r.View()))
 	}
 	if !strings.Contains(view, squash("Note: An identical withdrawal of 25 USDT")) || !strings.Contains(view, squash("is SUBMITTED, not finished: this one pays again")) {
 		t.Errorf("no note of the identical unfinished withdrawal:\n%s", ansi.Strip(r.View()))

@@ -37,11 +37,12 @@ type bridgeCheckedMsg struct {
 }
 
 var reviewKeys = struct {
-	Sign, Requote, Bridge key.Binding
+	Sign, Requote, Bridge, History key.Binding
 }{
 	Sign:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign and withdraw")),
 	Requote: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "back to a new quote")),
 	Bridge:  key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "review the changed bridge address")),
+	History: key.NewBinding(key.WithKeys("h"), key.WithHelp("h", "resume it in History")),
 }
 
 // typingRequote replaces r for a new quote while the passphrase field has
@@ -128,7 +129,7 @@ func (r *reviewScreen) repeatStop() error {
 	}
 	if u := r.repeat.Unanswered; u != nil {
 		return service.UserError{Text: (&withdrawal.UnansweredError{Earlier: *u}).Fact() +
-			": resume it from History first (esc back to Home, then h), which sends the identical request (it cannot pay twice) or asks whether it arrived. Nothing was signed"}
+			": resume it from History first, which sends the identical request (it cannot pay twice) or asks whether it arrived. Nothing was signed"}
 	}
 	return nil
 }
@@ -157,6 +158,11 @@ func (r *reviewScreen) bindings() kit.Bindings {
 			return tui.Push(newBridgeConfirm(r.app, *changed))
 		}},
 		{Key: kit.OfflineKey, On: r.canPrepare(), Do: r.prepare},
+		// Stopped by an unanswered identical withdrawal: straight to History,
+		// where it is resumed.
+		{Key: reviewKeys.History, On: r.repeat.Unanswered != nil && !r.gate.Sending && !r.gate.Key.Typing(), Do: func() tea.Cmd {
+			return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.History(r.app)))
+		}},
 		{Key: kit.OfflineCopyKey, On: r.prepared != nil, Do: func() tea.Cmd { return r.offline().Copy(r.app) }},
 		{Key: r.requoteKey(), On: !r.gate.Sending && !r.preparing, Do: tui.Pop},
 	}, r.gate.Bindings()...)
