@@ -222,13 +222,6 @@ func BridgePinsPath(app *App) string {
 	return withdrawal.BridgePinsPath(filepath.Dir(app.Journal().Path()))
 }
 
-// OfflineReady reports whether a review may prepare what it shows for
-// offline signing (OfflineKey), as the command line's --signer offline
-// does: the journal keeps what submitting it needs, and the environment
-// outlives the console. The embedded sandbox and its journal end with the
-// console, so nothing prepared on it could ever be submitted.
-func (a *App) OfflineReady() bool { return a.Journal() != nil && a.Target.Demo == nil }
-
 // Command is a svcwallet command line for the user to run next, on the
 // console's environment: `svcwallet WORDS... --env NAME`, and the
 // --config the console was started with, quoted for a shell where needed,
@@ -239,16 +232,4 @@ func (a *App) Command(words ...string) string {
 		w = append(w, "--config", a.ConfigFlag)
 	}
 	return clean.ShellLine(w...)
-}
-
-// OfflineWriter returns the function, safe to run inside a Cmd, that writes
-// a file of typed data for offline signing: a new 0600 file named name
-// beside the journal (its directory is read now), never over an existing
-// one; it returns the file's path. Only when OfflineReady.
-func (a *App) OfflineWriter() func(name string, typedData []byte) (string, error) {
-	dir := filepath.Dir(a.Journal().Path())
-	return func(name string, typedData []byte) (string, error) {
-		path := filepath.Join(dir, name)
-		return path, config.CreateStateFile(path, typedData)
-	}
 }
