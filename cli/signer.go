@@ -129,16 +129,13 @@ func (env CLIEnv) openKey(cmd string, f signerFlags, e config.Environment) (keyC
 	}
 	o := signer.Opening{
 		Account: account, RawKey: env.Getenv(signer.KeyEnvVar),
-		SignCommand: e.SignCommand, Start: service.CommandContext, Wait: e.SignWait(),
+		SignCommand: signer.SignCommandLine(e.SignCommand, env.Getenv), Start: service.CommandContext, Wait: e.SignWait(),
 		Passphrase: func(prompt string) (string, error) {
 			if f.passwordFile != "" {
 				return readPasswordFile(f.passwordFile)
 			}
 			return readSecret(env, prompt, "the passphrase")
 		},
-	}
-	if o.SignCommand == "" {
-		o.SignCommand = env.Getenv(signer.SignCommandEnvVar)
 	}
 	what := ""
 	if !ok {

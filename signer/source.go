@@ -40,6 +40,16 @@ const DefaultClefEndpoint = "http://127.0.0.1:8550"
 // the environment's config sets no sign_command.
 const SignCommandEnvVar = "SVCWALLET_SIGN_COMMAND"
 
+// SignCommandLine is the signing command of the command source: the
+// environment's sign_command (configured), else $SVCWALLET_SIGN_COMMAND as
+// getenv gives it (nil: none).
+func SignCommandLine(configured string, getenv func(string) string) string {
+	if configured != "" || getenv == nil {
+		return configured
+	}
+	return getenv(SignCommandEnvVar)
+}
+
 // Source is a key source as --signer or the config's signer names it: where
 // the key is, never the key. The zero Source is none.
 type Source struct {

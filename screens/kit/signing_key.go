@@ -211,11 +211,7 @@ func configuredKey(app *App, want common.Address) (signer.Key, string, error) {
 	if err != nil || (src.Kind != signer.SourceClef && src.Kind != signer.SourceCommand) {
 		return nil, "", nil // the other sources are looked for as they always are
 	}
-	line := env.SignCommand
-	if line == "" && app.Getenv != nil {
-		line = app.Getenv(signer.SignCommandEnvVar)
-	}
-	o := signer.Opening{Account: want, SignCommand: line, Start: service.GroupCommandContext, Wait: env.SignWait(), Running: app.Running}
+	o := signer.Opening{Account: want, SignCommand: signer.SignCommandLine(env.SignCommand, app.Getenv), Start: service.GroupCommandContext, Wait: env.SignWait(), Running: app.Running}
 	op, err := o.Open(context.Background(), src)
 	if err != nil {
 		return nil, "", err

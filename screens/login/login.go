@@ -202,13 +202,7 @@ func (l *loginScreen) clefEndpoint() string {
 
 // signCommand is the environment's sign_command, else $SVCWALLET_SIGN_COMMAND.
 func (l *loginScreen) signCommand() string {
-	if c := l.target().Env.SignCommand; c != "" {
-		return c
-	}
-	if l.app.Getenv == nil {
-		return ""
-	}
-	return l.app.Getenv(signer.SignCommandEnvVar)
+	return signer.SignCommandLine(l.target().Env.SignCommand, l.app.Getenv)
 }
 
 // first is the field to start in: what a newcomer has in hand, so a paste
