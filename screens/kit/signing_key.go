@@ -10,6 +10,7 @@ import (
 
 	"svcwallet/screens/kit/layout"
 	"svcwallet/service"
+	"svcwallet/service/config"
 	"svcwallet/signer"
 )
 
@@ -196,6 +197,15 @@ func (k *signingKey) Waits() bool {
 	return false
 }
 
+// SignerOpening is how the console opens env's clef or signing command
+// for account: the signing command from the config (signer.SignCommandLine),
+// run in a process group of its own that ends whole with its wait
+// (service.GroupCommandContext) and counted for the quit (Running).
+func (a *App) SignerOpening(env config.Environment, account common.Address) signer.Opening {
+	return signer.Opening{Account: account, SignCommand: signer.SignCommandLine(env.SignCommand, a.Getenv),
+		Start: service.GroupCommandContext, Wait: env.SignWait(), Running: a.Running}
+}
+
 // configuredKey is the environment's own key source (the config's signer,
 // as the command line uses it) when it is clef or a signing command for
 // want; nil when the environment names none of them, or names another
@@ -211,8 +221,7 @@ func configuredKey(app *App, want common.Address) (signer.Key, string, error) {
 	if err != nil || (src.Kind != signer.SourceClef && src.Kind != signer.SourceCommand) {
 		return nil, "", nil // the other sources are looked for as they always are
 	}
-	o := signer.Opening{Account: want, SignCommand: signer.SignCommandLine(env.SignCommand, app.Getenv), Start: service.GroupCommandContext, Wait: env.SignWait(), Running: app.Running}
-	op, err := o.Open(context.Background(), src)
+	op, err := app.SignerOpening(env, want).Open(context.Background(), src)
 	if err != nil {
 		return nil, "", err
 	}

@@ -70,7 +70,7 @@ func (l *loginScreen) submit() tea.Cmd {
 		if account == "" {
 			return l.form.Fail(l.sourceField, service.UserError{Text: errNoCommandAccount.Error()})
 		}
-		o := signer.Opening{Account: common.HexToAddress(account), SignCommand: l.signCommand(), Start: service.GroupCommandContext, Wait: t.Env.SignWait(), Running: l.app.Running}
+		o := l.app.SignerOpening(t.Env, common.HexToAddress(account))
 		from, waiting = commandName(o.SignCommand), "the signing command"
 		if words, err := signer.SplitCommand(o.SignCommand); err == nil && len(words) > 0 {
 			waiting += " " + filepath.Base(words[0]) // as the command key says (Awaiting)
