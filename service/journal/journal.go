@@ -197,29 +197,19 @@ func (j *Journal) entriesOf(k withdrawalKey) ([]Entry, error) {
 		return nil, fmt.Errorf("read journal: %w", err)
 	}
 	var torn []Entry
-	r := bufio.NewReaderSize(f, 64<<10)
-	for {
-		line, long, n, err := readJournalLine(r)
-		whole := err == nil
-		// A bad line is skipped, as every reader skips it.
-		if e, perr := parseJournalLine(line); len(line) > 0 && !long && perr == nil {
-			switch {
-			case whole:
-				x.byKey[keyOf(e)] = append(x.byKey[keyOf(e)], e)
-			case keyOf(e) == k:
-				torn = append(torn, e)
-			}
+	_, n, err := readEntries(f, func(e Entry, whole bool) {
+		switch {
+		case whole:
+			x.byKey[keyOf(e)] = append(x.byKey[keyOf(e)], e)
+		case keyOf(e) == k:
+			torn = append(torn, e)
 		}
-		if whole {
-			x.end += int64(n)
-			continue
-		}
-		if !errors.Is(err, io.EOF) {
-			j.index = nil
-			return nil, fmt.Errorf("read journal: %w", err)
-		}
-		break
+	})
+	if err != nil {
+		j.index = nil
+		return nil, err
 	}
+	x.end += n
 	x.file, j.index = fi, x
 	return append(append([]Entry(nil), x.byKey[k]...), torn...), nil
 }
@@ -326,23 +316,35 @@ func (j *Journal) scan() ([]Entry, int, error) {
 	}
 	defer f.Close()
 	var out []Entry
-	skipped := 0
+	skipped, _, err := readEntries(f, func(e Entry, _ bool) { out = append(out, e) })
+	return out, skipped, err
+}
+
+// readEntries reads the journal from f to its end, the one loop of every
+// reader: each line that is an entry goes to each, with whether it ended
+// with its newline (whole; a last line without it is being written, or
+// torn); a line that is not (over-long, not an entry's JSON) is skipped
+// and counted. read is the bytes of the whole lines.
+func readEntries(f io.Reader, each func(e Entry, whole bool)) (skipped int, read int64, err error) {
 	r := bufio.NewReaderSize(f, 64<<10)
 	for {
-		line, long, _, err := readJournalLine(r)
+		line, long, n, rerr := readJournalLine(r)
+		whole := rerr == nil
 		if len(line) > 0 || long {
-			if e, err := parseJournalLine(line); !long && err == nil {
-				out = append(out, e)
+			if e, perr := parseJournalLine(line); !long && perr == nil {
+				each(e, whole)
 			} else {
 				skipped++
 			}
 		}
-		if errors.Is(err, io.EOF) {
-			return out, skipped, nil
+		if whole {
+			read += int64(n)
+			continue
 		}
-		if err != nil {
-			return out, skipped, fmt.Errorf("read journal: %w", err)
+		if errors.Is(rerr, io.EOF) {
+			return skipped, read, nil
 		}
+		return skipped, read, fmt.Errorf("read journal: %w", rerr)
 	}
 }
 
