@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -136,8 +135,7 @@ func (c builderCmd) printPrepared(p builder.Prepared, f builderFlags, e config.E
 	}
 	fmt.Fprintf(w, "  %-16s %s\n", "Signer", a.Main.Hex())
 	fmt.Fprintf(w, "  %-16s %s\n", "Valid until", exp.Format("2006-01-02 15:04:05 UTC"))
-	fmt.Fprintf(w, "Sign the file as it is with the key of %s, in any wallet that signs\neth_signTypedData_v4; with Foundry: cast wallet sign --data --from-file %s\n", a.Main.Hex(), filepath.Base(f.out))
-	fmt.Fprintf(w, "Then, before it expires:\n  %s\n", submit)
+	printHowToFinish(w, a.Main, f.out, submit)
 	return 0
 }
 

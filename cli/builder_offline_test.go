@@ -65,7 +65,7 @@ func (r *boRig) prepare(t *testing.T, extra ...string) string {
 	out := filepath.Join(t.TempDir(), "builder.json")
 	args := append([]string{"authorize", "--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05",
 		"--signer", "offline", "--account", sandbox.DemoAddress, "--out", out}, extra...)
-	r.run("", args...).want(t, 0, "Prepared for offline signing", "svcwallet builder submit "+out+" --signature 0x")
+	r.run("", args...).want(t, 0, "Prepared for offline signing", "svcwallet builder submit "+out+" --signature 0x", "cast wallet sign --data --from-file "+out+"\n")
 	return out
 }
 

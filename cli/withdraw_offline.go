@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -185,9 +184,18 @@ func (c withdrawCmd) printPrepared(p withdrawal.Prepared, f withdrawFlags, e con
 	fmt.Fprintf(w, "  %-16s %s  eth_signTypedData_v4 JSON, readable by you only\n", "File", f.out)
 	fmt.Fprintf(w, "  %-16s %s\n", "Signer", p.Signer.Hex())
 	fmt.Fprintf(w, "  %-16s %s  (%s from now)\n", "Valid until", exp.Format("2006-01-02 15:04:05 UTC"), withdrawal.PreparedLife)
-	fmt.Fprintf(w, "Sign the file as it is with the key of %s, in any wallet that signs\neth_signTypedData_v4; with Foundry: cast wallet sign --data --from-file %s\n", p.Signer.Hex(), filepath.Base(f.out))
-	fmt.Fprintf(w, "Then, before it expires:\n  %s\n", submit)
+	printHowToFinish(w, p.Signer, f.out, submit)
 	return 0
+}
+
+// printHowToFinish ends what an offline preparation prints: sign the file
+// at out with signer's key in any wallet, then run submit; the cast
+// command names the file as --out gave it, so it runs where the command
+// ran.
+func printHowToFinish(w io.Writer, signer common.Address, out, submit string) {
+	fmt.Fprintf(w, "Sign the file as it is with the key of %s, in any wallet that signs\neth_signTypedData_v4; with Foundry: %s\n",
+		signer.Hex(), clean.ShellLine("cast", "wallet", "sign", "--data", "--from-file", out))
+	fmt.Fprintf(w, "Then, before it expires:\n  %s\n", submit)
 }
 
 // submit is `svcwallet withdraw submit FILE`.

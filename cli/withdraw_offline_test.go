@@ -58,7 +58,7 @@ func (r *statusRig) prepareOffline(t *testing.T, extra ...string) string {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "transfer.json")
 	args := withdrawArgs(sandbox.DestCompleted, "25", append([]string{"--signer", "offline", "--account", demoSigner, "--out", out}, extra...)...)
-	r.runWithdraw(withdrawRunOpts{}, args...).want(t, 0, "Prepared for offline signing", "svcwallet withdraw submit "+out+" --signature 0x")
+	r.runWithdraw(withdrawRunOpts{}, args...).want(t, 0, "Prepared for offline signing", "svcwallet withdraw submit "+out+" --signature 0x", "cast wallet sign --data --from-file "+out+"\n")
 	return out
 }
 
