@@ -1,4 +1,4 @@
-module svcwallet
+module github.com/svcwallet/svcwallet
 
 go 1.26.8
 

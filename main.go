@@ -7,7 +7,7 @@ package main
 import (
 	"os"
 
-	"svcwallet/cli"
+	"github.com/svcwallet/svcwallet/internal/cli"
 )
 
 func main() { os.Exit(cli.Main(os.Args[1:])) }

@@ -1,0 +1,67 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/withdrawal"
+)
+
+// checkBridge is withdrawal.CheckBridge for the command line: the bridge
+// funding address seen may be signed when it is the pinned or recorded
+// one, or a first use; a change stops the withdrawal and says the exact
+// step that goes on, since the console's confirmation screen is not here.
+// --accept-bridge ADDRESS (accept) is that step for a recorded address:
+// ADDRESS must be exactly the address the service gives now, and the
+// change is recorded (recordAcceptedBridge) only once the withdrawal is
+// confirmed. Given when nothing changed, it must still name the address
+// the service gives: it never lets another be signed.
+func (c withdrawCmd) checkBridge(e config.Environment, pinsPath, seen, accept string) (withdrawal.BridgeTrust, int, bool) {
+	trust, err := withdrawal.CheckBridge(e, pinsPath, seen, c.now())
+	var changed *withdrawal.BridgeChangedError
+	switch {
+	case err == nil && accept != "" && !strings.EqualFold(accept, seen):
+		return trust, c.fail(exitFailed, "--accept-bridge %s is not the bridge funding address the service gives, %s (%s): nothing was signed", accept, seen, trust.Note()), false
+	case err == nil:
+		return trust, 0, true
+	case !errors.As(err, &changed):
+		return trust, c.fail(exitFailed, "%v", err), false
+	case changed.Pinned:
+		return trust, c.fail(exitFailed, "%v%s", err, c.pinnedBridgeStep(e, changed)), false
+	case accept == "":
+		return trust, c.fail(exitFailed, "%v: if it did, run this command again with --accept-bridge %s (that address exactly; the change is recorded in %s once you confirm the withdrawal), or confirm it in the console's withdrawal review (%s)",
+			err, changed.Seen, pinsPath, c.inv.command()), false
+	}
+	trust, err = changed.Accept(accept)
+	if err != nil {
+		return trust, c.fail(exitFailed, "--accept-bridge: %v", err), false
+	}
+	return trust, 0, true
+}
+
+// pinnedBridgeStep is how a change of an address pinned in the config goes
+// on: the config's line to change, in the file that holds it.
+func (c withdrawCmd) pinnedBridgeStep(e config.Environment, changed *withdrawal.BridgeChangedError) string {
+	if e.Name == config.SandboxEnv {
+		return "" // the embedded sandbox's pin is its own address: nothing to change
+	}
+	return fmt.Sprintf(": set bridge_funding_address = %q under [env.%s] in %s (--accept-bridge does not change an address the config pins)",
+		changed.Seen, e.Name, c.inv.configFile)
+}
+
+// recordAcceptedBridge records the bridge address accepted with
+// --accept-bridge in place of the one it replaces, once the withdrawal is
+// confirmed and before anything is signed (withdrawal.ConfirmBridge: a
+// record changed meanwhile is not replaced).
+func (c withdrawCmd) recordAcceptedBridge(e config.Environment, pinsPath string, trust withdrawal.BridgeTrust) (int, bool) {
+	if trust.Replaces == "" {
+		return 0, true
+	}
+	if err := withdrawal.ConfirmBridge(e, pinsPath, trust.Replaces, trust.Address, c.now()); err != nil {
+		return c.fail(exitFailed, "the accepted bridge funding address %s cannot be recorded (%v): nothing was signed or sent", trust.Address, err), false
+	}
+	fmt.Fprintf(c.env.Stderr, "%s: bridge funding address %s recorded for environment %s in place of %s\n", withdrawName, trust.Address, e.Name, trust.Replaces)
+	return 0, true
+}

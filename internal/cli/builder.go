@@ -1,0 +1,374 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/spf13/cobra"
+
+	"github.com/svcwallet/svcwallet/internal/builder"
+	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/signer"
+)
+
+const builderLong = `Authorizes a builder account to trade for your account, with caps on the fee
+rates it may charge: percentages, 0.1 (or 0.1%) means 0.1%, at most 4
+decimals. With --api-key-signer, --permissions and --label (all three, or
+none) it also creates an API key for the builder, printed once on stdout:
+store it then.
+
+The main account's key signs (see below). An encrypted keystore file
+(--keystore-file FILE, the same as --signer FILE) has its passphrase
+asked for at a hidden prompt (one line of stdin when stdin is not a
+terminal) or read from the first line of --password-file FILE. A --dry-run with --account (and no --signer) needs
+no key: the account is the main account. Never put a key on the command
+line.
+
+--permissions takes names joined by & or commas, in any case and order,
+from Admin, InternalTransfer, ExternalTransfer, Withdraw, VaultInvestor,
+Trade; they are sent canonical (Admin&Trade).
+
+With --signer offline --account MAIN --out FILE nothing is signed or sent:
+FILE gets the typed data alone (eth_signTypedData_v4 JSON) for a wallet
+elsewhere to sign, this machine's journal keeps the rest, and svcwallet
+builder submit FILE --signature 0x… sends it once. There, a --builder that
+is your own account is refused without --yes.
+
+It prints what will be signed (the authorization, then the EIP-712 message
+field by field and its digest, with a warning when --builder is your own
+account or a fee cap is above 1%) and on a terminal asks "Sign and
+authorize the builder? [y/N]"; --yes does not ask. Without a terminal and
+without --yes it refuses (exit 2) and signs and sends nothing. --dry-run
+and --signer offline sign and send nothing, and ask nothing.
+
+Exit status: 0 authorized (or the dry run printed), 1 refused, failed or
+not confirmed, 2 usage (also no terminal without --yes).`
+
+// builderCmd is `svcwallet builder`, with its clock and nonces injectable so
+// tests can fix the typed data.
+type builderCmd struct {
+	env   CLIEnv
+	now   func() time.Time
+	nonce func() uint32
+	// terminal reports whether the user can be asked to confirm (stdin
+	// is a terminal); nil asks the process's stdin.
+	terminal func(CLIEnv) bool
+}
+
+// canAsk reports whether the user can be asked to confirm.
+func (c builderCmd) canAsk() bool {
+	if c.terminal == nil {
+		return isTerminal(c.env.Stdin)
+	}
+	return c.terminal(c.env)
+}
+
+// builderCommand is `svcwallet builder authorize`.
+func (a *app) builderCommand() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "builder",
+		Short: "Authorize a builder to trade for the account",
+		Args:  subcommandOnly,
+		RunE: func(c *cobra.Command, _ []string) error {
+			return usageError(c.CommandPath(), "give a command: authorize or submit")
+		},
+	}
+	var f builderFlags
+	auth := &cobra.Command{
+		Use:   "authorize",
+		Short: "Authorize a builder, with fee caps",
+		Long:  withSignerHelp(builderLong),
+		Example: `  svcwallet builder authorize --builder 0xB… --max-futures-fee 0.1 \
+      --max-spot-fee 0.05 --dry-run --account 0xA… --json
+  svcwallet builder authorize --builder 0xB… --max-futures-fee 0.1 \
+      --max-spot-fee 0.05 --yes`,
+		Args: noArgs,
+		RunE: func(*cobra.Command, []string) error {
+			b := a.builder
+			b.env = a.env
+			return exit(b.run(f))
+		},
+	}
+	fl := auth.Flags()
+	fl.StringVar(&f.in.Builder, "builder", "", "builder account address")
+	fl.StringVar(&f.in.FuturesFee, "max-futures-fee", "", "maximum futures fee rate, percent")
+	fl.StringVar(&f.in.SpotFee, "max-spot-fee", "", "maximum spot fee rate, percent")
+	fl.StringVar(&f.in.Expires, "expires", "7d", "validity: 7d, 72h, 90m; at most 30d")
+	fl.StringVar(&f.in.KeySigner, "api-key-signer", "", "address of the builder API key's signer")
+	fl.StringVar(&f.in.Permissions, "permissions", "", "permissions of the builder API key, such as Admin&Trade")
+	fl.StringVar(&f.in.Label, "label", "", "label of the builder API key")
+	addSignerFlags(auth, &f.key, true)
+	fl.BoolVar(&f.yes, "yes", false, "sign and send without asking")
+	fl.BoolVar(&f.dryRun, "dry-run", false, "print the typed data and digest; sign and send nothing")
+	fl.StringVar(&f.out, "out", "", "new file for the typed data (--signer offline)")
+	a.envFlags(auth, &f.envName, &f.config)
+	c.AddCommand(auth, a.builderSubmitCommand())
+	return c
+}
+
+type builderFlags struct {
+	in                builder.Input
+	key               signerFlags // its --account is also a dry run's main account
+	envName, config   string
+	out               string // --signer offline: the file for the typed data
+	dryRun, json, yes bool
+}
+
+func (c builderCmd) usage(format string, a ...any) int {
+	return c.env.report(usageError("svcwallet builder authorize", format, a...))
+}
+
+func (c builderCmd) fail(format string, a ...any) int {
+	return c.env.report(failure("svcwallet builder authorize", "failed", 1, format, a...))
+}
+
+func (c builderCmd) run(f builderFlags) int {
+	f.json = c.env.JSON
+	// Every flag is checked before a passphrase is asked for; the main
+	// account is the signing key's address, known only later.
+	probe := f.in
+	probe.Main = common.Address{}.Hex()
+	if _, err := builder.Check(probe); err != nil {
+		return c.usage("%s", flagError(err))
+	}
+	e, closeEnv, err := commandEnv(f.config, f.envName, c.env.Getenv)
+	if err != nil {
+		var ue envUsageError
+		if errors.As(err, &ue) {
+			return c.usage("%v", err)
+		}
+		return c.fail("%v", err)
+	}
+	defer closeEnv()
+
+	src, chosen, err := f.key.chosen(e)
+	switch {
+	case err != nil:
+		return c.usage("%v", err)
+	case chosen && src.Kind == signer.SourceOffline:
+		return c.prepare(f, e)
+	case f.out != "":
+		return c.usage("--out is where --signer offline writes the typed data to sign elsewhere: give --signer offline too")
+	}
+	// Preparing for offline signing (above) and a dry run sign and send
+	// nothing: only here is there something to confirm, asked once the
+	// review is printed (the rule of withdraw, cannotConfirm).
+	if why := cannotConfirm("builder authorization", f.yes || f.dryRun, c.canAsk()); why != "" {
+		return c.usage("%s", why)
+	}
+	account, err := f.key.accountOf(e)
+	if err != nil {
+		return c.usage("%v", err)
+	}
+	var main common.Address
+	var key keyChoice
+	if f.dryRun && account != (common.Address{}) && !chosen {
+		main = account // nothing is signed: no key is needed
+	} else {
+		key, err = c.env.openKey("svcwallet builder authorize", f.key, e)
+		switch {
+		case isUsage(err):
+			return c.usage("%v", err)
+		case err != nil:
+			return c.fail("%v", err)
+		}
+		main = key.Address
+	}
+	f.in.Main = main.Hex()
+	a, err := builder.Check(f.in)
+	if err != nil {
+		return c.usage("%s", flagError(err))
+	}
+	o := builder.NewOrder(a, e.Domain(), c.nonce(), c.now())
+	if f.dryRun {
+		c.printWarnings(c.env.Stderr, o)
+		return c.printDryRun(o.Domain, o.Message, f.json)
+	}
+	// What will be signed, before it is: on stdout, or with --json on
+	// stderr when someone is asked (stdout keeps the one document).
+	switch {
+	case !f.json:
+		c.printReview(c.env.Stdout, o, key)
+	case !f.yes:
+		c.printReview(c.env.Stderr, o, key)
+	default:
+		c.printWarnings(c.env.Stderr, o)
+	}
+	if !f.yes && !confirmed(c.env, "Sign and authorize the builder?") {
+		return c.fail("not confirmed: nothing was signed or sent")
+	}
+	client := exchange.New(e, exchange.Options{Now: c.now, Logger: c.env.Log})
+	// No deadline while the signature is awaited (the key source has its
+	// own, and ctrl+c ends it); the request has builder.AuthorizeTimeout.
+	_, res, err := o.Authorize(context.Background(), client, key.Load)
+	var api *exchange.APIError
+	switch {
+	case errors.As(err, &api):
+		return c.fail("not authorized: %v", builder.Explain(err))
+	case err != nil:
+		return c.fail("%v", err)
+	}
+	nonce, exp := o.Message.NonceExpiration()
+	return c.printResult(a, nonce, exp, res, f.json, e.Name == config.SandboxEnv)
+}
+
+// flagError names the flag a field error is about.
+func flagError(err error) string {
+	var fe *builder.FieldError
+	if errors.As(err, &fe) {
+		return fe.Flag + ": " + fe.Err.Error()
+	}
+	if errors.Is(err, builder.ErrKeyFields) {
+		return "--label, --api-key-signer and --permissions go together: give all three, or none for an authorization without an API key"
+	}
+	return err.Error()
+}
+
+// printReview prints what the main account's key will sign: the
+// authorization, then the EIP-712 message field by field (the meanings the
+// console's review shows), its digest and the key, then the warnings.
+func (c builderCmd) printReview(w io.Writer, o builder.Order, key keyChoice) {
+	a := o.Auth
+	row := func(label, value, note string) {
+		line := fmt.Sprintf("  %-18s %s", label, value)
+		if note != "" {
+			line += "  " + note
+		}
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
+	}
+	fmt.Fprintf(w, "Builder authorization (%s)\n", o.Purpose())
+	row("Builder", a.Builder.Hex(), "may trade for your account")
+	row("For account", a.Main.Hex(), "your main account")
+	row("Max futures fee", builder.FeeText(a.Futures), "")
+	row("Max spot fee", builder.FeeText(a.Spot), "")
+	row("Signature until", o.Expiration().UTC().Format("2006-01-02 15:04:05 UTC"), "valid for "+builder.HumanDuration(a.Validity))
+	if a.WithKey {
+		row("Key label", a.Label, "sent beside the signature")
+		row("Key signer", a.KeySigner.Hex(), "")
+		row("Permissions", a.Perms.String(), "")
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "To sign (EIP-712)")
+	row("Domain", `name "`+o.Domain.Name+`" · version "`+signer.DomainVersion+`" · chainId `+fmt.Sprint(o.Domain.ChainID), "")
+	row("Message", o.Message.PrimaryType(), "")
+	notes := o.FieldMeanings()
+	for _, f := range o.Message.Fields() {
+		row("  "+f.Name, f.Display(), notes[f.Name])
+	}
+	row("Digest", signer.Digest(o.Domain, o.Message).Hex(), "")
+	row("Signer", key.Address.Hex(), "from "+key.what)
+	c.printWarnings(w, o)
+	fmt.Fprintln(w)
+}
+
+// printWarnings writes the review's warnings, one line each: the builder is
+// the main account itself, a fee cap above builder.HighFeeRate.
+func (c builderCmd) printWarnings(w io.Writer, o builder.Order) {
+	var warnings []string
+	if o.Auth.Builder == o.Auth.Main {
+		warnings = append(warnings, builder.OwnAccountWarning)
+	}
+	for _, s := range append(warnings, o.Auth.FeeWarnings()...) {
+		fmt.Fprintln(w, "Warning: "+s)
+	}
+}
+
+func (c builderCmd) printDryRun(d signer.Domain, m signer.Message, asJSON bool) int {
+	td, digest := json.RawMessage(signer.TypedDataJSON(d, m)), signer.Digest(d, m).Hex()
+	if asJSON {
+		return c.printJSON(struct {
+			DryRun    bool            `json:"dry_run"`
+			TypedData json.RawMessage `json:"typed_data"`
+			Digest    string          `json:"digest"`
+		}{true, td, digest})
+	}
+	var pretty bytes.Buffer
+	_ = json.Indent(&pretty, td, "", "  ")
+	fmt.Fprintf(c.env.Stdout, "Dry run: nothing was signed or sent.\n\nTyped data (eth_signTypedData_v4):\n%s\n\nDigest: %s\n", pretty.Bytes(), digest)
+	return 0
+}
+
+// builderResultJSON is what --json prints after an authorization.
+type builderResultJSON struct {
+	Authorized        bool   `json:"authorized"`
+	Message           string `json:"message"`
+	MainAccountID     string `json:"main_account_id"`
+	BuilderAccountID  string `json:"builder_account_id"`
+	MaxFuturesFeeRate string `json:"max_futures_fee_rate"`
+	MaxFuturesSigned  uint32 `json:"max_futures_fee_rate_signed"`
+	MaxSpotFeeRate    string `json:"max_spot_fee_rate"`
+	MaxSpotSigned     uint32 `json:"max_spot_fee_rate_signed"`
+	Nonce             uint32 `json:"nonce"`
+	Expiration        string `json:"expiration"`
+	ExpiresAt         string `json:"expires_at"`
+	Label             string `json:"builder_api_key_label,omitempty"`
+	KeySigner         string `json:"builder_api_key_signer,omitempty"`
+	Permissions       string `json:"builder_api_key_permissions,omitempty"`
+	APIKey            string `json:"api_key,omitempty"`
+	APIKeyNote        string `json:"api_key_note,omitempty"`
+}
+
+// printResult prints the authorization. embedded: the sandbox lived inside
+// this command, so an API key it made stops working when the command ends.
+func (c builderCmd) printResult(a builder.Auth, nonce uint32, exp int64, res exchange.BuilderAuthorizeResult, asJSON, embedded bool) int {
+	expiresAt := time.Unix(0, exp).UTC()
+	if asJSON {
+		out := builderResultJSON{
+			Authorized: true, Message: a.Mode(), MainAccountID: a.Main.Hex(), BuilderAccountID: a.Builder.Hex(),
+			MaxFuturesFeeRate: signer.FormatFeeRate(a.Futures), MaxFuturesSigned: a.Futures,
+			MaxSpotFeeRate: signer.FormatFeeRate(a.Spot), MaxSpotSigned: a.Spot,
+			Nonce: nonce, Expiration: strconv.FormatInt(exp, 10), ExpiresAt: expiresAt.Format(time.RFC3339),
+			APIKey: res.APIKey,
+		}
+		if embedded && res.APIKey != "" {
+			out.APIKeyNote = "dies with this command: the embedded sandbox stopped"
+		}
+		if a.WithKey {
+			out.Label, out.KeySigner, out.Permissions = a.Label, a.KeySigner.Hex(), a.Perms.String()
+		}
+		if code := c.printJSON(out); code != 0 {
+			return code
+		}
+	} else {
+		w := c.env.Stdout
+		fmt.Fprintf(w, "Builder authorized (%s, nonce %d)\n", a.Mode(), nonce)
+		fmt.Fprintf(w, "  Builder          %s\n  May trade for    %s\n", a.Builder.Hex(), a.Main.Hex())
+		fmt.Fprintf(w, "  Max futures fee  %s\n  Max spot fee     %s\n", builder.FeeText(a.Futures), builder.FeeText(a.Spot))
+		fmt.Fprintf(w, "  Signature until  %s\n", expiresAt.Format("2006-01-02 15:04:05 UTC"))
+		if a.WithKey {
+			fmt.Fprintf(w, "  Key label        %s\n  Key signer       %s\n  Permissions      %s\n", a.Label, a.KeySigner.Hex(), a.Perms.String())
+		}
+		if res.APIKey != "" {
+			note := ""
+			if embedded {
+				note = "  (dies with this command: the embedded sandbox stopped)"
+			}
+			fmt.Fprintf(w, "  API key          %s%s\n", res.APIKey, note)
+		}
+	}
+	switch {
+	case res.APIKey != "" && embedded:
+		fmt.Fprintln(c.env.Stderr, "The API key was made by the embedded sandbox, which stopped with this command: it no longer works. For one that lasts, run `svcwallet sandbox` and point an environment of the config at it.")
+	case res.APIKey != "":
+		fmt.Fprintln(c.env.Stderr, "The API key is shown this once and cannot be retrieved again: store it now.")
+	case a.WithKey:
+		fmt.Fprintln(c.env.Stderr, "The service returned no API key for this authorization.")
+	}
+	return 0
+}
+
+func (c builderCmd) printJSON(v any) int {
+	if err := writeJSON(c.env.Stdout, v); err != nil {
+		return c.fail("%v", err)
+	}
+	return 0
+}

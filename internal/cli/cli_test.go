@@ -1,0 +1,196 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+
+	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/sandbox"
+)
+
+// TestUsageErrorsOneStyle: a bad flag, an unknown command, a missing or
+// extra argument all exit 2 with the same two lines on stderr, nothing on
+// stdout; with --json, one error object on stdout instead.
+func TestUsageErrorsOneStyle(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		cmd  string
+	}{
+		{[]string{"--bogus"}, "svcwallet"},
+		{[]string{"bogus"}, "svcwallet"},
+		{[]string{"stauts"}, "svcwallet"},
+		{[]string{"help", "bogus"}, "svcwallet help"},
+		{[]string{"status", "--bogus", "q-1"}, "svcwallet status"},
+		{[]string{"status"}, "svcwallet status"},
+		{[]string{"deposit", "generate"}, "svcwallet deposit generate"},
+		{[]string{"deposit", "frob"}, "svcwallet deposit"},
+		{[]string{"key"}, "svcwallet key"},
+		{[]string{"key", "new", "--bogus"}, "svcwallet key new"},
+		{[]string{"builder", "authorize", "extra"}, "svcwallet builder authorize"},
+		{[]string{"history", "--interval", "3s"}, "svcwallet history"},
+		{[]string{"doctor", "x"}, "svcwallet doctor"},
+		{[]string{"sandbox", "--chain-id", "x"}, "svcwallet sandbox"},
+		{[]string{"version", "x"}, "svcwallet version"},
+		{[]string{"--theme", "blue"}, "svcwallet"},
+		{[]string{"completion"}, "svcwallet completion"},
+		{[]string{"completion", "tcsh"}, "svcwallet completion"},
+	} {
+		r := depositCmd(t, nil, tc.args...)
+		lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
+		if r.code != exitUsage || r.stdout != "" || len(lines) != 2 || !strings.HasPrefix(lines[0], tc.cmd+": ") ||
+			lines[1] != "run '"+tc.cmd+" --help' for usage" {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", tc.args, r.code, r.stdout, r.stderr)
+		}
+		j := depositCmd(t, nil, append(tc.args, "--json")...)
+		var e errorJSON
+		if j.code != exitUsage || j.stderr != "" || json.Unmarshal([]byte(j.stdout), &e) != nil ||
+			e.Error.Code != "usage" || e.Error.Exit != exitUsage || e.Error.Message != strings.TrimPrefix(lines[0], tc.cmd+": ") {
+			t.Errorf("%q --json: exit %d, stdout %q, stderr %q", tc.args, j.code, j.stdout, j.stderr)
+		}
+	}
+}
+
+// TestKeyOnCommandLineNeverEchoed: a key-shaped argument anywhere, to any
+// command, as an argument, a flag or a flag's value, is refused (exit 2)
+// before cobra parses it, and its text is in neither stream.
+func TestKeyOnCommandLineNeverEchoed(t *testing.T) {
+	key := strings.TrimPrefix(sandbox.DemoPrivateKey, "0x")
+	for _, cmd := range [][]string{nil, {"status"}, {"key", "import"}, {"builder", "authorize"}, {"deposit", "generate"}, {"bogus"}} {
+		for _, arg := range [][]string{{key}, {"0x" + key}, {"--" + key}, {"--key=" + key}, {"--bogus", "0X" + strings.ToUpper(key)},
+			{"-x" + key}, {"-v0x" + key}, {" 0x" + key}, {key + "\r"}, {"--env=a," + key}, {key + ","}} {
+			for _, json := range []bool{false, true} {
+				args := append(append([]string{}, cmd...), arg...)
+				if json {
+					args = append(args, "--json")
+				}
+				r := depositCmd(t, nil, args...)
+				if r.code != exitUsage || !strings.Contains(r.stdout+r.stderr, "refusing a private key on the command line") {
+					t.Errorf("%d words: exit %d, stdout %q, stderr %q", len(args), r.code, r.stdout, r.stderr)
+				}
+				if out := strings.ToLower(r.stdout + r.stderr); strings.Contains(out, key[:20]) || strings.Contains(out, key[44:]) {
+					t.Errorf("%d words: the key is echoed", len(args))
+				}
+				if json != (r.stderr == "") {
+					t.Errorf("json %v: stdout %q, stderr %q", json, r.stdout, r.stderr)
+				}
+			}
+		}
+	}
+}
+
+// TestStatusStdinKeyNeverSent: a private key given to status - on standard
+// input is refused before any request and not repeated.
+func TestStatusStdinKeyNeverSent(t *testing.T) {
+	key := strings.TrimPrefix(sandbox.DemoPrivateKey, "0x")
+	for _, line := range []string{key, "0x" + key, "q-ok\n0x" + key + " # pasted", "q-ok # 0x" + key, "q-ok#" + key} {
+		for _, json := range []string{"", "--json"} {
+			args := []string{"status", "-"}
+			if json != "" {
+				args = append(args, json)
+			}
+			t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+			t.Setenv("HOME", t.TempDir())
+			var out, errOut bytes.Buffer
+			code := Run(args, CLIEnv{Stdin: strings.NewReader(line + "\n"), Stdout: &out, Stderr: &errOut, Getenv: func(string) string { return "" }})
+			r := depositResult{code, out.String(), errOut.String()}
+			if r.code != exitUsage {
+				t.Errorf("%q %s: exit %d, want 2 before any request", line, json, r.code)
+			}
+			if out := strings.ToLower(r.stdout + r.stderr); strings.Contains(out, key[:20]) || strings.Contains(out, key[44:]) {
+				t.Errorf("%q %s: the key is echoed: %q", line, json, out)
+			}
+		}
+	}
+}
+
+// TestCompletionScripts: each shell's script is written, and names the
+// program and cobra's completion command.
+func TestCompletionScripts(t *testing.T) {
+	for _, shell := range []string{"bash", "zsh", "fish", "powershell"} {
+		r := depositCmd(t, nil, "completion", shell)
+		if r.code != 0 || r.stderr != "" || !strings.Contains(r.stdout, "svcwallet") || !strings.Contains(r.stdout, "__complete") {
+			t.Errorf("%s: exit %d, stderr %q, %d bytes", shell, r.code, r.stderr, len(r.stdout))
+		}
+	}
+}
+
+// TestDynamicCompletion: --env completes the config's names and the
+// sandbox, deposit generate completes chain names (the environments'
+// explorer_tx ones too), --theme its two words; none offers files.
+func TestDynamicCompletion(t *testing.T) {
+	cfg := filepath.Join(t.TempDir(), "config.toml")
+	toml := "[env.prod]\nauth_url = \"https://a.example\"\nbase_url = \"https://b.example\"\nmarket_data_url = \"https://m.example\"\nchain_id = 325\n" +
+		"[env.prod.explorer_tx]\nmonad = \"https://monad.example/tx/{hash}\"\n" +
+		"[env.staging]\nauth_url = \"https://a2.example\"\nbase_url = \"https://b2.example\"\nmarket_data_url = \"https://m2.example\"\nchain_id = 327\n"
+	if err := os.WriteFile(cfg, []byte(toml), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	vars := map[string]string{configPathVar: cfg}
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"status", "--env", ""}, []string{"prod", "sandbox", "staging"}},
+		{[]string{"--env", "st"}, []string{"prod", "sandbox", "staging"}}, // the shell filters by prefix
+		{[]string{"deposit", "generate", "--config", cfg, ""}, []string{"ARBITRUM", "BASE", "BSC", "KAIA", "MONAD", "POLYGON", "SOLANA", "TRON"}},
+		{[]string{"--theme", ""}, []string{"light", "dark"}},
+		{[]string{"status", ""}, nil}, // quote ids: nothing to offer, and no files
+	} {
+		r := depositCmd(t, vars, append([]string{"__complete"}, tc.args...)...)
+		got := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+		want := append(tc.want, ":4") // ShellCompDirectiveNoFileComp
+		if r.code != 0 || fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%q: exit %d, got %q, want %q (stderr %q)", tc.args, r.code, got, want, r.stderr)
+		}
+	}
+}
+
+// TestManPage: `svcwallet man` writes a roff page naming every command.
+func TestManPage(t *testing.T) {
+	r := depositCmd(t, nil, "man")
+	if r.code != 0 || !strings.HasPrefix(r.stdout, ".TH SVCWALLET 1") {
+		t.Fatalf("exit %d, stderr %q, starts %.40q", r.code, r.stderr, r.stdout)
+	}
+	for _, want := range []string{"status", "deposit", "builder", "key", "history", "doctor", "sandbox", "EXIT STATUS", "SVCWALLET_API_KEY",
+		// Every command has its whole description and its own flags, not
+		// only its summary.
+		".SS svcwallet withdraw resume", `Sign and withdraw? [y/N]`, `\fB\-\-max\-fee\fP \fIstring\fP`, `\fB\-\-watch\fP`,
+		// A paragraph of the source is one line of roff, filled by man.
+		`chosen by \-\-env, else $SVCWALLET_ENV, else the config's default_env, else the embedded sandbox`,
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	for _, bad := range []string{`\fB\-\-help`, `\fB\-\-h`, ".PP\n.PP"} {
+		if strings.Contains(r.stdout, bad) {
+			t.Errorf("the page holds %q", bad)
+		}
+	}
+}
+
+// TestExamplesUseEnvironmentsThatExist (issue 21 item 16): an example a
+// newcomer copies from any command's help names only the environment every
+// machine has, the sandbox.
+func TestExamplesUseEnvironmentsThatExist(t *testing.T) {
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		fields := strings.Fields(c.Example)
+		for i, f := range fields {
+			if f == "--env" && i+1 < len(fields) && fields[i+1] != config.SandboxEnv {
+				t.Errorf("%s: an example uses --env %s", c.CommandPath(), fields[i+1])
+			}
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(newApp(CLIEnv{Getenv: func(string) string { return "" }}).rootCommand())
+}

@@ -1,0 +1,251 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/follow"
+	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/internal/screens"
+	"github.com/svcwallet/svcwallet/internal/screens/kit"
+	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/internal/tui"
+)
+
+// consoleFlags are the console's own flags.
+type consoleFlags struct{ envName, configPath, theme string }
+
+const consoleLong = `svcwallet: a terminal console for an exchange funding account.
+
+Without a command it opens the full-screen console on the environment chosen
+by --env, else $SVCWALLET_ENV, else the config's default_env, else the
+embedded sandbox exchange (started on a loopback port; its login screen
+offers the demo credentials). The commands below serve scripts; each takes
+--json.
+
+--debug (or SVCWALLET_DEBUG=1) logs requests, answers' statuses and timings:
+commands to stderr, the console to debug.log in the state directory.`
+
+// consoleCommand is `svcwallet` itself: the root command, which opens the console.
+func (a *app) consoleCommand() *cobra.Command {
+	var f consoleFlags
+	c := &cobra.Command{
+		Use:   "svcwallet",
+		Short: "A terminal console for an exchange funding account",
+		Long:  consoleLong,
+		Example: `  svcwallet --env sandbox
+  svcwallet status q-123 --watch`,
+		// No Args: cobra's own check of the root names the commands a
+		// mistyped one is close to.
+		RunE: func(c *cobra.Command, _ []string) error {
+			if f.theme != "" && f.theme != "light" && f.theme != "dark" {
+				return usageError("svcwallet", "--theme must be light or dark, not %.20q", f.theme)
+			}
+			return exit(runConsole(a.env, f))
+		},
+	}
+	a.envFlags(c, &f.envName, &f.configPath)
+	c.Flags().StringVar(&f.theme, "theme", "", "light or dark (default: detected)")
+	_ = c.RegisterFlagCompletionFunc("theme", cobra.FixedCompletions([]string{"light", "dark"}, cobra.ShellCompDirectiveNoFileComp))
+	return c
+}
+
+// runConsole opens the full-screen console.
+func runConsole(env CLIEnv, f consoleFlags) int {
+	cfg, chosen, err := consoleEnv(f.configPath, f.envName, env.Getenv)
+	if err == nil && (!isTerminal(env.Stdin) || !isTerminal(env.Stdout)) {
+		if env.JSON {
+			return env.report(usageError("svcwallet", "the console needs a terminal, and standard input or output is not one; for scripts use the commands (svcwallet --help)"))
+		}
+		fmt.Fprint(env.Stderr, noTerminal)
+		return 2
+	}
+	var targets []kit.Target
+	closeAll := func() {}
+	if err == nil {
+		var log *slog.Logger
+		var closeLog func()
+		if log, closeLog, err = consoleLog(env); err == nil {
+			defer closeLog()
+			targets, closeAll, err = consoleTargets(cfg, chosen, log)
+		}
+	}
+	if err != nil {
+		if errors.As(err, new(envUsageError)) {
+			return env.report(usageError("svcwallet", "%v", err))
+		}
+		return env.report(failure("svcwallet", "failed", 1, "%v", err))
+	}
+	defer closeAll()
+
+	// The keystore directory only pre-fills the login form; without one the
+	// user types a path.
+	keystoreDir, _ := signer.DefaultKeystoreDir(env.Getenv)
+	common := tui.NewCommon(f.theme != "light", nil)
+	// Cancelled on quit: calls still out end with the console.
+	root, quit := context.WithCancel(context.Background())
+	defer quit()
+	var running signer.Running
+	app := &kit.App{
+		Deps: kit.Deps{Common: common, Targets: targets, KeystoreDir: keystoreDir, Bell: cfg.Bell, Notify: cfg.Notify, Getenv: env.Getenv,
+			PollInterval: follow.DefaultPollInterval, Context: root, Running: &running, ConfigFlag: newInvocation("", f.configPath, env.Getenv).config},
+		Session: kit.Session{Target: targets[0]},
+		Hooks:   kit.Hooks{LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) }},
+	}
+	p := tea.NewProgram(tui.New(screens.Console(app), tui.Options{Theme: f.theme, Common: common}))
+	// Closing the terminal (SIGHUP) or kill (SIGTERM) ends the console as q
+	// does: the terminal is restored and the deferred closeAll removes the
+	// embedded sandbox's journal directory. Bubble Tea quits on SIGTERM
+	// itself (a second Quit would deadlock its signal handler); SIGHUP would
+	// otherwise end the process on the spot.
+	signals := make(chan os.Signal, 2)
+	signal.Notify(signals, syscall.SIGHUP, syscall.SIGTERM)
+	defer signal.Stop(signals)
+	var caught atomic.Int32
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		for {
+			select {
+			case sig := <-signals:
+				caught.CompareAndSwap(0, int32(sig.(syscall.Signal)))
+				if sig == syscall.SIGHUP {
+					p.Quit()
+				}
+			case <-done:
+				return
+			}
+		}
+	}()
+	_, err = p.Run()
+	signal.Stop(signals)
+	// A signing command still running is killed (its context ends) and
+	// waited for, so neither it nor its typed data file outlives the console.
+	quit()
+	running.Close(quitWait)
+	if sig := caught.Load(); sig != 0 {
+		return 128 + int(sig) // the shell's convention for "ended by a signal"
+	}
+	if err != nil {
+		return env.report(failure("svcwallet", "failed", 1, "%v", err))
+	}
+	return 0
+}
+
+// quitWait bounds the wait for signing commands at quit: a killed command's
+// pipes are closed within signer's two-second WaitDelay.
+const quitWait = 5 * time.Second
+
+// noTerminal is said, before anything starts, when the console has no
+// terminal to draw on (a pipe, a redirect, a cron job).
+const noTerminal = `svcwallet: the console needs a terminal, and standard input or output is not one.
+For scripts, use the commands:
+  svcwallet status QUOTE_ID [--watch] [--json]   a withdrawal's status
+  svcwallet deposit [generate CHAIN] [--json]    deposit addresses
+  svcwallet builder authorize ... [--json]       builder authorization
+  svcwallet key list [--json]                    signing keys
+svcwallet --help lists them all.
+`
+
+// isTerminal tells whether a stream is a terminal the console can draw on.
+func isTerminal(stream any) bool {
+	f, ok := stream.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// consoleLog is the console's debug log: with --debug a file in the state
+// directory, named on stderr now (it stays above the console after it quits);
+// otherwise nil. The returned func closes the file.
+func consoleLog(env CLIEnv) (*slog.Logger, func(), error) {
+	if !env.Debug {
+		return nil, func() {}, nil
+	}
+	log, path, closeLog, err := consoleDebugLog()
+	if err != nil {
+		return nil, nil, err
+	}
+	fmt.Fprintf(env.Stderr, "svcwallet: debug log in %s\n", path)
+	return log, closeLog, nil
+}
+
+// consoleEnv reads the config and the environment the console opens on,
+// refusing an unknown name before anything starts.
+func consoleEnv(configPath, envName string, getenv func(string) string) (config.Config, string, error) {
+	cfg, configPath, err := loadConfig(configPath, getenv)
+	if err != nil {
+		return cfg, "", err
+	}
+	if envName = chooseEnv(envName, getenv, cfg); envName != config.SandboxEnv {
+		if _, err := cfg.Lookup(envName); err != nil {
+			return cfg, "", unknownEnv(envName, configPath, cfg)
+		}
+	}
+	return cfg, envName, nil
+}
+
+// consoleTargets lists the environments the login screen offers, the chosen
+// one first. The embedded sandbox is always among them.
+func consoleTargets(cfg config.Config, envName string, log *slog.Logger) ([]kit.Target, func(), error) {
+	var targets []kit.Target
+	var jr *journal.Journal
+	var err error
+	if len(cfg.Environments) > 0 {
+		if jr, err = journal.Open(journal.DefaultPath()); err != nil {
+			return nil, nil, fmt.Errorf("the withdrawal journal cannot be opened: %w", err)
+		}
+	}
+	for _, name := range cfg.Names() {
+		e, _ := cfg.Lookup(name)
+		t := kit.Target{Env: e, Client: exchange.New(e, exchange.Options{Logger: log}), Journal: jr}
+		if name == envName {
+			targets = append([]kit.Target{t}, targets...)
+		} else {
+			targets = append(targets, t)
+		}
+	}
+	// The embedded sandbox is always offered: first when it is the one
+	// chosen (or there is no other), else last in the environment picker.
+	{
+		srv, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
+		if err != nil {
+			return nil, nil, fmt.Errorf("cannot start the embedded sandbox: %w", err)
+		}
+		// The embedded sandbox forgets everything when the process ends, so
+		// its withdrawals go to a journal that ends with it.
+		dir, err := os.MkdirTemp("", "svcwallet-sandbox-")
+		if err != nil {
+			srv.Close()
+			return nil, nil, fmt.Errorf("cannot make the sandbox journal directory: %w", err)
+		}
+		closeAll := func() { srv.Close(); os.RemoveAll(dir) }
+		sbJournal, err := journal.Open(filepath.Join(dir, "journal.jsonl"))
+		if err != nil {
+			closeAll()
+			return nil, nil, err
+		}
+		e := config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
+		sb := kit.Target{Env: e, Client: exchange.New(e, exchange.Options{Logger: log}), Journal: sbJournal,
+			Demo: &kit.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}
+		if envName == config.SandboxEnv || len(targets) == 0 {
+			targets = append([]kit.Target{sb}, targets...)
+		} else {
+			targets = append(targets, sb)
+		}
+		return targets, closeAll, nil
+	}
+}

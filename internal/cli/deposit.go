@@ -1,0 +1,212 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/internal/signer"
+)
+
+// apiKeyVar holds the API key of the non-interactive commands.
+const apiKeyVar = exchange.APIKeyEnvVar
+
+const depositLong = `Lists the chains the account can deposit on: chain id, deposit address
+("not provisioned" for an on-demand chain without one yet), and each token's
+contract ("native", or "unknown: provider unreachable").
+
+The API key is read from $SVCWALLET_API_KEY and sent as X-API-Key; with
+--signer, or without an API key and with the environment's signer or a key
+in $SVCWALLET_PRIVATE_KEY, it logs in by wallet signature instead. The
+environment is --env NAME, else $SVCWALLET_ENV, else the config's
+default_env, else the embedded sandbox, which runs inside this one command
+(fresh each time, so an address generated there is not listed by the next
+run) and uses its demo key when $SVCWALLET_API_KEY is unset; on the sandbox
+a warning on stderr says that its addresses receive nothing real. --json
+prints the service's JSON.
+
+` + depositExit
+
+// depositExit is the exit statuses of deposit and deposit generate.
+const depositExit = `Exit status: 0 done, 1 the service refused, 2 usage, 5 the login failed
+(the API key or the wallet login refused, or no answer to it: as every
+command says it) or the service could not be reached.`
+
+// depositTimeout bounds one deposit command's request.
+const depositTimeout = 30 * time.Second
+
+// depositFlags are the flags of deposit and deposit generate.
+type depositFlags struct {
+	envName, configPath string
+	key                 signerFlags
+}
+
+// depositCommand is `svcwallet deposit` and `svcwallet deposit generate CHAIN`.
+func (a *app) depositCommand() *cobra.Command {
+	var f depositFlags
+	c := &cobra.Command{
+		Use:     "deposit",
+		Short:   "List or provision deposit addresses",
+		Long:    withSignerHelp(depositLong),
+		Example: "  svcwallet deposit --env sandbox --json\n  svcwallet deposit generate SOLANA",
+		Args:    subcommandOnly,
+		RunE:    func(*cobra.Command, []string) error { return exit(runDeposit(a.env, f, "")) },
+	}
+	addSignerFlags(c, &f.key, false)
+	a.envFlags(c, &f.envName, &f.configPath)
+	var g depositFlags
+	gen := &cobra.Command{
+		Use:   "generate CHAIN",
+		Short: "Provision an on-demand chain's address",
+		Long: withSignerHelp(`Provisions the deposit address of an on-demand chain such as SOLANA and
+prints the chain; for a chain that already has one, prints it unchanged.
+It logs in as svcwallet deposit does.
+
+` + depositExit),
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) != 1 || strings.TrimSpace(args[0]) == "" {
+				return usageError(c.CommandPath(), "generate takes one chain name, such as SOLANA")
+			}
+			return nil
+		},
+		ValidArgsFunction: func(c *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return a.chainNames(g.configPath), cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(_ *cobra.Command, args []string) error {
+			return exit(runDeposit(a.env, g, strings.TrimSpace(args[0])))
+		},
+	}
+	addSignerFlags(gen, &g.key, false)
+	a.envFlags(gen, &g.envName, &g.configPath)
+	c.AddCommand(gen)
+	return c
+}
+
+// runDeposit lists the deposit addresses, or with a chain provisions its
+// address, and returns the exit status.
+func runDeposit(env CLIEnv, f depositFlags, chain string) int {
+	cmd := "svcwallet deposit"
+	if chain != "" {
+		cmd += " generate"
+	}
+	fail := func(code int, format string, a ...any) int {
+		if code == exitUsage {
+			return env.report(usageError(cmd, format, a...))
+		}
+		e := failure(cmd, "failed", code, format, a...)
+		if code == exitError {
+			e.Code = statusErrorCode(code)
+		}
+		return env.report(e)
+	}
+	e, closeEnv, err := commandEnv(f.configPath, f.envName, env.Getenv)
+	if err != nil {
+		var ue envUsageError
+		if errors.As(err, &ue) {
+			return fail(2, "%v", err)
+		}
+		return fail(1, "%v", err)
+	}
+	defer closeEnv()
+	apiKey := env.Getenv(apiKeyVar)
+	if e.Name == config.SandboxEnv {
+		// The sandbox is also the fallback environment: a script must not
+		// take its addresses for real ones.
+		fmt.Fprintln(env.Stderr, "svcwallet deposit: environment sandbox, the embedded test exchange: its addresses receive nothing real; choose one with --env or $SVCWALLET_ENV")
+		if apiKey == "" {
+			apiKey = sandbox.DemoAPIKey
+		}
+	}
+	_, chosen, err := f.key.chosen(e)
+	if err != nil {
+		return fail(2, "%v", err)
+	}
+	var client *exchange.Client
+	byAPIKey := false // no session: the API key rides on the request (X-API-Key)
+	switch {
+	case f.key.onCommandLine() || env.Getenv(apiKeyVar) == "" && (chosen || env.Getenv(signer.KeyEnvVar) != ""):
+		// The user logs in by wallet signature: a session serves the
+		// deposit endpoints as well as X-API-Key does (SPEC.md §5).
+		if client, err = logIn(env, e, cmd, f.key); err != nil {
+			return env.report(loginFailed(cmd, err))
+		}
+	case apiKey == "":
+		return fail(2, "set %s to an API key of the account (it is sent as X-API-Key), or log in by wallet signature with --signer SOURCE or %s holding the main signer's hex key", apiKeyVar, signer.KeyEnvVar)
+	default:
+		client, byAPIKey = exchange.New(e, exchange.Options{APIKey: apiKey, Logger: env.Log}), true
+	}
+	cx, cancel := context.WithTimeout(context.Background(), depositTimeout)
+	defer cancel()
+
+	var out any
+	var chains []exchange.ChainInfo
+	if chain == "" {
+		chains, err = client.DepositAddresses(cx)
+		out = exchange.DepositAddresses{Chains: chains}
+	} else {
+		var info exchange.ChainInfo
+		info, err = client.GenerateAddress(cx, chain)
+		chains, out = []exchange.ChainInfo{info}, info
+	}
+	switch {
+	case err != nil && byAPIKey && (errors.Is(err, exchange.ErrUnauthenticated) || errors.As(err, new(*exchange.TransportError))):
+		// Without a session the API key rides on this one request: its
+		// refusal, or no answer to it, is the failed login of every command.
+		what := "the API key in $" + apiKeyVar
+		if env.Getenv(apiKeyVar) == "" {
+			what = "the sandbox demo key"
+		}
+		return env.report(loginFailed(cmd, loginError(what, e.Name, err)))
+	case errors.As(err, new(*exchange.TransportError)):
+		return fail(exitError, "%v", exchange.Explain(err))
+	case err != nil:
+		return fail(1, "%v", exchange.Explain(err))
+	}
+	if env.JSON {
+		if err := writeJSON(env.Stdout, out); err != nil {
+			return fail(1, "%v", err)
+		}
+		return 0
+	}
+	printChains(env.Stdout, chains)
+	return 0
+}
+
+// printChains writes the table: one line per token, the chain's columns on
+// its first line only.
+func printChains(w io.Writer, chains []exchange.ChainInfo) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "CHAIN\tCHAIN ID\tDEPOSIT ADDRESS\tTOKEN\tCONTRACT")
+	for _, ch := range chains {
+		addr := ch.DepositAddress
+		switch {
+		case ch.AddressProblem != "":
+			addr = "REFUSED, do not deposit: " + ch.AddressProblem
+		case addr == "":
+			addr = "not provisioned"
+		}
+		cols := []string{ch.Chain, ch.ChainID, addr}
+		if len(ch.SupportedTokens) == 0 {
+			fmt.Fprintln(tw, strings.Join(append(cols, "-", ""), "\t"))
+		}
+		for i, t := range ch.SupportedTokens {
+			if i > 0 {
+				cols = []string{"", "", ""}
+			}
+			fmt.Fprintln(tw, strings.Join(append(cols, t.Name, t.ContractText()), "\t"))
+		}
+	}
+	tw.Flush()
+}

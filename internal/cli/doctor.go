@@ -1,0 +1,334 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/follow"
+	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/internal/withdrawal"
+)
+
+const doctorLong = `Checks what svcwallet depends on and says how to fix what is wrong: the config
+file, the keystore and the withdrawal journal (paths, permissions, health),
+each environment's hosts (reachable, round-trip time) and the difference
+between the server's clock and this machine's (signatures expire by both),
+the terminal and the clipboard (inside tmux, set-clipboard). It logs in to
+nothing and sends no secret. The configured environments are probed; the
+embedded sandbox too when it is the chosen environment (--env, else
+$SVCWALLET_ENV, else default_env, else the sandbox).
+
+Exit status: 0 everything ok, 1 something needs fixing, 2 usage.`
+
+// doctorProbeTimeout bounds each environment's probe.
+const doctorProbeTimeout = 5 * time.Second
+
+// doctorCheck is one line of the report.
+type doctorCheck struct {
+	Check  string `json:"check"`
+	Status string `json:"status"` // "ok" or "warning"
+	Detail string `json:"detail"`
+	Fix    string `json:"fix,omitempty"`
+}
+
+// doctorCmd is `svcwallet doctor`; tmuxOption reads a global tmux option
+// (a real tmux in a real process, a fake in tests).
+type doctorCmd struct {
+	env        CLIEnv
+	tmuxOption func(name string) (string, error)
+	sandbox    sandbox.Options
+}
+
+// doctorCommand is `svcwallet doctor`.
+func (a *app) doctorCommand() *cobra.Command {
+	var envName, configPath string
+	c := &cobra.Command{
+		Use:   "doctor",
+		Short: "Check setup, hosts and clock; say the fixes",
+		Long:  doctorLong,
+		Args:  noArgs,
+		RunE: func(*cobra.Command, []string) error {
+			d := a.doctor
+			d.env = a.env
+			return exit(d.run(envName, configPath))
+		},
+	}
+	a.envFlags(c, &envName, &configPath)
+	return c
+}
+
+// tmuxGlobalOption asks the tmux server this process runs in for an option.
+func tmuxGlobalOption(name string) (string, error) {
+	out, err := exchange.Command("tmux", "show-options", "-gv", name).Output()
+	return strings.TrimSpace(string(out)), err
+}
+
+func (c doctorCmd) run(envName, configPath string) int {
+	var checks []doctorCheck
+	add := func(check, detail, fix string) {
+		status := "ok"
+		if fix != "" {
+			status = "warning"
+		}
+		checks = append(checks, doctorCheck{check, status, detail, fix})
+	}
+	cfg, chosen := c.checkConfig(configPath, envName, add)
+	c.checkKeystore(add)
+	checkJournal(add)
+	checkStateFiles(add)
+	envs, stop := c.environments(cfg, chosen, add)
+	defer stop()
+	for _, e := range envs {
+		c.checkEnvironment(e, add)
+	}
+	c.checkTerminal(add)
+
+	ok := true
+	for _, ch := range checks {
+		ok = ok && ch.Status == "ok"
+	}
+	if c.env.JSON {
+		if err := writeJSON(c.env.Stdout, struct {
+			OK     bool          `json:"ok"`
+			Checks []doctorCheck `json:"checks"`
+		}{ok, checks}); err != nil {
+			return c.env.report(failure("svcwallet doctor", "output", 1, "cannot write the report: %v", err))
+		}
+	} else {
+		for _, ch := range checks {
+			fmt.Fprintf(c.env.Stdout, "%-8s %-24s %s\n", ch.Status, ch.Check, ch.Detail)
+			if ch.Fix != "" {
+				fmt.Fprintf(c.env.Stdout, "%-8s %-24s fix: %s\n", "", "", ch.Fix)
+			}
+		}
+	}
+	if !ok {
+		return 1
+	}
+	return 0
+}
+
+// checkConfig reports the config file and the environment commands choose.
+func (c doctorCmd) checkConfig(path, envName string, add func(check, detail, fix string)) (config.Config, string) {
+	cfg, path, err := loadConfig(path, c.env.Getenv)
+	if err != nil {
+		detail, fix := explainUnsafe(err, "correct the file, or point --config / $SVCWALLET_CONFIG at another")
+		add("config", detail, fix)
+		return config.Config{}, config.SandboxEnv
+	}
+	chosen, by := chooseEnvBy(envName, c.env.Getenv, cfg)
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		add("config", path+": no file; the embedded sandbox is the only environment", "")
+	} else {
+		add("config", fmt.Sprintf("%s: environments %s", path, cfg.KnownNames()), "")
+	}
+	if chosen != config.SandboxEnv {
+		if _, err := cfg.Lookup(chosen); err != nil {
+			add("environment", unknownEnv(chosen, path, cfg).Error(), "choose a configured name with --env or $SVCWALLET_ENV")
+			return cfg, config.SandboxEnv
+		}
+	}
+	add("environment", chosen+" (chosen by "+by+")", "")
+	return cfg, chosen
+}
+
+// checkKeystore reports the keystore directory, its keys and permissions.
+func (c doctorCmd) checkKeystore(add func(check, detail, fix string)) {
+	dir, err := keystoreDir("", c.env)
+	if err != nil {
+		add("keystore", err.Error(), "set $"+signer.KeystoreEnvVar+" to a directory")
+		return
+	}
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		add("keystore", dir+": no keystore yet (svcwallet key new or key import makes one)", "")
+		return
+	case err != nil:
+		add("keystore", fmt.Sprintf("%s: %v", dir, err), "check the directory's permissions")
+		return
+	case fi.Mode().Perm()&0o077 != 0:
+		add("keystore", fmt.Sprintf("%s is open to other users (%v)", dir, fi.Mode().Perm()), "chmod 700 "+dir)
+	}
+	addUnsafe(add, "keystore", signer.CheckPrivatePath(dir))
+	entries, err := signer.ListKeystore(dir)
+	if err != nil {
+		add("keystore", err.Error(), "check the directory's permissions")
+		return
+	}
+	for _, e := range entries {
+		if fi, err := os.Stat(e.Path); err == nil && fi.Mode().Perm()&0o077 != 0 {
+			add("keystore", fmt.Sprintf("%s is readable by other users (%v)", e.Path, fi.Mode().Perm()), "chmod 600 "+e.Path)
+		}
+		addUnsafe(add, "keystore", signer.CheckPrivatePath(e.Path))
+	}
+	add("keystore", fmt.Sprintf("%s: %d key file(s)", dir, len(entries)), "")
+}
+
+// checkJournal reports the withdrawal journal's path, permissions and health.
+func checkJournal(add func(check, detail, fix string)) {
+	path := journal.DefaultPath()
+	if err := signer.CheckPrivateFile(path); err != nil {
+		addUnsafe(add, "journal", err) // journal.Open would refuse it
+		return
+	}
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		add("journal", path+": none yet (the first withdrawal writes it)", "")
+		return
+	case err != nil:
+		add("journal", fmt.Sprintf("%s: %v", path, err), "check the state directory's permissions")
+		return
+	case fi.Mode().Perm()&0o077 != 0:
+		add("journal", fmt.Sprintf("%s is open to other users (%v)", path, fi.Mode().Perm()), "chmod 600 "+path)
+	}
+	j, err := journal.Open(path)
+	var recs []journal.Record
+	skipped := 0
+	if err == nil {
+		recs, skipped, err = j.RecordsSkipped()
+	}
+	if err != nil {
+		add("journal", fmt.Sprintf("%s cannot be read: %v", path, err), "move the file aside and keep it for support; svcwallet starts a new one")
+		return
+	}
+	unfinished := 0
+	for _, r := range recs {
+		if !r.Finished() {
+			unfinished++
+		}
+	}
+	if skipped > 0 {
+		add("journal", fmt.Sprintf("%s: %d line(s) could not be read and are skipped", path, skipped),
+			"keep a copy of the file for support; the withdrawals on the other lines are read")
+	}
+	add("journal", fmt.Sprintf("%s: %d withdrawal(s), %d unfinished", path, len(recs), unfinished), "")
+}
+
+// checkStateFiles reports the state files beside the journal that another
+// user could change, or that are links: svcwallet refuses to use them.
+func checkStateFiles(add func(check, detail, fix string)) {
+	dir := filepath.Dir(journal.DefaultPath())
+	for _, name := range []string{filepath.Base(withdrawal.BridgePinsPath(dir)), follow.WatchlistFile, debugLogFile} {
+		path := filepath.Join(dir, name)
+		if _, err := os.Lstat(path); err == nil {
+			addUnsafe(add, "state files", signer.CheckPrivateFile(path))
+		}
+	}
+}
+
+// addUnsafe reports a file or directory the rules of signer.CheckPrivatePath
+// refuse; nil adds nothing.
+func addUnsafe(add func(check, detail, fix string), check string, err error) {
+	if err != nil {
+		detail, fix := explainUnsafe(err, "check the file's owner and permissions")
+		add(check, detail, fix)
+	}
+}
+
+// explainUnsafe splits an unsafe path's error into what is wrong and the
+// fix it names; any other error is its text, with fallback as the fix.
+func explainUnsafe(err error, fallback string) (detail, fix string) {
+	if u, ok := errors.AsType[*signer.UnsafePathError](err); ok {
+		return u.What, u.Fix
+	}
+	return err.Error(), fallback
+}
+
+// environments lists the configured environments, and the embedded sandbox
+// (started here, stopped by the returned func) when it is the chosen one.
+func (c doctorCmd) environments(cfg config.Config, chosen string, add func(check, detail, fix string)) ([]config.Environment, func()) {
+	var out []config.Environment
+	stop := func() {}
+	if chosen == config.SandboxEnv {
+		srv, err := sandbox.Start("127.0.0.1:0", c.sandbox)
+		if err != nil {
+			add("sandbox", "the embedded sandbox cannot start: "+err.Error(), "free a loopback port, or choose an environment with --env")
+		} else {
+			stop = func() { srv.Close() }
+			out = append(out, config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID))
+		}
+	}
+	for _, name := range cfg.Names() {
+		e, _ := cfg.Lookup(name)
+		out = append(out, e)
+	}
+	return out, stop
+}
+
+// checkEnvironment probes one environment's hosts and clock.
+func (c doctorCmd) checkEnvironment(e config.Environment, add func(check, detail, fix string)) {
+	ctx, cancel := context.WithTimeout(context.Background(), doctorProbeTimeout)
+	defer cancel()
+	p := exchange.New(e, exchange.Options{Logger: c.env.Log}).Probe(ctx)
+	for _, h := range p.Hosts {
+		check := e.Name + " " + h.Label
+		if h.Err != nil {
+			add(check, fmt.Sprintf("%s: %v", h.URL, h.Err), "check the URL in the config, the network and any proxy")
+			continue
+		}
+		add(check, fmt.Sprintf("%s answers in %s", h.URL, h.RTT.Round(time.Millisecond)), "")
+	}
+	check := e.Name + " clock"
+	off := p.ClockOffset.Round(time.Second)
+	switch {
+	case p.ClockErr != nil:
+		add(check, "the server's time is unknown: "+p.ClockErr.Error(), "signatures need it: fix the market_data_url host first")
+	case off > exchange.MaxClockSkew || off < -exchange.MaxClockSkew:
+		add(check, fmt.Sprintf("the server's clock is %s this machine's (more than %s apart)", clockWords(off), exchange.MaxClockSkew),
+			"check your clock: turn on network time (timedatectl set-ntp true); signatures are refused until the two agree")
+	default:
+		add(check, fmt.Sprintf("the server's clock is %s this machine's", clockWords(off)), "")
+	}
+}
+
+// clockWords says an offset as "3m10s ahead of" or "2s behind".
+func clockWords(d time.Duration) string {
+	if d < 0 {
+		return (-d).String() + " behind"
+	}
+	return d.String() + " ahead of"
+}
+
+// checkTerminal reports what the console will draw on and copy through.
+func (c doctorCmd) checkTerminal(add func(check, detail, fix string)) {
+	term := c.env.Getenv("TERM")
+	detail := "TERM=" + term
+	if !isTerminal(c.env.Stdout) {
+		detail += "; standard output is not a terminal here (the console needs one)"
+	}
+	if c.env.Getenv("NO_COLOR") != "" {
+		detail += "; NO_COLOR set"
+	}
+	fix := ""
+	if term == "dumb" {
+		fix = "run the console in a terminal that draws (TERM=xterm-256color or similar)"
+	}
+	add("terminal", detail, fix)
+	if c.env.Getenv("TMUX") == "" {
+		add("clipboard", "copies use OSC 52, which most terminals accept (some ask first)", "")
+		return
+	}
+	v, err := c.tmuxOption("set-clipboard")
+	switch {
+	case err != nil:
+		add("clipboard", "inside tmux, but its set-clipboard option cannot be read: "+err.Error(), "tmux set -g set-clipboard on")
+	case v == "on":
+		add("clipboard", "inside tmux with set-clipboard on: copies reach the clipboard", "")
+	default:
+		add("clipboard", "inside tmux with set-clipboard "+v+": copies stay inside tmux", "tmux set -g set-clipboard on (and add it to ~/.tmux.conf)")
+	}
+}

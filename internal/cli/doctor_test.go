@@ -1,0 +1,169 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/svcwallet/svcwallet/internal/sandbox"
+)
+
+type doctorReport struct {
+	OK     bool          `json:"ok"`
+	Checks []doctorCheck `json:"checks"`
+}
+
+// doctor runs `svcwallet doctor --json` with a fake tmux and returns the
+// exit status and the report.
+func doctor(t *testing.T, vars map[string]string, tmux func(string) (string, error), args ...string) (int, doctorReport, string) {
+	t.Helper()
+	return doctorState(t, t.TempDir(), vars, tmux, args...)
+}
+
+// doctorState is doctor with state as the state directory ($XDG_STATE_HOME).
+func doctorState(t *testing.T, state string, vars map[string]string, tmux func(string) (string, error), args ...string) (int, doctorReport, string) {
+	t.Helper()
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Setenv("XDG_STATE_HOME", state)
+	t.Setenv("HOME", t.TempDir())
+	var out, errOut bytes.Buffer
+	env := CLIEnv{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Getenv: func(k string) string { return vars[k] }}
+	code := doctorCmd{env: env, tmuxOption: tmux}.runLine(append(args, "--json"))
+	var rep doctorReport
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("not JSON: %v\n%s\n%s", err, out.String(), errOut.String())
+	}
+	return code, rep, out.String()
+}
+
+func noTmux(string) (string, error) { return "", errors.New("no tmux") }
+
+// warning finds the report's warning about a check, if any.
+func (r doctorReport) warning(check string) *doctorCheck {
+	for i, c := range r.Checks {
+		if strings.Contains(c.Check, check) && c.Status == "warning" {
+			return &r.Checks[i]
+		}
+	}
+	return nil
+}
+
+// skewedConfig is a config whose environment "skewed" is a sandbox whose
+// clock runs off from ours.
+func skewedConfig(t *testing.T, off time.Duration) string {
+	t.Helper()
+	srv, err := sandbox.Start("127.0.0.1:0", sandbox.Options{Now: func() time.Time { return time.Now().Add(off) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	path := filepath.Join(t.TempDir(), "skewed.toml")
+	cfg := fmt.Sprintf("default_env = \"skewed\"\n[env.skewed]\nauth_url = %q\nbase_url = %q\nmarket_data_url = %q\nchain_id = 327\n", srv.URL, srv.URL, srv.URL)
+	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestDoctorHealthySandbox(t *testing.T) {
+	cfg, _ := localConfig(t)
+	code, rep, out := doctor(t, nil, noTmux, "--config", cfg)
+	if code != 0 || !rep.OK {
+		t.Fatalf("exit %d on a healthy sandbox:\n%s", code, out)
+	}
+	for _, want := range []string{"config", "keystore", "journal", "local auth_url", "local base_url", "local market_data_url", "local clock", "terminal", "clipboard"} {
+		if !strings.Contains(out, `"check": "`+want) {
+			t.Errorf("no %q check:\n%s", want, out)
+		}
+	}
+}
+
+func TestDoctorUnreachableHost(t *testing.T) {
+	code, rep, out := doctor(t, nil, noTmux, "--config", writeDeadConfig(t))
+	w := rep.warning("dead base_url")
+	if code != 1 || rep.OK || w == nil || !strings.Contains(w.Detail, "connection refused") || w.Fix == "" {
+		t.Fatalf("exit %d, want a warning with its fix for the unreachable host:\n%s", code, out)
+	}
+	if rep.warning("dead clock") == nil {
+		t.Errorf("an unreachable time host leaves the clock unknown, a warning:\n%s", out)
+	}
+}
+
+func TestDoctorSkewedClock(t *testing.T) {
+	for _, tc := range []struct {
+		off  time.Duration
+		warn bool
+		says string
+	}{
+		{5 * time.Minute, true, "ahead of"},
+		{-3 * time.Minute, true, "behind"},
+		{30 * time.Second, false, "ahead of"},
+	} {
+		code, rep, out := doctor(t, nil, noTmux, "--config", skewedConfig(t, tc.off))
+		w := rep.warning("skewed clock")
+		if (w != nil) != tc.warn || (code == 1) != tc.warn || !strings.Contains(out, tc.says) {
+			t.Errorf("offset %s: exit %d, warning %v:\n%s", tc.off, code, w, out)
+		}
+		if w != nil && !strings.Contains(w.Fix, "check your clock") {
+			t.Errorf("offset %s: fix %q", tc.off, w.Fix)
+		}
+	}
+}
+
+func TestDoctorTmuxClipboard(t *testing.T) {
+	cfg, _ := localConfig(t)
+	inTmux := map[string]string{"TMUX": "/tmp/tmux-0/default,1,0"}
+	code, rep, out := doctor(t, inTmux, func(string) (string, error) { return "external", nil }, "--config", cfg)
+	if w := rep.warning("clipboard"); code != 1 || w == nil || !strings.Contains(w.Fix, "set-clipboard on") {
+		t.Fatalf("tmux with set-clipboard external: exit %d:\n%s", code, out)
+	}
+	code, rep, out = doctor(t, inTmux, func(string) (string, error) { return "on", nil }, "--config", cfg)
+	if code != 0 || rep.warning("clipboard") != nil {
+		t.Fatalf("tmux with set-clipboard on: exit %d:\n%s", code, out)
+	}
+}
+
+func TestDoctorUsage(t *testing.T) {
+	r := depositCmd(t, nil, "doctor", "--help")
+	if r.code != 0 || !strings.Contains(r.stdout, "Exit status") {
+		t.Errorf("--help: exit %d %q", r.code, r.stdout)
+	}
+	if r := depositCmd(t, nil, "doctor", "now"); r.code != 2 {
+		t.Errorf("an argument: exit %d", r.code)
+	}
+	if r := depositCmd(t, nil, "doctor", "--bogus"); r.code != 2 {
+		t.Errorf("an unknown flag: exit %d", r.code)
+	}
+}
+
+// TestDoctorSaysWhatChoseTheEnvironment (issue 21 item 16): the environment
+// check names the setting that chose it.
+func TestDoctorSaysWhatChoseTheEnvironment(t *testing.T) {
+	cfg, _ := localConfig(t)
+	skewed := skewedConfig(t, 0)
+	none := filepath.Join(t.TempDir(), "none.toml")
+	if err := os.WriteFile(none, []byte("bell = true\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		vars map[string]string
+		args []string
+		want string
+	}{
+		{nil, []string{"--config", cfg, "--env", "local"}, "local (chosen by --env)"},
+		{map[string]string{"SVCWALLET_ENV": "local"}, []string{"--config", cfg}, "local (chosen by $SVCWALLET_ENV)"},
+		{nil, []string{"--config", skewed}, "skewed (chosen by default_env in the config)"},
+		{nil, []string{"--config", none}, "sandbox (chosen by no setting: the embedded sandbox)"},
+	} {
+		_, _, out := doctor(t, tc.vars, noTmux, tc.args...)
+		if !strings.Contains(out, tc.want) {
+			t.Errorf("%v %v: no %q:\n%s", tc.vars, tc.args, tc.want, out)
+		}
+	}
+}

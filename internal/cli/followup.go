@@ -1,0 +1,56 @@
+package cli
+
+import (
+	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/config"
+)
+
+// invocation is how one run of a command chose its environment. A command
+// svcwallet prints for the user to run next (follow a withdrawal, resume
+// it, submit a signature) repeats it, so that it reaches the same
+// environment of the same config when run as printed: without --env it
+// would go to $SVCWALLET_ENV, default_env or the embedded sandbox, which
+// knows nothing of this run.
+type invocation struct {
+	env string // the environment in use
+	// config is the config file the user named (--config, else
+	// $SVCWALLET_CONFIG); "" for the default one.
+	config string
+	// configFile is the config file read, the default one included, for
+	// messages that send the user to edit it.
+	configFile string
+}
+
+// newInvocation is the invocation of a run on environment env whose
+// --config flag was configFlag.
+func newInvocation(env string, configFlag string, getenv func(string) string) invocation {
+	v := invocation{env: env, config: configFlag}
+	if v.config == "" && getenv != nil {
+		v.config = getenv(configPathVar)
+	}
+	v.configFile = v.config
+	if v.configFile == "" {
+		v.configFile = config.DefaultConfigPath()
+	}
+	return v
+}
+
+// flags are the words that choose the same environment again: --env NAME,
+// and --config PATH when one was named.
+func (v invocation) flags() []string {
+	var w []string
+	if v.env != "" {
+		w = append(w, "--env", v.env)
+	}
+	if v.config != "" {
+		w = append(w, "--config", v.config)
+	}
+	return w
+}
+
+// command is `svcwallet WORDS... --env NAME [--config PATH]`, each word
+// quoted for a POSIX shell where it needs to be (clean.ShellLine), ready to
+// copy and run.
+func (v invocation) command(words ...string) string {
+	return clean.ShellLine(append(append([]string{"svcwallet"}, words...), v.flags()...)...)
+}

@@ -1,0 +1,166 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"regexp"
+	"runtime/debug"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/spf13/cobra"
+
+	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
+	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/internal/signer"
+)
+
+// `go test ./cli -update` rewrites testdata/*.golden: read each diff by eye.
+
+func TestMain(m *testing.M) {
+	// A signing command of the tests is this binary (exchangetest.FakeSignCommand).
+	exchangetest.FakeSignCommandMain()
+	// fang sizes help to the terminal; goldens are drawn at one width.
+	os.Setenv("__FANG_TEST_WIDTH", "80")
+	os.Exit(m.Run())
+}
+
+// commandPaths lists every command a user can run, as its words.
+func commandPaths() [][]string {
+	var out [][]string
+	var walk func(c *cobra.Command, path []string)
+	walk = func(c *cobra.Command, path []string) {
+		out = append(out, path)
+		for _, s := range c.Commands() {
+			if !s.Hidden {
+				walk(s, append(append([]string{}, path...), s.Name()))
+			}
+		}
+	}
+	root := newApp(CLIEnv{}).rootCommand()
+	root.InitDefaultCompletionCmd()
+	root.InitDefaultHelpCmd()
+	walk(root, nil)
+	return out
+}
+
+// TestHelpGolden pins the --help of every command: stdout, exit 0.
+func TestHelpGolden(t *testing.T) {
+	for _, path := range commandPaths() {
+		name := strings.Join(append([]string{"svcwallet"}, path...), "_")
+		t.Run(name, func(t *testing.T) {
+			r := depositCmd(t, nil, append(path, "--help")...)
+			if r.code != 0 || r.stderr != "" {
+				t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+			}
+			golden.RequireEqual(t, trimLineEnds(r.stdout))
+		})
+	}
+}
+
+// trimLineEnds drops the spaces fang pads lines with, which an editor
+// would strip from a golden file.
+func trimLineEnds(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// maskJSON replaces the values of keys that differ from run to run (ids,
+// times, paths, ports) with "<key>", keeping the document's shape.
+func maskJSON(doc string, keys ...string) string {
+	re := regexp.MustCompile(`"(` + strings.Join(keys, "|") + `)":(\s*)(?:"(?:[^"\\]|\\.)*"|-?[0-9.]+|true|false)`)
+	return re.ReplaceAllString(doc, `"$1":$2"<$1>"`)
+}
+
+// TestJSONGolden pins the shape of every --json output (README, "JSON
+// output"), errors included; each is one document, or one object a line.
+func TestJSONGolden(t *testing.T) {
+	t.Run("version", func(t *testing.T) {
+		var b bytes.Buffer
+		bi := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v1.2.3"}, Settings: []debug.BuildSetting{
+			{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.time", Value: "2026-11-23T08:00:00Z"}}}
+		_ = writeJSON(&b, buildVersion(bi, true))
+		golden.RequireEqual(t, b.String())
+	})
+	t.Run("error_usage", func(t *testing.T) {
+		r := depositCmd(t, nil, "status", "--json", "--bogus")
+		if r.code != exitUsage || r.stderr != "" {
+			t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+		}
+		golden.RequireEqual(t, r.stdout)
+	})
+	t.Run("sandbox", func(t *testing.T) {
+		var b bytes.Buffer
+		_ = writeJSONLine(&b, sandboxBanner("http://127.0.0.1:8700", sandboxFlags{chainID: sandbox.DefaultChainID, domainName: signer.DefaultDomainName, cookieName: config.SessionCookie, accountIDHeader: config.HeaderAccountID}))
+		// The demo key is public, yet no golden file holds a private key.
+		golden.RequireEqual(t, maskJSON(b.String(), "demo_private_key"))
+	})
+	t.Run("status", func(t *testing.T) {
+		r := newStatusRig(t)
+		done := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
+		pending := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, false)
+		one := r.run(nil, done, "--json")
+		r.clock.Advance(sandbox.DefaultSettle)
+		watch := r.run(nil, done, "--watch", "--json")
+		many := r.run(nil, done, pending, "q-unknown", "--json")
+		if one.code != exitPending || watch.code != exitCompleted || many.code != exitNotFound {
+			t.Fatalf("exits %d %d %d", one.code, watch.code, many.code)
+		}
+		out := "# status ID --json\n" + one.stdout + "# status ID --watch --json\n" + watch.stdout +
+			"# status DONE CREATED q-unknown --json\n" + many.stdout
+		golden.RequireEqual(t, maskJSON(out, "quote_id", "tx_id", "updated_at", "withdraw_tx_hash", "meaning"))
+	})
+	t.Run("withdraw", withdrawJSONGolden)
+	t.Run("deposit", func(t *testing.T) {
+		list := depositCmd(t, nil, "deposit", "--json")
+		gen := depositCmd(t, nil, "deposit", "generate", "SOLANA", "--json")
+		if list.code != 0 || gen.code != 0 {
+			t.Fatalf("exits %d %d: %s %s", list.code, gen.code, list.stderr, gen.stderr)
+		}
+		golden.RequireEqual(t, "# deposit --json\n"+list.stdout+"# deposit generate SOLANA --json\n"+gen.stdout)
+	})
+	t.Run("builder", func(t *testing.T) {
+		e := newBcliEnv(t)
+		dry := bcli(t, nil, "", true, authorizeArgs(e, "--dry-run", "--account", sandbox.DemoAddress, "--json")...)
+		auth := bcli(t, demoKeyVars, "", false, authorizeArgs(e, append(keyArgs, "--json")...)...)
+		if dry.code != 0 || auth.code != 0 {
+			t.Fatalf("exits %d %d: %s %s", dry.code, auth.code, dry.stderr, auth.stderr)
+		}
+		golden.RequireEqual(t, "# builder authorize --dry-run --json\n"+dry.stdout+"# builder authorize --json\n"+
+			maskJSON(auth.stdout, "api_key", "nonce", "expiration", "expires_at"))
+	})
+	t.Run("key", func(t *testing.T) {
+		lightScrypt(t)
+		dir := t.TempDir()
+		hexKey, _ := testKeyHex(t)
+		imp := keyCmd(t, lines(hexKey, cliPass, cliPass), nil, "import", "--keystore", dir, "--json")
+		list := keyCmd(t, "", nil, "list", "--keystore", dir, "--json")
+		if imp.code != 0 || list.code != 0 {
+			t.Fatalf("exits %d %d: %s %s", imp.code, list.code, imp.stderr, list.stderr)
+		}
+		imp.noSecrets(t, hexKey, cliPass)
+		golden.RequireEqual(t, "# key import --json\n"+maskJSON(imp.stdout, "address", "path")+
+			"# key list --json\n"+maskJSON(list.stdout, "address", "name", "path"))
+	})
+	t.Run("history", func(t *testing.T) {
+		historyJournal(t)
+		cfg, _ := localConfig(t)
+		r := depositCmd(t, nil, "history", "--config", cfg, "--env", "local", "--json")
+		if r.code != 0 {
+			t.Fatalf("exit %d: %s", r.code, r.stderr)
+		}
+		golden.RequireEqual(t, r.stdout)
+	})
+	t.Run("doctor", func(t *testing.T) {
+		code, _, out := doctor(t, nil, noTmux)
+		if code != 0 && code != 1 {
+			t.Fatalf("exit %d", code)
+		}
+		golden.RequireEqual(t, maskJSON(out, "detail", "ok", "status", "fix"))
+	})
+}

@@ -1,0 +1,301 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/follow"
+	"github.com/svcwallet/svcwallet/internal/journal"
+)
+
+const historyLong = `Lists the withdrawals journaled on this machine for one environment, the
+unfinished ones first (a request without an answer, or a withdrawal not yet
+COMPLETED, FAILED or REFUNDED: each row says the command that resumes or
+follows it, svcwallet withdraw resume or svcwallet status --watch, with its
+--env), then the rest, newest first. An empty listing names the other
+environments the journal holds withdrawals of, and how to list them.
+
+It reads the journal only and sends nothing, unless --refresh: that first
+logs in as svcwallet status does (--signer, else the API key in
+$SVCWALLET_API_KEY, else the environment's signer or the wallet key in
+$SVCWALLET_PRIVATE_KEY), asks the service the status of each unfinished
+withdrawal of that account and journals what it says, then lists.
+The environment is --env, else $SVCWALLET_ENV, else the config's default_env,
+else the embedded sandbox, whose withdrawals live only as long as its console.
+--csv prints the listing as CSV, with the fields of --json, for a
+spreadsheet (a cell that would start with = + - or @ gets a leading ').
+
+Exit status: 0 listed (also when empty), 1 the journal cannot be read, or
+with --refresh a withdrawal could not be asked about (said on stderr; the
+listing is still printed), 2 usage (with --refresh: neither key set), 5
+with --refresh the login failed, as every command says it (nothing listed).`
+
+// historyEntry is one withdrawal in `history --json`.
+type historyEntry struct {
+	QuoteID       string    `json:"quote_id"`
+	Env           string    `json:"env"`
+	Started       time.Time `json:"started"`
+	Updated       time.Time `json:"updated"`
+	Chain         string    `json:"chain"`
+	ToAddress     string    `json:"to_address"`
+	TokenIn       string    `json:"token_in"`
+	TokenOut      string    `json:"token_out"`
+	PayAmount     string    `json:"pay_amount"`
+	ReceiveAmount string    `json:"receive_amount"`
+	State         string    `json:"state"`   // "" until the service answered, or after a refusal
+	Outcome       string    `json:"outcome"` // the name every view gives it (follow.RecordOutcome)
+	Unanswered    bool      `json:"unanswered"`
+	Finished      bool      `json:"finished"`
+	TxHash        string    `json:"withdraw_tx_hash,omitempty"`
+	Error         string    `json:"error,omitempty"`
+}
+
+// writeHistoryCSV writes `history --csv`: a header, then a row for each
+// entry with the fields of --json, times in RFC 3339; outcome, added
+// after the others, is last.
+func writeHistoryCSV(w io.Writer, entries []historyEntry) error {
+	rows := [][]string{{"quote_id", "env", "started", "updated", "chain", "to_address", "token_in", "token_out",
+		"pay_amount", "receive_amount", "state", "unanswered", "finished", "withdraw_tx_hash", "error", "outcome"}}
+	for _, e := range entries {
+		rows = append(rows, []string{e.QuoteID, e.Env, e.Started.UTC().Format(time.RFC3339), e.Updated.UTC().Format(time.RFC3339),
+			e.Chain, e.ToAddress, e.TokenIn, e.TokenOut, e.PayAmount, e.ReceiveAmount, e.State,
+			strconv.FormatBool(e.Unanswered), strconv.FormatBool(e.Finished), e.TxHash, e.Error, e.Outcome})
+	}
+	return clean.WriteCSV(w, rows)
+}
+
+// historyCommand is `svcwallet history`.
+func (a *app) historyCommand() *cobra.Command {
+	var envName, configPath string
+	var refresh, csv bool
+	var key signerFlags
+	c := &cobra.Command{
+		Use:   "history",
+		Short: "List the withdrawals journaled here",
+		Long:  withSignerHelp(historyLong),
+		Args:  noArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			if !refresh && (key.onCommandLine() || key.account != "" || key.passwordFile != "") {
+				return usageError(c.CommandPath(), "--signer, --account and --password-file choose how --refresh logs in: give --refresh too")
+			}
+			code, list := 0, true
+			if refresh {
+				st := a.status
+				st.env = a.env
+				code, list = st.refreshHistory(envName, configPath, key)
+			}
+			if !list {
+				return exit(code)
+			}
+			return exit(max(code, runHistory(a.env, envName, configPath, csv)))
+		},
+	}
+	c.Flags().BoolVar(&refresh, "refresh", false, "first ask the service about the unfinished withdrawals")
+	c.Flags().BoolVar(&csv, "csv", false, "print the listing as CSV")
+	addSignerFlags(c, &key, false)
+	a.envFlags(c, &envName, &configPath)
+	return c
+}
+
+// refreshHistory is the --refresh of `svcwallet history`: it logs in as
+// `status` does and asks the service about each unfinished withdrawal of
+// the account through one scheduler, journaling what each answer teaches
+// (follow.Scheduler decides, Withdrawer.JournalState writes), so the
+// listing that follows shows it. It returns the exit status and whether to
+// list after it (not when it could not log in).
+func (c statusCmd) refreshHistory(envName, configPath string, key signerFlags) (int, bool) {
+	const cmd = "svcwallet history"
+	env, closeEnv, err := commandEnv(configPath, envName, c.env.Getenv)
+	if err != nil {
+		if errors.As(err, new(envUsageError)) {
+			return c.env.report(usageError(cmd, "%v", err)), false
+		}
+		return c.env.report(failure(cmd, "failed", 1, "%v", err)), false
+	}
+	defer closeEnv()
+	c.inv = newInvocation(env.Name, configPath, c.env.Getenv)
+	client, err := logIn(c.env, env, cmd, key)
+	switch {
+	case isUsage(err):
+		return c.env.report(usageError(cmd, "--refresh: %v", err)), false
+	case err != nil:
+		return c.env.report(loginFailed(cmd, err)), false
+	}
+	recs, err := c.journalOf(client)
+	if err != nil {
+		return c.env.report(failure(cmd, "failed", 1, "the withdrawal journal cannot be read: %v", err)), false
+	}
+	c.own = follow.OwnOf(recs)
+	s := follow.NewScheduler(env.EffectiveFollowRate())
+	s.Jitter = c.jitter
+	s.Know(c.own)
+	ids := journal.UnfinishedOwn(recs)
+	for _, id := range ids {
+		s.Add(id, c.now())
+	}
+	left := len(ids)
+	if left > 0 {
+		fmt.Fprintf(c.env.Stderr, "%s: asking the service about %d unfinished withdrawal(s)\n", cmd, left)
+	}
+	code := 0
+	for left > 0 {
+		id, wait, ok := s.Next(c.now())
+		if !ok {
+			if err := c.sleep(context.Background(), wait); err != nil {
+				return c.env.report(failure(cmd, "failed", 1, "%v", err)), true
+			}
+			continue
+		}
+		w, err := fetchStatus(client, id)
+		step := s.Answer(id, w, err, c.now())
+		c.journal(cmd, id, w, step)
+		if f, _ := s.Get(id); step.RateLimited && f.Failures < maxWatchFailures {
+			continue // asked again after the pause
+		}
+		s.Remove(id)
+		left--
+		if err != nil && !errors.Is(err, exchange.ErrNotFound) {
+			// Said on stderr, with --json too: the listing follows on stdout.
+			fmt.Fprintf(c.env.Stderr, "%s: %s could not be asked about: %v; it is listed as the journal had it, run again later\n", cmd, id, exchange.Explain(err))
+			code = 1
+		}
+	}
+	return code, true
+}
+
+// runHistory runs `svcwallet history` and returns the exit status.
+func runHistory(env CLIEnv, envName, configPath string, csv bool) int {
+	fail := func(code int, format string, a ...any) int {
+		if code == exitUsage {
+			return env.report(usageError("svcwallet history", format, a...))
+		}
+		return env.report(failure("svcwallet history", "failed", code, format, a...))
+	}
+	if csv && env.JSON {
+		return fail(exitUsage, "--csv and --json: choose one")
+	}
+	_, name, err := consoleEnv(configPath, envName, env.Getenv)
+	if err != nil {
+		if errors.As(err, new(envUsageError)) {
+			return fail(2, "%v", err)
+		}
+		return fail(1, "%v", err)
+	}
+	inv := newInvocation(name, configPath, env.Getenv)
+	var all []journal.Record
+	// The sandbox's withdrawals are never in the journal; it is read then
+	// only when it exists, to name the environments whose are.
+	if _, err := os.Lstat(journal.DefaultPath()); name != config.SandboxEnv || err == nil {
+		j, err := journal.Open(journal.DefaultPath())
+		skipped := 0
+		if err == nil {
+			all, skipped, err = j.RecordsSkipped()
+		}
+		switch {
+		case err != nil && name != config.SandboxEnv:
+			return fail(1, "the withdrawal journal cannot be read: %v", err)
+		case skipped > 0 && name != config.SandboxEnv:
+			// Said on stderr, with --json too: the listing may lack withdrawals.
+			fmt.Fprintf(env.Stderr, "svcwallet history: %d line(s) of the journal %s could not be read and were skipped; run %s, and keep the file for support\n",
+				skipped, j.Path(), inv.command("doctor"))
+		}
+	}
+	recs := journal.EnvHistory(all, name)
+	if env.JSON || csv {
+		out := make([]historyEntry, len(recs))
+		for i, r := range recs {
+			out[i] = historyEntry{
+				QuoteID: r.QuoteID, Env: r.Env, Started: r.Started, Updated: r.Updated,
+				Chain: r.Intent.Chain, ToAddress: r.Intent.ToAddress, TokenIn: r.Intent.TokenIn, TokenOut: r.Intent.TokenOut,
+				PayAmount: r.Intent.PayAmount.String(), ReceiveAmount: r.Intent.ReceiveAmount.String(),
+				State: r.State, Outcome: follow.RecordOutcome(r).Name, Unanswered: r.Unanswered(), Finished: r.Finished(), TxHash: r.TxHash, Error: r.Error,
+			}
+		}
+		var err error
+		if csv {
+			err = writeHistoryCSV(env.Stdout, out)
+		} else {
+			err = writeJSON(env.Stdout, out)
+		}
+		if err != nil {
+			return fail(1, "%v", err)
+		}
+		return 0
+	}
+	if len(recs) == 0 {
+		where := "in the journal " + journal.DefaultPath()
+		if name == config.SandboxEnv {
+			where = "kept: the embedded sandbox's journal ends with its console"
+		}
+		fmt.Fprintf(env.Stderr, "No withdrawals on %s %s.\n", name, where)
+		sayOtherEnvs(env.Stderr, all, inv)
+		return 0
+	}
+	// The quote id is what support copies: it is never cut, piped or not;
+	// the columns are as wide as their longest value.
+	idW, chainW := len("QUOTE"), len("CHAIN")
+	for _, r := range recs {
+		idW, chainW = max(idW, len(r.QuoteID)), max(chainW, len(r.Intent.Chain))
+	}
+	fmt.Fprintf(env.Stdout, "%-16s  %-*s  %-*s  %12s  %s\n", "STARTED (UTC)", idW, "QUOTE", chainW, "CHAIN", "RECEIVE", "STATE")
+	for _, r := range recs {
+		fmt.Fprintf(env.Stdout, "%-16s  %-*s  %-*s  %12s  %s\n", r.Started.UTC().Format("2006-01-02 15:04"),
+			idW, r.QuoteID, chainW, r.Intent.Chain, r.Intent.ReceiveAmount.String()+" "+r.Intent.TokenOut, historyState(r, inv))
+	}
+	return 0
+}
+
+// historyState names what became of a withdrawal for the text listing,
+// as every view does (follow.RecordOutcome), with the service's reason
+// for a refusal and, for an unfinished one, the command that resumes or
+// follows it on this environment.
+func historyState(r journal.Record, inv invocation) string {
+	o := follow.RecordOutcome(r)
+	switch {
+	case r.Unanswered():
+		return o.Name + ": resume it with " + inv.command("withdraw", "resume", r.QuoteID)
+	case o.Reason != "":
+		return o.Name + ": " + o.Reason
+	case !r.Finished():
+		return o.Name + ": follow it with " + inv.command("status", r.QuoteID, "--watch")
+	}
+	return o.Name
+}
+
+// sayOtherEnvs tells, after an empty listing, which other environments the
+// journal holds withdrawals of (newest first) and how to list each.
+func sayOtherEnvs(w io.Writer, recs []journal.Record, inv invocation) {
+	count := map[string]int{}
+	var names []string
+	for _, r := range recs {
+		if r.Env == inv.env {
+			continue
+		}
+		if count[r.Env] == 0 {
+			names = append(names, r.Env)
+		}
+		count[r.Env]++
+	}
+	if len(names) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "The journal holds withdrawals of other environments; list them with --env NAME:")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, n := range names {
+		other := inv
+		other.env = n
+		fmt.Fprintf(tw, "  %s\t%d withdrawal(s)\t%s\n", n, count[n], other.command("history"))
+	}
+	_ = tw.Flush()
+}

@@ -1,0 +1,260 @@
+package cli
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/journal"
+)
+
+// historyJournal writes a journal with withdrawals in two environments: on
+// "local" one COMPLETED, one refused, one unanswered and one SENDING.
+func historyJournal(t *testing.T) {
+	t.Helper()
+	state := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", state)
+	j, err := journal.Open(journal.DefaultPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)
+	intent := &journal.Intent{Chain: "ARBITRUM", ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", TokenIn: "USDT", TokenOut: "USDT",
+		PayAmount: decimal.RequireFromString("25"), ReceiveAmount: decimal.RequireFromString("23.5")}
+	add := func(min int, env, id, kind, state string) {
+		t.Helper()
+		e := journal.Entry{Time: t0.Add(time.Duration(min) * time.Minute), Kind: kind, Env: env, QuoteID: id, State: state}
+		if kind == journal.KindIntent {
+			e.Intent = intent
+		}
+		if kind == journal.KindRejected {
+			e.Error = "destination flagged by screening"
+		}
+		if err := j.Append(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	add(0, "local", "q-done", journal.KindIntent, "")
+	add(1, "local", "q-done", journal.KindState, exchange.StateCompleted)
+	add(2, "local", "q-refused", journal.KindIntent, "")
+	add(3, "local", "q-refused", journal.KindRejected, "")
+	add(4, "local", "q-unanswered", journal.KindIntent, "")
+	add(5, "local", "q-sending", journal.KindIntent, "")
+	add(6, "local", "q-sending", journal.KindState, exchange.StateSending)
+	add(7, "other", "q-elsewhere", journal.KindIntent, "")
+	add(8, "local", longQuoteID, journal.KindIntent, "")
+	add(9, "local", longQuoteID, journal.KindState, exchange.StateCompleted)
+}
+
+// longQuoteID is longer than any column a listing would give an id.
+const longQuoteID = "q-p7blcnefrosatxsoofsvsw3k2m9x4h7d1c5b8a6e0f2g"
+
+func TestHistoryCommand(t *testing.T) {
+	historyJournal(t)
+	cfg, _ := localConfig(t)
+
+	r := depositCmd(t, nil, "history", "--config", cfg, "--env", "local", "--json")
+	var out []historyEntry
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &out) != nil {
+		t.Fatalf("exit %d: %s %s", r.code, r.stdout, r.stderr)
+	}
+	var order []string
+	for _, e := range out {
+		order = append(order, e.QuoteID)
+	}
+	if got := strings.Join(order, " "); got != "q-sending q-unanswered "+longQuoteID+" q-refused q-done" {
+		t.Fatalf("order %q: want the unfinished first, each group newest first, and no other environment", got)
+	}
+	if !out[1].Unanswered || out[1].Finished || out[3].State != "" || out[3].Error == "" || out[4].State != exchange.StateCompleted ||
+		out[0].ReceiveAmount != "23.5" || out[0].Chain != "ARBITRUM" {
+		t.Errorf("entries %+v", out)
+	}
+
+	r = depositCmd(t, nil, "history", "--config", cfg, "--env", "local")
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	// An unfinished one says the command that resumes or follows it, on
+	// this environment of this config.
+	if r.code != 0 || len(lines) != 6 || !strings.HasSuffix(lines[2], "UNANSWERED: resume it with svcwallet withdraw resume q-unanswered --env local --config "+cfg) ||
+		!strings.HasSuffix(lines[1], "SENDING: follow it with svcwallet status q-sending --watch --env local --config "+cfg) ||
+		!strings.Contains(lines[4], "REFUSED: destination flagged") || strings.Contains(r.stdout, "console") {
+		t.Fatalf("text listing, exit %d:\n%s", r.code, r.stdout)
+	}
+	// The id support copies is whole, piped or not, and the columns line up.
+	if !strings.Contains(lines[3], " "+longQuoteID+"  ") || strings.Contains(r.stdout, "…") ||
+		strings.Index(lines[0], "CHAIN") != strings.Index(lines[3], "ARBITRUM") {
+		t.Fatalf("text listing cuts or misaligns the quote id:\n%s", r.stdout)
+	}
+
+	// Empty, it names the environments the journal holds withdrawals of,
+	// and how to list them.
+	r = depositCmd(t, nil, "history", "--config", cfg, "--env", "sandbox")
+	if r.code != 0 || r.stdout != "" || !strings.Contains(r.stderr, "ends with its console") ||
+		!strings.Contains(r.stderr, "list them with --env NAME") ||
+		!strings.Contains(r.stderr, "  local  5 withdrawal(s)  svcwallet history --env local --config "+cfg+"\n") ||
+		!strings.Contains(r.stderr, "  other  1 withdrawal(s)  svcwallet history --env other --config "+cfg+"\n") {
+		t.Fatalf("sandbox: exit %d: %q %q", r.code, r.stdout, r.stderr)
+	}
+	// No --env, no default_env: the sandbox, said the same way.
+	empty := filepath.Join(t.TempDir(), "empty.toml")
+	if err := os.WriteFile(empty, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r = depositCmd(t, nil, "history", "--config", empty)
+	if r.code != 0 || !strings.Contains(r.stderr, "No withdrawals on sandbox") ||
+		!strings.Contains(r.stderr, "svcwallet history --env local --config "+empty) {
+		t.Fatalf("no --env: exit %d: %q", r.code, r.stderr)
+	}
+	r = depositCmd(t, nil, "history", "--config", cfg, "--env", "sandbox", "--json")
+	if r.code != 0 || strings.TrimSpace(r.stdout) != "[]" {
+		t.Fatalf("sandbox --json: exit %d: %q", r.code, r.stdout)
+	}
+	if r := depositCmd(t, nil, "history", "extra"); r.code != 2 {
+		t.Errorf("an argument: exit %d", r.code)
+	}
+	if r := depositCmd(t, nil, "history", "--config", filepath.Join(t.TempDir(), "none.toml")); r.code != 1 {
+		t.Errorf("missing config: exit %d", r.code)
+	}
+}
+
+// TestHistoryCSV (issue 21 item 13): --csv lists what --json does, in the
+// same order, through the one CSV writer: a field a spreadsheet would run
+// as a formula gets a leading '; --csv with --json is a usage error.
+func TestHistoryCSV(t *testing.T) {
+	historyJournal(t)
+	cfg, _ := localConfig(t)
+	j, err := journal.Open(journal.DefaultPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Append(journal.Entry{Time: time.Date(2026, 11, 20, 11, 0, 0, 0, time.UTC), Kind: journal.KindRejected, Env: "local",
+		QuoteID: "q-refused", Error: "=HYPERLINK(\"http://x\")"}); err != nil {
+		t.Fatal(err)
+	}
+	r := depositCmd(t, nil, "history", "--config", cfg, "--env", "local", "--csv")
+	rows, err := csv.NewReader(strings.NewReader(r.stdout)).ReadAll()
+	if r.code != 0 || err != nil || len(rows) != 6 || rows[0][0] != "quote_id" || rows[0][14] != "error" || rows[0][15] != "outcome" {
+		t.Fatalf("exit %d, CSV %q (%v)", r.code, rows, err)
+	}
+	var order []string
+	for _, row := range rows[1:] {
+		order = append(order, row[0])
+	}
+	if got := strings.Join(order, " "); got != "q-sending q-unanswered "+longQuoteID+" q-refused q-done" {
+		t.Errorf("order %q", got)
+	}
+	if got := rows[4]; got[14] != "'=HYPERLINK(\"http://x\")" || got[2] != "2026-11-20T10:02:00Z" || got[11] != "false" {
+		t.Errorf("the refused row %q", got)
+	}
+	if r := depositCmd(t, nil, "history", "--config", cfg, "--env", "local", "--csv", "--json"); r.code != 2 || !strings.Contains(r.stderr+r.stdout, "--csv and --json: choose one") {
+		t.Errorf("--csv --json: exit %d: %s %s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestHistoryNamesOutcomes: a withdrawal that never happened is named as
+// every view names it: REFUSED with the service's reason, or EXPIRED for a
+// quote that expired unexecuted, whether the journal says so (a 410, a
+// resume that found it never executed) or an older journal only holds
+// journal.NeverPaid; --json and --csv keep the wire state ("") and carry
+// the name in outcome.
+func TestHistoryNamesOutcomes(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	cfg, _ := localConfig(t)
+	j, err := journal.Open(journal.DefaultPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)
+	intent := &journal.Intent{Chain: "ARBITRUM", ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", TokenIn: "USDT", TokenOut: "USDT",
+		PayAmount: decimal.RequireFromString("25"), ReceiveAmount: decimal.RequireFromString("23.5")}
+	for i, e := range []journal.Entry{
+		{Kind: journal.KindRejected, QuoteID: "q-balance", Error: "Insufficient balance in the funding account: enter a smaller amount"},
+		{Kind: journal.KindRejected, QuoteID: "q-gone", Error: exchange.QuoteExpiredWords, QuoteExpired: true},
+		{Kind: journal.KindRejected, QuoteID: "q-gone-older", Error: "Quote expired: press r to get a new one and sign again"},
+		{Kind: journal.KindRejected, QuoteID: "q-resumed", Error: journal.NeverPaid, QuoteExpired: true},
+		{Kind: journal.KindRejected, QuoteID: "q-older", Error: journal.NeverPaid},
+	} {
+		at := t0.Add(time.Duration(i) * time.Minute)
+		for _, e := range []journal.Entry{{Kind: journal.KindIntent, QuoteID: e.QuoteID, Intent: intent}, e} {
+			e.Time, e.Env = at, "local"
+			if err := j.Append(e); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	want := map[string]string{"q-balance": "REFUSED", "q-gone": "EXPIRED", "q-gone-older": "EXPIRED", "q-resumed": "EXPIRED", "q-older": "EXPIRED"}
+
+	r := depositCmd(t, nil, "history", "--config", cfg, "--env", "local")
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	if r.code != 0 || len(lines) != 6 {
+		t.Fatalf("exit %d:\n%s", r.code, r.stdout)
+	}
+	for _, l := range lines[1:] {
+		id := strings.Fields(l)[2]
+		state := l[strings.Index(lines[0], "STATE"):]
+		if !strings.HasPrefix(state, want[id]) || strings.Count(l, "EXPIRED")+strings.Count(l, "REFUSED") != 1 {
+			t.Errorf("%s is listed as %q, want %s", id, state, want[id])
+		}
+	}
+	if !strings.Contains(r.stdout, "REFUSED: Insufficient balance in the funding account") {
+		t.Errorf("the refusal's reason is not said:\n%s", r.stdout)
+	}
+
+	r = depositCmd(t, nil, "history", "--config", cfg, "--env", "local", "--json")
+	var out []historyEntry
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &out) != nil || len(out) != 5 {
+		t.Fatalf("exit %d: %s", r.code, r.stdout)
+	}
+	for _, e := range out {
+		if e.Outcome != want[e.QuoteID] || e.State != "" || !e.Finished {
+			t.Errorf("%s: outcome %q, state %q, finished %v; want %s, the wire's \"\", finished", e.QuoteID, e.Outcome, e.State, e.Finished, want[e.QuoteID])
+		}
+	}
+
+	r = depositCmd(t, nil, "history", "--config", cfg, "--env", "local", "--csv")
+	rows, err := csv.NewReader(strings.NewReader(r.stdout)).ReadAll()
+	if r.code != 0 || err != nil || len(rows) != 6 || rows[0][15] != "outcome" {
+		t.Fatalf("exit %d, CSV %q (%v)", r.code, rows, err)
+	}
+	for _, row := range rows[1:] {
+		if row[15] != want[row[0]] {
+			t.Errorf("CSV row %q: outcome %q, want %s", row[0], row[15], want[row[0]])
+		}
+	}
+}
+
+// TestHistoryPlantedJournalIsInert: a journal with escape sequences planted
+// in its fields (support staff open customers' journals) prints inert bytes,
+// as text and as JSON; the lines that fail their shapes are skipped.
+func TestHistoryPlantedJournalIsInert(t *testing.T) {
+	state := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", state)
+	path := journal.DefaultPath()
+	if _, err := journal.Open(path); err != nil {
+		t.Fatal(err)
+	}
+	lines := []string{
+		`{"time":"2026-11-20T10:00:00Z","kind":"intent","env":"local","quote_id":"q-\u001b]0;owned\u0007","intent":{"chain":"ARBITRUM","token_in":"USDT","token_out":"USDT","pay_amount":"1","receive_amount":"1"}}`,
+		`{"time":"2026-11-20T10:00:00Z","kind":"intent","env":"local","quote_id":"q-chain","intent":{"chain":"ARB\u001b[2J","token_in":"USDT","token_out":"USDT","pay_amount":"1","receive_amount":"1"}}`,
+		`{"time":"2026-11-20T10:01:00Z","kind":"intent","env":"local","quote_id":"q-ok","intent":{"chain":"ARBITRUM","token_in":"USDT","token_out":"USDT","pay_amount":"25","receive_amount":"23.5"}}`,
+		`{"time":"2026-11-20T10:02:00Z","kind":"rejected","env":"local","quote_id":"q-ok","error":"flagged\u001b]0;owned\u0007\u001b[31m\u202e by screening"}`,
+	}
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg, _ := localConfig(t)
+	for _, args := range [][]string{{"history", "--config", cfg, "--env", "local"}, {"history", "--config", cfg, "--env", "local", "--json"}} {
+		r := depositCmd(t, nil, args...)
+		requireInert(t, strings.Join(args, " "), []byte(r.stdout+r.stderr))
+		if r.code != 0 || !strings.Contains(r.stdout, "q-ok") || !strings.Contains(r.stdout, "flagged") || strings.Contains(r.stdout, "q-chain") ||
+			!strings.Contains(r.stderr, "2 line(s) of the journal") {
+			t.Fatalf("%v: exit %d\n%s\n%s", args, r.code, r.stdout, r.stderr)
+		}
+	}
+}

@@ -1,0 +1,33 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+
+	"github.com/svcwallet/svcwallet/internal/clean"
+)
+
+// Every --json output goes through these writers: no HTML escaping (a
+// permission string stays "Admin&Trade"), and any non-ASCII control or
+// format character that reached a value (the service package cleans them
+// out of every answer; this is the second line) is written as \uXXXX, so
+// no byte of the output can drive a terminal or hide text from a reader.
+
+// writeJSON writes v as one indented JSON document.
+func writeJSON(w io.Writer, v any) error { return encodeJSON(w, v, "  ") }
+
+// writeJSONLine writes v as one JSON object on one line, for streams.
+func writeJSONLine(w io.Writer, v any) error { return encodeJSON(w, v, "") }
+
+func encodeJSON(w io.Writer, v any, indent string) error {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", indent)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(clean.EscapeJSON(b.Bytes()))
+	return err
+}

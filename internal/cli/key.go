@@ -1,0 +1,293 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/svcwallet/svcwallet/internal/signer"
+)
+
+const keyLong = `Manages the signing keys in the keystore. Key files are geth-compatible
+keystore V3 (scrypt, 0600). The directory is --keystore, else
+$SVCWALLET_KEYSTORE, else <user config dir>/svcwallet/keystore. When stdin is
+not a terminal, each secret (key, passphrase, repeated passphrase) is read as
+one line of stdin. Never pass a key as an argument: other users can read a
+command line, and shell history keeps it.
+
+Exit status: 0 done, 1 failed, 2 usage.`
+
+// keyFlags are the flags of the key commands; list has no --password-file.
+type keyFlags struct{ dir, passwordFile string }
+
+// keyCommand is `svcwallet key new|import|list`.
+func (a *app) keyCommand() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "key",
+		Short: "Manage keystore keys (new, import, list)",
+		Long:  keyLong,
+		Args:  subcommandOnly,
+		RunE: func(c *cobra.Command, _ []string) error {
+			return usageError(c.CommandPath(), "give a command: %s", subcommandNames(c))
+		},
+	}
+	sub := func(use, short, long string, run func(CLIEnv, keyFlags) int, passwordFile bool) *cobra.Command {
+		var f keyFlags
+		s := &cobra.Command{
+			Use: use, Short: short, Long: long + "\n\nExit status: 0 done, 1 failed, 2 usage.", Args: noArgs,
+			RunE: func(*cobra.Command, []string) error { return exit(run(a.env, f)) },
+		}
+		s.Flags().StringVar(&f.dir, "keystore", "", "keystore dir (default $"+signer.KeystoreEnvVar+" or the user's)")
+		_ = s.MarkFlagDirname("keystore")
+		if passwordFile {
+			s.Flags().StringVar(&f.passwordFile, "password-file", "", "read the passphrase from this file's first line")
+		}
+		return s
+	}
+	c.AddCommand(
+		sub("new", "Create a random key, encrypted with a passphrase",
+			"Creates a random key, encrypted with a passphrase asked for twice (or read\nfrom the first line of --password-file).", keyNew, true),
+		sub("import", "Encrypt an existing raw hex private key, read from stdin",
+			"Encrypts an existing raw hex private key, read from stdin (a hidden prompt\nwhen stdin is a terminal). Never pass the key as an argument: other users\ncan read a command line, and shell history keeps it.", keyImport, true),
+		sub("list", "Show the address and file of every key",
+			"Shows the address and file of every key (files written by Foundry do not\nsay their address: it shows once they are decrypted).", keyList, false),
+	)
+	return c
+}
+
+func keyNew(env CLIEnv, f keyFlags) int {
+	dir, err := keystoreDir(f.dir, env)
+	if err != nil {
+		return keyFail(env, "new", err)
+	}
+	pass, err := newPassphrase(env, f.passwordFile)
+	if err != nil {
+		return keyFail(env, "new", err)
+	}
+	addr, path, err := signer.NewKeystoreKey(dir, pass)
+	if err != nil {
+		return keyFail(env, "new", err)
+	}
+	fmt.Fprintln(env.Stderr, "Keep the passphrase and a backup of the file: without both the key cannot be recovered.")
+	return printNewKey(env, "new", addr.Hex(), path)
+}
+
+// printNewKey tells where a new or imported key went, as text or JSON.
+func printNewKey(env CLIEnv, cmd string, address, path string) int {
+	if !env.JSON {
+		fmt.Fprintf(env.Stdout, "Address:       %s\nKeystore file: %s\n", address, path)
+		return 0
+	}
+	if err := writeJSON(env.Stdout, map[string]string{"address": address, "path": path}); err != nil {
+		return keyFail(env, cmd, err)
+	}
+	return 0
+}
+
+func keyImport(env CLIEnv, f keyFlags) int {
+	dir, err := keystoreDir(f.dir, env)
+	if err != nil {
+		return keyFail(env, "import", err)
+	}
+	hexKey, err := readSecret(env, "Private key (hex): ", "the private key")
+	if err != nil {
+		return keyFail(env, "import", err)
+	}
+	// Refuse a bad or known key before asking for a passphrase twice.
+	k, err := signer.ParsePrivateKeyHex(hexKey)
+	if err != nil {
+		return keyFail(env, "import", err)
+	}
+	if path, err := signer.FindKeystore(dir, k.Address()); err == nil {
+		return keyFail(env, "import", fmt.Errorf("%s is already in the keystore: %s", k.Address().Hex(), path))
+	}
+	pass, err := newPassphrase(env, f.passwordFile)
+	if err != nil {
+		return keyFail(env, "import", err)
+	}
+	addr, path, err := signer.ImportRawKey(dir, hexKey, pass)
+	if err != nil {
+		return keyFail(env, "import", err)
+	}
+	return printNewKey(env, "import", addr.Hex(), path)
+}
+
+func keyList(env CLIEnv, f keyFlags) int {
+	dir, err := keystoreDir(f.dir, env)
+	if err != nil {
+		return keyFail(env, "list", err)
+	}
+	entries, err := signer.ListKeystore(dir)
+	if err != nil {
+		return keyFail(env, "list", err)
+	}
+	if env.JSON {
+		type entry struct {
+			Address string `json:"address"` // "" when the file does not say it
+			Name    string `json:"name"`
+			Path    string `json:"path"`
+		}
+		out := make([]entry, 0, len(entries))
+		for _, e := range entries {
+			a := ""
+			if e.AddressKnown {
+				a = e.Address.Hex()
+			}
+			out = append(out, entry{a, e.Name(), e.Path})
+		}
+		if err := writeJSON(env.Stdout, out); err != nil {
+			return keyFail(env, "list", err)
+		}
+		return 0
+	}
+	if len(entries) == 0 {
+		// The commands as printed make the key where this listing looks.
+		var where []string
+		if f.dir != "" {
+			where = []string{"--keystore", f.dir}
+		}
+		newCmd, importCmd := invocation{}.command(append([]string{"key", "new"}, where...)...), invocation{}.command(append([]string{"key", "import"}, where...)...)
+		fmt.Fprintf(env.Stderr, "No keys in %s; create one with `%s` or `%s`.\n", dir, newCmd, importCmd)
+		return 0
+	}
+	for _, e := range entries {
+		fmt.Fprintf(env.Stdout, "%-42s  %s\n", e.AddressText(), e.Path)
+	}
+	return 0
+}
+
+// keystoreDir is --keystore, else $SVCWALLET_KEYSTORE as env sees it, else the default.
+func keystoreDir(flagValue string, env CLIEnv) (string, error) {
+	if flagValue != "" {
+		return flagValue, nil
+	}
+	return signer.DefaultKeystoreDir(env.Getenv)
+}
+
+// newPassphrase asks twice, so a typo at a hidden prompt cannot lock the key
+// away; a password file is read once.
+func newPassphrase(env CLIEnv, passwordFile string) (string, error) {
+	if passwordFile != "" {
+		p, err := readPasswordFile(passwordFile)
+		if err == nil && p == "" {
+			err = fmt.Errorf("%s starts with an empty line; a keystore file needs a passphrase, nothing was written", passwordFile)
+		}
+		return p, err
+	}
+	p1, err := readSecret(env, "Passphrase: ", "the passphrase")
+	if err != nil {
+		return "", err
+	}
+	if p1 == "" {
+		return "", errors.New("passphrase is empty; a keystore file needs one, nothing was written")
+	}
+	p2, err := readSecret(env, "Repeat passphrase: ", "the repeated passphrase")
+	if err != nil {
+		return "", err
+	}
+	if p1 != p2 {
+		return "", errors.New("passphrases do not match; nothing was written, run the command again")
+	}
+	return p1, nil
+}
+
+// readPasswordFile reads the first line of a --password-file, as geth and
+// Foundry do. Its content never appears in an error.
+func readPasswordFile(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", fmt.Errorf("cannot read the password file: %w", err)
+	}
+	defer f.Close()
+	line, err := readLine(f)
+	if errors.Is(err, io.EOF) {
+		return "", fmt.Errorf("%s is empty; put the passphrase on its first line", path)
+	}
+	if err != nil {
+		return "", fmt.Errorf("cannot read the password file %s: %v", path, err)
+	}
+	return line, nil
+}
+
+func readSecret(env CLIEnv, prompt, what string) (string, error) {
+	s, err := env.ReadSecret(prompt)
+	if errors.Is(err, io.EOF) {
+		return "", fmt.Errorf("stdin ended before %s; give each secret on its own line, or run in a terminal", what)
+	}
+	if err != nil {
+		return "", fmt.Errorf("cannot read %s: %w", what, err)
+	}
+	return s, nil
+}
+
+func keyFail(env CLIEnv, cmd string, err error) int {
+	return env.report(failure("svcwallet key "+cmd, "failed", 1, "%v", err))
+}
+
+// maxSecretLine bounds a secret read from a pipe; a hex key is 66 bytes.
+const maxSecretLine = 4096
+
+// terminalReadSecret prompts on stderr and reads with echo off when stdin is
+// a terminal; otherwise it reads one line of stdin, so scripts can pipe
+// secrets without them reaching argv.
+func terminalReadSecret(prompt string) (string, error) {
+	fd := int(os.Stdin.Fd())
+	if !term.IsTerminal(fd) {
+		return readLine(os.Stdin)
+	}
+	// Ctrl+C would otherwise kill the process with echo still off, leaving
+	// the user's shell blind.
+	state, err := term.GetState(fd)
+	if err != nil {
+		return "", err
+	}
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer func() { signal.Stop(sigs); close(sigs) }()
+	go func() {
+		if _, ok := <-sigs; ok {
+			term.Restore(fd, state)
+			fmt.Fprintln(os.Stderr)
+			os.Exit(130)
+		}
+	}()
+	fmt.Fprint(os.Stderr, prompt)
+	b, err := term.ReadPassword(fd)
+	fmt.Fprintln(os.Stderr)
+	return string(b), err
+}
+
+// readLine reads up to a newline one byte at a time: a buffered reader would
+// swallow the lines meant for the next secret. A final line without newline
+// counts; no input at all is io.EOF.
+func readLine(r io.Reader) (string, error) {
+	var line []byte
+	var b [1]byte
+	for {
+		n, err := r.Read(b[:])
+		if n == 1 {
+			if b[0] == '\n' {
+				break
+			}
+			if len(line) == maxSecretLine {
+				return "", errors.New("line is too long")
+			}
+			line = append(line, b[0])
+			continue
+		}
+		if err == io.EOF && len(line) > 0 {
+			break
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+	return strings.TrimSuffix(string(line), "\r"), nil
+}

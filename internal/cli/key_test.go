@@ -1,0 +1,383 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/accounts/keystore"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+
+	"github.com/svcwallet/svcwallet/internal/signer"
+)
+
+const (
+	cliPass  = "pass-Phrase-7781"
+	cliPass2 = "other-Phrase-5512"
+)
+
+// lightScrypt makes keystore writes fast; the file format is unchanged.
+func lightScrypt(t *testing.T) {
+	n, p := signer.ScryptN, signer.ScryptP
+	signer.ScryptN, signer.ScryptP = keystore.LightScryptN, keystore.LightScryptP
+	t.Cleanup(func() { signer.ScryptN, signer.ScryptP = n, p })
+}
+
+type keyResult struct {
+	code           int
+	stdout, stderr string
+}
+
+// keyCmd runs `svcwallet key args...` with stdin as the piped input and
+// env vars as the whole environment; secrets are read line by line from
+// stdin, as terminalReadSecret does when stdin is not a terminal.
+func keyCmd(t *testing.T, stdin string, vars map[string]string, args ...string) keyResult {
+	t.Helper()
+	in := strings.NewReader(stdin)
+	var out, errOut bytes.Buffer
+	env := CLIEnv{
+		Stdin: in, Stdout: &out, Stderr: &errOut,
+		Getenv:     func(k string) string { return vars[k] },
+		ReadSecret: func(string) (string, error) { return readLine(in) },
+	}
+	code := Run(append([]string{"key"}, args...), env)
+	return keyResult{code, out.String(), errOut.String()}
+}
+
+// noSecrets fails if any secret shows in the command's output, in any case.
+func (r keyResult) noSecrets(t *testing.T, secrets ...string) {
+	t.Helper()
+	all := strings.ToLower(r.stdout + r.stderr)
+	for _, s := range secrets {
+		if strings.Contains(all, strings.ToLower(s)) {
+			t.Errorf("output reveals a secret:\nstdout: %s\nstderr: %s", r.stdout, r.stderr)
+		}
+	}
+}
+
+func testKeyHex(t *testing.T) (string, common.Address) {
+	t.Helper()
+	k, err := crypto.GenerateKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return hex.EncodeToString(crypto.FromECDSA(k)), crypto.PubkeyToAddress(k.PublicKey)
+}
+
+func lines(ss ...string) string { return strings.Join(ss, "\n") + "\n" }
+
+// outputField reads "Name: value" from the output of new and import.
+func outputField(t *testing.T, out, name string) string {
+	t.Helper()
+	for _, l := range strings.Split(out, "\n") {
+		if v, ok := strings.CutPrefix(l, name+":"); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	t.Fatalf("no %s in output %q", name, out)
+	return ""
+}
+
+func TestKeyNew(t *testing.T) {
+	lightScrypt(t)
+	dir := filepath.Join(t.TempDir(), "ks")
+	r := keyCmd(t, lines(cliPass, cliPass), nil, "new", "--keystore", dir)
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	r.noSecrets(t, cliPass)
+	addr := common.HexToAddress(outputField(t, r.stdout, "Address"))
+	path := outputField(t, r.stdout, "Keystore file")
+	if filepath.Dir(path) != dir {
+		t.Errorf("file %s is not in %s", path, dir)
+	}
+	k, err := signer.LoadKeystoreKey(path, cliPass)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.Address() != addr {
+		t.Fatalf("file holds %s, output says %s", k.Address(), addr)
+	}
+	blob, _ := os.ReadFile(path)
+	if !strings.Contains(string(blob), hex.EncodeToString(k.Address().Bytes())) {
+		t.Errorf("keystore file lacks its address field")
+	}
+}
+
+func TestKeyImportListAndJSON(t *testing.T) {
+	lightScrypt(t)
+	dir := t.TempDir()
+	hexKey, want := testKeyHex(t)
+	r := keyCmd(t, lines("0x"+hexKey, cliPass, cliPass), nil, "import", "--keystore", dir)
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	r.noSecrets(t, hexKey, cliPass)
+	if got := outputField(t, r.stdout, "Address"); got != want.Hex() {
+		t.Fatalf("imported %s, want %s", got, want.Hex())
+	}
+	path := outputField(t, r.stdout, "Keystore file")
+	if k, err := signer.LoadKeystoreKey(path, cliPass); err != nil || k.Address() != want {
+		t.Fatalf("load imported file: %v, %v", k, err)
+	}
+
+	// The same key again is refused before any passphrase is asked for.
+	r = keyCmd(t, lines(hexKey), nil, "import", "--keystore", dir)
+	if r.code != 1 || !strings.Contains(r.stderr, "already in the keystore") {
+		t.Fatalf("second import: exit %d, %s", r.code, r.stderr)
+	}
+	r.noSecrets(t, hexKey)
+
+	_, path2 := mustNew(t, dir)
+	r = keyCmd(t, "", nil, "list", "--keystore", dir)
+	if r.code != 0 {
+		t.Fatalf("list: exit %d: %s", r.code, r.stderr)
+	}
+	if !strings.Contains(r.stdout, want.Hex()+"  "+path) || !strings.Contains(r.stdout, path2) {
+		t.Errorf("list output %q lacks the keys", r.stdout)
+	}
+	if n := strings.Count(r.stdout, "\n"); n != 2 {
+		t.Errorf("list printed %d lines, want 2", n)
+	}
+
+	r = keyCmd(t, "", nil, "list", "--json", "--keystore", dir)
+	if r.code != 0 {
+		t.Fatalf("list --json: exit %d: %s", r.code, r.stderr)
+	}
+	var entries []struct{ Address, Path string }
+	if err := json.Unmarshal([]byte(r.stdout), &entries); err != nil {
+		t.Fatalf("list --json is not JSON: %v\n%s", err, r.stdout)
+	}
+	if len(entries) != 2 || !strings.Contains(r.stdout, `"address": "`+want.Hex()+`"`) {
+		t.Errorf("list --json = %s", r.stdout)
+	}
+}
+
+func mustNew(t *testing.T, dir string) (common.Address, string) {
+	t.Helper()
+	addr, path, err := signer.NewKeystoreKey(dir, cliPass)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return addr, path
+}
+
+func TestKeyListEmptyAndFromEnv(t *testing.T) {
+	lightScrypt(t)
+	empty := filepath.Join(t.TempDir(), "none")
+	r := keyCmd(t, "", nil, "list", "--keystore", empty)
+	// The commands it names make the key where this listing looks.
+	if r.code != 0 || r.stdout != "" || !strings.Contains(r.stderr, "No keys in") ||
+		!strings.Contains(r.stderr, "`svcwallet key new --keystore "+empty+"` or `svcwallet key import --keystore "+empty+"`") {
+		t.Errorf("empty list: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	r = keyCmd(t, "", nil, "list", "--json", "--keystore", empty)
+	if r.code != 0 || strings.TrimSpace(r.stdout) != "[]" {
+		t.Errorf("empty list --json: exit %d, stdout %q", r.code, r.stdout)
+	}
+
+	dir := t.TempDir()
+	addr, _ := mustNew(t, dir)
+	r = keyCmd(t, "", map[string]string{signer.KeystoreEnvVar: dir}, "list")
+	if r.code != 0 || !strings.Contains(r.stdout, addr.Hex()) {
+		t.Errorf("list with %s: exit %d, %q %q", signer.KeystoreEnvVar, r.code, r.stdout, r.stderr)
+	}
+}
+
+func TestKeyImportRefusesKeyInArgv(t *testing.T) {
+	lightScrypt(t)
+	dir := t.TempDir()
+	hexKey, _ := testKeyHex(t)
+	for _, args := range [][]string{
+		{"import", "--keystore", dir, hexKey},
+		{"import", "--keystore", dir, "0x" + hexKey},
+		{"import", "0x" + strings.ToUpper(hexKey), "--keystore", dir},
+		{"import", "--keystore=" + hexKey},
+		{"import", "--keystore", hexKey},
+		{"0x" + hexKey},
+		{"new", "--keystore", dir, hexKey},
+	} {
+		// Stdin holds a valid import, so only the argv check can stop it.
+		r := keyCmd(t, lines(hexKey, cliPass, cliPass), nil, args...)
+		if r.code != 2 || !strings.Contains(r.stderr, "refusing a private key on the command line") {
+			t.Errorf("%d args: exit %d, stderr %q", len(args), r.code, r.stderr)
+		}
+		r.noSecrets(t, hexKey, cliPass)
+	}
+	if entries, _ := signer.ListKeystore(dir); len(entries) != 0 {
+		t.Fatalf("a refused command wrote %v", entries)
+	}
+	if _, err := os.Stat(hexKey); !errors.Is(err, os.ErrNotExist) {
+		t.Fatal("a directory was created named after the key")
+	}
+
+	// Any other argument is refused too, without being echoed.
+	r := keyCmd(t, lines(hexKey, cliPass, cliPass), nil, "import", "--keystore", dir, "something-secretish")
+	if r.code != 2 || !strings.Contains(r.stderr, "takes no arguments") {
+		t.Errorf("extra argument: exit %d, stderr %q", r.code, r.stderr)
+	}
+	r.noSecrets(t, "something-secretish", hexKey)
+}
+
+func TestKeyPassphraseRefusals(t *testing.T) {
+	lightScrypt(t)
+	dir := t.TempDir()
+	hexKey, _ := testKeyHex(t)
+	for _, tc := range []struct {
+		name, stdin, why string
+		args             []string
+	}{
+		{"new mismatch", lines(cliPass, cliPass2), "do not match", []string{"new"}},
+		{"import mismatch", lines(hexKey, cliPass, cliPass2), "do not match", []string{"import"}},
+		{"new empty", lines("", ""), "passphrase is empty", []string{"new"}},
+		{"import empty", lines(hexKey, "", ""), "passphrase is empty", []string{"import"}},
+		{"new no input", "", "stdin ended before the passphrase", []string{"new"}},
+		{"new no repeat", lines(cliPass), "stdin ended before the repeated passphrase", []string{"new"}},
+		{"import no input", "", "stdin ended before the private key", []string{"import"}},
+		{"import bad key", lines(hexKey[:63]+"x", cliPass, cliPass), "not valid secp256k1 hex", []string{"import"}},
+		{"import short key", lines(hexKey[:40], cliPass, cliPass), "private key must be", []string{"import"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := keyCmd(t, tc.stdin, nil, append(tc.args, "--keystore", dir)...)
+			if r.code != 1 || !strings.Contains(r.stderr, tc.why) {
+				t.Errorf("exit %d, stderr %q; want 1 and %q", r.code, r.stderr, tc.why)
+			}
+			if n := strings.Count(strings.TrimSpace(r.stderr), "\n"); n != 0 {
+				t.Errorf("error is %d lines, want one: %q", n+1, r.stderr)
+			}
+			r.noSecrets(t, hexKey, hexKey[:40], cliPass, cliPass2)
+		})
+	}
+	if entries, _ := signer.ListKeystore(dir); len(entries) != 0 {
+		t.Fatalf("refused commands wrote %v", entries)
+	}
+}
+
+func TestKeyUsage(t *testing.T) {
+	for _, args := range [][]string{
+		nil, {"frobnicate"}, {"new", "--bogus"}, {"list", "extra"}, {"new", "extra"},
+	} {
+		r := keyCmd(t, "", nil, args...)
+		if r.code != 2 || !strings.Contains(r.stderr, "run 'svcwallet key") || strings.Count(r.stderr, "\n") != 2 || r.stdout != "" {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
+		}
+	}
+}
+
+// TestKeyHelp: asking for help is not a mistake: stdout, exit 0.
+func TestKeyHelp(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"-h"}, {"list", "-h"}, {"new", "--help"}} {
+		r := keyCmd(t, "", nil, args...)
+		if r.code != 0 || !strings.Contains(r.stdout, "svcwallet key") || !strings.Contains(r.stdout, "--keystore") || r.stderr != "" {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
+		}
+	}
+}
+
+func TestReadLine(t *testing.T) {
+	in := strings.NewReader("first\r\nsecond\nlast")
+	for _, want := range []string{"first", "second", "last"} {
+		if got, err := readLine(in); err != nil || got != want {
+			t.Fatalf("readLine = %q, %v; want %q", got, err, want)
+		}
+	}
+	if _, err := readLine(in); !errors.Is(err, io.EOF) {
+		t.Fatalf("after the last line: %v, want io.EOF", err)
+	}
+	// An empty line is a value (an empty passphrase), not the end.
+	if got, err := readLine(strings.NewReader("\nnext")); err != nil || got != "" {
+		t.Fatalf("empty line: %q, %v", got, err)
+	}
+	if _, err := readLine(strings.NewReader(strings.Repeat("a", maxSecretLine+1))); err == nil {
+		t.Fatal("over-long line accepted")
+	}
+}
+
+// A Foundry keystore (`cast wallet import`: V3 without the address field) is
+// listed by its file name; its address shows once it is decrypted.
+func TestKeyListFoundryKeystore(t *testing.T) {
+	lightScrypt(t)
+	dir := t.TempDir()
+	_, path := mustNew(t, t.TempDir())
+	foundry := foundryCopy(t, path, filepath.Join(dir, "deployer"))
+	r := keyCmd(t, "", nil, "list", "--keystore", dir)
+	if r.code != 0 || !strings.Contains(r.stdout, "(address shown after decryption)") || !strings.Contains(r.stdout, foundry) {
+		t.Fatalf("list: exit %d, %q", r.code, r.stdout)
+	}
+	r = keyCmd(t, "", nil, "list", "--json", "--keystore", dir)
+	if !strings.Contains(r.stdout, `"name": "deployer"`) || !strings.Contains(r.stdout, `"address": ""`) {
+		t.Fatalf("list --json = %s", r.stdout)
+	}
+}
+
+// --password-file gives the passphrase once (no repeat), and --json prints
+// {address, path}; neither the key nor the passphrase is printed.
+func TestKeyPasswordFileAndJSON(t *testing.T) {
+	lightScrypt(t)
+	dir := t.TempDir()
+	pwFile := filepath.Join(t.TempDir(), "pw")
+	if err := os.WriteFile(pwFile, []byte(cliPass+"\nignored second line\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	hexKey, want := testKeyHex(t)
+	r := keyCmd(t, lines(hexKey), nil, "import", "--keystore", dir, "--password-file", pwFile, "--json")
+	if r.code != 0 {
+		t.Fatalf("import: exit %d: %s", r.code, r.stderr)
+	}
+	r.noSecrets(t, hexKey, cliPass)
+	var out struct{ Address, Path string }
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil || out.Address != want.Hex() {
+		t.Fatalf("import --json = %q (%v)", r.stdout, err)
+	}
+	if k, err := signer.LoadKeystoreKey(out.Path, cliPass); err != nil || k.Address() != want {
+		t.Fatalf("the file is not encrypted with the first line of the password file: %v", err)
+	}
+
+	r = keyCmd(t, "", nil, "new", "--keystore", dir, "--password-file", pwFile, "--json")
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &out) != nil {
+		t.Fatalf("new: exit %d: %s %s", r.code, r.stdout, r.stderr)
+	}
+	if _, err := signer.LoadKeystoreKey(out.Path, cliPass); err != nil {
+		t.Fatal(err)
+	}
+
+	empty := filepath.Join(t.TempDir(), "empty")
+	if err := os.WriteFile(empty, []byte("\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r = keyCmd(t, "", nil, "new", "--keystore", dir, "--password-file", empty)
+	if r.code != 1 || !strings.Contains(r.stderr, "empty line") {
+		t.Fatalf("empty password file: exit %d: %s", r.code, r.stderr)
+	}
+	r = keyCmd(t, "", nil, "new", "--keystore", dir, "--password-file", filepath.Join(dir, "missing"))
+	if r.code != 1 || !strings.Contains(r.stderr, "cannot read the password file") {
+		t.Fatalf("missing password file: exit %d: %s", r.code, r.stderr)
+	}
+}
+
+// foundryCopy writes a keystore file as Foundry's `cast wallet import` does:
+// geth's V3 format without the clear-text address field.
+func foundryCopy(t *testing.T, from, to string) string {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f map[string]json.RawMessage
+	if err := json.Unmarshal(b, &f); err != nil {
+		t.Fatal(err)
+	}
+	delete(f, "address")
+	b, _ = json.Marshal(f)
+	if err := os.WriteFile(to, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return to
+}

@@ -1,0 +1,136 @@
+package cli
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/sandbox"
+)
+
+// journaled writes to the journal what the console writes for a withdrawal
+// of account made on "local": its intent and the service's acceptance (the
+// user pressed esc right after SUBMITTED).
+func (r *statusRig) journaled(account, id string) {
+	r.t.Helper()
+	j, err := journal.Open(journal.DefaultPath())
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	for _, kind := range []string{journal.KindIntent, journal.KindAccepted} {
+		e := journal.Entry{Time: r.clock.Now(), Kind: kind, Env: "local", AccountID: account, QuoteID: id}
+		if kind == journal.KindIntent {
+			e.Intent = &journal.Intent{Chain: "BASE", ToAddress: sandbox.DestCompleted, TokenIn: "USDT", TokenOut: "USDT"}
+		}
+		if err := j.Append(e); err != nil {
+			r.t.Fatal(err)
+		}
+	}
+}
+
+// journalStates lists the answers journaled for id: "accepted" and states.
+func journalStates(t *testing.T, id string) []string {
+	t.Helper()
+	j, err := journal.Open(journal.DefaultPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := j.Entries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range entries {
+		switch {
+		case e.QuoteID != id:
+		case e.Kind == journal.KindAccepted:
+			out = append(out, "accepted")
+		case e.Kind == journal.KindState:
+			out = append(out, e.State)
+		}
+	}
+	return out
+}
+
+// TestStatusWatchJournalsOwn (issue 18): `status --watch` follows the
+// account's own withdrawal to COMPLETED and journals SENDING and COMPLETED
+// once each (SUBMITTED is the acceptance), so `history` and `doctor` call
+// it finished; following it again, another process, writes nothing. An id
+// the journal does not hold for this account, one made elsewhere or one
+// whose intent another account journaled here, is never journaled.
+func TestStatusWatchJournalsOwn(t *testing.T) {
+	state := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", state)
+	r := newStatusRig(t)
+	own := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
+	r.journaled(sandbox.DemoAccountID, own)
+	elsewhere := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
+	others := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
+	r.journaled(sandbox.NoChainAccountID, others)
+
+	list := r.runLine(nil, statusCmd.runHistoryLine, "--env", "local")
+	list.want(t, 0, []string{"SUBMITTED: follow it with svcwallet status " + own + " --watch --env local --config " + r.config}, nil)
+
+	r.run(nil, "--watch", own, elsewhere, others).want(t, exitCompleted, nil, nil)
+	want := []string{"accepted", exchange.StateSending, exchange.StateCompleted}
+	if got := journalStates(t, own); !slices.Equal(got, want) {
+		t.Errorf("own withdrawal journaled %v, want %v", got, want)
+	}
+	if got := journalStates(t, elsewhere); len(got) != 0 {
+		t.Errorf("a withdrawal this journal never held was journaled: %v", got)
+	}
+	if got := journalStates(t, others); !slices.Equal(got, []string{"accepted"}) {
+		t.Errorf("another account's withdrawal was journaled for this one: %v", got)
+	}
+	r.run(nil, own).want(t, exitCompleted, nil, nil)
+	if got := journalStates(t, own); !slices.Equal(got, want) {
+		t.Errorf("asked again, the journal holds %v, want %v once each", got, want)
+	}
+
+	list = r.runLine(nil, statusCmd.runHistoryLine, "--env", "local")
+	list.want(t, 0, nil, nil)
+	if line := lineWith(list.stdout, own[:20]); !strings.HasSuffix(line, "  "+exchange.StateCompleted) {
+		t.Errorf("history lists the withdrawal as %q, want COMPLETED:\n%s", line, list.stdout)
+	}
+	if _, _, out := doctorState(t, state, nil, noTmux, "--config", r.config); !strings.Contains(out, "2 withdrawal(s), 1 unfinished") {
+		t.Errorf("doctor, want this account's withdrawal finished (the other account's stays):\n%s", out)
+	}
+}
+
+// TestHistoryRefresh (issue 18): `history --refresh` asks the service about
+// the account's unfinished withdrawal, journals its COMPLETED and lists it
+// finished; without an API key it says what to set and exits 2.
+func TestHistoryRefresh(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	r := newStatusRig(t)
+	id := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
+	r.journaled(sandbox.DemoAccountID, id)
+	r.clock.Advance(sandbox.DefaultSettle)
+
+	r.runLine(map[string]string{statusKeyVar: ""}, statusCmd.runHistoryLine, "--env", "local", "--refresh").
+		want(t, exitUsage, nil, []string{"--refresh: set SVCWALLET_API_KEY to an API key of the account"})
+	if got := journalStates(t, id); !slices.Equal(got, []string{"accepted"}) {
+		t.Fatalf("journaled %v without a session", got)
+	}
+
+	res := r.runLine(nil, statusCmd.runHistoryLine, "--env", "local", "--refresh")
+	res.want(t, 0, []string{id[:20]}, []string{"asking the service about 1 unfinished withdrawal(s)"})
+	if got := journalStates(t, id); !slices.Equal(got, []string{"accepted", exchange.StateCompleted}) {
+		t.Errorf("journaled %v, want the COMPLETED learned", got)
+	}
+	if line := lineWith(res.stdout, id[:20]); !strings.HasSuffix(line, "  "+exchange.StateCompleted) {
+		t.Errorf("the listing after --refresh shows %q, want COMPLETED:\n%s", line, res.stdout)
+	}
+}
+
+// lineWith is the first line of s that holds sub, "" when none does.
+func lineWith(s, sub string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, sub) {
+			return l
+		}
+	}
+	return ""
+}

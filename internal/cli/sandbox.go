@@ -1,0 +1,168 @@
+package cli
+
+import (
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/internal/signer"
+)
+
+const sandboxLong = `Serves the sandbox exchange (every endpoint the console uses, with demo
+accounts) until interrupted, and prints its URLs and demo credentials.
+It listens on loopback only: its demo keys are public, so an address
+reachable from the network (0.0.0.0, ::, a LAN IP or name) needs --public.`
+
+// sandboxFlags are the flags of `svcwallet sandbox`.
+type sandboxFlags struct {
+	listen                       string
+	public                       bool
+	chainID                      uint64
+	domainName, cookieName       string
+	accountIDHeader              string
+	quoteTTL, settle, sessionTTL time.Duration
+	rateLimit                    int
+}
+
+// sandboxCommand is `svcwallet sandbox`.
+func (a *app) sandboxCommand() *cobra.Command {
+	var f sandboxFlags
+	c := &cobra.Command{
+		Use:     "sandbox",
+		Short:   "Serve the sandbox exchange, demo keys",
+		Long:    sandboxLong,
+		Example: "  svcwallet sandbox --listen 127.0.0.1:8700 --settle 30s",
+		Args:    noArgs,
+		RunE:    func(*cobra.Command, []string) error { return exit(runSandbox(a.env, f)) },
+	}
+	fl := c.Flags()
+	fl.StringVar(&f.listen, "listen", "127.0.0.1:8700", "address, loopback unless --public")
+	fl.BoolVar(&f.public, "public", false, "allow a --listen address reachable from the network")
+	fl.Uint64Var(&f.chainID, "chain-id", 327, "L2 chain id of the EIP-712 domain")
+	fl.StringVar(&f.domainName, "domain-name", signer.DefaultDomainName, "name of the EIP-712 domain")
+	fl.StringVar(&f.cookieName, "cookie-name", config.SessionCookie, "name of the session cookie")
+	fl.StringVar(&f.accountIDHeader, "account-id-header", config.HeaderAccountID, "name of the account-id header")
+	fl.DurationVar(&f.quoteTTL, "quote-ttl", sandbox.DefaultQuoteTTL, "lifetime of a withdrawal quote")
+	fl.DurationVar(&f.settle, "settle", sandbox.DefaultSettle, "time from SUBMITTED to a terminal state")
+	fl.DurationVar(&f.sessionTTL, "session-ttl", sandbox.DefaultSessionTTL, "lifetime of a session cookie")
+	fl.IntVar(&f.rateLimit, "rate-limit", 0, "per account, requests a second before 429 (0: none)")
+	return c
+}
+
+// runSandbox serves the sandbox exchange until interrupted.
+func runSandbox(env CLIEnv, f sandboxFlags) int {
+	usage := func(format string, a ...any) int { return env.report(usageError("svcwallet sandbox", format, a...)) }
+	switch _, _, err := net.SplitHostPort(f.listen); {
+	case !config.IsHTTPToken(f.cookieName) || !config.IsHTTPToken(f.accountIDHeader):
+		return usage("--cookie-name and --account-id-header are HTTP tokens: letters, digits and !#$%%&'*+-.^_`|~")
+	case !config.ValidDomainName(f.domainName):
+		return usage("--domain-name: 1 to 64 characters, without control or invisible characters and without leading or trailing spaces")
+	case err != nil:
+		return usage("--listen %.64q is not HOST:PORT (for example 127.0.0.1:8700)", f.listen)
+	case f.public:
+		fmt.Fprintf(env.Stderr, "svcwallet sandbox: warning: --public: the demo keys and API keys printed below\n"+
+			"are published; anyone who reaches %.64q can use them\n", f.listen)
+	case !sandbox.IsLoopback(f.listen):
+		return usage("%.64q is reachable from the network and the sandbox serves "+
+			"public demo keys; listen on 127.0.0.1:PORT, or add --public to serve it anyway", f.listen)
+	}
+	// Stopping is wired before the banner, so a signal sent once it shows is
+	// always a clean stop.
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(stop)
+	logger := slog.New(slog.NewTextHandler(env.Stderr, nil))
+	srv, err := sandbox.Start(f.listen, sandbox.Options{
+		ChainID: f.chainID, DomainName: f.domainName, CookieName: f.cookieName, AccountIDHeader: f.accountIDHeader,
+		QuoteTTL: f.quoteTTL, Settle: f.settle, SessionTTL: f.sessionTTL, RateLimit: f.rateLimit, Logger: logger,
+	})
+	if err != nil {
+		return env.report(failure("svcwallet sandbox", "failed", 1, "cannot listen on %s: %v", f.listen, err))
+	}
+	defer srv.Close()
+	if env.JSON {
+		if err := writeJSONLine(env.Stdout, sandboxBanner(srv.URL, f)); err != nil {
+			return env.report(failure("svcwallet sandbox", "output", 1, "cannot write the output: %v", err))
+		}
+		<-stop
+		return 0
+	}
+	fmt.Fprintf(env.Stdout, "svcwallet sandbox exchange, chain id %d\n\n", f.chainID)
+	fmt.Fprintf(env.Stdout, "To use it, paste this into %s and run svcwallet --env local:\n\n", config.DefaultConfigPath())
+	fmt.Fprint(env.Stdout, sandboxConfigBlock(srv.URL, f))
+	fmt.Fprintln(env.Stdout)
+	fmt.Fprint(env.Stdout, demoCredentials)
+	fmt.Fprintln(env.Stdout, "\nPress Ctrl+C to stop.")
+	<-stop
+	return 0
+}
+
+// sandboxConfigBlock is the [env.local] table that points svcwallet (or any
+// client configured the same way) at this sandbox: its URLs, chain id, and
+// the names it was given where they are not the spec's.
+func sandboxConfigBlock(url string, f sandboxFlags) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "  [env.local]\n  auth_url = %q\n  base_url = %q\n  market_data_url = %q\n  chain_id = %d\n", url, url, url, f.chainID)
+	for _, n := range []struct{ key, v, spec string }{
+		{"domain_name", f.domainName, signer.DefaultDomainName},
+		{"cookie_name", f.cookieName, config.SessionCookie},
+		{"account_id_header", f.accountIDHeader, config.HeaderAccountID},
+	} {
+		if n.v != n.spec {
+			fmt.Fprintf(&b, "  %s = %q\n", n.key, n.v)
+		}
+	}
+	return b.String()
+}
+
+// demoCredentials is what a newcomer needs to log in to the sandbox. The keys
+// are the public Hardhat/Anvil development keys: they guard nothing real.
+var demoCredentials = `Demo credentials:
+  API key (main account)     ` + sandbox.DemoAPIKey + `
+  API key (trading sub-acct) ` + sandbox.TradingAPIKey + `
+  API key (no chain account) ` + sandbox.NoChainAPIKey + `
+  wallet key (main signer)   ` + sandbox.DemoPrivateKey + `
+    funding address          ` + sandbox.DemoAddress + `
+  builder account            ` + sandbox.BuilderAddress + `
+
+Withdrawal address book (USDT, 10,000 balance, 5,000 a day):
+  ` + sandbox.DestCompleted + `  completes
+  ` + sandbox.DestFailed + `  ends FAILED
+  ` + sandbox.DestRefunded + `  ends REFUNDED (funds returned)
+  ` + sandbox.DestFlagged + `  refused by screening
+  ` + sandbox.DestSolana + `  SOLANA, completes
+  ` + sandbox.DestTron + `  TRON, completes
+`
+
+// sandboxJSON is `svcwallet sandbox --json`: one line, once it listens.
+type sandboxJSON struct {
+	ChainID         uint64            `json:"chain_id"`
+	DomainName      string            `json:"domain_name"`
+	CookieName      string            `json:"cookie_name"`
+	AccountIDHeader string            `json:"account_id_header"`
+	AuthURL         string            `json:"auth_url"`
+	BaseURL         string            `json:"base_url"`
+	MarketDataURL   string            `json:"market_data_url"`
+	APIKeys         map[string]string `json:"api_keys"`
+	DemoKey         string            `json:"demo_private_key"`
+	DemoAddress     string            `json:"demo_address"`
+	Builder         string            `json:"builder_address"`
+}
+
+func sandboxBanner(url string, f sandboxFlags) sandboxJSON {
+	return sandboxJSON{
+		ChainID: f.chainID, DomainName: f.domainName, CookieName: f.cookieName, AccountIDHeader: f.accountIDHeader,
+		AuthURL: url, BaseURL: url, MarketDataURL: url,
+		APIKeys: map[string]string{"main": sandbox.DemoAPIKey, "trading": sandbox.TradingAPIKey, "no_chain": sandbox.NoChainAPIKey},
+		DemoKey: sandbox.DemoPrivateKey, DemoAddress: sandbox.DemoAddress, Builder: sandbox.BuilderAddress,
+	}
+}

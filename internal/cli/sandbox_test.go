@@ -1,0 +1,163 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/internal/config"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/spf13/cobra"
+)
+
+// TestSandboxHelp: help goes to stdout with exit 0; a bad flag or argument
+// is a usage error on stderr (the server is never started in either case).
+func TestSandboxHelp(t *testing.T) {
+	for _, args := range [][]string{{"sandbox", "--help"}, {"sandbox", "-h"}, {"help", "sandbox"}} {
+		r := depositCmd(t, nil, args...)
+		r.want(t, 0, []string{"svcwallet sandbox [--flags]", "--quote-ttl"}, nil)
+		if r.stderr != "" {
+			t.Errorf("%q: stderr %q", args, r.stderr)
+		}
+	}
+	for _, args := range [][]string{{"--bogus"}, {"extra"}} {
+		r := depositCmd(t, nil, append([]string{"sandbox"}, args...)...)
+		r.want(t, 2, nil, []string{"svcwallet sandbox: ", "run 'svcwallet sandbox --help' for usage"})
+		if r.stdout != "" {
+			t.Errorf("%q: stdout %q", args, r.stdout)
+		}
+	}
+}
+
+// TestUsageFitsEighty: every command's help, drawn as an 80-column
+// terminal gets it (TestMain fixes fang's width at 80), has no line wider
+// than 80.
+func TestUsageFitsEighty(t *testing.T) {
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		args := append(strings.Fields(strings.TrimPrefix(c.CommandPath(), "svcwallet")), "--help")
+		r := depositCmd(t, nil, args...)
+		for _, l := range strings.Split(r.stdout, "\n") {
+			if l = strings.TrimRight(l, " "); ansi.StringWidth(l) > 80 {
+				t.Errorf("%s: help line of %d columns: %q", c.CommandPath(), ansi.StringWidth(l), ansi.Strip(l))
+			}
+		}
+		for _, s := range c.Commands() {
+			if s.IsAvailableCommand() {
+				walk(s)
+			}
+		}
+	}
+	walk(newApp(CLIEnv{}).rootCommand())
+}
+
+// TestSandboxRefusesNetworkListen: an address reachable from the network is
+// a usage error (exit 2, nothing served) unless --public is given; so is an
+// address that is not HOST:PORT. The addresses are ones this machine cannot
+// bind (documentation ranges, an .invalid name), so a broken check fails
+// with exit 1 instead of serving; TestIsLoopback covers 0.0.0.0, :: and ":PORT".
+func TestSandboxRefusesNetworkListen(t *testing.T) {
+	for _, addr := range []string{"192.0.2.1:0", "[2001:db8::1]:0", "lan-host.invalid:0"} {
+		r := depositCmd(t, nil, "sandbox", "--listen", addr)
+		r.want(t, 2, nil, []string{"is reachable from the network", "add --public"})
+		if r.stdout != "" {
+			t.Errorf("%s: stdout %q (nothing is served)", addr, r.stdout)
+		}
+	}
+	r := depositCmd(t, nil, "sandbox", "--listen", "8700")
+	r.want(t, 2, nil, []string{`--listen "8700" is not HOST:PORT`})
+}
+
+// TestSandboxPublicWarns runs the built binary with --public (on loopback:
+// tests never bind a network address): it serves, warns on stderr that the
+// demo keys are public, and stops on SIGTERM with exit 0. With --json its
+// banner is one JSON line naming the URL it serves.
+func TestSandboxPublicWarns(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "svcwallet")
+	if out, err := exec.Command("go", "build", "-o", bin, "../..").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, extra := range []string{"--public", "", "--json"} {
+		args := []string{"--listen", "127.0.0.1:0"}
+		if extra != "" {
+			args = append(args, extra)
+		}
+		cmd := exec.Command(bin, append([]string{"sandbox"}, args...)...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		stdout, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		// Serving: the banner ends with the line that says how to stop.
+		sc := bufio.NewScanner(stdout)
+		if extra == "--json" {
+			var banner sandboxJSON
+			if !sc.Scan() || json.Unmarshal(sc.Bytes(), &banner) != nil || !strings.HasPrefix(banner.BaseURL, "http://127.0.0.1:") {
+				t.Errorf("--json banner %q", sc.Text())
+			}
+		}
+		for extra != "--json" && sc.Scan() && sc.Text() != "Press Ctrl+C to stop." {
+		}
+		if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+			t.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, stdout)
+		if err := cmd.Wait(); err != nil {
+			t.Errorf("%q: %v\nstderr: %s", args, err, stderr.String())
+		}
+		warned := strings.Contains(stderr.String(), "warning: --public: the demo keys and API keys printed below\nare published")
+		if public := extra == "--public"; warned != public {
+			t.Errorf("%q: warning on stderr %v, want %v:\n%s", args, warned, public, stderr.String())
+		}
+	}
+}
+
+// TestSandboxRefusesBadNames: cookie and header names that are not HTTP
+// tokens, and a domain name with control characters, are usage errors;
+// nothing is served. The loopback port cannot be bound, so a broken check
+// fails with exit 1 instead of serving.
+func TestSandboxRefusesBadNames(t *testing.T) {
+	for _, args := range [][]string{
+		{"--cookie-name", "a b"},
+		{"--account-id-header", "X-Acct\r\nSet-Cookie: x"},
+		{"--domain-name", "Acme\x1b[2J Exchange"},
+	} {
+		r := depositCmd(t, nil, append([]string{"sandbox", "--listen", "127.0.0.1:99999"}, args...)...)
+		if r.code != 2 || r.stdout != "" {
+			t.Errorf("%q: exit %d, stdout %q", args, r.code, r.stdout)
+		}
+	}
+}
+
+// TestSandboxConfigBlock (issue 21 item 16): the block the sandbox prints,
+// pasted into a config as it is, loads as an environment that points at it
+// with the names it was started with.
+func TestSandboxConfigBlock(t *testing.T) {
+	f := sandboxFlags{chainID: 326, domainName: "Other Exchange", cookieName: "sid", accountIDHeader: config.HeaderAccountID}
+	path := filepath.Join(t.TempDir(), "config.toml")
+	if err := os.WriteFile(path, []byte(sandboxConfigBlock("http://127.0.0.1:8700", f)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := config.LoadConfig(path, true)
+	if err != nil {
+		t.Fatalf("the printed block does not load: %v", err)
+	}
+	e, err := cfg.Lookup("local")
+	if err != nil || e.AuthURL != "http://127.0.0.1:8700" || e.BaseURL != e.AuthURL || e.MarketDataURL != e.AuthURL || e.ChainID != 326 ||
+		e.DomainName != "Other Exchange" || e.Cookie() != "sid" || e.AccountHeader() != config.HeaderAccountID || e.AccountIDHeader != "" {
+		t.Fatalf("loaded %+v (%v)", e, err)
+	}
+}

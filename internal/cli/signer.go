@@ -1,0 +1,227 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/spf13/cobra"
+
+	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/internal/signer"
+)
+
+// signerHelp is the --help paragraph of every command that signs or logs in
+// by wallet.
+const signerHelp = `The key is chosen with --signer SOURCE, else the environment's signer in
+the config: keystore:ADDRESS (the keystore file of ADDRESS; its passphrase
+is asked for, or read from --password-file), a keystore file's path, env
+($SVCWALLET_PRIVATE_KEY), clef:ENDPOINT (go-ethereum's clef at
+http://127.0.0.1:8550 or its IPC socket path: you approve each signature
+in clef) or command (the environment's sign_command, else
+$SVCWALLET_SIGN_COMMAND, for example cast wallet sign --ledger --data
+--from-file {file}). --account ADDRESS names the address where the source
+holds several or cannot tell (a command). Without either, the key is
+$SVCWALLET_PRIVATE_KEY, and on --env sandbox the sandbox's public demo key.
+Every signature is checked against the expected address before it is used.`
+
+// signerFlags choose the key of a command that signs or logs in by wallet.
+type signerFlags struct {
+	source, account string // --signer, --account
+	// keystore is --keystore-file (withdraw, builder authorize): the same
+	// as --signer FILE.
+	keystore, passwordFile string
+}
+
+// addSignerFlags adds --signer, --account and --password-file, and with
+// keystoreFile --keystore-file.
+func addSignerFlags(c *cobra.Command, f *signerFlags, keystoreFile bool) {
+	fl := c.Flags()
+	fl.StringVar(&f.source, "signer", "", "key source: env, command, clef:URL, keystore:ADDR")
+	fl.StringVar(&f.account, "account", "", "the address to sign with")
+	fl.StringVar(&f.passwordFile, "password-file", "", "read a keystore passphrase from this file")
+	if keystoreFile {
+		fl.StringVar(&f.keystore, "keystore-file", "", "keystore file of the main key (as --signer FILE)")
+	}
+	_ = c.RegisterFlagCompletionFunc("signer", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{"env", "command", "offline", "clef:" + signer.DefaultClefEndpoint, "keystore:"}, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveDefault
+	})
+}
+
+// onCommandLine reports whether the command line chose the key source.
+func (f signerFlags) onCommandLine() bool { return f.source != "" || f.keystore != "" }
+
+// keyUsageError is a key choice the user must correct on the command line
+// or in the config: exit status 2.
+type keyUsageError struct{ error }
+
+func (e keyUsageError) Unwrap() error { return e.error }
+
+// isUsage reports whether err is the user's to correct (exit 2): no key
+// at all, or a key choice that cannot be.
+func isUsage(err error) bool {
+	return errors.Is(err, errNoAPIKey) || errors.As(err, new(keyUsageError))
+}
+
+// source is the chosen key source: --signer, else --keystore-file, else
+// the environment's signer; ok false when none is chosen.
+func (f signerFlags) chosen(e config.Environment) (signer.Source, bool, error) {
+	switch {
+	case f.source != "" && f.keystore != "":
+		return signer.Source{}, false, keyUsageError{errors.New("--signer and --keystore-file both choose the key: give one")}
+	case f.source != "":
+		s, err := signer.ParseSource(f.source)
+		if err != nil {
+			return s, false, keyUsageError{fmt.Errorf("--signer: %v", err)}
+		}
+		return s, true, nil
+	case f.keystore != "":
+		return signer.Source{Kind: signer.SourceKeystore, Path: f.keystore}, true, nil
+	case e.Signer != "":
+		// Checked when the config was loaded.
+		s, err := signer.ParseSource(e.Signer)
+		return s, err == nil, err
+	}
+	return signer.Source{}, false, nil
+}
+
+// accountOf is --account, else the environment's account; zero when neither.
+func (f signerFlags) accountOf(e config.Environment) (common.Address, error) {
+	a := f.account
+	if a == "" {
+		a = e.Account
+	}
+	if a == "" {
+		return common.Address{}, nil
+	}
+	if !common.IsHexAddress(a) {
+		return common.Address{}, keyUsageError{fmt.Errorf("--account: %.50q is not an address (0x and 40 hex digits)", clean.Quoted(a))}
+	}
+	return common.HexToAddress(a), nil
+}
+
+// keyChoice is a command's key, opened: its address is known, Load gives
+// the key (asking a keystore's passphrase then). what names it for
+// messages, never with a secret.
+type keyChoice struct {
+	signer.Opened
+	what string
+}
+
+// openKey opens the key a command signs with: the chosen source (see
+// chosen), else $SVCWALLET_PRIVATE_KEY, else on the sandbox its demo key.
+// Each signature from clef or a signing command is announced on stderr
+// and can be cancelled with ctrl+c (watchWait). Errors the user must
+// correct are keyUsageErrors.
+func (env CLIEnv) openKey(cmd string, f signerFlags, e config.Environment) (keyChoice, error) {
+	src, ok, err := f.chosen(e)
+	if err != nil {
+		return keyChoice{}, err
+	}
+	account, err := f.accountOf(e)
+	if err != nil {
+		return keyChoice{}, err
+	}
+	o := signer.Opening{
+		Account: account, RawKey: env.Getenv(signer.KeyEnvVar),
+		SignCommand: signer.SignCommandLine(e.SignCommand, env.Getenv), Start: exchange.CommandContext, Wait: e.SignWait(),
+		Passphrase: func(prompt string) (string, error) {
+			if f.passwordFile != "" {
+				return readPasswordFile(f.passwordFile)
+			}
+			return readSecret(env, prompt, "the passphrase")
+		},
+	}
+	what := ""
+	if !ok {
+		src = signer.Source{Kind: signer.SourceEnv}
+		switch {
+		case o.RawKey != "":
+		case e.Name == config.SandboxEnv:
+			o.RawKey, what = sandbox.DemoPrivateKey, "the sandbox demo key"
+		default:
+			return keyChoice{}, keyUsageError{fmt.Errorf("no signing key: export the main account's hex key in $%s, or choose a key source with --signer (keystore:ADDRESS, clef:%s, command, ...)", signer.KeyEnvVar, signer.DefaultClefEndpoint)}
+		}
+	}
+	if src.Kind == signer.SourceKeystore {
+		if o.KeystoreDir, err = keystoreDir("", env); err != nil && src.Path == "" {
+			return keyChoice{}, err
+		}
+	}
+	cx := context.Background()
+	if src.Kind == signer.SourceClef && account == (common.Address{}) {
+		var done func()
+		cx, done = env.watchWait(cmd)(cx, "clef at "+src.Endpoint+" to list its accounts (approve the listing there)")
+		defer done()
+	}
+	op, err := o.Open(cx, src)
+	switch {
+	case errors.Is(err, signer.ErrNeedAccount):
+		return keyChoice{}, keyUsageError{err}
+	case errors.Is(err, signer.ErrOffline):
+		return keyChoice{}, keyUsageError{fmt.Errorf("%w; to log in, set $%s", err, statusKeyVar)}
+	case err != nil && (src.Kind == signer.SourceEnv || src.Kind == signer.SourceCommand):
+		// $SVCWALLET_PRIVATE_KEY unset or not a key; no signing command,
+		// or one that cannot be run as written.
+		return keyChoice{}, keyUsageError{err}
+	case err != nil:
+		return keyChoice{}, err
+	}
+	if what == "" {
+		what = src.Describe()
+	}
+	load := op.Load
+	op.Load = func() (signer.Key, error) {
+		k, err := load()
+		if err != nil {
+			return nil, err
+		}
+		return signer.Watch(k, env.watchWait(cmd)), nil
+	}
+	return keyChoice{op, what}, nil
+}
+
+// watchWait is what the command line does while a signature is awaited
+// from clef or a signing command: it says so on stderr and lets ctrl+c
+// cancel the wait (and only the wait: anywhere else ctrl+c ends the
+// command as usual).
+func (env CLIEnv) watchWait(cmd string) func(context.Context, string) (context.Context, func()) {
+	return func(ctx context.Context, awaiting string) (context.Context, func()) {
+		fmt.Fprintf(env.Stderr, "%s: waiting for %s (ctrl+c cancels)\n", cmd, awaiting)
+		if env.Interrupt == nil {
+			return context.WithCancel(ctx)
+		}
+		cx, stop := env.Interrupt(ctx)
+		return cx, func() { stop() }
+	}
+}
+
+// walletLogin is the wallet-login credential of an opened key.
+func walletLogin(k keyChoice) (exchange.Credential, string, error) {
+	key, err := k.Load()
+	if err != nil {
+		return nil, "", err
+	}
+	return exchange.Wallet(key), "the wallet " + k.Address.Hex() + " (from " + k.what + ")", nil
+}
+
+// withSignerHelp puts signerHelp into a command's --help text, before its
+// exit statuses.
+func withSignerHelp(long string) string {
+	if i := strings.Index(long, "\nExit status"); i >= 0 {
+		return long[:i] + "\n" + signerHelp + "\n" + long[i:]
+	}
+	return long + "\n\n" + signerHelp
+}
+
+// signFailure reports whether err is a key source's refusal or failure, a
+// wait for it that was cancelled or ran out, or a signature by another key
+// (exchange.SignFailure): nothing was sent, exit status 1.
+func signFailure(err error) bool {
+	return errors.As(err, new(*signer.SourceError)) || errors.As(err, new(*signer.WaitError)) || errors.Is(err, signer.ErrWrongSigner)
+}

@@ -1,0 +1,486 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/follow"
+	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/internal/withdrawal"
+)
+
+// statusKeyVar holds the API key `svcwallet status` logs in with.
+const statusKeyVar = "SVCWALLET_API_KEY"
+
+// Exit statuses of `svcwallet status`, for scripts (listed in statusUsage).
+const (
+	exitCompleted = 0
+	exitFailed    = 1 // FAILED or REFUNDED
+	exitUsage     = 2
+	exitPending   = 3
+	exitNotFound  = 4
+	exitError     = 5
+)
+
+// maxWatchFailures ends --watch after this many failed polls in a row (about
+// two minutes with the backoff): a script should learn the service is gone.
+const maxWatchFailures = 5
+
+const statusLong = `Prints the status of withdrawals. It logs in by wallet signature with
+the key of --signer when it is given, else with the API key in
+$SVCWALLET_API_KEY, else by wallet signature with the environment's signer
+or $SVCWALLET_PRIVATE_KEY (the bridge endpoints need a session). The
+environment is --env, else $SVCWALLET_ENV, else the config's default_env,
+else the embedded sandbox, started with its demo key: it knows no
+withdrawal made in another process.
+
+With - it reads quote ids from standard input, one a line, as the watch
+board's field reads them: blank lines are skipped, a # starts a comment to
+the end of its line, duplicates are merged. All ids share one request budget
+(5 requests a second); a 429 from the service pauses it for Retry-After.
+
+Without --watch each id is asked once. With --watch each is asked every
+--interval until it is COMPLETED, FAILED or REFUNDED (or the quote expired
+unexecuted), printing each change on a line (time, state, quote id, payout
+hash). Then each id's final record: a table for one id, one line per id for
+several, whose state is named as the console names it (EXPIRED: a quote
+that expired unexecuted). --json prints JSON objects, one a line, each with
+its quote_id, the service's state, and that name in outcome: the changes,
+then the final records; an id that was not found or could not be read has
+an error object instead (on stderr without --json). --csv prints the final
+records as CSV, a header first, for a spreadsheet (a cell that would start
+with = + - or @ gets a leading ').
+
+The states it learns of this account's own withdrawals (those this machine's
+journal made) are added to the journal, once each, so history, doctor and
+the console agree with what was seen; a CREATED record of one the journal
+saw accepted is said as such, never as a quote that expired unexecuted.
+
+Exit status: the largest of the ids' statuses
+  0  COMPLETED: paid out
+  1  not paid out: FAILED, REFUNDED, or a quote that expired unexecuted
+  2  usage error (flags, a quote id's shape, no API key nor private key,
+     unknown --env); nothing is asked
+  3  still pending: CREATED, SUBMITTED or SENDING (without --watch)
+  4  not found: no withdrawal with this quote id on this account (an unknown
+     id, or another account's: the service does not say which)
+  5  the login failed (the API key or wallet refused, the wallet login not
+     signed, no answer), as every command says it (--json code "login"),
+     or any other error: network, configuration, an unreadable answer`
+
+// statusCommand is `svcwallet status`.
+func (a *app) statusCommand() *cobra.Command {
+	var f statusFlags
+	c := &cobra.Command{
+		Use:   "status QUOTE_ID...",
+		Short: "Print or follow withdrawals' statuses",
+		Long:  withSignerHelp(statusLong),
+		Example: `  svcwallet status q-123
+  svcwallet status q-123 q-456 --watch --json
+  svcwallet status - < quote-ids.txt`,
+		// Quote ids cannot be guessed, and files are never quote ids.
+		ValidArgsFunction: cobra.NoFileCompletions,
+		RunE: func(_ *cobra.Command, ids []string) error {
+			c := a.status
+			c.env = a.env
+			return exit(c.run(f, ids))
+		},
+	}
+	c.Flags().BoolVar(&f.watch, "watch", false, "poll until each is COMPLETED, FAILED or REFUNDED")
+	c.Flags().DurationVar(&f.interval, "interval", follow.DefaultPollInterval, "time between polls with --watch (at least 1s)")
+	c.Flags().StringVar(&f.notifyCommand, "notify-command", "", "with --watch: run it as each ends, the record on stdin")
+	c.Flags().BoolVar(&f.csv, "csv", false, "print the records as CSV")
+	addSignerFlags(c, &f.key, false)
+	a.envFlags(c, &f.envName, &f.config)
+	return c
+}
+
+// statusCmd is `svcwallet status`, with its waits and randomness injectable
+// so tests run a whole --watch on a fake clock.
+type statusCmd struct {
+	env    CLIEnv
+	sleep  func(ctx context.Context, d time.Duration) error
+	jitter func(n int64) int64
+	now    func() time.Time
+	target config.Environment // the environment asked, once chosen
+	// own: the account's withdrawals its journal holds, whose states
+	// writer journals as they are learned.
+	own    follow.Own
+	writer withdrawal.Withdrawer
+	// name is the command that follows, in its errors and notes: ""
+	// for svcwallet status; `withdraw --wait` follows through it too.
+	name string
+	// inv is how the run chose its environment, for the commands its
+	// notes tell the user to run.
+	inv invocation
+}
+
+// cmdName is the command its errors are said by.
+func (c statusCmd) cmdName() string {
+	if c.name == "" {
+		return "svcwallet status"
+	}
+	return c.name
+}
+
+type statusFlags struct {
+	quoteIDs        []string // in the order given, without duplicates
+	envName, config string
+	key             signerFlags
+	watch, json     bool
+	csv             bool
+	interval        time.Duration
+	notifyCommand   string // run with each final record on stdin (--watch)
+}
+
+func (c statusCmd) run(f statusFlags, args []string) int {
+	f.json = c.env.JSON
+	f, code, ok := c.parse(f, args)
+	if !ok {
+		return code
+	}
+	env, closeEnv, err := commandEnv(f.config, f.envName, c.env.Getenv)
+	if err != nil {
+		var ue envUsageError
+		if errors.As(err, &ue) {
+			return c.usage("%s", ue.msg)
+		}
+		return c.fail(exitError, "%v", err)
+	}
+	defer closeEnv()
+	c.inv = newInvocation(env.Name, f.config, c.env.Getenv)
+	client, err := logIn(c.env, env, c.cmdName(), f.key)
+	if err != nil {
+		return c.env.report(loginFailed(c.cmdName(), err))
+	}
+	c.target = env
+	recs, err := c.journalOf(client)
+	if err != nil {
+		// Said, as the records then lack what it knows; the statuses are
+		// still printed.
+		fmt.Fprintf(c.env.Stderr, "svcwallet status: the journal cannot be read (%v): a withdrawal it saw accepted is not told apart from one never executed, and the states seen are not journaled\n", err)
+	}
+	c.own = follow.OwnOf(recs)
+	return c.follow(client, env, f)
+}
+
+// errNoAPIKey: there is no key to open a session with.
+var errNoAPIKey = fmt.Errorf("set %s to an API key of the account, or %s to the main signer's hex key, or choose a key source with --signer (keystore:ADDRESS, clef:ENDPOINT, command, ...) to log in by wallet signature: the bridge endpoints need a session",
+	statusKeyVar, signer.KeyEnvVar)
+
+// logIn opens the session of `status`, `deposit`, `history --refresh` and
+// `withdraw` the way the user logs in (loginCredential). errNoAPIKey
+// when there is no credential; isUsage tells the errors the user must
+// correct; others are worded for the user. No session is stored on disk.
+func logIn(env CLIEnv, e config.Environment, cmd string, f signerFlags) (*exchange.Client, error) {
+	return logInWith(env, e, cmd, f, nil, exchange.Options{})
+}
+
+// logInWith is logIn with a client made with opts (its Logger is env's);
+// signing is the key a withdrawal signs with, or nil (see loginCredential).
+func logInWith(env CLIEnv, e config.Environment, cmd string, f signerFlags, signing *keyChoice, opts exchange.Options) (*exchange.Client, error) {
+	cred, what, err := loginCredential(env, e, cmd, f, signing)
+	if err != nil {
+		return nil, err
+	}
+	opts.Logger = env.Log
+	client := exchange.New(e, opts)
+	// No deadline: a wallet signature may wait for a person to approve it
+	// in clef or on a device (ctrl+c ends that wait); each request has its
+	// own (exchange.DefaultTimeout).
+	if _, err := client.Login(context.Background(), cred); err != nil {
+		return nil, loginError(what, e.Name, err)
+	}
+	return client, nil
+}
+
+// loginError words a login with what (the credential, named) on
+// environment envName that failed: not signed by the key source, refused
+// by the service, or not answered. deposit, whose API key is checked by
+// its one request, words its refusal here too.
+func loginError(what, envName string, err error) error {
+	var ue exchange.UserError
+	if signFailure(err) && errors.As(err, &ue) {
+		return fmt.Errorf("the wallet login was not signed: %w; nothing was sent", ue.Cause)
+	}
+	var ae *exchange.APIError
+	if errors.As(err, &ae) && ae.Status == http.StatusUnauthorized {
+		// A refused wallet login comes worded by its reason (expired,
+		// replayed, unregistered, invalid): that says more than "refused".
+		if errors.As(err, &ue) {
+			return fmt.Errorf("%s was refused by environment %s: %v", what, envName, ue)
+		}
+		return fmt.Errorf("%s was refused: check that it is the account's for environment %s", what, envName)
+	}
+	return fmt.Errorf("login to environment %s failed: %v", envName, exchange.Explain(err))
+}
+
+// loginCredential picks how to log in, and names it for errors (never
+// with the secret). status, deposit and history log in by wallet with the
+// key of --signer (or --keystore-file) when the command line names one;
+// otherwise, as withdraw always does, with the API key in
+// $SVCWALLET_API_KEY when set, else by wallet signature with the key the
+// withdrawal signs with (signing), or with the environment's signer or
+// $SVCWALLET_PRIVATE_KEY, else on the embedded sandbox with its demo API
+// key; errNoAPIKey when there is none.
+func loginCredential(env CLIEnv, e config.Environment, cmd string, f signerFlags, signing *keyChoice) (exchange.Credential, string, error) {
+	if signing == nil && f.onCommandLine() {
+		k, err := env.openKey(cmd, f, e)
+		if err != nil {
+			return nil, "", err
+		}
+		return walletLogin(k)
+	}
+	if apiKey := env.Getenv(statusKeyVar); apiKey != "" {
+		return exchange.APIKey(apiKey), "the API key in $" + statusKeyVar, nil
+	}
+	if signing != nil {
+		return walletLogin(*signing)
+	}
+	_, chosen, err := f.chosen(e)
+	if err != nil {
+		return nil, "", err
+	}
+	if chosen || env.Getenv(signer.KeyEnvVar) != "" {
+		k, err := env.openKey(cmd, f, e)
+		if err != nil {
+			return nil, "", err
+		}
+		return walletLogin(k)
+	}
+	if e.Name == config.SandboxEnv {
+		return exchange.APIKey(sandbox.DemoAPIKey), "the sandbox demo key", nil
+	}
+	return nil, "", errNoAPIKey
+}
+
+// journalOf opens the journal for the followers of client's account: it
+// returns the account's records in the environment and sets c.writer,
+// which journals the states learned of the own ones. No journal, no
+// records: nothing here is own, and no state directory is created.
+func (c *statusCmd) journalOf(client *exchange.Client) ([]journal.Record, error) {
+	path := journal.DefaultPath()
+	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	j, err := journal.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	c.writer = withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now}
+	sess, _ := client.Session()
+	recs, _, err := j.AccountRecords(client.Env().Name, sess.AccountID)
+	return recs, err
+}
+
+// journal writes the state a follower learned of an own withdrawal (none
+// when step names none). A failed write is said on stderr and changes no
+// exit status: the status itself was read.
+func (c statusCmd) journal(cmd, id string, w exchange.Withdrawal, step follow.Step) {
+	if step.JournalState == "" {
+		return
+	}
+	if err := c.writer.JournalState(id, w); err != nil {
+		fmt.Fprintf(c.env.Stderr, "%s: the journal could not record %s of %s (%v): %s may show it unfinished; check the disk\n", cmd, w.State, id, err, c.inv.command("history"))
+	}
+}
+
+// parse checks the flags and reads the quote ids (from stdin for -).
+func (c statusCmd) parse(f statusFlags, ids []string) (statusFlags, int, bool) {
+	if f.csv && f.json {
+		return f, c.usage("--csv and --json: choose one"), false
+	}
+	if f.interval < time.Second {
+		return f, c.usage("--interval must be at least 1s, not %s: the service advises polling every few seconds", f.interval), false
+	}
+	if f.notifyCommand != "" && (!f.watch || len(strings.Fields(f.notifyCommand)) == 0) {
+		return f, c.usage("--notify-command needs --watch and a command: it runs when a watched withdrawal ends"), false
+	}
+	seen := map[string]bool{}
+	fromStdin := false
+	for _, id := range ids {
+		if id == "-" {
+			if fromStdin {
+				return f, c.usage("- is given twice: standard input is read once"), false
+			}
+			fromStdin = true
+			read, err := readQuoteIDs(c.env.Stdin)
+			if err != nil {
+				return f, c.usage("%v", err), false
+			}
+			for _, id := range read {
+				f.quoteIDs = appendNew(f.quoteIDs, seen, id)
+			}
+			continue
+		}
+		if id == "" {
+			return f, c.usage("empty quote id: give the quote id of the withdrawal"), false
+		}
+		if err := exchange.CheckQuoteID(id); err != nil {
+			return f, c.usage("%.40q is not a quote id: %v", clean.Quoted(id), err), false
+		}
+		f.quoteIDs = appendNew(f.quoteIDs, seen, id)
+	}
+	if len(f.quoteIDs) == 0 {
+		if fromStdin {
+			return f, c.usage("no quote id on standard input: give one a line"), false
+		}
+		return f, c.usage("give one or more quote ids, or - to read them from standard input"), false
+	}
+	return f, 0, true
+}
+
+func appendNew(ids []string, seen map[string]bool, id string) []string {
+	if seen[id] {
+		return ids
+	}
+	seen[id] = true
+	return append(ids, id)
+}
+
+func fetchStatus(client *exchange.Client, quoteID string) (exchange.Withdrawal, error) {
+	cx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	return client.WithdrawalStatus(cx, quoteID)
+}
+
+func (c statusCmd) statusError(err error, quoteID string) int {
+	if errors.Is(err, exchange.ErrNotFound) {
+		return c.failAbout(quoteID, exitNotFound, "no withdrawal with quote id %s on this account: it is unknown, or it belongs to another account (the service does not say which)", quoteID)
+	}
+	return c.failAbout(quoteID, exitError, "%v", exchange.Explain(err))
+}
+
+// idError prints one error about id (naming it when several are followed)
+// in the words the console uses, and returns exitError.
+func (c statusCmd) idError(id string, f statusFlags, err error, suffix string) int {
+	about := ""
+	if len(f.quoteIDs) > 1 {
+		about = id + ": "
+	}
+	return c.failAbout(id, exitError, "%s%v%s", about, exchange.Explain(err), suffix)
+}
+
+// retryNote says on stderr, also with --json (it ends nothing), that an
+// ask about id failed and when it is tried again.
+func (c statusCmd) retryNote(id string, f statusFlags, err error, wait time.Duration) {
+	about := ""
+	if len(f.quoteIDs) > 1 {
+		about = id + ": "
+	}
+	fmt.Fprintf(c.env.Stderr, "%s: %s%v; trying again in %s\n", c.cmdName(), about, exchange.Explain(err), wait)
+}
+
+// statusJSON is one record of `status --json`: the service's, its state
+// the wire's, with the explorer link, and the outcome's name and words
+// (follow.Outcome) the text output and the console have.
+type statusJSON struct {
+	exchange.Withdrawal
+	ExplorerURL string `json:"explorer_url,omitempty"`
+	Outcome     string `json:"outcome"`
+	Meaning     string `json:"meaning"`
+}
+
+// recordJSON is a follow's last record for --json and --notify-command.
+func (c statusCmd) recordJSON(f *follow.Follow) statusJSON {
+	w, o := f.Last, f.Outcome(c.now())
+	return statusJSON{w, c.target.ExplorerTxURL(w.Chain, w.WithdrawTxHash), o.Name, o.Sentence()}
+}
+
+// writeRecord writes a follow's last record as a line of JSON.
+func (c statusCmd) writeRecord(f *follow.Follow) {
+	_ = writeJSONLine(c.env.Stdout, c.recordJSON(f))
+}
+
+// notifyTimeout bounds a --notify-command run: a hung notifier must not
+// stop the others from being followed.
+const notifyTimeout = 30 * time.Second
+
+// notify runs --notify-command for a withdrawal that ended, its final
+// record as one JSON line on stdin. The command is split into words, no
+// shell, and runs with the environment children get (exchange.Command). A
+// failure is said on stderr and changes no exit status.
+func (c statusCmd) notify(command string, f *follow.Follow) {
+	words := strings.Fields(command)
+	var in bytes.Buffer
+	if err := writeJSONLine(&in, c.recordJSON(f)); err != nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), notifyTimeout)
+	defer cancel()
+	cmd := exchange.CommandContext(ctx, words[0], words[1:]...)
+	cmd.Stdin = &in
+	if out, err := cmd.CombinedOutput(); err != nil {
+		fmt.Fprintf(c.env.Stderr, "%s: --notify-command for %s failed (%v): %s\n", c.cmdName(), f.QuoteID, err, clean.Line(string(out), 200))
+	}
+}
+
+// change prints one observed state: a line for people, an object for jq.
+func (c statusCmd) change(f *follow.Follow, asJSON bool) {
+	if asJSON {
+		c.writeRecord(f)
+		return
+	}
+	w := f.Last
+	line := fmt.Sprintf("%s  %-9s  %s", w.UpdatedAt.UTC().Format(time.RFC3339), w.State, w.QuoteID)
+	if w.WithdrawTxHash != "" {
+		line += "  " + w.WithdrawTxHash
+	}
+	fmt.Fprintln(c.env.Stdout, line)
+}
+
+// print shows a follow's last record as a table, or as one JSON object.
+func (c statusCmd) print(env config.Environment, f *follow.Follow, asJSON bool) {
+	if asJSON {
+		c.writeRecord(f)
+		return
+	}
+	w, o := f.Last, f.Outcome(c.now())
+	rows := [][2]string{
+		{"Quote id", w.QuoteID}, {"Transfer id", w.TxID}, {"State", o.Name},
+		{"Chain", w.Chain}, {"Receive", w.ReceiveAmount.String() + " " + w.TokenOut},
+		{"Payout hash", w.WithdrawTxHash}, {"Explorer", env.ExplorerTxURL(w.Chain, w.WithdrawTxHash)},
+		{"Updated at", w.UpdatedAt.UTC().Format(time.RFC3339)}, {"Meaning", o.Sentence()},
+	}
+	for _, r := range rows {
+		if r[1] != "" {
+			fmt.Fprintf(c.env.Stdout, "%-12s %s\n", r[0], r[1])
+		}
+	}
+}
+
+func (c statusCmd) usage(format string, a ...any) int {
+	return c.env.report(usageError(c.cmdName(), format, a...))
+}
+
+func (c statusCmd) fail(code int, format string, a ...any) int {
+	return c.env.report(failure(c.cmdName(), statusErrorCode(code), code, format, a...))
+}
+
+// failAbout is fail for an error about one quote id of the stream.
+func (c statusCmd) failAbout(id string, code int, format string, a ...any) int {
+	e := failure(c.cmdName(), statusErrorCode(code), code, format, a...)
+	e.QuoteID = id
+	return c.env.report(e)
+}
+
+// statusErrorCode is the --json error code of an exit status.
+func statusErrorCode(exit int) string {
+	if exit == exitNotFound {
+		return "not_found"
+	}
+	return "error"
+}

@@ -1,0 +1,207 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"text/tabwriter"
+	"time"
+
+	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/follow"
+)
+
+// maxQuoteIDLine bounds one line of `svcwallet status -`: far above any
+// quote id with a comment, far below what could exhaust memory.
+const maxQuoteIDLine = 4096
+
+// readQuoteIDs reads the quote ids of `svcwallet status -`, a line at a
+// time, as the watch board's field reads them (follow.ParseQuoteIDs): one
+// a line; blank lines are skipped, and a # starts a comment to the end of
+// its line. An id of the wrong shape is an error naming its line.
+func readQuoteIDs(r io.Reader) ([]string, error) {
+	if r == nil {
+		return nil, errors.New("standard input is not readable")
+	}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 256), maxQuoteIDLine)
+	var ids []string
+	for n := 1; sc.Scan(); n++ {
+		read, bad := follow.ParseQuoteIDs(sc.Text(), false)
+		if len(bad) > 0 {
+			id, err := bad[0].Text, bad[0].Err
+			if clean.HoldsKeyShape(id) {
+				return nil, fmt.Errorf("standard input line %d is not a quote id: %v", n, err)
+			}
+			return nil, fmt.Errorf("standard input line %d: %.40q is not a quote id: %v", n, clean.Quoted(id), err)
+		}
+		ids = append(ids, read...)
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, fmt.Errorf("standard input has a line over %d bytes: give one quote id a line", maxQuoteIDLine)
+		}
+		return nil, fmt.Errorf("reading standard input: %v", err)
+	}
+	return ids, nil
+}
+
+// followed is the command's account of one quote id: its last record and,
+// once settled, its exit status.
+type followed struct {
+	f       follow.Followed // the scheduler's, as of the last answer
+	printed string
+	code    int
+	done    bool
+}
+
+// follow asks every quote id through one scheduler, so all of them share
+// its request budget: once each without --watch, else until each is final.
+// It prints each change (--watch), then every record, and returns the
+// largest exit status of the ids.
+func (c statusCmd) follow(client *exchange.Client, env config.Environment, f statusFlags) int {
+	s := follow.NewScheduler(env.EffectiveFollowRate())
+	s.Interval, s.Jitter = f.interval, c.jitter
+	s.Know(c.own)
+	ids := map[string]*followed{}
+	for _, id := range f.quoteIDs {
+		s.Add(id, c.now())
+		ids[id] = &followed{}
+	}
+	for open := len(ids); open > 0; {
+		id, wait, ok := s.Next(c.now())
+		if !ok {
+			if s.Moving() == 0 {
+				break // cannot happen: every unsettled id is queued
+			}
+			if err := c.sleep(context.Background(), wait); err != nil {
+				return c.fail(exitError, "%v", err)
+			}
+			continue
+		}
+		w, err := fetchStatus(client, id)
+		if c.record(s, id, ids[id], w, err, f) {
+			s.Remove(id)
+			open--
+		}
+	}
+	return c.report(env, f, ids)
+}
+
+// record takes one answer about id, journals the state learned of an own
+// withdrawal, and reports whether the id is settled.
+func (c statusCmd) record(s *follow.Scheduler, id string, o *followed, w exchange.Withdrawal, err error, f statusFlags) bool {
+	now := c.now()
+	settle := func(code int) bool {
+		o.code, o.done = code, true
+		return true
+	}
+	switch {
+	case errors.Is(err, exchange.ErrNotFound):
+		return settle(c.statusError(err, id))
+	case err != nil && errors.As(err, new(*exchange.UnreadableAnswerError)):
+		// An answer that is not a status record (an unknown state, a
+		// malformed hash, another quote's record) will not mend by asking
+		// again: it is an error for this id.
+		return settle(c.idError(id, f, err, ""))
+	case err != nil:
+		rateLimited := errors.Is(err, exchange.ErrRateLimited)
+		if !f.watch && !rateLimited {
+			return settle(c.idError(id, f, err, ""))
+		}
+		// The follower counts the failed asks in a row, 429s included.
+		s.Answer(id, exchange.Withdrawal{}, err, now)
+		next, _ := s.Get(id)
+		if next.Failures >= maxWatchFailures {
+			return settle(c.idError(id, f, err, fmt.Sprintf(" (gave up after %d failed tries in a row)", next.Failures)))
+		}
+		if !rateLimited {
+			c.retryNote(id, f, err, next.Due.Sub(now).Round(time.Second))
+		}
+		return false
+	}
+	c.journal(c.cmdName(), id, w, s.Answer(id, w, nil, now))
+	state, _ := s.Get(id)
+	o.f = state
+	if f.watch && w.State != o.printed && !f.csv {
+		c.change(&o.f.Follow, f.json)
+		o.printed = w.State
+	}
+	if state.Final || !f.watch {
+		if f.notifyCommand != "" {
+			c.notify(f.notifyCommand, &o.f.Follow)
+		}
+		return settle(payoutExit[o.f.Payout(now)])
+	}
+	return false
+}
+
+// payoutExit is the exit status of each payout (see statusLong).
+var payoutExit = map[follow.Payout]int{
+	follow.PayoutPaid: exitCompleted, follow.PayoutNotPaid: exitFailed, follow.PayoutPending: exitPending,
+}
+
+// report prints every id's last record, in the order given, and returns
+// the largest exit status. One id keeps the record's table (after the
+// change lines with --watch; with --json its last change line is its
+// record); several print one record a line; --csv prints a header and a
+// row for each id with a record (follow.CSVHeader), and no change lines.
+func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]*followed) int {
+	code := exitCompleted
+	for _, o := range ids {
+		code = max(code, o.code)
+	}
+	if f.csv {
+		rows := [][]string{follow.CSVHeader}
+		for _, id := range f.quoteIDs {
+			if o := ids[id]; o.f.Known {
+				rows = append(rows, o.f.CSVRow(c.now()))
+			}
+		}
+		if err := clean.WriteCSV(c.env.Stdout, rows); err != nil {
+			return max(code, c.fail(exitError, "%v", err))
+		}
+		return code
+	}
+	if len(f.quoteIDs) == 1 {
+		o := ids[f.quoteIDs[0]]
+		switch {
+		case !o.f.Known || f.json && f.watch:
+		case f.watch:
+			fmt.Fprintln(c.env.Stdout)
+			c.print(env, &o.f.Follow, false)
+		default:
+			c.print(env, &o.f.Follow, f.json)
+		}
+		return code
+	}
+	if f.watch && !f.json {
+		fmt.Fprintln(c.env.Stdout)
+	}
+	tw := tabwriter.NewWriter(c.env.Stdout, 0, 0, 2, ' ', 0)
+	for _, id := range f.quoteIDs {
+		o := ids[id]
+		w := o.f.Last
+		switch {
+		case !o.f.Known:
+		case f.json:
+			c.writeRecord(&o.f.Follow)
+		default:
+			fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", w.QuoteID, o.f.Outcome(c.now()).Name, w.ReceiveAmount, w.TokenOut,
+				w.Chain, orDash(w.WithdrawTxHash))
+		}
+	}
+	_ = tw.Flush()
+	return code
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}

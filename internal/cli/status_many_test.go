@@ -1,0 +1,269 @@
+package cli
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/follow"
+	"github.com/svcwallet/svcwallet/internal/sandbox"
+)
+
+// seed makes n executed withdrawals to dest and returns their quote ids.
+func (r *statusRig) seed(dest string, n int) []string {
+	r.t.Helper()
+	var ids []string
+	for range n {
+		id, err := r.ex.SeedWithdrawal(sandbox.DemoAccountID, dest, "BASE", "10")
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	return ids
+}
+
+// takeAsks returns the status requests seen since the last call.
+func (r *statusRig) takeAsks() []time.Time {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	asks := r.asks
+	r.asks = nil
+	return asks
+}
+
+func jsonLines(t *testing.T, stdout string) []exchange.Withdrawal {
+	t.Helper()
+	var ws []exchange.Withdrawal
+	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		var w exchange.Withdrawal
+		if err := json.Unmarshal([]byte(line), &w); err != nil || w.QuoteID == "" {
+			t.Fatalf("not a JSON line with a quote_id: %q (%v)", line, err)
+		}
+		ws = append(ws, w)
+	}
+	return ws
+}
+
+// TestStatusStdinWatchJSON: `status - --watch --json` follows 30
+// withdrawals (10 each to COMPLETED, FAILED and REFUNDED) through one
+// budget, prints each change once, ends with every id's final record in
+// the order read, and exits 1 (the largest: not paid out).
+func TestStatusStdinWatchJSON(t *testing.T) {
+	r := newStatusRig(t)
+	fates := map[string]string{}
+	var stdin strings.Builder
+	stdin.WriteString("# ticket 4711: the morning's payouts\n\n")
+	for _, d := range []struct{ dest, fate string }{
+		{sandbox.DestCompleted, exchange.StateCompleted}, {sandbox.DestFailed, exchange.StateFailed}, {sandbox.DestRefunded, exchange.StateRefunded},
+	} {
+		for _, id := range r.seed(d.dest, 10) {
+			fates[id] = d.fate
+			fmt.Fprintf(&stdin, "  %s  # to %s\n", id, d.fate)
+		}
+		stdin.WriteString("\n")
+	}
+	order := strings.Fields(regexpComments(stdin.String()))
+	r.takeAsks()
+
+	res := r.runStdin(stdin.String(), "-", "--watch", "--json")
+	res.want(t, exitFailed, nil, nil)
+	ws := jsonLines(t, res.stdout)
+	if len(ws) < 30 {
+		t.Fatalf("%d JSON lines", len(ws))
+	}
+	final := ws[len(ws)-30:]
+	for i, w := range final {
+		if w.QuoteID != order[i] || w.State != fates[w.QuoteID] {
+			t.Errorf("final record %d: %s %s, want %s %s", i, w.QuoteID, w.State, order[i], fates[order[i]])
+		}
+	}
+	changes := map[string][]string{}
+	for _, w := range ws[:len(ws)-30] {
+		changes[w.QuoteID] = append(changes[w.QuoteID], w.State)
+	}
+	for id, fate := range fates {
+		got := changes[id]
+		seen := map[string]bool{}
+		for _, st := range got {
+			if seen[st] {
+				t.Errorf("%s: state %s printed twice in %v", id, st, got)
+			}
+			seen[st] = true
+		}
+		if len(got) == 0 || got[len(got)-1] != fate {
+			t.Errorf("%s: changes %v, want each state once ending %s", id, got, fate)
+		}
+	}
+	// One shared budget: never more than 5 asks in any second.
+	asks := r.takeAsks()
+	for i := range asks {
+		if i >= config.DefaultFollowRate && asks[i].Sub(asks[i-config.DefaultFollowRate]) < time.Second {
+			t.Fatalf("ask %d at %s: %d asks within a second", i, asks[i], config.DefaultFollowRate+1)
+		}
+	}
+}
+
+// regexpComments drops # comments, keeping the ids, for the expected order.
+func regexpComments(s string) string {
+	var b strings.Builder
+	for _, line := range strings.Split(s, "\n") {
+		if i := strings.Index(line, "#"); i >= 0 {
+			line = line[:i]
+		}
+		b.WriteString(line + "\n")
+	}
+	return b.String()
+}
+
+// TestStatusManyIDs: several ids as arguments without --watch are each
+// asked once; the exit is the largest of their statuses.
+func TestStatusManyIDs(t *testing.T) {
+	r := newStatusRig(t)
+	done, failed := r.seed(sandbox.DestCompleted, 1)[0], r.seed(sandbox.DestFailed, 1)[0]
+	r.clock.Advance(sandbox.DefaultSettle)
+	created := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, false)
+	r.takeAsks()
+
+	res := r.run(nil, done, failed, done)
+	res.want(t, exitFailed, []string{done + "  COMPLETED", failed + "  FAILED"}, nil)
+	if n := strings.Count(strings.TrimSpace(res.stdout), "\n") + 1; n != 2 {
+		t.Errorf("%d lines, want one per distinct id:\n%s", n, res.stdout)
+	}
+	if n := len(r.takeAsks()); n != 2 {
+		t.Errorf("%d status requests, want each id asked once", n)
+	}
+
+	res = r.run(nil, "--json", done, created, failed)
+	res.want(t, exitPending, nil, nil)
+	ws := jsonLines(t, res.stdout)
+	if len(ws) != 3 || ws[0].State != exchange.StateCompleted || ws[1].State != exchange.StateCreated || ws[2].State != exchange.StateFailed {
+		t.Errorf("records %+v", ws)
+	}
+
+	// A quote left unexecuted past its lifetime is not paid out, and says so.
+	r.clock.Advance(follow.StaleQuoteAfter)
+	r.run(nil, done, created).want(t, exitFailed, []string{created + "  EXPIRED "}, nil)
+}
+
+// TestStatusCSV (issue 21 item 13): --csv prints a header and a row of
+// each id with a record, in the order given, through the one CSV writer;
+// an unknown id is said on stderr; --csv with --json is a usage error.
+func TestStatusCSV(t *testing.T) {
+	r := newStatusRig(t)
+	done, failed := r.seed(sandbox.DestCompleted, 1)[0], r.seed(sandbox.DestFailed, 1)[0]
+	r.clock.Advance(sandbox.DefaultSettle)
+	res := r.run(nil, "--csv", failed, "q-doesnotexist", done)
+	if res.code != exitNotFound || !strings.Contains(res.stderr, "q-doesnotexist") {
+		t.Fatalf("exit %d, stderr %q", res.code, res.stderr)
+	}
+	rows, err := csv.NewReader(strings.NewReader(res.stdout)).ReadAll()
+	if err != nil || len(rows) != 3 || !slices.Equal(rows[0], follow.CSVHeader) {
+		t.Fatalf("CSV %q (%v):\n%s", rows, err, res.stdout)
+	}
+	if rows[1][0] != failed || rows[1][1] != exchange.StateFailed || rows[2][0] != done || rows[2][1] != exchange.StateCompleted || !strings.HasPrefix(rows[2][5], "0x") {
+		t.Errorf("rows %q", rows[1:])
+	}
+	if res := r.run(nil, "--csv", "--json", done); res.code != exitUsage || !strings.Contains(res.stdout+res.stderr, "--csv and --json: choose one") {
+		t.Errorf("--csv --json: exit %d: %s %s", res.code, res.stdout, res.stderr)
+	}
+}
+
+// TestStatusManyNotFound: an unknown id among found ones exits 4, names
+// that id on stderr, and still prints the others' records.
+func TestStatusManyNotFound(t *testing.T) {
+	r := newStatusRig(t)
+	done, refunded := r.seed(sandbox.DestCompleted, 1)[0], r.seed(sandbox.DestRefunded, 1)[0]
+	r.clock.Advance(sandbox.DefaultSettle)
+	res := r.runStdin(done+"\nq-doesnotexist\n"+refunded+"\n", "-", "--watch")
+	res.want(t, exitNotFound, []string{"COMPLETED  " + done, "REFUNDED   " + refunded, done + "  COMPLETED", refunded + "  REFUNDED"},
+		[]string{"no withdrawal with quote id q-doesnotexist on this account"})
+	if strings.Contains(res.stdout, "q-doesnotexist") {
+		t.Errorf("a record for the unknown id:\n%s", res.stdout)
+	}
+}
+
+// TestStatusStdinUsage: comments and blank lines are skipped, but a
+// malformed id is a usage error naming its line, before any request.
+func TestStatusStdinUsage(t *testing.T) {
+	r := newStatusRig(t)
+	done := r.seed(sandbox.DestCompleted, 1)[0]
+	r.takeAsks()
+	r.runStdin("# from the ticket\n\n"+done+"\nq-bad id\n", "-").want(t, exitUsage, nil,
+		[]string{`standard input line 4: "q-bad id" is not a quote id`, "for usage"})
+	r.runStdin("q-ok\nq-\x01ctl\n", "-").want(t, exitUsage, nil, []string{"standard input line 2", "a character other than letters, digits"})
+	r.runStdin("q-long\n"+strings.Repeat("q", 129)+"\n", "-").want(t, exitUsage, nil, []string{"standard input line 2", "at most 128"})
+	r.runStdin("# nothing\n\n", "-").want(t, exitUsage, nil, []string{"no quote id on standard input"})
+	// What the board's field is given reads the same: the comment is
+	// skipped, the malformed id after it named (follow.ParseQuoteIDs).
+	r.runStdin(done+"\n# comment\nbad!id\n", "-").want(t, exitUsage, nil, []string{`standard input line 3: "bad!id" is not a quote id`})
+	r.runStdin(done, "-", "-").want(t, exitUsage, nil, []string{"- is given twice"})
+	if n := len(r.takeAsks()); n != 0 {
+		t.Errorf("%d status requests after usage errors, want none", n)
+	}
+	// The same input without the bad line is read: comments, blank lines
+	// and a trailing comment skipped, a duplicate merged.
+	r.clock.Advance(sandbox.DefaultSettle)
+	res := r.runStdin("# from the ticket\n\n"+done+"  # paid?\n"+done+"#again\r\n", "-")
+	res.want(t, exitCompleted, []string{"State        COMPLETED"}, nil)
+}
+
+// TestStatusRateLimited: against a sandbox allowing 2 requests a second,
+// the 429s pause the shared budget until Retry-After (the next second),
+// and every id still reaches its final record.
+func TestStatusRateLimited(t *testing.T) {
+	r := newStatusRigWith(t, sandbox.Options{RateLimit: 2})
+	ids := append(r.seed(sandbox.DestCompleted, 5), r.seed(sandbox.DestRefunded, 5)...)
+	r.takeAsks()
+	res := r.run(nil, append([]string{"--watch", "--json"}, ids...)...)
+	res.want(t, exitFailed, nil, nil)
+	ws := jsonLines(t, res.stdout)
+	for i, w := range ws[len(ws)-len(ids):] {
+		if w.QuoteID != ids[i] || !exchange.Terminal(w.State) {
+			t.Errorf("final record %d: %s %s, want %s terminal", i, w.QuoteID, w.State, ids[i])
+		}
+	}
+	asks := r.takeAsks()
+	r.mu.Lock()
+	rejected := r.rejected
+	r.mu.Unlock()
+	if len(rejected) == 0 {
+		t.Fatal("no 429: the test does not exercise the pause")
+	}
+	t.Logf("%d asks, %d refused with 429", len(asks), len(rejected))
+	for _, at := range rejected {
+		resume := at.Truncate(time.Second).Add(time.Second)
+		for _, a := range asks {
+			if a.After(at) && a.Before(resume) {
+				t.Errorf("asked at %s, after a 429 at %s and before its Retry-After (%s)", a, at, resume)
+			}
+		}
+	}
+}
+
+// TestStatusFollowRateFromConfig: the environment's follow_rate sets the
+// shared budget: at 2 a second against a sandbox that allows 2, no 429.
+func TestStatusFollowRateFromConfig(t *testing.T) {
+	r := newStatusRigWith(t, sandbox.Options{RateLimit: 2})
+	b, err := os.ReadFile(r.config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(r.config, append(b, []byte("follow_rate = 2\n")...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ids := append(r.seed(sandbox.DestCompleted, 5), r.seed(sandbox.DestRefunded, 5)...)
+	r.run(nil, append([]string{"--watch", "--json"}, ids...)...).want(t, exitFailed, nil, nil)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.rejected) != 0 {
+		t.Fatalf("%d requests refused with 429 at follow_rate = 2", len(r.rejected))
+	}
+}

@@ -1,0 +1,96 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestTmuxSignalCleansUp runs the built binary on the embedded sandbox in a
+// tmux terminal, with TMPDIR a fresh directory, and ends it with SIGHUP
+// (what closing the terminal sends) or SIGTERM: like q, the console leaves
+// the full screen, removes the sandbox's temporary journal directory and
+// exits with status 128+signal, instead of dying with the directory left.
+func TestTmuxSignalCleansUp(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed (.ci/run installs it)")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "svcwallet")
+	if out, err := exec.Command("go", "build", "-o", bin, "../..").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "TMUX") {
+			env = append(env, kv)
+		}
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			root := filepath.Join(dir, strconv.Itoa(int(sig)))
+			tmp, home := filepath.Join(root, "tmp"), filepath.Join(root, "home")
+			if err := os.MkdirAll(tmp, 0o700); err != nil {
+				t.Fatal(err)
+			}
+			pidFile := filepath.Join(root, "pid")
+			s := &tmuxSession{t: t, socket: fmt.Sprintf("svcwallet-sig-%d-%d", os.Getpid(), time.Now().UnixNano()), env: env}
+			t.Cleanup(func() { _, _ = s.tmux("kill-server") })
+			// The shell writes its pid, runs the console and writes its exit
+			// status when it ends (tmux may learn of the exit much later).
+			exitFile := filepath.Join(root, "exit")
+			run := fmt.Sprintf("echo $$ > %[1]s; env TMPDIR=%[2]s HOME=%[3]s XDG_CONFIG_HOME=%[3]s/.config XDG_STATE_HOME=%[3]s/.state XDG_DATA_HOME=%[3]s/.data XDG_CACHE_HOME=%[3]s/.cache %[4]s --theme dark; echo $? > %[5]s",
+				pidFile, tmp, home, bin, exitFile)
+			s.must("new-session", "-d", "-s", "main", "-x", "120", "-y", "40", run)
+			s.must("set-option", "-t", "main", "remain-on-exit", "on")
+			s.waitShows("Sandbox demo", "sandbox-demo-key")
+
+			journals := func() []string {
+				m, err := filepath.Glob(filepath.Join(tmp, "svcwallet-sandbox-*"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return m
+			}
+			if got := journals(); len(got) != 1 {
+				t.Fatalf("before the signal: sandbox journal directories %q, want one", got)
+			}
+			// The console is the shell's only child (env execs it).
+			b, err := os.ReadFile(pidFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			shell := strings.TrimSpace(string(b))
+			b, err = os.ReadFile(fmt.Sprintf("/proc/%s/task/%s/children", shell, shell))
+			if err != nil {
+				t.Skipf("cannot find the console's pid: %v", err)
+			}
+			pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+			if err != nil {
+				t.Fatalf("the shell's children: %q", b)
+			}
+			if err := syscall.Kill(pid, sig); err != nil {
+				t.Fatal(err)
+			}
+			s.waitFor("the console to exit", func() bool {
+				b, err := os.ReadFile(exitFile)
+				return err == nil && strings.HasSuffix(string(b), "\n")
+			})
+			if b, _ := os.ReadFile(exitFile); strings.TrimSpace(string(b)) != strconv.Itoa(128+int(sig)) {
+				t.Errorf("exit status %q, want %d", strings.TrimSpace(string(b)), 128+int(sig))
+			}
+			if got := journals(); len(got) != 0 {
+				t.Errorf("after %v: sandbox journal directories left: %q", sig, got)
+			}
+			if p := s.pane(); strings.Contains(p, "Sandbox demo") {
+				t.Errorf("the full screen was not left:\n%s", p)
+			}
+		})
+	}
+}

@@ -1,0 +1,402 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/follow"
+	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/internal/withdrawal"
+)
+
+const withdrawLong = `Withdraws USDT through the bridge, as the console does: it logs in as
+svcwallet status does ($SVCWALLET_API_KEY, else a wallet signature), checks
+--to for the chain and --amount, quotes, refuses a quote that asks another
+amount or whose fee or loss (pay - receive) is above --max-fee, checks the
+bridge address against the pinned or first-used one, and prints what will be
+signed: the EIP-712 Transfer field by field, its digest, the destination,
+what you receive and lose, and when the quote expires.
+
+A bridge address other than the recorded one stops it before anything is
+signed. If the exchange announced the change, --accept-bridge ADDRESS
+(exactly the new address; any other is refused) accepts it: it is recorded
+once the withdrawal is confirmed (offline: once prepared). An address
+pinned in the config (bridge_funding_address) is changed only there.
+
+On a terminal it then asks "Sign and withdraw? [y/N]"; --yes does not ask.
+Without a terminal and without --yes it refuses (exit 2) and sends nothing.
+--dry-run stops there: nothing is signed or sent. Otherwise the Transfer is
+signed, journaled and sent (retried with the same signature, so it cannot
+pay twice), and the acceptance printed; --wait then follows the withdrawal
+as svcwallet status --watch does.
+
+The main account's key signs (see below); the API key, when set, logs in.
+An encrypted --keystore-file FILE is --signer FILE. Never put a key on the
+command line. When the key source waits for a person (clef, a device
+through a signing command), the review says what happens if the quote
+expires meanwhile: the signature pays exactly the amount, so a fresh quote
+for exactly that amount within --max-fee (without it, costing no more than
+the reviewed quote) is sent with the same signature, which was never sent.
+
+--signer offline --account ADDRESS --out FILE signs nothing here: after the
+review it writes the Transfer's typed data (eth_signTypedData_v4 JSON, valid
+30 minutes) to the new FILE for any wallet to sign as it is, keeps what is
+needed to finish in the journal, and says how to submit the signature:
+svcwallet withdraw submit FILE --signature 0x... (it logs in with
+$SVCWALLET_API_KEY).
+
+A request left without an answer is finished by svcwallet withdraw resume
+QUOTE_ID, which sends the identical request again or asks whether it came.
+Until then, a new withdrawal of the same amount to the same destination and
+chain is refused before anything is signed (exit 1; in --json the error's
+quote_id is the earlier withdrawal's): the earlier one may have been paid,
+so running the command again, or a script retrying on exit 5, would pay
+twice. Resume it first; --allow-repeat signs anyway, for a second payment
+meant as one. An identical withdrawal accepted in the last 10 minutes and
+not finished is only warned about, on stderr.
+
+The quote lives about a minute. If it has expired (or has 5 seconds or less
+left, by the service's clock) once you answer the confirmation, nothing is
+signed: run the command again for a new quote (exit 1).
+
+Exit status
+  0  accepted; with --wait, COMPLETED
+  1  refused, nothing paid: fee cap, bridge address, clock, the service's
+     refusal, not confirmed, a quote that expired while you answered, an
+     identical withdrawal that got no answer (resume it, or
+     --allow-repeat), the key source's refusal or a wait for it that was
+     cancelled or ran out; with --wait, FAILED or REFUNDED
+  2  usage error (flags, an address or amount, no terminal without --yes)
+  3  with --wait: still pending
+  5  the login failed (as svcwallet status says it; nothing was sent), no
+     answer to the withdraw request (resume it), or any other error`
+
+const withdrawResumeLong = `Finishes a withdrawal this machine journaled whose request got no answer,
+as the console's resume does: while its quote is valid, the journaled
+request is sent again byte for byte (same signature and nonce: it cannot pay
+twice); once the quote expired, the service is asked whether it arrived.
+Then the withdrawal is followed to its end as svcwallet status --watch does.
+It logs in as svcwallet status does.
+
+Exit status: as svcwallet status (0 COMPLETED, 1 not paid, including a
+request that never arrived, 4 no such withdrawal in this account's journal,
+5 any other error or still no answer), 2 usage.`
+
+// withdrawCmd is `svcwallet withdraw`, with its clock, nonces, waits,
+// retries and terminal injectable so tests run it on the sandbox's clock.
+type withdrawCmd struct {
+	env    CLIEnv
+	now    func() time.Time
+	nonce  func() uint32
+	sleep  func(ctx context.Context, d time.Duration) error
+	jitter func(n int64) int64
+	retry  exchange.RetryPolicy // zero: exchange.DefaultRetry
+	// terminal reports whether the user can be asked to confirm (stdin
+	// is a terminal).
+	terminal func(CLIEnv) bool
+	// inv is how this run chose its environment, for the commands it
+	// prints for the user to run next.
+	inv invocation
+}
+
+type withdrawFlags struct {
+	chain, to, amount, tokenOut, maxFee string
+	key                                 signerFlags
+	// acceptBridge is --accept-bridge: a change of the recorded bridge
+	// funding address to exactly this one, announced by the exchange.
+	acceptBridge string
+	// out is --out, the file of --signer offline; signature is submit's
+	// --signature.
+	out, signature          string
+	envName, config         string
+	yes, dryRun, wait, json bool
+	// allowRepeat is --allow-repeat: sign even when an identical
+	// withdrawal got no answer (withdrawal.Withdrawer.AllowRepeat).
+	allowRepeat bool
+}
+
+const withdrawName = "svcwallet withdraw"
+
+// withdrawCommand is `svcwallet withdraw` and `svcwallet withdraw resume`.
+func (a *app) withdrawCommand() *cobra.Command {
+	var f withdrawFlags
+	c := &cobra.Command{
+		Use:   "withdraw",
+		Short: "Withdraw USDT through the bridge",
+		Long:  withSignerHelp(withdrawLong),
+		Example: `  svcwallet withdraw --chain arbitrum --to 0x3C44… --amount 25 --max-fee 2
+  svcwallet withdraw --chain base --to 0x3C44… --amount 25 --yes --wait --json
+  svcwallet withdraw resume q-123`,
+		Args:              noArgs,
+		ValidArgsFunction: cobra.NoFileCompletions,
+		RunE: func(*cobra.Command, []string) error {
+			w := a.withdraw
+			w.env = a.env
+			return exit(w.run(f))
+		},
+	}
+	fl := c.Flags()
+	fl.StringVar(&f.chain, "chain", "", "destination chain, such as ARBITRUM (any case)")
+	fl.StringVar(&f.to, "to", "", "destination, from the account's address book")
+	fl.StringVar(&f.amount, "amount", "", "amount to pay in USDT, such as 25 or 25.5")
+	fl.StringVar(&f.tokenOut, "token-out", exchange.TokenUSDT, "token received on the chain")
+	fl.StringVar(&f.maxFee, "max-fee", "", "refuse a quote whose fee or loss is above this")
+	fl.StringVar(&f.acceptBridge, "accept-bridge", "", "accept this announced new bridge funding address")
+	addSignerFlags(c, &f.key, true)
+	fl.BoolVar(&f.yes, "yes", false, "sign and send without asking")
+	fl.BoolVar(&f.dryRun, "dry-run", false, "print the quote and typed data; send nothing")
+	fl.BoolVar(&f.wait, "wait", false, "follow the withdrawal until it ends")
+	fl.BoolVar(&f.allowRepeat, "allow-repeat", false, "sign though an identical one got no answer")
+	fl.StringVar(&f.out, "out", "", "offline signing: the new file to write")
+	a.envFlags(c, &f.envName, &f.config)
+
+	var rf withdrawFlags
+	resume := &cobra.Command{
+		Use:               "resume QUOTE_ID",
+		Short:             "Finish a withdrawal left without an answer",
+		Long:              withSignerHelp(withdrawResumeLong),
+		Example:           "  svcwallet withdraw resume q-123",
+		ValidArgsFunction: cobra.NoFileCompletions,
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usageError(c.CommandPath(), "give the quote id of one withdrawal (got %d arguments)", len(args))
+			}
+			w := a.withdraw
+			w.env = a.env
+			return exit(w.resume(rf, args[0]))
+		},
+	}
+	addSignerFlags(resume, &rf.key, false)
+	a.envFlags(resume, &rf.envName, &rf.config)
+	c.AddCommand(resume, a.withdrawSubmitCommand())
+	return c
+}
+
+func (c withdrawCmd) usage(format string, a ...any) int {
+	return c.env.report(usageError(withdrawName, format, a...))
+}
+
+// fail reports an error with its exit status: 1 refused, 5 anything else.
+func (c withdrawCmd) fail(code int, format string, a ...any) int {
+	e := failure(withdrawName, "failed", code, format, a...)
+	if code != exitFailed {
+		e.Code = statusErrorCode(code)
+	}
+	return c.env.report(e)
+}
+
+// failAbout is fail naming the withdrawal's quote id (in --json too).
+func (c withdrawCmd) failAbout(id string, code int, format string, a ...any) int {
+	e := failure(withdrawName, "failed", code, format, a...)
+	if code != exitFailed {
+		e.Code = statusErrorCode(code)
+	}
+	e.QuoteID = id
+	return c.env.report(e)
+}
+
+// serviceFail reports a failed request: a refusal by the service is 1,
+// anything else (network, an unreadable answer) 5.
+func (c withdrawCmd) serviceFail(what string, err error) int {
+	if errors.As(err, new(*exchange.APIError)) {
+		return c.fail(exitFailed, "%s: %v; nothing was sent", what, exchange.Explain(err))
+	}
+	return c.fail(exitError, "%s: %v", what, exchange.Explain(err))
+}
+
+func (c withdrawCmd) call() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), 30*time.Second)
+}
+
+// withdrawTarget is where one run of the command journals and records the
+// bridge address: the user's state directory, or for the embedded sandbox
+// (which forgets everything when the command ends) a directory that ends
+// with it, as the console does.
+type withdrawTarget struct {
+	journalPath, pinsPath string
+	embedded              bool
+	cleanup               func()
+}
+
+func newWithdrawTarget(e config.Environment) (withdrawTarget, error) {
+	if e.Name != config.SandboxEnv {
+		p := journal.DefaultPath()
+		if p == "" {
+			return withdrawTarget{}, errors.New("no state directory for the withdrawal journal: set $HOME or $XDG_STATE_HOME")
+		}
+		return withdrawTarget{journalPath: p, pinsPath: withdrawal.BridgePinsPath(filepath.Dir(p)), cleanup: func() {}}, nil
+	}
+	dir, err := os.MkdirTemp("", "svcwallet-sandbox-")
+	if err != nil {
+		return withdrawTarget{}, fmt.Errorf("cannot make the sandbox journal directory: %w", err)
+	}
+	return withdrawTarget{journalPath: filepath.Join(dir, "journal.jsonl"), pinsPath: withdrawal.BridgePinsPath(dir),
+		embedded: true, cleanup: func() { os.RemoveAll(dir) }}, nil
+}
+
+func (c withdrawCmd) run(f withdrawFlags) int {
+	f.json = c.env.JSON
+	switch {
+	case f.chain == "":
+		return c.usage("give --chain, the destination chain")
+	case f.to == "":
+		return c.usage("give --to, the destination address")
+	case f.amount == "":
+		return c.usage("give --amount, the USDT to pay")
+	case f.acceptBridge != "" && exchange.ValidateAddress(exchange.ChainTypeEVM, f.acceptBridge) != nil:
+		return c.usage("--accept-bridge: %v", exchange.ValidateAddress(exchange.ChainTypeEVM, f.acceptBridge))
+	}
+	e, closeEnv, err := commandEnv(f.config, f.envName, c.env.Getenv)
+	if err != nil {
+		if errors.As(err, new(envUsageError)) {
+			return c.usage("%v", err)
+		}
+		return c.fail(exitError, "%v", err)
+	}
+	defer closeEnv()
+	c.inv = newInvocation(e.Name, f.config, c.env.Getenv)
+	if src, chosen, err := f.key.chosen(e); err == nil && chosen && src.Kind == signer.SourceOffline {
+		return c.prepare(f, e)
+	} else if f.out != "" {
+		return c.usage("--out is where --signer offline writes the typed data to sign elsewhere: give --signer offline too")
+	}
+	// Preparing for offline signing (above, whether the command line or the
+	// config chose it) signs and sends nothing, so only here is there
+	// something to confirm.
+	if why := cannotConfirm("withdrawal", f.yes || f.dryRun, c.terminal(c.env)); why != "" {
+		return c.usage("%s", why)
+	}
+	// The key is opened first, so a wrong choice costs no request; a dry
+	// run signs nothing and needs one only to log in with it.
+	var key *keyChoice
+	if _, chosen, err := f.key.chosen(e); err != nil {
+		return c.usage("%v", err)
+	} else if !f.dryRun || chosen {
+		k, err := c.env.openKey(withdrawName, f.key, e)
+		switch {
+		case isUsage(err):
+			return c.usage("%v", err)
+		case err != nil:
+			return c.fail(exitFailed, "%v; nothing was sent", err)
+		}
+		key = &k
+	}
+	q, code, ok := c.logInAndQuote(e, f, f.key, key)
+	if !ok {
+		return code
+	}
+	client, target, order, trust := q.client, q.target, q.order, q.trust
+	defer target.cleanup()
+	// A dry run reads the journal if there is one, and creates none.
+	var j *journal.Journal
+	if _, err := os.Lstat(target.journalPath); !f.dryRun || err == nil {
+		if j, err = journal.Open(target.journalPath); err != nil && !f.dryRun {
+			return c.fail(exitFailed, "the withdrawal journal cannot be opened (%v): nothing was signed or sent", err)
+		}
+	}
+	w := withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now, BridgePins: target.pinsPath, AllowRepeat: f.allowRepeat}
+	// An identical withdrawal that got no answer may have been paid: this
+	// one is refused before it is reviewed (Execute would refuse it too).
+	rep, err := w.Repeats(order.Choice)
+	switch {
+	case err != nil && !f.dryRun:
+		return c.fail(exitFailed, "%v", err)
+	case rep.Unanswered != nil && !f.allowRepeat && !f.dryRun:
+		return c.repeatRefused(e, f, *rep.Unanswered)
+	}
+	if code := c.printReview(order, trust, key, f.dryRun, f.json); code != 0 {
+		return code
+	}
+	c.warnRepeat(e, f, rep)
+	if f.dryRun {
+		return 0
+	}
+	if !f.yes && !confirmed(c.env, "Sign and withdraw?") {
+		return c.fail(exitFailed, "not confirmed: nothing was signed or sent")
+	}
+	// The answer may come long after the review: a quote that ran out
+	// meanwhile (or is about to, by the service's clock measured with the
+	// quote) is not signed. Its replacement would need a new review.
+	if priced := (withdrawal.PricedQuote{Quote: order.Quote, Offset: q.offset}); priced.Expiring(c.now()) {
+		when, what := "before it could be signed", "expired"
+		if !f.yes {
+			when = "while waiting for your answer"
+		}
+		if left := priced.Remaining(c.now()); left > 0 {
+			what = fmt.Sprintf("expired, or all but (%s left: too little to sign and send it),", left.Round(time.Second))
+		}
+		return c.failAbout(order.Quote.QuoteID, exitFailed, "Quote %s %s (quote %s, valid until %s by the service's clock): nothing was signed or sent; run the command again for a new quote",
+			what, when, order.Quote.QuoteID, order.Quote.ExpiresAt.UTC().Format("15:04:05 UTC"))
+	}
+	if code, ok := c.recordAcceptedBridge(e, target.pinsPath, trust); !ok {
+		return code
+	}
+	// No deadline while the signature is awaited (its key source has its
+	// own, and ctrl+c ends it); the send has WithdrawTimeout.
+	sent := w.Execute(context.Background(), order, key.Load)
+	if sent.Order.Quote.QuoteID != "" && sent.Requoted {
+		c.sayRequoted(order, sent.Order)
+	}
+	return c.finish(client, e, target, j, order, sent, f)
+}
+
+// finish reports what Execute or Submit sent: the acceptance, or why
+// nothing was paid, or a lost answer to resume; --wait then follows it.
+func (c withdrawCmd) finish(client *exchange.Client, e config.Environment, target withdrawTarget, j *journal.Journal, order withdrawal.Order, sent withdrawal.Sent, f withdrawFlags) int {
+	if sent.Order.Quote.QuoteID != "" {
+		order = sent.Order
+	}
+	id := order.Quote.QuoteID
+	var unanswered *withdrawal.UnansweredError
+	switch {
+	case errors.As(sent.Err, &unanswered):
+		return c.repeatRefused(e, f, unanswered.Earlier)
+	case errors.Is(sent.Err, exchange.ErrQuoteExpired) && sent.Lost == nil:
+		// Explain's words say to get a new quote; here that is a new run.
+		return c.failAbout(id, exitFailed, "not withdrawn: the service refused quote %s as expired before executing it, so nothing was paid; run the command again for a new quote", id)
+	case sent.Lost != nil && target.embedded:
+		return c.failAbout(id, exitError, "no answer from the embedded sandbox to withdrawal %s (%v): it may or may not have been executed, and the sandbox ended with this command", id, exchange.Explain(sent.Err))
+	case sent.Lost != nil:
+		return c.failAbout(id, exitError, "no answer from the service to withdrawal %s after every retry (%v): it may or may not have arrived; it is journaled: run %s (it sends the identical request, which cannot pay twice)", id, exchange.Explain(sent.Err), c.inv.command("withdraw", "resume", id))
+	case sent.Err != nil:
+		return c.failAbout(id, exitFailed, "not withdrawn: %v", exchange.Explain(sent.Err))
+	}
+	if code := c.printAccepted(sent.Accepted, order, f.json, !f.wait && !target.embedded); code != 0 || !f.wait {
+		return code
+	}
+	return c.follow(client, e, j, id, f.json)
+}
+
+// sayRequoted says on stderr that the quote expired while the signature
+// was awaited and a fresh one carried it.
+func (c withdrawCmd) sayRequoted(was, now withdrawal.Order) {
+	q := now.Quote
+	fmt.Fprintf(c.env.Stderr, "%s: quote %s expired while the signature was awaited; the fresh quote %s pays exactly %s %s (you receive %s %s, fee %s) and carries the same signature, which was never sent\n",
+		withdrawName, was.Quote.QuoteID, q.QuoteID, q.PayAmount, now.Choice.TokenIn, q.ReceiveAmount, now.Choice.TokenOut, q.Fee)
+}
+
+// follow follows id to its end through the scheduler and Follow of
+// svcwallet status --watch, journaling the states it learns, with that
+// command's output and exit statuses.
+func (c withdrawCmd) follow(client *exchange.Client, e config.Environment, j *journal.Journal, id string, asJSON bool) int {
+	s, _ := client.Session()
+	recs, _, err := j.AccountRecords(e.Name, s.AccountID)
+	if err != nil {
+		fmt.Fprintf(c.env.Stderr, "%s: the journal cannot be read (%v): the states seen are not journaled\n", withdrawName, err)
+	}
+	if !asJSON {
+		fmt.Fprintln(c.env.Stdout)
+	}
+	st := statusCmd{env: c.env, sleep: c.sleep, jitter: c.jitter, now: c.now, target: e, own: follow.OwnOf(recs),
+		writer: withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now}, name: withdrawName, inv: c.inv}
+	return st.follow(client, e, statusFlags{quoteIDs: []string{id}, watch: true, json: asJSON, interval: follow.DefaultPollInterval})
+}

@@ -1,0 +1,188 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/signer/core/apitypes"
+
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/sandbox"
+)
+
+// builderKey is the sandbox's builder account key: a key that is not the
+// main account's signer.
+const builderKey = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d"
+
+// signFile signs an eth_signTypedData_v4 file as a wallet would, with
+// go-ethereum's apitypes and crypto: a signer independent of svcwallet's.
+func signFile(t *testing.T, path, keyHex string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var td apitypes.TypedData
+	if err := json.Unmarshal(b, &td); err != nil {
+		t.Fatalf("the file is not eth_signTypedData_v4 JSON: %v\n%s", err, b)
+	}
+	hash, _, err := apitypes.TypedDataAndHash(td)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := crypto.HexToECDSA(strings.TrimPrefix(keyHex, "0x"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sig, err := crypto.Sign(hash, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sig[64] += 27
+	return hexutil.Encode(sig)
+}
+
+const demoSigner = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+
+// prepareOffline runs withdraw --signer offline --out into a new file and
+// returns its path.
+func (r *statusRig) prepareOffline(t *testing.T, extra ...string) string {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "transfer.json")
+	args := withdrawArgs(sandbox.DestCompleted, "25", append([]string{"--signer", "offline", "--account", demoSigner, "--out", out}, extra...)...)
+	r.runWithdraw(withdrawRunOpts{}, args...).want(t, 0, "Prepared for offline signing", "svcwallet withdraw submit "+out+" --signature 0x", "cast wallet sign --data --from-file "+out+"\n")
+	return out
+}
+
+// TestWithdrawOffline: prepare writes the typed data alone (0600, never
+// over a file), signed by an independent signer it is submitted with a
+// fresh quote and accepted, once; the journal keeps what the file does not.
+func TestWithdrawOffline(t *testing.T) {
+	r := newStatusRig(t)
+	state := withdrawState(t)
+	out := r.prepareOffline(t, "--max-fee", "2")
+	if r.withdraws.Load() != 0 {
+		t.Fatal("preparing sent a withdraw request")
+	}
+	fi, err := os.Stat(out)
+	if err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("file %v, mode %v, want 0600", err, fi.Mode())
+	}
+	b, _ := os.ReadFile(out)
+	var td map[string]json.RawMessage
+	if err := json.Unmarshal(b, &td); err != nil || len(td) != 4 || td["primaryType"] == nil {
+		t.Fatalf("the file is not the typed data alone: %s", b)
+	}
+	if strings.Contains(string(b), "max_fee") || strings.Contains(string(b), "q-") {
+		t.Fatalf("the file holds what the journal keeps: %s", b)
+	}
+	jb, _ := os.ReadFile(filepath.Join(state, "journal.jsonl"))
+	if !strings.Contains(string(jb), `"kind":"prepared"`) || !strings.Contains(string(jb), `"max_fee":"2"`) {
+		t.Fatalf("journal lacks the prepared line: %s", jb)
+	}
+	// The Transfer expires 30 minutes after it was written.
+	var msg struct {
+		Message struct{ Expiration string } `json:"message"`
+	}
+	_ = json.Unmarshal(b, &msg)
+	exp, err := strconv.ParseInt(msg.Message.Expiration, 10, 64)
+	if want := r.clock.Now().Add(30 * time.Minute); err != nil || time.Unix(0, exp).After(want) || time.Unix(0, exp).Before(want.Add(-time.Second)) {
+		t.Errorf("expiration %s, want 30 minutes after %s", msg.Message.Expiration, r.clock.Now())
+	}
+	// Never over a file.
+	again := withdrawArgs(sandbox.DestCompleted, "25", "--signer", "offline", "--account", demoSigner, "--out", out)
+	r.runWithdraw(withdrawRunOpts{}, again...).want(t, exitUsage, "exists")
+	if b2, _ := os.ReadFile(out); string(b2) != string(b) {
+		t.Fatal("the file was overwritten")
+	}
+
+	// The quote it was made from expires meanwhile: a fresh one carries it.
+	r.clock.Advance(3 * time.Minute)
+	sig := signFile(t, out, sandbox.DemoPrivateKey)
+	res := r.runWithdraw(withdrawRunOpts{}, "submit", out, "--signature", sig)
+	res.want(t, 0, "the fresh quote", "Withdrawal accepted")
+	r.wantBalance("9975")
+	if n := r.withdraws.Load(); n != 1 {
+		t.Fatalf("%d withdraw requests, want 1", n)
+	}
+	// Submitting again is refused, naming the withdrawal; nothing is paid twice.
+	id := quoteIDOf(t, res.stdout)
+	r.runWithdraw(withdrawRunOpts{stdin: sig + "\n"}, "submit", out).want(t, exitFailed, "submitted already", id)
+	r.wantBalance("9975")
+	if n := r.withdraws.Load(); n != 1 {
+		t.Fatalf("%d withdraw requests after a second submit, want 1", n)
+	}
+}
+
+// TestWithdrawOfflineRefusals: a changed file, another signer, an expired
+// Transfer and a fresh quote above the fee cap are refused, and nothing is
+// sent for any of them.
+func TestWithdrawOfflineRefusals(t *testing.T) {
+	r := newStatusRig(t)
+	withdrawState(t)
+
+	out := r.prepareOffline(t, "--max-fee", "2")
+	b, _ := os.ReadFile(out)
+	tampered := filepath.Join(t.TempDir(), "tampered.json")
+	if err := os.WriteFile(tampered, []byte(strings.Replace(string(b), `"25000000"`, `"26000000"`, 1)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if string(b) == mustRead(t, tampered) {
+		t.Fatal("the test's tampering changed nothing")
+	}
+	r.runWithdraw(withdrawRunOpts{}, "submit", tampered, "--signature", signFile(t, tampered, sandbox.DemoPrivateKey)).
+		want(t, exitFailed, "not a Transfer prepared on this machine")
+
+	r.runWithdraw(withdrawRunOpts{}, "submit", out, "--signature", signFile(t, out, builderKey)).
+		want(t, exitFailed, "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", demoSigner)
+	r.runWithdraw(withdrawRunOpts{}, "submit", out, "--signature", "0x1234").want(t, exitUsage, "130 hex digits")
+
+	// The fee cap recorded at preparation holds for the fresh quote.
+	r.rewrite.Store(onlyPath(exchange.PathWithdrawalQuote, func(b []byte) []byte {
+		return bytes.Replace(bytes.Replace(b, []byte(`"fee":"1.5"`), []byte(`"fee":"2.5"`), 1), []byte(`"receive_amount":"23.5"`), []byte(`"receive_amount":"22.5"`), 1)
+	}))
+	r.runWithdraw(withdrawRunOpts{}, "submit", out, "--signature", signFile(t, out, sandbox.DemoPrivateKey)).
+		want(t, exitFailed, "its fee 2.5 USDT is above your fee cap of 2 USDT", "nothing was sent")
+	r.rewrite.Store(nil)
+
+	r.clock.Advance(30*time.Minute + time.Second)
+	r.runWithdraw(withdrawRunOpts{}, "submit", out, "--signature", signFile(t, out, sandbox.DemoPrivateKey)).
+		want(t, exitFailed, "expired", "prepare the withdrawal again")
+
+	if n := r.withdraws.Load(); n != 0 {
+		t.Fatalf("%d withdraw requests, want none", n)
+	}
+	r.wantBalance("10000")
+}
+
+func mustRead(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestWithdrawOfflineFromConfig: an environment whose signer is offline
+// prepares without a terminal and without --yes, as --signer offline does:
+// preparing signs and sends nothing, so there is nothing to confirm.
+func TestWithdrawOfflineFromConfig(t *testing.T) {
+	r := newStatusRig(t)
+	withdrawState(t)
+	out := filepath.Join(t.TempDir(), "transfer.json")
+	res := r.runKeys(keyRun{vars: apiKeyOnly, config: "signer = \"offline\"\naccount = \"" + demoSigner + "\"\n"},
+		append([]string{"withdraw"}, withdrawArgs(sandbox.DestCompleted, "25", "--out", out)...)...)
+	res.want(t, 0, "Prepared for offline signing")
+	if r.withdraws.Load() != 0 {
+		t.Fatal("preparing sent a withdraw request")
+	}
+}

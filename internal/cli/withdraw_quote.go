@@ -1,0 +1,147 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/withdrawal"
+)
+
+// Getting a withdrawal to its review: log in, check the choice, quote,
+// check the bridge address and the journal's repeats.
+
+// quoted is where withdraw and its offline preparation stand once logged
+// in, the destination checked and the quote taken.
+type quoted struct {
+	client *exchange.Client
+	target withdrawTarget
+	order  withdrawal.Order
+	trust  withdrawal.BridgeTrust
+	// offset is the service's clock − ours, measured with the quote: the
+	// quote's countdown (withdrawal.PricedQuote).
+	offset time.Duration
+}
+
+// logInAndQuote logs in with sf (and key, when opened), checks the choice
+// and quotes (choose, quote): the start withdraw and --signer offline
+// share. When ok, the caller owns q.target's cleanup.
+func (c withdrawCmd) logInAndQuote(e config.Environment, f withdrawFlags, sf signerFlags, key *keyChoice) (q quoted, code int, ok bool) {
+	client, err := logInWith(c.env, e, withdrawName, sf, key, exchange.Options{Now: c.now, Retry: c.retry})
+	if err != nil {
+		return q, c.env.report(loginFailed(withdrawName, err)), false
+	}
+	target, err := newWithdrawTarget(e)
+	if err != nil {
+		return q, c.fail(exitError, "%v", err), false
+	}
+	choice, code, ok := c.choose(client, f)
+	if ok {
+		q.order, q.trust, q.offset, code, ok = c.quote(client, e, target, choice, f.acceptBridge)
+	}
+	if !ok {
+		target.cleanup()
+		return quoted{}, code, false
+	}
+	q.client, q.target = client, target
+	return q, 0, true
+}
+
+// choose picks the USDT route for --chain and --token-out and checks the
+// destination as the console's form does (withdrawal.Choice.CheckDestination).
+func (c withdrawCmd) choose(client *exchange.Client, f withdrawFlags) (withdrawal.Choice, int, bool) {
+	cx, cancel := c.call()
+	info, err := exchange.Patiently(cx, c.sleep, client.WithdrawalInfo)
+	cancel()
+	if err != nil {
+		return withdrawal.Choice{}, c.serviceFail("withdrawal info", err), false
+	}
+	routes := info.Route[exchange.TokenUSDT]
+	var names []string
+	for _, rt := range routes {
+		names = append(names, rt.Chain)
+		if !strings.EqualFold(rt.Chain, strings.TrimSpace(f.chain)) {
+			continue
+		}
+		ch := withdrawal.Choice{Info: info, TokenIn: exchange.TokenUSDT, Route: rt}
+		for _, t := range rt.TokensOut {
+			if strings.EqualFold(t, strings.TrimSpace(f.tokenOut)) {
+				ch.TokenOut = t
+			}
+		}
+		if ch.TokenOut == "" {
+			return ch, c.usage("--token-out %.20q is not paid out on %s; it pays: %s", clean.Quoted(f.tokenOut), rt.Chain, strings.Join(rt.TokensOut, ", ")), false
+		}
+		ch, err := ch.CheckDestination(f.to, f.amount, f.maxFee)
+		if err != nil {
+			return ch, c.usage("%v", err), false
+		}
+		return ch, 0, true
+	}
+	if len(names) == 0 {
+		return withdrawal.Choice{}, c.fail(exitFailed, "the service offers no USDT withdrawal route now"), false
+	}
+	return withdrawal.Choice{}, c.usage("--chain %.20q has no USDT withdrawal route; the chains are: %s", clean.Quoted(f.chain), strings.Join(names, ", ")), false
+}
+
+// quote measures the clock, asks the quote, refuses one the choice refuses
+// (QuoteRefusal), builds the Order (NewOrder) and checks its bridge
+// address (checkBridge, with --accept-bridge), as the console's quote and
+// review do.
+func (c withdrawCmd) quote(client *exchange.Client, e config.Environment, t withdrawTarget, ch withdrawal.Choice, acceptBridge string) (withdrawal.Order, withdrawal.BridgeTrust, time.Duration, int, bool) {
+	cx, cancel := c.call()
+	defer cancel()
+	clock, err := client.MeasureClock(cx)
+	if err != nil {
+		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, c.serviceFail("the service's clock", err), false
+	}
+	if err := clock.CheckSkew(); err != nil {
+		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, c.fail(exitFailed, "%v", err), false
+	}
+	q, err := exchange.Patiently(cx, c.sleep, func(ctx context.Context) (exchange.Quote, error) { return client.Quote(ctx, ch.QuoteRequest()) })
+	if err != nil {
+		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, c.serviceFail("quote", err), false
+	}
+	if refusal := ch.QuoteRefusal(q); refusal != "" {
+		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, c.fail(exitFailed, "not signed: %s; nothing was sent", refusal), false
+	}
+	s, _ := client.Session()
+	o, err := withdrawal.NewOrder(ch, withdrawal.PricedQuote{Quote: q, Offset: clock.Offset}, s.FundingAccountAddress, e.Domain(), c.nonce(), c.now())
+	if err != nil {
+		return o, withdrawal.BridgeTrust{}, 0, c.fail(exitFailed, "%v", exchange.Explain(err)), false
+	}
+	trust, code, ok := c.checkBridge(e, t.pinsPath, o.Transfer.ToAccount.Hex(), acceptBridge)
+	return o, trust, clock.Offset, code, ok
+}
+
+// repeatRefused refuses a withdrawal identical to the earlier one that got
+// no answer (withdrawal.UnansweredError): exit 1, naming the earlier one
+// (its quote id in --json) and how to resume it.
+func (c withdrawCmd) repeatRefused(e config.Environment, f withdrawFlags, earlier journal.Record) int {
+	ue := withdrawal.UnansweredError{Earlier: earlier}
+	return c.failAbout(earlier.QuoteID, exitFailed, "%s: run %s first (it sends the identical request, which cannot pay twice, or asks whether it arrived); nothing was signed or sent. To pay again all the same, add --allow-repeat",
+		ue.Fact(), c.inv.command("withdraw", "resume", earlier.QuoteID))
+}
+
+// warnRepeat says on stderr, after the review, what the journal holds of
+// identical withdrawals that do not stop this one: one accepted a moment
+// ago and not finished, or, with --allow-repeat or --dry-run, one that got
+// no answer.
+func (c withdrawCmd) warnRepeat(e config.Environment, f withdrawFlags, rep withdrawal.Repeat) {
+	if r := rep.Unanswered; r != nil {
+		ue := withdrawal.UnansweredError{Earlier: *r}
+		next := "--allow-repeat: this one is another payment (" + c.inv.command("withdraw", "resume", r.QuoteID) + " tells whether it was paid)"
+		if f.dryRun && !f.allowRepeat {
+			next = "without --dry-run this withdrawal is refused until you run " + c.inv.command("withdraw", "resume", r.QuoteID) + " (or add --allow-repeat)"
+		}
+		fmt.Fprintf(c.env.Stderr, "%s: warning: %s; %s\n", withdrawName, ue.Fact(), next)
+	}
+	if r := rep.Recent; r != nil {
+		fmt.Fprintf(c.env.Stderr, "%s: warning: %s (%s follows it)\n", withdrawName, withdrawal.RecentWords(*r, c.now()), c.inv.command("status", r.QuoteID, "--watch"))
+	}
+}

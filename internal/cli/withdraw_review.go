@@ -1,0 +1,165 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/internal/withdrawal"
+)
+
+// reviewJSON is the --json review: the facts the console's review shows.
+type reviewJSON struct {
+	DryRun        bool            `json:"dry_run"`
+	QuoteID       string          `json:"quote_id"`
+	Chain         string          `json:"chain"`
+	ToAddress     string          `json:"to_address"`
+	TokenIn       string          `json:"token_in"`
+	TokenOut      string          `json:"token_out"`
+	PayAmount     string          `json:"pay_amount"`
+	ReceiveAmount string          `json:"receive_amount"`
+	Fee           string          `json:"fee"`
+	FeeUSD        string          `json:"fee_usd"`
+	YouLose       string          `json:"you_lose"`
+	FeeCap        string          `json:"max_fee,omitempty"`
+	ExpiresAt     string          `json:"quote_expires_at"`
+	Bridge        bridgeJSON      `json:"bridge"`
+	Fields        []fieldJSON     `json:"fields"`
+	TypedData     json.RawMessage `json:"typed_data"`
+	Digest        string          `json:"digest"`
+	Signer        *signerJSON     `json:"signer,omitempty"`
+}
+
+// signerJSON is the key a review will be signed with.
+type signerJSON struct {
+	Address string `json:"address"`
+	Source  string `json:"source"`
+	// RequoteNote: the source waits for a person, so the quote may expire
+	// before the signature comes (withdrawal.RequoteNote).
+	RequoteNote string `json:"requote_note,omitempty"`
+	// DomainHash and MessageHash are what a device that signs EIP-712
+	// blind (a Ledger through cast) shows: compare them there.
+	DomainHash  string `json:"domain_hash,omitempty"`
+	MessageHash string `json:"message_hash,omitempty"`
+}
+
+type bridgeJSON struct {
+	Provider string `json:"provider"`
+	Address  string `json:"address"`
+	Trust    string `json:"trust"`
+}
+
+type fieldJSON struct {
+	Name    string `json:"name"`
+	Type    string `json:"type"`
+	Value   string `json:"value"`
+	Meaning string `json:"meaning"`
+}
+
+// printReview prints what will be signed: the console review's facts.
+func (c withdrawCmd) printReview(o withdrawal.Order, trust withdrawal.BridgeTrust, key *keyChoice, dryRun, asJSON bool) int {
+	var sj *signerJSON
+	if key != nil {
+		sj = &signerJSON{Address: key.Address.Hex(), Source: key.what}
+		if key.Source.Waits() {
+			sj.RequoteNote = withdrawal.RequoteNote(o)
+			sj.DomainHash, sj.MessageHash = o.Domain.Separator().Hex(), signer.StructHash(o.Transfer).Hex()
+		}
+	}
+	q, in := o.Quote, o.Choice.TokenIn
+	notes := o.FieldMeanings(trust.Note(), false)
+	td, digest := json.RawMessage(signer.TypedDataJSON(o.Domain, o.Transfer)), signer.Digest(o.Domain, o.Transfer).Hex()
+	if asJSON {
+		r := reviewJSON{DryRun: dryRun, QuoteID: q.QuoteID, Chain: o.Choice.Route.Chain, ToAddress: o.Choice.ToAddress,
+			TokenIn: in, TokenOut: o.Choice.TokenOut, PayAmount: q.PayAmount.String(), ReceiveAmount: q.ReceiveAmount.String(),
+			Fee: q.Fee.String(), FeeUSD: q.FeeUSD.String(), YouLose: q.Cost().String(), ExpiresAt: q.ExpiresAt.UTC().Format(time.RFC3339),
+			Bridge:    bridgeJSON{Provider: o.Choice.Info.Provider, Address: o.Transfer.ToAccount.Hex(), Trust: trust.Note()},
+			TypedData: td, Digest: digest, Signer: sj}
+		if o.Choice.FeeCap.Valid {
+			r.FeeCap = o.Choice.FeeCap.Decimal.String()
+		}
+		for _, fl := range o.Transfer.Fields() {
+			r.Fields = append(r.Fields, fieldJSON{fl.Name, fl.Type, fl.Display(), notes[fl.Name]})
+		}
+		if err := writeJSONLine(c.env.Stdout, r); err != nil {
+			return c.fail(exitError, "%v", err)
+		}
+		return 0
+	}
+	w := c.env.Stdout
+	row := func(label, value, note string) {
+		line := fmt.Sprintf("  %-16s %s", label, value)
+		if note != "" {
+			line += "  " + note
+		}
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
+	}
+	fmt.Fprintln(w, "Withdrawal")
+	row("Route", in+" → "+o.Choice.TokenOut+" on "+o.Choice.Route.Chain+" ("+o.Choice.Route.ChainType+")", "")
+	row("Pays out to", o.Choice.ToAddress, "")
+	row("You pay", q.PayAmount.String()+" "+in, "from the funding account")
+	row("You receive", q.ReceiveAmount.String()+" "+o.Choice.TokenOut, "on "+o.Choice.Route.Chain)
+	row("Bridge fee", q.Fee.String()+" "+in, "≈ "+q.FeeUSD.String()+" USD")
+	row("You lose", q.Cost().String()+" "+in, "pay − receive, the fee included")
+	row("Speed", withdrawal.SpeedWords(q.Speed), "")
+	if o.Choice.FeeCap.Valid {
+		row("Fee cap", o.Choice.FeeCap.Decimal.String()+" "+in, "")
+	}
+	row("Quote", q.QuoteID, "expires "+q.ExpiresAt.UTC().Format("2006-01-02 15:04:05 UTC"))
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "To sign (EIP-712)")
+	row("Domain", `name "`+o.Domain.Name+`" · version "`+signer.DomainVersion+`" · chainId `+fmt.Sprint(o.Domain.ChainID), "")
+	row("Message", o.Transfer.PrimaryType(), "")
+	for _, fl := range o.Transfer.Fields() {
+		row("  "+fl.Name, fl.Display(), notes[fl.Name])
+	}
+	row("Digest", digest, "")
+	if sj != nil && sj.DomainHash != "" {
+		row("Domain hash", sj.DomainHash, "a device that signs blind shows these two")
+		row("Message hash", sj.MessageHash, "")
+	}
+	if sj != nil {
+		row("Signer", sj.Address, "from "+sj.Source)
+	}
+	fmt.Fprintln(w, withdrawal.ReviewSentence)
+	if sj != nil && sj.RequoteNote != "" {
+		fmt.Fprintln(w, sj.RequoteNote)
+	}
+	if dryRun {
+		var pretty bytes.Buffer
+		_ = json.Indent(&pretty, td, "", "  ")
+		fmt.Fprintf(w, "\nDry run: nothing was signed or sent.\n\nTyped data (eth_signTypedData_v4):\n%s\n", pretty.Bytes())
+	}
+	return 0
+}
+
+// acceptedJSON is the --json line of the service's 202.
+type acceptedJSON struct {
+	Accepted bool `json:"accepted"`
+	exchange.WithdrawAccepted
+	Chain     string `json:"chain"`
+	ToAddress string `json:"to_address"`
+	TokenOut  string `json:"token_out"`
+}
+
+// printAccepted prints the service's 202; hint: with how to follow it.
+func (c withdrawCmd) printAccepted(a exchange.WithdrawAccepted, o withdrawal.Order, asJSON, hint bool) int {
+	// The withdrawal is the quote that was sent, whatever the answer echoes.
+	a.QuoteID = o.Quote.QuoteID
+	if asJSON {
+		if err := writeJSONLine(c.env.Stdout, acceptedJSON{true, a, o.Choice.Route.Chain, o.Choice.ToAddress, o.Choice.TokenOut}); err != nil {
+			return c.fail(exitError, "%v", err)
+		}
+		return 0
+	}
+	fmt.Fprintf(c.env.Stdout, "\nWithdrawal accepted (%s): %s %s on its way to %s on %s\n", a.State, a.ReceiveAmount, o.Choice.TokenOut, o.Choice.ToAddress, o.Choice.Route.Chain)
+	fmt.Fprintf(c.env.Stdout, "  %-16s %s\n  %-16s %s\n  %-16s %s %s\n", "Quote id", a.QuoteID, "Transfer id", a.TxID, "Fee", a.Fee, o.Choice.TokenIn)
+	if hint {
+		fmt.Fprintf(c.env.Stdout, "Follow it: %s\n", c.inv.command("status", a.QuoteID, "--watch"))
+	}
+	return 0
+}

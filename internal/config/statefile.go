@@ -1,0 +1,80 @@
+package config
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/svcwallet/svcwallet/internal/signer"
+)
+
+// OpenPrivate opens one of svcwallet's own files (the journal, a state
+// file) 0600, refusing a link or a file others could change or swap
+// (signer.OpenPrivate).
+func OpenPrivate(path string, flag int) (*os.File, error) {
+	return signer.OpenPrivate(path, flag, 0o600)
+}
+
+// CheckPrivateFile refuses path as OpenPrivate would, without opening it.
+func CheckPrivateFile(path string) error { return signer.CheckPrivateFile(path) }
+
+// ReadStateFile reads a small state file (recorded bridge addresses, the
+// watch board's ids) as os.ReadFile does, through OpenPrivate.
+func ReadStateFile(path string) ([]byte, error) {
+	f, err := OpenPrivate(path, os.O_RDONLY)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
+}
+
+// WriteStateFile replaces a small state file atomically: a 0600 temporary
+// file beside it, synced, then renamed, so a crash never leaves it half
+// written. A link or a file others could change at path is refused first;
+// the rename itself would replace a link, not follow it.
+func WriteStateFile(path string, b []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	if err := CheckPrivateFile(path); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer os.Remove(tmp)
+	_, err = f.Write(b)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// CreateStateFile writes b to a new 0600 file at path, synced; an existing
+// file (or link) at path is never replaced: the error is then os.ErrExist.
+func CreateStateFile(path string, b []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	f, err := OpenPrivate(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(b)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}

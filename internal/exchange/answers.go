@@ -1,0 +1,332 @@
+package exchange
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/svcwallet/svcwallet/internal/clean"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/mr-tron/base58"
+)
+
+// Every answer the client decodes is cleaned and shape-checked here, once,
+// before anything else sees it (the "clean boundary"): free text is Cleaned
+// and bounded; identifiers, states, hashes, addresses, amounts and times are
+// checked for their shape and the answer is refused when one does not fit.
+
+// maxIDLen bounds quote and transfer ids; maxTextLen bounds free text.
+const (
+	maxIDLen   = 128
+	maxTextLen = 200
+)
+
+// maxQuoteAhead is how far past the server's clock a quote may claim to
+// expire: quotes live about a minute (SPEC.md §3), so a later expiry is a
+// broken or hostile server.
+const maxQuoteAhead = 10 * time.Minute
+
+// answer is a decoded response body that can clean and check itself; now is
+// the server's clock at the answer (its Date header) or, without one, ours.
+type answer interface {
+	cleanAnswer(now time.Time) error
+}
+
+// ShapeError is an answer refused because a field does not have its shape.
+type ShapeError struct {
+	Field  string
+	Reason string
+}
+
+func (e *ShapeError) Error() string {
+	return fmt.Sprintf("the service sent a %s that %s; nothing was used from that answer: try again, and tell support if it persists", e.Field, e.Reason)
+}
+
+// NewShapeError refuses an answer (or a line read back) whose field does not
+// have its shape.
+func NewShapeError(field, format string, a ...any) error {
+	return &ShapeError{Field: field, Reason: fmt.Sprintf(format, a...)}
+}
+
+// CheckID checks an identifier the service sends (quote, transfer,
+// account, sub-account ids; chain and token names): a token of 1 to 128
+// letters, digits, '.', '_', ':' and '-'. Nothing a shell, a CSV or a list
+// parser gives a meaning to ($, ;, ',', quotes, spaces) can be in one, so an
+// id is safe to show, copy, journal and follow.
+func CheckID(field, id string, required bool) error {
+	switch {
+	case id == "" && required:
+		return NewShapeError(field, "is empty")
+	case len(id) > maxIDLen:
+		return NewShapeError(field, "is %d characters long (at most %d)", len(id), maxIDLen)
+	case !clean.IsToken(id):
+		return NewShapeError(field, "holds a character other than letters, digits, '.', '_', ':' and '-'")
+	}
+	return nil
+}
+
+// CheckQuoteID checks a quote id a user gave (an argument, a pasted or
+// piped list) by the rule every answer's quote id is held to, so an id that
+// could never be answered is refused before any request.
+func CheckQuoteID(id string) error {
+	if clean.HoldsKeyShape(id) {
+		// Never sent, and not repeated: it may be a private key pasted in
+		// the wrong place.
+		return errors.New("it holds 64 hex digits in a row, the shape of a private key: it is not sent and not shown")
+	}
+	switch {
+	case id == "":
+		return errors.New("it is empty")
+	case len(id) > maxIDLen:
+		return fmt.Errorf("it is %d characters long; quote ids have at most %d", len(id), maxIDLen)
+	case strings.ContainsAny(id, " \t"):
+		return errors.New("it holds a space; quote ids are letters, digits, '.', '_', ':' and '-'")
+	case !clean.IsToken(id):
+		return errors.New("it holds a character other than letters, digits, '.', '_', ':' and '-'")
+	}
+	return nil
+}
+
+// CheckName checks a chain or token name: short, printable, no spaces.
+func CheckName(field, name string) error {
+	if len(name) > clean.MaxNameLen {
+		return NewShapeError(field, "is %d characters long (at most %d)", len(name), clean.MaxNameLen)
+	}
+	return CheckID(field, name, false)
+}
+
+// ValidState reports whether s is one of the six states of SPEC.md §2.10.
+func ValidState(s string) bool {
+	switch s {
+	case StateCreated, StateSubmitted, StateSending, StateCompleted, StateFailed, StateRefunded:
+		return true
+	}
+	return false
+}
+
+// CheckState refuses a state other than the six of SPEC.md §2.10.
+func CheckState(field, s string) error {
+	if !ValidState(s) {
+		return NewShapeError(field, "is not one of CREATED, SUBMITTED, SENDING, COMPLETED, FAILED, REFUNDED")
+	}
+	return nil
+}
+
+// ChainTypeOfChain tells a chain's type from its service name (SPEC.md §2.7:
+// the Solana and Tron chains carry their name, the rest are EVM), for the
+// answers that name a chain without its type.
+func ChainTypeOfChain(chain string) string {
+	switch c := strings.ToUpper(chain); {
+	case strings.HasPrefix(c, "SOLANA"):
+		return ChainTypeSolana
+	case strings.HasPrefix(c, "TRON"):
+		return ChainTypeTron
+	}
+	return ChainTypeEVM
+}
+
+// chainTypeOfChainID tells a chain's type from its native chain id (SPEC.md
+// §2.5: numeric for EVM chains, a name such as solana or tron otherwise); ""
+// when it names no type svcwallet can check.
+func chainTypeOfChainID(id string) string {
+	switch l := strings.ToLower(id); {
+	case id != "" && strings.Trim(id, "0123456789") == "":
+		return ChainTypeEVM
+	case strings.HasPrefix(l, "solana"):
+		return ChainTypeSolana
+	case strings.HasPrefix(l, "tron"):
+		return ChainTypeTron
+	}
+	return ""
+}
+
+var hex64 = regexp.MustCompile(`^[0-9a-fA-F]{64}$`)
+
+// ValidTxHash checks a payout transaction hash against its chain type:
+// 0x + 64 hex (EVM), 64 hex (Tron), base58 of a 64-byte signature (Solana).
+func ValidTxHash(chainType, h string) error {
+	switch chainType {
+	case ChainTypeEVM:
+		if strings.HasPrefix(h, "0x") && hex64.MatchString(h[2:]) {
+			return nil
+		}
+		return errors.New("is not 0x and 64 hex digits")
+	case ChainTypeTron:
+		if hex64.MatchString(h) {
+			return nil
+		}
+		return errors.New("is not 64 hex digits")
+	case ChainTypeSolana:
+		if len(h) <= 90 {
+			if b, err := base58.Decode(h); err == nil && len(b) == 64 {
+				return nil
+			}
+		}
+		return errors.New("is not the base58 of a 64-byte signature")
+	}
+	return fmt.Errorf("belongs to an unknown chain type %q", chainType)
+}
+
+func (r *LoginResult) cleanAnswer(time.Time) error {
+	r.Status, r.Location = clean.Line(r.Status, maxTextLen), clean.Line(r.Location, maxTextLen)
+	if !common.IsHexAddress(r.FundingAccountAddress) || !strings.HasPrefix(r.FundingAccountAddress, "0x") {
+		return NewShapeError("funding account address", "is not an EVM address")
+	}
+	return CheckID("sub-account id", r.SubAccountID, false)
+}
+
+func (r *BuilderAuthorizeResult) cleanAnswer(time.Time) error {
+	// The key is copied and pasted into configs and shells: a token, like every id.
+	return CheckID("builder API key", r.APIKey, false)
+}
+
+// cleanAnswer checks a chain's fields; an address that fails its chain's
+// check is not refused with the whole list but moved aside (see
+// ChainInfo.AddressProblem), so the other chains stay usable.
+func (c *ChainInfo) cleanAnswer(time.Time) error {
+	if err := CheckName("chain name", c.Chain); err != nil {
+		return err
+	}
+	if err := CheckName("chain id", c.ChainID); err != nil {
+		return err
+	}
+	chainType := chainTypeOfChainID(c.ChainID)
+	if c.DepositAddress != "" {
+		switch {
+		case chainType == "":
+			c.AddressProblem = "svcwallet cannot check addresses of chain id " + c.ChainID
+		case ValidateAddress(chainType, c.DepositAddress) != nil:
+			c.AddressProblem = "not a valid " + ChainTypeLabel(chainType) + " address: " + ValidateAddress(chainType, c.DepositAddress).Error()
+		}
+		if c.AddressProblem != "" {
+			c.RefusedAddress, c.DepositAddress = clean.Line(c.DepositAddress, maxTextLen), ""
+		}
+	}
+	for i := range c.SupportedTokens {
+		t := &c.SupportedTokens[i]
+		if err := CheckName("token name", t.Name); err != nil {
+			return err
+		}
+		// A contract that fails its chain's check is shown as unknown.
+		if t.ContractAddress != "" && (chainType == "" || ValidateAddress(chainType, t.ContractAddress) != nil) {
+			t.ContractAddress = ""
+		}
+	}
+	return nil
+}
+
+func (d *DepositAddresses) cleanAnswer(now time.Time) error {
+	for i := range d.Chains {
+		if err := d.Chains[i].cleanAnswer(now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (w *WithdrawalInfo) cleanAnswer(time.Time) error {
+	w.Provider = clean.Line(w.Provider, clean.MaxNameLen)
+	if err := ValidateAddress(ChainTypeEVM, w.FundingAddress); err != nil {
+		return NewShapeError("bridge funding address", "is not an EVM address (%v)", err)
+	}
+	for token, routes := range w.Route {
+		if err := CheckName("source token", token); err != nil {
+			return err
+		}
+		for i := range routes {
+			r := &routes[i]
+			if err := CheckName("route chain", r.Chain); err != nil {
+				return err
+			}
+			if err := CheckName("route chain id", r.ChainID); err != nil {
+				return err
+			}
+			switch r.ChainType {
+			case ChainTypeEVM, ChainTypeSolana, ChainTypeTron:
+			default:
+				return NewShapeError("route chain type", "is not evm, solana or tron")
+			}
+			for _, t := range r.TokensOut {
+				if err := CheckName("payout token", t); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func (q *Quote) cleanAnswer(now time.Time) error {
+	if err := CheckID("quote id", q.QuoteID, true); err != nil {
+		return err
+	}
+	// Both sides are stablecoins worth one USD each: a quote that pays out
+	// more than it debits is not a price, it is a lie about one of them.
+	if q.ReceiveAmount.GreaterThan(q.PayAmount) {
+		return NewShapeError("receive amount", "%s is above the pay amount %s", q.ReceiveAmount, q.PayAmount)
+	}
+	switch q.Speed {
+	case SpeedFast, SpeedSlow:
+	default:
+		return NewShapeError("quote speed", "is not fast or slow")
+	}
+	if q.ExpiresAt.IsZero() {
+		return NewShapeError("quote expiry", "is missing")
+	}
+	if q.ExpiresAt.After(now.Add(maxQuoteAhead)) {
+		return NewShapeError("quote expiry", "is more than %s ahead of the service's clock (quotes live about a minute)", maxQuoteAhead)
+	}
+	return nil
+}
+
+func (a *WithdrawAccepted) cleanAnswer(time.Time) error {
+	if err := CheckID("quote id", a.QuoteID, true); err != nil {
+		return err
+	}
+	if err := CheckID("transfer id", a.TxID, false); err != nil {
+		return err
+	}
+	if err := CheckState("state", a.State); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckRead holds a withdrawal record read back from disk (the watch
+// board keeps the last one of each id) to the checks of an answer.
+func (w *Withdrawal) CheckRead() error { return w.cleanAnswer(time.Time{}) }
+
+func (w *Withdrawal) cleanAnswer(time.Time) error {
+	if err := CheckID("quote id", w.QuoteID, true); err != nil {
+		return err
+	}
+	if err := CheckID("transfer id", w.TxID, false); err != nil {
+		return err
+	}
+	if err := CheckState("withdrawal state", w.State); err != nil {
+		return err
+	}
+	if err := CheckName("chain", w.Chain); err != nil {
+		return err
+	}
+	if err := CheckName("payout token", w.TokenOut); err != nil {
+		return err
+	}
+	// The payout hash is what support and the user check on the chain: a
+	// COMPLETED record must carry one of its chain's shape, and a failed or
+	// refunded one, which paid nothing out, none.
+	switch {
+	case w.State == StateCompleted && w.WithdrawTxHash == "":
+		return NewShapeError("COMPLETED record", "carries no payout hash")
+	case (w.State == StateFailed || w.State == StateRefunded) && w.WithdrawTxHash != "":
+		return NewShapeError(w.State+" record", "carries a payout hash, though nothing was paid out")
+	case w.WithdrawTxHash != "":
+		if err := ValidTxHash(ChainTypeOfChain(w.Chain), w.WithdrawTxHash); err != nil {
+			return NewShapeError("payout hash", "%v for %s", err, ChainTypeLabel(ChainTypeOfChain(w.Chain)))
+		}
+	}
+	return nil
+}

@@ -1,0 +1,46 @@
+package exchange_test
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/internal/builder"
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/internal/signer"
+)
+
+// TestBuilderOrderAuthorize: the one builder workflow signs exactly the
+// order's message with the main account's key and sends it; another key is
+// refused before anything is signed or sent.
+func TestBuilderOrderAuthorize(t *testing.T) {
+	w := newWorld(t, sandbox.Options{})
+	rec := &recorder{}
+	c := w.client(exchange.Options{HTTPClient: rec.httpClient()})
+	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := builder.NewOrder(a, w.env.Domain(), 42, w.clock.Now())
+	keyOf := func(hex string) func() (signer.Key, error) {
+		return func() (signer.Key, error) { return mustKey(t, hex), nil }
+	}
+	_, _, err = o.Authorize(context.Background(), c, keyOf(sandbox.BuilderPrivateKey))
+	if err == nil || !strings.Contains(err.Error(), "only the main account's key can authorize a builder") || rec.count(exchange.PathBuilderAuthorize) != 0 {
+		t.Fatalf("another key: %v, %d sent", err, rec.count(exchange.PathBuilderAuthorize))
+	}
+	req, _, err := o.Authorize(context.Background(), c, keyOf(sandbox.DemoPrivateKey))
+	if err != nil || rec.count(exchange.PathBuilderAuthorize) != 1 {
+		t.Fatalf("main key: %v", err)
+	}
+	nonce, exp := o.Message.NonceExpiration()
+	if req.Signature.Nonce != nonce || req.Signature.Expiration != strconv.FormatInt(exp, 10) {
+		t.Fatalf("signed %+v, want the order's nonce %d and expiration %d", req.Signature, nonce, exp)
+	}
+	// The same nonce again is a duplicate: refused for good.
+	if _, _, err := o.Authorize(context.Background(), c, keyOf(sandbox.DemoPrivateKey)); !builder.Refused(err) {
+		t.Fatalf("a replayed nonce: %v, want a refusal for good", err)
+	}
+}

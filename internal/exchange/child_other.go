@@ -1,0 +1,14 @@
+//go:build !unix
+
+package exchange
+
+import (
+	"context"
+	"os/exec"
+)
+
+// GroupCommandContext is CommandContext where process groups are not
+// unix's: only the child itself is killed when ctx ends.
+func GroupCommandContext(ctx context.Context, name string, arg ...string) *exec.Cmd {
+	return CommandContext(ctx, name, arg...)
+}

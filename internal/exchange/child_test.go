@@ -1,0 +1,76 @@
+package exchange_test
+
+import (
+	"context"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/internal/exchange"
+)
+
+// TestChildEnv: every SVCWALLET_ variable (any case) is left out of a
+// child's environment, everything else is kept.
+func TestChildEnv(t *testing.T) {
+	t.Setenv("SVCWALLET_PRIVATE_KEY", "0x01")
+	t.Setenv("SVCWALLET_API_KEY", "k")
+	t.Setenv("svcwallet_lower", "1")
+	t.Setenv("CHILDENV_KEPT", "1")
+	env := exchange.ChildEnv()
+	for _, kv := range env {
+		if strings.HasPrefix(strings.ToUpper(kv), "SVCWALLET_") {
+			t.Errorf("%s reaches children", kv[:strings.IndexByte(kv, '=')])
+		}
+	}
+	if !slices.Contains(env, "CHILDENV_KEPT=1") {
+		t.Error("CHILDENV_KEPT is not passed on")
+	}
+	if c := exchange.Command("true"); !slices.Equal(c.Env, env) {
+		t.Error("Command does not give its child ChildEnv")
+	}
+	if c := exchange.CommandContext(context.Background(), "true"); !slices.Equal(c.Env, env) {
+		t.Error("CommandContext does not give its child ChildEnv")
+	}
+}
+
+// TestOnlyCommandStartsChildren: no code outside exchange.Command starts a
+// process (exec.Command, exec.CommandContext, os.StartProcess,
+// syscall.Exec or ForkExec), so none can forget to clean its environment.
+// Tests may: they start stand-ins and the test binary.
+func TestOnlyCommandStartsChildren(t *testing.T) {
+	starters := map[string][]string{
+		"exec": {"Command", "CommandContext"}, "os": {"StartProcess"},
+		"syscall": {"Exec", "ForkExec", "StartProcess"}, "unix": {"Exec"},
+	}
+	root := "../.."
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") ||
+			filepath.ToSlash(path) == "../../internal/exchange/child.go" {
+			return err
+		}
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			return err
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			if id, ok := sel.X.(*ast.Ident); ok && slices.Contains(starters[id.Name], sel.Sel.Name) {
+				t.Errorf("%s: %s.%s starts a child outside exchange.Command, which cleans its environment", fset.Position(sel.Pos()), id.Name, sel.Sel.Name)
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

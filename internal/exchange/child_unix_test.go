@@ -1,0 +1,64 @@
+//go:build unix
+
+package exchange_test
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/svcwallet/svcwallet/internal/exchange"
+)
+
+// TestGroupCommandEndsWhole: when its context ends, a child made by
+// GroupCommandContext is killed with everything it started (here the
+// sleep a wrapper script runs), not only itself.
+func TestGroupCommandEndsWhole(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	c := exchange.GroupCommandContext(ctx, "sh", "-c", "sleep 300 & echo $!; wait")
+	// Were the sleep left running, it would hold the pipe open: Wait gives
+	// up on it after this, and the check below fails.
+	c.WaitDelay = 2 * time.Second
+	out, err := c.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(line))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	_ = c.Wait()
+	// A killed process dies at once, but asynchronously: wait for it.
+	for end := time.Now().Add(5 * time.Second); alive(pid) && time.Now().Before(end); {
+		runtime.Gosched()
+	}
+	if alive(pid) {
+		syscall.Kill(pid, syscall.SIGKILL)
+		t.Fatalf("the child's own child %d outlived the context", pid)
+	}
+}
+
+// alive: pid runs, and is not a zombie waiting for a parent to reap it
+// (in a container, pid 1 may never reap it).
+func alive(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return syscall.Kill(pid, 0) == nil
+	}
+	fields := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+	return len(fields) > 0 && fields[0] != "Z"
+}

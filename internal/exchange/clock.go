@@ -1,0 +1,78 @@
+package exchange
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// MaxClockSkew is how far the service's clock and the local one may differ
+// before any signature is refused: a server far ahead would otherwise collect
+// signatures a real server accepts much later.
+const MaxClockSkew = 2 * time.Minute
+
+// ClockSkewError refuses a signature because the clocks disagree.
+type ClockSkewError struct {
+	Skew time.Duration // service clock − local clock
+}
+
+func (e *ClockSkewError) Error() string {
+	d := e.Skew
+	way := "ahead of"
+	if d < 0 {
+		d, way = -d, "behind"
+	}
+	return fmt.Sprintf("The service's clock is %s %s this computer's (more than %s): nothing was signed; check your clock (and the environment's base_url) and try again",
+		d.Round(time.Second), way, MaxClockSkew)
+}
+
+// ClockReading is the service's clock measured against ours, once, for
+// every use: signing (SigningNow), a quote's countdown and `doctor`.
+type ClockReading struct {
+	Offset time.Duration // service clock − local clock
+	RTT    time.Duration // the round trip of the /time request
+}
+
+// MeasureClock asks the service's /time and compares it with the local
+// clock at the midpoint of the round trip, the best local match for the
+// reading. It refuses nothing: CheckSkew does. A 429 is waited out
+// (Patiently), each try timed on its own.
+func (c *Client) MeasureClock(ctx context.Context) (ClockReading, error) {
+	var sent time.Time
+	serverNow, err := Patiently(ctx, c.retry.sleep, func(ctx context.Context) (time.Time, error) {
+		sent = c.now()
+		return c.ServerTime(ctx)
+	})
+	if err != nil {
+		return ClockReading{}, err
+	}
+	end := c.now()
+	rtt := end.Sub(sent)
+	return ClockReading{Offset: serverNow.Sub(sent.Add(rtt / 2)), RTT: rtt}, nil
+}
+
+// CheckSkew refuses a reading whose clocks differ by more than MaxClockSkew
+// with a *ClockSkewError.
+func (r ClockReading) CheckSkew() error {
+	if r.Offset > MaxClockSkew || r.Offset < -MaxClockSkew {
+		return &ClockSkewError{Skew: r.Offset}
+	}
+	return nil
+}
+
+// SigningNow is the earlier of the service's clock and the local one,
+// refused with a *ClockSkewError when they differ by more than
+// MaxClockSkew. Every signing path (wallet login, Transfer, builder
+// authorization) calls it first: the wallet login's expiry counts from it
+// and a Transfer's is checked against it; a builder authorization's counts
+// from the local clock, as its review shows it, within builderClockMargin.
+func (c *Client) SigningNow(ctx context.Context) (time.Time, error) {
+	r, err := c.MeasureClock(ctx)
+	if err != nil {
+		return time.Time{}, err
+	}
+	if err := r.CheckSkew(); err != nil {
+		return time.Time{}, err
+	}
+	return c.now().Add(min(r.Offset, 0)), nil
+}

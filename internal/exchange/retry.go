@@ -1,0 +1,165 @@
+package exchange
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"net/http"
+	"time"
+)
+
+// RetryPolicy bounds the withdraw retries of D10.
+type RetryPolicy struct {
+	Attempts int           // total tries, first included
+	Base     time.Duration // first backoff; doubled each retry, with jitter
+	Max      time.Duration // cap of one backoff
+	// Sleep waits d or until ctx ends; tests replace it to run without waiting.
+	Sleep func(ctx context.Context, d time.Duration) error
+}
+
+// DefaultRetry: 5 tries over roughly 8 s of backoff.
+var DefaultRetry = RetryPolicy{Attempts: 5, Base: 500 * time.Millisecond, Max: 4 * time.Second}
+
+func (p RetryPolicy) backoff(retry int) time.Duration {
+	d := p.Base << retry
+	if d > p.Max || d <= 0 {
+		d = p.Max
+	}
+	// Full jitter on the upper half keeps clients that failed together apart.
+	return d/2 + rand.N(d/2+1)
+}
+
+func (p RetryPolicy) sleep(ctx context.Context, d time.Duration) error {
+	if p.Sleep != nil {
+		return p.Sleep(ctx, d)
+	}
+	return Sleep(ctx, d)
+}
+
+// Sleep waits d, or less if ctx ends first (then it returns ctx's error).
+func Sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// Withdraw executes a signed withdrawal (SPEC.md §4.9). A timed-out, reset or
+// 5xx attempt is retried with the identical body, same signature and nonce
+// (D10): the service treats the repeat as a duplicate of the first, so a retry
+// never pays twice. The caller must have journaled req before calling.
+//
+// When an attempt got no answer, a later refusal does not prove nothing was
+// paid (the first may have executed), so it comes back as an
+// *OutcomeUnknownError; OutcomeUnknown tells the caller to ask
+// WithdrawalStatus before calling the withdrawal refused. Any 2xx is an
+// acceptance, even one whose body cannot be read.
+func (c *Client) Withdraw(ctx context.Context, req WithdrawRequest) (WithdrawAccepted, error) {
+	var res WithdrawAccepted
+	var err error
+	unanswered := false
+	for attempt := range c.retry.Attempts {
+		if attempt > 0 {
+			wait := c.retry.backoff(attempt - 1)
+			var ae *APIError
+			if errors.As(err, &ae) && ae.RetryAfter > 0 {
+				// A 429 says when to come back; sooner would be refused again.
+				wait = max(wait, min(ae.RetryAfter, MaxPatientWait))
+			}
+			c.log.Info("retrying withdraw with the same signature", "attempt", attempt+1, "backoff", wait)
+			if serr := c.retry.sleep(ctx, wait); serr != nil {
+				return res, err
+			}
+		}
+		err = c.doAuthed(ctx, call{method: http.MethodPost, base: c.env.BaseURL, path: PathWithdraw, body: req}, &res)
+		var unreadable *UnreadableAnswerError
+		switch {
+		case err == nil && res.QuoteID != req.QuoteID:
+			// The withdrawal is the quote that was sent, whatever the answer
+			// echoes: following another id would report someone else's.
+			c.log.Warn("withdraw accepted naming another quote id")
+			return WithdrawAccepted{QuoteID: req.QuoteID, TxID: res.TxID, State: StateSubmitted, ReceiveAmount: res.ReceiveAmount, Fee: res.Fee, FeeUSD: res.FeeUSD}, nil
+		case err == nil:
+			return res, nil
+		case errors.As(err, &unreadable):
+			c.log.Warn("withdraw accepted with an unreadable body", "status", unreadable.Status)
+			return WithdrawAccepted{QuoteID: req.QuoteID, State: StateSubmitted}, nil
+		case Retryable(err) && ctx.Err() == nil:
+			unanswered = true
+			continue
+		case unanswered:
+			return res, &OutcomeUnknownError{Err: err}
+		}
+		return res, err
+	}
+	return res, err
+}
+
+// OutcomeUnknownError is a withdraw refused after an attempt that got no
+// answer: the first attempt may have executed.
+type OutcomeUnknownError struct{ Err error }
+
+func (e *OutcomeUnknownError) Error() string {
+	return "no answer to an earlier attempt, then: " + e.Err.Error()
+}
+
+func (e *OutcomeUnknownError) Unwrap() error { return e.Err }
+
+// OutcomeUnknown reports whether a withdraw may or may not have executed:
+// no answer at all, or a refusal after an unanswered attempt. Only
+// WithdrawalStatus can tell; the request is kept for an identical re-send.
+func OutcomeUnknown(err error) bool {
+	var ou *OutcomeUnknownError
+	return Retryable(err) || errors.As(err, &ou) || errors.Is(err, context.DeadlineExceeded)
+}
+
+// Retryable reports whether a failed call may have been lost in transit and is
+// safe to repeat with the same body: no answer at all, a 5xx, or a 429.
+func Retryable(err error) bool {
+	if err == nil {
+		return false
+	}
+	var te *TransportError
+	if errors.As(err, &te) {
+		return !errors.Is(err, context.Canceled)
+	}
+	var ae *APIError
+	if errors.As(err, &ae) {
+		return ae.Status >= 500 || ae.Status == http.StatusTooManyRequests
+	}
+	return false
+}
+
+// PatientTries is how many times Patiently makes a call the service keeps
+// refusing with 429; MaxPatientWait bounds one wait, whatever Retry-After
+// asks, as a broken or hostile service could ask for hours.
+const (
+	PatientTries   = 3
+	MaxPatientWait = 10 * time.Second
+)
+
+// Patiently makes call and, while the service answers 429, waits its
+// Retry-After (a second when it names none) with sleep and makes it again,
+// PatientTries times in all. Only for calls that change nothing (withdrawal
+// info, the clock, a quote): a withdraw has its own retries (D10), and a
+// follower its own request budget.
+func Patiently[T any](ctx context.Context, sleep func(context.Context, time.Duration) error, call func(context.Context) (T, error)) (T, error) {
+	for try := 1; ; try++ {
+		v, err := call(ctx)
+		var ae *APIError
+		if try == PatientTries || !errors.Is(err, ErrRateLimited) || !errors.As(err, &ae) {
+			return v, err
+		}
+		wait := time.Second
+		if ae.RetryAfter > 0 {
+			wait = min(ae.RetryAfter, MaxPatientWait)
+		}
+		if serr := sleep(ctx, wait); serr != nil {
+			return v, err
+		}
+	}
+}

@@ -1,0 +1,230 @@
+package exchange_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/shopspring/decimal"
+
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/internal/withdrawal"
+)
+
+// order prices a 25 USDT withdrawal and builds its Transfer as the console does.
+func (w *world) order(c *exchange.Client) withdrawal.Order {
+	w.t.Helper()
+	info, err := c.WithdrawalInfo(context.Background())
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	q, err := w.quote(c, sandbox.DestCompleted, "ARBITRUM", "25")
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	choice := withdrawal.Choice{Info: info, TokenIn: exchange.TokenUSDT, TokenOut: exchange.TokenUSDT, ToAddress: sandbox.DestCompleted,
+		Route: exchange.WithdrawalRoute{Chain: "ARBITRUM"}, Amount: decimal.RequireFromString("25")}
+	s, _ := c.Session()
+	o, err := withdrawal.NewOrder(choice, withdrawal.PricedQuote{Quote: q}, s.FundingAccountAddress, w.env.Domain(), 11, w.clock.Now())
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return o
+}
+
+// TestWithdrawerJournalsBeforeSending: the intent, with the whole typed
+// message, is in the journal before the request leaves, and the answer
+// after it; a journal that cannot be written sends nothing.
+func TestWithdrawerJournalsBeforeSending(t *testing.T) {
+	w := newWorld(t, sandbox.Options{})
+	c := w.login(sandbox.DemoAPIKey, exchange.Options{})
+	j, err := journal.Open(filepath.Join(t.TempDir(), "journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := func() (signer.Key, error) { return mustKey(t, sandbox.DemoPrivateKey), nil }
+	o := w.order(c)
+	sent := withdrawal.Withdrawer{Client: c, Journal: j, Now: w.clock.Now}.Execute(context.Background(), o, key)
+	if sent.Err != nil || sent.Accepted.State != exchange.StateSubmitted {
+		t.Fatalf("execute: %+v", sent)
+	}
+	entries, err := j.Entries()
+	if err != nil || len(entries) != 2 || entries[0].Kind != journal.KindIntent || entries[1].Kind != journal.KindAccepted {
+		t.Fatalf("journal %+v (%v), want the intent then the acceptance", entries, err)
+	}
+	// The intent line holds exactly what was signed: the request's signer is
+	// recovered from the journaled domain and transfer.
+	in := entries[0]
+	if in.Transfer == nil || in.Domain == nil || *in.Transfer != o.Transfer || in.Intent.PayAmount.String() != "25" {
+		t.Fatalf("intent line %+v lacks the signed transfer", in)
+	}
+	sig := in.Request.Signature
+	if got, err := signer.Recover(*in.Domain, *in.Transfer, common.HexToHash(sig.R), common.HexToHash(sig.S), sig.V); err != nil || got != mustKey(t, sandbox.DemoPrivateKey).Address() {
+		t.Fatalf("the journaled typed data recovers %s (%v), want the demo signer", got, err)
+	}
+
+	// A directory where the journal file should be: no write can succeed,
+	// not even as root.
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	broken, err := journal.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(path, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	second := w.order(c)
+	if sent := (withdrawal.Withdrawer{Client: c, Journal: broken, Now: w.clock.Now}).Execute(context.Background(), second, key); sent.Err == nil {
+		t.Fatal("sent with a journal that cannot be written")
+	}
+	if st, err := c.WithdrawalStatus(context.Background(), second.Quote.QuoteID); err != nil || st.State != exchange.StateCreated {
+		t.Fatalf("quote %s is %s (%v): the request left without its journal line", second.Quote.QuoteID, st.State, err)
+	}
+}
+
+// TestNewOrderRefusesWhatTheUserDidNotChoose: a quote paying another amount
+// than the one chosen, or a fee over the cap, is not turned into a Transfer.
+func TestNewOrderRefusesWhatTheUserDidNotChoose(t *testing.T) {
+	w := newWorld(t, sandbox.Options{})
+	c := w.login(sandbox.DemoAPIKey, exchange.Options{})
+	o := w.order(c)
+	s, _ := c.Session()
+	p := withdrawal.PricedQuote{Quote: o.Quote}
+	other := o.Choice
+	other.Amount = decimal.RequireFromString("20")
+	capped := o.Choice
+	capped.FeeCap = decimal.NewNullDecimal(o.Quote.Fee.Sub(decimal.RequireFromString("0.01")))
+	for name, choice := range map[string]withdrawal.Choice{"another amount": other, "fee over the cap": capped} {
+		if _, err := withdrawal.NewOrder(choice, p, s.FundingAccountAddress, w.env.Domain(), 1, w.clock.Now()); err == nil {
+			t.Errorf("%s: signed anyway", name)
+		}
+	}
+}
+
+// TestWithdrawerChecksTheBridgeAgainAtSigning: without a pin, the first
+// bridge address is recorded once a Transfer to it is signed; an address
+// recorded meanwhile (another console) stops the withdrawal before the
+// journal or the service sees it.
+func TestWithdrawerChecksTheBridgeAgainAtSigning(t *testing.T) {
+	w := newWorld(t, sandbox.Options{})
+	env := w.env
+	env.BridgeFundingAddress = "" // trust on first use
+	c := exchange.New(env, exchange.Options{Now: w.clock.Now})
+	if _, err := c.Login(context.Background(), exchange.APIKey(sandbox.DemoAPIKey)); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	pins := withdrawal.BridgePinsPath(dir)
+	j, err := journal.Open(filepath.Join(dir, "journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := func() (signer.Key, error) { return mustKey(t, sandbox.DemoPrivateKey), nil }
+	wd := withdrawal.Withdrawer{Client: c, Journal: j, Now: w.clock.Now, BridgePins: pins}
+
+	if err := withdrawal.RecordBridge(env, pins, "0x000000000000000000000000000000000000dEaD", w.clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	stopped := w.order(c)
+	sent := wd.Execute(context.Background(), stopped, key)
+	var changed *withdrawal.BridgeChangedError
+	if !errors.As(sent.Err, &changed) {
+		t.Fatalf("signed to a bridge address other than the recorded one: %+v", sent)
+	}
+	if entries, _ := j.Entries(); len(entries) != 0 {
+		t.Fatalf("journaled %+v for a stopped withdrawal", entries)
+	}
+	if st, err := c.WithdrawalStatus(context.Background(), stopped.Quote.QuoteID); err != nil || st.State != exchange.StateCreated {
+		t.Fatalf("the stopped withdrawal is %s (%v)", st.State, err)
+	}
+
+	if err := os.Remove(pins); err != nil {
+		t.Fatal(err)
+	}
+	if sent := wd.Execute(context.Background(), w.order(c), key); sent.Err != nil {
+		t.Fatal(sent.Err)
+	}
+	if tr, err := withdrawal.CheckBridge(env, pins, sandbox.BridgeFundingAddress, w.clock.Now()); err != nil || tr.FirstUse {
+		t.Fatalf("the address signed was not recorded: %+v %v", tr, err)
+	}
+}
+
+// TestResumeCheckDecides: a checked request never arrived when the service
+// does not know its quote or it is still CREATED; any other record means it
+// arrived. A refused re-send of an expired quote is recorded as never paid.
+func TestResumeCheckDecides(t *testing.T) {
+	notFound := &exchange.APIError{Status: 404}
+	for _, tc := range []struct {
+		w     exchange.Withdrawal
+		err   error
+		never bool
+	}{
+		{exchange.Withdrawal{}, notFound, true},
+		{exchange.Withdrawal{State: exchange.StateCreated}, nil, true},
+		{exchange.Withdrawal{State: exchange.StateSubmitted}, nil, false},
+		{exchange.Withdrawal{State: exchange.StateCompleted}, nil, false},
+		{exchange.Withdrawal{}, &exchange.APIError{Status: 503}, false},
+	} {
+		if got := withdrawal.NeverArrived(tc.w, tc.err); got != tc.never {
+			t.Errorf("%s / %v: never arrived %v, want %v", tc.w.State, tc.err, got, tc.never)
+		}
+	}
+	if got := withdrawal.ResendRefusal(&exchange.APIError{Status: 410, Code: exchange.CodeQuoteExpired}); got != withdrawal.NeverPaid {
+		t.Errorf("an expired quote's refusal: %q", got)
+	}
+}
+
+// TestCheckDestinationNamesTheField: each refusal names the input it is
+// about, so the form can focus it; a payment link's "ethereum:" is dropped
+// on an EVM route, but a link with more than an address is refused, as its
+// address may be a token contract.
+func TestCheckDestinationNamesTheField(t *testing.T) {
+	evm := withdrawal.Choice{TokenIn: exchange.TokenUSDT, Route: exchange.WithdrawalRoute{Chain: "ARBITRUM", ChainType: exchange.ChainTypeEVM}}
+	cases := []struct {
+		to, amount, feeCap string
+		field              withdrawal.Field
+		says               string
+	}{
+		{"", "25", "", withdrawal.FieldDestination, "enter the destination address"},
+		{"ethereum:" + sandbox.DestCompleted + "/transfer?address=" + sandbox.DestFailed, "25", "", withdrawal.FieldDestination, "payment link"},
+		{sandbox.DestCompleted, "", "", withdrawal.FieldAmount, "amount is empty"},
+		{sandbox.DestCompleted, "25", "-1", withdrawal.FieldFeeCap, "fee cap"},
+	}
+	for _, c := range cases {
+		_, err := evm.CheckDestination(c.to, c.amount, c.feeCap)
+		var fe *withdrawal.FieldError
+		if !errors.As(err, &fe) || fe.Field != c.field || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("%q %q %q: %v, want an error about field %d saying %q", c.to, c.amount, c.feeCap, err, c.field, c.says)
+		}
+	}
+	ch, err := evm.CheckDestination("  Ethereum:"+sandbox.DestCompleted, "25", "")
+	if err != nil || ch.ToAddress != sandbox.DestCompleted {
+		t.Errorf("a payment link: %q, %v", ch.ToAddress, err)
+	}
+	tron := evm
+	tron.Route.ChainType = exchange.ChainTypeTron
+	if got := tron.TrimDestination("ethereum:T"); got != "ethereum:T" {
+		t.Errorf("on a Tron route the prefix went: %q", got)
+	}
+}
+
+// TestFeeCapShare: a cap is high above 5% of the amount, not at it.
+func TestFeeCapShare(t *testing.T) {
+	d := decimal.RequireFromString
+	for _, c := range []struct {
+		amount, feeCap, share string
+		high                  bool
+	}{{"25", "1.25", "0.05", false}, {"25", "1.26", "0.0504", true}, {"100", "0", "0", false}, {"0", "1", "0", false}} {
+		share, high := withdrawal.FeeCapShare(d(c.amount), d(c.feeCap))
+		if !share.Equal(d(c.share)) || high != c.high {
+			t.Errorf("cap %s of %s: %s, %v; want %s, %v", c.feeCap, c.amount, share, high, c.share, c.high)
+		}
+	}
+}

@@ -1,0 +1,47 @@
+// Package servicetest is what the tests of the service, the command line
+// and the console share about the service: a settable clock for the
+// sandbox, and the rewrites a hostile proxy makes to a status record, so
+// every layer faces the same attacks. Imported by tests only.
+package exchangetest
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+)
+
+// A Rewrite turns the raw body of a status answer into another.
+type Rewrite func(body []byte) []byte
+
+var (
+	txID      = regexp.MustCompile(`"tx_id":"[^"]*"`)
+	receive   = regexp.MustCompile(`"receive_amount":"[^"]*"`)
+	payout    = regexp.MustCompile(`,"withdraw_tx_hash":"[^"]*"`)
+	updatedAt = regexp.MustCompile(`"updated_at":"[^"]*"`)
+)
+
+// TxIDRunsCommand makes the transfer id a shell command substitution.
+func TxIDRunsCommand(b []byte) []byte {
+	return txID.ReplaceAll(b, []byte(`"tx_id":"t-$(touch${IFS}/tmp/PWNED)"`))
+}
+
+// HugeAmount makes the receive amount 900,000 digits long.
+func HugeAmount(b []byte) []byte {
+	return receive.ReplaceAll(b, []byte(`"receive_amount":"`+strings.Repeat("9", 900_000)+`"`))
+}
+
+// StateTwice names the state twice, the second in capitals: encoding/json
+// would keep the last.
+func StateTwice(b []byte) []byte {
+	return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"COMPLETED","STATE":"FAILED"`), 1)
+}
+
+// NoPayoutHash drops the payout hash of a COMPLETED record.
+func NoPayoutHash(b []byte) []byte { return payout.ReplaceAll(b, nil) }
+
+// CreatedLongAgo turns the record back into a CREATED quote last updated
+// in 2020, as if it had never been executed.
+func CreatedLongAgo(b []byte) []byte {
+	b = updatedAt.ReplaceAll(NoPayoutHash(b), []byte(`"updated_at":"2020-01-01T00:00:00Z"`))
+	return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"CREATED"`), 1)
+}

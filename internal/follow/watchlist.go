@@ -1,0 +1,203 @@
+package follow
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+	"time"
+
+	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/exchange"
+)
+
+// WatchlistFile is the name of the watch board's file in the state
+// directory, next to the journal.
+const WatchlistFile = "watchboard.json"
+
+// watchlist is the file's content: what the board keeps of each of its
+// quote ids, per environment, in the order added.
+type watchlist struct {
+	Envs map[string][]Kept `json:"envs"`
+}
+
+// Kept is what the board keeps of one quote id between runs, so a restart
+// shows it at once and never asks a final one again: the last record the
+// service gave (nil before one), that the service did not know it, when
+// its state was first seen and when it was last asked.
+type Kept struct {
+	QuoteID  string               `json:"quote_id"`
+	Record   *exchange.Withdrawal `json:"record,omitempty"`
+	NotFound bool                 `json:"not_found,omitempty"`
+	Since    time.Time            `json:"since,omitzero"`
+	Checked  time.Time            `json:"checked,omitzero"`
+}
+
+// UnmarshalJSON also reads a bare quote id, as the file held before the
+// records were kept. A record that does not decode (an amount out of
+// bounds) is dropped, not the file: its id is asked again.
+func (k *Kept) UnmarshalJSON(b []byte) error {
+	*k = Kept{}
+	if len(b) > 0 && b[0] == '"' {
+		return json.Unmarshal(b, &k.QuoteID)
+	}
+	type plain Kept
+	var w struct {
+		*plain
+		Record json.RawMessage `json:"record"`
+	}
+	w.plain = (*plain)(k)
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	if r := new(exchange.Withdrawal); len(w.Record) > 0 && json.Unmarshal(w.Record, r) == nil {
+		k.Record = r
+	}
+	return nil
+}
+
+// checked is k as read back: nothing from the disk is trusted, so an id
+// of the wrong shape is refused (false), and a record that fails the
+// checks of an answer (exchange.Withdrawal.CheckRead) or is another id's
+// is dropped, the id kept: it is asked again.
+func (k Kept) checked() (Kept, bool) {
+	if exchange.CheckQuoteID(k.QuoteID) != nil {
+		return Kept{}, false
+	}
+	if k.Record != nil && (k.Record.QuoteID != k.QuoteID || k.Record.CheckRead() != nil) {
+		k.Record = nil
+	}
+	return k, true
+}
+
+// MalformedID is a piece of text ParseQuoteIDs read that is not a quote id.
+type MalformedID struct {
+	Line int    // the line it is on, counted from 1
+	Text string // as read: say it cleaned (clean.Quoted), never as is
+	Err  error  // why it is not one (exchange.CheckQuoteID)
+}
+
+// ParseQuoteIDs reads quote ids as the watch board's field and `svcwallet
+// status -` take them, so the two agree: a line ends at \n, \r\n or \r; a #
+// starts a comment to the end of its line (no quote id holds one); blank
+// lines are skipped. A line holds one id, or with split (the board's
+// field) any number, separated by spaces, tabs, commas or semicolons.
+// Duplicates are merged in first-seen order; what is not a quote id is
+// returned apart, so it can be said instead of followed. A line holding
+// the shape of a private key, in a comment too, is malformed whole.
+func ParseQuoteIDs(text string, split bool) (ids []string, malformed []MalformedID) {
+	seen := map[string]bool{}
+	text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+	for i, line := range strings.Split(text, "\n") {
+		if clean.HoldsKeyShape(line) {
+			malformed = append(malformed, MalformedID{Line: i + 1, Text: line, Err: exchange.CheckQuoteID(line)})
+			continue
+		}
+		line, _, _ = strings.Cut(line, "#")
+		words := []string{strings.TrimSpace(line)}
+		if split {
+			words = strings.FieldsFunc(line, func(r rune) bool {
+				return r == ',' || r == ';' || r == ' ' || r == '\t'
+			})
+		}
+		for _, w := range words {
+			if w == "" || seen[w] {
+				continue
+			}
+			seen[w] = true
+			if err := exchange.CheckQuoteID(w); err != nil {
+				malformed = append(malformed, MalformedID{Line: i + 1, Text: w, Err: err})
+				continue
+			}
+			ids = append(ids, w)
+		}
+	}
+	return ids, malformed
+}
+
+// LoadWatchlist reads what is kept for env at path, in the order added;
+// a missing file is an empty board. Every entry is checked as it is read
+// (an id of the wrong shape is dropped, a record that fails the checks of
+// an answer is dropped and its id kept), and an id is kept once.
+func LoadWatchlist(path, env string) ([]Kept, error) {
+	wl, err := readWatchlist(path)
+	if err != nil {
+		return nil, err
+	}
+	var out []Kept
+	seen := map[string]bool{}
+	for _, k := range wl.Envs[env] {
+		if k, ok := k.checked(); ok && !seen[k.QuoteID] {
+			seen[k.QuoteID] = true
+			out = append(out, k)
+		}
+	}
+	return out, nil
+}
+
+// SaveWatchlist keeps kept for env at path (0600, replaced atomically),
+// leaving the other environments' as they are.
+func SaveWatchlist(path, env string, kept []Kept) error {
+	wl, err := readWatchlist(path)
+	if err != nil {
+		return err
+	}
+	if len(kept) == 0 {
+		delete(wl.Envs, env)
+	} else {
+		wl.Envs[env] = kept
+	}
+	b, err := json.Marshal(wl) // compact: a board of 10,000 ids is saved every few seconds
+	if err != nil {
+		return err
+	}
+	if err := config.WriteStateFile(path, append(b, '\n')); err != nil {
+		return fmt.Errorf("watch board file: %w", err)
+	}
+	return nil
+}
+
+// AddToWatchlist adds ids to those kept for env, keeping what is known of
+// the others, and returns how many were new.
+func AddToWatchlist(path, env string, ids []string) (int, error) {
+	kept, err := LoadWatchlist(path, env)
+	if err != nil {
+		return 0, err
+	}
+	have := map[string]bool{}
+	for _, k := range kept {
+		have[k.QuoteID] = true
+	}
+	added := 0
+	for _, id := range ids {
+		if !have[id] && exchange.CheckQuoteID(id) == nil {
+			have[id] = true
+			kept = append(kept, Kept{QuoteID: id})
+			added++
+		}
+	}
+	if added > 0 {
+		return added, SaveWatchlist(path, env, kept)
+	}
+	return 0, nil
+}
+
+func readWatchlist(path string) (watchlist, error) {
+	wl := watchlist{Envs: map[string][]Kept{}}
+	b, err := config.ReadStateFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return wl, nil
+	case err != nil:
+		return wl, fmt.Errorf("watch board file: %w", err)
+	}
+	if err := exchange.Decode(b, &wl); err != nil {
+		return wl, fmt.Errorf("watch board file %s is not valid JSON: %w", path, err)
+	}
+	if wl.Envs == nil {
+		wl.Envs = map[string][]Kept{}
+	}
+	return wl, nil
+}

@@ -1,0 +1,375 @@
+package builder
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcwallet/svcwallet/internal/builder"
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/screens/kit"
+	"github.com/svcwallet/svcwallet/internal/screens/kit/layout"
+	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/internal/tui"
+)
+
+// builderSentMsg answers the sign → authorize sequence.
+type builderSentMsg struct {
+	req exchange.BuilderAuthorizeRequest // what was sent; zero when signing failed
+	res exchange.BuilderAuthorizeResult
+	err error
+}
+
+// builderPreparedMsg answers preparing the authorization for offline
+// signing: the file written, or why not.
+type builderPreparedMsg struct {
+	file kit.Offline
+	err  error
+}
+
+var builderReviewKeys = struct {
+	Sign key.Binding
+}{
+	Sign: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign and authorize")),
+}
+
+// builderReviewScreen shows the typed data of a builder authorization field by
+// field, signs it with the main account's key and sends it. The nonce and
+// expiration are fixed when the review is built, so the digest on screen is
+// the one that gets signed; a retry after a lost answer resends the same
+// signed body.
+type builderReviewScreen struct {
+	app   *kit.App
+	order builder.Order
+	at    time.Time // when the order was built: its expiration counts from then
+	gate  kit.ReviewGate
+	sent  *exchange.BuilderAuthorizeRequest // the signed body, once signed
+	err   error
+	// errHead names what err stopped: the authorization, or its
+	// preparation for offline signing.
+	errHead string
+	// prepared is the file written for offline signing: nothing is signed
+	// here any more, the file is that authorization; preparing, while it is
+	// being written.
+	prepared  *kit.Offline
+	preparing bool
+	wd, h     int
+}
+
+// newBuilderReview builds the message for a checked authorization with the
+// given nonce, expiring the chosen validity from now.
+func newBuilderReview(app *kit.App, a builder.Auth, nonce uint32) *builderReviewScreen {
+	now := app.Common.Now()
+	return &builderReviewScreen{
+		app: app, order: builder.NewOrder(a, app.Target.Env.Domain(), nonce, now), at: now,
+		gate: kit.NewReviewGate(app, a.Main),
+	}
+}
+
+func (r *builderReviewScreen) Init() tea.Cmd { return r.gate.Start() }
+
+func (r *builderReviewScreen) Title() string { return "Builder: review and sign" }
+
+func (r *builderReviewScreen) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.SetWidth(w) }
+
+func (r *builderReviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
+
+// bindings: enter signs once the whole message fits on screen, unless the
+// authorization is already out or was prepared for offline signing; o
+// prepares it for offline signing (canPrepare).
+func (r *builderReviewScreen) bindings() kit.Bindings {
+	return append(kit.Bindings{
+		{Key: builderReviewKeys.Sign, On: !r.gate.Sending && r.prepared == nil && !r.preparing && r.fits(), Do: r.sign},
+		{Key: kit.OfflineKey, On: r.canPrepare(), Do: r.prepare},
+		{Key: kit.OfflineCopyKey, On: r.prepared != nil, Do: func() tea.Cmd { return r.prepared.Copy(r.app) }},
+	}, r.gate.Bindings()...)
+}
+
+// Busy: while the authorization is in flight, or being prepared for
+// offline signing, quitting asks and Esc is held (the answer must find this
+// screen).
+func (r *builderReviewScreen) Busy() string {
+	switch {
+	case r.gate.Unsigned():
+		return kit.AwaitingSignature
+	case r.gate.Sending:
+		return "The builder authorization is being sent; if you quit, whether it went through is not known, and authorizing again may grant a second authorization (and API key)."
+	case r.preparing:
+		return kit.PreparingOffline("The builder authorization")
+	}
+	return ""
+}
+
+func (r *builderReviewScreen) Inputting() bool { return r.gate.Inputting() }
+
+func (r *builderReviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	if cmd, handled := r.gate.Update(msg); handled {
+		return r, cmd
+	}
+	switch msg := msg.(type) {
+	case builderSentMsg:
+		return r, r.sentReply(msg)
+	case builderPreparedMsg:
+		r.preparedReply(msg)
+		return r, nil
+	case tea.KeyPressMsg:
+		if cmd, ok := r.bindings().Handle(msg); ok {
+			return r, cmd
+		}
+	}
+	return r, r.gate.Key.Update(msg)
+}
+
+// sign signs and sends in one Cmd; once signed, a retry resends the same
+// body, so a lost answer never becomes a second authorization.
+func (r *builderReviewScreen) sign() tea.Cmd {
+	app := r.app
+	if !r.fits() {
+		return nil
+	}
+	if r.sent != nil {
+		r.err = nil
+		req := *r.sent
+		return r.gate.Send(sendBuilder(app, req))
+	}
+	if err := r.gate.Key.Ready(); err != nil {
+		r.err, r.errHead = err, "Not authorized"
+		if r.gate.Key.Found && !r.gate.Key.Usable() && r.canPrepare() {
+			r.err = exchange.UserError{Text: err.Error() + " — or press o to prepare the authorization for offline signing"}
+		}
+		return nil
+	}
+	r.err = nil
+	// The client and context are taken here: the Cmd's goroutine must not
+	// read the App while Update may change its session.
+	load, o, client, root, waits := r.gate.Key.Loader(), r.order, app.Client(), app.Root(), r.gate.Key.Waits()
+	return r.gate.SendSigned(load, func(load func() (signer.Key, error)) tea.Msg {
+		// The root context only: the authorization's answer must arrive
+		// even if the screen is left. A key that waits for a person is
+		// bounded by its own wait (esc cancels it), the request by
+		// builder.AuthorizeTimeout.
+		cx := root
+		if !waits {
+			var cancel context.CancelFunc
+			cx, cancel = kit.Call(root)
+			defer cancel()
+		}
+		req, res, err := o.Authorize(cx, client, load)
+		return builderSentMsg{req: req, res: res, err: err}
+	})
+}
+
+// sendBuilder posts a signed authorization; the Cmd it returns runs it.
+func sendBuilder(app *kit.App, req exchange.BuilderAuthorizeRequest) tea.Cmd {
+	client, root := app.Client(), app.Root()
+	return func() tea.Msg {
+		cx, cancel := kit.Call(root)
+		defer cancel()
+		res, err := client.AuthorizeBuilder(cx, req)
+		return builderSentMsg{req: req, res: res, err: err}
+	}
+}
+
+// sentReply shows the result, or explains the refusal.
+func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
+	r.gate.Sent()
+	if msg.req.Signature.R != "" {
+		r.sent = &msg.req
+	}
+	if msg.err != nil {
+		r.err, r.errHead = builder.Explain(msg.err), "Not authorized"
+		if builder.Refused(msg.err) {
+			// Going back and reviewing again draws a new nonce.
+			r.sent = nil
+		}
+		return nil
+	}
+	res := newBuilderResult(r.app, r.order.Auth, r.order.Expiration().UnixNano(), msg.res.APIKey)
+	return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(res), tui.ShowInfo("Builder authorized"))
+}
+
+// canPrepare: the authorization may be written for a wallet elsewhere, as
+// `svcwallet builder authorize --signer offline` does: the whole message is
+// on screen, nothing is out or signed to be sent again (r.sent), it is not
+// prepared already, and the environment outlives the console (the embedded
+// sandbox and its journal end with it: kit.App.OfflineReady). Not while the
+// passphrase field takes o as a letter. Once prepared, nothing is signed
+// here: the file is that authorization.
+func (r *builderReviewScreen) canPrepare() bool {
+	return !r.gate.Sending && r.sent == nil && r.prepared == nil && !r.preparing &&
+		r.app.OfflineReady() && !r.gate.Key.Typing() && r.fits()
+}
+
+// prepare journals the authorization for the main account's key to sign
+// offline (builder.Prepare) and then writes its typed data, in a Cmd, to a
+// new 0600 file beside the journal (kit.App.OfflineWriter).
+func (r *builderReviewScreen) prepare() tea.Cmd {
+	r.preparing, r.err = true, nil
+	client, j, o, at, root, write := r.app.Client(), r.app.Journal(), r.order, r.at, r.app.Root(), r.app.OfflineWriter()
+	instead := r.app.Command("builder", "authorize", "--signer", "offline", "--account", r.order.Auth.Main.Hex(), "--out", "FILE")
+	return func() tea.Msg {
+		cx, cancel := kit.Call(root)
+		defer cancel()
+		p, err := builder.Prepare(cx, client, j, o, at)
+		if err != nil {
+			return builderPreparedMsg{err: exchange.Explain(err)}
+		}
+		nonce, _ := o.Message.NonceExpiration()
+		path, err := write("builder-"+strconv.FormatUint(uint64(nonce), 10)+".json", p.TypedData())
+		if err != nil {
+			return builderPreparedMsg{err: exchange.UserError{Text: "The authorization is journaled but its file could not be written (" + err.Error() +
+				"): run `" + instead + "` with the same choices instead", Cause: err}}
+		}
+		return builderPreparedMsg{file: kit.Offline{Path: path, Signer: o.Auth.Main, Before: o.Expiration()}}
+	}
+}
+
+// preparedReply shows the file and how to finish, or why it was not
+// prepared.
+func (r *builderReviewScreen) preparedReply(msg builderPreparedMsg) {
+	r.preparing = false
+	if msg.err != nil {
+		r.err, r.errHead = msg.err, "Not prepared"
+		return
+	}
+	// The submit command names the file as a word of its own.
+	msg.file.Submit = r.app.Command("builder", "submit", msg.file.Path, "--signature", "0x…")
+	r.prepared, r.err = &msg.file, nil
+}
+
+// View draws the whole message, or, when the terminal is too short to show
+// all of it, only a request to enlarge it: nothing is signed unseen. Once
+// prepared for offline signing, where the file is and how to finish stay
+// on screen whatever its height.
+func (r *builderReviewScreen) View() string {
+	full := r.render()
+	if h := lipgloss.Height(full); h > r.h && r.h > 0 {
+		if r.prepared != nil {
+			return layout.Clip(r.prepared.View(r.app.Common, r.wd), r.wd)
+		}
+		st := r.app.Common.Styles
+		notice := fmt.Sprintf("The message to sign needs %d lines and this terminal shows %d. Enlarge the terminal to review it; signing waits until it can be read whole.", h, r.h)
+		return st.Warning.Render(ansi.Wrap(notice, max(r.wd, 20), ""))
+	}
+	return full
+}
+
+// fits reports whether the whole message is on screen.
+func (r *builderReviewScreen) fits() bool { return r.h <= 0 || lipgloss.Height(r.render()) <= r.h }
+
+func (r *builderReviewScreen) render() string {
+	c := r.app.Common
+	st := c.Styles
+	var b strings.Builder
+	b.WriteString(r.typedDataView())
+	// The warnings of the command line's review (builder.OwnAccountWarning,
+	// Auth.FeeWarnings), in the same words.
+	var warnings []string
+	if r.order.Auth.Builder == r.order.Auth.Main {
+		warnings = append(warnings, builder.OwnAccountWarning)
+	}
+	for _, w := range append(warnings, r.order.Auth.FeeWarnings()...) {
+		b.WriteString("\n" + st.Warning.Render(ansi.Wrap("! "+w, max(r.wd, 20), "")) + "\n")
+	}
+	if r.prepared != nil {
+		// Nothing is signed here: which key would have is beside the point.
+		b.WriteString("\n" + r.prepared.View(c, r.wd))
+		return layout.Clip(b.String(), r.wd)
+	}
+	b.WriteString("\n" + r.gate.Key.View(18) + "\n\n")
+	switch {
+	case r.preparing:
+		b.WriteString(r.gate.Prompt("", "Preparing the authorization for offline signing…") + "\n")
+	case r.err != nil && !r.gate.Sending:
+		b.WriteString(layout.ErrorBlock(c, r.errHead, r.err, r.wd))
+		if r.sent != nil {
+			b.WriteString(st.Muted.Render("Enter sends the same signed authorization again; esc goes back to the form.") + "\n")
+		}
+	default:
+		b.WriteString(r.gate.Prompt("Signing and sending the authorization…",
+			"Press enter to sign with this key and authorize the builder, esc to go back.") + "\n")
+	}
+	return layout.Clip(b.String(), r.wd)
+}
+
+// typedDataView shows the domain, the message type and every field with its
+// value, the fee rates also as percentages, then the digest. Notes that fit
+// beside their values start in one column; the others go below.
+func (r *builderReviewScreen) typedDataView() string {
+	c := r.app.Common
+	st := c.Styles
+	const lw = 18
+	type row struct{ label, value, note string }
+	var rows []row
+	line := func(label, value, note string) { rows = append(rows, row{label, value, note}) }
+	d := r.order.Domain
+	line("Domain", st.Value.Render(`name "`+d.Name+`" · version "`+signer.DomainVersion+`" · chainId `+layout.Uitoa(d.ChainID)), "")
+	line("Message", st.Value.Render(r.order.Message.PrimaryType()), r.order.Purpose())
+	notes := r.order.FieldMeanings()
+	for _, f := range r.order.Message.Fields() {
+		v := st.Value.Render(f.Display())
+		switch f.Name {
+		case "builderAccountID", "maxFutureFeeRate", "maxSpotFeeRate", "permissions", "signer":
+			v = st.Danger.Render(f.Display())
+		}
+		line("  "+f.Name, v, notes[f.Name])
+	}
+	line("Digest", st.Value.Render(signer.Digest(r.order.Domain, r.order.Message).Hex()), "")
+	if r.order.Auth.WithKey {
+		line("API key label", st.Value.Render(r.order.Auth.Label), "sent beside the signature")
+	}
+	// The note column: right of the widest value whose note still fits
+	// beside it at that column; a wider value's note goes below it.
+	fits := func(x row, col int) bool { return lw+1+col+2+ansi.StringWidth(x.note) <= r.wd }
+	col := 0
+	for _, x := range rows {
+		if w := ansi.StringWidth(x.value); x.note != "" && w > col && fits(x, w) {
+			col = w
+		}
+	}
+	for col > 0 {
+		ok := true
+		for _, x := range rows {
+			if x.note != "" && ansi.StringWidth(x.value) <= col && !fits(x, col) {
+				ok = false
+			}
+		}
+		if ok {
+			break
+		}
+		next := 0
+		for _, x := range rows {
+			if w := ansi.StringWidth(x.value); x.note != "" && w < col && w > next {
+				next = w
+			}
+		}
+		col = next
+	}
+	var b strings.Builder
+	for _, x := range rows {
+		vw := ansi.StringWidth(x.value)
+		switch {
+		case x.note == "":
+			b.WriteString(layout.WrapField(c, x.label, lw, x.value, "", r.wd))
+		case vw <= col:
+			b.WriteString(layout.Field(c, x.label, lw, x.value+strings.Repeat(" ", col-vw)) + st.Muted.Render("  "+x.note))
+		default:
+			// Too wide for the column: the note on the next line.
+			w := ansi.StringWidth(layout.Field(c, x.label, lw, x.value))
+			if w > r.wd {
+				w = r.wd
+			}
+			b.WriteString(layout.WrapField(c, x.label, lw, x.value, x.note, w))
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}

@@ -1,0 +1,72 @@
+package kit
+
+import (
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/internal/tui"
+)
+
+// KeyCleared is what a field says when it drops text with the shape of a
+// private key; it never repeats the text.
+var KeyCleared = exchange.UserError{Text: "That looked like a private key (64 hex digits): it was cleared and not used. " +
+	"Never paste a key here: svcwallet reads keys from a keystore file or $" + signer.KeyEnvVar}
+
+// Input is the console's text field. Text typed or pasted into it that
+// holds 64 hex digits in a row (clean.HoldsKeyShape) empties it and shows
+// KeyCleared: no field takes a private key, and one kept would be drawn,
+// sent as an id or an API key, or quoted in an error. Passphrase fields
+// are the exception (NewPassphrase).
+type Input struct {
+	textinput.Model
+	passphrase bool
+}
+
+// NewInput returns a text field with a steady cursor: a blinking one would
+// redraw an idle screen twice a second. masked hides what is typed (an API
+// key) but still refuses a key.
+func NewInput(c *tui.Common, placeholder string, masked bool) Input {
+	in := textinput.New()
+	in.Placeholder = placeholder
+	in.Prompt = ""
+	st := in.Styles()
+	st.Cursor.Blink = false
+	st.Focused.Text = c.Styles.Value
+	st.Blurred.Text = c.Styles.Muted
+	in.SetStyles(st)
+	if masked {
+		in.EchoMode = textinput.EchoPassword
+		in.EchoCharacter = '•'
+	}
+	return Input{Model: in}
+}
+
+// NewPassphrase returns a masked field that takes any text: a passphrase
+// is never shown, sent or quoted, and one of 64 hex digits (openssl rand
+// -hex 32) is a sound choice that refusing would lock out of its keystore.
+func NewPassphrase(c *tui.Common, placeholder string) Input {
+	in := NewInput(c, placeholder, true)
+	in.passphrase = true
+	return in
+}
+
+// Update is textinput's, with the key guard. A paste holding a key is
+// dropped before it is inserted, since a CharLimit could keep most of it
+// while cutting the run short of 64; a field without the focus takes no
+// paste, so it keeps what it holds.
+func (in Input) Update(msg tea.Msg) (Input, tea.Cmd) {
+	if p, ok := msg.(tea.PasteMsg); ok && in.Focused() && !in.passphrase && clean.HoldsKeyShape(p.Content) {
+		in.SetValue("")
+		return in, tui.ShowError(KeyCleared)
+	}
+	var cmd tea.Cmd
+	in.Model, cmd = in.Model.Update(msg)
+	if !in.passphrase && clean.HoldsKeyShape(in.Value()) {
+		in.SetValue("")
+		return in, tea.Batch(cmd, tui.ShowError(KeyCleared))
+	}
+	return in, cmd
+}

@@ -1,0 +1,440 @@
+package status
+
+import (
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/follow"
+	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/screens/kit"
+	"github.com/svcwallet/svcwallet/internal/tui"
+)
+
+// boardTickMsg asks the scheduler what is due, for the visit tag.
+type boardTickMsg struct{ tag tui.Tag }
+
+// boardAnswerMsg answers the status request of one id, for the visit tag.
+type boardAnswerMsg struct {
+	tag tui.Tag
+	id  string
+	w   exchange.Withdrawal
+	err error
+}
+
+// boardLoadedMsg carries what is kept of the board of this environment
+// and the account's own withdrawals, whose states the board journals.
+type boardLoadedMsg struct {
+	kept []follow.Kept
+	own  follow.Own
+	err  error
+}
+
+// boardSaveMsg ends the wait between two saves, for the visit tag.
+type boardSaveMsg struct{ tag tui.Tag }
+
+// boardSavedMsg reports keeping the board; only a failure is said.
+type boardSavedMsg struct{ err error }
+
+// boardExportedMsg reports the export: the file and its rows, or why not.
+type boardExportedMsg struct {
+	path string
+	rows int
+	err  error
+}
+
+var boardKeys = struct {
+	Add, ToList, ToField, Open, Copy, CopyHash, Remove key.Binding
+	ClearFinished, ClearNotFound, Undo, Export         key.Binding
+}{
+	Add:           key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "add ids")),
+	ToList:        key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "to the board")),
+	ToField:       key.NewBinding(key.WithKeys("tab", "a"), key.WithHelp("a", "add ids")),
+	Open:          key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "details")),
+	Copy:          key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy quote id")),
+	CopyHash:      key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "copy payout hash")),
+	Remove:        key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "remove")),
+	ClearFinished: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "clear finished")),
+	ClearNotFound: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "clear not found")),
+	Undo:          key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "undo remove")),
+	Export:        key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "export CSV")),
+}
+
+// boardSaveEvery is the least time between two saves while answers change
+// the board; ids added or removed are saved at once.
+const boardSaveEvery = 2 * time.Second
+
+// boardRow is one id on the board as of its last answer. A row is never
+// changed but replaced, so the list finds it where its order put it
+// (kit.List.Replace) and a save reads it while the board goes on.
+type boardRow struct {
+	seq int // the order added
+	follow.Followed
+}
+
+// boardTally counts the rows the footer and the keys speak of, kept as
+// rows change so that no answer counts every row.
+type boardTally struct{ moving, finished, notFound int }
+
+// count adds r, n times (-1 takes it away): moving is in motion
+// (SUBMITTED, SENDING), finished final with a record, not found final
+// without.
+func (t *boardTally) count(r *boardRow, n int) {
+	switch {
+	case r.NotFound:
+		t.notFound += n
+	case r.Final:
+		t.finished += n
+	case r.Known && (r.Last.State == exchange.StateSubmitted || r.Last.State == exchange.StateSending):
+		t.moving += n
+	}
+}
+
+// boardScreen is the support desk's watch board: many quote ids, pasted or
+// typed, each followed by one shared scheduler (follow.Scheduler) within
+// one request budget, one row each, in an order S chooses. What it knows
+// of each id is kept per environment in the state directory and shown at
+// once on the next visit; a final id is never asked again. The states of
+// the account's own withdrawals are journaled, as the status screen does.
+// An answer costs the same however many ids there are: its row is
+// replaced in place (kit.List.Replace) and the counts adjusted.
+type boardScreen struct {
+	kit.Visit // its calls end when it is left
+	app       *kit.App
+	input     kit.Input
+	list      kit.List[*boardRow]
+	sched     *follow.Scheduler
+	rows      map[string]*boardRow // by quote id, as the list holds them
+	seq       int                  // of the next row added
+	tally     boardTally
+	marked    map[string]bool
+	// inflight: handed out by Next, not answered yet.
+	inflight map[string]bool
+	// undo holds the rows the last removal took (x, f, n); u puts them back.
+	undo    []*boardRow
+	tag     tui.Tag
+	ticking bool // a tick of this visit is pending
+	// saving: a save is out; dirty: the board changed since the last save
+	// began, at saved; saveDue: a boardSaveMsg is on its way.
+	saving, dirty, saveDue bool
+	saved                  time.Time
+	err                    error
+	// exported says where the last export went, under the field until the
+	// next key: the toast saying it gives way to the next change.
+	exported string
+	w, h     int
+}
+
+// NewBoard builds the watch board.
+func NewBoard(app *kit.App) tui.Screen {
+	b := &boardScreen{
+		app: app, input: kit.NewInput(app.Common, "paste or type quote ids, e.g. q-…", false),
+		sched: follow.NewScheduler(app.Target.Env.EffectiveFollowRate()), rows: map[string]*boardRow{},
+		marked: map[string]bool{}, inflight: map[string]bool{},
+	}
+	b.list = kit.NewList(app.Common, kit.ListSpec[*boardRow]{
+		Noun: "withdrawal", Columns: boardColumns, Row: b.row, Select: "select", Sorts: boardSorts,
+		Empty:  "No withdrawals on the board yet: paste quote ids above, or press w on History to add this account's.",
+		Fields: func(r *boardRow) []string { return []string{r.QuoteID, r.Last.Chain, r.Outcome(app.Common.Now()).Name} },
+		ID:     func(r *boardRow) string { return r.QuoteID },
+	})
+	return b
+}
+
+// stateDir is where the board's file and its exports go: next to the
+// journal.
+func stateDir(app *kit.App) string {
+	if app.Journal() != nil {
+		return filepath.Dir(app.Journal().Path())
+	}
+	return filepath.Dir(journal.DefaultPath())
+}
+
+// watchlistPath is the board's file.
+func watchlistPath(app *kit.App) string { return filepath.Join(stateDir(app), follow.WatchlistFile) }
+
+func (b *boardScreen) Init() tea.Cmd {
+	b.tag = tui.NextTag()
+	path, env := watchlistPath(b.app), b.app.Target.Env.Name
+	read := b.app.AccountRecords()
+	load := func() tea.Msg {
+		kept, err := follow.LoadWatchlist(path, env)
+		// Unreadable, the journal owns nothing here: Home says it cannot
+		// be read.
+		recs, _, _ := read()
+		return boardLoadedMsg{kept: kept, own: follow.OwnOf(recs), err: err}
+	}
+	return tea.Batch(b.typeIDs(true), load)
+}
+
+// typeIDs gives the id field the keys, or the board; the board's cursor
+// is drawn only while it has them. Leaving the field takes away the error
+// about it being empty.
+func (b *boardScreen) typeIDs(on bool) tea.Cmd {
+	b.list.Blurred = on
+	if on {
+		return b.input.Focus()
+	}
+	if b.err == errNoIDs {
+		b.err = nil
+	}
+	b.input.Blur()
+	return nil
+}
+
+// Resume restarts the ticks with a new tag; answers that reached the screen
+// above were lost, so their ids are due again, and so is a save that was.
+func (b *boardScreen) Resume() tea.Cmd {
+	b.tag, b.ticking, b.saveDue = tui.NextTag(), false, false
+	now := b.app.Common.Now()
+	for id := range b.inflight {
+		b.sched.Requeue(id, now)
+	}
+	clear(b.inflight)
+	return tea.Batch(b.saveSoon(), b.kick())
+}
+
+func (b *boardScreen) Title() string { return "Watch board" }
+
+func (b *boardScreen) SetSize(w, h int) {
+	b.w, b.h = w, h
+	b.input.SetWidth(max(w-statusLabelWidth-2, 10))
+	b.sizeList()
+}
+
+// Wheel: the mouse wheel moves the board's cursor while the board has the
+// keys.
+func (b *boardScreen) Wheel() bool { return !b.typingIDs() && len(b.rows) > 0 }
+
+// Inputting: while ids or the filter are typed, letters are text.
+func (b *boardScreen) Inputting() bool { return b.input.Focused() || b.list.Typing() }
+
+// KeyMap is the footer, from the same bindings that handle the keys; the
+// full help (?) adds the legend of the rows' marks.
+func (b *boardScreen) KeyMap() help.KeyMap {
+	return boardHelp{keys: b.bindings().KeyMap(), legend: boardLegend}
+}
+
+// bindings: while ids are typed, enter adds them and tab goes to the board
+// (once it has ids); on the board, the list's keys and what acts on the
+// selected row or on all of them, and a to type ids.
+func (b *boardScreen) bindings() kit.Bindings {
+	if b.typingIDs() {
+		return kit.Bindings{
+			{Key: boardKeys.Add, On: true, Do: b.addTyped},
+			{Key: boardKeys.ToList, On: len(b.rows) > 0, Do: func() tea.Cmd { return b.typeIDs(false) }},
+		}
+	}
+	return b.list.Bindings(b.keys())
+}
+
+// typingIDs: the id field has the keys, unless the filter is typed.
+func (b *boardScreen) typingIDs() bool { return b.input.Focused() && !b.list.Typing() }
+
+// keys act on the selected row, or on every row.
+func (b *boardScreen) keys() kit.Bindings {
+	r, some := b.list.Selected()
+	return kit.Bindings{
+		{Key: boardKeys.Open, On: some, Do: func() tea.Cmd {
+			delete(b.marked, r.QuoteID)
+			return tui.Push(newBoardStatus(b.app, b.rows[r.QuoteID].Followed, b.sched.PausedFor(b.app.Common.Now())))
+		}},
+		{Key: boardKeys.Copy, On: some, Do: func() tea.Cmd { return kit.CopyText(b.app, r.QuoteID, "Copied quote id "+r.QuoteID) }},
+		{Key: boardKeys.CopyHash, On: b.selectedHash() != "", Do: func() tea.Cmd {
+			return kit.CopyText(b.app, b.selectedHash(), "Copied payout hash of "+r.QuoteID)
+		}},
+		{Key: boardKeys.Remove, On: some, Do: func() tea.Cmd { return b.drop([]*boardRow{r}, "Removed "+r.QuoteID+" from the board") }},
+		{Key: boardKeys.ToField, On: true, Do: func() tea.Cmd { return b.typeIDs(true) }},
+		{Key: boardKeys.Export, On: some, Do: b.export},
+		{Key: boardKeys.ClearFinished, On: b.tally.finished > 0, Do: func() tea.Cmd {
+			return b.clearWhere(func(r *boardRow) bool { return r.Final && !r.NotFound }, "finished")
+		}},
+		{Key: boardKeys.ClearNotFound, On: b.tally.notFound > 0, Do: func() tea.Cmd {
+			return b.clearWhere(func(r *boardRow) bool { return r.NotFound }, "not found")
+		}},
+		{Key: boardKeys.Undo, On: len(b.undo) > 0, Do: b.putBack},
+	}
+}
+
+func (b *boardScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	cmd := b.update(msg)
+	b.sizeList() // an error shown or gone moves the rows
+	return b, cmd
+}
+
+func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case boardLoadedMsg:
+		if msg.err != nil {
+			b.err = exchange.UserError{Text: "The board's saved ids cannot be read (" + msg.err.Error() + "): paste them again", Cause: msg.err}
+		}
+		b.sched.Know(msg.own)
+		b.put(msg.kept)
+		return b.kick()
+	case boardSaveMsg:
+		if msg.tag == b.tag {
+			b.saveDue = false
+			return b.saveSoon()
+		}
+	case boardSavedMsg:
+		b.saving = false
+		if msg.err != nil {
+			return tui.ShowError(exchange.UserError{Text: "The board could not be saved (" + msg.err.Error() + "): it will be empty after a restart; check the state directory", Cause: msg.err})
+		}
+		return b.saveSoon()
+	case boardExportedMsg:
+		if msg.err != nil {
+			return tui.ShowError(exchange.UserError{Text: "The board could not be exported (" + msg.err.Error() + "); check the state directory", Cause: msg.err})
+		}
+		b.exported = fmt.Sprintf("Exported %d %s to %s", msg.rows, plural(msg.rows, "withdrawal", "withdrawals"), msg.path)
+		return tui.ShowInfo(b.exported)
+	case boardTickMsg:
+		if msg.tag == b.tag {
+			b.ticking = false
+			return b.step()
+		}
+	case boardAnswerMsg:
+		if msg.tag == b.tag {
+			return b.answered(msg)
+		}
+	case tea.PasteMsg:
+		if b.list.Typing() {
+			return b.list.Update(msg, nil)
+		}
+		text := b.input.Value() + msg.Content // the paste goes where the cursor is
+		b.input.SetValue("")
+		if clean.HoldsKeyShape(text) {
+			// Ids go on the board without entering the field, so the
+			// field's key guard is applied here.
+			return tui.ShowError(kit.KeyCleared)
+		}
+		return b.addText(text)
+	case tea.KeyPressMsg:
+		return b.key(msg)
+	case tea.MouseWheelMsg:
+		if b.Wheel() {
+			return b.onList(msg)
+		}
+	}
+	return nil
+}
+
+// key goes to the id field while it has the keys, else to the list.
+func (b *boardScreen) key(k tea.KeyPressMsg) tea.Cmd {
+	b.exported = ""
+	if !b.typingIDs() {
+		return b.onList(k)
+	}
+	if cmd, ok := b.bindings().Handle(k); ok {
+		return cmd
+	}
+	b.err = nil
+	var cmd tea.Cmd
+	b.input, cmd = b.input.Update(k)
+	return cmd
+}
+
+// onList hands a key or the wheel to the list; a changed row is seen once
+// selected.
+func (b *boardScreen) onList(msg tea.Msg) tea.Cmd {
+	before, _ := b.list.Selected()
+	cmd := b.list.Update(msg, b.keys())
+	if after, ok := b.list.Selected(); ok && after != before {
+		delete(b.marked, after.QuoteID)
+	}
+	return cmd
+}
+
+// kick starts ticking unless a tick is pending or nothing moves.
+func (b *boardScreen) kick() tea.Cmd {
+	if b.ticking || b.sched.Moving() == 0 {
+		return nil
+	}
+	b.ticking = true
+	tag := b.tag
+	return func() tea.Msg { return boardTickMsg{tag: tag} }
+}
+
+// step asks every id the scheduler hands out now, and waits for the next
+// one; with nothing moving it stops (an answer starts it again). While the
+// service's rate limit pauses the asks, it ticks each second, so the
+// countdown shown stays true.
+func (b *boardScreen) step() tea.Cmd {
+	now := b.app.Common.Now()
+	var cmds []tea.Cmd
+	for {
+		id, wait, ok := b.sched.Next(now)
+		if !ok {
+			if wait > 0 {
+				if p := b.sched.PausedFor(now); p > 0 {
+					wait = min(wait, nextSecond(p))
+				}
+				b.ticking = true
+				cmds = append(cmds, b.app.After(wait, boardTickMsg{tag: b.tag}))
+			}
+			return tea.Batch(cmds...)
+		}
+		b.inflight[id] = true
+		cmds = append(cmds, b.fetch(id))
+	}
+}
+
+// nextSecond is the wait until a countdown of left, shown in whole seconds
+// rounded up, shows one less.
+func nextSecond(left time.Duration) time.Duration {
+	if d := left % time.Second; d > 0 {
+		return d
+	}
+	return time.Second
+}
+
+func (b *boardScreen) fetch(id string) tea.Cmd {
+	client, tag, parent := b.app.Client(), b.tag, b.Context(b.app)
+	return func() tea.Msg {
+		cx, cancel := kit.Call(parent)
+		defer cancel()
+		w, err := client.WithdrawalStatus(cx, id)
+		return boardAnswerMsg{tag: tag, id: id, w: w, err: err}
+	}
+}
+
+// answered records an answer: its row is replaced, in its place in the
+// order; a change of state is marked on the row and announced once,
+// journaled for an own withdrawal and saved.
+func (b *boardScreen) answered(msg boardAnswerMsg) tea.Cmd {
+	delete(b.inflight, msg.id)
+	before, known := b.rows[msg.id]
+	if !known {
+		return b.kick() // removed while asked
+	}
+	step := b.sched.Answer(msg.id, msg.w, msg.err, b.app.Common.Now())
+	b.tally.count(before, -1)
+	after := b.follow(msg.id, before.seq)
+	b.list.Replace(before, after)
+	var write, say, save tea.Cmd
+	if step.JournalState != "" {
+		write = journalState(b.app, msg.id, msg.w, nil)
+	}
+	if step.Changed {
+		b.dirty = true
+		save = b.saveSoon()
+	}
+	if step.Changed && before.Known {
+		b.marked[msg.id] = true
+		now := b.app.Common.Now()
+		o := after.Outcome(now)
+		say = tui.ShowInfo(msg.id + ": " + before.Outcome(now).Name + " → " + o.Name)
+		if after.Final {
+			say = tea.Batch(say, kit.Announce(b.app, "Withdrawal "+o.Name, msg.id+": "+o.Sentence()))
+		} else if b.app.Bell {
+			say = tea.Batch(say, tea.Raw("\a"))
+		}
+	}
+	return tea.Batch(write, say, save, b.kick())
+}

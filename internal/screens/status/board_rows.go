@@ -1,0 +1,221 @@
+package status
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/follow"
+	"github.com/svcwallet/svcwallet/internal/screens/kit/layout"
+	"github.com/svcwallet/svcwallet/internal/tui"
+)
+
+// The board's rows: ids added (typed or pasted), cleared and put back,
+// kept in the state directory, and exported.
+
+// errNoIDs is said when enter is pressed on an empty field. It speaks of
+// the field, so it goes when the field loses the keys (typeIDs).
+var errNoIDs error = exchange.UserError{Text: "Type or paste a quote id first: it is in the withdrawal's confirmation, or ask the user for it"}
+
+// addTyped follows the ids typed or pasted in the field.
+func (b *boardScreen) addTyped() tea.Cmd {
+	text := b.input.Value()
+	if strings.TrimSpace(text) == "" {
+		b.err = errNoIDs
+		return nil
+	}
+	b.input.SetValue("")
+	return b.addText(text)
+}
+
+// selectedHash is the payout hash of the selected row, "" when none.
+func (b *boardScreen) selectedHash() string {
+	r, ok := b.list.Selected()
+	if b.input.Focused() || !ok {
+		return ""
+	}
+	return r.Last.WithdrawTxHash
+}
+
+// addText adds the ids in text, read as `svcwallet status -` reads its
+// own (follow.ParseQuoteIDs), but for the spaces, commas and semicolons
+// that may separate them too; malformed ones are said, not added.
+func (b *boardScreen) addText(text string) tea.Cmd {
+	ids, bad := follow.ParseQuoteIDs(text, true)
+	b.err = nil
+	if len(bad) > 0 {
+		said := make([]string, len(bad))
+		for i, m := range bad {
+			said[i] = clean.Quoted(clean.Text(m.Text))
+		}
+		b.err = exchange.UserError{Text: "Not a quote id, not added: " + layout.Truncate(strings.Join(said, ", "), 60, "…") +
+			". Quote ids are 1 to 128 letters, digits, '.', '_', ':' and '-', and a # starts a comment; paste them again"}
+	}
+	kept := make([]follow.Kept, len(ids))
+	for i, id := range ids {
+		kept[i] = follow.Kept{QuoteID: id}
+	}
+	if b.put(kept) == 0 {
+		return nil
+	}
+	return tea.Batch(b.saveNow(), b.kick())
+}
+
+// put follows what is kept of ids not on the board yet, as new rows after
+// the others; it returns how many it added.
+func (b *boardScreen) put(kept []follow.Kept) int {
+	now := b.app.Common.Now()
+	var added []*boardRow
+	for _, k := range kept {
+		if _, ok := b.rows[k.QuoteID]; ok {
+			continue
+		}
+		b.sched.AddKept(k, now)
+		added = append(added, b.follow(k.QuoteID, b.seq))
+		b.seq++
+	}
+	if len(added) > 0 {
+		b.list.SetItems(append(slices.Clone(b.list.Items()), added...))
+	}
+	return len(added)
+}
+
+// follow makes the row of id, followed by the scheduler, and counts it.
+func (b *boardScreen) follow(id string, seq int) *boardRow {
+	f, _ := b.sched.Get(id)
+	r := &boardRow{seq: seq, Followed: f}
+	b.rows[id] = r
+	b.tally.count(r, 1)
+	return r
+}
+
+// drop takes rows off the board, keeping them for one undo, and says so.
+func (b *boardScreen) drop(rows []*boardRow, said string) tea.Cmd {
+	for _, r := range rows {
+		b.sched.Remove(r.QuoteID)
+		b.tally.count(r, -1)
+		delete(b.rows, r.QuoteID)
+		delete(b.marked, r.QuoteID)
+		delete(b.inflight, r.QuoteID)
+	}
+	if len(rows) == 1 {
+		b.list.Remove(rows[0])
+	} else {
+		b.list.SetItems(slices.DeleteFunc(slices.Clone(b.list.Items()), func(r *boardRow) bool { return b.rows[r.QuoteID] != r }))
+	}
+	b.undo = rows
+	return tea.Batch(b.saveNow(), tui.ShowInfo(said+": u puts "+plural(len(rows), "it", "them")+" back"))
+}
+
+// clearWhere drops every row that is what, filtered out or not.
+func (b *boardScreen) clearWhere(is func(*boardRow) bool, what string) tea.Cmd {
+	var rows []*boardRow
+	for _, r := range b.list.Items() {
+		if is(r) {
+			rows = append(rows, r)
+		}
+	}
+	return b.drop(rows, fmt.Sprintf("Cleared %d %s %s", len(rows), what, plural(len(rows), "withdrawal", "withdrawals")))
+}
+
+// putBack undoes the last removal: its rows come back as they were, in
+// the order added; the final ones are not asked again.
+func (b *boardScreen) putBack() tea.Cmd {
+	now := b.app.Common.Now()
+	var back []*boardRow
+	for _, r := range b.undo {
+		if _, ok := b.rows[r.QuoteID]; ok {
+			continue // added again since
+		}
+		b.sched.AddKept(r.Kept(), now)
+		back = append(back, b.follow(r.QuoteID, r.seq))
+	}
+	b.undo = nil
+	b.list.SetItems(append(slices.Clone(b.list.Items()), back...))
+	return tea.Batch(b.saveNow(), b.kick(), tui.ShowInfo(fmt.Sprintf("Put back %d %s", len(back), plural(len(back), "withdrawal", "withdrawals"))))
+}
+
+// plural is one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// saveNow saves the board at once, or as soon as the save out is done.
+func (b *boardScreen) saveNow() tea.Cmd {
+	b.dirty = true
+	if b.saving {
+		return nil
+	}
+	return b.save()
+}
+
+// saveSoon saves a changed board when no save is out and the last began
+// boardSaveEvery ago, else once the wait is over.
+func (b *boardScreen) saveSoon() tea.Cmd {
+	if !b.dirty || b.saving || b.saveDue {
+		return nil
+	}
+	if wait := b.saved.Add(boardSaveEvery).Sub(b.app.Common.Now()); wait > 0 {
+		b.saveDue = true
+		return b.app.After(wait, boardSaveMsg{tag: b.tag})
+	}
+	return b.save()
+}
+
+// save keeps what is known of every row, in a Cmd: the rows are never
+// changed, so the Cmd reads the ones the list holds now while the board
+// goes on.
+func (b *boardScreen) save() tea.Cmd {
+	b.saving, b.dirty, b.saved = true, false, b.app.Common.Now()
+	path, env, rows := watchlistPath(b.app), b.app.Target.Env.Name, slices.Clone(b.list.Items())
+	return func() tea.Msg {
+		slices.SortFunc(rows, func(a, b *boardRow) int { return a.seq - b.seq })
+		kept := make([]follow.Kept, len(rows))
+		for i, r := range rows {
+			kept[i] = r.Kept()
+		}
+		return boardSavedMsg{err: follow.SaveWatchlist(path, env, kept)}
+	}
+}
+
+// export writes every row, in the order shown, as CSV to a new file in
+// the state directory (follow.CSVHeader's columns).
+// maxExportSuffix bounds the names tried for exports made in one second.
+const maxExportSuffix = 99
+
+func (b *boardScreen) export() tea.Cmd {
+	rows, now := slices.Clone(b.list.Items()), b.app.Common.Now()
+	base := filepath.Join(stateDir(b.app), "watchboard-"+b.app.Target.Env.Name+"-"+b.app.Common.Now().UTC().Format("20060102-150405"))
+	return func() tea.Msg {
+		out := [][]string{follow.CSVHeader}
+		for _, r := range rows {
+			out = append(out, r.CSVRow(now))
+		}
+		var buf bytes.Buffer
+		if err := clean.WriteCSV(&buf, out); err != nil {
+			return boardExportedMsg{err: err}
+		}
+		// A new file every time: a second export within the same second
+		// gets a suffix rather than replacing the first.
+		path := base + ".csv"
+		err := config.CreateStateFile(path, buf.Bytes())
+		for n := 2; errors.Is(err, os.ErrExist) && n <= maxExportSuffix; n++ {
+			path = base + "-" + strconv.Itoa(n) + ".csv"
+			err = config.CreateStateFile(path, buf.Bytes())
+		}
+		return boardExportedMsg{path: path, rows: len(rows), err: err}
+	}
+}

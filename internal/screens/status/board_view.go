@@ -1,0 +1,239 @@
+package status
+
+import (
+	"cmp"
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/follow"
+	"github.com/svcwallet/svcwallet/internal/screens/kit"
+	"github.com/svcwallet/svcwallet/internal/screens/kit/layout"
+)
+
+// boardHeaderLines is the height above the list: heading, sentence, blank,
+// field, blank; boardFooterLines the list's column titles and count.
+const (
+	boardHeaderLines = 5
+	boardFooterLines = 2
+)
+
+// boardGlyph marks an outcome's name (follow.Follow.Outcome) at a glance;
+// boardLegend says what each means.
+func boardGlyph(label string) string {
+	switch label {
+	case exchange.StateCompleted:
+		return "✓"
+	case exchange.StateFailed:
+		return "✗"
+	case exchange.StateRefunded:
+		return "↩"
+	case exchange.StateSubmitted, exchange.StateSending:
+		return "▶"
+	case exchange.StateCreated, follow.LabelAsking:
+		return "·"
+	case follow.LabelRateLimited:
+		return "‖"
+	case follow.LabelExpired:
+		return "○"
+	case follow.LabelContradicts:
+		return "!"
+	}
+	return "?"
+}
+
+// boardLegend is the full help's legend of the marks on the board's rows;
+// its bindings name no key anyone presses.
+var boardLegend = func() []key.Binding {
+	var out []key.Binding
+	for _, l := range [][2]string{
+		{"•", "changed since last selected"},
+		{"✓", "COMPLETED: paid out"},
+		{"✗", "FAILED: not paid out"},
+		{"↩", "REFUNDED: funds returned"},
+		{"▶", "SUBMITTED or SENDING"},
+		{"·", "CREATED, or not asked yet"},
+		{"‖", "rate limited: asked after"},
+		{"○", "EXPIRED: never executed"},
+		{"?", "NOT FOUND, or no answer"},
+		{"!", "CREATED though accepted"},
+	} {
+		out = append(out, key.NewBinding(key.WithKeys("legend"), key.WithHelp(l[0], l[1])))
+	}
+	return out
+}()
+
+// boardHelp is the board's help: its keys, and in the full help the
+// legend of the marks on its rows.
+type boardHelp struct {
+	keys   help.KeyMap
+	legend []key.Binding
+}
+
+func (h boardHelp) ShortHelp() []key.Binding  { return h.keys.ShortHelp() }
+func (h boardHelp) FullHelp() [][]key.Binding { return append(h.keys.FullHelp(), h.legend) }
+
+// boardColumns: the quote id, which support copies, is drawn whole while
+// the others can give way: the chain and amount shrink, the payout hash
+// (cut in the middle, as the id is when it must be) and the last check
+// are left out, and only then is the id cut, its tail kept. Times are
+// never cut.
+var boardColumns = []kit.Column{
+	{Title: "QUOTE ID", Width: 28, Min: 13, Key: true},
+	{Title: "CHAIN", Width: 9, Min: 5},
+	{Title: "RECEIVE", Width: 16, Min: 8, Right: true},
+	{Title: "STATE", Width: 14, Gap: 2},
+	{Title: "SINCE", Width: 8, Right: true},
+	{Title: "CHECKED", Width: 8, Right: true, Optional: true},
+	{Title: "PAYOUT", Width: 15, Min: 11, Gap: 2, Middle: true, Optional: true},
+}
+
+// boardSorts are the orders S cycles through, one a column: the moving
+// rows first (the first), then by quote id, chain, amount (largest first),
+// the time in the state (longest first), the last check (oldest first) and
+// payout hash; rows without a value last, ties in the order added.
+var boardSorts = []kit.ListSort[*boardRow]{
+	{Column: 3, Compare: func(a, b *boardRow) int { return tie(a, b, boolOrder(a.Final, b.Final)) }},
+	{Column: 0, Compare: func(a, b *boardRow) int { return strings.Compare(a.QuoteID, b.QuoteID) }},
+	{Column: 1, Compare: func(a, b *boardRow) int { return tie(a, b, textOrder(a.Last.Chain, b.Last.Chain)) }},
+	{Column: 2, Desc: true, Compare: func(a, b *boardRow) int {
+		return tie(a, b, cmp.Or(boolOrder(!a.Known, !b.Known), b.Last.ReceiveAmount.Cmp(a.Last.ReceiveAmount)))
+	}},
+	{Column: 4, Compare: func(a, b *boardRow) int { return tie(a, b, timeOrder(a.since(), b.since())) }},
+	{Column: 5, Compare: func(a, b *boardRow) int { return tie(a, b, timeOrder(a.LastChecked, b.LastChecked)) }},
+	{Column: 6, Compare: func(a, b *boardRow) int {
+		return tie(a, b, textOrder(a.Last.WithdrawTxHash, b.Last.WithdrawTxHash))
+	}},
+}
+
+// tie breaks a tie of an order by the order added, then the quote id, so
+// that no two rows are equal.
+func tie(a, b *boardRow, c int) int {
+	return cmp.Or(c, cmp.Compare(a.seq, b.seq), strings.Compare(a.QuoteID, b.QuoteID))
+}
+
+// boolOrder puts false first.
+func boolOrder(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
+// textOrder orders text, the empty last.
+func textOrder(a, b string) int {
+	return cmp.Or(boolOrder(a == "", b == ""), strings.Compare(a, b))
+}
+
+// timeOrder orders times, earliest first, the zero last.
+func timeOrder(a, b time.Time) int {
+	return cmp.Or(boolOrder(a.IsZero(), b.IsZero()), a.Compare(b))
+}
+
+// since is when the row's state began: the service's updated_at, or when
+// this console first saw it if that is earlier; zero before any answer.
+func (r *boardRow) since() time.Time {
+	t, u := r.Since, r.Last.UpdatedAt
+	if t.IsZero() || !u.IsZero() && u.Before(t) {
+		return u
+	}
+	return t
+}
+
+// sizeList gives the list what the heading, the field and any error or
+// export note leave.
+func (b *boardScreen) sizeList() {
+	b.list.SetSize(b.w, max(b.h-boardHeaderLines-boardFooterLines-strings.Count(b.notes(), "\n"), 3))
+}
+
+// notes are the lines under the field: an error, or where the last export
+// went (wrapped whole, as it is a path to copy).
+func (b *boardScreen) notes() string {
+	switch {
+	case b.err != nil:
+		return layout.ErrorBlock(b.app.Common, "Error", b.err, b.w)
+	case b.exported != "":
+		var s strings.Builder
+		for _, l := range strings.Split(ansi.Hardwrap(b.exported, max(b.w, 1), true), "\n") {
+			s.WriteString(b.app.Common.Styles.Muted.Render(l) + "\n")
+		}
+		return s.String()
+	}
+	return ""
+}
+
+func (b *boardScreen) View() string {
+	c := b.app.Common
+	st := c.Styles
+	var s strings.Builder
+	s.WriteString(st.Muted.Render(b.app.Target.Env.Name + " · withdrawals followed by quote id"))
+	if f := b.list.FilterView(); f != "" {
+		s.WriteString("  " + f)
+	}
+	s.WriteString("\n" + st.Muted.Render("Paste or type quote ids, separated by spaces, commas or new lines.") + "\n\n")
+	s.WriteString(layout.Field(c, "Quote ids", statusLabelWidth, b.input.View()) + "\n")
+	s.WriteString(b.notes())
+	s.WriteString("\n")
+	// While a rate limit pauses the asks, the pause is said instead of the
+	// budget, so the line fits 80 columns.
+	note := fmt.Sprintf("%d moving · at most %d requests a second", b.tally.moving, b.app.Target.Env.EffectiveFollowRate())
+	if p := b.sched.PausedFor(c.Now()); p > 0 {
+		note = fmt.Sprintf("%d moving · %s", b.tally.moving, rateLimited(p))
+	}
+	s.WriteString(b.list.View(note))
+	return layout.Clip(s.String(), b.w)
+}
+
+// rateLimited says that the service's rate limit holds every ask for left
+// more, in whole seconds rounded up.
+func rateLimited(left time.Duration) string {
+	return fmt.Sprintf("rate limited, resuming in %ds", (left+time.Second-1)/time.Second)
+}
+
+// boardClock is the one time format of the board's rows: the time of day
+// when it is today, else the day; "" for none.
+func boardClock(t, now time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	t = t.In(now.Location())
+	if y, m, d := t.Date(); y == now.Year() && m == now.Month() && d == now.Day() {
+		return t.Format("15:04:05")
+	}
+	return t.Format("Jan 02")
+}
+
+// row draws one followed id; a row whose state changed since it was last
+// selected carries a •.
+func (b *boardScreen) row(r *boardRow) kit.Row {
+	k := layout.InksFor(b.app.Common)
+	now := b.app.Common.Now()
+	label := r.Outcome(now).Name
+	receive, checked := "", "never"
+	if r.Known {
+		receive = r.Last.ReceiveAmount.String() + " " + r.Last.TokenOut
+	}
+	if !r.LastChecked.IsZero() {
+		checked = boardClock(r.LastChecked, now)
+	}
+	row := kit.Row{Cells: []string{r.QuoteID, r.Last.Chain, receive, boardGlyph(label) + " " + label,
+		boardClock(r.since(), now), checked, r.Last.WithdrawTxHash}}
+	if b.marked[r.QuoteID] {
+		row.Mark = "•"
+	}
+	switch {
+	case r.Final && (r.NotFound || r.Last.State != exchange.StateCompleted):
+		row.Ink = k.Warning
+	case r.Final:
+		row.Ink = k.Value
+	}
+	return row
+}

@@ -1,0 +1,339 @@
+package status
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/internal/screens/screentest"
+	"github.com/svcwallet/svcwallet/internal/tui"
+)
+
+// historyOfEntries is History, sized w×h, of the rig's sample journal
+// (screentest.HistoryEntries), read.
+func historyOfEntries(t *testing.T, w, hh int) (*screentest.StatusRig, *historyScreen) {
+	t.Helper()
+	r := screentest.NewStatusRig(t)
+	screentest.HistoryEntries(t, r)
+	h := NewHistory(r.App).(*historyScreen)
+	h.SetSize(w, hh)
+	screentest.Drive(h, h.Init())
+	return r, h
+}
+
+// TestHistory: this account's withdrawals in this environment, newest first;
+// the unfinished ones counted for the home banner; enter resumes an
+// unanswered one (re-sent: Busy) and follows a finished one.
+func TestHistory(t *testing.T) {
+	r, h := historyOfEntries(t, 100, 30)
+	var ids []string
+	for i := range h.list.Len() {
+		ids = append(ids, h.list.Item(i).QuoteID)
+	}
+	if got := strings.Join(ids, " "); got != "q-unanswered q-sending q-refused q-completed" {
+		t.Fatalf("history lists %s", got)
+	}
+	recs, _, _ := r.App.AccountRecords()()
+	un := journal.Unfinished(recs)
+	if len(un) != 2 || un[0].QuoteID != "q-unanswered" || un[1].QuoteID != "q-sending" {
+		t.Fatalf("unfinished: %+v", un)
+	}
+	view := ansi.Strip(h.View())
+	for _, w := range []string{"! UNANSWERED", "! SENDING", "  REFUSED", "  COMPLETED", sandbox.DestRefunded, "2 unfinished"} {
+		if !strings.Contains(view, w) {
+			t.Errorf("history lacks %q:\n%s", w, view)
+		}
+	}
+
+	// c copies the selected quote id, the one support asks for (issue 21 bug 10).
+	h.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	if _, cmd := screentest.Press(h, "c"); !slices.Contains(screentest.RunAll(cmd), tea.SetClipboard("q-sending")()) {
+		t.Error("c does not copy the selected quote id")
+	}
+	h.Update(tea.KeyPressMsg{Code: tea.KeyUp})
+	_, cmd := h.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if s := pushed(t, cmd); s.Busy() == "" {
+		t.Error("enter on an unanswered withdrawal with a valid quote did not re-send it")
+	}
+	h.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	h.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	h.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	_, cmd = h.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if s := pushed(t, cmd); s.quoteID != "q-completed" || s.rec != nil {
+		t.Errorf("enter on a completed withdrawal opened %+v, want its status", s)
+	}
+}
+
+// TestHistoryHeaderAndJumps (issue 12 bug 6): each header starts in the
+// column of its values; Home/End and g/G jump to the first and last
+// withdrawal; an empty history offers no selecting or opening.
+func TestHistoryHeaderAndJumps(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	h := NewHistory(r.App).(*historyScreen)
+	h.SetSize(100, 30)
+	screentest.Drive(h, h.Init())
+	if screentest.Offers(h.KeyMap(), "enter") || screentest.Offers(h.KeyMap(), "up") || !screentest.Offers(h.KeyMap(), "r") {
+		t.Errorf("an empty history offers %v", h.KeyMap().ShortHelp())
+	}
+	screentest.HistoryEntries(t, r)
+	screentest.Drive(h, h.Resume())
+	lines := strings.Split(ansi.Strip(h.View()), "\n")
+	var header, row string
+	for i, l := range lines {
+		if strings.Contains(l, "STATE") {
+			header, row = l, lines[i+1]
+		}
+	}
+	for _, col := range []struct{ head, value string }{{"STATE", "UNANSWERED"}, {"AMOUNT", "25 USDT"}, {"CHAIN", "ARBITRUM"}, {"DESTINATION", "0x"}} {
+		hc, vc := column(header, col.head), column(row, col.value)
+		if col.head == "AMOUNT" { // right-aligned: the ends line up
+			hc, vc = hc+len(col.head), vc+len(col.value)
+		}
+		if hc != vc {
+			t.Errorf("%s at column %d, its value %q at %d:\n%s\n%s", col.head, hc, col.value, vc, header, row)
+		}
+	}
+	for _, k := range []struct {
+		key  string
+		want int
+	}{{"end", 3}, {"home", 0}, {"G", 3}, {"g", 0}} {
+		screentest.Press(h, k.key)
+		if r, _ := h.list.Selected(); r.QuoteID != h.list.Item(k.want).QuoteID {
+			t.Errorf("%s: cursor on %s, want row %d", k.key, r.QuoteID, k.want)
+		}
+	}
+	if !screentest.Offers(h.KeyMap(), "enter") {
+		t.Error("a history with withdrawals does not offer enter")
+	}
+}
+
+// TestHistoryNarrow: at 60 columns every row fits, its destination cut in
+// the middle with both ends shown, and the chain whole.
+func TestHistoryNarrow(t *testing.T) {
+	_, h := historyOfEntries(t, 60, 18)
+	lines := strings.Split(ansi.Strip(h.View()), "\n")
+	for i := range h.list.Len() {
+		rec, row := h.list.Item(i), lines[3+i]
+		to := rec.Intent.ToAddress
+		if ansi.StringWidth(row) > 60 || !strings.Contains(row, " "+rec.Intent.Chain+" ") ||
+			!strings.HasSuffix(row, to[:5]+"…"+to[len(to)-5:]) {
+			t.Errorf("row of %s at 60 columns: %q", rec.QuoteID, row)
+		}
+	}
+}
+
+// column is the display column where sub starts in line.
+func column(line, sub string) int { return ansi.StringWidth(line[:strings.Index(line, sub)]) }
+
+// pushed is the Status screen a command pushes, initialised.
+func pushed(t *testing.T, cmd tea.Cmd) *statusScreen {
+	t.Helper()
+	msgs := screentest.RunAll(cmd)
+	if len(msgs) != 1 {
+		t.Fatalf("got %v, want one push", msgs)
+	}
+	p, ok := msgs[0].(tui.PushMsg)
+	if !ok {
+		t.Fatalf("got %T, want a push", msgs[0])
+	}
+	s := p.Screen.(*statusScreen)
+	screentest.RecordTimers(s.app)
+	s.Init()
+	return s
+}
+
+// TestRefusedWithdrawalOffersNoRefresh (issue 12 bug 3): a withdrawal that
+// never happened has nothing to refresh, so its status offers no r.
+func TestRefusedWithdrawalOffersNoRefresh(t *testing.T) {
+	_, h := historyOfEntries(t, 100, 30)
+	screentest.Press(h, "down")
+	screentest.Press(h, "down")
+	rec, _ := h.list.Selected()
+	if rec.QuoteID != "q-refused" {
+		t.Fatalf("cursor on %s", rec.QuoteID)
+	}
+	s := h.open(rec)
+	s.SetSize(100, 30)
+	s.Init()
+	if screentest.Offers(s.KeyMap(), "r") {
+		t.Errorf("a refused withdrawal offers %v", s.KeyMap().ShortHelp())
+	}
+}
+
+// TestHistoryFilter (issue 12 friction): / filters the withdrawals by quote
+// id, destination, chain or state; enter keeps the filter and opens stay
+// on the filtered rows.
+func TestHistoryFilter(t *testing.T) {
+	_, h := historyOfEntries(t, 100, 30)
+	screentest.Press(h, "/")
+	if !h.Inputting() || screentest.Offers(h.KeyMap(), "r") {
+		t.Fatalf("typing a filter: inputting %v, footer %v", h.Inputting(), h.KeyMap().ShortHelp())
+	}
+	h = screentest.TypeInto(h, "solana").(*historyScreen)
+	screentest.Press(h, "enter")
+	if h.list.Len() != 1 || h.list.Item(0).QuoteID != "q-sending" {
+		t.Fatalf("filter solana lists %d withdrawals", h.list.Len())
+	}
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "/ solana") || strings.Contains(v, "ARBITRUM") {
+		t.Errorf("the filtered view:\n%s", v)
+	}
+	if h.Inputting() || !screentest.Offers(h.KeyMap(), "enter") || !screentest.Offers(h.KeyMap(), "/") {
+		t.Errorf("after enter: inputting %v, footer %v", h.Inputting(), h.KeyMap().ShortHelp())
+	}
+	screentest.Press(h, "/")
+	h = screentest.TypeInto(h, "zz").(*historyScreen)
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "No withdrawals match 'solanazz'") || screentest.Offers(h.KeyMap(), "up") {
+		t.Errorf("filter solanazz:\n%s", v)
+	}
+}
+
+// TestHistoryPlantedJournalIsInert: escape sequences planted in a journal
+// never reach the History screen: a field that must have a shape skips its
+// line, free text is cleaned.
+func TestHistoryPlantedJournalIsInert(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	sess, _ := r.App.Client().Session()
+	head := `{"time":"2026-03-01T10:00:00Z","env":"` + r.App.Target.Env.Name + `","account_id":"` + sess.AccountID + `",`
+	intent := `"intent":{"chain":"ARBITRUM","token_in":"USDT","token_out":"USDT","pay_amount":"25","receive_amount":"23.5"}}`
+	lines := []string{
+		head + `"kind":"intent","quote_id":"q-\u001b]0;owned\u0007",` + intent,
+		head + `"kind":"intent","quote_id":"q-colour",` + strings.Replace(intent, "ARBITRUM", `ARB\u001b[38;2;1;2;3m`, 1),
+		head + `"kind":"intent","quote_id":"q-ok",` + intent,
+		head + `"kind":"rejected","quote_id":"q-ok","error":"flagged\u001b[38;2;1;2;3m\u202e by screening"}`,
+	}
+	if err := os.WriteFile(r.App.Journal().Path(), []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	h := NewHistory(r.App).(*historyScreen)
+	h.SetSize(120, 30)
+	screentest.Drive(h, h.Init())
+	view := h.View()
+	if h.list.Len() != 1 || h.list.Item(0).QuoteID != "q-ok" || strings.Contains(view, "38;2;1;2;3") || strings.Contains(view, "\u202e") ||
+		strings.Contains(view, "\a") || !strings.Contains(ansi.Strip(view), "q-ok") {
+		t.Fatalf("history of a planted journal: %d records\n%q", h.list.Len(), view)
+	}
+}
+
+// TestHistoryRefreshFinishesUnfinished (issue 18): u asks the service
+// about each unfinished withdrawal of the account within the request
+// budget, shows its progress, journals what it learns and redraws: two
+// withdrawals left at SUBMITTED are listed COMPLETED and REFUNDED, and u is
+// offered only while something is unfinished and no refresh is under way.
+func TestHistoryRefreshFinishesUnfinished(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	paid, refunded := r.Made(sandbox.DestCompleted, "25"), r.Made(sandbox.DestRefunded, "30")
+	r.Clock.Advance(sandbox.DefaultSettle)
+	h := NewHistory(r.App).(*historyScreen)
+	h.SetSize(120, 40)
+	timers := screentest.RecordTimers(r.App)
+	screentest.Drive(h, h.Init())
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "2 unfinished") || !screentest.Offers(h.KeyMap(), "u") {
+		t.Fatalf("before: u offered %v\n%s", screentest.Offers(h.KeyMap(), "u"), v)
+	}
+
+	_, cmd := h.Update(screentest.Key("u"))
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "Refreshing: 0 of 2 unfinished answered…") || screentest.Offers(h.KeyMap(), "u") {
+		t.Fatalf("no progress, or u still offered, while refreshing:\n%s", v)
+	}
+	said := &toldHistory{historyScreen: h}
+	screentest.Drive(said, cmd)
+	for len(*timers) > 0 { // the second id waits for the budget's next slot
+		tm := (*timers)[0]
+		*timers = (*timers)[1:]
+		r.Clock.Advance(tm.D)
+		screentest.Drive(said, func() tea.Msg { return tm.Msg })
+	}
+	if len(said.toasts) != 1 || !strings.Contains(said.toasts[0], "Asked the service about 2 unfinished withdrawal(s)") {
+		t.Errorf("said %q", said.toasts)
+	}
+	if got, want := r.JournalStates(paid), []string{"accepted", exchange.StateCompleted}; !slices.Equal(got, want) {
+		t.Errorf("journaled %v, want %v", got, want)
+	}
+	if got, want := r.JournalStates(refunded), []string{"accepted", exchange.StateRefunded}; !slices.Equal(got, want) {
+		t.Errorf("journaled %v, want %v", got, want)
+	}
+	v := ansi.Strip(h.View())
+	if strings.Contains(v, "unfinished") || strings.Contains(v, "! ") || !strings.Contains(v, "  COMPLETED") || !strings.Contains(v, "  REFUNDED") {
+		t.Errorf("after the refresh:\n%s", v)
+	}
+	if screentest.Offers(h.KeyMap(), "u") {
+		t.Error("u offered with nothing unfinished")
+	}
+}
+
+// TestHistoryRefreshResumeAsksLostAnswers: an answer that reached a screen
+// pushed over History during a refresh is lost; back on History its id is
+// asked again and the refresh ends.
+func TestHistoryRefreshResumeAsksLostAnswers(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	id := r.Made(sandbox.DestCompleted, "25")
+	r.Clock.Advance(sandbox.DefaultSettle)
+	h := NewHistory(r.App).(*historyScreen)
+	timers := screentest.RecordTimers(r.App)
+	screentest.Drive(h, h.Init())
+	_, cmd := h.Update(screentest.Key("u"))
+	if msgs := screentest.RunAll(cmd); len(msgs) != 1 {
+		t.Fatalf("u asked %d times, want once", len(msgs)) // its answer is dropped
+	}
+	screentest.Drive(h, h.Resume())
+	for len(*timers) > 0 { // the budget's next slot
+		tm := (*timers)[0]
+		*timers = (*timers)[1:]
+		r.Clock.Advance(tm.D)
+		screentest.Drive(h, func() tea.Msg { return tm.Msg })
+	}
+	if h.ref != nil || !slices.Contains(r.JournalStates(id), exchange.StateCompleted) {
+		t.Fatalf("the lost answer's id was not asked again: refreshing %v, journaled %v", h.ref != nil, r.JournalStates(id))
+	}
+}
+
+// toldHistory is a history screen that keeps the toasts handed to it.
+type toldHistory struct {
+	*historyScreen
+	toasts []string
+}
+
+func (h *toldHistory) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	switch m := msg.(type) {
+	case tui.InfoMsg:
+		h.toasts = append(h.toasts, m.Text)
+	case tui.ErrorMsg:
+		h.toasts = append(h.toasts, "Error: "+m.Err.Error())
+	}
+	_, cmd := h.historyScreen.Update(msg)
+	return h, cmd
+}
+
+// TestListEscClearsFilterFirst (issue 21 bug 5): on History and the watch
+// board, / and text then esc clears the filter and stays; only an esc with
+// no filter goes back.
+func TestListEscClearsFilterFirst(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	screentest.HistoryEntries(t, r)
+	screentest.RecordTimers(r.App)
+	for _, c := range []struct {
+		name, text string
+		screen     tui.Screen
+		setup      []tea.Msg
+	}{
+		{"history", "solana", NewHistory(r.App), nil},
+		{"board", "sending", NewBoard(r.App), []tea.Msg{tea.PasteMsg{Content: "q-sending q-completed"}, screentest.Key("tab")}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			root := tui.New(screentest.NewHome(r.App), tui.Options{Theme: "dark", Common: r.App.Common})
+			screentest.Feed(root, tea.WindowSizeMsg{Width: 120, Height: 40})
+			screentest.Feed(root, tui.PushMsg{Screen: c.screen})
+			for _, m := range c.setup {
+				screentest.Feed(root, m)
+			}
+			screentest.RequireEscClearsFilterFirst(t, root, func(m tea.Msg) { screentest.Feed(root, m) }, c.text)
+		})
+	}
+}

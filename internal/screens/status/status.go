@@ -1,0 +1,435 @@
+// Package status follows withdrawals: one withdrawal's status (looked up,
+// followed or resumed from the journal), the history of the journal, and
+// the watch board that follows many at once.
+package status
+
+import (
+	"math/rand/v2"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/follow"
+	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/screens/kit"
+	"github.com/svcwallet/svcwallet/internal/tui"
+	"github.com/svcwallet/svcwallet/internal/withdrawal"
+)
+
+// statusMsg answers one withdrawal-status request of the visit tag.
+type statusMsg struct {
+	tag tui.Tag
+	w   exchange.Withdrawal
+	err error
+	// journal holds the quote's journal lines when they were read with this
+	// request (the first one of an own withdrawal); seeded tells.
+	journal []journal.Entry
+	seeded  bool
+}
+
+// pollMsg is the poll timer of the visit tag firing.
+type pollMsg struct{ tag tui.Tag }
+
+// countdownMsg redraws the rate limit's countdown, for the visit tag.
+type countdownMsg struct{ tag tui.Tag }
+
+// resendMsg answers the re-sent request of a resumed withdrawal; the answer
+// is already journaled when it arrives.
+type resendMsg struct {
+	withdrawal.Resent
+	tag     tui.Tag
+	journal []journal.Entry
+	seeded  bool
+}
+
+var statusKeys = struct {
+	Refresh, Copy, CopyQuote, CopyTx, Open key.Binding
+}{
+	Refresh:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh now")),
+	Copy:      key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy payout hash")),
+	CopyQuote: key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "copy quote id")),
+	CopyTx:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "copy tx id")),
+	Open:      key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open in explorer")),
+}
+
+// What the status screen is doing. Resuming a journaled withdrawal starts in
+// phaseResend or phaseCheck; every other visit starts in phaseFollow.
+type statusPhase int
+
+const (
+	phaseFollow   statusPhase = iota // polling the status until it is terminal
+	phaseResend                      // re-sending an unanswered request (D10)
+	phaseCheck                       // asking whether an expired unanswered request arrived
+	phaseRejected                    // it never happened: nothing to follow
+)
+
+// seen is one state of the timeline: when this console first saw it and the
+// service's updated_at (zero when it came from the journal).
+type seen struct {
+	state   string
+	at      time.Time
+	updated time.Time
+}
+
+// statusScreen follows one withdrawal: it polls its status every interval (backing
+// off on errors), keeps a timeline of the states seen, journals them when
+// the journal says the withdrawal is the account's own (follow.Own), and
+// stops at a terminal state. In resume mode it
+// first settles a journaled request that never got an answer.
+type statusScreen struct {
+	kit.Visit // its calls end when it is left
+	app       *kit.App
+	quoteID   string
+	rec       *journal.Record // resume mode; nil otherwise
+
+	// jitter(n) is in [0, n); it spreads the backoff after errors.
+	jitter func(n int64) int64
+
+	tag      tui.Tag
+	phase    statusPhase
+	inflight bool                     // a status request of this visit is out
+	asked    bool                     // a status request was sent: the first one waits out a rate limit
+	sending  bool                     // the re-sent withdraw is out: Busy
+	seeded   bool                     // the journal's past of this withdrawal was read
+	intent   *journal.Intent          // what the user asked for, when journaled
+	lastReq  exchange.WithdrawRequest // the re-sent request, for another try on r
+
+	// follow decides what each answer means (follow.Follow): the last
+	// record, the backoff, the end, and which states to journal.
+	follow   follow.Follow
+	timeline []seen
+	err      error
+	never    follow.Outcome // what it came to, when it never happened (phaseRejected)
+	refusal  string         // the re-send's refusal, said if the status shows it never ran
+	checked  time.Time
+	next     time.Time // when the next poll is due; zero when none is
+	// limited is when the pause the service's rate limit asked for ends;
+	// zero when the last ask was not refused for it.
+	limited time.Time
+	wd      int
+}
+
+// New builds a screen that follows the withdrawal quoteID (see newStatus).
+func New(app *kit.App, quoteID string) tui.Screen { return newStatus(app, quoteID) }
+
+// newStatus builds a screen that follows the withdrawal quoteID. Its first
+// request reads the journal: an own withdrawal's states are journaled.
+func newStatus(app *kit.App, quoteID string) *statusScreen {
+	return &statusScreen{app: app, quoteID: quoteID, follow: follow.Follow{QuoteID: quoteID}, jitter: rand.Int64N}
+}
+
+// newBoardStatus builds the status screen of a withdrawal the board
+// follows: the board's last record shows at once, and while the service's
+// rate limit holds the board's asks (for paused more), the first ask
+// waits for its end.
+func newBoardStatus(app *kit.App, f follow.Followed, paused time.Duration) *statusScreen {
+	s := newStatus(app, f.QuoteID)
+	if f.Known {
+		s.follow.Last, s.follow.Known, s.checked = f.Last, true, f.LastChecked
+	}
+	if paused > 0 {
+		s.limited = app.Common.Now().Add(paused)
+	}
+	return s
+}
+
+// NewResume builds a status screen for a journaled withdrawal. An unanswered
+// request whose quote is still valid is re-sent with the identical body (same
+// signature and nonce, so it cannot pay twice: D10); one whose quote expired
+// is settled by asking the service whether it arrived. Then it is followed.
+func NewResume(app *kit.App, rec journal.Record) tui.Screen {
+	s := newStatus(app, rec.QuoteID)
+	s.rec = &rec
+	if rec.Intent.Chain != "" {
+		s.setIntent(&rec.Intent)
+	}
+	return s
+}
+
+func (s *statusScreen) Init() tea.Cmd {
+	s.tag = tui.NextTag()
+	if s.rec != nil {
+		rec := s.rec
+		s.rec = nil // decided once per screen
+		switch withdrawal.PlanResume(*rec, s.app.Common.Now()) {
+		case withdrawal.ResumeNeverHappened:
+			s.phase, s.never = phaseRejected, follow.RecordOutcome(*rec)
+			return nil
+		case withdrawal.ResumeResend:
+			return s.resend(rec.Request)
+		case withdrawal.ResumeCheck:
+			s.phase = phaseCheck
+		}
+	}
+	if wait := s.limited.Sub(s.app.Common.Now()); wait > 0 {
+		return tea.Batch(s.schedule(wait), s.countdown())
+	}
+	return s.fetch()
+}
+
+// countdown redraws the screen when the rate limit's countdown shows one
+// second less, while it runs.
+func (s *statusScreen) countdown() tea.Cmd {
+	left := s.limited.Sub(s.app.Common.Now())
+	if left <= 0 {
+		return nil
+	}
+	return s.app.After(nextSecond(left), countdownMsg{tag: s.tag})
+}
+
+// Resume restarts polling with a new tag: the ticks of the visit before were
+// dropped while another screen was on top.
+func (s *statusScreen) Resume() tea.Cmd {
+	if s.sending || !s.polling() {
+		return nil
+	}
+	s.tag = tui.NextTag()
+	s.inflight = false // its answer carries the old tag and will be dropped
+	return s.fetch()
+}
+
+func (s *statusScreen) Title() string { return s.heading() }
+
+// SetSize: the content is a few lines; the root cuts what is taller.
+func (s *statusScreen) SetSize(w, _ int) { s.wd = w }
+
+// bindings: r except for a withdrawal that never happened or while the
+// re-sent withdraw is out (during a status request it waits for that one),
+// copying the quote id always (support asks for it), the tx id once the
+// service gave one, and copying and opening only when there is a payout hash.
+func (s *statusScreen) bindings() kit.Bindings {
+	return kit.Bindings{
+		{Key: statusKeys.Refresh, On: s.phase != phaseRejected && !s.sending, Do: s.refresh,
+			Off: func() tea.Cmd {
+				if s.phase == phaseRejected {
+					return tui.ShowInfo("Nothing to refresh: this withdrawal is " + s.never.Name + ", and nothing more will happen to it")
+				}
+				return nil
+			}},
+		{Key: statusKeys.Copy, On: s.copyable(), Do: func() tea.Cmd {
+			return kit.CopyText(s.app, s.follow.Last.WithdrawTxHash, "Copied payout hash "+s.follow.Last.WithdrawTxHash)
+		}, Off: func() tea.Cmd {
+			if s.follow.NotFound || s.follow.Known && exchange.Terminal(s.follow.Last.State) {
+				return nil // nothing was paid out
+			}
+			return tui.ShowInfo("No payout hash yet: it is set once the withdrawal is COMPLETED")
+		}},
+		{Key: statusKeys.CopyQuote, On: true, Do: func() tea.Cmd {
+			return kit.CopyText(s.app, s.follow.QuoteID, "Copied quote id "+s.follow.QuoteID)
+		}},
+		{Key: statusKeys.CopyTx, On: s.txID() != "", Do: func() tea.Cmd {
+			return kit.CopyText(s.app, s.txID(), "Copied tx id "+s.txID())
+		}},
+		{Key: statusKeys.Open, On: s.explorerLink() != "", Do: func() tea.Cmd { return kit.OpenLink(s.app, s.explorerLink()) }},
+	}
+}
+
+func (s *statusScreen) KeyMap() help.KeyMap { return s.bindings().KeyMap() }
+
+// copyable: the withdrawal shown has a payout hash.
+func (s *statusScreen) copyable() bool {
+	return s.follow.Known && !s.follow.NotFound && s.follow.Last.WithdrawTxHash != ""
+}
+
+// txID is the service's transfer id of the withdrawal shown, "" before one.
+func (s *statusScreen) txID() string {
+	if !s.follow.Known || s.follow.NotFound {
+		return ""
+	}
+	return s.follow.Last.TxID
+}
+
+// Busy: while the re-sent withdraw is out, leaving would lose its answer.
+func (s *statusScreen) Busy() string {
+	if s.sending {
+		return kit.SubmittingWithdrawal(s.app)
+	}
+	return ""
+}
+
+// polling reports whether the screen asks the service by itself: not once
+// the withdrawal has ended or is unknown, nor while a lost re-send waits
+// for the user's r.
+func (s *statusScreen) polling() bool {
+	return s.phase != phaseRejected && s.phase != phaseResend && !s.follow.NotFound && !s.ended()
+}
+
+func (s *statusScreen) interval() time.Duration {
+	if s.app.PollInterval > 0 {
+		return s.app.PollInterval
+	}
+	return follow.DefaultPollInterval
+}
+
+func (s *statusScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case pollMsg:
+		if msg.tag == s.tag && !s.inflight && (s.polling() || !s.asked) {
+			return s, s.fetch()
+		}
+	case statusMsg:
+		if msg.tag == s.tag {
+			return s, s.answered(msg)
+		}
+	case countdownMsg:
+		if msg.tag == s.tag {
+			return s, s.countdown()
+		}
+	case resendMsg:
+		if msg.tag == s.tag {
+			return s, s.resent(msg)
+		}
+	case tea.KeyPressMsg:
+		cmd, _ := s.bindings().Handle(msg)
+		return s, cmd
+	}
+	return s, nil
+}
+
+// refresh asks again now (unless a request is already out); a lost
+// re-send is decided again.
+func (s *statusScreen) refresh() tea.Cmd {
+	if s.inflight {
+		return nil // its answer is on the way
+	}
+	if s.phase == phaseResend {
+		// The last re-send got no answer; decide again, as the quote may
+		// have expired since.
+		rec := s.lostRecord()
+		s.rec = &rec
+		return s.Init()
+	}
+	// A new tag drops the pending tick, so refreshing never makes two
+	// timers; an unknown id is asked again.
+	s.tag = tui.NextTag()
+	s.follow.Refresh()
+	return s.fetch()
+}
+
+// journalReader returns a function that reads this account's journal
+// lines of this withdrawal inside a Cmd, or nil when there is nothing to
+// read.
+func (s *statusScreen) journalReader() func() ([]journal.Entry, bool) {
+	if s.seeded || s.app.Journal() == nil {
+		return nil
+	}
+	sess, _ := s.app.Client().Session()
+	j, id, env, account := s.app.Journal(), s.quoteID, s.app.Target.Env.Name, sess.AccountID
+	return func() ([]journal.Entry, bool) {
+		all, err := j.Entries()
+		if err != nil {
+			return nil, false // the timeline starts from what is seen now
+		}
+		var out []journal.Entry
+		for _, e := range all {
+			if e.QuoteID == id && e.Env == env && e.AccountID == account {
+				out = append(out, e)
+			}
+		}
+		return out, true
+	}
+}
+
+// fetch asks the service for the status once.
+func (s *statusScreen) fetch() tea.Cmd {
+	s.inflight, s.asked, s.next = true, true, time.Time{}
+	client, id, tag, read, parent := s.app.Client(), s.quoteID, s.tag, s.journalReader(), s.Context(s.app)
+	return func() tea.Msg {
+		var m statusMsg
+		m.tag = tag
+		if read != nil {
+			m.journal, m.seeded = read()
+		}
+		cx, cancel := kit.Call(parent)
+		defer cancel()
+		m.w, m.err = client.WithdrawalStatus(cx, id)
+		return m
+	}
+}
+
+// answered takes one status answer and schedules the next poll as
+// follow.Follow decides: the interval after an answer, a growing backoff
+// after errors, none at the end.
+func (s *statusScreen) answered(m statusMsg) tea.Cmd {
+	s.inflight, s.next = false, time.Time{}
+	s.checked = s.app.Common.Now()
+	s.seed(m.journal, m.seeded)
+	if s.phase == phaseCheck && withdrawal.NeverArrived(m.w, m.err) {
+		return s.reject(orText(s.refusal, withdrawal.NeverPaid))
+	}
+	if s.follow.Final {
+		return nil // an answer already out when the follow ended
+	}
+	step := s.follow.Answer(m.w, m.err, s.checked, s.interval(), s.jitter)
+	s.err, s.limited = exchange.Explain(s.follow.Err), time.Time{}
+	if step.RateLimited {
+		// Said as the pause it is, with its countdown, not as a failure.
+		s.err, s.limited = nil, s.checked.Add(step.Delay)
+	}
+	if m.err == nil && s.phase == phaseCheck {
+		s.phase = phaseFollow // the first request did arrive
+	}
+	var cmd tea.Cmd
+	if m.err == nil {
+		s.addSeen(seen{state: m.w.State, at: s.checked, updated: m.w.UpdatedAt})
+	}
+	if step.JournalState != "" {
+		cmd = journalState(s.app, s.quoteID, m.w, nil)
+	}
+	if s.follow.Final {
+		if step.Changed && s.follow.Known {
+			o := s.follow.Outcome(s.checked)
+			cmd = tea.Batch(cmd, kit.Announce(s.app, "Withdrawal "+o.Name, s.quoteID+": "+o.Sentence()))
+		}
+		return cmd
+	}
+	return tea.Batch(cmd, s.schedule(step.Delay), s.countdown())
+}
+
+func (s *statusScreen) schedule(d time.Duration) tea.Cmd {
+	s.next = s.app.Common.Now().Add(d)
+	return s.app.After(d, pollMsg{tag: s.tag})
+}
+
+func (s *statusScreen) addSeen(x seen) {
+	if n := len(s.timeline); n > 0 && s.timeline[n-1].state == x.state {
+		if s.timeline[n-1].updated.IsZero() {
+			s.timeline[n-1].updated = x.updated
+		}
+		return
+	}
+	s.timeline = append(s.timeline, x)
+}
+
+// seed tells the follow what the journal holds of this withdrawal (whether
+// it is own, the last state journaled, its acceptance) and puts its past in
+// front of the timeline, once, so reopening it shows the states seen in
+// earlier sessions and none is journaled twice.
+func (s *statusScreen) seed(entries []journal.Entry, ok bool) {
+	if !ok || s.seeded {
+		return
+	}
+	s.seeded = true
+	follow.OwnOf(journal.FoldRecords(entries)).Seed(&s.follow)
+	for _, e := range entries {
+		switch e.Kind {
+		case journal.KindIntent:
+			if e.Intent != nil && s.intent == nil {
+				s.setIntent(e.Intent)
+			}
+		case journal.KindAccepted:
+			s.addSeen(seen{state: exchange.StateSubmitted, at: e.Time})
+		case journal.KindState:
+			s.addSeen(seen{state: e.State, at: e.Time})
+		}
+	}
+}
+
+// setIntent keeps what the user asked for; its quote expiry tells when an
+// unexecuted quote stops being followed.
+func (s *statusScreen) setIntent(in *journal.Intent) {
+	s.intent, s.follow.QuoteExpiry = in, in.ExpiresAt
+}

@@ -1,0 +1,403 @@
+package status
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
+	"github.com/svcwallet/svcwallet/internal/follow"
+	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/internal/screens/screentest"
+	"github.com/svcwallet/svcwallet/internal/tui"
+)
+
+// pollToEnd polls a Status to its end on the rig's clock: each timer the
+// screen asks for is fired after moving the clock by its duration. It
+// returns the waits asked for.
+func pollToEnd(t *testing.T, r *screentest.StatusRig, s *statusScreen, maxPolls int) []time.Duration {
+	t.Helper()
+	s.SetSize(100, 40)
+	timers := screentest.RecordTimers(s.app)
+	var waits []time.Duration
+	screentest.Drive(s, s.Init())
+	for range maxPolls {
+		if len(*timers) == 0 {
+			break
+		}
+		next := (*timers)[0]
+		*timers = (*timers)[1:]
+		waits = append(waits, next.D)
+		r.Clock.Advance(next.D)
+		screentest.Drive(s, func() tea.Msg { return next.Msg })
+		if len(*timers) > 1 {
+			t.Fatalf("%d timers pending at once", len(*timers))
+		}
+		if s.follow.Known && exchange.Terminal(s.follow.Last.State) && len(*timers) > 0 {
+			t.Fatalf("a timer was set after the terminal state %s", s.follow.Last.State)
+		}
+	}
+	if len(*timers) != 0 {
+		t.Fatalf("still polling after %d polls:\n%s", maxPolls, ansi.Strip(s.View()))
+	}
+	return waits
+}
+
+func timelineStates(s *statusScreen) []string {
+	var out []string
+	for _, x := range s.timeline {
+		out = append(out, x.state)
+	}
+	return out
+}
+
+// TestStatusFollowsToEachEnd follows real sandbox withdrawals (Settle 6 s:
+// SENDING from 3 s) at a 2 s interval: every state is seen and journaled
+// once, polling stops at the end, and no wait is shorter than the interval.
+func TestStatusFollowsToEachEnd(t *testing.T) {
+	for _, tc := range []struct {
+		dest, end string
+		words     string
+	}{
+		{sandbox.DestCompleted, exchange.StateCompleted, "Paid out"},
+		{sandbox.DestRefunded, exchange.StateRefunded, "funds were returned to the funding account"},
+		{sandbox.DestFailed, exchange.StateFailed, "funds are not returned"},
+	} {
+		t.Run(tc.end, func(t *testing.T) {
+			r := screentest.NewStatusRig(t)
+			r.App.PollInterval = 2 * time.Second
+			id := r.Made(tc.dest, "25")
+			s := newStatus(r.App, id)
+			waits := pollToEnd(t, r, s, 10)
+
+			want := []string{exchange.StateSubmitted, exchange.StateSending, tc.end}
+			if got := timelineStates(s); !slices.Equal(got, want) {
+				t.Errorf("timeline %v, want %v", got, want)
+			}
+			if got, want := r.JournalStates(id), []string{"accepted", exchange.StateSending, tc.end}; !slices.Equal(got, want) {
+				t.Errorf("journaled %v, want each state once: %v", got, want)
+			}
+			// t=0 SUBMITTED, 2 SUBMITTED, 4 SENDING, 6 the end.
+			if n := r.StatusCalls.Load(); n != 4 {
+				t.Errorf("%d status requests, want 4", n)
+			}
+			for _, d := range waits {
+				if d != 2*time.Second {
+					t.Errorf("waited %s between polls, want the interval 2s", d)
+				}
+			}
+			view := ansi.Strip(s.View())
+			for _, w := range []string{tc.words, "Final state: no more checks", id} {
+				if !strings.Contains(view, w) {
+					t.Errorf("view lacks %q:\n%s", w, view)
+				}
+			}
+			hasHash := strings.Contains(view, "Payout hash")
+			if hasHash != (tc.end == exchange.StateCompleted) || (hasHash && !strings.Contains(view, s.follow.Last.WithdrawTxHash)) {
+				t.Errorf("payout hash shown=%v for %s:\n%s", hasHash, tc.end, view)
+			}
+			if !r.Record(id).Finished() {
+				t.Errorf("journal record not finished: %+v", r.Record(id))
+			}
+			// Only a payout has a hash to copy, and only a payout's amounts
+			// read as paid.
+			offersCopy := screentest.Offered(s, "copy payout hash")
+			if paid := tc.end == exchange.StateCompleted; offersCopy != paid || strings.Contains(view, "(not paid out)") == paid {
+				t.Errorf("%s: copy offered=%v, view:\n%s", tc.end, offersCopy, view)
+			}
+			// Every end copies the ids support asks for (issue 21 bug 10).
+			for k, want := range map[string]string{"i": id, "t": s.follow.Last.TxID} {
+				_, cmd := screentest.Press(s, k)
+				if want == "" || !slices.Contains(screentest.RunAll(cmd), tea.SetClipboard(want)()) {
+					t.Errorf("%s: %s does not copy %q", tc.end, k, want)
+				}
+			}
+		})
+	}
+}
+
+// TestStatusReopenedDoesNotJournalAgain: opening a finished withdrawal from
+// history shows its journaled timeline and writes nothing new.
+func TestStatusReopenedDoesNotJournalAgain(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	id := r.Made(sandbox.DestCompleted, "10")
+	first := newStatus(r.App, id)
+	pollToEnd(t, r, first, 10)
+	before := r.JournalStates(id)
+	s := newStatus(r.App, id)
+	pollToEnd(t, r, s, 10)
+	if got := r.JournalStates(id); !slices.Equal(got, before) {
+		t.Errorf("journal grew from %v to %v", before, got)
+	}
+	if got, want := timelineStates(s), timelineStates(first); !slices.Equal(got, want) {
+		t.Errorf("reopened timeline %v, want the journal's %v", got, want)
+	}
+}
+
+// TestStatusBackoff: failed polls wait longer each time, never less than the
+// interval nor more than 30 s, and an answer brings back the interval.
+func TestStatusBackoff(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		jitter func(int64) int64
+		want   []time.Duration
+	}{
+		{"jitter high", func(n int64) int64 { return n - 1 }, []time.Duration{6, 12, 24, 30, 30, 30}},
+		{"jitter low", func(int64) int64 { return 0 }, []time.Duration{3, 6, 12, 15, 15, 15}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := screentest.NewStatusRig(t)
+			id := r.Executed(sandbox.DestCompleted, "10")
+			s := newStatus(r.App, id)
+			s.jitter = tc.jitter
+			s.SetSize(100, 40)
+			timers := screentest.RecordTimers(s.app)
+			r.FailStatus.Store(true)
+			s.Update(nil) // nothing happens on a foreign message
+			screentest.Drive(s, s.Init())
+			for range len(tc.want) - 1 {
+				next := (*timers)[len(*timers)-1]
+				screentest.Drive(s, func() tea.Msg { return next.Msg })
+			}
+			var got []time.Duration
+			for _, tm := range *timers {
+				got = append(got, tm.D/time.Second)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("waits %v s, want %v s", got, tc.want)
+			}
+			view := ansi.Strip(s.View())
+			if !strings.Contains(view, "The service had a problem (HTTP 503)") || !strings.Contains(view, "Retrying (failed 6× in a row) at") {
+				t.Errorf("the error and the retry time are not shown:\n%s", view)
+			}
+			r.FailStatus.Store(false)
+			next := (*timers)[len(*timers)-1]
+			screentest.Drive(s, func() tea.Msg { return next.Msg })
+			if last := (*timers)[len(*timers)-1].D; last != follow.DefaultPollInterval || s.err != nil {
+				t.Errorf("after a good answer: wait %s, error %v; want the interval and no error", last, s.err)
+			}
+		})
+	}
+}
+
+// TestStatusTicksDieWithTheVisit runs the screen under the root model: a
+// tick that fires while another screen is on top asks nothing; coming back
+// polls again at once with a new tag, and the old tick stays dead; r
+// replaces the pending timer instead of adding one.
+func TestStatusTicksDieWithTheVisit(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	id := r.Executed(sandbox.DestCompleted, "10")
+	s := newStatus(r.App, id)
+	timers := screentest.RecordTimers(s.app)
+	root := tui.New(s, tui.Options{Theme: "dark", Common: r.App.Common})
+	var step func(tea.Msg)
+	step = func(msg tea.Msg) {
+		_, cmd := root.Update(msg)
+		for _, m := range screentest.RunAll(cmd) {
+			step(m)
+		}
+	}
+	step(tea.WindowSizeMsg{Width: 100, Height: 30})
+	for _, m := range screentest.RunAll(root.Init()) {
+		step(m)
+	}
+	if n := r.StatusCalls.Load(); n != 1 || len(*timers) != 1 {
+		t.Fatalf("after start: %d requests, %d timers; want 1 and 1", n, len(*timers))
+	}
+	stale := (*timers)[0].Msg
+
+	step(tui.PushMsg{Screen: NewBoard(r.App).(*boardScreen)})
+	step(stale) // fires while the board is on top
+	if n := r.StatusCalls.Load(); n != 1 {
+		t.Fatalf("a tick from a hidden status screen made a request (%d)", n)
+	}
+	step(tea.KeyPressMsg{Code: tea.KeyEscape}) // back: Resume polls at once
+	if n := r.StatusCalls.Load(); n != 2 || len(*timers) != 2 {
+		t.Fatalf("after coming back: %d requests, %d timers; want 2 and 2", n, len(*timers))
+	}
+	step(stale) // the first visit's timer, firing late
+	if n := r.StatusCalls.Load(); n != 2 {
+		t.Fatalf("a tick of the previous visit made a request (%d)", n)
+	}
+	step(tea.KeyPressMsg{Code: 'r', Text: "r"})
+	current := (*timers)[1].Msg
+	step(current) // the timer replaced by r
+	if n := r.StatusCalls.Load(); n != 3 {
+		t.Fatalf("r and the timer it replaced made %d requests, want 3", n)
+	}
+	step((*timers)[2].Msg)
+	if n := r.StatusCalls.Load(); n != 4 {
+		t.Fatalf("the live timer made no request (%d)", n)
+	}
+}
+
+// TestStatusOpensExplorer: o is offered only when the payout has an explorer
+// link, opens it where a browser can be opened, and says the link otherwise.
+func TestStatusOpensExplorer(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	r.App.PollInterval = 2 * time.Second
+	id := r.Executed(sandbox.DestCompleted, "25")
+	s := newStatus(r.App, id)
+	pollToEnd(t, r, s, 10)
+	offers := func() bool { return screentest.Offers(s.KeyMap(), "o") }
+	if offers() {
+		t.Fatal("o offered without an explorer link (the sandbox has none)")
+	}
+	r.App.Target.Env.ExplorerTx = map[string]string{s.follow.Last.Chain: "https://explorer.example/tx/{hash}"}
+	link := "https://explorer.example/tx/" + s.follow.Last.WithdrawTxHash
+	if !offers() {
+		t.Fatal("o not offered with an explorer link")
+	}
+	var opened string
+	r.App.OpenURL = func(l string) error { opened = l; return nil }
+	_, cmd := s.Update(screentest.Key("o"))
+	if m := screentest.FindMsg[tui.InfoMsg](t, screentest.RunCmdSync(t, cmd)); opened != link || !strings.Contains(m.Text, "Opened "+link) {
+		t.Fatalf("opened %q, said %q", opened, m.Text)
+	}
+	r.App.OpenURL = func(string) error { return errors.New("no display") }
+	_, cmd = s.Update(screentest.Key("o"))
+	if m := screentest.FindMsg[tui.InfoMsg](t, screentest.RunCmdSync(t, cmd)); !strings.Contains(m.Text, "the link is "+link) {
+		t.Fatalf("without a browser it said %q", m.Text)
+	}
+}
+
+// TestStatusExpiredUnexecutedIsFinal: a quote never executed reads as such
+// once its lifetime is over: the title says so, polling stops, and no
+// "Next check" is left behind in the past.
+func TestStatusExpiredUnexecutedIsFinal(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	r.App.PollInterval = 10 * time.Second
+	req, _ := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	s := newStatus(r.App, req.QuoteID)
+	pollToEnd(t, r, s, 20)
+	view := s.Title() + "\n" + ansi.Strip(s.View())
+	if !s.follow.ExpiredUnexecuted(r.Clock.Now()) || !strings.Contains(view, "Withdrawal EXPIRED") ||
+		!strings.Contains(view, "Final state: no more checks") || strings.Contains(view, "Next check") || strings.Contains(view, "Withdrawal CREATED") {
+		t.Fatalf("view of an expired, unexecuted quote:\n%s", view)
+	}
+}
+
+// TestStatusUsesTheQuotesOwnExpiry: a journaled quote of this account is
+// final once its own expires_at (plus the margin) has passed, not after the
+// default lifetime.
+func TestStatusUsesTheQuotesOwnExpiry(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	r.App.PollInterval = 5 * time.Second
+	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	in.ExpiresAt = r.Clock.Now().Add(20 * time.Second) // shorter than the default minute
+	rec := r.Intent(req, in)
+	s := newStatus(r.App, rec.QuoteID)
+	s.setIntent(&rec.Intent)
+	waits := pollToEnd(t, r, s, 20)
+	total := time.Duration(0)
+	for _, d := range waits {
+		total += d
+	}
+	if !s.follow.ExpiredUnexecuted(r.Clock.Now()) || total > 20*time.Second+follow.QuoteExpiryMargin+5*time.Second {
+		t.Fatalf("final after %s (waits %v); want soon after the quote's own expiry", total, waits)
+	}
+	if v := s.Title(); v != "Withdrawal EXPIRED" {
+		t.Fatalf("view:\n%s", v)
+	}
+}
+
+// TestStatusRefusesHostileRecords: records a hostile proxy rewrote (a
+// transfer id running a command, a state named twice, a COMPLETED without
+// its payout hash) are shown as unreadable, never as paid out, and nothing
+// of them can be copied; a CREATED record of a withdrawal the journal saw
+// accepted sends the user to support.
+func TestStatusRefusesHostileRecords(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		f    exchangetest.Rewrite
+		says string
+	}{
+		{"transfer id running a command", exchangetest.TxIDRunsCommand, "transfer id that holds a character other than letters"},
+		{"state named twice", exchangetest.StateTwice, "names the field"},
+		{"COMPLETED without a payout hash", exchangetest.NoPayoutHash, "COMPLETED record that carries no payout hash"},
+		{"CREATED after acceptance", exchangetest.CreatedLongAgo, "The service reports CREATED for a withdrawal it accepted on"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := screentest.NewStatusRig(t)
+			id := r.Executed(sandbox.DestCompleted, "25")
+			sess, _ := r.App.Client().Session()
+			if err := r.App.Journal().Append(journal.Entry{Time: r.Clock.Now(), Kind: journal.KindAccepted,
+				Env: r.App.Target.Env.Name, AccountID: sess.AccountID, QuoteID: id}); err != nil {
+				t.Fatal(err)
+			}
+			r.Clock.Advance(time.Hour)
+			rewrite := func(b []byte) []byte { return tc.f(b) }
+			r.StatusRewrite.Store(&rewrite)
+			s := newStatus(r.App, id)
+			s.SetSize(100, 40)
+			screentest.RecordTimers(s.app) // one answer is enough: no poll runs
+			screentest.Drive(s, s.Init())
+			view := screentest.OneLine(ansi.Strip(s.View()))
+			if !strings.Contains(view, tc.says) || strings.Contains(view, "Paid out") || strings.Contains(view, "nothing was debited") ||
+				strings.Contains(view, "PWNED") || screentest.Offered(s, "copy payout hash") {
+				t.Fatalf("view:\n%s", ansi.Strip(s.View()))
+			}
+		})
+	}
+}
+
+// TestStatusJournalsOwnOnly (issue 18): the status screen journals the
+// states of a withdrawal only when this account's journal holds it: not
+// one whose acceptance another account journaled on this machine, nor one
+// made elsewhere.
+func TestStatusJournalsOwnOnly(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	r.App.PollInterval = 2 * time.Second
+	others, elsewhere := screentest.Seed(t, r, sandbox.DestCompleted), screentest.Seed(t, r, sandbox.DestCompleted)
+	if err := r.App.Journal().Append(journal.Entry{Time: r.Clock.Now(), Kind: journal.KindAccepted,
+		Env: r.App.Target.Env.Name, AccountID: sandbox.NoChainAccountID, QuoteID: others}); err != nil {
+		t.Fatal(err)
+	}
+	for id, want := range map[string][]string{others: {"accepted"}, elsewhere: nil} {
+		s := newStatus(r.App, id)
+		pollToEnd(t, r, s, 10)
+		if s.follow.Last.State != exchange.StateCompleted {
+			t.Fatalf("%s followed to %s", id, s.follow.Last.State)
+		}
+		if got := r.JournalStates(id); !slices.Equal(got, want) {
+			t.Errorf("%s journaled %v, want %v", id, got, want)
+		}
+	}
+}
+
+// TestStatusAnnouncesTheEnd (issue 21 item 15): with notify on, the answer
+// that ends a followed withdrawal sends a desktop notification naming it;
+// one that does not end it sends none.
+func TestStatusAnnouncesTheEnd(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	id := r.Made(sandbox.DestCompleted, "25")
+	done := newStatus(r.App, id)
+	pollToEnd(t, r, done, 10)
+	completed := done.follow.Last
+	sending := completed
+	sending.State, sending.WithdrawTxHash = exchange.StateSending, ""
+
+	r.App.Notify = true
+	s := newStatus(r.App, id)
+	notified := func(cmd tea.Cmd) string {
+		for _, m := range screentest.RunAll(cmd) {
+			if raw, ok := m.(tea.RawMsg); ok {
+				return raw.Msg.(string)
+			}
+		}
+		return ""
+	}
+	if got := notified(s.answered(statusMsg{w: sending})); got != "" {
+		t.Errorf("SENDING notified %q", got)
+	}
+	if got := notified(s.answered(statusMsg{w: completed})); !strings.Contains(got, "\x1b]9;Withdrawal COMPLETED: "+id+": ") {
+		t.Errorf("COMPLETED notified %q", got)
+	}
+}

@@ -1,0 +1,308 @@
+package signer
+
+import (
+	"bytes"
+	"context"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/svcwallet/svcwallet/internal/clean"
+)
+
+// FilePlaceholder in a signing command's words is replaced by the path of
+// a private file holding the typed data; without one, the typed data is
+// the command's standard input.
+const FilePlaceholder = "{file}"
+
+// DefaultWait bounds how long a signature may wait for clef or a signing
+// command: a person reading a device's screen, not a stuck program.
+const DefaultWait = 5 * time.Minute
+
+// maxCommandOutput bounds what is kept of a signing command's stdout and
+// stderr: a signature is 132 bytes, an error a few lines.
+const maxCommandOutput = 16 << 10
+
+// maxCommandError bounds the part of a failed command's stderr an error repeats.
+const maxCommandError = 200
+
+// SplitCommand splits a signing command into words as a shell would split
+// a simple command, without running one: words are separated by blanks;
+// '…' keeps everything inside as it is, "…" keeps it too except that \
+// escapes " and \, and a \ outside quotes takes the next character as it
+// is. No variable, glob, pipe or redirection is interpreted.
+func SplitCommand(line string) ([]string, error) {
+	var words []string
+	var w strings.Builder
+	inWord := false
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			if inWord {
+				words, inWord = append(words, w.String()), false
+				w.Reset()
+			}
+		case c == '\'':
+			end := strings.IndexByte(line[i+1:], '\'')
+			if end < 0 {
+				return nil, errors.New("a ' is not closed")
+			}
+			w.WriteString(line[i+1 : i+1+end])
+			i, inWord = i+1+end, true
+		case c == '"':
+			i++
+			for ; i < len(line) && line[i] != '"'; i++ {
+				if line[i] == '\\' && i+1 < len(line) && (line[i+1] == '"' || line[i+1] == '\\') {
+					i++
+				}
+				w.WriteByte(line[i])
+			}
+			if i >= len(line) {
+				return nil, errors.New(`a " is not closed`)
+			}
+			inWord = true
+		case c == '\\':
+			if i+1 >= len(line) {
+				return nil, errors.New(`a \ ends the command`)
+			}
+			i++
+			w.WriteByte(line[i])
+			inWord = true
+		default:
+			w.WriteByte(c)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, w.String())
+	}
+	if len(words) == 0 {
+		return nil, errors.New("the signing command is empty")
+	}
+	return words, nil
+}
+
+// CheckSignCommand checks a signing command before it is used: it splits
+// into words, and holds no private key (64 hex digits in a row), which
+// every user of the machine could read in the process list; a command
+// reaches a key through its own means (cast's --ledger, --keystore, --aws).
+func CheckSignCommand(line string) error {
+	if clean.HoldsKeyShape(line) {
+		return errors.New("it holds 64 hex digits in a row, the shape of a private key: a key on a command line is visible to every user of the machine; let the command reach its key itself (cast's --ledger, --keystore FILE, --aws)")
+	}
+	_, err := SplitCommand(line)
+	return err
+}
+
+// Starter makes the process of a signing command: exchange.CommandContext,
+// which gives it the clean environment every child of svcwallet gets.
+type Starter func(ctx context.Context, name string, arg ...string) *exec.Cmd
+
+// CommandKey is a key held by a signing command (cast wallet sign --ledger,
+// a KMS client, ...): each signature runs it with the typed data as
+// eth_signTypedData_v4 JSON, in a private file for {file} or on its
+// standard input, and reads the signature, 0x and 130 hex digits, from its
+// standard output. It cannot say its address: the caller names it.
+type CommandKey struct {
+	addr    common.Address
+	words   []string
+	start   Starter
+	timeout time.Duration
+	running *Running // Opening.Running
+}
+
+// NewCommandKey is the signing command words signing for addr, each run
+// made by start and ended after timeout (0: DefaultWait).
+func NewCommandKey(addr common.Address, words []string, start Starter, timeout time.Duration) *CommandKey {
+	if timeout <= 0 {
+		timeout = DefaultWait
+	}
+	return &CommandKey{addr: addr, words: words, start: start, timeout: timeout}
+}
+
+func (k *CommandKey) Address() common.Address { return k.addr }
+
+// name is the command's program, for messages: its base name only.
+func (k *CommandKey) name() string { return filepath.Base(k.words[0]) }
+
+func (k *CommandKey) Awaiting() string { return "the signing command " + k.name() }
+
+// SignTypedData runs the command once. The typed data file lives in a
+// directory only this user can open and is removed when the command ends.
+func (k *CommandKey) SignTypedData(ctx context.Context, d Domain, m Message) ([65]byte, error) {
+	if k.running != nil {
+		if !k.running.begin() {
+			return [65]byte{}, &WaitError{Awaiting: k.Awaiting(), Cancelled: true}
+		}
+		// Ended last: after the process has ended and the file is gone.
+		defer k.running.end()
+	}
+	var out [65]byte
+	td := TypedDataJSON(d, m)
+	args := append([]string(nil), k.words[1:]...)
+	usesFile := false
+	for _, a := range args {
+		usesFile = usesFile || strings.Contains(a, FilePlaceholder)
+	}
+	if usesFile {
+		dir, err := os.MkdirTemp("", "svcwallet-sign-")
+		if err != nil {
+			return out, fmt.Errorf("cannot make the typed data file for the signing command: %w", err)
+		}
+		defer os.RemoveAll(dir)
+		path := filepath.Join(dir, "typed-data.json")
+		if err := writePrivate(path, td); err != nil {
+			return out, fmt.Errorf("cannot write the typed data file for the signing command: %w", err)
+		}
+		for i, a := range args {
+			args[i] = strings.ReplaceAll(a, FilePlaceholder, path)
+		}
+	}
+	cx, cancel := context.WithTimeout(ctx, k.timeout)
+	defer cancel()
+	cmd := k.start(cx, k.words[0], args...)
+	if !usesFile {
+		cmd.Stdin = bytes.NewReader(td)
+	}
+	var stdout, stderr cappedBuffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	// A program it started may hold the pipes open after it is killed.
+	cmd.WaitDelay = 2 * time.Second
+	err := cmd.Run()
+	switch {
+	case ctx.Err() != nil:
+		return out, &WaitError{Awaiting: k.Awaiting(), Cancelled: true}
+	case cx.Err() != nil:
+		return out, &WaitError{Awaiting: k.Awaiting(), After: k.timeout}
+	case interrupted(err):
+		return out, &WaitError{Awaiting: k.Awaiting(), Cancelled: true}
+	case err != nil:
+		return out, k.failed(err, stderr.String())
+	}
+	raw, ok := parseSignatureHex(strings.TrimSpace(stdout.String()))
+	if !ok {
+		return out, &SourceError{By: k.Awaiting(), Text: "printed no signature on its standard output (it must print 0x and 130 hex digits, and nothing else): " + outputSummary(stdout.String())}
+	}
+	return raw, nil
+}
+
+// failed words a command that could not run or exited non-zero, with the
+// start of its stderr cleaned to one line (long hex runs cut: it may
+// repeat what it was given).
+func (k *CommandKey) failed(err error, stderr string) error {
+	var exit *exec.ExitError
+	what := "could not run (" + clean.Line(clean.Quoted(err.Error()), maxCommandError) + ")"
+	if errors.As(err, &exit) {
+		what = "exited with status " + fmt.Sprint(exit.ExitCode())
+		if exit.ExitCode() < 0 {
+			what = "was ended by a signal"
+		}
+	}
+	if s := clean.Line(clean.Quoted(stderr), maxCommandError); s != "" {
+		what += ": " + s
+	}
+	return &SourceError{By: k.Awaiting(), Text: what, Refused: errors.As(err, &exit)}
+}
+
+// interrupted reports whether the command died of ctrl+c (SIGINT, or the
+// status 130 a program gives itself for it): the terminal sends it to the
+// command and to svcwallet at once, and svcwallet may learn of the
+// command's end first.
+func interrupted(err error) bool {
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) {
+		return false
+	}
+	if ws, ok := exit.Sys().(syscall.WaitStatus); ok && ws.Signaled() && ws.Signal() == syscall.SIGINT {
+		return true
+	}
+	return exit.ExitCode() == 130
+}
+
+// outputSummary says what a command printed instead of a signature,
+// without repeating more than the start of a hex run.
+func outputSummary(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "it printed nothing"
+	}
+	return fmt.Sprintf("it printed %d bytes, %q", len(s), clean.Line(clean.Quoted(s), 60))
+}
+
+// parseSignatureHex reads 0x and 130 hex digits as r ‖ s ‖ v.
+func parseSignatureHex(s string) ([65]byte, bool) {
+	var out [65]byte
+	h, ok := strings.CutPrefix(s, "0x")
+	if !ok || len(h) != 130 {
+		return out, false
+	}
+	if _, err := hex.Decode(out[:], []byte(h)); err != nil {
+		return out, false
+	}
+	return out, true
+}
+
+// writePrivate writes b to a new file only its owner can read.
+func writePrivate(path string, b []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// cappedBuffer keeps the first maxCommandOutput bytes written to it and
+// drops the rest, so a command printing without end costs no memory.
+type cappedBuffer struct{ b bytes.Buffer }
+
+func (c *cappedBuffer) Write(p []byte) (int, error) {
+	if room := maxCommandOutput - c.b.Len(); room > 0 {
+		c.b.Write(p[:min(len(p), room)])
+	}
+	return len(p), nil
+}
+
+func (c *cappedBuffer) String() string { return c.b.String() }
+
+// WaitError is a signature that never came: the wait was cancelled (ctrl+c,
+// a screen left) or ran past its time.
+type WaitError struct {
+	Awaiting  string
+	Cancelled bool
+	After     time.Duration
+}
+
+func (e *WaitError) Error() string {
+	if e.Cancelled {
+		return "cancelled while waiting for " + e.Awaiting
+	}
+	return fmt.Sprintf("no signature after waiting %s for %s", e.After, e.Awaiting)
+}
+
+// SourceError is a key source that said no or failed: clef's refusal, a
+// signing command that exited non-zero or printed no signature.
+type SourceError struct {
+	By   string // what was asked: "approval in clef at …", "the signing command cast"
+	Text string
+	// Refused: the source answered, and the answer is no (clef denied the
+	// request, the command exited non-zero); not a fault of svcwallet's.
+	Refused bool
+}
+
+func (e *SourceError) Error() string {
+	by := strings.TrimPrefix(e.By, "approval in ")
+	return by + " " + e.Text
+}

@@ -1,0 +1,202 @@
+package signer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+)
+
+// Opening is what opening a key source takes from its caller (the command
+// line today, the console's login later): the choice of account and the
+// means to reach each kind of key. Only what the source needs is used.
+type Opening struct {
+	// Account is --account: the address to sign with; zero lets a source
+	// that can tell (a keystore file, env, clef with one account) say.
+	Account common.Address
+	// KeystoreDir is where keystore:ADDRESS looks.
+	KeystoreDir string
+	// Passphrase asks for a keystore file's passphrase (prompt names the
+	// file or address); it runs only when the key is loaded.
+	Passphrase func(prompt string) (string, error)
+	// RawKey is $SVCWALLET_PRIVATE_KEY as the process took it at start.
+	RawKey string
+	// SignCommand is the environment's sign_command, else
+	// $SVCWALLET_SIGN_COMMAND.
+	SignCommand string
+	// Start makes a signing command's process (exchange.CommandContext).
+	Start Starter
+	// Wait bounds a signature from clef or a signing command; 0: DefaultWait.
+	Wait time.Duration
+	// Running, if set, counts the signatures a signing command is making,
+	// until its process has ended and its typed data file is removed: the
+	// console waits on it when it quits, so neither outlives svcwallet.
+	Running *Running
+}
+
+// Opened is a key source ready to sign: its address is known, the key is
+// loaded by Load, which may ask for a passphrase (once: later calls return
+// the same key), so a dry run never needs it.
+type Opened struct {
+	Source  Source
+	Address common.Address
+	Load    func() (Key, error)
+}
+
+// ErrNeedAccount is a source that cannot tell which address to sign with:
+// --account must name it.
+var ErrNeedAccount = errors.New("give --account ADDRESS")
+
+// ErrOffline is the offline source asked for a key it does not have: its
+// typed data is written to a file and signed elsewhere.
+var ErrOffline = errors.New("offline signing has no key here: the typed data is written to a file (--out) to sign elsewhere, and the signature submitted")
+
+// Open resolves s to its address and a loader of its key. A keystore file
+// that names no address (Foundry's) is decrypted here, since the address
+// is needed before anything is signed; clef is asked its accounts
+// (account_list) when no account is given. Errors are worded for the user
+// and repeat no secret.
+func (o Opening) Open(ctx context.Context, s Source) (Opened, error) {
+	op, err := o.open(ctx, s)
+	if err != nil {
+		return Opened{}, err
+	}
+	if o.Account != (common.Address{}) && op.Address != o.Account {
+		return Opened{}, fmt.Errorf("%s holds the key of %s, not of --account %s", s.Describe(), op.Address.Hex(), o.Account.Hex())
+	}
+	op.Source, op.Load = s, once(op.Load)
+	return op, nil
+}
+
+func (o Opening) open(ctx context.Context, s Source) (Opened, error) {
+	switch s.Kind {
+	case SourceEnv:
+		if strings.TrimSpace(o.RawKey) == "" {
+			return Opened{}, fmt.Errorf("--signer env: $%s is not set", KeyEnvVar)
+		}
+		k, err := ParsePrivateKeyHex(o.RawKey)
+		if err != nil {
+			return Opened{}, fmt.Errorf("$%s: %v", KeyEnvVar, err)
+		}
+		return Opened{Address: k.Address(), Load: func() (Key, error) { return k, nil }}, nil
+	case SourceKeystore:
+		return o.openKeystore(s)
+	case SourceClef:
+		c := NewClef(s.Endpoint, o.Wait)
+		addr := o.Account
+		if addr == (common.Address{}) {
+			addrs, err := c.Accounts(ctx)
+			if err != nil {
+				return Opened{}, err
+			}
+			switch len(addrs) {
+			case 0:
+				return Opened{}, fmt.Errorf("%s holds no account", s.Describe())
+			case 1:
+				addr = addrs[0]
+			default:
+				return Opened{}, fmt.Errorf("%s holds %d accounts (%s): %w to choose one", s.Describe(), len(addrs), joinAddresses(addrs), ErrNeedAccount)
+			}
+		}
+		k := c.Key(addr)
+		return Opened{Address: addr, Load: func() (Key, error) { return k, nil }}, nil
+	case SourceCommand:
+		if strings.TrimSpace(o.SignCommand) == "" {
+			return Opened{}, fmt.Errorf("--signer command: no signing command: set sign_command in the environment's config, or $%s", SignCommandEnvVar)
+		}
+		if err := CheckSignCommand(o.SignCommand); err != nil {
+			return Opened{}, fmt.Errorf("the signing command: %v", err)
+		}
+		words, _ := SplitCommand(o.SignCommand)
+		if o.Account == (common.Address{}) {
+			return Opened{}, fmt.Errorf("a signing command cannot say whose key it holds: %w", ErrNeedAccount)
+		}
+		if o.Start == nil {
+			return Opened{}, errors.New("signing commands cannot be run here")
+		}
+		k := NewCommandKey(o.Account, words, o.Start, o.Wait)
+		k.running = o.Running
+		return Opened{Address: o.Account, Load: func() (Key, error) { return k, nil }}, nil
+	case SourceOffline:
+		return Opened{}, ErrOffline
+	}
+	return Opened{}, errors.New("no key source")
+}
+
+// openKeystore finds the file of keystore:ADDRESS (or of --account in the
+// keystore directory), or takes the file given by its path.
+func (o Opening) openKeystore(s Source) (Opened, error) {
+	path := s.Path
+	if path == "" {
+		addr := s.Address
+		if addr == (common.Address{}) {
+			addr = o.Account
+		}
+		if addr == (common.Address{}) {
+			return Opened{}, fmt.Errorf("--signer keystore: which key? %w, or use --signer keystore:ADDRESS", ErrNeedAccount)
+		}
+		if o.Account != (common.Address{}) && addr != o.Account {
+			return Opened{}, fmt.Errorf("--signer keystore:%s and --account %s name different keys", addr.Hex(), o.Account.Hex())
+		}
+		var err error
+		if path, err = FindKeystore(o.KeystoreDir, addr); err != nil {
+			return Opened{}, err
+		}
+	}
+	addr, known, err := KeystoreFileAddress(path)
+	if err != nil {
+		return Opened{}, err
+	}
+	load := func(prompt string) (Key, error) {
+		if o.Passphrase == nil {
+			return nil, errors.New("no way to ask for the keystore passphrase here")
+		}
+		pass, err := o.Passphrase(prompt)
+		if err != nil {
+			return nil, err
+		}
+		return LoadKeystoreKey(path, pass)
+	}
+	if !known {
+		// A file without a clear-text address (Foundry's) must be
+		// decrypted before the message, which names the address, is built.
+		k, err := load("Passphrase for " + filepath.Base(path) + ": ")
+		if err != nil {
+			return Opened{}, err
+		}
+		return Opened{Address: k.Address(), Load: func() (Key, error) { return k, nil }}, nil
+	}
+	return Opened{Address: addr, Load: func() (Key, error) { return load("Passphrase for " + addr.Hex() + ": ") }}, nil
+}
+
+// once makes load run until it succeeds once, then return that key: a
+// command that logs in and signs with one keystore key asks its passphrase once.
+func once(load func() (Key, error)) func() (Key, error) {
+	var mu sync.Mutex
+	var k Key
+	return func() (Key, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if k != nil {
+			return k, nil
+		}
+		got, err := load()
+		if err == nil {
+			k = got
+		}
+		return got, err
+	}
+}
+
+func joinAddresses(addrs []common.Address) string {
+	s := make([]string, len(addrs))
+	for i, a := range addrs {
+		s[i] = a.Hex()
+	}
+	return strings.Join(s, ", ")
+}

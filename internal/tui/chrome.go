@@ -1,0 +1,405 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/svcwallet/svcwallet/internal/clean"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// dismissToastMsg ends the toast carrying the same tag; a newer toast has
+// another tag, so an old timer cannot remove it.
+type dismissToastMsg struct{ tag Tag }
+
+const (
+	appName       = "svcwallet"
+	topBarLines   = 1
+	maxToastLines = 3
+	errorToastFor = 8 * time.Second
+	infoToastFor  = 4 * time.Second
+	helpColumnGap = "    "
+)
+
+// toast is the message under the content area; the zero value is none.
+type toast struct {
+	text  string
+	isErr bool
+	tag   Tag
+}
+
+// showToast replaces any toast and schedules its one-shot dismissal.
+func (m *Model) showToast(isErr bool, text string) tea.Cmd {
+	text = clean.Line(text, 0)
+	if text == "" {
+		return nil
+	}
+	tag := NextTag()
+	m.toast = toast{text: text, isErr: isErr, tag: tag}
+	d := infoToastFor
+	if isErr {
+		d = errorToastFor
+	}
+	return tea.Tick(d, func(time.Time) tea.Msg { return dismissToastMsg{tag: tag} })
+}
+
+// render lays out top bar, content, toast and footer in exactly the
+// terminal's height, no line wider than the terminal.
+func (m *Model) render() string {
+	if m.width <= 0 || m.height <= 0 {
+		return ""
+	}
+	if m.width < MinWidth || m.height < MinHeight {
+		return m.tooSmall()
+	}
+	toastL, footer := m.toastLines(), m.footerLines()
+	contentH := m.height - topBarLines - len(toastL) - len(footer)
+	lines := make([]string, 0, m.height)
+	lines = append(lines, m.topBar())
+	lines = append(lines, fit(m.top().View(), m.width, contentH)...)
+	lines = append(lines, toastL...)
+	lines = append(lines, footer...)
+	return strings.Join(lines, "\n")
+}
+
+func (m *Model) tooSmall() string {
+	text := fmt.Sprintf("Terminal too small: need at least %dx%d, have %dx%d",
+		MinWidth, MinHeight, m.width, m.height)
+	notice := m.common.Styles.Warning.Render(ansi.Wrap(text, m.width, ""))
+	block := lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, notice)
+	return strings.Join(fit(block, m.width, m.height), "\n")
+}
+
+// topBarSegment is one piece of the top bar. When the bar is too narrow
+// the segment with the highest drop goes first; drop 0 is never dropped. The
+// screen's title is never dropped either (the body does not repeat it): when
+// nothing else can go, it is cut with an ellipsis.
+type topBarSegment struct {
+	text  string
+	style lipgloss.Style
+	left  bool // beside the app name rather than right-aligned
+	drop  int
+}
+
+func (m *Model) topBar() string {
+	var s TopBar
+	if m.common.TopBar != nil {
+		s = m.common.TopBar()
+	}
+	left := ""
+	if !s.SessionExpires.IsZero() {
+		left = sessionLeft(s.SessionExpires, m.common.Now())
+	}
+	key := fmt.Sprintf("%d|%t|%s|%+v|%s", m.width, m.common.Styles.IsDark, m.top().Title(), s, left)
+	return m.topBarMemo.get(key, func() string { return m.drawTopBar(s) })
+}
+
+func (m *Model) drawTopBar(s TopBar) string {
+	st := m.common.Styles
+	segs := []topBarSegment{{text: clean.Line(m.top().Title(), 0), style: st.TopBarTitle, left: true}}
+	add := func(text string, style lipgloss.Style, drop int) {
+		if text != "" {
+			segs = append(segs, topBarSegment{text: text, style: style, drop: drop})
+		}
+	}
+	add(clean.Line(s.Env, 0), st.TopBarEnv, 0)
+	if s.ChainID != 0 {
+		add(fmt.Sprintf("chain %d", s.ChainID), st.TopBarSegment, 6)
+	}
+	add(shortAccount(clean.Line(s.Account, 0)), st.TopBarSegment, 2)
+	if s.SubAccount != "" {
+		add("sub "+ansi.Truncate(clean.Line(s.SubAccount, 0), 12, "…"), st.TopBarSegment, 5)
+	}
+	if !s.SessionExpires.IsZero() {
+		add(sessionLeft(s.SessionExpires, m.common.Now()), st.TopBarSegment, 3)
+	}
+	for {
+		line, ok := m.layoutTopBar(segs)
+		if ok {
+			return line
+		}
+		i := -1
+		for j, sg := range segs {
+			if sg.drop > 0 && (i < 0 || sg.drop > segs[i].drop) {
+				i = j
+			}
+		}
+		if i < 0 {
+			over := ansi.StringWidth(line) - m.width + 1
+			if title := segs[0].text; over > 0 && ansi.StringWidth(title) > over+1 {
+				segs[0].text = ansi.Truncate(title, ansi.StringWidth(title)-over, "…")
+				continue
+			}
+			return ansi.Truncate(line, m.width, "…")
+		}
+		segs = slices.Delete(segs, i, i+1)
+	}
+}
+
+// layoutTopBar draws the bar with segs; ok is false when it does not fit.
+func (m *Model) layoutTopBar(segs []topBarSegment) (line string, ok bool) {
+	st := m.common.Styles
+	left := st.AppTitle.Render(appName)
+	var right []string
+	for _, sg := range segs {
+		switch {
+		case sg.text == "":
+		case sg.left:
+			left += st.TopBar.Render(" ") + sg.style.Render(sg.text)
+		default:
+			right = append(right, sg.style.Render(sg.text))
+		}
+	}
+	r := ""
+	if len(right) > 0 {
+		r = strings.Join(right, st.TopBarSep.Render(" │ ")) + st.TopBar.Render(" ")
+	}
+	gap := m.width - ansi.StringWidth(left) - ansi.StringWidth(r)
+	if gap < 1 {
+		return left + r, false
+	}
+	return left + st.TopBar.Render(strings.Repeat(" ", gap)) + r, true
+}
+
+func (m *Model) toastLines() []string {
+	if m.toast.text == "" {
+		return nil
+	}
+	st := m.common.Styles
+	style, text := st.InfoToast, m.toast.text
+	if m.toast.isErr {
+		style, text = st.ErrorToast, "Error: "+text
+	}
+	lines := strings.Split(ansi.Wrap(text, m.width, ""), "\n")
+	if len(lines) > maxToastLines {
+		lines = lines[:maxToastLines]
+		lines[maxToastLines-1] = ansi.Truncate(lines[maxToastLines-1], m.width-1, "") + "…"
+	}
+	for i, l := range lines {
+		lines[i] = style.Render(ansi.Truncate(strings.TrimRight(l, " "), m.width, ""))
+	}
+	return lines
+}
+
+// footerLines is the quit prompt, the one-line help, or the full help
+// (capped at a third of the terminal so the content keeps its room).
+func (m *Model) footerLines() []string {
+	var key strings.Builder
+	why := ""
+	if m.confirmQuit {
+		why = m.busy()
+	}
+	fmt.Fprintf(&key, "%d|%d|%t|%t|%s|", m.width, m.height, m.common.Styles.IsDark, m.fullHelp, why)
+	for _, b := range m.globalBindings() {
+		key.WriteString(b.Help().Key + "=" + b.Help().Desc + "|")
+	}
+	if km := m.top().KeyMap(); km != nil {
+		for _, col := range km.FullHelp() {
+			for _, b := range col {
+				fmt.Fprintf(&key, "%s=%s=%t|", b.Help().Key, b.Help().Desc, b.Enabled())
+			}
+			key.WriteString("/")
+		}
+		for _, b := range km.ShortHelp() {
+			fmt.Fprintf(&key, "%s=%s=%t|", b.Help().Key, b.Help().Desc, b.Enabled())
+		}
+	}
+	return m.footerMemo.get(key.String(), m.drawFooterLines)
+}
+
+func (m *Model) drawFooterLines() []string {
+	if m.confirmQuit {
+		// Wrapped, not cut: the question and its (y/N) must stay visible.
+		lines := strings.Split(ansi.Wrap(m.busy()+" Quit anyway? (y/N)", max(m.width, 1), ""), "\n")
+		for i, l := range lines {
+			lines[i] = m.common.Styles.Warning.Render(strings.TrimRight(l, " "))
+		}
+		return lines
+	}
+	h := m.helpModel()
+	globals := m.globalBindings()
+	km := m.top().KeyMap()
+	if !m.fullHelp {
+		g := h.ShortHelpView(globals)
+		sep := h.Styles.ShortSeparator.Render(h.ShortSeparator)
+		line := g
+		if km != nil {
+			if s := shortHelp(h, km.ShortHelp(), m.width-ansi.StringWidth(g)-ansi.StringWidth(sep)); s != "" {
+				line = s + sep + g
+			}
+		}
+		return []string{ansi.Truncate(line, m.width, "…")}
+	}
+	g := h.FullHelpView([][]key.Binding{globals})
+	block := g
+	if km != nil {
+		if s := m.screenHelp(h, km.FullHelp(), m.width-lipgloss.Width(g)-len(helpColumnGap)); s != "" {
+			block = lipgloss.JoinHorizontal(lipgloss.Top, s, helpColumnGap, g)
+		}
+	}
+	lines := strings.Split(block, "\n")
+	return fit(block, m.width, min(len(lines), m.helpRows(len(lines))))
+}
+
+// minContentLines is what the full help leaves the screen at least.
+const minContentLines = 5
+
+// helpRows is the most lines the full help may take: a third of the
+// terminal, or, when the screen's keys need more to be seen whole (want),
+// all but minContentLines and the top bar.
+func (m *Model) helpRows(want int) int {
+	return max(min(want, m.height-topBarLines-minContentLines), m.height/3, 1)
+}
+
+// screenHelp lays the screen's full help out in w cells: each of its
+// columns is split into pieces of as few lines as let them all fit side by
+// side, from a third of the terminal up to helpRows, so every key is seen;
+// when even that is too wide, the pieces that do not fit give way to a
+// "…".
+func (m *Model) screenHelp(h help.Model, cols [][]key.Binding, w int) string {
+	most := 0
+	for _, c := range cols {
+		most = max(most, len(c))
+	}
+	if most == 0 {
+		return ""
+	}
+	top := min(m.helpRows(most), most)
+	for rows := min(max(m.height/3, 1), top); ; rows++ {
+		var split [][]key.Binding
+		for _, c := range cols {
+			for len(c) > rows {
+				split, c = append(split, c[:rows]), c[rows:]
+			}
+			split = append(split, c)
+		}
+		h.SetWidth(0)
+		if s := h.FullHelpView(split); lipgloss.Width(s) <= w {
+			return s
+		}
+		if rows >= top {
+			h.SetWidth(max(w, 1))
+			return h.FullHelpView(split)
+		}
+	}
+}
+
+// shortHelp is the screen's keys on one line of at most w cells: as many
+// as fit, then "…" when some were left out. (help.Model adds a key that
+// does not fit when its "…" would not fit either, and the line then
+// pushes the global keys off the screen.)
+func shortHelp(h help.Model, bs []key.Binding, w int) string {
+	h.SetWidth(0)
+	more := " " + h.Styles.Ellipsis.Inline(true).Render(h.Ellipsis)
+	for n := len(bs); n > 0; n-- {
+		s := h.ShortHelpView(bs[:n])
+		if n < len(bs) {
+			s += more
+		}
+		if ansi.StringWidth(s) <= w {
+			return s
+		}
+	}
+	return ""
+}
+
+// globalBindings are the root's keys as they apply right now.
+func (m *Model) globalBindings() []key.Binding {
+	helpKey := globalKeys.Help
+	if m.fullHelp {
+		helpKey.SetHelp("?", "close help")
+	}
+	var out []key.Binding
+	if !m.inputting() {
+		out = append(out, helpKey)
+	}
+	if m.canGoBack() {
+		out = append(out, globalKeys.Back)
+	}
+	if m.inputting() {
+		return append(out, globalKeys.Interrupt)
+	}
+	return append(out, globalKeys.Quit)
+}
+
+func (m *Model) helpModel() help.Model {
+	st := m.common.Styles
+	h := help.New()
+	h.Styles = help.Styles{
+		Ellipsis:       st.HelpSep,
+		ShortKey:       st.HelpKey,
+		ShortDesc:      st.HelpDesc,
+		ShortSeparator: st.HelpSep,
+		FullKey:        st.HelpKey,
+		FullDesc:       st.HelpDesc,
+		FullSeparator:  st.HelpSep,
+	}
+	h.SetWidth(m.width)
+	return h
+}
+
+// fit cuts or pads s to exactly h lines of at most w cells each. Tabs become
+// spaces because their width depends on the column they land in.
+func fit(s string, w, h int) []string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(strings.ReplaceAll(l, "\t", "    "), w, "…") // never a silent cut
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	return lines
+}
+
+// shortAccount turns an EVM address into 0xf39F…2266 and caps anything else.
+func shortAccount(s string) string {
+	if len(s) == 42 && strings.HasPrefix(s, "0x") && isHex(s[2:]) {
+		return ShortAddress(s)
+	}
+	return ansi.Truncate(s, 16, "…")
+}
+
+// ShortAddress shortens an address (of any chain) to the parts people
+// compare, its first 6 and last 4 characters: 0xf39F…2266. One of 13
+// characters or fewer is kept whole. Every view shortens addresses here.
+func ShortAddress(a string) string {
+	if len(a) <= 13 {
+		return a
+	}
+	return a[:6] + "…" + a[len(a)-4:]
+}
+
+func isHex(s string) bool {
+	for _, r := range s {
+		if !unicode.Is(unicode.ASCII_Hex_Digit, r) {
+			return false
+		}
+	}
+	return true
+}
+
+// sessionLeft shows the remaining session at minute resolution, rounded
+// down, so the bar needs no timer of its own: it is right whenever drawn.
+func sessionLeft(expires, now time.Time) string {
+	left := expires.Sub(now)
+	switch {
+	case left <= 0:
+		return "session expired"
+	case left < time.Minute:
+		return "session <1m"
+	case left < time.Hour:
+		return fmt.Sprintf("session %dm", int(left/time.Minute))
+	}
+	return fmt.Sprintf("session %dh%02dm", int(left/time.Hour), int(left%time.Hour/time.Minute))
+}

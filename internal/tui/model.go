@@ -1,0 +1,313 @@
+package tui
+
+import (
+	"slices"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/svcwallet/svcwallet/internal/theme"
+)
+
+// globalKeys are handled by the root before the top screen sees a key.
+var globalKeys = struct {
+	Help, Back, Quit, Interrupt key.Binding
+}{
+	Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+	Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+	Quit:      key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
+	Interrupt: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+}
+
+// Minimum terminal size; below it only a notice is drawn.
+const (
+	MinWidth  = 60
+	MinHeight = 20
+)
+
+// Options configure the root model.
+type Options struct {
+	// Theme is "light" or "dark" to skip background detection; any other
+	// value (normally "") asks the terminal. main validates the flag.
+	Theme string
+	// Now is the clock for the session countdown; nil means Common.Now.
+	Now func() time.Time
+	// Common is the state shared with the screens; pass the one the first
+	// screen was built with. Nil makes a fresh one.
+	Common *Common
+}
+
+var _ tea.Model = (*Model)(nil)
+
+// Model is the root Bubble Tea model. Build it with New.
+type Model struct {
+	common      *Common
+	stack       []Screen
+	forcedTheme bool
+
+	width, height int // terminal size
+
+	toast       toast
+	fullHelp    bool
+	confirmQuit bool
+
+	// sized: the screens have been given a size by this root (a Common
+	// may come from an earlier root and already hold the same size).
+	sized bool
+	// The top bar and footer are drawn again only when what they show
+	// changes: together they were most of a frame's cost.
+	topBarMemo memo[string]
+	footerMemo memo[[]string]
+}
+
+// memo keeps the last value computed for a key.
+type memo[T any] struct {
+	key   string
+	value T
+	ok    bool
+}
+
+func (c *memo[T]) get(key string, compute func() T) T {
+	if !c.ok || c.key != key {
+		c.key, c.value, c.ok = key, compute(), true
+	}
+	return c.value
+}
+
+// New returns the root model showing first.
+func New(first Screen, opts Options) *Model {
+	c := opts.Common
+	if c == nil {
+		c = NewCommon(true, opts.Now)
+	}
+	if opts.Now != nil {
+		c.Now = opts.Now
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	m := &Model{common: c, stack: []Screen{first}}
+	if opts.Theme == "light" || opts.Theme == "dark" {
+		m.forcedTheme = true
+		c.Styles = theme.New(opts.Theme == "dark")
+	}
+	return m
+}
+
+// Init asks the terminal for its background colour (unless the theme is
+// forced) and starts the first screen. It schedules no timer.
+func (m *Model) Init() tea.Cmd {
+	if m.forcedTheme {
+		return m.top().Init()
+	}
+	return tea.Batch(tea.RequestBackgroundColor, m.top().Init())
+}
+
+// Update handles the global messages itself and hands everything else to the
+// top screen only.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	var cmd tea.Cmd
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+	case tea.BackgroundColorMsg:
+		if m.forcedTheme {
+			return m, nil
+		}
+		m.common.Styles = theme.New(msg.IsDark())
+		cmd = m.broadcast(msg)
+	case ErrorMsg:
+		if msg.Err != nil {
+			cmd = m.showToast(true, msg.Err.Error())
+		}
+	case InfoMsg:
+		cmd = m.showToast(false, msg.Text)
+	case dismissToastMsg:
+		if msg.tag == m.toast.tag {
+			m.toast = toast{}
+		}
+	case PushMsg:
+		m.stack = append(m.stack, msg.Screen)
+		cmd = m.enter(msg.Screen)
+	case PopMsg:
+		cmd = m.pop()
+	case ResetMsg:
+		for _, s := range m.stack {
+			leave(s)
+		}
+		m.stack = []Screen{msg.Screen}
+		cmd = m.enter(msg.Screen)
+	case tea.KeyPressMsg:
+		cmd = m.handleKey(msg)
+	default:
+		cmd = m.updateTop(msg)
+	}
+	// The quit question is moot once nothing is being submitted any more
+	// (the answer arrived): drop it rather than ask about the past.
+	if m.confirmQuit && m.busy() == "" {
+		m.confirmQuit = false
+	}
+	// Any of the above may change the chrome (toast, help, prompt) and with
+	// it the content area; resize only calls SetSize when it changed.
+	m.resize()
+	return m, cmd
+}
+
+// View draws the whole terminal in the alternate screen, with mouse
+// events while the top screen scrolls with the wheel (Wheeler).
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	if w, ok := m.top().(Wheeler); ok && w.Wheel() {
+		v.MouseMode = tea.MouseModeCellMotion
+	}
+	return v
+}
+
+func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
+	if m.confirmQuit {
+		m.confirmQuit = false
+		if s := k.String(); s == "y" || s == "Y" {
+			return tea.Quit
+		}
+		return nil
+	}
+	// Any key dismisses the toast; the key itself still counts.
+	m.toast = toast{}
+	inputting := m.inputting()
+	switch {
+	case key.Matches(k, globalKeys.Interrupt),
+		!inputting && key.Matches(k, globalKeys.Quit):
+		return m.quit()
+	case !inputting && key.Matches(k, globalKeys.Help):
+		m.fullHelp = !m.fullHelp
+		return nil
+	case key.Matches(k, globalKeys.Back) && m.fullHelp:
+		m.fullHelp = false
+		return nil
+	case key.Matches(k, globalKeys.Back) && m.canGoBack():
+		return m.pop()
+	}
+	return m.updateTop(k)
+}
+
+// quit leaves at once unless money is moving, in which case it asks.
+func (m *Model) quit() tea.Cmd {
+	if m.busy() == "" {
+		return tea.Quit
+	}
+	m.confirmQuit = true
+	m.fullHelp = false
+	return nil
+}
+
+// enter sizes and starts a screen that was just put on the stack.
+func (m *Model) enter(s Screen) tea.Cmd {
+	m.fullHelp = false
+	m.resize()
+	s.SetSize(m.common.Width, m.common.Height)
+	return s.Init()
+}
+
+func (m *Model) pop() tea.Cmd {
+	if len(m.stack) < 2 {
+		return nil
+	}
+	leave(m.stack[len(m.stack)-1])
+	m.stack[len(m.stack)-1] = nil
+	m.stack = m.stack[:len(m.stack)-1]
+	m.fullHelp = false
+	if r, ok := m.top().(Resumer); ok {
+		return r.Resume()
+	}
+	return nil
+}
+
+// leave tells a screen that it left the stack, if it wants to know.
+func leave(s Screen) {
+	if l, ok := s.(Leaver); ok {
+		l.Leave()
+	}
+}
+
+func (m *Model) updateTop(msg tea.Msg) tea.Cmd {
+	next, cmd := m.top().Update(msg)
+	m.stack[len(m.stack)-1] = next
+	return cmd
+}
+
+// broadcast hands a global message to every screen, so hidden ones can
+// restyle their components too.
+func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
+	cmds := make([]tea.Cmd, len(m.stack))
+	for i, s := range m.stack {
+		m.stack[i], cmds[i] = s.Update(msg)
+	}
+	return tea.Batch(cmds...)
+}
+
+// resize recomputes the content area and tells every screen on the stack when
+// it changed, so a screen revealed by Pop already has the right size.
+func (m *Model) resize() {
+	w, h := m.contentSize()
+	if m.sized && w == m.common.Width && h == m.common.Height {
+		return
+	}
+	m.sized = true
+	m.common.Width, m.common.Height = w, h
+	for _, s := range m.stack {
+		s.SetSize(w, h)
+	}
+}
+
+func (m *Model) contentSize() (int, int) {
+	h := m.height - topBarLines - len(m.toastLines()) - len(m.footerLines())
+	return max(m.width, 0), max(h, 0)
+}
+
+func (m *Model) top() Screen { return m.stack[len(m.stack)-1] }
+
+// canGoBack: Esc pops unless this is the first screen, the top screen is
+// waiting for a money-moving reply it would otherwise never receive, or
+// the top screen offers Esc itself (a list's filter clears first).
+func (m *Model) canGoBack() bool {
+	if len(m.stack) < 2 || m.screenOffers(globalKeys.Back) {
+		return false
+	}
+	b, ok := m.top().(Busy)
+	return !ok || b.Busy() == ""
+}
+
+// screenOffers reports whether the top screen's key map, the list its
+// footer and full help are drawn from, offers a key of g: then the key is
+// the screen's, and the footer names the screen's meaning, not the root's.
+func (m *Model) screenOffers(g key.Binding) bool {
+	km := m.top().KeyMap()
+	if km == nil {
+		return false
+	}
+	for _, col := range km.FullHelp() {
+		for _, b := range col {
+			if b.Enabled() && slices.ContainsFunc(g.Keys(), func(k string) bool { return slices.Contains(b.Keys(), k) }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// busy says what is in flight on the topmost busy screen, or "".
+func (m *Model) busy() string {
+	for _, s := range slices.Backward(m.stack) {
+		if b, ok := s.(Busy); ok && b.Busy() != "" {
+			return b.Busy()
+		}
+	}
+	return ""
+}
+
+func (m *Model) inputting() bool {
+	in, ok := m.top().(Inputting)
+	return ok && in.Inputting()
+}
