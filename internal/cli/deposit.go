@@ -22,7 +22,11 @@ const apiKeyVar = exchange.APIKeyEnvVar
 
 const depositLong = `Lists the chains the account can deposit on: chain id, deposit address
 ("not provisioned" for an on-demand chain without one yet), and each token's
-contract ("native", or "unknown: provider unreachable").
+contract ("native", or "unknown: provider unreachable"). An address that
+fails its chain's check, or any address of a chain whose name and chain id
+disagree on its type (SOLANA* and TRON* chains are Solana and Tron, a
+numeric chain id is EVM), is not given: "REFUSED, do not deposit: REASON"
+stands in its place (in --json, address_problem).
 
 The API key is read from $SVCWALLET_API_KEY and sent as X-API-Key; with
 --signer, or without an API key and with the environment's signer or a key
@@ -37,7 +41,8 @@ prints the service's JSON.
 ` + depositExit
 
 // depositExit is the exit statuses of deposit and deposit generate.
-const depositExit = `Exit status: 0 done, 1 the service refused, 2 usage, 5 the login failed
+const depositExit = `Exit status: 0 done, 1 the service refused (or, for generate, its address
+was refused by svcwallet's checks), 2 usage, 5 the login failed
 (the API key or the wallet login refused, or no answer to it: as every
 command says it) or the service could not be reached.`
 
@@ -173,6 +178,9 @@ func runDeposit(env CLIEnv, f depositFlags, chain string) int {
 		return fail(exitError, "%v", exchange.Explain(err))
 	case err != nil:
 		return fail(1, "%v", exchange.Explain(err))
+	case chain != "" && chains[0].AddressProblem != "":
+		// The one address asked for is unusable: a script must not go on.
+		return fail(1, "the service's answer for %s was refused (%s): no address is given; do not deposit on it, and contact support", chains[0].Chain, chains[0].AddressProblem)
 	}
 	if env.JSON {
 		if err := writeJSON(env.Stdout, out); err != nil {

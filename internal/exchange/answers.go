@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -119,13 +120,28 @@ func CheckState(field, s string) error {
 // the Solana and Tron chains carry their name, the rest are EVM), for the
 // answers that name a chain without its type.
 func ChainTypeOfChain(chain string) string {
+	if t := namedChainType(chain); t != "" {
+		return t
+	}
+	return ChainTypeEVM
+}
+
+// evmChainNames are the EVM chains SPEC.md §2.7 names, whose type a name
+// alone settles; other names (a staging list's) leave it to the chain id.
+var evmChainNames = []string{"ARBITRUM", "BASE", "BSC", "KAIA", "POLYGON", "BASE_SEPOLIA", "BSC_TEST", "KAIA_TEST", "POLYGON_TEST"}
+
+// namedChainType is the type a chain's name settles (SPEC.md §2.7): SOLANA*
+// and TRON* chains, and the EVM chains it lists; "" for any other name.
+func namedChainType(chain string) string {
 	switch c := strings.ToUpper(chain); {
 	case strings.HasPrefix(c, "SOLANA"):
 		return ChainTypeSolana
 	case strings.HasPrefix(c, "TRON"):
 		return ChainTypeTron
+	case slices.Contains(evmChainNames, c):
+		return ChainTypeEVM
 	}
-	return ChainTypeEVM
+	return ""
 }
 
 // chainTypeOfChainID tells a chain's type from its native chain id (SPEC.md
@@ -141,6 +157,21 @@ func chainTypeOfChainID(id string) string {
 		return ChainTypeTron
 	}
 	return ""
+}
+
+// depositChainType is the address type of a deposit chain, which its chain
+// id and, when the name settles one, its name must agree on: a SOLANA chain
+// with chain id 1 takes no EVM address. Otherwise it says why none is.
+func depositChainType(chain, chainID string) (string, string) {
+	byID := chainTypeOfChainID(chainID)
+	switch byName := namedChainType(chain); {
+	case byID == "":
+		return "", "svcwallet cannot check addresses of chain id " + chainID
+	case byName != "" && byName != byID:
+		return "", fmt.Sprintf("its name %s makes it %s chain but its chain id %s is %s chain's: svcwallet cannot tell which addresses it takes",
+			chain, articled(ChainTypeLabel(byName)), chainID, articled(ChainTypeLabel(byID)))
+	}
+	return byID, ""
 }
 
 var hex64 = regexp.MustCompile(`^[0-9a-fA-F]{64}$`)
@@ -193,17 +224,17 @@ func (c *ChainInfo) cleanAnswer(time.Time) error {
 	if err := CheckName("chain id", c.ChainID); err != nil {
 		return err
 	}
-	chainType := chainTypeOfChainID(c.ChainID)
-	if c.DepositAddress != "" {
-		switch {
-		case chainType == "":
-			c.AddressProblem = "svcwallet cannot check addresses of chain id " + c.ChainID
-		case ValidateAddress(chainType, c.DepositAddress) != nil:
-			c.AddressProblem = "not a valid " + ChainTypeLabel(chainType) + " address: " + ValidateAddress(chainType, c.DepositAddress).Error()
+	// A chain whose type is in doubt is refused with or without an address:
+	// one generated for it would be in the same doubt.
+	chainType, problem := depositChainType(c.Chain, c.ChainID)
+	c.AddressProblem = problem
+	if chainType != "" && c.DepositAddress != "" {
+		if err := ValidateAddress(chainType, c.DepositAddress); err != nil {
+			c.AddressProblem = "not a valid " + ChainTypeLabel(chainType) + " address: " + err.Error()
 		}
-		if c.AddressProblem != "" {
-			c.RefusedAddress, c.DepositAddress = clean.Line(c.DepositAddress, maxTextLen), ""
-		}
+	}
+	if c.AddressProblem != "" {
+		c.RefusedAddress, c.DepositAddress = clean.Line(c.DepositAddress, maxTextLen), ""
 	}
 	for i := range c.SupportedTokens {
 		t := &c.SupportedTokens[i]

@@ -106,6 +106,10 @@ func (c *Client) GenerateAddress(ctx context.Context, chain string) (ChainInfo, 
 	var res ChainInfo
 	err := c.doAuthed(ctx, call{method: http.MethodPost, base: c.env.BaseURL, path: PathGenerateAddress,
 		body: GenerateAddressRequest{Chain: chain}, depositAuth: true}, &res)
+	if err == nil && !strings.EqualFold(res.Chain, chain) {
+		// The answer would stand in for another chain's address.
+		return ChainInfo{}, &UnreadableAnswerError{Status: http.StatusOK, Reason: NewShapeError("chain", "is %s, not the %s asked for", res.Chain, clean.Line(chain, clean.MaxNameLen))}
+	}
 	return res, err
 }
 

@@ -190,6 +190,9 @@ func (d *depositScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			}
 		}
 		d.list.SetItems(chains)
+		if msg.info.AddressProblem != "" {
+			return d, tui.ShowError(exchange.UserError{Text: refusedAddress(msg.info)})
+		}
 		cmd = tui.ShowInfo(msg.info.Chain + " deposit address ready: " + msg.info.DepositAddress)
 	case spinner.TickMsg:
 		if !d.loading && d.generating == "" {
@@ -213,6 +216,10 @@ func (d *depositScreen) toggleQR() tea.Cmd {
 
 // refusedAddress says why an address from the service is not offered.
 func refusedAddress(ch exchange.ChainInfo) string {
+	if ch.RefusedAddress == "" {
+		return "The " + ch.Chain + " chain the service lists failed its check (" + ch.AddressProblem +
+			"): no address is shown, copied or generated for it. Do not deposit on it; contact support"
+	}
 	return "The " + ch.Chain + " deposit address the service sent failed its check (" + ch.AddressProblem +
 		"): it is not copied nor shown as a QR code. Do not deposit to it; contact support"
 }
@@ -336,6 +343,8 @@ func (d *depositScreen) row(ch exchange.ChainInfo) kit.Row {
 	case d.generating != "" && strings.EqualFold(d.generating, ch.Chain):
 		r.Cells[2] = "generating…"
 		r.Rich = []string{"", "", d.spin.View() + k.Muted.On(" generating…")}
+	case ch.AddressProblem != "" && ch.RefusedAddress == "":
+		r.Cells[2] = "refused: chain failed its check"
 	case ch.AddressProblem != "":
 		r.Cells[2] = "refused: failed its check, not copied"
 	case ch.DepositAddress == "":
@@ -354,6 +363,9 @@ func (d *depositScreen) detail(l qrLayout, code qrCode) string {
 	var b strings.Builder
 	addr := k.Bold.On(ch.DepositAddress)
 	switch {
+	case ch.AddressProblem != "" && ch.RefusedAddress == "":
+		addr = st.Warning.Render("refused: the chain failed its check, so no address is generated") + "\n" +
+			strings.Repeat(" ", 10) + k.Muted.On(ch.AddressProblem)
 	case ch.AddressProblem != "":
 		sp := strings.Repeat(" ", 10)
 		addr = st.Warning.Render("refused: it failed its check, so it is not copied nor drawn") + "\n" +
