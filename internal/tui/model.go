@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"slices"
 	"time"
 
@@ -25,6 +26,16 @@ const (
 	MinWidth  = 60
 	MinHeight = 20
 )
+
+// PasteGuard is how long after a paste no key acts. A terminal's parser
+// ends a paste at the first end marker it meets, so what a paste carries
+// after one (ESC [ 201 ~, then tab 25 enter enter) arrives as key presses
+// right behind it; a person takes longer to press a key after pasting.
+// Each key it drops extends it, so no padding can outlast it.
+const PasteGuard = 400 * time.Millisecond
+
+// pastedKeys is the toast of keys dropped by PasteGuard.
+var pastedKeys = fmt.Sprintf("Keys that came with a paste or within %s of it were ignored (a paste can carry keys): press them again", PasteGuard)
 
 // Options configure the root model.
 type Options struct {
@@ -51,6 +62,8 @@ type Model struct {
 	toast       toast
 	fullHelp    bool
 	confirmQuit bool
+	// pasteQuiet: until then keys are dropped (PasteGuard).
+	pasteQuiet time.Time
 
 	// sized: the screens have been given a size by this root (a Common
 	// may come from an earlier root and already hold the same size).
@@ -138,7 +151,17 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.stack = []Screen{msg.Screen}
 		cmd = m.enter(msg.Screen)
+	case tea.PasteEndMsg:
+		// The parser ends every paste with this, one per end marker (a
+		// stray one too): the guard runs from when the paste was taken,
+		// however long that took.
+		cmd = m.updateTop(msg)
+		m.pasteQuiet = m.common.Now().Add(PasteGuard)
 	case tea.KeyPressMsg:
+		if m.common.Now().Before(m.pasteQuiet) {
+			cmd = m.dropPastedKey()
+			break
+		}
 		cmd = m.handleKey(msg)
 	default:
 		cmd = m.updateTop(msg)
@@ -190,6 +213,16 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.pop()
 	}
 	return m.updateTop(k)
+}
+
+// dropPastedKey drops a key that came with a paste, or too soon after it
+// to be the user's, and says so once.
+func (m *Model) dropPastedKey() tea.Cmd {
+	m.pasteQuiet = m.common.Now().Add(PasteGuard)
+	if m.toast.text == pastedKeys {
+		return nil
+	}
+	return m.showToast(true, pastedKeys)
 }
 
 // quit leaves at once unless money is moving, in which case it asks.

@@ -1,0 +1,74 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// hostilePaste is what bubbletea v2.0.10's input parser (ultraviolet's
+// TerminalReader, the version in go.mod) makes of the paste
+// "\x1b[201~\t25\r\r" as a terminal brackets it: the inner end marker ends
+// the paste, the rest arrives as key presses, and the real end marker as an
+// empty paste of its own. TestTmuxPasteCarriesNoKeys (internal/cli) sends
+// such bytes through that parser in a real terminal.
+var hostilePaste = []tea.Msg{
+	tea.PasteStartMsg{}, tea.PasteMsg{Content: ""}, tea.PasteEndMsg{},
+	tea.KeyPressMsg{Code: tea.KeyTab},
+	tea.KeyPressMsg{Code: '2', Text: "2"}, tea.KeyPressMsg{Code: '5', Text: "5"},
+	tea.KeyPressMsg{Code: tea.KeyEnter}, tea.KeyPressMsg{Code: tea.KeyEnter},
+	tea.PasteMsg{Content: ""}, tea.PasteEndMsg{},
+}
+
+// TestPasteCarriesNoKeys: the keys a paste carries past an end marker
+// never reach the screen, and say so; an enter within PasteGuard of the
+// paste is refused too (and extends it), one after it acts. The guard reads
+// the root's clock.
+func TestPasteCarriesNoKeys(t *testing.T) {
+	now := fixedNow
+	c := NewCommon(true, func() time.Time { return now })
+	form := newFake(c, "Amount")
+	form.inputting = true
+	m := New(form, Options{Theme: "dark", Common: c})
+	m.Init()
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+
+	for _, msg := range hostilePaste {
+		send(m, msg)
+	}
+	if n := received[tea.KeyPressMsg](form); n != 0 || received[tea.PasteMsg](form) != 2 {
+		t.Fatalf("the screen got %d keys and %d pastes, want none and both pastes", n, received[tea.PasteMsg](form))
+	}
+	if out := ansi.Strip(m.render()); !strings.Contains(strings.Join(strings.Fields(out), " "), "came with a paste") {
+		t.Errorf("no word of the dropped keys:\n%s", out)
+	}
+
+	now = now.Add(PasteGuard - time.Millisecond)
+	send(m, press("enter"))
+	now = now.Add(PasteGuard - time.Millisecond) // within the guard the refused enter extended
+	send(m, press("enter"))
+	if n := received[tea.KeyPressMsg](form); n != 0 {
+		t.Fatalf("an enter within %s of the paste reached the screen (%d keys)", PasteGuard, n)
+	}
+	now = now.Add(PasteGuard)
+	send(m, press("enter"))
+	if n := received[tea.KeyPressMsg](form); n != 1 {
+		t.Fatalf("an enter %s after the paste: the screen got %d keys, want 1", PasteGuard, n)
+	}
+	if m.toast.text != "" {
+		t.Errorf("the key that acted left the toast %q", m.toast.text)
+	}
+
+	// A plain paste, then a key past the guard: nothing is dropped.
+	send(m, tea.PasteStartMsg{})
+	send(m, tea.PasteMsg{Content: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"})
+	send(m, tea.PasteEndMsg{})
+	now = now.Add(PasteGuard)
+	send(m, press("x"))
+	if n := received[tea.KeyPressMsg](form); n != 2 {
+		t.Fatalf("a key %s after a plain paste: the screen got %d keys, want 2", PasteGuard, n)
+	}
+}
