@@ -280,6 +280,13 @@ func (w *WithdrawalInfo) cleanAnswer(time.Time) error {
 			default:
 				return NewShapeError("route chain type", "is not evm, solana or tron")
 			}
+			// The destination is checked by the route's type and journaled
+			// under its chain's name: the two, and the chain id, agree.
+			for _, t := range []string{namedChainType(r.Chain), chainTypeOfChainID(r.ChainID)} {
+				if t != "" && t != r.ChainType {
+					return NewShapeError("route chain type", "is %s, but the chain %s with chain id %s is %s chain", r.ChainType, r.Chain, r.ChainID, articled(ChainTypeLabel(t)))
+				}
+			}
 			for _, t := range r.TokensOut {
 				if err := CheckName("payout token", t); err != nil {
 					return err

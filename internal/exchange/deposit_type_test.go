@@ -80,3 +80,38 @@ func TestHostileDepositChainType(t *testing.T) {
 		t.Errorf("generate SOLANA answered for BSC: %+v, %v", info, err)
 	}
 }
+
+// TestHostileRouteChainType: a withdrawal route whose chain type disagrees
+// with what its chain's name or chain id settles (a SOLANA route of type
+// evm would check, and journal, an EVM destination for Solana) refuses the
+// answer; a name and chain id that settle nothing leave the type to the
+// route.
+func TestHostileRouteChainType(t *testing.T) {
+	w, h := newHostileWorld(t, sandbox.Options{})
+	c := w.login(sandbox.DemoAPIKey, exchange.Options{})
+	for _, tc := range []struct {
+		chain, chainID, chainType string
+		refused                   string
+	}{
+		{"SOLANA", "solana", "evm", "is evm, but the chain SOLANA with chain id solana is a Solana chain"},
+		{"TRON", "56", "tron", "is tron, but the chain TRON with chain id 56 is an EVM chain"},
+		{"BSC", "56", "tron", "is tron, but the chain BSC with chain id 56 is an EVM chain"},
+		{"STAGING_X", "solana", "evm", "is evm, but the chain STAGING_X with chain id solana is a Solana chain"},
+		{"SOLANA", "solana", "solana", ""},
+		{"STAGING_T", "tron", "tron", ""},
+		{"STAGING_Y", "aptos", "evm", ""},
+	} {
+		h.set(onPath(exchange.PathWithdrawalInfo, func(v any) any {
+			v.(map[string]any)["route"] = map[string]any{"USDT": []any{map[string]any{
+				"chain": tc.chain, "chain_id": tc.chainID, "chain_type": tc.chainType, "tokens_out": []any{"USDT"}}}}
+			return v
+		}))
+		info, err := c.WithdrawalInfo(ctx)
+		switch {
+		case tc.refused == "" && (err != nil || info.Route["USDT"][0].ChainType != tc.chainType):
+			t.Errorf("%s %s %s: %+v, %v; want it taken", tc.chain, tc.chainID, tc.chainType, info, err)
+		case tc.refused != "" && (err == nil || !strings.Contains(err.Error(), tc.refused)):
+			t.Errorf("%s %s %s: %+v, %v; want it refused: %s", tc.chain, tc.chainID, tc.chainType, info, err, tc.refused)
+		}
+	}
+}
