@@ -10,4 +10,11 @@ import (
 	"github.com/svcwallet/svcwallet/internal/cli"
 )
 
-func main() { os.Exit(cli.Main(os.Args[1:])) }
+// A release build sets these at link time (goreleaser's default ldflags:
+// -X main.version={{.Version}} -X main.commit={{.Commit}} -X main.date={{.Date}});
+// any other build leaves them empty and its build info speaks.
+var version, commit, date string
+
+func main() {
+	os.Exit(cli.Main(os.Args[1:], cli.Stamp{Version: version, Commit: commit, Date: date}))
+}

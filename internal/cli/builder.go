@@ -29,9 +29,9 @@ store it then.
 The main account's key signs (see below). An encrypted keystore file
 (--keystore-file FILE, the same as --signer FILE) has its passphrase
 asked for at a hidden prompt (one line of stdin when stdin is not a
-terminal) or read from the first line of --password-file FILE. A --dry-run with --account (and no --signer) needs
-no key: the account is the main account. Never put a key on the command
-line.
+terminal) or read from the first line of --password-file FILE. A
+--dry-run with --account (and no --signer) needs no key: the account is
+the main account. Never put a key on the command line.
 
 --permissions takes names joined by & or commas, in any case and order,
 from Admin, InternalTransfer, ExternalTransfer, Withdraw, VaultInvestor,
@@ -87,10 +87,14 @@ func (a *app) builderCommand() *cobra.Command {
 		Use:   "authorize",
 		Short: "Authorize a builder, with fee caps",
 		Long:  withSignerHelp(builderLong),
-		Example: `  svcwallet builder authorize --builder 0xB… --max-futures-fee 0.1 \
-      --max-spot-fee 0.05 --dry-run --account 0xA… --json
-  svcwallet builder authorize --builder 0xB… --max-futures-fee 0.1 \
-      --max-spot-fee 0.05 --yes`,
+		Example: `  # On the embedded sandbox, its demo builder and account: nothing real changes.
+  svcwallet builder authorize --env sandbox --dry-run --json \
+      --max-futures-fee 0.1 --max-spot-fee 0.05 \
+      --builder 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 \
+      --account 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266
+  svcwallet builder authorize --env sandbox --yes \
+      --max-futures-fee 0.1 --max-spot-fee 0.05 \
+      --builder 0x70997970C51812dc3A010C7d01b50e0d17dc79C8`,
 		Args: noArgs,
 		RunE: func(*cobra.Command, []string) error {
 			b := a.builder

@@ -40,8 +40,9 @@ func (a *app) builderSubmitCommand() *cobra.Command {
 		Use:   "submit FILE",
 		Short: "Send a builder authorization signed offline",
 		Long:  builderSubmitLong,
-		Example: `  svcwallet builder submit builder.json --signature 0x1b2c…
-  cast wallet sign --ledger --data --from-file builder.json | svcwallet builder submit builder.json`,
+		Example: `  svcwallet builder submit builder.json --signature "$SIGNATURE"
+  cast wallet sign --ledger --data --from-file builder.json |
+      svcwallet builder submit builder.json`,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return usageError(c.CommandPath(), "give the file written by --signer offline --out (got %d arguments)", len(args))

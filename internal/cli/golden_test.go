@@ -22,8 +22,6 @@ import (
 func TestMain(m *testing.M) {
 	// A signing command of the tests is this binary (exchangetest.FakeSignCommand).
 	exchangetest.FakeSignCommandMain()
-	// fang sizes help to the terminal; goldens are drawn at one width.
-	os.Setenv("__FANG_TEST_WIDTH", "80")
 	os.Exit(m.Run())
 }
 
@@ -46,7 +44,8 @@ func commandPaths() [][]string {
 	return out
 }
 
-// TestHelpGolden pins the --help of every command: stdout, exit 0.
+// TestHelpGolden pins the --help of every command: stdout, exit 0, as
+// written to a pipe (no escape codes, no line padded).
 func TestHelpGolden(t *testing.T) {
 	for _, path := range commandPaths() {
 		name := strings.Join(append([]string{"svcwallet"}, path...), "_")
@@ -55,19 +54,14 @@ func TestHelpGolden(t *testing.T) {
 			if r.code != 0 || r.stderr != "" {
 				t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
 			}
-			golden.RequireEqual(t, trimLineEnds(r.stdout))
+			for i, l := range strings.Split(r.stdout, "\n") {
+				if strings.TrimRight(l, " ") != l || strings.ContainsRune(l, '\x1b') {
+					t.Errorf("line %d is padded or styled: %q", i+1, l)
+				}
+			}
+			golden.RequireEqual(t, r.stdout)
 		})
 	}
-}
-
-// trimLineEnds drops the spaces fang pads lines with, which an editor
-// would strip from a golden file.
-func trimLineEnds(s string) string {
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimRight(l, " ")
-	}
-	return strings.Join(lines, "\n")
 }
 
 // maskJSON replaces the values of keys that differ from run to run (ids,
@@ -84,7 +78,7 @@ func TestJSONGolden(t *testing.T) {
 		var b bytes.Buffer
 		bi := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v1.2.3"}, Settings: []debug.BuildSetting{
 			{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.time", Value: "2026-11-23T08:00:00Z"}}}
-		_ = writeJSON(&b, buildVersion(bi, true))
+		_ = writeJSON(&b, buildVersion(Stamp{}, bi, true))
 		golden.RequireEqual(t, b.String())
 	})
 	t.Run("error_usage", func(t *testing.T) {

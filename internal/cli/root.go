@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
 	"runtime/debug"
@@ -12,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
 
 	"github.com/svcwallet/svcwallet/internal/clean"
@@ -21,13 +19,15 @@ import (
 )
 
 // Main runs the process's command line and returns its exit status.
-func Main(args []string) int {
+func Main(args []string, stamp Stamp) int {
 	// Once, before any command reads a key: the console, key, builder and
 	// status commands may all hold one, and the rule is simplest kept whole.
 	if err := signer.ProtectProcess(); err != nil {
 		fmt.Fprintln(os.Stderr, "svcwallet: warning:", err)
 	}
-	return Run(args, StdEnv())
+	a := newApp(StdEnv())
+	a.stamp = stamp
+	return a.execute(args)
 }
 
 // Run runs one command line and returns the exit status (README, "Exit
@@ -41,6 +41,7 @@ func Run(args []string, env CLIEnv) int {
 // whose clocks, waits and probes tests replace.
 type app struct {
 	env      CLIEnv
+	stamp    Stamp
 	json     bool
 	debug    bool
 	status   statusCmd
@@ -72,16 +73,17 @@ func (a *app) execute(args []string) int {
 	root.SetIn(a.env.Stdin)
 	root.SetOut(a.env.Stdout)
 	root.SetErr(a.env.Stderr)
+	// Errors are reported once, by report, in the one style every command
+	// uses; cobra prints neither them nor the usage.
+	root.SilenceErrors, root.SilenceUsage = true, true
+	bi, ok := debug.ReadBuildInfo()
+	root.Version = versionText(a.stamp, bi, ok)
 	root.SetVersionTemplate("{{.Version}}\n")
-	status := 0
-	_ = fang.Execute(context.Background(), root,
-		fang.WithVersion(versionText(debug.ReadBuildInfo())),
-		fang.WithoutManpage(), // ours writes to the command's stdout
-		fang.WithErrorHandler(func(_ io.Writer, _ fang.Styles, err error) {
-			status = a.env.report(a.asCommandError(root, args, err))
-		}),
-	)
-	return status
+	root.SetHelpFunc(a.showHelp)
+	if err := root.ExecuteContext(context.Background()); err != nil {
+		return a.env.report(a.asCommandError(root, args, err))
+	}
+	return 0
 }
 
 // asCommandError is err as the command's typed error; cobra's own errors

@@ -24,7 +24,7 @@ import (
 func TestSandboxHelp(t *testing.T) {
 	for _, args := range [][]string{{"sandbox", "--help"}, {"sandbox", "-h"}, {"help", "sandbox"}} {
 		r := depositCmd(t, nil, args...)
-		r.want(t, 0, []string{"svcwallet sandbox [--flags]", "--quote-ttl"}, nil)
+		r.want(t, 0, []string{"svcwallet sandbox [flags]", "--quote-ttl"}, nil)
 		if r.stderr != "" {
 			t.Errorf("%q: stderr %q", args, r.stderr)
 		}
@@ -38,9 +38,8 @@ func TestSandboxHelp(t *testing.T) {
 	}
 }
 
-// TestUsageFitsEighty: every command's help, drawn as an 80-column
-// terminal gets it (TestMain fixes fang's width at 80), has no line wider
-// than 80.
+// TestUsageFitsEighty: every command's help has no line wider than 80
+// columns, whatever the terminal.
 func TestUsageFitsEighty(t *testing.T) {
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {

@@ -133,8 +133,11 @@ func (a *app) withdrawCommand() *cobra.Command {
 		Use:   "withdraw",
 		Short: "Withdraw USDT through the bridge",
 		Long:  withSignerHelp(withdrawLong),
-		Example: `  svcwallet withdraw --chain arbitrum --to 0x3C44… --amount 25 --max-fee 2
-  svcwallet withdraw --chain base --to 0x3C44… --amount 25 --yes --wait --json
+		Example: `  # On the embedded sandbox, to its demo payee: nothing real moves.
+  svcwallet withdraw --env sandbox --chain ARBITRUM --amount 25 --max-fee 2 \
+      --to 0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC
+  svcwallet withdraw --env sandbox --chain BASE --amount 25 --yes --wait \
+      --json --to 0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC
   svcwallet withdraw resume q-123`,
 		Args:              noArgs,
 		ValidArgsFunction: cobra.NoFileCompletions,

@@ -47,8 +47,9 @@ func (a *app) withdrawSubmitCommand() *cobra.Command {
 		Use:   "submit FILE",
 		Short: "Send a withdrawal signed offline",
 		Long:  withdrawSubmitLong,
-		Example: `  svcwallet withdraw submit transfer.json --signature 0x1b2c…
-  cast wallet sign --ledger --data --from-file transfer.json | svcwallet withdraw submit transfer.json --wait`,
+		Example: `  svcwallet withdraw submit transfer.json --signature "$SIGNATURE"
+  cast wallet sign --ledger --data --from-file transfer.json |
+      svcwallet withdraw submit transfer.json --wait`,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return usageError(c.CommandPath(), "give the file written by --signer offline --out (got %d arguments)", len(args))

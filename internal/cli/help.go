@@ -1,0 +1,240 @@
+package cli
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// Help is drawn here rather than by a library that asks the terminal for
+// its background colour: a terminal that never answers (the Linux console,
+// script, a serial line) stalled every --help and usage error for seconds.
+// Nothing here reads from or asks the terminal.
+
+// helpWidth is the width help is written for, whatever the terminal: a
+// longer line is wrapped at a space, and no line is padded.
+const helpWidth = 80
+
+// helpStyles are the two looks help uses. Headings are bold; names are in
+// the terminal's own cyan, one of the 16 colours every terminal theme sets
+// to read on its background, so no query is needed to choose them.
+type helpStyles struct {
+	heading, name lipgloss.Style
+}
+
+var plainHelp = helpStyles{heading: lipgloss.NewStyle(), name: lipgloss.NewStyle()}
+
+func styledHelp() helpStyles {
+	return helpStyles{heading: lipgloss.NewStyle().Bold(true), name: lipgloss.NewStyle().Foreground(lipgloss.Cyan)}
+}
+
+// showHelp is every command's help (--help, -h, svcwallet help CMD): coloured
+// on a terminal, plain text when piped or with NO_COLOR, never padded.
+func (a *app) showHelp(c *cobra.Command, _ []string) {
+	out := c.OutOrStdout()
+	profile := helpProfile(out, a.env.Getenv)
+	if profile <= colorprofile.NoTTY {
+		_, _ = io.WriteString(out, helpText(c, plainHelp))
+		return
+	}
+	_, _ = io.WriteString(&colorprofile.Writer{Forward: out, Profile: profile}, helpText(c, styledHelp()))
+}
+
+// helpProfile is what out can show, from the environment alone (TERM,
+// NO_COLOR, CLICOLOR, COLORTERM...): NoTTY when out is not a terminal.
+func helpProfile(out io.Writer, getenv func(string) string) colorprofile.Profile {
+	if !isTerminal(out) || !enableEscapes(out) {
+		return colorprofile.NoTTY
+	}
+	var environ []string
+	for _, name := range []string{"TERM", "NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "COLORTERM", "WT_SESSION", "ConEmuANSI", "ANSICON", "ANSICON_VER"} {
+		if v := getenv(name); v != "" {
+			environ = append(environ, name+"="+v)
+		}
+	}
+	return colorprofile.Env(environ)
+}
+
+// helpText is c's help in the order a reader needs it: what it does, how
+// to call it, its commands, its flags, examples to paste, where to read on.
+func helpText(c *cobra.Command, st helpStyles) string {
+	var b strings.Builder
+	for _, l := range strings.Split(strings.TrimSpace(cmp.Or(c.Long, c.Short)), "\n") {
+		for _, w := range wrap(l, helpWidth) {
+			b.WriteString(w + "\n")
+		}
+	}
+	section := func(title string, lines []string) {
+		if len(lines) > 0 {
+			fmt.Fprintf(&b, "\n%s\n%s\n", st.heading.Render(title), strings.Join(lines, "\n"))
+		}
+	}
+	section("USAGE", usageLines(c))
+	section("COMMANDS", commandLines(c, st))
+	section("FLAGS", flagLines(c.LocalFlags(), st))
+	section("INHERITED FLAGS", flagLines(c.InheritedFlags(), st))
+	section("EXAMPLES", exampleLines(c))
+	section("LEARN MORE", learnMoreLines(c))
+	return b.String()
+}
+
+// usageLines are the ways to call c: by itself when it does something of
+// its own (it has flags of its own beside --help: the console, withdraw,
+// deposit), and with a command under it.
+func usageLines(c *cobra.Command) []string {
+	path := c.CommandPath()
+	var lines []string
+	ownFlags := false
+	c.LocalNonPersistentFlags().VisitAll(func(f *pflag.Flag) { ownFlags = ownFlags || (f.Name != "help" && !f.Hidden) })
+	if !c.HasAvailableSubCommands() {
+		lines = append(lines, "  "+strings.TrimSpace(path+" "+argsOf(c))+" [flags]")
+	} else {
+		if ownFlags {
+			lines = append(lines, "  "+path+" [flags]")
+		}
+		lines = append(lines, "  "+path+" <command> [flags]")
+	}
+	return lines
+}
+
+// argsOf is what c's Use says after its name: "QUOTE_ID...", "FILE".
+func argsOf(c *cobra.Command) string {
+	_, rest, _ := strings.Cut(c.Use, " ")
+	return rest
+}
+
+// commandLines lists the commands under c, a column of names and their
+// one-line summaries.
+func commandLines(c *cobra.Command, st helpStyles) []string {
+	var subs []*cobra.Command
+	width := 0
+	for _, s := range c.Commands() {
+		if s.IsAvailableCommand() {
+			subs = append(subs, s)
+			width = max(width, utf8.RuneCountInString(s.Use))
+		}
+	}
+	lines := make([]string, 0, len(subs))
+	for _, s := range subs {
+		args := argsOf(s)
+		if args != "" {
+			args = " " + args
+		}
+		pad := strings.Repeat(" ", width-utf8.RuneCountInString(s.Use)+2)
+		lines = append(lines, "  "+st.name.Render(s.Name())+args+pad+s.Short)
+	}
+	return lines
+}
+
+// flagLines lists a flag set as pflag does (-h, --help, the value's name)
+// with the usage's first letter capitalised and a default that is not
+// zero.
+func flagLines(set *pflag.FlagSet, st helpStyles) []string {
+	type row struct{ short, long, usage string }
+	var rows []row
+	width := 0
+	set.VisitAll(func(f *pflag.Flag) {
+		if f.Hidden {
+			return
+		}
+		value, usage := pflag.UnquoteUsage(f)
+		r := row{short: "    ", long: "--" + f.Name, usage: capitalise(usage)}
+		if f.Shorthand != "" {
+			r.short = "-" + f.Shorthand + ", "
+		}
+		if value != "" {
+			r.long += " " + value
+		}
+		if d := flagDefault(f); d != "" {
+			r.usage += " (default " + d + ")"
+		}
+		rows = append(rows, r)
+		width = max(width, utf8.RuneCountInString(r.short+r.long))
+	})
+	lines := make([]string, 0, len(rows))
+	for _, r := range rows {
+		name, value, _ := strings.Cut(r.long, " ")
+		if value != "" {
+			value = " " + value
+		}
+		pad := strings.Repeat(" ", width-utf8.RuneCountInString(r.short+r.long)+2)
+		short := r.short
+		if strings.TrimSpace(short) != "" {
+			short = st.name.Render(strings.TrimSuffix(short, ", ")) + ", "
+		}
+		// A long usage goes on below, under its own column.
+		usage := wrap(strings.Repeat(" ", width+4)+r.usage, helpWidth)
+		lines = append(lines, "  "+short+st.name.Render(name)+value+pad+strings.TrimLeft(usage[0], " "))
+		lines = append(lines, usage[1:]...)
+	}
+	return lines
+}
+
+// flagDefault is a flag's default worth saying: not empty, false or zero.
+func flagDefault(f *pflag.Flag) string {
+	switch f.DefValue {
+	case "", "false", "0", "0s", "[]":
+		return ""
+	}
+	return f.DefValue
+}
+
+// exampleLines are c's examples as written, two spaces in, so each can be
+// pasted into a shell as it stands.
+func exampleLines(c *cobra.Command) []string {
+	if strings.TrimSpace(c.Example) == "" {
+		return nil
+	}
+	var lines []string
+	for _, l := range strings.Split(strings.Trim(c.Example, "\n"), "\n") {
+		lines = append(lines, "  "+strings.TrimRight(strings.TrimPrefix(l, "  "), " "))
+	}
+	return lines
+}
+
+func learnMoreLines(c *cobra.Command) []string {
+	root := c.Root().Name()
+	var lines []string
+	if c.HasAvailableSubCommands() {
+		lines = append(lines, fmt.Sprintf("  Use '%s <command> --help' for more about a command.", c.CommandPath()))
+	}
+	return append(lines, fmt.Sprintf("  Every command in one page: %s man | man -l -", root))
+}
+
+// wrap breaks a line wider than width at spaces; the lines it makes keep
+// its indentation. A word wider than width stays whole.
+func wrap(line string, width int) []string {
+	if utf8.RuneCountInString(line) <= width {
+		return []string{line}
+	}
+	indent := line[:len(line)-len(strings.TrimLeft(line, " "))]
+	var lines []string
+	cur := indent
+	for _, word := range strings.Fields(line) {
+		if cur != indent && utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(word) > width {
+			lines = append(lines, cur)
+			cur = indent
+		}
+		if cur != indent {
+			cur += " "
+		}
+		cur += word
+	}
+	return append(lines, cur)
+}
+
+func capitalise(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
