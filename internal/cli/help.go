@@ -30,22 +30,23 @@ type helpStyles struct {
 	heading, name lipgloss.Style
 }
 
-var plainHelp = helpStyles{heading: lipgloss.NewStyle(), name: lipgloss.NewStyle()}
-
-func styledHelp() helpStyles {
-	return helpStyles{heading: lipgloss.NewStyle().Bold(true), name: lipgloss.NewStyle().Foreground(lipgloss.Cyan)}
+// helpStylesFor is the look out can show: none when piped, bold headings
+// alone with NO_COLOR, and the cyan names on a colour terminal.
+func helpStylesFor(p colorprofile.Profile) helpStyles {
+	st := helpStyles{heading: lipgloss.NewStyle(), name: lipgloss.NewStyle()}
+	if p > colorprofile.NoTTY {
+		st.heading = st.heading.Bold(true)
+	}
+	if p >= colorprofile.ANSI {
+		st.name = st.name.Foreground(lipgloss.Cyan)
+	}
+	return st
 }
 
-// showHelp is every command's help (--help, -h, svcwallet help CMD): coloured
-// on a terminal, plain text when piped or with NO_COLOR, never padded.
+// showHelp is every command's help (--help, -h, svcwallet help CMD).
 func (a *app) showHelp(c *cobra.Command, _ []string) {
 	out := c.OutOrStdout()
-	profile := helpProfile(out, a.env.Getenv)
-	if profile <= colorprofile.NoTTY {
-		_, _ = io.WriteString(out, helpText(c, plainHelp))
-		return
-	}
-	_, _ = io.WriteString(&colorprofile.Writer{Forward: out, Profile: profile}, helpText(c, styledHelp()))
+	_, _ = io.WriteString(out, helpText(c, helpStylesFor(helpProfile(out, a.env.Getenv))))
 }
 
 // helpProfile is what out can show, from the environment alone (TERM,

@@ -1,0 +1,244 @@
+//go:build unix
+
+package cli
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/creack/pty"
+)
+
+// A terminal that never answers a query (the Linux console, script, a
+// serial line, some editors' terminals) is a pseudo-terminal here whose
+// other end only reads.
+
+// releaseStamp is what the test binary is stamped with at link time, as
+// goreleaser's default ldflags stamp a release.
+const releaseStamp = `-X main.version=1.2.3 -X main.commit=0123456789abcdef0123456789abcdef01234567 -X main.date=2026-11-23T08:00:00Z`
+
+// terminalQueries are the sequences that ask a terminal for an answer:
+// colours (OSC 10, 11, 12), the cursor position and status (DSR), the
+// device attributes (DA), the terminal's version (XTVERSION), the keyboard
+// protocol, a termcap (XTGETTCAP) and a mode (DECRQM).
+var terminalQueries = regexp.MustCompile(`\x1b\]1[012];\?|\x1b\[[56]n|\x1b\[[>=]?0?c|\x1b\[>0?q|\x1b\[\?u|\x1bP\+q|\x1b\[\??[0-9]+\$p`)
+
+// buildStamped builds svcwallet once into dir, stamped as a release.
+func buildStamped(tb testing.TB, dir string) string {
+	tb.Helper()
+	bin := filepath.Join(dir, "svcwallet")
+	if out, err := exec.Command("go", "build", "-ldflags", releaseStamp, "-o", bin, "../..").CombinedOutput(); err != nil {
+		tb.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// silentEnv is a clean environment: an empty home, a colour terminal.
+func silentEnv(dir string, extra ...string) []string {
+	home := filepath.Join(dir, "home")
+	return append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "TMPDIR=" + dir, "TERM=xterm-256color",
+		"XDG_CONFIG_HOME=" + home + "/.config", "XDG_STATE_HOME=" + home + "/.state", "XDG_DATA_HOME=" + home + "/.data",
+		"XDG_CACHE_HOME=" + home + "/.cache"}, extra...)
+}
+
+// silentTerminal is a process whose standard streams are a 120x40
+// pseudo-terminal that never answers: what the process writes is kept,
+// nothing is written back unless the test types it.
+type silentTerminal struct {
+	tb      testing.TB
+	cmd     *exec.Cmd
+	ptmx    *os.File
+	started time.Time
+	mu      sync.Mutex
+	out     bytes.Buffer
+	read    chan struct{} // closed when the terminal's other end is closed
+	done    chan struct{} // closed when the process has ended
+	took    time.Duration
+}
+
+func startSilent(tb testing.TB, bin string, env []string, args ...string) *silentTerminal {
+	tb.Helper()
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		tb.Fatalf("open a pseudo-terminal: %v", err)
+	}
+	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 40, Cols: 120}); err != nil {
+		tb.Fatal(err)
+	}
+	s := &silentTerminal{tb: tb, ptmx: ptmx, read: make(chan struct{}), done: make(chan struct{})}
+	s.cmd = exec.Command(bin, args...)
+	s.cmd.Env = env
+	s.cmd.Stdin, s.cmd.Stdout, s.cmd.Stderr = tty, tty, tty
+	s.cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
+	s.started = time.Now()
+	err = s.cmd.Start()
+	tty.Close() // the child holds it now
+	if err != nil {
+		ptmx.Close()
+		tb.Fatal(err)
+	}
+	go func() {
+		buf := make([]byte, 4096)
+		for {
+			n, err := ptmx.Read(buf)
+			s.mu.Lock()
+			s.out.Write(buf[:n])
+			s.mu.Unlock()
+			if err != nil { // EIO once the child's side is closed
+				close(s.read)
+				return
+			}
+		}
+	}()
+	go func() {
+		_ = s.cmd.Wait()
+		s.took = time.Since(s.started)
+		close(s.done)
+	}()
+	tb.Cleanup(func() {
+		_ = s.cmd.Process.Kill()
+		<-s.done
+		ptmx.Close()
+	})
+	return s
+}
+
+func (s *silentTerminal) output() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.out.String()
+}
+
+// wait is the exit status once the process has ended and everything it
+// wrote has been read; a process still running after deadline fails the
+// test (a guard against a stall, not a measure of speed).
+func (s *silentTerminal) wait(deadline time.Duration) int {
+	s.tb.Helper()
+	select {
+	case <-s.done:
+	case <-time.After(deadline):
+		s.tb.Fatalf("still running after %v; it wrote %q", deadline, s.output())
+	}
+	select {
+	case <-s.read:
+	case <-time.After(deadline):
+		s.tb.Fatalf("the terminal stayed open after the process ended")
+	}
+	return s.cmd.ProcessState.ExitCode()
+}
+
+// waitShows waits until the screen (escape sequences dropped) shows text.
+func (s *silentTerminal) waitShows(text string, deadline time.Duration) {
+	s.tb.Helper()
+	end := time.Now().Add(deadline)
+	for !strings.Contains(ansi.Strip(s.output()), text) {
+		select {
+		case <-s.done:
+			s.tb.Fatalf("ended before showing %q; it wrote %q", text, s.output())
+		default:
+		}
+		if time.Now().After(end) {
+			s.tb.Fatalf("%q not shown after %v; it wrote %q", text, deadline, s.output())
+		}
+		time.Sleep(10 * time.Millisecond) // polling interval, not ordering
+	}
+}
+
+// TestSilentTerminal: on a terminal that never answers, help, usage errors,
+// version, completion and man ask it nothing and end at once (the deadline
+// is a guard: BenchmarkSilentTerminal measures); help is styled there. The
+// console asks for the background colour and draws its first frame all
+// the same.
+func TestSilentTerminal(t *testing.T) {
+	dir := t.TempDir()
+	bin := buildStamped(t, dir)
+	for _, tc := range []struct {
+		args  []string
+		extra []string
+		exit  int
+		shows []string
+	}{
+		{args: []string{"--help"}, shows: []string{"\x1b[1mUSAGE\x1b[m", "\x1b[36mwithdraw\x1b[m"}},
+		{args: []string{"help", "withdraw"}, shows: []string{"\x1b[1mEXAMPLES\x1b[m", "svcwallet withdraw [flags]"}},
+		{args: []string{"withdraw", "--help"}, extra: []string{"NO_COLOR=1"}, shows: []string{"\x1b[1mFLAGS\x1b[m", "  --chain string"}},
+		{args: []string{"withdraw", "--bogus"}, exit: exitUsage,
+			shows: []string{"svcwallet withdraw: unknown flag: --bogus\r\nrun 'svcwallet withdraw --help' for usage\r\n"}},
+		{args: []string{"withdraw", "--bogus", "--json"}, exit: exitUsage, shows: []string{`"code":"usage"`}},
+		{args: []string{"bogus"}, exit: exitUsage, shows: []string{"run 'svcwallet --help' for usage"}},
+		{args: []string{"version"}, shows: []string{"svcwallet v1.2.3 (revision 0123456789ab, 2026-11-23T08:00:00Z), go1."}},
+		{args: []string{"--version"}, shows: []string{"svcwallet v1.2.3 (revision 0123456789ab, 2026-11-23T08:00:00Z), go1."}},
+		{args: []string{"completion", "bash"}, shows: []string{"# bash completion V2 for svcwallet"}},
+		{args: []string{"man"}, shows: []string{".TH SVCWALLET 1"}},
+	} {
+		t.Run(strings.Join(append(tc.args, tc.extra...), " "), func(t *testing.T) {
+			s := startSilent(t, bin, silentEnv(dir, tc.extra...), tc.args...)
+			code := s.wait(5 * time.Second)
+			out := s.output()
+			if code != tc.exit {
+				t.Errorf("exit %d, want %d; it wrote %q", code, tc.exit, out)
+			}
+			if q := terminalQueries.FindString(out); q != "" {
+				t.Errorf("it asked the terminal %q", q)
+			}
+			for _, want := range tc.shows {
+				if !strings.Contains(out, want) {
+					t.Errorf("no %q in %q", want, out)
+				}
+			}
+			if len(tc.extra) > 0 && strings.Contains(out, "\x1b[36m") {
+				t.Errorf("NO_COLOR, yet coloured: %q", out)
+			}
+			t.Logf("%v", s.took)
+		})
+	}
+
+	t.Run("console", func(t *testing.T) {
+		s := startSilent(t, bin, silentEnv(dir))
+		s.waitShows("Sandbox demo", 10*time.Second)
+		if !strings.Contains(s.output(), "\x1b]11;?") {
+			t.Errorf("the console did not ask for the background colour: %q", s.output())
+		}
+		t.Logf("first frame after %v", time.Since(s.started))
+		if _, err := s.ptmx.Write([]byte{3}); err != nil { // ctrl+c
+			t.Fatal(err)
+		}
+		if code := s.wait(10 * time.Second); code != 0 {
+			t.Errorf("exit %d after ctrl+c", code)
+		}
+	})
+}
+
+// BenchmarkSilentTerminal measures commands on a terminal that never
+// answers, from start to exit: the bar is 0.3 s for --help and usage
+// errors.
+func BenchmarkSilentTerminal(b *testing.B) {
+	dir := b.TempDir()
+	bin := buildStamped(b, dir)
+	for _, args := range [][]string{{"--help"}, {"withdraw", "--bogus"}, {"version"}} {
+		b.Run(strings.Join(args, "_"), func(b *testing.B) {
+			for b.Loop() {
+				s := startSilent(b, bin, silentEnv(dir), args...)
+				s.wait(5 * time.Second)
+			}
+		})
+	}
+	b.Run("console_first_frame", func(b *testing.B) {
+		for b.Loop() {
+			s := startSilent(b, bin, silentEnv(dir))
+			s.waitShows("Sandbox demo", 10*time.Second)
+			_ = s.cmd.Process.Signal(syscall.SIGTERM)
+			if code := s.wait(10 * time.Second); code != 128+int(syscall.SIGTERM) {
+				b.Fatalf("exit %d", code)
+			}
+		}
+	})
+}
