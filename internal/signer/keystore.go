@@ -13,7 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ethereum/go-ethereum/accounts/keystore"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 )
@@ -25,7 +24,7 @@ const KeystoreEnvVar = "SVCWALLET_KEYSTORE"
 // writes: geth's standard (256 MB, about a second) so a stolen file resists
 // guessing. Tests lower them to keystore.LightScryptN/P; decryption always
 // uses the cost recorded in the file.
-var ScryptN, ScryptP = keystore.StandardScryptN, keystore.StandardScryptP
+var ScryptN, ScryptP = standardScryptN, standardScryptP
 
 // maxKeystoreFileSize bounds reads of keystore files (a V3 file is ~500 bytes),
 // so listing a directory never slurps a stray large file.
@@ -86,8 +85,8 @@ func LoadKeystoreKey(path, passphrase string) (*PrivateKey, error) {
 	if !json.Valid(b) {
 		return nil, fmt.Errorf("%s is not a valid keystore file: it is not keystore V3 JSON", path)
 	}
-	k, err := keystore.DecryptKey(b, passphrase)
-	if errors.Is(err, keystore.ErrDecrypt) {
+	k, addr, err := decryptKeyFile(b, passphrase)
+	if errors.Is(err, errDecrypt) {
 		return nil, fmt.Errorf("%w for keystore %s", ErrWrongPassphrase, path)
 	}
 	if err != nil {
@@ -95,10 +94,10 @@ func LoadKeystoreKey(path, passphrase string) (*PrivateKey, error) {
 	}
 	// The address field is what ListKeystore shows; a file whose key belongs
 	// to another address would make the user sign as someone unexpected.
-	if listed, ok := keystoreAddress(b); ok && listed != k.Address {
-		return nil, fmt.Errorf("keystore %s lists address %s but holds the key of %s; the file was altered", path, listed.Hex(), k.Address.Hex())
+	if listed, ok := keystoreAddress(b); ok && listed != addr {
+		return nil, fmt.Errorf("keystore %s lists address %s but holds the key of %s; the file was altered", path, listed.Hex(), addr.Hex())
 	}
-	return NewPrivateKey(k.PrivateKey), nil
+	return NewPrivateKey(k), nil
 }
 
 // NewKeystoreKey creates a random key and stores it in dir, encrypted with passphrase.
@@ -204,13 +203,14 @@ func storeKey(dir string, k *ecdsa.PrivateKey, passphrase string) (common.Addres
 	if err != nil {
 		return common.Address{}, "", fmt.Errorf("keystore directory: %w", err)
 	}
-	key := &keystore.Key{Address: crypto.PubkeyToAddress(k.PublicKey), PrivateKey: k}
-	if _, err := rand.Read(key.Id[:]); err != nil {
+	var id [16]byte
+	if _, err := rand.Read(id[:]); err != nil {
 		return common.Address{}, "", fmt.Errorf("cannot draw a key id: %w", err)
 	}
-	key.Id[6] = key.Id[6]&0x0f | 0x40 // UUID version 4
-	key.Id[8] = key.Id[8]&0x3f | 0x80 // RFC 4122 variant
-	blob, err := keystore.EncryptKey(key, passphrase, ScryptN, ScryptP)
+	id[6] = id[6]&0x0f | 0x40 // UUID version 4
+	id[8] = id[8]&0x3f | 0x80 // RFC 4122 variant
+	address := crypto.PubkeyToAddress(k.PublicKey)
+	blob, err := encryptKeyFile(k, id, passphrase, ScryptN, ScryptP)
 	if err != nil {
 		return common.Address{}, "", fmt.Errorf("cannot encrypt the key: %w", err)
 	}
@@ -220,11 +220,11 @@ func storeKey(dir string, k *ecdsa.PrivateKey, passphrase string) (common.Addres
 	if err := CheckPrivatePath(dir); err != nil {
 		return common.Address{}, "", fmt.Errorf("keystore: %w", err)
 	}
-	path := filepath.Join(dir, keyFileName(key.Address, time.Now()))
+	path := filepath.Join(dir, keyFileName(address, time.Now()))
 	if err := writeKeyFile(path, blob); err != nil {
 		return common.Address{}, "", fmt.Errorf("cannot write keystore file: %w", err)
 	}
-	return key.Address, path, nil
+	return address, path, nil
 }
 
 // keyFileName is geth's convention, UTC--<ISO 8601 with dashes>--<address hex>,

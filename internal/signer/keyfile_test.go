@@ -1,0 +1,171 @@
+package signer
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/accounts/keystore"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/google/uuid"
+)
+
+// The Web3 Secret Storage definition's test vectors (scrypt, PBKDF2) and
+// geth's version 1 vector: password, then the key each file holds.
+var keyFileVectors = []struct{ name, json, password, key string }{
+	{"scrypt", `{"crypto":{"cipher":"aes-128-ctr","cipherparams":{"iv":"83dbcc02d8ccb40e466191a123791e0e"},` +
+		`"ciphertext":"d172bf743a674da9cdad04534d56926ef8358534d458fffccd4e6ad2fbde479c","kdf":"scrypt",` +
+		`"kdfparams":{"dklen":32,"n":262144,"r":1,"p":8,"salt":"ab0c7876052600dd703518d6fc3fe8984592145b591fc8fb5c6d43190334ba19"},` +
+		`"mac":"2103ac29920d71da29f15d75b4a16dbe95cfd7ff8faea1056c33131d846e3097"},"id":"3198bc9c-6672-5ab3-d995-4942343ae5b6","version":3}`,
+		"testpassword", "7a28b5ba57c53603b0b07b56bba752f7784bf506fa95edc395f5cf6c7514fe9d"},
+	{"pbkdf2", `{"crypto":{"cipher":"aes-128-ctr","cipherparams":{"iv":"6087dab2f9fdbbfaddc31a909735c1e6"},` +
+		`"ciphertext":"5318b4d5bcd28de64ee5559e671353e16f075ecae9f99c7a79a38af5f869aa46","kdf":"pbkdf2",` +
+		`"kdfparams":{"c":262144,"dklen":32,"prf":"hmac-sha256","salt":"ae3cd4e7013836a3df6bd7241b12db061dbe2c6785853cce422d148a624ce0bd"},` +
+		`"mac":"517ead924a9d0dc3124507e3393d175ce3ff7c1e96529c6c555ce9e51205e9b2"},"id":"3198bc9c-6672-5ab3-d995-4942343ae5b6","version":3}`,
+		"testpassword", "7a28b5ba57c53603b0b07b56bba752f7784bf506fa95edc395f5cf6c7514fe9d"},
+	{"version 1", `{"Crypto":{"cipher":"aes-128-cbc","cipherparams":{"iv":"35337770fc2117994ecdcad026bccff4"},` +
+		`"ciphertext":"6143d3192db8b66eabd693d9c4e414dcfaee52abda451af79ccf474dafb35f1bfc7ea013aa9d2ee35969a1a2e8d752d0","kdf":"scrypt",` +
+		`"kdfparams":{"dklen":32,"n":262144,"p":1,"r":8,"salt":"9afcddebca541253a2f4053391c673ff9fe23097cd8555d149d929e4ccf1257f"},` +
+		`"mac":"3f3d5af884b17a100b0b3232c0636c230a54dc2ac8d986227219b0dd89197644","version":"1"},` +
+		`"address":"cb61d5a9c4896fb9658090b597ef0e7be6f7b67e","id":"e25f7c1f-d318-4f29-b62c-687190d4d299","version":"1"}`,
+		"g", "d1b1178d3529626a1a93e073f65028370d14c7eb0936eb42abef05db6f37ad7d"},
+}
+
+func TestDecryptKeyFileVectors(t *testing.T) {
+	for _, v := range keyFileVectors {
+		k, addr, err := decryptKeyFile([]byte(v.json), v.password)
+		if err != nil {
+			t.Fatalf("%s: %v", v.name, err)
+		}
+		if got := hex.EncodeToString(crypto.FromECDSA(k)); got != v.key || addr != crypto.PubkeyToAddress(k.PublicKey) {
+			t.Errorf("%s: key %s (address %s), want %s", v.name, got, addr.Hex(), v.key)
+		}
+		if _, _, err := decryptKeyFile([]byte(v.json), v.password+"x"); !errors.Is(err, errDecrypt) {
+			t.Errorf("%s: a wrong passphrase gave %v", v.name, err)
+		}
+	}
+}
+
+// TestKeyFileMatchesGeth: files written here are geth's, field for field,
+// and each side decrypts the other's to the same key.
+func TestKeyFileMatchesGeth(t *testing.T) {
+	for range 3 {
+		k, err := crypto.GenerateKey()
+		if err != nil {
+			t.Fatal(err)
+		}
+		id := [16]byte(uuid.New())
+		ours, err := encryptKeyFile(k, id, testPassphrase, keystore.LightScryptN, keystore.LightScryptP)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gk, err := keystore.DecryptKey(ours, testPassphrase)
+		if err != nil || !gk.PrivateKey.Equal(k) || gk.Id != uuid.UUID(id) {
+			t.Fatalf("geth reads our file as %v, %v", gk, err)
+		}
+		theirs, err := keystore.EncryptKey(&keystore.Key{Id: uuid.UUID(id), Address: crypto.PubkeyToAddress(k.PublicKey), PrivateKey: k},
+			testPassphrase, keystore.LightScryptN, keystore.LightScryptP)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, addr, err := decryptKeyFile(theirs, testPassphrase)
+		if err != nil || !back.Equal(k) || addr != gk.Address {
+			t.Fatalf("geth's file read as %v, %v", addr, err)
+		}
+		if _, _, err := decryptKeyFile(theirs, "wrong"); !errors.Is(err, errDecrypt) {
+			t.Errorf("a wrong passphrase on geth's file: %v", err)
+		}
+		if a, b := jsonShape(t, ours), jsonShape(t, theirs); !reflect.DeepEqual(a, b) {
+			t.Errorf("our file's shape %v, geth's %v", a, b)
+		}
+		if !strings.Contains(string(ours), `"id":"`+uuid.UUID(id).String()+`"`) {
+			t.Errorf("id not written as a UUID: %s", ours)
+		}
+	}
+}
+
+// jsonShape is a document with every string and number replaced by its
+// type, keeping the fields and their order of nesting.
+func jsonShape(t *testing.T, b []byte) any {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatal(err)
+	}
+	var shape func(any) any
+	shape = func(v any) any {
+		if m, ok := v.(map[string]any); ok {
+			for k, x := range m {
+				m[k] = shape(x)
+			}
+			return m
+		}
+		return fmt.Sprintf("%T", v)
+	}
+	return shape(v)
+}
+
+// TestDecryptKeyFileRefusesMalformed: a damaged or foreign file is an
+// error, never a panic (geth panics on several of these), and never a key.
+func TestDecryptKeyFileRefusesMalformed(t *testing.T) {
+	k, _ := crypto.GenerateKey()
+	good, err := encryptKeyFile(k, [16]byte(uuid.New()), testPassphrase, keystore.LightScryptN, keystore.LightScryptP)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit := func(change func(m map[string]any, c map[string]any, p map[string]any)) []byte {
+		var m map[string]any
+		_ = json.Unmarshal(good, &m)
+		c := m["crypto"].(map[string]any)
+		change(m, c, c["kdfparams"].(map[string]any))
+		b, _ := json.Marshal(m)
+		return b
+	}
+	for name, b := range map[string][]byte{
+		"not JSON":           []byte("{"),
+		"version 2":          edit(func(m, _, _ map[string]any) { m["version"] = 2 }),
+		"no version":         edit(func(m, _, _ map[string]any) { delete(m, "version") }),
+		"version as text 3":  edit(func(m, _, _ map[string]any) { m["version"] = "3" }),
+		"bad id":             edit(func(m, _, _ map[string]any) { m["id"] = "not-a-uuid" }),
+		"other cipher":       edit(func(_, c, _ map[string]any) { c["cipher"] = "aes-256-gcm" }),
+		"no salt":            edit(func(_, _, p map[string]any) { delete(p, "salt") }),
+		"no n":               edit(func(_, _, p map[string]any) { delete(p, "n") }),
+		"n not a number":     edit(func(_, _, p map[string]any) { p["n"] = "4096" }),
+		"dklen 16":           edit(func(_, _, p map[string]any) { p["dklen"] = 16 }),
+		"unknown kdf":        edit(func(_, c, _ map[string]any) { c["kdf"] = "argon2" }),
+		"short iv":           edit(func(_, c, _ map[string]any) { c["cipherparams"] = map[string]any{"iv": "00"} }),
+		"mac not hex":        edit(func(_, c, _ map[string]any) { c["mac"] = "zz" }),
+		"ciphertext cut":     edit(func(_, c, _ map[string]any) { c["ciphertext"] = c["ciphertext"].(string)[:62] }),
+		"pbkdf2 without prf": edit(func(_, c, p map[string]any) { c["kdf"] = "pbkdf2"; p["c"] = 2 }),
+	} {
+		if k, _, err := decryptKeyFile(b, testPassphrase); err == nil || k != nil {
+			t.Errorf("%s: accepted (%v)", name, err)
+		}
+	}
+}
+
+func TestValidUUID(t *testing.T) {
+	for s, want := range map[string]bool{
+		"3198bc9c-6672-5ab3-d995-4942343ae5b6":          true,
+		"{3198bc9c-6672-5ab3-d995-4942343ae5b6}":        true,
+		"urn:uuid:3198bc9c-6672-5ab3-d995-4942343ae5b6": true,
+		"3198bc9c66725ab3d9954942343ae5b6":              true,
+		"3198bc9c-6672-5ab3-d995-4942343ae5bz":          false,
+		"3198bc9c+6672-5ab3-d995-4942343ae5b6":          false,
+		"(3198bc9c-6672-5ab3-d995-4942343ae5b6)":        true,
+		"urn:uuix:3198bc9c-6672-5ab3-d995-4942343ae5b6": false,
+		"3198bc9c66725ab3d9954942343ae5bg":              false,
+		"":                                              false,
+	} {
+		if validUUID(s) != want {
+			t.Errorf("validUUID(%q) = %v", s, !want)
+		}
+		if _, err := uuid.Parse(s); (err == nil) != want {
+			t.Errorf("geth's parser disagrees on %q", s)
+		}
+	}
+}
