@@ -3,7 +3,6 @@ package exchange
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -174,19 +173,17 @@ func depositChainType(chain, chainID string) (string, string) {
 	return byID, ""
 }
 
-var hex64 = regexp.MustCompile(`^[0-9a-fA-F]{64}$`)
-
 // ValidTxHash checks a payout transaction hash against its chain type:
 // 0x + 64 hex (EVM), 64 hex (Tron), base58 of a 64-byte signature (Solana).
 func ValidTxHash(chainType, h string) error {
 	switch chainType {
 	case ChainTypeEVM:
-		if strings.HasPrefix(h, "0x") && hex64.MatchString(h[2:]) {
+		if strings.HasPrefix(h, "0x") && clean.HexDigits(h[2:], 64) {
 			return nil
 		}
 		return errors.New("is not 0x and 64 hex digits")
 	case ChainTypeTron:
-		if hex64.MatchString(h) {
+		if clean.HexDigits(h, 64) {
 			return nil
 		}
 		return errors.New("is not 64 hex digits")

@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/exchange"
@@ -25,10 +25,11 @@ const maxJournalErrorLen = 1000
 // ErrLine is a line the journal would not read back.
 var ErrLine = errors.New("not a journal entry")
 
-var (
-	hex32    = regexp.MustCompile(`^0x[0-9a-fA-F]{64}$`) // r, s, a digest
-	nanoTime = regexp.MustCompile(`^[0-9]{1,19}$`)
-)
+// hex32 is 0x and 64 hex digits: r, s, a digest.
+func hex32(s string) bool {
+	h, ok := strings.CutPrefix(s, "0x")
+	return ok && clean.HexDigits(h, 64)
+}
 
 // parseJournalLine reads one line into an entry, cleaned and shape-checked.
 func parseJournalLine(line []byte) (Entry, error) {
@@ -106,11 +107,11 @@ func checkRequest(r *exchange.WithdrawRequest, quoteID string) error {
 		return exchange.NewShapeError("journaled request", "names another quote id than its entry")
 	case !common.IsHexAddress(s.Signer) || len(s.Signer) != 42:
 		return exchange.NewShapeError("journaled signer", "is not an EVM address")
-	case !hex32.MatchString(s.R) || !hex32.MatchString(s.S):
+	case !hex32(s.R) || !hex32(s.S):
 		return exchange.NewShapeError("journaled signature", "r or s is not 0x and 64 hex digits")
 	case s.V != 27 && s.V != 28:
 		return exchange.NewShapeError("journaled signature", "v is not 27 or 28")
-	case !nanoTime.MatchString(s.Expiration):
+	case !clean.DecimalDigits(s.Expiration, 19):
 		return exchange.NewShapeError("journaled signature", "expiration is not unix nanoseconds")
 	}
 	return nil
