@@ -27,6 +27,9 @@ type CLIEnv struct {
 	Log   *slog.Logger
 	// JSON is --json: output and errors are JSON documents on Stdout.
 	JSON bool
+	// Stamp is the release's link-time version, revision and date; empty
+	// in any other build.
+	Stamp Stamp
 	// Interrupt watches for ctrl+c while a signature is awaited (clef, a
 	// signing command): the context it returns ends at ctrl+c, and stop
 	// gives ctrl+c back its usual effect. nil: nothing interrupts (tests

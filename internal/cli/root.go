@@ -25,9 +25,9 @@ func Main(args []string, stamp Stamp) int {
 	if err := signer.ProtectProcess(); err != nil {
 		fmt.Fprintln(os.Stderr, "svcwallet: warning:", err)
 	}
-	a := newApp(StdEnv())
-	a.stamp = stamp
-	return a.execute(args)
+	env := StdEnv()
+	env.Stamp = stamp
+	return Run(args, env)
 }
 
 // Run runs one command line and returns the exit status (README, "Exit
@@ -41,7 +41,6 @@ func Run(args []string, env CLIEnv) int {
 // whose clocks, waits and probes tests replace.
 type app struct {
 	env      CLIEnv
-	stamp    Stamp
 	json     bool
 	debug    bool
 	status   statusCmd
@@ -77,7 +76,7 @@ func (a *app) execute(args []string) int {
 	// uses; cobra prints neither them nor the usage.
 	root.SilenceErrors, root.SilenceUsage = true, true
 	bi, ok := debug.ReadBuildInfo()
-	root.Version = versionText(a.stamp, bi, ok)
+	root.Version = versionText(a.env.Stamp, bi, ok)
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetHelpFunc(a.showHelp)
 	if err := root.ExecuteContext(context.Background()); err != nil {

@@ -112,9 +112,9 @@ func (a *app) versionCommand() *cobra.Command {
 		RunE: func(*cobra.Command, []string) error {
 			bi, ok := debug.ReadBuildInfo()
 			if a.env.JSON {
-				return writeFailed("svcwallet version", writeJSON(a.env.Stdout, buildVersion(a.stamp, bi, ok)))
+				return writeFailed("svcwallet version", writeJSON(a.env.Stdout, buildVersion(a.env.Stamp, bi, ok)))
 			}
-			fmt.Fprintln(a.env.Stdout, versionText(a.stamp, bi, ok))
+			fmt.Fprintln(a.env.Stdout, versionText(a.env.Stamp, bi, ok))
 			return nil
 		},
 	}
