@@ -45,12 +45,13 @@ func commandPaths() [][]string {
 }
 
 // TestHelpGolden pins the --help of every command: stdout, exit 0, as
-// written to a pipe (no escape codes, no line padded).
+// written to a pipe (no escape codes, though TERM names a colour terminal;
+// no line padded).
 func TestHelpGolden(t *testing.T) {
 	for _, path := range commandPaths() {
 		name := strings.Join(append([]string{"svcwallet"}, path...), "_")
 		t.Run(name, func(t *testing.T) {
-			r := depositCmd(t, nil, append(path, "--help")...)
+			r := depositCmd(t, map[string]string{"TERM": "xterm-256color", "COLORTERM": "truecolor"}, append(path, "--help")...)
 			if r.code != 0 || r.stderr != "" {
 				t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
 			}
