@@ -58,7 +58,6 @@ func buildVersion(s Stamp, bi *debug.BuildInfo, ok bool) versionJSON {
 		if mv := bi.Main.Version; mv != "" && mv != "(devel)" {
 			v.Version = mv
 			v.Revision, v.Time = pseudoVersionRevision(mv)
-			v.Modified = strings.HasSuffix(mv, "+dirty")
 		}
 		for _, set := range bi.Settings {
 			switch set.Key {
