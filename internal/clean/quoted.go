@@ -52,20 +52,3 @@ func IsToken(s string) bool {
 	}
 	return true
 }
-
-// HoldsKeyShape reports whether s holds 64 hex digits in a row anywhere:
-// the shape of a secp256k1 private key. No id or argument svcwallet takes
-// has one, so such a string is refused without being echoed or sent.
-func HoldsKeyShape(s string) bool {
-	run := 0
-	for i := 0; i < len(s); i++ {
-		if isHexDigit(s[i]) {
-			if run++; run >= 64 {
-				return true
-			}
-			continue
-		}
-		run = 0
-	}
-	return false
-}

@@ -66,7 +66,8 @@ func FuzzClean(f *testing.F) {
 }
 
 // TestHoldsKeyShape: 64 hex digits in a row anywhere is the shape of a
-// private key; 63, or 64 broken by any other character, is not.
+// private key; 63, or 64 broken by a character other than whitespace
+// (TestHoldsKeyShapeSplit), is not.
 func TestHoldsKeyShape(t *testing.T) {
 	key := strings.Repeat("a1B2", 16)
 	for s, want := range map[string]bool{

@@ -58,13 +58,15 @@ func TestUsageErrorsOneStyle(t *testing.T) {
 }
 
 // TestKeyOnCommandLineNeverEchoed: a key-shaped argument anywhere, to any
-// command, as an argument, a flag or a flag's value, is refused (exit 2)
-// before cobra parses it, and its text is in neither stream.
+// command, as an argument, a flag or a flag's value, or split over two
+// arguments or lines, is refused (exit 2) before cobra parses it, and its
+// text is in neither stream.
 func TestKeyOnCommandLineNeverEchoed(t *testing.T) {
 	key := strings.TrimPrefix(sandbox.DemoPrivateKey, "0x")
 	for _, cmd := range [][]string{nil, {"status"}, {"key", "import"}, {"builder", "authorize"}, {"deposit", "generate"}, {"bogus"}} {
 		for _, arg := range [][]string{{key}, {"0x" + key}, {"--" + key}, {"--key=" + key}, {"--bogus", "0X" + strings.ToUpper(key)},
-			{"-x" + key}, {"-v0x" + key}, {" 0x" + key}, {key + "\r"}, {"--env=a," + key}, {key + ","}} {
+			{"-x" + key}, {"-v0x" + key}, {" 0x" + key}, {key + "\r"}, {"--env=a," + key}, {key + ","},
+			{"0x" + key[:32], key[32:]}, {key[:32] + "\n" + key[32:]}, {"--env", key[:40] + "\r\n" + key[40:]}} {
 			for _, json := range []bool{false, true} {
 				args := append(append([]string{}, cmd...), arg...)
 				if json {
@@ -86,10 +88,12 @@ func TestKeyOnCommandLineNeverEchoed(t *testing.T) {
 }
 
 // TestStatusStdinKeyNeverSent: a private key given to status - on standard
-// input is refused before any request and not repeated.
+// input, whole or wrapped over two lines, is refused before any request
+// and not repeated.
 func TestStatusStdinKeyNeverSent(t *testing.T) {
 	key := strings.TrimPrefix(sandbox.DemoPrivateKey, "0x")
-	for _, line := range []string{key, "0x" + key, "q-ok\n0x" + key + " # pasted", "q-ok # 0x" + key, "q-ok#" + key} {
+	for _, line := range []string{key, "0x" + key, "q-ok\n0x" + key + " # pasted", "q-ok # 0x" + key, "q-ok#" + key,
+		key[:32] + "\n" + key[32:], "q-ok\n0x" + key[:32] + "\r\n" + key[32:] + "\nq-ok2", key[:32] + " " + key[32:], "# " + key[:32] + "\n" + key[32:]} {
 		for _, json := range []string{"", "--json"} {
 			args := []string{"status", "-"}
 			if json != "" {

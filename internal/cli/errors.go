@@ -116,20 +116,20 @@ func jsonRequested(args []string) bool {
 	return false
 }
 
-// looksLikeKeyArgument reports whether any argument holds the shape of a
-// private key anywhere (in -xKEY, --flag=a,KEY, " KEY" alike). A
-// signature, 0x and exactly 130 hex digits (withdraw submit's
-// --signature), is public and not a key's shape.
+// looksLikeKeyArgument reports whether the arguments hold the shape of a
+// private key anywhere (in -xKEY, --flag=a,KEY, " KEY" alike), in one or
+// split over arguments as the shell splits a wrapped key
+// (clean.HoldsKeyShape of the line). A signature, 0x and exactly 130 hex
+// digits (withdraw submit's --signature), is public and not a key's shape.
 func looksLikeKeyArgument(args []string) bool {
-	for _, a := range args {
+	line := make([]string, len(args))
+	for i, a := range args {
+		line[i] = a
 		if _, err := signer.ParseSignature(strings.TrimPrefix(a, "--signature=")); err == nil && !strings.ContainsAny(a, " \t\n") {
-			continue
-		}
-		if clean.HoldsKeyShape(a) {
-			return true
+			line[i] = "|" // parts no key with what is around it
 		}
 	}
-	return false
+	return clean.HoldsKeyShape(strings.Join(line, " "))
 }
 
 // refuseKeyArgument words the refusal of a key on the command line, with

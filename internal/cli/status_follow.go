@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -19,33 +20,35 @@ import (
 // quote id with a comment, far below what could exhaust memory.
 const maxQuoteIDLine = 4096
 
-// readQuoteIDs reads the quote ids of `svcwallet status -`, a line at a
-// time, as the watch board's field reads them (follow.ParseQuoteIDs): one
-// a line; blank lines are skipped, and a # starts a comment to the end of
-// its line. An id of the wrong shape is an error naming its line.
+// readQuoteIDs reads the quote ids of `svcwallet status -` as the watch
+// board's field reads them (follow.ParseQuoteIDs): one a line; blank lines
+// are skipped, and a # starts a comment to the end of its line. An id of
+// the wrong shape is an error naming its line. The lines are parsed
+// together, so a key wrapped over two of them is refused whole.
 func readQuoteIDs(r io.Reader) ([]string, error) {
 	if r == nil {
 		return nil, errors.New("standard input is not readable")
 	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 256), maxQuoteIDLine)
-	var ids []string
-	for n := 1; sc.Scan(); n++ {
-		read, bad := follow.ParseQuoteIDs(sc.Text(), false)
-		if len(bad) > 0 {
-			id, err := bad[0].Text, bad[0].Err
-			if clean.HoldsKeyShape(id) {
-				return nil, fmt.Errorf("standard input line %d is not a quote id: %v", n, err)
-			}
-			return nil, fmt.Errorf("standard input line %d: %.40q is not a quote id: %v", n, clean.Quoted(id), err)
-		}
-		ids = append(ids, read...)
+	var text strings.Builder
+	for sc.Scan() {
+		text.WriteString(sc.Text())
+		text.WriteByte('\n')
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
 			return nil, fmt.Errorf("standard input has a line over %d bytes: give one quote id a line", maxQuoteIDLine)
 		}
 		return nil, fmt.Errorf("reading standard input: %v", err)
+	}
+	ids, bad := follow.ParseQuoteIDs(text.String(), false)
+	if len(bad) > 0 {
+		m := bad[0]
+		if errors.Is(m.Err, exchange.ErrKeyShape) {
+			return nil, fmt.Errorf("standard input line %d is not a quote id: %v", m.Line, m.Err)
+		}
+		return nil, fmt.Errorf("standard input line %d: %.40q is not a quote id: %v", m.Line, clean.Quoted(m.Text), m.Err)
 	}
 	return ids, nil
 }

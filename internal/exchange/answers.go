@@ -68,14 +68,17 @@ func CheckID(field, id string, required bool) error {
 	return nil
 }
 
+// ErrKeyShape is why text a user gave as ids is refused whole when it
+// holds the shape of a private key (clean.HoldsKeyShape): never sent, and
+// not repeated, since it may be a key pasted in the wrong place.
+var ErrKeyShape = errors.New("it holds 64 hex digits (in a row, or split by spaces or line breaks), the shape of a private key: it is not sent and not shown")
+
 // CheckQuoteID checks a quote id a user gave (an argument, a pasted or
 // piped list) by the rule every answer's quote id is held to, so an id that
 // could never be answered is refused before any request.
 func CheckQuoteID(id string) error {
 	if clean.HoldsKeyShape(id) {
-		// Never sent, and not repeated: it may be a private key pasted in
-		// the wrong place.
-		return errors.New("it holds 64 hex digits in a row, the shape of a private key: it is not sent and not shown")
+		return ErrKeyShape
 	}
 	switch {
 	case id == "":

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 	"time"
 
@@ -86,13 +87,19 @@ type MalformedID struct {
 // field) any number, separated by spaces, tabs, commas or semicolons.
 // Duplicates are merged in first-seen order; what is not a quote id is
 // returned apart, so it can be said instead of followed. A line holding
-// the shape of a private key, in a comment too, is malformed whole.
+// the shape of a private key, in a comment too, is malformed whole
+// (exchange.ErrKeyShape), and so is every line a key split over lines
+// touches (clean.KeySpans): none of its halves is an id.
 func ParseQuoteIDs(text string, split bool) (ids []string, malformed []MalformedID) {
 	seen := map[string]bool{}
 	text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+	keys := clean.KeySpans(text)
+	end := -1 // where the last line ended, in text
 	for i, line := range strings.Split(text, "\n") {
-		if clean.HoldsKeyShape(line) {
-			malformed = append(malformed, MalformedID{Line: i + 1, Text: line, Err: exchange.CheckQuoteID(line)})
+		start := end + 1
+		end = start + len(line)
+		if slices.ContainsFunc(keys, func(k [2]int) bool { return k[0] < end && k[1] > start }) {
+			malformed = append(malformed, MalformedID{Line: i + 1, Text: line, Err: exchange.ErrKeyShape})
 			continue
 		}
 		line, _, _ = strings.Cut(line, "#")

@@ -92,12 +92,12 @@ func SplitCommand(line string) ([]string, error) {
 }
 
 // CheckSignCommand checks a signing command before it is used: it splits
-// into words, and holds no private key (64 hex digits in a row), which
+// into words, and holds no private key (clean.HoldsKeyShape), which
 // every user of the machine could read in the process list; a command
 // reaches a key through its own means (cast's --ledger, --keystore, --aws).
 func CheckSignCommand(line string) error {
 	if clean.HoldsKeyShape(line) {
-		return errors.New("it holds 64 hex digits in a row, the shape of a private key: a key on a command line is visible to every user of the machine; let the command reach its key itself (cast's --ledger, --keystore FILE, --aws)")
+		return errors.New("it holds 64 hex digits (in a row, or split by spaces), the shape of a private key: a key on a command line is visible to every user of the machine; let the command reach its key itself (cast's --ledger, --keystore FILE, --aws)")
 	}
 	_, err := SplitCommand(line)
 	return err

@@ -16,7 +16,7 @@ var KeyCleared = exchange.UserError{Text: "That looked like a private key (64 he
 	"Never paste a key here: svcwallet reads keys from a keystore file or $" + signer.KeyEnvVar}
 
 // Input is the console's text field. Text typed or pasted into it that
-// holds 64 hex digits in a row (clean.HoldsKeyShape) empties it and shows
+// holds the shape of a private key (clean.HoldsKeyShape) empties it and shows
 // KeyCleared: no field takes a private key, and one kept would be drawn,
 // sent as an id or an API key, or quoted in an error. Passphrase fields
 // are the exception (NewPassphrase).

@@ -29,7 +29,7 @@ type KeyField struct {
 
 // RequireKeyCleared puts first under the root at 120x40 and, in each field,
 // types and pastes a private key the ways users bring one: bare, with 0x,
-// inside other text. After each the field must be empty, the console must
+// inside other text, wrapped over two lines. After each the field must be empty, the console must
 // say the key was cleared, and the frame must hold no 9 hex digits of the
 // key in a row.
 func RequireKeyCleared(t *testing.T, app *kit.App, first tui.Screen, fields ...KeyField) {
@@ -58,6 +58,8 @@ func RequireKeyCleared(t *testing.T, app *kit.App, first tui.Screen, fields ...K
 	// Typed text after the key goes into the emptied field; pasted, it goes
 	// with the key.
 	ways = append(ways, way{"typed after text", "my key: 0x" + KeyHex}, way{"pasted inside text", "my key is 0x" + KeyHex + " (do not share)"})
+	// A key wrapped over two lines, or split by a space, is still a key.
+	ways = append(ways, way{"pasted over two lines", "0x" + KeyHex[:32] + "\n" + KeyHex[32:] + "\n"}, way{"typed in two halves", KeyHex[:32] + " " + KeyHex[32:]})
 	for _, f := range fields {
 		if f.Focus != nil {
 			RunAll(f.Focus())

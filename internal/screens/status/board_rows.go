@@ -57,6 +57,9 @@ func (b *boardScreen) addText(text string) tea.Cmd {
 		said := make([]string, len(bad))
 		for i, m := range bad {
 			said[i] = clean.Quoted(clean.Text(m.Text))
+			if errors.Is(m.Err, exchange.ErrKeyShape) {
+				said[i] = "(a private key's shape, not shown)"
+			}
 		}
 		b.err = exchange.UserError{Text: "Not a quote id, not added: " + layout.Truncate(strings.Join(said, ", "), 60, "…") +
 			". Quote ids are 1 to 128 letters, digits, '.', '_', ':' and '-', and a # starts a comment; paste them again"}

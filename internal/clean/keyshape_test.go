@@ -1,0 +1,51 @@
+package clean
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestHoldsKeyShapeSplit: a key wrapped over lines, or pasted in groups,
+// is refused as the whole key is: runs of hex split only by whitespace
+// that together make 64 digits. Lists of ids that are not a key (ids of 32
+// hex digits apart, of 24, short numbers, sandbox ids) are not.
+func TestHoldsKeyShapeSplit(t *testing.T) {
+	key := strings.Repeat("a1B2", 16)
+	ids24 := strings.Repeat("0123456789abcdef01234567\n", 10)
+	var numbers strings.Builder
+	for n := range 500 {
+		numbers.WriteString(strings.Repeat("7", n%9+1) + "\n")
+	}
+	for s, want := range map[string]bool{
+		key[:32] + "\n" + key[32:]:                                       true,
+		key[:32] + " " + key[32:]:                                        true,
+		key[:32] + "\r\n" + key[32:] + "\n":                              true,
+		"0x" + key[:32] + "\n" + key[32:]:                                true,
+		"q-1\n0x" + key[:50] + "\n" + key[50:] + " # key":                true,
+		key[:16] + " " + key[16:32] + "\t" + key[32:48] + " " + key[48:]: true,
+		key[:1] + "\n" + key[1:]:                                         true,
+		key[:30] + "\u00a0\n  " + key[30:]:                               true,
+		key[:32] + ",\n" + key[32:]:                                      false,
+		key[:32] + "\nq-" + key[32:]:                                     false,
+		key[:32] + "\n" + key[32:63]:                                     false,
+		ids24:                                                            false,
+		numbers.String():                                                 false,
+		key[:8] + " " + key[8:16] + " " + key[16:24] + " " + key[24:32] + " " + key[32:40] + " " + key[40:48] + " " + key[48:56] + " " + key[56:]: false,
+		"q-7mzq4d2kxw5v3c6hbf2ytjnr1e\nq-abcdefa2cd3bf4ea5e6dcb7ae1\n":                                                                            false,
+	} {
+		if got := HoldsKeyShape(s); got != want {
+			t.Errorf("HoldsKeyShape(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// TestKeySpans: the span of a split key covers its pieces and the
+// whitespace between, and nothing around them.
+func TestKeySpans(t *testing.T) {
+	key := strings.Repeat("c3", 32)
+	s := "q-1 0x" + key[:32] + "\n" + key[32:] + " q-2"
+	spans := KeySpans(s)
+	if len(spans) != 1 || s[spans[0][0]:spans[0][1]] != key[:32]+"\n"+key[32:] {
+		t.Fatalf("KeySpans(%q) = %v", s, spans)
+	}
+}
