@@ -201,7 +201,7 @@ func newPassphrase(env CLIEnv, passwordFile string) (string, error) {
 // readPasswordFile reads the first line of a --password-file, as geth and
 // Foundry do. Its content never appears in an error.
 func readPasswordFile(path string) (string, error) {
-	f, err := os.Open(path)
+	f, err := signer.OpenSecretFile(path)
 	if err != nil {
 		return "", fmt.Errorf("cannot read the password file: %w", err)
 	}

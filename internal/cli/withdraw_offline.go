@@ -275,11 +275,15 @@ func (c withdrawCmd) submit(f withdrawFlags, path string) int {
 	return c.finish(client, e, target, j, p.Order, sent, f)
 }
 
-// readPrepared reads the file --signer offline wrote, bounded.
+// readPrepared reads the file --signer offline wrote, bounded; a pipe or a
+// device is refused, never waited on (signer.OpenUserFile).
 func readPrepared(path string) ([]byte, error) {
-	fh, err := os.Open(path)
+	fh, err := signer.OpenUserFile(path)
+	if pe, ok := errors.AsType[*os.PathError](err); ok {
+		return nil, fmt.Errorf("cannot read %s: %v", clean.Line(path, 200), pe.Err)
+	}
 	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %v", clean.Line(path, 200), errors.Unwrap(err))
+		return nil, errors.New(clean.Line(err.Error(), 400)) // not a regular file, and says what it is
 	}
 	defer fh.Close()
 	b, err := io.ReadAll(io.LimitReader(fh, maxPreparedFile+1))

@@ -8,6 +8,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/url"
 	"os"
@@ -286,6 +287,17 @@ func DefaultConfigPath() string {
 	return filepath.Join(dir, "svcwallet", "config.toml")
 }
 
+// readConfigFile reads the config as os.ReadFile does, but a named pipe or
+// a device is refused, never waited on (signer.OpenUserFile).
+func readConfigFile(path string) ([]byte, error) {
+	f, err := signer.OpenUserFile(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
+}
+
 // LoadConfig reads a config file. A missing file at the default path is not an
 // error (the sandbox is used); a missing file given explicitly is.
 func LoadConfig(path string, explicit bool) (Config, error) {
@@ -298,10 +310,17 @@ func LoadConfig(path string, explicit bool) (Config, error) {
 	if err := signer.CheckPrivatePath(path); err != nil {
 		return Config{}, fmt.Errorf("config: %w", err)
 	}
-	md, err := toml.DecodeFile(path, &cfg)
+	b, err := readConfigFile(path)
 	if errors.Is(err, os.ErrNotExist) && !explicit {
 		return Config{}, nil
 	}
+	if errors.As(err, new(*signer.UnsafePathError)) {
+		return Config{}, fmt.Errorf("config: %w", err)
+	}
+	if err != nil {
+		return Config{}, fmt.Errorf("config %s: %w", path, err)
+	}
+	md, err := toml.Decode(string(b), &cfg)
 	if err != nil {
 		return Config{}, fmt.Errorf("config %s: %w", path, err)
 	}

@@ -264,7 +264,7 @@ func readKeystoreFile(path string) ([]byte, error) {
 	case err == nil && fi.IsDir():
 		return nil, fmt.Errorf("%s is a directory: pick a key file in it, e.g. from `svcwallet key list`", path)
 	}
-	f, err := os.Open(path)
+	f, err := OpenUserFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("cannot open keystore file: %w", err)
 	}

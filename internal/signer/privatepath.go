@@ -75,10 +75,11 @@ func OpenPrivate(path string, flag int, perm os.FileMode) (*os.File, error) {
 	return openNoFollow(path, flag, perm)
 }
 
-// openNoFollow is OpenPrivate's open, which alone also holds when a link
-// or another user's file is put at path after the check.
+// openNoFollow is OpenPrivate's open, which alone also holds when a link,
+// another user's file or a named pipe (never waited on) is put at path
+// after the check.
 func openNoFollow(path string, flag int, perm os.FileMode) (*os.File, error) {
-	f, err := os.OpenFile(path, flag|oNoFollow, perm)
+	f, err := openNonBlocking(path, flag|oNoFollow, perm)
 	if err != nil {
 		if fi, lerr := os.Lstat(path); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
 			return nil, linkError(path)

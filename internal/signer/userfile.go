@@ -1,0 +1,91 @@
+package signer
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"runtime"
+)
+
+// OpenUserFile opens for reading a file the user named (the config, a
+// keystore file, a prepared Transfer to submit): without blocking, and only
+// when it is a regular file. A named pipe would block the read for ever,
+// and a device is no file to read; either is refused with what it is.
+func OpenUserFile(path string) (*os.File, error) {
+	f, err := openNonBlocking(path, os.O_RDONLY, 0)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err == nil && !fi.Mode().IsRegular() {
+		err = &UnsafePathError{What: path + " is " + kindOf(fi.Mode()) + ", not a regular file", Fix: "give the path of a regular file"}
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// OpenSecretFile is OpenUserFile for a file holding a secret (a password
+// file), held to ssh's rules for a private key: it is the user's and
+// readable or writable by no one else, and the directories above it are
+// as CheckPrivatePath wants them. Another user who could read it has the
+// passphrase; one who could change it chooses what is typed for us.
+func OpenSecretFile(path string) (*os.File, error) {
+	f, err := OpenUserFile(path)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err == nil {
+		err = checkSecret(path, fi)
+	}
+	if err == nil {
+		err = CheckPrivatePath(path)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// checkSecret refuses a secret's file (as opened) that is another user's
+// or open to group or others. Windows reports synthetic permission bits,
+// so nothing is checked there, as in CheckPrivatePath.
+func checkSecret(path string, fi fs.FileInfo) error {
+	if runtime.GOOS == "windows" {
+		return nil
+	}
+	if uid, known := fileOwner(fi); known && uid != os.Getuid() {
+		return &UnsafePathError{
+			What: fmt.Sprintf("%s belongs to another user (uid %d), who can read and change the secret in it", path, uid),
+			Fix:  fmt.Sprintf("if it should be yours, sudo chown \"$USER\" %s; else make a file of your own", path),
+		}
+	}
+	if perm := fi.Mode().Perm(); perm&0o077 != 0 {
+		return &UnsafePathError{
+			What: fmt.Sprintf("%s is open to group or others (mode %04o), who could read or change the secret in it", path, perm),
+			Fix:  "make it yours alone: chmod 600 " + path,
+		}
+	}
+	return nil
+}
+
+// kindOf names what a file that is not a regular one is.
+func kindOf(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
+}

@@ -1,0 +1,156 @@
+//go:build unix
+
+package signer
+
+import (
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// promptly runs f and fails the test when it has not returned within a
+// bound far above its cost: a file opened the blocking way would wait for
+// ever for a writer.
+func promptly[T any](t *testing.T, what string, f func() T) T {
+	t.Helper()
+	done := make(chan T, 1)
+	go func() { done <- f() }()
+	select {
+	case v := <-done:
+		return v
+	case <-time.After(10 * time.Second):
+		t.Fatalf("%s: still blocked after 10 s", what)
+		panic("unreachable")
+	}
+}
+
+// fifo makes a named pipe in a private directory, with no writer.
+func fifo(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "pipe")
+	if err := syscall.Mkfifo(path, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestOpenUserFileRefusesSpecialFiles (issue 25 item 9): a file the user
+// names is opened without waiting, and anything but a regular file is
+// refused naming the file and what it is; a regular file reads as usual.
+func TestOpenUserFileRefusesSpecialFiles(t *testing.T) {
+	dir := t.TempDir()
+	sock := filepath.Join(dir, "sock")
+	l, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	for path, kind := range map[string]string{fifo(t): "a named pipe (FIFO)", "/dev/null": "a character device", dir: "a directory"} {
+		err := promptly(t, path, func() error {
+			f, err := OpenUserFile(path)
+			if err == nil {
+				f.Close()
+			}
+			return err
+		})
+		wantUnsafe(t, err, path, "is "+kind+", not a regular file", "a regular file")
+	}
+	if _, err := OpenUserFile(sock); err == nil {
+		t.Error("a socket was opened as a file")
+	}
+	plain := filepath.Join(dir, "plain")
+	if err := os.WriteFile(plain, []byte("read me"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	f, err := OpenUserFile(plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if b, err := io.ReadAll(f); err != nil || string(b) != "read me" {
+		t.Fatalf("a regular file read %q, %v", b, err)
+	}
+}
+
+// TestOwnFileSwappedForFIFO: a named pipe put at one of svcwallet's own
+// paths after its check (OpenPrivate's open alone) is refused, not waited
+// on, for reading and for appending.
+func TestOwnFileSwappedForFIFO(t *testing.T) {
+	path := fifo(t)
+	for _, flag := range []int{os.O_RDONLY, os.O_RDWR | os.O_APPEND | os.O_CREATE, os.O_WRONLY} {
+		err := promptly(t, path, func() error {
+			f, err := openNoFollow(path, flag, 0o600)
+			if err == nil {
+				f.Close()
+			}
+			return err
+		})
+		if err == nil {
+			t.Errorf("flag %#x: a named pipe was opened as one of svcwallet's files", flag)
+		}
+	}
+}
+
+// TestKeystoreFIFO: --keystore-file naming a pipe is refused at once.
+func TestKeystoreFIFO(t *testing.T) {
+	path := fifo(t)
+	err := promptly(t, path, func() error { _, err := LoadKeystoreKey(path, testPassphrase); return err })
+	wantUnsafe(t, err, path, "is a named pipe (FIFO), not a regular file", "a regular file")
+}
+
+// TestOpenSecretFile (issue 25 item 5): a password file is read only when
+// it is the user's and no one else may read or change it (ssh's rule for a
+// private key), and the directories above it are as CheckPrivatePath
+// wants; each refusal names the file and the fix.
+func TestOpenSecretFile(t *testing.T) {
+	_, a, _, file := privateTree(t)
+	f, err := OpenSecretFile(file)
+	if err != nil {
+		t.Fatalf("a 0600 password file was refused: %v", err)
+	}
+	f.Close()
+	for _, mode := range []os.FileMode{0o644, 0o640, 0o604, 0o620, 0o602, 0o660} {
+		if err := os.Chmod(file, mode); err != nil {
+			t.Fatal(err)
+		}
+		_, err := OpenSecretFile(file)
+		wantUnsafe(t, err, file, "is open to group or others", "chmod 600 "+file)
+	}
+	if err := os.Chmod(file, 0o400); err != nil {
+		t.Fatal(err)
+	}
+	if f, err := OpenSecretFile(file); err != nil {
+		t.Fatalf("a 0400 password file was refused: %v", err)
+	} else {
+		f.Close()
+	}
+	if err := os.Chmod(a, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	_, err = OpenSecretFile(file)
+	wantUnsafe(t, err, a, "writable by group or others", "chmod go-w "+a)
+	if err := os.Chmod(a, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if os.Geteuid() == 0 {
+		if err := os.Chown(file, nobody, nobody); err != nil {
+			t.Fatal(err)
+		}
+		_, err = OpenSecretFile(file)
+		wantUnsafe(t, err, file, "belongs to another user (uid 65534)", `sudo chown "$USER" `+file)
+		// The opened file's own check, which holds when the file is
+		// swapped after the path's check.
+		fi, err := os.Stat(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantUnsafe(t, checkSecret(file, fi), file, "belongs to another user (uid 65534)", `sudo chown "$USER" `+file)
+	}
+	path := fifo(t)
+	err = promptly(t, path, func() error { _, err := OpenSecretFile(path); return err })
+	wantUnsafe(t, err, path, "is a named pipe (FIFO)", "a regular file")
+}
