@@ -85,6 +85,9 @@ func LoadKeystoreKey(path, passphrase string) (*PrivateKey, error) {
 	if !json.Valid(b) {
 		return nil, fmt.Errorf("%s is not a valid keystore file: it is not keystore V3 JSON", path)
 	}
+	if err := checkKDF(b); err != nil {
+		return nil, fmt.Errorf("keystore %s is refused: %v; it was not decrypted (re-encrypt the key with geth or cast wallet import, or check the file)", path, err)
+	}
 	k, addr, err := decryptKeyFile(b, passphrase)
 	if errors.Is(err, errDecrypt) {
 		return nil, fmt.Errorf("%w for keystore %s", ErrWrongPassphrase, path)

@@ -9,24 +9,7 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
-	"time"
 )
-
-// promptly runs f and fails the test when it has not returned within a
-// bound far above its cost: a file opened the blocking way would wait for
-// ever for a writer.
-func promptly[T any](t *testing.T, what string, f func() T) T {
-	t.Helper()
-	done := make(chan T, 1)
-	go func() { done <- f() }()
-	select {
-	case v := <-done:
-		return v
-	case <-time.After(10 * time.Second):
-		t.Fatalf("%s: still blocked after 10 s", what)
-		panic("unreachable")
-	}
-}
 
 // fifo makes a named pipe in a private directory, with no writer.
 func fifo(t *testing.T) string {
