@@ -39,8 +39,12 @@ func NewClef(endpoint string, timeout time.Duration) *Clef {
 		timeout = DefaultWait
 	}
 	// No client timeout: each call's context bounds it, so a person's
-	// approval is not cut short by an HTTP default.
-	return &Clef{endpoint: endpoint, http: &http.Client{}, timeout: timeout}
+	// approval is not cut short by an HTTP default. No redirect is
+	// followed: the typed data goes to the endpoint ParseSource checked,
+	// never to a host a redirect names (one given directly may be refused).
+	return &Clef{endpoint: endpoint, timeout: timeout, http: &http.Client{
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}}
 }
 
 func (c *Clef) awaiting() string { return "approval in clef at " + c.endpoint }
@@ -120,6 +124,8 @@ func (c *Clef) call(ctx context.Context, method string, params []any, out any) e
 		return &WaitError{Awaiting: c.awaiting(), Cancelled: true}
 	case cx.Err() != nil:
 		return &WaitError{Awaiting: c.awaiting(), After: c.timeout}
+	case errors.As(err, new(redirectError)):
+		return &SourceError{By: c.awaiting(), Text: err.Error()}
 	case err != nil:
 		// A *url.Error repeats the method and URL; its cause says it all.
 		var ue *url.Error
@@ -156,6 +162,10 @@ func (c *Clef) postHTTP(ctx context.Context, body []byte) ([]byte, error) {
 		return nil, err
 	}
 	defer res.Body.Close()
+	if res.StatusCode >= 300 && res.StatusCode < 400 {
+		return nil, redirectError("answered HTTP " + clean.Line(res.Status, 40) + " to " + clean.Line(res.Header.Get("Location"), 100) +
+			": svcwallet follows no redirect for a signer; give clef's own endpoint")
+	}
 	raw, err := io.ReadAll(io.LimitReader(res.Body, maxClefAnswer))
 	if err != nil {
 		return nil, err
@@ -167,6 +177,11 @@ func (c *Clef) postHTTP(ctx context.Context, body []byte) ([]byte, error) {
 	}
 	return raw, nil
 }
+
+// redirectError is clef's endpoint answering with a redirect, not followed.
+type redirectError string
+
+func (e redirectError) Error() string { return string(e) }
 
 // askIPC sends one request on clef's socket and reads one JSON answer.
 func (c *Clef) askIPC(ctx context.Context, body []byte) ([]byte, error) {

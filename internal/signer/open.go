@@ -193,10 +193,18 @@ func once(load func() (Key, error)) func() (Key, error) {
 	}
 }
 
+// maxListed is the most addresses an error lists: a clef holding thousands
+// would make one of megabytes.
+const maxListed = 5
+
+// joinAddresses lists the first maxListed of addrs, and how many more.
 func joinAddresses(addrs []common.Address) string {
-	s := make([]string, len(addrs))
-	for i, a := range addrs {
-		s[i] = a.Hex()
+	s := make([]string, min(len(addrs), maxListed))
+	for i := range s {
+		s[i] = addrs[i].Hex()
+	}
+	if more := len(addrs) - len(s); more > 0 {
+		s = append(s, fmt.Sprintf("and %d more", more))
 	}
 	return strings.Join(s, ", ")
 }
