@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/signer"
@@ -31,8 +32,10 @@ type CLIEnv struct {
 	// in any other build.
 	Stamp Stamp
 	// Interrupt watches for ctrl+c while a signature is awaited (clef, a
-	// signing command): the context it returns ends at ctrl+c, and stop
-	// gives ctrl+c back its usual effect. nil: nothing interrupts (tests
+	// signing command): the context it returns ends at ctrl+c, or when
+	// svcwallet is told to end (SIGTERM, a closed terminal: a signing
+	// command's process group then ends with it), and stop gives those
+	// signals back their usual effect. nil: nothing interrupts (tests
 	// cancel through the key source instead).
 	Interrupt func(ctx context.Context) (cx context.Context, stop context.CancelFunc)
 }
@@ -59,7 +62,7 @@ func StdEnv() CLIEnv {
 		return os.Getenv(name)
 	}
 	interrupt := func(ctx context.Context) (context.Context, context.CancelFunc) {
-		return signal.NotifyContext(ctx, os.Interrupt)
+		return signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	}
 	return CLIEnv{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: getenv, ReadSecret: terminalReadSecret, Interrupt: interrupt}
 }

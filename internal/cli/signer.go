@@ -129,7 +129,7 @@ func (env CLIEnv) openKey(cmd string, f signerFlags, e config.Environment) (keyC
 	}
 	o := signer.Opening{
 		Account: account, RawKey: env.Getenv(signer.KeyEnvVar),
-		SignCommand: signer.SignCommandLine(e.SignCommand, env.Getenv), Start: exchange.CommandContext, Wait: e.SignWait(),
+		SignCommand: signer.SignCommandLine(e.SignCommand, env.Getenv), Start: exchange.SignCommandStarter(true), Wait: e.SignWait(),
 		Passphrase: func(prompt string) (string, error) {
 			if f.passwordFile != "" {
 				return readPasswordFile(f.passwordFile)
@@ -187,9 +187,10 @@ func (env CLIEnv) openKey(cmd string, f signerFlags, e config.Environment) (keyC
 }
 
 // watchWait is what the command line does while a signature is awaited
-// from clef or a signing command: it says so on stderr and lets ctrl+c
-// cancel the wait (and only the wait: anywhere else ctrl+c ends the
-// command as usual).
+// from clef or a signing command: it says so on stderr and lets ctrl+c,
+// SIGTERM or SIGHUP cancel the wait, which ends a signing command's whole
+// process group (and only the wait: anywhere else they end the command as
+// usual). A signing command that has the terminal gets the ctrl+c itself.
 func (env CLIEnv) watchWait(cmd string) func(context.Context, string) (context.Context, func()) {
 	return func(ctx context.Context, awaiting string) (context.Context, func()) {
 		fmt.Fprintf(env.Stderr, "%s: waiting for %s (ctrl+c cancels)\n", cmd, awaiting)

@@ -12,3 +12,6 @@ import (
 func GroupCommandContext(ctx context.Context, name string, arg ...string) *exec.Cmd {
 	return CommandContext(ctx, name, arg...)
 }
+
+// lendForeground lends nothing where terminals have no process groups.
+func lendForeground(*exec.Cmd) func() { return nil }

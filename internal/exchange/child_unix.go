@@ -4,20 +4,49 @@ package exchange
 
 import (
 	"context"
+	"os"
 	"os/exec"
+	"os/signal"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // GroupCommandContext is CommandContext for a child that must end whole
 // when ctx ends: it leads a process group of its own, which ctx's end
 // kills, so what it started (the signer a wrapper script runs, a device
-// helper) ends with it. Only for a child that never reads the terminal:
-// its group is not the terminal's foreground group, so a read stops it
-// rather than taking keys. The console's signing commands are such: the
-// console holds the terminal.
+// helper) ends with it. Its group is not the terminal's foreground group,
+// so a read of the terminal stops it rather than taking keys, unless the
+// terminal is lent to it (SignCommandStarter on the command line).
 func GroupCommandContext(ctx context.Context, name string, arg ...string) *exec.Cmd {
 	c := CommandContext(ctx, name, arg...)
 	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	c.Cancel = func() error { return syscall.Kill(-c.Process.Pid, syscall.SIGKILL) }
 	return c
+}
+
+// lendForeground makes c's process group the foreground of svcwallet's
+// controlling terminal when svcwallet's group holds it now, and returns
+// what takes it back once c has ended; nothing when there is no terminal
+// or svcwallet runs in the background.
+func lendForeground(c *exec.Cmd) func() {
+	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+	if err != nil {
+		return nil
+	}
+	fd := int(tty.Fd())
+	own := unix.Getpgrp()
+	if pg, err := unix.IoctlGetInt(fd, unix.TIOCGPGRP); err != nil || pg != own {
+		tty.Close()
+		return nil
+	}
+	c.SysProcAttr.Foreground, c.SysProcAttr.Ctty = true, fd
+	return func() {
+		// A background group setting the foreground is sent SIGTTOU,
+		// which would stop svcwallet: it is ignored for the call.
+		signal.Ignore(syscall.SIGTTOU)
+		_ = unix.IoctlSetPointerInt(fd, unix.TIOCSPGRP, own)
+		signal.Reset(syscall.SIGTTOU)
+		tty.Close()
+	}
 }

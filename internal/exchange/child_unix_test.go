@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"context"
 	"os"
+	"os/exec"
 	"runtime"
 	"strconv"
 	"strings"
@@ -14,14 +15,33 @@ import (
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/signer"
 )
 
 // TestGroupCommandEndsWhole: when its context ends, a child made by
-// GroupCommandContext is killed with everything it started (here the
-// sleep a wrapper script runs), not only itself.
+// GroupCommandContext, or by SignCommandStarter for either face, is killed
+// with everything it started (here the sleep a wrapper script runs), not
+// only itself.
 func TestGroupCommandEndsWhole(t *testing.T) {
+	for name, start := range map[string]signer.Starter{
+		"GroupCommandContext": func(ctx context.Context, n string, a ...string) (*exec.Cmd, func()) {
+			return exchange.GroupCommandContext(ctx, n, a...), nil
+		},
+		"console":      exchange.SignCommandStarter(false),
+		"command line": exchange.SignCommandStarter(true),
+	} {
+		t.Run(name, func(t *testing.T) { requireEndsWhole(t, start) })
+	}
+}
+
+// requireEndsWhole starts a wrapper through start, ends its context and
+// waits for the wrapper's own child to be gone.
+func requireEndsWhole(t *testing.T, start signer.Starter) {
 	ctx, cancel := context.WithCancel(context.Background())
-	c := exchange.GroupCommandContext(ctx, "sh", "-c", "sleep 300 & echo $!; wait")
+	c, ended := start(ctx, "sh", "-c", "sleep 300 & echo $!; wait")
+	if ended != nil {
+		defer ended()
+	}
 	// Were the sleep left running, it would hold the pipe open: Wait gives
 	// up on it after this, and the check below fails.
 	c.WaitDelay = 2 * time.Second

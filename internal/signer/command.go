@@ -103,9 +103,11 @@ func CheckSignCommand(line string) error {
 	return err
 }
 
-// Starter makes the process of a signing command: exchange.CommandContext,
-// which gives it the clean environment every child of svcwallet gets.
-type Starter func(ctx context.Context, name string, arg ...string) *exec.Cmd
+// Starter makes the process of a signing command (exchange.SignCommandStarter,
+// which both faces use: the clean environment every child of svcwallet
+// gets, a process group that ends whole with ctx), and what must be done
+// once it has ended (give the terminal back); ended may be nil.
+type Starter func(ctx context.Context, name string, arg ...string) (cmd *exec.Cmd, ended func())
 
 // CommandKey is a key held by a signing command (cast wallet sign --ledger,
 // a KMS client, ...): each signature runs it with the typed data as
@@ -169,7 +171,10 @@ func (k *CommandKey) SignTypedData(ctx context.Context, d Domain, m Message) ([6
 	}
 	cx, cancel := context.WithTimeout(ctx, k.timeout)
 	defer cancel()
-	cmd := k.start(cx, k.words[0], args...)
+	cmd, ended := k.start(cx, k.words[0], args...)
+	if ended != nil {
+		defer ended()
+	}
 	if !usesFile {
 		cmd.Stdin = bytes.NewReader(td)
 	}
@@ -214,9 +219,9 @@ func (k *CommandKey) failed(err error, stderr string) error {
 }
 
 // interrupted reports whether the command died of ctrl+c (SIGINT, or the
-// status 130 a program gives itself for it): the terminal sends it to the
-// command and to svcwallet at once, and svcwallet may learn of the
-// command's end first.
+// status 130 a program gives itself for it): on the command line the
+// terminal sends it to the command's process group, which has the
+// terminal while it runs, and svcwallet learns of it by the command's end.
 func interrupted(err error) bool {
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) {

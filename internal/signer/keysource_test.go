@@ -22,14 +22,14 @@ import (
 // (which this package cannot import): without svcwallet's variables in its
 // environment; the fake command refuses to sign if one reaches it. The
 // CLI tests run the real exchange.CommandContext.
-func startChild(ctx context.Context, name string, arg ...string) *exec.Cmd {
+func startChild(ctx context.Context, name string, arg ...string) (*exec.Cmd, func()) {
 	c := exec.CommandContext(ctx, name, arg...)
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(strings.ToUpper(kv), "SVCWALLET_") {
 			c.Env = append(c.Env, kv)
 		}
 	}
-	return c
+	return c, nil
 }
 
 var demoAddr = exchangetest.KeyAddress(exchangetest.DemoKeyHex)

@@ -215,7 +215,7 @@ func TestSignCommandFilePrivate(t *testing.T) {
 	t.Setenv("TMPDIR", tmp)
 	pk, m, _ := signedTransfer(t)
 	var seen string
-	start := func(ctx context.Context, name string, arg ...string) *exec.Cmd {
+	start := func(ctx context.Context, name string, arg ...string) (*exec.Cmd, func()) {
 		seen = strings.TrimPrefix(arg[len(arg)-1], "--data=")
 		fi, err := os.Stat(seen)
 		di, derr := os.Stat(filepath.Dir(seen))
