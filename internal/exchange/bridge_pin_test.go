@@ -28,10 +28,10 @@ func TestSandboxPinsItsOwnBridge(t *testing.T) {
 
 // TestCheckBridge: a pinned environment accepts only its address; an
 // unpinned one shows the first as a first use without recording it, records
-// it when it is signed (RecordBridge, 0600), accepts it since that date, and
+// it when a withdrawal to it is accepted (RecordBridge, 0600), accepts it since that date, and
 // refuses a change until ConfirmBridge replaces the record it was shown.
 func TestCheckBridge(t *testing.T) {
-	const bridge, other = sandbox.BridgeFundingAddress, "0x000000000000000000000000000000000000dEaD"
+	const bridge, other = sandbox.BridgeFundingAddress, "0x5FbDB2315678afecb367f032d93F642f64180aa3"
 	pinned := config.Environment{Name: "prod", BridgeFundingAddress: bridge}
 	pins := withdrawal.BridgePinsPath(t.TempDir())
 	if tr, err := withdrawal.CheckBridge(pinned, pins, strings.ToLower(bridge), t0); err != nil || !tr.Pinned {
@@ -95,7 +95,7 @@ func TestCheckBridge(t *testing.T) {
 	}
 	// A confirmation made on a screen that showed another record than the
 	// one now on disk (changed meanwhile) replaces nothing.
-	if err := withdrawal.ConfirmBridge(tofu, pins, "0x00000000000000000000000000000000000beef0", other, later); err == nil {
+	if err := withdrawal.ConfirmBridge(tofu, pins, "0x00000000219ab540356cBB839Cbe05303d7705Fa", other, later); err == nil {
 		t.Fatal("a stale confirmation replaced the record")
 	}
 	if err := withdrawal.ConfirmBridge(tofu, pins, bridge, other, later); err != nil {

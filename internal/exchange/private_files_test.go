@@ -75,7 +75,7 @@ func TestStateFilesRefuseLinks(t *testing.T) {
 	tofu := config.Environment{Name: "prod"}
 	_, err := withdrawal.CheckBridge(tofu, pins, bridge, t0)
 	wantLinkRefused(t, "CheckBridge", err, pins, pinsTarget, pinsContent)
-	err = withdrawal.ConfirmBridge(tofu, pins, bridge, "0x000000000000000000000000000000000000dEaD", t0)
+	err = withdrawal.ConfirmBridge(tofu, pins, bridge, "0x5FbDB2315678afecb367f032d93F642f64180aa3", t0)
 	wantLinkRefused(t, "ConfirmBridge", err, pins, pinsTarget, pinsContent)
 
 	board := filepath.Join(t.TempDir(), follow.WatchlistFile)

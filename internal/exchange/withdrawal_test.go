@@ -109,7 +109,7 @@ func TestNewOrderRefusesWhatTheUserDidNotChoose(t *testing.T) {
 }
 
 // TestWithdrawerChecksTheBridgeAgainAtSigning: without a pin, the first
-// bridge address is recorded once a Transfer to it is signed; an address
+// bridge address is recorded once a Transfer to it is accepted; an address
 // recorded meanwhile (another console) stops the withdrawal before the
 // journal or the service sees it.
 func TestWithdrawerChecksTheBridgeAgainAtSigning(t *testing.T) {
@@ -129,7 +129,7 @@ func TestWithdrawerChecksTheBridgeAgainAtSigning(t *testing.T) {
 	key := func() (signer.Key, error) { return mustKey(t, sandbox.DemoPrivateKey), nil }
 	wd := withdrawal.Withdrawer{Client: c, Journal: j, Now: w.clock.Now, BridgePins: pins}
 
-	if err := withdrawal.RecordBridge(env, pins, "0x000000000000000000000000000000000000dEaD", w.clock.Now()); err != nil {
+	if err := withdrawal.RecordBridge(env, pins, "0x5FbDB2315678afecb367f032d93F642f64180aa3", w.clock.Now()); err != nil {
 		t.Fatal(err)
 	}
 	stopped := w.order(c)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -25,7 +26,7 @@ const bridgePinsFile = "bridge_pins.json"
 type BridgeTrust struct {
 	Address   string    // the address withdrawal-info gave, as checked
 	Pinned    bool      // equal to the environment's bridge_funding_address
-	FirstUse  bool      // seen for the first time: recorded when it is signed (RecordBridge)
+	FirstUse  bool      // seen for the first time: recorded once the service accepts a withdrawal to it (RecordBridge)
 	SeenSince time.Time // when it was first seen (zero when pinned)
 	// Replaces is the recorded address this one replaces: the user
 	// accepted the change as announced (BridgeChangedError.Accept), and it
@@ -85,16 +86,18 @@ func BridgePinsPath(stateDir string) string {
 // CheckBridge decides whether seen may be signed as the Transfer's toAccount
 // for env: equal to the pinned address, or to the one recorded for env, or
 // a first use when env has none (trust on first use: recorded by
-// RecordBridge when it is signed, not when it is only shown). Any other
-// address is a *BridgeChangedError. It writes nothing.
+// RecordBridge once the service accepts a withdrawal to it, not when it is
+// only shown or signed). Any other address is a *BridgeChangedError; one no
+// bridge can hold (UnusableBridge) is refused, pinned or not. It writes
+// nothing.
 func CheckBridge(env config.Environment, pinsPath, seen string, now time.Time) (BridgeTrust, error) {
 	return checkBridge(env, pinsPath, seen, now, false)
 }
 
-// RecordBridge checks seen again right before it is signed and records it
-// when it is env's first: the address trusted on first use is the one
-// actually signed, and an address recorded meanwhile (another console)
-// still stops the signature.
+// RecordBridge checks seen again and records it when it is env's first:
+// called once the service accepted a withdrawal to it, so the address
+// trusted on first use is one that took a withdrawal, never one refused
+// (which would then refuse the real one as a change).
 func RecordBridge(env config.Environment, pinsPath, seen string, now time.Time) error {
 	_, err := checkBridge(env, pinsPath, seen, now, true)
 	return err
@@ -103,6 +106,12 @@ func RecordBridge(env config.Environment, pinsPath, seen string, now time.Time) 
 func checkBridge(env config.Environment, pinsPath, seen string, now time.Time, record bool) (BridgeTrust, error) {
 	if !common.IsHexAddress(seen) {
 		return BridgeTrust{}, fmt.Errorf("the service's bridge funding address %q is not an EVM address: nothing was signed", seen)
+	}
+	if why := UnusableBridge(seen, ""); why != "" {
+		if env.BridgeFundingAddress != "" && sameAddress(env.BridgeFundingAddress, seen) {
+			return BridgeTrust{}, fmt.Errorf("environment %q pins bridge funding address %s (bridge_funding_address in the config), which %s: nothing was signed; correct the config", env.Name, seen, why)
+		}
+		return BridgeTrust{}, fmt.Errorf("the service gave bridge funding address %s, which %s: nothing was signed; check the environment's base_url, and tell the exchange", seen, why)
 	}
 	if env.BridgeFundingAddress != "" {
 		if !sameAddress(env.BridgeFundingAddress, seen) {
@@ -144,6 +153,9 @@ func ConfirmBridge(env config.Environment, pinsPath, expected, seen string, now 
 	if pinsPath == "" || !common.IsHexAddress(seen) {
 		return errors.New("nothing to confirm")
 	}
+	if why := UnusableBridge(seen, ""); why != "" {
+		return fmt.Errorf("bridge funding address %s %s: nothing was recorded", seen, why)
+	}
 	pins, err := readBridgePins(pinsPath)
 	if err != nil {
 		return err
@@ -153,6 +165,37 @@ func ConfirmBridge(env config.Environment, pinsPath, expected, seen string, now 
 	}
 	pins[env.Name] = bridgePin{Address: seen, FirstSeen: now.UTC()}
 	return writeBridgePins(pinsPath, pins)
+}
+
+// burnAddresses are well-known addresses no one holds the key of, beyond
+// those UnusableBridge tells by their shape.
+var burnAddresses = []common.Address{
+	common.HexToAddress("0xdEAD000000000000000042069420694206942069"),
+	common.HexToAddress("0xFFfFfFffFFfffFFfFFfFFFFFffFFFffffFfFFFfF"),
+}
+
+// UnusableBridge says why hexAddr can never be a bridge's funding address,
+// or "": the zero address, a burn address (one with at most two bytes that
+// are not zero, as 0x…dEaD and the precompiles, or a well-known one) or,
+// when fundingAccount is given, the paying account itself. A Transfer to
+// it would lose the funds or pay nobody.
+func UnusableBridge(hexAddr, fundingAccount string) string {
+	a := common.HexToAddress(hexAddr)
+	nonZero := 0
+	for _, b := range a {
+		if b != 0 {
+			nonZero++
+		}
+	}
+	switch {
+	case nonZero == 0:
+		return "is the zero address: funds sent there are lost"
+	case nonZero <= 2 || slices.Contains(burnAddresses, a):
+		return "is a burn address, whose key no one holds: funds sent there are lost"
+	case fundingAccount != "" && common.IsHexAddress(fundingAccount) && common.HexToAddress(fundingAccount) == a:
+		return "is your own funding account: the Transfer would pay itself, not the bridge"
+	}
+	return ""
 }
 
 func sameAddress(a, b string) bool {

@@ -71,6 +71,9 @@ func NewOrder(c Choice, p PricedQuote, fundingAccount string, d signer.Domain, n
 		return o, exchange.UserError{Text: "Only USDT withdrawals can be signed: the currency id of " + c.TokenIn + " is not published"}
 	case !common.IsHexAddress(fundingAccount) || !common.IsHexAddress(c.Info.FundingAddress):
 		return o, exchange.UserError{Text: "The funding or bridge address is not an EVM address: log in again"}
+	case UnusableBridge(c.Info.FundingAddress, fundingAccount) != "":
+		return o, exchange.UserError{Text: "The service gave bridge funding address " + c.Info.FundingAddress + ", which " +
+			UnusableBridge(c.Info.FundingAddress, fundingAccount) + ": nothing was signed; tell the exchange"}
 	case refusal != "":
 		return o, exchange.UserError{Text: "This quote cannot be signed: " + refusal}
 	}
@@ -133,8 +136,8 @@ type Sent struct {
 // disagree (SigningNow) or the Transfer's expiration is out of bounds for
 // the time SigningNow returns; nothing is sent when the signature does not
 // recover to the key's address (signer.Sign), when its toAccount is not
-// the pinned or recorded bridge address (a first one is recorded once
-// signed, RecordBridge) or when the intent cannot be journaled.
+// the pinned or recorded bridge address (a first one is recorded once the
+// service accepts it, RecordBridge) or when the intent cannot be journaled.
 //
 // A key that waits for a person (clef, a device: signer.Awaiting) may
 // take as long as ctx allows; cancelling ctx then stops it with nothing
@@ -174,15 +177,15 @@ func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Ke
 	return w.sendSigned(sx, o, sig, now, waited, requoted)
 }
 
-// sendSigned sends o with its signature sig, made at now: it records the
-// bridge address, journals and sends, and when the signature may have
-// outlived its quote (mayRequote) and the service refuses the quote as
-// expired, carries it on a fresh one (Requote) unless one did already
+// sendSigned sends o with its signature sig, made at now: it checks the
+// bridge address again, journals and sends, and when the signature may
+// have outlived its quote (mayRequote) and the service refuses the quote
+// as expired, carries it on a fresh one (Requote) unless one did already
 // (requoted).
 func (w Withdrawer) sendSigned(sx context.Context, o Order, sig signer.Signature, now time.Time, mayRequote, requoted bool) Sent {
-	// The signature exists now and nothing has left: the bridge address is
-	// checked again and, the first time, recorded; a refusal drops it.
-	if err := RecordBridge(w.Client.Env(), w.BridgePins, o.Transfer.ToAccount.Hex(), now); err != nil {
+	// The signature exists now and nothing has left: an address recorded
+	// meanwhile (another console) still stops it; a refusal drops it.
+	if _, err := CheckBridge(w.Client.Env(), w.BridgePins, o.Transfer.ToAccount.Hex(), now); err != nil {
 		return Sent{Err: err}
 	}
 	for {
@@ -217,6 +220,9 @@ func (w Withdrawer) send(ctx context.Context, o Order, sig signer.Signature) Sen
 	switch {
 	case err == nil:
 		w.answered(w.entry(journal.KindAccepted, req.QuoteID))
+		// Trusted on first use once it took a withdrawal; a failed write
+		// leaves the next one a first use again, and the answer stands.
+		_ = RecordBridge(w.Client.Env(), w.BridgePins, o.Transfer.ToAccount.Hex(), w.Now())
 	case exchange.OutcomeUnknown(err):
 		return Sent{Err: err, Order: o, Lost: &journal.Record{QuoteID: req.QuoteID, Env: intent.Env, AccountID: intent.AccountID,
 			Request: req, Intent: in, Started: intent.Time}}

@@ -28,7 +28,7 @@ import (
 )
 
 // attackerBridge is the address a hostile proxy swaps into withdrawal-info.
-const attackerBridge = "0x000000000000000000000000000000000000dEaD"
+const attackerBridge = "0x5FbDB2315678afecb367f032d93F642f64180aa3"
 
 // hostileSandbox wraps the sandbox with a proxy that can swap the bridge
 // funding address and skew /time, and reads the journal the moment a
