@@ -360,9 +360,12 @@ func (c withdrawCmd) finish(client *exchange.Client, e config.Environment, targe
 	}
 	id := order.Quote.QuoteID
 	var unanswered *withdrawal.UnansweredError
+	var submitted *withdrawal.SubmittedError
 	switch {
 	case errors.As(sent.Err, &unanswered):
 		return c.repeatRefused(e, f, unanswered.Earlier)
+	case errors.As(sent.Err, &submitted):
+		return c.failAbout(submitted.QuoteID, exitFailed, "%v; follow it with %s", submitted, c.inv.command("status", submitted.QuoteID, "--watch"))
 	case errors.Is(sent.Err, exchange.ErrQuoteExpired) && sent.Lost == nil:
 		// Explain's words say to get a new quote; here that is a new run.
 		return c.failAbout(id, exitFailed, "not withdrawn: the service refused quote %s as expired before executing it, so nothing was paid; run the command again for a new quote", id)

@@ -245,13 +245,8 @@ func (c withdrawCmd) submit(f withdrawFlags, path string) int {
 	if err != nil {
 		return c.fail(exitFailed, "the withdrawal journal cannot be opened (%v): nothing was sent", err)
 	}
-	// From "not sent yet" to the intent on disk, no other svcwallet may
-	// decide the same about this file: it would send it too.
-	unlock, err := j.Exclusive()
-	if err != nil {
-		return c.fail(exitFailed, "%v: nothing was sent", err)
-	}
-	defer unlock()
+	// Read here to refuse early what is not sendable; Submit decides "not
+	// sent yet" again under the journal's lock with the intent's line.
 	entries, err := j.Entries()
 	if err != nil {
 		return c.fail(exitFailed, "the withdrawal journal cannot be read (%v): nothing was sent", err)

@@ -46,7 +46,7 @@ func (w Withdrawer) Prepare(ctx context.Context, o Order, signerAddr common.Addr
 	if w.Journal == nil {
 		return Prepared{}, errors.New("offline signing needs the withdrawal journal, where the prepared Transfer is kept")
 	}
-	if err := w.checkRepeat(o); err != nil {
+	if _, err := w.checkRepeat(o); err != nil {
 		return Prepared{}, err
 	}
 	now, err := w.Client.SigningNow(ctx)
@@ -100,22 +100,8 @@ func FindPrepared(entries []journal.Entry, env, accountID string, file []byte) (
 	if found == nil {
 		return Prepared{}, ErrNotPrepared
 	}
-	var same []journal.Entry
-	ids := map[string]bool{}
-	for _, e := range entries {
-		if e.Kind == journal.KindIntent && e.Env == env && e.AccountID == accountID && e.Transfer != nil && *e.Transfer == *found.Transfer {
-			ids[e.QuoteID] = true
-		}
-	}
-	for _, e := range entries {
-		if ids[e.QuoteID] && e.Env == env && e.AccountID == accountID {
-			same = append(same, e)
-		}
-	}
-	for _, r := range journal.FoldRecords(same) {
-		if !r.Answered || r.State != "" {
-			return Prepared{}, &SubmittedError{QuoteID: r.QuoteID}
-		}
+	if err := checkNotSubmitted(entries, env, accountID, *found.Transfer); err != nil {
+		return Prepared{}, err
 	}
 	in, p := found.Intent, found.Prepared
 	c := Choice{
@@ -130,6 +116,30 @@ func FindPrepared(entries []journal.Entry, env, accountID string, file []byte) (
 	return Prepared{Order: Order{Choice: c, Quote: q, Domain: *found.Domain, Transfer: *found.Transfer}, Signer: p.Signer, At: found.Time}, nil
 }
 
+// checkNotSubmitted refuses a Transfer that entries (of env and accountID)
+// show submitted already (*SubmittedError): an intent carrying it that is
+// unanswered or was accepted. Only refusals leave its nonce unused.
+func checkNotSubmitted(entries []journal.Entry, env, accountID string, t signer.Transfer) error {
+	var same []journal.Entry
+	ids := map[string]bool{}
+	for _, e := range entries {
+		if e.Kind == journal.KindIntent && e.Env == env && e.AccountID == accountID && e.Transfer != nil && *e.Transfer == t {
+			ids[e.QuoteID] = true
+		}
+	}
+	for _, e := range entries {
+		if ids[e.QuoteID] && e.Env == env && e.AccountID == accountID {
+			same = append(same, e)
+		}
+	}
+	for _, r := range journal.FoldRecords(same) {
+		if !r.Answered || r.State != "" {
+			return &SubmittedError{QuoteID: r.QuoteID}
+		}
+	}
+	return nil
+}
+
 // Submit finishes a prepared Transfer with the signature made offline,
 // through the one path of Execute: the Transfer must not have expired (nor
 // outlive PreparedLife), the signature must recover to the expected signer
@@ -137,10 +147,14 @@ func FindPrepared(entries []journal.Entry, env, accountID string, file []byte) (
 // exactly the signed amount within the recorded fee cap (Requote) carries
 // it; then the bridge address is checked, the intent journaled and the
 // request sent. Nothing is sent when any of that fails, nor when another
-// identical withdrawal got no answer (as Execute).
+// identical withdrawal got no answer (as Execute), nor when this Transfer
+// was submitted already (*SubmittedError): both are decided again under
+// the journal's lock with the intent's line, so two submissions of one
+// file at once send it once.
 func (w Withdrawer) Submit(ctx context.Context, p Prepared, sig [65]byte) Sent {
 	o := p.Order
-	if err := w.checkRepeat(o); err != nil {
+	before, err := w.checkRepeat(o)
+	if err != nil {
 		return Sent{Err: err}
 	}
 	now, err := w.Client.SigningNow(ctx)
@@ -168,7 +182,15 @@ func (w Withdrawer) Submit(ctx context.Context, p Prepared, sig [65]byte) Sent {
 	if o, _, err = w.Requote(sx, o, true); err != nil {
 		return Sent{Err: err}
 	}
-	sent := w.sendSigned(sx, o, checked, now, true, false)
+	env, account := w.Client.Env().Name, s.AccountID
+	notSubmitted := func() error {
+		entries, err := w.Journal.Entries()
+		if err != nil {
+			return w.journalProblem("could not be read to tell whether this Transfer was submitted already", err)
+		}
+		return checkNotSubmitted(entries, env, account, o.Transfer)
+	}
+	sent := w.sendSigned(sx, o, checked, now, true, false, before, notSubmitted)
 	sent.Requoted = true
 	return sent
 }

@@ -29,18 +29,22 @@ type Repeat struct {
 	// finished: the new one is only warned about (RecentWords). The
 	// newest, or nil.
 	Recent *journal.Record
+	// made is the quote id of every identical withdrawal, for telling
+	// one made since (checkAgain).
+	made map[string]bool
 }
 
 // FindRepeat looks in recs (one account's records in one environment,
 // newest first, as AccountRecords reads them) for withdrawals identical to
 // choice c (Repeat), at localNow on this machine's clock, the journal's.
 func FindRepeat(recs []journal.Record, c Choice, localNow time.Time) Repeat {
-	var out Repeat
+	out := Repeat{made: map[string]bool{}}
 	for i := range recs {
 		r := &recs[i]
 		if !r.Made || !c.Same(r.Intent) {
 			continue
 		}
+		out.made[r.QuoteID] = true
 		switch {
 		case r.Unanswered():
 			if out.Unanswered == nil {
@@ -122,19 +126,59 @@ func (w Withdrawer) Repeats(c Choice) (Repeat, error) {
 }
 
 // checkRepeat refuses o before anything is signed when an identical
-// withdrawal got no answer (*UnansweredError), unless w.AllowRepeat.
-func (w Withdrawer) checkRepeat(o Order) error {
-	if w.AllowRepeat {
-		return nil
-	}
+// withdrawal got no answer (*UnansweredError), unless w.AllowRepeat. It
+// returns what it found, for checkAgain.
+func (w Withdrawer) checkRepeat(o Order) (Repeat, error) {
 	rep, err := w.Repeats(o.Choice)
 	if err != nil {
-		return err
+		return rep, err
 	}
-	if rep.Unanswered != nil {
+	if rep.Unanswered != nil && !w.AllowRepeat {
+		return rep, &UnansweredError{Earlier: *rep.Unanswered}
+	}
+	return rep, nil
+}
+
+// checkAgain is the repeat check that decides, made under the journal's
+// lock right before o's intent is journaled: o is refused when an
+// identical withdrawal not in before (checkRepeat's, made before the
+// signature) was made since and not refused (*OvertakenError: another
+// run of it sent while this one awaited its signature), or when one got
+// no answer (unless w.AllowRepeat). AllowRepeat does not lift the first:
+// it repeats a withdrawal that got no answer, not one sent meanwhile.
+func (w Withdrawer) checkAgain(o Order, before Repeat) error {
+	if w.Journal == nil {
+		return nil
+	}
+	s, _ := w.Client.Session()
+	recs, _, err := w.Journal.AccountRecords(w.Client.Env().Name, s.AccountID)
+	if err != nil {
+		return w.journalProblem("could not be read to tell whether an identical withdrawal got no answer", err)
+	}
+	for _, r := range recs { // newest first
+		refused := r.Answered && r.State == ""
+		if r.Made && !refused && !before.made[r.QuoteID] && o.Choice.Same(r.Intent) {
+			return &OvertakenError{Other: r}
+		}
+	}
+	if rep := FindRepeat(recs, o.Choice, w.Now()); rep.Unanswered != nil && !w.AllowRepeat {
 		return &UnansweredError{Earlier: *rep.Unanswered}
 	}
 	return nil
+}
+
+// OvertakenError refuses a signed withdrawal before it is sent: an
+// identical one was made while it was under way (its signature awaited),
+// by another run of the same withdrawal (a second process, a console and
+// a script). Two runs at once are taken for one withdrawal meant once.
+type OvertakenError struct {
+	Other journal.Record
+}
+
+func (e *OvertakenError) Error() string {
+	r := e.Other
+	return fmt.Sprintf("An identical withdrawal of %s %s to %s on %s (%s, sent %s) was made by another run while this one was under way: this one was not sent, and its signature was never used; make it again only if both are meant",
+		r.Intent.PayAmount, r.Intent.TokenIn, r.Intent.ToAddress, r.Intent.Chain, r.QuoteID, r.Started.UTC().Format("2006-01-02 15:04:05 UTC"))
 }
 
 // AsUnanswered returns the *UnansweredError in err's chain, or nil.

@@ -37,6 +37,10 @@ type rig struct {
 	pins    string
 	// timeDown makes /time answer 503.
 	timeDown atomic.Bool
+	// withdraws counts the withdraw requests that reached the service.
+	withdraws atomic.Int64
+	// before, when set, is called with each request before it is served.
+	before atomic.Pointer[func(*http.Request)]
 }
 
 // newRig starts the sandbox; the local clock is ahead of the service's by
@@ -47,9 +51,15 @@ func newRig(t *testing.T, ahead time.Duration, unpinned bool) *rig {
 	r := &rig{t: t, service: exchangetest.NewFakeClock(t0), local: exchangetest.NewFakeClock(t0.Add(ahead))}
 	r.ex = sandbox.New(sandbox.Options{Now: r.service.Now})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		if req.URL.Path == exchange.PathTime && r.timeDown.Load() {
+		if f := r.before.Load(); f != nil {
+			(*f)(req)
+		}
+		switch {
+		case req.URL.Path == exchange.PathTime && r.timeDown.Load():
 			http.Error(w, "<html>503</html>", http.StatusServiceUnavailable)
 			return
+		case req.URL.Path == exchange.PathWithdraw:
+			r.withdraws.Add(1)
 		}
 		r.ex.ServeHTTP(w, req)
 	}))

@@ -137,7 +137,10 @@ type Sent struct {
 // the time SigningNow returns; nothing is sent when the signature does not
 // recover to the key's address (signer.Sign), when its toAccount is not
 // the pinned or recorded bridge address (a first one is recorded once the
-// service accepts it, RecordBridge) or when the intent cannot be journaled.
+// service accepts it, RecordBridge), when the intent cannot be journaled,
+// or when the repeat check, made again under the journal's lock with the
+// intent's line, finds an identical withdrawal made meanwhile by another
+// run (*OvertakenError) or one unanswered.
 //
 // A key that waits for a person (clef, a device: signer.Awaiting) may
 // take as long as ctx allows; cancelling ctx then stops it with nothing
@@ -148,7 +151,10 @@ type Sent struct {
 // longer cancels it (its answer must be journaled); WithdrawTimeout bounds
 // it. Sent.Order is the order as sent: follow its quote id.
 func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Key, error)) Sent {
-	if err := w.checkRepeat(o); err != nil {
+	// Early, so nothing is signed needlessly; the check that decides is
+	// made again with the intent's line (send).
+	before, err := w.checkRepeat(o)
+	if err != nil {
 		return Sent{Err: err}
 	}
 	now, err := w.Client.SigningNow(ctx)
@@ -174,22 +180,23 @@ func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Ke
 			return Sent{Err: err}
 		}
 	}
-	return w.sendSigned(sx, o, sig, now, waited, requoted)
+	return w.sendSigned(sx, o, sig, now, waited, requoted, before, nil)
 }
 
 // sendSigned sends o with its signature sig, made at now: it checks the
 // bridge address again, journals and sends, and when the signature may
 // have outlived its quote (mayRequote) and the service refuses the quote
 // as expired, carries it on a fresh one (Requote) unless one did already
-// (requoted).
-func (w Withdrawer) sendSigned(sx context.Context, o Order, sig signer.Signature, now time.Time, mayRequote, requoted bool) Sent {
+// (requoted). before is the early repeat check's finding; guard, when
+// given, is checked with the repeat check, under the journal's lock (send).
+func (w Withdrawer) sendSigned(sx context.Context, o Order, sig signer.Signature, now time.Time, mayRequote, requoted bool, before Repeat, guard func() error) Sent {
 	// The signature exists now and nothing has left: an address recorded
 	// meanwhile (another console) still stops it; a refusal drops it.
 	if _, err := CheckBridge(w.Client.Env(), w.BridgePins, o.Transfer.ToAccount.Hex(), now); err != nil {
 		return Sent{Err: err}
 	}
 	for {
-		sent := w.send(sx, o, sig)
+		sent := w.send(sx, o, sig, before, guard)
 		sent.Requoted = requoted
 		// Only a clean refusal proves the signature unused: after an
 		// attempt without an answer, a later "quote expired" may follow a
@@ -207,14 +214,18 @@ func (w Withdrawer) sendSigned(sx context.Context, o Order, sig signer.Signature
 }
 
 // send journals the intent of o signed with sig, sends it and journals
-// the answer.
-func (w Withdrawer) send(ctx context.Context, o Order, sig signer.Signature) Sent {
+// the answer. The repeat check (checkAgain, against before) and guard are
+// made with the intent's line, under the journal's lock: of two runs of
+// the same withdrawal that both passed their early check (a second
+// process, a console and a script, each awaiting its signature), the
+// second to get there finds the first's intent, and sends nothing.
+func (w Withdrawer) send(ctx context.Context, o Order, sig signer.Signature, before Repeat, guard func() error) Sent {
 	req := exchange.WithdrawRequest{QuoteID: o.Quote.QuoteID, Signature: exchange.NewWithdrawSignature(sig)}
 	intent := w.entry(journal.KindIntent, req.QuoteID)
 	in := o.Intent()
 	intent.Request, intent.Intent, intent.Domain, intent.Transfer = &req, &in, &o.Domain, &o.Transfer
-	if err := w.append(intent); err != nil {
-		return Sent{Err: w.journalStop(err)}
+	if err := w.appendIntent(o, intent, before, guard); err != nil {
+		return Sent{Err: err}
 	}
 	acc, err := w.Client.Withdraw(ctx, req)
 	switch {
@@ -297,6 +308,33 @@ func (w Withdrawer) journalProblem(what string, err error) error {
 		fix = "this withdrawal cannot be recorded as it is: check the environment's name and domain_name in the config, and tell support if it persists"
 	}
 	return exchange.UserError{Text: "Not sent: the withdrawal journal " + w.Journal.Path() + " " + what + " (" + err.Error() + "). Nothing left svcwallet; " + fix + ", then try again.", Cause: err}
+}
+
+// appendIntent journals a withdrawal's intent once the repeat check and
+// guard pass, both decided under the journal's lock
+// (journal.AppendGuarded). Their refusal is returned as it is; a journal
+// that cannot be locked or written stops the withdrawal (journalStop).
+func (w Withdrawer) appendIntent(o Order, intent journal.Entry, before Repeat, guard func() error) error {
+	if w.Journal == nil {
+		return nil
+	}
+	var refused error
+	err := w.Journal.AppendGuarded(func() error {
+		if guard != nil {
+			refused = guard()
+		}
+		if refused == nil {
+			refused = w.checkAgain(o, before)
+		}
+		return refused
+	}, intent)
+	switch {
+	case refused != nil:
+		return refused
+	case err != nil:
+		return w.journalStop(err)
+	}
+	return nil
 }
 
 func (w Withdrawer) append(e journal.Entry) error {
