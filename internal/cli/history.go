@@ -163,6 +163,10 @@ func (c statusCmd) refreshHistory(envName, configPath string, key signerFlags) (
 		if f, _ := s.Get(id); step.RateLimited && f.Failures < maxWatchFailures {
 			continue // asked again after the pause
 		}
+		if f, _ := s.Get(id); f.Vanished {
+			o := f.Outcome()
+			fmt.Fprintf(c.env.Stderr, "%s: %s %s: %s\n", cmd, id, o.Name, o.Sentence())
+		}
 		s.Remove(id)
 		left--
 		if err != nil && !errors.Is(err, exchange.ErrNotFound) {

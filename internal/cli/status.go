@@ -67,7 +67,11 @@ with = + - or @ gets a leading ').
 The states it learns of this account's own withdrawals (those this machine's
 journal made) are added to the journal, once each, so history, doctor and
 the console agree with what was seen; a CREATED record of one the journal
-saw accepted is said as such, never as a quote that expired unexecuted.
+saw accepted is said as such (CREATED?), never as a quote that expired
+unexecuted, and so is one the service then does not know (NOT FOUND?: exit
+3, and --watch asks again). A quote is said to have expired unexecuted
+only once the service's clock is past its expiry and a margin of 4 minutes
+(the clock skew tolerated and a request still on its way).
 
 Exit status: the largest of the ids' statuses
   0  COMPLETED: paid out
@@ -76,7 +80,8 @@ Exit status: the largest of the ids' statuses
      unknown --env); nothing is asked
   3  still pending: CREATED, SUBMITTED or SENDING (without --watch)
   4  not found: no withdrawal with this quote id on this account (an unknown
-     id, or another account's: the service does not say which)
+     id, or another account's: the service does not say which); never for
+     one this machine's journal saw accepted
   5  the login failed (the API key or wallet refused, the wallet login not
      signed, no answer), as every command says it (--json code "login"),
      or any other error: network, configuration, an unreadable answer`
@@ -396,7 +401,8 @@ type statusJSON struct {
 
 // recordJSON is a follow's last record for --json and --notify-command.
 func (c statusCmd) recordJSON(f *follow.Follow) statusJSON {
-	w, o := f.Last, f.Outcome(c.now())
+	w, o := f.Last, f.Outcome()
+	w.QuoteID = f.QuoteID // also before any record (NOT FOUND?)
 	return statusJSON{w, c.target.ExplorerTxURL(w.Chain, w.WithdrawTxHash), o.Name, o.Sentence()}
 }
 
@@ -436,6 +442,10 @@ func (c statusCmd) change(f *follow.Follow, asJSON bool) {
 	}
 	w := f.Last
 	line := fmt.Sprintf("%s  %-9s  %s", w.UpdatedAt.UTC().Format(time.RFC3339), w.State, w.QuoteID)
+	if f.Vanished {
+		o := f.Outcome()
+		line = fmt.Sprintf("%s  %-9s  %s  %s", c.now().UTC().Format(time.RFC3339), o.Name, f.QuoteID, o.Words)
+	}
 	if w.WithdrawTxHash != "" {
 		line += "  " + w.WithdrawTxHash
 	}
@@ -448,7 +458,7 @@ func (c statusCmd) print(env config.Environment, f *follow.Follow, asJSON bool) 
 		c.writeRecord(f)
 		return
 	}
-	w, o := f.Last, f.Outcome(c.now())
+	w, o := f.Last, f.Outcome()
 	rows := [][2]string{
 		{"Quote id", w.QuoteID}, {"Transfer id", w.TxID}, {"State", o.Name},
 		{"Chain", w.Chain}, {"Receive", w.ReceiveAmount.String() + " " + w.TokenOut},

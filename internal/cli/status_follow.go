@@ -103,6 +103,21 @@ func (c statusCmd) record(s *follow.Scheduler, id string, o *followed, w exchang
 		o.code, o.done = code, true
 		return true
 	}
+	if known, _ := s.Get(id); errors.Is(err, exchange.ErrNotFound) && !known.AcceptedAt.IsZero() {
+		// Unknown to the service, yet the journal saw it accepted: said as
+		// the contradiction it is (follow.Outcome), never "not found", and
+		// asked again with --watch.
+		step := s.Answer(id, exchange.Withdrawal{}, err, now)
+		o.f, _ = s.Get(id)
+		if !f.watch {
+			return settle(c.failAbout(id, exitPending, "%s: %s %s", id, o.f.Outcome().Name, o.f.Outcome().Sentence()))
+		}
+		if step.Changed && !f.csv {
+			c.change(&o.f.Follow, f.json)
+			o.printed = follow.LabelVanished
+		}
+		return false
+	}
 	switch {
 	case errors.Is(err, exchange.ErrNotFound):
 		return settle(c.statusError(err, id))
@@ -138,7 +153,7 @@ func (c statusCmd) record(s *follow.Scheduler, id string, o *followed, w exchang
 		if f.notifyCommand != "" {
 			c.notify(f.notifyCommand, &o.f.Follow)
 		}
-		return settle(payoutExit[o.f.Payout(now)])
+		return settle(payoutExit[o.f.Payout()])
 	}
 	return false
 }
@@ -162,7 +177,7 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 		rows := [][]string{follow.CSVHeader}
 		for _, id := range f.quoteIDs {
 			if o := ids[id]; o.f.Known {
-				rows = append(rows, o.f.CSVRow(c.now()))
+				rows = append(rows, o.f.CSVRow())
 			}
 		}
 		if err := clean.WriteCSV(c.env.Stdout, rows); err != nil {
@@ -194,7 +209,7 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 		case f.json:
 			c.writeRecord(&o.f.Follow)
 		default:
-			fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", w.QuoteID, o.f.Outcome(c.now()).Name, w.ReceiveAmount, w.TokenOut,
+			fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", w.QuoteID, o.f.Outcome().Name, w.ReceiveAmount, w.TokenOut,
 				w.Chain, orDash(w.WithdrawTxHash))
 		}
 	}

@@ -51,7 +51,12 @@ type statusRig struct {
 	withdrawHook atomic.Pointer[func(w http.ResponseWriter, req *http.Request, ex http.Handler) bool]
 	// nonces counts the Transfer nonces `withdraw` runs drew (wcliNonce on).
 	nonces atomic.Uint32
+	// ahead is how far the commands' clock runs ahead of the sandbox's.
+	ahead time.Duration
 }
+
+// now is the commands' clock: the sandbox's, ahead by r.ahead.
+func (r *statusRig) now() time.Time { return r.clock.Now().Add(r.ahead) }
 
 func newStatusRig(t *testing.T) *statusRig {
 	t.Helper()
@@ -200,7 +205,7 @@ func (r *statusRig) runLine(vars map[string]string, line func(statusCmd, []strin
 		}
 		return ""
 	}}
-	cmd := statusCmd{env: env, now: r.clock.Now, jitter: func(int64) int64 { return 0 }, sleep: func(_ context.Context, d time.Duration) error {
+	cmd := statusCmd{env: env, now: r.now, jitter: func(int64) int64 { return 0 }, sleep: func(_ context.Context, d time.Duration) error {
 		res.sleeps = append(res.sleeps, d)
 		r.clock.Advance(d)
 		return nil
@@ -252,7 +257,7 @@ func TestStatusExitStatuses(t *testing.T) {
 	}
 	r.run(nil, refunded).want(t, exitFailed, []string{"REFUNDED", "funds were returned"}, nil)
 	// A quote never executed is pending only while it could still be.
-	r.clock.Advance(follow.StaleQuoteAfter)
+	r.clock.Advance(follow.DefaultQuoteLifetime + follow.ExecutableMargin + time.Second)
 	r.run(nil, created).want(t, exitFailed, []string{"State        EXPIRED", "Meaning      " + exchange.ExpiredWords}, nil)
 	r.run(nil, "--watch", created).want(t, exitFailed, []string{"expired without being executed"}, nil)
 	r.run(nil, failed).want(t, exitFailed, []string{"FAILED"}, nil)

@@ -81,15 +81,20 @@ Exit status
      answer to the withdraw request (resume it), or any other error`
 
 const withdrawResumeLong = `Finishes a withdrawal this machine journaled whose request got no answer,
-as the console's resume does: while its quote is valid, the journaled
-request is sent again byte for byte (same signature and nonce: it cannot pay
-twice); once the quote expired, the service is asked whether it arrived.
-Then the withdrawal is followed to its end as svcwallet status --watch does.
-It logs in as svcwallet status does.
+as the console's resume does: while its quote is valid by the service's
+clock, the journaled request is sent again byte for byte (same signature and
+nonce: it cannot pay twice); otherwise, or when that is refused, the service
+is asked whether it arrived. A request it has not executed is called never
+paid only once the service's clock is past the quote's expiry and a margin
+of 4 minutes (the clock skew tolerated and a request still on its way);
+until then it stays unanswered and an identical withdrawal is refused.
+Otherwise the withdrawal is followed to its end as svcwallet status --watch
+does. It logs in as svcwallet status does.
 
 Exit status: as svcwallet status (0 COMPLETED, 1 not paid, including a
-request that never arrived, 4 no such withdrawal in this account's journal,
-5 any other error or still no answer), 2 usage.`
+request that never arrived, 3 whether it arrived cannot be told yet, 4 no
+such withdrawal in this account's journal, 5 any other error or still no
+answer), 2 usage.`
 
 // withdrawCmd is `svcwallet withdraw`, with its clock, nonces, waits,
 // retries and terminal injectable so tests run it on the sandbox's clock.

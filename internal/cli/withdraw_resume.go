@@ -15,7 +15,8 @@ import (
 )
 
 // resume is `svcwallet withdraw resume QUOTE_ID`: withdrawal.PlanResume on the
-// journal's record decides, as the console's resume does.
+// journal's record decides, and an unanswered request is settled by
+// withdrawal.Withdrawer.Settle, as the console's resume does.
 func (c withdrawCmd) resume(f withdrawFlags, id string) int {
 	f.json = c.env.JSON
 	if err := exchange.CheckQuoteID(id); err != nil {
@@ -59,52 +60,38 @@ func (c withdrawCmd) resume(f withdrawFlags, id string) int {
 	if rec == nil {
 		return c.failAbout(id, exitNotFound, "no withdrawal %s of this account on %s in the journal %s: only one made on this machine can be resumed (%s asks the service)", id, e.Name, path, c.inv.command("status", id))
 	}
-	w := withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now}
-	checkWhy := ""
-	switch withdrawal.PlanResume(*rec, c.now()) {
+	switch withdrawal.PlanResume(*rec) {
 	case withdrawal.ResumeNeverHappened:
 		o := follow.RecordOutcome(*rec)
 		return c.failAbout(id, exitFailed, "withdrawal %s %s: %s", id, o.Name, o.Sentence())
 	case withdrawal.ResumeFollow:
 		return c.follow(client, e, j, id, f.json)
-	case withdrawal.ResumeResend:
-		cx, cancel := context.WithTimeout(context.Background(), withdrawal.WithdrawTimeout)
-		r := w.Resend(cx, rec.Request)
-		cancel()
-		switch {
-		case r.Lost:
-			return c.failAbout(id, exitError, "still no answer from the service to withdrawal %s (%v): it may or may not have arrived; run %s again later (it cannot pay twice)", id, exchange.Explain(r.Err), c.inv.command("withdraw", "resume", id))
-		case !r.Refused:
-			o := withdrawal.Order{Quote: exchange.Quote{QuoteID: id}, Choice: withdrawal.Choice{TokenIn: rec.Intent.TokenIn,
-				TokenOut: rec.Intent.TokenOut, ToAddress: rec.Intent.ToAddress, Route: exchange.WithdrawalRoute{Chain: rec.Intent.Chain}}}
-			if code := c.printAccepted(r.Accepted, o, f.json, false); code != 0 {
-				return code
-			}
-			return c.follow(client, e, j, id, f.json)
-		}
-		// Refused now: the first send may still have arrived; the status decides.
-		checkWhy = withdrawal.ResendRefusal(r.Err)
 	}
-	cx, cancel := c.call()
-	wd, err := client.WithdrawalStatus(cx, id)
+	w := withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now}
+	cx, cancel := context.WithTimeout(context.Background(), exchange.WithdrawTimeout)
+	settled := w.Settle(cx, *rec)
 	cancel()
-	if withdrawal.NeverArrived(wd, err) {
-		why := orText(checkWhy, withdrawal.NeverPaid)
-		if jerr := w.JournalNeverHappened(id, why); jerr != nil {
-			fmt.Fprintf(c.env.Stderr, "%s: the journal could not record it (%v)\n", withdrawName, jerr)
+	again := c.inv.command("withdraw", "resume", id)
+	switch settled.Outcome {
+	case withdrawal.SettledLost:
+		return c.failAbout(id, exitError, "still no answer from the service to withdrawal %s (%v): it may or may not have arrived; run %s again later (it cannot pay twice)", id, exchange.Explain(settled.Err), again)
+	case withdrawal.SettledUndecided:
+		if settled.Err != nil {
+			return c.failAbout(id, exitError, "withdrawal %s: %s; run %s again", id, settled.Fact(), again)
 		}
-		o := follow.NeverHappened(why)
+		return c.failAbout(id, exitPending, "withdrawal %s: %s, and an identical withdrawal is refused: run %s again after that (it cannot pay twice)", id, settled.Fact(), again)
+	case withdrawal.SettledNeverHappened:
+		if settled.JournalErr != nil {
+			fmt.Fprintf(c.env.Stderr, "%s: the journal could not record it (%v)\n", withdrawName, settled.JournalErr)
+		}
+		o := follow.NeverHappened(settled.Why)
 		return c.failAbout(id, exitFailed, "withdrawal %s %s: %s", id, o.Name, o.Sentence())
-	}
-	if err != nil {
-		return c.failAbout(id, exitError, "whether withdrawal %s arrived cannot be told now: %v; run %s again", id, exchange.Explain(err), c.inv.command("withdraw", "resume", id))
+	case withdrawal.SettledAccepted:
+		o := withdrawal.Order{Quote: exchange.Quote{QuoteID: id}, Choice: withdrawal.Choice{TokenIn: rec.Intent.TokenIn,
+			TokenOut: rec.Intent.TokenOut, ToAddress: rec.Intent.ToAddress, Route: exchange.WithdrawalRoute{Chain: rec.Intent.Chain}}}
+		if code := c.printAccepted(settled.Accepted, o, f.json, false); code != 0 {
+			return code
+		}
 	}
 	return c.follow(client, e, j, id, f.json)
-}
-
-func orText(s, alt string) string {
-	if s == "" {
-		return alt
-	}
-	return s
 }

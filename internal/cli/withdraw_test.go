@@ -17,6 +17,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/follow"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
@@ -58,7 +59,7 @@ func (r *statusRig) runWithdraw(o withdrawRunOpts, args ...string) withdrawRun {
 		}
 		return ""
 	}}
-	c := withdrawCmd{env: env, now: r.clock.Now, nonce: func() uint32 { return wcliNonce + r.nonces.Add(1) - 1 },
+	c := withdrawCmd{env: env, now: r.now, nonce: func() uint32 { return wcliNonce + r.nonces.Add(1) - 1 },
 		jitter: func(int64) int64 { return 0 },
 		sleep:  func(_ context.Context, d time.Duration) error { r.clock.Advance(d); return nil },
 		retry: exchange.RetryPolicy{Attempts: 3, Base: time.Millisecond, Max: time.Millisecond,
@@ -265,8 +266,8 @@ func (r *statusRig) faultWhile(on *atomic.Bool, phase string, f sandbox.Fault) {
 
 // TestWithdrawResume: a request left without an answer exits 5 naming
 // resume; resume re-sends it identically while its quote is valid and
-// follows it, paid once; once the quote expired it asks and says nothing
-// was paid.
+// follows it, paid once; once the quote expired it asks, and says nothing
+// was paid only past the margin on the service's clock (exit 3 before).
 func TestWithdrawResume(t *testing.T) {
 	withdrawState(t)
 	r := newStatusRig(t)
@@ -297,6 +298,11 @@ func TestWithdrawResume(t *testing.T) {
 	id = quoteIDOf(t, res.stderr)
 	down.Store(false)
 	r.clock.Advance(2 * sandbox.DefaultQuoteTTL)
+	// Expired, but within the margin a request on its way may still execute
+	// it: not decided, and an identical withdrawal is still refused.
+	r.runWithdraw(withdrawRunOpts{}, "resume", id).want(t, exitPending, "withdrawal "+id+": whether it arrived cannot be told yet", "svcwallet withdraw resume "+id, "again after that")
+	r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--yes")...).want(t, exitFailed, "got no answer and may have been paid")
+	r.clock.Advance(follow.ExecutableMargin)
 	// Named as every view names it, the first time (asked) and the next
 	// (from the journal) alike.
 	expired := "withdrawal " + id + " EXPIRED: " + exchange.ExpiredWords + "\n"

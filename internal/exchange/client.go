@@ -133,15 +133,22 @@ func (c *Client) Quote(ctx context.Context, req QuoteRequest) (Quote, error) {
 	return res, err
 }
 
-// WithdrawalStatus reads a withdrawal's status record (SPEC.md §4.10).
+// WithdrawalStatus reads a withdrawal's status record (SPEC.md §4.10). A
+// CREATED record comes with the service's clock when it was read
+// (ServiceTime, from a /time asked right after; zero when that failed),
+// for the decision that its quote can no longer execute.
 func (c *Client) WithdrawalStatus(ctx context.Context, quoteID string) (Withdrawal, error) {
 	var res Withdrawal
 	path := PathWithdrawalStatus + "?quote_id=" + url.QueryEscape(quoteID)
+	sent := c.now()
 	err := c.doAuthed(ctx, call{method: http.MethodGet, base: c.env.BaseURL, path: path}, &res)
 	if err == nil && res.QuoteID != quoteID {
 		// A record of another withdrawal must never be shown as this one.
 		return Withdrawal{}, &UnreadableAnswerError{Status: http.StatusOK,
 			Reason: NewShapeError("status record", "is for another quote id than the one asked")}
+	}
+	if err == nil && res.State == StateCreated {
+		res.ServiceTime, _ = c.ServiceTimeSince(ctx, sent)
 	}
 	return res, err
 }

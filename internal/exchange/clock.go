@@ -76,3 +76,15 @@ func (c *Client) SigningNow(ctx context.Context) (time.Time, error) {
 	}
 	return c.now().Add(min(r.Offset, 0)), nil
 }
+
+// ServiceTimeSince is the service's clock at an answer it gave after
+// sent (our clock, read before its request left), at the least: its /time
+// now, less the time elapsed here since sent. Asked once, without waiting
+// out a 429: a decision that needs it is put off, never taken without it.
+func (c *Client) ServiceTimeSince(ctx context.Context, sent time.Time) (time.Time, error) {
+	t, err := c.ServerTime(ctx)
+	if err != nil {
+		return time.Time{}, err
+	}
+	return t.Add(-max(c.now().Sub(sent), 0)), nil
+}

@@ -2,14 +2,18 @@ package exchange_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 )
 
@@ -35,5 +39,57 @@ func TestMeasureClockAtTheMidpoint(t *testing.T) {
 	r, err := c.MeasureClock(context.Background())
 	if err != nil || r.RTT != 4*time.Second || r.Offset != 28*time.Second {
 		t.Fatalf("reading %+v, %v; want a 4s round trip and the service 28s ahead of the midpoint", r, err)
+	}
+}
+
+// TestStatusCarriesTheServicesTime: a CREATED record comes with the
+// service's clock when it was read, at the least: its /time, less the local
+// time elapsed since the status was asked (here /time answers 20 s late);
+// a record of another state comes without, and so does a CREATED one when
+// /time fails: no decision is then taken on it. An answer never sets it.
+func TestStatusCarriesTheServicesTime(t *testing.T) {
+	service := exchangetest.NewFakeClock(t0)
+	local := exchangetest.NewFakeClock(t0.Add(time.Hour)) // an hour ahead
+	ex := sandbox.New(sandbox.Options{Now: service.Now})
+	var timeDown atomic.Bool
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == exchange.PathTime {
+			if timeDown.Load() {
+				http.Error(w, "down", http.StatusServiceUnavailable)
+				return
+			}
+			service.Advance(20 * time.Second)
+			local.Advance(20 * time.Second)
+		}
+		ex.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	c := exchange.New(config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), exchange.Options{Now: local.Now})
+	if _, err := c.Login(context.Background(), exchange.APIKey(sandbox.DemoAPIKey)); err != nil {
+		t.Fatal(err)
+	}
+	q, err := c.Quote(context.Background(), exchange.QuoteRequest{ToAddress: sandbox.DestCompleted, Chain: "ARBITRUM", TokenIn: exchange.TokenUSDT, TokenOut: exchange.TokenUSDT, Amount: "25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	service.Advance(time.Minute)
+	answered := service.Now()
+	w, err := c.WithdrawalStatus(context.Background(), q.QuoteID)
+	if err != nil || w.State != exchange.StateCreated {
+		t.Fatalf("status %+v, %v", w, err)
+	}
+	if !w.ServiceTime.Equal(answered) {
+		t.Errorf("service time %s, want %s: the service's clock when the record was read, never later", w.ServiceTime, answered)
+	}
+	timeDown.Store(true)
+	if w, err := c.WithdrawalStatus(context.Background(), q.QuoteID); err != nil || !w.ServiceTime.IsZero() {
+		t.Errorf("without /time: service time %s, %v; want none", w.ServiceTime, err)
+	}
+	if b, _ := json.Marshal(w); strings.Contains(string(b), "2026") && strings.Contains(strings.ToLower(string(b)), "service") {
+		t.Errorf("the service's time is written out: %s", b)
+	}
+	var fromWire exchange.Withdrawal
+	if err := json.Unmarshal([]byte(`{"quote_id":"q-1","state":"CREATED","ServiceTime":"2099-01-01T00:00:00Z"}`), &fromWire); err != nil || !fromWire.ServiceTime.IsZero() {
+		t.Errorf("an answer set the service's time: %+v %v", fromWire, err)
 	}
 }

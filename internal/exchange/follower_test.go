@@ -28,35 +28,37 @@ func TestFollowAnswers(t *testing.T) {
 		{exchange.Withdrawal{State: exchange.StateCompleted, UpdatedAt: now}, nil, 0, exchange.StateCompleted, true},
 	}
 	for i, s := range steps {
-		step := f.Answer(s.w, s.err, now, 3*time.Second, half)
+		step := f.Answer(s.w, s.err, 3*time.Second, half)
 		if step.Delay != s.delay || step.JournalState != s.journal || f.Final != s.final {
 			t.Fatalf("answer %d: delay %v journal %q final %v, want %v %q %v", i, step.Delay, step.JournalState, f.Final, s.delay, s.journal, s.final)
 		}
 	}
-	if step := f.Answer(exchange.Withdrawal{State: exchange.StateFailed}, nil, now, time.Second, half); step != (follow.Step{}) || f.Last.State != exchange.StateCompleted {
+	if step := f.Answer(exchange.Withdrawal{State: exchange.StateFailed}, nil, time.Second, half); step != (follow.Step{}) || f.Last.State != exchange.StateCompleted {
 		t.Fatalf("a final follow changed: %+v %s", step, f.Last.State)
 	}
 }
 
-// TestFollowQuoteExpiry: an unexecuted quote ends the follow once past its
-// own expires_at (when the journal has it) plus the margin, else past the
-// default lifetime from updated_at; a 404 ends it as unknown.
+// TestFollowQuoteExpiry: an unexecuted quote ends the follow once a CREATED
+// record is read with the service's clock past its own expires_at (when
+// the journal has it) plus the margin, else past the default lifetime
+// from updated_at; a 404 ends it as unknown.
 func TestFollowQuoteExpiry(t *testing.T) {
 	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
-	created := exchange.Withdrawal{State: exchange.StateCreated, UpdatedAt: now.Add(-30 * time.Second)}
-	withExpiry := follow.Follow{QuoteExpiry: now.Add(-follow.QuoteExpiryMargin - time.Second)}
-	withExpiry.Answer(created, nil, now, time.Second, nil)
+	created := exchange.Withdrawal{State: exchange.StateCreated, UpdatedAt: now.Add(-30 * time.Second), ServiceTime: now}
+	withExpiry := follow.Follow{QuoteExpiry: now.Add(-follow.ExecutableMargin - time.Second)}
+	withExpiry.Answer(created, nil, time.Second, nil)
 	byDefault := follow.Follow{}
-	byDefault.Answer(created, nil, now, time.Second, nil)
+	byDefault.Answer(created, nil, time.Second, nil)
 	if !withExpiry.Final || byDefault.Final {
 		t.Fatalf("journaled expiry final %v (want true), default lifetime final %v (want false)", withExpiry.Final, byDefault.Final)
 	}
-	byDefault.Answer(created, nil, now.Add(time.Minute), time.Second, nil)
-	if !byDefault.Final || !byDefault.ExpiredUnexecuted(now.Add(time.Minute)) {
+	created.ServiceTime = now.Add(30*time.Second + follow.ExecutableMargin + time.Second)
+	byDefault.Answer(created, nil, time.Second, nil)
+	if !byDefault.Final || !byDefault.ExpiredUnexecuted() {
 		t.Fatal("a CREATED quote past the default lifetime is still followed")
 	}
 	unknown := follow.Follow{}
-	if step := unknown.Answer(exchange.Withdrawal{}, &exchange.APIError{Status: 404, Code: exchange.CodeNotFound}, now, time.Second, nil); !step.Changed || !unknown.NotFound || !unknown.Final {
+	if step := unknown.Answer(exchange.Withdrawal{}, &exchange.APIError{Status: 404, Code: exchange.CodeNotFound}, time.Second, nil); !step.Changed || !unknown.NotFound || !unknown.Final {
 		t.Fatalf("404: %+v %+v", step, unknown)
 	}
 	unknown.Refresh()
@@ -64,7 +66,7 @@ func TestFollowQuoteExpiry(t *testing.T) {
 		t.Fatal("refresh left an unknown id final")
 	}
 	limited := follow.Follow{}
-	if step := limited.Answer(exchange.Withdrawal{}, &exchange.APIError{Status: 429, Code: exchange.CodeRateLimited, RetryAfter: 7 * time.Second}, now, time.Second, func(n int64) int64 { return 0 }); !step.RateLimited || step.Delay != 7*time.Second {
+	if step := limited.Answer(exchange.Withdrawal{}, &exchange.APIError{Status: 429, Code: exchange.CodeRateLimited, RetryAfter: 7 * time.Second}, time.Second, func(n int64) int64 { return 0 }); !step.RateLimited || step.Delay != 7*time.Second {
 		t.Fatalf("429 with Retry-After 7s: %+v", step)
 	}
 }
@@ -76,13 +78,13 @@ func TestFollowRefreshAndRateLimits(t *testing.T) {
 	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
 	top := func(n int64) int64 { return n - 1 }
 	expired := follow.Follow{}
-	expired.Answer(exchange.Withdrawal{State: exchange.StateCreated, UpdatedAt: now.Add(-time.Hour)}, nil, now, time.Second, top)
+	expired.Answer(exchange.Withdrawal{State: exchange.StateCreated, UpdatedAt: now.Add(-time.Hour), ServiceTime: now}, nil, time.Second, top)
 	expired.Refresh()
-	if step := expired.Answer(exchange.Withdrawal{State: exchange.StateSubmitted, UpdatedAt: now}, nil, now, time.Second, top); expired.Final || !step.Changed || expired.Last.State != exchange.StateSubmitted {
+	if step := expired.Answer(exchange.Withdrawal{State: exchange.StateSubmitted, UpdatedAt: now}, nil, time.Second, top); expired.Final || !step.Changed || expired.Last.State != exchange.StateSubmitted {
 		t.Fatalf("refreshed expired follow: %+v, last %s", step, expired.Last.State)
 	}
 	done := follow.Follow{}
-	done.Answer(exchange.Withdrawal{State: exchange.StateCompleted}, nil, now, time.Second, top)
+	done.Answer(exchange.Withdrawal{State: exchange.StateCompleted}, nil, time.Second, top)
 	done.Refresh()
 	if !done.Final {
 		t.Fatal("refresh reopened a COMPLETED withdrawal")
@@ -90,14 +92,14 @@ func TestFollowRefreshAndRateLimits(t *testing.T) {
 	limited := follow.Follow{}
 	var delays []time.Duration
 	for range 4 {
-		delays = append(delays, limited.Answer(exchange.Withdrawal{}, &exchange.APIError{Status: 429, Code: exchange.CodeRateLimited}, now, 3*time.Second, top).Delay)
+		delays = append(delays, limited.Answer(exchange.Withdrawal{}, &exchange.APIError{Status: 429, Code: exchange.CodeRateLimited}, 3*time.Second, top).Delay)
 	}
 	for i := 1; i < len(delays); i++ {
 		if delays[i] <= delays[i-1] {
 			t.Fatalf("429s in a row do not back off: %v", delays)
 		}
 	}
-	if step := limited.Answer(exchange.Withdrawal{}, &exchange.APIError{Status: 429, Code: exchange.CodeRateLimited, RetryAfter: time.Hour}, now, time.Second, top); step.Delay != follow.MaxRetryAfter {
+	if step := limited.Answer(exchange.Withdrawal{}, &exchange.APIError{Status: 429, Code: exchange.CodeRateLimited, RetryAfter: time.Hour}, time.Second, top); step.Delay != follow.MaxRetryAfter {
 		t.Fatalf("Retry-After of an hour paused %v, want the cap %v", step.Delay, follow.MaxRetryAfter)
 	}
 }
@@ -115,11 +117,12 @@ func TestFollowPayout(t *testing.T) {
 		{follow.Follow{Known: true, Last: exchange.Withdrawal{State: exchange.StateFailed}}, follow.PayoutNotPaid},
 		{follow.Follow{Known: true, Last: exchange.Withdrawal{State: exchange.StateRefunded}}, follow.PayoutNotPaid},
 		{follow.Follow{Known: true, Last: exchange.Withdrawal{State: exchange.StateSending}}, follow.PayoutPending},
-		{follow.Follow{Known: true, Last: exchange.Withdrawal{State: exchange.StateCreated, UpdatedAt: now.Add(-time.Hour)}}, follow.PayoutNotPaid},
-		{follow.Follow{Known: true, Last: exchange.Withdrawal{State: exchange.StateCreated, UpdatedAt: now.Add(-time.Hour)}, AcceptedAt: now.Add(-2 * time.Hour)}, follow.PayoutPending},
+		{follow.Follow{Known: true, Last: exchange.Withdrawal{State: exchange.StateCreated, UpdatedAt: now.Add(-time.Hour), ServiceTime: now}}, follow.PayoutNotPaid},
+		{follow.Follow{Known: true, Last: exchange.Withdrawal{State: exchange.StateCreated, UpdatedAt: now.Add(-time.Hour)}}, follow.PayoutPending},
+		{follow.Follow{Known: true, Last: exchange.Withdrawal{State: exchange.StateCreated, UpdatedAt: now.Add(-time.Hour), ServiceTime: now}, AcceptedAt: now.Add(-2 * time.Hour)}, follow.PayoutPending},
 		{follow.Follow{Known: true, Last: exchange.Withdrawal{State: exchange.StateCreated, UpdatedAt: now}}, follow.PayoutPending},
 	} {
-		if got := tc.f.Payout(now); got != tc.want {
+		if got := tc.f.Payout(); got != tc.want {
 			t.Errorf("%s (accepted %v): %v, want %v", tc.f.Last.State, !tc.f.AcceptedAt.IsZero(), got, tc.want)
 		}
 	}

@@ -18,7 +18,7 @@ import (
 // answer is UNANSWERED; the service's states keep their names.
 func TestOutcomeNames(t *testing.T) {
 	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
-	created := exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateCreated, UpdatedAt: now.Add(-time.Hour)}
+	created := exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateCreated, UpdatedAt: now.Add(-time.Hour), ServiceTime: now}
 	follows := []struct {
 		name string
 		f    follow.Follow
@@ -35,11 +35,11 @@ func TestOutcomeNames(t *testing.T) {
 		{"asking", follow.Follow{QuoteID: "q-1"}, follow.LabelAsking},
 	}
 	for _, c := range follows {
-		if o := c.f.Outcome(now); o.Name != c.want || o.Words == "" || o.Reason != "" {
+		if o := c.f.Outcome(); o.Name != c.want || o.Words == "" || o.Reason != "" {
 			t.Errorf("%s: %+v, want %s with words", c.name, o, c.want)
 		}
 	}
-	if o := follows[0].f.Outcome(now); o.Words != exchange.ExpiredWords {
+	if o := follows[0].f.Outcome(); o.Words != exchange.ExpiredWords {
 		t.Errorf("expired: %q", o.Words)
 	}
 

@@ -17,6 +17,10 @@ type RetryPolicy struct {
 	Sleep func(ctx context.Context, d time.Duration) error
 }
 
+// WithdrawTimeout covers every retry of one withdraw (D10): after it, a
+// request of ours may still be on its way, but no new attempt leaves.
+const WithdrawTimeout = 2 * time.Minute
+
 // DefaultRetry: 5 tries over roughly 8 s of backoff.
 var DefaultRetry = RetryPolicy{Attempts: 5, Base: 500 * time.Millisecond, Max: 4 * time.Second}
 

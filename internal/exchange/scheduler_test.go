@@ -163,9 +163,11 @@ func TestSchedulerHonours429(t *testing.T) {
 }
 
 // TestSchedulerAddKept (issue 21 bug 2): what was kept of an id is known
-// at once; one final then (a terminal state, an unknown id, a quote
-// expired unexecuted by now) is never handed out, the moving ones are due
-// at once; Kept gives back what AddKept took.
+// at once; one final then (a terminal state, an unknown id) is never
+// handed out, the moving ones are due at once, and so is a kept CREATED
+// record however old: whether its quote expired unexecuted is decided on
+// the service's clock of a fresh answer (D15). Kept gives back what
+// AddKept took.
 func TestSchedulerAddKept(t *testing.T) {
 	now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
 	rec := func(id, state string, updated time.Time) *exchange.Withdrawal {
@@ -182,8 +184,8 @@ func TestSchedulerAddKept(t *testing.T) {
 	for _, k := range kept {
 		s.AddKept(k, now)
 	}
-	if s.Len() != 5 || s.Moving() != 2 {
-		t.Fatalf("%d followed, %d moving; want 5 and 2", s.Len(), s.Moving())
+	if s.Len() != 5 || s.Moving() != 3 {
+		t.Fatalf("%d followed, %d moving; want 5 and 3", s.Len(), s.Moving())
 	}
 	if f, _ := s.Get("q-paid"); !f.Known || !f.Final || f.Last.State != exchange.StateCompleted || f.Kept().Checked != kept[0].Checked {
 		t.Errorf("the completed one: %+v", f)
@@ -195,8 +197,8 @@ func TestSchedulerAddKept(t *testing.T) {
 			s.Answer(id, exchange.Withdrawal{QuoteID: id, State: exchange.StateSending, Chain: "ARBITRUM", TokenOut: "USDT", UpdatedAt: now}, nil, at)
 		}
 	}
-	if len(asked) != 2 || !asked["q-sending"] || !asked["q-new"] {
-		t.Errorf("asked %v; want only the moving and the new one", asked)
+	if len(asked) != 3 || !asked["q-sending"] || !asked["q-new"] || !asked["q-stale"] {
+		t.Errorf("asked %v; want only the moving, the new and the kept CREATED one", asked)
 	}
 }
 
@@ -229,8 +231,9 @@ func TestSchedulerPausedFor(t *testing.T) {
 
 // TestSchedulerFinalStates: an unknown id is final at once; an unexecuted
 // quote is final (expired) soon after the expiry its journal record holds
-// (Know), and one the journal lacks once the default lifetime plus the
-// margin has passed since updated_at, not five minutes later.
+// (Know) plus the margin, and one the journal lacks once the default
+// lifetime plus the margin has passed since updated_at, by the service's
+// clock, not minutes later.
 func TestSchedulerFinalStates(t *testing.T) {
 	s := follow.NewScheduler(5)
 	now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
@@ -253,20 +256,21 @@ func TestSchedulerFinalStates(t *testing.T) {
 	}
 	ended := map[string]time.Duration{}
 	start := now.Add(-3 * time.Second)
-	for at := now; at.Before(now.Add(5 * time.Minute)); at = at.Add(time.Second) {
+	for at := now; at.Before(now.Add(10 * time.Minute)); at = at.Add(time.Second) {
 		id, _, ok := s.Next(at)
 		if !ok {
 			continue
 		}
-		s.Answer(id, exchange.Withdrawal{QuoteID: id, State: exchange.StateCreated, UpdatedAt: start}, nil, at)
+		s.Answer(id, exchange.Withdrawal{QuoteID: id, State: exchange.StateCreated, UpdatedAt: start, ServiceTime: at}, nil, at)
 		if f, _ := s.Get(id); f.Final {
 			ended[id] = at.Sub(start)
 		}
 	}
-	if d, ok := ended["q-journaled"]; !ok || d > 20*time.Second+follow.QuoteExpiryMargin+3*time.Second {
-		t.Errorf("the journaled quote expired after %s (ended %v); want soon after its own expiry", d, ok)
+	if d, ok := ended["q-journaled"]; !ok || d > 20*time.Second+follow.ExecutableMargin+3*time.Second || d < 20*time.Second+follow.ExecutableMargin {
+		t.Errorf("the journaled quote expired after %s (ended %v); want soon after its own expiry and the margin", d, ok)
 	}
-	if d, ok := ended["q-created"]; !ok || d > follow.StaleQuoteAfter+3*time.Second || d < follow.StaleQuoteAfter {
+	stale := follow.DefaultQuoteLifetime + follow.ExecutableMargin
+	if d, ok := ended["q-created"]; !ok || d > stale+3*time.Second || d < stale {
 		t.Errorf("an unexecuted quote expired after %s (ended %v); want the default lifetime plus the margin", d, ok)
 	}
 }

@@ -144,18 +144,18 @@ func TestFeeCapOnWhatTheUserLoses(t *testing.T) {
 func TestCreatedAfterAcceptanceIsNoExpiry(t *testing.T) {
 	accepted := t0.Add(-time.Hour)
 	f := follow.Follow{QuoteID: "q-1", AcceptedAt: accepted}
-	f.Answer(exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateCreated, UpdatedAt: t0.Add(-2 * time.Hour)}, nil, t0, time.Second, func(int64) int64 { return 0 })
-	if f.Final || f.ExpiredUnexecuted(t0) {
+	f.Answer(exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateCreated, UpdatedAt: t0.Add(-2 * time.Hour), ServiceTime: t0}, nil, time.Second, func(int64) int64 { return 0 })
+	if f.Final || f.ExpiredUnexecuted() {
 		t.Fatal("a CREATED record of an accepted withdrawal ended the follow as expired")
 	}
-	got := f.Outcome(t0).Words
-	if f.Outcome(t0).Name != follow.LabelContradicts || strings.Contains(got, "nothing was debited") || !strings.Contains(got, "The service reports CREATED for a withdrawal it accepted on "+accepted.UTC().Format("2006-01-02 15:04 UTC")) ||
+	got := f.Outcome().Words
+	if f.Outcome().Name != follow.LabelContradicts || strings.Contains(got, "nothing was debited") || !strings.Contains(got, "The service reports CREATED for a withdrawal it accepted on "+accepted.UTC().Format("2006-01-02 15:04 UTC")) ||
 		!strings.Contains(got, "ontact support") {
 		t.Fatalf("meaning = %q", got)
 	}
 	f = follow.Follow{QuoteID: "q-2"}
-	f.Answer(exchange.Withdrawal{QuoteID: "q-2", State: exchange.StateCreated, UpdatedAt: t0.Add(-2 * time.Hour)}, nil, t0, time.Second, func(int64) int64 { return 0 })
-	if o := f.Outcome(t0); !f.Final || o.Name != follow.LabelExpired || o.Words != exchange.ExpiredWords {
+	f.Answer(exchange.Withdrawal{QuoteID: "q-2", State: exchange.StateCreated, UpdatedAt: t0.Add(-2 * time.Hour), ServiceTime: t0}, nil, time.Second, func(int64) int64 { return 0 })
+	if o := f.Outcome(); !f.Final || o.Name != follow.LabelExpired || o.Words != exchange.ExpiredWords {
 		t.Fatalf("an unaccepted stale CREATED: final %v, %+v", f.Final, o)
 	}
 }

@@ -293,6 +293,11 @@ type Withdrawal struct {
 	ReceiveAmount  decimal.Decimal `json:"receive_amount"`
 	WithdrawTxHash string          `json:"withdraw_tx_hash,omitempty"`
 	UpdatedAt      time.Time       `json:"updated_at"`
+	// ServiceTime is the service's clock when a CREATED record was read,
+	// at the least (Client.ServiceTimeSince): whether its quote can still
+	// execute is decided on it (D15). Zero for other states, and when the
+	// service's time could not be read. Never read from an answer.
+	ServiceTime time.Time `json:"-"`
 }
 
 // ErrorBody is the error body of D7.

@@ -156,31 +156,6 @@ func TestWithdrawerChecksTheBridgeAgainAtSigning(t *testing.T) {
 	}
 }
 
-// TestResumeCheckDecides: a checked request never arrived when the service
-// does not know its quote or it is still CREATED; any other record means it
-// arrived. A refused re-send of an expired quote is recorded as never paid.
-func TestResumeCheckDecides(t *testing.T) {
-	notFound := &exchange.APIError{Status: 404}
-	for _, tc := range []struct {
-		w     exchange.Withdrawal
-		err   error
-		never bool
-	}{
-		{exchange.Withdrawal{}, notFound, true},
-		{exchange.Withdrawal{State: exchange.StateCreated}, nil, true},
-		{exchange.Withdrawal{State: exchange.StateSubmitted}, nil, false},
-		{exchange.Withdrawal{State: exchange.StateCompleted}, nil, false},
-		{exchange.Withdrawal{}, &exchange.APIError{Status: 503}, false},
-	} {
-		if got := withdrawal.NeverArrived(tc.w, tc.err); got != tc.never {
-			t.Errorf("%s / %v: never arrived %v, want %v", tc.w.State, tc.err, got, tc.never)
-		}
-	}
-	if got := withdrawal.ResendRefusal(&exchange.APIError{Status: 410, Code: exchange.CodeQuoteExpired}); got != withdrawal.NeverPaid {
-		t.Errorf("an expired quote's refusal: %q", got)
-	}
-}
-
 // TestCheckDestinationNamesTheField: each refusal names the input it is
 // about, so the form can focus it; a payment link's "ethereum:" is dropped
 // on an EVM route, but a link with more than an address is refused, as its

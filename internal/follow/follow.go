@@ -8,11 +8,6 @@ import (
 // (SPEC.md §3: "every few seconds").
 const DefaultPollInterval = 3 * time.Second
 
-// StaleQuoteAfter is how long after its updated_at a withdrawal may still be
-// CREATED: the default quote lifetime (SPEC.md §3) plus a margin for clocks
-// that disagree. Past it, the quote expired unexecuted.
-const StaleQuoteAfter = DefaultQuoteLifetime + QuoteExpiryMargin
-
 // MaxPollBackoff caps the wait between withdrawal-status polls after errors:
 // a status that could not be read for a while is still asked about twice a
 // minute, so it shows again soon after the service comes back.

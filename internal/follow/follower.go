@@ -24,11 +24,15 @@ type Follow struct {
 	Known    bool                // Last holds an answer
 	Err      error               // the last failed ask, nil after a good one
 	NotFound bool                // the service does not know the id: final
-	Failures int                 // consecutive failed asks, for the backoff
-	Final    bool                // terminal, expired unexecuted or unknown: never asked again
+	// Vanished: the service does not know a withdrawal this account's
+	// journal saw accepted (AcceptedAt). It contradicts the journal: never
+	// read as unknown, never final; it is asked again.
+	Vanished bool
+	Failures int  // consecutive failed asks, for the backoff
+	Final    bool // terminal, expired unexecuted or unknown: never asked again
 	// QuoteExpiry is the quote's expires_at when this account's journal
 	// has it; without it an unexecuted quote expires DefaultQuoteLifetime
-	// after its updated_at.
+	// after its updated_at (both on the service's clock).
 	QuoteExpiry time.Time
 	// Own: the withdrawal is this account's (Own.Seed), so its states are
 	// journaled; Journaled is the last state the journal holds.
@@ -52,10 +56,10 @@ type Step struct {
 	JournalState string
 }
 
-// Answer takes one ask's outcome (w when err is nil) at now. interval is
+// Answer takes one ask's outcome (w when err is nil). interval is
 // the wait between asks of a moving withdrawal; after errors the wait
 // backs off (PollDelay, jitter drawing in [0, n)).
-func (f *Follow) Answer(w exchange.Withdrawal, err error, now time.Time, interval time.Duration, jitter func(n int64) int64) Step {
+func (f *Follow) Answer(w exchange.Withdrawal, err error, interval time.Duration, jitter func(n int64) int64) Step {
 	if f.Final {
 		return Step{}
 	}
@@ -72,6 +76,12 @@ func (f *Follow) Answer(w exchange.Withdrawal, err error, now time.Time, interva
 			pause = min(api.RetryAfter, MaxRetryAfter)
 		}
 		return Step{Delay: pause, RateLimited: true}
+	case errors.Is(err, exchange.ErrNotFound) && !f.AcceptedAt.IsZero():
+		// A lagging replica or a hostile answer: the journal holds the 202,
+		// so the funds may have left; it is asked again, as one moving.
+		step := Step{Changed: !f.Vanished, Delay: interval}
+		f.Err, f.Failures, f.Vanished = nil, 0, true
+		return step
 	case errors.Is(err, exchange.ErrNotFound):
 		f.Err, f.NotFound, f.Final = nil, true, true
 		return Step{Changed: true}
@@ -80,14 +90,14 @@ func (f *Follow) Answer(w exchange.Withdrawal, err error, now time.Time, interva
 		f.Failures++
 		return Step{Delay: PollDelay(interval, f.Failures, jitter)}
 	}
-	step := Step{Changed: !f.Known || f.Last.State != w.State}
-	f.Last, f.Known, f.Err, f.Failures, f.NotFound = w, true, nil, 0, false
+	step := Step{Changed: !f.Known || f.Last.State != w.State || f.Vanished}
+	f.Last, f.Known, f.Err, f.Failures, f.NotFound, f.Vanished = w, true, nil, 0, false, false
 	// CREATED is not journaled: to the journal a state means the request
 	// was answered.
 	if f.Own && w.State != f.Journaled && w.State != exchange.StateCreated {
 		f.Journaled, step.JournalState = w.State, w.State
 	}
-	if f.Ended(now) {
+	if f.Ended() {
 		f.Final, step.Changed = true, true
 		return step
 	}
@@ -95,22 +105,32 @@ func (f *Follow) Answer(w exchange.Withdrawal, err error, now time.Time, interva
 	return step
 }
 
-// Ended reports whether the last answer ends the follow at now: a terminal
-// state, or a quote that can no longer be executed.
-func (f *Follow) Ended(now time.Time) bool {
-	return f.Known && (exchange.Terminal(f.Last.State) || f.ExpiredUnexecuted(now))
+// Ended reports whether the last answer ends the follow: a terminal state,
+// or a quote that can no longer be executed.
+func (f *Follow) Ended() bool {
+	return f.Known && (exchange.Terminal(f.Last.State) || f.ExpiredUnexecuted())
 }
 
-// ExpiredUnexecuted reports an unexecuted quote past its expiry plus
-// QuoteExpiryMargin: nothing moved, and nothing will.
-func (f *Follow) ExpiredUnexecuted(now time.Time) bool {
+// ExpiredUnexecuted reports a CREATED record read when the service's clock
+// (its ServiceTime) was past the quote's expiry and ExecutableMargin
+// (MayStillExecute): nothing moved, and nothing will. Until then, and
+// without the service's time, the quote may still execute; one the
+// journal saw accepted never expired unexecuted.
+func (f *Follow) ExpiredUnexecuted() bool {
 	if !f.Known || f.Last.State != exchange.StateCreated || !f.AcceptedAt.IsZero() {
 		return false
 	}
-	if !f.QuoteExpiry.IsZero() {
-		return now.After(f.QuoteExpiry.Add(QuoteExpiryMargin))
+	return !MayStillExecute(f.quoteExpiry(), f.Last.ServiceTime)
+}
+
+// quoteExpiry is the quote's expires_at on the service's clock: the
+// journal's, else DefaultQuoteLifetime after the record's updated_at;
+// zero when neither is known.
+func (f *Follow) quoteExpiry() time.Time {
+	if !f.QuoteExpiry.IsZero() || f.Last.UpdatedAt.IsZero() {
+		return f.QuoteExpiry
 	}
-	return !f.Last.UpdatedAt.IsZero() && now.Sub(f.Last.UpdatedAt) > DefaultQuoteLifetime+QuoteExpiryMargin
+	return f.Last.UpdatedAt.Add(DefaultQuoteLifetime)
 }
 
 // Payout is what a followed withdrawal's last answer means for the
@@ -124,14 +144,14 @@ const (
 	PayoutNotPaid               // FAILED, REFUNDED, or a quote that expired unexecuted
 )
 
-// Payout says what the last answer means for the money at now.
-func (f *Follow) Payout(now time.Time) Payout {
+// Payout says what the last answer means for the money.
+func (f *Follow) Payout() Payout {
 	switch {
-	case !f.Known:
+	case !f.Known || f.Vanished:
 		return PayoutPending
 	case f.Last.State == exchange.StateCompleted:
 		return PayoutPaid
-	case f.Last.State == exchange.StateFailed, f.Last.State == exchange.StateRefunded, f.ExpiredUnexecuted(now):
+	case f.Last.State == exchange.StateFailed, f.Last.State == exchange.StateRefunded, f.ExpiredUnexecuted():
 		return PayoutNotPaid
 	}
 	return PayoutPending
@@ -141,8 +161,7 @@ func (f *Follow) Payout(now time.Time) Payout {
 const MaxRetryAfter = 2 * time.Minute
 
 // Refresh opens the follow again when the user asks, unless it ended in a
-// terminal state: an id the service did not know may be known now, and a
-// quote taken for expired unexecuted (by our clock) may have moved.
+// terminal state: an id the service did not know may be known now.
 func (f *Follow) Refresh() {
 	if f.NotFound || f.Final && !exchange.Terminal(f.Last.State) {
 		f.NotFound, f.Final = false, false

@@ -47,6 +47,10 @@ const (
 	// LabelContradicts is a CREATED record of a withdrawal this account's
 	// journal saw accepted; its words say to contact support.
 	LabelContradicts = "CREATED?"
+	// LabelVanished: the service does not know a withdrawal this
+	// account's journal saw accepted (Follow.Vanished); its words say to
+	// contact support.
+	LabelVanished = "NOT FOUND?"
 	// LabelNotFound: the service knows no withdrawal with this quote id on
 	// this account.
 	LabelNotFound = "NOT FOUND"
@@ -70,12 +74,16 @@ func stateOutcome(state string) Outcome {
 	return Outcome{Name: state, Words: exchange.StateWords[state]}
 }
 
-// Outcome is what f's last answer means at now: its state, or what
-// stands in for one: EXPIRED (an unexecuted quote past its expiry),
-// CREATED? (a record that contradicts the journal), NOT FOUND, and, before
-// any answer, ASKING, RATE LIMITED or NO ANSWER.
-func (f *Follow) Outcome(now time.Time) Outcome {
+// Outcome is what f's last answer means: its state, or what stands in
+// for one: EXPIRED (an unexecuted quote past its expiry and the margin,
+// on the service's clock), CREATED? and NOT FOUND? (answers that
+// contradict the journal), NOT FOUND, and, before any answer, ASKING,
+// RATE LIMITED or NO ANSWER.
+func (f *Follow) Outcome() Outcome {
 	switch {
+	case f.Vanished:
+		return Outcome{Name: LabelVanished, Words: "The service accepted this withdrawal on " + f.acceptedOn() +
+			", and now does not know it: the funds may have been debited. Contact support with the quote id and transfer id; it is asked again."}
 	case f.NotFound:
 		return Outcome{Name: LabelNotFound, Words: notFoundWords}
 	case !f.Known && errors.Is(f.Err, exchange.ErrRateLimited):
@@ -87,13 +95,22 @@ func (f *Follow) Outcome(now time.Time) Outcome {
 	case f.Last.State == exchange.StateCreated && !f.AcceptedAt.IsZero():
 		// Never taken for a quote that expired unexecuted.
 		return Outcome{Name: LabelContradicts, Words: "The service reports CREATED for a withdrawal it accepted on " +
-			f.AcceptedAt.UTC().Format("2006-01-02 15:04 UTC") +
-			": the funds may have been debited. Contact support with the quote id and transfer id."}
-	case f.Last.State == exchange.StateCreated && (f.Final || f.ExpiredUnexecuted(now)):
+			f.acceptedOn() + ": the funds may have been debited. Contact support with the quote id and transfer id."}
+	case f.Last.State == exchange.StateCreated && (f.Final || f.ExpiredUnexecuted()):
 		return Outcome{Name: LabelExpired, Words: exchange.ExpiredWords}
+	case f.Last.State == exchange.StateCreated && !f.Last.ServiceTime.IsZero() && f.Last.ServiceTime.After(f.quoteExpiry()):
+		// Past its expiry, within the margin: a request on its way may
+		// still execute it.
+		return Outcome{Name: exchange.StateCreated, Words: "Not executed so far: the quote expired at " + clock(f.quoteExpiry()) +
+			" by the service's clock, but a request still on its way may execute it until " + clock(f.quoteExpiry().Add(ExecutableMargin)) + "; it is asked again until then."}
 	}
 	return stateOutcome(f.Last.State)
 }
+
+func (f *Follow) acceptedOn() string { return f.AcceptedAt.UTC().Format("2006-01-02 15:04 UTC") }
+
+// clock is a time of day in UTC, for the outcomes' words.
+func clock(t time.Time) string { return t.UTC().Format("15:04:05 UTC") }
 
 // RecordOutcome is what the journal's record of a withdrawal says became
 // of it: UNANSWERED, EXPIRED, REFUSED (with the reason journaled), or the

@@ -16,9 +16,6 @@ const (
 	// DefaultQuoteLifetime is how long a quote lives when neither this
 	// account's journal nor the environment says (SPEC.md §3).
 	DefaultQuoteLifetime = time.Minute
-	// QuoteExpiryMargin is added to a quote's lifetime before an unexecuted
-	// quote counts as expired, for clocks that disagree.
-	QuoteExpiryMargin = 10 * time.Second
 	// HotWindow is how long after its last change a withdrawal counts as
 	// likely to move: one submitted or changed within it is asked before
 	// the others (hot).
@@ -79,11 +76,17 @@ func NewScheduler(rate int) *Scheduler {
 
 // Know tells the scheduler this account's own withdrawals, read from its
 // journal (OwnOf): their answers say which state to journal
-// (Step.JournalState). Ids followed already learn it too.
+// (Step.JournalState). Ids followed already learn it too; one taken for
+// unknown that the journal saw accepted contradicts it (Vanished), and is
+// due again at once.
 func (s *Scheduler) Know(own Own) {
 	s.own = own
 	for _, f := range s.ids {
 		own.Seed(&f.Follow)
+		if f.NotFound && !f.AcceptedAt.IsZero() {
+			f.NotFound, f.Vanished, f.Final, f.Due = false, true, false, time.Time{}
+			s.queue(f)
+		}
 	}
 }
 
@@ -91,8 +94,8 @@ func (s *Scheduler) Know(own Own) {
 func (s *Scheduler) Add(id string, now time.Time) { s.AddKept(Kept{QuoteID: id}, now) }
 
 // AddKept starts following what was kept of an id (Followed.Kept): its
-// record is known at once; one that is final at now (a terminal state,
-// a quote expired unexecuted, an id the service did not know) is never
+// record is known at once; one that is final (a terminal state, an id the
+// service did not know that the journal never saw accepted) is never
 // asked, the others are due at once. An id already followed is kept.
 func (s *Scheduler) AddKept(k Kept, now time.Time) {
 	if _, ok := s.ids[k.QuoteID]; ok {
@@ -103,8 +106,11 @@ func (s *Scheduler) AddKept(k Kept, now time.Time) {
 		f.Last, f.Known = *k.Record, true
 	}
 	s.own.Seed(&f.Follow)
+	// Unknown then, accepted by the journal: a contradiction, asked again.
+	f.Vanished = f.NotFound && !f.AcceptedAt.IsZero()
+	f.NotFound = f.NotFound && !f.Vanished
 	s.ids[k.QuoteID] = f
-	if f.Final = f.NotFound || f.Ended(now); f.Final {
+	if f.Final = f.NotFound || f.Ended(); f.Final {
 		f.Due = time.Time{}
 		return
 	}
@@ -128,10 +134,10 @@ func (f Followed) Kept() Kept {
 var CSVHeader = []string{"quote_id", "state", "chain", "receive_amount", "token_out", "withdraw_tx_hash", "tx_id", "updated_at", "state_seen", "last_checked"}
 
 // CSVRow is f as a CSV row (clean.WriteCSV), for the board's export and
-// `svcwallet status --csv`: its Outcome's name at now (in the state
-// column), the last record's fields, and times in RFC 3339, UTC; a cell is
-// empty where nothing is known.
-func (f Followed) CSVRow(now time.Time) []string {
+// `svcwallet status --csv`: its Outcome's name (in the state column), the
+// last record's fields, and times in RFC 3339, UTC; a cell is empty where
+// nothing is known.
+func (f Followed) CSVRow() []string {
 	at := func(t time.Time) string {
 		if t.IsZero() {
 			return ""
@@ -142,7 +148,7 @@ func (f Followed) CSVRow(now time.Time) []string {
 	if f.Known {
 		amount = w.ReceiveAmount.String()
 	}
-	return []string{f.QuoteID, f.Outcome(now).Name, w.Chain, amount, w.TokenOut, w.WithdrawTxHash, w.TxID, at(w.UpdatedAt), at(f.Since), at(f.LastChecked)}
+	return []string{f.QuoteID, f.Outcome().Name, w.Chain, amount, w.TokenOut, w.WithdrawTxHash, w.TxID, at(w.UpdatedAt), at(f.Since), at(f.LastChecked)}
 }
 
 // warm says whether f is hot at now: answered, and changed within
@@ -269,7 +275,7 @@ func (s *Scheduler) Answer(id string, w exchange.Withdrawal, err error, now time
 	if err == nil && (!f.Known || f.Last.State != w.State) {
 		f.Since = now
 	}
-	step := f.Follow.Answer(w, err, now, s.Interval, s.Jitter)
+	step := f.Follow.Answer(w, err, s.Interval, s.Jitter)
 	f.warm(now)
 	switch {
 	case step.RateLimited:

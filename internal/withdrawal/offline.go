@@ -177,7 +177,7 @@ func (w Withdrawer) Submit(ctx context.Context, p Prepared, sig [65]byte) Sent {
 	if err != nil {
 		return Sent{Err: exchange.SignFailure(err)}
 	}
-	sx, cancel := context.WithTimeout(context.WithoutCancel(ctx), WithdrawTimeout)
+	sx, cancel := context.WithTimeout(context.WithoutCancel(ctx), exchange.WithdrawTimeout)
 	defer cancel()
 	if o, _, err = w.Requote(sx, o, true); err != nil {
 		return Sent{Err: err}

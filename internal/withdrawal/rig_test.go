@@ -1,7 +1,9 @@
 package withdrawal_test
 
 import (
+	"bytes"
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -41,6 +43,10 @@ type rig struct {
 	withdraws atomic.Int64
 	// before, when set, is called with each request before it is served.
 	before atomic.Pointer[func(*http.Request)]
+	// holding: a gateway holds each withdraw request (the first is kept in
+	// held, to deliver later) and answers 502.
+	holding atomic.Bool
+	held    atomic.Pointer[http.Request]
 }
 
 // newRig starts the sandbox; the local clock is ahead of the service's by
@@ -57,6 +63,13 @@ func newRig(t *testing.T, ahead time.Duration, unpinned bool) *rig {
 		switch {
 		case req.URL.Path == exchange.PathTime && r.timeDown.Load():
 			http.Error(w, "<html>503</html>", http.StatusServiceUnavailable)
+			return
+		case req.URL.Path == exchange.PathWithdraw && r.holding.Load():
+			body, _ := io.ReadAll(req.Body)
+			kept := req.Clone(context.Background())
+			kept.Body = io.NopCloser(bytes.NewReader(body))
+			r.held.CompareAndSwap(nil, kept)
+			http.Error(w, "<html>502 Bad Gateway</html>", http.StatusBadGateway)
 			return
 		case req.URL.Path == exchange.PathWithdraw:
 			r.withdraws.Add(1)
@@ -80,6 +93,24 @@ func newRig(t *testing.T, ahead time.Duration, unpinned bool) *rig {
 	}
 	r.journal, r.pins = j, withdrawal.BridgePinsPath(dir)
 	return r
+}
+
+// deliver hands the withdraw request the gateway held to the service, as a
+// gateway that delivers it late would, and returns the service's status.
+func (r *rig) deliver() int {
+	r.t.Helper()
+	req := r.held.Load()
+	if req == nil {
+		r.t.Fatal("no withdraw request was held")
+	}
+	rec := httptest.NewRecorder()
+	r.ex.ServeHTTP(rec, req)
+	return rec.Code
+}
+
+// at sets the service's clock to t, the local one keeping its lead.
+func (r *rig) at(t time.Time) {
+	r.advance(t.Sub(r.service.Now()))
 }
 
 // advance moves both clocks on by d.

@@ -17,9 +17,6 @@ import (
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
 
-// WithdrawTimeout covers every retry of one withdraw (D10).
-const WithdrawTimeout = 2 * time.Minute
-
 // PricedQuote is a quote with the difference between the service's clock
 // and ours, measured when it was asked: its countdown runs on the
 // service's clock.
@@ -148,8 +145,8 @@ type Sent struct {
 // send or by its answer to it, a fresh quote for exactly the signed amount
 // within the fee cap carries the same signature (Requote): the signature
 // pays numTokens, whatever the quote. Once the request may leave, ctx no
-// longer cancels it (its answer must be journaled); WithdrawTimeout bounds
-// it. Sent.Order is the order as sent: follow its quote id.
+// longer cancels it (its answer must be journaled); exchange.WithdrawTimeout
+// bounds it. Sent.Order is the order as sent: follow its quote id.
 func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Key, error)) Sent {
 	// Early, so nothing is signed needlessly; the check that decides is
 	// made again with the intent's line (send).
@@ -172,7 +169,7 @@ func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Ke
 	if err != nil {
 		return Sent{Err: exchange.SignFailure(err)}
 	}
-	sx, cancel := context.WithTimeout(context.WithoutCancel(ctx), WithdrawTimeout)
+	sx, cancel := context.WithTimeout(context.WithoutCancel(ctx), exchange.WithdrawTimeout)
 	defer cancel()
 	waited, requoted := signer.Awaiting(k) != "", false
 	if waited {
@@ -245,30 +242,6 @@ func (w Withdrawer) send(ctx context.Context, o Order, sig signer.Signature, bef
 	return Sent{Accepted: acc, Err: err, Order: o}
 }
 
-// Resent is the outcome of re-sending a journaled request.
-type Resent struct {
-	Accepted exchange.WithdrawAccepted
-	Err      error
-	Lost     bool // no answer after every retry: it may or may not have arrived
-	// Refused now: since the first send got no answer, this does not prove
-	// the request never ran; the status decides.
-	Refused bool
-}
-
-// Resend re-sends a journaled request byte for byte (same signature and
-// nonce, so it cannot pay twice: D10) and journals an acceptance.
-func (w Withdrawer) Resend(ctx context.Context, req exchange.WithdrawRequest) Resent {
-	acc, err := w.Client.Withdraw(ctx, req)
-	switch {
-	case err == nil:
-		w.answered(w.entry(journal.KindAccepted, req.QuoteID))
-		return Resent{Accepted: acc}
-	case exchange.OutcomeUnknown(err):
-		return Resent{Err: err, Lost: true}
-	}
-	return Resent{Err: err, Refused: true}
-}
-
 // JournalState journals a state a follower learned for an own withdrawal
 // (follow.Step.JournalState), unless the journal holds it already
 // (Journal.AppendState): the one write of every follower.
@@ -279,14 +252,6 @@ func (w Withdrawer) JournalState(quoteID string, wd exchange.Withdrawal) error {
 	e := w.entry(journal.KindState, quoteID)
 	e.State, e.TxHash = wd.State, wd.WithdrawTxHash
 	return w.Journal.AppendState(e)
-}
-
-// JournalNeverHappened journals why a resumed withdrawal never happened:
-// NeverPaid when its quote expired unexecuted, else the service's refusal.
-func (w Withdrawer) JournalNeverHappened(quoteID, why string) error {
-	e := w.entry(journal.KindRejected, quoteID)
-	e.Error, e.QuoteExpired = why, why == NeverPaid
-	return w.append(e)
 }
 
 func (w Withdrawer) entry(kind, quoteID string) journal.Entry {
@@ -347,52 +312,3 @@ func (w Withdrawer) append(e journal.Entry) error {
 // answered journals an answer already in hand: a failed write only costs
 // the history this line, so it does not turn the answer into a failure.
 func (w Withdrawer) answered(e journal.Entry) { _ = w.append(e) }
-
-// ResumeStep is what to do first with a journaled withdrawal.
-type ResumeStep int
-
-const (
-	// ResumeFollow: it was answered; follow its status.
-	ResumeFollow ResumeStep = iota
-	// ResumeNeverHappened: the service refused it; nothing to follow.
-	ResumeNeverHappened
-	// ResumeResend: unanswered and its quote still valid: re-send it.
-	ResumeResend
-	// ResumeCheck: unanswered and its quote expired: ask whether it arrived.
-	ResumeCheck
-)
-
-// PlanResume decides how to take up a journaled withdrawal at now.
-func PlanResume(rec journal.Record, now time.Time) ResumeStep {
-	switch {
-	case rec.Answered && rec.State == "":
-		return ResumeNeverHappened
-	case rec.Answered:
-		return ResumeFollow
-	case now.Before(rec.Intent.ExpiresAt):
-		return ResumeResend
-	}
-	return ResumeCheck
-}
-
-// NeverArrived reports, for an unanswered request being checked
-// (ResumeCheck, or a re-send the service refused), whether the status
-// answer says the request never arrived: the service does not know the
-// quote, or it is still CREATED, so nothing was paid. Otherwise it did
-// arrive, and is followed.
-func NeverArrived(w exchange.Withdrawal, err error) bool {
-	return errors.Is(err, exchange.ErrNotFound) || err == nil && w.State == exchange.StateCreated
-}
-
-// ResendRefusal words a refused re-send for the record, should the check
-// then find the request never arrived: an expired quote is NeverPaid.
-func ResendRefusal(err error) string {
-	if errors.Is(err, exchange.ErrQuoteExpired) {
-		return NeverPaid
-	}
-	return exchange.Explain(err).Error()
-}
-
-// NeverPaid is journaled for an unanswered request whose quote expired and
-// which the service never executed (journal.NeverPaid).
-const NeverPaid = journal.NeverPaid

@@ -141,7 +141,7 @@ func NewBoard(app *kit.App) tui.Screen {
 	b.list = kit.NewList(app.Common, kit.ListSpec[*boardRow]{
 		Noun: "withdrawal", Columns: boardColumns, Row: b.row, Select: "select", Sorts: boardSorts,
 		Empty:  "No withdrawals on the board yet: paste quote ids above, or press w on History to add this account's.",
-		Fields: func(r *boardRow) []string { return []string{r.QuoteID, r.Last.Chain, r.Outcome(app.Common.Now()).Name} },
+		Fields: func(r *boardRow) []string { return []string{r.QuoteID, r.Last.Chain, r.Outcome().Name} },
 		ID:     func(r *boardRow) string { return r.QuoteID },
 	})
 	return b
@@ -427,9 +427,8 @@ func (b *boardScreen) answered(msg boardAnswerMsg) tea.Cmd {
 	}
 	if step.Changed && before.Known {
 		b.marked[msg.id] = true
-		now := b.app.Common.Now()
-		o := after.Outcome(now)
-		say = tui.ShowInfo(msg.id + ": " + before.Outcome(now).Name + " → " + o.Name)
+		o := after.Outcome()
+		say = tui.ShowInfo(msg.id + ": " + before.Outcome().Name + " → " + o.Name)
 		if after.Final {
 			say = tea.Batch(say, kit.Announce(b.app, "Withdrawal "+o.Name, msg.id+": "+o.Sentence()))
 		} else if b.app.Bell {

@@ -200,12 +200,12 @@ func (b *boardScreen) save() tea.Cmd {
 const maxExportSuffix = 99
 
 func (b *boardScreen) export() tea.Cmd {
-	rows, now := slices.Clone(b.list.Items()), b.app.Common.Now()
+	rows := slices.Clone(b.list.Items())
 	base := filepath.Join(stateDir(b.app), "watchboard-"+b.app.Target.Env.Name+"-"+b.app.Common.Now().UTC().Format("20060102-150405"))
 	return func() tea.Msg {
 		out := [][]string{follow.CSVHeader}
 		for _, r := range rows {
-			out = append(out, r.CSVRow(now))
+			out = append(out, r.CSVRow())
 		}
 		var buf bytes.Buffer
 		if err := clean.WriteCSV(&buf, out); err != nil {

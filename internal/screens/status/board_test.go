@@ -565,7 +565,7 @@ func TestBoardRestartShowsRecords(t *testing.T) {
 	third.run(kick)
 	for i := 0; i < 1000 && third.fire(); i++ {
 	}
-	if got := third.b.rows[moving].Outcome(r.Clock.Now()).Name; got != exchange.StateCompleted {
+	if got := third.b.rows[moving].Outcome().Name; got != exchange.StateCompleted {
 		t.Errorf("the moving one was not followed on: %s", got)
 	}
 }
@@ -868,7 +868,7 @@ func TestBoardHelp(t *testing.T) {
 				t.Errorf("%dx%d: ? does not list %q:\n%s", sz.W, sz.H, b.Help().Key+" "+b.Help().Desc, frame)
 			}
 		}
-		for _, want := range []string{"S sort", "e export CSV", "f clear finished", "n clear not found", "u undo remove", "• changed since last selected", "! CREATED though accepted", "‖ rate limited"} {
+		for _, want := range []string{"S sort", "e export CSV", "f clear finished", "n clear not found", "u undo remove", "• changed since last selected", "! accepted, now CREATED or unknown", "‖ rate limited"} {
 			if !strings.Contains(listed, want) {
 				t.Errorf("%dx%d: ? does not list %q:\n%s", sz.W, sz.H, want, frame)
 			}
@@ -926,7 +926,7 @@ func TestExpiredQuoteHasOneName(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
 	rec := r.Intent(req, in) // journaled, its answer lost
-	r.Clock.Set(in.ExpiresAt.Add(follow.QuoteExpiryMargin + time.Second))
+	r.Clock.Set(in.ExpiresAt.Add(follow.ExecutableMargin + time.Second))
 	id := req.QuoteID
 
 	br := newBoardRig(t, r)
@@ -937,7 +937,7 @@ func TestExpiredQuoteHasOneName(t *testing.T) {
 		t.Errorf("board row %q, want ○ EXPIRED", row)
 	}
 	f, ok := br.b.sched.Get(id)
-	if csv := f.CSVRow(r.Clock.Now()); !ok || csv[1] != follow.LabelExpired {
+	if csv := f.CSVRow(); !ok || csv[1] != follow.LabelExpired {
 		t.Errorf("CSV row %q, want EXPIRED", csv)
 	}
 

@@ -41,7 +41,7 @@ func boardGlyph(label string) string {
 		return "‖"
 	case follow.LabelExpired:
 		return "○"
-	case follow.LabelContradicts:
+	case follow.LabelContradicts, follow.LabelVanished:
 		return "!"
 	}
 	return "?"
@@ -61,7 +61,7 @@ var boardLegend = func() []key.Binding {
 		{"‖", "rate limited: asked after"},
 		{"○", "EXPIRED: never executed"},
 		{"?", "NOT FOUND, or no answer"},
-		{"!", "CREATED though accepted"},
+		{"!", "accepted, now CREATED or unknown"},
 	} {
 		out = append(out, key.NewBinding(key.WithKeys("legend"), key.WithHelp(l[0], l[1])))
 	}
@@ -216,7 +216,7 @@ func boardClock(t, now time.Time) string {
 func (b *boardScreen) row(r *boardRow) kit.Row {
 	k := layout.InksFor(b.app.Common)
 	now := b.app.Common.Now()
-	label := r.Outcome(now).Name
+	label := r.Outcome().Name
 	receive, checked := "", "never"
 	if r.Known {
 		receive = r.Last.ReceiveAmount.String() + " " + r.Last.TokenOut

@@ -90,6 +90,9 @@ type refreshing struct {
 	failed   int
 	err      error           // the last failure, said at the end
 	writes   *sync.WaitGroup // journal writes not done yet
+	// vanished says the last withdrawal the journal saw accepted that the
+	// service no longer knows (follow.LabelVanished), at the end; "" for none.
+	vanished string
 }
 
 // NewHistory builds the withdrawal history screen.
@@ -267,6 +270,10 @@ func (h *historyScreen) refreshAnswered(m refreshAnswerMsg) tea.Cmd {
 	if step.RateLimited {
 		return tea.Batch(write, h.refreshStep()) // asked again after the pause
 	}
+	if f, _ := r.sched.Get(m.id); f.Vanished {
+		o := f.Outcome()
+		r.vanished = m.id + " " + o.Name + ": " + o.Sentence()
+	}
 	r.sched.Remove(m.id)
 	r.answered++
 	if m.err != nil && !errors.Is(m.err, exchange.ErrNotFound) {
@@ -287,6 +294,9 @@ func (h *historyScreen) refreshed(r *refreshing) tea.Cmd {
 		writes.Wait()
 		recs, _, err := read()
 		return historyLoadedMsg{recs: recs, err: err}
+	}
+	if r.vanished != "" {
+		return tea.Batch(reload, tui.ShowError(exchange.UserError{Text: r.vanished}))
 	}
 	if r.failed > 0 {
 		return tea.Batch(reload, tui.ShowError(exchange.UserError{Text: fmt.Sprintf("%d of %d unfinished withdrawals could not be asked about (%s): press u to try again",

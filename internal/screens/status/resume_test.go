@@ -78,14 +78,15 @@ func TestResumeResendsTheJournaledBody(t *testing.T) {
 }
 
 // TestResumeExpiredUnknownToTheService: an unanswered request whose quote
-// expired and which the service does not know (404) never happened: the
-// journal says nothing was paid, and nothing more is asked.
+// expired, past the margin by the service's clock, and which the service
+// does not know (404) never happened: the journal says nothing was paid,
+// and nothing more is asked.
 func TestResumeExpiredUnknownToTheService(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
 	req.QuoteID = "q-never-reached-the-service"
 	rec := r.Intent(req, in)
-	r.Clock.Set(in.ExpiresAt.Add(time.Second))
+	r.Clock.Set(in.ExpiresAt.Add(follow.ExecutableMargin + time.Second))
 	s := NewResume(r.App, rec).(*statusScreen)
 	s.SetSize(100, 40)
 	timers := screentest.RecordTimers(s.app)
@@ -98,24 +99,20 @@ func TestResumeExpiredUnknownToTheService(t *testing.T) {
 	}
 }
 
-// TestResumeExpiredNeverExecuted: the quote expired with no answer and the
-// service never executed it: the journal says so, nothing was paid, and
-// nothing more is asked.
+// TestResumeExpiredNeverExecuted: the quote expired with no answer, past
+// the margin by the service's clock, and the service never executed it:
+// the journal says so, nothing was paid, and nothing more is asked.
 func TestResumeExpiredNeverExecuted(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	start := r.Balance()
 	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
 	rec := r.Intent(req, in)
-	r.Clock.Set(in.ExpiresAt.Add(time.Second))
+	r.Clock.Set(in.ExpiresAt.Add(follow.ExecutableMargin + time.Second))
 
 	s := NewResume(r.App, rec).(*statusScreen)
 	s.SetSize(100, 40)
 	timers := screentest.RecordTimers(s.app)
-	cmd := s.Init()
-	if s.Busy() != "" {
-		t.Fatal("Busy while only asking for the status")
-	}
-	screentest.Drive(s, cmd)
+	screentest.Drive(s, s.Init())
 	if len(r.WithdrawBodies()) != 0 {
 		t.Fatal("an expired quote's request was re-sent")
 	}
@@ -174,7 +171,11 @@ func TestResumeExpiredButArrived(t *testing.T) {
 }
 
 // TestResumeRefused: a re-send the service refuses (here the destination
-// left the address book) is journaled as rejected and explained.
+// left the address book) while its quote is valid does not prove the first
+// request never runs (a gateway may still deliver it): the refusal is
+// said, nothing is journaled, and it is settled again by itself once the
+// service's clock is past the quote's expiry and the margin: then it is
+// journaled as never paid.
 func TestResumeRefused(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
@@ -182,42 +183,61 @@ func TestResumeRefused(t *testing.T) {
 	r.Exchange.RemoveFromAddressBook(sandbox.DemoAccountID, sandbox.DestCompleted)
 	s := NewResume(r.App, rec).(*statusScreen)
 	s.SetSize(100, 40)
-	screentest.RecordTimers(s.app)
+	timers := screentest.RecordTimers(s.app)
 	screentest.Drive(s, s.Init())
+	if got := r.Record(req.QuoteID); got.Answered {
+		t.Fatalf("journal: %+v, want it still unanswered while the quote may execute", got)
+	}
+	if view := screentest.OneLine(s.View()); !strings.Contains(view, "cannot be told yet") || !strings.Contains(view, "address book") ||
+		!strings.Contains(view, in.ExpiresAt.Add(follow.ExecutableMargin).UTC().Format("15:04:05")) {
+		t.Errorf("the refusal and the wait are not explained:\n%s", ansi.Strip(s.View()))
+	}
+	if len(*timers) != 1 {
+		t.Fatalf("%d timers, want the one that settles it again", len(*timers))
+	}
+	again := (*timers)[0]
+	r.Clock.Advance(again.D)
+	screentest.Drive(s, func() tea.Msg { return again.Msg })
 	got := r.Record(req.QuoteID)
-	if !got.Finished() || got.State != "" || !strings.Contains(got.Error, "address book") {
-		t.Errorf("journal: %+v, want rejected for the address book", got)
+	if !got.Finished() || got.State != "" || got.Error != withdrawal.NeverPaid {
+		t.Errorf("journal: %+v, want never paid once the margin is over", got)
 	}
-	if got.QuoteExpired {
-		t.Errorf("journal: %+v, a refusal for the address book taken for an expired quote", got)
-	}
-	if view := s.Title() + "\n" + ansi.Strip(s.View()); !strings.Contains(view, "Withdrawal REFUSED") || !strings.Contains(view, "State         REFUSED") ||
-		!strings.Contains(view, "Reason: The destination is not in the withdrawal address book") || !strings.Contains(view, "nothing was debited") {
-		t.Errorf("the refusal is not explained:\n%s", view)
+	if view := s.Title() + "\n" + ansi.Strip(s.View()); !strings.Contains(view, "Withdrawal EXPIRED") || !strings.Contains(view, "nothing was debited") {
+		t.Errorf("the end is not explained:\n%s", view)
 	}
 	if view := ansi.Strip(s.View()); strings.Contains(view, "Paid ") || !strings.Contains(view, "Asked to pay") {
-		t.Errorf("a refused withdrawal shows Paid, or not what was asked:\n%s", view)
+		t.Errorf("a withdrawal never executed shows Paid, or not what was asked:\n%s", view)
 	}
 }
 
-// TestResumeServerSaysExpired: by this computer's clock the quote was still
+// TestResumeServerSaysExpired: by the journal's expiry the quote was still
 // valid, by the service's it was not: the re-send is refused as expired,
-// which means it never ran, and the journal says nothing was paid.
+// which proves nothing yet about the first request still on its way; once
+// the service's clock is past the journal's expiry and the margin, the
+// journal says nothing was paid.
 func TestResumeServerSaysExpired(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	start := r.Balance()
 	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
 	rec := r.Intent(req, in)
 	r.Clock.Set(in.ExpiresAt.Add(time.Second))
-	rec.Intent.ExpiresAt = in.ExpiresAt.Add(time.Minute) // a skewed local view
+	rec.Intent.ExpiresAt = in.ExpiresAt.Add(time.Minute) // the journal's, later than the service's
 	s := NewResume(r.App, rec).(*statusScreen)
 	s.SetSize(100, 40)
 	screentest.RecordTimers(s.app)
 	cmd := s.Init()
 	if s.Busy() == "" {
-		t.Fatal("not re-sending a quote this computer thinks valid")
+		t.Fatal("not Busy while settling")
 	}
 	screentest.Drive(s, cmd)
+	if len(r.WithdrawBodies()) != 1 {
+		t.Fatalf("%d re-sends, want one of a quote valid by the journal", len(r.WithdrawBodies()))
+	}
+	if got := r.Record(req.QuoteID); got.Answered || s.phase != phaseSettle {
+		t.Fatalf("journal %+v, phase %v: want it unanswered while the quote may execute", got, s.phase)
+	}
+	r.Clock.Set(rec.Intent.ExpiresAt.Add(follow.ExecutableMargin + time.Second))
+	screentest.Drive(s, func() tea.Msg { return tea.KeyPressMsg{Code: 'r', Text: "r"} })
 	if got := r.Record(req.QuoteID); !got.Finished() || got.Error != withdrawal.NeverPaid || !got.QuoteExpired {
 		t.Errorf("journal: %+v, want rejected as expired with %q", got, withdrawal.NeverPaid)
 	}
@@ -314,7 +334,7 @@ func TestStatusStopsOnExpiredUnexecutedQuote(t *testing.T) {
 	if !s.polling() || len(*timers) == 0 {
 		t.Fatal("a fresh CREATED quote is not followed")
 	}
-	r.Clock.Advance(follow.StaleQuoteAfter + time.Second)
+	r.Clock.Advance(follow.DefaultQuoteLifetime + follow.ExecutableMargin + time.Second)
 	*timers = nil
 	screentest.Drive(s, s.fetch())
 	if s.polling() || len(*timers) != 0 {

@@ -36,14 +36,18 @@ type pollMsg struct{ tag tui.Tag }
 // countdownMsg redraws the rate limit's countdown, for the visit tag.
 type countdownMsg struct{ tag tui.Tag }
 
-// resendMsg answers the re-sent request of a resumed withdrawal; the answer
-// is already journaled when it arrives.
-type resendMsg struct {
-	withdrawal.Resent
+// settleMsg is what settling a resumed unanswered withdrawal came to
+// (withdrawal.Withdrawer.Settle); what it learned is journaled already.
+type settleMsg struct {
+	withdrawal.Settled
 	tag     tui.Tag
 	journal []journal.Entry
 	seeded  bool
 }
+
+// settleAgainMsg settles the unanswered withdrawal of the visit tag again,
+// once the service's clock can tell whether it arrived.
+type settleAgainMsg struct{ tag tui.Tag }
 
 var statusKeys = struct {
 	Refresh, Copy, CopyQuote, CopyTx, Open key.Binding
@@ -55,14 +59,13 @@ var statusKeys = struct {
 	Open:      key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open in explorer")),
 }
 
-// What the status screen is doing. Resuming a journaled withdrawal starts in
-// phaseResend or phaseCheck; every other visit starts in phaseFollow.
+// What the status screen is doing. Resuming a journaled withdrawal that got
+// no answer starts in phaseSettle; every other visit starts in phaseFollow.
 type statusPhase int
 
 const (
 	phaseFollow   statusPhase = iota // polling the status until it is terminal
-	phaseResend                      // re-sending an unanswered request (D10)
-	phaseCheck                       // asking whether an expired unanswered request arrived
+	phaseSettle                      // settling an unanswered request with the service (withdrawal.Settle)
 	phaseRejected                    // it never happened: nothing to follow
 )
 
@@ -90,12 +93,14 @@ type statusScreen struct {
 
 	tag      tui.Tag
 	phase    statusPhase
-	inflight bool                     // a status request of this visit is out
-	asked    bool                     // a status request was sent: the first one waits out a rate limit
-	sending  bool                     // the re-sent withdraw is out: Busy
-	seeded   bool                     // the journal's past of this withdrawal was read
-	intent   *journal.Intent          // what the user asked for, when journaled
-	lastReq  exchange.WithdrawRequest // the re-sent request, for another try on r
+	inflight bool            // a status request of this visit is out
+	asked    bool            // a status request was sent: the first one waits out a rate limit
+	sending  bool            // settling it is under way (a re-send may be out): Busy
+	seeded   bool            // the journal's past of this withdrawal was read
+	intent   *journal.Intent // what the user asked for, when journaled
+	// unanswered is the journal's record being settled (phaseSettle), for
+	// another try.
+	unanswered *journal.Record
 
 	// follow decides what each answer means (follow.Follow): the last
 	// record, the backoff, the end, and which states to journal.
@@ -103,7 +108,6 @@ type statusScreen struct {
 	timeline []seen
 	err      error
 	never    follow.Outcome // what it came to, when it never happened (phaseRejected)
-	refusal  string         // the re-send's refusal, said if the status shows it never ran
 	checked  time.Time
 	next     time.Time // when the next poll is due; zero when none is
 	// limited is when the pause the service's rate limit asked for ends;
@@ -137,9 +141,10 @@ func newBoardStatus(app *kit.App, f follow.Followed, paused time.Duration) *stat
 }
 
 // NewResume builds a status screen for a journaled withdrawal. An unanswered
-// request whose quote is still valid is re-sent with the identical body (same
-// signature and nonce, so it cannot pay twice: D10); one whose quote expired
-// is settled by asking the service whether it arrived. Then it is followed.
+// request is settled with the service (withdrawal.Withdrawer.Settle: the
+// identical body re-sent while its quote is valid, which cannot pay twice,
+// else the service asked whether it arrived; "never paid" only when its
+// clock makes it certain). Then it is followed.
 func NewResume(app *kit.App, rec journal.Record) tui.Screen {
 	s := newStatus(app, rec.QuoteID)
 	s.rec = &rec
@@ -154,14 +159,12 @@ func (s *statusScreen) Init() tea.Cmd {
 	if s.rec != nil {
 		rec := s.rec
 		s.rec = nil // decided once per screen
-		switch withdrawal.PlanResume(*rec, s.app.Common.Now()) {
+		switch withdrawal.PlanResume(*rec) {
 		case withdrawal.ResumeNeverHappened:
 			s.phase, s.never = phaseRejected, follow.RecordOutcome(*rec)
 			return nil
-		case withdrawal.ResumeResend:
-			return s.resend(rec.Request)
-		case withdrawal.ResumeCheck:
-			s.phase = phaseCheck
+		case withdrawal.ResumeSettle:
+			return s.settle(*rec)
 		}
 	}
 	if wait := s.limited.Sub(s.app.Common.Now()); wait > 0 {
@@ -254,7 +257,7 @@ func (s *statusScreen) Busy() string {
 // the withdrawal has ended or is unknown, nor while a lost re-send waits
 // for the user's r.
 func (s *statusScreen) polling() bool {
-	return s.phase != phaseRejected && s.phase != phaseResend && !s.follow.NotFound && !s.ended()
+	return s.phase == phaseFollow && !s.follow.NotFound && !s.ended()
 }
 
 func (s *statusScreen) interval() time.Duration {
@@ -278,9 +281,13 @@ func (s *statusScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		if msg.tag == s.tag {
 			return s, s.countdown()
 		}
-	case resendMsg:
+	case settleMsg:
 		if msg.tag == s.tag {
-			return s, s.resent(msg)
+			return s, s.settled(msg)
+		}
+	case settleAgainMsg:
+		if msg.tag == s.tag && s.phase == phaseSettle && !s.sending {
+			return s, s.settle(*s.unanswered)
 		}
 	case tea.KeyPressMsg:
 		cmd, _ := s.bindings().Handle(msg)
@@ -289,18 +296,14 @@ func (s *statusScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	return s, nil
 }
 
-// refresh asks again now (unless a request is already out); a lost
-// re-send is decided again.
+// refresh asks again now (unless a request is already out); an
+// unanswered request not settled yet is settled again.
 func (s *statusScreen) refresh() tea.Cmd {
 	if s.inflight {
 		return nil // its answer is on the way
 	}
-	if s.phase == phaseResend {
-		// The last re-send got no answer; decide again, as the quote may
-		// have expired since.
-		rec := s.lostRecord()
-		s.rec = &rec
-		return s.Init()
+	if s.phase == phaseSettle {
+		return s.settle(*s.unanswered)
 	}
 	// A new tag drops the pending tick, so refreshing never makes two
 	// timers; an unknown id is asked again.
@@ -357,20 +360,14 @@ func (s *statusScreen) answered(m statusMsg) tea.Cmd {
 	s.inflight, s.next = false, time.Time{}
 	s.checked = s.app.Common.Now()
 	s.seed(m.journal, m.seeded)
-	if s.phase == phaseCheck && withdrawal.NeverArrived(m.w, m.err) {
-		return s.reject(orText(s.refusal, withdrawal.NeverPaid))
-	}
 	if s.follow.Final {
 		return nil // an answer already out when the follow ended
 	}
-	step := s.follow.Answer(m.w, m.err, s.checked, s.interval(), s.jitter)
+	step := s.follow.Answer(m.w, m.err, s.interval(), s.jitter)
 	s.err, s.limited = exchange.Explain(s.follow.Err), time.Time{}
 	if step.RateLimited {
 		// Said as the pause it is, with its countdown, not as a failure.
 		s.err, s.limited = nil, s.checked.Add(step.Delay)
-	}
-	if m.err == nil && s.phase == phaseCheck {
-		s.phase = phaseFollow // the first request did arrive
 	}
 	var cmd tea.Cmd
 	if m.err == nil {
@@ -381,7 +378,7 @@ func (s *statusScreen) answered(m statusMsg) tea.Cmd {
 	}
 	if s.follow.Final {
 		if step.Changed && s.follow.Known {
-			o := s.follow.Outcome(s.checked)
+			o := s.follow.Outcome()
 			cmd = tea.Batch(cmd, kit.Announce(s.app, "Withdrawal "+o.Name, s.quoteID+": "+o.Sentence()))
 		}
 		return cmd

@@ -276,31 +276,31 @@ func TestStatusExpiredUnexecutedIsFinal(t *testing.T) {
 	r.App.PollInterval = 10 * time.Second
 	req, _ := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
 	s := newStatus(r.App, req.QuoteID)
-	pollToEnd(t, r, s, 20)
+	pollToEnd(t, r, s, 40)
 	view := s.Title() + "\n" + ansi.Strip(s.View())
-	if !s.follow.ExpiredUnexecuted(r.Clock.Now()) || !strings.Contains(view, "Withdrawal EXPIRED") ||
+	if !s.follow.ExpiredUnexecuted() || !strings.Contains(view, "Withdrawal EXPIRED") ||
 		!strings.Contains(view, "Final state: no more checks") || strings.Contains(view, "Next check") || strings.Contains(view, "Withdrawal CREATED") {
 		t.Fatalf("view of an expired, unexecuted quote:\n%s", view)
 	}
 }
 
 // TestStatusUsesTheQuotesOwnExpiry: a journaled quote of this account is
-// final once its own expires_at (plus the margin) has passed, not after the
-// default lifetime.
+// final once its own expires_at (plus the margin) has passed on the
+// service's clock, not after the default lifetime.
 func TestStatusUsesTheQuotesOwnExpiry(t *testing.T) {
 	r := screentest.NewStatusRig(t)
-	r.App.PollInterval = 5 * time.Second
+	r.App.PollInterval = 10 * time.Second
 	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
 	in.ExpiresAt = r.Clock.Now().Add(20 * time.Second) // shorter than the default minute
 	rec := r.Intent(req, in)
 	s := newStatus(r.App, rec.QuoteID)
 	s.setIntent(&rec.Intent)
-	waits := pollToEnd(t, r, s, 20)
+	waits := pollToEnd(t, r, s, 40)
 	total := time.Duration(0)
 	for _, d := range waits {
 		total += d
 	}
-	if !s.follow.ExpiredUnexecuted(r.Clock.Now()) || total > 20*time.Second+follow.QuoteExpiryMargin+5*time.Second {
+	if !s.follow.ExpiredUnexecuted() || total > 20*time.Second+follow.ExecutableMargin+10*time.Second {
 		t.Fatalf("final after %s (waits %v); want soon after the quote's own expiry", total, waits)
 	}
 	if v := s.Title(); v != "Withdrawal EXPIRED" {

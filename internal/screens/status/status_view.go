@@ -34,9 +34,15 @@ func (s *statusScreen) View() string {
 		b.WriteString(st.Muted.Render("Polling stopped: press r to ask again.") + "\n")
 		return layout.Clip(b.String(), s.wd)
 	}
-	if s.follow.Known {
+	switch {
+	case s.follow.Vanished:
+		// Said before any last record: the service no longer knows it.
+		o := s.follow.Outcome()
+		b.WriteString("\n" + layout.Field(c, "State", statusLabelWidth, st.Warning.Render(o.Name)) + "\n")
+		b.WriteString(s.words(o.Words))
+	case s.follow.Known:
 		b.WriteString("\n" + s.progress() + "\n")
-		b.WriteString(s.words(s.follow.Outcome(c.Now()).Words))
+		b.WriteString(s.words(s.follow.Outcome().Words))
 	}
 	if len(s.timeline) > 0 {
 		b.WriteString("\n" + st.Label.Render("Timeline") + st.Muted.Render("  (seen here · service updated_at)") + "\n")
@@ -124,7 +130,7 @@ func (s *statusScreen) fields() string {
 }
 
 // ended: following can stop, by the quote's own expiry when known.
-func (s *statusScreen) ended() bool { return s.follow.Ended(s.app.Common.Now()) }
+func (s *statusScreen) ended() bool { return s.follow.Ended() }
 
 // heading is the screen's title, shown in the top bar: the name of what
 // the withdrawal came to as last seen (follow.Outcome).
@@ -132,8 +138,8 @@ func (s *statusScreen) heading() string {
 	switch {
 	case s.phase == phaseRejected:
 		return "Withdrawal " + s.never.Name
-	case s.follow.Known:
-		return "Withdrawal " + s.follow.Outcome(s.app.Common.Now()).Name
+	case s.follow.Known || s.follow.Vanished:
+		return "Withdrawal " + s.follow.Outcome().Name
 	default:
 		return "Withdrawal status"
 	}
@@ -170,7 +176,7 @@ func (s *statusScreen) wrapped(label, value string, render func(string) string) 
 func (s *statusScreen) progress() string {
 	st := s.app.Common.Styles
 	if s.follow.Last.State == exchange.StateCreated {
-		name, note := s.follow.Outcome(s.app.Common.Now()).Name, ""
+		name, note := s.follow.Outcome().Name, ""
 		if name == exchange.StateCreated {
 			note = "  (not executed)"
 		}
@@ -214,9 +220,7 @@ func (s *statusScreen) footer() string {
 	var b strings.Builder
 	switch {
 	case s.sending:
-		b.WriteString(st.Warning.Render("Re-sending the signed request that never got an answer (same signature and nonce: it cannot pay twice)…") + "\n")
-	case s.phase == phaseCheck && !s.follow.Known:
-		b.WriteString(st.Muted.Render("The quote expired before this request was confirmed: asking the service whether it arrived…") + "\n")
+		b.WriteString(st.Warning.Render("Settling the request that never got an answer: re-sent while its quote is valid (same signature and nonce: it cannot pay twice), else the service is asked whether it arrived…") + "\n")
 	case s.ended():
 		b.WriteString(st.Muted.Render("Final state: no more checks. Checked "+s.clock(s.checked)+".") + "\n")
 	case s.inflight && s.checked.IsZero():

@@ -300,7 +300,7 @@ func (r *reviewScreen) sign() tea.Cmd {
 		cx := context.Background()
 		if !waits {
 			var cancel context.CancelFunc
-			cx, cancel = context.WithTimeout(cx, withdrawal.WithdrawTimeout)
+			cx, cancel = context.WithTimeout(cx, exchange.WithdrawTimeout)
 			defer cancel()
 		}
 		return executedMsg{withdrawer.Execute(cx, order, load)}
