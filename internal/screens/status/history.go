@@ -402,10 +402,9 @@ func (h *historyScreen) detail(r journal.Record) string {
 	}
 	var next string
 	switch {
-	case !r.Answered && c.Now().Before(r.Intent.ExpiresAt):
-		next = "enter: re-send the same signed request (it cannot pay twice), then follow it"
 	case !r.Answered:
-		next = "enter: the quote expired unanswered; ask the service whether it arrived"
+		// Which of the two is the service's clock's to say (Settle).
+		next = "enter: re-send it (it cannot pay twice) or ask whether it arrived"
 	case o.Name == follow.LabelRefused:
 		next = "enter: see why it was refused; nothing was paid"
 	case o.Name == follow.LabelExpired:
