@@ -56,7 +56,7 @@ func (c withdrawCmd) logInAndQuote(e config.Environment, f withdrawFlags, sf sig
 // destination as the console's form does (withdrawal.Choice.CheckDestination).
 func (c withdrawCmd) choose(client *exchange.Client, f withdrawFlags) (withdrawal.Choice, int, bool) {
 	cx, cancel := c.call()
-	info, err := exchange.Patiently(cx, c.sleep, client.WithdrawalInfo)
+	info, err := exchange.Patiently(cx, c.retry, client.WithdrawalInfo)
 	cancel()
 	if err != nil {
 		return withdrawal.Choice{}, c.serviceFail("withdrawal info", err), false
@@ -103,7 +103,7 @@ func (c withdrawCmd) quote(client *exchange.Client, e config.Environment, t with
 	if err := clock.CheckSkew(); err != nil {
 		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, c.fail(exitFailed, "%v", err), false
 	}
-	q, err := exchange.Patiently(cx, c.sleep, func(ctx context.Context) (exchange.Quote, error) { return client.Quote(ctx, ch.QuoteRequest()) })
+	q, err := exchange.Patiently(cx, c.retry, func(ctx context.Context) (exchange.Quote, error) { return client.Quote(ctx, ch.QuoteRequest()) })
 	if err != nil {
 		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, c.serviceFail("quote", err), false
 	}

@@ -29,7 +29,7 @@ type Options struct {
 	HTTPClient *http.Client     // default: one with DefaultTimeout
 	Now        func() time.Time // default time.Now; tests pass a fake clock
 	Logger     *slog.Logger     // request log without secrets; nil discards
-	Retry      RetryPolicy      // withdraw retries (D10); zero value = DefaultRetry
+	Retry      RetryPolicy      // withdraw retries (D10) and Patiently's; zero value = DefaultRetry
 	// APIKey, when set, authenticates the deposit endpoints with X-API-Key
 	// instead of the session (SPEC.md §5).
 	APIKey string
@@ -49,7 +49,7 @@ type Client struct {
 
 // New returns a client for env.
 func New(env config.Environment, opts Options) *Client {
-	c := &Client{env: env, now: opts.Now, log: opts.Logger, retry: opts.Retry, apiKey: opts.APIKey}
+	c := &Client{env: env, now: opts.Now, log: opts.Logger, retry: opts.Retry.orDefault(), apiKey: opts.APIKey}
 	c.session.cookieName, c.session.accountHeader = env.Cookie(), env.AccountHeader()
 	hc := http.Client{Timeout: DefaultTimeout}
 	if opts.HTTPClient != nil {
@@ -64,9 +64,6 @@ func New(env config.Environment, opts Options) *Client {
 	}
 	if c.log == nil {
 		c.log = slog.New(slog.DiscardHandler)
-	}
-	if c.retry.Attempts == 0 {
-		c.retry = DefaultRetry
 	}
 	return c
 }

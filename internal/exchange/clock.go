@@ -39,7 +39,7 @@ type ClockReading struct {
 // (Patiently), each try timed on its own.
 func (c *Client) MeasureClock(ctx context.Context) (ClockReading, error) {
 	var sent time.Time
-	serverNow, err := Patiently(ctx, c.retry.sleep, func(ctx context.Context) (time.Time, error) {
+	serverNow, err := Patiently(ctx, c.retry, func(ctx context.Context) (time.Time, error) {
 		sent = c.now()
 		return c.ServerTime(ctx)
 	})

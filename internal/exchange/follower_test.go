@@ -99,8 +99,8 @@ func TestFollowRefreshAndRateLimits(t *testing.T) {
 			t.Fatalf("429s in a row do not back off: %v", delays)
 		}
 	}
-	if step := limited.Answer(exchange.Withdrawal{}, &exchange.APIError{Status: 429, Code: exchange.CodeRateLimited, RetryAfter: time.Hour}, time.Second, top); step.Delay != follow.MaxRetryAfter {
-		t.Fatalf("Retry-After of an hour paused %v, want the cap %v", step.Delay, follow.MaxRetryAfter)
+	if step := limited.Answer(exchange.Withdrawal{}, &exchange.APIError{Status: 429, Code: exchange.CodeRateLimited, RetryAfter: time.Hour}, time.Second, top); step.Delay != exchange.MaxRetryAfter {
+		t.Fatalf("Retry-After of an hour paused %v, want the cap %v", step.Delay, exchange.MaxRetryAfter)
 	}
 }
 

@@ -3,18 +3,19 @@ package exchange
 import (
 	"context"
 	"errors"
-	"math/rand/v2"
 	"net/http"
 	"time"
 )
 
-// RetryPolicy bounds the withdraw retries of D10.
+// RetryPolicy bounds the withdraw retries of D10 and paces Patiently.
 type RetryPolicy struct {
 	Attempts int           // total tries, first included
-	Base     time.Duration // first backoff; doubled each retry, with jitter
+	Base     time.Duration // first backoff; doubled each retry, with jitter (Backoff)
 	Max      time.Duration // cap of one backoff
 	// Sleep waits d or until ctx ends; tests replace it to run without waiting.
 	Sleep func(ctx context.Context, d time.Duration) error
+	// Jitter draws in [0, n) for the backoff: rand.Int64N when nil.
+	Jitter func(n int64) int64
 }
 
 // WithdrawTimeout covers every retry of one withdraw (D10): after it, a
@@ -24,13 +25,21 @@ const WithdrawTimeout = 2 * time.Minute
 // DefaultRetry: 5 tries over roughly 8 s of backoff.
 var DefaultRetry = RetryPolicy{Attempts: 5, Base: 500 * time.Millisecond, Max: 4 * time.Second}
 
-func (p RetryPolicy) backoff(retry int) time.Duration {
-	d := p.Base << retry
-	if d > p.Max || d <= 0 {
-		d = p.Max
+// orDefault is p, or DefaultRetry with p's Sleep and Jitter when p names no
+// attempts (the zero value).
+func (p RetryPolicy) orDefault() RetryPolicy {
+	if p.Attempts > 0 {
+		return p
 	}
-	// Full jitter on the upper half keeps clients that failed together apart.
-	return d/2 + rand.N(d/2+1)
+	d := DefaultRetry
+	d.Sleep, d.Jitter = p.Sleep, p.Jitter
+	return d
+}
+
+// wait is the pause after failures failed tries, the last with err: the
+// one Retry-After policy over the one backoff.
+func (p RetryPolicy) wait(failures int, err error) time.Duration {
+	return RetryWait(err, Backoff(p.Base, p.Max, failures, p.Jitter))
 }
 
 func (p RetryPolicy) sleep(ctx context.Context, d time.Duration) error {
@@ -68,12 +77,7 @@ func (c *Client) Withdraw(ctx context.Context, req WithdrawRequest) (WithdrawAcc
 	unanswered := false
 	for attempt := range c.retry.Attempts {
 		if attempt > 0 {
-			wait := c.retry.backoff(attempt - 1)
-			var ae *APIError
-			if errors.As(err, &ae) && ae.RetryAfter > 0 {
-				// A 429 says when to come back; sooner would be refused again.
-				wait = max(wait, min(ae.RetryAfter, MaxPatientWait))
-			}
+			wait := c.retry.wait(attempt, err)
 			c.log.Info("retrying withdraw with the same signature", "attempt", attempt+1, "backoff", wait)
 			if serr := c.retry.sleep(ctx, wait); serr != nil {
 				return res, err
@@ -139,30 +143,22 @@ func Retryable(err error) bool {
 }
 
 // PatientTries is how many times Patiently makes a call the service keeps
-// refusing with 429; MaxPatientWait bounds one wait, whatever Retry-After
-// asks, as a broken or hostile service could ask for hours.
-const (
-	PatientTries   = 3
-	MaxPatientWait = 10 * time.Second
-)
+// refusing with 429.
+const PatientTries = 3
 
-// Patiently makes call and, while the service answers 429, waits its
-// Retry-After (a second when it names none) with sleep and makes it again,
+// Patiently makes call and, while the service answers 429, waits as p says
+// (its Retry-After, else p's backoff: RetryWait) and makes it again,
 // PatientTries times in all. Only for calls that change nothing (withdrawal
 // info, the clock, a quote): a withdraw has its own retries (D10), and a
 // follower its own request budget.
-func Patiently[T any](ctx context.Context, sleep func(context.Context, time.Duration) error, call func(context.Context) (T, error)) (T, error) {
+func Patiently[T any](ctx context.Context, p RetryPolicy, call func(context.Context) (T, error)) (T, error) {
+	p = p.orDefault()
 	for try := 1; ; try++ {
 		v, err := call(ctx)
-		var ae *APIError
-		if try == PatientTries || !errors.Is(err, ErrRateLimited) || !errors.As(err, &ae) {
+		if try == PatientTries || !errors.Is(err, ErrRateLimited) {
 			return v, err
 		}
-		wait := time.Second
-		if ae.RetryAfter > 0 {
-			wait = min(ae.RetryAfter, MaxPatientWait)
-		}
-		if serr := sleep(ctx, wait); serr != nil {
+		if serr := p.sleep(ctx, p.wait(try, err)); serr != nil {
 			return v, err
 		}
 	}

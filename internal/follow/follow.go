@@ -2,6 +2,8 @@ package follow
 
 import (
 	"time"
+
+	"github.com/svcwallet/svcwallet/internal/exchange"
 )
 
 // DefaultPollInterval is how often a followed withdrawal's status is asked
@@ -15,21 +17,13 @@ const MaxPollBackoff = 30 * time.Second
 
 // PollDelay is the wait before the next status poll after failures
 // consecutive failed polls. With none it is interval. After errors it is
-// interval×2^failures capped at MaxPollBackoff (or at interval when that is
-// longer), drawn at random from the upper half of that span so clients that
-// failed together do not come back together. It is never below interval.
-// jitter(n) returns a value in [0, n): rand.Int64N, or a fixed one in tests.
+// the one jittered backoff (exchange.Backoff) from twice interval, capped at
+// MaxPollBackoff (or at interval when that is longer), and never below
+// interval. jitter(n) returns a value in [0, n): rand.Int64N, or a fixed one
+// in tests.
 func PollDelay(interval time.Duration, failures int, jitter func(n int64) int64) time.Duration {
 	if failures <= 0 {
 		return interval
 	}
-	ceiling := max(MaxPollBackoff, interval)
-	d := interval
-	for i := 0; i < failures && d < ceiling; i++ {
-		d *= 2
-	}
-	d = min(d, ceiling)
-	half := d / 2
-	d = half + time.Duration(jitter(int64(d-half)+1))
-	return max(d, interval)
+	return max(exchange.Backoff(2*interval, max(MaxPollBackoff, interval), failures, jitter), interval)
 }

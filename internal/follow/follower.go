@@ -63,19 +63,13 @@ func (f *Follow) Answer(w exchange.Withdrawal, err error, interval time.Duration
 	if f.Final {
 		return Step{}
 	}
-	var api *exchange.APIError
 	switch {
 	case errors.Is(err, exchange.ErrRateLimited):
-		// A 429 counts as a failure, so repeated ones back off; the
-		// service's Retry-After is honoured up to MaxRetryAfter, as a
-		// hostile or broken one could ask for hours.
+		// A 429 counts as a failure, so repeated ones without a
+		// Retry-After back off; one is honoured up to its cap (RetryWait).
 		f.Err = err
 		f.Failures++
-		pause := PollDelay(interval, f.Failures, jitter)
-		if errors.As(err, &api) && api.RetryAfter > 0 {
-			pause = min(api.RetryAfter, MaxRetryAfter)
-		}
-		return Step{Delay: pause, RateLimited: true}
+		return Step{Delay: exchange.RetryWait(err, PollDelay(interval, f.Failures, jitter)), RateLimited: true}
 	case errors.Is(err, exchange.ErrNotFound) && !f.AcceptedAt.IsZero():
 		// A lagging replica or a hostile answer: the journal holds the 202,
 		// so the funds may have left; it is asked again, as one moving.
@@ -156,9 +150,6 @@ func (f *Follow) Payout() Payout {
 	}
 	return PayoutPending
 }
-
-// MaxRetryAfter caps the pause a 429's Retry-After imposes on following.
-const MaxRetryAfter = 2 * time.Minute
 
 // Refresh opens the follow again when the user asks, unless it ended in a
 // terminal state: an id the service did not know may be known now.
