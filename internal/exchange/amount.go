@@ -90,6 +90,8 @@ func (a *WireAmount) UnmarshalJSON(b []byte) error {
 	switch {
 	case string(b) == "null":
 		*a = ""
+	case len(b) > 1 && b[0] == '"' && b[len(b)-1] == '"' && plainString(b[1:len(b)-1]):
+		*a = WireAmount(b[1 : len(b)-1])
 	case len(b) > 0 && b[0] == '"':
 		var s string
 		if err := json.Unmarshal(b, &s); err != nil {
@@ -100,6 +102,17 @@ func (a *WireAmount) UnmarshalJSON(b []byte) error {
 		*a = WireAmount(b)
 	}
 	return nil
+}
+
+// plainString reports whether the inside of a JSON string reads as
+// itself: printable ASCII with no escape or quote, as amounts are written.
+func plainString(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 || c >= 0x7f || c == '\\' || c == '"' {
+			return false
+		}
+	}
+	return true
 }
 
 // Decode parses the amount of field: plain digits, at most 18 before the

@@ -3,8 +3,6 @@ package exchange
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"io"
 	"strings"
 	"unicode"
 
@@ -123,49 +121,233 @@ func Decode(b []byte, out any) error {
 // checkKeys refuses a JSON document in which an object holds two keys that
 // name the same field: encoding/json matches keys ignoring case and keeps
 // the last, so {"state":"COMPLETED","STATE":"FAILED"} would read as FAILED
-// while another reader sees COMPLETED.
+// while another reader sees COMPLETED. It is one pass over the bytes
+// (keyScanner), for every journal line read back and every answer; what is
+// not JSON is left for json.Unmarshal to refuse.
 func checkKeys(body []byte) error {
-	type frame struct {
-		keys    map[string]bool // nil for an array
-		wantKey bool
-	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.UseNumber()
-	var open []*frame
-	for {
-		tok, err := dec.Token()
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
+	s := keyScanner{b: body, arena: make([]byte, 0, min(len(body), 1024)), keys: make([][2]int, 0, 32)}
+	for s.space() < len(s.b) {
+		if err := s.value(); err != nil || s.bad {
 			return err
 		}
-		var top *frame
-		if len(open) > 0 {
-			top = open[len(open)-1]
-		}
-		if k, ok := tok.(string); ok && top != nil && top.keys != nil && top.wantKey {
-			if l := foldKey(k); top.keys[l] {
-				return NewShapeError("JSON object", "names the field %q twice (the keys differ only in case, or repeat)", clean.Line(k, clean.MaxNameLen))
-			} else {
-				top.keys[l] = true
-			}
-			top.wantKey = false
-			continue
-		}
-		if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
-			open = open[:len(open)-1]
-			continue
-		}
-		// Anything else is a value: the parent object wants a key after it.
-		if top != nil && top.keys != nil {
-			top.wantKey = true
-		}
-		switch tok {
-		case json.Delim('{'):
-			open = append(open, &frame{keys: map[string]bool{}, wantKey: true})
-		case json.Delim('['):
-			open = append(open, &frame{})
+	}
+	return nil
+}
+
+// keyScanner walks a JSON text once, keeping the folded keys of each
+// object it is in (in one arena, a span per key) to find a repeated one.
+// Malformed input stops it (bad) with no error of its own.
+type keyScanner struct {
+	b     []byte
+	i     int
+	bad   bool
+	arena []byte   // folded keys, back to back
+	keys  [][2]int // spans of arena, the open objects' keys in order
+	big   []keyset // sets of the open objects with many keys
+	depth int
+}
+
+// keyset holds the folded keys of one object with more than
+// manyKeys, so that a hostile object of thousands of keys is not compared
+// pair by pair.
+type keyset struct {
+	depth int
+	set   map[string]bool
+}
+
+const manyKeys = 32
+
+// maxDepth is encoding/json's bound on nested objects and arrays.
+const maxDepth = 10000
+
+func (s *keyScanner) space() int {
+	for s.i < len(s.b) {
+		switch s.b[s.i] {
+		case ' ', '\t', '\n', '\r':
+			s.i++
+		default:
+			return s.i
 		}
 	}
+	return s.i
+}
+
+// value scans one value at s.i (after its leading space).
+func (s *keyScanner) value() error {
+	if s.i >= len(s.b) {
+		s.bad = true
+		return nil
+	}
+	switch s.b[s.i] {
+	case '{':
+		s.i++
+		return s.object()
+	case '[':
+		s.i++
+		if s.space(); s.i < len(s.b) && s.b[s.i] == ']' {
+			s.i++
+			return nil
+		}
+		for {
+			s.space()
+			if err := s.value(); err != nil || s.bad {
+				return err
+			}
+			switch s.space(); {
+			case s.i < len(s.b) && s.b[s.i] == ',':
+				s.i++
+			case s.i < len(s.b) && s.b[s.i] == ']':
+				s.i++
+				return nil
+			default:
+				s.bad = true
+				return nil
+			}
+		}
+	case '"':
+		s.str()
+		return nil
+	}
+	// A number, true, false or null: up to the next delimiter.
+	start := s.i
+	for s.i < len(s.b) && !delimiter(s.b[s.i]) {
+		s.i++
+	}
+	s.bad = s.i == start
+	return nil
+}
+
+func delimiter(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '\r', ',', ':', '[', ']', '{', '}', '"':
+		return true
+	}
+	return false
+}
+
+// object scans the members of an object whose brace was read, refusing
+// a key that folds as one before it in the same object.
+func (s *keyScanner) object() error {
+	if s.depth++; s.depth > maxDepth {
+		s.bad = true // encoding/json refuses it
+		s.depth--
+		return nil
+	}
+	first := len(s.keys)
+	arena := len(s.arena)
+	defer func() {
+		s.keys, s.arena = s.keys[:first], s.arena[:arena]
+		if n := len(s.big); n > 0 && s.big[n-1].depth == s.depth {
+			s.big = s.big[:n-1]
+		}
+		s.depth--
+	}()
+	if s.space(); s.i < len(s.b) && s.b[s.i] == '}' {
+		s.i++
+		return nil
+	}
+	for {
+		if s.space(); s.i >= len(s.b) || s.b[s.i] != '"' {
+			s.bad = true
+			return nil
+		}
+		start := s.i
+		escaped, ascii := s.str()
+		if s.bad {
+			return nil
+		}
+		if err := s.key(s.b[start:s.i], escaped || !ascii, first); err != nil {
+			return err
+		}
+		if s.space(); s.i >= len(s.b) || s.b[s.i] != ':' {
+			s.bad = true
+			return nil
+		}
+		s.i++
+		s.space()
+		if err := s.value(); err != nil || s.bad {
+			return err
+		}
+		switch s.space(); {
+		case s.i < len(s.b) && s.b[s.i] == ',':
+			s.i++
+		case s.i < len(s.b) && s.b[s.i] == '}':
+			s.i++
+			return nil
+		default:
+			s.bad = true
+			return nil
+		}
+	}
+}
+
+// str scans a string at s.i, its quotes included, and tells whether it
+// holds an escape or a byte outside ASCII.
+func (s *keyScanner) str() (escaped, ascii bool) {
+	ascii = true
+	for s.i++; s.i < len(s.b); s.i++ {
+		switch c := s.b[s.i]; {
+		case c == '"':
+			s.i++
+			return escaped, ascii
+		case c == '\\':
+			escaped = true
+			s.i++
+		case c >= 0x80:
+			ascii = false
+		}
+	}
+	s.bad = true
+	return escaped, ascii
+}
+
+// key folds the quoted key q (foldKey; ASCII by case alone) into the
+// arena and refuses it when the object, whose keys start at first,
+// already holds it.
+func (s *keyScanner) key(q []byte, slow bool, first int) error {
+	start := len(s.arena)
+	var name string
+	if slow {
+		if err := json.Unmarshal(q, &name); err != nil {
+			s.bad = true
+			return nil
+		}
+		s.arena = append(s.arena, foldKey(name)...)
+	} else {
+		for _, c := range q[1 : len(q)-1] {
+			if 'a' <= c && c <= 'z' {
+				c -= 'a' - 'A'
+			}
+			s.arena = append(s.arena, c)
+		}
+	}
+	folded := s.arena[start:]
+	seen := false
+	if n := len(s.big); n > 0 && s.big[n-1].depth == s.depth {
+		seen = s.big[n-1].set[string(folded)]
+		s.big[n-1].set[string(folded)] = true
+	} else {
+		for _, k := range s.keys[first:] {
+			if bytes.Equal(s.arena[k[0]:k[1]], folded) {
+				seen = true
+				break
+			}
+		}
+		if len(s.keys)-first == manyKeys {
+			set := make(map[string]bool, 2*manyKeys)
+			for _, k := range s.keys[first:] {
+				set[string(s.arena[k[0]:k[1]])] = true
+			}
+			set[string(folded)] = true
+			s.big = append(s.big, keyset{depth: s.depth, set: set})
+		}
+	}
+	if seen {
+		if !slow {
+			name = string(q[1 : len(q)-1])
+		}
+		return NewShapeError("JSON object", "names the field %q twice (the keys differ only in case, or repeat)", clean.Line(name, clean.MaxNameLen))
+	}
+	s.keys = append(s.keys, [2]int{start, len(s.arena)})
+	return nil
 }
