@@ -222,7 +222,7 @@ func checkJournal(add func(check, detail, fix string)) {
 // user could change, or that are links: svcwallet refuses to use them.
 func checkStateFiles(add func(check, detail, fix string)) {
 	dir := filepath.Dir(journal.DefaultPath())
-	for _, name := range []string{filepath.Base(withdrawal.BridgePinsPath(dir)), follow.WatchlistFile, debugLogFile} {
+	for _, name := range []string{filepath.Base(withdrawal.BridgePinsPath(dir)), follow.WatchlistFile, debugLogFile, filepath.Base(journal.IndexPath(journal.DefaultPath()))} {
 		path := filepath.Join(dir, name)
 		if _, err := os.Lstat(path); err == nil {
 			addUnsafe(add, "state files", signer.CheckPrivateFile(path))

@@ -66,6 +66,7 @@ func TestDoctorReportsLinks(t *testing.T) {
 		{"bridge pins", "bridge_pins.json", "state files"},
 		{"watch board", follow.WatchlistFile, "state files"},
 		{"debug log", debugLogFile, "state files"},
+		{"journal index", "journal.jsonl.index", "state files"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			state := t.TempDir()

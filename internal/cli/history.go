@@ -132,7 +132,10 @@ func (c statusCmd) refreshHistory(envName, configPath string, key signerFlags) (
 	case err != nil:
 		return c.env.report(loginFailed(cmd, err)), false
 	}
-	recs, err := c.journalOf(client)
+	recs, err := c.journalOf(client, func(j *journal.Journal, env, accountID string) ([]journal.Record, error) {
+		recs, _, err := j.UnfinishedRecords(env, accountID)
+		return recs, err
+	})
 	if err != nil {
 		return c.env.report(failure(cmd, "failed", 1, "the withdrawal journal cannot be read: %v", err)), false
 	}

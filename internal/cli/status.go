@@ -172,7 +172,9 @@ func (c statusCmd) run(f statusFlags, args []string) int {
 		return c.env.report(loginFailed(c.cmdName(), err))
 	}
 	c.target = env
-	recs, err := c.journalOf(client)
+	recs, err := c.journalOf(client, func(j *journal.Journal, env, accountID string) ([]journal.Record, error) {
+		return j.RecordsOf(env, accountID, f.quoteIDs...)
+	})
 	if err != nil {
 		// Said, as the records then lack what it knows; the statuses are
 		// still printed.
@@ -273,10 +275,11 @@ func loginCredential(env CLIEnv, e config.Environment, cmd string, f signerFlags
 }
 
 // journalOf opens the journal for the followers of client's account: it
-// returns the account's records in the environment and sets c.writer,
-// which journals the states learned of the own ones. No journal, no
-// records: nothing here is own, and no state directory is created.
-func (c *statusCmd) journalOf(client *exchange.Client) ([]journal.Record, error) {
+// returns the records read finds of the account in the environment (the
+// ids followed, not the whole journal) and sets c.writer, which journals
+// the states learned of the own ones. No journal, no records: nothing
+// here is own, and no state directory is created.
+func (c *statusCmd) journalOf(client *exchange.Client, read func(j *journal.Journal, env, accountID string) ([]journal.Record, error)) ([]journal.Record, error) {
 	path := journal.DefaultPath()
 	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -287,8 +290,7 @@ func (c *statusCmd) journalOf(client *exchange.Client) ([]journal.Record, error)
 	}
 	c.writer = withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now}
 	sess, _ := client.Session()
-	recs, _, err := j.AccountRecords(client.Env().Name, sess.AccountID)
-	return recs, err
+	return read(j, client.Env().Name, sess.AccountID)
 }
 
 // journal writes the state a follower learned of an own withdrawal (none

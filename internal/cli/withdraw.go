@@ -400,7 +400,7 @@ func (c withdrawCmd) sayRequoted(was, now withdrawal.Order) {
 // command's output and exit statuses.
 func (c withdrawCmd) follow(client *exchange.Client, e config.Environment, j *journal.Journal, id string, asJSON bool) int {
 	s, _ := client.Session()
-	recs, _, err := j.AccountRecords(e.Name, s.AccountID)
+	recs, err := j.RecordsOf(e.Name, s.AccountID, id)
 	if err != nil {
 		fmt.Fprintf(c.env.Stderr, "%s: the journal cannot be read (%v): the states seen are not journaled\n", withdrawName, err)
 	}

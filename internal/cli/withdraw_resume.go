@@ -47,7 +47,7 @@ func (c withdrawCmd) resume(f withdrawFlags, id string) int {
 		return c.fail(exitError, "the withdrawal journal cannot be opened: %v", err)
 	}
 	s, _ := client.Session()
-	recs, _, err := j.AccountRecords(e.Name, s.AccountID)
+	recs, err := j.RecordsOf(e.Name, s.AccountID, id)
 	if err != nil {
 		return c.fail(exitError, "the withdrawal journal cannot be read: %v", err)
 	}

@@ -6,12 +6,8 @@
 package journal
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"sync"
@@ -84,23 +80,9 @@ type Intent struct {
 
 // Journal appends entries to a 0600 JSONL file, fsyncing each one.
 type Journal struct {
-	mu    sync.Mutex
-	path  string
-	index *stateIndex // AppendState's; j.mu guards it
-}
-
-// stateIndex is what AppendState has read of the journal: each
-// withdrawal's entries up to the end of the last whole line, so that each
-// call reads only the lines written since, by this process or another (a
-// whole read costs 12 µs a line: 240 ms at 20,000). The file only grows; one
-// replaced, or shorter than what was read, is read again whole. One
-// rewritten in place, to as long or longer, between two calls would be
-// read on from the old offset: svcwallet never rewrites it, and the other
-// readers (History, doctor) read it whole.
-type stateIndex struct {
-	file  os.FileInfo
-	end   int64
-	byKey map[withdrawalKey][]Entry
+	mu   sync.Mutex
+	path string
+	view *view // what was read of it, through its index; j.mu guards it
 }
 
 // withdrawalKey is one withdrawal: a quote id is an account's own in one
@@ -151,16 +133,21 @@ func (j *Journal) Append(e Entry) error {
 // last answer for that withdrawal (same environment and account) is that
 // state already, or a terminal one: the status screen, the board and the
 // command line may all learn it, in this process or another, and it is
-// recorded once.
+// recorded once. It reads that withdrawal's lines alone (linesOf).
 func (j *Journal) AppendState(e Entry) error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	same, err := j.entriesOf(keyOf(e))
+	id := idOf(keyOf(e))
+	same, _, err := j.linesOf(func(*view, *line) []keyID { return []keyID{id} })
 	if err != nil {
 		return err
 	}
+	var f folder
+	for _, l := range same {
+		f.add(l.Entry)
+	}
 	last := ""
-	for _, r := range FoldRecords(same) { // one record at most
+	for _, r := range f.records() { // one record at most
 		last = r.State
 	}
 	// A terminal state is never left (SPEC.md §3): a late answer from a
@@ -169,49 +156,6 @@ func (j *Journal) AppendState(e Entry) error {
 		return nil
 	}
 	return j.write(e)
-}
-
-// entriesOf is the journal's entries of one withdrawal, in file order,
-// read through j.index; j.mu is held. A last line without its newline (a
-// write under way in another process, or torn) is read but not indexed:
-// the next call reads it again.
-func (j *Journal) entriesOf(k withdrawalKey) ([]Entry, error) {
-	f, err := config.OpenPrivate(j.path, os.O_RDONLY)
-	if errors.Is(err, os.ErrNotExist) {
-		j.index = nil
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("open journal: %w", err)
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("read journal: %w", err)
-	}
-	x := j.index
-	if x == nil || !os.SameFile(x.file, fi) || fi.Size() < x.end {
-		x = &stateIndex{byKey: map[withdrawalKey][]Entry{}}
-	}
-	if _, err := f.Seek(x.end, io.SeekStart); err != nil {
-		return nil, fmt.Errorf("read journal: %w", err)
-	}
-	var torn []Entry
-	_, n, err := readEntries(f, func(e Entry, whole bool) {
-		switch {
-		case whole:
-			x.byKey[keyOf(e)] = append(x.byKey[keyOf(e)], e)
-		case keyOf(e) == k:
-			torn = append(torn, e)
-		}
-	})
-	if err != nil {
-		j.index = nil
-		return nil, err
-	}
-	x.end += n
-	x.file, j.index = fi, x
-	return append(append([]Entry(nil), x.byKey[k]...), torn...), nil
 }
 
 // write appends one entry and fsyncs it; j.mu is held.
@@ -283,90 +227,6 @@ func endsTorn(f *os.File) (bool, error) {
 		return false, err
 	}
 	return last[0] != '\n', nil
-}
-
-// maxJournalLine bounds one journal line: a withdrawal's entry is about a
-// kilobyte, and a longer line cannot be one svcwallet wrote.
-const maxJournalLine = 64 << 10
-
-// Entries reads every entry; lines that cannot be entries are skipped (see Scan).
-func (j *Journal) Entries() ([]Entry, error) {
-	entries, _, err := j.Scan()
-	return entries, err
-}
-
-// Scan reads every entry and counts the lines it skipped: over-long ones,
-// ones that are not an entry's JSON, and a torn last line (a crash
-// mid-write). A bad line never stops the read, so one cannot hide the
-// withdrawals after it.
-func (j *Journal) Scan() ([]Entry, int, error) {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	return j.scan()
-}
-
-// scan is Scan with j.mu held.
-func (j *Journal) scan() ([]Entry, int, error) {
-	f, err := config.OpenPrivate(j.path, os.O_RDONLY)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, 0, nil
-	}
-	if err != nil {
-		return nil, 0, fmt.Errorf("open journal: %w", err)
-	}
-	defer f.Close()
-	var out []Entry
-	skipped, _, err := readEntries(f, func(e Entry, _ bool) { out = append(out, e) })
-	return out, skipped, err
-}
-
-// readEntries reads the journal from f to its end, the one loop of every
-// reader: each line that is an entry goes to each, with whether it ended
-// with its newline (whole; a last line without it is being written, or
-// torn); a line that is not (over-long, not an entry's JSON) is skipped
-// and counted. read is the bytes of the whole lines.
-func readEntries(f io.Reader, each func(e Entry, whole bool)) (skipped int, read int64, err error) {
-	r := bufio.NewReaderSize(f, 64<<10)
-	for {
-		line, long, n, rerr := readJournalLine(r)
-		whole := rerr == nil
-		if len(line) > 0 || long {
-			if e, perr := parseJournalLine(line); !long && perr == nil {
-				each(e, whole)
-			} else {
-				skipped++
-			}
-		}
-		if whole {
-			read += int64(n)
-			continue
-		}
-		if errors.Is(rerr, io.EOF) {
-			return skipped, read, nil
-		}
-		return skipped, read, fmt.Errorf("read journal: %w", rerr)
-	}
-}
-
-// readJournalLine reads up to the next newline, n bytes with it. A line
-// longer than maxJournalLine is consumed and reported as long, never held
-// in memory.
-func readJournalLine(r *bufio.Reader) (line []byte, long bool, n int, err error) {
-	for {
-		chunk, err := r.ReadSlice('\n')
-		n += len(chunk)
-		if !long {
-			if len(line)+len(chunk) > maxJournalLine+1 {
-				long, line = true, nil
-			} else {
-				line = append(line, chunk...)
-			}
-		}
-		if errors.Is(err, bufio.ErrBufferFull) {
-			continue
-		}
-		return bytes.TrimRight(line, "\r\n"), long, n, err
-	}
 }
 
 // UnmarshalJSON reads the journaled amounts as answers are read

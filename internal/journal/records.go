@@ -44,32 +44,35 @@ func (j *Journal) Records() ([]Record, error) {
 	return recs, err
 }
 
-// RecordsSkipped is Records with the count of journal lines skipped.
+// RecordsSkipped is Records with the count of journal lines skipped. It
+// reads the whole journal, folding as it reads.
 func (j *Journal) RecordsSkipped() ([]Record, int, error) {
-	entries, skipped, err := j.Scan()
+	var f folder
+	skipped, err := j.readAll(f.add)
 	if err != nil {
 		return nil, skipped, err
 	}
-	return FoldRecords(entries), skipped, nil
+	return f.records(), skipped, nil
 }
 
 // AccountRecords is RecordsSkipped narrowed to one account in one
-// environment. A nil journal (none configured) has no records.
+// environment: every withdrawal it ever made, read from the whole journal
+// (History lists them). UnfinishedRecords and RecordsOf read only what
+// they return. A nil journal (none configured) has no records.
 func (j *Journal) AccountRecords(env, accountID string) ([]Record, int, error) {
 	if j == nil {
 		return nil, 0, nil
 	}
-	all, skipped, err := j.RecordsSkipped()
+	var f folder
+	skipped, err := j.readAll(func(e Entry) {
+		if e.Env == env && e.AccountID == accountID {
+			f.add(e)
+		}
+	})
 	if err != nil {
 		return nil, skipped, err
 	}
-	var out []Record
-	for _, r := range all {
-		if r.Env == env && r.AccountID == accountID {
-			out = append(out, r)
-		}
-	}
-	return out, skipped, nil
+	return f.records(), skipped, nil
 }
 
 // Unfinished keeps the withdrawals that still need the user: unanswered
@@ -97,59 +100,100 @@ func UnfinishedOwn(recs []Record) []string {
 	return ids
 }
 
-// FoldRecords folds entries into one record per withdrawal, newest first.
+// FoldRecords folds entries into one record per withdrawal (a quote id of
+// one account in one environment), newest first.
 func FoldRecords(entries []Entry) []Record {
-	byID := map[string]*Record{}
-	var order []*Record
+	var f folder
 	for _, e := range entries {
-		if e.Kind == KindPrepared || builderKind(e.Kind) {
-			// Not a withdrawal (yet, or at all: a builder authorization).
-			continue
+		f.add(e)
+	}
+	return f.records()
+}
+
+// folder folds entries one at a time, in file order: FoldRecords, and the
+// readers that fold as they read rather than keep every entry.
+type folder struct {
+	at   map[withdrawalKey]int // index in recs
+	recs []Record              // in the order first seen
+}
+
+func (f *folder) add(e Entry) {
+	if !withdrawalKind(e.Kind) {
+		return
+	}
+	if f.at == nil {
+		f.at = map[withdrawalKey]int{}
+	}
+	i, ok := f.at[keyOf(e)]
+	if !ok {
+		i = len(f.recs)
+		f.at[keyOf(e)] = i
+		f.recs = append(f.recs, Record{QuoteID: e.QuoteID, Env: e.Env, AccountID: e.AccountID, Started: e.Time})
+	}
+	r := &f.recs[i]
+	r.Updated = e.Time
+	if answered, state, ok := answerOf(e); ok {
+		r.Answered, r.State = answered, state
+	}
+	switch e.Kind {
+	case KindIntent:
+		r.Made = true
+		// The first signed request is the one that may have executed;
+		// a later intent for the same quote never replaces it.
+		if e.Request != nil && r.Request.QuoteID == "" {
+			r.Request = *e.Request
 		}
-		r := byID[e.QuoteID]
-		if r == nil {
-			r = &Record{QuoteID: e.QuoteID, Env: e.Env, AccountID: e.AccountID, Started: e.Time}
-			byID[e.QuoteID] = r
-			order = append(order, r)
+		if e.Intent != nil {
+			r.Intent = *e.Intent
 		}
-		r.Updated = e.Time
-		switch e.Kind {
-		case KindIntent:
-			r.Made = true
-			// The first signed request is the one that may have executed;
-			// a later intent for the same quote never replaces it.
-			if e.Request != nil && r.Request.QuoteID == "" {
-				r.Request = *e.Request
-			}
-			if e.Intent != nil {
-				r.Intent = *e.Intent
-			}
-		case KindAccepted:
-			r.Answered, r.State, r.Made = true, exchange.StateSubmitted, true
-			if r.AcceptedAt.IsZero() {
-				r.AcceptedAt = e.Time
-			}
-		case KindRejected:
-			r.Answered, r.State, r.Error = true, "", currentWords(e.Error)
-			// Older lines lack the flag: their words tell (a 410's, in
-			// today's words, or NeverPaid).
-			r.QuoteExpired = e.QuoteExpired || e.Error == NeverPaid || strings.HasPrefix(r.Error, exchange.QuoteExpiredWords)
-		case KindState:
-			r.Answered, r.State = true, e.State
-			if r.AcceptedAt.IsZero() {
-				r.AcceptedAt = e.Time
-			}
-			if e.TxHash != "" {
-				r.TxHash = e.TxHash
-			}
+	case KindAccepted:
+		r.Made = true
+		if r.AcceptedAt.IsZero() {
+			r.AcceptedAt = e.Time
+		}
+	case KindRejected:
+		r.Error = currentWords(e.Error)
+		// Older lines lack the flag: their words tell (a 410's, in
+		// today's words, or NeverPaid).
+		r.QuoteExpired = e.QuoteExpired || e.Error == NeverPaid || strings.HasPrefix(r.Error, exchange.QuoteExpiredWords)
+	case KindState:
+		if r.AcceptedAt.IsZero() {
+			r.AcceptedAt = e.Time
+		}
+		if e.TxHash != "" {
+			r.TxHash = e.TxHash
 		}
 	}
-	out := make([]Record, len(order))
-	for i, r := range order {
-		out[i] = *r
+}
+
+// records is what was folded, newest first; f is done.
+func (f *folder) records() []Record {
+	out := f.recs
+	if out == nil {
+		out = []Record{}
 	}
 	sort.SliceStable(out, func(a, b int) bool { return out[a].Started.After(out[b].Started) })
 	return out
+}
+
+// withdrawalKind reports whether a line of kind belongs to a withdrawal's
+// record: a prepared Transfer is not one yet, a builder authorization
+// never.
+func withdrawalKind(kind string) bool { return kind != KindPrepared && !builderKind(kind) }
+
+// answerOf is what a line says of its withdrawal's answer (Record.Answered
+// and State), ok when it says anything: the one rule of the records and of
+// the index's finished withdrawals (status).
+func answerOf(e Entry) (answered bool, state string, ok bool) {
+	switch e.Kind {
+	case KindAccepted:
+		return true, exchange.StateSubmitted, true
+	case KindRejected:
+		return true, "", true
+	case KindState:
+		return true, e.State, true
+	}
+	return false, "", false
 }
 
 // legacyRejections are refusals older versions journaled in the console's

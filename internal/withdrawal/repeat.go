@@ -35,7 +35,8 @@ type Repeat struct {
 }
 
 // FindRepeat looks in recs (one account's records in one environment,
-// newest first, as AccountRecords reads them) for withdrawals identical to
+// newest first, as AccountRecords reads them; its unfinished ones are
+// enough, as UnfinishedRecords reads them) for withdrawals identical to
 // choice c (Repeat), at localNow on this machine's clock, the journal's.
 func FindRepeat(recs []journal.Record, c Choice, localNow time.Time) Repeat {
 	out := Repeat{made: map[string]bool{}}
@@ -118,7 +119,7 @@ func (w Withdrawer) Repeats(c Choice) (Repeat, error) {
 		return Repeat{}, nil
 	}
 	s, _ := w.Client.Session()
-	recs, _, err := w.Journal.AccountRecords(w.Client.Env().Name, s.AccountID)
+	recs, _, err := w.Journal.UnfinishedRecords(w.Client.Env().Name, s.AccountID)
 	if err != nil {
 		return Repeat{}, w.journalProblem("could not be read to tell whether an identical withdrawal got no answer", err)
 	}

@@ -11,7 +11,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/svcwallet/svcwallet/internal/journal"
 	"github.com/svcwallet/svcwallet/internal/screens/kit"
 	"github.com/svcwallet/svcwallet/internal/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/internal/tui"
@@ -175,10 +174,10 @@ type homeJournalMsg struct {
 
 // readJournal counts the unfinished withdrawals in a Cmd: it reads a file.
 func (h *homeScreen) readJournal() tea.Cmd {
-	read := h.app.AccountRecords()
+	read := h.app.UnfinishedRecords()
 	return func() tea.Msg {
 		recs, skipped, err := read()
-		return homeJournalMsg{unfinished: len(journal.Unfinished(recs)), skipped: skipped, err: err}
+		return homeJournalMsg{unfinished: len(recs), skipped: skipped, err: err}
 	}
 }
 

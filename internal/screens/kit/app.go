@@ -192,6 +192,15 @@ func (a *App) AccountRecords() func() ([]journal.Record, int, error) {
 	return func() ([]journal.Record, int, error) { return j.AccountRecords(env, sess.AccountID) }
 }
 
+// UnfinishedRecords is AccountRecords narrowed to the unfinished
+// withdrawals (Journal.UnfinishedRecords), which it reads alone: what Home
+// counts and the review's repeat check looks through.
+func (a *App) UnfinishedRecords() func() ([]journal.Record, int, error) {
+	sess, _ := a.Client().Session()
+	j, env := a.Journal(), a.Target.Env.Name
+	return func() ([]journal.Record, int, error) { return j.UnfinishedRecords(env, sess.AccountID) }
+}
+
 // Client is the logged-in target's client.
 func (a *App) Client() *exchange.Client { return a.Target.Client }
 

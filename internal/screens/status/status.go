@@ -322,15 +322,9 @@ func (s *statusScreen) journalReader() func() ([]journal.Entry, bool) {
 	sess, _ := s.app.Client().Session()
 	j, id, env, account := s.app.Journal(), s.quoteID, s.app.Target.Env.Name, sess.AccountID
 	return func() ([]journal.Entry, bool) {
-		all, err := j.Entries()
+		out, err := j.EntriesOf(env, account, id)
 		if err != nil {
 			return nil, false // the timeline starts from what is seen now
-		}
-		var out []journal.Entry
-		for _, e := range all {
-			if e.QuoteID == id && e.Env == env && e.AccountID == account {
-				out = append(out, e)
-			}
 		}
 		return out, true
 	}

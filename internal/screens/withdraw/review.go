@@ -106,7 +106,7 @@ func (r *reviewScreen) checkBridge() tea.Cmd {
 		return nil
 	}
 	env, path, seen, now := r.app.Target.Env, kit.BridgePinsPath(r.app), r.order.Transfer.ToAccount.Hex(), r.app.Common.Now()
-	read, choice, doctor := r.app.AccountRecords(), r.order.Choice, r.app.Command("doctor")
+	read, choice, doctor := r.app.UnfinishedRecords(), r.order.Choice, r.app.Command("doctor")
 	return func() tea.Msg {
 		trust, err := withdrawal.CheckBridge(env, path, seen, now)
 		msg := bridgeCheckedMsg{trust: trust, err: err}

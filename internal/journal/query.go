@@ -1,0 +1,84 @@
+package journal
+
+// The reads of one account's unfinished withdrawals and of named ones:
+// through the index (index.go), so that they cost what they return, not
+// the journal's length. Each returns what AccountRecords would of the same
+// withdrawals, in the same order.
+
+// UnfinishedRecords is the unfinished withdrawals of one account in one
+// environment (Unfinished of its AccountRecords), newest first, with the
+// count of the journal's lines skipped: what Home counts, the repeat
+// check looks through, and a refresh asks about. A nil journal has none.
+func (j *Journal) UnfinishedRecords(env, accountID string) ([]Record, int, error) {
+	if j == nil {
+		return nil, 0, nil
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	lines, skipped, err := j.linesOf(func(v *view, torn *line) []keyID {
+		ids := v.openIDs()
+		if torn != nil && torn.ok {
+			// A last line not yet indexed may reopen a withdrawal.
+			ids = append(ids, idOf(keyOf(torn.Entry)))
+		}
+		return ids
+	})
+	if err != nil {
+		return nil, skipped, err
+	}
+	return Unfinished(fold(lines, env, accountID)), skipped, nil
+}
+
+// RecordsOf is the records of the withdrawals quoteIDs names of one
+// account in one environment, those the journal holds, newest first: what
+// a follower of those ids needs (follow.OwnOf), or a resume of one. A nil
+// journal has none.
+func (j *Journal) RecordsOf(env, accountID string, quoteIDs ...string) ([]Record, error) {
+	if j == nil {
+		return nil, nil
+	}
+	lines, err := j.linesOfQuotes(env, accountID, quoteIDs)
+	if err != nil {
+		return nil, err
+	}
+	return fold(lines, env, accountID), nil
+}
+
+// EntriesOf is the journal's entries of one withdrawal of one account in
+// one environment, in file order: its timeline.
+func (j *Journal) EntriesOf(env, accountID, quoteID string) ([]Entry, error) {
+	if j == nil {
+		return nil, nil
+	}
+	lines, err := j.linesOfQuotes(env, accountID, []string{quoteID})
+	if err != nil {
+		return nil, err
+	}
+	entries := make([]Entry, len(lines))
+	for i, l := range lines {
+		entries[i] = l.Entry
+	}
+	return entries, nil
+}
+
+func (j *Journal) linesOfQuotes(env, accountID string, quoteIDs []string) ([]line, error) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	ids := make([]keyID, len(quoteIDs))
+	for i, q := range quoteIDs {
+		ids[i] = idOf(withdrawalKey{env, accountID, q})
+	}
+	lines, _, err := j.linesOf(func(*view, *line) []keyID { return ids })
+	return lines, err
+}
+
+// fold folds the lines of one account in one environment.
+func fold(lines []line, env, accountID string) []Record {
+	var f folder
+	for _, l := range lines {
+		if l.Env == env && l.AccountID == accountID {
+			f.add(l.Entry)
+		}
+	}
+	return f.records()
+}
