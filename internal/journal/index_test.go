@@ -1,6 +1,7 @@
 package journal
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -154,9 +155,12 @@ func TestIndexReadsAsWhole(t *testing.T) {
 			}
 			what := fmt.Sprintf("seed %d step %d", seed, step)
 			switch r.IntN(10) {
-			case 0: // a last line still being written, or torn
+			case 0: // a last line still being written, or torn, or whole but for its newline
 				line := randomLine(r, n)
-				b.WriteString(line[:r.IntN(len(line)+1)])
+				if r.IntN(2) == 0 {
+					line = line[:r.IntN(len(line)+1)]
+				}
+				b.WriteString(line)
 			case 1: // replaced by another file
 				os.Remove(path)
 			case 2: // emptied in place
@@ -196,7 +200,8 @@ func TestIndexFileNotTrusted(t *testing.T) {
 	}
 	resum := reseal
 	for name, bad := range map[string][]byte{
-		"a flipped byte":       flip(good, headerSize+3),
+		"a flipped byte": flip(good, headerSize+3),
+		"an unfinished one said finished, not resealed": finishFirstOpen(good),
 		"cut short":            good[:len(good)-9],
 		"another inode":        resum(putUint64(good, len(indexMagic)+8, 12345)),
 		"longer than the file": resum(putUint64(good, len(indexMagic)+16, 1<<40)),
@@ -274,6 +279,21 @@ func firstOffsetAt(b []byte, off uint64) []byte {
 	panic("every withdrawal starts the journal")
 }
 
+// finishFirstOpen says the first unfinished withdrawal of an index file is
+// COMPLETED, leaving its CRC as it was.
+func finishFirstOpen(b []byte) []byte {
+	b = slices.Clone(b)
+	n := int(binary.LittleEndian.Uint64(b[len(indexMagic)+32:]))
+	for i := range n {
+		at := headerSize + i*entrySize + 24
+		if status(b[at]).open() {
+			b[at] = byte(stRecord | stAnswered | status(slices.Index(stateNames[:], exchange.StateCompleted))<<stateShift)
+			return b
+		}
+	}
+	panic("no unfinished withdrawal")
+}
+
 func swapEntries(b []byte) []byte {
 	b = slices.Clone(b)
 	first, second := slices.Clone(b[headerSize:headerSize+entrySize]), b[headerSize+entrySize:headerSize+2*entrySize]
@@ -342,4 +362,34 @@ func TestNoJournalNoRecords(t *testing.T) {
 	if _, err := os.Lstat(IndexPath(path)); !os.IsNotExist(err) {
 		t.Fatalf("reading created an index: %v", err)
 	}
+}
+
+// TestIndexOfAnotherJournal: a journal replaced by another file of the same
+// length and the same last bytes, in which a finished withdrawal's line
+// became an unfinished one's, is not read through the old one's index.
+func TestIndexOfAnotherJournal(t *testing.T) {
+	defer func(s int) { saveEvery = s }(saveEvery)
+	saveEvery = 1
+	dir := t.TempDir()
+	path := filepath.Join(dir, "journal.jsonl")
+	writeGenJournal(t, path, 200, 1)
+	j, _ := Open(path)
+	checkAgainstWhole(t, j, "first read")
+	raw := mustRead(t, path)
+	// The third withdrawal's COMPLETED becomes the SENDING of a withdrawal
+	// of its own, as long.
+	done := []byte(`"quote_id":"q-00000002","state":"COMPLETED"`)
+	open := []byte(`"quote_id":"q-99999992","state":"SENDING"  `)
+	if i := bytes.Index(raw, done); i < 0 || len(done) != len(open) {
+		t.Fatal("no line to change")
+	}
+	other := bytes.Replace(raw, done, open, 1)
+	if err := os.WriteFile(filepath.Join(dir, "other"), other, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(dir, "other"), path); err != nil {
+		t.Fatal(err)
+	}
+	again, _ := Open(path)
+	checkAgainstWhole(t, again, "replaced")
 }
