@@ -158,3 +158,20 @@ func FuzzCheckKeys(f *testing.F) {
 	f.Add([]byte(manyKeysDoc(manyKeys+2, "K")))
 	f.Fuzz(func(t *testing.T, doc []byte) { agree(t, doc) })
 }
+
+// TestWireAmountReadsAsJSON: a quoted amount is the string encoding/json
+// reads, escapes and all, whether it takes the plain path or not.
+func TestWireAmountReadsAsJSON(t *testing.T) {
+	for _, raw := range []string{`"10"`, `"1\u0030"`, `"2\u002e5"`, `"\u0031"`, `"1.5"`, `"٣"`, `"1\"`, `""`, `"1"x"`, "\"1\x7f\"", `12.5`, `null`} {
+		var a WireAmount
+		err := a.UnmarshalJSON([]byte(raw))
+		var want string
+		werr := json.Unmarshal([]byte(raw), &want)
+		if raw == `12.5` {
+			want, werr = raw, nil // a bare number is kept as written
+		}
+		if (err == nil) != (werr == nil) || err == nil && string(a) != want {
+			t.Errorf("%s: read as %q (%v), encoding/json reads %q (%v)", raw, a, err, want, werr)
+		}
+	}
+}

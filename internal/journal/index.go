@@ -218,10 +218,10 @@ func (j *Journal) refresh(fresh bool) (*os.File, *line, error) {
 	if v.unsaved >= saveEvery {
 		v.compact()
 		// A cache: one not written costs the next command time, not
-		// correctness (doctor says when its file is unsafe).
-		if saveIndex(j.indexPath(), v) == nil {
-			v.unsaved = 0
-		}
+		// correctness (doctor says when its file is unsafe); it is tried
+		// again after as many lines.
+		_ = saveIndex(j.indexPath(), v)
+		v.unsaved = 0
 	}
 	return f, torn, nil
 }

@@ -105,15 +105,17 @@ func checkAgainstWhole(t *testing.T, j *Journal, what string) {
 					ids = append(ids, e.QuoteID)
 				}
 			}
-			got, err = j.RecordsOf(env, acct, ids[:len(ids)/2+1]...)
-			var some []Record
-			for _, r := range want {
-				if slices.Contains(ids[:len(ids)/2+1], r.QuoteID) {
-					some = append(some, r)
+			for _, some := range [][]string{ids, ids[:len(ids)/2+1]} {
+				got, err = j.RecordsOf(env, acct, some...)
+				var of []Record
+				for _, r := range want {
+					if slices.Contains(some, r.QuoteID) {
+						of = append(of, r)
+					}
 				}
-			}
-			if err != nil || !sameList(got, some) {
-				t.Fatalf("%s: RecordsOf(%s, %s) = %+v, %v; want %+v", what, env, acct, got, err, some)
+				if err != nil || !sameList(got, of) {
+					t.Fatalf("%s: RecordsOf(%s, %s) = %+v, %v; want %+v", what, env, acct, got, err, of)
+				}
 			}
 			for _, id := range ids[:min(len(ids), 4)] {
 				entries, err := j.EntriesOf(env, acct, id)
@@ -390,6 +392,7 @@ func TestIndexOfAnotherJournal(t *testing.T) {
 	if err := os.Rename(filepath.Join(dir, "other"), path); err != nil {
 		t.Fatal(err)
 	}
+	checkAgainstWhole(t, j, "replaced, in memory")
 	again, _ := Open(path)
-	checkAgainstWhole(t, again, "replaced")
+	checkAgainstWhole(t, again, "replaced, from the index file")
 }
