@@ -196,26 +196,19 @@ func checkJournal(add func(check, detail, fix string)) {
 		add("journal", fmt.Sprintf("%s is open to other users (%v)", path, fi.Mode().Perm()), "chmod 600 "+path)
 	}
 	j, err := journal.Open(path)
-	var recs []journal.Record
-	skipped := 0
+	var t journal.Tally
 	if err == nil {
-		recs, skipped, err = j.RecordsSkipped()
+		t, err = j.Tally()
 	}
 	if err != nil {
 		add("journal", fmt.Sprintf("%s cannot be read: %v", path, err), "move the file aside and keep it for support; svcwallet starts a new one")
 		return
 	}
-	unfinished := 0
-	for _, r := range recs {
-		if !r.Finished() {
-			unfinished++
-		}
-	}
-	if skipped > 0 {
-		add("journal", fmt.Sprintf("%s: %d line(s) could not be read and are skipped", path, skipped),
+	if t.Skipped > 0 {
+		add("journal", fmt.Sprintf("%s: %d line(s) could not be read and are skipped", path, t.Skipped),
 			"keep a copy of the file for support; the withdrawals on the other lines are read")
 	}
-	add("journal", fmt.Sprintf("%s: %d withdrawal(s), %d unfinished", path, len(recs), unfinished), "")
+	add("journal", fmt.Sprintf("%s: %d withdrawal(s), %d unfinished", path, t.Withdrawals, t.Unfinished), "")
 }
 
 // checkStateFiles reports the state files beside the journal that another

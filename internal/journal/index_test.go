@@ -88,6 +88,14 @@ func checkAgainstWhole(t *testing.T, j *Journal, what string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	recs, skipped, err := whole.RecordsSkipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Tally{Withdrawals: len(recs), Unfinished: len(Unfinished(recs)), Skipped: skipped}
+	if got, err := whole.Tally(); err != nil || got != want {
+		t.Fatalf("%s: Tally = %+v, %v; want %+v", what, got, err, want)
+	}
 	for _, env := range []string{"production", "staging"} {
 		for _, acct := range []string{"acct-1", "acct-2", ""} {
 			want, wantSkipped, err := whole.AccountRecords(env, acct)

@@ -82,3 +82,53 @@ func fold(lines []line, env, accountID string) []Record {
 	}
 	return f.records()
 }
+
+// Tally is what the journal holds, as doctor says it.
+type Tally struct {
+	Withdrawals, Unfinished int
+	Skipped                 int // lines that could not be read
+}
+
+// Tally reads the whole journal, every line checked as always and none
+// through the index file, which it writes anew: a check of the file that
+// keeps no record in memory.
+func (j *Journal) Tally() (Tally, error) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	f, torn, err := j.refresh(true)
+	if err != nil || f == nil {
+		return Tally{}, err
+	}
+	f.Close()
+	v := j.view
+	t := Tally{Skipped: v.skipped}
+	count := func(st status) {
+		if st&stRecord != 0 {
+			t.Withdrawals++
+		}
+		if st.open() {
+			t.Unfinished++
+		}
+	}
+	// A last line not yet indexed counts with its withdrawal, once.
+	var tornID keyID
+	tornOK := torn != nil && torn.ok
+	switch {
+	case tornOK:
+		tornID = idOf(keyOf(torn.Entry))
+		count(v.status(tornID).with(torn.Entry))
+	case torn != nil:
+		t.Skipped++
+	}
+	for i := range v.snap.len() {
+		if id := v.snap.id(i); v.over[id] == nil && !(tornOK && id == tornID) {
+			count(v.snap.status(i))
+		}
+	}
+	for id, o := range v.over {
+		if !(tornOK && id == tornID) {
+			count(o.st)
+		}
+	}
+	return t, nil
+}
