@@ -93,9 +93,13 @@ func checkAgainstWhole(t *testing.T, j *Journal, what string) {
 		t.Fatal(err)
 	}
 	want := Tally{Withdrawals: len(recs), Unfinished: len(Unfinished(recs)), Skipped: skipped}
-	if got, err := whole.Tally(); err != nil || got != want {
-		t.Fatalf("%s: Tally = %+v, %v; want %+v", what, got, err, want)
+	save := saveEvery
+	for _, saveEvery = range []int{save, 1 << 30} { // compacted at the end, or not
+		if got, err := whole.Tally(); err != nil || got != want {
+			t.Fatalf("%s: Tally = %+v, %v; want %+v (index saved every %d lines)", what, got, err, want, saveEvery)
+		}
 	}
+	saveEvery = save
 	for _, env := range []string{"production", "staging"} {
 		for _, acct := range []string{"acct-1", "acct-2", ""} {
 			want, wantSkipped, err := whole.AccountRecords(env, acct)
