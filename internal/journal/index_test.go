@@ -94,7 +94,7 @@ func checkAgainstWhole(t *testing.T, j *Journal, what string) {
 	}
 	want := Tally{Withdrawals: len(recs), Unfinished: len(Unfinished(recs)), Skipped: skipped}
 	save := saveEvery
-	for _, saveEvery = range []int{save, 1 << 30} { // compacted at the end, or not
+	for _, saveEvery = range []int{5, 1 << 30} { // compacted at the end, or not
 		if got, err := whole.Tally(); err != nil || got != want {
 			t.Fatalf("%s: Tally = %+v, %v; want %+v (index saved every %d lines)", what, got, err, want, saveEvery)
 		}
@@ -155,6 +155,9 @@ func TestIndexReadsAsWhole(t *testing.T) {
 	compactEvery, saveEvery = 7, 5
 	for seed := range uint64(40) {
 		r := rand.New(rand.NewPCG(seed, 1))
+		// Every other journal keeps its last lines out of the index, and
+		// its index file is written only by Tally.
+		saveEvery = []int{5, 1 << 30}[seed%2]
 		path := filepath.Join(t.TempDir(), "journal.jsonl")
 		j, err := Open(path)
 		if err != nil {
@@ -407,4 +410,24 @@ func TestIndexOfAnotherJournal(t *testing.T) {
 	checkAgainstWhole(t, j, "replaced, in memory")
 	again, _ := Open(path)
 	checkAgainstWhole(t, again, "replaced, from the index file")
+}
+
+// TestTallyTornLine: a last line without its newline counts with its
+// withdrawal, whose other lines the view holds past its index.
+func TestTallyTornLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	lines := genLines(t, "q-1", 1, false)
+	appendRaw(t, path, string(lines[0])+"\n"+string(lines[1])+"\n")
+	prepared := genIntent("production", "acct-1", "q-1", 1, genT0)
+	prepared.Kind, prepared.Request = KindPrepared, nil
+	prepared.Prepared = &Prepared{Signer: common.HexToAddress("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")}
+	b, err := json.Marshal(prepared)
+	if err != nil {
+		t.Fatal(err)
+	}
+	appendRaw(t, path, string(b))
+	j, _ := Open(path)
+	if got, err := j.Tally(); err != nil || got != (Tally{Withdrawals: 1, Unfinished: 1}) {
+		t.Fatalf("Tally = %+v, %v; want one withdrawal, unfinished", got, err)
+	}
 }
