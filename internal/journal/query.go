@@ -1,5 +1,14 @@
 package journal
 
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/svcwallet/svcwallet/internal/config"
+)
+
 // The reads of one account's unfinished withdrawals and of named ones:
 // through the index (index.go), so that they cost what they return, not
 // the journal's length. Each returns what AccountRecords would of the same
@@ -131,4 +140,71 @@ func (j *Journal) Tally() (Tally, error) {
 		}
 	}
 	return t, nil
+}
+
+// Mark is where the journal ended at some moment: RecordsSince reads what
+// was written after it.
+type Mark struct {
+	file os.FileInfo // nil: there was no journal yet
+	end  int64
+}
+
+// Mark is the journal's end now.
+func (j *Journal) Mark() (Mark, error) {
+	if j == nil {
+		return Mark{}, nil
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	fi, err := os.Lstat(j.path)
+	if errors.Is(err, os.ErrNotExist) {
+		return Mark{}, nil
+	}
+	if err != nil {
+		return Mark{}, fmt.Errorf("read journal: %w", err)
+	}
+	return Mark{file: fi, end: fi.Size()}, nil
+}
+
+// ErrReplaced is a journal replaced or cut short since a Mark: what was
+// written after it cannot be told.
+var ErrReplaced = errors.New("the journal was replaced or cut short meanwhile")
+
+// RecordsSince is the records of one account in one environment folded
+// from the lines written after m alone: the withdrawals made since, newest
+// first. The journal only grows; one replaced or shorter than m is
+// ErrReplaced.
+func (j *Journal) RecordsSince(env, accountID string, m Mark) ([]Record, error) {
+	if j == nil {
+		return nil, nil
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	f, err := config.OpenPrivate(j.path, os.O_RDONLY)
+	if errors.Is(err, os.ErrNotExist) && m.file == nil {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open journal: %w", err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("read journal: %w", err)
+	}
+	if m.file != nil && (!os.SameFile(fi, m.file) || fi.Size() < m.end) {
+		return nil, ErrReplaced
+	}
+	if _, err := f.Seek(m.end, io.SeekStart); err != nil {
+		return nil, fmt.Errorf("read journal: %w", err)
+	}
+	var lines []line
+	if _, err := readLines(f, 64<<10, func(l line) {
+		if l.ok {
+			lines = append(lines, l)
+		}
+	}); err != nil {
+		return nil, err
+	}
+	return fold(lines, env, accountID), nil
 }

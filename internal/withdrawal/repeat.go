@@ -29,9 +29,9 @@ type Repeat struct {
 	// finished: the new one is only warned about (RecentWords). The
 	// newest, or nil.
 	Recent *journal.Record
-	// made is the quote id of every identical withdrawal, for telling
-	// one made since (checkAgain).
-	made map[string]bool
+	// since is where the journal ended before it was read: what is
+	// written after it was made since (checkAgain).
+	since journal.Mark
 }
 
 // FindRepeat looks in recs (one account's records in one environment,
@@ -39,13 +39,12 @@ type Repeat struct {
 // enough, as UnfinishedRecords reads them) for withdrawals identical to
 // choice c (Repeat), at localNow on this machine's clock, the journal's.
 func FindRepeat(recs []journal.Record, c Choice, localNow time.Time) Repeat {
-	out := Repeat{made: map[string]bool{}}
+	var out Repeat
 	for i := range recs {
 		r := &recs[i]
 		if !r.Made || !c.Same(r.Intent) {
 			continue
 		}
-		out.made[r.QuoteID] = true
 		switch {
 		case r.Unanswered():
 			if out.Unanswered == nil {
@@ -119,11 +118,17 @@ func (w Withdrawer) Repeats(c Choice) (Repeat, error) {
 		return Repeat{}, nil
 	}
 	s, _ := w.Client.Session()
+	since, err := w.Journal.Mark()
+	if err != nil {
+		return Repeat{}, w.journalProblem("could not be read to tell whether an identical withdrawal got no answer", err)
+	}
 	recs, _, err := w.Journal.UnfinishedRecords(w.Client.Env().Name, s.AccountID)
 	if err != nil {
 		return Repeat{}, w.journalProblem("could not be read to tell whether an identical withdrawal got no answer", err)
 	}
-	return FindRepeat(recs, c, w.Now()), nil
+	rep := FindRepeat(recs, c, w.Now())
+	rep.since = since
+	return rep, nil
 }
 
 // checkRepeat refuses o before anything is signed when an identical
@@ -142,25 +147,31 @@ func (w Withdrawer) checkRepeat(o Order) (Repeat, error) {
 
 // checkAgain is the repeat check that decides, made under the journal's
 // lock right before o's intent is journaled: o is refused when an
-// identical withdrawal not in before (checkRepeat's, made before the
-// signature) was made since and not refused (*OvertakenError: another
-// run of it sent while this one awaited its signature), or when one got
-// no answer (unless w.AllowRepeat). AllowRepeat does not lift the first:
-// it repeats a withdrawal that got no answer, not one sent meanwhile.
+// identical withdrawal was made since checkRepeat read the journal
+// (before, made before the signature) and not refused (*OvertakenError:
+// another run of it sent while this one awaited its signature, whether or
+// not it has finished since), or when one got no answer (unless
+// w.AllowRepeat). AllowRepeat does not lift the first: it repeats a
+// withdrawal that got no answer, not one sent meanwhile.
 func (w Withdrawer) checkAgain(o Order, before Repeat) error {
 	if w.Journal == nil {
 		return nil
 	}
 	s, _ := w.Client.Session()
-	recs, _, err := w.Journal.AccountRecords(w.Client.Env().Name, s.AccountID)
+	env := w.Client.Env().Name
+	made, err := w.Journal.RecordsSince(env, s.AccountID, before.since)
 	if err != nil {
-		return w.journalProblem("could not be read to tell whether an identical withdrawal got no answer", err)
+		return w.journalProblem("could not be read to tell whether an identical withdrawal was made meanwhile", err)
 	}
-	for _, r := range recs { // newest first
+	for _, r := range made { // newest first
 		refused := r.Answered && r.State == ""
-		if r.Made && !refused && !before.made[r.QuoteID] && o.Choice.Same(r.Intent) {
+		if r.Made && !refused && o.Choice.Same(r.Intent) {
 			return &OvertakenError{Other: r}
 		}
+	}
+	recs, _, err := w.Journal.UnfinishedRecords(env, s.AccountID)
+	if err != nil {
+		return w.journalProblem("could not be read to tell whether an identical withdrawal got no answer", err)
 	}
 	if rep := FindRepeat(recs, o.Choice, w.Now()); rep.Unanswered != nil && !w.AllowRepeat {
 		return &UnansweredError{Earlier: *rep.Unanswered}
