@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
 
@@ -71,7 +72,7 @@ func TestStdEnvTakesSecrets(t *testing.T) {
 		t.Error("SVCWALLET_ENV was lost")
 	}
 	for _, kv := range os.Environ() {
-		if strings.HasPrefix(strings.ToUpper(kv), exchange.EnvVarPrefix) {
+		if strings.HasPrefix(strings.ToUpper(kv), osguard.EnvVarPrefix) {
 			t.Errorf("%s is still in the process's environment", strings.SplitN(kv, "=", 2)[0])
 		}
 	}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
 
@@ -43,13 +43,13 @@ type CLIEnv struct {
 // StdEnv is the real process's streams, environment and secret prompt. It
 // takes every SVCWALLET_* variable out of the process's environment into
 // memory (signer.TakeEnv), so no child process inherits one, even one a
-// library starts without exchange.Command (a clipboard helper, a terminal
+// library starts without osguard.Command (a clipboard helper, a terminal
 // probe); its Getenv still answers them. It is made once, before any
 // command runs.
 func StdEnv() CLIEnv {
 	secrets := map[string]string{}
 	for _, kv := range os.Environ() {
-		if name, _, _ := strings.Cut(kv, "="); strings.HasPrefix(strings.ToUpper(name), exchange.EnvVarPrefix) {
+		if name, _, _ := strings.Cut(kv, "="); strings.HasPrefix(strings.ToUpper(name), osguard.EnvVarPrefix) {
 			if v, ok := signer.TakeEnv(name); ok {
 				secrets[name] = v
 			}

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/svcwallet/svcwallet/internal/journal"
-	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/internal/osguard"
 )
 
 // debugVar turns on the debug log like --debug.
@@ -25,13 +25,13 @@ func debugLogger(w io.Writer) *slog.Logger {
 
 // consoleDebugLog opens the console's debug log in the state directory (the
 // screen is the console's, so the log cannot go to stderr), refusing a link
-// or a file others could change (signer.OpenPrivate). The caller closes it.
+// or a file others could change (osguard.OpenPrivate). The caller closes it.
 func consoleDebugLog() (*slog.Logger, string, func(), error) {
 	path := filepath.Join(filepath.Dir(journal.DefaultPath()), debugLogFile)
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, path, nil, fmt.Errorf("cannot make the state directory for the debug log: %w", err)
 	}
-	f, err := signer.OpenPrivate(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	f, err := osguard.OpenPrivate(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND)
 	if err != nil {
 		return nil, path, nil, fmt.Errorf("cannot open the debug log: %w", err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/follow"
 	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/signer"
 	"github.com/svcwallet/svcwallet/internal/withdrawal"
@@ -71,7 +72,7 @@ func (a *app) doctorCommand() *cobra.Command {
 
 // tmuxGlobalOption asks the tmux server this process runs in for an option.
 func tmuxGlobalOption(name string) (string, error) {
-	out, err := exchange.Command("tmux", "show-options", "-gv", name).Output()
+	out, err := osguard.Command("tmux", "show-options", "-gv", name).Output()
 	return strings.TrimSpace(string(out)), err
 }
 
@@ -162,7 +163,7 @@ func (c doctorCmd) checkKeystore(add func(check, detail, fix string)) {
 	case fi.Mode().Perm()&0o077 != 0:
 		add("keystore", fmt.Sprintf("%s is open to other users (%v)", dir, fi.Mode().Perm()), "chmod 700 "+dir)
 	}
-	addUnsafe(add, "keystore", signer.CheckPrivatePath(dir))
+	addUnsafe(add, "keystore", osguard.CheckPrivatePath(dir))
 	entries, err := signer.ListKeystore(dir)
 	if err != nil {
 		add("keystore", err.Error(), "check the directory's permissions")
@@ -172,7 +173,7 @@ func (c doctorCmd) checkKeystore(add func(check, detail, fix string)) {
 		if fi, err := os.Stat(e.Path); err == nil && fi.Mode().Perm()&0o077 != 0 {
 			add("keystore", fmt.Sprintf("%s is readable by other users (%v)", e.Path, fi.Mode().Perm()), "chmod 600 "+e.Path)
 		}
-		addUnsafe(add, "keystore", signer.CheckPrivatePath(e.Path))
+		addUnsafe(add, "keystore", osguard.CheckPrivatePath(e.Path))
 	}
 	add("keystore", fmt.Sprintf("%s: %d key file(s)", dir, len(entries)), "")
 }
@@ -180,7 +181,7 @@ func (c doctorCmd) checkKeystore(add func(check, detail, fix string)) {
 // checkJournal reports the withdrawal journal's path, permissions and health.
 func checkJournal(add func(check, detail, fix string)) {
 	path := journal.DefaultPath()
-	if err := signer.CheckPrivateFile(path); err != nil {
+	if err := osguard.CheckPrivateFile(path); err != nil {
 		addUnsafe(add, "journal", err) // journal.Open would refuse it
 		return
 	}
@@ -218,12 +219,12 @@ func checkStateFiles(add func(check, detail, fix string)) {
 	for _, name := range []string{filepath.Base(withdrawal.BridgePinsPath(dir)), follow.WatchlistFile, debugLogFile, filepath.Base(journal.IndexPath(journal.DefaultPath()))} {
 		path := filepath.Join(dir, name)
 		if _, err := os.Lstat(path); err == nil {
-			addUnsafe(add, "state files", signer.CheckPrivateFile(path))
+			addUnsafe(add, "state files", osguard.CheckPrivateFile(path))
 		}
 	}
 }
 
-// addUnsafe reports a file or directory the rules of signer.CheckPrivatePath
+// addUnsafe reports a file or directory the rules of osguard.CheckPrivatePath
 // refuse; nil adds nothing.
 func addUnsafe(add func(check, detail, fix string), check string, err error) {
 	if err != nil {
@@ -235,7 +236,7 @@ func addUnsafe(add func(check, detail, fix string), check string, err error) {
 // explainUnsafe splits an unsafe path's error into what is wrong and the
 // fix it names; any other error is its text, with fallback as the fix.
 func explainUnsafe(err error, fallback string) (detail, fix string) {
-	if u, ok := errors.AsType[*signer.UnsafePathError](err); ok {
+	if u, ok := errors.AsType[*osguard.UnsafePathError](err); ok {
 		return u.What, u.Fix
 	}
 	return err.Error(), fallback

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
 
@@ -201,7 +202,7 @@ func newPassphrase(env CLIEnv, passwordFile string) (string, error) {
 // readPasswordFile reads the first line of a --password-file, as geth and
 // Foundry do. Its content never appears in an error.
 func readPasswordFile(path string) (string, error) {
-	f, err := signer.OpenSecretFile(path)
+	f, err := osguard.OpenSecretFile(path)
 	if err != nil {
 		return "", fmt.Errorf("cannot read the password file: %w", err)
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
 
@@ -22,7 +23,7 @@ import (
 func Main(args []string, stamp Stamp) int {
 	// Once, before any command reads a key: the console, key, builder and
 	// status commands may all hold one, and the rule is simplest kept whole.
-	if err := signer.ProtectProcess(); err != nil {
+	if err := osguard.ProtectProcess(); err != nil {
 		fmt.Fprintln(os.Stderr, "svcwallet: warning:", err)
 	}
 	env := StdEnv()

@@ -129,7 +129,7 @@ func (env CLIEnv) openKey(cmd string, f signerFlags, e config.Environment) (keyC
 	}
 	o := signer.Opening{
 		Account: account, RawKey: env.Getenv(signer.KeyEnvVar),
-		SignCommand: signer.SignCommandLine(e.SignCommand, env.Getenv), Start: exchange.SignCommandStarter(true), Wait: e.SignWait(),
+		SignCommand: signer.SignCommandLine(e.SignCommand, env.Getenv), Start: signer.SignCommandStarter(true), Wait: e.SignWait(),
 		Passphrase: func(prompt string) (string, error) {
 			if f.passwordFile != "" {
 				return readPasswordFile(f.passwordFile)

@@ -17,6 +17,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/follow"
 	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/signer"
 	"github.com/svcwallet/svcwallet/internal/withdrawal"
@@ -419,7 +420,7 @@ const notifyTimeout = 30 * time.Second
 
 // notify runs --notify-command for a withdrawal that ended, its final
 // record as one JSON line on stdin. The command is split into words, no
-// shell, and runs with the environment children get (exchange.Command). A
+// shell, and runs with the environment children get (osguard.Command). A
 // failure is said on stderr and changes no exit status.
 func (c statusCmd) notify(command string, f *follow.Follow) {
 	words := strings.Fields(command)
@@ -429,7 +430,7 @@ func (c statusCmd) notify(command string, f *follow.Follow) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), notifyTimeout)
 	defer cancel()
-	cmd := exchange.CommandContext(ctx, words[0], words[1:]...)
+	cmd := osguard.CommandContext(ctx, words[0], words[1:]...)
 	cmd.Stdin = &in
 	if out, err := cmd.CombinedOutput(); err != nil {
 		fmt.Fprintf(c.env.Stderr, "%s: --notify-command for %s failed (%v): %s\n", c.cmdName(), f.QuoteID, err, clean.Line(string(out), 200))

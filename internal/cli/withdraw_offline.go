@@ -15,6 +15,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/signer"
 	"github.com/svcwallet/svcwallet/internal/withdrawal"
 )
@@ -271,9 +272,9 @@ func (c withdrawCmd) submit(f withdrawFlags, path string) int {
 }
 
 // readPrepared reads the file --signer offline wrote, bounded; a pipe or a
-// device is refused, never waited on (signer.OpenUserFile).
+// device is refused, never waited on (osguard.OpenUserFile).
 func readPrepared(path string) ([]byte, error) {
-	fh, err := signer.OpenUserFile(path)
+	fh, err := osguard.OpenUserFile(path)
 	if pe, ok := errors.AsType[*os.PathError](err); ok {
 		return nil, fmt.Errorf("cannot read %s: %v", clean.Line(path, 200), pe.Err)
 	}

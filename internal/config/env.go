@@ -22,6 +22,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
 
@@ -288,9 +289,9 @@ func DefaultConfigPath() string {
 }
 
 // readConfigFile reads the config as os.ReadFile does, but a named pipe or
-// a device is refused, never waited on (signer.OpenUserFile).
+// a device is refused, never waited on (osguard.OpenUserFile).
 func readConfigFile(path string) ([]byte, error) {
-	f, err := signer.OpenUserFile(path)
+	f, err := osguard.OpenUserFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -307,14 +308,14 @@ func LoadConfig(path string, explicit bool) (Config, error) {
 	}
 	// The config decides where logins and signatures go: one another user
 	// could change or swap is refused, as ssh refuses its own.
-	if err := signer.CheckPrivatePath(path); err != nil {
+	if err := osguard.CheckPrivatePath(path); err != nil {
 		return Config{}, fmt.Errorf("config: %w", err)
 	}
 	b, err := readConfigFile(path)
 	if errors.Is(err, os.ErrNotExist) && !explicit {
 		return Config{}, nil
 	}
-	if errors.As(err, new(*signer.UnsafePathError)) {
+	if errors.As(err, new(*osguard.UnsafePathError)) {
 		return Config{}, fmt.Errorf("config: %w", err)
 	}
 	if err != nil {

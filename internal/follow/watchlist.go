@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/clean"
-	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/osguard"
 )
 
 // WatchlistFile is the name of the watch board's file in the state
@@ -160,7 +160,7 @@ func SaveWatchlist(path, env string, kept []Kept) error {
 	if err != nil {
 		return err
 	}
-	if err := config.WriteStateFile(path, append(b, '\n')); err != nil {
+	if err := osguard.WriteStateFile(path, append(b, '\n')); err != nil {
 		return fmt.Errorf("watch board file: %w", err)
 	}
 	return nil
@@ -193,7 +193,7 @@ func AddToWatchlist(path, env string, ids []string) (int, error) {
 
 func readWatchlist(path string) (watchlist, error) {
 	wl := watchlist{Envs: map[string][]Kept{}}
-	b, err := config.ReadStateFile(path)
+	b, err := osguard.ReadStateFile(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return wl, nil

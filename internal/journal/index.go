@@ -9,8 +9,8 @@ import (
 	"os"
 	"slices"
 
-	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/osguard"
 )
 
 // The journal only grows, and what a command needs of it (the account's
@@ -185,7 +185,7 @@ var errStale = errors.New("the journal's index does not match the journal")
 // and ending in the same bytes; else from the index file when it matches
 // the journal (unless fresh), else from the start. j.mu is held.
 func (j *Journal) refresh(fresh bool) (*os.File, *line, error) {
-	f, err := config.OpenPrivate(j.path, os.O_RDONLY)
+	f, err := osguard.OpenPrivate(j.path, os.O_RDONLY)
 	if errors.Is(err, os.ErrNotExist) {
 		j.view = nil
 		return nil, nil, nil

@@ -9,7 +9,7 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/osguard"
 )
 
 // The index file (journal.jsonl.index, beside the journal; a private file
@@ -148,7 +148,7 @@ func saveIndex(path string, v *view) error {
 	b = append(b, v.snap.entries...)
 	b = append(b, v.snap.offs...)
 	b = binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, crcTable))
-	return config.WriteStateFile(path, b)
+	return osguard.WriteStateFile(path, b)
 }
 
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
@@ -161,7 +161,7 @@ func loadIndex(path string, f *os.File, fi os.FileInfo) *view {
 	if !ok {
 		return nil
 	}
-	x, err := config.OpenPrivate(path, os.O_RDONLY)
+	x, err := osguard.OpenPrivate(path, os.O_RDONLY)
 	if err != nil {
 		return nil
 	}

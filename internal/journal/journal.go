@@ -13,8 +13,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/signer"
 
 	"github.com/shopspring/decimal"
@@ -107,12 +107,12 @@ func DefaultPath() string {
 
 // Open prepares the journal at path, creating its directory (0700).
 // A journal that is a link, or that another user could change or swap, is
-// refused (signer.CheckPrivateFile): it decides what is sent again.
+// refused (osguard.CheckPrivateFile): it decides what is sent again.
 func Open(path string) (*Journal, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("journal directory: %w", err)
 	}
-	if err := config.CheckPrivateFile(path); err != nil {
+	if err := osguard.CheckPrivateFile(path); err != nil {
 		return nil, fmt.Errorf("journal: %w", err)
 	}
 	return &Journal{path: path}, nil
@@ -167,7 +167,7 @@ func (j *Journal) write(e Entry) error {
 	if err := checkRoundTrip(line); err != nil {
 		return err
 	}
-	f, err := config.OpenPrivate(j.path, os.O_CREATE|os.O_APPEND|os.O_RDWR)
+	f, err := osguard.OpenPrivate(j.path, os.O_CREATE|os.O_APPEND|os.O_RDWR)
 	if err != nil {
 		return fmt.Errorf("open journal: %w", err)
 	}

@@ -7,7 +7,7 @@ import (
 	"os"
 	"syscall"
 
-	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/osguard"
 )
 
 // Exclusive holds the journal for one process until the returned unlock is
@@ -18,7 +18,7 @@ import (
 // yet"; it waits for the other process to finish.
 func (j *Journal) Exclusive() (unlock func(), err error) {
 	lock := j.path + ".lock"
-	f, err := config.OpenPrivate(lock, os.O_RDWR|os.O_CREATE)
+	f, err := osguard.OpenPrivate(lock, os.O_RDWR|os.O_CREATE)
 	if err != nil {
 		return nil, fmt.Errorf("journal lock: %w", err)
 	}

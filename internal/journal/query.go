@@ -6,7 +6,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/osguard"
 )
 
 // The reads of one account's unfinished withdrawals and of named ones:
@@ -180,7 +180,7 @@ func (j *Journal) RecordsSince(env, accountID string, m Mark) ([]Record, error) 
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	f, err := config.OpenPrivate(j.path, os.O_RDONLY)
+	f, err := osguard.OpenPrivate(j.path, os.O_RDONLY)
 	if errors.Is(err, os.ErrNotExist) && m.file == nil {
 		return nil, nil
 	}

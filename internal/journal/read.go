@@ -8,7 +8,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/osguard"
 )
 
 // maxJournalLine bounds one journal line: a withdrawal's entry is about a
@@ -36,7 +36,7 @@ func (j *Journal) Scan() ([]Entry, int, error) {
 func (j *Journal) readAll(each func(Entry)) (skipped int, err error) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	f, err := config.OpenPrivate(j.path, os.O_RDONLY)
+	f, err := osguard.OpenPrivate(j.path, os.O_RDONLY)
 	if errors.Is(err, os.ErrNotExist) {
 		return 0, nil
 	}

@@ -103,7 +103,7 @@ func CheckSignCommand(line string) error {
 	return err
 }
 
-// Starter makes the process of a signing command (exchange.SignCommandStarter,
+// Starter makes the process of a signing command (signer.SignCommandStarter,
 // which both faces use: the clean environment every child of svcwallet
 // gets, a process group that ends whole with ctx), and what must be done
 // once it has ended (give the terminal back); ended may be nil.

@@ -18,10 +18,10 @@ import (
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
 )
 
-// startChild starts a signing command as exchange.CommandContext does
+// startChild starts a signing command as osguard.CommandContext does
 // (which this package cannot import): without svcwallet's variables in its
 // environment; the fake command refuses to sign if one reaches it. The
-// CLI tests run the real exchange.CommandContext.
+// CLI tests run the real osguard.CommandContext.
 func startChild(ctx context.Context, name string, arg ...string) (*exec.Cmd, func()) {
 	c := exec.CommandContext(ctx, name, arg...)
 	for _, kv := range os.Environ() {

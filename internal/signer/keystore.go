@@ -15,6 +15,8 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
+
+	"github.com/svcwallet/svcwallet/internal/osguard"
 )
 
 // KeystoreEnvVar overrides the keystore directory of DefaultKeystoreDir.
@@ -75,7 +77,7 @@ func DefaultKeystoreDir(getenv func(string) string) (string, error) {
 func LoadKeystoreKey(path, passphrase string) (*PrivateKey, error) {
 	// Another user able to swap the file could have the user sign with a key
 	// they hold.
-	if err := CheckPrivatePath(path); err != nil {
+	if err := osguard.CheckPrivatePath(path); err != nil {
 		return nil, fmt.Errorf("keystore: %w", err)
 	}
 	b, err := readKeystoreFile(path)
@@ -220,7 +222,7 @@ func storeKey(dir string, k *ecdsa.PrivateKey, passphrase string) (common.Addres
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return common.Address{}, "", fmt.Errorf("cannot create keystore directory: %w", err)
 	}
-	if err := CheckPrivatePath(dir); err != nil {
+	if err := osguard.CheckPrivatePath(dir); err != nil {
 		return common.Address{}, "", fmt.Errorf("keystore: %w", err)
 	}
 	path := filepath.Join(dir, keyFileName(address, time.Now()))
@@ -267,7 +269,7 @@ func readKeystoreFile(path string) ([]byte, error) {
 	case err == nil && fi.IsDir():
 		return nil, fmt.Errorf("%s is a directory: pick a key file in it, e.g. from `svcwallet key list`", path)
 	}
-	f, err := OpenUserFile(path)
+	f, err := osguard.OpenUserFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("cannot open keystore file: %w", err)
 	}

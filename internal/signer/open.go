@@ -29,7 +29,7 @@ type Opening struct {
 	// SignCommand is the environment's sign_command, else
 	// $SVCWALLET_SIGN_COMMAND.
 	SignCommand string
-	// Start makes a signing command's process (exchange.SignCommandStarter).
+	// Start makes a signing command's process (signer.SignCommandStarter).
 	Start Starter
 	// Wait bounds a signature from clef or a signing command; 0: DefaultWait.
 	Wait time.Duration

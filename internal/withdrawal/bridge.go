@@ -13,6 +13,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/osguard"
 
 	"github.com/ethereum/go-ethereum/common"
 )
@@ -204,7 +205,7 @@ func sameAddress(a, b string) bool {
 
 func readBridgePins(path string) (map[string]bridgePin, error) {
 	pins := map[string]bridgePin{}
-	b, err := config.ReadStateFile(path)
+	b, err := osguard.ReadStateFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return pins, nil
 	}
@@ -246,7 +247,7 @@ func writeBridgePins(path string, pins map[string]bridgePin) error {
 	if err != nil {
 		return err
 	}
-	if err := config.WriteStateFile(path, append(b, '\n')); err != nil {
+	if err := osguard.WriteStateFile(path, append(b, '\n')); err != nil {
 		return fmt.Errorf("record the bridge address: %w", err)
 	}
 	return nil

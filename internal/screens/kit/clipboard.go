@@ -7,6 +7,7 @@ import (
 	"github.com/aymanbagabas/go-osc52/v2"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/tui"
 )
 
@@ -37,6 +38,6 @@ func CopyText(app *App, text, done string) tea.Cmd {
 
 // tmuxSetClipboard asks the tmux server for its set-clipboard option.
 func tmuxSetClipboard() (string, error) {
-	out, err := exchange.Command("tmux", "show-options", "-gv", "set-clipboard").Output()
+	out, err := osguard.Command("tmux", "show-options", "-gv", "set-clipboard").Output()
 	return string(out), err
 }

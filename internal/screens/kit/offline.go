@@ -10,7 +10,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/svcwallet/svcwallet/internal/clean"
-	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/internal/tui"
 )
@@ -84,6 +84,6 @@ func (a *App) OfflineWriter() func(name string, typedData []byte) (string, error
 	dir := filepath.Dir(a.Journal().Path())
 	return func(name string, typedData []byte) (string, error) {
 		path := filepath.Join(dir, name)
-		return path, config.CreateStateFile(path, typedData)
+		return path, osguard.CreateStateFile(path, typedData)
 	}
 }

@@ -7,7 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/tui"
 )
 
@@ -37,5 +37,5 @@ func openInBrowser(link string) error {
 	case os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "":
 		return errors.New("no graphical session")
 	}
-	return exchange.Command(name, link).Run()
+	return osguard.Command(name, link).Run()
 }

@@ -200,11 +200,11 @@ func (k *signingKey) Waits() bool {
 // SignerOpening is how the console opens env's clef or signing command
 // for account: the signing command from the config (signer.SignCommandLine),
 // started as the command line starts it, in a process group of its own
-// that ends whole with its wait (exchange.SignCommandStarter), without the
+// that ends whole with its wait (signer.SignCommandStarter), without the
 // terminal, which the console holds, and counted for the quit (Running).
 func (a *App) SignerOpening(env config.Environment, account common.Address) signer.Opening {
 	return signer.Opening{Account: account, SignCommand: signer.SignCommandLine(env.SignCommand, a.Getenv),
-		Start: exchange.SignCommandStarter(false), Wait: env.SignWait(), Running: a.Running}
+		Start: signer.SignCommandStarter(false), Wait: env.SignWait(), Running: a.Running}
 }
 
 // configuredKey is the environment's own key source (the config's signer,

@@ -13,9 +13,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/svcwallet/svcwallet/internal/clean"
-	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/follow"
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/internal/tui"
 )
@@ -214,10 +214,10 @@ func (b *boardScreen) export() tea.Cmd {
 		// A new file every time: a second export within the same second
 		// gets a suffix rather than replacing the first.
 		path := base + ".csv"
-		err := config.CreateStateFile(path, buf.Bytes())
+		err := osguard.CreateStateFile(path, buf.Bytes())
 		for n := 2; errors.Is(err, os.ErrExist) && n <= maxExportSuffix; n++ {
 			path = base + "-" + strconv.Itoa(n) + ".csv"
-			err = config.CreateStateFile(path, buf.Bytes())
+			err = osguard.CreateStateFile(path, buf.Bytes())
 		}
 		return boardExportedMsg{path: path, rows: len(rows), err: err}
 	}

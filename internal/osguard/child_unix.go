@@ -1,6 +1,6 @@
 //go:build unix
 
-package exchange
+package osguard
 
 import (
 	"context"
@@ -25,11 +25,11 @@ func GroupCommandContext(ctx context.Context, name string, arg ...string) *exec.
 	return c
 }
 
-// lendForeground makes c's process group the foreground of svcwallet's
+// LendForeground makes c's process group the foreground of svcwallet's
 // controlling terminal when svcwallet's group holds it now, and returns
 // what takes it back once c has ended; nothing when there is no terminal
 // or svcwallet runs in the background.
-func lendForeground(c *exec.Cmd) func() {
+func LendForeground(c *exec.Cmd) func() {
 	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
 	if err != nil {
 		return nil

@@ -1,4 +1,4 @@
-package signer
+package osguard
 
 import (
 	"fmt"
@@ -64,15 +64,15 @@ func CheckPrivateFile(path string) error {
 	return CheckPrivatePath(path)
 }
 
-// OpenPrivate opens a file svcwallet writes itself (flag and perm as for
-// os.OpenFile) after CheckPrivateFile, without following a link at its end,
+// OpenPrivate opens a file svcwallet writes itself (flag as for
+// os.OpenFile; created 0600) after CheckPrivateFile, without following a link at its end,
 // and checks the opened file's owner and mode again so that nothing swapped
 // in between the check and the open is used.
-func OpenPrivate(path string, flag int, perm os.FileMode) (*os.File, error) {
+func OpenPrivate(path string, flag int) (*os.File, error) {
 	if err := CheckPrivateFile(path); err != nil {
 		return nil, err
 	}
-	return openNoFollow(path, flag, perm)
+	return openNoFollow(path, flag, 0o600)
 }
 
 // openNoFollow is OpenPrivate's open, which alone also holds when a link,

@@ -1,6 +1,6 @@
 //go:build unix
 
-package signer
+package osguard
 
 import (
 	"errors"
@@ -74,7 +74,7 @@ func TestCheckPrivatePathModes(t *testing.T) {
 				t.Fatal(err)
 			}
 			err := CheckPrivatePath(file)
-			f, openErr := OpenPrivate(file, os.O_RDONLY, 0)
+			f, openErr := OpenPrivate(file, os.O_RDONLY)
 			if openErr == nil {
 				f.Close()
 			}
@@ -174,7 +174,7 @@ func TestOpenPrivateRefusesLinks(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, flag := range []int{os.O_RDONLY, os.O_CREATE | os.O_APPEND | os.O_WRONLY} {
-		f, err := OpenPrivate(link, flag, 0o600)
+		f, err := OpenPrivate(link, flag)
 		if err == nil {
 			f.Close()
 		}
@@ -195,7 +195,7 @@ func TestOpenPrivateRefusesLinks(t *testing.T) {
 	if err := os.Symlink(planted, dangling); err != nil {
 		t.Fatal(err)
 	}
-	if f, err := OpenPrivate(dangling, os.O_CREATE|os.O_WRONLY, 0o600); err == nil {
+	if f, err := OpenPrivate(dangling, os.O_CREATE|os.O_WRONLY); err == nil {
 		f.Close()
 		t.Fatal("a dangling link was opened")
 	}
@@ -210,32 +210,9 @@ func TestOpenPrivateRefusesLinks(t *testing.T) {
 	wantUnsafe(t, CheckPrivateFile(fifo), fifo, "is not a regular file", "move it away")
 
 	plain := filepath.Join(b, "plain")
-	f, err := OpenPrivate(plain, os.O_CREATE|os.O_WRONLY, 0o600)
+	f, err := OpenPrivate(plain, os.O_CREATE|os.O_WRONLY)
 	if err != nil {
 		t.Fatalf("a new file in a private directory refused: %v", err)
 	}
 	f.Close()
-}
-
-// TestKeystoreRefusesOthersFiles: a keystore file another user owns is not
-// decrypted (they could have swapped in a key they hold), no key is written
-// into a keystore directory others can write, and no raw key file in it is read.
-func TestKeystoreRefusesOthersFiles(t *testing.T) {
-	_, _, b, _ := privateTree(t)
-	_, path, err := NewKeystoreKey(b, testPassphrase)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if os.Geteuid() == 0 {
-		if err := os.Chown(path, nobody, nobody); err != nil {
-			t.Fatal(err)
-		}
-		_, err := LoadKeystoreKey(path, testPassphrase)
-		wantUnsafe(t, err, path, "belongs to another user", "chown")
-	}
-	if err := os.Chmod(b, 0o770); err != nil {
-		t.Fatal(err)
-	}
-	_, _, err = NewKeystoreKey(b, testPassphrase)
-	wantUnsafe(t, err, b, "writable by group or others", "chmod go-w "+b)
 }

@@ -1,6 +1,6 @@
 //go:build unix
 
-package exchange_test
+package osguard_test
 
 import (
 	"bufio"
@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
 
@@ -25,10 +25,10 @@ import (
 func TestGroupCommandEndsWhole(t *testing.T) {
 	for name, start := range map[string]signer.Starter{
 		"GroupCommandContext": func(ctx context.Context, n string, a ...string) (*exec.Cmd, func()) {
-			return exchange.GroupCommandContext(ctx, n, a...), nil
+			return osguard.GroupCommandContext(ctx, n, a...), nil
 		},
-		"console":      exchange.SignCommandStarter(false),
-		"command line": exchange.SignCommandStarter(true),
+		"console":      signer.SignCommandStarter(false),
+		"command line": signer.SignCommandStarter(true),
 	} {
 		t.Run(name, func(t *testing.T) { requireEndsWhole(t, start) })
 	}

@@ -1,22 +1,10 @@
-package config
+package osguard
 
 import (
 	"io"
 	"os"
 	"path/filepath"
-
-	"github.com/svcwallet/svcwallet/internal/signer"
 )
-
-// OpenPrivate opens one of svcwallet's own files (the journal, a state
-// file) 0600, refusing a link or a file others could change or swap
-// (signer.OpenPrivate).
-func OpenPrivate(path string, flag int) (*os.File, error) {
-	return signer.OpenPrivate(path, flag, 0o600)
-}
-
-// CheckPrivateFile refuses path as OpenPrivate would, without opening it.
-func CheckPrivateFile(path string) error { return signer.CheckPrivateFile(path) }
 
 // ReadStateFile reads a small state file (recorded bridge addresses, the
 // watch board's ids) as os.ReadFile does, through OpenPrivate.

@@ -1,4 +1,4 @@
-package exchange_test
+package osguard_test
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/osguard"
 )
 
 // TestChildEnv: every SVCWALLET_ variable (any case) is left out of a
@@ -21,7 +21,7 @@ func TestChildEnv(t *testing.T) {
 	t.Setenv("SVCWALLET_API_KEY", "k")
 	t.Setenv("svcwallet_lower", "1")
 	t.Setenv("CHILDENV_KEPT", "1")
-	env := exchange.ChildEnv()
+	env := osguard.ChildEnv()
 	for _, kv := range env {
 		if strings.HasPrefix(strings.ToUpper(kv), "SVCWALLET_") {
 			t.Errorf("%s reaches children", kv[:strings.IndexByte(kv, '=')])
@@ -30,15 +30,15 @@ func TestChildEnv(t *testing.T) {
 	if !slices.Contains(env, "CHILDENV_KEPT=1") {
 		t.Error("CHILDENV_KEPT is not passed on")
 	}
-	if c := exchange.Command("true"); !slices.Equal(c.Env, env) {
+	if c := osguard.Command("true"); !slices.Equal(c.Env, env) {
 		t.Error("Command does not give its child ChildEnv")
 	}
-	if c := exchange.CommandContext(context.Background(), "true"); !slices.Equal(c.Env, env) {
+	if c := osguard.CommandContext(context.Background(), "true"); !slices.Equal(c.Env, env) {
 		t.Error("CommandContext does not give its child ChildEnv")
 	}
 }
 
-// TestOnlyCommandStartsChildren: no code outside exchange.Command starts a
+// TestOnlyCommandStartsChildren: no code outside osguard.Command starts a
 // process (exec.Command, exec.CommandContext, os.StartProcess,
 // syscall.Exec or ForkExec), so none can forget to clean its environment.
 // Tests may: they start stand-ins and the test binary.
@@ -51,7 +51,7 @@ func TestOnlyCommandStartsChildren(t *testing.T) {
 	fset := token.NewFileSet()
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") ||
-			filepath.ToSlash(path) == "../../internal/exchange/child.go" {
+			filepath.ToSlash(path) == "../../internal/osguard/child.go" {
 			return err
 		}
 		f, err := parser.ParseFile(fset, path, nil, 0)
@@ -64,7 +64,7 @@ func TestOnlyCommandStartsChildren(t *testing.T) {
 				return true
 			}
 			if id, ok := sel.X.(*ast.Ident); ok && slices.Contains(starters[id.Name], sel.Sel.Name) {
-				t.Errorf("%s: %s.%s starts a child outside exchange.Command, which cleans its environment", fset.Position(sel.Pos()), id.Name, sel.Sel.Name)
+				t.Errorf("%s: %s.%s starts a child outside osguard.Command, which cleans its environment", fset.Position(sel.Pos()), id.Name, sel.Sel.Name)
 			}
 			return true
 		})

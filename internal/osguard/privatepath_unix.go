@@ -1,6 +1,6 @@
 //go:build unix
 
-package signer
+package osguard
 
 import (
 	"io/fs"

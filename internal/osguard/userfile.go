@@ -1,4 +1,4 @@
-package signer
+package osguard
 
 import (
 	"fmt"

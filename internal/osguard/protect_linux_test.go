@@ -1,6 +1,6 @@
 //go:build linux
 
-package signer
+package osguard
 
 import (
 	"fmt"

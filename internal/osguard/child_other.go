@@ -1,6 +1,6 @@
 //go:build !unix
 
-package exchange
+package osguard
 
 import (
 	"context"
@@ -13,5 +13,5 @@ func GroupCommandContext(ctx context.Context, name string, arg ...string) *exec.
 	return CommandContext(ctx, name, arg...)
 }
 
-// lendForeground lends nothing where terminals have no process groups.
-func lendForeground(*exec.Cmd) func() { return nil }
+// LendForeground lends nothing where terminals have no process groups.
+func LendForeground(*exec.Cmd) func() { return nil }
