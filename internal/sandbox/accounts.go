@@ -126,7 +126,10 @@ type account struct {
 	bridgeOff   bool
 	chains      []*chainDef // nil: no chain account address
 	deposit     map[string]string
-	withdrawals []*quote // executed, oldest first
+	usedByDay   map[int64]decimal.Decimal // daily-limit use by utcDay
+	sessions    timeline[string]          // its session tokens by expiry
+	quotes      timeline[*quote]          // its quotes by the time they are dropped
+	openQuotes  int                       // unexecuted quotes held
 }
 
 // bookKey normalises an address for address-book lookups: EVM addresses are
@@ -170,6 +173,7 @@ func (e *Exchange) addAccount(id, funding, balance string, chains []*chainDef, b
 		addressBook: map[string]bool{},
 		chains:      chains,
 		deposit:     map[string]string{},
+		usedByDay:   map[int64]decimal.Decimal{},
 	}
 	for _, b := range book {
 		a.addressBook[bookKey(b)] = true
@@ -185,6 +189,7 @@ func (e *Exchange) addAccount(id, funding, balance string, chains []*chainDef, b
 		}
 	}
 	e.accounts[id] = a
+	e.accountList = append(e.accountList, a)
 	e.byFunding[addr] = a
 	e.byOwner[addr] = a
 	return a

@@ -98,7 +98,7 @@ func (e *Exchange) handleWalletLogin(w http.ResponseWriter, r *http.Request) *ap
 		if e.nonceUsed(k, now) {
 			return reply{}, fail(exchange.CodeNotAuthenticated, "signature already used: this login's nonce was seen within its lifetime; sign again with a new nonce")
 		}
-		e.useNonce(k, s.expiration, now)
+		e.useNonce(k, s.expiration)
 		return e.startSession(keyGrant{accountID: a.id}, now), nil
 	})
 }
@@ -123,15 +123,10 @@ func loginRefusal(err *apiError) *apiError {
 // carries it: the svc cookie, the account id header and the LoginResult.
 // A builder's key names the builder in location (SPEC.md gives it no meaning).
 func (e *Exchange) startSession(g keyGrant, now time.Time) reply {
-	for token, s := range e.sessions {
-		if !now.Before(s.expires) {
-			delete(e.sessions, token)
-		}
-	}
 	token := rand.Text()
 	expires := now.Add(e.sessionTTL)
-	e.sessions[token] = session{accountID: g.accountID, expires: expires}
 	a := e.accounts[g.accountID]
+	e.addSession(a, token, session{accountID: g.accountID, expires: expires})
 	res := exchange.LoginResult{Status: "success", FundingAccountAddress: a.funding.Hex(), SubAccountID: g.subAccountID}
 	if g.builder != (common.Address{}) {
 		res.Location = "builder:" + g.builder.Hex()
@@ -153,7 +148,6 @@ func (e *Exchange) sessionAccount(r *http.Request, now time.Time, missing string
 	}
 	s, ok := e.sessions[c.Value]
 	if !ok || !now.Before(s.expires) {
-		delete(e.sessions, c.Value)
 		return nil, fail(exchange.CodeNotAuthenticated, "session is unknown or expired; log in again")
 	}
 	switch id := r.Header.Get(e.accountHeader); {

@@ -33,8 +33,6 @@ type execution struct {
 	submitted time.Time
 	fate      string // COMPLETED, FAILED or REFUNDED
 	hash      string // payout hash, shown once COMPLETED
-	done      bool   // terminal effects (a refund) applied
-	seeded    bool   // made by SeedWithdrawal: moved no balance, counts against no limit
 }
 
 // state is the withdrawal's state on the sandbox clock and when it began:
@@ -53,33 +51,17 @@ func (q *quote) state(settle time.Duration, now time.Time) (string, time.Time) {
 }
 
 // settleDue applies the effects of withdrawals that reached their end: a
-// REFUNDED one returns its funds, exactly once.
+// REFUNDED one returns its funds, exactly once, and stops counting against
+// its day's limit.
 func (e *Exchange) settleDue(now time.Time) {
-	e.pending = slices.DeleteFunc(e.pending, func(q *quote) bool {
-		if now.Before(q.exec.submitted.Add(e.settle)) {
-			return false
-		}
-		q.exec.done = true
+	for e.pending.due(now.UnixNano()) {
+		q := e.pending.pop()
 		if q.exec.fate == exchange.StateRefunded {
 			a := e.accounts[q.accountID]
 			a.balance = a.balance.Add(q.pay)
-		}
-		return true
-	})
-}
-
-// usedToday sums the withdrawals of the current UTC day that count against
-// the daily limit: all but the refunded ones.
-func (a *account) usedToday(now time.Time) decimal.Decimal {
-	y, m, d := now.UTC().Date()
-	sum := decimal.Zero
-	for _, q := range a.withdrawals {
-		qy, qm, qd := q.exec.submitted.UTC().Date()
-		if qy == y && qm == m && qd == d && !q.exec.seeded && !(q.exec.done && q.exec.fate == exchange.StateRefunded) {
-			sum = sum.Add(q.pay)
+			a.countUsed(q, q.pay.Neg())
 		}
 	}
-	return sum
 }
 
 // handleWithdrawalInfo is SPEC.md §4.7: USDT routes to every production
@@ -137,7 +119,9 @@ func (e *Exchange) handleQuote(w http.ResponseWriter, r *http.Request) *apiError
 		if err != nil {
 			return reply{}, err
 		}
-		e.quotes[q.id] = q
+		if err := e.holdQuote(w, a, q, now); err != nil {
+			return reply{}, err
+		}
 		return reply{body: exchange.Quote{
 			QuoteID: q.id, PayAmount: q.pay, ReceiveAmount: q.receive, Fee: bridgeFee, FeeUSD: bridgeFee,
 			Speed: q.speed, ExpiresAt: q.expires,

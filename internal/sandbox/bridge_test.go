@@ -137,8 +137,9 @@ func TestStatusLookup(t *testing.T) {
 	if w.State != exchange.StateCreated || w.TxID != "" || w.Chain != "BASE" || w.TokenOut != "USDT" || !w.ReceiveAmount.Equal(decimal.RequireFromString("8.5")) || !w.UpdatedAt.Equal(t0) {
 		t.Fatalf("status %+v", w)
 	}
-	// An unused quote stays CREATED after it expires.
-	h.clock.Advance(time.Hour)
+	// An unused quote stays CREATED for quoteKeep after it expires, then is
+	// forgotten (TestExpiredQuoteDropped).
+	h.clock.Advance(DefaultQuoteTTL + quoteKeep - time.Second)
 	if w := s.status(q.QuoteID); w.State != exchange.StateCreated {
 		t.Fatalf("expired quote state %s", w.State)
 	}

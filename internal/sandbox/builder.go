@@ -72,7 +72,7 @@ func (e *Exchange) handleBuilderAuthorize(w http.ResponseWriter, r *http.Request
 		if e.nonceUsed(k, now) {
 			return reply{}, fail(exchange.CodeDuplicateSignature, "this authorization's nonce was already used; sign again with a new nonce")
 		}
-		e.useNonce(k, s.expiration, now)
+		e.useNonce(k, s.expiration)
 		if !f.withKey {
 			return reply{body: exchange.BuilderAuthorizeResult{}}, nil
 		}

@@ -38,6 +38,8 @@ type Options struct {
 	Logger          *slog.Logger     // one line per request, never a secret; nil = discard
 	ExtraChains     int              // synthetic ready chains added to the demo account's deposit list
 	RateLimit       int              // requests a second per account, beyond which 429 code 1006; 0 = no limit
+	MaxSessions     int              // live sessions per account, the oldest ended beyond; default DefaultMaxSessions
+	MaxQuotes       int              // unexecuted quotes per account, 429 code 1006 beyond; default DefaultMaxQuotes
 	ReadTimeout     time.Duration    // Start's limit on reading a whole request; default DefaultReadTimeout
 }
 
@@ -62,17 +64,20 @@ type Exchange struct {
 	log                       *slog.Logger
 	routes                    map[string]route
 	rateLimit                 int
+	maxSessions, maxQuotes    int
 	rates                     map[string]rateWindow // per account; guarded by mu
 
 	mu            sync.Mutex
 	accounts      map[string]*account         // by account id
+	accountList   []*account                  // the same, to visit each without a map walk
 	byFunding     map[common.Address]*account // by funding address (builder authorization)
 	byOwner       map[common.Address]*account // by main signer (wallet login)
 	keys          map[string]keyGrant         // API key → what it opens
 	sessions      map[string]session          // cookie value → session
 	nonces        map[nonceKey]int64          // used (kind, signer, nonce) → expiry, unix ns
-	quotes        map[string]*quote           // by quote id
-	pending       []*quote                    // executed, not yet terminal
+	nonceExpiry   timeline[nonceKey]          // the same by expiry, for pruning
+	quotes        map[string]*quote           // quotes and withdrawals by quote id
+	pending       timeline[*quote]            // executed, not yet terminal, by settlement time
 	providerDown  bool                        // contract addresses unresolvable
 	withdrawFault func(phase string) Fault    // nil = no faults
 }
@@ -85,21 +90,23 @@ type route struct {
 // New builds an Exchange seeded with the demo data of DESIGN.md §4.
 func New(opts Options) *Exchange {
 	e := &Exchange{
-		domain:     signer.Domain{Name: opts.DomainName, ChainID: opts.ChainID},
-		quoteTTL:   opts.QuoteTTL,
-		settle:     opts.Settle,
-		sessionTTL: opts.SessionTTL,
-		now:        opts.Now,
-		log:        opts.Logger,
-		accounts:   map[string]*account{},
-		byFunding:  map[common.Address]*account{},
-		byOwner:    map[common.Address]*account{},
-		keys:       map[string]keyGrant{},
-		sessions:   map[string]session{},
-		nonces:     map[nonceKey]int64{},
-		quotes:     map[string]*quote{},
-		rateLimit:  opts.RateLimit,
-		rates:      map[string]rateWindow{},
+		domain:      signer.Domain{Name: opts.DomainName, ChainID: opts.ChainID},
+		quoteTTL:    opts.QuoteTTL,
+		settle:      opts.Settle,
+		sessionTTL:  opts.SessionTTL,
+		now:         opts.Now,
+		log:         opts.Logger,
+		accounts:    map[string]*account{},
+		byFunding:   map[common.Address]*account{},
+		byOwner:     map[common.Address]*account{},
+		keys:        map[string]keyGrant{},
+		sessions:    map[string]session{},
+		nonces:      map[nonceKey]int64{},
+		quotes:      map[string]*quote{},
+		rateLimit:   opts.RateLimit,
+		maxSessions: cmp.Or(max(opts.MaxSessions, 0), DefaultMaxSessions),
+		maxQuotes:   cmp.Or(max(opts.MaxQuotes, 0), DefaultMaxQuotes),
+		rates:       map[string]rateWindow{},
 	}
 	if e.domain.Name == "" {
 		e.domain.Name = signer.DefaultDomainName
@@ -167,11 +174,13 @@ func (e *Exchange) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // lock takes the state lock and brings every withdrawal up to the sandbox
-// clock first, so a refund lands when its time passes, whatever is asked.
+// clock first, so a refund lands when its time passes, whatever is asked,
+// and drops what expired.
 func (e *Exchange) lock() time.Time {
 	e.mu.Lock()
 	now := e.now()
 	e.settleDue(now)
+	e.prune(now)
 	return now
 }
 

@@ -59,9 +59,16 @@ func (e *Exchange) overRate(r *http.Request) (time.Duration, bool) {
 }
 
 // rejectRate answers a request over its account's budget: 429, code 1006,
-// with Retry-After in whole seconds (at least 1).
+// with Retry-After.
 func rejectRate(w http.ResponseWriter, wait time.Duration) *apiError {
+	secs := retryAfter(w, wait)
+	return failf(exchange.CodeRateLimited, "more than the allowed requests a second for this account; retry after %d s", secs)
+}
+
+// retryAfter sets the Retry-After of a 429 to wait in whole seconds,
+// rounded up (at least 1), and returns them.
+func retryAfter(w http.ResponseWriter, wait time.Duration) int {
 	secs := max(int((wait+time.Second-1)/time.Second), 1)
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
-	return failf(exchange.CodeRateLimited, "more than the allowed requests a second for this account; retry after %d s", secs)
+	return secs
 }

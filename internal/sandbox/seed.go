@@ -33,13 +33,12 @@ func (e *Exchange) SeedWithdrawal(accountID, to, chain, amount string) (string, 
 		fate = exchange.StateRefunded
 	}
 	q.exec = &execution{
-		submitted: now, fate: fate, hash: payoutHash(q.chain.chainType), done: true, seeded: true,
+		submitted: now, fate: fate, hash: payoutHash(q.chain.chainType),
 		accepted: exchange.WithdrawAccepted{
 			QuoteID: q.id, TxID: "tx-" + strings.ToLower(rand.Text()), State: exchange.StateSubmitted,
 			ReceiveAmount: q.receive, Fee: bridgeFee, FeeUSD: bridgeFee,
 		},
 	}
 	e.quotes[q.id] = q
-	a.withdrawals = append(a.withdrawals, q)
 	return q.id, nil
 }

@@ -171,15 +171,11 @@ type nonceKey struct {
 }
 
 // useNonce records a nonce until its signature expires (after that the
-// signature is refused as expired anyway), dropping the expired ones first so
-// the table stays as small as the set of live signatures.
-func (e *Exchange) useNonce(k nonceKey, expires int64, now time.Time) {
-	for old, exp := range e.nonces {
-		if exp <= now.UnixNano() {
-			delete(e.nonces, old)
-		}
-	}
+// signature is refused as expired anyway); prune then drops it, so the
+// table stays as small as the set of live signatures.
+func (e *Exchange) useNonce(k nonceKey, expires int64) {
 	e.nonces[k] = expires
+	e.nonceExpiry.push(expires, k)
 }
 
 // nonceUsed reports a nonce still inside its signature's validity window.

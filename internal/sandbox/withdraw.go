@@ -199,9 +199,10 @@ func (e *Exchange) commit(a *account, q *quote, s sig, now time.Time) {
 			ReceiveAmount: q.receive, Fee: bridgeFee, FeeUSD: bridgeFee,
 		},
 	}
-	a.withdrawals = append(a.withdrawals, q)
-	e.pending = append(e.pending, q)
-	e.useNonce(nonceKey{kindTransfer, s.signer, s.nonce}, s.expiration, now)
+	a.openQuotes--
+	a.countUsed(q, q.pay)
+	e.pending.push(now.Add(e.settle).UnixNano(), q)
+	e.useNonce(nonceKey{kindTransfer, s.signer, s.nonce}, s.expiration)
 }
 
 // payoutHash makes a destination transaction hash in the chain's own form:
