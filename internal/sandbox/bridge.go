@@ -23,6 +23,14 @@ type quote struct {
 	created       time.Time
 	expires       time.Time
 	exec          *execution
+	status        encodedStatus // the last status answer
+}
+
+// encodedStatus is a status answer encoded once for the state it shows: the
+// answer changes only with the state, and status is the call clients repeat.
+type encodedStatus struct {
+	state string
+	body  []byte // never changed once set: answers in flight may share it
 }
 
 // execution is an accepted withdraw: the funds left the account at
@@ -187,17 +195,24 @@ func (e *Exchange) handleStatus(w http.ResponseWriter, r *http.Request) *apiErro
 		if q == nil || q.accountID != a.id {
 			return reply{}, fail(exchange.CodeNotFound, "no withdrawal with this quote_id in this account")
 		}
-		state, since := q.state(e.settle, now)
-		out := exchange.Withdrawal{
-			QuoteID: q.id, State: state, Chain: q.chain.name, TokenOut: q.tokenOut,
-			ReceiveAmount: q.receive, UpdatedAt: since.UTC(),
+		if state, since := q.state(e.settle, now); q.status.body == nil || q.status.state != state {
+			q.status = encodedStatus{state, encodeJSON(q.statusAt(state, since))}
 		}
-		if q.exec != nil {
-			out.TxID = q.exec.accepted.TxID
-			if state == exchange.StateCompleted {
-				out.WithdrawTxHash = q.exec.hash
-			}
-		}
-		return reply{body: out}, nil
+		return reply{encoded: q.status.body}, nil
 	})
+}
+
+// statusAt is the quote's status record (SPEC.md §2.10) in a state.
+func (q *quote) statusAt(state string, since time.Time) exchange.Withdrawal {
+	out := exchange.Withdrawal{
+		QuoteID: q.id, State: state, Chain: q.chain.name, TokenOut: q.tokenOut,
+		ReceiveAmount: q.receive, UpdatedAt: since.UTC(),
+	}
+	if q.exec != nil {
+		out.TxID = q.exec.accepted.TxID
+		if state == exchange.StateCompleted {
+			out.WithdrawTxHash = q.exec.hash
+		}
+	}
+	return out
 }

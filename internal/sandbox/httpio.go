@@ -42,6 +42,7 @@ func writeError(w http.ResponseWriter, e *apiError) {
 // reply is a 200 answer, computed under the lock and written after it.
 type reply struct {
 	body      any
+	encoded   []byte // the body already encoded (encodeJSON), instead of body
 	cookie    *http.Cookie
 	accountID string // X-Service-Account-Id response header (logins, D6)
 }
@@ -60,18 +61,33 @@ func (e *Exchange) respond(w http.ResponseWriter, f func(now time.Time) (reply, 
 	if rep.accountID != "" {
 		w.Header().Set(e.accountHeader, rep.accountID)
 	}
-	writeJSON(w, http.StatusOK, rep.body)
+	if rep.encoded == nil {
+		rep.encoded = encodeJSON(rep.body)
+	}
+	writeEncoded(w, http.StatusOK, rep.encoded)
 	return nil
 }
 
-// writeJSON answers a body. Every body is one of our own types, so encoding
-// cannot fail.
+// writeJSON answers a body.
 func writeJSON(w http.ResponseWriter, status int, body any) {
-	b, _ := json.Marshal(body)
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_, _ = w.Write(append(b, '\n'))
+	writeEncoded(w, status, encodeJSON(body))
 }
+
+// encodeJSON is a body as sent, newline included. Every body is one of our
+// own types, so encoding cannot fail.
+func encodeJSON(body any) []byte {
+	b, _ := json.Marshal(body)
+	return append(b, '\n')
+}
+
+func writeEncoded(w http.ResponseWriter, status int, b []byte) {
+	w.Header()["Content-Type"] = contentTypeJSON
+	w.WriteHeader(status)
+	_, _ = w.Write(b)
+}
+
+// contentTypeJSON is shared by every answer; net/http only reads it.
+var contentTypeJSON = []string{"application/json"}
 
 // readBody reads at most maxBody bytes. It runs before the state lock is
 // taken, so a slow client never holds up others.

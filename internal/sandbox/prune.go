@@ -41,11 +41,10 @@ func (e *Exchange) prune(now time.Time) {
 			e.dropQuote(a, a.quotes.pop())
 		}
 	}
+	// A nonce is used again only once expired, so after this drop: each has
+	// one entry on the timeline, at the expiry its map value holds.
 	for e.nonceExpiry.due(at) {
-		k := e.nonceExpiry.pop()
-		if exp, ok := e.nonces[k]; ok && exp <= at {
-			delete(e.nonces, k)
-		}
+		delete(e.nonces, e.nonceExpiry.pop())
 	}
 }
 

@@ -22,9 +22,10 @@ type benchRig struct {
 	ex    *Exchange
 }
 
-func newBenchRig(tb testing.TB) *benchRig {
+func newBenchRig(tb testing.TB, opts Options) *benchRig {
 	clock := exchangetest.NewFakeClock(t0)
-	return &benchRig{tb: tb, clock: clock, ex: New(Options{Now: clock.Now})}
+	opts.Now = clock.Now
+	return &benchRig{tb: tb, clock: clock, ex: New(opts)}
 }
 
 func (r *benchRig) serve(req *http.Request) *httptest.ResponseRecorder {
@@ -55,11 +56,12 @@ func (r *benchRig) fillSessions(n int) {
 	}
 }
 
-// BenchmarkLogin is an API key login while n sessions are live: flat in n.
+// BenchmarkLogin is an API key login while n sessions are live (each
+// login ends the oldest, MaxSessions being n): flat in n.
 func BenchmarkLogin(b *testing.B) {
 	for _, n := range []int{0, 10_000, 100_000} {
 		b.Run(fmt.Sprintf("sessions=%d", n), func(b *testing.B) {
-			r := newBenchRig(b)
+			r := newBenchRig(b, Options{MaxSessions: max(n, 1)})
 			r.fillSessions(n)
 			body := `{"api_key":"` + DemoAPIKey + `"}`
 			for b.Loop() {
@@ -72,7 +74,7 @@ func BenchmarkLogin(b *testing.B) {
 // statusRig is a seeded withdrawal, a session to ask for it with and the
 // exact bytes of its status answer.
 func statusRig(b *testing.B, sessions int) (*benchRig, http.Header, string, []byte) {
-	r := newBenchRig(b)
+	r := newBenchRig(b, Options{MaxSessions: sessions + 1})
 	r.fillSessions(sessions)
 	id, err := r.ex.SeedWithdrawal(DemoAccountID, DestCompleted, "BASE", "25")
 	if err != nil {
@@ -179,7 +181,7 @@ func BenchmarkQuoteMemory(b *testing.B) {
 }
 
 func quoteMemory(b *testing.B, m int) uint64 {
-	r := newBenchRig(b)
+	r := newBenchRig(b, Options{})
 	hdr := r.login()
 	before := heapInUse()
 	body := `{"to_address":"` + DestCompleted + `","chain":"BASE","token_in":"USDT","token_out":"USDT","amount":"10"}`
