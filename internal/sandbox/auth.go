@@ -164,7 +164,7 @@ func (e *Exchange) sessionAccount(r *http.Request, now time.Time, missing string
 // feature and a chain account address.
 func (e *Exchange) depositAccount(r *http.Request, now time.Time) (*account, *apiError) {
 	var a *account
-	if key := r.Header.Get(exchange.HeaderAPIKey); key != "" {
+	if key := r.Header.Get(headerAPIKey); key != "" {
 		g, ok := e.keys[key]
 		if !ok {
 			return nil, fail(exchange.CodeNotAuthenticated, "unknown API key")
@@ -192,7 +192,7 @@ func (e *Exchange) depositAccount(r *http.Request, now time.Time) (*account, *ap
 // withdrawal stays readable.
 func (e *Exchange) bridgeAccount(r *http.Request, now time.Time, needBridge bool) (*account, *apiError) {
 	missing := "log in first: the svc session cookie is missing"
-	if r.Header.Get(exchange.HeaderAPIKey) != "" {
+	if r.Header.Get(headerAPIKey) != "" {
 		missing = "bridge endpoints need a session: log in and send the svc cookie; X-API-Key alone is not enough"
 	}
 	a, err := e.sessionAccount(r, now, missing)

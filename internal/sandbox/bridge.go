@@ -187,7 +187,7 @@ func (e *Exchange) handleStatus(w http.ResponseWriter, r *http.Request) *apiErro
 		if err != nil {
 			return reply{}, err
 		}
-		id := r.URL.Query().Get("quote_id")
+		id := queryValue(r.URL.RawQuery, "quote_id")
 		if id == "" {
 			return reply{}, malformed("query parameter quote_id is required")
 		}

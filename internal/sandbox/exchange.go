@@ -148,7 +148,11 @@ func New(opts Options) *Exchange {
 
 // ServeHTTP routes a request, answers errors as D7 bodies and logs one line.
 func (e *Exchange) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	start := time.Now()
+	logged := e.log.Enabled(r.Context(), slog.LevelInfo)
+	var start time.Time
+	if logged {
+		start = time.Now()
+	}
 	sw := &statusWriter{ResponseWriter: w}
 	var err *apiError
 	rt, ok := e.routes[r.URL.Path]
@@ -169,8 +173,10 @@ func (e *Exchange) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(sw, err)
 		code = int(err.code)
 	}
-	e.log.Info("request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
-		"code", code, "duration", time.Since(start))
+	if logged {
+		e.log.LogAttrs(r.Context(), slog.LevelInfo, "request", slog.String("method", r.Method), slog.String("path", r.URL.Path),
+			slog.Int("status", sw.status), slog.Int("code", code), slog.Duration("duration", time.Since(start)))
+	}
 }
 
 // lock takes the state lock and brings every withdrawal up to the sandbox

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"reflect"
+	"strings"
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
@@ -14,6 +16,10 @@ import (
 
 // maxBody caps request bodies; every valid one is far smaller.
 const maxBody = 64 << 10
+
+// headerAPIKey is X-API-Key as net/http stores it: looked up in this form,
+// it is not canonicalised (a string made) on every request.
+var headerAPIKey = http.CanonicalHeaderKey(exchange.HeaderAPIKey)
 
 // apiError is a rejection: a service code (which fixes the HTTP status) and a
 // short message that never repeats a secret. Handlers pass *apiError, not
@@ -137,6 +143,26 @@ func kindName(t reflect.Type) string {
 		return "an object"
 	}
 	return "of another type"
+}
+
+// queryValue is r.URL.Query().Get(key) without building the map of every
+// parameter: the first value of key, skipping what url.ParseQuery refuses.
+func queryValue(rawQuery, key string) string {
+	for rawQuery != "" {
+		var part string
+		part, rawQuery, _ = strings.Cut(rawQuery, "&")
+		if strings.Contains(part, ";") {
+			continue
+		}
+		k, v, _ := strings.Cut(part, "=")
+		if k, err := url.QueryUnescape(k); err != nil || k != key {
+			continue
+		}
+		if v, err := url.QueryUnescape(v); err == nil {
+			return v
+		}
+	}
+	return ""
 }
 
 // need returns a required string field, or 1003 naming it when absent or empty.

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"net/http"
+	"net/url"
 	"testing"
 	"time"
 
@@ -181,4 +182,18 @@ func TestDailyLimitCountsTheSubmittedDay(t *testing.T) {
 	wantBalance(t, h, DemoAccountID, "7000")
 	wantError(t, s.do(http.MethodPost, exchange.PathWithdrawalQuote, quoteReq("2000.01")), exchange.CodeLimitReached, "2000 USDT left")
 	s.quote(DestCompleted, "BASE", "2000")
+}
+
+// TestQueryValueIsQueryGet: the status call's parameter is read as
+// url.Values.Get reads it, for the forms a query may take.
+func TestQueryValueIsQueryGet(t *testing.T) {
+	for _, raw := range []string{
+		"", "quote_id=q-1", "a=1&quote_id=q-2&quote_id=q-3", "quote%5Fid=q%2D4", "quote_id=q+5",
+		"quote_id=%zz&quote_id=q-6", "quote_id=q-7;x=1&quote_id=q-8", "quote_id", "&&quote_id=&quote_id=q-9", "%zz=1&quote_id=q-10",
+	} {
+		want := (&url.URL{RawQuery: raw}).Query().Get("quote_id")
+		if got := queryValue(raw, "quote_id"); got != want {
+			t.Errorf("%q: got %q, want %q", raw, got, want)
+		}
+	}
 }

@@ -19,7 +19,7 @@ type rateWindow struct {
 // or API key; "" for anonymous requests (logins, time), which are not limited.
 // Called with the lock held.
 func (e *Exchange) requester(r *http.Request, now time.Time) string {
-	if key := r.Header.Get(exchange.HeaderAPIKey); key != "" {
+	if key := r.Header.Get(headerAPIKey); key != "" {
 		if g, ok := e.keys[key]; ok {
 			return g.accountID
 		}
