@@ -174,8 +174,13 @@ func (e *Exchange) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		code = int(err.code)
 	}
 	if logged {
-		e.log.LogAttrs(r.Context(), slog.LevelInfo, "request", slog.String("method", r.Method), slog.String("path", r.URL.Path),
-			slog.Int("status", sw.status), slog.Int("code", code), slog.Duration("duration", time.Since(start)))
+		// Handled directly, with no caller (pc 0): looking the caller up
+		// costs a third of a log line, and the line names no source.
+		end := time.Now()
+		line := slog.NewRecord(end, slog.LevelInfo, "request", 0)
+		line.AddAttrs(slog.String("method", r.Method), slog.String("path", r.URL.Path),
+			slog.Int("status", sw.status), slog.Int("code", code), slog.Duration("duration", end.Sub(start)))
+		_ = e.log.Handler().Handle(r.Context(), line)
 	}
 }
 
