@@ -195,7 +195,7 @@ func (e *Exchange) handleStatus(w http.ResponseWriter, r *http.Request) *apiErro
 		if q == nil || q.accountID != a.id {
 			return reply{}, fail(exchange.CodeNotFound, "no withdrawal with this quote_id in this account")
 		}
-		if state, since := q.state(e.settle, now); q.status.body == nil || q.status.state != state {
+		if state, since := q.state(e.settle, now); q.status.state != state {
 			q.status = encodedStatus{state, encodeJSON(q.statusAt(state, since))}
 		}
 		return reply{encoded: q.status.body}, nil
