@@ -229,3 +229,14 @@ func heapInUse() uint64 {
 	runtime.ReadMemStats(&ms)
 	return ms.HeapInuse
 }
+
+// BenchmarkSeedWithdrawal seeds one withdrawal more on an account that
+// already holds every one seeded before: flat, so seeding n costs O(n).
+func BenchmarkSeedWithdrawal(b *testing.B) {
+	r := newBenchRig(b, Options{})
+	for b.Loop() {
+		if _, err := r.ex.SeedWithdrawal(DemoAccountID, DestCompleted, "BASE", "25"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
