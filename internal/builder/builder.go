@@ -13,8 +13,8 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
 
@@ -194,7 +194,7 @@ func ParseValidity(s string) (time.Duration, error) {
 		var perr error
 		d, perr = time.ParseDuration(s)
 		if perr != nil {
-			return 0, fmt.Errorf("%.20q is not a duration: write it like 7d, 72h or 90m", clean.Quoted(s))
+			return 0, fmt.Errorf("%.20q is not a duration: write it like 7d, 72h or 90m", safetext.Quoted(s))
 		}
 	}
 	switch {

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 )
 
@@ -68,9 +68,9 @@ func unknownEnv(name, configPath string, cfg config.Config) error {
 		if _, err := os.Stat(configPath); configPath == "" || errors.Is(err, os.ErrNotExist) {
 			what = "there is no config file (" + where + ")"
 		}
-		return envUsageError{fmt.Sprintf("no environment %.40q: %s, so the only one is %s", clean.Quoted(name), what, config.SandboxEnv)}
+		return envUsageError{fmt.Sprintf("no environment %.40q: %s, so the only one is %s", safetext.Quoted(name), what, config.SandboxEnv)}
 	}
-	return envUsageError{fmt.Sprintf("no environment %.40q in %s; known: %s", clean.Quoted(name), where, cfg.KnownNames())}
+	return envUsageError{fmt.Sprintf("no environment %.40q in %s; known: %s", safetext.Quoted(name), where, cfg.KnownNames())}
 }
 
 // commandEnv resolves the environment of a non-interactive command (see

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
 
@@ -119,7 +119,7 @@ func jsonRequested(args []string) bool {
 // looksLikeKeyArgument reports whether the arguments hold the shape of a
 // private key anywhere (in -xKEY, --flag=a,KEY, " KEY" alike), in one or
 // split over arguments as the shell splits a wrapped key
-// (clean.HoldsKeyShape of the line). A signature, 0x and exactly 130 hex
+// (safetext.HoldsKeyShape of the line). A signature, 0x and exactly 130 hex
 // digits (withdraw submit's --signature), is public and not a key's shape.
 func looksLikeKeyArgument(args []string) bool {
 	line := make([]string, len(args))
@@ -129,7 +129,7 @@ func looksLikeKeyArgument(args []string) bool {
 			line[i] = "|" // parts no key with what is around it
 		}
 	}
-	return clean.HoldsKeyShape(strings.Join(line, " "))
+	return safetext.HoldsKeyShape(strings.Join(line, " "))
 }
 
 // refuseKeyArgument words the refusal of a key on the command line, with

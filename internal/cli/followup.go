@@ -1,8 +1,8 @@
 package cli
 
 import (
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // invocation is how one run of a command chose its environment. A command
@@ -49,8 +49,8 @@ func (v invocation) flags() []string {
 }
 
 // command is `svcwallet WORDS... --env NAME [--config PATH]`, each word
-// quoted for a POSIX shell where it needs to be (clean.ShellLine), ready to
+// quoted for a POSIX shell where it needs to be (safetext.ShellLine), ready to
 // copy and run.
 func (v invocation) command(words ...string) string {
-	return clean.ShellLine(append(append([]string{"svcwallet"}, words...), v.flags()...)...)
+	return safetext.ShellLine(append(append([]string{"svcwallet"}, words...), v.flags()...)...)
 }

@@ -12,11 +12,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/follow"
 	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 const historyLong = `Lists the withdrawals journaled on this machine for one environment, the
@@ -72,7 +72,7 @@ func writeHistoryCSV(w io.Writer, entries []historyEntry) error {
 			e.Chain, e.ToAddress, e.TokenIn, e.TokenOut, e.PayAmount, e.ReceiveAmount, e.State,
 			strconv.FormatBool(e.Unanswered), strconv.FormatBool(e.Finished), e.TxHash, e.Error, e.Outcome})
 	}
-	return clean.WriteCSV(w, rows)
+	return safetext.WriteCSV(w, rows)
 }
 
 // historyCommand is `svcwallet history`.

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"io"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // Every --json output goes through these writers: no HTML escaping (a
@@ -28,6 +28,6 @@ func encodeJSON(w io.Writer, v any, indent string) error {
 	if err := enc.Encode(v); err != nil {
 		return err
 	}
-	_, err := w.Write(clean.EscapeJSON(b.Bytes()))
+	_, err := w.Write(safetext.EscapeJSON(b.Bytes()))
 	return err
 }

@@ -13,9 +13,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
 
@@ -142,7 +142,7 @@ func helpCommand() *cobra.Command {
 		RunE: func(c *cobra.Command, args []string) error {
 			cmd, rest, err := c.Root().Find(args)
 			if err != nil || cmd == nil || len(rest) > 0 {
-				return usageError(c.CommandPath(), "no command %.40q; the commands are: %s", clean.Quoted(strings.Join(args, " ")), subcommandNames(c.Root()))
+				return usageError(c.CommandPath(), "no command %.40q; the commands are: %s", safetext.Quoted(strings.Join(args, " ")), subcommandNames(c.Root()))
 			}
 			cmd.InitDefaultHelpFlag()
 			return cmd.Help()
@@ -182,7 +182,7 @@ func noArgs(c *cobra.Command, args []string) error {
 // subcommandOnly refuses an argument that names no subcommand.
 func subcommandOnly(c *cobra.Command, args []string) error {
 	if len(args) > 0 {
-		return usageError(c.CommandPath(), "unknown command %.32q; the commands are: %s", clean.Quoted(args[0]), subcommandNames(c))
+		return usageError(c.CommandPath(), "unknown command %.32q; the commands are: %s", safetext.Quoted(args[0]), subcommandNames(c))
 	}
 	return nil
 }

@@ -9,9 +9,9 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/spf13/cobra"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
@@ -100,7 +100,7 @@ func (f signerFlags) accountOf(e config.Environment) (common.Address, error) {
 		return common.Address{}, nil
 	}
 	if !common.IsHexAddress(a) {
-		return common.Address{}, keyUsageError{fmt.Errorf("--account: %.50q is not an address (0x and 40 hex digits)", clean.Quoted(a))}
+		return common.Address{}, keyUsageError{fmt.Errorf("--account: %.50q is not an address (0x and 40 hex digits)", safetext.Quoted(a))}
 	}
 	return common.HexToAddress(a), nil
 }

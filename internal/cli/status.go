@@ -12,12 +12,12 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/follow"
 	"github.com/svcwallet/svcwallet/internal/journal"
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/signer"
 	"github.com/svcwallet/svcwallet/internal/withdrawal"
@@ -338,7 +338,7 @@ func (c statusCmd) parse(f statusFlags, ids []string) (statusFlags, int, bool) {
 			return f, c.usage("empty quote id: give the quote id of the withdrawal"), false
 		}
 		if err := exchange.CheckQuoteID(id); err != nil {
-			return f, c.usage("%.40q is not a quote id: %v", clean.Quoted(id), err), false
+			return f, c.usage("%.40q is not a quote id: %v", safetext.Quoted(id), err), false
 		}
 		f.quoteIDs = appendNew(f.quoteIDs, seen, id)
 	}
@@ -433,7 +433,7 @@ func (c statusCmd) notify(command string, f *follow.Follow) {
 	cmd := osguard.CommandContext(ctx, words[0], words[1:]...)
 	cmd.Stdin = &in
 	if out, err := cmd.CombinedOutput(); err != nil {
-		fmt.Fprintf(c.env.Stderr, "%s: --notify-command for %s failed (%v): %s\n", c.cmdName(), f.QuoteID, err, clean.Line(string(out), 200))
+		fmt.Fprintf(c.env.Stderr, "%s: --notify-command for %s failed (%v): %s\n", c.cmdName(), f.QuoteID, err, safetext.Line(string(out), 200))
 	}
 }
 

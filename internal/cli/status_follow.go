@@ -10,10 +10,10 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/follow"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // maxQuoteIDLine bounds one line of `svcwallet status -`: far above any
@@ -48,7 +48,7 @@ func readQuoteIDs(r io.Reader) ([]string, error) {
 		if errors.Is(m.Err, exchange.ErrKeyShape) {
 			return nil, fmt.Errorf("standard input line %d is not a quote id: %v", m.Line, m.Err)
 		}
-		return nil, fmt.Errorf("standard input line %d: %.40q is not a quote id: %v", m.Line, clean.Quoted(m.Text), m.Err)
+		return nil, fmt.Errorf("standard input line %d: %.40q is not a quote id: %v", m.Line, safetext.Quoted(m.Text), m.Err)
 	}
 	return ids, nil
 }
@@ -180,7 +180,7 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 				rows = append(rows, o.f.CSVRow())
 			}
 		}
-		if err := clean.WriteCSV(c.env.Stdout, rows); err != nil {
+		if err := safetext.WriteCSV(c.env.Stdout, rows); err != nil {
 			return max(code, c.fail(exitError, "%v", err))
 		}
 		return code

@@ -11,11 +11,11 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/spf13/cobra"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/journal"
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/signer"
 	"github.com/svcwallet/svcwallet/internal/withdrawal"
 )
@@ -196,7 +196,7 @@ func (c withdrawCmd) printPrepared(p withdrawal.Prepared, f withdrawFlags, e con
 // ran.
 func printHowToFinish(w io.Writer, signer common.Address, out, submit string) {
 	fmt.Fprintf(w, "Sign the file as it is with the key of %s, in any wallet that signs\neth_signTypedData_v4; with Foundry: %s\n",
-		signer.Hex(), clean.ShellLine("cast", "wallet", "sign", "--data", "--from-file", out))
+		signer.Hex(), safetext.ShellLine("cast", "wallet", "sign", "--data", "--from-file", out))
 	fmt.Fprintf(w, "Then, before it expires:\n  %s\n", submit)
 }
 
@@ -276,18 +276,18 @@ func (c withdrawCmd) submit(f withdrawFlags, path string) int {
 func readPrepared(path string) ([]byte, error) {
 	fh, err := osguard.OpenUserFile(path)
 	if pe, ok := errors.AsType[*os.PathError](err); ok {
-		return nil, fmt.Errorf("cannot read %s: %v", clean.Line(path, 200), pe.Err)
+		return nil, fmt.Errorf("cannot read %s: %v", safetext.Line(path, 200), pe.Err)
 	}
 	if err != nil {
-		return nil, errors.New(clean.Line(err.Error(), 400)) // not a regular file, and says what it is
+		return nil, errors.New(safetext.Line(err.Error(), 400)) // not a regular file, and says what it is
 	}
 	defer fh.Close()
 	b, err := io.ReadAll(io.LimitReader(fh, maxPreparedFile+1))
 	switch {
 	case err != nil:
-		return nil, fmt.Errorf("cannot read %s: %v", clean.Line(path, 200), err)
+		return nil, fmt.Errorf("cannot read %s: %v", safetext.Line(path, 200), err)
 	case len(b) > maxPreparedFile:
-		return nil, fmt.Errorf("%s is larger than a prepared Transfer's typed data", clean.Line(path, 200))
+		return nil, fmt.Errorf("%s is larger than a prepared Transfer's typed data", safetext.Line(path, 200))
 	}
 	return b, nil
 }

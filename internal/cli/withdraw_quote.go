@@ -6,10 +6,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/withdrawal"
 )
 
@@ -75,7 +75,7 @@ func (c withdrawCmd) choose(client *exchange.Client, f withdrawFlags) (withdrawa
 			}
 		}
 		if ch.TokenOut == "" {
-			return ch, c.usage("--token-out %.20q is not paid out on %s; it pays: %s", clean.Quoted(f.tokenOut), rt.Chain, strings.Join(rt.TokensOut, ", ")), false
+			return ch, c.usage("--token-out %.20q is not paid out on %s; it pays: %s", safetext.Quoted(f.tokenOut), rt.Chain, strings.Join(rt.TokensOut, ", ")), false
 		}
 		ch, err := ch.CheckDestination(f.to, f.amount, f.maxFee)
 		if err != nil {
@@ -86,7 +86,7 @@ func (c withdrawCmd) choose(client *exchange.Client, f withdrawFlags) (withdrawa
 	if len(names) == 0 {
 		return withdrawal.Choice{}, c.fail(exitFailed, "the service offers no USDT withdrawal route now"), false
 	}
-	return withdrawal.Choice{}, c.usage("--chain %.20q has no USDT withdrawal route; the chains are: %s", clean.Quoted(f.chain), strings.Join(names, ", ")), false
+	return withdrawal.Choice{}, c.usage("--chain %.20q has no USDT withdrawal route; the chains are: %s", safetext.Quoted(f.chain), strings.Join(names, ", ")), false
 }
 
 // quote measures the clock, asks the quote, refuses one the choice refuses

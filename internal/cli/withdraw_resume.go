@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/follow"
 	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/withdrawal"
 )
 
@@ -20,7 +20,7 @@ import (
 func (c withdrawCmd) resume(f withdrawFlags, id string) int {
 	f.json = c.env.JSON
 	if err := exchange.CheckQuoteID(id); err != nil {
-		return c.usage("%.40q is not a quote id: %v", clean.Quoted(id), err)
+		return c.usage("%.40q is not a quote id: %v", safetext.Quoted(id), err)
 	}
 	e, closeEnv, err := commandEnv(f.config, f.envName, c.env.Getenv)
 	if err != nil {

@@ -21,8 +21,8 @@ import (
 	"github.com/BurntSushi/toml"
 	"github.com/ethereum/go-ethereum/common"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
 
@@ -102,7 +102,7 @@ func (e Environment) validateKeys() error {
 		}
 	}
 	if e.Account != "" && !common.IsHexAddress(e.Account) {
-		return fmt.Errorf("environment %q: account %.50q is not an address (0x and 40 hex digits)", e.Name, clean.Quoted(e.Account))
+		return fmt.Errorf("environment %q: account %.50q is not an address (0x and 40 hex digits)", e.Name, safetext.Quoted(e.Account))
 	}
 	if e.SignCommand != "" {
 		if err := signer.CheckSignCommand(e.SignCommand); err != nil {
@@ -112,7 +112,7 @@ func (e Environment) validateKeys() error {
 	if e.SignTimeout != "" {
 		d, err := time.ParseDuration(e.SignTimeout)
 		if err != nil || d < minSignTimeout || d > maxSignTimeout {
-			return fmt.Errorf("environment %q: sign_timeout %.20q: use a duration from %s to %s, such as \"5m\"", e.Name, clean.Quoted(e.SignTimeout), minSignTimeout, maxSignTimeout)
+			return fmt.Errorf("environment %q: sign_timeout %.20q: use a duration from %s to %s, such as \"5m\"", e.Name, safetext.Quoted(e.SignTimeout), minSignTimeout, maxSignTimeout)
 		}
 	}
 	return nil
@@ -159,14 +159,14 @@ func (e Environment) Domain() signer.Domain {
 // svcwallet could not record would stop every withdrawal at its journal.
 func (e Environment) Validate() error {
 	switch {
-	case e.Name == "" || len(e.Name) > clean.MaxNameLen || !clean.IsToken(e.Name):
-		return fmt.Errorf("environment name %.40q: use 1 to %d letters, digits, '.', '_', ':' and '-' (the journal records it)", e.Name, clean.MaxNameLen)
+	case e.Name == "" || len(e.Name) > safetext.MaxNameLen || !safetext.IsToken(e.Name):
+		return fmt.Errorf("environment name %.40q: use 1 to %d letters, digits, '.', '_', ':' and '-' (the journal records it)", e.Name, safetext.MaxNameLen)
 	case e.DomainName != "" && !ValidDomainName(e.DomainName):
-		return fmt.Errorf("environment %q: domain_name %.40q: use at most %d characters, without control or invisible characters and without leading or trailing spaces", e.Name, e.DomainName, clean.MaxNameLen)
+		return fmt.Errorf("environment %q: domain_name %.40q: use at most %d characters, without control or invisible characters and without leading or trailing spaces", e.Name, e.DomainName, safetext.MaxNameLen)
 	}
 	for key, v := range map[string]string{"cookie_name": e.CookieName, "account_id_header": e.AccountIDHeader} {
-		if v != "" && (len(v) > clean.MaxNameLen || !IsHTTPToken(v)) {
-			return fmt.Errorf("environment %q: %s %.40q: use at most %d letters, digits and !#$%%&'*+-.^_`|~ (an HTTP token)", e.Name, key, clean.Quoted(v), clean.MaxNameLen)
+		if v != "" && (len(v) > safetext.MaxNameLen || !IsHTTPToken(v)) {
+			return fmt.Errorf("environment %q: %s %.40q: use at most %d letters, digits and !#$%%&'*+-.^_`|~ (an HTTP token)", e.Name, key, safetext.Quoted(v), safetext.MaxNameLen)
 		}
 	}
 	if e.ChainID == 0 {
@@ -375,7 +375,7 @@ func (c Config) Lookup(name string) (Environment, error) {
 // spaces, as the journal reads it back. The config and the sandbox's
 // --domain-name hold to it.
 func ValidDomainName(s string) bool {
-	return s != "" && len(s) <= clean.MaxNameLen && clean.Line(s, clean.MaxNameLen) == s
+	return s != "" && len(s) <= safetext.MaxNameLen && safetext.Line(s, safetext.MaxNameLen) == s
 }
 
 // IsHTTPToken reports whether s is an HTTP token (RFC 9110 §5.6.2), what a

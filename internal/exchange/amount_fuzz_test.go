@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 
 	"github.com/shopspring/decimal"
 )
@@ -98,7 +98,7 @@ func FuzzCheckID(f *testing.F) {
 				}
 			}
 		}
-		if user := CheckQuoteID(s); (user == nil) != (err == nil) && !clean.HoldsKeyShape(s) {
+		if user := CheckQuoteID(s); (user == nil) != (err == nil) && !safetext.HoldsKeyShape(s) {
 			t.Fatalf("%q: an answer's id check says %v, a user's %v", s, err, user)
 		}
 	})

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/mr-tron/base58"
@@ -62,14 +62,14 @@ func CheckID(field, id string, required bool) error {
 		return NewShapeError(field, "is empty")
 	case len(id) > maxIDLen:
 		return NewShapeError(field, "is %d characters long (at most %d)", len(id), maxIDLen)
-	case !clean.IsToken(id):
+	case !safetext.IsToken(id):
 		return NewShapeError(field, "holds a character other than letters, digits, '.', '_', ':' and '-'")
 	}
 	return nil
 }
 
 // ErrKeyShape is why text a user gave as ids is refused whole when it
-// holds the shape of a private key (clean.HoldsKeyShape): never sent, and
+// holds the shape of a private key (safetext.HoldsKeyShape): never sent, and
 // not repeated, since it may be a key pasted in the wrong place.
 var ErrKeyShape = errors.New("it holds 64 hex digits (in a row, or split by spaces or line breaks), the shape of a private key: it is not sent and not shown")
 
@@ -77,7 +77,7 @@ var ErrKeyShape = errors.New("it holds 64 hex digits (in a row, or split by spac
 // piped list) by the rule every answer's quote id is held to, so an id that
 // could never be answered is refused before any request.
 func CheckQuoteID(id string) error {
-	if clean.HoldsKeyShape(id) {
+	if safetext.HoldsKeyShape(id) {
 		return ErrKeyShape
 	}
 	switch {
@@ -87,7 +87,7 @@ func CheckQuoteID(id string) error {
 		return fmt.Errorf("it is %d characters long; quote ids have at most %d", len(id), maxIDLen)
 	case strings.ContainsAny(id, " \t"):
 		return errors.New("it holds a space; quote ids are letters, digits, '.', '_', ':' and '-'")
-	case !clean.IsToken(id):
+	case !safetext.IsToken(id):
 		return errors.New("it holds a character other than letters, digits, '.', '_', ':' and '-'")
 	}
 	return nil
@@ -95,8 +95,8 @@ func CheckQuoteID(id string) error {
 
 // CheckName checks a chain or token name: short, printable, no spaces.
 func CheckName(field, name string) error {
-	if len(name) > clean.MaxNameLen {
-		return NewShapeError(field, "is %d characters long (at most %d)", len(name), clean.MaxNameLen)
+	if len(name) > safetext.MaxNameLen {
+		return NewShapeError(field, "is %d characters long (at most %d)", len(name), safetext.MaxNameLen)
 	}
 	return CheckID(field, name, false)
 }
@@ -181,12 +181,12 @@ func depositChainType(chain, chainID string) (string, string) {
 func ValidTxHash(chainType, h string) error {
 	switch chainType {
 	case ChainTypeEVM:
-		if strings.HasPrefix(h, "0x") && clean.HexDigits(h[2:], 64) {
+		if strings.HasPrefix(h, "0x") && safetext.HexDigits(h[2:], 64) {
 			return nil
 		}
 		return errors.New("is not 0x and 64 hex digits")
 	case ChainTypeTron:
-		if clean.HexDigits(h, 64) {
+		if safetext.HexDigits(h, 64) {
 			return nil
 		}
 		return errors.New("is not 64 hex digits")
@@ -202,7 +202,7 @@ func ValidTxHash(chainType, h string) error {
 }
 
 func (r *LoginResult) cleanAnswer(time.Time) error {
-	r.Status, r.Location = clean.Line(r.Status, maxTextLen), clean.Line(r.Location, maxTextLen)
+	r.Status, r.Location = safetext.Line(r.Status, maxTextLen), safetext.Line(r.Location, maxTextLen)
 	if !common.IsHexAddress(r.FundingAccountAddress) || !strings.HasPrefix(r.FundingAccountAddress, "0x") {
 		return NewShapeError("funding account address", "is not an EVM address")
 	}
@@ -234,7 +234,7 @@ func (c *ChainInfo) cleanAnswer(time.Time) error {
 		}
 	}
 	if c.AddressProblem != "" {
-		c.RefusedAddress, c.DepositAddress = clean.Line(c.DepositAddress, maxTextLen), ""
+		c.RefusedAddress, c.DepositAddress = safetext.Line(c.DepositAddress, maxTextLen), ""
 	}
 	for i := range c.SupportedTokens {
 		t := &c.SupportedTokens[i]
@@ -259,7 +259,7 @@ func (d *DepositAddresses) cleanAnswer(now time.Time) error {
 }
 
 func (w *WithdrawalInfo) cleanAnswer(time.Time) error {
-	w.Provider = clean.Line(w.Provider, clean.MaxNameLen)
+	w.Provider = safetext.Line(w.Provider, safetext.MaxNameLen)
 	if err := ValidateAddress(ChainTypeEVM, w.FundingAddress); err != nil {
 		return NewShapeError("bridge funding address", "is not an EVM address (%v)", err)
 	}

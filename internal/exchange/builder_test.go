@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/builder"
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 )
 
@@ -78,6 +78,6 @@ func TestBuilderFeePercent(t *testing.T) {
 func TestBuilderValidityErrorShortensInput(t *testing.T) {
 	_, err := builder.ParseValidity("1234567890abcdef")
 	if err == nil || !strings.HasPrefix(err.Error(), `"12345678…" is not a duration`) {
-		t.Errorf("the error does not start with the input cut to 8 hex digits; it is (hex runs cut here) %q", clean.Quoted(fmt.Sprint(err)))
+		t.Errorf("the error does not start with the input cut to 8 hex digits; it is (hex runs cut here) %q", safetext.Quoted(fmt.Sprint(err)))
 	}
 }

@@ -14,8 +14,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // DefaultTimeout bounds one HTTP attempt.
@@ -105,7 +105,7 @@ func (c *Client) GenerateAddress(ctx context.Context, chain string) (ChainInfo, 
 		body: GenerateAddressRequest{Chain: chain}, depositAuth: true}, &res)
 	if err == nil && !strings.EqualFold(res.Chain, chain) {
 		// The answer would stand in for another chain's address.
-		return ChainInfo{}, &UnreadableAnswerError{Status: http.StatusOK, Reason: NewShapeError("chain", "is %s, not the %s asked for", res.Chain, clean.Line(chain, clean.MaxNameLen))}
+		return ChainInfo{}, &UnreadableAnswerError{Status: http.StatusOK, Reason: NewShapeError("chain", "is %s, not the %s asked for", res.Chain, safetext.Line(chain, safetext.MaxNameLen))}
 	}
 	return res, err
 }
@@ -124,7 +124,7 @@ func (c *Client) Quote(ctx context.Context, req QuoteRequest) (Quote, error) {
 	if err == nil {
 		// Only the request says which token the receive amount is in.
 		if d := TokenDecimalsOf(req.TokenOut); !res.ReceiveAmount.Equal(res.ReceiveAmount.Truncate(int32(d))) {
-			return Quote{}, &UnreadableAnswerError{Status: http.StatusOK, Reason: NewShapeError("receive amount", "has more than %d decimal places for %s", d, clean.Line(req.TokenOut, clean.MaxNameLen))}
+			return Quote{}, &UnreadableAnswerError{Status: http.StatusOK, Reason: NewShapeError("receive amount", "has more than %d decimal places for %s", d, safetext.Line(req.TokenOut, safetext.MaxNameLen))}
 		}
 	}
 	return res, err
@@ -287,7 +287,7 @@ func decodeError(status int, body []byte) error {
 	e := &APIError{Status: status}
 	if Decode(body, &eb) == nil && eb.Code != 0 {
 		e.Code = Code(eb.Code)
-		e.Message = clean.Line(eb.Message, maxTextLen)
+		e.Message = safetext.Line(eb.Message, maxTextLen)
 	}
 	return e
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 
 	"github.com/shopspring/decimal"
 )
@@ -346,7 +346,7 @@ func (s *keyScanner) key(q []byte, slow bool, first int) error {
 		if !slow {
 			name = string(q[1 : len(q)-1])
 		}
-		return NewShapeError("JSON object", "names the field %q twice (the keys differ only in case, or repeat)", clean.Line(name, clean.MaxNameLen))
+		return NewShapeError("JSON object", "names the field %q twice (the keys differ only in case, or repeat)", safetext.Line(name, safetext.MaxNameLen))
 	}
 	s.keys = append(s.keys, [2]int{start, len(s.arena)})
 	return nil

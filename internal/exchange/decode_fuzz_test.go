@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // checkKeysTokens is the duplicate-key check as it was first written, one
@@ -36,7 +36,7 @@ func checkKeysTokens(body []byte) error {
 		}
 		if k, ok := tok.(string); ok && top != nil && top.keys != nil && top.wantKey {
 			if l := foldKey(k); top.keys[l] {
-				return NewShapeError("JSON object", "names the field %q twice (the keys differ only in case, or repeat)", clean.Line(k, clean.MaxNameLen))
+				return NewShapeError("JSON object", "names the field %q twice (the keys differ only in case, or repeat)", safetext.Line(k, safetext.MaxNameLen))
 			} else {
 				top.keys[l] = true
 			}

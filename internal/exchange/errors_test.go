@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 func TestAPIErrorIs(t *testing.T) {
@@ -35,12 +35,12 @@ func TestAPIErrorIs(t *testing.T) {
 
 func TestCleanTextKeepsCharactersWhole(t *testing.T) {
 	long := strings.Repeat("é", 150) // 300 bytes
-	got := clean.Line(long, maxTextLen)
+	got := safetext.Line(long, maxTextLen)
 	if !utf8.ValidString(got) || !strings.HasSuffix(got, "…") || len(got) > maxTextLen+len("…") {
 		t.Fatalf("cleanText cut %q badly", got)
 	}
-	if got := clean.Line("line one\nline\ttwo\x1b[31m", maxTextLen); got != "line one line two" {
-		t.Fatalf("clean.Line(line one, line two with a CSI) = %q", got)
+	if got := safetext.Line("line one\nline\ttwo\x1b[31m", maxTextLen); got != "line one line two" {
+		t.Fatalf("safetext.Line(line one, line two with a CSI) = %q", got)
 	}
 }
 

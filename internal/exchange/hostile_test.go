@@ -16,10 +16,10 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 )
 
@@ -140,7 +140,7 @@ func dirty(v reflect.Value) (string, bool) {
 	switch v.Kind() {
 	case reflect.String:
 		s := v.String()
-		if s != clean.Text(s) {
+		if s != safetext.Text(s) {
 			return s, true
 		}
 	case reflect.Struct:

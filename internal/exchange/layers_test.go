@@ -16,7 +16,7 @@ import (
 // depends on it.
 func TestDomainImportsPointInward(t *testing.T) {
 	const mod = "github.com/svcwallet/svcwallet/internal/"
-	inner := []string{mod + "clean", mod + "signer", mod + "osguard"}
+	inner := []string{mod + "safetext", mod + "signer", mod + "osguard"}
 	allowed := map[string][]string{
 		"../config":     inner,
 		".":             append([]string{mod + "config"}, inner...),

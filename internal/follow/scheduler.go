@@ -133,7 +133,7 @@ func (f Followed) Kept() Kept {
 // CSVHeader names the columns of Followed.CSVRow.
 var CSVHeader = []string{"quote_id", "state", "chain", "receive_amount", "token_out", "withdraw_tx_hash", "tx_id", "updated_at", "state_seen", "last_checked"}
 
-// CSVRow is f as a CSV row (clean.WriteCSV), for the board's export and
+// CSVRow is f as a CSV row (safetext.WriteCSV), for the board's export and
 // `svcwallet status --csv`: its Outcome's name (in the state column), the
 // last record's fields, and times in RFC 3339, UTC; a cell is empty where
 // nothing is known.

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // WatchlistFile is the name of the watch board's file in the state
@@ -76,7 +76,7 @@ func (k Kept) checked() (Kept, bool) {
 // MalformedID is a piece of text ParseQuoteIDs read that is not a quote id.
 type MalformedID struct {
 	Line int    // the line it is on, counted from 1
-	Text string // as read: say it cleaned (clean.Quoted), never as is
+	Text string // as read: say it cleaned (safetext.Quoted), never as is
 	Err  error  // why it is not one (exchange.CheckQuoteID)
 }
 
@@ -89,11 +89,11 @@ type MalformedID struct {
 // returned apart, so it can be said instead of followed. A line holding
 // the shape of a private key, in a comment too, is malformed whole
 // (exchange.ErrKeyShape), and so is every line a key split over lines
-// touches (clean.KeySpans): none of its halves is an id.
+// touches (safetext.KeySpans): none of its halves is an id.
 func ParseQuoteIDs(text string, split bool) (ids []string, malformed []MalformedID) {
 	seen := map[string]bool{}
 	text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
-	keys := clean.KeySpans(text)
+	keys := safetext.KeySpans(text)
 	end := -1 // where the last line ended, in text
 	for i, line := range strings.Split(text, "\n") {
 		start := end + 1

@@ -3,8 +3,8 @@ package journal
 import (
 	"github.com/ethereum/go-ethereum/common"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
 
@@ -66,7 +66,7 @@ func (e *Entry) checkBuilder() error {
 		return exchange.NewShapeError("builder authorization", "names the zero address")
 	case b.Expiration <= 0:
 		return exchange.NewShapeError("builder expiration", "is not unix nanoseconds")
-	case b.Domain.Name == "" || b.Domain.Name != clean.Line(b.Domain.Name, clean.MaxNameLen):
+	case b.Domain.Name == "" || b.Domain.Name != safetext.Line(b.Domain.Name, safetext.MaxNameLen):
 		return exchange.NewShapeError("builder domain name", "is empty, too long or holds control or invisible characters")
 	}
 	if _, err := signer.ParseFeeRate(signer.FormatFeeRate(b.Futures)); err != nil {
@@ -87,7 +87,7 @@ func (e *Entry) checkBuilder() error {
 		return exchange.NewShapeError("builder API key signer", "is the zero address")
 	case err != nil || p.String() != b.Permissions:
 		return exchange.NewShapeError("builder API key permissions", "are not canonical permissions")
-	case b.Label == "" || b.Label != clean.Line(b.Label, maxBuilderLabel):
+	case b.Label == "" || b.Label != safetext.Line(b.Label, maxBuilderLabel):
 		return exchange.NewShapeError("builder API key label", "is empty, too long or holds control or invisible characters")
 	}
 	return nil

@@ -21,7 +21,7 @@ var domainPackages = []string{"config", "journal", "follow", "withdrawal", "buil
 
 func TestFeaturesImportNoFeature(t *testing.T) {
 	allowed := map[string]bool{"github.com/svcwallet/svcwallet/internal/tui": true, "github.com/svcwallet/svcwallet/internal/exchange": true, "github.com/svcwallet/svcwallet/internal/signer": true,
-		"github.com/svcwallet/svcwallet/internal/theme": true, "github.com/svcwallet/svcwallet/internal/screens/kit": true, "github.com/svcwallet/svcwallet/internal/screens/kit/layout": true, "github.com/svcwallet/svcwallet/internal/clean": true, "github.com/svcwallet/svcwallet/internal/osguard": true}
+		"github.com/svcwallet/svcwallet/internal/theme": true, "github.com/svcwallet/svcwallet/internal/screens/kit": true, "github.com/svcwallet/svcwallet/internal/screens/kit/layout": true, "github.com/svcwallet/svcwallet/internal/safetext": true, "github.com/svcwallet/svcwallet/internal/osguard": true}
 	domain := func(path string) bool {
 		return slices.Contains(domainPackages, strings.TrimPrefix(path, "github.com/svcwallet/svcwallet/internal/"))
 	}

@@ -16,7 +16,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // maxClefAnswer bounds a JSON-RPC answer read from clef.
@@ -132,14 +132,14 @@ func (c *Clef) call(ctx context.Context, method string, params []any, out any) e
 		if errors.As(err, &ue) {
 			err = ue.Err
 		}
-		return &SourceError{By: c.awaiting(), Text: "cannot be reached (is clef running?): " + clean.Line(err.Error(), maxCommandError)}
+		return &SourceError{By: c.awaiting(), Text: "cannot be reached (is clef running?): " + safetext.Line(err.Error(), maxCommandError)}
 	}
 	var ans rpcAnswer
 	if err := json.Unmarshal(raw, &ans); err != nil {
 		return &SourceError{By: c.awaiting(), Text: "answered something that is not JSON-RPC: " + outputSummary(string(raw))}
 	}
 	if ans.Error != nil {
-		msg := clean.Line(clean.Quoted(ans.Error.Message), maxCommandError)
+		msg := safetext.Line(safetext.Quoted(ans.Error.Message), maxCommandError)
 		if strings.EqualFold(strings.TrimSpace(ans.Error.Message), "request denied") {
 			return &SourceError{By: c.awaiting(), Text: "refused to sign (request denied)", Refused: true}
 		}
@@ -163,7 +163,7 @@ func (c *Clef) postHTTP(ctx context.Context, body []byte) ([]byte, error) {
 	}
 	defer res.Body.Close()
 	if res.StatusCode >= 300 && res.StatusCode < 400 {
-		return nil, redirectError("answered HTTP " + clean.Line(res.Status, 40) + " to " + clean.Line(res.Header.Get("Location"), 100) +
+		return nil, redirectError("answered HTTP " + safetext.Line(res.Status, 40) + " to " + safetext.Line(res.Header.Get("Location"), 100) +
 			": svcwallet follows no redirect for a signer; give clef's own endpoint")
 	}
 	raw, err := io.ReadAll(io.LimitReader(res.Body, maxClefAnswer))

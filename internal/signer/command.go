@@ -15,7 +15,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // FilePlaceholder in a signing command's words is replaced by the path of
@@ -92,11 +92,11 @@ func SplitCommand(line string) ([]string, error) {
 }
 
 // CheckSignCommand checks a signing command before it is used: it splits
-// into words, and holds no private key (clean.HoldsKeyShape), which
+// into words, and holds no private key (safetext.HoldsKeyShape), which
 // every user of the machine could read in the process list; a command
 // reaches a key through its own means (cast's --ledger, --keystore, --aws).
 func CheckSignCommand(line string) error {
-	if clean.HoldsKeyShape(line) {
+	if safetext.HoldsKeyShape(line) {
 		return errors.New("it holds 64 hex digits (in a row, or split by spaces), the shape of a private key: a key on a command line is visible to every user of the machine; let the command reach its key itself (cast's --ledger, --keystore FILE, --aws)")
 	}
 	_, err := SplitCommand(line)
@@ -205,14 +205,14 @@ func (k *CommandKey) SignTypedData(ctx context.Context, d Domain, m Message) ([6
 // repeat what it was given).
 func (k *CommandKey) failed(err error, stderr string) error {
 	var exit *exec.ExitError
-	what := "could not run (" + clean.Line(clean.Quoted(err.Error()), maxCommandError) + ")"
+	what := "could not run (" + safetext.Line(safetext.Quoted(err.Error()), maxCommandError) + ")"
 	if errors.As(err, &exit) {
 		what = "exited with status " + fmt.Sprint(exit.ExitCode())
 		if exit.ExitCode() < 0 {
 			what = "was ended by a signal"
 		}
 	}
-	if s := clean.Line(clean.Quoted(stderr), maxCommandError); s != "" {
+	if s := safetext.Line(safetext.Quoted(stderr), maxCommandError); s != "" {
 		what += ": " + s
 	}
 	return &SourceError{By: k.Awaiting(), Text: what, Refused: errors.As(err, &exit)}
@@ -240,7 +240,7 @@ func outputSummary(s string) string {
 	if s == "" {
 		return "it printed nothing"
 	}
-	return fmt.Sprintf("it printed %d bytes, %q", len(s), clean.Line(clean.Quoted(s), 60))
+	return fmt.Sprintf("it printed %d bytes, %q", len(s), safetext.Line(safetext.Quoted(s), 60))
 }
 
 // parseSignatureHex reads 0x and 130 hex digits as r ‖ s ‖ v.

@@ -7,7 +7,7 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // The cost of deriving a keystore's key is the file's to choose, and the
@@ -59,7 +59,7 @@ func checkKDF(b []byte) error {
 			return fmt.Errorf("its pbkdf2 prf is %s, not hmac-sha256", shown(params, "prf"))
 		}
 	default:
-		return fmt.Errorf("its kdf %q is neither scrypt nor pbkdf2", clean.Line(kdf, 40))
+		return fmt.Errorf("its kdf %q is neither scrypt nor pbkdf2", safetext.Line(kdf, 40))
 	}
 	if dklen, ok := param(params, "dklen"); !ok || dklen != keystoreDKLen {
 		return fmt.Errorf("it asks %s for a key of %s bytes, not the %d of every keystore", kdf, shown(params, "dklen"), keystoreDKLen)
@@ -88,7 +88,7 @@ func shown(params map[string]any, name string) string {
 	}
 	if v, ok := params[name]; ok {
 		b, _ := json.Marshal(v)
-		return clean.Line(string(b), 40)
+		return safetext.Line(string(b), 40)
 	}
 	return "(none)"
 }

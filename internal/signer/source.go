@@ -10,7 +10,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // SourceKind is where a key lives.
@@ -77,7 +77,7 @@ func ParseSource(s string) (Source, error) {
 	switch {
 	case s == "":
 		return Source{}, errors.New("empty key source: use " + sourceHelp)
-	case clean.HoldsKeyShape(s):
+	case safetext.HoldsKeyShape(s):
 		return Source{}, errors.New("this key source holds 64 hex digits, the shape of a private key: a source names where the key is (env reads $" + KeyEnvVar + ")")
 	case s == string(SourceEnv):
 		return Source{Kind: SourceEnv}, nil
@@ -91,19 +91,19 @@ func ParseSource(s string) (Source, error) {
 		return Source{Kind: SourceClef, Endpoint: DefaultClefEndpoint}, nil
 	case kind == string(SourceKeystore) && hasRest:
 		if !common.IsHexAddress(rest) {
-			return Source{}, fmt.Errorf("keystore:%.50q: not an address (0x and 40 hex digits); for a file, give its path alone", clean.Quoted(rest))
+			return Source{}, fmt.Errorf("keystore:%.50q: not an address (0x and 40 hex digits); for a file, give its path alone", safetext.Quoted(rest))
 		}
 		return Source{Kind: SourceKeystore, Address: common.HexToAddress(rest)}, nil
 	case kind == string(SourceClef) && hasRest:
 		ep, err := clefEndpoint(rest)
 		if err != nil {
-			return Source{}, fmt.Errorf("clef:%.80q: %v", clean.Quoted(withoutUserinfo(rest)), err)
+			return Source{}, fmt.Errorf("clef:%.80q: %v", safetext.Quoted(withoutUserinfo(rest)), err)
 		}
 		return Source{Kind: SourceClef, Endpoint: ep}, nil
 	case strings.ContainsAny(s, `/\`) || strings.HasSuffix(strings.ToLower(s), ".json"):
 		return Source{Kind: SourceKeystore, Path: s}, nil
 	}
-	return Source{}, fmt.Errorf("unknown key source %.40q: use %s", clean.Quoted(s), sourceHelp)
+	return Source{}, fmt.Errorf("unknown key source %.40q: use %s", safetext.Quoted(s), sourceHelp)
 }
 
 // clefEndpoint checks clef's endpoint: an http URL on a loopback host or an

@@ -7,7 +7,7 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -38,7 +38,7 @@ type toast struct {
 
 // showToast replaces any toast and schedules its one-shot dismissal.
 func (m *Model) showToast(isErr bool, text string) tea.Cmd {
-	text = clean.Line(text, 0)
+	text = safetext.Line(text, 0)
 	if text == "" {
 		return nil
 	}
@@ -104,19 +104,19 @@ func (m *Model) topBar() string {
 
 func (m *Model) drawTopBar(s TopBar) string {
 	st := m.common.Styles
-	segs := []topBarSegment{{text: clean.Line(m.top().Title(), 0), style: st.TopBarTitle, left: true}}
+	segs := []topBarSegment{{text: safetext.Line(m.top().Title(), 0), style: st.TopBarTitle, left: true}}
 	add := func(text string, style lipgloss.Style, drop int) {
 		if text != "" {
 			segs = append(segs, topBarSegment{text: text, style: style, drop: drop})
 		}
 	}
-	add(clean.Line(s.Env, 0), st.TopBarEnv, 0)
+	add(safetext.Line(s.Env, 0), st.TopBarEnv, 0)
 	if s.ChainID != 0 {
 		add(fmt.Sprintf("chain %d", s.ChainID), st.TopBarSegment, 6)
 	}
-	add(shortAccount(clean.Line(s.Account, 0)), st.TopBarSegment, 2)
+	add(shortAccount(safetext.Line(s.Account, 0)), st.TopBarSegment, 2)
 	if s.SubAccount != "" {
-		add("sub "+ansi.Truncate(clean.Line(s.SubAccount, 0), 12, "…"), st.TopBarSegment, 5)
+		add("sub "+ansi.Truncate(safetext.Line(s.SubAccount, 0), 12, "…"), st.TopBarSegment, 5)
 	}
 	if !s.SessionExpires.IsZero() {
 		add(sessionLeft(s.SessionExpires, m.common.Now()), st.TopBarSegment, 3)

@@ -10,10 +10,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 
 	"github.com/ethereum/go-ethereum/common"
 )
@@ -229,8 +229,8 @@ func readBridgePins(path string) (map[string]bridgePin, error) {
 func checkBridgePins(pins map[string]bridgePin) error {
 	for env, pin := range pins {
 		switch {
-		case env == "" || len(env) > clean.MaxNameLen || !clean.IsToken(env):
-			return fmt.Errorf("an environment name %.24q that is not a token", clean.Text(env))
+		case env == "" || len(env) > safetext.MaxNameLen || !safetext.IsToken(env):
+			return fmt.Errorf("an environment name %.24q that is not a token", safetext.Text(env))
 		case exchange.ValidateAddress(exchange.ChainTypeEVM, pin.Address) != nil:
 			return fmt.Errorf("the address for %s is not an EVM address", env)
 		}

@@ -5,7 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // Announce tells the user that a followed withdrawal ended, beyond the
@@ -21,8 +21,8 @@ func Announce(app *App, title, body string) tea.Cmd {
 		out.WriteString("\a")
 	}
 	if app.Notify {
-		title = strings.ReplaceAll(clean.Line(title, 80), ";", ",")
-		body = strings.ReplaceAll(clean.Line(body, 200), ";", ",")
+		title = strings.ReplaceAll(safetext.Line(title, 80), ";", ",")
+		body = strings.ReplaceAll(safetext.Line(body, 200), ";", ",")
 		inTmux := app.Getenv != nil && app.Getenv("TMUX") != ""
 		out.WriteString(osc(inTmux, "9;"+title+": "+body))
 		out.WriteString(osc(inTmux, "777;notify;"+title+";"+body))

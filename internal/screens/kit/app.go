@@ -11,10 +11,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/signer"
 	"github.com/svcwallet/svcwallet/internal/tui"
 	"github.com/svcwallet/svcwallet/internal/withdrawal"
@@ -240,5 +240,5 @@ func (a *App) Command(words ...string) string {
 	if a.ConfigFlag != "" {
 		w = append(w, "--config", a.ConfigFlag)
 	}
-	return clean.ShellLine(w...)
+	return safetext.ShellLine(w...)
 }

@@ -4,8 +4,8 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/signer"
 	"github.com/svcwallet/svcwallet/internal/tui"
 )
@@ -16,7 +16,7 @@ var KeyCleared = exchange.UserError{Text: "That looked like a private key (64 he
 	"Never paste a key here: svcwallet reads keys from a keystore file or $" + signer.KeyEnvVar}
 
 // Input is the console's text field. Text typed or pasted into it that
-// holds the shape of a private key (clean.HoldsKeyShape) empties it and shows
+// holds the shape of a private key (safetext.HoldsKeyShape) empties it and shows
 // KeyCleared: no field takes a private key, and one kept would be drawn,
 // sent as an id or an API key, or quoted in an error. Passphrase fields
 // are the exception (NewPassphrase).
@@ -58,13 +58,13 @@ func NewPassphrase(c *tui.Common, placeholder string) Input {
 // while cutting the run short of 64; a field without the focus takes no
 // paste, so it keeps what it holds.
 func (in Input) Update(msg tea.Msg) (Input, tea.Cmd) {
-	if p, ok := msg.(tea.PasteMsg); ok && in.Focused() && !in.passphrase && clean.HoldsKeyShape(p.Content) {
+	if p, ok := msg.(tea.PasteMsg); ok && in.Focused() && !in.passphrase && safetext.HoldsKeyShape(p.Content) {
 		in.SetValue("")
 		return in, tui.ShowError(KeyCleared)
 	}
 	var cmd tea.Cmd
 	in.Model, cmd = in.Model.Update(msg)
-	if !in.passphrase && clean.HoldsKeyShape(in.Value()) {
+	if !in.passphrase && safetext.HoldsKeyShape(in.Value()) {
 		in.SetValue("")
 		return in, tea.Batch(cmd, tui.ShowError(KeyCleared))
 	}

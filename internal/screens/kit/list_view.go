@@ -6,7 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/screens/kit/layout"
 )
 
@@ -59,7 +59,7 @@ func (l *List[T]) View(note string) string {
 	case len(l.all) == 0:
 		return l.spec.Empty + "\n"
 	case len(l.shown) == 0:
-		q := layout.Truncate(clean.Text(l.Filter()), 30, "…")
+		q := layout.Truncate(safetext.Text(l.Filter()), 30, "…")
 		return fmt.Sprintf("No %s match '%s': esc clears the filter.\n", l.plural(), q)
 	}
 	end := min(l.offset+l.rows, len(l.shown))

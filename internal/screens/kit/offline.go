@@ -9,8 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/ethereum/go-ethereum/common"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/internal/tui"
 )
@@ -50,7 +50,7 @@ func (o Offline) Copy(app *App) tea.Cmd {
 // the file itself, so they run as shown.
 func (o Offline) View(c *tui.Common, wd int) string {
 	st := c.Styles
-	file := clean.ShellWord(o.Path)
+	file := safetext.ShellWord(o.Path)
 	lines := []string{
 		st.Value.Render("Prepared for offline signing; nothing was signed or sent."),
 		layout.WrapField(c, "File", 16, st.Value.Render(o.Path), "", wd),

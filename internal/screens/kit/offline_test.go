@@ -3,7 +3,7 @@ package kit
 import (
 	"testing"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // TestShellWord: a file path in a command shown to be run is one shell
@@ -15,7 +15,7 @@ func TestShellWord(t *testing.T) {
 		"/tmp/it's $(rm -rf ~).json":                        `'/tmp/it'\''s $(rm -rf ~).json'`,
 		"":                                                  "''",
 	} {
-		if got := clean.ShellWord(in); got != want {
+		if got := safetext.ShellWord(in); got != want {
 			t.Errorf("ShellWord(%q) = %s, want %s", in, got, want)
 		}
 	}

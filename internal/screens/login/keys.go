@@ -10,8 +10,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/ethereum/go-ethereum/common"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/screens/kit"
 	"github.com/svcwallet/svcwallet/internal/signer"
 	"github.com/svcwallet/svcwallet/internal/tui"
@@ -173,7 +173,7 @@ func commandName(line string) string {
 	if err != nil || len(words) == 0 {
 		return "the signing command"
 	}
-	name := "command: " + clean.Line(filepath.Base(words[0]), 40)
+	name := "command: " + safetext.Line(filepath.Base(words[0]), 40)
 	if len(words) > 1 {
 		name += " …"
 	}

@@ -17,8 +17,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/common"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/screens/kit"
 	"github.com/svcwallet/svcwallet/internal/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/internal/signer"
@@ -329,14 +329,14 @@ var errNoCommandAccount = errors.New(`set account = "0x…" beside sign_command 
 // expandHome turns a leading "~/" (or a lone "~") into the home directory,
 // as a shell would: the path is typed into a form, not a shell. It reads
 // the environment, so it runs inside the login Cmd. Its error repeats the
-// path shortened (clean.Quoted), as typed text may hold most of a key.
+// path shortened (safetext.Quoted), as typed text may hold most of a key.
 func expandHome(path string) (string, error) {
 	if path != "~" && !strings.HasPrefix(path, "~/") {
 		return path, nil
 	}
 	home, err := os.UserHomeDir()
 	if err != nil {
-		return "", fmt.Errorf("cannot expand ~ in %s (%v): type the full path", clean.Quoted(path), err)
+		return "", fmt.Errorf("cannot expand ~ in %s (%v): type the full path", safetext.Quoted(path), err)
 	}
 	return filepath.Join(home, strings.TrimPrefix(path[1:], "/")), nil
 }

@@ -13,8 +13,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/accounts/keystore"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/screens/screentest"
 	"github.com/svcwallet/svcwallet/internal/signer"
@@ -33,7 +33,7 @@ func keystoreLogin(t *testing.T, path string) *screentest.Console {
 
 // TestLoginKeystoreErrors: a directory, a non-JSON file and a missing file
 // are each told apart in words, and a leading ~/ is the home directory.
-// The path is repeated as clean.Quoted shortens it.
+// The path is repeated as safetext.Quoted shortens it.
 func TestLoginKeystoreErrors(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)
@@ -42,15 +42,15 @@ func TestLoginKeystoreErrors(t *testing.T) {
 	}
 	t.Run("directory", func(t *testing.T) {
 		c := keystoreLogin(t, home)
-		c.UntilSays(clean.Quoted(home) + " is a directory: pick a key file in it, e.g. from `svcwallet key list`")
+		c.UntilSays(safetext.Quoted(home) + " is a directory: pick a key file in it, e.g. from `svcwallet key list`")
 	})
 	t.Run("not JSON, from ~/", func(t *testing.T) {
 		c := keystoreLogin(t, "~/notes.txt")
-		c.UntilSays(clean.Quoted(filepath.Join(home, "notes.txt")) + " is not a valid keystore file: it is not keystore V3 JSON")
+		c.UntilSays(safetext.Quoted(filepath.Join(home, "notes.txt")) + " is not a valid keystore file: it is not keystore V3 JSON")
 	})
 	t.Run("missing", func(t *testing.T) {
 		c := keystoreLogin(t, "~/nope.json")
-		c.UntilSays("keystore file " + clean.Quoted(filepath.Join(home, "nope.json")) + " does not exist")
+		c.UntilSays("keystore file " + safetext.Quoted(filepath.Join(home, "nope.json")) + " does not exist")
 	})
 }
 
@@ -277,7 +277,7 @@ func TestKeystorePathErrorShortensHex(t *testing.T) {
 		block := v[strings.Index(v, "Login failed"):]
 		block, _, _ = strings.Cut(block, "\n\n")
 		if want := "keystore file /nonexistent/" + screentest.KeyHex[:8] + "….json does not exist"; !strings.Contains(screentest.OneLine(block), want) {
-			t.Errorf("%d hex digits: the error does not say %q (shown here with hex runs cut):\n%s", digits, want, clean.Quoted(block))
+			t.Errorf("%d hex digits: the error does not say %q (shown here with hex runs cut):\n%s", digits, want, safetext.Quoted(block))
 		}
 		if screentest.ShowsKeyPiece(block) {
 			t.Errorf("%d hex digits: the error repeats more than 8 of them in a row", digits)

@@ -10,8 +10,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/ethereum/go-ethereum/common"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/screens/kit"
 	"github.com/svcwallet/svcwallet/internal/signer"
 	"github.com/svcwallet/svcwallet/internal/tui"
@@ -50,7 +50,7 @@ func (l *loginScreen) submit() tea.Cmd {
 				// The keystore's errors name the path, in full or cleaned
 				// and made absolute, and it was typed: it may hold most of
 				// a key, so the whole message is shortened.
-				return nil, nil, exchange.UserError{Text: clean.Quoted(err.Error()), Cause: err}
+				return nil, nil, exchange.UserError{Text: safetext.Quoted(err.Error()), Cause: err}
 			}
 			return exchange.Wallet(k), k, nil
 		}

@@ -9,10 +9,10 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/follow"
 	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/screens/kit"
 	"github.com/svcwallet/svcwallet/internal/tui"
 )
@@ -309,7 +309,7 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 		}
 		text := b.input.Value() + msg.Content // the paste goes where the cursor is
 		b.input.SetValue("")
-		if clean.HoldsKeyShape(text) {
+		if safetext.HoldsKeyShape(text) {
 			// Ids go on the board without entering the field, so the
 			// field's key guard is applied here.
 			return tui.ShowError(kit.KeyCleared)

@@ -12,10 +12,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/follow"
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/internal/tui"
 )
@@ -56,7 +56,7 @@ func (b *boardScreen) addText(text string) tea.Cmd {
 	if len(bad) > 0 {
 		said := make([]string, len(bad))
 		for i, m := range bad {
-			said[i] = clean.Quoted(clean.Text(m.Text))
+			said[i] = safetext.Quoted(safetext.Text(m.Text))
 			if errors.Is(m.Err, exchange.ErrKeyShape) {
 				said[i] = "(a private key's shape, not shown)"
 			}
@@ -208,7 +208,7 @@ func (b *boardScreen) export() tea.Cmd {
 			out = append(out, r.CSVRow())
 		}
 		var buf bytes.Buffer
-		if err := clean.WriteCSV(&buf, out); err != nil {
+		if err := safetext.WriteCSV(&buf, out); err != nil {
 			return boardExportedMsg{err: err}
 		}
 		// A new file every time: a second export within the same second

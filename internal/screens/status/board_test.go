@@ -15,10 +15,10 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/follow"
 	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/screens/screentest"
 	"github.com/svcwallet/svcwallet/internal/tui"
@@ -459,7 +459,7 @@ func TestMalformedIDsShortened(t *testing.T) {
 	br.send(tea.PasteMsg{Content: long + " " + screentest.KeyHex[:63] + "\x01"})
 	v := screentest.OneLine(br.b.View())
 	if want := "Not a quote id, not added: q-" + screentest.KeyHex[:8] + "…-" + screentest.KeyHex[4:12] + "…"; !strings.Contains(v, want) {
-		t.Errorf("the refusal does not say %q (screen shown with hex runs cut):\n%s", want, clean.Quoted(v))
+		t.Errorf("the refusal does not say %q (screen shown with hex runs cut):\n%s", want, safetext.Quoted(v))
 	}
 	if screentest.ShowsKeyPiece(v) || len(boardIDs(br.b)) != 0 {
 		t.Errorf("the refusal repeats more than 8 hex digits in a row, or an id was added (%d)", len(boardIDs(br.b)))

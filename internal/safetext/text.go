@@ -1,8 +1,8 @@
-// Package clean makes text from outside svcwallet (the network, files read
+// Package safetext makes text from outside svcwallet (the network, files read
 // back, what users paste) safe to show, print, copy, journal or sign, and
 // says what an identifier may hold. It imports only the standard library so
 // that the domain, the terminal chrome and the command line share it.
-package clean
+package safetext
 
 import (
 	"strings"

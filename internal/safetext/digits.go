@@ -1,4 +1,4 @@
-package clean
+package safetext
 
 // Shape checks written out rather than as regular expressions, which are
 // compiled when their package starts: every command paid for them.

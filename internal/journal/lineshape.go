@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 
 	"github.com/ethereum/go-ethereum/common"
 )
@@ -28,7 +28,7 @@ var ErrLine = errors.New("not a journal entry")
 // hex32 is 0x and 64 hex digits: r, s, a digest.
 func hex32(s string) bool {
 	h, ok := strings.CutPrefix(s, "0x")
-	return ok && clean.HexDigits(h, 64)
+	return ok && safetext.HexDigits(h, 64)
 }
 
 // parseJournalLine reads one line into an entry, cleaned and shape-checked.
@@ -78,7 +78,7 @@ func (e *Entry) check() error {
 	if err := exchange.CheckID("payout hash", e.TxHash, false); err != nil {
 		return err
 	}
-	e.Error = clean.Line(e.Error, maxJournalErrorLen)
+	e.Error = safetext.Line(e.Error, maxJournalErrorLen)
 	if e.QuoteExpired && e.Kind != KindRejected {
 		return exchange.NewShapeError("journaled quote_expired", "is set on a line that is not a rejection")
 	}
@@ -111,7 +111,7 @@ func checkRequest(r *exchange.WithdrawRequest, quoteID string) error {
 		return exchange.NewShapeError("journaled signature", "r or s is not 0x and 64 hex digits")
 	case s.V != 27 && s.V != 28:
 		return exchange.NewShapeError("journaled signature", "v is not 27 or 28")
-	case !clean.DecimalDigits(s.Expiration, 19):
+	case !safetext.DecimalDigits(s.Expiration, 19):
 		return exchange.NewShapeError("journaled signature", "expiration is not unix nanoseconds")
 	}
 	return nil
@@ -142,7 +142,7 @@ func (e *Entry) checkSigned() error {
 	if e.Transfer == nil {
 		return nil
 	}
-	if e.Domain.Name != clean.Line(e.Domain.Name, clean.MaxNameLen) || e.Domain.Name == "" {
+	if e.Domain.Name != safetext.Line(e.Domain.Name, safetext.MaxNameLen) || e.Domain.Name == "" {
 		return exchange.NewShapeError("journaled domain name", "is empty, too long or holds control or invisible characters")
 	}
 	if e.Request == nil { // a prepared line: not signed yet

@@ -1,4 +1,4 @@
-package clean
+package safetext
 
 import (
 	"fmt"

@@ -1,11 +1,11 @@
-package clean_test
+package safetext_test
 
 import (
 	"os/exec"
 	"strings"
 	"testing"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // TestShellLine: a word a shell would split or expand is quoted, and a
@@ -13,7 +13,7 @@ import (
 // user fills in stay as they are.
 func TestShellLine(t *testing.T) {
 	words := []string{"svcwallet", "status", "q-1", "--config", "/home/me/my configs/it's $HOME.toml", "0x…", "", "a;b", "~x", "*"}
-	line := clean.ShellLine(words...)
+	line := safetext.ShellLine(words...)
 	if !strings.HasPrefix(line, "svcwallet status q-1 --config '/home/me/my configs/it'\\''s $HOME.toml' 0x… '' 'a;b' '~x' '*'") {
 		t.Fatalf("line %s", line)
 	}

@@ -1,4 +1,4 @@
-package clean_test
+package safetext_test
 
 import (
 	"bytes"
@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/svcwallet/svcwallet/internal/clean"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // TestWriteCSV (issue 21 item 13): cells a spreadsheet would read as a
@@ -22,7 +22,7 @@ func TestWriteCSV(t *testing.T) {
 		{" =1", "\x1b]0;title\x07ok"},
 	}
 	var b bytes.Buffer
-	if err := clean.WriteCSV(&b, rows); err != nil {
+	if err := safetext.WriteCSV(&b, rows); err != nil {
 		t.Fatal(err)
 	}
 	got, err := csv.NewReader(&b).ReadAll()
