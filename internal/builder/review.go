@@ -1,6 +1,9 @@
 package builder
 
-import "github.com/svcwallet/svcwallet/internal/signer"
+import (
+	"github.com/svcwallet/svcwallet/internal/intent"
+	"github.com/svcwallet/svcwallet/internal/signer"
+)
 
 // HighFeeRate is the fee cap, as signed (the percentage × 10,000), above
 // which a review warns: 1%. The published service refuses a cap above its
@@ -43,23 +46,20 @@ func FeeWarning(what string, rate uint32) string {
 // account itself.
 const OwnAccountWarning = "The builder is your own account: a builder is normally another account that trades for yours."
 
-// FieldMeanings says what each field of o's message is, beside its value
-// in a review (the console's and the command line's).
-func (o Order) FieldMeanings() map[string]string {
+// Review is what a review shows of o's message (the console's and the
+// command line's): each field beside what it is, and what signing does.
+func (o Order) Review() intent.Review {
 	a := o.Auth
-	return map[string]string{
-		"mainAccountID": "your funding account", "accountID": "your funding account",
-		"builderAccountID": "the builder", "signer": "the builder's API-key signer",
-		"maxFutureFeeRate": "= " + signer.FormatFeeRate(a.Futures) + "% futures cap",
-		"maxSpotFeeRate":   "= " + signer.FormatFeeRate(a.Spot) + "% spot cap",
-		"expiration":       o.Expiration().UTC().Format("2006-01-02 15:04:05 UTC") + ", " + HumanDuration(a.Validity),
+	purpose := "authorize only, no API key"
+	if a.WithKey {
+		purpose = "authorize and create an API key"
 	}
-}
-
-// Purpose says what signing o does, in a few words.
-func (o Order) Purpose() string {
-	if o.Auth.WithKey {
-		return "authorize and create an API key"
-	}
-	return "authorize only, no API key"
+	return intent.Review{Intent: intent.Intent{Domain: o.Domain, Message: o.Message, Signer: a.Main}, Purpose: purpose,
+		Meanings: map[string]string{
+			"mainAccountID": "your funding account", "accountID": "your funding account",
+			"builderAccountID": "the builder", "signer": "the builder's API-key signer",
+			"maxFutureFeeRate": "= " + signer.FormatFeeRate(a.Futures) + "% futures cap",
+			"maxSpotFeeRate":   "= " + signer.FormatFeeRate(a.Spot) + "% spot cap",
+			"expiration":       o.Expiration().UTC().Format("2006-01-02 15:04:05 UTC") + ", " + HumanDuration(a.Validity),
+		}}
 }

@@ -1,14 +1,12 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -17,6 +15,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/builder"
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/intent"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
 
@@ -195,7 +194,7 @@ func (c builderCmd) run(f builderFlags) int {
 	o := builder.NewOrder(a, e.Domain(), c.nonce(), c.now())
 	if f.dryRun {
 		c.printWarnings(c.env.Stderr, o)
-		return c.printDryRun(o.Domain, o.Message, f.json)
+		return c.printDryRun(o.Review().Intent, f.json)
 	}
 	// What will be signed, before it is: on stdout, or with --json on
 	// stderr when someone is asked (stdout keeps the one document).
@@ -238,18 +237,12 @@ func flagError(err error) string {
 }
 
 // printReview prints what the main account's key will sign: the
-// authorization, then the EIP-712 message field by field (the meanings the
-// console's review shows), its digest and the key, then the warnings.
+// authorization, then the EIP-712 message (printTypedData), then the
+// warnings.
 func (c builderCmd) printReview(w io.Writer, o builder.Order, key keyChoice) {
-	a := o.Auth
-	row := func(label, value, note string) {
-		line := fmt.Sprintf("  %-18s %s", label, value)
-		if note != "" {
-			line += "  " + note
-		}
-		fmt.Fprintln(w, strings.TrimRight(line, " "))
-	}
-	fmt.Fprintf(w, "Builder authorization (%s)\n", o.Purpose())
+	a, r := o.Auth, o.Review()
+	row := func(label, value, note string) { reviewRow(w, reviewWidth(r), label, value, note) }
+	fmt.Fprintf(w, "Builder authorization (%s)\n", r.Purpose)
 	row("Builder", a.Builder.Hex(), "may trade for your account")
 	row("For account", a.Main.Hex(), "your main account")
 	row("Max futures fee", builder.FeeText(a.Futures), "")
@@ -261,15 +254,7 @@ func (c builderCmd) printReview(w io.Writer, o builder.Order, key keyChoice) {
 		row("Permissions", a.Perms.String(), "")
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "To sign (EIP-712)")
-	row("Domain", `name "`+o.Domain.Name+`" · version "`+signer.DomainVersion+`" · chainId `+fmt.Sprint(o.Domain.ChainID), "")
-	row("Message", o.Message.PrimaryType(), "")
-	notes := o.FieldMeanings()
-	for _, f := range o.Message.Fields() {
-		row("  "+f.Name, f.Display(), notes[f.Name])
-	}
-	row("Digest", signer.Digest(o.Domain, o.Message).Hex(), "")
-	row("Signer", key.Address.Hex(), "from "+key.what)
+	printTypedData(w, r, &key)
 	c.printWarnings(w, o)
 	fmt.Fprintln(w)
 }
@@ -286,18 +271,18 @@ func (c builderCmd) printWarnings(w io.Writer, o builder.Order) {
 	}
 }
 
-func (c builderCmd) printDryRun(d signer.Domain, m signer.Message, asJSON bool) int {
-	td, digest := json.RawMessage(signer.TypedDataJSON(d, m)), signer.Digest(d, m).Hex()
+// printDryRun prints the typed data and its digest, signing and sending
+// nothing.
+func (c builderCmd) printDryRun(in intent.Intent, asJSON bool) int {
 	if asJSON {
 		return c.printJSON(struct {
 			DryRun    bool            `json:"dry_run"`
 			TypedData json.RawMessage `json:"typed_data"`
 			Digest    string          `json:"digest"`
-		}{true, td, digest})
+		}{true, in.TypedData(), in.Digest().Hex()})
 	}
-	var pretty bytes.Buffer
-	_ = json.Indent(&pretty, td, "", "  ")
-	fmt.Fprintf(c.env.Stdout, "Dry run: nothing was signed or sent.\n\nTyped data (eth_signTypedData_v4):\n%s\n\nDigest: %s\n", pretty.Bytes(), digest)
+	printDryRun(c.env.Stdout, in)
+	fmt.Fprintf(c.env.Stdout, "\nDigest: %s\n", in.Digest().Hex())
 	return 0
 }
 

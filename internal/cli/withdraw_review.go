@@ -1,13 +1,12 @@
 package cli
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/intent"
 	"github.com/svcwallet/svcwallet/internal/signer"
 	"github.com/svcwallet/svcwallet/internal/withdrawal"
 )
@@ -62,42 +61,13 @@ type fieldJSON struct {
 
 // printReview prints what will be signed: the console review's facts.
 func (c withdrawCmd) printReview(o withdrawal.Order, trust withdrawal.BridgeTrust, key *keyChoice, dryRun, asJSON bool) int {
-	var sj *signerJSON
-	if key != nil {
-		sj = &signerJSON{Address: key.Address.Hex(), Source: key.what}
-		if key.Source.Waits() {
-			sj.RequoteNote = withdrawal.RequoteNote(o)
-			sj.DomainHash, sj.MessageHash = o.Domain.Separator().Hex(), signer.StructHash(o.Transfer).Hex()
-		}
-	}
 	q, in := o.Quote, o.Choice.TokenIn
-	notes := o.FieldMeanings(trust.Note(), false)
-	td, digest := json.RawMessage(signer.TypedDataJSON(o.Domain, o.Transfer)), signer.Digest(o.Domain, o.Transfer).Hex()
+	r := o.Review(trust.Note(), false)
 	if asJSON {
-		r := reviewJSON{DryRun: dryRun, QuoteID: q.QuoteID, Chain: o.Choice.Route.Chain, ToAddress: o.Choice.ToAddress,
-			TokenIn: in, TokenOut: o.Choice.TokenOut, PayAmount: q.PayAmount.String(), ReceiveAmount: q.ReceiveAmount.String(),
-			Fee: q.Fee.String(), FeeUSD: q.FeeUSD.String(), YouLose: q.Cost().String(), ExpiresAt: q.ExpiresAt.UTC().Format(time.RFC3339),
-			Bridge:    bridgeJSON{Provider: o.Choice.Info.Provider, Address: o.Transfer.ToAccount.Hex(), Trust: trust.Note()},
-			TypedData: td, Digest: digest, Signer: sj}
-		if o.Choice.FeeCap.Valid {
-			r.FeeCap = o.Choice.FeeCap.Decimal.String()
-		}
-		for _, fl := range o.Transfer.Fields() {
-			r.Fields = append(r.Fields, fieldJSON{fl.Name, fl.Type, fl.Display(), notes[fl.Name]})
-		}
-		if err := writeJSONLine(c.env.Stdout, r); err != nil {
-			return c.fail(exitError, "%v", err)
-		}
-		return 0
+		return c.printReviewJSON(o, r, trust, key, dryRun)
 	}
 	w := c.env.Stdout
-	row := func(label, value, note string) {
-		line := fmt.Sprintf("  %-16s %s", label, value)
-		if note != "" {
-			line += "  " + note
-		}
-		fmt.Fprintln(w, strings.TrimRight(line, " "))
-	}
+	row := func(label, value, note string) { reviewRow(w, reviewWidth(r), label, value, note) }
 	fmt.Fprintln(w, "Withdrawal")
 	row("Route", in+" → "+o.Choice.TokenOut+" on "+o.Choice.Route.Chain+" ("+o.Choice.Route.ChainType+")", "")
 	row("Pays out to", o.Choice.ToAddress, "")
@@ -111,28 +81,41 @@ func (c withdrawCmd) printReview(o withdrawal.Order, trust withdrawal.BridgeTrus
 	}
 	row("Quote", q.QuoteID, "expires "+q.ExpiresAt.UTC().Format("2006-01-02 15:04:05 UTC"))
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "To sign (EIP-712)")
-	row("Domain", `name "`+o.Domain.Name+`" · version "`+signer.DomainVersion+`" · chainId `+fmt.Sprint(o.Domain.ChainID), "")
-	row("Message", o.Transfer.PrimaryType(), "")
-	for _, fl := range o.Transfer.Fields() {
-		row("  "+fl.Name, fl.Display(), notes[fl.Name])
-	}
-	row("Digest", digest, "")
-	if sj != nil && sj.DomainHash != "" {
-		row("Domain hash", sj.DomainHash, "a device that signs blind shows these two")
-		row("Message hash", sj.MessageHash, "")
-	}
-	if sj != nil {
-		row("Signer", sj.Address, "from "+sj.Source)
-	}
+	printTypedData(w, r, key)
 	fmt.Fprintln(w, withdrawal.ReviewSentence)
-	if sj != nil && sj.RequoteNote != "" {
-		fmt.Fprintln(w, sj.RequoteNote)
+	if key != nil && key.Source.Waits() {
+		fmt.Fprintln(w, withdrawal.RequoteNote(o))
 	}
 	if dryRun {
-		var pretty bytes.Buffer
-		_ = json.Indent(&pretty, td, "", "  ")
-		fmt.Fprintf(w, "\nDry run: nothing was signed or sent.\n\nTyped data (eth_signTypedData_v4):\n%s\n", pretty.Bytes())
+		fmt.Fprintln(w)
+		printDryRun(w, r.Intent)
+	}
+	return 0
+}
+
+// printReviewJSON is printReview's --json line.
+func (c withdrawCmd) printReviewJSON(o withdrawal.Order, r intent.Review, trust withdrawal.BridgeTrust, key *keyChoice, dryRun bool) int {
+	q, in := o.Quote, o.Choice.TokenIn
+	out := reviewJSON{DryRun: dryRun, QuoteID: q.QuoteID, Chain: o.Choice.Route.Chain, ToAddress: o.Choice.ToAddress,
+		TokenIn: in, TokenOut: o.Choice.TokenOut, PayAmount: q.PayAmount.String(), ReceiveAmount: q.ReceiveAmount.String(),
+		Fee: q.Fee.String(), FeeUSD: q.FeeUSD.String(), YouLose: q.Cost().String(), ExpiresAt: q.ExpiresAt.UTC().Format(time.RFC3339),
+		Bridge:    bridgeJSON{Provider: o.Choice.Info.Provider, Address: o.Transfer.ToAccount.Hex(), Trust: trust.Note()},
+		TypedData: r.TypedData(), Digest: r.Digest().Hex()}
+	if key != nil {
+		out.Signer = &signerJSON{Address: key.Address.Hex(), Source: key.what}
+		if key.Source.Waits() {
+			out.Signer.RequoteNote = withdrawal.RequoteNote(o)
+			out.Signer.DomainHash, out.Signer.MessageHash = o.Domain.Separator().Hex(), signer.StructHash(o.Transfer).Hex()
+		}
+	}
+	if o.Choice.FeeCap.Valid {
+		out.FeeCap = o.Choice.FeeCap.Decimal.String()
+	}
+	for _, f := range r.Fields() {
+		out.Fields = append(out.Fields, fieldJSON{f.Name, f.Type, f.Value, f.Meaning})
+	}
+	if err := writeJSONLine(c.env.Stdout, out); err != nil {
+		return c.fail(exitError, "%v", err)
 	}
 	return 0
 }

@@ -21,9 +21,10 @@ func TestDomainImportsPointInward(t *testing.T) {
 		"../config":     inner,
 		".":             append([]string{mod + "config"}, inner...),
 		"../journal":    append([]string{mod + "exchange", mod + "config"}, inner...),
-		"../builder":    append([]string{mod + "exchange", mod + "config", mod + "journal"}, inner...),
+		"../intent":     append([]string{mod + "exchange", mod + "config", mod + "journal"}, inner...),
+		"../builder":    append([]string{mod + "exchange", mod + "config", mod + "journal", mod + "intent"}, inner...),
 		"../follow":     append([]string{mod + "exchange", mod + "config", mod + "journal"}, inner...),
-		"../withdrawal": append([]string{mod + "exchange", mod + "config", mod + "journal", mod + "follow"}, inner...),
+		"../withdrawal": append([]string{mod + "exchange", mod + "config", mod + "journal", mod + "follow", mod + "intent"}, inner...),
 	}
 	for dir, ok := range allowed {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))

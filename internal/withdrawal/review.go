@@ -4,24 +4,27 @@ import (
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/intent"
 )
 
-// FieldMeanings says what each Transfer field means, beside its value; the
-// bridge address's note says why it is trusted (BridgeTrust.Note). Short
-// meanings, for small screens, keep what the user confirms (the amount, the
-// expiry, the bridge's trust) in fewer characters.
-func (o Order) FieldMeanings(bridgeNote string, short bool) map[string]string {
+// Review is what a review shows of o's Transfer: each field beside what it
+// means, the bridge address's note saying why it is trusted
+// (BridgeTrust.Note). Short meanings, for small screens, keep what the user
+// confirms (the amount, the expiry, the bridge's trust) in fewer characters.
+func (o Order) Review(bridgeNote string, short bool) intent.Review {
 	in := o.Choice.TokenIn
 	amount := "= " + exchange.FromRawUnits(o.Transfer.NumTokens).String() + " " + in
 	expires := time.Unix(0, o.Transfer.Expiration).UTC()
+	r := intent.Review{Intent: intent.Intent{Domain: o.Domain, Message: o.Transfer, Signer: o.Transfer.FromAccount}}
 	if short {
-		return map[string]string{
+		r.Meanings = map[string]string{
 			"toAccount":  o.Choice.Info.Provider + " · " + bridgeNote,
 			"numTokens":  amount,
 			"expiration": expires.Format("2006-01-02 15:04:05Z"),
 		}
+		return r
 	}
-	return map[string]string{
+	r.Meanings = map[string]string{
 		"fromAccount":    "your funding account",
 		"toAccount":      "bridge funding address (" + o.Choice.Info.Provider + ") · " + bridgeNote,
 		"tokenCurrency":  in,
@@ -30,6 +33,7 @@ func (o Order) FieldMeanings(bridgeNote string, short bool) map[string]string {
 		"toSubAccount":   "main account",
 		"expiration":     expires.Format("2006-01-02 15:04:05 UTC"),
 	}
+	return r
 }
 
 // Note says why a bridge address may be signed: pinned by the config,

@@ -300,76 +300,13 @@ func (r *builderReviewScreen) render() string {
 	return layout.Clip(b.String(), r.wd)
 }
 
-// typedDataView shows the domain, the message type and every field with its
-// value, the fee rates also as percentages, then the digest. Notes that fit
-// beside their values start in one column; the others go below.
+// typedDataView shows the message (kit.TypedDataView), the builder and its
+// rights drawn apart, then the API key's label, sent beside it.
 func (r *builderReviewScreen) typedDataView() string {
-	c := r.app.Common
-	st := c.Styles
-	const lw = 18
-	type row struct{ label, value, note string }
-	var rows []row
-	line := func(label, value, note string) { rows = append(rows, row{label, value, note}) }
-	d := r.order.Domain
-	line("Domain", st.Value.Render(`name "`+d.Name+`" · version "`+signer.DomainVersion+`" · chainId `+layout.Uitoa(d.ChainID)), "")
-	line("Message", st.Value.Render(r.order.Message.PrimaryType()), r.order.Purpose())
-	notes := r.order.FieldMeanings()
-	for _, f := range r.order.Message.Fields() {
-		v := st.Value.Render(f.Display())
-		switch f.Name {
-		case "builderAccountID", "maxFutureFeeRate", "maxSpotFeeRate", "permissions", "signer":
-			v = st.Danger.Render(f.Display())
-		}
-		line("  "+f.Name, v, notes[f.Name])
-	}
-	line("Digest", st.Value.Render(signer.Digest(r.order.Domain, r.order.Message).Hex()), "")
+	v := kit.TypedDataView{Review: r.order.Review(),
+		Danger: map[string]bool{"builderAccountID": true, "maxFutureFeeRate": true, "maxSpotFeeRate": true, "permissions": true, "signer": true}}
 	if r.order.Auth.WithKey {
-		line("API key label", st.Value.Render(r.order.Auth.Label), "sent beside the signature")
+		v.After = []kit.ReviewRow{{Label: "API key label", Value: r.app.Common.Styles.Value.Render(r.order.Auth.Label), Note: "sent beside the signature"}}
 	}
-	// The note column: right of the widest value whose note still fits
-	// beside it at that column; a wider value's note goes below it.
-	fits := func(x row, col int) bool { return lw+1+col+2+ansi.StringWidth(x.note) <= r.wd }
-	col := 0
-	for _, x := range rows {
-		if w := ansi.StringWidth(x.value); x.note != "" && w > col && fits(x, w) {
-			col = w
-		}
-	}
-	for col > 0 {
-		ok := true
-		for _, x := range rows {
-			if x.note != "" && ansi.StringWidth(x.value) <= col && !fits(x, col) {
-				ok = false
-			}
-		}
-		if ok {
-			break
-		}
-		next := 0
-		for _, x := range rows {
-			if w := ansi.StringWidth(x.value); x.note != "" && w < col && w > next {
-				next = w
-			}
-		}
-		col = next
-	}
-	var b strings.Builder
-	for _, x := range rows {
-		vw := ansi.StringWidth(x.value)
-		switch {
-		case x.note == "":
-			b.WriteString(layout.WrapField(c, x.label, lw, x.value, "", r.wd))
-		case vw <= col:
-			b.WriteString(layout.Field(c, x.label, lw, x.value+strings.Repeat(" ", col-vw)) + st.Muted.Render("  "+x.note))
-		default:
-			// Too wide for the column: the note on the next line.
-			w := ansi.StringWidth(layout.Field(c, x.label, lw, x.value))
-			if w > r.wd {
-				w = r.wd
-			}
-			b.WriteString(layout.WrapField(c, x.label, lw, x.value, x.note, w))
-		}
-		b.WriteString("\n")
-	}
-	return b.String()
+	return v.Render(r.app.Common, r.wd, 0)
 }

@@ -1,0 +1,64 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/svcwallet/svcwallet/internal/intent"
+	"github.com/svcwallet/svcwallet/internal/signer"
+)
+
+// reviewWidth is the label column of a review of r: the widest field name
+// (indented), never under 16, so every review of one message lines up.
+func reviewWidth(r intent.Review) int {
+	w := 16
+	for _, f := range r.Fields() {
+		w = max(w, 2+len(f.Name))
+	}
+	return w
+}
+
+// reviewRow writes one line of a review: the label in a column lw wide,
+// the value, and its note.
+func reviewRow(w io.Writer, lw int, label, value, note string) {
+	line := fmt.Sprintf("  %-*s %s", lw, label, value)
+	if note != "" {
+		line += "  " + note
+	}
+	fmt.Fprintln(w, strings.TrimRight(line, " "))
+}
+
+// printTypedData prints what the key will sign, the one printer of every
+// signed intent's review: the domain, the message field by field with what
+// each means, the digest, for a key that waits for a person (a device that
+// signs blind shows them) the domain and message hashes, and the key.
+func printTypedData(w io.Writer, r intent.Review, key *keyChoice) {
+	lw := reviewWidth(r)
+	row := func(label, value, note string) { reviewRow(w, lw, label, value, note) }
+	fmt.Fprintln(w, "To sign (EIP-712)")
+	row("Domain", `name "`+r.Domain.Name+`" · version "`+signer.DomainVersion+`" · chainId `+fmt.Sprint(r.Domain.ChainID), "")
+	row("Message", r.Message.PrimaryType(), "")
+	for _, f := range r.Fields() {
+		row("  "+f.Name, f.Value, f.Meaning)
+	}
+	row("Digest", r.Digest().Hex(), "")
+	if key == nil {
+		return
+	}
+	if key.Source.Waits() {
+		row("Domain hash", r.Domain.Separator().Hex(), "a device that signs blind shows these two")
+		row("Message hash", signer.StructHash(r.Message).Hex(), "")
+	}
+	row("Signer", key.Address.Hex(), "from "+key.what)
+}
+
+// printDryRun ends a dry run: nothing was signed or sent, and the typed
+// data as a wallet takes it.
+func printDryRun(w io.Writer, in intent.Intent) {
+	var pretty bytes.Buffer
+	_ = json.Indent(&pretty, in.TypedData(), "", "  ")
+	fmt.Fprintf(w, "Dry run: nothing was signed or sent.\n\nTyped data (eth_signTypedData_v4):\n%s\n", pretty.Bytes())
+}

@@ -1,0 +1,146 @@
+package kit
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcwallet/svcwallet/internal/intent"
+	"github.com/svcwallet/svcwallet/internal/screens/kit/layout"
+	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/internal/tui"
+)
+
+// ReviewRow is a line of a review beside its typed data: the screen's own facts
+// (what a withdrawal pays out, an API key's label), its value styled.
+type ReviewRow struct {
+	Label, Value, Note string
+	// Keep: no level drops the note (what the user confirms by signing).
+	Keep bool
+	gap  bool
+}
+
+// ReviewGap is a blank line between a review's groups of rows, at level 0 only.
+var ReviewGap = ReviewRow{gap: true}
+
+// TypedDataView is the one view of what a review signs, for every signed
+// intent: the screen's rows before, the domain, the message's type (and
+// what signing it does), every field with its value and meaning, the
+// digest, and the screen's rows after.
+type TypedDataView struct {
+	Review intent.Review
+	// Danger are the fields drawn in the danger colour: what moves money
+	// or grants rights.
+	Danger map[string]bool
+	// Keep are the fields whose meanings no level drops.
+	Keep map[string]bool
+	// Pairs are short fields drawn beside their partner from level 4.
+	Pairs         map[string]string
+	Before, After []ReviewRow
+}
+
+// LabelWidth is the label column: the widest field name (indented), never
+// under 16, so the screen's own lines can line up with the view's.
+func (v TypedDataView) LabelWidth() int {
+	w := 16
+	for _, f := range v.Review.Fields() {
+		w = max(w, 2+len(f.Name))
+	}
+	return w
+}
+
+// Render draws the view wd columns wide, shorter as level rises for small
+// terminals: 1 drops blank lines, 2 also the notes that would take a line
+// of their own (but kept ones), 3 writes the domain without decoration, 4
+// puts the paired fields two to a line. Notes that fit beside their values
+// start in one column.
+func (v TypedDataView) Render(c *tui.Common, wd, level int) string {
+	st := c.Styles
+	lw := v.LabelWidth()
+	var rows []ReviewRow
+	add := func(r ReviewRow) {
+		if level > 1 && !r.Keep && ansi.StringWidth(layout.Field(c, r.Label, lw, r.Value)+"  "+r.Note) > wd {
+			r.Note = ""
+		}
+		if !r.gap || level == 0 {
+			rows = append(rows, r)
+		}
+	}
+	for _, r := range v.Before {
+		add(r)
+	}
+	d := v.Review.Domain
+	domain := `name "` + d.Name + `" · version "` + signer.DomainVersion + `" · chainId ` + layout.Uitoa(d.ChainID)
+	if level > 2 {
+		domain = `"` + d.Name + `" · v"` + signer.DomainVersion + `" · chainId ` + layout.Uitoa(d.ChainID)
+	}
+	add(ReviewRow{Label: "Domain", Value: st.Value.Render(domain), Keep: true})
+	add(ReviewRow{Label: "Message", Value: st.Value.Render(v.Review.Message.PrimaryType()), Note: v.Review.Purpose, Keep: true})
+	fields := v.Review.Fields()
+	values := map[string]string{}
+	for _, f := range fields {
+		values[f.Name] = st.Value.Render(f.Value)
+		if v.Danger[f.Name] {
+			values[f.Name] = st.Danger.Render(f.Value)
+		}
+	}
+	paired := map[string]bool{}
+	for _, f := range fields {
+		if other, ok := v.Pairs[f.Name]; ok && level > 3 {
+			paired[other] = true
+			add(ReviewRow{Label: "  " + f.Name, Value: values[f.Name] + "  " + layout.InksFor(c).Label.On(other) + " " + values[other],
+				Note: v.Review.Meanings[other], Keep: v.Keep[other]})
+		} else if !paired[f.Name] {
+			add(ReviewRow{Label: "  " + f.Name, Value: values[f.Name], Note: f.Meaning, Keep: v.Keep[f.Name]})
+		}
+	}
+	add(ReviewRow{Label: "Digest", Value: st.Value.Render(v.Review.Digest().Hex()), Keep: true})
+	for _, r := range v.After {
+		add(r)
+	}
+	return alignNotes(c, rows, lw, wd)
+}
+
+// alignNotes draws rows with their notes in one column: right of the
+// widest value whose note still fits beside it there; a wider value's note
+// goes beside it, or below when it does not fit.
+func alignNotes(c *tui.Common, rows []ReviewRow, lw, wd int) string {
+	fits := func(x ReviewRow, col int) bool { return lw+1+col+2+ansi.StringWidth(x.Note) <= wd }
+	col := 0
+	for _, x := range rows {
+		if w := ansi.StringWidth(x.Value); x.Note != "" && w > col && fits(x, w) {
+			col = w
+		}
+	}
+	for col > 0 {
+		ok := true
+		for _, x := range rows {
+			if x.Note != "" && ansi.StringWidth(x.Value) <= col && !fits(x, col) {
+				ok = false
+			}
+		}
+		if ok {
+			break
+		}
+		next := 0
+		for _, x := range rows {
+			if w := ansi.StringWidth(x.Value); x.Note != "" && w < col && w > next {
+				next = w
+			}
+		}
+		col = next
+	}
+	var b strings.Builder
+	for _, x := range rows {
+		vw := ansi.StringWidth(x.Value)
+		switch {
+		case x.gap:
+		case x.Note != "" && vw <= col:
+			b.WriteString(layout.Field(c, x.Label, lw, x.Value+strings.Repeat(" ", col-vw)) + c.Styles.Muted.Render("  "+x.Note))
+		default:
+			b.WriteString(layout.WrapField(c, x.Label, lw, x.Value, x.Note, wd))
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
