@@ -66,7 +66,8 @@ func Prepare(ctx context.Context, c *exchange.Client, j *journal.Journal, o Orde
 	if _, err := c.SigningNow(ctx); err != nil {
 		return Prepared{}, err
 	}
-	e := journal.Entry{Time: now, Kind: journal.KindBuilderPrepared, Env: c.Env().Name, Builder: journalLine(o)}
+	e := journal.Entry{Time: now, Kind: journal.KindPrepared, Env: c.Env().Name, Builder: journalLine(o),
+		Prepared: &journal.Prepared{Kind: journal.PreparedBuilder, Signer: o.Auth.Main}}
 	if err := j.Append(e); err != nil {
 		return Prepared{}, exchange.UserError{Text: "Not prepared: the journal " + j.Path() + " could not record it (" + err.Error() + ")", Cause: err}
 	}
@@ -95,7 +96,7 @@ func FindPrepared(entries []journal.Entry, env string, file []byte) (Prepared, e
 	var p Prepared
 	for i := range entries {
 		e := &entries[i]
-		if e.Kind != journal.KindBuilderPrepared || e.Env != env {
+		if e.Kind != journal.KindPrepared || e.Prepared.Kind != journal.PreparedBuilder || e.Env != env {
 			continue
 		}
 		q, err := fromLine(e.Builder, e.Time)

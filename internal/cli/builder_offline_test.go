@@ -92,7 +92,7 @@ func TestBuilderOffline(t *testing.T) {
 		t.Fatalf("the file holds the label the journal keeps: %s", b)
 	}
 	jb := mustRead(t, filepath.Join(os.Getenv("XDG_STATE_HOME"), "svcwallet", "journal.jsonl"))
-	if !strings.Contains(jb, `"kind":"builder_prepared"`) || !strings.Contains(jb, `"label":"my bot"`) {
+	if !strings.Contains(jb, `"kind":"prepared"`) || !strings.Contains(jb, `"prepared":{"kind":"builder"`) || !strings.Contains(jb, `"label":"my bot"`) {
 		t.Fatalf("journal lacks the prepared line: %s", jb)
 	}
 

@@ -85,7 +85,7 @@ func TestWithdrawOffline(t *testing.T) {
 		t.Fatalf("the file holds what the journal keeps: %s", b)
 	}
 	jb, _ := os.ReadFile(filepath.Join(state, "journal.jsonl"))
-	if !strings.Contains(string(jb), `"kind":"prepared"`) || !strings.Contains(string(jb), `"max_fee":"2"`) {
+	if !strings.Contains(string(jb), `"kind":"prepared"`) || !strings.Contains(string(jb), `"prepared":{"kind":"withdrawal"`) || !strings.Contains(string(jb), `"max_fee":"2"`) {
 		t.Fatalf("journal lacks the prepared line: %s", jb)
 	}
 	// The Transfer expires 30 minutes after it was written.

@@ -8,18 +8,13 @@ import (
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
 
-// Builder authorizations prepared for offline signing share the journal
-// with withdrawals (the one file this machine keeps what a signed file
-// lacks), under their own kinds: neither is a withdrawal, so records,
+// KindBuilderSent is written (fsynced) before the signature of a builder
+// authorization prepared for offline signing is sent: it is sent once.
+// Builder authorizations share the journal with withdrawals (the one file
+// where this machine keeps what a signed file lacks); neither their
+// prepared lines nor their sent lines are withdrawals, so records,
 // History and resumption skip them (FoldRecords).
-const (
-	// KindBuilderPrepared is a builder authorization whose typed data went
-	// to a file for a wallet elsewhere to sign.
-	KindBuilderPrepared = "builder_prepared"
-	// KindBuilderSent is written (fsynced) before a signature of a prepared
-	// builder authorization is sent: it is sent once.
-	KindBuilderSent = "builder_sent"
-)
+const KindBuilderSent = "builder_sent"
 
 // maxBuilderLabel bounds a journaled builder API key label.
 const maxBuilderLabel = 100
@@ -41,22 +36,34 @@ type BuilderAuth struct {
 	Permissions string          `json:"permissions,omitempty"`
 }
 
-// builderKind reports whether kind is one of the builder lines.
-func builderKind(kind string) bool {
-	return kind == KindBuilderPrepared || kind == KindBuilderSent
+// builderLine reports whether e is a builder authorization's line: a
+// prepared one or a sent one.
+func (e *Entry) builderLine() bool {
+	return e.Kind == KindBuilderSent || e.Kind == KindPrepared && e.Prepared != nil && e.Prepared.Kind == PreparedBuilder
+}
+
+// Message is the message the authorization signs: AuthorizeBuilder, or
+// AddAccountSignerWithBuilder when it creates an API key.
+func (b *BuilderAuth) Message() signer.Message {
+	if b.KeySigner != nil {
+		return signer.AddAccountSignerWithBuilder{AccountID: b.Main, Signer: *b.KeySigner, Permissions: b.Permissions, BuilderAccountID: b.Builder,
+			MaxFutureFeeRate: b.Futures, MaxSpotFeeRate: b.Spot, Nonce: b.Nonce, Expiration: b.Expiration}
+	}
+	return signer.AuthorizeBuilder{MainAccountID: b.Main, BuilderAccountID: b.Builder,
+		MaxFutureFeeRate: b.Futures, MaxSpotFeeRate: b.Spot, Nonce: b.Nonce, Expiration: b.Expiration}
 }
 
 // checkBuilder holds a builder line to its shape: a builder authorization
 // and nothing of a withdrawal's; and no builder authorization elsewhere.
 func (e *Entry) checkBuilder() error {
 	switch {
-	case !builderKind(e.Kind) && e.Builder != nil:
+	case !e.builderLine() && e.Builder != nil:
 		return exchange.NewShapeError("journal entry", "holds a builder authorization but is not a builder line")
-	case !builderKind(e.Kind):
+	case !e.builderLine():
 		return nil
 	case e.Builder == nil:
 		return exchange.NewShapeError("builder line", "lacks its builder authorization")
-	case e.QuoteID != "" || e.Request != nil || e.Intent != nil || e.Domain != nil || e.Transfer != nil || e.Prepared != nil ||
+	case e.QuoteID != "" || e.Request != nil || e.Intent != nil || e.Domain != nil || e.Transfer != nil ||
 		e.State != "" || e.TxHash != "" || e.Error != "":
 		return exchange.NewShapeError("builder line", "holds a withdrawal's fields")
 	}

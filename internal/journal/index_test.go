@@ -47,7 +47,7 @@ func randomLine(r *rand.Rand, n int) string {
 	case 9:
 		in := genIntent(e.Env, e.AccountID, e.QuoteID, n, e.Time)
 		e.Kind, e.Intent, e.Domain, e.Transfer = KindPrepared, in.Intent, in.Domain, in.Transfer
-		e.Prepared = &Prepared{Signer: common.HexToAddress("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"), Fee: decimal.RequireFromString("0.5")}
+		e.Prepared = &Prepared{Signer: common.HexToAddress("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"), Fee: new(decimal.RequireFromString("0.5"))}
 	case 10:
 		return []string{"garbage", "", "{}", `{"kind":"state","state":"SENDING","STATE":"COMPLETED","env":"production","quote_id":"q-1"}`,
 			strings.Repeat("x", maxJournalLine+10)}[r.IntN(5)]
@@ -420,7 +420,7 @@ func TestTallyTornLine(t *testing.T) {
 	appendRaw(t, path, string(lines[0])+"\n"+string(lines[1])+"\n")
 	prepared := genIntent("production", "acct-1", "q-1", 1, genT0)
 	prepared.Kind, prepared.Request = KindPrepared, nil
-	prepared.Prepared = &Prepared{Signer: common.HexToAddress("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")}
+	prepared.Prepared = &Prepared{Signer: common.HexToAddress("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"), Fee: new(decimal.Zero)}
 	b, err := json.Marshal(prepared)
 	if err != nil {
 		t.Fatal(err)

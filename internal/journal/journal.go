@@ -27,7 +27,8 @@ const (
 	KindRejected = "rejected" // a final refusal: the withdrawal did not happen
 	KindState    = "state"    // a state seen while following it
 	// KindPrepared (prepared.go) comes before any of them, when a Transfer
-	// is prepared for offline signing.
+	// is prepared for offline signing; a builder authorization's prepared
+	// line too.
 )
 
 // Entry is one line of the withdrawal journal (D11). It holds the full
@@ -48,8 +49,8 @@ type Entry struct {
 	Transfer *signer.Transfer `json:"transfer,omitempty"`
 	// Prepared is what a prepared line (KindPrepared) keeps to finish.
 	Prepared *Prepared `json:"prepared,omitempty"`
-	// Builder is a builder authorization's line (KindBuilderPrepared,
-	// KindBuilderSent; builder.go): not a withdrawal.
+	// Builder is a builder authorization, on its prepared and sent lines
+	// (builder.go): not a withdrawal.
 	Builder *BuilderAuth `json:"builder,omitempty"`
 	State   string       `json:"state,omitempty"`
 	TxHash  string       `json:"withdraw_tx_hash,omitempty"`

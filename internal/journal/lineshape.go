@@ -39,6 +39,7 @@ func parseJournalLine(line []byte) (Entry, error) {
 	}
 	err := exchange.Decode(line, &e)
 	if err == nil {
+		e.upgrade()
 		err = e.check()
 	}
 	var se *exchange.ShapeError
@@ -54,14 +55,14 @@ func parseJournalLine(line []byte) (Entry, error) {
 // check shape-checks an entry read back and cleans its free text.
 func (e *Entry) check() error {
 	switch e.Kind {
-	case KindIntent, KindAccepted, KindRejected, KindState, KindPrepared, KindBuilderPrepared, KindBuilderSent:
+	case KindIntent, KindAccepted, KindRejected, KindState, KindPrepared, KindBuilderSent:
 	default:
-		return exchange.NewShapeError("journal kind", "is not prepared, intent, accepted, rejected, state or a builder line")
+		return exchange.NewShapeError("journal kind", "is not prepared, intent, accepted, rejected, state or builder_sent")
 	}
 	if err := e.checkBuilder(); err != nil {
 		return err
 	}
-	if err := exchange.CheckID("quote id", e.QuoteID, !builderKind(e.Kind)); err != nil {
+	if err := exchange.CheckID("quote id", e.QuoteID, !e.builderLine()); err != nil {
 		return err
 	}
 	if err := exchange.CheckName("environment", e.Env); err != nil {

@@ -179,7 +179,7 @@ func (f *folder) records() []Record {
 // withdrawalKind reports whether a line of kind belongs to a withdrawal's
 // record: a prepared Transfer is not one yet, a builder authorization
 // never.
-func withdrawalKind(kind string) bool { return kind != KindPrepared && !builderKind(kind) }
+func withdrawalKind(kind string) bool { return kind != KindPrepared && kind != KindBuilderSent }
 
 // answerOf is what a line says of its withdrawal's answer (Record.Answered
 // and State), ok when it says anything: the one rule of the records and of

@@ -56,7 +56,8 @@ func (w Withdrawer) Prepare(ctx context.Context, o Order, signerAddr common.Addr
 	o.Transfer.Expiration = now.Add(PreparedLife).UnixNano()
 	e := w.entry(journal.KindPrepared, o.Quote.QuoteID)
 	in := o.Intent()
-	p := journal.Prepared{Signer: signerAddr, Fee: o.Quote.Fee}
+	fee := o.Quote.Fee
+	p := journal.Prepared{Kind: journal.PreparedWithdrawal, Signer: signerAddr, Fee: &fee}
 	if o.Choice.FeeCap.Valid {
 		// A cap finer than the token's units means the same as one cut to them.
 		c := o.Choice.FeeCap.Decimal.Truncate(exchange.TokenDecimals)
@@ -92,7 +93,7 @@ func FindPrepared(entries []journal.Entry, env, accountID string, file []byte) (
 	var found *journal.Entry
 	for i := range entries {
 		e := &entries[i]
-		if e.Kind == journal.KindPrepared && e.Env == env && e.AccountID == accountID &&
+		if e.Kind == journal.KindPrepared && e.Prepared.Kind == journal.PreparedWithdrawal && e.Env == env && e.AccountID == accountID &&
 			bytes.Equal(signer.TypedDataJSON(*e.Domain, *e.Transfer), file) {
 			found = e
 		}
@@ -112,7 +113,7 @@ func FindPrepared(entries []journal.Entry, env, accountID string, file []byte) (
 	if p.FeeCap != nil {
 		c.FeeCap = decimal.NewNullDecimal(*p.FeeCap)
 	}
-	q := exchange.Quote{QuoteID: found.QuoteID, PayAmount: in.PayAmount, ReceiveAmount: in.ReceiveAmount, Fee: p.Fee, ExpiresAt: in.ExpiresAt}
+	q := exchange.Quote{QuoteID: found.QuoteID, PayAmount: in.PayAmount, ReceiveAmount: in.ReceiveAmount, Fee: *p.Fee, ExpiresAt: in.ExpiresAt}
 	return Prepared{Order: Order{Choice: c, Quote: q, Domain: *found.Domain, Transfer: *found.Transfer}, Signer: p.Signer, At: found.Time}, nil
 }
 

@@ -109,8 +109,8 @@ func TestBuilderReviewPreparesForOfflineSigning(t *testing.T) {
 		t.Fatalf("the file holds more than the typed data: %s", b)
 	}
 	entries, err := app.Journal().Entries()
-	if err != nil || len(entries) != 1 || entries[0].Kind != journal.KindBuilderPrepared {
-		t.Fatalf("journal %+v (%v), want the builder_prepared line alone", entries, err)
+	if err != nil || len(entries) != 1 || entries[0].Kind != journal.KindPrepared || entries[0].Prepared.Kind != journal.PreparedBuilder {
+		t.Fatalf("journal %+v (%v), want the builder's prepared line alone", entries, err)
 	}
 	view := screentest.OneLine(ansi.Strip(r.View()))
 	for _, want := range []string{"Prepared for offline signing; nothing was signed or sent", path,
