@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/spf13/cobra"
@@ -14,7 +12,6 @@ import (
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/journal"
-	"github.com/svcwallet/svcwallet/internal/signer"
 )
 
 const builderSubmitLong = `Finishes a builder authorization prepared for offline signing (svcwallet
@@ -57,16 +54,6 @@ func (a *app) builderSubmitCommand() *cobra.Command {
 	return c
 }
 
-// builderJournal opens the journal that keeps prepared builder
-// authorizations (the withdrawal journal).
-func builderJournal() (*journal.Journal, error) {
-	p := journal.DefaultPath()
-	if p == "" {
-		return nil, errors.New("no state directory for the journal: set $HOME or $XDG_STATE_HOME")
-	}
-	return journal.Open(p)
-}
-
 // prepare is `svcwallet builder authorize --signer offline --out FILE`:
 // the authorization journaled and its typed data written to FILE for a
 // wallet elsewhere. Nothing is signed or sent.
@@ -75,10 +62,8 @@ func (c builderCmd) prepare(f builderFlags, e config.Environment) int {
 	switch {
 	case err != nil:
 		return c.usage("%v", err)
-	case f.out == "":
-		return c.usage("give --out FILE, the new file to write the typed data to sign in")
-	case f.dryRun:
-		return c.usage("--signer offline signs and sends nothing already: drop --dry-run")
+	case offlineOut(f.out, f.dryRun) != "":
+		return c.usage("%s", offlineOut(f.out, f.dryRun))
 	case main == (common.Address{}):
 		return c.usage("give --account ADDRESS, the main account whose key will sign the file")
 	case e.Name == config.SandboxEnv:
@@ -95,106 +80,55 @@ func (c builderCmd) prepare(f builderFlags, e config.Environment) int {
 		}
 		fmt.Fprintln(c.env.Stderr, "Warning: the builder is your own account.")
 	}
-	if _, err := os.Lstat(f.out); err == nil {
-		return c.usage("%s exists: give --out a new file (it is never overwritten)", f.out)
-	}
-	j, err := builderJournal()
+	j, err := stateJournal()
 	if err != nil {
 		return c.fail("the journal cannot be opened (%v): nothing was prepared", err)
 	}
 	now := c.now()
 	o := builder.NewOrder(a, e.Domain(), c.nonce(), now)
-	client := exchange.New(e, exchange.Options{Now: c.now, Logger: c.env.Log})
 	cx, cancel := context.WithTimeout(context.Background(), builder.AuthorizeTimeout)
-	p, err := builder.Prepare(cx, client, j, o, now)
+	p, err := builder.Prepare(cx, exchange.New(e, exchange.Options{Now: c.now, Logger: c.env.Log}), j, o, now)
 	cancel()
 	if err != nil {
 		return c.fail("%v", exchange.Explain(err))
 	}
-	if err := writeNewPrivate(f.out, p.TypedData()); err != nil {
-		return c.fail("the typed data cannot be written to %s (%v): nothing was signed or sent", f.out, err)
-	}
-	return c.printPrepared(p, f, e)
-}
-
-// printPrepared says where the typed data is, what it authorizes, who must
-// sign it, until when, and how to submit the signature.
-func (c builderCmd) printPrepared(p builder.Prepared, f builderFlags, e config.Environment) int {
-	a, exp := p.Order.Auth, p.Order.Expiration().UTC()
-	submit := newInvocation(e.Name, f.config, c.env.Getenv).command("builder", "submit", f.out, "--signature", "0x…")
-	if f.json {
-		return c.printJSON(preparedJSON{Prepared: true, File: f.out, Signer: a.Main.Hex(), ExpiresAt: exp.Format(time.RFC3339),
-			Digest: signer.Digest(p.Order.Domain, p.Order.Message).Hex(), Submit: submit})
-	}
-	w := c.env.Stdout
-	fmt.Fprintf(w, "Prepared for offline signing; nothing was signed or sent.\n")
-	fmt.Fprintf(w, "  %-16s %s  eth_signTypedData_v4 JSON, readable by you only\n", "File", f.out)
-	fmt.Fprintf(w, "  %-16s %s\n  %-16s %s\n", "Message", a.Mode(), "Builder", a.Builder.Hex())
-	fmt.Fprintf(w, "  %-16s %s\n  %-16s %s\n", "Max futures fee", builder.FeeText(a.Futures), "Max spot fee", builder.FeeText(a.Spot))
+	facts := []string{"Message", a.Mode(), "Builder", a.Builder.Hex(), "Max futures fee", builder.FeeText(a.Futures), "Max spot fee", builder.FeeText(a.Spot)}
 	if a.WithKey {
-		fmt.Fprintf(w, "  %-16s %s\n  %-16s %s\n  %-16s %s\n", "Key label", a.Label, "Key signer", a.KeySigner.Hex(), "Permissions", a.Perms.String())
+		facts = append(facts, "Key label", a.Label, "Key signer", a.KeySigner.Hex(), "Permissions", a.Perms.String())
 	}
-	fmt.Fprintf(w, "  %-16s %s\n", "Signer", a.Main.Hex())
-	fmt.Fprintf(w, "  %-16s %s\n", "Valid until", exp.Format("2006-01-02 15:04:05 UTC"))
-	printHowToFinish(w, a.Main, f.out, submit)
+	var asJSON func(any) error
+	if f.json {
+		asJSON = func(v any) error { return writeJSON(c.env.Stdout, v) }
+	}
+	submit := newInvocation(e.Name, f.config, c.env.Getenv).command("builder", "submit", f.out, "--signature", "0x…")
+	if err := writePrepared(c.env.Stdout, p.Prepared, f.out, submit, facts, "", asJSON); err != nil {
+		return c.fail("%v", err)
+	}
 	return 0
 }
 
-// submit is `svcwallet builder submit FILE`.
-func (c builderCmd) submit(f builderFlags, raw, path string) int {
+// submit is `svcwallet builder submit FILE`: the authorization the file is
+// (offlineSubmit), sent once.
+func (c builderCmd) submit(f builderFlags, sig, path string) int {
 	f.json = c.env.JSON
-	file, err := readPrepared(path)
-	if err != nil {
-		return c.usage("%v", err)
-	}
-	e, closeEnv, err := commandEnv(f.config, f.envName, c.env.Getenv)
-	if err != nil {
-		if errors.As(err, new(envUsageError)) {
-			return c.usage("%v", err)
+	o := offlineSubmit{env: c.env, kind: journal.PreparedBuilder, usage: c.usage,
+		fail: func(_ string, _ int, format string, a ...any) int { return c.fail(format, a...) },
+		client: func(e config.Environment) (*exchange.Client, int) {
+			return exchange.New(e, exchange.Options{Now: c.now, Logger: c.env.Log}), 0
+		}}
+	return o.run(path, sig, f.config, f.envName, c.canAsk(), func(s submission) int {
+		p, err := builder.PreparedOf(s.prepared)
+		if err != nil {
+			return c.fail("%s: %v", path, err)
 		}
-		return c.fail("%v", err)
-	}
-	defer closeEnv()
-	if e.Name == config.SandboxEnv {
-		return c.fail("the embedded sandbox keeps nothing between commands, so nothing prepared on it can be submitted: run svcwallet sandbox and use its environment")
-	}
-	if raw == "" || raw == "-" {
-		if raw, err = readLine(c.env.Stdin); err != nil && raw == "" {
-			return c.usage("give the signature with --signature 0x…, or on standard input")
+		res, err := builder.Submit(context.Background(), s.client, s.journal, p, s.sig, c.now)
+		switch {
+		case errors.As(err, new(*exchange.APIError)):
+			return c.fail("not authorized: %v", builder.Explain(err))
+		case err != nil:
+			return c.fail("%v", err)
 		}
-	}
-	sig, err := signer.ParseSignature(raw)
-	if err != nil {
-		return c.usage("--signature: %v", err)
-	}
-	j, err := builderJournal()
-	if err != nil {
-		return c.fail("the journal cannot be opened (%v): nothing was sent", err)
-	}
-	// From "not sent yet" to the sent line on disk, no other svcwallet may
-	// decide the same about this file: it would send it too.
-	unlock, err := j.Exclusive()
-	if err != nil {
-		return c.fail("%v: nothing was sent", err)
-	}
-	defer unlock()
-	entries, err := j.Entries()
-	if err != nil {
-		return c.fail("the journal cannot be read (%v): nothing was sent", err)
-	}
-	p, err := builder.FindPrepared(entries, e.Name, file)
-	if err != nil {
-		return c.fail("%s: %v", path, err)
-	}
-	client := exchange.New(e, exchange.Options{Now: c.now, Logger: c.env.Log})
-	res, err := builder.Submit(context.Background(), client, j, p, sig, c.now)
-	var api *exchange.APIError
-	switch {
-	case errors.As(err, &api):
-		return c.fail("not authorized: %v", builder.Explain(err))
-	case err != nil:
-		return c.fail("%v", err)
-	}
-	nonce, exp := p.Order.Message.NonceExpiration()
-	return c.printResult(p.Order.Auth, nonce, exp, res, f.json, false)
+		nonce, exp := p.Order.Message.NonceExpiration()
+		return c.printResult(p.Order.Auth, nonce, exp, res, f.json, false)
+	})
 }

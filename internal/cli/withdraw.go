@@ -13,6 +13,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/follow"
+	"github.com/svcwallet/svcwallet/internal/intent"
 	"github.com/svcwallet/svcwallet/internal/journal"
 	"github.com/svcwallet/svcwallet/internal/signer"
 	"github.com/svcwallet/svcwallet/internal/withdrawal"
@@ -365,7 +366,7 @@ func (c withdrawCmd) finish(client *exchange.Client, e config.Environment, targe
 	}
 	id := order.Quote.QuoteID
 	var unanswered *withdrawal.UnansweredError
-	var submitted *withdrawal.SubmittedError
+	var submitted *intent.SubmittedError
 	switch {
 	case errors.As(sent.Err, &unanswered):
 		return c.repeatRefused(e, f, unanswered.Earlier)

@@ -11,40 +11,32 @@ import (
 )
 
 // KindPrepared is a signed intent prepared for offline signing: its typed
-// data went to a file for a wallet elsewhere to sign, and the line keeps
-// what svcwallet needs to finish when the signature is submitted (the
-// signed file holds none of it). Prepared.Kind says what it is; a
-// withdrawal's is not a withdrawal until an intent line follows.
+// data went to a file for a wallet elsewhere, and the line keeps all the
+// rest. A withdrawal's is not a withdrawal until an intent line follows.
 const KindPrepared = "prepared"
 
-// What a prepared line prepared (Prepared.Kind).
+// What a prepared line prepared (Prepared.Kind): a withdrawal's Transfer
+// (with its intent, domain and Transfer, as an intent line) or a builder
+// authorization (Builder).
 const (
-	// PreparedWithdrawal is a withdrawal's Transfer: the line holds its
-	// intent, domain and Transfer, as an intent line does.
 	PreparedWithdrawal = "withdrawal"
-	// PreparedBuilder is a builder authorization: the line holds its
-	// Builder.
-	PreparedBuilder = "builder"
+	PreparedBuilder    = "builder"
 )
 
 // kindBuilderPrepared is a builder authorization's prepared line as
-// versions before one prepared line for every intent wrote it: read as a
-// prepared line of kind PreparedBuilder (upgrade), never written.
+// earlier versions wrote it; read as a prepared line (upgrade).
 const kindBuilderPrepared = "builder_prepared"
 
-// Prepared is what a prepared line holds besides the typed data it
-// prepared.
+// Prepared is what a prepared line holds besides its typed data.
 type Prepared struct {
-	// Kind is PreparedWithdrawal (also on lines written before builder
-	// authorizations had prepared lines, which lack it) or PreparedBuilder.
+	// Kind is PreparedWithdrawal also on the lines that lack it, written
+	// before builder authorizations shared the prepared line.
 	Kind string `json:"kind"`
 	// Signer is the address expected to sign the file.
 	Signer common.Address `json:"signer"`
-	// Fee is the fee of the quote a Transfer was made from: with no fee
-	// cap, a fresh quote may cost no more than that quote. A withdrawal's
-	// only.
-	Fee *decimal.Decimal `json:"fee,omitempty"`
-	// FeeCap is --max-fee; nil when none was given.
+	// Fee is a withdrawal's quote fee: with no fee cap (--max-fee), a
+	// fresh quote may cost no more.
+	Fee    *decimal.Decimal `json:"fee,omitempty"`
 	FeeCap *decimal.Decimal `json:"max_fee,omitempty"`
 }
 
@@ -63,21 +55,20 @@ func (p *Prepared) UnmarshalJSON(b []byte) error {
 	if p.Kind == "" {
 		p.Kind = PreparedWithdrawal
 	}
-	for _, a := range []struct {
-		field string
-		wire  *exchange.WireAmount
-		to    **decimal.Decimal
-	}{{"prepared fee", w.Fee, &p.Fee}, {"prepared fee cap", w.FeeCap, &p.FeeCap}} {
-		if a.wire == nil {
-			continue
-		}
-		v, err := a.wire.Decode(a.field, exchange.TokenDecimals, true)
-		if err != nil {
-			return err
-		}
-		*a.to = &v
+	var err error
+	p.Fee, err = decodeAmount(w.Fee, "prepared fee")
+	if err == nil {
+		p.FeeCap, err = decodeAmount(w.FeeCap, "prepared fee cap")
 	}
-	return nil
+	return err
+}
+
+func decodeAmount(a *exchange.WireAmount, field string) (*decimal.Decimal, error) {
+	if a == nil {
+		return nil, nil
+	}
+	v, err := a.Decode(field, exchange.TokenDecimals, true)
+	return &v, err
 }
 
 // upgrade reads a line an earlier version wrote as this one writes it.
@@ -87,40 +78,31 @@ func (e *Entry) upgrade() {
 	}
 }
 
-// checkPrepared holds a prepared line to its shape: the typed data of its
-// kind and what Prepared says, and no request (nothing was signed yet).
+// checkPrepared holds a prepared line to its kind's shape, with no request
+// (nothing was signed yet).
 func (e *Entry) checkPrepared() error {
+	p := e.Prepared
 	switch {
-	case e.Kind != KindPrepared && e.Prepared != nil:
+	case e.Kind != KindPrepared && p != nil:
 		return exchange.NewShapeError("journal entry", "holds a prepared intent but is not a prepared line")
 	case e.Kind != KindPrepared:
 		return nil
-	case e.Prepared == nil:
-		return exchange.NewShapeError("prepared line", "lacks what it prepared")
-	case e.Request != nil || e.State != "" || e.TxHash != "" || e.Error != "":
-		return exchange.NewShapeError("prepared line", "holds a request or an answer")
-	case e.Prepared.Signer == (common.Address{}):
+	case p == nil || e.Request != nil || e.State != "" || e.TxHash != "" || e.Error != "":
+		return exchange.NewShapeError("prepared line", "lacks what it prepared, or holds a request or an answer")
+	case p.Signer == (common.Address{}):
 		return exchange.NewShapeError("prepared signer", "is the zero address")
-	}
-	p := e.Prepared
-	switch p.Kind {
-	case PreparedWithdrawal:
-		if p.Fee == nil || e.Intent == nil || e.Transfer == nil || e.Domain == nil || e.Builder != nil {
-			return exchange.NewShapeError("prepared line", "lacks its intent, domain, transfer or fee")
-		}
-	case PreparedBuilder:
-		if e.Builder == nil || p.Signer != e.Builder.Main || p.Fee != nil || p.FeeCap != nil {
-			return exchange.NewShapeError("prepared line", "is not a builder authorization to be signed by its main account")
-		}
-	default:
+	case p.Kind == PreparedWithdrawal && (p.Fee == nil || e.Intent == nil || e.Transfer == nil || e.Domain == nil || e.Builder != nil):
+		return exchange.NewShapeError("prepared line", "lacks its intent, domain, transfer or fee")
+	case p.Kind == PreparedBuilder && (e.Builder == nil || p.Signer != e.Builder.Main || p.Fee != nil || p.FeeCap != nil):
+		return exchange.NewShapeError("prepared line", "is not a builder authorization its main account signs")
+	case p.Kind != PreparedWithdrawal && p.Kind != PreparedBuilder:
 		return exchange.NewShapeError("prepared kind", "is not withdrawal or builder")
 	}
 	return nil
 }
 
-// Typed is the typed data a line carries, with ok: a withdrawal's domain
-// and Transfer (intent and prepared lines), a builder authorization's
-// message.
+// Typed is the typed data a line carries, if any: a withdrawal's domain
+// and Transfer, or a builder authorization's message.
 func (e Entry) Typed() (d signer.Domain, m signer.Message, ok bool) {
 	switch {
 	case e.Builder != nil:

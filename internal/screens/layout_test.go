@@ -17,7 +17,7 @@ import (
 // one another through kit.Makers), so none can import another in a circle. Tests may import what they need.
 // domainPackages are the domain packages beside the wire client (not the
 // sandbox, nor the test support) that a feature may import.
-var domainPackages = []string{"config", "journal", "follow", "withdrawal", "builder"}
+var domainPackages = []string{"config", "journal", "follow", "intent", "withdrawal", "builder"}
 
 func TestFeaturesImportNoFeature(t *testing.T) {
 	allowed := map[string]bool{"github.com/svcwallet/svcwallet/internal/tui": true, "github.com/svcwallet/svcwallet/internal/exchange": true, "github.com/svcwallet/svcwallet/internal/signer": true,

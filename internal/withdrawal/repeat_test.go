@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/intent"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/signer"
 	"github.com/svcwallet/svcwallet/internal/withdrawal"
@@ -113,7 +114,7 @@ func TestConcurrentSubmitsSendOnce(t *testing.T) {
 	runs.Wait()
 	var ok, again int
 	for _, s := range sent {
-		var done *withdrawal.SubmittedError
+		var done *intent.SubmittedError
 		switch {
 		case s.Err == nil:
 			ok++

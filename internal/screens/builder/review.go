@@ -15,6 +15,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/builder"
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/intent"
 	"github.com/svcwallet/svcwallet/internal/screens/kit"
 	"github.com/svcwallet/svcwallet/internal/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/internal/signer"
@@ -26,13 +27,6 @@ type builderSentMsg struct {
 	req exchange.BuilderAuthorizeRequest // what was sent; zero when signing failed
 	res exchange.BuilderAuthorizeResult
 	err error
-}
-
-// builderPreparedMsg answers preparing the authorization for offline
-// signing: the file written, or why not.
-type builderPreparedMsg struct {
-	file kit.Offline
-	err  error
 }
 
 var builderReviewKeys = struct {
@@ -56,12 +50,10 @@ type builderReviewScreen struct {
 	// errHead names what err stopped: the authorization, or its
 	// preparation for offline signing.
 	errHead string
-	// prepared is the file written for offline signing: nothing is signed
-	// here any more, the file is that authorization; preparing, while it is
-	// being written.
-	prepared  *kit.Offline
-	preparing bool
-	wd, h     int
+	// offline is the authorization prepared for offline signing: once its
+	// file is written, nothing is signed here, the file is that authorization.
+	offline kit.Offline
+	wd, h   int
 }
 
 // newBuilderReview builds the message for a checked authorization with the
@@ -87,10 +79,8 @@ func (r *builderReviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap(
 // prepares it for offline signing (canPrepare).
 func (r *builderReviewScreen) bindings() kit.Bindings {
 	return append(kit.Bindings{
-		{Key: builderReviewKeys.Sign, On: !r.gate.Sending && r.prepared == nil && !r.preparing && r.fits(), Do: r.sign},
-		{Key: kit.OfflineKey, On: r.canPrepare(), Do: r.prepare},
-		{Key: kit.OfflineCopyKey, On: r.prepared != nil, Do: func() tea.Cmd { return r.prepared.Copy(r.app) }},
-	}, r.gate.Bindings()...)
+		{Key: builderReviewKeys.Sign, On: !r.gate.Sending && !r.offline.Done() && !r.offline.Preparing && r.fits(), Do: r.sign},
+	}, append(r.offline.Bindings(r.app, r.canPrepare(), r.prepare), r.gate.Bindings()...)...)
 }
 
 // Busy: while the authorization is in flight, or being prepared for
@@ -102,7 +92,7 @@ func (r *builderReviewScreen) Busy() string {
 		return kit.AwaitingSignature
 	case r.gate.Sending:
 		return "The builder authorization is being sent; if you quit, whether it went through is not known, and authorizing again may grant a second authorization (and API key)."
-	case r.preparing:
+	case r.offline.Preparing:
 		return kit.PreparingOffline("The builder authorization")
 	}
 	return ""
@@ -114,12 +104,13 @@ func (r *builderReviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	if cmd, handled := r.gate.Update(msg); handled {
 		return r, cmd
 	}
+	if err, handled := r.offline.Update(r.app, msg); handled {
+		r.err, r.errHead = err, "Not prepared"
+		return r, nil
+	}
 	switch msg := msg.(type) {
 	case builderSentMsg:
 		return r, r.sentReply(msg)
-	case builderPreparedMsg:
-		r.preparedReply(msg)
-		return r, nil
 	case tea.KeyPressMsg:
 		if cmd, ok := r.bindings().Handle(msg); ok {
 			return r, cmd
@@ -199,50 +190,25 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 // canPrepare: the authorization may be written for a wallet elsewhere, as
 // `svcwallet builder authorize --signer offline` does: the whole message is
 // on screen, nothing is out or signed to be sent again (r.sent), it is not
-// prepared already, and the environment outlives the console (the embedded
-// sandbox and its journal end with it: kit.App.OfflineReady). Not while the
-// passphrase field takes o as a letter. Once prepared, nothing is signed
-// here: the file is that authorization.
+// prepared already, and the environment and its journal outlive the
+// console (kit.App.OfflineReady); not while the passphrase field takes o.
 func (r *builderReviewScreen) canPrepare() bool {
-	return !r.gate.Sending && r.sent == nil && r.prepared == nil && !r.preparing &&
+	return !r.gate.Sending && r.sent == nil && !r.offline.Done() && !r.offline.Preparing &&
 		r.app.OfflineReady() && !r.gate.Key.Typing() && r.fits()
 }
 
-// prepare journals the authorization for the main account's key to sign
-// offline (builder.Prepare) and then writes its typed data, in a Cmd, to a
-// new 0600 file beside the journal (kit.App.OfflineWriter).
+// prepare prepares the authorization for the main account's key to sign
+// offline (builder.Prepare, through kit.Offline).
 func (r *builderReviewScreen) prepare() tea.Cmd {
-	r.preparing, r.err = true, nil
-	client, j, o, at, root, write := r.app.Client(), r.app.Journal(), r.order, r.at, r.app.Root(), r.app.OfflineWriter()
-	instead := r.app.Command("builder", "authorize", "--signer", "offline", "--account", r.order.Auth.Main.Hex(), "--out", "FILE")
-	return func() tea.Msg {
-		cx, cancel := kit.Call(root)
-		defer cancel()
-		p, err := builder.Prepare(cx, client, j, o, at)
-		if err != nil {
-			return builderPreparedMsg{err: exchange.Explain(err)}
-		}
-		nonce, _ := o.Message.NonceExpiration()
-		path, err := write("builder-"+strconv.FormatUint(uint64(nonce), 10)+".json", p.TypedData())
-		if err != nil {
-			return builderPreparedMsg{err: exchange.UserError{Text: "The authorization is journaled but its file could not be written (" + err.Error() +
-				"): run `" + instead + "` with the same choices instead", Cause: err}}
-		}
-		return builderPreparedMsg{file: kit.Offline{Path: path, Signer: o.Auth.Main, Before: o.Expiration()}}
-	}
-}
-
-// preparedReply shows the file and how to finish, or why it was not
-// prepared.
-func (r *builderReviewScreen) preparedReply(msg builderPreparedMsg) {
-	r.preparing = false
-	if msg.err != nil {
-		r.err, r.errHead = msg.err, "Not prepared"
-		return
-	}
-	// The submit command names the file as a word of its own.
-	msg.file.Submit = r.app.Command("builder", "submit", msg.file.Path, "--signature", "0x…")
-	r.prepared, r.err = &msg.file, nil
+	r.err = nil
+	client, j, o, at := r.app.Client(), r.app.Journal(), r.order, r.at
+	nonce, _ := o.Message.NonceExpiration()
+	instead := r.app.Command("builder", "authorize", "--signer", "offline", "--account", o.Auth.Main.Hex(), "--out", "FILE")
+	return r.offline.Prepare(r.app, "builder", "builder-"+strconv.FormatUint(uint64(nonce), 10)+".json", "authorization", instead,
+		func(cx context.Context) (intent.Prepared, error) {
+			p, err := builder.Prepare(cx, client, j, o, at)
+			return p.Prepared, err
+		})
 }
 
 // View draws the whole message, or, when the terminal is too short to show
@@ -252,8 +218,8 @@ func (r *builderReviewScreen) preparedReply(msg builderPreparedMsg) {
 func (r *builderReviewScreen) View() string {
 	full := r.render()
 	if h := lipgloss.Height(full); h > r.h && r.h > 0 {
-		if r.prepared != nil {
-			return layout.Clip(r.prepared.View(r.app.Common, r.wd), r.wd)
+		if r.offline.Done() {
+			return layout.Clip(r.offline.View(r.app.Common, r.wd), r.wd)
 		}
 		st := r.app.Common.Styles
 		notice := fmt.Sprintf("The message to sign needs %d lines and this terminal shows %d. Enlarge the terminal to review it; signing waits until it can be read whole.", h, r.h)
@@ -279,14 +245,14 @@ func (r *builderReviewScreen) render() string {
 	for _, w := range append(warnings, r.order.Auth.FeeWarnings()...) {
 		b.WriteString("\n" + st.Warning.Render(ansi.Wrap("! "+w, max(r.wd, 20), "")) + "\n")
 	}
-	if r.prepared != nil {
+	if r.offline.Done() {
 		// Nothing is signed here: which key would have is beside the point.
-		b.WriteString("\n" + r.prepared.View(c, r.wd))
+		b.WriteString("\n" + r.offline.View(c, r.wd))
 		return layout.Clip(b.String(), r.wd)
 	}
 	b.WriteString("\n" + r.gate.Key.View(18) + "\n\n")
 	switch {
-	case r.preparing:
+	case r.offline.Preparing:
 		b.WriteString(r.gate.Prompt("", "Preparing the authorization for offline signing…") + "\n")
 	case r.err != nil && !r.gate.Sending:
 		b.WriteString(layout.ErrorBlock(c, r.errHead, r.err, r.wd))

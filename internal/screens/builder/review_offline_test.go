@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/internal/builder"
+	"github.com/svcwallet/svcwallet/internal/intent"
 	"github.com/svcwallet/svcwallet/internal/journal"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/screens/kit"
@@ -57,7 +58,7 @@ func fullHelpOffers(r *builderReviewScreen, k string) bool {
 // first, then the typed data alone in a new 0600 file beside the journal;
 // the review shows the file, the main account that must sign it and the
 // submit command, and signs nothing. The file signed elsewhere goes through
-// FindPrepared and Submit as `builder submit` sends it. On the embedded
+// intent.Find and builder.Submit as `builder submit` sends it. On the embedded
 // sandbox, whose journal ends with the console, o is not offered.
 func TestBuilderReviewPreparesForOfflineSigning(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
@@ -65,7 +66,7 @@ func TestBuilderReviewPreparesForOfflineSigning(t *testing.T) {
 	if screentest.Offers(r.KeyMap(), "o") || fullHelpOffers(r, "o") {
 		t.Fatal("o is offered on the embedded sandbox")
 	}
-	if _, cmd := screentest.Press(r, "o"); cmd != nil || r.preparing {
+	if _, cmd := screentest.Press(r, "o"); cmd != nil || r.offline.Preparing {
 		t.Fatal("o prepares on the embedded sandbox")
 	}
 	app.Target.Demo = nil // a configured environment
@@ -86,13 +87,13 @@ func TestBuilderReviewPreparesForOfflineSigning(t *testing.T) {
 		t.Errorf("the review does not say it is preparing:\n%s", view)
 	}
 	screentest.Drive(r, cmd)
-	if r.prepared == nil {
+	if !r.offline.Done() {
 		t.Fatalf("nothing prepared: %v\n%s", r.err, ansi.Strip(r.View()))
 	}
 	if r.Busy() != "" {
 		t.Error("still busy once prepared")
 	}
-	path := r.prepared.Path
+	path := r.offline.Path
 	if filepath.Dir(path) != filepath.Dir(app.Journal().Path()) {
 		t.Errorf("the file %s is not beside the journal %s", path, app.Journal().Path())
 	}
@@ -138,9 +139,13 @@ func TestBuilderReviewPreparesForOfflineSigning(t *testing.T) {
 
 	// What `builder submit FILE --signature` does with the file signed by
 	// the main account's key: found in the journal, sent once, accepted.
-	p, err := builder.FindPrepared(entries, app.Target.Env.Name, b)
+	found, err := intent.Find(entries, journal.PreparedBuilder, app.Target.Env.Name, "", b)
 	if err != nil {
 		t.Fatalf("the file is not found as prepared: %v", err)
+	}
+	p, err := builder.PreparedOf(found)
+	if err != nil {
+		t.Fatal(err)
 	}
 	k, err := signer.ParsePrivateKeyHex(sandbox.DemoPrivateKey)
 	if err != nil {
@@ -155,7 +160,7 @@ func TestBuilderReviewPreparesForOfflineSigning(t *testing.T) {
 		t.Fatalf("the signed file is refused: %v", err)
 	}
 	entries, _ = app.Journal().Entries()
-	if _, err := builder.FindPrepared(entries, app.Target.Env.Name, b); !errors.As(err, new(*builder.SubmittedError)) {
+	if _, err := intent.Find(entries, journal.PreparedBuilder, app.Target.Env.Name, "", b); !errors.As(err, new(*intent.SubmittedError)) {
 		t.Errorf("a second submit is not refused: %v", err)
 	}
 }
@@ -173,8 +178,8 @@ func TestBuilderReviewOfflineFileNotWritten(t *testing.T) {
 	}
 	_, cmd := screentest.Press(r, "o")
 	screentest.Drive(r, cmd)
-	if r.prepared != nil || r.preparing {
-		t.Fatalf("prepared %+v (preparing %t) over an existing file", r.prepared, r.preparing)
+	if r.offline.Done() || r.offline.Preparing {
+		t.Fatalf("prepared %+v over an existing file", r.offline)
 	}
 	if b, _ := os.ReadFile(taken); string(b) != "mine" {
 		t.Errorf("the existing file was overwritten: %q", b)

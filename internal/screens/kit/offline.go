@@ -1,14 +1,15 @@
 package kit
 
 import (
+	"context"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/ethereum/go-ethereum/common"
 
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/intent"
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/screens/kit/layout"
@@ -25,39 +26,93 @@ func PreparingOffline(what string) string {
 // wallet elsewhere, and nothing signed here (App.OfflineReady).
 var OfflineKey = key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "prepare for offline signing"))
 
-// OfflineCopyKey copies a prepared file's submit command (Offline.Submit):
-// wrapped on a narrow screen, it cannot be copied whole from the terminal.
+// OfflineCopyKey copies a prepared file's submit command (Offline.Submit).
 var OfflineCopyKey = key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy the submit command"))
 
-// Offline is a review's message prepared for offline signing: the file of
-// its typed data, the account whose key must sign it, the command that
-// sends the signature (naming the file as a word of its own: App.Command)
-// and the time it must be sent before.
+// Offline is a review's intent prepared for offline signing (OfflineKey),
+// as --signer offline does on the command line: Preparing while it is
+// journaled and written, then its file at Path, which nothing more is
+// signed beside, and the Submit command that sends its signature.
 type Offline struct {
-	Path   string
-	Signer common.Address
-	Submit string
-	Before time.Time
+	Preparing bool
+	Path      string
+	Prepared  intent.Prepared
+	Submit    string
+	command   string
 }
 
-// Copy copies the submit command to the clipboard (OfflineCopyKey).
-func (o Offline) Copy(app *App) tea.Cmd {
-	return CopyText(app, o.Submit, "Copied the submit command: replace 0x… with the signature")
+// offlineMsg answers Offline.Prepare: the file written, or why not.
+type offlineMsg struct {
+	p    intent.Prepared
+	path string
+	err  error
+}
+
+// Done reports whether the file is written.
+func (o *Offline) Done() bool { return o.Path != "" }
+
+// Prepare runs prepare (the domain's: it journals the intent) and writes
+// the intent's file, in a Cmd, to a new 0600 file named name beside the
+// journal (App.OfflineWriter). command is the command line's (withdraw,
+// builder) whose submit finishes it; instead, what to run there with the
+// same choices when the file cannot be written; what names the intent.
+func (o *Offline) Prepare(app *App, command, name, what, instead string, prepare func(context.Context) (intent.Prepared, error)) tea.Cmd {
+	o.Preparing, o.command = true, command
+	root, write := app.Root(), app.OfflineWriter()
+	return func() tea.Msg {
+		cx, cancel := Call(root)
+		defer cancel()
+		p, err := prepare(cx)
+		if err != nil {
+			return offlineMsg{err: exchange.Explain(err)}
+		}
+		path, err := write(name, p.File())
+		if err != nil {
+			return offlineMsg{err: exchange.UserError{Text: "The " + what + " is journaled but its file could not be written (" + err.Error() +
+				"): run `" + instead + "` with the same choices instead", Cause: err}}
+		}
+		return offlineMsg{p: p, path: path}
+	}
+}
+
+// Update takes Prepare's answer (handled), returning why nothing was
+// prepared, or nil once the file is written.
+func (o *Offline) Update(app *App, msg tea.Msg) (err error, handled bool) {
+	m, ok := msg.(offlineMsg)
+	if !ok {
+		return nil, false
+	}
+	o.Preparing = false
+	if m.err != nil {
+		return m.err, true
+	}
+	// The submit command names the file as a word of its own.
+	o.Path, o.Prepared, o.Submit = m.path, m.p, app.Command(o.command, "submit", m.path, "--signature", "0x…")
+	return nil, true
+}
+
+// Bindings are o, which prepares when can, and c, which copies the submit
+// command once the file is written: wrapped on a narrow screen, it cannot
+// be copied whole from the terminal.
+func (o *Offline) Bindings(app *App, can bool, prepare func() tea.Cmd) Bindings {
+	return Bindings{{Key: OfflineKey, On: can, Do: prepare}, {Key: OfflineCopyKey, On: o.Done(), Do: func() tea.Cmd {
+		return CopyText(app, o.Submit, "Copied the submit command: replace 0x… with the signature")
+	}}}
 }
 
 // View says where the file is and how to finish: sign it with the signer's
 // key in any wallet, then submit it before it expires. The commands name
 // the file itself, so they run as shown.
-func (o Offline) View(c *tui.Common, wd int) string {
+func (o *Offline) View(c *tui.Common, wd int) string {
 	st := c.Styles
 	file := safetext.ShellWord(o.Path)
 	lines := []string{
 		st.Value.Render("Prepared for offline signing; nothing was signed or sent."),
 		layout.WrapField(c, "File", 16, st.Value.Render(o.Path), "", wd),
-		layout.WrapField(c, "Sign with", 16, st.Value.Render(o.Signer.Hex()), "its key, in any wallet; with cast:", wd),
+		layout.WrapField(c, "Sign with", 16, st.Value.Render(o.Prepared.Signer.Hex()), "its key, in any wallet; with cast:", wd),
 		layout.WrapField(c, "", 16, st.Value.Render("cast wallet sign --data --from-file "+file), "", wd),
 		layout.WrapField(c, "Then run", 16, st.Value.Render(o.Submit), "", wd),
-		layout.WrapField(c, "Before", 16, st.Value.Render(o.Before.UTC().Format("2006-01-02 15:04:05 UTC")), "", wd),
+		layout.WrapField(c, "Before", 16, st.Value.Render(o.Prepared.Expiration().UTC().Format("2006-01-02 15:04:05 UTC")), "", wd),
 	}
 	var b strings.Builder
 	for _, l := range lines {

@@ -67,10 +67,9 @@ type reviewScreen struct {
 	repeatErr error
 	gate      kit.ReviewGate
 	err       error
-	refused   bool         // finally refused (screening): signing again cannot help
-	prepared  *preparedMsg // written for offline signing: nothing more is signed here
-	preparing bool         // being written for offline signing
-	tag       tui.Tag      // of this visit's countdown ticks
+	refused   bool        // finally refused (screening): signing again cannot help
+	offline   kit.Offline // prepared for offline signing: nothing more is signed here
+	tag       tui.Tag     // of this visit's countdown ticks
 	wd, h     int
 }
 
@@ -147,7 +146,7 @@ func (r *reviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
 func (r *reviewScreen) bindings() kit.Bindings {
 	return append(kit.Bindings{
 		{Key: reviewKeys.Sign, On: r.canSign(), Do: r.sign, Off: func() tea.Cmd {
-			if r.gate.Sending || r.signable() || r.prepared != nil || r.preparing || r.setupErr == nil && (r.expired() || r.refused || !r.gate.Key.Found || r.repeatStop() != nil) {
+			if r.gate.Sending || r.signable() || r.offline.Done() || r.offline.Preparing || r.setupErr == nil && (r.expired() || r.refused || !r.gate.Key.Found || r.repeatStop() != nil) {
 				return nil // the screen says so: r gets a new quote, the key is being looked up, or the screen is too small
 			}
 			return r.sign()
@@ -157,15 +156,13 @@ func (r *reviewScreen) bindings() kit.Bindings {
 			errors.As(r.bridgeErr, &changed)
 			return tui.Push(newBridgeConfirm(r.app, *changed))
 		}},
-		{Key: kit.OfflineKey, On: r.canPrepare(), Do: r.prepare},
 		// Stopped by an unanswered identical withdrawal: straight to History,
 		// where it is resumed.
 		{Key: reviewKeys.History, On: r.repeat.Unanswered != nil && !r.gate.Sending && !r.gate.Key.Typing(), Do: func() tea.Cmd {
 			return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.History(r.app)))
 		}},
-		{Key: kit.OfflineCopyKey, On: r.prepared != nil, Do: func() tea.Cmd { return r.offline().Copy(r.app) }},
-		{Key: r.requoteKey(), On: !r.gate.Sending && !r.preparing, Do: tui.Pop},
-	}, r.gate.Bindings()...)
+		{Key: r.requoteKey(), On: !r.gate.Sending && !r.offline.Preparing, Do: tui.Pop},
+	}, append(r.offline.Bindings(r.app, r.canPrepare(), r.prepare), r.gate.Bindings()...)...)
 }
 
 // requoteKey is r, or ctrl+r while the passphrase field takes r as text.
@@ -186,7 +183,7 @@ func (r *reviewScreen) canSign() bool {
 // signable: nothing but the screen's size could keep enter from signing.
 func (r *reviewScreen) signable() bool {
 	return r.setupErr == nil && r.bridge != nil && r.bridgeErr == nil && r.repeatStop() == nil && !r.gate.Sending && !r.expired() &&
-		r.gate.Key.Usable() && !r.refused && r.prepared == nil && !r.preparing
+		r.gate.Key.Usable() && !r.refused && !r.offline.Done() && !r.offline.Preparing
 }
 
 // canConfirmBridge: a recorded (not pinned) bridge address changed, and the
@@ -228,7 +225,7 @@ func (r *reviewScreen) Busy() string {
 		return kit.AwaitingSignature
 	case r.gate.Sending:
 		return kit.SubmittingWithdrawal(r.app)
-	case r.preparing:
+	case r.offline.Preparing:
 		return kit.PreparingOffline("The withdrawal")
 	}
 	return ""
@@ -240,6 +237,14 @@ func (r *reviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	if cmd, handled := r.gate.Update(msg); handled {
 		return r, cmd
 	}
+	if err, handled := r.offline.Update(r.app, msg); handled {
+		if u := withdrawal.AsUnanswered(err); u != nil {
+			r.repeat.Unanswered = &u.Earlier // Prepare saw it since the review looked
+		} else {
+			r.err = err
+		}
+		return r, nil
+	}
 	switch msg := msg.(type) {
 	case countdownMsg:
 		if msg.tag != r.tag {
@@ -248,18 +253,6 @@ func (r *reviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		return r, r.tick()
 	case executedMsg:
 		return r, r.executed(msg)
-	case preparedMsg:
-		r.preparing = false
-		if u := withdrawal.AsUnanswered(msg.err); u != nil {
-			r.repeat.Unanswered = &u.Earlier // Prepare saw it since the review looked
-			return r, nil
-		}
-		if msg.err != nil {
-			r.err = msg.err
-			return r, nil
-		}
-		r.prepared, r.err = &msg, nil
-		return r, nil
 	case bridgeCheckedMsg:
 		r.bridgeErr = msg.err
 		if msg.err == nil {
@@ -402,9 +395,9 @@ func (r *reviewScreen) render(level int) string {
 		b.WriteString(layout.ErrorBlock(c, "Stopped: possible repeat", r.repeatStop(), r.wd))
 	case r.bridge == nil:
 		b.WriteString(r.gate.Prompt("", "Checking the bridge funding address…") + "\n")
-	case r.prepared != nil:
-		b.WriteString(r.offline().View(r.app.Common, r.wd))
-	case r.preparing:
+	case r.offline.Done():
+		b.WriteString(r.offline.View(r.app.Common, r.wd))
+	case r.offline.Preparing:
 		b.WriteString(r.gate.Prompt("", "Preparing the Transfer for offline signing…") + "\n")
 	case r.expired():
 		b.WriteString(layout.ErrorBlock(c, "Quote expired", exchange.UserError{Text: "press " + r.requoteKey().Help().Key + " to get a new one"}, r.wd))

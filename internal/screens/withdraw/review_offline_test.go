@@ -44,16 +44,16 @@ func TestReviewPreparesForOfflineSigning(t *testing.T) {
 		t.Errorf("while preparing the review offers %v (busy %q)", r.KeyMap().ShortHelp(), r.Busy())
 	}
 	screentest.Drive(r, cmd)
-	if r.prepared == nil {
+	if !r.offline.Done() {
 		t.Fatalf("nothing prepared: %v\n%s", r.err, ansi.Strip(r.View()))
 	}
-	path := r.prepared.path
+	path := r.offline.Path
 	fi, err := os.Stat(path)
 	if err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("file %s: %v %v", path, fi, err)
 	}
 	b, _ := os.ReadFile(path)
-	if want := signer.TypedDataJSON(r.prepared.p.Order.Domain, r.prepared.p.Order.Transfer); strings.TrimSpace(string(b)) != string(want) {
+	if want := signer.TypedDataJSON(r.offline.Prepared.Domain, r.offline.Prepared.Message); strings.TrimSpace(string(b)) != string(want) {
 		t.Fatalf("the file is not the typed data alone:\n%s", b)
 	}
 	var td map[string]json.RawMessage
@@ -61,7 +61,7 @@ func TestReviewPreparesForOfflineSigning(t *testing.T) {
 		t.Fatalf("the file holds more than the typed data: %s", b)
 	}
 	entries, err := app.Journal().Entries()
-	if err != nil || len(entries) != 1 || entries[0].Kind != journal.KindPrepared {
+	if err != nil || len(entries) != 1 || entries[0].Kind != journal.KindPrepared || entries[0].Prepared.Kind != journal.PreparedWithdrawal {
 		t.Fatalf("journal %+v (%v), want the prepared line alone", entries, err)
 	}
 	view := screentest.OneLine(ansi.Strip(r.View()))

@@ -1,0 +1,205 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/intent"
+	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/internal/signer"
+)
+
+// Offline signing on the command line, the one implementation behind
+// every signed intent: --signer offline writes a prepared intent's file
+// (writePrepared) and `withdraw submit` and `builder submit` find it in
+// the journal (offlineSubmit) before each sends it its own way.
+
+// maxPreparedFile bounds the file read back: the typed data of an intent
+// is under a kilobyte.
+const maxPreparedFile = 16 << 10
+
+// offlineOut is what --out and --dry-run must be with --signer offline:
+// a new file, and no dry run; "" when they are.
+func offlineOut(out string, dryRun bool) string {
+	switch {
+	case out == "":
+		return "give --out FILE, the new file to write the typed data to sign in"
+	case dryRun:
+		return "--signer offline signs and sends nothing already: drop --dry-run"
+	}
+	if _, err := os.Lstat(out); err == nil {
+		return out + " exists: give --out a new file (it is never overwritten)"
+	}
+	return ""
+}
+
+// writePrepared writes p's file to the new file out (never over one,
+// readable by its owner only) and says where it is, what it prepared
+// (facts: label and value), who must sign it, until when (valid: a note
+// beside), and how to finish: sign it in any wallet, then run submit.
+// asJSON writes the preparedJSON instead, in the command's JSON style.
+func writePrepared(w io.Writer, p intent.Prepared, out, submit string, facts []string, valid string, asJSON func(any) error) error {
+	if err := writeNewPrivate(out, p.File()); err != nil {
+		return fmt.Errorf("the typed data cannot be written to %s (%v): nothing was signed or sent", out, err)
+	}
+	exp := p.Expiration().UTC()
+	if asJSON != nil {
+		return asJSON(preparedJSON{Prepared: true, File: out, Signer: p.Signer.Hex(), ExpiresAt: exp.Format(time.RFC3339), Digest: p.Digest().Hex(), Submit: submit})
+	}
+	fmt.Fprintf(w, "Prepared for offline signing; nothing was signed or sent.\n")
+	facts = append(append([]string{"File", out + "  eth_signTypedData_v4 JSON, readable by you only"}, facts...),
+		"Signer", p.Signer.Hex(), "Valid until", exp.Format("2006-01-02 15:04:05 UTC")+valid)
+	for i := 0; i+1 < len(facts); i += 2 {
+		fmt.Fprintf(w, "  %-16s %s\n", facts[i], facts[i+1])
+	}
+	fmt.Fprintf(w, "Sign the file as it is with the key of %s, in any wallet that signs\neth_signTypedData_v4; with Foundry: %s\n",
+		p.Signer.Hex(), safetext.ShellLine("cast", "wallet", "sign", "--data", "--from-file", out))
+	fmt.Fprintf(w, "Then, before it expires:\n  %s\n", submit)
+	return nil
+}
+
+// writeNewPrivate writes b to a new file only its owner can read, never
+// over an existing file or through a link, and syncs it.
+func writeNewPrivate(path string, b []byte) error {
+	fh, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := fh.Write(b); err != nil {
+		fh.Close()
+		os.Remove(path)
+		return err
+	}
+	if err := fh.Sync(); err != nil {
+		fh.Close()
+		return err
+	}
+	return fh.Close()
+}
+
+// preparedJSON is the --json line of a prepared intent.
+type preparedJSON struct {
+	Prepared  bool   `json:"prepared"`
+	File      string `json:"file"`
+	Signer    string `json:"signer"`
+	ExpiresAt string `json:"expires_at"`
+	Digest    string `json:"digest"`
+	Submit    string `json:"submit"`
+}
+
+// offlineSubmit is `withdraw submit` and `builder submit` up to the send,
+// with each command's way of reporting (fail's id is the withdrawal an
+// error is about) and its client: a withdrawal's logs in, for the prepared
+// lines of its account; a builder authorization's belongs to none.
+type offlineSubmit struct {
+	env    CLIEnv
+	kind   string
+	usage  func(format string, a ...any) int
+	fail   func(id string, code int, format string, a ...any) int
+	client func(e config.Environment) (*exchange.Client, int)
+}
+
+// submission is the prepared intent a file is, found in the journal, with
+// its signature and the environment it is sent to.
+type submission struct {
+	env      config.Environment
+	inv      invocation
+	client   *exchange.Client
+	journal  *journal.Journal
+	prepared intent.Prepared
+	sig      [65]byte
+}
+
+// run reads the file (bounded, never waiting on a pipe), the environment
+// (never the embedded sandbox: it kept nothing) and the signature (sig,
+// else standard input, asked for when ask), finds the intent in the
+// journal unless it was sent already, and hands it to send.
+func (o offlineSubmit) run(path, sig, configPath, envName string, ask bool, send func(s submission) int) int {
+	file, err := readPrepared(path)
+	if err != nil {
+		return o.usage("%v", err)
+	}
+	var s submission
+	e, closeEnv, err := commandEnv(configPath, envName, o.env.Getenv)
+	if err != nil {
+		if errors.As(err, new(envUsageError)) {
+			return o.usage("%v", err)
+		}
+		return o.fail("", exitError, "%v", err)
+	}
+	defer closeEnv()
+	s.env, s.inv = e, newInvocation(e.Name, configPath, o.env.Getenv)
+	if e.Name == config.SandboxEnv {
+		return o.fail("", exitFailed, "the embedded sandbox keeps nothing between commands, so nothing prepared on it can be submitted: run svcwallet sandbox and use its environment")
+	}
+	if sig == "" || sig == "-" {
+		if ask {
+			fmt.Fprint(o.env.Stderr, "Signature (0x and 130 hex digits): ")
+		}
+		if sig, err = readLine(o.env.Stdin); err != nil && sig == "" {
+			return o.usage("give the signature with --signature 0x…, or on standard input")
+		}
+	}
+	if s.sig, err = signer.ParseSignature(sig); err != nil {
+		return o.usage("--signature: %v", err)
+	}
+	var code int
+	if s.client, code = o.client(e); code != 0 {
+		return code
+	}
+	if s.journal, err = stateJournal(); err != nil {
+		return o.fail("", exitFailed, "the journal cannot be opened (%v): nothing was sent", err)
+	}
+	// Read here to refuse early what is not sendable; the send decides
+	// "not sent yet" again under the journal's lock (intent.Prepared.Unsent).
+	entries, err := s.journal.Entries()
+	if err != nil {
+		return o.fail("", exitFailed, "the journal cannot be read (%v): nothing was sent", err)
+	}
+	session, _ := s.client.Session()
+	s.prepared, err = intent.Find(entries, o.kind, e.Name, session.AccountID, file)
+	if done, ok := errors.AsType[*intent.SubmittedError](err); ok && done.QuoteID != "" {
+		return o.fail(done.QuoteID, exitFailed, "%v; follow it with %s", err, s.inv.command("status", done.QuoteID, "--watch"))
+	} else if err != nil {
+		return o.fail("", exitFailed, "%s: %v", path, err)
+	}
+	return send(s)
+}
+
+// stateJournal opens the journal in the user's state directory, which
+// keeps what was prepared for offline signing.
+func stateJournal() (*journal.Journal, error) {
+	p := journal.DefaultPath()
+	if p == "" {
+		return nil, errors.New("no state directory for the journal: set $HOME or $XDG_STATE_HOME")
+	}
+	return journal.Open(p)
+}
+
+// readPrepared reads the file --signer offline wrote, bounded; a pipe or a
+// device is refused, never waited on (osguard.OpenUserFile).
+func readPrepared(path string) ([]byte, error) {
+	fh, err := osguard.OpenUserFile(path)
+	if pe, ok := errors.AsType[*os.PathError](err); ok {
+		return nil, fmt.Errorf("cannot read %s: %v", safetext.Line(path, 200), pe.Err)
+	}
+	if err != nil {
+		return nil, errors.New(safetext.Line(err.Error(), 400)) // not a regular file, and says what it is
+	}
+	defer fh.Close()
+	b, err := io.ReadAll(io.LimitReader(fh, maxPreparedFile+1))
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("cannot read %s: %v", safetext.Line(path, 200), err)
+	case len(b) > maxPreparedFile:
+		return nil, fmt.Errorf("%s is larger than a prepared Transfer's typed data", safetext.Line(path, 200))
+	}
+	return b, nil
+}
