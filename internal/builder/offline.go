@@ -63,14 +63,11 @@ func Prepare(ctx context.Context, c *exchange.Client, j *journal.Journal, o Orde
 	return Prepared{Prepared: p, Order: o}, err
 }
 
-// Submit sends a prepared builder authorization with the signature made
-// offline, once: it must pass intent.Prepared.Check (valid, for at most
-// MaxValidity since it was prepared, this environment's domain, signed by
-// the main account); then a sent line is journaled (fsynced), decided
-// under the journal's lock with the check that none was sent before
-// (*intent.SubmittedError otherwise), and the request leaves, with
-// AuthorizeTimeout. Nothing is sent when any check fails. Service refusals
-// come back as they are, for Explain.
+// Submit sends a prepared builder authorization with its offline
+// signature, once it passes intent.Prepared.Check: its sent line is
+// journaled first, under the journal's lock with the check that none was
+// (*intent.SubmittedError). Service refusals come back as they are, for
+// Explain.
 func Submit(ctx context.Context, c *exchange.Client, j *journal.Journal, p Prepared, sig [65]byte, now func() time.Time) (exchange.BuilderAuthorizeResult, error) {
 	checked, _, err := p.Check(ctx, c, sig, intent.Limits{Margin: submitMargin, Life: MaxValidity})
 	if err != nil {

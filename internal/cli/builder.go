@@ -241,7 +241,7 @@ func flagError(err error) string {
 // warnings.
 func (c builderCmd) printReview(w io.Writer, o builder.Order, key keyChoice) {
 	a, r := o.Auth, o.Review()
-	row := func(label, value, note string) { reviewRow(w, reviewWidth(r), label, value, note) }
+	row := func(label, value, note string) { reviewRow(w, r.LabelWidth(), label, value, note) }
 	fmt.Fprintf(w, "Builder authorization (%s)\n", r.Purpose)
 	row("Builder", a.Builder.Hex(), "may trade for your account")
 	row("For account", a.Main.Hex(), "your main account")

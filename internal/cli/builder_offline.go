@@ -33,25 +33,13 @@ Exit status: 0 authorized, 1 refused or failed, 2 usage.`
 func (a *app) builderSubmitCommand() *cobra.Command {
 	var f builderFlags
 	var sig string
-	c := &cobra.Command{
-		Use:   "submit FILE",
-		Short: "Send a builder authorization signed offline",
-		Long:  builderSubmitLong,
-		Example: `  svcwallet builder submit builder.json --signature "$SIGNATURE"
+	return a.submitCommand("Send a builder authorization signed offline", builderSubmitLong, `  svcwallet builder submit builder.json --signature "$SIGNATURE"
   cast wallet sign --ledger --data --from-file builder.json |
-      svcwallet builder submit builder.json`,
-		RunE: func(c *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return usageError(c.CommandPath(), "give the file written by --signer offline --out (got %d arguments)", len(args))
-			}
-			b := a.builder
-			b.env = a.env
-			return exit(b.submit(f, sig, args[0]))
-		},
-	}
-	c.Flags().StringVar(&sig, "signature", "", "the file's signature, 0x… (none or -: standard input)")
-	a.envFlags(c, &f.envName, &f.config)
-	return c
+      svcwallet builder submit builder.json`, &sig, &f.envName, &f.config, func(path string) int {
+		b := a.builder
+		b.env = a.env
+		return b.submit(f, sig, path)
+	})
 }
 
 // prepare is `svcwallet builder authorize --signer offline --out FILE`:

@@ -7,6 +7,8 @@ import (
 	"os"
 	"time"
 
+	"github.com/spf13/cobra"
+
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/intent"
@@ -40,11 +42,9 @@ func offlineOut(out string, dryRun bool) string {
 	return ""
 }
 
-// writePrepared writes p's file to the new file out (never over one,
-// readable by its owner only) and says where it is, what it prepared
-// (facts: label and value), who must sign it, until when (valid: a note
-// beside), and how to finish: sign it in any wallet, then run submit.
-// asJSON writes the preparedJSON instead, in the command's JSON style.
+// writePrepared writes p's file to the new file out and says where it is,
+// what it prepared (facts: labels and values), who must sign it, until
+// when, and how to finish; asJSON writes it in the command's JSON style.
 func writePrepared(w io.Writer, p intent.Prepared, out, submit string, facts []string, valid string, asJSON func(any) error) error {
 	if err := writeNewPrivate(out, p.File()); err != nil {
 		return fmt.Errorf("the typed data cannot be written to %s (%v): nothing was signed or sent", out, err)
@@ -92,6 +92,21 @@ type preparedJSON struct {
 	ExpiresAt string `json:"expires_at"`
 	Digest    string `json:"digest"`
 	Submit    string `json:"submit"`
+}
+
+// submitCommand is `submit FILE` of a kind of signed intent, with the flags
+// every kind takes; run submits the file.
+func (a *app) submitCommand(short, long, example string, sig, envName, configPath *string, run func(path string) int) *cobra.Command {
+	c := &cobra.Command{Use: "submit FILE", Short: short, Long: long, Example: example,
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usageError(c.CommandPath(), "give the file written by --signer offline --out (got %d arguments)", len(args))
+			}
+			return exit(run(args[0]))
+		}}
+	c.Flags().StringVar(sig, "signature", "", "the file's signature, 0x… (none or -: standard input)")
+	a.envFlags(c, envName, configPath)
+	return c
 }
 
 // offlineSubmit is `withdraw submit` and `builder submit` up to the send,

@@ -11,16 +11,6 @@ import (
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
 
-// reviewWidth is the label column of a review of r: the widest field name
-// (indented), never under 16, so every review of one message lines up.
-func reviewWidth(r intent.Review) int {
-	w := 16
-	for _, f := range r.Fields() {
-		w = max(w, 2+len(f.Name))
-	}
-	return w
-}
-
 // reviewRow writes one line of a review: the label in a column lw wide,
 // the value, and its note.
 func reviewRow(w io.Writer, lw int, label, value, note string) {
@@ -36,7 +26,7 @@ func reviewRow(w io.Writer, lw int, label, value, note string) {
 // each means, the digest, for a key that waits for a person (a device that
 // signs blind shows them) the domain and message hashes, and the key.
 func printTypedData(w io.Writer, r intent.Review, key *keyChoice) {
-	lw := reviewWidth(r)
+	lw := r.LabelWidth()
 	row := func(label, value, note string) { reviewRow(w, lw, label, value, note) }
 	fmt.Fprintln(w, "To sign (EIP-712)")
 	row("Domain", `name "`+r.Domain.Name+`" · version "`+signer.DomainVersion+`" · chainId `+fmt.Sprint(r.Domain.ChainID), "")

@@ -38,27 +38,15 @@ Exit status: as svcwallet withdraw (0 accepted, with --wait COMPLETED;
 // withdrawSubmitCommand is `svcwallet withdraw submit FILE`.
 func (a *app) withdrawSubmitCommand() *cobra.Command {
 	var f withdrawFlags
-	c := &cobra.Command{
-		Use:   "submit FILE",
-		Short: "Send a withdrawal signed offline",
-		Long:  withdrawSubmitLong,
-		Example: `  svcwallet withdraw submit transfer.json --signature "$SIGNATURE"
+	c := a.submitCommand("Send a withdrawal signed offline", withdrawSubmitLong, `  svcwallet withdraw submit transfer.json --signature "$SIGNATURE"
   cast wallet sign --ledger --data --from-file transfer.json |
-      svcwallet withdraw submit transfer.json --wait`,
-		RunE: func(c *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return usageError(c.CommandPath(), "give the file written by --signer offline --out (got %d arguments)", len(args))
-			}
-			w := a.withdraw
-			w.env = a.env
-			return exit(w.submit(f, args[0]))
-		},
-	}
-	fl := c.Flags()
-	fl.StringVar(&f.signature, "signature", "", "the file's signature, 0x… (none or -: standard input)")
-	fl.BoolVar(&f.wait, "wait", false, "follow the withdrawal until it ends")
-	fl.BoolVar(&f.allowRepeat, "allow-repeat", false, "send though an identical one got no answer")
-	a.envFlags(c, &f.envName, &f.config)
+      svcwallet withdraw submit transfer.json --wait`, &f.signature, &f.envName, &f.config, func(path string) int {
+		w := a.withdraw
+		w.env = a.env
+		return w.submit(f, path)
+	})
+	c.Flags().BoolVar(&f.wait, "wait", false, "follow the withdrawal until it ends")
+	c.Flags().BoolVar(&f.allowRepeat, "allow-repeat", false, "send though an identical one got no answer")
 	return c
 }
 

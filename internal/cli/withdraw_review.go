@@ -67,7 +67,7 @@ func (c withdrawCmd) printReview(o withdrawal.Order, trust withdrawal.BridgeTrus
 		return c.printReviewJSON(o, r, trust, key, dryRun)
 	}
 	w := c.env.Stdout
-	row := func(label, value, note string) { reviewRow(w, reviewWidth(r), label, value, note) }
+	row := func(label, value, note string) { reviewRow(w, r.LabelWidth(), label, value, note) }
 	fmt.Fprintln(w, "Withdrawal")
 	row("Route", in+" → "+o.Choice.TokenOut+" on "+o.Choice.Route.Chain+" ("+o.Choice.Route.ChainType+")", "")
 	row("Pays out to", o.Choice.ToAddress, "")

@@ -1,10 +1,8 @@
 // Package intent is a signed intent: a message the user signs and the
-// service executes once (a withdrawal's Transfer, a builder
-// authorization). It holds what every such message has: the facts its
-// review shows (each field with its type, value and meaning, the digest,
-// the key that must sign it), its typed data, and its preparation for
-// offline signing, found again in the journal and submitted once.
-// withdrawal and builder build their own messages on it.
+// service executes once (a withdrawal's Transfer, a builder authorization),
+// its review's facts and typed data, and its preparation for offline
+// signing, found again in the journal and sent once. withdrawal and builder
+// build their messages on it.
 package intent
 
 import (
@@ -51,6 +49,16 @@ type Review struct {
 // value as signed, and what it means.
 type Field struct {
 	Name, Type, Value, Meaning string
+}
+
+// LabelWidth is the label column of a review, on the console and the
+// command line: the longest field name, indented, and at least 16.
+func (r Review) LabelWidth() int {
+	w := 16
+	for _, f := range r.Message.Fields() {
+		w = max(w, 2+len(f.Name))
+	}
+	return w
 }
 
 // Fields are the message's fields, in the order they are signed.

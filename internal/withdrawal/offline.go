@@ -67,19 +67,13 @@ func PreparedOf(p intent.Prepared) Prepared {
 	return Prepared{Prepared: p, Order: Order{Choice: c, Quote: q, Domain: *e.Domain, Transfer: *e.Transfer}}
 }
 
-// Submit finishes a prepared Transfer with the signature made offline,
-// through the one path of Execute: the Transfer and its signature must
-// pass intent.Prepared.Check (valid, for at most PreparedLife since it was
-// prepared, this environment's domain, the expected signer) and pay from
-// this session's funding account; a fresh quote for exactly the signed
-// amount within the recorded fee cap (Requote) carries it; then the bridge
-// address is checked, the intent journaled and the request sent. Nothing
-// is sent when any of that fails, nor when another identical withdrawal
-// got no answer (as Execute), nor when this Transfer was submitted already
-// (*intent.SubmittedError, also when that submission got no answer: it is
-// resumed, never sent again): both are decided again under the journal's
-// lock with the intent's line, so two submissions of one file at once
-// send it once.
+// Submit sends a prepared Transfer with its offline signature the way
+// Execute does, on a fresh quote for exactly the signed amount within the
+// recorded fee cap (Requote), once it passes intent.Prepared.Check and pays
+// from this session's funding account. Nothing is sent when an identical
+// withdrawal got no answer, nor when this Transfer was submitted already
+// (*intent.SubmittedError, answered or not): both decided again under the
+// journal's lock with the intent's line.
 func (w Withdrawer) Submit(ctx context.Context, p Prepared, sig [65]byte) Sent {
 	o := p.Order
 	before, err := w.checkRepeat(o)

@@ -50,9 +50,6 @@ type builderReviewScreen struct {
 	// errHead names what err stopped: the authorization, or its
 	// preparation for offline signing.
 	errHead string
-	// offline is the authorization prepared for offline signing: once its
-	// file is written, nothing is signed here, the file is that authorization.
-	offline kit.Offline
 	wd, h   int
 }
 
@@ -79,23 +76,16 @@ func (r *builderReviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap(
 // prepares it for offline signing (canPrepare).
 func (r *builderReviewScreen) bindings() kit.Bindings {
 	return append(kit.Bindings{
-		{Key: builderReviewKeys.Sign, On: !r.gate.Sending && !r.offline.Done() && !r.offline.Preparing && r.fits(), Do: r.sign},
-	}, append(r.offline.Bindings(r.app, r.canPrepare(), r.prepare), r.gate.Bindings()...)...)
+		{Key: builderReviewKeys.Sign, On: !r.gate.Sending && !r.gate.Offline.Done() && !r.gate.Offline.Preparing && r.fits(), Do: r.sign},
+	}, append(r.gate.Offline.Bindings(r.app, r.canPrepare(), r.prepare), r.gate.Bindings()...)...)
 }
 
 // Busy: while the authorization is in flight, or being prepared for
 // offline signing, quitting asks and Esc is held (the answer must find this
 // screen).
 func (r *builderReviewScreen) Busy() string {
-	switch {
-	case r.gate.Unsigned():
-		return kit.AwaitingSignature
-	case r.gate.Sending:
-		return "The builder authorization is being sent; if you quit, whether it went through is not known, and authorizing again may grant a second authorization (and API key)."
-	case r.offline.Preparing:
-		return kit.PreparingOffline("The builder authorization")
-	}
-	return ""
+	return r.gate.Busy("The builder authorization is being sent; if you quit, whether it went through is not known, and authorizing again may grant a second authorization (and API key).",
+		"The builder authorization")
 }
 
 func (r *builderReviewScreen) Inputting() bool { return r.gate.Inputting() }
@@ -104,7 +94,7 @@ func (r *builderReviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	if cmd, handled := r.gate.Update(msg); handled {
 		return r, cmd
 	}
-	if err, handled := r.offline.Update(r.app, msg); handled {
+	if err, handled := r.gate.Offline.Update(r.app, msg); handled {
 		r.err, r.errHead = err, "Not prepared"
 		return r, nil
 	}
@@ -193,7 +183,7 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 // prepared already, and the environment and its journal outlive the
 // console (kit.App.OfflineReady); not while the passphrase field takes o.
 func (r *builderReviewScreen) canPrepare() bool {
-	return !r.gate.Sending && r.sent == nil && !r.offline.Done() && !r.offline.Preparing &&
+	return !r.gate.Sending && r.sent == nil && !r.gate.Offline.Done() && !r.gate.Offline.Preparing &&
 		r.app.OfflineReady() && !r.gate.Key.Typing() && r.fits()
 }
 
@@ -204,7 +194,7 @@ func (r *builderReviewScreen) prepare() tea.Cmd {
 	client, j, o, at := r.app.Client(), r.app.Journal(), r.order, r.at
 	nonce, _ := o.Message.NonceExpiration()
 	instead := r.app.Command("builder", "authorize", "--signer", "offline", "--account", o.Auth.Main.Hex(), "--out", "FILE")
-	return r.offline.Prepare(r.app, "builder", "builder-"+strconv.FormatUint(uint64(nonce), 10)+".json", "authorization", instead,
+	return r.gate.Offline.Prepare(r.app, "builder", "builder-"+strconv.FormatUint(uint64(nonce), 10)+".json", "authorization", instead,
 		func(cx context.Context) (intent.Prepared, error) {
 			p, err := builder.Prepare(cx, client, j, o, at)
 			return p.Prepared, err
@@ -218,8 +208,8 @@ func (r *builderReviewScreen) prepare() tea.Cmd {
 func (r *builderReviewScreen) View() string {
 	full := r.render()
 	if h := lipgloss.Height(full); h > r.h && r.h > 0 {
-		if r.offline.Done() {
-			return layout.Clip(r.offline.View(r.app.Common, r.wd), r.wd)
+		if r.gate.Offline.Done() {
+			return layout.Clip(r.gate.Offline.View(r.app.Common, r.wd), r.wd)
 		}
 		st := r.app.Common.Styles
 		notice := fmt.Sprintf("The message to sign needs %d lines and this terminal shows %d. Enlarge the terminal to review it; signing waits until it can be read whole.", h, r.h)
@@ -245,14 +235,14 @@ func (r *builderReviewScreen) render() string {
 	for _, w := range append(warnings, r.order.Auth.FeeWarnings()...) {
 		b.WriteString("\n" + st.Warning.Render(ansi.Wrap("! "+w, max(r.wd, 20), "")) + "\n")
 	}
-	if r.offline.Done() {
+	if r.gate.Offline.Done() {
 		// Nothing is signed here: which key would have is beside the point.
-		b.WriteString("\n" + r.offline.View(c, r.wd))
+		b.WriteString("\n" + r.gate.Offline.View(c, r.wd))
 		return layout.Clip(b.String(), r.wd)
 	}
 	b.WriteString("\n" + r.gate.Key.View(18) + "\n\n")
 	switch {
-	case r.offline.Preparing:
+	case r.gate.Offline.Preparing:
 		b.WriteString(r.gate.Prompt("", "Preparing the authorization for offline signing…") + "\n")
 	case r.err != nil && !r.gate.Sending:
 		b.WriteString(layout.ErrorBlock(c, r.errHead, r.err, r.wd))

@@ -66,7 +66,7 @@ func TestBuilderReviewPreparesForOfflineSigning(t *testing.T) {
 	if screentest.Offers(r.KeyMap(), "o") || fullHelpOffers(r, "o") {
 		t.Fatal("o is offered on the embedded sandbox")
 	}
-	if _, cmd := screentest.Press(r, "o"); cmd != nil || r.offline.Preparing {
+	if _, cmd := screentest.Press(r, "o"); cmd != nil || r.gate.Offline.Preparing {
 		t.Fatal("o prepares on the embedded sandbox")
 	}
 	app.Target.Demo = nil // a configured environment
@@ -87,13 +87,13 @@ func TestBuilderReviewPreparesForOfflineSigning(t *testing.T) {
 		t.Errorf("the review does not say it is preparing:\n%s", view)
 	}
 	screentest.Drive(r, cmd)
-	if !r.offline.Done() {
+	if !r.gate.Offline.Done() {
 		t.Fatalf("nothing prepared: %v\n%s", r.err, ansi.Strip(r.View()))
 	}
 	if r.Busy() != "" {
 		t.Error("still busy once prepared")
 	}
-	path := r.offline.Path
+	path := r.gate.Offline.Path
 	if filepath.Dir(path) != filepath.Dir(app.Journal().Path()) {
 		t.Errorf("the file %s is not beside the journal %s", path, app.Journal().Path())
 	}
@@ -178,8 +178,8 @@ func TestBuilderReviewOfflineFileNotWritten(t *testing.T) {
 	}
 	_, cmd := screentest.Press(r, "o")
 	screentest.Drive(r, cmd)
-	if r.offline.Done() || r.offline.Preparing {
-		t.Fatalf("prepared %+v over an existing file", r.offline)
+	if r.gate.Offline.Done() || r.gate.Offline.Preparing {
+		t.Fatalf("prepared %+v over an existing file", r.gate.Offline)
 	}
 	if b, _ := os.ReadFile(taken); string(b) != "mine" {
 		t.Errorf("the existing file was overwritten: %q", b)

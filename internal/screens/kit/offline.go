@@ -51,11 +51,9 @@ type offlineMsg struct {
 // Done reports whether the file is written.
 func (o *Offline) Done() bool { return o.Path != "" }
 
-// Prepare runs prepare (the domain's: it journals the intent) and writes
-// the intent's file, in a Cmd, to a new 0600 file named name beside the
-// journal (App.OfflineWriter). command is the command line's (withdraw,
-// builder) whose submit finishes it; instead, what to run there with the
-// same choices when the file cannot be written; what names the intent.
+// Prepare journals the intent (prepare, the domain's) and writes its file
+// named name beside the journal, in a Cmd. command's submit finishes it on
+// the command line; instead is what to run when the file is not written.
 func (o *Offline) Prepare(app *App, command, name, what, instead string, prepare func(context.Context) (intent.Prepared, error)) tea.Cmd {
 	o.Preparing, o.command = true, command
 	root, write := app.Root(), app.OfflineWriter()

@@ -35,11 +35,12 @@ var waitKeys = struct{ Cancel key.Binding }{
 
 // ReviewGate is what both review screens (withdrawal, builder) share: the
 // keystroke guard, the key that signs, the spinner while the signed
-// request is out, and the wait for a signature from clef or a signing
-// command, which esc cancels.
+// request is out, the wait for a signature from clef or a signing command,
+// which esc cancels, and the preparation for offline signing.
 type ReviewGate struct {
 	common  *tui.Common
 	Key     signingKey
+	Offline Offline
 	ShownAt time.Time
 	tag     tui.Tag
 	Sending bool
@@ -235,6 +236,21 @@ func (g *ReviewGate) Prompt(sending, ready string) string {
 		p = ansi.Wrap(p, w, "")
 	}
 	return p
+}
+
+// Busy is what a review says when quitting asks (tui.Busy): a signature is
+// awaited, its request is out (sending), or what it signs (preparing) is
+// being prepared for offline signing; "" when it is not busy.
+func (g *ReviewGate) Busy(sending, preparing string) string {
+	switch {
+	case g.Unsigned():
+		return AwaitingSignature
+	case g.Sending:
+		return sending
+	case g.Offline.Preparing:
+		return PreparingOffline(preparing)
+	}
+	return ""
 }
 
 // What a review in flight says when quitting asks (tui.Busy).

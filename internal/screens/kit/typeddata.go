@@ -39,16 +39,6 @@ type TypedDataView struct {
 	Before, After []ReviewRow
 }
 
-// LabelWidth is the label column: the widest field name (indented), never
-// under 16, so the screen's own lines can line up with the view's.
-func (v TypedDataView) LabelWidth() int {
-	w := 16
-	for _, f := range v.Review.Fields() {
-		w = max(w, 2+len(f.Name))
-	}
-	return w
-}
-
 // Render draws the view wd columns wide, shorter as level rises for small
 // terminals: 1 drops blank lines, 2 also the notes that would take a line
 // of their own (but kept ones), 3 writes the domain without decoration, 4
@@ -56,7 +46,7 @@ func (v TypedDataView) LabelWidth() int {
 // start in one column.
 func (v TypedDataView) Render(c *tui.Common, wd, level int) string {
 	st := c.Styles
-	lw := v.LabelWidth()
+	lw := v.Review.LabelWidth()
 	var rows []ReviewRow
 	add := func(r ReviewRow) {
 		if level > 1 && !r.Keep && ansi.StringWidth(layout.Field(c, r.Label, lw, r.Value)+"  "+r.Note) > wd {

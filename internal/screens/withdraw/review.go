@@ -67,9 +67,8 @@ type reviewScreen struct {
 	repeatErr error
 	gate      kit.ReviewGate
 	err       error
-	refused   bool        // finally refused (screening): signing again cannot help
-	offline   kit.Offline // prepared for offline signing: nothing more is signed here
-	tag       tui.Tag     // of this visit's countdown ticks
+	refused   bool    // finally refused (screening): signing again cannot help
+	tag       tui.Tag // of this visit's countdown ticks
 	wd, h     int
 }
 
@@ -146,7 +145,7 @@ func (r *reviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
 func (r *reviewScreen) bindings() kit.Bindings {
 	return append(kit.Bindings{
 		{Key: reviewKeys.Sign, On: r.canSign(), Do: r.sign, Off: func() tea.Cmd {
-			if r.gate.Sending || r.signable() || r.offline.Done() || r.offline.Preparing || r.setupErr == nil && (r.expired() || r.refused || !r.gate.Key.Found || r.repeatStop() != nil) {
+			if r.gate.Sending || r.signable() || r.gate.Offline.Done() || r.gate.Offline.Preparing || r.setupErr == nil && (r.expired() || r.refused || !r.gate.Key.Found || r.repeatStop() != nil) {
 				return nil // the screen says so: r gets a new quote, the key is being looked up, or the screen is too small
 			}
 			return r.sign()
@@ -161,8 +160,8 @@ func (r *reviewScreen) bindings() kit.Bindings {
 		{Key: reviewKeys.History, On: r.repeat.Unanswered != nil && !r.gate.Sending && !r.gate.Key.Typing(), Do: func() tea.Cmd {
 			return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.History(r.app)))
 		}},
-		{Key: r.requoteKey(), On: !r.gate.Sending && !r.offline.Preparing, Do: tui.Pop},
-	}, append(r.offline.Bindings(r.app, r.canPrepare(), r.prepare), r.gate.Bindings()...)...)
+		{Key: r.requoteKey(), On: !r.gate.Sending && !r.gate.Offline.Preparing, Do: tui.Pop},
+	}, append(r.gate.Offline.Bindings(r.app, r.canPrepare(), r.prepare), r.gate.Bindings()...)...)
 }
 
 // requoteKey is r, or ctrl+r while the passphrase field takes r as text.
@@ -183,7 +182,7 @@ func (r *reviewScreen) canSign() bool {
 // signable: nothing but the screen's size could keep enter from signing.
 func (r *reviewScreen) signable() bool {
 	return r.setupErr == nil && r.bridge != nil && r.bridgeErr == nil && r.repeatStop() == nil && !r.gate.Sending && !r.expired() &&
-		r.gate.Key.Usable() && !r.refused && !r.offline.Done() && !r.offline.Preparing
+		r.gate.Key.Usable() && !r.refused && !r.gate.Offline.Done() && !r.gate.Offline.Preparing
 }
 
 // canConfirmBridge: a recorded (not pinned) bridge address changed, and the
@@ -220,15 +219,7 @@ func (r *reviewScreen) tick() tea.Cmd {
 // for offline signing, quitting asks and Esc is held (the answer must find
 // this screen).
 func (r *reviewScreen) Busy() string {
-	switch {
-	case r.gate.Unsigned():
-		return kit.AwaitingSignature
-	case r.gate.Sending:
-		return kit.SubmittingWithdrawal(r.app)
-	case r.offline.Preparing:
-		return kit.PreparingOffline("The withdrawal")
-	}
-	return ""
+	return r.gate.Busy(kit.SubmittingWithdrawal(r.app), "The withdrawal")
 }
 
 func (r *reviewScreen) Inputting() bool { return r.gate.Inputting() }
@@ -237,7 +228,7 @@ func (r *reviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	if cmd, handled := r.gate.Update(msg); handled {
 		return r, cmd
 	}
-	if err, handled := r.offline.Update(r.app, msg); handled {
+	if err, handled := r.gate.Offline.Update(r.app, msg); handled {
 		if u := withdrawal.AsUnanswered(err); u != nil {
 			r.repeat.Unanswered = &u.Earlier // Prepare saw it since the review looked
 		} else {
@@ -395,9 +386,9 @@ func (r *reviewScreen) render(level int) string {
 		b.WriteString(layout.ErrorBlock(c, "Stopped: possible repeat", r.repeatStop(), r.wd))
 	case r.bridge == nil:
 		b.WriteString(r.gate.Prompt("", "Checking the bridge funding address…") + "\n")
-	case r.offline.Done():
-		b.WriteString(r.offline.View(r.app.Common, r.wd))
-	case r.offline.Preparing:
+	case r.gate.Offline.Done():
+		b.WriteString(r.gate.Offline.View(r.app.Common, r.wd))
+	case r.gate.Offline.Preparing:
 		b.WriteString(r.gate.Prompt("", "Preparing the Transfer for offline signing…") + "\n")
 	case r.expired():
 		b.WriteString(layout.ErrorBlock(c, "Quote expired", exchange.UserError{Text: "press " + r.requoteKey().Help().Key + " to get a new one"}, r.wd))

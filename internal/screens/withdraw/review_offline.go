@@ -9,14 +9,11 @@ import (
 )
 
 // canPrepare: the Transfer may be written for a wallet elsewhere, as
-// `svcwallet withdraw --signer offline` does: the review is sound (bridge
-// checked, quote valid, nothing out, not refused, no identical withdrawal
-// unanswered: repeatStop), and the environment and its journal outlive the
-// console (kit.App.OfflineReady). Once prepared, the file is that
-// withdrawal: nothing else is signed here.
+// `withdraw --signer offline` does, once the review is sound (as for
+// signing) and the journal outlives the console (kit.App.OfflineReady).
 func (r *reviewScreen) canPrepare() bool {
 	return r.setupErr == nil && r.bridge != nil && r.bridgeErr == nil && r.repeatStop() == nil && !r.gate.Sending && !r.expired() &&
-		!r.refused && !r.offline.Done() && !r.offline.Preparing && r.app.OfflineReady() && !r.gate.Key.Typing()
+		!r.refused && !r.gate.Offline.Done() && !r.gate.Offline.Preparing && r.app.OfflineReady() && !r.gate.Key.Typing()
 }
 
 // prepare prepares the Transfer for the funding account's key to sign
@@ -24,7 +21,7 @@ func (r *reviewScreen) canPrepare() bool {
 func (r *reviewScreen) prepare() tea.Cmd {
 	r.err = nil
 	w, o := r.app.Withdrawer(), r.order
-	return r.offline.Prepare(r.app, "withdraw", "transfer-"+o.Quote.QuoteID+".json", "Transfer", r.app.Command("withdraw", "--signer", "offline"),
+	return r.gate.Offline.Prepare(r.app, "withdraw", "transfer-"+o.Quote.QuoteID+".json", "Transfer", r.app.Command("withdraw", "--signer", "offline"),
 		func(cx context.Context) (intent.Prepared, error) {
 			p, err := w.Prepare(cx, o, o.Transfer.FromAccount)
 			return p.Prepared, err

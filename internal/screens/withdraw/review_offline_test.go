@@ -44,16 +44,16 @@ func TestReviewPreparesForOfflineSigning(t *testing.T) {
 		t.Errorf("while preparing the review offers %v (busy %q)", r.KeyMap().ShortHelp(), r.Busy())
 	}
 	screentest.Drive(r, cmd)
-	if !r.offline.Done() {
+	if !r.gate.Offline.Done() {
 		t.Fatalf("nothing prepared: %v\n%s", r.err, ansi.Strip(r.View()))
 	}
-	path := r.offline.Path
+	path := r.gate.Offline.Path
 	fi, err := os.Stat(path)
 	if err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("file %s: %v %v", path, fi, err)
 	}
 	b, _ := os.ReadFile(path)
-	if want := signer.TypedDataJSON(r.offline.Prepared.Domain, r.offline.Prepared.Message); strings.TrimSpace(string(b)) != string(want) {
+	if want := signer.TypedDataJSON(r.gate.Offline.Prepared.Domain, r.gate.Offline.Prepared.Message); strings.TrimSpace(string(b)) != string(want) {
 		t.Fatalf("the file is not the typed data alone:\n%s", b)
 	}
 	var td map[string]json.RawMessage

@@ -9,15 +9,11 @@ import (
 	"github.com/svcwallet/svcwallet/internal/withdrawal"
 )
 
-// typedDataView shows the Transfer (kit.TypedDataView) after a one-line
-// summary with the quote's speed, then the destination the quote pays out
-// to, what it receives and what the user loses. The levels make it shorter
-// for small terminals (kit.TypedDataView.Render); here 4 also drops the
-// line under the destination (the summary says what it receives). Every
-// level to 4 keeps everything the user confirms (the amount, the expiry,
-// the bridge's trust); when even level 4 does not fit, nothing is signed
-// (fitted). Level 5, for a review that cannot be signed anyway, drops the
-// summary and what is received and lost, so why it cannot stays on screen.
+// typedDataView shows the Transfer (kit.TypedDataView) between a summary
+// and what the quote pays out, receives and loses. Every level to 4 keeps
+// what the user confirms; 4 also drops what is received (the summary says
+// it), and 5, for a review that cannot be signed anyway, the summary and
+// what is lost, so why it cannot stays on screen.
 func (r *reviewScreen) typedDataView(level int) string {
 	c := r.app.Common
 	st := c.Styles
