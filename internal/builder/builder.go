@@ -14,6 +14,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/journal"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
@@ -245,16 +246,18 @@ func (a Auth) Mode() string {
 // Message is the typed data the main account signs, with this nonce and
 // expiration (unix nanoseconds).
 func (a Auth) Message(nonce uint32, expiration int64) signer.Message {
+	return a.line(signer.Domain{}, nonce, expiration).Message()
+}
+
+// line is the authorization as the journal keeps it, which also builds its
+// message (journal.BuilderAuth.Message).
+func (a Auth) line(d signer.Domain, nonce uint32, expiration int64) *journal.BuilderAuth {
+	b := &journal.BuilderAuth{Domain: d, Main: a.Main, Builder: a.Builder, Futures: a.Futures, Spot: a.Spot, Nonce: nonce, Expiration: expiration}
 	if a.WithKey {
-		return signer.AddAccountSignerWithBuilder{
-			AccountID: a.Main, Signer: a.KeySigner, Permissions: a.Perms.String(), BuilderAccountID: a.Builder,
-			MaxFutureFeeRate: a.Futures, MaxSpotFeeRate: a.Spot, Nonce: nonce, Expiration: expiration,
-		}
+		ks := a.KeySigner
+		b.Label, b.KeySigner, b.Permissions = a.Label, &ks, a.Perms.String()
 	}
-	return signer.AuthorizeBuilder{
-		MainAccountID: a.Main, BuilderAccountID: a.Builder,
-		MaxFutureFeeRate: a.Futures, MaxSpotFeeRate: a.Spot, Nonce: nonce, Expiration: expiration,
-	}
+	return b
 }
 
 // Request is the body of POST /auth/builder/authorize for a signature of

@@ -25,14 +25,8 @@ type Prepared struct {
 
 // journalLine is the journal's form of o.
 func journalLine(o Order) *journal.BuilderAuth {
-	a := o.Auth
 	nonce, exp := o.Message.NonceExpiration()
-	b := &journal.BuilderAuth{Domain: o.Domain, Main: a.Main, Builder: a.Builder, Futures: a.Futures, Spot: a.Spot, Nonce: nonce, Expiration: exp}
-	if a.WithKey {
-		ks := a.KeySigner
-		b.Label, b.KeySigner, b.Permissions = a.Label, &ks, a.Perms.String()
-	}
-	return b
+	return o.Auth.line(o.Domain, nonce, exp)
 }
 
 // PreparedOf is the authorization a prepared line keeps (intent.Find),

@@ -27,7 +27,7 @@ type reviewJSON struct {
 	FeeCap        string          `json:"max_fee,omitempty"`
 	ExpiresAt     string          `json:"quote_expires_at"`
 	Bridge        bridgeJSON      `json:"bridge"`
-	Fields        []fieldJSON     `json:"fields"`
+	Fields        []intent.Field  `json:"fields"`
 	TypedData     json.RawMessage `json:"typed_data"`
 	Digest        string          `json:"digest"`
 	Signer        *signerJSON     `json:"signer,omitempty"`
@@ -50,13 +50,6 @@ type bridgeJSON struct {
 	Provider string `json:"provider"`
 	Address  string `json:"address"`
 	Trust    string `json:"trust"`
-}
-
-type fieldJSON struct {
-	Name    string `json:"name"`
-	Type    string `json:"type"`
-	Value   string `json:"value"`
-	Meaning string `json:"meaning"`
 }
 
 // printReview prints what will be signed: the console review's facts.
@@ -99,8 +92,8 @@ func (c withdrawCmd) printReviewJSON(o withdrawal.Order, r intent.Review, trust 
 	out := reviewJSON{DryRun: dryRun, QuoteID: q.QuoteID, Chain: o.Choice.Route.Chain, ToAddress: o.Choice.ToAddress,
 		TokenIn: in, TokenOut: o.Choice.TokenOut, PayAmount: q.PayAmount.String(), ReceiveAmount: q.ReceiveAmount.String(),
 		Fee: q.Fee.String(), FeeUSD: q.FeeUSD.String(), YouLose: q.Cost().String(), ExpiresAt: q.ExpiresAt.UTC().Format(time.RFC3339),
-		Bridge:    bridgeJSON{Provider: o.Choice.Info.Provider, Address: o.Transfer.ToAccount.Hex(), Trust: trust.Note()},
-		TypedData: r.TypedData(), Digest: r.Digest().Hex()}
+		Bridge: bridgeJSON{Provider: o.Choice.Info.Provider, Address: o.Transfer.ToAccount.Hex(), Trust: trust.Note()},
+		Fields: r.Fields(), TypedData: r.TypedData(), Digest: r.Digest().Hex()}
 	if key != nil {
 		out.Signer = &signerJSON{Address: key.Address.Hex(), Source: key.what}
 		if key.Source.Waits() {
@@ -110,9 +103,6 @@ func (c withdrawCmd) printReviewJSON(o withdrawal.Order, r intent.Review, trust 
 	}
 	if o.Choice.FeeCap.Valid {
 		out.FeeCap = o.Choice.FeeCap.Decimal.String()
-	}
-	for _, f := range r.Fields() {
-		out.Fields = append(out.Fields, fieldJSON{f.Name, f.Type, f.Value, f.Meaning})
 	}
 	if err := writeJSONLine(c.env.Stdout, out); err != nil {
 		return c.fail(exitError, "%v", err)

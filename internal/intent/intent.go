@@ -46,9 +46,12 @@ type Review struct {
 }
 
 // Field is one field of a reviewed message: its name and EIP-712 type, its
-// value as signed, and what it means.
+// value as signed, and what it means (as --json reviews write it).
 type Field struct {
-	Name, Type, Value, Meaning string
+	Name    string `json:"name"`
+	Type    string `json:"type"`
+	Value   string `json:"value"`
+	Meaning string `json:"meaning"`
 }
 
 // LabelWidth is the label column of a review, on the console and the

@@ -92,33 +92,19 @@ func (v TypedDataView) Render(c *tui.Common, wd, level int) string {
 }
 
 // alignNotes draws rows with their notes in one column: right of the
-// widest value whose note still fits beside it there; a wider value's note
-// goes beside it, or below when it does not fit.
+// widest value where its note and every narrower value's fit; a wider
+// value's note goes beside it, or below when it does not fit.
 func alignNotes(c *tui.Common, rows []ReviewRow, lw, wd int) string {
 	fits := func(x ReviewRow, col int) bool { return lw+1+col+2+ansi.StringWidth(x.Note) <= wd }
 	col := 0
 	for _, x := range rows {
-		if w := ansi.StringWidth(x.Value); x.Note != "" && w > col && fits(x, w) {
+		w, ok := ansi.StringWidth(x.Value), x.Note != ""
+		for _, y := range rows {
+			ok = ok && (y.Note == "" || ansi.StringWidth(y.Value) > w || fits(y, w))
+		}
+		if ok && w > col {
 			col = w
 		}
-	}
-	for col > 0 {
-		ok := true
-		for _, x := range rows {
-			if x.Note != "" && ansi.StringWidth(x.Value) <= col && !fits(x, col) {
-				ok = false
-			}
-		}
-		if ok {
-			break
-		}
-		next := 0
-		for _, x := range rows {
-			if w := ansi.StringWidth(x.Value); x.Note != "" && w < col && w > next {
-				next = w
-			}
-		}
-		col = next
 	}
 	var b strings.Builder
 	for _, x := range rows {
