@@ -1,7 +1,10 @@
 package intent
 
 import (
+	"context"
 	"errors"
+	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -9,8 +12,11 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
 
+	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
 
@@ -122,5 +128,67 @@ func TestReviewFields(t *testing.T) {
 	}
 	if r.Digest() != signer.Digest(domain, p.Message) || !r.Expiration().Equal(t0.Add(7*24*time.Hour)) {
 		t.Errorf("digest %s, expiration %s", r.Digest(), r.Expiration())
+	}
+}
+
+// TestPrepareAndCheck: Prepare journals the line at the service-checked
+// time and returns what Find would; Check passes the file signed by the
+// expected key within its life, and refuses another signer, another
+// domain, an expired one and one outliving its life since preparation,
+// each saying so.
+func TestPrepareAndCheck(t *testing.T) {
+	clock := exchangetest.NewFakeClock(t0)
+	srv := httptest.NewServer(sandbox.New(sandbox.Options{Now: clock.Now}))
+	t.Cleanup(srv.Close)
+	c := exchange.New(config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), exchange.Options{Now: clock.Now})
+	if _, err := Prepare(context.Background(), c, nil, nil); err == nil {
+		t.Error("prepared without a journal")
+	}
+	j, err := journal.Open(filepath.Join(t.TempDir(), "journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Prepare(context.Background(), c, j, func(now time.Time) journal.Entry {
+		e := builderLine("sandbox")
+		e.Time, e.Builder.Expiration = now, now.Add(7*24*time.Hour).UnixNano()
+		return e
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if entries, _ := j.Entries(); len(entries) != 1 || entries[0].Prepared.Kind != journal.PreparedBuilder {
+		t.Fatalf("journal %+v", entries)
+	}
+	sign := func(key string, p Prepared) [65]byte {
+		k, _ := signer.ParsePrivateKeyHex(key)
+		sig, err := k.SignTypedData(context.Background(), p.Domain, p.Message)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sig
+	}
+	lim := Limits{Margin: time.Minute, Life: 30 * 24 * time.Hour}
+	if _, _, err := p.Check(context.Background(), c, sign(sandbox.DemoPrivateKey, p), lim); err != nil {
+		t.Fatalf("the signed file is refused: %v", err)
+	}
+	other := p
+	other.Domain.ChainID++
+	early := p
+	early.Line.Time = early.Line.Time.Add(-24 * 24 * time.Hour)
+	for _, c0 := range []struct {
+		p    Prepared
+		key  string
+		lim  Limits
+		says string
+	}{
+		{p, sandbox.BuilderPrivateKey, lim, sandbox.BuilderAddress},
+		{other, sandbox.DemoPrivateKey, lim, "another EIP-712 domain"},
+		{p, sandbox.DemoPrivateKey, Limits{Margin: 8 * 24 * time.Hour, Life: lim.Life}, "expired at"},
+		{early, sandbox.DemoPrivateKey, lim, "more than 30 days after it was prepared"},
+		{p, sandbox.DemoPrivateKey, Limits{Margin: time.Minute, Life: time.Hour}, "more than 1h0m0s after it was prepared"},
+	} {
+		if _, _, err := c0.p.Check(context.Background(), c, sign(c0.key, c0.p), c0.lim); err == nil || !strings.Contains(err.Error(), c0.says) {
+			t.Errorf("checked: %v, want it refused saying %q", err, c0.says)
+		}
 	}
 }
