@@ -178,13 +178,10 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 }
 
 // canPrepare: the authorization may be written for a wallet elsewhere, as
-// `svcwallet builder authorize --signer offline` does: the whole message is
-// on screen, nothing is out or signed to be sent again (r.sent), it is not
-// prepared already, and the environment and its journal outlive the
-// console (kit.App.OfflineReady); not while the passphrase field takes o.
+// `builder authorize --signer offline` does, when the whole message is on
+// screen, none is signed to be sent again (r.sent), and the gate allows it.
 func (r *builderReviewScreen) canPrepare() bool {
-	return !r.gate.Sending && r.sent == nil && !r.gate.Offline.Done() && !r.gate.Offline.Preparing &&
-		r.app.OfflineReady() && !r.gate.Key.Typing() && r.fits()
+	return r.sent == nil && r.fits() && r.gate.CanPrepare(r.app)
 }
 
 // prepare prepares the authorization for the main account's key to sign

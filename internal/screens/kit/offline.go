@@ -16,20 +16,20 @@ import (
 	"github.com/svcwallet/svcwallet/internal/tui"
 )
 
-// PreparingOffline is what a review says when quitting asks while what
+// preparingOffline is what a review says when quitting asks while what
 // (its message) is being prepared for offline signing.
-func PreparingOffline(what string) string {
+func preparingOffline(what string) string {
 	return what + " is being prepared for offline signing; if you quit, its file may not be written: prepare it again."
 }
 
-// OfflineKey prepares a review's message for offline signing: written for a
+// offlineKey prepares a review's message for offline signing: written for a
 // wallet elsewhere, and nothing signed here (App.OfflineReady).
-var OfflineKey = key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "prepare for offline signing"))
+var offlineKey = key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "prepare for offline signing"))
 
-// OfflineCopyKey copies a prepared file's submit command (Offline.Submit).
-var OfflineCopyKey = key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy the submit command"))
+// offlineCopyKey copies a prepared file's submit command (Offline.Submit).
+var offlineCopyKey = key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy the submit command"))
 
-// Offline is a review's intent prepared for offline signing (OfflineKey),
+// Offline is a review's intent prepared for offline signing (offlineKey),
 // as --signer offline does on the command line: Preparing while it is
 // journaled and written, then its file at Path, which nothing more is
 // signed beside, and the Submit command that sends its signature.
@@ -56,7 +56,7 @@ func (o *Offline) Done() bool { return o.Path != "" }
 // the command line; instead is what to run when the file is not written.
 func (o *Offline) Prepare(app *App, command, name, what, instead string, prepare func(context.Context) (intent.Prepared, error)) tea.Cmd {
 	o.Preparing, o.command = true, command
-	root, write := app.Root(), app.OfflineWriter()
+	root, write := app.Root(), app.offlineWriter()
 	return func() tea.Msg {
 		cx, cancel := Call(root)
 		defer cancel()
@@ -93,7 +93,7 @@ func (o *Offline) Update(app *App, msg tea.Msg) (err error, handled bool) {
 // command once the file is written: wrapped on a narrow screen, it cannot
 // be copied whole from the terminal.
 func (o *Offline) Bindings(app *App, can bool, prepare func() tea.Cmd) Bindings {
-	return Bindings{{Key: OfflineKey, On: can, Do: prepare}, {Key: OfflineCopyKey, On: o.Done(), Do: func() tea.Cmd {
+	return Bindings{{Key: offlineKey, On: can, Do: prepare}, {Key: offlineCopyKey, On: o.Done(), Do: func() tea.Cmd {
 		return CopyText(app, o.Submit, "Copied the submit command: replace 0x… with the signature")
 	}}}
 }
@@ -123,17 +123,17 @@ func (o *Offline) View(c *tui.Common, wd int) string {
 }
 
 // OfflineReady reports whether a review may prepare what it shows for
-// offline signing (OfflineKey), as the command line's --signer offline
+// offline signing (offlineKey), as the command line's --signer offline
 // does: the journal keeps what submitting it needs, and the environment
 // outlives the console. The embedded sandbox and its journal end with the
 // console, so nothing prepared on it could ever be submitted.
 func (a *App) OfflineReady() bool { return a.Journal() != nil && a.Target.Demo == nil }
 
-// OfflineWriter returns the function, safe to run inside a Cmd, that writes
+// offlineWriter returns the function, safe to run inside a Cmd, that writes
 // a file of typed data for offline signing: a new 0600 file named name
 // beside the journal (its directory is read now), never over an existing
 // one; it returns the file's path. Only when OfflineReady.
-func (a *App) OfflineWriter() func(name string, typedData []byte) (string, error) {
+func (a *App) offlineWriter() func(name string, typedData []byte) (string, error) {
 	dir := filepath.Dir(a.Journal().Path())
 	return func(name string, typedData []byte) (string, error) {
 		path := filepath.Join(dir, name)

@@ -238,6 +238,14 @@ func (g *ReviewGate) Prompt(sending, ready string) string {
 	return p
 }
 
+// CanPrepare reports whether the review's intent may be prepared for
+// offline signing now, as far as the gate knows: nothing is out, nothing
+// prepared, the journal outlives the console (App.OfflineReady), and the
+// passphrase field does not take o as a letter.
+func (g *ReviewGate) CanPrepare(app *App) bool {
+	return !g.Sending && !g.Offline.Done() && !g.Offline.Preparing && app.OfflineReady() && !g.Key.Typing()
+}
+
 // Busy is what a review says when quitting asks (tui.Busy): a signature is
 // awaited, its request is out (sending), or what it signs (preparing) is
 // being prepared for offline signing; "" when it is not busy.
@@ -248,7 +256,7 @@ func (g *ReviewGate) Busy(sending, preparing string) string {
 	case g.Sending:
 		return sending
 	case g.Offline.Preparing:
-		return PreparingOffline(preparing)
+		return preparingOffline(preparing)
 	}
 	return ""
 }

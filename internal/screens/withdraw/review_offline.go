@@ -10,10 +10,10 @@ import (
 
 // canPrepare: the Transfer may be written for a wallet elsewhere, as
 // `withdraw --signer offline` does, once the review is sound (as for
-// signing) and the journal outlives the console (kit.App.OfflineReady).
+// signing) and the gate allows it (kit.ReviewGate.CanPrepare).
 func (r *reviewScreen) canPrepare() bool {
-	return r.setupErr == nil && r.bridge != nil && r.bridgeErr == nil && r.repeatStop() == nil && !r.gate.Sending && !r.expired() &&
-		!r.refused && !r.gate.Offline.Done() && !r.gate.Offline.Preparing && r.app.OfflineReady() && !r.gate.Key.Typing()
+	return r.setupErr == nil && r.bridge != nil && r.bridgeErr == nil && r.repeatStop() == nil && !r.expired() && !r.refused &&
+		r.gate.CanPrepare(r.app)
 }
 
 // prepare prepares the Transfer for the funding account's key to sign
