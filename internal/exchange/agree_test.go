@@ -39,7 +39,7 @@ func tronOf(version byte) string {
 
 func TestDestinationChecksAgreeWithSandbox(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
 	info, err := c.WithdrawalInfo(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -80,7 +80,7 @@ func TestDestinationChecksAgreeWithSandbox(t *testing.T) {
 			passed++
 			continue
 		}
-		if _, err := w.quote(c, tr.to, tr.chain, tr.amount); !badInput(err) {
+		if _, err := w.Quote(c, tr.to, tr.chain, tr.amount); !badInput(err) {
 			t.Errorf("%s %q, amount %q: the client refused it (%v), the sandbox took it: %v", tr.chain, tr.to, tr.amount, cerr, err)
 		}
 	}
@@ -91,17 +91,17 @@ func TestDestinationChecksAgreeWithSandbox(t *testing.T) {
 
 func TestBuilderChecksAgreeWithSandbox(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
-	c := w.client(exchange.Options{})
+	c := w.Client(exchange.Options{})
 	demo := mustKey(t, sandbox.DemoPrivateKey)
 	plain := builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"}
 	withKey := plain
 	withKey.Label, withKey.KeySigner, withKey.Permissions = "bot", mustKey(t, sandbox.NoChainPrivateKey).Address().Hex(), "Trade"
-	nonce, exp := uint32(0), w.clock.Now().Add(time.Hour).UnixNano()
+	nonce, exp := uint32(0), w.Clock.Now().Add(time.Hour).UnixNano()
 	// send signs a as the client does and posts its request, first changed
 	// by edit to carry raw text where the client would send its own.
 	send := func(a builder.Auth, edit func(*exchange.BuilderAuthorizeRequest)) error {
 		nonce++
-		sig, err := signer.Sign(context.Background(), demo, w.env.Domain(), a.Message(nonce, exp))
+		sig, err := signer.Sign(context.Background(), demo, w.Env.Domain(), a.Message(nonce, exp))
 		if err != nil {
 			t.Fatal(err)
 		}

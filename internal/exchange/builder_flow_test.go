@@ -18,21 +18,21 @@ import (
 func TestBuilderOrderAuthorize(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
 	rec := &recorder{}
-	c := w.client(exchange.Options{HTTPClient: rec.httpClient()})
+	c := w.Client(exchange.Options{HTTPClient: rec.HTTPClient()})
 	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := builder.NewOrder(a, w.env.Domain(), 42, w.clock.Now())
+	o := builder.NewOrder(a, w.Env.Domain(), 42, w.Clock.Now())
 	keyOf := func(hex string) func() (signer.Key, error) {
 		return func() (signer.Key, error) { return mustKey(t, hex), nil }
 	}
 	_, _, err = o.Authorize(context.Background(), c, keyOf(sandbox.BuilderPrivateKey))
-	if err == nil || !strings.Contains(err.Error(), "only the main account's key can authorize a builder") || rec.count(exchange.PathBuilderAuthorize) != 0 {
-		t.Fatalf("another key: %v, %d sent", err, rec.count(exchange.PathBuilderAuthorize))
+	if err == nil || !strings.Contains(err.Error(), "only the main account's key can authorize a builder") || rec.Count(exchange.PathBuilderAuthorize) != 0 {
+		t.Fatalf("another key: %v, %d sent", err, rec.Count(exchange.PathBuilderAuthorize))
 	}
 	req, _, err := o.Authorize(context.Background(), c, keyOf(sandbox.DemoPrivateKey))
-	if err != nil || rec.count(exchange.PathBuilderAuthorize) != 1 {
+	if err != nil || rec.Count(exchange.PathBuilderAuthorize) != 1 {
 		t.Fatalf("main key: %v", err)
 	}
 	nonce, exp := o.Message.NonceExpiration()

@@ -22,12 +22,12 @@ func dec(s string) decimal.Decimal { return decimal.RequireFromString(s) }
 
 func TestClientServerTime(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
-	w.clock.Advance(1234567 * time.Microsecond)
-	got, err := w.client(exchange.Options{}).ServerTime(ctx)
+	w.Clock.Advance(1234567 * time.Microsecond)
+	got, err := w.Client(exchange.Options{}).ServerTime(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := w.clock.Now().Truncate(time.Millisecond); !got.Equal(want) {
+	if want := w.Clock.Now().Truncate(time.Millisecond); !got.Equal(want) {
 		t.Fatalf("server time %s, want %s", got, want)
 	}
 }
@@ -35,7 +35,7 @@ func TestClientServerTime(t *testing.T) {
 func TestClientLoginAPIKey(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
 	rec := &recorder{}
-	c := w.client(exchange.Options{HTTPClient: rec.httpClient()})
+	c := w.Client(exchange.Options{HTTPClient: rec.HTTPClient()})
 	if _, ok := c.Session(); ok {
 		t.Fatal("a new client has a session")
 	}
@@ -58,12 +58,12 @@ func TestClientLoginAPIKey(t *testing.T) {
 		t.Fatalf("Session() = %+v, %v", got, ok)
 	}
 	// The login sends "Cookie: rm=true" as the spec's sample does.
-	if ck, err := rec.requests()[0].Cookie("rm"); err != nil || ck.Value != "true" {
+	if ck, err := rec.Requests()[0].Cookie("rm"); err != nil || ck.Value != "true" {
 		t.Fatalf("login request without rm=true: %v", err)
 	}
 
 	// The trading key's login names its sub-account.
-	tr, err := w.client(exchange.Options{}).Login(ctx, exchange.APIKey(sandbox.TradingAPIKey))
+	tr, err := w.Client(exchange.Options{}).Login(ctx, exchange.APIKey(sandbox.TradingAPIKey))
 	if err != nil || tr.SubAccountID != sandbox.TradingSubAccountID || tr.AccountID != sandbox.DemoAccountID {
 		t.Fatalf("trading login %+v, %v", tr, err)
 	}
@@ -83,7 +83,7 @@ func TestClientLoginWallet(t *testing.T) {
 		{sandbox.DemoPrivateKey, sandbox.DemoAccountID, sandbox.DemoAddress},
 		{sandbox.NoChainPrivateKey, sandbox.NoChainAccountID, sandbox.NoChainAddress},
 	} {
-		c := w.client(exchange.Options{})
+		c := w.Client(exchange.Options{})
 		s, err := c.Login(ctx, exchange.Wallet(mustKey(t, k.key)))
 		if err != nil {
 			t.Fatal(err)
@@ -102,7 +102,7 @@ func TestClientLoginWallet(t *testing.T) {
 func TestClientDepositAPIKeyMode(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
 	rec := &recorder{}
-	c := w.client(exchange.Options{APIKey: sandbox.DemoAPIKey, HTTPClient: rec.httpClient()})
+	c := w.Client(exchange.Options{APIKey: sandbox.DemoAPIKey, HTTPClient: rec.HTTPClient()})
 	chains, err := c.DepositAddresses(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -145,13 +145,13 @@ func TestClientDepositAPIKeyMode(t *testing.T) {
 		t.Fatalf("generate bsc: %+v, %v", bsc, err)
 	}
 
-	for _, req := range rec.requests() {
+	for _, req := range rec.Requests() {
 		if req.Header.Get(exchange.HeaderAPIKey) != sandbox.DemoAPIKey || req.Header.Get("Cookie") != "" || req.Header.Get(config.HeaderAccountID) != "" {
 			t.Fatalf("%s %s sent X-API-Key %q, Cookie %q, account id %q; want the key only",
 				req.Method, req.URL.Path, req.Header.Get(exchange.HeaderAPIKey), req.Header.Get("Cookie"), req.Header.Get(config.HeaderAccountID))
 		}
 	}
-	if rec.logins() != 0 {
+	if rec.Logins() != 0 {
 		t.Fatal("API-key mode logged in")
 	}
 }
@@ -161,7 +161,7 @@ func TestClientDepositAPIKeyMode(t *testing.T) {
 func TestClientDepositSessionMode(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
 	rec := &recorder{}
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: rec.httpClient()})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: rec.HTTPClient()})
 	chains, err := c.DepositAddresses(ctx)
 	if err != nil || len(chains) != 7 {
 		t.Fatalf("%d chains, %v", len(chains), err)
@@ -170,8 +170,8 @@ func TestClientDepositSessionMode(t *testing.T) {
 	if err != nil || sol.DepositAddress == "" {
 		t.Fatalf("generate: %+v, %v", sol, err)
 	}
-	for _, req := range rec.requests()[1:] {
-		if ck, err := req.Cookie(config.SessionCookie); err != nil || ck.Value != rec.cookies[0] ||
+	for _, req := range rec.Requests()[1:] {
+		if ck, err := req.Cookie(config.SessionCookie); err != nil || ck.Value != rec.Cookies()[0] ||
 			req.Header.Get(config.HeaderAccountID) != sandbox.DemoAccountID || req.Header.Get(exchange.HeaderAPIKey) != "" {
 			t.Fatalf("%s %s: headers %v", req.Method, req.URL.Path, req.Header)
 		}
@@ -182,8 +182,8 @@ func TestClientDepositSessionMode(t *testing.T) {
 // bridge provider; while it is down they are empty, the rest is served.
 func TestClientDepositProviderUnreachable(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
-	c := w.client(exchange.Options{APIKey: sandbox.DemoAPIKey})
-	w.ex.SetProviderReachable(false)
+	c := w.Client(exchange.Options{APIKey: sandbox.DemoAPIKey})
+	w.Ex.SetProviderReachable(false)
 	chains, err := c.DepositAddresses(ctx)
 	if err != nil || len(chains) != 7 {
 		t.Fatalf("%d chains, %v", len(chains), err)
@@ -199,7 +199,7 @@ func TestClientDepositProviderUnreachable(t *testing.T) {
 	if err != nil || sol.DepositAddress == "" || sol.SupportedTokens[0].ContractAddress != "" {
 		t.Fatalf("generate while the provider is down: %+v, %v", sol, err)
 	}
-	w.ex.SetProviderReachable(true)
+	w.Ex.SetProviderReachable(true)
 	if chains, err := c.DepositAddresses(ctx); err != nil || chains[0].SupportedTokens[0].ContractAddress == "" {
 		t.Fatalf("contracts still empty once the provider is back: %v", err)
 	}
@@ -207,7 +207,7 @@ func TestClientDepositProviderUnreachable(t *testing.T) {
 
 func TestClientWithdrawalInfo(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
-	info, err := w.login(sandbox.DemoAPIKey, exchange.Options{}).WithdrawalInfo(ctx)
+	info, err := w.Login(sandbox.DemoAPIKey, exchange.Options{}).WithdrawalInfo(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +231,7 @@ func TestClientWithdrawalInfo(t *testing.T) {
 
 func TestClientQuote(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
 	for _, tc := range []struct {
 		to, chain, tokenOut, amount, speed string
 	}{
@@ -262,8 +262,8 @@ func TestClientQuote(t *testing.T) {
 // COMPLETED on the sandbox clock, the payout hash appearing at the end.
 func TestClientWithdrawCompletes(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{})
-	q, err := w.quote(c, sandbox.DestCompleted, "ARBITRUM", "100")
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	q, err := w.Quote(c, sandbox.DestCompleted, "ARBITRUM", "100")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,14 +288,14 @@ func TestClientWithdrawCompletes(t *testing.T) {
 		{time.Millisecond, exchange.StateCompleted, sandbox.DefaultSettle},
 		{time.Hour, exchange.StateCompleted, sandbox.DefaultSettle},
 	} {
-		w.clock.Advance(step.advance)
+		w.Clock.Advance(step.advance)
 		st, err := c.WithdrawalStatus(ctx, q.QuoteID)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if st.State != step.state || !st.UpdatedAt.Equal(t0.Add(step.since)) || st.TxID != acc.TxID ||
 			st.Chain != "ARBITRUM" || st.TokenOut != "USDT" || !st.ReceiveAmount.Equal(dec("98.5")) {
-			t.Fatalf("at +%s: %+v, want %s since +%s", w.clock.Now().Sub(t0), st, step.state, step.since)
+			t.Fatalf("at +%s: %+v, want %s since +%s", w.Clock.Now().Sub(t0), st, step.state, step.since)
 		}
 		if (st.WithdrawTxHash != "") != (st.State == exchange.StateCompleted) {
 			t.Fatalf("%s with payout hash %q", st.State, st.WithdrawTxHash)
@@ -311,8 +311,8 @@ func TestClientWithdrawCompletes(t *testing.T) {
 // however often the status is read afterwards.
 func TestClientWithdrawRefunded(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{})
-	q, err := w.quote(c, sandbox.DestRefunded, "BASE", "3000")
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	q, err := w.Quote(c, sandbox.DestRefunded, "BASE", "3000")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,22 +320,22 @@ func TestClientWithdrawRefunded(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.wantBalance(sandbox.DemoAccountID, "7000")
-	w.clock.Advance(sandbox.DefaultSettle / 2)
+	w.Clock.Advance(sandbox.DefaultSettle / 2)
 	if st, err := c.WithdrawalStatus(ctx, q.QuoteID); err != nil || st.State != exchange.StateSending {
 		t.Fatalf("status %+v, %v; want SENDING", st, err)
 	}
 	w.wantBalance(sandbox.DemoAccountID, "7000")
-	w.clock.Advance(sandbox.DefaultSettle / 2)
+	w.Clock.Advance(sandbox.DefaultSettle / 2)
 	for range 3 {
 		st, err := c.WithdrawalStatus(ctx, q.QuoteID)
 		if err != nil || st.State != exchange.StateRefunded || st.WithdrawTxHash != "" || !exchange.Terminal(st.State) {
 			t.Fatalf("status %+v, %v; want REFUNDED", st, err)
 		}
 		w.wantBalance(sandbox.DemoAccountID, "10000")
-		w.clock.Advance(time.Minute)
+		w.Clock.Advance(time.Minute)
 	}
 	// The refunded amount does not count against the daily limit.
-	if _, err := w.quote(c, sandbox.DestCompleted, "BASE", "5000"); err != nil {
+	if _, err := w.Quote(c, sandbox.DestCompleted, "BASE", "5000"); err != nil {
 		t.Fatalf("full daily limit after a refund: %v", err)
 	}
 }
@@ -343,15 +343,15 @@ func TestClientWithdrawRefunded(t *testing.T) {
 // TestClientWithdrawFailed: FAILED is terminal and keeps the funds debited.
 func TestClientWithdrawFailed(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{})
-	q, err := w.quote(c, sandbox.DestFailed, "POLYGON", "50")
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	q, err := w.Quote(c, sandbox.DestFailed, "POLYGON", "50")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c.Withdraw(ctx, w.signWithdraw(c, q, mustKey(t, sandbox.DemoPrivateKey), nil)); err != nil {
 		t.Fatal(err)
 	}
-	w.clock.Advance(sandbox.DefaultSettle)
+	w.Clock.Advance(sandbox.DefaultSettle)
 	st, err := c.WithdrawalStatus(ctx, q.QuoteID)
 	if err != nil || st.State != exchange.StateFailed || st.WithdrawTxHash != "" || !exchange.Terminal(st.State) {
 		t.Fatalf("status %+v, %v; want FAILED", st, err)
@@ -363,8 +363,8 @@ func TestClientWithdrawFailed(t *testing.T) {
 // after a lost answer) gets the original 202 and moves the money once.
 func TestClientWithdrawRepeatSameNonce(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{})
-	q, err := w.quote(c, sandbox.DestCompleted, "BASE", "10")
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	q, err := w.Quote(c, sandbox.DestCompleted, "BASE", "10")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -373,8 +373,8 @@ func TestClientWithdrawRepeatSameNonce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.clock.Advance(sandbox.DefaultSettle) // even after settlement and past the quote's expiry
-	w.clock.Advance(sandbox.DefaultQuoteTTL)
+	w.Clock.Advance(sandbox.DefaultSettle) // even after settlement and past the quote's expiry
+	w.Clock.Advance(sandbox.DefaultQuoteTTL)
 	again, err := c.Withdraw(ctx, req)
 	if err != nil {
 		t.Fatal(err)
@@ -390,8 +390,8 @@ func TestClientWithdrawRepeatSameNonce(t *testing.T) {
 // body and means the environment's chain id.
 func TestClientWithdrawChainIDOmitted(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{})
-	q, err := w.quote(c, sandbox.DestCompleted, "BASE", "10")
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	q, err := w.Quote(c, sandbox.DestCompleted, "BASE", "10")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -409,11 +409,11 @@ func TestClientWithdrawChainIDOmitted(t *testing.T) {
 // TestClientWithdrawNonEVM: Solana and Tron destinations pay out too.
 func TestClientWithdrawNonEVM(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
 	key := mustKey(t, sandbox.DemoPrivateKey)
 	var ids []string
 	for _, d := range []struct{ to, chain string }{{sandbox.DestSolana, "SOLANA"}, {sandbox.DestTron, "TRON"}} {
-		q, err := w.quote(c, d.to, d.chain, "20")
+		q, err := w.Quote(c, d.to, d.chain, "20")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -422,7 +422,7 @@ func TestClientWithdrawNonEVM(t *testing.T) {
 		}
 		ids = append(ids, q.QuoteID)
 	}
-	w.clock.Advance(sandbox.DefaultSettle)
+	w.Clock.Advance(sandbox.DefaultSettle)
 	for _, id := range ids {
 		if st, err := c.WithdrawalStatus(ctx, id); err != nil || st.State != exchange.StateCompleted || st.WithdrawTxHash == "" {
 			t.Fatalf("status %+v, %v", st, err)
@@ -436,7 +436,7 @@ func TestClientWithdrawNonEVM(t *testing.T) {
 // builder's signer can sign withdrawals of the account.
 func TestClientBuilderAuthorize(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
-	c := w.client(exchange.Options{})
+	c := w.Client(exchange.Options{})
 	demo := mustKey(t, sandbox.DemoPrivateKey)
 	res, err := c.AuthorizeBuilder(ctx, w.builderRequest(demo, common.Address{}, "", 1, t0.Add(7*24*time.Hour)))
 	if err != nil || res.APIKey != "" {
@@ -448,7 +448,7 @@ func TestClientBuilderAuthorize(t *testing.T) {
 	if err != nil || res.APIKey == "" {
 		t.Fatalf("authorize with a key: %+v, %v", res, err)
 	}
-	bc := w.client(exchange.Options{})
+	bc := w.Client(exchange.Options{})
 	s, err := bc.Login(ctx, exchange.APIKey(res.APIKey))
 	if err != nil {
 		t.Fatal(err)
@@ -456,7 +456,7 @@ func TestClientBuilderAuthorize(t *testing.T) {
 	if s.AccountID != sandbox.DemoAccountID || s.FundingAccountAddress != sandbox.DemoAddress || s.Location != "builder:"+sandbox.BuilderAddress {
 		t.Fatalf("builder key login %+v", s)
 	}
-	q, err := w.quote(bc, sandbox.DestCompleted, "BASE", "10")
+	q, err := w.Quote(bc, sandbox.DestCompleted, "BASE", "10")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,7 +37,7 @@ var chainTypeCases = []struct {
 // the chain id.
 func TestHostileDepositChainType(t *testing.T) {
 	w, h := newHostileWorld(t, sandbox.Options{})
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
 	h.set(onPath(exchange.PathDepositAddresses, func(v any) any {
 		var chains []any
 		for _, tc := range chainTypeCases {
@@ -88,7 +88,7 @@ func TestHostileDepositChainType(t *testing.T) {
 // route.
 func TestHostileRouteChainType(t *testing.T) {
 	w, h := newHostileWorld(t, sandbox.Options{})
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
 	for _, tc := range []struct {
 		chain, chainID, chainType string
 		refused                   string

@@ -8,9 +8,7 @@ import (
 	"io"
 	"math/big"
 	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,96 +17,59 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/shopspring/decimal"
 
-	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
-	"github.com/svcwallet/svcwallet/internal/exchangetest"
+	"github.com/svcwallet/svcwallet/internal/exchangetest/loopback"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
 
-// t0 is the sandbox's fake clock start, far from a UTC day boundary.
-var t0 = time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
+// The rig the tests of other packages share, under the names these tests
+// have long used.
+var (
+	t0      = loopback.T0
+	mustKey = loopback.MustKey
+	noSleep = loopback.NoSleep
+)
 
-// world is a sandbox exchange on loopback with a fake clock, and the
-// environment a client needs to reach it.
-type world struct {
-	t     *testing.T
-	clock *exchangetest.FakeClock
-	ex    *sandbox.Exchange
-	env   config.Environment
-}
+type (
+	recorder      = loopback.Recorder
+	roundTripFunc = loopback.RoundTripFunc
+)
+
+// world is the sandbox on loopback, with what the wire client's tests alone
+// ask of it.
+type world struct{ *loopback.World }
 
 func newWorld(t *testing.T, opts sandbox.Options) *world {
-	t.Helper()
-	clock := exchangetest.NewFakeClock(t0)
-	opts.Now = clock.Now
-	ex := sandbox.New(opts)
-	srv := httptest.NewServer(ex)
-	t.Cleanup(srv.Close)
-	return &world{t: t, clock: clock, ex: ex, env: config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)}
-}
-
-// client returns a client on the world's clock; opts.Now is overridden.
-func (w *world) client(opts exchange.Options) *exchange.Client {
-	opts.Now = w.clock.Now
-	return exchange.New(w.env, opts)
-}
-
-// login returns a client logged in with an API key.
-func (w *world) login(apiKey string, opts exchange.Options) *exchange.Client {
-	w.t.Helper()
-	c := w.client(opts)
-	if _, err := c.Login(context.Background(), exchange.APIKey(apiKey)); err != nil {
-		w.t.Fatalf("login with %s: %v", apiKey, err)
-	}
-	return c
-}
-
-func mustKey(t testing.TB, hexKey string) *signer.PrivateKey {
-	t.Helper()
-	k, err := signer.ParsePrivateKeyHex(hexKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return k
-}
-
-// quote asks for a USDT quote to a destination on a chain.
-func (w *world) quote(c *exchange.Client, to, chain, amount string) (exchange.Quote, error) {
-	return c.Quote(context.Background(), exchange.QuoteRequest{
-		ToAddress: to, Chain: chain, TokenIn: exchange.TokenUSDT, TokenOut: exchange.TokenUSDT, Amount: amount,
-	})
+	return &world{loopback.NewWorld(t, opts)}
 }
 
 // signWithdraw signs the Transfer for a quote with key, as the review screen does.
 func (w *world) signWithdraw(c *exchange.Client, q exchange.Quote, key signer.Key, mutate func(*signer.Transfer)) exchange.WithdrawRequest {
-	w.t.Helper()
+	w.T.Helper()
 	info, err := c.WithdrawalInfo(context.Background())
 	if err != nil {
-		w.t.Fatalf("withdrawal info: %v", err)
+		w.T.Fatalf("withdrawal info: %v", err)
 	}
 	s, _ := c.Session()
 	raw, err := exchange.RawUnits(q.PayAmount)
 	if err != nil {
-		w.t.Fatal(err)
+		w.T.Fatal(err)
 	}
 	tr := signer.Transfer{
 		FromAccount: common.HexToAddress(s.FundingAccountAddress), ToAccount: common.HexToAddress(info.FundingAddress),
 		TokenCurrency: signer.USDTCurrency, NumTokens: raw, Nonce: signer.NewNonce(),
-		Expiration: w.clock.Now().Add(24 * time.Hour).UnixNano(),
+		Expiration: w.Clock.Now().Add(24 * time.Hour).UnixNano(),
 	}
 	if mutate != nil {
 		mutate(&tr)
 	}
-	sig, err := signer.Sign(context.Background(), key, w.env.Domain(), tr)
+	sig, err := signer.Sign(context.Background(), key, w.Env.Domain(), tr)
 	if err != nil {
-		w.t.Fatal(err)
+		w.T.Fatal(err)
 	}
 	return exchange.WithdrawRequest{QuoteID: q.QuoteID, Signature: exchange.NewWithdrawSignature(sig)}
 }
-
-// noSleep makes retries immediate: the tests order events by state, not time.
-func noSleep(ctx context.Context, _ time.Duration) error { return ctx.Err() }
 
 // shortTimeout is an HTTP client whose attempts give up fast, for faults that
 // hang until the client leaves.
@@ -138,9 +99,9 @@ func wantAPIError(t testing.TB, err error, code exchange.Code, status int) {
 
 // wantBalance checks an account's USDT balance on the sandbox.
 func (w *world) wantBalance(account, want string) {
-	w.t.Helper()
-	if got := w.ex.Balance(account); !got.Equal(decimal.RequireFromString(want)) {
-		w.t.Fatalf("balance of %s: %s, want %s", account, got, want)
+	w.T.Helper()
+	if got := w.Ex.Balance(account); !got.Equal(decimal.RequireFromString(want)) {
+		w.T.Fatalf("balance of %s: %s, want %s", account, got, want)
 	}
 }
 
@@ -148,18 +109,18 @@ func (w *world) wantBalance(account, want string) {
 // over loopback and turns a non-2xx answer into an *APIError from its D7
 // body, checking that the body's status is the HTTP one.
 func (w *world) raw(method, path string, body any, hdr http.Header) error {
-	w.t.Helper()
+	w.T.Helper()
 	var rd io.Reader
 	if body != nil {
 		b, err := json.Marshal(body)
 		if err != nil {
-			w.t.Fatal(err)
+			w.T.Fatal(err)
 		}
 		rd = bytes.NewReader(b)
 	}
-	req, err := http.NewRequest(method, w.env.AuthURL+path, rd)
+	req, err := http.NewRequest(method, w.Env.AuthURL+path, rd)
 	if err != nil {
-		w.t.Fatal(err)
+		w.T.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
 	for k, v := range hdr {
@@ -167,7 +128,7 @@ func (w *world) raw(method, path string, body any, hdr http.Header) error {
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		w.t.Fatalf("%s %s: %v", method, path, err)
+		w.T.Fatalf("%s %s: %v", method, path, err)
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
@@ -176,83 +137,18 @@ func (w *world) raw(method, path string, body any, hdr http.Header) error {
 	}
 	var eb exchange.ErrorBody
 	if err := json.Unmarshal(b, &eb); err != nil || eb.Status != resp.StatusCode {
-		w.t.Fatalf("%s %s: HTTP %d with body %q, not a D7 error", method, path, resp.StatusCode, b)
+		w.T.Fatalf("%s %s: HTTP %d with body %q, not a D7 error", method, path, resp.StatusCode, b)
 	}
 	return &exchange.APIError{Status: resp.StatusCode, Code: exchange.Code(eb.Code), Message: eb.Message}
 }
 
-// recorder is an http.RoundTripper that records what the client sends and
-// the session cookies it is given; edit, when set, changes each request
-// before it leaves.
-type recorder struct {
-	mu      sync.Mutex
-	sent    []*http.Request // clones, bodies not kept
-	cookies []string        // values of svc cookies set by the sandbox
-	edit    func(*http.Request)
-	answer  func(*http.Response) // when set, changes each answer before the client reads it
-}
-
-func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
-	req = req.Clone(req.Context())
-	r.mu.Lock()
-	if r.edit != nil {
-		r.edit(req)
-	}
-	r.sent = append(r.sent, req)
-	r.mu.Unlock()
-	resp, err := http.DefaultTransport.RoundTrip(req)
-	if err == nil && r.answer != nil {
-		r.answer(resp)
-	}
-	if err == nil {
-		for _, c := range resp.Cookies() {
-			if c.Name == config.SessionCookie {
-				r.mu.Lock()
-				r.cookies = append(r.cookies, c.Value)
-				r.mu.Unlock()
-			}
-		}
-	}
-	return resp, err
-}
-
-// count is how many requests went to path.
-func (r *recorder) count(path string) int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	n := 0
-	for _, q := range r.sent {
-		if q.URL.Path == path {
-			n++
-		}
-	}
-	return n
-}
-
-// requests are the requests sent so far.
-func (r *recorder) requests() []*http.Request {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return append([]*http.Request(nil), r.sent...)
-}
-
-// httpClient is an HTTP client that goes through r.
-func (r *recorder) httpClient() *http.Client {
-	return &http.Client{Transport: r, Timeout: exchange.DefaultTimeout}
-}
-
-// logins counts the login requests of both kinds.
-func (r *recorder) logins() int {
-	return r.count(exchange.PathAPIKeyLogin) + r.count(exchange.PathWalletLogin)
-}
-
 // signedLogin is a wallet-login body of key, signed for the world's domain.
 func (w *world) signedLogin(key signer.Key, nonce uint32, exp time.Time) exchange.WalletLoginRequest {
-	w.t.Helper()
+	w.T.Helper()
 	msg := signer.WalletLogin{Signer: key.Address(), Nonce: nonce, Expiration: exp.UnixNano()}
-	sig, err := signer.Sign(context.Background(), key, w.env.Domain(), msg)
+	sig, err := signer.Sign(context.Background(), key, w.Env.Domain(), msg)
 	if err != nil {
-		w.t.Fatal(err)
+		w.T.Fatal(err)
 	}
 	return exchange.WalletLoginRequest{Address: key.Address().Hex(), Signature: exchange.NewSignature(sig)}
 }
@@ -262,7 +158,7 @@ func (w *world) signedLogin(key signer.Key, nonce uint32, exp time.Time) exchang
 // perms "" is the mode without an API key; with perms the builder's API key
 // signer is keySigner.
 func (w *world) builderRequest(key signer.Key, keySigner common.Address, perms string, nonce uint32, exp time.Time) exchange.BuilderAuthorizeRequest {
-	w.t.Helper()
+	w.T.Helper()
 	req := exchange.BuilderAuthorizeRequest{
 		MainAccountID: sandbox.DemoAddress, BuilderAccountID: sandbox.BuilderAddress,
 		MaxFuturesFeeRate: "0.1", MaxSpotFeeRate: "0.05",
@@ -279,9 +175,9 @@ func (w *world) builderRequest(key signer.Key, keySigner common.Address, perms s
 			MaxFutureFeeRate: 1000, MaxSpotFeeRate: 500, Nonce: nonce, Expiration: exp.UnixNano(),
 		}
 	}
-	sig, err := signer.Sign(context.Background(), key, w.env.Domain(), m)
+	sig, err := signer.Sign(context.Background(), key, w.Env.Domain(), m)
 	if err != nil {
-		w.t.Fatal(err)
+		w.T.Fatal(err)
 	}
 	req.Signature = exchange.NewSignature(sig)
 	return req

@@ -18,7 +18,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
-	"github.com/svcwallet/svcwallet/internal/exchangetest"
+	"github.com/svcwallet/svcwallet/internal/exchangetest/loopback"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 )
@@ -60,13 +60,9 @@ func (h *hostile) set(f func(path string, body []byte) []byte) {
 // newHostileWorld is a world whose client reaches the sandbox through h.
 func newHostileWorld(t *testing.T, opts sandbox.Options) (*world, *hostile) {
 	t.Helper()
-	clock := exchangetest.NewFakeClock(t0)
-	opts.Now = clock.Now
-	ex := sandbox.New(opts)
-	h := &hostile{next: ex}
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	return &world{t: t, clock: clock, ex: ex, env: config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)}, h
+	h := &hostile{}
+	w := loopback.NewWorldBehind(t, opts, func(next http.Handler) http.Handler { h.next = next; return h })
+	return &world{w}, h
 }
 
 // onPath rewrites the JSON answers of one path with f.
@@ -179,7 +175,7 @@ func dirty(v reflect.Value) (string, bool) {
 // returns only clean strings, and errors carry none either.
 func TestHostileStringsNeverLeaveTheService(t *testing.T) {
 	w, h := newHostileWorld(t, sandbox.Options{})
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{Retry: exchange.RetryPolicy{Attempts: 1, Sleep: noSleep}})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{Retry: exchange.RetryPolicy{Attempts: 1, Sleep: noSleep}})
 	key := mustKey(t, sandbox.DemoPrivateKey)
 
 	// Each endpoint with a call that returns its decoded answer; the sample
@@ -190,14 +186,14 @@ func TestHostileStringsNeverLeaveTheService(t *testing.T) {
 		call func() (any, error)
 	}{
 		{exchange.PathAPIKeyLogin, func() (any, error) {
-			return w.client(exchange.Options{}).Login(ctx, exchange.APIKey(sandbox.DemoAPIKey))
+			return w.Client(exchange.Options{}).Login(ctx, exchange.APIKey(sandbox.DemoAPIKey))
 		}},
 		{exchange.PathDepositAddresses, func() (any, error) { return c.DepositAddresses(ctx) }},
 		{exchange.PathGenerateAddress, func() (any, error) { return c.GenerateAddress(ctx, "SOLANA") }},
 		{exchange.PathWithdrawalInfo, func() (any, error) { return c.WithdrawalInfo(ctx) }},
-		{exchange.PathWithdrawalQuote, func() (any, error) { return w.quote(c, sandbox.DestCompleted, "ARBITRUM", "10") }},
+		{exchange.PathWithdrawalQuote, func() (any, error) { return w.Quote(c, sandbox.DestCompleted, "ARBITRUM", "10") }},
 		{exchange.PathWithdraw, func() (any, error) {
-			q, err := w.quote(c, sandbox.DestCompleted, "ARBITRUM", "10")
+			q, err := w.Quote(c, sandbox.DestCompleted, "ARBITRUM", "10")
 			if err != nil {
 				return nil, err
 			}
@@ -206,7 +202,7 @@ func TestHostileStringsNeverLeaveTheService(t *testing.T) {
 		}},
 		{exchange.PathWithdrawalStatus, func() (any, error) { return c.WithdrawalStatus(ctx, quoteID) }},
 	}
-	q, err := w.quote(c, sandbox.DestCompleted, "ARBITRUM", "10")
+	q, err := w.Quote(c, sandbox.DestCompleted, "ARBITRUM", "10")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +210,7 @@ func TestHostileStringsNeverLeaveTheService(t *testing.T) {
 		t.Fatal(err)
 	}
 	quoteID = q.QuoteID
-	w.clock.Advance(time.Hour) // COMPLETED, with a payout hash to attack
+	w.Clock.Advance(time.Hour) // COMPLETED, with a payout hash to attack
 
 	attacks := 0
 	for _, ep := range endpoints {
@@ -296,16 +292,16 @@ func TestHostileAnswersRefused(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			w, h := newHostileWorld(t, sandbox.Options{})
-			c := w.login(sandbox.DemoAPIKey, exchange.Options{})
+			c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
 			h.set(onPath(tc.path, tc.f))
 			var err error
 			switch tc.path {
 			case exchange.PathWithdrawalQuote:
-				_, err = w.quote(c, sandbox.DestCompleted, "ARBITRUM", "10")
+				_, err = w.Quote(c, sandbox.DestCompleted, "ARBITRUM", "10")
 			case exchange.PathWithdrawalInfo:
 				_, err = c.WithdrawalInfo(ctx)
 			case exchange.PathAPIKeyLogin:
-				_, err = w.client(exchange.Options{}).Login(ctx, exchange.APIKey(sandbox.DemoAPIKey))
+				_, err = w.Client(exchange.Options{}).Login(ctx, exchange.APIKey(sandbox.DemoAPIKey))
 			}
 			if got := shapeSays(err); !strings.Contains(got, tc.says) {
 				t.Fatalf("err = %v, want a shape error saying %q", err, tc.says)
@@ -323,15 +319,15 @@ func TestHostileAnswersRefused(t *testing.T) {
 // or REFUNDED with one is refused, never shown as this one.
 func TestHostileStatus(t *testing.T) {
 	w, h := newHostileWorld(t, sandbox.Options{})
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{})
-	q, err := w.quote(c, sandbox.DestCompleted, "ARBITRUM", "10")
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	q, err := w.Quote(c, sandbox.DestCompleted, "ARBITRUM", "10")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c.Withdraw(ctx, w.signWithdraw(c, q, mustKey(t, sandbox.DemoPrivateKey), nil)); err != nil {
 		t.Fatal(err)
 	}
-	w.clock.Advance(time.Hour)
+	w.Clock.Advance(time.Hour)
 	set := func(key string, val any) func([]byte) []byte {
 		return func(b []byte) []byte {
 			return onPath(exchange.PathWithdrawalStatus, func(v any) any { v.(map[string]any)[key] = val; return v })(exchange.PathWithdrawalStatus, b)
@@ -393,8 +389,8 @@ func TestHostileWithdrawAnswer(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			w, h := newHostileWorld(t, sandbox.Options{})
-			c := w.login(sandbox.DemoAPIKey, exchange.Options{})
-			q, err := w.quote(c, sandbox.DestCompleted, "ARBITRUM", "10")
+			c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+			q, err := w.Quote(c, sandbox.DestCompleted, "ARBITRUM", "10")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -412,7 +408,7 @@ func TestHostileWithdrawAnswer(t *testing.T) {
 // moved aside with the reason; the rest of the list stays usable.
 func TestHostileDepositAddress(t *testing.T) {
 	w, h := newHostileWorld(t, sandbox.Options{})
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
 	h.set(onPath(exchange.PathDepositAddresses, func(v any) any {
 		chains := v.(map[string]any)["chains"].([]any)
 		chains[0].(map[string]any)["deposit_address"] = sandbox.DemoAddress + "\necho owned\n"

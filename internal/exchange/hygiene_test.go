@@ -107,7 +107,7 @@ func TestHygieneNoSecretsAnywhere(t *testing.T) {
 	w := newWorld(t, sandbox.Options{Logger: jsonLogger})
 	rec := &recorder{}
 	opts := func(apiKey string) exchange.Options {
-		return exchange.Options{Logger: logger, HTTPClient: rec.httpClient(), APIKey: apiKey}
+		return exchange.Options{Logger: logger, HTTPClient: rec.HTTPClient(), APIKey: apiKey}
 	}
 	var errs []string
 	noteErr := func(err error) {
@@ -153,13 +153,13 @@ func TestHygieneNoSecretsAnywhere(t *testing.T) {
 	errs = append(errs, fmt.Sprintf("%v %+v %#v %s %x %q", demo, demo, demo, demo, demo, demo))
 
 	// Logins: a mistyped API key, the right one, and the wallet.
-	_, err = w.client(opts("")).Login(ctx, exchange.APIKey(wrongAPIKey))
+	_, err = w.Client(opts("")).Login(ctx, exchange.APIKey(wrongAPIKey))
 	noteErr(err)
-	c := w.client(opts(""))
+	c := w.Client(opts(""))
 	if _, err := c.Login(ctx, exchange.APIKey(sandbox.DemoAPIKey)); err != nil {
 		t.Fatal(err)
 	}
-	wc := w.client(opts(""))
+	wc := w.Client(opts(""))
 	if _, err := wc.Login(ctx, exchange.Wallet(demo)); err != nil {
 		t.Fatal(err)
 	}
@@ -169,11 +169,11 @@ func TestHygieneNoSecretsAnywhere(t *testing.T) {
 	noteErr(err)
 
 	// Deposit with the key in X-API-Key, and with a mistyped one.
-	dc := w.client(opts(sandbox.DemoAPIKey))
+	dc := w.Client(opts(sandbox.DemoAPIKey))
 	if _, err := dc.DepositAddresses(ctx); err != nil {
 		t.Fatal(err)
 	}
-	_, err = w.client(opts(wrongAPIKey)).DepositAddresses(ctx)
+	_, err = w.Client(opts(wrongAPIKey)).DepositAddresses(ctx)
 	noteErr(err)
 
 	// Withdraw, journaled as the review screen does, then followed.
@@ -181,15 +181,15 @@ func TestHygieneNoSecretsAnywhere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	q, err := w.quote(wc, sandbox.DestCompleted, "BASE", "25")
+	q, err := w.Quote(wc, sandbox.DestCompleted, "BASE", "25")
 	if err != nil {
 		t.Fatal(err)
 	}
 	req := w.signWithdraw(wc, q, demo, nil)
 	s, _ := wc.Session()
-	base := journal.Entry{Env: w.env.Name, AccountID: s.AccountID, QuoteID: q.QuoteID}
+	base := journal.Entry{Env: w.Env.Name, AccountID: s.AccountID, QuoteID: q.QuoteID}
 	intent := base
-	intent.Time, intent.Kind, intent.Request = w.clock.Now(), journal.KindIntent, &req
+	intent.Time, intent.Kind, intent.Request = w.Clock.Now(), journal.KindIntent, &req
 	intent.Intent = &journal.Intent{ToAddress: sandbox.DestCompleted, Chain: "BASE", TokenIn: "USDT", TokenOut: "USDT",
 		PayAmount: q.PayAmount, ReceiveAmount: q.ReceiveAmount, ExpiresAt: q.ExpiresAt}
 	if err := j.Append(intent); err != nil {
@@ -199,18 +199,18 @@ func TestHygieneNoSecretsAnywhere(t *testing.T) {
 		t.Fatal(err)
 	}
 	accepted := base
-	accepted.Time, accepted.Kind = w.clock.Now(), journal.KindAccepted
+	accepted.Time, accepted.Kind = w.Clock.Now(), journal.KindAccepted
 	if err := j.Append(accepted); err != nil {
 		t.Fatal(err)
 	}
 	for range 3 {
-		w.clock.Advance(sandbox.DefaultSettle / 2)
+		w.Clock.Advance(sandbox.DefaultSettle / 2)
 		st, err := c.WithdrawalStatus(ctx, q.QuoteID)
 		if err != nil {
 			t.Fatal(err)
 		}
 		e := base
-		e.Time, e.Kind, e.State, e.TxHash = w.clock.Now(), journal.KindState, st.State, st.WithdrawTxHash
+		e.Time, e.Kind, e.State, e.TxHash = w.Clock.Now(), journal.KindState, st.State, st.WithdrawTxHash
 		if err := j.Append(e); err != nil {
 			t.Fatal(err)
 		}
@@ -220,44 +220,42 @@ func TestHygieneNoSecretsAnywhere(t *testing.T) {
 	_, err = c.Withdraw(ctx, bad)
 	noteErr(err)
 	refused := base
-	refused.Time, refused.Kind, refused.Error = w.clock.Now(), journal.KindRejected, err.Error()
+	refused.Time, refused.Kind, refused.Error = w.Clock.Now(), journal.KindRejected, err.Error()
 	if err := j.Append(refused); err != nil {
 		t.Fatal(err)
 	}
 
 	// Builder authorization with an API key, and a login with that key.
 	bot := mustKey(t, sandbox.NoChainPrivateKey)
-	res, err := c.AuthorizeBuilder(ctx, w.builderRequest(demo, bot.Address(), "Trade", 1, w.clock.Now().Add(7*24*time.Hour)))
+	res, err := c.AuthorizeBuilder(ctx, w.builderRequest(demo, bot.Address(), "Trade", 1, w.Clock.Now().Add(7*24*time.Hour)))
 	if err != nil || res.APIKey == "" {
 		t.Fatalf("authorize: %+v, %v", res, err)
 	}
 	secrets["builder api key"] = secret{res.APIKey, 12}
-	bc := w.client(opts(""))
+	bc := w.Client(opts(""))
 	if _, err := bc.Login(ctx, exchange.APIKey(res.APIKey)); err != nil {
 		t.Fatal(err)
 	}
-	_, err = c.AuthorizeBuilder(ctx, w.builderRequest(demo, bot.Address(), "Trade", 1, w.clock.Now().Add(7*24*time.Hour)))
+	_, err = c.AuthorizeBuilder(ctx, w.builderRequest(demo, bot.Address(), "Trade", 1, w.Clock.Now().Add(7*24*time.Hour)))
 	noteErr(err)
-	_, err = c.AuthorizeBuilder(ctx, w.builderRequest(demo, common.Address{}, "", 2, w.clock.Now().Add(7*24*time.Hour)))
+	_, err = c.AuthorizeBuilder(ctx, w.builderRequest(demo, common.Address{}, "", 2, w.Clock.Now().Add(7*24*time.Hour)))
 	if err != nil {
 		t.Fatal(err)
 	}
 
 	// A session that lapses is renewed, and that too is logged.
-	w.clock.Advance(sandbox.DefaultSessionTTL)
+	w.Clock.Advance(sandbox.DefaultSessionTTL)
 	if _, err := c.WithdrawalInfo(ctx); err != nil {
 		t.Fatal(err)
 	}
 	_, err = c.WithdrawalStatus(context.Background(), "q-unknown")
 	noteErr(err)
 
-	rec.mu.Lock()
-	for i, ck := range rec.cookies {
+	for i, ck := range rec.Cookies() {
 		secrets[fmt.Sprintf("session cookie %d", i+1)] = secret{ck, 12}
 	}
-	rec.mu.Unlock()
-	if len(rec.cookies) != 4 { // API key, wallet, builder key, renewal
-		t.Fatalf("%d session cookies captured; the flow did not log in as planned", len(rec.cookies))
+	if len(rec.Cookies()) != 4 { // API key, wallet, builder key, renewal
+		t.Fatalf("%d session cookies captured; the flow did not log in as planned", len(rec.Cookies()))
 	}
 
 	journal, err := os.ReadFile(j.Path())

@@ -31,7 +31,7 @@ func executeWith(t *testing.T, path string, plant func(t *testing.T, path string
 	t.Helper()
 	w := newWorld(t, sandbox.Options{})
 	rec := &recorder{}
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: rec.httpClient()})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: rec.HTTPClient()})
 	j, err := journal.Open(path)
 	if err != nil {
 		return withdrawal.Sent{Err: err}, 0
@@ -40,8 +40,8 @@ func executeWith(t *testing.T, path string, plant func(t *testing.T, path string
 		plant(t, path)
 	}
 	key := func() (signer.Key, error) { return mustKey(t, sandbox.DemoPrivateKey), nil }
-	sent := withdrawal.Withdrawer{Client: c, Journal: j, Now: w.clock.Now}.Execute(context.Background(), w.order(c), key)
-	return sent, rec.count(exchange.PathWithdraw)
+	sent := withdrawal.Withdrawer{Client: c, Journal: j, Now: w.Clock.Now}.Execute(context.Background(), w.order(c), key)
+	return sent, rec.Count(exchange.PathWithdraw)
 }
 
 // TestJournalThatCannotRecordSendsNothing: whenever the intent cannot be

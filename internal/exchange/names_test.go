@@ -10,6 +10,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
+	"github.com/svcwallet/svcwallet/internal/exchangetest/loopback"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
@@ -36,10 +37,10 @@ func TestEnvironmentNames(t *testing.T) {
 	if err := env.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	w := &world{t: t, clock: clock, ex: ex, env: env}
+	w := &world{&loopback.World{T: t, Clock: clock, Ex: ex, Env: env}}
 	key := mustKey(t, sandbox.DemoPrivateKey)
 	for name, cred := range map[string]exchange.Credential{"API key": exchange.APIKey(sandbox.DemoAPIKey), "wallet": exchange.Wallet(key)} {
-		c := w.client(exchange.Options{})
+		c := w.Client(exchange.Options{})
 		if _, err := c.Login(context.Background(), cred); err != nil {
 			t.Fatalf("%s login: %v", name, err)
 		}
@@ -50,8 +51,8 @@ func TestEnvironmentNames(t *testing.T) {
 			t.Fatalf("%s: a session call: %v", name, err)
 		}
 	}
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{})
-	q, err := w.quote(c, sandbox.DestCompleted, "ARBITRUM", "10")
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	q, err := w.Quote(c, sandbox.DestCompleted, "ARBITRUM", "10")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,11 +64,11 @@ func TestEnvironmentNames(t *testing.T) {
 		t.Fatalf("status %+v, %v", st, err)
 	}
 	// A Transfer signed for the spec's domain is not this deployment's.
-	q2, err := w.quote(c, sandbox.DestCompleted, "ARBITRUM", "10")
+	q2, err := w.Quote(c, sandbox.DestCompleted, "ARBITRUM", "10")
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.env.DomainName = signer.DefaultDomainName
+	w.Env.DomainName = signer.DefaultDomainName
 	if _, err := c.Withdraw(context.Background(), w.signWithdraw(c, q2, key, nil)); err == nil {
 		t.Fatal("a signature for the spec's domain was accepted by the Acme deployment")
 	}

@@ -40,14 +40,14 @@ func TestExecuteRefusesARepeatOfAnUnansweredWithdrawal(t *testing.T) {
 		}
 		return resp, err
 	})}
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: proxy, Retry: exchange.RetryPolicy{Attempts: 2, Sleep: noSleep}})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: proxy, Retry: exchange.RetryPolicy{Attempts: 2, Sleep: noSleep}})
 	j, err := journal.Open(filepath.Join(t.TempDir(), "journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	loads := 0
 	key := func() (signer.Key, error) { loads++; return mustKey(t, sandbox.DemoPrivateKey), nil }
-	wd := withdrawal.Withdrawer{Client: c, Journal: j, Now: w.clock.Now}
+	wd := withdrawal.Withdrawer{Client: c, Journal: j, Now: w.Clock.Now}
 	// Prepared for offline signing, and signed, before an identical one's
 	// answer is lost.
 	demo := mustKey(t, sandbox.DemoPrivateKey)
@@ -64,11 +64,11 @@ func TestExecuteRefusesARepeatOfAnUnansweredWithdrawal(t *testing.T) {
 	if lost.Lost == nil {
 		t.Fatalf("the dropped answer was not lost: %+v", lost)
 	}
-	if bal := w.ex.Balance(sandbox.DemoAccountID); !bal.Equal(decimal.RequireFromString("9975")) {
+	if bal := w.Ex.Balance(sandbox.DemoAccountID); !bal.Equal(decimal.RequireFromString("9975")) {
 		t.Fatalf("balance %s: the lost withdrawal was not paid", bal)
 	}
 	drop.Store(false)
-	sentBefore, loadsBefore := rec.count(exchange.PathWithdraw), loads
+	sentBefore, loadsBefore := rec.Count(exchange.PathWithdraw), loads
 
 	again := wd.Execute(context.Background(), w.order(c), key)
 	ue := withdrawal.AsUnanswered(again.Err)
@@ -80,7 +80,7 @@ func TestExecuteRefusesARepeatOfAnUnansweredWithdrawal(t *testing.T) {
 			t.Errorf("refusal %q lacks %q", again.Err, want)
 		}
 	}
-	if n := rec.count(exchange.PathWithdraw) - sentBefore; n != 0 || loads != loadsBefore {
+	if n := rec.Count(exchange.PathWithdraw) - sentBefore; n != 0 || loads != loadsBefore {
 		t.Fatalf("the refused repeat sent %d requests and loaded the key %d times", n, loads-loadsBefore)
 	}
 	// The same through Prepare: nothing is prepared either.
@@ -91,13 +91,13 @@ func TestExecuteRefusesARepeatOfAnUnansweredWithdrawal(t *testing.T) {
 	if sent := wd.Submit(context.Background(), early, earlySig); withdrawal.AsUnanswered(sent.Err) == nil {
 		t.Fatalf("submitted a repeat prepared before the answer was lost: %+v", sent)
 	}
-	if n := rec.count(exchange.PathWithdraw) - sentBefore; n != 0 {
+	if n := rec.Count(exchange.PathWithdraw) - sentBefore; n != 0 {
 		t.Fatalf("the refused submit sent %d requests", n)
 	}
 
 	// Another amount is not a repeat.
 	other := w.order(c)
-	if other.Choice.Amount = decimal.RequireFromString("24"); withdrawal.FindRepeat(mustRecords(t, wd), other.Choice, w.clock.Now()).Unanswered != nil {
+	if other.Choice.Amount = decimal.RequireFromString("24"); withdrawal.FindRepeat(mustRecords(t, wd), other.Choice, w.Clock.Now()).Unanswered != nil {
 		t.Error("24 USDT taken for a repeat of 25")
 	}
 	// AllowRepeat pays again, knowingly.
@@ -120,7 +120,7 @@ func TestExecuteRefusesARepeatOfAnUnansweredWithdrawal(t *testing.T) {
 	if sent := wd.Execute(context.Background(), withNonce(w.order(c), 13), key); sent.Err != nil {
 		t.Fatalf("after the resume: %v", sent.Err)
 	}
-	if bal := w.ex.Balance(sandbox.DemoAccountID); !bal.Equal(decimal.RequireFromString("9925")) {
+	if bal := w.Ex.Balance(sandbox.DemoAccountID); !bal.Equal(decimal.RequireFromString("9925")) {
 		t.Fatalf("balance %s, want three payments of 25: the lost one once, the allowed repeat, the last", bal)
 	}
 }
@@ -205,7 +205,3 @@ func TestQuoteExpiredWordsNameNoKey(t *testing.T) {
 		t.Errorf("old journal line reads %q", recs[0].Error)
 	}
 }
-
-type roundTripFunc func(*http.Request) (*http.Response, error)
-
-func (f roundTripFunc) RoundTrip(req *http.Request) (*http.Response, error) { return f(req) }

@@ -54,8 +54,8 @@ func TestRulesWithdraw(t *testing.T) {
 			return s.c, req
 		}, exchange.CodeSignatureMismatch, http.StatusForbidden, "10000"},
 		{"other account's quote", func(s setup) (*exchange.Client, exchange.WithdrawRequest) {
-			other := s.w.login(sandbox.NoChainAPIKey, exchange.Options{})
-			theirs, err := s.w.quote(other, sandbox.DestCompleted, "BASE", "10")
+			other := s.w.Login(sandbox.NoChainAPIKey, exchange.Options{})
+			theirs, err := s.w.Quote(other, sandbox.DestCompleted, "BASE", "10")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -67,31 +67,31 @@ func TestRulesWithdraw(t *testing.T) {
 			return s.c, req
 		}, exchange.CodeNotFound, http.StatusNotFound, "10000"},
 		{"expired quote", func(s setup) (*exchange.Client, exchange.WithdrawRequest) {
-			s.w.clock.Set(s.q.ExpiresAt.Add(time.Nanosecond))
+			s.w.Clock.Set(s.q.ExpiresAt.Add(time.Nanosecond))
 			return s.c, s.w.signWithdraw(s.c, s.q, s.key, nil)
 		}, exchange.CodeQuoteExpired, http.StatusGone, "10000"},
 		{"address removed from the book after quoting", func(s setup) (*exchange.Client, exchange.WithdrawRequest) {
-			s.w.ex.RemoveFromAddressBook(sandbox.DemoAccountID, sandbox.DestCompleted)
+			s.w.Ex.RemoveFromAddressBook(sandbox.DemoAccountID, sandbox.DestCompleted)
 			return s.c, s.w.signWithdraw(s.c, s.q, s.key, nil)
 		}, exchange.CodeNotInAddressBook, http.StatusForbidden, "10000"},
 		{"flagged by screening", func(s setup) (*exchange.Client, exchange.WithdrawRequest) {
-			q, err := s.w.quote(s.c, sandbox.DestFlagged, "BASE", "10")
+			q, err := s.w.Quote(s.c, sandbox.DestFlagged, "BASE", "10")
 			if err != nil {
 				t.Fatal(err)
 			}
 			return s.c, s.w.signWithdraw(s.c, q, s.key, nil)
 		}, exchange.CodeAddressFlagged, http.StatusForbidden, "10000"},
 		{"insufficient balance", func(s setup) (*exchange.Client, exchange.WithdrawRequest) {
-			nc := s.w.login(sandbox.NoChainAPIKey, exchange.Options{})
-			q, err := s.w.quote(nc, sandbox.DestCompleted, "BASE", "100.000001")
+			nc := s.w.Login(sandbox.NoChainAPIKey, exchange.Options{})
+			q, err := s.w.Quote(nc, sandbox.DestCompleted, "BASE", "100.000001")
 			if err != nil {
 				t.Fatal(err)
 			}
 			return nc, s.w.signWithdraw(nc, q, mustKey(t, sandbox.NoChainPrivateKey), nil)
 		}, exchange.CodeInsufficientBalance, http.StatusBadRequest, "10000"},
 		{"daily limit", func(s setup) (*exchange.Client, exchange.WithdrawRequest) {
-			q1, err1 := s.w.quote(s.c, sandbox.DestCompleted, "BASE", "3000")
-			q2, err2 := s.w.quote(s.c, sandbox.DestCompleted, "BASE", "3000")
+			q1, err1 := s.w.Quote(s.c, sandbox.DestCompleted, "BASE", "3000")
+			q2, err2 := s.w.Quote(s.c, sandbox.DestCompleted, "BASE", "3000")
 			if err := errors.Join(err1, err2); err != nil {
 				t.Fatal(err)
 			}
@@ -111,7 +111,7 @@ func TestRulesWithdraw(t *testing.T) {
 			if _, err := s.c.Withdraw(ctx, first); err != nil {
 				t.Fatal(err)
 			}
-			q2, err := s.w.quote(s.c, sandbox.DestCompleted, "BASE", "10")
+			q2, err := s.w.Quote(s.c, sandbox.DestCompleted, "BASE", "10")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -147,15 +147,15 @@ func TestRulesWithdraw(t *testing.T) {
 		}, exchange.CodeBadRS, http.StatusForbidden, "10000"},
 		{"bridge disabled at execution", func(s setup) (*exchange.Client, exchange.WithdrawRequest) {
 			req := s.w.signWithdraw(s.c, s.q, s.key, nil)
-			s.w.ex.SetBridgeEnabled(sandbox.DemoAccountID, false)
+			s.w.Ex.SetBridgeEnabled(sandbox.DemoAccountID, false)
 			return s.c, req
 		}, exchange.CodeBridgeDisabled, http.StatusForbidden, "10000"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			w := newWorld(t, sandbox.Options{})
-			c := w.login(sandbox.DemoAPIKey, exchange.Options{})
-			q, err := w.quote(c, sandbox.DestCompleted, "BASE", "10")
+			c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+			q, err := w.Quote(c, sandbox.DestCompleted, "BASE", "10")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -189,13 +189,13 @@ func TestRulesWithdraw(t *testing.T) {
 // account's are the same 404.
 func TestRulesStatus(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
-	demo := w.login(sandbox.DemoAPIKey, exchange.Options{})
-	other := w.login(sandbox.NoChainAPIKey, exchange.Options{})
-	mine, err := w.quote(demo, sandbox.DestCompleted, "BASE", "10")
+	demo := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	other := w.Login(sandbox.NoChainAPIKey, exchange.Options{})
+	mine, err := w.Quote(demo, sandbox.DestCompleted, "BASE", "10")
 	if err != nil {
 		t.Fatal(err)
 	}
-	theirs, err := w.quote(other, sandbox.DestCompleted, "BASE", "10")
+	theirs, err := w.Quote(other, sandbox.DestCompleted, "BASE", "10")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,7 +226,7 @@ func TestRulesStatus(t *testing.T) {
 // TestRulesBuilder covers SPEC.md §4.4 and §8 (builder authorization).
 func TestRulesBuilder(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
-	c := w.client(exchange.Options{})
+	c := w.Client(exchange.Options{})
 	demo := mustKey(t, sandbox.DemoPrivateKey)
 	bot := mustKey(t, sandbox.NoChainPrivateKey).Address()
 	week := t0.Add(7 * 24 * time.Hour)
@@ -372,7 +372,7 @@ func TestRulesBuilder(t *testing.T) {
 func TestExplainSignatureExpiredLoopback(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
 	req := w.builderRequest(mustKey(t, sandbox.DemoPrivateKey), mustKey(t, sandbox.NoChainPrivateKey).Address(), "", 1, t0.Add(-time.Second))
-	_, err := w.client(exchange.Options{}).AuthorizeBuilder(ctx, req)
+	_, err := w.Client(exchange.Options{}).AuthorizeBuilder(ctx, req)
 	wantAPIError(t, err, exchange.CodeSignatureExpired, http.StatusForbidden)
 	for _, explain := range []func(error) error{exchange.Explain, builder.Explain} {
 		if got := explain(err).Error(); !strings.HasPrefix(got, "The signature expired before it arrived: check the computer's clock") {

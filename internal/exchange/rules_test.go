@@ -25,7 +25,7 @@ func TestRulesLogin(t *testing.T) {
 	builder := mustKey(t, sandbox.BuilderPrivateKey)
 
 	t.Run("api key unknown", func(t *testing.T) {
-		_, err := w.client(exchange.Options{}).Login(ctx, exchange.APIKey("sandbox-no-such-key"))
+		_, err := w.Client(exchange.Options{}).Login(ctx, exchange.APIKey("sandbox-no-such-key"))
 		wantAPIError(t, err, exchange.CodeNotAuthenticated, http.StatusUnauthorized)
 	})
 	// The published service answers the four refusals of a wallet login
@@ -37,7 +37,7 @@ func TestRulesLogin(t *testing.T) {
 			k = mustKey(t, sandbox.TradingSignerPrivateKey)
 		}
 		t.Run(name, func(t *testing.T) {
-			_, err := w.client(exchange.Options{}).Login(ctx, exchange.Wallet(k))
+			_, err := w.Client(exchange.Options{}).Login(ctx, exchange.Wallet(k))
 			wantAPIError(t, err, exchange.CodeNotAuthenticated, http.StatusUnauthorized)
 			wantLoginReason(t, err, "wallet not registered")
 			if got := exchange.Explain(err).Error(); !strings.HasPrefix(got, "Wallet not registered: ") {
@@ -150,12 +150,12 @@ func TestRulesLogin(t *testing.T) {
 // TestRulesDeposit covers SPEC.md §4.5, §4.6 and §5 (deposit credentials).
 func TestRulesDeposit(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
-	apiKey := func(key string) *exchange.Client { return w.client(exchange.Options{APIKey: key}) }
-	session := func(key string) *exchange.Client { return w.login(key, exchange.Options{}) }
+	apiKey := func(key string) *exchange.Client { return w.Client(exchange.Options{APIKey: key}) }
+	session := func(key string) *exchange.Client { return w.Login(key, exchange.Options{}) }
 
 	t.Run("no credential", func(t *testing.T) {
 		// The client refuses before sending; the sandbox refuses too.
-		_, err := w.client(exchange.Options{}).DepositAddresses(ctx)
+		_, err := w.Client(exchange.Options{}).DepositAddresses(ctx)
 		wantAPIError(t, err, exchange.CodeNotAuthenticated, http.StatusUnauthorized)
 		wantAPIError(t, w.raw(http.MethodGet, exchange.PathDepositAddresses, nil, nil), exchange.CodeNotAuthenticated, http.StatusUnauthorized)
 		wantAPIError(t, w.raw(http.MethodPost, exchange.PathGenerateAddress, exchange.GenerateAddressRequest{Chain: "SOLANA"}, nil), exchange.CodeNotAuthenticated, http.StatusUnauthorized)
@@ -165,18 +165,18 @@ func TestRulesDeposit(t *testing.T) {
 		wantAPIError(t, err, exchange.CodeNotAuthenticated, http.StatusUnauthorized)
 	})
 	t.Run("cookie without account id", func(t *testing.T) {
-		rec := &recorder{edit: func(r *http.Request) { r.Header.Del(config.HeaderAccountID) }}
-		c := w.login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: rec.httpClient()})
+		rec := &recorder{Edit: func(r *http.Request) { r.Header.Del(config.HeaderAccountID) }}
+		c := w.Login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: rec.HTTPClient()})
 		_, err := c.DepositAddresses(ctx)
 		wantAPIError(t, err, exchange.CodeNotAuthenticated, http.StatusUnauthorized)
 	})
 	t.Run("account id of another account", func(t *testing.T) {
-		rec := &recorder{edit: func(r *http.Request) {
+		rec := &recorder{Edit: func(r *http.Request) {
 			if r.Header.Get(config.HeaderAccountID) != "" {
 				r.Header.Set(config.HeaderAccountID, sandbox.NoChainAccountID)
 			}
 		}}
-		c := w.login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: rec.httpClient()})
+		c := w.Login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: rec.HTTPClient()})
 		_, err := c.DepositAddresses(ctx)
 		wantAPIError(t, err, exchange.CodeForbidden, http.StatusForbidden)
 	})
@@ -189,8 +189,8 @@ func TestRulesDeposit(t *testing.T) {
 		}
 	})
 	t.Run("bridge disabled", func(t *testing.T) {
-		w.ex.SetBridgeEnabled(sandbox.DemoAccountID, false)
-		defer w.ex.SetBridgeEnabled(sandbox.DemoAccountID, true)
+		w.Ex.SetBridgeEnabled(sandbox.DemoAccountID, false)
+		defer w.Ex.SetBridgeEnabled(sandbox.DemoAccountID, true)
 		for _, c := range []*exchange.Client{apiKey(sandbox.DemoAPIKey), session(sandbox.DemoAPIKey)} {
 			_, err := c.DepositAddresses(ctx)
 			wantAPIError(t, err, exchange.CodeBridgeDisabled, http.StatusForbidden)
@@ -218,13 +218,13 @@ func TestRulesDeposit(t *testing.T) {
 // open the bridge endpoints (4.7 to 4.10).
 func TestRulesBridgeNeedsSession(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
-	s := w.login(sandbox.DemoAPIKey, exchange.Options{})
-	q, err := w.quote(s, sandbox.DestCompleted, "BASE", "10")
+	s := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	q, err := w.Quote(s, sandbox.DestCompleted, "BASE", "10")
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The client has no session to send, so it refuses before sending...
-	c := w.client(exchange.Options{APIKey: sandbox.DemoAPIKey})
+	c := w.Client(exchange.Options{APIKey: sandbox.DemoAPIKey})
 	_, err = c.WithdrawalInfo(ctx)
 	wantAPIError(t, err, exchange.CodeNotAuthenticated, http.StatusUnauthorized)
 	_, err = c.WithdrawalStatus(ctx, q.QuoteID)
@@ -266,7 +266,7 @@ func TestRulesQuote(t *testing.T) {
 		{"amount with 7 decimals", sandbox.DestCompleted, "BASE", "USDT", "USDT", "10.1234567", exchange.CodeMalformed, http.StatusBadRequest},
 	}
 	w := newWorld(t, sandbox.Options{})
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := c.Quote(ctx, exchange.QuoteRequest{ToAddress: tc.to, Chain: tc.chain, TokenIn: tc.in, TokenOut: tc.out, Amount: tc.amount})
@@ -274,16 +274,16 @@ func TestRulesQuote(t *testing.T) {
 		})
 	}
 	t.Run("bridge disabled", func(t *testing.T) {
-		w.ex.SetBridgeEnabled(sandbox.DemoAccountID, false)
-		defer w.ex.SetBridgeEnabled(sandbox.DemoAccountID, true)
-		_, err := w.quote(c, sandbox.DestCompleted, "BASE", "10")
+		w.Ex.SetBridgeEnabled(sandbox.DemoAccountID, false)
+		defer w.Ex.SetBridgeEnabled(sandbox.DemoAccountID, true)
+		_, err := w.Quote(c, sandbox.DestCompleted, "BASE", "10")
 		wantAPIError(t, err, exchange.CodeBridgeDisabled, http.StatusForbidden)
 		_, err = c.WithdrawalInfo(ctx)
 		wantAPIError(t, err, exchange.CodeBridgeDisabled, http.StatusForbidden)
 	})
 	// The limits are the edges, not near them.
 	for _, ok := range []struct{ chain, amount string }{{"BASE", "5000"}, {"KAIA", "1000"}, {"BASE", "1.500001"}} {
-		if _, err := w.quote(c, sandbox.DestCompleted, ok.chain, ok.amount); err != nil {
+		if _, err := w.Quote(c, sandbox.DestCompleted, ok.chain, ok.amount); err != nil {
 			t.Errorf("quote of %s on %s: %v", ok.amount, ok.chain, err)
 		}
 	}

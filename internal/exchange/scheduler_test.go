@@ -33,14 +33,14 @@ func seed(t testing.TB, ex *sandbox.Exchange, n int, dests ...string) []string {
 // until nothing moves or until end, calling ask after each request.
 func runScheduler(t *testing.T, w *world, c *exchange.Client, s *follow.Scheduler, end time.Time, ask func(id string, now time.Time, err error)) {
 	t.Helper()
-	for w.clock.Now().Before(end) {
-		now := w.clock.Now()
+	for w.Clock.Now().Before(end) {
+		now := w.Clock.Now()
 		id, wait, ok := s.Next(now)
 		if !ok {
 			if wait == 0 {
 				return
 			}
-			w.clock.Advance(wait)
+			w.Clock.Advance(wait)
 			continue
 		}
 		st, err := c.WithdrawalStatus(context.Background(), id)
@@ -55,10 +55,10 @@ func runScheduler(t *testing.T, w *world, c *exchange.Client, s *follow.Schedule
 // an id is never asked once final.
 func TestSchedulerThousandIDs(t *testing.T) {
 	w := newWorld(t, sandbox.Options{RateLimit: 5, Settle: 15 * time.Minute})
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{})
-	ids := seed(t, w.ex, 334, sandbox.DestCompleted, sandbox.DestFailed, sandbox.DestRefunded)[:1000]
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	ids := seed(t, w.Ex, 334, sandbox.DestCompleted, sandbox.DestFailed, sandbox.DestRefunded)[:1000]
 	s := follow.NewScheduler(5)
-	start := w.clock.Now()
+	start := w.Clock.Now()
 	for _, id := range ids {
 		s.Add(id, start)
 	}
@@ -98,10 +98,10 @@ func TestSchedulerThousandIDs(t *testing.T) {
 // limit: each is asked every 3 s.
 func TestSchedulerTenIDsEveryThreeSeconds(t *testing.T) {
 	w := newWorld(t, sandbox.Options{RateLimit: 5, Settle: 10 * time.Minute})
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{})
-	ids := seed(t, w.ex, 10, sandbox.DestCompleted)
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	ids := seed(t, w.Ex, 10, sandbox.DestCompleted)
 	s := follow.NewScheduler(5)
-	start := w.clock.Now()
+	start := w.Clock.Now()
 	for _, id := range ids {
 		s.Add(id, start)
 	}
@@ -130,10 +130,10 @@ func TestSchedulerTenIDsEveryThreeSeconds(t *testing.T) {
 // Retry-After has passed, and every id still reaches its final state.
 func TestSchedulerHonours429(t *testing.T) {
 	w := newWorld(t, sandbox.Options{RateLimit: 2, Settle: 30 * time.Second})
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{})
-	ids := seed(t, w.ex, 10, sandbox.DestCompleted, sandbox.DestRefunded)
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	ids := seed(t, w.Ex, 10, sandbox.DestCompleted, sandbox.DestRefunded)
 	s := follow.NewScheduler(5)
-	start := w.clock.Now()
+	start := w.Clock.Now()
 	for _, id := range ids {
 		s.Add(id, start)
 	}

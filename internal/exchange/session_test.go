@@ -25,12 +25,12 @@ import (
 func TestSessionSendsAccountID(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
 	rec := &recorder{}
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: rec.httpClient()})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: rec.HTTPClient()})
 	s, _ := c.Session()
 	if s.AccountID != sandbox.DemoAccountID || strings.EqualFold(s.AccountID, s.FundingAccountAddress) {
 		t.Fatalf("session account id %q (funding %s)", s.AccountID, s.FundingAccountAddress)
 	}
-	q, err := w.quote(c, sandbox.DestCompleted, "BASE", "10")
+	q, err := w.Quote(c, sandbox.DestCompleted, "BASE", "10")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,13 +44,13 @@ func TestSessionSendsAccountID(t *testing.T) {
 		t.Fatal(err)
 	}
 	seen := map[string]bool{}
-	for _, req := range rec.requests() {
+	for _, req := range rec.Requests() {
 		if !strings.HasPrefix(req.URL.Path, "/api/v1/") {
 			continue
 		}
 		seen[req.URL.Path] = true
 		ck, err := req.Cookie(config.SessionCookie)
-		if err != nil || ck.Value != rec.cookies[0] || req.Header.Get(config.HeaderAccountID) != sandbox.DemoAccountID {
+		if err != nil || ck.Value != rec.Cookies()[0] || req.Header.Get(config.HeaderAccountID) != sandbox.DemoAccountID {
 			t.Errorf("%s %s: cookie %v (%v), account id %q", req.Method, req.URL.Path, ck, err, req.Header.Get(config.HeaderAccountID))
 		}
 	}
@@ -81,22 +81,22 @@ func TestSessionRenewedWhenLapsed(t *testing.T) {
 			t.Run(name+" after "+tc.advance.String(), func(t *testing.T) {
 				w := newWorld(t, sandbox.Options{SessionTTL: ttl})
 				rec := &recorder{}
-				c := w.client(exchange.Options{HTTPClient: rec.httpClient()})
+				c := w.Client(exchange.Options{HTTPClient: rec.HTTPClient()})
 				if _, err := c.Login(ctx, cred(t)); err != nil {
 					t.Fatal(err)
 				}
-				w.clock.Advance(tc.advance)
+				w.Clock.Advance(tc.advance)
 				if _, err := c.WithdrawalInfo(ctx); err != nil {
 					t.Fatalf("call after %s: %v", tc.advance, err)
 				}
-				if got := rec.logins(); got != tc.logins {
+				if got := rec.Logins(); got != tc.logins {
 					t.Fatalf("%d logins, want %d", got, tc.logins)
 				}
-				if got := rec.count(exchange.PathWithdrawalInfo); got != 1 {
+				if got := rec.Count(exchange.PathWithdrawalInfo); got != 1 {
 					t.Fatalf("withdrawal info sent %d times, want once (no 401 round trip)", got)
 				}
 				s, _ := c.Session()
-				if want := w.clock.Now().Add(ttl); tc.logins == 2 && !s.Expires.Equal(want) {
+				if want := w.Clock.Now().Add(ttl); tc.logins == 2 && !s.Expires.Equal(want) {
 					t.Fatalf("renewed session expires %s, want %s", s.Expires, want)
 				}
 			})
@@ -108,18 +108,18 @@ func TestSessionRenewedWhenLapsed(t *testing.T) {
 // client's clock, whatever its Expires says (RFC 6265 §5.3).
 func TestSessionMaxAge(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
-	rec := &recorder{answer: func(resp *http.Response) {
+	rec := &recorder{Answer: func(resp *http.Response) {
 		if sc := resp.Header.Values("Set-Cookie"); len(sc) == 1 {
 			resp.Header.Set("Set-Cookie", sc[0]+"; Max-Age=600")
 		}
 	}}
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: rec.httpClient()})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: rec.HTTPClient()})
 	if s, _ := c.Session(); !s.Expires.Equal(t0.Add(600 * time.Second)) {
 		t.Fatalf("session expires %s, want %s (Max-Age over the 24 h Expires)", s.Expires, t0.Add(600*time.Second))
 	}
-	w.clock.Advance(600 * time.Second)
-	if _, err := c.WithdrawalInfo(ctx); err != nil || rec.logins() != 2 {
-		t.Fatalf("after Max-Age: %v, %d logins; want a renewal", err, rec.logins())
+	w.Clock.Advance(600 * time.Second)
+	if _, err := c.WithdrawalInfo(ctx); err != nil || rec.Logins() != 2 {
+		t.Fatalf("after Max-Age: %v, %d logins; want a renewal", err, rec.Logins())
 	}
 }
 
@@ -130,20 +130,20 @@ func TestSessionReloginOn401(t *testing.T) {
 	w := newWorld(t, sandbox.Options{SessionTTL: time.Hour})
 	rec := &recorder{}
 	frozen := func() time.Time { return t0 } // the client never sees time pass
-	c := exchange.New(w.env, exchange.Options{HTTPClient: rec.httpClient(), Now: frozen})
+	c := exchange.New(w.Env, exchange.Options{HTTPClient: rec.HTTPClient(), Now: frozen})
 	if _, err := c.Login(ctx, exchange.APIKey(sandbox.DemoAPIKey)); err != nil {
 		t.Fatal(err)
 	}
-	w.clock.Advance(time.Hour)
-	q, err := w.quote(c, sandbox.DestCompleted, "BASE", "10")
+	w.Clock.Advance(time.Hour)
+	q, err := w.Quote(c, sandbox.DestCompleted, "BASE", "10")
 	if err != nil {
 		t.Fatalf("quote after the service dropped the session: %v", err)
 	}
-	if rec.logins() != 2 || rec.count(exchange.PathWithdrawalQuote) != 2 {
-		t.Fatalf("%d logins and %d quote requests, want 2 and 2", rec.logins(), rec.count(exchange.PathWithdrawalQuote))
+	if rec.Logins() != 2 || rec.Count(exchange.PathWithdrawalQuote) != 2 {
+		t.Fatalf("%d logins and %d quote requests, want 2 and 2", rec.Logins(), rec.Count(exchange.PathWithdrawalQuote))
 	}
-	if len(rec.cookies) != 2 || rec.cookies[0] == rec.cookies[1] {
-		t.Fatalf("session cookies %d, want a fresh one", len(rec.cookies))
+	if len(rec.Cookies()) != 2 || rec.Cookies()[0] == rec.Cookies()[1] {
+		t.Fatalf("session cookies %d, want a fresh one", len(rec.Cookies()))
 	}
 	if st, err := c.WithdrawalStatus(ctx, q.QuoteID); err != nil || st.State != exchange.StateCreated {
 		t.Fatalf("status on the renewed session: %+v, %v", st, err)
@@ -154,16 +154,16 @@ func TestSessionReloginOn401(t *testing.T) {
 // re-login, the client gives up with the 401 instead of looping.
 func TestSessionReloginOnlyOnce(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
-	rec := &recorder{edit: func(r *http.Request) {
+	rec := &recorder{Edit: func(r *http.Request) {
 		if r.URL.Path == exchange.PathWithdrawalInfo {
 			r.Header.Del("Cookie") // a proxy that eats the cookie
 		}
 	}}
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: rec.httpClient()})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: rec.HTTPClient()})
 	_, err := c.WithdrawalInfo(ctx)
 	wantAPIError(t, err, exchange.CodeNotAuthenticated, http.StatusUnauthorized)
-	if rec.logins() != 2 || rec.count(exchange.PathWithdrawalInfo) != 2 {
-		t.Fatalf("%d logins and %d info requests, want 2 and 2", rec.logins(), rec.count(exchange.PathWithdrawalInfo))
+	if rec.Logins() != 2 || rec.Count(exchange.PathWithdrawalInfo) != 2 {
+		t.Fatalf("%d logins and %d info requests, want 2 and 2", rec.Logins(), rec.Count(exchange.PathWithdrawalInfo))
 	}
 }
 
@@ -172,21 +172,21 @@ func TestSessionReloginOnlyOnce(t *testing.T) {
 func TestSessionReloginFails(t *testing.T) {
 	w := newWorld(t, sandbox.Options{SessionTTL: time.Minute})
 	var broken atomic.Bool
-	rec := &recorder{edit: func(r *http.Request) {
+	rec := &recorder{Edit: func(r *http.Request) {
 		if broken.Load() && r.URL.Path == exchange.PathAPIKeyLogin {
 			r.URL.Path = "/auth/gone"
 		}
 	}}
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: rec.httpClient()})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: rec.HTTPClient()})
 	broken.Store(true)
-	w.clock.Advance(time.Minute)
+	w.Clock.Advance(time.Minute)
 	_, err := c.WithdrawalInfo(ctx)
 	wantAPIError(t, err, exchange.CodeNoSuchEndpoint, http.StatusNotFound)
 	if !strings.Contains(err.Error(), "logging in again failed") {
 		t.Fatalf("error %q does not say the renewal failed", err)
 	}
-	if rec.count("/auth/gone") != 1 || rec.count(exchange.PathWithdrawalInfo) != 0 {
-		t.Fatalf("%d renewals and %d info requests, want 1 and 0", rec.count("/auth/gone"), rec.count(exchange.PathWithdrawalInfo))
+	if rec.Count("/auth/gone") != 1 || rec.Count(exchange.PathWithdrawalInfo) != 0 {
+		t.Fatalf("%d renewals and %d info requests, want 1 and 0", rec.Count("/auth/gone"), rec.Count(exchange.PathWithdrawalInfo))
 	}
 }
 
@@ -195,10 +195,10 @@ func TestSessionReloginFails(t *testing.T) {
 func TestSessionLoggedOutSendsNothing(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
 	rec := &recorder{}
-	c := w.client(exchange.Options{HTTPClient: rec.httpClient()})
+	c := w.Client(exchange.Options{HTTPClient: rec.HTTPClient()})
 	_, err := c.Quote(ctx, exchange.QuoteRequest{ToAddress: sandbox.DestCompleted, Chain: "BASE", TokenIn: "USDT", TokenOut: "USDT", Amount: "10"})
 	wantAPIError(t, err, exchange.CodeNotAuthenticated, http.StatusUnauthorized)
-	if n := len(rec.requests()); n != 0 {
+	if n := len(rec.Requests()); n != 0 {
 		t.Fatalf("%d requests sent without a session", n)
 	}
 }
@@ -210,7 +210,7 @@ func TestSessionLoggedOutSendsNothing(t *testing.T) {
 func TestSessionWalletReloginRefused(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
 	var first []byte
-	rec := &recorder{edit: func(r *http.Request) {
+	rec := &recorder{Edit: func(r *http.Request) {
 		switch r.URL.Path {
 		case exchange.PathWithdrawalInfo:
 			r.Header.Del("Cookie") // the service no longer knows the session
@@ -225,7 +225,7 @@ func TestSessionWalletReloginRefused(t *testing.T) {
 			r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(first)), int64(len(first))
 		}
 	}}
-	c := w.client(exchange.Options{HTTPClient: rec.httpClient()})
+	c := w.Client(exchange.Options{HTTPClient: rec.HTTPClient()})
 	if _, err := c.Login(ctx, exchange.Wallet(mustKey(t, sandbox.DemoPrivateKey))); err != nil {
 		t.Fatal(err)
 	}
@@ -235,8 +235,8 @@ func TestSessionWalletReloginRefused(t *testing.T) {
 	if got := exchange.Explain(err).Error(); !strings.HasPrefix(got, "Login signature already used") {
 		t.Errorf("explained as %q", got)
 	}
-	if rec.logins() != 2 || rec.count(exchange.PathWithdrawalInfo) != 1 {
-		t.Fatalf("%d logins and %d info requests, want 2 and 1", rec.logins(), rec.count(exchange.PathWithdrawalInfo))
+	if rec.Logins() != 2 || rec.Count(exchange.PathWithdrawalInfo) != 1 {
+		t.Fatalf("%d logins and %d info requests, want 2 and 1", rec.Logins(), rec.Count(exchange.PathWithdrawalInfo))
 	}
 }
 
@@ -261,25 +261,25 @@ func (k approvedKey) SignTypedData(ctx context.Context, d signer.Domain, m signe
 // and the key is asked for nothing more.
 func TestSessionWaitingKeyNotRenewed(t *testing.T) {
 	for name, clientNow := range map[string]func(w *world) func() time.Time{
-		"lapsed": func(w *world) func() time.Time { return w.clock.Now },
+		"lapsed": func(w *world) func() time.Time { return w.Clock.Now },
 		"401":    func(*world) func() time.Time { return func() time.Time { return t0 } },
 	} {
 		t.Run(name, func(t *testing.T) {
 			w := newWorld(t, sandbox.Options{SessionTTL: time.Hour})
 			rec := &recorder{}
-			c := exchange.New(w.env, exchange.Options{HTTPClient: rec.httpClient(), Now: clientNow(w)})
+			c := exchange.New(w.Env, exchange.Options{HTTPClient: rec.HTTPClient(), Now: clientNow(w)})
 			k := approvedKey{mustKey(t, sandbox.DemoPrivateKey), new(atomic.Int32)}
 			if _, err := c.Login(ctx, exchange.Wallet(k)); err != nil {
 				t.Fatal(err)
 			}
-			w.clock.Advance(time.Hour)
+			w.Clock.Advance(time.Hour)
 			_, err := c.WithdrawalInfo(ctx)
 			wantAPIError(t, err, exchange.CodeNotAuthenticated, http.StatusUnauthorized)
 			if got := exchange.Explain(err).Error(); got != "Session ended: log in again (the login waits for approval in clef at http://127.0.0.1:8550, so svcwallet does not renew it on its own)" {
 				t.Errorf("explained as %q", got)
 			}
-			if rec.logins() != 1 || k.asked.Load() != 1 {
-				t.Fatalf("%d logins and %d signatures asked, want the first login's alone", rec.logins(), k.asked.Load())
+			if rec.Logins() != 1 || k.asked.Load() != 1 {
+				t.Fatalf("%d logins and %d signatures asked, want the first login's alone", rec.Logins(), k.asked.Load())
 			}
 		})
 	}

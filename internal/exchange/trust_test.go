@@ -61,9 +61,9 @@ func TestHostileIdsAndAmounts(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			w, h := newHostileWorld(t, sandbox.Options{})
-			c := w.login(sandbox.DemoAPIKey, exchange.Options{})
+			c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
 			h.set(onPath(tc.path, tc.f))
-			_, err := w.quote(c, sandbox.DestCompleted, "ARBITRUM", "10")
+			_, err := w.Quote(c, sandbox.DestCompleted, "ARBITRUM", "10")
 			if got := shapeSays(err); !strings.Contains(got, tc.says) {
 				t.Fatalf("err = %v, want a shape error saying %q", err, tc.says)
 			}
@@ -79,7 +79,7 @@ func TestHostileIdsAndAmounts(t *testing.T) {
 func TestHostileBuilderKeyIsAToken(t *testing.T) {
 	w, h := newHostileWorld(t, sandbox.Options{})
 	h.set(rawOnPath(exchange.PathBuilderAuthorize, func([]byte) []byte { return []byte(`{"api_key":"k-$(reboot)"}`) }))
-	c := w.client(exchange.Options{})
+	c := w.Client(exchange.Options{})
 	req := w.builderRequest(mustKey(t, sandbox.DemoPrivateKey), mustKey(t, sandbox.BuilderPrivateKey).Address(), "Trade", 7, t0.Add(24*time.Hour))
 	_, err := c.AuthorizeBuilder(ctx, req)
 	if got := shapeSays(err); !strings.Contains(got, "builder API key holds a character other than letters") {

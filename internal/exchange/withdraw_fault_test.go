@@ -26,7 +26,7 @@ func TestWithdrawFaultsPayExactlyOnce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(20261122, 1))
 	var mu sync.Mutex
 	counts := map[sandbox.Fault]int{}
-	w.ex.InjectWithdrawFault(func(phase string) sandbox.Fault {
+	w.Ex.InjectWithdrawFault(func(phase string) sandbox.Fault {
 		mu.Lock()
 		defer mu.Unlock()
 		f := sandbox.FaultNone
@@ -45,15 +45,15 @@ func TestWithdrawFaultsPayExactlyOnce(t *testing.T) {
 	})
 	// The withdrawing client gives up on a hung attempt quickly; quotes and
 	// status checks go through a second session with the default timeout.
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{
 		HTTPClient: shortTimeout(50 * time.Millisecond),
 		Retry:      exchange.RetryPolicy{Attempts: 3, Sleep: noSleep},
 	})
-	check := w.login(sandbox.DemoAPIKey, exchange.Options{})
+	check := w.Login(sandbox.DemoAPIKey, exchange.Options{})
 	key := mustKey(t, sandbox.DemoPrivateKey)
-	before := w.ex.Balance(sandbox.DemoAccountID)
+	before := w.Ex.Balance(sandbox.DemoAccountID)
 	for i := range trials {
-		q, err := w.quote(check, sandbox.DestCompleted, "ARBITRUM", amount.String())
+		q, err := w.Quote(check, sandbox.DestCompleted, "ARBITRUM", amount.String())
 		if err != nil {
 			t.Fatalf("trial %d: quote: %v", i, err)
 		}
@@ -74,7 +74,7 @@ func TestWithdrawFaultsPayExactlyOnce(t *testing.T) {
 			t.Fatalf("trial %d: status %+v, %v; want SUBMITTED", i, got, err)
 		}
 		want := before.Sub(amount.Mul(decimal.NewFromInt(int64(i + 1))))
-		if bal := w.ex.Balance(sandbox.DemoAccountID); !bal.Equal(want) {
+		if bal := w.Ex.Balance(sandbox.DemoAccountID); !bal.Equal(want) {
 			t.Fatalf("trial %d: balance %s, want %s (each intent must pay exactly once)", i, bal, want)
 		}
 	}

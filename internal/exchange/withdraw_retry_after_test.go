@@ -57,14 +57,14 @@ func withdrawAfter429(t *testing.T, retryAfter string, policy exchange.RetryPoli
 	})}
 	var waits []time.Duration
 	policy.Sleep = func(_ context.Context, d time.Duration) error { waits = append(waits, d); return nil }
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: proxy, Retry: policy})
-	q, err := w.quote(c, sandbox.DestCompleted, "ARBITRUM", "25")
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: proxy, Retry: policy})
+	q, err := w.Quote(c, sandbox.DestCompleted, "ARBITRUM", "25")
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := w.ex.Balance(sandbox.DemoAccountID)
+	before := w.Ex.Balance(sandbox.DemoAccountID)
 	_, err = c.Withdraw(context.Background(), w.signWithdraw(c, q, mustKey(t, sandbox.DemoPrivateKey), nil))
-	if paid := before.Sub(w.ex.Balance(sandbox.DemoAccountID)); err == nil && !paid.Equal(decimal.RequireFromString("25")) {
+	if paid := before.Sub(w.Ex.Balance(sandbox.DemoAccountID)); err == nil && !paid.Equal(decimal.RequireFromString("25")) {
 		t.Fatalf("Retry-After %q: paid %s, want 25 once", retryAfter, paid)
 	}
 	return waits, err

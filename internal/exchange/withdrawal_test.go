@@ -20,21 +20,21 @@ import (
 
 // order prices a 25 USDT withdrawal and builds its Transfer as the console does.
 func (w *world) order(c *exchange.Client) withdrawal.Order {
-	w.t.Helper()
+	w.T.Helper()
 	info, err := c.WithdrawalInfo(context.Background())
 	if err != nil {
-		w.t.Fatal(err)
+		w.T.Fatal(err)
 	}
-	q, err := w.quote(c, sandbox.DestCompleted, "ARBITRUM", "25")
+	q, err := w.Quote(c, sandbox.DestCompleted, "ARBITRUM", "25")
 	if err != nil {
-		w.t.Fatal(err)
+		w.T.Fatal(err)
 	}
 	choice := withdrawal.Choice{Info: info, TokenIn: exchange.TokenUSDT, TokenOut: exchange.TokenUSDT, ToAddress: sandbox.DestCompleted,
 		Route: exchange.WithdrawalRoute{Chain: "ARBITRUM"}, Amount: decimal.RequireFromString("25")}
 	s, _ := c.Session()
-	o, err := withdrawal.NewOrder(choice, withdrawal.PricedQuote{Quote: q}, s.FundingAccountAddress, w.env.Domain(), 11, w.clock.Now())
+	o, err := withdrawal.NewOrder(choice, withdrawal.PricedQuote{Quote: q}, s.FundingAccountAddress, w.Env.Domain(), 11, w.Clock.Now())
 	if err != nil {
-		w.t.Fatal(err)
+		w.T.Fatal(err)
 	}
 	return o
 }
@@ -44,14 +44,14 @@ func (w *world) order(c *exchange.Client) withdrawal.Order {
 // after it; a journal that cannot be written sends nothing.
 func TestWithdrawerJournalsBeforeSending(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
 	j, err := journal.Open(filepath.Join(t.TempDir(), "journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	key := func() (signer.Key, error) { return mustKey(t, sandbox.DemoPrivateKey), nil }
 	o := w.order(c)
-	sent := withdrawal.Withdrawer{Client: c, Journal: j, Now: w.clock.Now}.Execute(context.Background(), o, key)
+	sent := withdrawal.Withdrawer{Client: c, Journal: j, Now: w.Clock.Now}.Execute(context.Background(), o, key)
 	if sent.Err != nil || sent.Accepted.State != exchange.StateSubmitted {
 		t.Fatalf("execute: %+v", sent)
 	}
@@ -81,7 +81,7 @@ func TestWithdrawerJournalsBeforeSending(t *testing.T) {
 		t.Fatal(err)
 	}
 	second := w.order(c)
-	if sent := (withdrawal.Withdrawer{Client: c, Journal: broken, Now: w.clock.Now}).Execute(context.Background(), second, key); sent.Err == nil {
+	if sent := (withdrawal.Withdrawer{Client: c, Journal: broken, Now: w.Clock.Now}).Execute(context.Background(), second, key); sent.Err == nil {
 		t.Fatal("sent with a journal that cannot be written")
 	}
 	if st, err := c.WithdrawalStatus(context.Background(), second.Quote.QuoteID); err != nil || st.State != exchange.StateCreated {
@@ -93,7 +93,7 @@ func TestWithdrawerJournalsBeforeSending(t *testing.T) {
 // than the one chosen, or a fee over the cap, is not turned into a Transfer.
 func TestNewOrderRefusesWhatTheUserDidNotChoose(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
-	c := w.login(sandbox.DemoAPIKey, exchange.Options{})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
 	o := w.order(c)
 	s, _ := c.Session()
 	p := withdrawal.PricedQuote{Quote: o.Quote}
@@ -102,7 +102,7 @@ func TestNewOrderRefusesWhatTheUserDidNotChoose(t *testing.T) {
 	capped := o.Choice
 	capped.FeeCap = decimal.NewNullDecimal(o.Quote.Fee.Sub(decimal.RequireFromString("0.01")))
 	for name, choice := range map[string]withdrawal.Choice{"another amount": other, "fee over the cap": capped} {
-		if _, err := withdrawal.NewOrder(choice, p, s.FundingAccountAddress, w.env.Domain(), 1, w.clock.Now()); err == nil {
+		if _, err := withdrawal.NewOrder(choice, p, s.FundingAccountAddress, w.Env.Domain(), 1, w.Clock.Now()); err == nil {
 			t.Errorf("%s: signed anyway", name)
 		}
 	}
@@ -114,9 +114,9 @@ func TestNewOrderRefusesWhatTheUserDidNotChoose(t *testing.T) {
 // journal or the service sees it.
 func TestWithdrawerChecksTheBridgeAgainAtSigning(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
-	env := w.env
+	env := w.Env
 	env.BridgeFundingAddress = "" // trust on first use
-	c := exchange.New(env, exchange.Options{Now: w.clock.Now})
+	c := exchange.New(env, exchange.Options{Now: w.Clock.Now})
 	if _, err := c.Login(context.Background(), exchange.APIKey(sandbox.DemoAPIKey)); err != nil {
 		t.Fatal(err)
 	}
@@ -127,9 +127,9 @@ func TestWithdrawerChecksTheBridgeAgainAtSigning(t *testing.T) {
 		t.Fatal(err)
 	}
 	key := func() (signer.Key, error) { return mustKey(t, sandbox.DemoPrivateKey), nil }
-	wd := withdrawal.Withdrawer{Client: c, Journal: j, Now: w.clock.Now, BridgePins: pins}
+	wd := withdrawal.Withdrawer{Client: c, Journal: j, Now: w.Clock.Now, BridgePins: pins}
 
-	if err := withdrawal.RecordBridge(env, pins, "0x5FbDB2315678afecb367f032d93F642f64180aa3", w.clock.Now()); err != nil {
+	if err := withdrawal.RecordBridge(env, pins, "0x5FbDB2315678afecb367f032d93F642f64180aa3", w.Clock.Now()); err != nil {
 		t.Fatal(err)
 	}
 	stopped := w.order(c)
@@ -151,7 +151,7 @@ func TestWithdrawerChecksTheBridgeAgainAtSigning(t *testing.T) {
 	if sent := wd.Execute(context.Background(), w.order(c), key); sent.Err != nil {
 		t.Fatal(sent.Err)
 	}
-	if tr, err := withdrawal.CheckBridge(env, pins, sandbox.BridgeFundingAddress, w.clock.Now()); err != nil || tr.FirstUse {
+	if tr, err := withdrawal.CheckBridge(env, pins, sandbox.BridgeFundingAddress, w.Clock.Now()); err != nil || tr.FirstUse {
 		t.Fatalf("the address signed was not recorded: %+v %v", tr, err)
 	}
 }
