@@ -3,7 +3,9 @@ package exchange_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -91,5 +93,70 @@ func TestStatusCarriesTheServicesTime(t *testing.T) {
 	var fromWire exchange.Withdrawal
 	if err := json.Unmarshal([]byte(`{"quote_id":"q-1","state":"CREATED","ServiceTime":"2099-01-01T00:00:00Z"}`), &fromWire); err != nil || !fromWire.ServiceTime.IsZero() {
 		t.Errorf("an answer set the service's time: %+v %v", fromWire, err)
+	}
+}
+
+// skewedServer is the sandbox on t0 with /time shifted by skew; it returns
+// the environment and the expiration of the last wallet login it received.
+func skewedServer(t *testing.T, skew time.Duration) (config.Environment, *atomic.Int64) {
+	t.Helper()
+	ex := sandbox.New(sandbox.Options{Now: func() time.Time { return t0 }})
+	var loginExp atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case exchange.PathTime:
+			json.NewEncoder(w).Encode(exchange.ServerTime{ServerTime: t0.Add(skew).UnixMilli()})
+			return
+		case exchange.PathWalletLogin:
+			body, _ := io.ReadAll(r.Body)
+			var req exchange.WalletLoginRequest
+			if json.Unmarshal(body, &req) == nil {
+				var exp int64
+				json.Unmarshal([]byte(req.Signature.Expiration), &exp)
+				loginExp.Store(exp)
+			}
+			r.Body = io.NopCloser(strings.NewReader(string(body)))
+		}
+		ex.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), &loginExp
+}
+
+// TestWalletLoginRefusesSkewedClock: a server clock 30 days ahead or 3
+// minutes behind gets no login signature ("check your clock", naming the
+// difference); 90 seconds either way logs in, the expiry counted from the
+// earlier clock.
+func TestWalletLoginRefusesSkewedClock(t *testing.T) {
+	key := mustKey(t, sandbox.DemoPrivateKey)
+	for _, tc := range []struct {
+		skew time.Duration
+		want string
+	}{
+		{30 * 24 * time.Hour, "720h0m0s ahead of"},
+		{-3 * time.Minute, "3m0s behind"},
+		{90 * time.Second, ""},
+		{-90 * time.Second, ""},
+	} {
+		env, loginExp := skewedServer(t, tc.skew)
+		c := exchange.New(env, exchange.Options{Now: func() time.Time { return t0 }})
+		_, err := c.Login(context.Background(), exchange.Wallet(key))
+		if tc.want == "" {
+			earlier := t0
+			if tc.skew < 0 {
+				earlier = t0.Add(tc.skew)
+			}
+			if err != nil || loginExp.Load() != earlier.Add(4*time.Minute).UnixNano() {
+				t.Errorf("skew %s: %v, expiration %d, want %d", tc.skew, err, loginExp.Load(), earlier.Add(4*time.Minute).UnixNano())
+			}
+			continue
+		}
+		var skew *exchange.ClockSkewError
+		if !errors.As(err, &skew) || !strings.Contains(err.Error(), "check your clock") || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("skew %s: %v", tc.skew, err)
+		}
+		if loginExp.Load() != 0 {
+			t.Errorf("skew %s: a login signature was sent", tc.skew)
+		}
 	}
 }

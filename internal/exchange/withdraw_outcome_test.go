@@ -5,14 +5,11 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
-	"github.com/svcwallet/svcwallet/internal/journal"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 )
 
@@ -119,24 +116,5 @@ func TestClientDoesNotFollowRedirects(t *testing.T) {
 	}
 	if leaked.Load() {
 		t.Fatal("the API key followed the redirect to another host")
-	}
-}
-
-// TestJournalKeepsFirstRequest: a second intent for the same quote never
-// replaces the request that may have executed.
-func TestJournalKeepsFirstRequest(t *testing.T) {
-	j, err := journal.Open(filepath.Join(t.TempDir(), "j.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, nonce := range []uint32{1, 2} {
-		req := journalRequest("q-1", nonce)
-		if err := j.Append(journal.Entry{Time: time.Unix(int64(nonce), 0), Kind: journal.KindIntent, QuoteID: "q-1", Request: req}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	recs, err := j.Records()
-	if err != nil || len(recs) != 1 || recs[0].Request.Signature.Nonce != 1 {
-		t.Fatalf("records %+v, %v; want the first request (nonce 1)", recs, err)
 	}
 }

@@ -1,7 +1,8 @@
-// Package servicetest is what the tests of the service, the command line
-// and the console share about the service: a settable clock for the
-// sandbox, and the rewrites a hostile proxy makes to a status record, so
-// every layer faces the same attacks. Imported by tests only.
+// Package exchangetest is what the tests of the wire client, the domain,
+// the command line and the console share: a settable clock for the sandbox,
+// fake signers, the rewrites a hostile proxy makes to a status record (so
+// every layer faces the same attacks) and planted files. Imported by tests
+// only; loopback, beside it, is the sandbox on loopback.
 package exchangetest
 
 import (

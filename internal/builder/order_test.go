@@ -1,4 +1,4 @@
-package exchange_test
+package builder_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/builder"
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/exchangetest/loopback"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
@@ -16,8 +17,8 @@ import (
 // order's message with the main account's key and sends it; another key is
 // refused before anything is signed or sent.
 func TestBuilderOrderAuthorize(t *testing.T) {
-	w := newWorld(t, sandbox.Options{})
-	rec := &recorder{}
+	w := loopback.NewWorld(t, sandbox.Options{})
+	rec := &loopback.Recorder{}
 	c := w.Client(exchange.Options{HTTPClient: rec.HTTPClient()})
 	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
 	if err != nil {
@@ -25,7 +26,7 @@ func TestBuilderOrderAuthorize(t *testing.T) {
 	}
 	o := builder.NewOrder(a, w.Env.Domain(), 42, w.Clock.Now())
 	keyOf := func(hex string) func() (signer.Key, error) {
-		return func() (signer.Key, error) { return mustKey(t, hex), nil }
+		return func() (signer.Key, error) { return loopback.MustKey(t, hex), nil }
 	}
 	_, _, err = o.Authorize(context.Background(), c, keyOf(sandbox.BuilderPrivateKey))
 	if err == nil || !strings.Contains(err.Error(), "only the main account's key can authorize a builder") || rec.Count(exchange.PathBuilderAuthorize) != 0 {

@@ -1,4 +1,4 @@
-package exchange_test
+package follow_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/exchangetest/loopback"
 	"github.com/svcwallet/svcwallet/internal/follow"
 	"github.com/svcwallet/svcwallet/internal/journal"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
@@ -31,7 +32,7 @@ func seed(t testing.TB, ex *sandbox.Exchange, n int, dests ...string) []string {
 
 // runScheduler runs the scheduler against the client on the world's fake clock
 // until nothing moves or until end, calling ask after each request.
-func runScheduler(t *testing.T, w *world, c *exchange.Client, s *follow.Scheduler, end time.Time, ask func(id string, now time.Time, err error)) {
+func runScheduler(t *testing.T, w *loopback.World, c *exchange.Client, s *follow.Scheduler, end time.Time, ask func(id string, now time.Time, err error)) {
 	t.Helper()
 	for w.Clock.Now().Before(end) {
 		now := w.Clock.Now()
@@ -54,7 +55,7 @@ func runScheduler(t *testing.T, w *world, c *exchange.Client, s *follow.Schedule
 // more than 5, every moving id is asked at least every 1,000/5 + 3 s, and
 // an id is never asked once final.
 func TestSchedulerThousandIDs(t *testing.T) {
-	w := newWorld(t, sandbox.Options{RateLimit: 5, Settle: 15 * time.Minute})
+	w := loopback.NewWorld(t, sandbox.Options{RateLimit: 5, Settle: 15 * time.Minute})
 	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
 	ids := seed(t, w.Ex, 334, sandbox.DestCompleted, sandbox.DestFailed, sandbox.DestRefunded)[:1000]
 	s := follow.NewScheduler(5)
@@ -97,7 +98,7 @@ func TestSchedulerThousandIDs(t *testing.T) {
 // TestSchedulerTenIDsEveryThreeSeconds: with few ids the budget is not the
 // limit: each is asked every 3 s.
 func TestSchedulerTenIDsEveryThreeSeconds(t *testing.T) {
-	w := newWorld(t, sandbox.Options{RateLimit: 5, Settle: 10 * time.Minute})
+	w := loopback.NewWorld(t, sandbox.Options{RateLimit: 5, Settle: 10 * time.Minute})
 	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
 	ids := seed(t, w.Ex, 10, sandbox.DestCompleted)
 	s := follow.NewScheduler(5)
@@ -129,7 +130,7 @@ func TestSchedulerTenIDsEveryThreeSeconds(t *testing.T) {
 // sandbox allowing 2 gets 429s; after each, nothing is asked before its
 // Retry-After has passed, and every id still reaches its final state.
 func TestSchedulerHonours429(t *testing.T) {
-	w := newWorld(t, sandbox.Options{RateLimit: 2, Settle: 30 * time.Second})
+	w := loopback.NewWorld(t, sandbox.Options{RateLimit: 2, Settle: 30 * time.Second})
 	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
 	ids := seed(t, w.Ex, 10, sandbox.DestCompleted, sandbox.DestRefunded)
 	s := follow.NewScheduler(5)

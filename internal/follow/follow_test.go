@@ -1,6 +1,7 @@
-package exchange_test
+package follow_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -125,5 +126,28 @@ func TestFollowPayout(t *testing.T) {
 		if got := tc.f.Payout(); got != tc.want {
 			t.Errorf("%s (accepted %v): %v, want %v", tc.f.Last.State, !tc.f.AcceptedAt.IsZero(), got, tc.want)
 		}
+	}
+}
+
+// TestCreatedAfterAcceptanceIsNoExpiry: a CREATED record of a withdrawal the
+// journal saw accepted is never read as "nothing was debited", and following
+// does not end on it.
+func TestCreatedAfterAcceptanceIsNoExpiry(t *testing.T) {
+	t0 := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
+	accepted := t0.Add(-time.Hour)
+	f := follow.Follow{QuoteID: "q-1", AcceptedAt: accepted}
+	f.Answer(exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateCreated, UpdatedAt: t0.Add(-2 * time.Hour), ServiceTime: t0}, nil, time.Second, func(int64) int64 { return 0 })
+	if f.Final || f.ExpiredUnexecuted() {
+		t.Fatal("a CREATED record of an accepted withdrawal ended the follow as expired")
+	}
+	got := f.Outcome().Words
+	if f.Outcome().Name != follow.LabelContradicts || strings.Contains(got, "nothing was debited") || !strings.Contains(got, "The service reports CREATED for a withdrawal it accepted on "+accepted.UTC().Format("2006-01-02 15:04 UTC")) ||
+		!strings.Contains(got, "ontact support") {
+		t.Fatalf("meaning = %q", got)
+	}
+	f = follow.Follow{QuoteID: "q-2"}
+	f.Answer(exchange.Withdrawal{QuoteID: "q-2", State: exchange.StateCreated, UpdatedAt: t0.Add(-2 * time.Hour), ServiceTime: t0}, nil, time.Second, func(int64) int64 { return 0 })
+	if o := f.Outcome(); !f.Final || o.Name != follow.LabelExpired || o.Words != exchange.ExpiredWords {
+		t.Fatalf("an unaccepted stale CREATED: final %v, %+v", f.Final, o)
 	}
 }

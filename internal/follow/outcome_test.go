@@ -1,4 +1,4 @@
-package exchange_test
+package follow_test
 
 import (
 	"errors"

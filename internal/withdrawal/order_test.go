@@ -1,4 +1,4 @@
-package exchange_test
+package withdrawal_test
 
 import (
 	"context"
@@ -201,5 +201,26 @@ func TestFeeCapShare(t *testing.T) {
 		if !share.Equal(d(c.share)) || high != c.high {
 			t.Errorf("cap %s of %s: %s, %v; want %s, %v", c.feeCap, c.amount, share, high, c.share, c.high)
 		}
+	}
+}
+
+// TestFeeCapOnWhatTheUserLoses: a quote that declares no fee but pays out
+// almost nothing is over a 2 USDT cap; within the cap it can be signed.
+func TestFeeCapOnWhatTheUserLoses(t *testing.T) {
+	c := withdrawal.Choice{TokenIn: exchange.TokenUSDT, Amount: decimal.RequireFromString("100"), FeeCap: decimal.NewNullDecimal(decimal.RequireFromString("2"))}
+	q := exchange.Quote{PayAmount: decimal.RequireFromString("100"), ReceiveAmount: decimal.RequireFromString("0.000001"), Fee: decimal.Zero}
+	if got := c.QuoteRefusal(q); !strings.Contains(got, "you would lose 99.999999 USDT (pay 100, receive 0.000001), above your fee cap of 2 USDT") {
+		t.Fatalf("refusal = %q", got)
+	}
+	q.ReceiveAmount = decimal.RequireFromString("98")
+	if got := c.QuoteRefusal(q); got != "" {
+		t.Fatalf("a 2 USDT loss within a 2 USDT cap refused: %q", got)
+	}
+	q.ReceiveAmount = decimal.RequireFromString("97.999999")
+	if got := c.QuoteRefusal(q); got == "" {
+		t.Fatal("a 2.000001 USDT loss passed a 2 USDT cap")
+	}
+	if got := q.Cost().String(); got != "2.000001" {
+		t.Fatalf("Cost = %s", got)
 	}
 }

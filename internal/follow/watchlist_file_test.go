@@ -1,4 +1,4 @@
-package exchange_test
+package follow_test
 
 import (
 	"os"
@@ -11,6 +11,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/internal/follow"
 )
 
@@ -119,7 +120,7 @@ func TestWatchlist(t *testing.T) {
 // is dropped, its id kept to be asked again; an id twice is kept once.
 func TestWatchlistReadBackChecked(t *testing.T) {
 	path := filepath.Join(t.TempDir(), follow.WatchlistFile)
-	must(t, os.WriteFile(path, []byte(`{"envs":{"sandbox":[
+	exchangetest.Must(t, os.WriteFile(path, []byte(`{"envs":{"sandbox":[
 		"q-old",
 		{"quote_id":"q-a","record":{"quote_id":"q-b","state":"COMPLETED","chain":"ARBITRUM","token_out":"USDT","receive_amount":"1","withdraw_tx_hash":"0x`+strings.Repeat("ab", 32)+`"}},
 		{"quote_id":"q-c","record":{"quote_id":"q-c","state":"PAID","chain":"ARBITRUM","token_out":"USDT","receive_amount":"1"}},
@@ -143,5 +144,20 @@ func TestWatchlistReadBackChecked(t *testing.T) {
 	}
 	if r := kept[5].Record; r == nil || r.State != exchange.StateSending || r.ReceiveAmount.String() != "2.5" {
 		t.Errorf("a good record was dropped: %+v", kept[5])
+	}
+}
+
+// TestWatchlistIDsReadBackChecked: the watch board's file is read back as
+// answers are: an id that is not a token is dropped, and an environment
+// named twice refuses the file.
+func TestWatchlistIDsReadBackChecked(t *testing.T) {
+	board := filepath.Join(t.TempDir(), "board.json")
+	exchangetest.Must(t, os.WriteFile(board, []byte(`{"envs":{"sandbox":["q-1$(touch${IFS}/tmp/x)","q-ok","q-\u001b]0;t\u0007"]}}`), 0o600))
+	if kept, err := follow.LoadWatchlist(board, "sandbox"); err != nil || len(kept) != 1 || kept[0].QuoteID != "q-ok" {
+		t.Fatalf("board ids %q, %v; want only q-ok", ids(kept), err)
+	}
+	exchangetest.Must(t, os.WriteFile(board, []byte(`{"envs":{"sandbox":["q-a"],"SANDBOX":["q-b"]}}`), 0o600))
+	if _, err := follow.LoadWatchlist(board, "sandbox"); err == nil {
+		t.Fatal("a board file naming an environment twice was read")
 	}
 }

@@ -1,4 +1,4 @@
-package exchange_test
+package withdrawal_test
 
 import (
 	"context"
@@ -185,23 +185,5 @@ func TestFindRepeat(t *testing.T) {
 	var ue *withdrawal.UnansweredError
 	if !errors.As(error(&withdrawal.UnansweredError{Earlier: unanswered}), &ue) || !strings.HasPrefix(ue.Fact(), "An earlier withdrawal of 14 USDT to "+strings.ToLower(dest)+" on BASE (q-lost, sent 2026-05-02 10:00 UTC)") {
 		t.Errorf("fact %q", ue.Fact())
-	}
-}
-
-// TestQuoteExpiredWordsNameNoKey: the words of an expired quote are shared
-// by the console, the command line and the journal (History, `history`):
-// they name no key of the console's.
-func TestQuoteExpiredWordsNameNoKey(t *testing.T) {
-	got := exchange.Explain(&exchange.APIError{Status: 410, Code: exchange.CodeQuoteExpired}).Error()
-	if strings.Contains(got, "press") || !strings.Contains(got, "nothing was paid") {
-		t.Errorf("Explain(quote expired) = %q", got)
-	}
-	// A refusal older versions journaled in the console's words reads in today's.
-	recs := journal.FoldRecords([]journal.Entry{
-		{Kind: journal.KindIntent, QuoteID: "q-1"},
-		{Kind: journal.KindRejected, QuoteID: "q-1", Error: "Quote expired: press r to get a new one and sign again (service: gone at 10:02)"},
-	})
-	if len(recs) != 1 || recs[0].Error != exchange.QuoteExpiredWords+" (service: gone at 10:02)" {
-		t.Errorf("old journal line reads %q", recs[0].Error)
 	}
 }

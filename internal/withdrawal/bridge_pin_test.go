@@ -1,21 +1,16 @@
-package exchange_test
+package withdrawal_test
 
 import (
-	"context"
-	"encoding/json"
 	"errors"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/withdrawal"
 )
@@ -112,71 +107,6 @@ func TestCheckBridge(t *testing.T) {
 	}
 }
 
-// skewedServer is the sandbox on t0 with /time shifted by skew; it returns
-// the environment and the expiration of the last wallet login it received.
-func skewedServer(t *testing.T, skew time.Duration) (config.Environment, *atomic.Int64) {
-	t.Helper()
-	ex := sandbox.New(sandbox.Options{Now: func() time.Time { return t0 }})
-	var loginExp atomic.Int64
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		switch r.URL.Path {
-		case exchange.PathTime:
-			json.NewEncoder(w).Encode(exchange.ServerTime{ServerTime: t0.Add(skew).UnixMilli()})
-			return
-		case exchange.PathWalletLogin:
-			body, _ := io.ReadAll(r.Body)
-			var req exchange.WalletLoginRequest
-			if json.Unmarshal(body, &req) == nil {
-				var exp int64
-				json.Unmarshal([]byte(req.Signature.Expiration), &exp)
-				loginExp.Store(exp)
-			}
-			r.Body = io.NopCloser(strings.NewReader(string(body)))
-		}
-		ex.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	return config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), &loginExp
-}
-
-// TestWalletLoginRefusesSkewedClock: a server clock 30 days ahead or 3
-// minutes behind gets no login signature ("check your clock", naming the
-// difference); 90 seconds either way logs in, the expiry counted from the
-// earlier clock.
-func TestWalletLoginRefusesSkewedClock(t *testing.T) {
-	key := mustKey(t, sandbox.DemoPrivateKey)
-	for _, tc := range []struct {
-		skew time.Duration
-		want string
-	}{
-		{30 * 24 * time.Hour, "720h0m0s ahead of"},
-		{-3 * time.Minute, "3m0s behind"},
-		{90 * time.Second, ""},
-		{-90 * time.Second, ""},
-	} {
-		env, loginExp := skewedServer(t, tc.skew)
-		c := exchange.New(env, exchange.Options{Now: func() time.Time { return t0 }})
-		_, err := c.Login(context.Background(), exchange.Wallet(key))
-		if tc.want == "" {
-			earlier := t0
-			if tc.skew < 0 {
-				earlier = t0.Add(tc.skew)
-			}
-			if err != nil || loginExp.Load() != earlier.Add(4*time.Minute).UnixNano() {
-				t.Errorf("skew %s: %v, expiration %d, want %d", tc.skew, err, loginExp.Load(), earlier.Add(4*time.Minute).UnixNano())
-			}
-			continue
-		}
-		var skew *exchange.ClockSkewError
-		if !errors.As(err, &skew) || !strings.Contains(err.Error(), "check your clock") || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("skew %s: %v", tc.skew, err)
-		}
-		if loginExp.Load() != 0 {
-			t.Errorf("skew %s: a login signature was sent", tc.skew)
-		}
-	}
-}
-
 // TestTransferExpiration: a quote's Transfer expires TransferMargin after
 // the quote, never more than 15 minutes; a quote expiring years ahead of the
 // service's clock is not signed at all.
@@ -188,5 +118,46 @@ func TestTransferExpiration(t *testing.T) {
 	far := exchange.Quote{ExpiresAt: t0.Add(3 * 365 * 24 * time.Hour)}
 	if got, err := withdrawal.TransferExpiration(far, t0); err == nil {
 		t.Fatalf("a quote expiring in three years is signed until %s", got)
+	}
+}
+
+// TestBridgePinsReadBackChecked: the bridge-pin file is read back as
+// answers are: a pin that is not an address refuses the file.
+func TestBridgePinsReadBackChecked(t *testing.T) {
+	pins := filepath.Join(t.TempDir(), "bridge.json")
+	exchangetest.Must(t, os.WriteFile(pins, []byte(`{"sandbox":{"address":"0x6e3a\u001b[2J","first_seen":"2026-03-01T10:00:00Z"}}`), 0o600))
+	env := config.Environment{Name: "sandbox"} // no pin in config: the recorded one decides
+	if err := withdrawal.RecordBridge(env, pins, sandbox.BridgeFundingAddress, t0); err == nil || !strings.Contains(err.Error(), "the address for sandbox is not an EVM address") || strings.Contains(err.Error(), "\x1b") {
+		t.Fatalf("a planted pin: %v", err)
+	}
+}
+
+// TestConfigNamesTheJournalRecords: an environment name or domain_name the
+// journal and the bridge pins could not read back is refused at load, so
+// it never stops a withdrawal at its journal; a pin for such a name is
+// never written.
+func TestConfigNamesTheJournalRecords(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"a space in the name":             `[env."my env"]`,
+		"a non-ASCII name":                `[env."prodé"]`,
+		"an invisible in the domain name": "[env.prod]\ndomain_name = \"Service\u200bExchange\"",
+		"a 67-character domain name":      "[env.prod]\ndomain_name = \"" + strings.Repeat("x", 67) + "\"",
+	} {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(dir, "config.toml")
+			body += "\nauth_url = \"http://127.0.0.1:1\"\nbase_url = \"http://127.0.0.1:1\"\nmarket_data_url = \"http://127.0.0.1:1\"\nchain_id = 327\n"
+			exchangetest.Must(t, os.WriteFile(path, []byte(body), 0o600))
+			if _, err := config.LoadConfig(path, true); err == nil {
+				t.Fatal("loaded")
+			}
+		})
+	}
+	pins := filepath.Join(dir, "bridge.json")
+	if err := withdrawal.RecordBridge(config.Environment{Name: "my env"}, pins, sandbox.BridgeFundingAddress, t0); err == nil {
+		t.Fatal("a pin for an environment name the reader refuses was written")
+	}
+	if err := withdrawal.RecordBridge(config.Environment{Name: "prod"}, pins, sandbox.BridgeFundingAddress, t0); err != nil {
+		t.Fatalf("the other environments are locked out: %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package exchange_test
+package journal_test
 
 import (
 	"encoding/json"
@@ -13,10 +13,19 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shopspring/decimal"
+
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
+
+// t0 is a time far from a UTC day boundary.
+var t0 = time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
+
+func dec(s string) decimal.Decimal { return decimal.RequireFromString(s) }
 
 func journalRequest(id string, nonce uint32) *exchange.WithdrawRequest {
 	return &exchange.WithdrawRequest{QuoteID: id, Signature: exchange.WithdrawSignature{
@@ -478,5 +487,99 @@ func BenchmarkJournalAppendState(b *testing.B) {
 		if err := j.AppendState(journal.Entry{Time: t0, Kind: journal.KindState, Env: "sandbox", AccountID: "acct-1", QuoteID: fmt.Sprintf("q-%d", i%20000), State: exchange.StateSending}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestJournalKeepsFirstRequest: a second intent for the same quote never
+// replaces the request that may have executed.
+func TestJournalKeepsFirstRequest(t *testing.T) {
+	j, err := journal.Open(filepath.Join(t.TempDir(), "j.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, nonce := range []uint32{1, 2} {
+		req := journalRequest("q-1", nonce)
+		if err := j.Append(journal.Entry{Time: time.Unix(int64(nonce), 0), Kind: journal.KindIntent, QuoteID: "q-1", Request: req}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	recs, err := j.Records()
+	if err != nil || len(recs) != 1 || recs[0].Request.Signature.Nonce != 1 {
+		t.Fatalf("records %+v, %v; want the first request (nonce 1)", recs, err)
+	}
+}
+
+// TestJournalWritesOnlyWhatReadsBack: an entry the reader would skip or
+// read differently is refused by Append, and nothing is written.
+func TestJournalWritesOnlyWhatReadsBack(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	j, err := journal.Open(path)
+	exchangetest.Must(t, err)
+	huge := decimal.RequireFromString(strings.Repeat("1", 70_000))
+	for name, e := range map[string]journal.Entry{
+		"70,000-digit receive amount": {Kind: journal.KindIntent, Env: "sandbox", QuoteID: "q-1", Intent: &journal.Intent{
+			Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT", ToAddress: sandbox.DestCompleted, PayAmount: decimal.NewFromInt(10), ReceiveAmount: huge}},
+		"quote id with a dollar": {Kind: journal.KindAccepted, Env: "sandbox", QuoteID: "q-$(x)"},
+		"unknown kind":           {Kind: "paid", Env: "sandbox", QuoteID: "q-1"},
+		"escape in an error":     {Kind: journal.KindRejected, Env: "sandbox", QuoteID: "q-1", Error: "no\x1b[2J"},
+		"an accepted expiry":     {Kind: journal.KindAccepted, Env: "sandbox", QuoteID: "q-1", QuoteExpired: true},
+	} {
+		t.Run(name, func(t *testing.T) {
+			e.Time = time.Unix(1, 0).UTC()
+			if err := j.Append(e); !errors.Is(err, journal.ErrLine) {
+				t.Fatalf("Append = %v, want journal.ErrLine", err)
+			}
+			if b, _ := os.ReadFile(path); len(b) != 0 {
+				t.Fatalf("the journal holds %d bytes", len(b))
+			}
+		})
+	}
+}
+
+// TestJournalReadBackIsChecked: lines planted in the journal are held to
+// the shapes of an answer: each bad one is skipped and counted, never
+// returned, and a good line among them is still read.
+func TestJournalReadBackIsChecked(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	j, err := journal.Open(path)
+	exchangetest.Must(t, err)
+	good := `{"time":"2026-03-01T10:00:00Z","kind":"accepted","env":"sandbox","quote_id":"q-good"}`
+	bad := []string{
+		`{"time":"2026-03-01T10:00:00Z","kind":"accepted","env":"sandbox","quote_id":"q-\u001b]0;owned\u0007"}`,
+		`{"time":"2026-03-01T10:00:00Z","kind":"accepted","env":"sandbox","quote_id":"q-1$(touch /tmp/x)"}`,
+		`{"time":"2026-03-01T10:00:00Z","kind":"state","env":"sandbox","quote_id":"q-2","state":"PAID"}`,
+		`{"time":"2026-03-01T10:00:00Z","kind":"state","env":"sandbox","quote_id":"q-3","state":"FAILED","STATE":"COMPLETED"}`,
+		`{"time":"2026-03-01T10:00:00Z","kind":"intent","env":"sandbox","quote_id":"q-4","intent":{"chain":"ARBITRUM","token_in":"USDT","token_out":"USDT","pay_amount":"1","receive_amount":"` + strings.Repeat("9", 900) + `"}}`,
+		`{"time":"2026-03-01T10:00:00Z","kind":"intent","env":"sandbox","quote_id":"q-5","intent":{"chain":"ARBITRUM","token_in":"USDT","token_out":"USDT","to_address":"0x3C44\u202eCdDd"}}`,
+		`{"time":"2026-03-01T10:00:00Z","kind":"intent","env":"sandbox","quote_id":"q-6","request":{"quote_id":"q-6","signature":{"signer":"me","r":"0x1","s":"0x2","v":1,"nonce":1,"expiration":"x"}}}`,
+		`{"time":"2026-03-01T10:00:00Z","kind":"state","env":"sandbox","quote_id":"q-8","state":"COMPLETED","quote_expired":true}`,
+	}
+	exchangetest.Must(t, os.WriteFile(path, []byte(strings.Join(append(bad, good), "\n")+"\n"), 0o600))
+	entries, skipped, err := j.Scan()
+	if err != nil || len(entries) != 1 || entries[0].QuoteID != "q-good" || skipped != len(bad) {
+		t.Fatalf("read %d entries (%v), skipped %d of %d bad lines", len(entries), err, skipped, len(bad))
+	}
+	// An error text is cleaned to one line where it is read.
+	exchangetest.Must(t, os.WriteFile(path, []byte(`{"time":"2026-03-01T10:00:00Z","kind":"rejected","env":"sandbox","quote_id":"q-7","error":"no\u001b[2J\nmore"}`+"\n"), 0o600))
+	if entries, _, err := j.Scan(); err != nil || len(entries) != 1 || entries[0].Error != "no more" {
+		t.Fatalf("entries %+v, %v; want the error cleaned", entries, err)
+	}
+}
+
+// TestQuoteExpiredWordsNameNoKey: the words of an expired quote are shared
+// by the console, the command line and the journal (History, `history`):
+// they name no key of the console's.
+func TestQuoteExpiredWordsNameNoKey(t *testing.T) {
+	got := exchange.Explain(&exchange.APIError{Status: 410, Code: exchange.CodeQuoteExpired}).Error()
+	if strings.Contains(got, "press") || !strings.Contains(got, "nothing was paid") {
+		t.Errorf("Explain(quote expired) = %q", got)
+	}
+	// A refusal older versions journaled in the console's words reads in today's.
+	recs := journal.FoldRecords([]journal.Entry{
+		{Kind: journal.KindIntent, QuoteID: "q-1"},
+		{Kind: journal.KindRejected, QuoteID: "q-1", Error: "Quote expired: press r to get a new one and sign again (service: gone at 10:02)"},
+	})
+	if len(recs) != 1 || recs[0].Error != exchange.QuoteExpiredWords+" (service: gone at 10:02)" {
+		t.Errorf("old journal line reads %q", recs[0].Error)
 	}
 }
