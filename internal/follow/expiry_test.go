@@ -53,6 +53,7 @@ func TestCreatedExpiresOnTheServicesClock(t *testing.T) {
 	}{
 		{"before its expiry", expiresAt.Add(-time.Minute), false, exchange.StateWords[exchange.StateCreated]},
 		{"within the margin", expiresAt.Add(30 * time.Second), false, "a request still on its way may execute it until 10:05:00 UTC"},
+		{"at the margin's last instant", expiresAt.Add(ExecutableMargin), false, "a request still on its way may execute it until 10:05:00 UTC"},
 		{"service's time unknown", time.Time{}, false, exchange.StateWords[exchange.StateCreated]},
 		{"past the margin", expiresAt.Add(ExecutableMargin + time.Second), true, exchange.ExpiredWords},
 	} {

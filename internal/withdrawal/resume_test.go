@@ -109,12 +109,15 @@ func TestNeverPaidOnlyPastTheMargin(t *testing.T) {
 			r.local.Set(r.service.Now().Add(ahead))
 			expiry, w := o.Quote.ExpiresAt, r.withdrawer()
 
-			r.at(expiry.Add(30 * time.Second))
-			for _, x := range []journal.Record{rec, unknown} {
-				s := w.Settle(context.Background(), x)
-				if s.Outcome != withdrawal.SettledUndecided || !s.Until.Equal(expiry.Add(follow.ExecutableMargin)) || s.Err != nil ||
-					!strings.Contains(s.Fact(), "cannot be told yet") || !strings.Contains(s.Fact(), s.Until.UTC().Format("15:04:05")) {
-					t.Fatalf("%s within the margin: %+v (%s)", x.QuoteID, s, s.Fact())
+			// Within the margin, up to its last instant, nothing is decided.
+			for _, past := range []time.Duration{30 * time.Second, follow.ExecutableMargin} {
+				r.at(expiry.Add(past))
+				for _, x := range []journal.Record{rec, unknown} {
+					s := w.Settle(context.Background(), x)
+					if s.Outcome != withdrawal.SettledUndecided || !s.Until.Equal(expiry.Add(follow.ExecutableMargin)) || s.Err != nil ||
+						!strings.Contains(s.Fact(), "cannot be told yet") || !strings.Contains(s.Fact(), s.Until.UTC().Format("15:04:05")) {
+						t.Fatalf("%s %s past the expiry, within the margin: %+v (%s)", x.QuoteID, past, s, s.Fact())
+					}
 				}
 			}
 			if got := r.record(rec.QuoteID); got.Answered || !r.guarded(o) {
