@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/config"
-	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/withdrawal"
@@ -104,20 +103,6 @@ func TestCheckBridge(t *testing.T) {
 	}
 	if leftovers, _ := filepath.Glob(pins + ".*"); len(leftovers) != 0 {
 		t.Fatalf("temporary files left: %v", leftovers)
-	}
-}
-
-// TestTransferExpiration: a quote's Transfer expires TransferMargin after
-// the quote, never more than 15 minutes; a quote expiring years ahead of the
-// service's clock is not signed at all.
-func TestTransferExpiration(t *testing.T) {
-	q := exchange.Quote{ExpiresAt: t0.Add(time.Minute)}
-	if got, err := withdrawal.TransferExpiration(q, t0); err != nil || !got.After(q.ExpiresAt) || got.After(q.ExpiresAt.Add(15*time.Minute)) {
-		t.Fatalf("expiration %s (%v) for a quote expiring %s", got, err, q.ExpiresAt)
-	}
-	far := exchange.Quote{ExpiresAt: t0.Add(3 * 365 * 24 * time.Hour)}
-	if got, err := withdrawal.TransferExpiration(far, t0); err == nil {
-		t.Fatalf("a quote expiring in three years is signed until %s", got)
 	}
 }
 
