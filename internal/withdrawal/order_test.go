@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
@@ -222,5 +223,35 @@ func TestFeeCapOnWhatTheUserLoses(t *testing.T) {
 	}
 	if got := q.Cost().String(); got != "2.000001" {
 		t.Fatalf("Cost = %s", got)
+	}
+}
+
+// TestNewOrderRefusesWhatIsNotAnAddress: the funding account and the
+// bridge's funding address become the Transfer's from and to accounts; text
+// that is not an EVM address (here one hex byte too long, which
+// common.HexToAddress would cut to another, usable-looking address) is
+// refused rather than signed as some other account.
+func TestNewOrderRefusesWhatIsNotAnAddress(t *testing.T) {
+	now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
+	d := decimal.RequireFromString
+	funding, bridge := sandbox.DemoAddress, sandbox.BridgeFundingAddress
+	choice := func(bridge string) withdrawal.Choice {
+		return withdrawal.Choice{Info: exchange.WithdrawalInfo{FundingAddress: bridge}, TokenIn: exchange.TokenUSDT, TokenOut: exchange.TokenUSDT,
+			ToAddress: sandbox.DestCompleted, Route: exchange.WithdrawalRoute{Chain: "ARBITRUM", ChainType: exchange.ChainTypeEVM}, Amount: d("25")}
+	}
+	p := withdrawal.PricedQuote{Quote: exchange.Quote{QuoteID: "q-1", PayAmount: d("25"), ReceiveAmount: d("24"), Fee: d("1"), ExpiresAt: now.Add(time.Minute)}}
+	domain := signer.Domain{Name: signer.DefaultDomainName, ChainID: sandbox.DefaultChainID}
+	o, err := withdrawal.NewOrder(choice(bridge), p, funding, domain, 1, now)
+	if err != nil || o.Transfer.FromAccount != common.HexToAddress(funding) || o.Transfer.ToAccount != common.HexToAddress(bridge) {
+		t.Fatalf("good addresses: %+v, %v", o.Transfer, err)
+	}
+	for name, tc := range map[string]struct{ funding, bridge string }{
+		"a funding account a byte too long": {funding + "00", bridge},
+		"a bridge address a byte too long":  {funding, bridge + "00"},
+		"a funding account without 0x":      {"zz" + funding[2:], bridge},
+	} {
+		if o, err := withdrawal.NewOrder(choice(tc.bridge), p, tc.funding, domain, 1, now); err == nil {
+			t.Errorf("%s: a Transfer from %s to %s", name, o.Transfer.FromAccount, o.Transfer.ToAccount)
+		}
 	}
 }
