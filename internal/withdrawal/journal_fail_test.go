@@ -11,6 +11,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
+	"github.com/svcwallet/svcwallet/internal/exchangetest/loopback"
 	"github.com/svcwallet/svcwallet/internal/journal"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/signer"
@@ -27,7 +28,7 @@ const fileSizeLimitEnv = "SVCWALLET_TEST_FSIZE_CHILD"
 func executeWith(t *testing.T, path string, plant func(t *testing.T, path string)) (withdrawal.Sent, int) {
 	t.Helper()
 	w := newWorld(t, sandbox.Options{})
-	rec := &recorder{}
+	rec := &loopback.Recorder{}
 	c := w.Login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: rec.HTTPClient()})
 	j, err := journal.Open(path)
 	if err != nil {
@@ -36,7 +37,7 @@ func executeWith(t *testing.T, path string, plant func(t *testing.T, path string
 	if plant != nil {
 		plant(t, path)
 	}
-	key := func() (signer.Key, error) { return mustKey(t, sandbox.DemoPrivateKey), nil }
+	key := func() (signer.Key, error) { return loopback.MustKey(t, sandbox.DemoPrivateKey), nil }
 	sent := withdrawal.Withdrawer{Client: c, Journal: j, Now: w.Clock.Now}.Execute(context.Background(), w.order(c), key)
 	return sent, rec.Count(exchange.PathWithdraw)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/exchangetest/loopback"
 	"github.com/svcwallet/svcwallet/internal/journal"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/signer"
@@ -50,7 +51,7 @@ func TestWithdrawerJournalsBeforeSending(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	key := func() (signer.Key, error) { return mustKey(t, sandbox.DemoPrivateKey), nil }
+	key := func() (signer.Key, error) { return loopback.MustKey(t, sandbox.DemoPrivateKey), nil }
 	o := w.order(c)
 	sent := withdrawal.Withdrawer{Client: c, Journal: j, Now: w.Clock.Now}.Execute(context.Background(), o, key)
 	if sent.Err != nil || sent.Accepted.State != exchange.StateSubmitted {
@@ -67,7 +68,7 @@ func TestWithdrawerJournalsBeforeSending(t *testing.T) {
 		t.Fatalf("intent line %+v lacks the signed transfer", in)
 	}
 	sig := in.Request.Signature
-	if got, err := signer.Recover(*in.Domain, *in.Transfer, common.HexToHash(sig.R), common.HexToHash(sig.S), sig.V); err != nil || got != mustKey(t, sandbox.DemoPrivateKey).Address() {
+	if got, err := signer.Recover(*in.Domain, *in.Transfer, common.HexToHash(sig.R), common.HexToHash(sig.S), sig.V); err != nil || got != loopback.MustKey(t, sandbox.DemoPrivateKey).Address() {
 		t.Fatalf("the journaled typed data recovers %s (%v), want the demo signer", got, err)
 	}
 
@@ -127,7 +128,7 @@ func TestWithdrawerChecksTheBridgeAgainAtSigning(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	key := func() (signer.Key, error) { return mustKey(t, sandbox.DemoPrivateKey), nil }
+	key := func() (signer.Key, error) { return loopback.MustKey(t, sandbox.DemoPrivateKey), nil }
 	wd := withdrawal.Withdrawer{Client: c, Journal: j, Now: w.Clock.Now, BridgePins: pins}
 
 	if err := withdrawal.RecordBridge(env, pins, "0x5FbDB2315678afecb367f032d93F642f64180aa3", w.Clock.Now()); err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/exchangetest/loopback"
 	"github.com/svcwallet/svcwallet/internal/journal"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/signer"
@@ -31,8 +32,8 @@ func TestExecuteRefusesARepeatOfAnUnansweredWithdrawal(t *testing.T) {
 	// drop is set: the first one pays, its retries are answered into the void.
 	var drop atomic.Bool
 	drop.Store(true)
-	rec := &recorder{}
-	proxy := &http.Client{Transport: roundTripFunc(func(req *http.Request) (*http.Response, error) {
+	rec := &loopback.Recorder{}
+	proxy := &http.Client{Transport: loopback.RoundTripFunc(func(req *http.Request) (*http.Response, error) {
 		resp, err := rec.RoundTrip(req)
 		if err == nil && drop.Load() && req.URL.Path == exchange.PathWithdraw {
 			resp.Body.Close()
@@ -40,17 +41,17 @@ func TestExecuteRefusesARepeatOfAnUnansweredWithdrawal(t *testing.T) {
 		}
 		return resp, err
 	})}
-	c := w.Login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: proxy, Retry: exchange.RetryPolicy{Attempts: 2, Sleep: noSleep}})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: proxy, Retry: exchange.RetryPolicy{Attempts: 2, Sleep: loopback.NoSleep}})
 	j, err := journal.Open(filepath.Join(t.TempDir(), "journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	loads := 0
-	key := func() (signer.Key, error) { loads++; return mustKey(t, sandbox.DemoPrivateKey), nil }
+	key := func() (signer.Key, error) { loads++; return loopback.MustKey(t, sandbox.DemoPrivateKey), nil }
 	wd := withdrawal.Withdrawer{Client: c, Journal: j, Now: w.Clock.Now}
 	// Prepared for offline signing, and signed, before an identical one's
 	// answer is lost.
-	demo := mustKey(t, sandbox.DemoPrivateKey)
+	demo := loopback.MustKey(t, sandbox.DemoPrivateKey)
 	early, err := wd.Prepare(context.Background(), withNonce(w.order(c), 11), demo.Address())
 	if err != nil {
 		t.Fatal(err)
@@ -84,7 +85,7 @@ func TestExecuteRefusesARepeatOfAnUnansweredWithdrawal(t *testing.T) {
 		t.Fatalf("the refused repeat sent %d requests and loaded the key %d times", n, loads-loadsBefore)
 	}
 	// The same through Prepare: nothing is prepared either.
-	if _, err := wd.Prepare(context.Background(), w.order(c), mustKey(t, sandbox.DemoPrivateKey).Address()); withdrawal.AsUnanswered(err) == nil {
+	if _, err := wd.Prepare(context.Background(), w.order(c), loopback.MustKey(t, sandbox.DemoPrivateKey).Address()); withdrawal.AsUnanswered(err) == nil {
 		t.Fatalf("prepared a repeat for offline signing: %v", err)
 	}
 	// Nor is the file signed before the answer was lost submitted.
