@@ -34,63 +34,6 @@ const maxCommandOutput = 16 << 10
 // maxCommandError bounds the part of a failed command's stderr an error repeats.
 const maxCommandError = 200
 
-// SplitCommand splits a signing command into words as a shell would split
-// a simple command, without running one: words are separated by blanks;
-// '…' keeps everything inside as it is, "…" keeps it too except that \
-// escapes " and \, and a \ outside quotes takes the next character as it
-// is. No variable, glob, pipe or redirection is interpreted.
-func SplitCommand(line string) ([]string, error) {
-	var words []string
-	var w strings.Builder
-	inWord := false
-	for i := 0; i < len(line); i++ {
-		c := line[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			if inWord {
-				words, inWord = append(words, w.String()), false
-				w.Reset()
-			}
-		case c == '\'':
-			end := strings.IndexByte(line[i+1:], '\'')
-			if end < 0 {
-				return nil, errors.New("a ' is not closed")
-			}
-			w.WriteString(line[i+1 : i+1+end])
-			i, inWord = i+1+end, true
-		case c == '"':
-			i++
-			for ; i < len(line) && line[i] != '"'; i++ {
-				if line[i] == '\\' && i+1 < len(line) && (line[i+1] == '"' || line[i+1] == '\\') {
-					i++
-				}
-				w.WriteByte(line[i])
-			}
-			if i >= len(line) {
-				return nil, errors.New(`a " is not closed`)
-			}
-			inWord = true
-		case c == '\\':
-			if i+1 >= len(line) {
-				return nil, errors.New(`a \ ends the command`)
-			}
-			i++
-			w.WriteByte(line[i])
-			inWord = true
-		default:
-			w.WriteByte(c)
-			inWord = true
-		}
-	}
-	if inWord {
-		words = append(words, w.String())
-	}
-	if len(words) == 0 {
-		return nil, errors.New("the signing command is empty")
-	}
-	return words, nil
-}
-
 // CheckSignCommand checks a signing command before it is used: it splits
 // into words, and holds no private key (safetext.HoldsKeyShape), which
 // every user of the machine could read in the process list; a command
