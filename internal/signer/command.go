@@ -15,6 +15,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
@@ -48,9 +49,9 @@ func CheckSignCommand(line string) error {
 
 // Starter makes the process of a signing command (signer.SignCommandStarter,
 // which both faces use: the clean environment every child of svcwallet
-// gets, a process group that ends whole with ctx), and what must be done
-// once it has ended (give the terminal back); ended may be nil.
-type Starter func(ctx context.Context, name string, arg ...string) (cmd *exec.Cmd, ended func())
+// gets, a process group or job object that ends whole with ctx, the
+// terminal lent while it runs and taken back once it has ended).
+type Starter func(ctx context.Context, name string, arg ...string) *osguard.GroupCmd
 
 // CommandKey is a key held by a signing command (cast wallet sign --ledger,
 // a KMS client, ...): each signature runs it with the typed data as
@@ -114,18 +115,15 @@ func (k *CommandKey) SignTypedData(ctx context.Context, d Domain, m Message) ([6
 	}
 	cx, cancel := context.WithTimeout(ctx, k.timeout)
 	defer cancel()
-	cmd, ended := k.start(cx, k.words[0], args...)
-	if ended != nil {
-		defer ended()
-	}
+	g := k.start(cx, k.words[0], args...)
 	if !usesFile {
-		cmd.Stdin = bytes.NewReader(td)
+		g.Cmd.Stdin = bytes.NewReader(td)
 	}
 	var stdout, stderr cappedBuffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	g.Cmd.Stdout, g.Cmd.Stderr = &stdout, &stderr
 	// A program it started may hold the pipes open after it is killed.
-	cmd.WaitDelay = 2 * time.Second
-	err := cmd.Run()
+	g.Cmd.WaitDelay = 2 * time.Second
+	err := g.Run()
 	switch {
 	case ctx.Err() != nil:
 		return out, &WaitError{Awaiting: k.Awaiting(), Cancelled: true}

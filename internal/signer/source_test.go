@@ -4,12 +4,13 @@ import (
 	"context"
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/svcwallet/svcwallet/internal/osguard"
 )
 
 func TestParseSource(t *testing.T) {
@@ -194,7 +195,7 @@ func TestSignCommandFilePrivate(t *testing.T) {
 	t.Setenv("TMPDIR", tmp)
 	pk, m, _ := signedTransfer(t)
 	var seen string
-	start := func(ctx context.Context, name string, arg ...string) (*exec.Cmd, func()) {
+	start := func(ctx context.Context, name string, arg ...string) *osguard.GroupCmd {
 		seen = strings.TrimPrefix(arg[len(arg)-1], "--data=")
 		fi, err := os.Stat(seen)
 		di, derr := os.Stat(filepath.Dir(seen))
