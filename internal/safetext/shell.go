@@ -36,7 +36,8 @@ func ShellLine(words ...string) string { return userShell().Line(words...) }
 
 // Word is w as one word of s: unchanged when it holds only characters s
 // neither splits on nor expands, else in single quotes. "0x…", the
-// ellipsis the user fills in, is left as it is.
+// ellipsis the user fills in, is left as it is for a POSIX shell, and
+// quoted for PowerShell, where it would start a number.
 func (s Shell) Word(w string) string {
 	if w == "" {
 		return "''"
@@ -45,7 +46,8 @@ func (s Shell) Word(w string) string {
 	if s == PowerShell {
 		// , makes an array there, @ splats, % and ~ begin aliases; a \
 		// is a path's and needs no quotes. A word that reads as a number
-		// (007, 0x10, -5, .5, 1e3) is passed as the number's own text.
+		// (007, 0x10, -5, .5, 1e3) may reach the program as its value
+		// (007 as 7), not as typed: it is quoted.
 		plain = `-_./:=+\…`
 		if looksNumeric(w) {
 			return s.quote(w)
