@@ -45,11 +45,15 @@ type doctorCheck struct {
 }
 
 // doctorCmd is `svcwallet doctor`; tmuxOption reads a global tmux option
-// (a real tmux in a real process, a fake in tests).
+// (a real tmux in a real process, a fake in tests); goos is the system
+// whose checks and words apply (runtime.GOOS; another in tests), protect
+// turns on the process's protections (osguard.ProtectProcess).
 type doctorCmd struct {
 	env        CLIEnv
 	tmuxOption func(name string) (string, error)
 	sandbox    sandbox.Options
+	goos       string
+	protect    func() error
 }
 
 // doctorCommand is `svcwallet doctor`.
@@ -86,9 +90,11 @@ func (c doctorCmd) run(envName, configPath string) int {
 		checks = append(checks, doctorCheck{check, status, detail, fix})
 	}
 	cfg, chosen := c.checkConfig(configPath, envName, add)
+	c.checkFileModes(add)
 	c.checkKeystore(add)
-	checkJournal(add)
+	c.checkJournal(add)
 	checkStateFiles(add)
+	c.checkProcess(add)
 	envs, stop := c.environments(cfg, chosen, add)
 	defer stop()
 	for _, e := range envs {
@@ -160,7 +166,7 @@ func (c doctorCmd) checkKeystore(add func(check, detail, fix string)) {
 	case err != nil:
 		add("keystore", fmt.Sprintf("%s: %v", dir, err), "check the directory's permissions")
 		return
-	case fi.Mode().Perm()&0o077 != 0:
+	case c.modesMean() && fi.Mode().Perm()&0o077 != 0:
 		add("keystore", fmt.Sprintf("%s is open to other users (%v)", dir, fi.Mode().Perm()), "chmod 700 "+dir)
 	}
 	addUnsafe(add, "keystore", osguard.CheckPrivatePath(dir))
@@ -170,7 +176,7 @@ func (c doctorCmd) checkKeystore(add func(check, detail, fix string)) {
 		return
 	}
 	for _, e := range entries {
-		if fi, err := os.Stat(e.Path); err == nil && fi.Mode().Perm()&0o077 != 0 {
+		if fi, err := os.Stat(e.Path); err == nil && c.modesMean() && fi.Mode().Perm()&0o077 != 0 {
 			add("keystore", fmt.Sprintf("%s is readable by other users (%v)", e.Path, fi.Mode().Perm()), "chmod 600 "+e.Path)
 		}
 		addUnsafe(add, "keystore", osguard.CheckPrivatePath(e.Path))
@@ -179,7 +185,7 @@ func (c doctorCmd) checkKeystore(add func(check, detail, fix string)) {
 }
 
 // checkJournal reports the withdrawal journal's path, permissions and health.
-func checkJournal(add func(check, detail, fix string)) {
+func (c doctorCmd) checkJournal(add func(check, detail, fix string)) {
 	path := journal.DefaultPath()
 	if err := osguard.CheckPrivateFile(path); err != nil {
 		addUnsafe(add, "journal", err) // journal.Open would refuse it
@@ -193,7 +199,7 @@ func checkJournal(add func(check, detail, fix string)) {
 	case err != nil:
 		add("journal", fmt.Sprintf("%s: %v", path, err), "check the state directory's permissions")
 		return
-	case fi.Mode().Perm()&0o077 != 0:
+	case c.modesMean() && fi.Mode().Perm()&0o077 != 0:
 		add("journal", fmt.Sprintf("%s is open to other users (%v)", path, fi.Mode().Perm()), "chmod 600 "+path)
 	}
 	j, err := journal.Open(path)

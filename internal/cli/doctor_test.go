@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -29,12 +30,18 @@ func doctor(t *testing.T, vars map[string]string, tmux func(string) (string, err
 // doctorState is doctor with state as the state directory ($XDG_STATE_HOME).
 func doctorState(t *testing.T, state string, vars map[string]string, tmux func(string) (string, error), args ...string) (int, doctorReport, string) {
 	t.Helper()
+	return doctorOn(t, doctorCmd{tmuxOption: tmux, goos: runtime.GOOS, protect: func() error { return nil }}, state, vars, args...)
+}
+
+// doctorOn is doctorState with c's system, protections and tmux.
+func doctorOn(t *testing.T, c doctorCmd, state string, vars map[string]string, args ...string) (int, doctorReport, string) {
+	t.Helper()
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	t.Setenv("XDG_STATE_HOME", state)
 	t.Setenv("HOME", t.TempDir())
 	var out, errOut bytes.Buffer
-	env := CLIEnv{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Getenv: func(k string) string { return vars[k] }}
-	code := doctorCmd{env: env, tmuxOption: tmux}.runLine(append(args, "--json"))
+	c.env = CLIEnv{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Getenv: func(k string) string { return vars[k] }}
+	code := c.runLine(append(args, "--json"))
 	var rep doctorReport
 	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
 		t.Fatalf("not JSON: %v\n%s\n%s", err, out.String(), errOut.String())

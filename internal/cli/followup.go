@@ -49,8 +49,8 @@ func (v invocation) flags() []string {
 }
 
 // command is `svcwallet WORDS... --env NAME [--config PATH]`, each word
-// quoted for a POSIX shell where it needs to be (safetext.ShellLine), ready to
-// copy and run.
+// quoted for the user's shell (PowerShell on Windows) where it needs to be
+// (safetext.ShellLine), ready to copy and run.
 func (v invocation) command(words ...string) string {
 	return safetext.ShellLine(append(append([]string{"svcwallet"}, words...), v.flags()...)...)
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -55,7 +56,7 @@ func newApp(env CLIEnv) *app {
 		env:     env,
 		status:  statusCmd{sleep: exchange.Sleep, jitter: rand.Int64N, now: time.Now},
 		builder: builderCmd{now: time.Now, nonce: signer.NewNonce, terminal: func(env CLIEnv) bool { return isTerminal(env.Stdin) }},
-		doctor:  doctorCmd{tmuxOption: tmuxGlobalOption},
+		doctor:  doctorCmd{tmuxOption: tmuxGlobalOption, goos: runtime.GOOS, protect: osguard.ProtectProcess},
 		withdraw: withdrawCmd{now: time.Now, nonce: signer.NewNonce, sleep: exchange.Sleep, jitter: rand.Int64N,
 			terminal: func(env CLIEnv) bool { return isTerminal(env.Stdin) }},
 	}

@@ -3,31 +3,11 @@
 package journal
 
 import (
-	"fmt"
 	"os"
 	"syscall"
-
-	"github.com/svcwallet/svcwallet/internal/osguard"
 )
 
-// Exclusive holds the journal for one process until the returned unlock is
-// called: a lock file beside it (journal.jsonl.lock, 0600) locked with
-// flock, which the kernel releases if the process dies. It is for a
-// decision that reads the journal and then writes it (sending a prepared
-// Transfer once), so two svcwallet processes cannot both decide "not sent
-// yet"; it waits for the other process to finish.
-func (j *Journal) Exclusive() (unlock func(), err error) {
-	lock := j.path + ".lock"
-	f, err := osguard.OpenPrivate(lock, os.O_RDWR|os.O_CREATE)
-	if err != nil {
-		return nil, fmt.Errorf("journal lock: %w", err)
-	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("journal lock %s: %w", lock, err)
-	}
-	return func() {
-		_ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
-		f.Close()
-	}, nil
-}
+// lockFile takes f's flock, waiting while another process holds it.
+func lockFile(f *os.File) error { return syscall.Flock(int(f.Fd()), syscall.LOCK_EX) }
+
+func unlockFile(f *os.File) error { return syscall.Flock(int(f.Fd()), syscall.LOCK_UN) }

@@ -25,6 +25,60 @@ func CommandContext(ctx context.Context, name string, arg ...string) *exec.Cmd {
 	return c
 }
 
+// GroupCmd is a child that ends whole (GroupCommandContext): when its
+// context ends, what it started ends with it. Start, Run and Wait it
+// through GroupCmd, not through Cmd, whose own would skip the system's
+// half: on Windows the job object it joins once started.
+type GroupCmd struct {
+	Cmd *exec.Cmd
+	// adopt puts the started child in its group (Windows); nil where the
+	// group is made as it starts (unix).
+	adopt func(*os.Process) error
+	// ended runs once the child has ended: the terminal taken back, the
+	// job object closed.
+	ended []func()
+}
+
+// Start starts the child in its group. A child that cannot join its group
+// is killed: it would outlive its context's end.
+func (g *GroupCmd) Start() error {
+	if err := g.Cmd.Start(); err != nil {
+		g.end()
+		return err
+	}
+	if g.adopt != nil {
+		if err := g.adopt(g.Cmd.Process); err != nil {
+			_ = g.Cmd.Process.Kill()
+			_ = g.Cmd.Wait()
+			g.end()
+			return err
+		}
+	}
+	return nil
+}
+
+// Wait waits for the child as exec.Cmd.Wait does, then undoes what its
+// start lent it.
+func (g *GroupCmd) Wait() error {
+	defer g.end()
+	return g.Cmd.Wait()
+}
+
+// Run starts the child and waits for it.
+func (g *GroupCmd) Run() error {
+	if err := g.Start(); err != nil {
+		return err
+	}
+	return g.Wait()
+}
+
+func (g *GroupCmd) end() {
+	for _, f := range g.ended {
+		f()
+	}
+	g.ended = nil
+}
+
 // EnvVarPrefix starts the name of every environment variable svcwallet reads.
 const EnvVarPrefix = "SVCWALLET_"
 

@@ -5,7 +5,6 @@ package osguard
 import (
 	"context"
 	"os"
-	"os/exec"
 	"os/signal"
 	"syscall"
 
@@ -17,36 +16,36 @@ import (
 // kills, so what it started (the signer a wrapper script runs, a device
 // helper) ends with it. Its group is not the terminal's foreground group,
 // so a read of the terminal stops it rather than taking keys, unless the
-// terminal is lent to it (SignCommandStarter on the command line).
-func GroupCommandContext(ctx context.Context, name string, arg ...string) *exec.Cmd {
+// terminal is lent to it (LendForeground).
+func GroupCommandContext(ctx context.Context, name string, arg ...string) *GroupCmd {
 	c := CommandContext(ctx, name, arg...)
 	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	c.Cancel = func() error { return syscall.Kill(-c.Process.Pid, syscall.SIGKILL) }
-	return c
+	return &GroupCmd{Cmd: c}
 }
 
-// LendForeground makes c's process group the foreground of svcwallet's
-// controlling terminal when svcwallet's group holds it now, and returns
-// what takes it back once c has ended; nothing when there is no terminal
-// or svcwallet runs in the background.
-func LendForeground(c *exec.Cmd) func() {
+// LendForeground makes the child's process group the foreground of
+// svcwallet's controlling terminal while it runs, when svcwallet's group
+// holds it now, and takes it back once the child has ended; nothing when
+// there is no terminal or svcwallet runs in the background.
+func (g *GroupCmd) LendForeground() {
 	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
 	if err != nil {
-		return nil
+		return
 	}
 	fd := int(tty.Fd())
 	own := unix.Getpgrp()
 	if pg, err := unix.IoctlGetInt(fd, unix.TIOCGPGRP); err != nil || pg != own {
 		tty.Close()
-		return nil
+		return
 	}
-	c.SysProcAttr.Foreground, c.SysProcAttr.Ctty = true, fd
-	return func() {
+	g.Cmd.SysProcAttr.Foreground, g.Cmd.SysProcAttr.Ctty = true, fd
+	g.ended = append(g.ended, func() {
 		// A background group setting the foreground is sent SIGTTOU,
 		// which would stop svcwallet: it is ignored for the call.
 		signal.Ignore(syscall.SIGTTOU)
 		_ = unix.IoctlSetPointerInt(fd, unix.TIOCSPGRP, own)
 		signal.Reset(syscall.SIGTTOU)
 		tty.Close()
-	}
+	})
 }

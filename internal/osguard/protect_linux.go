@@ -17,8 +17,5 @@ func ProtectProcess() error {
 	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
 		return fmt.Errorf("cannot make the process undumpable: %w", err)
 	}
-	if err := unix.Setrlimit(unix.RLIMIT_CORE, &unix.Rlimit{Cur: 0, Max: 0}); err != nil {
-		return fmt.Errorf("cannot turn off core files: %w", err)
-	}
-	return nil
+	return noCoreFiles()
 }

@@ -18,8 +18,12 @@ import (
 const protectChildVar = "SVCWALLET_TEST_PROTECT_CHILD"
 
 // TestProtectProcess: after the call the process is not dumpable and its
-// core size limit is 0 (soft and hard); before it, it was dumpable.
+// core size limit is 0 (soft and hard); before it, it was dumpable. Both
+// are what ProtectionsOn says of Linux, which doctor reports.
 func TestProtectProcess(t *testing.T) {
+	if p := ProtectionsOn("linux"); !p.NotDumpable || !p.NoCoreFiles {
+		t.Errorf("ProtectionsOn(linux) = %+v, want both", p)
+	}
 	if os.Getenv(protectChildVar) == "1" {
 		before, _ := unix.PrctlRetInt(unix.PR_GET_DUMPABLE, 0, 0, 0, 0)
 		err := ProtectProcess()

@@ -8,12 +8,12 @@ import (
 	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
-// TestShellLine: a word a shell would split or expand is quoted, and a
+// TestPOSIXLine: a word a shell would split or expand is quoted, and a
 // shell reads every word back as it was; plain words and the "0x…" the
 // user fills in stay as they are.
-func TestShellLine(t *testing.T) {
+func TestPOSIXLine(t *testing.T) {
 	words := []string{"svcwallet", "status", "q-1", "--config", "/home/me/my configs/it's $HOME.toml", "0x…", "", "a;b", "~x", "*"}
-	line := safetext.ShellLine(words...)
+	line := safetext.POSIX.Line(words...)
 	if !strings.HasPrefix(line, "svcwallet status q-1 --config '/home/me/my configs/it'\\''s $HOME.toml' 0x… '' 'a;b' '~x' '*'") {
 		t.Fatalf("line %s", line)
 	}
@@ -31,5 +31,34 @@ func TestShellLine(t *testing.T) {
 	}
 	if string(got) != want.String() {
 		t.Fatalf("the shell read\n%s\nwant\n%s", got, want.String())
+	}
+}
+
+// TestPowerShellLine: for PowerShell a word is quoted in single quotes when
+// PowerShell would split, expand or reread it ($, `, ;, spaces, an array's
+// comma, a splat's @, a number), every single quote PowerShell knows
+// (typographic ones too) is doubled, a Windows path's backslashes need no
+// quotes, and a quoted program is run with the call operator.
+func TestPowerShellLine(t *testing.T) {
+	for _, tc := range []struct {
+		words []string
+		want  string
+	}{
+		{[]string{"svcwallet", "status", "q-1", "--config", `C:\Users\me\AppData\Roaming\svcwallet\config.toml`},
+			`svcwallet status q-1 --config C:\Users\me\AppData\Roaming\svcwallet\config.toml`},
+		{[]string{"svcwallet", "--config", `C:\Users\my files\it's $env:HOME.toml`},
+			`svcwallet --config 'C:\Users\my files\it''s $env:HOME.toml'`},
+		{[]string{"cast", "wallet", "sign", "--data", "--from-file", `D:\t\transfer-q-1.json`},
+			`cast wallet sign --data --from-file D:\t\transfer-q-1.json`},
+		{[]string{"x", "", "a;b", "a,b", "@a", "`n", "~x", "%x", "it’s", "‘q‛‚"},
+			"x '' 'a;b' 'a,b' '@a' '`n' '~x' '%x' 'it’’s' '‘‘q‛‛‚‚'"},
+		{[]string{"x", "25", "007", "0x10", "-5", ".5", "1e3", "0x…", "--env", "-", "v1"},
+			"x '25' '007' '0x10' '-5' '.5' '1e3' '0x…' --env - v1"},
+		{[]string{`C:\Program Files\svcwallet\svcwallet.exe`, "status"},
+			`& 'C:\Program Files\svcwallet\svcwallet.exe' status`},
+	} {
+		if got := safetext.PowerShell.Line(tc.words...); got != tc.want {
+			t.Errorf("%q:\n got %s\nwant %s", tc.words, got, tc.want)
+		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
@@ -34,63 +35,6 @@ const maxCommandOutput = 16 << 10
 // maxCommandError bounds the part of a failed command's stderr an error repeats.
 const maxCommandError = 200
 
-// SplitCommand splits a signing command into words as a shell would split
-// a simple command, without running one: words are separated by blanks;
-// '…' keeps everything inside as it is, "…" keeps it too except that \
-// escapes " and \, and a \ outside quotes takes the next character as it
-// is. No variable, glob, pipe or redirection is interpreted.
-func SplitCommand(line string) ([]string, error) {
-	var words []string
-	var w strings.Builder
-	inWord := false
-	for i := 0; i < len(line); i++ {
-		c := line[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			if inWord {
-				words, inWord = append(words, w.String()), false
-				w.Reset()
-			}
-		case c == '\'':
-			end := strings.IndexByte(line[i+1:], '\'')
-			if end < 0 {
-				return nil, errors.New("a ' is not closed")
-			}
-			w.WriteString(line[i+1 : i+1+end])
-			i, inWord = i+1+end, true
-		case c == '"':
-			i++
-			for ; i < len(line) && line[i] != '"'; i++ {
-				if line[i] == '\\' && i+1 < len(line) && (line[i+1] == '"' || line[i+1] == '\\') {
-					i++
-				}
-				w.WriteByte(line[i])
-			}
-			if i >= len(line) {
-				return nil, errors.New(`a " is not closed`)
-			}
-			inWord = true
-		case c == '\\':
-			if i+1 >= len(line) {
-				return nil, errors.New(`a \ ends the command`)
-			}
-			i++
-			w.WriteByte(line[i])
-			inWord = true
-		default:
-			w.WriteByte(c)
-			inWord = true
-		}
-	}
-	if inWord {
-		words = append(words, w.String())
-	}
-	if len(words) == 0 {
-		return nil, errors.New("the signing command is empty")
-	}
-	return words, nil
-}
-
 // CheckSignCommand checks a signing command before it is used: it splits
 // into words, and holds no private key (safetext.HoldsKeyShape), which
 // every user of the machine could read in the process list; a command
@@ -105,9 +49,9 @@ func CheckSignCommand(line string) error {
 
 // Starter makes the process of a signing command (signer.SignCommandStarter,
 // which both faces use: the clean environment every child of svcwallet
-// gets, a process group that ends whole with ctx), and what must be done
-// once it has ended (give the terminal back); ended may be nil.
-type Starter func(ctx context.Context, name string, arg ...string) (cmd *exec.Cmd, ended func())
+// gets, a process group or job object that ends whole with ctx, the
+// terminal lent while it runs and taken back once it has ended).
+type Starter func(ctx context.Context, name string, arg ...string) *osguard.GroupCmd
 
 // CommandKey is a key held by a signing command (cast wallet sign --ledger,
 // a KMS client, ...): each signature runs it with the typed data as
@@ -171,18 +115,15 @@ func (k *CommandKey) SignTypedData(ctx context.Context, d Domain, m Message) ([6
 	}
 	cx, cancel := context.WithTimeout(ctx, k.timeout)
 	defer cancel()
-	cmd, ended := k.start(cx, k.words[0], args...)
-	if ended != nil {
-		defer ended()
-	}
+	g := k.start(cx, k.words[0], args...)
 	if !usesFile {
-		cmd.Stdin = bytes.NewReader(td)
+		g.Cmd.Stdin = bytes.NewReader(td)
 	}
 	var stdout, stderr cappedBuffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	g.Cmd.Stdout, g.Cmd.Stderr = &stdout, &stderr
 	// A program it started may hold the pipes open after it is killed.
-	cmd.WaitDelay = 2 * time.Second
-	err := cmd.Run()
+	g.Cmd.WaitDelay = 2 * time.Second
+	err := g.Run()
 	switch {
 	case ctx.Err() != nil:
 		return out, &WaitError{Awaiting: k.Awaiting(), Cancelled: true}

@@ -2,14 +2,13 @@ package signer
 
 import (
 	"context"
-	"os/exec"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 )
 
 // SignCommandStarter is how both faces start a signing command: in a
-// process group of its own that ends whole with its context
-// (osguard.GroupCommandContext), so nothing the command started (the signer a
+// process group (Windows: a job object) of its own that ends whole with
+// its context (osguard.GroupCommandContext), so nothing the command started (the signer a
 // wrapper script runs) outlives a cancel or a timeout. With lendTerminal
 // (the command line), when svcwallet is its terminal's foreground job, the
 // group is the terminal's foreground while the command runs, as a shell
@@ -17,11 +16,11 @@ import (
 // and ctrl+c reaches it; svcwallet takes the terminal back once it has
 // ended. The console lends nothing: it reads the terminal itself.
 func SignCommandStarter(lendTerminal bool) Starter {
-	return func(ctx context.Context, name string, arg ...string) (*exec.Cmd, func()) {
+	return func(ctx context.Context, name string, arg ...string) *osguard.GroupCmd {
 		c := osguard.GroupCommandContext(ctx, name, arg...)
-		if !lendTerminal {
-			return c, nil
+		if lendTerminal {
+			c.LendForeground()
 		}
-		return c, osguard.LendForeground(c)
+		return c
 	}
 }

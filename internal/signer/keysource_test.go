@@ -6,7 +6,6 @@ import (
 	"errors"
 	"net"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,20 +15,15 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
+	"github.com/svcwallet/svcwallet/internal/osguard"
 )
 
-// startChild starts a signing command as osguard.CommandContext does
-// (which this package cannot import): without svcwallet's variables in its
-// environment; the fake command refuses to sign if one reaches it. The
-// CLI tests run the real osguard.CommandContext.
-func startChild(ctx context.Context, name string, arg ...string) (*exec.Cmd, func()) {
-	c := exec.CommandContext(ctx, name, arg...)
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(strings.ToUpper(kv), "SVCWALLET_") {
-			c.Env = append(c.Env, kv)
-		}
-	}
-	return c, nil
+// startChild starts a signing command with osguard.CommandContext's clean
+// environment (the fake command refuses to sign if a SVCWALLET_ variable
+// reaches it), without a group of its own: the osguard tests hold the
+// group to ending whole.
+func startChild(ctx context.Context, name string, arg ...string) *osguard.GroupCmd {
+	return &osguard.GroupCmd{Cmd: osguard.CommandContext(ctx, name, arg...)}
 }
 
 var demoAddr = exchangetest.KeyAddress(exchangetest.DemoKeyHex)

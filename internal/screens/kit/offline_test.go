@@ -6,7 +6,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
-// TestShellWord: a file path in a command shown to be run is one shell
+// TestShellWord: a file path in a command shown to be run is one POSIX shell
 // word, quoted only when a shell would read something in it.
 func TestShellWord(t *testing.T) {
 	for in, want := range map[string]string{
@@ -15,8 +15,8 @@ func TestShellWord(t *testing.T) {
 		"/tmp/it's $(rm -rf ~).json":                        `'/tmp/it'\''s $(rm -rf ~).json'`,
 		"":                                                  "''",
 	} {
-		if got := safetext.ShellWord(in); got != want {
-			t.Errorf("ShellWord(%q) = %s, want %s", in, got, want)
+		if got := safetext.POSIX.Word(in); got != want {
+			t.Errorf("POSIX.Word(%q) = %s, want %s", in, got, want)
 		}
 	}
 }
