@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,9 +13,9 @@ import (
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/builder"
-	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
+	"github.com/svcwallet/svcwallet/internal/exchangetest/loopback"
 	"github.com/svcwallet/svcwallet/internal/intent"
 	"github.com/svcwallet/svcwallet/internal/journal"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
@@ -34,16 +33,16 @@ type rig struct {
 }
 
 func newRig(t *testing.T) *rig {
-	r := &rig{t: t, clock: exchangetest.NewFakeClock(time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC))}
-	ex := sandbox.New(sandbox.Options{Now: r.clock.Now})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		if req.URL.Path == exchange.PathBuilderAuthorize {
-			r.authors.Add(1)
-		}
-		ex.ServeHTTP(w, req)
-	}))
-	t.Cleanup(srv.Close)
-	r.client = exchange.New(config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), exchange.Options{Now: r.clock.Now})
+	r := &rig{t: t}
+	w := loopback.NewWorldBehind(t, sandbox.Options{}, func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+			if req.URL.Path == exchange.PathBuilderAuthorize {
+				r.authors.Add(1)
+			}
+			next.ServeHTTP(w, req)
+		})
+	})
+	r.clock, r.client = w.Clock, w.Client(exchange.Options{})
 	j, err := journal.Open(filepath.Join(t.TempDir(), "journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)

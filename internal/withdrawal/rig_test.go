@@ -16,6 +16,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
+	"github.com/svcwallet/svcwallet/internal/exchangetest/loopback"
 	"github.com/svcwallet/svcwallet/internal/journal"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/signer"
@@ -23,7 +24,7 @@ import (
 )
 
 // t0 is the service's clock at the start, far from a UTC day boundary.
-var t0 = time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
+var t0 = loopback.T0
 
 // rig is the sandbox exchange on loopback on the service's clock, a client
 // logged in with the demo API key on a local clock that may run ahead of
@@ -54,30 +55,30 @@ type rig struct {
 // address, so the first one is trusted on first use.
 func newRig(t *testing.T, ahead time.Duration, unpinned bool) *rig {
 	t.Helper()
-	r := &rig{t: t, service: exchangetest.NewFakeClock(t0), local: exchangetest.NewFakeClock(t0.Add(ahead))}
-	r.ex = sandbox.New(sandbox.Options{Now: r.service.Now})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		if f := r.before.Load(); f != nil {
-			(*f)(req)
-		}
-		switch {
-		case req.URL.Path == exchange.PathTime && r.timeDown.Load():
-			http.Error(w, "<html>503</html>", http.StatusServiceUnavailable)
-			return
-		case req.URL.Path == exchange.PathWithdraw && r.holding.Load():
-			body, _ := io.ReadAll(req.Body)
-			kept := req.Clone(context.Background())
-			kept.Body = io.NopCloser(bytes.NewReader(body))
-			r.held.CompareAndSwap(nil, kept)
-			http.Error(w, "<html>502 Bad Gateway</html>", http.StatusBadGateway)
-			return
-		case req.URL.Path == exchange.PathWithdraw:
-			r.withdraws.Add(1)
-		}
-		r.ex.ServeHTTP(w, req)
-	}))
-	t.Cleanup(srv.Close)
-	r.env = config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
+	r := &rig{t: t, local: exchangetest.NewFakeClock(t0.Add(ahead))}
+	w := loopback.NewWorldBehind(t, sandbox.Options{}, func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+			if f := r.before.Load(); f != nil {
+				(*f)(req)
+			}
+			switch {
+			case req.URL.Path == exchange.PathTime && r.timeDown.Load():
+				http.Error(w, "<html>503</html>", http.StatusServiceUnavailable)
+				return
+			case req.URL.Path == exchange.PathWithdraw && r.holding.Load():
+				body, _ := io.ReadAll(req.Body)
+				kept := req.Clone(context.Background())
+				kept.Body = io.NopCloser(bytes.NewReader(body))
+				r.held.CompareAndSwap(nil, kept)
+				http.Error(w, "<html>502 Bad Gateway</html>", http.StatusBadGateway)
+				return
+			case req.URL.Path == exchange.PathWithdraw:
+				r.withdraws.Add(1)
+			}
+			next.ServeHTTP(w, req)
+		})
+	})
+	r.service, r.ex, r.env = w.Clock, w.Ex, w.Env
 	if unpinned {
 		r.env.BridgeFundingAddress = ""
 	}
