@@ -66,27 +66,20 @@ const (
 	FieldPermissions
 )
 
-// builderFieldNames name each input as the form and the command line do.
-var builderFieldNames = map[Field]struct{ label, flag string }{
-	FieldMain:        {"Main account", "--keystore-file / $" + signer.KeyEnvVar},
-	FieldBuilder:     {"Builder account", "--builder"},
-	FieldFuturesFee:  {"Max futures fee", "--max-futures-fee"},
-	FieldSpotFee:     {"Max spot fee", "--max-spot-fee"},
-	FieldExpires:     {"Valid for", "--expires"},
-	FieldLabel:       {"Key label", "--label"},
-	FieldKeySigner:   {"Key signer", "--api-key-signer"},
-	FieldPermissions: {"Permissions", "--permissions"},
+// fieldLabels name each input as the form does.
+var fieldLabels = map[Field]string{
+	FieldMain: "Main account", FieldBuilder: "Builder account", FieldFuturesFee: "Max futures fee", FieldSpotFee: "Max spot fee",
+	FieldExpires: "Valid for", FieldLabel: "Key label", FieldKeySigner: "Key signer", FieldPermissions: "Permissions",
 }
 
 // Label names the input as the form does.
-func (f Field) Label() string { return builderFieldNames[f].label }
+func (f Field) Label() string { return fieldLabels[f] }
 
 // FieldError says which input is wrong and why, so the form can put
 // the focus there and the command line can name its flag.
 type FieldError struct {
 	Field Field
 	Label string // as the form names the field
-	Flag  string // as `svcwallet builder authorize` names it
 	Err   error
 }
 
@@ -102,8 +95,7 @@ var ErrKeyFields = errors.New("label, signer and permissions of the builder API 
 func Check(in Input) (Auth, error) {
 	var a Auth
 	bad := func(id Field, err error) (Auth, error) {
-		f := builderFieldNames[id]
-		return a, &FieldError{Field: id, Label: f.label, Flag: f.flag, Err: err}
+		return a, &FieldError{Field: id, Label: id.Label(), Err: err}
 	}
 	var err error
 	if a.Main, err = ParseEVMAddress(in.Main, "the main account"); err != nil {
@@ -280,16 +272,38 @@ func FeeText(v uint32) string {
 	return signer.FormatFeeRate(v) + "% (signed " + strconv.FormatUint(uint64(v), 10) + ")"
 }
 
-// Explain words a refusal of a builder authorization for the user;
-// the review screen and `svcwallet builder authorize` print the same words.
+// Next is what a refused authorization needs before it is sent again;
+// each face says how (a key in the console, a flag on the command line).
+type Next int
+
+const (
+	NextNone     Next = iota // the fact says what to do
+	NextNonce                // reviewed again, for a new nonce
+	NextValidity             // a shorter validity
+)
+
+// RefusedError is the service's refusal of an authorization as a fact
+// true on every face, and the step that goes on from it.
+type RefusedError struct {
+	Fact string
+	Next Next
+	Err  error
+}
+
+func (e *RefusedError) Error() string { return e.Fact }
+
+func (e *RefusedError) Unwrap() error { return e.Err }
+
+// Explain words a refusal of a builder authorization for the user: a
+// *RefusedError whose Next the face words, or the service's explanation.
 func Explain(err error) error {
 	switch {
 	case errors.Is(err, exchange.CodeUnauthorizedSigner):
 		return exchange.Worded(err, "The service refused the signer: a builder authorization must be signed by the main account's own key (the funding address's wallet)")
 	case errors.Is(err, exchange.CodeDuplicateSignature):
-		return exchange.Worded(err, "This authorization's nonce was already used. If an earlier attempt got no answer it may have gone through; otherwise press esc and review it again for a new nonce")
+		return &RefusedError{Fact: "This authorization's nonce was already used. If an earlier attempt got no answer it may have gone through", Next: NextNonce, Err: err}
 	case errors.Is(err, exchange.CodeExpirationTooFar):
-		return exchange.Worded(err, "The expiration is more than 30 days ahead for the service (is this computer's clock ahead?): press esc and choose a shorter validity")
+		return &RefusedError{Fact: "The expiration is more than 30 days ahead for the service (is this computer's clock ahead?)", Next: NextValidity, Err: err}
 	}
 	return exchange.Explain(err)
 }

@@ -21,7 +21,7 @@ func TestBuilderCheckPermissions(t *testing.T) {
 		a, err := builder.Check(in)
 		var fe *builder.FieldError
 		switch {
-		case want == "" && (!errors.As(err, &fe) || fe.Flag != "--permissions"):
+		case want == "" && (!errors.As(err, &fe) || fe.Field != builder.FieldPermissions):
 			t.Errorf("%q: err %v, want a refusal of --permissions", perms, err)
 		case want != "" && (err != nil || a.Perms.String() != want || a.Mode() != "AddAccountSignerWithBuilder"):
 			t.Errorf("%q: %v %q, want %q", perms, err, a.Perms.String(), want)

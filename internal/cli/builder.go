@@ -216,7 +216,7 @@ func (c builderCmd) run(f builderFlags) int {
 	var api *exchange.APIError
 	switch {
 	case errors.As(err, &api):
-		return c.fail("not authorized: %v", builder.Explain(err))
+		return c.fail("not authorized: %v", refusalWords(builder.Explain(err), false))
 	case err != nil:
 		return c.fail("%v", err)
 	}
@@ -224,11 +224,39 @@ func (c builderCmd) run(f builderFlags) int {
 	return c.printResult(a, nonce, exp, res, f.json, e.Name == config.SandboxEnv)
 }
 
+// refusalWords says the command line's step after a refusal's fact
+// (builder.Next): a new run draws a new nonce; prepared, the
+// authorization was signed offline, so the step is a new preparation.
+func refusalWords(err error, prepared bool) error {
+	var re *builder.RefusedError
+	if !errors.As(err, &re) {
+		return err
+	}
+	again := "run the command again"
+	if prepared {
+		again = "prepare it again (svcwallet builder authorize --signer offline)"
+	}
+	switch re.Next {
+	case builder.NextNonce:
+		return fmt.Errorf("%s; otherwise %s for a new nonce", re.Fact, again)
+	case builder.NextValidity:
+		return fmt.Errorf("%s: %s with a shorter --expires", re.Fact, again)
+	}
+	return err
+}
+
+// fieldFlags name each input of a builder authorization as its flag.
+var fieldFlags = map[builder.Field]string{
+	builder.FieldMain: "--keystore-file / $" + signer.KeyEnvVar, builder.FieldBuilder: "--builder",
+	builder.FieldFuturesFee: "--max-futures-fee", builder.FieldSpotFee: "--max-spot-fee", builder.FieldExpires: "--expires",
+	builder.FieldLabel: "--label", builder.FieldKeySigner: "--api-key-signer", builder.FieldPermissions: "--permissions",
+}
+
 // flagError names the flag a field error is about.
 func flagError(err error) string {
 	var fe *builder.FieldError
 	if errors.As(err, &fe) {
-		return fe.Flag + ": " + fe.Err.Error()
+		return fieldFlags[fe.Field] + ": " + fe.Err.Error()
 	}
 	if errors.Is(err, builder.ErrKeyFields) {
 		return "--label, --api-key-signer and --permissions go together: give all three, or none for an authorization without an API key"

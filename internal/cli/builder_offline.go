@@ -112,7 +112,7 @@ func (c builderCmd) submit(f builderFlags, sig, path string) int {
 		res, err := builder.Submit(context.Background(), s.client, s.journal, p, s.sig, c.now)
 		switch {
 		case errors.As(err, new(*exchange.APIError)):
-			return c.fail("not authorized: %v", builder.Explain(err))
+			return c.fail("not authorized: %v", refusalWords(builder.Explain(err), true))
 		case err != nil:
 			return c.fail("%v", err)
 		}

@@ -335,10 +335,48 @@ func TestBuilderCLIRefused(t *testing.T) {
 		if r := fixedNonce(); r.code != 0 {
 			t.Fatalf("first: exit %d: %s", r.code, r.stderr)
 		}
-		if r := fixedNonce(); r.code != 1 || !strings.Contains(r.stderr, "nonce was already used") {
+		r := fixedNonce()
+		if r.code != 1 || !strings.Contains(r.stderr, "nonce was already used") || !strings.Contains(r.stderr, "run the command again for a new nonce") {
 			t.Fatalf("replay: exit %d: %s", r.code, r.stderr)
 		}
+		noConsoleKey(t, r.stdout+r.stderr)
 	})
+	t.Run("expiration too far for the service", func(t *testing.T) {
+		// A service whose clock runs behind by less than the skew
+		// tolerated may still find the expiration too far (4006).
+		h := sandbox.New(sandbox.Options{})
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path != exchange.PathBuilderAuthorize {
+				h.ServeHTTP(w, r)
+				return
+			}
+			code := exchange.CodeExpirationTooFar
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(code.Status())
+			_ = json.NewEncoder(w).Encode(exchange.ErrorBody{Code: int(code), Message: "expiration too far", Status: code.Status()})
+		}))
+		t.Cleanup(srv.Close)
+		e := &bcliEnv{url: srv.URL, config: filepath.Join(t.TempDir(), "config.toml")}
+		cfg := fmt.Sprintf("[env.local]\nauth_url = %q\nbase_url = %q\nmarket_data_url = %q\nchain_id = %d\n", srv.URL, srv.URL, srv.URL, sandbox.DefaultChainID)
+		if err := os.WriteFile(e.config, []byte(cfg), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		r := bcli(t, demoKeyVars, "", false, authorizeArgs(e)...)
+		if r.code != 1 || !strings.Contains(r.stderr, "more than 30 days ahead") || !strings.Contains(r.stderr, "run the command again with a shorter --expires") {
+			t.Fatalf("exit %d: %s", r.code, r.stderr)
+		}
+		noConsoleKey(t, r.stdout+r.stderr)
+	})
+}
+
+// noConsoleKey fails when the command line's output names a console key.
+func noConsoleKey(t *testing.T, out string) {
+	t.Helper()
+	for _, k := range []string{"press ", " esc", "ctrl+"} {
+		if strings.Contains(strings.ToLower(out), k) {
+			t.Errorf("the command line names a console key (%q):\n%s", k, out)
+		}
+	}
 }
 
 func TestBuilderCLIUsage(t *testing.T) {

@@ -439,7 +439,7 @@ func TestBuilderReviewExplainsRefusal(t *testing.T) {
 	r.fill(sandbox.BuilderAddress, "0.1", "0.05", "")
 	r.toReview()
 	r.Press("enter")
-	r.UntilShows("Not authorized", "nonce was already used")
+	r.UntilShows("Not authorized", "nonce was already used", "press esc and review it again")
 	if strings.Contains(r.Plain(), "Builder authorized") {
 		t.Fatal("shown as authorized")
 	}

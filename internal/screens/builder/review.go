@@ -2,6 +2,7 @@ package builder
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -166,7 +167,7 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 		r.sent = &msg.req
 	}
 	if msg.err != nil {
-		r.err, r.errHead = builder.Explain(msg.err), "Not authorized"
+		r.err, r.errHead = refusalWords(builder.Explain(msg.err)), "Not authorized"
 		if builder.Refused(msg.err) {
 			// Going back and reviewing again draws a new nonce.
 			r.sent = nil
@@ -175,6 +176,22 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 	}
 	res := newBuilderResult(r.app, r.order.Auth, r.order.Expiration().UnixNano(), msg.res.APIKey)
 	return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(res), tui.ShowInfo("Builder authorized"))
+}
+
+// refusalWords says the console's step after a refusal's fact
+// (builder.Next): esc goes back to the form, whose review draws a new nonce.
+func refusalWords(err error) error {
+	var re *builder.RefusedError
+	if !errors.As(err, &re) {
+		return err
+	}
+	switch re.Next {
+	case builder.NextNonce:
+		return exchange.UserError{Text: re.Fact + "; otherwise press esc and review it again for a new nonce", Cause: err}
+	case builder.NextValidity:
+		return exchange.UserError{Text: re.Fact + ": press esc and choose a shorter validity", Cause: err}
+	}
+	return err
 }
 
 // canPrepare: the authorization may be written for a wallet elsewhere, as
