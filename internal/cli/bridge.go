@@ -60,7 +60,11 @@ func (c withdrawCmd) recordAcceptedBridge(e config.Environment, pinsPath string,
 		return 0, true
 	}
 	if err := withdrawal.ConfirmBridge(e, pinsPath, trust.Replaces, trust.Address, c.now()); err != nil {
-		return c.fail(exitFailed, "the accepted bridge funding address %s cannot be recorded (%v): nothing was signed or sent", trust.Address, err), false
+		again := ""
+		if errors.As(err, new(*withdrawal.BridgeMovedError)) {
+			again = "; run the command again to review it"
+		}
+		return c.fail(exitFailed, "the accepted bridge funding address %s cannot be recorded (%v): nothing was signed or sent%s", trust.Address, err, again), false
 	}
 	fmt.Fprintf(c.env.Stderr, "%s: bridge funding address %s recorded for environment %s in place of %s\n", withdrawName, trust.Address, e.Name, trust.Replaces)
 	return 0, true

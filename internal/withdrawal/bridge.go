@@ -143,6 +143,14 @@ func checkBridge(env config.Environment, pinsPath, seen string, now time.Time, r
 	return BridgeTrust{}, &BridgeChangedError{Env: env.Name, Expected: pin.Address, Seen: seen, Since: pin.FirstSeen}
 }
 
+// BridgeMovedError is a confirmation that came after the recorded address
+// changed again: nothing was recorded, and the withdrawal needs a new review.
+type BridgeMovedError struct{ Recorded string }
+
+func (e *BridgeMovedError) Error() string {
+	return fmt.Sprintf("the recorded bridge address changed to %s meanwhile: nothing was recorded", e.Recorded)
+}
+
 // ConfirmBridge replaces env's recorded address, expected (the one the user
 // was shown), with seen after the user confirmed the change explicitly. A
 // record that is no longer expected (changed meanwhile) is not replaced;
@@ -162,7 +170,7 @@ func ConfirmBridge(env config.Environment, pinsPath, expected, seen string, now 
 		return err
 	}
 	if pin, ok := pins[env.Name]; ok && !sameAddress(pin.Address, expected) {
-		return fmt.Errorf("the recorded bridge address changed to %s while this screen was open: nothing was recorded; go back and review the withdrawal again", pin.Address)
+		return &BridgeMovedError{Recorded: pin.Address}
 	}
 	pins[env.Name] = bridgePin{Address: seen, FirstSeen: now.UTC()}
 	return writeBridgePins(pinsPath, pins)

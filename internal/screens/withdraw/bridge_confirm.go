@@ -1,12 +1,14 @@
 package withdraw
 
 import (
+	"errors"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/screens/kit"
 	"github.com/svcwallet/svcwallet/internal/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/internal/tui"
@@ -61,6 +63,10 @@ func (b *bridgeConfirmScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case bridgeConfirmedMsg:
 		b.working = false
+		if moved, ok := errors.AsType[*withdrawal.BridgeMovedError](msg.err); ok {
+			b.err = exchange.UserError{Text: "the recorded bridge address changed to " + moved.Recorded + " while this screen was open: nothing was recorded; go back and review the withdrawal again", Cause: msg.err}
+			return b, nil
+		}
 		if msg.err != nil {
 			b.err = msg.err
 			return b, nil
