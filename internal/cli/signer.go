@@ -161,16 +161,14 @@ func (env CLIEnv) openKey(cmd string, f signerFlags, e config.Environment) (keyC
 	}
 	op, err := o.Open(cx, src)
 	switch {
-	case errors.Is(err, signer.ErrNeedAccount):
-		return keyChoice{}, keyUsageError{err}
-	case errors.Is(err, signer.ErrOffline):
-		return keyChoice{}, keyUsageError{fmt.Errorf("%w; to log in, set $%s", err, statusKeyVar)}
+	case errors.Is(err, signer.ErrNeedAccount) || errors.Is(err, signer.ErrOffline) || errors.As(err, new(*signer.OtherAccountError)):
+		return keyChoice{}, keyUsageError{keyWords(err, src)}
 	case err != nil && (src.Kind == signer.SourceEnv || src.Kind == signer.SourceCommand):
 		// $SVCWALLET_PRIVATE_KEY unset or not a key; no signing command,
 		// or one that cannot be run as written.
-		return keyChoice{}, keyUsageError{err}
+		return keyChoice{}, keyUsageError{keyWords(err, src)}
 	case err != nil:
-		return keyChoice{}, err
+		return keyChoice{}, keyWords(err, src)
 	}
 	if what == "" {
 		what = src.Describe()
@@ -184,6 +182,32 @@ func (env CLIEnv) openKey(cmd string, f signerFlags, e config.Environment) (keyC
 		return signer.Watch(k, env.watchWait(cmd)), nil
 	}
 	return keyChoice{op, what}, nil
+}
+
+// keyWords says how the command line chooses otherwise when src cannot
+// be opened: the flags that name the account, the key or the file.
+func keyWords(err error, src signer.Source) error {
+	var other *signer.OtherAccountError
+	var need *signer.AccountNeededError
+	switch {
+	case errors.As(err, &other) && src.Kind == signer.SourceKeystore && src.Path == "":
+		return fmt.Errorf("--signer keystore:%s and --account %s name different keys", other.Holds.Hex(), other.Named.Hex())
+	case errors.As(err, &other):
+		return fmt.Errorf("%s holds the key of %s, not of --account %s", src.Describe(), other.Holds.Hex(), other.Named.Hex())
+	case errors.As(err, &need) && src.Kind == signer.SourceKeystore:
+		return errors.New("--signer keystore: which key? give --account ADDRESS, or use --signer keystore:ADDRESS")
+	case errors.As(err, &need) && src.Kind == signer.SourceClef:
+		return fmt.Errorf("%s: give --account ADDRESS to choose one", need.Why)
+	case errors.As(err, &need):
+		return fmt.Errorf("%s: give --account ADDRESS", need.Why)
+	case errors.Is(err, signer.ErrOffline):
+		return fmt.Errorf("offline signing has no key here: the typed data is written to a file (--out) to sign elsewhere, and the signature submitted; to log in, set $%s", statusKeyVar)
+	case errors.Is(err, signer.ErrNoEnvKey) || errors.Is(err, signer.ErrNoSignCommand):
+		return fmt.Errorf("--signer %s: %w", src.Kind, err)
+	case errors.Is(err, signer.ErrChooseFile):
+		return fmt.Errorf("%w with --keystore-file", err)
+	}
+	return err
 }
 
 // watchWait is what the command line does while a signature is awaited

@@ -334,12 +334,13 @@ func TestSignerUsage(t *testing.T) {
 	}{
 		{[]string{"status", "q-1", "--signer", "ledger"}, "", `--signer: unknown key source "ledger"`},
 		{[]string{"status", "q-1", "--signer", "clef:http://10.0.0.1:8550"}, "", "use https for another host"},
-		{[]string{"status", "q-1", "--signer", "command"}, "", "no signing command"},
+		{[]string{"status", "q-1", "--signer", "command"}, "", "--signer command: no signing command"},
 		{[]string{"status", "q-1", "--signer", "command"}, fmt.Sprintf("sign_command = %q\n", "sign {file}"), "give --account ADDRESS"},
 		{[]string{"status", "q-1", "--signer", "env", "--account", "0x12"}, "", "--account: \"0x12\" is not an address"},
 		{[]string{"status", "q-1", "--signer", "env", "--account", sandbox.BuilderAddress}, "", "not of --account " + sandbox.BuilderAddress},
 		{append([]string{"withdraw"}, withdrawArgs(sandbox.DestCompleted, "25", "--yes", "--signer", "env", "--keystore-file", "k.json")...), "", "--signer and --keystore-file both choose the key"},
-		{[]string{"deposit", "--env", "local", "--signer", "keystore"}, "", "give --account ADDRESS"},
+		{[]string{"deposit", "--env", "local", "--signer", "keystore"}, "", "--signer keystore: which key? give --account ADDRESS"},
+		{[]string{"status", "q-1", "--signer", "keystore:" + sandbox.DemoAddress, "--account", sandbox.BuilderAddress}, "", "--signer keystore:" + sandbox.DemoAddress + " and --account " + sandbox.BuilderAddress + " name different keys"},
 		{[]string{"history", "--signer", "env"}, "", "give --refresh too"},
 	} {
 		res := r.runKeys(keyRun{vars: map[string]string{signer.KeyEnvVar: sandbox.DemoPrivateKey}, config: tc.cfg}, tc.args...)

@@ -175,6 +175,11 @@ func ListKeystore(dir string) ([]KeystoreEntry, error) {
 	return out, nil
 }
 
+// ErrChooseFile ends the refusal of an address no keystore file names
+// while some files name none: the file itself must be chosen (each face
+// says how).
+var ErrChooseFile = errors.New("choose the file itself")
+
 // FindKeystore returns the one file in dir holding address.
 func FindKeystore(dir string, address common.Address) (string, error) {
 	entries, err := ListKeystore(dir)
@@ -193,7 +198,7 @@ func FindKeystore(dir string, address common.Address) (string, error) {
 	}
 	switch {
 	case len(paths) == 0 && unknown > 0:
-		return "", fmt.Errorf("no keystore file names %s in %s, and %d file(s) there do not say their address (Foundry writes none): choose the file itself with --keystore-file", address.Hex(), dir, unknown)
+		return "", fmt.Errorf("no keystore file names %s in %s, and %d file(s) there do not say their address (Foundry writes none): %w", address.Hex(), dir, unknown, ErrChooseFile)
 	case len(paths) == 0:
 		return "", fmt.Errorf("no keystore file for %s in %s; see `svcwallet key list` or import the key with `svcwallet key import`", address.Hex(), dir)
 	case len(paths) == 1:

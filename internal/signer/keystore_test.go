@@ -318,7 +318,7 @@ func TestFoundryKeystoreWithoutAddress(t *testing.T) {
 	if k.Address() != want {
 		t.Fatalf("decrypted %s, want %s", k.Address().Hex(), want.Hex())
 	}
-	if _, err := FindKeystore(dir, want); err == nil || !strings.Contains(err.Error(), "--keystore-file") {
+	if _, err := FindKeystore(dir, want); !errors.Is(err, ErrChooseFile) {
 		t.Errorf("find by address among unnamed files: %v", err)
 	}
 	if _, _, err := KeystoreFileAddress(filepath.Join(dir, "missing")); err == nil {

@@ -48,13 +48,38 @@ type Opened struct {
 	Load    func() (Key, error)
 }
 
-// ErrNeedAccount is a source that cannot tell which address to sign with:
-// --account must name it.
-var ErrNeedAccount = errors.New("give --account ADDRESS")
+// The facts of a source that cannot be opened; each face says how to
+// choose otherwise (a flag, the config).
+var (
+	// ErrNeedAccount: the source cannot tell which address signs
+	// (AccountNeededError says why).
+	ErrNeedAccount = errors.New("name the account to sign with")
+	// ErrOffline: offline signing has no key to open.
+	ErrOffline = errors.New("offline signing has no key here: the typed data is written to a file to sign elsewhere, and the signature submitted")
+	// ErrNoEnvKey: the env source without a key in the environment.
+	ErrNoEnvKey = errors.New("$" + KeyEnvVar + " is not set")
+	// ErrNoSignCommand: the command source without a signing command.
+	ErrNoSignCommand = errors.New("no signing command: set sign_command in the environment's config, or $" + SignCommandEnvVar)
+)
 
-// ErrOffline is the offline source asked for a key it does not have: its
-// typed data is written to a file and signed elsewhere.
-var ErrOffline = errors.New("offline signing has no key here: the typed data is written to a file (--out) to sign elsewhere, and the signature submitted")
+// AccountNeededError is a source that cannot tell which address signs,
+// and why; it is ErrNeedAccount.
+type AccountNeededError struct{ Why string }
+
+func (e *AccountNeededError) Error() string { return e.Why + ": " + ErrNeedAccount.Error() }
+
+func (e *AccountNeededError) Is(target error) bool { return target == ErrNeedAccount }
+
+// OtherAccountError is a source that holds, or names, the key of another
+// account (Holds) than the account named (Named).
+type OtherAccountError struct {
+	Source       Source
+	Holds, Named common.Address
+}
+
+func (e *OtherAccountError) Error() string {
+	return fmt.Sprintf("%s holds the key of %s, not of the account named, %s", e.Source.Describe(), e.Holds.Hex(), e.Named.Hex())
+}
 
 // Open resolves s to its address and a loader of its key. A keystore file
 // that names no address (Foundry's) is decrypted here, since the address
@@ -67,7 +92,7 @@ func (o Opening) Open(ctx context.Context, s Source) (Opened, error) {
 		return Opened{}, err
 	}
 	if o.Account != (common.Address{}) && op.Address != o.Account {
-		return Opened{}, fmt.Errorf("%s holds the key of %s, not of --account %s", s.Describe(), op.Address.Hex(), o.Account.Hex())
+		return Opened{}, &OtherAccountError{Source: s, Holds: op.Address, Named: o.Account}
 	}
 	op.Source, op.Load = s, once(op.Load)
 	return op, nil
@@ -77,7 +102,7 @@ func (o Opening) open(ctx context.Context, s Source) (Opened, error) {
 	switch s.Kind {
 	case SourceEnv:
 		if strings.TrimSpace(o.RawKey) == "" {
-			return Opened{}, fmt.Errorf("--signer env: $%s is not set", KeyEnvVar)
+			return Opened{}, ErrNoEnvKey
 		}
 		k, err := ParsePrivateKeyHex(o.RawKey)
 		if err != nil {
@@ -100,21 +125,21 @@ func (o Opening) open(ctx context.Context, s Source) (Opened, error) {
 			case 1:
 				addr = addrs[0]
 			default:
-				return Opened{}, fmt.Errorf("%s holds %d accounts (%s): %w to choose one", s.Describe(), len(addrs), joinAddresses(addrs), ErrNeedAccount)
+				return Opened{}, &AccountNeededError{fmt.Sprintf("%s holds %d accounts (%s)", s.Describe(), len(addrs), joinAddresses(addrs))}
 			}
 		}
 		k := c.Key(addr)
 		return Opened{Address: addr, Load: func() (Key, error) { return k, nil }}, nil
 	case SourceCommand:
 		if strings.TrimSpace(o.SignCommand) == "" {
-			return Opened{}, fmt.Errorf("--signer command: no signing command: set sign_command in the environment's config, or $%s", SignCommandEnvVar)
+			return Opened{}, ErrNoSignCommand
 		}
 		if err := CheckSignCommand(o.SignCommand); err != nil {
 			return Opened{}, fmt.Errorf("the signing command: %v", err)
 		}
 		words, _ := SplitCommand(o.SignCommand)
 		if o.Account == (common.Address{}) {
-			return Opened{}, fmt.Errorf("a signing command cannot say whose key it holds: %w", ErrNeedAccount)
+			return Opened{}, &AccountNeededError{"a signing command cannot say whose key it holds"}
 		}
 		if o.Start == nil {
 			return Opened{}, errors.New("signing commands cannot be run here")
@@ -138,10 +163,10 @@ func (o Opening) openKeystore(s Source) (Opened, error) {
 			addr = o.Account
 		}
 		if addr == (common.Address{}) {
-			return Opened{}, fmt.Errorf("--signer keystore: which key? %w, or use --signer keystore:ADDRESS", ErrNeedAccount)
+			return Opened{}, &AccountNeededError{"the keystore source names no key"}
 		}
 		if o.Account != (common.Address{}) && addr != o.Account {
-			return Opened{}, fmt.Errorf("--signer keystore:%s and --account %s name different keys", addr.Hex(), o.Account.Hex())
+			return Opened{}, &OtherAccountError{Source: s, Holds: addr, Named: o.Account}
 		}
 		var err error
 		if path, err = FindKeystore(o.KeystoreDir, addr); err != nil {

@@ -158,10 +158,10 @@ func TestOpenSources(t *testing.T) {
 		t.Fatalf("keystore without an address: %v", err)
 	}
 	withAccount.Account = otherAddr
-	if _, err := withAccount.Open(cx, Source{Kind: SourceEnv}); err == nil || !strings.Contains(err.Error(), "not of --account "+otherAddr.Hex()) {
+	if _, err := withAccount.Open(cx, Source{Kind: SourceEnv}); err == nil || !strings.Contains(err.Error(), "not of the account named, "+otherAddr.Hex()) {
 		t.Fatalf("env key of another account: %v", err)
 	}
-	if _, err := withAccount.Open(cx, Source{Kind: SourceKeystore, Address: addr}); err == nil || !strings.Contains(err.Error(), "different keys") {
+	if _, err := withAccount.Open(cx, Source{Kind: SourceKeystore, Address: addr}); err == nil || !strings.Contains(err.Error(), "not of the account named") {
 		t.Fatalf("keystore:A with --account B: %v", err)
 	}
 	bad := o
