@@ -21,8 +21,7 @@ import (
 
 func TestMain(m *testing.M) {
 	// A signing command of the tests is this binary (exchangetest.FakeSignCommand).
-	exchangetest.FakeSignCommandMain()
-	os.Exit(m.Run())
+	os.Exit(exchangetest.RunTests(m))
 }
 
 // commandPaths lists every command a user can run, as its words.

@@ -30,10 +30,10 @@ const (
 // fakeSignEnv marks a test binary started as a fake signing command.
 const fakeSignEnv = "FAKE_SIGN_COMMAND_CHILD"
 
-// FakeSignCommandMain is called first in a TestMain. In the test process
-// it marks the environment and returns; in a child started from it (a
-// signing command whose first word is os.Args[0]) it acts as a fake
-// signing command chosen by its first argument and exits:
+// RunTests is a TestMain's body, whose result it exits with: in the test
+// process it marks the environment and runs the tests (m.Run); in a child
+// started from it (a signing command whose first word is os.Args[0]) it
+// acts as a fake signing command chosen by its first argument:
 //
 //	sign [FILE]        sign the typed data in FILE (else stdin) with the demo key
 //	sign-other [FILE]  the same with another key
@@ -43,15 +43,13 @@ const fakeSignEnv = "FAKE_SIGN_COMMAND_CHILD"
 //
 // Every mode first checks that no SVCWALLET_* variable reached it and that a
 // typed data FILE is private (0600 in a 0700 directory): exit 8 otherwise.
-func FakeSignCommandMain() {
-	if os.Getenv(fakeSignEnv) == "" {
-		os.Setenv(fakeSignEnv, "1")
-		return
-	}
+func RunTests(m *testing.M) int {
 	// The test binary may start itself for other reasons (flags first).
-	if len(os.Args) > 1 && fakeModes[os.Args[1]] {
-		os.Exit(fakeSign(os.Args[1:]))
+	if os.Getenv(fakeSignEnv) != "" && len(os.Args) > 1 && fakeModes[os.Args[1]] {
+		return fakeSign(os.Args[1:])
 	}
+	os.Setenv(fakeSignEnv, "1")
+	return m.Run()
 }
 
 var fakeModes = map[string]bool{"sign": true, "sign-other": true, "refuse": true, "garbage": true, "hang": true}

@@ -21,10 +21,9 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	exchangetest.FakeSignCommandMain()
 	// Standard scrypt costs 256 MB and a second per file; the format is the same.
 	ScryptN, ScryptP = keystore.LightScryptN, keystore.LightScryptP
-	os.Exit(m.Run())
+	os.Exit(exchangetest.RunTests(m))
 }
 
 const testPassphrase = "correct horse battery staple"

@@ -15,8 +15,7 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	exchangetest.FakeSignCommandMain()
-	os.Exit(m.Run())
+	os.Exit(exchangetest.RunTests(m))
 }
 
 // signerConsole is a console at the login, its sandbox environment's key
