@@ -18,27 +18,27 @@ import (
 // change is recorded (recordAcceptedBridge) only once the withdrawal is
 // confirmed. Given when nothing changed, it must still name the address
 // the service gives: it never lets another be signed.
-func (c withdrawCmd) checkBridge(e config.Environment, pinsPath, seen, accept string) (withdrawal.BridgeTrust, int, bool) {
+func (c withdrawCmd) checkBridge(e config.Environment, pinsPath, seen, accept string) (withdrawal.BridgeTrust, error) {
 	trust, err := withdrawal.CheckBridge(e, pinsPath, seen, c.now())
 	var changed *withdrawal.BridgeChangedError
 	switch {
 	case err == nil && accept != "" && !strings.EqualFold(accept, seen):
-		return trust, c.fail(exitFailed, "--accept-bridge %s is not the bridge funding address the service gives, %s (%s): nothing was signed", accept, seen, trust.Note()), false
+		return trust, failure(exitFailed, "--accept-bridge %s is not the bridge funding address the service gives, %s (%s): nothing was signed", accept, seen, trust.Note())
 	case err == nil:
-		return trust, 0, true
+		return trust, nil
 	case !errors.As(err, &changed):
-		return trust, c.fail(exitFailed, "%v", err), false
+		return trust, failure(exitFailed, "%w", err)
 	case changed.Pinned:
-		return trust, c.fail(exitFailed, "%v%s", err, c.pinnedBridgeStep(e, changed)), false
+		return trust, failure(exitFailed, "%w%s", err, c.pinnedBridgeStep(e, changed))
 	case accept == "":
-		return trust, c.fail(exitFailed, "%v: if it did, run this command again with --accept-bridge %s (that address exactly; the change is recorded in %s once you confirm the withdrawal), or confirm it in the console's withdrawal review (%s)",
-			err, changed.Seen, pinsPath, c.inv.command()), false
+		return trust, failure(exitFailed, "%w: if it did, run this command again with --accept-bridge %s (that address exactly; the change is recorded in %s once you confirm the withdrawal), or confirm it in the console's withdrawal review (%s)",
+			err, changed.Seen, pinsPath, c.app.invocation().command())
 	}
 	trust, err = changed.Accept(accept)
 	if err != nil {
-		return trust, c.fail(exitFailed, "--accept-bridge: %v", err), false
+		return trust, failure(exitFailed, "--accept-bridge: %w", err)
 	}
-	return trust, 0, true
+	return trust, nil
 }
 
 // pinnedBridgeStep is how a change of an address pinned in the config goes
@@ -48,24 +48,24 @@ func (c withdrawCmd) pinnedBridgeStep(e config.Environment, changed *withdrawal.
 		return "" // the embedded sandbox's pin is its own address: nothing to change
 	}
 	return fmt.Sprintf(": set bridge_funding_address = %q under [env.%s] in %s (--accept-bridge does not change an address the config pins)",
-		changed.Seen, e.Name, c.inv.configFile)
+		changed.Seen, e.Name, c.app.invocation().configFile)
 }
 
 // recordAcceptedBridge records the bridge address accepted with
 // --accept-bridge in place of the one it replaces, once the withdrawal is
 // confirmed and before anything is signed (withdrawal.ConfirmBridge: a
 // record changed meanwhile is not replaced).
-func (c withdrawCmd) recordAcceptedBridge(e config.Environment, pinsPath string, trust withdrawal.BridgeTrust) (int, bool) {
+func (c withdrawCmd) recordAcceptedBridge(e config.Environment, pinsPath string, trust withdrawal.BridgeTrust) error {
 	if trust.Replaces == "" {
-		return 0, true
+		return nil
 	}
 	if err := withdrawal.ConfirmBridge(e, pinsPath, trust.Replaces, trust.Address, c.now()); err != nil {
 		again := ""
 		if errors.As(err, new(*withdrawal.BridgeMovedError)) {
 			again = "; run the command again to review it"
 		}
-		return c.fail(exitFailed, "the accepted bridge funding address %s cannot be recorded (%v): nothing was signed or sent%s", trust.Address, err, again), false
+		return failure(exitFailed, "the accepted bridge funding address %s cannot be recorded (%w): nothing was signed or sent%s", trust.Address, err, again)
 	}
-	fmt.Fprintf(c.env.Stderr, "%s: bridge funding address %s recorded for environment %s in place of %s\n", withdrawName, trust.Address, e.Name, trust.Replaces)
-	return 0, true
+	fmt.Fprintf(c.env.Stderr, "%s: bridge funding address %s recorded for environment %s in place of %s\n", c.app.name, trust.Address, e.Name, trust.Replaces)
+	return nil
 }

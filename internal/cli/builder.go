@@ -56,6 +56,7 @@ not confirmed, 2 usage (also no terminal without --yes).`
 // tests can fix the typed data.
 type builderCmd struct {
 	env   CLIEnv
+	app   *app
 	now   func() time.Time
 	nonce func() uint32
 	// terminal reports whether the user can be asked to confirm (stdin
@@ -78,7 +79,7 @@ func (a *app) builderCommand() *cobra.Command {
 		Short: "Authorize a builder to trade for the account",
 		Args:  subcommandOnly,
 		RunE: func(c *cobra.Command, _ []string) error {
-			return usageError(c.CommandPath(), "give a command: authorize or submit")
+			return usageError("give a command: authorize or submit")
 		},
 	}
 	var f builderFlags
@@ -95,10 +96,10 @@ func (a *app) builderCommand() *cobra.Command {
       --max-futures-fee 0.1 --max-spot-fee 0.05 \
       --builder 0x70997970C51812dc3A010C7d01b50e0d17dc79C8`,
 		Args: noArgs,
-		RunE: func(*cobra.Command, []string) error {
+		RunE: func(c *cobra.Command, _ []string) error {
 			b := a.builder
-			b.env = a.env
-			return exit(b.run(f))
+			b.env, b.app = a.env, a
+			return b.run(c.Context(), f)
 		},
 	}
 	fl := auth.Flags()
@@ -113,7 +114,7 @@ func (a *app) builderCommand() *cobra.Command {
 	fl.BoolVar(&f.yes, "yes", false, "sign and send without asking")
 	fl.BoolVar(&f.dryRun, "dry-run", false, "print the typed data and digest; sign and send nothing")
 	fl.StringVar(&f.out, "out", "", "new file for the typed data (--signer offline)")
-	a.envFlags(auth, &f.envName, &f.config)
+	a.envFlags(auth)
 	c.AddCommand(auth, a.builderSubmitCommand())
 	return c
 }
@@ -121,75 +122,60 @@ func (a *app) builderCommand() *cobra.Command {
 type builderFlags struct {
 	in                builder.Input
 	key               signerFlags // its --account is also a dry run's main account
-	envName, config   string
-	out               string // --signer offline: the file for the typed data
+	out               string      // --signer offline: the file for the typed data
 	dryRun, json, yes bool
 }
 
-func (c builderCmd) usage(format string, a ...any) int {
-	return c.env.report(usageError("svcwallet builder authorize", format, a...))
-}
-
-func (c builderCmd) fail(format string, a ...any) int {
-	return c.env.report(failure("svcwallet builder authorize", "failed", 1, format, a...))
-}
-
-func (c builderCmd) run(f builderFlags) int {
+func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 	f.json = c.env.JSON
 	// Every flag is checked before a passphrase is asked for; the main
 	// account is the signing key's address, known only later.
 	probe := f.in
 	probe.Main = common.Address{}.Hex()
 	if _, err := builder.Check(probe); err != nil {
-		return c.usage("%s", flagError(err))
+		return usageError("%s", flagError(err))
 	}
-	e, closeEnv, err := commandEnv(f.config, f.envName, c.env.Getenv)
+	e, err := c.app.environment()
 	if err != nil {
-		var ue envUsageError
-		if errors.As(err, &ue) {
-			return c.usage("%v", err)
-		}
-		return c.fail("%v", err)
+		return err
 	}
-	defer closeEnv()
-
 	src, chosen, err := f.key.chosen(e)
 	switch {
 	case err != nil:
-		return c.usage("%v", err)
+		return usageError("%w", err)
 	case chosen && src.Kind == signer.SourceOffline:
-		return c.prepare(f, e)
+		return c.prepare(ctx, f, e)
 	case f.out != "":
-		return c.usage("--out is where --signer offline writes the typed data to sign elsewhere: give --signer offline too")
+		return usageError("--out is where --signer offline writes the typed data to sign elsewhere: give --signer offline too")
 	}
 	// Preparing for offline signing (above) and a dry run sign and send
 	// nothing: only here is there something to confirm, asked once the
 	// review is printed (the rule of withdraw, cannotConfirm).
 	if why := cannotConfirm("builder authorization", f.yes || f.dryRun, c.canAsk()); why != "" {
-		return c.usage("%s", why)
+		return usageError("%s", why)
 	}
 	account, err := f.key.accountOf(e)
 	if err != nil {
-		return c.usage("%v", err)
+		return usageError("%w", err)
 	}
 	var main common.Address
 	var key keyChoice
 	if f.dryRun && account != (common.Address{}) && !chosen {
 		main = account // nothing is signed: no key is needed
 	} else {
-		key, err = c.env.openKey("svcwallet builder authorize", f.key, e)
+		key, err = c.app.openKey(ctx, f.key, e)
 		switch {
 		case isUsage(err):
-			return c.usage("%v", err)
+			return usageError("%w", err)
 		case err != nil:
-			return c.fail("%v", err)
+			return failure(exitFailed, "%w", err)
 		}
 		main = key.Address
 	}
 	f.in.Main = main.Hex()
 	a, err := builder.Check(f.in)
 	if err != nil {
-		return c.usage("%s", flagError(err))
+		return usageError("%s", flagError(err))
 	}
 	o := builder.NewOrder(a, e.Domain(), c.nonce(), c.now())
 	if f.dryRun {
@@ -206,22 +192,31 @@ func (c builderCmd) run(f builderFlags) int {
 	default:
 		c.printWarnings(c.env.Stderr, o)
 	}
-	if !f.yes && !confirmed(c.env, "Sign and authorize the builder?") {
-		return c.fail("not confirmed: nothing was signed or sent")
+	if !f.yes {
+		if err := confirm(ctx, c.env, "Sign and authorize the builder?"); err != nil {
+			return err
+		}
 	}
 	client := exchange.New(e, exchange.Options{Now: c.now, Logger: c.env.Log})
 	// No deadline while the signature is awaited (the key source has its
 	// own, and ctrl+c ends it); the request has builder.AuthorizeTimeout.
-	_, res, err := o.Authorize(context.Background(), client, key.Load)
-	var api *exchange.APIError
+	_, res, err := o.Authorize(ctx, client, key.Load)
+	return c.authorized(a, o, res, err, false, e.Name == config.SandboxEnv)
+}
+
+// authorized reports what the service said of an authorization, sent
+// from here or prepared for offline signing (prepared): the refusal, in
+// the command line's words, or the authorization. embedded: the sandbox
+// lived inside this command.
+func (c builderCmd) authorized(a builder.Auth, o builder.Order, res exchange.BuilderAuthorizeResult, err error, prepared, embedded bool) error {
 	switch {
-	case errors.As(err, &api):
-		return c.fail("not authorized: %v", refusalWords(builder.Explain(err), false))
+	case errors.As(err, new(*exchange.APIError)):
+		return failure(exitFailed, "not authorized: %w", refusalWords(builder.Explain(err), prepared))
 	case err != nil:
-		return c.fail("%v", err)
+		return failure(exitFailed, "%w", err)
 	}
 	nonce, exp := o.Message.NonceExpiration()
-	return c.printResult(a, nonce, exp, res, f.json, e.Name == config.SandboxEnv)
+	return c.printResult(a, nonce, exp, res, embedded)
 }
 
 // refusalWords says the command line's step after a refusal's fact
@@ -301,7 +296,7 @@ func (c builderCmd) printWarnings(w io.Writer, o builder.Order) {
 
 // printDryRun prints the typed data and its digest, signing and sending
 // nothing.
-func (c builderCmd) printDryRun(in intent.Intent, asJSON bool) int {
+func (c builderCmd) printDryRun(in intent.Intent, asJSON bool) error {
 	if asJSON {
 		return c.printJSON(struct {
 			DryRun    bool            `json:"dry_run"`
@@ -311,7 +306,7 @@ func (c builderCmd) printDryRun(in intent.Intent, asJSON bool) int {
 	}
 	printDryRun(c.env.Stdout, in)
 	fmt.Fprintf(c.env.Stdout, "\nDigest: %s\n", in.Digest().Hex())
-	return 0
+	return nil
 }
 
 // builderResultJSON is what --json prints after an authorization.
@@ -336,9 +331,9 @@ type builderResultJSON struct {
 
 // printResult prints the authorization. embedded: the sandbox lived inside
 // this command, so an API key it made stops working when the command ends.
-func (c builderCmd) printResult(a builder.Auth, nonce uint32, exp int64, res exchange.BuilderAuthorizeResult, asJSON, embedded bool) int {
+func (c builderCmd) printResult(a builder.Auth, nonce uint32, exp int64, res exchange.BuilderAuthorizeResult, embedded bool) error {
 	expiresAt := time.Unix(0, exp).UTC()
-	if asJSON {
+	if c.env.JSON {
 		out := builderResultJSON{
 			Authorized: true, Message: a.Mode(), MainAccountID: a.Main.Hex(), BuilderAccountID: a.Builder.Hex(),
 			MaxFuturesFeeRate: signer.FormatFeeRate(a.Futures), MaxFuturesSigned: a.Futures,
@@ -352,8 +347,8 @@ func (c builderCmd) printResult(a builder.Auth, nonce uint32, exp int64, res exc
 		if a.WithKey {
 			out.Label, out.KeySigner, out.Permissions = a.Label, a.KeySigner.Hex(), a.Perms.String()
 		}
-		if code := c.printJSON(out); code != 0 {
-			return code
+		if err := c.printJSON(out); err != nil {
+			return err
 		}
 	} else {
 		w := c.env.Stdout
@@ -380,12 +375,12 @@ func (c builderCmd) printResult(a builder.Auth, nonce uint32, exp int64, res exc
 	case a.WithKey:
 		fmt.Fprintln(c.env.Stderr, "The service returned no API key for this authorization.")
 	}
-	return 0
+	return nil
 }
 
-func (c builderCmd) printJSON(v any) int {
+func (c builderCmd) printJSON(v any) error {
 	if err := writeJSON(c.env.Stdout, v); err != nil {
-		return c.fail("%v", err)
+		return failure(exitFailed, "%w", err)
 	}
-	return 0
+	return nil
 }

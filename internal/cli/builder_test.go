@@ -90,7 +90,7 @@ func bcliRun(t *testing.T, vars map[string]string, stdin string, fixed, terminal
 	c := builderCmd{
 		env: CLIEnv{Stdin: in, Stdout: &out, Stderr: &errOut,
 			Getenv:     func(k string) string { return vars[k] },
-			ReadSecret: func(string) (string, error) { return readLine(in) }},
+			ReadSecret: func(context.Context, string) (string, error) { return readLine(in) }},
 		now: time.Now, nonce: signer.NewNonce, terminal: func(CLIEnv) bool { return terminal },
 	}
 	if fixed {

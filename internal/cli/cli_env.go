@@ -19,9 +19,9 @@ type CLIEnv struct {
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
 	Getenv         func(string) string
-	// ReadSecret reads one secret (a key or passphrase) without echoing it;
-	// terminalReadSecret in a real process.
-	ReadSecret func(prompt string) (string, error)
+	// ReadSecret reads one secret (a key or passphrase) without echoing
+	// it, until ctx ends; terminalReadSecret in a real process.
+	ReadSecret func(ctx context.Context, prompt string) (string, error)
 	// Debug is --debug or $SVCWALLET_DEBUG; Log is then the commands' debug
 	// log on Stderr, and nil otherwise (the client discards).
 	Debug bool
@@ -31,13 +31,9 @@ type CLIEnv struct {
 	// Stamp is the release's link-time version, revision and date; empty
 	// in any other build.
 	Stamp Stamp
-	// Interrupt watches for ctrl+c while a signature is awaited (clef, a
-	// signing command): the context it returns ends at ctrl+c, or when
-	// svcwallet is told to end (SIGTERM, a closed terminal: a signing
-	// command's process group then ends with it), and stop gives those
-	// signals back their usual effect. nil: nothing interrupts (tests
-	// cancel through the key source instead).
-	Interrupt func(ctx context.Context) (cx context.Context, stop context.CancelFunc)
+	// Interrupt is the context of the commands, ended at ctrl+c
+	// (interruptible); stop ends the watch. nil: nothing interrupts.
+	Interrupt func(ctx context.Context) (cx context.Context, stop func())
 }
 
 // StdEnv is the real process's streams, environment and secret prompt. It
@@ -61,8 +57,30 @@ func StdEnv() CLIEnv {
 		}
 		return os.Getenv(name)
 	}
-	interrupt := func(ctx context.Context) (context.Context, context.CancelFunc) {
-		return signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	}
-	return CLIEnv{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: getenv, ReadSecret: terminalReadSecret, Interrupt: interrupt}
+	return CLIEnv{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: getenv, ReadSecret: terminalReadSecret, Interrupt: interruptible}
 }
+
+// interruptible is parent ended by ctrl+c (SIGINT), or when svcwallet is
+// told to end (SIGTERM, a closed terminal's SIGHUP): every request, wait
+// and prompt of the command heeds it, and a signing command's process
+// group ends with it. Its cause names the signal. Only the first signal is
+// caught: a second has its usual effect, should anything not heed it.
+func interruptible(parent context.Context) (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(parent)
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	go func() {
+		select {
+		case s := <-sigs:
+			signal.Stop(sigs)
+			cancel(signalCause(s.(syscall.Signal)))
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, func() { signal.Stop(sigs); cancel(nil) }
+}
+
+// signalCause is the cause of a context a signal ended.
+type signalCause syscall.Signal
+
+func (s signalCause) Error() string { return syscall.Signal(s).String() }

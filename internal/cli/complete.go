@@ -29,7 +29,7 @@ func completionCommand() *cobra.Command {
 			"--env completes the config's environments, deposit generate the chains.",
 		Args: subcommandOnly,
 		RunE: func(c *cobra.Command, _ []string) error {
-			return usageError(c.CommandPath(), "give a shell: %s", subcommandNames(c))
+			return usageError("give a shell: %s", subcommandNames(c))
 		},
 	}
 	for _, sh := range []struct {
@@ -51,10 +51,10 @@ func completionCommand() *cobra.Command {
 }
 
 // envFlags adds --env and --config, with --env completing the config's
-// environment names.
-func (a *app) envFlags(c *cobra.Command, envName, configPath *string) {
-	c.Flags().StringVar(envName, "env", "", "environment (else $"+envNameVar+", default_env)")
-	c.Flags().StringVar(configPath, "config", "", "config file (else $"+configPathVar+")")
+// environment names; they choose the environment of app.target.
+func (a *app) envFlags(c *cobra.Command) {
+	c.Flags().StringVar(&a.envName, "env", "", "environment (else $"+envNameVar+", default_env)")
+	c.Flags().StringVar(&a.configPath, "config", "", "config file (else $"+configPathVar+")")
 	_ = c.RegisterFlagCompletionFunc("env", func(c *cobra.Command, _ []string, _ string) ([]string, cobra.ShellCompDirective) {
 		return a.envNames(flagValue(c, "config")), cobra.ShellCompDirectiveNoFileComp
 	})

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"strings"
 )
@@ -22,11 +23,22 @@ func cannotConfirm(what string, yes, terminal bool) string {
 	return "standard input is not a terminal, so the " + what + " cannot be confirmed: review it with --dry-run, then add --yes to sign and send without asking; nothing was sent"
 }
 
-// confirmed asks question on stderr, "[y/N]" after it, and reads the
-// answer from stdin: only y or yes (any case) confirms.
-func confirmed(env CLIEnv, question string) bool {
+// confirm asks question on stderr, "[y/N]" after it, and reads the
+// answer from stdin: only y or yes (any case) confirms; anything else is
+// the refusal "not confirmed", and ctrl+c an interruption (exit 130).
+// Either way nothing was signed or sent.
+func confirm(ctx context.Context, env CLIEnv, question string) error {
 	fmt.Fprint(env.Stderr, question+" [y/N] ")
-	answer, err := readLine(env.Stdin)
-	a := strings.ToLower(strings.TrimSpace(answer))
-	return err == nil && (a == "y" || a == "yes")
+	answer, err := untilDone(ctx, func() (string, error) { return readLine(env.Stdin) })
+	if ctx.Err() != nil {
+		fmt.Fprintln(env.Stderr)
+		return interrupted(ctx, nothingSent)
+	}
+	if a := strings.ToLower(strings.TrimSpace(answer)); err != nil || a != "y" && a != "yes" {
+		return failure(exitFailed, "not confirmed: nothing was signed or sent")
+	}
+	return nil
 }
+
+// nothingSent is what an interrupted command that signs left as it was.
+const nothingSent = ": nothing was signed or sent"

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -28,7 +27,7 @@ import (
 )
 
 // consoleFlags are the console's own flags.
-type consoleFlags struct{ envName, configPath, theme string }
+type consoleFlags struct{ theme string }
 
 const consoleLong = `svcwallet: a terminal console for an exchange funding account.
 
@@ -54,42 +53,39 @@ func (a *app) consoleCommand() *cobra.Command {
 		// mistyped one is close to.
 		RunE: func(c *cobra.Command, _ []string) error {
 			if f.theme != "" && f.theme != "light" && f.theme != "dark" {
-				return usageError("svcwallet", "--theme must be light or dark, not %.20q", f.theme)
+				return usageError("--theme must be light or dark, not %.20q", f.theme)
 			}
-			return exit(runConsole(a.env, f))
+			return a.runConsole(c.Context(), f)
 		},
 	}
-	a.envFlags(c, &f.envName, &f.configPath)
+	a.envFlags(c)
 	c.Flags().StringVar(&f.theme, "theme", "", "light or dark (default: detected)")
 	_ = c.RegisterFlagCompletionFunc("theme", cobra.FixedCompletions([]string{"light", "dark"}, cobra.ShellCompDirectiveNoFileComp))
 	return c
 }
 
 // runConsole opens the full-screen console.
-func runConsole(env CLIEnv, f consoleFlags) int {
-	cfg, chosen, err := consoleEnv(f.configPath, f.envName, env.Getenv)
-	if err == nil && (!isTerminal(env.Stdin) || !isTerminal(env.Stdout)) {
+func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
+	env := a.env
+	cfg, chosen, err := a.chosenEnv()
+	switch {
+	case err != nil:
+		return err
+	case !isTerminal(env.Stdin) || !isTerminal(env.Stdout):
 		if env.JSON {
-			return env.report(usageError("svcwallet", "the console needs a terminal, and standard input or output is not one; for scripts use the commands (svcwallet --help)"))
+			return usageError("the console needs a terminal, and standard input or output is not one; for scripts use the commands (svcwallet --help)")
 		}
 		fmt.Fprint(env.Stderr, noTerminal)
-		return 2
+		return exitStatus(exitUsage)
 	}
-	var targets []kit.Target
-	closeAll := func() {}
-	if err == nil {
-		var log *slog.Logger
-		var closeLog func()
-		if log, closeLog, err = consoleLog(env); err == nil {
-			defer closeLog()
-			targets, closeAll, err = consoleTargets(cfg, chosen, log)
-		}
-	}
+	log, closeLog, err := consoleLog(env)
 	if err != nil {
-		if errors.As(err, new(envUsageError)) {
-			return env.report(usageError("svcwallet", "%v", err))
-		}
-		return env.report(failure("svcwallet", "failed", 1, "%v", err))
+		return failure(exitFailed, "%w", err)
+	}
+	defer closeLog()
+	targets, closeAll, err := consoleTargets(cfg, chosen, log)
+	if err != nil {
+		return failure(exitFailed, "%w", err)
 	}
 	defer closeAll()
 
@@ -98,12 +94,12 @@ func runConsole(env CLIEnv, f consoleFlags) int {
 	keystoreDir, _ := signer.DefaultKeystoreDir(env.Getenv)
 	common := tui.NewCommon(f.theme != "light", nil)
 	// Cancelled on quit: calls still out end with the console.
-	root, quit := context.WithCancel(context.Background())
+	root, quit := context.WithCancel(ctx)
 	defer quit()
 	var running signer.Running
 	app := &kit.App{
 		Deps: kit.Deps{Common: common, Targets: targets, KeystoreDir: keystoreDir, Bell: cfg.Bell, Notify: cfg.Notify, Getenv: env.Getenv,
-			PollInterval: follow.DefaultPollInterval, Context: root, Running: &running, ConfigFlag: newInvocation("", f.configPath, env.Getenv).config},
+			PollInterval: follow.DefaultPollInterval, Context: root, Running: &running, ConfigFlag: newInvocation("", a.configPath, env.Getenv).config},
 		Session: kit.Session{Target: targets[0]},
 		Hooks:   kit.Hooks{LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) }},
 	}
@@ -139,12 +135,12 @@ func runConsole(env CLIEnv, f consoleFlags) int {
 	quit()
 	running.Close(quitWait)
 	if sig := caught.Load(); sig != 0 {
-		return 128 + int(sig) // the shell's convention for "ended by a signal"
+		return exitStatus(128 + int(sig)) // the shell's convention for "ended by a signal"
 	}
 	if err != nil {
-		return env.report(failure("svcwallet", "failed", 1, "%v", err))
+		return failure(exitFailed, "%w", err)
 	}
-	return 0
+	return nil
 }
 
 // quitWait bounds the wait for signing commands at quit: a killed command's
@@ -188,9 +184,9 @@ func consoleLog(env CLIEnv) (*slog.Logger, func(), error) {
 func consoleEnv(configPath, envName string, getenv func(string) string) (config.Config, string, error) {
 	cfg, configPath, err := loadConfig(configPath, getenv)
 	if err != nil {
-		return cfg, "", err
+		return cfg, "", otherError(err)
 	}
-	if envName = chooseEnv(envName, getenv, cfg); envName != config.SandboxEnv {
+	if envName, _ = chooseEnvBy(envName, getenv, cfg); envName != config.SandboxEnv {
 		if _, err := cfg.Lookup(envName); err != nil {
 			return cfg, "", unknownEnv(envName, configPath, cfg)
 		}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/svcwallet/svcwallet/internal/config"
 )
 
 // An --env name that exists nowhere is refused, config file or not, and the
@@ -78,6 +80,15 @@ func TestConsoleAlwaysOffersSandbox(t *testing.T) {
 			t.Errorf("--env %q: the picker offers %s, want %s", tc.env, got, tc.want)
 		}
 	}
+}
+
+// commandEnv resolves a command's environment as app.environment does.
+func commandEnv(configPath, envName string, getenv func(string) string) (config.Environment, func(), error) {
+	cfg, name, err := consoleEnv(configPath, envName, getenv)
+	if err != nil {
+		return config.Environment{}, nil, err
+	}
+	return startEnv(cfg, name)
 }
 
 // noEnv is a process environment with no variable set.

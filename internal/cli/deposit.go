@@ -50,10 +50,7 @@ command says it) or the service could not be reached.`
 const depositTimeout = 30 * time.Second
 
 // depositFlags are the flags of deposit and deposit generate.
-type depositFlags struct {
-	envName, configPath string
-	key                 signerFlags
-}
+type depositFlags struct{ key signerFlags }
 
 // depositCommand is `svcwallet deposit` and `svcwallet deposit generate CHAIN`.
 func (a *app) depositCommand() *cobra.Command {
@@ -64,10 +61,10 @@ func (a *app) depositCommand() *cobra.Command {
 		Long:    withSignerHelp(depositLong),
 		Example: "  svcwallet deposit --env sandbox --json\n  svcwallet deposit generate SOLANA",
 		Args:    subcommandOnly,
-		RunE:    func(*cobra.Command, []string) error { return exit(runDeposit(a.env, f, "")) },
+		RunE:    func(c *cobra.Command, _ []string) error { return a.deposit(c.Context(), f, "") },
 	}
 	addSignerFlags(c, &f.key, false)
-	a.envFlags(c, &f.envName, &f.configPath)
+	a.envFlags(c)
 	var g depositFlags
 	gen := &cobra.Command{
 		Use:   "generate CHAIN",
@@ -79,7 +76,7 @@ It logs in as svcwallet deposit does.
 ` + depositExit),
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 || strings.TrimSpace(args[0]) == "" {
-				return usageError(c.CommandPath(), "generate takes one chain name, such as SOLANA")
+				return usageError("generate takes one chain name, such as SOLANA")
 			}
 			return nil
 		},
@@ -87,44 +84,26 @@ It logs in as svcwallet deposit does.
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
 			}
-			return a.chainNames(g.configPath), cobra.ShellCompDirectiveNoFileComp
+			return a.chainNames(a.configPath), cobra.ShellCompDirectiveNoFileComp
 		},
-		RunE: func(_ *cobra.Command, args []string) error {
-			return exit(runDeposit(a.env, g, strings.TrimSpace(args[0])))
+		RunE: func(c *cobra.Command, args []string) error {
+			return a.deposit(c.Context(), g, strings.TrimSpace(args[0]))
 		},
 	}
 	addSignerFlags(gen, &g.key, false)
-	a.envFlags(gen, &g.envName, &g.configPath)
+	a.envFlags(gen)
 	c.AddCommand(gen)
 	return c
 }
 
-// runDeposit lists the deposit addresses, or with a chain provisions its
-// address, and returns the exit status.
-func runDeposit(env CLIEnv, f depositFlags, chain string) int {
-	cmd := "svcwallet deposit"
-	if chain != "" {
-		cmd += " generate"
-	}
-	fail := func(code int, format string, a ...any) int {
-		if code == exitUsage {
-			return env.report(usageError(cmd, format, a...))
-		}
-		e := failure(cmd, "failed", code, format, a...)
-		if code == exitError {
-			e.Code = statusErrorCode(code)
-		}
-		return env.report(e)
-	}
-	e, closeEnv, err := commandEnv(f.configPath, f.envName, env.Getenv)
+// deposit lists the deposit addresses, or with a chain provisions its
+// address.
+func (a *app) deposit(ctx context.Context, f depositFlags, chain string) error {
+	env := a.env
+	e, err := a.environment()
 	if err != nil {
-		var ue envUsageError
-		if errors.As(err, &ue) {
-			return fail(2, "%v", err)
-		}
-		return fail(1, "%v", err)
+		return err
 	}
-	defer closeEnv()
 	apiKey := env.Getenv(apiKeyVar)
 	if e.Name == config.SandboxEnv {
 		// The sandbox is also the fallback environment: a script must not
@@ -136,7 +115,7 @@ func runDeposit(env CLIEnv, f depositFlags, chain string) int {
 	}
 	_, chosen, err := f.key.chosen(e)
 	if err != nil {
-		return fail(2, "%v", err)
+		return usageError("%w", err)
 	}
 	var client *exchange.Client
 	byAPIKey := false // no session: the API key rides on the request (X-API-Key)
@@ -144,15 +123,15 @@ func runDeposit(env CLIEnv, f depositFlags, chain string) int {
 	case f.key.onCommandLine() || env.Getenv(apiKeyVar) == "" && (chosen || env.Getenv(signer.KeyEnvVar) != ""):
 		// The user logs in by wallet signature: a session serves the
 		// deposit endpoints as well as X-API-Key does (SPEC.md §5).
-		if client, err = logIn(env, e, cmd, f.key); err != nil {
-			return env.report(loginFailed(cmd, err))
+		if client, err = a.logIn(ctx, e, f.key); err != nil {
+			return loginFailed(err)
 		}
 	case apiKey == "":
-		return fail(2, "set %s to an API key of the account (it is sent as X-API-Key), or log in by wallet signature with --signer SOURCE or %s holding the main signer's hex key", apiKeyVar, signer.KeyEnvVar)
+		return usageError("set %s to an API key of the account (it is sent as X-API-Key), or log in by wallet signature with --signer SOURCE or %s holding the main signer's hex key", apiKeyVar, signer.KeyEnvVar)
 	default:
 		client, byAPIKey = exchange.New(e, exchange.Options{APIKey: apiKey, Logger: env.Log}), true
 	}
-	cx, cancel := context.WithTimeout(context.Background(), depositTimeout)
+	cx, cancel := context.WithTimeout(ctx, depositTimeout)
 	defer cancel()
 
 	var out any
@@ -166,6 +145,8 @@ func runDeposit(env CLIEnv, f depositFlags, chain string) int {
 		chains, out = []exchange.ChainInfo{info}, info
 	}
 	switch {
+	case ctx.Err() != nil:
+		return interrupted(ctx, "")
 	case err != nil && byAPIKey && (errors.Is(err, exchange.ErrUnauthenticated) || errors.As(err, new(*exchange.TransportError))):
 		// Without a session the API key rides on this one request: its
 		// refusal, or no answer to it, is the failed login of every command.
@@ -173,23 +154,23 @@ func runDeposit(env CLIEnv, f depositFlags, chain string) int {
 		if env.Getenv(apiKeyVar) == "" {
 			what = "the sandbox demo key"
 		}
-		return env.report(loginFailed(cmd, loginError(what, e.Name, err)))
+		return loginFailed(loginError(what, e.Name, err))
 	case errors.As(err, new(*exchange.TransportError)):
-		return fail(exitError, "%v", exchange.Explain(err))
+		return failure(exitError, "%w", exchange.Explain(err))
 	case err != nil:
-		return fail(1, "%v", exchange.Explain(err))
+		return failure(exitFailed, "%w", exchange.Explain(err))
 	case chain != "" && chains[0].AddressProblem != "":
 		// The one address asked for is unusable: a script must not go on.
-		return fail(1, "the service's answer for %s was refused (%s): no address is given; do not deposit on it, and contact support", chains[0].Chain, chains[0].AddressProblem)
+		return failure(exitFailed, "the service's answer for %s was refused (%s): no address is given; do not deposit on it, and contact support", chains[0].Chain, chains[0].AddressProblem)
 	}
 	if env.JSON {
 		if err := writeJSON(env.Stdout, out); err != nil {
-			return fail(1, "%v", err)
+			return failure(exitFailed, "%w", err)
 		}
-		return 0
+		return nil
 	}
 	printChains(env.Stdout, chains)
-	return 0
+	return nil
 }
 
 // printChains writes the table: one line per token, the chain's columns on

@@ -58,19 +58,18 @@ type doctorCmd struct {
 
 // doctorCommand is `svcwallet doctor`.
 func (a *app) doctorCommand() *cobra.Command {
-	var envName, configPath string
 	c := &cobra.Command{
 		Use:   "doctor",
 		Short: "Check setup, hosts and clock; say the fixes",
 		Long:  doctorLong,
 		Args:  noArgs,
-		RunE: func(*cobra.Command, []string) error {
+		RunE: func(c *cobra.Command, _ []string) error {
 			d := a.doctor
 			d.env = a.env
-			return exit(d.run(envName, configPath))
+			return d.run(c.Context(), a.envName, a.configPath)
 		},
 	}
-	a.envFlags(c, &envName, &configPath)
+	a.envFlags(c)
 	return c
 }
 
@@ -80,7 +79,7 @@ func tmuxGlobalOption(name string) (string, error) {
 	return strings.TrimSpace(string(out)), err
 }
 
-func (c doctorCmd) run(envName, configPath string) int {
+func (c doctorCmd) run(ctx context.Context, envName, configPath string) error {
 	var checks []doctorCheck
 	add := func(check, detail, fix string) {
 		status := "ok"
@@ -98,9 +97,12 @@ func (c doctorCmd) run(envName, configPath string) int {
 	envs, stop := c.environments(cfg, chosen, add)
 	defer stop()
 	for _, e := range envs {
-		c.checkEnvironment(e, add)
+		c.checkEnvironment(ctx, e, add)
 	}
 	c.checkTerminal(add)
+	if ctx.Err() != nil {
+		return interrupted(ctx, "")
+	}
 
 	ok := true
 	for _, ch := range checks {
@@ -111,7 +113,7 @@ func (c doctorCmd) run(envName, configPath string) int {
 			OK     bool          `json:"ok"`
 			Checks []doctorCheck `json:"checks"`
 		}{ok, checks}); err != nil {
-			return c.env.report(failure("svcwallet doctor", "output", 1, "cannot write the report: %v", err))
+			return &cmdError{err: fmt.Errorf("cannot write the report: %w", err), exit: exitFailed, code: "output"}
 		}
 	} else {
 		for _, ch := range checks {
@@ -122,9 +124,9 @@ func (c doctorCmd) run(envName, configPath string) int {
 		}
 	}
 	if !ok {
-		return 1
+		return exitStatus(exitFailed)
 	}
-	return 0
+	return nil
 }
 
 // checkConfig reports the config file and the environment commands choose.
@@ -270,8 +272,8 @@ func (c doctorCmd) environments(cfg config.Config, chosen string, add func(check
 }
 
 // checkEnvironment probes one environment's hosts and clock.
-func (c doctorCmd) checkEnvironment(e config.Environment, add func(check, detail, fix string)) {
-	ctx, cancel := context.WithTimeout(context.Background(), doctorProbeTimeout)
+func (c doctorCmd) checkEnvironment(ctx context.Context, e config.Environment, add func(check, detail, fix string)) {
+	ctx, cancel := context.WithTimeout(ctx, doctorProbeTimeout)
 	defer cancel()
 	p := exchange.New(e, exchange.Options{Logger: c.env.Log}).Probe(ctx)
 	for _, h := range p.Hosts {

@@ -31,15 +31,8 @@ func loadConfig(configPath string, getenv func(string) string) (config.Config, s
 	return cfg, configPath, err
 }
 
-// chooseEnv is the one order every command and the console follow: --env,
-// else $SVCWALLET_ENV, else the config's default_env, else the sandbox.
-func chooseEnv(flagValue string, getenv func(string) string, cfg config.Config) string {
-	name, _ := chooseEnvBy(flagValue, getenv, cfg)
-	return name
-}
-
-// chooseEnvBy is chooseEnv with the setting that chose: "--env",
-// "$SVCWALLET_ENV", "default_env in the config" or "no setting".
+// chooseEnvBy is the one order every command and the console follow
+// (--env, $SVCWALLET_ENV, default_env, the sandbox), with what chose.
 func chooseEnvBy(flagValue string, getenv func(string) string, cfg config.Config) (name, by string) {
 	for _, c := range []struct{ name, by string }{
 		{flagValue, "--env"}, {getenv(envNameVar), "$" + envNameVar}, {cfg.DefaultEnv, "default_env in the config"},
@@ -51,13 +44,8 @@ func chooseEnvBy(flagValue string, getenv func(string) string, cfg config.Config
 	return config.SandboxEnv, "no setting: the embedded sandbox"
 }
 
-// envUsageError is an environment choice the user must correct.
-type envUsageError struct{ msg string }
-
-func (e envUsageError) Error() string { return e.msg }
-
 // unknownEnv refuses an --env (or default_env) name the config does not
-// define, listing the names that exist.
+// define, listing the names that exist: a usage error.
 func unknownEnv(name, configPath string, cfg config.Config) error {
 	where := "the config file"
 	if configPath != "" {
@@ -68,29 +56,59 @@ func unknownEnv(name, configPath string, cfg config.Config) error {
 		if _, err := os.Stat(configPath); configPath == "" || errors.Is(err, os.ErrNotExist) {
 			what = "there is no config file (" + where + ")"
 		}
-		return envUsageError{fmt.Sprintf("no environment %.40q: %s, so the only one is %s", safetext.Quoted(name), what, config.SandboxEnv)}
+		return usageError("no environment %.40q: %s, so the only one is %s", safetext.Quoted(name), what, config.SandboxEnv)
 	}
-	return envUsageError{fmt.Sprintf("no environment %.40q in %s; known: %s", safetext.Quoted(name), where, cfg.KnownNames())}
+	return usageError("no environment %.40q in %s; known: %s", safetext.Quoted(name), where, cfg.KnownNames())
 }
 
-// commandEnv resolves the environment of a non-interactive command (see
-// chooseEnv). "sandbox" starts the embedded sandbox in this process until the
-// returned func is called.
-func commandEnv(configPath, envName string, getenv func(string) string) (config.Environment, func(), error) {
-	cfg, configPath, err := loadConfig(configPath, getenv)
-	if err != nil {
-		return config.Environment{}, nil, err
-	}
-	if envName = chooseEnv(envName, getenv, cfg); envName != config.SandboxEnv {
-		e, err := cfg.Lookup(envName)
-		if err != nil {
-			return config.Environment{}, nil, unknownEnv(envName, configPath, cfg)
-		}
-		return e, func() {}, nil
+// startEnv is the environment name of cfg, the embedded sandbox started
+// for "sandbox" until the returned func is called.
+func startEnv(cfg config.Config, name string) (config.Environment, func(), error) {
+	if name != config.SandboxEnv {
+		e, err := cfg.Lookup(name)
+		return e, func() {}, err
 	}
 	srv, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
 	if err != nil {
 		return config.Environment{}, nil, fmt.Errorf("cannot start the embedded sandbox: %w", err)
 	}
 	return config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), func() { srv.Close() }, nil
+}
+
+// target is the environment of one run, resolved once, when a command
+// first asks: version, help, key and completion read no config.
+type target struct {
+	cfg  *config.Config
+	name string
+	err  error
+	env  config.Environment
+	stop func() // set once env is; stops the embedded sandbox
+}
+
+// chosenEnv reads the config and chooses the environment (consoleEnv).
+func (a *app) chosenEnv() (config.Config, string, error) {
+	if t := &a.target; t.cfg == nil {
+		cfg, name, err := consoleEnv(a.configPath, a.envName, a.env.Getenv)
+		t.cfg, t.name, t.err = &cfg, name, err
+	}
+	return *a.target.cfg, a.target.name, a.target.err
+}
+
+// environment is the chosen environment: the config's, or the embedded
+// sandbox, started in this process until the command ends.
+func (a *app) environment() (config.Environment, error) {
+	t := &a.target
+	cfg, name, err := a.chosenEnv()
+	if err == nil && t.stop == nil {
+		if t.env, t.stop, err = startEnv(cfg, name); err != nil {
+			return t.env, otherError(err)
+		}
+	}
+	return t.env, err
+}
+
+// invocation is how this run chose its environment, for the commands it
+// prints for the user to run next.
+func (a *app) invocation() invocation {
+	return newInvocation(a.target.name, a.configPath, a.env.Getenv)
 }

@@ -1,57 +1,121 @@
 package cli
 
 import (
+	"cmp"
+	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/spf13/cobra"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
 
-// commandError ends a command: its exit status, a code for scripts and a
-// message for people. report prints it in the one style every command
-// uses: one line on stderr ("svcwallet CMD: message", and for a usage error
-// a line naming --help), or with --json one object on stdout.
-type commandError struct {
-	Cmd     string // "svcwallet status"
-	Code    string // "usage", "not_found", "failed", ...
-	Message string
-	Exit    int
-	QuoteID string // the status stream's error about one id
-	printed bool   // the command has said it already (its output carries the status)
+// Exit statuses (README, "Exit status"; statusLong and withdrawLong say
+// which command gives which).
+const (
+	exitCompleted = 0
+	exitFailed    = 1 // refused or failed; for status, not paid out
+	exitUsage     = 2
+	exitPending   = 3
+	exitNotFound  = 4
+	exitError     = 5 // the login failed; for status and withdraw, any other error
+)
+
+// cmdError ends a command: what the user reads, the exit status, a code
+// for scripts and, in the status stream, the quote id it is about.
+// Commands return it; report is the one place that says it.
+type cmdError struct {
+	err     error
+	exit    int    // 0: the command's status for other errors (otherError)
+	code    string // "": the exit status's (exitCodes)
+	quoteID string
+	silent  bool // the command's output said it: only the status is left
 }
 
-func (e *commandError) Error() string { return e.Cmd + ": " + e.Message }
+// exitCodes are the --json codes of exit statuses; any other is "error".
+var exitCodes = map[int]string{exitFailed: "failed", exitUsage: "usage", exitNotFound: "not_found"}
+
+func (e *cmdError) Error() string { return e.err.Error() }
+
+func (e *cmdError) Unwrap() error { return e.err }
+
+// about names the withdrawal an error is about (its quote_id in --json).
+func (e *cmdError) about(id string) *cmdError {
+	e.quoteID = id
+	return e
+}
 
 // usageError is a command line the user must correct: exit status 2.
-func usageError(cmd, format string, a ...any) *commandError {
-	return &commandError{Cmd: cmd, Code: "usage", Message: fmt.Sprintf(format, a...), Exit: exitUsage}
+func usageError(format string, a ...any) *cmdError {
+	return &cmdError{err: fmt.Errorf(format, a...), exit: exitUsage}
 }
 
-// failure is a command that could not do its work.
-func failure(cmd, code string, exit int, format string, a ...any) *commandError {
-	return &commandError{Cmd: cmd, Code: code, Message: fmt.Sprintf(format, a...), Exit: exit}
+// failure is a command that could not do its work, with its exit status.
+func failure(exit int, format string, a ...any) *cmdError {
+	return &cmdError{err: fmt.Errorf(format, a...), exit: exit}
+}
+
+// otherError is neither a refusal nor the user's to correct (the config
+// unreadable, the embedded sandbox not started): exit 5 for the commands
+// whose 1 says nothing was paid (annotationOtherExit), else 1.
+func otherError(err error) *cmdError { return &cmdError{err: err} }
+
+// outputError is a failed write of a command's output: status 1.
+func outputError(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &cmdError{err: fmt.Errorf("cannot write the output: %w", err), exit: exitFailed, code: "output"}
+}
+
+// exitStatus ends a command whose output said its outcome with that
+// outcome's status (status: the largest of the ids'); nil for 0.
+func exitStatus(n int) error {
+	if n == exitCompleted {
+		return nil
+	}
+	return &cmdError{err: errors.New("exit status " + strconv.Itoa(n)), exit: n, silent: true}
 }
 
 // codeLogin is the --json error code of a login that failed.
 const codeLogin = "login"
 
-// loginFailed is how every command that logs in (status, withdraw, withdraw
-// resume and submit, deposit, history --refresh) reports that its login
-// failed, err from logIn or logInWith: a credential the user must set or
-// choose otherwise is a usage error (2); a credential the service refused,
-// a wallet login the key source did not sign, a service that could not be
-// reached or whose answer could not be read are exit 5, code "login", in
-// the words of loginError. Not 1: status says "not paid out" with it and
-// withdraw "refused, nothing paid", and a script must not take a login
-// that failed for a withdrawal's outcome.
-func loginFailed(cmd string, err error) *commandError {
+// loginFailed is every command's failed login (err from logIn): a usage
+// error when the credential is the user's to choose, else exit 5, code
+// "login" — not 1, which says a withdrawal was refused or not paid.
+func loginFailed(err error) *cmdError {
 	if isUsage(err) {
-		return usageError(cmd, "%v", err)
+		return usageError("%w", err)
 	}
-	return &commandError{Cmd: cmd, Code: codeLogin, Message: err.Error(), Exit: exitError}
+	return &cmdError{err: err, exit: exitError, code: codeLogin}
 }
+
+// interruptError is a command that ctrl+c (or SIGTERM, SIGHUP) stopped at
+// a prompt or between requests, found wherever it is wrapped: exit 128 +
+// the signal, as a shell says of a command the signal ended.
+type interruptError struct{ cmdError }
+
+// interrupted is the end of ctx, saying what was left untouched (":
+// nothing was signed or sent"), or nothing.
+func interrupted(ctx context.Context, untouched string) error {
+	exit := 130
+	if s, ok := context.Cause(ctx).(signalCause); ok {
+		exit = 128 + int(s)
+	}
+	return &interruptError{cmdError{err: errors.New("interrupted" + untouched), exit: exit, code: "interrupted"}}
+}
+
+// Annotations of a command: its other errors are exit 5 (otherError); its
+// messages are said by another name than its path (withdraw submit's by
+// svcwallet withdraw).
+const (
+	annotationOtherExit = "svcwallet.other-exit-5"
+	annotationSaidBy    = "svcwallet.said-by"
+)
 
 // errorJSON is the --json form of an error (README, "JSON output").
 type errorJSON struct {
@@ -63,23 +127,48 @@ type errorJSON struct {
 	QuoteID string `json:"quote_id,omitempty"`
 }
 
-// report prints e (unless its command has) and returns its exit status.
-func (env CLIEnv) report(e *commandError) int {
-	if e.printed {
-		return e.Exit
+// report says how cmd ended, err (nil: done), in the one style every
+// command uses, and returns the exit status: one line on stderr
+// ("svcwallet CMD: message", and for a usage error a line naming --help),
+// or with --json one object on stdout. An error that is no cmdError is
+// cobra's (a flag, an argument, an unknown command): a usage error.
+func (a *app) report(cmd *cobra.Command, err error) int {
+	if err == nil {
+		return exitCompleted
 	}
-	if env.JSON {
+	a.env.JSON = a.env.JSON || a.json
+	var e *cmdError
+	if ie, ok := errors.AsType[*interruptError](err); ok {
+		e = &ie.cmdError
+	} else if !errors.As(err, &e) {
+		e = usageError("%s", oneLine(err.Error()))
+	}
+	if e.silent {
+		return e.exit
+	}
+	exit := e.exit
+	if exit == 0 && cmd.Annotations[annotationOtherExit] != "" {
+		exit = exitError
+	} else if exit == 0 {
+		exit = exitFailed
+	}
+	code := cmp.Or(e.code, exitCodes[exit], "error")
+	if a.env.JSON {
 		var out errorJSON
-		out.Error.Code, out.Error.Message, out.Error.Exit = e.Code, e.Message, e.Exit
-		out.QuoteID = e.QuoteID
-		_ = writeJSONLine(env.Stdout, out)
-		return e.Exit
+		out.Error.Code, out.Error.Message, out.Error.Exit = code, e.Error(), exit
+		out.QuoteID = e.quoteID
+		_ = writeJSONLine(a.env.Stdout, out)
+		return exit
 	}
-	fmt.Fprintf(env.Stderr, "%s: %s\n", e.Cmd, e.Message)
-	if e.Code == "usage" {
-		fmt.Fprintf(env.Stderr, "run '%s --help' for usage\n", e.Cmd)
+	name := a.name // "" before the command runs: cobra's usage errors
+	if name == "" {
+		name = cmd.CommandPath()
 	}
-	return e.Exit
+	fmt.Fprintf(a.env.Stderr, "%s: %s\n", name, e.Error())
+	if code == "usage" {
+		fmt.Fprintf(a.env.Stderr, "run '%s --help' for usage\n", name)
+	}
+	return exit
 }
 
 // oneLine puts a message from cobra on one line: its suggestions ("Did you
@@ -134,15 +223,15 @@ func looksLikeKeyArgument(args []string) bool {
 
 // refuseKeyArgument words the refusal of a key on the command line, with
 // the way the command takes one instead. It never repeats the argument.
-func refuseKeyArgument(args []string) *commandError {
-	cmd, how := "svcwallet", "svcwallet reads keys from $"+signer.KeyEnvVar+", a keystore file or a hidden prompt"
+func refuseKeyArgument(args []string) error {
+	how := "svcwallet reads keys from $" + signer.KeyEnvVar + ", a keystore file or a hidden prompt"
 	if len(args) > 0 {
 		switch args[0] {
 		case "key":
-			cmd, how = "svcwallet key", "pipe it to `svcwallet key import` on stdin or type it at the prompt"
+			how = "pipe it to `svcwallet key import` on stdin or type it at the prompt"
 		case "builder":
-			cmd, how = "svcwallet builder", "export it in $"+signer.KeyEnvVar+" or use --keystore-file FILE"
+			how = "export it in $" + signer.KeyEnvVar + " or use --keystore-file FILE"
 		}
 	}
-	return usageError(cmd, "refusing a private key on the command line: other users can read it in the process list and your shell history keeps it; %s", how)
+	return usageError("refusing a private key on the command line: other users can read it in the process list and your shell history keeps it; %s", how)
 }

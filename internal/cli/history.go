@@ -77,7 +77,6 @@ func writeHistoryCSV(w io.Writer, entries []historyEntry) error {
 
 // historyCommand is `svcwallet history`.
 func (a *app) historyCommand() *cobra.Command {
-	var envName, configPath string
 	var refresh, csv bool
 	var key signerFlags
 	c := &cobra.Command{
@@ -87,57 +86,57 @@ func (a *app) historyCommand() *cobra.Command {
 		Args:  noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if !refresh && (key.onCommandLine() || key.account != "" || key.passwordFile != "") {
-				return usageError(c.CommandPath(), "--signer, --account and --password-file choose how --refresh logs in: give --refresh too")
+				return usageError("--signer, --account and --password-file choose how --refresh logs in: give --refresh too")
 			}
-			code, list := 0, true
+			var asked error
 			if refresh {
 				st := a.status
-				st.env = a.env
-				code, list = st.refreshHistory(envName, configPath, key)
+				st.env, st.app = a.env, a
+				if asked = st.refreshHistory(c.Context(), key); asked != nil && asked != errNotAllAsked {
+					return asked // not logged in: nothing is listed
+				}
 			}
-			if !list {
-				return exit(code)
+			if err := a.listHistory(csv); err != nil {
+				return err
 			}
-			return exit(max(code, runHistory(a.env, envName, configPath, csv)))
+			return asked
 		},
 	}
 	c.Flags().BoolVar(&refresh, "refresh", false, "first ask the service about the unfinished withdrawals")
 	c.Flags().BoolVar(&csv, "csv", false, "print the listing as CSV")
 	addSignerFlags(c, &key, false)
-	a.envFlags(c, &envName, &configPath)
+	a.envFlags(c)
 	return c
 }
+
+// errNotAllAsked: --refresh could not ask about every withdrawal (each
+// said on stderr); the listing follows, and then exit 1.
+var errNotAllAsked error = &cmdError{err: errors.New("not every withdrawal could be asked about"), exit: exitFailed, silent: true}
 
 // refreshHistory is the --refresh of `svcwallet history`: it logs in as
 // `status` does and asks the service about each unfinished withdrawal of
 // the account through one scheduler, journaling what each answer teaches
 // (follow.Scheduler decides, Withdrawer.JournalState writes), so the
-// listing that follows shows it. It returns the exit status and whether to
-// list after it (not when it could not log in).
-func (c statusCmd) refreshHistory(envName, configPath string, key signerFlags) (int, bool) {
-	const cmd = "svcwallet history"
-	env, closeEnv, err := commandEnv(configPath, envName, c.env.Getenv)
+// listing that follows shows it. It ends with errNotAllAsked when it could
+// not ask about one, and with any other error when nothing is listed.
+func (c statusCmd) refreshHistory(ctx context.Context, key signerFlags) error {
+	env, err := c.app.environment()
 	if err != nil {
-		if errors.As(err, new(envUsageError)) {
-			return c.env.report(usageError(cmd, "%v", err)), false
-		}
-		return c.env.report(failure(cmd, "failed", 1, "%v", err)), false
+		return err
 	}
-	defer closeEnv()
-	c.inv = newInvocation(env.Name, configPath, c.env.Getenv)
-	client, err := logIn(c.env, env, cmd, key)
+	client, err := c.app.logIn(ctx, env, key)
 	switch {
 	case isUsage(err):
-		return c.env.report(usageError(cmd, "--refresh: %v", err)), false
+		return usageError("--refresh: %w", err)
 	case err != nil:
-		return c.env.report(loginFailed(cmd, err)), false
+		return loginFailed(err)
 	}
 	recs, err := c.journalOf(client, func(j *journal.Journal, env, accountID string) ([]journal.Record, error) {
 		recs, _, err := j.UnfinishedRecords(env, accountID)
 		return recs, err
 	})
 	if err != nil {
-		return c.env.report(failure(cmd, "failed", 1, "the withdrawal journal cannot be read: %v", err)), false
+		return failure(exitFailed, "the withdrawal journal cannot be read: %w", err)
 	}
 	c.own = follow.OwnOf(recs)
 	s := follow.NewScheduler(env.EffectiveFollowRate())
@@ -149,57 +148,53 @@ func (c statusCmd) refreshHistory(envName, configPath string, key signerFlags) (
 	}
 	left := len(ids)
 	if left > 0 {
-		fmt.Fprintf(c.env.Stderr, "%s: asking the service about %d unfinished withdrawal(s)\n", cmd, left)
+		fmt.Fprintf(c.env.Stderr, "%s: asking the service about %d unfinished withdrawal(s)\n", c.app.name, left)
 	}
-	code := 0
+	var asked error
 	for left > 0 {
 		id, wait, ok := s.Next(c.now())
 		if !ok {
-			if err := c.sleep(context.Background(), wait); err != nil {
-				return c.env.report(failure(cmd, "failed", 1, "%v", err)), true
+			if err := c.sleep(ctx, wait); err != nil {
+				return interrupted(ctx, "")
 			}
 			continue
 		}
-		w, err := fetchStatus(client, id)
+		w, err := fetchStatus(ctx, client, id)
+		if ctx.Err() != nil {
+			return interrupted(ctx, "")
+		}
 		step := s.Answer(id, w, err, c.now())
-		c.journal(cmd, id, w, step)
+		c.journal(id, w, step)
 		if f, _ := s.Get(id); step.RateLimited && f.Failures < maxWatchFailures {
 			continue // asked again after the pause
 		}
 		if f, _ := s.Get(id); f.Vanished {
 			o := f.Outcome()
-			fmt.Fprintf(c.env.Stderr, "%s: %s %s: %s\n", cmd, id, o.Name, o.Sentence())
+			fmt.Fprintf(c.env.Stderr, "%s: %s %s: %s\n", c.app.name, id, o.Name, o.Sentence())
 		}
 		s.Remove(id)
 		left--
 		if err != nil && !errors.Is(err, exchange.ErrNotFound) {
 			// Said on stderr, with --json too: the listing follows on stdout.
-			fmt.Fprintf(c.env.Stderr, "%s: %s could not be asked about: %v; it is listed as the journal had it, run again later\n", cmd, id, exchange.Explain(err))
-			code = 1
+			fmt.Fprintf(c.env.Stderr, "%s: %s could not be asked about: %v; it is listed as the journal had it, run again later\n", c.app.name, id, exchange.Explain(err))
+			asked = errNotAllAsked
 		}
 	}
-	return code, true
+	return asked
 }
 
-// runHistory runs `svcwallet history` and returns the exit status.
-func runHistory(env CLIEnv, envName, configPath string, csv bool) int {
-	fail := func(code int, format string, a ...any) int {
-		if code == exitUsage {
-			return env.report(usageError("svcwallet history", format, a...))
-		}
-		return env.report(failure("svcwallet history", "failed", code, format, a...))
-	}
+// listHistory lists the journal's withdrawals of the environment
+// (`svcwallet history`, after --refresh when it is given).
+func (a *app) listHistory(csv bool) error {
+	env := a.env
 	if csv && env.JSON {
-		return fail(exitUsage, "--csv and --json: choose one")
+		return usageError("--csv and --json: choose one")
 	}
-	_, name, err := consoleEnv(configPath, envName, env.Getenv)
+	_, name, err := a.chosenEnv()
 	if err != nil {
-		if errors.As(err, new(envUsageError)) {
-			return fail(2, "%v", err)
-		}
-		return fail(1, "%v", err)
+		return err
 	}
-	inv := newInvocation(name, configPath, env.Getenv)
+	inv := a.invocation()
 	var all []journal.Record
 	// The sandbox's withdrawals are never in the journal; it is read then
 	// only when it exists, to name the environments whose are.
@@ -211,7 +206,7 @@ func runHistory(env CLIEnv, envName, configPath string, csv bool) int {
 		}
 		switch {
 		case err != nil && name != config.SandboxEnv:
-			return fail(1, "the withdrawal journal cannot be read: %v", err)
+			return failure(exitFailed, "the withdrawal journal cannot be read: %w", err)
 		case skipped > 0 && name != config.SandboxEnv:
 			// Said on stderr, with --json too: the listing may lack withdrawals.
 			fmt.Fprintf(env.Stderr, "svcwallet history: %d line(s) of the journal %s could not be read and were skipped; run %s, and keep the file for support\n",
@@ -236,9 +231,9 @@ func runHistory(env CLIEnv, envName, configPath string, csv bool) int {
 			err = writeJSON(env.Stdout, out)
 		}
 		if err != nil {
-			return fail(1, "%v", err)
+			return failure(exitFailed, "%w", err)
 		}
-		return 0
+		return nil
 	}
 	if len(recs) == 0 {
 		where := "in the journal " + journal.DefaultPath()
@@ -247,7 +242,7 @@ func runHistory(env CLIEnv, envName, configPath string, csv bool) int {
 		}
 		fmt.Fprintf(env.Stderr, "No withdrawals on %s %s.\n", name, where)
 		sayOtherEnvs(env.Stderr, all, inv)
-		return 0
+		return nil
 	}
 	// The quote id is what support copies: it is never cut, piped or not;
 	// the columns are as wide as their longest value.
@@ -260,7 +255,7 @@ func runHistory(env CLIEnv, envName, configPath string, csv bool) int {
 		fmt.Fprintf(env.Stdout, "%-16s  %-*s  %-*s  %12s  %s\n", r.Started.UTC().Format("2006-01-02 15:04"),
 			idW, r.QuoteID, chainW, r.Intent.Chain, r.Intent.ReceiveAmount.String()+" "+r.Intent.TokenOut, historyState(r, inv))
 	}
-	return 0
+	return nil
 }
 
 // historyState names what became of a withdrawal for the text listing,

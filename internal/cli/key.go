@@ -1,13 +1,12 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -36,14 +35,19 @@ func (a *app) keyCommand() *cobra.Command {
 		Long:  keyLong,
 		Args:  subcommandOnly,
 		RunE: func(c *cobra.Command, _ []string) error {
-			return usageError(c.CommandPath(), "give a command: %s", subcommandNames(c))
+			return usageError("give a command: %s", subcommandNames(c))
 		},
 	}
-	sub := func(use, short, long string, run func(CLIEnv, keyFlags) int, passwordFile bool) *cobra.Command {
+	sub := func(use, short, long string, run func(context.Context, CLIEnv, keyFlags) error, passwordFile bool) *cobra.Command {
 		var f keyFlags
 		s := &cobra.Command{
 			Use: use, Short: short, Long: long + "\n\nExit status: 0 done, 1 failed, 2 usage.", Args: noArgs,
-			RunE: func(*cobra.Command, []string) error { return exit(run(a.env, f)) },
+			RunE: func(c *cobra.Command, _ []string) error {
+				if err := run(c.Context(), a.env, f); err != nil {
+					return failure(exitFailed, "%w", err)
+				}
+				return nil
+			},
 		}
 		s.Flags().StringVar(&f.dir, "keystore", "", "keystore dir (default $"+signer.KeystoreEnvVar+" or the user's)")
 		_ = s.MarkFlagDirname("keystore")
@@ -63,71 +67,71 @@ func (a *app) keyCommand() *cobra.Command {
 	return c
 }
 
-func keyNew(env CLIEnv, f keyFlags) int {
+func keyNew(ctx context.Context, env CLIEnv, f keyFlags) error {
 	dir, err := keystoreDir(f.dir, env)
 	if err != nil {
-		return keyFail(env, "new", err)
+		return err
 	}
-	pass, err := newPassphrase(env, f.passwordFile)
+	pass, err := newPassphrase(ctx, env, f.passwordFile)
 	if err != nil {
-		return keyFail(env, "new", err)
+		return err
 	}
 	addr, path, err := signer.NewKeystoreKey(dir, pass)
 	if err != nil {
-		return keyFail(env, "new", err)
+		return err
 	}
 	fmt.Fprintln(env.Stderr, "Keep the passphrase and a backup of the file: without both the key cannot be recovered.")
-	return printNewKey(env, "new", addr.Hex(), path)
+	return printNewKey(env, addr.Hex(), path)
 }
 
 // printNewKey tells where a new or imported key went, as text or JSON.
-func printNewKey(env CLIEnv, cmd string, address, path string) int {
+func printNewKey(env CLIEnv, address, path string) error {
 	if !env.JSON {
 		fmt.Fprintf(env.Stdout, "Address:       %s\nKeystore file: %s\n", address, path)
-		return 0
+		return nil
 	}
-	if err := writeJSON(env.Stdout, map[string]string{"address": address, "path": path}); err != nil {
-		return keyFail(env, cmd, err)
-	}
-	return 0
+	return writeJSON(env.Stdout, map[string]string{"address": address, "path": path})
 }
 
-func keyImport(env CLIEnv, f keyFlags) int {
+func keyImport(ctx context.Context, env CLIEnv, f keyFlags) error {
 	dir, err := keystoreDir(f.dir, env)
 	if err != nil {
-		return keyFail(env, "import", err)
+		return err
 	}
-	hexKey, err := readSecret(env, "Private key (hex): ", "the private key")
+	hexKey, err := readSecret(ctx, env, "Private key (hex): ", "the private key", nothingWritten)
 	if err != nil {
-		return keyFail(env, "import", err)
+		return err
 	}
 	// Refuse a bad or known key before asking for a passphrase twice.
 	k, err := signer.ParsePrivateKeyHex(hexKey)
 	if err != nil {
-		return keyFail(env, "import", err)
+		return err
 	}
 	if path, err := signer.FindKeystore(dir, k.Address()); err == nil {
-		return keyFail(env, "import", fmt.Errorf("%s is already in the keystore: %s", k.Address().Hex(), path))
+		return fmt.Errorf("%s is already in the keystore: %s", k.Address().Hex(), path)
 	}
-	pass, err := newPassphrase(env, f.passwordFile)
+	pass, err := newPassphrase(ctx, env, f.passwordFile)
 	if err != nil {
-		return keyFail(env, "import", err)
+		return err
 	}
 	addr, path, err := signer.ImportRawKey(dir, hexKey, pass)
 	if err != nil {
-		return keyFail(env, "import", err)
+		return err
 	}
-	return printNewKey(env, "import", addr.Hex(), path)
+	return printNewKey(env, addr.Hex(), path)
 }
 
-func keyList(env CLIEnv, f keyFlags) int {
+// nothingWritten is what an interrupted key command left as it was.
+const nothingWritten = ": nothing was written"
+
+func keyList(_ context.Context, env CLIEnv, f keyFlags) error {
 	dir, err := keystoreDir(f.dir, env)
 	if err != nil {
-		return keyFail(env, "list", err)
+		return err
 	}
 	entries, err := signer.ListKeystore(dir)
 	if err != nil {
-		return keyFail(env, "list", err)
+		return err
 	}
 	if env.JSON {
 		type entry struct {
@@ -143,10 +147,7 @@ func keyList(env CLIEnv, f keyFlags) int {
 			}
 			out = append(out, entry{a, e.Name(), e.Path})
 		}
-		if err := writeJSON(env.Stdout, out); err != nil {
-			return keyFail(env, "list", err)
-		}
-		return 0
+		return writeJSON(env.Stdout, out)
 	}
 	if len(entries) == 0 {
 		// The commands as printed make the key where this listing looks.
@@ -156,12 +157,12 @@ func keyList(env CLIEnv, f keyFlags) int {
 		}
 		newCmd, importCmd := invocation{}.command(append([]string{"key", "new"}, where...)...), invocation{}.command(append([]string{"key", "import"}, where...)...)
 		fmt.Fprintf(env.Stderr, "No keys in %s; create one with `%s` or `%s`.\n", dir, newCmd, importCmd)
-		return 0
+		return nil
 	}
 	for _, e := range entries {
 		fmt.Fprintf(env.Stdout, "%-42s  %s\n", e.AddressText(), e.Path)
 	}
-	return 0
+	return nil
 }
 
 // keystoreDir is --keystore, else $SVCWALLET_KEYSTORE as env sees it, else the default.
@@ -174,7 +175,7 @@ func keystoreDir(flagValue string, env CLIEnv) (string, error) {
 
 // newPassphrase asks twice, so a typo at a hidden prompt cannot lock the key
 // away; a password file is read once.
-func newPassphrase(env CLIEnv, passwordFile string) (string, error) {
+func newPassphrase(ctx context.Context, env CLIEnv, passwordFile string) (string, error) {
 	if passwordFile != "" {
 		p, err := readPasswordFile(passwordFile)
 		if err == nil && p == "" {
@@ -182,14 +183,14 @@ func newPassphrase(env CLIEnv, passwordFile string) (string, error) {
 		}
 		return p, err
 	}
-	p1, err := readSecret(env, "Passphrase: ", "the passphrase")
+	p1, err := readSecret(ctx, env, "Passphrase: ", "the passphrase", nothingWritten)
 	if err != nil {
 		return "", err
 	}
 	if p1 == "" {
 		return "", errors.New("passphrase is empty; a keystore file needs one, nothing was written")
 	}
-	p2, err := readSecret(env, "Repeat passphrase: ", "the repeated passphrase")
+	p2, err := readSecret(ctx, env, "Repeat passphrase: ", "the repeated passphrase", nothingWritten)
 	if err != nil {
 		return "", err
 	}
@@ -217,8 +218,14 @@ func readPasswordFile(path string) (string, error) {
 	return line, nil
 }
 
-func readSecret(env CLIEnv, prompt, what string) (string, error) {
-	s, err := env.ReadSecret(prompt)
+// readSecret asks for one secret, what, at a hidden prompt (a line of
+// stdin without a terminal); ctrl+c there is an interruption, which
+// leaves untouched (": nothing was written") as it was.
+func readSecret(ctx context.Context, env CLIEnv, prompt, what, untouched string) (string, error) {
+	s, err := env.ReadSecret(ctx, prompt)
+	if ctx.Err() != nil {
+		return "", interrupted(ctx, untouched)
+	}
 	if errors.Is(err, io.EOF) {
 		return "", fmt.Errorf("stdin ended before %s; give each secret on its own line, or run in a terminal", what)
 	}
@@ -228,41 +235,54 @@ func readSecret(env CLIEnv, prompt, what string) (string, error) {
 	return s, nil
 }
 
-func keyFail(env CLIEnv, cmd string, err error) int {
-	return env.report(failure("svcwallet key "+cmd, "failed", 1, "%v", err))
-}
-
 // maxSecretLine bounds a secret read from a pipe; a hex key is 66 bytes.
 const maxSecretLine = 4096
 
 // terminalReadSecret prompts on stderr and reads with echo off when stdin is
 // a terminal; otherwise it reads one line of stdin, so scripts can pipe
-// secrets without them reaching argv.
-func terminalReadSecret(prompt string) (string, error) {
+// secrets without them reaching argv. When ctx ends (ctrl+c) first, echo
+// is turned back on before the command ends, lest the shell stay blind.
+func terminalReadSecret(ctx context.Context, prompt string) (string, error) {
 	fd := int(os.Stdin.Fd())
 	if !term.IsTerminal(fd) {
-		return readLine(os.Stdin)
+		return untilDone(ctx, func() (string, error) { return readLine(os.Stdin) })
 	}
-	// Ctrl+C would otherwise kill the process with echo still off, leaving
-	// the user's shell blind.
 	state, err := term.GetState(fd)
 	if err != nil {
 		return "", err
 	}
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	defer func() { signal.Stop(sigs); close(sigs) }()
-	go func() {
-		if _, ok := <-sigs; ok {
-			term.Restore(fd, state)
-			fmt.Fprintln(os.Stderr)
-			os.Exit(130)
-		}
-	}()
 	fmt.Fprint(os.Stderr, prompt)
-	b, err := term.ReadPassword(fd)
+	s, err := untilDone(ctx, func() (string, error) {
+		b, err := term.ReadPassword(fd)
+		return string(b), err
+	})
+	if ctx.Err() != nil {
+		_ = term.Restore(fd, state)
+	}
 	fmt.Fprintln(os.Stderr)
-	return string(b), err
+	return s, err
+}
+
+// untilDone is read's result, or ctx's error once ctx ends first: a read
+// of a terminal or a pipe cannot be cancelled, and is left to end with
+// the process.
+func untilDone[T any](ctx context.Context, read func() (T, error)) (T, error) {
+	type result struct {
+		v   T
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		v, err := read()
+		done <- result{v, err}
+	}()
+	select {
+	case r := <-done:
+		return r.v, r.err
+	case <-ctx.Done():
+		var zero T
+		return zero, ctx.Err()
+	}
 }
 
 // readLine reads up to a newline one byte at a time: a buffered reader would

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -45,7 +46,7 @@ func keyCmd(t *testing.T, stdin string, vars map[string]string, args ...string) 
 	env := CLIEnv{
 		Stdin: in, Stdout: &out, Stderr: &errOut,
 		Getenv:     func(k string) string { return vars[k] },
-		ReadSecret: func(string) (string, error) { return readLine(in) },
+		ReadSecret: func(context.Context, string) (string, error) { return readLine(in) },
 	}
 	code := Run(append([]string{"key"}, args...), env)
 	return keyResult{code, out.String(), errOut.String()}

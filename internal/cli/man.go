@@ -48,7 +48,7 @@ func manCommand() *cobra.Command {
 		Args:  noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			_, err := fmt.Fprint(c.OutOrStdout(), manPage(c.Root(), time.Now()))
-			return writeFailed(c.CommandPath(), err)
+			return outputError(err)
 		},
 	}
 }

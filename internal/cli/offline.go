@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -96,36 +97,33 @@ type preparedJSON struct {
 
 // submitCommand is `submit FILE` of a kind of signed intent, with the flags
 // every kind takes; run submits the file.
-func (a *app) submitCommand(short, long, example string, sig, envName, configPath *string, run func(path string) int) *cobra.Command {
+func (a *app) submitCommand(short, long, example string, sig *string, run func(ctx context.Context, path string) error) *cobra.Command {
 	c := &cobra.Command{Use: "submit FILE", Short: short, Long: long, Example: example,
-		RunE: func(c *cobra.Command, args []string) error {
+		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) != 1 {
-				return usageError(c.CommandPath(), "give the file written by --signer offline --out (got %d arguments)", len(args))
+				return usageError("give the file written by --signer offline --out (got %d arguments)", len(args))
 			}
-			return exit(run(args[0]))
-		}}
+			return nil
+		},
+		RunE: func(c *cobra.Command, args []string) error { return run(c.Context(), args[0]) }}
 	c.Flags().StringVar(sig, "signature", "", "the file's signature, 0x… (none or -: standard input)")
-	a.envFlags(c, envName, configPath)
+	a.envFlags(c)
 	return c
 }
 
 // offlineSubmit is `withdraw submit` and `builder submit` up to the send,
-// with each command's way of reporting (fail's id is the withdrawal an
-// error is about) and its client: a withdrawal's logs in, for the prepared
+// with each command's client: a withdrawal's logs in, for the prepared
 // lines of its account; a builder authorization's belongs to none.
 type offlineSubmit struct {
-	env    CLIEnv
+	app    *app
 	kind   string
-	usage  func(format string, a ...any) int
-	fail   func(id string, code int, format string, a ...any) int
-	client func(e config.Environment) (*exchange.Client, int)
+	client func(e config.Environment) (*exchange.Client, error)
 }
 
 // submission is the prepared intent a file is, found in the journal, with
 // its signature and the environment it is sent to.
 type submission struct {
 	env      config.Environment
-	inv      invocation
 	client   *exchange.Client
 	journal  *journal.Journal
 	prepared intent.Prepared
@@ -136,54 +134,52 @@ type submission struct {
 // (never the embedded sandbox: it kept nothing) and the signature (sig,
 // else standard input, asked for when ask), finds the intent in the
 // journal unless it was sent already, and hands it to send.
-func (o offlineSubmit) run(path, sig, configPath, envName string, ask bool, send func(s submission) int) int {
+func (o offlineSubmit) run(ctx context.Context, path, sig string, ask bool, send func(s submission) error) error {
+	env := o.app.env
 	file, err := readPrepared(path)
 	if err != nil {
-		return o.usage("%v", err)
+		return usageError("%w", err)
 	}
 	var s submission
-	e, closeEnv, err := commandEnv(configPath, envName, o.env.Getenv)
-	if err != nil {
-		if errors.As(err, new(envUsageError)) {
-			return o.usage("%v", err)
-		}
-		return o.fail("", exitError, "%v", err)
+	if s.env, err = o.app.environment(); err != nil {
+		return err
 	}
-	defer closeEnv()
-	s.env, s.inv = e, newInvocation(e.Name, configPath, o.env.Getenv)
-	if e.Name == config.SandboxEnv {
-		return o.fail("", exitFailed, "the embedded sandbox keeps nothing between commands, so nothing prepared on it can be submitted: run svcwallet sandbox and use its environment")
+	if s.env.Name == config.SandboxEnv {
+		return failure(exitFailed, "the embedded sandbox keeps nothing between commands, so nothing prepared on it can be submitted: run svcwallet sandbox and use its environment")
 	}
 	if sig == "" || sig == "-" {
 		if ask {
-			fmt.Fprint(o.env.Stderr, "Signature (0x and 130 hex digits): ")
+			fmt.Fprint(env.Stderr, "Signature (0x and 130 hex digits): ")
 		}
-		if sig, err = readLine(o.env.Stdin); err != nil && sig == "" {
-			return o.usage("give the signature with --signature 0x…, or on standard input")
+		sig, err = untilDone(ctx, func() (string, error) { return readLine(env.Stdin) })
+		switch {
+		case ctx.Err() != nil:
+			return interrupted(ctx, nothingSent)
+		case err != nil && sig == "":
+			return usageError("give the signature with --signature 0x…, or on standard input")
 		}
 	}
 	if s.sig, err = signer.ParseSignature(sig); err != nil {
-		return o.usage("--signature: %v", err)
+		return usageError("--signature: %w", err)
 	}
-	var code int
-	if s.client, code = o.client(e); code != 0 {
-		return code
+	if s.client, err = o.client(s.env); err != nil {
+		return err
 	}
 	if s.journal, err = stateJournal(); err != nil {
-		return o.fail("", exitFailed, "the journal cannot be opened (%v): nothing was sent", err)
+		return failure(exitFailed, "the journal cannot be opened (%w): nothing was sent", err)
 	}
 	// Read here to refuse early what is not sendable; the send decides
 	// "not sent yet" again under the journal's lock (intent.Prepared.Unsent).
 	entries, err := s.journal.Entries()
 	if err != nil {
-		return o.fail("", exitFailed, "the journal cannot be read (%v): nothing was sent", err)
+		return failure(exitFailed, "the journal cannot be read (%w): nothing was sent", err)
 	}
 	session, _ := s.client.Session()
-	s.prepared, err = intent.Find(entries, o.kind, e.Name, session.AccountID, file)
+	s.prepared, err = intent.Find(entries, o.kind, s.env.Name, session.AccountID, file)
 	if done, ok := errors.AsType[*intent.SubmittedError](err); ok && done.QuoteID != "" {
-		return o.fail(done.QuoteID, exitFailed, "%v; follow it with %s", err, s.inv.command("status", done.QuoteID, "--watch"))
+		return failure(exitFailed, "%w; follow it with %s", err, o.app.invocation().command("status", done.QuoteID, "--watch")).about(done.QuoteID)
 	} else if err != nil {
-		return o.fail("", exitFailed, "%s: %v", path, err)
+		return failure(exitFailed, "%s: %w", path, err)
 	}
 	return send(s)
 }

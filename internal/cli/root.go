@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -36,24 +35,41 @@ func Main(args []string, stamp Stamp) int {
 // status"): a command's typed error carries its status; anything cobra
 // refuses (flags, arguments, unknown commands) is a usage error, 2.
 func Run(args []string, env CLIEnv) int {
-	return newApp(env).execute(args)
+	a := newApp(env)
+	if env.Interrupt != nil {
+		var stop func()
+		a.ctx, stop = env.Interrupt(a.ctx)
+		defer stop()
+	}
+	return a.execute(args)
 }
 
-// app is one run of the command line: the process's env, and the commands
-// whose clocks, waits and probes tests replace.
+// app is one run of the command line: the process's env, its context
+// (ended by ctrl+c in a real process), the flags every command shares, the
+// environment resolved once (target), and the commands whose clocks,
+// waits and probes tests replace.
 type app struct {
-	env      CLIEnv
-	json     bool
-	debug    bool
-	status   statusCmd
-	builder  builderCmd
-	doctor   doctorCmd
-	withdraw withdrawCmd
+	env   CLIEnv
+	ctx   context.Context
+	json  bool
+	debug bool
+	// cmd is the command that runs, and name what its messages start
+	// with: its path (svcwallet status), or annotationSaidBy.
+	cmd  *cobra.Command
+	name string
+	// envName and configPath are --env and --config, of whichever command runs.
+	envName, configPath string
+	target              target
+	status              statusCmd
+	builder             builderCmd
+	doctor              doctorCmd
+	withdraw            withdrawCmd
 }
 
 func newApp(env CLIEnv) *app {
 	return &app{
 		env:     env,
+		ctx:     context.Background(),
 		status:  statusCmd{sleep: exchange.Sleep, jitter: rand.Int64N, now: time.Now},
 		builder: builderCmd{now: time.Now, nonce: signer.NewNonce, terminal: func(env CLIEnv) bool { return isTerminal(env.Stdin) }},
 		doctor:  doctorCmd{tmuxOption: tmuxGlobalOption, goos: runtime.GOOS, protect: osguard.ProtectProcess},
@@ -63,13 +79,22 @@ func newApp(env CLIEnv) *app {
 }
 
 func (a *app) execute(args []string) int {
+	root := a.rootCommand()
+	defer func() {
+		if a.target.stop != nil {
+			a.target.stop()
+		}
+	}()
 	// Before cobra sees the line: a private key typed as an argument must
 	// not be echoed back in an "unknown flag" or "unknown command" message.
 	a.env.JSON = jsonRequested(args)
 	if looksLikeKeyArgument(args) {
-		return a.env.report(refuseKeyArgument(args))
+		cmd := root
+		if len(args) > 0 && (args[0] == "key" || args[0] == "builder") {
+			cmd, _, _ = root.Find(args[:1])
+		}
+		return a.report(cmd, refuseKeyArgument(args))
 	}
-	root := a.rootCommand()
 	root.SetArgs(args)
 	root.SetIn(a.env.Stdin)
 	root.SetOut(a.env.Stdout)
@@ -81,26 +106,8 @@ func (a *app) execute(args []string) int {
 	root.Version = versionText(a.env.Stamp, bi, ok)
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetHelpFunc(a.showHelp)
-	if err := root.ExecuteContext(context.Background()); err != nil {
-		return a.env.report(a.asCommandError(root, args, err))
-	}
-	return 0
-}
-
-// asCommandError is err as the command's typed error; cobra's own errors
-// (a bad flag, a wrong number of arguments, an unknown command) are usage
-// errors of the command the line names.
-func (a *app) asCommandError(root *cobra.Command, args []string, err error) *commandError {
-	var ce *commandError
-	if errors.As(err, &ce) {
-		return ce
-	}
-	a.env.JSON = a.env.JSON || a.json
-	cmd, _, ferr := root.Find(args)
-	if ferr != nil || cmd == nil {
-		cmd = root
-	}
-	return usageError(cmd.CommandPath(), "%s", oneLine(err.Error()))
+	cmd, err := root.ExecuteContextC(a.ctx)
+	return a.report(cmd, err)
 }
 
 // rootCommand is `svcwallet`: the console, and every command under it.
@@ -108,10 +115,8 @@ func (a *app) rootCommand() *cobra.Command {
 	root := a.consoleCommand()
 	root.PersistentFlags().BoolVar(&a.json, "json", false, "print JSON, errors included")
 	root.PersistentFlags().BoolVar(&a.debug, "debug", false, "log requests and timings ($"+debugVar+"=1)")
-	root.PersistentPreRun = func(*cobra.Command, []string) { a.configure() }
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return usageError(c.CommandPath(), "%s", err)
-	})
+	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) { a.configure(cmd) }
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError("%w", err) })
 	root.AddCommand(a.withdrawCommand(), a.statusCommand(), a.depositCommand(), a.builderCommand(), a.keyCommand(),
 		a.historyCommand(), a.doctorCommand(), a.sandboxCommand(), a.versionCommand(), manCommand())
 	root.SetHelpCommand(helpCommand())
@@ -143,7 +148,7 @@ func helpCommand() *cobra.Command {
 		RunE: func(c *cobra.Command, args []string) error {
 			cmd, rest, err := c.Root().Find(args)
 			if err != nil || cmd == nil || len(rest) > 0 {
-				return usageError(c.CommandPath(), "no command %.40q; the commands are: %s", safetext.Quoted(strings.Join(args, " ")), subcommandNames(c.Root()))
+				return usageError("no command %.40q; the commands are: %s", safetext.Quoted(strings.Join(args, " ")), subcommandNames(c.Root()))
 			}
 			cmd.InitDefaultHelpFlag()
 			return cmd.Help()
@@ -152,7 +157,11 @@ func helpCommand() *cobra.Command {
 }
 
 // configure applies the persistent flags to the env every command gets.
-func (a *app) configure() {
+func (a *app) configure(cmd *cobra.Command) {
+	a.cmd, a.name = cmd, cmd.CommandPath()
+	if by := cmd.Annotations[annotationSaidBy]; by != "" {
+		a.name = by
+	}
 	a.env.JSON = a.json
 	if on, err := strconv.ParseBool(a.env.Getenv(debugVar)); err == nil && on {
 		a.debug = true
@@ -162,20 +171,15 @@ func (a *app) configure() {
 	}
 }
 
-// exit turns a command's exit status into RunE's error: nil for 0, else a
-// status whose message the command has already printed.
-func exit(code int) error {
-	if code == 0 {
-		return nil
-	}
-	return &commandError{Exit: code, printed: true}
-}
+// say says err, an error about one of several things a command does (an
+// id of the status stream), as report does, and returns its status.
+func (a *app) say(err error) int { return a.report(a.cmd, err) }
 
 // noArgs refuses any argument as a usage error of the command.
 func noArgs(c *cobra.Command, args []string) error {
 	if len(args) > 0 {
 		// Not echoed: a stray argument may be something secret.
-		return usageError(c.CommandPath(), "%s takes no arguments (got %d)", c.Name(), len(args))
+		return usageError("%s takes no arguments (got %d)", c.Name(), len(args))
 	}
 	return nil
 }
@@ -183,7 +187,7 @@ func noArgs(c *cobra.Command, args []string) error {
 // subcommandOnly refuses an argument that names no subcommand.
 func subcommandOnly(c *cobra.Command, args []string) error {
 	if len(args) > 0 {
-		return usageError(c.CommandPath(), "unknown command %.32q; the commands are: %s", safetext.Quoted(args[0]), subcommandNames(c))
+		return usageError("unknown command %.32q; the commands are: %s", safetext.Quoted(args[0]), subcommandNames(c))
 	}
 	return nil
 }

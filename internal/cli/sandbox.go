@@ -1,11 +1,10 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"net"
-	"os"
-	"os/signal"
 	"strings"
 	"syscall"
 	"time"
@@ -42,7 +41,7 @@ func (a *app) sandboxCommand() *cobra.Command {
 		Long:    sandboxLong,
 		Example: "  svcwallet sandbox --listen 127.0.0.1:8700 --settle 30s",
 		Args:    noArgs,
-		RunE:    func(*cobra.Command, []string) error { return exit(runSandbox(a.env, f)) },
+		RunE:    func(c *cobra.Command, _ []string) error { return runSandbox(c.Context(), a.env, f) },
 	}
 	fl := c.Flags()
 	fl.StringVar(&f.listen, "listen", "127.0.0.1:8700", "address, loopback unless --public")
@@ -58,9 +57,9 @@ func (a *app) sandboxCommand() *cobra.Command {
 	return c
 }
 
-// runSandbox serves the sandbox exchange until interrupted.
-func runSandbox(env CLIEnv, f sandboxFlags) int {
-	usage := func(format string, a ...any) int { return env.report(usageError("svcwallet sandbox", format, a...)) }
+// runSandbox serves the sandbox exchange until ctrl+c or SIGTERM (ctx).
+func runSandbox(ctx context.Context, env CLIEnv, f sandboxFlags) error {
+	usage := usageError
 	switch _, _, err := net.SplitHostPort(f.listen); {
 	case !config.IsHTTPToken(f.cookieName) || !config.IsHTTPToken(f.accountIDHeader):
 		return usage("--cookie-name and --account-id-header are HTTP tokens: letters, digits and !#$%%&'*+-.^_`|~")
@@ -75,26 +74,20 @@ func runSandbox(env CLIEnv, f sandboxFlags) int {
 		return usage("%.64q is reachable from the network and the sandbox serves "+
 			"public demo keys; listen on 127.0.0.1:PORT, or add --public to serve it anyway", f.listen)
 	}
-	// Stopping is wired before the banner, so a signal sent once it shows is
-	// always a clean stop.
-	stop := make(chan os.Signal, 1)
-	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(stop)
 	logger := slog.New(slog.NewTextHandler(env.Stderr, nil))
 	srv, err := sandbox.Start(f.listen, sandbox.Options{
 		ChainID: f.chainID, DomainName: f.domainName, CookieName: f.cookieName, AccountIDHeader: f.accountIDHeader,
 		QuoteTTL: f.quoteTTL, Settle: f.settle, SessionTTL: f.sessionTTL, RateLimit: f.rateLimit, Logger: logger,
 	})
 	if err != nil {
-		return env.report(failure("svcwallet sandbox", "failed", 1, "cannot listen on %s: %v", f.listen, err))
+		return failure(exitFailed, "cannot listen on %s: %w", f.listen, err)
 	}
 	defer srv.Close()
 	if env.JSON {
-		if err := writeJSONLine(env.Stdout, sandboxBanner(srv.URL, f)); err != nil {
-			return env.report(failure("svcwallet sandbox", "output", 1, "cannot write the output: %v", err))
+		if err := outputError(writeJSONLine(env.Stdout, sandboxBanner(srv.URL, f))); err != nil {
+			return err
 		}
-		<-stop
-		return 0
+		return served(ctx)
 	}
 	fmt.Fprintf(env.Stdout, "svcwallet sandbox exchange, chain id %d\n\n", f.chainID)
 	fmt.Fprintf(env.Stdout, "To use it, paste this into %s and run svcwallet --env local:\n\n", config.DefaultConfigPath())
@@ -102,8 +95,17 @@ func runSandbox(env CLIEnv, f sandboxFlags) int {
 	fmt.Fprintln(env.Stdout)
 	fmt.Fprint(env.Stdout, demoCredentials)
 	fmt.Fprintln(env.Stdout, "\nPress Ctrl+C to stop.")
-	<-stop
-	return 0
+	return served(ctx)
+}
+
+// served waits for the end of ctx: ctrl+c and SIGTERM stop the sandbox as
+// asked (exit 0); a closed terminal (SIGHUP) ends it as it ends a command.
+func served(ctx context.Context) error {
+	<-ctx.Done()
+	if context.Cause(ctx) == signalCause(syscall.SIGHUP) {
+		return interrupted(ctx, "")
+	}
+	return nil
 }
 
 // sandboxConfigBlock is the [env.local] table that points svcwallet (or any

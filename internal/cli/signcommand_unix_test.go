@@ -93,11 +93,10 @@ func TestSignCommandChildrenEnd(t *testing.T) {
 			if how == "cancelled" {
 				cfg = strings.Replace(cfg, `"1s"`, `"1h"`, 1)
 				run.config = cfg
-				run.interrupt = func(ctx context.Context) (context.Context, context.CancelFunc) {
-					ctx, cancel := context.WithCancel(ctx)
-					go func() { readChildPid(pidFile); cancel() }() // ctrl+c once the child runs
-					return ctx, cancel
-				}
+				ctx, cancel := context.WithCancel(context.Background())
+				defer cancel()
+				go func() { readChildPid(pidFile); cancel() }() // ctrl+c once the child runs
+				run.ctx = ctx
 			}
 			res := r.runKeys(run, "status", "q-unknown")
 			want := map[string]string{"timed out": "no signature after waiting 1s", "cancelled": "cancelled while waiting for the signing command wrapper.sh"}[how]

@@ -118,7 +118,8 @@ type keyChoice struct {
 // Each signature from clef or a signing command is announced on stderr
 // and can be cancelled with ctrl+c (watchWait). Errors the user must
 // correct are keyUsageErrors.
-func (env CLIEnv) openKey(cmd string, f signerFlags, e config.Environment) (keyChoice, error) {
+func (a *app) openKey(ctx context.Context, f signerFlags, e config.Environment) (keyChoice, error) {
+	env := a.env
 	src, ok, err := f.chosen(e)
 	if err != nil {
 		return keyChoice{}, err
@@ -134,7 +135,7 @@ func (env CLIEnv) openKey(cmd string, f signerFlags, e config.Environment) (keyC
 			if f.passwordFile != "" {
 				return readPasswordFile(f.passwordFile)
 			}
-			return readSecret(env, prompt, "the passphrase")
+			return readSecret(ctx, env, prompt, "the passphrase", nothingSent)
 		},
 	}
 	what := ""
@@ -153,10 +154,10 @@ func (env CLIEnv) openKey(cmd string, f signerFlags, e config.Environment) (keyC
 			return keyChoice{}, err
 		}
 	}
-	cx := context.Background()
+	cx := ctx
 	if src.Kind == signer.SourceClef && account == (common.Address{}) {
 		var done func()
-		cx, done = env.watchWait(cmd)(cx, "clef at "+src.Endpoint+" to list its accounts (approve the listing there)")
+		cx, done = a.watchWait(cx, "clef at "+src.Endpoint+" to list its accounts (approve the listing there)")
 		defer done()
 	}
 	op, err := o.Open(cx, src)
@@ -179,7 +180,7 @@ func (env CLIEnv) openKey(cmd string, f signerFlags, e config.Environment) (keyC
 		if err != nil {
 			return nil, err
 		}
-		return signer.Watch(k, env.watchWait(cmd)), nil
+		return signer.Watch(k, a.watchWait), nil
 	}
 	return keyChoice{op, what}, nil
 }
@@ -211,19 +212,14 @@ func keyWords(err error, src signer.Source) error {
 }
 
 // watchWait is what the command line does while a signature is awaited
-// from clef or a signing command: it says so on stderr and lets ctrl+c,
-// SIGTERM or SIGHUP cancel the wait, which ends a signing command's whole
-// process group (and only the wait: anywhere else they end the command as
-// usual). A signing command that has the terminal gets the ctrl+c itself.
-func (env CLIEnv) watchWait(cmd string) func(context.Context, string) (context.Context, func()) {
-	return func(ctx context.Context, awaiting string) (context.Context, func()) {
-		fmt.Fprintf(env.Stderr, "%s: waiting for %s (ctrl+c cancels)\n", cmd, awaiting)
-		if env.Interrupt == nil {
-			return context.WithCancel(ctx)
-		}
-		cx, stop := env.Interrupt(ctx)
-		return cx, func() { stop() }
-	}
+// from clef or a signing command: it says so on stderr; ctrl+c, SIGTERM
+// or SIGHUP end ctx (interruptible), which cancels the wait and ends a
+// signing command's whole process group. A signing command that has the
+// terminal gets the ctrl+c itself.
+func (a *app) watchWait(ctx context.Context, awaiting string) (context.Context, func()) {
+	fmt.Fprintf(a.env.Stderr, "%s: waiting for %s (ctrl+c cancels)\n", a.name, awaiting)
+	cx, cancel := context.WithCancel(ctx)
+	return cx, cancel
 }
 
 // walletLogin is the wallet-login credential of an opened key.

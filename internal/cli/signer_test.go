@@ -23,9 +23,9 @@ import (
 
 // keyRun is one run of a command with a chosen key source.
 type keyRun struct {
-	vars      map[string]string // the whole environment Getenv sees
-	config    string            // more lines of the environment "local"
-	interrupt func(context.Context) (context.Context, context.CancelFunc)
+	vars   map[string]string // the whole environment Getenv sees
+	config string            // more lines of the environment "local"
+	ctx    context.Context   // the command's, which ctrl+c ends; nil: none
 }
 
 // runKeys runs `svcwallet args...` on the rig's sandbox and fake clock,
@@ -42,8 +42,11 @@ func (r *statusRig) runKeys(o keyRun, args ...string) withdrawRun {
 	}
 	var out, errOut bytes.Buffer
 	env := CLIEnv{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut,
-		Getenv: func(k string) string { return o.vars[k] }, Interrupt: o.interrupt}
+		Getenv: func(k string) string { return o.vars[k] }}
 	a := newApp(env)
+	if o.ctx != nil {
+		a.ctx = o.ctx
+	}
 	a.withdraw = withdrawCmd{env: env, now: r.clock.Now, nonce: func() uint32 { return wcliNonce + r.nonces.Add(1) - 1 },
 		jitter: func(int64) int64 { return 0 },
 		sleep:  func(_ context.Context, d time.Duration) error { r.clock.Advance(d); return nil },
@@ -221,13 +224,9 @@ func TestWithdrawSignerRefusedOrCancelled(t *testing.T) {
 	}
 
 	f.Deny = false
-	var cancel context.CancelFunc
-	interrupt := func(ctx context.Context) (context.Context, context.CancelFunc) {
-		ctx, cancel = context.WithCancel(ctx)
-		return ctx, cancel
-	}
+	ctx, cancel := context.WithCancel(context.Background())
 	f.OnSign = func() bool { cancel(); return false } // ctrl+c while clef shows its prompt
-	res = r.runKeys(keyRun{vars: apiKeyOnly, config: clefConfig(f), interrupt: interrupt}, append([]string{"withdraw"}, withdrawArgs(sandbox.DestCompleted, "25", "--yes")...)...)
+	res = r.runKeys(keyRun{vars: apiKeyOnly, config: clefConfig(f), ctx: ctx}, append([]string{"withdraw"}, withdrawArgs(sandbox.DestCompleted, "25", "--yes")...)...)
 	if res.code != exitFailed || !strings.HasSuffix(res.stderr, "cancelled while waiting for approval in clef at "+f.URL+"; nothing was sent\n") {
 		t.Fatalf("cancelled: exit %d\n%s", res.code, res.stderr)
 	}

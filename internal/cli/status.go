@@ -26,16 +26,6 @@ import (
 // statusKeyVar holds the API key `svcwallet status` logs in with.
 const statusKeyVar = "SVCWALLET_API_KEY"
 
-// Exit statuses of `svcwallet status`, for scripts (listed in statusUsage).
-const (
-	exitCompleted = 0
-	exitFailed    = 1 // FAILED or REFUNDED
-	exitUsage     = 2
-	exitPending   = 3
-	exitNotFound  = 4
-	exitError     = 5
-)
-
 // maxWatchFailures ends --watch after this many failed polls in a row (about
 // two minutes with the backoff): a script should learn the service is gone.
 const maxWatchFailures = 5
@@ -99,10 +89,11 @@ func (a *app) statusCommand() *cobra.Command {
   svcwallet status - < quote-ids.txt`,
 		// Quote ids cannot be guessed, and files are never quote ids.
 		ValidArgsFunction: cobra.NoFileCompletions,
-		RunE: func(_ *cobra.Command, ids []string) error {
+		Annotations:       map[string]string{annotationOtherExit: "yes"},
+		RunE: func(cmd *cobra.Command, ids []string) error {
 			c := a.status
-			c.env = a.env
-			return exit(c.run(f, ids))
+			c.env, c.app = a.env, a
+			return c.run(cmd.Context(), f, ids)
 		},
 	}
 	c.Flags().BoolVar(&f.watch, "watch", false, "poll until each is COMPLETED, FAILED or REFUNDED")
@@ -110,7 +101,7 @@ func (a *app) statusCommand() *cobra.Command {
 	c.Flags().StringVar(&f.notifyCommand, "notify-command", "", "with --watch: run it as each ends, the record on stdin")
 	c.Flags().BoolVar(&f.csv, "csv", false, "print the records as CSV")
 	addSignerFlags(c, &f.key, false)
-	a.envFlags(c, &f.envName, &f.config)
+	a.envFlags(c)
 	return c
 }
 
@@ -118,6 +109,7 @@ func (a *app) statusCommand() *cobra.Command {
 // so tests run a whole --watch on a fake clock.
 type statusCmd struct {
 	env    CLIEnv
+	app    *app
 	sleep  func(ctx context.Context, d time.Duration) error
 	jitter func(n int64) int64
 	now    func() time.Time
@@ -126,51 +118,30 @@ type statusCmd struct {
 	// writer journals as they are learned.
 	own    follow.Own
 	writer withdrawal.Withdrawer
-	// name is the command that follows, in its errors and notes: ""
-	// for svcwallet status; `withdraw --wait` follows through it too.
-	name string
-	// inv is how the run chose its environment, for the commands its
-	// notes tell the user to run.
-	inv invocation
-}
-
-// cmdName is the command its errors are said by.
-func (c statusCmd) cmdName() string {
-	if c.name == "" {
-		return "svcwallet status"
-	}
-	return c.name
 }
 
 type statusFlags struct {
-	quoteIDs        []string // in the order given, without duplicates
-	envName, config string
-	key             signerFlags
-	watch, json     bool
-	csv             bool
-	interval        time.Duration
-	notifyCommand   string // run with each final record on stdin (--watch)
+	quoteIDs      []string // in the order given, without duplicates
+	key           signerFlags
+	watch, json   bool
+	csv           bool
+	interval      time.Duration
+	notifyCommand string // run with each final record on stdin (--watch)
 }
 
-func (c statusCmd) run(f statusFlags, args []string) int {
+func (c statusCmd) run(ctx context.Context, f statusFlags, args []string) error {
 	f.json = c.env.JSON
-	f, code, ok := c.parse(f, args)
-	if !ok {
-		return code
-	}
-	env, closeEnv, err := commandEnv(f.config, f.envName, c.env.Getenv)
+	f, err := c.parse(ctx, f, args)
 	if err != nil {
-		var ue envUsageError
-		if errors.As(err, &ue) {
-			return c.usage("%s", ue.msg)
-		}
-		return c.fail(exitError, "%v", err)
+		return err
 	}
-	defer closeEnv()
-	c.inv = newInvocation(env.Name, f.config, c.env.Getenv)
-	client, err := logIn(c.env, env, c.cmdName(), f.key)
+	env, err := c.app.environment()
 	if err != nil {
-		return c.env.report(loginFailed(c.cmdName(), err))
+		return err
+	}
+	client, err := c.app.logIn(ctx, env, f.key)
+	if err != nil {
+		return loginFailed(err)
 	}
 	c.target = env
 	recs, err := c.journalOf(client, func(j *journal.Journal, env, accountID string) ([]journal.Record, error) {
@@ -182,7 +153,7 @@ func (c statusCmd) run(f statusFlags, args []string) int {
 		fmt.Fprintf(c.env.Stderr, "svcwallet status: the journal cannot be read (%v): a withdrawal it saw accepted is not told apart from one never executed, and the states seen are not journaled\n", err)
 	}
 	c.own = follow.OwnOf(recs)
-	return c.follow(client, env, f)
+	return c.follow(ctx, client, env, f)
 }
 
 // errNoAPIKey: there is no key to open a session with.
@@ -193,23 +164,23 @@ var errNoAPIKey = fmt.Errorf("set %s to an API key of the account, or %s to the 
 // `withdraw` the way the user logs in (loginCredential). errNoAPIKey
 // when there is no credential; isUsage tells the errors the user must
 // correct; others are worded for the user. No session is stored on disk.
-func logIn(env CLIEnv, e config.Environment, cmd string, f signerFlags) (*exchange.Client, error) {
-	return logInWith(env, e, cmd, f, nil, exchange.Options{})
+func (a *app) logIn(ctx context.Context, e config.Environment, f signerFlags) (*exchange.Client, error) {
+	return a.logInWith(ctx, e, f, nil, exchange.Options{})
 }
 
 // logInWith is logIn with a client made with opts (its Logger is env's);
 // signing is the key a withdrawal signs with, or nil (see loginCredential).
-func logInWith(env CLIEnv, e config.Environment, cmd string, f signerFlags, signing *keyChoice, opts exchange.Options) (*exchange.Client, error) {
-	cred, what, err := loginCredential(env, e, cmd, f, signing)
+func (a *app) logInWith(ctx context.Context, e config.Environment, f signerFlags, signing *keyChoice, opts exchange.Options) (*exchange.Client, error) {
+	cred, what, err := a.loginCredential(ctx, e, f, signing)
 	if err != nil {
 		return nil, err
 	}
-	opts.Logger = env.Log
+	opts.Logger = a.env.Log
 	client := exchange.New(e, opts)
 	// No deadline: a wallet signature may wait for a person to approve it
 	// in clef or on a device (ctrl+c ends that wait); each request has its
 	// own (exchange.DefaultTimeout).
-	if _, err := client.Login(context.Background(), cred); err != nil {
+	if _, err := client.Login(ctx, cred); err != nil {
 		return nil, loginError(what, e.Name, err)
 	}
 	return client, nil
@@ -233,7 +204,7 @@ func loginError(what, envName string, err error) error {
 		}
 		return fmt.Errorf("%s was refused: check that it is the account's for environment %s", what, envName)
 	}
-	return fmt.Errorf("login to environment %s failed: %v", envName, exchange.Explain(err))
+	return fmt.Errorf("login to environment %s failed: %w", envName, exchange.Explain(err))
 }
 
 // loginCredential picks how to log in, and names it for errors (never
@@ -244,9 +215,10 @@ func loginError(what, envName string, err error) error {
 // withdrawal signs with (signing), or with the environment's signer or
 // $SVCWALLET_PRIVATE_KEY, else on the embedded sandbox with its demo API
 // key; errNoAPIKey when there is none.
-func loginCredential(env CLIEnv, e config.Environment, cmd string, f signerFlags, signing *keyChoice) (exchange.Credential, string, error) {
+func (a *app) loginCredential(ctx context.Context, e config.Environment, f signerFlags, signing *keyChoice) (exchange.Credential, string, error) {
+	env := a.env
 	if signing == nil && f.onCommandLine() {
-		k, err := env.openKey(cmd, f, e)
+		k, err := a.openKey(ctx, f, e)
 		if err != nil {
 			return nil, "", err
 		}
@@ -263,7 +235,7 @@ func loginCredential(env CLIEnv, e config.Environment, cmd string, f signerFlags
 		return nil, "", err
 	}
 	if chosen || env.Getenv(signer.KeyEnvVar) != "" {
-		k, err := env.openKey(cmd, f, e)
+		k, err := a.openKey(ctx, f, e)
 		if err != nil {
 			return nil, "", err
 		}
@@ -297,37 +269,40 @@ func (c *statusCmd) journalOf(client *exchange.Client, read func(j *journal.Jour
 // journal writes the state a follower learned of an own withdrawal (none
 // when step names none). A failed write is said on stderr and changes no
 // exit status: the status itself was read.
-func (c statusCmd) journal(cmd, id string, w exchange.Withdrawal, step follow.Step) {
+func (c statusCmd) journal(id string, w exchange.Withdrawal, step follow.Step) {
 	if step.JournalState == "" {
 		return
 	}
 	if err := c.writer.JournalState(id, w); err != nil {
-		fmt.Fprintf(c.env.Stderr, "%s: the journal could not record %s of %s (%v): %s may show it unfinished; check the disk\n", cmd, w.State, id, err, c.inv.command("history"))
+		fmt.Fprintf(c.env.Stderr, "%s: the journal could not record %s of %s (%v): %s may show it unfinished; check the disk\n", c.app.name, w.State, id, err, c.app.invocation().command("history"))
 	}
 }
 
 // parse checks the flags and reads the quote ids (from stdin for -).
-func (c statusCmd) parse(f statusFlags, ids []string) (statusFlags, int, bool) {
+func (c statusCmd) parse(ctx context.Context, f statusFlags, ids []string) (statusFlags, error) {
 	if f.csv && f.json {
-		return f, c.usage("--csv and --json: choose one"), false
+		return f, usageError("--csv and --json: choose one")
 	}
 	if f.interval < time.Second {
-		return f, c.usage("--interval must be at least 1s, not %s: the service advises polling every few seconds", f.interval), false
+		return f, usageError("--interval must be at least 1s, not %s: the service advises polling every few seconds", f.interval)
 	}
 	if f.notifyCommand != "" && (!f.watch || len(strings.Fields(f.notifyCommand)) == 0) {
-		return f, c.usage("--notify-command needs --watch and a command: it runs when a watched withdrawal ends"), false
+		return f, usageError("--notify-command needs --watch and a command: it runs when a watched withdrawal ends")
 	}
 	seen := map[string]bool{}
 	fromStdin := false
 	for _, id := range ids {
 		if id == "-" {
 			if fromStdin {
-				return f, c.usage("- is given twice: standard input is read once"), false
+				return f, usageError("- is given twice: standard input is read once")
 			}
 			fromStdin = true
-			read, err := readQuoteIDs(c.env.Stdin)
+			read, err := untilDone(ctx, func() ([]string, error) { return readQuoteIDs(c.env.Stdin) })
+			if ctx.Err() != nil {
+				return f, interrupted(ctx, "")
+			}
 			if err != nil {
-				return f, c.usage("%v", err), false
+				return f, usageError("%w", err)
 			}
 			for _, id := range read {
 				f.quoteIDs = appendNew(f.quoteIDs, seen, id)
@@ -335,20 +310,20 @@ func (c statusCmd) parse(f statusFlags, ids []string) (statusFlags, int, bool) {
 			continue
 		}
 		if id == "" {
-			return f, c.usage("empty quote id: give the quote id of the withdrawal"), false
+			return f, usageError("empty quote id: give the quote id of the withdrawal")
 		}
 		if err := exchange.CheckQuoteID(id); err != nil {
-			return f, c.usage("%.40q is not a quote id: %v", safetext.Quoted(id), err), false
+			return f, usageError("%.40q is not a quote id: %w", safetext.Quoted(id), err)
 		}
 		f.quoteIDs = appendNew(f.quoteIDs, seen, id)
 	}
 	if len(f.quoteIDs) == 0 {
 		if fromStdin {
-			return f, c.usage("no quote id on standard input: give one a line"), false
+			return f, usageError("no quote id on standard input: give one a line")
 		}
-		return f, c.usage("give one or more quote ids, or - to read them from standard input"), false
+		return f, usageError("give one or more quote ids, or - to read them from standard input")
 	}
-	return f, 0, true
+	return f, nil
 }
 
 func appendNew(ids []string, seen map[string]bool, id string) []string {
@@ -359,27 +334,25 @@ func appendNew(ids []string, seen map[string]bool, id string) []string {
 	return append(ids, id)
 }
 
-func fetchStatus(client *exchange.Client, quoteID string) (exchange.Withdrawal, error) {
-	cx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+func fetchStatus(ctx context.Context, client *exchange.Client, quoteID string) (exchange.Withdrawal, error) {
+	cx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	return client.WithdrawalStatus(cx, quoteID)
 }
 
-func (c statusCmd) statusError(err error, quoteID string) int {
-	if errors.Is(err, exchange.ErrNotFound) {
-		return c.failAbout(quoteID, exitNotFound, "no withdrawal with quote id %s on this account: it is unknown, or it belongs to another account (the service does not say which)", quoteID)
-	}
-	return c.failAbout(quoteID, exitError, "%v", exchange.Explain(err))
+// notFound is the error of an id the service does not know.
+func notFound(quoteID string) error {
+	return failure(exitNotFound, "no withdrawal with quote id %s on this account: it is unknown, or it belongs to another account (the service does not say which)", quoteID).about(quoteID)
 }
 
-// idError prints one error about id (naming it when several are followed)
-// in the words the console uses, and returns exitError.
-func (c statusCmd) idError(id string, f statusFlags, err error, suffix string) int {
+// idError is one error about id (naming it when several are followed)
+// in the words the console uses: exit 5.
+func (c statusCmd) idError(id string, f statusFlags, err error, suffix string) error {
 	about := ""
 	if len(f.quoteIDs) > 1 {
 		about = id + ": "
 	}
-	return c.failAbout(id, exitError, "%s%v%s", about, exchange.Explain(err), suffix)
+	return failure(exitError, "%s%w%s", about, exchange.Explain(err), suffix).about(id)
 }
 
 // retryNote says on stderr, also with --json (it ends nothing), that an
@@ -389,7 +362,7 @@ func (c statusCmd) retryNote(id string, f statusFlags, err error, wait time.Dura
 	if len(f.quoteIDs) > 1 {
 		about = id + ": "
 	}
-	fmt.Fprintf(c.env.Stderr, "%s: %s%v; trying again in %s\n", c.cmdName(), about, exchange.Explain(err), wait)
+	fmt.Fprintf(c.env.Stderr, "%s: %s%v; trying again in %s\n", c.app.name, about, exchange.Explain(err), wait)
 }
 
 // statusJSON is one record of `status --json`: the service's, its state
@@ -422,18 +395,18 @@ const notifyTimeout = 30 * time.Second
 // record as one JSON line on stdin. The command is split into words, no
 // shell, and runs with the environment children get (osguard.Command). A
 // failure is said on stderr and changes no exit status.
-func (c statusCmd) notify(command string, f *follow.Follow) {
+func (c statusCmd) notify(ctx context.Context, command string, f *follow.Follow) {
 	words := strings.Fields(command)
 	var in bytes.Buffer
 	if err := writeJSONLine(&in, c.recordJSON(f)); err != nil {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), notifyTimeout)
+	ctx, cancel := context.WithTimeout(ctx, notifyTimeout)
 	defer cancel()
 	cmd := osguard.CommandContext(ctx, words[0], words[1:]...)
 	cmd.Stdin = &in
 	if out, err := cmd.CombinedOutput(); err != nil {
-		fmt.Fprintf(c.env.Stderr, "%s: --notify-command for %s failed (%v): %s\n", c.cmdName(), f.QuoteID, err, safetext.Line(string(out), 200))
+		fmt.Fprintf(c.env.Stderr, "%s: --notify-command for %s failed (%v): %s\n", c.app.name, f.QuoteID, err, safetext.Line(string(out), 200))
 	}
 }
 
@@ -473,27 +446,4 @@ func (c statusCmd) print(env config.Environment, f *follow.Follow, asJSON bool) 
 			fmt.Fprintf(c.env.Stdout, "%-12s %s\n", r[0], r[1])
 		}
 	}
-}
-
-func (c statusCmd) usage(format string, a ...any) int {
-	return c.env.report(usageError(c.cmdName(), format, a...))
-}
-
-func (c statusCmd) fail(code int, format string, a ...any) int {
-	return c.env.report(failure(c.cmdName(), statusErrorCode(code), code, format, a...))
-}
-
-// failAbout is fail for an error about one quote id of the stream.
-func (c statusCmd) failAbout(id string, code int, format string, a ...any) int {
-	e := failure(c.cmdName(), statusErrorCode(code), code, format, a...)
-	e.QuoteID = id
-	return c.env.report(e)
-}
-
-// statusErrorCode is the --json error code of an exit status.
-func statusErrorCode(exit int) string {
-	if exit == exitNotFound {
-		return "not_found"
-	}
-	return "error"
 }

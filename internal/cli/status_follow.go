@@ -64,9 +64,9 @@ type followed struct {
 
 // follow asks every quote id through one scheduler, so all of them share
 // its request budget: once each without --watch, else until each is final.
-// It prints each change (--watch), then every record, and returns the
+// It prints each change (--watch), then every record, and ends with the
 // largest exit status of the ids.
-func (c statusCmd) follow(client *exchange.Client, env config.Environment, f statusFlags) int {
+func (c statusCmd) follow(ctx context.Context, client *exchange.Client, env config.Environment, f statusFlags) error {
 	s := follow.NewScheduler(env.EffectiveFollowRate())
 	s.Interval, s.Jitter = f.interval, c.jitter
 	s.Know(c.own)
@@ -81,13 +81,16 @@ func (c statusCmd) follow(client *exchange.Client, env config.Environment, f sta
 			if s.Moving() == 0 {
 				break // cannot happen: every unsettled id is queued
 			}
-			if err := c.sleep(context.Background(), wait); err != nil {
-				return c.fail(exitError, "%v", err)
+			if err := c.sleep(ctx, wait); err != nil {
+				return interrupted(ctx, "")
 			}
 			continue
 		}
-		w, err := fetchStatus(client, id)
-		if c.record(s, id, ids[id], w, err, f) {
+		w, err := fetchStatus(ctx, client, id)
+		if ctx.Err() != nil {
+			return interrupted(ctx, "")
+		}
+		if c.record(ctx, s, id, ids[id], w, err, f) {
 			s.Remove(id)
 			open--
 		}
@@ -97,12 +100,14 @@ func (c statusCmd) follow(client *exchange.Client, env config.Environment, f sta
 
 // record takes one answer about id, journals the state learned of an own
 // withdrawal, and reports whether the id is settled.
-func (c statusCmd) record(s *follow.Scheduler, id string, o *followed, w exchange.Withdrawal, err error, f statusFlags) bool {
+func (c statusCmd) record(ctx context.Context, s *follow.Scheduler, id string, o *followed, w exchange.Withdrawal, err error, f statusFlags) bool {
 	now := c.now()
 	settle := func(code int) bool {
 		o.code, o.done = code, true
 		return true
 	}
+	// An error about one id is said when it settles, in the stream.
+	settleErr := func(err error) bool { return settle(c.app.say(err)) }
 	if known, _ := s.Get(id); errors.Is(err, exchange.ErrNotFound) && !known.AcceptedAt.IsZero() {
 		// Unknown to the service, yet the journal saw it accepted: said as
 		// the contradiction it is (follow.Outcome), never "not found", and
@@ -110,7 +115,7 @@ func (c statusCmd) record(s *follow.Scheduler, id string, o *followed, w exchang
 		step := s.Answer(id, exchange.Withdrawal{}, err, now)
 		o.f, _ = s.Get(id)
 		if !f.watch {
-			return settle(c.failAbout(id, exitPending, "%s: %s %s", id, o.f.Outcome().Name, o.f.Outcome().Sentence()))
+			return settleErr(failure(exitPending, "%s: %s %s", id, o.f.Outcome().Name, o.f.Outcome().Sentence()).about(id))
 		}
 		if step.Changed && !f.csv {
 			c.change(&o.f.Follow, f.json)
@@ -120,29 +125,29 @@ func (c statusCmd) record(s *follow.Scheduler, id string, o *followed, w exchang
 	}
 	switch {
 	case errors.Is(err, exchange.ErrNotFound):
-		return settle(c.statusError(err, id))
+		return settleErr(notFound(id))
 	case err != nil && errors.As(err, new(*exchange.UnreadableAnswerError)):
 		// An answer that is not a status record (an unknown state, a
 		// malformed hash, another quote's record) will not mend by asking
 		// again: it is an error for this id.
-		return settle(c.idError(id, f, err, ""))
+		return settleErr(c.idError(id, f, err, ""))
 	case err != nil:
 		rateLimited := errors.Is(err, exchange.ErrRateLimited)
 		if !f.watch && !rateLimited {
-			return settle(c.idError(id, f, err, ""))
+			return settleErr(c.idError(id, f, err, ""))
 		}
 		// The follower counts the failed asks in a row, 429s included.
 		s.Answer(id, exchange.Withdrawal{}, err, now)
 		next, _ := s.Get(id)
 		if next.Failures >= maxWatchFailures {
-			return settle(c.idError(id, f, err, fmt.Sprintf(" (gave up after %d failed tries in a row)", next.Failures)))
+			return settleErr(c.idError(id, f, err, fmt.Sprintf(" (gave up after %d failed tries in a row)", next.Failures)))
 		}
 		if !rateLimited {
 			c.retryNote(id, f, err, next.Due.Sub(now).Round(time.Second))
 		}
 		return false
 	}
-	c.journal(c.cmdName(), id, w, s.Answer(id, w, nil, now))
+	c.journal(id, w, s.Answer(id, w, nil, now))
 	state, _ := s.Get(id)
 	o.f = state
 	if f.watch && w.State != o.printed && !f.csv {
@@ -151,7 +156,7 @@ func (c statusCmd) record(s *follow.Scheduler, id string, o *followed, w exchang
 	}
 	if state.Final || !f.watch {
 		if f.notifyCommand != "" {
-			c.notify(f.notifyCommand, &o.f.Follow)
+			c.notify(ctx, f.notifyCommand, &o.f.Follow)
 		}
 		return settle(payoutExit[o.f.Payout()])
 	}
@@ -163,12 +168,12 @@ var payoutExit = map[follow.Payout]int{
 	follow.PayoutPaid: exitCompleted, follow.PayoutNotPaid: exitFailed, follow.PayoutPending: exitPending,
 }
 
-// report prints every id's last record, in the order given, and returns
+// report prints every id's last record, in the order given, and ends with
 // the largest exit status. One id keeps the record's table (after the
 // change lines with --watch; with --json its last change line is its
 // record); several print one record a line; --csv prints a header and a
 // row for each id with a record (follow.CSVHeader), and no change lines.
-func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]*followed) int {
+func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]*followed) error {
 	code := exitCompleted
 	for _, o := range ids {
 		code = max(code, o.code)
@@ -181,9 +186,9 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 			}
 		}
 		if err := safetext.WriteCSV(c.env.Stdout, rows); err != nil {
-			return max(code, c.fail(exitError, "%v", err))
+			return exitStatus(max(code, c.app.say(failure(exitError, "%w", err))))
 		}
-		return code
+		return exitStatus(code)
 	}
 	if len(f.quoteIDs) == 1 {
 		o := ids[f.quoteIDs[0]]
@@ -195,7 +200,7 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 		default:
 			c.print(env, &o.f.Follow, f.json)
 		}
-		return code
+		return exitStatus(code)
 	}
 	if f.watch && !f.json {
 		fmt.Fprintln(c.env.Stdout)
@@ -214,7 +219,7 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 		}
 	}
 	_ = tw.Flush()
-	return code
+	return exitStatus(code)
 }
 
 func orDash(s string) string {

@@ -111,18 +111,10 @@ func (a *app) versionCommand() *cobra.Command {
 		RunE: func(*cobra.Command, []string) error {
 			bi, ok := debug.ReadBuildInfo()
 			if a.env.JSON {
-				return writeFailed("svcwallet version", writeJSON(a.env.Stdout, buildVersion(a.env.Stamp, bi, ok)))
+				return outputError(writeJSON(a.env.Stdout, buildVersion(a.env.Stamp, bi, ok)))
 			}
 			fmt.Fprintln(a.env.Stdout, versionText(a.env.Stamp, bi, ok))
 			return nil
 		},
 	}
-}
-
-// writeFailed is a failed write of a command's output: status 1.
-func writeFailed(cmd string, err error) error {
-	if err != nil {
-		return failure(cmd, "output", 1, "cannot write the output: %v", err)
-	}
-	return nil
 }

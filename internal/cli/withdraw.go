@@ -101,6 +101,7 @@ answer), 2 usage.`
 // retries and terminal injectable so tests run it on the sandbox's clock.
 type withdrawCmd struct {
 	env    CLIEnv
+	app    *app
 	now    func() time.Time
 	nonce  func() uint32
 	sleep  func(ctx context.Context, d time.Duration) error
@@ -109,9 +110,6 @@ type withdrawCmd struct {
 	// terminal reports whether the user can be asked to confirm (stdin
 	// is a terminal).
 	terminal func(CLIEnv) bool
-	// inv is how this run chose its environment, for the commands it
-	// prints for the user to run next.
-	inv invocation
 }
 
 type withdrawFlags struct {
@@ -123,14 +121,11 @@ type withdrawFlags struct {
 	// out is --out, the file of --signer offline; signature is submit's
 	// --signature.
 	out, signature          string
-	envName, config         string
 	yes, dryRun, wait, json bool
 	// allowRepeat is --allow-repeat: sign even when an identical
 	// withdrawal got no answer (withdrawal.Withdrawer.AllowRepeat).
 	allowRepeat bool
 }
-
-const withdrawName = "svcwallet withdraw"
 
 // withdrawCommand is `svcwallet withdraw` and `svcwallet withdraw resume`.
 func (a *app) withdrawCommand() *cobra.Command {
@@ -147,10 +142,9 @@ func (a *app) withdrawCommand() *cobra.Command {
   svcwallet withdraw resume q-123`,
 		Args:              noArgs,
 		ValidArgsFunction: cobra.NoFileCompletions,
-		RunE: func(*cobra.Command, []string) error {
-			w := a.withdraw
-			w.env = a.env
-			return exit(w.run(f))
+		Annotations:       map[string]string{annotationOtherExit: "yes"},
+		RunE: func(c *cobra.Command, _ []string) error {
+			return a.withdrawRun().run(c.Context(), f)
 		},
 	}
 	fl := c.Flags()
@@ -166,7 +160,7 @@ func (a *app) withdrawCommand() *cobra.Command {
 	fl.BoolVar(&f.wait, "wait", false, "follow the withdrawal until it ends")
 	fl.BoolVar(&f.allowRepeat, "allow-repeat", false, "sign though an identical one got no answer")
 	fl.StringVar(&f.out, "out", "", "offline signing: the new file to write")
-	a.envFlags(c, &f.envName, &f.config)
+	a.envFlags(c)
 
 	var rf withdrawFlags
 	resume := &cobra.Command{
@@ -175,56 +169,32 @@ func (a *app) withdrawCommand() *cobra.Command {
 		Long:              withSignerHelp(withdrawResumeLong),
 		Example:           "  svcwallet withdraw resume q-123",
 		ValidArgsFunction: cobra.NoFileCompletions,
-		RunE: func(c *cobra.Command, args []string) error {
+		Annotations:       map[string]string{annotationOtherExit: "yes", annotationSaidBy: "svcwallet withdraw"},
+		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) != 1 {
-				return usageError(c.CommandPath(), "give the quote id of one withdrawal (got %d arguments)", len(args))
+				return usageError("give the quote id of one withdrawal (got %d arguments)", len(args))
 			}
-			w := a.withdraw
-			w.env = a.env
-			return exit(w.resume(rf, args[0]))
+			return nil
+		},
+		RunE: func(c *cobra.Command, args []string) error {
+			return a.withdrawRun().resume(c.Context(), rf, args[0])
 		},
 	}
 	addSignerFlags(resume, &rf.key, false)
-	a.envFlags(resume, &rf.envName, &rf.config)
+	a.envFlags(resume)
 	c.AddCommand(resume, a.withdrawSubmitCommand())
 	return c
 }
 
-func (c withdrawCmd) usage(format string, a ...any) int {
-	return c.env.report(usageError(withdrawName, format, a...))
+// withdrawRun is the withdraw command of this run.
+func (a *app) withdrawRun() withdrawCmd {
+	w := a.withdraw
+	w.env, w.app = a.env, a
+	return w
 }
 
-// fail reports an error with its exit status: 1 refused, 5 anything else.
-func (c withdrawCmd) fail(code int, format string, a ...any) int {
-	e := failure(withdrawName, "failed", code, format, a...)
-	if code != exitFailed {
-		e.Code = statusErrorCode(code)
-	}
-	return c.env.report(e)
-}
-
-// failAbout is fail naming the withdrawal's quote id (in --json too).
-func (c withdrawCmd) failAbout(id string, code int, format string, a ...any) int {
-	e := failure(withdrawName, "failed", code, format, a...)
-	if code != exitFailed {
-		e.Code = statusErrorCode(code)
-	}
-	e.QuoteID = id
-	return c.env.report(e)
-}
-
-// serviceFail reports a failed request: a refusal by the service is 1,
-// anything else (network, an unreadable answer) 5.
-func (c withdrawCmd) serviceFail(what string, err error) int {
-	if errors.As(err, new(*exchange.APIError)) {
-		return c.fail(exitFailed, "%s: %v; nothing was sent", what, exchange.Explain(err))
-	}
-	return c.fail(exitError, "%s: %v", what, exchange.Explain(err))
-}
-
-func (c withdrawCmd) call() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(context.Background(), 30*time.Second)
-}
+// callTimeout bounds one request of withdraw's preparation.
+const callTimeout = 30 * time.Second
 
 // withdrawTarget is where one run of the command journals and records the
 // bridge address: the user's state directory, or for the embedded sandbox
@@ -252,56 +222,51 @@ func newWithdrawTarget(e config.Environment) (withdrawTarget, error) {
 		embedded: true, cleanup: func() { os.RemoveAll(dir) }}, nil
 }
 
-func (c withdrawCmd) run(f withdrawFlags) int {
+func (c withdrawCmd) run(ctx context.Context, f withdrawFlags) error {
 	f.json = c.env.JSON
 	switch {
 	case f.chain == "":
-		return c.usage("give --chain, the destination chain")
+		return usageError("give --chain, the destination chain")
 	case f.to == "":
-		return c.usage("give --to, the destination address")
+		return usageError("give --to, the destination address")
 	case f.amount == "":
-		return c.usage("give --amount, the USDT to pay")
+		return usageError("give --amount, the USDT to pay")
 	case f.acceptBridge != "" && exchange.ValidateAddress(exchange.ChainTypeEVM, f.acceptBridge) != nil:
-		return c.usage("--accept-bridge: %v", exchange.ValidateAddress(exchange.ChainTypeEVM, f.acceptBridge))
+		return usageError("--accept-bridge: %w", exchange.ValidateAddress(exchange.ChainTypeEVM, f.acceptBridge))
 	}
-	e, closeEnv, err := commandEnv(f.config, f.envName, c.env.Getenv)
+	e, err := c.app.environment()
 	if err != nil {
-		if errors.As(err, new(envUsageError)) {
-			return c.usage("%v", err)
-		}
-		return c.fail(exitError, "%v", err)
+		return err
 	}
-	defer closeEnv()
-	c.inv = newInvocation(e.Name, f.config, c.env.Getenv)
 	if src, chosen, err := f.key.chosen(e); err == nil && chosen && src.Kind == signer.SourceOffline {
-		return c.prepare(f, e)
+		return c.prepare(ctx, f, e)
 	} else if f.out != "" {
-		return c.usage("--out is where --signer offline writes the typed data to sign elsewhere: give --signer offline too")
+		return usageError("--out is where --signer offline writes the typed data to sign elsewhere: give --signer offline too")
 	}
 	// Preparing for offline signing (above, whether the command line or the
 	// config chose it) signs and sends nothing, so only here is there
 	// something to confirm.
 	if why := cannotConfirm("withdrawal", f.yes || f.dryRun, c.terminal(c.env)); why != "" {
-		return c.usage("%s", why)
+		return usageError("%s", why)
 	}
 	// The key is opened first, so a wrong choice costs no request; a dry
 	// run signs nothing and needs one only to log in with it.
 	var key *keyChoice
 	if _, chosen, err := f.key.chosen(e); err != nil {
-		return c.usage("%v", err)
+		return usageError("%w", err)
 	} else if !f.dryRun || chosen {
-		k, err := c.env.openKey(withdrawName, f.key, e)
+		k, err := c.app.openKey(ctx, f.key, e)
 		switch {
 		case isUsage(err):
-			return c.usage("%v", err)
+			return usageError("%w", err)
 		case err != nil:
-			return c.fail(exitFailed, "%v; nothing was sent", err)
+			return failure(exitFailed, "%w; nothing was sent", err)
 		}
 		key = &k
 	}
-	q, code, ok := c.logInAndQuote(e, f, f.key, key)
-	if !ok {
-		return code
+	q, err := c.logInAndQuote(ctx, e, f, f.key, key)
+	if err != nil {
+		return err
 	}
 	client, target, order, trust := q.client, q.target, q.order, q.trust
 	defer target.cleanup()
@@ -309,7 +274,7 @@ func (c withdrawCmd) run(f withdrawFlags) int {
 	var j *journal.Journal
 	if _, err := os.Lstat(target.journalPath); !f.dryRun || err == nil {
 		if j, err = journal.Open(target.journalPath); err != nil && !f.dryRun {
-			return c.fail(exitFailed, "the withdrawal journal cannot be opened (%v): nothing was signed or sent", err)
+			return failure(exitFailed, "the withdrawal journal cannot be opened (%w): nothing was signed or sent", err)
 		}
 	}
 	w := withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now, BridgePins: target.pinsPath, AllowRepeat: f.allowRepeat}
@@ -318,19 +283,21 @@ func (c withdrawCmd) run(f withdrawFlags) int {
 	rep, err := w.Repeats(order.Choice)
 	switch {
 	case err != nil && !f.dryRun:
-		return c.fail(exitFailed, "%v", err)
+		return failure(exitFailed, "%w", err)
 	case rep.Unanswered != nil && !f.allowRepeat && !f.dryRun:
-		return c.repeatRefused(e, f, *rep.Unanswered)
+		return c.repeatRefused(*rep.Unanswered)
 	}
-	if code := c.printReview(order, trust, key, f.dryRun, f.json); code != 0 {
-		return code
+	if err := c.printReview(order, trust, key, f.dryRun, f.json); err != nil {
+		return err
 	}
-	c.warnRepeat(e, f, rep)
+	c.warnRepeat(f, rep)
 	if f.dryRun {
-		return 0
+		return nil
 	}
-	if !f.yes && !confirmed(c.env, "Sign and withdraw?") {
-		return c.fail(exitFailed, "not confirmed: nothing was signed or sent")
+	if !f.yes {
+		if err := confirm(ctx, c.env, "Sign and withdraw?"); err != nil {
+			return err
+		}
 	}
 	// The answer may come long after the review: a quote that ran out
 	// meanwhile (or is about to, by the service's clock measured with the
@@ -343,24 +310,24 @@ func (c withdrawCmd) run(f withdrawFlags) int {
 		if left := priced.Remaining(c.now()); left > 0 {
 			what = fmt.Sprintf("expired, or all but (%s left: too little to sign and send it),", left.Round(time.Second))
 		}
-		return c.failAbout(order.Quote.QuoteID, exitFailed, "Quote %s %s (quote %s, valid until %s by the service's clock): nothing was signed or sent; run the command again for a new quote",
-			what, when, order.Quote.QuoteID, order.Quote.ExpiresAt.UTC().Format("15:04:05 UTC"))
+		return failure(exitFailed, "Quote %s %s (quote %s, valid until %s by the service's clock): nothing was signed or sent; run the command again for a new quote",
+			what, when, order.Quote.QuoteID, order.Quote.ExpiresAt.UTC().Format("15:04:05 UTC")).about(order.Quote.QuoteID)
 	}
-	if code, ok := c.recordAcceptedBridge(e, target.pinsPath, trust); !ok {
-		return code
+	if err := c.recordAcceptedBridge(e, target.pinsPath, trust); err != nil {
+		return err
 	}
 	// No deadline while the signature is awaited (its key source has its
 	// own, and ctrl+c ends it); the send has WithdrawTimeout.
-	sent := w.Execute(context.Background(), order, key.Load)
+	sent := w.Execute(ctx, order, key.Load)
 	if sent.Order.Quote.QuoteID != "" && sent.Requoted {
 		c.sayRequoted(order, sent.Order)
 	}
-	return c.finish(client, e, target, j, order, sent, f)
+	return c.finish(ctx, client, e, target, j, order, sent, f)
 }
 
 // finish reports what Execute or Submit sent: the acceptance, or why
 // nothing was paid, or a lost answer to resume; --wait then follows it.
-func (c withdrawCmd) finish(client *exchange.Client, e config.Environment, target withdrawTarget, j *journal.Journal, order withdrawal.Order, sent withdrawal.Sent, f withdrawFlags) int {
+func (c withdrawCmd) finish(ctx context.Context, client *exchange.Client, e config.Environment, target withdrawTarget, j *journal.Journal, order withdrawal.Order, sent withdrawal.Sent, f withdrawFlags) error {
 	if sent.Order.Quote.QuoteID != "" {
 		order = sent.Order
 	}
@@ -369,23 +336,23 @@ func (c withdrawCmd) finish(client *exchange.Client, e config.Environment, targe
 	var submitted *intent.SubmittedError
 	switch {
 	case errors.As(sent.Err, &unanswered):
-		return c.repeatRefused(e, f, unanswered.Earlier)
+		return c.repeatRefused(unanswered.Earlier)
 	case errors.As(sent.Err, &submitted):
-		return c.failAbout(submitted.QuoteID, exitFailed, "%v; follow it with %s", submitted, c.inv.command("status", submitted.QuoteID, "--watch"))
+		return failure(exitFailed, "%w; follow it with %s", submitted, c.app.invocation().command("status", submitted.QuoteID, "--watch")).about(submitted.QuoteID)
 	case errors.Is(sent.Err, exchange.ErrQuoteExpired) && sent.Lost == nil:
 		// Explain's words say to get a new quote; here that is a new run.
-		return c.failAbout(id, exitFailed, "not withdrawn: the service refused quote %s as expired before executing it, so nothing was paid; run the command again for a new quote", id)
+		return failure(exitFailed, "not withdrawn: the service refused quote %s as expired before executing it, so nothing was paid; run the command again for a new quote", id).about(id)
 	case sent.Lost != nil && target.embedded:
-		return c.failAbout(id, exitError, "no answer from the embedded sandbox to withdrawal %s (%v): it may or may not have been executed, and the sandbox ended with this command", id, exchange.Explain(sent.Err))
+		return failure(exitError, "no answer from the embedded sandbox to withdrawal %s (%w): it may or may not have been executed, and the sandbox ended with this command", id, exchange.Explain(sent.Err)).about(id)
 	case sent.Lost != nil:
-		return c.failAbout(id, exitError, "no answer from the service to withdrawal %s after every retry (%v): it may or may not have arrived; it is journaled: run %s (it sends the identical request, which cannot pay twice)", id, exchange.Explain(sent.Err), c.inv.command("withdraw", "resume", id))
+		return failure(exitError, "no answer from the service to withdrawal %s after every retry (%w): it may or may not have arrived; it is journaled: run %s (it sends the identical request, which cannot pay twice)", id, exchange.Explain(sent.Err), c.app.invocation().command("withdraw", "resume", id)).about(id)
 	case sent.Err != nil:
-		return c.failAbout(id, exitFailed, "not withdrawn: %v", exchange.Explain(sent.Err))
+		return failure(exitFailed, "not withdrawn: %w", exchange.Explain(sent.Err)).about(id)
 	}
-	if code := c.printAccepted(sent.Accepted, order, f.json, !f.wait && !target.embedded); code != 0 || !f.wait {
-		return code
+	if err := c.printAccepted(sent.Accepted, order, f.json, !f.wait && !target.embedded); err != nil || !f.wait {
+		return err
 	}
-	return c.follow(client, e, j, id, f.json)
+	return c.follow(ctx, client, e, j, id, f.json)
 }
 
 // sayRequoted says on stderr that the quote expired while the signature
@@ -393,22 +360,22 @@ func (c withdrawCmd) finish(client *exchange.Client, e config.Environment, targe
 func (c withdrawCmd) sayRequoted(was, now withdrawal.Order) {
 	q := now.Quote
 	fmt.Fprintf(c.env.Stderr, "%s: quote %s expired while the signature was awaited; the fresh quote %s pays exactly %s %s (you receive %s %s, fee %s) and carries the same signature, which was never sent\n",
-		withdrawName, was.Quote.QuoteID, q.QuoteID, q.PayAmount, now.Choice.TokenIn, q.ReceiveAmount, now.Choice.TokenOut, q.Fee)
+		c.app.name, was.Quote.QuoteID, q.QuoteID, q.PayAmount, now.Choice.TokenIn, q.ReceiveAmount, now.Choice.TokenOut, q.Fee)
 }
 
 // follow follows id to its end through the scheduler and Follow of
 // svcwallet status --watch, journaling the states it learns, with that
 // command's output and exit statuses.
-func (c withdrawCmd) follow(client *exchange.Client, e config.Environment, j *journal.Journal, id string, asJSON bool) int {
+func (c withdrawCmd) follow(ctx context.Context, client *exchange.Client, e config.Environment, j *journal.Journal, id string, asJSON bool) error {
 	s, _ := client.Session()
 	recs, err := j.RecordsOf(e.Name, s.AccountID, id)
 	if err != nil {
-		fmt.Fprintf(c.env.Stderr, "%s: the journal cannot be read (%v): the states seen are not journaled\n", withdrawName, err)
+		fmt.Fprintf(c.env.Stderr, "%s: the journal cannot be read (%v): the states seen are not journaled\n", c.app.name, err)
 	}
 	if !asJSON {
 		fmt.Fprintln(c.env.Stdout)
 	}
-	st := statusCmd{env: c.env, sleep: c.sleep, jitter: c.jitter, now: c.now, target: e, own: follow.OwnOf(recs),
-		writer: withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now}, name: withdrawName, inv: c.inv}
-	return st.follow(client, e, statusFlags{quoteIDs: []string{id}, watch: true, json: asJSON, interval: follow.DefaultPollInterval})
+	st := statusCmd{env: c.env, app: c.app, sleep: c.sleep, jitter: c.jitter, now: c.now, target: e, own: follow.OwnOf(recs),
+		writer: withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now}}
+	return st.follow(ctx, client, e, statusFlags{quoteIDs: []string{id}, watch: true, json: asJSON, interval: follow.DefaultPollInterval})
 }

@@ -40,11 +40,10 @@ func (a *app) withdrawSubmitCommand() *cobra.Command {
 	var f withdrawFlags
 	c := a.submitCommand("Send a withdrawal signed offline", withdrawSubmitLong, `  svcwallet withdraw submit transfer.json --signature "$SIGNATURE"
   cast wallet sign --ledger --data --from-file transfer.json |
-      svcwallet withdraw submit transfer.json --wait`, &f.signature, &f.envName, &f.config, func(path string) int {
-		w := a.withdraw
-		w.env = a.env
-		return w.submit(f, path)
+      svcwallet withdraw submit transfer.json --wait`, &f.signature, func(ctx context.Context, path string) error {
+		return a.withdrawRun().submit(ctx, f, path)
 	})
+	c.Annotations = map[string]string{annotationOtherExit: "yes", annotationSaidBy: "svcwallet withdraw"}
 	c.Flags().BoolVar(&f.wait, "wait", false, "follow the withdrawal until it ends")
 	c.Flags().BoolVar(&f.allowRepeat, "allow-repeat", false, "send though an identical one got no answer")
 	return c
@@ -53,54 +52,54 @@ func (a *app) withdrawSubmitCommand() *cobra.Command {
 // prepare is `svcwallet withdraw --signer offline --out FILE`: the review,
 // then the Transfer (valid PreparedLife) journaled and its typed data
 // written to FILE for a wallet elsewhere. Nothing is signed or sent.
-func (c withdrawCmd) prepare(f withdrawFlags, e config.Environment) int {
+func (c withdrawCmd) prepare(ctx context.Context, f withdrawFlags, e config.Environment) error {
 	signerAddr, err := f.key.accountOf(e)
 	switch {
 	case err != nil:
-		return c.usage("%v", err)
+		return usageError("%w", err)
 	case offlineOut(f.out, f.dryRun) != "":
-		return c.usage("%s", offlineOut(f.out, f.dryRun))
+		return usageError("%s", offlineOut(f.out, f.dryRun))
 	case f.wait:
-		return c.usage("--signer offline sends nothing to wait for: give --wait to svcwallet withdraw submit")
+		return usageError("--signer offline sends nothing to wait for: give --wait to svcwallet withdraw submit")
 	case signerAddr == (common.Address{}):
-		return c.usage("give --account ADDRESS, the main account's signer that will sign the file")
+		return usageError("give --account ADDRESS, the main account's signer that will sign the file")
 	case e.Name == config.SandboxEnv:
-		return c.fail(exitFailed, "the embedded sandbox ends with this command, and the prepared Transfer with it: run svcwallet sandbox and use its environment; nothing was prepared")
+		return failure(exitFailed, "the embedded sandbox ends with this command, and the prepared Transfer with it: run svcwallet sandbox and use its environment; nothing was prepared")
 	case c.env.Getenv(statusKeyVar) == "":
-		return c.usage("offline signing logs in with the API key in $%s (the key that signs is not here); nothing was prepared", statusKeyVar)
+		return usageError("offline signing logs in with the API key in $%s (the key that signs is not here); nothing was prepared", statusKeyVar)
 	}
-	q, code, ok := c.logInAndQuote(e, f, signerFlags{}, nil)
-	if !ok {
-		return code
+	q, err := c.logInAndQuote(ctx, e, f, signerFlags{}, nil)
+	if err != nil {
+		return err
 	}
 	client, target, order, trust := q.client, q.target, q.order, q.trust
 	defer target.cleanup()
 	j, err := journal.Open(target.journalPath)
 	if err != nil {
-		return c.fail(exitFailed, "the withdrawal journal cannot be opened (%v): nothing was prepared", err)
+		return failure(exitFailed, "the withdrawal journal cannot be opened (%w): nothing was prepared", err)
 	}
 	w := withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now, BridgePins: target.pinsPath, AllowRepeat: f.allowRepeat}
-	cx, cancel := c.call()
+	cx, cancel := context.WithTimeout(ctx, callTimeout)
 	p, err := w.Prepare(cx, order, signerAddr)
 	cancel()
 	if ue := withdrawal.AsUnanswered(err); ue != nil {
-		return c.repeatRefused(e, f, ue.Earlier)
+		return c.repeatRefused(ue.Earlier)
 	}
 	if err != nil {
-		return c.fail(exitFailed, "%v", exchange.Explain(err))
+		return failure(exitFailed, "%w", exchange.Explain(err))
 	}
 	// An accepted bridge change is recorded only once the Transfer to it is
 	// prepared (journaled): a refusal above records nothing.
-	if code, ok := c.recordAcceptedBridge(e, target.pinsPath, trust); !ok {
-		return code
+	if err := c.recordAcceptedBridge(e, target.pinsPath, trust); err != nil {
+		return err
 	}
 	what := "offline signing: the file " + f.out
 	key := &keyChoice{Opened: signer.Opened{Source: signer.Source{Kind: signer.SourceOffline}, Address: signerAddr}, what: what}
-	if code := c.printReview(p.Order, trust, key, false, f.json); code != 0 {
-		return code
+	if err := c.printReview(p.Order, trust, key, false, f.json); err != nil {
+		return err
 	}
 	if rep, err := w.Repeats(order.Choice); err == nil {
-		c.warnRepeat(e, f, rep)
+		c.warnRepeat(f, rep)
 	}
 	words := []string{"withdraw", "submit", f.out, "--signature", "0x…"}
 	if f.allowRepeat {
@@ -113,39 +112,37 @@ func (c withdrawCmd) prepare(f withdrawFlags, e config.Environment) int {
 		fmt.Fprintln(c.env.Stdout)
 	}
 	valid := fmt.Sprintf("  (%s from now)", withdrawal.PreparedLife)
-	if err := writePrepared(c.env.Stdout, p.Prepared, f.out, c.inv.command(words...), nil, valid, asJSON); err != nil {
-		return c.fail(exitFailed, "%v", err)
+	if err := writePrepared(c.env.Stdout, p.Prepared, f.out, c.app.invocation().command(words...), nil, valid, asJSON); err != nil {
+		return failure(exitFailed, "%w", err)
 	}
-	return 0
+	return nil
 }
 
 // submit is `svcwallet withdraw submit FILE`: the Transfer the file is
 // (offlineSubmit), sent with a fresh quote as svcwallet withdraw sends.
-func (c withdrawCmd) submit(f withdrawFlags, path string) int {
+func (c withdrawCmd) submit(ctx context.Context, f withdrawFlags, path string) error {
 	f.json = c.env.JSON
-	name := withdrawName + " submit"
-	o := offlineSubmit{env: c.env, kind: journal.PreparedWithdrawal, usage: c.usage, fail: c.failAbout,
-		client: func(e config.Environment) (*exchange.Client, int) {
-			client, err := logInWith(c.env, e, name, signerFlags{}, nil, exchange.Options{Now: c.now, Retry: c.retry})
+	o := offlineSubmit{app: c.app, kind: journal.PreparedWithdrawal,
+		client: func(e config.Environment) (*exchange.Client, error) {
+			client, err := c.app.logInWith(ctx, e, signerFlags{}, nil, exchange.Options{Now: c.now, Retry: c.retry})
 			if err != nil {
-				return nil, c.env.report(loginFailed(withdrawName, err))
+				return nil, loginFailed(err)
 			}
-			return client, 0
+			return client, nil
 		}}
-	return o.run(path, f.signature, f.config, f.envName, c.terminal(c.env), func(s submission) int {
-		c.inv = s.inv
+	return o.run(ctx, path, f.signature, c.terminal(c.env), func(s submission) error {
 		target, err := newWithdrawTarget(s.env)
 		if err != nil {
-			return c.fail(exitError, "%v", err)
+			return failure(exitError, "%w", err)
 		}
 		p := withdrawal.PreparedOf(s.prepared)
 		w := withdrawal.Withdrawer{Client: s.client, Journal: s.journal, Now: c.now, BridgePins: target.pinsPath, AllowRepeat: f.allowRepeat}
-		sent := w.Submit(context.Background(), p, s.sig)
+		sent := w.Submit(ctx, p, s.sig)
 		if q := sent.Order.Quote; q.QuoteID != "" {
 			in := p.Order.Choice.TokenIn
 			fmt.Fprintf(c.env.Stderr, "%s: the fresh quote %s pays exactly the signed %s %s (you receive %s %s, fee %s %s)\n",
-				name, q.QuoteID, q.PayAmount, in, q.ReceiveAmount, p.Order.Choice.TokenOut, q.Fee, in)
+				c.app.name, q.QuoteID, q.PayAmount, in, q.ReceiveAmount, p.Order.Choice.TokenOut, q.Fee, in)
 		}
-		return c.finish(s.client, s.env, target, s.journal, p.Order, sent, f)
+		return c.finish(ctx, s.client, s.env, target, s.journal, p.Order, sent, f)
 	})
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -31,35 +32,35 @@ type quoted struct {
 // logInAndQuote logs in with sf (and key, when opened), checks the choice
 // and quotes (choose, quote): the start withdraw and --signer offline
 // share. When ok, the caller owns q.target's cleanup.
-func (c withdrawCmd) logInAndQuote(e config.Environment, f withdrawFlags, sf signerFlags, key *keyChoice) (q quoted, code int, ok bool) {
-	client, err := logInWith(c.env, e, withdrawName, sf, key, exchange.Options{Now: c.now, Retry: c.retry})
+func (c withdrawCmd) logInAndQuote(ctx context.Context, e config.Environment, f withdrawFlags, sf signerFlags, key *keyChoice) (q quoted, err error) {
+	client, err := c.app.logInWith(ctx, e, sf, key, exchange.Options{Now: c.now, Retry: c.retry})
 	if err != nil {
-		return q, c.env.report(loginFailed(withdrawName, err)), false
+		return q, loginFailed(err)
 	}
 	target, err := newWithdrawTarget(e)
 	if err != nil {
-		return q, c.fail(exitError, "%v", err), false
+		return q, failure(exitError, "%w", err)
 	}
-	choice, code, ok := c.choose(client, f)
-	if ok {
-		q.order, q.trust, q.offset, code, ok = c.quote(client, e, target, choice, f.acceptBridge)
+	choice, err := c.choose(ctx, client, f)
+	if err == nil {
+		q.order, q.trust, q.offset, err = c.quote(ctx, client, e, target, choice, f.acceptBridge)
 	}
-	if !ok {
+	if err != nil {
 		target.cleanup()
-		return quoted{}, code, false
+		return quoted{}, err
 	}
 	q.client, q.target = client, target
-	return q, 0, true
+	return q, nil
 }
 
 // choose picks the USDT route for --chain and --token-out and checks the
 // destination as the console's form does (withdrawal.Choice.CheckDestination).
-func (c withdrawCmd) choose(client *exchange.Client, f withdrawFlags) (withdrawal.Choice, int, bool) {
-	cx, cancel := c.call()
+func (c withdrawCmd) choose(ctx context.Context, client *exchange.Client, f withdrawFlags) (withdrawal.Choice, error) {
+	cx, cancel := context.WithTimeout(ctx, callTimeout)
 	info, err := exchange.Patiently(cx, c.retry, client.WithdrawalInfo)
 	cancel()
 	if err != nil {
-		return withdrawal.Choice{}, c.serviceFail("withdrawal info", err), false
+		return withdrawal.Choice{}, c.serviceFailed(ctx, "withdrawal info", err)
 	}
 	routes := info.Route[exchange.TokenUSDT]
 	var names []string
@@ -75,73 +76,86 @@ func (c withdrawCmd) choose(client *exchange.Client, f withdrawFlags) (withdrawa
 			}
 		}
 		if ch.TokenOut == "" {
-			return ch, c.usage("--token-out %.20q is not paid out on %s; it pays: %s", safetext.Quoted(f.tokenOut), rt.Chain, strings.Join(rt.TokensOut, ", ")), false
+			return ch, usageError("--token-out %.20q is not paid out on %s; it pays: %s", safetext.Quoted(f.tokenOut), rt.Chain, strings.Join(rt.TokensOut, ", "))
 		}
 		ch, err := ch.CheckDestination(f.to, f.amount, f.maxFee)
 		if err != nil {
-			return ch, c.usage("%v", err), false
+			return ch, usageError("%w", err)
 		}
-		return ch, 0, true
+		return ch, nil
 	}
 	if len(names) == 0 {
-		return withdrawal.Choice{}, c.fail(exitFailed, "the service offers no USDT withdrawal route now"), false
+		return withdrawal.Choice{}, failure(exitFailed, "the service offers no USDT withdrawal route now")
 	}
-	return withdrawal.Choice{}, c.usage("--chain %.20q has no USDT withdrawal route; the chains are: %s", safetext.Quoted(f.chain), strings.Join(names, ", ")), false
+	return withdrawal.Choice{}, usageError("--chain %.20q has no USDT withdrawal route; the chains are: %s", safetext.Quoted(f.chain), strings.Join(names, ", "))
+}
+
+// serviceFailed is a failed request: a refusal by the service is 1,
+// anything else (network, an unreadable answer) 5; ctrl+c meanwhile ends
+// the command there.
+func (c withdrawCmd) serviceFailed(ctx context.Context, what string, err error) error {
+	switch {
+	case ctx.Err() != nil:
+		return interrupted(ctx, nothingSent)
+	case errors.As(err, new(*exchange.APIError)):
+		return failure(exitFailed, "%s: %w; nothing was sent", what, exchange.Explain(err))
+	}
+	return failure(exitError, "%s: %w", what, exchange.Explain(err))
 }
 
 // quote measures the clock, asks the quote, refuses one the choice refuses
 // (QuoteRefusal), builds the Order (NewOrder) and checks its bridge
 // address (checkBridge, with --accept-bridge), as the console's quote and
 // review do.
-func (c withdrawCmd) quote(client *exchange.Client, e config.Environment, t withdrawTarget, ch withdrawal.Choice, acceptBridge string) (withdrawal.Order, withdrawal.BridgeTrust, time.Duration, int, bool) {
-	cx, cancel := c.call()
+func (c withdrawCmd) quote(ctx context.Context, client *exchange.Client, e config.Environment, t withdrawTarget, ch withdrawal.Choice, acceptBridge string) (withdrawal.Order, withdrawal.BridgeTrust, time.Duration, error) {
+	cx, cancel := context.WithTimeout(ctx, callTimeout)
 	defer cancel()
 	clock, err := client.MeasureClock(cx)
 	if err != nil {
-		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, c.serviceFail("the service's clock", err), false
+		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, c.serviceFailed(ctx, "the service's clock", err)
 	}
 	if err := clock.CheckSkew(); err != nil {
-		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, c.fail(exitFailed, "%v", err), false
+		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, failure(exitFailed, "%w", err)
 	}
 	q, err := exchange.Patiently(cx, c.retry, func(ctx context.Context) (exchange.Quote, error) { return client.Quote(ctx, ch.QuoteRequest()) })
 	if err != nil {
-		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, c.serviceFail("quote", err), false
+		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, c.serviceFailed(ctx, "quote", err)
 	}
 	if refusal := ch.QuoteRefusal(q); refusal != "" {
-		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, c.fail(exitFailed, "not signed: %s; nothing was sent", refusal), false
+		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, failure(exitFailed, "not signed: %s; nothing was sent", refusal)
 	}
 	s, _ := client.Session()
 	o, err := withdrawal.NewOrder(ch, withdrawal.PricedQuote{Quote: q, Offset: clock.Offset}, s.FundingAccountAddress, e.Domain(), c.nonce(), c.now())
 	if err != nil {
-		return o, withdrawal.BridgeTrust{}, 0, c.fail(exitFailed, "%v", exchange.Explain(err)), false
+		return o, withdrawal.BridgeTrust{}, 0, failure(exitFailed, "%w", exchange.Explain(err))
 	}
-	trust, code, ok := c.checkBridge(e, t.pinsPath, o.Transfer.ToAccount.Hex(), acceptBridge)
-	return o, trust, clock.Offset, code, ok
+	trust, err := c.checkBridge(e, t.pinsPath, o.Transfer.ToAccount.Hex(), acceptBridge)
+	return o, trust, clock.Offset, err
 }
 
 // repeatRefused refuses a withdrawal identical to the earlier one that got
 // no answer (withdrawal.UnansweredError): exit 1, naming the earlier one
 // (its quote id in --json) and how to resume it.
-func (c withdrawCmd) repeatRefused(e config.Environment, f withdrawFlags, earlier journal.Record) int {
+func (c withdrawCmd) repeatRefused(earlier journal.Record) error {
 	ue := withdrawal.UnansweredError{Earlier: earlier}
-	return c.failAbout(earlier.QuoteID, exitFailed, "%s: run %s first (it sends the identical request, which cannot pay twice, or asks whether it arrived); nothing was signed or sent. To pay again all the same, add --allow-repeat",
-		ue.Fact(), c.inv.command("withdraw", "resume", earlier.QuoteID))
+	return failure(exitFailed, "%s: run %s first (it sends the identical request, which cannot pay twice, or asks whether it arrived); nothing was signed or sent. To pay again all the same, add --allow-repeat",
+		ue.Fact(), c.app.invocation().command("withdraw", "resume", earlier.QuoteID)).about(earlier.QuoteID)
 }
 
 // warnRepeat says on stderr, after the review, what the journal holds of
 // identical withdrawals that do not stop this one: one accepted a moment
 // ago and not finished, or, with --allow-repeat or --dry-run, one that got
 // no answer.
-func (c withdrawCmd) warnRepeat(e config.Environment, f withdrawFlags, rep withdrawal.Repeat) {
+func (c withdrawCmd) warnRepeat(f withdrawFlags, rep withdrawal.Repeat) {
 	if r := rep.Unanswered; r != nil {
 		ue := withdrawal.UnansweredError{Earlier: *r}
-		next := "--allow-repeat: this one is another payment (" + c.inv.command("withdraw", "resume", r.QuoteID) + " tells whether it was paid)"
+		next := "--allow-repeat: this one is another payment (" + c.app.invocation().command("withdraw", "resume", r.QuoteID) + " tells whether it was paid)"
 		if f.dryRun && !f.allowRepeat {
-			next = "without --dry-run this withdrawal is refused until you run " + c.inv.command("withdraw", "resume", r.QuoteID) + " (or add --allow-repeat)"
+			next = "without --dry-run this withdrawal is refused until you run " + c.app.invocation().command("withdraw", "resume", r.QuoteID) + " (or add --allow-repeat)"
 		}
-		fmt.Fprintf(c.env.Stderr, "%s: warning: %s; %s\n", withdrawName, ue.Fact(), next)
+		fmt.Fprintf(c.env.Stderr, "%s: warning: %s; %s\n", c.app.name, ue.Fact(), next)
 	}
 	if r := rep.Recent; r != nil {
-		fmt.Fprintf(c.env.Stderr, "%s: warning: %s (%s follows it)\n", withdrawName, withdrawal.RecentWords(*r, c.now()), c.inv.command("status", r.QuoteID, "--watch"))
+		fmt.Fprintf(c.env.Stderr, "%s: warning: %s (%s follows it)\n", c.app.name, withdrawal.RecentWords(*r, c.now()), c.app.invocation().command("status", r.QuoteID, "--watch"))
 	}
 }

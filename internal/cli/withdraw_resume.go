@@ -17,39 +17,34 @@ import (
 // resume is `svcwallet withdraw resume QUOTE_ID`: withdrawal.PlanResume on the
 // journal's record decides, and an unanswered request is settled by
 // withdrawal.Withdrawer.Settle, as the console's resume does.
-func (c withdrawCmd) resume(f withdrawFlags, id string) int {
+func (c withdrawCmd) resume(ctx context.Context, f withdrawFlags, id string) error {
 	f.json = c.env.JSON
 	if err := exchange.CheckQuoteID(id); err != nil {
-		return c.usage("%.40q is not a quote id: %v", safetext.Quoted(id), err)
+		return usageError("%.40q is not a quote id: %w", safetext.Quoted(id), err)
 	}
-	e, closeEnv, err := commandEnv(f.config, f.envName, c.env.Getenv)
+	e, err := c.app.environment()
 	if err != nil {
-		if errors.As(err, new(envUsageError)) {
-			return c.usage("%v", err)
-		}
-		return c.fail(exitError, "%v", err)
+		return err
 	}
-	defer closeEnv()
-	c.inv = newInvocation(e.Name, f.config, c.env.Getenv)
 	if e.Name == config.SandboxEnv {
-		return c.failAbout(id, exitNotFound, "the embedded sandbox's withdrawals end with the command that made them: there is nothing to resume on %s", e.Name)
+		return failure(exitNotFound, "the embedded sandbox's withdrawals end with the command that made them: there is nothing to resume on %s", e.Name).about(id)
 	}
-	client, err := logInWith(c.env, e, withdrawName+" resume", f.key, nil, exchange.Options{Now: c.now, Retry: c.retry})
+	client, err := c.app.logInWith(ctx, e, f.key, nil, exchange.Options{Now: c.now, Retry: c.retry})
 	if err != nil {
-		return c.env.report(loginFailed(withdrawName, err))
+		return loginFailed(err)
 	}
 	path := journal.DefaultPath()
 	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
-		return c.failAbout(id, exitNotFound, "no withdrawal journal at %s: nothing to resume", path)
+		return failure(exitNotFound, "no withdrawal journal at %s: nothing to resume", path).about(id)
 	}
 	j, err := journal.Open(path)
 	if err != nil {
-		return c.fail(exitError, "the withdrawal journal cannot be opened: %v", err)
+		return failure(exitError, "the withdrawal journal cannot be opened: %w", err)
 	}
 	s, _ := client.Session()
 	recs, err := j.RecordsOf(e.Name, s.AccountID, id)
 	if err != nil {
-		return c.fail(exitError, "the withdrawal journal cannot be read: %v", err)
+		return failure(exitError, "the withdrawal journal cannot be read: %w", err)
 	}
 	var rec *journal.Record
 	for i := range recs {
@@ -58,40 +53,40 @@ func (c withdrawCmd) resume(f withdrawFlags, id string) int {
 		}
 	}
 	if rec == nil {
-		return c.failAbout(id, exitNotFound, "no withdrawal %s of this account on %s in the journal %s: only one made on this machine can be resumed (%s asks the service)", id, e.Name, path, c.inv.command("status", id))
+		return failure(exitNotFound, "no withdrawal %s of this account on %s in the journal %s: only one made on this machine can be resumed (%s asks the service)", id, e.Name, path, c.app.invocation().command("status", id)).about(id)
 	}
 	switch withdrawal.PlanResume(*rec) {
 	case withdrawal.ResumeNeverHappened:
 		o := follow.RecordOutcome(*rec)
-		return c.failAbout(id, exitFailed, "withdrawal %s %s: %s", id, o.Name, o.Sentence())
+		return failure(exitFailed, "withdrawal %s %s: %s", id, o.Name, o.Sentence()).about(id)
 	case withdrawal.ResumeFollow:
-		return c.follow(client, e, j, id, f.json)
+		return c.follow(ctx, client, e, j, id, f.json)
 	}
 	w := withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now}
-	cx, cancel := context.WithTimeout(context.Background(), exchange.WithdrawTimeout)
+	cx, cancel := context.WithTimeout(ctx, exchange.WithdrawTimeout)
 	settled := w.Settle(cx, *rec)
 	cancel()
-	again := c.inv.command("withdraw", "resume", id)
+	again := c.app.invocation().command("withdraw", "resume", id)
 	switch settled.Outcome {
 	case withdrawal.SettledLost:
-		return c.failAbout(id, exitError, "still no answer from the service to withdrawal %s (%v): it may or may not have arrived; run %s again later (it cannot pay twice)", id, exchange.Explain(settled.Err), again)
+		return failure(exitError, "still no answer from the service to withdrawal %s (%w): it may or may not have arrived; run %s again later (it cannot pay twice)", id, exchange.Explain(settled.Err), again).about(id)
 	case withdrawal.SettledUndecided:
 		if settled.Err != nil {
-			return c.failAbout(id, exitError, "withdrawal %s: %s; run %s again", id, settled.Fact(), again)
+			return failure(exitError, "withdrawal %s: %s; run %s again", id, settled.Fact(), again).about(id)
 		}
-		return c.failAbout(id, exitPending, "withdrawal %s: %s, and an identical withdrawal is refused: run %s again after that (it cannot pay twice)", id, settled.Fact(), again)
+		return failure(exitPending, "withdrawal %s: %s, and an identical withdrawal is refused: run %s again after that (it cannot pay twice)", id, settled.Fact(), again).about(id)
 	case withdrawal.SettledNeverHappened:
 		if settled.JournalErr != nil {
-			fmt.Fprintf(c.env.Stderr, "%s: the journal could not record it (%v)\n", withdrawName, settled.JournalErr)
+			fmt.Fprintf(c.env.Stderr, "%s: the journal could not record it (%v)\n", c.app.name, settled.JournalErr)
 		}
 		o := follow.NeverHappened(settled.Why)
-		return c.failAbout(id, exitFailed, "withdrawal %s %s: %s", id, o.Name, o.Sentence())
+		return failure(exitFailed, "withdrawal %s %s: %s", id, o.Name, o.Sentence()).about(id)
 	case withdrawal.SettledAccepted:
 		o := withdrawal.Order{Quote: exchange.Quote{QuoteID: id}, Choice: withdrawal.Choice{TokenIn: rec.Intent.TokenIn,
 			TokenOut: rec.Intent.TokenOut, ToAddress: rec.Intent.ToAddress, Route: exchange.WithdrawalRoute{Chain: rec.Intent.Chain}}}
-		if code := c.printAccepted(settled.Accepted, o, f.json, false); code != 0 {
-			return code
+		if err := c.printAccepted(settled.Accepted, o, f.json, false); err != nil {
+			return err
 		}
 	}
-	return c.follow(client, e, j, id, f.json)
+	return c.follow(ctx, client, e, j, id, f.json)
 }

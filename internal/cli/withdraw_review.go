@@ -53,7 +53,7 @@ type bridgeJSON struct {
 }
 
 // printReview prints what will be signed: the console review's facts.
-func (c withdrawCmd) printReview(o withdrawal.Order, trust withdrawal.BridgeTrust, key *keyChoice, dryRun, asJSON bool) int {
+func (c withdrawCmd) printReview(o withdrawal.Order, trust withdrawal.BridgeTrust, key *keyChoice, dryRun, asJSON bool) error {
 	q, in := o.Quote, o.Choice.TokenIn
 	r := o.Review(trust.Note(), false)
 	if asJSON {
@@ -83,11 +83,11 @@ func (c withdrawCmd) printReview(o withdrawal.Order, trust withdrawal.BridgeTrus
 		fmt.Fprintln(w)
 		printDryRun(w, r.Intent)
 	}
-	return 0
+	return nil
 }
 
 // printReviewJSON is printReview's --json line.
-func (c withdrawCmd) printReviewJSON(o withdrawal.Order, r intent.Review, trust withdrawal.BridgeTrust, key *keyChoice, dryRun bool) int {
+func (c withdrawCmd) printReviewJSON(o withdrawal.Order, r intent.Review, trust withdrawal.BridgeTrust, key *keyChoice, dryRun bool) error {
 	q, in := o.Quote, o.Choice.TokenIn
 	out := reviewJSON{DryRun: dryRun, QuoteID: q.QuoteID, Chain: o.Choice.Route.Chain, ToAddress: o.Choice.ToAddress,
 		TokenIn: in, TokenOut: o.Choice.TokenOut, PayAmount: q.PayAmount.String(), ReceiveAmount: q.ReceiveAmount.String(),
@@ -105,9 +105,9 @@ func (c withdrawCmd) printReviewJSON(o withdrawal.Order, r intent.Review, trust 
 		out.FeeCap = o.Choice.FeeCap.Decimal.String()
 	}
 	if err := writeJSONLine(c.env.Stdout, out); err != nil {
-		return c.fail(exitError, "%v", err)
+		return failure(exitError, "%w", err)
 	}
-	return 0
+	return nil
 }
 
 // acceptedJSON is the --json line of the service's 202.
@@ -120,19 +120,19 @@ type acceptedJSON struct {
 }
 
 // printAccepted prints the service's 202; hint: with how to follow it.
-func (c withdrawCmd) printAccepted(a exchange.WithdrawAccepted, o withdrawal.Order, asJSON, hint bool) int {
+func (c withdrawCmd) printAccepted(a exchange.WithdrawAccepted, o withdrawal.Order, asJSON, hint bool) error {
 	// The withdrawal is the quote that was sent, whatever the answer echoes.
 	a.QuoteID = o.Quote.QuoteID
 	if asJSON {
 		if err := writeJSONLine(c.env.Stdout, acceptedJSON{true, a, o.Choice.Route.Chain, o.Choice.ToAddress, o.Choice.TokenOut}); err != nil {
-			return c.fail(exitError, "%v", err)
+			return failure(exitError, "%w", err)
 		}
-		return 0
+		return nil
 	}
 	fmt.Fprintf(c.env.Stdout, "\nWithdrawal accepted (%s): %s %s on its way to %s on %s\n", a.State, a.ReceiveAmount, o.Choice.TokenOut, o.Choice.ToAddress, o.Choice.Route.Chain)
 	fmt.Fprintf(c.env.Stdout, "  %-16s %s\n  %-16s %s\n  %-16s %s %s\n", "Quote id", a.QuoteID, "Transfer id", a.TxID, "Fee", a.Fee, o.Choice.TokenIn)
 	if hint {
-		fmt.Fprintf(c.env.Stdout, "Follow it: %s\n", c.inv.command("status", a.QuoteID, "--watch"))
+		fmt.Fprintf(c.env.Stdout, "Follow it: %s\n", c.app.invocation().command("status", a.QuoteID, "--watch"))
 	}
-	return 0
+	return nil
 }
