@@ -5,11 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/internal/signer"
 )
 
 // interruptingStdin is a terminal's stdin at which the user presses
@@ -63,5 +65,29 @@ func TestConfirmationInterrupted(t *testing.T) {
 		if left, _ := filepath.Glob(filepath.Join(tmp, "svcwallet-sandbox-*")); len(left) != 0 {
 			t.Errorf("left behind: %v", left)
 		}
+	}
+}
+
+// TestNoEnvironmentWhereNoneIsNeeded: version, help, completion, man and
+// key resolve no environment: a config that cannot be read (so that
+// reading it would fail the command) is never read, and no embedded
+// sandbox is started, which only follows a read.
+func TestNoEnvironmentWhereNoneIsNeeded(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "config.toml")
+	if err := os.WriteFile(bad, []byte("this is [not toml\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	vars := map[string]string{configPathVar: bad, signer.KeystoreEnvVar: t.TempDir()}
+	for _, args := range [][]string{{"version"}, {"help", "status"}, {"status", "--help"}, {"completion", "bash"}, {"man"}, {"key", "list"}} {
+		var out, errOut bytes.Buffer
+		code := Run(args, CLIEnv{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Getenv: func(k string) string { return vars[k] }})
+		if code != 0 {
+			t.Errorf("%q: exit %d:\n%s", args, code, errOut.String())
+		}
+	}
+	// The same config stops a command that needs an environment.
+	if code := Run([]string{"history"}, CLIEnv{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard,
+		Getenv: func(k string) string { return vars[k] }}); code == 0 {
+		t.Error("history read no config")
 	}
 }
