@@ -179,21 +179,6 @@ func consoleLog(env CLIEnv) (*slog.Logger, func(), error) {
 	return log, closeLog, nil
 }
 
-// consoleEnv reads the config and the environment the console opens on,
-// refusing an unknown name before anything starts.
-func consoleEnv(configPath, envName string, getenv func(string) string) (config.Config, string, error) {
-	cfg, configPath, err := loadConfig(configPath, getenv)
-	if err != nil {
-		return cfg, "", otherError(err)
-	}
-	if envName, _ = chooseEnvBy(envName, getenv, cfg); envName != config.SandboxEnv {
-		if _, err := cfg.Lookup(envName); err != nil {
-			return cfg, "", unknownEnv(envName, configPath, cfg)
-		}
-	}
-	return cfg, envName, nil
-}
-
 // consoleTargets lists the environments the login screen offers, the chosen
 // one first. The embedded sandbox is always among them.
 func consoleTargets(cfg config.Config, envName string, log *slog.Logger) ([]kit.Target, func(), error) {

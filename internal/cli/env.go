@@ -44,6 +44,21 @@ func chooseEnvBy(flagValue string, getenv func(string) string, cfg config.Config
 	return config.SandboxEnv, "no setting: the embedded sandbox"
 }
 
+// consoleEnv reads the config and the environment the console opens on,
+// refusing an unknown name before anything starts.
+func consoleEnv(configPath, envName string, getenv func(string) string) (config.Config, string, error) {
+	cfg, configPath, err := loadConfig(configPath, getenv)
+	if err != nil {
+		return cfg, "", otherError(err)
+	}
+	if envName, _ = chooseEnvBy(envName, getenv, cfg); envName != config.SandboxEnv {
+		if _, err := cfg.Lookup(envName); err != nil {
+			return cfg, "", unknownEnv(envName, configPath, cfg)
+		}
+	}
+	return cfg, envName, nil
+}
+
 // unknownEnv refuses an --env (or default_env) name the config does not
 // define, listing the names that exist: a usage error.
 func unknownEnv(name, configPath string, cfg config.Config) error {
