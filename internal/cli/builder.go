@@ -201,15 +201,17 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 	// No deadline while the signature is awaited (the key source has its
 	// own, and ctrl+c ends it); the request has builder.AuthorizeTimeout.
 	_, res, err := o.Authorize(ctx, client, key.Load)
-	return c.authorized(a, o, res, err, false, e.Name == config.SandboxEnv)
+	return c.authorized(ctx, a, o, res, err, false, e.Name == config.SandboxEnv)
 }
 
 // authorized reports what the service said of an authorization, sent
 // from here or prepared for offline signing (prepared): the refusal, in
 // the command line's words, or the authorization. embedded: the sandbox
 // lived inside this command.
-func (c builderCmd) authorized(a builder.Auth, o builder.Order, res exchange.BuilderAuthorizeResult, err error, prepared, embedded bool) error {
+func (c builderCmd) authorized(ctx context.Context, a builder.Auth, o builder.Order, res exchange.BuilderAuthorizeResult, err error, prepared, embedded bool) error {
 	switch {
+	case errors.Is(err, context.Canceled) && !signFailure(err):
+		return interrupted(ctx, "")
 	case errors.As(err, new(*exchange.APIError)):
 		return failure(exitFailed, "not authorized: %w", refusalWords(builder.Explain(err), prepared))
 	case err != nil:

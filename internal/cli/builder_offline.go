@@ -108,6 +108,6 @@ func (c builderCmd) submit(ctx context.Context, sig, path string) error {
 			return failure(exitFailed, "%s: %w", path, err)
 		}
 		res, err := builder.Submit(ctx, s.client, s.journal, p, s.sig, c.now)
-		return c.authorized(p.Order.Auth, p.Order, res, err, true, false)
+		return c.authorized(ctx, p.Order.Auth, p.Order, res, err, true, false)
 	})
 }

@@ -91,3 +91,23 @@ func TestNoEnvironmentWhereNoneIsNeeded(t *testing.T) {
 		t.Error("history read no config")
 	}
 }
+
+// TestInterruptedRequest: ctrl+c before a request is answered ends the
+// command there with exit 130, not as a login or service that failed.
+func TestInterruptedRequest(t *testing.T) {
+	withdrawState(t)
+	for _, args := range [][]string{
+		{"status", "q-1"},
+		{"deposit"},
+		append([]string{"withdraw", "--yes"}, withdrawArgs(sandbox.DestCompleted, "25")...),
+	} {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		var out, errOut bytes.Buffer
+		a := newApp(CLIEnv{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Getenv: noEnv})
+		a.ctx = ctx
+		if code := a.execute(append(args, "--env", "sandbox")); code != 130 || !strings.HasSuffix(errOut.String(), ": interrupted\n") {
+			t.Errorf("%q: exit %d:\n%s%s", args, code, out.String(), errOut.String())
+		}
+	}
+}

@@ -180,7 +180,9 @@ func (a *app) logInWith(ctx context.Context, e config.Environment, f signerFlags
 	// No deadline: a wallet signature may wait for a person to approve it
 	// in clef or on a device (ctrl+c ends that wait); each request has its
 	// own (exchange.DefaultTimeout).
-	if _, err := client.Login(ctx, cred); err != nil {
+	if _, err := client.Login(ctx, cred); errors.Is(err, context.Canceled) && !signFailure(err) {
+		return nil, interrupted(ctx, "")
+	} else if err != nil {
 		return nil, loginError(what, e.Name, err)
 	}
 	return client, nil

@@ -335,6 +335,10 @@ func (c withdrawCmd) finish(ctx context.Context, client *exchange.Client, e conf
 	var unanswered *withdrawal.UnansweredError
 	var submitted *intent.SubmittedError
 	switch {
+	case errors.Is(sent.Err, context.Canceled) && !signFailure(sent.Err):
+		// Only what comes before the send heeds ctrl+c: the send has a
+		// context of its own.
+		return interrupted(ctx, nothingSent)
 	case errors.As(sent.Err, &unanswered):
 		return c.repeatRefused(unanswered.Earlier)
 	case errors.As(sent.Err, &submitted):
