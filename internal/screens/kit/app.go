@@ -13,6 +13,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/follow"
 	"github.com/svcwallet/svcwallet/internal/journal"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/signer"
@@ -118,6 +119,10 @@ type Makers struct {
 	Status func(app *App, quoteID string) tui.Screen
 	// Resume takes up a journaled withdrawal (D11).
 	Resume func(app *App, rec journal.Record) tui.Screen
+	// BoardStatus is the status screen of a withdrawal the board follows,
+	// seeded with what the board knows of it, and with the time the
+	// service's rate limit still holds the board's asks.
+	BoardStatus func(app *App, f follow.Followed, paused time.Duration) tui.Screen
 }
 
 // Session is the one login the console is in: the target environment with

@@ -1,6 +1,6 @@
-// Package status follows withdrawals: one withdrawal's status (looked up,
-// followed or resumed from the journal), the history of the journal, and
-// the watch board that follows many at once.
+// Package status follows one withdrawal: its status looked up, followed,
+// or resumed from the journal (a request that got no answer settled with
+// the service).
 package status
 
 import (
@@ -125,11 +125,11 @@ func newStatus(app *kit.App, quoteID string) *statusScreen {
 	return &statusScreen{app: app, quoteID: quoteID, follow: follow.Follow{QuoteID: quoteID}, jitter: rand.Int64N}
 }
 
-// newBoardStatus builds the status screen of a withdrawal the board
+// NewBoardStatus builds the status screen of a withdrawal the board
 // follows: the board's last record shows at once, and while the service's
 // rate limit holds the board's asks (for paused more), the first ask
 // waits for its end.
-func newBoardStatus(app *kit.App, f follow.Followed, paused time.Duration) *statusScreen {
+func NewBoardStatus(app *kit.App, f follow.Followed, paused time.Duration) tui.Screen {
 	s := newStatus(app, f.QuoteID)
 	if f.Known {
 		s.follow.Last, s.follow.Known, s.checked = f.Last, true, f.LastChecked
@@ -180,7 +180,7 @@ func (s *statusScreen) countdown() tea.Cmd {
 	if left <= 0 {
 		return nil
 	}
-	return s.app.After(nextSecond(left), countdownMsg{tag: s.tag})
+	return s.app.After(kit.NextSecond(left), countdownMsg{tag: s.tag})
 }
 
 // Resume restarts polling with a new tag: the ticks of the visit before were
@@ -368,7 +368,7 @@ func (s *statusScreen) answered(m statusMsg) tea.Cmd {
 		s.addSeen(seen{state: m.w.State, at: s.checked, updated: m.w.UpdatedAt})
 	}
 	if step.JournalState != "" {
-		cmd = journalState(s.app, s.quoteID, m.w, nil)
+		cmd = kit.JournalState(s.app, s.quoteID, m.w, nil)
 	}
 	if s.follow.Final {
 		if step.Changed && s.follow.Known {

@@ -1,6 +1,10 @@
-package status
+// Package history lists the journal's withdrawals of this account in this
+// environment, marks the unfinished ones, and opens one to follow or
+// resume it.
+package history
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"strings"
@@ -95,8 +99,8 @@ type refreshing struct {
 	vanished string
 }
 
-// NewHistory builds the withdrawal history screen.
-func NewHistory(app *kit.App) tui.Screen {
+// New builds the withdrawal history screen.
+func New(app *kit.App) tui.Screen {
 	h := &historyScreen{app: app}
 	h.list = kit.NewList(app.Common, kit.ListSpec[journal.Record]{
 		Noun: "withdrawal", Columns: historyColumns, Row: h.row, Select: "select",
@@ -198,7 +202,7 @@ func (h *historyScreen) watchable() []string {
 // watch adds the account's withdrawals to the watch board's file, in a
 // Cmd; the board reads it when opened.
 func (h *historyScreen) watch() tea.Cmd {
-	path, env, ids := watchlistPath(h.app), h.app.Target.Env.Name, h.watchable()
+	path, env, ids := kit.WatchlistPath(h.app), h.app.Target.Env.Name, h.watchable()
 	return func() tea.Msg {
 		added, err := follow.AddToWatchlist(path, env, ids)
 		switch {
@@ -265,7 +269,7 @@ func (h *historyScreen) refreshAnswered(m refreshAnswerMsg) tea.Cmd {
 	step := r.sched.Answer(m.id, m.w, m.err, h.app.Common.Now())
 	var write tea.Cmd
 	if step.JournalState != "" {
-		write = journalState(h.app, m.id, m.w, r.writes)
+		write = kit.JournalState(h.app, m.id, m.w, r.writes)
 	}
 	if step.RateLimited {
 		return tea.Batch(write, h.refreshStep()) // asked again after the pause
@@ -309,9 +313,9 @@ func (h *historyScreen) refreshed(r *refreshing) tea.Cmd {
 // request without an answer is re-sent or settled, a refused one explained.
 func (h *historyScreen) open(r journal.Record) tui.Screen {
 	if exchange.Terminal(r.State) {
-		return newStatus(h.app, r.QuoteID)
+		return h.app.Makers.Status(h.app, r.QuoteID)
 	}
-	return NewResume(h.app, r)
+	return h.app.Makers.Resume(h.app, r)
 }
 
 // historyState names what became of a withdrawal, as every view does
@@ -396,7 +400,7 @@ func (h *historyScreen) detail(r journal.Record) string {
 	o := follow.RecordOutcome(r)
 	switch o.Name {
 	case follow.LabelRefused:
-		b.WriteString(layout.ErrorBlock(c, o.Name, exchange.UserError{Text: orText(o.Reason, o.Words)}, h.w))
+		b.WriteString(layout.ErrorBlock(c, o.Name, exchange.UserError{Text: cmp.Or(o.Reason, o.Words)}, h.w))
 	case follow.LabelExpired:
 		b.WriteString(layout.ErrorBlock(c, o.Name, exchange.UserError{Text: o.Words}, h.w))
 	}

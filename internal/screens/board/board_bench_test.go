@@ -1,4 +1,4 @@
-package status
+package board
 
 import (
 	"fmt"
@@ -23,7 +23,7 @@ func benchBoard(b *testing.B, n int) (*boardScreen, *time.Time) {
 	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, func() time.Time { return now })},
 		Session: kit.Session{Target: kit.Target{Env: config.SandboxEnvironment("http://127.0.0.1:1", sandbox.DefaultChainID)}},
 		Hooks:   kit.Hooks{Timer: func(time.Duration, tea.Msg) tea.Cmd { return nil }}}
-	board := NewBoard(app).(*boardScreen)
+	board := New(app).(*boardScreen)
 	board.SetSize(120, 40)
 	ids := make([]string, n)
 	for i := range ids {

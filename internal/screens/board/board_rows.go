@@ -1,4 +1,4 @@
-package status
+package board
 
 import (
 	"bytes"
@@ -16,6 +16,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/follow"
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/internal/screens/kit"
 	"github.com/svcwallet/svcwallet/internal/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/internal/tui"
 )
@@ -117,7 +118,7 @@ func (b *boardScreen) drop(rows []*boardRow, said string) tea.Cmd {
 		b.list.SetItems(slices.DeleteFunc(slices.Clone(b.list.Items()), func(r *boardRow) bool { return b.rows[r.QuoteID] != r }))
 	}
 	b.undo = rows
-	return tea.Batch(b.saveNow(), tui.ShowInfo(said+": u puts "+plural(len(rows), "it", "them")+" back"))
+	return tea.Batch(b.saveNow(), tui.ShowInfo(said+": u puts "+kit.Plural(len(rows), "it", "them")+" back"))
 }
 
 // clearWhere drops every row that is what, filtered out or not.
@@ -128,7 +129,7 @@ func (b *boardScreen) clearWhere(is func(*boardRow) bool, what string) tea.Cmd {
 			rows = append(rows, r)
 		}
 	}
-	return b.drop(rows, fmt.Sprintf("Cleared %d %s %s", len(rows), what, plural(len(rows), "withdrawal", "withdrawals")))
+	return b.drop(rows, fmt.Sprintf("Cleared %d %s %s", len(rows), what, kit.Plural(len(rows), "withdrawal", "withdrawals")))
 }
 
 // putBack undoes the last removal: its rows come back as they were, in
@@ -145,15 +146,7 @@ func (b *boardScreen) putBack() tea.Cmd {
 	}
 	b.undo = nil
 	b.list.SetItems(append(slices.Clone(b.list.Items()), back...))
-	return tea.Batch(b.saveNow(), b.kick(), tui.ShowInfo(fmt.Sprintf("Put back %d %s", len(back), plural(len(back), "withdrawal", "withdrawals"))))
-}
-
-// plural is one when n is 1, else many.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
+	return tea.Batch(b.saveNow(), b.kick(), tui.ShowInfo(fmt.Sprintf("Put back %d %s", len(back), kit.Plural(len(back), "withdrawal", "withdrawals"))))
 }
 
 // saveNow saves the board at once, or as soon as the save out is done.
@@ -183,7 +176,7 @@ func (b *boardScreen) saveSoon() tea.Cmd {
 // goes on.
 func (b *boardScreen) save() tea.Cmd {
 	b.saving, b.dirty, b.saved = true, false, b.app.Common.Now()
-	path, env, rows := watchlistPath(b.app), b.app.Target.Env.Name, slices.Clone(b.list.Items())
+	path, env, rows := kit.WatchlistPath(b.app), b.app.Target.Env.Name, slices.Clone(b.list.Items())
 	return func() tea.Msg {
 		slices.SortFunc(rows, func(a, b *boardRow) int { return a.seq - b.seq })
 		kept := make([]follow.Kept, len(rows))
@@ -201,7 +194,7 @@ const maxExportSuffix = 99
 
 func (b *boardScreen) export() tea.Cmd {
 	rows := slices.Clone(b.list.Items())
-	base := filepath.Join(stateDir(b.app), "watchboard-"+b.app.Target.Env.Name+"-"+b.app.Common.Now().UTC().Format("20060102-150405"))
+	base := filepath.Join(kit.StateDir(b.app), "watchboard-"+b.app.Target.Env.Name+"-"+b.app.Common.Now().UTC().Format("20060102-150405"))
 	return func() tea.Msg {
 		out := [][]string{follow.CSVHeader}
 		for _, r := range rows {

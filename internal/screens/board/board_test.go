@@ -1,4 +1,4 @@
-package status
+package board
 
 import (
 	"encoding/csv"
@@ -20,6 +20,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/journal"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/internal/screens/kit"
 	"github.com/svcwallet/svcwallet/internal/screens/screentest"
 	"github.com/svcwallet/svcwallet/internal/tui"
 )
@@ -32,6 +33,14 @@ type boardRig struct {
 	timers *[]dueTimer
 	toasts []string
 	clips  []tea.Msg
+}
+
+// openedStatus stands in for the status screen the board opens on a row
+// (kit.Makers.BoardStatus), keeping what the board handed it.
+type openedStatus struct {
+	*screentest.Home
+	f      follow.Followed
+	paused time.Duration
 }
 
 // dueTimer is a timer a screen asked for and when it is due.
@@ -54,7 +63,10 @@ func unstartedBoardRig(r *screentest.StatusRig) *boardRig {
 		timers = append(timers, dueTimer{r.Clock.Now().Add(d), msg})
 		return nil
 	}
-	br := &boardRig{StatusRig: r, b: NewBoard(r.App).(*boardScreen), timers: &timers}
+	r.App.Makers.BoardStatus = func(app *kit.App, f follow.Followed, paused time.Duration) tui.Screen {
+		return &openedStatus{Home: &screentest.Home{App: app}, f: f, paused: paused}
+	}
+	br := &boardRig{StatusRig: r, b: New(r.App).(*boardScreen), timers: &timers}
 	br.b.SetSize(120, 40)
 	return br
 }
@@ -234,7 +246,7 @@ func TestBoardFollowsToTheEnd(t *testing.T) {
 	// enter opens the existing status detail of the selected row.
 	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
 	_, cmd := br.b.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	if push, ok := cmd().(tui.PushMsg); !ok || push.Screen.(*statusScreen).quoteID != br.b.list.Item(0).QuoteID {
+	if push, ok := cmd().(tui.PushMsg); !ok || push.Screen.(*openedStatus).f.QuoteID != br.b.list.Item(0).QuoteID {
 		t.Fatalf("enter did not open the status of %s", br.b.list.Item(0).QuoteID)
 	}
 }
@@ -339,31 +351,6 @@ func TestBoardGolden(t *testing.T) {
 	}
 }
 
-// TestHistoryAddsToBoard: w on History puts the account's accepted
-// withdrawals of this environment on the board, once.
-func TestHistoryAddsToBoard(t *testing.T) {
-	r := screentest.NewStatusRig(t)
-	screentest.HistoryEntries(t, r)
-	h := NewHistory(r.App).(*historyScreen)
-	h.SetSize(120, 40)
-	screentest.Drive(h, h.Init())
-	if !screentest.Offered(h, "watch all") {
-		t.Fatal("w not offered")
-	}
-	_, cmd := h.Update(tea.KeyPressMsg{Code: 'w', Text: "w"})
-	if msg := cmd(); msg != (tui.InfoMsg{Text: "Added 2 withdrawals to the watch board (s on Home)"}) {
-		t.Fatalf("w said %#v", msg)
-	}
-	_, cmd = h.Update(tea.KeyPressMsg{Code: 'w', Text: "w"})
-	if msg, ok := cmd().(tui.InfoMsg); !ok || !strings.Contains(msg.Text, "already") {
-		t.Fatalf("w again said %#v", msg)
-	}
-	br := newBoardRig(t, r)
-	if got := strings.Join(boardIDs(br.b), " "); got != "q-sending q-completed" {
-		t.Fatalf("board holds %q, want the sending and the completed withdrawal", got)
-	}
-}
-
 // TestBoardResumeAsksLostAnswers: an answer that arrived while the detail
 // was on top is lost; back on the board the id is asked again and followed.
 func TestBoardResumeAsksLostAnswers(t *testing.T) {
@@ -420,33 +407,29 @@ func TestBoardBell(t *testing.T) {
 // and a bracketed paste goes to the field.
 func TestTypingAndPastingNeverQuit(t *testing.T) {
 	r := screentest.NewStatusRig(t)
-	screentest.TypeAndPasteUnderRoot(t, "watch board", r.App, NewBoard(r.App).(*boardScreen))
+	screentest.TypeAndPasteUnderRoot(t, "watch board", r.App, New(r.App).(*boardScreen))
 }
 
-// TestFilterTakesPastes: while the history's or the board's filter is
-// typed, a bracketed paste goes into it like typed keys (it used to be
-// dropped).
+// TestFilterTakesPastes: while the board's filter is typed, a bracketed
+// paste goes into it like typed keys (it used to be dropped).
 func TestFilterTakesPastes(t *testing.T) {
 	r := screentest.NewStatusRig(t)
-	h, b := NewHistory(r.App).(*historyScreen), NewBoard(r.App).(*boardScreen)
-	screentest.FilterTakesPaste(t, "history", h, &h.list)
+	b := New(r.App).(*boardScreen)
 	screentest.FilterTakesPaste(t, "board", b, &b.list)
 }
 
 // TestKeyNeverKept: a private key typed or pasted into the board's id
-// field (whose pastes skip the field) or into the board's or the history's
-// filter is cleared and said, never shown (issue 17 item 7).
+// field (whose pastes skip the field) or into its filter is cleared and
+// said, never shown (issue 17 item 7).
 func TestKeyNeverKept(t *testing.T) {
 	r := screentest.NewStatusRig(t)
-	b := NewBoard(r.App).(*boardScreen)
+	b := New(r.App).(*boardScreen)
 	screentest.RequireKeyCleared(t, r.App, b,
 		screentest.KeyField{Name: "board ids", Value: func() string { return b.input.Value() }},
 		screentest.KeyField{Name: "board filter", Focus: b.list.StartFilter, Value: b.list.Filter})
 	if len(boardIDs(b)) != 0 {
 		t.Errorf("the board follows %d ids made of the key", len(boardIDs(b)))
 	}
-	h := NewHistory(r.App).(*historyScreen)
-	screentest.RequireKeyCleared(t, r.App, h, screentest.KeyField{Name: "history filter", Focus: h.list.StartFilter, Value: h.list.Filter})
 }
 
 // TestMalformedIDsShortened: ids refused for their shape are repeated with
@@ -577,7 +560,7 @@ func TestBoardRestartShowsRecords(t *testing.T) {
 func TestBoardKeepsWhatIsSeen(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	id := screentest.Seed(t, r, sandbox.DestCompleted)
-	path := watchlistPath(r.App)
+	path := kit.WatchlistPath(r.App)
 	other := screentest.Seed(t, r, sandbox.DestFailed)
 	planted := []follow.Kept{
 		{QuoteID: id, Record: &exchange.Withdrawal{QuoteID: other, State: exchange.StateCompleted, Chain: "ARBITRUM", TokenOut: "USDT", WithdrawTxHash: "0x" + strings.Repeat("ab", 32)}},
@@ -628,63 +611,24 @@ func TestBoardRateLimited(t *testing.T) {
 	if v := br.plain(); !strings.Contains(v, "rate limited, resuming in 2s") || r.Clock.Now().Sub(start) > time.Second {
 		t.Fatalf("the countdown is not redrawn within a second (%s):\n%s", r.Clock.Now().Sub(start), v)
 	}
-	// The detail of a row shows the board's record at once and asks only
-	// once the pause is over, also for a final one (to read the journal).
+	// The detail of a row is handed the board's record and the pause, so
+	// that it shows the record at once and asks only once the pause is
+	// over (TestBoardStatusWaitsOutThePause).
 	for _, k := range []tea.KeyPressMsg{{Code: tea.KeyTab}, {Code: tea.KeyEnd}} {
 		br.send(k)
 	}
 	_, cmd := br.b.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	detail := cmd().(tui.PushMsg).Screen.(*statusScreen)
-	detail.SetSize(100, 30)
-	calls := r.StatusCalls.Load()
-	screentest.Drive(detail, detail.Init())
-	dv := screentest.OneLine(ansi.Strip(detail.View()))
-	if detail.quoteID != done || !strings.Contains(dv, "COMPLETED") || !strings.Contains(dv, "rate limited, resuming in 2s") ||
-		strings.Contains(dv, "Not found") || strings.Contains(dv, "Cannot check") || r.StatusCalls.Load() != calls {
-		t.Fatalf("the detail during the pause (asked %d times):\n%s", r.StatusCalls.Load()-calls, ansi.Strip(detail.View()))
+	detail := cmd().(tui.PushMsg).Screen.(*openedStatus)
+	if detail.f.QuoteID != done || detail.f.Last.State != exchange.StateCompleted || !detail.f.Known ||
+		detail.paused <= time.Second || detail.paused > 2*time.Second {
+		t.Fatalf("the detail was handed %+v, paused %s; want %s COMPLETED, paused for 2s", detail.f, detail.paused, done)
 	}
 	r.LimitStatus.Store(0)
-	poll := slices.IndexFunc(*br.timers, func(tm dueTimer) bool { _, ok := tm.msg.(pollMsg); return ok })
-	if poll < 0 {
-		t.Fatal("the detail does not ask once the pause is over")
-	}
-	tm := (*br.timers)[poll]
-	*br.timers = slices.Delete(*br.timers, poll, poll+1)
-	r.Clock.Advance(tm.at.Sub(r.Clock.Now()))
-	screentest.Drive(detail, func() tea.Msg { return tm.msg })
-	if n := r.StatusCalls.Load() - calls; n != 1 {
-		t.Fatalf("after the pause the detail asked %d times, want once", n)
-	}
 	br.run(br.b.Resume())
 	for i := 0; i < 1000 && br.fire(); i++ {
 	}
 	if !strings.Contains(br.rowOf(a), "COMPLETED") || !strings.Contains(br.rowOf(b), "COMPLETED") || strings.Contains(br.plain(), "rate limited") {
 		t.Errorf("the asks did not resume after the pause:\n%s", br.plain())
-	}
-}
-
-// TestStatusRateLimited (issue 21 bug 3): a 429 on the status screen says
-// the pause and its countdown, not a failure.
-func TestStatusRateLimited(t *testing.T) {
-	r := screentest.NewStatusRig(t)
-	id := r.Made(sandbox.DestCompleted, "25")
-	r.LimitStatus.Store(4)
-	s := newStatus(r.App, id)
-	s.SetSize(100, 30)
-	timers := screentest.RecordTimers(s.app)
-	screentest.Drive(s, s.Init())
-	v := screentest.OneLine(ansi.Strip(s.View()))
-	if !strings.Contains(v, "The service says too many requests: rate limited, resuming in 4s.") || strings.Contains(v, "Cannot check") || strings.Contains(v, "Not found") {
-		t.Fatalf("a 429 on the status screen:\n%s", ansi.Strip(s.View()))
-	}
-	countdown := slices.IndexFunc(*timers, func(tm screentest.Timer) bool { _, ok := tm.Msg.(countdownMsg); return ok })
-	if countdown < 0 || (*timers)[countdown].D != time.Second {
-		t.Fatalf("no countdown redraw in a second: %v", *timers)
-	}
-	r.Clock.Advance(time.Second)
-	screentest.Drive(s, func() tea.Msg { return (*timers)[countdown].Msg })
-	if v := screentest.OneLine(ansi.Strip(s.View())); !strings.Contains(v, "resuming in 3s") {
-		t.Errorf("the countdown a second later:\n%s", ansi.Strip(s.View()))
 	}
 }
 
@@ -759,7 +703,7 @@ func TestBoardClearAndUndo(t *testing.T) {
 	if got := boardIDs(br.b); !slices.Equal(got, []string{done, failed, moving}) {
 		t.Fatalf("n left %q", got)
 	}
-	kept, _ := follow.LoadWatchlist(watchlistPath(r.App), r.App.Target.Env.Name)
+	kept, _ := follow.LoadWatchlist(kit.WatchlistPath(r.App), r.App.Target.Env.Name)
 	if len(kept) != 3 {
 		t.Errorf("the file keeps %d ids after n, want 3", len(kept))
 	}
@@ -919,13 +863,12 @@ func TestBoardEmptyFieldErrorLeavesWithFocus(t *testing.T) {
 }
 
 // TestExpiredQuoteHasOneName: a quote of this account that expired without
-// being executed is EXPIRED on the board, in its CSV export, on the status
-// screen (followed, and resumed from History, which journals it) and in
-// History; never REJECTED, REFUSED or CREATED.
+// being executed is EXPIRED on the board and in its CSV export, as on the
+// status screen and in History; never REJECTED, REFUSED or CREATED.
 func TestExpiredQuoteHasOneName(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
-	rec := r.Intent(req, in) // journaled, its answer lost
+	r.Intent(req, in) // journaled, its answer lost
 	r.Clock.Set(in.ExpiresAt.Add(follow.ExecutableMargin + time.Second))
 	id := req.QuoteID
 
@@ -940,33 +883,20 @@ func TestExpiredQuoteHasOneName(t *testing.T) {
 	if csv := f.CSVRow(); !ok || csv[1] != follow.LabelExpired {
 		t.Errorf("CSV row %q, want EXPIRED", csv)
 	}
+}
 
-	followed := newStatus(r.App, id)
-	pollToEnd(t, r, followed, 10)
-	if view := followed.Title() + "\n" + ansi.Strip(followed.View()); !strings.Contains(view, "Withdrawal EXPIRED") ||
-		!strings.Contains(view, "State         EXPIRED") || !strings.Contains(view, exchange.ExpiredWords) {
-		t.Errorf("the followed status:\n%s", view)
+// TestListEscClearsFilterFirst (issue 21 bug 5): on the watch board, / and
+// text then esc clears the filter and stays; only an esc with no filter
+// goes back.
+func TestListEscClearsFilterFirst(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	screentest.HistoryEntries(t, r)
+	screentest.RecordTimers(r.App)
+	root := tui.New(screentest.NewHome(r.App), tui.Options{Theme: "dark", Common: r.App.Common})
+	screentest.Feed(root, tea.WindowSizeMsg{Width: 120, Height: 40})
+	screentest.Feed(root, tui.PushMsg{Screen: New(r.App)})
+	for _, m := range []tea.Msg{tea.PasteMsg{Content: "q-sending q-completed"}, screentest.Key("tab")} {
+		screentest.Feed(root, m)
 	}
-
-	resumed := NewResume(r.App, rec).(*statusScreen)
-	resumed.SetSize(100, 40)
-	screentest.RecordTimers(resumed.app)
-	screentest.Drive(resumed, resumed.Init())
-	if view := resumed.Title() + "\n" + ansi.Strip(resumed.View()); !strings.Contains(view, "Withdrawal EXPIRED") ||
-		!strings.Contains(view, "State         EXPIRED") || !strings.Contains(view, exchange.ExpiredWords) {
-		t.Errorf("the resumed status:\n%s", view)
-	}
-
-	h := NewHistory(r.App).(*historyScreen)
-	h.SetSize(100, 30)
-	screentest.Drive(h, h.Init())
-	view := ansi.Strip(h.View())
-	if !strings.Contains(view, "  EXPIRED ") || !strings.Contains(view, "EXPIRED: The quote expired without being executed") {
-		t.Errorf("History:\n%s", view)
-	}
-	for _, other := range []string{"REJECTED", "REFUSED", "CREATED"} {
-		if strings.Contains(view, other) {
-			t.Errorf("History calls it %s:\n%s", other, view)
-		}
-	}
+	screentest.RequireEscClearsFilterFirst(t, root, func(m tea.Msg) { screentest.Feed(root, m) }, "sending")
 }

@@ -1,8 +1,10 @@
-package status
+// Package board is the support desk's watch board: many withdrawals
+// followed by quote id within one request budget, kept per environment in
+// the state directory.
+package board
 
 import (
 	"fmt"
-	"path/filepath"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -11,7 +13,6 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/follow"
-	"github.com/svcwallet/svcwallet/internal/journal"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/screens/kit"
 	"github.com/svcwallet/svcwallet/internal/tui"
@@ -131,8 +132,8 @@ type boardScreen struct {
 	w, h     int
 }
 
-// NewBoard builds the watch board.
-func NewBoard(app *kit.App) tui.Screen {
+// New builds the watch board.
+func New(app *kit.App) tui.Screen {
 	b := &boardScreen{
 		app: app, input: kit.NewInput(app.Common, "paste or type quote ids, e.g. q-…", false),
 		sched: follow.NewScheduler(app.Target.Env.EffectiveFollowRate()), rows: map[string]*boardRow{},
@@ -147,21 +148,9 @@ func NewBoard(app *kit.App) tui.Screen {
 	return b
 }
 
-// stateDir is where the board's file and its exports go: next to the
-// journal.
-func stateDir(app *kit.App) string {
-	if app.Journal() != nil {
-		return filepath.Dir(app.Journal().Path())
-	}
-	return filepath.Dir(journal.DefaultPath())
-}
-
-// watchlistPath is the board's file.
-func watchlistPath(app *kit.App) string { return filepath.Join(stateDir(app), follow.WatchlistFile) }
-
 func (b *boardScreen) Init() tea.Cmd {
 	b.tag = tui.NextTag()
-	path, env := watchlistPath(b.app), b.app.Target.Env.Name
+	path, env := kit.WatchlistPath(b.app), b.app.Target.Env.Name
 	read := b.app.AccountRecords()
 	load := func() tea.Msg {
 		kept, err := follow.LoadWatchlist(path, env)
@@ -204,7 +193,7 @@ func (b *boardScreen) Title() string { return "Watch board" }
 
 func (b *boardScreen) SetSize(w, h int) {
 	b.w, b.h = w, h
-	b.input.SetWidth(max(w-statusLabelWidth-2, 10))
+	b.input.SetWidth(max(w-boardLabelWidth-2, 10))
 	b.sizeList()
 }
 
@@ -243,7 +232,7 @@ func (b *boardScreen) keys() kit.Bindings {
 	return kit.Bindings{
 		{Key: boardKeys.Open, On: some, Do: func() tea.Cmd {
 			delete(b.marked, r.QuoteID)
-			return tui.Push(newBoardStatus(b.app, b.rows[r.QuoteID].Followed, b.sched.PausedFor(b.app.Common.Now())))
+			return tui.Push(b.app.Makers.BoardStatus(b.app, b.rows[r.QuoteID].Followed, b.sched.PausedFor(b.app.Common.Now())))
 		}},
 		{Key: boardKeys.Copy, On: some, Do: func() tea.Cmd { return kit.CopyText(b.app, r.QuoteID, "Copied quote id "+r.QuoteID) }},
 		{Key: boardKeys.CopyHash, On: b.selectedHash() != "", Do: func() tea.Cmd {
@@ -292,7 +281,7 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 		if msg.err != nil {
 			return tui.ShowError(exchange.UserError{Text: "The board could not be exported (" + msg.err.Error() + "); check the state directory", Cause: msg.err})
 		}
-		b.exported = fmt.Sprintf("Exported %d %s to %s", msg.rows, plural(msg.rows, "withdrawal", "withdrawals"), msg.path)
+		b.exported = fmt.Sprintf("Exported %d %s to %s", msg.rows, kit.Plural(msg.rows, "withdrawal", "withdrawals"), msg.path)
 		return tui.ShowInfo(b.exported)
 	case boardTickMsg:
 		if msg.tag == b.tag {
@@ -373,7 +362,7 @@ func (b *boardScreen) step() tea.Cmd {
 		if !ok {
 			if wait > 0 {
 				if p := b.sched.PausedFor(now); p > 0 {
-					wait = min(wait, nextSecond(p))
+					wait = min(wait, kit.NextSecond(p))
 				}
 				b.ticking = true
 				cmds = append(cmds, b.app.After(wait, boardTickMsg{tag: b.tag}))
@@ -383,15 +372,6 @@ func (b *boardScreen) step() tea.Cmd {
 		b.inflight[id] = true
 		cmds = append(cmds, b.fetch(id))
 	}
-}
-
-// nextSecond is the wait until a countdown of left, shown in whole seconds
-// rounded up, shows one less.
-func nextSecond(left time.Duration) time.Duration {
-	if d := left % time.Second; d > 0 {
-		return d
-	}
-	return time.Second
 }
 
 func (b *boardScreen) fetch(id string) tea.Cmd {
@@ -419,7 +399,7 @@ func (b *boardScreen) answered(msg boardAnswerMsg) tea.Cmd {
 	b.list.Replace(before, after)
 	var write, say, save tea.Cmd
 	if step.JournalState != "" {
-		write = journalState(b.app, msg.id, msg.w, nil)
+		write = kit.JournalState(b.app, msg.id, msg.w, nil)
 	}
 	if step.Changed {
 		b.dirty = true

@@ -1,4 +1,4 @@
-package status
+package board
 
 import (
 	"cmp"
@@ -15,6 +15,9 @@ import (
 	"github.com/svcwallet/svcwallet/internal/screens/kit"
 	"github.com/svcwallet/svcwallet/internal/screens/kit/layout"
 )
+
+// boardLabelWidth lines up the id field's label with the status screen's.
+const boardLabelWidth = 13
 
 // boardHeaderLines is the height above the list: heading, sentence, blank,
 // field, blank; boardFooterLines the list's column titles and count.
@@ -179,23 +182,17 @@ func (b *boardScreen) View() string {
 		s.WriteString("  " + f)
 	}
 	s.WriteString("\n" + st.Muted.Render("Paste or type quote ids, separated by spaces, commas or new lines.") + "\n\n")
-	s.WriteString(layout.Field(c, "Quote ids", statusLabelWidth, b.input.View()) + "\n")
+	s.WriteString(layout.Field(c, "Quote ids", boardLabelWidth, b.input.View()) + "\n")
 	s.WriteString(b.notes())
 	s.WriteString("\n")
 	// While a rate limit pauses the asks, the pause is said instead of the
 	// budget, so the line fits 80 columns.
 	note := fmt.Sprintf("%d moving · at most %d requests a second", b.tally.moving, b.app.Target.Env.EffectiveFollowRate())
 	if p := b.sched.PausedFor(c.Now()); p > 0 {
-		note = fmt.Sprintf("%d moving · %s", b.tally.moving, rateLimited(p))
+		note = fmt.Sprintf("%d moving · %s", b.tally.moving, kit.RateLimited(p))
 	}
 	s.WriteString(b.list.View(note))
 	return layout.Clip(s.String(), b.w)
-}
-
-// rateLimited says that the service's rate limit holds every ask for left
-// more, in whole seconds rounded up.
-func rateLimited(left time.Duration) string {
-	return fmt.Sprintf("rate limited, resuming in %ds", (left+time.Second-1)/time.Second)
 }
 
 // boardClock is the one time format of the board's rows: the time of day

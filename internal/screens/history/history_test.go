@@ -1,28 +1,48 @@
-package status
+package history
 
 import (
 	"os"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/follow"
 	"github.com/svcwallet/svcwallet/internal/journal"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/internal/screens/kit"
 	"github.com/svcwallet/svcwallet/internal/screens/screentest"
+	"github.com/svcwallet/svcwallet/internal/screens/status"
 	"github.com/svcwallet/svcwallet/internal/tui"
 )
+
+// historyRig is the status rig whose App opens the real status screens,
+// recording each one History opens: "status ID" or "resume ID".
+func historyRig(t *testing.T) (*screentest.StatusRig, *[]string) {
+	r := screentest.NewStatusRig(t)
+	var opened []string
+	r.App.Makers.Status = func(app *kit.App, id string) tui.Screen {
+		opened = append(opened, "status "+id)
+		return status.New(app, id)
+	}
+	r.App.Makers.Resume = func(app *kit.App, rec journal.Record) tui.Screen {
+		opened = append(opened, "resume "+rec.QuoteID)
+		return status.NewResume(app, rec)
+	}
+	return r, &opened
+}
 
 // historyOfEntries is History, sized w×h, of the rig's sample journal
 // (screentest.HistoryEntries), read.
 func historyOfEntries(t *testing.T, w, hh int) (*screentest.StatusRig, *historyScreen) {
 	t.Helper()
-	r := screentest.NewStatusRig(t)
+	r, _ := historyRig(t)
 	screentest.HistoryEntries(t, r)
-	h := NewHistory(r.App).(*historyScreen)
+	h := New(r.App).(*historyScreen)
 	h.SetSize(w, hh)
 	screentest.Drive(h, h.Init())
 	return r, h
@@ -32,7 +52,11 @@ func historyOfEntries(t *testing.T, w, hh int) (*screentest.StatusRig, *historyS
 // the unfinished ones counted for the home banner; enter resumes an
 // unanswered one (re-sent: Busy) and follows a finished one.
 func TestHistory(t *testing.T) {
-	r, h := historyOfEntries(t, 100, 30)
+	r, opened := historyRig(t)
+	screentest.HistoryEntries(t, r)
+	h := New(r.App).(*historyScreen)
+	h.SetSize(100, 30)
+	screentest.Drive(h, h.Init())
 	var ids []string
 	for i := range h.list.Len() {
 		ids = append(ids, h.list.Item(i).QuoteID)
@@ -59,15 +83,15 @@ func TestHistory(t *testing.T) {
 	}
 	h.Update(tea.KeyPressMsg{Code: tea.KeyUp})
 	_, cmd := h.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	if s := pushed(t, cmd); s.Busy() == "" {
-		t.Error("enter on an unanswered withdrawal with a valid quote did not re-send it")
+	if s := pushed(t, r, cmd); (*opened)[0] != "resume q-unanswered" || s.(tui.Busy).Busy() == "" {
+		t.Errorf("enter on an unanswered withdrawal with a valid quote did not re-send it: opened %q", *opened)
 	}
 	h.Update(tea.KeyPressMsg{Code: tea.KeyDown})
 	h.Update(tea.KeyPressMsg{Code: tea.KeyDown})
 	h.Update(tea.KeyPressMsg{Code: tea.KeyDown})
 	_, cmd = h.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	if s := pushed(t, cmd); s.quoteID != "q-completed" || s.rec != nil {
-		t.Errorf("enter on a completed withdrawal opened %+v, want its status", s)
+	if pushed(t, r, cmd); (*opened)[1] != "status q-completed" {
+		t.Errorf("enter on a completed withdrawal opened %q, want its status", *opened)
 	}
 }
 
@@ -76,7 +100,7 @@ func TestHistory(t *testing.T) {
 // withdrawal; an empty history offers no selecting or opening.
 func TestHistoryHeaderAndJumps(t *testing.T) {
 	r := screentest.NewStatusRig(t)
-	h := NewHistory(r.App).(*historyScreen)
+	h := New(r.App).(*historyScreen)
 	h.SetSize(100, 30)
 	screentest.Drive(h, h.Init())
 	if screentest.Offers(h.KeyMap(), "enter") || screentest.Offers(h.KeyMap(), "up") || !screentest.Offers(h.KeyMap(), "r") {
@@ -132,8 +156,8 @@ func TestHistoryNarrow(t *testing.T) {
 // column is the display column where sub starts in line.
 func column(line, sub string) int { return ansi.StringWidth(line[:strings.Index(line, sub)]) }
 
-// pushed is the Status screen a command pushes, initialised.
-func pushed(t *testing.T, cmd tea.Cmd) *statusScreen {
+// pushed is the status screen a command pushes, initialised.
+func pushed(t *testing.T, r *screentest.StatusRig, cmd tea.Cmd) tui.Screen {
 	t.Helper()
 	msgs := screentest.RunAll(cmd)
 	if len(msgs) != 1 {
@@ -143,10 +167,9 @@ func pushed(t *testing.T, cmd tea.Cmd) *statusScreen {
 	if !ok {
 		t.Fatalf("got %T, want a push", msgs[0])
 	}
-	s := p.Screen.(*statusScreen)
-	screentest.RecordTimers(s.app)
-	s.Init()
-	return s
+	screentest.RecordTimers(r.App)
+	p.Screen.Init()
+	return p.Screen
 }
 
 // TestRefusedWithdrawalOffersNoRefresh (issue 12 bug 3): a withdrawal that
@@ -211,7 +234,7 @@ func TestHistoryPlantedJournalIsInert(t *testing.T) {
 	if err := os.WriteFile(r.App.Journal().Path(), []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	h := NewHistory(r.App).(*historyScreen)
+	h := New(r.App).(*historyScreen)
 	h.SetSize(120, 30)
 	screentest.Drive(h, h.Init())
 	view := h.View()
@@ -230,7 +253,7 @@ func TestHistoryRefreshFinishesUnfinished(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	paid, refunded := r.Made(sandbox.DestCompleted, "25"), r.Made(sandbox.DestRefunded, "30")
 	r.Clock.Advance(sandbox.DefaultSettle)
-	h := NewHistory(r.App).(*historyScreen)
+	h := New(r.App).(*historyScreen)
 	h.SetSize(120, 40)
 	timers := screentest.RecordTimers(r.App)
 	screentest.Drive(h, h.Init())
@@ -275,7 +298,7 @@ func TestHistoryRefreshResumeAsksLostAnswers(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	id := r.Made(sandbox.DestCompleted, "25")
 	r.Clock.Advance(sandbox.DefaultSettle)
-	h := NewHistory(r.App).(*historyScreen)
+	h := New(r.App).(*historyScreen)
 	timers := screentest.RecordTimers(r.App)
 	screentest.Drive(h, h.Init())
 	_, cmd := h.Update(screentest.Key("u"))
@@ -311,29 +334,89 @@ func (h *toldHistory) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	return h, cmd
 }
 
-// TestListEscClearsFilterFirst (issue 21 bug 5): on History and the watch
-// board, / and text then esc clears the filter and stays; only an esc with
-// no filter goes back.
+// TestListEscClearsFilterFirst (issue 21 bug 5): on History, / and text
+// then esc clears the filter and stays; only an esc with no filter goes
+// back.
 func TestListEscClearsFilterFirst(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	screentest.HistoryEntries(t, r)
 	screentest.RecordTimers(r.App)
-	for _, c := range []struct {
-		name, text string
-		screen     tui.Screen
-		setup      []tea.Msg
-	}{
-		{"history", "solana", NewHistory(r.App), nil},
-		{"board", "sending", NewBoard(r.App), []tea.Msg{tea.PasteMsg{Content: "q-sending q-completed"}, screentest.Key("tab")}},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			root := tui.New(screentest.NewHome(r.App), tui.Options{Theme: "dark", Common: r.App.Common})
-			screentest.Feed(root, tea.WindowSizeMsg{Width: 120, Height: 40})
-			screentest.Feed(root, tui.PushMsg{Screen: c.screen})
-			for _, m := range c.setup {
-				screentest.Feed(root, m)
-			}
-			screentest.RequireEscClearsFilterFirst(t, root, func(m tea.Msg) { screentest.Feed(root, m) }, c.text)
-		})
+	root := tui.New(screentest.NewHome(r.App), tui.Options{Theme: "dark", Common: r.App.Common})
+	screentest.Feed(root, tea.WindowSizeMsg{Width: 120, Height: 40})
+	screentest.Feed(root, tui.PushMsg{Screen: New(r.App)})
+	screentest.RequireEscClearsFilterFirst(t, root, func(m tea.Msg) { screentest.Feed(root, m) }, "solana")
+}
+
+// TestFilterTakesPastes: while the history's filter is typed, a bracketed
+// paste goes into it like typed keys (it used to be dropped).
+func TestFilterTakesPastes(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	h := New(r.App).(*historyScreen)
+	screentest.FilterTakesPaste(t, "history", h, &h.list)
+}
+
+// TestKeyNeverKept: a private key typed or pasted into the history's
+// filter is cleared and said, never shown (issue 17 item 7).
+func TestKeyNeverKept(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	h := New(r.App).(*historyScreen)
+	screentest.RequireKeyCleared(t, r.App, h, screentest.KeyField{Name: "history filter", Focus: h.list.StartFilter, Value: h.list.Filter})
+}
+
+// TestHistoryAddsToBoard: w on History puts the account's accepted
+// withdrawals of this environment in the board's file, once; the board
+// reads it when opened.
+func TestHistoryAddsToBoard(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	screentest.HistoryEntries(t, r)
+	h := New(r.App).(*historyScreen)
+	h.SetSize(120, 40)
+	screentest.Drive(h, h.Init())
+	if !screentest.Offered(h, "watch all") {
+		t.Fatal("w not offered")
+	}
+	_, cmd := h.Update(tea.KeyPressMsg{Code: 'w', Text: "w"})
+	if msg := cmd(); msg != (tui.InfoMsg{Text: "Added 2 withdrawals to the watch board (s on Home)"}) {
+		t.Fatalf("w said %#v", msg)
+	}
+	_, cmd = h.Update(tea.KeyPressMsg{Code: 'w', Text: "w"})
+	if msg, ok := cmd().(tui.InfoMsg); !ok || !strings.Contains(msg.Text, "already") {
+		t.Fatalf("w again said %#v", msg)
+	}
+	kept, err := follow.LoadWatchlist(kit.WatchlistPath(r.App), r.App.Target.Env.Name)
+	var ids []string
+	for _, k := range kept {
+		ids = append(ids, k.QuoteID)
+	}
+	if got := strings.Join(ids, " "); err != nil || got != "q-sending q-completed" {
+		t.Fatalf("the board's file holds %q (%v), want the sending and the completed withdrawal", got, err)
+	}
+}
+
+// TestExpiredQuoteHasOneName: a quote of this account that expired without
+// being executed, resumed from History (which journals it), is EXPIRED in
+// History, as on the board and the status screen; never REJECTED, REFUSED
+// or CREATED.
+func TestExpiredQuoteHasOneName(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	rec := r.Intent(req, in) // journaled, its answer lost
+	r.Clock.Set(in.ExpiresAt.Add(follow.ExecutableMargin + time.Second))
+	resumed := status.NewResume(r.App, rec)
+	resumed.SetSize(100, 40)
+	screentest.RecordTimers(r.App)
+	screentest.Drive(resumed, resumed.Init())
+
+	h := New(r.App).(*historyScreen)
+	h.SetSize(100, 30)
+	screentest.Drive(h, h.Init())
+	view := ansi.Strip(h.View())
+	if !strings.Contains(view, "  EXPIRED ") || !strings.Contains(view, "EXPIRED: The quote expired without being executed") {
+		t.Errorf("History:\n%s", view)
+	}
+	for _, other := range []string{"REJECTED", "REFUSED", "CREATED"} {
+		if strings.Contains(view, other) {
+			t.Errorf("History calls it %s:\n%s", other, view)
+		}
 	}
 }
