@@ -90,6 +90,12 @@ func (s *Scheduler) Know(own Own) {
 	}
 }
 
+// Owns reports whether id is one of this account's own withdrawals (Know).
+func (s *Scheduler) Owns(id string) bool {
+	_, ok := s.own[id]
+	return ok
+}
+
 // Add starts following id, due at once; an id already followed is kept.
 func (s *Scheduler) Add(id string, now time.Time) { s.AddKept(Kept{QuoteID: id}, now) }
 

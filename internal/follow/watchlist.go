@@ -124,6 +124,48 @@ func ParseQuoteIDs(text string, split bool) (ids []string, malformed []Malformed
 	return ids, malformed
 }
 
+// MinTypedIDLen is the fewest characters of an id typed or pasted into a
+// field among other text, and MinTypedIDRun the longest run of letters and
+// digits of one without a digit (CheckTypedID).
+const (
+	MinTypedIDLen = 8
+	MinTypedIDRun = 20
+)
+
+// ErrTypedWord is why a word typed or pasted into the board's field is not
+// taken for a quote id: it is not repeated, since it may be a passphrase
+// or a line meant for another window.
+var ErrTypedWord = fmt.Errorf("quote ids are generated: at least %d letters, digits, '.', '_', ':' and '-' with a digit, or a run of %d letters; words typed here are not sent or kept",
+	MinTypedIDLen, MinTypedIDRun)
+
+// CheckTypedID checks a piece ParseQuoteIDs read from the board's field:
+// a generated id has at least MinTypedIDLen characters and a digit, or a
+// run of MinTypedIDRun letters (random letters, as the sandbox's
+// q-… ids), so prose, a shell line or a passphrase typed there by mistake
+// (correct horse battery) is refused (ErrTypedWord) before any request
+// or save. An id this account's journal holds is the caller's to take.
+func CheckTypedID(id string) error {
+	run, longest := 0, 0
+	for _, r := range id {
+		if r >= '0' && r <= '9' {
+			if len(id) >= MinTypedIDLen {
+				return nil
+			}
+			break
+		}
+		if r == '-' || r == '_' || r == '.' || r == ':' {
+			run = 0
+			continue
+		}
+		run++
+		longest = max(longest, run)
+	}
+	if longest >= MinTypedIDRun {
+		return nil
+	}
+	return ErrTypedWord
+}
+
 // LoadWatchlist reads what is kept for env at path, in the order added;
 // a missing file is an empty board. Every entry is checked as it is read
 // (an id of the wrong shape is dropped, a record that fails the checks of

@@ -264,7 +264,11 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 			b.err = exchange.UserError{Text: "The board's saved ids cannot be read (" + msg.err.Error() + "): paste them again", Cause: msg.err}
 		}
 		b.sched.Know(msg.own)
-		b.put(msg.kept)
+		// A board that holds ids opens on them: typing goes to the field
+		// only once asked for (a, tab).
+		if b.put(msg.kept) > 0 {
+			b.typeIDs(false)
+		}
 		return b.kick()
 	case boardSaveMsg:
 		if msg.tag == b.tag {

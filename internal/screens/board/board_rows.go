@@ -50,20 +50,24 @@ func (b *boardScreen) selectedHash() string {
 
 // addText adds the ids in text, read as `svcwallet status -` reads its
 // own (follow.ParseQuoteIDs), but for the spaces, commas and semicolons
-// that may separate them too; malformed ones are said, not added.
+// that may separate them too, and only pieces of a generated id's shape
+// (follow.CheckTypedID) or this account's own: words typed here by
+// mistake are refused, never asked or kept. Malformed ids are said, words
+// only counted. Once ids are added the board has the keys, so what is
+// typed next is not taken for more ids.
 func (b *boardScreen) addText(text string) tea.Cmd {
 	ids, bad := follow.ParseQuoteIDs(text, true)
-	b.err = nil
-	if len(bad) > 0 {
-		said := make([]string, len(bad))
-		for i, m := range bad {
-			said[i] = safetext.Quoted(safetext.Text(m.Text))
-			if errors.Is(m.Err, exchange.ErrKeyShape) {
-				said[i] = "(a private key's shape, not shown)"
-			}
+	words := 0
+	ids = slices.DeleteFunc(ids, func(id string) bool {
+		if b.sched.Owns(id) || follow.CheckTypedID(id) == nil {
+			return false
 		}
-		b.err = exchange.UserError{Text: "Not a quote id, not added: " + layout.Truncate(strings.Join(said, ", "), 60, "…") +
-			". Quote ids are 1 to 128 letters, digits, '.', '_', ':' and '-', and a # starts a comment; paste them again"}
+		words++
+		return true
+	})
+	b.err = nil
+	if len(bad) > 0 || words > 0 {
+		b.err = exchange.UserError{Text: refusedIDs(bad, words)}
 	}
 	kept := make([]follow.Kept, len(ids))
 	for i, id := range ids {
@@ -72,8 +76,29 @@ func (b *boardScreen) addText(text string) tea.Cmd {
 	if b.put(kept) == 0 {
 		return nil
 	}
-	return tea.Batch(b.saveNow(), b.kick())
+	return tea.Batch(b.typeIDs(false), b.saveNow(), b.kick())
 }
+
+// refusedIDs says what of a paste or typed line was not taken: the
+// malformed ids, cleaned and cut (a key's shape never repeated), and how
+// many words, never repeated (follow.ErrTypedWord).
+func refusedIDs(bad []follow.MalformedID, words int) string {
+	said := make([]string, len(bad))
+	for i, m := range bad {
+		said[i] = safetext.Quoted(safetext.Text(m.Text))
+		if errors.Is(m.Err, exchange.ErrKeyShape) {
+			said[i] = "(a private key's shape, not shown)"
+		}
+	}
+	if words > 0 {
+		said = append(said, fmt.Sprintf("%d %s (not shown)", words, kit.Plural(words, "word", "words")))
+	}
+	return "Not a quote id, not added: " + layout.Truncate(strings.Join(said, ", "), 60, "…") +
+		". " + upperFirst(follow.ErrTypedWord.Error()) + "; a # starts a comment"
+}
+
+// upperFirst is s with its first letter in capitals.
+func upperFirst(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
 
 // put follows what is kept of ids not on the board yet, as new rows after
 // the others; it returns how many it added.

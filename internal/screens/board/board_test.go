@@ -2,7 +2,9 @@ package board
 
 import (
 	"encoding/csv"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -115,6 +117,13 @@ func (br *boardRig) fire() bool {
 	return true
 }
 
+// toList gives the board the keys, from the id field if it has them.
+func (br *boardRig) toList() {
+	if br.b.typingIDs() {
+		br.send(tea.KeyPressMsg{Code: tea.KeyTab})
+	}
+}
+
 func (br *boardRig) plain() string { return ansi.Strip(br.b.View()) }
 
 // boardIDs are the board's quote ids in the order added.
@@ -157,10 +166,11 @@ func TestBoardPaste(t *testing.T) {
 	if v := screentest.OneLine(br.b.View()); !strings.Contains(v, "Not a quote id, not added: badid") {
 		t.Fatalf("malformed id not said:\n%s", br.plain())
 	}
-	if !br.b.Inputting() || br.b.input.Value() != "" {
-		t.Fatalf("the field lost focus or kept the paste (%q)", br.b.input.Value())
+	if br.b.Inputting() || br.b.input.Value() != "" {
+		t.Fatalf("after adding ids the field kept the keys or the paste (%q)", br.b.input.Value())
 	}
 	// Typing one id and enter adds it too.
+	br.send(tea.KeyPressMsg{Code: 'a', Text: "a"})
 	four := screentest.Seed(t, r, sandbox.DestCompleted)
 	for _, c := range four {
 		br.send(tea.KeyPressMsg{Code: c, Text: string(c)})
@@ -189,7 +199,7 @@ func TestBoardFollowsToTheEnd(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
 	ids := seedEnds(t, r)
-	ids["q-doesnotexist"] = "? NOT FOUND"
+	ids["q-doesnotexist2"] = "? NOT FOUND"
 	// Another account's withdrawal is unknown to this one.
 	other := r.Client(sandbox.NoChainAPIKey)
 	req, _ := r.Signed(other, sandbox.NoChainPrivateKey, sandbox.DestCompleted, "10")
@@ -202,7 +212,7 @@ func TestBoardFollowsToTheEnd(t *testing.T) {
 		paste = append(paste, id)
 	}
 	br.send(tea.PasteMsg{Content: strings.Join(paste, "\n")})
-	for i := 0; i < 10 && br.rowOf("q-doesnotexist") != "" && !strings.Contains(br.rowOf("q-doesnotexist"), "NOT FOUND"); i++ {
+	for i := 0; i < 10 && br.rowOf("q-doesnotexist2") != "" && !strings.Contains(br.rowOf("q-doesnotexist2"), "NOT FOUND"); i++ {
 		br.fire()
 	}
 	if f, _ := br.b.list.Item(br.b.list.Len()-1).Followed, true; !f.Final || br.b.sched.Moving()+len(br.b.inflight) == 0 {
@@ -234,7 +244,7 @@ func TestBoardFollowsToTheEnd(t *testing.T) {
 		if n == 0 || n > 2 {
 			t.Errorf("%s announced %d times: %q", id, n, br.toasts)
 		}
-		if !strings.HasPrefix(br.rowOf(id), " •") {
+		if row := []rune(br.rowOf(id)); len(row) < 2 || row[1] != '•' { // after the cursor's column
 			t.Errorf("change not marked on %q", br.rowOf(id))
 		}
 	}
@@ -244,7 +254,7 @@ func TestBoardFollowsToTheEnd(t *testing.T) {
 		t.Fatal("a final id was asked again")
 	}
 	// enter opens the existing status detail of the selected row.
-	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
+	br.toList()
 	_, cmd := br.b.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	if push, ok := cmd().(tui.PushMsg); !ok || push.Screen.(*openedStatus).f.QuoteID != br.b.list.Item(0).QuoteID {
 		t.Fatalf("enter did not open the status of %s", br.b.list.Item(0).QuoteID)
@@ -266,7 +276,7 @@ func TestBoardRestartKeeps(t *testing.T) {
 	if got := strings.Join(boardIDs(again.b), " "); got != a+" "+b {
 		t.Fatalf("after a restart the board holds %q", got)
 	}
-	again.send(tea.KeyPressMsg{Code: tea.KeyTab})
+	again.toList()
 	again.send(tea.KeyPressMsg{Code: 'x', Text: "x"})
 	third := newBoardRig(t, r)
 	if len(boardIDs(third.b)) != 1 {
@@ -286,7 +296,7 @@ func TestBoardFilterAndCopy(t *testing.T) {
 	br := newBoardRig(t, r)
 	done, failed := screentest.Seed(t, r, sandbox.DestCompleted), screentest.Seed(t, r, sandbox.DestFailed)
 	br.send(tea.PasteMsg{Content: done + "," + failed})
-	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
+	br.toList()
 	if screentest.Offered(br.b, "copy payout hash") {
 		t.Fatal("C offered before any payout hash")
 	}
@@ -325,7 +335,7 @@ var boardScrub = regexp.MustCompile(`q-[a-z2-7]{8,}|0x[0-9a-f]{3,7}…[0-9a-f]{5
 func TestBoardGolden(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
-	ids := []string{screentest.Seed(t, r, sandbox.DestCompleted), screentest.Seed(t, r, sandbox.DestFailed), "q-doesnotexist"}
+	ids := []string{screentest.Seed(t, r, sandbox.DestCompleted), screentest.Seed(t, r, sandbox.DestFailed), "q-doesnotexist2"}
 	br.send(tea.PasteMsg{Content: strings.Join(ids, " ")})
 	for i := 0; i < 1000 && br.fire(); i++ {
 	}
@@ -333,7 +343,7 @@ func TestBoardGolden(t *testing.T) {
 	br.send(tea.PasteMsg{Content: moving})
 	br.fire() // its first answer: SUBMITTED
 	r.Clock.Advance(42 * time.Second)
-	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
+	br.toList()
 	root := tui.New(br.b, tui.Options{Theme: "dark", Common: r.App.Common})
 	for _, sz := range screentest.GoldenSizes {
 		screentest.Feed(root, tea.WindowSizeMsg{Width: sz.W, Height: sz.H})
@@ -614,9 +624,8 @@ func TestBoardRateLimited(t *testing.T) {
 	// The detail of a row is handed the board's record and the pause, so
 	// that it shows the record at once and asks only once the pause is
 	// over (TestBoardStatusWaitsOutThePause).
-	for _, k := range []tea.KeyPressMsg{{Code: tea.KeyTab}, {Code: tea.KeyEnd}} {
-		br.send(k)
-	}
+	br.toList()
+	br.send(tea.KeyPressMsg{Code: tea.KeyEnd})
 	_, cmd := br.b.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	detail := cmd().(tui.PushMsg).Screen.(*openedStatus)
 	if detail.f.QuoteID != done || detail.f.Last.State != exchange.StateCompleted || !detail.f.Known ||
@@ -638,11 +647,11 @@ func TestBoardSorts(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
 	small, large := r.Made(sandbox.DestCompleted, "5"), r.Made(sandbox.DestFailed, "50")
-	br.send(tea.PasteMsg{Content: "q-gone " + small + " " + large})
+	br.send(tea.PasteMsg{Content: "q-gone-404 " + small + " " + large})
 	for br.b.sched.Moving() > 0 && (!br.b.rows[large].Known || !br.b.rows[small].Known) {
 		br.fire()
 	}
-	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
+	br.toList()
 	order := func() []string {
 		var ids []string
 		for i := range br.b.list.Len() {
@@ -650,18 +659,18 @@ func TestBoardSorts(t *testing.T) {
 		}
 		return ids
 	}
-	if got := order(); got[2] != "q-gone" {
+	if got := order(); got[2] != "q-gone-404" {
 		t.Fatalf("moving first: %q", got)
 	}
 	for range 3 {
 		br.send(tea.KeyPressMsg{Code: 'S', Text: "S"})
 	}
-	if got, title := order(), strings.Split(br.plain(), "\n")[5]; !slices.Equal(got, []string{large, small, "q-gone"}) || !strings.Contains(title, "RECEIVE↓") || strings.Contains(title, "STATE↑") {
+	if got, title := order(), strings.Split(br.plain(), "\n")[5]; !slices.Equal(got, []string{large, small, "q-gone-404"}) || !strings.Contains(title, "RECEIVE↓") || strings.Contains(title, "STATE↑") {
 		t.Fatalf("by amount, largest first: %q under %q", got, title)
 	}
 	for i := 0; i < 1000 && br.fire(); i++ {
 	}
-	if got := order(); !slices.Equal(got, []string{large, small, "q-gone"}) {
+	if got := order(); !slices.Equal(got, []string{large, small, "q-gone-404"}) {
 		t.Errorf("the order by amount was not kept as answers came: %q", got)
 	}
 }
@@ -680,7 +689,7 @@ func TestBoardClearAndUndo(t *testing.T) {
 	moving := screentest.Seed(t, r, sandbox.DestRefunded)
 	br.send(tea.PasteMsg{Content: moving})
 	br.fire()
-	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
+	br.toList()
 	if screentest.Offered(br.b, "undo remove") || !screentest.Offered(br.b, "clear finished") || !screentest.Offered(br.b, "clear not found") {
 		t.Fatal("the clears are not offered, or undo is before anything was removed")
 	}
@@ -716,10 +725,10 @@ func TestBoardExport(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
 	done := screentest.Seed(t, r, sandbox.DestCompleted)
-	br.send(tea.PasteMsg{Content: done + " q-gone -1"})
+	br.send(tea.PasteMsg{Content: done + " q-gone-404 -1234567"})
 	for i := 0; i < 1000 && br.fire(); i++ {
 	}
-	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
+	br.toList()
 	br.send(tea.KeyPressMsg{Code: '/', Text: "/"})
 	br.send(tea.PasteMsg{Content: "gone"})
 	br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
@@ -753,7 +762,7 @@ func TestBoardExport(t *testing.T) {
 	if got := byID[done]; got[1] != exchange.StateCompleted || got[2] != "ARBITRUM" || !strings.HasPrefix(got[5], "0x") || got[9] == "" {
 		t.Errorf("the completed row: %q", got)
 	}
-	if got := byID["'-1"]; got == nil || got[1] != follow.LabelNotFound {
+	if got := byID["'-1234567"]; got == nil || got[1] != follow.LabelNotFound {
 		t.Errorf("the id a spreadsheet would compute is not escaped: %q", rows)
 	}
 	// A second export in the same second is a new file beside the first.
@@ -773,10 +782,11 @@ func TestBoardWheel(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
 	br.send(tea.PasteMsg{Content: "q-gone-1 q-gone-2 q-gone-3"})
+	br.send(tea.KeyPressMsg{Code: 'a', Text: "a"})
 	if br.b.Wheel() {
 		t.Fatal("the wheel is asked for while ids are typed")
 	}
-	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
+	br.toList()
 	br.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
 	br.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
 	if sel, _ := br.b.list.Selected(); !br.b.Wheel() || sel != br.b.list.Item(2) {
@@ -798,7 +808,7 @@ func TestBoardHelp(t *testing.T) {
 	br.send(tea.PasteMsg{Content: done + " " + strings.Join(ids, " ")})
 	for i := 0; i < 1000 && br.fire(); i++ {
 	}
-	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
+	br.toList()
 	br.send(tea.KeyPressMsg{Code: tea.KeyEnd})
 	br.send(tea.KeyPressMsg{Code: 'x', Text: "x"}) // so u acts too
 	root := tui.New(br.b, tui.Options{Theme: "dark", Common: r.App.Common})
@@ -845,6 +855,7 @@ func TestBoardEmptyFieldErrorLeavesWithFocus(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
 	br.send(tea.PasteMsg{Content: screentest.Seed(t, r, sandbox.DestCompleted)})
+	br.send(tea.KeyPressMsg{Code: 'a', Text: "a"})
 	br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
 	if !strings.Contains(br.plain(), "Type or paste a quote id first") {
 		t.Fatalf("enter on the empty field said nothing:\n%s", br.plain())
@@ -895,8 +906,46 @@ func TestListEscClearsFilterFirst(t *testing.T) {
 	root := tui.New(screentest.NewHome(r.App), tui.Options{Theme: "dark", Common: r.App.Common})
 	screentest.Feed(root, tea.WindowSizeMsg{Width: 120, Height: 40})
 	screentest.Feed(root, tui.PushMsg{Screen: New(r.App)})
-	for _, m := range []tea.Msg{tea.PasteMsg{Content: "q-sending q-completed"}, screentest.Key("tab")} {
-		screentest.Feed(root, m)
-	}
+	screentest.Feed(root, tea.PasteMsg{Content: "q-sending q-completed"}) // the board has the keys after it
 	screentest.RequireEscClearsFilterFirst(t, root, func(m tea.Msg) { screentest.Feed(root, m) }, "sending")
+}
+
+// TestBoardRefusesWords (issue 28 item 2): words typed into the id field
+// (a passphrase, a shell line) are refused in the field with the reason,
+// never repeated, asked or kept; an id typed there is added and the board
+// then has the keys, so what is typed next is not taken for ids; a board
+// that holds ids opens on them.
+func TestBoardRefusesWords(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	typeLine := func(s string) {
+		for _, c := range s {
+			br.send(tea.KeyPressMsg{Code: c, Text: string(c)})
+		}
+		br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	}
+	calls := r.StatusCalls.Load()
+	typeLine("correct horse battery")
+	v := screentest.OneLine(br.plain())
+	if len(boardIDs(br.b)) != 0 || !strings.Contains(v, "Not a quote id, not added: 3 words (not shown)") ||
+		strings.Contains(v, "horse") || !br.b.typingIDs() {
+		t.Fatalf("typed words on the board (%d rows):\n%s", len(boardIDs(br.b)), br.plain())
+	}
+	for i := 0; i < 10 && br.fire(); i++ {
+	}
+	if _, err := os.Stat(kit.WatchlistPath(r.App)); r.StatusCalls.Load() != calls || !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("typed words were asked (%d) or kept (%v)", r.StatusCalls.Load()-calls, err)
+	}
+	id := screentest.Seed(t, r, sandbox.DestCompleted)
+	typeLine(id)
+	if got := boardIDs(br.b); len(got) != 1 || got[0] != id || br.b.typingIDs() || br.b.input.Value() != "" {
+		t.Fatalf("after adding %s the board holds %q, the field has the keys: %v", id, got, br.b.typingIDs())
+	}
+	typeLine("sudo rm")
+	if len(boardIDs(br.b)) != 1 || br.b.input.Value() != "" {
+		t.Fatalf("what was typed after adding went into the field (%q) or on the board", br.b.input.Value())
+	}
+	if again := newBoardRig(t, r); again.b.typingIDs() {
+		t.Error("a board that holds ids opens with the field focused")
+	}
 }
