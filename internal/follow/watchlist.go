@@ -2,27 +2,18 @@ package follow
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
-	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // WatchlistFile is the name of the watch board's file in the state
 // directory, next to the journal.
 const WatchlistFile = "watchboard.json"
-
-// watchlist is the file's content: what the board keeps of each of its
-// quote ids, per environment, in the order added.
-type watchlist struct {
-	Envs map[string][]Kept `json:"envs"`
-}
 
 // Kept is what the board keeps of one quote id between runs, so a restart
 // shows it at once and never asks a final one again: the last record the
@@ -164,89 +155,4 @@ func CheckTypedID(id string) error {
 		return nil
 	}
 	return ErrTypedWord
-}
-
-// LoadWatchlist reads what is kept for env at path, in the order added;
-// a missing file is an empty board. Every entry is checked as it is read
-// (an id of the wrong shape is dropped, a record that fails the checks of
-// an answer is dropped and its id kept), and an id is kept once.
-func LoadWatchlist(path, env string) ([]Kept, error) {
-	wl, err := readWatchlist(path)
-	if err != nil {
-		return nil, err
-	}
-	var out []Kept
-	seen := map[string]bool{}
-	for _, k := range wl.Envs[env] {
-		if k, ok := k.checked(); ok && !seen[k.QuoteID] {
-			seen[k.QuoteID] = true
-			out = append(out, k)
-		}
-	}
-	return out, nil
-}
-
-// SaveWatchlist keeps kept for env at path (0600, replaced atomically),
-// leaving the other environments' as they are.
-func SaveWatchlist(path, env string, kept []Kept) error {
-	wl, err := readWatchlist(path)
-	if err != nil {
-		return err
-	}
-	if len(kept) == 0 {
-		delete(wl.Envs, env)
-	} else {
-		wl.Envs[env] = kept
-	}
-	b, err := json.Marshal(wl) // compact: a board of 10,000 ids is saved every few seconds
-	if err != nil {
-		return err
-	}
-	if err := osguard.WriteStateFile(path, append(b, '\n')); err != nil {
-		return fmt.Errorf("watch board file: %w", err)
-	}
-	return nil
-}
-
-// AddToWatchlist adds ids to those kept for env, keeping what is known of
-// the others, and returns how many were new.
-func AddToWatchlist(path, env string, ids []string) (int, error) {
-	kept, err := LoadWatchlist(path, env)
-	if err != nil {
-		return 0, err
-	}
-	have := map[string]bool{}
-	for _, k := range kept {
-		have[k.QuoteID] = true
-	}
-	added := 0
-	for _, id := range ids {
-		if !have[id] && exchange.CheckQuoteID(id) == nil {
-			have[id] = true
-			kept = append(kept, Kept{QuoteID: id})
-			added++
-		}
-	}
-	if added > 0 {
-		return added, SaveWatchlist(path, env, kept)
-	}
-	return 0, nil
-}
-
-func readWatchlist(path string) (watchlist, error) {
-	wl := watchlist{Envs: map[string][]Kept{}}
-	b, err := osguard.ReadStateFile(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return wl, nil
-	case err != nil:
-		return wl, fmt.Errorf("watch board file: %w", err)
-	}
-	if err := exchange.Decode(b, &wl); err != nil {
-		return wl, fmt.Errorf("watch board file %s is not valid JSON: %w", path, err)
-	}
-	if wl.Envs == nil {
-		wl.Envs = map[string][]Kept{}
-	}
-	return wl, nil
 }

@@ -84,7 +84,7 @@ func TestWatchlist(t *testing.T) {
 	done := &exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateCompleted, Chain: "ARBITRUM", TokenOut: "USDT",
 		ReceiveAmount: decimal.RequireFromString("24.5"), WithdrawTxHash: "0x" + strings.Repeat("ab", 32), UpdatedAt: time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)}
 	seen := time.Date(2026, 3, 2, 10, 0, 5, 0, time.UTC)
-	if err := follow.SaveWatchlist(path, "sandbox", []follow.Kept{{QuoteID: "q-1", Record: done, Since: seen, Checked: seen}, {QuoteID: "q-2", NotFound: true}}); err != nil {
+	if err := (&follow.WatchFile{Path: path, Env: "sandbox"}).Append([]follow.Kept{{QuoteID: "q-1", Record: done, Since: seen, Checked: seen}, {QuoteID: "q-2", NotFound: true}}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if n, err := follow.AddToWatchlist(path, "production", []string{"q-9"}); n != 1 || err != nil {

@@ -35,13 +35,19 @@ type boardLoadedMsg struct {
 	kept []follow.Kept
 	own  follow.Own
 	err  error
+	// owed: what the last board of this file left unwritten could not be
+	// written.
+	owed error
 }
 
 // boardSaveMsg ends the wait between two saves, for the visit tag.
 type boardSaveMsg struct{ tag tui.Tag }
 
-// boardSavedMsg reports keeping the board; only a failure is said.
-type boardSavedMsg struct{ err error }
+// boardSavedMsg reports keeping the rows of ids; only a failure is said.
+type boardSavedMsg struct {
+	ids []string
+	err error
+}
 
 // boardExportedMsg reports the export: the file and its rows, or why not.
 type boardExportedMsg struct {
@@ -121,11 +127,14 @@ type boardScreen struct {
 	undo    []*boardRow
 	tag     tui.Tag
 	ticking bool // a tick of this visit is pending
-	// saving: a save is out; dirty: the board changed since the last save
-	// began, at saved; saveDue: a boardSaveMsg is on its way.
-	saving, dirty, saveDue bool
-	saved                  time.Time
-	err                    error
+	// file keeps the board; unsaved are the ids whose rows changed (or
+	// went) since the last save began, at saved, and pending those of the
+	// save out (saving); saveDue: a boardSaveMsg is on its way.
+	file             *follow.WatchFile
+	unsaved, pending map[string]bool
+	saving, saveDue  bool
+	saved            time.Time
+	err              error
 	// exported says where the last export went, under the field until the
 	// next key: the toast saying it gives way to the next change.
 	exported string
@@ -137,7 +146,8 @@ func New(app *kit.App) tui.Screen {
 	b := &boardScreen{
 		app: app, input: kit.NewInput(app.Common, "paste or type quote ids, e.g. q-…", false),
 		sched: follow.NewScheduler(app.Target.Env.EffectiveFollowRate()), rows: map[string]*boardRow{},
-		marked: map[string]bool{}, inflight: map[string]bool{},
+		marked: map[string]bool{}, inflight: map[string]bool{}, unsaved: map[string]bool{},
+		file: &follow.WatchFile{Path: kit.WatchlistPath(app), Env: app.Target.Env.Name},
 	}
 	b.list = kit.NewList(app.Common, kit.ListSpec[*boardRow]{
 		Noun: "withdrawal", Columns: boardColumns, Row: b.row, Select: "select", Sorts: boardSorts,
@@ -150,14 +160,20 @@ func New(app *kit.App) tui.Screen {
 
 func (b *boardScreen) Init() tea.Cmd {
 	b.tag = tui.NextTag()
-	path, env := kit.WatchlistPath(b.app), b.app.Target.Env.Name
-	read := b.app.AccountRecords()
+	file, read := b.file, b.app.AccountRecords()
+	// What a board of this file left unwritten is written before this one
+	// reads it; this one's is owed from now on.
+	before := b.app.Flushes.Swap(file.Path+"\x00"+file.Env, b.flush)
 	load := func() tea.Msg {
-		kept, err := follow.LoadWatchlist(path, env)
+		var owed error
+		if before != nil {
+			owed = before()
+		}
+		kept, err := file.Load()
 		// Unreadable, the journal owns nothing here: Home says it cannot
 		// be read.
 		recs, _, _ := read()
-		return boardLoadedMsg{kept: kept, own: follow.OwnOf(recs), err: err}
+		return boardLoadedMsg{kept: kept, own: follow.OwnOf(recs), err: err, owed: owed}
 	}
 	return tea.Batch(b.typeIDs(true), load)
 }
@@ -261,22 +277,26 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case boardLoadedMsg:
 		if msg.err != nil {
-			b.err = exchange.UserError{Text: "The board's saved ids cannot be read (" + msg.err.Error() + "): paste them again", Cause: msg.err}
+			b.err = exchange.UserError{Text: "The board's saved ids cannot all be read (" + msg.err.Error() + "): paste the missing ones again", Cause: msg.err}
+		}
+		var said tea.Cmd
+		if msg.owed != nil {
+			said = tui.ShowError(exchange.UserError{Text: "The last changes of the board could not be saved (" + msg.owed.Error() + "); check the state directory", Cause: msg.owed})
 		}
 		b.sched.Know(msg.own)
 		// A board that holds ids opens on them: typing goes to the field
 		// only once asked for (a, tab).
-		if b.put(msg.kept) > 0 {
+		if len(b.put(msg.kept)) > 0 {
 			b.typeIDs(false)
 		}
-		return b.kick()
+		return tea.Batch(said, b.kick())
 	case boardSaveMsg:
 		if msg.tag == b.tag {
 			b.saveDue = false
 			return b.saveSoon()
 		}
 	case boardSavedMsg:
-		b.saving = false
+		b.savedAll(msg)
 		if msg.err != nil {
 			return tui.ShowError(exchange.UserError{Text: "The board could not be saved (" + msg.err.Error() + "): it will be empty after a restart; check the state directory", Cause: msg.err})
 		}
@@ -406,7 +426,7 @@ func (b *boardScreen) answered(msg boardAnswerMsg) tea.Cmd {
 		write = kit.JournalState(b.app, msg.id, msg.w, nil)
 	}
 	if step.Changed {
-		b.dirty = true
+		b.unsaved[msg.id] = true
 		save = b.saveSoon()
 	}
 	if step.Changed && before.Known {

@@ -1,20 +1,15 @@
 package board
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/follow"
-	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/screens/kit"
 	"github.com/svcwallet/svcwallet/internal/screens/kit/layout"
@@ -73,10 +68,11 @@ func (b *boardScreen) addText(text string) tea.Cmd {
 	for i, id := range ids {
 		kept[i] = follow.Kept{QuoteID: id}
 	}
-	if b.put(kept) == 0 {
+	added := b.put(kept)
+	if len(added) == 0 {
 		return nil
 	}
-	return tea.Batch(b.typeIDs(false), b.saveNow(), b.kick())
+	return tea.Batch(b.typeIDs(false), b.saveNow(added...), b.kick())
 }
 
 // refusedIDs says what of a paste or typed line was not taken: the
@@ -101,8 +97,8 @@ func refusedIDs(bad []follow.MalformedID, words int) string {
 func upperFirst(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
 
 // put follows what is kept of ids not on the board yet, as new rows after
-// the others; it returns how many it added.
-func (b *boardScreen) put(kept []follow.Kept) int {
+// the others; it returns the rows it added.
+func (b *boardScreen) put(kept []follow.Kept) []*boardRow {
 	now := b.app.Common.Now()
 	var added []*boardRow
 	for _, k := range kept {
@@ -116,7 +112,7 @@ func (b *boardScreen) put(kept []follow.Kept) int {
 	if len(added) > 0 {
 		b.list.SetItems(append(slices.Clone(b.list.Items()), added...))
 	}
-	return len(added)
+	return added
 }
 
 // follow makes the row of id, followed by the scheduler, and counts it.
@@ -143,7 +139,7 @@ func (b *boardScreen) drop(rows []*boardRow, said string) tea.Cmd {
 		b.list.SetItems(slices.DeleteFunc(slices.Clone(b.list.Items()), func(r *boardRow) bool { return b.rows[r.QuoteID] != r }))
 	}
 	b.undo = rows
-	return tea.Batch(b.saveNow(), tui.ShowInfo(said+": u puts "+kit.Plural(len(rows), "it", "them")+" back"))
+	return tea.Batch(b.saveNow(rows...), tui.ShowInfo(said+": u puts "+kit.Plural(len(rows), "it", "them")+" back"))
 }
 
 // clearWhere drops every row that is what, filtered out or not.
@@ -171,72 +167,5 @@ func (b *boardScreen) putBack() tea.Cmd {
 	}
 	b.undo = nil
 	b.list.SetItems(append(slices.Clone(b.list.Items()), back...))
-	return tea.Batch(b.saveNow(), b.kick(), tui.ShowInfo(fmt.Sprintf("Put back %d %s", len(back), kit.Plural(len(back), "withdrawal", "withdrawals"))))
-}
-
-// saveNow saves the board at once, or as soon as the save out is done.
-func (b *boardScreen) saveNow() tea.Cmd {
-	b.dirty = true
-	if b.saving {
-		return nil
-	}
-	return b.save()
-}
-
-// saveSoon saves a changed board when no save is out and the last began
-// boardSaveEvery ago, else once the wait is over.
-func (b *boardScreen) saveSoon() tea.Cmd {
-	if !b.dirty || b.saving || b.saveDue {
-		return nil
-	}
-	if wait := b.saved.Add(boardSaveEvery).Sub(b.app.Common.Now()); wait > 0 {
-		b.saveDue = true
-		return b.app.After(wait, boardSaveMsg{tag: b.tag})
-	}
-	return b.save()
-}
-
-// save keeps what is known of every row, in a Cmd: the rows are never
-// changed, so the Cmd reads the ones the list holds now while the board
-// goes on.
-func (b *boardScreen) save() tea.Cmd {
-	b.saving, b.dirty, b.saved = true, false, b.app.Common.Now()
-	path, env, rows := kit.WatchlistPath(b.app), b.app.Target.Env.Name, slices.Clone(b.list.Items())
-	return func() tea.Msg {
-		slices.SortFunc(rows, func(a, b *boardRow) int { return a.seq - b.seq })
-		kept := make([]follow.Kept, len(rows))
-		for i, r := range rows {
-			kept[i] = r.Kept()
-		}
-		return boardSavedMsg{err: follow.SaveWatchlist(path, env, kept)}
-	}
-}
-
-// export writes every row, in the order shown, as CSV to a new file in
-// the state directory (follow.CSVHeader's columns).
-// maxExportSuffix bounds the names tried for exports made in one second.
-const maxExportSuffix = 99
-
-func (b *boardScreen) export() tea.Cmd {
-	rows := slices.Clone(b.list.Items())
-	base := filepath.Join(kit.StateDir(b.app), "watchboard-"+b.app.Target.Env.Name+"-"+b.app.Common.Now().UTC().Format("20060102-150405"))
-	return func() tea.Msg {
-		out := [][]string{follow.CSVHeader}
-		for _, r := range rows {
-			out = append(out, r.CSVRow())
-		}
-		var buf bytes.Buffer
-		if err := safetext.WriteCSV(&buf, out); err != nil {
-			return boardExportedMsg{err: err}
-		}
-		// A new file every time: a second export within the same second
-		// gets a suffix rather than replacing the first.
-		path := base + ".csv"
-		err := osguard.CreateStateFile(path, buf.Bytes())
-		for n := 2; errors.Is(err, os.ErrExist) && n <= maxExportSuffix; n++ {
-			path = base + "-" + strconv.Itoa(n) + ".csv"
-			err = osguard.CreateStateFile(path, buf.Bytes())
-		}
-		return boardExportedMsg{path: path, rows: len(rows), err: err}
-	}
+	return tea.Batch(b.saveNow(back...), b.kick(), tui.ShowInfo(fmt.Sprintf("Put back %d %s", len(back), kit.Plural(len(back), "withdrawal", "withdrawals"))))
 }

@@ -576,7 +576,7 @@ func TestBoardKeepsWhatIsSeen(t *testing.T) {
 		{QuoteID: id, Record: &exchange.Withdrawal{QuoteID: other, State: exchange.StateCompleted, Chain: "ARBITRUM", TokenOut: "USDT", WithdrawTxHash: "0x" + strings.Repeat("ab", 32)}},
 		{QuoteID: other, Record: &exchange.Withdrawal{QuoteID: other, State: "PAID\x1b[2J", Chain: "ARBITRUM", TokenOut: "USDT"}},
 	}
-	if err := follow.SaveWatchlist(path, r.App.Target.Env.Name, planted); err != nil {
+	if err := (&follow.WatchFile{Path: path, Env: r.App.Target.Env.Name}).Append(planted, nil); err != nil {
 		t.Fatal(err)
 	}
 	br, kick := loadOnly(t, r)
@@ -947,5 +947,48 @@ func TestBoardRefusesWords(t *testing.T) {
 	}
 	if again := newBoardRig(t, r); again.b.typingIDs() {
 		t.Error("a board that holds ids opens with the field focused")
+	}
+}
+
+// TestBoardFlushes (issue 28 item 3): what the board learned since its
+// last save is written when the console ends (kit.Flushes, run after the
+// program on q, SIGHUP or SIGTERM), not lost with the wait between saves;
+// a board opened again writes what the last one of its file owed before
+// it reads the file.
+func TestBoardFlushes(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	r.App.Flushes = &kit.Flushes{}
+	br := newBoardRig(t, r)
+	id := screentest.Seed(t, r, sandbox.DestCompleted)
+	br.send(tea.PasteMsg{Content: id})
+	for i := 0; i < 100 && !br.b.saveDue; i++ {
+		br.fire() // answers until one waits for the next save
+	}
+	f, _ := br.b.sched.Get(id)
+	kept, _ := follow.LoadWatchlist(kit.WatchlistPath(r.App), r.App.Target.Env.Name)
+	if !br.b.saveDue || len(kept) != 1 || kept[0].Record != nil && kept[0].Record.State == f.Last.State {
+		t.Fatalf("the test needs an answer not saved yet: save due %v, file %+v, row %s", br.b.saveDue, kept, f.Last.State)
+	}
+	if err := r.App.Flushes.Run(); err != nil {
+		t.Fatal(err)
+	}
+	kept, _ = follow.LoadWatchlist(kit.WatchlistPath(r.App), r.App.Target.Env.Name)
+	if len(kept) != 1 || kept[0].Record == nil || kept[0].Record.State != f.Last.State {
+		t.Fatalf("after the console's end the file keeps %+v, want %s", kept, f.Last.State)
+	}
+
+	// Left with an answer owed, the board's next visit writes it first.
+	r = screentest.NewStatusRig(t)
+	r.App.Flushes = &kit.Flushes{}
+	br = newBoardRig(t, r)
+	id = screentest.Seed(t, r, sandbox.DestCompleted)
+	br.send(tea.PasteMsg{Content: id})
+	for i := 0; i < 100 && !br.b.saveDue; i++ {
+		br.fire()
+	}
+	f, _ = br.b.sched.Get(id)
+	again, _ := loadOnly(t, r) // what it read, before it asks anything
+	if row := again.rowOf(id); !br.b.saveDue || !strings.Contains(row, f.Outcome().Name) {
+		t.Fatalf("a board opened again shows %q, want the last board's %s", row, f.Outcome().Name)
 	}
 }

@@ -103,6 +103,8 @@ type Deps struct {
 	Running *signer.Running
 	// Makers build the screens one feature opens in another.
 	Makers Makers
+	// Flushes are the writes owed when the console ends; nil owes none.
+	Flushes *Flushes
 	// ConfigFlag is the config file the console was started with (--config,
 	// else $SVCWALLET_CONFIG); "" for the default one. Command repeats it.
 	ConfigFlag string

@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"sync"
@@ -86,4 +87,45 @@ func Plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// Flushes are the writes the console owes at its end, however it ends (q,
+// the terminal closed, kill): what the watch board learned since its last
+// save. One is kept a key: a board opened again takes over the writes the
+// last one of its file left (Swap).
+type Flushes struct {
+	mu sync.Mutex
+	by map[string]func() error
+}
+
+// Swap keeps flush under key, and returns the one it replaces, nil for
+// none, for the caller to run first. Nil flushes does nothing.
+func (f *Flushes) Swap(key string, flush func() error) (old func() error) {
+	if f == nil {
+		return nil
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.by == nil {
+		f.by = map[string]func() error{}
+	}
+	old = f.by[key]
+	f.by[key] = flush
+	return old
+}
+
+// Run does every write owed, once; the console calls it when it ends.
+func (f *Flushes) Run() error {
+	if f == nil {
+		return nil
+	}
+	f.mu.Lock()
+	by := f.by
+	f.by = nil
+	f.mu.Unlock()
+	var errs []error
+	for _, flush := range by {
+		errs = append(errs, flush())
+	}
+	return errors.Join(errs...)
 }
