@@ -81,7 +81,9 @@ const boardSaveEvery = 2 * time.Second
 // changed but replaced, so the list finds it where its order put it
 // (kit.List.Replace) and a save reads it while the board goes on.
 type boardRow struct {
-	seq int // the order added
+	seq   int    // the order added
+	label string // its Outcome's name, for the order and the row
+	rank  int    // of label (stateRank), for the order by state
 	follow.Followed
 }
 
@@ -152,7 +154,7 @@ func New(app *kit.App) tui.Screen {
 	b.list = kit.NewList(app.Common, kit.ListSpec[*boardRow]{
 		Noun: "withdrawal", Columns: boardColumns, Row: b.row, Select: "select", Sorts: boardSorts,
 		Empty:  "No withdrawals on the board yet: paste quote ids above, or press w on History to add this account's.",
-		Fields: func(r *boardRow) []string { return []string{r.QuoteID, r.Last.Chain, r.Outcome().Name} },
+		Fields: func(r *boardRow) []string { return []string{r.QuoteID, r.Last.Chain, r.label} },
 		ID:     func(r *boardRow) string { return r.QuoteID },
 	})
 	return b

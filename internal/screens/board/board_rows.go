@@ -118,7 +118,8 @@ func (b *boardScreen) put(kept []follow.Kept) []*boardRow {
 // follow makes the row of id, followed by the scheduler, and counts it.
 func (b *boardScreen) follow(id string, seq int) *boardRow {
 	f, _ := b.sched.Get(id)
-	r := &boardRow{seq: seq, Followed: f}
+	label := f.Outcome().Name
+	r := &boardRow{seq: seq, Followed: f, label: label, rank: stateRank[label]}
 	b.rows[id] = r
 	b.tally.count(r, 1)
 	return r

@@ -530,9 +530,15 @@ func TestBoardRestartShowsRecords(t *testing.T) {
 	}
 	calls := r.StatusCalls.Load()
 	again, kick := loadOnly(t, r)
+	for i := range min(again.b.list.Len(), 33) { // the rows drawn
+		id := again.b.list.Item(i).QuoteID
+		if row := again.rowOf(id); !strings.Contains(row, want[id]) {
+			t.Errorf("after a restart %s shows %q, want %s at once", id, row, want[id])
+		}
+	}
 	for id, w := range want {
-		if row := again.rowOf(id); id < "q-gone-30" && !strings.Contains(row, w) {
-			t.Errorf("after a restart %s shows %q, want %s at once", id, row, w)
+		if r := again.b.rows[id]; !strings.Contains(boardGlyph(r.label)+" "+r.label, w) {
+			t.Errorf("after a restart %s is %s, want %s at once", id, r.label, w)
 		}
 	}
 	if v := again.plain(); !strings.Contains(v, "  1–33 of 43 withdrawals · 0 moving") {
@@ -642,7 +648,8 @@ func TestBoardRateLimited(t *testing.T) {
 }
 
 // TestBoardSorts (issue 21 item 13): S cycles through an order a column,
-// the column marked in the titles, and keeps it as answers come.
+// each turned round by the next S, the column marked in the titles, and
+// keeps it as answers come.
 func TestBoardSorts(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
@@ -662,7 +669,7 @@ func TestBoardSorts(t *testing.T) {
 	if got := order(); got[2] != "q-gone-404" {
 		t.Fatalf("moving first: %q", got)
 	}
-	for range 3 {
+	for range 6 {
 		br.send(tea.KeyPressMsg{Code: 'S', Text: "S"})
 	}
 	if got, title := order(), strings.Split(br.plain(), "\n")[5]; !slices.Equal(got, []string{large, small, "q-gone-404"}) || !strings.Contains(title, "RECEIVE↓") || strings.Contains(title, "STATE↑") {
@@ -672,6 +679,42 @@ func TestBoardSorts(t *testing.T) {
 	}
 	if got := order(); !slices.Equal(got, []string{large, small, "q-gone-404"}) {
 		t.Errorf("the order by amount was not kept as answers came: %q", got)
+	}
+}
+
+// TestBoardSortGroupsStates (issue 28 item 7): by state the rows are
+// grouped, the moving ones first, FAILED together, COMPLETED last, each
+// group in the order added; S again turns it round, ↓ in the title.
+func TestBoardSortGroupsStates(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	var ids []string
+	for _, to := range []string{sandbox.DestCompleted, sandbox.DestFailed, sandbox.DestCompleted, sandbox.DestFailed} {
+		ids = append(ids, screentest.Seed(t, r, to))
+	}
+	br.send(tea.PasteMsg{Content: strings.Join(ids, " ")})
+	for i := 0; i < 1000 && br.fire(); i++ {
+	}
+	moving := screentest.Seed(t, r, sandbox.DestRefunded)
+	br.send(tea.PasteMsg{Content: moving})
+	br.fire() // SUBMITTED
+	br.toList()
+	order := func() []string {
+		var got []string
+		for i := range br.b.list.Len() {
+			got = append(got, br.b.list.Item(i).QuoteID)
+		}
+		return got
+	}
+	title := func() string { return strings.Split(br.plain(), "\n")[5] }
+	want := []string{moving, ids[1], ids[3], ids[0], ids[2]}
+	if got := order(); !slices.Equal(got, want) || !strings.Contains(title(), "STATE↑") {
+		t.Fatalf("by state %q under %q, want %q", got, title(), want)
+	}
+	br.send(tea.KeyPressMsg{Code: 'S', Text: "S"})
+	slices.Reverse(want)
+	if got := order(); !slices.Equal(got, want) || !strings.Contains(title(), "STATE↓") {
+		t.Fatalf("by state turned round %q under %q, want %q", got, title(), want)
 	}
 }
 
@@ -809,7 +852,7 @@ func TestBoardHelp(t *testing.T) {
 	for i := 0; i < 1000 && br.fire(); i++ {
 	}
 	br.toList()
-	br.send(tea.KeyPressMsg{Code: tea.KeyEnd})
+	br.send(tea.KeyPressMsg{Code: tea.KeyHome})    // a row not found
 	br.send(tea.KeyPressMsg{Code: 'x', Text: "x"}) // so u acts too
 	root := tui.New(br.b, tui.Options{Theme: "dark", Common: r.App.Common})
 	for _, sz := range screentest.GoldenSizes {

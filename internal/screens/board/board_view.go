@@ -96,12 +96,13 @@ var boardColumns = []kit.Column{
 	{Title: "PAYOUT", Width: 15, Min: 11, Gap: 2, Middle: true, Optional: true},
 }
 
-// boardSorts are the orders S cycles through, one a column: the moving
-// rows first (the first), then by quote id, chain, amount (largest first),
-// the time in the state (longest first), the last check (oldest first) and
-// payout hash; rows without a value last, ties in the order added.
+// boardSorts are the orders S cycles through, one a column, each then
+// turned round: by state, grouped (stateRank: the moving rows first), then
+// by quote id, chain, amount (largest first), the time in the state
+// (longest first), the last check (oldest first) and payout hash; rows
+// without a value last, ties in the order added.
 var boardSorts = []kit.ListSort[*boardRow]{
-	{Column: 3, Compare: func(a, b *boardRow) int { return tie(a, b, boolOrder(a.Final, b.Final)) }},
+	{Column: 3, Compare: func(a, b *boardRow) int { return tie(a, b, cmp.Compare(a.rank, b.rank)) }},
 	{Column: 0, Compare: func(a, b *boardRow) int { return strings.Compare(a.QuoteID, b.QuoteID) }},
 	{Column: 1, Compare: func(a, b *boardRow) int { return tie(a, b, textOrder(a.Last.Chain, b.Last.Chain)) }},
 	{Column: 2, Desc: true, Compare: func(a, b *boardRow) int {
@@ -112,6 +113,17 @@ var boardSorts = []kit.ListSort[*boardRow]{
 	{Column: 6, Compare: func(a, b *boardRow) int {
 		return tie(a, b, textOrder(a.Last.WithdrawTxHash, b.Last.WithdrawTxHash))
 	}},
+}
+
+// stateRank orders the states of the rows, each its own group: not asked
+// or not answered yet, moving, contradicting the journal, then the ends,
+// those that need a look before COMPLETED.
+var stateRank = map[string]int{
+	follow.LabelAsking: 0, follow.LabelRateLimited: 1, follow.LabelNoAnswer: 2,
+	exchange.StateCreated: 3, exchange.StateSubmitted: 4, exchange.StateSending: 5,
+	follow.LabelContradicts: 6, follow.LabelVanished: 7,
+	exchange.StateFailed: 8, exchange.StateRefunded: 9, follow.LabelExpired: 10, follow.LabelNotFound: 11,
+	exchange.StateCompleted: 12,
 }
 
 // tie breaks a tie of an order by the order added, then the quote id, so
@@ -213,7 +225,7 @@ func boardClock(t, now time.Time) string {
 func (b *boardScreen) row(r *boardRow) kit.Row {
 	k := layout.InksFor(b.app.Common)
 	now := b.app.Common.Now()
-	label := r.Outcome().Name
+	label := r.label
 	receive, checked := "", "never"
 	if r.Known {
 		receive = r.Last.ReceiveAmount.String() + " " + r.Last.TokenOut
