@@ -6,6 +6,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/journal"
 )
 
 // Defaults of the follow scheduler.
@@ -51,6 +52,9 @@ type Scheduler struct {
 	Gap time.Duration
 	// Jitter draws in [0, n) for the error backoff (PollDelay).
 	Jitter func(n int64) int64
+	// Recall starts each own id from the journal's record (Own.Recall):
+	// the console's board does, `status` asks the service alone.
+	Recall bool
 
 	ids       map[string]*Followed
 	hot, cold dueHeap
@@ -83,6 +87,9 @@ func (s *Scheduler) Know(own Own) {
 	s.own = own
 	for _, f := range s.ids {
 		own.Seed(&f.Follow)
+		if s.Recall && !f.Final {
+			own.Recall(&f.Follow)
+		}
 		if f.NotFound && !f.AcceptedAt.IsZero() {
 			f.NotFound, f.Vanished, f.Final, f.Due = false, true, false, time.Time{}
 			s.queue(f)
@@ -90,10 +97,11 @@ func (s *Scheduler) Know(own Own) {
 	}
 }
 
-// Owns reports whether id is one of this account's own withdrawals (Know).
-func (s *Scheduler) Owns(id string) bool {
-	_, ok := s.own[id]
-	return ok
+// Record is the journal's record of id when it is one of this account's
+// own withdrawals (Know).
+func (s *Scheduler) Record(id string) (journal.Record, bool) {
+	r, ok := s.own[id]
+	return r, ok
 }
 
 // Add starts following id, due at once; an id already followed is kept.
@@ -119,6 +127,9 @@ func (s *Scheduler) AddKept(k Kept, now time.Time) {
 	if f.Final = f.NotFound || f.Ended(); f.Final {
 		f.Due = time.Time{}
 		return
+	}
+	if s.Recall {
+		s.own.Recall(&f.Follow)
 	}
 	// One not answered yet is not known to be hot: it waits with the cold
 	// ones, which are due since they were added and so come first among

@@ -84,6 +84,7 @@ type boardRow struct {
 	seq   int    // the order added
 	label string // its Outcome's name, for the order and the row
 	rank  int    // of label (stateRank), for the order by state
+	dest  string // the destination, when this account's journal has it
 	follow.Followed
 }
 
@@ -151,11 +152,16 @@ func New(app *kit.App) tui.Screen {
 		marked: map[string]bool{}, inflight: map[string]bool{}, unsaved: map[string]bool{},
 		file: &follow.WatchFile{Path: kit.WatchlistPath(app), Env: app.Target.Env.Name},
 	}
+	b.sched.Recall = true // a row starts from what the journal knows
 	b.list = kit.NewList(app.Common, kit.ListSpec[*boardRow]{
 		Noun: "withdrawal", Columns: boardColumns, Row: b.row, Select: "select", Sorts: boardSorts,
-		Empty:  "No withdrawals on the board yet: paste quote ids above, or press w on History to add this account's.",
-		Fields: func(r *boardRow) []string { return []string{r.QuoteID, r.Last.Chain, r.label} },
-		ID:     func(r *boardRow) string { return r.QuoteID },
+		Empty: "No withdrawals on the board yet: paste quote ids above, or press w on History to add this account's.",
+		// What customers quote: the quote id, transfer id or payout hash,
+		// and the chain, destination and state.
+		Fields: func(r *boardRow) []string {
+			return []string{r.QuoteID, r.Last.TxID, r.Last.WithdrawTxHash, r.Last.Chain, r.dest, r.label}
+		},
+		ID: func(r *boardRow) string { return r.QuoteID },
 	})
 	return b
 }
@@ -431,7 +437,9 @@ func (b *boardScreen) answered(msg boardAnswerMsg) tea.Cmd {
 		b.unsaved[msg.id] = true
 		save = b.saveSoon()
 	}
-	if step.Changed && before.Known {
+	// Said when what the row says changes: an answer that ends a row the
+	// journal had at its end already changes nothing on screen.
+	if step.Changed && before.Known && after.label != before.label {
 		b.marked[msg.id] = true
 		o := after.Outcome()
 		say = tui.ShowInfo(msg.id + ": " + before.Outcome().Name + " → " + o.Name)

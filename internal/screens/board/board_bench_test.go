@@ -19,7 +19,7 @@ import (
 
 // benchBoard is a board of n ids at 120x40, each answered once
 // (SUBMITTED), on the clock *now; its timers and saves go nowhere.
-func benchBoard(b *testing.B, n int) (*boardScreen, *time.Time) {
+func benchBoard(b testing.TB, n int) (*boardScreen, *time.Time) {
 	now := screentest.RigStart
 	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, func() time.Time { return now })},
 		Session: kit.Session{Target: kit.Target{Env: config.SandboxEnvironment("http://127.0.0.1:1", sandbox.DefaultChainID)}},
@@ -70,8 +70,10 @@ func BenchmarkBoardView(b *testing.B) {
 	}
 }
 
-// BenchmarkBoardFilterHash (issue 28 item 22: at most 5 ms): a payout hash
-// pasted into the filter of a board of 10,000 rows, one of which has it.
+// BenchmarkBoardFilterHash (issue 28 item 22: at most 5 ms): the start of
+// a payout hash pasted into the filter of a board of 10,000 rows, one of
+// which has it (a whole one has a private key's shape: the filter's key
+// guard drops it).
 func BenchmarkBoardFilterHash(b *testing.B) {
 	board, _ := benchBoard(b, 10000)
 	hash := "0x" + strings.Repeat("5f0c9e1b", 8)
@@ -83,7 +85,7 @@ func BenchmarkBoardFilterHash(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
-		board.update(tea.PasteMsg{Content: hash})
+		board.update(tea.PasteMsg{Content: hash[:20]})
 		if board.list.Len() != 1 {
 			b.Fatalf("the filter shows %d rows", board.list.Len())
 		}

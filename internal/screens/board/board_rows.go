@@ -54,7 +54,7 @@ func (b *boardScreen) addText(text string) tea.Cmd {
 	ids, bad := follow.ParseQuoteIDs(text, true)
 	words := 0
 	ids = slices.DeleteFunc(ids, func(id string) bool {
-		if b.sched.Owns(id) || follow.CheckTypedID(id) == nil {
+		if _, own := b.sched.Record(id); own || follow.CheckTypedID(id) == nil {
 			return false
 		}
 		words++
@@ -120,6 +120,9 @@ func (b *boardScreen) follow(id string, seq int) *boardRow {
 	f, _ := b.sched.Get(id)
 	label := f.Outcome().Name
 	r := &boardRow{seq: seq, Followed: f, label: label, rank: stateRank[label]}
+	if rec, own := b.sched.Record(id); own {
+		r.dest = rec.Intent.ToAddress
+	}
 	b.rows[id] = r
 	b.tally.count(r, 1)
 	return r

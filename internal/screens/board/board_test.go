@@ -1035,3 +1035,36 @@ func TestBoardFlushes(t *testing.T) {
 		t.Fatalf("a board opened again shows %q, want the last board's %s", row, f.Outcome().Name)
 	}
 }
+
+// TestBoardStartsFromTheJournal (issue 28 item 4): after a restart with
+// the service failing, a withdrawal of this account followed to its end
+// elsewhere (the status screen, the command line) shows the journal's
+// record on the board, never NO ANSWER; and its destination, which only
+// the journal knows, finds it.
+func TestBoardStartsFromTheJournal(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	id := r.Made(sandbox.DestCompleted, "25")
+	r.Clock.Advance(sandbox.DefaultSettle)
+	w, err := r.App.Client().WithdrawalStatus(t.Context(), id)
+	if err != nil || w.State != exchange.StateCompleted {
+		t.Fatalf("%s is %s (%v)", id, w.State, err)
+	}
+	if err := r.App.Withdrawer().JournalState(id, w); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := follow.AddToWatchlist(kit.WatchlistPath(r.App), r.App.Target.Env.Name, []string{id}); err != nil {
+		t.Fatal(err)
+	}
+	r.FailStatus.Store(true)
+	br := newBoardRig(t, r)
+	for i := 0; i < 10 && br.fire(); i++ {
+	}
+	if row := br.rowOf(id); !strings.Contains(row, "✓ COMPLETED") || strings.Contains(row, "NO ANSWER") {
+		t.Fatalf("with the service failing the row reads %q, want the journal's COMPLETED", row)
+	}
+	br.send(tea.KeyPressMsg{Code: '/', Text: "/"})
+	br.send(tea.PasteMsg{Content: sandbox.DestCompleted[:12]})
+	if br.b.list.Len() != 1 {
+		t.Errorf("its destination finds %d rows", br.b.list.Len())
+	}
+}

@@ -495,3 +495,39 @@ func TestExpiredQuoteHasOneName(t *testing.T) {
 		t.Errorf("the resumed status:\n%s", view)
 	}
 }
+
+// TestStatusShowsWhatSupportQuotes (issue 28 items 4 and 8): the detail of
+// an own withdrawal shows its quote id, transfer id, destination, chain,
+// state and payout hash, each id with a key that copies it; opened again
+// while the service fails, it starts from the journal's record, never
+// from blank.
+func TestStatusShowsWhatSupportQuotes(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	r.App.PollInterval = 2 * time.Second
+	id := r.Made(sandbox.DestCompleted, "25")
+	s := newStatus(r.App, id)
+	pollToEnd(t, r, s, 10)
+	w := s.follow.Last
+	view := screentest.OneLine(ansi.Strip(s.View()))
+	for _, want := range []string{id, w.TxID, sandbox.DestCompleted, w.Chain, w.WithdrawTxHash, exchange.StateCompleted} {
+		if want == "" || !strings.Contains(view, want) {
+			t.Errorf("the detail lacks %q:\n%s", want, view)
+		}
+	}
+	for key, want := range map[string]string{"i": id, "t": w.TxID, "d": sandbox.DestCompleted, "c": w.WithdrawTxHash} {
+		_, cmd := s.Update(screentest.Key(key))
+		if !slices.Contains(screentest.RunAll(cmd), tea.SetClipboard(want)()) {
+			t.Errorf("%s does not copy %s", key, want)
+		}
+	}
+
+	r.FailStatus.Store(true)
+	again := newStatus(r.App, id)
+	again.SetSize(100, 40)
+	screentest.RecordTimers(r.App)
+	screentest.Drive(again, again.Init())
+	if v := again.Title() + "\n" + screentest.OneLine(ansi.Strip(again.View())); !strings.Contains(v, "Withdrawal COMPLETED") ||
+		!strings.Contains(v, w.WithdrawTxHash) || !strings.Contains(v, "Cannot check") {
+		t.Errorf("opened again with the service failing:\n%s", v)
+	}
+}
