@@ -5,6 +5,7 @@ package board
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -58,7 +59,7 @@ type boardExportedMsg struct {
 
 var boardKeys = struct {
 	Add, ToList, ToField, Open, Copy, CopyHash, Remove key.Binding
-	ClearFinished, ClearNotFound, Undo, Export         key.Binding
+	ClearDone, ClearFinal, ClearNotFound, Undo, Export key.Binding
 }{
 	Add:           key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "add ids")),
 	ToList:        key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "to the board")),
@@ -67,7 +68,8 @@ var boardKeys = struct {
 	Copy:          key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy quote id")),
 	CopyHash:      key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "copy payout hash")),
 	Remove:        key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "remove")),
-	ClearFinished: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "clear finished")),
+	ClearDone:     key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "clear completed")),
+	ClearFinal:    key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "clear all ended")),
 	ClearNotFound: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "clear not found")),
 	Undo:          key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "undo remove")),
 	Export:        key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "export CSV")),
@@ -89,22 +91,31 @@ type boardRow struct {
 }
 
 // boardTally counts the rows the footer and the keys speak of, kept as
-// rows change so that no answer counts every row.
-type boardTally struct{ moving, finished, notFound int }
+// rows change so that no answer counts every row: per outcome name,
+// moving (SUBMITTED, SENDING), final (never asked again), and unasked,
+// those with no record yet (neither an answer, nor one kept or
+// journaled).
+type boardTally struct {
+	by                     map[string]int
+	moving, final, unasked int
+}
 
-// count adds r, n times (-1 takes it away): moving is in motion
-// (SUBMITTED, SENDING), finished final with a record, not found final
-// without.
+// count adds r, n times (-1 takes it away).
 func (t *boardTally) count(r *boardRow, n int) {
-	switch {
-	case r.NotFound:
-		t.notFound += n
-	case r.Final:
-		t.finished += n
-	case r.Known && (r.Last.State == exchange.StateSubmitted || r.Last.State == exchange.StateSending):
+	t.by[r.label] += n
+	if r.Final {
+		t.final += n
+	}
+	if !r.Known && !r.NotFound {
+		t.unasked += n
+	}
+	if r.Known && !r.Final && (r.Last.State == exchange.StateSubmitted || r.Last.State == exchange.StateSending) {
 		t.moving += n
 	}
 }
+
+// doneLabels are the ends f clears: those that need no follow-up.
+var doneLabels = []string{exchange.StateCompleted, follow.LabelExpired}
 
 // boardScreen is the support desk's watch board: many quote ids, pasted or
 // typed, each followed by one shared scheduler (follow.Scheduler) within
@@ -126,8 +137,10 @@ type boardScreen struct {
 	marked    map[string]bool
 	// inflight: handed out by Next, not answered yet.
 	inflight map[string]bool
-	// undo holds the rows the last removal took (x, f, n); u puts them back.
+	// undo holds the rows the last removal took (x, f, F, n); u puts them
+	// back; cleared says what it was, for a board it left empty.
 	undo    []*boardRow
+	cleared string
 	tag     tui.Tag
 	ticking bool // a tick of this visit is pending
 	// file keeps the board; unsaved are the ids whose rows changed (or
@@ -149,7 +162,7 @@ func New(app *kit.App) tui.Screen {
 	b := &boardScreen{
 		app: app, input: kit.NewInput(app.Common, "paste or type quote ids, e.g. q-…", false),
 		sched: follow.NewScheduler(app.Target.Env.EffectiveFollowRate()), rows: map[string]*boardRow{},
-		marked: map[string]bool{}, inflight: map[string]bool{}, unsaved: map[string]bool{},
+		marked: map[string]bool{}, inflight: map[string]bool{}, unsaved: map[string]bool{}, tally: boardTally{by: map[string]int{}},
 		file: &follow.WatchFile{Path: kit.WatchlistPath(app), Env: app.Target.Env.Name},
 	}
 	b.sched.Recall = true // a row starts from what the journal knows
@@ -265,11 +278,16 @@ func (b *boardScreen) keys() kit.Bindings {
 		{Key: boardKeys.Remove, On: some, Do: func() tea.Cmd { return b.drop([]*boardRow{r}, "Removed "+r.QuoteID+" from the board") }},
 		{Key: boardKeys.ToField, On: true, Do: func() tea.Cmd { return b.typeIDs(true) }},
 		{Key: boardKeys.Export, On: some, Do: b.export},
-		{Key: boardKeys.ClearFinished, On: b.tally.finished > 0, Do: func() tea.Cmd {
-			return b.clearWhere(func(r *boardRow) bool { return r.Final && !r.NotFound }, "finished")
+		// What needs a follow-up (FAILED, REFUNDED, NOT FOUND) stays on f;
+		// F clears every row that ended.
+		{Key: boardKeys.ClearDone, On: b.tally.by[exchange.StateCompleted]+b.tally.by[follow.LabelExpired] > 0, Do: func() tea.Cmd {
+			return b.clearWhere(func(r *boardRow) bool { return r.Final && slices.Contains(doneLabels, r.label) })
 		}},
-		{Key: boardKeys.ClearNotFound, On: b.tally.notFound > 0, Do: func() tea.Cmd {
-			return b.clearWhere(func(r *boardRow) bool { return r.NotFound }, "not found")
+		{Key: boardKeys.ClearFinal, On: b.tally.final > 0, Do: func() tea.Cmd {
+			return b.clearWhere(func(r *boardRow) bool { return r.Final })
+		}},
+		{Key: boardKeys.ClearNotFound, On: b.tally.by[follow.LabelNotFound] > 0, Do: func() tea.Cmd {
+			return b.clearWhere(func(r *boardRow) bool { return r.NotFound })
 		}},
 		{Key: boardKeys.Undo, On: len(b.undo) > 0, Do: b.putBack},
 	}

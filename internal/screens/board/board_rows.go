@@ -1,8 +1,10 @@
 package board
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -143,18 +145,26 @@ func (b *boardScreen) drop(rows []*boardRow, said string) tea.Cmd {
 		b.list.SetItems(slices.DeleteFunc(slices.Clone(b.list.Items()), func(r *boardRow) bool { return b.rows[r.QuoteID] != r }))
 	}
 	b.undo = rows
-	return tea.Batch(b.saveNow(rows...), tui.ShowInfo(said+": u puts "+kit.Plural(len(rows), "it", "them")+" back"))
+	b.cleared = said + ": u puts " + kit.Plural(len(rows), "it", "them") + " back"
+	return tea.Batch(b.saveNow(rows...), tui.ShowInfo(b.cleared))
 }
 
-// clearWhere drops every row that is what, filtered out or not.
-func (b *boardScreen) clearWhere(is func(*boardRow) bool, what string) tea.Cmd {
+// clearWhere drops every row that is what, filtered out or not, and says
+// how many of each outcome went.
+func (b *boardScreen) clearWhere(is func(*boardRow) bool) tea.Cmd {
 	var rows []*boardRow
+	by := map[string]int{}
 	for _, r := range b.list.Items() {
 		if is(r) {
 			rows = append(rows, r)
+			by[r.label]++
 		}
 	}
-	return b.drop(rows, fmt.Sprintf("Cleared %d %s %s", len(rows), what, kit.Plural(len(rows), "withdrawal", "withdrawals")))
+	var what []string
+	for _, label := range slices.SortedFunc(maps.Keys(by), func(a, c string) int { return cmp.Compare(stateRank[a], stateRank[c]) }) {
+		what = append(what, fmt.Sprintf("%d %s", by[label], strings.ToLower(label)))
+	}
+	return b.drop(rows, "Cleared "+strings.Join(what, ", ")+" "+kit.Plural(len(rows), "withdrawal", "withdrawals"))
 }
 
 // putBack undoes the last removal: its rows come back as they were, in
@@ -169,7 +179,7 @@ func (b *boardScreen) putBack() tea.Cmd {
 		b.sched.AddKept(r.Kept(), now)
 		back = append(back, b.follow(r.QuoteID, r.seq))
 	}
-	b.undo = nil
+	b.undo, b.cleared = nil, ""
 	b.list.SetItems(append(slices.Clone(b.list.Items()), back...))
 	return tea.Batch(b.saveNow(back...), b.kick(), tui.ShowInfo(fmt.Sprintf("Put back %d %s", len(back), kit.Plural(len(back), "withdrawal", "withdrawals"))))
 }

@@ -525,12 +525,12 @@ func TestBoardRestartShowsRecords(t *testing.T) {
 	br.send(tea.PasteMsg{Content: strings.Join(paste, "\n")})
 	for i := 0; i < 1000 && br.fire(); i++ {
 	}
-	if v := br.plain(); !strings.Contains(v, "  1–33 of 43 withdrawals · 0 moving") {
+	if v := br.plain(); !strings.Contains(v, "  1–32 of 43 withdrawals\n") || !strings.Contains(v, " · 0 moving") {
 		t.Fatalf("the board is not at the top, or counts what does not move:\n%s", v)
 	}
 	calls := r.StatusCalls.Load()
 	again, kick := loadOnly(t, r)
-	for i := range min(again.b.list.Len(), 33) { // the rows drawn
+	for i := range min(again.b.list.Len(), 32) { // the rows drawn
 		id := again.b.list.Item(i).QuoteID
 		if row := again.rowOf(id); !strings.Contains(row, want[id]) {
 			t.Errorf("after a restart %s shows %q, want %s at once", id, row, want[id])
@@ -541,7 +541,7 @@ func TestBoardRestartShowsRecords(t *testing.T) {
 			t.Errorf("after a restart %s is %s, want %s at once", id, r.label, w)
 		}
 	}
-	if v := again.plain(); !strings.Contains(v, "  1–33 of 43 withdrawals · 0 moving") {
+	if v := again.plain(); !strings.Contains(v, "  1–32 of 43 withdrawals\n") || !strings.Contains(v, " · 0 moving") {
 		t.Errorf("the restarted board is not at the top, or counts what does not move:\n%s", v)
 	}
 	again.run(kick)
@@ -718,10 +718,12 @@ func TestBoardSortGroupsStates(t *testing.T) {
 	}
 }
 
-// TestBoardClearAndUndo (issue 21 item 13): f clears the finished rows, n
-// the ids not found, each offered only when there are some; u puts the
-// last ones cleared back as they were, without asking them again; the
-// board file follows.
+// TestBoardClearAndUndo (issue 21 item 13, issue 28 item 9): f clears the
+// COMPLETED and EXPIRED rows and keeps those that need a follow-up
+// (FAILED, REFUNDED, NOT FOUND), F every row that ended, n the ids not
+// found, each offered only when there are some; u puts the last ones
+// cleared back as they were, without asking them again; a board a clear
+// left empty says what was cleared; the board file follows.
 func TestBoardClearAndUndo(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
@@ -733,15 +735,19 @@ func TestBoardClearAndUndo(t *testing.T) {
 	br.send(tea.PasteMsg{Content: moving})
 	br.fire()
 	br.toList()
-	if screentest.Offered(br.b, "undo remove") || !screentest.Offered(br.b, "clear finished") || !screentest.Offered(br.b, "clear not found") {
+	if screentest.Offered(br.b, "undo remove") || !screentest.Offered(br.b, "clear completed") || !screentest.Offered(br.b, "clear all ended") ||
+		!screentest.Offered(br.b, "clear not found") {
 		t.Fatal("the clears are not offered, or undo is before anything was removed")
 	}
+	if v := br.plain(); !strings.Contains(v, "1 completed · 1 failed · 2 not found · 1 moving") {
+		t.Errorf("the totals:\n%s", v)
+	}
 	br.send(tea.KeyPressMsg{Code: 'f', Text: "f"})
-	if got := boardIDs(br.b); !slices.Equal(got, []string{"q-gone-1", "q-gone-2", moving}) || br.toasts[len(br.toasts)-1] != "Cleared 2 finished withdrawals: u puts them back" {
+	if got := boardIDs(br.b); !slices.Equal(got, []string{failed, "q-gone-1", "q-gone-2", moving}) || br.toasts[len(br.toasts)-1] != "Cleared 1 completed withdrawal: u puts it back" {
 		t.Fatalf("f left %q, said %q", got, br.toasts)
 	}
-	if screentest.Offered(br.b, "clear finished") || !screentest.Offered(br.b, "undo remove") {
-		t.Fatal("f still offered with nothing finished, or u not offered")
+	if screentest.Offered(br.b, "clear completed") || !screentest.Offered(br.b, "undo remove") {
+		t.Fatal("f still offered with nothing completed, or u not offered")
 	}
 	calls := r.StatusCalls.Load()
 	br.send(tea.KeyPressMsg{Code: 'u', Text: "u"})
@@ -751,6 +757,11 @@ func TestBoardClearAndUndo(t *testing.T) {
 	if r.StatusCalls.Load() != calls || screentest.Offered(br.b, "undo remove") {
 		t.Fatal("u asked about final withdrawals again, or offers a second undo")
 	}
+	br.send(tea.KeyPressMsg{Code: 'F', Text: "F"})
+	if got := boardIDs(br.b); !slices.Equal(got, []string{moving}) || br.toasts[len(br.toasts)-1] != "Cleared 1 failed, 2 not found, 1 completed withdrawals: u puts them back" {
+		t.Fatalf("F left %q, said %q", got, br.toasts[len(br.toasts)-1])
+	}
+	br.send(tea.KeyPressMsg{Code: 'u', Text: "u"})
 	br.send(tea.KeyPressMsg{Code: 'n', Text: "n"})
 	if got := boardIDs(br.b); !slices.Equal(got, []string{done, failed, moving}) {
 		t.Fatalf("n left %q", got)
@@ -758,6 +769,13 @@ func TestBoardClearAndUndo(t *testing.T) {
 	kept, _ := follow.LoadWatchlist(kit.WatchlistPath(r.App), r.App.Target.Env.Name)
 	if len(kept) != 3 {
 		t.Errorf("the file keeps %d ids after n, want 3", len(kept))
+	}
+	for i := 0; i < 1000 && br.fire(); i++ { // the moving one ends
+	}
+	br.send(tea.KeyPressMsg{Code: 'F', Text: "F"})
+	if v := br.plain(); len(boardIDs(br.b)) != 0 || !strings.Contains(v, "Cleared 1 failed, 1 refunded, 1 completed withdrawals: u puts them back.") ||
+		strings.Contains(v, "No withdrawals on the board yet") {
+		t.Errorf("the board a clear left empty:\n%s", v)
 	}
 }
 
@@ -865,7 +883,7 @@ func TestBoardHelp(t *testing.T) {
 				t.Errorf("%dx%d: ? does not list %q:\n%s", sz.W, sz.H, b.Help().Key+" "+b.Help().Desc, frame)
 			}
 		}
-		for _, want := range []string{"S sort", "e export CSV", "f clear finished", "n clear not found", "u undo remove", "• changed since last selected", "! accepted, now CREATED or unknown", "‖ rate limited"} {
+		for _, want := range []string{"S sort", "e export CSV", "f clear completed", "F clear all ended", "n clear not found", "u undo remove", "• changed since last selected", "! accepted, now CREATED or unknown", "‖ rate limited"} {
 			if !strings.Contains(listed, want) {
 				t.Errorf("%dx%d: ? does not list %q:\n%s", sz.W, sz.H, want, frame)
 			}
@@ -1066,5 +1084,31 @@ func TestBoardStartsFromTheJournal(t *testing.T) {
 	br.send(tea.PasteMsg{Content: sandbox.DestCompleted[:12]})
 	if br.b.list.Len() != 1 {
 		t.Errorf("its destination finds %d rows", br.b.list.Len())
+	}
+}
+
+// TestBoardProgress (issue 28 item 6): while rows have no record yet the
+// count says how many were asked ("asked 3 of 10"), and the totals count
+// each outcome and what moves; once every row has one, the progress goes.
+func TestBoardProgress(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	var ids []string
+	for i := range 10 {
+		ids = append(ids, fmt.Sprintf("q-gone-%02d", i))
+	}
+	br.send(tea.PasteMsg{Content: strings.Join(ids, " ")})
+	if v := br.plain(); !strings.Contains(v, "10 withdrawals · asked 1 of 10") || !strings.Contains(v, "\n  1 not found · 0 moving") {
+		t.Fatalf("after the paste (one asked at once):\n%s", v)
+	}
+	br.fire()
+	br.fire()
+	if v := br.plain(); !strings.Contains(v, "asked 3 of 10") || !strings.Contains(v, "\n  3 not found · 0 moving") {
+		t.Fatalf("after three asks:\n%s", v)
+	}
+	for i := 0; i < 100 && br.fire(); i++ {
+	}
+	if v := br.plain(); strings.Contains(v, "asked") || !strings.Contains(v, "10 withdrawals\n") || !strings.Contains(v, "10 not found · 0 moving") {
+		t.Fatalf("once all were asked:\n%s", v)
 	}
 }

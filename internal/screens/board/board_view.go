@@ -20,10 +20,11 @@ import (
 const boardLabelWidth = 13
 
 // boardHeaderLines is the height above the list: heading, sentence, blank,
-// field, blank; boardFooterLines the list's column titles and count.
+// field, blank; boardFooterLines the list's column titles and count, and
+// the totals.
 const (
 	boardHeaderLines = 5
-	boardFooterLines = 2
+	boardFooterLines = 3
 )
 
 // boardGlyph marks an outcome's name (follow.Follow.Outcome) at a glance;
@@ -189,7 +190,8 @@ func (b *boardScreen) View() string {
 	c := b.app.Common
 	st := c.Styles
 	var s strings.Builder
-	s.WriteString(st.Muted.Render(b.app.Target.Env.Name + " · withdrawals followed by quote id"))
+	s.WriteString(st.Muted.Render(fmt.Sprintf("%s · withdrawals followed by quote id · at most %d requests a second",
+		b.app.Target.Env.Name, b.app.Target.Env.EffectiveFollowRate())))
 	if f := b.list.FilterView(); f != "" {
 		s.WriteString("  " + f)
 	}
@@ -197,14 +199,46 @@ func (b *boardScreen) View() string {
 	s.WriteString(layout.Field(c, "Quote ids", boardLabelWidth, b.input.View()) + "\n")
 	s.WriteString(b.notes())
 	s.WriteString("\n")
-	// While a rate limit pauses the asks, the pause is said instead of the
-	// budget, so the line fits 80 columns.
-	note := fmt.Sprintf("%d moving · at most %d requests a second", b.tally.moving, b.app.Target.Env.EffectiveFollowRate())
-	if p := b.sched.PausedFor(c.Now()); p > 0 {
-		note = fmt.Sprintf("%d moving · %s", b.tally.moving, kit.RateLimited(p))
+	if len(b.rows) == 0 && b.cleared != "" {
+		s.WriteString(b.cleared + ".\n")
+		return layout.Clip(s.String(), b.w)
 	}
-	s.WriteString(b.list.View(note))
+	s.WriteString(b.list.View(b.progress()))
+	if len(b.rows) > 0 {
+		s.WriteString(st.Muted.Render("  "+b.totals()) + "\n")
+	}
 	return layout.Clip(s.String(), b.w)
+}
+
+// progress is said after the count: how many rows have a record while
+// some are still to be asked ("asked 57 of 200"), and the pause while the
+// service's rate limit holds the asks.
+func (b *boardScreen) progress() string {
+	var parts []string
+	if n := len(b.rows); b.tally.unasked > 0 {
+		parts = append(parts, fmt.Sprintf("asked %d of %d", n-b.tally.unasked, n))
+	}
+	if p := b.sched.PausedFor(b.app.Common.Now()); p > 0 {
+		parts = append(parts, kit.RateLimited(p))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// totalsOrder is the order the totals name the outcomes in.
+var totalsOrder = []string{exchange.StateCompleted, exchange.StateFailed, exchange.StateRefunded, follow.LabelExpired,
+	follow.LabelNotFound, follow.LabelVanished, follow.LabelContradicts, exchange.StateCreated}
+
+// totals counts the rows per outcome ("180 completed · 10 failed ·
+// 10 refunded · 0 moving"): the ends there are, those that contradict the
+// journal, and always how many move.
+func (b *boardScreen) totals() string {
+	var parts []string
+	for _, label := range totalsOrder {
+		if n := b.tally.by[label]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, strings.ToLower(label)))
+		}
+	}
+	return strings.Join(append(parts, fmt.Sprintf("%d moving", b.tally.moving)), " · ")
 }
 
 // boardClock is the one time format of the board's rows: the time of day
