@@ -37,6 +37,7 @@ var keySections = []struct{ file, heading string }{
 	{"status/status.go", "A withdrawal's status"},
 	{"history/history.go", "Withdrawal history"},
 	{"board/board.go", "Watch board"},
+	{"board/board_export.go", "Watch board: export"},
 	{"builder/builder.go", "Builder authorization"},
 	{"builder/review.go", "Builder: review and sign"},
 	{"builder/result.go", "Builder authorized"},

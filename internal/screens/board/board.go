@@ -4,7 +4,6 @@
 package board
 
 import (
-	"fmt"
 	"slices"
 	"time"
 
@@ -151,17 +150,21 @@ type boardScreen struct {
 	saving, saveDue  bool
 	saved            time.Time
 	err              error
-	// exported says where the last export went, under the field until the
+	// exportTo is the export's path (e); exportErr: b.err is about it.
+	exportTo  kit.Input
+	exportErr bool
+	// exportedTo says where the last export went, under the field until the
 	// next key: the toast saying it gives way to the next change.
-	exported string
-	w, h     int
+	exportedTo string
+	w, h       int
 }
 
 // New builds the watch board.
 func New(app *kit.App) tui.Screen {
 	b := &boardScreen{
 		app: app, input: kit.NewInput(app.Common, "paste or type quote ids, e.g. q-…", false),
-		sched: follow.NewScheduler(app.Target.Env.EffectiveFollowRate()), rows: map[string]*boardRow{},
+		exportTo: kit.NewInput(app.Common, "a path ending in .csv", false),
+		sched:    follow.NewScheduler(app.Target.Env.EffectiveFollowRate()), rows: map[string]*boardRow{},
 		marked: map[string]bool{}, inflight: map[string]bool{}, unsaved: map[string]bool{}, tally: boardTally{by: map[string]int{}},
 		file: &follow.WatchFile{Path: kit.WatchlistPath(app), Env: app.Target.Env.Name},
 	}
@@ -236,10 +239,12 @@ func (b *boardScreen) SetSize(w, h int) {
 
 // Wheel: the mouse wheel moves the board's cursor while the board has the
 // keys.
-func (b *boardScreen) Wheel() bool { return !b.typingIDs() && len(b.rows) > 0 }
+func (b *boardScreen) Wheel() bool { return !b.typingIDs() && !b.exporting() && len(b.rows) > 0 }
 
 // Inputting: while ids or the filter are typed, letters are text.
-func (b *boardScreen) Inputting() bool { return b.input.Focused() || b.list.Typing() }
+func (b *boardScreen) Inputting() bool {
+	return b.input.Focused() || b.list.Typing() || b.exporting()
+}
 
 // KeyMap is the footer, from the same bindings that handle the keys; the
 // full help (?) adds the legend of the rows' marks.
@@ -251,6 +256,9 @@ func (b *boardScreen) KeyMap() help.KeyMap {
 // (once it has ids); on the board, the list's keys and what acts on the
 // selected row or on all of them, and a to type ids.
 func (b *boardScreen) bindings() kit.Bindings {
+	if b.exporting() {
+		return b.exportBindings()
+	}
 	if b.typingIDs() {
 		return kit.Bindings{
 			{Key: boardKeys.Add, On: true, Do: b.addTyped},
@@ -277,7 +285,7 @@ func (b *boardScreen) keys() kit.Bindings {
 		}},
 		{Key: boardKeys.Remove, On: some, Do: func() tea.Cmd { return b.drop([]*boardRow{r}, "Removed "+r.QuoteID+" from the board") }},
 		{Key: boardKeys.ToField, On: true, Do: func() tea.Cmd { return b.typeIDs(true) }},
-		{Key: boardKeys.Export, On: some, Do: b.export},
+		{Key: boardKeys.Export, On: some, Do: b.askExport},
 		// What needs a follow-up (FAILED, REFUNDED, NOT FOUND) stays on f;
 		// F clears every row that ended.
 		{Key: boardKeys.ClearDone, On: b.tally.by[exchange.StateCompleted]+b.tally.by[follow.LabelExpired] > 0, Do: func() tea.Cmd {
@@ -328,11 +336,7 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 		}
 		return b.saveSoon()
 	case boardExportedMsg:
-		if msg.err != nil {
-			return tui.ShowError(exchange.UserError{Text: "The board could not be exported (" + msg.err.Error() + "); check the state directory", Cause: msg.err})
-		}
-		b.exported = fmt.Sprintf("Exported %d %s to %s", msg.rows, kit.Plural(msg.rows, "withdrawal", "withdrawals"), msg.path)
-		return tui.ShowInfo(b.exported)
+		return b.exportDone(msg)
 	case boardTickMsg:
 		if msg.tag == b.tag {
 			b.ticking = false
@@ -345,6 +349,11 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 	case tea.PasteMsg:
 		if b.list.Typing() {
 			return b.list.Update(msg, nil)
+		}
+		if b.exporting() {
+			var cmd tea.Cmd
+			b.exportTo, cmd = b.exportTo.Update(msg)
+			return cmd
 		}
 		text := b.input.Value() + msg.Content // the paste goes where the cursor is
 		b.input.SetValue("")
@@ -366,7 +375,15 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 
 // key goes to the id field while it has the keys, else to the list.
 func (b *boardScreen) key(k tea.KeyPressMsg) tea.Cmd {
-	b.exported = ""
+	b.exportedTo = ""
+	if b.exporting() {
+		if cmd, ok := b.bindings().Handle(k); ok {
+			return cmd
+		}
+		var cmd tea.Cmd
+		b.exportTo, cmd = b.exportTo.Update(k)
+		return cmd
+	}
 	if !b.typingIDs() {
 		return b.onList(k)
 	}

@@ -1,19 +1,11 @@
 package board
 
 import (
-	"bytes"
-	"errors"
-	"os"
-	"path/filepath"
 	"slices"
-	"strconv"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/svcwallet/svcwallet/internal/follow"
-	"github.com/svcwallet/svcwallet/internal/osguard"
-	"github.com/svcwallet/svcwallet/internal/safetext"
-	"github.com/svcwallet/svcwallet/internal/screens/kit"
 )
 
 // The board's file (follow.WatchFile): what changed is appended, at once
@@ -103,33 +95,4 @@ func (b *boardScreen) flush() error {
 	ids := append(b.owed(b.unsaved), b.owed(b.pending)...)
 	put, drop := b.changes(ids)
 	return b.file.Append(put, drop)
-}
-
-// export writes every row, in the order shown, as CSV to a new file in
-// the state directory (follow.CSVHeader's columns).
-// maxExportSuffix bounds the names tried for exports made in one second.
-const maxExportSuffix = 99
-
-func (b *boardScreen) export() tea.Cmd {
-	rows := slices.Clone(b.list.Items())
-	base := filepath.Join(kit.StateDir(b.app), "watchboard-"+b.app.Target.Env.Name+"-"+b.app.Common.Now().UTC().Format("20060102-150405"))
-	return func() tea.Msg {
-		out := [][]string{follow.CSVHeader}
-		for _, r := range rows {
-			out = append(out, r.CSVRow())
-		}
-		var buf bytes.Buffer
-		if err := safetext.WriteCSV(&buf, out); err != nil {
-			return boardExportedMsg{err: err}
-		}
-		// A new file every time: a second export within the same second
-		// gets a suffix rather than replacing the first.
-		path := base + ".csv"
-		err := osguard.CreateStateFile(path, buf.Bytes())
-		for n := 2; errors.Is(err, os.ErrExist) && n <= maxExportSuffix; n++ {
-			path = base + "-" + strconv.Itoa(n) + ".csv"
-			err = osguard.CreateStateFile(path, buf.Bytes())
-		}
-		return boardExportedMsg{path: path, rows: len(rows), err: err}
-	}
 }

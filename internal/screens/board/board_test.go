@@ -779,9 +779,13 @@ func TestBoardClearAndUndo(t *testing.T) {
 	}
 }
 
-// TestBoardExport (issue 21 item 13): e writes every row, filtered out or
-// not, as CSV to a new 0600 file in the state directory, and says where;
-// a cell a spreadsheet would run is escaped.
+// TestBoardExport (issue 21 item 13, issue 28 item 10): e asks where,
+// pre-filled with today's file in the state directory; enter writes every
+// row, filtered out or not, as CSV to a new 0600 file, and says where; a
+// cell a spreadsheet would run is escaped. Today's file taken, the next
+// export goes beside it; a path typed over the pre-filled one is used, a
+// file there is never replaced, and text that is no .csv path (a word, a
+// passphrase typed by mistake) is refused in the field.
 func TestBoardExport(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
@@ -794,9 +798,14 @@ func TestBoardExport(t *testing.T) {
 	br.send(tea.PasteMsg{Content: "gone"})
 	br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
 	br.send(tea.KeyPressMsg{Code: 'e', Text: "e"})
-	path := filepath.Join(filepath.Dir(r.App.Journal().Path()), "watchboard-sandbox-20260302-"+r.Clock.Now().UTC().Format("150405")+".csv")
-	if want := "Exported 3 withdrawals to " + path; br.toasts[len(br.toasts)-1] != want {
-		t.Fatalf("e said %q, want %q", br.toasts[len(br.toasts)-1], want)
+	dir := filepath.Dir(r.App.Journal().Path())
+	path := filepath.Join(dir, "watchboard-sandbox-20260302.csv")
+	if !br.b.Inputting() || br.b.exportTo.Value() != path || !strings.Contains(br.plain(), "Export to     "+path) {
+		t.Fatalf("e does not ask where, pre-filled with %s:\n%s", path, br.plain())
+	}
+	br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if want := "Exported 3 withdrawals to " + path; br.toasts[len(br.toasts)-1] != want || br.b.Inputting() {
+		t.Fatalf("enter said %q, want %q (the field left open: %v)", br.toasts[len(br.toasts)-1], want, br.b.Inputting())
 	}
 	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("export file: %v %v", fi, err)
@@ -826,14 +835,40 @@ func TestBoardExport(t *testing.T) {
 	if got := byID["'-1234567"]; got == nil || got[1] != follow.LabelNotFound {
 		t.Errorf("the id a spreadsheet would compute is not escaped: %q", rows)
 	}
-	// A second export in the same second is a new file beside the first.
+	// A second export of the day is a new file beside the first.
 	br.send(tea.KeyPressMsg{Code: 'e', Text: "e"})
+	br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
 	second := strings.TrimSuffix(path, ".csv") + "-2.csv"
 	if want := "Exported 3 withdrawals to " + second; br.toasts[len(br.toasts)-1] != want {
-		t.Fatalf("a second e said %q, want %q", br.toasts[len(br.toasts)-1], want)
+		t.Fatalf("a second export said %q, want %q", br.toasts[len(br.toasts)-1], want)
 	}
 	if first, _ := os.ReadFile(path); len(first) == 0 {
 		t.Error("the second export replaced the first")
+	}
+	// Typed over: words are refused in the field, and a path is used as
+	// typed, never replacing a file.
+	typed := func(s string) {
+		br.send(tea.KeyPressMsg{Code: 'e', Text: "e"})
+		for _, c := range s {
+			br.send(tea.KeyPressMsg{Code: c, Text: string(c)})
+		}
+		br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	}
+	files := func() int { m, _ := filepath.Glob(filepath.Join(dir, "*.csv")); return len(m) }
+	typed("correct horse battery")
+	if v := screentest.OneLine(br.plain()); !br.b.exporting() || !strings.Contains(v, "must end in .csv") || files() != 2 ||
+		strings.Contains(v, "horse") {
+		t.Fatalf("words typed as the export's path:\n%s", br.plain())
+	}
+	br.send(tea.KeyPressMsg{Code: tea.KeyEscape})
+	mine := filepath.Join(t.TempDir(), "case 123.csv")
+	typed(mine)
+	if br.toasts[len(br.toasts)-1] != "Exported 3 withdrawals to "+mine {
+		t.Fatalf("a typed path: said %q", br.toasts[len(br.toasts)-1])
+	}
+	typed(mine)
+	if v := screentest.OneLine(br.plain()); !br.b.exporting() || !strings.Contains(v, "exists already: type another name") {
+		t.Fatalf("an export over a file:\n%s", br.plain())
 	}
 }
 

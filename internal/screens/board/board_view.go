@@ -167,7 +167,11 @@ func (r *boardRow) since() time.Time {
 // sizeList gives the list what the heading, the field and any error or
 // export note leave.
 func (b *boardScreen) sizeList() {
-	b.list.SetSize(b.w, max(b.h-boardHeaderLines-boardFooterLines-strings.Count(b.notes(), "\n"), 3))
+	lines := boardHeaderLines + boardFooterLines + strings.Count(b.notes(), "\n")
+	if b.exporting() {
+		lines++ // the export's path
+	}
+	b.list.SetSize(b.w, max(b.h-lines, 3))
 }
 
 // notes are the lines under the field: an error, or where the last export
@@ -176,9 +180,9 @@ func (b *boardScreen) notes() string {
 	switch {
 	case b.err != nil:
 		return layout.ErrorBlock(b.app.Common, "Error", b.err, b.w)
-	case b.exported != "":
+	case b.exportedTo != "":
 		var s strings.Builder
-		for _, l := range strings.Split(ansi.Hardwrap(b.exported, max(b.w, 1), true), "\n") {
+		for _, l := range strings.Split(ansi.Hardwrap(b.exportedTo, max(b.w, 1), true), "\n") {
 			s.WriteString(b.app.Common.Styles.Muted.Render(l) + "\n")
 		}
 		return s.String()
@@ -197,6 +201,9 @@ func (b *boardScreen) View() string {
 	}
 	s.WriteString("\n" + st.Muted.Render("Paste or type quote ids, separated by spaces, commas or new lines.") + "\n\n")
 	s.WriteString(layout.Field(c, "Quote ids", boardLabelWidth, b.input.View()) + "\n")
+	if b.exporting() {
+		s.WriteString(layout.Field(c, "Export to", boardLabelWidth, b.exportTo.View()) + "\n")
+	}
 	s.WriteString(b.notes())
 	s.WriteString("\n")
 	if len(b.rows) == 0 && b.cleared != "" {
