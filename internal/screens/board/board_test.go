@@ -612,12 +612,12 @@ func TestBoardRateLimited(t *testing.T) {
 	}
 	a, b := screentest.Seed(t, r, sandbox.DestCompleted), screentest.Seed(t, r, sandbox.DestCompleted)
 	r.LimitStatus.Store(3)
-	br.send(tea.PasteMsg{Content: a + " " + b})
-	for i := 0; i < 3 && !strings.Contains(br.rowOf(a), "RATE LIMITED"); i++ {
+	br.send(tea.PasteMsg{Content: a + " " + b}) // b, the newest, is asked first
+	for i := 0; i < 3 && !strings.Contains(br.rowOf(b), "RATE LIMITED"); i++ {
 		br.fire() // the budget's next slot
 	}
 	v := br.plain()
-	if !strings.Contains(br.rowOf(a), "‖ RATE LIMITED") || !strings.Contains(v, "rate limited, resuming in 3s") || strings.Contains(v, "NO ANSWER") {
+	if !strings.Contains(br.rowOf(b), "‖ RATE LIMITED") || !strings.Contains(v, "rate limited, resuming in 3s") || strings.Contains(v, "NO ANSWER") {
 		t.Fatalf("a 429 on the board:\n%s", v)
 	}
 	start := r.Clock.Now()
@@ -655,7 +655,7 @@ func TestBoardSorts(t *testing.T) {
 	br := newBoardRig(t, r)
 	small, large := r.Made(sandbox.DestCompleted, "5"), r.Made(sandbox.DestFailed, "50")
 	br.send(tea.PasteMsg{Content: "q-gone-404 " + small + " " + large})
-	for br.b.sched.Moving() > 0 && (!br.b.rows[large].Known || !br.b.rows[small].Known) {
+	for br.b.sched.Moving() > 0 && (!br.b.rows[large].Known || !br.b.rows[small].Known || !br.b.rows["q-gone-404"].NotFound) {
 		br.fire()
 	}
 	br.toList()
