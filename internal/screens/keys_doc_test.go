@@ -46,9 +46,9 @@ var keySections = []struct{ file, heading string }{
 // builtFromData are the files whose bindings are made from data rather than
 // literals, and where that data is listed instead.
 var builtFromData = map[string]string{
-	"home/home.go":        "the menu's letters, listed from homeMenu",
-	"builder/builder.go":  "the digits 1-6, named by ←/→ 1-6",
-	"board/board_view.go": "the full help's legend of marks, not keys",
+	"home/home.go":       "the menu's letters, listed from homeMenu",
+	"builder/builder.go": "the digits 1-6, named by ←/→ 1-6",
+	"kit/legend.go":      "the full help's legend of marks, not keys",
 }
 
 // TestConsoleKeys fails when docs/console-keys.md is not what the bindings

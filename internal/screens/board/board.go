@@ -249,7 +249,7 @@ func (b *boardScreen) Inputting() bool {
 // KeyMap is the footer, from the same bindings that handle the keys; the
 // full help (?) adds the legend of the rows' marks.
 func (b *boardScreen) KeyMap() help.KeyMap {
-	return boardHelp{keys: b.bindings().KeyMap(), legend: boardLegend}
+	return kit.WithLegend(b.bindings().KeyMap(), boardLegend)
 }
 
 // bindings: while ids are typed, enter adds them and tab goes to the board

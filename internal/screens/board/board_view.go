@@ -6,8 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/bubbles/v2/help"
-	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
@@ -51,36 +49,19 @@ func boardGlyph(label string) string {
 	return "?"
 }
 
-// boardLegend is the full help's legend of the marks on the board's rows;
-// its bindings name no key anyone presses.
-var boardLegend = func() []key.Binding {
-	var out []key.Binding
-	for _, l := range [][2]string{
-		{"•", "changed since last selected"},
-		{"✓", "COMPLETED: paid out"},
-		{"✗", "FAILED: not paid out"},
-		{"↩", "REFUNDED: funds returned"},
-		{"▶", "SUBMITTED or SENDING"},
-		{"·", "CREATED, or not asked yet"},
-		{"‖", "rate limited: asked after"},
-		{"○", "EXPIRED: never executed"},
-		{"?", "NOT FOUND, or no answer"},
-		{"!", "accepted, now CREATED or unknown"},
-	} {
-		out = append(out, key.NewBinding(key.WithKeys("legend"), key.WithHelp(l[0], l[1])))
-	}
-	return out
-}()
-
-// boardHelp is the board's help: its keys, and in the full help the
-// legend of the marks on its rows.
-type boardHelp struct {
-	keys   help.KeyMap
-	legend []key.Binding
+// boardLegend is the full help's legend of the marks on the board's rows.
+var boardLegend = [][2]string{
+	{"•", "changed since last selected"},
+	{"✓", "COMPLETED: paid out"},
+	{"✗", "FAILED: not paid out"},
+	{"↩", "REFUNDED: funds returned"},
+	{"▶", "SUBMITTED or SENDING"},
+	{"·", "CREATED, or not asked yet"},
+	{"‖", "rate limited: asked after"},
+	{"○", "EXPIRED: never executed"},
+	{"?", "NOT FOUND, or no answer"},
+	{"!", "accepted, now CREATED or unknown"},
 }
-
-func (h boardHelp) ShortHelp() []key.Binding  { return h.keys.ShortHelp() }
-func (h boardHelp) FullHelp() [][]key.Binding { return append(h.keys.FullHelp(), h.legend) }
 
 // boardColumns: the quote id, which support copies, is drawn whole while
 // the others can give way: the chain and amount shrink, the payout hash

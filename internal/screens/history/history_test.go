@@ -37,26 +37,39 @@ func historyRig(t *testing.T) (*screentest.StatusRig, *[]string) {
 }
 
 // historyOfEntries is History, sized w×h, of the rig's sample journal
-// (screentest.HistoryEntries), read.
+// (screentest.HistoryEntries), read and checked with the service.
 func historyOfEntries(t *testing.T, w, hh int) (*screentest.StatusRig, *historyScreen) {
 	t.Helper()
 	r, _ := historyRig(t)
 	screentest.HistoryEntries(t, r)
 	h := New(r.App).(*historyScreen)
 	h.SetSize(w, hh)
-	screentest.Drive(h, h.Init())
+	opened(r, h)
 	return r, h
+}
+
+// opened opens h and lets the check it starts run to its end on the rig's
+// clock.
+func opened(r *screentest.StatusRig, h *historyScreen) {
+	timers := screentest.RecordTimers(r.App)
+	screentest.Drive(h, h.Init())
+	for len(*timers) > 0 {
+		tm := (*timers)[0]
+		*timers = (*timers)[1:]
+		r.Clock.Advance(tm.D)
+		screentest.Drive(h, func() tea.Msg { return tm.Msg })
+	}
 }
 
 // TestHistory: this account's withdrawals in this environment, newest first;
 // the unfinished ones counted for the home banner; enter resumes an
 // unanswered one (re-sent: Busy) and follows a finished one.
 func TestHistory(t *testing.T) {
-	r, opened := historyRig(t)
+	r, pushedTo := historyRig(t)
 	screentest.HistoryEntries(t, r)
 	h := New(r.App).(*historyScreen)
 	h.SetSize(100, 30)
-	screentest.Drive(h, h.Init())
+	opened(r, h)
 	var ids []string
 	for i := range h.list.Len() {
 		ids = append(ids, h.list.Item(i).QuoteID)
@@ -83,15 +96,15 @@ func TestHistory(t *testing.T) {
 	}
 	h.Update(tea.KeyPressMsg{Code: tea.KeyUp})
 	_, cmd := h.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	if s := pushed(t, r, cmd); (*opened)[0] != "resume q-unanswered" || s.(tui.Busy).Busy() == "" {
-		t.Errorf("enter on an unanswered withdrawal with a valid quote did not re-send it: opened %q", *opened)
+	if s := pushed(t, r, cmd); (*pushedTo)[0] != "resume q-unanswered" || s.(tui.Busy).Busy() == "" {
+		t.Errorf("enter on an unanswered withdrawal with a valid quote did not re-send it: opened %q", *pushedTo)
 	}
 	h.Update(tea.KeyPressMsg{Code: tea.KeyDown})
 	h.Update(tea.KeyPressMsg{Code: tea.KeyDown})
 	h.Update(tea.KeyPressMsg{Code: tea.KeyDown})
 	_, cmd = h.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	if pushed(t, r, cmd); (*opened)[1] != "status q-completed" {
-		t.Errorf("enter on a completed withdrawal opened %q, want its status", *opened)
+	if pushed(t, r, cmd); (*pushedTo)[1] != "status q-completed" {
+		t.Errorf("enter on a completed withdrawal opened %q, want its status", *pushedTo)
 	}
 }
 
@@ -244,37 +257,43 @@ func TestHistoryPlantedJournalIsInert(t *testing.T) {
 	}
 }
 
-// TestHistoryRefreshFinishesUnfinished (issue 18): u asks the service
-// about each unfinished withdrawal of the account within the request
-// budget, shows its progress, journals what it learns and redraws: two
-// withdrawals left at SUBMITTED are listed COMPLETED and REFUNDED, and u is
-// offered only while something is unfinished and no refresh is under way.
-func TestHistoryRefreshFinishesUnfinished(t *testing.T) {
+// TestHistoryChecksUnfinished (issue 18, issue 28 item 5): opened,
+// History asks the service about each unfinished withdrawal of the account
+// in the background, within the request budget, the most recent first; the
+// count says "checking" until every one is answered; what it learns is
+// journaled and the list drawn again: two withdrawals left at SUBMITTED
+// are listed COMPLETED and REFUNDED. u checks again, offered only while
+// something is unfinished and no check is under way.
+func TestHistoryChecksUnfinished(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	paid, refunded := r.Made(sandbox.DestCompleted, "25"), r.Made(sandbox.DestRefunded, "30")
 	r.Clock.Advance(sandbox.DefaultSettle)
+	var asked []string
+	r.StatusRewrite.Store(new(func([]byte) []byte))
+	seen := func(body []byte) []byte {
+		for _, id := range []string{paid, refunded} {
+			if strings.Contains(string(body), id) {
+				asked = append(asked, id)
+			}
+		}
+		return body
+	}
+	r.StatusRewrite.Store(&seen)
 	h := New(r.App).(*historyScreen)
 	h.SetSize(120, 40)
 	timers := screentest.RecordTimers(r.App)
 	screentest.Drive(h, h.Init())
-	if v := ansi.Strip(h.View()); !strings.Contains(v, "2 unfinished") || !screentest.Offers(h.KeyMap(), "u") {
-		t.Fatalf("before: u offered %v\n%s", screentest.Offers(h.KeyMap(), "u"), v)
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "checking 1…") || strings.Contains(v, "unfinished (!)") || screentest.Offers(h.KeyMap(), "u") {
+		t.Fatalf("opened: u offered %v\n%s", screentest.Offers(h.KeyMap(), "u"), v)
 	}
-
-	_, cmd := h.Update(screentest.Key("u"))
-	if v := ansi.Strip(h.View()); !strings.Contains(v, "Refreshing: 0 of 2 unfinished answered…") || screentest.Offers(h.KeyMap(), "u") {
-		t.Fatalf("no progress, or u still offered, while refreshing:\n%s", v)
-	}
-	said := &toldHistory{historyScreen: h}
-	screentest.Drive(said, cmd)
 	for len(*timers) > 0 { // the second id waits for the budget's next slot
 		tm := (*timers)[0]
 		*timers = (*timers)[1:]
 		r.Clock.Advance(tm.D)
-		screentest.Drive(said, func() tea.Msg { return tm.Msg })
+		screentest.Drive(h, func() tea.Msg { return tm.Msg })
 	}
-	if len(said.toasts) != 1 || !strings.Contains(said.toasts[0], "Asked the service about 2 unfinished withdrawal(s)") {
-		t.Errorf("said %q", said.toasts)
+	if !slices.Equal(asked, []string{refunded, paid}) {
+		t.Errorf("asked %q, want the most recent first", asked)
 	}
 	if got, want := r.JournalStates(paid), []string{"accepted", exchange.StateCompleted}; !slices.Equal(got, want) {
 		t.Errorf("journaled %v, want %v", got, want)
@@ -283,27 +302,30 @@ func TestHistoryRefreshFinishesUnfinished(t *testing.T) {
 		t.Errorf("journaled %v, want %v", got, want)
 	}
 	v := ansi.Strip(h.View())
-	if strings.Contains(v, "unfinished") || strings.Contains(v, "! ") || !strings.Contains(v, "  COMPLETED") || !strings.Contains(v, "  REFUNDED") {
-		t.Errorf("after the refresh:\n%s", v)
+	if strings.Contains(v, "unfinished") || strings.Contains(v, "checking") || strings.Contains(v, "! ") || !strings.Contains(v, "  COMPLETED") || !strings.Contains(v, "  REFUNDED") {
+		t.Errorf("after the check:\n%s", v)
 	}
 	if screentest.Offers(h.KeyMap(), "u") {
 		t.Error("u offered with nothing unfinished")
 	}
 }
 
-// TestHistoryRefreshResumeAsksLostAnswers: an answer that reached a screen
-// pushed over History during a refresh is lost; back on History its id is
-// asked again and the refresh ends.
-func TestHistoryRefreshResumeAsksLostAnswers(t *testing.T) {
+// TestHistoryCheckResumeAsksLostAnswers: an answer that reached a screen
+// pushed over History during a check is lost; back on History its id is
+// asked again and the check ends.
+func TestHistoryCheckResumeAsksLostAnswers(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	id := r.Made(sandbox.DestCompleted, "25")
 	r.Clock.Advance(sandbox.DefaultSettle)
 	h := New(r.App).(*historyScreen)
 	timers := screentest.RecordTimers(r.App)
-	screentest.Drive(h, h.Init())
-	_, cmd := h.Update(screentest.Key("u"))
-	if msgs := screentest.RunAll(cmd); len(msgs) != 1 {
-		t.Fatalf("u asked %d times, want once", len(msgs)) // its answer is dropped
+	var msgs []tea.Msg
+	for _, m := range screentest.RunAll(h.Init()) {
+		_, cmd := h.Update(m)
+		msgs = append(msgs, screentest.RunAll(cmd)...) // the check's ask, its answer dropped
+	}
+	if len(msgs) != 1 || r.App.Checking() != 1 {
+		t.Fatalf("opened, History asked %d times (%d checking), want once", len(msgs), r.App.Checking())
 	}
 	screentest.Drive(h, h.Resume())
 	for len(*timers) > 0 { // the budget's next slot
@@ -312,8 +334,8 @@ func TestHistoryRefreshResumeAsksLostAnswers(t *testing.T) {
 		r.Clock.Advance(tm.D)
 		screentest.Drive(h, func() tea.Msg { return tm.Msg })
 	}
-	if h.ref != nil || !slices.Contains(r.JournalStates(id), exchange.StateCompleted) {
-		t.Fatalf("the lost answer's id was not asked again: refreshing %v, journaled %v", h.ref != nil, r.JournalStates(id))
+	if r.App.Checking() != 0 || !slices.Contains(r.JournalStates(id), exchange.StateCompleted) {
+		t.Fatalf("the lost answer's id was not asked again: checking %d, journaled %v", r.App.Checking(), r.JournalStates(id))
 	}
 }
 
@@ -418,5 +440,24 @@ func TestExpiredQuoteHasOneName(t *testing.T) {
 		if strings.Contains(view, other) {
 			t.Errorf("History calls it %s:\n%s", other, view)
 		}
+	}
+}
+
+// TestHistoryHelpExplainsMarks (issue 28 item 5): ? lists History's keys
+// and what its marks and states mean, whole at 80x24 and 120x40.
+func TestHistoryHelpExplainsMarks(t *testing.T) {
+	r, h := historyOfEntries(t, 120, 40)
+	root := tui.New(h, tui.Options{Theme: "dark", Common: r.App.Common})
+	for _, sz := range screentest.GoldenSizes {
+		screentest.Feed(root, tea.WindowSizeMsg{Width: sz.W, Height: sz.H})
+		screentest.Feed(root, tea.KeyPressMsg{Code: '?', Text: "?"})
+		listed := strings.Join(strings.Fields(ansi.Strip(screentest.CheckFrame(t, root.View().Content, sz.W, sz.H))), " ")
+		for _, want := range []string{"! unfinished", "UNANSWERED enter settles it", "REFUSED nothing was paid",
+			"EXPIRED never executed", "checking asking the service", "u check unfinished"} {
+			if !strings.Contains(listed, want) {
+				t.Errorf("%dx%d: ? does not say %q:\n%s", sz.W, sz.H, want, listed)
+			}
+		}
+		screentest.Feed(root, tea.KeyPressMsg{Code: '?', Text: "?"})
 	}
 }

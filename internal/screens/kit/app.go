@@ -139,6 +139,9 @@ type Session struct {
 	// SignerFrom names where Signer's key is, for the reviews: "clef at
 	// http://127.0.0.1:8550", "command: cast wallet sign …"; never a secret.
 	SignerFrom string
+	// Check is the last check of the unfinished withdrawals (StartCheck);
+	// nil before one.
+	Check *Check
 }
 
 // Hooks are the effects tests replace; nil means the real one.
