@@ -206,6 +206,10 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 		fmt.Fprintln(c.env.Stdout)
 	}
 	tw := tabwriter.NewWriter(c.env.Stdout, 0, 0, 2, ' ', 0)
+	if !f.json {
+		// A header names the columns, as the console's board does.
+		fmt.Fprintln(tw, "QUOTE ID\tSTATE\tRECEIVE\tCHAIN\tPAYOUT HASH")
+	}
 	for _, id := range f.quoteIDs {
 		o := ids[id]
 		w := o.f.Last

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -134,8 +135,10 @@ func TestStatusManyIDs(t *testing.T) {
 
 	res := r.run(nil, done, failed, done)
 	res.want(t, exitFailed, []string{done + "  COMPLETED", failed + "  FAILED"}, nil)
-	if n := strings.Count(strings.TrimSpace(res.stdout), "\n") + 1; n != 2 {
-		t.Errorf("%d lines, want one per distinct id:\n%s", n, res.stdout)
+	lines := strings.Split(strings.TrimSpace(res.stdout), "\n")
+	if len(lines) != 3 || !regexp.MustCompile(`^QUOTE ID +STATE +RECEIVE +CHAIN +PAYOUT HASH$`).MatchString(lines[0]) ||
+		strings.Index(lines[0], "STATE") != strings.Index(lines[1], "COMPLETED") {
+		t.Errorf("want a header row over one line per distinct id, lined up (issue 28 item 21):\n%s", res.stdout)
 	}
 	if n := len(r.takeAsks()); n != 2 {
 		t.Errorf("%d status requests, want each id asked once", n)

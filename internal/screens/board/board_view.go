@@ -73,8 +73,8 @@ var boardColumns = []kit.Column{
 	{Title: "CHAIN", Width: 9, Min: 5},
 	{Title: "RECEIVE", Width: 16, Min: 8, Right: true},
 	{Title: "STATE", Width: 14, Gap: 2},
-	{Title: "SINCE", Width: 8, Right: true},
-	{Title: "CHECKED", Width: 8, Right: true, Optional: true},
+	{Title: "SINCE", Width: 12, Gap: 2, Right: true},
+	{Title: "CHECKED", Width: 12, Right: true, Optional: true},
 	{Title: "PAYOUT", Width: 15, Min: 11, Gap: 2, Middle: true, Optional: true},
 }
 
@@ -229,19 +229,6 @@ func (b *boardScreen) totals() string {
 	return strings.Join(append(parts, fmt.Sprintf("%d moving", b.tally.moving)), " · ")
 }
 
-// boardClock is the one time format of the board's rows: the time of day
-// when it is today, else the day; "" for none.
-func boardClock(t, now time.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	t = t.In(now.Location())
-	if y, m, d := t.Date(); y == now.Year() && m == now.Month() && d == now.Day() {
-		return t.Format("15:04:05")
-	}
-	return t.Format("Jan 02")
-}
-
 // row draws one followed id; a row whose state changed since it was last
 // selected carries a •.
 func (b *boardScreen) row(r *boardRow) kit.Row {
@@ -253,10 +240,10 @@ func (b *boardScreen) row(r *boardRow) kit.Row {
 		receive = r.Last.ReceiveAmount.String() + " " + r.Last.TokenOut
 	}
 	if !r.LastChecked.IsZero() {
-		checked = boardClock(r.LastChecked, now)
+		checked = kit.Clock(r.LastChecked, now)
 	}
 	row := kit.Row{Cells: []string{r.QuoteID, r.Last.Chain, receive, boardGlyph(label) + " " + label,
-		boardClock(r.since(), now), checked, r.Last.WithdrawTxHash}}
+		kit.Clock(r.since(), now), checked, r.Last.WithdrawTxHash}}
 	if b.marked[r.QuoteID] {
 		row.Mark = "•"
 	}

@@ -42,16 +42,17 @@ const historyDetailLines = 7
 
 // historyColumns: nothing in a row is copied (the detail under the list
 // shows the quote id and destination whole), so the destination, the
-// widest, gives way first, cut in the middle where addresses are told
-// apart; the ! of an unfinished withdrawal sits before its state. At their
-// least they fit 60 columns.
+// widest, gives way, cut in the middle where addresses are told apart; an
+// amount is never cut, and two spaces keep it apart from the state
+// before it and the chain after it; the ! of an unfinished withdrawal sits
+// before its state. At their least they fit 60 columns.
 var historyColumns = []kit.Column{
 	{Title: "STARTED", Width: 12},
 	{Title: "", Width: 1},
 	{Title: "STATE", Width: 10},
-	{Title: "AMOUNT", Width: 14, Min: 9, Right: true},
+	{Title: "AMOUNT", Width: 14, Gap: 2, Right: true},
 	{Title: "CHAIN", Width: 8, Gap: 2},
-	{Title: "DESTINATION", Width: 44, Min: 11, Gap: 2, Middle: true},
+	{Title: "DESTINATION", Width: 44, Min: 9, Middle: true},
 }
 
 // historyScreen lists the withdrawals of the journal (D11) made from this account
@@ -275,7 +276,7 @@ func (h *historyScreen) row(r journal.Record) kit.Row {
 	if r.Intent.TokenIn != "" {
 		amount = r.Intent.PayAmount.String() + " " + r.Intent.TokenIn
 	}
-	row := kit.Row{Cells: []string{r.Started.In(h.app.Common.Now().Location()).Format("Jan 02 15:04"), " ", historyState(r),
+	row := kit.Row{Cells: []string{kit.Clock(r.Started, h.app.Common.Now()), " ", historyState(r),
 		amount, r.Intent.Chain, r.Intent.ToAddress}, Ink: k.Value}
 	if !r.Finished() {
 		row.Cells[1], row.Ink = "!", k.Warning

@@ -2,6 +2,7 @@ package history
 
 import (
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -151,16 +152,21 @@ func TestHistoryHeaderAndJumps(t *testing.T) {
 	}
 }
 
-// TestHistoryNarrow: at 60 columns every row fits, its destination cut in
-// the middle with both ends shown, and the chain whole.
+// TestHistoryNarrow (issue 28 item 21): at 60 columns every row fits,
+// its amount whole and two spaces apart from the state, its chain whole,
+// its destination cut in the middle with both ends shown; the time is in
+// the board's format (today's to the second, other days' to the minute).
 func TestHistoryNarrow(t *testing.T) {
 	_, h := historyOfEntries(t, 60, 18)
 	lines := strings.Split(ansi.Strip(h.View()), "\n")
 	for i := range h.list.Len() {
 		rec, row := h.list.Item(i), lines[3+i]
 		to := rec.Intent.ToAddress
-		if ansi.StringWidth(row) > 60 || !strings.Contains(row, " "+rec.Intent.Chain+" ") ||
-			!strings.HasSuffix(row, to[:5]+"…"+to[len(to)-5:]) {
+		amount := rec.Intent.PayAmount.String() + " " + rec.Intent.TokenIn
+		state := historyState(rec)
+		if ansi.StringWidth(row) > 60 || !strings.Contains(row, " "+rec.Intent.Chain+" ") || !strings.Contains(row, amount) ||
+			!regexp.MustCompile(regexp.QuoteMeta(state)+`\s{2,}`+regexp.QuoteMeta(amount)).MatchString(row) ||
+			!strings.HasSuffix(row, to[:4]+"…"+to[len(to)-4:]) || !strings.Contains(row, kit.Clock(rec.Started, screentest.RigStart)) {
 			t.Errorf("row of %s at 60 columns: %q", rec.QuoteID, row)
 		}
 	}

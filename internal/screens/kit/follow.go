@@ -81,6 +81,20 @@ func RateLimited(left time.Duration) string {
 	return fmt.Sprintf("rate limited, resuming in %ds", (left+time.Second-1)/time.Second)
 }
 
+// Clock is the one time format of History's and the board's rows, in the
+// zone of now: the time of day to the second when it is today, else the
+// day and minute; "" for none.
+func Clock(t, now time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	t = t.In(now.Location())
+	if y, m, d := t.Date(); y == now.Year() && m == now.Month() && d == now.Day() {
+		return t.Format("15:04:05")
+	}
+	return t.Format("Jan 02 15:04")
+}
+
 // Plural is one when n is 1, else many.
 func Plural(n int, one, many string) string {
 	if n == 1 {
