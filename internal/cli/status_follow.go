@@ -99,7 +99,7 @@ func (c statusCmd) follow(ctx context.Context, client *exchange.Client, env conf
 		// pause it is: the asks go on after it.
 		if now := c.now(); s.PausedFor(now) > 0 && now.Add(s.PausedFor(now)).After(paused) {
 			paused = now.Add(s.PausedFor(now))
-			fmt.Fprintf(c.env.Stderr, "%s: rate limited by the service: resuming in %s\n", c.cmdName(), s.PausedFor(now).Round(time.Second))
+			fmt.Fprintf(c.env.Stderr, "%s: rate limited by the service: resuming in %s\n", c.app.name, s.PausedFor(now).Round(time.Second))
 		}
 	}
 	code := c.report(env, f, ids)
@@ -128,7 +128,7 @@ func (c statusCmd) summary(order []string, ids map[string]*followed, took time.D
 	for i, n := range names {
 		parts[i] = fmt.Sprintf("%d %s", count[n], n)
 	}
-	return fmt.Sprintf("%s: %d withdrawals in %s: %s", c.cmdName(), len(order), took.Round(time.Second), strings.Join(parts, ", "))
+	return fmt.Sprintf("%s: %d withdrawals in %s: %s", c.app.name, len(order), took.Round(time.Second), strings.Join(parts, ", "))
 }
 
 // record takes one answer about id, journals the state learned of an own

@@ -174,7 +174,7 @@ func TestTmuxSignalFlushesBoard(t *testing.T) {
 		b, err := os.ReadFile(exitFile)
 		return err == nil && strings.HasSuffix(string(b), "\n")
 	})
-	kept, err := follow.LoadWatchlist(filepath.Join(home, ".state", "svcwallet", follow.WatchlistFile), "local")
+	kept, err := (&follow.WatchFile{Path: filepath.Join(home, ".state", "svcwallet", follow.WatchlistFile), Env: "local"}).Load()
 	if err != nil || len(kept) != 1 || kept[0].QuoteID != id || kept[0].Record == nil {
 		t.Fatalf("after SIGHUP the board's file keeps %+v (%v), want %s with its record", kept, err, id)
 	}

@@ -81,8 +81,8 @@ func TestStateFilesRefuseLinks(t *testing.T) {
 	board := filepath.Join(t.TempDir(), follow.WatchlistFile)
 	boardContent := `{"envs":{"sandbox":[]}}` + "\n"
 	boardTarget := plantLink(t, board, boardContent)
-	_, err = follow.LoadWatchlist(board, "sandbox")
-	wantLinkRefused(t, "LoadWatchlist", err, board, boardTarget, boardContent)
+	_, err = (&follow.WatchFile{Path: board, Env: "sandbox"}).Load()
+	wantLinkRefused(t, "WatchFile.Load", err, board, boardTarget, boardContent)
 	err = (&follow.WatchFile{Path: board, Env: "sandbox"}).Append([]follow.Kept{{QuoteID: "q1"}}, nil)
 	wantLinkRefused(t, "WatchFile.Append", err, board, boardTarget, boardContent)
 }

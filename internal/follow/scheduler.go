@@ -70,7 +70,6 @@ type Scheduler struct {
 	ids              map[string]*Followed
 	fresh, hot, cold *queue
 	urgentRun        int       // fresh or hot asks in a row while a cold id was due
-	hotTurn          bool      // a hot id past its patience and a fresh one take turns
 	nextSlot         time.Time // no request before this: budget and 429 pauses
 	paused           time.Time // the end of the last 429's pause
 	added            uint64    // ids added so far, for their seq

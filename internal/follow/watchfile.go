@@ -277,11 +277,6 @@ func foldWatchlist(b []byte) (watchEnvs, error) {
 	return envs, nil
 }
 
-// LoadWatchlist reads what is kept for env at path (WatchFile.Load).
-func LoadWatchlist(path, env string) ([]Kept, error) {
-	return (&WatchFile{Path: path, Env: env}).Load()
-}
-
 // AddToWatchlist adds ids to those kept for env, keeping what is known of
 // the others, and returns how many were new.
 func AddToWatchlist(path, env string, ids []string) (int, error) {

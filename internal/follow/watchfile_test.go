@@ -67,7 +67,7 @@ func TestWatchFileAppendsWhatChanged(t *testing.T) {
 	if r := kept[0].Record; r == nil || r.State != exchange.StateSending || !kept[0].Checked.Equal(seen) {
 		t.Errorf("what was learned of q-old-2 did not read back: %+v", kept[0])
 	}
-	if prod, _ := follow.LoadWatchlist(path, "production"); !slices.Equal(keptIDs(prod), []string{"q-prod-1"}) {
+	if prod, _ := (&follow.WatchFile{Path: path, Env: "production"}).Load(); !slices.Equal(keptIDs(prod), []string{"q-prod-1"}) {
 		t.Errorf("the other environment holds %q", keptIDs(prod))
 	}
 }

@@ -594,7 +594,7 @@ func TestBoardKeepsWhatIsSeen(t *testing.T) {
 	br.run(kick)
 	for i := 0; i < 1000 && br.fire(); i++ {
 	}
-	kept, err := follow.LoadWatchlist(path, r.App.Target.Env.Name)
+	kept, err := (&follow.WatchFile{Path: path, Env: r.App.Target.Env.Name}).Load()
 	if err != nil || len(kept) != 2 || kept[0].Record == nil || kept[0].Record.State != exchange.StateCompleted || kept[1].Record.State != exchange.StateFailed {
 		t.Fatalf("the file keeps %+v (%v)", kept, err)
 	}
@@ -766,7 +766,7 @@ func TestBoardClearAndUndo(t *testing.T) {
 	if got := boardIDs(br.b); !slices.Equal(got, []string{done, failed, moving}) {
 		t.Fatalf("n left %q", got)
 	}
-	kept, _ := follow.LoadWatchlist(kit.WatchlistPath(r.App), r.App.Target.Env.Name)
+	kept, _ := (&follow.WatchFile{Path: kit.WatchlistPath(r.App), Env: r.App.Target.Env.Name}).Load()
 	if len(kept) != 3 {
 		t.Errorf("the file keeps %d ids after n, want 3", len(kept))
 	}
@@ -1061,14 +1061,14 @@ func TestBoardFlushes(t *testing.T) {
 		br.fire() // answers until one waits for the next save
 	}
 	f, _ := br.b.sched.Get(id)
-	kept, _ := follow.LoadWatchlist(kit.WatchlistPath(r.App), r.App.Target.Env.Name)
+	kept, _ := (&follow.WatchFile{Path: kit.WatchlistPath(r.App), Env: r.App.Target.Env.Name}).Load()
 	if !br.b.saveDue || len(kept) != 1 || kept[0].Record != nil && kept[0].Record.State == f.Last.State {
 		t.Fatalf("the test needs an answer not saved yet: save due %v, file %+v, row %s", br.b.saveDue, kept, f.Last.State)
 	}
 	if err := r.App.Flushes.Run(); err != nil {
 		t.Fatal(err)
 	}
-	kept, _ = follow.LoadWatchlist(kit.WatchlistPath(r.App), r.App.Target.Env.Name)
+	kept, _ = (&follow.WatchFile{Path: kit.WatchlistPath(r.App), Env: r.App.Target.Env.Name}).Load()
 	if len(kept) != 1 || kept[0].Record == nil || kept[0].Record.State != f.Last.State {
 		t.Fatalf("after the console's end the file keeps %+v, want %s", kept, f.Last.State)
 	}

@@ -345,23 +345,6 @@ func TestHistoryCheckResumeAsksLostAnswers(t *testing.T) {
 	}
 }
 
-// toldHistory is a history screen that keeps the toasts handed to it.
-type toldHistory struct {
-	*historyScreen
-	toasts []string
-}
-
-func (h *toldHistory) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
-	switch m := msg.(type) {
-	case tui.InfoMsg:
-		h.toasts = append(h.toasts, m.Text)
-	case tui.ErrorMsg:
-		h.toasts = append(h.toasts, "Error: "+m.Err.Error())
-	}
-	_, cmd := h.historyScreen.Update(msg)
-	return h, cmd
-}
-
 // TestListEscClearsFilterFirst (issue 21 bug 5): on History, / and text
 // then esc clears the filter and stays; only an esc with no filter goes
 // back.
@@ -411,7 +394,7 @@ func TestHistoryAddsToBoard(t *testing.T) {
 	if msg, ok := cmd().(tui.InfoMsg); !ok || !strings.Contains(msg.Text, "already") {
 		t.Fatalf("w again said %#v", msg)
 	}
-	kept, err := follow.LoadWatchlist(kit.WatchlistPath(r.App), r.App.Target.Env.Name)
+	kept, err := (&follow.WatchFile{Path: kit.WatchlistPath(r.App), Env: r.App.Target.Env.Name}).Load()
 	var ids []string
 	for _, k := range kept {
 		ids = append(ids, k.QuoteID)
