@@ -19,6 +19,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/follow"
 	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/screens"
 	"github.com/svcwallet/svcwallet/internal/screens/kit"
@@ -27,7 +28,10 @@ import (
 )
 
 // consoleFlags are the console's own flags.
-type consoleFlags struct{ theme string }
+type consoleFlags struct {
+	theme string
+	plain bool // --plain: line prompts (plain.Wanted)
+}
 
 const consoleLong = `svcwallet: a terminal console for an exchange funding account.
 
@@ -55,11 +59,15 @@ func (a *app) consoleCommand() *cobra.Command {
 			if f.theme != "" && f.theme != "light" && f.theme != "dark" {
 				return usageError("--theme must be light or dark, not %.20q", f.theme)
 			}
+			if plain.Wanted(f.plain, a.env.Getenv) {
+				return a.runPlain(c.Context())
+			}
 			return a.runConsole(c.Context(), f)
 		},
 	}
 	a.envFlags(c)
 	c.Flags().StringVar(&f.theme, "theme", "", "light or dark (default: detected)")
+	c.Flags().BoolVar(&f.plain, "plain", false, "line prompts, no full screen ($"+plain.PlainVar+"=1, TERM=dumb, ACCESSIBLE=1)")
 	_ = c.RegisterFlagCompletionFunc("theme", cobra.FixedCompletions([]string{"light", "dark"}, cobra.ShellCompDirectiveNoFileComp))
 	return c
 }

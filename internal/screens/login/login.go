@@ -5,9 +5,6 @@ package login
 import (
 	"context"
 	"errors"
-	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -18,7 +15,6 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
-	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/screens/kit"
 	"github.com/svcwallet/svcwallet/internal/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/internal/signer"
@@ -325,21 +321,6 @@ func (l *loginScreen) changed(fd *kit.FormField) {
 
 // errNoCommandAccount: a signing command with no account in the config.
 var errNoCommandAccount = errors.New(`set account = "0x…" beside sign_command in the environment's config: a signing command cannot say whose key it holds`)
-
-// expandHome turns a leading "~/" (or a lone "~") into the home directory,
-// as a shell would: the path is typed into a form, not a shell. It reads
-// the environment, so it runs inside the login Cmd. Its error repeats the
-// path shortened (safetext.Quoted), as typed text may hold most of a key.
-func expandHome(path string) (string, error) {
-	if path != "~" && !strings.HasPrefix(path, "~/") {
-		return path, nil
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return "", fmt.Errorf("cannot expand ~ in %s (%v): type the full path", safetext.Quoted(path), err)
-	}
-	return filepath.Join(home, strings.TrimPrefix(path[1:], "/")), nil
-}
 
 func (l *loginScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	s, cmd := l.update(msg)

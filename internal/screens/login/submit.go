@@ -41,7 +41,7 @@ func (l *loginScreen) submit() tea.Cmd {
 		}
 		load := l.app.LoadKeystore
 		cred = func() (exchange.Credential, signer.Key, error) {
-			path, err := expandHome(path)
+			path, err := signer.ExpandHome(path)
 			if err != nil {
 				return nil, nil, err
 			}

@@ -1,0 +1,66 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"os"
+	"syscall"
+	"time"
+
+	"github.com/svcwallet/svcwallet/internal/follow"
+	"github.com/svcwallet/svcwallet/internal/plain"
+	"github.com/svcwallet/svcwallet/internal/signer"
+)
+
+// runPlain runs the console's flows as line prompts (plain.Console), on
+// the environments the console offers. It needs no terminal: without one
+// it reads answers as lines. ctrl+c (or SIGTERM, SIGHUP: ctx's end) ends
+// it with 128 + the signal's number once it has said what was signed or
+// sent.
+func (a *app) runPlain(ctx context.Context) error {
+	env := a.env
+	cfg, chosen, err := a.chosenEnv()
+	if err != nil {
+		return err
+	}
+	log, closeLog, err := consoleLog(env)
+	if err != nil {
+		return failure(exitFailed, "%w", err)
+	}
+	defer closeLog()
+	targets, closeAll, err := consoleTargets(cfg, chosen, log)
+	if err != nil {
+		return failure(exitFailed, "%w", err)
+	}
+	defer closeAll()
+	keystoreDir, _ := signer.DefaultKeystoreDir(env.Getenv)
+	var running signer.Running
+	c := &plain.Console{KeystoreDir: keystoreDir, Getenv: env.Getenv, ConfigFlag: newInvocation("", a.configPath, env.Getenv).config,
+		Now: time.Now, After: time.After, Nonce: signer.NewNonce,
+		LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) },
+		Running:      &running, PollInterval: follow.DefaultPollInterval}
+	for _, t := range targets {
+		pt := plain.Target{Env: t.Env, Client: t.Client, Journal: t.Journal}
+		if t.Demo != nil {
+			pt.Demo = &plain.Demo{APIKey: t.Demo.APIKey, PrivateKey: t.Demo.PrivateKey}
+		}
+		c.Targets = append(c.Targets, pt)
+	}
+	var secret plain.SecretReader
+	if in, ok := env.Stdin.(*os.File); ok {
+		secret = plain.TerminalSecret(in)
+	}
+	err = c.Run(ctx, env.Stdin, env.Stdout, secret)
+	running.Close(quitWait)
+	switch {
+	case errors.Is(err, plain.ErrInterrupted):
+		// Said by plain mode, with what was signed or sent: the status is left.
+		if s, ok := context.Cause(ctx).(signalCause); ok {
+			return exitStatus(128 + int(s))
+		}
+		return exitStatus(128 + int(syscall.SIGINT))
+	case err != nil:
+		return failure(exitFailed, "%w", err)
+	}
+	return nil
+}

@@ -1,0 +1,123 @@
+package plain
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/svcwallet/svcwallet/internal/exchange"
+)
+
+// Deposit addresses: the list, and an address for an on-demand chain, as
+// the console's deposit screen gives them.
+
+// deposit lists the chains and offers to generate an address for one
+// without.
+func (s *session) deposit() error {
+	chains, err := s.listChains()
+	if err != nil {
+		return err
+	}
+	for {
+		var open []exchange.ChainInfo
+		for _, ch := range chains {
+			if ch.DepositAddress == "" && ch.AddressProblem == "" {
+				open = append(open, ch)
+			}
+		}
+		if len(open) == 0 {
+			return nil
+		}
+		s.p.Blank()
+		i, err := s.p.Choose("Generate an address?", Options("Generate an address for a chain without one", "Back home"))
+		if err != nil || i == 1 {
+			return err
+		}
+		names := make([]string, len(open))
+		for j, ch := range open {
+			names[j] = ch.Chain
+		}
+		j, err := s.p.Choose("Which chain?", Options(names...))
+		if err != nil {
+			return err
+		}
+		info, err := s.generate(open[j].Chain)
+		if err != nil {
+			return err
+		}
+		for k := range chains {
+			if strings.EqualFold(chains[k].Chain, info.Chain) {
+				chains[k] = info
+			}
+		}
+	}
+}
+
+// listChains asks for the deposit addresses and says each chain's.
+func (s *session) listChains() ([]exchange.ChainInfo, error) {
+	s.p.Say("Asking for the deposit addresses…")
+	cx, cancel := s.call()
+	chains, err := s.client().DepositAddresses(cx)
+	cancel()
+	if err != nil {
+		return nil, s.interrupted(depositError(err))
+	}
+	if s.target.Demo != nil {
+		s.p.Say("These are the embedded sandbox's: they receive nothing real.")
+	}
+	if len(chains) == 0 {
+		s.p.Say("No chains are open for deposit on this account.")
+	}
+	for _, ch := range chains {
+		s.p.Say("%s", chainLine(ch))
+	}
+	return chains, nil
+}
+
+// chainLine is one chain: its id, its address (or why there is none) and
+// its tokens, with their contracts.
+func chainLine(ch exchange.ChainInfo) string {
+	addr := ch.DepositAddress
+	switch {
+	case ch.AddressProblem != "":
+		addr = "REFUSED, do not deposit: " + ch.AddressProblem
+	case addr == "":
+		addr = "no address yet (on demand: generate one)"
+	}
+	var tokens []string
+	for _, t := range ch.SupportedTokens {
+		tokens = append(tokens, t.Name+" ("+t.ContractText()+")")
+	}
+	line := ch.Chain + ", chain id " + ch.ChainID + ": " + addr
+	if len(tokens) > 0 {
+		line += "; tokens " + strings.Join(tokens, ", ")
+	}
+	return line
+}
+
+// generate provisions chain's address and says it, or why it is refused.
+func (s *session) generate(chain string) (exchange.ChainInfo, error) {
+	s.p.Say("Generating the %s deposit address…", chain)
+	cx, cancel := s.call()
+	info, err := s.client().GenerateAddress(cx, chain)
+	cancel()
+	if err != nil {
+		return info, s.interrupted(depositError(err))
+	}
+	if info.AddressProblem != "" {
+		s.p.Say("The %s deposit address the service sent failed its check (%s): it is not given. Do not deposit on %s; contact support.", info.Chain, info.AddressProblem, info.Chain)
+		return info, nil
+	}
+	s.p.Say("%s deposit address ready: %s", info.Chain, info.DepositAddress)
+	return info, nil
+}
+
+// depositError words the two refusals particular to deposit endpoints.
+func depositError(err error) error {
+	switch {
+	case errors.Is(err, exchange.CodeNoChainAccount):
+		return exchange.UserError{Text: "This account has no chain account address yet, so it has no deposit addresses: finish the chain account setup in the web UI, then try again", Cause: err}
+	case errors.Is(err, exchange.CodeBridgeDisabled):
+		return exchange.UserError{Text: "Deposits through the bridge are turned off for this account: ask support to enable the bridge feature, then try again", Cause: err}
+	}
+	return exchange.Explain(err)
+}

@@ -1,0 +1,82 @@
+package plain
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/journal"
+)
+
+// homeItem is one way on from the home menu.
+type homeItem struct {
+	name string
+	run  func(*session) error
+}
+
+// homeMenu is the console's home, in its order, and quit.
+var homeMenu = []homeItem{
+	{"Deposit addresses", (*session).deposit},
+	{"Withdraw USDT", (*session).withdraw},
+	{"Builder authorization", (*session).authorizeBuilder},
+	{"Look up a withdrawal's status", (*session).lookUp},
+	{"History", (*session).history},
+	{"Quit", nil},
+}
+
+// home offers the menu until the user quits. A flow's failure is said
+// and the menu offered again; the input's end and ctrl+c end plain mode.
+func (s *session) home() error {
+	names := make([]string, len(homeMenu))
+	for i, it := range homeMenu {
+		names[i] = it.name
+	}
+	for {
+		s.p.Blank()
+		s.homeNote()
+		i, err := s.p.Choose("Home: what next?", Options(names...))
+		if err != nil {
+			return err
+		}
+		if homeMenu[i].run == nil {
+			s.p.Say("Goodbye: %s.", s.whatWasSent())
+			return nil
+		}
+		s.p.Blank()
+		s.p.Say("%s", homeMenu[i].name)
+		if err := homeMenu[i].run(s); err != nil {
+			if errors.Is(err, ErrEnd) || errors.Is(err, ErrInterrupted) || s.ctx.Err() != nil {
+				return s.interrupted(err)
+			}
+			s.p.Say("%s.", strings.TrimSuffix(exchange.Explain(err).Error(), "."))
+		}
+	}
+}
+
+// homeNote says, as the console's home does, how many of this account's
+// withdrawals are unfinished, or that the journal cannot be read.
+func (s *session) homeNote() {
+	recs, err := s.unfinished()
+	switch {
+	case err != nil:
+		s.p.Say("The withdrawal journal cannot be read (%v): run %s.", err, s.command("doctor"))
+	case len(recs) == 1:
+		s.p.Say("1 withdrawal is unfinished: see History.")
+	case len(recs) > 1:
+		s.p.Say("%d withdrawals are unfinished: see History.", len(recs))
+	}
+}
+
+// unfinished are this account's unfinished withdrawals in the journal.
+func (s *session) unfinished() ([]journal.Record, error) {
+	sess, _ := s.client().Session()
+	recs, _, err := s.target.Journal.UnfinishedRecords(s.target.Env.Name, sess.AccountID)
+	return recs, err
+}
+
+// waitFor is the context of a wait the key source or the service bounds
+// (a signature awaited in clef, a send): only ctrl+c ends it early.
+func (s *session) waitFor() (context.Context, context.CancelFunc) {
+	return context.WithCancel(s.ctx)
+}

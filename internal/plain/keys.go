@@ -1,0 +1,84 @@
+package plain
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/svcwallet/svcwallet/internal/signer"
+)
+
+// reviewKey is the key a review signs with: who it is, for the review,
+// and how it is loaded once the user confirmed.
+type reviewKey struct {
+	who   string
+	waits bool // it waits for a person (clef, a signing command)
+	load  func() (signer.Key, error)
+	// err says why there is no key to sign with.
+	err error
+}
+
+// keyFor finds the key that signs for want, as the console's reviews do:
+// the wallet logged in with, else where signer.Lookup finds it.
+func (s *session) keyFor(want common.Address) reviewKey {
+	if k := s.wallet; k != nil {
+		who := "the wallet you logged in with, " + k.Address().Hex()
+		if s.walletFrom != "" {
+			who += ", from " + s.walletFrom
+		}
+		return reviewKey{who: who, waits: signer.Awaiting(k) != "", load: func() (signer.Key, error) { return s.watched(k), nil }}
+	}
+	env := s.target.Env
+	l := signer.Lookup{Opening: s.opening(s.target), Signer: env.Signer, Account: env.Account}
+	if s.target.Demo != nil {
+		l.DemoKey = s.target.Demo.PrivateKey
+	}
+	f := l.Find(s.ctx, want)
+	loaded := func() (signer.Key, error) { return s.watched(f.Key), nil }
+	switch f.Place {
+	case signer.KeyOfEnvironment:
+		return reviewKey{who: f.From + ", the environment's signer", waits: signer.Awaiting(f.Key) != "", load: loaded}
+	case signer.KeyInEnv:
+		return reviewKey{who: "the raw key in $" + signer.KeyEnvVar, load: loaded}
+	case signer.KeyDemo:
+		return reviewKey{who: "the sandbox demo key (public development key)", load: loaded}
+	case signer.KeyInKeystore:
+		return reviewKey{who: "keystore " + f.Path, load: func() (signer.Key, error) { return s.unlockUntil(f.Path) }}
+	case signer.KeyNowhere:
+		if f.Err != nil {
+			return reviewKey{err: fmt.Errorf("the environment's signer (signer = %q in the config) cannot sign for %s: %w", env.Signer, want.Hex(), f.Err)}
+		}
+	}
+	return reviewKey{err: fmt.Errorf("no key for %s: log in by wallet, set $%s or signer (config), or run %s", want.Hex(), signer.KeyEnvVar, s.command("key", "import"))}
+}
+
+// unlockUntil asks a keystore file's passphrase until it opens the key;
+// only the input's end or ctrl+c stop it.
+func (s *session) unlockUntil(path string) (signer.Key, error) {
+	for {
+		k, err := s.unlock(path)
+		if err == nil || errors.Is(err, ErrEnd) || errors.Is(err, ErrInterrupted) {
+			return k, err
+		}
+		s.p.Say("%s; type the passphrase again.", strings.TrimSuffix(upperFirst(err.Error()), "."))
+	}
+}
+
+// watched is k saying each wait for a person before it starts: what is
+// awaited, and that ctrl+c cancels it with nothing sent.
+func (s *session) watched(k signer.Key) signer.Key {
+	return signer.Watch(k, func(ctx context.Context, awaiting string) (context.Context, func()) {
+		s.p.Say("Waiting for %s (ctrl+c cancels; nothing is sent until it signs)…", awaiting)
+		return ctx, func() {}
+	})
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,0 +1,155 @@
+// Package plain is the console's flows as line prompts, for screen
+// readers, dumb terminals and anyone who prefers them: no alternate screen,
+// no cursor movement, no colour. Questions are asked one a line and choices
+// numbered; a review is lines of text; a followed withdrawal prints each
+// state change once. Every flow calls the domain workflow the console and
+// the commands call (the exchange client, withdrawal, builder, follow,
+// intent): plain mode words and asks, it decides nothing of its own.
+package plain
+
+import (
+	"context"
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/internal/signer"
+)
+
+// PlainVar turns plain mode on, as --plain does.
+const PlainVar = "SVCWALLET_PLAIN"
+
+// Wanted reports whether the console runs in plain mode: --plain,
+// $SVCWALLET_PLAIN or $ACCESSIBLE set true (as charmbracelet/huh reads it:
+// 1, t, true...), or a terminal that says it draws nothing (TERM=dumb).
+func Wanted(flag bool, getenv func(string) string) bool {
+	for _, v := range []string{PlainVar, "ACCESSIBLE"} {
+		if on, err := strconv.ParseBool(getenv(v)); err == nil && on {
+			return true
+		}
+	}
+	return flag || getenv("TERM") == "dumb"
+}
+
+// Target is one environment the user may log in to, with its client and
+// journal, as the console's login offers it.
+type Target struct {
+	Env     config.Environment
+	Client  *exchange.Client
+	Journal *journal.Journal
+	// Demo holds the embedded sandbox's published credentials; nil for
+	// a real service.
+	Demo *Demo
+}
+
+// Demo credentials of the embedded sandbox.
+type Demo struct{ APIKey, PrivateKey string }
+
+// Console is plain mode's fixed dependencies.
+type Console struct {
+	// Targets are the environments offered, the chosen one first.
+	Targets     []Target
+	KeystoreDir string
+	Getenv      func(string) string
+	// ConfigFlag is the --config the console was started with, repeated in
+	// the commands it prints.
+	ConfigFlag string
+	// Now, After and Nonce are the clock, the waits between status asks
+	// and signature nonces: tests fake them.
+	Now   func() time.Time
+	After func(time.Duration) <-chan time.Time
+	Nonce func() uint32
+	// LoadKeystore decrypts a keystore file (signer.LoadKeystoreKey).
+	LoadKeystore func(path, passphrase string) (signer.Key, error)
+	// Running counts the signatures signing commands are making; the
+	// caller closes it when plain mode ends.
+	Running *signer.Running
+	// PollInterval is the wait between two asks of a moving withdrawal.
+	PollInterval time.Duration
+}
+
+// Run runs plain mode until the user quits or the input ends (nil), ctx
+// ends (ErrInterrupted: ctrl+c; what was signed or sent is said first), or
+// something fails that plain mode cannot go on from.
+func (c *Console) Run(ctx context.Context, in io.Reader, out io.Writer, secret SecretReader) error {
+	s := &session{Console: c, p: NewPrompter(ctx, in, out, secret), ctx: ctx}
+	err := s.run()
+	switch {
+	case errors.Is(err, ErrInterrupted) || ctx.Err() != nil:
+		s.p.Blank()
+		s.p.Say("Interrupted: %s.", s.whatWasSent())
+		return ErrInterrupted
+	case errors.Is(err, ErrEnd):
+		s.p.Say("The input ended: quitting; %s.", s.whatWasSent())
+		return nil
+	}
+	return err
+}
+
+// session is one run of plain mode: the login, and what it sent.
+type session struct {
+	*Console
+	p      *Prompter
+	ctx    context.Context
+	target Target
+	// wallet is the key logged in with, from where it is; nil after a
+	// login by API key.
+	wallet     signer.Key
+	walletFrom string
+	// sent lists what this run signed and sent, for the last words.
+	sent []string
+}
+
+func (s *session) client() *exchange.Client { return s.target.Client }
+
+// whatWasSent says what this run signed and sent.
+func (s *session) whatWasSent() string {
+	if len(s.sent) == 0 {
+		return "nothing was signed or sent"
+	}
+	return "this session sent " + strings.Join(s.sent, " and ") + "; nothing else was signed or sent"
+}
+
+// command is a svcwallet command line for the user to run next, on this
+// session's environment, quoted for their shell.
+func (s *session) command(words ...string) string {
+	w := append(append([]string{"svcwallet"}, words...), "--env", s.target.Env.Name)
+	if s.ConfigFlag != "" {
+		w = append(w, "--config", s.ConfigFlag)
+	}
+	return safetext.ShellLine(w...)
+}
+
+// call bounds one request under the session's context.
+func (s *session) call() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(s.ctx, requestTimeout)
+}
+
+// requestTimeout bounds a single request, a re-login included.
+const requestTimeout = 30 * time.Second
+
+// interrupted is ErrInterrupted when the session's context has ended
+// (ctrl+c), so a request it cut short is said as the interruption it is;
+// otherwise err.
+func (s *session) interrupted(err error) error {
+	if s.ctx.Err() != nil {
+		return ErrInterrupted
+	}
+	return err
+}
+
+// run logs in, then offers the home menu until the user quits.
+func (s *session) run() error {
+	s.p.Say("svcwallet, plain mode: questions one a line; type a choice's number or name. An empty line asks again; ctrl+c quits.")
+	s.p.Blank()
+	if err := s.logIn(); err != nil {
+		return err
+	}
+	return s.home()
+}

@@ -1,0 +1,300 @@
+package plain
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"golang.org/x/term"
+)
+
+// ErrEnd is the input's end (EOF at a prompt): plain mode quits cleanly.
+var ErrEnd = errors.New("the input ended")
+
+// ErrInterrupted is ctrl+c at a prompt, or while waiting on the service:
+// plain mode ends and says what was signed or sent.
+var ErrInterrupted = errors.New("interrupted")
+
+// maxLine bounds one line read: far above an address or an API key, far
+// below what could exhaust memory.
+const maxLine = 4096
+
+// SecretReader reads one secret with echo off, its prompt already written;
+// nil reads a line as any other (input that is not a terminal echoes
+// nothing).
+type SecretReader func(ctx context.Context) (string, error)
+
+// Prompter asks questions one a line and reads the answers: numbered
+// choices (the number or the name), free text checked by the domain, typed
+// confirmations and secrets. An empty line asks the question again; the
+// input's end is ErrEnd; ctx's end (ctrl+c) is ErrInterrupted.
+type Prompter struct {
+	ctx    context.Context
+	out    io.Writer
+	in     io.Reader
+	secret SecretReader
+	// pending is the line read in flight: asked for by a prompt or by a
+	// follow that stops at enter, and taken by whichever waits next.
+	pending chan lineRead
+}
+
+type lineRead struct {
+	line string
+	err  error
+}
+
+// NewPrompter asks on out and reads from in until ctx ends.
+func NewPrompter(ctx context.Context, in io.Reader, out io.Writer, secret SecretReader) *Prompter {
+	return &Prompter{ctx: ctx, out: out, in: in, secret: secret}
+}
+
+// Say writes one line (or several, each ended).
+func (p *Prompter) Say(format string, a ...any) {
+	fmt.Fprintf(p.out, format+"\n", a...)
+}
+
+// Blank writes an empty line, between one step and the next.
+func (p *Prompter) Blank() { fmt.Fprintln(p.out) }
+
+// lineAsked starts reading a line, unless one is being read already.
+func (p *Prompter) lineAsked() chan lineRead {
+	if p.pending == nil {
+		ch := make(chan lineRead, 1)
+		p.pending = ch
+		in := p.in
+		go func() {
+			line, err := readLine(in)
+			ch <- lineRead{line, err}
+		}()
+	}
+	return p.pending
+}
+
+// took marks the line read in flight as taken.
+func (p *Prompter) took() { p.pending = nil }
+
+// read waits for the next line: ErrEnd at the input's end, ErrInterrupted
+// when ctx ends first.
+func (p *Prompter) read() (string, error) {
+	select {
+	case r := <-p.lineAsked():
+		p.took()
+		if errors.Is(r.err, io.EOF) {
+			p.Blank() // the prompt's line is ended
+			return "", ErrEnd
+		}
+		return strings.TrimSpace(r.line), r.err
+	case <-p.ctx.Done():
+		return "", ErrInterrupted
+	}
+}
+
+// readLine reads up to a newline one byte at a time, so nothing meant for
+// the next question (or the next reader of the terminal) is taken. A last
+// line without a newline counts; nothing at all is io.EOF.
+func readLine(r io.Reader) (string, error) {
+	var line []byte
+	var b [1]byte
+	for {
+		n, err := r.Read(b[:])
+		if n == 1 {
+			if b[0] == '\n' {
+				break
+			}
+			if len(line) == maxLine {
+				return "", fmt.Errorf("a line is longer than %d characters", maxLine)
+			}
+			line = append(line, b[0])
+			continue
+		}
+		if err == io.EOF && len(line) > 0 {
+			break
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+	return strings.TrimSuffix(string(line), "\r"), nil
+}
+
+// Ask asks question until the answer is not empty and check (when given)
+// accepts it; check's refusal is said, then the question asked again.
+func (p *Prompter) Ask(question string, check func(string) error) (string, error) {
+	for {
+		fmt.Fprint(p.out, question+" ")
+		answer, err := p.read()
+		switch {
+		case err != nil:
+			return "", err
+		case answer == "":
+			continue
+		}
+		if check != nil {
+			if err := check(answer); err != nil {
+				p.Say("Not accepted: %v.", strings.TrimSuffix(err.Error(), "."))
+				continue
+			}
+		}
+		return answer, nil
+	}
+}
+
+// Secret asks for a secret, read without echo on a terminal: it is never
+// written back, and an empty answer asks again.
+func (p *Prompter) Secret(question string) (string, error) {
+	for {
+		fmt.Fprint(p.out, question+" ")
+		if p.secret == nil {
+			answer, err := p.read()
+			if err != nil || answer != "" {
+				return answer, err
+			}
+			continue
+		}
+		answer, err := p.secret(p.ctx)
+		switch {
+		case p.ctx.Err() != nil:
+			return "", ErrInterrupted
+		case errors.Is(err, io.EOF):
+			p.Blank()
+			return "", ErrEnd
+		}
+		p.Blank() // the enter typed was not echoed
+		switch {
+		case err != nil:
+			return "", err
+		case strings.TrimSpace(answer) != "":
+			return strings.TrimSpace(answer), nil
+		}
+	}
+}
+
+// Option is one numbered choice: its name, typed to choose it, and what
+// it is about, said after it ("" for nothing).
+type Option struct{ Name, About string }
+
+// Options are choices that are their names alone.
+func Options(names ...string) []Option {
+	out := make([]Option, len(names))
+	for i, n := range names {
+		out[i] = Option{Name: n}
+	}
+	return out
+}
+
+// Choose lists options under title, numbered from 1, and asks for one by
+// its number or its name (any case; a name's unique beginning will do). It
+// returns the index chosen.
+func (p *Prompter) Choose(title string, options []Option) (int, error) {
+	p.Say("%s", title)
+	for i, o := range options {
+		if o.About == "" {
+			p.Say("  %d. %s", i+1, o.Name)
+		} else {
+			p.Say("  %d. %s: %s", i+1, o.Name, o.About)
+		}
+	}
+	question := fmt.Sprintf("Choose 1 to %d, or type the name:", len(options))
+	switch len(options) {
+	case 1:
+		question = "Only one: type 1 or its name:"
+	case 2:
+		question = "Choose 1 or 2, or type the name:"
+	}
+	var chosen int
+	_, err := p.Ask(question, func(s string) error {
+		i, err := pick(s, options)
+		chosen = i
+		return err
+	})
+	return chosen, err
+}
+
+// pick finds the option s names: its number, its name, or the one name s
+// begins (any case).
+func pick(s string, options []Option) (int, error) {
+	if n, err := strconv.Atoi(s); err == nil {
+		if n < 1 || n > len(options) {
+			return 0, fmt.Errorf("there is no choice %d: type a number from 1 to %d, or a name", n, len(options))
+		}
+		return n - 1, nil
+	}
+	for i, o := range options {
+		if strings.EqualFold(o.Name, s) {
+			return i, nil
+		}
+	}
+	found := -1
+	for i, o := range options {
+		if len(s) <= len(o.Name) && strings.EqualFold(o.Name[:len(s)], s) {
+			if found >= 0 {
+				return 0, fmt.Errorf("%.40q begins more than one choice: type more of it, or its number", s)
+			}
+			found = i
+		}
+	}
+	if found < 0 {
+		return 0, fmt.Errorf("no choice is called %.40q: type a number from 1 to %d, or a name", s, len(options))
+	}
+	return found, nil
+}
+
+// Confirm asks a yes-or-no question until it is answered: y or yes
+// confirms, n or no declines, and nothing else does either, so a key
+// pressed out of habit (enter) confirms nothing. question is asked anew
+// each time, so what it counts down is current.
+func (p *Prompter) Confirm(question func() string) (bool, error) {
+	for {
+		fmt.Fprint(p.out, question()+" [y/n] ")
+		answer, err := p.read()
+		if err != nil {
+			return false, err
+		}
+		switch strings.ToLower(answer) {
+		case "y", "yes":
+			return true, nil
+		case "n", "no":
+			return false, nil
+		case "":
+			continue
+		}
+		p.Say("Type y for yes or n for no.")
+	}
+}
+
+// Stop is a read that ends a wait at the next line (enter): the channel
+// gives that line's outcome once. The line is taken only if it comes;
+// otherwise the next question reads it.
+func (p *Prompter) Stop() <-chan lineRead { return p.lineAsked() }
+
+// TerminalSecret reads secrets from f with echo off when f is a terminal
+// (golang.org/x/term); nil when it is not one. ctrl+c while it reads puts
+// the terminal back as it was, so the shell is not left blind.
+func TerminalSecret(f *os.File) SecretReader {
+	fd := int(f.Fd())
+	if !term.IsTerminal(fd) {
+		return nil
+	}
+	return func(ctx context.Context) (string, error) {
+		state, err := term.GetState(fd)
+		if err != nil {
+			return "", err
+		}
+		done := make(chan lineRead, 1)
+		go func() {
+			b, err := term.ReadPassword(fd)
+			done <- lineRead{string(b), err}
+		}()
+		select {
+		case r := <-done:
+			return r.line, r.err
+		case <-ctx.Done():
+			_ = term.Restore(fd, state)
+			return "", ErrInterrupted
+		}
+	}
+}

@@ -1,0 +1,81 @@
+package plain
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/svcwallet/svcwallet/internal/intent"
+	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/internal/withdrawal"
+)
+
+// Reviews as lines of text: the facts the console's reviews show (the
+// withdrawal and its quote, the typed data field by field with what each
+// means from intent.Review, the digest, the key), a line each, "label:
+// value (note)", so a screen reader says each whole.
+
+// line writes "label: value" and its note, when there is one.
+func (s *session) line(label, value, note string) {
+	if note == "" {
+		s.p.Say("  %s: %s", label, value)
+		return
+	}
+	s.p.Say("  %s: %s (%s)", label, value, note)
+}
+
+// printReview shows what a withdrawal signs: the console's review.
+func (s *session) printReview(o withdrawal.Order, trust withdrawal.BridgeTrust, key reviewKey) {
+	q, in, out := o.Quote, o.Choice.TokenIn, o.Choice.TokenOut
+	s.p.Blank()
+	s.p.Say("Review: the withdrawal")
+	s.line("Route", in+" → "+out+" on "+o.Choice.Route.Chain, o.Choice.Route.ChainType)
+	s.line("Pays out to", o.Choice.ToAddress, "")
+	s.line("You pay", q.PayAmount.String()+" "+in, "from the funding account")
+	s.line("You receive", q.ReceiveAmount.String()+" "+out, "on "+o.Choice.Route.Chain)
+	s.line("Bridge fee", q.Fee.String()+" "+in, "about "+q.FeeUSD.String()+" USD")
+	s.line("You lose", q.Cost().String()+" "+in, "pay − receive, the fee included")
+	s.line("Speed", withdrawal.SpeedWords(q.Speed), "")
+	if o.Choice.FeeCap.Valid {
+		s.line("Fee cap", o.Choice.FeeCap.Decimal.String()+" "+in, "")
+	}
+	s.line("Quote", q.QuoteID, "expires "+q.ExpiresAt.UTC().Format("2006-01-02 15:04:05 UTC"))
+	s.printTypedData(o.Review(trust.Note(), false), key)
+	if key.waits {
+		s.line("Domain hash", o.Domain.Separator().Hex(), "a device that signs blind shows these two")
+		s.line("Message hash", signer.StructHash(o.Transfer).Hex(), "")
+	}
+	s.p.Say("%s", withdrawal.ReviewSentence)
+	if key.waits {
+		s.p.Say("%s", withdrawal.RequoteNote(o))
+	}
+}
+
+// printTypedData shows what the key will sign: the domain, the message
+// field by field, the digest, and the key.
+func (s *session) printTypedData(r intent.Review, key reviewKey) {
+	s.p.Blank()
+	s.p.Say("Review: what will be signed (EIP-712)")
+	s.line("Domain", fmt.Sprintf("name %q, version %q, chain id %d", r.Domain.Name, signer.DomainVersion, r.Domain.ChainID), "")
+	s.line("Message", r.Message.PrimaryType(), "field by field")
+	for _, f := range r.Fields() {
+		s.line("  "+f.Name+" ("+f.Type+")", f.Value, f.Meaning)
+	}
+	s.line("Digest", r.Digest().Hex(), "")
+	if key.err == nil {
+		s.line("Signing key", key.who, "")
+	}
+}
+
+// bridgePins is where bridge addresses are recorded: beside the journal;
+// "" (nothing recorded) without one.
+func (s *session) bridgePins() string {
+	if s.target.Journal == nil {
+		return ""
+	}
+	return withdrawal.BridgePinsPath(filepath.Dir(s.target.Journal.Path()))
+}
+
+// trimStop is err's text without its closing full stop, for a sentence
+// that goes on.
+func trimStop(err error) string { return strings.TrimSuffix(err.Error(), ".") }

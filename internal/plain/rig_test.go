@@ -1,0 +1,242 @@
+package plain
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
+	"github.com/svcwallet/svcwallet/internal/follow"
+	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/internal/signer"
+)
+
+// rig is plain mode against an in-process sandbox on a fake clock: every
+// wait between status asks moves the clock instead of sleeping, so a
+// withdrawal settles at once.
+type rig struct {
+	t       *testing.T
+	clock   *exchangetest.FakeClock
+	journal *journal.Journal
+	console *Console
+	env     config.Environment
+	vars    map[string]string
+}
+
+// nonce is the first signature nonce of a rig's runs.
+const nonce = 4242
+
+func newRig(t *testing.T) *rig {
+	t.Helper()
+	return newRigOn(t, func(url string) config.Environment { return config.SandboxEnvironment(url, sandbox.DefaultChainID) })
+}
+
+// newRigOn is newRig with the environment envOf makes of the sandbox's URL.
+func newRigOn(t *testing.T, envOf func(url string) config.Environment) *rig {
+	t.Helper()
+	// The client's session reads the sandbox's Date header, on the real
+	// clock: the fake one starts there.
+	r := &rig{t: t, clock: exchangetest.NewFakeClock(time.Now().UTC()), vars: map[string]string{}}
+	srv := httptest.NewServer(sandbox.New(sandbox.Options{Now: r.clock.Now}))
+	t.Cleanup(srv.Close)
+	r.env = envOf(srv.URL)
+	j, err := journal.Open(filepath.Join(t.TempDir(), "journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.journal = j
+	nonces := uint32(nonce)
+	client := exchange.New(r.env, exchange.Options{Now: r.clock.Now})
+	r.console = &Console{
+		Targets:     []Target{{Env: r.env, Client: client, Journal: j, Demo: &Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}},
+		KeystoreDir: t.TempDir(), Getenv: func(k string) string { return r.vars[k] },
+		Now: r.clock.Now, After: func(d time.Duration) <-chan time.Time {
+			r.clock.Advance(d)
+			ch := make(chan time.Time, 1)
+			ch <- r.clock.Now()
+			return ch
+		},
+		Nonce:        func() uint32 { nonces++; return nonces - 1 },
+		LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) },
+		PollInterval: follow.DefaultPollInterval,
+	}
+	return r
+}
+
+// script is what the user types: each line, what it waits to see first,
+// and what happens just before it is read (the clock moves, say).
+type script struct {
+	mu    sync.Mutex
+	lines []scripted
+	cur   []byte
+	out   *transcript
+}
+
+type scripted struct {
+	text string
+	// after: the line is typed once the transcript holds this, as a
+	// person types once they read it.
+	after  string
+	before func()
+}
+
+func (s *script) Read(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.cur) == 0 {
+		if len(s.lines) == 0 {
+			return 0, io.EOF
+		}
+		next := s.lines[0]
+		s.lines = s.lines[1:]
+		if next.after != "" {
+			s.out.waitFor(next.after)
+		}
+		if next.before != nil {
+			next.before()
+		}
+		s.cur = []byte(next.text + "\n")
+	}
+	n := copy(p, s.cur)
+	s.cur = s.cur[n:]
+	return n, nil
+}
+
+// transcript is what plain mode writes, which a script may wait on.
+type transcript struct {
+	mu   sync.Mutex
+	cond *sync.Cond
+	buf  bytes.Buffer
+}
+
+func newTranscript() *transcript {
+	t := &transcript{}
+	t.cond = sync.NewCond(&t.mu)
+	return t
+}
+
+func (t *transcript) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	defer t.cond.Broadcast()
+	if os.Getenv("PLAIN_TRACE") != "" {
+		os.Stderr.Write(p)
+	}
+	return t.buf.Write(p)
+}
+
+func (t *transcript) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.buf.String()
+}
+
+// waitFor waits until the transcript holds text.
+func (t *transcript) waitFor(text string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for !strings.Contains(t.buf.String(), text) {
+		t.cond.Wait()
+	}
+}
+
+// after is line typed once the transcript holds what.
+func after(what, line string) scripted { return scripted{text: line, after: what} }
+
+// typed is a script of lines typed one after another.
+func typed(lines ...string) []scripted {
+	out := make([]scripted, len(lines))
+	for i, l := range lines {
+		out[i] = scripted{text: l}
+	}
+	return out
+}
+
+// run runs plain mode with what the user types and returns what it wrote
+// and how it ended.
+func (r *rig) run(lines ...scripted) (string, error) {
+	r.t.Helper()
+	out := newTranscript()
+	err := r.console.Run(context.Background(), &script{lines: lines, out: out}, out, nil)
+	return out.String(), err
+}
+
+// logIn is what the user types to log in by the demo API key.
+var logIn = typed("API key", sandbox.DemoAPIKey)
+
+// withdraw25 is what the user types from the home menu to withdraw 25
+// USDT to the paying demo payee on ARBITRUM with a fee cap of 2, up to
+// the confirmation.
+var withdraw25 = typed("withdraw", "ARBITRUM", "USDT", sandbox.DestCompleted, "25", "2")
+
+// steps joins scripts.
+func steps(parts ...[]scripted) []scripted {
+	var out []scripted
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	return out
+}
+
+// transcriptNoise is what changes from one run to the next: the
+// sandbox's port, times and dates, quote and transfer ids, hashes,
+// expirations in nanoseconds, and what is signed over them.
+var transcriptNoise = []struct {
+	re   *regexp.Regexp
+	with string
+}{
+	{regexp.MustCompile(`http://127\.0\.0\.1:\d+`), "http://127.0.0.1:PORT"},
+	{regexp.MustCompile(`\d{4}-\d\d-\d\d[ T]\d\d:\d\d(:\d\d)?( UTC|Z)?`), "DATE TIME"},
+	{regexp.MustCompile(`\b\d\d:\d\d:\d\d\b`), "hh:mm:ss"},
+	{regexp.MustCompile(`\bq-[a-z0-9]+`), "q-QUOTE"},
+	{regexp.MustCompile(`\btx-[a-z0-9]+`), "tx-TRANSFER"},
+	{regexp.MustCompile(`0x[0-9a-f]{64}`), "0xHASH"},
+	{regexp.MustCompile(`\b1[0-9]{18}\b`), "NANOSECONDS"},
+	{regexp.MustCompile(`SOLANA deposit address ready: \w+`), "SOLANA deposit address ready: ADDRESS"},
+	{regexp.MustCompile(`expires in \d+s`), "expires in SECONDSs"},
+}
+
+// normalized is a transcript with what changes between runs replaced.
+func normalized(s string) string {
+	for _, n := range transcriptNoise {
+		s = n.re.ReplaceAllString(s, n.with)
+	}
+	return s
+}
+
+// intents counts the withdrawals the journal saw leave (their intents).
+func (r *rig) intents() int {
+	r.t.Helper()
+	entries, err := r.journal.Entries()
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	n := 0
+	for _, e := range entries {
+		if e.Kind == journal.KindIntent {
+			n++
+		}
+	}
+	return n
+}
+
+// wants fails unless out holds each of want.
+func wants(t *testing.T, out string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			t.Errorf("no %q in:\n%s", w, out)
+		}
+	}
+}

@@ -1,0 +1,144 @@
+package plain
+
+import (
+	"errors"
+
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/follow"
+	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/withdrawal"
+)
+
+// What Execute sent, and taking up a journaled withdrawal (History, a
+// lost answer): the words of the console's review and resume, and of
+// `svcwallet withdraw`.
+
+// executed says what Withdrawer.Execute sent and follows an accepted
+// withdrawal to its end; a lost answer is settled at once. again: the user
+// asked for a new quote.
+func (s *session) executed(o withdrawal.Order, sent withdrawal.Sent) (bool, error) {
+	if sent.Order.Quote.QuoteID != "" {
+		o = sent.Order // a fresh quote carried the signature: follow it
+	}
+	id := o.Quote.QuoteID
+	var changed *withdrawal.BridgeChangedError
+	switch {
+	case sent.Err == nil:
+		s.sent = append(s.sent, "withdrawal "+id)
+		a := sent.Accepted
+		if sent.Requoted {
+			s.p.Say("The quote expired while the signature was awaited; the fresh quote %s pays exactly %s %s and carries the same signature, which was never sent.",
+				id, o.Quote.PayAmount, o.Choice.TokenIn)
+		}
+		s.p.Say("Withdrawal accepted (%s): %s %s on its way to %s on %s.", a.State, a.ReceiveAmount, o.Choice.TokenOut, o.Choice.ToAddress, o.Choice.Route.Chain)
+		s.line("Quote id", id, "")
+		s.line("Transfer id", a.TxID, "")
+		s.line("Fee", a.Fee.String()+" "+o.Choice.TokenIn, "")
+		return false, s.followUntilEnd(id)
+	case sent.Lost != nil:
+		s.sent = append(s.sent, "withdrawal "+id+" (no answer)")
+		s.p.Say("No clear answer from the service: the withdrawal is journaled and is checked now; it cannot be paid twice.")
+		return false, s.settle(*sent.Lost)
+	case s.ctx.Err() != nil:
+		return false, ErrInterrupted
+	case withdrawal.AsUnanswered(sent.Err) != nil:
+		s.p.Say("Stopped: %s: resume it from History first. Nothing was signed or sent.", withdrawal.AsUnanswered(sent.Err).Fact())
+		return false, nil
+	case errors.Is(sent.Err, exchange.ErrQuoteExpired):
+		s.p.Say("Not withdrawn: quote %s expired before it was executed, so nothing was paid.", id)
+		return s.whatNext(nil)
+	case errors.As(sent.Err, &changed):
+		s.p.Say("Not withdrawn: %v.", trimStop(sent.Err))
+		return false, nil
+	case errors.Is(sent.Err, exchange.CodeAddressFlagged):
+		// Screening looks at the destination, not the signature: another
+		// quote is refused the same way.
+		s.p.Say("Not withdrawn: %v.", trimStop(exchange.Explain(sent.Err)))
+		return false, nil
+	}
+	s.p.Say("Not withdrawn: %v.", trimStop(exchange.Explain(sent.Err)))
+	return s.whatNext(nil)
+}
+
+// history lists this account's withdrawals in the journal, newest first,
+// and takes one up: its status followed, or an unanswered one settled.
+func (s *session) history() error {
+	sess, _ := s.client().Session()
+	recs, skipped, err := s.target.Journal.AccountRecords(s.target.Env.Name, sess.AccountID)
+	if err != nil {
+		return exchange.UserError{Text: "The withdrawal journal cannot be read (" + err.Error() + "): run " + s.command("doctor"), Cause: err}
+	}
+	if skipped > 0 {
+		s.p.Say("%d lines of the journal could not be read and are left out: run %s.", skipped, s.command("doctor"))
+	}
+	if len(recs) == 0 {
+		s.p.Say("No withdrawal of this account in this machine's journal.")
+		return nil
+	}
+	const shown = 20
+	if len(recs) > shown {
+		s.p.Say("The newest %d of %d withdrawals:", shown, len(recs))
+		recs = recs[:shown]
+	}
+	options := make([]Option, len(recs)+1)
+	for i, r := range recs {
+		o := follow.RecordOutcome(r)
+		options[i] = Option{Name: r.QuoteID, About: o.Name + ", " + r.Intent.PayAmount.String() + " " + r.Intent.TokenIn + " to " +
+			r.Intent.ToAddress + " on " + r.Intent.Chain + ", sent " + r.Started.Local().Format("2006-01-02 15:04")}
+	}
+	options[len(recs)] = Option{Name: "Back home"}
+	i, err := s.p.Choose("Take one up, or go back:", options)
+	if err != nil || i == len(recs) {
+		return err
+	}
+	return s.takeUp(recs[i])
+}
+
+// takeUp does with a journaled withdrawal what the journal says
+// (withdrawal.PlanResume).
+func (s *session) takeUp(rec journal.Record) error {
+	switch withdrawal.PlanResume(rec) {
+	case withdrawal.ResumeNeverHappened:
+		o := follow.RecordOutcome(rec)
+		s.p.Say("%s %s: %s", rec.QuoteID, o.Name, o.Sentence())
+		return nil
+	case withdrawal.ResumeFollow:
+		return s.lookUpID(rec.QuoteID)
+	}
+	return s.settle(rec)
+}
+
+// settle takes up a request that got no answer (Withdrawer.Settle): the
+// identical request re-sent while its quote holds, else the service asked
+// whether it arrived; "never paid" only when its clock makes it certain.
+func (s *session) settle(rec journal.Record) error {
+	id := rec.QuoteID
+	s.p.Say("Settling %s with the service: the identical request is sent again while its quote holds (it cannot pay twice), else the service is asked whether it arrived…", id)
+	w := withdrawal.Withdrawer{Client: s.client(), Journal: s.target.Journal, Now: s.Now}
+	cx, cancel := s.waitFor()
+	settled := w.Settle(cx, rec)
+	cancel()
+	switch settled.Outcome {
+	case withdrawal.SettledLost:
+		if s.ctx.Err() != nil {
+			return ErrInterrupted
+		}
+		s.p.Say("Still no answer to %s (%v): it may or may not have arrived. Take it up again from History later: it cannot pay twice.", id, trimStop(exchange.Explain(settled.Err)))
+		return nil
+	case withdrawal.SettledUndecided:
+		s.p.Say("Withdrawal %s: %s. An identical withdrawal is refused until then; take it up again from History.", id, settled.Fact())
+		return nil
+	case withdrawal.SettledNeverHappened:
+		if settled.JournalErr != nil {
+			s.p.Say("The journal could not record it (%v).", settled.JournalErr)
+		}
+		o := follow.NeverHappened(settled.Why)
+		s.p.Say("%s %s: %s", id, o.Name, o.Sentence())
+		return nil
+	case withdrawal.SettledAccepted:
+		s.p.Say("The identical request was accepted (%s): it is on its way.", settled.Accepted.State)
+	case withdrawal.SettledArrived:
+		s.p.Say("The first request did arrive: the service has it.")
+	}
+	return s.followUntilEnd(id)
+}

@@ -1,0 +1,174 @@
+package plain
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/internal/withdrawal"
+)
+
+// A withdrawal's quote, review and signature, as the console's quote and
+// review screens and `svcwallet withdraw` take them: the quote checked
+// (QuoteRefusal) and built into the Transfer (NewOrder), the bridge address
+// (CheckBridge) and the journal's repeats (Repeats) checked before the
+// review, a typed y, the quote's time left checked again before signing
+// (PricedQuote.Expiring), then Withdrawer.Execute.
+
+// next is what the user does after a quote that was not signed.
+var next = Options("Get a new quote", "Back home")
+
+// quoteAndSign quotes ch, reviews and signs it. again: the user asked for
+// a new quote.
+func (s *session) quoteAndSign(ch withdrawal.Choice) (again bool, err error) {
+	o, priced, ok, err := s.quote(ch)
+	if err != nil || !ok {
+		return s.whatNext(err)
+	}
+	w := withdrawal.Withdrawer{Client: s.client(), Journal: s.target.Journal, Now: s.Now, BridgePins: s.bridgePins()}
+	trust, ok, err := s.trustBridge(o)
+	if err != nil || !ok {
+		return false, err
+	}
+	rep, err := w.Repeats(ch)
+	if err != nil {
+		return false, err
+	}
+	if u := rep.Unanswered; u != nil {
+		s.p.Say("Stopped: %s: resume it from History first, which sends the identical request (it cannot pay twice) or asks whether it arrived. Nothing was signed.",
+			(&withdrawal.UnansweredError{Earlier: *u}).Fact())
+		return false, nil
+	}
+	key := s.keyFor(o.Transfer.FromAccount)
+	s.printReview(o, trust, key)
+	if r := rep.Recent; r != nil {
+		s.p.Say("Note: %s.", withdrawal.RecentWords(*r, s.Now()))
+	}
+	if key.err != nil {
+		s.p.Say("Not signed: %v. Nothing was signed or sent.", key.err)
+		return false, nil
+	}
+	yes, err := s.p.Confirm(func() string { return "Sign and withdraw " + o.Summary() + "? " + countdown(priced, s.Now()) })
+	if err != nil {
+		return false, err
+	}
+	if !yes {
+		s.p.Say("Not signed: nothing was signed or sent.")
+		return s.whatNext(nil)
+	}
+	k, err := key.load()
+	if err != nil {
+		return false, err
+	}
+	// The answer (and a passphrase) may come long after the review: a
+	// quote that ran out meanwhile, or is about to by the service's clock,
+	// is not signed. Its replacement needs a review of its own.
+	if priced.Expiring(s.Now()) {
+		s.p.Say("Quote %s expired while waiting for your answer (valid until %s by the service's clock): nothing was signed or sent.",
+			o.Quote.QuoteID, o.Quote.ExpiresAt.UTC().Format("15:04:05 UTC"))
+		return s.whatNext(nil)
+	}
+	if trust.Replaces != "" {
+		if err := withdrawal.ConfirmBridge(s.target.Env, s.bridgePins(), trust.Replaces, trust.Address, s.Now()); err != nil {
+			return false, fmt.Errorf("the new bridge funding address %s cannot be recorded (%v): nothing was signed or sent", trust.Address, err)
+		}
+	}
+	s.p.Say("Signing and sending the withdrawal… (a retry sends the same signature: it cannot pay twice)")
+	sent := w.Execute(s.ctx, o, func() (signer.Key, error) { return k, nil })
+	return s.executed(o, sent)
+}
+
+// quote measures the service's clock, asks the quote, refuses one the
+// choice refuses, and builds the Transfer to sign. ok false: the quote is
+// refused, and why was said.
+func (s *session) quote(ch withdrawal.Choice) (withdrawal.Order, withdrawal.PricedQuote, bool, error) {
+	s.p.Blank()
+	s.p.Say("Asking the bridge for a quote…")
+	cx, cancel := s.call()
+	defer cancel()
+	clock, err := s.client().MeasureClock(cx)
+	if err == nil {
+		err = clock.CheckSkew()
+	}
+	var q exchange.Quote
+	if err == nil {
+		q, err = s.client().Quote(cx, ch.QuoteRequest())
+	}
+	if err != nil {
+		if err := s.interrupted(err); errors.Is(err, ErrInterrupted) {
+			return withdrawal.Order{}, withdrawal.PricedQuote{}, false, err
+		}
+		s.p.Say("Quote refused: %v.", trimStop(exchange.Explain(err)))
+		return withdrawal.Order{}, withdrawal.PricedQuote{}, false, nil
+	}
+	if refusal := ch.QuoteRefusal(q); refusal != "" {
+		s.p.Say("Refused: %s. Nothing was signed.", refusal)
+		return withdrawal.Order{}, withdrawal.PricedQuote{}, false, nil
+	}
+	priced := withdrawal.PricedQuote{Quote: q, Offset: clock.Offset}
+	sess, _ := s.client().Session()
+	o, err := withdrawal.NewOrder(ch, priced, sess.FundingAccountAddress, s.target.Env.Domain(), s.Nonce(), s.Now())
+	if err != nil {
+		s.p.Say("%v.", trimStop(exchange.Explain(err)))
+		return o, priced, false, nil
+	}
+	return o, priced, true, nil
+}
+
+// whatNext asks, after a quote that was not signed, for a new one or home.
+func (s *session) whatNext(err error) (bool, error) {
+	if err != nil {
+		return false, err
+	}
+	i, err := s.p.Choose("What next?", next)
+	return i == 0, err
+}
+
+// countdown says the quote's time left by the service's clock, as the
+// review's countdown does, rounded up to whole seconds.
+func countdown(p withdrawal.PricedQuote, now time.Time) string {
+	left := p.Remaining(now)
+	if left <= 0 {
+		return "(The quote has expired: y signs nothing; n for a new one.)"
+	}
+	return fmt.Sprintf("(The quote expires in %ds.)", int((left+time.Second-1)/time.Second))
+}
+
+// trustBridge checks the bridge funding address the Transfer pays
+// (withdrawal.CheckBridge). A recorded one that changed is shown beside
+// the new one, which is trusted only when the user types it exactly
+// (BridgeChangedError.Accept); it is recorded once they confirm the
+// withdrawal. ok false: stopped, and why was said.
+func (s *session) trustBridge(o withdrawal.Order) (withdrawal.BridgeTrust, bool, error) {
+	trust, err := withdrawal.CheckBridge(s.target.Env, s.bridgePins(), o.Transfer.ToAccount.Hex(), s.Now())
+	var changed *withdrawal.BridgeChangedError
+	switch {
+	case err == nil:
+		return trust, true, nil
+	case !errors.As(err, &changed) || changed.Pinned:
+		s.p.Say("Stopped: %v.", trimStop(err))
+		return trust, false, nil
+	}
+	s.p.Say("Stopped: the bridge funding address changed.")
+	s.p.Say("  Recorded:  %s, first seen %s", changed.Expected, changed.Since.UTC().Format("2006-01-02"))
+	s.p.Say("  Now given: %s, by environment %s", changed.Seen, changed.Env)
+	s.p.Say("%s", withdrawal.BridgeChangeWarning)
+	for {
+		typed, err := s.p.Ask("To trust it, type the new address exactly; type n to stop:", nil)
+		if err != nil {
+			return trust, false, err
+		}
+		if noneIsEmpty(typed) == "" || typed == "n" {
+			s.p.Say("Not trusted: nothing was signed or recorded.")
+			return trust, false, nil
+		}
+		if trust, err = changed.Accept(typed); err != nil {
+			s.p.Say("%s.", upperFirst(trimStop(err)))
+			continue
+		}
+		s.p.Say("Trusted: it is recorded in place of %s once you confirm the withdrawal.", changed.Expected)
+		return trust, true, nil
+	}
+}

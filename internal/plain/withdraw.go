@@ -1,0 +1,198 @@
+package plain
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/withdrawal"
+)
+
+// Withdrawing USDT, as the console's route, destination and quote steps
+// gather it: every answer is checked by the withdrawal domain
+// (Choice.CheckAddress, ParseAmount, ParseFeeCap, CheckDestination,
+// QuoteRefusal, LookAlike) before the next question.
+
+// withdraw gathers the choice, then quotes, reviews and signs until a
+// withdrawal is sent or the user goes back home.
+func (s *session) withdraw() error {
+	s.p.Say("Asking for the withdrawal routes…")
+	cx, cancel := s.call()
+	info, err := exchange.Patiently(cx, exchange.RetryPolicy{}, s.client().WithdrawalInfo)
+	cancel()
+	if err != nil {
+		return s.interrupted(exchange.Explain(err))
+	}
+	ch, err := s.chooseRoute(info)
+	if err != nil {
+		return err
+	}
+	if ch, err = s.chooseDestination(ch); err != nil {
+		return err
+	}
+	for {
+		again, err := s.quoteAndSign(ch)
+		if !again || err != nil {
+			return err
+		}
+	}
+}
+
+// chooseRoute asks for the destination chain and, when it pays several,
+// the payout token. Only USDT is withdrawn (the service's one enabled
+// source token).
+func (s *session) chooseRoute(info exchange.WithdrawalInfo) (withdrawal.Choice, error) {
+	routes := info.Route[exchange.TokenUSDT]
+	if len(routes) == 0 {
+		return withdrawal.Choice{}, exchange.UserError{Text: "The service offers no USDT withdrawal route now"}
+	}
+	options := make([]Option, len(routes))
+	for i, rt := range routes {
+		pays := "no payout token for now"
+		if len(rt.TokensOut) > 0 {
+			pays = "pays " + strings.Join(rt.TokensOut, " or ")
+		}
+		options[i] = Option{Name: rt.Chain, About: rt.ChainType + " chain " + rt.ChainID + ", " + pays}
+	}
+	for {
+		i, err := s.p.Choose("Withdraw USDT from the funding account, through "+info.Provider+", to which chain?", options)
+		if err != nil {
+			return withdrawal.Choice{}, err
+		}
+		rt := routes[i]
+		if len(rt.TokensOut) == 0 {
+			s.p.Say("No payout token on %s for now: pick another chain.", rt.Chain)
+			continue
+		}
+		ch := withdrawal.Choice{Info: info, TokenIn: exchange.TokenUSDT, Route: rt, TokenOut: rt.TokensOut[0]}
+		if len(rt.TokensOut) > 1 {
+			j, err := s.p.Choose("Which token is paid out on "+rt.Chain+"?", Options(rt.TokensOut...))
+			if err != nil {
+				return withdrawal.Choice{}, err
+			}
+			ch.TokenOut = rt.TokensOut[j]
+		}
+		s.p.Say("Route: %s → %s on %s.", ch.TokenIn, ch.TokenOut, rt.Chain)
+		return ch, nil
+	}
+}
+
+// chooseDestination asks for the destination, the amount and the fee cap,
+// each checked as it is typed, then checks them together
+// (Choice.CheckDestination) as the console's form does.
+func (s *session) chooseDestination(ch withdrawal.Choice) (withdrawal.Choice, error) {
+	to, err := s.destination(ch)
+	if err != nil {
+		return ch, err
+	}
+	amount, err := s.p.Ask("Amount of "+ch.TokenIn+" to pay (such as 25 or 25.5):", func(a string) error {
+		_, err := withdrawal.ParseAmount(a)
+		return err
+	})
+	if err != nil {
+		return ch, err
+	}
+	feeCap, err := s.p.Ask("Fee cap in "+ch.TokenIn+": a quote whose fee or loss is above it is refused (a number, or none):", func(a string) error {
+		_, err := withdrawal.ParseFeeCap(noneIsEmpty(a))
+		return err
+	})
+	if err != nil {
+		return ch, err
+	}
+	checked, err := ch.CheckDestination(to, amount, noneIsEmpty(feeCap))
+	if err != nil {
+		return ch, err
+	}
+	if checked.FeeCap.Valid {
+		if share, high := withdrawal.FeeCapShare(checked.Amount, checked.FeeCap.Decimal); high {
+			s.p.Say("Note: the fee cap is %s%% of the amount: a quote may take that much in fees.", share.Shift(2).Round(2))
+		}
+	}
+	return checked, nil
+}
+
+// noneIsEmpty reads "none" (or "no") as no fee cap, which the form leaves
+// empty: an empty line asks again here.
+func noneIsEmpty(s string) string {
+	if t := strings.ToLower(strings.TrimSpace(s)); t == "none" || t == "no" {
+		return ""
+	}
+	return s
+}
+
+// destination asks for the address (a recent one may be picked), and stops
+// on one that looks like a recent one until the user says which is meant.
+func (s *session) destination(ch withdrawal.Choice) (string, error) {
+	var recent []string
+	if recs, err := s.target.Journal.Records(); err == nil {
+		recent = withdrawal.RecentDestinations(recs, ch.Route.Chain)
+	}
+	label := exchange.ChainTypeLabel(ch.Route.ChainType)
+	for {
+		addr, err := s.typedOrRecent(ch, label, recent)
+		if err != nil {
+			return "", err
+		}
+		alike := withdrawal.LookAlike(addr, recent)
+		if alike == "" {
+			return addr, nil
+		}
+		s.p.Say("%s %s", withdrawal.LookAlikeStop, withdrawal.LookAlikeWhy)
+		s.p.Say("  Typed:  %s", addr)
+		s.p.Say("  Recent: %s", alike)
+		s.p.Say("  %s", differences(addr, alike))
+		i, err := s.p.Choose("Which address is meant?", Options("The typed one is right", "Use the recent one", "Type it again"))
+		switch {
+		case err != nil:
+			return "", err
+		case i == 0:
+			return addr, nil
+		case i == 1:
+			return alike, nil
+		}
+	}
+}
+
+// typedOrRecent offers the recent destinations on the chain, newest first,
+// and another typed; a typed one is checked for the chain
+// (Choice.CheckAddress).
+func (s *session) typedOrRecent(ch withdrawal.Choice, label string, recent []string) (string, error) {
+	if len(recent) > 0 {
+		shown := recent[:min(len(recent), 3)]
+		i, err := s.p.Choose("Pay out to which "+label+" address on "+ch.Route.Chain+"?", Options(append(append([]string{}, shown...), "another address")...))
+		if err != nil {
+			return "", err
+		}
+		if i < len(shown) {
+			return shown[i], nil
+		}
+	}
+	typed, err := s.p.Ask(fmt.Sprintf("Destination: %s address on %s, from the account's withdrawal address book:", withArticle(label), ch.Route.Chain), func(a string) error {
+		_, err := ch.CheckAddress(a)
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	return ch.CheckAddress(typed)
+}
+
+// differences says where two addresses of one length differ, by
+// character position, for a reader who cannot see them marked.
+func differences(a, b string) string {
+	var at []string
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if !strings.EqualFold(a[i:i+1], b[i:i+1]) {
+			at = append(at, fmt.Sprint(i+1))
+		}
+	}
+	return "They differ at characters " + strings.Join(at, ", ") + "."
+}
+
+// withArticle puts "a" or "an" before a label.
+func withArticle(label string) string {
+	if label != "" && strings.ContainsRune("AEIOUaeiou", rune(label[0])) {
+		return "an " + label
+	}
+	return "a " + label
+}
