@@ -19,7 +19,7 @@ func TestJourney(t *testing.T) {
 	out, err := r.run(steps(logIn,
 		typed("deposit", "1", "SOLANA"),
 		withdraw25, typed("y"),
-		[]scripted{after("COMPLETED: ", "builder")}, typed( sandbox.BuilderAddress, "0.1", "0.05", "7d", "no", "y"),
+		[]scripted{after("COMPLETED: ", "builder")}, typed(sandbox.BuilderAddress, "0.1", "0.05", "7d", "no", "y"),
 		typed("quit"))...)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)

@@ -100,8 +100,9 @@ func (s *script) Read(p []byte) (int, error) {
 		}
 		next := s.lines[0]
 		s.lines = s.lines[1:]
-		if next.after != "" {
-			s.out.waitFor(next.after)
+		if next.after != "" && !s.out.waitFor(next.after, stall) {
+			s.lines = nil
+			return 0, io.EOF // the flow went elsewhere: the test's checks say where
 		}
 		if next.before != nil {
 			next.before()
@@ -142,13 +143,25 @@ func (t *transcript) String() string {
 	return t.buf.String()
 }
 
-// waitFor waits until the transcript holds text.
-func (t *transcript) waitFor(text string) {
+// stall bounds a wait for the transcript: a guard against a flow that
+// went elsewhere, not a measure of speed.
+const stall = 10 * time.Second
+
+// waitFor waits until the transcript holds text, at most deadline; false
+// when it never did.
+func (t *transcript) waitFor(text string, deadline time.Duration) bool {
+	end := time.Now().Add(deadline)
+	wake := time.AfterFunc(deadline, func() { t.mu.Lock(); t.cond.Broadcast(); t.mu.Unlock() })
+	defer wake.Stop()
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for !strings.Contains(t.buf.String(), text) {
+		if time.Now().After(end) {
+			return false
+		}
 		t.cond.Wait()
 	}
+	return true
 }
 
 // after is line typed once the transcript holds what.

@@ -80,9 +80,9 @@ func (s *session) quoteAndSign(ch withdrawal.Choice) (again bool, err error) {
 	return s.executed(o, sent)
 }
 
-// quote measures the service's clock, asks the quote, refuses one the
-// choice refuses, and builds the Transfer to sign. ok false: the quote is
-// refused, and why was said.
+// quote measures the service's clock, asks the quote and builds the
+// Transfer to sign (NewOrder, which refuses a quote the choice refuses:
+// QuoteRefusal). ok false: the quote is refused, and why was said.
 func (s *session) quote(ch withdrawal.Choice) (withdrawal.Order, withdrawal.PricedQuote, bool, error) {
 	s.p.Blank()
 	s.p.Say("Asking the bridge for a quote…")
@@ -103,15 +103,11 @@ func (s *session) quote(ch withdrawal.Choice) (withdrawal.Order, withdrawal.Pric
 		s.p.Say("Quote refused: %v.", trimStop(exchange.Explain(err)))
 		return withdrawal.Order{}, withdrawal.PricedQuote{}, false, nil
 	}
-	if refusal := ch.QuoteRefusal(q); refusal != "" {
-		s.p.Say("Refused: %s. Nothing was signed.", refusal)
-		return withdrawal.Order{}, withdrawal.PricedQuote{}, false, nil
-	}
 	priced := withdrawal.PricedQuote{Quote: q, Offset: clock.Offset}
 	sess, _ := s.client().Session()
 	o, err := withdrawal.NewOrder(ch, priced, sess.FundingAccountAddress, s.target.Env.Domain(), s.Nonce(), s.Now())
 	if err != nil {
-		s.p.Say("%v.", trimStop(exchange.Explain(err)))
+		s.p.Say("%v. Nothing was signed.", trimStop(exchange.Explain(err)))
 		return o, priced, false, nil
 	}
 	return o, priced, true, nil

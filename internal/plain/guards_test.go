@@ -1,0 +1,183 @@
+package plain
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/accounts/keystore"
+
+	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/internal/withdrawal"
+)
+
+// The console's checks, refusals and confirmations, in plain mode: each
+// test names the guard it holds, and fails when that guard is removed.
+
+// TestConfirmTakesATypedY: the review's question is answered only by y or
+// n: an empty line (a held enter) asks again, anything else says what to
+// type; n signs and sends nothing.
+func TestConfirmTakesATypedY(t *testing.T) {
+	r := newRig(t)
+	out, err := r.run(steps(logIn, withdraw25, typed("", "sure", "n", "Back home", "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(out, "Sign and withdraw 25 USDT"); n != 3 {
+		t.Errorf("the question was asked %d times, want 3 (empty line, sure, n):\n%s", n, out)
+	}
+	wants(t, out, "Type y for yes or n for no.", "Not signed: nothing was signed or sent.", "Goodbye: nothing was signed or sent.")
+	if n := r.intents(); n != 0 {
+		t.Errorf("%d withdrawals journaled after n", n)
+	}
+}
+
+// TestQuoteExpiredWhileAnswering: a quote with 5 s or less left (by the
+// service's clock) once y is typed is not signed (PricedQuote.Expiring);
+// a new quote is reviewed and signed anew.
+func TestQuoteExpiredWhileAnswering(t *testing.T) {
+	r := newRig(t)
+	late := scripted{text: "y", before: func() { r.clock.Advance(57 * time.Second) }}
+	out, err := r.run(steps(logIn, withdraw25, []scripted{late}, typed("Get a new quote", "y"),
+		[]scripted{after("COMPLETED: ", "quit")})...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "expired while waiting for your answer (valid until ", "by the service's clock): nothing was signed or sent.",
+		"Withdrawal accepted (SUBMITTED)", "SENDING → COMPLETED")
+	if n := strings.Count(out, "Review: the withdrawal"); n != 2 {
+		t.Errorf("%d reviews, want 2: the new quote is reviewed", n)
+	}
+	if n := r.intents(); n != 1 {
+		t.Errorf("%d withdrawals journaled, want 1 (the second quote's)", n)
+	}
+}
+
+// TestRepeatStopsBeforeTheReview: an identical withdrawal that got no
+// answer (journaled, unanswered) may have been paid: a new one is refused
+// before it is reviewed, as the console's review does (Repeats).
+func TestRepeatStopsBeforeTheReview(t *testing.T) {
+	r := newRig(t)
+	amount, _ := withdrawal.ParseAmount("25")
+	if err := r.journal.Append(journal.Entry{Time: r.clock.Now(), Kind: journal.KindIntent, Env: r.env.Name, AccountID: sandbox.DemoAccountID, QuoteID: "q-earlier",
+		Intent: &journal.Intent{Chain: "ARBITRUM", ToAddress: sandbox.DestCompleted, TokenIn: "USDT", TokenOut: "USDT", PayAmount: amount, ExpiresAt: r.clock.Now().Add(time.Minute)}}); err != nil {
+		t.Fatal(err)
+	}
+	out, err := r.run(steps(logIn, withdraw25, typed("quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Stopped: An earlier withdrawal of 25 USDT to "+sandbox.DestCompleted+" on ARBITRUM (q-earlier", "got no answer and may have been paid",
+		"resume it from History first", "Nothing was signed.", "1 withdrawal is unfinished: see History.")
+	if strings.Contains(out, "Review: the withdrawal") {
+		t.Errorf("the repeat was reviewed:\n%s", out)
+	}
+	if n := r.intents(); n != 1 {
+		t.Errorf("%d intents journaled, want the earlier one alone", n)
+	}
+}
+
+// TestFeeCapRefusesTheQuote: a quote whose fee is above the cap is refused
+// with nothing signed, and a new quote may be asked (NewOrder's
+// QuoteRefusal).
+func TestFeeCapRefusesTheQuote(t *testing.T) {
+	r := newRig(t)
+	out, err := r.run(steps(logIn, typed("withdraw", "ARBITRUM", "USDT", sandbox.DestCompleted, "25", "1", "Back home", "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "This quote cannot be signed: the fee 1.5 USDT is above your cap of 1 USDT. Nothing was signed.", "What next?")
+	if strings.Contains(out, "Review: the withdrawal") || r.intents() != 0 {
+		t.Errorf("a quote above the cap was reviewed or sent:\n%s", out)
+	}
+}
+
+// TestLookAlikeStops: a destination that shares a recent one's first and
+// last characters stops the withdrawal until the user says which is meant
+// (withdrawal.LookAlike); each differing character is named.
+func TestLookAlikeStops(t *testing.T) {
+	r := newRig(t)
+	for _, kind := range []string{journal.KindIntent, journal.KindAccepted} {
+		e := journal.Entry{Time: r.clock.Now(), Kind: kind, Env: r.env.Name, AccountID: sandbox.DemoAccountID, QuoteID: "q-old", State: exchange.StateCompleted}
+		if kind == journal.KindIntent {
+			e.Intent = &journal.Intent{Chain: "ARBITRUM", ToAddress: sandbox.DestCompleted, TokenIn: "USDT", TokenOut: "USDT"}
+		}
+		if err := r.journal.Append(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	poisoned := "0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc"
+	poisoned = poisoned[:20] + "0" + poisoned[21:]
+	out, err := r.run(steps(logIn, typed("withdraw", "ARBITRUM", "USDT", "another address", poisoned, "Use the recent one", "25", "2", "n", "Back home", "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Pay out to which EVM address on ARBITRUM?\n  1. "+sandbox.DestCompleted+"\n  2. another address",
+		withdrawal.LookAlikeStop+" "+withdrawal.LookAlikeWhy, "  Typed:  "+poisoned, "  Recent: "+sandbox.DestCompleted,
+		"They differ at characters 21.", "Pays out to: "+sandbox.DestCompleted)
+}
+
+// TestChangedBridgeAddress: a recorded bridge address that changed stops
+// the withdrawal; the new one is trusted only when typed exactly
+// (BridgeChangedError.Accept), and recorded once the withdrawal is
+// confirmed; n trusts nothing.
+func TestChangedBridgeAddress(t *testing.T) {
+	r := newRigOn(t, func(url string) config.Environment {
+		e := config.SandboxEnvironment(url, sandbox.DefaultChainID)
+		e.Name, e.BridgeFundingAddress = "local", ""
+		return e
+	})
+	r.console.Targets[0].Demo = nil
+	pins := withdrawal.BridgePinsPath(filepath.Dir(r.journal.Path()))
+	old := "0x1111111111111111111111111111111111111111"
+	if err := withdrawal.RecordBridge(r.env, pins, old, r.clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	withdraw := typed("withdraw", "ARBITRUM", "USDT", sandbox.DestCompleted, "25", "2")
+	out, err := r.run(steps(logIn, withdraw, typed(old, "n", "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Stopped: the bridge funding address changed.", "  Recorded:  "+old, "  Now given: "+config.SandboxBridgeFundingAddress,
+		withdrawal.BridgeChangeWarning, "not the accepted "+old, "Not trusted: nothing was signed or recorded.")
+	if strings.Contains(out, "Review: the withdrawal") || r.intents() != 0 {
+		t.Fatalf("signed past a changed bridge address:\n%s", out)
+	}
+	r.vars[signer.KeyEnvVar] = sandbox.DemoPrivateKey
+	out, err = r.run(steps(logIn, withdraw, typed(config.SandboxBridgeFundingAddress, "y"), []scripted{after("COMPLETED: ", "quit")})...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Trusted: it is recorded in place of "+old, "replaces "+old+", accepted as announced", "SENDING → COMPLETED")
+	if trust, err := withdrawal.CheckBridge(r.env, pins, config.SandboxBridgeFundingAddress, r.clock.Now()); err != nil || trust.FirstUse {
+		t.Errorf("the new address is not recorded: %+v, %v", trust, err)
+	}
+}
+
+// TestKeystorePassphraseAfterY: after a login by API key the review finds
+// the account's keystore file (signer.Lookup); its passphrase is asked once
+// y is typed, again when wrong, and never written back.
+func TestKeystorePassphraseAfterY(t *testing.T) {
+	signer.ScryptN, signer.ScryptP = keystore.LightScryptN, keystore.LightScryptP
+	r := newRig(t)
+	r.console.Targets[0].Demo = nil
+	if _, _, err := signer.ImportRawKey(r.console.KeystoreDir, sandbox.DemoPrivateKey, "right horse"); err != nil {
+		t.Fatal(err)
+	}
+	out, err := r.run(steps(logIn, withdraw25, typed("y", "wrong horse", "right horse"), []scripted{after("COMPLETED: ", "quit")})...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Signing key: keystore "+r.console.KeystoreDir, "(not shown as you type):", "type the passphrase again.", "SENDING → COMPLETED")
+	if strings.Contains(out, "horse") {
+		t.Errorf("a passphrase is written back:\n%s", out)
+	}
+	if strings.Index(out, "Passphrase of") < strings.Index(out, "Sign and withdraw") {
+		t.Errorf("the passphrase was asked before the review's question:\n%s", out)
+	}
+}
