@@ -1,0 +1,72 @@
+package plain
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/internal/signer"
+)
+
+// TestBuilderAnswersChecked: each answer of the builder authorization is
+// checked as it is typed by the builder domain's parsers; the review warns
+// of a fee cap above 1% as the console's does; with an API key, the key
+// the service returns is shown once.
+func TestBuilderAnswersChecked(t *testing.T) {
+	r := newRig(t)
+	bad := strings.Replace(sandbox.BuilderAddress, "C5", "c5", 1) // mixed case, a wrong checksum
+	out, err := r.run(steps(logIn, typed("builder", bad, sandbox.BuilderAddress, "12", "0.05", "45d", "7d", "yes",
+		"bot", sandbox.BuilderAddress, "Trade&Fly", "Trade", "y", "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Not accepted: ", "checksum", "Not accepted: 45 days is out of range: choose 1 to 30 days.",
+		"Not accepted: ", "Fly", "Review: the builder authorization (authorize and create an API key)",
+		"Warning: The futures fee cap 12% is above 1%", "Message: AddAccountSignerWithBuilder",
+		"  Permissions: Trade\n", "Builder authorized (AddAccountSignerWithBuilder, nonce 4242).",
+		"This API key is shown once and will not be shown again: store it now.")
+	if !regexp.MustCompile(`\n  API key: \S+\n`).MatchString(out) {
+		t.Errorf("no API key shown:\n%s", out)
+	}
+	if n := strings.Count(out, "Not accepted: "); n != 3 {
+		t.Errorf("%d answers refused, want 3 (the checksum, 45d, Fly):\n%s", n, out)
+	}
+}
+
+// TestWalletLoginSigns: a login by the sandbox's demo key, or by the raw
+// key exported in $SVCWALLET_PRIVATE_KEY, is the key the reviews sign
+// with.
+func TestWalletLoginSigns(t *testing.T) {
+	r := newRig(t)
+	r.vars[signer.KeyEnvVar] = sandbox.DemoPrivateKey
+	for _, source := range []string{"sandbox demo key", "$" + signer.KeyEnvVar} {
+		out, err := r.run(steps(typed("Wallet signature", source), typed("builder", sandbox.BuilderAddress, "0.1", "0.05", "7d", "no", "y", "quit"))...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wants(t, out, "Logged in to sandbox by wallet: funding account "+sandbox.DemoAddress,
+			"Signing key: the wallet you logged in with, "+sandbox.DemoAddress, "Builder authorized (AuthorizeBuilder")
+	}
+}
+
+// TestLookUpAndHistory: a withdrawal made here is found by its quote id
+// (its state, its particulars) and in History; an id the service does not
+// know is said NOT FOUND; a malformed id is asked again.
+func TestLookUpAndHistory(t *testing.T) {
+	r := newRig(t)
+	out, err := r.run(steps(logIn, withdraw25, typed("y"), []scripted{after("COMPLETED: ", "History")}, typed("1",
+		"look up", "q-", "q-doesnotexist", "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := regexp.MustCompile(`Quote id: (q-\w+)`).FindStringSubmatch(out)
+	if id == nil {
+		t.Fatalf("no quote id:\n%s", out)
+	}
+	wants(t, out, "Take one up, or go back:\n  1. "+id[1]+": COMPLETED, 25 USDT to "+sandbox.DestCompleted+" on ARBITRUM, sent ",
+		"Not accepted: ", "NOT FOUND: No withdrawal with this quote id on this account")
+	if n := strings.Count(out, "COMPLETED: Paid out"); n != 2 {
+		t.Errorf("COMPLETED said %d times, want 2 (followed, then from History):\n%s", n, out)
+	}
+}
