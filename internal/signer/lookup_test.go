@@ -1,0 +1,60 @@
+package signer
+
+import (
+	"context"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+)
+
+// TestLookupOrder: the key that signs for an account is looked for in one
+// order for every review: the environment's clef or signing command, the
+// raw key, the sandbox's demo key, the keystore file; a key of another
+// account is passed over, and a named source that cannot sign says why.
+func TestLookupOrder(t *testing.T) {
+	rawHex, rawAddr := freshKeyHex(t)
+	demoHex, demoAddr := freshKeyHex(t)
+	storedHex, storedAddr := freshKeyHex(t)
+	dir := t.TempDir()
+	if _, _, err := ImportRawKey(dir, storedHex, testPassphrase); err != nil {
+		t.Fatal(err)
+	}
+	base := Lookup{Opening: Opening{RawKey: rawHex, KeystoreDir: dir}, DemoKey: demoHex}
+	for _, tc := range []struct {
+		name  string
+		l     Lookup
+		want  common.Address
+		place KeyPlace
+	}{
+		{"the raw key", base, rawAddr, KeyInEnv},
+		{"the demo key", base, demoAddr, KeyDemo},
+		{"the keystore", base, storedAddr, KeyInKeystore},
+		{"nowhere", base, common.HexToAddress("0x1111111111111111111111111111111111111111"), KeyNowhere},
+		{"the environment's source first", func() Lookup {
+			l := base
+			l.Signer, l.SignCommand, l.Start = "command", "signer-cmd {file}", SignCommandStarter(false)
+			return l
+		}(), rawAddr, KeyOfEnvironment},
+		{"the environment's source of another account", func() Lookup {
+			l := base
+			l.Signer, l.Account, l.SignCommand, l.Start = "command", storedAddr.Hex(), "signer-cmd {file}", SignCommandStarter(false)
+			return l
+		}(), rawAddr, KeyInEnv},
+	} {
+		f := tc.l.Find(context.Background(), tc.want)
+		if f.Place != tc.place || f.Err != nil {
+			t.Errorf("%s: place %d, %v; want %d", tc.name, f.Place, f.Err, tc.place)
+		}
+		if f.Place == KeyInKeystore && f.Path == "" || (f.Place == KeyInEnv || f.Place == KeyDemo) && f.Key.Address() != tc.want {
+			t.Errorf("%s: %+v", tc.name, f)
+		}
+		if f.Place == KeyOfEnvironment && f.From != "the signing command signer-cmd" {
+			t.Errorf("%s: from %q", tc.name, f.From)
+		}
+	}
+	l := base
+	l.Signer = "command" // no signing command configured
+	if f := l.Find(context.Background(), rawAddr); f.Place != KeyNowhere || f.Err == nil {
+		t.Errorf("a named source that cannot sign: %+v", f)
+	}
+}
