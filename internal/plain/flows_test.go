@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/signer"
@@ -68,5 +69,23 @@ func TestLookUpAndHistory(t *testing.T) {
 		"Not accepted: ", "NOT FOUND: No withdrawal with this quote id on this account")
 	if n := strings.Count(out, "COMPLETED: Paid out"); n != 2 {
 		t.Errorf("COMPLETED said %d times, want 2 (followed, then from History):\n%s", n, out)
+	}
+}
+
+// TestEachStateOnce: a followed withdrawal asked about more often than it
+// moves says each state once, in order, at the time it was seen.
+func TestEachStateOnce(t *testing.T) {
+	r := newRig(t)
+	r.console.PollInterval = time.Second
+	out, err := r.run(steps(logIn, withdraw25, typed("y"), []scripted{after("COMPLETED: ", "quit")})...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := regexp.MustCompile(`(?m)^\d\d:\d\d:\d\d .*$`).FindAllString(out, -1)
+	start := r.clock.Now().Add(-6 * time.Second) // settled 6 s after it was accepted
+	want := []string{start.Format("15:04:05") + " SUBMITTED", start.Add(3*time.Second).Format("15:04:05") + " SUBMITTED → SENDING",
+		start.Add(6*time.Second).Format("15:04:05") + " SENDING → COMPLETED"}
+	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("state lines:\n%s\nwant:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -1,0 +1,134 @@
+//go:build unix
+
+package cli
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/svcwallet/svcwallet/internal/sandbox"
+)
+
+// ptyTyping drives a process on a pseudo-terminal as a person does: it
+// waits until what it answers is on screen, then types.
+type ptyTyping struct {
+	*silentTerminal
+	t    *testing.T
+	seen int // how far the output has been read
+}
+
+// answer waits for prompt after what was read so far, then types line.
+func (p *ptyTyping) answer(prompt, line string, deadline time.Duration) {
+	p.t.Helper()
+	p.waitFor(prompt, deadline)
+	if _, err := p.ptmx.Write([]byte(line + "\n")); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// waitFor waits until text shows after what was read so far, and reads
+// past it; a process that ends first, or a deadline passed, fails the
+// test (a guard against a stall, not a measure of speed).
+func (p *ptyTyping) waitFor(text string, deadline time.Duration) {
+	p.t.Helper()
+	end := time.Now().Add(deadline)
+	for {
+		out := p.output()
+		if i := strings.Index(out[p.seen:], text); i >= 0 {
+			p.seen += i + len(text)
+			return
+		}
+		select {
+		case <-p.done:
+			p.t.Fatalf("ended before showing %q; it wrote:\n%s", text, out)
+		default:
+		}
+		if time.Now().After(end) {
+			p.t.Fatalf("%q not shown after %v; it wrote:\n%s", text, deadline, out)
+		}
+		time.Sleep(10 * time.Millisecond) // polling interval, not ordering
+	}
+}
+
+// TestPlainJourneyOnATerminal is issue 29's bar: plain mode on a
+// pseudo-terminal (no tmux) logs in by API key, lists the deposit
+// addresses, generates SOLANA's, withdraws 25 USDT to COMPLETED on the
+// embedded sandbox (it settles in about 6 s: the test waits for the line
+// that says so) and authorizes a builder. The transcript holds no escape
+// sequence, the API key typed is not echoed, and it reads top to bottom:
+// each state line once, in order.
+func TestPlainJourneyOnATerminal(t *testing.T) {
+	dir := t.TempDir()
+	bin := buildStamped(t, dir)
+	s := &ptyTyping{silentTerminal: startSilent(t, bin, silentEnv(dir), "--plain"), t: t}
+	const short, settle = 15 * time.Second, 60 * time.Second
+	home := "Home: what next?"
+	s.answer("How do you log in?", "API key", short)
+	s.answer("API key (not shown as you type): ", sandbox.DemoAPIKey, short)
+	s.answer(home, "Deposit addresses", short)
+	s.answer("Generate an address?", "1", short)
+	s.answer("Which chain?", "SOLANA", short)
+	s.waitFor("SOLANA deposit address ready: ", short)
+	s.answer(home, "Withdraw USDT", short)
+	s.answer("to which chain?", "ARBITRUM", short)
+	s.answer("Which token is paid out on ARBITRUM?", "USDT", short)
+	s.answer("Destination: ", sandbox.DestCompleted, short)
+	s.answer("Amount of USDT to pay", "25", short)
+	s.answer("Fee cap in USDT", "2", short)
+	s.answer("[y/n] ", "y", short)
+	s.waitFor("SENDING → COMPLETED", settle)
+	s.answer(home, "Builder authorization", short)
+	s.answer("Builder account address", sandbox.BuilderAddress, short)
+	s.answer("Max futures fee", "0.1", short)
+	s.answer("Max spot fee", "0.05", short)
+	s.answer("Valid for", "7d", short)
+	s.answer("Create an API key for the builder as well?", "No", short)
+	s.answer("[y/n] ", "y", short)
+	s.waitFor("Builder authorized", short)
+	s.answer(home, "Quit", short)
+	if code := s.wait(short); code != 0 {
+		t.Errorf("exit %d", code)
+	}
+	out := s.output()
+	t.Logf("transcript:\n%s", out)
+	if i := strings.IndexByte(out, 0x1b); i >= 0 {
+		t.Errorf("an escape sequence at byte %d: %q", i, out[max(i-20, 0):min(i+20, len(out))])
+	}
+	if strings.Contains(out, "(not shown as you type): "+sandbox.DemoAPIKey) {
+		t.Error("the API key is echoed")
+	}
+	last := -1
+	for _, line := range []string{"Logged in to sandbox by API key", "SOLANA deposit address ready: ", "Withdrawal accepted (SUBMITTED)",
+		" SUBMITTED\r\n", " SUBMITTED → SENDING\r\n", " SENDING → COMPLETED\r\n", "COMPLETED: Paid out", "Builder authorized (AuthorizeBuilder",
+		"Goodbye: this session sent withdrawal q-"} {
+		if n := strings.Count(out, line); n != 1 {
+			t.Errorf("%q said %d times, want once", line, n)
+		}
+		i := strings.Index(out, line)
+		if i < last {
+			t.Errorf("%q is out of order", line)
+		}
+		last = i
+	}
+}
+
+// TestPlainInterruptedOnATerminal: on a dumb terminal (TERM=dumb chooses
+// plain mode), ctrl+c at a prompt says nothing was signed or sent and
+// ends with exit status 130.
+func TestPlainInterruptedOnATerminal(t *testing.T) {
+	dir := t.TempDir()
+	bin := buildStamped(t, dir)
+	s := &ptyTyping{silentTerminal: startSilent(t, bin, silentEnv(dir, "TERM=dumb")), t: t}
+	s.answer("How do you log in?", "1", 15*time.Second)
+	s.waitFor("API key (not shown as you type): ", 15*time.Second)
+	if _, err := s.ptmx.Write([]byte{3}); err != nil { // ctrl+c
+		t.Fatal(err)
+	}
+	if code := s.wait(15 * time.Second); code != 130 {
+		t.Errorf("exit %d, want 130", code)
+	}
+	if out := s.output(); !strings.Contains(out, "Interrupted: nothing was signed or sent.") || strings.IndexByte(out, 0x1b) >= 0 {
+		t.Errorf("transcript:\n%q", out)
+	}
+}
