@@ -41,6 +41,11 @@ embedded sandbox exchange (started on a loopback port; its login screen
 offers the demo credentials). The commands below serve scripts; each takes
 --json.
 
+--plain (or SVCWALLET_PLAIN=1, TERM=dumb, ACCESSIBLE=1) runs the console's
+flows as line prompts instead, for screen readers and dumb terminals: no
+full screen, no colour, numbered choices, one question a line; ctrl+c ends
+it with exit status 130, saying what was signed or sent.
+
 --debug (or SVCWALLET_DEBUG=1) logs requests, answers' statuses and timings:
 commands to stderr, the console to debug.log in the state directory.`
 

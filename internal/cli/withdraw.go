@@ -34,6 +34,9 @@ once the withdrawal is confirmed (offline: once prepared). An address
 pinned in the config (bridge_funding_address) is changed only there.
 
 On a terminal it then asks "Sign and withdraw? [y/N]"; --yes does not ask.
+A --chain, --to or --amount not given is asked for at the start, one a
+line as svcwallet --plain asks it, when standard input is a terminal;
+without one it is a usage error.
 Without a terminal and without --yes it refuses (exit 2) and sends nothing.
 --dry-run stops there: nothing is signed or sent. Otherwise the Transfer is
 signed, journaled and sent (retried with the same signature, so it cannot
@@ -224,6 +227,11 @@ func newWithdrawTarget(e config.Environment) (withdrawTarget, error) {
 
 func (c withdrawCmd) run(ctx context.Context, f withdrawFlags) error {
 	f.json = c.env.JSON
+	if (f.chain == "" || f.to == "" || f.amount == "") && c.terminal(c.env) {
+		if err := c.askMissing(ctx, &f); err != nil {
+			return err
+		}
+	}
 	switch {
 	case f.chain == "":
 		return usageError("give --chain, the destination chain")

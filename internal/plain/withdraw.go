@@ -1,7 +1,9 @@
 package plain
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
@@ -85,7 +87,7 @@ func (s *session) chooseDestination(ch withdrawal.Choice) (withdrawal.Choice, er
 	if err != nil {
 		return ch, err
 	}
-	amount, err := s.p.Ask("Amount of "+ch.TokenIn+" to pay (such as 25 or 25.5):", func(a string) error {
+	amount, err := s.p.Ask(amountQuestion(ch.TokenIn), func(a string) error {
 		_, err := withdrawal.ParseAmount(a)
 		return err
 	})
@@ -195,4 +197,32 @@ func withArticle(label string) string {
 		return "an " + label
 	}
 	return "a " + label
+}
+
+// amountQuestion asks for a withdrawal's amount.
+func amountQuestion(token string) string {
+	return "Amount of " + token + " to pay (such as 25 or 25.5):"
+}
+
+// AskMissing asks on out, one a line as plain mode asks them, for what a
+// USDT withdrawal still lacks of its chain, destination and amount (the
+// amount checked as typed); what is given is not asked. It is how
+// `svcwallet withdraw` on a terminal takes the flags it was not given.
+// The input's end is ErrEnd, ctx's end ErrInterrupted.
+func AskMissing(ctx context.Context, in io.Reader, out io.Writer, chain, to, amount *string) error {
+	p := NewPrompter(ctx, in, out, nil)
+	var err error
+	if *chain == "" {
+		*chain, err = p.Ask("Destination chain, such as ARBITRUM:", nil)
+	}
+	if err == nil && *to == "" {
+		*to, err = p.Ask("Destination address on "+strings.ToUpper(*chain)+", from the account's withdrawal address book:", nil)
+	}
+	if err == nil && *amount == "" {
+		*amount, err = p.Ask(amountQuestion(exchange.TokenUSDT), func(a string) error {
+			_, err := withdrawal.ParseAmount(a)
+			return err
+		})
+	}
+	return err
 }

@@ -1,0 +1,38 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/internal/sandbox"
+)
+
+// TestWithdrawAsksMissingFlags: on a terminal, the --chain, --to and
+// --amount not given are asked for on stderr, one a line as plain mode
+// asks them (an amount checked as typed, an empty line asking again),
+// then the withdrawal goes on as if they were given; without a terminal
+// a missing flag is still a usage error, and nothing is asked.
+func TestWithdrawAsksMissingFlags(t *testing.T) {
+	withdrawState(t)
+	r := newStatusRig(t)
+	res := r.runWithdraw(withdrawRunOpts{terminal: true, stdin: "arbitrum\n\n" + sandbox.DestCompleted + "\n25 USDT\n25\ny\n"})
+	res.want(t, exitCompleted, "Destination chain, such as ARBITRUM: ",
+		"Destination address on ARBITRUM, from the account's withdrawal address book: ",
+		"Amount of USDT to pay (such as 25 or 25.5): Not accepted: ", "Withdrawal accepted (SUBMITTED)")
+	if n := strings.Count(res.stderr, "Destination address on ARBITRUM"); n != 2 {
+		t.Errorf("the destination was asked %d times, want 2 (an empty line asks again):\n%s", n, res.stderr)
+	}
+	if strings.Contains(res.stdout, "Destination chain") {
+		t.Errorf("a question on stdout:\n%s", res.stdout)
+	}
+	r.runWithdraw(withdrawRunOpts{terminal: true, stdin: "arbitrum\n"}, "--amount", "25").
+		want(t, exitUsage, "give --to, the destination address")
+	res = r.runWithdraw(withdrawRunOpts{stdin: "arbitrum\n"}, "--to", sandbox.DestCompleted, "--amount", "25")
+	res.want(t, exitUsage, "give --chain, the destination chain")
+	if strings.Contains(res.stderr, "Destination chain, such as") {
+		t.Errorf("asked without a terminal:\n%s", res.stderr)
+	}
+	if n := r.withdraws.Load(); n != 1 {
+		t.Errorf("%d withdraw requests, want 1", n)
+	}
+}
