@@ -266,11 +266,6 @@ func (p *Prompter) Confirm(question func() string) (bool, error) {
 	}
 }
 
-// Stop is a read that ends a wait at the next line (enter): the channel
-// gives that line's outcome once. The line is taken only if it comes;
-// otherwise the next question reads it.
-func (p *Prompter) Stop() <-chan lineRead { return p.lineAsked() }
-
 // TerminalSecret reads secrets from f with echo off when f is a terminal
 // (golang.org/x/term); nil when it is not one. ctrl+c while it reads puts
 // the terminal back as it was, so the shell is not left blind.

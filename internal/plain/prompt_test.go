@@ -153,3 +153,27 @@ func TestSecretNeverEchoed(t *testing.T) {
 		t.Errorf("transcript %q", out.String())
 	}
 }
+
+// TestWanted: plain mode is chosen by --plain, $SVCWALLET_PLAIN or
+// $ACCESSIBLE set true (as huh reads it), or TERM=dumb; a variable set
+// false chooses nothing.
+func TestWanted(t *testing.T) {
+	for _, tc := range []struct {
+		flag bool
+		vars map[string]string
+		want bool
+	}{
+		{false, nil, false},
+		{true, nil, true},
+		{false, map[string]string{PlainVar: "1"}, true},
+		{false, map[string]string{PlainVar: "0"}, false},
+		{false, map[string]string{"ACCESSIBLE": "true"}, true},
+		{false, map[string]string{"ACCESSIBLE": "false"}, false},
+		{false, map[string]string{"TERM": "dumb"}, true},
+		{false, map[string]string{"TERM": "xterm-256color", "NO_COLOR": "1"}, false},
+	} {
+		if got := Wanted(tc.flag, func(k string) string { return tc.vars[k] }); got != tc.want {
+			t.Errorf("--plain %v, %v: %v, want %v", tc.flag, tc.vars, got, tc.want)
+		}
+	}
+}

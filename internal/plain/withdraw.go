@@ -126,8 +126,10 @@ func noneIsEmpty(s string) string {
 // on one that looks like a recent one until the user says which is meant.
 func (s *session) destination(ch withdrawal.Choice) (string, error) {
 	var recent []string
-	if recs, err := s.target.Journal.Records(); err == nil {
-		recent = withdrawal.RecentDestinations(recs, ch.Route.Chain)
+	if j := s.target.Journal; j != nil {
+		if recs, err := j.Records(); err == nil {
+			recent = withdrawal.RecentDestinations(recs, ch.Route.Chain)
+		}
 	}
 	label := exchange.ChainTypeLabel(ch.Route.ChainType)
 	for {
