@@ -11,14 +11,14 @@ import (
 )
 
 // A withdrawal's quote, review and signature, as the console's quote and
-// review screens and `svcwallet withdraw` take them: the quote checked
-// (QuoteRefusal) and built into the Transfer (NewOrder), the bridge address
-// (CheckBridge) and the journal's repeats (Repeats) checked before the
-// review, a typed y, the quote's time left checked again before signing
-// (PricedQuote.Expiring), then Withdrawer.Execute.
+// review screens and `svcwallet withdraw` take them: the quote built into
+// the Transfer (NewOrder, which refuses what QuoteRefusal refuses), the
+// bridge address (CheckBridge) and the journal's repeats (Repeats) checked
+// before the review, a typed y, the quote's time left checked again before
+// signing (PricedQuote.Expiring), then Withdrawer.Execute.
 
-// next is what the user does after a quote that was not signed.
-var next = Options("Get a new quote", "Back home")
+// afterQuote is what the user may do after a quote that was not signed.
+var afterQuote = Options("Get a new quote", "Back home")
 
 // quoteAndSign quotes ch, reviews and signs it. again: the user asked for
 // a new quote.
@@ -118,7 +118,7 @@ func (s *session) whatNext(err error) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	i, err := s.p.Choose("What next?", next)
+	i, err := s.p.Choose("What next?", afterQuote)
 	return i == 0, err
 }
 
