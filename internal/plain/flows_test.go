@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/accounts/keystore"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
@@ -35,19 +36,27 @@ func TestBuilderAnswersChecked(t *testing.T) {
 	}
 }
 
-// TestWalletLoginSigns: a login by the sandbox's demo key, or by the raw
-// key exported in $SVCWALLET_PRIVATE_KEY, is the key the reviews sign
-// with.
+// TestWalletLoginSigns: a login by the sandbox's demo key, by the raw key
+// exported in $SVCWALLET_PRIVATE_KEY, or by a keystore file (its
+// passphrase asked again when wrong), is the key the reviews sign with.
 func TestWalletLoginSigns(t *testing.T) {
+	signer.ScryptN, signer.ScryptP = keystore.LightScryptN, keystore.LightScryptP
 	r := newRig(t)
 	r.vars[signer.KeyEnvVar] = sandbox.DemoPrivateKey
-	for _, source := range []string{"sandbox demo key", "$" + signer.KeyEnvVar} {
-		out, err := r.run(steps(typed("Wallet signature", source), typed("builder", sandbox.BuilderAddress, "0.1", "0.05", "7d", "no", "y", "quit"))...)
+	if _, _, err := signer.ImportRawKey(r.console.KeystoreDir, sandbox.DemoPrivateKey, "right horse"); err != nil {
+		t.Fatal(err)
+	}
+	for _, source := range [][]scripted{typed("sandbox demo key"), typed("$" + signer.KeyEnvVar),
+		typed("keystore", "1", "wrong horse", "Wallet signature", "keystore", sandbox.DemoAddress, "right horse")} {
+		out, err := r.run(steps(typed("Wallet signature"), source, typed("builder", sandbox.BuilderAddress, "0.1", "0.05", "7d", "no", "y", "quit"))...)
 		if err != nil {
 			t.Fatal(err)
 		}
 		wants(t, out, "Logged in to sandbox by wallet: funding account "+sandbox.DemoAddress,
 			"Signing key: the wallet you logged in with, "+sandbox.DemoAddress, "Builder authorized (AuthorizeBuilder")
+		if len(source) > 1 {
+			wants(t, out, "Login failed: cannot unlock the keystore: wrong passphrase", "from the keystore file UTC--")
+		}
 	}
 }
 
