@@ -181,3 +181,27 @@ func TestKeystorePassphraseAfterY(t *testing.T) {
 		t.Errorf("the passphrase was asked before the review's question:\n%s", out)
 	}
 }
+
+// TestLostAnswerSettled: a withdrawal whose request got no answer is
+// journaled and settled at once (Withdrawer.Settle: the identical request
+// sent again, never signed anew); still unanswered, it is unfinished and
+// taken up from History, where the identical request is accepted and
+// followed: paid once.
+func TestLostAnswerSettled(t *testing.T) {
+	r := newRig(t)
+	r.noAnswer.Store(true)
+	answered := scripted{text: "History", before: func() { r.noAnswer.Store(false) }}
+	out, err := r.run(steps(logIn, withdraw25, typed("y"), []scripted{answered}, typed("1"), []scripted{after("COMPLETED: ", "quit")})...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "No clear answer from the service: the withdrawal is journaled and is checked now; it cannot be paid twice.",
+		"Still no answer to q-", "1 withdrawal is unfinished: see History.", ": UNANSWERED, 25 USDT to "+sandbox.DestCompleted,
+		"The identical request was accepted (SUBMITTED)", "SENDING → COMPLETED", "Goodbye: this session sent withdrawal q-")
+	if n := r.intents(); n != 1 {
+		t.Errorf("%d intents journaled, want 1: the request is sent again, never signed anew", n)
+	}
+	if got := r.ex.Balance(sandbox.DemoAccountID); got.String() != "9975" {
+		t.Errorf("balance %s, want 9975: paid once", got)
+	}
+}

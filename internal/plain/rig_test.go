@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -26,12 +28,16 @@ import (
 // wait between status asks moves the clock instead of sleeping, so a
 // withdrawal settles at once.
 type rig struct {
-	t       *testing.T
-	clock   *exchangetest.FakeClock
-	journal *journal.Journal
-	console *Console
-	env     config.Environment
-	vars    map[string]string
+	t     *testing.T
+	clock *exchangetest.FakeClock
+	ex    *sandbox.Exchange
+	// noAnswer: the sandbox's withdraw requests get a 502, an answer that
+	// does not tell whether they arrived.
+	noAnswer atomic.Bool
+	journal  *journal.Journal
+	console  *Console
+	env      config.Environment
+	vars     map[string]string
 }
 
 // nonce is the first signature nonce of a rig's runs.
@@ -48,7 +54,14 @@ func newRigOn(t *testing.T, envOf func(url string) config.Environment) *rig {
 	// The client's session reads the sandbox's Date header, on the real
 	// clock: the fake one starts there.
 	r := &rig{t: t, clock: exchangetest.NewFakeClock(time.Now().UTC()), vars: map[string]string{}}
-	srv := httptest.NewServer(sandbox.New(sandbox.Options{Now: r.clock.Now}))
+	r.ex = sandbox.New(sandbox.Options{Now: r.clock.Now})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if req.URL.Path == exchange.PathWithdraw && r.noAnswer.Load() {
+			http.Error(w, "bad gateway", http.StatusBadGateway) // whether it arrived cannot be told
+			return
+		}
+		r.ex.ServeHTTP(w, req)
+	}))
 	t.Cleanup(srv.Close)
 	r.env = envOf(srv.URL)
 	j, err := journal.Open(filepath.Join(t.TempDir(), "journal.jsonl"))
@@ -57,7 +70,10 @@ func newRigOn(t *testing.T, envOf func(url string) config.Environment) *rig {
 	}
 	r.journal = j
 	nonces := uint32(nonce)
-	client := exchange.New(r.env, exchange.Options{Now: r.clock.Now})
+	// Retries wait on the fake clock.
+	retry := exchange.RetryPolicy{Attempts: 3, Base: time.Second, Max: time.Second,
+		Sleep: func(context.Context, time.Duration) error { r.clock.Advance(time.Second); return nil }}
+	client := exchange.New(r.env, exchange.Options{Now: r.clock.Now, Retry: retry})
 	r.console = &Console{
 		Targets:     []Target{{Env: r.env, Client: client, Journal: j, Demo: &Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}},
 		KeystoreDir: t.TempDir(), Getenv: func(k string) string { return r.vars[k] },
