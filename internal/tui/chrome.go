@@ -57,8 +57,8 @@ func (m *Model) render() string {
 	if m.width <= 0 || m.height <= 0 {
 		return ""
 	}
-	if m.width < MinWidth || m.height < MinHeight {
-		return m.tooSmall()
+	if m.tooSmall() {
+		return m.smallNotice()
 	}
 	toastL, footer := m.toastLines(), m.footerLines()
 	contentH := m.height - topBarLines - len(toastL) - len(footer)
@@ -70,10 +70,16 @@ func (m *Model) render() string {
 	return strings.Join(lines, "\n")
 }
 
-func (m *Model) tooSmall() string {
-	text := fmt.Sprintf("Terminal too small: need at least %dx%d, have %dx%d",
+// smallNotice fills a terminal too small for the console: the size it
+// needs, the size it has, and the keys that act (smallKey), or the quit
+// question while it is asked.
+func (m *Model) smallNotice() string {
+	text := fmt.Sprintf("Terminal too small: need at least %dx%d, have %dx%d\nMake it larger, or press q to quit",
 		MinWidth, MinHeight, m.width, m.height)
-	notice := m.common.Styles.Warning.Render(ansi.Wrap(text, m.width, ""))
+	if m.confirmQuit {
+		text = m.busy() + " Quit anyway? (y/N)"
+	}
+	notice := m.common.Styles.Warning.Align(lipgloss.Center).Render(ansi.Wrap(text, m.width, ""))
 	block := lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, notice)
 	return strings.Join(fit(block, m.width, m.height), "\n")
 }
@@ -436,7 +442,7 @@ type sessionTickMsg struct{ due time.Time }
 // it right (DESIGN.md §5: nothing ticks unless what is shown changes).
 // Without a countdown on screen nothing is scheduled.
 func (m *Model) sessionTick() tea.Cmd {
-	if m.common.TopBar == nil || m.awaitingTheme || m.width < MinWidth || m.height < MinHeight {
+	if m.common.TopBar == nil || m.awaitingTheme || m.tooSmall() {
 		return nil
 	}
 	if !m.drawnTopBar().session {

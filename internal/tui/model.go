@@ -151,6 +151,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.width, m.height = msg.Width, msg.Height
 	case themeWaitOver:
 		m.awaitingTheme = false
+	case tea.ColorProfileMsg:
+		m.common.Profile = msg.Profile
 	case tea.BackgroundColorMsg:
 		if m.forcedTheme {
 			return m, nil
@@ -194,7 +196,16 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			cmd = m.dropPastedKey()
 			break
 		}
+		if m.tooSmall() {
+			cmd = m.smallKey(msg)
+			break
+		}
 		cmd = m.handleKey(msg)
+	case tea.PasteMsg, tea.MouseMsg:
+		// Nothing shows where they would land while the terminal is too small.
+		if !m.tooSmall() {
+			cmd = m.updateTop(msg)
+		}
 	default:
 		cmd = m.updateTop(msg)
 	}
@@ -250,6 +261,23 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.pop()
 	}
 	return m.updateTop(k)
+}
+
+// tooSmall: the terminal is below the minimum size and shows only a
+// notice (DESIGN.md §5).
+func (m *Model) tooSmall() bool { return m.width < MinWidth || m.height < MinHeight }
+
+// smallKey handles a key while the terminal is too small: nothing on it
+// shows what a key would do, so only quitting acts, and the answer to the
+// question quitting may ask (the notice shows it).
+func (m *Model) smallKey(k tea.KeyPressMsg) tea.Cmd {
+	switch {
+	case m.confirmQuit:
+		return m.handleKey(k)
+	case key.Matches(k, globalKeys.Interrupt, globalKeys.Quit):
+		return m.quit()
+	}
+	return nil
 }
 
 // dropPastedKey drops a key that came with a paste, or too soon after it

@@ -10,6 +10,7 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/svcwallet/svcwallet/internal/theme"
 )
@@ -140,6 +141,20 @@ type Common struct {
 	// draws, so it always shows the session as it is (a silent re-login's
 	// new expiry included). Nil shows the app name and title only.
 	TopBar func() TopBar
+	// Profile is what the terminal shows of the styles, as the program
+	// detected it (tea.ColorProfileMsg): colours and attributes, only
+	// attributes (NO_COLOR), or neither (TERM=dumb). Unknown until then,
+	// drawn as colour.
+	Profile colorprofile.Profile
+}
+
+// Plain says the terminal shows no text attribute (TERM=dumb): no colour,
+// bold or reverse video, so only characters carry meaning.
+func (c *Common) Plain() bool { return c.Profile == colorprofile.NoTTY }
+
+// Colours says the terminal shows colours (not NO_COLOR nor TERM=dumb).
+func (c *Common) Colours() bool {
+	return c.Profile == colorprofile.Unknown || c.Profile >= colorprofile.ANSI
 }
 
 // NewCommon returns a Common with styles for a dark or light background and
