@@ -800,7 +800,7 @@ func TestBoardExport(t *testing.T) {
 	br.send(tea.KeyPressMsg{Code: 'e', Text: "e"})
 	dir := filepath.Dir(r.App.Journal().Path())
 	path := filepath.Join(dir, "watchboard-sandbox-20260302.csv")
-	if !br.b.Inputting() || br.b.exportTo.Value() != path || !strings.Contains(br.plain(), "Export to     "+path) {
+	if !br.b.Inputting() || br.b.exportTo.Value() != path || !strings.Contains(br.plain(), "› Export to   "+path) {
 		t.Fatalf("e does not ask where, pre-filled with %s:\n%s", path, br.plain())
 	}
 	br.send(tea.KeyPressMsg{Code: tea.KeyEnter})

@@ -181,9 +181,10 @@ func (b *boardScreen) View() string {
 		s.WriteString("  " + f)
 	}
 	s.WriteString("\n" + st.Muted.Render("Paste or type quote ids, separated by spaces, commas or new lines.") + "\n\n")
-	s.WriteString(layout.Field(c, "Quote ids", boardLabelWidth, b.input.View()) + "\n")
+	// The field with the keys is marked ›, as the board's row is when it has them.
+	s.WriteString(layout.Focus(c, b.input.Focused()) + layout.Field(c, "Quote ids", boardLabelWidth-2, b.input.View()) + "\n")
 	if b.exporting() {
-		s.WriteString(layout.Field(c, "Export to", boardLabelWidth, b.exportTo.View()) + "\n")
+		s.WriteString(layout.Focus(c, true) + layout.Field(c, "Export to", boardLabelWidth-2, b.exportTo.View()) + "\n")
 	}
 	s.WriteString(b.notes())
 	s.WriteString("\n")

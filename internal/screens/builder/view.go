@@ -86,13 +86,15 @@ func (b *builderScreen) permsView(room int) string {
 			box = "[x]"
 		}
 		text := strconv.Itoa(i+1) + box + p.String()
+		// The highlighted one is marked › too: reverse video does not
+		// show under TERM=dumb.
 		switch {
 		case b.form.Focused() == b.perms && i == b.permAt:
-			parts[i] = st.Selected.Render(text)
+			parts[i] = st.Cursor.Render("›") + st.Selected.Render(text)
 		case b.chosen.Has(p):
-			parts[i] = st.Value.Render(text)
+			parts[i] = " " + st.Value.Render(text)
 		default:
-			parts[i] = st.Muted.Render(text)
+			parts[i] = " " + st.Muted.Render(text)
 		}
 	}
 	room = max(room, 20)

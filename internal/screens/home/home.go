@@ -148,14 +148,15 @@ func (h *homeScreen) View() string {
 	}
 	labelW += 2
 	item := func(i int, letter, label, about string) {
-		line := " " + letter + "  " + layout.Pad(label, labelW)
+		// The cursor's row is marked › and, where attributes show, reversed.
+		line := layout.Focus(c, i == h.cursor)
 		if i == h.cursor {
-			line = k.Selected.On(line)
+			line += k.Selected.On(letter + "  " + layout.Pad(label, labelW))
 		} else {
-			line = k.Cursor.On(" "+letter) + "  " + k.Value.On(layout.Pad(label, labelW))
+			line += k.Cursor.On(letter) + "  " + k.Value.On(layout.Pad(label, labelW))
 		}
 		// The description gives way first on a narrow terminal, visibly.
-		if room := h.w - 4 - labelW - 1; room >= 8 {
+		if room := h.w - 5 - labelW - 1; room >= 8 {
 			line += " " + k.Muted.On(layout.Truncate(about, room, "…"))
 		}
 		b.WriteString(line + "\n")

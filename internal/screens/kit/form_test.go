@@ -165,7 +165,7 @@ func TestFormKeysAreOfferedWhereTheyAct(t *testing.T) {
 	if len(f.changed) != 5 {
 		t.Errorf("%d changes seen, want 5", len(f.changed))
 	}
-	if v := f.view(); !strings.Contains(v, " green   blue   ←/→") {
+	if v := f.view(); !strings.Contains(v, "› Color      ( ) red   (•) green   ( ) blue   ←/→") {
 		t.Errorf("the choice is not drawn with ←/→:\n%s", v)
 	}
 	f.form.Focus(f.toggle)

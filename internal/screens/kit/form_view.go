@@ -64,10 +64,7 @@ func (f *Form) View() string {
 // a note beside the value when asked and it fits, else under it, wrapped.
 func (f *Form) row(fd *FormField) string {
 	ink := layout.InksFor(f.c)
-	marker := "  "
-	if fd == f.focus {
-		marker = ink.Cursor.On("› ")
-	}
+	marker := layout.Focus(f.c, fd == f.focus)
 	n := f.noteOf(fd)
 	note := f.drawNote(n, 0)
 	indent := f.valueCol()
@@ -107,9 +104,14 @@ func (f *Form) value(fd *FormField, room int) string {
 	return fd.Value(room)
 }
 
-// choice draws the options, the chosen one marked, and ←/→ while it has
-// the focus; when they do not all fit, the chosen one and where it stands.
-// One option is a plain value.
+// choiceLines is the most options a choice stacks one a line when they
+// do not fit on one; more, and the chosen one is drawn alone with where
+// it stands.
+const choiceLines = 3
+
+// choice draws the options, the chosen one marked (•) (layout.Choice), on
+// one line or one a line, and ←/→ while it has the focus; when neither
+// fits, the chosen one and where it stands. One option is a plain value.
 func (f *Form) choice(fd *FormField, room int) string {
 	st := f.c.Styles
 	options, sel := fd.Options(), *fd.Chosen
@@ -118,21 +120,20 @@ func (f *Form) choice(fd *FormField, room int) string {
 	}
 	parts := make([]string, len(options))
 	for i, o := range options {
-		if i == sel {
-			parts[i] = st.Selected.Render(" " + o + " ")
-		} else {
-			parts[i] = st.Muted.Render(" " + o + " ")
-		}
+		parts[i] = layout.Choice(f.c, o, i == sel)
 	}
-	s := strings.Join(parts, " ")
 	hint := ""
 	if fd == f.focus {
-		hint = st.Muted.Render("  ←/→")
+		hint = st.Muted.Render("   ←/→")
 	}
-	if ansi.StringWidth(s+hint) > room {
-		s = st.Selected.Render(" "+options[sel]+" ") + st.Muted.Render(fmt.Sprintf("  %d of %d", sel+1, len(options)))
+	line := strings.Join(parts, "   ") + hint
+	switch {
+	case ansi.StringWidth(line) <= room:
+		return line
+	case len(options) <= choiceLines:
+		return strings.Join(parts, "\n") + hint
 	}
-	return s + hint
+	return layout.Choice(f.c, options[sel], true) + st.Muted.Render(fmt.Sprintf("  %d of %d", sel+1, len(options))) + hint
 }
 
 // noteOf is what shows by fd: the error Fail put on it, else its note.

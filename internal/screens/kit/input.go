@@ -1,8 +1,11 @@
 package kit
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/safetext"
@@ -22,6 +25,7 @@ var KeyCleared = exchange.UserError{Text: "That looked like a private key (64 he
 // are the exception (NewPassphrase).
 type Input struct {
 	textinput.Model
+	c          *tui.Common
 	passphrase bool
 	// prefilled: the value was put there for the user (Prefill), not
 	// typed, and is untouched.
@@ -59,7 +63,31 @@ func NewInput(c *tui.Common, placeholder string, masked bool) Input {
 		in.EchoMode = textinput.EchoPassword
 		in.EchoCharacter = '•'
 	}
-	return Input{Model: in}
+	return Input{Model: in, c: c}
+}
+
+// caret is the text cursor of a focused field on a terminal without
+// attributes, where textinput's (reverse video) does not show.
+const caret = "▏"
+
+// View is textinput's, except under TERM=dumb (tui.Common.Plain): there
+// the cursor, drawn in reverse video, would not show, so a focused field
+// draws it as caret before the character it is on, in the place of the
+// blank cell kept for it at the end.
+func (in Input) View() string {
+	if in.c == nil || !in.c.Plain() || !in.Focused() {
+		return in.Model.View()
+	}
+	m := in.Model
+	m.SetVirtualCursor(false)
+	v := m.View()
+	x := m.Cursor().Position.X
+	w := ansi.StringWidth(v)
+	out := ansi.Truncate(v, x, "") + caret + ansi.TruncateLeft(v, x, "")
+	if strings.HasSuffix(ansi.Strip(v), " ") {
+		out = ansi.Truncate(out, w, "")
+	}
+	return out
 }
 
 // NewPassphrase returns a masked field that takes any text: a passphrase

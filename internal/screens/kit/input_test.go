@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/internal/tui"
 )
@@ -90,5 +92,38 @@ func TestInputPrefill(t *testing.T) {
 	plain.Focus()
 	if got := typed(plain, key("4")); got != "7d4" {
 		t.Errorf("a value set, not pre-filled, was replaced: %q", got)
+	}
+}
+
+// TestInputCaretWithoutAttributes (issue 29 item 2): under TERM=dumb the
+// focused field draws its cursor as ▏ before the character it is on, in
+// the width the field takes anyway; a blurred field, and any field where
+// reverse video shows, draws none.
+func TestInputCaretWithoutAttributes(t *testing.T) {
+	c := tui.NewCommon(true, nil)
+	c.Profile = colorprofile.NoTTY
+	in := NewInput(c, "amount", false)
+	in.SetWidth(10)
+	plain := func() string { return ansi.Strip(in.View()) }
+	if got := plain(); strings.Contains(got, caret) {
+		t.Errorf("a blurred field draws a caret: %q", got)
+	}
+	in.Focus()
+	if got := plain(); !strings.HasPrefix(got, caret+"amount") {
+		t.Errorf("the empty field's caret is not before its placeholder: %q", got)
+	}
+	in.SetValue("25")
+	in.CursorEnd()
+	width := ansi.StringWidth(in.Model.View())
+	if got := plain(); !strings.HasPrefix(got, "25"+caret) || ansi.StringWidth(got) != width {
+		t.Errorf("at the end: %q (%d cells, the field takes %d)", got, ansi.StringWidth(got), width)
+	}
+	in, _ = in.Update(tea.KeyPressMsg{Code: tea.KeyLeft})
+	if got := plain(); !strings.HasPrefix(got, "2"+caret+"5") || ansi.StringWidth(got) != width {
+		t.Errorf("on the 5: %q (%d cells, the field takes %d)", got, ansi.StringWidth(got), width)
+	}
+	c.Profile = colorprofile.ASCII
+	if got := plain(); strings.Contains(got, caret) {
+		t.Errorf("under NO_COLOR, where the reversed cursor shows, a caret too: %q", got)
 	}
 }

@@ -122,7 +122,7 @@ func TestLoginPicksKeystoreKeys(t *testing.T) {
 	}
 	view := ansi.Strip(l.View())
 	created := time.Now().UTC().Format("2006-01-02")
-	for _, want := range []string{sandbox.DemoAddress, created, filepath.Base(paths[0]), "1 of 3"} {
+	for _, want := range []string{"(•) " + sandbox.DemoAddress, created, filepath.Base(paths[0]), "( ) another file…"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("the key list lacks %q:\n%s", want, view)
 		}

@@ -42,7 +42,7 @@ var routeColumns = []kit.Column{
 	{Title: "DESTINATION", Width: 14, Min: 8},
 	{Title: "CHAIN ID", Width: 10, Min: 5},
 	{Title: "TYPE", Width: 8, Min: 4},
-	{Title: "PAYOUT TOKENS", Width: 13, Min: 8},
+	{Title: "PAYOUT TOKENS", Width: 18, Min: 8}, // (•) USDT  ( ) USDC
 }
 
 // routeScreen is the first withdrawal step: source token, destination chain and
@@ -222,13 +222,9 @@ func (r *routeScreen) View() string {
 		if len(r.info.Route[t]) == 0 {
 			label = t + " (not yet available)"
 		}
-		if i == r.source {
-			src = append(src, st.Selected.Render(label))
-		} else {
-			src = append(src, st.Muted.Render(label))
-		}
+		src = append(src, layout.Choice(c, label, i == r.source))
 	}
-	b.WriteString(layout.Field(c, "Source token", lw, strings.Join(src, "  ")) + "\n")
+	b.WriteString(layout.Field(c, "Source token", lw, strings.Join(src, "   ")) + "\n")
 	b.WriteString(layout.Field(c, "Provider", lw, st.Value.Render(r.info.Provider)) + "\n\n")
 	if f := r.list.FilterView(); f != "" {
 		b.WriteString("  " + f + "\n")
@@ -244,8 +240,9 @@ func (r *routeScreen) View() string {
 	return layout.Clip(b.String(), r.w)
 }
 
-// row is a destination chain; on the selected one, the payout token being
-// chosen is reversed, the columns where the other rows have them.
+// row is a destination chain; on the selected one with several payout
+// tokens, the one being chosen is marked (•) (layout.Choice), the columns
+// where the other rows have them.
 func (r *routeScreen) row(rt exchange.WithdrawalRoute) kit.Row {
 	k := layout.InksFor(r.app.Common)
 	tokens := strings.Join(rt.TokensOut, " ")
@@ -253,15 +250,16 @@ func (r *routeScreen) row(rt exchange.WithdrawalRoute) kit.Row {
 		tokens = "unavailable"
 	}
 	rich := k.Muted.On(tokens)
-	if sel, _ := r.list.Selected(); sel.Chain == rt.Chain && len(rt.TokensOut) > 0 {
-		outs := make([]string, len(rt.TokensOut))
+	if sel, _ := r.list.Selected(); sel.Chain == rt.Chain && len(rt.TokensOut) > 1 {
+		plain, outs := make([]string, len(rt.TokensOut)), make([]string, len(rt.TokensOut))
 		for j, t := range rt.TokensOut {
-			outs[j] = k.Value.On(t)
+			plain[j] = "( ) " + t
+			outs[j] = layout.Choice(r.app.Common, t, j == r.payout)
 			if j == r.payout {
-				outs[j] = k.Selected.On(t)
+				plain[j] = "(•) " + t
 			}
 		}
-		rich = strings.Join(outs, " ")
+		tokens, rich = strings.Join(plain, "  "), strings.Join(outs, "  ")
 	}
 	return kit.Row{Cells: []string{rt.Chain, rt.ChainID, rt.ChainType, tokens}, Rich: []string{"", "", "", rich}, Ink: k.Value}
 }
