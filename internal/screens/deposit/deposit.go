@@ -5,6 +5,7 @@ package deposit
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -243,12 +244,12 @@ func (d *depositScreen) qrCode() (qrCode, bool) {
 	if !ok || ch.DepositAddress == "" {
 		return qrCode{}, false
 	}
-	noColor, dark := d.app.Getenv != nil && d.app.Getenv("NO_COLOR") != "", d.app.Common.Styles.IsDark
-	cacheKey := fmt.Sprint(ch.DepositAddress, noColor, dark) // the background can change
+	c := d.app.Common
+	cacheKey := fmt.Sprint(ch.DepositAddress, c.Profile, c.Styles.IsDark) // the background can change
 	code, ok := d.qr[cacheKey]
 	if !ok {
 		var err error
-		if code, err = renderQR(ch.DepositAddress, noColor, dark); err != nil {
+		if code, err = renderQR(ch.DepositAddress, qrInkFor(c)); err != nil {
 			return qrCode{}, false
 		}
 		d.qr[cacheKey] = code
@@ -268,7 +269,7 @@ func (d *depositScreen) layout() (qrLayout, qrCode) {
 		return qrNone, code
 	case code.Width+2 > d.w:
 		return qrNoRoom, code
-	case d.h-d.baseDetailHeight()-1-len(code.Lines)-4 >= min(3, d.list.Len()):
+	case d.h-d.baseDetailHeight()-1-d.qrHeight(code)-4 >= min(3, d.list.Len()):
 		return qrBelow, code
 	case 1+len(code.Lines) <= d.h:
 		return qrAlone, code
@@ -292,7 +293,7 @@ func (d *depositScreen) listRows() int {
 	h := d.baseDetailHeight()
 	switch l, code := d.layout(); {
 	case l == qrBelow:
-		h += 1 + len(code.Lines)
+		h += 1 + d.qrHeight(code)
 	case d.showQR:
 		h++ // the notice
 	}
@@ -391,7 +392,7 @@ func (d *depositScreen) detail(l qrLayout, code qrCode) string {
 	case l == qrNoRoom:
 		b.WriteString(st.Warning.Render(fmt.Sprintf("The QR code needs %dx%d: enlarge the terminal to show it.", code.Width+2, len(code.Lines)+1)) + "\n")
 	default:
-		b.WriteString("\n" + layout.Indent(code.Lines, 2))
+		b.WriteString("\n" + d.qrView(code, d.qrHeight(code)))
 	}
 	return b.String()
 }
@@ -403,5 +404,55 @@ func (d *depositScreen) qrAloneView(code qrCode) string {
 	ch, _ := d.list.Selected()
 	name := ansi.Truncate(ch.Chain, max(d.w-4-ansi.StringWidth(ch.DepositAddress), 1), "…")
 	head := k.Heading.On(name) + "  " + k.Bold.On(ch.DepositAddress)
-	return layout.Clip(head+"\n"+layout.Indent(code.Lines, 2), d.w)
+	return layout.Clip(head+"\n"+d.qrView(code, d.h-1), d.w)
+}
+
+// qrNoteRoom is the fewest columns right of the code its note is wrapped
+// in; with fewer it goes under the code.
+const qrNoteRoom = 24
+
+// noteBeside: the code's note goes right of it, costing no line.
+func (d *depositScreen) noteBeside(code qrCode) bool { return d.w-code.Width-4 >= qrNoteRoom }
+
+// qrHeight is the lines the code and its note take.
+func (d *depositScreen) qrHeight(code qrCode) int {
+	if code.Note != "" && !d.noteBeside(code) {
+		return len(code.Lines) + 1
+	}
+	return len(code.Lines)
+}
+
+// qrView is the code indented, with its note beside it or under it; under
+// it only where the screen has the line, since the code comes first.
+func (d *depositScreen) qrView(code qrCode, lines int) string {
+	note := layout.InksFor(d.app.Common).Muted
+	switch {
+	case code.Note == "":
+	case d.noteBeside(code):
+		beside := wrapAtSpaces(code.Note, min(d.w-code.Width-4, 40))
+		out := slices.Clone(code.Lines)
+		for i, l := range beside {
+			if i < len(out) {
+				out[i] += "  " + note.On(strings.TrimRight(l, " "))
+			}
+		}
+		return layout.Indent(out, 2)
+	case lines > len(code.Lines):
+		return layout.Indent(code.Lines, 2) + note.On(code.Note) + "\n"
+	}
+	return layout.Indent(code.Lines, 2)
+}
+
+// wrapAtSpaces wraps plain text to w cells at spaces only (ansi's wrap
+// also breaks at hyphens, splitting --theme); a longer word stands alone.
+func wrapAtSpaces(s string, w int) []string {
+	var lines []string
+	for _, word := range strings.Fields(s) {
+		if n := len(lines); n > 0 && ansi.StringWidth(lines[n-1])+1+ansi.StringWidth(word) <= w {
+			lines[n-1] += " " + word
+			continue
+		}
+		lines = append(lines, word)
+	}
+	return lines
 }

@@ -11,6 +11,7 @@ import (
 
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/makiuchi-d/gozxing"
 	"github.com/makiuchi-d/gozxing/qrcode"
@@ -162,15 +163,25 @@ func qrImage(lines []string) image.Image {
 
 func decodeQR(t *testing.T, lines []string) string {
 	t.Helper()
+	text, ok := tryDecodeQR(lines)
+	if !ok {
+		t.Fatalf("the QR code does not decode:\n%s", strings.Join(lines, "\n"))
+	}
+	return text
+}
+
+// tryDecodeQR decodes the picture of lines, as a phone's standard reader
+// does (dark modules on light).
+func tryDecodeQR(lines []string) (string, bool) {
 	bmp, err := gozxing.NewBinaryBitmapFromImage(qrImage(lines))
 	if err != nil {
-		t.Fatal(err)
+		return "", false
 	}
 	res, err := qrcode.NewQRCodeReader().Decode(bmp, map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_TRY_HARDER: true})
 	if err != nil {
-		t.Fatalf("the QR code does not decode: %v\n%s", err, strings.Join(lines, "\n"))
+		return "", false
 	}
-	return res.GetText()
+	return res.GetText(), true
 }
 
 // TestQRScannable: the code of each kind of address decodes back to it, is
@@ -181,7 +192,7 @@ func TestQRScannable(t *testing.T) {
 		"TUmntKHCWYHuQLxPYpNkGiqb2c8EHi4haR",           // Tron
 		"66uHCjrf4dv9aF9cBPrGwcLrSM3Xx87EhHAhyCtc6Juy", // Solana
 	} {
-		code, err := renderQR(addr, false, true)
+		code, err := renderQR(addr, inkFor(colorprofile.TrueColor, true))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -198,16 +209,16 @@ func TestQRScannable(t *testing.T) {
 		if got := decodeQR(t, plain); got != addr {
 			t.Errorf("decoded %q, want %q", got, addr)
 		}
-		// Quiet zone: 4 modules = 2 text lines at top and bottom, 4 columns
-		// at each side, all light.
-		n := len(plain)
-		for i, l := range plain {
-			edge := i < 2 || i >= n-2
-			if edge && strings.TrimSpace(l) != "" || !edge && (l[:4] != "    " || !strings.HasSuffix(l, "    ")) {
-				t.Fatalf("%s: no quiet zone on line %d: %q", addr, i, l)
-			}
-		}
+		requireQuietZone(t, plain)
 	}
+}
+
+// inkFor is the QR ink for a terminal of profile, on a dark or light
+// background.
+func inkFor(profile colorprofile.Profile, dark bool) qrInk {
+	c := tui.NewCommon(dark, nil)
+	c.Profile = profile
+	return qrInkFor(c)
 }
 
 // TestQRScannableUnderNoColor (issue 12 bug 11): under NO_COLOR the
@@ -218,7 +229,7 @@ func TestQRScannableUnderNoColor(t *testing.T) {
 	addr := "66uHCjrf4dv9aF9cBPrGwcLrSM3Xx87EhHAhyCtc6Juy"
 	for _, dark := range []bool{true, false} {
 		t.Run(fmt.Sprintf("dark=%v", dark), func(t *testing.T) {
-			code, err := renderQR(addr, true, dark)
+			code, err := renderQR(addr, inkFor(colorprofile.ASCII, dark))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -232,7 +243,68 @@ func TestQRScannableUnderNoColor(t *testing.T) {
 			if got := decodeQR(t, seen); got != addr {
 				t.Errorf("decoded %q, want %q", got, addr)
 			}
+			if code.Note != "" {
+				t.Errorf("a note under NO_COLOR, where the code reads on both backgrounds: %q", code.Note)
+			}
 		})
+	}
+}
+
+// TestQRScannableWithoutAttributes (issue 29 item 2): under TERM=dumb the
+// terminal shows no colour and no attribute, so the blocks are its
+// foreground and the blanks its background. Drawn for a dark background,
+// the light modules and the quiet zone are the blocks: a dark terminal
+// shows dark modules on a light quiet zone, which decodes; a light one
+// shows the negative, which no standard reader decodes, so a note names
+// the background and the flag that draws for the other. The same for a
+// light background the other way round.
+func TestQRScannableWithoutAttributes(t *testing.T) {
+	for _, addr := range []string{sandbox.DemoAddress, "66uHCjrf4dv9aF9cBPrGwcLrSM3Xx87EhHAhyCtc6Juy"} {
+		for _, drawnDark := range []bool{true, false} {
+			code, err := renderQR(addr, inkFor(colorprofile.NoTTY, drawnDark))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, l := range code.Lines {
+				if strings.Contains(l, "\x1b") {
+					t.Fatalf("line %d has an escape sequence under TERM=dumb: %q", i, l)
+				}
+			}
+			other := map[bool]string{true: "--theme light", false: "--theme dark"}[drawnDark]
+			if !strings.Contains(code.Note, other) {
+				t.Errorf("drawn for dark=%v, the note does not name %s: %q", drawnDark, other, code.Note)
+			}
+			for _, seenDark := range []bool{true, false} {
+				seen := make([]string, len(code.Lines))
+				for i, l := range code.Lines {
+					seen[i] = onTerminal(l, seenDark)
+				}
+				if seenDark != drawnDark {
+					if got, ok := tryDecodeQR(seen); ok {
+						t.Errorf("drawn for dark=%v, seen on dark=%v: a negative decoded to %q; is it drawn for the right background?", drawnDark, seenDark, got)
+					}
+					continue
+				}
+				if got := decodeQR(t, seen); got != addr {
+					t.Errorf("drawn for and seen on dark=%v: decoded %q, want %q", seenDark, got, addr)
+				}
+				requireQuietZone(t, seen)
+			}
+		}
+	}
+}
+
+// requireQuietZone fails unless the picture seen (dark half-cells as
+// blocks) has 4 light modules round the code: 2 text lines at top and
+// bottom, 4 columns at each side.
+func requireQuietZone(t *testing.T, seen []string) {
+	t.Helper()
+	n := len(seen)
+	for i, l := range seen {
+		edge := i < 2 || i >= n-2
+		if edge && strings.TrimSpace(l) != "" || !edge && (l[:4] != "    " || !strings.HasSuffix(l, "    ")) {
+			t.Fatalf("no quiet zone on line %d: %q\n%s", i, l, strings.Join(seen, "\n"))
+		}
 	}
 }
 
@@ -264,19 +336,29 @@ func onTerminal(line string, darkBg bool) string {
 }
 
 // TestQRDecodesFromScreen reads the code off whole frames, as a phone reads
-// the terminal: at 80x24 (code alone) and 120x40 (code under the details).
+// the terminal: at 80x24 (code alone) and 120x40 (code under the details),
+// in colour and under TERM=dumb on the dark background it is drawn for
+// (onTerminal: the text's cells count as the background).
 func TestQRDecodesFromScreen(t *testing.T) {
-	for _, sz := range screentest.GoldenSizes {
-		t.Run(fmt.Sprintf("%dx%d", sz.W, sz.H), func(t *testing.T) {
-			c := screentest.NewLoggedInConsole(t, sz.W, sz.H, screentest.ConsoleOpts{})
-			c.Open(New(c.App))
-			c.UntilShows("CHAIN ID", "SOLANA")
-			addr := c.GenerateSolana()
-			c.Press("enter")
-			if got := decodeQR(t, strings.Split(c.Plain(), "\n")); got != addr {
-				t.Errorf("decoded %q, want %q", got, addr)
-			}
-		})
+	for _, p := range []colorprofile.Profile{colorprofile.TrueColor, colorprofile.NoTTY} {
+		for _, sz := range screentest.GoldenSizes {
+			t.Run(fmt.Sprintf("%s/%dx%d", p, sz.W, sz.H), func(t *testing.T) {
+				c := screentest.NewLoggedInConsole(t, sz.W, sz.H, screentest.ConsoleOpts{Profile: p})
+				c.Open(New(c.App))
+				c.UntilShows("CHAIN ID", "SOLANA")
+				addr := c.GenerateSolana()
+				c.Press("enter")
+				seen := strings.Split(c.Plain(), "\n") // what TERM=dumb shows
+				if p == colorprofile.NoTTY {
+					for i, l := range seen {
+						seen[i] = onTerminal(l, true)
+					}
+				}
+				if got := decodeQR(t, seen); got != addr {
+					t.Errorf("decoded %q, want %q", got, addr)
+				}
+			})
+		}
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/internal/config"
@@ -38,6 +39,10 @@ type ConsoleOpts struct {
 	// Start builds the first screen; whole-console tests start at
 	// screens.Console.
 	Start func(*kit.App) tui.Screen
+	// Profile is what the terminal shows, as the program would detect it
+	// (colorprofile.ASCII for NO_COLOR, NoTTY for TERM=dumb); unknown
+	// (the zero value) draws colour. Terminal gives the frame as shown.
+	Profile colorprofile.Profile
 }
 
 // NewLoggedInConsole is a console logged in with the demo API key, at the
@@ -84,6 +89,9 @@ func NewConsole(t testing.TB, w, h int, o ConsoleOpts) *Console {
 	c.App.Common.TopBar = c.App.TopBar
 	c.Root = tui.New(o.Start(c.App), tui.Options{Theme: o.Theme, Common: c.App.Common})
 	c.exec(c.Root.Init())
+	if o.Profile != colorprofile.Unknown {
+		c.Send(tea.ColorProfileMsg{Profile: o.Profile})
+	}
 	c.Send(tea.WindowSizeMsg{Width: w, Height: h})
 	// The top bar names the environment as soon as the first screen is up.
 	c.Until("the environment in the top bar", func(v string) bool {
@@ -184,6 +192,16 @@ func (c *Console) View() string { return c.Root.View().Content }
 
 // Plain is the frame without escapes.
 func (c *Console) Plain() string { return ansi.Strip(c.View()) }
+
+// OnTerminal is frame as a terminal of profile p shows it: the renderer
+// drops the colours it cannot show (all under NO_COLOR, keeping bold and
+// reverse video) and, under TERM=dumb, every escape sequence.
+func OnTerminal(frame string, p colorprofile.Profile) string {
+	var b strings.Builder
+	w := colorprofile.Writer{Forward: &b, Profile: p}
+	_, _ = w.Write([]byte(frame))
+	return b.String()
+}
 
 // LoginAPIKey logs in with the key typed in, and waits for the home screen.
 func (c *Console) LoginAPIKey(key string) {
