@@ -1,10 +1,12 @@
 // Package theme holds every lipgloss style svcwallet draws with, for light and
 // dark terminal backgrounds.
 //
-// Colour is never the only signal: the renderer drops colours under NO_COLOR
-// or TERM=dumb, so selection uses reverse video, amounts to be signed are bold
-// and underlined, and marked characters are reversed. Text prefixes ("Error:")
-// are added by the code that renders them.
+// Colour is never the only signal: the renderer drops colours under
+// NO_COLOR, so selection uses reverse video, amounts to be signed are bold
+// and underlined, and marked characters are reversed. Under TERM=dumb it
+// drops the attributes too, so every choice, focus and selection is also
+// a character the screens draw (›, (•)/( ), [x]/[ ]). Text prefixes
+// ("Error:") are added by the code that renders them.
 package theme
 
 import (

@@ -247,7 +247,8 @@ func (d *destinationScreen) feeCapNote() kit.Note {
 	return kit.HintNote(pct)
 }
 
-// compareView shows both addresses in full with the differing characters marked.
+// compareView shows both addresses in full with the differing characters
+// marked, and ^ under them (reverse video does not show under TERM=dumb).
 func (d *destinationScreen) compareView() string {
 	st := d.app.Common.Styles
 	typed := d.address.Input.Value()
@@ -256,7 +257,8 @@ func (d *destinationScreen) compareView() string {
 	b.WriteString(st.Muted.Render(layout.WrapTo(withdrawal.LookAlikeWhy, d.wd)) + "\n\n")
 	a, r := layout.MarkDiff(st.Mark, typed, d.alike)
 	b.WriteString(st.Label.Render("  Typed   ") + a + "\n")
-	b.WriteString(st.Label.Render("  Recent  ") + r + "\n\n")
+	b.WriteString(st.Label.Render("  Recent  ") + r + "\n")
+	b.WriteString("          " + st.Warning.Render(layout.DiffCarets(typed, d.alike)) + "\n\n")
 	b.WriteString(layout.WrapTo("Press y if the typed address is right, u to use the recent one, n to edit.", d.wd) + "\n")
 	return b.String()
 }

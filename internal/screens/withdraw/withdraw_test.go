@@ -518,6 +518,16 @@ func TestMarkDiffHexIgnoresCase(t *testing.T) {
 	if a != "7[E]cDhSYGxXzsc[S]" || b != "7[e]cDhSYGxXzsc[s]" {
 		t.Errorf("base58 marked %q / %q", a, b)
 	}
+	// The carets under them mark the same characters, in the text alone.
+	for _, c := range []struct{ a, b, want string }{
+		{"0x3C44CdDdB6a9", "0x3c44cddd0000", "          ^^^^"},
+		{"7EcDhSYGxXzscS", "7ecDhSYGxXzscs", " ^           ^"},
+		{"0xabc", "0xabcd", "     ^"},
+	} {
+		if got := layout.DiffCarets(c.a, c.b); got != c.want {
+			t.Errorf("DiffCarets(%q, %q) = %q, want %q", c.a, c.b, got, c.want)
+		}
+	}
 	for word, want := range map[string]string{"EVM": "an EVM", "Solana": "a Solana", "Tron": "a Tron", "UTXO": "a UTXO", "address": "an address"} {
 		if got := layout.WithArticle(word); got != want {
 			t.Errorf("withArticle(%q) = %q, want %q", word, got, want)

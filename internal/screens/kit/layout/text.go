@@ -17,9 +17,47 @@ import (
 // mixed case is only a checksum, so marking it would bury the real difference.
 func MarkDiff(mark lipgloss.Style, a, b string) (string, string) {
 	ra, rb := []rune(a), []rune(b)
-	fold := isHex0x(a) && isHex0x(b)
+	differs := diffAt(a, b)
 	var sa, sb strings.Builder
-	for i := range max(len(ra), len(rb)) {
+	for i, d := range differs {
+		for _, p := range []struct {
+			sb *strings.Builder
+			r  []rune
+		}{{&sa, ra}, {&sb, rb}} {
+			switch {
+			case i >= len(p.r):
+			case !d:
+				p.sb.WriteRune(p.r[i])
+			default:
+				p.sb.WriteString(mark.Render(string(p.r[i])))
+			}
+		}
+	}
+	return sa.String(), sb.String()
+}
+
+// DiffCarets is a line with ^ under each character MarkDiff marks, so the
+// difference shows where reverse video does not (TERM=dumb); "" when none
+// differs.
+func DiffCarets(a, b string) string {
+	var out strings.Builder
+	for _, d := range diffAt(a, b) {
+		if d {
+			out.WriteByte('^')
+		} else {
+			out.WriteByte(' ')
+		}
+	}
+	return strings.TrimRight(out.String(), " ")
+}
+
+// diffAt says, for each character position of the longer of a and b,
+// whether the two differ there (MarkDiff's rule).
+func diffAt(a, b string) []bool {
+	ra, rb := []rune(a), []rune(b)
+	fold := isHex0x(a) && isHex0x(b)
+	out := make([]bool, max(len(ra), len(rb)))
+	for i := range out {
 		ca, cb := rune(0), rune(0)
 		if i < len(ra) {
 			ca = ra[i]
@@ -27,21 +65,9 @@ func MarkDiff(mark lipgloss.Style, a, b string) (string, string) {
 		if i < len(rb) {
 			cb = rb[i]
 		}
-		same := ca == cb || fold && unicode.ToLower(ca) == unicode.ToLower(cb)
-		for _, p := range []struct {
-			sb *strings.Builder
-			c  rune
-		}{{&sa, ca}, {&sb, cb}} {
-			switch {
-			case p.c == 0:
-			case same:
-				p.sb.WriteRune(p.c)
-			default:
-				p.sb.WriteString(mark.Render(string(p.c)))
-			}
-		}
+		out[i] = ca != cb && (!fold || unicode.ToLower(ca) != unicode.ToLower(cb))
 	}
-	return sa.String(), sb.String()
+	return out
 }
 
 // isHex0x reports whether s is "0x" followed by hex digits only.
