@@ -16,9 +16,6 @@ func Choice(c *tui.Common, label string, chosen bool) string {
 	return k.Muted.On("( ) " + label)
 }
 
-// ChoiceWidth is the cells Choice adds before the label.
-const ChoiceWidth = 4
-
 // Focus is the gutter before a row or field: "› " on the one with the
 // focus, blank on the others.
 func Focus(c *tui.Common, focused bool) string {
