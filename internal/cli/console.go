@@ -64,7 +64,11 @@ func (a *app) consoleCommand() *cobra.Command {
 			if f.theme != "" && f.theme != "light" && f.theme != "dark" {
 				return usageError("--theme must be light or dark, not %.20q", f.theme)
 			}
-			if plain.Wanted(f.plain, a.env.Getenv) {
+			var chosen *bool
+			if c.Flags().Changed("plain") {
+				chosen = &f.plain
+			}
+			if plain.Wanted(chosen, a.env.Getenv) {
 				return a.runPlain(c.Context())
 			}
 			return a.runConsole(c.Context(), f)
@@ -72,7 +76,7 @@ func (a *app) consoleCommand() *cobra.Command {
 	}
 	a.envFlags(c)
 	c.Flags().StringVar(&f.theme, "theme", "", "light or dark (default: detected)")
-	c.Flags().BoolVar(&f.plain, "plain", false, "line prompts, no full screen ($"+plain.PlainVar+"=1, TERM=dumb, ACCESSIBLE=1)")
+	c.Flags().BoolVar(&f.plain, "plain", false, "line prompts, no full screen ($"+plain.PlainVar+"=1, TERM=dumb, ACCESSIBLE=1; --plain=false or $"+plain.PlainVar+"=0: full screen)")
 	_ = c.RegisterFlagCompletionFunc("theme", cobra.FixedCompletions([]string{"light", "dark"}, cobra.ShellCompDirectiveNoFileComp))
 	return c
 }

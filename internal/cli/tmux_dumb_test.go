@@ -13,7 +13,8 @@ import (
 )
 
 // TestTmuxChoicesWithoutAttributes (issue 29 item 2 and 4) runs the built
-// binary in tmux under TERM=dumb, where the console draws no attribute,
+// binary in tmux under TERM=dumb (with SVCWALLET_PLAIN=0, since TERM=dumb
+// alone chooses plain mode), where the console draws no attribute,
 // and under NO_COLOR: the captured text (characters only) shows which
 // login method and key source is chosen. Under TERM=dumb the window is
 // then made 40x16: the console asks for 60x20 and says what it has, and
@@ -34,7 +35,7 @@ func TestTmuxChoicesWithoutAttributes(t *testing.T) {
 			env = append(env, kv)
 		}
 	}
-	for _, term := range []string{"TERM=dumb", "TERM=xterm-256color NO_COLOR=1"} {
+	for _, term := range []string{"TERM=dumb SVCWALLET_PLAIN=0", "TERM=xterm-256color NO_COLOR=1"} {
 		t.Run(term, func(t *testing.T) {
 			home := filepath.Join(dir, strings.Fields(term)[0])
 			s := &tmuxSession{t: t, socket: fmt.Sprintf("svcwallet-dumb-%d-%d", os.Getpid(), time.Now().UnixNano()), env: env}

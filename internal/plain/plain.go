@@ -25,16 +25,23 @@ import (
 // PlainVar turns plain mode on, as --plain does.
 const PlainVar = "SVCWALLET_PLAIN"
 
-// Wanted reports whether the console runs in plain mode: --plain,
-// $SVCWALLET_PLAIN or $ACCESSIBLE set true (as charmbracelet/huh reads it:
-// 1, t, true...), or a terminal that says it draws nothing (TERM=dumb).
-func Wanted(flag bool, getenv func(string) string) bool {
-	for _, v := range []string{PlainVar, "ACCESSIBLE"} {
-		if on, err := strconv.ParseBool(getenv(v)); err == nil && on {
-			return true
-		}
+// Wanted reports whether the console runs in plain mode. A choice made
+// says so: --plain or --plain=false (flag, nil when not given), else
+// $SVCWALLET_PLAIN set true or false. Without one, $ACCESSIBLE set true
+// (as charmbracelet/huh reads it: 1, t, true...) or a terminal that says
+// it draws nothing (TERM=dumb) chooses it; SVCWALLET_PLAIN=0 still opens
+// the full screen there.
+func Wanted(flag *bool, getenv func(string) string) bool {
+	if flag != nil {
+		return *flag
 	}
-	return flag || getenv("TERM") == "dumb"
+	if on, err := strconv.ParseBool(getenv(PlainVar)); err == nil {
+		return on
+	}
+	if on, err := strconv.ParseBool(getenv("ACCESSIBLE")); err == nil && on {
+		return true
+	}
+	return getenv("TERM") == "dumb"
 }
 
 // Target is one environment the user may log in to, with its client and

@@ -155,22 +155,27 @@ func TestSecretNeverEchoed(t *testing.T) {
 }
 
 // TestWanted: plain mode is chosen by --plain, $SVCWALLET_PLAIN or
-// $ACCESSIBLE set true (as huh reads it), or TERM=dumb; a variable set
-// false chooses nothing.
+// $ACCESSIBLE set true (as huh reads it), or TERM=dumb; a choice made
+// (--plain=false, SVCWALLET_PLAIN=0) opens the full screen even there, and
+// a variable set false chooses nothing.
 func TestWanted(t *testing.T) {
+	on, off := true, false
 	for _, tc := range []struct {
-		flag bool
+		flag *bool
 		vars map[string]string
 		want bool
 	}{
-		{false, nil, false},
-		{true, nil, true},
-		{false, map[string]string{PlainVar: "1"}, true},
-		{false, map[string]string{PlainVar: "0"}, false},
-		{false, map[string]string{"ACCESSIBLE": "true"}, true},
-		{false, map[string]string{"ACCESSIBLE": "false"}, false},
-		{false, map[string]string{"TERM": "dumb"}, true},
-		{false, map[string]string{"TERM": "xterm-256color", "NO_COLOR": "1"}, false},
+		{nil, nil, false},
+		{&on, nil, true},
+		{nil, map[string]string{PlainVar: "1"}, true},
+		{nil, map[string]string{PlainVar: "0"}, false},
+		{nil, map[string]string{"ACCESSIBLE": "true"}, true},
+		{nil, map[string]string{"ACCESSIBLE": "false"}, false},
+		{nil, map[string]string{"TERM": "dumb"}, true},
+		{nil, map[string]string{"TERM": "dumb", PlainVar: "0"}, false},
+		{&off, map[string]string{"TERM": "dumb", "ACCESSIBLE": "1"}, false},
+		{&on, map[string]string{PlainVar: "0"}, true},
+		{nil, map[string]string{"TERM": "xterm-256color", "NO_COLOR": "1"}, false},
 	} {
 		if got := Wanted(tc.flag, func(k string) string { return tc.vars[k] }); got != tc.want {
 			t.Errorf("--plain %v, %v: %v, want %v", tc.flag, tc.vars, got, tc.want)
