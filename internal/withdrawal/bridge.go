@@ -54,6 +54,10 @@ func (e *BridgeChangedError) Error() string {
 		e.Seen, e.Expected, e.Env, e.Since.UTC().Format("2006-01-02"))
 }
 
+// BridgeChangeWarning is what every face says before the user may trust a
+// changed bridge funding address.
+const BridgeChangeWarning = "Your withdrawal pays this address. A changed address is what a swapped base_url, a hostile proxy or a compromised server would show. Trust it only if the exchange announced the change."
+
 // Accept is the trust of the address the service gave when the user
 // accepted exactly that address as an announced change of the recorded
 // one (svcwallet withdraw --accept-bridge ADDRESS; the console's

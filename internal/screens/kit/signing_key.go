@@ -58,34 +58,22 @@ func newSigningKey(app *App, want common.Address) signingKey {
 	return signingKey{app: app, want: want, Pass: NewPassphrase(app.Common, "keystore passphrase")}
 }
 
-// Find looks for the key in a Cmd: keystore lookups read the disk.
+// Find looks for the key in a Cmd (keystore lookups read the disk): the
+// wallet logged in with, else where signer.Lookup finds it.
 func (k *signingKey) Find() tea.Cmd {
 	app, want := k.app, k.want
 	return func() tea.Msg {
 		if app.Signer != nil {
 			return KeyFoundMsg{Source: KeyLoggedIn}
 		}
-		if k, from, err := configuredKey(app, want); err != nil {
-			return KeyFoundMsg{Source: KeyNone, Err: err}
-		} else if k != nil {
-			return KeyFoundMsg{Source: KeyConfigured, Key: k, From: from}
-		}
-		if raw := app.Getenv(signer.KeyEnvVar); raw != "" {
-			if pk, err := signer.ParsePrivateKeyHex(raw); err == nil && pk.Address() == want {
-				return KeyFoundMsg{Source: keyEnv}
-			}
-		}
-		if d := app.Target.Demo; d != nil {
-			if pk, err := signer.ParsePrivateKeyHex(d.PrivateKey); err == nil && pk.Address() == want {
-				return KeyFoundMsg{Source: KeyDemo}
-			}
-		}
-		if path, err := signer.FindKeystore(app.KeystoreDir, want); err == nil {
-			return KeyFoundMsg{Source: KeyKeystore, Path: path}
-		}
-		return KeyFoundMsg{Source: KeyNone}
+		f := app.KeyLookup().Find(context.Background(), want)
+		return KeyFoundMsg{Source: keySources[f.Place], Path: f.Path, Key: f.Key, From: f.From, Err: f.Err}
 	}
 }
+
+// keySources are the review's sources of signer.Lookup's places.
+var keySources = map[signer.KeyPlace]int{signer.KeyNowhere: KeyNone, signer.KeyOfEnvironment: KeyConfigured,
+	signer.KeyInEnv: keyEnv, signer.KeyDemo: KeyDemo, signer.KeyInKeystore: KeyKeystore}
 
 // Update takes the search result and, for a keystore, passphrase keystrokes.
 func (k *signingKey) Update(msg tea.Msg) tea.Cmd {
@@ -207,31 +195,15 @@ func (a *App) SignerOpening(env config.Environment, account common.Address) sign
 		Start: signer.SignCommandStarter(false), Wait: env.SignWait(), Running: a.Running}
 }
 
-// configuredKey is the environment's own key source (the config's signer,
-// as the command line uses it) when it is clef or a signing command for
-// want; nil when the environment names none of them, or names another
-// account. Opening either asks nothing of anyone: clef and the command
-// are first asked when the user signs. err says why the source named
-// cannot sign.
-func configuredKey(app *App, want common.Address) (signer.Key, string, error) {
-	env := app.Target.Env
-	if env.Signer == "" || (env.Account != "" && common.HexToAddress(env.Account) != want) {
-		return nil, "", nil
+// KeyLookup is where a review looks for the key when the session holds
+// none: the environment's clef or signing command (opened as SignerOpening
+// opens them), the raw key, the sandbox's demo key, the keystore.
+func (a *App) KeyLookup() signer.Lookup {
+	env := a.Target.Env
+	l := signer.Lookup{Opening: a.SignerOpening(env, common.Address{}), Signer: env.Signer, Account: env.Account}
+	l.RawKey, l.KeystoreDir = a.Getenv(signer.KeyEnvVar), a.KeystoreDir
+	if a.Target.Demo != nil {
+		l.DemoKey = a.Target.Demo.PrivateKey
 	}
-	src, err := signer.ParseSource(env.Signer)
-	if err != nil || (src.Kind != signer.SourceClef && src.Kind != signer.SourceCommand) {
-		return nil, "", nil // the other sources are looked for as they always are
-	}
-	op, err := app.SignerOpening(env, want).Open(context.Background(), src)
-	if err != nil {
-		return nil, "", err
-	}
-	k, err := op.Load()
-	if err != nil {
-		return nil, "", err
-	}
-	if src.Kind == signer.SourceCommand {
-		return k, signer.Awaiting(k), nil // "the signing command NAME": never its arguments
-	}
-	return k, src.Describe(), nil
+	return l
 }

@@ -86,7 +86,7 @@ func (b *bridgeConfirmScreen) View() string {
 	var s strings.Builder
 	s.WriteString(layout.WrapField(c, "Recorded", lw, st.Value.Render(b.change.Expected), "first seen "+b.change.Since.UTC().Format("2006-01-02"), b.wd) + "\n")
 	s.WriteString(layout.WrapField(c, "Now given", lw, st.Danger.Render(b.change.Seen), "by environment "+b.change.Env, b.wd) + "\n\n")
-	s.WriteString(st.Muted.Render(layout.WrapTo("Your withdrawal pays this address. A changed address is what a swapped base_url, a hostile proxy or a compromised server would show. Trust it only if the exchange announced the change.", b.wd)) + "\n\n")
+	s.WriteString(st.Muted.Render(layout.WrapTo(withdrawal.BridgeChangeWarning, b.wd)) + "\n\n")
 	switch {
 	case b.working:
 		s.WriteString(st.Muted.Render("Recording the new address…"))

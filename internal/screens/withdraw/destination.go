@@ -75,15 +75,7 @@ func (d *destinationScreen) Init() tea.Cmd {
 		if err != nil {
 			return recentDestinationsMsg{}
 		}
-		seen := map[string]bool{}
-		var addrs []string
-		for _, r := range recs {
-			if r.Intent.Chain == chain && r.Intent.ToAddress != "" && !seen[r.Intent.ToAddress] {
-				seen[r.Intent.ToAddress] = true
-				addrs = append(addrs, r.Intent.ToAddress)
-			}
-		}
-		return recentDestinationsMsg{addrs: addrs}
+		return recentDestinationsMsg{addrs: withdrawal.RecentDestinations(recs, chain)}
 	}
 	return tea.Batch(load, d.form.Focus(d.address))
 }
@@ -169,7 +161,7 @@ func (d *destinationScreen) submit() tea.Cmd {
 		return nil
 	}
 	if w.ToAddress != d.ok {
-		if r := lookAlike(w.ToAddress, d.recent); r != "" {
+		if r := withdrawal.LookAlike(w.ToAddress, d.recent); r != "" {
 			d.alike = r // the form keeps its focus, for after the comparison
 			return nil
 		}
@@ -187,22 +179,6 @@ func (d *destinationScreen) Resume() tea.Cmd {
 		return nil
 	}
 	return d.form.Fail(d.amount, q.err)
-}
-
-// lookAlike returns a recent address that shares the typed one's first and
-// last characters but differs in the middle: the shape of an address-poisoning
-// attack, where a look-alike is planted in the user's history.
-func lookAlike(addr string, recent []string) string {
-	const head, tail = 6, 4
-	for _, r := range recent {
-		if len(r) != len(addr) || len(r) < head+tail || strings.EqualFold(r, addr) {
-			continue
-		}
-		if strings.EqualFold(r[:head], addr[:head]) && strings.EqualFold(r[len(r)-tail:], addr[len(addr)-tail:]) {
-			return r
-		}
-	}
-	return ""
 }
 
 func (d *destinationScreen) View() string {
@@ -276,8 +252,8 @@ func (d *destinationScreen) compareView() string {
 	st := d.app.Common.Styles
 	typed := d.address.Input.Value()
 	var b strings.Builder
-	b.WriteString(st.Warning.Render(layout.WrapTo("Stop: this address looks like one you used before, but it is different.", d.wd)) + "\n")
-	b.WriteString(st.Muted.Render(layout.WrapTo("Look-alike addresses are planted in wallet histories: compare every character.", d.wd)) + "\n\n")
+	b.WriteString(st.Warning.Render(layout.WrapTo(withdrawal.LookAlikeStop, d.wd)) + "\n")
+	b.WriteString(st.Muted.Render(layout.WrapTo(withdrawal.LookAlikeWhy, d.wd)) + "\n\n")
 	a, r := layout.MarkDiff(st.Mark, typed, d.alike)
 	b.WriteString(st.Label.Render("  Typed   ") + a + "\n")
 	b.WriteString(st.Label.Render("  Recent  ") + r + "\n\n")

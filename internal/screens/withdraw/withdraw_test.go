@@ -78,7 +78,7 @@ func TestLookAlikeDestinationStops(t *testing.T) {
 		t.Errorf("back from the quote, typing does nothing: %q, want %q", got, before+"7")
 	}
 	// The recent address itself is not a look-alike.
-	if lookAlike(recent, []string{recent}) != "" {
+	if withdrawal.LookAlike(recent, []string{recent}) != "" {
 		t.Error("the recent address was flagged as a look-alike of itself")
 	}
 }

@@ -1,0 +1,107 @@
+package signer
+
+import (
+	"context"
+
+	"github.com/ethereum/go-ethereum/common"
+)
+
+// KeyPlace is where the key that signs for an account was found
+// (Lookup.Find).
+type KeyPlace int
+
+// The places a key is looked for, in the order they are tried.
+const (
+	KeyNowhere KeyPlace = iota
+	// KeyOfEnvironment: the environment's own key source, clef or a
+	// signing command, for the account.
+	KeyOfEnvironment
+	// KeyInEnv: the raw key in $SVCWALLET_PRIVATE_KEY is the account's.
+	KeyInEnv
+	// KeyDemo: the sandbox's published key is the account's.
+	KeyDemo
+	// KeyInKeystore: a keystore file of the account, opened with its
+	// passphrase.
+	KeyInKeystore
+)
+
+// Lookup is where the key that signs for an account is looked for when the
+// session holds none (a login by API key), the one order of every face's
+// review: the environment's clef or signing command, the raw key, the
+// sandbox's demo key, then the account's keystore file. Opening carries
+// the raw key, the keystore directory and how a signing command starts.
+type Lookup struct {
+	Opening
+	// Signer and Account are the environment's signer and account settings.
+	Signer, Account string
+	// DemoKey is the sandbox's published key; "" for any other service.
+	DemoKey string
+}
+
+// Found is where Find found the key, and what it needs to sign.
+type Found struct {
+	Place KeyPlace
+	// Key is the key at KeyOfEnvironment, KeyInEnv or KeyDemo; a keystore
+	// file's is opened with its passphrase (LoadKeystoreKey on Path).
+	Key  Key
+	Path string
+	// From names the environment's source ("clef at …", "the signing
+	// command NAME"); never a secret.
+	From string
+	// Err says why the environment's source cannot sign for the account
+	// (Place is then KeyNowhere).
+	Err error
+}
+
+// Find looks for want's key in Lookup's order. Opening the environment's
+// clef or signing command asks nothing of anyone: they are first asked when
+// something is signed. It reads the disk (the keystore directory).
+func (l Lookup) Find(ctx context.Context, want common.Address) Found {
+	if k, from, err := l.configured(ctx, want); err != nil {
+		return Found{Err: err}
+	} else if k != nil {
+		return Found{Place: KeyOfEnvironment, Key: k, From: from}
+	}
+	for _, c := range []struct {
+		raw   string
+		place KeyPlace
+	}{{l.RawKey, KeyInEnv}, {l.DemoKey, KeyDemo}} {
+		if c.raw == "" {
+			continue
+		}
+		if k, err := ParsePrivateKeyHex(c.raw); err == nil && k.Address() == want {
+			return Found{Place: c.place, Key: k}
+		}
+	}
+	if path, err := FindKeystore(l.KeystoreDir, want); err == nil {
+		return Found{Place: KeyInKeystore, Path: path}
+	}
+	return Found{}
+}
+
+// configured is the environment's own source when it is clef or a signing
+// command for want; nil when the environment names neither, or names
+// another account. err says why the source named cannot sign.
+func (l Lookup) configured(ctx context.Context, want common.Address) (Key, string, error) {
+	if l.Signer == "" || (l.Account != "" && common.HexToAddress(l.Account) != want) {
+		return nil, "", nil
+	}
+	src, err := ParseSource(l.Signer)
+	if err != nil || (src.Kind != SourceClef && src.Kind != SourceCommand) {
+		return nil, "", nil // the other sources are looked for as they always are
+	}
+	o := l.Opening
+	o.Account = want
+	op, err := o.Open(ctx, src)
+	if err != nil {
+		return nil, "", err
+	}
+	k, err := op.Load()
+	if err != nil {
+		return nil, "", err
+	}
+	if src.Kind == SourceCommand {
+		return k, Awaiting(k), nil // "the signing command NAME": never its arguments
+	}
+	return k, src.Describe(), nil
+}
