@@ -138,11 +138,17 @@ func (a *app) deposit(ctx context.Context, f depositFlags, chain string) error {
 	var chains []exchange.ChainInfo
 	if chain == "" {
 		chains, err = client.DepositAddresses(cx)
-		out = exchange.DepositAddresses{Chains: chains}
+		out = struct {
+			whereJSON
+			exchange.DepositAddresses
+		}{whereOf(e), exchange.DepositAddresses{Chains: chains}}
 	} else {
 		var info exchange.ChainInfo
 		info, err = client.GenerateAddress(cx, chain)
-		chains, out = []exchange.ChainInfo{info}, info
+		chains, out = []exchange.ChainInfo{info}, struct {
+			whereJSON
+			exchange.ChainInfo
+		}{whereOf(e), info}
 	}
 	switch {
 	case ctx.Err() != nil:
@@ -168,6 +174,9 @@ func (a *app) deposit(ctx context.Context, f depositFlags, chain string) error {
 			return failure(exitFailed, "%w", err)
 		}
 		return nil
+	}
+	if chain != "" {
+		fmt.Fprintf(env.Stdout, "Environment %s\n\n", whereText(e))
 	}
 	printChains(env.Stdout, chains)
 	return nil

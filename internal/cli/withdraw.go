@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/shopspring/decimal"
 	"github.com/spf13/cobra"
 
 	"github.com/svcwallet/svcwallet/internal/config"
@@ -15,6 +16,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/follow"
 	"github.com/svcwallet/svcwallet/internal/intent"
 	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/signer"
 	"github.com/svcwallet/svcwallet/internal/withdrawal"
 )
@@ -24,8 +26,17 @@ svcwallet status does ($SVCWALLET_API_KEY, else a wallet signature), checks
 --to for the chain and --amount, quotes, refuses a quote that asks another
 amount or whose fee or loss (pay - receive) is above --max-fee, checks the
 bridge address against the pinned or first-used one, and prints what will be
-signed: the EIP-712 Transfer field by field, its digest, the destination,
-what you receive and lose, and when the quote expires.
+signed: first the environment (name, base URL, chain id; on the embedded
+sandbox, that nothing real moves there and its quote ids end with the
+command; with --json on stderr, and as env in the JSON), then the EIP-712
+Transfer field by field, its digest, the destination, what you receive and
+lose, and when the quote expires.
+
+A quote whose loss (pay - receive) is above 5% of the amount is warned of
+on stderr (and in the JSON review's warnings). Above 50%, most of the
+amount goes to fees: on a terminal a second question asks whether to
+withdraw all the same; --yes alone does not sign it: --accept-loss PCT
+signs a loss up to PCT% of the amount (a larger one is refused, exit 1).
 
 A bridge address other than the recorded one stops it before anything is
 signed. If the exchange announced the change, --accept-bridge ADDRESS
@@ -71,11 +82,12 @@ signed: run the command again for a new quote (exit 1).
 
 Exit status
   0  accepted; with --wait, COMPLETED
-  1  refused, nothing paid: fee cap, bridge address, clock, the service's
-     refusal, not confirmed, a quote that expired while you answered, an
-     identical withdrawal that got no answer (resume it, or
-     --allow-repeat), the key source's refusal or a wait for it that was
-     cancelled or ran out; with --wait, FAILED or REFUNDED
+  1  refused, nothing paid: fee cap, a loss --accept-loss does not
+     cover, bridge address, clock, the service's refusal, not confirmed,
+     a quote that expired while you answered, an identical withdrawal
+     that got no answer (resume it, or --allow-repeat), the key source's
+     refusal or a wait for it that was cancelled or ran out; with --wait,
+     FAILED or REFUNDED
   2  usage error (flags, an address or amount, no terminal without --yes)
   3  with --wait: still pending
   5  the login failed (as svcwallet status says it; nothing was sent), no
@@ -125,6 +137,39 @@ type withdrawFlags struct {
 	// allowRepeat is --allow-repeat: sign even when an identical
 	// withdrawal got no answer (withdrawal.Withdrawer.AllowRepeat).
 	allowRepeat bool
+	// acceptLoss is --accept-loss: the percentage of the amount the user
+	// accepts losing to fees (withdrawal.AcceptsLoss).
+	acceptLoss string
+}
+
+// acceptedLoss is --accept-loss read; not Valid when not given.
+func (f withdrawFlags) acceptedLoss() (decimal.NullDecimal, error) {
+	if f.acceptLoss == "" {
+		return decimal.NullDecimal{}, nil
+	}
+	pct, err := withdrawal.ParseAcceptedLoss(f.acceptLoss)
+	if err != nil {
+		return decimal.NullDecimal{}, usageError("--accept-loss %.20q: %w", safetext.Quoted(f.acceptLoss), err)
+	}
+	return decimal.NewNullDecimal(pct), nil
+}
+
+// lossRefused refuses a loss that withdrawal.AcceptsLoss does not let
+// through: above --accept-loss, or most of the amount with --accept-loss
+// not given and no one to ask (ask: the second question is asked after
+// the first; unasked says what then does not go on). Nothing was signed or
+// sent.
+func (c withdrawCmd) lossRefused(o withdrawal.Order, l withdrawal.Loss, accepted decimal.NullDecimal, ask bool, unasked string) error {
+	in, id := o.Choice.TokenIn, o.Quote.QuoteID
+	lost := fmt.Sprintf("you would lose %s %s of the %s %s paid (%s%%)", l.Lost, in, l.Paid, in, l.Percent())
+	var above *withdrawal.LossAbove
+	switch err := withdrawal.AcceptsLoss(l, accepted); {
+	case errors.As(err, &above):
+		return failure(exitFailed, "not signed: %s, above the %s%% of --accept-loss; nothing was signed or sent", lost, above.Accepted).about(id)
+	case err != nil && !ask:
+		return failure(exitFailed, "not signed: %s: most of the amount goes to fees, which %s; add --accept-loss %s to sign it all the same, or get a new quote later; nothing was signed or sent", lost, unasked, l.Percent()).about(id)
+	}
+	return nil
 }
 
 // withdrawCommand is `svcwallet withdraw` and `svcwallet withdraw resume`.
@@ -159,6 +204,7 @@ func (a *app) withdrawCommand() *cobra.Command {
 	fl.BoolVar(&f.dryRun, "dry-run", false, "print the quote and typed data; send nothing")
 	fl.BoolVar(&f.wait, "wait", false, "follow the withdrawal until it ends")
 	fl.BoolVar(&f.allowRepeat, "allow-repeat", false, "sign though an identical one got no answer")
+	fl.StringVar(&f.acceptLoss, "accept-loss", "", "sign though fees take up to `PCT`% of the amount")
 	fl.StringVar(&f.out, "out", "", "offline signing: the new file to write")
 	a.envFlags(c)
 
@@ -234,12 +280,16 @@ func (c withdrawCmd) run(ctx context.Context, f withdrawFlags) error {
 	case f.acceptBridge != "" && exchange.ValidateAddress(exchange.ChainTypeEVM, f.acceptBridge) != nil:
 		return usageError("--accept-bridge: %w", exchange.ValidateAddress(exchange.ChainTypeEVM, f.acceptBridge))
 	}
+	accepted, err := f.acceptedLoss()
+	if err != nil {
+		return err
+	}
 	e, err := c.app.environment()
 	if err != nil {
 		return err
 	}
 	if src, chosen, err := f.key.chosen(e); err == nil && chosen && src.Kind == signer.SourceOffline {
-		return c.prepare(ctx, f, e)
+		return c.prepare(ctx, f, e, accepted)
 	} else if f.out != "" {
 		return usageError("--out is where --signer offline writes the typed data to sign elsewhere: give --signer offline too")
 	}
@@ -287,16 +337,26 @@ func (c withdrawCmd) run(ctx context.Context, f withdrawFlags) error {
 	case rep.Unanswered != nil && !f.allowRepeat && !f.dryRun:
 		return c.repeatRefused(*rep.Unanswered)
 	}
-	if err := c.printReview(order, trust, key, f.dryRun, f.json); err != nil {
+	if err := c.printReview(e, order, trust, key, f.dryRun, f.json); err != nil {
 		return err
 	}
 	c.warnRepeat(f, rep)
 	if f.dryRun {
 		return nil
 	}
+	// A loss --yes does not cover is refused before anything is asked.
+	loss := withdrawal.QuoteLoss(order.Quote)
+	if err := c.lossRefused(order, loss, accepted, !f.yes, "--yes alone does not sign"); err != nil {
+		return err
+	}
 	if !f.yes {
 		if err := confirm(ctx, c.env, "Sign and withdraw?"); err != nil {
 			return err
+		}
+		if errors.Is(withdrawal.AcceptsLoss(loss, accepted), withdrawal.ErrSevereLoss) {
+			if err := confirm(ctx, c.env, fmt.Sprintf("You lose %s%% of the amount to fees. Withdraw all the same?", loss.Percent())); err != nil {
+				return err
+			}
 		}
 	}
 	// The answer may come long after the review: a quote that ran out
@@ -353,7 +413,7 @@ func (c withdrawCmd) finish(ctx context.Context, client *exchange.Client, e conf
 	case sent.Err != nil:
 		return failure(exitFailed, "not withdrawn: %w", exchange.Explain(sent.Err)).about(id)
 	}
-	if err := c.printAccepted(sent.Accepted, order, f.json, !f.wait && !target.embedded); err != nil || !f.wait {
+	if err := c.printAccepted(e, sent.Accepted, order, f.json, !f.wait && !target.embedded); err != nil || !f.wait {
 		return err
 	}
 	return c.follow(ctx, client, e, j, id, f.json)

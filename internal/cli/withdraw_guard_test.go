@@ -104,7 +104,7 @@ func TestWithdrawRefusesRepeatOfUnanswered(t *testing.T) {
 	res = r.runWithdraw(withdrawRunOpts{}, args...)
 	res.want(t, exitCompleted, "Withdrawal accepted")
 	second := quoteIDOf(t, res.stdout[strings.Index(res.stdout, "Withdrawal accepted"):])
-	if strings.Contains(res.stderr, "warning") {
+	if strings.Contains(res.stderr, "identical") {
 		t.Errorf("a finished identical withdrawal drew a warning:\n%s", res.stderr)
 	}
 	r.wantBalance("9972")

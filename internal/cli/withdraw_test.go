@@ -346,7 +346,7 @@ func withdrawJSONGolden(t *testing.T) {
 		t.Fatalf("exits %d %d: %s %s", dry.code, run.code, dry.stderr, run.stderr)
 	}
 	golden.RequireEqual(t, fmt.Sprintf("# withdraw --dry-run --json\n%s# withdraw --yes --json\n%s",
-		maskJSON(dry.stdout, "quote_id"), maskJSON(run.stdout, "quote_id", "tx_id")))
+		maskJSON(dry.stdout, "quote_id", "base_url"), maskJSON(run.stdout, "quote_id", "tx_id", "base_url")))
 }
 
 // TestWithdrawWaitsOutRateLimits: against a service that allows one request
