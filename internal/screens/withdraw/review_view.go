@@ -57,6 +57,7 @@ func (r *reviewScreen) view(level int) kit.TypedDataView {
 		Danger: map[string]bool{"numTokens": true, "toAccount": true},
 		Keep:   map[string]bool{"numTokens": true, "expiration": true, "toAccount": true},
 		Pairs:  map[string]string{"fromSubAccount": "toSubAccount", "tokenCurrency": "numTokens"},
+		Where:  kit.WhereRows(r.app),
 	}
 }
 
