@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -168,6 +169,42 @@ func TestWithdrawJSONStream(t *testing.T) {
 	var last exchange.Withdrawal
 	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &last); err != nil || last.State != exchange.StateCompleted {
 		t.Fatalf("last line %s: %v", lines[len(lines)-1], err)
+	}
+}
+
+// TestJSONLinesSayWhatTheyAre: every line of withdraw --wait --json says
+// its kind, review, accepted, change (a state seen) and final (the record
+// it ends with), and its times are RFC 3339 in whole seconds, as in CSV,
+// though the service's are not (issue 28 item 13).
+func TestJSONLinesSayWhatTheyAre(t *testing.T) {
+	withdrawState(t)
+	r := newStatusRig(t)
+	r.clock.Advance(1250 * time.Millisecond)
+	res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--yes", "--wait", "--json")...)
+	res.want(t, exitCompleted)
+	var kinds []string
+	whole := regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$`)
+	for _, line := range strings.Split(strings.TrimSpace(res.stdout), "\n") {
+		var l struct {
+			Kind      string `json:"kind"`
+			UpdatedAt string `json:"updated_at"`
+			ExpiresAt string `json:"quote_expires_at"`
+		}
+		if err := json.Unmarshal([]byte(line), &l); err != nil {
+			t.Fatalf("not a JSON line: %q", line)
+		}
+		kinds = append(kinds, l.Kind)
+		for _, at := range []string{l.UpdatedAt, l.ExpiresAt} {
+			if at != "" && !whole.MatchString(at) {
+				t.Errorf("a time not in whole seconds: %s in %s", at, line)
+			}
+		}
+	}
+	if got := strings.Join(kinds, " "); !regexp.MustCompile(`^review accepted (change )+final$`).MatchString(got) {
+		t.Errorf("kinds %s", got)
+	}
+	if one := r.run(nil, quoteIDOf(t, res.stdout), "--json"); !strings.HasPrefix(one.stdout, `{"kind":"status",`) {
+		t.Errorf("status without --watch: %s", one.stdout)
 	}
 }
 
