@@ -97,15 +97,18 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 	root, quit := context.WithCancel(ctx)
 	defer quit()
 	var running signer.Running
+	var owed kit.Flushes
 	app := &kit.App{
 		Deps: kit.Deps{Common: common, Targets: targets, KeystoreDir: keystoreDir, Bell: cfg.Bell, Notify: cfg.Notify, Getenv: env.Getenv,
-			PollInterval: follow.DefaultPollInterval, Context: root, Running: &running, ConfigFlag: newInvocation("", a.configPath, env.Getenv).config},
+			PollInterval: follow.DefaultPollInterval, Context: root, Running: &running, Flushes: &owed,
+			ConfigFlag: newInvocation("", a.configPath, env.Getenv).config},
 		Session: kit.Session{Target: targets[0]},
 		Hooks:   kit.Hooks{LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) }},
 	}
 	p := tea.NewProgram(tui.New(screens.Console(app), tui.Options{Theme: f.theme, Common: common}))
 	// Closing the terminal (SIGHUP) or kill (SIGTERM) ends the console as q
-	// does: the terminal is restored and the deferred closeAll removes the
+	// does: the terminal is restored, what the watch board learned since
+	// its last save is written, and the deferred closeAll removes the
 	// embedded sandbox's journal directory. Bubble Tea quits on SIGTERM
 	// itself (a second Quit would deadlock its signal handler); SIGHUP would
 	// otherwise end the process on the spot.
@@ -134,6 +137,9 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 	// waited for, so neither it nor its typed data file outlives the console.
 	quit()
 	running.Close(quitWait)
+	if ferr := owed.Run(); ferr != nil {
+		fmt.Fprintf(env.Stderr, "svcwallet: the watch board's last changes could not be saved: %v\n", ferr)
+	}
 	if sig := caught.Load(); sig != 0 {
 		return exitStatus(128 + int(sig)) // the shell's convention for "ended by a signal"
 	}

@@ -75,6 +75,7 @@ func (c statusCmd) follow(ctx context.Context, client *exchange.Client, env conf
 		s.Add(id, c.now())
 		ids[id] = &followed{}
 	}
+	start, paused := c.now(), time.Time{}
 	for open := len(ids); open > 0; {
 		id, wait, ok := s.Next(c.now())
 		if !ok {
@@ -94,8 +95,40 @@ func (c statusCmd) follow(ctx context.Context, client *exchange.Client, env conf
 			s.Remove(id)
 			open--
 		}
+		// A pause the service's rate limit asks for is said once, as the
+		// pause it is: the asks go on after it.
+		if now := c.now(); s.PausedFor(now) > 0 && now.Add(s.PausedFor(now)).After(paused) {
+			paused = now.Add(s.PausedFor(now))
+			fmt.Fprintf(c.env.Stderr, "%s: rate limited by the service: resuming in %s\n", c.app.name, s.PausedFor(now).Round(time.Second))
+		}
 	}
-	return c.report(env, f, ids)
+	code := c.report(env, f, ids)
+	if f.watch && len(f.quoteIDs) > 1 {
+		fmt.Fprintln(c.env.Stderr, c.summary(f.quoteIDs, ids, c.now().Sub(start)))
+	}
+	return code
+}
+
+// summary is the one line `status --watch` of several ids ends with:
+// how many came to each outcome, and the time it took.
+func (c statusCmd) summary(order []string, ids map[string]*followed, took time.Duration) string {
+	var names []string
+	count := map[string]int{}
+	for _, id := range order {
+		name := "no answer"
+		if o := ids[id]; o.f.Known || o.f.NotFound {
+			name = strings.ToLower(o.f.Outcome().Name)
+		}
+		if count[name] == 0 {
+			names = append(names, name)
+		}
+		count[name]++
+	}
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = fmt.Sprintf("%d %s", count[n], n)
+	}
+	return fmt.Sprintf("%s: %d withdrawals in %s: %s", c.app.name, len(order), took.Round(time.Second), strings.Join(parts, ", "))
 }
 
 // record takes one answer about id, journals the state learned of an own
@@ -209,6 +242,10 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 		fmt.Fprintln(c.env.Stdout)
 	}
 	tw := tabwriter.NewWriter(c.env.Stdout, 0, 0, 2, ' ', 0)
+	if !f.json {
+		// A header names the columns, as the console's board does.
+		fmt.Fprintln(tw, "QUOTE ID\tSTATE\tRECEIVE\tCHAIN\tPAYOUT HASH")
+	}
 	for _, id := range f.quoteIDs {
 		o := ids[id]
 		w := o.f.Last

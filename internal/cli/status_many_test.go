@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -134,8 +135,10 @@ func TestStatusManyIDs(t *testing.T) {
 
 	res := r.run(nil, done, failed, done)
 	res.want(t, exitFailed, []string{done + "  COMPLETED", failed + "  FAILED"}, nil)
-	if n := strings.Count(strings.TrimSpace(res.stdout), "\n") + 1; n != 2 {
-		t.Errorf("%d lines, want one per distinct id:\n%s", n, res.stdout)
+	lines := strings.Split(strings.TrimSpace(res.stdout), "\n")
+	if len(lines) != 3 || !regexp.MustCompile(`^QUOTE ID +STATE +RECEIVE +CHAIN +PAYOUT HASH$`).MatchString(lines[0]) ||
+		strings.Index(lines[0], "STATE") != strings.Index(lines[1], "COMPLETED") {
+		t.Errorf("want a header row over one line per distinct id, lined up (issue 28 item 21):\n%s", res.stdout)
 	}
 	if n := len(r.takeAsks()); n != 2 {
 		t.Errorf("%d status requests, want each id asked once", n)
@@ -217,7 +220,9 @@ func TestStatusStdinUsage(t *testing.T) {
 
 // TestStatusRateLimited: against a sandbox allowing 2 requests a second,
 // the 429s pause the shared budget until Retry-After (the next second),
-// and every id still reaches its final record.
+// and every id still reaches its final record; each pause is said on
+// stderr as one, and the watch ends with one summary line there: how many
+// came to each outcome, and the time it took (issue 28 item 6).
 func TestStatusRateLimited(t *testing.T) {
 	r := newStatusRigWith(t, sandbox.Options{RateLimit: 2})
 	ids := append(r.seed(sandbox.DestCompleted, 5), r.seed(sandbox.DestRefunded, 5)...)
@@ -238,6 +243,13 @@ func TestStatusRateLimited(t *testing.T) {
 		t.Fatal("no 429: the test does not exercise the pause")
 	}
 	t.Logf("%d asks, %d refused with 429", len(asks), len(rejected))
+	lines := strings.Split(strings.TrimSpace(res.stderr), "\n")
+	if n := strings.Count(res.stderr, "svcwallet status: rate limited by the service: resuming in 1s\n"); n == 0 || n > len(rejected) {
+		t.Errorf("%d pauses said for %d 429s:\n%s", n, len(rejected), res.stderr)
+	}
+	if last := lines[len(lines)-1]; !regexp.MustCompile(`^svcwallet status: 10 withdrawals in \d+s: (5 completed, 5 refunded|5 refunded, 5 completed)$`).MatchString(last) {
+		t.Errorf("the last line on stderr %q, want the summary", last)
+	}
 	for _, at := range rejected {
 		resume := at.Truncate(time.Second).Add(time.Second)
 		for _, a := range asks {

@@ -192,3 +192,25 @@ func (o Own) Seed(f *Follow) {
 		f.QuoteExpiry = r.Intent.ExpiresAt
 	}
 }
+
+// Recall puts the journal's last record of f's withdrawal, when it is own,
+// in place of an answer not had yet, so the console's views of it (the
+// board, the status screen) start from what this machine knows instead of
+// from blank, also while the service cannot be asked; a state the journal
+// holds that ends it replaces a kept one that does not. It is asked all
+// the same.
+func (o Own) Recall(f *Follow) {
+	r, ok := o[f.QuoteID]
+	if !ok || r.State == "" || f.Known && (exchange.Terminal(f.Last.State) || !exchange.Terminal(r.State)) {
+		return
+	}
+	w := f.Last
+	if !f.Known {
+		w = exchange.Withdrawal{QuoteID: r.QuoteID, Chain: r.Intent.Chain, TokenOut: r.Intent.TokenOut, ReceiveAmount: r.Intent.ReceiveAmount}
+	}
+	w.State = r.State
+	if r.TxHash != "" {
+		w.WithdrawTxHash = r.TxHash
+	}
+	f.Last, f.Known = w, true
+}

@@ -5,7 +5,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shopspring/decimal"
+
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/journal"
 )
 
 // TestSchedulerAsksHotFirst (issue 21 item 14): with 1,000 moving ids on a
@@ -68,6 +71,42 @@ func TestSchedulerAsksHotFirst(t *testing.T) {
 		id := fmt.Sprintf("q-%04d", i)
 		if len(asked[id]) < 2 {
 			t.Fatalf("%s asked %d times in 20 minutes: the cold ids starve", id, len(asked[id]))
+		}
+	}
+}
+
+// TestRecall (issue 28 item 4): an own withdrawal starts from the
+// journal's last record (state, chain, amount, payout hash) instead of
+// from blank; a state the journal holds that ends it replaces a kept one
+// that does not, never the other way round; another account's id, or one
+// the journal holds no state of, is left as it is.
+func TestRecall(t *testing.T) {
+	rec := journal.Record{QuoteID: "q-own-1", State: exchange.StateCompleted, TxHash: "0xabc",
+		Intent: journal.Intent{Chain: "ARBITRUM", TokenOut: "USDT", ReceiveAmount: decimal.RequireFromString("8.5")}}
+	own := Own{"q-own-1": rec, "q-sent-1": {QuoteID: "q-sent-1", Made: true}}
+
+	blank := Follow{QuoteID: "q-own-1"}
+	own.Recall(&blank)
+	if !blank.Known || blank.Last.State != exchange.StateCompleted || blank.Last.WithdrawTxHash != "0xabc" ||
+		blank.Last.Chain != "ARBITRUM" || !blank.Last.ReceiveAmount.Equal(rec.Intent.ReceiveAmount) || blank.Final {
+		t.Errorf("recalled from blank: %+v", blank)
+	}
+	kept := Follow{QuoteID: "q-own-1", Known: true, Last: exchange.Withdrawal{QuoteID: "q-own-1", State: exchange.StateSending, TxID: "tx-1"}}
+	own.Recall(&kept)
+	if kept.Last.State != exchange.StateCompleted || kept.Last.TxID != "tx-1" {
+		t.Errorf("a kept SENDING with COMPLETED journaled: %+v", kept.Last)
+	}
+	ended := Follow{QuoteID: "q-own-1", Known: true, Last: exchange.Withdrawal{QuoteID: "q-own-1", State: exchange.StateFailed}}
+	sending := own
+	sending["q-own-1"] = journal.Record{QuoteID: "q-own-1", State: exchange.StateSending}
+	sending.Recall(&ended)
+	if ended.Last.State != exchange.StateFailed {
+		t.Errorf("a kept end was replaced by the journal's %s", ended.Last.State)
+	}
+	for _, f := range []Follow{{QuoteID: "q-other-1"}, {QuoteID: "q-sent-1"}} {
+		own.Recall(&f)
+		if f.Known {
+			t.Errorf("%s recalled from nothing: %+v", f.QuoteID, f)
 		}
 	}
 }

@@ -16,8 +16,8 @@ func TestWatchlistRefusesLinks(t *testing.T) {
 	board := filepath.Join(t.TempDir(), follow.WatchlistFile)
 	boardContent := `{"envs":{"sandbox":[]}}` + "\n"
 	boardTarget := exchangetest.PlantLink(t, board, boardContent)
-	_, err := follow.LoadWatchlist(board, "sandbox")
-	exchangetest.WantLinkRefused(t, "LoadWatchlist", err, board, boardTarget, boardContent)
-	err = follow.SaveWatchlist(board, "sandbox", []follow.Kept{{QuoteID: "q1"}})
-	exchangetest.WantLinkRefused(t, "SaveWatchlist", err, board, boardTarget, boardContent)
+	_, err := (&follow.WatchFile{Path: board, Env: "sandbox"}).Load()
+	exchangetest.WantLinkRefused(t, "WatchFile.Load", err, board, boardTarget, boardContent)
+	err = (&follow.WatchFile{Path: board, Env: "sandbox"}).Append([]follow.Kept{{QuoteID: "q1"}}, nil)
+	exchangetest.WantLinkRefused(t, "WatchFile.Append", err, board, boardTarget, boardContent)
 }

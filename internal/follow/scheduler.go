@@ -6,6 +6,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/journal"
 )
 
 // Defaults of the follow scheduler.
@@ -20,11 +21,15 @@ const (
 	// likely to move: one submitted or changed within it is asked before
 	// the others (hot).
 	HotWindow = 10 * time.Minute
-	// hotRun is how many hot asks may follow one another while a cold id
-	// is due: hot ids get three slots in four of the budget, so 50 of them
-	// are each asked every 15 s at 5 requests a second however many cold
-	// ones wait, and cold ones still get a quarter.
+	// hotRun is how many asks of ids never asked or hot may follow one
+	// another while a cold id is due: they get three slots in four of the
+	// budget, so 50 hot ones are each asked every 15 s at 5 requests a
+	// second however many cold ones wait, and cold ones still get a
+	// quarter.
 	hotRun = 3
+	// HotMaxGap is how long since its last ask a hot id gives way to ids
+	// never asked: then it comes first, so it is asked every 15 s.
+	HotMaxGap = 12 * time.Second
 )
 
 // Followed is what the scheduler knows about one quote id: its Follow and
@@ -34,16 +39,23 @@ type Followed struct {
 	LastChecked time.Time
 	Since       time.Time // when Last.State was first seen
 	Due         time.Time // next ask; zero once final
-	index       int       // in its due heap; -1 when not in one
-	hot         bool      // answered, and changed within HotWindow
+	index       int       // in its queue; -1 when not in one
+	kind        kind      // the queue it waits in
+	answered    bool      // asked, here or in an earlier run, and answered (a 429 is no answer)
+	// born is when the withdrawal was made (the journal's) or else added,
+	// and seq the order added: ids never asked are asked newest first.
+	born time.Time
+	seq  uint64
 }
 
 // Scheduler follows many quote ids with one shared request budget. It is
 // pure: it does no I/O and reads no clock; the caller asks Next what to ask
 // and when, performs the request, and reports it with Answer. Only ids still
-// moving are in its due queues, so a step costs O(log moving). Ids likely to
-// move (hot: changed within HotWindow) have a queue of their own that is
-// served first, within a share that leaves the others asked too.
+// moving are in its queues, so a step costs O(log moving). Ids never asked
+// (fresh: just added, newest first) and ids likely to move (hot: changed
+// within HotWindow) are served first, within a share that leaves the
+// others (cold) asked too: a pasted id is asked at the next slot, and a
+// new withdrawal among 10,000 within seconds.
 type Scheduler struct {
 	// Interval is the wait between two asks of one moving id.
 	Interval time.Duration
@@ -51,13 +63,17 @@ type Scheduler struct {
 	Gap time.Duration
 	// Jitter draws in [0, n) for the error backoff (PollDelay).
 	Jitter func(n int64) int64
+	// Recall starts each own id from the journal's record (Own.Recall):
+	// the console's board does, `status` asks the service alone.
+	Recall bool
 
-	ids       map[string]*Followed
-	hot, cold dueHeap
-	hotRun    int       // hot asks in a row while a cold id was due
-	nextSlot  time.Time // no request before this: budget and 429 pauses
-	paused    time.Time // the end of the last 429's pause
-	own       Own
+	ids              map[string]*Followed
+	fresh, hot, cold *queue
+	urgentRun        int       // fresh or hot asks in a row while a cold id was due
+	nextSlot         time.Time // no request before this: budget and 429 pauses
+	paused           time.Time // the end of the last 429's pause
+	added            uint64    // ids added so far, for their seq
+	own              Own
 }
 
 // NewScheduler returns a scheduler spending at most rate requests a second
@@ -71,6 +87,7 @@ func NewScheduler(rate int) *Scheduler {
 		Gap:      time.Second / time.Duration(rate),
 		Jitter:   func(n int64) int64 { return n / 2 },
 		ids:      map[string]*Followed{},
+		fresh:    &queue{less: newer}, hot: &queue{less: sooner}, cold: &queue{less: sooner},
 	}
 }
 
@@ -83,11 +100,21 @@ func (s *Scheduler) Know(own Own) {
 	s.own = own
 	for _, f := range s.ids {
 		own.Seed(&f.Follow)
+		if s.Recall && !f.Final {
+			own.Recall(&f.Follow)
+		}
 		if f.NotFound && !f.AcceptedAt.IsZero() {
 			f.NotFound, f.Vanished, f.Final, f.Due = false, true, false, time.Time{}
-			s.queue(f)
+			s.queue(f, f.LastChecked)
 		}
 	}
+}
+
+// Record is the journal's record of id when it is one of this account's
+// own withdrawals (Know).
+func (s *Scheduler) Record(id string) (journal.Record, bool) {
+	r, ok := s.own[id]
+	return r, ok
 }
 
 // Add starts following id, due at once; an id already followed is kept.
@@ -101,7 +128,12 @@ func (s *Scheduler) AddKept(k Kept, now time.Time) {
 	if _, ok := s.ids[k.QuoteID]; ok {
 		return
 	}
-	f := &Followed{Follow: Follow{QuoteID: k.QuoteID, NotFound: k.NotFound}, Since: k.Since, LastChecked: k.Checked, Due: now, index: -1}
+	s.added++
+	f := &Followed{Follow: Follow{QuoteID: k.QuoteID, NotFound: k.NotFound}, Since: k.Since, LastChecked: k.Checked, Due: now, index: -1,
+		answered: !k.Checked.IsZero(), born: now, seq: s.added}
+	if r, own := s.own[k.QuoteID]; own && !r.Started.IsZero() {
+		f.born = r.Started
+	}
 	if k.Record != nil {
 		f.Last, f.Known = *k.Record, true
 	}
@@ -114,11 +146,10 @@ func (s *Scheduler) AddKept(k Kept, now time.Time) {
 		f.Due = time.Time{}
 		return
 	}
-	// One not answered yet is not known to be hot: it waits with the cold
-	// ones, which are due since they were added and so come first among
-	// them.
-	f.warm(now)
-	s.queue(f)
+	if s.Recall {
+		s.own.Recall(&f.Follow)
+	}
+	s.queue(f, now)
 }
 
 // Kept is what is known of f to keep between runs (AddKept).
@@ -151,18 +182,18 @@ func (f Followed) CSVRow() []string {
 	return []string{f.QuoteID, f.Outcome().Name, w.Chain, amount, w.TokenOut, w.WithdrawTxHash, w.TxID, at(w.UpdatedAt), at(f.Since), at(f.LastChecked)}
 }
 
-// warm says whether f is hot at now: answered, and changed within
+// hotAt says whether f is hot at now: answered, and changed within
 // HotWindow by the service's updated_at (or, without one, since its state
 // was first seen here), so an old withdrawal first seen now is not hot.
-func (f *Followed) warm(now time.Time) {
+func (f *Followed) hotAt(now time.Time) bool {
 	if !f.Known {
-		return
+		return false
 	}
 	changed := f.Last.UpdatedAt
 	if changed.IsZero() {
 		changed = f.Since
 	}
-	f.hot = now.Sub(changed) < HotWindow
+	return now.Sub(changed) < HotWindow
 }
 
 // PausedFor is how much longer the pause a 429 asked for (Retry-After, or
@@ -171,23 +202,34 @@ func (s *Scheduler) PausedFor(now time.Time) time.Duration {
 	return max(s.paused.Sub(now), 0)
 }
 
-// queue puts f in the due queue of its kind.
-func (s *Scheduler) queue(f *Followed) {
-	if f.hot {
-		heap.Push(&s.hot, f)
-		return
+// queue puts f in the queue of its kind at now: fresh until answered,
+// then hot or cold.
+func (s *Scheduler) queue(f *Followed, now time.Time) {
+	switch {
+	case !f.answered:
+		f.kind = kindFresh
+	case f.hotAt(now):
+		f.kind = kindHot
+	default:
+		f.kind = kindCold
 	}
-	heap.Push(&s.cold, f)
+	heap.Push(s.queueOf(f.kind), f)
 }
 
-// unqueue takes f out of its due queue, if it is in one.
+func (s *Scheduler) queueOf(k kind) *queue {
+	switch k {
+	case kindFresh:
+		return s.fresh
+	case kindHot:
+		return s.hot
+	}
+	return s.cold
+}
+
+// unqueue takes f out of its queue, if it is in one.
 func (s *Scheduler) unqueue(f *Followed) {
-	switch {
-	case f.index < 0:
-	case f.hot:
-		heap.Remove(&s.hot, f.index)
-	default:
-		heap.Remove(&s.cold, f.index)
+	if f.index >= 0 {
+		heap.Remove(s.queueOf(f.kind), f.index)
 	}
 }
 
@@ -209,7 +251,7 @@ func (s *Scheduler) Requeue(id string, now time.Time) {
 		return
 	}
 	f.Due = now
-	s.queue(f)
+	s.queue(f, now)
 }
 
 // Get returns what is known about id.
@@ -223,22 +265,23 @@ func (s *Scheduler) Get(id string) (Followed, bool) {
 
 // Len is the number of ids followed; Moving those not final yet.
 func (s *Scheduler) Len() int    { return len(s.ids) }
-func (s *Scheduler) Moving() int { return s.hot.Len() + s.cold.Len() }
+func (s *Scheduler) Moving() int { return s.fresh.Len() + s.hot.Len() + s.cold.Len() }
 
 // Next returns the id to ask now, or, when none may be asked yet, how long
 // to wait before calling Next again (ok false, wait 0 when nothing moves).
 // Asking takes one slot of the budget: the caller must ask id and report
-// it with Answer. The id asked is a hot one due the longest, unless hot ids
-// took the last hotRun slots while a cold one is due; it is not handed out
-// again until answered.
+// it with Answer. Of hotRun slots in a row while a cold id is due, the
+// others go to ids never asked (the newest first), or to hot ones due the
+// longest; a hot id gives way to a fresh one until HotMaxGap after its
+// last ask. An id handed out is not handed out again until answered.
 func (s *Scheduler) Next(now time.Time) (id string, wait time.Duration, ok bool) {
 	if s.Moving() == 0 {
 		return "", 0, false
 	}
 	at := time.Time{}
-	for _, h := range []dueHeap{s.hot, s.cold} {
-		if h.Len() > 0 && (at.IsZero() || h[0].Due.Before(at)) {
-			at = h[0].Due
+	for _, q := range []*queue{s.fresh, s.hot, s.cold} {
+		if d := q.due(); !d.IsZero() && (at.IsZero() || d.Before(at)) {
+			at = d
 		}
 	}
 	if s.nextSlot.After(at) {
@@ -248,17 +291,23 @@ func (s *Scheduler) Next(now time.Time) (id string, wait time.Duration, ok bool)
 		return "", at.Sub(now), false
 	}
 	s.nextSlot = now.Add(s.Gap)
-	hotDue := s.hot.Len() > 0 && !s.hot[0].Due.After(now)
-	coldDue := s.cold.Len() > 0 && !s.cold[0].Due.After(now)
-	if hotDue && (!coldDue || s.hotRun < hotRun) {
-		if coldDue {
-			s.hotRun++
-		}
-		return heap.Pop(&s.hot).(*Followed).QuoteID, 0, true
+	freshDue := s.fresh.Len() > 0 && !s.fresh.due().After(now)
+	hotDue := s.hot.Len() > 0 && !s.hot.due().After(now)
+	coldDue := s.cold.Len() > 0 && !s.cold.due().After(now)
+	if !(freshDue || hotDue) || coldDue && s.urgentRun >= hotRun {
+		s.urgentRun = 0
+		return s.pop(s.cold), 0, true
 	}
-	s.hotRun = 0
-	return heap.Pop(&s.cold).(*Followed).QuoteID, 0, true
+	if coldDue {
+		s.urgentRun++
+	}
+	if !freshDue || hotDue && now.Sub(s.hot.ids[0].LastChecked) >= HotMaxGap {
+		return s.pop(s.hot), 0, true
+	}
+	return s.pop(s.fresh), 0, true
 }
+
+func (s *Scheduler) pop(q *queue) string { return heap.Pop(q).(*Followed).QuoteID }
 
 // Answer reports the ask of id: w when err is nil. Its step says whether
 // the state changed (or the id became final), which is worth announcing,
@@ -276,42 +325,19 @@ func (s *Scheduler) Answer(id string, w exchange.Withdrawal, err error, now time
 		f.Since = now
 	}
 	step := f.Follow.Answer(w, err, s.Interval, s.Jitter)
-	f.warm(now)
 	switch {
 	case step.RateLimited:
+		// No answer: a fresh id stays fresh, asked again first.
 		if t := now.Add(step.Delay); t.After(s.nextSlot) {
 			s.nextSlot, s.paused = t, t
 		}
 		f.Due = now
 	case f.Final:
-		f.Due = time.Time{}
+		f.answered, f.Due = true, time.Time{}
 		return step
 	default:
-		f.Due = now.Add(step.Delay)
+		f.answered, f.Due = true, now.Add(step.Delay)
 	}
-	s.queue(f)
+	s.queue(f, now)
 	return step
-}
-
-// dueHeap orders moving ids by due time.
-type dueHeap []*Followed
-
-func (h dueHeap) Len() int           { return len(h) }
-func (h dueHeap) Less(i, j int) bool { return h[i].Due.Before(h[j].Due) }
-func (h dueHeap) Swap(i, j int) {
-	h[i], h[j] = h[j], h[i]
-	h[i].index, h[j].index = i, j
-}
-func (h *dueHeap) Push(x any) {
-	f := x.(*Followed)
-	f.index = len(*h)
-	*h = append(*h, f)
-}
-func (h *dueHeap) Pop() any {
-	old := *h
-	f := old[len(old)-1]
-	old[len(old)-1] = nil
-	f.index = -1
-	*h = old[:len(old)-1]
-	return f
 }

@@ -2,27 +2,18 @@ package follow
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
-	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // WatchlistFile is the name of the watch board's file in the state
 // directory, next to the journal.
 const WatchlistFile = "watchboard.json"
-
-// watchlist is the file's content: what the board keeps of each of its
-// quote ids, per environment, in the order added.
-type watchlist struct {
-	Envs map[string][]Kept `json:"envs"`
-}
 
 // Kept is what the board keeps of one quote id between runs, so a restart
 // shows it at once and never asks a final one again: the last record the
@@ -124,87 +115,44 @@ func ParseQuoteIDs(text string, split bool) (ids []string, malformed []Malformed
 	return ids, malformed
 }
 
-// LoadWatchlist reads what is kept for env at path, in the order added;
-// a missing file is an empty board. Every entry is checked as it is read
-// (an id of the wrong shape is dropped, a record that fails the checks of
-// an answer is dropped and its id kept), and an id is kept once.
-func LoadWatchlist(path, env string) ([]Kept, error) {
-	wl, err := readWatchlist(path)
-	if err != nil {
-		return nil, err
-	}
-	var out []Kept
-	seen := map[string]bool{}
-	for _, k := range wl.Envs[env] {
-		if k, ok := k.checked(); ok && !seen[k.QuoteID] {
-			seen[k.QuoteID] = true
-			out = append(out, k)
+// MinTypedIDLen is the fewest characters of an id typed or pasted into a
+// field among other text, and MinTypedIDRun the longest run of letters and
+// digits of one without a digit (CheckTypedID).
+const (
+	MinTypedIDLen = 8
+	MinTypedIDRun = 20
+)
+
+// ErrTypedWord is why a word typed or pasted into the board's field is not
+// taken for a quote id: it is not repeated, since it may be a passphrase
+// or a line meant for another window.
+var ErrTypedWord = fmt.Errorf("quote ids are generated: at least %d letters, digits, '.', '_', ':' and '-' with a digit, or a run of %d letters; words typed here are not sent or kept",
+	MinTypedIDLen, MinTypedIDRun)
+
+// CheckTypedID checks a piece ParseQuoteIDs read from the board's field:
+// a generated id has at least MinTypedIDLen characters and a digit, or a
+// run of MinTypedIDRun letters (random letters, as the sandbox's
+// q-… ids), so prose, a shell line or a passphrase typed there by mistake
+// (correct horse battery) is refused (ErrTypedWord) before any request
+// or save. An id this account's journal holds is the caller's to take.
+func CheckTypedID(id string) error {
+	run, longest := 0, 0
+	for _, r := range id {
+		if r >= '0' && r <= '9' {
+			if len(id) >= MinTypedIDLen {
+				return nil
+			}
+			break
 		}
-	}
-	return out, nil
-}
-
-// SaveWatchlist keeps kept for env at path (0600, replaced atomically),
-// leaving the other environments' as they are.
-func SaveWatchlist(path, env string, kept []Kept) error {
-	wl, err := readWatchlist(path)
-	if err != nil {
-		return err
-	}
-	if len(kept) == 0 {
-		delete(wl.Envs, env)
-	} else {
-		wl.Envs[env] = kept
-	}
-	b, err := json.Marshal(wl) // compact: a board of 10,000 ids is saved every few seconds
-	if err != nil {
-		return err
-	}
-	if err := osguard.WriteStateFile(path, append(b, '\n')); err != nil {
-		return fmt.Errorf("watch board file: %w", err)
-	}
-	return nil
-}
-
-// AddToWatchlist adds ids to those kept for env, keeping what is known of
-// the others, and returns how many were new.
-func AddToWatchlist(path, env string, ids []string) (int, error) {
-	kept, err := LoadWatchlist(path, env)
-	if err != nil {
-		return 0, err
-	}
-	have := map[string]bool{}
-	for _, k := range kept {
-		have[k.QuoteID] = true
-	}
-	added := 0
-	for _, id := range ids {
-		if !have[id] && exchange.CheckQuoteID(id) == nil {
-			have[id] = true
-			kept = append(kept, Kept{QuoteID: id})
-			added++
+		if r == '-' || r == '_' || r == '.' || r == ':' {
+			run = 0
+			continue
 		}
+		run++
+		longest = max(longest, run)
 	}
-	if added > 0 {
-		return added, SaveWatchlist(path, env, kept)
+	if longest >= MinTypedIDRun {
+		return nil
 	}
-	return 0, nil
-}
-
-func readWatchlist(path string) (watchlist, error) {
-	wl := watchlist{Envs: map[string][]Kept{}}
-	b, err := osguard.ReadStateFile(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return wl, nil
-	case err != nil:
-		return wl, fmt.Errorf("watch board file: %w", err)
-	}
-	if err := exchange.Decode(b, &wl); err != nil {
-		return wl, fmt.Errorf("watch board file %s is not valid JSON: %w", path, err)
-	}
-	if wl.Envs == nil {
-		wl.Envs = map[string][]Kept{}
-	}
-	return wl, nil
+	return ErrTypedWord
 }

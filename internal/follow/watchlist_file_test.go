@@ -78,13 +78,13 @@ func ids(kept []follow.Kept) []string {
 // board; adding ids keeps what is known of the others.
 func TestWatchlist(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state", follow.WatchlistFile)
-	if kept, err := follow.LoadWatchlist(path, "sandbox"); err != nil || len(kept) != 0 {
+	if kept, err := (&follow.WatchFile{Path: path, Env: "sandbox"}).Load(); err != nil || len(kept) != 0 {
 		t.Fatalf("missing file: %v %v", kept, err)
 	}
 	done := &exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateCompleted, Chain: "ARBITRUM", TokenOut: "USDT",
 		ReceiveAmount: decimal.RequireFromString("24.5"), WithdrawTxHash: "0x" + strings.Repeat("ab", 32), UpdatedAt: time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)}
 	seen := time.Date(2026, 3, 2, 10, 0, 5, 0, time.UTC)
-	if err := follow.SaveWatchlist(path, "sandbox", []follow.Kept{{QuoteID: "q-1", Record: done, Since: seen, Checked: seen}, {QuoteID: "q-2", NotFound: true}}); err != nil {
+	if err := (&follow.WatchFile{Path: path, Env: "sandbox"}).Append([]follow.Kept{{QuoteID: "q-1", Record: done, Since: seen, Checked: seen}, {QuoteID: "q-2", NotFound: true}}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if n, err := follow.AddToWatchlist(path, "production", []string{"q-9"}); n != 1 || err != nil {
@@ -93,7 +93,7 @@ func TestWatchlist(t *testing.T) {
 	if n, err := follow.AddToWatchlist(path, "sandbox", []string{"q-2", "q-3"}); n != 1 || err != nil {
 		t.Fatal(n, err)
 	}
-	kept, _ := follow.LoadWatchlist(path, "sandbox")
+	kept, _ := (&follow.WatchFile{Path: path, Env: "sandbox"}).Load()
 	if !slices.Equal(ids(kept), []string{"q-1", "q-2", "q-3"}) {
 		t.Fatalf("sandbox holds %q", ids(kept))
 	}
@@ -101,14 +101,14 @@ func TestWatchlist(t *testing.T) {
 		!k.Record.UpdatedAt.Equal(done.UpdatedAt) || !k.Since.Equal(seen) || !k.Checked.Equal(seen) || !kept[1].NotFound || kept[2].Record != nil {
 		t.Errorf("what is known did not read back: %+v", kept)
 	}
-	if kept, _ := follow.LoadWatchlist(path, "production"); !slices.Equal(ids(kept), []string{"q-9"}) {
+	if kept, _ := (&follow.WatchFile{Path: path, Env: "production"}).Load(); !slices.Equal(ids(kept), []string{"q-9"}) {
 		t.Fatalf("production holds %q", ids(kept))
 	}
 	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("file mode: %v %v", fi, err)
 	}
 	os.WriteFile(path, []byte("{not json"), 0o600)
-	if _, err := follow.LoadWatchlist(path, "sandbox"); err == nil {
+	if _, err := (&follow.WatchFile{Path: path, Env: "sandbox"}).Load(); err == nil {
 		t.Fatal("a broken file read as an empty board")
 	}
 }
@@ -130,7 +130,7 @@ func TestWatchlistReadBackChecked(t *testing.T) {
 		{"quote_id":"q-f"},
 		{"quote_id":"q-$(x)"}
 	]}}`), 0o600))
-	kept, err := follow.LoadWatchlist(path, "sandbox")
+	kept, err := (&follow.WatchFile{Path: path, Env: "sandbox"}).Load()
 	if err != nil {
 		t.Fatalf("one bad record refused the file: %v", err)
 	}
@@ -153,11 +153,11 @@ func TestWatchlistReadBackChecked(t *testing.T) {
 func TestWatchlistIDsReadBackChecked(t *testing.T) {
 	board := filepath.Join(t.TempDir(), "board.json")
 	exchangetest.Must(t, os.WriteFile(board, []byte(`{"envs":{"sandbox":["q-1$(touch${IFS}/tmp/x)","q-ok","q-\u001b]0;t\u0007"]}}`), 0o600))
-	if kept, err := follow.LoadWatchlist(board, "sandbox"); err != nil || len(kept) != 1 || kept[0].QuoteID != "q-ok" {
+	if kept, err := (&follow.WatchFile{Path: board, Env: "sandbox"}).Load(); err != nil || len(kept) != 1 || kept[0].QuoteID != "q-ok" {
 		t.Fatalf("board ids %q, %v; want only q-ok", ids(kept), err)
 	}
 	exchangetest.Must(t, os.WriteFile(board, []byte(`{"envs":{"sandbox":["q-a"],"SANDBOX":["q-b"]}}`), 0o600))
-	if _, err := follow.LoadWatchlist(board, "sandbox"); err == nil {
+	if _, err := (&follow.WatchFile{Path: board, Env: "sandbox"}).Load(); err == nil {
 		t.Fatal("a board file naming an environment twice was read")
 	}
 }

@@ -36,3 +36,20 @@ func TestParseQuoteIDsSplitKey(t *testing.T) {
 		t.Errorf("ids of 32 hex digits apart: ids %q, %d malformed", ids, len(bad))
 	}
 }
+
+// TestCheckTypedID (issue 28 item 2): the board's field takes pieces of a
+// generated id's shape, never the words of a line or a passphrase.
+func TestCheckTypedID(t *testing.T) {
+	for _, id := range []string{"q-7mzq4d2kxw5v3c6hbf2ytjnr1e", "q-mqekavustnsyqkfkgvnwfmhrrf", "5f0c9e1b-7a3d-4c2e-8f6a-1b0c9d8e7f6a",
+		"1234567890123456789", "tx-00000001", "q-gone-404"} {
+		if err := follow.CheckTypedID(id); err != nil {
+			t.Errorf("%s refused: %v", id, err)
+		}
+	}
+	for _, w := range []string{"correct", "horse", "battery", "staple", "correct-horse-battery-staple", "--rate-limit", "apt-get", "q-sending",
+		"hunter2", "sandbox", "q1"} {
+		if err := follow.CheckTypedID(w); !errors.Is(err, follow.ErrTypedWord) {
+			t.Errorf("%s taken for a quote id", w)
+		}
+	}
+}

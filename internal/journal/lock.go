@@ -16,14 +16,25 @@ import (
 // finish. Every system svcwallet builds for has such a lock: none is
 // skipped.
 func (j *Journal) Exclusive() (unlock func(), err error) {
-	lock := j.path + ".lock"
-	f, err := osguard.OpenPrivate(lock, os.O_RDWR|os.O_CREATE)
+	unlock, err = LockFile(j.path + ".lock")
 	if err != nil {
-		return nil, fmt.Errorf("journal lock: %w", err)
+		return nil, fmt.Errorf("journal %w", err)
+	}
+	return unlock, nil
+}
+
+// LockFile holds the lock file at path (0600, made if missing) for this
+// process until unlock, as Exclusive holds the journal: waited for while
+// another process holds it, released by the system if the process dies.
+// The watch board's file is held this way while it is written.
+func LockFile(path string) (unlock func(), err error) {
+	f, err := osguard.OpenPrivate(path, os.O_RDWR|os.O_CREATE)
+	if err != nil {
+		return nil, fmt.Errorf("lock: %w", err)
 	}
 	if err := lockFile(f); err != nil {
 		f.Close()
-		return nil, fmt.Errorf("journal lock %s: %w", lock, err)
+		return nil, fmt.Errorf("lock %s: %w", path, err)
 	}
 	return func() {
 		_ = unlockFile(f)

@@ -1,8 +1,10 @@
 package screens
 
 import (
+	"github.com/svcwallet/svcwallet/internal/screens/board"
 	"github.com/svcwallet/svcwallet/internal/screens/builder"
 	"github.com/svcwallet/svcwallet/internal/screens/deposit"
+	"github.com/svcwallet/svcwallet/internal/screens/history"
 	"github.com/svcwallet/svcwallet/internal/screens/home"
 	"github.com/svcwallet/svcwallet/internal/screens/kit"
 	"github.com/svcwallet/svcwallet/internal/screens/login"
@@ -18,8 +20,8 @@ func Console(app *kit.App) tui.Screen {
 	app.Common.TopBar = app.TopBar
 	app.Makers = kit.Makers{
 		Home: home.New, Login: login.New, Deposit: deposit.New, Withdraw: withdraw.New,
-		History: status.NewHistory, Board: status.NewBoard, Builder: builder.New,
-		Status: status.New, Resume: status.NewResume,
+		History: history.New, Board: board.New, Builder: builder.New,
+		Status: status.New, Resume: status.NewResume, BoardStatus: status.NewBoardStatus,
 	}
 	return login.New(app)
 }

@@ -36,8 +36,9 @@ var keySections = []struct{ file, heading string }{
 	{"withdraw/review_loss.go", "Withdraw: review of a withdrawal that is mostly fee"},
 	{"withdraw/bridge_confirm.go", "The bridge funding address changed"},
 	{"status/status.go", "A withdrawal's status"},
-	{"status/history.go", "Withdrawal history"},
-	{"status/board.go", "Watch board"},
+	{"history/history.go", "Withdrawal history"},
+	{"board/board.go", "Watch board"},
+	{"board/board_export.go", "Watch board: export"},
 	{"builder/builder.go", "Builder authorization"},
 	{"builder/review.go", "Builder: review and sign"},
 	{"builder/result.go", "Builder authorized"},
@@ -46,9 +47,9 @@ var keySections = []struct{ file, heading string }{
 // builtFromData are the files whose bindings are made from data rather than
 // literals, and where that data is listed instead.
 var builtFromData = map[string]string{
-	"home/home.go":         "the menu's letters, listed from homeMenu",
-	"builder/builder.go":   "the digits 1-6, named by ←/→ 1-6",
-	"status/board_view.go": "the full help's legend of marks, not keys",
+	"home/home.go":       "the menu's letters, listed from homeMenu",
+	"builder/builder.go": "the digits 1-6, named by ←/→ 1-6",
+	"kit/legend.go":      "the full help's legend of marks, not keys",
 }
 
 // TestConsoleKeys fails when docs/console-keys.md is not what the bindings

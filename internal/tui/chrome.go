@@ -89,7 +89,16 @@ type topBarSegment struct {
 	drop  int
 }
 
-func (m *Model) topBar() string {
+// topBarDrawn is the top bar as drawn, and whether the session's
+// countdown survived its layout (sessionTick).
+type topBarDrawn struct {
+	line    string
+	session bool
+}
+
+func (m *Model) topBar() string { return m.drawnTopBar().line }
+
+func (m *Model) drawnTopBar() topBarDrawn {
 	var s TopBar
 	if m.common.TopBar != nil {
 		s = m.common.TopBar()
@@ -99,10 +108,10 @@ func (m *Model) topBar() string {
 		left = sessionLeft(s.SessionExpires, m.common.Now())
 	}
 	key := fmt.Sprintf("%d|%t|%s|%+v|%s", m.width, m.common.Styles.IsDark, m.top().Title(), s, left)
-	return m.topBarMemo.get(key, func() string { return m.drawTopBar(s) })
+	return m.topBarMemo.get(key, func() topBarDrawn { return m.drawTopBar(s, left) })
 }
 
-func (m *Model) drawTopBar(s TopBar) string {
+func (m *Model) drawTopBar(s TopBar, left string) topBarDrawn {
 	st := m.common.Styles
 	segs := []topBarSegment{{text: safetext.Line(m.top().Title(), 0), style: st.TopBarTitle, left: true}}
 	add := func(text string, style lipgloss.Style, drop int) {
@@ -118,13 +127,11 @@ func (m *Model) drawTopBar(s TopBar) string {
 	if s.SubAccount != "" {
 		add("sub "+ansi.Truncate(safetext.Line(s.SubAccount, 0), 12, "…"), st.TopBarSegment, 5)
 	}
-	if !s.SessionExpires.IsZero() {
-		add(sessionLeft(s.SessionExpires, m.common.Now()), st.TopBarSegment, 3)
-	}
+	add(left, st.TopBarSegment, 3)
 	for {
 		line, ok := m.layoutTopBar(segs)
 		if ok {
-			return line
+			return topBarDrawn{line: line, session: left != "" && slices.ContainsFunc(segs, func(sg topBarSegment) bool { return sg.text == left })}
 		}
 		i := -1
 		for j, sg := range segs {
@@ -138,7 +145,7 @@ func (m *Model) drawTopBar(s TopBar) string {
 				segs[0].text = ansi.Truncate(title, ansi.StringWidth(title)-over, "…")
 				continue
 			}
-			return ansi.Truncate(line, m.width, "…")
+			return topBarDrawn{line: ansi.Truncate(line, m.width, "…")}
 		}
 		segs = slices.Delete(segs, i, i+1)
 	}
@@ -390,7 +397,7 @@ func isHex(s string) bool {
 }
 
 // sessionLeft shows the remaining session at minute resolution, rounded
-// down, so the bar needs no timer of its own: it is right whenever drawn.
+// down: the bar changes once a minute (sessionChange), and is redrawn then.
 func sessionLeft(expires, now time.Time) string {
 	left := expires.Sub(now)
 	switch {
@@ -402,4 +409,52 @@ func sessionLeft(expires, now time.Time) string {
 		return fmt.Sprintf("session %dm", int(left/time.Minute))
 	}
 	return fmt.Sprintf("session %dh%02dm", int(left/time.Hour), int(left%time.Hour/time.Minute))
+}
+
+// sessionChange is when sessionLeft(expires, …) next shows other text
+// than at now: the next whole minute left, then the expiry; zero once
+// expired, as nothing changes after.
+func sessionChange(expires, now time.Time) time.Time {
+	left := expires.Sub(now)
+	switch {
+	case left <= 0:
+		return time.Time{}
+	case left < time.Minute:
+		return expires
+	}
+	// It shows k minutes while k minutes or more are left.
+	k := left / time.Minute
+	return expires.Add(-k*time.Minute + time.Nanosecond)
+}
+
+// sessionTickMsg redraws the top bar when the countdown it shows changes;
+// due tells the pending tick from an earlier one.
+type sessionTickMsg struct{ due time.Time }
+
+// sessionTick keeps one timer pending while the top bar shows the
+// session's countdown, due when its text changes, so an idle screen shows
+// it right (DESIGN.md §5: nothing ticks unless what is shown changes).
+// Without a countdown on screen nothing is scheduled.
+func (m *Model) sessionTick() tea.Cmd {
+	if m.common.TopBar == nil || m.awaitingTheme || m.width < MinWidth || m.height < MinHeight {
+		return nil
+	}
+	if !m.drawnTopBar().session {
+		return nil
+	}
+	now := m.common.Now()
+	due := sessionChange(m.common.TopBar().SessionExpires, now)
+	if due.IsZero() || !due.After(m.sessionFired) || !m.sessionDue.IsZero() && !due.Before(m.sessionDue) {
+		return nil // nothing to change, or a tick no later is pending
+	}
+	m.sessionDue = due
+	return m.after(due.Sub(now), sessionTickMsg{due: due})
+}
+
+// after delivers msg after d, through Options.Timer.
+func (m *Model) after(d time.Duration, msg tea.Msg) tea.Cmd {
+	if m.timer != nil {
+		return m.timer(d, msg)
+	}
+	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
 }

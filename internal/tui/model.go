@@ -56,6 +56,9 @@ type Options struct {
 	// Common is the state shared with the screens; pass the one the first
 	// screen was built with. Nil makes a fresh one.
 	Common *Common
+	// Timer delivers msg after d, for the session countdown's redraw;
+	// nil means tea.Tick. Tests record it.
+	Timer func(d time.Duration, msg tea.Msg) tea.Cmd
 }
 
 var _ tea.Model = (*Model)(nil)
@@ -83,8 +86,13 @@ type Model struct {
 	sized bool
 	// The top bar and footer are drawn again only when what they show
 	// changes: together they were most of a frame's cost.
-	topBarMemo memo[string]
+	topBarMemo memo[topBarDrawn]
 	footerMemo memo[[]string]
+	// sessionDue is when the pending countdown tick fires, zero for none;
+	// sessionFired when the last one fired: the next is due after it, so
+	// a clock that did not move (a test's) sets no tick again.
+	sessionDue, sessionFired time.Time
+	timer                    func(d time.Duration, msg tea.Msg) tea.Cmd
 }
 
 // memo keeps the last value computed for a key.
@@ -113,7 +121,7 @@ func New(first Screen, opts Options) *Model {
 	if c.Now == nil {
 		c.Now = time.Now
 	}
-	m := &Model{common: c, stack: []Screen{first}, themeWait: themeWait}
+	m := &Model{common: c, stack: []Screen{first}, themeWait: themeWait, timer: opts.Timer}
 	if opts.Theme == "light" || opts.Theme == "dark" {
 		m.forcedTheme = true
 		c.Styles = theme.New(opts.Theme == "dark")
@@ -160,6 +168,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.tag == m.toast.tag {
 			m.toast = toast{}
 		}
+	case sessionTickMsg:
+		if msg.due.Equal(m.sessionDue) {
+			m.sessionDue, m.sessionFired = time.Time{}, msg.due // the next one is set below
+		}
 	case PushMsg:
 		m.stack = append(m.stack, msg.Screen)
 		cmd = m.enter(msg.Screen)
@@ -194,7 +206,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	// Any of the above may change the chrome (toast, help, prompt) and with
 	// it the content area; resize only calls SetSize when it changed.
 	m.resize()
-	return m, cmd
+	return m, tea.Batch(cmd, m.sessionTick())
 }
 
 // View draws the whole terminal in the alternate screen, with mouse

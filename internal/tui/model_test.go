@@ -487,41 +487,118 @@ func TestThemeDetection(t *testing.T) {
 }
 
 // The root must not wake the program when nothing changes: after start-up
-// no command it returns may wait on a timer, and what commands there are
-// must settle. The timer detector itself is checked first, so the test
-// cannot pass by failing to notice a tick. It uses tea.Tick, not tea.Every:
-// Every fires at the next whole minute, which may be within the wait.
+// with no session countdown on screen no command it returns may wait on a
+// timer, and what commands there are must settle. The timer detector
+// itself is checked first, so the test cannot pass by failing to notice a
+// tick. It uses tea.Tick, not tea.Every: Every fires at the next whole
+// minute, which may be within the wait.
 func TestIdleRootSchedulesNoTimer(t *testing.T) {
 	if _, timers := run(tea.Batch(tea.RequestBackgroundColor, tea.Tick(time.Minute, func(time.Time) tea.Msg { return nil }))); timers != 1 {
 		t.Fatalf("detector missed a periodic tick (%d)", timers)
 	}
+	for _, bar := range []TopBar{{Env: "staging"}, {Env: "staging", SessionExpires: fixedNow.Add(-time.Minute)}} {
+		c := NewCommon(true, func() time.Time { return fixedNow })
+		m := New(newFake(c, "Home"), Options{Common: c})
+		m.themeWait = time.Hour
+		pending, timers := run(m.Init())
+		if timers != 1 {
+			t.Fatalf("start-up should wait once for the background colour, %d timers", timers)
+		}
+		timers = 0 // that one wait ends with the answer below
+		pending = append(pending, tea.WindowSizeMsg{Width: 80, Height: 24},
+			tea.BackgroundColorMsg{Color: color.Black})
+		setTopBar(m, bar)
+		for round := 0; len(pending) > 0; round++ {
+			if round > 10 {
+				t.Fatalf("root keeps producing messages: %v", pending)
+			}
+			var next []tea.Msg
+			for _, msg := range pending {
+				_, cmd := m.Update(msg)
+				out, tm := run(cmd)
+				next, timers = append(next, out...), timers+tm
+			}
+			pending = next
+			m.View()
+		}
+		if timers != 0 {
+			t.Fatalf("idle root with top bar %+v scheduled %d timers", bar, timers)
+		}
+	}
+}
 
-	c := NewCommon(true, func() time.Time { return fixedNow })
-	m := New(newFake(c, "Home"), Options{Common: c})
-	m.themeWait = time.Hour
-	pending, timers := run(m.Init())
-	if timers != 1 {
-		t.Fatalf("start-up should wait once for the background colour, %d timers", timers)
+// TestSessionCountdownTicks (issue 28 item 18): while the top bar shows
+// the session's countdown, one timer is pending, due when its text
+// changes; when it fires the bar shows the new text on an idle screen and
+// the next one is set; an expired session, a countdown the bar has no
+// room for, or none, set none.
+func TestSessionCountdownTicks(t *testing.T) {
+	now := fixedNow
+	c := NewCommon(true, func() time.Time { return now })
+	type timer struct {
+		d   time.Duration
+		msg tea.Msg
 	}
-	timers = 0 // that one wait ends with the answer below
-	pending = append(pending, tea.WindowSizeMsg{Width: 80, Height: 24},
-		tea.BackgroundColorMsg{Color: color.Black})
-	setTopBar(m, TopBar{Env: "staging", SessionExpires: fixedNow.Add(time.Hour)})
-	for round := 0; len(pending) > 0; round++ {
-		if round > 10 {
-			t.Fatalf("root keeps producing messages: %v", pending)
-		}
-		var next []tea.Msg
-		for _, msg := range pending {
-			_, cmd := m.Update(msg)
-			out, tm := run(cmd)
-			next, timers = append(next, out...), timers+tm
-		}
-		pending = next
-		m.View()
+	var timers []timer
+	m := New(newFake(c, "Home"), Options{Theme: "dark", Common: c, Timer: func(d time.Duration, msg tea.Msg) tea.Cmd {
+		timers = append(timers, timer{d, msg})
+		return nil
+	}})
+	setTopBar(m, TopBar{Env: "staging", SessionExpires: fixedNow.Add(time.Hour + 30*time.Second)})
+	send(m, tea.WindowSizeMsg{Width: 80, Height: 24})
+	bar := func() string { s, _, _ := strings.Cut(ansi.Strip(m.View().Content), "\n"); return s }
+	if len(timers) != 1 || timers[0].d != 30*time.Second+time.Nanosecond || !strings.Contains(bar(), "session 1h00m") {
+		t.Fatalf("timers %v, bar %q: want one, due in 30s, with 1h00m shown", timers, bar())
 	}
-	if timers != 0 {
-		t.Fatalf("idle root scheduled %d timers", timers)
+	send(m, press("down")) // other updates add no timer while one is pending
+	if len(timers) != 1 {
+		t.Fatalf("%d timers pending, want 1", len(timers))
+	}
+	now = now.Add(timers[0].d)
+	send(m, timers[0].msg)
+	if !strings.Contains(bar(), "session 59m") || len(timers) != 2 || timers[1].d != time.Minute {
+		t.Fatalf("after the tick: bar %q, timers %v; want 59m and the next a minute on", bar(), timers)
+	}
+	send(m, timers[0].msg) // a stale tick sets none
+	if len(timers) != 2 {
+		t.Fatalf("a stale tick set a timer: %v", timers)
+	}
+	now = fixedNow.Add(time.Hour + 30*time.Second - 10*time.Second)
+	send(m, timers[1].msg)
+	if !strings.Contains(bar(), "session <1m") || len(timers) != 3 || timers[2].d != 10*time.Second {
+		t.Fatalf("under a minute: bar %q, timers %v; want <1m and a tick at the expiry", bar(), timers)
+	}
+	now = now.Add(timers[2].d)
+	send(m, timers[2].msg)
+	if !strings.Contains(bar(), "session expired") || len(timers) != 3 {
+		t.Fatalf("expired: bar %q, timers %v; want no more", bar(), timers)
+	}
+
+	// A tick that finds the clock where it was (a test's frozen clock) sets
+	// no other for the same instant: it would fire at once, for ever.
+	timers = nil
+	setTopBar(m, TopBar{Env: "staging", SessionExpires: now.Add(time.Hour)})
+	send(m, press("down"))
+	if len(timers) != 1 || timers[0].d != time.Nanosecond {
+		t.Fatalf("timers %v, want one in 1ns (1h00m shown, 59m next)", timers)
+	}
+	send(m, timers[0].msg)
+	if len(timers) != 1 {
+		t.Fatalf("a tick on a clock that did not move set another: %v", timers)
+	}
+
+	// At 60 columns with a long environment name the countdown is left out
+	// of the bar: nothing ticks for it.
+	timers = nil
+	m2 := New(newFake(c, "A long screen title here"), Options{Theme: "dark", Common: c, Timer: func(d time.Duration, msg tea.Msg) tea.Cmd {
+		timers = append(timers, timer{d, msg})
+		return nil
+	}})
+	setTopBar(m2, TopBar{Env: "production-eu-west-with-a-long-name", ChainID: 325, Account: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+		SessionExpires: now.Add(time.Hour)})
+	send(m2, tea.WindowSizeMsg{Width: 60, Height: 20})
+	if top, _, _ := strings.Cut(ansi.Strip(m2.View().Content), "\n"); strings.Contains(top, "session") || len(timers) != 0 {
+		t.Fatalf("bar %q without the countdown set %d timers", top, len(timers))
 	}
 }
 

@@ -80,7 +80,7 @@ func New(app *kit.App) tui.Screen {
 	b.futures = text(builder.FieldFuturesFee, "e.g. 0.1", 12)
 	b.spot = text(builder.FieldSpotFee, "e.g. 0.05", 12)
 	b.expires = text(builder.FieldExpires, "7d", 8)
-	b.expires.Input.SetValue("7d")
+	b.expires.Input.Prefill("7d")
 	b.builder.Note = func() kit.Note { return b.addressNote(b.builder, true) }
 	b.futures.Note = func() kit.Note { return b.feeNote(b.futures) }
 	b.spot.Note = func() kit.Note { return b.feeNote(b.spot) }
@@ -246,7 +246,7 @@ func (b *builderScreen) keyMade(msg builderKeyMadeMsg) tea.Cmd {
 		return nil
 	}
 	b.newKey, b.made = false, msg.path
-	b.signer.Input.SetValue(msg.addr.Hex())
+	b.signer.Input.Prefill(msg.addr.Hex())
 	return tea.Batch(b.form.Focus(b.perms), tui.ShowInfo("New key pair "+msg.addr.Hex()+" saved to the keystore"))
 }
 

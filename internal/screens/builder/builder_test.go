@@ -497,3 +497,21 @@ func TestBuilderNewKeyAnswersMissingSigner(t *testing.T) {
 		t.Errorf("after ctrl+n the focus is on %s, or the reason stays:\n%s", b.form.Focused().Label, v)
 	}
 }
+
+// TestValidForTypedReplaces (issue 28 item 20): typing over the pre-filled
+// "Valid for" replaces it: 45d, never 7d45d.
+func TestValidForTypedReplaces(t *testing.T) {
+	r := newBldRig(t, 120, 40)
+	f := r.openForm()
+	r.TypeText(sandbox.BuilderAddress)
+	r.Press("tab")
+	r.TypeText("0.1")
+	r.Press("tab")
+	r.TypeText("0.05")
+	r.Press("tab")
+	r.TypeText("45d")
+	r.UntilShows("45d")
+	if got := f.expires.Input.Value(); got != "45d" {
+		t.Fatalf("Valid for holds %q after typing 45d over 7d", got)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/svcwallet/svcwallet/internal/journal"
 	"github.com/svcwallet/svcwallet/internal/screens/kit"
 	"github.com/svcwallet/svcwallet/internal/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/internal/tui"
@@ -45,11 +46,14 @@ type homeScreen struct {
 	app     *kit.App
 	cursor  int
 	journal homeJournalMsg // unfinished withdrawals and the journal's health (banner)
-	w, h    int
+	// opened: the next read of the journal is the visit's first, which
+	// starts a check of the unfinished withdrawals (kit.App.StartCheck).
+	opened bool
+	w, h   int
 }
 
 // New builds the home screen for the logged-in session.
-func New(app *kit.App) tui.Screen { return &homeScreen{app: app} }
+func New(app *kit.App) tui.Screen { return &homeScreen{app: app, opened: true} }
 
 func (h *homeScreen) Init() tea.Cmd { return h.readJournal() }
 
@@ -86,9 +90,19 @@ func (h *homeScreen) bindings() kit.Bindings {
 }
 
 func (h *homeScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
-	if m, ok := msg.(homeJournalMsg); ok {
+	switch m := msg.(type) {
+	case homeJournalMsg:
 		h.journal = m
+		if h.opened {
+			h.opened = false
+			return h, h.app.StartCheck(m.recs)
+		}
 		return h, nil
+	case kit.CheckedMsg:
+		return h, tea.Batch(h.readJournal(), m.Said)
+	case kit.CheckTickMsg, kit.CheckAnswerMsg:
+		cmd, _ := h.app.UpdateCheck(msg)
+		return h, cmd
 	}
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		cmd, _ := h.bindings().Handle(k)
@@ -165,9 +179,11 @@ func accessLabel(location string) string {
 
 // --- unfinished withdrawals banner (D11: offered for resumption at start) ---
 
-// homeJournalMsg carries how many journaled withdrawals are unfinished, how
-// many journal lines could not be read, and why the journal could not be.
+// homeJournalMsg carries the account's records and how many are
+// unfinished, how many journal lines could not be read, and why the
+// journal could not be.
 type homeJournalMsg struct {
+	recs                []journal.Record
 	unfinished, skipped int
 	err                 error
 }
@@ -177,12 +193,16 @@ func (h *homeScreen) readJournal() tea.Cmd {
 	read := h.app.UnfinishedRecords()
 	return func() tea.Msg {
 		recs, skipped, err := read()
-		return homeJournalMsg{unfinished: len(recs), skipped: skipped, err: err}
+		return homeJournalMsg{recs: recs, unfinished: len(recs), skipped: skipped, err: err}
 	}
 }
 
-// Resume counts again: the screens above may have finished some.
-func (h *homeScreen) Resume() tea.Cmd { return h.readJournal() }
+// Resume counts again: the screens above may have finished some. A check
+// under way goes on, its lost answers asked again; else one starts.
+func (h *homeScreen) Resume() tea.Cmd {
+	h.opened = true
+	return tea.Batch(h.readJournal(), h.app.ResumeCheck())
+}
 
 func (h *homeScreen) unfinishedBanner() string {
 	var lines []string
@@ -194,7 +214,11 @@ func (h *homeScreen) unfinishedBanner() string {
 		lines = append(lines, fmt.Sprintf("%d line(s) of the withdrawal journal could not be read and were skipped; "+
 			"keep %s for support", h.journal.skipped, h.app.Journal().Path()))
 	}
-	switch {
+	// Until the check is over, the journal's unfinished ones may have
+	// ended: they are said being checked, not counted.
+	switch n := h.app.Checking(); {
+	case n > 0:
+		lines = append(lines, fmt.Sprintf("checking %d unfinished %s with the service…", n, kit.Plural(n, "withdrawal", "withdrawals")))
 	case h.journal.unfinished == 1:
 		lines = append(lines, "1 unfinished withdrawal: press h to review and resume it")
 	case h.journal.unfinished > 1:

@@ -11,11 +11,13 @@ import (
 	"testing"
 
 	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/screens/kit"
 	"github.com/svcwallet/svcwallet/internal/screens/screentest"
 	"github.com/svcwallet/svcwallet/internal/tui"
@@ -105,20 +107,58 @@ func TestHomeSaysJournalTrouble(t *testing.T) {
 	}
 }
 
-// TestHomeBanner: the home screen counts the unfinished withdrawals in a
-// Cmd, and says how to resume them.
+// TestHomeBanner (issue 28 item 5): the home screen counts the unfinished
+// withdrawals in a Cmd, and says how to resume them; opened, it first asks
+// the service about them in the background, the count saying "checking"
+// until every one is answered, then what is still unfinished.
 func TestHomeBanner(t *testing.T) {
 	r := screentest.NewStatusRig(t)
+	timers := screentest.RecordTimers(r.App)
 	h := New(r.App).(*homeScreen)
 	h.SetSize(100, 30)
 	screentest.Drive(h, h.Init())
-	if v := ansi.Strip(h.View()); strings.Contains(v, "unfinished withdrawal") {
-		t.Fatalf("banner with an empty journal:\n%s", v)
+	if v := ansi.Strip(h.View()); strings.Contains(v, "unfinished withdrawal") || len(*timers) != 0 {
+		t.Fatalf("banner, or a check, with an empty journal:\n%s", v)
 	}
 	screentest.HistoryEntries(t, r)
+	calls := r.StatusCalls.Load()
 	screentest.Drive(h, h.Resume())
-	if v := ansi.Strip(h.View()); !strings.Contains(v, "2 unfinished withdrawals: press h to review and resume them") {
-		t.Fatalf("no banner:\n%s", v)
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "checking 1 unfinished withdrawal with the service…") || r.StatusCalls.Load() != calls+1 {
+		t.Fatalf("no check, after one of two answered (%d asked):\n%s", r.StatusCalls.Load()-calls, v)
+	}
+	for len(*timers) > 0 { // the budget's next slot
+		tm := (*timers)[0]
+		*timers = (*timers)[1:]
+		r.Clock.Advance(tm.D)
+		screentest.Drive(h, func() tea.Msg { return tm.Msg })
+	}
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "2 unfinished withdrawals: press h to review and resume them") || r.StatusCalls.Load() != calls+2 {
+		t.Fatalf("after the check (%d asked):\n%s", r.StatusCalls.Load()-calls, v)
+	}
+}
+
+// TestHomeChecksUnfinished (issue 28 item 5): withdrawals made on the
+// command line that the service finished since are no longer counted
+// unfinished once Home has asked: the journal learns their ends.
+func TestHomeChecksUnfinished(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	paid, refunded := r.Made(sandbox.DestCompleted, "25"), r.Made(sandbox.DestRefunded, "30")
+	r.Clock.Advance(sandbox.DefaultSettle)
+	timers := screentest.RecordTimers(r.App)
+	h := New(r.App).(*homeScreen)
+	h.SetSize(100, 30)
+	screentest.Drive(h, h.Init())
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "checking 1 unfinished withdrawal") {
+		t.Fatalf("opened:\n%s", v)
+	}
+	for len(*timers) > 0 {
+		tm := (*timers)[0]
+		*timers = (*timers)[1:]
+		r.Clock.Advance(tm.D)
+		screentest.Drive(h, func() tea.Msg { return tm.Msg })
+	}
+	if v := ansi.Strip(h.View()); strings.Contains(v, "unfinished withdrawal") || !r.Record(paid).Finished() || !r.Record(refunded).Finished() {
+		t.Fatalf("after the check:\n%s", v)
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/follow"
 	"github.com/svcwallet/svcwallet/internal/journal"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/signer"
@@ -102,6 +103,8 @@ type Deps struct {
 	Running *signer.Running
 	// Makers build the screens one feature opens in another.
 	Makers Makers
+	// Flushes are the writes owed when the console ends; nil owes none.
+	Flushes *Flushes
 	// ConfigFlag is the config file the console was started with (--config,
 	// else $SVCWALLET_CONFIG); "" for the default one. Command repeats it.
 	ConfigFlag string
@@ -118,6 +121,10 @@ type Makers struct {
 	Status func(app *App, quoteID string) tui.Screen
 	// Resume takes up a journaled withdrawal (D11).
 	Resume func(app *App, rec journal.Record) tui.Screen
+	// BoardStatus is the status screen of a withdrawal the board follows,
+	// seeded with what the board knows of it, and with the time the
+	// service's rate limit still holds the board's asks.
+	BoardStatus func(app *App, f follow.Followed, paused time.Duration) tui.Screen
 }
 
 // Session is the one login the console is in: the target environment with
@@ -132,6 +139,9 @@ type Session struct {
 	// SignerFrom names where Signer's key is, for the reviews: "clef at
 	// http://127.0.0.1:8550", "command: cast wallet sign …"; never a secret.
 	SignerFrom string
+	// Check is the last check of the unfinished withdrawals (StartCheck);
+	// nil before one.
+	Check *Check
 }
 
 // Hooks are the effects tests replace; nil means the real one.

@@ -23,6 +23,24 @@ var KeyCleared = exchange.UserError{Text: "That looked like a private key (64 he
 type Input struct {
 	textinput.Model
 	passphrase bool
+	// prefilled: the value was put there for the user (Prefill), not
+	// typed, and is untouched.
+	prefilled bool
+}
+
+// Prefill puts v in the field for the user to keep or replace: the first
+// text typed or pasted replaces it whole and backspace empties it, so
+// typing 45d over a pre-filled 7d makes 45d; a key that moves the cursor
+// keeps it for editing.
+func (in *Input) Prefill(v string) {
+	in.Model.SetValue(v)
+	in.prefilled = v != ""
+}
+
+// SetValue replaces the value; it is not pre-filled (Prefill).
+func (in *Input) SetValue(v string) {
+	in.Model.SetValue(v)
+	in.prefilled = false
 }
 
 // NewInput returns a text field with a steady cursor: a blinking one would
@@ -62,6 +80,18 @@ func (in Input) Update(msg tea.Msg) (Input, tea.Cmd) {
 		in.SetValue("")
 		return in, tui.ShowError(KeyCleared)
 	}
+	if in.prefilled && in.Focused() {
+		if in.replaces(msg) {
+			in.SetValue("")
+		}
+		switch msg.(type) {
+		case tea.KeyPressMsg, tea.PasteMsg:
+			in.prefilled = false
+		}
+		if k, ok := msg.(tea.KeyPressMsg); ok && (k.Code == tea.KeyBackspace || k.Code == tea.KeyDelete) {
+			return in, nil // the value went whole
+		}
+	}
 	var cmd tea.Cmd
 	in.Model, cmd = in.Model.Update(msg)
 	if !in.passphrase && safetext.HoldsKeyShape(in.Value()) {
@@ -69,4 +99,16 @@ func (in Input) Update(msg tea.Msg) (Input, tea.Cmd) {
 		return in, tea.Batch(cmd, tui.ShowError(KeyCleared))
 	}
 	return in, cmd
+}
+
+// replaces says whether msg, on a pre-filled value, takes its place:
+// text typed or pasted, backspace or delete.
+func (in Input) replaces(msg tea.Msg) bool {
+	switch m := msg.(type) {
+	case tea.PasteMsg:
+		return true
+	case tea.KeyPressMsg:
+		return m.Text != "" && m.Mod&^tea.ModShift == 0 || m.Code == tea.KeyBackspace || m.Code == tea.KeyDelete
+	}
+	return false
 }

@@ -49,3 +49,46 @@ func TestInputKeyGuard(t *testing.T) {
 		t.Errorf("a passphrase of 64 hex digits was not kept (%d characters, %d messages)", len(in.Value()), len(msgs))
 	}
 }
+
+// TestInputPrefill (issue 28 item 20): text typed or pasted over a
+// pre-filled value replaces it (7d then 45d is 45d, not 7d45d), backspace
+// empties it, a key that moves the cursor keeps it for editing, and a
+// field that was typed in is edited as usual.
+func TestInputPrefill(t *testing.T) {
+	c := tui.NewCommon(true, nil)
+	prefilled := func() Input {
+		in := NewInput(c, "", false)
+		in.Prefill("7d")
+		in.Focus()
+		return in
+	}
+	typed := func(in Input, msgs ...tea.Msg) string {
+		for _, m := range msgs {
+			in, _ = in.Update(m)
+		}
+		return in.Value()
+	}
+	key := func(s string) tea.Msg { return tea.KeyPressMsg{Code: rune(s[0]), Text: s} }
+	for _, c := range []struct {
+		name string
+		msgs []tea.Msg
+		want string
+	}{
+		{"typed", []tea.Msg{key("4"), key("5"), key("d")}, "45d"},
+		{"pasted", []tea.Msg{tea.PasteMsg{Content: "12h"}}, "12h"},
+		{"backspace", []tea.Msg{tea.KeyPressMsg{Code: tea.KeyBackspace}}, ""},
+		{"backspace then typed", []tea.Msg{tea.KeyPressMsg{Code: tea.KeyBackspace}, key("3"), key("d")}, "3d"},
+		{"edited", []tea.Msg{tea.KeyPressMsg{Code: tea.KeyLeft}, key("0")}, "70d"},
+		{"typed on", []tea.Msg{key("1"), key("0"), tea.KeyPressMsg{Code: tea.KeyBackspace}, key("2")}, "12"},
+	} {
+		if got := typed(prefilled(), c.msgs...); got != c.want {
+			t.Errorf("%s over a pre-filled 7d: %q, want %q", c.name, got, c.want)
+		}
+	}
+	plain := NewInput(c, "", false)
+	plain.SetValue("7d")
+	plain.Focus()
+	if got := typed(plain, key("4")); got != "7d4" {
+		t.Errorf("a value set, not pre-filled, was replaced: %q", got)
+	}
+}

@@ -79,16 +79,21 @@ type ListSort[T any] struct {
 type List[T any] struct {
 	common *tui.Common
 	spec   ListSpec[T]
-	all    []T
-	shown  []T // all, or those the filter lets through (in buf)
-	buf    []T
+	all    *ordered[T]
+	shown  *ordered[T] // all, or those the filter lets through
+	items  []T         // all, in order; nil until Items asks after a change
+	// added is the place each item was handed in, the order of a list
+	// without Sorts; next is the next one's.
+	added  map[string]int
+	next   int
 	cursor int // index into shown
 	offset int // first visible row
 	width  int
 	rows   int
 	filter Input
 	typing bool
-	sort   int // the index in spec.Sorts in effect
+	sort   int  // the index in spec.Sorts in effect
+	turned bool // that order reversed (S pressed again)
 	// Blurred: another field has the keys, so no row is drawn as selected
 	// and the rows shown stay where they are while items change.
 	Blurred bool
@@ -99,7 +104,10 @@ func NewList[T any](c *tui.Common, spec ListSpec[T]) List[T] {
 	in := NewInput(c, "type to filter", false)
 	in.Prompt = "/ "
 	in.SetWidth(24)
-	return List[T]{common: c, spec: spec, filter: in, rows: 1}
+	l := List[T]{common: c, spec: spec, filter: in, rows: 1, added: map[string]int{}}
+	l.all = newOrdered(nil, l.compare())
+	l.shown = l.all
+	return l
 }
 
 // SetItems replaces the items, put in the order in effect; the cursor
@@ -107,10 +115,16 @@ func NewList[T any](c *tui.Common, spec ListSpec[T]) List[T] {
 // is Blurred: then it stays where it is.
 func (l *List[T]) SetItems(items []T) {
 	keep, ok := l.Selected()
-	l.all = items
-	if cmp := l.compare(); cmp != nil {
-		slices.SortFunc(l.all, cmp)
+	if len(l.spec.Sorts) == 0 {
+		clear(l.added)
+		l.next = 0
+		for _, it := range items {
+			l.place(it)
+		}
 	}
+	cmp := l.compare()
+	slices.SortFunc(items, cmp)
+	l.all, l.items = newOrdered(items, cmp), items
 	if ok && !l.Blurred {
 		l.apply(l.spec.ID(keep))
 		return
@@ -118,25 +132,43 @@ func (l *List[T]) SetItems(items []T) {
 	l.apply("")
 }
 
-// compare is the order in effect, nil when the spec has none.
-func (l *List[T]) compare() func(a, b T) int {
-	if len(l.spec.Sorts) == 0 {
-		return nil
-	}
-	return l.spec.Sorts[l.sort].Compare
+// place gives item the next place, in a list without Sorts.
+func (l *List[T]) place(item T) {
+	l.added[l.spec.ID(item)] = l.next
+	l.next++
 }
 
-// nextSort puts the next of the spec's Sorts in effect; the cursor stays
-// on its item.
+// compare is the order in effect: the spec's Sort (turned round after a
+// second S), or the order the items were handed in. It tells any two
+// items apart.
+func (l *List[T]) compare() func(a, b T) int {
+	if len(l.spec.Sorts) == 0 {
+		added, id := l.added, l.spec.ID
+		return func(a, b T) int { return added[id(a)] - added[id(b)] }
+	}
+	cmp := l.spec.Sorts[l.sort].Compare
+	if l.turned {
+		return func(a, b T) int { return cmp(b, a) }
+	}
+	return cmp
+}
+
+// nextSort turns the order in effect round, or after that puts the next
+// of the spec's Sorts in effect; the cursor stays on its item.
 func (l *List[T]) nextSort() tea.Cmd {
-	l.sort = (l.sort + 1) % len(l.spec.Sorts)
-	l.SetItems(l.all)
+	if l.turned = !l.turned; !l.turned {
+		l.sort = (l.sort + 1) % len(l.spec.Sorts)
+	}
+	l.SetItems(l.Items())
 	return nil
 }
 
 // Insert adds item at its place in the order in effect (at the end
 // without one), shown if the filter lets it through.
 func (l *List[T]) Insert(item T) {
+	if len(l.spec.Sorts) == 0 {
+		l.place(item)
+	}
 	l.put(item, false)
 	l.settle()
 }
@@ -152,12 +184,11 @@ func (l *List[T]) Remove(item T) {
 // be the value the list holds: an item whose fields the order reads is
 // never changed in place but replaced, so the list finds it where the
 // order put it. now goes where the order puts it, shown if the filter
-// lets it through. It costs two binary searches and a copy of the rows
-// after each place, however many items there are; the order is not
-// computed again. The cursor stays on its item while others move; when
-// its own item moves, or the list is Blurred, the cursor stays on its row
-// and the rows drawn where they are: a row changing under the user's eyes
-// does not carry the view away.
+// lets it through. It costs O(log n) (ordered), however many items there
+// are; the order is not computed again. The cursor stays on its item
+// while others move; when its own item moves, or the list is Blurred, the
+// cursor stays on its row and the rows drawn where they are: a row
+// changing under the user's eyes does not carry the view away.
 func (l *List[T]) Replace(old, now T) {
 	l.put(now, l.take(old))
 	l.settle()
@@ -166,16 +197,15 @@ func (l *List[T]) Replace(old, now T) {
 // take takes item out of the items and the rows shown; it reports whether
 // it was the selected row.
 func (l *List[T]) take(item T) (selected bool) {
-	filtered := l.Filter() != ""
-	if i := l.find(l.all, item); i >= 0 {
-		l.all = slices.Delete(l.all, i, i+1)
+	filtered := l.shown != l.all
+	if i, ok := l.all.remove(item); ok {
+		l.items = nil
 		if !filtered {
 			selected = l.tookRow(i)
 		}
 	}
 	if filtered {
-		if i := l.find(l.buf, item); i >= 0 {
-			l.buf = slices.Delete(l.buf, i, i+1)
+		if i, ok := l.shown.remove(item); ok {
 			selected = l.tookRow(i)
 		}
 	}
@@ -185,26 +215,19 @@ func (l *List[T]) take(item T) (selected bool) {
 // put adds item to the items and, if the filter lets it through, to the
 // rows shown; selected: it is the selected item, which the cursor follows.
 func (l *List[T]) put(item T, selected bool) {
-	i := l.at(l.all, item)
-	l.all = slices.Insert(l.all, i, item)
+	i := l.all.insert(item)
+	l.items = nil
 	switch q := strings.ToLower(l.Filter()); {
-	case q == "":
+	case l.shown == l.all:
 		l.putRow(i, selected)
 	case matches(l.spec.Fields(item), q):
-		i = l.at(l.buf, item)
-		l.buf = slices.Insert(l.buf, i, item)
-		l.putRow(i, selected)
+		l.putRow(l.shown.insert(item), selected)
 	}
 }
 
-// settle points the rows shown at the items changed and keeps the cursor
-// in them.
+// settle keeps the cursor in the rows shown.
 func (l *List[T]) settle() {
-	l.shown = l.all
-	if l.Filter() != "" {
-		l.shown = l.buf
-	}
-	l.cursor = max(min(l.cursor, len(l.shown)-1), 0)
+	l.cursor = max(min(l.cursor, l.shown.len()-1), 0)
 	l.scroll()
 }
 
@@ -231,31 +254,6 @@ func (l *List[T]) putRow(i int, selected bool) {
 	}
 }
 
-// find is the index of item in s, which is in the order in effect; -1
-// when s does not hold it.
-func (l *List[T]) find(s []T, item T) int {
-	id := l.spec.ID(item)
-	cmp := l.compare()
-	if cmp == nil {
-		return slices.IndexFunc(s, func(x T) bool { return l.spec.ID(x) == id })
-	}
-	if i, ok := slices.BinarySearchFunc(s, item, cmp); ok && l.spec.ID(s[i]) == id {
-		return i
-	}
-	return -1
-}
-
-// at is where item goes in s, which is in the order in effect: its end
-// without one.
-func (l *List[T]) at(s []T, item T) int {
-	cmp := l.compare()
-	if cmp == nil {
-		return len(s)
-	}
-	i, _ := slices.BinarySearchFunc(s, item, cmp)
-	return i
-}
-
 // SetSize gives the width and how many rows are visible: View takes that
 // many lines plus the column titles and the count.
 func (l *List[T]) SetSize(width, rows int) {
@@ -263,22 +261,28 @@ func (l *List[T]) SetSize(width, rows int) {
 	l.scroll()
 }
 
-// Items are all the items, as last set.
-func (l *List[T]) Items() []T { return l.all }
+// Items are all the items, in the order in effect. The slice is the
+// list's: read it, never change it.
+func (l *List[T]) Items() []T {
+	if l.items == nil {
+		l.items = l.all.slice()
+	}
+	return l.items
+}
 
 // Len is how many items the filter lets through.
-func (l *List[T]) Len() int { return len(l.shown) }
+func (l *List[T]) Len() int { return l.shown.len() }
 
 // Item is the i-th item the filter lets through.
-func (l *List[T]) Item(i int) T { return l.shown[i] }
+func (l *List[T]) Item(i int) T { return l.shown.at(i) }
 
 // Selected is the item under the cursor; false when none is shown.
 func (l *List[T]) Selected() (T, bool) {
-	if l.cursor >= len(l.shown) {
+	if l.cursor >= l.shown.len() {
 		var none T
 		return none, false
 	}
-	return l.shown[l.cursor], true
+	return l.shown.at(l.cursor), true
 }
 
 // Typing reports whether the filter field has the keys: the screen is
@@ -308,7 +312,7 @@ func (l *List[T]) StartFilter() tea.Cmd {
 // the screen's (g generates an address on the deposit list, so only Home
 // jumps there). While the filter is typed only the filter's keys act.
 func (l *List[T]) Bindings(screen Bindings) Bindings {
-	n := len(l.shown)
+	n := l.shown.len()
 	if l.typing {
 		return Bindings{
 			{Key: ListKeys.Done, On: true, Do: l.done},
@@ -336,11 +340,11 @@ func (l *List[T]) Bindings(screen Bindings) Bindings {
 		{Key: free(l.selectHelp(ListKeys.Up)), On: n > 0, Do: l.moveBy(-1)},
 		{Key: free(ListKeys.Down), On: n > 0, Do: l.moveBy(1)},
 		{Key: ListKeys.Clear, On: l.Filter() != "", Do: l.clear},
-		{Key: filter, On: len(l.all) > 0, Do: l.StartFilter},
+		{Key: filter, On: l.all.len() > 0, Do: l.StartFilter},
 	}
 	bs = append(bs, screen...)
 	return append(bs,
-		Binding{Key: free(ListKeys.Sort), On: len(l.spec.Sorts) > 1 && len(l.all) > 1, Do: l.nextSort},
+		Binding{Key: free(ListKeys.Sort), On: len(l.spec.Sorts) > 0 && l.all.len() > 1, Do: l.nextSort},
 		Binding{Key: free(ListKeys.PageUp), On: n > l.rows, Do: l.page(-1)},
 		Binding{Key: free(ListKeys.PageDown), On: n > l.rows, Do: l.page(1)},
 		Binding{Key: free(ListKeys.First), On: n > 1, Do: func() tea.Cmd { l.moveTo(0); return nil }},
@@ -420,35 +424,30 @@ func (l *List[T]) clear() tea.Cmd {
 // apply lists the items the filter lets through and puts the cursor on
 // the item named keep, or keeps it in range.
 func (l *List[T]) apply(keep string) {
-	q := strings.ToLower(l.Filter())
-	if q == "" {
-		l.shown = l.all
-	} else {
-		l.buf = l.buf[:0]
-		for _, it := range l.all {
+	l.shown = l.all
+	if q := strings.ToLower(l.Filter()); q != "" {
+		var m []T
+		l.all.each(func(it T) bool {
 			if matches(l.spec.Fields(it), q) {
-				l.buf = append(l.buf, it)
+				m = append(m, it)
 			}
-		}
-		l.shown = l.buf
+			return true
+		})
+		l.shown = newOrdered(m, l.all.cmp)
 	}
 	if keep != "" {
-		if i := slices.IndexFunc(l.shown, func(it T) bool { return l.spec.ID(it) == keep }); i >= 0 {
-			l.cursor = i
-		}
-	}
-	l.cursor = max(min(l.cursor, len(l.shown)-1), 0)
-	l.scroll()
-}
-
-// matches reports whether any field holds q, which is lower case.
-func matches(fields []string, q string) bool {
-	for _, f := range fields {
-		if strings.Contains(strings.ToLower(f), q) {
+		i := 0
+		l.shown.each(func(it T) bool {
+			if l.spec.ID(it) == keep {
+				l.cursor = i
+				return false
+			}
+			i++
 			return true
-		}
+		})
 	}
-	return false
+	l.cursor = max(min(l.cursor, l.shown.len()-1), 0)
+	l.scroll()
 }
 
 func (l *List[T]) moveBy(d int) func() tea.Cmd {
@@ -456,7 +455,7 @@ func (l *List[T]) moveBy(d int) func() tea.Cmd {
 }
 
 func (l *List[T]) moveTo(i int) {
-	l.cursor = max(min(i, len(l.shown)-1), 0)
+	l.cursor = max(min(i, l.shown.len()-1), 0)
 	l.scroll()
 }
 
@@ -479,5 +478,5 @@ func (l *List[T]) scroll() {
 	if l.cursor >= l.offset+l.rows {
 		l.offset = l.cursor - l.rows + 1
 	}
-	l.offset = max(min(l.offset, len(l.shown)-l.rows), 0)
+	l.offset = max(min(l.offset, l.shown.len()-l.rows), 0)
 }

@@ -388,31 +388,34 @@ func rankedList(n int) *kit.List[ranked] {
 	return &l
 }
 
-// TestListSorts (issue 21 item 13): the items are in the first order, S
-// puts the next in effect and marks its column's title (↑ or ↓), the
-// cursor staying on its item; S is offered with two items and two orders.
+// TestListSorts (issue 21 item 13, issue 28 item 7): the items are in the
+// first order; S turns it round (the arrow in its column's title turns),
+// S again puts the next in effect, and so on round; the cursor stays on
+// its item. S is offered with two items and an order.
 func TestListSorts(t *testing.T) {
 	l := rankedList(20)
 	if got := l.Items()[:3]; got[0].id != "r-000" || got[1].id != "r-010" || got[2].id != "r-003" {
 		t.Fatalf("first order: %v", got)
 	}
-	if rows := plainRows2(l); !strings.Contains(rows[0], "RANK↑") || strings.Contains(rows[0], "ID↓") {
-		t.Fatalf("title of the order in effect: %q", rows[0])
-	}
 	l.Update(screentest.Key("down"), nil)
-	l.Update(screentest.Key("S"), nil)
-	if got := l.Items()[0].id; got != "r-019" {
-		t.Fatalf("after S the first item is %s, want r-019", got)
-	}
-	if sel, _ := l.Selected(); sel.id != "r-010" {
-		t.Errorf("S moved the cursor off its item to %s", sel.id)
-	}
-	if rows := plainRows2(l); !strings.Contains(rows[0], "ID↓") || strings.Contains(rows[0], "RANK↑") {
-		t.Errorf("title after S: %q", rows[0])
-	}
-	l.Update(screentest.Key("S"), nil)
-	if got := l.Items()[0].id; got != "r-000" {
-		t.Errorf("S does not cycle back to the first order: %s first", got)
+	for _, c := range []struct{ title, first, not string }{
+		{"RANK↑", "r-000", "ID"},
+		{"RANK↓", "r-017", "ID"}, // rank 9 first, and of r-007 and r-017 the last
+		{"ID↓", "r-019", "RANK"},
+		{"ID↑", "r-000", "RANK"},
+		{"RANK↑", "r-000", "ID"},
+	} {
+		rows := plainRows2(l)
+		if !strings.Contains(rows[0], c.title) || strings.Contains(rows[0], c.not+"↑") || strings.Contains(rows[0], c.not+"↓") {
+			t.Errorf("title %q, want %s", rows[0], c.title)
+		}
+		if got := l.Items()[0].id; got != c.first {
+			t.Errorf("%s: the first item is %s, want %s", c.title, got, c.first)
+		}
+		if sel, _ := l.Selected(); sel.id != "r-010" {
+			t.Errorf("%s: S moved the cursor off its item to %s", c.title, sel.id)
+		}
+		l.Update(screentest.Key("S"), nil)
 	}
 	if !offers(l.Bindings(nil), "S") || offers(rankedList(1).Bindings(nil), "S") || offers(accountList(accounts(5)).Bindings(nil), "S") {
 		t.Error("S offered where it sorts nothing, or not offered where it does")

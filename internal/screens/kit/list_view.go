@@ -56,16 +56,16 @@ type Row struct {
 func (l *List[T]) View(note string) string {
 	k := layout.InksFor(l.common)
 	switch {
-	case len(l.all) == 0:
+	case l.all.len() == 0:
 		return l.spec.Empty + "\n"
-	case len(l.shown) == 0:
+	case l.shown.len() == 0:
 		q := layout.Truncate(safetext.Text(l.Filter()), 30, "…")
 		return fmt.Sprintf("No %s match '%s': esc clears the filter.\n", l.plural(), q)
 	}
-	end := min(l.offset+l.rows, len(l.shown))
+	end := min(l.offset+l.rows, l.shown.len())
 	rows := make([]Row, 0, end-l.offset)
 	for i := l.offset; i < end; i++ {
-		rows = append(rows, l.spec.Row(l.shown[i]))
+		rows = append(rows, l.spec.Row(l.shown.at(i)))
 	}
 	titles := l.titles()
 	widths := l.layout(titles, rows)
@@ -99,7 +99,7 @@ func (l *List[T]) titles() []string {
 	}
 	if len(l.spec.Sorts) > 0 {
 		s, mark := l.spec.Sorts[l.sort], "↑"
-		if s.Desc {
+		if s.Desc != l.turned {
 			mark = "↓"
 		}
 		titles[s.Column] += mark
@@ -110,7 +110,7 @@ func (l *List[T]) titles() []string {
 // count says how many rows there are and, when not all fit or a filter
 // narrows them, which are shown.
 func (l *List[T]) count(end int) string {
-	n, m := len(l.all), len(l.shown)
+	n, m := l.all.len(), l.shown.len()
 	noun := l.spec.Noun
 	if n != 1 {
 		noun = l.plural()

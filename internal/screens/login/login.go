@@ -137,7 +137,7 @@ func New(app *kit.App) tui.Screen {
 	l.form = kit.NewForm(c, loginLabelWidth, l.envField, l.methodField, l.apiKey, l.sourceField, l.keyPick, l.clefField, l.path, l.pass)
 	l.form.OnChange = l.changed
 	apiKey := getenv(exchange.APIKeyEnvVar)
-	l.apiKey.Input.SetValue(apiKey)
+	l.apiKey.Input.Prefill(apiKey)
 	if getenv(signer.KeyEnvVar) != "" {
 		l.source = sourceEnv // the key the user exported is the one meant
 	}
@@ -389,7 +389,7 @@ func (l *loginScreen) update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 func (l *loginScreen) fillDemo() tea.Cmd {
 	demo := l.target().Demo
 	if l.method == methodAPIKey {
-		l.apiKey.Input.SetValue(demo.APIKey)
+		l.apiKey.Input.Prefill(demo.APIKey)
 		l.form.Changed(l.apiKey)
 		return l.form.Focus(l.apiKey)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -64,7 +65,8 @@ func RequireTitleOnce(t *testing.T, frame, title string) {
 // RootFrame draws screen s under a root model at 120x40.
 func RootFrame(s tui.Screen, app *kit.App) string {
 	app.Common.TopBar = app.TopBar
-	root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common})
+	// The session countdown's redraw is not waited for: one frame is drawn.
+	root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common, Timer: func(time.Duration, tea.Msg) tea.Cmd { return nil }})
 	Feed(root, tea.WindowSizeMsg{Width: 120, Height: 40})
 	return root.View().Content
 }

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
 
@@ -65,8 +66,11 @@ func NewStatusRig(t *testing.T) *StatusRig {
 	r.Srv = httptest.NewServer(http.HandlerFunc(r.serve))
 	t.Cleanup(r.Srv.Close)
 	env := config.SandboxEnvironment(r.Srv.URL, sandbox.DefaultChainID)
+	// Its timers wait on the fake clock, which only the test moves: none
+	// fires unless the test records them (RecordTimers) and fires them.
 	r.App = &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, r.Clock.Now), Getenv: func(string) string { return "" }, Makers: kit.Makers{Home: NewHome}},
-		Session: kit.Session{Target: kit.Target{Env: env, Client: r.Client(sandbox.DemoAPIKey)}}}
+		Session: kit.Session{Target: kit.Target{Env: env, Client: r.Client(sandbox.DemoAPIKey)}},
+		Hooks:   kit.Hooks{Timer: func(time.Duration, tea.Msg) tea.Cmd { return nil }}}
 	OpenJournal(t, r.App)
 	return r
 }

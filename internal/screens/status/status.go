@@ -1,6 +1,6 @@
-// Package status follows withdrawals: one withdrawal's status (looked up,
-// followed or resumed from the journal), the history of the journal, and
-// the watch board that follows many at once.
+// Package status follows one withdrawal: its status looked up, followed,
+// or resumed from the journal (a request that got no answer settled with
+// the service).
 package status
 
 import (
@@ -50,12 +50,13 @@ type settleMsg struct {
 type settleAgainMsg struct{ tag tui.Tag }
 
 var statusKeys = struct {
-	Refresh, Copy, CopyQuote, CopyTx, Open key.Binding
+	Refresh, Copy, CopyQuote, CopyTx, CopyTo, Open key.Binding
 }{
 	Refresh:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh now")),
 	Copy:      key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy payout hash")),
 	CopyQuote: key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "copy quote id")),
 	CopyTx:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "copy tx id")),
+	CopyTo:    key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "copy destination")),
 	Open:      key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open in explorer")),
 }
 
@@ -125,11 +126,11 @@ func newStatus(app *kit.App, quoteID string) *statusScreen {
 	return &statusScreen{app: app, quoteID: quoteID, follow: follow.Follow{QuoteID: quoteID}, jitter: rand.Int64N}
 }
 
-// newBoardStatus builds the status screen of a withdrawal the board
+// NewBoardStatus builds the status screen of a withdrawal the board
 // follows: the board's last record shows at once, and while the service's
 // rate limit holds the board's asks (for paused more), the first ask
 // waits for its end.
-func newBoardStatus(app *kit.App, f follow.Followed, paused time.Duration) *statusScreen {
+func NewBoardStatus(app *kit.App, f follow.Followed, paused time.Duration) tui.Screen {
 	s := newStatus(app, f.QuoteID)
 	if f.Known {
 		s.follow.Last, s.follow.Known, s.checked = f.Last, true, f.LastChecked
@@ -180,7 +181,7 @@ func (s *statusScreen) countdown() tea.Cmd {
 	if left <= 0 {
 		return nil
 	}
-	return s.app.After(nextSecond(left), countdownMsg{tag: s.tag})
+	return s.app.After(kit.NextSecond(left), countdownMsg{tag: s.tag})
 }
 
 // Resume restarts polling with a new tag: the ticks of the visit before were
@@ -202,7 +203,8 @@ func (s *statusScreen) SetSize(w, _ int) { s.wd = w }
 // bindings: r except for a withdrawal that never happened or while the
 // re-sent withdraw is out (during a status request it waits for that one),
 // copying the quote id always (support asks for it), the tx id once the
-// service gave one, and copying and opening only when there is a payout hash.
+// service gave one, the destination when the journal has it, and copying
+// and opening only when there is a payout hash.
 func (s *statusScreen) bindings() kit.Bindings {
 	return kit.Bindings{
 		{Key: statusKeys.Refresh, On: s.phase != phaseRejected && !s.sending, Do: s.refresh,
@@ -227,6 +229,9 @@ func (s *statusScreen) bindings() kit.Bindings {
 			return kit.CopyText(s.app, s.txID(), "Copied tx id "+s.txID())
 		}},
 		{Key: statusKeys.Open, On: s.explorerLink() != "", Do: func() tea.Cmd { return kit.OpenLink(s.app, s.explorerLink()) }},
+		{Key: statusKeys.CopyTo, On: s.destination() != "", Do: func() tea.Cmd {
+			return kit.CopyText(s.app, s.destination(), "Copied destination "+s.destination())
+		}},
 	}
 }
 
@@ -243,6 +248,15 @@ func (s *statusScreen) txID() string {
 		return ""
 	}
 	return s.follow.Last.TxID
+}
+
+// destination is where the withdrawal pays, when the journal has it; ""
+// otherwise (the service's record does not say).
+func (s *statusScreen) destination() string {
+	if s.intent == nil {
+		return ""
+	}
+	return s.intent.ToAddress
 }
 
 // Busy: while the re-sent withdraw is out, leaving would lose its answer.
@@ -368,7 +382,7 @@ func (s *statusScreen) answered(m statusMsg) tea.Cmd {
 		s.addSeen(seen{state: m.w.State, at: s.checked, updated: m.w.UpdatedAt})
 	}
 	if step.JournalState != "" {
-		cmd = journalState(s.app, s.quoteID, m.w, nil)
+		cmd = kit.JournalState(s.app, s.quoteID, m.w, nil)
 	}
 	if s.follow.Final {
 		if step.Changed && s.follow.Known {
@@ -396,15 +410,17 @@ func (s *statusScreen) addSeen(x seen) {
 }
 
 // seed tells the follow what the journal holds of this withdrawal (whether
-// it is own, the last state journaled, its acceptance) and puts its past in
-// front of the timeline, once, so reopening it shows the states seen in
+// it is own, the last state journaled, its acceptance, its last record)
+// and puts its past in front of the timeline, once, so reopening it shows the states seen in
 // earlier sessions and none is journaled twice.
 func (s *statusScreen) seed(entries []journal.Entry, ok bool) {
 	if !ok || s.seeded {
 		return
 	}
 	s.seeded = true
-	follow.OwnOf(journal.FoldRecords(entries)).Seed(&s.follow)
+	own := follow.OwnOf(journal.FoldRecords(entries))
+	own.Seed(&s.follow)
+	own.Recall(&s.follow) // shown while the service cannot be asked
 	for _, e := range entries {
 		switch e.Kind {
 		case journal.KindIntent:

@@ -3,7 +3,6 @@ package status
 import (
 	"cmp"
 	"context"
-	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -11,47 +10,12 @@ import (
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/follow"
 	"github.com/svcwallet/svcwallet/internal/journal"
-	"github.com/svcwallet/svcwallet/internal/screens/kit"
 	"github.com/svcwallet/svcwallet/internal/tui"
 	"github.com/svcwallet/svcwallet/internal/withdrawal"
 )
 
-// Journaling what the status screen learns, and resuming a withdrawal the
-// journal holds unanswered: re-sending it, or saying it never happened.
-
-// journalState journals a state a follower of this console learned for an
-// own withdrawal (follow.Step.JournalState), in a Cmd: the status
-// screen, the board and History's refresh all write through it. writes,
-// when given, counts the write until it is done.
-func journalState(app *kit.App, quoteID string, w exchange.Withdrawal, writes *sync.WaitGroup) tea.Cmd {
-	if app.Journal() == nil {
-		return nil
-	}
-	if writes != nil {
-		writes.Add(1)
-	}
-	return journalCmd(app, func(wr withdrawal.Withdrawer) error {
-		if writes != nil {
-			defer writes.Done()
-		}
-		return wr.JournalState(quoteID, w)
-	})
-}
-
-// journalCmd writes one line of an own withdrawal's journal in a Cmd; a
-// failure is said in a toast, whichever screen is on top by then.
-func journalCmd(app *kit.App, write func(withdrawal.Withdrawer) error) tea.Cmd {
-	if app.Journal() == nil {
-		return nil
-	}
-	w := app.Withdrawer()
-	return func() tea.Msg {
-		if err := write(w); err != nil {
-			return tui.ErrorMsg{Err: exchange.UserError{Text: "The journal could not be written (" + err.Error() + "): the history may miss this state; check the disk", Cause: err}}
-		}
-		return nil
-	}
-}
+// Resuming a withdrawal the journal holds unanswered: re-sending it, or
+// saying it never happened.
 
 // settle settles the journaled request rec, which got no answer
 // (withdrawal.Withdrawer.Settle), in one Cmd that also journals what it

@@ -213,8 +213,8 @@ func TestStatusTicksDieWithTheVisit(t *testing.T) {
 	}
 	stale := (*timers)[0].Msg
 
-	step(tui.PushMsg{Screen: NewBoard(r.App).(*boardScreen)})
-	step(stale) // fires while the board is on top
+	step(tui.PushMsg{Screen: screentest.NewHome(r.App)})
+	step(stale) // fires while another screen is on top
 	if n := r.StatusCalls.Load(); n != 1 {
 		t.Fatalf("a tick from a hidden status screen made a request (%d)", n)
 	}
@@ -399,5 +399,135 @@ func TestStatusAnnouncesTheEnd(t *testing.T) {
 	}
 	if got := notified(s.answered(statusMsg{w: completed})); !strings.Contains(got, "\x1b]9;Withdrawal COMPLETED: "+id+": ") {
 		t.Errorf("COMPLETED notified %q", got)
+	}
+}
+
+// TestStatusRateLimited (issue 21 bug 3): a 429 on the status screen says
+// the pause and its countdown, not a failure.
+func TestStatusRateLimited(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	id := r.Made(sandbox.DestCompleted, "25")
+	r.LimitStatus.Store(4)
+	s := newStatus(r.App, id)
+	s.SetSize(100, 30)
+	timers := screentest.RecordTimers(s.app)
+	screentest.Drive(s, s.Init())
+	v := screentest.OneLine(ansi.Strip(s.View()))
+	if !strings.Contains(v, "The service says too many requests: rate limited, resuming in 4s.") || strings.Contains(v, "Cannot check") || strings.Contains(v, "Not found") {
+		t.Fatalf("a 429 on the status screen:\n%s", ansi.Strip(s.View()))
+	}
+	countdown := slices.IndexFunc(*timers, func(tm screentest.Timer) bool { _, ok := tm.Msg.(countdownMsg); return ok })
+	if countdown < 0 || (*timers)[countdown].D != time.Second {
+		t.Fatalf("no countdown redraw in a second: %v", *timers)
+	}
+	r.Clock.Advance(time.Second)
+	screentest.Drive(s, func() tea.Msg { return (*timers)[countdown].Msg })
+	if v := screentest.OneLine(ansi.Strip(s.View())); !strings.Contains(v, "resuming in 3s") {
+		t.Errorf("the countdown a second later:\n%s", ansi.Strip(s.View()))
+	}
+}
+
+// TestBoardStatusWaitsOutThePause (issue 21 bug 3): the status screen the
+// board opens shows the board's record at once and, while the service's
+// rate limit holds the board's asks, says the pause with its countdown and
+// asks only once it is over, also for a final withdrawal (to read the
+// journal).
+func TestBoardStatusWaitsOutThePause(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	done := screentest.Seed(t, r, sandbox.DestCompleted)
+	r.Clock.Advance(sandbox.DefaultSettle)
+	w, err := r.App.Client().WithdrawalStatus(t.Context(), done)
+	if err != nil || w.State != exchange.StateCompleted {
+		t.Fatalf("the seeded withdrawal is %s (%v)", w.State, err)
+	}
+	sched := follow.NewScheduler(5)
+	sched.Add(done, r.Clock.Now())
+	sched.Next(r.Clock.Now())
+	sched.Answer(done, w, nil, r.Clock.Now())
+	f, _ := sched.Get(done)
+
+	detail := NewBoardStatus(r.App, f, 1500*time.Millisecond)
+	detail.SetSize(100, 30)
+	timers := screentest.RecordTimers(r.App)
+	calls := r.StatusCalls.Load()
+	screentest.Drive(detail, detail.Init())
+	dv := screentest.OneLine(ansi.Strip(detail.View()))
+	if !strings.Contains(dv, "COMPLETED") || !strings.Contains(dv, "rate limited, resuming in 2s") ||
+		strings.Contains(dv, "Not found") || strings.Contains(dv, "Cannot check") || r.StatusCalls.Load() != calls {
+		t.Fatalf("the detail during the pause (asked %d times):\n%s", r.StatusCalls.Load()-calls, ansi.Strip(detail.View()))
+	}
+	poll := slices.IndexFunc(*timers, func(tm screentest.Timer) bool { _, ok := tm.Msg.(pollMsg); return ok })
+	if poll < 0 {
+		t.Fatal("the detail does not ask once the pause is over")
+	}
+	tm := (*timers)[poll]
+	r.Clock.Advance(tm.D)
+	screentest.Drive(detail, func() tea.Msg { return tm.Msg })
+	if n := r.StatusCalls.Load() - calls; n != 1 {
+		t.Fatalf("after the pause the detail asked %d times, want once", n)
+	}
+}
+
+// TestExpiredQuoteHasOneName: a quote of this account that expired without
+// being executed is EXPIRED on the status screen, followed and resumed
+// from the journal, as on the board and in History; never REJECTED,
+// REFUSED or CREATED.
+func TestExpiredQuoteHasOneName(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	rec := r.Intent(req, in) // journaled, its answer lost
+	r.Clock.Set(in.ExpiresAt.Add(follow.ExecutableMargin + time.Second))
+	id := req.QuoteID
+
+	followed := newStatus(r.App, id)
+	pollToEnd(t, r, followed, 10)
+	if view := followed.Title() + "\n" + ansi.Strip(followed.View()); !strings.Contains(view, "Withdrawal EXPIRED") ||
+		!strings.Contains(view, "State         EXPIRED") || !strings.Contains(view, exchange.ExpiredWords) {
+		t.Errorf("the followed status:\n%s", view)
+	}
+
+	resumed := NewResume(r.App, rec).(*statusScreen)
+	resumed.SetSize(100, 40)
+	screentest.RecordTimers(resumed.app)
+	screentest.Drive(resumed, resumed.Init())
+	if view := resumed.Title() + "\n" + ansi.Strip(resumed.View()); !strings.Contains(view, "Withdrawal EXPIRED") ||
+		!strings.Contains(view, "State         EXPIRED") || !strings.Contains(view, exchange.ExpiredWords) {
+		t.Errorf("the resumed status:\n%s", view)
+	}
+}
+
+// TestStatusShowsWhatSupportQuotes (issue 28 items 4 and 8): the detail of
+// an own withdrawal shows its quote id, transfer id, destination, chain,
+// state and payout hash, each id with a key that copies it; opened again
+// while the service fails, it starts from the journal's record, never
+// from blank.
+func TestStatusShowsWhatSupportQuotes(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	r.App.PollInterval = 2 * time.Second
+	id := r.Made(sandbox.DestCompleted, "25")
+	s := newStatus(r.App, id)
+	pollToEnd(t, r, s, 10)
+	w := s.follow.Last
+	view := screentest.OneLine(ansi.Strip(s.View()))
+	for _, want := range []string{id, w.TxID, sandbox.DestCompleted, w.Chain, w.WithdrawTxHash, exchange.StateCompleted} {
+		if want == "" || !strings.Contains(view, want) {
+			t.Errorf("the detail lacks %q:\n%s", want, view)
+		}
+	}
+	for key, want := range map[string]string{"i": id, "t": w.TxID, "d": sandbox.DestCompleted, "c": w.WithdrawTxHash} {
+		_, cmd := s.Update(screentest.Key(key))
+		if !slices.Contains(screentest.RunAll(cmd), tea.SetClipboard(want)()) {
+			t.Errorf("%s does not copy %s", key, want)
+		}
+	}
+
+	r.FailStatus.Store(true)
+	again := newStatus(r.App, id)
+	again.SetSize(100, 40)
+	screentest.RecordTimers(r.App)
+	screentest.Drive(again, again.Init())
+	if v := again.Title() + "\n" + screentest.OneLine(ansi.Strip(again.View())); !strings.Contains(v, "Withdrawal COMPLETED") ||
+		!strings.Contains(v, w.WithdrawTxHash) || !strings.Contains(v, "Cannot check") {
+		t.Errorf("opened again with the service failing:\n%s", v)
 	}
 }

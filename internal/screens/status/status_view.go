@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/screens/kit"
 	"github.com/svcwallet/svcwallet/internal/screens/kit/layout"
 )
 
@@ -230,7 +231,7 @@ func (s *statusScreen) footer() string {
 		b.WriteString(layout.ErrorBlock(c, "Cannot check", s.err, s.wd))
 	}
 	if left := s.limited.Sub(c.Now()); left > 0 && (s.polling() || !s.asked) {
-		b.WriteString(st.Warning.Render("The service says too many requests: "+rateLimited(left)+".") + "\n")
+		b.WriteString(st.Warning.Render("The service says too many requests: "+kit.RateLimited(left)+".") + "\n")
 		return b.String()
 	}
 	if !s.next.IsZero() && s.polling() {

@@ -105,7 +105,7 @@ func (d *destinationScreen) bindings() kit.Bindings {
 				return d.submit()
 			}},
 			{Key: destKeys.UseRecent, On: true, Do: func() tea.Cmd {
-				d.address.Input.SetValue(d.alike)
+				d.address.Input.Prefill(d.alike)
 				d.alike = ""
 				return nil
 			}},
@@ -117,7 +117,7 @@ func (d *destinationScreen) bindings() kit.Bindings {
 	}
 	bs := kit.Bindings{{Key: destKeys.Submit, On: true, Do: d.submit}}
 	return append(append(bs, d.form.Bindings()...), kit.Binding{Key: destKeys.Recent, On: len(d.recent) > 0, Do: func() tea.Cmd {
-		d.address.Input.SetValue(d.recent[d.pick%len(d.recent)])
+		d.address.Input.Prefill(d.recent[d.pick%len(d.recent)])
 		d.form.Changed(d.address)
 		d.pick++
 		return nil

@@ -372,7 +372,9 @@ func (r *reviewScreen) render(level int) string {
 		b.WriteString("\n")
 	}
 	b.WriteString(r.gate.Key.View(16) + "\n")
-	if !r.gate.Sending && !r.expired() && r.bridgeErr == nil && level < 5 {
+	// After a final refusal nothing of this quote can be signed: its
+	// countdown would urge what cannot help.
+	if !r.gate.Sending && !r.expired() && r.bridgeErr == nil && !r.refused && level < 5 {
 		b.WriteString(r.countdownView(level) + "\n")
 	}
 	if !compact {
@@ -434,8 +436,9 @@ func (r *reviewScreen) countdownView(level int) string {
 	if left <= 10*time.Second {
 		v = st.Warning.Render(fmt.Sprintf("%ds", secs))
 	}
+	// After a refusal the error says what to do; the note would say sign.
 	note := "sign before it runs out"
-	if level > 1 {
+	if level > 1 || r.err != nil {
 		note = ""
 	}
 	return layout.WrapField(c, "Quote expires in", 16, v, note, r.wd)

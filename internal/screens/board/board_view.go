@@ -1,4 +1,4 @@
-package status
+package board
 
 import (
 	"cmp"
@@ -6,8 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/bubbles/v2/help"
-	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
@@ -16,11 +14,15 @@ import (
 	"github.com/svcwallet/svcwallet/internal/screens/kit/layout"
 )
 
+// boardLabelWidth lines up the id field's label with the status screen's.
+const boardLabelWidth = 13
+
 // boardHeaderLines is the height above the list: heading, sentence, blank,
-// field, blank; boardFooterLines the list's column titles and count.
+// field, blank; boardFooterLines the list's column titles and count, and
+// the totals.
 const (
 	boardHeaderLines = 5
-	boardFooterLines = 2
+	boardFooterLines = 3
 )
 
 // boardGlyph marks an outcome's name (follow.Follow.Outcome) at a glance;
@@ -47,36 +49,19 @@ func boardGlyph(label string) string {
 	return "?"
 }
 
-// boardLegend is the full help's legend of the marks on the board's rows;
-// its bindings name no key anyone presses.
-var boardLegend = func() []key.Binding {
-	var out []key.Binding
-	for _, l := range [][2]string{
-		{"•", "changed since last selected"},
-		{"✓", "COMPLETED: paid out"},
-		{"✗", "FAILED: not paid out"},
-		{"↩", "REFUNDED: funds returned"},
-		{"▶", "SUBMITTED or SENDING"},
-		{"·", "CREATED, or not asked yet"},
-		{"‖", "rate limited: asked after"},
-		{"○", "EXPIRED: never executed"},
-		{"?", "NOT FOUND, or no answer"},
-		{"!", "accepted, now CREATED or unknown"},
-	} {
-		out = append(out, key.NewBinding(key.WithKeys("legend"), key.WithHelp(l[0], l[1])))
-	}
-	return out
-}()
-
-// boardHelp is the board's help: its keys, and in the full help the
-// legend of the marks on its rows.
-type boardHelp struct {
-	keys   help.KeyMap
-	legend []key.Binding
+// boardLegend is the full help's legend of the marks on the board's rows.
+var boardLegend = [][2]string{
+	{"•", "changed since last selected"},
+	{"✓", "COMPLETED: paid out"},
+	{"✗", "FAILED: not paid out"},
+	{"↩", "REFUNDED: funds returned"},
+	{"▶", "SUBMITTED or SENDING"},
+	{"·", "CREATED, or not asked yet"},
+	{"‖", "rate limited: asked after"},
+	{"○", "EXPIRED: never executed"},
+	{"?", "NOT FOUND, or no answer"},
+	{"!", "accepted, now CREATED or unknown"},
 }
-
-func (h boardHelp) ShortHelp() []key.Binding  { return h.keys.ShortHelp() }
-func (h boardHelp) FullHelp() [][]key.Binding { return append(h.keys.FullHelp(), h.legend) }
 
 // boardColumns: the quote id, which support copies, is drawn whole while
 // the others can give way: the chain and amount shrink, the payout hash
@@ -88,17 +73,18 @@ var boardColumns = []kit.Column{
 	{Title: "CHAIN", Width: 9, Min: 5},
 	{Title: "RECEIVE", Width: 16, Min: 8, Right: true},
 	{Title: "STATE", Width: 14, Gap: 2},
-	{Title: "SINCE", Width: 8, Right: true},
-	{Title: "CHECKED", Width: 8, Right: true, Optional: true},
+	{Title: "SINCE", Width: 12, Gap: 2, Right: true},
+	{Title: "CHECKED", Width: 12, Right: true, Optional: true},
 	{Title: "PAYOUT", Width: 15, Min: 11, Gap: 2, Middle: true, Optional: true},
 }
 
-// boardSorts are the orders S cycles through, one a column: the moving
-// rows first (the first), then by quote id, chain, amount (largest first),
-// the time in the state (longest first), the last check (oldest first) and
-// payout hash; rows without a value last, ties in the order added.
+// boardSorts are the orders S cycles through, one a column, each then
+// turned round: by state, grouped (stateRank: the moving rows first), then
+// by quote id, chain, amount (largest first), the time in the state
+// (longest first), the last check (oldest first) and payout hash; rows
+// without a value last, ties in the order added.
 var boardSorts = []kit.ListSort[*boardRow]{
-	{Column: 3, Compare: func(a, b *boardRow) int { return tie(a, b, boolOrder(a.Final, b.Final)) }},
+	{Column: 3, Compare: func(a, b *boardRow) int { return tie(a, b, cmp.Compare(a.rank, b.rank)) }},
 	{Column: 0, Compare: func(a, b *boardRow) int { return strings.Compare(a.QuoteID, b.QuoteID) }},
 	{Column: 1, Compare: func(a, b *boardRow) int { return tie(a, b, textOrder(a.Last.Chain, b.Last.Chain)) }},
 	{Column: 2, Desc: true, Compare: func(a, b *boardRow) int {
@@ -109,6 +95,17 @@ var boardSorts = []kit.ListSort[*boardRow]{
 	{Column: 6, Compare: func(a, b *boardRow) int {
 		return tie(a, b, textOrder(a.Last.WithdrawTxHash, b.Last.WithdrawTxHash))
 	}},
+}
+
+// stateRank orders the states of the rows, each its own group: not asked
+// or not answered yet, moving, contradicting the journal, then the ends,
+// those that need a look before COMPLETED.
+var stateRank = map[string]int{
+	follow.LabelAsking: 0, follow.LabelRateLimited: 1, follow.LabelNoAnswer: 2,
+	exchange.StateCreated: 3, exchange.StateSubmitted: 4, exchange.StateSending: 5,
+	follow.LabelContradicts: 6, follow.LabelVanished: 7,
+	exchange.StateFailed: 8, exchange.StateRefunded: 9, follow.LabelExpired: 10, follow.LabelNotFound: 11,
+	exchange.StateCompleted: 12,
 }
 
 // tie breaks a tie of an order by the order added, then the quote id, so
@@ -151,7 +148,11 @@ func (r *boardRow) since() time.Time {
 // sizeList gives the list what the heading, the field and any error or
 // export note leave.
 func (b *boardScreen) sizeList() {
-	b.list.SetSize(b.w, max(b.h-boardHeaderLines-boardFooterLines-strings.Count(b.notes(), "\n"), 3))
+	lines := boardHeaderLines + boardFooterLines + strings.Count(b.notes(), "\n")
+	if b.exporting() {
+		lines++ // the export's path
+	}
+	b.list.SetSize(b.w, max(b.h-lines, 3))
 }
 
 // notes are the lines under the field: an error, or where the last export
@@ -160,9 +161,9 @@ func (b *boardScreen) notes() string {
 	switch {
 	case b.err != nil:
 		return layout.ErrorBlock(b.app.Common, "Error", b.err, b.w)
-	case b.exported != "":
+	case b.exportedTo != "":
 		var s strings.Builder
-		for _, l := range strings.Split(ansi.Hardwrap(b.exported, max(b.w, 1), true), "\n") {
+		for _, l := range strings.Split(ansi.Hardwrap(b.exportedTo, max(b.w, 1), true), "\n") {
 			s.WriteString(b.app.Common.Styles.Muted.Render(l) + "\n")
 		}
 		return s.String()
@@ -174,41 +175,58 @@ func (b *boardScreen) View() string {
 	c := b.app.Common
 	st := c.Styles
 	var s strings.Builder
-	s.WriteString(st.Muted.Render(b.app.Target.Env.Name + " · withdrawals followed by quote id"))
+	s.WriteString(st.Muted.Render(fmt.Sprintf("%s · withdrawals followed by quote id · at most %d requests a second",
+		b.app.Target.Env.Name, b.app.Target.Env.EffectiveFollowRate())))
 	if f := b.list.FilterView(); f != "" {
 		s.WriteString("  " + f)
 	}
 	s.WriteString("\n" + st.Muted.Render("Paste or type quote ids, separated by spaces, commas or new lines.") + "\n\n")
-	s.WriteString(layout.Field(c, "Quote ids", statusLabelWidth, b.input.View()) + "\n")
+	s.WriteString(layout.Field(c, "Quote ids", boardLabelWidth, b.input.View()) + "\n")
+	if b.exporting() {
+		s.WriteString(layout.Field(c, "Export to", boardLabelWidth, b.exportTo.View()) + "\n")
+	}
 	s.WriteString(b.notes())
 	s.WriteString("\n")
-	// While a rate limit pauses the asks, the pause is said instead of the
-	// budget, so the line fits 80 columns.
-	note := fmt.Sprintf("%d moving · at most %d requests a second", b.tally.moving, b.app.Target.Env.EffectiveFollowRate())
-	if p := b.sched.PausedFor(c.Now()); p > 0 {
-		note = fmt.Sprintf("%d moving · %s", b.tally.moving, rateLimited(p))
+	if len(b.rows) == 0 && b.cleared != "" {
+		s.WriteString(b.cleared + ".\n")
+		return layout.Clip(s.String(), b.w)
 	}
-	s.WriteString(b.list.View(note))
+	s.WriteString(b.list.View(b.progress()))
+	if len(b.rows) > 0 {
+		s.WriteString(st.Muted.Render("  "+b.totals()) + "\n")
+	}
 	return layout.Clip(s.String(), b.w)
 }
 
-// rateLimited says that the service's rate limit holds every ask for left
-// more, in whole seconds rounded up.
-func rateLimited(left time.Duration) string {
-	return fmt.Sprintf("rate limited, resuming in %ds", (left+time.Second-1)/time.Second)
+// progress is said after the count: how many rows have a record while
+// some are still to be asked ("asked 57 of 200"), and the pause while the
+// service's rate limit holds the asks.
+func (b *boardScreen) progress() string {
+	var parts []string
+	if n := len(b.rows); b.tally.unasked > 0 {
+		parts = append(parts, fmt.Sprintf("asked %d of %d", n-b.tally.unasked, n))
+	}
+	if p := b.sched.PausedFor(b.app.Common.Now()); p > 0 {
+		parts = append(parts, kit.RateLimited(p))
+	}
+	return strings.Join(parts, " · ")
 }
 
-// boardClock is the one time format of the board's rows: the time of day
-// when it is today, else the day; "" for none.
-func boardClock(t, now time.Time) string {
-	if t.IsZero() {
-		return ""
+// totalsOrder is the order the totals name the outcomes in.
+var totalsOrder = []string{exchange.StateCompleted, exchange.StateFailed, exchange.StateRefunded, follow.LabelExpired,
+	follow.LabelNotFound, follow.LabelVanished, follow.LabelContradicts, exchange.StateCreated}
+
+// totals counts the rows per outcome ("180 completed · 10 failed ·
+// 10 refunded · 0 moving"): the ends there are, those that contradict the
+// journal, and always how many move.
+func (b *boardScreen) totals() string {
+	var parts []string
+	for _, label := range totalsOrder {
+		if n := b.tally.by[label]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, strings.ToLower(label)))
+		}
 	}
-	t = t.In(now.Location())
-	if y, m, d := t.Date(); y == now.Year() && m == now.Month() && d == now.Day() {
-		return t.Format("15:04:05")
-	}
-	return t.Format("Jan 02")
+	return strings.Join(append(parts, fmt.Sprintf("%d moving", b.tally.moving)), " · ")
 }
 
 // row draws one followed id; a row whose state changed since it was last
@@ -216,16 +234,16 @@ func boardClock(t, now time.Time) string {
 func (b *boardScreen) row(r *boardRow) kit.Row {
 	k := layout.InksFor(b.app.Common)
 	now := b.app.Common.Now()
-	label := r.Outcome().Name
+	label := r.label
 	receive, checked := "", "never"
 	if r.Known {
 		receive = r.Last.ReceiveAmount.String() + " " + r.Last.TokenOut
 	}
 	if !r.LastChecked.IsZero() {
-		checked = boardClock(r.LastChecked, now)
+		checked = kit.Clock(r.LastChecked, now)
 	}
 	row := kit.Row{Cells: []string{r.QuoteID, r.Last.Chain, receive, boardGlyph(label) + " " + label,
-		boardClock(r.since(), now), checked, r.Last.WithdrawTxHash}}
+		kit.Clock(r.since(), now), checked, r.Last.WithdrawTxHash}}
 	if b.marked[r.QuoteID] {
 		row.Mark = "•"
 	}

@@ -1,8 +1,10 @@
-package status
+package board
 
 import (
 	"encoding/csv"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -20,6 +22,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/journal"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/internal/screens/kit"
 	"github.com/svcwallet/svcwallet/internal/screens/screentest"
 	"github.com/svcwallet/svcwallet/internal/tui"
 )
@@ -32,6 +35,14 @@ type boardRig struct {
 	timers *[]dueTimer
 	toasts []string
 	clips  []tea.Msg
+}
+
+// openedStatus stands in for the status screen the board opens on a row
+// (kit.Makers.BoardStatus), keeping what the board handed it.
+type openedStatus struct {
+	*screentest.Home
+	f      follow.Followed
+	paused time.Duration
 }
 
 // dueTimer is a timer a screen asked for and when it is due.
@@ -54,7 +65,10 @@ func unstartedBoardRig(r *screentest.StatusRig) *boardRig {
 		timers = append(timers, dueTimer{r.Clock.Now().Add(d), msg})
 		return nil
 	}
-	br := &boardRig{StatusRig: r, b: NewBoard(r.App).(*boardScreen), timers: &timers}
+	r.App.Makers.BoardStatus = func(app *kit.App, f follow.Followed, paused time.Duration) tui.Screen {
+		return &openedStatus{Home: &screentest.Home{App: app}, f: f, paused: paused}
+	}
+	br := &boardRig{StatusRig: r, b: New(r.App).(*boardScreen), timers: &timers}
 	br.b.SetSize(120, 40)
 	return br
 }
@@ -103,6 +117,13 @@ func (br *boardRig) fire() bool {
 	return true
 }
 
+// toList gives the board the keys, from the id field if it has them.
+func (br *boardRig) toList() {
+	if br.b.typingIDs() {
+		br.send(tea.KeyPressMsg{Code: tea.KeyTab})
+	}
+}
+
 func (br *boardRig) plain() string { return ansi.Strip(br.b.View()) }
 
 // boardIDs are the board's quote ids in the order added.
@@ -145,10 +166,11 @@ func TestBoardPaste(t *testing.T) {
 	if v := screentest.OneLine(br.b.View()); !strings.Contains(v, "Not a quote id, not added: badid") {
 		t.Fatalf("malformed id not said:\n%s", br.plain())
 	}
-	if !br.b.Inputting() || br.b.input.Value() != "" {
-		t.Fatalf("the field lost focus or kept the paste (%q)", br.b.input.Value())
+	if br.b.Inputting() || br.b.input.Value() != "" {
+		t.Fatalf("after adding ids the field kept the keys or the paste (%q)", br.b.input.Value())
 	}
 	// Typing one id and enter adds it too.
+	br.send(tea.KeyPressMsg{Code: 'a', Text: "a"})
 	four := screentest.Seed(t, r, sandbox.DestCompleted)
 	for _, c := range four {
 		br.send(tea.KeyPressMsg{Code: c, Text: string(c)})
@@ -177,7 +199,7 @@ func TestBoardFollowsToTheEnd(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
 	ids := seedEnds(t, r)
-	ids["q-doesnotexist"] = "? NOT FOUND"
+	ids["q-doesnotexist2"] = "? NOT FOUND"
 	// Another account's withdrawal is unknown to this one.
 	other := r.Client(sandbox.NoChainAPIKey)
 	req, _ := r.Signed(other, sandbox.NoChainPrivateKey, sandbox.DestCompleted, "10")
@@ -190,7 +212,7 @@ func TestBoardFollowsToTheEnd(t *testing.T) {
 		paste = append(paste, id)
 	}
 	br.send(tea.PasteMsg{Content: strings.Join(paste, "\n")})
-	for i := 0; i < 10 && br.rowOf("q-doesnotexist") != "" && !strings.Contains(br.rowOf("q-doesnotexist"), "NOT FOUND"); i++ {
+	for i := 0; i < 10 && br.rowOf("q-doesnotexist2") != "" && !strings.Contains(br.rowOf("q-doesnotexist2"), "NOT FOUND"); i++ {
 		br.fire()
 	}
 	if f, _ := br.b.list.Item(br.b.list.Len()-1).Followed, true; !f.Final || br.b.sched.Moving()+len(br.b.inflight) == 0 {
@@ -222,7 +244,7 @@ func TestBoardFollowsToTheEnd(t *testing.T) {
 		if n == 0 || n > 2 {
 			t.Errorf("%s announced %d times: %q", id, n, br.toasts)
 		}
-		if !strings.HasPrefix(br.rowOf(id), " •") {
+		if row := []rune(br.rowOf(id)); len(row) < 2 || row[1] != '•' { // after the cursor's column
 			t.Errorf("change not marked on %q", br.rowOf(id))
 		}
 	}
@@ -232,9 +254,9 @@ func TestBoardFollowsToTheEnd(t *testing.T) {
 		t.Fatal("a final id was asked again")
 	}
 	// enter opens the existing status detail of the selected row.
-	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
+	br.toList()
 	_, cmd := br.b.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	if push, ok := cmd().(tui.PushMsg); !ok || push.Screen.(*statusScreen).quoteID != br.b.list.Item(0).QuoteID {
+	if push, ok := cmd().(tui.PushMsg); !ok || push.Screen.(*openedStatus).f.QuoteID != br.b.list.Item(0).QuoteID {
 		t.Fatalf("enter did not open the status of %s", br.b.list.Item(0).QuoteID)
 	}
 }
@@ -254,7 +276,7 @@ func TestBoardRestartKeeps(t *testing.T) {
 	if got := strings.Join(boardIDs(again.b), " "); got != a+" "+b {
 		t.Fatalf("after a restart the board holds %q", got)
 	}
-	again.send(tea.KeyPressMsg{Code: tea.KeyTab})
+	again.toList()
 	again.send(tea.KeyPressMsg{Code: 'x', Text: "x"})
 	third := newBoardRig(t, r)
 	if len(boardIDs(third.b)) != 1 {
@@ -274,7 +296,7 @@ func TestBoardFilterAndCopy(t *testing.T) {
 	br := newBoardRig(t, r)
 	done, failed := screentest.Seed(t, r, sandbox.DestCompleted), screentest.Seed(t, r, sandbox.DestFailed)
 	br.send(tea.PasteMsg{Content: done + "," + failed})
-	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
+	br.toList()
 	if screentest.Offered(br.b, "copy payout hash") {
 		t.Fatal("C offered before any payout hash")
 	}
@@ -313,7 +335,7 @@ var boardScrub = regexp.MustCompile(`q-[a-z2-7]{8,}|0x[0-9a-f]{3,7}…[0-9a-f]{5
 func TestBoardGolden(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
-	ids := []string{screentest.Seed(t, r, sandbox.DestCompleted), screentest.Seed(t, r, sandbox.DestFailed), "q-doesnotexist"}
+	ids := []string{screentest.Seed(t, r, sandbox.DestCompleted), screentest.Seed(t, r, sandbox.DestFailed), "q-doesnotexist2"}
 	br.send(tea.PasteMsg{Content: strings.Join(ids, " ")})
 	for i := 0; i < 1000 && br.fire(); i++ {
 	}
@@ -321,7 +343,7 @@ func TestBoardGolden(t *testing.T) {
 	br.send(tea.PasteMsg{Content: moving})
 	br.fire() // its first answer: SUBMITTED
 	r.Clock.Advance(42 * time.Second)
-	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
+	br.toList()
 	root := tui.New(br.b, tui.Options{Theme: "dark", Common: r.App.Common})
 	for _, sz := range screentest.GoldenSizes {
 		screentest.Feed(root, tea.WindowSizeMsg{Width: sz.W, Height: sz.H})
@@ -336,31 +358,6 @@ func TestBoardGolden(t *testing.T) {
 				}, s[2:])
 			})))
 		})
-	}
-}
-
-// TestHistoryAddsToBoard: w on History puts the account's accepted
-// withdrawals of this environment on the board, once.
-func TestHistoryAddsToBoard(t *testing.T) {
-	r := screentest.NewStatusRig(t)
-	screentest.HistoryEntries(t, r)
-	h := NewHistory(r.App).(*historyScreen)
-	h.SetSize(120, 40)
-	screentest.Drive(h, h.Init())
-	if !screentest.Offered(h, "watch all") {
-		t.Fatal("w not offered")
-	}
-	_, cmd := h.Update(tea.KeyPressMsg{Code: 'w', Text: "w"})
-	if msg := cmd(); msg != (tui.InfoMsg{Text: "Added 2 withdrawals to the watch board (s on Home)"}) {
-		t.Fatalf("w said %#v", msg)
-	}
-	_, cmd = h.Update(tea.KeyPressMsg{Code: 'w', Text: "w"})
-	if msg, ok := cmd().(tui.InfoMsg); !ok || !strings.Contains(msg.Text, "already") {
-		t.Fatalf("w again said %#v", msg)
-	}
-	br := newBoardRig(t, r)
-	if got := strings.Join(boardIDs(br.b), " "); got != "q-sending q-completed" {
-		t.Fatalf("board holds %q, want the sending and the completed withdrawal", got)
 	}
 }
 
@@ -420,33 +417,29 @@ func TestBoardBell(t *testing.T) {
 // and a bracketed paste goes to the field.
 func TestTypingAndPastingNeverQuit(t *testing.T) {
 	r := screentest.NewStatusRig(t)
-	screentest.TypeAndPasteUnderRoot(t, "watch board", r.App, NewBoard(r.App).(*boardScreen))
+	screentest.TypeAndPasteUnderRoot(t, "watch board", r.App, New(r.App).(*boardScreen))
 }
 
-// TestFilterTakesPastes: while the history's or the board's filter is
-// typed, a bracketed paste goes into it like typed keys (it used to be
-// dropped).
+// TestFilterTakesPastes: while the board's filter is typed, a bracketed
+// paste goes into it like typed keys (it used to be dropped).
 func TestFilterTakesPastes(t *testing.T) {
 	r := screentest.NewStatusRig(t)
-	h, b := NewHistory(r.App).(*historyScreen), NewBoard(r.App).(*boardScreen)
-	screentest.FilterTakesPaste(t, "history", h, &h.list)
+	b := New(r.App).(*boardScreen)
 	screentest.FilterTakesPaste(t, "board", b, &b.list)
 }
 
 // TestKeyNeverKept: a private key typed or pasted into the board's id
-// field (whose pastes skip the field) or into the board's or the history's
-// filter is cleared and said, never shown (issue 17 item 7).
+// field (whose pastes skip the field) or into its filter is cleared and
+// said, never shown (issue 17 item 7).
 func TestKeyNeverKept(t *testing.T) {
 	r := screentest.NewStatusRig(t)
-	b := NewBoard(r.App).(*boardScreen)
+	b := New(r.App).(*boardScreen)
 	screentest.RequireKeyCleared(t, r.App, b,
 		screentest.KeyField{Name: "board ids", Value: func() string { return b.input.Value() }},
 		screentest.KeyField{Name: "board filter", Focus: b.list.StartFilter, Value: b.list.Filter})
 	if len(boardIDs(b)) != 0 {
 		t.Errorf("the board follows %d ids made of the key", len(boardIDs(b)))
 	}
-	h := NewHistory(r.App).(*historyScreen)
-	screentest.RequireKeyCleared(t, r.App, h, screentest.KeyField{Name: "history filter", Focus: h.list.StartFilter, Value: h.list.Filter})
 }
 
 // TestMalformedIDsShortened: ids refused for their shape are repeated with
@@ -532,17 +525,23 @@ func TestBoardRestartShowsRecords(t *testing.T) {
 	br.send(tea.PasteMsg{Content: strings.Join(paste, "\n")})
 	for i := 0; i < 1000 && br.fire(); i++ {
 	}
-	if v := br.plain(); !strings.Contains(v, "  1–33 of 43 withdrawals · 0 moving") {
+	if v := br.plain(); !strings.Contains(v, "  1–32 of 43 withdrawals\n") || !strings.Contains(v, " · 0 moving") {
 		t.Fatalf("the board is not at the top, or counts what does not move:\n%s", v)
 	}
 	calls := r.StatusCalls.Load()
 	again, kick := loadOnly(t, r)
-	for id, w := range want {
-		if row := again.rowOf(id); id < "q-gone-30" && !strings.Contains(row, w) {
-			t.Errorf("after a restart %s shows %q, want %s at once", id, row, w)
+	for i := range min(again.b.list.Len(), 32) { // the rows drawn
+		id := again.b.list.Item(i).QuoteID
+		if row := again.rowOf(id); !strings.Contains(row, want[id]) {
+			t.Errorf("after a restart %s shows %q, want %s at once", id, row, want[id])
 		}
 	}
-	if v := again.plain(); !strings.Contains(v, "  1–33 of 43 withdrawals · 0 moving") {
+	for id, w := range want {
+		if r := again.b.rows[id]; !strings.Contains(boardGlyph(r.label)+" "+r.label, w) {
+			t.Errorf("after a restart %s is %s, want %s at once", id, r.label, w)
+		}
+	}
+	if v := again.plain(); !strings.Contains(v, "  1–32 of 43 withdrawals\n") || !strings.Contains(v, " · 0 moving") {
 		t.Errorf("the restarted board is not at the top, or counts what does not move:\n%s", v)
 	}
 	again.run(kick)
@@ -577,13 +576,13 @@ func TestBoardRestartShowsRecords(t *testing.T) {
 func TestBoardKeepsWhatIsSeen(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	id := screentest.Seed(t, r, sandbox.DestCompleted)
-	path := watchlistPath(r.App)
+	path := kit.WatchlistPath(r.App)
 	other := screentest.Seed(t, r, sandbox.DestFailed)
 	planted := []follow.Kept{
 		{QuoteID: id, Record: &exchange.Withdrawal{QuoteID: other, State: exchange.StateCompleted, Chain: "ARBITRUM", TokenOut: "USDT", WithdrawTxHash: "0x" + strings.Repeat("ab", 32)}},
 		{QuoteID: other, Record: &exchange.Withdrawal{QuoteID: other, State: "PAID\x1b[2J", Chain: "ARBITRUM", TokenOut: "USDT"}},
 	}
-	if err := follow.SaveWatchlist(path, r.App.Target.Env.Name, planted); err != nil {
+	if err := (&follow.WatchFile{Path: path, Env: r.App.Target.Env.Name}).Append(planted, nil); err != nil {
 		t.Fatal(err)
 	}
 	br, kick := loadOnly(t, r)
@@ -595,7 +594,7 @@ func TestBoardKeepsWhatIsSeen(t *testing.T) {
 	br.run(kick)
 	for i := 0; i < 1000 && br.fire(); i++ {
 	}
-	kept, err := follow.LoadWatchlist(path, r.App.Target.Env.Name)
+	kept, err := (&follow.WatchFile{Path: path, Env: r.App.Target.Env.Name}).Load()
 	if err != nil || len(kept) != 2 || kept[0].Record == nil || kept[0].Record.State != exchange.StateCompleted || kept[1].Record.State != exchange.StateFailed {
 		t.Fatalf("the file keeps %+v (%v)", kept, err)
 	}
@@ -613,12 +612,12 @@ func TestBoardRateLimited(t *testing.T) {
 	}
 	a, b := screentest.Seed(t, r, sandbox.DestCompleted), screentest.Seed(t, r, sandbox.DestCompleted)
 	r.LimitStatus.Store(3)
-	br.send(tea.PasteMsg{Content: a + " " + b})
-	for i := 0; i < 3 && !strings.Contains(br.rowOf(a), "RATE LIMITED"); i++ {
+	br.send(tea.PasteMsg{Content: a + " " + b}) // b, the newest, is asked first
+	for i := 0; i < 3 && !strings.Contains(br.rowOf(b), "RATE LIMITED"); i++ {
 		br.fire() // the budget's next slot
 	}
 	v := br.plain()
-	if !strings.Contains(br.rowOf(a), "‖ RATE LIMITED") || !strings.Contains(v, "rate limited, resuming in 3s") || strings.Contains(v, "NO ANSWER") {
+	if !strings.Contains(br.rowOf(b), "‖ RATE LIMITED") || !strings.Contains(v, "rate limited, resuming in 3s") || strings.Contains(v, "NO ANSWER") {
 		t.Fatalf("a 429 on the board:\n%s", v)
 	}
 	start := r.Clock.Now()
@@ -628,33 +627,18 @@ func TestBoardRateLimited(t *testing.T) {
 	if v := br.plain(); !strings.Contains(v, "rate limited, resuming in 2s") || r.Clock.Now().Sub(start) > time.Second {
 		t.Fatalf("the countdown is not redrawn within a second (%s):\n%s", r.Clock.Now().Sub(start), v)
 	}
-	// The detail of a row shows the board's record at once and asks only
-	// once the pause is over, also for a final one (to read the journal).
-	for _, k := range []tea.KeyPressMsg{{Code: tea.KeyTab}, {Code: tea.KeyEnd}} {
-		br.send(k)
-	}
+	// The detail of a row is handed the board's record and the pause, so
+	// that it shows the record at once and asks only once the pause is
+	// over (TestBoardStatusWaitsOutThePause).
+	br.toList()
+	br.send(tea.KeyPressMsg{Code: tea.KeyEnd})
 	_, cmd := br.b.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	detail := cmd().(tui.PushMsg).Screen.(*statusScreen)
-	detail.SetSize(100, 30)
-	calls := r.StatusCalls.Load()
-	screentest.Drive(detail, detail.Init())
-	dv := screentest.OneLine(ansi.Strip(detail.View()))
-	if detail.quoteID != done || !strings.Contains(dv, "COMPLETED") || !strings.Contains(dv, "rate limited, resuming in 2s") ||
-		strings.Contains(dv, "Not found") || strings.Contains(dv, "Cannot check") || r.StatusCalls.Load() != calls {
-		t.Fatalf("the detail during the pause (asked %d times):\n%s", r.StatusCalls.Load()-calls, ansi.Strip(detail.View()))
+	detail := cmd().(tui.PushMsg).Screen.(*openedStatus)
+	if detail.f.QuoteID != done || detail.f.Last.State != exchange.StateCompleted || !detail.f.Known ||
+		detail.paused <= time.Second || detail.paused > 2*time.Second {
+		t.Fatalf("the detail was handed %+v, paused %s; want %s COMPLETED, paused for 2s", detail.f, detail.paused, done)
 	}
 	r.LimitStatus.Store(0)
-	poll := slices.IndexFunc(*br.timers, func(tm dueTimer) bool { _, ok := tm.msg.(pollMsg); return ok })
-	if poll < 0 {
-		t.Fatal("the detail does not ask once the pause is over")
-	}
-	tm := (*br.timers)[poll]
-	*br.timers = slices.Delete(*br.timers, poll, poll+1)
-	r.Clock.Advance(tm.at.Sub(r.Clock.Now()))
-	screentest.Drive(detail, func() tea.Msg { return tm.msg })
-	if n := r.StatusCalls.Load() - calls; n != 1 {
-		t.Fatalf("after the pause the detail asked %d times, want once", n)
-	}
 	br.run(br.b.Resume())
 	for i := 0; i < 1000 && br.fire(); i++ {
 	}
@@ -663,42 +647,18 @@ func TestBoardRateLimited(t *testing.T) {
 	}
 }
 
-// TestStatusRateLimited (issue 21 bug 3): a 429 on the status screen says
-// the pause and its countdown, not a failure.
-func TestStatusRateLimited(t *testing.T) {
-	r := screentest.NewStatusRig(t)
-	id := r.Made(sandbox.DestCompleted, "25")
-	r.LimitStatus.Store(4)
-	s := newStatus(r.App, id)
-	s.SetSize(100, 30)
-	timers := screentest.RecordTimers(s.app)
-	screentest.Drive(s, s.Init())
-	v := screentest.OneLine(ansi.Strip(s.View()))
-	if !strings.Contains(v, "The service says too many requests: rate limited, resuming in 4s.") || strings.Contains(v, "Cannot check") || strings.Contains(v, "Not found") {
-		t.Fatalf("a 429 on the status screen:\n%s", ansi.Strip(s.View()))
-	}
-	countdown := slices.IndexFunc(*timers, func(tm screentest.Timer) bool { _, ok := tm.Msg.(countdownMsg); return ok })
-	if countdown < 0 || (*timers)[countdown].D != time.Second {
-		t.Fatalf("no countdown redraw in a second: %v", *timers)
-	}
-	r.Clock.Advance(time.Second)
-	screentest.Drive(s, func() tea.Msg { return (*timers)[countdown].Msg })
-	if v := screentest.OneLine(ansi.Strip(s.View())); !strings.Contains(v, "resuming in 3s") {
-		t.Errorf("the countdown a second later:\n%s", ansi.Strip(s.View()))
-	}
-}
-
 // TestBoardSorts (issue 21 item 13): S cycles through an order a column,
-// the column marked in the titles, and keeps it as answers come.
+// each turned round by the next S, the column marked in the titles, and
+// keeps it as answers come.
 func TestBoardSorts(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
 	small, large := r.Made(sandbox.DestCompleted, "5"), r.Made(sandbox.DestFailed, "50")
-	br.send(tea.PasteMsg{Content: "q-gone " + small + " " + large})
-	for br.b.sched.Moving() > 0 && (!br.b.rows[large].Known || !br.b.rows[small].Known) {
+	br.send(tea.PasteMsg{Content: "q-gone-404 " + small + " " + large})
+	for br.b.sched.Moving() > 0 && (!br.b.rows[large].Known || !br.b.rows[small].Known || !br.b.rows["q-gone-404"].NotFound) {
 		br.fire()
 	}
-	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
+	br.toList()
 	order := func() []string {
 		var ids []string
 		for i := range br.b.list.Len() {
@@ -706,26 +666,64 @@ func TestBoardSorts(t *testing.T) {
 		}
 		return ids
 	}
-	if got := order(); got[2] != "q-gone" {
+	if got := order(); got[2] != "q-gone-404" {
 		t.Fatalf("moving first: %q", got)
 	}
-	for range 3 {
+	for range 6 {
 		br.send(tea.KeyPressMsg{Code: 'S', Text: "S"})
 	}
-	if got, title := order(), strings.Split(br.plain(), "\n")[5]; !slices.Equal(got, []string{large, small, "q-gone"}) || !strings.Contains(title, "RECEIVE↓") || strings.Contains(title, "STATE↑") {
+	if got, title := order(), strings.Split(br.plain(), "\n")[5]; !slices.Equal(got, []string{large, small, "q-gone-404"}) || !strings.Contains(title, "RECEIVE↓") || strings.Contains(title, "STATE↑") {
 		t.Fatalf("by amount, largest first: %q under %q", got, title)
 	}
 	for i := 0; i < 1000 && br.fire(); i++ {
 	}
-	if got := order(); !slices.Equal(got, []string{large, small, "q-gone"}) {
+	if got := order(); !slices.Equal(got, []string{large, small, "q-gone-404"}) {
 		t.Errorf("the order by amount was not kept as answers came: %q", got)
 	}
 }
 
-// TestBoardClearAndUndo (issue 21 item 13): f clears the finished rows, n
-// the ids not found, each offered only when there are some; u puts the
-// last ones cleared back as they were, without asking them again; the
-// board file follows.
+// TestBoardSortGroupsStates (issue 28 item 7): by state the rows are
+// grouped, the moving ones first, FAILED together, COMPLETED last, each
+// group in the order added; S again turns it round, ↓ in the title.
+func TestBoardSortGroupsStates(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	var ids []string
+	for _, to := range []string{sandbox.DestCompleted, sandbox.DestFailed, sandbox.DestCompleted, sandbox.DestFailed} {
+		ids = append(ids, screentest.Seed(t, r, to))
+	}
+	br.send(tea.PasteMsg{Content: strings.Join(ids, " ")})
+	for i := 0; i < 1000 && br.fire(); i++ {
+	}
+	moving := screentest.Seed(t, r, sandbox.DestRefunded)
+	br.send(tea.PasteMsg{Content: moving})
+	br.fire() // SUBMITTED
+	br.toList()
+	order := func() []string {
+		var got []string
+		for i := range br.b.list.Len() {
+			got = append(got, br.b.list.Item(i).QuoteID)
+		}
+		return got
+	}
+	title := func() string { return strings.Split(br.plain(), "\n")[5] }
+	want := []string{moving, ids[1], ids[3], ids[0], ids[2]}
+	if got := order(); !slices.Equal(got, want) || !strings.Contains(title(), "STATE↑") {
+		t.Fatalf("by state %q under %q, want %q", got, title(), want)
+	}
+	br.send(tea.KeyPressMsg{Code: 'S', Text: "S"})
+	slices.Reverse(want)
+	if got := order(); !slices.Equal(got, want) || !strings.Contains(title(), "STATE↓") {
+		t.Fatalf("by state turned round %q under %q, want %q", got, title(), want)
+	}
+}
+
+// TestBoardClearAndUndo (issue 21 item 13, issue 28 item 9): f clears the
+// COMPLETED and EXPIRED rows and keeps those that need a follow-up
+// (FAILED, REFUNDED, NOT FOUND), F every row that ended, n the ids not
+// found, each offered only when there are some; u puts the last ones
+// cleared back as they were, without asking them again; a board a clear
+// left empty says what was cleared; the board file follows.
 func TestBoardClearAndUndo(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
@@ -736,16 +734,20 @@ func TestBoardClearAndUndo(t *testing.T) {
 	moving := screentest.Seed(t, r, sandbox.DestRefunded)
 	br.send(tea.PasteMsg{Content: moving})
 	br.fire()
-	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
-	if screentest.Offered(br.b, "undo remove") || !screentest.Offered(br.b, "clear finished") || !screentest.Offered(br.b, "clear not found") {
+	br.toList()
+	if screentest.Offered(br.b, "undo remove") || !screentest.Offered(br.b, "clear completed") || !screentest.Offered(br.b, "clear all ended") ||
+		!screentest.Offered(br.b, "clear not found") {
 		t.Fatal("the clears are not offered, or undo is before anything was removed")
 	}
+	if v := br.plain(); !strings.Contains(v, "1 completed · 1 failed · 2 not found · 1 moving") {
+		t.Errorf("the totals:\n%s", v)
+	}
 	br.send(tea.KeyPressMsg{Code: 'f', Text: "f"})
-	if got := boardIDs(br.b); !slices.Equal(got, []string{"q-gone-1", "q-gone-2", moving}) || br.toasts[len(br.toasts)-1] != "Cleared 2 finished withdrawals: u puts them back" {
+	if got := boardIDs(br.b); !slices.Equal(got, []string{failed, "q-gone-1", "q-gone-2", moving}) || br.toasts[len(br.toasts)-1] != "Cleared 1 completed withdrawal: u puts it back" {
 		t.Fatalf("f left %q, said %q", got, br.toasts)
 	}
-	if screentest.Offered(br.b, "clear finished") || !screentest.Offered(br.b, "undo remove") {
-		t.Fatal("f still offered with nothing finished, or u not offered")
+	if screentest.Offered(br.b, "clear completed") || !screentest.Offered(br.b, "undo remove") {
+		t.Fatal("f still offered with nothing completed, or u not offered")
 	}
 	calls := r.StatusCalls.Load()
 	br.send(tea.KeyPressMsg{Code: 'u', Text: "u"})
@@ -755,34 +757,55 @@ func TestBoardClearAndUndo(t *testing.T) {
 	if r.StatusCalls.Load() != calls || screentest.Offered(br.b, "undo remove") {
 		t.Fatal("u asked about final withdrawals again, or offers a second undo")
 	}
+	br.send(tea.KeyPressMsg{Code: 'F', Text: "F"})
+	if got := boardIDs(br.b); !slices.Equal(got, []string{moving}) || br.toasts[len(br.toasts)-1] != "Cleared 1 failed, 2 not found, 1 completed withdrawals: u puts them back" {
+		t.Fatalf("F left %q, said %q", got, br.toasts[len(br.toasts)-1])
+	}
+	br.send(tea.KeyPressMsg{Code: 'u', Text: "u"})
 	br.send(tea.KeyPressMsg{Code: 'n', Text: "n"})
 	if got := boardIDs(br.b); !slices.Equal(got, []string{done, failed, moving}) {
 		t.Fatalf("n left %q", got)
 	}
-	kept, _ := follow.LoadWatchlist(watchlistPath(r.App), r.App.Target.Env.Name)
+	kept, _ := (&follow.WatchFile{Path: kit.WatchlistPath(r.App), Env: r.App.Target.Env.Name}).Load()
 	if len(kept) != 3 {
 		t.Errorf("the file keeps %d ids after n, want 3", len(kept))
 	}
+	for i := 0; i < 1000 && br.fire(); i++ { // the moving one ends
+	}
+	br.send(tea.KeyPressMsg{Code: 'F', Text: "F"})
+	if v := br.plain(); len(boardIDs(br.b)) != 0 || !strings.Contains(v, "Cleared 1 failed, 1 refunded, 1 completed withdrawals: u puts them back.") ||
+		strings.Contains(v, "No withdrawals on the board yet") {
+		t.Errorf("the board a clear left empty:\n%s", v)
+	}
 }
 
-// TestBoardExport (issue 21 item 13): e writes every row, filtered out or
-// not, as CSV to a new 0600 file in the state directory, and says where;
-// a cell a spreadsheet would run is escaped.
+// TestBoardExport (issue 21 item 13, issue 28 item 10): e asks where,
+// pre-filled with today's file in the state directory; enter writes every
+// row, filtered out or not, as CSV to a new 0600 file, and says where; a
+// cell a spreadsheet would run is escaped. Today's file taken, the next
+// export goes beside it; a path typed over the pre-filled one is used, a
+// file there is never replaced, and text that is no .csv path (a word, a
+// passphrase typed by mistake) is refused in the field.
 func TestBoardExport(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
 	done := screentest.Seed(t, r, sandbox.DestCompleted)
-	br.send(tea.PasteMsg{Content: done + " q-gone -1"})
+	br.send(tea.PasteMsg{Content: done + " q-gone-404 -1234567"})
 	for i := 0; i < 1000 && br.fire(); i++ {
 	}
-	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
+	br.toList()
 	br.send(tea.KeyPressMsg{Code: '/', Text: "/"})
 	br.send(tea.PasteMsg{Content: "gone"})
 	br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
 	br.send(tea.KeyPressMsg{Code: 'e', Text: "e"})
-	path := filepath.Join(filepath.Dir(r.App.Journal().Path()), "watchboard-sandbox-20260302-"+r.Clock.Now().UTC().Format("150405")+".csv")
-	if want := "Exported 3 withdrawals to " + path; br.toasts[len(br.toasts)-1] != want {
-		t.Fatalf("e said %q, want %q", br.toasts[len(br.toasts)-1], want)
+	dir := filepath.Dir(r.App.Journal().Path())
+	path := filepath.Join(dir, "watchboard-sandbox-20260302.csv")
+	if !br.b.Inputting() || br.b.exportTo.Value() != path || !strings.Contains(br.plain(), "Export to     "+path) {
+		t.Fatalf("e does not ask where, pre-filled with %s:\n%s", path, br.plain())
+	}
+	br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if want := "Exported 3 withdrawals to " + path; br.toasts[len(br.toasts)-1] != want || br.b.Inputting() {
+		t.Fatalf("enter said %q, want %q (the field left open: %v)", br.toasts[len(br.toasts)-1], want, br.b.Inputting())
 	}
 	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("export file: %v %v", fi, err)
@@ -809,17 +832,43 @@ func TestBoardExport(t *testing.T) {
 	if got := byID[done]; got[1] != exchange.StateCompleted || got[2] != "ARBITRUM" || !strings.HasPrefix(got[5], "0x") || got[9] == "" {
 		t.Errorf("the completed row: %q", got)
 	}
-	if got := byID["'-1"]; got == nil || got[1] != follow.LabelNotFound {
+	if got := byID["'-1234567"]; got == nil || got[1] != follow.LabelNotFound {
 		t.Errorf("the id a spreadsheet would compute is not escaped: %q", rows)
 	}
-	// A second export in the same second is a new file beside the first.
+	// A second export of the day is a new file beside the first.
 	br.send(tea.KeyPressMsg{Code: 'e', Text: "e"})
+	br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
 	second := strings.TrimSuffix(path, ".csv") + "-2.csv"
 	if want := "Exported 3 withdrawals to " + second; br.toasts[len(br.toasts)-1] != want {
-		t.Fatalf("a second e said %q, want %q", br.toasts[len(br.toasts)-1], want)
+		t.Fatalf("a second export said %q, want %q", br.toasts[len(br.toasts)-1], want)
 	}
 	if first, _ := os.ReadFile(path); len(first) == 0 {
 		t.Error("the second export replaced the first")
+	}
+	// Typed over: words are refused in the field, and a path is used as
+	// typed, never replacing a file.
+	typed := func(s string) {
+		br.send(tea.KeyPressMsg{Code: 'e', Text: "e"})
+		for _, c := range s {
+			br.send(tea.KeyPressMsg{Code: c, Text: string(c)})
+		}
+		br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	}
+	files := func() int { m, _ := filepath.Glob(filepath.Join(dir, "*.csv")); return len(m) }
+	typed("correct horse battery")
+	if v := screentest.OneLine(br.plain()); !br.b.exporting() || !strings.Contains(v, "must end in .csv") || files() != 2 ||
+		strings.Contains(v, "horse") {
+		t.Fatalf("words typed as the export's path:\n%s", br.plain())
+	}
+	br.send(tea.KeyPressMsg{Code: tea.KeyEscape})
+	mine := filepath.Join(t.TempDir(), "case 123.csv")
+	typed(mine)
+	if br.toasts[len(br.toasts)-1] != "Exported 3 withdrawals to "+mine {
+		t.Fatalf("a typed path: said %q", br.toasts[len(br.toasts)-1])
+	}
+	typed(mine)
+	if v := screentest.OneLine(br.plain()); !br.b.exporting() || !strings.Contains(v, "exists already: type another name") {
+		t.Fatalf("an export over a file:\n%s", br.plain())
 	}
 }
 
@@ -829,10 +878,11 @@ func TestBoardWheel(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
 	br.send(tea.PasteMsg{Content: "q-gone-1 q-gone-2 q-gone-3"})
+	br.send(tea.KeyPressMsg{Code: 'a', Text: "a"})
 	if br.b.Wheel() {
 		t.Fatal("the wheel is asked for while ids are typed")
 	}
-	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
+	br.toList()
 	br.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
 	br.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
 	if sel, _ := br.b.list.Selected(); !br.b.Wheel() || sel != br.b.list.Item(2) {
@@ -854,8 +904,8 @@ func TestBoardHelp(t *testing.T) {
 	br.send(tea.PasteMsg{Content: done + " " + strings.Join(ids, " ")})
 	for i := 0; i < 1000 && br.fire(); i++ {
 	}
-	br.send(tea.KeyPressMsg{Code: tea.KeyTab})
-	br.send(tea.KeyPressMsg{Code: tea.KeyEnd})
+	br.toList()
+	br.send(tea.KeyPressMsg{Code: tea.KeyHome})    // a row not found
 	br.send(tea.KeyPressMsg{Code: 'x', Text: "x"}) // so u acts too
 	root := tui.New(br.b, tui.Options{Theme: "dark", Common: r.App.Common})
 	for _, sz := range screentest.GoldenSizes {
@@ -868,7 +918,7 @@ func TestBoardHelp(t *testing.T) {
 				t.Errorf("%dx%d: ? does not list %q:\n%s", sz.W, sz.H, b.Help().Key+" "+b.Help().Desc, frame)
 			}
 		}
-		for _, want := range []string{"S sort", "e export CSV", "f clear finished", "n clear not found", "u undo remove", "• changed since last selected", "! accepted, now CREATED or unknown", "‖ rate limited"} {
+		for _, want := range []string{"S sort", "e export CSV", "f clear completed", "F clear all ended", "n clear not found", "u undo remove", "• changed since last selected", "! accepted, now CREATED or unknown", "‖ rate limited"} {
 			if !strings.Contains(listed, want) {
 				t.Errorf("%dx%d: ? does not list %q:\n%s", sz.W, sz.H, want, frame)
 			}
@@ -901,6 +951,7 @@ func TestBoardEmptyFieldErrorLeavesWithFocus(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
 	br.send(tea.PasteMsg{Content: screentest.Seed(t, r, sandbox.DestCompleted)})
+	br.send(tea.KeyPressMsg{Code: 'a', Text: "a"})
 	br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
 	if !strings.Contains(br.plain(), "Type or paste a quote id first") {
 		t.Fatalf("enter on the empty field said nothing:\n%s", br.plain())
@@ -919,13 +970,12 @@ func TestBoardEmptyFieldErrorLeavesWithFocus(t *testing.T) {
 }
 
 // TestExpiredQuoteHasOneName: a quote of this account that expired without
-// being executed is EXPIRED on the board, in its CSV export, on the status
-// screen (followed, and resumed from History, which journals it) and in
-// History; never REJECTED, REFUSED or CREATED.
+// being executed is EXPIRED on the board and in its CSV export, as on the
+// status screen and in History; never REJECTED, REFUSED or CREATED.
 func TestExpiredQuoteHasOneName(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
-	rec := r.Intent(req, in) // journaled, its answer lost
+	r.Intent(req, in) // journaled, its answer lost
 	r.Clock.Set(in.ExpiresAt.Add(follow.ExecutableMargin + time.Second))
 	id := req.QuoteID
 
@@ -940,33 +990,160 @@ func TestExpiredQuoteHasOneName(t *testing.T) {
 	if csv := f.CSVRow(); !ok || csv[1] != follow.LabelExpired {
 		t.Errorf("CSV row %q, want EXPIRED", csv)
 	}
+}
 
-	followed := newStatus(r.App, id)
-	pollToEnd(t, r, followed, 10)
-	if view := followed.Title() + "\n" + ansi.Strip(followed.View()); !strings.Contains(view, "Withdrawal EXPIRED") ||
-		!strings.Contains(view, "State         EXPIRED") || !strings.Contains(view, exchange.ExpiredWords) {
-		t.Errorf("the followed status:\n%s", view)
-	}
+// TestListEscClearsFilterFirst (issue 21 bug 5): on the watch board, / and
+// text then esc clears the filter and stays; only an esc with no filter
+// goes back.
+func TestListEscClearsFilterFirst(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	screentest.HistoryEntries(t, r)
+	screentest.RecordTimers(r.App)
+	root := tui.New(screentest.NewHome(r.App), tui.Options{Theme: "dark", Common: r.App.Common})
+	screentest.Feed(root, tea.WindowSizeMsg{Width: 120, Height: 40})
+	screentest.Feed(root, tui.PushMsg{Screen: New(r.App)})
+	screentest.Feed(root, tea.PasteMsg{Content: "q-sending q-completed"}) // the board has the keys after it
+	screentest.RequireEscClearsFilterFirst(t, root, func(m tea.Msg) { screentest.Feed(root, m) }, "sending")
+}
 
-	resumed := NewResume(r.App, rec).(*statusScreen)
-	resumed.SetSize(100, 40)
-	screentest.RecordTimers(resumed.app)
-	screentest.Drive(resumed, resumed.Init())
-	if view := resumed.Title() + "\n" + ansi.Strip(resumed.View()); !strings.Contains(view, "Withdrawal EXPIRED") ||
-		!strings.Contains(view, "State         EXPIRED") || !strings.Contains(view, exchange.ExpiredWords) {
-		t.Errorf("the resumed status:\n%s", view)
-	}
-
-	h := NewHistory(r.App).(*historyScreen)
-	h.SetSize(100, 30)
-	screentest.Drive(h, h.Init())
-	view := ansi.Strip(h.View())
-	if !strings.Contains(view, "  EXPIRED ") || !strings.Contains(view, "EXPIRED: The quote expired without being executed") {
-		t.Errorf("History:\n%s", view)
-	}
-	for _, other := range []string{"REJECTED", "REFUSED", "CREATED"} {
-		if strings.Contains(view, other) {
-			t.Errorf("History calls it %s:\n%s", other, view)
+// TestBoardRefusesWords (issue 28 item 2): words typed into the id field
+// (a passphrase, a shell line) are refused in the field with the reason,
+// never repeated, asked or kept; an id typed there is added and the board
+// then has the keys, so what is typed next is not taken for ids; a board
+// that holds ids opens on them.
+func TestBoardRefusesWords(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	typeLine := func(s string) {
+		for _, c := range s {
+			br.send(tea.KeyPressMsg{Code: c, Text: string(c)})
 		}
+		br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	}
+	calls := r.StatusCalls.Load()
+	typeLine("correct horse battery")
+	v := screentest.OneLine(br.plain())
+	if len(boardIDs(br.b)) != 0 || !strings.Contains(v, "Not a quote id, not added: 3 words (not shown)") ||
+		strings.Contains(v, "horse") || !br.b.typingIDs() {
+		t.Fatalf("typed words on the board (%d rows):\n%s", len(boardIDs(br.b)), br.plain())
+	}
+	for i := 0; i < 10 && br.fire(); i++ {
+	}
+	if _, err := os.Stat(kit.WatchlistPath(r.App)); r.StatusCalls.Load() != calls || !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("typed words were asked (%d) or kept (%v)", r.StatusCalls.Load()-calls, err)
+	}
+	id := screentest.Seed(t, r, sandbox.DestCompleted)
+	typeLine(id)
+	if got := boardIDs(br.b); len(got) != 1 || got[0] != id || br.b.typingIDs() || br.b.input.Value() != "" {
+		t.Fatalf("after adding %s the board holds %q, the field has the keys: %v", id, got, br.b.typingIDs())
+	}
+	typeLine("sudo rm")
+	if len(boardIDs(br.b)) != 1 || br.b.input.Value() != "" {
+		t.Fatalf("what was typed after adding went into the field (%q) or on the board", br.b.input.Value())
+	}
+	if again := newBoardRig(t, r); again.b.typingIDs() {
+		t.Error("a board that holds ids opens with the field focused")
+	}
+}
+
+// TestBoardFlushes (issue 28 item 3): what the board learned since its
+// last save is written when the console ends (kit.Flushes, run after the
+// program on q, SIGHUP or SIGTERM), not lost with the wait between saves;
+// a board opened again writes what the last one of its file owed before
+// it reads the file.
+func TestBoardFlushes(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	r.App.Flushes = &kit.Flushes{}
+	br := newBoardRig(t, r)
+	id := screentest.Seed(t, r, sandbox.DestCompleted)
+	br.send(tea.PasteMsg{Content: id})
+	for i := 0; i < 100 && !br.b.saveDue; i++ {
+		br.fire() // answers until one waits for the next save
+	}
+	f, _ := br.b.sched.Get(id)
+	kept, _ := (&follow.WatchFile{Path: kit.WatchlistPath(r.App), Env: r.App.Target.Env.Name}).Load()
+	if !br.b.saveDue || len(kept) != 1 || kept[0].Record != nil && kept[0].Record.State == f.Last.State {
+		t.Fatalf("the test needs an answer not saved yet: save due %v, file %+v, row %s", br.b.saveDue, kept, f.Last.State)
+	}
+	if err := r.App.Flushes.Run(); err != nil {
+		t.Fatal(err)
+	}
+	kept, _ = (&follow.WatchFile{Path: kit.WatchlistPath(r.App), Env: r.App.Target.Env.Name}).Load()
+	if len(kept) != 1 || kept[0].Record == nil || kept[0].Record.State != f.Last.State {
+		t.Fatalf("after the console's end the file keeps %+v, want %s", kept, f.Last.State)
+	}
+
+	// Left with an answer owed, the board's next visit writes it first.
+	r = screentest.NewStatusRig(t)
+	r.App.Flushes = &kit.Flushes{}
+	br = newBoardRig(t, r)
+	id = screentest.Seed(t, r, sandbox.DestCompleted)
+	br.send(tea.PasteMsg{Content: id})
+	for i := 0; i < 100 && !br.b.saveDue; i++ {
+		br.fire()
+	}
+	f, _ = br.b.sched.Get(id)
+	again, _ := loadOnly(t, r) // what it read, before it asks anything
+	if row := again.rowOf(id); !br.b.saveDue || !strings.Contains(row, f.Outcome().Name) {
+		t.Fatalf("a board opened again shows %q, want the last board's %s", row, f.Outcome().Name)
+	}
+}
+
+// TestBoardStartsFromTheJournal (issue 28 item 4): after a restart with
+// the service failing, a withdrawal of this account followed to its end
+// elsewhere (the status screen, the command line) shows the journal's
+// record on the board, never NO ANSWER; and its destination, which only
+// the journal knows, finds it.
+func TestBoardStartsFromTheJournal(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	id := r.Made(sandbox.DestCompleted, "25")
+	r.Clock.Advance(sandbox.DefaultSettle)
+	w, err := r.App.Client().WithdrawalStatus(t.Context(), id)
+	if err != nil || w.State != exchange.StateCompleted {
+		t.Fatalf("%s is %s (%v)", id, w.State, err)
+	}
+	if err := r.App.Withdrawer().JournalState(id, w); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := follow.AddToWatchlist(kit.WatchlistPath(r.App), r.App.Target.Env.Name, []string{id}); err != nil {
+		t.Fatal(err)
+	}
+	r.FailStatus.Store(true)
+	br := newBoardRig(t, r)
+	for i := 0; i < 10 && br.fire(); i++ {
+	}
+	if row := br.rowOf(id); !strings.Contains(row, "✓ COMPLETED") || strings.Contains(row, "NO ANSWER") {
+		t.Fatalf("with the service failing the row reads %q, want the journal's COMPLETED", row)
+	}
+	br.send(tea.KeyPressMsg{Code: '/', Text: "/"})
+	br.send(tea.PasteMsg{Content: sandbox.DestCompleted[:12]})
+	if br.b.list.Len() != 1 {
+		t.Errorf("its destination finds %d rows", br.b.list.Len())
+	}
+}
+
+// TestBoardProgress (issue 28 item 6): while rows have no record yet the
+// count says how many were asked ("asked 3 of 10"), and the totals count
+// each outcome and what moves; once every row has one, the progress goes.
+func TestBoardProgress(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	var ids []string
+	for i := range 10 {
+		ids = append(ids, fmt.Sprintf("q-gone-%02d", i))
+	}
+	br.send(tea.PasteMsg{Content: strings.Join(ids, " ")})
+	if v := br.plain(); !strings.Contains(v, "10 withdrawals · asked 1 of 10") || !strings.Contains(v, "\n  1 not found · 0 moving") {
+		t.Fatalf("after the paste (one asked at once):\n%s", v)
+	}
+	br.fire()
+	br.fire()
+	if v := br.plain(); !strings.Contains(v, "asked 3 of 10") || !strings.Contains(v, "\n  3 not found · 0 moving") {
+		t.Fatalf("after three asks:\n%s", v)
+	}
+	for i := 0; i < 100 && br.fire(); i++ {
+	}
+	if v := br.plain(); strings.Contains(v, "asked") || !strings.Contains(v, "10 withdrawals\n") || !strings.Contains(v, "10 not found · 0 moving") {
+		t.Fatalf("once all were asked:\n%s", v)
 	}
 }

@@ -1,8 +1,10 @@
-package status
+// Package board is the support desk's watch board: many withdrawals
+// followed by quote id within one request budget, kept per environment in
+// the state directory.
+package board
 
 import (
-	"fmt"
-	"path/filepath"
+	"slices"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -11,7 +13,6 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/follow"
-	"github.com/svcwallet/svcwallet/internal/journal"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/screens/kit"
 	"github.com/svcwallet/svcwallet/internal/tui"
@@ -34,13 +35,19 @@ type boardLoadedMsg struct {
 	kept []follow.Kept
 	own  follow.Own
 	err  error
+	// owed: what the last board of this file left unwritten could not be
+	// written.
+	owed error
 }
 
 // boardSaveMsg ends the wait between two saves, for the visit tag.
 type boardSaveMsg struct{ tag tui.Tag }
 
-// boardSavedMsg reports keeping the board; only a failure is said.
-type boardSavedMsg struct{ err error }
+// boardSavedMsg reports keeping the rows of ids; only a failure is said.
+type boardSavedMsg struct {
+	ids []string
+	err error
+}
 
 // boardExportedMsg reports the export: the file and its rows, or why not.
 type boardExportedMsg struct {
@@ -51,7 +58,7 @@ type boardExportedMsg struct {
 
 var boardKeys = struct {
 	Add, ToList, ToField, Open, Copy, CopyHash, Remove key.Binding
-	ClearFinished, ClearNotFound, Undo, Export         key.Binding
+	ClearDone, ClearFinal, ClearNotFound, Undo, Export key.Binding
 }{
 	Add:           key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "add ids")),
 	ToList:        key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "to the board")),
@@ -60,7 +67,8 @@ var boardKeys = struct {
 	Copy:          key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy quote id")),
 	CopyHash:      key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "copy payout hash")),
 	Remove:        key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "remove")),
-	ClearFinished: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "clear finished")),
+	ClearDone:     key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "clear completed")),
+	ClearFinal:    key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "clear all ended")),
 	ClearNotFound: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "clear not found")),
 	Undo:          key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "undo remove")),
 	Export:        key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "export CSV")),
@@ -74,27 +82,39 @@ const boardSaveEvery = 2 * time.Second
 // changed but replaced, so the list finds it where its order put it
 // (kit.List.Replace) and a save reads it while the board goes on.
 type boardRow struct {
-	seq int // the order added
+	seq   int    // the order added
+	label string // its Outcome's name, for the order and the row
+	rank  int    // of label (stateRank), for the order by state
+	dest  string // the destination, when this account's journal has it
 	follow.Followed
 }
 
 // boardTally counts the rows the footer and the keys speak of, kept as
-// rows change so that no answer counts every row.
-type boardTally struct{ moving, finished, notFound int }
+// rows change so that no answer counts every row: per outcome name,
+// moving (SUBMITTED, SENDING), final (never asked again), and unasked,
+// those with no record yet (neither an answer, nor one kept or
+// journaled).
+type boardTally struct {
+	by                     map[string]int
+	moving, final, unasked int
+}
 
-// count adds r, n times (-1 takes it away): moving is in motion
-// (SUBMITTED, SENDING), finished final with a record, not found final
-// without.
+// count adds r, n times (-1 takes it away).
 func (t *boardTally) count(r *boardRow, n int) {
-	switch {
-	case r.NotFound:
-		t.notFound += n
-	case r.Final:
-		t.finished += n
-	case r.Known && (r.Last.State == exchange.StateSubmitted || r.Last.State == exchange.StateSending):
+	t.by[r.label] += n
+	if r.Final {
+		t.final += n
+	}
+	if !r.Known && !r.NotFound {
+		t.unasked += n
+	}
+	if r.Known && !r.Final && (r.Last.State == exchange.StateSubmitted || r.Last.State == exchange.StateSending) {
 		t.moving += n
 	}
 }
+
+// doneLabels are the ends f clears: those that need no follow-up.
+var doneLabels = []string{exchange.StateCompleted, follow.LabelExpired}
 
 // boardScreen is the support desk's watch board: many quote ids, pasted or
 // typed, each followed by one shared scheduler (follow.Scheduler) within
@@ -116,59 +136,68 @@ type boardScreen struct {
 	marked    map[string]bool
 	// inflight: handed out by Next, not answered yet.
 	inflight map[string]bool
-	// undo holds the rows the last removal took (x, f, n); u puts them back.
+	// undo holds the rows the last removal took (x, f, F, n); u puts them
+	// back; cleared says what it was, for a board it left empty.
 	undo    []*boardRow
+	cleared string
 	tag     tui.Tag
 	ticking bool // a tick of this visit is pending
-	// saving: a save is out; dirty: the board changed since the last save
-	// began, at saved; saveDue: a boardSaveMsg is on its way.
-	saving, dirty, saveDue bool
-	saved                  time.Time
-	err                    error
-	// exported says where the last export went, under the field until the
+	// file keeps the board; unsaved are the ids whose rows changed (or
+	// went) since the last save began, at saved, and pending those of the
+	// save out (saving); saveDue: a boardSaveMsg is on its way.
+	file             *follow.WatchFile
+	unsaved, pending map[string]bool
+	saving, saveDue  bool
+	saved            time.Time
+	err              error
+	// exportTo is the export's path (e); exportErr: b.err is about it.
+	exportTo  kit.Input
+	exportErr bool
+	// exportedTo says where the last export went, under the field until the
 	// next key: the toast saying it gives way to the next change.
-	exported string
-	w, h     int
+	exportedTo string
+	w, h       int
 }
 
-// NewBoard builds the watch board.
-func NewBoard(app *kit.App) tui.Screen {
+// New builds the watch board.
+func New(app *kit.App) tui.Screen {
 	b := &boardScreen{
 		app: app, input: kit.NewInput(app.Common, "paste or type quote ids, e.g. q-…", false),
-		sched: follow.NewScheduler(app.Target.Env.EffectiveFollowRate()), rows: map[string]*boardRow{},
-		marked: map[string]bool{}, inflight: map[string]bool{},
+		exportTo: kit.NewInput(app.Common, "a path ending in .csv", false),
+		sched:    follow.NewScheduler(app.Target.Env.EffectiveFollowRate()), rows: map[string]*boardRow{},
+		marked: map[string]bool{}, inflight: map[string]bool{}, unsaved: map[string]bool{}, tally: boardTally{by: map[string]int{}},
+		file: &follow.WatchFile{Path: kit.WatchlistPath(app), Env: app.Target.Env.Name},
 	}
+	b.sched.Recall = true // a row starts from what the journal knows
 	b.list = kit.NewList(app.Common, kit.ListSpec[*boardRow]{
 		Noun: "withdrawal", Columns: boardColumns, Row: b.row, Select: "select", Sorts: boardSorts,
-		Empty:  "No withdrawals on the board yet: paste quote ids above, or press w on History to add this account's.",
-		Fields: func(r *boardRow) []string { return []string{r.QuoteID, r.Last.Chain, r.Outcome().Name} },
-		ID:     func(r *boardRow) string { return r.QuoteID },
+		Empty: "No withdrawals on the board yet: paste quote ids above, or press w on History to add this account's.",
+		// What customers quote: the quote id, transfer id or payout hash,
+		// and the chain, destination and state.
+		Fields: func(r *boardRow) []string {
+			return []string{r.QuoteID, r.Last.TxID, r.Last.WithdrawTxHash, r.Last.Chain, r.dest, r.label}
+		},
+		ID: func(r *boardRow) string { return r.QuoteID },
 	})
 	return b
 }
 
-// stateDir is where the board's file and its exports go: next to the
-// journal.
-func stateDir(app *kit.App) string {
-	if app.Journal() != nil {
-		return filepath.Dir(app.Journal().Path())
-	}
-	return filepath.Dir(journal.DefaultPath())
-}
-
-// watchlistPath is the board's file.
-func watchlistPath(app *kit.App) string { return filepath.Join(stateDir(app), follow.WatchlistFile) }
-
 func (b *boardScreen) Init() tea.Cmd {
 	b.tag = tui.NextTag()
-	path, env := watchlistPath(b.app), b.app.Target.Env.Name
-	read := b.app.AccountRecords()
+	file, read := b.file, b.app.AccountRecords()
+	// What a board of this file left unwritten is written before this one
+	// reads it; this one's is owed from now on.
+	before := b.app.Flushes.Swap(file.Path+"\x00"+file.Env, b.flush)
 	load := func() tea.Msg {
-		kept, err := follow.LoadWatchlist(path, env)
+		var owed error
+		if before != nil {
+			owed = before()
+		}
+		kept, err := file.Load()
 		// Unreadable, the journal owns nothing here: Home says it cannot
 		// be read.
 		recs, _, _ := read()
-		return boardLoadedMsg{kept: kept, own: follow.OwnOf(recs), err: err}
+		return boardLoadedMsg{kept: kept, own: follow.OwnOf(recs), err: err, owed: owed}
 	}
 	return tea.Batch(b.typeIDs(true), load)
 }
@@ -204,27 +233,32 @@ func (b *boardScreen) Title() string { return "Watch board" }
 
 func (b *boardScreen) SetSize(w, h int) {
 	b.w, b.h = w, h
-	b.input.SetWidth(max(w-statusLabelWidth-2, 10))
+	b.input.SetWidth(max(w-boardLabelWidth-2, 10))
 	b.sizeList()
 }
 
 // Wheel: the mouse wheel moves the board's cursor while the board has the
 // keys.
-func (b *boardScreen) Wheel() bool { return !b.typingIDs() && len(b.rows) > 0 }
+func (b *boardScreen) Wheel() bool { return !b.typingIDs() && !b.exporting() && len(b.rows) > 0 }
 
 // Inputting: while ids or the filter are typed, letters are text.
-func (b *boardScreen) Inputting() bool { return b.input.Focused() || b.list.Typing() }
+func (b *boardScreen) Inputting() bool {
+	return b.input.Focused() || b.list.Typing() || b.exporting()
+}
 
 // KeyMap is the footer, from the same bindings that handle the keys; the
 // full help (?) adds the legend of the rows' marks.
 func (b *boardScreen) KeyMap() help.KeyMap {
-	return boardHelp{keys: b.bindings().KeyMap(), legend: boardLegend}
+	return kit.WithLegend(b.bindings().KeyMap(), boardLegend)
 }
 
 // bindings: while ids are typed, enter adds them and tab goes to the board
 // (once it has ids); on the board, the list's keys and what acts on the
 // selected row or on all of them, and a to type ids.
 func (b *boardScreen) bindings() kit.Bindings {
+	if b.exporting() {
+		return b.exportBindings()
+	}
 	if b.typingIDs() {
 		return kit.Bindings{
 			{Key: boardKeys.Add, On: true, Do: b.addTyped},
@@ -243,7 +277,7 @@ func (b *boardScreen) keys() kit.Bindings {
 	return kit.Bindings{
 		{Key: boardKeys.Open, On: some, Do: func() tea.Cmd {
 			delete(b.marked, r.QuoteID)
-			return tui.Push(newBoardStatus(b.app, b.rows[r.QuoteID].Followed, b.sched.PausedFor(b.app.Common.Now())))
+			return tui.Push(b.app.Makers.BoardStatus(b.app, b.rows[r.QuoteID].Followed, b.sched.PausedFor(b.app.Common.Now())))
 		}},
 		{Key: boardKeys.Copy, On: some, Do: func() tea.Cmd { return kit.CopyText(b.app, r.QuoteID, "Copied quote id "+r.QuoteID) }},
 		{Key: boardKeys.CopyHash, On: b.selectedHash() != "", Do: func() tea.Cmd {
@@ -251,12 +285,17 @@ func (b *boardScreen) keys() kit.Bindings {
 		}},
 		{Key: boardKeys.Remove, On: some, Do: func() tea.Cmd { return b.drop([]*boardRow{r}, "Removed "+r.QuoteID+" from the board") }},
 		{Key: boardKeys.ToField, On: true, Do: func() tea.Cmd { return b.typeIDs(true) }},
-		{Key: boardKeys.Export, On: some, Do: b.export},
-		{Key: boardKeys.ClearFinished, On: b.tally.finished > 0, Do: func() tea.Cmd {
-			return b.clearWhere(func(r *boardRow) bool { return r.Final && !r.NotFound }, "finished")
+		{Key: boardKeys.Export, On: some, Do: b.askExport},
+		// What needs a follow-up (FAILED, REFUNDED, NOT FOUND) stays on f;
+		// F clears every row that ended.
+		{Key: boardKeys.ClearDone, On: b.tally.by[exchange.StateCompleted]+b.tally.by[follow.LabelExpired] > 0, Do: func() tea.Cmd {
+			return b.clearWhere(func(r *boardRow) bool { return r.Final && slices.Contains(doneLabels, r.label) })
 		}},
-		{Key: boardKeys.ClearNotFound, On: b.tally.notFound > 0, Do: func() tea.Cmd {
-			return b.clearWhere(func(r *boardRow) bool { return r.NotFound }, "not found")
+		{Key: boardKeys.ClearFinal, On: b.tally.final > 0, Do: func() tea.Cmd {
+			return b.clearWhere(func(r *boardRow) bool { return r.Final })
+		}},
+		{Key: boardKeys.ClearNotFound, On: b.tally.by[follow.LabelNotFound] > 0, Do: func() tea.Cmd {
+			return b.clearWhere(func(r *boardRow) bool { return r.NotFound })
 		}},
 		{Key: boardKeys.Undo, On: len(b.undo) > 0, Do: b.putBack},
 	}
@@ -272,28 +311,32 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case boardLoadedMsg:
 		if msg.err != nil {
-			b.err = exchange.UserError{Text: "The board's saved ids cannot be read (" + msg.err.Error() + "): paste them again", Cause: msg.err}
+			b.err = exchange.UserError{Text: "The board's saved ids cannot all be read (" + msg.err.Error() + "): paste the missing ones again", Cause: msg.err}
+		}
+		var said tea.Cmd
+		if msg.owed != nil {
+			said = tui.ShowError(exchange.UserError{Text: "The last changes of the board could not be saved (" + msg.owed.Error() + "); check the state directory", Cause: msg.owed})
 		}
 		b.sched.Know(msg.own)
-		b.put(msg.kept)
-		return b.kick()
+		// A board that holds ids opens on them: typing goes to the field
+		// only once asked for (a, tab).
+		if len(b.put(msg.kept)) > 0 {
+			b.typeIDs(false)
+		}
+		return tea.Batch(said, b.kick())
 	case boardSaveMsg:
 		if msg.tag == b.tag {
 			b.saveDue = false
 			return b.saveSoon()
 		}
 	case boardSavedMsg:
-		b.saving = false
+		b.savedAll(msg)
 		if msg.err != nil {
 			return tui.ShowError(exchange.UserError{Text: "The board could not be saved (" + msg.err.Error() + "): it will be empty after a restart; check the state directory", Cause: msg.err})
 		}
 		return b.saveSoon()
 	case boardExportedMsg:
-		if msg.err != nil {
-			return tui.ShowError(exchange.UserError{Text: "The board could not be exported (" + msg.err.Error() + "); check the state directory", Cause: msg.err})
-		}
-		b.exported = fmt.Sprintf("Exported %d %s to %s", msg.rows, plural(msg.rows, "withdrawal", "withdrawals"), msg.path)
-		return tui.ShowInfo(b.exported)
+		return b.exportDone(msg)
 	case boardTickMsg:
 		if msg.tag == b.tag {
 			b.ticking = false
@@ -306,6 +349,11 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 	case tea.PasteMsg:
 		if b.list.Typing() {
 			return b.list.Update(msg, nil)
+		}
+		if b.exporting() {
+			var cmd tea.Cmd
+			b.exportTo, cmd = b.exportTo.Update(msg)
+			return cmd
 		}
 		text := b.input.Value() + msg.Content // the paste goes where the cursor is
 		b.input.SetValue("")
@@ -327,7 +375,15 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 
 // key goes to the id field while it has the keys, else to the list.
 func (b *boardScreen) key(k tea.KeyPressMsg) tea.Cmd {
-	b.exported = ""
+	b.exportedTo = ""
+	if b.exporting() {
+		if cmd, ok := b.bindings().Handle(k); ok {
+			return cmd
+		}
+		var cmd tea.Cmd
+		b.exportTo, cmd = b.exportTo.Update(k)
+		return cmd
+	}
 	if !b.typingIDs() {
 		return b.onList(k)
 	}
@@ -373,7 +429,7 @@ func (b *boardScreen) step() tea.Cmd {
 		if !ok {
 			if wait > 0 {
 				if p := b.sched.PausedFor(now); p > 0 {
-					wait = min(wait, nextSecond(p))
+					wait = min(wait, kit.NextSecond(p))
 				}
 				b.ticking = true
 				cmds = append(cmds, b.app.After(wait, boardTickMsg{tag: b.tag}))
@@ -383,15 +439,6 @@ func (b *boardScreen) step() tea.Cmd {
 		b.inflight[id] = true
 		cmds = append(cmds, b.fetch(id))
 	}
-}
-
-// nextSecond is the wait until a countdown of left, shown in whole seconds
-// rounded up, shows one less.
-func nextSecond(left time.Duration) time.Duration {
-	if d := left % time.Second; d > 0 {
-		return d
-	}
-	return time.Second
 }
 
 func (b *boardScreen) fetch(id string) tea.Cmd {
@@ -419,13 +466,15 @@ func (b *boardScreen) answered(msg boardAnswerMsg) tea.Cmd {
 	b.list.Replace(before, after)
 	var write, say, save tea.Cmd
 	if step.JournalState != "" {
-		write = journalState(b.app, msg.id, msg.w, nil)
+		write = kit.JournalState(b.app, msg.id, msg.w, nil)
 	}
 	if step.Changed {
-		b.dirty = true
+		b.unsaved[msg.id] = true
 		save = b.saveSoon()
 	}
-	if step.Changed && before.Known {
+	// Said when what the row says changes: an answer that ends a row the
+	// journal had at its end already changes nothing on screen.
+	if step.Changed && before.Known && after.label != before.label {
 		b.marked[msg.id] = true
 		o := after.Outcome()
 		say = tui.ShowInfo(msg.id + ": " + before.Outcome().Name + " → " + o.Name)

@@ -1,10 +1,12 @@
-package status
+// Package history lists the journal's withdrawals of this account in this
+// environment, marks the unfinished ones, and opens one to follow or
+// resume it.
+package history
 
 import (
-	"errors"
+	"cmp"
 	"fmt"
 	"strings"
-	"sync"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -25,17 +27,6 @@ type historyLoadedMsg struct {
 	err  error
 }
 
-// refreshTickMsg asks the refresh's scheduler what is due, for its tag.
-type refreshTickMsg struct{ tag tui.Tag }
-
-// refreshAnswerMsg answers the status request of one id of the refresh tag.
-type refreshAnswerMsg struct {
-	tag tui.Tag
-	id  string
-	w   exchange.Withdrawal
-	err error
-}
-
 var historyKeys = struct {
 	Open, Copy, Reload, Watch, Refresh key.Binding
 }{
@@ -43,7 +34,7 @@ var historyKeys = struct {
 	Copy:    key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy quote id")),
 	Reload:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
 	Watch:   key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "watch all")),
-	Refresh: key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "refresh unfinished")),
+	Refresh: key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "check unfinished")),
 }
 
 // historyDetailLines is the height of the panel under the list.
@@ -51,53 +42,37 @@ const historyDetailLines = 7
 
 // historyColumns: nothing in a row is copied (the detail under the list
 // shows the quote id and destination whole), so the destination, the
-// widest, gives way first, cut in the middle where addresses are told
-// apart; the ! of an unfinished withdrawal sits before its state. At their
-// least they fit 60 columns.
+// widest, gives way, cut in the middle where addresses are told apart; an
+// amount is never cut, and two spaces keep it apart from the state
+// before it and the chain after it; the ! of an unfinished withdrawal sits
+// before its state. At their least they fit 60 columns.
 var historyColumns = []kit.Column{
 	{Title: "STARTED", Width: 12},
 	{Title: "", Width: 1},
 	{Title: "STATE", Width: 10},
-	{Title: "AMOUNT", Width: 14, Min: 9, Right: true},
+	{Title: "AMOUNT", Width: 14, Gap: 2, Right: true},
 	{Title: "CHAIN", Width: 8, Gap: 2},
-	{Title: "DESTINATION", Width: 44, Min: 11, Gap: 2, Middle: true},
+	{Title: "DESTINATION", Width: 44, Min: 9, Middle: true},
 }
 
 // historyScreen lists the withdrawals of the journal (D11) made from this account
 // in this environment, unfinished ones marked, and opens one to follow it or
-// to resume it; u asks the service about every unfinished one.
+// to resume it. Opened, it checks the unfinished ones with the service in
+// the background (kit.App.StartCheck); u checks them again.
 type historyScreen struct {
-	kit.Visit // the refresh's requests end when it is left
-	app       *kit.App
-	list      kit.List[journal.Record] // this account's, newest first
-	loaded    bool
-	err       error
-	w, h      int
-	ref       *refreshing // nil unless a refresh is under way
+	app    *kit.App
+	list   kit.List[journal.Record] // this account's, newest first
+	loaded bool
+	err    error
+	w, h   int
+	// opened: the next read of the journal is the visit's first, which
+	// starts a check; a read after a check does not start another.
+	opened bool
 }
 
-// refreshing is one ask of every unfinished withdrawal: one scheduler
-// (follow.Scheduler) within the environment's request budget, each id
-// asked until it is answered once (a 429 is waited out), each state it
-// learns journaled as every follower does.
-type refreshing struct {
-	sched    *follow.Scheduler
-	tag      tui.Tag
-	ticking  bool            // a tick of this refresh is pending
-	inflight map[string]bool // handed out by Next, not answered yet
-	total    int
-	answered int
-	failed   int
-	err      error           // the last failure, said at the end
-	writes   *sync.WaitGroup // journal writes not done yet
-	// vanished says the last withdrawal the journal saw accepted that the
-	// service no longer knows (follow.LabelVanished), at the end; "" for none.
-	vanished string
-}
-
-// NewHistory builds the withdrawal history screen.
-func NewHistory(app *kit.App) tui.Screen {
-	h := &historyScreen{app: app}
+// New builds the withdrawal history screen.
+func New(app *kit.App) tui.Screen {
+	h := &historyScreen{app: app, opened: true}
 	h.list = kit.NewList(app.Common, kit.ListSpec[journal.Record]{
 		Noun: "withdrawal", Columns: historyColumns, Row: h.row, Select: "select",
 		// The quote id, destination, chain or state.
@@ -112,18 +87,11 @@ func NewHistory(app *kit.App) tui.Screen {
 func (h *historyScreen) Init() tea.Cmd { return h.load() }
 
 // Resume reloads: the screen that was on top may have journaled new states.
-// A refresh goes on with a new tag; the answers that reached the screen on
-// top were lost, so their ids are asked again.
+// A check under way goes on (its answers that reached the screen on top
+// were lost, so their ids are asked again); else one starts.
 func (h *historyScreen) Resume() tea.Cmd {
-	if h.ref == nil {
-		return h.load()
-	}
-	h.ref.tag, h.ref.ticking = tui.NextTag(), false
-	for id := range h.ref.inflight {
-		h.ref.sched.Requeue(id, h.app.Common.Now())
-	}
-	clear(h.ref.inflight)
-	return tea.Batch(h.load(), h.refreshStep())
+	h.opened = true
+	return tea.Batch(h.load(), h.app.ResumeCheck())
 }
 
 func (h *historyScreen) Title() string { return "Withdrawal history" }
@@ -133,7 +101,22 @@ func (h *historyScreen) SetSize(w, hh int) {
 	h.list.SetSize(w, max(hh-historyDetailLines-5, 3))
 }
 
-func (h *historyScreen) KeyMap() help.KeyMap { return h.list.Bindings(h.keys()).KeyMap() }
+// KeyMap is the footer; the full help (?) adds what the marks and states
+// on the rows mean.
+func (h *historyScreen) KeyMap() help.KeyMap {
+	return kit.WithLegend(h.list.Bindings(h.keys()).KeyMap(), historyLegend)
+}
+
+// historyLegend says what History's rows show.
+var historyLegend = [][2]string{
+	{"!", "unfinished"},
+	{"checking", "asking the service"},
+	{"UNANSWERED", "enter settles it"},
+	{"REFUSED", "nothing was paid"},
+	{"EXPIRED", "never executed"},
+	{"FAILED", "not paid out"},
+	{"REFUNDED", "funds returned"},
+}
 
 // keys: opening with a withdrawal selected, watching with some the service
 // can tell about, refreshing with unfinished ones and none under way.
@@ -143,7 +126,9 @@ func (h *historyScreen) keys() kit.Bindings {
 		{Key: historyKeys.Open, On: some, Do: func() tea.Cmd { return tui.Push(h.open(r)) }},
 		{Key: historyKeys.Copy, On: some, Do: func() tea.Cmd { return kit.CopyText(h.app, r.QuoteID, "Copied quote id "+r.QuoteID) }},
 		{Key: historyKeys.Watch, On: len(h.watchable()) > 0, Do: h.watch},
-		{Key: historyKeys.Refresh, On: h.ref == nil && len(h.refreshable()) > 0, Do: h.refresh},
+		{Key: historyKeys.Refresh, On: h.app.Checking() == 0 && len(h.refreshable()) > 0, Do: func() tea.Cmd {
+			return h.app.StartCheck(h.list.Items())
+		}},
 		{Key: historyKeys.Reload, On: true, Do: h.load},
 	}
 }
@@ -168,15 +153,15 @@ func (h *historyScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			msg.recs = nil // nothing is offered from a journal not read
 		}
 		h.list.SetItems(msg.recs)
-	case refreshTickMsg:
-		if h.ref != nil && msg.tag == h.ref.tag {
-			h.ref.ticking = false
-			return h, h.refreshStep()
+		if h.opened {
+			h.opened = false
+			return h, h.app.StartCheck(msg.recs)
 		}
-	case refreshAnswerMsg:
-		if h.ref != nil && msg.tag == h.ref.tag {
-			return h, h.refreshAnswered(msg)
-		}
+	case kit.CheckedMsg:
+		return h, tea.Batch(h.load(), msg.Said)
+	case kit.CheckTickMsg, kit.CheckAnswerMsg:
+		cmd, _ := h.app.UpdateCheck(msg)
+		return h, cmd
 	case tea.PasteMsg, tea.KeyPressMsg:
 		return h, h.list.Update(msg, h.keys())
 	}
@@ -198,7 +183,7 @@ func (h *historyScreen) watchable() []string {
 // watch adds the account's withdrawals to the watch board's file, in a
 // Cmd; the board reads it when opened.
 func (h *historyScreen) watch() tea.Cmd {
-	path, env, ids := watchlistPath(h.app), h.app.Target.Env.Name, h.watchable()
+	path, env, ids := kit.WatchlistPath(h.app), h.app.Target.Env.Name, h.watchable()
 	return func() tea.Msg {
 		added, err := follow.AddToWatchlist(path, env, ids)
 		switch {
@@ -220,98 +205,13 @@ func (h *historyScreen) refreshable() []string {
 	return journal.UnfinishedOwn(h.list.Items())
 }
 
-// refresh asks the service about every unfinished withdrawal.
-func (h *historyScreen) refresh() tea.Cmd {
-	s := follow.NewScheduler(h.app.Target.Env.EffectiveFollowRate())
-	s.Know(follow.OwnOf(h.list.Items()))
-	ids := h.refreshable()
-	for _, id := range ids {
-		s.Add(id, h.app.Common.Now())
-	}
-	h.ref = &refreshing{sched: s, tag: tui.NextTag(), total: len(ids), inflight: map[string]bool{}, writes: &sync.WaitGroup{}}
-	return h.refreshStep()
-}
-
-// refreshStep asks every id the scheduler hands out now, and sets one tick
-// for the next one due.
-func (h *historyScreen) refreshStep() tea.Cmd {
-	r := h.ref
-	var cmds []tea.Cmd
-	for {
-		id, wait, ok := r.sched.Next(h.app.Common.Now())
-		if !ok {
-			if wait > 0 && !r.ticking {
-				r.ticking = true
-				cmds = append(cmds, h.app.After(wait, refreshTickMsg{tag: r.tag}))
-			}
-			return tea.Batch(cmds...)
-		}
-		r.inflight[id] = true
-		client, tag, parent := h.app.Client(), r.tag, h.Context(h.app)
-		cmds = append(cmds, func() tea.Msg {
-			cx, cancel := kit.Call(parent)
-			defer cancel()
-			w, err := client.WithdrawalStatus(cx, id)
-			return refreshAnswerMsg{tag: tag, id: id, w: w, err: err}
-		})
-	}
-}
-
-// refreshAnswered journals what one answer taught (follow.Scheduler
-// decides) and, once every id is answered, reads the journal back.
-func (h *historyScreen) refreshAnswered(m refreshAnswerMsg) tea.Cmd {
-	r := h.ref
-	delete(r.inflight, m.id)
-	step := r.sched.Answer(m.id, m.w, m.err, h.app.Common.Now())
-	var write tea.Cmd
-	if step.JournalState != "" {
-		write = journalState(h.app, m.id, m.w, r.writes)
-	}
-	if step.RateLimited {
-		return tea.Batch(write, h.refreshStep()) // asked again after the pause
-	}
-	if f, _ := r.sched.Get(m.id); f.Vanished {
-		o := f.Outcome()
-		r.vanished = m.id + " " + o.Name + ": " + o.Sentence()
-	}
-	r.sched.Remove(m.id)
-	r.answered++
-	if m.err != nil && !errors.Is(m.err, exchange.ErrNotFound) {
-		r.failed, r.err = r.failed+1, m.err
-	}
-	if r.answered < r.total {
-		return tea.Batch(write, h.refreshStep())
-	}
-	h.ref = nil
-	return tea.Batch(write, h.refreshed(r))
-}
-
-// refreshed says how the refresh went and reloads the list once every
-// state it learned is in the journal.
-func (h *historyScreen) refreshed(r *refreshing) tea.Cmd {
-	read, writes := h.app.AccountRecords(), r.writes
-	reload := func() tea.Msg {
-		writes.Wait()
-		recs, _, err := read()
-		return historyLoadedMsg{recs: recs, err: err}
-	}
-	if r.vanished != "" {
-		return tea.Batch(reload, tui.ShowError(exchange.UserError{Text: r.vanished}))
-	}
-	if r.failed > 0 {
-		return tea.Batch(reload, tui.ShowError(exchange.UserError{Text: fmt.Sprintf("%d of %d unfinished withdrawals could not be asked about (%s): press u to try again",
-			r.failed, r.total, exchange.Explain(r.err)), Cause: r.err}))
-	}
-	return tea.Batch(reload, tui.ShowInfo(fmt.Sprintf("Asked the service about %d unfinished withdrawal(s); the list shows what it said", r.total)))
-}
-
 // open follows a withdrawal that reached its end, and resumes any other: a
 // request without an answer is re-sent or settled, a refused one explained.
 func (h *historyScreen) open(r journal.Record) tui.Screen {
 	if exchange.Terminal(r.State) {
-		return newStatus(h.app, r.QuoteID)
+		return h.app.Makers.Status(h.app, r.QuoteID)
 	}
-	return NewResume(h.app, r)
+	return h.app.Makers.Resume(h.app, r)
 }
 
 // historyState names what became of a withdrawal, as every view does
@@ -323,9 +223,7 @@ func (h *historyScreen) View() string {
 	st := c.Styles
 	var b strings.Builder
 	b.WriteString(st.Muted.Render(h.app.Target.Env.Name + " · this account, newest first"))
-	if h.ref != nil {
-		b.WriteString("  " + st.Warning.Render(fmt.Sprintf("Refreshing: %d of %d unfinished answered…", h.ref.answered, h.ref.total)))
-	}
+
 	if f := h.list.FilterView(); f != "" {
 		b.WriteString("  " + f)
 	}
@@ -345,8 +243,12 @@ func (h *historyScreen) View() string {
 		b.WriteString(st.Muted.Render(h.app.Journal().Path()) + "\n")
 		return layout.Clip(b.String(), h.w)
 	}
+	// Until the check is over the journal's unfinished ones may have
+	// ended: they are said being checked, not counted.
 	unfinished := ""
-	if n := h.unfinished(); n > 0 {
+	if n := h.app.Checking(); n > 0 {
+		unfinished = fmt.Sprintf("checking %d…", n)
+	} else if n := h.unfinished(); n > 0 {
 		unfinished = fmt.Sprintf("%d unfinished (!)", n)
 	}
 	b.WriteString(h.list.View(unfinished))
@@ -374,7 +276,7 @@ func (h *historyScreen) row(r journal.Record) kit.Row {
 	if r.Intent.TokenIn != "" {
 		amount = r.Intent.PayAmount.String() + " " + r.Intent.TokenIn
 	}
-	row := kit.Row{Cells: []string{r.Started.In(h.app.Common.Now().Location()).Format("Jan 02 15:04"), " ", historyState(r),
+	row := kit.Row{Cells: []string{kit.Clock(r.Started, h.app.Common.Now()), " ", historyState(r),
 		amount, r.Intent.Chain, r.Intent.ToAddress}, Ink: k.Value}
 	if !r.Finished() {
 		row.Cells[1], row.Ink = "!", k.Warning
@@ -396,7 +298,7 @@ func (h *historyScreen) detail(r journal.Record) string {
 	o := follow.RecordOutcome(r)
 	switch o.Name {
 	case follow.LabelRefused:
-		b.WriteString(layout.ErrorBlock(c, o.Name, exchange.UserError{Text: orText(o.Reason, o.Words)}, h.w))
+		b.WriteString(layout.ErrorBlock(c, o.Name, exchange.UserError{Text: cmp.Or(o.Reason, o.Words)}, h.w))
 	case follow.LabelExpired:
 		b.WriteString(layout.ErrorBlock(c, o.Name, exchange.UserError{Text: o.Words}, h.w))
 	}
