@@ -168,6 +168,8 @@ func TestManPage(t *testing.T) {
 		".SS svcwallet withdraw resume", `Sign and withdraw? [y/N]`, `\fB\-\-max\-fee\fP \fIstring\fP`, `\fB\-\-watch\fP`,
 		// A paragraph of the source is one line of roff, filled by man.
 		`chosen by \-\-env, else $SVCWALLET_ENV, else the config's default_env, else the embedded sandbox`,
+		// Every exit status, ctrl+c's too (issue 28 item 14).
+		"130: interrupted by ctrl+c", "130  interrupted by ctrl+c: at a question nothing was signed or sent",
 	} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("the page lacks %q", want)

@@ -38,7 +38,16 @@ offers the demo credentials). The commands below serve scripts; each takes
 --json.
 
 --debug (or SVCWALLET_DEBUG=1) logs requests, answers' statuses and timings:
-commands to stderr, the console to debug.log in the state directory.`
+commands to stderr, the console to debug.log in the state directory.
+
+Exit status (each command's help says what its own mean)
+  0    done
+  1    refused or failed; nothing paid
+  2    usage error
+  3    still pending (status, withdraw --wait)
+  4    not found (status, withdraw resume)
+  5    the login failed, no answer, or another error
+  130  interrupted by ctrl+c: at a question nothing was signed or sent`
 
 // consoleCommand is `svcwallet` itself: the root command, which opens the console.
 func (a *app) consoleCommand() *cobra.Command {

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/shopspring/decimal"
 	"github.com/spf13/cobra"
 
 	"github.com/svcwallet/svcwallet/internal/config"
@@ -16,7 +15,6 @@ import (
 	"github.com/svcwallet/svcwallet/internal/follow"
 	"github.com/svcwallet/svcwallet/internal/intent"
 	"github.com/svcwallet/svcwallet/internal/journal"
-	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/signer"
 	"github.com/svcwallet/svcwallet/internal/withdrawal"
 )
@@ -78,7 +76,9 @@ not finished is only warned about, on stderr.
 
 The quote lives about a minute. If it has expired (or has 5 seconds or less
 left, by the service's clock) once you answer the confirmation, nothing is
-signed: run the command again for a new quote (exit 1).
+signed, and it asks "Get a new quote? [y/N]": yes reviews the new quote and
+asks again; no ends it (exit 1). With --yes nothing is asked: run the
+command again for a new quote.
 
 Exit status
   0  accepted; with --wait, COMPLETED
@@ -91,7 +91,8 @@ Exit status
   2  usage error (flags, an address or amount, no terminal without --yes)
   3  with --wait: still pending
   5  the login failed (as svcwallet status says it; nothing was sent), no
-     answer to the withdraw request (resume it), or any other error`
+     answer to the withdraw request (resume it), or any other error
+  130  ctrl+c before the request was sent: nothing was signed or sent`
 
 const withdrawResumeLong = `Finishes a withdrawal this machine journaled whose request got no answer,
 as the console's resume does: while its quote is valid by the service's
@@ -140,36 +141,6 @@ type withdrawFlags struct {
 	// acceptLoss is --accept-loss: the percentage of the amount the user
 	// accepts losing to fees (withdrawal.AcceptsLoss).
 	acceptLoss string
-}
-
-// acceptedLoss is --accept-loss read; not Valid when not given.
-func (f withdrawFlags) acceptedLoss() (decimal.NullDecimal, error) {
-	if f.acceptLoss == "" {
-		return decimal.NullDecimal{}, nil
-	}
-	pct, err := withdrawal.ParseAcceptedLoss(f.acceptLoss)
-	if err != nil {
-		return decimal.NullDecimal{}, usageError("--accept-loss %.20q: %w", safetext.Quoted(f.acceptLoss), err)
-	}
-	return decimal.NewNullDecimal(pct), nil
-}
-
-// lossRefused refuses a loss that withdrawal.AcceptsLoss does not let
-// through: above --accept-loss, or most of the amount with --accept-loss
-// not given and no one to ask (ask: the second question is asked after
-// the first; unasked says what then does not go on). Nothing was signed or
-// sent.
-func (c withdrawCmd) lossRefused(o withdrawal.Order, l withdrawal.Loss, accepted decimal.NullDecimal, ask bool, unasked string) error {
-	in, id := o.Choice.TokenIn, o.Quote.QuoteID
-	lost := fmt.Sprintf("you would lose %s %s of the %s %s paid (%s%%)", l.Lost, in, l.Paid, in, l.Percent())
-	var above *withdrawal.LossAbove
-	switch err := withdrawal.AcceptsLoss(l, accepted); {
-	case errors.As(err, &above):
-		return failure(exitFailed, "not signed: %s, above the %s%% of --accept-loss; nothing was signed or sent", lost, above.Accepted).about(id)
-	case err != nil && !ask:
-		return failure(exitFailed, "not signed: %s: most of the amount goes to fees, which %s; add --accept-loss %s to sign it all the same, or get a new quote later; nothing was signed or sent", lost, unasked, l.Percent()).about(id)
-	}
-	return nil
 }
 
 // withdrawCommand is `svcwallet withdraw` and `svcwallet withdraw resume`.
@@ -318,7 +289,7 @@ func (c withdrawCmd) run(ctx context.Context, f withdrawFlags) error {
 	if err != nil {
 		return err
 	}
-	client, target, order, trust := q.client, q.target, q.order, q.trust
+	client, target := q.client, q.target
 	defer target.cleanup()
 	// A dry run reads the journal if there is one, and creates none.
 	var j *journal.Journal
@@ -330,49 +301,17 @@ func (c withdrawCmd) run(ctx context.Context, f withdrawFlags) error {
 	w := withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now, BridgePins: target.pinsPath, AllowRepeat: f.allowRepeat}
 	// An identical withdrawal that got no answer may have been paid: this
 	// one is refused before it is reviewed (Execute would refuse it too).
-	rep, err := w.Repeats(order.Choice)
+	rep, err := w.Repeats(q.order.Choice)
 	switch {
 	case err != nil && !f.dryRun:
 		return failure(exitFailed, "%w", err)
 	case rep.Unanswered != nil && !f.allowRepeat && !f.dryRun:
 		return c.repeatRefused(*rep.Unanswered)
 	}
-	if err := c.printReview(e, order, trust, key, f.dryRun, f.json); err != nil {
+	if done, err := c.confirmed(ctx, e, &q, key, f, rep, accepted); done || err != nil {
 		return err
 	}
-	c.warnRepeat(f, rep)
-	if f.dryRun {
-		return nil
-	}
-	// A loss --yes does not cover is refused before anything is asked.
-	loss := withdrawal.QuoteLoss(order.Quote)
-	if err := c.lossRefused(order, loss, accepted, !f.yes, "--yes alone does not sign"); err != nil {
-		return err
-	}
-	if !f.yes {
-		if err := confirm(ctx, c.env, "Sign and withdraw?"); err != nil {
-			return err
-		}
-		if errors.Is(withdrawal.AcceptsLoss(loss, accepted), withdrawal.ErrSevereLoss) {
-			if err := confirm(ctx, c.env, fmt.Sprintf("You lose %s%% of the amount to fees. Withdraw all the same?", loss.Percent())); err != nil {
-				return err
-			}
-		}
-	}
-	// The answer may come long after the review: a quote that ran out
-	// meanwhile (or is about to, by the service's clock measured with the
-	// quote) is not signed. Its replacement would need a new review.
-	if priced := (withdrawal.PricedQuote{Quote: order.Quote, Offset: q.offset}); priced.Expiring(c.now()) {
-		when, what := "before it could be signed", "expired"
-		if !f.yes {
-			when = "while waiting for your answer"
-		}
-		if left := priced.Remaining(c.now()); left > 0 {
-			what = fmt.Sprintf("expired, or all but (%s left: too little to sign and send it),", left.Round(time.Second))
-		}
-		return failure(exitFailed, "Quote %s %s (quote %s, valid until %s by the service's clock): nothing was signed or sent; run the command again for a new quote",
-			what, when, order.Quote.QuoteID, order.Quote.ExpiresAt.UTC().Format("15:04:05 UTC")).about(order.Quote.QuoteID)
-	}
+	order, trust := q.order, q.trust
 	if err := c.recordAcceptedBridge(e, target.pinsPath, trust); err != nil {
 		return err
 	}
