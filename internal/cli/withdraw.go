@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -15,6 +16,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/follow"
 	"github.com/svcwallet/svcwallet/internal/intent"
 	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/signer"
 	"github.com/svcwallet/svcwallet/internal/withdrawal"
 )
@@ -244,6 +246,8 @@ func (c withdrawCmd) run(ctx context.Context, f withdrawFlags) error {
 	switch {
 	case f.chain == "":
 		return usageError("give --chain, the destination chain")
+	case exchange.CheckChainName(strings.TrimSpace(f.chain)) != nil:
+		return usageError("--chain %.40q: %w", safetext.Quoted(f.chain), exchange.CheckChainName(strings.TrimSpace(f.chain)))
 	case f.to == "":
 		return usageError("give --to, the destination address")
 	case f.amount == "":

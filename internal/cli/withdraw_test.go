@@ -224,7 +224,7 @@ func TestWithdrawRefusalsSendNothing(t *testing.T) {
 		want(t, exitUsage, "checksum")
 	r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25.0000001", "--yes")...).want(t, exitUsage)
 	r.runWithdraw(withdrawRunOpts{}, "--chain", "narnia", "--to", sandbox.DestCompleted, "--amount", "25", "--yes").
-		want(t, exitUsage, `--chain "narnia" has no USDT withdrawal route; the chains are: `, "ARBITRUM")
+		want(t, exitUsage, `--chain "narnia" is not a USDT withdrawal chain of local; its chains are: `, "ARBITRUM")
 	r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--yes", "--token-out", "DOGE")...).
 		want(t, exitUsage, "is not paid out on ARBITRUM")
 
