@@ -236,7 +236,7 @@ func consoleTargets(cfg config.Config, envName string, log *slog.Logger) ([]kit.
 		}
 		e := config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
 		sb := kit.Target{Env: e, Client: exchange.New(e, exchange.Options{Logger: log}), Journal: sbJournal,
-			Demo: &kit.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}
+			Demo: sandboxDemo()}
 		if envName == config.SandboxEnv || len(targets) == 0 {
 			targets = append([]kit.Target{sb}, targets...)
 		} else {
@@ -244,4 +244,14 @@ func consoleTargets(cfg config.Config, envName string, log *slog.Logger) ([]kit.
 		}
 		return targets, closeAll, nil
 	}
+}
+
+// sandboxDemo is what the console offers of the embedded sandbox's demo
+// data: its credentials and its demo account's address book.
+func sandboxDemo() *kit.Demo {
+	d := &kit.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}
+	for _, p := range sandbox.DemoAddressBook {
+		d.AddressBook = append(d.AddressBook, kit.DemoPayee(p))
+	}
+	return d
 }
