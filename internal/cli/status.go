@@ -90,9 +90,11 @@ func (a *app) statusCommand() *cobra.Command {
 		Example: `  svcwallet status q-123
   svcwallet status q-123 q-456 --watch --json
   svcwallet status - < quote-ids.txt`,
-		// Quote ids cannot be guessed, and files are never quote ids.
-		ValidArgsFunction: cobra.NoFileCompletions,
-		Annotations:       map[string]string{annotationOtherExit: "yes"},
+		// Quote ids are the journal's (files are never quote ids).
+		ValidArgsFunction: func(_ *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
+			return a.quoteIDs(args, prefix), cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveKeepOrder
+		},
+		Annotations: map[string]string{annotationOtherExit: "yes"},
 		RunE: func(cmd *cobra.Command, ids []string) error {
 			c := a.status
 			c.env, c.app = a.env, a

@@ -167,6 +167,9 @@ func (a *app) withdrawCommand() *cobra.Command {
 	}
 	fl := c.Flags()
 	fl.StringVar(&f.chain, "chain", "", "destination chain, such as ARBITRUM (any case)")
+	_ = c.RegisterFlagCompletionFunc("chain", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return a.chainNames(a.configPath), cobra.ShellCompDirectiveNoFileComp
+	})
 	fl.StringVar(&f.to, "to", "", "destination, from the account's address book")
 	fl.StringVar(&f.amount, "amount", "", "amount to pay in USDT, such as 25 or 25.5")
 	fl.StringVar(&f.tokenOut, "token-out", exchange.TokenUSDT, "token received on the chain")
@@ -183,12 +186,17 @@ func (a *app) withdrawCommand() *cobra.Command {
 
 	var rf withdrawFlags
 	resume := &cobra.Command{
-		Use:               "resume QUOTE_ID",
-		Short:             "Finish a withdrawal left without an answer",
-		Long:              withSignerHelp(withdrawResumeLong),
-		Example:           "  svcwallet withdraw resume q-123",
-		ValidArgsFunction: cobra.NoFileCompletions,
-		Annotations:       map[string]string{annotationOtherExit: "yes", annotationSaidBy: "svcwallet withdraw"},
+		Use:     "resume QUOTE_ID",
+		Short:   "Finish a withdrawal left without an answer",
+		Long:    withSignerHelp(withdrawResumeLong),
+		Example: "  svcwallet withdraw resume q-123",
+		ValidArgsFunction: func(_ *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return a.quoteIDs(nil, prefix), cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveKeepOrder
+		},
+		Annotations: map[string]string{annotationOtherExit: "yes", annotationSaidBy: "svcwallet withdraw"},
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return usageError("give the quote id of one withdrawal (got %d arguments)", len(args))
