@@ -180,16 +180,17 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 	o := builder.NewOrder(a, e.Domain(), c.nonce(), c.now())
 	if f.dryRun {
 		c.printWarnings(c.env.Stderr, o)
-		return c.printDryRun(o.Review().Intent, f.json)
+		return c.printDryRun(e, o.Review().Intent, f.json)
 	}
 	// What will be signed, before it is: on stdout, or with --json on
 	// stderr when someone is asked (stdout keeps the one document).
 	switch {
 	case !f.json:
-		c.printReview(c.env.Stdout, o, key)
+		c.printReview(c.env.Stdout, e, o, key)
 	case !f.yes:
-		c.printReview(c.env.Stderr, o, key)
+		c.printReview(c.env.Stderr, e, o, key)
 	default:
+		c.app.sayEmbedded(e, authorizationsEnd)
 		c.printWarnings(c.env.Stderr, o)
 	}
 	if !f.yes {
@@ -201,14 +202,13 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 	// No deadline while the signature is awaited (the key source has its
 	// own, and ctrl+c ends it); the request has builder.AuthorizeTimeout.
 	_, res, err := o.Authorize(ctx, client, key.Load)
-	return c.authorized(ctx, a, o, res, err, false, e.Name == config.SandboxEnv)
+	return c.authorized(ctx, e, a, o, res, err, false)
 }
 
-// authorized reports what the service said of an authorization, sent
-// from here or prepared for offline signing (prepared): the refusal, in
-// the command line's words, or the authorization. embedded: the sandbox
-// lived inside this command.
-func (c builderCmd) authorized(ctx context.Context, a builder.Auth, o builder.Order, res exchange.BuilderAuthorizeResult, err error, prepared, embedded bool) error {
+// authorized reports what e said of an authorization, sent from here or
+// prepared for offline signing (prepared): the refusal, in the command
+// line's words, or the authorization.
+func (c builderCmd) authorized(ctx context.Context, e config.Environment, a builder.Auth, o builder.Order, res exchange.BuilderAuthorizeResult, err error, prepared bool) error {
 	switch {
 	case errors.Is(err, context.Canceled) && !signFailure(err):
 		return interrupted(ctx, "")
@@ -218,7 +218,7 @@ func (c builderCmd) authorized(ctx context.Context, a builder.Auth, o builder.Or
 		return failure(exitFailed, "%w", err)
 	}
 	nonce, exp := o.Message.NonceExpiration()
-	return c.printResult(a, nonce, exp, res, embedded)
+	return c.printResult(e, a, nonce, exp, res)
 }
 
 // refusalWords says the command line's step after a refusal's fact
@@ -261,12 +261,16 @@ func flagError(err error) string {
 	return err.Error()
 }
 
-// printReview prints what the main account's key will sign: the
-// authorization, then the EIP-712 message (printTypedData), then the
-// warnings.
-func (c builderCmd) printReview(w io.Writer, o builder.Order, key keyChoice) {
+// authorizationsEnd is what ends with the command on the embedded sandbox.
+const authorizationsEnd = "its authorizations and API keys"
+
+// printReview prints what the main account's key will sign in e: the
+// environment, the authorization, then the EIP-712 message
+// (printTypedData), then the warnings.
+func (c builderCmd) printReview(w io.Writer, e config.Environment, o builder.Order, key keyChoice) {
 	a, r := o.Auth, o.Review()
 	row := func(label, value, note string) { reviewRow(w, r.LabelWidth(), label, value, note) }
+	printWhere(w, e, authorizationsEnd)
 	fmt.Fprintf(w, "Builder authorization (%s)\n", r.Purpose)
 	row("Builder", a.Builder.Hex(), "may trade for your account")
 	row("For account", a.Main.Hex(), "your main account")
@@ -296,16 +300,19 @@ func (c builderCmd) printWarnings(w io.Writer, o builder.Order) {
 	}
 }
 
-// printDryRun prints the typed data and its digest, signing and sending
-// nothing.
-func (c builderCmd) printDryRun(in intent.Intent, asJSON bool) error {
+// printDryRun prints where, the typed data and its digest, signing and
+// sending nothing.
+func (c builderCmd) printDryRun(e config.Environment, in intent.Intent, asJSON bool) error {
 	if asJSON {
+		c.app.sayEmbedded(e, authorizationsEnd)
 		return c.printJSON(struct {
+			whereJSON
 			DryRun    bool            `json:"dry_run"`
 			TypedData json.RawMessage `json:"typed_data"`
 			Digest    string          `json:"digest"`
-		}{true, in.TypedData(), in.Digest().Hex()})
+		}{whereOf(e), true, in.TypedData(), in.Digest().Hex()})
 	}
+	printWhere(c.env.Stdout, e, authorizationsEnd)
 	printDryRun(c.env.Stdout, in)
 	fmt.Fprintf(c.env.Stdout, "\nDigest: %s\n", in.Digest().Hex())
 	return nil
@@ -313,6 +320,7 @@ func (c builderCmd) printDryRun(in intent.Intent, asJSON bool) error {
 
 // builderResultJSON is what --json prints after an authorization.
 type builderResultJSON struct {
+	whereJSON
 	Authorized        bool   `json:"authorized"`
 	Message           string `json:"message"`
 	MainAccountID     string `json:"main_account_id"`
@@ -331,13 +339,15 @@ type builderResultJSON struct {
 	APIKeyNote        string `json:"api_key_note,omitempty"`
 }
 
-// printResult prints the authorization. embedded: the sandbox lived inside
-// this command, so an API key it made stops working when the command ends.
-func (c builderCmd) printResult(a builder.Auth, nonce uint32, exp int64, res exchange.BuilderAuthorizeResult, embedded bool) error {
+// printResult prints the authorization by e. On the embedded sandbox,
+// which lived inside this command, an API key it made stops working when
+// the command ends.
+func (c builderCmd) printResult(e config.Environment, a builder.Auth, nonce uint32, exp int64, res exchange.BuilderAuthorizeResult) error {
 	expiresAt := time.Unix(0, exp).UTC()
+	embedded := e.Embedded()
 	if c.env.JSON {
 		out := builderResultJSON{
-			Authorized: true, Message: a.Mode(), MainAccountID: a.Main.Hex(), BuilderAccountID: a.Builder.Hex(),
+			whereJSON: whereOf(e), Authorized: true, Message: a.Mode(), MainAccountID: a.Main.Hex(), BuilderAccountID: a.Builder.Hex(),
 			MaxFuturesFeeRate: signer.FormatFeeRate(a.Futures), MaxFuturesSigned: a.Futures,
 			MaxSpotFeeRate: signer.FormatFeeRate(a.Spot), MaxSpotSigned: a.Spot,
 			Nonce: nonce, Expiration: strconv.FormatInt(exp, 10), ExpiresAt: expiresAt.Format(time.RFC3339),

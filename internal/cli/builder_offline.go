@@ -89,7 +89,7 @@ func (c builderCmd) prepare(ctx context.Context, f builderFlags, e config.Enviro
 		asJSON = func(v any) error { return writeJSON(c.env.Stdout, v) }
 	}
 	submit := c.app.invocation().command("builder", "submit", f.out, "--signature", "0x…")
-	if err := writePrepared(c.env.Stdout, p.Prepared, f.out, submit, facts, "", asJSON); err != nil {
+	if err := writePrepared(c.env.Stdout, e, p.Prepared, f.out, submit, facts, "", asJSON); err != nil {
 		return failure(exitFailed, "%w", err)
 	}
 	return nil
@@ -108,6 +108,6 @@ func (c builderCmd) submit(ctx context.Context, sig, path string) error {
 			return failure(exitFailed, "%s: %w", path, err)
 		}
 		res, err := builder.Submit(ctx, s.client, s.journal, p, s.sig, c.now)
-		return c.authorized(ctx, p.Order.Auth, p.Order, res, err, true, false)
+		return c.authorized(ctx, s.env, p.Order.Auth, p.Order, res, err, true)
 	})
 }

@@ -1,13 +1,17 @@
 package cli
 
 import (
+	"errors"
 	"io"
+	"os"
 	"slices"
 	"strings"
 
-	"github.com/svcwallet/svcwallet/internal/config"
-
 	"github.com/spf13/cobra"
+
+	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/follow"
+	"github.com/svcwallet/svcwallet/internal/journal"
 )
 
 // Shell completion: `svcwallet completion SHELL` writes the script (bash,
@@ -26,7 +30,9 @@ func completionCommand() *cobra.Command {
 			"  source <(svcwallet completion bash)      # bash, this shell\n" +
 			"  svcwallet completion zsh > \"${fpath[1]}/_svcwallet\"\n" +
 			"  svcwallet completion fish > ~/.config/fish/completions/svcwallet.fish\n" +
-			"--env completes the config's environments, deposit generate the chains.",
+			"--env completes the config's environments, deposit generate and withdraw --chain\n" +
+			"the chains, status and withdraw resume the quote ids of this environment's journal\n" +
+			"(unfinished first). The bash script needs no bash-completion package.",
 		Args: subcommandOnly,
 		RunE: func(c *cobra.Command, _ []string) error {
 			return usageError("give a shell: %s", subcommandNames(c))
@@ -36,7 +42,7 @@ func completionCommand() *cobra.Command {
 		name string
 		gen  func(root *cobra.Command, w io.Writer) error
 	}{
-		{"bash", func(r *cobra.Command, w io.Writer) error { return r.GenBashCompletionV2(w, true) }},
+		{"bash", genBash},
 		{"fish", func(r *cobra.Command, w io.Writer) error { return r.GenFishCompletion(w, true) }},
 		{"powershell", func(r *cobra.Command, w io.Writer) error { return r.GenPowerShellCompletionWithDesc(w) }},
 		{"zsh", func(r *cobra.Command, w io.Writer) error { return r.GenZshCompletion(w) }},
@@ -88,6 +94,78 @@ func (a *app) chainNames(configPath string) []string {
 	}
 	slices.Sort(names)
 	return slices.Compact(names)
+}
+
+// completedIDs is how many of the journal's latest withdrawals quote-id
+// completion offers after the unfinished ones.
+const completedIDs = 50
+
+// quoteIDs completes the quote ids this machine's journal holds of the
+// chosen environment (any account: none is logged in to complete): the
+// unfinished first, then the latest, each with its state, amount,
+// destination and chain. It reads the journal through its index
+// (journal.Journal.UnfinishedIn, Recent), never the network, and creates
+// no journal.
+func (a *app) quoteIDs(taken []string, prefix string) []string {
+	_, env, err := a.chosenEnv()
+	path := journal.DefaultPath()
+	if err != nil || path == "" {
+		return nil
+	}
+	if _, err := os.Lstat(path); err != nil {
+		return nil
+	}
+	j, err := journal.Open(path)
+	if err != nil {
+		return nil
+	}
+	open, _ := j.UnfinishedIn(env)
+	recent, _ := j.Recent(env, "", completedIDs)
+	var out []string
+	for _, r := range append(open, recent...) {
+		if !strings.HasPrefix(r.QuoteID, prefix) || slices.Contains(taken, r.QuoteID) {
+			continue
+		}
+		taken = append(taken, r.QuoteID)
+		out = append(out, r.QuoteID+"\t"+follow.RecordOutcome(r).Name+" "+r.Intent.PayAmount.String()+" "+r.Intent.TokenIn+
+			" to "+r.Intent.ToAddress+" on "+r.Intent.Chain)
+	}
+	return out
+}
+
+// genBash writes cobra's bash script, made to work without the
+// bash-completion package: its stand-in for _init_completion calls that
+// package's _get_comp_words_by_ref, which a bare bash lacks (every TAB then
+// said "command not found"); without it the words are the command line's
+// up to the cursor, split on blanks, so that --env=NAME stays one word.
+func genBash(root *cobra.Command, w io.Writer) error {
+	var b strings.Builder
+	if err := root.GenBashCompletionV2(&b, true); err != nil {
+		return err
+	}
+	name := root.Name()
+	was := "__" + name + "_init_completion()\n{\n    COMPREPLY=()\n    _get_comp_words_by_ref \"$@\" cur prev words cword\n}\n"
+	if !strings.Contains(b.String(), was) {
+		return errors.New("the bash script's word splitting is not cobra's as known: it would need the bash-completion package")
+	}
+	now := "__" + name + `_init_completion()
+{
+    COMPREPLY=()
+    if declare -F _get_comp_words_by_ref >/dev/null 2>&1; then
+        _get_comp_words_by_ref "$@" cur prev words cword
+        return
+    fi
+    # No bash-completion package: the line up to the cursor, split on blanks.
+    local line=${COMP_LINE:0:COMP_POINT}
+    read -ra words <<< "$line"
+    [[ -z $line || $line == *[[:blank:]] ]] && words+=("")
+    cword=$((${#words[@]} - 1))
+    cur=${words[cword]}
+    prev=${words[cword-1]}
+}
+`
+	_, err := io.WriteString(w, strings.Replace(b.String(), was, now, 1))
+	return err
 }
 
 func flagValue(c *cobra.Command, name string) string {

@@ -47,7 +47,16 @@ full screen, no colour, numbered choices, one question a line; ctrl+c ends
 it with exit status 130, saying what was signed or sent.
 
 --debug (or SVCWALLET_DEBUG=1) logs requests, answers' statuses and timings:
-commands to stderr, the console to debug.log in the state directory.`
+commands to stderr, the console to debug.log in the state directory.
+
+Exit status (each command's help says what its own mean)
+  0    done
+  1    refused or failed; nothing paid
+  2    usage error
+  3    still pending (status, withdraw --wait)
+  4    not found (status, withdraw resume)
+  5    the login failed, no answer, or another error
+  130  interrupted by ctrl+c: at a question nothing was signed or sent`
 
 // consoleCommand is `svcwallet` itself: the root command, which opens the console.
 func (a *app) consoleCommand() *cobra.Command {
@@ -244,7 +253,7 @@ func consoleTargets(cfg config.Config, envName string, log *slog.Logger) ([]kit.
 		}
 		e := config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
 		sb := kit.Target{Env: e, Client: exchange.New(e, exchange.Options{Logger: log}), Journal: sbJournal,
-			Demo: &kit.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}
+			Demo: sandboxDemo()}
 		if envName == config.SandboxEnv || len(targets) == 0 {
 			targets = append([]kit.Target{sb}, targets...)
 		} else {
@@ -252,4 +261,14 @@ func consoleTargets(cfg config.Config, envName string, log *slog.Logger) ([]kit.
 		}
 		return targets, closeAll, nil
 	}
+}
+
+// sandboxDemo is what the console offers of the embedded sandbox's demo
+// data: its credentials and its demo account's address book.
+func sandboxDemo() *kit.Demo {
+	d := &kit.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}
+	for _, p := range sandbox.DemoAddressBook {
+		d.AddressBook = append(d.AddressBook, kit.DemoPayee(p))
+	}
+	return d
 }

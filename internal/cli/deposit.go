@@ -13,6 +13,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
@@ -71,12 +72,18 @@ func (a *app) depositCommand() *cobra.Command {
 		Short: "Provision an on-demand chain's address",
 		Long: withSignerHelp(`Provisions the deposit address of an on-demand chain such as SOLANA and
 prints the chain; for a chain that already has one, prints it unchanged.
-It logs in as svcwallet deposit does.
+It logs in as svcwallet deposit does. The chains are the ones the
+environment's deposit listing names (the service's list can change): any
+other name is a usage error (exit 2) naming them, as withdraw --chain's
+is, and nothing is provisioned.
 
 ` + depositExit),
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 || strings.TrimSpace(args[0]) == "" {
 				return usageError("generate takes one chain name, such as SOLANA")
+			}
+			if err := exchange.CheckChainName(strings.TrimSpace(args[0])); err != nil {
+				return usageError("%.40q: %w", safetext.Quoted(args[0]), err)
 			}
 			return nil
 		},
@@ -138,11 +145,25 @@ func (a *app) deposit(ctx context.Context, f depositFlags, chain string) error {
 	var chains []exchange.ChainInfo
 	if chain == "" {
 		chains, err = client.DepositAddresses(cx)
-		out = exchange.DepositAddresses{Chains: chains}
+		out = struct {
+			whereJSON
+			exchange.DepositAddresses
+		}{whereOf(e), exchange.DepositAddresses{Chains: chains}}
 	} else {
+		// The listing says which chains exist (SPEC.md §2.7): an unknown
+		// one is refused before anything is provisioned.
 		var info exchange.ChainInfo
-		info, err = client.GenerateAddress(cx, chain)
-		chains, out = []exchange.ChainInfo{info}, info
+		if chains, err = client.DepositAddresses(cx); err == nil {
+			known, ok := exchange.ChainNamed(chains, chain)
+			if !ok {
+				return unknownChain(chain, e, chains)
+			}
+			info, err = client.GenerateAddress(cx, known.Chain)
+		}
+		chains, out = []exchange.ChainInfo{info}, struct {
+			whereJSON
+			exchange.ChainInfo
+		}{whereOf(e), info}
 	}
 	switch {
 	case ctx.Err() != nil:
@@ -169,8 +190,21 @@ func (a *app) deposit(ctx context.Context, f depositFlags, chain string) error {
 		}
 		return nil
 	}
+	if chain != "" {
+		fmt.Fprintf(env.Stdout, "Environment %s\n\n", whereText(e))
+	}
 	printChains(env.Stdout, chains)
 	return nil
+}
+
+// unknownChain refuses a deposit chain the environment does not list,
+// naming those it does: the answer withdraw --chain gives.
+func unknownChain(name string, e config.Environment, chains []exchange.ChainInfo) error {
+	names := make([]string, len(chains))
+	for i, c := range chains {
+		names[i] = c.Chain
+	}
+	return usageError("%.40q is not a deposit chain of %s; its chains are: %s", safetext.Quoted(name), e.Name, strings.Join(names, ", "))
 }
 
 // printChains writes the table: one line per token, the chain's columns on

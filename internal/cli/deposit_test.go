@@ -158,7 +158,7 @@ func TestDepositErrors(t *testing.T) {
 	}{
 		{"wrong key", map[string]string{apiKeyVar: secret}, []string{"--config", cfg}, 5, "the API key in $SVCWALLET_API_KEY was refused: check that it is the account's for environment local"},
 		{"no chain account", map[string]string{apiKeyVar: sandbox.NoChainAPIKey}, []string{"--config", cfg}, 1, "no chain account"},
-		{"unknown chain", map[string]string{apiKeyVar: sandbox.DemoAPIKey}, []string{"generate", "DOGE", "--config", cfg}, 1, "not supported"},
+		{"unknown chain", map[string]string{apiKeyVar: sandbox.DemoAPIKey}, []string{"generate", "DOGE", "--config", cfg}, 2, `"DOGE" is not a deposit chain of local; its chains are: ARBITRUM`},
 		{"unreachable", map[string]string{apiKeyVar: sandbox.DemoAPIKey}, []string{"--config", writeDeadConfig(t)}, 5, "login to environment dead failed: Cannot reach"},
 		{"no key", nil, []string{"--config", cfg}, 2, "set " + apiKeyVar},
 		{"no environment: the sandbox, said", nil, []string{"--config", emptyCfg}, 0, "receive nothing real"},

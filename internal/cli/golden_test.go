@@ -116,7 +116,7 @@ func TestJSONGolden(t *testing.T) {
 		if list.code != 0 || gen.code != 0 {
 			t.Fatalf("exits %d %d: %s %s", list.code, gen.code, list.stderr, gen.stderr)
 		}
-		golden.RequireEqual(t, "# deposit --json\n"+list.stdout+"# deposit generate SOLANA --json\n"+gen.stdout)
+		golden.RequireEqual(t, maskJSON("# deposit --json\n"+list.stdout+"# deposit generate SOLANA --json\n"+gen.stdout, "base_url"))
 	})
 	t.Run("builder", func(t *testing.T) {
 		e := newBcliEnv(t)
@@ -125,8 +125,8 @@ func TestJSONGolden(t *testing.T) {
 		if dry.code != 0 || auth.code != 0 {
 			t.Fatalf("exits %d %d: %s %s", dry.code, auth.code, dry.stderr, auth.stderr)
 		}
-		golden.RequireEqual(t, "# builder authorize --dry-run --json\n"+dry.stdout+"# builder authorize --json\n"+
-			maskJSON(auth.stdout, "api_key", "nonce", "expiration", "expires_at"))
+		golden.RequireEqual(t, "# builder authorize --dry-run --json\n"+maskJSON(dry.stdout, "base_url")+"# builder authorize --json\n"+
+			maskJSON(auth.stdout, "api_key", "nonce", "expiration", "expires_at", "base_url"))
 	})
 	t.Run("key", func(t *testing.T) {
 		lightScrypt(t)

@@ -218,7 +218,7 @@ func (a *app) listHistory(csv bool) error {
 		out := make([]historyEntry, len(recs))
 		for i, r := range recs {
 			out[i] = historyEntry{
-				QuoteID: r.QuoteID, Env: r.Env, Started: r.Started, Updated: r.Updated,
+				QuoteID: r.QuoteID, Env: r.Env, Started: jsonTime(r.Started), Updated: jsonTime(r.Updated),
 				Chain: r.Intent.Chain, ToAddress: r.Intent.ToAddress, TokenIn: r.Intent.TokenIn, TokenOut: r.Intent.TokenOut,
 				PayAmount: r.Intent.PayAmount.String(), ReceiveAmount: r.Intent.ReceiveAmount.String(),
 				State: r.State, Outcome: follow.RecordOutcome(r).Name, Unanswered: r.Unanswered(), Finished: r.Finished(), TxHash: r.TxHash, Error: r.Error,

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"time"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
 )
@@ -31,3 +32,7 @@ func encodeJSON(w io.Writer, v any, indent string) error {
 	_, err := w.Write(safetext.EscapeJSON(b.Bytes()))
 	return err
 }
+
+// jsonTime is a time as every JSON output writes it: RFC 3339 in UTC,
+// in whole seconds, as the CSV outputs do.
+func jsonTime(t time.Time) time.Time { return t.UTC().Truncate(time.Second) }

@@ -22,6 +22,8 @@ const manExitStatus = `0: done; for status and withdraw --wait, the withdrawal C
 
 5: the login failed, said the same way by every command that logs in (status, withdraw, withdraw resume and submit, deposit, history --refresh): the API key or the wallet refused, the wallet login not signed, or no answer to it; with --json its code is "login". Also, for status and withdraw, any other error; for withdraw, no answer to the request (run withdraw resume QUOTE_ID); for deposit, the service could not be reached.
 
+130: interrupted by ctrl+c (128 plus the signal's number for another: 143 for SIGTERM, 129 for SIGHUP): at a question ([y/N], a passphrase, a signature awaited) nothing was signed or sent, and the command says so; a withdraw request already sent is awaited and journaled first. With --json its code is "interrupted".
+
 With --json an error is {"error":{"code","message","exit"}} on stdout, with the same status.`
 
 // manEnvironment names the variables svcwallet reads.

@@ -44,18 +44,20 @@ func offlineOut(out string, dryRun bool) string {
 }
 
 // writePrepared writes p's file to the new file out and says where it is,
-// what it prepared (facts: labels and values), who must sign it, until
-// when, and how to finish; asJSON writes it in the command's JSON style.
-func writePrepared(w io.Writer, p intent.Prepared, out, submit string, facts []string, valid string, asJSON func(any) error) error {
+// for which environment e, what it prepared (facts: labels and values),
+// who must sign it, until when, and how to finish; asJSON writes it in the
+// command's JSON style.
+func writePrepared(w io.Writer, e config.Environment, p intent.Prepared, out, submit string, facts []string, valid string, asJSON func(any) error) error {
 	if err := writeNewPrivate(out, p.File()); err != nil {
 		return fmt.Errorf("the typed data cannot be written to %s (%v): nothing was signed or sent", out, err)
 	}
 	exp := p.Expiration().UTC()
 	if asJSON != nil {
-		return asJSON(preparedJSON{Prepared: true, File: out, Signer: p.Signer.Hex(), ExpiresAt: exp.Format(time.RFC3339), Digest: p.Digest().Hex(), Submit: submit})
+		return asJSON(preparedJSON{Kind: kindPrepared, whereJSON: whereOf(e), Prepared: true, File: out, Signer: p.Signer.Hex(), ExpiresAt: exp.Format(time.RFC3339), Digest: p.Digest().Hex(), Submit: submit})
 	}
 	fmt.Fprintf(w, "Prepared for offline signing; nothing was signed or sent.\n")
-	facts = append(append([]string{"File", out + "  eth_signTypedData_v4 JSON, readable by you only"}, facts...),
+	facts = append(append([]string{"Environment", whereText(e),
+		"File", out + "  eth_signTypedData_v4 JSON, readable by you only"}, facts...),
 		"Signer", p.Signer.Hex(), "Valid until", exp.Format("2006-01-02 15:04:05 UTC")+valid)
 	for i := 0; i+1 < len(facts); i += 2 {
 		fmt.Fprintf(w, "  %-16s %s\n", facts[i], facts[i+1])
@@ -87,6 +89,8 @@ func writeNewPrivate(path string, b []byte) error {
 
 // preparedJSON is the --json line of a prepared intent.
 type preparedJSON struct {
+	Kind string `json:"kind"`
+	whereJSON
 	Prepared  bool   `json:"prepared"`
 	File      string `json:"file"`
 	Signer    string `json:"signer"`

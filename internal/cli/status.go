@@ -49,9 +49,12 @@ unexecuted), printing each change on a line (time, state, quote id, payout
 hash). Then each id's final record: a table for one id, one line per id for
 several, whose state is named as the console names it (EXPIRED: a quote
 that expired unexecuted). --json prints JSON objects, one a line, each with
-its quote_id, the service's state, and that name in outcome: the changes,
-then the final records; an id that was not found or could not be read has
-an error object instead (on stderr without --json). --csv prints the final
+its kind, quote_id, the service's state, and that name in outcome: the
+changes (kind change), then the final records (kind final; without --watch,
+kind status); times are RFC 3339 in whole seconds, as in CSV; an id that
+was not found or could not be read has an error object instead (on stderr
+without --json). withdraw --wait --json writes its review (kind review) and
+acceptance (kind accepted) before them. --csv prints the final
 records as CSV, a header first, for a spreadsheet (a cell that would start
 with = + - or @ gets a leading ').
 
@@ -87,9 +90,11 @@ func (a *app) statusCommand() *cobra.Command {
 		Example: `  svcwallet status q-123
   svcwallet status q-123 q-456 --watch --json
   svcwallet status - < quote-ids.txt`,
-		// Quote ids cannot be guessed, and files are never quote ids.
-		ValidArgsFunction: cobra.NoFileCompletions,
-		Annotations:       map[string]string{annotationOtherExit: "yes"},
+		// Quote ids are the journal's (files are never quote ids).
+		ValidArgsFunction: func(_ *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
+			return a.quoteIDs(args, prefix), cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveKeepOrder
+		},
+		Annotations: map[string]string{annotationOtherExit: "yes"},
 		RunE: func(cmd *cobra.Command, ids []string) error {
 			c := a.status
 			c.env, c.app = a.env, a
@@ -367,26 +372,39 @@ func (c statusCmd) retryNote(id string, f statusFlags, err error, wait time.Dura
 	fmt.Fprintf(c.env.Stderr, "%s: %s%v; trying again in %s\n", c.app.name, about, exchange.Explain(err), wait)
 }
 
-// statusJSON is one record of `status --json`: the service's, its state
-// the wire's, with the explorer link, and the outcome's name and words
-// (follow.Outcome) the text output and the console have.
+// statusJSON is one record of `status --json`: what the line is (kind:
+// change, final or status), the service's record, its state the wire's,
+// with the explorer link, and the outcome's name and words (follow.Outcome)
+// the text output and the console have.
 type statusJSON struct {
+	Kind string `json:"kind"`
 	exchange.Withdrawal
 	ExplorerURL string `json:"explorer_url,omitempty"`
 	Outcome     string `json:"outcome"`
 	Meaning     string `json:"meaning"`
 }
 
-// recordJSON is a follow's last record for --json and --notify-command.
-func (c statusCmd) recordJSON(f *follow.Follow) statusJSON {
+// recordJSON is a follow's last record for --json and --notify-command,
+// as a line of kind; its time in whole seconds, as in CSV.
+func (c statusCmd) recordJSON(f *follow.Follow, kind string) statusJSON {
 	w, o := f.Last, f.Outcome()
 	w.QuoteID = f.QuoteID // also before any record (NOT FOUND?)
-	return statusJSON{w, c.target.ExplorerTxURL(w.Chain, w.WithdrawTxHash), o.Name, o.Sentence()}
+	w.UpdatedAt = jsonTime(w.UpdatedAt)
+	return statusJSON{kind, w, c.target.ExplorerTxURL(w.Chain, w.WithdrawTxHash), o.Name, o.Sentence()}
 }
 
-// writeRecord writes a follow's last record as a line of JSON.
-func (c statusCmd) writeRecord(f *follow.Follow) {
-	_ = writeJSONLine(c.env.Stdout, c.recordJSON(f))
+// writeRecord writes a follow's last record as a line of JSON of kind.
+func (c statusCmd) writeRecord(f *follow.Follow, kind string) {
+	_ = writeJSONLine(c.env.Stdout, c.recordJSON(f, kind))
+}
+
+// endKind is the kind of the line each id ends a run with: its last
+// record once watched, else the record asked for.
+func endKind(f statusFlags) string {
+	if f.watch {
+		return kindFinal
+	}
+	return kindStatus
 }
 
 // notifyTimeout bounds a --notify-command run: a hung notifier must not
@@ -400,7 +418,11 @@ const notifyTimeout = 30 * time.Second
 func (c statusCmd) notify(ctx context.Context, command string, f *follow.Follow) {
 	words := strings.Fields(command)
 	var in bytes.Buffer
-	if err := writeJSONLine(&in, c.recordJSON(f)); err != nil {
+	kind := kindStatus
+	if f.Final {
+		kind = kindFinal
+	}
+	if err := writeJSONLine(&in, c.recordJSON(f, kind)); err != nil {
 		return
 	}
 	ctx, cancel := context.WithTimeout(ctx, notifyTimeout)
@@ -415,7 +437,7 @@ func (c statusCmd) notify(ctx context.Context, command string, f *follow.Follow)
 // change prints one observed state: a line for people, an object for jq.
 func (c statusCmd) change(f *follow.Follow, asJSON bool) {
 	if asJSON {
-		c.writeRecord(f)
+		c.writeRecord(f, kindChange)
 		return
 	}
 	w := f.Last
@@ -430,12 +452,8 @@ func (c statusCmd) change(f *follow.Follow, asJSON bool) {
 	fmt.Fprintln(c.env.Stdout, line)
 }
 
-// print shows a follow's last record as a table, or as one JSON object.
-func (c statusCmd) print(env config.Environment, f *follow.Follow, asJSON bool) {
-	if asJSON {
-		c.writeRecord(f)
-		return
-	}
+// print shows a follow's last record as a table.
+func (c statusCmd) print(env config.Environment, f *follow.Follow) {
 	w, o := f.Last, f.Outcome()
 	rows := [][2]string{
 		{"Quote id", w.QuoteID}, {"Transfer id", w.TxID}, {"State", o.Name},

@@ -203,9 +203,10 @@ var payoutExit = map[follow.Payout]int{
 
 // report prints every id's last record, in the order given, and ends with
 // the largest exit status. One id keeps the record's table (after the
-// change lines with --watch; with --json its last change line is its
-// record); several print one record a line; --csv prints a header and a
-// row for each id with a record (follow.CSVHeader), and no change lines.
+// change lines with --watch); several print one record a line; with
+// --json each id ends with its record, of kind final after --watch; --csv
+// prints a header and a row for each id with a record (follow.CSVHeader),
+// and no change lines.
 func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]*followed) error {
 	code := exitCompleted
 	for _, o := range ids {
@@ -226,12 +227,14 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 	if len(f.quoteIDs) == 1 {
 		o := ids[f.quoteIDs[0]]
 		switch {
-		case !o.f.Known || f.json && f.watch:
+		case !o.f.Known:
+		case f.json:
+			c.writeRecord(&o.f.Follow, endKind(f))
 		case f.watch:
 			fmt.Fprintln(c.env.Stdout)
-			c.print(env, &o.f.Follow, false)
+			c.print(env, &o.f.Follow)
 		default:
-			c.print(env, &o.f.Follow, f.json)
+			c.print(env, &o.f.Follow)
 		}
 		return exitStatus(code)
 	}
@@ -249,7 +252,7 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 		switch {
 		case !o.f.Known:
 		case f.json:
-			c.writeRecord(&o.f.Follow)
+			c.writeRecord(&o.f.Follow, endKind(f))
 		default:
 			fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", w.QuoteID, o.f.Outcome().Name, w.ReceiveAmount, w.TokenOut,
 				w.Chain, orDash(w.WithdrawTxHash))

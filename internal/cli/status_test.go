@@ -315,12 +315,15 @@ func TestStatusWatch(t *testing.T) {
 	var states []string
 	for _, line := range strings.Split(strings.TrimSpace(res.stdout), "\n") {
 		var w exchange.Withdrawal
-		if err := json.Unmarshal([]byte(line), &w); err != nil {
+		var kind struct {
+			Kind string `json:"kind"`
+		}
+		if json.Unmarshal([]byte(line), &w) != nil || json.Unmarshal([]byte(line), &kind) != nil {
 			t.Fatalf("not a JSON line: %q", line)
 		}
-		states = append(states, w.State)
+		states = append(states, kind.Kind+":"+w.State)
 	}
-	if got := strings.Join(states, " "); got != "SUBMITTED SENDING REFUNDED" {
+	if got := strings.Join(states, " "); got != "change:SUBMITTED change:SENDING change:REFUNDED final:REFUNDED" {
 		t.Errorf("JSON lines of states %s", got)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -15,6 +16,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/follow"
 	"github.com/svcwallet/svcwallet/internal/intent"
 	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/signer"
 	"github.com/svcwallet/svcwallet/internal/withdrawal"
 )
@@ -24,8 +26,17 @@ svcwallet status does ($SVCWALLET_API_KEY, else a wallet signature), checks
 --to for the chain and --amount, quotes, refuses a quote that asks another
 amount or whose fee or loss (pay - receive) is above --max-fee, checks the
 bridge address against the pinned or first-used one, and prints what will be
-signed: the EIP-712 Transfer field by field, its digest, the destination,
-what you receive and lose, and when the quote expires.
+signed: first the environment (name, base URL, chain id; on the embedded
+sandbox, that nothing real moves there and its quote ids end with the
+command; with --json on stderr, and as env in the JSON), then the EIP-712
+Transfer field by field, its digest, the destination, what you receive and
+lose, and when the quote expires.
+
+A quote whose loss (pay - receive) is above 5% of the amount is warned of
+on stderr (and in the JSON review's warnings). Above 50%, most of the
+amount goes to fees: on a terminal a second question asks whether to
+withdraw all the same; --yes alone does not sign it: --accept-loss PCT
+signs a loss up to PCT% of the amount (a larger one is refused, exit 1).
 
 A bridge address other than the recorded one stops it before anything is
 signed. If the exchange announced the change, --accept-bridge ADDRESS
@@ -70,19 +81,23 @@ not finished is only warned about, on stderr.
 
 The quote lives about a minute. If it has expired (or has 5 seconds or less
 left, by the service's clock) once you answer the confirmation, nothing is
-signed: run the command again for a new quote (exit 1).
+signed, and it asks "Get a new quote? [y/N]": yes reviews the new quote and
+asks again; no ends it (exit 1). With --yes nothing is asked: run the
+command again for a new quote.
 
 Exit status
   0  accepted; with --wait, COMPLETED
-  1  refused, nothing paid: fee cap, bridge address, clock, the service's
-     refusal, not confirmed, a quote that expired while you answered, an
-     identical withdrawal that got no answer (resume it, or
-     --allow-repeat), the key source's refusal or a wait for it that was
-     cancelled or ran out; with --wait, FAILED or REFUNDED
+  1  refused, nothing paid: fee cap, a loss --accept-loss does not
+     cover, bridge address, clock, the service's refusal, not confirmed,
+     a quote that expired while you answered, an identical withdrawal
+     that got no answer (resume it, or --allow-repeat), the key source's
+     refusal or a wait for it that was cancelled or ran out; with --wait,
+     FAILED or REFUNDED
   2  usage error (flags, an address or amount, no terminal without --yes)
   3  with --wait: still pending
   5  the login failed (as svcwallet status says it; nothing was sent), no
-     answer to the withdraw request (resume it), or any other error`
+     answer to the withdraw request (resume it), or any other error
+  130  ctrl+c before the request was sent: nothing was signed or sent`
 
 const withdrawResumeLong = `Finishes a withdrawal this machine journaled whose request got no answer,
 as the console's resume does: while its quote is valid by the service's
@@ -128,6 +143,9 @@ type withdrawFlags struct {
 	// allowRepeat is --allow-repeat: sign even when an identical
 	// withdrawal got no answer (withdrawal.Withdrawer.AllowRepeat).
 	allowRepeat bool
+	// acceptLoss is --accept-loss: the percentage of the amount the user
+	// accepts losing to fees (withdrawal.AcceptsLoss).
+	acceptLoss string
 }
 
 // withdrawCommand is `svcwallet withdraw` and `svcwallet withdraw resume`.
@@ -152,6 +170,9 @@ func (a *app) withdrawCommand() *cobra.Command {
 	}
 	fl := c.Flags()
 	fl.StringVar(&f.chain, "chain", "", "destination chain, such as ARBITRUM (any case)")
+	_ = c.RegisterFlagCompletionFunc("chain", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return a.chainNames(a.configPath), cobra.ShellCompDirectiveNoFileComp
+	})
 	fl.StringVar(&f.to, "to", "", "destination, from the account's address book")
 	fl.StringVar(&f.amount, "amount", "", "amount to pay in USDT, such as 25 or 25.5")
 	fl.StringVar(&f.tokenOut, "token-out", exchange.TokenUSDT, "token received on the chain")
@@ -162,17 +183,23 @@ func (a *app) withdrawCommand() *cobra.Command {
 	fl.BoolVar(&f.dryRun, "dry-run", false, "print the quote and typed data; send nothing")
 	fl.BoolVar(&f.wait, "wait", false, "follow the withdrawal until it ends")
 	fl.BoolVar(&f.allowRepeat, "allow-repeat", false, "sign though an identical one got no answer")
+	fl.StringVar(&f.acceptLoss, "accept-loss", "", "sign though fees take up to `PCT`% of the amount")
 	fl.StringVar(&f.out, "out", "", "offline signing: the new file to write")
 	a.envFlags(c)
 
 	var rf withdrawFlags
 	resume := &cobra.Command{
-		Use:               "resume QUOTE_ID",
-		Short:             "Finish a withdrawal left without an answer",
-		Long:              withSignerHelp(withdrawResumeLong),
-		Example:           "  svcwallet withdraw resume q-123",
-		ValidArgsFunction: cobra.NoFileCompletions,
-		Annotations:       map[string]string{annotationOtherExit: "yes", annotationSaidBy: "svcwallet withdraw"},
+		Use:     "resume QUOTE_ID",
+		Short:   "Finish a withdrawal left without an answer",
+		Long:    withSignerHelp(withdrawResumeLong),
+		Example: "  svcwallet withdraw resume q-123",
+		ValidArgsFunction: func(_ *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return a.quoteIDs(nil, prefix), cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveKeepOrder
+		},
+		Annotations: map[string]string{annotationOtherExit: "yes", annotationSaidBy: "svcwallet withdraw"},
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return usageError("give the quote id of one withdrawal (got %d arguments)", len(args))
@@ -235,6 +262,8 @@ func (c withdrawCmd) run(ctx context.Context, f withdrawFlags) error {
 	switch {
 	case f.chain == "":
 		return usageError("give --chain, the destination chain")
+	case exchange.CheckChainName(strings.TrimSpace(f.chain)) != nil:
+		return usageError("--chain %.40q: %w", safetext.Quoted(f.chain), exchange.CheckChainName(strings.TrimSpace(f.chain)))
 	case f.to == "":
 		return usageError("give --to, the destination address")
 	case f.amount == "":
@@ -242,12 +271,16 @@ func (c withdrawCmd) run(ctx context.Context, f withdrawFlags) error {
 	case f.acceptBridge != "" && exchange.ValidateAddress(exchange.ChainTypeEVM, f.acceptBridge) != nil:
 		return usageError("--accept-bridge: %w", exchange.ValidateAddress(exchange.ChainTypeEVM, f.acceptBridge))
 	}
+	accepted, err := f.acceptedLoss()
+	if err != nil {
+		return err
+	}
 	e, err := c.app.environment()
 	if err != nil {
 		return err
 	}
 	if src, chosen, err := f.key.chosen(e); err == nil && chosen && src.Kind == signer.SourceOffline {
-		return c.prepare(ctx, f, e)
+		return c.prepare(ctx, f, e, accepted)
 	} else if f.out != "" {
 		return usageError("--out is where --signer offline writes the typed data to sign elsewhere: give --signer offline too")
 	}
@@ -276,7 +309,7 @@ func (c withdrawCmd) run(ctx context.Context, f withdrawFlags) error {
 	if err != nil {
 		return err
 	}
-	client, target, order, trust := q.client, q.target, q.order, q.trust
+	client, target := q.client, q.target
 	defer target.cleanup()
 	// A dry run reads the journal if there is one, and creates none.
 	var j *journal.Journal
@@ -288,39 +321,17 @@ func (c withdrawCmd) run(ctx context.Context, f withdrawFlags) error {
 	w := withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now, BridgePins: target.pinsPath, AllowRepeat: f.allowRepeat}
 	// An identical withdrawal that got no answer may have been paid: this
 	// one is refused before it is reviewed (Execute would refuse it too).
-	rep, err := w.Repeats(order.Choice)
+	rep, err := w.Repeats(q.order.Choice)
 	switch {
 	case err != nil && !f.dryRun:
 		return failure(exitFailed, "%w", err)
 	case rep.Unanswered != nil && !f.allowRepeat && !f.dryRun:
 		return c.repeatRefused(*rep.Unanswered)
 	}
-	if err := c.printReview(order, trust, key, f.dryRun, f.json); err != nil {
+	if done, err := c.confirmed(ctx, e, &q, key, f, rep, accepted); done || err != nil {
 		return err
 	}
-	c.warnRepeat(f, rep)
-	if f.dryRun {
-		return nil
-	}
-	if !f.yes {
-		if err := confirm(ctx, c.env, "Sign and withdraw?"); err != nil {
-			return err
-		}
-	}
-	// The answer may come long after the review: a quote that ran out
-	// meanwhile (or is about to, by the service's clock measured with the
-	// quote) is not signed. Its replacement would need a new review.
-	if priced := (withdrawal.PricedQuote{Quote: order.Quote, Offset: q.offset}); priced.Expiring(c.now()) {
-		when, what := "before it could be signed", "expired"
-		if !f.yes {
-			when = "while waiting for your answer"
-		}
-		if left := priced.Remaining(c.now()); left > 0 {
-			what = fmt.Sprintf("expired, or all but (%s left: too little to sign and send it),", left.Round(time.Second))
-		}
-		return failure(exitFailed, "Quote %s %s (quote %s, valid until %s by the service's clock): nothing was signed or sent; run the command again for a new quote",
-			what, when, order.Quote.QuoteID, order.Quote.ExpiresAt.UTC().Format("15:04:05 UTC")).about(order.Quote.QuoteID)
-	}
+	order, trust := q.order, q.trust
 	if err := c.recordAcceptedBridge(e, target.pinsPath, trust); err != nil {
 		return err
 	}
@@ -361,7 +372,7 @@ func (c withdrawCmd) finish(ctx context.Context, client *exchange.Client, e conf
 	case sent.Err != nil:
 		return failure(exitFailed, "not withdrawn: %w", exchange.Explain(sent.Err)).about(id)
 	}
-	if err := c.printAccepted(sent.Accepted, order, f.json, !f.wait && !target.embedded); err != nil || !f.wait {
+	if err := c.printAccepted(e, sent.Accepted, order, f.json, !f.wait && !target.embedded); err != nil || !f.wait {
 		return err
 	}
 	return c.follow(ctx, client, e, j, id, f.json)

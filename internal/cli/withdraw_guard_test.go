@@ -104,7 +104,7 @@ func TestWithdrawRefusesRepeatOfUnanswered(t *testing.T) {
 	res = r.runWithdraw(withdrawRunOpts{}, args...)
 	res.want(t, exitCompleted, "Withdrawal accepted")
 	second := quoteIDOf(t, res.stdout[strings.Index(res.stdout, "Withdrawal accepted"):])
-	if strings.Contains(res.stderr, "warning") {
+	if strings.Contains(res.stderr, "identical") {
 		t.Errorf("a finished identical withdrawal drew a warning:\n%s", res.stderr)
 	}
 	r.wantBalance("9972")
@@ -147,17 +147,25 @@ func (a *answerLater) Read(p []byte) (int, error) {
 
 // TestWithdrawConfirmedAfterQuoteExpired: the reviewer's reproduction. The
 // quote runs out (or all but) while the person reads the review; their y
-// then signs and sends nothing, and says to run the command again, in the
-// command line's words, never the console's "press r". An answer in time
-// withdraws. The prompt names the signer, as nothing is signed yet.
+// then signs and sends nothing, says so plainly and offers a new quote;
+// declined, it says to run the command again, in the command line's words,
+// never the console's "press r". An answer in time withdraws. The prompt
+// names the signer, as nothing is signed yet (issue 28 item 14).
 func TestWithdrawConfirmedAfterQuoteExpired(t *testing.T) {
 	withdrawState(t)
 	r := newStatusRig(t)
-	for _, wait := range []time.Duration{sandbox.DefaultQuoteTTL + 2*time.Second, sandbox.DefaultQuoteTTL - 3*time.Second} {
-		res := r.runWithdraw(withdrawRunOpts{terminal: true, answer: &answerLater{r: r, wait: wait, answer: strings.NewReader("y\n")}},
+	for _, tc := range []struct {
+		wait time.Duration
+		says string
+	}{
+		{sandbox.DefaultQuoteTTL + 2*time.Second, " expired while you answered (it was valid until "},
+		{sandbox.DefaultQuoteTTL - 3*time.Second, " was about to expire while you answered (3s left, until "},
+	} {
+		res := r.runWithdraw(withdrawRunOpts{terminal: true, answer: &answerLater{r: r, wait: tc.wait, answer: strings.NewReader("y\n")}},
 			withdrawArgs(sandbox.DestCompleted, "17")...)
 		res.want(t, exitFailed, "Signer           "+sandbox.DemoAddress, "Sign and withdraw? [y/N]",
-			"Quote expired", "while waiting for your answer", "nothing was signed or sent; run the command again for a new quote")
+			tc.says, "by the service's clock): ", "nothing was signed or sent.\nGet a new quote? [y/N]",
+			"no new quote: nothing was signed or sent; run the command again for one")
 		if strings.Contains(res.stdout+res.stderr, "press r") || strings.Contains(res.stdout, "Signed by") {
 			t.Errorf("the console's words on the command line:\n%s\n%s", res.stdout, res.stderr)
 		}
@@ -171,6 +179,15 @@ func TestWithdrawConfirmedAfterQuoteExpired(t *testing.T) {
 	r.runWithdraw(withdrawRunOpts{terminal: true, answer: &answerLater{r: r, wait: 30 * time.Second, answer: strings.NewReader("y\n")}},
 		withdrawArgs(sandbox.DestCompleted, "17")...).want(t, exitCompleted, "Withdrawal accepted")
 	r.wantBalance("9983")
+
+	// A new quote taken is reviewed and asked about again, and withdraws.
+	res := r.runWithdraw(withdrawRunOpts{terminal: true, answer: &answerLater{r: r, wait: sandbox.DefaultQuoteTTL + time.Second, answer: strings.NewReader("y\ny\ny\n")}},
+		withdrawArgs(sandbox.DestCompleted, "16", "--allow-repeat")...)
+	res.want(t, exitCompleted, "Get a new quote? [y/N]", "Withdrawal accepted")
+	if n := strings.Count(res.stdout, "Environment local"); n != 2 || strings.Count(res.stderr, "Sign and withdraw? [y/N]") != 2 {
+		t.Errorf("%d reviews, want the expired quote's and the new one's:\n%s\n%s", n, res.stdout, res.stderr)
+	}
+	r.wantBalance("9967")
 }
 
 // TestWithdrawServiceRefusesExpiredQuote: when the service itself refuses

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/shopspring/decimal"
 	"github.com/spf13/cobra"
 
 	"github.com/svcwallet/svcwallet/internal/config"
@@ -52,7 +53,7 @@ func (a *app) withdrawSubmitCommand() *cobra.Command {
 // prepare is `svcwallet withdraw --signer offline --out FILE`: the review,
 // then the Transfer (valid PreparedLife) journaled and its typed data
 // written to FILE for a wallet elsewhere. Nothing is signed or sent.
-func (c withdrawCmd) prepare(ctx context.Context, f withdrawFlags, e config.Environment) error {
+func (c withdrawCmd) prepare(ctx context.Context, f withdrawFlags, e config.Environment, accepted decimal.NullDecimal) error {
 	signerAddr, err := f.key.accountOf(e)
 	switch {
 	case err != nil:
@@ -74,6 +75,11 @@ func (c withdrawCmd) prepare(ctx context.Context, f withdrawFlags, e config.Envi
 	}
 	client, target, order, trust := q.client, q.target, q.order, q.trust
 	defer target.cleanup()
+	// Nothing asks before the file is signed elsewhere and submitted: a
+	// loss --accept-loss does not cover is refused here, before the file.
+	if err := c.lossRefused(order, withdrawal.QuoteLoss(order.Quote), accepted, false, "is not prepared without --accept-loss"); err != nil {
+		return err
+	}
 	j, err := journal.Open(target.journalPath)
 	if err != nil {
 		return failure(exitFailed, "the withdrawal journal cannot be opened (%w): nothing was prepared", err)
@@ -95,7 +101,7 @@ func (c withdrawCmd) prepare(ctx context.Context, f withdrawFlags, e config.Envi
 	}
 	what := "offline signing: the file " + f.out
 	key := &keyChoice{Opened: signer.Opened{Source: signer.Source{Kind: signer.SourceOffline}, Address: signerAddr}, what: what}
-	if err := c.printReview(p.Order, trust, key, false, f.json); err != nil {
+	if err := c.printReview(e, p.Order, trust, key, false, f.json); err != nil {
 		return err
 	}
 	if rep, err := w.Repeats(order.Choice); err == nil {
@@ -112,7 +118,7 @@ func (c withdrawCmd) prepare(ctx context.Context, f withdrawFlags, e config.Envi
 		fmt.Fprintln(c.env.Stdout)
 	}
 	valid := fmt.Sprintf("  (%s from now)", withdrawal.PreparedLife)
-	if err := writePrepared(c.env.Stdout, p.Prepared, f.out, c.app.invocation().command(words...), nil, valid, asJSON); err != nil {
+	if err := writePrepared(c.env.Stdout, e, p.Prepared, f.out, c.app.invocation().command(words...), nil, valid, asJSON); err != nil {
 		return failure(exitFailed, "%w", err)
 	}
 	return nil
@@ -134,6 +140,9 @@ func (c withdrawCmd) submit(ctx context.Context, f withdrawFlags, path string) e
 		target, err := newWithdrawTarget(s.env)
 		if err != nil {
 			return failure(exitError, "%w", err)
+		}
+		if !f.json {
+			fmt.Fprintf(c.env.Stdout, "Environment %s\n", whereText(s.env))
 		}
 		p := withdrawal.PreparedOf(s.prepared)
 		w := withdrawal.Withdrawer{Client: s.client, Journal: s.journal, Now: c.now, BridgePins: target.pinsPath, AllowRepeat: f.allowRepeat}

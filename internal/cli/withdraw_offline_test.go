@@ -109,6 +109,9 @@ func TestWithdrawOffline(t *testing.T) {
 	sig := signFile(t, out, sandbox.DemoPrivateKey)
 	res := r.runWithdraw(withdrawRunOpts{}, "submit", out, "--signature", sig)
 	res.want(t, 0, "the fresh quote", "Withdrawal accepted")
+	if !strings.HasPrefix(res.stdout, "Environment local · http://127.0.0.1:") {
+		t.Errorf("submit does not start with where it sends:\n%s", res.stdout)
+	}
 	r.wantBalance("9975")
 	if n := r.withdraws.Load(); n != 1 {
 		t.Fatalf("%d withdraw requests, want 1", n)

@@ -87,7 +87,7 @@ func (c withdrawCmd) choose(ctx context.Context, client *exchange.Client, f with
 	if len(names) == 0 {
 		return withdrawal.Choice{}, failure(exitFailed, "the service offers no USDT withdrawal route now")
 	}
-	return withdrawal.Choice{}, usageError("--chain %.20q has no USDT withdrawal route; the chains are: %s", safetext.Quoted(f.chain), strings.Join(names, ", "))
+	return withdrawal.Choice{}, usageError("--chain %.40q is not a USDT withdrawal chain of %s; its chains are: %s", safetext.Quoted(f.chain), c.app.target.name, strings.Join(names, ", "))
 }
 
 // serviceFailed is a failed request: a refusal by the service is 1,

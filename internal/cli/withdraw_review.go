@@ -5,14 +5,28 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/intent"
 	"github.com/svcwallet/svcwallet/internal/signer"
 	"github.com/svcwallet/svcwallet/internal/withdrawal"
 )
 
+// The kinds of the --json lines of withdraw (and of status --watch, which
+// --wait runs): what each line is, for a script reading the stream.
+const (
+	kindReview   = "review"
+	kindPrepared = "prepared"
+	kindAccepted = "accepted"
+	kindChange   = "change" // a state learned while watching
+	kindFinal    = "final"  // the record a watch ends with, one per id
+	kindStatus   = "status" // a record asked once, without --watch
+)
+
 // reviewJSON is the --json review: the facts the console's review shows.
 type reviewJSON struct {
+	Kind string `json:"kind"`
+	whereJSON
 	DryRun        bool            `json:"dry_run"`
 	QuoteID       string          `json:"quote_id"`
 	Chain         string          `json:"chain"`
@@ -31,6 +45,9 @@ type reviewJSON struct {
 	TypedData     json.RawMessage `json:"typed_data"`
 	Digest        string          `json:"digest"`
 	Signer        *signerJSON     `json:"signer,omitempty"`
+	// Warnings are what the review warns of: a loss above
+	// withdrawal.LossWarnShare of the amount.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // signerJSON is the key a review will be signed with.
@@ -52,22 +69,36 @@ type bridgeJSON struct {
 	Trust    string `json:"trust"`
 }
 
-// printReview prints what will be signed: the console review's facts.
-func (c withdrawCmd) printReview(o withdrawal.Order, trust withdrawal.BridgeTrust, key *keyChoice, dryRun, asJSON bool) error {
+// quoteIDsEnd is what ends with the command on the embedded sandbox.
+const quoteIDsEnd = "its quote ids"
+
+// printReview prints what will be signed in e: the console review's
+// facts, after the environment; a loss worth a warning is said on stderr.
+func (c withdrawCmd) printReview(e config.Environment, o withdrawal.Order, trust withdrawal.BridgeTrust, key *keyChoice, dryRun, asJSON bool) error {
 	q, in := o.Quote, o.Choice.TokenIn
 	r := o.Review(trust.Note(), false)
+	warning := lossWarning(o)
+	if warning != "" {
+		fmt.Fprintf(c.env.Stderr, "%s: warning: %s\n", c.app.name, warning)
+	}
 	if asJSON {
-		return c.printReviewJSON(o, r, trust, key, dryRun)
+		c.app.sayEmbedded(e, quoteIDsEnd)
+		return c.printReviewJSON(e, o, r, trust, key, dryRun, warning)
 	}
 	w := c.env.Stdout
 	row := func(label, value, note string) { reviewRow(w, r.LabelWidth(), label, value, note) }
+	printWhere(w, e, quoteIDsEnd)
 	fmt.Fprintln(w, "Withdrawal")
 	row("Route", in+" → "+o.Choice.TokenOut+" on "+o.Choice.Route.Chain+" ("+o.Choice.Route.ChainType+")", "")
 	row("Pays out to", o.Choice.ToAddress, "")
 	row("You pay", q.PayAmount.String()+" "+in, "from the funding account")
 	row("You receive", q.ReceiveAmount.String()+" "+o.Choice.TokenOut, "on "+o.Choice.Route.Chain)
 	row("Bridge fee", q.Fee.String()+" "+in, "≈ "+q.FeeUSD.String()+" USD")
-	row("You lose", q.Cost().String()+" "+in, "pay − receive, the fee included")
+	lost := "pay − receive, the fee included"
+	if l := withdrawal.QuoteLoss(q); l.High() {
+		lost += " · " + l.Percent().String() + "% of the amount"
+	}
+	row("You lose", q.Cost().String()+" "+in, lost)
 	row("Speed", withdrawal.SpeedWords(q.Speed), "")
 	if o.Choice.FeeCap.Valid {
 		row("Fee cap", o.Choice.FeeCap.Decimal.String()+" "+in, "")
@@ -87,9 +118,9 @@ func (c withdrawCmd) printReview(o withdrawal.Order, trust withdrawal.BridgeTrus
 }
 
 // printReviewJSON is printReview's --json line.
-func (c withdrawCmd) printReviewJSON(o withdrawal.Order, r intent.Review, trust withdrawal.BridgeTrust, key *keyChoice, dryRun bool) error {
+func (c withdrawCmd) printReviewJSON(e config.Environment, o withdrawal.Order, r intent.Review, trust withdrawal.BridgeTrust, key *keyChoice, dryRun bool, warning string) error {
 	q, in := o.Quote, o.Choice.TokenIn
-	out := reviewJSON{DryRun: dryRun, QuoteID: q.QuoteID, Chain: o.Choice.Route.Chain, ToAddress: o.Choice.ToAddress,
+	out := reviewJSON{Kind: kindReview, whereJSON: whereOf(e), DryRun: dryRun, QuoteID: q.QuoteID, Chain: o.Choice.Route.Chain, ToAddress: o.Choice.ToAddress,
 		TokenIn: in, TokenOut: o.Choice.TokenOut, PayAmount: q.PayAmount.String(), ReceiveAmount: q.ReceiveAmount.String(),
 		Fee: q.Fee.String(), FeeUSD: q.FeeUSD.String(), YouLose: q.Cost().String(), ExpiresAt: q.ExpiresAt.UTC().Format(time.RFC3339),
 		Bridge: bridgeJSON{Provider: o.Choice.Info.Provider, Address: o.Transfer.ToAccount.Hex(), Trust: trust.Note()},
@@ -104,14 +135,33 @@ func (c withdrawCmd) printReviewJSON(o withdrawal.Order, r intent.Review, trust 
 	if o.Choice.FeeCap.Valid {
 		out.FeeCap = o.Choice.FeeCap.Decimal.String()
 	}
+	if warning != "" {
+		out.Warnings = []string{warning}
+	}
 	if err := writeJSONLine(c.env.Stdout, out); err != nil {
 		return failure(exitError, "%w", err)
 	}
 	return nil
 }
 
+// lossWarning is the review's warning of a loss above
+// withdrawal.LossWarnShare of the amount; "" for a smaller one.
+func lossWarning(o withdrawal.Order) string {
+	l, in := withdrawal.QuoteLoss(o.Quote), o.Choice.TokenIn
+	if !l.High() {
+		return ""
+	}
+	s := fmt.Sprintf("you lose %s %s of the %s %s you pay (%s%%)", l.Lost, in, l.Paid, in, l.Percent())
+	if l.Severe() {
+		return s + ": most of this withdrawal goes to fees"
+	}
+	return s + ", more than " + withdrawal.LossWarnShare.Shift(2).String() + "% of the amount"
+}
+
 // acceptedJSON is the --json line of the service's 202.
 type acceptedJSON struct {
+	Kind string `json:"kind"`
+	whereJSON
 	Accepted bool `json:"accepted"`
 	exchange.WithdrawAccepted
 	Chain     string `json:"chain"`
@@ -119,12 +169,12 @@ type acceptedJSON struct {
 	TokenOut  string `json:"token_out"`
 }
 
-// printAccepted prints the service's 202; hint: with how to follow it.
-func (c withdrawCmd) printAccepted(a exchange.WithdrawAccepted, o withdrawal.Order, asJSON, hint bool) error {
+// printAccepted prints the service's 202 in e; hint: with how to follow it.
+func (c withdrawCmd) printAccepted(e config.Environment, a exchange.WithdrawAccepted, o withdrawal.Order, asJSON, hint bool) error {
 	// The withdrawal is the quote that was sent, whatever the answer echoes.
 	a.QuoteID = o.Quote.QuoteID
 	if asJSON {
-		if err := writeJSONLine(c.env.Stdout, acceptedJSON{true, a, o.Choice.Route.Chain, o.Choice.ToAddress, o.Choice.TokenOut}); err != nil {
+		if err := writeJSONLine(c.env.Stdout, acceptedJSON{kindAccepted, whereOf(e), true, a, o.Choice.Route.Chain, o.Choice.ToAddress, o.Choice.TokenOut}); err != nil {
 			return failure(exitError, "%w", err)
 		}
 		return nil

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -171,6 +172,42 @@ func TestWithdrawJSONStream(t *testing.T) {
 	}
 }
 
+// TestJSONLinesSayWhatTheyAre: every line of withdraw --wait --json says
+// its kind, review, accepted, change (a state seen) and final (the record
+// it ends with), and its times are RFC 3339 in whole seconds, as in CSV,
+// though the service's are not (issue 28 item 13).
+func TestJSONLinesSayWhatTheyAre(t *testing.T) {
+	withdrawState(t)
+	r := newStatusRig(t)
+	r.clock.Advance(1250 * time.Millisecond)
+	res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--yes", "--wait", "--json")...)
+	res.want(t, exitCompleted)
+	var kinds []string
+	whole := regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$`)
+	for _, line := range strings.Split(strings.TrimSpace(res.stdout), "\n") {
+		var l struct {
+			Kind      string `json:"kind"`
+			UpdatedAt string `json:"updated_at"`
+			ExpiresAt string `json:"quote_expires_at"`
+		}
+		if err := json.Unmarshal([]byte(line), &l); err != nil {
+			t.Fatalf("not a JSON line: %q", line)
+		}
+		kinds = append(kinds, l.Kind)
+		for _, at := range []string{l.UpdatedAt, l.ExpiresAt} {
+			if at != "" && !whole.MatchString(at) {
+				t.Errorf("a time not in whole seconds: %s in %s", at, line)
+			}
+		}
+	}
+	if got := strings.Join(kinds, " "); !regexp.MustCompile(`^review accepted (change )+final$`).MatchString(got) {
+		t.Errorf("kinds %s", got)
+	}
+	if one := r.run(nil, quoteIDOf(t, res.stdout), "--json"); !strings.HasPrefix(one.stdout, `{"kind":"status",`) {
+		t.Errorf("status without --watch: %s", one.stdout)
+	}
+}
+
 // TestWithdrawRefusalsSendNothing: a refusal before signing sends no
 // withdraw request and says why, in the error shape of every command.
 func TestWithdrawRefusalsSendNothing(t *testing.T) {
@@ -187,7 +224,7 @@ func TestWithdrawRefusalsSendNothing(t *testing.T) {
 		want(t, exitUsage, "checksum")
 	r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25.0000001", "--yes")...).want(t, exitUsage)
 	r.runWithdraw(withdrawRunOpts{}, "--chain", "narnia", "--to", sandbox.DestCompleted, "--amount", "25", "--yes").
-		want(t, exitUsage, `--chain "narnia" has no USDT withdrawal route; the chains are: `, "ARBITRUM")
+		want(t, exitUsage, `--chain "narnia" is not a USDT withdrawal chain of local; its chains are: `, "ARBITRUM")
 	r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--yes", "--token-out", "DOGE")...).
 		want(t, exitUsage, "is not paid out on ARBITRUM")
 
@@ -346,7 +383,7 @@ func withdrawJSONGolden(t *testing.T) {
 		t.Fatalf("exits %d %d: %s %s", dry.code, run.code, dry.stderr, run.stderr)
 	}
 	golden.RequireEqual(t, fmt.Sprintf("# withdraw --dry-run --json\n%s# withdraw --yes --json\n%s",
-		maskJSON(dry.stdout, "quote_id"), maskJSON(run.stdout, "quote_id", "tx_id")))
+		maskJSON(dry.stdout, "quote_id", "base_url"), maskJSON(run.stdout, "quote_id", "tx_id", "base_url")))
 }
 
 // TestWithdrawWaitsOutRateLimits: against a service that allows one request

@@ -248,6 +248,10 @@ func isLoopback(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
+// Embedded reports whether e is the built-in sandbox, which runs inside
+// svcwallet and ends with it: nothing real moves there.
+func (e Environment) Embedded() bool { return e.Name == SandboxEnv }
+
 // SandboxEnvironment is the built-in environment for a sandbox served at baseURL
 // (all three hosts on one listener), pinned to the sandbox's bridge.
 func SandboxEnvironment(baseURL string, chainID uint64) Environment {

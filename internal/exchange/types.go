@@ -9,12 +9,14 @@ package exchange
 
 import (
 	"encoding/json"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/shopspring/decimal"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
 
@@ -318,4 +320,32 @@ func ChainTypeLabel(chainType string) string {
 		return "Tron"
 	}
 	return chainType
+}
+
+// CheckChainName refuses what cannot be a chain's name (SPEC.md §2.7:
+// ARBITRUM, BASE_SEPOLIA): letters, digits and underscores, at most
+// safetext.MaxNameLen. Which chains exist is the service's to say: the
+// deposit listing and withdrawal info are authoritative, as the list can
+// change.
+func CheckChainName(name string) error {
+	if name == "" || len(name) > safetext.MaxNameLen {
+		return errors.New("a chain name is letters, digits and _, such as ARBITRUM or BASE_SEPOLIA")
+	}
+	for _, r := range name {
+		if !(r == '_' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
+			return errors.New("a chain name is letters, digits and _, such as ARBITRUM or BASE_SEPOLIA")
+		}
+	}
+	return nil
+}
+
+// ChainNamed is the chain of chains whose name is name in any case, as
+// the service spells it.
+func ChainNamed(chains []ChainInfo, name string) (ChainInfo, bool) {
+	for _, c := range chains {
+		if strings.EqualFold(c.Chain, name) {
+			return c, true
+		}
+	}
+	return ChainInfo{}, false
 }

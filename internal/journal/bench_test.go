@@ -149,3 +149,33 @@ func BenchmarkAppendState(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRecent: the destination form's recent destinations (the last
+// 500 withdrawals of the account, withdrawal.RecentWithdrawals), read back
+// from the end,
+// in a new process and in the console's Journal; its cost is what it
+// returns, where Records (the form's read before) is the whole journal.
+func BenchmarkRecent(b *testing.B) {
+	for _, size := range benchSizes {
+		path := benchJournal(b, size.withdrawals)
+		b.Run(size.name+"/new-process", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				j, _ := Open(path)
+				if recs, err := j.Recent("production", "acct-1", 500); err != nil || len(recs) != 500 {
+					b.Fatal(len(recs), err)
+				}
+			}
+		})
+		b.Run(size.name+"/same-journal", func(b *testing.B) {
+			j, _ := Open(path)
+			j.Recent("production", "acct-1", 500)
+			b.ReportAllocs()
+			for b.Loop() {
+				if recs, err := j.Recent("production", "acct-1", 500); err != nil || len(recs) != 500 {
+					b.Fatal(len(recs), err)
+				}
+			}
+		})
+	}
+}

@@ -289,18 +289,25 @@ func endsAt(f *os.File, fi os.FileInfo, end int64, tail [32]byte) bool {
 }
 
 // linesOf reads the lines of the withdrawals pick names (from the view
-// brought to the journal's end, and the last line when it has no newline)
+// brought to the journal's end, the journal, and the last line when it has
+// no newline)
 // through the index, in file order, and the count of the journal's lines
 // skipped. An index that disagrees with the journal is dropped and the
 // journal read again whole. j.mu is held.
-func (j *Journal) linesOf(pick func(v *view, torn *line) []keyID) ([]line, int, error) {
+func (j *Journal) linesOf(pick func(v *view, f io.ReaderAt, torn *line) ([]keyID, error)) ([]line, int, error) {
 	for fresh := false; ; fresh = true {
 		f, torn, err := j.refresh(fresh)
 		if err != nil || f == nil {
 			return nil, 0, err
 		}
+		picked, err := pick(j.view, f, torn)
+		if err != nil {
+			f.Close()
+			j.view = nil
+			return nil, 0, err
+		}
 		ids := map[keyID]bool{}
-		for _, id := range pick(j.view, torn) {
+		for _, id := range picked {
 			ids[id] = true
 		}
 		lines, err := j.view.read(f, ids)

@@ -8,6 +8,7 @@ package journal
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sync"
@@ -139,7 +140,7 @@ func (j *Journal) AppendState(e Entry) error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	id := idOf(keyOf(e))
-	same, _, err := j.linesOf(func(*view, *line) []keyID { return []keyID{id} })
+	same, _, err := j.linesOf(func(*view, io.ReaderAt, *line) ([]keyID, error) { return []keyID{id}, nil })
 	if err != nil {
 		return err
 	}

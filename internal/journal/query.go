@@ -24,18 +24,21 @@ func (j *Journal) UnfinishedRecords(env, accountID string) ([]Record, int, error
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	lines, skipped, err := j.linesOf(func(v *view, torn *line) []keyID {
-		ids := v.openIDs()
-		if torn != nil && torn.ok {
-			// A last line not yet indexed may reopen a withdrawal.
-			ids = append(ids, idOf(keyOf(torn.Entry)))
-		}
-		return ids
-	})
+	lines, skipped, err := j.linesOf(openLines)
 	if err != nil {
 		return nil, skipped, err
 	}
 	return Unfinished(fold(lines, env, accountID)), skipped, nil
+}
+
+// openLines picks the withdrawals the index holds unfinished, and the
+// last line's when it has no newline yet: it may reopen one.
+func openLines(v *view, _ io.ReaderAt, torn *line) ([]keyID, error) {
+	ids := v.openIDs()
+	if torn != nil && torn.ok {
+		ids = append(ids, idOf(keyOf(torn.Entry)))
+	}
+	return ids, nil
 }
 
 // RecordsOf is the records of the withdrawals quoteIDs names of one
@@ -77,7 +80,7 @@ func (j *Journal) linesOfQuotes(env, accountID string, quoteIDs []string) ([]lin
 	for i, q := range quoteIDs {
 		ids[i] = idOf(withdrawalKey{env, accountID, q})
 	}
-	lines, _, err := j.linesOf(func(*view, *line) []keyID { return ids })
+	lines, _, err := j.linesOf(func(*view, io.ReaderAt, *line) ([]keyID, error) { return ids, nil })
 	return lines, err
 }
 

@@ -149,10 +149,27 @@ type keyGrant struct {
 	builder      common.Address // zero unless created by builder authorization
 }
 
+// DemoPayee is a destination of the demo account's address book: its
+// chain type and what the sandbox does with a withdrawal to it.
+type DemoPayee struct{ Address, ChainType, Fate string }
+
+// DemoAddressBook is the demo account's withdrawal address book.
+var DemoAddressBook = []DemoPayee{
+	{DestCompleted, exchange.ChainTypeEVM, "pays out: COMPLETED"},
+	{DestFlagged, exchange.ChainTypeEVM, "refused by screening when executed"},
+	{DestFailed, exchange.ChainTypeEVM, "ends FAILED, the funds kept"},
+	{DestRefunded, exchange.ChainTypeEVM, "ends REFUNDED, the funds returned"},
+	{DestSolana, exchange.ChainTypeSolana, "pays out: COMPLETED"},
+	{DestTron, exchange.ChainTypeTron, "pays out: COMPLETED"},
+}
+
 func (e *Exchange) seed(extraChains int) {
+	book := make([]string, len(DemoAddressBook))
+	for i, p := range DemoAddressBook {
+		book[i] = p.Address
+	}
 	demo := e.addAccount(DemoAccountID, DemoAddress, DemoBalance,
-		append(append([]*chainDef{}, productionChains...), syntheticChains(extraChains)...),
-		DestCompleted, DestFlagged, DestFailed, DestRefunded, DestSolana, DestTron)
+		append(append([]*chainDef{}, productionChains...), syntheticChains(extraChains)...), book...)
 	demo.subSigners[common.HexToAddress(TradingSignerAddress)] = TradingSubAccountID
 	e.addAccount(NoChainAccountID, NoChainAddress, NoChainBalance, nil, DestCompleted)
 

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/journal"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/screens/screentest"
@@ -60,6 +61,7 @@ var consoleStates = []consoleState{
 	}},
 	{"withdraw_lookalike", func(c *screentest.Console) {
 		if err := c.App.Target.Journal.Append(journal.Entry{Time: screentest.Now, Kind: journal.KindIntent, QuoteID: "q-earlier",
+			Env: config.SandboxEnv, AccountID: sandbox.DemoAccountID,
 			Intent: &journal.Intent{ToAddress: sandbox.DestCompleted, Chain: "ARBITRUM"}}); err != nil {
 			c.T.Fatal(err)
 		}

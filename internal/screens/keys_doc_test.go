@@ -33,6 +33,7 @@ var keySections = []struct{ file, heading string }{
 	{"withdraw/destination.go", "Withdraw: destination"},
 	{"withdraw/quote.go", "Withdraw: quote"},
 	{"withdraw/review.go", "Withdraw: review and sign"},
+	{"withdraw/review_loss.go", "Withdraw: review of a withdrawal that is mostly fee"},
 	{"withdraw/bridge_confirm.go", "The bridge funding address changed"},
 	{"status/status.go", "A withdrawal's status"},
 	{"history/history.go", "Withdrawal history"},

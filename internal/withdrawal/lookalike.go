@@ -10,13 +10,9 @@ import (
 // journal's records, newest first) went to, newest first, each once: what
 // a destination is compared with (LookAlike), and offered again.
 func RecentDestinations(recs []journal.Record, chain string) []string {
-	seen := map[string]bool{}
 	var addrs []string
-	for _, r := range recs {
-		if r.Intent.Chain == chain && r.Intent.ToAddress != "" && !seen[r.Intent.ToAddress] {
-			seen[r.Intent.ToAddress] = true
-			addrs = append(addrs, r.Intent.ToAddress)
-		}
+	for _, d := range Destinations(recs, chain) {
+		addrs = append(addrs, d.Address)
 	}
 	return addrs
 }

@@ -273,7 +273,7 @@ func (r *builderReviewScreen) render() string {
 // typedDataView shows the message (kit.TypedDataView), the builder and its
 // rights drawn apart, then the API key's label, sent beside it.
 func (r *builderReviewScreen) typedDataView() string {
-	v := kit.TypedDataView{Review: r.order.Review(),
+	v := kit.TypedDataView{Review: r.order.Review(), Where: kit.WhereRows(r.app),
 		Danger: map[string]bool{"builderAccountID": true, "maxFutureFeeRate": true, "maxSpotFeeRate": true, "permissions": true, "signer": true}}
 	if r.order.Auth.WithKey {
 		v.After = []kit.ReviewRow{{Label: "API key label", Value: r.app.Common.Styles.Value.Render(r.order.Auth.Label), Note: "sent beside the signature"}}

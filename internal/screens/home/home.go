@@ -49,13 +49,14 @@ type homeScreen struct {
 	// opened: the next read of the journal is the visit's first, which
 	// starts a check of the unfinished withdrawals (kit.App.StartCheck).
 	opened bool
+	key    kit.SigningKeyMsg // whether a key here signs for the account
 	w, h   int
 }
 
 // New builds the home screen for the logged-in session.
 func New(app *kit.App) tui.Screen { return &homeScreen{app: app, opened: true} }
 
-func (h *homeScreen) Init() tea.Cmd { return h.readJournal() }
+func (h *homeScreen) Init() tea.Cmd { return tea.Batch(h.readJournal(), kit.LookForSigningKey(h.app)) }
 
 func (h *homeScreen) Title() string { return "Home" }
 
@@ -97,6 +98,9 @@ func (h *homeScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			h.opened = false
 			return h, h.app.StartCheck(m.recs)
 		}
+		return h, nil
+	case kit.SigningKeyMsg:
+		h.key = m
 		return h, nil
 	case kit.CheckedMsg:
 		return h, tea.Batch(h.readJournal(), m.Said)
@@ -140,6 +144,7 @@ func (h *homeScreen) View() string {
 		b.WriteString(layout.Field(c, "Signer", lw, k.Value.On(h.app.Signer.Address().Hex())) + "\n")
 	}
 	b.WriteString(layout.Field(c, "Environment", lw, k.Value.On(h.app.Target.Env.Name+" · chain id "+layout.Uitoa(h.app.Target.Env.ChainID))) + "\n\n")
+	b.WriteString(kit.MissingKeyView(h.app, h.key, h.w))
 	b.WriteString(h.unfinishedBanner())
 	b.WriteString(k.Heading.On("Go to") + "\n\n")
 	labelW := len("Log out")

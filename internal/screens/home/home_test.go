@@ -85,7 +85,7 @@ func TestHomeSaysJournalTrouble(t *testing.T) {
 	if err := os.WriteFile(h.app.Journal().Path(), []byte("not json\n"+strings.Repeat("q", 70<<10)+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	h.Update(h.Init()())
+	h.Update(h.readJournal()())
 	if v := screentest.OneLine(ansi.Strip(h.View())); !strings.Contains(v, "2 line(s) of the withdrawal journal could not be read and were skipped") {
 		t.Fatalf("skipped lines not said:\n%s", v)
 	}
@@ -101,7 +101,7 @@ func TestHomeSaysJournalTrouble(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.app.Target.Journal = j
-	h.Update(h.Init()())
+	h.Update(h.readJournal()())
 	if v := screentest.OneLine(ansi.Strip(h.View())); !strings.Contains(v, "The withdrawal journal cannot be read (run svcwallet doctor --env sandbox)") {
 		t.Fatalf("an unreadable journal not said:\n%s", v)
 	}
@@ -172,4 +172,31 @@ func TestHomeIdle(t *testing.T) {
 	}
 	screentest.RequireIdle(t, h, "home", screentest.OtherMsgs()...)
 	screentest.RequireIdle(t, h, "home", spinner.New().Tick())
+}
+
+// TestHomeSaysNoKeySigns: after an API-key login with no key here for the
+// account, Home says so and names the ways before a withdrawal is walked
+// to its review; with a key (here the raw key's variable) it says nothing
+// (issue 28 item 11).
+func TestHomeSaysNoKeySigns(t *testing.T) {
+	h := homeWithLogin(t, exchange.LoginResult{Status: "success", FundingAccountAddress: sandbox.DemoAddress})
+	h.Update(kit.LookForSigningKey(h.app)())
+	v := screentest.OneLine(ansi.Strip(h.View()))
+	for _, want := range []string{"No key here signs for " + sandbox.DemoAddress + ", so no withdrawal or builder authorization can be signed.",
+		"a keystore file (svcwallet key import), clef or a signing command (signer in the config), or $SVCWALLET_PRIVATE_KEY; or o on the review"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("Home lacks %q:\n%s", want, v)
+		}
+	}
+	h = homeWithLogin(t, exchange.LoginResult{Status: "success", FundingAccountAddress: sandbox.DemoAddress})
+	h.app.Getenv = func(k string) string {
+		if k == "SVCWALLET_PRIVATE_KEY" {
+			return sandbox.DemoPrivateKey
+		}
+		return ""
+	}
+	h.Update(kit.LookForSigningKey(h.app)())
+	if v := ansi.Strip(h.View()); strings.Contains(v, "No key here") {
+		t.Errorf("Home says no key though one signs:\n%s", v)
+	}
 }

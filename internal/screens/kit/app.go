@@ -66,11 +66,17 @@ type Target struct {
 	Demo *Demo
 }
 
-// Demo credentials of the embedded sandbox, offered on the login screen.
+// Demo credentials of the embedded sandbox, offered on the login screen,
+// and its demo account's address book, offered on the destination form.
 type Demo struct {
-	APIKey     string
-	PrivateKey string // a published development key, never a real one
+	APIKey      string
+	PrivateKey  string // a published development key, never a real one
+	AddressBook []DemoPayee
 }
+
+// DemoPayee is a destination of the sandbox's demo address book: its
+// chain type and what the sandbox does with a withdrawal to it.
+type DemoPayee struct{ Address, ChainType, Fate string }
 
 // App is what every screen shares besides the tui.Common: the fixed
 // dependencies, the session, and the hooks tests replace. Screens hold a
@@ -209,6 +215,15 @@ func (a *App) UnfinishedRecords() func() ([]journal.Record, int, error) {
 	sess, _ := a.Client().Session()
 	j, env := a.Journal(), a.Target.Env.Name
 	return func() ([]journal.Record, int, error) { return j.UnfinishedRecords(env, sess.AccountID) }
+}
+
+// RecentRecords is the read of the logged-in account's n latest
+// withdrawals in the current environment (journal.Journal.Recent), made
+// as AccountRecords' is: call it in Update, run what it returns in a Cmd.
+func (a *App) RecentRecords(n int) func() ([]journal.Record, error) {
+	sess, _ := a.Client().Session()
+	j, env := a.Journal(), a.Target.Env.Name
+	return func() ([]journal.Record, error) { return j.Recent(env, sess.AccountID, n) }
 }
 
 // Client is the logged-in target's client.

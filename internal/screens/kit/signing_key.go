@@ -66,7 +66,7 @@ func (k *signingKey) Find() tea.Cmd {
 		if app.Signer != nil {
 			return KeyFoundMsg{Source: KeyLoggedIn}
 		}
-		f := app.keyLookup().Find(context.Background(), want)
+		f := app.KeyLookup().Find(context.Background(), want)
 		return KeyFoundMsg{Source: keySources[f.Place], Path: f.Path, Key: f.Key, From: f.From, Err: f.Err}
 	}
 }
@@ -195,10 +195,10 @@ func (a *App) SignerOpening(env config.Environment, account common.Address) sign
 		Start: signer.SignCommandStarter(false), Wait: env.SignWait(), Running: a.Running}
 }
 
-// keyLookup is where a review looks for the key when the session holds
+// KeyLookup is where a review looks for the key when the session holds
 // none: the environment's clef or signing command (opened as SignerOpening
 // opens them), the raw key, the sandbox's demo key, the keystore.
-func (a *App) keyLookup() signer.Lookup {
+func (a *App) KeyLookup() signer.Lookup {
 	env := a.Target.Env
 	l := signer.Lookup{Opening: a.SignerOpening(env, common.Address{}), Signer: env.Signer, Account: env.Account}
 	l.RawKey, l.KeystoreDir = a.Getenv(signer.KeyEnvVar), a.KeystoreDir

@@ -18,6 +18,9 @@ type ReviewRow struct {
 	// Keep: no level drops the note (what the user confirms by signing).
 	Keep bool
 	gap  bool
+	// embedded: the line of WhereRows saying what the embedded sandbox
+	// is, dropped from level 2 as a note would be.
+	embedded bool
 }
 
 // ReviewGap is a blank line between a review's groups of rows, at level 0 only.
@@ -37,12 +40,28 @@ type TypedDataView struct {
 	// Pairs are short fields drawn beside their partner from level 4.
 	Pairs         map[string]string
 	Before, After []ReviewRow
+	// Where is the environment the signature is for (WhereRows), drawn
+	// beside the domain it signs.
+	Where []ReviewRow
+}
+
+// WhereRows name the session's environment in a review (issue 27 item 4):
+// its name and base URL, and on the embedded sandbox a line saying that
+// nothing real moves there. Neither has a note, so the notes of the
+// message keep their column.
+func WhereRows(app *App) []ReviewRow {
+	e, st := app.Target.Env, app.Common.Styles
+	rows := []ReviewRow{{Label: "Environment", Value: st.Value.Render(e.Name + " · " + e.BaseURL)}}
+	if e.Embedded() {
+		rows = append(rows, ReviewRow{Value: st.Muted.Render("the embedded test exchange: nothing real moves"), embedded: true})
+	}
+	return rows
 }
 
 // Render draws the view wd columns wide, shorter as level rises for small
 // terminals: 1 drops blank lines, 2 also the notes that would take a line
 // of their own (but kept ones), 3 writes the domain without decoration, 4
-// puts the paired fields two to a line. Notes that fit beside their values
+// puts the paired fields two to a line and drops the environment. Notes that fit beside their values
 // start in one column.
 func (v TypedDataView) Render(c *tui.Common, wd, level int) string {
 	st := c.Styles
@@ -58,6 +77,12 @@ func (v TypedDataView) Render(c *tui.Common, wd, level int) string {
 	}
 	for _, r := range v.Before {
 		add(r)
+	}
+	// The smallest renderings leave it to the top bar, which names it too.
+	for _, r := range v.Where {
+		if level < 4 && (!r.embedded || level < 2) {
+			add(r)
+		}
 	}
 	d := v.Review.Domain
 	domain := `name "` + d.Name + `" · version "` + signer.DomainVersion + `" · chainId ` + layout.Uitoa(d.ChainID)

@@ -82,10 +82,19 @@ func NewApp(srv *sandbox.Server, dark bool, clock func() time.Time, getenv func(
 	target := kit.Target{
 		Env:    config.SandboxEnvironment(shownSandboxURL, sandbox.DefaultChainID),
 		Client: exchange.New(real, exchange.Options{Now: clock}),
-		Demo:   &kit.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey},
+		Demo:   Demo(),
 	}
 	return &kit.App{Deps: kit.Deps{Common: tui.NewCommon(dark, clock), Targets: []kit.Target{target}, KeystoreDir: keystoreDir, Getenv: getenv,
 		Makers: kit.Makers{Home: NewHome}},
 		Session: kit.Session{Target: target},
 		Hooks:   kit.Hooks{LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) }}}
+}
+
+// Demo is the embedded sandbox's demo data as the console is given it.
+func Demo() *kit.Demo {
+	d := &kit.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}
+	for _, p := range sandbox.DemoAddressBook {
+		d.AddressBook = append(d.AddressBook, kit.DemoPayee(p))
+	}
+	return d
 }

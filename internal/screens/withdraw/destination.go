@@ -2,6 +2,7 @@ package withdraw
 
 import (
 	"errors"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -15,8 +16,12 @@ import (
 	"github.com/svcwallet/svcwallet/internal/withdrawal"
 )
 
-// recentDestinationsMsg carries the journal's past destinations on this chain.
-type recentDestinationsMsg struct{ addrs []string }
+// recentDestinationsMsg carries the account's past destinations on this
+// chain (withdrawal.Destinations), and their addresses.
+type recentDestinationsMsg struct {
+	dests []withdrawal.Destination
+	addrs []string
+}
 
 var destKeys = struct {
 	Recent, Submit, Confirm, UseRecent, Edit key.Binding
@@ -38,13 +43,15 @@ type destinationScreen struct {
 	amount  *kit.FormField
 	feeCap  *kit.FormField
 	fieldOf map[withdrawal.Field]*kit.FormField
-	recent  []string
-	loaded  bool         // recent destinations read: the look-alike check needs them
-	queued  bool         // enter was pressed before they were read
-	pick    int          // next recent destination ctrl+r offers
-	alike   string       // a recent address the typed one resembles, under comparison
-	ok      string       // an address the user confirmed despite the resemblance
-	quote   *quoteScreen // the quote step last pushed, read back on Resume
+	recent  []string // addresses of dests: what a typed one is compared with
+	dests   []withdrawal.Destination
+	book    []kit.DemoPayee // the embedded sandbox's address book, on this chain
+	loaded  bool            // recent destinations read: the look-alike check needs them
+	queued  bool            // enter was pressed before they were read
+	pick    int             // next recent destination ctrl+r offers
+	alike   string          // a recent address the typed one resembles, under comparison
+	ok      string          // an address the user confirmed despite the resemblance
+	quote   *quoteScreen    // the quote step last pushed, read back on Resume
 	wd, h   int
 }
 
@@ -62,22 +69,51 @@ func newDestination(app *kit.App, w withdrawal.Choice) *destinationScreen {
 		withdrawal.FieldDestination: d.address, withdrawal.FieldAmount: d.amount, withdrawal.FieldFeeCap: d.feeCap,
 	}
 	d.form = kit.NewForm(c, destLabelWidth, d.address, d.amount, d.feeCap)
+	if demo := app.Target.Demo; demo != nil {
+		for _, p := range demo.AddressBook {
+			if p.ChainType == w.Route.ChainType {
+				d.book = append(d.book, p)
+			}
+		}
+	}
 	return d
 }
 
+// Init reads the account's latest withdrawals (withdrawal.RecentWithdrawals
+// of them, from the journal's end: a read that does not grow with it).
 func (d *destinationScreen) Init() tea.Cmd {
-	journal, chain := d.app.Journal(), d.w.Route.Chain
+	read, chain := d.app.RecentRecords(withdrawal.RecentWithdrawals), d.w.Route.Chain
 	load := func() tea.Msg {
-		if journal == nil {
-			return recentDestinationsMsg{}
-		}
-		recs, err := journal.Records()
+		recs, err := read()
 		if err != nil {
 			return recentDestinationsMsg{}
 		}
-		return recentDestinationsMsg{addrs: withdrawal.RecentDestinations(recs, chain)}
+		return recentDestinationsMsg{dests: withdrawal.Destinations(recs, chain), addrs: withdrawal.RecentDestinations(recs, chain)}
 	}
 	return tea.Batch(load, d.form.Focus(d.address))
+}
+
+// picks are what ctrl+r cycles through: the recent destinations, then the
+// sandbox's address book.
+func (d *destinationScreen) picks() []string {
+	picks := append([]string{}, d.recent...)
+	for _, p := range d.book {
+		if !slices.Contains(picks, p.Address) {
+			picks = append(picks, p.Address)
+		}
+	}
+	return picks
+}
+
+// lastNotPaid is the recent destination addr, when its last withdrawal
+// ended FAILED or REFUNDED.
+func (d *destinationScreen) lastNotPaid(addr string) (withdrawal.Destination, bool) {
+	for _, r := range d.dests {
+		if r.Address == addr {
+			return r, r.NotPaid()
+		}
+	}
+	return withdrawal.Destination{}, false
 }
 
 func (d *destinationScreen) Title() string { return "Withdraw: destination" }
@@ -116,8 +152,9 @@ func (d *destinationScreen) bindings() kit.Bindings {
 		}
 	}
 	bs := kit.Bindings{{Key: destKeys.Submit, On: true, Do: d.submit}}
-	return append(append(bs, d.form.Bindings()...), kit.Binding{Key: destKeys.Recent, On: len(d.recent) > 0, Do: func() tea.Cmd {
-		d.address.Input.Prefill(d.recent[d.pick%len(d.recent)])
+	picks := d.picks()
+	return append(append(bs, d.form.Bindings()...), kit.Binding{Key: destKeys.Recent, On: len(picks) > 0, Do: func() tea.Cmd {
+		d.address.Input.Prefill(picks[d.pick%len(picks)])
 		d.form.Changed(d.address)
 		d.pick++
 		return nil
@@ -130,7 +167,7 @@ func (d *destinationScreen) Inputting() bool { return d.alike == "" && d.form.In
 func (d *destinationScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case recentDestinationsMsg:
-		d.recent, d.loaded = msg.addrs, true
+		d.recent, d.dests, d.loaded = msg.addrs, msg.dests, true
 		if d.queued {
 			d.queued = false
 			return d, d.submit()
@@ -192,16 +229,30 @@ func (d *destinationScreen) View() string {
 		return layout.Clip(b.String(), d.wd)
 	}
 	b.WriteString(d.form.View())
-	if len(d.recent) > 0 {
+	if len(d.dests) > 0 {
 		b.WriteString("\n" + st.Label.Render("Recent destinations on "+d.w.Route.Chain+" (ctrl+r)") + "\n")
-		for i, r := range d.recent {
+		for i, r := range d.dests {
 			if i == 3 {
 				break
 			}
-			b.WriteString("  " + st.Muted.Render(r) + "\n")
+			line := "  " + st.Muted.Render(r.Address)
+			if r.NotPaid() {
+				line += "  " + st.Warning.Render("last "+r.LastState)
+			}
+			b.WriteString(line + "\n")
 		}
 	}
 	b.WriteString("\n" + st.Muted.Render(layout.WrapTo("The destination must already be in the account's withdrawal address book.", d.wd)) + "\n")
+	if len(d.book) > 0 {
+		keys := " (ctrl+r)"
+		if len(d.dests) > 0 {
+			keys = ""
+		}
+		b.WriteString("\n" + st.Label.Render("The sandbox's address book"+keys) + "\n")
+		for _, p := range d.book {
+			b.WriteString("  " + st.Muted.Render(p.Address+"  "+p.Fate) + "\n")
+		}
+	}
 	return layout.Clip(b.String(), d.wd)
 }
 
@@ -211,8 +262,12 @@ func (d *destinationScreen) addressNote() kit.Note {
 	if strings.TrimSpace(d.address.Input.Value()) == "" {
 		return kit.HintNote(layout.WithArticle(label) + " address")
 	}
-	if _, err := d.w.CheckAddress(d.address.Input.Value()); err != nil {
+	addr, err := d.w.CheckAddress(d.address.Input.Value())
+	if err != nil {
 		return kit.BadNote(err)
+	}
+	if r, notPaid := d.lastNotPaid(addr); notPaid {
+		return kit.Note{Text: "valid " + label + " address; its last withdrawal ended " + r.LastState, Kind: kit.NoteWarn}
 	}
 	return kit.Note{Text: "valid " + label + " address", Kind: kit.NoteOK}
 }

@@ -214,13 +214,23 @@ func (q *quoteScreen) View() string {
 	b.WriteString(layout.Field(c, "You pay", lw, st.Danger.Render(qt.PayAmount.String()+" "+q.w.TokenIn)) + st.Muted.Render("  from the funding account") + "\n")
 	b.WriteString(layout.Field(c, "You receive", lw, st.Value.Render(qt.ReceiveAmount.String()+" "+q.w.TokenOut)) + st.Muted.Render("  on "+q.w.Route.Chain) + "\n")
 	b.WriteString(layout.Field(c, "Bridge fee", lw, st.Value.Render(qt.Fee.String()+" "+q.w.TokenIn)) + st.Muted.Render("  ≈ "+qt.FeeUSD.String()+" USD") + "\n")
-	b.WriteString(layout.Field(c, "You lose", lw, st.Value.Render(qt.Cost().String()+" "+q.w.TokenIn)) + st.Muted.Render("  pay − receive, the fee included") + "\n")
+	lost := st.Value.Render(qt.Cost().String() + " " + q.w.TokenIn)
+	if l := withdrawal.QuoteLoss(qt); l.High() {
+		lost = st.Warning.Render(qt.Cost().String() + " " + q.w.TokenIn + " (" + l.Percent().String() + "%)")
+	}
+	b.WriteString(layout.Field(c, "You lose", lw, lost) + st.Muted.Render("  pay − receive, the fee included") + "\n")
 	speed := st.Value.Render(withdrawal.SpeedWords(qt.Speed))
 	if qt.Speed == exchange.SpeedSlow {
 		speed = st.Warning.Render(withdrawal.SpeedWords(qt.Speed))
 	}
 	b.WriteString(layout.Field(c, "Speed", lw, speed) + "\n")
 	b.WriteString(layout.Field(c, "Quote id", lw, st.Muted.Render(qt.QuoteID)) + "\n\n")
+	if warn := lossWords(withdrawal.Order{Choice: q.w, Quote: qt}); warn != "" {
+		if withdrawal.QuoteLoss(qt).Severe() {
+			warn += " The review asks you to confirm it a second time."
+		}
+		b.WriteString(st.Warning.Render(layout.WrapTo(warn, q.wd)) + "\n\n")
+	}
 	refused := q.refusal()
 	if refused != "" {
 		b.WriteString(st.Warning.Render(layout.WrapTo("Refused: "+refused+".", q.wd)) + "\n\n")

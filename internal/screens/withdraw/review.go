@@ -67,9 +67,12 @@ type reviewScreen struct {
 	repeatErr error
 	gate      kit.ReviewGate
 	err       error
-	refused   bool    // finally refused (screening): signing again cannot help
-	tag       tui.Tag // of this visit's countdown ticks
-	wd, h     int
+	refused   bool // finally refused (screening): signing again cannot help
+	// lossAsk is what y does while the second yes to a loss of most of the
+	// amount is asked for (askingLoss); nil when it is not.
+	lossAsk func() tea.Cmd
+	tag     tui.Tag // of this visit's countdown ticks
+	wd, h   int
 }
 
 // newReview builds the Transfer message for a quote (withdrawal.NewOrder). The
@@ -143,25 +146,25 @@ func (r *reviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
 // or when it cannot be signed at all (enter then says why, unless the
 // screen already does).
 func (r *reviewScreen) bindings() kit.Bindings {
-	return append(kit.Bindings{
-		{Key: reviewKeys.Sign, On: r.canSign(), Do: r.sign, Off: func() tea.Cmd {
-			if r.gate.Sending || r.signable() || r.gate.Offline.Done() || r.gate.Offline.Preparing || r.setupErr == nil && (r.expired() || r.refused || !r.gate.Key.Found || r.repeatStop() != nil) {
+	return append(append(r.lossBindings(),
+		kit.Binding{Key: reviewKeys.Sign, On: r.canSign() && !r.askedLoss(), Do: r.askingLoss(r.sign), Off: func() tea.Cmd {
+			if r.askedLoss() || r.gate.Sending || r.signable() || r.gate.Offline.Done() || r.gate.Offline.Preparing || r.setupErr == nil && (r.expired() || r.refused || !r.gate.Key.Found || r.repeatStop() != nil) {
 				return nil // the screen says so: r gets a new quote, the key is being looked up, or the screen is too small
 			}
 			return r.sign()
 		}},
-		{Key: reviewKeys.Bridge, On: r.canConfirmBridge() && !r.gate.Key.Typing(), Do: func() tea.Cmd {
+		kit.Binding{Key: reviewKeys.Bridge, On: r.canConfirmBridge() && !r.gate.Key.Typing(), Do: func() tea.Cmd {
 			var changed *withdrawal.BridgeChangedError
 			errors.As(r.bridgeErr, &changed)
 			return tui.Push(newBridgeConfirm(r.app, *changed))
 		}},
 		// Stopped by an unanswered identical withdrawal: straight to History,
 		// where it is resumed.
-		{Key: reviewKeys.History, On: r.repeat.Unanswered != nil && !r.gate.Sending && !r.gate.Key.Typing(), Do: func() tea.Cmd {
+		kit.Binding{Key: reviewKeys.History, On: r.repeat.Unanswered != nil && !r.gate.Sending && !r.gate.Key.Typing(), Do: func() tea.Cmd {
 			return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.History(r.app)))
 		}},
-		{Key: r.requoteKey(), On: !r.gate.Sending && !r.gate.Offline.Preparing, Do: tui.Pop},
-	}, append(r.gate.Offline.Bindings(r.app, r.canPrepare(), r.prepare), r.gate.Bindings()...)...)
+		kit.Binding{Key: r.requoteKey(), On: !r.gate.Sending && !r.gate.Offline.Preparing, Do: tui.Pop},
+	), append(r.gate.Offline.Bindings(r.app, r.canPrepare() && !r.askedLoss(), r.askingLoss(r.prepare)), r.gate.Bindings()...)...)
 }
 
 // requoteKey is r, or ctrl+r while the passphrase field takes r as text.
@@ -407,6 +410,10 @@ func (r *reviewScreen) render(level int) string {
 			ready = "Looking for the signing key…; esc to go back."
 		case !r.gate.Key.Usable():
 			ready = r.gate.Key.Ready().Error() + "; esc to go back."
+		}
+		if r.askedLoss() {
+			ready = "Type y to go on all the same, n not to."
+			b.WriteString(c.Styles.Warning.Render(layout.WrapTo(lossWords(r.order), r.wd)) + "\n")
 		}
 		if rc := r.repeat.Recent; rc != nil {
 			// Not a stop: paying the same twice in a row can be meant.

@@ -36,7 +36,11 @@ func (r *reviewScreen) typedDataView(level int) string {
 		v.After = append(v.After, kit.ReviewRow{Value: st.Value.Render(received), Note: "quote " + q.QuoteID})
 	}
 	if level <= 4 {
-		v.After = append(v.After, kit.ReviewRow{Label: "You lose", Value: st.Value.Render(q.Cost().String() + " " + in), Note: "fee " + q.Fee.String() + " " + in + "; pay − receive"})
+		lost := st.Value.Render(q.Cost().String() + " " + in)
+		if l := withdrawal.QuoteLoss(q); l.High() {
+			lost = st.Warning.Render(q.Cost().String() + " " + in + " (" + l.Percent().String() + "%)")
+		}
+		v.After = append(v.After, kit.ReviewRow{Label: "You lose", Value: lost, Note: "fee " + q.Fee.String() + " " + in + "; pay − receive"})
 	}
 	out := v.Render(c, r.wd, level)
 	if level == 0 {
@@ -57,6 +61,7 @@ func (r *reviewScreen) view(level int) kit.TypedDataView {
 		Danger: map[string]bool{"numTokens": true, "toAccount": true},
 		Keep:   map[string]bool{"numTokens": true, "expiration": true, "toAccount": true},
 		Pairs:  map[string]string{"fromSubAccount": "toSubAccount", "tokenCurrency": "numTokens"},
+		Where:  kit.WhereRows(r.app),
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/screens/kit"
@@ -58,6 +59,7 @@ type routeScreen struct {
 	payout    int
 	loading   bool
 	err       error
+	key       kit.SigningKeyMsg // whether a key here signs for the account
 	spin      spinner.Model
 	w, h      int
 }
@@ -75,7 +77,7 @@ func New(app *kit.App) tui.Screen {
 	return r
 }
 
-func (r *routeScreen) Init() tea.Cmd { return r.load() }
+func (r *routeScreen) Init() tea.Cmd { return tea.Batch(r.load(), kit.LookForSigningKey(r.app)) }
 
 func (r *routeScreen) Title() string { return "Withdraw: route" }
 
@@ -121,8 +123,11 @@ func (r *routeScreen) sizeList() {
 	if r.list.FilterView() != "" {
 		filter = 1
 	}
-	r.list.SetSize(r.w, max(r.h-7-filter, 3))
+	r.list.SetSize(r.w, max(r.h-7-filter-lipgloss.Height(r.missingKey())+1, 3))
 }
+
+// missingKey warns that no key here signs for the account, or is "".
+func (r *routeScreen) missingKey() string { return kit.MissingKeyView(r.app, r.key, r.w) }
 
 func (r *routeScreen) load() tea.Cmd {
 	r.loading, r.err = true, nil
@@ -141,6 +146,9 @@ func (r *routeScreen) Inputting() bool { return r.list.Typing() }
 
 func (r *routeScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
+	case kit.SigningKeyMsg:
+		r.key = msg
+		r.sizeList()
 	case withdrawalInfoMsg:
 		r.loading = false
 		r.err = exchange.Explain(msg.err)
@@ -226,6 +234,9 @@ func (r *routeScreen) View() string {
 	}
 	b.WriteString(layout.Field(c, "Source token", lw, strings.Join(src, "   ")) + "\n")
 	b.WriteString(layout.Field(c, "Provider", lw, st.Value.Render(r.info.Provider)) + "\n\n")
+	if warn := r.missingKey(); warn != "" {
+		b.WriteString(warn + "\n")
+	}
 	if f := r.list.FilterView(); f != "" {
 		b.WriteString("  " + f + "\n")
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 
+	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/journal"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
@@ -29,6 +30,7 @@ func TestLookAlikeDestinationStops(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
 	recent := sandbox.DestCompleted // 0x3C44CdDd…FA4293BC
 	if err := app.Journal().Append(journal.Entry{Time: screentest.Now, Kind: journal.KindIntent, QuoteID: "q-old",
+		Env: config.SandboxEnv, AccountID: sandbox.DemoAccountID,
 		Intent: &journal.Intent{ToAddress: recent, Chain: "ARBITRUM"}}); err != nil {
 		t.Fatal(err)
 	}

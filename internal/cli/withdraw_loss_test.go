@@ -1,0 +1,60 @@
+package cli
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/internal/sandbox"
+)
+
+// TestWithdrawMostlyFee: a loss above 5% of the amount is warned of on
+// stderr and in the JSON review's warnings; above 50% --yes alone signs
+// nothing (--accept-loss must cover it, a larger loss is refused), and on
+// a terminal a second question is asked; nothing is sent until it is
+// answered yes (issue 28 item 1). The sandbox takes 1.5 USDT of any
+// amount: 6% of 25, 93.75% of 1.6.
+func TestWithdrawMostlyFee(t *testing.T) {
+	withdrawState(t)
+	r := newStatusRig(t)
+	severe := func(extra ...string) []string { return withdrawArgs(sandbox.DestCompleted, "1.6", extra...) }
+	const warned = "warning: you lose 1.5 USDT of the 1.6 USDT you pay (93.8%): most of this withdrawal goes to fees"
+
+	dry := r.runWithdraw(withdrawRunOpts{}, severe("--dry-run", "--json")...)
+	dry.want(t, 0, warned)
+	var review struct {
+		Kind     string   `json:"kind"`
+		Warnings []string `json:"warnings"`
+	}
+	if err := json.Unmarshal([]byte(dry.stdout), &review); err != nil || review.Kind != "review" || len(review.Warnings) != 1 ||
+		!strings.HasSuffix(warned, review.Warnings[0]) {
+		t.Errorf("review %+v (%v):\n%s", review, err, dry.stdout)
+	}
+
+	r.runWithdraw(withdrawRunOpts{}, severe("--yes")...).want(t, exitFailed, warned,
+		"most of the amount goes to fees, which --yes alone does not sign; add --accept-loss 93.8", "nothing was signed or sent")
+	r.runWithdraw(withdrawRunOpts{}, severe("--yes", "--accept-loss", "90")...).want(t, exitFailed, "above the 90% of --accept-loss")
+	r.runWithdraw(withdrawRunOpts{}, severe("--yes", "--accept-loss", "lots")...).want(t, exitUsage, "--accept-loss")
+	r.runWithdraw(withdrawRunOpts{terminal: true, stdin: "y\nn\n"}, severe()...).want(t, exitFailed,
+		"You lose 93.8% of the amount to fees. Withdraw all the same? [y/N]", "not confirmed")
+	r.runWithdraw(withdrawRunOpts{terminal: true, stdin: "y\n"}, severe()...).want(t, exitFailed, "not confirmed")
+	out := filepath.Join(t.TempDir(), "transfer.json")
+	r.runWithdraw(withdrawRunOpts{}, severe("--signer", "offline", "--account", demoSigner, "--out", out)...).want(t, exitFailed,
+		"which is not prepared without --accept-loss; add --accept-loss 93.8")
+	if n := r.withdraws.Load(); n != 0 {
+		t.Fatalf("%d withdraw requests before the loss was accepted", n)
+	}
+	r.wantBalance("10000")
+
+	r.runWithdraw(withdrawRunOpts{terminal: true, stdin: "y\ny\n"}, severe()...).want(t, 0, "Withdrawal accepted")
+	r.runWithdraw(withdrawRunOpts{}, severe("--yes", "--accept-loss", "93.8", "--allow-repeat")...).want(t, 0, "Withdrawal accepted")
+	r.wantBalance("9996.8")
+
+	// 6%: warned of, asked once.
+	mild := r.runWithdraw(withdrawRunOpts{terminal: true, stdin: "y\n"}, withdrawArgs(sandbox.DestCompleted, "25")...)
+	mild.want(t, 0, "warning: you lose 1.5 USDT of the 25 USDT you pay (6%), more than 5% of the amount", "1.5 USDT  pay − receive, the fee included · 6% of the amount")
+	if strings.Contains(mild.stderr, "all the same") {
+		t.Errorf("a 6%% loss asked twice:\n%s", mild.stderr)
+	}
+}

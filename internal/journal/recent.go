@@ -1,0 +1,122 @@
+package journal
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"slices"
+)
+
+// The recent withdrawals of an account, or of an environment, read from
+// the journal's end back until enough are found, and then each one's lines
+// through the index: a read that costs what it returns, not the journal's
+// length (the destination form's recent destinations, completion).
+
+// recentChunk is how much of the journal is read back at a time; a
+// variable so that tests cut lines at every place.
+var recentChunk = 64 << 10
+
+// Recent is the records of the n withdrawals of one account in one
+// environment whose last lines are the latest (accountID "": of every
+// account there), newest first, as AccountRecords would fold them. A nil
+// journal has none.
+func (j *Journal) Recent(env, accountID string, n int) ([]Record, error) {
+	if j == nil || n <= 0 {
+		return nil, nil
+	}
+	want := func(e Entry) bool {
+		return withdrawalKind(e.Kind) && e.Env == env && (accountID == "" || e.AccountID == accountID)
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	lines, _, err := j.linesOf(func(v *view, f io.ReaderAt, torn *line) ([]keyID, error) {
+		var ids []keyID
+		if torn != nil && torn.ok && want(torn.Entry) {
+			ids = append(ids, idOf(keyOf(torn.Entry)))
+		}
+		return latestIDs(f, v.end, n, want, ids)
+	})
+	if err != nil {
+		return nil, err
+	}
+	var f folder
+	for _, l := range lines {
+		if want(l.Entry) {
+			f.add(l.Entry)
+		}
+	}
+	return f.records(), nil
+}
+
+// UnfinishedIn is the unfinished withdrawals of every account in one
+// environment, newest first, through the index (UnfinishedRecords).
+func (j *Journal) UnfinishedIn(env string) ([]Record, error) {
+	if j == nil {
+		return nil, nil
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	lines, _, err := j.linesOf(openLines)
+	if err != nil {
+		return nil, err
+	}
+	var f folder
+	for _, l := range lines {
+		if l.Env == env {
+			f.add(l.Entry)
+		}
+	}
+	return Unfinished(f.records()), nil
+}
+
+// latestIDs adds to ids, newest first, the withdrawals of the lines before
+// end that want takes, read from end back, until n are found or the start
+// is reached. Lines that are not entries are passed over, as every read
+// skips them.
+func latestIDs(f io.ReaderAt, end int64, n int, want func(Entry) bool, ids []keyID) ([]keyID, error) {
+	seen := map[keyID]bool{}
+	for _, id := range ids {
+		seen[id] = true
+	}
+	var head []byte // the start of a line whose end was read before
+	for pos := end; pos > 0 && len(ids) < n; {
+		size := min(int64(recentChunk), pos)
+		pos -= size
+		buf := make([]byte, int(size)+len(head))
+		if _, err := f.ReadAt(buf[:size], pos); err != nil {
+			return nil, fmt.Errorf("read journal: %w", err)
+		}
+		copy(buf[size:], head)
+		if len(buf) > maxJournalLine+recentChunk {
+			return nil, fmt.Errorf("read journal: a line is longer than %d bytes", maxJournalLine)
+		}
+		// The first piece's start is before pos, unless pos is the start.
+		first := 0
+		if pos > 0 {
+			first = bytes.IndexByte(buf, '\n') + 1
+			if first == 0 {
+				head = buf
+				continue
+			}
+		}
+		head = buf[:first]
+		rest := bytes.TrimSuffix(buf[first:], []byte("\n"))
+		for len(rest) > 0 && len(ids) < n {
+			i := bytes.LastIndexByte(rest, '\n')
+			raw := rest[i+1:]
+			rest = rest[:max(i, 0)]
+			if i < 0 {
+				rest = nil
+			}
+			e, err := parseJournalLine(bytes.TrimRight(raw, "\r"))
+			if err != nil || !want(e) {
+				continue
+			}
+			if id := idOf(keyOf(e)); !seen[id] {
+				seen[id] = true
+				ids = append(ids, id)
+			}
+		}
+	}
+	return slices.Clip(ids), nil
+}

@@ -1,0 +1,43 @@
+package kit
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/internal/intent"
+	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/internal/tui"
+)
+
+// TestReviewNamesWhere: a review names the environment beside the domain
+// it signs (issue 27 item 4): its name and base URL at every level but the
+// smallest two, and on the embedded sandbox, while notes are shown, that
+// nothing real moves; a configured environment is named without it.
+func TestReviewNamesWhere(t *testing.T) {
+	now := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
+	common := tui.NewCommon(true, func() time.Time { return now })
+	for _, tc := range []struct {
+		env      config.Environment
+		named    string
+		embedded bool
+	}{
+		{config.SandboxEnvironment("http://127.0.0.1:8700", 327), "Environment      sandbox · http://127.0.0.1:8700", true},
+		{config.Environment{Name: "staging", BaseURL: "https://api.staging.example", ChainID: 327, DomainName: signer.DefaultDomainName},
+			"Environment      staging · https://api.staging.example", false},
+	} {
+		app := &App{Deps: Deps{Common: common}, Session: Session{Target: Target{Env: tc.env}}}
+		v := TypedDataView{Review: intent.Review{Intent: intent.Intent{Domain: tc.env.Domain(), Message: signer.Transfer{}}}, Where: WhereRows(app)}
+		for level := range 5 {
+			out := ansi.Strip(v.Render(common, 100, level))
+			named := strings.Contains(out, tc.named+"\n")
+			said := strings.Contains(out, "the embedded test exchange: nothing real moves")
+			if named != (level < 4) || said != (tc.embedded && level < 2) {
+				t.Errorf("%s at level %d: named %v, embedded said %v:\n%s", tc.env.Name, level, named, said, out)
+			}
+		}
+	}
+}
