@@ -117,7 +117,7 @@ const (
 	annotationSaidBy    = "svcwallet.said-by"
 )
 
-// errorJSON is the --json form of an error (README, "JSON output").
+// errorJSON is the --json form of an error (docs/scripting.md, "JSON output").
 type errorJSON struct {
 	Error struct {
 		Code    string `json:"code"`

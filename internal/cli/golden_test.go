@@ -71,8 +71,8 @@ func maskJSON(doc string, keys ...string) string {
 	return re.ReplaceAllString(doc, `"$1":$2"<$1>"`)
 }
 
-// TestJSONGolden pins the shape of every --json output (README, "JSON
-// output"), errors included; each is one document, or one object a line.
+// TestJSONGolden pins the shape of every --json output (docs/scripting.md,
+// "JSON output"), errors included; each is one document, or one object a line.
 func TestJSONGolden(t *testing.T) {
 	t.Run("version", func(t *testing.T) {
 		var b bytes.Buffer

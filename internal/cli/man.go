@@ -9,7 +9,8 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// manExitStatus is README's contract, one paragraph a status.
+// manExitStatus is the contract of README's "Exit status" (every case per
+// command: docs/scripting.md, "Exit statuses"), one paragraph a status.
 const manExitStatus = `0: done; for status and withdraw --wait, the withdrawal COMPLETED.
 
 1: refused or failed; for status and withdraw --wait, not paid out (FAILED, REFUNDED, or a quote that expired unexecuted).

@@ -11,7 +11,7 @@ import (
 // defines keep its number and HTTP status (1xxx, 2xxx, 4xxx, 75xx);
 // svcwallet's own, for the bridge, deposit, builder and routing rejections it
 // publishes no code for, are 9000 and up, outside every published range
-// (README lists them). A Code is an error so that
+// (docs/exchange.md, "Error codes", lists them). A Code is an error so that
 // errors.Is(err, exchange.CodeQuoteExpired) works on any *APIError.
 type Code int
 

@@ -11,7 +11,7 @@ import (
 )
 
 // TestDomainImportsPointInward holds the order of the domain packages
-// (README, Architecture): each imports only the svcwallet packages inward
+// (docs/architecture.md, "How the code depends"): each imports only the svcwallet packages inward
 // of it, so none can reach a terminal, the sandbox or a package that
 // depends on it.
 func TestDomainImportsPointInward(t *testing.T) {

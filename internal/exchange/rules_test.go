@@ -16,7 +16,7 @@ import (
 // loopback: each case asserts errors.Is(err, code) and the *APIError's HTTP
 // status. Where the client can never send the offending request (it always
 // signs right), the body is built from the service types and posted by hand
-// (world.raw). README.md "Rules and their tests" maps each rule to its case.
+// (world.raw). docs/testing.md, "Rules and their tests", maps each rule to its case.
 
 // TestRulesLogin covers SPEC.md §4.1, §4.2 and §8 (login window and nonce).
 func TestRulesLogin(t *testing.T) {

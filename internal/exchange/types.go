@@ -1,10 +1,10 @@
-// Package service is the exchange as svcwallet speaks to it (SPEC.md §4):
+// Package exchange is the exchange as svcwallet speaks to it (SPEC.md §4):
 // the HTTP client, the request and response types, the cleaning and shape
 // checks of every answer, the session and its re-login, the clock reading,
 // errors and their wording, and the bounded retries of D10. It knows nothing
-// of terminals; the workflows built on it live in its sub-packages
-// (withdrawal, follow, builder), its configuration in config and its record
-// of withdrawals in journal.
+// of terminals; the workflows built on it live beside it (withdrawal,
+// follow, builder, intent), its configuration in config and its record of
+// withdrawals in journal.
 package exchange
 
 import (

@@ -11,14 +11,16 @@ import (
 	"testing"
 )
 
-// TestFeaturesImportNoFeature holds DESIGN.md §1: a feature package imports
-// only tui, clean, service and its domain packages (not the sandbox),
-// signer, theme, the kit and its layout, never another feature (they open
-// one another through kit.Makers), so none can import another in a circle.
-// Tests may import what they need.
 // domainPackages are the domain packages beside the wire client (not the
 // sandbox, nor the test support) that a feature may import.
 var domainPackages = []string{"config", "journal", "follow", "intent", "withdrawal", "builder"}
+
+// TestFeaturesImportNoFeature holds DESIGN.md §1 (docs/architecture.md, "How
+// the code depends"): a feature package imports only tui, safetext, osguard,
+// exchange and its domain packages (not the sandbox), signer, theme, the kit
+// and its layout, never another feature (they open one another through
+// kit.Makers), so none can import another in a circle. Tests may import
+// what they need.
 
 func TestFeaturesImportNoFeature(t *testing.T) {
 	allowed := map[string]bool{"github.com/svcwallet/svcwallet/internal/tui": true, "github.com/svcwallet/svcwallet/internal/exchange": true, "github.com/svcwallet/svcwallet/internal/signer": true,
