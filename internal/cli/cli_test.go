@@ -173,6 +173,9 @@ func TestManPage(t *testing.T) {
 		`chosen by \-\-env, else $SVCWALLET_ENV, else the config's default_env, else the embedded sandbox`,
 		// Every exit status, ctrl+c's too (issue 28 item 14).
 		"130: interrupted by ctrl+c", "130  interrupted by ctrl+c: at a question nothing was signed or sent",
+		// 3 as docs/scripting.md has it: NOT FOUND? and resume's.
+		"3: status and withdraw \\-\\-wait: still pending, or NOT FOUND?", "withdraw resume: whether the request arrived cannot be told yet",
+		"3    still pending or NOT FOUND? (status, withdraw \\-\\-wait)",
 	} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("the page lacks %q", want)

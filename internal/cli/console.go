@@ -53,7 +53,8 @@ Exit status (each command's help says what its own mean)
   0    done
   1    refused or failed; nothing paid
   2    usage error
-  3    still pending (status, withdraw --wait)
+  3    still pending or NOT FOUND? (status, withdraw --wait); whether it
+       arrived cannot be told yet (withdraw resume)
   4    not found (status, withdraw resume)
   5    the login failed, no answer, or another error
   130  interrupted by ctrl+c: at a question nothing was signed or sent`

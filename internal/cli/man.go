@@ -13,13 +13,13 @@ import (
 // command: docs/scripting.md, "Exit statuses"), one paragraph a status.
 const manExitStatus = `0: done; for status and withdraw --wait, the withdrawal COMPLETED.
 
-1: refused or failed; for status and withdraw --wait, not paid out (FAILED, REFUNDED, or a quote that expired unexecuted).
+1: refused or failed, nothing paid (for withdraw also a loss above half the amount confirmed neither twice nor by --accept-loss); for status and withdraw --wait, not paid out (FAILED, REFUNDED, or a quote that expired unexecuted).
 
 2: usage error, before anything is asked (withdraw and builder authorize: also no terminal to confirm on without --yes).
 
-3: status and withdraw --wait only: still pending.
+3: status and withdraw --wait: still pending, or NOT FOUND? (the service does not know a withdrawal this machine's journal saw accepted: contact support); withdraw resume: whether the request arrived cannot be told yet (run it again after the time it says).
 
-4: status and withdraw resume only: the quote id is not found on this account.
+4: status and withdraw resume only: the quote id is not found on this account; never for one this machine's journal saw accepted.
 
 5: the login failed, said the same way by every command that logs in (status, withdraw, withdraw resume and submit, deposit, history --refresh): the API key or the wallet refused, the wallet login not signed, or no answer to it; with --json its code is "login". Also, for status and withdraw, any other error; for withdraw, no answer to the request (run withdraw resume QUOTE_ID); for deposit, the service could not be reached.
 

@@ -72,13 +72,16 @@ Exit status: the largest of the ids' statuses
   1  not paid out: FAILED, REFUNDED, or a quote that expired unexecuted
   2  usage error (flags, a quote id's shape, no API key nor private key,
      unknown --env); nothing is asked
-  3  still pending: CREATED, SUBMITTED or SENDING (without --watch)
+  3  still pending: CREATED, SUBMITTED or SENDING (without --watch); or
+     NOT FOUND?: unknown to the service though this machine's journal saw
+     it accepted (contact support; --watch asks again)
   4  not found: no withdrawal with this quote id on this account (an unknown
      id, or another account's: the service does not say which); never for
      one this machine's journal saw accepted
   5  the login failed (the API key or wallet refused, the wallet login not
      signed, no answer), as every command says it (--json code "login"),
-     or any other error: network, configuration, an unreadable answer`
+     or any other error: network, configuration, an unreadable answer
+  130  interrupted by ctrl+c (143 SIGTERM, 129 SIGHUP)`
 
 // statusCommand is `svcwallet status`.
 func (a *app) statusCommand() *cobra.Command {

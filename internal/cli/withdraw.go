@@ -94,7 +94,7 @@ Exit status
      refusal or a wait for it that was cancelled or ran out; with --wait,
      FAILED or REFUNDED
   2  usage error (flags, an address or amount, no terminal without --yes)
-  3  with --wait: still pending
+  3  with --wait: still pending, or NOT FOUND? (contact support)
   5  the login failed (as svcwallet status says it; nothing was sent), no
      answer to the withdraw request (resume it), or any other error
   130  ctrl+c before the request was sent: nothing was signed or sent`
