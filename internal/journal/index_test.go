@@ -257,7 +257,7 @@ func flip(b []byte, i int) []byte {
 // reseal puts the CRC of an index file's body back at its end.
 func reseal(b []byte) []byte {
 	b = slices.Clone(b)
-	binary.LittleEndian.PutUint32(b[len(b)-4:], crc32.Checksum(b[:len(b)-4], crcTable))
+	binary.LittleEndian.PutUint32(b[len(b)-4:], crc32.Checksum(b[:len(b)-4], crcTable()))
 	return b
 }
 

@@ -8,6 +8,7 @@ import (
 	"os"
 	"slices"
 	"sort"
+	"sync"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 )
@@ -147,11 +148,13 @@ func saveIndex(path string, v *view) error {
 	b = append(b, v.tail[:]...)
 	b = append(b, v.snap.entries...)
 	b = append(b, v.snap.offs...)
-	b = binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, crcTable))
+	b = binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, crcTable()))
 	return osguard.WriteStateFile(path, b)
 }
 
-var crcTable = crc32.MakeTable(crc32.Castagnoli)
+// crcTable is made on first use: made at start it cost every command,
+// svcwallet version included, a tenth of a millisecond.
+var crcTable = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
 
 // loadIndex is the view the index file at path holds of the journal f,
 // or nil when there is none, or it is not a private file, or it does not
@@ -177,7 +180,7 @@ func loadIndex(path string, f *os.File, fi os.FileInfo) *view {
 		return nil
 	}
 	body, sum := b[:len(b)-4], binary.LittleEndian.Uint32(b[len(b)-4:])
-	if string(body[:len(indexMagic)]) != indexMagic || crc32.Checksum(body, crcTable) != sum {
+	if string(body[:len(indexMagic)]) != indexMagic || crc32.Checksum(body, crcTable()) != sum {
 		return nil
 	}
 	h := func(i int) uint64 { return binary.LittleEndian.Uint64(body[len(indexMagic)+8*i:]) }
