@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
-	"github.com/svcwallet/svcwallet/internal/exchangetest/loopback"
+	"github.com/svcwallet/svcwallet/internal/loopback"
 	"github.com/svcwallet/svcwallet/internal/follow"
 	"github.com/svcwallet/svcwallet/internal/journal"
 	"github.com/svcwallet/svcwallet/internal/sandbox"

@@ -3,7 +3,7 @@ package withdrawal_test
 import (
 	"testing"
 
-	"github.com/svcwallet/svcwallet/internal/exchangetest/loopback"
+	"github.com/svcwallet/svcwallet/internal/loopback"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 )
 

@@ -1,7 +1,7 @@
 // Package loopback is the sandbox exchange on loopback on a fake clock, and
 // a client of it, as the tests of the wire client, the journal, following,
 // withdrawals and builder authorizations drive it. Imported by tests only;
-// a package apart from exchangetest, which the sandbox's own tests import.
+// beside exchangetest (which the sandbox's own tests import), not under it.
 package loopback
 
 import (
