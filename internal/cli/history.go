@@ -124,7 +124,7 @@ func (c statusCmd) refreshHistory(ctx context.Context, key signerFlags) error {
 	if err != nil {
 		return err
 	}
-	client, err := c.app.logIn(ctx, env, key)
+	client, err := c.app.logInWith(ctx, env, key, nil, exchange.Options{Now: c.now})
 	switch {
 	case isUsage(err):
 		return usageError("--refresh: %w", err)

@@ -147,7 +147,7 @@ func (c statusCmd) run(ctx context.Context, f statusFlags, args []string) error 
 	if err != nil {
 		return err
 	}
-	client, err := c.app.logIn(ctx, env, f.key)
+	client, err := c.app.logInWith(ctx, env, f.key, nil, exchange.Options{Now: c.now})
 	if err != nil {
 		return loginFailed(err)
 	}

@@ -152,7 +152,7 @@ func TestStatusManyIDs(t *testing.T) {
 	}
 
 	// A quote left unexecuted past its lifetime is not paid out, and says so.
-	r.clock.Advance(follow.DefaultQuoteLifetime + follow.ExecutableMargin + time.Second)
+	r.clock.Advance(follow.LongestQuoteLife + follow.ExecutableMargin + time.Second)
 	r.run(nil, done, created).want(t, exitFailed, []string{created + "  EXPIRED "}, nil)
 }
 

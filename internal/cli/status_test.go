@@ -264,7 +264,7 @@ func TestStatusExitStatuses(t *testing.T) {
 	}
 	r.run(nil, refunded).want(t, exitFailed, []string{"REFUNDED", "funds were returned"}, nil)
 	// A quote never executed is pending only while it could still be.
-	r.clock.Advance(follow.DefaultQuoteLifetime + follow.ExecutableMargin + time.Second)
+	r.clock.Advance(follow.LongestQuoteLife + follow.ExecutableMargin + time.Second)
 	r.run(nil, created).want(t, exitFailed, []string{"State        EXPIRED", "Meaning      " + exchange.ExpiredWords}, nil)
 	r.run(nil, "--watch", created).want(t, exitFailed, []string{"expired without being executed"}, nil)
 	r.run(nil, failed).want(t, exitFailed, []string{"FAILED"}, nil)

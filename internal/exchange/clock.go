@@ -77,14 +77,34 @@ func (c *Client) SigningNow(ctx context.Context) (time.Time, error) {
 	return c.now().Add(min(r.Offset, 0)), nil
 }
 
-// ServiceTimeSince is the service's clock at an answer it gave after
-// sent (our clock, read before its request left), at the least: its /time
-// now, less the time elapsed here since sent. Asked once, without waiting
-// out a 429: a decision that needs it is put off, never taken without it.
-func (c *Client) ServiceTimeSince(ctx context.Context, sent time.Time) (time.Time, error) {
+// ExpiryNow is the clock a decision that a quote can no longer execute is
+// taken on: the service's /time, never later than the local clock. A /time
+// far ahead (a glitching host, a proxy, a unit mistake) cannot call a quote
+// dead early; a local clock behind the service's only puts decisions off.
+func (c *Client) ExpiryNow(ctx context.Context) (time.Time, error) {
 	t, err := c.ServerTime(ctx)
 	if err != nil {
 		return time.Time{}, err
 	}
+	return earlier(t, c.now()), nil
+}
+
+// ServiceTimeSince is the clock of ExpiryNow at an answer the service gave
+// after sent (our clock, read before its request left), at the least: that
+// clock now, less the time elapsed here since sent. Asked once, without
+// waiting out a 429: a decision that needs it is put off, never taken
+// without it.
+func (c *Client) ServiceTimeSince(ctx context.Context, sent time.Time) (time.Time, error) {
+	t, err := c.ExpiryNow(ctx)
+	if err != nil {
+		return time.Time{}, err
+	}
 	return t.Add(-max(c.now().Sub(sent), 0)), nil
+}
+
+func earlier(a, b time.Time) time.Time {
+	if b.Before(a) {
+		return b
+	}
+	return a
 }

@@ -46,8 +46,8 @@ func TestMeasureClockAtTheMidpoint(t *testing.T) {
 
 // TestStatusCarriesTheServicesTime: a CREATED record comes with the
 // service's clock when it was read, at the least: its /time, less the local
-// time elapsed since the status was asked (here /time answers 20 s late);
-// a record of another state comes without, and so does a CREATED one when
+// time elapsed since the status was asked (here /time answers 20 s late),
+// and never later than the local clock; a record of another state comes without, and so does a CREATED one when
 // /time fails: no decision is then taken on it. An answer never sets it.
 func TestStatusCarriesTheServicesTime(t *testing.T) {
 	service := exchangetest.NewFakeClock(t0)
@@ -82,6 +82,13 @@ func TestStatusCarriesTheServicesTime(t *testing.T) {
 	}
 	if !w.ServiceTime.Equal(answered) {
 		t.Errorf("service time %s, want %s: the service's clock when the record was read, never later", w.ServiceTime, answered)
+	}
+	// The local clock behind: never later than it (a /time far ahead
+	// cannot call a quote dead early).
+	local.Set(service.Now().Add(-10 * time.Minute))
+	sent := local.Now()
+	if w, err := c.WithdrawalStatus(context.Background(), q.QuoteID); err != nil || !w.ServiceTime.Equal(sent) {
+		t.Errorf("local clock behind: service time %s, %v; want %s, the local clock when the status was asked", w.ServiceTime, err, sent)
 	}
 	timeDown.Store(true)
 	if w, err := c.WithdrawalStatus(context.Background(), q.QuoteID); err != nil || !w.ServiceTime.IsZero() {

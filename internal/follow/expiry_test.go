@@ -71,16 +71,20 @@ func TestCreatedExpiresOnTheServicesClock(t *testing.T) {
 			t.Errorf("%s: words %q, want %q", tc.name, o.Words, tc.words)
 		}
 	}
-	// Without the journal's expiry, the default lifetime from updated_at.
+	// Without the journal's expiry, the longest quote life from updated_at,
+	// and the words say the expiry is not known here.
 	f := Follow{QuoteID: "q-2"}
-	created := exchange.Withdrawal{QuoteID: "q-2", State: exchange.StateCreated, UpdatedAt: expiresAt.Add(-DefaultQuoteLifetime)}
+	created := exchange.Withdrawal{QuoteID: "q-2", State: exchange.StateCreated, UpdatedAt: expiresAt.Add(-LongestQuoteLife)}
 	created.ServiceTime = expiresAt.Add(ExecutableMargin)
 	if f.Answer(created, nil, interval, nil); f.Final {
-		t.Fatal("a quote of unknown expiry ended within the margin of its default lifetime")
+		t.Fatal("a quote of unknown expiry ended within the margin of the longest quote life")
+	}
+	if w := f.Outcome().Words; !strings.Contains(w, "journal does not have the quote's expiry") || !strings.Contains(w, "may execute it until 10:05:00 UTC") {
+		t.Fatalf("a quote of unknown expiry within the margin: %q", w)
 	}
 	created.ServiceTime = expiresAt.Add(ExecutableMargin + time.Second)
 	if f.Answer(created, nil, interval, nil); !f.Final || f.Outcome().Name != LabelExpired {
-		t.Fatalf("a quote of unknown expiry past its default lifetime and the margin: %+v", f.Outcome())
+		t.Fatalf("a quote of unknown expiry past the longest quote life and the margin: %+v", f.Outcome())
 	}
 }
 
@@ -150,5 +154,19 @@ func TestNotFoundAfterAcceptance(t *testing.T) {
 	kept.AddKept(Kept{QuoteID: "q-kept", NotFound: true}, now)
 	if got, _ := kept.Get("q-kept"); got.Final || !got.Vanished || kept.Moving() != 1 {
 		t.Fatalf("kept as unknown, accepted by the journal: %+v", got)
+	}
+}
+
+// TestUnknownExpiryNeverCalledEarly: a quote created at t0 that expires
+// 4m50s later (svcwallet signs one that far ahead), followed from a journal
+// without its expires_at (made on another machine), is not called EXPIRED
+// while a request on its way may still execute it.
+func TestUnknownExpiryNeverCalledEarly(t *testing.T) {
+	t0 := time.Date(2026, 5, 4, 10, 0, 0, 0, time.UTC)
+	realExpiry := t0.Add(4*time.Minute + 50*time.Second)
+	f := Follow{QuoteID: "q-elsewhere"}
+	f.Answer(exchange.Withdrawal{QuoteID: "q-elsewhere", State: exchange.StateCreated, UpdatedAt: t0, ServiceTime: realExpiry.Add(ExecutableMargin)}, nil, time.Second, nil)
+	if f.Final || f.Payout() == PayoutNotPaid {
+		t.Fatalf("called %s within the margin of the quote's real expiry", f.Outcome().Name)
 	}
 }

@@ -31,8 +31,8 @@ type Follow struct {
 	Failures int  // consecutive failed asks, for the backoff
 	Final    bool // terminal, expired unexecuted or unknown: never asked again
 	// QuoteExpiry is the quote's expires_at when this account's journal
-	// has it; without it an unexecuted quote expires DefaultQuoteLifetime
-	// after its updated_at (both on the service's clock).
+	// has it; without it an unexecuted quote is taken to expire
+	// LongestQuoteLife after its updated_at (both on the service's clock).
 	QuoteExpiry time.Time
 	// Own: the withdrawal is this account's (Own.Seed), so its states are
 	// journaled; Journaled is the last state the journal holds.
@@ -118,13 +118,13 @@ func (f *Follow) ExpiredUnexecuted() bool {
 }
 
 // quoteExpiry is the quote's expires_at on the service's clock: the
-// journal's, else DefaultQuoteLifetime after the record's updated_at;
+// journal's, else LongestQuoteLife after the record's updated_at;
 // zero when neither is known.
 func (f *Follow) quoteExpiry() time.Time {
 	if !f.QuoteExpiry.IsZero() || f.Last.UpdatedAt.IsZero() {
 		return f.QuoteExpiry
 	}
-	return f.Last.UpdatedAt.Add(DefaultQuoteLifetime)
+	return f.Last.UpdatedAt.Add(LongestQuoteLife)
 }
 
 // Payout is what a followed withdrawal's last answer means for the

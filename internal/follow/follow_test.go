@@ -41,7 +41,7 @@ func TestFollowAnswers(t *testing.T) {
 
 // TestFollowQuoteExpiry: an unexecuted quote ends the follow once a CREATED
 // record is read with the service's clock past its own expires_at (when
-// the journal has it) plus the margin, else past the default lifetime
+// the journal has it) plus the margin, else past the longest quote life
 // from updated_at; a 404 ends it as unknown.
 func TestFollowQuoteExpiry(t *testing.T) {
 	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
@@ -53,10 +53,17 @@ func TestFollowQuoteExpiry(t *testing.T) {
 	if !withExpiry.Final || byDefault.Final {
 		t.Fatalf("journaled expiry final %v (want true), default lifetime final %v (want false)", withExpiry.Final, byDefault.Final)
 	}
-	created.ServiceTime = now.Add(30*time.Second + follow.ExecutableMargin + time.Second)
+	// Without the journal's expiry, up to the longest quote life svcwallet
+	// signs plus the margin, it may still execute; a second later it cannot.
+	created.ServiceTime = created.UpdatedAt.Add(follow.LongestQuoteLife + follow.ExecutableMargin)
+	byDefault.Answer(created, nil, time.Second, nil)
+	if byDefault.Final {
+		t.Fatal("a CREATED quote without its expiry called expired within the longest quote life and the margin")
+	}
+	created.ServiceTime = created.ServiceTime.Add(time.Second)
 	byDefault.Answer(created, nil, time.Second, nil)
 	if !byDefault.Final || !byDefault.ExpiredUnexecuted() {
-		t.Fatal("a CREATED quote past the default lifetime is still followed")
+		t.Fatal("a CREATED quote past the longest quote life and the margin is still followed")
 	}
 	unknown := follow.Follow{}
 	if step := unknown.Answer(exchange.Withdrawal{}, &exchange.APIError{Status: 404, Code: exchange.CodeNotFound}, time.Second, nil); !step.Changed || !unknown.NotFound || !unknown.Final {

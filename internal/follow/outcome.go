@@ -101,8 +101,13 @@ func (f *Follow) Outcome() Outcome {
 	case f.Last.State == exchange.StateCreated && !f.Last.ServiceTime.IsZero() && f.Last.ServiceTime.After(f.quoteExpiry()):
 		// Past its expiry, within the margin: a request on its way may
 		// still execute it.
+		until := clock(f.quoteExpiry().Add(ExecutableMargin))
+		if f.QuoteExpiry.IsZero() {
+			return Outcome{Name: exchange.StateCreated, Words: "Not executed so far: this computer's journal does not have the quote's expiry, so a request still on its way may execute it until " +
+				until + "; it is asked again until then."}
+		}
 		return Outcome{Name: exchange.StateCreated, Words: "Not executed so far: the quote expired at " + clock(f.quoteExpiry()) +
-			" by the service's clock, but a request still on its way may execute it until " + clock(f.quoteExpiry().Add(ExecutableMargin)) + "; it is asked again until then."}
+			" by the service's clock, but a request still on its way may execute it until " + until + "; it is asked again until then."}
 	}
 	return stateOutcome(f.Last.State)
 }

@@ -14,9 +14,11 @@ const (
 	// FollowInterval is how often a moving withdrawal is asked about when
 	// the budget allows: every 3 seconds, as the status screen always did.
 	FollowInterval = 3 * time.Second
-	// DefaultQuoteLifetime is how long a quote lives when neither this
-	// account's journal nor the environment says (SPEC.md §3).
-	DefaultQuoteLifetime = time.Minute
+	// LongestQuoteLife is the longest a quote may live past the service's
+	// clock for svcwallet to sign it (a quote lives about a minute, SPEC.md
+	// §3). One whose expires_at this journal does not hold is taken to live
+	// this long after its updated_at, so EXPIRED is never called early.
+	LongestQuoteLife = 5 * time.Minute
 	// HotWindow is how long after its last change a withdrawal counts as
 	// likely to move: one submitted or changed within it is asked before
 	// the others (hot).

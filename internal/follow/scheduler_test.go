@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
-	"github.com/svcwallet/svcwallet/internal/loopback"
 	"github.com/svcwallet/svcwallet/internal/follow"
 	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/loopback"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 )
 
@@ -270,7 +270,7 @@ func TestSchedulerFinalStates(t *testing.T) {
 	if d, ok := ended["q-journaled"]; !ok || d > 20*time.Second+follow.ExecutableMargin+3*time.Second || d < 20*time.Second+follow.ExecutableMargin {
 		t.Errorf("the journaled quote expired after %s (ended %v); want soon after its own expiry and the margin", d, ok)
 	}
-	stale := follow.DefaultQuoteLifetime + follow.ExecutableMargin
+	stale := follow.LongestQuoteLife + follow.ExecutableMargin
 	if d, ok := ended["q-created"]; !ok || d > stale+3*time.Second || d < stale {
 		t.Errorf("an unexecuted quote expired after %s (ended %v); want the default lifetime plus the margin", d, ok)
 	}

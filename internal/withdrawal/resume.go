@@ -150,10 +150,11 @@ func (e errNoServiceTime) Unwrap() error { return e.err }
 // does not know (404) or that is still CREATED means it has not executed
 // so far, which is journaled as never happened (NeverPaid, or the
 // re-send's refusal) only once the service's clock, read right before the
-// status, is past the quote's expiry and follow.ExecutableMargin.
+// status and never later than ours (Client.ExpiryNow), is past the quote's
+// expiry and follow.ExecutableMargin.
 // Otherwise nothing is journaled (SettledUndecided).
 func (w Withdrawer) Settle(ctx context.Context, rec journal.Record) Settled {
-	serviceNow, clockErr := w.Client.ServerTime(ctx)
+	serviceNow, clockErr := w.Client.ExpiryNow(ctx)
 	why := ""
 	if clockErr != nil || serviceNow.Before(rec.Intent.ExpiresAt) {
 		r := w.Resend(ctx, rec.Request)
@@ -165,7 +166,7 @@ func (w Withdrawer) Settle(ctx context.Context, rec journal.Record) Settled {
 		}
 		// Refused now: the first send may still have arrived.
 		why = resendRefusal(r.Err)
-		serviceNow, clockErr = w.Client.ServerTime(ctx)
+		serviceNow, clockErr = w.Client.ExpiryNow(ctx)
 	}
 	wd, err := w.Client.WithdrawalStatus(ctx, rec.QuoteID)
 	switch {

@@ -148,3 +148,32 @@ func TestNeverPaidOnlyPastTheMargin(t *testing.T) {
 		})
 	}
 }
+
+// TestNeverPaidNotOnATimeFarAhead: a /time answer far ahead of both clocks
+// (a glitching host, a unit mistake) decides nothing: "never paid" waits
+// until the local clock too is past the quote's expiry and the margin, so
+// the held request that then executes is the only debit. A local clock
+// behind the service's only puts the decision off.
+func TestNeverPaidNotOnATimeFarAhead(t *testing.T) {
+	r := newRig(t, 0, false)
+	o, rec := r.lostWithdrawal()
+	expiry, w := o.Quote.ExpiresAt, r.withdrawer()
+	r.timeAhead.Store(int64(24 * time.Hour))
+	r.at(expiry.Add(30 * time.Second))
+	if s := w.Settle(context.Background(), rec); s.Outcome != withdrawal.SettledUndecided {
+		t.Fatalf("/time a day ahead, 30 s past the expiry: %+v (%s)", s, s.Fact())
+	}
+	if got := r.record(rec.QuoteID); got.Answered || !r.guarded(o) {
+		t.Fatalf("journal %+v: the record must stay unanswered and the repeat guard hold", got)
+	}
+	r.timeAhead.Store(0)
+	r.local.Set(expiry.Add(-time.Minute))
+	r.advance(follow.ExecutableMargin)
+	if s := w.Settle(context.Background(), rec); s.Outcome != withdrawal.SettledUndecided {
+		t.Fatalf("the service past the margin, the local clock not: %+v (%s)", s, s.Fact())
+	}
+	r.advance(2 * time.Minute)
+	if s := w.Settle(context.Background(), rec); s.Outcome != withdrawal.SettledNeverHappened {
+		t.Fatalf("both clocks past the margin: %+v (%s)", s, s.Fact())
+	}
+}

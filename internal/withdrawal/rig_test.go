@@ -3,6 +3,7 @@ package withdrawal_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -16,8 +17,8 @@ import (
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
-	"github.com/svcwallet/svcwallet/internal/loopback"
 	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/internal/loopback"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/signer"
 	"github.com/svcwallet/svcwallet/internal/withdrawal"
@@ -38,8 +39,10 @@ type rig struct {
 	client  *exchange.Client
 	journal *journal.Journal
 	pins    string
-	// timeDown makes /time answer 503.
-	timeDown atomic.Bool
+	// timeDown makes /time answer 503; timeAhead, when not zero, makes it
+	// answer the service's clock that far ahead (a glitching /time host).
+	timeDown  atomic.Bool
+	timeAhead atomic.Int64
 	// withdraws counts the withdraw requests that reached the service.
 	withdraws atomic.Int64
 	// before, when set, is called with each request before it is served.
@@ -64,6 +67,10 @@ func newRig(t *testing.T, ahead time.Duration, unpinned bool) *rig {
 			switch {
 			case req.URL.Path == exchange.PathTime && r.timeDown.Load():
 				http.Error(w, "<html>503</html>", http.StatusServiceUnavailable)
+				return
+			case req.URL.Path == exchange.PathTime && r.timeAhead.Load() != 0:
+				ahead := time.Duration(r.timeAhead.Load())
+				fmt.Fprintf(w, `{"server_time":%d}`, r.service.Now().Add(ahead).UnixMilli())
 				return
 			case req.URL.Path == exchange.PathWithdraw && r.holding.Load():
 				body, _ := io.ReadAll(req.Body)

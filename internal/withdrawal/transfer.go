@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/follow"
 )
 
 // TransferMargin is how long past the quote's expires_at a Transfer signature
@@ -14,11 +15,6 @@ import (
 // is useless soon after, where D9's 24 hours left it usable for a day.
 // Resumption never re-signs: it re-sends the journaled request or asks the status.
 const TransferMargin = 10 * time.Minute
-
-// transferQuoteHorizon is the furthest a quote's expires_at may lie past the
-// service's clock for it to be signed: a quote lives for a minute or so, and
-// one years ahead would make a signature that never expires.
-const transferQuoteHorizon = 5 * time.Minute
 
 // MaxTransferAhead bounds a Transfer's expiration at the moment it is signed,
 // counted from SigningNow: whatever clock or quote a server sent before, no
@@ -40,11 +36,12 @@ func CheckTransferExpiration(expiration, now time.Time) error {
 }
 
 // TransferExpiration is the Transfer's expiration for a quote, refused when
-// the quote's expires_at lies too far past serverNow (the service's clock).
+// the quote's expires_at lies too far past serverNow (the service's clock):
+// one years ahead would make a signature that never expires.
 func TransferExpiration(q exchange.Quote, serverNow time.Time) (time.Time, error) {
-	if q.ExpiresAt.After(serverNow.Add(transferQuoteHorizon)) {
+	if q.ExpiresAt.After(serverNow.Add(follow.LongestQuoteLife)) {
 		return time.Time{}, exchange.UserError{Text: fmt.Sprintf("The quote expires %s, more than %s after the service's time: it will not be signed; get a new quote",
-			q.ExpiresAt.UTC().Format(time.RFC3339), transferQuoteHorizon)}
+			q.ExpiresAt.UTC().Format(time.RFC3339), follow.LongestQuoteLife)}
 	}
 	return q.ExpiresAt.Add(TransferMargin), nil
 }

@@ -334,7 +334,7 @@ func TestStatusStopsOnExpiredUnexecutedQuote(t *testing.T) {
 	if !s.polling() || len(*timers) == 0 {
 		t.Fatal("a fresh CREATED quote is not followed")
 	}
-	r.Clock.Advance(follow.DefaultQuoteLifetime + follow.ExecutableMargin + time.Second)
+	r.Clock.Advance(follow.LongestQuoteLife + follow.ExecutableMargin + time.Second)
 	*timers = nil
 	screentest.Drive(s, s.fetch())
 	if s.polling() || len(*timers) != 0 {

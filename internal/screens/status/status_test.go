@@ -276,7 +276,7 @@ func TestStatusExpiredUnexecutedIsFinal(t *testing.T) {
 	r.App.PollInterval = 10 * time.Second
 	req, _ := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
 	s := newStatus(r.App, req.QuoteID)
-	pollToEnd(t, r, s, 40)
+	pollToEnd(t, r, s, 70)
 	view := s.Title() + "\n" + ansi.Strip(s.View())
 	if !s.follow.ExpiredUnexecuted() || !strings.Contains(view, "Withdrawal EXPIRED") ||
 		!strings.Contains(view, "Final state: no more checks") || strings.Contains(view, "Next check") || strings.Contains(view, "Withdrawal CREATED") {
@@ -286,12 +286,12 @@ func TestStatusExpiredUnexecutedIsFinal(t *testing.T) {
 
 // TestStatusUsesTheQuotesOwnExpiry: a journaled quote of this account is
 // final once its own expires_at (plus the margin) has passed on the
-// service's clock, not after the default lifetime.
+// service's clock, not after the longest quote life.
 func TestStatusUsesTheQuotesOwnExpiry(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	r.App.PollInterval = 10 * time.Second
 	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
-	in.ExpiresAt = r.Clock.Now().Add(20 * time.Second) // shorter than the default minute
+	in.ExpiresAt = r.Clock.Now().Add(20 * time.Second) // much shorter than the longest quote life
 	rec := r.Intent(req, in)
 	s := newStatus(r.App, rec.QuoteID)
 	s.setIntent(&rec.Intent)

@@ -27,7 +27,7 @@ func TestTitleAppearsOnce(t *testing.T) {
 		r.App.PollInterval = 10 * time.Second
 		req, _ := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
 		s := newStatus(r.App, req.QuoteID)
-		pollToEnd(t, r, s, 40)
+		pollToEnd(t, r, s, 70)
 		screentest.RequireTitleOnce(t, screentest.RootFrame(s, r.App), "Withdrawal EXPIRED")
 	})
 }
