@@ -27,11 +27,13 @@ func TestParseQuoteIDsSplitKey(t *testing.T) {
 			}
 		}
 	}
-	ids, bad := follow.ParseQuoteIDs(key[:32]+" "+key[32:], true)
-	if len(ids) != 0 || len(bad) != 1 || !errors.Is(bad[0].Err, exchange.ErrKeyShape) {
-		t.Errorf("a key split by a space on one line: ids %q, %d malformed", ids, len(bad))
+	for _, sep := range []string{" ", ",", "-", ".", ":"} {
+		ids, bad := follow.ParseQuoteIDs(key[:32]+sep+key[32:], true)
+		if len(ids) != 0 || len(bad) != 1 || !errors.Is(bad[0].Err, exchange.ErrKeyShape) {
+			t.Errorf("a key split by %q on one line: ids %q, %d malformed", sep, ids, len(bad))
+		}
 	}
-	ids, bad = follow.ParseQuoteIDs(key[:32]+"\nq-1\n"+key[32:], false)
+	ids, bad := follow.ParseQuoteIDs(key[:32]+"\nq-1\n"+key[32:], false)
 	if len(ids) != 3 || len(bad) != 0 {
 		t.Errorf("ids of 32 hex digits apart: ids %q, %d malformed", ids, len(bad))
 	}
