@@ -123,8 +123,12 @@ func (d *depositScreen) keys() kit.Bindings {
 		kit.Binding{Key: depositKeys.Copy, On: usable, Do: func() tea.Cmd {
 			return kit.CopyText(d.app, ch.DepositAddress, "Copied "+ch.Chain+" address "+ch.DepositAddress)
 		}, Off: func() tea.Cmd {
-			if cmd := refused(); cmd != nil || !some {
+			switch cmd := refused(); {
+			case cmd != nil || !some:
 				return cmd
+			case d.generating != "":
+				// g is off until that generation answers: not named.
+				return tui.ShowInfo("No address to copy: " + ch.Chain + " has none yet (" + d.generating + "'s is being generated)")
 			}
 			return tui.ShowInfo("No address to copy: press g to generate one first")
 		}},

@@ -435,6 +435,25 @@ func TestDepositHomeEnd(t *testing.T) {
 	}
 }
 
+// TestCopyWithoutAddressNamesOnlyKeysThatAct: c on a chain without an
+// address says to press g only when g would generate one; while a
+// generation runs (g is off), it says what is being generated instead.
+func TestCopyWithoutAddressNamesOnlyKeysThatAct(t *testing.T) {
+	d, _ := loadedDeposit(t, 120, 38, sandbox.Options{})
+	d.Update(screentest.Key("end")) // SOLANA, no address yet
+	info := func(when string) string {
+		_, cmd := d.Update(screentest.Key("c"))
+		return screentest.FindMsg[tui.InfoMsg](t, screentest.RunCmdSync(t, cmd)).Text
+	}
+	if got := info("idle"); !strings.Contains(got, "press g") {
+		t.Fatalf("idle: %q, want it to name g", got)
+	}
+	d.Update(screentest.Key("g"))
+	if got := info("generating"); strings.Contains(got, "press g") || !strings.Contains(got, "being generated") {
+		t.Fatalf("while generating: %q names a key that does nothing", got)
+	}
+}
+
 // TestDepositFilter (issue 12 friction): / filters the chain list by name,
 // chain id or address as it is typed; while typing, letters are text (the
 // footer offers no c); enter keeps the filter and the count says how many
