@@ -23,7 +23,7 @@ func versionText(s Stamp, bi *debug.BuildInfo, ok bool) string {
 	out := "svcwallet " + v.Version
 	if v.Revision != "" {
 		dirty := ""
-		if v.Modified {
+		if v.Modified != nil && *v.Modified {
 			dirty = "+changes"
 		}
 		out += fmt.Sprintf(" (revision %.12s%s", v.Revision, dirty)
@@ -43,7 +43,7 @@ type versionJSON struct {
 	Version  string `json:"version"`
 	Revision string `json:"revision,omitempty"`
 	Time     string `json:"time,omitempty"`
-	Modified bool   `json:"modified"`
+	Modified *bool  `json:"modified,omitempty"` // absent when the build has no VCS information
 	Go       string `json:"go,omitempty"`
 }
 
@@ -66,7 +66,8 @@ func buildVersion(s Stamp, bi *debug.BuildInfo, ok bool) versionJSON {
 			case "vcs.time":
 				v.Time = set.Value
 			case "vcs.modified":
-				v.Modified = set.Value == "true"
+				modified := set.Value == "true"
+				v.Modified = &modified
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -76,6 +77,19 @@ func TestPseudoVersionRevision(t *testing.T) {
 		rev, at := pseudoVersionRevision(in)
 		if got := rev + " " + at; got != want {
 			t.Errorf("%s: %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestVersionJSONModified: --json says modified only when the build knows
+// (its VCS settings); without them it says nothing rather than false.
+func TestVersionJSONModified(t *testing.T) {
+	noVCS := buildVersion(Stamp{}, &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, true)
+	clean := buildVersion(Stamp{}, &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{{Key: "vcs.modified", Value: "false"}}}, true)
+	for v, want := range map[*versionJSON]string{&noVCS: `"version":"devel"}`, &clean: `"modified":false`} {
+		b, err := json.Marshal(v)
+		if err != nil || !strings.Contains(string(b), want) {
+			t.Errorf("%s, %v: want %s", b, err, want)
 		}
 	}
 }

@@ -52,6 +52,14 @@ var builtFromData = map[string]string{
 	"kit/legend.go":      "the full help's legend of marks, not keys",
 }
 
+// sectionNotes say, under a section's table, where its keys act
+// differently from what the table alone would suggest.
+var sectionNotes = map[string]string{
+	"kit/list.go": "`S` acts on the watch board, the one list with orders, once it has two rows or more.\n" +
+		"On Deposit addresses `g` generates an address: `home` goes to the first row there.",
+	"builder/builder.go": "The digits `1` to `6` toggle the permissions in the order listed.",
+}
+
 // TestConsoleKeys fails when docs/console-keys.md is not what the bindings
 // say; `go test ./internal/screens -run TestConsoleKeys -update` writes it.
 func TestConsoleKeys(t *testing.T) {
@@ -106,6 +114,9 @@ func consoleKeys(t *testing.T) string {
 		fmt.Fprintf(&b, "\n## %s\n\n| key | what it does | keys that act |\n|---|---|---|\n", s.heading)
 		for _, r := range rows {
 			fmt.Fprintf(&b, "| %s | %s | %s |\n", cell(r.name), cell(r.does), cell("`"+strings.Join(r.keys, "` `")+"`"))
+		}
+		if note := sectionNotes[s.file]; note != "" {
+			fmt.Fprintf(&b, "\n%s\n", note)
 		}
 	}
 	return b.String()

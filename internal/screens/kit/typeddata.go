@@ -78,9 +78,19 @@ func (v TypedDataView) Render(c *tui.Common, wd, level int) string {
 	for _, r := range v.Before {
 		add(r)
 	}
-	// The smallest renderings leave it to the top bar, which names it too.
-	for _, r := range v.Where {
-		if level < 4 && (!r.embedded || level < 2) {
+	// From level 2 the embedded sandbox's line joins the environment's row
+	// where it fits; the smallest rendering leaves both to the top bar.
+	for i, r := range v.Where {
+		switch {
+		case level >= 4 || r.embedded && level >= 2:
+		case level >= 2 && i+1 < len(v.Where) && v.Where[i+1].embedded:
+			short := r
+			short.Value += st.Muted.Render(" · nothing real moves")
+			if ansi.StringWidth(layout.Field(c, short.Label, lw, short.Value)) > wd {
+				short = r
+			}
+			add(short)
+		default:
 			add(r)
 		}
 	}
