@@ -141,10 +141,8 @@ func (c withdrawCmd) submit(ctx context.Context, f withdrawFlags, path string) e
 		if err != nil {
 			return failure(exitError, "%w", err)
 		}
-		if !f.json {
-			fmt.Fprintf(c.env.Stdout, "Environment %s\n", whereText(s.env))
-		}
 		p := withdrawal.PreparedOf(s.prepared)
+		c.printSubmitting(s.env, p.Order, f.json)
 		w := withdrawal.Withdrawer{Client: s.client, Journal: s.journal, Now: c.now, BridgePins: target.pinsPath, AllowRepeat: f.allowRepeat}
 		sent := w.Submit(ctx, p, s.sig)
 		if q := sent.Order.Quote; q.QuoteID != "" {
@@ -154,4 +152,31 @@ func (c withdrawCmd) submit(ctx context.Context, f withdrawFlags, path string) e
 		}
 		return c.finish(ctx, s.client, s.env, target, s.journal, p.Order, sent, f)
 	})
+}
+
+// printSubmitting says, before anything is sent, what the journal says
+// the prepared Transfer pays for: the file signs only the amount and the
+// bridge, and the fresh quote pays out where the journaled intent says.
+// With --json it is one line on stderr.
+func (c withdrawCmd) printSubmitting(e config.Environment, o withdrawal.Order, asJSON bool) {
+	in, ch := o.Choice.TokenIn, o.Choice
+	pay := exchange.FromRawUnits(o.Transfer.NumTokens).String() + " " + in
+	capNote := "the fee cap given when it was prepared"
+	if !ch.FeeCap.Valid {
+		capNote = "the quote reviewed when it was prepared (no fee cap was given)"
+	}
+	limit := withdrawal.RequoteCap(o).String() + " " + in
+	if asJSON {
+		fmt.Fprintf(c.env.Stderr, "%s: submitting the prepared withdrawal of %s to %s on %s (paid out in %s); a fresh quote's fee and loss stay within %s, %s\n",
+			c.app.name, pay, ch.ToAddress, ch.Route.Chain, ch.TokenOut, limit, capNote)
+		return
+	}
+	w := c.env.Stdout
+	fmt.Fprintf(w, "Environment %s\n", whereText(e))
+	fmt.Fprintln(w, "Prepared withdrawal, as this machine's journal keeps it (the file signs only the amount and the bridge)")
+	row := func(label, value, note string) { reviewRow(w, 16, label, value, note) }
+	row("Pays out to", ch.ToAddress, "")
+	row("Route", in+" → "+ch.TokenOut+" on "+ch.Route.Chain+" ("+ch.Route.ChainType+")", "")
+	row("You pay", pay, "exactly the signed numTokens")
+	row("Fee cap", limit, "for the fresh quote's fee and loss: "+capNote)
 }

@@ -189,3 +189,45 @@ func TestWithdrawOfflineFromConfig(t *testing.T) {
 		t.Fatal("preparing sent a withdraw request")
 	}
 }
+
+// TestWithdrawSubmitSaysWhereItPays: the file signs only the amount and
+// the bridge; where the fresh quote pays out is the journal's. Submit
+// says it, the destination, chain and amount as journaled, before the
+// send's outcome (on stderr with --json).
+func TestWithdrawSubmitSaysWhereItPays(t *testing.T) {
+	r := newStatusRig(t)
+	journalPath := filepath.Join(withdrawState(t), "journal.jsonl")
+	elsewhere := sandbox.DestSolana
+	for _, asJSON := range []bool{false, true} {
+		out := r.prepareOffline(t)
+		b := mustRead(t, journalPath)
+		// Not signed, so not tied to the file: the journal alone says where.
+		edited := strings.Replace(b, `"to_address":"`+sandbox.DestCompleted+`","chain":"ARBITRUM"`, `"to_address":"`+elsewhere+`","chain":"SOLANA"`, 1)
+		if edited == b {
+			t.Fatalf("no destination to change in the journal:\n%s", b)
+		}
+		if err := os.WriteFile(journalPath, []byte(edited), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		args := []string{"submit", out, "--signature", signFile(t, out, sandbox.DemoPrivateKey)}
+		if !asJSON {
+			res := r.runWithdraw(withdrawRunOpts{}, args...)
+			res.want(t, 0, "Withdrawal accepted")
+			review := "Prepared withdrawal, as this machine's journal keeps it (the file signs only the amount and the bridge)\n" +
+				"  Pays out to      " + elsewhere + "\n" +
+				"  Route            USDT → USDT on SOLANA (solana)\n" +
+				"  You pay          25 USDT  exactly the signed numTokens\n" +
+				"  Fee cap          1.5 USDT  for the fresh quote's fee and loss: the quote reviewed when it was prepared (no fee cap was given)\n"
+			if i := strings.Index(res.stdout, review); i < 0 || i > strings.Index(res.stdout, "Withdrawal accepted") {
+				t.Errorf("submit does not say where it pays before it sends:\n%s", res.stdout)
+			}
+			continue
+		}
+		res := r.runWithdraw(withdrawRunOpts{}, append(args, "--json")...)
+		res.want(t, 0)
+		said := strings.Index(res.stderr, "submitting the prepared withdrawal of 25 USDT to "+elsewhere+" on SOLANA (paid out in USDT)")
+		if said < 0 || said > strings.Index(res.stderr, "the fresh quote") || strings.Contains(res.stdout, "Pays out to") {
+			t.Errorf("--json: where it pays is not on stderr alone, before the fresh quote:\n%s\n%s", res.stdout, res.stderr)
+		}
+	}
+}

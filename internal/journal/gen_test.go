@@ -32,7 +32,7 @@ func genIntent(env, account, id string, n int, at time.Time) Entry {
 	return Entry{Time: at, Kind: KindIntent, Env: env, AccountID: account, QuoteID: id, Request: req, Intent: in,
 		Domain: &signer.Domain{Name: "Service Exchange", ChainID: 327},
 		Transfer: &signer.Transfer{FromAccount: common.HexToAddress("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"),
-			ToAccount: common.HexToAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8"), TokenCurrency: 3, NumTokens: 10_000_000, Nonce: uint32(n), Expiration: exp}}
+			ToAccount: common.HexToAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8"), TokenCurrency: 3, NumTokens: uint64(10+n%1000) * 1_000_000, Nonce: uint32(n), Expiration: exp}}
 }
 
 // genLines is one withdrawal's lines as svcwallet writes them: its intent,

@@ -97,6 +97,28 @@ func (e *Entry) checkPrepared() error {
 		return exchange.NewShapeError("prepared line", "is not a builder authorization its main account signs")
 	case p.Kind != PreparedWithdrawal && p.Kind != PreparedBuilder:
 		return exchange.NewShapeError("prepared kind", "is not withdrawal or builder")
+	case p.Kind == PreparedWithdrawal:
+		return checkPreparedTransfer(*e.Intent, *e.Transfer)
+	}
+	return nil
+}
+
+// checkPreparedTransfer holds a prepared withdrawal's intent to its
+// Transfer, the one part a wallet signs: submit takes the amount its
+// repeat check and fresh quote ask for from the intent, so the intent must
+// pay what the Transfer moves, in USDT (the one currency it can move), to a
+// destination, from a funding account to another (the bridge's).
+func checkPreparedTransfer(in Intent, tr signer.Transfer) error {
+	raw, err := exchange.RawUnits(in.PayAmount)
+	switch {
+	case err != nil || raw != tr.NumTokens:
+		return exchange.NewShapeError("prepared intent", "pays another amount than its transfer's num_tokens")
+	case in.TokenIn != exchange.TokenUSDT || tr.TokenCurrency != signer.USDTCurrency:
+		return exchange.NewShapeError("prepared intent", "pays another token than USDT, or its transfer another currency")
+	case in.ToAddress == "":
+		return exchange.NewShapeError("prepared intent", "has no destination")
+	case tr.ToAccount == (common.Address{}) || tr.ToAccount == tr.FromAccount:
+		return exchange.NewShapeError("prepared transfer", "pays the zero address or its own funding account, not a bridge")
 	}
 	return nil
 }

@@ -119,3 +119,43 @@ func TestPreparedLineOfEachKind(t *testing.T) {
 		t.Errorf("%d lines skipped (%v)", skipped, err)
 	}
 }
+
+// TestPreparedTransferAgreesWithItsIntent: a prepared withdrawal's intent
+// must pay what its Transfer moves, in USDT, to a destination, and the
+// Transfer must pay another account than its own: submit rebuilds the
+// withdrawal from the intent. A line edited on disk to disagree is
+// skipped, and none is written.
+func TestPreparedTransferAgreesWithItsIntent(t *testing.T) {
+	if _, skipped, err := journalOf(t, oldPreparedTransfer).Scan(); err != nil || skipped != 0 {
+		t.Fatalf("the line as written: %d skipped (%v)", skipped, err)
+	}
+	for name, edit := range map[string][2]string{
+		"another pay amount":         {`"pay_amount":"25"`, `"pay_amount":"26"`},
+		"another token":              {`"token_in":"USDT"`, `"token_in":"USDC"`},
+		"another currency":           {`"token_currency":3`, `"token_currency":4`},
+		"no destination":             {`"to_address":"0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"`, `"to_address":""`},
+		"a transfer to its own":      {`"to_account":"0x6e3a360d75dd3e83948f7977b92b21827a89e012"`, `"to_account":"0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266"`},
+		"a transfer to the zero one": {`"to_account":"0x6e3a360d75dd3e83948f7977b92b21827a89e012"`, `"to_account":"0x0000000000000000000000000000000000000000"`},
+	} {
+		line := strings.Replace(oldPreparedTransfer, edit[0], edit[1], 1)
+		if line == oldPreparedTransfer {
+			t.Fatalf("%s: the edit changed nothing", name)
+		}
+		if _, err := parseJournalLine([]byte(line)); err == nil {
+			t.Errorf("%s is read", name)
+		}
+		if _, skipped, err := journalOf(t, line).Scan(); err != nil || skipped != 1 {
+			t.Errorf("%s: %d lines skipped (%v), want it skipped", name, skipped, err)
+		}
+	}
+	e, err := parseJournalLine([]byte(oldPreparedTransfer))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := *e.Intent
+	in.PayAmount = decimal.RequireFromString("26")
+	e.Intent = &in
+	if err := journalOf(t).Append(e); err == nil {
+		t.Error("a prepared line paying another amount than its Transfer was written")
+	}
+}

@@ -48,7 +48,10 @@ func (r *rig) find(file []byte) (withdrawal.Prepared, error) {
 	}
 	s, _ := r.client.Session()
 	p, err := intent.Find(entries, journal.PreparedWithdrawal, r.env.Name, s.AccountID, file)
-	return withdrawal.PreparedOf(p), err
+	if err != nil {
+		return withdrawal.Prepared{Prepared: p}, err
+	}
+	return withdrawal.PreparedOf(p), nil
 }
 
 // wantRefused checks that sent is refused with words saying why, and that
@@ -170,5 +173,45 @@ func TestTransferPreparedBeforeTheUpgrade(t *testing.T) {
 	}
 	if _, err := r.find(p.File()); !errors.As(err, new(*intent.SubmittedError)) {
 		t.Errorf("found again: %v, want it refused as submitted", err)
+	}
+}
+
+// TestSubmitFindsNoIntentEditedToAnotherAmount: a prepared line whose
+// intent was edited on disk to pay another amount than its Transfer is not
+// found (the journal skips it), so submit cannot ask the repeat check about
+// that amount and miss the identical withdrawal that got no answer.
+func TestSubmitFindsNoIntentEditedToAnotherAmount(t *testing.T) {
+	r := newRig(t, 0, false)
+	p, sig := r.prepared(r.order(r.choice(sandbox.DestCompleted, "25")), sandbox.DemoPrivateKey)
+	r.holding.Store(true)
+	if lost := r.withdrawer().Execute(context.Background(), r.order(r.choice(sandbox.DestCompleted, "25")), demoKey); lost.Lost == nil {
+		t.Fatalf("every attempt held, yet: %+v", lost)
+	}
+	r.holding.Store(false)
+	// As written, it is found and refused as a repeat of the lost one.
+	if found, err := r.find(p.File()); err != nil {
+		t.Fatal(err)
+	} else if sent := r.withdrawer().Submit(context.Background(), found, sig); withdrawal.AsUnanswered(sent.Err) == nil {
+		t.Fatalf("submitted: %v, want it refused as a repeat", sent.Err)
+	}
+	b, err := os.ReadFile(r.journal.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The prepared line is the first to carry the amount.
+	edited := strings.Replace(string(b), `"pay_amount":"25"`, `"pay_amount":"26"`, 1)
+	if edited == string(b) || !strings.HasPrefix(edited, `{"time"`) || !strings.Contains(strings.SplitN(edited, "\n", 2)[0], `"pay_amount":"26"`) {
+		t.Fatalf("the prepared line's amount was not edited:\n%s", edited)
+	}
+	if err := os.WriteFile(r.journal.Path(), []byte(edited), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	found, err := r.find(p.File())
+	if err == nil {
+		sent := r.withdrawer().Submit(context.Background(), found, sig)
+		t.Fatalf("the edited line is found, paying %s, and submitted: %v, %d requests", found.Order.Choice.Amount, sent.Err, r.withdraws.Load())
+	}
+	if !strings.Contains(err.Error(), "not a Transfer prepared on this machine") {
+		t.Errorf("found: %v, want it not found", err)
 	}
 }
