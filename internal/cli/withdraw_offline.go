@@ -20,7 +20,10 @@ const withdrawSubmitLong = `Finishes a withdrawal prepared for offline signing (
 written, and --signature its signature (0x and 130 hex digits, as cast
 wallet sign or a wallet prints it; without --signature, or with
 --signature -, it is read from standard input). What is needed besides is
-read from this machine's withdrawal journal, never from the file.
+read from this machine's withdrawal journal, never from the file. Before
+sending, it prints where the journal says the withdrawal pays out
+(destination, chain, amount, fee cap): the file signs only the amount and
+the bridge.
 
 The signature must recover to the address the Transfer was prepared for,
 the Transfer must still be valid (30 minutes from when it was prepared),
