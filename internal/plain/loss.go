@@ -15,7 +15,7 @@ import (
 // without a second yes is signed only once "yes" is typed to a second,
 // separate question.
 
-// lossWords says what quote of o takes: "1.5 USDT (75%) of 2 USDT".
+// lossWords says what o's quote takes: "1.5 USDT (75%) of 2 USDT".
 func lossWords(o withdrawal.Order) string {
 	l, in := withdrawal.QuoteLoss(o.Quote), o.Choice.TokenIn
 	return fmt.Sprintf("%s %s (%s%%) of %s %s", l.Lost, in, l.Percent(), l.Paid, in)
