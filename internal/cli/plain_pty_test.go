@@ -113,6 +113,38 @@ func TestPlainJourneyOnATerminal(t *testing.T) {
 	}
 }
 
+// TestPlainSevereLossOnATerminal is the newcomer's case: on a dumb
+// terminal, 2 USDT to ARBITRUM with no fee cap loses 1.5 USDT (75%). The
+// review says so and warns, and after the y a second question asks for a
+// typed yes: a second y signs and sends nothing.
+func TestPlainSevereLossOnATerminal(t *testing.T) {
+	dir := t.TempDir()
+	bin := buildStamped(t, dir)
+	s := &ptyTyping{silentTerminal: startSilent(t, bin, silentEnv(dir, "TERM=dumb")), t: t}
+	const short = 15 * time.Second
+	s.answer("How do you log in?", "API key", short)
+	s.answer("API key (not shown as you type): ", sandbox.DemoAPIKey, short)
+	s.answer("Home: what next?", "Withdraw USDT", short)
+	s.answer("to which chain?", "ARBITRUM", short)
+	s.answer("Which token is paid out on ARBITRUM?", "USDT", short)
+	s.answer("Destination: ", sandbox.DestCompleted, short)
+	s.answer("Amount of USDT to pay", "2", short)
+	s.answer("Fee cap in USDT", "none", short)
+	s.waitFor("You lose: 1.5 USDT (75% of the amount", short)
+	s.waitFor("Warning: most of this withdrawal goes to fees: you lose 1.5 USDT (75%) of 2 USDT.", short)
+	s.answer("[y/n] ", "y", short)
+	s.answer("You lose 1.5 USDT (75%) of 2 USDT to fees. Type yes to sign anyway, anything else stops: ", "y", short)
+	s.waitFor("Not signed: nothing was signed or sent.", short)
+	s.answer("What next?", "Back home", short)
+	s.answer("Home: what next?", "Quit", short)
+	if code := s.wait(short); code != 0 {
+		t.Errorf("exit %d", code)
+	}
+	if out := s.output(); !strings.Contains(out, "Goodbye: nothing was signed or sent.") || strings.Contains(out, "Withdrawal accepted") {
+		t.Errorf("transcript:\n%s", out)
+	}
+}
+
 // TestPlainInterruptedOnATerminal: on a dumb terminal (TERM=dumb chooses
 // plain mode), ctrl+c at a prompt says nothing was signed or sent and
 // ends with exit status 130.

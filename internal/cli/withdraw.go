@@ -45,9 +45,11 @@ once the withdrawal is confirmed (offline: once prepared). An address
 pinned in the config (bridge_funding_address) is changed only there.
 
 On a terminal it then asks "Sign and withdraw? [y/N]"; --yes does not ask.
-A --chain, --to or --amount not given is asked for at the start, one a
-line as svcwallet --plain asks it, when standard input is a terminal;
-without one it is a usage error.
+A --chain, --to or --amount not given is asked for once logged in, one a
+line as svcwallet --plain asks it, when standard input is a terminal: a
+chain the service gives no route to is refused as typed, naming those it
+does, and asked again (a --chain it lacks is refused before anything is
+asked). Without a terminal a missing one is a usage error.
 Without a terminal and without --yes it refuses (exit 2) and sends nothing.
 --dry-run stops there: nothing is signed or sent. Otherwise the Transfer is
 signed, journaled and sent (retried with the same signature, so it cannot
@@ -146,6 +148,9 @@ type withdrawFlags struct {
 	// acceptLoss is --accept-loss: the percentage of the amount the user
 	// accepts losing to fees (withdrawal.AcceptsLoss).
 	acceptLoss string
+	// ask: a --chain, --to or --amount is missing and stdin is a
+	// terminal: they are asked once the service's routes are known.
+	ask bool
 }
 
 // withdrawCommand is `svcwallet withdraw` and `svcwallet withdraw resume`.
@@ -254,20 +259,14 @@ func newWithdrawTarget(e config.Environment) (withdrawTarget, error) {
 
 func (c withdrawCmd) run(ctx context.Context, f withdrawFlags) error {
 	f.json = c.env.JSON
-	if (f.chain == "" || f.to == "" || f.amount == "") && c.terminal(c.env) {
-		if err := c.askMissing(ctx, &f); err != nil {
-			return err
-		}
-	}
-	switch {
-	case f.chain == "":
-		return usageError("give --chain, the destination chain")
-	case exchange.CheckChainName(strings.TrimSpace(f.chain)) != nil:
+	// On a terminal what is missing is asked once the routes are known
+	// (choose); otherwise it is a usage error before anything is sent.
+	f.ask = f.missing() != nil && c.terminal(c.env)
+	switch err := f.missing(); {
+	case err != nil && !f.ask:
+		return err
+	case f.chain != "" && exchange.CheckChainName(strings.TrimSpace(f.chain)) != nil:
 		return usageError("--chain %.40q: %w", safetext.Quoted(f.chain), exchange.CheckChainName(strings.TrimSpace(f.chain)))
-	case f.to == "":
-		return usageError("give --to, the destination address")
-	case f.amount == "":
-		return usageError("give --amount, the USDT to pay")
 	case f.acceptBridge != "" && exchange.ValidateAddress(exchange.ChainTypeEVM, f.acceptBridge) != nil:
 		return usageError("--accept-bridge: %w", exchange.ValidateAddress(exchange.ChainTypeEVM, f.acceptBridge))
 	}

@@ -36,3 +36,30 @@ func TestWithdrawAsksMissingFlags(t *testing.T) {
 		t.Errorf("%d withdraw requests, want 1", n)
 	}
 }
+
+// TestWithdrawAskedChainChecked: on a terminal, a chain typed at the
+// question is checked against the service's routes as typed
+// (withdrawal.RouteTo): an unknown one is refused naming the chains, and
+// asked again before the address; an address not of that chain is asked
+// again too. A --chain the routes lack is refused at once, with nothing
+// asked.
+func TestWithdrawAskedChainChecked(t *testing.T) {
+	withdrawState(t)
+	r := newStatusRig(t)
+	res := r.runWithdraw(withdrawRunOpts{terminal: true, stdin: "dogecoin\narbitrum\nTXYZ\n" + sandbox.DestCompleted + "\n25\ny\n"})
+	res.want(t, exitCompleted, `Destination chain, such as ARBITRUM: Not accepted: "dogecoin" is not a USDT withdrawal chain; the chains are: ARBITRUM, BASE, BSC, KAIA, POLYGON, TRON, SOLANA.
+Destination chain, such as ARBITRUM: Destination address on ARBITRUM`,
+		"Destination address on ARBITRUM, from the account's withdrawal address book: Not accepted: ", "Withdrawal accepted (SUBMITTED)")
+	if n := strings.Count(res.stderr, "Destination address on ARBITRUM"); n != 2 {
+		t.Errorf("the destination was asked %d times, want 2 (one not of the chain asks again):\n%s", n, res.stderr)
+	}
+	res = r.runWithdraw(withdrawRunOpts{terminal: true, stdin: sandbox.DestCompleted + "\n25\ny\n"}, "--chain", "dogecoin")
+	res.want(t, exitUsage)
+	if !strings.Contains(res.stderr, `--chain "dogecoin" is not a USDT withdrawal chain of local; its chains are: ARBITRUM, BASE`) ||
+		strings.Contains(res.stderr, "Destination address") || strings.Contains(res.stderr, "Amount of USDT") {
+		t.Errorf("an unknown --chain was not refused before the questions:\n%s", res.stderr)
+	}
+	if n := r.withdraws.Load(); n != 1 {
+		t.Errorf("%d withdraw requests, want 1", n)
+	}
+}

@@ -55,6 +55,8 @@ func (c withdrawCmd) logInAndQuote(ctx context.Context, e config.Environment, f 
 
 // choose picks the USDT route for --chain and --token-out and checks the
 // destination as the console's form does (withdrawal.Choice.CheckDestination).
+// A --chain the routes lack is refused before anything is asked; on a
+// terminal what is missing is asked then, the chain checked as typed.
 func (c withdrawCmd) choose(ctx context.Context, client *exchange.Client, f withdrawFlags) (withdrawal.Choice, error) {
 	cx, cancel := context.WithTimeout(ctx, callTimeout)
 	info, err := exchange.Patiently(cx, c.retry, client.WithdrawalInfo)
@@ -62,32 +64,47 @@ func (c withdrawCmd) choose(ctx context.Context, client *exchange.Client, f with
 	if err != nil {
 		return withdrawal.Choice{}, c.serviceFailed(ctx, "withdrawal info", err)
 	}
-	routes := info.Route[exchange.TokenUSDT]
-	var names []string
-	for _, rt := range routes {
-		names = append(names, rt.Chain)
-		if !strings.EqualFold(rt.Chain, strings.TrimSpace(f.chain)) {
-			continue
-		}
-		ch := withdrawal.Choice{Info: info, TokenIn: exchange.TokenUSDT, Route: rt}
-		for _, t := range rt.TokensOut {
-			if strings.EqualFold(t, strings.TrimSpace(f.tokenOut)) {
-				ch.TokenOut = t
-			}
-		}
-		if ch.TokenOut == "" {
-			return ch, usageError("--token-out %.20q is not paid out on %s; it pays: %s", safetext.Quoted(f.tokenOut), rt.Chain, strings.Join(rt.TokensOut, ", "))
-		}
-		ch, err := ch.CheckDestination(f.to, f.amount, f.maxFee)
-		if err != nil {
-			return ch, usageError("%w", err)
-		}
-		return ch, nil
+	// A --chain the routes lack, or no route at all, is refused before
+	// anything is asked.
+	if _, err := c.route(info, f.chain); err != nil && (f.chain != "" || len(info.Route[exchange.TokenUSDT]) == 0) {
+		return withdrawal.Choice{}, err
 	}
-	if len(names) == 0 {
-		return withdrawal.Choice{}, failure(exitFailed, "the service offers no USDT withdrawal route now")
+	if f.ask {
+		if err := c.askMissing(ctx, info, &f); err != nil {
+			return withdrawal.Choice{}, err
+		}
 	}
-	return withdrawal.Choice{}, usageError("--chain %.40q is not a USDT withdrawal chain of %s; its chains are: %s", safetext.Quoted(f.chain), c.app.target.name, strings.Join(names, ", "))
+	rt, err := c.route(info, f.chain)
+	if err != nil {
+		return withdrawal.Choice{}, err
+	}
+	ch := withdrawal.Choice{Info: info, TokenIn: exchange.TokenUSDT, Route: rt}
+	for _, t := range rt.TokensOut {
+		if strings.EqualFold(t, strings.TrimSpace(f.tokenOut)) {
+			ch.TokenOut = t
+		}
+	}
+	if ch.TokenOut == "" {
+		return ch, usageError("--token-out %.20q is not paid out on %s; it pays: %s", safetext.Quoted(f.tokenOut), rt.Chain, strings.Join(rt.TokensOut, ", "))
+	}
+	if ch, err = ch.CheckDestination(f.to, f.amount, f.maxFee); err != nil {
+		return ch, usageError("%w", err)
+	}
+	return ch, nil
+}
+
+// route is info's USDT route to chain (withdrawal.RouteTo): a chain it
+// lacks is a usage error naming its chains; none at all, a refusal.
+func (c withdrawCmd) route(info exchange.WithdrawalInfo, chain string) (exchange.WithdrawalRoute, error) {
+	rt, err := withdrawal.RouteTo(info, exchange.TokenUSDT, chain)
+	var unknown *withdrawal.UnknownChainError
+	switch {
+	case !errors.As(err, &unknown):
+		return rt, err
+	case len(unknown.Chains) == 0:
+		return rt, failure(exitFailed, "%w", err)
+	}
+	return rt, usageError("--chain %.40q is not a USDT withdrawal chain of %s; its chains are: %s", safetext.Quoted(chain), c.app.target.name, strings.Join(unknown.Chains, ", "))
 }
 
 // serviceFailed is a failed request: a refusal by the service is 1,

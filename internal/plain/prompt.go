@@ -266,6 +266,18 @@ func (p *Prompter) Confirm(question func() string) (bool, error) {
 	}
 }
 
+// TypedWord asks question once: true only when the answer is word (any
+// case). Anything else, an empty line included, is a no, so neither a
+// held enter nor a y typed out of habit says yes.
+func (p *Prompter) TypedWord(question, word string) (bool, error) {
+	fmt.Fprint(p.out, question+" ")
+	answer, err := p.read()
+	if err != nil {
+		return false, err
+	}
+	return strings.EqualFold(answer, word), nil
+}
+
 // TerminalSecret reads secrets from f with echo off when f is a terminal
 // (golang.org/x/term); nil when it is not one. ctrl+c while it reads puts
 // the terminal back as it was, so the shell is not left blind.

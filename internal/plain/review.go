@@ -34,7 +34,7 @@ func (s *session) printReview(o withdrawal.Order, trust withdrawal.BridgeTrust, 
 	s.line("You pay", q.PayAmount.String()+" "+in, "from the funding account")
 	s.line("You receive", q.ReceiveAmount.String()+" "+out, "on "+o.Choice.Route.Chain)
 	s.line("Bridge fee", q.Fee.String()+" "+in, "about "+q.FeeUSD.String()+" USD")
-	s.line("You lose", q.Cost().String()+" "+in, "pay − receive, the fee included")
+	s.line("You lose", q.Cost().String()+" "+in, withdrawal.QuoteLoss(q).Percent().String()+"% of the amount; pay − receive, the fee included")
 	s.line("Speed", withdrawal.SpeedWords(q.Speed), "")
 	if o.Choice.FeeCap.Valid {
 		s.line("Fee cap", o.Choice.FeeCap.Decimal.String()+" "+in, "")

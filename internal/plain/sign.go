@@ -14,7 +14,8 @@ import (
 // review screens and `svcwallet withdraw` take them: the quote built into
 // the Transfer (NewOrder, which refuses what QuoteRefusal refuses), the
 // bridge address (CheckBridge) and the journal's repeats (Repeats) checked
-// before the review, a typed y, the quote's time left checked again before
+// before the review, a typed y (and for a loss of most of the amount a
+// typed yes: lossConfirmed), the quote's time left checked again before
 // signing (PricedQuote.Expiring), then Withdrawer.Execute.
 
 // afterQuote is what the user may do after a quote that was not signed.
@@ -46,6 +47,7 @@ func (s *session) quoteAndSign(ch withdrawal.Choice) (again bool, err error) {
 	if r := rep.Recent; r != nil {
 		s.p.Say("Note: %s.", withdrawal.RecentWords(*r, s.Now()))
 	}
+	s.warnLoss(o)
 	if key.err != nil {
 		s.p.Say("Not signed: %v. Nothing was signed or sent.", key.err)
 		return false, nil
@@ -53,6 +55,12 @@ func (s *session) quoteAndSign(ch withdrawal.Choice) (again bool, err error) {
 	yes, err := s.p.Confirm(func() string { return "Sign and withdraw " + o.Summary() + "? " + countdown(priced, s.Now()) })
 	if err != nil {
 		return false, err
+	}
+	if yes {
+		yes, err = s.lossConfirmed(o)
+		if err != nil {
+			return false, err
+		}
 	}
 	if !yes {
 		s.p.Say("Not signed: nothing was signed or sent.")

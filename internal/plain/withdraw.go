@@ -207,18 +207,30 @@ func amountQuestion(token string) string {
 }
 
 // AskMissing asks on out, one a line as plain mode asks them, for what a
-// USDT withdrawal still lacks of its chain, destination and amount (the
-// amount checked as typed); what is given is not asked. It is how
-// `svcwallet withdraw` on a terminal takes the flags it was not given.
-// The input's end is ErrEnd, ctx's end ErrInterrupted.
-func AskMissing(ctx context.Context, in io.Reader, out io.Writer, chain, to, amount *string) error {
+// USDT withdrawal still lacks of its chain, destination and amount, each
+// checked as typed: the chain against the routes info gives
+// (withdrawal.RouteTo, whose refusal names them), the address for that
+// chain, the amount; what is given is not asked. It is how `svcwallet
+// withdraw` on a terminal takes the flags it was not given. The input's
+// end is ErrEnd, ctx's end ErrInterrupted.
+func AskMissing(ctx context.Context, in io.Reader, out io.Writer, info exchange.WithdrawalInfo, chain, to, amount *string) error {
 	p := NewPrompter(ctx, in, out, nil)
 	var err error
 	if *chain == "" {
-		*chain, err = p.Ask("Destination chain, such as ARBITRUM:", nil)
+		*chain, err = p.Ask("Destination chain, such as ARBITRUM:", func(a string) error {
+			_, err := withdrawal.RouteTo(info, exchange.TokenUSDT, a)
+			return err
+		})
 	}
 	if err == nil && *to == "" {
-		*to, err = p.Ask("Destination address on "+strings.ToUpper(*chain)+", from the account's withdrawal address book:", nil)
+		var check func(string) error
+		if rt, err := withdrawal.RouteTo(info, exchange.TokenUSDT, *chain); err == nil {
+			check = func(a string) error {
+				_, err := withdrawal.Choice{Route: rt}.CheckAddress(a)
+				return err
+			}
+		}
+		*to, err = p.Ask("Destination address on "+strings.ToUpper(strings.TrimSpace(*chain))+", from the account's withdrawal address book:", check)
 	}
 	if err == nil && *amount == "" {
 		*amount, err = p.Ask(amountQuestion(exchange.TokenUSDT), func(a string) error {

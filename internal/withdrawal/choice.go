@@ -8,6 +8,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // Choice is what the user has chosen for a withdrawal so far;
@@ -157,4 +158,31 @@ func (c Choice) QuoteRefusal(q exchange.Quote) string {
 			q.Cost(), c.TokenIn, q.PayAmount, q.ReceiveAmount, c.FeeCap.Decimal, c.TokenIn)
 	}
 	return ""
+}
+
+// UnknownChainError: the service gives no route of Token to the chain
+// named; Chains are those it does give (none: no route of Token now).
+type UnknownChainError struct {
+	Token, Chain string
+	Chains       []string
+}
+
+func (e *UnknownChainError) Error() string {
+	if len(e.Chains) == 0 {
+		return "the service offers no " + e.Token + " withdrawal route now"
+	}
+	return fmt.Sprintf("%.40q is not a %s withdrawal chain; the chains are: %s", safetext.Quoted(e.Chain), e.Token, strings.Join(e.Chains, ", "))
+}
+
+// RouteTo is the route of token to chain (any case, spaces around it
+// ignored) among those info gives, or an *UnknownChainError naming them.
+func RouteTo(info exchange.WithdrawalInfo, token, chain string) (exchange.WithdrawalRoute, error) {
+	var names []string
+	for _, rt := range info.Route[token] {
+		if strings.EqualFold(rt.Chain, strings.TrimSpace(chain)) {
+			return rt, nil
+		}
+		names = append(names, rt.Chain)
+	}
+	return exchange.WithdrawalRoute{}, &UnknownChainError{Token: token, Chain: chain, Chains: names}
 }
