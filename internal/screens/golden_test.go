@@ -84,7 +84,7 @@ var consoleStates = []consoleState{
 		c.Press("enter")
 		c.UntilShows("Expires in")
 		c.Press("enter")
-		c.UntilShows("Digest", "Signing key", "demo key", "pinned in config")
+		c.UntilShows("Digest", "Signing key", "demo key", "pinned")
 	}},
 }
 

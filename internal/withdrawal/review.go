@@ -36,12 +36,13 @@ func (o Order) Review(bridgeNote string, short bool) intent.Review {
 	return r
 }
 
-// Note says why a bridge address may be signed: pinned by the config,
-// trusted at first use, or seen since a date.
+// Note says why a bridge address may be signed: pinned (by the config's
+// bridge_funding_address, or the embedded sandbox's own), trusted at first
+// use, or seen since a date.
 func (t BridgeTrust) Note() string {
 	switch {
 	case t.Pinned:
-		return "pinned in config"
+		return "pinned"
 	case t.FirstUse:
 		return "first use"
 	case t.Replaces != "":

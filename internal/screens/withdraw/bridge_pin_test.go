@@ -150,7 +150,7 @@ func TestWithdrawSignsPinnedBridgeShortLivedJournaledFirst(t *testing.T) {
 	if exp := time.Unix(0, r.order.Transfer.Expiration); exp.After(r.order.Quote.ExpiresAt.Add(15*time.Minute)) || !exp.After(r.order.Quote.ExpiresAt) {
 		t.Fatalf("expiration %s, want after the quote's %s and at most 15 min later", exp, r.order.Quote.ExpiresAt)
 	}
-	if view := ansi.Strip(r.View()); !strings.Contains(view, "pinned in config") {
+	if view := ansi.Strip(r.View()); !strings.Contains(view, "pinned") {
 		t.Errorf("the review does not say the bridge is pinned:\n%s", view)
 	}
 	if msg := signAndSend(t, r); msg.Err != nil {

@@ -391,7 +391,7 @@ func TestReviewAt60x20KeepsEverythingWhole(t *testing.T) {
 		"Press enter to sign and withdraw", "Quote expires in",
 		// What the user confirms by signing (issue 21 bug 9), the summary
 		// and speed first (item 16).
-		"Withdraw 25 USDT → 23.5 USDT on ARBITRUM fast", "= 25 USDT", "pinned in config", "2026-", "23.5 USDT on ARBITRUM", "You lose 1.5 USDT")
+		"Withdraw 25 USDT → 23.5 USDT on ARBITRUM fast", "= 25 USDT", "pinned", "2026-", "23.5 USDT on ARBITRUM", "You lose 1.5 USDT")
 	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, kit.KeyFoundMsg{Source: kit.KeyNone})
 	screentest.Press(r, "enter")
 	if r.err == nil {
