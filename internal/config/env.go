@@ -322,6 +322,9 @@ func LoadConfig(path string, explicit bool) (Config, error) {
 	if errors.As(err, new(*osguard.UnsafePathError)) {
 		return Config{}, fmt.Errorf("config: %w", err)
 	}
+	if errors.Is(err, os.ErrNotExist) {
+		return Config{}, fmt.Errorf("config %s does not exist: create it (docs/config.md), or name another file", path)
+	}
 	if err != nil {
 		return Config{}, fmt.Errorf("config %s: %w", path, err)
 	}

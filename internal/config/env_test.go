@@ -79,8 +79,8 @@ func TestLoadConfigMissingFile(t *testing.T) {
 	if cfg, err := config.LoadConfig(missing, false); err != nil || len(cfg.Environments) != 0 {
 		t.Fatalf("missing default config: %+v, %v", cfg, err)
 	}
-	if _, err := config.LoadConfig(missing, true); err == nil {
-		t.Fatal("a missing config given explicitly is accepted")
+	if _, err := config.LoadConfig(missing, true); err == nil || !strings.Contains(err.Error(), "does not exist: create it") || strings.Contains(err.Error(), "no such file") {
+		t.Fatalf("a missing config given explicitly: %v, want it said what to do, not the system's words", err)
 	}
 	if cfg, err := config.LoadConfig("", true); err != nil || len(cfg.Environments) != 0 {
 		t.Fatalf("no path: %+v, %v", cfg, err)
