@@ -64,14 +64,15 @@ var boardLegend = [][2]string{
 }
 
 // boardColumns: the quote id, which support copies, is drawn whole while
-// the others can give way: the chain and amount shrink, the payout hash
+// the others can give way: the chain and amount shrink (the amount's unit
+// first, its digits never: kit.Column.Amount), the payout hash
 // (cut in the middle, as the id is when it must be) and the last check
 // are left out, and only then is the id cut, its tail kept. Times are
 // never cut.
 var boardColumns = []kit.Column{
 	{Title: "QUOTE ID", Width: 28, Min: 13, Key: true},
 	{Title: "CHAIN", Width: 9, Min: 5},
-	{Title: "RECEIVE", Width: 16, Min: 8, Right: true},
+	{Title: "RECEIVE", Width: 16, Min: 8, Right: true, Amount: true},
 	{Title: "STATE", Width: 14, Gap: 2},
 	{Title: "SINCE", Width: 12, Gap: 2, Right: true},
 	{Title: "CHECKED", Width: 12, Right: true, Optional: true},

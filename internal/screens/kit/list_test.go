@@ -502,3 +502,21 @@ func TestListReplace(t *testing.T) {
 		}
 	}
 }
+
+// TestListAmountColumnKeepsDigits: on a narrow line an Amount column drops
+// the unit of a value that does not fit, never its digits.
+func TestListAmountColumnKeepsDigits(t *testing.T) {
+	cols := slices.Clone(accountColumns)
+	cols[2].Amount = true
+	l := kit.NewList(tui.NewCommon(true, nil), kit.ListSpec[account]{
+		Noun: "account", Columns: cols, Select: "select", Empty: "No accounts yet.",
+		Row: func(a account) kit.Row { return kit.Row{Cells: []string{a.id, a.chain, a.amount, ""}} },
+		ID:  func(a account) string { return a.id },
+	})
+	l.SetItems([]account{{id: "acct-001", chain: "ARBITRUM", amount: "1234.56 USDT"}})
+	l.SetSize(28, 5)
+	view := ansi.Strip(l.View(""))
+	if !strings.Contains(view, "1234.56") || strings.Contains(view, "1234.5…") || strings.Contains(view, "1234.56 U") {
+		t.Fatalf("the amount at 28 columns:\n%s", view)
+	}
+}

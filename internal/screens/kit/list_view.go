@@ -34,6 +34,10 @@ type Column struct {
 	Middle bool
 	// Optional may be left out on a short line.
 	Optional bool
+	// Amount marks values that are a number and its unit ("23.5 USDT"):
+	// too long, the unit goes first, and a number that still does not fit
+	// is drawn as "…", never with digits cut off.
+	Amount bool
 }
 
 // Row is how a List draws one item.
@@ -161,6 +165,9 @@ func (l *List[T]) line(cells, rich []string, widths []int, ink layout.Ink, value
 			}
 			continue
 		}
+		if values && c.Amount {
+			text = fitAmount(text, w)
+		}
 		text = fit(text, w, values && (c.Key || c.Middle))
 		switch pad := w - layout.Width(text); {
 		case c.Right:
@@ -190,6 +197,18 @@ func fit(s string, w int, middle bool) string {
 	head := (w - 1) / 2
 	tail := w - 1 - head
 	return ansi.Truncate(s, head, "") + "…" + ansi.TruncateLeft(s, n-tail, "")
+}
+
+// fitAmount is an amount and its unit in w cells: whole, else the number
+// alone, else "…".
+func fitAmount(s string, w int) string {
+	if layout.Width(s) <= w {
+		return s
+	}
+	if number, _, _ := strings.Cut(s, " "); layout.Width(number) <= w {
+		return number
+	}
+	return "…"
 }
 
 // layout gives each column its width for the line, -1 for one left out
