@@ -24,9 +24,10 @@ type recentDestinationsMsg struct {
 }
 
 var destKeys = struct {
-	Recent, Submit, Confirm, UseRecent, Edit key.Binding
+	Recent, Book, Submit, Confirm, UseRecent, Edit key.Binding
 }{
 	Recent:    key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "recent destination")),
+	Book:      key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "address book")),
 	Submit:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "get quote")),
 	Confirm:   key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "typed one is right")),
 	UseRecent: key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "use recent")),
@@ -153,7 +154,13 @@ func (d *destinationScreen) bindings() kit.Bindings {
 	}
 	bs := kit.Bindings{{Key: destKeys.Submit, On: true, Do: d.submit}}
 	picks := d.picks()
-	return append(append(bs, d.form.Bindings()...), kit.Binding{Key: destKeys.Recent, On: len(picks) > 0, Do: func() tea.Cmd {
+	// Named for what it offers first: the sandbox's address book when
+	// there is no recent destination yet.
+	pick := destKeys.Recent
+	if len(d.recent) == 0 {
+		pick = destKeys.Book
+	}
+	return append(append(bs, d.form.Bindings()...), kit.Binding{Key: pick, On: len(picks) > 0, Do: func() tea.Cmd {
 		d.address.Input.Prefill(picks[d.pick%len(picks)])
 		d.form.Changed(d.address)
 		d.pick++
