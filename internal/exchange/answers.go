@@ -68,10 +68,23 @@ func CheckID(field, id string, required bool) error {
 	return nil
 }
 
+// checkAnswerQuoteID holds a quote id an answer carries to CheckID and to
+// what CheckQuoteID asks of one a user gives: an id of a key's shape would
+// be quoted, signed and journaled, then refused by status and resume.
+func checkAnswerQuoteID(id string) error {
+	if err := CheckID("quote id", id, true); err != nil {
+		return err
+	}
+	if safetext.HoldsKeyShape(id) {
+		return NewShapeError("quote id", "has the shape of a private key, which svcwallet never sends")
+	}
+	return nil
+}
+
 // ErrKeyShape is why text a user gave as ids is refused whole when it
 // holds the shape of a private key (safetext.HoldsKeyShape): never sent, and
 // not repeated, since it may be a key pasted in the wrong place.
-var ErrKeyShape = errors.New("it holds 64 hex digits (in a row, or split by spaces or line breaks), the shape of a private key: it is not sent and not shown")
+var ErrKeyShape = errors.New("it holds 64 hex digits (in a row, or split by spaces, line breaks or : - . _ , ;), the shape of a private key: it is not sent and not shown")
 
 // CheckQuoteID checks a quote id a user gave (an argument, a pasted or
 // piped list) by the rule every answer's quote id is held to, so an id that
@@ -298,7 +311,7 @@ func (w *WithdrawalInfo) cleanAnswer(time.Time) error {
 }
 
 func (q *Quote) cleanAnswer(now time.Time) error {
-	if err := CheckID("quote id", q.QuoteID, true); err != nil {
+	if err := checkAnswerQuoteID(q.QuoteID); err != nil {
 		return err
 	}
 	// Both sides are stablecoins worth one USD each: a quote that pays out
@@ -321,7 +334,7 @@ func (q *Quote) cleanAnswer(now time.Time) error {
 }
 
 func (a *WithdrawAccepted) cleanAnswer(time.Time) error {
-	if err := CheckID("quote id", a.QuoteID, true); err != nil {
+	if err := checkAnswerQuoteID(a.QuoteID); err != nil {
 		return err
 	}
 	if err := CheckID("transfer id", a.TxID, false); err != nil {
@@ -338,7 +351,7 @@ func (a *WithdrawAccepted) cleanAnswer(time.Time) error {
 func (w *Withdrawal) CheckRead() error { return w.cleanAnswer(time.Time{}) }
 
 func (w *Withdrawal) cleanAnswer(time.Time) error {
-	if err := CheckID("quote id", w.QuoteID, true); err != nil {
+	if err := checkAnswerQuoteID(w.QuoteID); err != nil {
 		return err
 	}
 	if err := CheckID("transfer id", w.TxID, false); err != nil {

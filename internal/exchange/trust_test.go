@@ -41,6 +41,7 @@ func TestHostileIdsAndAmounts(t *testing.T) {
 		{"quote id with a semicolon", exchange.PathWithdrawalQuote, set("quote_id", "q-1;q-2"), "quote id holds a character other than letters"},
 		{"quote id with a comma", exchange.PathWithdrawalQuote, set("quote_id", "q-1,q-2"), "quote id holds a character other than letters"},
 		{"quote id with a quote", exchange.PathWithdrawalQuote, set("quote_id", `q-1"`), "quote id holds a character other than letters"},
+		{"quote id of a key's shape", exchange.PathWithdrawalQuote, set("quote_id", strings.Repeat("ab12", 8)+"-"+strings.Repeat("cd34", 8)), "quote id has the shape of a private key"},
 		{"900,000-digit receive amount", exchange.PathWithdrawalQuote, set("receive_amount", digits(900_000)), "receive amount has more than 18 digits before the decimal point"},
 		{"70,000-digit receive amount", exchange.PathWithdrawalQuote, set("receive_amount", "1."+digits(70_000)), "receive amount has more than 18 decimal places"},
 		{"19-digit pay amount", exchange.PathWithdrawalQuote, set("pay_amount", digits(19)), "pay amount has more than 18 digits"},

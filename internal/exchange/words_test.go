@@ -23,7 +23,7 @@ func TestDomainNamesNoKeyNorFlag(t *testing.T) {
 		"Quote expired: press r to get a new one and sign again": "an earlier version's journal words",
 		// A signing command's own flags (cast's), which the user writes in
 		// sign_command whichever face runs it.
-		"it holds 64 hex digits (in a row, or split by spaces), the shape of a private key: a key on a command line is visible to every user of the machine; let the command reach its key itself (cast's --ledger, --keystore FILE, --aws)": "cast's flags",
+		"it holds 64 hex digits (in a row, or split by spaces or : - . _ , ;), the shape of a private key: a key on a command line is visible to every user of the machine; let the command reach its key itself (cast's --ledger, --keystore FILE, --aws)": "cast's flags",
 	}
 	keys := []string{"press ", " esc", "ctrl+"}
 	// A flag is -- then a letter, after a space, a quote or a bracket or

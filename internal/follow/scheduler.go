@@ -15,9 +15,10 @@ const (
 	// the budget allows: every 3 seconds, as the status screen always did.
 	FollowInterval = 3 * time.Second
 	// LongestQuoteLife is the longest a quote may live past the service's
-	// clock for svcwallet to sign it (a quote lives about a minute, SPEC.md
-	// §3). One whose expires_at this journal does not hold is taken to live
-	// this long after its updated_at, so EXPIRED is never called early.
+	// clock for svcwallet to sign it. One whose expires_at this journal does
+	// not hold is taken to live this long after its updated_at: five times
+	// the minute or so quotes live (SPEC.md §3), so that EXPIRED is not
+	// called early for a quote of the service's usual life.
 	LongestQuoteLife = 5 * time.Minute
 	// HotWindow is how long after its last change a withdrawal counts as
 	// likely to move: one submitted or changed within it is asked before

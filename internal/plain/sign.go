@@ -47,11 +47,13 @@ func (s *session) quoteAndSign(ch withdrawal.Choice) (again bool, err error) {
 	if r := rep.Recent; r != nil {
 		s.p.Say("Note: %s.", withdrawal.RecentWords(*r, s.Now()))
 	}
-	s.warnLoss(o)
 	if key.err != nil {
 		s.p.Say("Not signed: %v. Nothing was signed or sent.", key.err)
 		return false, nil
 	}
+	// After the key's check: the warning of a severe loss promises a
+	// second question, which a review without a key never asks.
+	s.warnLoss(o)
 	yes, err := s.p.Confirm(func() string { return "Sign and withdraw " + o.Summary() + "? " + countdown(priced, s.Now()) })
 	if err != nil {
 		return false, err

@@ -80,9 +80,9 @@ func KeySpans(s string) [][2]int {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case !sepOnly:
-		case r == ':':
-			colon = true
-		case !unicode.IsSpace(r) && !strings.ContainsRune(keySeparators, r):
+		case unicode.IsSpace(r) || strings.ContainsRune(keySeparators, r):
+			colon = colon || r == ':'
+		default:
 			flush()
 			sepOnly, colon = false, false
 		}

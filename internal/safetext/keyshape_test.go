@@ -34,7 +34,10 @@ func TestHoldsKeyShapeSplit(t *testing.T) {
 		key[:16] + ":" + key[16:32] + ":" + key[32:48] + ":" + key[48:]:  true,
 		openssl(key): true,
 		strings.Replace(openssl(key), "priv:\n    ", "priv:\n    00:", 1): true,
+		key[:32] + "_" + key[32:]:    true,
 		key[:32] + "/" + key[32:]:    false,
+		colonGroups(key, 4):          false,
+		colonGroups(key, 8):          false,
 		uuids:                        false,
 		key[:32] + "\nq-" + key[32:]: false,
 		key[:32] + "\n" + key[32:63]: false,
@@ -75,4 +78,14 @@ func openssl(key string) string {
 		}
 	}
 	return b.String() + "\n"
+}
+
+// colonGroups is key in groups of n digits joined by colons, as IPv6
+// addresses are written: only openssl's pairs make a key's middle pieces.
+func colonGroups(key string, n int) string {
+	var groups []string
+	for i := 0; i < len(key); i += n {
+		groups = append(groups, key[i:i+n])
+	}
+	return strings.Join(groups, ":")
 }

@@ -41,7 +41,7 @@ const maxCommandError = 200
 // reaches a key through its own means (cast's --ledger, --keystore, --aws).
 func CheckSignCommand(line string) error {
 	if safetext.HoldsKeyShape(line) {
-		return errors.New("it holds 64 hex digits (in a row, or split by spaces), the shape of a private key: a key on a command line is visible to every user of the machine; let the command reach its key itself (cast's --ledger, --keystore FILE, --aws)")
+		return errors.New("it holds 64 hex digits (in a row, or split by spaces or : - . _ , ;), the shape of a private key: a key on a command line is visible to every user of the machine; let the command reach its key itself (cast's --ledger, --keystore FILE, --aws)")
 	}
 	_, err := SplitCommand(line)
 	return err

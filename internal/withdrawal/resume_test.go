@@ -176,4 +176,16 @@ func TestNeverPaidNotOnATimeFarAhead(t *testing.T) {
 	if s := w.Settle(context.Background(), rec); s.Outcome != withdrawal.SettledNeverHappened {
 		t.Fatalf("both clocks past the margin: %+v (%s)", s, s.Fact())
 	}
+
+	// The clock read again after a re-send the service refused: the local
+	// clock a little behind, so the request is re-sent, refused as expired,
+	// and then /time answers a day ahead.
+	r = newRig(t, -100*time.Second, false)
+	o, rec = r.lostWithdrawal()
+	r.holding.Store(false)
+	r.at(o.Quote.ExpiresAt.Add(time.Minute))
+	r.timeAhead.Store(int64(24 * time.Hour))
+	if s := r.withdrawer().Settle(context.Background(), rec); s.Outcome != withdrawal.SettledUndecided {
+		t.Fatalf("after a refused re-send, /time a day ahead, a minute past the expiry: %+v (%s)", s, s.Fact())
+	}
 }
