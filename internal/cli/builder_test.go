@@ -22,6 +22,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/config"
 	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/internal/sandbox"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
@@ -90,7 +91,7 @@ func bcliRun(t *testing.T, vars map[string]string, stdin string, fixed, terminal
 	c := builderCmd{
 		env: CLIEnv{Stdin: in, Stdout: &out, Stderr: &errOut,
 			Getenv:     func(k string) string { return vars[k] },
-			ReadSecret: func(context.Context, string) (string, error) { return readLine(in) }},
+			ReadSecret: func(context.Context, string) (string, error) { return plain.ReadLine(in) }},
 		now: time.Now, nonce: signer.NewNonce, terminal: func(CLIEnv) bool { return terminal },
 	}
 	if fixed {

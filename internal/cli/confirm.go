@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/svcwallet/svcwallet/internal/plain"
 )
 
 // The one confirmation rule of the commands that sign and send (withdraw,
@@ -29,7 +31,7 @@ func cannotConfirm(what string, yes, terminal bool) string {
 // Either way nothing was signed or sent.
 func confirm(ctx context.Context, env CLIEnv, question string) error {
 	fmt.Fprint(env.Stderr, question+" [y/N] ")
-	answer, err := untilDone(ctx, func() (string, error) { return readLine(env.Stdin) })
+	answer, err := untilDone(ctx, func() (string, error) { return plain.ReadLine(env.Stdin) })
 	if ctx.Err() != nil {
 		fmt.Fprintln(env.Stderr)
 		return interrupted(ctx, nothingSent)

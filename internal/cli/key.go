@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
 
@@ -208,7 +208,7 @@ func readPasswordFile(path string) (string, error) {
 		return "", fmt.Errorf("cannot read the password file: %w", err)
 	}
 	defer f.Close()
-	line, err := readLine(f)
+	line, err := plain.ReadLine(f)
 	if errors.Is(err, io.EOF) {
 		return "", fmt.Errorf("%s is empty; put the passphrase on its first line", path)
 	}
@@ -235,9 +235,6 @@ func readSecret(ctx context.Context, env CLIEnv, prompt, what, untouched string)
 	return s, nil
 }
 
-// maxSecretLine bounds a secret read from a pipe; a hex key is 66 bytes.
-const maxSecretLine = 4096
-
 // terminalReadSecret prompts on stderr and reads with echo off when stdin is
 // a terminal; otherwise it reads one line of stdin, so scripts can pipe
 // secrets without them reaching argv. When ctx ends (ctrl+c) first, echo
@@ -245,7 +242,7 @@ const maxSecretLine = 4096
 func terminalReadSecret(ctx context.Context, prompt string) (string, error) {
 	fd := int(os.Stdin.Fd())
 	if !term.IsTerminal(fd) {
-		return untilDone(ctx, func() (string, error) { return readLine(os.Stdin) })
+		return untilDone(ctx, func() (string, error) { return plain.ReadLine(os.Stdin) })
 	}
 	state, err := term.GetState(fd)
 	if err != nil {
@@ -283,32 +280,4 @@ func untilDone[T any](ctx context.Context, read func() (T, error)) (T, error) {
 		var zero T
 		return zero, ctx.Err()
 	}
-}
-
-// readLine reads up to a newline one byte at a time: a buffered reader would
-// swallow the lines meant for the next secret. A final line without newline
-// counts; no input at all is io.EOF.
-func readLine(r io.Reader) (string, error) {
-	var line []byte
-	var b [1]byte
-	for {
-		n, err := r.Read(b[:])
-		if n == 1 {
-			if b[0] == '\n' {
-				break
-			}
-			if len(line) == maxSecretLine {
-				return "", errors.New("line is too long")
-			}
-			line = append(line, b[0])
-			continue
-		}
-		if err == io.EOF && len(line) > 0 {
-			break
-		}
-		if err != nil {
-			return "", err
-		}
-	}
-	return strings.TrimSuffix(string(line), "\r"), nil
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,6 +15,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
 
@@ -46,7 +46,7 @@ func keyCmd(t *testing.T, stdin string, vars map[string]string, args ...string) 
 	env := CLIEnv{
 		Stdin: in, Stdout: &out, Stderr: &errOut,
 		Getenv:     func(k string) string { return vars[k] },
-		ReadSecret: func(context.Context, string) (string, error) { return readLine(in) },
+		ReadSecret: func(context.Context, string) (string, error) { return plain.ReadLine(in) },
 	}
 	code := Run(append([]string{"key"}, args...), env)
 	return keyResult{code, out.String(), errOut.String()}
@@ -279,25 +279,6 @@ func TestKeyHelp(t *testing.T) {
 		if r.code != 0 || !strings.Contains(r.stdout, "svcwallet key") || !strings.Contains(r.stdout, "--keystore") || r.stderr != "" {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
 		}
-	}
-}
-
-func TestReadLine(t *testing.T) {
-	in := strings.NewReader("first\r\nsecond\nlast")
-	for _, want := range []string{"first", "second", "last"} {
-		if got, err := readLine(in); err != nil || got != want {
-			t.Fatalf("readLine = %q, %v; want %q", got, err, want)
-		}
-	}
-	if _, err := readLine(in); !errors.Is(err, io.EOF) {
-		t.Fatalf("after the last line: %v, want io.EOF", err)
-	}
-	// An empty line is a value (an empty passphrase), not the end.
-	if got, err := readLine(strings.NewReader("\nnext")); err != nil || got != "" {
-		t.Fatalf("empty line: %q, %v", got, err)
-	}
-	if _, err := readLine(strings.NewReader(strings.Repeat("a", maxSecretLine+1))); err == nil {
-		t.Fatal("over-long line accepted")
 	}
 }
 

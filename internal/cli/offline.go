@@ -15,6 +15,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/intent"
 	"github.com/svcwallet/svcwallet/internal/journal"
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/signer"
 )
@@ -155,7 +156,7 @@ func (o offlineSubmit) run(ctx context.Context, path, sig string, ask bool, send
 		if ask {
 			fmt.Fprint(env.Stderr, "Signature (0x and 130 hex digits): ")
 		}
-		sig, err = untilDone(ctx, func() (string, error) { return readLine(env.Stdin) })
+		sig, err = untilDone(ctx, func() (string, error) { return plain.ReadLine(env.Stdin) })
 		switch {
 		case ctx.Err() != nil:
 			return interrupted(ctx, nothingSent)

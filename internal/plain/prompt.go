@@ -67,7 +67,7 @@ func (p *Prompter) lineAsked() chan lineRead {
 		p.pending = ch
 		in := p.in
 		go func() {
-			line, err := readLine(in)
+			line, err := ReadLine(in)
 			ch <- lineRead{line, err}
 		}()
 	}
@@ -93,10 +93,11 @@ func (p *Prompter) read() (string, error) {
 	}
 }
 
-// readLine reads up to a newline one byte at a time, so nothing meant for
+// ReadLine reads up to a newline one byte at a time, so nothing meant for
 // the next question (or the next reader of the terminal) is taken. A last
-// line without a newline counts; nothing at all is io.EOF.
-func readLine(r io.Reader) (string, error) {
+// line without a newline counts; nothing at all is io.EOF. The command
+// line's questions and secrets read their lines with it too.
+func ReadLine(r io.Reader) (string, error) {
 	var line []byte
 	var b [1]byte
 	for {
