@@ -184,8 +184,7 @@ func (s *keyScanner) value() error {
 		return s.object()
 	case '[':
 		s.i++
-		if s.space(); s.i < len(s.b) && s.b[s.i] == ']' {
-			s.i++
+		if s.closes(']') {
 			return nil
 		}
 		for {
@@ -193,14 +192,7 @@ func (s *keyScanner) value() error {
 			if err := s.value(); err != nil || s.bad {
 				return err
 			}
-			switch s.space(); {
-			case s.i < len(s.b) && s.b[s.i] == ',':
-				s.i++
-			case s.i < len(s.b) && s.b[s.i] == ']':
-				s.i++
-				return nil
-			default:
-				s.bad = true
+			if !s.more(']') {
 				return nil
 			}
 		}
@@ -242,8 +234,7 @@ func (s *keyScanner) object() error {
 		}
 		s.depth--
 	}()
-	if s.space(); s.i < len(s.b) && s.b[s.i] == '}' {
-		s.i++
+	if s.closes('}') {
 		return nil
 	}
 	for {
@@ -268,17 +259,33 @@ func (s *keyScanner) object() error {
 		if err := s.value(); err != nil || s.bad {
 			return err
 		}
-		switch s.space(); {
-		case s.i < len(s.b) && s.b[s.i] == ',':
-			s.i++
-		case s.i < len(s.b) && s.b[s.i] == '}':
-			s.i++
-			return nil
-		default:
-			s.bad = true
+		if !s.more('}') {
 			return nil
 		}
 	}
+}
+
+// closes skips space and reads close ('}' or ']') when it comes next.
+func (s *keyScanner) closes(close byte) bool {
+	if s.space(); s.i < len(s.b) && s.b[s.i] == close {
+		s.i++
+		return true
+	}
+	return false
+}
+
+// more reads what follows a member or an element: a comma (true: another
+// follows) or close (false); anything else marks the text bad.
+func (s *keyScanner) more(close byte) bool {
+	switch {
+	case s.closes(close):
+		return false
+	case s.i < len(s.b) && s.b[s.i] == ',':
+		s.i++
+		return true
+	}
+	s.bad = true
+	return false
 }
 
 // str scans a string at s.i, its quotes included, and tells whether it
