@@ -105,12 +105,7 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 		fmt.Fprint(env.Stderr, noTerminal)
 		return exitStatus(exitUsage)
 	}
-	log, closeLog, err := consoleLog(env)
-	if err != nil {
-		return failure(exitFailed, "%w", err)
-	}
-	defer closeLog()
-	targets, closeAll, err := consoleTargets(cfg, chosen, log)
+	targets, closeAll, err := openTargets(env, cfg, chosen)
 	if err != nil {
 		return failure(exitFailed, "%w", err)
 	}
@@ -215,6 +210,22 @@ func consoleLog(env CLIEnv) (*slog.Logger, func(), error) {
 	}
 	fmt.Fprintf(env.Stderr, "svcwallet: debug log in %s\n", path)
 	return log, closeLog, nil
+}
+
+// openTargets is what the console and plain mode work on: the debug log
+// (consoleLog) and the environments (consoleTargets); the returned func
+// closes both.
+func openTargets(env CLIEnv, cfg config.Config, chosen string) ([]kit.Target, func(), error) {
+	log, closeLog, err := consoleLog(env)
+	if err != nil {
+		return nil, nil, err
+	}
+	targets, closeAll, err := consoleTargets(cfg, chosen, log)
+	if err != nil {
+		closeLog()
+		return nil, nil, err
+	}
+	return targets, func() { closeAll(); closeLog() }, nil
 }
 
 // consoleTargets lists the environments the login screen offers, the chosen

@@ -23,12 +23,7 @@ func (a *app) runPlain(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	log, closeLog, err := consoleLog(env)
-	if err != nil {
-		return failure(exitFailed, "%w", err)
-	}
-	defer closeLog()
-	targets, closeAll, err := consoleTargets(cfg, chosen, log)
+	targets, closeAll, err := openTargets(env, cfg, chosen)
 	if err != nil {
 		return failure(exitFailed, "%w", err)
 	}
