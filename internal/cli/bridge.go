@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/svcwallet/svcwallet/internal/config"
-	"github.com/svcwallet/svcwallet/internal/withdrawal"
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
 )
 
 // checkBridge is withdrawal.CheckBridge for the command line: the bridge

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 // TestWithdrawBridgeChangeWayForward (review item 3): a bridge address

@@ -7,10 +7,10 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/spf13/cobra"
 
-	"github.com/svcwallet/svcwallet/internal/builder"
-	"github.com/svcwallet/svcwallet/internal/config"
-	"github.com/svcwallet/svcwallet/internal/exchange"
-	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/service/builder"
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/journal"
 )
 
 const builderSubmitLong = `Finishes a builder authorization prepared for offline signing (svcwallet

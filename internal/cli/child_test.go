@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/internal/osguard"
-	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // TestDoctorTmuxGetsNoSecrets: the tmux doctor asks for set-clipboard (a

@@ -10,7 +10,7 @@ import (
 	"syscall"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
-	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // CLIEnv is what a command may touch of its process, so tests can run it

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/service/config"
 )
 
 // An --env name that exists nowhere is refused, config file or not, and the

@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/internal/osguard"
 )
 

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 type doctorReport struct {

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/internal/safetext"
-	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 // Environment variables that stand in for --config and --env.

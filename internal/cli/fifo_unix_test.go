@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/sandbox"
-	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // TestUserFilesFIFO (issue 25 item 9): every file a command reads because

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/svcwallet/svcwallet/internal/follow"
+	"github.com/svcwallet/svcwallet/service/follow"
 )
 
 // TestDoctorReportsOthersFiles: a config another user owns, one in a

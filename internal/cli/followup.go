@@ -1,7 +1,7 @@
 package cli
 
 import (
-	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 

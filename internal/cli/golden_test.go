@@ -11,10 +11,10 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/spf13/cobra"
 
-	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
-	"github.com/svcwallet/svcwallet/internal/sandbox"
-	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // `go test ./cli -update` rewrites testdata/*.golden: read each diff by eye.

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/svcwallet/svcwallet/internal/sandbox"
-	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // interruptingStdin is a terminal's stdin at which the user presses

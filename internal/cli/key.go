@@ -12,7 +12,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/plain"
-	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 const keyLong = `Manages the signing keys in the keystore. Key files are geth-compatible

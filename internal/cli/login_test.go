@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
-	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 // TestLoginFailureOneWay (review item 2): every command that logs in says a

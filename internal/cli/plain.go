@@ -7,9 +7,9 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/follow"
+	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/internal/plain"
-	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // runPlain runs the console's flows as line prompts (plain.Console), on

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 // ptyTyping drives a process on a pseudo-terminal as a person does: it

@@ -7,8 +7,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/svcwallet/svcwallet/internal/intent"
-	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/service/intent"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // reviewRow writes one line of a review: the label in a column lw wide,

@@ -11,9 +11,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/svcwallet/svcwallet/internal/config"
-	"github.com/svcwallet/svcwallet/internal/sandbox"
-	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 const sandboxLong = `Serves the sandbox exchange (every endpoint the console uses, with demo

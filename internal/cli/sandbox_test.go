@@ -12,7 +12,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/service/config"
 
 	"github.com/charmbracelet/x/ansi"
 

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 // wrapperSigner writes a signing command that starts a child (a sleep,

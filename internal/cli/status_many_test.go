@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/config"
-	"github.com/svcwallet/svcwallet/internal/exchange"
-	"github.com/svcwallet/svcwallet/internal/follow"
-	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 // seed makes n executed withdrawals to dest and returns their quote ids.

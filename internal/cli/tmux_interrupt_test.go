@@ -12,8 +12,8 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"github.com/svcwallet/svcwallet/internal/sandbox"
-	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // TestTmuxInterruptAtPrompts: ctrl+c at the [y/N] confirmation, at the

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 // TestTmuxPasteCarriesNoKeys pastes, bracketed by tmux, into the empty

@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/follow"
-	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 // TestTmuxSignalCleansUp runs the built binary on the embedded sandbox in a

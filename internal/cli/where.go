@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/service/config"
 )
 
 // Every command that moves money or grants rights names where it acts

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 // embeddedSaid is what every money command says of the embedded sandbox.

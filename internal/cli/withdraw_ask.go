@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/internal/plain"
 )
 

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 // TestWithdrawAsksMissingFlags: on a terminal, the --chain, --to and

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/exchange"
-	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 // TestWithdrawResumeWithTheLocalClockAhead is issue 25's attack on the

@@ -8,9 +8,9 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"github.com/svcwallet/svcwallet/internal/config"
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/internal/safetext"
-	"github.com/svcwallet/svcwallet/internal/withdrawal"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
 )
 
 // From the review to the yes: the review, the questions (or --yes and

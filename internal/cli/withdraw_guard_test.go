@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/exchange"
-	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 // dropAnswers makes the rig's server a proxy that passes every withdraw

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 // TestWithdrawMostlyFee: a loss above 5% of the amount is warned of on

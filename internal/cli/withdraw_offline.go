@@ -8,11 +8,11 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/spf13/cobra"
 
-	"github.com/svcwallet/svcwallet/internal/config"
-	"github.com/svcwallet/svcwallet/internal/exchange"
-	"github.com/svcwallet/svcwallet/internal/journal"
-	"github.com/svcwallet/svcwallet/internal/signer"
-	"github.com/svcwallet/svcwallet/internal/withdrawal"
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/signer"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
 )
 
 const withdrawSubmitLong = `Finishes a withdrawal prepared for offline signing (svcwallet withdraw

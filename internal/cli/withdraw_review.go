@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/config"
-	"github.com/svcwallet/svcwallet/internal/exchange"
-	"github.com/svcwallet/svcwallet/internal/intent"
-	"github.com/svcwallet/svcwallet/internal/signer"
-	"github.com/svcwallet/svcwallet/internal/withdrawal"
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/intent"
+	"github.com/svcwallet/svcwallet/signer"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
 )
 
 // The kinds of the --json lines of withdraw (and of status --watch, which

@@ -17,10 +17,10 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/shopspring/decimal"
 
-	"github.com/svcwallet/svcwallet/internal/exchange"
-	"github.com/svcwallet/svcwallet/internal/follow"
-	"github.com/svcwallet/svcwallet/internal/sandbox"
-	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // wcliNonce is the first Transfer nonce of a rig's withdraw runs; each

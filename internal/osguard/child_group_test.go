@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
-	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // groupRoleVar makes the test binary, run by TestGroupCommandEndsWhole, a

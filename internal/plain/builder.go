@@ -4,9 +4,9 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/svcwallet/svcwallet/internal/builder"
-	"github.com/svcwallet/svcwallet/internal/exchange"
-	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/service/builder"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // Builder authorization, as the console's form, review and result take

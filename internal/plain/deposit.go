@@ -4,7 +4,7 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/service/exchange"
 )
 
 // Deposit addresses: the list, and an address for an on-demand chain, as

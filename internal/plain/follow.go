@@ -6,9 +6,9 @@ import (
 	"io"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/exchange"
-	"github.com/svcwallet/svcwallet/internal/follow"
-	"github.com/svcwallet/svcwallet/internal/withdrawal"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
 )
 
 // Following a withdrawal: the scheduler and state machine of every

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/svcwallet/svcwallet/internal/exchange"
-	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/journal"
 )
 
 // homeItem is one way on from the home menu.

@@ -6,7 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/exp/golden"
 
-	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 // TestJourney is the bar's journey in memory, against the sandbox: log in

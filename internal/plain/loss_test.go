@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 // withdraw2 withdraws 2 USDT to the paying demo payee on ARBITRUM with no

@@ -15,11 +15,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/config"
-	"github.com/svcwallet/svcwallet/internal/exchange"
-	"github.com/svcwallet/svcwallet/internal/journal"
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/internal/safetext"
-	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // PlainVar turns plain mode on, as --plain does.

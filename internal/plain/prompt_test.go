@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/sandbox"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 // TestChooseByNumberOrName: a choice is taken by its number, its name in

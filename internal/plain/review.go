@@ -5,9 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/svcwallet/svcwallet/internal/intent"
-	"github.com/svcwallet/svcwallet/internal/signer"
-	"github.com/svcwallet/svcwallet/internal/withdrawal"
+	"github.com/svcwallet/svcwallet/service/intent"
+	"github.com/svcwallet/svcwallet/signer"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
 )
 
 // Reviews as lines of text: the facts the console's reviews show (the

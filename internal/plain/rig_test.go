@@ -15,13 +15,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/config"
-	"github.com/svcwallet/svcwallet/internal/exchange"
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
-	"github.com/svcwallet/svcwallet/internal/follow"
-	"github.com/svcwallet/svcwallet/internal/journal"
-	"github.com/svcwallet/svcwallet/internal/sandbox"
-	"github.com/svcwallet/svcwallet/internal/signer"
+	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // rig is plain mode against an in-process sandbox on a fake clock: every

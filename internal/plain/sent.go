@@ -3,10 +3,10 @@ package plain
 import (
 	"errors"
 
-	"github.com/svcwallet/svcwallet/internal/exchange"
-	"github.com/svcwallet/svcwallet/internal/follow"
-	"github.com/svcwallet/svcwallet/internal/journal"
-	"github.com/svcwallet/svcwallet/internal/withdrawal"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
 )
 
 // What Execute sent, and taking up a journaled withdrawal (History, a

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/exchange"
-	"github.com/svcwallet/svcwallet/internal/signer"
-	"github.com/svcwallet/svcwallet/internal/withdrawal"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/signer"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
 )
 
 // A withdrawal's quote, review and signature, as the console's quote and

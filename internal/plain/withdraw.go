@@ -6,8 +6,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/svcwallet/svcwallet/internal/exchange"
-	"github.com/svcwallet/svcwallet/internal/withdrawal"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
 )
 
 // Withdrawing USDT, as the console's route, destination and quote steps

@@ -1,0 +1,274 @@
+package main
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The house's rules (DESIGN.md §1, docs/architecture.md "How the code
+// depends") read from the packages found on disk: a rule names roles by
+// the folders of the card, so a package moved within a role keeps its rules,
+// and a rule that names a package that is not there fails rather than
+// passing unseen.
+
+const module = "github.com/svcwallet/svcwallet"
+
+// pkg is one package of the module: its folder relative to the root, what
+// its non-test files import from the module and from outside it, and
+// whether one of them carries the package's doc comment.
+type pkg struct {
+	dir     string
+	local   map[string][]string // module-relative import → files importing it
+	foreign map[string][]string // other imports → files
+	doc     string
+	files   []string
+}
+
+func readHouse(t *testing.T) map[string]*pkg {
+	t.Helper()
+	house := map[string]*pkg{}
+	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); p != "." && (strings.HasPrefix(name, ".") || name == "testdata" || name == "docs") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), p, nil, parser.ImportsOnly|parser.ParseComments)
+		if err != nil {
+			return err
+		}
+		dir := filepath.ToSlash(filepath.Dir(p))
+		k := house[dir]
+		if k == nil {
+			k = &pkg{dir: dir, local: map[string][]string{}, foreign: map[string][]string{}}
+			house[dir] = k
+		}
+		k.files = append(k.files, p)
+		if f.Doc != nil && strings.HasPrefix(f.Doc.Text(), "Package "+f.Name.Name+" ") || f.Doc != nil && f.Name.Name == "main" {
+			k.doc = f.Doc.Text()
+		}
+		for _, imp := range f.Imports {
+			ip, _ := strconv.Unquote(imp.Path.Value)
+			if rel, ok := strings.CutPrefix(ip, module+"/"); ok {
+				k.local[rel] = append(k.local[rel], p)
+			} else if ip != module {
+				k.foreign[ip] = append(k.foreign[ip], p)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(house) < 20 {
+		t.Fatalf("found %d packages: is the test running at the module's root?", len(house))
+	}
+	return house
+}
+
+// mustHave fails when a rule names a package that is not in the house.
+func mustHave(t *testing.T, house map[string]*pkg, dirs ...string) {
+	t.Helper()
+	for _, d := range dirs {
+		if house[d] == nil {
+			t.Fatalf("a rule names %s, which holds no package: move the rule with the package", d)
+		}
+	}
+}
+
+func under(dir, top string) bool { return dir == top || strings.HasPrefix(dir, top+"/") }
+
+// TestTheCardsHouse: the top level holds the design card's folders and
+// internal/ (and main.go), and every package says what it holds.
+func TestTheCardsHouse(t *testing.T) {
+	house := readHouse(t)
+	mustHave(t, house, ".", "tui", "screens", "theme", "signer", "internal/cli", "internal/plain")
+	card := []string{"tui", "screens", "service", "signer", "theme", "internal"}
+	for dir, k := range house {
+		if top, _, _ := strings.Cut(dir, "/"); dir != "." && !slices.Contains(card, top) {
+			t.Errorf("%s is outside the card's folders %v", dir, card)
+		}
+		if dir == "service" {
+			t.Errorf("service/ itself holds code (%v): each part of the service layer is a package named for what it holds", k.files)
+		}
+		if k.doc == "" {
+			t.Errorf("%s has no package doc comment saying what it holds", dir)
+		}
+	}
+	for _, d := range []string{"service/exchange", "service/journal", "service/config", "service/sandbox", "service/follow", "service/withdrawal", "service/builder", "service/intent"} {
+		mustHave(t, house, d)
+	}
+}
+
+// TestNoPackageImportsItsParent: dependencies point inward, never up the tree.
+func TestNoPackageImportsItsParent(t *testing.T) {
+	for dir, k := range readHouse(t) {
+		for imp, files := range k.local {
+			if dir != imp && under(dir, imp) {
+				t.Errorf("%s imports %s, a folder that holds it", files[0], imp)
+			}
+		}
+	}
+}
+
+// domainOrder is the service layer from the inside out, with the leaves
+// every layer may use first: each imports only those before it.
+var domainOrder = []string{
+	"internal/safetext", "internal/osguard", "signer",
+	"service/config", "service/exchange", "service/journal", "service/intent",
+	"service/follow", "service/builder", "service/withdrawal",
+}
+
+// TestServiceImportsPointInward: the service layer and the signer know no
+// terminal and no face, and each of their packages imports only those inward
+// of it; the sandbox takes recovery, wire types and wire names only.
+func TestServiceImportsPointInward(t *testing.T) {
+	house := readHouse(t)
+	mustHave(t, house, domainOrder...)
+	terminal := regexp.MustCompile(`^(charm\.land/|github\.com/charmbracelet/|golang\.org/x/term)`)
+	for dir, k := range house {
+		if !under(dir, "service") && !under(dir, "signer") {
+			continue
+		}
+		for imp := range k.foreign {
+			if terminal.MatchString(imp) {
+				t.Errorf("%s imports %s: the service layer knows no terminal", dir, imp)
+			}
+		}
+		rank := slices.Index(domainOrder, dir)
+		for imp, files := range k.local {
+			switch {
+			case dir == "service/sandbox":
+				if !slices.Contains([]string{"internal/safetext", "signer", "service/exchange", "service/config"}, imp) {
+					t.Errorf("%s imports %s: the sandbox shares only wire types, wire names and recovery with the client", files[0], imp)
+				}
+			case rank < 0:
+				t.Errorf("%s is not in the service layer's order: place it in domainOrder", dir)
+			case slices.Index(domainOrder[:rank], imp) < 0:
+				t.Errorf("%s imports %s, which is not inward of it", files[0], imp)
+			}
+		}
+	}
+	for _, leaf := range domainOrder[:2] {
+		if len(house[leaf].local) > 0 {
+			t.Errorf("%s, a leaf, imports %v", leaf, house[leaf].local)
+		}
+	}
+}
+
+// TestFacesAndScreens: a feature under screens/ imports the root model, the
+// kit, the theme and the service layer (not the sandbox), never another
+// feature; the root model knows no screen; only the command line opens the
+// console, and main only the command line.
+func TestFacesAndScreens(t *testing.T) {
+	house := readHouse(t)
+	mustHave(t, house, "screens/kit", "screens/kit/layout", "screens/screentest")
+	features := 0
+	for dir, k := range house {
+		parent, name := path.Split(dir)
+		if parent == "screens/" && name != "kit" && name != "screentest" {
+			features++
+			for imp, files := range k.local {
+				ok := slices.Contains([]string{"tui", "theme", "signer", "internal/safetext", "internal/osguard", "screens/kit", "screens/kit/layout"}, imp) ||
+					under(imp, "service") && imp != "service/sandbox"
+				if !ok {
+					t.Errorf("%s imports %s: a feature opens another through kit.Makers", files[0], imp)
+				}
+			}
+		}
+		for imp, files := range k.local {
+			if under(imp, "screens") && !under(dir, "screens") && dir != "internal/cli" {
+				t.Errorf("%s imports %s: only the command line opens the console", files[0], imp)
+			}
+		}
+	}
+	if features < 8 {
+		t.Errorf("found %d feature packages, want login, home, deposit, withdraw, builder, status, history and board", features)
+	}
+	for imp := range house["tui"].local {
+		if imp != "theme" && imp != "internal/safetext" {
+			t.Errorf("tui imports %s: the root model knows no screen and no service", imp)
+		}
+	}
+	for imp := range house["."].local {
+		if imp != "internal/cli" {
+			t.Errorf("main imports %s: it hands the command line its arguments, no more", imp)
+		}
+	}
+}
+
+// TestServiceNamesNoKeyNorFlag holds the rule that the service layer says
+// facts and the faces say words: no string in the service layer (bar the
+// sandbox, which is a server), the signer or the leaf helpers names a console
+// key ("press ", " esc", "ctrl+") or a command-line flag ("--"), since every
+// face shows what the service says.
+func TestServiceNamesNoKeyNorFlag(t *testing.T) {
+	// What may stay, each with its reason.
+	allowed := map[string]string{
+		// The words a journal line of an earlier version kept, read back
+		// and replaced by today's (journal.currentWords).
+		"Quote expired: press r to get a new one and sign again": "an earlier version's journal words",
+		// A signing command's own flags (cast's), which the user writes in
+		// sign_command whichever face runs it.
+		"it holds 64 hex digits (in a row, or split by spaces or : - . _ , ;), the shape of a private key: a key on a command line is visible to every user of the machine; let the command reach its key itself (cast's --ledger, --keystore FILE, --aws)": "cast's flags",
+	}
+	keys := []string{"press ", " esc", "ctrl+"}
+	// A flag is -- then a letter, after a space, a quote or a bracket or
+	// at the start: not the -- inside a keystore file's name (UTC--...).
+	flag := regexp.MustCompile(`(^|[\s("'\x60/])--[a-z]`)
+	checked := 0
+	for dir, k := range readHouse(t) {
+		if !(under(dir, "service") || under(dir, "signer") || slices.Contains(domainOrder[:2], dir)) || dir == "service/sandbox" {
+			continue
+		}
+		for _, f := range k.files {
+			checked++
+			fset := token.NewFileSet()
+			parsed, err := parser.ParseFile(fset, f, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ast.Inspect(parsed, func(n ast.Node) bool {
+				lit, ok := n.(*ast.BasicLit)
+				if !ok || lit.Kind != token.STRING {
+					return true
+				}
+				s, err := strconv.Unquote(lit.Value)
+				if err != nil {
+					return true
+				}
+				if _, ok := allowed[s]; ok {
+					return true
+				}
+				for _, key := range keys {
+					if strings.Contains(strings.ToLower(s), key) {
+						t.Errorf("%s: %q names a console key (%q): the service says the fact, each face its own words", fset.Position(lit.Pos()), s, key)
+					}
+				}
+				if flag.MatchString(s) {
+					t.Errorf("%s: %q names a command-line flag: the service says the fact, each face its own words", fset.Position(lit.Pos()), s)
+				}
+				return true
+			})
+		}
+	}
+	if checked < 50 {
+		t.Fatalf("checked %d files of the service layer", checked)
+	}
+}

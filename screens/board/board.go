@@ -1,0 +1,488 @@
+// Package board is the support desk's watch board: many withdrawals
+// followed by quote id within one request budget, kept per environment in
+// the state directory.
+package board
+
+import (
+	"slices"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+// boardTickMsg asks the scheduler what is due, for the visit tag.
+type boardTickMsg struct{ tag tui.Tag }
+
+// boardAnswerMsg answers the status request of one id, for the visit tag.
+type boardAnswerMsg struct {
+	tag tui.Tag
+	id  string
+	w   exchange.Withdrawal
+	err error
+}
+
+// boardLoadedMsg carries what is kept of the board of this environment
+// and the account's own withdrawals, whose states the board journals.
+type boardLoadedMsg struct {
+	kept []follow.Kept
+	own  follow.Own
+	err  error
+	// owed: what the last board of this file left unwritten could not be
+	// written.
+	owed error
+}
+
+// boardSaveMsg ends the wait between two saves, for the visit tag.
+type boardSaveMsg struct{ tag tui.Tag }
+
+// boardSavedMsg reports keeping the rows of ids; only a failure is said.
+type boardSavedMsg struct {
+	ids []string
+	err error
+}
+
+// boardExportedMsg reports the export: the file and its rows, or why not.
+type boardExportedMsg struct {
+	path string
+	rows int
+	err  error
+}
+
+var boardKeys = struct {
+	Add, ToList, ToField, Open, Copy, CopyHash, Remove key.Binding
+	ClearDone, ClearFinal, ClearNotFound, Undo, Export key.Binding
+}{
+	Add:           key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "add ids")),
+	ToList:        key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "to the board")),
+	ToField:       key.NewBinding(key.WithKeys("tab", "a"), key.WithHelp("a", "add ids")),
+	Open:          key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "details")),
+	Copy:          key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy quote id")),
+	CopyHash:      key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "copy payout hash")),
+	Remove:        key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "remove")),
+	ClearDone:     key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "clear completed")),
+	ClearFinal:    key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "clear all ended")),
+	ClearNotFound: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "clear not found")),
+	Undo:          key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "undo remove")),
+	Export:        key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "export CSV")),
+}
+
+// boardSaveEvery is the least time between two saves while answers change
+// the board; ids added or removed are saved at once.
+const boardSaveEvery = 2 * time.Second
+
+// boardRow is one id on the board as of its last answer. A row is never
+// changed but replaced, so the list finds it where its order put it
+// (kit.List.Replace) and a save reads it while the board goes on.
+type boardRow struct {
+	seq   int    // the order added
+	label string // its Outcome's name, for the order and the row
+	rank  int    // of label (stateRank), for the order by state
+	dest  string // the destination, when this account's journal has it
+	follow.Followed
+}
+
+// boardTally counts the rows the footer and the keys speak of, kept as
+// rows change so that no answer counts every row: per outcome name,
+// moving (SUBMITTED, SENDING), final (never asked again), and unasked,
+// those with no record yet (neither an answer, nor one kept or
+// journaled).
+type boardTally struct {
+	by                     map[string]int
+	moving, final, unasked int
+}
+
+// count adds r, n times (-1 takes it away).
+func (t *boardTally) count(r *boardRow, n int) {
+	t.by[r.label] += n
+	if r.Final {
+		t.final += n
+	}
+	if !r.Known && !r.NotFound {
+		t.unasked += n
+	}
+	if r.Known && !r.Final && (r.Last.State == exchange.StateSubmitted || r.Last.State == exchange.StateSending) {
+		t.moving += n
+	}
+}
+
+// doneLabels are the ends f clears: those that need no follow-up.
+var doneLabels = []string{exchange.StateCompleted, follow.LabelExpired}
+
+// boardScreen is the support desk's watch board: many quote ids, pasted or
+// typed, each followed by one shared scheduler (follow.Scheduler) within
+// one request budget, one row each, in an order S chooses. What it knows
+// of each id is kept per environment in the state directory and shown at
+// once on the next visit; a final id is never asked again. The states of
+// the account's own withdrawals are journaled, as the status screen does.
+// An answer costs the same however many ids there are: its row is
+// replaced in place (kit.List.Replace) and the counts adjusted.
+type boardScreen struct {
+	kit.Visit // its calls end when it is left
+	app       *kit.App
+	input     kit.Input
+	list      kit.List[*boardRow]
+	sched     *follow.Scheduler
+	rows      map[string]*boardRow // by quote id, as the list holds them
+	seq       int                  // of the next row added
+	tally     boardTally
+	marked    map[string]bool
+	// inflight: handed out by Next, not answered yet.
+	inflight map[string]bool
+	// undo holds the rows the last removal took (x, f, F, n); u puts them
+	// back; cleared says what it was, for a board it left empty.
+	undo    []*boardRow
+	cleared string
+	tag     tui.Tag
+	ticking bool // a tick of this visit is pending
+	// file keeps the board; unsaved are the ids whose rows changed (or
+	// went) since the last save began, at saved, and pending those of the
+	// save out (saving); saveDue: a boardSaveMsg is on its way.
+	file             *follow.WatchFile
+	unsaved, pending map[string]bool
+	saving, saveDue  bool
+	saved            time.Time
+	err              error
+	// exportTo is the export's path (e); exportErr: b.err is about it.
+	exportTo  kit.Input
+	exportErr bool
+	// exportedTo says where the last export went, under the field until the
+	// next key: the toast saying it gives way to the next change.
+	exportedTo string
+	w, h       int
+}
+
+// New builds the watch board.
+func New(app *kit.App) tui.Screen {
+	b := &boardScreen{
+		app: app, input: kit.NewInput(app.Common, "paste or type quote ids, e.g. q-…", false),
+		exportTo: kit.NewInput(app.Common, "a path ending in .csv", false),
+		sched:    follow.NewScheduler(app.Target.Env.EffectiveFollowRate()), rows: map[string]*boardRow{},
+		marked: map[string]bool{}, inflight: map[string]bool{}, unsaved: map[string]bool{}, tally: boardTally{by: map[string]int{}},
+		file: &follow.WatchFile{Path: kit.WatchlistPath(app), Env: app.Target.Env.Name},
+	}
+	b.sched.Recall = true // a row starts from what the journal knows
+	b.list = kit.NewList(app.Common, kit.ListSpec[*boardRow]{
+		Noun: "withdrawal", Columns: boardColumns, Row: b.row, Select: "select", Sorts: boardSorts,
+		Empty: "No withdrawals on the board yet: paste quote ids above, or press w on History to add this account's.",
+		// What customers quote: the quote id, transfer id or payout hash,
+		// and the chain, destination and state.
+		Fields: func(r *boardRow) []string {
+			return []string{r.QuoteID, r.Last.TxID, r.Last.WithdrawTxHash, r.Last.Chain, r.dest, r.label}
+		},
+		ID: func(r *boardRow) string { return r.QuoteID },
+	})
+	return b
+}
+
+func (b *boardScreen) Init() tea.Cmd {
+	b.tag = tui.NextTag()
+	file, read := b.file, b.app.AccountRecords()
+	// What a board of this file left unwritten is written before this one
+	// reads it; this one's is owed from now on.
+	before := b.app.Flushes.Swap(file.Path+"\x00"+file.Env, b.flush)
+	load := func() tea.Msg {
+		var owed error
+		if before != nil {
+			owed = before()
+		}
+		kept, err := file.Load()
+		// Unreadable, the journal owns nothing here: Home says it cannot
+		// be read.
+		recs, _, _ := read()
+		return boardLoadedMsg{kept: kept, own: follow.OwnOf(recs), err: err, owed: owed}
+	}
+	return tea.Batch(b.typeIDs(true), load)
+}
+
+// typeIDs gives the id field the keys, or the board; the board's cursor
+// is drawn only while it has them. Leaving the field takes away the error
+// about it being empty.
+func (b *boardScreen) typeIDs(on bool) tea.Cmd {
+	b.list.Blurred = on
+	if on {
+		return b.input.Focus()
+	}
+	if b.err == errNoIDs {
+		b.err = nil
+	}
+	b.input.Blur()
+	return nil
+}
+
+// Resume restarts the ticks with a new tag; answers that reached the screen
+// above were lost, so their ids are due again, and so is a save that was.
+func (b *boardScreen) Resume() tea.Cmd {
+	b.tag, b.ticking, b.saveDue = tui.NextTag(), false, false
+	now := b.app.Common.Now()
+	for id := range b.inflight {
+		b.sched.Requeue(id, now)
+	}
+	clear(b.inflight)
+	return tea.Batch(b.saveSoon(), b.kick())
+}
+
+func (b *boardScreen) Title() string { return "Watch board" }
+
+func (b *boardScreen) SetSize(w, h int) {
+	b.w, b.h = w, h
+	b.input.SetWidth(max(w-boardLabelWidth-2, 10))
+	b.sizeList()
+}
+
+// Wheel: the mouse wheel moves the board's cursor while the board has the
+// keys.
+func (b *boardScreen) Wheel() bool { return !b.typingIDs() && !b.exporting() && len(b.rows) > 0 }
+
+// Inputting: while ids or the filter are typed, letters are text.
+func (b *boardScreen) Inputting() bool {
+	return b.input.Focused() || b.list.Typing() || b.exporting()
+}
+
+// KeyMap is the footer, from the same bindings that handle the keys; the
+// full help (?) adds the legend of the rows' marks.
+func (b *boardScreen) KeyMap() help.KeyMap {
+	return kit.WithLegend(b.bindings().KeyMap(), boardLegend)
+}
+
+// bindings: while ids are typed, enter adds them and tab goes to the board
+// (once it has ids); on the board, the list's keys and what acts on the
+// selected row or on all of them, and a to type ids.
+func (b *boardScreen) bindings() kit.Bindings {
+	if b.exporting() {
+		return b.exportBindings()
+	}
+	if b.typingIDs() {
+		return kit.Bindings{
+			{Key: boardKeys.Add, On: true, Do: b.addTyped},
+			{Key: boardKeys.ToList, On: len(b.rows) > 0, Do: func() tea.Cmd { return b.typeIDs(false) }},
+		}
+	}
+	return b.list.Bindings(b.keys())
+}
+
+// typingIDs: the id field has the keys, unless the filter is typed.
+func (b *boardScreen) typingIDs() bool { return b.input.Focused() && !b.list.Typing() }
+
+// keys act on the selected row, or on every row.
+func (b *boardScreen) keys() kit.Bindings {
+	r, some := b.list.Selected()
+	return kit.Bindings{
+		{Key: boardKeys.Open, On: some, Do: func() tea.Cmd {
+			delete(b.marked, r.QuoteID)
+			return tui.Push(b.app.Makers.BoardStatus(b.app, b.rows[r.QuoteID].Followed, b.sched.PausedFor(b.app.Common.Now())))
+		}},
+		{Key: boardKeys.Copy, On: some, Do: func() tea.Cmd { return kit.CopyText(b.app, r.QuoteID, "Copied quote id "+r.QuoteID) }},
+		{Key: boardKeys.CopyHash, On: b.selectedHash() != "", Do: func() tea.Cmd {
+			return kit.CopyText(b.app, b.selectedHash(), "Copied payout hash of "+r.QuoteID)
+		}},
+		{Key: boardKeys.Remove, On: some, Do: func() tea.Cmd { return b.drop([]*boardRow{r}, "Removed "+r.QuoteID+" from the board") }},
+		{Key: boardKeys.ToField, On: true, Do: func() tea.Cmd { return b.typeIDs(true) }},
+		{Key: boardKeys.Export, On: some, Do: b.askExport},
+		// What needs a follow-up (FAILED, REFUNDED, NOT FOUND) stays on f;
+		// F clears every row that ended.
+		{Key: boardKeys.ClearDone, On: b.tally.by[exchange.StateCompleted]+b.tally.by[follow.LabelExpired] > 0, Do: func() tea.Cmd {
+			return b.clearWhere(func(r *boardRow) bool { return r.Final && slices.Contains(doneLabels, r.label) })
+		}},
+		{Key: boardKeys.ClearFinal, On: b.tally.final > 0, Do: func() tea.Cmd {
+			return b.clearWhere(func(r *boardRow) bool { return r.Final })
+		}},
+		{Key: boardKeys.ClearNotFound, On: b.tally.by[follow.LabelNotFound] > 0, Do: func() tea.Cmd {
+			return b.clearWhere(func(r *boardRow) bool { return r.NotFound })
+		}},
+		{Key: boardKeys.Undo, On: len(b.undo) > 0, Do: b.putBack},
+	}
+}
+
+func (b *boardScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	cmd := b.update(msg)
+	b.sizeList() // an error shown or gone moves the rows
+	return b, cmd
+}
+
+func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case boardLoadedMsg:
+		if msg.err != nil {
+			b.err = exchange.UserError{Text: "The board's saved ids cannot all be read (" + msg.err.Error() + "): paste the missing ones again", Cause: msg.err}
+		}
+		var said tea.Cmd
+		if msg.owed != nil {
+			said = tui.ShowError(exchange.UserError{Text: "The last changes of the board could not be saved (" + msg.owed.Error() + "); check the state directory", Cause: msg.owed})
+		}
+		b.sched.Know(msg.own)
+		// A board that holds ids opens on them: typing goes to the field
+		// only once asked for (a, tab).
+		if len(b.put(msg.kept)) > 0 {
+			b.typeIDs(false)
+		}
+		return tea.Batch(said, b.kick())
+	case boardSaveMsg:
+		if msg.tag == b.tag {
+			b.saveDue = false
+			return b.saveSoon()
+		}
+	case boardSavedMsg:
+		b.savedAll(msg)
+		if msg.err != nil {
+			return tui.ShowError(exchange.UserError{Text: "The board could not be saved (" + msg.err.Error() + "): it will be empty after a restart; check the state directory", Cause: msg.err})
+		}
+		return b.saveSoon()
+	case boardExportedMsg:
+		return b.exportDone(msg)
+	case boardTickMsg:
+		if msg.tag == b.tag {
+			b.ticking = false
+			return b.step()
+		}
+	case boardAnswerMsg:
+		if msg.tag == b.tag {
+			return b.answered(msg)
+		}
+	case tea.PasteMsg:
+		if b.list.Typing() {
+			return b.list.Update(msg, nil)
+		}
+		if b.exporting() {
+			var cmd tea.Cmd
+			b.exportTo, cmd = b.exportTo.Update(msg)
+			return cmd
+		}
+		text := b.input.Value() + msg.Content // the paste goes where the cursor is
+		b.input.SetValue("")
+		if safetext.HoldsKeyShape(text) {
+			// Ids go on the board without entering the field, so the
+			// field's key guard is applied here.
+			return tui.ShowError(kit.KeyCleared)
+		}
+		return b.addText(text)
+	case tea.KeyPressMsg:
+		return b.key(msg)
+	case tea.MouseWheelMsg:
+		if b.Wheel() {
+			return b.onList(msg)
+		}
+	}
+	return nil
+}
+
+// key goes to the id field while it has the keys, else to the list.
+func (b *boardScreen) key(k tea.KeyPressMsg) tea.Cmd {
+	b.exportedTo = ""
+	if b.exporting() {
+		if cmd, ok := b.bindings().Handle(k); ok {
+			return cmd
+		}
+		var cmd tea.Cmd
+		b.exportTo, cmd = b.exportTo.Update(k)
+		return cmd
+	}
+	if !b.typingIDs() {
+		return b.onList(k)
+	}
+	if cmd, ok := b.bindings().Handle(k); ok {
+		return cmd
+	}
+	b.err = nil
+	var cmd tea.Cmd
+	b.input, cmd = b.input.Update(k)
+	return cmd
+}
+
+// onList hands a key or the wheel to the list; a changed row is seen once
+// selected.
+func (b *boardScreen) onList(msg tea.Msg) tea.Cmd {
+	before, _ := b.list.Selected()
+	cmd := b.list.Update(msg, b.keys())
+	if after, ok := b.list.Selected(); ok && after != before {
+		delete(b.marked, after.QuoteID)
+	}
+	return cmd
+}
+
+// kick starts ticking unless a tick is pending or nothing moves.
+func (b *boardScreen) kick() tea.Cmd {
+	if b.ticking || b.sched.Moving() == 0 {
+		return nil
+	}
+	b.ticking = true
+	tag := b.tag
+	return func() tea.Msg { return boardTickMsg{tag: tag} }
+}
+
+// step asks every id the scheduler hands out now, and waits for the next
+// one; with nothing moving it stops (an answer starts it again). While the
+// service's rate limit pauses the asks, it ticks each second, so the
+// countdown shown stays true.
+func (b *boardScreen) step() tea.Cmd {
+	now := b.app.Common.Now()
+	var cmds []tea.Cmd
+	for {
+		id, wait, ok := b.sched.Next(now)
+		if !ok {
+			if wait > 0 {
+				if p := b.sched.PausedFor(now); p > 0 {
+					wait = min(wait, kit.NextSecond(p))
+				}
+				b.ticking = true
+				cmds = append(cmds, b.app.After(wait, boardTickMsg{tag: b.tag}))
+			}
+			return tea.Batch(cmds...)
+		}
+		b.inflight[id] = true
+		cmds = append(cmds, b.fetch(id))
+	}
+}
+
+func (b *boardScreen) fetch(id string) tea.Cmd {
+	client, tag, parent := b.app.Client(), b.tag, b.Context(b.app)
+	return func() tea.Msg {
+		cx, cancel := kit.Call(parent)
+		defer cancel()
+		w, err := client.WithdrawalStatus(cx, id)
+		return boardAnswerMsg{tag: tag, id: id, w: w, err: err}
+	}
+}
+
+// answered records an answer: its row is replaced, in its place in the
+// order; a change of state is marked on the row and announced once,
+// journaled for an own withdrawal and saved.
+func (b *boardScreen) answered(msg boardAnswerMsg) tea.Cmd {
+	delete(b.inflight, msg.id)
+	before, known := b.rows[msg.id]
+	if !known {
+		return b.kick() // removed while asked
+	}
+	step := b.sched.Answer(msg.id, msg.w, msg.err, b.app.Common.Now())
+	b.tally.count(before, -1)
+	after := b.follow(msg.id, before.seq)
+	b.list.Replace(before, after)
+	var write, say, save tea.Cmd
+	if step.JournalState != "" {
+		write = kit.JournalState(b.app, msg.id, msg.w, nil)
+	}
+	if step.Changed {
+		b.unsaved[msg.id] = true
+		save = b.saveSoon()
+	}
+	// Said when what the row says changes: an answer that ends a row the
+	// journal had at its end already changes nothing on screen.
+	if step.Changed && before.Known && after.label != before.label {
+		b.marked[msg.id] = true
+		o := after.Outcome()
+		say = tui.ShowInfo(msg.id + ": " + before.Outcome().Name + " → " + o.Name)
+		if after.Final {
+			say = tea.Batch(say, kit.Announce(b.app, "Withdrawal "+o.Name, msg.id+": "+o.Sentence()))
+		} else if b.app.Bell {
+			say = tea.Batch(say, tea.Raw("\a"))
+		}
+	}
+	return tea.Batch(write, say, save, b.kick())
+}

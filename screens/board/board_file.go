@@ -1,0 +1,98 @@
+package board
+
+import (
+	"slices"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/svcwallet/svcwallet/service/follow"
+)
+
+// The board's file (follow.WatchFile): what changed is appended, at once
+// for ids added or removed, at most every boardSaveEvery for answers; what
+// is still owed when the console ends is written then (kit.Flushes).
+
+// saveNow saves rows at once, or as soon as the save out is done.
+func (b *boardScreen) saveNow(rows ...*boardRow) tea.Cmd {
+	for _, r := range rows {
+		b.unsaved[r.QuoteID] = true
+	}
+	if b.saving {
+		return nil
+	}
+	return b.save()
+}
+
+// saveSoon saves the rows changed when no save is out and the last began
+// boardSaveEvery ago, else once the wait is over.
+func (b *boardScreen) saveSoon() tea.Cmd {
+	if len(b.unsaved) == 0 || b.saving || b.saveDue {
+		return nil
+	}
+	if wait := b.saved.Add(boardSaveEvery).Sub(b.app.Common.Now()); wait > 0 {
+		b.saveDue = true
+		return b.app.After(wait, boardSaveMsg{tag: b.tag})
+	}
+	return b.save()
+}
+
+// save appends what is known of each row changed since the last save, and
+// the ids removed, in a Cmd: it costs what changed, however many rows the
+// board holds.
+func (b *boardScreen) save() tea.Cmd {
+	ids := b.owed(b.unsaved)
+	b.saving, b.saved, b.pending = true, b.app.Common.Now(), b.unsaved
+	b.unsaved = map[string]bool{}
+	put, drop := b.changes(ids)
+	file := b.file
+	return func() tea.Msg { return boardSavedMsg{ids: ids, err: file.Append(put, drop)} }
+}
+
+// savedAll takes the end of a save: the ids of a failed one are owed again.
+func (b *boardScreen) savedAll(msg boardSavedMsg) {
+	b.saving, b.pending = false, nil
+	if msg.err != nil {
+		for _, id := range msg.ids {
+			b.unsaved[id] = true
+		}
+	}
+}
+
+// owed are the ids in set, in no order that matters.
+func (b *boardScreen) owed(set map[string]bool) []string {
+	ids := make([]string, 0, len(set))
+	for id := range set {
+		ids = append(ids, id)
+	}
+	return ids
+}
+
+// changes are what to keep of ids: what is known of those on the board,
+// in the order added (the file keeps the order it first sees), and the
+// others to forget.
+func (b *boardScreen) changes(ids []string) (put []follow.Kept, drop []string) {
+	var rows []*boardRow
+	for _, id := range ids {
+		if r, ok := b.rows[id]; ok {
+			rows = append(rows, r)
+		} else {
+			drop = append(drop, id)
+		}
+	}
+	slices.SortFunc(rows, func(x, y *boardRow) int { return x.seq - y.seq })
+	for _, r := range rows {
+		put = append(put, r.Kept())
+	}
+	return put, drop
+}
+
+// flush writes what the board still owes its file: the rows changed since
+// the last save, and those of a save still out, which may not finish
+// before the process ends. It runs once nothing else runs on the board:
+// when the console ends (SIGHUP, SIGTERM or q), or before another board
+// of this file loads it.
+func (b *boardScreen) flush() error {
+	ids := append(b.owed(b.unsaved), b.owed(b.pending)...)
+	put, drop := b.changes(ids)
+	return b.file.Append(put, drop)
+}

@@ -1,0 +1,185 @@
+package board
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/kit/layout"
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+// The board's rows: ids added (typed or pasted), cleared and put back,
+// kept in the state directory, and exported.
+
+// errNoIDs is said when enter is pressed on an empty field. It speaks of
+// the field, so it goes when the field loses the keys (typeIDs).
+var errNoIDs error = exchange.UserError{Text: "Type or paste a quote id first: it is in the withdrawal's confirmation, or ask the user for it"}
+
+// addTyped follows the ids typed or pasted in the field.
+func (b *boardScreen) addTyped() tea.Cmd {
+	text := b.input.Value()
+	if strings.TrimSpace(text) == "" {
+		b.err = errNoIDs
+		return nil
+	}
+	b.input.SetValue("")
+	return b.addText(text)
+}
+
+// selectedHash is the payout hash of the selected row, "" when none.
+func (b *boardScreen) selectedHash() string {
+	r, ok := b.list.Selected()
+	if b.input.Focused() || !ok {
+		return ""
+	}
+	return r.Last.WithdrawTxHash
+}
+
+// addText adds the ids in text, read as `svcwallet status -` reads its
+// own (follow.ParseQuoteIDs), but for the spaces, commas and semicolons
+// that may separate them too, and only pieces of a generated id's shape
+// (follow.CheckTypedID) or this account's own: words typed here by
+// mistake are refused, never asked or kept. Malformed ids are said, words
+// only counted. Once ids are added the board has the keys, so what is
+// typed next is not taken for more ids.
+func (b *boardScreen) addText(text string) tea.Cmd {
+	ids, bad := follow.ParseQuoteIDs(text, true)
+	words := 0
+	ids = slices.DeleteFunc(ids, func(id string) bool {
+		if _, own := b.sched.Record(id); own || follow.CheckTypedID(id) == nil {
+			return false
+		}
+		words++
+		return true
+	})
+	b.err = nil
+	if len(bad) > 0 || words > 0 {
+		b.err = exchange.UserError{Text: refusedIDs(bad, words)}
+	}
+	kept := make([]follow.Kept, len(ids))
+	for i, id := range ids {
+		kept[i] = follow.Kept{QuoteID: id}
+	}
+	added := b.put(kept)
+	if len(added) == 0 {
+		return nil
+	}
+	return tea.Batch(b.typeIDs(false), b.saveNow(added...), b.kick())
+}
+
+// refusedIDs says what of a paste or typed line was not taken: the
+// malformed ids, cleaned and cut (a key's shape never repeated), and how
+// many words, never repeated (follow.ErrTypedWord).
+func refusedIDs(bad []follow.MalformedID, words int) string {
+	said := make([]string, len(bad))
+	for i, m := range bad {
+		said[i] = safetext.Quoted(safetext.Text(m.Text))
+		if errors.Is(m.Err, exchange.ErrKeyShape) {
+			said[i] = "(a private key's shape, not shown)"
+		}
+	}
+	if words > 0 {
+		said = append(said, fmt.Sprintf("%d %s (not shown)", words, kit.Plural(words, "word", "words")))
+	}
+	return "Not a quote id, not added: " + layout.Truncate(strings.Join(said, ", "), 60, "…") +
+		". " + upperFirst(follow.ErrTypedWord.Error()) + "; a # starts a comment"
+}
+
+// upperFirst is s with its first letter in capitals.
+func upperFirst(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
+
+// put follows what is kept of ids not on the board yet, as new rows after
+// the others; it returns the rows it added.
+func (b *boardScreen) put(kept []follow.Kept) []*boardRow {
+	now := b.app.Common.Now()
+	var added []*boardRow
+	for _, k := range kept {
+		if _, ok := b.rows[k.QuoteID]; ok {
+			continue
+		}
+		b.sched.AddKept(k, now)
+		added = append(added, b.follow(k.QuoteID, b.seq))
+		b.seq++
+	}
+	if len(added) > 0 {
+		b.list.SetItems(append(slices.Clone(b.list.Items()), added...))
+	}
+	return added
+}
+
+// follow makes the row of id, followed by the scheduler, and counts it.
+func (b *boardScreen) follow(id string, seq int) *boardRow {
+	f, _ := b.sched.Get(id)
+	label := f.Outcome().Name
+	r := &boardRow{seq: seq, Followed: f, label: label, rank: stateRank[label]}
+	if rec, own := b.sched.Record(id); own {
+		r.dest = rec.Intent.ToAddress
+	}
+	b.rows[id] = r
+	b.tally.count(r, 1)
+	return r
+}
+
+// drop takes rows off the board, keeping them for one undo, and says so.
+func (b *boardScreen) drop(rows []*boardRow, said string) tea.Cmd {
+	for _, r := range rows {
+		b.sched.Remove(r.QuoteID)
+		b.tally.count(r, -1)
+		delete(b.rows, r.QuoteID)
+		delete(b.marked, r.QuoteID)
+		delete(b.inflight, r.QuoteID)
+	}
+	if len(rows) == 1 {
+		b.list.Remove(rows[0])
+	} else {
+		b.list.SetItems(slices.DeleteFunc(slices.Clone(b.list.Items()), func(r *boardRow) bool { return b.rows[r.QuoteID] != r }))
+	}
+	b.undo = rows
+	b.cleared = said + ": u puts " + kit.Plural(len(rows), "it", "them") + " back"
+	return tea.Batch(b.saveNow(rows...), tui.ShowInfo(b.cleared))
+}
+
+// clearWhere drops every row that is what, filtered out or not, and says
+// how many of each outcome went.
+func (b *boardScreen) clearWhere(is func(*boardRow) bool) tea.Cmd {
+	var rows []*boardRow
+	by := map[string]int{}
+	for _, r := range b.list.Items() {
+		if is(r) {
+			rows = append(rows, r)
+			by[r.label]++
+		}
+	}
+	var what []string
+	for _, label := range slices.SortedFunc(maps.Keys(by), func(a, c string) int { return cmp.Compare(stateRank[a], stateRank[c]) }) {
+		what = append(what, fmt.Sprintf("%d %s", by[label], strings.ToLower(label)))
+	}
+	return b.drop(rows, "Cleared "+strings.Join(what, ", ")+" "+kit.Plural(len(rows), "withdrawal", "withdrawals"))
+}
+
+// putBack undoes the last removal: its rows come back as they were, in
+// the order added; the final ones are not asked again.
+func (b *boardScreen) putBack() tea.Cmd {
+	now := b.app.Common.Now()
+	var back []*boardRow
+	for _, r := range b.undo {
+		if _, ok := b.rows[r.QuoteID]; ok {
+			continue // added again since
+		}
+		b.sched.AddKept(r.Kept(), now)
+		back = append(back, b.follow(r.QuoteID, r.seq))
+	}
+	b.undo, b.cleared = nil, ""
+	b.list.SetItems(append(slices.Clone(b.list.Items()), back...))
+	return tea.Batch(b.saveNow(back...), b.kick(), tui.ShowInfo(fmt.Sprintf("Put back %d %s", len(back), kit.Plural(len(back), "withdrawal", "withdrawals"))))
+}

@@ -1,0 +1,259 @@
+package board
+
+import (
+	"cmp"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/kit/layout"
+)
+
+// boardLabelWidth lines up the id field's label with the status screen's.
+const boardLabelWidth = 13
+
+// boardHeaderLines is the height above the list: heading, sentence, blank,
+// field, blank; boardFooterLines the list's column titles and count, and
+// the totals.
+const (
+	boardHeaderLines = 5
+	boardFooterLines = 3
+)
+
+// boardGlyph marks an outcome's name (follow.Follow.Outcome) at a glance;
+// boardLegend says what each means.
+func boardGlyph(label string) string {
+	switch label {
+	case exchange.StateCompleted:
+		return "✓"
+	case exchange.StateFailed:
+		return "✗"
+	case exchange.StateRefunded:
+		return "↩"
+	case exchange.StateSubmitted, exchange.StateSending:
+		return "▶"
+	case exchange.StateCreated, follow.LabelAsking:
+		return "·"
+	case follow.LabelRateLimited:
+		return "‖"
+	case follow.LabelExpired:
+		return "○"
+	case follow.LabelContradicts, follow.LabelVanished:
+		return "!"
+	}
+	return "?"
+}
+
+// boardLegend is the full help's legend of the marks on the board's rows.
+var boardLegend = [][2]string{
+	{"•", "changed since last selected"},
+	{"✓", "COMPLETED: paid out"},
+	{"✗", "FAILED: not paid out"},
+	{"↩", "REFUNDED: funds returned"},
+	{"▶", "SUBMITTED or SENDING"},
+	{"·", "CREATED, or not asked yet"},
+	{"‖", "rate limited: asked after"},
+	{"○", "EXPIRED: never executed"},
+	{"?", "NOT FOUND, or no answer"},
+	{"!", "accepted, now CREATED or unknown"},
+}
+
+// boardColumns: the quote id, which support copies, is drawn whole while
+// the others can give way: the chain and amount shrink (the amount's unit
+// first, its digits never: kit.Column.Amount), the payout hash
+// (cut in the middle, as the id is when it must be) and the last check
+// are left out, and only then is the id cut, its tail kept. Times are
+// never cut.
+var boardColumns = []kit.Column{
+	{Title: "QUOTE ID", Width: 28, Min: 13, Key: true},
+	{Title: "CHAIN", Width: 9, Min: 5},
+	{Title: "RECEIVE", Width: 16, Min: 8, Right: true, Amount: true},
+	{Title: "STATE", Width: 14, Gap: 2},
+	{Title: "SINCE", Width: 12, Gap: 2, Right: true},
+	{Title: "CHECKED", Width: 12, Right: true, Optional: true},
+	{Title: "PAYOUT", Width: 15, Min: 11, Gap: 2, Middle: true, Optional: true},
+}
+
+// boardSorts are the orders S cycles through, one a column, each then
+// turned round: by state, grouped (stateRank: the moving rows first), then
+// by quote id, chain, amount (largest first), the time in the state
+// (longest first), the last check (oldest first) and payout hash; rows
+// without a value last, ties in the order added.
+var boardSorts = []kit.ListSort[*boardRow]{
+	{Column: 3, Compare: func(a, b *boardRow) int { return tie(a, b, cmp.Compare(a.rank, b.rank)) }},
+	{Column: 0, Compare: func(a, b *boardRow) int { return strings.Compare(a.QuoteID, b.QuoteID) }},
+	{Column: 1, Compare: func(a, b *boardRow) int { return tie(a, b, textOrder(a.Last.Chain, b.Last.Chain)) }},
+	{Column: 2, Desc: true, Compare: func(a, b *boardRow) int {
+		return tie(a, b, cmp.Or(boolOrder(!a.Known, !b.Known), b.Last.ReceiveAmount.Cmp(a.Last.ReceiveAmount)))
+	}},
+	{Column: 4, Compare: func(a, b *boardRow) int { return tie(a, b, timeOrder(a.since(), b.since())) }},
+	{Column: 5, Compare: func(a, b *boardRow) int { return tie(a, b, timeOrder(a.LastChecked, b.LastChecked)) }},
+	{Column: 6, Compare: func(a, b *boardRow) int {
+		return tie(a, b, textOrder(a.Last.WithdrawTxHash, b.Last.WithdrawTxHash))
+	}},
+}
+
+// stateRank orders the states of the rows, each its own group: not asked
+// or not answered yet, moving, contradicting the journal, then the ends,
+// those that need a look before COMPLETED.
+var stateRank = map[string]int{
+	follow.LabelAsking: 0, follow.LabelRateLimited: 1, follow.LabelNoAnswer: 2,
+	exchange.StateCreated: 3, exchange.StateSubmitted: 4, exchange.StateSending: 5,
+	follow.LabelContradicts: 6, follow.LabelVanished: 7,
+	exchange.StateFailed: 8, exchange.StateRefunded: 9, follow.LabelExpired: 10, follow.LabelNotFound: 11,
+	exchange.StateCompleted: 12,
+}
+
+// tie breaks a tie of an order by the order added, then the quote id, so
+// that no two rows are equal.
+func tie(a, b *boardRow, c int) int {
+	return cmp.Or(c, cmp.Compare(a.seq, b.seq), strings.Compare(a.QuoteID, b.QuoteID))
+}
+
+// boolOrder puts false first.
+func boolOrder(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
+// textOrder orders text, the empty last.
+func textOrder(a, b string) int {
+	return cmp.Or(boolOrder(a == "", b == ""), strings.Compare(a, b))
+}
+
+// timeOrder orders times, earliest first, the zero last.
+func timeOrder(a, b time.Time) int {
+	return cmp.Or(boolOrder(a.IsZero(), b.IsZero()), a.Compare(b))
+}
+
+// since is when the row's state began: the service's updated_at, or when
+// this console first saw it if that is earlier; zero before any answer.
+func (r *boardRow) since() time.Time {
+	t, u := r.Since, r.Last.UpdatedAt
+	if t.IsZero() || !u.IsZero() && u.Before(t) {
+		return u
+	}
+	return t
+}
+
+// sizeList gives the list what the heading, the field and any error or
+// export note leave.
+func (b *boardScreen) sizeList() {
+	lines := boardHeaderLines + boardFooterLines + strings.Count(b.notes(), "\n")
+	if b.exporting() {
+		lines++ // the export's path
+	}
+	b.list.SetSize(b.w, max(b.h-lines, 3))
+}
+
+// notes are the lines under the field: an error, or where the last export
+// went (wrapped whole, as it is a path to copy).
+func (b *boardScreen) notes() string {
+	switch {
+	case b.err != nil:
+		return layout.ErrorBlock(b.app.Common, "Error", b.err, b.w)
+	case b.exportedTo != "":
+		var s strings.Builder
+		for _, l := range strings.Split(ansi.Hardwrap(b.exportedTo, max(b.w, 1), true), "\n") {
+			s.WriteString(b.app.Common.Styles.Muted.Render(l) + "\n")
+		}
+		return s.String()
+	}
+	return ""
+}
+
+func (b *boardScreen) View() string {
+	c := b.app.Common
+	st := c.Styles
+	var s strings.Builder
+	s.WriteString(st.Muted.Render(fmt.Sprintf("%s · withdrawals followed by quote id · at most %d requests a second",
+		b.app.Target.Env.Name, b.app.Target.Env.EffectiveFollowRate())))
+	if f := b.list.FilterView(); f != "" {
+		s.WriteString("  " + f)
+	}
+	s.WriteString("\n" + st.Muted.Render("Paste or type quote ids, separated by spaces, commas or new lines.") + "\n\n")
+	// The field with the keys is marked ›, as the board's row is when it has them.
+	s.WriteString(layout.Focus(c, b.input.Focused()) + layout.Field(c, "Quote ids", boardLabelWidth-2, b.input.View()) + "\n")
+	if b.exporting() {
+		s.WriteString(layout.Focus(c, true) + layout.Field(c, "Export to", boardLabelWidth-2, b.exportTo.View()) + "\n")
+	}
+	s.WriteString(b.notes())
+	s.WriteString("\n")
+	if len(b.rows) == 0 && b.cleared != "" {
+		s.WriteString(b.cleared + ".\n")
+		return layout.Clip(s.String(), b.w)
+	}
+	s.WriteString(b.list.View(b.progress()))
+	if len(b.rows) > 0 {
+		s.WriteString(st.Muted.Render("  "+b.totals()) + "\n")
+	}
+	return layout.Clip(s.String(), b.w)
+}
+
+// progress is said after the count: how many rows have a record while
+// some are still to be asked ("asked 57 of 200"), and the pause while the
+// service's rate limit holds the asks.
+func (b *boardScreen) progress() string {
+	var parts []string
+	if n := len(b.rows); b.tally.unasked > 0 {
+		parts = append(parts, fmt.Sprintf("asked %d of %d", n-b.tally.unasked, n))
+	}
+	if p := b.sched.PausedFor(b.app.Common.Now()); p > 0 {
+		parts = append(parts, kit.RateLimited(p))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// totalsOrder is the order the totals name the outcomes in.
+var totalsOrder = []string{exchange.StateCompleted, exchange.StateFailed, exchange.StateRefunded, follow.LabelExpired,
+	follow.LabelNotFound, follow.LabelVanished, follow.LabelContradicts, exchange.StateCreated}
+
+// totals counts the rows per outcome ("180 completed · 10 failed ·
+// 10 refunded · 0 moving"): the ends there are, those that contradict the
+// journal, and always how many move.
+func (b *boardScreen) totals() string {
+	var parts []string
+	for _, label := range totalsOrder {
+		if n := b.tally.by[label]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, strings.ToLower(label)))
+		}
+	}
+	return strings.Join(append(parts, fmt.Sprintf("%d moving", b.tally.moving)), " · ")
+}
+
+// row draws one followed id; a row whose state changed since it was last
+// selected carries a •.
+func (b *boardScreen) row(r *boardRow) kit.Row {
+	k := layout.InksFor(b.app.Common)
+	now := b.app.Common.Now()
+	label := r.label
+	receive, checked := "", "never"
+	if r.Known {
+		receive = r.Last.ReceiveAmount.String() + " " + r.Last.TokenOut
+	}
+	if !r.LastChecked.IsZero() {
+		checked = kit.Clock(r.LastChecked, now)
+	}
+	row := kit.Row{Cells: []string{r.QuoteID, r.Last.Chain, receive, boardGlyph(label) + " " + label,
+		kit.Clock(r.since(), now), checked, r.Last.WithdrawTxHash}}
+	if b.marked[r.QuoteID] {
+		row.Mark = "•"
+	}
+	switch {
+	case r.Final && (r.NotFound || r.Last.State != exchange.StateCompleted):
+		row.Ink = k.Warning
+	case r.Final:
+		row.Ink = k.Value
+	}
+	return row
+}

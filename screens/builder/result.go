@@ -1,0 +1,151 @@
+package builder
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcwallet/svcwallet/service/builder"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/kit/layout"
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+// builderLoginMsg answers logging in with the builder's new API key.
+type builderLoginMsg struct {
+	session exchange.Session
+	err     error
+}
+
+var builderResultKeys = struct {
+	Copy, Login, Done key.Binding
+}{
+	Copy:  key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy the API key")),
+	Login: key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "log in with it")),
+	Done:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "done")),
+}
+
+// builderResultScreen says the builder is authorized, with its caps. In API-key
+// mode it shows the returned key once: it lives only in this screen, so
+// leaving the screen forgets it.
+type builderResultScreen struct {
+	kit.Visit // its calls end when it is left
+	app       *kit.App
+	auth      builder.Auth
+	exp       int64 // signed expiration, unix nanoseconds
+	apiKey    string
+	copied    bool
+	logging   bool
+	err       error
+	wd, h     int
+}
+
+// newBuilderResult shows an accepted authorization; apiKey is "" without one.
+func newBuilderResult(app *kit.App, a builder.Auth, exp int64, apiKey string) *builderResultScreen {
+	return &builderResultScreen{app: app, auth: a, exp: exp, apiKey: apiKey}
+}
+
+func (r *builderResultScreen) Init() tea.Cmd { return nil }
+
+func (r *builderResultScreen) Title() string { return "Builder authorized" }
+
+func (r *builderResultScreen) SetSize(w, h int) { r.wd, r.h = w, h }
+
+func (r *builderResultScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
+
+// bindings: copying and logging in with the API key while there is one;
+// nothing while that login is out.
+func (r *builderResultScreen) bindings() kit.Bindings {
+	withKey := r.apiKey != "" && !r.logging
+	return kit.Bindings{
+		{Key: builderResultKeys.Copy, On: withKey, Do: func() tea.Cmd {
+			r.copied = true
+			return kit.CopyText(r.app, r.apiKey, "API key copied to the clipboard")
+		}},
+		{Key: builderResultKeys.Login, On: withKey, Do: r.login},
+		{Key: builderResultKeys.Done, On: !r.logging, Do: tui.Pop},
+	}
+}
+
+// login opens a session with the builder's new API key.
+func (r *builderResultScreen) login() tea.Cmd {
+	r.logging, r.err = true, nil
+	client, apiKey, parent := r.app.Client(), r.apiKey, r.Context(r.app)
+	return func() tea.Msg {
+		cx, cancel := kit.Call(parent)
+		defer cancel()
+		s, err := client.Login(cx, exchange.APIKey(apiKey))
+		return builderLoginMsg{session: s, err: err}
+	}
+}
+
+func (r *builderResultScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case builderLoginMsg:
+		return r, r.loggedIn(msg)
+	case tea.KeyPressMsg:
+		cmd, _ := r.bindings().Handle(msg)
+		return r, cmd
+	}
+	return r, nil
+}
+
+// loggedIn starts over at home with the builder key's session.
+func (r *builderResultScreen) loggedIn(msg builderLoginMsg) tea.Cmd {
+	r.logging = false
+	if msg.err != nil {
+		r.err = exchange.Explain(msg.err)
+		return nil
+	}
+	r.apiKey = ""
+	r.app.Signer = nil // the session is now the API key's, not the wallet's
+	info := "Logged in with the builder's API key"
+	if msg.session.Location != "" {
+		info += " (" + msg.session.Location + ")"
+	}
+	return tea.Batch(tui.Reset(r.app.Makers.Home(r.app)), tui.ShowInfo(info))
+}
+
+func (r *builderResultScreen) View() string {
+	c := r.app.Common
+	st := c.Styles
+	const lw = 16
+	var b strings.Builder
+	line := func(label, value string) { b.WriteString(layout.WrapField(c, label, lw, value, "", r.wd) + "\n") }
+	line("Builder", st.Value.Render(r.auth.Builder.Hex()))
+	line("May trade for", st.Value.Render(r.auth.Main.Hex()))
+	line("Max futures fee", st.Value.Render(builder.FeeText(r.auth.Futures)))
+	line("Max spot fee", st.Value.Render(builder.FeeText(r.auth.Spot)))
+	line("Signature until", st.Value.Render(builderExpiry(r.exp)))
+	if !r.auth.WithKey {
+		b.WriteString("\n" + st.Muted.Render(ansi.Wrap("No API key was created. Press enter to go back home.", max(r.wd, 1), "")) + "\n")
+		return layout.Clip(b.String(), r.wd)
+	}
+	b.WriteString("\n" + st.Heading.Render("API key for the builder") + "\n\n")
+	line("Label", st.Value.Render(r.auth.Label))
+	line("Signer", st.Value.Render(r.auth.KeySigner.Hex()))
+	line("Permissions", st.Value.Render(r.auth.Perms.String()))
+	switch {
+	case r.apiKey == "":
+		line("API key", st.Muted.Render("(forgotten)"))
+	default:
+		line("API key", st.Danger.Render(r.apiKey))
+	}
+	wrap := func(s string) string { return ansi.Wrap(s, max(r.wd, 1), "") }
+	b.WriteString("\n" + st.Warning.Render(wrap("This API key is shown once and will not be shown again: copy it now.")) + "\n")
+	switch {
+	case r.logging:
+		b.WriteString(st.Muted.Render(wrap("Logging in with the new API key…")) + "\n")
+	case r.err != nil:
+		b.WriteString(layout.ErrorBlock(c, "Login failed", r.err, r.wd))
+	case r.copied:
+		b.WriteString(st.Muted.Render(wrap("l logs in with it (replacing this session); enter goes home and forgets it.")) + "\n")
+	default:
+		b.WriteString(st.Muted.Render(wrap("c copies it, l logs in with it (replacing this session), enter goes home.")) + "\n")
+	}
+	return layout.Clip(b.String(), r.wd)
+}

@@ -1,0 +1,282 @@
+package builder
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcwallet/svcwallet/service/builder"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/intent"
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/kit/layout"
+	"github.com/svcwallet/svcwallet/signer"
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+// builderSentMsg answers the sign → authorize sequence.
+type builderSentMsg struct {
+	req exchange.BuilderAuthorizeRequest // what was sent; zero when signing failed
+	res exchange.BuilderAuthorizeResult
+	err error
+}
+
+var builderReviewKeys = struct {
+	Sign key.Binding
+}{
+	Sign: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign and authorize")),
+}
+
+// builderReviewScreen shows the typed data of a builder authorization field by
+// field, signs it with the main account's key and sends it. The nonce and
+// expiration are fixed when the review is built, so the digest on screen is
+// the one that gets signed; a retry after a lost answer resends the same
+// signed body.
+type builderReviewScreen struct {
+	app   *kit.App
+	order builder.Order
+	at    time.Time // when the order was built: its expiration counts from then
+	gate  kit.ReviewGate
+	sent  *exchange.BuilderAuthorizeRequest // the signed body, once signed
+	err   error
+	// errHead names what err stopped: the authorization, or its
+	// preparation for offline signing.
+	errHead string
+	wd, h   int
+}
+
+// newBuilderReview builds the message for a checked authorization with the
+// given nonce, expiring the chosen validity from now.
+func newBuilderReview(app *kit.App, a builder.Auth, nonce uint32) *builderReviewScreen {
+	now := app.Common.Now()
+	return &builderReviewScreen{
+		app: app, order: builder.NewOrder(a, app.Target.Env.Domain(), nonce, now), at: now,
+		gate: kit.NewReviewGate(app, a.Main),
+	}
+}
+
+func (r *builderReviewScreen) Init() tea.Cmd { return r.gate.Start() }
+
+func (r *builderReviewScreen) Title() string { return "Builder: review and sign" }
+
+func (r *builderReviewScreen) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.SetWidth(w) }
+
+func (r *builderReviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
+
+// bindings: enter signs once the whole message fits on screen, unless the
+// authorization is already out or was prepared for offline signing; o
+// prepares it for offline signing (canPrepare).
+func (r *builderReviewScreen) bindings() kit.Bindings {
+	return append(kit.Bindings{
+		{Key: builderReviewKeys.Sign, On: !r.gate.Sending && !r.gate.Offline.Done() && !r.gate.Offline.Preparing && r.fits(), Do: r.sign},
+	}, append(r.gate.Offline.Bindings(r.app, r.canPrepare(), r.prepare), r.gate.Bindings()...)...)
+}
+
+// Busy: while the authorization is in flight, or being prepared for
+// offline signing, quitting asks and Esc is held (the answer must find this
+// screen).
+func (r *builderReviewScreen) Busy() string {
+	return r.gate.Busy("The builder authorization is being sent; if you quit, whether it went through is not known, and authorizing again may grant a second authorization (and API key).",
+		"The builder authorization")
+}
+
+func (r *builderReviewScreen) Inputting() bool { return r.gate.Inputting() }
+
+func (r *builderReviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	if cmd, handled := r.gate.Update(msg); handled {
+		return r, cmd
+	}
+	if err, handled := r.gate.Offline.Update(r.app, msg); handled {
+		r.err, r.errHead = err, "Not prepared"
+		return r, nil
+	}
+	switch msg := msg.(type) {
+	case builderSentMsg:
+		return r, r.sentReply(msg)
+	case tea.KeyPressMsg:
+		if cmd, ok := r.bindings().Handle(msg); ok {
+			return r, cmd
+		}
+	}
+	return r, r.gate.Key.Update(msg)
+}
+
+// sign signs and sends in one Cmd; once signed, a retry resends the same
+// body, so a lost answer never becomes a second authorization.
+func (r *builderReviewScreen) sign() tea.Cmd {
+	app := r.app
+	if !r.fits() {
+		return nil
+	}
+	if r.sent != nil {
+		r.err = nil
+		req := *r.sent
+		return r.gate.Send(sendBuilder(app, req))
+	}
+	if err := r.gate.Key.Ready(); err != nil {
+		r.err, r.errHead = err, "Not authorized"
+		if r.gate.Key.Found && !r.gate.Key.Usable() && r.canPrepare() {
+			r.err = exchange.UserError{Text: err.Error() + " — or press o to prepare the authorization for offline signing"}
+		}
+		return nil
+	}
+	r.err = nil
+	// The client and context are taken here: the Cmd's goroutine must not
+	// read the App while Update may change its session.
+	load, o, client, root, waits := r.gate.Key.Loader(), r.order, app.Client(), app.Root(), r.gate.Key.Waits()
+	return r.gate.SendSigned(load, func(load func() (signer.Key, error)) tea.Msg {
+		// The root context only: the authorization's answer must arrive
+		// even if the screen is left. A key that waits for a person is
+		// bounded by its own wait (esc cancels it), the request by
+		// builder.AuthorizeTimeout.
+		cx := root
+		if !waits {
+			var cancel context.CancelFunc
+			cx, cancel = kit.Call(root)
+			defer cancel()
+		}
+		req, res, err := o.Authorize(cx, client, load)
+		return builderSentMsg{req: req, res: res, err: err}
+	})
+}
+
+// sendBuilder posts a signed authorization; the Cmd it returns runs it.
+func sendBuilder(app *kit.App, req exchange.BuilderAuthorizeRequest) tea.Cmd {
+	client, root := app.Client(), app.Root()
+	return func() tea.Msg {
+		cx, cancel := kit.Call(root)
+		defer cancel()
+		res, err := client.AuthorizeBuilder(cx, req)
+		return builderSentMsg{req: req, res: res, err: err}
+	}
+}
+
+// sentReply shows the result, or explains the refusal.
+func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
+	r.gate.Sent()
+	if msg.req.Signature.R != "" {
+		r.sent = &msg.req
+	}
+	if msg.err != nil {
+		r.err, r.errHead = refusalWords(builder.Explain(msg.err)), "Not authorized"
+		if builder.Refused(msg.err) {
+			// Going back and reviewing again draws a new nonce.
+			r.sent = nil
+		}
+		return nil
+	}
+	res := newBuilderResult(r.app, r.order.Auth, r.order.Expiration().UnixNano(), msg.res.APIKey)
+	return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(res), tui.ShowInfo("Builder authorized"))
+}
+
+// refusalWords says the console's step after a refusal's fact
+// (builder.Next): esc goes back to the form, whose review draws a new nonce.
+func refusalWords(err error) error {
+	var re *builder.RefusedError
+	if !errors.As(err, &re) {
+		return err
+	}
+	switch re.Next {
+	case builder.NextNonce:
+		return exchange.UserError{Text: re.Fact + "; otherwise press esc and review it again for a new nonce", Cause: err}
+	case builder.NextValidity:
+		return exchange.UserError{Text: re.Fact + ": press esc and choose a shorter validity", Cause: err}
+	}
+	return err
+}
+
+// canPrepare: the authorization may be written for a wallet elsewhere, as
+// `builder authorize --signer offline` does, when the whole message is on
+// screen, none is signed to be sent again (r.sent), and the gate allows it.
+func (r *builderReviewScreen) canPrepare() bool {
+	return r.sent == nil && r.fits() && r.gate.CanPrepare(r.app)
+}
+
+// prepare prepares the authorization for the main account's key to sign
+// offline (builder.Prepare, through kit.Offline).
+func (r *builderReviewScreen) prepare() tea.Cmd {
+	r.err = nil
+	client, j, o, at := r.app.Client(), r.app.Journal(), r.order, r.at
+	nonce, _ := o.Message.NonceExpiration()
+	instead := r.app.Command("builder", "authorize", "--signer", "offline", "--account", o.Auth.Main.Hex(), "--out", "FILE")
+	return r.gate.Offline.Prepare(r.app, "builder", "builder-"+strconv.FormatUint(uint64(nonce), 10)+".json", "authorization", instead,
+		func(cx context.Context) (intent.Prepared, error) {
+			p, err := builder.Prepare(cx, client, j, o, at)
+			return p.Prepared, err
+		})
+}
+
+// View draws the whole message, or, when the terminal is too short to show
+// all of it, only a request to enlarge it: nothing is signed unseen. Once
+// prepared for offline signing, where the file is and how to finish stay
+// on screen whatever its height.
+func (r *builderReviewScreen) View() string {
+	full := r.render()
+	if h := lipgloss.Height(full); h > r.h && r.h > 0 {
+		if r.gate.Offline.Done() {
+			return layout.Clip(r.gate.Offline.View(r.app.Common, r.wd), r.wd)
+		}
+		st := r.app.Common.Styles
+		notice := fmt.Sprintf("The message to sign needs %d lines and this terminal shows %d. Enlarge the terminal to review it; signing waits until it can be read whole.", h, r.h)
+		return st.Warning.Render(ansi.Wrap(notice, max(r.wd, 20), ""))
+	}
+	return full
+}
+
+// fits reports whether the whole message is on screen.
+func (r *builderReviewScreen) fits() bool { return r.h <= 0 || lipgloss.Height(r.render()) <= r.h }
+
+func (r *builderReviewScreen) render() string {
+	c := r.app.Common
+	st := c.Styles
+	var b strings.Builder
+	b.WriteString(r.typedDataView())
+	// The warnings of the command line's review (builder.OwnAccountWarning,
+	// Auth.FeeWarnings), in the same words.
+	var warnings []string
+	if r.order.Auth.Builder == r.order.Auth.Main {
+		warnings = append(warnings, builder.OwnAccountWarning)
+	}
+	for _, w := range append(warnings, r.order.Auth.FeeWarnings()...) {
+		b.WriteString("\n" + st.Warning.Render(ansi.Wrap("! "+w, max(r.wd, 20), "")) + "\n")
+	}
+	if r.gate.Offline.Done() {
+		// Nothing is signed here: which key would have is beside the point.
+		b.WriteString("\n" + r.gate.Offline.View(c, r.wd))
+		return layout.Clip(b.String(), r.wd)
+	}
+	b.WriteString("\n" + r.gate.Key.View(18) + "\n\n")
+	switch {
+	case r.gate.Offline.Preparing:
+		b.WriteString(r.gate.Prompt("", "Preparing the authorization for offline signing…") + "\n")
+	case r.err != nil && !r.gate.Sending:
+		b.WriteString(layout.ErrorBlock(c, r.errHead, r.err, r.wd))
+		if r.sent != nil {
+			b.WriteString(st.Muted.Render("Enter sends the same signed authorization again; esc goes back to the form.") + "\n")
+		}
+	default:
+		b.WriteString(r.gate.Prompt("Signing and sending the authorization…",
+			"Press enter to sign with this key and authorize the builder, esc to go back.") + "\n")
+	}
+	return layout.Clip(b.String(), r.wd)
+}
+
+// typedDataView shows the message (kit.TypedDataView), the builder and its
+// rights drawn apart, then the API key's label, sent beside it.
+func (r *builderReviewScreen) typedDataView() string {
+	v := kit.TypedDataView{Review: r.order.Review(), Where: kit.WhereRows(r.app),
+		Danger: map[string]bool{"builderAccountID": true, "maxFutureFeeRate": true, "maxSpotFeeRate": true, "permissions": true, "signer": true}}
+	if r.order.Auth.WithKey {
+		v.After = []kit.ReviewRow{{Label: "API key label", Value: r.app.Common.Styles.Value.Render(r.order.Auth.Label), Note: "sent beside the signature"}}
+	}
+	return v.Render(r.app.Common, r.wd, 0)
+}

@@ -1,0 +1,215 @@
+package builder
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcwallet/svcwallet/service/builder"
+	"github.com/svcwallet/svcwallet/service/intent"
+	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/signer"
+)
+
+// offlineReview is a builder review of an authorization without an API key,
+// for app's logged-in account, past the keystroke guard, its key found.
+func offlineReview(t *testing.T, app *kit.App, now *time.Time, w, h int) *builderReviewScreen {
+	t.Helper()
+	s, _ := app.Client().Session()
+	a, err := builder.Check(builder.Input{Main: s.FundingAccountAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05", Expires: "7d"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newBuilderReview(app, a, bldNonce)
+	r.SetSize(w, h)
+	r.Init()
+	r.Update(kit.KeyFoundMsg{Source: kit.KeyDemo})
+	*now = now.Add(kit.KeyGuard)
+	return r
+}
+
+// fullHelpOffers reports whether the ? help lists key k.
+func fullHelpOffers(r *builderReviewScreen, k string) bool {
+	for _, col := range r.KeyMap().FullHelp() {
+		for _, b := range col {
+			if b.Enabled() && slices.Contains(b.Keys(), k) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestBuilderReviewPreparesForOfflineSigning: o on the builder review
+// writes the reviewed authorization for a wallet elsewhere, as `builder
+// authorize --signer offline` does: the journal's builder_prepared line
+// first, then the typed data alone in a new 0600 file beside the journal;
+// the review shows the file, the main account that must sign it and the
+// submit command, and signs nothing. The file signed elsewhere goes through
+// intent.Find and builder.Submit as `builder submit` sends it. On the embedded
+// sandbox, whose journal ends with the console, o is not offered.
+func TestBuilderReviewPreparesForOfflineSigning(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	r := offlineReview(t, app, now, 120, 40)
+	if screentest.Offers(r.KeyMap(), "o") || fullHelpOffers(r, "o") {
+		t.Fatal("o is offered on the embedded sandbox")
+	}
+	if _, cmd := screentest.Press(r, "o"); cmd != nil || r.gate.Offline.Preparing {
+		t.Fatal("o prepares on the embedded sandbox")
+	}
+	app.Target.Demo = nil // a configured environment
+	r = offlineReview(t, app, now, 120, 40)
+	if !screentest.Offers(r.KeyMap(), "o") || !fullHelpOffers(r, "o") {
+		t.Fatalf("o is not offered: %v", r.KeyMap().ShortHelp())
+	}
+	_, cmd := screentest.Press(r, "o")
+	if cmd == nil {
+		t.Fatal("o gives no command")
+	}
+	// While it is written: nothing else acts, and esc waits for the answer.
+	// Quitting asks, in the words of what is in flight.
+	if screentest.Offers(r.KeyMap(), "o") || screentest.Offers(r.KeyMap(), "enter") || !strings.HasPrefix(r.Busy(), "The builder authorization is being prepared for offline signing") {
+		t.Errorf("while preparing the review offers %v (busy %q)", r.KeyMap().ShortHelp(), r.Busy())
+	}
+	if view := ansi.Strip(r.View()); !strings.Contains(view, "Preparing the authorization for offline signing") {
+		t.Errorf("the review does not say it is preparing:\n%s", view)
+	}
+	screentest.Drive(r, cmd)
+	if !r.gate.Offline.Done() {
+		t.Fatalf("nothing prepared: %v\n%s", r.err, ansi.Strip(r.View()))
+	}
+	if r.Busy() != "" {
+		t.Error("still busy once prepared")
+	}
+	path := r.gate.Offline.Path
+	if filepath.Dir(path) != filepath.Dir(app.Journal().Path()) {
+		t.Errorf("the file %s is not beside the journal %s", path, app.Journal().Path())
+	}
+	fi, err := os.Stat(path)
+	if err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("file %s: %v %v", path, fi, err)
+	}
+	b, _ := os.ReadFile(path)
+	if want := signer.TypedDataJSON(r.order.Domain, r.order.Message); strings.TrimSpace(string(b)) != string(want) {
+		t.Fatalf("the file is not the typed data alone:\n%s", b)
+	}
+	var td map[string]json.RawMessage
+	if json.Unmarshal(b, &td) != nil || len(td) != 4 {
+		t.Fatalf("the file holds more than the typed data: %s", b)
+	}
+	entries, err := app.Journal().Entries()
+	if err != nil || len(entries) != 1 || entries[0].Kind != journal.KindPrepared || entries[0].Prepared.Kind != journal.PreparedBuilder {
+		t.Fatalf("journal %+v (%v), want the builder's prepared line alone", entries, err)
+	}
+	view := screentest.OneLine(ansi.Strip(r.View()))
+	for _, want := range []string{"Prepared for offline signing; nothing was signed or sent", path,
+		"svcwallet builder submit", r.order.Auth.Main.Hex(), "builderAccountID"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("the review lacks %q:\n%s", want, view)
+		}
+	}
+	if screentest.Offers(r.KeyMap(), "enter") || screentest.Offers(r.KeyMap(), "o") {
+		t.Errorf("after preparing the review offers %v", r.KeyMap().ShortHelp())
+	}
+	// The submit command, wrapped on screen, is copied whole, naming the file.
+	submit := "svcwallet builder submit " + path + " --signature 0x… --env sandbox"
+	if _, cmd := screentest.Press(r, "c"); !screentest.Offers(r.KeyMap(), "c") || !slices.Contains(screentest.RunAll(cmd), tea.SetClipboard(submit)()) {
+		t.Errorf("c does not copy %q", submit)
+	}
+	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending {
+		t.Error("enter signs an authorization already prepared for offline signing")
+	}
+	// Too short for the message, the file and how to finish stay on screen.
+	r.SetSize(60, 12)
+	if view := screentest.OneLine(r.View()); !strings.Contains(view, filepath.Base(path)) || !strings.Contains(view, "svcwallet builder submit") {
+		t.Errorf("at 60x12 the prepared file is not shown:\n%s", ansi.Strip(r.View()))
+	}
+
+	// What `builder submit FILE --signature` does with the file signed by
+	// the main account's key: found in the journal, sent once, accepted.
+	found, err := intent.Find(entries, journal.PreparedBuilder, app.Target.Env.Name, "", b)
+	if err != nil {
+		t.Fatalf("the file is not found as prepared: %v", err)
+	}
+	p, err := builder.PreparedOf(found)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := signer.ParsePrivateKeyHex(sandbox.DemoPrivateKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sig, err := k.SignTypedData(context.Background(), p.Order.Domain, p.Order.Message)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := func() time.Time { return *now }
+	if _, err := builder.Submit(context.Background(), app.Client(), app.Journal(), p, sig, clock); err != nil {
+		t.Fatalf("the signed file is refused: %v", err)
+	}
+	entries, _ = app.Journal().Entries()
+	if _, err := intent.Find(entries, journal.PreparedBuilder, app.Target.Env.Name, "", b); !errors.As(err, new(*intent.SubmittedError)) {
+		t.Errorf("a second submit is not refused: %v", err)
+	}
+}
+
+// TestBuilderReviewOfflineFileNotWritten: when the file cannot be written
+// (here, one of its name exists and is never overwritten), the review says
+// what happened and what to run instead, and shows no file.
+func TestBuilderReviewOfflineFileNotWritten(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	app.Target.Demo = nil
+	r := offlineReview(t, app, now, 120, 40)
+	taken := filepath.Join(filepath.Dir(app.Journal().Path()), "builder-424242.json")
+	if err := os.WriteFile(taken, []byte("mine"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, cmd := screentest.Press(r, "o")
+	screentest.Drive(r, cmd)
+	if r.gate.Offline.Done() || r.gate.Offline.Preparing {
+		t.Fatalf("prepared %+v over an existing file", r.gate.Offline)
+	}
+	if b, _ := os.ReadFile(taken); string(b) != "mine" {
+		t.Errorf("the existing file was overwritten: %q", b)
+	}
+	view := screentest.OneLine(ansi.Strip(r.View()))
+	for _, want := range []string{"Not prepared", "journaled but its file could not be written",
+		"svcwallet builder authorize --signer offline --account " + r.order.Auth.Main.Hex() + " --out FILE"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("the review lacks %q:\n%s", want, view)
+		}
+	}
+}
+
+// TestBuilderReviewNoKeyPointsOffline: without a key for the main account
+// here, enter says so and, where o acts, that o prepares the authorization
+// for signing elsewhere; on the embedded sandbox it does not mention o.
+func TestBuilderReviewNoKeyPointsOffline(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	for _, configured := range []bool{false, true} {
+		if configured {
+			app.Target.Demo = nil
+		}
+		r := offlineReview(t, app, now, 120, 40)
+		r.Update(kit.KeyFoundMsg{Source: kit.KeyNone})
+		if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.err == nil {
+			t.Fatalf("enter without a key: %v %v", cmd, r.err)
+		}
+		view := screentest.OneLine(ansi.Strip(r.View()))
+		if says := strings.Contains(view, "press o to prepare the authorization for offline signing"); says != configured || !strings.Contains(view, "No key for") {
+			t.Errorf("configured %t: the review says:\n%s", configured, view)
+		}
+	}
+}

@@ -1,0 +1,70 @@
+package builder
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/signer"
+)
+
+// clefReview is the builder review of an authorization, logged in by the
+// fake clef's demo account.
+func clefReview(t *testing.T, fake *exchangetest.FakeClef) *bldRig {
+	t.Helper()
+	r := newBldRig(t, 120, 40)
+	r.App.Signer = signer.NewClef(fake.URL, 0).Key(exchangetest.KeyAddress(exchangetest.DemoKeyHex))
+	r.App.SignerFrom = "clef at " + fake.URL
+	r.openForm()
+	r.fill(sandbox.BuilderAddress, "0.1", "0.05", "")
+	r.toReviewWith("from clef at " + fake.URL)
+	r.UntilShows("Press enter to sign")
+	return r
+}
+
+// TestBuilderReviewWaitsForClef (issue 20 item 5): the review names clef,
+// shows the wait while clef has the request, esc ends it and nothing is
+// sent; once clef approves, the authorization goes through.
+func TestBuilderReviewWaitsForClef(t *testing.T) {
+	fake := exchangetest.NewFakeClef(t)
+	arrived := make(chan struct{}, 1)
+	fake.OnSign = func() bool { // never answered: a person away
+		arrived <- struct{}{}
+		return false
+	}
+	r := clefReview(t, fake)
+	r.Press("enter")
+	r.UntilShows("Waiting for approval in clef at "+fake.URL+"…", "esc cancel the signature")
+	<-arrived // clef has the request: esc ends a wait that is under way
+	r.Press("esc")
+	r.UntilShows("Not authorized", "nothing was sent")
+	if got := fake.Calls(); len(got) != 1 || got[0] != "account_signTypedData" {
+		t.Errorf("clef was asked %v", got)
+	}
+	if strings.Contains(r.Plain(), "Enter sends the same signed authorization again") {
+		t.Errorf("a cancelled signature counts as a signed authorization:\n%s", r.Plain())
+	}
+
+	// Approved this time: the same review signs and authorizes.
+	fake.OnSign = nil
+	r.Press("enter")
+	r.UntilShows("Builder authorized", "May trade for")
+	if got := fake.Signed(); len(got) != 2 || got[1].PrimaryType != "AuthorizeBuilder" {
+		t.Errorf("clef signed %d requests", len(got))
+	}
+}
+
+// TestBuilderReviewClefRefusal: clef's refusal reads as one clear line.
+func TestBuilderReviewClefRefusal(t *testing.T) {
+	fake := exchangetest.NewFakeClef(t)
+	fake.Deny = true
+	r := clefReview(t, fake)
+	r.Press("enter")
+	r.UntilShows("Not authorized")
+	want := "Not signed: clef at " + fake.URL + " refused to sign (request denied); nothing was sent"
+	if !strings.Contains(screentest.OneLine(r.Plain()), want) {
+		t.Errorf("the refusal does not read %q:\n%s", want, r.Plain())
+	}
+}

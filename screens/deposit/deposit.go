@@ -1,0 +1,462 @@
+// Package deposit lists the deposit addresses per chain and token,
+// provisions on-demand chains, and shows an address as a QR code.
+package deposit
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/kit/layout"
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+// depositsLoadedMsg answers the deposit address listing.
+type depositsLoadedMsg struct {
+	chains []exchange.ChainInfo
+	err    error
+}
+
+// addressGeneratedMsg answers generate-address for one chain.
+type addressGeneratedMsg struct {
+	chain string
+	info  exchange.ChainInfo
+	err   error
+}
+
+var depositKeys = struct {
+	Generate, Copy, QR, Refresh key.Binding
+}{
+	Generate: key.NewBinding(key.WithKeys("g"), key.WithHelp("g", "generate address")),
+	Copy:     key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy")),
+	QR:       key.NewBinding(key.WithKeys("enter", "v"), key.WithHelp("enter", "QR code")),
+	Refresh:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh")),
+}
+
+// depositColumns: the address, copied, is never cut while the chain's
+// name and id can give way (the detail under the list shows them whole).
+var depositColumns = []kit.Column{
+	{Title: "CHAIN", Width: 14, Min: 6},
+	{Title: "CHAIN ID", Width: 10, Min: 5},
+	{Title: "DEPOSIT ADDRESS", Width: 42, Min: 13, Key: true},
+}
+
+// qrLayout is where the selected chain's QR code goes.
+type qrLayout int
+
+const (
+	qrNone   qrLayout = iota // not asked for, or no address yet
+	qrBelow                  // under the chain's details, list above
+	qrAlone                  // fills the screen: chain, address, code
+	qrNoRoom                 // does not fit; a notice says so
+)
+
+// depositScreen lists every chain the account can deposit on, with its address and
+// tokens; on-demand chains get an address with g.
+type depositScreen struct {
+	kit.Visit  // its calls end when it is left
+	app        *kit.App
+	list       kit.List[exchange.ChainInfo] // as listed by the service
+	loading    bool
+	generating string // chain being provisioned, "" when none
+	err        error  // the listing failed and there is nothing to show
+	showQR     bool
+	qr         map[string]qrCode // rendered codes by address and style
+	spin       spinner.Model
+	w, h       int
+}
+
+// New builds the deposit address screen.
+func New(app *kit.App) tui.Screen {
+	d := &depositScreen{app: app, qr: map[string]qrCode{},
+		spin: spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(app.Common.Styles.Spinner))}
+	d.list = kit.NewList(app.Common, kit.ListSpec[exchange.ChainInfo]{
+		Noun: "chain", Columns: depositColumns, Row: d.row, Select: "select",
+		Empty:  "No chains are open for deposit on this account.",
+		Fields: func(ch exchange.ChainInfo) []string { return []string{ch.Chain, ch.ChainID, ch.DepositAddress} },
+		ID:     func(ch exchange.ChainInfo) string { return ch.Chain },
+	})
+	return d
+}
+
+func (d *depositScreen) Init() tea.Cmd { return d.load() }
+
+func (d *depositScreen) Title() string { return "Deposit addresses" }
+
+func (d *depositScreen) SetSize(w, h int) { d.w, d.h = w, h; d.sizeList() }
+
+func (d *depositScreen) KeyMap() help.KeyMap { return d.list.Bindings(d.keys()).KeyMap() }
+
+// keys offer only what applies to the selected chain: QR and copy when it
+// has an address, generate when it has none; a refused address is shown,
+// never copied, drawn or re-generated (pressed, c and g say why). g
+// generates here, so the list jumps with home and end only.
+func (d *depositScreen) keys() kit.Bindings {
+	ch, some := d.list.Selected()
+	usable := some && ch.AddressProblem == "" && ch.DepositAddress != ""
+	qrKey := depositKeys.QR
+	if d.showQR {
+		qrKey.SetHelp("enter", "hide QR")
+	}
+	refused := func() tea.Cmd {
+		if ch.AddressProblem != "" {
+			return tui.ShowError(exchange.UserError{Text: refusedAddress(ch)})
+		}
+		return nil
+	}
+	return kit.Bindings{
+		kit.Binding{Key: qrKey, On: usable, Do: d.toggleQR, Off: func() tea.Cmd {
+			if ch.AddressProblem != "" {
+				return d.toggleQR() // the panel says why there is no QR code
+			}
+			return nil
+		}},
+		kit.Binding{Key: depositKeys.Copy, On: usable, Do: func() tea.Cmd {
+			return kit.CopyText(d.app, ch.DepositAddress, "Copied "+ch.Chain+" address "+ch.DepositAddress)
+		}, Off: func() tea.Cmd {
+			switch cmd := refused(); {
+			case cmd != nil || !some:
+				return cmd
+			case d.generating != "":
+				// g is off until that generation answers: not named.
+				return tui.ShowInfo("No address to copy: " + ch.Chain + " has none yet (" + d.generating + "'s is being generated)")
+			}
+			return tui.ShowInfo("No address to copy: press g to generate one first")
+		}},
+		kit.Binding{Key: depositKeys.Generate, On: some && ch.AddressProblem == "" && ch.DepositAddress == "" && d.generating == "",
+			Do: func() tea.Cmd { return d.generate(ch.Chain) }, Off: func() tea.Cmd {
+				if cmd := refused(); cmd != nil || !some || d.generating != "" {
+					return cmd
+				}
+				return tui.ShowInfo(ch.Chain + " already has a deposit address")
+			}},
+		kit.Binding{Key: depositKeys.Refresh, On: !d.loading, Do: d.load},
+	}
+}
+
+// Inputting: while the filter is typed, letters are text.
+func (d *depositScreen) Inputting() bool { return d.list.Typing() }
+
+func (d *depositScreen) load() tea.Cmd {
+	d.loading = true
+	client, parent := d.app.Client(), d.Context(d.app)
+	return tea.Batch(d.spin.Tick, func() tea.Msg {
+		cx, cancel := kit.Call(parent)
+		defer cancel()
+		chains, err := client.DepositAddresses(cx)
+		return depositsLoadedMsg{chains: chains, err: err}
+	})
+}
+
+func (d *depositScreen) generate(chain string) tea.Cmd {
+	d.generating = chain
+	client, parent := d.app.Client(), d.Context(d.app)
+	return tea.Batch(d.spin.Tick, func() tea.Msg {
+		cx, cancel := kit.Call(parent)
+		defer cancel()
+		info, err := client.GenerateAddress(cx, chain)
+		return addressGeneratedMsg{chain: chain, info: info, err: err}
+	})
+}
+
+func (d *depositScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	var cmd tea.Cmd
+	switch msg := msg.(type) {
+	case depositsLoadedMsg:
+		d.loading = false
+		switch {
+		case msg.err != nil && len(d.list.Items()) > 0:
+			// A refresh failed: keep what is shown, say why in a toast.
+			cmd = tui.ShowError(depositError(msg.err))
+		case msg.err != nil:
+			d.err = depositError(msg.err)
+		default:
+			d.err = nil
+			d.list.SetItems(msg.chains)
+		}
+	case addressGeneratedMsg:
+		d.generating = ""
+		if msg.err != nil {
+			return d, tui.ShowError(depositError(msg.err))
+		}
+		chains := d.list.Items()
+		for i := range chains {
+			if strings.EqualFold(chains[i].Chain, msg.info.Chain) {
+				chains[i] = msg.info
+			}
+		}
+		d.list.SetItems(chains)
+		if msg.info.AddressProblem != "" {
+			return d, tui.ShowError(exchange.UserError{Text: refusedAddress(msg.info)})
+		}
+		cmd = tui.ShowInfo(msg.info.Chain + " deposit address ready: " + msg.info.DepositAddress)
+	case spinner.TickMsg:
+		if !d.loading && d.generating == "" {
+			return d, nil
+		}
+		d.spin, cmd = d.spin.Update(msg)
+		return d, cmd
+	case tea.BackgroundColorMsg:
+		d.spin.Style = d.app.Common.Styles.Spinner
+	case tea.PasteMsg, tea.KeyPressMsg:
+		cmd = d.list.Update(msg, d.keys())
+	}
+	d.sizeList()
+	return d, cmd
+}
+
+func (d *depositScreen) toggleQR() tea.Cmd {
+	d.showQR = !d.showQR
+	return nil
+}
+
+// refusedAddress says why an address from the service is not offered.
+func refusedAddress(ch exchange.ChainInfo) string {
+	if ch.RefusedAddress == "" {
+		return "The " + ch.Chain + " chain the service lists failed its check (" + ch.AddressProblem +
+			"): no address is shown, copied or generated for it. Do not deposit on it; contact support"
+	}
+	return "The " + ch.Chain + " deposit address the service sent failed its check (" + ch.AddressProblem +
+		"): it is not copied nor shown as a QR code. Do not deposit to it; contact support"
+}
+
+// depositError explains the two refusals particular to deposit endpoints.
+func depositError(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, exchange.CodeNoChainAccount):
+		return exchange.UserError{Text: "This account has no chain account address yet, so it has no deposit addresses: finish the chain account setup in the web UI, then press r"}
+	case errors.Is(err, exchange.CodeBridgeDisabled):
+		return exchange.UserError{Text: "Deposits through the bridge are turned off for this account: ask support to enable the bridge feature, then press r"}
+	}
+	return exchange.Explain(err)
+}
+
+// qrCode is the selected chain's code, rendered once per address.
+func (d *depositScreen) qrCode() (qrCode, bool) {
+	ch, ok := d.list.Selected()
+	if !ok || ch.DepositAddress == "" {
+		return qrCode{}, false
+	}
+	c := d.app.Common
+	cacheKey := fmt.Sprint(ch.DepositAddress, c.Profile, c.Styles.IsDark) // the background can change
+	code, ok := d.qr[cacheKey]
+	if !ok {
+		var err error
+		if code, err = renderQR(ch.DepositAddress, qrInkFor(c)); err != nil {
+			return qrCode{}, false
+		}
+		d.qr[cacheKey] = code
+	}
+	return code, true
+}
+
+// layout decides where the QR code goes: under the details when the list
+// keeps a few rows, else alone on the screen, else nowhere.
+func (d *depositScreen) layout() (qrLayout, qrCode) {
+	if !d.showQR {
+		return qrNone, qrCode{}
+	}
+	code, ok := d.qrCode()
+	switch {
+	case !ok:
+		return qrNone, code
+	case code.Width+2 > d.w:
+		return qrNoRoom, code
+	case d.h-d.baseDetailHeight()-1-d.qrHeight(code)-4 >= min(3, d.list.Len()):
+		return qrBelow, code
+	case 1+len(code.Lines) <= d.h:
+		return qrAlone, code
+	}
+	return qrNoRoom, code
+}
+
+// baseDetailHeight is the detail panel without any QR code: heading,
+// address, "Tokens" and one line per token.
+func (d *depositScreen) baseDetailHeight() int {
+	ch, ok := d.list.Selected()
+	if !ok {
+		return 0
+	}
+	return 3 + len(ch.SupportedTokens)
+}
+
+// listRows is how many chain rows fit: the list gets what the heading, the
+// column titles, the count, the gap and the detail panel leave.
+func (d *depositScreen) listRows() int {
+	h := d.baseDetailHeight()
+	switch l, code := d.layout(); {
+	case l == qrBelow:
+		h += 1 + d.qrHeight(code)
+	case d.showQR:
+		h++ // the notice
+	}
+	return max(d.h-h-4, 3)
+}
+
+// sizeList gives the list its rows, which the selected chain's detail
+// (and QR code) decide.
+func (d *depositScreen) sizeList() { d.list.SetSize(d.w, d.listRows()) }
+
+func (d *depositScreen) View() string {
+	c := d.app.Common
+	k := layout.InksFor(c)
+	var b strings.Builder
+	// The first line holds the filter and the refresh spinner; the status
+	// bar names the screen.
+	if f := d.list.FilterView(); f != "" {
+		b.WriteString(f + "  ")
+	}
+	if d.loading && len(d.list.Items()) > 0 {
+		b.WriteString(d.spin.View() + k.Muted.On(" refreshing…"))
+	}
+	b.WriteString("\n")
+	switch {
+	case d.loading && len(d.list.Items()) == 0:
+		b.WriteString("\n" + d.spin.View() + " Loading deposit addresses…\n")
+		return layout.Clip(b.String(), d.w)
+	case d.err != nil:
+		b.WriteString("\n" + layout.ErrorBlock(c, "Error", d.err, d.w))
+		return layout.Clip(b.String(), d.w)
+	}
+	l, code := d.layout()
+	if l == qrAlone {
+		return d.qrAloneView(code)
+	}
+	b.WriteString(d.list.View(""))
+	if _, ok := d.list.Selected(); ok {
+		b.WriteString("\n" + d.detail(l, code))
+	}
+	return layout.Clip(b.String(), d.w)
+}
+
+// row is a chain's line: its address, or what stands in for one.
+func (d *depositScreen) row(ch exchange.ChainInfo) kit.Row {
+	k := layout.InksFor(d.app.Common)
+	r := kit.Row{Cells: []string{ch.Chain, ch.ChainID, ch.DepositAddress}, Ink: k.Value}
+	switch {
+	case d.generating != "" && strings.EqualFold(d.generating, ch.Chain):
+		r.Cells[2] = "generating…"
+		r.Rich = []string{"", "", d.spin.View() + k.Muted.On(" generating…")}
+	case ch.AddressProblem != "" && ch.RefusedAddress == "":
+		r.Cells[2] = "refused: chain failed its check"
+	case ch.AddressProblem != "":
+		r.Cells[2] = "refused: failed its check, not copied"
+	case ch.DepositAddress == "":
+		r.Cells[2] = "not provisioned (on-demand: press g)"
+	}
+	if ch.DepositAddress == "" {
+		r.Ink = k.Muted
+	}
+	return r
+}
+
+func (d *depositScreen) detail(l qrLayout, code qrCode) string {
+	c := d.app.Common
+	st, k := c.Styles, layout.InksFor(c)
+	ch, _ := d.list.Selected()
+	var b strings.Builder
+	addr := k.Bold.On(ch.DepositAddress)
+	switch {
+	case ch.AddressProblem != "" && ch.RefusedAddress == "":
+		addr = st.Warning.Render("refused: the chain failed its check, so no address is generated") + "\n" +
+			strings.Repeat(" ", 10) + k.Muted.On(ch.AddressProblem)
+	case ch.AddressProblem != "":
+		sp := strings.Repeat(" ", 10)
+		addr = st.Warning.Render("refused: it failed its check, so it is not copied nor drawn") + "\n" +
+			sp + k.Muted.On(ch.AddressProblem) + "\n" + sp + k.Muted.On("the service sent: "+ch.RefusedAddress)
+	case ch.DepositAddress == "":
+		addr = k.Muted.On("not provisioned: press g to generate")
+	}
+	// "chain id" lines up with the address below it, however short the name.
+	const lw = 9
+	gap := strings.Repeat(" ", max(lw+1-layout.Width(ch.Chain), 2))
+	b.WriteString(k.Heading.On(ch.Chain) + k.Muted.On(gap+"chain id "+ch.ChainID) + "\n")
+	b.WriteString(layout.Field(c, "Address", lw, addr) + "\n")
+	b.WriteString(k.Label.On("Tokens") + "\n")
+	for _, t := range ch.SupportedTokens {
+		b.WriteString("  " + layout.Pad(t.Name, 8) + k.Muted.On(t.ContractText()) + "\n")
+	}
+	switch {
+	case !d.showQR:
+	case l == qrNone && ch.AddressProblem != "":
+		b.WriteString(k.Muted.On("No QR code for a refused address.") + "\n")
+	case l == qrNone:
+		b.WriteString(k.Muted.On("No QR code until the address is generated: press g.") + "\n")
+	case l == qrNoRoom:
+		b.WriteString(st.Warning.Render(fmt.Sprintf("The QR code needs %dx%d: enlarge the terminal to show it.", code.Width+2, len(code.Lines)+1)) + "\n")
+	default:
+		b.WriteString("\n" + d.qrView(code, d.qrHeight(code)))
+	}
+	return b.String()
+}
+
+// qrAloneView gives the whole area to the code, with the chain and address
+// on the line above it so the user can compare what the phone reads.
+func (d *depositScreen) qrAloneView(code qrCode) string {
+	k := layout.InksFor(d.app.Common)
+	ch, _ := d.list.Selected()
+	name := ansi.Truncate(ch.Chain, max(d.w-4-ansi.StringWidth(ch.DepositAddress), 1), "…")
+	head := k.Heading.On(name) + "  " + k.Bold.On(ch.DepositAddress)
+	return layout.Clip(head+"\n"+d.qrView(code, d.h-1), d.w)
+}
+
+// qrNoteRoom is the fewest columns right of the code its note is wrapped
+// in; with fewer it goes under the code.
+const qrNoteRoom = 24
+
+// noteBeside: the code's note goes right of it, costing no line.
+func (d *depositScreen) noteBeside(code qrCode) bool { return d.w-code.Width-4 >= qrNoteRoom }
+
+// qrHeight is the lines the code and its note take.
+func (d *depositScreen) qrHeight(code qrCode) int {
+	if code.Note != "" && !d.noteBeside(code) {
+		return len(code.Lines) + 1
+	}
+	return len(code.Lines)
+}
+
+// qrView is the code indented, with its note beside it or under it; under
+// it only where the screen has the line, since the code comes first.
+func (d *depositScreen) qrView(code qrCode, lines int) string {
+	note := layout.InksFor(d.app.Common).Muted
+	switch {
+	case code.Note == "":
+	case d.noteBeside(code):
+		beside := wrapAtSpaces(code.Note, min(d.w-code.Width-4, 40))
+		out := slices.Clone(code.Lines)
+		for i, l := range beside {
+			if i < len(out) {
+				out[i] += "  " + note.On(strings.TrimRight(l, " "))
+			}
+		}
+		return layout.Indent(out, 2)
+	case lines > len(code.Lines):
+		return layout.Indent(code.Lines, 2) + note.On(code.Note) + "\n"
+	}
+	return layout.Indent(code.Lines, 2)
+}
+
+// wrapAtSpaces wraps plain text to w cells at spaces only (ansi's wrap
+// also breaks at hyphens, splitting --theme); a longer word stands alone.
+func wrapAtSpaces(s string, w int) []string {
+	var lines []string
+	for _, word := range strings.Fields(s) {
+		if n := len(lines); n > 0 && ansi.StringWidth(lines[n-1])+1+ansi.StringWidth(word) <= w {
+			lines[n-1] += " " + word
+			continue
+		}
+		lines = append(lines, word)
+	}
+	return lines
+}

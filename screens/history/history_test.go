@@ -1,0 +1,452 @@
+package history
+
+import (
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/screens/status"
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+// historyRig is the status rig whose App opens the real status screens,
+// recording each one History opens: "status ID" or "resume ID".
+func historyRig(t *testing.T) (*screentest.StatusRig, *[]string) {
+	r := screentest.NewStatusRig(t)
+	var opened []string
+	r.App.Makers.Status = func(app *kit.App, id string) tui.Screen {
+		opened = append(opened, "status "+id)
+		return status.New(app, id)
+	}
+	r.App.Makers.Resume = func(app *kit.App, rec journal.Record) tui.Screen {
+		opened = append(opened, "resume "+rec.QuoteID)
+		return status.NewResume(app, rec)
+	}
+	return r, &opened
+}
+
+// historyOfEntries is History, sized w×h, of the rig's sample journal
+// (screentest.HistoryEntries), read and checked with the service.
+func historyOfEntries(t *testing.T, w, hh int) (*screentest.StatusRig, *historyScreen) {
+	t.Helper()
+	r, _ := historyRig(t)
+	screentest.HistoryEntries(t, r)
+	h := New(r.App).(*historyScreen)
+	h.SetSize(w, hh)
+	opened(r, h)
+	return r, h
+}
+
+// opened opens h and lets the check it starts run to its end on the rig's
+// clock.
+func opened(r *screentest.StatusRig, h *historyScreen) {
+	timers := screentest.RecordTimers(r.App)
+	screentest.Drive(h, h.Init())
+	for len(*timers) > 0 {
+		tm := (*timers)[0]
+		*timers = (*timers)[1:]
+		r.Clock.Advance(tm.D)
+		screentest.Drive(h, func() tea.Msg { return tm.Msg })
+	}
+}
+
+// TestHistory: this account's withdrawals in this environment, newest first;
+// the unfinished ones counted for the home banner; enter resumes an
+// unanswered one (re-sent: Busy) and follows a finished one.
+func TestHistory(t *testing.T) {
+	r, pushedTo := historyRig(t)
+	screentest.HistoryEntries(t, r)
+	h := New(r.App).(*historyScreen)
+	h.SetSize(100, 30)
+	opened(r, h)
+	var ids []string
+	for i := range h.list.Len() {
+		ids = append(ids, h.list.Item(i).QuoteID)
+	}
+	if got := strings.Join(ids, " "); got != "q-unanswered q-sending q-refused q-completed" {
+		t.Fatalf("history lists %s", got)
+	}
+	recs, _, _ := r.App.AccountRecords()()
+	un := journal.Unfinished(recs)
+	if len(un) != 2 || un[0].QuoteID != "q-unanswered" || un[1].QuoteID != "q-sending" {
+		t.Fatalf("unfinished: %+v", un)
+	}
+	view := ansi.Strip(h.View())
+	for _, w := range []string{"! UNANSWERED", "! SENDING", "  REFUSED", "  COMPLETED", sandbox.DestRefunded, "2 unfinished"} {
+		if !strings.Contains(view, w) {
+			t.Errorf("history lacks %q:\n%s", w, view)
+		}
+	}
+
+	// c copies the selected quote id, the one support asks for (issue 21 bug 10).
+	h.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	if _, cmd := screentest.Press(h, "c"); !slices.Contains(screentest.RunAll(cmd), tea.SetClipboard("q-sending")()) {
+		t.Error("c does not copy the selected quote id")
+	}
+	h.Update(tea.KeyPressMsg{Code: tea.KeyUp})
+	_, cmd := h.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if s := pushed(t, r, cmd); (*pushedTo)[0] != "resume q-unanswered" || s.(tui.Busy).Busy() == "" {
+		t.Errorf("enter on an unanswered withdrawal with a valid quote did not re-send it: opened %q", *pushedTo)
+	}
+	h.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	h.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	h.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	_, cmd = h.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if pushed(t, r, cmd); (*pushedTo)[1] != "status q-completed" {
+		t.Errorf("enter on a completed withdrawal opened %q, want its status", *pushedTo)
+	}
+}
+
+// TestHistoryHeaderAndJumps (issue 12 bug 6): each header starts in the
+// column of its values; Home/End and g/G jump to the first and last
+// withdrawal; an empty history offers no selecting or opening.
+func TestHistoryHeaderAndJumps(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	h := New(r.App).(*historyScreen)
+	h.SetSize(100, 30)
+	screentest.Drive(h, h.Init())
+	if screentest.Offers(h.KeyMap(), "enter") || screentest.Offers(h.KeyMap(), "up") || !screentest.Offers(h.KeyMap(), "r") {
+		t.Errorf("an empty history offers %v", h.KeyMap().ShortHelp())
+	}
+	screentest.HistoryEntries(t, r)
+	screentest.Drive(h, h.Resume())
+	lines := strings.Split(ansi.Strip(h.View()), "\n")
+	var header, row string
+	for i, l := range lines {
+		if strings.Contains(l, "STATE") {
+			header, row = l, lines[i+1]
+		}
+	}
+	for _, col := range []struct{ head, value string }{{"STATE", "UNANSWERED"}, {"AMOUNT", "25 USDT"}, {"CHAIN", "ARBITRUM"}, {"DESTINATION", "0x"}} {
+		hc, vc := column(header, col.head), column(row, col.value)
+		if col.head == "AMOUNT" { // right-aligned: the ends line up
+			hc, vc = hc+len(col.head), vc+len(col.value)
+		}
+		if hc != vc {
+			t.Errorf("%s at column %d, its value %q at %d:\n%s\n%s", col.head, hc, col.value, vc, header, row)
+		}
+	}
+	for _, k := range []struct {
+		key  string
+		want int
+	}{{"end", 3}, {"home", 0}, {"G", 3}, {"g", 0}} {
+		screentest.Press(h, k.key)
+		if r, _ := h.list.Selected(); r.QuoteID != h.list.Item(k.want).QuoteID {
+			t.Errorf("%s: cursor on %s, want row %d", k.key, r.QuoteID, k.want)
+		}
+	}
+	if !screentest.Offers(h.KeyMap(), "enter") {
+		t.Error("a history with withdrawals does not offer enter")
+	}
+}
+
+// TestHistoryNarrow (issue 28 item 21): at 60 columns every row fits,
+// its amount whole and two spaces apart from the state, its chain whole,
+// its destination cut in the middle with both ends shown; the time is in
+// the board's format (today's to the second, other days' to the minute).
+func TestHistoryNarrow(t *testing.T) {
+	_, h := historyOfEntries(t, 60, 18)
+	lines := strings.Split(ansi.Strip(h.View()), "\n")
+	for i := range h.list.Len() {
+		rec, row := h.list.Item(i), lines[3+i]
+		to := rec.Intent.ToAddress
+		amount := rec.Intent.PayAmount.String() + " " + rec.Intent.TokenIn
+		state := historyState(rec)
+		if ansi.StringWidth(row) > 60 || !strings.Contains(row, " "+rec.Intent.Chain+" ") || !strings.Contains(row, amount) ||
+			!regexp.MustCompile(regexp.QuoteMeta(state)+`\s{2,}`+regexp.QuoteMeta(amount)).MatchString(row) ||
+			!strings.HasSuffix(row, to[:4]+"…"+to[len(to)-4:]) || !strings.Contains(row, kit.Clock(rec.Started, screentest.RigStart)) {
+			t.Errorf("row of %s at 60 columns: %q", rec.QuoteID, row)
+		}
+	}
+}
+
+// column is the display column where sub starts in line.
+func column(line, sub string) int { return ansi.StringWidth(line[:strings.Index(line, sub)]) }
+
+// pushed is the status screen a command pushes, initialised.
+func pushed(t *testing.T, r *screentest.StatusRig, cmd tea.Cmd) tui.Screen {
+	t.Helper()
+	msgs := screentest.RunAll(cmd)
+	if len(msgs) != 1 {
+		t.Fatalf("got %v, want one push", msgs)
+	}
+	p, ok := msgs[0].(tui.PushMsg)
+	if !ok {
+		t.Fatalf("got %T, want a push", msgs[0])
+	}
+	screentest.RecordTimers(r.App)
+	p.Screen.Init()
+	return p.Screen
+}
+
+// TestRefusedWithdrawalOffersNoRefresh (issue 12 bug 3): a withdrawal that
+// never happened has nothing to refresh, so its status offers no r.
+func TestRefusedWithdrawalOffersNoRefresh(t *testing.T) {
+	_, h := historyOfEntries(t, 100, 30)
+	screentest.Press(h, "down")
+	screentest.Press(h, "down")
+	rec, _ := h.list.Selected()
+	if rec.QuoteID != "q-refused" {
+		t.Fatalf("cursor on %s", rec.QuoteID)
+	}
+	s := h.open(rec)
+	s.SetSize(100, 30)
+	s.Init()
+	if screentest.Offers(s.KeyMap(), "r") {
+		t.Errorf("a refused withdrawal offers %v", s.KeyMap().ShortHelp())
+	}
+}
+
+// TestHistoryFilter (issue 12 friction): / filters the withdrawals by quote
+// id, destination, chain or state; enter keeps the filter and opens stay
+// on the filtered rows.
+func TestHistoryFilter(t *testing.T) {
+	_, h := historyOfEntries(t, 100, 30)
+	screentest.Press(h, "/")
+	if !h.Inputting() || screentest.Offers(h.KeyMap(), "r") {
+		t.Fatalf("typing a filter: inputting %v, footer %v", h.Inputting(), h.KeyMap().ShortHelp())
+	}
+	h = screentest.TypeInto(h, "solana").(*historyScreen)
+	screentest.Press(h, "enter")
+	if h.list.Len() != 1 || h.list.Item(0).QuoteID != "q-sending" {
+		t.Fatalf("filter solana lists %d withdrawals", h.list.Len())
+	}
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "/ solana") || strings.Contains(v, "ARBITRUM") {
+		t.Errorf("the filtered view:\n%s", v)
+	}
+	if h.Inputting() || !screentest.Offers(h.KeyMap(), "enter") || !screentest.Offers(h.KeyMap(), "/") {
+		t.Errorf("after enter: inputting %v, footer %v", h.Inputting(), h.KeyMap().ShortHelp())
+	}
+	screentest.Press(h, "/")
+	h = screentest.TypeInto(h, "zz").(*historyScreen)
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "No withdrawals match 'solanazz'") || screentest.Offers(h.KeyMap(), "up") {
+		t.Errorf("filter solanazz:\n%s", v)
+	}
+}
+
+// TestHistoryPlantedJournalIsInert: escape sequences planted in a journal
+// never reach the History screen: a field that must have a shape skips its
+// line, free text is cleaned.
+func TestHistoryPlantedJournalIsInert(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	sess, _ := r.App.Client().Session()
+	head := `{"time":"2026-03-01T10:00:00Z","env":"` + r.App.Target.Env.Name + `","account_id":"` + sess.AccountID + `",`
+	intent := `"intent":{"chain":"ARBITRUM","token_in":"USDT","token_out":"USDT","pay_amount":"25","receive_amount":"23.5"}}`
+	lines := []string{
+		head + `"kind":"intent","quote_id":"q-\u001b]0;owned\u0007",` + intent,
+		head + `"kind":"intent","quote_id":"q-colour",` + strings.Replace(intent, "ARBITRUM", `ARB\u001b[38;2;1;2;3m`, 1),
+		head + `"kind":"intent","quote_id":"q-ok",` + intent,
+		head + `"kind":"rejected","quote_id":"q-ok","error":"flagged\u001b[38;2;1;2;3m\u202e by screening"}`,
+	}
+	if err := os.WriteFile(r.App.Journal().Path(), []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	h := New(r.App).(*historyScreen)
+	h.SetSize(120, 30)
+	screentest.Drive(h, h.Init())
+	view := h.View()
+	if h.list.Len() != 1 || h.list.Item(0).QuoteID != "q-ok" || strings.Contains(view, "38;2;1;2;3") || strings.Contains(view, "\u202e") ||
+		strings.Contains(view, "\a") || !strings.Contains(ansi.Strip(view), "q-ok") {
+		t.Fatalf("history of a planted journal: %d records\n%q", h.list.Len(), view)
+	}
+}
+
+// TestHistoryChecksUnfinished (issue 18, issue 28 item 5): opened,
+// History asks the service about each unfinished withdrawal of the account
+// in the background, within the request budget, the most recent first; the
+// count says "checking" until every one is answered; what it learns is
+// journaled and the list drawn again: two withdrawals left at SUBMITTED
+// are listed COMPLETED and REFUNDED. u checks again, offered only while
+// something is unfinished and no check is under way.
+func TestHistoryChecksUnfinished(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	paid, refunded := r.Made(sandbox.DestCompleted, "25"), r.Made(sandbox.DestRefunded, "30")
+	r.Clock.Advance(sandbox.DefaultSettle)
+	var asked []string
+	r.StatusRewrite.Store(new(func([]byte) []byte))
+	seen := func(body []byte) []byte {
+		for _, id := range []string{paid, refunded} {
+			if strings.Contains(string(body), id) {
+				asked = append(asked, id)
+			}
+		}
+		return body
+	}
+	r.StatusRewrite.Store(&seen)
+	h := New(r.App).(*historyScreen)
+	h.SetSize(120, 40)
+	timers := screentest.RecordTimers(r.App)
+	screentest.Drive(h, h.Init())
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "checking 1…") || strings.Contains(v, "unfinished (!)") || screentest.Offers(h.KeyMap(), "u") {
+		t.Fatalf("opened: u offered %v\n%s", screentest.Offers(h.KeyMap(), "u"), v)
+	}
+	for len(*timers) > 0 { // the second id waits for the budget's next slot
+		tm := (*timers)[0]
+		*timers = (*timers)[1:]
+		r.Clock.Advance(tm.D)
+		screentest.Drive(h, func() tea.Msg { return tm.Msg })
+	}
+	if !slices.Equal(asked, []string{refunded, paid}) {
+		t.Errorf("asked %q, want the most recent first", asked)
+	}
+	if got, want := r.JournalStates(paid), []string{"accepted", exchange.StateCompleted}; !slices.Equal(got, want) {
+		t.Errorf("journaled %v, want %v", got, want)
+	}
+	if got, want := r.JournalStates(refunded), []string{"accepted", exchange.StateRefunded}; !slices.Equal(got, want) {
+		t.Errorf("journaled %v, want %v", got, want)
+	}
+	v := ansi.Strip(h.View())
+	if strings.Contains(v, "unfinished") || strings.Contains(v, "checking") || strings.Contains(v, "! ") || !strings.Contains(v, "  COMPLETED") || !strings.Contains(v, "  REFUNDED") {
+		t.Errorf("after the check:\n%s", v)
+	}
+	if screentest.Offers(h.KeyMap(), "u") {
+		t.Error("u offered with nothing unfinished")
+	}
+}
+
+// TestHistoryCheckResumeAsksLostAnswers: an answer that reached a screen
+// pushed over History during a check is lost; back on History its id is
+// asked again and the check ends.
+func TestHistoryCheckResumeAsksLostAnswers(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	id := r.Made(sandbox.DestCompleted, "25")
+	r.Clock.Advance(sandbox.DefaultSettle)
+	h := New(r.App).(*historyScreen)
+	timers := screentest.RecordTimers(r.App)
+	var msgs []tea.Msg
+	for _, m := range screentest.RunAll(h.Init()) {
+		_, cmd := h.Update(m)
+		msgs = append(msgs, screentest.RunAll(cmd)...) // the check's ask, its answer dropped
+	}
+	if len(msgs) != 1 || r.App.Checking() != 1 {
+		t.Fatalf("opened, History asked %d times (%d checking), want once", len(msgs), r.App.Checking())
+	}
+	screentest.Drive(h, h.Resume())
+	for len(*timers) > 0 { // the budget's next slot
+		tm := (*timers)[0]
+		*timers = (*timers)[1:]
+		r.Clock.Advance(tm.D)
+		screentest.Drive(h, func() tea.Msg { return tm.Msg })
+	}
+	if r.App.Checking() != 0 || !slices.Contains(r.JournalStates(id), exchange.StateCompleted) {
+		t.Fatalf("the lost answer's id was not asked again: checking %d, journaled %v", r.App.Checking(), r.JournalStates(id))
+	}
+}
+
+// TestListEscClearsFilterFirst (issue 21 bug 5): on History, / and text
+// then esc clears the filter and stays; only an esc with no filter goes
+// back.
+func TestListEscClearsFilterFirst(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	screentest.HistoryEntries(t, r)
+	screentest.RecordTimers(r.App)
+	root := tui.New(screentest.NewHome(r.App), tui.Options{Theme: "dark", Common: r.App.Common})
+	screentest.Feed(root, tea.WindowSizeMsg{Width: 120, Height: 40})
+	screentest.Feed(root, tui.PushMsg{Screen: New(r.App)})
+	screentest.RequireEscClearsFilterFirst(t, root, func(m tea.Msg) { screentest.Feed(root, m) }, "solana")
+}
+
+// TestFilterTakesPastes: while the history's filter is typed, a bracketed
+// paste goes into it like typed keys (it used to be dropped).
+func TestFilterTakesPastes(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	h := New(r.App).(*historyScreen)
+	screentest.FilterTakesPaste(t, "history", h, &h.list)
+}
+
+// TestKeyNeverKept: a private key typed or pasted into the history's
+// filter is cleared and said, never shown (issue 17 item 7).
+func TestKeyNeverKept(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	h := New(r.App).(*historyScreen)
+	screentest.RequireKeyCleared(t, r.App, h, screentest.KeyField{Name: "history filter", Focus: h.list.StartFilter, Value: h.list.Filter})
+}
+
+// TestHistoryAddsToBoard: w on History puts the account's accepted
+// withdrawals of this environment in the board's file, once; the board
+// reads it when opened.
+func TestHistoryAddsToBoard(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	screentest.HistoryEntries(t, r)
+	h := New(r.App).(*historyScreen)
+	h.SetSize(120, 40)
+	screentest.Drive(h, h.Init())
+	if !screentest.Offered(h, "watch all") {
+		t.Fatal("w not offered")
+	}
+	_, cmd := h.Update(tea.KeyPressMsg{Code: 'w', Text: "w"})
+	if msg := cmd(); msg != (tui.InfoMsg{Text: "Added 2 withdrawals to the watch board (s on Home)"}) {
+		t.Fatalf("w said %#v", msg)
+	}
+	_, cmd = h.Update(tea.KeyPressMsg{Code: 'w', Text: "w"})
+	if msg, ok := cmd().(tui.InfoMsg); !ok || !strings.Contains(msg.Text, "already") {
+		t.Fatalf("w again said %#v", msg)
+	}
+	kept, err := (&follow.WatchFile{Path: kit.WatchlistPath(r.App), Env: r.App.Target.Env.Name}).Load()
+	var ids []string
+	for _, k := range kept {
+		ids = append(ids, k.QuoteID)
+	}
+	if got := strings.Join(ids, " "); err != nil || got != "q-sending q-completed" {
+		t.Fatalf("the board's file holds %q (%v), want the sending and the completed withdrawal", got, err)
+	}
+}
+
+// TestExpiredQuoteHasOneName: a quote of this account that expired without
+// being executed, resumed from History (which journals it), is EXPIRED in
+// History, as on the board and the status screen; never REJECTED, REFUSED
+// or CREATED.
+func TestExpiredQuoteHasOneName(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
+	rec := r.Intent(req, in) // journaled, its answer lost
+	r.Clock.Set(in.ExpiresAt.Add(follow.ExecutableMargin + time.Second))
+	resumed := status.NewResume(r.App, rec)
+	resumed.SetSize(100, 40)
+	screentest.RecordTimers(r.App)
+	screentest.Drive(resumed, resumed.Init())
+
+	h := New(r.App).(*historyScreen)
+	h.SetSize(100, 30)
+	screentest.Drive(h, h.Init())
+	view := ansi.Strip(h.View())
+	if !strings.Contains(view, "  EXPIRED ") || !strings.Contains(view, "EXPIRED: The quote expired without being executed") {
+		t.Errorf("History:\n%s", view)
+	}
+	for _, other := range []string{"REJECTED", "REFUSED", "CREATED"} {
+		if strings.Contains(view, other) {
+			t.Errorf("History calls it %s:\n%s", other, view)
+		}
+	}
+}
+
+// TestHistoryHelpExplainsMarks (issue 28 item 5): ? lists History's keys
+// and what its marks and states mean, whole at 80x24 and 120x40.
+func TestHistoryHelpExplainsMarks(t *testing.T) {
+	r, h := historyOfEntries(t, 120, 40)
+	root := tui.New(h, tui.Options{Theme: "dark", Common: r.App.Common})
+	for _, sz := range screentest.GoldenSizes {
+		screentest.Feed(root, tea.WindowSizeMsg{Width: sz.W, Height: sz.H})
+		screentest.Feed(root, tea.KeyPressMsg{Code: '?', Text: "?"})
+		listed := strings.Join(strings.Fields(ansi.Strip(screentest.CheckFrame(t, root.View().Content, sz.W, sz.H))), " ")
+		for _, want := range []string{"! unfinished", "UNANSWERED enter settles it", "REFUSED nothing was paid",
+			"EXPIRED never executed", "checking asking the service", "u check unfinished"} {
+			if !strings.Contains(listed, want) {
+				t.Errorf("%dx%d: ? does not say %q:\n%s", sz.W, sz.H, want, listed)
+			}
+		}
+		screentest.Feed(root, tea.KeyPressMsg{Code: '?', Text: "?"})
+	}
+}

@@ -1,0 +1,202 @@
+package home
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+// homeWithLogin logs in against a fake service whose login answer is res,
+// and returns the home screen for that session.
+func homeWithLogin(t *testing.T, res exchange.LoginResult) *homeScreen {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != exchange.PathAPIKeyLogin {
+			http.NotFound(w, r)
+			return
+		}
+		http.SetCookie(w, &http.Cookie{Name: config.SessionCookie, Value: "tok", Path: "/"})
+		w.Header().Set(config.HeaderAccountID, "acct-1")
+		json.NewEncoder(w).Encode(res)
+	}))
+	t.Cleanup(srv.Close)
+	env := config.SandboxEnvironment(srv.URL, 327)
+	c := exchange.New(env, exchange.Options{})
+	if _, err := c.Login(context.Background(), exchange.APIKey("k")); err != nil {
+		t.Fatal(err)
+	}
+	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, nil), Getenv: func(string) string { return "" }},
+		Session: kit.Session{Target: kit.Target{Env: env, Client: c}}}
+	screentest.OpenJournal(t, app)
+	h := New(app).(*homeScreen)
+	h.SetSize(100, 30)
+	return h
+}
+
+// TestHomeShowsBuilderAccess: a login with a builder-created API key says so;
+// a plain one has no Access row.
+func TestHomeShowsBuilderAccess(t *testing.T) {
+	const builder = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+	h := homeWithLogin(t, exchange.LoginResult{Status: "success", FundingAccountAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+		Location: "builder:" + builder + "\x1b[31m"})
+	v := ansi.Strip(h.View())
+	if !strings.Contains(v, "Access") || !strings.Contains(v, "builder "+builder) {
+		t.Fatalf("no builder access row:\n%s", v)
+	}
+	if strings.Contains(h.View(), "\x1b[31m") {
+		t.Fatal("the location's escape sequence reached the screen")
+	}
+	plain := homeWithLogin(t, exchange.LoginResult{Status: "success", FundingAccountAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"})
+	if v := ansi.Strip(plain.View()); strings.Contains(v, "Access") {
+		t.Fatalf("access row on a plain login:\n%s", v)
+	}
+}
+
+// TestHomeBannerSingular: one unfinished withdrawal is not "withdrawal(s)".
+func TestHomeBannerSingular(t *testing.T) {
+	h := homeWithLogin(t, exchange.LoginResult{Status: "success", FundingAccountAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"})
+	h.Update(homeJournalMsg{unfinished: 1})
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "1 unfinished withdrawal: press h") {
+		t.Fatalf("banner:\n%s", v)
+	}
+}
+
+// TestHomeSaysJournalTrouble: skipped journal lines and a journal that
+// cannot be read are said on the home screen, never silently dropped.
+func TestHomeSaysJournalTrouble(t *testing.T) {
+	h := homeWithLogin(t, exchange.LoginResult{Status: "success", FundingAccountAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"})
+	if err := os.WriteFile(h.app.Journal().Path(), []byte("not json\n"+strings.Repeat("q", 70<<10)+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	h.Update(h.readJournal()())
+	if v := screentest.OneLine(ansi.Strip(h.View())); !strings.Contains(v, "2 line(s) of the withdrawal journal could not be read and were skipped") {
+		t.Fatalf("skipped lines not said:\n%s", v)
+	}
+
+	// A directory where the journal file should be cannot be read (made
+	// after the open, which would refuse it).
+	dir := filepath.Join(t.TempDir(), "journal.jsonl")
+	j, err := journal.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	h.app.Target.Journal = j
+	h.Update(h.readJournal()())
+	if v := screentest.OneLine(ansi.Strip(h.View())); !strings.Contains(v, "The withdrawal journal cannot be read (run svcwallet doctor --env sandbox)") {
+		t.Fatalf("an unreadable journal not said:\n%s", v)
+	}
+}
+
+// TestHomeBanner (issue 28 item 5): the home screen counts the unfinished
+// withdrawals in a Cmd, and says how to resume them; opened, it first asks
+// the service about them in the background, the count saying "checking"
+// until every one is answered, then what is still unfinished.
+func TestHomeBanner(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	timers := screentest.RecordTimers(r.App)
+	h := New(r.App).(*homeScreen)
+	h.SetSize(100, 30)
+	screentest.Drive(h, h.Init())
+	if v := ansi.Strip(h.View()); strings.Contains(v, "unfinished withdrawal") || len(*timers) != 0 {
+		t.Fatalf("banner, or a check, with an empty journal:\n%s", v)
+	}
+	screentest.HistoryEntries(t, r)
+	calls := r.StatusCalls.Load()
+	screentest.Drive(h, h.Resume())
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "checking 1 unfinished withdrawal with the service…") || r.StatusCalls.Load() != calls+1 {
+		t.Fatalf("no check, after one of two answered (%d asked):\n%s", r.StatusCalls.Load()-calls, v)
+	}
+	for len(*timers) > 0 { // the budget's next slot
+		tm := (*timers)[0]
+		*timers = (*timers)[1:]
+		r.Clock.Advance(tm.D)
+		screentest.Drive(h, func() tea.Msg { return tm.Msg })
+	}
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "2 unfinished withdrawals: press h to review and resume them") || r.StatusCalls.Load() != calls+2 {
+		t.Fatalf("after the check (%d asked):\n%s", r.StatusCalls.Load()-calls, v)
+	}
+}
+
+// TestHomeChecksUnfinished (issue 28 item 5): withdrawals made on the
+// command line that the service finished since are no longer counted
+// unfinished once Home has asked: the journal learns their ends.
+func TestHomeChecksUnfinished(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	paid, refunded := r.Made(sandbox.DestCompleted, "25"), r.Made(sandbox.DestRefunded, "30")
+	r.Clock.Advance(sandbox.DefaultSettle)
+	timers := screentest.RecordTimers(r.App)
+	h := New(r.App).(*homeScreen)
+	h.SetSize(100, 30)
+	screentest.Drive(h, h.Init())
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "checking 1 unfinished withdrawal") {
+		t.Fatalf("opened:\n%s", v)
+	}
+	for len(*timers) > 0 {
+		tm := (*timers)[0]
+		*timers = (*timers)[1:]
+		r.Clock.Advance(tm.D)
+		screentest.Drive(h, func() tea.Msg { return tm.Msg })
+	}
+	if v := ansi.Strip(h.View()); strings.Contains(v, "unfinished withdrawal") || !r.Record(paid).Finished() || !r.Record(refunded).Finished() {
+		t.Fatalf("after the check:\n%s", v)
+	}
+}
+
+// TestHomeIdle: the home screen schedules nothing once it has started.
+func TestHomeIdle(t *testing.T) {
+	c := screentest.NewLoggedInConsole(t, 120, 40, screentest.ConsoleOpts{})
+	h := New(c.App).(*homeScreen)
+	h.SetSize(120, 38)
+	for _, m := range screentest.RunCmdSync(t, h.Init()) {
+		h.Update(m)
+	}
+	screentest.RequireIdle(t, h, "home", screentest.OtherMsgs()...)
+	screentest.RequireIdle(t, h, "home", spinner.New().Tick())
+}
+
+// TestHomeSaysNoKeySigns: after an API-key login with no key here for the
+// account, Home says so and names the ways before a withdrawal is walked
+// to its review; with a key (here the raw key's variable) it says nothing
+// (issue 28 item 11).
+func TestHomeSaysNoKeySigns(t *testing.T) {
+	h := homeWithLogin(t, exchange.LoginResult{Status: "success", FundingAccountAddress: sandbox.DemoAddress})
+	h.Update(kit.LookForSigningKey(h.app)())
+	v := screentest.OneLine(ansi.Strip(h.View()))
+	for _, want := range []string{"No key here signs for " + sandbox.DemoAddress + ", so no withdrawal or builder authorization can be signed.",
+		"a keystore file (svcwallet key import), clef or a signing command (signer in the config), or $SVCWALLET_PRIVATE_KEY; or o on the review"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("Home lacks %q:\n%s", want, v)
+		}
+	}
+	h = homeWithLogin(t, exchange.LoginResult{Status: "success", FundingAccountAddress: sandbox.DemoAddress})
+	h.app.Getenv = func(k string) string {
+		if k == "SVCWALLET_PRIVATE_KEY" {
+			return sandbox.DemoPrivateKey
+		}
+		return ""
+	}
+	h.Update(kit.LookForSigningKey(h.app)())
+	if v := ansi.Strip(h.View()); strings.Contains(v, "No key here") {
+		t.Errorf("Home says no key though one signs:\n%s", v)
+	}
+}

@@ -1,0 +1,269 @@
+// Package kit is what every console screen shares: the App (fixed
+// dependencies, the one session, test hooks), key bindings declared once,
+// text fields and the list filter, the review gate and signing key, ink,
+// text helpers, copying and opening links.
+package kit
+
+import (
+	"context"
+	"path/filepath"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/signer"
+	"github.com/svcwallet/svcwallet/tui"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
+)
+
+// requestTimeout bounds a screen's single call; the client's own HTTP timeout
+// is per attempt, this one covers re-login too.
+const requestTimeout = 30 * time.Second
+
+// Visit is the life of a screen on the stack: the calls it makes that are
+// worth nothing once it is gone (reads, a deposit address or a login asked
+// for from it) are cancelled when it is left (tui.Leaver), and with the
+// console. Calls
+// that move money or sign (withdraw, builder authorization) do not use it:
+// their answer must arrive and be journaled even if the screen is gone.
+type Visit struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+// Context is the visit's context, started on first use under the root's.
+func (v *Visit) Context(app *App) context.Context {
+	if v.ctx == nil {
+		v.ctx, v.cancel = context.WithCancel(app.Root())
+	}
+	return v.ctx
+}
+
+// Leave cancels the visit's calls still out.
+func (v *Visit) Leave() {
+	if v.cancel != nil {
+		v.cancel()
+	}
+}
+
+// Call bounds one call made under parent by requestTimeout.
+func Call(parent context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(parent, requestTimeout)
+}
+
+// Target is one environment the user may log in to, with its client.
+type Target struct {
+	Env    config.Environment
+	Client *exchange.Client
+	// Journal records this target's withdrawals (D11).
+	Journal *journal.Journal
+	// Demo holds the sandbox's published credentials; nil for real services.
+	Demo *Demo
+}
+
+// Demo credentials of the embedded sandbox, offered on the login screen,
+// and its demo account's address book, offered on the destination form.
+type Demo struct {
+	APIKey      string
+	PrivateKey  string // a published development key, never a real one
+	AddressBook []DemoPayee
+}
+
+// DemoPayee is a destination of the sandbox's demo address book: its
+// chain type and what the sandbox does with a withdrawal to it.
+type DemoPayee struct{ Address, ChainType, Fate string }
+
+// App is what every screen shares besides the tui.Common: the fixed
+// dependencies, the session, and the hooks tests replace. Screens hold a
+// pointer.
+type App struct {
+	Deps
+	Session
+	Hooks
+}
+
+// Deps are the console's fixed dependencies: they do not change while it runs.
+type Deps struct {
+	Common      *tui.Common
+	Targets     []Target
+	KeystoreDir string
+	Getenv      func(string) string
+	// PollInterval is how often a followed withdrawal's status is asked.
+	PollInterval time.Duration
+	// Bell rings the terminal bell when a followed withdrawal changes state
+	// (the config's bell); Notify also sends a desktop notification when one
+	// ends (the config's notify). See Announce.
+	Bell, Notify bool
+	// Context is the console's root context, cancelled on quit; nil means
+	// context.Background.
+	Context context.Context
+	// Running counts the signatures signing commands are making
+	// (signer.Opening.Running); nil counts nothing. The console cancels
+	// Context on quit, then closes it (Running.Close), so no signing command or typed
+	// data file outlives svcwallet.
+	Running *signer.Running
+	// Makers build the screens one feature opens in another.
+	Makers Makers
+	// Flushes are the writes owed when the console ends; nil owes none.
+	Flushes *Flushes
+	// ConfigFlag is the config file the console was started with (--config,
+	// else $SVCWALLET_CONFIG); "" for the default one. Command repeats it.
+	ConfigFlag string
+}
+
+// Makers build the screens one feature opens in another, handed in as
+// pug's Maker is, so that no feature package imports another: home opens
+// every feature through them, the features come back home, and the
+// withdrawal review hands what it sent to the status screen.
+type Makers struct {
+	Home, Login, Deposit, Withdraw, History, Board, Builder func(*App) tui.Screen
+	// Status follows the withdrawal quoteID; the journal says whether it
+	// is the account's own, whose states are journaled.
+	Status func(app *App, quoteID string) tui.Screen
+	// Resume takes up a journaled withdrawal (D11).
+	Resume func(app *App, rec journal.Record) tui.Screen
+	// BoardStatus is the status screen of a withdrawal the board follows,
+	// seeded with what the board knows of it, and with the time the
+	// service's rate limit still holds the board's asks.
+	BoardStatus func(app *App, f follow.Followed, paused time.Duration) tui.Screen
+}
+
+// Session is the one login the console is in: the target environment with
+// its client (credentials, expiry, silent re-login) and journal, and the
+// wallet key when the login was by wallet. The login screen replaces it
+// whole; the top bar reads it every time it draws (App.Status).
+type Session struct {
+	Target Target
+	// Signer is the logged-in account's key when the login was by wallet,
+	// kept for signing withdrawals and builder authorizations.
+	Signer signer.Key
+	// SignerFrom names where Signer's key is, for the reviews: "clef at
+	// http://127.0.0.1:8550", "command: cast wallet sign …"; never a secret.
+	SignerFrom string
+	// Check is the last check of the unfinished withdrawals (StartCheck);
+	// nil before one.
+	Check *Check
+}
+
+// Hooks are the effects tests replace; nil means the real one.
+type Hooks struct {
+	// LoadKeystore decrypts a keystore file; tests replace the slow scrypt.
+	LoadKeystore func(path, passphrase string) (signer.Key, error)
+	// Nonce draws signature nonces; nil means signer.NewNonce (crypto/rand).
+	// Tests fix it so digests on screen are stable.
+	Nonce func() uint32
+	// TmuxClipboard reads tmux's set-clipboard option; nil runs tmux. It
+	// runs inside a Cmd; tests fake it.
+	TmuxClipboard func() (string, error)
+	// OpenURL opens a link in the browser; nil uses the desktop's opener.
+	// It runs inside a Cmd; tests fake it.
+	OpenURL func(link string) error
+	// Timer delivers msg after d; nil means tea.Tick. The status screen and
+	// the watch board schedule their polls through it, so tests record every
+	// wait asked for and fire the timers themselves; the quote countdown and
+	// the key guard tick on tea.Tick: their tests move the clock and draw.
+	Timer func(d time.Duration, msg tea.Msg) tea.Cmd
+}
+
+// After is the Cmd that delivers msg after d, through Hooks.Timer.
+func (a *App) After(d time.Duration, msg tea.Msg) tea.Cmd {
+	if a.Timer != nil {
+		return a.Timer(d, msg)
+	}
+	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
+}
+
+// DrawNonce returns a fresh signature nonce (D9).
+func (a *App) DrawNonce() uint32 {
+	if a.Nonce != nil {
+		return a.Nonce()
+	}
+	return signer.NewNonce()
+}
+
+// Journal is the session's journal: every withdrawal is written there
+// before it is sent (D11). Nil when there is none.
+func (a *App) Journal() *journal.Journal { return a.Target.Journal }
+
+// Withdrawer carries this session's withdrawals (sign, journal, send).
+func (a *App) Withdrawer() withdrawal.Withdrawer {
+	return withdrawal.Withdrawer{Client: a.Client(), Journal: a.Journal(), Now: a.Common.Now,
+		BridgePins: BridgePinsPath(a)}
+}
+
+// AccountRecords returns the read of the journal's records of the
+// logged-in account in the current environment (newest first, with the
+// count of lines skipped). Call it in Update and run what it returns inside
+// a Cmd: the session is read now, as a Cmd's goroutine must not read the
+// App while Update changes it (a login screen replaces the Session), and
+// the file is read in the Cmd.
+func (a *App) AccountRecords() func() ([]journal.Record, int, error) {
+	sess, _ := a.Client().Session()
+	j, env := a.Journal(), a.Target.Env.Name
+	return func() ([]journal.Record, int, error) { return j.AccountRecords(env, sess.AccountID) }
+}
+
+// UnfinishedRecords is AccountRecords narrowed to the unfinished
+// withdrawals (Journal.UnfinishedRecords), which it reads alone: what Home
+// counts and the review's repeat check looks through.
+func (a *App) UnfinishedRecords() func() ([]journal.Record, int, error) {
+	sess, _ := a.Client().Session()
+	j, env := a.Journal(), a.Target.Env.Name
+	return func() ([]journal.Record, int, error) { return j.UnfinishedRecords(env, sess.AccountID) }
+}
+
+// RecentRecords is the read of the logged-in account's n latest
+// withdrawals in the current environment (journal.Journal.Recent), made
+// as AccountRecords' is: call it in Update, run what it returns in a Cmd.
+func (a *App) RecentRecords(n int) func() ([]journal.Record, error) {
+	sess, _ := a.Client().Session()
+	j, env := a.Journal(), a.Target.Env.Name
+	return func() ([]journal.Record, error) { return j.Recent(env, sess.AccountID, n) }
+}
+
+// Client is the logged-in target's client.
+func (a *App) Client() *exchange.Client { return a.Target.Client }
+
+// Root is the console's context: cancelled when the console quits.
+func (a *App) Root() context.Context {
+	if a.Context == nil {
+		return context.Background()
+	}
+	return a.Context
+}
+
+// TopBar is the top bar's content for the current session, read from the
+// client at each draw, so a silent re-login shows its new expiry at once.
+func (a *App) TopBar() tui.TopBar {
+	s, _ := a.Client().Session()
+	return tui.TopBar{
+		Env: a.Target.Env.Name, ChainID: a.Target.Env.ChainID,
+		Account: s.FundingAccountAddress, SubAccount: s.SubAccountID, SessionExpires: s.Expires,
+	}
+}
+
+// BridgePinsPath is where the bridge addresses are recorded: next to the
+// journal, in the state directory; "" (nothing recorded) without a journal.
+func BridgePinsPath(app *App) string {
+	if app.Journal() == nil {
+		return ""
+	}
+	return withdrawal.BridgePinsPath(filepath.Dir(app.Journal().Path()))
+}
+
+// Command is a svcwallet command line for the user to run next, on the
+// console's environment: `svcwallet WORDS... --env NAME`, and the
+// --config the console was started with, quoted for a shell where needed,
+// as every command the command line prints (runnable as printed).
+func (a *App) Command(words ...string) string {
+	w := append(append([]string{"svcwallet"}, words...), "--env", a.Target.Env.Name)
+	if a.ConfigFlag != "" {
+		w = append(w, "--config", a.ConfigFlag)
+	}
+	return safetext.ShellLine(w...)
+}

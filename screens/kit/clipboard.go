@@ -1,0 +1,43 @@
+package kit
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/aymanbagabas/go-osc52/v2"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+// CopyText sets the system clipboard to text with OSC 52 and says done. Inside
+// tmux the sequence is also sent wrapped for passthrough (it gets through
+// with allow-passthrough on), and tmux's set-clipboard is read in the Cmd:
+// when it is off or external, tmux keeps an application's OSC 52 from the
+// terminal, so the toast says the copy stops there and how to let it through
+// instead of claiming it worked.
+func CopyText(app *App, text, done string) tea.Cmd {
+	if app.Getenv == nil || app.Getenv("TMUX") == "" {
+		return tea.Batch(tea.SetClipboard(text), tui.ShowInfo(done))
+	}
+	query := app.TmuxClipboard
+	if query == nil {
+		query = tmuxSetClipboard
+	}
+	say := func() tea.Msg {
+		v, err := query()
+		if v = strings.TrimSpace(v); err == nil && (v == "off" || v == "external") {
+			return tui.ErrorMsg{Err: exchange.UserError{Text: "Not copied: tmux's set-clipboard is " + v +
+				", so the copy stops at tmux. Run `tmux set -g set-clipboard on`, then copy again"}}
+		}
+		return tui.InfoMsg{Text: done}
+	}
+	return tea.Batch(tea.SetClipboard(text), tea.Raw(osc52.New(text).Tmux().String()), say)
+}
+
+// tmuxSetClipboard asks the tmux server for its set-clipboard option.
+func tmuxSetClipboard() (string, error) {
+	out, err := osguard.Command("tmux", "show-options", "-gv", "set-clipboard").Output()
+	return string(out), err
+}

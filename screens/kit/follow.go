@@ -1,0 +1,145 @@
+package kit
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/tui"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
+)
+
+// What the screens that follow withdrawals share (the status screen,
+// History and the watch board): journaling what they learn, the board's
+// file, and the rate limit's countdown.
+
+// JournalState journals a state a follower of this console learned for an
+// own withdrawal (follow.Step.JournalState), in a Cmd: the status
+// screen, the board and History's refresh all write through it. writes,
+// when given, counts the write until it is done.
+func JournalState(app *App, quoteID string, w exchange.Withdrawal, writes *sync.WaitGroup) tea.Cmd {
+	if app.Journal() == nil {
+		return nil
+	}
+	if writes != nil {
+		writes.Add(1)
+	}
+	return journalCmd(app, func(wr withdrawal.Withdrawer) error {
+		if writes != nil {
+			defer writes.Done()
+		}
+		return wr.JournalState(quoteID, w)
+	})
+}
+
+// journalCmd writes one line of an own withdrawal's journal in a Cmd; a
+// failure is said in a toast, whichever screen is on top by then.
+func journalCmd(app *App, write func(withdrawal.Withdrawer) error) tea.Cmd {
+	if app.Journal() == nil {
+		return nil
+	}
+	w := app.Withdrawer()
+	return func() tea.Msg {
+		if err := write(w); err != nil {
+			return tui.ErrorMsg{Err: exchange.UserError{Text: "The journal could not be written (" + err.Error() + "): the history may miss this state; check the disk", Cause: err}}
+		}
+		return nil
+	}
+}
+
+// StateDir is where the board's file and its exports go: next to the
+// journal.
+func StateDir(app *App) string {
+	if app.Journal() != nil {
+		return filepath.Dir(app.Journal().Path())
+	}
+	return filepath.Dir(journal.DefaultPath())
+}
+
+// WatchlistPath is the board's file.
+func WatchlistPath(app *App) string { return filepath.Join(StateDir(app), follow.WatchlistFile) }
+
+// NextSecond is the wait until a countdown of left, shown in whole seconds
+// rounded up, shows one less.
+func NextSecond(left time.Duration) time.Duration {
+	if d := left % time.Second; d > 0 {
+		return d
+	}
+	return time.Second
+}
+
+// RateLimited says that the service's rate limit holds every ask for left
+// more, in whole seconds rounded up.
+func RateLimited(left time.Duration) string {
+	return fmt.Sprintf("rate limited, resuming in %ds", (left+time.Second-1)/time.Second)
+}
+
+// Clock is the one time format of History's and the board's rows, in the
+// zone of now: the time of day to the second when it is today, else the
+// day and minute; "" for none.
+func Clock(t, now time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	t = t.In(now.Location())
+	if y, m, d := t.Date(); y == now.Year() && m == now.Month() && d == now.Day() {
+		return t.Format("15:04:05")
+	}
+	return t.Format("Jan 02 15:04")
+}
+
+// Plural is one when n is 1, else many.
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// Flushes are the writes the console owes at its end, however it ends (q,
+// the terminal closed, kill): what the watch board learned since its last
+// save. One is kept a key: a board opened again takes over the writes the
+// last one of its file left (Swap).
+type Flushes struct {
+	mu sync.Mutex
+	by map[string]func() error
+}
+
+// Swap keeps flush under key, and returns the one it replaces, nil for
+// none, for the caller to run first. Nil flushes does nothing.
+func (f *Flushes) Swap(key string, flush func() error) (old func() error) {
+	if f == nil {
+		return nil
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.by == nil {
+		f.by = map[string]func() error{}
+	}
+	old = f.by[key]
+	f.by[key] = flush
+	return old
+}
+
+// Run does every write owed, once; the console calls it when it ends.
+func (f *Flushes) Run() error {
+	if f == nil {
+		return nil
+	}
+	f.mu.Lock()
+	by := f.by
+	f.by = nil
+	f.mu.Unlock()
+	var errs []error
+	for _, flush := range by {
+		errs = append(errs, flush())
+	}
+	return errors.Join(errs...)
+}

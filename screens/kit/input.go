@@ -1,0 +1,142 @@
+package kit
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/signer"
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+// KeyCleared is what a field says when it drops text with the shape of a
+// private key; it never repeats the text.
+var KeyCleared = exchange.UserError{Text: "That looked like a private key (64 hex digits): it was cleared and not used. " +
+	"Never paste a key here: svcwallet reads keys from a keystore file or $" + signer.KeyEnvVar}
+
+// Input is the console's text field. Text typed or pasted into it that
+// holds the shape of a private key (safetext.HoldsKeyShape) empties it and shows
+// KeyCleared: no field takes a private key, and one kept would be drawn,
+// sent as an id or an API key, or quoted in an error. Passphrase fields
+// are the exception (NewPassphrase).
+type Input struct {
+	textinput.Model
+	c          *tui.Common
+	passphrase bool
+	// prefilled: the value was put there for the user (Prefill), not
+	// typed, and is untouched.
+	prefilled bool
+}
+
+// Prefill puts v in the field for the user to keep or replace: the first
+// text typed or pasted replaces it whole and backspace empties it, so
+// typing 45d over a pre-filled 7d makes 45d; a key that moves the cursor
+// keeps it for editing.
+func (in *Input) Prefill(v string) {
+	in.Model.SetValue(v)
+	in.prefilled = v != ""
+}
+
+// SetValue replaces the value; it is not pre-filled (Prefill).
+func (in *Input) SetValue(v string) {
+	in.Model.SetValue(v)
+	in.prefilled = false
+}
+
+// NewInput returns a text field with a steady cursor: a blinking one would
+// redraw an idle screen twice a second. masked hides what is typed (an API
+// key) but still refuses a key.
+func NewInput(c *tui.Common, placeholder string, masked bool) Input {
+	in := textinput.New()
+	in.Placeholder = placeholder
+	in.Prompt = ""
+	st := in.Styles()
+	st.Cursor.Blink = false
+	st.Focused.Text = c.Styles.Value
+	st.Blurred.Text = c.Styles.Muted
+	in.SetStyles(st)
+	if masked {
+		in.EchoMode = textinput.EchoPassword
+		in.EchoCharacter = '•'
+	}
+	return Input{Model: in, c: c}
+}
+
+// caret is the text cursor of a focused field on a terminal without
+// attributes, where textinput's (reverse video) does not show.
+const caret = "▏"
+
+// View is textinput's, except under TERM=dumb (tui.Common.Plain): there
+// the cursor, drawn in reverse video, would not show, so a focused field
+// draws it as caret before the character it is on, in the place of the
+// blank cell kept for it at the end.
+func (in Input) View() string {
+	if in.c == nil || !in.c.Plain() || !in.Focused() {
+		return in.Model.View()
+	}
+	m := in.Model
+	m.SetVirtualCursor(false)
+	v := m.View()
+	x := m.Cursor().Position.X
+	w := ansi.StringWidth(v)
+	out := ansi.Truncate(v, x, "") + caret + ansi.TruncateLeft(v, x, "")
+	if strings.HasSuffix(ansi.Strip(v), " ") {
+		out = ansi.Truncate(out, w, "")
+	}
+	return out
+}
+
+// NewPassphrase returns a masked field that takes any text: a passphrase
+// is never shown, sent or quoted, and one of 64 hex digits (openssl rand
+// -hex 32) is a sound choice that refusing would lock out of its keystore.
+func NewPassphrase(c *tui.Common, placeholder string) Input {
+	in := NewInput(c, placeholder, true)
+	in.passphrase = true
+	return in
+}
+
+// Update is textinput's, with the key guard. A paste holding a key is
+// dropped before it is inserted, since a CharLimit could keep most of it
+// while cutting the run short of 64; a field without the focus takes no
+// paste, so it keeps what it holds.
+func (in Input) Update(msg tea.Msg) (Input, tea.Cmd) {
+	if p, ok := msg.(tea.PasteMsg); ok && in.Focused() && !in.passphrase && safetext.HoldsKeyShape(p.Content) {
+		in.SetValue("")
+		return in, tui.ShowError(KeyCleared)
+	}
+	if in.prefilled && in.Focused() {
+		if in.replaces(msg) {
+			in.SetValue("")
+		}
+		switch msg.(type) {
+		case tea.KeyPressMsg, tea.PasteMsg:
+			in.prefilled = false
+		}
+		if k, ok := msg.(tea.KeyPressMsg); ok && (k.Code == tea.KeyBackspace || k.Code == tea.KeyDelete) {
+			return in, nil // the value went whole
+		}
+	}
+	var cmd tea.Cmd
+	in.Model, cmd = in.Model.Update(msg)
+	if !in.passphrase && safetext.HoldsKeyShape(in.Value()) {
+		in.SetValue("")
+		return in, tea.Batch(cmd, tui.ShowError(KeyCleared))
+	}
+	return in, cmd
+}
+
+// replaces says whether msg, on a pre-filled value, takes its place:
+// text typed or pasted, backspace or delete.
+func (in Input) replaces(msg tea.Msg) bool {
+	switch m := msg.(type) {
+	case tea.PasteMsg:
+		return true
+	case tea.KeyPressMsg:
+		return m.Text != "" && m.Mod&^tea.ModShift == 0 || m.Code == tea.KeyBackspace || m.Code == tea.KeyDelete
+	}
+	return false
+}

@@ -1,0 +1,129 @@
+package kit
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+const testKey = "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
+
+// TestInputKeyGuard: a field drops a pasted key even when its CharLimit
+// would keep only part of it, and says so in words that repeat none of it;
+// 63 hex digits are no key and stay; a field without the focus is left as
+// it is; a passphrase field takes 64 hex digits, a sound passphrase.
+func TestInputKeyGuard(t *testing.T) {
+	c := tui.NewCommon(true, nil)
+	paste := func(in Input, text string) (Input, []tea.Msg) {
+		in.Focus()
+		in, cmd := in.Update(tea.PasteMsg{Content: text})
+		var msgs []tea.Msg
+		if cmd != nil {
+			msgs = append(msgs, cmd())
+		}
+		return in, msgs
+	}
+
+	short := NewInput(c, "", false)
+	short.CharLimit = 20
+	in, msgs := paste(short, testKey)
+	if in.Value() != "" || len(msgs) != 1 {
+		t.Fatalf("a key pasted into a 20-character field: %d characters kept, %d messages", len(in.Value()), len(msgs))
+	}
+	if m, ok := msgs[0].(tui.ErrorMsg); !ok || m.Err != KeyCleared || strings.Contains(m.Err.Error(), testKey[:9]) {
+		t.Errorf("the message is not KeyCleared (%T)", msgs[0])
+	}
+
+	if in, _ := paste(NewInput(c, "", false), testKey[:63]); in.Value() != testKey[:63] {
+		t.Errorf("63 hex digits were not kept (%d characters)", len(in.Value()))
+	}
+	blurred := NewInput(c, "", false)
+	blurred.SetValue("0xabc")
+	if in, cmd := blurred.Update(tea.PasteMsg{Content: testKey}); in.Value() != "0xabc" || cmd != nil {
+		t.Errorf("a field without the focus changed on a paste (%d characters) or spoke", len(in.Value()))
+	}
+	if in, msgs := paste(NewPassphrase(c, ""), testKey); in.Value() != testKey || len(msgs) != 0 {
+		t.Errorf("a passphrase of 64 hex digits was not kept (%d characters, %d messages)", len(in.Value()), len(msgs))
+	}
+}
+
+// TestInputPrefill (issue 28 item 20): text typed or pasted over a
+// pre-filled value replaces it (7d then 45d is 45d, not 7d45d), backspace
+// empties it, a key that moves the cursor keeps it for editing, and a
+// field that was typed in is edited as usual.
+func TestInputPrefill(t *testing.T) {
+	c := tui.NewCommon(true, nil)
+	prefilled := func() Input {
+		in := NewInput(c, "", false)
+		in.Prefill("7d")
+		in.Focus()
+		return in
+	}
+	typed := func(in Input, msgs ...tea.Msg) string {
+		for _, m := range msgs {
+			in, _ = in.Update(m)
+		}
+		return in.Value()
+	}
+	key := func(s string) tea.Msg { return tea.KeyPressMsg{Code: rune(s[0]), Text: s} }
+	for _, c := range []struct {
+		name string
+		msgs []tea.Msg
+		want string
+	}{
+		{"typed", []tea.Msg{key("4"), key("5"), key("d")}, "45d"},
+		{"pasted", []tea.Msg{tea.PasteMsg{Content: "12h"}}, "12h"},
+		{"backspace", []tea.Msg{tea.KeyPressMsg{Code: tea.KeyBackspace}}, ""},
+		{"backspace then typed", []tea.Msg{tea.KeyPressMsg{Code: tea.KeyBackspace}, key("3"), key("d")}, "3d"},
+		{"edited", []tea.Msg{tea.KeyPressMsg{Code: tea.KeyLeft}, key("0")}, "70d"},
+		{"typed on", []tea.Msg{key("1"), key("0"), tea.KeyPressMsg{Code: tea.KeyBackspace}, key("2")}, "12"},
+	} {
+		if got := typed(prefilled(), c.msgs...); got != c.want {
+			t.Errorf("%s over a pre-filled 7d: %q, want %q", c.name, got, c.want)
+		}
+	}
+	plain := NewInput(c, "", false)
+	plain.SetValue("7d")
+	plain.Focus()
+	if got := typed(plain, key("4")); got != "7d4" {
+		t.Errorf("a value set, not pre-filled, was replaced: %q", got)
+	}
+}
+
+// TestInputCaretWithoutAttributes (issue 29 item 2): under TERM=dumb the
+// focused field draws its cursor as ▏ before the character it is on, in
+// the width the field takes anyway; a blurred field, and any field where
+// reverse video shows, draws none.
+func TestInputCaretWithoutAttributes(t *testing.T) {
+	c := tui.NewCommon(true, nil)
+	c.Profile = colorprofile.NoTTY
+	in := NewInput(c, "amount", false)
+	in.SetWidth(10)
+	plain := func() string { return ansi.Strip(in.View()) }
+	if got := plain(); strings.Contains(got, caret) {
+		t.Errorf("a blurred field draws a caret: %q", got)
+	}
+	in.Focus()
+	if got := plain(); !strings.HasPrefix(got, caret+"amount") {
+		t.Errorf("the empty field's caret is not before its placeholder: %q", got)
+	}
+	in.SetValue("25")
+	in.CursorEnd()
+	width := ansi.StringWidth(in.Model.View())
+	if got := plain(); !strings.HasPrefix(got, "25"+caret) || ansi.StringWidth(got) != width {
+		t.Errorf("at the end: %q (%d cells, the field takes %d)", got, ansi.StringWidth(got), width)
+	}
+	in, _ = in.Update(tea.KeyPressMsg{Code: tea.KeyLeft})
+	if got := plain(); !strings.HasPrefix(got, "2"+caret+"5") || ansi.StringWidth(got) != width {
+		t.Errorf("on the 5: %q (%d cells, the field takes %d)", got, ansi.StringWidth(got), width)
+	}
+	c.Profile = colorprofile.ASCII
+	if got := plain(); strings.Contains(got, caret) {
+		t.Errorf("under NO_COLOR, where the reversed cursor shows, a caret too: %q", got)
+	}
+}

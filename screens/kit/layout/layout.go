@@ -1,0 +1,90 @@
+// Package layout is the text layout every screen shares: labelled fields,
+// clipping and wrapping to the terminal's width, widths measured fast, the
+// theme's inks, error blocks, and small text helpers. It knows no screen and
+// no session: the app context the screens share is in kit.
+package layout
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+// Field renders "label  value" with the label padded to width w.
+func Field(c *tui.Common, label string, w int, value string) string {
+	return InksFor(c).Label.On(Pad(label, w)) + " " + value
+}
+
+// Pad right-pads s with spaces to display width w.
+func Pad(s string, w int) string {
+	if n := Width(s); n < w {
+		return s + strings.Repeat(" ", w-n)
+	}
+	return s
+}
+
+// Clip truncates every line of s to width w, so no screen draws past the
+// edge; a cut line ends in "…", so no word is ever cut silently (text that
+// must be read whole is wrapped before, as ErrorBlock does). Lines
+// are not padded: the root fills the rest of the row. A final newline is
+// dropped, so a view of h lines is h lines, not h+1.
+func Clip(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+	for i, l := range lines {
+		if !SurelyFits(l, w) && ansi.StringWidth(l) > w {
+			lines[i] = ansi.Truncate(l, w, "…")
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// SurelyFits is a cheap test that line l takes at most w cells: an ASCII
+// character takes at most one cell and any other rune at most two, so the
+// sum outside CSI sequences bounds the width. Any other escape sequence
+// makes it give up (false), leaving the exact measure to the caller.
+func SurelyFits(l string, w int) bool {
+	cells := 0
+	for i := 0; i < len(l); i++ {
+		b := l[i]
+		switch {
+		case b == 0x1b:
+			if i+1 >= len(l) || l[i+1] != '[' {
+				return false
+			}
+			for i += 2; i < len(l) && (l[i] < 0x40 || l[i] > 0x7e); i++ {
+			}
+		case b < 0x80:
+			cells++
+		case b&0xc0 != 0x80: // the first byte of a multi-byte rune
+			cells += 2
+		}
+	}
+	return cells <= w
+}
+
+// Width is ansi.StringWidth with a shortcut for printable ASCII, which is
+// most of what screens measure (addresses, ids, names).
+func Width(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x7f {
+			return ansi.StringWidth(s)
+		}
+	}
+	return len(s)
+}
+
+// Truncate cuts s to w cells with a tail, only when it is wider.
+func Truncate(s string, w int, tail string) string {
+	if Width(s) <= w {
+		return s
+	}
+	return ansi.Truncate(s, w, tail)
+}
+
+func Uitoa(v uint64) string { return strconv.FormatUint(v, 10) }

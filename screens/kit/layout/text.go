@@ -1,0 +1,188 @@
+package layout
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/svcwallet/svcwallet/tui"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// MarkDiff renders a and b with the characters that differ between them
+// marked, so two look-alike addresses can be compared at a glance. Case
+// differences count in base58, where they make another address; between two
+// 0x-hex (EVM) addresses they do not, since hex is case-insensitive and the
+// mixed case is only a checksum, so marking it would bury the real difference.
+func MarkDiff(mark lipgloss.Style, a, b string) (string, string) {
+	ra, rb := []rune(a), []rune(b)
+	differs := diffAt(a, b)
+	var sa, sb strings.Builder
+	for i, d := range differs {
+		for _, p := range []struct {
+			sb *strings.Builder
+			r  []rune
+		}{{&sa, ra}, {&sb, rb}} {
+			switch {
+			case i >= len(p.r):
+			case !d:
+				p.sb.WriteRune(p.r[i])
+			default:
+				p.sb.WriteString(mark.Render(string(p.r[i])))
+			}
+		}
+	}
+	return sa.String(), sb.String()
+}
+
+// DiffCarets is a line with ^ under each character MarkDiff marks, so the
+// difference shows where reverse video does not (TERM=dumb); "" when none
+// differs.
+func DiffCarets(a, b string) string {
+	var out strings.Builder
+	for _, d := range diffAt(a, b) {
+		if d {
+			out.WriteByte('^')
+		} else {
+			out.WriteByte(' ')
+		}
+	}
+	return strings.TrimRight(out.String(), " ")
+}
+
+// diffAt says, for each character position of the longer of a and b,
+// whether the two differ there (MarkDiff's rule).
+func diffAt(a, b string) []bool {
+	ra, rb := []rune(a), []rune(b)
+	fold := isHex0x(a) && isHex0x(b)
+	out := make([]bool, max(len(ra), len(rb)))
+	for i := range out {
+		ca, cb := rune(0), rune(0)
+		if i < len(ra) {
+			ca = ra[i]
+		}
+		if i < len(rb) {
+			cb = rb[i]
+		}
+		out[i] = ca != cb && (!fold || unicode.ToLower(ca) != unicode.ToLower(cb))
+	}
+	return out
+}
+
+// isHex0x reports whether s is "0x" followed by hex digits only.
+func isHex0x(s string) bool {
+	h, ok := strings.CutPrefix(s, "0x")
+	if !ok || h == "" {
+		return false
+	}
+	for _, c := range h {
+		if !unicode.Is(unicode.ASCII_Hex_Digit, c) {
+			return false
+		}
+	}
+	return true
+}
+
+// WithArticle puts "a" or "an" before a word by how it is read: "an EVM
+// address", "a Solana address", "a Tron address". Initialisms read letter by
+// letter take "an" before the letters whose names start with a vowel sound.
+func WithArticle(word string) string {
+	if word == "" {
+		return word
+	}
+	first := []rune(word)[0]
+	vowel := strings.ContainsRune("aeiouAEIOU", first)
+	if len(word) > 1 && strings.ToUpper(word) == word {
+		// An initialism: "an FX", "an MPC", "a USB", "a UTXO".
+		vowel = strings.ContainsRune("AEFHILMNORSX", first)
+	}
+	if vowel {
+		return "an " + word
+	}
+	return "a " + word
+}
+
+// GroupChars splits s into groups of n characters for reading aloud or
+// comparing: "0x3C44 CdDd B6a9 …". A 0x prefix stays with the first group.
+func GroupChars(s string, n int) string {
+	prefix := ""
+	if strings.HasPrefix(s, "0x") {
+		prefix, s = "0x", s[2:]
+	}
+	var groups []string
+	for len(s) > n {
+		groups = append(groups, s[:n])
+		s = s[n:]
+	}
+	groups = append(groups, s)
+	return prefix + strings.Join(groups, " ")
+}
+
+// WrapField renders "label value note" on one line when it fits in width,
+// otherwise puts the value (and then the note) on lines of their own, so long
+// hashes and addresses are never cut.
+func WrapField(c *tui.Common, label string, lw int, value, note string, width int) string {
+	st := c.Styles
+	if note != "" {
+		note = st.Muted.Render("  " + note)
+	}
+	one := Field(c, label, lw, value) + note
+	if width <= 0 || ansi.StringWidth(one) <= width {
+		return one
+	}
+	two := Field(c, label, lw, value)
+	if ansi.StringWidth(two) <= width {
+		if note == "" {
+			return two
+		}
+		return two + "\n" + Pad("", lw+1) + note
+	}
+	// The value on a line of its own, indented; one too wide even so (a
+	// digest on a narrow terminal) is broken into pieces in the value column
+	// rather than cut, continuation lines indented under it.
+	var out string
+	if ansi.StringWidth(value) <= width-2 {
+		if label != "" {
+			out = st.Label.Render(label) + "\n"
+		}
+		out += "  " + value
+	} else {
+		indent := strings.Repeat(" ", lw+1)
+		pieces := ansi.Wrap(value, max(width-lw-1, 8), "")
+		out = Field(c, label, lw, strings.ReplaceAll(pieces, "\n", "\n"+indent))
+	}
+	if note != "" {
+		if ansi.StringWidth(note) > width {
+			note = ansi.Wrap(note, width, "")
+		}
+		out += "\n" + note
+	}
+	return out
+}
+
+// Indent puts n spaces before every line and ends each with a newline.
+func Indent(lines []string, n int) string {
+	sp := strings.Repeat(" ", n)
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(sp + l + "\n")
+	}
+	return b.String()
+}
+
+// OrDash is s, or a dash where s is empty, so a missing value still shows.
+func OrDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+// WrapTo wraps plain text at word boundaries to width w (none when w <= 0).
+func WrapTo(s string, w int) string {
+	if w <= 0 {
+		return s
+	}
+	return ansi.Wrap(s, w, "")
+}

@@ -1,0 +1,142 @@
+package kit
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/intent"
+	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/screens/kit/layout"
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+// preparingOffline is what a review says when quitting asks while what
+// (its message) is being prepared for offline signing.
+func preparingOffline(what string) string {
+	return what + " is being prepared for offline signing; if you quit, its file may not be written: prepare it again."
+}
+
+// offlineKey prepares a review's message for offline signing: written for a
+// wallet elsewhere, and nothing signed here (App.OfflineReady).
+var offlineKey = key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "prepare for offline signing"))
+
+// offlineCopyKey copies a prepared file's submit command (Offline.Submit).
+var offlineCopyKey = key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy the submit command"))
+
+// Offline is a review's intent prepared for offline signing (offlineKey),
+// as --signer offline does on the command line: Preparing while it is
+// journaled and written, then its file at Path, which nothing more is
+// signed beside, and the Submit command that sends its signature.
+type Offline struct {
+	Preparing bool
+	Path      string
+	Prepared  intent.Prepared
+	Submit    string
+	command   string
+}
+
+// offlineMsg answers Offline.Prepare: the file written, or why not.
+type offlineMsg struct {
+	p    intent.Prepared
+	path string
+	err  error
+}
+
+// Done reports whether the file is written.
+func (o *Offline) Done() bool { return o.Path != "" }
+
+// Prepare journals the intent (prepare, the domain's) and writes its file
+// named name beside the journal, in a Cmd. command's submit finishes it on
+// the command line; instead is what to run when the file is not written.
+func (o *Offline) Prepare(app *App, command, name, what, instead string, prepare func(context.Context) (intent.Prepared, error)) tea.Cmd {
+	o.Preparing, o.command = true, command
+	root, write := app.Root(), app.offlineWriter()
+	return func() tea.Msg {
+		cx, cancel := Call(root)
+		defer cancel()
+		p, err := prepare(cx)
+		if err != nil {
+			return offlineMsg{err: exchange.Explain(err)}
+		}
+		path, err := write(name, p.File())
+		if err != nil {
+			return offlineMsg{err: exchange.UserError{Text: "The " + what + " is journaled but its file could not be written (" + err.Error() +
+				"): run `" + instead + "` with the same choices instead", Cause: err}}
+		}
+		return offlineMsg{p: p, path: path}
+	}
+}
+
+// Update takes Prepare's answer (handled), returning why nothing was
+// prepared, or nil once the file is written.
+func (o *Offline) Update(app *App, msg tea.Msg) (err error, handled bool) {
+	m, ok := msg.(offlineMsg)
+	if !ok {
+		return nil, false
+	}
+	o.Preparing = false
+	if m.err != nil {
+		return m.err, true
+	}
+	// The submit command names the file as a word of its own.
+	o.Path, o.Prepared, o.Submit = m.path, m.p, app.Command(o.command, "submit", m.path, "--signature", "0x…")
+	return nil, true
+}
+
+// Bindings are o, which prepares when can, and c, which copies the submit
+// command once the file is written: wrapped on a narrow screen, it cannot
+// be copied whole from the terminal.
+func (o *Offline) Bindings(app *App, can bool, prepare func() tea.Cmd) Bindings {
+	return Bindings{{Key: offlineKey, On: can, Do: prepare}, {Key: offlineCopyKey, On: o.Done(), Do: func() tea.Cmd {
+		return CopyText(app, o.Submit, "Copied the submit command: replace 0x… with the signature")
+	}}}
+}
+
+// View says where the file is and how to finish: sign it with the signer's
+// key in any wallet, then submit it before it expires. The commands name
+// the file itself, so they run as shown.
+func (o *Offline) View(c *tui.Common, wd int) string {
+	st := c.Styles
+	file := safetext.ShellWord(o.Path)
+	lines := []string{
+		st.Value.Render("Prepared for offline signing; nothing was signed or sent."),
+		layout.WrapField(c, "File", 16, st.Value.Render(o.Path), "", wd),
+		layout.WrapField(c, "Sign with", 16, st.Value.Render(o.Prepared.Signer.Hex()), "its key, in any wallet; with cast:", wd),
+		layout.WrapField(c, "", 16, st.Value.Render("cast wallet sign --data --from-file "+file), "", wd),
+		layout.WrapField(c, "Then run", 16, st.Value.Render(o.Submit), "", wd),
+		layout.WrapField(c, "Before", 16, st.Value.Render(o.Prepared.Expiration().UTC().Format("2006-01-02 15:04:05 UTC")), "", wd),
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(l)
+		if !strings.HasSuffix(l, "\n") {
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
+}
+
+// OfflineReady reports whether a review may prepare what it shows for
+// offline signing (offlineKey), as the command line's --signer offline
+// does: the journal keeps what submitting it needs, and the environment
+// outlives the console. The embedded sandbox and its journal end with the
+// console, so nothing prepared on it could ever be submitted.
+func (a *App) OfflineReady() bool { return a.Journal() != nil && a.Target.Demo == nil }
+
+// offlineWriter returns the function, safe to run inside a Cmd, that writes
+// a file of typed data for offline signing: a new 0600 file named name
+// beside the journal (its directory is read now), never over an existing
+// one; it returns the file's path. Only when OfflineReady.
+func (a *App) offlineWriter() func(name string, typedData []byte) (string, error) {
+	dir := filepath.Dir(a.Journal().Path())
+	return func(name string, typedData []byte) (string, error) {
+		path := filepath.Join(dir, name)
+		return path, osguard.CreateStateFile(path, typedData)
+	}
+}

@@ -1,0 +1,281 @@
+package kit
+
+import (
+	"context"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/svcwallet/svcwallet/signer"
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+// guardOverMsg ends the keystroke guard, so the prompt redraws.
+type guardOverMsg struct{ tag tui.Tag }
+
+// KeyGuard is how long keystrokes are ignored after a review appears, so a
+// held Enter cannot approve what the user never saw (DESIGN.md §5).
+const KeyGuard = 500 * time.Millisecond
+
+// awaitingMsg says what a signature now waits for (signer.Awaiter), or
+// with what "", that the wait is over; tag is the send's.
+type awaitingMsg struct {
+	tag  tui.Tag
+	what string
+}
+
+// waitKeys: esc cancels a signature awaited from clef or a signing command.
+var waitKeys = struct{ Cancel key.Binding }{
+	Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel the signature")),
+}
+
+// ReviewGate is what both review screens (withdrawal, builder) share: the
+// keystroke guard, the key that signs, the spinner while the signed
+// request is out, the wait for a signature from clef or a signing command,
+// which esc cancels, and the preparation for offline signing.
+type ReviewGate struct {
+	common  *tui.Common
+	Key     signingKey
+	Offline Offline
+	ShownAt time.Time
+	tag     tui.Tag
+	Sending bool
+	spin    spinner.Model
+	// The send's wait: what it waits for ("" while not waiting), its
+	// messages, whether esc cancelled it, and the cancel.
+	sendTag    tui.Tag
+	awaiting   string
+	waits      <-chan string
+	cancelled  bool
+	cancelWait context.CancelFunc
+	// waited: the send's wait is over (its signature came, or not); until
+	// then nothing is signed, journaled or sent.
+	waited bool
+	// root is the console's context: quitting ends a wait too (a signing
+	// command is stopped), never a send.
+	root context.Context
+}
+
+func NewReviewGate(app *App, want common.Address) ReviewGate {
+	return ReviewGate{common: app.Common, Key: newSigningKey(app, want), root: app.Root(),
+		spin: spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(app.Common.Styles.Spinner))}
+}
+
+// Start marks the review as shown and looks for the key; the guard's end
+// is a tagged tick only so the prompt redraws, the guard itself reads the clock.
+// The screen's own first commands (a countdown) run in the same batch, after
+// the key search.
+func (g *ReviewGate) Start(also ...tea.Cmd) tea.Cmd {
+	g.ShownAt = g.common.Now()
+	g.tag = tui.NextTag()
+	tag := g.tag
+	cmds := []tea.Cmd{g.Key.Find(), tea.Tick(KeyGuard, func(time.Time) tea.Msg { return guardOverMsg{tag: tag} })}
+	return tea.Batch(append(cmds, also...)...)
+}
+
+func (g *ReviewGate) guarded() bool { return g.common.Now().Before(g.ShownAt.Add(KeyGuard)) }
+
+// Inputting: the passphrase field takes q and ? as text.
+func (g *ReviewGate) Inputting() bool { return g.Key.Typing() && !g.Sending }
+
+func (g *ReviewGate) SetWidth(w int) { g.Key.width = w; g.Key.Pass.SetWidth(max(w-22, 10)) }
+
+// Send marks the signed request as out and runs cmd beside the spinner.
+func (g *ReviewGate) Send(cmd tea.Cmd) tea.Cmd {
+	g.Sending = true
+	return tea.Batch(g.spin.Tick, cmd)
+}
+
+// SendSigned is Send for a request that signs with the key load gives:
+// run signs and sends inside the Cmd. When the key waits (Key.Waits), each
+// wait is shown as it starts and ends, and esc cancels it, and only it:
+// its context ends, so the signature never comes and nothing is sent
+// (signer.Watch). Update only flips state and cancels; the waiting
+// happens in the Cmd.
+func (g *ReviewGate) SendSigned(load func() (signer.Key, error), run func(load func() (signer.Key, error)) tea.Msg) tea.Cmd {
+	if !g.Key.Waits() {
+		return g.Send(func() tea.Msg { return run(load) })
+	}
+	g.sendTag = tui.NextTag()
+	g.awaiting, g.cancelled, g.waited = "", false, false
+	waitCx, cancel := context.WithCancel(g.root)
+	g.cancelWait = cancel
+	// Buffered and never blocking: a wait that is over is also said by
+	// the answer, which ends the send.
+	waits := make(chan string, 4)
+	g.waits = waits
+	say := func(what string) {
+		select {
+		case waits <- what:
+		default:
+		}
+	}
+	watched := func() (signer.Key, error) {
+		k, err := load()
+		if err != nil {
+			return nil, err
+		}
+		return cancelDrops{signer.Watch(k, func(ctx context.Context, what string) (context.Context, func()) {
+			cx, stop := context.WithCancel(ctx)
+			unhook := context.AfterFunc(waitCx, stop)
+			say(what)
+			return cx, func() { unhook(); stop(); say("") }
+		}), waitCx}, nil
+	}
+	return tea.Batch(g.Send(func() tea.Msg {
+		defer cancel()
+		defer close(waits)
+		return run(watched)
+	}), g.listen())
+}
+
+// cancelDrops is a waiting key whose signature is dropped when the user
+// cancelled the wait (esc) even though the signature came: the screen said
+// "cancelling", so nothing may be sent.
+type cancelDrops struct {
+	signer.Key
+	cancelled context.Context
+}
+
+func (k cancelDrops) Awaiting() string { return signer.Awaiting(k.Key) }
+
+func (k cancelDrops) SignTypedData(ctx context.Context, d signer.Domain, m signer.Message) ([65]byte, error) {
+	sig, err := k.Key.SignTypedData(ctx, d, m)
+	if err == nil && k.cancelled.Err() != nil {
+		return [65]byte{}, &signer.WaitError{Awaiting: k.Awaiting(), Cancelled: true}
+	}
+	return sig, err
+}
+
+// listen delivers the send's next wait, or nothing once it is over.
+func (g *ReviewGate) listen() tea.Cmd {
+	waits, tag := g.waits, g.sendTag
+	if waits == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		what, ok := <-waits
+		if !ok {
+			return nil
+		}
+		return awaitingMsg{tag: tag, what: what}
+	}
+}
+
+// Sent ends the send: its answer came.
+func (g *ReviewGate) Sent() {
+	g.Sending, g.awaiting, g.waits = false, "", nil
+	if g.cancelWait != nil {
+		g.cancelWait()
+		g.cancelWait = nil
+	}
+}
+
+// Bindings are the gate's keys, for the screen's footer and its key
+// handling alike: esc while a signature is awaited.
+func (g *ReviewGate) Bindings() Bindings {
+	return Bindings{{Key: waitKeys.Cancel, On: g.Sending && g.awaiting != "" && !g.cancelled, Do: func() tea.Cmd {
+		g.cancelled = true
+		g.cancelWait()
+		return nil
+	}}}
+}
+
+// Update takes the gate's own messages and swallows keys while the guard
+// holds or a request is out; handled says the screen has nothing to do.
+func (g *ReviewGate) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
+	switch msg := msg.(type) {
+	case guardOverMsg:
+		return nil, true
+	case spinner.TickMsg:
+		if g.Sending {
+			g.spin, cmd = g.spin.Update(msg)
+		}
+		return cmd, true
+	case awaitingMsg:
+		if msg.tag != g.sendTag || !g.Sending {
+			return nil, true
+		}
+		g.awaiting = msg.what
+		g.waited = g.waited || msg.what == ""
+		return g.listen(), true
+	case tea.BackgroundColorMsg:
+		g.spin.Style = g.common.Styles.Spinner
+		return nil, true
+	case tea.KeyPressMsg:
+		if g.Sending {
+			cmd, _ := g.Bindings().Handle(msg)
+			return cmd, true
+		}
+		return nil, g.guarded()
+	}
+	return nil, false
+}
+
+// Prompt is the line under a review: in flight, guarded, or ready.
+func (g *ReviewGate) Prompt(sending, ready string) string {
+	st := g.common.Styles
+	var p string
+	switch {
+	case g.Sending && g.cancelled && g.awaiting != "":
+		p = g.spin.View() + " Cancelling the wait for " + g.awaiting + "…"
+	case g.Sending && g.awaiting != "":
+		p = g.spin.View() + " Waiting for " + g.awaiting + "… " + st.Muted.Render("(esc cancels; nothing is sent until it signs)")
+	case g.Sending:
+		p = g.spin.View() + " " + sending
+	case g.guarded():
+		p = st.Muted.Render("Read the message above; keys are enabled in a moment.")
+	default:
+		p = st.Value.Render(ready)
+	}
+	if w := g.Key.width; w > 0 && ansi.StringWidth(p) > w {
+		p = ansi.Wrap(p, w, "")
+	}
+	return p
+}
+
+// CanPrepare reports whether the review's intent may be prepared for
+// offline signing now, as far as the gate knows: nothing is out, nothing
+// prepared, the journal outlives the console (App.OfflineReady), and the
+// passphrase field does not take o as a letter.
+func (g *ReviewGate) CanPrepare(app *App) bool {
+	return !g.Sending && !g.Offline.Done() && !g.Offline.Preparing && app.OfflineReady() && !g.Key.Typing()
+}
+
+// Busy is what a review says when quitting asks (tui.Busy): a signature is
+// awaited, its request is out (sending), or what it signs (preparing) is
+// being prepared for offline signing; "" when it is not busy.
+func (g *ReviewGate) Busy(sending, preparing string) string {
+	switch {
+	case g.Unsigned():
+		return AwaitingSignature
+	case g.Sending:
+		return sending
+	case g.Offline.Preparing:
+		return preparingOffline(preparing)
+	}
+	return ""
+}
+
+// What a review in flight says when quitting asks (tui.Busy).
+const AwaitingSignature = "A signature is awaited; if you quit, the wait ends and nothing is signed or sent."
+
+// SubmittingWithdrawal is what a screen sending a withdrawal says when
+// quitting asks: a request is journaled before it leaves, and History
+// offers it at the next start, except on the embedded sandbox, whose
+// journal ends with the console.
+func SubmittingWithdrawal(app *App) string {
+	if app.Target.Demo != nil {
+		return "A withdrawal is being submitted; if you quit, its answer is not seen, and the sandbox ends with the console."
+	}
+	return "A withdrawal is being submitted; if you quit, its answer is not seen here: once sent, it is in the journal and History offers it at the next start."
+}
+
+// Unsigned: the request is out for a signature from a key that waits
+// (clef, a signing command) and none has come: nothing is signed,
+// journaled or sent yet.
+func (g *ReviewGate) Unsigned() bool { return g.Sending && g.Key.Waits() && !g.waited }

@@ -1,0 +1,157 @@
+package kit
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcwallet/svcwallet/service/intent"
+	"github.com/svcwallet/svcwallet/screens/kit/layout"
+	"github.com/svcwallet/svcwallet/signer"
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+// ReviewRow is a line of a review beside its typed data: the screen's own facts
+// (what a withdrawal pays out, an API key's label), its value styled.
+type ReviewRow struct {
+	Label, Value, Note string
+	// Keep: no level drops the note (what the user confirms by signing).
+	Keep bool
+	gap  bool
+	// embedded: the line of WhereRows saying what the embedded sandbox
+	// is, dropped from level 2 as a note would be.
+	embedded bool
+}
+
+// ReviewGap is a blank line between a review's groups of rows, at level 0 only.
+var ReviewGap = ReviewRow{gap: true}
+
+// TypedDataView is the one view of what a review signs, for every signed
+// intent: the screen's rows before, the domain, the message's type (and
+// what signing it does), every field with its value and meaning, the
+// digest, and the screen's rows after.
+type TypedDataView struct {
+	Review intent.Review
+	// Danger are the fields drawn in the danger colour: what moves money
+	// or grants rights.
+	Danger map[string]bool
+	// Keep are the fields whose meanings no level drops.
+	Keep map[string]bool
+	// Pairs are short fields drawn beside their partner from level 4.
+	Pairs         map[string]string
+	Before, After []ReviewRow
+	// Where is the environment the signature is for (WhereRows), drawn
+	// beside the domain it signs.
+	Where []ReviewRow
+}
+
+// WhereRows name the session's environment in a review (issue 27 item 4):
+// its name and base URL, and on the embedded sandbox a line saying that
+// nothing real moves there. Neither has a note, so the notes of the
+// message keep their column.
+func WhereRows(app *App) []ReviewRow {
+	e, st := app.Target.Env, app.Common.Styles
+	rows := []ReviewRow{{Label: "Environment", Value: st.Value.Render(e.Name + " · " + e.BaseURL)}}
+	if e.Embedded() {
+		rows = append(rows, ReviewRow{Value: st.Muted.Render("the embedded test exchange: nothing real moves"), embedded: true})
+	}
+	return rows
+}
+
+// Render draws the view wd columns wide, shorter as level rises for small
+// terminals: 1 drops blank lines, 2 also the notes that would take a line
+// of their own (but kept ones), 3 writes the domain without decoration, 4
+// puts the paired fields two to a line and drops the environment. Notes that fit beside their values
+// start in one column.
+func (v TypedDataView) Render(c *tui.Common, wd, level int) string {
+	st := c.Styles
+	lw := v.Review.LabelWidth()
+	var rows []ReviewRow
+	add := func(r ReviewRow) {
+		if level > 1 && !r.Keep && ansi.StringWidth(layout.Field(c, r.Label, lw, r.Value)+"  "+r.Note) > wd {
+			r.Note = ""
+		}
+		if !r.gap || level == 0 {
+			rows = append(rows, r)
+		}
+	}
+	for _, r := range v.Before {
+		add(r)
+	}
+	// From level 2 the embedded sandbox's line joins the environment's row
+	// where it fits; the smallest rendering leaves both to the top bar.
+	for i, r := range v.Where {
+		switch {
+		case level >= 4 || r.embedded && level >= 2:
+		case level >= 2 && i+1 < len(v.Where) && v.Where[i+1].embedded:
+			short := r
+			short.Value += st.Muted.Render(" · nothing real moves")
+			if ansi.StringWidth(layout.Field(c, short.Label, lw, short.Value)) > wd {
+				short = r
+			}
+			add(short)
+		default:
+			add(r)
+		}
+	}
+	d := v.Review.Domain
+	domain := `name "` + d.Name + `" · version "` + signer.DomainVersion + `" · chainId ` + layout.Uitoa(d.ChainID)
+	if level > 2 {
+		domain = `"` + d.Name + `" · v"` + signer.DomainVersion + `" · chainId ` + layout.Uitoa(d.ChainID)
+	}
+	add(ReviewRow{Label: "Domain", Value: st.Value.Render(domain), Keep: true})
+	add(ReviewRow{Label: "Message", Value: st.Value.Render(v.Review.Message.PrimaryType()), Note: v.Review.Purpose, Keep: true})
+	fields := v.Review.Fields()
+	values := map[string]string{}
+	for _, f := range fields {
+		values[f.Name] = st.Value.Render(f.Value)
+		if v.Danger[f.Name] {
+			values[f.Name] = st.Danger.Render(f.Value)
+		}
+	}
+	paired := map[string]bool{}
+	for _, f := range fields {
+		if other, ok := v.Pairs[f.Name]; ok && level > 3 {
+			paired[other] = true
+			add(ReviewRow{Label: "  " + f.Name, Value: values[f.Name] + "  " + layout.InksFor(c).Label.On(other) + " " + values[other],
+				Note: v.Review.Meanings[other], Keep: v.Keep[other]})
+		} else if !paired[f.Name] {
+			add(ReviewRow{Label: "  " + f.Name, Value: values[f.Name], Note: f.Meaning, Keep: v.Keep[f.Name]})
+		}
+	}
+	add(ReviewRow{Label: "Digest", Value: st.Value.Render(v.Review.Digest().Hex()), Keep: true})
+	for _, r := range v.After {
+		add(r)
+	}
+	return alignNotes(c, rows, lw, wd)
+}
+
+// alignNotes draws rows with their notes in one column: right of the
+// widest value where its note and every narrower value's fit; a wider
+// value's note goes beside it, or below when it does not fit.
+func alignNotes(c *tui.Common, rows []ReviewRow, lw, wd int) string {
+	fits := func(x ReviewRow, col int) bool { return lw+1+col+2+ansi.StringWidth(x.Note) <= wd }
+	col := 0
+	for _, x := range rows {
+		w, ok := ansi.StringWidth(x.Value), x.Note != ""
+		for _, y := range rows {
+			ok = ok && (y.Note == "" || ansi.StringWidth(y.Value) > w || fits(y, w))
+		}
+		if ok && w > col {
+			col = w
+		}
+	}
+	var b strings.Builder
+	for _, x := range rows {
+		vw := ansi.StringWidth(x.Value)
+		switch {
+		case x.gap:
+		case x.Note != "" && vw <= col:
+			b.WriteString(layout.Field(c, x.Label, lw, x.Value+strings.Repeat(" ", col-vw)) + c.Styles.Muted.Render("  "+x.Note))
+		default:
+			b.WriteString(layout.WrapField(c, x.Label, lw, x.Value, x.Note, wd))
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}

@@ -1,0 +1,45 @@
+package kit
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/intent"
+	"github.com/svcwallet/svcwallet/signer"
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+// TestReviewNamesWhere: a review names the environment beside the domain
+// it signs (issue 27 item 4): its name and base URL at every level but the
+// smallest, and on the embedded sandbox that nothing real moves (on a line
+// of its own while notes are shown, then on the environment's row); a
+// configured environment is named without it.
+func TestReviewNamesWhere(t *testing.T) {
+	now := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
+	common := tui.NewCommon(true, func() time.Time { return now })
+	for _, tc := range []struct {
+		env      config.Environment
+		named    string
+		embedded bool
+	}{
+		{config.SandboxEnvironment("http://127.0.0.1:8700", 327), "Environment      sandbox · http://127.0.0.1:8700", true},
+		{config.Environment{Name: "staging", BaseURL: "https://api.staging.example", ChainID: 327, DomainName: signer.DefaultDomainName},
+			"Environment      staging · https://api.staging.example", false},
+	} {
+		app := &App{Deps: Deps{Common: common}, Session: Session{Target: Target{Env: tc.env}}}
+		v := TypedDataView{Review: intent.Review{Intent: intent.Intent{Domain: tc.env.Domain(), Message: signer.Transfer{}}}, Where: WhereRows(app)}
+		for level := range 5 {
+			out := ansi.Strip(v.Render(common, 100, level))
+			named := strings.Contains(out, tc.named+"\n") || tc.embedded && strings.Contains(out, tc.named+" · nothing real moves\n")
+			said := strings.Contains(out, "the embedded test exchange: nothing real moves") ||
+				level >= 2 && strings.Contains(out, tc.named+" · nothing real moves\n")
+			if named != (level < 4) || said != (tc.embedded && level < 4) {
+				t.Errorf("%s at level %d: named %v, embedded said %v:\n%s", tc.env.Name, level, named, said, out)
+			}
+		}
+	}
+}

@@ -1,0 +1,442 @@
+// Package status follows one withdrawal: its status looked up, followed,
+// or resumed from the journal (a request that got no answer settled with
+// the service).
+package status
+
+import (
+	"math/rand/v2"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/tui"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
+)
+
+// statusMsg answers one withdrawal-status request of the visit tag.
+type statusMsg struct {
+	tag tui.Tag
+	w   exchange.Withdrawal
+	err error
+	// journal holds the quote's journal lines when they were read with this
+	// request (the first one of an own withdrawal); seeded tells.
+	journal []journal.Entry
+	seeded  bool
+}
+
+// pollMsg is the poll timer of the visit tag firing.
+type pollMsg struct{ tag tui.Tag }
+
+// countdownMsg redraws the rate limit's countdown, for the visit tag.
+type countdownMsg struct{ tag tui.Tag }
+
+// settleMsg is what settling a resumed unanswered withdrawal came to
+// (withdrawal.Withdrawer.Settle); what it learned is journaled already.
+type settleMsg struct {
+	withdrawal.Settled
+	tag     tui.Tag
+	journal []journal.Entry
+	seeded  bool
+}
+
+// settleAgainMsg settles the unanswered withdrawal of the visit tag again,
+// once the service's clock can tell whether it arrived.
+type settleAgainMsg struct{ tag tui.Tag }
+
+var statusKeys = struct {
+	Refresh, Copy, CopyQuote, CopyTx, CopyTo, Open key.Binding
+}{
+	Refresh:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh now")),
+	Copy:      key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy payout hash")),
+	CopyQuote: key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "copy quote id")),
+	CopyTx:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "copy tx id")),
+	CopyTo:    key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "copy destination")),
+	Open:      key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open in explorer")),
+}
+
+// What the status screen is doing. Resuming a journaled withdrawal that got
+// no answer starts in phaseSettle; every other visit starts in phaseFollow.
+type statusPhase int
+
+const (
+	phaseFollow   statusPhase = iota // polling the status until it is terminal
+	phaseSettle                      // settling an unanswered request with the service (withdrawal.Settle)
+	phaseRejected                    // it never happened: nothing to follow
+)
+
+// seen is one state of the timeline: when this console first saw it and the
+// service's updated_at (zero when it came from the journal).
+type seen struct {
+	state   string
+	at      time.Time
+	updated time.Time
+}
+
+// statusScreen follows one withdrawal: it polls its status every interval (backing
+// off on errors), keeps a timeline of the states seen, journals them when
+// the journal says the withdrawal is the account's own (follow.Own), and
+// stops at a terminal state. In resume mode it
+// first settles a journaled request that never got an answer.
+type statusScreen struct {
+	kit.Visit // its calls end when it is left
+	app       *kit.App
+	quoteID   string
+	rec       *journal.Record // resume mode; nil otherwise
+
+	// jitter(n) is in [0, n); it spreads the backoff after errors.
+	jitter func(n int64) int64
+
+	tag      tui.Tag
+	phase    statusPhase
+	inflight bool            // a status request of this visit is out
+	asked    bool            // a status request was sent: the first one waits out a rate limit
+	sending  bool            // settling it is under way (a re-send may be out): Busy
+	seeded   bool            // the journal's past of this withdrawal was read
+	intent   *journal.Intent // what the user asked for, when journaled
+	// unanswered is the journal's record being settled (phaseSettle), for
+	// another try.
+	unanswered *journal.Record
+
+	// follow decides what each answer means (follow.Follow): the last
+	// record, the backoff, the end, and which states to journal.
+	follow   follow.Follow
+	timeline []seen
+	err      error
+	never    follow.Outcome // what it came to, when it never happened (phaseRejected)
+	checked  time.Time
+	next     time.Time // when the next poll is due; zero when none is
+	// limited is when the pause the service's rate limit asked for ends;
+	// zero when the last ask was not refused for it.
+	limited time.Time
+	wd      int
+}
+
+// New builds a screen that follows the withdrawal quoteID (see newStatus).
+func New(app *kit.App, quoteID string) tui.Screen { return newStatus(app, quoteID) }
+
+// newStatus builds a screen that follows the withdrawal quoteID. Its first
+// request reads the journal: an own withdrawal's states are journaled.
+func newStatus(app *kit.App, quoteID string) *statusScreen {
+	return &statusScreen{app: app, quoteID: quoteID, follow: follow.Follow{QuoteID: quoteID}, jitter: rand.Int64N}
+}
+
+// NewBoardStatus builds the status screen of a withdrawal the board
+// follows: the board's last record shows at once, and while the service's
+// rate limit holds the board's asks (for paused more), the first ask
+// waits for its end.
+func NewBoardStatus(app *kit.App, f follow.Followed, paused time.Duration) tui.Screen {
+	s := newStatus(app, f.QuoteID)
+	if f.Known {
+		s.follow.Last, s.follow.Known, s.checked = f.Last, true, f.LastChecked
+	}
+	if paused > 0 {
+		s.limited = app.Common.Now().Add(paused)
+	}
+	return s
+}
+
+// NewResume builds a status screen for a journaled withdrawal. An unanswered
+// request is settled with the service (withdrawal.Withdrawer.Settle: the
+// identical body re-sent while its quote is valid, which cannot pay twice,
+// else the service asked whether it arrived; "never paid" only when its
+// clock makes it certain). Then it is followed.
+func NewResume(app *kit.App, rec journal.Record) tui.Screen {
+	s := newStatus(app, rec.QuoteID)
+	s.rec = &rec
+	if rec.Intent.Chain != "" {
+		s.setIntent(&rec.Intent)
+	}
+	return s
+}
+
+func (s *statusScreen) Init() tea.Cmd {
+	s.tag = tui.NextTag()
+	if s.rec != nil {
+		rec := s.rec
+		s.rec = nil // decided once per screen
+		switch withdrawal.PlanResume(*rec) {
+		case withdrawal.ResumeNeverHappened:
+			s.phase, s.never = phaseRejected, follow.RecordOutcome(*rec)
+			return nil
+		case withdrawal.ResumeSettle:
+			return s.settle(*rec)
+		}
+	}
+	if wait := s.limited.Sub(s.app.Common.Now()); wait > 0 {
+		return tea.Batch(s.schedule(wait), s.countdown())
+	}
+	return s.fetch()
+}
+
+// countdown redraws the screen when the rate limit's countdown shows one
+// second less, while it runs.
+func (s *statusScreen) countdown() tea.Cmd {
+	left := s.limited.Sub(s.app.Common.Now())
+	if left <= 0 {
+		return nil
+	}
+	return s.app.After(kit.NextSecond(left), countdownMsg{tag: s.tag})
+}
+
+// Resume restarts polling with a new tag: the ticks of the visit before were
+// dropped while another screen was on top.
+func (s *statusScreen) Resume() tea.Cmd {
+	if s.sending || !s.polling() {
+		return nil
+	}
+	s.tag = tui.NextTag()
+	s.inflight = false // its answer carries the old tag and will be dropped
+	return s.fetch()
+}
+
+func (s *statusScreen) Title() string { return s.heading() }
+
+// SetSize: the content is a few lines; the root cuts what is taller.
+func (s *statusScreen) SetSize(w, _ int) { s.wd = w }
+
+// bindings: r except for a withdrawal that never happened or while the
+// re-sent withdraw is out (during a status request it waits for that one),
+// copying the quote id always (support asks for it), the tx id once the
+// service gave one, the destination when the journal has it, and copying
+// and opening only when there is a payout hash.
+func (s *statusScreen) bindings() kit.Bindings {
+	return kit.Bindings{
+		{Key: statusKeys.Refresh, On: s.phase != phaseRejected && !s.sending, Do: s.refresh,
+			Off: func() tea.Cmd {
+				if s.phase == phaseRejected {
+					return tui.ShowInfo("Nothing to refresh: this withdrawal is " + s.never.Name + ", and nothing more will happen to it")
+				}
+				return nil
+			}},
+		{Key: statusKeys.Copy, On: s.copyable(), Do: func() tea.Cmd {
+			return kit.CopyText(s.app, s.follow.Last.WithdrawTxHash, "Copied payout hash "+s.follow.Last.WithdrawTxHash)
+		}, Off: func() tea.Cmd {
+			if s.follow.NotFound || s.follow.Known && exchange.Terminal(s.follow.Last.State) {
+				return nil // nothing was paid out
+			}
+			return tui.ShowInfo("No payout hash yet: it is set once the withdrawal is COMPLETED")
+		}},
+		{Key: statusKeys.CopyQuote, On: true, Do: func() tea.Cmd {
+			return kit.CopyText(s.app, s.follow.QuoteID, "Copied quote id "+s.follow.QuoteID)
+		}},
+		{Key: statusKeys.CopyTx, On: s.txID() != "", Do: func() tea.Cmd {
+			return kit.CopyText(s.app, s.txID(), "Copied tx id "+s.txID())
+		}},
+		{Key: statusKeys.Open, On: s.explorerLink() != "", Do: func() tea.Cmd { return kit.OpenLink(s.app, s.explorerLink()) }},
+		{Key: statusKeys.CopyTo, On: s.destination() != "", Do: func() tea.Cmd {
+			return kit.CopyText(s.app, s.destination(), "Copied destination "+s.destination())
+		}},
+	}
+}
+
+func (s *statusScreen) KeyMap() help.KeyMap { return s.bindings().KeyMap() }
+
+// copyable: the withdrawal shown has a payout hash.
+func (s *statusScreen) copyable() bool {
+	return s.follow.Known && !s.follow.NotFound && s.follow.Last.WithdrawTxHash != ""
+}
+
+// txID is the service's transfer id of the withdrawal shown, "" before one.
+func (s *statusScreen) txID() string {
+	if !s.follow.Known || s.follow.NotFound {
+		return ""
+	}
+	return s.follow.Last.TxID
+}
+
+// destination is where the withdrawal pays, when the journal has it; ""
+// otherwise (the service's record does not say).
+func (s *statusScreen) destination() string {
+	if s.intent == nil {
+		return ""
+	}
+	return s.intent.ToAddress
+}
+
+// Busy: while the re-sent withdraw is out, leaving would lose its answer.
+func (s *statusScreen) Busy() string {
+	if s.sending {
+		return kit.SubmittingWithdrawal(s.app)
+	}
+	return ""
+}
+
+// polling reports whether the screen asks the service by itself: not once
+// the withdrawal has ended or is unknown, nor while a lost re-send waits
+// for the user's r.
+func (s *statusScreen) polling() bool {
+	return s.phase == phaseFollow && !s.follow.NotFound && !s.ended()
+}
+
+func (s *statusScreen) interval() time.Duration {
+	if s.app.PollInterval > 0 {
+		return s.app.PollInterval
+	}
+	return follow.DefaultPollInterval
+}
+
+func (s *statusScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case pollMsg:
+		if msg.tag == s.tag && !s.inflight && (s.polling() || !s.asked) {
+			return s, s.fetch()
+		}
+	case statusMsg:
+		if msg.tag == s.tag {
+			return s, s.answered(msg)
+		}
+	case countdownMsg:
+		if msg.tag == s.tag {
+			return s, s.countdown()
+		}
+	case settleMsg:
+		if msg.tag == s.tag {
+			return s, s.settled(msg)
+		}
+	case settleAgainMsg:
+		if msg.tag == s.tag && s.phase == phaseSettle && !s.sending {
+			return s, s.settle(*s.unanswered)
+		}
+	case tea.KeyPressMsg:
+		cmd, _ := s.bindings().Handle(msg)
+		return s, cmd
+	}
+	return s, nil
+}
+
+// refresh asks again now (unless a request is already out); an
+// unanswered request not settled yet is settled again.
+func (s *statusScreen) refresh() tea.Cmd {
+	if s.inflight {
+		return nil // its answer is on the way
+	}
+	if s.phase == phaseSettle {
+		return s.settle(*s.unanswered)
+	}
+	// A new tag drops the pending tick, so refreshing never makes two
+	// timers; an unknown id is asked again.
+	s.tag = tui.NextTag()
+	s.follow.Refresh()
+	return s.fetch()
+}
+
+// journalReader returns a function that reads this account's journal
+// lines of this withdrawal inside a Cmd, or nil when there is nothing to
+// read.
+func (s *statusScreen) journalReader() func() ([]journal.Entry, bool) {
+	if s.seeded || s.app.Journal() == nil {
+		return nil
+	}
+	sess, _ := s.app.Client().Session()
+	j, id, env, account := s.app.Journal(), s.quoteID, s.app.Target.Env.Name, sess.AccountID
+	return func() ([]journal.Entry, bool) {
+		out, err := j.EntriesOf(env, account, id)
+		if err != nil {
+			return nil, false // the timeline starts from what is seen now
+		}
+		return out, true
+	}
+}
+
+// fetch asks the service for the status once.
+func (s *statusScreen) fetch() tea.Cmd {
+	s.inflight, s.asked, s.next = true, true, time.Time{}
+	client, id, tag, read, parent := s.app.Client(), s.quoteID, s.tag, s.journalReader(), s.Context(s.app)
+	return func() tea.Msg {
+		var m statusMsg
+		m.tag = tag
+		if read != nil {
+			m.journal, m.seeded = read()
+		}
+		cx, cancel := kit.Call(parent)
+		defer cancel()
+		m.w, m.err = client.WithdrawalStatus(cx, id)
+		return m
+	}
+}
+
+// answered takes one status answer and schedules the next poll as
+// follow.Follow decides: the interval after an answer, a growing backoff
+// after errors, none at the end.
+func (s *statusScreen) answered(m statusMsg) tea.Cmd {
+	s.inflight, s.next = false, time.Time{}
+	s.checked = s.app.Common.Now()
+	s.seed(m.journal, m.seeded)
+	if s.follow.Final {
+		return nil // an answer already out when the follow ended
+	}
+	step := s.follow.Answer(m.w, m.err, s.interval(), s.jitter)
+	s.err, s.limited = exchange.Explain(s.follow.Err), time.Time{}
+	if step.RateLimited {
+		// Said as the pause it is, with its countdown, not as a failure.
+		s.err, s.limited = nil, s.checked.Add(step.Delay)
+	}
+	var cmd tea.Cmd
+	if m.err == nil {
+		s.addSeen(seen{state: m.w.State, at: s.checked, updated: m.w.UpdatedAt})
+	}
+	if step.JournalState != "" {
+		cmd = kit.JournalState(s.app, s.quoteID, m.w, nil)
+	}
+	if s.follow.Final {
+		if step.Changed && s.follow.Known {
+			o := s.follow.Outcome()
+			cmd = tea.Batch(cmd, kit.Announce(s.app, "Withdrawal "+o.Name, s.quoteID+": "+o.Sentence()))
+		}
+		return cmd
+	}
+	return tea.Batch(cmd, s.schedule(step.Delay), s.countdown())
+}
+
+func (s *statusScreen) schedule(d time.Duration) tea.Cmd {
+	s.next = s.app.Common.Now().Add(d)
+	return s.app.After(d, pollMsg{tag: s.tag})
+}
+
+func (s *statusScreen) addSeen(x seen) {
+	if n := len(s.timeline); n > 0 && s.timeline[n-1].state == x.state {
+		if s.timeline[n-1].updated.IsZero() {
+			s.timeline[n-1].updated = x.updated
+		}
+		return
+	}
+	s.timeline = append(s.timeline, x)
+}
+
+// seed tells the follow what the journal holds of this withdrawal (whether
+// it is own, the last state journaled, its acceptance, its last record)
+// and puts its past in front of the timeline, once, so reopening it shows the states seen in
+// earlier sessions and none is journaled twice.
+func (s *statusScreen) seed(entries []journal.Entry, ok bool) {
+	if !ok || s.seeded {
+		return
+	}
+	s.seeded = true
+	own := follow.OwnOf(journal.FoldRecords(entries))
+	own.Seed(&s.follow)
+	own.Recall(&s.follow) // shown while the service cannot be asked
+	for _, e := range entries {
+		switch e.Kind {
+		case journal.KindIntent:
+			if e.Intent != nil && s.intent == nil {
+				s.setIntent(e.Intent)
+			}
+		case journal.KindAccepted:
+			s.addSeen(seen{state: exchange.StateSubmitted, at: e.Time})
+		case journal.KindState:
+			s.addSeen(seen{state: e.State, at: e.Time})
+		}
+	}
+}
+
+// setIntent keeps what the user asked for; its quote expiry tells when an
+// unexecuted quote stops being followed.
+func (s *statusScreen) setIntent(in *journal.Intent) {
+	s.intent, s.follow.QuoteExpiry = in, in.ExpiresAt
+}

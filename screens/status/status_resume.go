@@ -1,0 +1,83 @@
+package status
+
+import (
+	"cmp"
+	"context"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/tui"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
+)
+
+// Resuming a withdrawal the journal holds unanswered: re-sending it, or
+// saying it never happened.
+
+// settle settles the journaled request rec, which got no answer
+// (withdrawal.Withdrawer.Settle), in one Cmd that also journals what it
+// learns, so a crash cannot separate the two. Not cancelled when the screen
+// is left: an answer must be journaled.
+func (s *statusScreen) settle(rec journal.Record) tea.Cmd {
+	s.phase, s.sending, s.err, s.unanswered = phaseSettle, true, nil, &rec
+	s.tag = tui.NextTag() // a pending settleAgainMsg is dropped
+	withdrawer, tag, read := s.app.Withdrawer(), s.tag, s.journalReader()
+	return func() tea.Msg {
+		m := settleMsg{tag: tag}
+		if read != nil {
+			m.journal, m.seeded = read()
+		}
+		cx, cancel := context.WithTimeout(context.Background(), exchange.WithdrawTimeout)
+		defer cancel()
+		m.Settled = withdrawer.Settle(cx, rec)
+		return m
+	}
+}
+
+// settled takes what settling the unanswered request came to: followed
+// when it arrived or was accepted now, ended when it certainly never
+// happened, else said, to be settled again (r, or by itself once the
+// service's clock can tell).
+func (s *statusScreen) settled(m settleMsg) tea.Cmd {
+	s.sending = false
+	s.seed(m.journal, m.seeded)
+	switch m.Outcome {
+	case withdrawal.SettledLost:
+		s.err = exchange.UserError{Text: "No answer from the service after every retry: the request may or may not have arrived. Press r to send the identical request again (it cannot pay twice)."}
+		return nil
+	case withdrawal.SettledUndecided:
+		next := "Press r to ask again."
+		var again tea.Cmd
+		if wait := m.Until.Sub(m.ServiceNow); !m.Until.IsZero() && !m.ServiceNow.IsZero() && m.Err == nil {
+			next = "It is asked again then; r asks now."
+			again = s.app.After(wait+time.Second, settleAgainMsg{tag: s.tag})
+		}
+		s.err = exchange.UserError{Text: upperFirst(m.Fact()) + ". " + next}
+		return again
+	case withdrawal.SettledNeverHappened:
+		s.phase, s.never, s.next = phaseRejected, follow.NeverHappened(m.Why), time.Time{}
+		if m.JournalErr != nil {
+			return func() tea.Msg {
+				return tui.ErrorMsg{Err: exchange.UserError{Text: "The journal could not be written (" + m.JournalErr.Error() + "): the history may miss this state; check the disk", Cause: m.JournalErr}}
+			}
+		}
+		return nil
+	case withdrawal.SettledAccepted:
+		s.follow.Journaled = exchange.StateSubmitted
+		s.follow.AcceptedAt = cmp.Or(s.follow.AcceptedAt, s.app.Common.Now())
+		s.follow.Last, s.follow.Known = exchange.Withdrawal{QuoteID: m.Accepted.QuoteID, TxID: m.Accepted.TxID, State: m.Accepted.State, ReceiveAmount: m.Accepted.ReceiveAmount}, true
+		s.addSeen(seen{state: exchange.StateSubmitted, at: s.app.Common.Now()})
+	}
+	s.phase, s.unanswered = phaseFollow, nil
+	return s.fetch()
+}
+
+func orText(s, alt string) string {
+	if s == "" {
+		return alt
+	}
+	return s
+}

@@ -1,0 +1,99 @@
+package withdraw
+
+import (
+	"errors"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/kit/layout"
+	"github.com/svcwallet/svcwallet/tui"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
+)
+
+// bridgeConfirmedMsg answers the confirmation: the record was replaced, or why not.
+type bridgeConfirmedMsg struct{ err error }
+
+// bridgeConfirmKeys: confirming takes a capital Y, never enter, so a key
+// pressed out of habit on the review cannot accept a new bridge address.
+var bridgeConfirmKey = key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y (shift+y)", "trust the new address"))
+
+// bridgeConfirmScreen shows a changed bridge funding address next to the recorded
+// one and replaces the record only on an explicit confirmation.
+type bridgeConfirmScreen struct {
+	app     *kit.App
+	change  withdrawal.BridgeChangedError
+	err     error
+	working bool
+	wd, h   int
+}
+
+// newBridgeConfirm asks to trust change.Seen in place of change.Expected.
+func newBridgeConfirm(app *kit.App, change withdrawal.BridgeChangedError) *bridgeConfirmScreen {
+	return &bridgeConfirmScreen{app: app, change: change}
+}
+
+func (b *bridgeConfirmScreen) Init() tea.Cmd { return nil }
+
+func (b *bridgeConfirmScreen) Title() string { return "The bridge funding address changed" }
+
+func (b *bridgeConfirmScreen) SetSize(w, h int) { b.wd, b.h = w, h }
+
+func (b *bridgeConfirmScreen) KeyMap() help.KeyMap { return b.bindings().KeyMap() }
+
+// bindings: Y records the new address, unless it is being recorded.
+func (b *bridgeConfirmScreen) bindings() kit.Bindings {
+	return kit.Bindings{{Key: bridgeConfirmKey, On: !b.working, Do: b.confirm}}
+}
+
+// confirm records the new bridge funding address (withdrawal.ConfirmBridge).
+func (b *bridgeConfirmScreen) confirm() tea.Cmd {
+	b.working, b.err = true, nil
+	env, path, expected, seen, now := b.app.Target.Env, kit.BridgePinsPath(b.app), b.change.Expected, b.change.Seen, b.app.Common.Now()
+	return func() tea.Msg {
+		return bridgeConfirmedMsg{err: withdrawal.ConfirmBridge(env, path, expected, seen, now)}
+	}
+}
+
+func (b *bridgeConfirmScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case bridgeConfirmedMsg:
+		b.working = false
+		if moved, ok := errors.AsType[*withdrawal.BridgeMovedError](msg.err); ok {
+			b.err = exchange.UserError{Text: "the recorded bridge address changed to " + moved.Recorded + " while this screen was open: nothing was recorded; go back and review the withdrawal again", Cause: msg.err}
+			return b, nil
+		}
+		if msg.err != nil {
+			b.err = msg.err
+			return b, nil
+		}
+		return b, tea.Sequence(tui.Pop(), tui.ShowInfo("New bridge address recorded: the review checks it again"))
+	case tea.KeyPressMsg:
+		cmd, _ := b.bindings().Handle(msg)
+		return b, cmd
+	}
+	return b, nil
+}
+
+func (b *bridgeConfirmScreen) View() string {
+	c := b.app.Common
+	st := c.Styles
+	const lw = 16
+	var s strings.Builder
+	s.WriteString(layout.WrapField(c, "Recorded", lw, st.Value.Render(b.change.Expected), "first seen "+b.change.Since.UTC().Format("2006-01-02"), b.wd) + "\n")
+	s.WriteString(layout.WrapField(c, "Now given", lw, st.Danger.Render(b.change.Seen), "by environment "+b.change.Env, b.wd) + "\n\n")
+	s.WriteString(st.Muted.Render(layout.WrapTo(withdrawal.BridgeChangeWarning, b.wd)) + "\n\n")
+	switch {
+	case b.working:
+		s.WriteString(st.Muted.Render("Recording the new address…"))
+	case b.err != nil:
+		s.WriteString(layout.ErrorBlock(c, "Not recorded", b.err, b.wd))
+	default:
+		s.WriteString("Press Y (shift+y) to trust the new address; esc to go back with nothing changed.")
+	}
+	return layout.Clip(s.String(), b.wd)
+}

@@ -1,0 +1,87 @@
+package withdraw
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/tui"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
+)
+
+// TestDestinationFindsAllowed: on the embedded sandbox the destination
+// form shows its demo address book for the route's chain, each payee with
+// what the sandbox does with it, and ctrl+r offers them; recent
+// destinations whose last withdrawal FAILED or was REFUNDED are marked, in
+// the list and under the field when one is typed; a configured environment
+// has no demo book (issue 28 item 12).
+func TestDestinationFindsAllowed(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	open := func() (*destinationScreen, tui.Screen) {
+		d := newDestination(app, withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
+		d.SetSize(120, 40)
+		var s tui.Screen = d
+		for _, m := range screentest.RunAll(d.Init()) {
+			s, _ = s.Update(m)
+		}
+		return d, s
+	}
+	d, s := open()
+	view := ansi.Strip(s.View())
+	for _, want := range []string{"The sandbox's address book (ctrl+r)", sandbox.DestCompleted + "  pays out: COMPLETED", sandbox.DestFailed + "  ends FAILED"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("the form lacks %q:\n%s", want, view)
+		}
+	}
+	if strings.Contains(view, sandbox.DestSolana) {
+		t.Errorf("an ARBITRUM form offers a Solana payee:\n%s", view)
+	}
+	if screentest.Press(s, "ctrl+r"); d.address.Input.Value() != sandbox.DestCompleted {
+		t.Errorf("ctrl+r put %q, want the book's first payee", d.address.Input.Value())
+	}
+
+	// Three withdrawals ended: COMPLETED, FAILED, REFUNDED (the newest).
+	for i, w := range []struct{ to, state string }{
+		{sandbox.DestCompleted, exchange.StateCompleted}, {sandbox.DestFailed, exchange.StateFailed}, {sandbox.DestRefunded, exchange.StateRefunded},
+	} {
+		id, at := "q-old"+string(rune('a'+i)), screentest.Now.Add(time.Duration(i)*time.Minute)
+		for _, e := range []journal.Entry{
+			{Time: at, Kind: journal.KindIntent, Intent: &journal.Intent{ToAddress: w.to, Chain: "ARBITRUM"}},
+			{Time: at.Add(time.Second), Kind: journal.KindState, State: w.state},
+		} {
+			e.QuoteID, e.Env, e.AccountID = id, config.SandboxEnv, sandbox.DemoAccountID
+			if err := app.Journal().Append(e); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	d, s = open()
+	view = ansi.Strip(s.View())
+	for _, want := range []string{sandbox.DestRefunded + "  last REFUNDED", sandbox.DestFailed + "  last FAILED", "Recent destinations on ARBITRUM (ctrl+r)"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("the form lacks %q:\n%s", want, view)
+		}
+	}
+	if strings.Contains(view, sandbox.DestCompleted+"  last") {
+		t.Errorf("a destination paid out last is marked:\n%s", view)
+	}
+	if screentest.Press(s, "ctrl+r"); d.address.Input.Value() != sandbox.DestRefunded {
+		t.Errorf("ctrl+r put %q, want the newest destination", d.address.Input.Value())
+	}
+	if line := screentest.LineAfter(ansi.Strip(d.View()), "Destination"); !strings.Contains(line, "its last withdrawal ended REFUNDED") {
+		t.Errorf("under the field: %q", line)
+	}
+
+	app.Target.Demo = nil // a configured environment
+	_, s = open()
+	if view := ansi.Strip(s.View()); strings.Contains(view, "sandbox's address book") {
+		t.Errorf("a configured environment shows the demo book:\n%s", view)
+	}
+}

@@ -1,0 +1,35 @@
+package withdraw
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
+)
+
+// TestReviewAfterRefusalUrgesNoSigning (issue 28 item 19): after the
+// service refuses the withdrawal the review no longer says "sign before it
+// runs out": a refusal signing again may mend (the daily limit) keeps the
+// quote's time left without the note, a final one (screening) drops it.
+func TestReviewAfterRefusalUrgesNoSigning(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	if view := ansi.Strip(r.View()); !strings.Contains(view, "sign before it runs out") {
+		t.Fatalf("before any refusal the review does not urge signing:\n%s", view)
+	}
+	r.Update(executedMsg{withdrawal.Sent{Err: &exchange.APIError{Status: 403, Code: exchange.CodeDailyLimit}}})
+	if view := ansi.Strip(r.View()); strings.Contains(view, "sign before it runs out") || !strings.Contains(view, "Quote expires in") ||
+		!strings.Contains(view, "Not withdrawn") {
+		t.Errorf("after a refusal:\n%s", view)
+	}
+	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	r.Update(executedMsg{withdrawal.Sent{Err: &exchange.APIError{Status: 403, Code: exchange.CodeAddressFlagged}}})
+	if view := ansi.Strip(r.View()); strings.Contains(view, "Quote expires in") || !strings.Contains(view, "Not withdrawn") {
+		t.Errorf("after a final refusal:\n%s", view)
+	}
+}

@@ -1,0 +1,96 @@
+package withdraw
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/shopspring/decimal"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/tui"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
+)
+
+// TestReviewStopsRepeatOfUnanswered: with an identical withdrawal in the
+// journal that got no answer (Home's "unfinished"), the review says it may
+// have been paid and to resume it from History, offers neither enter nor
+// o, and enter signs nothing. Once the journal holds its answer (a resume),
+// the review offers enter, with a note while that one is unfinished. A
+// withdrawal the review missed (another console's) stops it when Execute
+// refuses it.
+func TestReviewStopsRepeatOfUnanswered(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	s, _ := app.Client().Session()
+	entry := func(kind string) journal.Entry {
+		return journal.Entry{Time: now.Add(-time.Minute), Kind: kind, Env: app.Target.Env.Name, AccountID: s.AccountID, QuoteID: "q-lost"}
+	}
+	intent := entry(journal.KindIntent)
+	intent.Intent = &journal.Intent{ToAddress: strings.ToLower(sandbox.DestCompleted), Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT",
+		PayAmount: decimal.RequireFromString("25"), ReceiveAmount: decimal.RequireFromString("23.5"), ExpiresAt: *now}
+	if err := app.Journal().Append(intent); err != nil {
+		t.Fatal(err)
+	}
+
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 50, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	view := squash(r.View())
+	for _, want := range []string{"Stopped: possible repeat",
+		"An earlier withdrawal of 25 USDT to " + strings.ToLower(sandbox.DestCompleted) + " on ARBITRUM (q-lost",
+		"got no answer and may have been paid: resume it from History first", "Nothing was signed"} {
+		if !strings.Contains(view, squash(want)) {
+			t.Errorf("review lacks %q:\n%s", want, ansi.Strip(r.View()))
+		}
+	}
+	if strings.Contains(view, squash("Press enter")) || screentest.Offers(r.KeyMap(), "enter") || screentest.Offers(r.KeyMap(), "o") {
+		t.Errorf("a repeat of an unanswered withdrawal offers %v:\n%s", r.KeyMap().ShortHelp(), ansi.Strip(r.View()))
+	}
+	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending {
+		t.Fatal("enter signed a repeat of an unanswered withdrawal")
+	}
+	// h goes straight to History, where it is resumed, over Home.
+	var opened []string
+	app.Makers.Home = func(*kit.App) tui.Screen { opened = append(opened, "Home"); return screentest.NewHome(app) }
+	app.Makers.History = func(*kit.App) tui.Screen { opened = append(opened, "History"); return screentest.NewHome(app) }
+	if _, cmd := screentest.Press(r, "h"); !screentest.Offers(r.KeyMap(), "h") || cmd == nil {
+		t.Fatalf("h is not offered: %v", r.KeyMap().ShortHelp())
+	} else if screentest.SequenceMsgs(t, cmd); strings.Join(opened, ",") != "Home,History" {
+		t.Errorf("h opened %v, want Home then History", opened)
+	}
+
+	// Resumed: the service's acceptance is journaled; back on the review
+	// the check runs again.
+	if err := app.Journal().Append(entry(journal.KindAccepted)); err != nil {
+		t.Fatal(err)
+	}
+	r.Update(r.checkBridge()())
+	view = squash(r.View())
+	if !screentest.Offers(r.KeyMap(), "enter") || screentest.Offers(r.KeyMap(), "h") || strings.Contains(view, squash("Stopped")) {
+		t.Fatalf("after the resume the review still stops (offers %v):\n%s", r.KeyMap().ShortHelp(), ansi.Strip(r.View()))
+	}
+	if !strings.Contains(view, squash("Note: An identical withdrawal of 25 USDT")) || !strings.Contains(view, squash("is SUBMITTED, not finished: this one pays again")) {
+		t.Errorf("no note of the identical unfinished withdrawal:\n%s", ansi.Strip(r.View()))
+	}
+
+	// Another console's unanswered withdrawal, journaled after the review
+	// looked: Execute refuses, and the review stops as if it had seen it.
+	r.executed(executedMsg{withdrawal.Sent{Err: &withdrawal.UnansweredError{Earlier: journal.Record{QuoteID: "q-other", Intent: *intent.Intent}}}})
+	if view := squash(r.View()); !strings.Contains(view, squash("(q-other")) || screentest.Offers(r.KeyMap(), "enter") {
+		t.Errorf("Execute's refusal does not stop the review:\n%s", ansi.Strip(r.View()))
+	}
+}
+
+// TestReviewStopsWhenJournalUnreadable: whether an identical withdrawal got
+// no answer cannot be told without the journal: nothing is offered to sign.
+func TestReviewStopsWhenJournalUnreadable(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 50, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	r.Update(bridgeCheckedMsg{trust: *r.bridge, repeatErr: exchange.UserError{Text: "The withdrawal journal cannot be read"}})
+	if screentest.Offers(r.KeyMap(), "enter") || !strings.Contains(ansi.Strip(r.View()), "Stopped: journal") {
+		t.Errorf("an unreadable journal still offers %v:\n%s", r.KeyMap().ShortHelp(), ansi.Strip(r.View()))
+	}
+}

@@ -1,0 +1,445 @@
+package withdraw
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/kit/layout"
+	"github.com/svcwallet/svcwallet/signer"
+	"github.com/svcwallet/svcwallet/tui"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
+)
+
+// executedMsg answers the sign → journal → withdraw sequence
+// (withdrawal.Withdrawer.Execute).
+type executedMsg struct{ withdrawal.Sent }
+
+// bridgeCheckedMsg answers the checks before signing: the bridge funding
+// address (withdrawal.CheckBridge) and the journal's identical withdrawals
+// (withdrawal.FindRepeat).
+type bridgeCheckedMsg struct {
+	trust withdrawal.BridgeTrust
+	err   error
+	// repeat is what the journal holds of identical withdrawals; repeatErr
+	// why it could not be read.
+	repeat    withdrawal.Repeat
+	repeatErr error
+}
+
+var reviewKeys = struct {
+	Sign, Requote, Bridge, History key.Binding
+}{
+	Sign:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign and withdraw")),
+	Requote: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "back to a new quote")),
+	Bridge:  key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "review the changed bridge address")),
+	History: key.NewBinding(key.WithKeys("h"), key.WithHelp("h", "resume it in History")),
+}
+
+// typingRequote replaces r for a new quote while the passphrase field has
+// the focus, where r is a letter of the passphrase.
+var typingRequote = key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "back to a new quote"))
+
+// reviewScreen shows exactly what will be signed, signs it locally and executes the
+// withdrawal: journal first (D11), then the request with the retries of D10.
+type reviewScreen struct {
+	app      *kit.App
+	order    withdrawal.Order
+	offset   time.Duration // server clock − local clock, from the quote screen
+	setupErr error
+	// bridge is the verdict on toAccount; nothing is signed until it is in
+	// and clean (bridgeErr nil).
+	bridge    *withdrawal.BridgeTrust
+	bridgeErr error
+	// repeat is the journal's identical withdrawals, from the same check:
+	// one that got no answer stops the review (repeatStop), one accepted a
+	// moment ago is a warning. repeatErr: the journal could not be read.
+	repeat    withdrawal.Repeat
+	repeatErr error
+	gate      kit.ReviewGate
+	err       error
+	refused   bool // finally refused (screening): signing again cannot help
+	// lossAsk is what y does while the second yes to a loss of most of the
+	// amount is asked for (askingLoss); nil when it is not.
+	lossAsk func() tea.Cmd
+	tag     tui.Tag // of this visit's countdown ticks
+	wd, h   int
+}
+
+// newReview builds the Transfer message for a quote (withdrawal.NewOrder). The
+// nonce and expiration are fixed here, so the digest on screen is the one
+// that gets signed; the expiration is the quote's expiry plus
+// withdrawal.TransferMargin.
+func newReview(app *kit.App, w withdrawal.Choice, p withdrawal.PricedQuote) *reviewScreen {
+	s, _ := app.Client().Session()
+	r := &reviewScreen{app: app, offset: p.Offset}
+	r.order, r.setupErr = withdrawal.NewOrder(w, p, s.FundingAccountAddress, app.Target.Env.Domain(), app.DrawNonce(), app.Common.Now())
+	r.gate = kit.NewReviewGate(app, r.order.Transfer.FromAccount)
+	return r
+}
+
+func (r *reviewScreen) Init() tea.Cmd {
+	r.tag = tui.NextTag()
+	return r.gate.Start(r.tick(), r.checkBridge())
+}
+
+// Resume re-arms the countdown (its ticks were dropped while hidden) and
+// checks the bridge address again: the confirm screen may have changed its record.
+func (r *reviewScreen) Resume() tea.Cmd {
+	r.tag = tui.NextTag()
+	return tea.Batch(r.tick(), r.checkBridge())
+}
+
+// checkBridge checks, before anything may be signed, whether toAccount
+// may be signed and whether the journal holds an identical withdrawal
+// (one that got no answer stops the review: it may have been paid).
+func (r *reviewScreen) checkBridge() tea.Cmd {
+	if r.setupErr != nil {
+		return nil
+	}
+	env, path, seen, now := r.app.Target.Env, kit.BridgePinsPath(r.app), r.order.Transfer.ToAccount.Hex(), r.app.Common.Now()
+	read, choice, doctor := r.app.UnfinishedRecords(), r.order.Choice, r.app.Command("doctor")
+	return func() tea.Msg {
+		trust, err := withdrawal.CheckBridge(env, path, seen, now)
+		msg := bridgeCheckedMsg{trust: trust, err: err}
+		recs, _, rerr := read()
+		if rerr != nil {
+			msg.repeatErr = exchange.UserError{Text: "The withdrawal journal cannot be read (" + rerr.Error() +
+				"), so whether an identical withdrawal got no answer cannot be told: nothing can be signed; run " + doctor, Cause: rerr}
+		}
+		msg.repeat = withdrawal.FindRepeat(recs, choice, now)
+		return msg
+	}
+}
+
+// repeatStop says why the journal stops this withdrawal before signing, or
+// nil: an identical one got no answer and may have been paid (it must be
+// resumed from History first), or the journal cannot be read to tell.
+func (r *reviewScreen) repeatStop() error {
+	if r.repeatErr != nil {
+		return r.repeatErr
+	}
+	if u := r.repeat.Unanswered; u != nil {
+		return exchange.UserError{Text: (&withdrawal.UnansweredError{Earlier: *u}).Fact() +
+			": resume it from History first, which sends the identical request (it cannot pay twice) or asks whether it arrived. Nothing was signed"}
+	}
+	return nil
+}
+
+func (r *reviewScreen) Title() string { return "Withdraw: review and sign" }
+
+func (r *reviewScreen) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.SetWidth(w) }
+
+func (r *reviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
+
+// bindings offer only what works now: nothing while the withdrawal is out,
+// no signing once the quote expired, without a key, after a final refusal
+// or when it cannot be signed at all (enter then says why, unless the
+// screen already does).
+func (r *reviewScreen) bindings() kit.Bindings {
+	return append(append(r.lossBindings(),
+		kit.Binding{Key: reviewKeys.Sign, On: r.canSign() && !r.askedLoss(), Do: r.askingLoss(r.sign), Off: func() tea.Cmd {
+			if r.askedLoss() || r.gate.Sending || r.signable() || r.gate.Offline.Done() || r.gate.Offline.Preparing || r.setupErr == nil && (r.expired() || r.refused || !r.gate.Key.Found || r.repeatStop() != nil) {
+				return nil // the screen says so: r gets a new quote, the key is being looked up, or the screen is too small
+			}
+			return r.sign()
+		}},
+		kit.Binding{Key: reviewKeys.Bridge, On: r.canConfirmBridge() && !r.gate.Key.Typing(), Do: func() tea.Cmd {
+			var changed *withdrawal.BridgeChangedError
+			errors.As(r.bridgeErr, &changed)
+			return tui.Push(newBridgeConfirm(r.app, *changed))
+		}},
+		// Stopped by an unanswered identical withdrawal: straight to History,
+		// where it is resumed.
+		kit.Binding{Key: reviewKeys.History, On: r.repeat.Unanswered != nil && !r.gate.Sending && !r.gate.Key.Typing(), Do: func() tea.Cmd {
+			return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.History(r.app)))
+		}},
+		kit.Binding{Key: r.requoteKey(), On: !r.gate.Sending && !r.gate.Offline.Preparing, Do: tui.Pop},
+	), append(r.gate.Offline.Bindings(r.app, r.canPrepare() && !r.askedLoss(), r.askingLoss(r.prepare)), r.gate.Bindings()...)...)
+}
+
+// requoteKey is r, or ctrl+r while the passphrase field takes r as text.
+func (r *reviewScreen) requoteKey() key.Binding {
+	if r.gate.Key.Typing() {
+		return typingRequote
+	}
+	return reviewKeys.Requote
+}
+
+// canSign: enter would sign now (the keystroke guard aside): everything the
+// user confirms is on screen.
+func (r *reviewScreen) canSign() bool {
+	_, fits := r.fitted()
+	return r.signable() && fits
+}
+
+// signable: nothing but the screen's size could keep enter from signing.
+func (r *reviewScreen) signable() bool {
+	return r.setupErr == nil && r.bridge != nil && r.bridgeErr == nil && r.repeatStop() == nil && !r.gate.Sending && !r.expired() &&
+		r.gate.Key.Usable() && !r.refused && !r.gate.Offline.Done() && !r.gate.Offline.Preparing
+}
+
+// canConfirmBridge: a recorded (not pinned) bridge address changed, and the
+// user may review the change on its own screen.
+func (r *reviewScreen) canConfirmBridge() bool {
+	var changed *withdrawal.BridgeChangedError
+	return errors.As(r.bridgeErr, &changed) && !changed.Pinned && !r.gate.Sending
+}
+
+// remaining is the quote's time left by the service's clock.
+func (r *reviewScreen) remaining() time.Duration {
+	return withdrawal.PricedQuote{Quote: r.order.Quote, Offset: r.offset}.Remaining(r.app.Common.Now())
+}
+
+func (r *reviewScreen) expired() bool { return r.remaining() <= 0 }
+
+// tick schedules the next countdown redraw, on the next whole second of time
+// left, so the expiry shows when it happens; nothing ticks once the quote ran
+// out or when there is nothing to sign.
+func (r *reviewScreen) tick() tea.Cmd {
+	left := r.remaining()
+	if left <= 0 || r.setupErr != nil {
+		return nil
+	}
+	d := left % time.Second
+	if d == 0 {
+		d = time.Second
+	}
+	tag := r.tag
+	return tea.Tick(d, func(time.Time) tea.Msg { return countdownMsg{tag: tag} })
+}
+
+// Busy: while the withdraw is in flight, or the Transfer is being prepared
+// for offline signing, quitting asks and Esc is held (the answer must find
+// this screen).
+func (r *reviewScreen) Busy() string {
+	return r.gate.Busy(kit.SubmittingWithdrawal(r.app), "The withdrawal")
+}
+
+func (r *reviewScreen) Inputting() bool { return r.gate.Inputting() }
+
+func (r *reviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	if cmd, handled := r.gate.Update(msg); handled {
+		return r, cmd
+	}
+	if err, handled := r.gate.Offline.Update(r.app, msg); handled {
+		if u := withdrawal.AsUnanswered(err); u != nil {
+			r.repeat.Unanswered = &u.Earlier // Prepare saw it since the review looked
+		} else {
+			r.err = err
+		}
+		return r, nil
+	}
+	switch msg := msg.(type) {
+	case countdownMsg:
+		if msg.tag != r.tag {
+			return r, nil
+		}
+		return r, r.tick()
+	case executedMsg:
+		return r, r.executed(msg)
+	case bridgeCheckedMsg:
+		r.bridgeErr = msg.err
+		if msg.err == nil {
+			r.bridge = &msg.trust
+		}
+		r.repeat, r.repeatErr = msg.repeat, msg.repeatErr
+		return r, nil
+	case tea.KeyPressMsg:
+		if cmd, ok := r.bindings().Handle(msg); ok {
+			return r, cmd
+		}
+	}
+	return r, r.gate.Key.Update(msg)
+}
+
+// sign signs the Transfer and executes the withdrawal in one Cmd.
+func (r *reviewScreen) sign() tea.Cmd {
+	if r.setupErr != nil {
+		return tui.ShowError(r.setupErr)
+	}
+	if r.bridge == nil || r.bridgeErr != nil || r.repeatStop() != nil {
+		return nil // the screen says why; nothing is signed
+	}
+	if err := r.gate.Key.Ready(); err != nil {
+		r.err = err
+		return nil
+	}
+	if r.expired() {
+		r.err = exchange.UserError{Text: "Quote expired: press " + r.requoteKey().Help().Key + " to get a new one and sign again"}
+		return nil
+	}
+	r.err = nil
+	load, withdrawer, order, waits := r.gate.Key.Loader(), r.app.Withdrawer(), r.order, r.gate.Key.Waits()
+	return r.gate.SendSigned(load, func(load func() (signer.Key, error)) tea.Msg {
+		// Not cancelled when the screen is left: an answer must be journaled.
+		// A key that waits for a person is bounded by its own wait (esc
+		// cancels it); Execute bounds the send by WithdrawTimeout.
+		cx := context.Background()
+		if !waits {
+			var cancel context.CancelFunc
+			cx, cancel = context.WithTimeout(cx, exchange.WithdrawTimeout)
+			defer cancel()
+		}
+		return executedMsg{withdrawer.Execute(cx, order, load)}
+	})
+}
+
+// executed moves on to following the withdrawal, or explains the refusal.
+func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
+	r.gate.Sent()
+	switch {
+	case msg.Err == nil:
+		// Follow the quote id that was sent, never the one echoed back: a
+		// fresh quote when the signature outlived the reviewed one.
+		sent := r.order
+		if msg.Order.Quote.QuoteID != "" {
+			sent = msg.Order
+		}
+		return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.Status(r.app, sent.Quote.QuoteID)),
+			tui.ShowInfo(fmt.Sprintf("Withdrawal accepted: %s %s on its way", sent.Quote.ReceiveAmount, sent.Choice.TokenOut)))
+	case msg.Lost != nil:
+		// This quote must never be signed again with another nonce: the
+		// journaled request may have executed. The resume screen re-sends it
+		// identically or asks the service, and this review is left behind.
+		return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.Resume(r.app, *msg.Lost)),
+			tui.ShowError(exchange.UserError{Text: "No clear answer from the service: the withdrawal is saved and is being checked; it cannot be paid twice"}))
+	case withdrawal.AsUnanswered(msg.Err) != nil:
+		// Another console or command got no answer since the review
+		// looked: the screen stops as if it had seen it.
+		r.repeat.Unanswered = &withdrawal.AsUnanswered(msg.Err).Earlier
+	case errors.Is(msg.Err, exchange.ErrQuoteExpired):
+		r.err = exchange.UserError{Text: "Quote expired before it was executed: press " + r.requoteKey().Help().Key + " to get a new one and sign again"}
+	case errors.As(msg.Err, new(*withdrawal.BridgeChangedError)):
+		// Recorded by another console since the review checked it: the
+		// screen stops as if it had seen the change, and offers c.
+		r.bridgeErr = msg.Err
+	default:
+		r.err = exchange.Explain(msg.Err)
+		// Screening looks at the destination, not the signature: signing
+		// this quote again is refused the same way.
+		r.refused = errors.Is(msg.Err, exchange.CodeAddressFlagged)
+	}
+	return nil
+}
+
+func (r *reviewScreen) View() string {
+	out, ok := r.fitted()
+	if !ok && !r.signable() {
+		return r.render(5)
+	}
+	if !ok {
+		return layout.Clip(layout.ErrorBlock(r.app.Common, "Too small to review", exchange.UserError{Text: fmt.Sprintf(
+			"the review needs %d rows to show everything you sign; this terminal gives it %d. Make the window taller (or close help with ?) to sign, or %s for a new quote",
+			lipgloss.Height(out), r.h, r.requoteKey().Help().Key)}, r.wd), r.wd)
+	}
+	return out
+}
+
+// fitted is the fullest rendering that fits the screen's height, and
+// whether one does: the shortest keeps everything the user confirms, so a
+// screen too small for it shows no review and enter signs nothing
+// (canSign). Without a fit it is the shortest rendering, for its height.
+func (r *reviewScreen) fitted() (string, bool) {
+	var out string
+	for level := range 5 {
+		if out = r.render(level); lipgloss.Height(out) <= r.h {
+			return out, true
+		}
+	}
+	return out, false
+}
+
+func (r *reviewScreen) render(level int) string {
+	compact := level > 0
+	c := r.app.Common
+	var b strings.Builder
+	if r.setupErr != nil {
+		b.WriteString(layout.ErrorBlock(c, "Error", r.setupErr, r.wd))
+		return layout.Clip(b.String(), r.wd)
+	}
+	b.WriteString(r.typedDataView(level))
+	if !compact {
+		b.WriteString("\n")
+	}
+	b.WriteString(r.gate.Key.View(16) + "\n")
+	// After a final refusal nothing of this quote can be signed: its
+	// countdown would urge what cannot help.
+	if !r.gate.Sending && !r.expired() && r.bridgeErr == nil && !r.refused && level < 5 {
+		b.WriteString(r.countdownView(level) + "\n")
+	}
+	if !compact {
+		b.WriteString("\n")
+	}
+	switch {
+	case r.gate.Sending:
+		b.WriteString(r.gate.Prompt("Signing and sending the withdrawal… (retries reuse the same signature)", "") + "\n")
+	case r.bridgeErr != nil:
+		b.WriteString(layout.ErrorBlock(c, "Stopped: bridge address", r.bridgeStop(), r.wd))
+	case r.repeatErr != nil:
+		b.WriteString(layout.ErrorBlock(c, "Stopped: journal", r.repeatErr, r.wd))
+	case r.repeat.Unanswered != nil:
+		b.WriteString(layout.ErrorBlock(c, "Stopped: possible repeat", r.repeatStop(), r.wd))
+	case r.bridge == nil:
+		b.WriteString(r.gate.Prompt("", "Checking the bridge funding address…") + "\n")
+	case r.gate.Offline.Done():
+		b.WriteString(r.gate.Offline.View(r.app.Common, r.wd))
+	case r.gate.Offline.Preparing:
+		b.WriteString(r.gate.Prompt("", "Preparing the Transfer for offline signing…") + "\n")
+	case r.expired():
+		b.WriteString(layout.ErrorBlock(c, "Quote expired", exchange.UserError{Text: "press " + r.requoteKey().Help().Key + " to get a new one"}, r.wd))
+	case r.err != nil:
+		b.WriteString(layout.ErrorBlock(c, "Not withdrawn", r.err, r.wd))
+	default:
+		rk := r.requoteKey().Help().Key
+		ready := "Press enter to sign and withdraw; " + rk + " for a new quote; esc to go back."
+		if level > 2 {
+			ready = "Press enter to sign and withdraw; " + rk + " for a new quote."
+		}
+		switch {
+		case !r.gate.Key.Found:
+			ready = "Looking for the signing key…; esc to go back."
+		case !r.gate.Key.Usable():
+			ready = r.gate.Key.Ready().Error() + "; esc to go back."
+		}
+		if r.askedLoss() {
+			ready = "Type y to go on all the same, n not to."
+			b.WriteString(c.Styles.Warning.Render(layout.WrapTo(lossWords(r.order), r.wd)) + "\n")
+		}
+		if rc := r.repeat.Recent; rc != nil {
+			// Not a stop: paying the same twice in a row can be meant.
+			b.WriteString(c.Styles.Warning.Render(layout.WrapTo("Note: "+withdrawal.RecentWords(*rc, c.Now())+".", r.wd)) + "\n")
+		}
+		b.WriteString(r.gate.Prompt("", ready) + "\n")
+	}
+	return layout.Clip(strings.TrimSuffix(b.String(), "\n"), r.wd)
+}
+
+// countdownView is the quote's time left by the service's clock, rounded up
+// to whole seconds like the quote screen's, in the warning colour for the
+// last ten.
+func (r *reviewScreen) countdownView(level int) string {
+	c := r.app.Common
+	st := c.Styles
+	left := r.remaining()
+	secs := int((left + time.Second - 1) / time.Second)
+	v := st.Value.Render(fmt.Sprintf("%ds", secs))
+	if left <= 10*time.Second {
+		v = st.Warning.Render(fmt.Sprintf("%ds", secs))
+	}
+	// After a refusal the error says what to do; the note would say sign.
+	note := "sign before it runs out"
+	if level > 1 || r.err != nil {
+		note = ""
+	}
+	return layout.WrapField(c, "Quote expires in", 16, v, note, r.wd)
+}

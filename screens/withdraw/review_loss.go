@@ -1,0 +1,67 @@
+package withdraw
+
+import (
+	"errors"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/shopspring/decimal"
+
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
+)
+
+// A withdrawal that is mostly fee (withdrawal.AcceptsLoss) is signed, or
+// prepared for offline signing, only after a second yes: enter asks, and a
+// typed y answers.
+
+var lossKeys = struct{ Yes, No key.Binding }{
+	Yes: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes, all the same")),
+	No:  key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "no")),
+}
+
+// lossWords warns of a loss above withdrawal.LossWarnShare of the amount;
+// "" for a smaller one.
+func lossWords(o withdrawal.Order) string {
+	l, in := withdrawal.QuoteLoss(o.Quote), o.Choice.TokenIn
+	lost := "you lose " + l.Lost.String() + " " + in + " of the " + l.Paid.String() + " " + in + " you pay (" + l.Percent().String() + "%)"
+	switch {
+	case l.Severe():
+		return "Most of this withdrawal goes to fees: " + lost + "."
+	case l.High():
+		return "More than " + withdrawal.LossWarnShare.Shift(2).String() + "% of the amount goes to fees: " + lost + "."
+	}
+	return ""
+}
+
+// askingLoss wraps act (signing, or preparing the Transfer): a loss that
+// needs a second yes asks for it first, and y then acts.
+func (r *reviewScreen) askingLoss(act func() tea.Cmd) func() tea.Cmd {
+	return func() tea.Cmd {
+		if errors.Is(withdrawal.AcceptsLoss(withdrawal.QuoteLoss(r.order.Quote), decimal.NullDecimal{}), withdrawal.ErrSevereLoss) {
+			r.lossAsk = act
+			return nil
+		}
+		return act()
+	}
+}
+
+// askedLoss: the second yes is asked for now.
+func (r *reviewScreen) askedLoss() bool {
+	return r.lossAsk != nil && !r.gate.Sending && !r.expired()
+}
+
+// lossBindings answer the question: y acts, n does not.
+func (r *reviewScreen) lossBindings() kit.Bindings {
+	return kit.Bindings{
+		{Key: lossKeys.Yes, On: r.askedLoss(), Do: func() tea.Cmd {
+			act := r.lossAsk
+			r.lossAsk = nil
+			return act()
+		}},
+		{Key: lossKeys.No, On: r.askedLoss(), Do: func() tea.Cmd {
+			r.lossAsk = nil
+			return nil
+		}},
+	}
+}

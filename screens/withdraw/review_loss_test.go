@@ -1,0 +1,136 @@
+package withdraw
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/shopspring/decimal"
+
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
+)
+
+// mostlyFeeReview is a review of a real sandbox quote for 1.6 USDT, of
+// which the fee takes 1.5 (93.75%).
+func mostlyFeeReview(t *testing.T) (*reviewScreen, *hostileSandbox) {
+	t.Helper()
+	app, h, now := hostileApp(t, true)
+	w := sandboxChoice(t, app)
+	w.Amount = decimal.RequireFromString("1.6")
+	cx, cancel := kit.Call(context.Background())
+	defer cancel()
+	q, err := app.Client().Quote(cx, w.QuoteRequest())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newReview(app, w, withdrawal.PricedQuote{Quote: q})
+	r.SetSize(120, 40)
+	r.Init()
+	r.Update(kit.KeyFoundMsg{Source: kit.KeyDemo})
+	r.Update(r.checkBridge()())
+	*now = now.Add(kit.KeyGuard)
+	return r, h
+}
+
+// TestReviewAsksAgainForAMostlyFeeWithdrawal: the review of a withdrawal
+// whose fees take more than half the amount shows the share lost; enter
+// then asks for a typed y, n withdraws the question, and only y signs
+// (issue 28 item 1).
+func TestReviewAsksAgainForAMostlyFeeWithdrawal(t *testing.T) {
+	r, h := mostlyFeeReview(t)
+	if view := ansi.Strip(r.View()); !strings.Contains(view, "You lose         1.5 USDT (93.8%)") || strings.Contains(view, "Type y") {
+		t.Fatalf("the review before enter:\n%s", view)
+	}
+	if _, cmd := screentest.Press(r, "y"); cmd != nil {
+		t.Fatal("y acted before enter asked")
+	}
+	if _, cmd := screentest.Press(r, "enter"); cmd != nil {
+		t.Fatal("enter signed a withdrawal that is mostly fee without asking again")
+	}
+	view := screentest.OneLine(ansi.Strip(r.View()))
+	for _, want := range []string{"Most of this withdrawal goes to fees: you lose 1.5 USDT of the 1.6 USDT you pay (93.8%).", "Type y to go on all the same, n not to."} {
+		if !strings.Contains(view, want) {
+			t.Errorf("the question lacks %q:\n%s", want, view)
+		}
+	}
+	if !screentest.Offers(r.KeyMap(), "y") || screentest.Offers(r.KeyMap(), "enter") {
+		t.Errorf("while asking the review offers %v", r.KeyMap().ShortHelp())
+	}
+	if _, cmd := screentest.Press(r, "enter"); cmd != nil {
+		t.Fatal("a second enter signed")
+	}
+	screentest.Press(r, "n")
+	if strings.Contains(ansi.Strip(r.View()), "Type y") || screentest.Offers(r.KeyMap(), "y") {
+		t.Fatal("n left the question")
+	}
+	if h.withdraws != 0 {
+		t.Fatalf("%d withdraw requests before the second yes", h.withdraws)
+	}
+}
+
+// TestReviewSignsAMostlyFeeWithdrawalOnY: y after enter signs and sends it.
+func TestReviewSignsAMostlyFeeWithdrawalOnY(t *testing.T) {
+	r, h := mostlyFeeReview(t)
+	screentest.Press(r, "enter")
+	_, cmd := screentest.Press(r, "y")
+	if cmd == nil {
+		t.Fatalf("y did not sign:\n%s", ansi.Strip(r.View()))
+	}
+	batch, ok := cmd().(tea.BatchMsg)
+	if !ok || len(batch) != 2 {
+		t.Fatalf("y gave %T, want the spinner and the send", batch)
+	}
+	if msg, ok := batch[1]().(executedMsg); !ok || msg.Err != nil {
+		t.Fatalf("the send answered %+v", msg)
+	}
+	if h.withdraws != 1 {
+		t.Fatalf("%d withdraw requests after y, want 1", h.withdraws)
+	}
+}
+
+// TestReviewAsksAgainBeforePreparingAMostlyFeeWithdrawal: o, which
+// prepares the Transfer for signing elsewhere, asks the same question.
+func TestReviewAsksAgainBeforePreparingAMostlyFeeWithdrawal(t *testing.T) {
+	r, _ := mostlyFeeReview(t)
+	r.app.Target.Demo = nil // a configured environment: o is offered
+	if _, cmd := screentest.Press(r, "o"); cmd != nil || !strings.Contains(ansi.Strip(r.View()), "Type y") {
+		t.Fatalf("o prepared without asking again:\n%s", ansi.Strip(r.View()))
+	}
+	_, cmd := screentest.Press(r, "y")
+	screentest.Drive(r, cmd)
+	if !r.gate.Offline.Done() {
+		t.Fatalf("y did not prepare: %v\n%s", r.err, ansi.Strip(r.View()))
+	}
+}
+
+// TestQuoteWarnsOfFees: the quote screen warns of a loss above 5% of the
+// amount, and says of one above half that the review asks twice.
+func TestQuoteWarnsOfFees(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	d := decimal.RequireFromString
+	for _, tc := range []struct {
+		pay, receive string
+		want         []string
+	}{
+		{"1.6", "0.1", []string{"1.5 USDT (93.8%)", "Most of this withdrawal goes to fees: you lose 1.5 USDT of the 1.6 USDT you pay (93.8%). The review asks you to confirm it a second time."}},
+		{"25", "23.5", []string{"1.5 USDT (6%)", "More than 5% of the amount goes to fees: you lose 1.5 USDT of the 25 USDT you pay (6%)."}},
+		{"100", "98.5", nil},
+	} {
+		w := withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, Amount: d(tc.pay)}
+		q := fixedQuote(*now, "1.5")
+		q.PayAmount, q.ReceiveAmount = d(tc.pay), d(tc.receive)
+		view := screentest.OneLine(ansi.Strip(pricedQuoteScreen(app, w, q, 0).View()))
+		for _, want := range tc.want {
+			if !strings.Contains(view, want) {
+				t.Errorf("%s: the quote lacks %q:\n%s", tc.pay, want, view)
+			}
+		}
+		if tc.want == nil && strings.Contains(view, "goes to fees") {
+			t.Errorf("%s: a 1.5%% loss warned of:\n%s", tc.pay, view)
+		}
+	}
+}

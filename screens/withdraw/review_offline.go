@@ -1,0 +1,29 @@
+package withdraw
+
+import (
+	"context"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/svcwallet/svcwallet/service/intent"
+)
+
+// canPrepare: the Transfer may be written for a wallet elsewhere, as
+// `withdraw --signer offline` does, once the review is sound (as for
+// signing) and the gate allows it (kit.ReviewGate.CanPrepare).
+func (r *reviewScreen) canPrepare() bool {
+	return r.setupErr == nil && r.bridge != nil && r.bridgeErr == nil && r.repeatStop() == nil && !r.expired() && !r.refused &&
+		r.gate.CanPrepare(r.app)
+}
+
+// prepare prepares the Transfer for the funding account's key to sign
+// offline (withdrawal.Withdrawer.Prepare, through kit.Offline).
+func (r *reviewScreen) prepare() tea.Cmd {
+	r.err = nil
+	w, o := r.app.Withdrawer(), r.order
+	return r.gate.Offline.Prepare(r.app, "withdraw", "transfer-"+o.Quote.QuoteID+".json", "Transfer", r.app.Command("withdraw", "--signer", "offline"),
+		func(cx context.Context) (intent.Prepared, error) {
+			p, err := w.Prepare(cx, o, o.Transfer.FromAccount)
+			return p.Prepared, err
+		})
+}

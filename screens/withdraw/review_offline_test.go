@@ -1,0 +1,84 @@
+package withdraw
+
+import (
+	"encoding/json"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/signer"
+)
+
+// TestReviewPreparesForOfflineSigning (issue 20 item 3, the console): o
+// writes the reviewed Transfer for a wallet elsewhere, as `withdraw
+// --signer offline` does: the journal's prepared line first, then the typed
+// data alone in a new 0600 file; the review shows the file and the submit
+// command, and signs nothing more. While it is being written nothing else
+// acts and esc waits. On the embedded sandbox, whose journal
+// ends with the console, o is not offered.
+func TestReviewPreparesForOfflineSigning(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	if screentest.Offers(r.KeyMap(), "o") {
+		t.Fatal("o is offered on the embedded sandbox")
+	}
+	app.Target.Demo = nil // a configured environment
+	// A config path holding FILE and a space: the submit command names the
+	// file as a word of its own and keeps the config path whole.
+	app.ConfigFlag = "/home/me/my FILES/wallet.toml"
+	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	if !screentest.Offers(r.KeyMap(), "o") {
+		t.Fatalf("o is not offered: %v", r.KeyMap().ShortHelp())
+	}
+	_, cmd := screentest.Press(r, "o")
+	// While it is written: o is not offered again, enter signs nothing,
+	// and esc waits for the answer (it must find this screen).
+	if screentest.Offers(r.KeyMap(), "o") || screentest.Offers(r.KeyMap(), "enter") || r.Busy() == "" {
+		t.Errorf("while preparing the review offers %v (busy %q)", r.KeyMap().ShortHelp(), r.Busy())
+	}
+	screentest.Drive(r, cmd)
+	if !r.gate.Offline.Done() {
+		t.Fatalf("nothing prepared: %v\n%s", r.err, ansi.Strip(r.View()))
+	}
+	path := r.gate.Offline.Path
+	fi, err := os.Stat(path)
+	if err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("file %s: %v %v", path, fi, err)
+	}
+	b, _ := os.ReadFile(path)
+	if want := signer.TypedDataJSON(r.gate.Offline.Prepared.Domain, r.gate.Offline.Prepared.Message); strings.TrimSpace(string(b)) != string(want) {
+		t.Fatalf("the file is not the typed data alone:\n%s", b)
+	}
+	var td map[string]json.RawMessage
+	if json.Unmarshal(b, &td) != nil || len(td) != 4 {
+		t.Fatalf("the file holds more than the typed data: %s", b)
+	}
+	entries, err := app.Journal().Entries()
+	if err != nil || len(entries) != 1 || entries[0].Kind != journal.KindPrepared || entries[0].Prepared.Kind != journal.PreparedWithdrawal {
+		t.Fatalf("journal %+v (%v), want the prepared line alone", entries, err)
+	}
+	view := screentest.OneLine(ansi.Strip(r.View()))
+	for _, want := range []string{"Prepared for offline signing", path, "svcwallet withdraw submit", "cast wallet sign --data --from-file", r.order.Transfer.FromAccount.Hex()} {
+		if !strings.Contains(view, want) {
+			t.Errorf("the review lacks %q:\n%s", want, view)
+		}
+	}
+	if screentest.Offers(r.KeyMap(), "enter") || screentest.Offers(r.KeyMap(), "o") {
+		t.Errorf("after preparing the review offers %v", r.KeyMap().ShortHelp())
+	}
+	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending {
+		t.Error("enter signs a Transfer already prepared for offline signing")
+	}
+	// The submit command, wrapped on screen, is copied whole, naming the file.
+	submit := "svcwallet withdraw submit " + path + " --signature 0x… --env sandbox --config '/home/me/my FILES/wallet.toml'"
+	if _, cmd := screentest.Press(r, "c"); !screentest.Offers(r.KeyMap(), "c") || !slices.Contains(screentest.RunAll(cmd), tea.SetClipboard(submit)()) {
+		t.Errorf("c does not copy %q", submit)
+	}
+}

@@ -1,0 +1,38 @@
+package withdraw
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+// TestRouteSaysNoKeySigns: the withdrawal's first screen says when no key
+// here signs for the account, as Home does, before the route is chosen;
+// on the sandbox its demo key signs, and nothing is said (issue 28 item
+// 11).
+func TestRouteSaysNoKeySigns(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	open := func() string {
+		var s tui.Screen = New(app)
+		s.SetSize(100, 30)
+		for _, m := range screentest.RunAll(s.Init()) {
+			s, _ = s.Update(m)
+		}
+		return screentest.OneLine(ansi.Strip(s.View()))
+	}
+	if v := open(); strings.Contains(v, "No key here") || !strings.Contains(v, "ARBITRUM") {
+		t.Fatalf("on the sandbox:\n%s", v)
+	}
+	app.Target.Demo = nil // another service: the demo key is not looked for
+	v := open()
+	for _, want := range []string{"No key here signs for " + sandbox.DemoAddress, "a keystore file (svcwallet key import)", "o on the review", "ARBITRUM"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the route screen lacks %q:\n%s", want, v)
+		}
+	}
+}

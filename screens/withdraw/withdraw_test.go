@@ -1,0 +1,538 @@
+package withdraw
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/shopspring/decimal"
+
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/kit/layout"
+	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/signer"
+	"github.com/svcwallet/svcwallet/tui"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
+)
+
+// TestLookAlikeDestinationStops: an address with the same first and last
+// characters as a recent destination but a different middle is held until
+// the user compares both, with the differing characters marked.
+func TestLookAlikeDestinationStops(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	recent := sandbox.DestCompleted // 0x3C44CdDd…FA4293BC
+	if err := app.Journal().Append(journal.Entry{Time: screentest.Now, Kind: journal.KindIntent, QuoteID: "q-old",
+		Env: config.SandboxEnv, AccountID: sandbox.DemoAccountID,
+		Intent: &journal.Intent{ToAddress: recent, Chain: "ARBITRUM"}}); err != nil {
+		t.Fatal(err)
+	}
+	poisoned := "0x3c44cddd" + strings.Repeat("0", 24) + "fa4293bc"
+	d := newDestination(app, withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
+	d.SetSize(120, 30)
+	var s tui.Screen = d
+	for _, m := range screentest.RunAll(d.Init()) {
+		s, _ = s.Update(m)
+	}
+	if len(d.recent) != 1 || d.recent[0] != recent {
+		t.Fatalf("recent destinations %v, want [%s]", d.recent, recent)
+	}
+	s = screentest.TypeInto(s, poisoned)
+	s, _ = screentest.Press(s, "tab")
+	s = screentest.TypeInto(s, "25")
+	s, cmd := screentest.Press(s, "enter")
+	if screentest.PushedScreen(cmd) != nil {
+		t.Fatal("a look-alike destination went on to the quote without a comparison")
+	}
+	view := ansi.Strip(s.View())
+	for _, want := range []string{"looks like one you used before", poisoned, recent} {
+		if !strings.Contains(view, want) {
+			t.Errorf("comparison lacks %q:\n%s", want, view)
+		}
+	}
+	typed, _ := layout.MarkDiff(app.Common.Styles.Mark, poisoned, recent)
+	if !strings.Contains(s.View(), typed) {
+		t.Error("the differing characters are not marked")
+	}
+	if _, cmd := screentest.Press(s, "u"); screentest.PushedScreen(cmd) != nil || d.address.Input.Value() != recent {
+		t.Fatalf("u should put the recent address back, got %q", d.address.Input.Value())
+	}
+	if !d.form.Inputting() {
+		t.Error("after u the field under the marker takes no keys")
+	}
+	// Typing the look-alike again and confirming with y goes on to the quote.
+	d.address.Input.SetValue(poisoned)
+	s, _ = screentest.Press(s, "enter")
+	if _, cmd := screentest.Press(s, "y"); screentest.PushedScreen(cmd) == nil {
+		t.Fatal("y after comparing should go on to the quote")
+	}
+	// Back from the quote (issue 12 bug 2): the field under the marker types.
+	before := d.form.Focused().Input.Value()
+	screentest.TypeInto(s, "7")
+	if got := d.form.Focused().Input.Value(); got != before+"7" {
+		t.Errorf("back from the quote, typing does nothing: %q, want %q", got, before+"7")
+	}
+	// The recent address itself is not a look-alike.
+	if withdrawal.LookAlike(recent, []string{recent}) != "" {
+		t.Error("the recent address was flagged as a look-alike of itself")
+	}
+}
+
+// TestDestinationRefusesBadInput: every field is checked before a quote;
+// the first bad one gets the focus with the reason under it, whichever
+// field had the focus (issue 21 item 16).
+func TestDestinationRefusesBadInput(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	cases := []struct{ to, amount, cap, field, want string }{
+		{"", "25", "", "Destination", "enter the destination address"},
+		{"0x3C44CdDdB6a900fa2b585dd299e03d12FA4293Bc", "25", "", "Destination", "checksum"},
+		{sandbox.DestSolana, "25", "", "Destination", ""}, // a Solana address on an EVM route
+		{"ethereum:" + sandbox.DestCompleted + "@1", "25", "", "Destination", "payment link"},
+		{sandbox.DestCompleted, "25.1234567", "", "Amount USDT", "decimal places"},
+		{sandbox.DestCompleted, "0", "", "Amount USDT", "more than zero"},
+		{sandbox.DestCompleted, "-5", "", "Amount USDT", "digits"},
+		{sandbox.DestCompleted, "1e3", "", "Amount USDT", "digits"},
+		{sandbox.DestCompleted, "25", "-1", "Fee cap USDT", "fee cap"},
+		{sandbox.DestCompleted, "25", "abc", "Fee cap USDT", "fee cap"},
+	}
+	for _, c := range cases {
+		d := newDestination(app, withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
+		d.SetSize(120, 30)
+		d.Init()
+		d.address.Input.SetValue(c.to)
+		d.amount.Input.SetValue(c.amount)
+		d.feeCap.Input.SetValue(c.cap)
+		d.form.Focus(d.feeCap)
+		if c.field == "Fee cap USDT" {
+			d.form.Focus(d.address)
+		}
+		if cmd := d.submit(); screentest.PushedScreen(cmd) != nil {
+			t.Errorf("%q %q %q: accepted", c.to, c.amount, c.cap)
+			continue
+		}
+		if fd := d.form.Focused(); fd.Label != c.field {
+			t.Errorf("%q %q %q: focus on %s, want %s", c.to, c.amount, c.cap, fd.Label, c.field)
+			continue
+		}
+		if line := screentest.LineAfter(ansi.Strip(d.View()), "› "+c.field); !strings.HasPrefix(strings.TrimSpace(line), "✗ ") || !strings.Contains(line, c.want) {
+			t.Errorf("%q %q %q: the reason %q is not under the field: %q", c.to, c.amount, c.cap, c.want, line)
+		}
+	}
+	d := newDestination(app, withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
+	d.address.Input.SetValue(sandbox.DestCompleted)
+	d.amount.Input.SetValue("25.5")
+	// Until the recent destinations are read, the look-alike check cannot
+	// run: enter waits for them, then goes on.
+	if screentest.PushedScreen(d.submit()) != nil {
+		t.Fatal("the form went on before the recent destinations were read")
+	}
+	if _, cmd := d.Update(recentDestinationsMsg{}); screentest.PushedScreen(cmd) == nil {
+		t.Fatalf("a valid form did not go on to the quote:\n%s", ansi.Strip(d.View()))
+	}
+}
+
+// pricedQuoteScreen is a Quote given a fixed quote, as if the service had answered.
+func pricedQuoteScreen(app *kit.App, w withdrawal.Choice, q exchange.Quote, offset time.Duration) *quoteScreen {
+	s := newQuote(app, w)
+	s.SetSize(120, 30)
+	s.Init()
+	s.Update(quoteMsg{seq: s.seq, quote: q, offset: offset})
+	return s
+}
+
+func fixedQuote(now time.Time, fee string) exchange.Quote {
+	return exchange.Quote{QuoteID: "q-test", PayAmount: decimal.RequireFromString("25"), ReceiveAmount: decimal.RequireFromString("23.5"),
+		Fee: decimal.RequireFromString(fee), FeeUSD: decimal.RequireFromString(fee), Speed: exchange.SpeedFast, ExpiresAt: now.Add(60 * time.Second)}
+}
+
+// TestQuoteCountdownFollowsServerClock: the countdown reads expires_at on
+// the server's clock; when it runs out, confirming is refused.
+func TestQuoteCountdownFollowsServerClock(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	w := withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25")}
+	// The server's clock is 30 s ahead of this machine's.
+	q := pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 30*time.Second)
+	if got := q.remaining(); got != 30*time.Second {
+		t.Fatalf("remaining %s, want 30s (expires_at minus the server's now)", got)
+	}
+	if !strings.Contains(ansi.Strip(q.View()), "30s") {
+		t.Errorf("the countdown does not show 30s:\n%s", ansi.Strip(q.View()))
+	}
+	if screentest.PushedScreen(q.confirm()) == nil {
+		t.Fatal("a valid quote could not be confirmed")
+	}
+	*now = now.Add(31 * time.Second)
+	if _, cmd := q.Update(countdownMsg{tag: q.tag}); cmd != nil {
+		t.Error("the countdown kept ticking after the quote expired")
+	}
+	if !strings.Contains(ansi.Strip(q.View()), "Quote expired: press r to get a new one") {
+		t.Errorf("no expiry notice:\n%s", ansi.Strip(q.View()))
+	}
+	if screentest.PushedScreen(q.confirm()) != nil {
+		t.Fatal("an expired quote went on to the review")
+	}
+	if _, cmd := q.Update(countdownMsg{tag: tui.NextTag()}); cmd != nil {
+		t.Error("a tick with another tag was not dropped")
+	}
+}
+
+// TestFeeCapRefusesQuote: a quote whose fee is above the user's cap cannot
+// be confirmed; one at or below it can.
+func TestFeeCapRefusesQuote(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	w := withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25"), FeeCap: decimal.NewNullDecimal(decimal.RequireFromString("1"))}
+	q := pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 0)
+	if screentest.PushedScreen(q.confirm()) != nil {
+		t.Fatal("a fee of 1.5 passed a cap of 1")
+	}
+	if !strings.Contains(ansi.Strip(q.View()), "above your cap") {
+		t.Errorf("the refusal is not shown:\n%s", ansi.Strip(q.View()))
+	}
+	w.FeeCap = decimal.NewNullDecimal(decimal.RequireFromString("1.5"))
+	if screentest.PushedScreen(pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 0).confirm()) == nil {
+		t.Fatal("a fee equal to the cap was refused")
+	}
+}
+
+// TestQuoteMustPayTheAmountEntered: what is signed is the quote's pay
+// amount, so a quote for another amount is refused.
+func TestQuoteMustPayTheAmountEntered(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	w := withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("20")}
+	q := pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 0) // pays 25
+	if screentest.PushedScreen(q.confirm()) != nil {
+		t.Fatal("a quote paying 25 for 20 entered went on to the review")
+	}
+	if !strings.Contains(ansi.Strip(q.View()), "not the 20 you entered") {
+		t.Errorf("the refusal is not shown:\n%s", ansi.Strip(q.View()))
+	}
+	w.Amount = decimal.RequireFromString("25.000")
+	if screentest.PushedScreen(pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 0).confirm()) == nil {
+		t.Fatal("25.000 entered and 25 quoted were taken as different")
+	}
+}
+
+// TestReviewShowsWhatIsSignedAndGuardsKeys: the review shows every Transfer
+// field, the amount in USDT, the bridge funding address and the digest that
+// gets signed; Enter is ignored for the first 0.5 s.
+func TestReviewShowsWhatIsSignedAndGuardsKeys(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	app.Nonce = func() uint32 { return 77 }
+	w, quote := sandboxQuote(t, app)
+	r := newReview(app, w, withdrawal.PricedQuote{Quote: quote, Offset: 0})
+	r.SetSize(120, 40)
+	var s tui.Screen = r
+	init := r.Init()
+	s, _ = s.Update(init().(tea.BatchMsg)[0]()) // the signing key search
+	s, _ = s.Update(r.checkBridge()())          // the bridge address check
+	view := ansi.Strip(s.View())
+	digest := signer.Digest(app.Target.Env.Domain(), r.order.Transfer).Hex()
+	for _, want := range []string{"Transfer", `chainId 327`, sandbox.DemoAddress, sandbox.BridgeFundingAddress,
+		"25000000", "= 25 USDT", "nonce", "77", digest, "0x3C44 CdDd B6a9", "sandbox demo key"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("review lacks %q:\n%s", want, view)
+		}
+	}
+	if _, cmd := screentest.Press(s, "enter"); cmd != nil || r.gate.Sending {
+		t.Fatal("enter within the keystroke guard started signing")
+	}
+	*now = now.Add(kit.KeyGuard)
+	_, cmd := screentest.Press(s, "enter")
+	if cmd == nil || !r.gate.Sending || r.Busy() != kit.SubmittingWithdrawal(r.app) {
+		t.Fatal("enter after the guard did not start signing")
+	}
+	// Quitting now asks in words true of the embedded sandbox, whose journal
+	// ends with the console: nothing is offered at the next start.
+	if r.app.Target.Demo == nil || strings.Contains(r.Busy(), "next start") {
+		t.Errorf("on the embedded sandbox quitting would ask %q", r.Busy())
+	}
+}
+
+// sandboxChoice is a 25 USDT withdrawal to the sandbox's paying destination
+// on ARBITRUM, with the service's withdrawal info.
+func sandboxChoice(t *testing.T, app *kit.App) withdrawal.Choice {
+	t.Helper()
+	cx, cancel := kit.Call(context.Background())
+	defer cancel()
+	info, err := app.Client().WithdrawalInfo(cx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return withdrawal.Choice{Info: info, TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, ToAddress: sandbox.DestCompleted,
+		Amount: decimal.RequireFromString("25")}
+}
+
+// sandboxQuote is sandboxChoice and a real quote for it.
+func sandboxQuote(t *testing.T, app *kit.App) (withdrawal.Choice, exchange.Quote) {
+	t.Helper()
+	w := sandboxChoice(t, app)
+	cx, cancel := kit.Call(context.Background())
+	defer cancel()
+	q, err := app.Client().Quote(cx, w.QuoteRequest())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w, q
+}
+
+// reviewFor is a review of a fixed quote, sized, with its signing key
+// search answered by found and the keystroke guard passed.
+func reviewFor(t *testing.T, app *kit.App, now *time.Time, q exchange.Quote, offset time.Duration, w, h int, found kit.KeyFoundMsg) *reviewScreen {
+	t.Helper()
+	r := newReview(app, sandboxChoice(t, app), withdrawal.PricedQuote{Quote: q, Offset: offset})
+	r.SetSize(w, h)
+	r.Init()
+	r.Update(found)
+	if check := r.checkBridge(); check != nil { // none when it cannot be signed at all
+		r.Update(check())
+	}
+	*now = now.Add(kit.KeyGuard)
+	return r
+}
+
+// TestReviewCountdownAndExpiry: the review shows the quote's time left by
+// the service's clock and ticks with its own tag; once the quote ran out it
+// says so, stops ticking, and enter signs nothing.
+func TestReviewCountdownAndExpiry(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	q := fixedQuote(*now, "1.5") // expires in 60 s by the local clock
+	// The server's clock is 30 s ahead; the guard takes another 0.5 s.
+	r := reviewFor(t, app, now, q, 30*time.Second, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	if view := ansi.Strip(r.View()); !strings.Contains(view, "Quote expires in 30s") {
+		t.Fatalf("no countdown of 30s:\n%s", view)
+	}
+	if !screentest.Offers(r.KeyMap(), "enter") {
+		t.Error("a valid quote's review does not offer enter")
+	}
+	if _, cmd := r.Update(countdownMsg{tag: r.tag}); cmd == nil {
+		t.Error("the countdown does not tick while the quote is valid")
+	}
+	if _, cmd := r.Update(countdownMsg{tag: tui.NextTag()}); cmd != nil {
+		t.Error("a tick with another tag was not dropped")
+	}
+	old := r.tag
+	if r.Resume() == nil || r.tag == old {
+		t.Error("Resume did not re-tag and restart the countdown")
+	}
+	if _, cmd := r.Update(countdownMsg{tag: old}); cmd != nil {
+		t.Error("a tick from before Resume still ticks")
+	}
+	*now = now.Add(30 * time.Second)
+	if _, cmd := r.Update(countdownMsg{tag: r.tag}); cmd != nil {
+		t.Error("the countdown kept ticking after the quote expired")
+	}
+	view := ansi.Strip(r.View())
+	if !strings.Contains(view, "Quote expired: press r to get a new one") || strings.Contains(view, "Press enter to sign") {
+		t.Errorf("the expiry is not shown, or enter is still offered:\n%s", view)
+	}
+	if screentest.Offers(r.KeyMap(), "enter") || !screentest.Offers(r.KeyMap(), "r") {
+		t.Errorf("after expiry the footer offers %v", r.KeyMap().ShortHelp())
+	}
+	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending {
+		t.Fatal("enter on an expired quote started signing")
+	}
+}
+
+// TestReviewGuardAndSendingKeys: the 0.5 s guard still holds with the
+// countdown, and no enter is offered while the withdrawal is out.
+func TestReviewGuardAndSendingKeys(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	r.gate.ShownAt = *now // as if just shown
+	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending {
+		t.Fatal("enter within the keystroke guard started signing")
+	}
+	*now = now.Add(kit.KeyGuard)
+	if _, cmd := screentest.Press(r, "enter"); cmd == nil || !r.gate.Sending {
+		t.Fatal("enter after the guard did not sign")
+	}
+	if screentest.Offers(r.KeyMap(), "enter") || screentest.Offers(r.KeyMap(), "r") {
+		t.Errorf("while sending the footer offers %v", r.KeyMap().ShortHelp())
+	}
+}
+
+// squash drops all white space, so text wrapped over lines can be found whole.
+func squash(s string) string { return strings.Join(strings.Fields(ansi.Strip(s)), "") }
+
+// TestReviewAt60x20KeepsEverythingWhole: on the smallest terminal the
+// digest, the addresses, the signing-key line, a long error and the
+// prompt are wrapped, never cut at the edge.
+func TestReviewAt60x20KeepsEverythingWhole(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	const w, h = 60, 18 // the screen's part of a 60x20 terminal
+	check := func(r *reviewScreen, wants ...string) {
+		t.Helper()
+		view := r.View()
+		lines := strings.Split(view, "\n")
+		if len(lines) > h {
+			t.Errorf("%d lines, want at most %d:\n%s", len(lines), h, ansi.Strip(view))
+		}
+		for i, l := range lines {
+			if n := ansi.StringWidth(l); n > w {
+				t.Errorf("line %d is %d cells: %q", i+1, n, ansi.Strip(l))
+			}
+		}
+		for _, want := range wants {
+			if !strings.Contains(squash(view), squash(want)) {
+				t.Errorf("lacks %q whole:\n%s", want, ansi.Strip(view))
+			}
+		}
+	}
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	digest := signer.Digest(r.order.Domain, r.order.Transfer).Hex()
+	check(r, digest, sandbox.BridgeFundingAddress, "Signing key the sandbox demo key (public development key)",
+		"Press enter to sign and withdraw", "Quote expires in",
+		// What the user confirms by signing (issue 21 bug 9), the summary
+		// and speed first (item 16).
+		"Withdraw 25 USDT → 23.5 USDT on ARBITRUM fast", "= 25 USDT", "pinned", "2026-", "23.5 USDT on ARBITRUM", "You lose 1.5 USDT")
+	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, kit.KeyFoundMsg{Source: kit.KeyNone})
+	screentest.Press(r, "enter")
+	if r.err == nil {
+		t.Fatal("no error without a key")
+	}
+	check(r, signer.Digest(r.order.Domain, r.order.Transfer).Hex(), "none found for "+r.order.Transfer.FromAccount.Hex(), "Not withdrawn: "+r.err.Error())
+}
+
+// TestReviewTooSmallDoesNotSign (issue 21 bug 9): a screen too short for
+// everything the user confirms (a small window, or help open) shows no
+// review, offers no enter, and enter signs nothing; taller again, it signs.
+func TestReviewTooSmallDoesNotSign(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 60, 12, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	view := ansi.Strip(r.View())
+	if screentest.Offers(r.KeyMap(), "enter") || !strings.Contains(view, "Too small to review") || strings.Contains(view, "Press enter") {
+		t.Fatalf("at 60x12: %v\n%s", r.KeyMap().ShortHelp(), view)
+	}
+	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending {
+		t.Fatal("enter signed a review that is not on screen")
+	}
+	r.SetSize(60, 18)
+	if !screentest.Offers(r.KeyMap(), "enter") {
+		t.Fatalf("at 60x18 enter is not offered:\n%s", ansi.Strip(r.View()))
+	}
+}
+
+// TestWrapFieldNeverCuts: a value wider than the terminal even on its own
+// line is broken over indented lines, escape codes kept.
+func TestWrapFieldNeverCuts(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	c := app.Common
+	value := "0x" + strings.Repeat("ab", 32)
+	out := layout.WrapField(c, "Digest", 16, c.Styles.Value.Render(value), "a note that is long enough to wrap", 30)
+	for _, l := range strings.Split(out, "\n") {
+		if ansi.StringWidth(l) > 30 {
+			t.Errorf("line %q wider than 30", ansi.Strip(l))
+		}
+	}
+	lines := strings.Split(ansi.Strip(out), "\n")
+	if !strings.HasPrefix(lines[0], layout.Pad("Digest", 17)+"0x") || !strings.HasPrefix(lines[1], layout.Pad("", 17)) || lines[1][17] == ' ' {
+		t.Errorf("not pieces in the value column:\n%s", ansi.Strip(out))
+	}
+	if !strings.Contains(squash(out), value) {
+		t.Errorf("the value is not whole:\n%s", ansi.Strip(out))
+	}
+}
+
+// TestDestinationShowsWholeAddressAt60: the inputs take the width left
+// after the label, so a 42-character EVM address shows whole, 0x included,
+// and they follow a resize.
+func TestDestinationShowsWholeAddressAt60(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	d := newDestination(app, withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
+	d.SetSize(120, 30)
+	d.Init()
+	if !strings.Contains(ansi.Strip(d.View()), "an EVM address") {
+		t.Errorf("the hint does not read \"an EVM address\":\n%s", ansi.Strip(d.View()))
+	}
+	var s tui.Screen = screentest.TypeInto(d, sandbox.DestCompleted)
+	d.SetSize(60, 18)
+	view := s.View()
+	if !strings.Contains(ansi.Strip(view), sandbox.DestCompleted) {
+		t.Errorf("the address is not whole at 60 columns:\n%s", ansi.Strip(view))
+	}
+	for _, l := range strings.Split(view, "\n") {
+		if n := ansi.StringWidth(l); n > 60 {
+			t.Errorf("line %q is %d cells", ansi.Strip(l), n)
+		}
+	}
+}
+
+// TestQuoteKeysFollowState: enter is offered only for a quote that can go
+// on; a refusal says why, with the token, and does not invite enter.
+func TestQuoteKeysFollowState(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	w := withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25")}
+	loading := newQuote(app, w)
+	loading.Init()
+	if screentest.Offers(loading.KeyMap(), "enter") || screentest.Offers(loading.KeyMap(), "r") {
+		t.Errorf("while loading the footer offers %v", loading.KeyMap().ShortHelp())
+	}
+	if q := pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 0); !screentest.Offers(q.KeyMap(), "enter") {
+		t.Error("a valid quote does not offer enter")
+	}
+	capped := w
+	capped.FeeCap = decimal.NewNullDecimal(decimal.RequireFromString("1"))
+	q := pricedQuoteScreen(app, capped, fixedQuote(*now, "1.5"), 0)
+	view := ansi.Strip(q.View())
+	if !strings.Contains(view, "the fee 1.5 USDT is above your cap of 1 USDT") || strings.Contains(view, "Press enter") {
+		t.Errorf("fee-cap refusal:\n%s", view)
+	}
+	if screentest.Offers(q.KeyMap(), "enter") || !screentest.Offers(q.KeyMap(), "r") {
+		t.Errorf("a refused quote's footer offers %v", q.KeyMap().ShortHelp())
+	}
+	other := w
+	other.Amount = decimal.RequireFromString("20")
+	if q := pricedQuoteScreen(app, other, fixedQuote(*now, "1.5"), 0); screentest.Offers(q.KeyMap(), "enter") || strings.Contains(ansi.Strip(q.View()), "Press enter") {
+		t.Errorf("a quote for another amount offers enter:\n%s", ansi.Strip(q.View()))
+	}
+	failed := newQuote(app, w)
+	failed.SetSize(60, 18)
+	failed.Init()
+	failed.Update(quoteMsg{seq: failed.seq, err: exchange.UserError{Text: strings.Repeat("the bridge has no liquidity on this route ", 3)}})
+	if screentest.Offers(failed.KeyMap(), "enter") {
+		t.Error("a refused quote request offers enter")
+	}
+	if !strings.Contains(squash(failed.View()), squash(strings.Repeat("the bridge has no liquidity on this route ", 3))) {
+		t.Errorf("the refusal is cut:\n%s", ansi.Strip(failed.View()))
+	}
+	expired := pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 61*time.Second)
+	if screentest.Offers(expired.KeyMap(), "enter") {
+		t.Error("an expired quote offers enter")
+	}
+}
+
+// TestMarkDiffHexIgnoresCase: between 0x-hex addresses only real
+// differences are marked, not the checksum's case; in base58 case counts.
+func TestMarkDiffHexIgnoresCase(t *testing.T) {
+	mark := lipgloss.NewStyle().Transform(func(s string) string { return "[" + s + "]" })
+	a, b := layout.MarkDiff(mark, "0x3C44CdDdB6a9", "0x3c44cddd0000")
+	if a != "0x3C44CdDd[B][6][a][9]" || b != "0x3c44cddd[0][0][0][0]" {
+		t.Errorf("hex marked %q / %q", a, b)
+	}
+	a, b = layout.MarkDiff(mark, "7EcDhSYGxXzscS", "7ecDhSYGxXzscs")
+	if a != "7[E]cDhSYGxXzsc[S]" || b != "7[e]cDhSYGxXzsc[s]" {
+		t.Errorf("base58 marked %q / %q", a, b)
+	}
+	// The carets under them mark the same characters, in the text alone.
+	for _, c := range []struct{ a, b, want string }{
+		{"0x3C44CdDdB6a9", "0x3c44cddd0000", "          ^^^^"},
+		{"7EcDhSYGxXzscS", "7ecDhSYGxXzscs", " ^           ^"},
+		{"0xabc", "0xabcd", "     ^"},
+	} {
+		if got := layout.DiffCarets(c.a, c.b); got != c.want {
+			t.Errorf("DiffCarets(%q, %q) = %q, want %q", c.a, c.b, got, c.want)
+		}
+	}
+	for word, want := range map[string]string{"EVM": "an EVM", "Solana": "a Solana", "Tron": "a Tron", "UTXO": "a UTXO", "address": "an address"} {
+		if got := layout.WithArticle(word); got != want {
+			t.Errorf("withArticle(%q) = %q, want %q", word, got, want)
+		}
+	}
+}

@@ -1,0 +1,83 @@
+package builder_test
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/svcwallet/svcwallet/service/builder"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+)
+
+func TestBuilderCheckPermissions(t *testing.T) {
+	in := builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05",
+		Label: "bot", KeySigner: sandbox.NoChainAddress}
+	for perms, want := range map[string]string{"trade&admin": "Admin&Trade", "Trade": "Trade", "Fly": "", "Trade&Trade": ""} {
+		in.Permissions = perms
+		a, err := builder.Check(in)
+		var fe *builder.FieldError
+		switch {
+		case want == "" && (!errors.As(err, &fe) || fe.Field != builder.FieldPermissions):
+			t.Errorf("%q: err %v, want a refusal of --permissions", perms, err)
+		case want != "" && (err != nil || a.Perms.String() != want || a.Mode() != "AddAccountSignerWithBuilder"):
+			t.Errorf("%q: %v %q, want %q", perms, err, a.Perms.String(), want)
+		}
+	}
+	for s, want := range map[string]time.Duration{"": 7 * 24 * time.Hour, "7": 7 * 24 * time.Hour, "30d": 30 * 24 * time.Hour, "72h": 72 * time.Hour, "90m": 90 * time.Minute} {
+		if d, err := builder.ParseValidity(s); err != nil || d != want {
+			t.Errorf("validity %q: %v %v, want %v", s, d, err, want)
+		}
+	}
+	for _, s := range []string{"0", "31", "31d", "721h", "30s", "-1h", "soon", "1.5d"} {
+		if _, err := builder.ParseValidity(s); err == nil {
+			t.Errorf("validity %q accepted", s)
+		}
+	}
+}
+
+// TestBuilderExpirationStaysUnderTheCap: a 30-day signature keeps a margin
+// under the service's cap for a clock that runs a little ahead; shorter
+// ones are exact.
+func TestBuilderExpirationStaysUnderTheCap(t *testing.T) {
+	now := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
+	if got := (builder.Auth{Validity: builder.MaxValidity}).Expiration(now); got >= now.Add(builder.MaxValidity-exchange.MaxClockSkew).UnixNano() {
+		t.Errorf("30d expiration %d leaves no margin under the cap", got)
+	}
+	if got, want := (builder.Auth{Validity: builder.DefaultValidity}).Expiration(now), now.Add(builder.DefaultValidity).UnixNano(); got != want {
+		t.Errorf("7d expiration %d, want %d", got, want)
+	}
+}
+func TestBuilderHumanDuration(t *testing.T) {
+	for in, want := range map[string]string{"90m": "1 h 30 min", "7d": "7 days", "1d": "1 day", "36h": "1 day 12 h",
+		"72h": "3 days", "45m": "45 min", "90s": "1 min 30 s", "2h": "2 h"} {
+		d, err := builder.ParseValidity(in)
+		if got := builder.HumanDuration(d); err != nil || got != want {
+			t.Errorf("%s: %q (%v), want %q", in, got, err, want)
+		}
+	}
+}
+func TestBuilderFeePercent(t *testing.T) {
+	for in, want := range map[string]uint32{"0.05%": 500, "0.05 %": 500, " 0.1% ": 1000, "0.1": 1000} {
+		if got, err := builder.ParseFeePercent(in); err != nil || got != want {
+			t.Errorf("%q: %d (%v), want %d", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"%", "0.05%%", "%0.05"} {
+		if _, err := builder.ParseFeePercent(in); err == nil {
+			t.Errorf("%q accepted", in)
+		}
+	}
+}
+
+// TestBuilderValidityErrorShortensInput: a validity that is no duration is
+// repeated with at most 8 hex digits in a row (issue 17 item 7).
+func TestBuilderValidityErrorShortensInput(t *testing.T) {
+	_, err := builder.ParseValidity("1234567890abcdef")
+	if err == nil || !strings.HasPrefix(err.Error(), `"12345678…" is not a duration`) {
+		t.Errorf("the error does not start with the input cut to 8 hex digits; it is (hex runs cut here) %q", safetext.Quoted(fmt.Sprint(err)))
+	}
+}

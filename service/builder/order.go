@@ -1,0 +1,76 @@
+package builder
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/signer"
+)
+
+// Order is one builder authorization ready to sign: what the user
+// checked (Auth) and the typed message built from it, which the console's
+// review and `builder authorize --dry-run` show as it will be signed.
+type Order struct {
+	Auth    Auth
+	Domain  signer.Domain
+	Message signer.Message
+}
+
+// NewOrder builds the message for a with this nonce, expiring the
+// chosen validity after now (this machine's clock, which SigningNow holds
+// within MaxClockSkew of the service's; builderClockMargin keeps the
+// expiry inside the service's 30-day cap either way).
+func NewOrder(a Auth, d signer.Domain, nonce uint32, now time.Time) Order {
+	return Order{Auth: a, Domain: d, Message: a.Message(nonce, a.Expiration(now))}
+}
+
+// Expiration is the signature deadline of the order's message.
+func (o Order) Expiration() time.Time {
+	_, exp := o.Message.NonceExpiration()
+	return time.Unix(0, exp)
+}
+
+// AuthorizeTimeout bounds the authorization request once it is signed.
+const AuthorizeTimeout = 30 * time.Second
+
+// Authorize is the one builder authorization workflow, for the
+// console and the command line: nothing is signed when the key load
+// returns is not the main account's or the clocks disagree (SigningNow);
+// nothing is sent when the signature does not recover to it
+// (signer.Sign). The signature may wait for a person (clef, a device)
+// as long as ctx allows; the request then gets AuthorizeTimeout. The
+// signed body is returned with the outcome, so a lost answer is re-sent
+// (AuthorizeBuilder with the same body), never signed again. Service
+// refusals come back as they are, for Explain.
+func (o Order) Authorize(ctx context.Context, c *exchange.Client, load func() (signer.Key, error)) (exchange.BuilderAuthorizeRequest, exchange.BuilderAuthorizeResult, error) {
+	// The key first: a wrong passphrase costs no request.
+	k, err := load()
+	if err != nil {
+		return exchange.BuilderAuthorizeRequest{}, exchange.BuilderAuthorizeResult{}, err
+	}
+	if _, err := c.SigningNow(ctx); err != nil {
+		return exchange.BuilderAuthorizeRequest{}, exchange.BuilderAuthorizeResult{}, err
+	}
+	if k.Address() != o.Auth.Main {
+		return exchange.BuilderAuthorizeRequest{}, exchange.BuilderAuthorizeResult{}, exchange.UserError{Text: "The available key is " + k.Address().Hex() +
+			", not the main account's " + o.Auth.Main.Hex() + ": only the main account's key can authorize a builder"}
+	}
+	sig, err := signer.Sign(ctx, k, o.Domain, o.Message)
+	if err != nil {
+		return exchange.BuilderAuthorizeRequest{}, exchange.BuilderAuthorizeResult{}, exchange.SignFailure(err)
+	}
+	req := o.Auth.Request(sig)
+	cx, cancel := context.WithTimeout(ctx, AuthorizeTimeout)
+	defer cancel()
+	res, err := c.AuthorizeBuilder(cx, req)
+	return req, res, err
+}
+
+// Refused reports whether err is a refusal for good: re-sending the same
+// body would be refused again (a new nonce needs a new review).
+func Refused(err error) bool {
+	var ae *exchange.APIError
+	return errors.As(err, &ae) && !errors.Is(err, exchange.CodeRateLimited) && ae.Status < 500
+}

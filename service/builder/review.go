@@ -1,0 +1,65 @@
+package builder
+
+import (
+	"github.com/svcwallet/svcwallet/service/intent"
+	"github.com/svcwallet/svcwallet/signer"
+)
+
+// HighFeeRate is the fee cap, as signed (the percentage × 10,000), above
+// which a review warns: 1%. The published service refuses a cap above its
+// builder program's limit (7500) without saying the limit, and the sandbox
+// takes anything the signed uint32 holds (429,496.7295%), so neither stops
+// a slip such as 10 typed for 0.10. A builder charges the cap on every
+// trade it makes for the account, and an exchange's own trading fees are
+// hundredths of a percent: a cap above 1% lets the builder take many times
+// what the trade itself costs, which no builder needs and a slip or a
+// hostile request would ask for.
+const HighFeeRate uint32 = 10000
+
+// FeeWarnings words each fee cap of a above HighFeeRate, for the reviews of
+// the console and the command line and the console's form.
+func (a Auth) FeeWarnings() []string {
+	var out []string
+	for _, c := range []struct {
+		what string
+		rate uint32
+	}{{"futures", a.Futures}, {"spot", a.Spot}} {
+		if w := FeeWarning(c.what, c.rate); w != "" {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// FeeWarning words a fee cap of kind what ("futures", "spot") above
+// HighFeeRate; "" when it is not.
+func FeeWarning(what string, rate uint32) string {
+	if rate <= HighFeeRate {
+		return ""
+	}
+	pct := signer.FormatFeeRate(rate) + "%"
+	return "The " + what + " fee cap " + pct + " is above " + signer.FormatFeeRate(HighFeeRate) + "%: the builder may charge up to " + pct +
+		" of every " + what + " trade it makes for you, many times an exchange's own fee. Check that you meant it."
+}
+
+// OwnAccountWarning is the reviews' warning when the builder is the main
+// account itself.
+const OwnAccountWarning = "The builder is your own account: a builder is normally another account that trades for yours."
+
+// Review is what a review shows of o's message (the console's and the
+// command line's): each field beside what it is, and what signing does.
+func (o Order) Review() intent.Review {
+	a := o.Auth
+	purpose := "authorize only, no API key"
+	if a.WithKey {
+		purpose = "authorize and create an API key"
+	}
+	return intent.Review{Intent: intent.Intent{Domain: o.Domain, Message: o.Message, Signer: a.Main}, Purpose: purpose,
+		Meanings: map[string]string{
+			"mainAccountID": "your funding account", "accountID": "your funding account",
+			"builderAccountID": "the builder", "signer": "the builder's API-key signer",
+			"maxFutureFeeRate": "= " + signer.FormatFeeRate(a.Futures) + "% futures cap",
+			"maxSpotFeeRate":   "= " + signer.FormatFeeRate(a.Spot) + "% spot cap",
+			"expiration":       o.Expiration().UTC().Format("2006-01-02 15:04:05 UTC") + ", " + HumanDuration(a.Validity),
+		}}
+}

@@ -1,0 +1,456 @@
+// Package config holds the environments svcwallet can talk to and the
+// config file that names them (SPEC.md §9, D3), the explorer links of payout
+// hashes, and the private state files svcwallet keeps beside its journal.
+// It is the innermost domain package: the client is built from an
+// Environment.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/url"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/signer"
+)
+
+// SessionCookie and HeaderAccountID are the spec's names for the session
+// cookie and the account-id header, the defaults of every environment.
+const (
+	SessionCookie   = "svc"
+	HeaderAccountID = "X-Service-Account-Id"
+)
+
+// DefaultFollowRate is the shared request budget of following, in requests
+// a second, when the environment sets none.
+const DefaultFollowRate = 5
+
+// SandboxEnv is the name of the built-in environment served by the embedded sandbox.
+const SandboxEnv = "sandbox"
+
+// Environment is one deployment of the exchange (SPEC.md §9): its three hosts,
+// its L2 chain id and its EIP-712 domain name.
+type Environment struct {
+	Name          string `toml:"-"`
+	AuthURL       string `toml:"auth_url"`
+	BaseURL       string `toml:"base_url"`
+	MarketDataURL string `toml:"market_data_url"`
+	ChainID       uint64 `toml:"chain_id"`
+	DomainName    string `toml:"domain_name"`
+	// CookieName and AccountIDHeader are the deployment's names for the
+	// session cookie and the account-id header (SPEC.md writes svc and
+	// X-Service-Account-Id, the defaults; a real deployment names them).
+	CookieName      string `toml:"cookie_name"`
+	AccountIDHeader string `toml:"account_id_header"`
+	// ExplorerTx maps a chain name to a URL template for a payout hash, "{hash}" replaced.
+	ExplorerTx map[string]string `toml:"explorer_tx"`
+	// BridgeFundingAddress pins the Transfer's toAccount: a different
+	// funding_address from withdrawal-info stops the withdrawal. Unset, the
+	// first address seen is recorded (trust on first use).
+	BridgeFundingAddress string `toml:"bridge_funding_address"`
+	// FollowRate is the request budget, in requests a second, that following
+	// withdrawals (the watch board, status with many ids) may spend on this
+	// environment; 0 means config.DefaultFollowRate.
+	FollowRate int `toml:"follow_rate"`
+	// Signer is the key source of this environment's signatures and wallet
+	// logins when --signer is not given (signer.ParseSource: keystore:ADDRESS,
+	// a keystore file, env, clef:ENDPOINT, command).
+	Signer string `toml:"signer"`
+	// Account is the address signed with when --account is not given: what
+	// a signing command cannot tell, or which of clef's accounts.
+	Account string `toml:"account"`
+	// SignCommand is the signing command of the command source, split into
+	// words without a shell; {file} is replaced by the typed data file.
+	SignCommand string `toml:"sign_command"`
+	// SignTimeout bounds a signature awaited from clef or a signing command,
+	// as a Go duration ("5m"); empty means signer.DefaultWait.
+	SignTimeout string `toml:"sign_timeout"`
+}
+
+// Key-source bounds of sign_timeout.
+const (
+	minSignTimeout = time.Second
+	maxSignTimeout = time.Hour
+)
+
+// SignWait is how long a signature from clef or a signing command may be
+// awaited: sign_timeout, else signer.DefaultWait.
+func (e Environment) SignWait() time.Duration {
+	if d, err := time.ParseDuration(e.SignTimeout); err == nil && d > 0 {
+		return d
+	}
+	return signer.DefaultWait
+}
+
+// validateKeys checks the environment's key-source settings.
+func (e Environment) validateKeys() error {
+	if e.Signer != "" {
+		if _, err := signer.ParseSource(e.Signer); err != nil {
+			return fmt.Errorf("environment %q: signer: %v", e.Name, err)
+		}
+	}
+	if e.Account != "" && !common.IsHexAddress(e.Account) {
+		return fmt.Errorf("environment %q: account %.50q is not an address (0x and 40 hex digits)", e.Name, safetext.Quoted(e.Account))
+	}
+	if e.SignCommand != "" {
+		if err := signer.CheckSignCommand(e.SignCommand); err != nil {
+			return fmt.Errorf("environment %q: sign_command: %v", e.Name, err)
+		}
+	}
+	if e.SignTimeout != "" {
+		d, err := time.ParseDuration(e.SignTimeout)
+		if err != nil || d < minSignTimeout || d > maxSignTimeout {
+			return fmt.Errorf("environment %q: sign_timeout %.20q: use a duration from %s to %s, such as \"5m\"", e.Name, safetext.Quoted(e.SignTimeout), minSignTimeout, maxSignTimeout)
+		}
+	}
+	return nil
+}
+
+// EffectiveFollowRate is FollowRate, or the default when it is not set.
+func (e Environment) EffectiveFollowRate() int {
+	if e.FollowRate > 0 {
+		return e.FollowRate
+	}
+	return DefaultFollowRate
+}
+
+// Cookie is the name of the environment's session cookie.
+func (e Environment) Cookie() string {
+	if e.CookieName != "" {
+		return e.CookieName
+	}
+	return SessionCookie
+}
+
+// AccountHeader is the name of the environment's account-id header.
+func (e Environment) AccountHeader() string {
+	if e.AccountIDHeader != "" {
+		return e.AccountIDHeader
+	}
+	return HeaderAccountID
+}
+
+// Domain is the environment's EIP-712 domain.
+func (e Environment) Domain() signer.Domain {
+	name := e.DomainName
+	if name == "" {
+		name = signer.DefaultDomainName
+	}
+	return signer.Domain{Name: name, ChainID: e.ChainID}
+}
+
+// Validate checks that every URL is https, or http on a loopback host (D13),
+// and that no URL holds a user name or password.
+//
+// The name and domain_name are held to what the journal and the state
+// files read back (a token name; a domain name of clean text): a config
+// svcwallet could not record would stop every withdrawal at its journal.
+func (e Environment) Validate() error {
+	switch {
+	case e.Name == "" || len(e.Name) > safetext.MaxNameLen || !safetext.IsToken(e.Name):
+		return fmt.Errorf("environment name %.40q: use 1 to %d letters, digits, '.', '_', ':' and '-' (the journal records it)", e.Name, safetext.MaxNameLen)
+	case e.DomainName != "" && !ValidDomainName(e.DomainName):
+		return fmt.Errorf("environment %q: domain_name %.40q: use at most %d characters, without control or invisible characters and without leading or trailing spaces", e.Name, e.DomainName, safetext.MaxNameLen)
+	}
+	for key, v := range map[string]string{"cookie_name": e.CookieName, "account_id_header": e.AccountIDHeader} {
+		if v != "" && (len(v) > safetext.MaxNameLen || !IsHTTPToken(v)) {
+			return fmt.Errorf("environment %q: %s %.40q: use at most %d letters, digits and !#$%%&'*+-.^_`|~ (an HTTP token)", e.Name, key, safetext.Quoted(v), safetext.MaxNameLen)
+		}
+	}
+	if e.ChainID == 0 {
+		return fmt.Errorf("environment %q: chain_id is missing", e.Name)
+	}
+	if e.BridgeFundingAddress != "" && !common.IsHexAddress(e.BridgeFundingAddress) {
+		return fmt.Errorf("environment %q: bridge_funding_address %.50q is not an EVM address (0x and 40 hex digits)", e.Name, e.BridgeFundingAddress)
+	}
+	for label, raw := range map[string]string{"auth_url": e.AuthURL, "base_url": e.BaseURL, "market_data_url": e.MarketDataURL} {
+		if err := checkURL(raw); err != nil {
+			return fmt.Errorf("environment %q: %s: %w", e.Name, label, err)
+		}
+	}
+	for chain, tmpl := range e.ExplorerTx {
+		if hasUserinfo(tmpl) {
+			return fmt.Errorf("environment %q: explorer_tx %.20q: %s", e.Name, chain, userinfoRefusal(tmpl))
+		}
+	}
+	return e.validateKeys()
+}
+
+func checkURL(raw string) error {
+	if raw == "" {
+		return errors.New("missing")
+	}
+	// First, and never quoted whole: what is shown of a URL goes to the
+	// screen, doctor's report and logs, and a password there is leaked.
+	if hasUserinfo(raw) {
+		return errors.New(userinfoRefusal(raw))
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return fmt.Errorf("%q is not an absolute URL", raw)
+	}
+	switch u.Scheme {
+	case "https":
+		return nil
+	case "http":
+		if isLoopback(u.Hostname()) {
+			return nil
+		}
+		return fmt.Errorf("%q uses http on a non-loopback host; use https", raw)
+	}
+	return fmt.Errorf("%q: scheme must be https", raw)
+}
+
+// urlAuthority splits raw into what comes before its authority (the scheme
+// and "//") and the authority itself, found by hand so that a URL url.Parse
+// refuses is still seen; a raw without "//" is all authority.
+func urlAuthority(raw string) (before, authority string) {
+	if i := strings.Index(raw, "//"); i >= 0 {
+		before, raw = raw[:i+2], raw[i+2:]
+	}
+	if end := strings.IndexAny(raw, "/?#"); end >= 0 {
+		raw = raw[:end]
+	}
+	return before, raw
+}
+
+// hasUserinfo reports whether raw's authority holds "user@" or "user:pass@".
+func hasUserinfo(raw string) bool {
+	_, authority := urlAuthority(raw)
+	return strings.Contains(authority, "@")
+}
+
+// userinfoRefusal says that raw holds a user name or password, showing raw
+// with them cut out.
+func userinfoRefusal(raw string) string {
+	before, authority := urlAuthority(raw)
+	host := authority[strings.LastIndex(authority, "@")+1:]
+	return fmt.Sprintf("%.80q holds a user name or password (user:…@): remove it", before+"…@"+host)
+}
+
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// Embedded reports whether e is the built-in sandbox, which runs inside
+// svcwallet and ends with it: nothing real moves there.
+func (e Environment) Embedded() bool { return e.Name == SandboxEnv }
+
+// SandboxEnvironment is the built-in environment for a sandbox served at baseURL
+// (all three hosts on one listener), pinned to the sandbox's bridge.
+func SandboxEnvironment(baseURL string, chainID uint64) Environment {
+	return Environment{
+		Name: SandboxEnv, AuthURL: baseURL, BaseURL: baseURL, MarketDataURL: baseURL,
+		ChainID: chainID, DomainName: signer.DefaultDomainName,
+		ExplorerTx: map[string]string{}, BridgeFundingAddress: SandboxBridgeFundingAddress,
+	}
+}
+
+// SandboxBridgeFundingAddress is the embedded sandbox's bridge funding address
+// (sandbox.BridgeFundingAddress; a test keeps the two equal).
+const SandboxBridgeFundingAddress = "0x6e3a360d75Dd3E83948f7977b92b21827a89E012"
+
+// Config is the TOML configuration file: named environments and defaults.
+//
+//	default_env = "testnet"
+//	[env.testnet]
+//	auth_url = "https://auth.testnet.example"
+//	...
+type Config struct {
+	DefaultEnv string `toml:"default_env"`
+	// Bell rings the terminal bell when a withdrawal on the watch board
+	// changes state.
+	Bell bool `toml:"bell"`
+	// Notify sends a desktop notification through the terminal (OSC 9 and
+	// 777) when a followed withdrawal ends.
+	Notify       bool                   `toml:"notify"`
+	Environments map[string]Environment `toml:"env"`
+}
+
+// DefaultConfigPath is config.toml in the user's config directory.
+func DefaultConfigPath() string {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "svcwallet", "config.toml")
+}
+
+// readConfigFile reads the config as os.ReadFile does, but a named pipe or
+// a device is refused, never waited on (osguard.OpenUserFile).
+func readConfigFile(path string) ([]byte, error) {
+	f, err := osguard.OpenUserFile(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
+}
+
+// LoadConfig reads a config file. A missing file at the default path is not an
+// error (the sandbox is used); a missing file given explicitly is.
+func LoadConfig(path string, explicit bool) (Config, error) {
+	var cfg Config
+	if path == "" {
+		return cfg, nil
+	}
+	// The config decides where logins and signatures go: one another user
+	// could change or swap is refused, as ssh refuses its own.
+	if err := osguard.CheckPrivatePath(path); err != nil {
+		return Config{}, fmt.Errorf("config: %w", err)
+	}
+	b, err := readConfigFile(path)
+	if errors.Is(err, os.ErrNotExist) && !explicit {
+		return Config{}, nil
+	}
+	if errors.As(err, new(*osguard.UnsafePathError)) {
+		return Config{}, fmt.Errorf("config: %w", err)
+	}
+	if errors.Is(err, os.ErrNotExist) {
+		return Config{}, fmt.Errorf("config %s does not exist: create it (docs/config.md), or name another file", path)
+	}
+	if err != nil {
+		return Config{}, fmt.Errorf("config %s: %w", path, err)
+	}
+	md, err := toml.Decode(string(b), &cfg)
+	if err != nil {
+		return Config{}, fmt.Errorf("config %s: %w", path, err)
+	}
+	if undec := md.Undecoded(); len(undec) > 0 {
+		return Config{}, fmt.Errorf("config %s: unknown key %s%s", path, undec[0], didYouMean(undec[0]))
+	}
+	for name, env := range cfg.Environments {
+		env.Name = name
+		if err := env.Validate(); err != nil {
+			return Config{}, fmt.Errorf("config %s: %w", path, err)
+		}
+		cfg.Environments[name] = env
+	}
+	return cfg, nil
+}
+
+// Names lists the configured environments, sorted.
+func (c Config) Names() []string {
+	names := make([]string, 0, len(c.Environments))
+	for n := range c.Environments {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// KnownNames lists the names --env accepts, for messages: the configured
+// environments and the sandbox, as in "production, testnet or sandbox".
+func (c Config) KnownNames() string {
+	names := append(c.Names(), SandboxEnv)
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// Lookup finds an environment by name.
+func (c Config) Lookup(name string) (Environment, error) {
+	env, ok := c.Environments[name]
+	if !ok {
+		if len(c.Environments) == 0 {
+			return Environment{}, fmt.Errorf("no environment %q: the config names none, so the only one is %s", name, SandboxEnv)
+		}
+		return Environment{}, fmt.Errorf("no environment %q in the config; known: %s", name, c.KnownNames())
+	}
+	return env, nil
+}
+
+// ValidDomainName reports whether s can name an EIP-712 domain here: 1 to
+// 64 characters of clean text on one line, without leading or trailing
+// spaces, as the journal reads it back. The config and the sandbox's
+// --domain-name hold to it.
+func ValidDomainName(s string) bool {
+	return s != "" && len(s) <= safetext.MaxNameLen && safetext.Line(s, safetext.MaxNameLen) == s
+}
+
+// IsHTTPToken reports whether s is an HTTP token (RFC 9110 §5.6.2), what a
+// header or cookie name must be.
+func IsHTTPToken(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// didYouMean names the known key closest to an unknown one (at most two
+// edits away, at the same level), as "; did you mean auth_url?", or "".
+func didYouMean(k toml.Key) string {
+	if len(k) == 0 {
+		return ""
+	}
+	var of reflect.Type
+	switch {
+	case len(k) == 1:
+		of = reflect.TypeFor[Config]()
+	case len(k) == 3 && k[0] == "env":
+		of = reflect.TypeFor[Environment]()
+	default:
+		return ""
+	}
+	typed, best, bestDist := k[len(k)-1], "", 3
+	for i := range of.NumField() {
+		name, _, _ := strings.Cut(of.Field(i).Tag.Get("toml"), ",")
+		if name == "" || name == "-" {
+			continue
+		}
+		if d := editDistance(typed, name); d < bestDist {
+			best, bestDist = name, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return "; did you mean " + best + "?"
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes (keys
+// are ASCII).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}

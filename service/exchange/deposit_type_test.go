@@ -1,0 +1,117 @@
+package exchange_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+)
+
+// chainTypeCases are deposit chains whose name and chain id agree, or not,
+// on the address type, each with an address of the type it would take.
+var chainTypeCases = []struct {
+	chain, chainID, address string
+	refused                 string // a piece of the reason; "" when usable
+}{
+	{"SOLANA", "1", sandbox.DemoAddress, "name SOLANA makes it a Solana chain but its chain id 1 is an EVM"},
+	{"TRON", "56", sandbox.DemoAddress, "name TRON makes it a Tron chain but its chain id 56 is an EVM"},
+	{"TRON_TEST", "56", "", "name TRON_TEST makes it a Tron chain"},
+	{"BSC", "tron", sandbox.DestTron, "name BSC makes it an EVM chain"},
+	{"SOLANA_TEST", "tron", sandbox.DestTron, "chain id tron is a Tron chain's"},
+	{"APTOS", "aptos", sandbox.DemoAddress, "cannot check addresses of chain id aptos"},
+	{"SOLANA", "solana", sandbox.DestSolana, ""},
+	{"TRON_TEST", "tron", sandbox.DestTron, ""},
+	{"BSC", "56", sandbox.DemoAddress, ""},
+	// A staging list's own names: the chain id decides.
+	{"STAGING_EVM", "31337", sandbox.DemoAddress, ""},
+	{"STAGING_T", "tron", sandbox.DestTron, ""},
+	{"STAGING_S", "solana", sandbox.DestSolana, ""},
+}
+
+// TestHostileDepositChainType: a chain whose name and chain id disagree on
+// its address type (SOLANA with chain id 1, TRON with 56) is refused with
+// the reason, with or without an address, in the listing and in
+// generate-address; a name SPEC.md §2.7 does not settle leaves the type to
+// the chain id.
+func TestHostileDepositChainType(t *testing.T) {
+	w, h := newHostileWorld(t, sandbox.Options{})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	h.set(onPath(exchange.PathDepositAddresses, func(v any) any {
+		var chains []any
+		for _, tc := range chainTypeCases {
+			chains = append(chains, map[string]any{"chain": tc.chain, "chain_id": tc.chainID, "deposit_address": tc.address,
+				"supported_tokens": []any{map[string]any{"name": "USDT"}}})
+		}
+		v.(map[string]any)["chains"] = chains
+		return v
+	}))
+	chains, err := c.DepositAddresses(ctx)
+	if err != nil || len(chains) != len(chainTypeCases) {
+		t.Fatalf("%d chains, %v", len(chains), err)
+	}
+	for i, tc := range chainTypeCases {
+		ch := chains[i]
+		switch {
+		case tc.refused == "" && (ch.AddressProblem != "" || ch.DepositAddress != tc.address):
+			t.Errorf("%s %s: %+v, want its address usable", tc.chain, tc.chainID, ch)
+		case tc.refused != "" && (ch.DepositAddress != "" || ch.RefusedAddress != tc.address || !strings.Contains(ch.AddressProblem, tc.refused)):
+			t.Errorf("%s %s: %+v, want it refused: %q", tc.chain, tc.chainID, ch, tc.refused)
+		}
+	}
+
+	// generate-address is held to the same rule, and must answer for the
+	// chain asked.
+	h.set(onPath(exchange.PathGenerateAddress, func(v any) any {
+		v.(map[string]any)["chain_id"], v.(map[string]any)["deposit_address"] = "1", sandbox.DemoAddress
+		return v
+	}))
+	info, err := c.GenerateAddress(ctx, "SOLANA")
+	if err != nil || info.DepositAddress != "" || !strings.Contains(info.AddressProblem, "Solana chain but its chain id 1") {
+		t.Errorf("generate SOLANA as chain id 1: %+v, %v", info, err)
+	}
+	h.set(onPath(exchange.PathGenerateAddress, func(v any) any {
+		v.(map[string]any)["chain"], v.(map[string]any)["chain_id"], v.(map[string]any)["deposit_address"] = "BSC", "56", sandbox.DemoAddress
+		return v
+	}))
+	info, err = c.GenerateAddress(ctx, "SOLANA")
+	if err == nil || !errors.As(err, new(*exchange.UnreadableAnswerError)) || !strings.Contains(err.Error(), "BSC, not the SOLANA asked for") {
+		t.Errorf("generate SOLANA answered for BSC: %+v, %v", info, err)
+	}
+}
+
+// TestHostileRouteChainType: a withdrawal route whose chain type disagrees
+// with what its chain's name or chain id settles (a SOLANA route of type
+// evm would check, and journal, an EVM destination for Solana) refuses the
+// answer; a name and chain id that settle nothing leave the type to the
+// route.
+func TestHostileRouteChainType(t *testing.T) {
+	w, h := newHostileWorld(t, sandbox.Options{})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	for _, tc := range []struct {
+		chain, chainID, chainType string
+		refused                   string
+	}{
+		{"SOLANA", "solana", "evm", "is evm, but the chain SOLANA with chain id solana is a Solana chain"},
+		{"TRON", "56", "tron", "is tron, but the chain TRON with chain id 56 is an EVM chain"},
+		{"BSC", "56", "tron", "is tron, but the chain BSC with chain id 56 is an EVM chain"},
+		{"STAGING_X", "solana", "evm", "is evm, but the chain STAGING_X with chain id solana is a Solana chain"},
+		{"SOLANA", "solana", "solana", ""},
+		{"STAGING_T", "tron", "tron", ""},
+		{"STAGING_Y", "aptos", "evm", ""},
+	} {
+		h.set(onPath(exchange.PathWithdrawalInfo, func(v any) any {
+			v.(map[string]any)["route"] = map[string]any{"USDT": []any{map[string]any{
+				"chain": tc.chain, "chain_id": tc.chainID, "chain_type": tc.chainType, "tokens_out": []any{"USDT"}}}}
+			return v
+		}))
+		info, err := c.WithdrawalInfo(ctx)
+		switch {
+		case tc.refused == "" && (err != nil || info.Route["USDT"][0].ChainType != tc.chainType):
+			t.Errorf("%s %s %s: %+v, %v; want it taken", tc.chain, tc.chainID, tc.chainType, info, err)
+		case tc.refused != "" && (err == nil || !strings.Contains(err.Error(), tc.refused)):
+			t.Errorf("%s %s %s: %+v, %v; want it refused: %s", tc.chain, tc.chainID, tc.chainType, info, err, tc.refused)
+		}
+	}
+}

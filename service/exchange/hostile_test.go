@@ -1,0 +1,447 @@
+package exchange_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/internal/loopback"
+	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+)
+
+// hostile is a server in front of the sandbox that rewrites its answers, as
+// a compromised proxy or a wrong base_url would: rewrite gets the path and
+// the sandbox's body and returns the body to send.
+type hostile struct {
+	next    http.Handler
+	mu      sync.Mutex
+	rewrite func(path string, body []byte) []byte
+}
+
+func (h *hostile) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	rec := httptest.NewRecorder()
+	h.next.ServeHTTP(rec, r)
+	body := rec.Body.Bytes()
+	h.mu.Lock()
+	if h.rewrite != nil {
+		body = h.rewrite(r.URL.Path, body)
+	}
+	h.mu.Unlock()
+	for k, v := range rec.Header() {
+		if k != "Content-Length" {
+			w.Header()[k] = v
+		}
+	}
+	w.WriteHeader(rec.Code)
+	w.Write(body)
+}
+
+// set installs a rewrite; nil passes answers through.
+func (h *hostile) set(f func(path string, body []byte) []byte) {
+	h.mu.Lock()
+	h.rewrite = f
+	h.mu.Unlock()
+}
+
+// newHostileWorld is a world whose client reaches the sandbox through h.
+func newHostileWorld(t *testing.T, opts sandbox.Options) (*world, *hostile) {
+	t.Helper()
+	h := &hostile{}
+	w := loopback.NewWorldBehind(t, opts, func(next http.Handler) http.Handler { h.next = next; return h })
+	return &world{w}, h
+}
+
+// onPath rewrites the JSON answers of one path with f.
+func onPath(path string, f func(v any) any) func(string, []byte) []byte {
+	return func(p string, body []byte) []byte {
+		if p != path {
+			return body
+		}
+		var v any
+		if json.Unmarshal(body, &v) != nil {
+			return body
+		}
+		out, _ := json.Marshal(f(v))
+		return out
+	}
+}
+
+// payloads are what an attacker puts into a string to act on the terminal,
+// the clipboard or the reader's eye.
+var payloads = map[string]string{
+	"OSC 52":   "\x1b]52;c;ZWNobyBwd25lZA==\x07",
+	"OSC 2":    "\x1b]2;owned\x1b\\",
+	"CSI":      "\x1b[2J\x1b[31m",
+	"C1 CSI":   "\u009b31m",
+	"bidi":     "\u202e",
+	"newline":  "\necho owned\n",
+	"zero-wid": "\u200b",
+}
+
+// stringLeaves lists the paths of every string in a JSON value, sorted.
+func stringLeaves(v any, prefix string, out *[]string) {
+	switch x := v.(type) {
+	case string:
+		*out = append(*out, prefix)
+	case map[string]any:
+		for k, e := range x {
+			stringLeaves(e, prefix+"/"+k, out)
+		}
+	case []any:
+		for i, e := range x {
+			stringLeaves(e, prefix+"/"+strconv.Itoa(i), out)
+		}
+	}
+	sort.Strings(*out)
+}
+
+// inject returns v with payload added inside the string at path.
+func inject(v any, path, payload string) any {
+	parts := strings.Split(strings.TrimPrefix(path, "/"), "/")
+	var walk func(v any, i int) any
+	walk = func(v any, i int) any {
+		if i == len(parts) {
+			s := v.(string)
+			return s[:len(s)/2] + payload + s[len(s)/2:]
+		}
+		switch x := v.(type) {
+		case map[string]any:
+			x[parts[i]] = walk(x[parts[i]], i+1)
+		case []any:
+			n, _ := strconv.Atoi(parts[i])
+			x[n] = walk(x[n], i+1)
+		}
+		return v
+	}
+	return walk(v, 0)
+}
+
+// dirty finds, through every string of a Go value, a character that must
+// never leave the service package.
+func dirty(v reflect.Value) (string, bool) {
+	switch v.Kind() {
+	case reflect.String:
+		s := v.String()
+		if s != safetext.Text(s) {
+			return s, true
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				if s, bad := dirty(v.Field(i)); bad {
+					return s, true
+				}
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			if s, bad := dirty(v.Index(i)); bad {
+				return s, true
+			}
+		}
+	case reflect.Map:
+		for _, k := range v.MapKeys() {
+			if s, bad := dirty(k); bad {
+				return s, true
+			}
+			if s, bad := dirty(v.MapIndex(k)); bad {
+				return s, true
+			}
+		}
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			return dirty(v.Elem())
+		}
+	}
+	return "", false
+}
+
+// TestHostileStringsNeverLeaveTheService puts each payload into every string
+// of every answer, one at a time: the client either refuses the answer or
+// returns only clean strings, and errors carry none either.
+func TestHostileStringsNeverLeaveTheService(t *testing.T) {
+	w, h := newHostileWorld(t, sandbox.Options{})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{Retry: exchange.RetryPolicy{Attempts: 1, Sleep: noSleep}})
+	key := mustKey(t, sandbox.DemoPrivateKey)
+
+	// Each endpoint with a call that returns its decoded answer; the sample
+	// is taken through a clean pass to find the strings to attack.
+	var quoteID string
+	endpoints := []struct {
+		path string
+		call func() (any, error)
+	}{
+		{exchange.PathAPIKeyLogin, func() (any, error) {
+			return w.Client(exchange.Options{}).Login(ctx, exchange.APIKey(sandbox.DemoAPIKey))
+		}},
+		{exchange.PathDepositAddresses, func() (any, error) { return c.DepositAddresses(ctx) }},
+		{exchange.PathGenerateAddress, func() (any, error) { return c.GenerateAddress(ctx, "SOLANA") }},
+		{exchange.PathWithdrawalInfo, func() (any, error) { return c.WithdrawalInfo(ctx) }},
+		{exchange.PathWithdrawalQuote, func() (any, error) { return w.Quote(c, sandbox.DestCompleted, "ARBITRUM", "10") }},
+		{exchange.PathWithdraw, func() (any, error) {
+			q, err := w.Quote(c, sandbox.DestCompleted, "ARBITRUM", "10")
+			if err != nil {
+				return nil, err
+			}
+			req := w.signWithdraw(c, q, key, nil)
+			return c.Withdraw(ctx, req)
+		}},
+		{exchange.PathWithdrawalStatus, func() (any, error) { return c.WithdrawalStatus(ctx, quoteID) }},
+	}
+	q, err := w.Quote(c, sandbox.DestCompleted, "ARBITRUM", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Withdraw(ctx, w.signWithdraw(c, q, key, nil)); err != nil {
+		t.Fatal(err)
+	}
+	quoteID = q.QuoteID
+	w.Clock.Advance(time.Hour) // COMPLETED, with a payout hash to attack
+
+	attacks := 0
+	for _, ep := range endpoints {
+		var sample []byte
+		h.set(func(p string, body []byte) []byte {
+			if p == ep.path {
+				sample = append([]byte(nil), body...)
+			}
+			return body
+		})
+		if _, err := ep.call(); err != nil {
+			t.Fatalf("%s without attack: %v", ep.path, err)
+		}
+		var v any
+		if err := json.Unmarshal(sample, &v); err != nil {
+			t.Fatalf("%s sample: %v", ep.path, err)
+		}
+		var leaves []string
+		stringLeaves(v, "", &leaves)
+		for _, leaf := range leaves {
+			for name, p := range payloads {
+				rewrite := onPath(ep.path, func(v any) any { return inject(v, leaf, p) })
+				h.set(rewrite)
+				got, err := ep.call()
+				attacks++
+				if err != nil {
+					if s, bad := dirty(reflect.ValueOf(err.Error())); bad {
+						t.Errorf("%s %s with %s: the error carries %q", ep.path, leaf, name, s)
+					}
+					continue
+				}
+				if s, bad := dirty(reflect.ValueOf(got)); bad {
+					t.Errorf("%s %s with %s: the answer carries %q", ep.path, leaf, name, s)
+				}
+			}
+		}
+	}
+	h.set(nil)
+	if attacks < 200 {
+		t.Fatalf("only %d attacks ran", attacks)
+	}
+	t.Logf("%d attacks, none got through", attacks)
+}
+
+// shapeSays is a shape error's field and reason, "" for any other error.
+func shapeSays(err error) string {
+	var se *exchange.ShapeError
+	if !errors.As(err, &se) {
+		return ""
+	}
+	return se.Field + " " + se.Reason
+}
+
+// TestHostileAnswersRefused: answers whose fields do not have their shape
+// are refused with a *ShapeError (the withdraw 202 stays an acceptance of
+// the quote that was sent: the funds may have moved).
+func TestHostileAnswersRefused(t *testing.T) {
+	set := func(key string, val any) func(v any) any {
+		return func(v any) any { v.(map[string]any)[key] = val; return v }
+	}
+	big := strings.Repeat("q", 600<<10)
+	for _, tc := range []struct {
+		name, path string
+		f          func(v any) any
+		says       string
+	}{
+		{"600 KB quote id", exchange.PathWithdrawalQuote, set("quote_id", big), "quote id is 614400 characters long"},
+		{"empty quote id", exchange.PathWithdrawalQuote, set("quote_id", ""), "quote id is empty"},
+		{"far-future expiry", exchange.PathWithdrawalQuote, set("expires_at", t0.Add(365*24*time.Hour).Format(time.RFC3339)), "quote expiry is more than 10m0s ahead"},
+		{"negative pay amount", exchange.PathWithdrawalQuote, set("pay_amount", "-10"), "pay amount is negative"},
+		{"unknown speed", exchange.PathWithdrawalQuote, set("speed", "warp"), "speed is not fast or slow"},
+		{"swapped funding address not an address", exchange.PathWithdrawalInfo, set("funding_address", "0xabc\n"), "bridge funding address is not an EVM address"},
+		{"unknown chain type", exchange.PathWithdrawalInfo, func(v any) any {
+			r := v.(map[string]any)["route"].(map[string]any)["USDT"].([]any)[0].(map[string]any)
+			r["chain_type"] = "aptos"
+			return v
+		}, "route chain type is not evm, solana or tron"},
+		{"login with a bad funding address", exchange.PathAPIKeyLogin, set("funding_account_address", "nope"), "funding account address is not an EVM address"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w, h := newHostileWorld(t, sandbox.Options{})
+			c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+			h.set(onPath(tc.path, tc.f))
+			var err error
+			switch tc.path {
+			case exchange.PathWithdrawalQuote:
+				_, err = w.Quote(c, sandbox.DestCompleted, "ARBITRUM", "10")
+			case exchange.PathWithdrawalInfo:
+				_, err = c.WithdrawalInfo(ctx)
+			case exchange.PathAPIKeyLogin:
+				_, err = w.Client(exchange.Options{}).Login(ctx, exchange.APIKey(sandbox.DemoAPIKey))
+			}
+			if got := shapeSays(err); !strings.Contains(got, tc.says) {
+				t.Fatalf("err = %v, want a shape error saying %q", err, tc.says)
+			}
+			if len(err.Error()) > 400 {
+				t.Fatalf("the error repeats the input: %d bytes", len(err.Error()))
+			}
+		})
+	}
+}
+
+// TestHostileStatus: a status record with an unknown state, a hash of the
+// wrong shape, another quote's id, a field named twice (in any case, as
+// encoding/json folds it), a COMPLETED without its payout hash, or a FAILED
+// or REFUNDED with one is refused, never shown as this one.
+func TestHostileStatus(t *testing.T) {
+	w, h := newHostileWorld(t, sandbox.Options{})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	q, err := w.Quote(c, sandbox.DestCompleted, "ARBITRUM", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Withdraw(ctx, w.signWithdraw(c, q, mustKey(t, sandbox.DemoPrivateKey), nil)); err != nil {
+		t.Fatal(err)
+	}
+	w.Clock.Advance(time.Hour)
+	set := func(key string, val any) func([]byte) []byte {
+		return func(b []byte) []byte {
+			return onPath(exchange.PathWithdrawalStatus, func(v any) any { v.(map[string]any)[key] = val; return v })(exchange.PathWithdrawalStatus, b)
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		f    func([]byte) []byte
+		says string
+	}{
+		{"unknown state", set("state", "PAID_OUT"), "withdrawal state is not one of"},
+		{"another quote's record", set("quote_id", "q-someone-else"), "another quote id than the one asked"},
+		{"hash with a newline", set("withdraw_tx_hash", "0xabc\necho owned"), "payout hash is not 0x and 64 hex digits"},
+		{"Solana hash on an EVM chain", set("withdraw_tx_hash", strings.Repeat("5", 88)), "payout hash"},
+		{"state twice, other case", func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"COMPLETED","STATE":"FAILED"`), 1)
+		}, `names the field "STATE" twice`},
+		{"state twice, long s (U+017F), as encoding/json folds it", func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"COMPLETED","ſtate":"FAILED"`), 1)
+		}, `names the field "ſtate" twice`},
+		{"same key twice", func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"COMPLETED","state":"FAILED"`), 1)
+		}, `names the field "state" twice`},
+		{"COMPLETED without a payout hash", func(b []byte) []byte {
+			return onPath(exchange.PathWithdrawalStatus, func(v any) any { delete(v.(map[string]any), "withdraw_tx_hash"); return v })(exchange.PathWithdrawalStatus, b)
+		}, "COMPLETED record carries no payout hash"},
+		{"FAILED with a payout hash", func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"FAILED"`), 1)
+		}, "FAILED record carries a payout hash"},
+		{"REFUNDED with a payout hash", func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"REFUNDED"`), 1)
+		}, "REFUNDED record carries a payout hash"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h.set(rawOnPath(exchange.PathWithdrawalStatus, tc.f))
+			_, err := c.WithdrawalStatus(ctx, q.QuoteID)
+			if got := shapeSays(err); !strings.Contains(got, tc.says) {
+				t.Fatalf("err = %v, want a shape error saying %q", err, tc.says)
+			}
+		})
+	}
+	h.set(nil)
+	if st, err := c.WithdrawalStatus(ctx, q.QuoteID); err != nil || st.State != exchange.StateCompleted {
+		t.Fatalf("untouched: %+v, %v", st, err)
+	}
+}
+
+// TestHostileWithdrawAnswer: a 202 whose body is {} or names another quote
+// is still the acceptance of the quote that was sent (the funds moved).
+func TestHostileWithdrawAnswer(t *testing.T) {
+	for name, f := range map[string]func(path string, body []byte) []byte{
+		"{}": func(p string, body []byte) []byte {
+			if p == exchange.PathWithdraw {
+				return []byte("{}")
+			}
+			return body
+		},
+		"another quote id": onPath(exchange.PathWithdraw, func(v any) any { v.(map[string]any)["quote_id"] = "q-attacker"; return v }),
+	} {
+		t.Run(name, func(t *testing.T) {
+			w, h := newHostileWorld(t, sandbox.Options{})
+			c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+			q, err := w.Quote(c, sandbox.DestCompleted, "ARBITRUM", "10")
+			if err != nil {
+				t.Fatal(err)
+			}
+			h.set(f)
+			acc, err := c.Withdraw(ctx, w.signWithdraw(c, q, mustKey(t, sandbox.DemoPrivateKey), nil))
+			if err != nil || acc.QuoteID != q.QuoteID || acc.State != exchange.StateSubmitted {
+				t.Fatalf("accepted %+v, %v; want the sent quote %s, SUBMITTED", acc, err, q.QuoteID)
+			}
+			w.wantBalance(sandbox.DemoAccountID, "9990")
+		})
+	}
+}
+
+// TestHostileDepositAddress: an address that fails its chain's check is
+// moved aside with the reason; the rest of the list stays usable.
+func TestHostileDepositAddress(t *testing.T) {
+	w, h := newHostileWorld(t, sandbox.Options{})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	h.set(onPath(exchange.PathDepositAddresses, func(v any) any {
+		chains := v.(map[string]any)["chains"].([]any)
+		chains[0].(map[string]any)["deposit_address"] = sandbox.DemoAddress + "\necho owned\n"
+		chains[5].(map[string]any)["deposit_address"] = "0x" + strings.Repeat("ab", 20) // an EVM address on TRON
+		return v
+	}))
+	chains, err := c.DepositAddresses(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range []int{0, 5} {
+		ch := chains[i]
+		if ch.DepositAddress != "" || ch.AddressProblem == "" || ch.RefusedAddress == "" || strings.Contains(ch.RefusedAddress, "\n") {
+			t.Errorf("%s: %+v, want the address refused with its reason", ch.Chain, ch)
+		}
+	}
+	if !strings.Contains(chains[5].AddressProblem, "Tron") || !common.IsHexAddress(chains[1].DepositAddress) {
+		t.Errorf("chains %+v", chains)
+	}
+}
+
+// TestHostileAccountIDHeader: the account id travels in a header, past the
+// body's checks; one that is not id-shaped fails the login.
+func TestHostileAccountIDHeader(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.SetCookie(w, &http.Cookie{Name: config.SessionCookie, Value: "tok", Path: "/"})
+		w.Header().Set(config.HeaderAccountID, "acct 1 \u202eevil")
+		json.NewEncoder(w).Encode(exchange.LoginResult{Status: "success", FundingAccountAddress: sandbox.DemoAddress})
+	}))
+	t.Cleanup(srv.Close)
+	c := exchange.New(config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), exchange.Options{})
+	_, err := c.Login(ctx, exchange.APIKey("k"))
+	if got := shapeSays(err); !strings.Contains(got, "account id holds a character other than letters, digits") {
+		t.Fatalf("login with a hostile account id: %v", err)
+	}
+}

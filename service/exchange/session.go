@@ -1,0 +1,207 @@
+package exchange
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/svcwallet/svcwallet/signer"
+)
+
+// reloginMargin: a session with less than this left is renewed before use (D6).
+const reloginMargin = 5 * time.Second
+
+// walletLoginWindow is how far past the server's time a wallet login expires
+// (D9: 4 minutes, inside the service's 5-minute limit).
+const walletLoginWindow = 4 * time.Minute
+
+// Credential logs in and can log in again when the session lapses.
+type Credential interface {
+	login(ctx context.Context, c *Client) (LoginResult, http.Header, error)
+	// Method names the credential kind for display ("API key", "wallet").
+	Method() string
+	// awaiting names the person a login waits for (signer.Awaiting), or ""
+	// when it needs nobody. Only a session whose login needs nobody is
+	// renewed by the client on its own: a key in clef, behind a signing
+	// command or on a device would ask a person, out of the blue and under
+	// another call's deadline, to approve a login they never started.
+	awaiting() string
+}
+
+// APIKeyEnvVar holds an API key for the commands and pre-fills the console's
+// login form; it is never printed.
+const APIKeyEnvVar = "SVCWALLET_API_KEY"
+
+// APIKey is the API-key credential (SPEC.md §4.1).
+func APIKey(key string) Credential { return apiKeyCred{key: key} }
+
+type apiKeyCred struct{ key string }
+
+func (apiKeyCred) Method() string { return "API key" }
+
+func (apiKeyCred) awaiting() string { return "" }
+
+func (a apiKeyCred) login(ctx context.Context, c *Client) (LoginResult, http.Header, error) {
+	var res LoginResult
+	var hdr http.Header
+	err := c.do(ctx, call{method: http.MethodPost, base: c.env.AuthURL, path: PathAPIKeyLogin,
+		body: APIKeyLoginRequest{APIKey: a.key}, respHeader: &hdr, cookieRM: true}, &res)
+	return res, hdr, err
+}
+
+// Wallet is the EIP-712 wallet-login credential (SPEC.md §4.2): the
+// expiration comes from the earlier of the server's /time and the local clock,
+// and clocks more than MaxClockSkew apart refuse the login (SigningNow).
+func Wallet(key signer.Key) Credential { return walletCred{key: key} }
+
+type walletCred struct{ key signer.Key }
+
+func (walletCred) Method() string { return "wallet" }
+
+func (w walletCred) awaiting() string { return signer.Awaiting(w.key) }
+
+func (w walletCred) login(ctx context.Context, c *Client) (LoginResult, http.Header, error) {
+	now, err := c.SigningNow(ctx)
+	if err != nil {
+		return LoginResult{}, nil, err
+	}
+	msg := signer.WalletLogin{
+		Signer:     w.key.Address(),
+		Nonce:      signer.NewNonce(),
+		Expiration: now.Add(walletLoginWindow).UnixNano(),
+	}
+	sig, err := signer.Sign(ctx, w.key, c.env.Domain(), msg)
+	if err != nil {
+		return LoginResult{}, nil, SignFailure(err)
+	}
+	var res LoginResult
+	var hdr http.Header
+	err = c.do(ctx, call{method: http.MethodPost, base: c.env.AuthURL, path: PathWalletLogin,
+		body: WalletLoginRequest{Address: msg.Signer.Hex(), Signature: NewSignature(sig)}, respHeader: &hdr}, &res)
+	return res, hdr, walletLoginRefusal(err)
+}
+
+// Session is what a login gave: shown in the top bar and used on every call.
+type Session struct {
+	LoginResult
+	AccountID string    // X-Service-Account-Id (D6)
+	Expires   time.Time // the cookie's Expires; zero when the cookie had none
+	Method    string    // how the user logged in
+}
+
+// sessionStore guards the cookie, account id and credential.
+type sessionStore struct {
+	mu     sync.Mutex
+	cookie string
+	info   Session
+	cred   Credential
+	// The environment's names for the cookie and the account-id header.
+	cookieName, accountHeader string
+}
+
+func (s *sessionStore) apply(req *http.Request) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cookie == "" {
+		return
+	}
+	req.AddCookie(&http.Cookie{Name: s.cookieName, Value: s.cookie})
+	if s.info.AccountID != "" {
+		req.Header.Set(s.accountHeader, s.info.AccountID)
+	}
+}
+
+// credential is the one the session logged in with; nil when logged out.
+func (s *sessionStore) credential() Credential {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.cred
+}
+
+// Login logs in with cred and keeps the session for later calls.
+func (c *Client) Login(ctx context.Context, cred Credential) (Session, error) {
+	res, hdr, err := cred.login(ctx, c)
+	if err != nil {
+		return Session{}, err
+	}
+	cookie := sessionCookie(hdr, c.env.Cookie())
+	if cookie == nil {
+		return Session{}, fmt.Errorf("login answered without a session cookie named %s; check the environment's cookie_name, or the service may be misconfigured", c.env.Cookie())
+	}
+	info := Session{LoginResult: res, AccountID: hdr.Get(c.env.AccountHeader()), Method: cred.Method()}
+	// The account id comes in a header, past the body's checks: it is shown
+	// on screen and journaled, so it has an id's shape or the login fails.
+	if err := CheckID("account id", info.AccountID, false); err != nil {
+		return Session{}, &UnreadableAnswerError{Status: http.StatusOK, Reason: err}
+	}
+	// Max-Age wins over Expires when both are set (RFC 6265 §5.3), and being
+	// relative it is immune to a skew between the service's clock and ours.
+	if cookie.MaxAge > 0 {
+		info.Expires = c.now().Add(time.Duration(cookie.MaxAge) * time.Second)
+	} else if !cookie.Expires.IsZero() {
+		info.Expires = cookie.Expires
+	}
+	c.session.mu.Lock()
+	c.session.cookie, c.session.info, c.session.cred = cookie.Value, info, cred
+	c.session.mu.Unlock()
+	c.log.Info("logged in", "method", cred.Method(), "account_id", info.AccountID)
+	return info, nil
+}
+
+// Session returns the current session, and false when logged out.
+func (c *Client) Session() (Session, bool) {
+	c.session.mu.Lock()
+	defer c.session.mu.Unlock()
+	return c.session.info, c.session.cookie != ""
+}
+
+// Logout forgets the session and the credential; the service defines no
+// logout endpoint (SPEC.md §5), so nothing is sent.
+func (c *Client) Logout() {
+	c.session.mu.Lock()
+	c.session.cookie, c.session.info, c.session.cred = "", Session{}, nil
+	c.session.mu.Unlock()
+}
+
+// ensureSession renews a session that is about to lapse (D6).
+func (c *Client) ensureSession(ctx context.Context) error {
+	c.session.mu.Lock()
+	cookie, info, cred := c.session.cookie, c.session.info, c.session.cred
+	c.session.mu.Unlock()
+	if cookie == "" {
+		return &APIError{Status: http.StatusUnauthorized, Code: CodeNotAuthenticated, Message: "not logged in"}
+	}
+	if !info.Expires.IsZero() && info.Expires.Sub(c.now()) < reloginMargin && cred != nil {
+		return c.relogin(ctx, cred, nil)
+	}
+	return nil
+}
+
+// relogin logs in again with cred after the session lapsed (ended: the
+// service's 401, nil when the client's clock said so), unless the login
+// waits for a person: then the session has ended and the user logs in.
+func (c *Client) relogin(ctx context.Context, cred Credential, ended error) error {
+	if who := cred.awaiting(); who != "" {
+		if ended == nil {
+			ended = &APIError{Status: http.StatusUnauthorized, Code: CodeNotAuthenticated, Message: "session expired"}
+		}
+		return Worded(ended, "Session ended: log in again (the login waits for "+who+", so svcwallet does not renew it on its own)")
+	}
+	c.log.Info("session lapsed; logging in again", "method", cred.Method())
+	if _, err := c.Login(ctx, cred); err != nil {
+		return fmt.Errorf("session expired and logging in again failed: %w", err)
+	}
+	return nil
+}
+
+func sessionCookie(h http.Header, name string) *http.Cookie {
+	for _, line := range h.Values("Set-Cookie") {
+		ck, err := http.ParseSetCookie(line)
+		if err == nil && ck.Name == name && ck.Value != "" {
+			return ck
+		}
+	}
+	return nil
+}

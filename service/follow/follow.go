@@ -1,0 +1,216 @@
+// Package follow is following withdrawals: the state machine that decides
+// what a status answer means (Follow), the scheduler that shares one request
+// budget among many followed ids, poll delays and backoff, and the watch
+// list of the board. It is pure but for the watch-list file: no clock of its
+// own and no requests; the caller asks and hands the answers in.
+package follow
+
+import (
+	"errors"
+	"time"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/journal"
+)
+
+// Follow is what is known of one followed withdrawal, and the one place
+// that decides what a status answer means: the state machine behind the
+// status screen, and, through a Scheduler, the watch board, History's
+// refresh, `svcwallet status`, `history --refresh` and `withdraw --wait`.
+// It is pure: no I/O and no clock of its own.
+type Follow struct {
+	QuoteID  string
+	Last     exchange.Withdrawal // zero until the first answer
+	Known    bool                // Last holds an answer
+	Err      error               // the last failed ask, nil after a good one
+	NotFound bool                // the service does not know the id: final
+	// Vanished: the service does not know a withdrawal this account's
+	// journal saw accepted (AcceptedAt). It contradicts the journal: never
+	// read as unknown, never final; it is asked again.
+	Vanished bool
+	Failures int  // consecutive failed asks, for the backoff
+	Final    bool // terminal, expired unexecuted or unknown: never asked again
+	// QuoteExpiry is the quote's expires_at when this account's journal
+	// has it; without it an unexecuted quote is taken to expire
+	// LongestQuoteLife after its updated_at (both on the service's clock).
+	QuoteExpiry time.Time
+	// Own: the withdrawal is this account's (Own.Seed), so its states are
+	// journaled; Journaled is the last state the journal holds.
+	Own       bool
+	Journaled string
+	// AcceptedAt is when this account's journal recorded the service's 202
+	// for the withdrawal; zero when it holds none. A CREATED record then
+	// contradicts the journal: it is never read as "nothing was debited".
+	AcceptedAt time.Time
+}
+
+// Step is what one answer changed and what comes next.
+type Step struct {
+	// Changed: a new state, or the follow ended; worth announcing.
+	Changed bool
+	// Delay is the wait before the next ask (none once Final). After a 429
+	// it is the pause the service asked for (RateLimited).
+	Delay       time.Duration
+	RateLimited bool
+	// JournalState is the state to journal for an own withdrawal, or "".
+	JournalState string
+}
+
+// Answer takes one ask's outcome (w when err is nil). interval is
+// the wait between asks of a moving withdrawal; after errors the wait
+// backs off (PollDelay, jitter drawing in [0, n)).
+func (f *Follow) Answer(w exchange.Withdrawal, err error, interval time.Duration, jitter func(n int64) int64) Step {
+	if f.Final {
+		return Step{}
+	}
+	switch {
+	case errors.Is(err, exchange.ErrRateLimited):
+		// A 429 counts as a failure, so repeated ones without a
+		// Retry-After back off; one is honoured up to its cap (RetryWait).
+		f.Err = err
+		f.Failures++
+		return Step{Delay: exchange.RetryWait(err, PollDelay(interval, f.Failures, jitter)), RateLimited: true}
+	case errors.Is(err, exchange.ErrNotFound) && !f.AcceptedAt.IsZero():
+		// A lagging replica or a hostile answer: the journal holds the 202,
+		// so the funds may have left; it is asked again, as one moving.
+		step := Step{Changed: !f.Vanished, Delay: interval}
+		f.Err, f.Failures, f.Vanished = nil, 0, true
+		return step
+	case errors.Is(err, exchange.ErrNotFound):
+		f.Err, f.NotFound, f.Final = nil, true, true
+		return Step{Changed: true}
+	case err != nil:
+		f.Err = err
+		f.Failures++
+		return Step{Delay: PollDelay(interval, f.Failures, jitter)}
+	}
+	step := Step{Changed: !f.Known || f.Last.State != w.State || f.Vanished}
+	f.Last, f.Known, f.Err, f.Failures, f.NotFound, f.Vanished = w, true, nil, 0, false, false
+	// CREATED is not journaled: to the journal a state means the request
+	// was answered.
+	if f.Own && w.State != f.Journaled && w.State != exchange.StateCreated {
+		f.Journaled, step.JournalState = w.State, w.State
+	}
+	if f.Ended() {
+		f.Final, step.Changed = true, true
+		return step
+	}
+	step.Delay = interval
+	return step
+}
+
+// Ended reports whether the last answer ends the follow: a terminal state,
+// or a quote that can no longer be executed.
+func (f *Follow) Ended() bool {
+	return f.Known && (exchange.Terminal(f.Last.State) || f.ExpiredUnexecuted())
+}
+
+// ExpiredUnexecuted reports a CREATED record read when the service's clock
+// (its ServiceTime) was past the quote's expiry and ExecutableMargin
+// (MayStillExecute): nothing moved, and nothing will. Until then, and
+// without the service's time, the quote may still execute; one the
+// journal saw accepted never expired unexecuted.
+func (f *Follow) ExpiredUnexecuted() bool {
+	if !f.Known || f.Last.State != exchange.StateCreated || !f.AcceptedAt.IsZero() {
+		return false
+	}
+	return !MayStillExecute(f.quoteExpiry(), f.Last.ServiceTime)
+}
+
+// quoteExpiry is the quote's expires_at on the service's clock: the
+// journal's, else LongestQuoteLife after the record's updated_at;
+// zero when neither is known.
+func (f *Follow) quoteExpiry() time.Time {
+	if !f.QuoteExpiry.IsZero() || f.Last.UpdatedAt.IsZero() {
+		return f.QuoteExpiry
+	}
+	return f.Last.UpdatedAt.Add(LongestQuoteLife)
+}
+
+// Payout is what a followed withdrawal's last answer means for the
+// money: the exit status of `svcwallet status` and `svcwallet withdraw
+// --wait` is set from it.
+type Payout int
+
+const (
+	PayoutPending Payout = iota // nothing known yet, or not final
+	PayoutPaid                  // COMPLETED
+	PayoutNotPaid               // FAILED, REFUNDED, or a quote that expired unexecuted
+)
+
+// Payout says what the last answer means for the money.
+func (f *Follow) Payout() Payout {
+	switch {
+	case !f.Known || f.Vanished:
+		return PayoutPending
+	case f.Last.State == exchange.StateCompleted:
+		return PayoutPaid
+	case f.Last.State == exchange.StateFailed, f.Last.State == exchange.StateRefunded, f.ExpiredUnexecuted():
+		return PayoutNotPaid
+	}
+	return PayoutPending
+}
+
+// Refresh opens the follow again when the user asks, unless it ended in a
+// terminal state: an id the service did not know may be known now.
+func (f *Follow) Refresh() {
+	if f.NotFound || f.Final && !exchange.Terminal(f.Last.State) {
+		f.NotFound, f.Final = false, false
+	}
+}
+
+// Own is this account's own withdrawals in one environment, by quote id:
+// those whose intent or acceptance its journal holds (journal.Record.Made).
+// Every follower (the status screen, the board, `svcwallet status`,
+// History's refresh) seeds its Follow from it, so an own withdrawal's
+// states are journaled from the last one the journal holds on, and an id
+// pasted for another account never is.
+type Own map[string]journal.Record
+
+// OwnOf keeps the withdrawals this account made from recs, which are one
+// account's records in one environment (Journal.AccountRecords).
+func OwnOf(recs []journal.Record) Own {
+	own := Own{}
+	for _, r := range recs {
+		if r.Made {
+			own[r.QuoteID] = r
+		}
+	}
+	return own
+}
+
+// Seed tells f what the journal holds of its withdrawal, when it is own:
+// that its states are to be journaled, the last one journaled, when the
+// service accepted it and when its quote expires.
+func (o Own) Seed(f *Follow) {
+	r, ok := o[f.QuoteID]
+	if !ok {
+		return
+	}
+	f.Own, f.Journaled, f.AcceptedAt = true, r.State, r.AcceptedAt
+	if !r.Intent.ExpiresAt.IsZero() {
+		f.QuoteExpiry = r.Intent.ExpiresAt
+	}
+}
+
+// Recall puts the journal's last record of f's withdrawal, when it is own,
+// in place of an answer not had yet, so the console's views of it (the
+// board, the status screen) start from what this machine knows instead of
+// from blank, also while the service cannot be asked; a state the journal
+// holds that ends it replaces a kept one that does not. It is asked all
+// the same.
+func (o Own) Recall(f *Follow) {
+	r, ok := o[f.QuoteID]
+	if !ok || r.State == "" || f.Known && (exchange.Terminal(f.Last.State) || !exchange.Terminal(r.State)) {
+		return
+	}
+	w := f.Last
+	if !f.Known {
+		w = exchange.Withdrawal{QuoteID: r.QuoteID, Chain: r.Intent.Chain, TokenOut: r.Intent.TokenOut, ReceiveAmount: r.Intent.ReceiveAmount}
+	}
+	w.State = r.State
+	if r.TxHash != "" {
+		w.WithdrawTxHash = r.TxHash
+	}
+	f.Last, f.Known = w, true
+}

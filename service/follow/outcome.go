@@ -1,0 +1,140 @@
+package follow
+
+import (
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/journal"
+)
+
+// Outcome is what became of a withdrawal as far as is known, in the one
+// name and the one sentence every view gives it: the console's History,
+// status screen and watch board (and its CSV export), `svcwallet history`,
+// `svcwallet status` (text, CSV, and the "outcome" and "meaning" of its
+// JSON) and `svcwallet withdraw resume`. Each fact has one name: a state of
+// SPEC.md §3 while the service's record says it all, else one of the
+// Label names. The wire state itself stays in every JSON "state".
+type Outcome struct {
+	Name  string // a word or two, for a list's cell, a CSV's, a title
+	Words string // what it means for the money, in a sentence or two
+	// Reason is why the service refused the request (LabelRefused), as
+	// the journal holds it; "" otherwise.
+	Reason string
+}
+
+// Sentence is the Words, and the Reason after them when there is one.
+func (o Outcome) Sentence() string {
+	if o.Reason == "" {
+		return o.Words
+	}
+	return o.Words + " Reason: " + strings.TrimSuffix(o.Reason, ".") + "."
+}
+
+// The names of what is not a state of the service's (Outcome.Name).
+const (
+	// LabelExpired: the quote expired without being executed, so nothing
+	// moved: a CREATED record past the quote's expiry, or a journaled
+	// request the service refused as expired or never executed.
+	LabelExpired = "EXPIRED"
+	// LabelRefused: the service refused the request for a reason of its
+	// own (the balance, screening, a limit...): nothing moved.
+	LabelRefused = "REFUSED"
+	// LabelUnanswered: the journaled request got no answer; it may or may
+	// not have executed until it is resumed.
+	LabelUnanswered = "UNANSWERED"
+	// LabelContradicts is a CREATED record of a withdrawal this account's
+	// journal saw accepted; its words say to contact support.
+	LabelContradicts = "CREATED?"
+	// LabelVanished: the service does not know a withdrawal this
+	// account's journal saw accepted (Follow.Vanished); its words say to
+	// contact support.
+	LabelVanished = "NOT FOUND?"
+	// LabelNotFound: the service knows no withdrawal with this quote id on
+	// this account.
+	LabelNotFound = "NOT FOUND"
+	// LabelRateLimited, LabelNoAnswer and LabelAsking stand in for a
+	// state not learned yet: the service's rate limit holds the asks, the
+	// asks so far failed, or none was answered yet.
+	LabelRateLimited = "RATE LIMITED"
+	LabelNoAnswer    = "NO ANSWER"
+	LabelAsking      = "ASKING"
+)
+
+// The words of the names that are not states (StateWords has the states').
+const (
+	refusedWords    = "The service refused the request: nothing was debited, and nothing more will happen to it."
+	unansweredWords = "The request got no answer: it may or may not have been executed. Resuming it re-sends the same signed request (it cannot pay twice) or asks the service whether it arrived."
+	notFoundWords   = "No withdrawal with this quote id on this account: it is unknown, or it belongs to another account (the service does not say which)."
+)
+
+// stateOutcome is a state of the service's, named as it is.
+func stateOutcome(state string) Outcome {
+	return Outcome{Name: state, Words: exchange.StateWords[state]}
+}
+
+// Outcome is what f's last answer means: its state, or what stands in
+// for one: EXPIRED (an unexecuted quote past its expiry and the margin,
+// on the service's clock), CREATED? and NOT FOUND? (answers that
+// contradict the journal), NOT FOUND, and, before any answer, ASKING,
+// RATE LIMITED or NO ANSWER.
+func (f *Follow) Outcome() Outcome {
+	switch {
+	case f.Vanished:
+		return Outcome{Name: LabelVanished, Words: "The service accepted this withdrawal on " + f.acceptedOn() +
+			", and now does not know it: the funds may have been debited. Contact support with the quote id and transfer id; it is asked again."}
+	case f.NotFound:
+		return Outcome{Name: LabelNotFound, Words: notFoundWords}
+	case !f.Known && errors.Is(f.Err, exchange.ErrRateLimited):
+		return Outcome{Name: LabelRateLimited, Words: "The service's rate limit holds the asks: it is asked again after the pause."}
+	case !f.Known && f.Err != nil:
+		return Outcome{Name: LabelNoAnswer, Words: "The service could not be asked so far: it is asked again."}
+	case !f.Known:
+		return Outcome{Name: LabelAsking, Words: "Not answered yet."}
+	case f.Last.State == exchange.StateCreated && !f.AcceptedAt.IsZero():
+		// Never taken for a quote that expired unexecuted.
+		return Outcome{Name: LabelContradicts, Words: "The service reports CREATED for a withdrawal it accepted on " +
+			f.acceptedOn() + ": the funds may have been debited. Contact support with the quote id and transfer id."}
+	case f.Last.State == exchange.StateCreated && (f.Final || f.ExpiredUnexecuted()):
+		return Outcome{Name: LabelExpired, Words: exchange.ExpiredWords}
+	case f.Last.State == exchange.StateCreated && !f.Last.ServiceTime.IsZero() && f.Last.ServiceTime.After(f.quoteExpiry()):
+		// Past its expiry, within the margin: a request on its way may
+		// still execute it.
+		until := clock(f.quoteExpiry().Add(ExecutableMargin))
+		if f.QuoteExpiry.IsZero() {
+			return Outcome{Name: exchange.StateCreated, Words: "Not executed so far: this computer's journal does not have the quote's expiry, so a request still on its way may execute it until " +
+				until + "; it is asked again until then."}
+		}
+		return Outcome{Name: exchange.StateCreated, Words: "Not executed so far: the quote expired at " + clock(f.quoteExpiry()) +
+			" by the service's clock, but a request still on its way may execute it until " + until + "; it is asked again until then."}
+	}
+	return stateOutcome(f.Last.State)
+}
+
+func (f *Follow) acceptedOn() string { return f.AcceptedAt.UTC().Format("2006-01-02 15:04 UTC") }
+
+// clock is a time of day in UTC, for the outcomes' words.
+func clock(t time.Time) string { return t.UTC().Format("15:04:05 UTC") }
+
+// RecordOutcome is what the journal's record of a withdrawal says became
+// of it: UNANSWERED, EXPIRED, REFUSED (with the reason journaled), or the
+// last state journaled.
+func RecordOutcome(r journal.Record) Outcome {
+	switch {
+	case !r.Answered:
+		return Outcome{Name: LabelUnanswered, Words: unansweredWords}
+	case r.State == "" && r.QuoteExpired:
+		return Outcome{Name: LabelExpired, Words: exchange.ExpiredWords}
+	case r.State == "":
+		return Outcome{Name: LabelRefused, Words: refusedWords, Reason: r.Error}
+	}
+	return stateOutcome(r.State)
+}
+
+// NeverHappened is the outcome of a resumed withdrawal found never
+// executed, why being what Withdrawer.JournalNeverHappened journals:
+// journal.NeverPaid (EXPIRED), or the service's refusal (REFUSED).
+func NeverHappened(why string) Outcome {
+	return RecordOutcome(journal.Record{Answered: true, Error: why, QuoteExpired: why == journal.NeverPaid})
+}

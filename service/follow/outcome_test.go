@@ -1,0 +1,93 @@
+package follow_test
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/journal"
+)
+
+// TestOutcomeNames: one fact, one name, whichever view asks. A quote that
+// expired unexecuted is EXPIRED from a status answer (CREATED past its
+// expiry) and from the journal (a 410, a resume that found it never
+// executed, an older journal's NeverPaid) alike; a refusal for a reason
+// of the service's is REFUSED, its reason kept apart; a request without an
+// answer is UNANSWERED; the service's states keep their names.
+func TestOutcomeNames(t *testing.T) {
+	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	created := exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateCreated, UpdatedAt: now.Add(-time.Hour), ServiceTime: now}
+	follows := []struct {
+		name string
+		f    follow.Follow
+		want string
+	}{
+		{"expired unexecuted", follow.Follow{QuoteID: "q-1", Last: created, Known: true}, follow.LabelExpired},
+		{"expired and final", follow.Follow{QuoteID: "q-1", Last: created, Known: true, Final: true}, follow.LabelExpired},
+		{"still executable", follow.Follow{QuoteID: "q-1", Last: created, Known: true, QuoteExpiry: now.Add(time.Minute)}, exchange.StateCreated},
+		{"accepted yet CREATED", follow.Follow{QuoteID: "q-1", Last: created, Known: true, AcceptedAt: now.Add(-time.Hour)}, follow.LabelContradicts},
+		{"a state", follow.Follow{QuoteID: "q-1", Last: exchange.Withdrawal{State: exchange.StateRefunded}, Known: true}, exchange.StateRefunded},
+		{"not found", follow.Follow{QuoteID: "q-1", NotFound: true}, follow.LabelNotFound},
+		{"rate limited", follow.Follow{QuoteID: "q-1", Err: exchange.ErrRateLimited}, follow.LabelRateLimited},
+		{"no answer", follow.Follow{QuoteID: "q-1", Err: errors.New("down")}, follow.LabelNoAnswer},
+		{"asking", follow.Follow{QuoteID: "q-1"}, follow.LabelAsking},
+	}
+	for _, c := range follows {
+		if o := c.f.Outcome(); o.Name != c.want || o.Words == "" || o.Reason != "" {
+			t.Errorf("%s: %+v, want %s with words", c.name, o, c.want)
+		}
+	}
+	if o := follows[0].f.Outcome(); o.Words != exchange.ExpiredWords {
+		t.Errorf("expired: %q", o.Words)
+	}
+
+	reason := "Insufficient balance in the funding account: enter a smaller amount"
+	records := []struct {
+		name string
+		r    journal.Record
+		want string
+	}{
+		{"unanswered", journal.Record{}, follow.LabelUnanswered},
+		{"refused", journal.Record{Answered: true, Error: reason}, follow.LabelRefused},
+		{"expired", journal.Record{Answered: true, Error: "Quote expired: press r to get a new one and sign again", QuoteExpired: true}, follow.LabelExpired},
+		{"a state", journal.Record{Answered: true, State: exchange.StateSending}, exchange.StateSending},
+	}
+	for _, c := range records {
+		if o := follow.RecordOutcome(c.r); o.Name != c.want || o.Words == "" {
+			t.Errorf("%s: %+v, want %s with words", c.name, o, c.want)
+		}
+	}
+	if o := follow.RecordOutcome(records[2].r); o.Words != exchange.ExpiredWords || o.Reason != "" || o.Sentence() != exchange.ExpiredWords {
+		t.Errorf("expired: %+v, sentence %q", o, o.Sentence())
+	}
+	if o := follow.RecordOutcome(records[1].r); o.Reason != reason || o.Sentence() != o.Words+" Reason: "+reason+"." {
+		t.Errorf("refused: %+v, sentence %q", o, o.Sentence())
+	}
+	if o := follow.NeverHappened(journal.NeverPaid); o.Name != follow.LabelExpired || o.Sentence() != exchange.ExpiredWords {
+		t.Errorf("never happened, quote expired: %+v", o)
+	}
+	if o := follow.NeverHappened(reason); o.Name != follow.LabelRefused || o.Reason != reason {
+		t.Errorf("never happened, refused: %+v", o)
+	}
+
+	// The journal reads an expired quote as such, flagged or (older
+	// journals) by its words alone; a refusal for a reason is not.
+	for _, c := range []struct {
+		e       journal.Entry
+		expired bool
+	}{
+		{journal.Entry{Error: "Quote expired: press r to get a new one and sign again", QuoteExpired: true}, true},
+		{journal.Entry{Error: journal.NeverPaid}, true},
+		{journal.Entry{Error: exchange.QuoteExpiredWords}, true},
+		{journal.Entry{Error: "Quote expired: press r to get a new one and sign again (service: gone)"}, true},
+		{journal.Entry{Error: reason}, false},
+	} {
+		c.e.Kind, c.e.Env, c.e.QuoteID, c.e.Time = journal.KindRejected, "local", "q-1", now
+		recs := journal.FoldRecords([]journal.Entry{c.e})
+		if len(recs) != 1 || recs[0].QuoteExpired != c.expired || recs[0].Answered != true {
+			t.Errorf("%+v folds into %+v, want expired %v", c.e, recs, c.expired)
+		}
+	}
+}

@@ -1,0 +1,346 @@
+package follow
+
+import (
+	"container/heap"
+	"time"
+
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/journal"
+)
+
+// Defaults of the follow scheduler.
+const (
+	// FollowInterval is how often a moving withdrawal is asked about when
+	// the budget allows: every 3 seconds, as the status screen always did.
+	FollowInterval = 3 * time.Second
+	// LongestQuoteLife is the longest a quote may live past the service's
+	// clock for svcwallet to sign it. One whose expires_at this journal does
+	// not hold is taken to live this long after its updated_at: five times
+	// the minute or so quotes live (SPEC.md §3), so that EXPIRED is not
+	// called early for a quote of the service's usual life.
+	LongestQuoteLife = 5 * time.Minute
+	// HotWindow is how long after its last change a withdrawal counts as
+	// likely to move: one submitted or changed within it is asked before
+	// the others (hot).
+	HotWindow = 10 * time.Minute
+	// hotRun is how many asks of ids never asked or hot may follow one
+	// another while a cold id is due: they get three slots in four of the
+	// budget, so 50 hot ones are each asked every 15 s at 5 requests a
+	// second however many cold ones wait, and cold ones still get a
+	// quarter.
+	hotRun = 3
+	// HotMaxGap is how long since its last ask a hot id gives way to ids
+	// never asked: then it comes first, so it is asked every 15 s.
+	HotMaxGap = 12 * time.Second
+)
+
+// Followed is what the scheduler knows about one quote id: its Follow and
+// when it is asked.
+type Followed struct {
+	Follow
+	LastChecked time.Time
+	Since       time.Time // when Last.State was first seen
+	Due         time.Time // next ask; zero once final
+	index       int       // in its queue; -1 when not in one
+	kind        kind      // the queue it waits in
+	answered    bool      // asked, here or in an earlier run, and answered (a 429 is no answer)
+	// born is when the withdrawal was made (the journal's) or else added,
+	// and seq the order added: ids never asked are asked newest first.
+	born time.Time
+	seq  uint64
+}
+
+// Scheduler follows many quote ids with one shared request budget. It is
+// pure: it does no I/O and reads no clock; the caller asks Next what to ask
+// and when, performs the request, and reports it with Answer. Only ids still
+// moving are in its queues, so a step costs O(log moving). Ids never asked
+// (fresh: just added, newest first) and ids likely to move (hot: changed
+// within HotWindow) are served first, within a share that leaves the
+// others (cold) asked too: a pasted id is asked at the next slot, and a
+// new withdrawal among 10,000 within seconds.
+type Scheduler struct {
+	// Interval is the wait between two asks of one moving id.
+	Interval time.Duration
+	// Gap is the shortest time between two requests: 1s / rate.
+	Gap time.Duration
+	// Jitter draws in [0, n) for the error backoff (PollDelay).
+	Jitter func(n int64) int64
+	// Recall starts each own id from the journal's record (Own.Recall):
+	// the console's board does, `status` asks the service alone.
+	Recall bool
+
+	ids              map[string]*Followed
+	fresh, hot, cold *queue
+	urgentRun        int       // fresh or hot asks in a row while a cold id was due
+	nextSlot         time.Time // no request before this: budget and 429 pauses
+	paused           time.Time // the end of the last 429's pause
+	added            uint64    // ids added so far, for their seq
+	own              Own
+}
+
+// NewScheduler returns a scheduler spending at most rate requests a second
+// (DefaultFollowRate when rate ≤ 0).
+func NewScheduler(rate int) *Scheduler {
+	if rate <= 0 {
+		rate = config.DefaultFollowRate
+	}
+	return &Scheduler{
+		Interval: FollowInterval,
+		Gap:      time.Second / time.Duration(rate),
+		Jitter:   func(n int64) int64 { return n / 2 },
+		ids:      map[string]*Followed{},
+		fresh:    &queue{less: newer}, hot: &queue{less: sooner}, cold: &queue{less: sooner},
+	}
+}
+
+// Know tells the scheduler this account's own withdrawals, read from its
+// journal (OwnOf): their answers say which state to journal
+// (Step.JournalState). Ids followed already learn it too; one taken for
+// unknown that the journal saw accepted contradicts it (Vanished), and is
+// due again at once.
+func (s *Scheduler) Know(own Own) {
+	s.own = own
+	for _, f := range s.ids {
+		own.Seed(&f.Follow)
+		if s.Recall && !f.Final {
+			own.Recall(&f.Follow)
+		}
+		if f.NotFound && !f.AcceptedAt.IsZero() {
+			f.NotFound, f.Vanished, f.Final, f.Due = false, true, false, time.Time{}
+			s.queue(f, f.LastChecked)
+		}
+	}
+}
+
+// Record is the journal's record of id when it is one of this account's
+// own withdrawals (Know).
+func (s *Scheduler) Record(id string) (journal.Record, bool) {
+	r, ok := s.own[id]
+	return r, ok
+}
+
+// Add starts following id, due at once; an id already followed is kept.
+func (s *Scheduler) Add(id string, now time.Time) { s.AddKept(Kept{QuoteID: id}, now) }
+
+// AddKept starts following what was kept of an id (Followed.Kept): its
+// record is known at once; one that is final (a terminal state, an id the
+// service did not know that the journal never saw accepted) is never
+// asked, the others are due at once. An id already followed is kept.
+func (s *Scheduler) AddKept(k Kept, now time.Time) {
+	if _, ok := s.ids[k.QuoteID]; ok {
+		return
+	}
+	s.added++
+	f := &Followed{Follow: Follow{QuoteID: k.QuoteID, NotFound: k.NotFound}, Since: k.Since, LastChecked: k.Checked, Due: now, index: -1,
+		answered: !k.Checked.IsZero(), born: now, seq: s.added}
+	if r, own := s.own[k.QuoteID]; own && !r.Started.IsZero() {
+		f.born = r.Started
+	}
+	if k.Record != nil {
+		f.Last, f.Known = *k.Record, true
+	}
+	s.own.Seed(&f.Follow)
+	// Unknown then, accepted by the journal: a contradiction, asked again.
+	f.Vanished = f.NotFound && !f.AcceptedAt.IsZero()
+	f.NotFound = f.NotFound && !f.Vanished
+	s.ids[k.QuoteID] = f
+	if f.Final = f.NotFound || f.Ended(); f.Final {
+		f.Due = time.Time{}
+		return
+	}
+	if s.Recall {
+		s.own.Recall(&f.Follow)
+	}
+	s.queue(f, now)
+}
+
+// Kept is what is known of f to keep between runs (AddKept).
+func (f Followed) Kept() Kept {
+	k := Kept{QuoteID: f.QuoteID, NotFound: f.NotFound, Since: f.Since, Checked: f.LastChecked}
+	if f.Known {
+		k.Record = &f.Last
+	}
+	return k
+}
+
+// CSVHeader names the columns of Followed.CSVRow.
+var CSVHeader = []string{"quote_id", "state", "chain", "receive_amount", "token_out", "withdraw_tx_hash", "tx_id", "updated_at", "state_seen", "last_checked"}
+
+// CSVRow is f as a CSV row (safetext.WriteCSV), for the board's export and
+// `svcwallet status --csv`: its Outcome's name (in the state column), the
+// last record's fields, and times in RFC 3339, UTC; a cell is empty where
+// nothing is known.
+func (f Followed) CSVRow() []string {
+	at := func(t time.Time) string {
+		if t.IsZero() {
+			return ""
+		}
+		return t.UTC().Format(time.RFC3339)
+	}
+	w, amount := f.Last, ""
+	if f.Known {
+		amount = w.ReceiveAmount.String()
+	}
+	return []string{f.QuoteID, f.Outcome().Name, w.Chain, amount, w.TokenOut, w.WithdrawTxHash, w.TxID, at(w.UpdatedAt), at(f.Since), at(f.LastChecked)}
+}
+
+// hotAt says whether f is hot at now: answered, and changed within
+// HotWindow by the service's updated_at (or, without one, since its state
+// was first seen here), so an old withdrawal first seen now is not hot.
+func (f *Followed) hotAt(now time.Time) bool {
+	if !f.Known {
+		return false
+	}
+	changed := f.Last.UpdatedAt
+	if changed.IsZero() {
+		changed = f.Since
+	}
+	return now.Sub(changed) < HotWindow
+}
+
+// PausedFor is how much longer the pause a 429 asked for (Retry-After, or
+// the backoff without one) holds every ask at now; 0 when none does.
+func (s *Scheduler) PausedFor(now time.Time) time.Duration {
+	return max(s.paused.Sub(now), 0)
+}
+
+// queue puts f in the queue of its kind at now: fresh until answered,
+// then hot or cold.
+func (s *Scheduler) queue(f *Followed, now time.Time) {
+	switch {
+	case !f.answered:
+		f.kind = kindFresh
+	case f.hotAt(now):
+		f.kind = kindHot
+	default:
+		f.kind = kindCold
+	}
+	heap.Push(s.queueOf(f.kind), f)
+}
+
+func (s *Scheduler) queueOf(k kind) *queue {
+	switch k {
+	case kindFresh:
+		return s.fresh
+	case kindHot:
+		return s.hot
+	}
+	return s.cold
+}
+
+// unqueue takes f out of its queue, if it is in one.
+func (s *Scheduler) unqueue(f *Followed) {
+	if f.index >= 0 {
+		heap.Remove(s.queueOf(f.kind), f.index)
+	}
+}
+
+// Remove stops following id.
+func (s *Scheduler) Remove(id string) {
+	f, ok := s.ids[id]
+	if !ok {
+		return
+	}
+	s.unqueue(f)
+	delete(s.ids, id)
+}
+
+// Requeue makes id, handed out by Next but whose answer was lost (its
+// screen was hidden), due again at now; other ids are left alone.
+func (s *Scheduler) Requeue(id string, now time.Time) {
+	f, ok := s.ids[id]
+	if !ok || f.Final || f.index >= 0 {
+		return
+	}
+	f.Due = now
+	s.queue(f, now)
+}
+
+// Get returns what is known about id.
+func (s *Scheduler) Get(id string) (Followed, bool) {
+	f, ok := s.ids[id]
+	if !ok {
+		return Followed{}, false
+	}
+	return *f, true
+}
+
+// Len is the number of ids followed; Moving those not final yet.
+func (s *Scheduler) Len() int    { return len(s.ids) }
+func (s *Scheduler) Moving() int { return s.fresh.Len() + s.hot.Len() + s.cold.Len() }
+
+// Next returns the id to ask now, or, when none may be asked yet, how long
+// to wait before calling Next again (ok false, wait 0 when nothing moves).
+// Asking takes one slot of the budget: the caller must ask id and report
+// it with Answer. Of hotRun slots in a row while a cold id is due, the
+// others go to ids never asked (the newest first), or to hot ones due the
+// longest; a hot id gives way to a fresh one until HotMaxGap after its
+// last ask. An id handed out is not handed out again until answered.
+func (s *Scheduler) Next(now time.Time) (id string, wait time.Duration, ok bool) {
+	if s.Moving() == 0 {
+		return "", 0, false
+	}
+	at := time.Time{}
+	for _, q := range []*queue{s.fresh, s.hot, s.cold} {
+		if d := q.due(); !d.IsZero() && (at.IsZero() || d.Before(at)) {
+			at = d
+		}
+	}
+	if s.nextSlot.After(at) {
+		at = s.nextSlot
+	}
+	if at.After(now) {
+		return "", at.Sub(now), false
+	}
+	s.nextSlot = now.Add(s.Gap)
+	freshDue := s.fresh.Len() > 0 && !s.fresh.due().After(now)
+	hotDue := s.hot.Len() > 0 && !s.hot.due().After(now)
+	coldDue := s.cold.Len() > 0 && !s.cold.due().After(now)
+	if !(freshDue || hotDue) || coldDue && s.urgentRun >= hotRun {
+		s.urgentRun = 0
+		return s.pop(s.cold), 0, true
+	}
+	if coldDue {
+		s.urgentRun++
+	}
+	if !freshDue || hotDue && now.Sub(s.hot.ids[0].LastChecked) >= HotMaxGap {
+		return s.pop(s.hot), 0, true
+	}
+	return s.pop(s.fresh), 0, true
+}
+
+func (s *Scheduler) pop(q *queue) string { return heap.Pop(q).(*Followed).QuoteID }
+
+// Answer reports the ask of id: w when err is nil. Its step says whether
+// the state changed (or the id became final), which is worth announcing,
+// and the state to journal for an own withdrawal. A 429 pauses the whole
+// budget for Retry-After (or the backoff) and asks id again first; an
+// unknown id, a terminal state or a quote past its lifetime is final and
+// never asked again (Follow.Answer decides).
+func (s *Scheduler) Answer(id string, w exchange.Withdrawal, err error, now time.Time) Step {
+	f, ok := s.ids[id]
+	if !ok || f.Final {
+		return Step{}
+	}
+	f.LastChecked = now
+	if err == nil && (!f.Known || f.Last.State != w.State) {
+		f.Since = now
+	}
+	step := f.Follow.Answer(w, err, s.Interval, s.Jitter)
+	switch {
+	case step.RateLimited:
+		// No answer: a fresh id stays fresh, asked again first.
+		if t := now.Add(step.Delay); t.After(s.nextSlot) {
+			s.nextSlot, s.paused = t, t
+		}
+		f.Due = now
+	case f.Final:
+		f.answered, f.Due = true, time.Time{}
+		return step
+	default:
+		f.answered, f.Due = true, now.Add(step.Delay)
+	}
+	s.queue(f, now)
+	return step
+}

@@ -1,0 +1,158 @@
+package follow
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/internal/safetext"
+)
+
+// WatchlistFile is the name of the watch board's file in the state
+// directory, next to the journal.
+const WatchlistFile = "watchboard.json"
+
+// Kept is what the board keeps of one quote id between runs, so a restart
+// shows it at once and never asks a final one again: the last record the
+// service gave (nil before one), that the service did not know it, when
+// its state was first seen and when it was last asked.
+type Kept struct {
+	QuoteID  string               `json:"quote_id"`
+	Record   *exchange.Withdrawal `json:"record,omitempty"`
+	NotFound bool                 `json:"not_found,omitempty"`
+	Since    time.Time            `json:"since,omitzero"`
+	Checked  time.Time            `json:"checked,omitzero"`
+}
+
+// UnmarshalJSON also reads a bare quote id, as the file held before the
+// records were kept. A record that does not decode (an amount out of
+// bounds) is dropped, not the file: its id is asked again.
+func (k *Kept) UnmarshalJSON(b []byte) error {
+	*k = Kept{}
+	if len(b) > 0 && b[0] == '"' {
+		return json.Unmarshal(b, &k.QuoteID)
+	}
+	type plain Kept
+	var w struct {
+		*plain
+		Record json.RawMessage `json:"record"`
+	}
+	w.plain = (*plain)(k)
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	if r := new(exchange.Withdrawal); len(w.Record) > 0 && json.Unmarshal(w.Record, r) == nil {
+		k.Record = r
+	}
+	return nil
+}
+
+// checked is k as read back: nothing from the disk is trusted, so an id
+// of the wrong shape is refused (false), and a record that fails the
+// checks of an answer (exchange.Withdrawal.CheckRead) or is another id's
+// is dropped, the id kept: it is asked again.
+func (k Kept) checked() (Kept, bool) {
+	if exchange.CheckQuoteID(k.QuoteID) != nil {
+		return Kept{}, false
+	}
+	if k.Record != nil && (k.Record.QuoteID != k.QuoteID || k.Record.CheckRead() != nil) {
+		k.Record = nil
+	}
+	return k, true
+}
+
+// MalformedID is a piece of text ParseQuoteIDs read that is not a quote id.
+type MalformedID struct {
+	Line int    // the line it is on, counted from 1
+	Text string // as read: say it cleaned (safetext.Quoted), never as is
+	Err  error  // why it is not one (exchange.CheckQuoteID)
+}
+
+// ParseQuoteIDs reads quote ids as the watch board's field and `svcwallet
+// status -` take them, so the two agree: a line ends at \n, \r\n or \r; a #
+// starts a comment to the end of its line (no quote id holds one); blank
+// lines are skipped. A line holds one id, or with split (the board's
+// field) any number, separated by spaces, tabs, commas or semicolons.
+// Duplicates are merged in first-seen order; what is not a quote id is
+// returned apart, so it can be said instead of followed. A line holding
+// the shape of a private key, in a comment too, is malformed whole
+// (exchange.ErrKeyShape), and so is every line a key split over lines
+// touches (safetext.KeySpans): none of its halves is an id.
+func ParseQuoteIDs(text string, split bool) (ids []string, malformed []MalformedID) {
+	seen := map[string]bool{}
+	text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+	keys := safetext.KeySpans(text)
+	end := -1 // where the last line ended, in text
+	for i, line := range strings.Split(text, "\n") {
+		start := end + 1
+		end = start + len(line)
+		if slices.ContainsFunc(keys, func(k [2]int) bool { return k[0] < end && k[1] > start }) {
+			malformed = append(malformed, MalformedID{Line: i + 1, Text: line, Err: exchange.ErrKeyShape})
+			continue
+		}
+		line, _, _ = strings.Cut(line, "#")
+		words := []string{strings.TrimSpace(line)}
+		if split {
+			words = strings.FieldsFunc(line, func(r rune) bool {
+				return r == ',' || r == ';' || r == ' ' || r == '\t'
+			})
+		}
+		for _, w := range words {
+			if w == "" || seen[w] {
+				continue
+			}
+			seen[w] = true
+			if err := exchange.CheckQuoteID(w); err != nil {
+				malformed = append(malformed, MalformedID{Line: i + 1, Text: w, Err: err})
+				continue
+			}
+			ids = append(ids, w)
+		}
+	}
+	return ids, malformed
+}
+
+// MinTypedIDLen is the fewest characters of an id typed or pasted into a
+// field among other text, and MinTypedIDRun the longest run of letters and
+// digits of one without a digit (CheckTypedID).
+const (
+	MinTypedIDLen = 8
+	MinTypedIDRun = 20
+)
+
+// ErrTypedWord is why a word typed or pasted into the board's field is not
+// taken for a quote id: it is not repeated, since it may be a passphrase
+// or a line meant for another window.
+var ErrTypedWord = fmt.Errorf("quote ids are generated: at least %d letters, digits, '.', '_', ':' and '-' with a digit, or a run of %d letters; words typed here are not sent or kept",
+	MinTypedIDLen, MinTypedIDRun)
+
+// CheckTypedID checks a piece ParseQuoteIDs read from the board's field:
+// a generated id has at least MinTypedIDLen characters and a digit, or a
+// run of MinTypedIDRun letters (random letters, as the sandbox's
+// q-… ids), so prose, a shell line or a passphrase typed there by mistake
+// (correct horse battery) is refused (ErrTypedWord) before any request
+// or save. An id this account's journal holds is the caller's to take.
+func CheckTypedID(id string) error {
+	run, longest := 0, 0
+	for _, r := range id {
+		if r >= '0' && r <= '9' {
+			if len(id) >= MinTypedIDLen {
+				return nil
+			}
+			break
+		}
+		if r == '-' || r == '_' || r == '.' || r == ':' {
+			run = 0
+			continue
+		}
+		run++
+		longest = max(longest, run)
+	}
+	if longest >= MinTypedIDRun {
+		return nil
+	}
+	return ErrTypedWord
+}

@@ -1,0 +1,482 @@
+package journal
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"hash/crc32"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/shopspring/decimal"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+)
+
+// randomLine is one line of a journal written by svcwallet or planted: a
+// withdrawal's line of any kind, for a few quote ids of two accounts in two
+// environments, or a line the reader skips.
+func randomLine(r *rand.Rand, n int) string {
+	envs, accounts := []string{"production", "staging"}, []string{"acct-1", "acct-2", ""}
+	e := Entry{Time: genT0.Add(time.Duration(n) * time.Second), Env: envs[r.IntN(2)], AccountID: accounts[r.IntN(3)],
+		QuoteID: fmt.Sprintf("q-%d", r.IntN(12))}
+	switch r.IntN(14) {
+	case 0, 1, 2:
+		in := genIntent(e.Env, e.AccountID, e.QuoteID, n, e.Time)
+		if r.IntN(3) == 0 {
+			in.Domain, in.Transfer = nil, nil
+		}
+		e = in
+	case 3:
+		e.Kind = KindAccepted
+	case 4, 5, 6, 7:
+		e.Kind, e.State = KindState, stateNames[1+r.IntN(len(stateNames)-1)]
+		if e.State == exchange.StateCompleted {
+			e.TxHash = "0x" + strings.Repeat("cd", 32)
+		}
+	case 8:
+		e.Kind, e.Error = KindRejected, "The quote expired."
+	case 9:
+		in := genIntent(e.Env, e.AccountID, e.QuoteID, n, e.Time)
+		e.Kind, e.Intent, e.Domain, e.Transfer = KindPrepared, in.Intent, in.Domain, in.Transfer
+		e.Prepared = &Prepared{Signer: common.HexToAddress("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"), Fee: new(decimal.RequireFromString("0.5"))}
+	case 10:
+		return []string{"garbage", "", "{}", `{"kind":"state","state":"SENDING","STATE":"COMPLETED","env":"production","quote_id":"q-1"}`,
+			strings.Repeat("x", maxJournalLine+10)}[r.IntN(5)]
+	case 11:
+		return fmt.Sprintf(`{"time":"2026-03-02T10:00:00Z","kind":"state","env":"production","account_id":"acct-1","quote_id":"q-%d","state":"PAID"}`, r.IntN(12))
+	default:
+		e.Kind, e.State = KindState, exchange.StateSending
+	}
+	b, err := json.Marshal(e)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
+
+func appendRaw(t *testing.T, path, s string) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString(s); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// checkAgainstWhole holds every read through the index of j to what the
+// whole journal says (AccountRecords, Entries): the same records, in the
+// same order, and the same count of lines skipped.
+func checkAgainstWhole(t *testing.T, j *Journal, what string) {
+	t.Helper()
+	whole, err := Open(j.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := whole.Entries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, skipped, err := whole.RecordsSkipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Tally{Withdrawals: len(recs), Unfinished: len(Unfinished(recs)), Skipped: skipped}
+	save := saveEvery
+	for _, saveEvery = range []int{5, 1 << 30} { // compacted at the end, or not
+		if got, err := whole.Tally(); err != nil || got != want {
+			t.Fatalf("%s: Tally = %+v, %v; want %+v (index saved every %d lines)", what, got, err, want, saveEvery)
+		}
+	}
+	saveEvery = save
+	for _, env := range []string{"production", "staging"} {
+		for _, acct := range []string{"acct-1", "acct-2", ""} {
+			want, wantSkipped, err := whole.AccountRecords(env, acct)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, skipped, err := j.UnfinishedRecords(env, acct)
+			if err != nil || skipped != wantSkipped || !sameList(got, Unfinished(want)) {
+				t.Fatalf("%s: UnfinishedRecords(%s, %s) = %d records, %d skipped, %v\nwant %d, %d skipped\n%+v\n%+v",
+					what, env, acct, len(got), skipped, err, len(Unfinished(want)), wantSkipped, got, Unfinished(want))
+			}
+			ids := []string{"q-none"}
+			for _, e := range all {
+				if !slices.Contains(ids, e.QuoteID) {
+					ids = append(ids, e.QuoteID)
+				}
+			}
+			for _, some := range [][]string{ids, ids[:len(ids)/2+1]} {
+				got, err = j.RecordsOf(env, acct, some...)
+				var of []Record
+				for _, r := range want {
+					if slices.Contains(some, r.QuoteID) {
+						of = append(of, r)
+					}
+				}
+				if err != nil || !sameList(got, of) {
+					t.Fatalf("%s: RecordsOf(%s, %s) = %+v, %v; want %+v", what, env, acct, got, err, of)
+				}
+			}
+			for _, id := range ids[:min(len(ids), 4)] {
+				entries, err := j.EntriesOf(env, acct, id)
+				var of []Entry
+				for _, e := range all {
+					if e.Env == env && e.AccountID == acct && e.QuoteID == id {
+						of = append(of, e)
+					}
+				}
+				if err != nil || !sameList(entries, of) {
+					t.Fatalf("%s: EntriesOf(%s, %s, %s) = %d entries, %v; want %d", what, env, acct, id, len(entries), err, len(of))
+				}
+			}
+		}
+	}
+}
+
+// TestIndexReadsAsWhole: through appends by another process, torn last
+// lines, lines that are skipped, an index saved and loaded by another
+// Journal, compactions, and a journal replaced, truncated or rewritten
+// where it ends, the reads through the index say what the whole journal
+// says.
+func TestIndexReadsAsWhole(t *testing.T) {
+	defer func(c, s int) { compactEvery, saveEvery = c, s }(compactEvery, saveEvery)
+	compactEvery, saveEvery = 7, 5
+	for seed := range uint64(24) {
+		r := rand.New(rand.NewPCG(seed, 1))
+		// Every other journal keeps its last lines out of the index, and
+		// its index file is written only by Tally.
+		saveEvery = []int{5, 1 << 30}[seed%2]
+		path := filepath.Join(t.TempDir(), "journal.jsonl")
+		j, err := Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for step := range 20 {
+			var b strings.Builder
+			for range r.IntN(12) {
+				b.WriteString(randomLine(r, n) + "\n")
+				n++
+			}
+			what := fmt.Sprintf("seed %d step %d", seed, step)
+			switch r.IntN(10) {
+			case 0: // a last line still being written, or torn, or whole but for its newline
+				line := randomLine(r, n)
+				if r.IntN(2) == 0 {
+					line = line[:r.IntN(len(line)+1)]
+				}
+				b.WriteString(line)
+			case 1: // replaced by another file
+				os.Remove(path)
+			case 2: // emptied in place
+				os.Truncate(path, 0)
+			case 3: // its last line rewritten in place, as long
+				if raw, err := os.ReadFile(path); err == nil && len(raw) > 2 {
+					raw[len(raw)-2] = 'X'
+					os.WriteFile(path, raw, 0o600)
+				}
+			}
+			appendRaw(t, path, b.String())
+			checkAgainstWhole(t, j, what+" (in memory)")
+			if step%3 == 0 {
+				again, _ := Open(path) // another command: the index file
+				checkAgainstWhole(t, again, what+" (from the index file)")
+			}
+		}
+	}
+}
+
+// TestIndexFileNotTrusted: an index file that does not hold together, names
+// another journal, or names lines that are not there, is read as none:
+// the journal is read whole and what it says is returned.
+func TestIndexFileNotTrusted(t *testing.T) {
+	defer func(s int) { saveEvery = s }(saveEvery)
+	saveEvery = 1
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	writeGenJournal(t, path, 40, 3)
+	j, _ := Open(path)
+	checkAgainstWhole(t, j, "first read")
+	good, err := os.ReadFile(IndexPath(path))
+	if err != nil {
+		t.Fatalf("no index file written: %v", err)
+	}
+	if fi, _ := os.Stat(IndexPath(path)); fi.Mode().Perm() != 0o600 {
+		t.Fatalf("index file mode %v, want 0600", fi.Mode().Perm())
+	}
+	resum := reseal
+	for name, bad := range map[string][]byte{
+		"a flipped byte": flip(good, headerSize+3),
+		"an unfinished one said finished, not resealed": finishFirstOpen(good),
+		"cut short":            good[:len(good)-9],
+		"another inode":        resum(putUint64(good, len(indexMagic)+8, 12345)),
+		"longer than the file": resum(putUint64(good, len(indexMagic)+16, 1<<40)),
+		"swapped offsets":      resum(swapOffsets(good)),
+		"another's line":       resum(firstOffsetAt(good, 0)),
+		"inside a line":        resum(firstOffsetAt(good, 1)),
+		"entries out of order": resum(swapEntries(good)),
+		"empty":                {},
+		"the journal's own":    mustRead(t, path),
+	} {
+		t.Run(name, func(t *testing.T) {
+			if err := os.WriteFile(IndexPath(path), bad, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			j, _ := Open(path)
+			checkAgainstWhole(t, j, name)
+		})
+	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func flip(b []byte, i int) []byte {
+	b = slices.Clone(b)
+	b[i] ^= 1
+	return b
+}
+
+// reseal puts the CRC of an index file's body back at its end.
+func reseal(b []byte) []byte {
+	b = slices.Clone(b)
+	binary.LittleEndian.PutUint32(b[len(b)-4:], crc32.Checksum(b[:len(b)-4], crcTable()))
+	return b
+}
+
+func putUint64(b []byte, at int, n uint64) []byte {
+	b = slices.Clone(b)
+	binary.LittleEndian.PutUint64(b[at:], n)
+	return b
+}
+
+// swapOffsets swaps the first line of the first two withdrawals.
+func swapOffsets(b []byte) []byte {
+	b = slices.Clone(b)
+	n := int(binary.LittleEndian.Uint64(b[len(indexMagic)+32:]))
+	offs := b[headerSize+n*entrySize:]
+	second := int(binary.LittleEndian.Uint32(b[headerSize+entrySize+16:]))
+	a, c := slices.Clone(offs[:8]), slices.Clone(offs[8*second:8*second+8])
+	copy(offs[:8], c)
+	copy(offs[8*second:], a)
+	return b
+}
+
+// firstOffsetAt moves the first line of the first withdrawal whose lines
+// do not start at the journal's start to off: the journal's first line,
+// another withdrawal's, or the inside of it.
+func firstOffsetAt(b []byte, off uint64) []byte {
+	b = slices.Clone(b)
+	n := int(binary.LittleEndian.Uint64(b[len(indexMagic)+32:]))
+	offs := b[headerSize+n*entrySize:]
+	for i := range n {
+		first := int(binary.LittleEndian.Uint32(b[headerSize+i*entrySize+16:]))
+		if binary.LittleEndian.Uint64(offs[8*first:]) != 0 {
+			binary.LittleEndian.PutUint64(offs[8*first:], off)
+			return b
+		}
+	}
+	panic("every withdrawal starts the journal")
+}
+
+// finishFirstOpen says the first unfinished withdrawal of an index file is
+// COMPLETED, leaving its CRC as it was.
+func finishFirstOpen(b []byte) []byte {
+	b = slices.Clone(b)
+	n := int(binary.LittleEndian.Uint64(b[len(indexMagic)+32:]))
+	for i := range n {
+		at := headerSize + i*entrySize + 24
+		if status(b[at]).open() {
+			b[at] = byte(stRecord | stAnswered | status(slices.Index(stateNames[:], exchange.StateCompleted))<<stateShift)
+			return b
+		}
+	}
+	panic("no unfinished withdrawal")
+}
+
+func swapEntries(b []byte) []byte {
+	b = slices.Clone(b)
+	first, second := slices.Clone(b[headerSize:headerSize+entrySize]), b[headerSize+entrySize:headerSize+2*entrySize]
+	copy(b[headerSize:], second)
+	copy(b[headerSize+entrySize:], first)
+	return b
+}
+
+// sameList is reflect.DeepEqual, an empty list being one.
+func sameList[T any](a, b []T) bool { return len(a) == 0 && len(b) == 0 || reflect.DeepEqual(a, b) }
+
+// TestIndexFileLinkRefused: a link where the index file goes is neither
+// read nor written through: the journal is read whole, and the link's
+// target is left as it was.
+func TestIndexFileLinkRefused(t *testing.T) {
+	defer func(s int) { saveEvery = s }(saveEvery)
+	saveEvery = 1
+	dir := t.TempDir()
+	path := filepath.Join(dir, "journal.jsonl")
+	writeGenJournal(t, path, 40, 3)
+	j, _ := Open(path)
+	checkAgainstWhole(t, j, "first read")
+	target := filepath.Join(dir, "elsewhere")
+	if err := os.Rename(IndexPath(path), target); err != nil {
+		t.Fatal(err)
+	}
+	planted := firstOffsetAt(mustRead(t, target), 0)
+	if err := os.WriteFile(target, reseal(planted), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, IndexPath(path)); err != nil {
+		t.Fatal(err)
+	}
+	appendRaw(t, path, string(genLines(t, "q-after", 41, false)[0])+"\n")
+	again, _ := Open(path)
+	checkAgainstWhole(t, again, "through a link")
+	if fi, err := os.Lstat(IndexPath(path)); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the link was replaced: %v, %v", fi, err)
+	}
+	if !slices.Equal(mustRead(t, target), reseal(planted)) {
+		t.Fatal("the link's target was written")
+	}
+}
+
+// TestNoJournalNoRecords: a nil journal (none configured) and a journal
+// not yet written have no records, and nothing is created by reading.
+func TestNoJournalNoRecords(t *testing.T) {
+	var none *Journal
+	if recs, skipped, err := none.UnfinishedRecords("production", "acct-1"); recs != nil || skipped != 0 || err != nil {
+		t.Fatalf("nil journal: %v, %d, %v", recs, skipped, err)
+	}
+	if recs, err := none.RecordsOf("production", "acct-1", "q-1"); recs != nil || err != nil {
+		t.Fatalf("nil journal: %v, %v", recs, err)
+	}
+	if entries, err := none.EntriesOf("production", "acct-1", "q-1"); entries != nil || err != nil {
+		t.Fatalf("nil journal: %v, %v", entries, err)
+	}
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	j, _ := Open(path)
+	if recs, skipped, err := j.UnfinishedRecords("production", "acct-1"); len(recs) != 0 || skipped != 0 || err != nil {
+		t.Fatalf("no journal yet: %v, %d, %v", recs, skipped, err)
+	}
+	if _, err := os.Lstat(path); !os.IsNotExist(err) {
+		t.Fatalf("reading created the journal: %v", err)
+	}
+	if _, err := os.Lstat(IndexPath(path)); !os.IsNotExist(err) {
+		t.Fatalf("reading created an index: %v", err)
+	}
+}
+
+// TestIndexOfAnotherJournal: a journal replaced by another file of the same
+// length and the same last bytes, in which a finished withdrawal's line
+// became an unfinished one's, is not read through the old one's index.
+func TestIndexOfAnotherJournal(t *testing.T) {
+	defer func(s int) { saveEvery = s }(saveEvery)
+	saveEvery = 1
+	dir := t.TempDir()
+	path := filepath.Join(dir, "journal.jsonl")
+	writeGenJournal(t, path, 200, 1)
+	j, _ := Open(path)
+	checkAgainstWhole(t, j, "first read")
+	raw := mustRead(t, path)
+	// The third withdrawal's COMPLETED becomes the SENDING of a withdrawal
+	// of its own, as long.
+	done := []byte(`"quote_id":"q-00000002","state":"COMPLETED"`)
+	open := []byte(`"quote_id":"q-99999992","state":"SENDING"  `)
+	if i := bytes.Index(raw, done); i < 0 || len(done) != len(open) {
+		t.Fatal("no line to change")
+	}
+	other := bytes.Replace(raw, done, open, 1)
+	if err := os.WriteFile(filepath.Join(dir, "other"), other, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(dir, "other"), path); err != nil {
+		t.Fatal(err)
+	}
+	checkAgainstWhole(t, j, "replaced, in memory")
+	again, _ := Open(path)
+	checkAgainstWhole(t, again, "replaced, from the index file")
+}
+
+// TestTallyTornLine: a last line without its newline counts with its
+// withdrawal, whose other lines the view holds past its index.
+func TestTallyTornLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	lines := genLines(t, "q-1", 1, false)
+	appendRaw(t, path, string(lines[0])+"\n"+string(lines[1])+"\n")
+	prepared := genIntent("production", "acct-1", "q-1", 1, genT0)
+	prepared.Kind, prepared.Request = KindPrepared, nil
+	prepared.Prepared = &Prepared{Signer: common.HexToAddress("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"), Fee: new(decimal.Zero)}
+	b, err := json.Marshal(prepared)
+	if err != nil {
+		t.Fatal(err)
+	}
+	appendRaw(t, path, string(b))
+	j, _ := Open(path)
+	if got, err := j.Tally(); err != nil || got != (Tally{Withdrawals: 1, Unfinished: 1}) {
+		t.Fatalf("Tally = %+v, %v; want one withdrawal, unfinished", got, err)
+	}
+}
+
+// TestIndexWhileAnotherAppends: reads through the index while another
+// Journal on the file (another process) appends and writes the index file
+// too; once it is done, the reads say what the whole journal says.
+func TestIndexWhileAnotherAppends(t *testing.T) {
+	defer func(s int) { saveEvery = s }(saveEvery)
+	saveEvery = 3
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	writer, _ := Open(path)
+	reader, _ := Open(path)
+	done := make(chan error)
+	go func() {
+		for i := range 40 {
+			for _, l := range genLines(t, genQuoteID(i), i, i%3 != 0) {
+				var e Entry
+				if err := json.Unmarshal(l, &e); err != nil {
+					done <- err
+					return
+				}
+				if err := writer.Append(e); err != nil {
+					done <- err
+					return
+				}
+			}
+			if _, _, err := writer.UnfinishedRecords("production", "acct-1"); err != nil {
+				done <- err
+				return
+			}
+		}
+		done <- nil
+	}()
+	for reading := true; reading; {
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+			reading = false
+		default:
+			if _, _, err := reader.UnfinishedRecords("production", "acct-1"); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	checkAgainstWhole(t, reader, "after the appends")
+	if recs, _, _ := reader.UnfinishedRecords("production", "acct-1"); len(recs) != 14 {
+		t.Fatalf("%d unfinished, want 14", len(recs))
+	}
+}

@@ -1,0 +1,253 @@
+// Package journal is the withdrawal journal of D11: the append-only JSONL
+// file written before a withdraw request leaves and after every answer, its
+// one reader that cleans and shape-checks every line read back, and the
+// record each withdrawal folds into (what History, `history`, doctor and
+// resumption read).
+package journal
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/signer"
+
+	"github.com/shopspring/decimal"
+)
+
+// Journal kinds, in the order a withdrawal writes them.
+const (
+	KindIntent   = "intent"   // written and fsynced before the request leaves
+	KindAccepted = "accepted" // the 202 answer
+	KindRejected = "rejected" // a final refusal: the withdrawal did not happen
+	KindState    = "state"    // a state seen while following it
+	// KindPrepared (prepared.go) comes before any of them, when a Transfer
+	// is prepared for offline signing; a builder authorization's prepared
+	// line too.
+)
+
+// Entry is one line of the withdrawal journal (D11). It holds the full
+// withdraw request (the signature is public; no key material is ever written)
+// so an unanswered request can be re-sent byte for byte.
+type Entry struct {
+	Time      time.Time                 `json:"time"`
+	Kind      string                    `json:"kind"`
+	Env       string                    `json:"env"`
+	AccountID string                    `json:"account_id,omitempty"`
+	QuoteID   string                    `json:"quote_id"`
+	Request   *exchange.WithdrawRequest `json:"request,omitempty"`
+	Intent    *Intent                   `json:"intent,omitempty"`
+	// Domain and Transfer are what the request's signature signed, on intent
+	// lines (older journals have neither): the signer's own typed data, from
+	// which the digest and the eth_signTypedData_v4 JSON are derived.
+	Domain   *signer.Domain   `json:"domain,omitempty"`
+	Transfer *signer.Transfer `json:"transfer,omitempty"`
+	// Prepared is what a prepared line (KindPrepared) keeps to finish.
+	Prepared *Prepared `json:"prepared,omitempty"`
+	// Builder is a builder authorization, on its prepared and sent lines
+	// (builder.go): not a withdrawal.
+	Builder *BuilderAuth `json:"builder,omitempty"`
+	State   string       `json:"state,omitempty"`
+	TxHash  string       `json:"withdraw_tx_hash,omitempty"`
+	Error   string       `json:"error,omitempty"`
+	// QuoteExpired, on a rejected line: the withdrawal never happened
+	// because its quote expired unexecuted (the service refused it as
+	// expired, or a resumed request was found never executed once its
+	// quote had expired), not for a reason of the service's.
+	QuoteExpired bool `json:"quote_expired,omitempty"`
+}
+
+// NeverPaid is the error journaled for an unanswered request whose quote
+// expired and which the service never executed. A rejected line with it
+// is a quote that expired unexecuted, also in journals written before
+// QuoteExpired was.
+const NeverPaid = "quote expired before the request was confirmed; nothing was paid"
+
+// Intent describes what the user asked for, for the history screen.
+type Intent struct {
+	ToAddress     string          `json:"to_address"`
+	Chain         string          `json:"chain"`
+	TokenIn       string          `json:"token_in"`
+	TokenOut      string          `json:"token_out"`
+	PayAmount     decimal.Decimal `json:"pay_amount"`
+	ReceiveAmount decimal.Decimal `json:"receive_amount"`
+	ExpiresAt     time.Time       `json:"quote_expires_at"`
+}
+
+// Journal appends entries to a 0600 JSONL file, fsyncing each one.
+type Journal struct {
+	mu   sync.Mutex
+	path string
+	view *view // what was read of it, through its index; j.mu guards it
+}
+
+// withdrawalKey is one withdrawal: a quote id is an account's own in one
+// environment.
+type withdrawalKey struct{ env, account, quoteID string }
+
+func keyOf(e Entry) withdrawalKey { return withdrawalKey{e.Env, e.AccountID, e.QuoteID} }
+
+// DefaultPath is journal.jsonl in the user's state directory
+// ($XDG_STATE_HOME, else ~/.local/state).
+func DefaultPath() string {
+	dir := os.Getenv("XDG_STATE_HOME")
+	if dir == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return ""
+		}
+		dir = filepath.Join(home, ".local", "state")
+	}
+	return filepath.Join(dir, "svcwallet", "journal.jsonl")
+}
+
+// Open prepares the journal at path, creating its directory (0700).
+// A journal that is a link, or that another user could change or swap, is
+// refused (osguard.CheckPrivateFile): it decides what is sent again.
+func Open(path string) (*Journal, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("journal directory: %w", err)
+	}
+	if err := osguard.CheckPrivateFile(path); err != nil {
+		return nil, fmt.Errorf("journal: %w", err)
+	}
+	return &Journal{path: path}, nil
+}
+
+// Path is where the journal lives.
+func (j *Journal) Path() string { return j.path }
+
+// Append writes one entry and fsyncs it before returning: a withdraw request
+// is sent only after its intent is on disk.
+func (j *Journal) Append(e Entry) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.write(e)
+}
+
+// AppendState writes e, a state a follower learned, unless the journal's
+// last answer for that withdrawal (same environment and account) is that
+// state already, or a terminal one: the status screen, the board and the
+// command line may all learn it, in this process or another, and it is
+// recorded once. It reads that withdrawal's lines alone (linesOf).
+func (j *Journal) AppendState(e Entry) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	id := idOf(keyOf(e))
+	same, _, err := j.linesOf(func(*view, io.ReaderAt, *line) ([]keyID, error) { return []keyID{id}, nil })
+	if err != nil {
+		return err
+	}
+	var f folder
+	for _, l := range same {
+		f.add(l.Entry)
+	}
+	last := ""
+	for _, r := range f.records() { // one record at most
+		last = r.State
+	}
+	// A terminal state is never left (SPEC.md §3): a late answer from a
+	// slower follower must not reopen a finished withdrawal.
+	if last == e.State || exchange.Terminal(last) {
+		return nil
+	}
+	return j.write(e)
+}
+
+// write appends one entry and fsyncs it; j.mu is held.
+func (j *Journal) write(e Entry) error {
+	line, err := json.Marshal(e)
+	if err != nil {
+		return fmt.Errorf("journal entry: %w", err)
+	}
+	if err := checkRoundTrip(line); err != nil {
+		return err
+	}
+	f, err := osguard.OpenPrivate(j.path, os.O_CREATE|os.O_APPEND|os.O_RDWR)
+	if err != nil {
+		return fmt.Errorf("open journal: %w", err)
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return fmt.Errorf("read journal: %w", err)
+	}
+	// A crash mid-write leaves a torn last line without its newline; start
+	// on a line of our own, or this entry would be glued to the fragment and
+	// lost with it when the journal is read.
+	if torn, err := endsTorn(f); err != nil {
+		f.Close()
+		return fmt.Errorf("read journal: %w", err)
+	} else if torn {
+		line = append([]byte{'\n'}, line...)
+	}
+	if _, err := f.Write(append(line, '\n')); err != nil {
+		f.Close()
+		return fmt.Errorf("write journal: %w", err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return fmt.Errorf("sync journal: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("close journal: %w", err)
+	}
+	if st.Size() == 0 {
+		// A new file's name lives in its directory: sync that too, or a
+		// power loss can lose the file with the intent in it.
+		return syncDir(filepath.Dir(j.path))
+	}
+	return nil
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return fmt.Errorf("sync journal directory: %w", err)
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil {
+		return fmt.Errorf("sync journal directory: %w", err)
+	}
+	return nil
+}
+
+// endsTorn reports whether the file is non-empty and does not end in a newline.
+func endsTorn(f *os.File) (bool, error) {
+	st, err := f.Stat()
+	if err != nil || st.Size() == 0 {
+		return false, err
+	}
+	var last [1]byte
+	if _, err := f.ReadAt(last[:], st.Size()-1); err != nil {
+		return false, err
+	}
+	return last[0] != '\n', nil
+}
+
+// UnmarshalJSON reads the journaled amounts as answers are read
+// (exchange.WireAmount): bounded before they are parsed.
+func (in *Intent) UnmarshalJSON(b []byte) error {
+	type plain Intent
+	var w struct {
+		*plain
+		PayAmount     exchange.WireAmount `json:"pay_amount"`
+		ReceiveAmount exchange.WireAmount `json:"receive_amount"`
+	}
+	w.plain = (*plain)(in)
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	var err error
+	if in.PayAmount, err = w.PayAmount.Decode("pay amount", exchange.TokenDecimalsOf(in.TokenIn), false); err != nil {
+		return err
+	}
+	in.ReceiveAmount, err = w.ReceiveAmount.Decode("receive amount", exchange.TokenDecimalsOf(in.TokenOut), false)
+	return err
+}

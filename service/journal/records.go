@@ -1,0 +1,238 @@
+package journal
+
+import (
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+)
+
+// Record folds one withdrawal's entries into what is known of it.
+type Record struct {
+	QuoteID   string
+	Env       string
+	AccountID string
+	Request   exchange.WithdrawRequest
+	Intent    Intent
+	Started   time.Time
+	Updated   time.Time
+	Answered  bool // the service accepted or refused it
+	// Made: the journal holds its intent or the service's acceptance, so
+	// this account made it (OwnOf).
+	Made bool
+	// AcceptedAt is when the journal first recorded the service's 202 or a
+	// state after it; zero when it holds neither.
+	AcceptedAt time.Time
+	State      string // last state seen; "" while unanswered or after a refusal
+	TxHash     string
+	Error      string
+	// QuoteExpired: the withdrawal never happened because its quote
+	// expired unexecuted (Entry.QuoteExpired); Error says how it was
+	// learned.
+	QuoteExpired bool
+}
+
+// Finished reports whether nothing more is to be done for the withdrawal.
+func (r Record) Finished() bool {
+	return (r.Answered && r.State == "") || exchange.Terminal(r.State)
+}
+
+// Records folds the journal into one record per withdrawal, newest first.
+func (j *Journal) Records() ([]Record, error) {
+	recs, _, err := j.RecordsSkipped()
+	return recs, err
+}
+
+// RecordsSkipped is Records with the count of journal lines skipped. It
+// reads the whole journal, folding as it reads.
+func (j *Journal) RecordsSkipped() ([]Record, int, error) {
+	var f folder
+	skipped, err := j.readAll(f.add)
+	if err != nil {
+		return nil, skipped, err
+	}
+	return f.records(), skipped, nil
+}
+
+// AccountRecords is RecordsSkipped narrowed to one account in one
+// environment: every withdrawal it ever made, read from the whole journal
+// (History lists them). UnfinishedRecords and RecordsOf read only what
+// they return. A nil journal (none configured) has no records.
+func (j *Journal) AccountRecords(env, accountID string) ([]Record, int, error) {
+	if j == nil {
+		return nil, 0, nil
+	}
+	var f folder
+	skipped, err := j.readAll(func(e Entry) {
+		if e.Env == env && e.AccountID == accountID {
+			f.add(e)
+		}
+	})
+	if err != nil {
+		return nil, skipped, err
+	}
+	return f.records(), skipped, nil
+}
+
+// Unfinished keeps the withdrawals that still need the user: unanswered
+// requests and ones not yet in a terminal state (D11).
+func Unfinished(recs []Record) []Record {
+	var out []Record
+	for _, r := range recs {
+		if !r.Finished() {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// UnfinishedOwn is the quote ids of the unfinished withdrawals of recs
+// (one account's records in one environment) that this account made (see
+// OwnOf): what a refresh of History or `history --refresh` asks about.
+func UnfinishedOwn(recs []Record) []string {
+	var ids []string
+	for _, r := range Unfinished(recs) {
+		if r.Made {
+			ids = append(ids, r.QuoteID)
+		}
+	}
+	return ids
+}
+
+// FoldRecords folds entries into one record per withdrawal (a quote id of
+// one account in one environment), newest first.
+func FoldRecords(entries []Entry) []Record {
+	var f folder
+	for _, e := range entries {
+		f.add(e)
+	}
+	return f.records()
+}
+
+// folder folds entries one at a time, in file order: FoldRecords, and the
+// readers that fold as they read rather than keep every entry.
+type folder struct {
+	at   map[withdrawalKey]int // index in recs
+	recs []Record              // in the order first seen
+}
+
+func (f *folder) add(e Entry) {
+	if !withdrawalKind(e.Kind) {
+		return
+	}
+	if f.at == nil {
+		f.at = map[withdrawalKey]int{}
+	}
+	i, ok := f.at[keyOf(e)]
+	if !ok {
+		i = len(f.recs)
+		f.at[keyOf(e)] = i
+		f.recs = append(f.recs, Record{QuoteID: e.QuoteID, Env: e.Env, AccountID: e.AccountID, Started: e.Time})
+	}
+	r := &f.recs[i]
+	r.Updated = e.Time
+	if answered, state, ok := answerOf(e); ok {
+		r.Answered, r.State = answered, state
+	}
+	switch e.Kind {
+	case KindIntent:
+		r.Made = true
+		// The first signed request is the one that may have executed;
+		// a later intent for the same quote never replaces it.
+		if e.Request != nil && r.Request.QuoteID == "" {
+			r.Request = *e.Request
+		}
+		if e.Intent != nil {
+			r.Intent = *e.Intent
+		}
+	case KindAccepted:
+		r.Made = true
+		if r.AcceptedAt.IsZero() {
+			r.AcceptedAt = e.Time
+		}
+	case KindRejected:
+		r.Error = currentWords(e.Error)
+		// Older lines lack the flag: their words tell (a 410's, in
+		// today's words, or NeverPaid).
+		r.QuoteExpired = e.QuoteExpired || e.Error == NeverPaid || strings.HasPrefix(r.Error, exchange.QuoteExpiredWords)
+	case KindState:
+		if r.AcceptedAt.IsZero() {
+			r.AcceptedAt = e.Time
+		}
+		if e.TxHash != "" {
+			r.TxHash = e.TxHash
+		}
+	}
+}
+
+// records is what was folded, newest first; f is done.
+func (f *folder) records() []Record {
+	out := f.recs
+	if out == nil {
+		out = []Record{}
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].Started.After(out[b].Started) })
+	return out
+}
+
+// withdrawalKind reports whether a line of kind belongs to a withdrawal's
+// record: a prepared Transfer is not one yet, a builder authorization
+// never.
+func withdrawalKind(kind string) bool { return kind != KindPrepared && kind != KindBuilderSent }
+
+// answerOf is what a line says of its withdrawal's answer (Record.Answered
+// and State), ok when it says anything: the one rule of the records and of
+// the index's finished withdrawals (status).
+func answerOf(e Entry) (answered bool, state string, ok bool) {
+	switch e.Kind {
+	case KindAccepted:
+		return true, exchange.StateSubmitted, true
+	case KindRejected:
+		return true, "", true
+	case KindState:
+		return true, e.State, true
+	}
+	return false, "", false
+}
+
+// legacyRejections are refusals older versions journaled in the console's
+// words, with the console's key in them, and today's words for them: what
+// History and `svcwallet history` show.
+var legacyRejections = map[string]string{
+	"Quote expired: press r to get a new one and sign again": exchange.QuoteExpiredWords,
+}
+
+// currentWords is a journaled refusal in today's words (legacyRejections),
+// the service's own reason after them kept.
+func currentWords(s string) string {
+	for old, now := range legacyRejections {
+		if rest, ok := strings.CutPrefix(s, old); ok {
+			return now + rest
+		}
+	}
+	return s
+}
+
+// Unanswered reports a withdrawal whose request got no answer yet: it may
+// have executed, and only the console's resume (same body) or the status
+// can tell.
+func (r Record) Unanswered() bool { return !r.Answered }
+
+// EnvHistory is the journal's withdrawals in one environment, the unfinished
+// ones (those that still need the user) first, each group newest first.
+func EnvHistory(recs []Record, env string) []Record {
+	var out []Record
+	for _, r := range recs {
+		if r.Env == env {
+			out = append(out, r)
+		}
+	}
+	sort.SliceStable(out, func(a, b int) bool {
+		if fa, fb := out[a].Finished(), out[b].Finished(); fa != fb {
+			return !fa
+		}
+		return out[a].Started.After(out[b].Started)
+	})
+	return out
+}

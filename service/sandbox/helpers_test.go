@@ -1,0 +1,251 @@
+package sandbox
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/shopspring/decimal"
+
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
+	"github.com/svcwallet/svcwallet/signer"
+)
+
+// t0 is the fake clock's start: mid-morning UTC, so a day boundary is far.
+var t0 = time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
+
+type harness struct {
+	t      *testing.T
+	clock  *exchangetest.FakeClock
+	ex     *Exchange
+	url    string
+	client *http.Client
+}
+
+func newHarness(t *testing.T, opts Options) *harness {
+	t.Helper()
+	clock := exchangetest.NewFakeClock(t0)
+	opts.Now = clock.Now
+	ex := New(opts)
+	srv := httptest.NewServer(ex)
+	t.Cleanup(srv.Close)
+	return &harness{t: t, clock: clock, ex: ex, url: srv.URL, client: srv.Client()}
+}
+
+// response is a finished HTTP exchange.
+type response struct {
+	status int
+	header http.Header
+	body   []byte
+}
+
+// do sends a request; body is sent as is when it is a string or []byte,
+// else as JSON. hdr holds extra headers.
+func (h *harness) do(method, path string, body any, hdr map[string]string) response {
+	h.t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	case []byte:
+		rd = bytes.NewReader(b)
+	default:
+		j, err := json.Marshal(b)
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		rd = bytes.NewReader(j)
+	}
+	req, err := http.NewRequest(method, h.url+path, rd)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if rd != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for k, v := range hdr {
+		req.Header.Set(k, v)
+	}
+	resp, err := h.client.Do(req)
+	if err != nil {
+		h.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return response{resp.StatusCode, resp.Header, b}
+}
+
+// sess is a logged-in client: the svc cookie and the account id header.
+type sess struct {
+	h         *harness
+	cookie    string
+	accountID string
+	result    exchange.LoginResult
+}
+
+func (h *harness) login(apiKey string) *sess {
+	h.t.Helper()
+	r := h.do(http.MethodPost, exchange.PathAPIKeyLogin, exchange.APIKeyLoginRequest{APIKey: apiKey}, nil)
+	return h.session(r)
+}
+
+func (h *harness) session(r response) *sess {
+	h.t.Helper()
+	if r.status != http.StatusOK {
+		h.t.Fatalf("login: %d %s", r.status, r.body)
+	}
+	s := &sess{h: h, accountID: r.header.Get(config.HeaderAccountID)}
+	for _, c := range (&http.Response{Header: r.header}).Cookies() {
+		if c.Name == config.SessionCookie {
+			s.cookie = c.Value
+		}
+	}
+	if s.cookie == "" || s.accountID == "" {
+		h.t.Fatalf("login without cookie or account id: %v", r.header)
+	}
+	decode(h.t, r.body, &s.result)
+	return s
+}
+
+func (s *sess) headers() map[string]string {
+	return map[string]string{"Cookie": config.SessionCookie + "=" + s.cookie, config.HeaderAccountID: s.accountID}
+}
+
+func (s *sess) do(method, path string, body any) response {
+	s.h.t.Helper()
+	return s.h.do(method, path, body, s.headers())
+}
+
+func decode(t *testing.T, b []byte, v any) {
+	t.Helper()
+	if err := json.Unmarshal(b, v); err != nil {
+		t.Fatalf("decode %s: %v", b, err)
+	}
+}
+
+// wantError checks a rejection: HTTP status, D7 body with the code, the
+// body's status equal to the HTTP one, and (if given) words of the message.
+func wantError(t *testing.T, r response, code exchange.Code, words ...string) {
+	t.Helper()
+	var e exchange.ErrorBody
+	if err := json.Unmarshal(r.body, &e); err != nil {
+		t.Fatalf("error body %q: %v", r.body, err)
+	}
+	if r.status != code.Status() || e.Code != int(code) || e.Status != r.status {
+		t.Fatalf("got HTTP %d %s, want HTTP %d code %d", r.status, r.body, code.Status(), code)
+	}
+	for _, w := range words {
+		if !strings.Contains(e.Message, w) {
+			t.Errorf("message %q lacks %q", e.Message, w)
+		}
+	}
+}
+
+func wantStatus(t *testing.T, r response, status int) {
+	t.Helper()
+	if r.status != status {
+		t.Fatalf("got HTTP %d %s, want %d", r.status, r.body, status)
+	}
+}
+
+func key(t testing.TB, hexKey string) *signer.PrivateKey {
+	t.Helper()
+	k, err := signer.ParsePrivateKeyHex(hexKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+func (h *harness) domain() signer.Domain {
+	return signer.Domain{Name: signer.DefaultDomainName, ChainID: DefaultChainID}
+}
+
+func (h *harness) sign(k signer.Key, m signer.Message) signer.Signature {
+	h.t.Helper()
+	s, err := signer.Sign(context.Background(), k, h.domain(), m)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return s
+}
+
+// walletLogin builds a login request signed by k for its own address.
+func (h *harness) walletLogin(k signer.Key, nonce uint32, exp time.Time) exchange.WalletLoginRequest {
+	m := signer.WalletLogin{Signer: k.Address(), Nonce: nonce, Expiration: exp.UnixNano()}
+	return exchange.WalletLoginRequest{Address: k.Address().Hex(), Signature: exchange.NewSignature(h.sign(k, m))}
+}
+
+// transfer is the Transfer a withdrawal of amount from funding signs.
+func transfer(t testing.TB, funding string, amount decimal.Decimal, nonce uint32, exp time.Time) signer.Transfer {
+	t.Helper()
+	raw, err := exchange.RawUnits(amount)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return signer.Transfer{
+		FromAccount: common.HexToAddress(funding), ToAccount: common.HexToAddress(BridgeFundingAddress),
+		TokenCurrency: signer.USDTCurrency, NumTokens: raw, Nonce: nonce, Expiration: exp.UnixNano(),
+	}
+}
+
+// quote asks for a USDT quote and requires success.
+func (s *sess) quote(to, chain, amount string) exchange.Quote {
+	s.h.t.Helper()
+	r := s.do(http.MethodPost, exchange.PathWithdrawalQuote, exchange.QuoteRequest{
+		ToAddress: to, Chain: chain, TokenIn: exchange.TokenUSDT, TokenOut: exchange.TokenUSDT, Amount: amount,
+	})
+	wantStatus(s.h.t, r, http.StatusOK)
+	var q exchange.Quote
+	decode(s.h.t, r.body, &q)
+	return q
+}
+
+// withdrawBody signs the quote's Transfer with k for the account funded by funding.
+func (s *sess) withdrawBody(q exchange.Quote, k signer.Key, funding string, nonce uint32) exchange.WithdrawRequest {
+	m := transfer(s.h.t, funding, q.PayAmount, nonce, s.h.clock.Now().Add(24*time.Hour))
+	return exchange.WithdrawRequest{QuoteID: q.QuoteID, Signature: exchange.NewWithdrawSignature(s.h.sign(k, m))}
+}
+
+func (s *sess) withdraw(body any) response {
+	s.h.t.Helper()
+	return s.do(http.MethodPost, exchange.PathWithdraw, body)
+}
+
+func (s *sess) status(quoteID string) exchange.Withdrawal {
+	s.h.t.Helper()
+	r := s.do(http.MethodGet, exchange.PathWithdrawalStatus+"?quote_id="+quoteID, nil)
+	wantStatus(s.h.t, r, http.StatusOK)
+	var w exchange.Withdrawal
+	decode(s.h.t, r.body, &w)
+	return w
+}
+
+// toMap turns a request into a generic JSON object so a test can break one field.
+func toMap(t *testing.T, v any) map[string]any {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func sigMap(m map[string]any) map[string]any { return m["signature"].(map[string]any) }

@@ -1,0 +1,266 @@
+package withdrawal
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
+
+	"github.com/ethereum/go-ethereum/common"
+)
+
+// bridgePinsFile holds, per environment, the first bridge funding address
+// seen (trust on first use), next to the journal in the state directory.
+const bridgePinsFile = "bridge_pins.json"
+
+// BridgeTrust says why the bridge funding address of withdrawal-info may be
+// signed as the Transfer's toAccount.
+type BridgeTrust struct {
+	Address   string    // the address withdrawal-info gave, as checked
+	Pinned    bool      // equal to the environment's bridge_funding_address
+	FirstUse  bool      // seen for the first time: recorded once the service accepts a withdrawal to it (RecordBridge)
+	SeenSince time.Time // when it was first seen (zero when pinned)
+	// Replaces is the recorded address this one replaces: the user
+	// accepted the change as announced (BridgeChangedError.Accept), and it
+	// is recorded (ConfirmBridge) once the withdrawal is confirmed.
+	Replaces string
+}
+
+// BridgeChangedError stops a withdrawal whose bridge funding address is not
+// the pinned or recorded one: a swapped address would send the funds elsewhere.
+type BridgeChangedError struct {
+	Env      string
+	Expected string    // the pinned or recorded address
+	Seen     string    // what withdrawal-info gave
+	Pinned   bool      // Expected comes from the config (no confirmation possible)
+	Since    time.Time // when Expected was first seen (recorded only)
+}
+
+func (e *BridgeChangedError) Error() string {
+	if e.Pinned {
+		return fmt.Sprintf("The service gave bridge funding address %s, but environment %q pins %s (bridge_funding_address in the config): nothing was signed; check the environment's base_url, or update the config if the exchange announced a new address",
+			e.Seen, e.Env, e.Expected)
+	}
+	return fmt.Sprintf("The service gave bridge funding address %s, but %s has been used for environment %q since %s: nothing was signed; confirm the change only if the exchange announced it",
+		e.Seen, e.Expected, e.Env, e.Since.UTC().Format("2006-01-02"))
+}
+
+// BridgeChangeWarning is what every face says before the user may trust a
+// changed bridge funding address.
+const BridgeChangeWarning = "Your withdrawal pays this address. A changed address is what a swapped base_url, a hostile proxy or a compromised server would show. Trust it only if the exchange announced the change."
+
+// Accept is the trust of the address the service gave when the user
+// accepted exactly that address as an announced change of the recorded
+// one (svcwallet withdraw --accept-bridge ADDRESS; the console's
+// confirmation screen is the other way). It refuses an accepted address
+// that is not the one the service gave, and a change of an address pinned
+// in the config, which only the config changes.
+func (e *BridgeChangedError) Accept(accepted string) (BridgeTrust, error) {
+	switch {
+	case e.Pinned:
+		return BridgeTrust{}, e
+	case !sameAddress(accepted, e.Seen):
+		return BridgeTrust{}, fmt.Errorf("the service gave bridge funding address %s, not the accepted %s: nothing was signed or recorded", e.Seen, accepted)
+	}
+	return BridgeTrust{Address: e.Seen, SeenSince: e.Since, Replaces: e.Expected}, nil
+}
+
+type bridgePin struct {
+	Address   string    `json:"address"`
+	FirstSeen time.Time `json:"first_seen"`
+}
+
+// BridgePinsPath is where the recorded bridge addresses live for a state
+// directory; "" when there is none (nothing is then recorded).
+func BridgePinsPath(stateDir string) string {
+	if stateDir == "" {
+		return ""
+	}
+	return filepath.Join(stateDir, bridgePinsFile)
+}
+
+// CheckBridge decides whether seen may be signed as the Transfer's toAccount
+// for env: equal to the pinned address, or to the one recorded for env, or
+// a first use when env has none (trust on first use: recorded by
+// RecordBridge once the service accepts a withdrawal to it, not when it is
+// only shown or signed). Any other address is a *BridgeChangedError; one no
+// bridge can hold (UnusableBridge) is refused, pinned or not. It writes
+// nothing.
+func CheckBridge(env config.Environment, pinsPath, seen string, now time.Time) (BridgeTrust, error) {
+	return checkBridge(env, pinsPath, seen, now, false)
+}
+
+// RecordBridge checks seen again and records it when it is env's first:
+// called once the service accepted a withdrawal to it, so the address
+// trusted on first use is one that took a withdrawal, never one refused
+// (which would then refuse the real one as a change).
+func RecordBridge(env config.Environment, pinsPath, seen string, now time.Time) error {
+	_, err := checkBridge(env, pinsPath, seen, now, true)
+	return err
+}
+
+func checkBridge(env config.Environment, pinsPath, seen string, now time.Time, record bool) (BridgeTrust, error) {
+	if !common.IsHexAddress(seen) {
+		return BridgeTrust{}, fmt.Errorf("the service's bridge funding address %q is not an EVM address: nothing was signed", seen)
+	}
+	if why := UnusableBridge(seen, ""); why != "" {
+		if env.BridgeFundingAddress != "" && sameAddress(env.BridgeFundingAddress, seen) {
+			return BridgeTrust{}, fmt.Errorf("environment %q pins bridge funding address %s (bridge_funding_address in the config), which %s: nothing was signed; correct the config", env.Name, seen, why)
+		}
+		return BridgeTrust{}, fmt.Errorf("the service gave bridge funding address %s, which %s: nothing was signed; check the environment's base_url, and tell the exchange", seen, why)
+	}
+	if env.BridgeFundingAddress != "" {
+		if !sameAddress(env.BridgeFundingAddress, seen) {
+			return BridgeTrust{}, &BridgeChangedError{Env: env.Name, Expected: env.BridgeFundingAddress, Seen: seen, Pinned: true}
+		}
+		return BridgeTrust{Address: seen, Pinned: true}, nil
+	}
+	if pinsPath == "" {
+		return BridgeTrust{Address: seen, FirstUse: true, SeenSince: now}, nil
+	}
+	pins, err := readBridgePins(pinsPath)
+	if err != nil {
+		return BridgeTrust{}, err
+	}
+	pin, ok := pins[env.Name]
+	switch {
+	case !ok && !record:
+		return BridgeTrust{Address: seen, FirstUse: true, SeenSince: now}, nil
+	case !ok:
+		pins[env.Name] = bridgePin{Address: seen, FirstSeen: now.UTC()}
+		if err := writeBridgePins(pinsPath, pins); err != nil {
+			return BridgeTrust{}, err
+		}
+		return BridgeTrust{Address: seen, FirstUse: true, SeenSince: now}, nil
+	case sameAddress(pin.Address, seen):
+		return BridgeTrust{Address: seen, SeenSince: pin.FirstSeen}, nil
+	}
+	return BridgeTrust{}, &BridgeChangedError{Env: env.Name, Expected: pin.Address, Seen: seen, Since: pin.FirstSeen}
+}
+
+// BridgeMovedError is a confirmation that came after the recorded address
+// changed again: nothing was recorded, and the withdrawal needs a new review.
+type BridgeMovedError struct{ Recorded string }
+
+func (e *BridgeMovedError) Error() string {
+	return fmt.Sprintf("the recorded bridge address changed to %s meanwhile: nothing was recorded", e.Recorded)
+}
+
+// ConfirmBridge replaces env's recorded address, expected (the one the user
+// was shown), with seen after the user confirmed the change explicitly. A
+// record that is no longer expected (changed meanwhile) is not replaced;
+// a pinned environment cannot be confirmed.
+func ConfirmBridge(env config.Environment, pinsPath, expected, seen string, now time.Time) error {
+	if env.BridgeFundingAddress != "" {
+		return errors.New("this environment pins its bridge funding address in the config: change bridge_funding_address there")
+	}
+	if pinsPath == "" || !common.IsHexAddress(seen) {
+		return errors.New("nothing to confirm")
+	}
+	if why := UnusableBridge(seen, ""); why != "" {
+		return fmt.Errorf("bridge funding address %s %s: nothing was recorded", seen, why)
+	}
+	pins, err := readBridgePins(pinsPath)
+	if err != nil {
+		return err
+	}
+	if pin, ok := pins[env.Name]; ok && !sameAddress(pin.Address, expected) {
+		return &BridgeMovedError{Recorded: pin.Address}
+	}
+	pins[env.Name] = bridgePin{Address: seen, FirstSeen: now.UTC()}
+	return writeBridgePins(pinsPath, pins)
+}
+
+// burnAddresses are well-known addresses no one holds the key of, beyond
+// those UnusableBridge tells by their shape.
+var burnAddresses = []common.Address{
+	common.HexToAddress("0xdEAD000000000000000042069420694206942069"),
+	common.HexToAddress("0xFFfFfFffFFfffFFfFFfFFFFFffFFFffffFfFFFfF"),
+}
+
+// UnusableBridge says why hexAddr can never be a bridge's funding address,
+// or "": the zero address, a burn address (one with at most two bytes that
+// are not zero, as 0x…dEaD and the precompiles, or a well-known one) or,
+// when fundingAccount is given, the paying account itself. A Transfer to
+// it would lose the funds or pay nobody.
+func UnusableBridge(hexAddr, fundingAccount string) string {
+	a := common.HexToAddress(hexAddr)
+	nonZero := 0
+	for _, b := range a {
+		if b != 0 {
+			nonZero++
+		}
+	}
+	switch {
+	case nonZero == 0:
+		return "is the zero address: funds sent there are lost"
+	case nonZero <= 2 || slices.Contains(burnAddresses, a):
+		return "is a burn address, whose key no one holds: funds sent there are lost"
+	case fundingAccount != "" && common.IsHexAddress(fundingAccount) && common.HexToAddress(fundingAccount) == a:
+		return "is your own funding account: the Transfer would pay itself, not the bridge"
+	}
+	return ""
+}
+
+func sameAddress(a, b string) bool {
+	return strings.EqualFold(strings.TrimSpace(a), strings.TrimSpace(b)) && common.IsHexAddress(a)
+}
+
+func readBridgePins(path string) (map[string]bridgePin, error) {
+	pins := map[string]bridgePin{}
+	b, err := osguard.ReadStateFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return pins, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read the recorded bridge addresses: %w", err)
+	}
+	if err := exchange.Decode(b, &pins); err != nil {
+		return nil, fmt.Errorf("the recorded bridge addresses in %s are unreadable (%v): move the file away to start over", path, err)
+	}
+	// The file is read back as an answer is: what it holds is compared,
+	// shown and signed against.
+	if err := checkBridgePins(pins); err != nil {
+		return nil, fmt.Errorf("the recorded bridge addresses in %s are not svcwallet's (%v): check the file, or move it away to record them anew", path, err)
+	}
+	return pins, nil
+}
+
+// checkBridgePins holds recorded pins to their shapes: environment names
+// are tokens and every address an EVM address. The writer refuses what the
+// reader would, so one bad entry never locks out the others.
+func checkBridgePins(pins map[string]bridgePin) error {
+	for env, pin := range pins {
+		switch {
+		case env == "" || len(env) > safetext.MaxNameLen || !safetext.IsToken(env):
+			return fmt.Errorf("an environment name %.24q that is not a token", safetext.Text(env))
+		case exchange.ValidateAddress(exchange.ChainTypeEVM, pin.Address) != nil:
+			return fmt.Errorf("the address for %s is not an EVM address", env)
+		}
+	}
+	return nil
+}
+
+// writeBridgePins replaces the file atomically (temp file, fsync, rename), 0600.
+func writeBridgePins(path string, pins map[string]bridgePin) error {
+	if err := checkBridgePins(pins); err != nil {
+		return fmt.Errorf("record the bridge address: %w", err)
+	}
+	b, err := json.MarshalIndent(pins, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := osguard.WriteStateFile(path, append(b, '\n')); err != nil {
+		return fmt.Errorf("record the bridge address: %w", err)
+	}
+	return nil
+}

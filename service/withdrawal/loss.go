@@ -1,0 +1,89 @@
+package withdrawal
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+)
+
+// A withdrawal that is mostly fee (issue 28 item 1): what the user loses
+// (pay − receive, the fee included) as a share of what they pay. Above
+// LossWarnShare every face warns on the quote and the review; above
+// LossConfirmShare nothing is signed without a second, separate yes.
+var (
+	LossWarnShare    = decimal.RequireFromString("0.05")
+	LossConfirmShare = decimal.RequireFromString("0.5")
+)
+
+var hundred = decimal.NewFromInt(100)
+
+// Loss is what a quote takes from the amount paid.
+type Loss struct {
+	Lost, Paid decimal.Decimal
+	// Share is Lost / Paid (0 when nothing is paid).
+	Share decimal.Decimal
+}
+
+// QuoteLoss is what quote q takes from what it pays.
+func QuoteLoss(q exchange.Quote) Loss {
+	l := Loss{Lost: q.Cost(), Paid: q.PayAmount}
+	if l.Paid.IsPositive() {
+		l.Share = l.Lost.Div(l.Paid)
+	}
+	return l
+}
+
+// High: the loss is above LossWarnShare of the amount, worth a warning.
+func (l Loss) High() bool { return l.Share.GreaterThan(LossWarnShare) }
+
+// Severe: the loss is above LossConfirmShare of the amount, so most of the
+// withdrawal goes to fees: it needs a second confirmation.
+func (l Loss) Severe() bool { return l.Share.GreaterThan(LossConfirmShare) }
+
+// Percent is the share in percent, rounded up to one decimal, so that
+// accepting Percent accepts this loss.
+func (l Loss) Percent() decimal.Decimal { return l.Share.Mul(hundred).RoundCeil(1) }
+
+// LossAbove is a loss larger than the share the user accepted beforehand
+// (AcceptsLoss): nothing is signed.
+type LossAbove struct {
+	Loss     Loss
+	Accepted decimal.Decimal // percent
+}
+
+func (e *LossAbove) Error() string {
+	return "you would lose " + e.Loss.Lost.String() + " of the " + e.Loss.Paid.String() + " paid (" + e.Loss.Percent().String() +
+		"%), above the " + e.Accepted.String() + "% accepted"
+}
+
+// ErrSevereLoss is a loss above LossConfirmShare that was not confirmed a
+// second time: nothing is signed.
+var ErrSevereLoss = errors.New("most of the amount would be lost to fees, and that was not confirmed")
+
+// AcceptsLoss decides whether a withdrawal with loss l may be signed
+// without asking again: accepted is the percentage of the amount the user
+// said beforehand they accept losing (not Valid: none said). A loss above
+// it is refused (*LossAbove); a severe loss with none said needs its second
+// confirmation (ErrSevereLoss).
+func AcceptsLoss(l Loss, accepted decimal.NullDecimal) error {
+	switch {
+	case accepted.Valid && l.Share.Mul(hundred).GreaterThan(accepted.Decimal):
+		return &LossAbove{Loss: l, Accepted: accepted.Decimal}
+	case !accepted.Valid && l.Severe():
+		return ErrSevereLoss
+	}
+	return nil
+}
+
+// ParseAcceptedLoss reads a percentage of the amount the user accepts
+// losing, such as 60 or 60%: above 0, at most 100.
+func ParseAcceptedLoss(s string) (decimal.Decimal, error) {
+	d, err := decimal.NewFromString(strings.TrimSuffix(strings.TrimSpace(s), "%"))
+	if err != nil || !d.IsPositive() || d.GreaterThan(hundred) {
+		return decimal.Zero, errors.New("give a percentage of the amount above 0 and at most 100, such as 60")
+	}
+	return d, nil
+}

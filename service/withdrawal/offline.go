@@ -1,0 +1,98 @@
+package withdrawal
+
+import (
+	"context"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/shopspring/decimal"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/intent"
+	"github.com/svcwallet/svcwallet/service/journal"
+)
+
+// PreparedLife is how long a Transfer prepared for offline signing stays
+// valid after it is written (D9): time to carry the file to a wallet,
+// sign it and bring the signature back.
+const PreparedLife = 30 * time.Minute
+
+// Prepared is a Transfer this machine prepared for offline signing: the
+// intent its journal line keeps, and the order it was made from (whose
+// quote will be replaced by a fresh one at submission).
+type Prepared struct {
+	intent.Prepared
+	Order Order
+}
+
+// Prepare makes o's Transfer one to sign offline by signerAddr: it expires
+// PreparedLife after now (SigningNow), and the journal keeps (fsynced)
+// everything Submit needs (intent.Prepare). Nothing is signed or sent;
+// nothing is prepared when an identical withdrawal got no answer, as
+// Execute refuses it. The error is written for the user.
+func (w Withdrawer) Prepare(ctx context.Context, o Order, signerAddr common.Address) (Prepared, error) {
+	if _, err := w.checkRepeat(o); err != nil {
+		return Prepared{}, err
+	}
+	p, err := intent.Prepare(ctx, w.Client, w.Journal, func(now time.Time) journal.Entry {
+		o.Transfer.Expiration = now.Add(PreparedLife).UnixNano()
+		fee := o.Quote.Fee
+		line := journal.Prepared{Kind: journal.PreparedWithdrawal, Signer: signerAddr, Fee: &fee}
+		if o.Choice.FeeCap.Valid {
+			// A cap finer than the token's units means the same as one cut to them.
+			c := o.Choice.FeeCap.Decimal.Truncate(exchange.TokenDecimals)
+			line.FeeCap, o.Choice.FeeCap = &c, decimal.NewNullDecimal(c)
+		}
+		e, in := w.entry(journal.KindPrepared, o.Quote.QuoteID), o.Intent()
+		e.Intent, e.Domain, e.Transfer, e.Prepared = &in, &o.Domain, &o.Transfer, &line
+		return e
+	})
+	return Prepared{Prepared: p, Order: o}, err
+}
+
+// PreparedOf is the Transfer a prepared line keeps (intent.Find), with the
+// order Submit needs rebuilt from it.
+func PreparedOf(p intent.Prepared) Prepared {
+	e := p.Line
+	in, line := e.Intent, e.Prepared
+	c := Choice{
+		Info:    exchange.WithdrawalInfo{FundingAddress: e.Transfer.ToAccount.Hex()},
+		TokenIn: in.TokenIn, TokenOut: in.TokenOut, ToAddress: in.ToAddress, Amount: in.PayAmount,
+		Route: exchange.WithdrawalRoute{Chain: in.Chain, ChainType: exchange.ChainTypeOfChain(in.Chain)},
+	}
+	if line.FeeCap != nil {
+		c.FeeCap = decimal.NewNullDecimal(*line.FeeCap)
+	}
+	q := exchange.Quote{QuoteID: e.QuoteID, PayAmount: in.PayAmount, ReceiveAmount: in.ReceiveAmount, Fee: *line.Fee, ExpiresAt: in.ExpiresAt}
+	return Prepared{Prepared: p, Order: Order{Choice: c, Quote: q, Domain: *e.Domain, Transfer: *e.Transfer}}
+}
+
+// Submit sends a prepared Transfer with its offline signature the way
+// Execute does, on a fresh quote for exactly the signed amount within the
+// recorded fee cap (Requote), once it passes intent.Prepared.Check and pays
+// from this session's funding account. Nothing is sent when an identical
+// withdrawal got no answer, nor when this Transfer was submitted already
+// (*intent.SubmittedError, answered or not): both decided again under the
+// journal's lock with the intent's line.
+func (w Withdrawer) Submit(ctx context.Context, p Prepared, sig [65]byte) Sent {
+	o := p.Order
+	before, err := w.checkRepeat(o)
+	if err != nil {
+		return Sent{Err: err}
+	}
+	checked, now, err := p.Check(ctx, w.Client, sig, intent.Limits{Margin: RequoteMargin, Life: PreparedLife})
+	if err != nil {
+		return Sent{Err: err}
+	}
+	if s, _ := w.Client.Session(); !common.IsHexAddress(s.FundingAccountAddress) || common.HexToAddress(s.FundingAccountAddress) != o.Transfer.FromAccount {
+		return Sent{Err: exchange.UserError{Text: "The prepared Transfer pays from another funding account than this session's: nothing was sent"}}
+	}
+	sx, cancel := context.WithTimeout(context.WithoutCancel(ctx), exchange.WithdrawTimeout)
+	defer cancel()
+	if o, _, err = w.Requote(sx, o, true); err != nil {
+		return Sent{Err: err}
+	}
+	sent := w.sendSigned(sx, o, checked, now, true, false, before, p.Unsent(w.Journal))
+	sent.Requoted = true
+	return sent
+}

@@ -1,0 +1,90 @@
+package withdrawal_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/signer"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
+)
+
+// heldKey is the demo key, whose signature waits until released: a run
+// awaiting a person while another run goes on.
+type heldKey struct {
+	signer.Key
+	asked, release chan struct{}
+}
+
+func (k heldKey) SignTypedData(ctx context.Context, d signer.Domain, m signer.Message) ([65]byte, error) {
+	close(k.asked)
+	<-k.release
+	return k.Key.SignTypedData(ctx, d, m)
+}
+
+// completed follows the withdrawal quoteID to COMPLETED on the service's
+// clock and journals it, as a follower would.
+func (r *rig) completed(quoteID string) {
+	r.t.Helper()
+	r.advance(time.Minute)
+	wd, err := r.client.WithdrawalStatus(context.Background(), quoteID)
+	if err != nil || wd.State != exchange.StateCompleted {
+		r.t.Fatalf("status %+v (%v): want COMPLETED", wd, err)
+	}
+	if err := r.withdrawer().JournalState(quoteID, wd); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+// TestOvertakenByARunThatFinished: while one run awaits its signature,
+// another run of the same withdrawal is sent and even COMPLETED; the
+// first is still refused before it sends (*OvertakenError): what decides
+// is that it was made since, not that it is unfinished.
+func TestOvertakenByARunThatFinished(t *testing.T) {
+	r := newRig(t, 0, false)
+	c := r.choice(sandbox.DestCompleted, "25")
+	first, second := r.order(c), r.order(c)
+	k := heldKey{asked: make(chan struct{}), release: make(chan struct{})}
+	done := make(chan withdrawal.Sent)
+	go func() {
+		done <- r.withdrawer().Execute(context.Background(), first, func() (signer.Key, error) {
+			key, err := demoKey()
+			k.Key = key
+			return k, err
+		})
+	}()
+	<-k.asked
+	other := r.withdrawer().Execute(context.Background(), second, demoKey)
+	if other.Err != nil {
+		t.Fatal(other.Err)
+	}
+	r.completed(other.Order.Quote.QuoteID)
+	close(k.release)
+	sent := <-done
+	var ot *withdrawal.OvertakenError
+	if !errors.As(sent.Err, &ot) || r.withdraws.Load() != 1 {
+		t.Fatalf("the held run: %v, %d withdraw requests; want it overtaken and one request", sent.Err, r.withdraws.Load())
+	}
+}
+
+// TestAFinishedWithdrawalIsNoOvertaker: an identical withdrawal made and
+// COMPLETED before this one began is no reason to refuse it (its review
+// may warn of it); only one made while this one was under way is.
+func TestAFinishedWithdrawalIsNoOvertaker(t *testing.T) {
+	r := newRig(t, 0, false)
+	c := r.choice(sandbox.DestCompleted, "25")
+	earlier := r.withdrawer().Execute(context.Background(), r.order(c), demoKey)
+	if earlier.Err != nil {
+		t.Fatal(earlier.Err)
+	}
+	r.completed(earlier.Order.Quote.QuoteID)
+	if s := r.withdrawer().Execute(context.Background(), r.order(c), demoKey); s.Err != nil {
+		t.Fatalf("a withdrawal identical to one finished before it began: %v", s.Err)
+	}
+	if n := r.withdraws.Load(); n != 2 {
+		t.Fatalf("%d withdraw requests, want 2", n)
+	}
+}

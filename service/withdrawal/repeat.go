@@ -1,0 +1,203 @@
+package withdrawal
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/svcwallet/svcwallet/service/journal"
+)
+
+// RecentRepeat is how long after an identical withdrawal was made a new
+// one is worth a warning while the earlier one is accepted but not
+// finished (Repeat.Recent).
+const RecentRepeat = 10 * time.Minute
+
+// Repeat is what the journal holds of earlier withdrawals identical to a
+// new one: made by this account in this environment, to the same chain
+// and destination, paying the same amount of the same token.
+type Repeat struct {
+	// Unanswered is one whose request got no answer (its intent is
+	// journaled; no acceptance, refusal or state since, from a resume or a
+	// status): it may have been paid, so a new one is refused
+	// (*UnansweredError) until it is resumed. The newest, or nil.
+	Unanswered *journal.Record
+	// Recent is one the service accepted within RecentRepeat that is not
+	// finished: the new one is only warned about (RecentWords). The
+	// newest, or nil.
+	Recent *journal.Record
+	// since is where the journal ended before it was read: what is
+	// written after it was made since (checkAgain).
+	since journal.Mark
+}
+
+// FindRepeat looks in recs (one account's records in one environment,
+// newest first, as AccountRecords reads them; its unfinished ones are
+// enough, as UnfinishedRecords reads them) for withdrawals identical to
+// choice c (Repeat), at localNow on this machine's clock, the journal's.
+func FindRepeat(recs []journal.Record, c Choice, localNow time.Time) Repeat {
+	var out Repeat
+	for i := range recs {
+		r := &recs[i]
+		if !r.Made || !c.Same(r.Intent) {
+			continue
+		}
+		switch {
+		case r.Unanswered():
+			if out.Unanswered == nil {
+				out.Unanswered = r
+			}
+		case !r.Finished() && r.State != "" && localNow.Sub(r.Started) < RecentRepeat:
+			if out.Recent == nil {
+				out.Recent = r
+			}
+		}
+	}
+	return out
+}
+
+// Same reports whether a journaled intent is the withdrawal c would make:
+// the same chain, destination (an EVM address in any case) and amount of
+// the same token paid. What is received (the token out, the fee) may
+// differ: it is the same money leaving for the same place.
+func (c Choice) Same(in journal.Intent) bool {
+	return strings.EqualFold(in.Chain, c.Route.Chain) && in.PayAmount.Equal(c.Amount) &&
+		strings.EqualFold(in.TokenIn, c.TokenIn) && sameDestination(in.ToAddress, c.ToAddress)
+}
+
+// sameDestination compares two addresses: 0x-hex ones whatever their
+// checksum's case, any other (base58) exactly.
+func sameDestination(a, b string) bool {
+	if strings.HasPrefix(a, "0x") && strings.HasPrefix(b, "0x") && common.IsHexAddress(a) && common.IsHexAddress(b) {
+		return strings.EqualFold(a, b)
+	}
+	return a == b
+}
+
+// UnansweredError refuses a new withdrawal before anything is signed: an
+// identical one (Repeat.Unanswered) got no answer and may have been paid.
+// Its text says what to do in general words; each front end words the
+// next step its own way (Fact and its own resume).
+type UnansweredError struct {
+	Earlier journal.Record
+}
+
+func (e *UnansweredError) Error() string {
+	return e.Fact() + ": resume it first (it sends the identical request, which cannot pay twice); nothing was signed or sent"
+}
+
+// Fact says which earlier withdrawal got no answer and what that means:
+// "An earlier withdrawal of 14 USDT to 0x… on BASE (q-…, sent 2026-05-04
+// 10:02 UTC) got no answer and may have been paid".
+func (e *UnansweredError) Fact() string {
+	r := e.Earlier
+	return fmt.Sprintf("An earlier withdrawal of %s %s to %s on %s (%s, sent %s) got no answer and may have been paid",
+		r.Intent.PayAmount, r.Intent.TokenIn, r.Intent.ToAddress, r.Intent.Chain, r.QuoteID, r.Started.UTC().Format("2006-01-02 15:04 UTC"))
+}
+
+// RecentWords warns of an identical withdrawal accepted a moment ago and
+// not finished (Repeat.Recent), relative to localNow: the new one is
+// another payment.
+func RecentWords(r journal.Record, localNow time.Time) string {
+	ago := localNow.Sub(r.Started).Round(time.Second)
+	if ago < 0 {
+		ago = 0
+	}
+	return fmt.Sprintf("An identical withdrawal of %s %s to %s on %s (%s) was made %s ago and is %s, not finished: this one pays again",
+		r.Intent.PayAmount, r.Intent.TokenIn, r.Intent.ToAddress, r.Intent.Chain, r.QuoteID, ago, r.State)
+}
+
+// Repeats reads the journal's records of the session's account in this
+// environment and finds the withdrawals identical to c (FindRepeat). No
+// journal finds none. The error is written for the user.
+func (w Withdrawer) Repeats(c Choice) (Repeat, error) {
+	if w.Journal == nil {
+		return Repeat{}, nil
+	}
+	s, _ := w.Client.Session()
+	since, err := w.Journal.Mark()
+	if err != nil {
+		return Repeat{}, w.journalProblem("could not be read to tell whether an identical withdrawal got no answer", err)
+	}
+	recs, _, err := w.Journal.UnfinishedRecords(w.Client.Env().Name, s.AccountID)
+	if err != nil {
+		return Repeat{}, w.journalProblem("could not be read to tell whether an identical withdrawal got no answer", err)
+	}
+	rep := FindRepeat(recs, c, w.Now())
+	rep.since = since
+	return rep, nil
+}
+
+// checkRepeat refuses o before anything is signed when an identical
+// withdrawal got no answer (*UnansweredError), unless w.AllowRepeat. It
+// returns what it found, for checkAgain.
+func (w Withdrawer) checkRepeat(o Order) (Repeat, error) {
+	rep, err := w.Repeats(o.Choice)
+	if err != nil {
+		return rep, err
+	}
+	if rep.Unanswered != nil && !w.AllowRepeat {
+		return rep, &UnansweredError{Earlier: *rep.Unanswered}
+	}
+	return rep, nil
+}
+
+// checkAgain is the repeat check that decides, made under the journal's
+// lock right before o's intent is journaled: o is refused when an
+// identical withdrawal was made since checkRepeat read the journal
+// (before, made before the signature) and not refused (*OvertakenError:
+// another run of it sent while this one awaited its signature, whether or
+// not it has finished since), or when one got no answer (unless
+// w.AllowRepeat). AllowRepeat does not lift the first: it repeats a
+// withdrawal that got no answer, not one sent meanwhile.
+func (w Withdrawer) checkAgain(o Order, before Repeat) error {
+	if w.Journal == nil {
+		return nil
+	}
+	s, _ := w.Client.Session()
+	env := w.Client.Env().Name
+	made, err := w.Journal.RecordsSince(env, s.AccountID, before.since)
+	if err != nil {
+		return w.journalProblem("could not be read to tell whether an identical withdrawal was made meanwhile", err)
+	}
+	for _, r := range made { // newest first
+		refused := r.Answered && r.State == ""
+		if r.Made && !refused && o.Choice.Same(r.Intent) {
+			return &OvertakenError{Other: r}
+		}
+	}
+	recs, _, err := w.Journal.UnfinishedRecords(env, s.AccountID)
+	if err != nil {
+		return w.journalProblem("could not be read to tell whether an identical withdrawal got no answer", err)
+	}
+	if rep := FindRepeat(recs, o.Choice, w.Now()); rep.Unanswered != nil && !w.AllowRepeat {
+		return &UnansweredError{Earlier: *rep.Unanswered}
+	}
+	return nil
+}
+
+// OvertakenError refuses a signed withdrawal before it is sent: an
+// identical one was made while it was under way (its signature awaited),
+// by another run of the same withdrawal (a second process, a console and
+// a script). Two runs at once are taken for one withdrawal meant once.
+type OvertakenError struct {
+	Other journal.Record
+}
+
+func (e *OvertakenError) Error() string {
+	r := e.Other
+	return fmt.Sprintf("An identical withdrawal of %s %s to %s on %s (%s, sent %s) was made by another run while this one was under way: this one was not sent, and its signature was never used; make it again only if both are meant",
+		r.Intent.PayAmount, r.Intent.TokenIn, r.Intent.ToAddress, r.Intent.Chain, r.QuoteID, r.Started.UTC().Format("2006-01-02 15:04:05 UTC"))
+}
+
+// AsUnanswered returns the *UnansweredError in err's chain, or nil.
+func AsUnanswered(err error) *UnansweredError {
+	var ue *UnansweredError
+	if errors.As(err, &ue) {
+		return ue
+	}
+	return nil
+}

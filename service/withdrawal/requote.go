@@ -1,0 +1,98 @@
+package withdrawal
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+)
+
+// RequoteMargin is the least a quote must have left when its signature
+// is sent; one closer to its end is replaced first (Requote), so the send
+// and its retries do not race the expiry.
+const RequoteMargin = 5 * time.Second
+
+// Requote returns o ready to send with the signature already made for its
+// Transfer. While its quote has more than RequoteMargin left by the
+// service's clock, and unless expired (the service refused the quote as
+// expired), that is o itself. Otherwise (a person took their time
+// approving in clef or on a device) it asks a fresh quote for exactly the signed amount, numTokens,
+// and returns o with it: the Transfer and its signature stay as they
+// are, which is safe because the signature was never sent. The fresh quote
+// must pay exactly numTokens and keep its fee and what the user loses
+// within the fee cap, or, with no cap, within the quote they reviewed
+// (RequoteCap); the signature must still be valid past RequoteMargin.
+// Nothing is sent when any of that fails; the error says why.
+func (w Withdrawer) Requote(ctx context.Context, o Order, expired bool) (Order, bool, error) {
+	clock, err := w.Client.MeasureClock(ctx)
+	if err != nil {
+		return o, false, err
+	}
+	serverNow := w.Now().Add(clock.Offset)
+	if !expired && o.Quote.ExpiresAt.Sub(serverNow) > RequoteMargin {
+		return o, false, nil
+	}
+	amount := exchange.FromRawUnits(o.Transfer.NumTokens)
+	if exp := time.Unix(0, o.Transfer.Expiration); exp.Sub(serverNow) <= RequoteMargin {
+		return o, false, exchange.UserError{Text: fmt.Sprintf("The signature expired (%s) before it could be sent: nothing was sent; start the withdrawal again", exp.UTC().Format(time.RFC3339))}
+	}
+	req := o.Choice.QuoteRequest()
+	req.Amount = amount.String()
+	q, err := w.Client.Quote(ctx, req)
+	if err != nil {
+		return o, false, exchange.UserError{Text: "The quote expired while the signature was awaited, and a fresh one could not be had: " + exchange.Explain(err).Error() + "; nothing was sent", Cause: err}
+	}
+	if why := RequoteRefusal(o, q, serverNow); why != "" {
+		return o, false, exchange.UserError{Text: "The quote expired while the signature was awaited, and the fresh quote " + q.QuoteID + " cannot carry it: " + why + "; nothing was sent"}
+	}
+	o.Quote = q
+	return o, true, nil
+}
+
+// RequoteCap is what a fresh quote may cost the user, in the fee and in
+// what they lose (pay − receive): their fee cap, or without one the larger
+// of the fee and the loss of the quote they reviewed and signed for.
+func RequoteCap(o Order) decimal.Decimal {
+	if o.Choice.FeeCap.Valid {
+		return o.Choice.FeeCap.Decimal
+	}
+	return decimal.Max(o.Quote.Fee, o.Quote.Cost())
+}
+
+// RequoteRefusal says why quote q cannot carry o's signature, or "": it
+// must pay exactly the signed numTokens, cost no more than RequoteCap, and
+// have more than RequoteMargin left at serverNow.
+func RequoteRefusal(o Order, q exchange.Quote, serverNow time.Time) string {
+	in, limit := o.Choice.TokenIn, RequoteCap(o)
+	raw, err := exchange.RawUnits(q.PayAmount)
+	switch {
+	case err != nil || raw != o.Transfer.NumTokens:
+		return fmt.Sprintf("it asks for %s %s, not the %s signed", q.PayAmount, in, exchange.FromRawUnits(o.Transfer.NumTokens))
+	case q.Fee.GreaterThan(limit):
+		return fmt.Sprintf("its fee %s %s is above %s", q.Fee, in, capText(o, limit))
+	case q.Cost().GreaterThan(limit):
+		return fmt.Sprintf("you would lose %s %s (pay %s, receive %s), above %s", q.Cost(), in, q.PayAmount, q.ReceiveAmount, capText(o, limit))
+	case q.ExpiresAt.Sub(serverNow) <= RequoteMargin:
+		return "it expires at once (" + q.ExpiresAt.UTC().Format(time.RFC3339) + ")"
+	}
+	return ""
+}
+
+func capText(o Order, limit decimal.Decimal) string {
+	if o.Choice.FeeCap.Valid {
+		return "your fee cap of " + limit.String() + " " + o.Choice.TokenIn
+	}
+	return "the " + limit.String() + " " + o.Choice.TokenIn + " of the quote you reviewed (no fee cap was given)"
+}
+
+// RequoteNote is what a review says before a signature that may wait for
+// a person (clef, a device, a signing command): what happens if the quote
+// expires meanwhile.
+func RequoteNote(o Order) string {
+	amount := exchange.FromRawUnits(o.Transfer.NumTokens).String() + " " + o.Choice.TokenIn
+	return fmt.Sprintf("The signature pays exactly %s. If the quote expires while you approve, svcwallet gets a fresh quote for exactly %s whose fee and loss stay within %s and sends it with the same signature, which was never sent; if none does, nothing is sent.",
+		amount, amount, capText(o, RequoteCap(o)))
+}

@@ -1,0 +1,52 @@
+package withdrawal_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/signer"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
+)
+
+// TestRequoteRefusal: a fresh quote carries a signature made for another
+// only when it pays exactly the signed numTokens, costs no more than the
+// cap (the user's, else the reviewed quote's) and has time left.
+func TestRequoteRefusal(t *testing.T) {
+	now := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
+	d := decimal.RequireFromString
+	reviewed := exchange.Quote{QuoteID: "q-old", PayAmount: d("25"), ReceiveAmount: d("23.5"), Fee: d("1.5"), ExpiresAt: now.Add(-time.Second)}
+	o := withdrawal.Order{Quote: reviewed, Transfer: signer.Transfer{NumTokens: 25_000_000},
+		Choice: withdrawal.Choice{TokenIn: exchange.TokenUSDT, Amount: d("25")}}
+	capped := o
+	capped.Choice.FeeCap = decimal.NewNullDecimal(d("2"))
+	fresh := func(pay, receive, fee string, left time.Duration) exchange.Quote {
+		return exchange.Quote{QuoteID: "q-new", PayAmount: d(pay), ReceiveAmount: d(receive), Fee: d(fee), ExpiresAt: now.Add(left)}
+	}
+	for _, tc := range []struct {
+		name string
+		o    withdrawal.Order
+		q    exchange.Quote
+		says string
+	}{
+		{"same terms", o, fresh("25", "23.5", "1.5", time.Minute), ""},
+		{"cheaper", o, fresh("25", "24", "1", time.Minute), ""},
+		{"within the cap", capped, fresh("25", "23", "2", time.Minute), ""},
+		{"another amount", o, fresh("25.000001", "23.5", "1.5", time.Minute), "it asks for 25.000001 USDT, not the 25 signed"},
+		{"fee over the reviewed quote", o, fresh("25", "23.4", "1.6", time.Minute), "its fee 1.6 USDT is above the 1.5 USDT of the quote you reviewed"},
+		{"loss over the reviewed quote", o, fresh("25", "23", "1", time.Minute), "you would lose 2 USDT (pay 25, receive 23), above the 1.5 USDT"},
+		{"fee over the cap", capped, fresh("25", "22.9", "2.1", time.Minute), "above your fee cap of 2 USDT"},
+		{"expiring at once", o, fresh("25", "23.5", "1.5", withdrawal.RequoteMargin), "it expires at once"},
+	} {
+		got := withdrawal.RequoteRefusal(tc.o, tc.q, now)
+		if tc.says == "" && got != "" || tc.says != "" && !strings.Contains(got, tc.says) {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.says)
+		}
+	}
+	if note := withdrawal.RequoteNote(capped); !strings.Contains(note, "exactly 25 USDT") || !strings.Contains(note, "your fee cap of 2 USDT") {
+		t.Errorf("note %q", note)
+	}
+}

@@ -1,0 +1,71 @@
+package withdrawal
+
+import (
+	"time"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/intent"
+)
+
+// Review is what a review shows of o's Transfer: each field beside what it
+// means, the bridge address's note saying why it is trusted
+// (BridgeTrust.Note). Short meanings, for small screens, keep what the user
+// confirms (the amount, the expiry, the bridge's trust) in fewer characters.
+func (o Order) Review(bridgeNote string, short bool) intent.Review {
+	in := o.Choice.TokenIn
+	amount := "= " + exchange.FromRawUnits(o.Transfer.NumTokens).String() + " " + in
+	expires := time.Unix(0, o.Transfer.Expiration).UTC()
+	r := intent.Review{Intent: intent.Intent{Domain: o.Domain, Message: o.Transfer, Signer: o.Transfer.FromAccount}}
+	if short {
+		r.Meanings = map[string]string{
+			"toAccount":  o.Choice.Info.Provider + " · " + bridgeNote,
+			"numTokens":  amount,
+			"expiration": expires.Format("2006-01-02 15:04:05Z"),
+		}
+		return r
+	}
+	r.Meanings = map[string]string{
+		"fromAccount":    "your funding account",
+		"toAccount":      "bridge funding address (" + o.Choice.Info.Provider + ") · " + bridgeNote,
+		"tokenCurrency":  in,
+		"numTokens":      amount + " (the quote's pay amount)",
+		"fromSubAccount": "main account",
+		"toSubAccount":   "main account",
+		"expiration":     expires.Format("2006-01-02 15:04:05 UTC"),
+	}
+	return r
+}
+
+// Note says why a bridge address may be signed: pinned (by the config's
+// bridge_funding_address, or the embedded sandbox's own), trusted at first
+// use, or seen since a date.
+func (t BridgeTrust) Note() string {
+	switch {
+	case t.Pinned:
+		return "pinned"
+	case t.FirstUse:
+		return "first use"
+	case t.Replaces != "":
+		return "replaces " + t.Replaces + ", accepted as announced"
+	}
+	return "seen since " + t.SeenSince.UTC().Format("2006-01-02")
+}
+
+// SpeedWords says what a quote's speed means for the user: "fast", or why
+// slow settles later.
+func SpeedWords(speed string) string {
+	if speed == exchange.SpeedSlow {
+		return "slow: the bridge is congested, settlement will take longer"
+	}
+	return "fast"
+}
+
+// Summary is the withdrawal in one line, the first a review shows: what
+// leaves the funding account and what arrives on which chain.
+func (o Order) Summary() string {
+	return o.Quote.PayAmount.String() + " " + o.Choice.TokenIn + " → " + o.Quote.ReceiveAmount.String() + " " + o.Choice.TokenOut + " on " + o.Choice.Route.Chain
+}
+
+// ReviewSentence closes every review: what the signature does and what the
+// quote does.
+const ReviewSentence = "The signature pays the bridge; the quote sends it on to this destination."

@@ -1,0 +1,314 @@
+// Package withdrawal is the one withdrawal workflow (SPEC.md §3), for the
+// console and the command line: the user's choice and its checks, the quote
+// check and the Transfer to sign (Order), signing, journaling and sending
+// with safe retries (Withdrawer), trust in the bridge's funding address,
+// resumption of an unanswered request, and the review sentence.
+package withdrawal
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/signer"
+)
+
+// PricedQuote is a quote with the difference between the service's clock
+// and ours, measured when it was asked: its countdown runs on the
+// service's clock.
+type PricedQuote struct {
+	exchange.Quote
+	Offset time.Duration // service clock − local clock
+}
+
+// Remaining is the quote's time left at localNow, by the service's clock.
+func (p PricedQuote) Remaining(localNow time.Time) time.Duration {
+	if p.QuoteID == "" {
+		return 0
+	}
+	return p.ExpiresAt.Sub(localNow.Add(p.Offset))
+}
+
+// Expiring reports whether the quote has RequoteMargin or less left at
+// localNow, by the service's clock (Offset, measured when it was asked):
+// too late to sign it, as its send and retries would race its end. A
+// front end that waited for a person after the review checks it before
+// signing.
+func (p PricedQuote) Expiring(localNow time.Time) bool { return p.Remaining(localNow) <= RequoteMargin }
+
+// Order is one withdrawal ready to sign: the user's choice, its quote, and
+// the Transfer built from them with this nonce and expiration.
+type Order struct {
+	Choice   Choice
+	Quote    exchange.Quote
+	Domain   signer.Domain
+	Transfer signer.Transfer
+}
+
+// NewOrder builds the Transfer for a quote from what the user chose and
+// the session's funding account: from the funding account to the bridge's
+// funding address, the quote's pay amount in USDT, expiring TransferMargin
+// after the quote. localNow is read on our clock, corrected by the
+// quote's Offset. The error is written for the user.
+func NewOrder(c Choice, p PricedQuote, fundingAccount string, d signer.Domain, nonce uint32, localNow time.Time) (Order, error) {
+	o := Order{Choice: c, Quote: p.Quote, Domain: d}
+	raw, err := exchange.RawUnits(p.PayAmount)
+	exp, expErr := TransferExpiration(p.Quote, localNow.Add(p.Offset))
+	refusal := c.QuoteRefusal(p.Quote)
+	switch {
+	case expErr != nil:
+		return o, exchange.UserError{Text: expErr.Error(), Cause: expErr}
+	case err != nil:
+		return o, exchange.UserError{Text: "The quote's pay amount cannot be signed: " + err.Error(), Cause: err}
+	case c.TokenIn != exchange.TokenUSDT:
+		return o, exchange.UserError{Text: "Only USDT withdrawals can be signed: the currency id of " + c.TokenIn + " is not published"}
+	case !common.IsHexAddress(fundingAccount) || !common.IsHexAddress(c.Info.FundingAddress):
+		return o, exchange.UserError{Text: "The funding or bridge address is not an EVM address: log in again"}
+	case UnusableBridge(c.Info.FundingAddress, fundingAccount) != "":
+		return o, exchange.UserError{Text: "The service gave bridge funding address " + c.Info.FundingAddress + ", which " +
+			UnusableBridge(c.Info.FundingAddress, fundingAccount) + ": nothing was signed; tell the exchange"}
+	case refusal != "":
+		return o, exchange.UserError{Text: "This quote cannot be signed: " + refusal}
+	}
+	o.Transfer = signer.Transfer{
+		FromAccount:   common.HexToAddress(fundingAccount),
+		ToAccount:     common.HexToAddress(c.Info.FundingAddress),
+		TokenCurrency: signer.USDTCurrency,
+		NumTokens:     raw,
+		Nonce:         nonce,
+		Expiration:    exp.UnixNano(),
+	}
+	return o, nil
+}
+
+// Intent is what the journal keeps of what the user asked for.
+func (o Order) Intent() journal.Intent {
+	return journal.Intent{ToAddress: o.Choice.ToAddress, Chain: o.Choice.Route.Chain, TokenIn: o.Choice.TokenIn, TokenOut: o.Choice.TokenOut,
+		PayAmount: o.Quote.PayAmount, ReceiveAmount: o.Quote.ReceiveAmount, ExpiresAt: o.Quote.ExpiresAt}
+}
+
+// Withdrawer is the one path a withdrawal's money takes, for the console
+// and any command: sign, journal the intent with the whole typed message
+// (fsynced, D11), send with the retries of D10, journal the answer; and
+// the re-send of a journaled request that never got one.
+type Withdrawer struct {
+	Client  *exchange.Client
+	Journal *journal.Journal // nil journals nothing
+	Now     func() time.Time
+	// BridgePins is where bridge funding addresses trusted on first use are
+	// recorded (BridgePinsPath); "" records none.
+	BridgePins string
+	// AllowRepeat signs a withdrawal even when an identical one got no
+	// answer (Repeat.Unanswered), which is otherwise refused before
+	// signing: the command line's --allow-repeat. The console never sets it.
+	AllowRepeat bool
+}
+
+// Sent is the outcome of a withdraw request.
+type Sent struct {
+	Accepted exchange.WithdrawAccepted
+	Err      error
+	// Lost is the journaled request whose outcome is unknown (no answer
+	// after every retry); it must be re-sent identically, never signed
+	// again. Nil otherwise.
+	Lost *journal.Record
+	// Order is the order as it was sent: its Quote is a fresh one when
+	// Requoted. Zero when nothing was sent.
+	Order Order
+	// Requoted: the order's quote expired while the Transfer was being
+	// signed, and a fresh quote paying exactly the signed amount within
+	// the fee cap carried the same signature (RequoteNote).
+	Requoted bool
+}
+
+// Execute signs the order with the key load returns, journals the intent,
+// sends it and journals the answer. Nothing is signed when an identical
+// withdrawal of this account got no answer and may have been paid
+// (*UnansweredError, unless AllowRepeat: it must be resumed first), or
+// the journal cannot be read to tell; nor when the clocks
+// disagree (SigningNow) or the Transfer's expiration is out of bounds for
+// the time SigningNow returns; nothing is sent when the signature does not
+// recover to the key's address (signer.Sign), when its toAccount is not
+// the pinned or recorded bridge address (a first one is recorded once the
+// service accepts it, RecordBridge), when the intent cannot be journaled,
+// or when the repeat check, made again under the journal's lock with the
+// intent's line, finds an identical withdrawal made meanwhile by another
+// run (*OvertakenError) or one unanswered.
+//
+// A key that waits for a person (clef, a device: signer.Awaiting) may
+// take as long as ctx allows; cancelling ctx then stops it with nothing
+// sent. If the quote expired meanwhile, by the service's clock before the
+// send or by its answer to it, a fresh quote for exactly the signed amount
+// within the fee cap carries the same signature (Requote): the signature
+// pays numTokens, whatever the quote. Once the request may leave, ctx no
+// longer cancels it (its answer must be journaled); exchange.WithdrawTimeout
+// bounds it. Sent.Order is the order as sent: follow its quote id.
+func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Key, error)) Sent {
+	// Early, so nothing is signed needlessly; the check that decides is
+	// made again with the intent's line (send).
+	before, err := w.checkRepeat(o)
+	if err != nil {
+		return Sent{Err: err}
+	}
+	now, err := w.Client.SigningNow(ctx)
+	if err != nil {
+		return Sent{Err: err}
+	}
+	if err := CheckTransferExpiration(time.Unix(0, o.Transfer.Expiration), now); err != nil {
+		return Sent{Err: exchange.UserError{Text: err.Error(), Cause: err}}
+	}
+	k, err := load()
+	if err != nil {
+		return Sent{Err: err}
+	}
+	sig, err := signer.Sign(ctx, k, o.Domain, o.Transfer)
+	if err != nil {
+		return Sent{Err: exchange.SignFailure(err)}
+	}
+	sx, cancel := context.WithTimeout(context.WithoutCancel(ctx), exchange.WithdrawTimeout)
+	defer cancel()
+	waited, requoted := signer.Awaiting(k) != "", false
+	if waited {
+		if o, requoted, err = w.Requote(sx, o, false); err != nil {
+			return Sent{Err: err}
+		}
+	}
+	return w.sendSigned(sx, o, sig, now, waited, requoted, before, nil)
+}
+
+// sendSigned sends o with its signature sig, made at now: it checks the
+// bridge address again, journals and sends, and when the signature may
+// have outlived its quote (mayRequote) and the service refuses the quote
+// as expired, carries it on a fresh one (Requote) unless one did already
+// (requoted). before is the early repeat check's finding; guard, when
+// given, is checked with the repeat check, under the journal's lock (send).
+func (w Withdrawer) sendSigned(sx context.Context, o Order, sig signer.Signature, now time.Time, mayRequote, requoted bool, before Repeat, guard func() error) Sent {
+	// The signature exists now and nothing has left: an address recorded
+	// meanwhile (another console) still stops it; a refusal drops it.
+	if _, err := CheckBridge(w.Client.Env(), w.BridgePins, o.Transfer.ToAccount.Hex(), now); err != nil {
+		return Sent{Err: err}
+	}
+	for {
+		sent := w.send(sx, o, sig, before, guard)
+		sent.Requoted = requoted
+		// Only a clean refusal proves the signature unused: after an
+		// attempt without an answer, a later "quote expired" may follow a
+		// first attempt that paid (exchange.OutcomeUnknown), so that one is
+		// resumed as lost, never carried on a fresh quote.
+		if !mayRequote || requoted || sent.Lost != nil || !errors.Is(sent.Err, exchange.ErrQuoteExpired) {
+			return sent
+		}
+		// Refused for good, nothing paid: the signature is still unused.
+		var err error
+		if o, requoted, err = w.Requote(sx, o, true); err != nil {
+			return Sent{Err: err}
+		}
+	}
+}
+
+// send journals the intent of o signed with sig, sends it and journals
+// the answer. The repeat check (checkAgain, against before) and guard are
+// made with the intent's line, under the journal's lock: of two runs of
+// the same withdrawal that both passed their early check (a second
+// process, a console and a script, each awaiting its signature), the
+// second to get there finds the first's intent, and sends nothing.
+func (w Withdrawer) send(ctx context.Context, o Order, sig signer.Signature, before Repeat, guard func() error) Sent {
+	req := exchange.WithdrawRequest{QuoteID: o.Quote.QuoteID, Signature: exchange.NewWithdrawSignature(sig)}
+	intent := w.entry(journal.KindIntent, req.QuoteID)
+	in := o.Intent()
+	intent.Request, intent.Intent, intent.Domain, intent.Transfer = &req, &in, &o.Domain, &o.Transfer
+	if err := w.appendIntent(o, intent, before, guard); err != nil {
+		return Sent{Err: err}
+	}
+	acc, err := w.Client.Withdraw(ctx, req)
+	switch {
+	case err == nil:
+		w.answered(w.entry(journal.KindAccepted, req.QuoteID))
+		// Trusted on first use once it took a withdrawal; a failed write
+		// leaves the next one a first use again, and the answer stands.
+		_ = RecordBridge(w.Client.Env(), w.BridgePins, o.Transfer.ToAccount.Hex(), w.Now())
+	case exchange.OutcomeUnknown(err):
+		return Sent{Err: err, Order: o, Lost: &journal.Record{QuoteID: req.QuoteID, Env: intent.Env, AccountID: intent.AccountID,
+			Request: req, Intent: in, Started: intent.Time}}
+	default:
+		refused := w.entry(journal.KindRejected, req.QuoteID)
+		refused.Error, refused.QuoteExpired = exchange.Explain(err).Error(), errors.Is(err, exchange.ErrQuoteExpired)
+		w.answered(refused)
+	}
+	return Sent{Accepted: acc, Err: err, Order: o}
+}
+
+// JournalState journals a state a follower learned for an own withdrawal
+// (follow.Step.JournalState), unless the journal holds it already
+// (Journal.AppendState): the one write of every follower.
+func (w Withdrawer) JournalState(quoteID string, wd exchange.Withdrawal) error {
+	if w.Journal == nil {
+		return nil
+	}
+	e := w.entry(journal.KindState, quoteID)
+	e.State, e.TxHash = wd.State, wd.WithdrawTxHash
+	return w.Journal.AppendState(e)
+}
+
+func (w Withdrawer) entry(kind, quoteID string) journal.Entry {
+	s, _ := w.Client.Session()
+	return journal.Entry{Time: w.Now(), Kind: kind, Env: w.Client.Env().Name, AccountID: s.AccountID, QuoteID: quoteID}
+}
+
+// journalStop says why a withdrawal stopped before its request left: its
+// intent could not be journaled, so a lost answer could not be resumed.
+func (w Withdrawer) journalStop(err error) error {
+	return w.journalProblem("could not record it", err)
+}
+
+// journalProblem says why a withdrawal stopped before anything left: the
+// journal failed as what says.
+func (w Withdrawer) journalProblem(what string, err error) error {
+	fix := "free disk space, and make sure the journal is a file of yours (not a link or a directory) in a directory only you can write"
+	if errors.Is(err, journal.ErrLine) {
+		fix = "this withdrawal cannot be recorded as it is: check the environment's name and domain_name in the config, and tell support if it persists"
+	}
+	return exchange.UserError{Text: "Not sent: the withdrawal journal " + w.Journal.Path() + " " + what + " (" + err.Error() + "). Nothing left svcwallet; " + fix + ", then try again.", Cause: err}
+}
+
+// appendIntent journals a withdrawal's intent once the repeat check and
+// guard pass, both decided under the journal's lock
+// (journal.AppendGuarded). Their refusal is returned as it is; a journal
+// that cannot be locked or written stops the withdrawal (journalStop).
+func (w Withdrawer) appendIntent(o Order, intent journal.Entry, before Repeat, guard func() error) error {
+	if w.Journal == nil {
+		return nil
+	}
+	var refused error
+	err := w.Journal.AppendGuarded(func() error {
+		if guard != nil {
+			refused = guard()
+		}
+		if refused == nil {
+			refused = w.checkAgain(o, before)
+		}
+		return refused
+	}, intent)
+	switch {
+	case refused != nil:
+		return refused
+	case err != nil:
+		return w.journalStop(err)
+	}
+	return nil
+}
+
+func (w Withdrawer) append(e journal.Entry) error {
+	if w.Journal == nil {
+		return nil
+	}
+	return w.Journal.Append(e)
+}
+
+// answered journals an answer already in hand: a failed write only costs
+// the history this line, so it does not turn the answer into a failure.
+func (w Withdrawer) answered(e journal.Entry) { _ = w.append(e) }

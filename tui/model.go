@@ -1,0 +1,411 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/svcwallet/svcwallet/theme"
+)
+
+// globalKeys are handled by the root before the top screen sees a key.
+var globalKeys = struct {
+	Help, Back, Quit, Interrupt key.Binding
+}{
+	Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+	Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+	Quit:      key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
+	Interrupt: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+}
+
+// themeWait bounds how long the first frame waits for the terminal's answer
+// to the background colour query: one that never answers (the Linux
+// console, script, a serial line) gets the default dark theme after it, and
+// an answer that comes later still applies.
+const themeWait = 150 * time.Millisecond
+
+// themeWaitOver is themeWait's end.
+type themeWaitOver struct{}
+
+// Minimum terminal size; below it only a notice is drawn.
+const (
+	MinWidth  = 60
+	MinHeight = 20
+)
+
+// PasteGuard is how long after a paste no key acts. A terminal's parser
+// ends a paste at the first end marker it meets, so what a paste carries
+// after one (ESC [ 201 ~, then tab 25 enter enter) arrives as key presses
+// right behind it; a person takes longer to press a key after pasting.
+// Each key it drops extends it, so no padding can outlast it.
+const PasteGuard = 400 * time.Millisecond
+
+// pastedKeys is the toast of keys dropped by PasteGuard.
+var pastedKeys = fmt.Sprintf("Keys that came with a paste or within %s of it were ignored (a paste can carry keys): press them again", PasteGuard)
+
+// Options configure the root model.
+type Options struct {
+	// Theme is "light" or "dark" to skip background detection; any other
+	// value (normally "") asks the terminal. main validates the flag.
+	Theme string
+	// Now is the clock for the session countdown; nil means Common.Now.
+	Now func() time.Time
+	// Common is the state shared with the screens; pass the one the first
+	// screen was built with. Nil makes a fresh one.
+	Common *Common
+	// Timer delivers msg after d, for the session countdown's redraw;
+	// nil means tea.Tick. Tests record it.
+	Timer func(d time.Duration, msg tea.Msg) tea.Cmd
+}
+
+var _ tea.Model = (*Model)(nil)
+
+// Model is the root Bubble Tea model. Build it with New.
+type Model struct {
+	common      *Common
+	stack       []Screen
+	forcedTheme bool
+	// awaitingTheme: the background colour was asked and neither its
+	// answer nor the wait's end has come; the frame stays blank.
+	awaitingTheme bool
+	themeWait     time.Duration // themeWait; tests lengthen it
+
+	width, height int // terminal size
+
+	toast       toast
+	fullHelp    bool
+	confirmQuit bool
+	// pasteQuiet: until then keys are dropped (PasteGuard).
+	pasteQuiet time.Time
+
+	// sized: the screens have been given a size by this root (a Common
+	// may come from an earlier root and already hold the same size).
+	sized bool
+	// The top bar and footer are drawn again only when what they show
+	// changes: together they were most of a frame's cost.
+	topBarMemo memo[topBarDrawn]
+	footerMemo memo[[]string]
+	// sessionDue is when the pending countdown tick fires, zero for none;
+	// sessionFired when the last one fired: the next is due after it, so
+	// a clock that did not move (a test's) sets no tick again.
+	sessionDue, sessionFired time.Time
+	timer                    func(d time.Duration, msg tea.Msg) tea.Cmd
+}
+
+// memo keeps the last value computed for a key.
+type memo[T any] struct {
+	key   string
+	value T
+	ok    bool
+}
+
+func (c *memo[T]) get(key string, compute func() T) T {
+	if !c.ok || c.key != key {
+		c.key, c.value, c.ok = key, compute(), true
+	}
+	return c.value
+}
+
+// New returns the root model showing first.
+func New(first Screen, opts Options) *Model {
+	c := opts.Common
+	if c == nil {
+		c = NewCommon(true, opts.Now)
+	}
+	if opts.Now != nil {
+		c.Now = opts.Now
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	m := &Model{common: c, stack: []Screen{first}, themeWait: themeWait, timer: opts.Timer}
+	if opts.Theme == "light" || opts.Theme == "dark" {
+		m.forcedTheme = true
+		c.Styles = theme.New(opts.Theme == "dark")
+	} else {
+		m.awaitingTheme = true
+	}
+	return m
+}
+
+// Init asks the terminal for its background colour (unless the theme is
+// forced), waiting for the answer at most themeWait, and starts the first
+// screen. That one wait is the only timer it schedules.
+func (m *Model) Init() tea.Cmd {
+	if m.forcedTheme {
+		return m.top().Init()
+	}
+	waitOver := tea.Tick(m.themeWait, func(time.Time) tea.Msg { return themeWaitOver{} })
+	return tea.Batch(tea.RequestBackgroundColor, waitOver, m.top().Init())
+}
+
+// Update handles the global messages itself and hands everything else to the
+// top screen only.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	var cmd tea.Cmd
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+	case themeWaitOver:
+		m.awaitingTheme = false
+	case tea.ColorProfileMsg:
+		m.common.Profile = msg.Profile
+	case tea.BackgroundColorMsg:
+		if m.forcedTheme {
+			return m, nil
+		}
+		m.awaitingTheme = false
+		m.common.Styles = theme.New(msg.IsDark())
+		cmd = m.broadcast(msg)
+	case ErrorMsg:
+		if msg.Err != nil {
+			cmd = m.showToast(true, msg.Err.Error())
+		}
+	case InfoMsg:
+		cmd = m.showToast(false, msg.Text)
+	case dismissToastMsg:
+		if msg.tag == m.toast.tag {
+			m.toast = toast{}
+		}
+	case sessionTickMsg:
+		if msg.due.Equal(m.sessionDue) {
+			m.sessionDue, m.sessionFired = time.Time{}, msg.due // the next one is set below
+		}
+	case PushMsg:
+		m.stack = append(m.stack, msg.Screen)
+		cmd = m.enter(msg.Screen)
+	case PopMsg:
+		cmd = m.pop()
+	case ResetMsg:
+		for _, s := range m.stack {
+			leave(s)
+		}
+		m.stack = []Screen{msg.Screen}
+		cmd = m.enter(msg.Screen)
+	case tea.PasteEndMsg:
+		// The parser ends every paste with this, one per end marker (a
+		// stray one too): the guard runs from when the paste was taken,
+		// however long that took.
+		cmd = m.updateTop(msg)
+		m.pasteQuiet = m.common.Now().Add(PasteGuard)
+	case tea.KeyPressMsg:
+		if m.common.Now().Before(m.pasteQuiet) {
+			cmd = m.dropPastedKey()
+			break
+		}
+		if m.tooSmall() {
+			cmd = m.smallKey(msg)
+			break
+		}
+		cmd = m.handleKey(msg)
+	case tea.PasteMsg, tea.MouseMsg:
+		// Nothing shows where they would land while the terminal is too small.
+		if !m.tooSmall() {
+			cmd = m.updateTop(msg)
+		}
+	default:
+		cmd = m.updateTop(msg)
+	}
+	// The quit question is moot once nothing is being submitted any more
+	// (the answer arrived): drop it rather than ask about the past.
+	if m.confirmQuit && m.busy() == "" {
+		m.confirmQuit = false
+	}
+	// Any of the above may change the chrome (toast, help, prompt) and with
+	// it the content area; resize only calls SetSize when it changed.
+	m.resize()
+	return m, tea.Batch(cmd, m.sessionTick())
+}
+
+// View draws the whole terminal in the alternate screen, with mouse
+// events while the top screen scrolls with the wheel (Wheeler).
+func (m *Model) View() tea.View {
+	if m.awaitingTheme {
+		v := tea.NewView("")
+		v.AltScreen = true
+		return v
+	}
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	if w, ok := m.top().(Wheeler); ok && w.Wheel() {
+		v.MouseMode = tea.MouseModeCellMotion
+	}
+	return v
+}
+
+func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
+	if m.confirmQuit {
+		m.confirmQuit = false
+		if s := k.String(); s == "y" || s == "Y" {
+			return tea.Quit
+		}
+		return nil
+	}
+	// Any key dismisses the toast; the key itself still counts.
+	m.toast = toast{}
+	inputting := m.inputting()
+	switch {
+	case key.Matches(k, globalKeys.Interrupt),
+		!inputting && key.Matches(k, globalKeys.Quit):
+		return m.quit()
+	case !inputting && key.Matches(k, globalKeys.Help):
+		m.fullHelp = !m.fullHelp
+		return nil
+	case key.Matches(k, globalKeys.Back) && m.fullHelp:
+		m.fullHelp = false
+		return nil
+	case key.Matches(k, globalKeys.Back) && m.canGoBack():
+		return m.pop()
+	}
+	return m.updateTop(k)
+}
+
+// tooSmall: the terminal is below the minimum size and shows only a
+// notice (DESIGN.md §5).
+func (m *Model) tooSmall() bool { return m.width < MinWidth || m.height < MinHeight }
+
+// smallKey handles a key while the terminal is too small: nothing on it
+// shows what a key would do, so only quitting acts, and the answer to the
+// question quitting may ask (the notice shows it).
+func (m *Model) smallKey(k tea.KeyPressMsg) tea.Cmd {
+	switch {
+	case m.confirmQuit:
+		return m.handleKey(k)
+	case key.Matches(k, globalKeys.Interrupt, globalKeys.Quit):
+		return m.quit()
+	}
+	return nil
+}
+
+// dropPastedKey drops a key that came with a paste, or too soon after it
+// to be the user's, and says so once.
+func (m *Model) dropPastedKey() tea.Cmd {
+	m.pasteQuiet = m.common.Now().Add(PasteGuard)
+	if m.toast.text == pastedKeys {
+		return nil
+	}
+	return m.showToast(true, pastedKeys)
+}
+
+// quit leaves at once unless money is moving, in which case it asks.
+func (m *Model) quit() tea.Cmd {
+	if m.busy() == "" {
+		return tea.Quit
+	}
+	m.confirmQuit = true
+	m.fullHelp = false
+	return nil
+}
+
+// enter sizes and starts a screen that was just put on the stack.
+func (m *Model) enter(s Screen) tea.Cmd {
+	m.fullHelp = false
+	m.resize()
+	s.SetSize(m.common.Width, m.common.Height)
+	return s.Init()
+}
+
+func (m *Model) pop() tea.Cmd {
+	if len(m.stack) < 2 {
+		return nil
+	}
+	leave(m.stack[len(m.stack)-1])
+	m.stack[len(m.stack)-1] = nil
+	m.stack = m.stack[:len(m.stack)-1]
+	m.fullHelp = false
+	if r, ok := m.top().(Resumer); ok {
+		return r.Resume()
+	}
+	return nil
+}
+
+// leave tells a screen that it left the stack, if it wants to know.
+func leave(s Screen) {
+	if l, ok := s.(Leaver); ok {
+		l.Leave()
+	}
+}
+
+func (m *Model) updateTop(msg tea.Msg) tea.Cmd {
+	next, cmd := m.top().Update(msg)
+	m.stack[len(m.stack)-1] = next
+	return cmd
+}
+
+// broadcast hands a global message to every screen, so hidden ones can
+// restyle their components too.
+func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
+	cmds := make([]tea.Cmd, len(m.stack))
+	for i, s := range m.stack {
+		m.stack[i], cmds[i] = s.Update(msg)
+	}
+	return tea.Batch(cmds...)
+}
+
+// resize recomputes the content area and tells every screen on the stack when
+// it changed, so a screen revealed by Pop already has the right size.
+func (m *Model) resize() {
+	w, h := m.contentSize()
+	if m.sized && w == m.common.Width && h == m.common.Height {
+		return
+	}
+	m.sized = true
+	m.common.Width, m.common.Height = w, h
+	for _, s := range m.stack {
+		s.SetSize(w, h)
+	}
+}
+
+func (m *Model) contentSize() (int, int) {
+	h := m.height - topBarLines - len(m.toastLines()) - len(m.footerLines())
+	return max(m.width, 0), max(h, 0)
+}
+
+func (m *Model) top() Screen { return m.stack[len(m.stack)-1] }
+
+// canGoBack: Esc pops unless this is the first screen, the top screen is
+// waiting for a money-moving reply it would otherwise never receive, or
+// the top screen offers Esc itself (a list's filter clears first).
+func (m *Model) canGoBack() bool {
+	if len(m.stack) < 2 || m.screenOffers(globalKeys.Back) {
+		return false
+	}
+	b, ok := m.top().(Busy)
+	return !ok || b.Busy() == ""
+}
+
+// screenOffers reports whether the top screen's key map, the list its
+// footer and full help are drawn from, offers a key of g: then the key is
+// the screen's, and the footer names the screen's meaning, not the root's.
+func (m *Model) screenOffers(g key.Binding) bool {
+	km := m.top().KeyMap()
+	if km == nil {
+		return false
+	}
+	for _, col := range km.FullHelp() {
+		for _, b := range col {
+			if b.Enabled() && slices.ContainsFunc(g.Keys(), func(k string) bool { return slices.Contains(b.Keys(), k) }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// busy says what is in flight on the topmost busy screen, or "".
+func (m *Model) busy() string {
+	for _, s := range slices.Backward(m.stack) {
+		if b, ok := s.(Busy); ok && b.Busy() != "" {
+			return b.Busy()
+		}
+	}
+	return ""
+}
+
+func (m *Model) inputting() bool {
+	in, ok := m.top().(Inputting)
+	return ok && in.Inputting()
+}

@@ -1,0 +1,190 @@
+// Package tui is svcwallet's root Bubble Tea model: a stack of screens with
+// global keys, a top bar, a help footer, error toasts, window sizing and
+// theme detection. It knows no screen by name; main hands it the first one and
+// screens navigate with the Push, Pop and Reset commands.
+package tui
+
+import (
+	"sync/atomic"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+
+	"github.com/svcwallet/svcwallet/theme"
+)
+
+// PushMsg puts Screen on top of the stack. Prefer the Push command.
+type PushMsg struct{ Screen Screen }
+
+// PopMsg removes the top screen unless it is the last one. Prefer Pop.
+type PopMsg struct{}
+
+// ResetMsg empties the stack and starts again from Screen. Prefer Reset.
+type ResetMsg struct{ Screen Screen }
+
+// ErrorMsg shows Err in an error toast. Prefer ShowError.
+type ErrorMsg struct{ Err error }
+
+// InfoMsg shows Text in an info toast. Prefer ShowInfo.
+type InfoMsg struct{ Text string }
+
+// Screen is one page of the console. Only the top screen of the stack
+// receives messages, and only the top screen is drawn. The root keeps the
+// global ones: a screen never sees tea.WindowSizeMsg (it gets SetSize) nor
+// the status, toast and navigation messages; tea.BackgroundColorMsg goes to
+// every screen on the stack, after Common.Styles was rebuilt, so screens
+// that hold bubbles can restyle them.
+type Screen interface {
+	// Init runs each time the screen is put on the stack (Push, Reset, or as
+	// the first screen), after SetSize.
+	Init() tea.Cmd
+	Update(tea.Msg) (Screen, tea.Cmd)
+	// View draws the content area: at most the width and height last given
+	// to SetSize. The root truncates anything larger.
+	View() string
+	// SetSize gives the content area, which excludes the top bar, toast
+	// and help footer. It is called on every resize and whenever the area
+	// changes (a toast appears, full help opens).
+	SetSize(width, height int)
+	// Title names the screen in the top bar and the window title.
+	Title() string
+	// KeyMap is shown in the help footer: ShortHelp on one line, FullHelp
+	// when the user presses ?. Global keys are added by the root. While
+	// FullHelp holds an enabled binding for esc, Esc is the screen's (a
+	// list clears its filter) and the footer offers no "esc back".
+	KeyMap() help.KeyMap
+}
+
+// Busy is implemented by a screen that can have a request in flight whose
+// answer must find it (a withdrawal, a builder authorization, a file for
+// offline signing). Busy says, in a sentence, what is in flight and what
+// quitting now would leave; "" when nothing is. While any screen on the
+// stack is busy, quitting asks first with that sentence, and Esc is handed
+// to the screen instead of going back (going back would lose the reply,
+// since only the top screen receives messages).
+type Busy interface {
+	Busy() string
+}
+
+// Inputting is implemented by a screen with a focused text input. While it
+// reports true, the global single-letter keys (q, ?) go to the screen; ctrl+c
+// keeps its global meaning, and so does Esc unless the screen's KeyMap
+// offers esc itself (see KeyMap).
+type Inputting interface {
+	Inputting() bool
+}
+
+// Resumer is implemented by a screen that wants to know it is on top again
+// because the screen above it was popped. Timer ticks it scheduled before
+// were dropped while it was hidden, so Resume is where it takes a new Tag and
+// restarts them (and refreshes data that may have changed).
+type Resumer interface {
+	Resume() tea.Cmd
+}
+
+// Wheeler is a screen that scrolls with the mouse wheel while Wheel
+// reports true (a list that has the keys): the root then asks the terminal
+// for mouse events and hands the screen tea.MouseWheelMsg. Asking takes
+// dragging to select text away from the terminal (most select with shift
+// held then), so a screen asks only while the wheel has a use.
+type Wheeler interface {
+	Wheel() bool
+}
+
+// Leaver is a screen that wants to know when it leaves the stack for good
+// (popped, replaced or reset away), to cancel the calls it made.
+type Leaver interface {
+	Leave()
+}
+
+// Push returns a command that shows s on top of the current screen.
+func Push(s Screen) tea.Cmd { return func() tea.Msg { return PushMsg{Screen: s} } }
+
+// Pop returns a command that goes back to the previous screen. On the first
+// screen it does nothing.
+func Pop() tea.Cmd { return func() tea.Msg { return PopMsg{} } }
+
+// Reset returns a command that drops every screen and shows s alone, e.g. the
+// login screen after the session ends.
+func Reset(s Screen) tea.Cmd { return func() tea.Msg { return ResetMsg{Screen: s} } }
+
+// Tag identifies one visit of a screen, so the screen can tell its own timer
+// ticks from stale ones.
+//
+// Convention: a screen calls NextTag in Init (and in Resume), keeps the tag,
+// puts it in every tick message it schedules, and ignores a tick whose tag is
+// not its current one. A tick that fires after its screen was left reaches
+// whichever screen is on top instead; that screen does not recognise the
+// tag (or the type) and drops it, so a timer dies when its visit ends and
+// never runs twice after a return.
+type Tag uint64
+
+var lastTag atomic.Uint64
+
+// NextTag returns a Tag never returned before in this process.
+func NextTag() Tag { return Tag(lastTag.Add(1)) }
+
+// Common is the state the root shares with every screen by pointer: screens
+// keep the *Common they were built with and read it on each View, so a theme
+// change made by the root shows up without a message.
+type Common struct {
+	// Styles are rebuilt in place when the terminal background is detected.
+	Styles theme.Styles
+	// Width and Height are the content area, the values SetSize receives.
+	Width, Height int
+	// Now is the clock for everything that shows or compares times, so
+	// tests can fix it.
+	Now func() time.Time
+	// TopBar gives the top bar's contents; the bar calls it every time it
+	// draws, so it always shows the session as it is (a silent re-login's
+	// new expiry included). Nil shows the app name and title only.
+	TopBar func() TopBar
+	// Profile is what the terminal shows of the styles, as the program
+	// detected it (tea.ColorProfileMsg): colours and attributes, only
+	// attributes (NO_COLOR), or neither (TERM=dumb). Unknown until then,
+	// drawn as colour.
+	Profile colorprofile.Profile
+}
+
+// Plain says the terminal shows no text attribute (TERM=dumb): no colour,
+// bold or reverse video, so only characters carry meaning.
+func (c *Common) Plain() bool { return c.Profile == colorprofile.NoTTY }
+
+// Colours says the terminal shows colours (not NO_COLOR nor TERM=dumb).
+func (c *Common) Colours() bool {
+	return c.Profile == colorprofile.Unknown || c.Profile >= colorprofile.ANSI
+}
+
+// NewCommon returns a Common with styles for a dark or light background and
+// the given clock; a nil clock means time.Now. Until the terminal answers
+// the background query the root keeps these styles.
+func NewCommon(isDark bool, now func() time.Time) *Common {
+	if now == nil {
+		now = time.Now
+	}
+	return &Common{Styles: theme.New(isDark), Now: now}
+}
+
+// TopBar is what the top bar shows besides the app name and screen title.
+// Empty fields are left out.
+type TopBar struct {
+	Env            string
+	ChainID        uint64
+	Account        string // funding address, shown shortened
+	SubAccount     string
+	SessionExpires time.Time // the countdown uses Common.Now at each render
+}
+
+// ShowError returns a command that shows err.Error() in an error toast; the
+// text must already be written for the user. A nil err shows nothing.
+func ShowError(err error) tea.Cmd {
+	if err == nil {
+		return nil
+	}
+	return func() tea.Msg { return ErrorMsg{Err: err} }
+}
+
+// ShowInfo returns a command that shows text in an info toast.
+func ShowInfo(text string) tea.Cmd { return func() tea.Msg { return InfoMsg{Text: text} } }
