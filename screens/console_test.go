@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
-	"github.com/svcwallet/svcwallet/screens/screentest"
 )
 
 // newConsole is the whole console, from its login screen, on a fresh

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
-	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 // TestTopBarFollowsSilentRelogin: the top bar reads the one session

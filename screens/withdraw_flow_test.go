@@ -12,14 +12,14 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/shopspring/decimal"
 
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
+	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
-	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/service/sandbox"
-	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
 	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/tui"
-	"github.com/svcwallet/svcwallet/service/withdrawal"
 )
 
 // withdrawFlow is the console in a real Bubble Tea program on a sandbox whose

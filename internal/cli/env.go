@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 

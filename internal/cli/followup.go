@@ -1,8 +1,8 @@
 package cli
 
 import (
-	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/service/config"
 )
 
 // invocation is how one run of a command chose its environment. A command

@@ -11,8 +11,8 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/spf13/cobra"
 
-	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/signer"
 )

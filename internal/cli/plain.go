@@ -7,8 +7,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/internal/plain"
+	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/signer"
 )
 

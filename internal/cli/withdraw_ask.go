@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/internal/plain"
+	"github.com/svcwallet/svcwallet/service/exchange"
 )
 
 // askMissing asks, on a terminal, for the --chain, --to and --amount the

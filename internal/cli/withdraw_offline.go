@@ -11,8 +11,8 @@ import (
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
-	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 const withdrawSubmitLong = `Finishes a withdrawal prepared for offline signing (svcwallet withdraw

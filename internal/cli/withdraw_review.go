@@ -8,8 +8,8 @@ import (
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/intent"
-	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // The kinds of the --json lines of withdraw (and of status --watch, which

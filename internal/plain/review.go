@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/svcwallet/svcwallet/service/intent"
-	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // Reviews as lines of text: the facts the console's reviews show (the

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
-	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // A withdrawal's quote, review and signature, as the console's quote and

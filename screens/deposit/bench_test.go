@@ -3,8 +3,8 @@ package deposit
 import (
 	"testing"
 
-	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 func BenchmarkScreenDeposit(b *testing.B) {

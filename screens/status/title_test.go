@@ -4,9 +4,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
-	"github.com/svcwallet/svcwallet/screens/screentest"
 )
 
 // TestTitleAppearsOnce: the status screen's title is in the top bar, and

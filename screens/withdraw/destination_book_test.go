@@ -7,13 +7,13 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
-	"github.com/svcwallet/svcwallet/screens/screentest"
-	"github.com/svcwallet/svcwallet/tui"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
+	"github.com/svcwallet/svcwallet/tui"
 )
 
 // TestDestinationFindsAllowed: on the embedded sandbox the destination

@@ -4,12 +4,12 @@ import (
 	"context"
 	"testing"
 
-	"github.com/svcwallet/svcwallet/service/journal"
-	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
-	"github.com/svcwallet/svcwallet/tui"
+	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
+	"github.com/svcwallet/svcwallet/tui"
 )
 
 // TestLostWithdrawalIsNeverSignedAgain: when the outcome of a withdraw is

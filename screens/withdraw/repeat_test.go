@@ -8,13 +8,13 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
-	"github.com/svcwallet/svcwallet/screens/kit"
-	"github.com/svcwallet/svcwallet/screens/screentest"
-	"github.com/svcwallet/svcwallet/tui"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
+	"github.com/svcwallet/svcwallet/tui"
 )
 
 // TestReviewStopsRepeatOfUnanswered: with an identical withdrawal in the

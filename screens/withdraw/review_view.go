@@ -3,9 +3,9 @@ package withdraw
 import (
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
+	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 )
 

@@ -14,8 +14,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/service/config"
 )
 
 // DefaultTimeout bounds one HTTP attempt.

@@ -12,9 +12,9 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
-	"github.com/svcwallet/svcwallet/internal/osguard"
 )
 
 // The board's file is a log: each line says what changed for one

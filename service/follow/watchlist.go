@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/service/exchange"
 )
 
 // WatchlistFile is the name of the watch board's file in the state

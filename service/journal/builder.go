@@ -3,8 +3,8 @@ package journal
 import (
 	"github.com/ethereum/go-ethereum/common"
 
-	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/signer"
 )
 

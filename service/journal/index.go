@@ -9,8 +9,8 @@ import (
 	"os"
 	"slices"
 
-	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/service/exchange"
 )
 
 // The journal only grows, and what a command needs of it (the account's

@@ -14,8 +14,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/signer"
 
 	"github.com/shopspring/decimal"

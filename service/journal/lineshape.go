@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/service/exchange"
 
 	"github.com/ethereum/go-ethereum/common"
 )

@@ -12,8 +12,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
+	"github.com/svcwallet/svcwallet/service/exchange"
 )
 
 // faultOnce returns a hook that answers f at phase the first time only.

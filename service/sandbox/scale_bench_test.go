@@ -11,9 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
-	"github.com/svcwallet/svcwallet/internal/exchangetest"
 )
 
 // benchRig drives an Exchange on a fake clock through its handler, with no

@@ -10,10 +10,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/svcwallet/svcwallet/service/config"
-	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
 
 	"github.com/ethereum/go-ethereum/common"
 )

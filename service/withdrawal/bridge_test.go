@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/svcwallet/svcwallet/service/sandbox"
-	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // TestUnusableBridge: the zero address, burn addresses and the paying

@@ -14,14 +14,14 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
+	"github.com/svcwallet/svcwallet/internal/loopback"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
-	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/service/journal"
-	"github.com/svcwallet/svcwallet/internal/loopback"
 	"github.com/svcwallet/svcwallet/service/sandbox"
-	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // t0 is the service's clock at the start, far from a UTC day boundary.
