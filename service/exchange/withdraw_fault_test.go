@@ -9,18 +9,20 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
-// TestWithdrawFaultsPayExactlyOnce runs 1,000 seeded trials in which the
+// TestWithdrawFaultsPayExactlyOnce runs 1,000 seeded trials (250 outside
+// -tags e2e) in which the
 // withdraw endpoint answers 502 before committing, hangs after committing
 // (the client times out), or drops the connection before or after
 // committing. The client retries with the identical body (D10) and, when its
 // retries run out, the intent is re-sent as the resume screen does. Each
 // intent must debit the account exactly once: never twice, never none.
 func TestWithdrawFaultsPayExactlyOnce(t *testing.T) {
-	const trials = 1000
+	trials := exchangetest.Trials(1000)
 	amount := decimal.RequireFromString("2")
 	w := newWorld(t, sandbox.Options{})
 	rng := rand.New(rand.NewPCG(20261122, 1))

@@ -16,7 +16,9 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+
 	"github.com/shopspring/decimal"
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
 )
@@ -149,11 +151,11 @@ func checkAgainstWhole(t *testing.T, j *Journal, what string) {
 // lines, lines that are skipped, an index saved and loaded by another
 // Journal, compactions, and a journal replaced, truncated or rewritten
 // where it ends, the reads through the index say what the whole journal
-// says.
+// says: 24 seeds with -tags e2e, 6 in the everyday run.
 func TestIndexReadsAsWhole(t *testing.T) {
 	defer func(c, s int) { compactEvery, saveEvery = c, s }(compactEvery, saveEvery)
 	compactEvery, saveEvery = 7, 5
-	for seed := range uint64(24) {
+	for seed := range uint64(exchangetest.Trials(24)) {
 		r := rand.New(rand.NewPCG(seed, 1))
 		// Every other journal keeps its last lines out of the index, and
 		// its index file is written only by Tally.
