@@ -1,6 +1,7 @@
 package plain
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -11,44 +12,26 @@ import (
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 )
 
-// Following a withdrawal: the scheduler and state machine of every
-// follower (follow.Scheduler, follow.Follow) decide when to ask and what
-// an answer means; each change is one line, "15:04:31 SUBMITTED →
-// SENDING", said once.
+// Following a withdrawal: the one follow loop (follow.Loop) decides when
+// to ask and what an answer means; each change is one line, "15:04:31
+// SUBMITTED → SENDING", said once.
 
 // maxFailures ends a follow after this many failed asks in a row, as
 // `svcwallet status --watch` does.
 const maxFailures = 5
 
+// errStopped: the user pressed enter to stop following.
+var errStopped = errors.New("stopped following")
+
 // followUntilEnd follows id until it ends, enter stops following, or
 // ctrl+c. The states learned of this account's own withdrawals are
 // journaled (Withdrawer.JournalState).
 func (s *session) followUntilEnd(id string) error {
-	sched, w := s.scheduler(id)
+	loop := s.loop(id)
 	s.p.Say("Following %s until it ends; press enter to stop following (the withdrawal goes on).", id)
 	shown := ""
-	stop := s.p.lineAsked()
-	for {
-		next, wait, ok := sched.Next(s.Now())
-		if !ok {
-			select {
-			case <-s.After(wait):
-			case r := <-stop:
-				s.p.took()
-				if errors.Is(r.err, io.EOF) {
-					return ErrEnd
-				}
-				s.p.Say("Stopped following %s; it goes on: \"Look up a withdrawal's status\" finds it again.", id)
-				return nil
-			case <-s.ctx.Done():
-				return ErrInterrupted
-			}
-			continue
-		}
-		f, err := s.ask(sched, w, next)
-		if err != nil {
-			return err
-		}
+	loop.Wait = s.waiter(s.p.lineAsked())
+	err := loop.Run(s.ctx, func(f follow.Seen) bool {
 		if name := f.Outcome().Name; f.Known || f.NotFound || f.Vanished {
 			if name != shown {
 				s.stateLine(shown, name)
@@ -56,22 +39,47 @@ func (s *session) followUntilEnd(id string) error {
 			}
 		} else if f.Err != nil {
 			s.p.Say("%s no answer (%v): asked again in %s.", s.clock(), trimStop(exchange.Explain(f.Err)), f.Due.Sub(s.Now()).Round(time.Second))
-			if f.Failures >= maxFailures {
+			if f.GaveUp {
 				s.p.Say("Stopped following %s after %d failed asks in a row: \"Look up a withdrawal's status\" asks again.", id, f.Failures)
-				return nil
 			}
 		}
 		if f.Final {
-			s.printRecord(f)
+			s.printRecord(f.Followed)
+		}
+		return true
+	})
+	switch {
+	case errors.Is(err, errStopped):
+		s.p.Say("Stopped following %s; it goes on: \"Look up a withdrawal's status\" finds it again.", id)
+		return nil
+	case err != nil && !errors.Is(err, ErrEnd):
+		return ErrInterrupted
+	}
+	return err
+}
+
+// waiter waits d on the session's clock; a line read on stop (none when
+// nil) stops following (errStopped, or ErrEnd at the input's end).
+func (s *session) waiter(stop chan lineRead) func(ctx context.Context, d time.Duration) error {
+	return func(ctx context.Context, d time.Duration) error {
+		select {
+		case <-s.After(d):
 			return nil
+		case r := <-stop:
+			s.p.took()
+			if errors.Is(r.err, io.EOF) {
+				return ErrEnd
+			}
+			return errStopped
+		case <-ctx.Done():
+			return ErrInterrupted
 		}
 	}
 }
 
-// scheduler follows id alone, knowing this account's own withdrawals from
-// the journal so their states are journaled; and the Withdrawer that
-// journals them.
-func (s *session) scheduler(id string) (*follow.Scheduler, withdrawal.Withdrawer) {
+// loop follows id alone, knowing this account's own withdrawals from the
+// journal so their states are journaled (Withdrawer.JournalState).
+func (s *session) loop(id string) follow.Loop {
 	sess, _ := s.client().Session()
 	recs, err := s.target.Journal.RecordsOf(s.target.Env.Name, sess.AccountID, id)
 	if err != nil {
@@ -83,26 +91,20 @@ func (s *session) scheduler(id string) (*follow.Scheduler, withdrawal.Withdrawer
 	}
 	sched.Know(follow.OwnOf(recs))
 	sched.Add(id, s.Now())
-	return sched, withdrawal.Withdrawer{Client: s.client(), Journal: s.target.Journal, Now: s.Now}
-}
-
-// ask asks id's status once, hands the answer to the scheduler, journals
-// a state learned, and returns what is known.
-func (s *session) ask(sched *follow.Scheduler, w withdrawal.Withdrawer, id string) (follow.Followed, error) {
-	cx, cancel := s.call()
-	wd, err := s.client().WithdrawalStatus(cx, id)
-	cancel()
-	if s.ctx.Err() != nil {
-		return follow.Followed{}, ErrInterrupted
-	}
-	step := sched.Answer(id, wd, err, s.Now())
-	if step.JournalState != "" {
-		if err := w.JournalState(id, wd); err != nil {
-			s.p.Say("The journal could not record %s (%v).", step.JournalState, err)
-		}
-	}
-	f, _ := sched.Get(id)
-	return f, nil
+	w := withdrawal.Withdrawer{Client: s.client(), Journal: s.target.Journal, Now: s.Now}
+	return follow.Loop{Scheduler: sched, Now: s.Now, MaxFailures: maxFailures,
+		Ask: func(ctx context.Context, id string) (exchange.Withdrawal, error) {
+			cx, cancel := context.WithTimeout(ctx, requestTimeout)
+			defer cancel()
+			return s.client().WithdrawalStatus(cx, id)
+		},
+		Journal: func(id string, wd exchange.Withdrawal) error {
+			err := w.JournalState(id, wd)
+			if err != nil {
+				s.p.Say("The journal could not record %s (%v).", wd.State, err)
+			}
+			return err
+		}}
 }
 
 // stateLine says a change of state at this moment: the first state alone,
@@ -153,15 +155,16 @@ func (s *session) lookUp() error {
 
 // lookUpID asks id's status once and offers to follow it while it moves.
 func (s *session) lookUpID(id string) error {
-	sched, w := s.scheduler(id)
-	f, err := s.ask(sched, w, id)
-	if err != nil {
-		return err
+	loop := s.loop(id)
+	loop.Once, loop.Wait = true, s.waiter(nil)
+	var f follow.Seen
+	if err := loop.Run(s.ctx, func(seen follow.Seen) bool { f = seen; return true }); err != nil {
+		return ErrInterrupted
 	}
 	if !f.Known && !f.NotFound && !f.Vanished {
 		return fmt.Errorf("the status of %s could not be read: %w", id, exchange.Explain(f.Err))
 	}
-	s.printRecord(f)
+	s.printRecord(f.Followed)
 	if f.Final {
 		return nil
 	}
