@@ -30,7 +30,10 @@ var (
 
 func (s *script) loop(sched *follow.Scheduler) follow.Loop {
 	return follow.Loop{Scheduler: sched, Now: func() time.Time { return s.now }, MaxFailures: 3,
-		Wait: func(ctx context.Context, d time.Duration) error { s.now, s.waited = s.now.Add(d), s.waited+d; return ctx.Err() },
+		Wait: func(ctx context.Context, d time.Duration) error {
+			s.now, s.waited = s.now.Add(d), s.waited+d
+			return ctx.Err()
+		},
 		Ask: func(_ context.Context, id string) (exchange.Withdrawal, error) {
 			s.asked = append(s.asked, id)
 			if errs := s.answers[id]; len(errs) > 0 {
@@ -63,7 +66,10 @@ func TestLoopRunsEachIDToItsEnd(t *testing.T) {
 	}
 	loop := s.loop(sched)
 	var journaled []string
-	loop.Journal = func(id string, w exchange.Withdrawal) error { journaled = append(journaled, id+" "+w.State); return nil }
+	loop.Journal = func(id string, w exchange.Withdrawal) error {
+		journaled = append(journaled, id+" "+w.State)
+		return nil
+	}
 	last := map[string]follow.Seen{}
 	err := loop.Run(context.Background(), func(seen follow.Seen) bool {
 		last[seen.QuoteID] = seen
