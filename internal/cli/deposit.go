@@ -26,7 +26,7 @@ const depositLong = `Lists the chains the account can deposit on: chain id, depo
 contract ("native", or "unknown: provider unreachable"). An address that
 fails its chain's check, or any address of a chain whose name and chain id
 disagree on its type (SOLANA* and TRON* chains are Solana and Tron, a
-numeric chain id is EVM), is not given: "`+exchange.RefusedDeposit+`: REASON"
+numeric chain id is EVM), is not given: "` + exchange.RefusedDeposit + `: REASON"
 stands in its place (in --json, address_problem).
 
 The API key is read from $SVCWALLET_API_KEY and sent as X-API-Key; with
