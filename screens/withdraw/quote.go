@@ -224,7 +224,7 @@ func (q *quoteScreen) confirm() tea.Cmd {
 // ranOut says that the quote in hand may no longer be signed, and what r does.
 func (q *quoteScreen) ranOut() string {
 	if q.stopped {
-		return fmt.Sprintf("No fresh quote was asked for after %s without a key: press r for a new quote", requoteIdle)
+		return fmt.Sprintf("No fresh quote was asked for after %d minutes without a key: press r for a new quote", int(requoteIdle.Minutes()))
 	}
 	return "Quote expired: press r to get a new one"
 }
@@ -246,10 +246,16 @@ func (q *quoteScreen) View() string {
 		return layout.Clip(b.String(), q.wd)
 	}
 	qt := q.quote.Quote
-	if q.why != "" {
+	switch {
+	case q.stopped: // the screen says why no fresh quote came
+	case q.why != "":
 		b.WriteString(st.Warning.Render(layout.WrapTo(q.why, q.wd)) + "\n\n")
-	} else if q.was != nil {
-		b.WriteString(st.Warning.Render(layout.WrapTo("A fresh quote: the last one reached its last "+withdrawal.RequoteMargin.String()+"; what changed is marked ◆.", q.wd)) + "\n\n")
+	case q.was != nil:
+		what := "the amounts are as they were."
+		if w := q.was; !w.ReceiveAmount.Equal(qt.ReceiveAmount) || !w.Fee.Equal(qt.Fee) || !w.Cost().Equal(qt.Cost()) {
+			what = "what changed is marked ◆."
+		}
+		b.WriteString(st.Warning.Render(layout.WrapTo("A fresh quote: the last one reached its last "+withdrawal.RequoteMargin.String()+"; "+what, q.wd)) + "\n\n")
 	}
 	b.WriteString(layout.Field(c, "You pay", lw, st.Danger.Render(qt.PayAmount.String()+" "+q.w.TokenIn)) + st.Muted.Render("  from the funding account") + "\n")
 	b.WriteString(layout.Field(c, "You receive", lw, st.Value.Render(qt.ReceiveAmount.String()+" "+q.w.TokenOut)) + q.changed(func(o exchange.Quote) string { return o.ReceiveAmount.String() }, "  on "+q.w.Route.Chain) + "\n")

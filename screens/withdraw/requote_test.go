@@ -99,6 +99,9 @@ func TestQuoteRequotingStopsWhenIdle(t *testing.T) {
 		}
 		requotes++
 		answered(t, q, quoteAt(*now, "q-"+string(rune('0'+requotes)), "23.5", "1.5"))
+		if view := screentest.OneLine(ansi.Strip(q.View())); !strings.Contains(view, "the amounts are as they were") || strings.Contains(view, "◆") {
+			t.Errorf("a fresh quote of the same amounts:\n%s", ansi.Strip(q.View()))
+		}
 	}
 	// At 55 s, 110 s and 165 s; the margin after 220 s is past the 3 minutes.
 	if requotes != 3 || !q.stopped {
