@@ -7,6 +7,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
@@ -23,34 +24,44 @@ const maxFailures = 5
 // errStopped: the user pressed enter to stop following.
 var errStopped = errors.New("stopped following")
 
-// followUntilEnd follows id until it ends, enter stops following, or
-// ctrl+c. The states learned of this account's own withdrawals are
+// followUntilEnd follows ids until each ends, enter stops following, or
+// ctrl+c, one line per change ("15:04:31 SUBMITTED → SENDING", the quote
+// id before the states when several are followed), as `svcwallet status -
+// --watch` does. The states learned of this account's own withdrawals are
 // journaled (Withdrawer.JournalState).
-func (s *session) followUntilEnd(id string) error {
-	loop := s.loop(id)
-	s.p.Say("Following %s until it ends; press enter to stop following (the withdrawal goes on).", id)
-	shown := ""
+func (s *session) followUntilEnd(ids ...string) error {
+	loop := s.loop(ids...)
+	what := ids[0] + " until it ends; press enter to stop following (the withdrawal goes on)."
+	if len(ids) > 1 {
+		what = fmt.Sprintf("%d withdrawals until each ends; press enter to stop following (they go on).", len(ids))
+	}
+	s.p.Say("Following %s", what)
+	shown := map[string]string{}
 	loop.Wait = s.waiter(s.p.lineAsked())
 	err := loop.Run(s.ctx, func(f follow.Seen) bool {
+		id, about := f.QuoteID, ""
+		if len(ids) > 1 {
+			about = id + " "
+		}
 		if name := f.Outcome().Name; f.Known || f.NotFound || f.Vanished {
-			if name != shown {
-				s.stateLine(shown, name)
-				shown = name
+			if name != shown[id] {
+				s.stateLine(about, shown[id], name)
+				shown[id] = name
 			}
 		} else if f.Err != nil {
-			s.p.Say("%s no answer (%v): asked again in %s.", s.clock(), trimStop(exchange.Explain(f.Err)), f.Due.Sub(s.Now()).Round(time.Second))
+			s.p.Say("%s %sno answer (%v): asked again in %s.", s.clock(), about, trimStop(exchange.Explain(f.Err)), f.Due.Sub(s.Now()).Round(time.Second))
 			if f.GaveUp {
 				s.p.Say("Stopped following %s after %d failed asks in a row: \"Look up a withdrawal's status\" asks again.", id, f.Failures)
 			}
 		}
-		if f.Final {
+		if f.Final && len(ids) == 1 {
 			s.printRecord(f.Followed)
 		}
 		return true
 	})
 	switch {
 	case errors.Is(err, errStopped):
-		s.p.Say("Stopped following %s; it goes on: \"Look up a withdrawal's status\" finds it again.", id)
+		s.p.Say("Stopped following; what goes on: \"Look up a withdrawal's status\" finds it again.")
 		return nil
 	case err != nil && !errors.Is(err, ErrEnd):
 		return ErrInterrupted
@@ -77,11 +88,12 @@ func (s *session) waiter(stop chan lineRead) func(ctx context.Context, d time.Du
 	}
 }
 
-// loop follows id alone, knowing this account's own withdrawals from the
-// journal so their states are journaled (Withdrawer.JournalState).
-func (s *session) loop(id string) follow.Loop {
+// loop follows ids in one request budget, knowing this account's own
+// withdrawals from the journal so their states are journaled
+// (Withdrawer.JournalState).
+func (s *session) loop(ids ...string) follow.Loop {
 	sess, _ := s.client().Session()
-	recs, err := s.target.Journal.RecordsOf(s.target.Env.Name, sess.AccountID, id)
+	recs, err := s.target.Journal.RecordsOf(s.target.Env.Name, sess.AccountID, ids...)
 	if err != nil {
 		s.p.Say("The journal cannot be read (%v): the states seen are not journaled.", err)
 	}
@@ -90,7 +102,9 @@ func (s *session) loop(id string) follow.Loop {
 		sched.Interval = s.PollInterval
 	}
 	sched.Know(follow.OwnOf(recs))
-	sched.Add(id, s.Now())
+	for _, id := range ids {
+		sched.Add(id, s.Now())
+	}
 	w := withdrawal.Withdrawer{Client: s.client(), Journal: s.target.Journal, Now: s.Now}
 	return follow.Loop{Scheduler: sched, Now: s.Now, MaxFailures: maxFailures,
 		Ask: func(ctx context.Context, id string) (exchange.Withdrawal, error) {
@@ -107,14 +121,15 @@ func (s *session) loop(id string) follow.Loop {
 		}}
 }
 
-// stateLine says a change of state at this moment: the first state alone,
-// then "OLD → NEW".
-func (s *session) stateLine(was, now string) {
+// stateLine says a change of state at this moment, after about (the
+// quote id when several are followed): the first state alone, then "OLD →
+// NEW".
+func (s *session) stateLine(about, was, now string) {
 	if was == "" {
-		s.p.Say("%s %s", s.clock(), now)
+		s.p.Say("%s %s%s", s.clock(), about, now)
 		return
 	}
-	s.p.Say("%s %s → %s", s.clock(), was, now)
+	s.p.Say("%s %s%s → %s", s.clock(), about, was, now)
 }
 
 // clock is the time of day now, as the status screen's timeline shows it.
@@ -143,34 +158,68 @@ func (s *session) printRecord(f follow.Followed) {
 	}
 }
 
-// lookUp asks a quote id, says its status, and offers to follow it while
-// it moves.
+// lookUp asks for quote ids (one, or several as `svcwallet status` takes
+// them), says each one's status, and offers to follow those still moving.
 func (s *session) lookUp() error {
-	id, err := s.p.Ask("Quote id of the withdrawal:", exchange.CheckQuoteID)
+	var ids []string
+	_, err := s.p.Ask("Quote ids of the withdrawals to look up, separated by spaces (one is fine):", func(a string) error {
+		var bad []follow.MalformedID
+		ids, bad = follow.ParseQuoteIDs(a, true)
+		switch {
+		case len(bad) > 0:
+			return fmt.Errorf("%.40q is not a quote id: %w", safetext.Quoted(bad[0].Text), bad[0].Err)
+		case len(ids) == 0:
+			return errors.New("no quote id in it")
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
-	return s.lookUpID(id)
+	return s.lookUpID(ids...)
 }
 
-// lookUpID asks id's status once and offers to follow it while it moves.
-func (s *session) lookUpID(id string) error {
-	loop := s.loop(id)
+// lookUpID asks each id's status once, says it, and offers to follow
+// those still moving.
+func (s *session) lookUpID(ids ...string) error {
+	loop := s.loop(ids...)
 	loop.Once, loop.Wait = true, s.waiter(nil)
-	var f follow.Seen
-	if err := loop.Run(s.ctx, func(seen follow.Seen) bool { f = seen; return true }); err != nil {
+	var moving []string
+	var failed error
+	if err := loop.Run(s.ctx, func(f follow.Seen) bool {
+		switch {
+		case !f.Known && !f.NotFound && !f.Vanished:
+			failed = fmt.Errorf("the status of %s could not be read: %w", f.QuoteID, exchange.Explain(f.Err))
+			if len(ids) > 1 {
+				s.p.Say("%s.", upperFirst(trimStop(failed)))
+			}
+			return true
+		case len(ids) > 1:
+			o := f.Outcome()
+			s.p.Say("%s %s: %s", f.QuoteID, o.Name, o.Sentence())
+		default:
+			s.printRecord(f.Followed)
+		}
+		if !f.Final {
+			moving = append(moving, f.QuoteID)
+		}
+		return true
+	}); err != nil {
 		return ErrInterrupted
 	}
-	if !f.Known && !f.NotFound && !f.Vanished {
-		return fmt.Errorf("the status of %s could not be read: %w", id, exchange.Explain(f.Err))
+	if len(ids) == 1 && failed != nil {
+		return failed
 	}
-	s.printRecord(f.Followed)
-	if f.Final {
+	if len(moving) == 0 {
 		return nil
 	}
-	i, err := s.p.Choose("It has not ended.", Options("Follow it until it ends", "Back home"))
+	title := "It has not ended."
+	if len(ids) > 1 {
+		title = fmt.Sprintf("%d of them have not ended.", len(moving))
+	}
+	i, err := s.p.Choose(title, Options("Follow until the end", "Back home"))
 	if err != nil || i == 1 {
 		return err
 	}
-	return s.followUntilEnd(id)
+	return s.followUntilEnd(moving...)
 }

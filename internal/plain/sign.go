@@ -54,6 +54,7 @@ func (s *session) quoteAndSign(ch withdrawal.Choice) (again bool, err error) {
 	// After the key's check: the warning of a severe loss promises a
 	// second question, which a review without a key never asks.
 	s.warnLoss(o)
+	s.sayWhere()
 	yes, err := s.p.Confirm(func() string { return "Sign and withdraw " + o.Summary() + "? " + countdown(priced, s.Now()) })
 	if err != nil {
 		return false, err
@@ -129,14 +130,15 @@ func (s *session) whatNext(err error) (bool, error) {
 	return i == 0, err
 }
 
-// countdown says the quote's time left by the service's clock, as the
-// review's countdown does, rounded up to whole seconds.
+// countdown says the quote's time left by the service's clock, in whole
+// seconds.
 func countdown(p withdrawal.PricedQuote, now time.Time) string {
 	left := p.Remaining(now)
 	if !p.MayStillSign(now) {
 		return "(The quote has too little time left to sign: y signs nothing; n for a new one.)"
 	}
-	return fmt.Sprintf("(The quote expires in %ds.)", int((left+time.Second-1)/time.Second))
+	// Rounded, not up: a 60 s quote measured a few ms long says 60 s.
+	return fmt.Sprintf("(The quote expires in %ds.)", int(left.Round(time.Second)/time.Second))
 }
 
 // trustBridge checks the bridge funding address the Transfer pays
