@@ -2,9 +2,9 @@ package plain
 
 import (
 	"errors"
-	"slices"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
