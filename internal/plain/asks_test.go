@@ -98,5 +98,5 @@ func TestValidForTakesTheConsolesDefault(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wants(t, out, "an empty line takes 7d", "valid for 7 days")
+	wants(t, out, "an empty line takes 7 days", "valid for 7 days")
 }

@@ -36,7 +36,9 @@ func (s *session) authorizeBuilder() error {
 	in.FuturesFee = ask("Max futures fee, in percent (such as 0.1):", fee)
 	in.SpotFee = ask("Max spot fee, in percent (such as 0.05):", fee)
 	if err == nil {
-		in.Expires, err = s.p.AskOr("Valid for, such as 7d, 72h or 90m (at most 30 days; an empty line takes 7d):", "7d", func(a string) error { _, err := builder.ParseValidity(a); return err })
+		// An empty line is the console's default, builder.DefaultValidity.
+		in.Expires, err = s.p.AskOr("Valid for, such as 7d, 72h or 90m (at most 30 days; an empty line takes "+builder.HumanDuration(builder.DefaultValidity)+"):", "",
+			func(a string) error { _, err := builder.ParseValidity(a); return err })
 	}
 	if err != nil {
 		return err
