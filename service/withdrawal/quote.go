@@ -31,9 +31,6 @@ func (p PricedQuote) MayStillSign(localNow time.Time) bool {
 type QuoteRefusedError struct {
 	Quote  PricedQuote
 	Reason string // Choice.QuoteRefusal's
-	// OverCap: it pays the amount asked, but costs more than the fee cap;
-	// a later quote may cost less.
-	OverCap bool
 }
 
 func (e *QuoteRefusedError) Error() string { return "this quote cannot be signed: " + e.Reason }
@@ -58,7 +55,7 @@ func TakeQuote(ctx context.Context, client *exchange.Client, ch Choice) (PricedQ
 	}
 	p := PricedQuote{Quote: q, Offset: clock.Offset}
 	if why := ch.QuoteRefusal(q); why != "" {
-		return p, &QuoteRefusedError{Quote: p, Reason: why, OverCap: q.PayAmount.Equal(ch.Amount)}
+		return p, &QuoteRefusedError{Quote: p, Reason: why}
 	}
 	return p, nil
 }
