@@ -117,23 +117,11 @@ func (c statusCmd) loop(s *follow.Scheduler, client *exchange.Client) follow.Loo
 // summary is the one line `status --watch` of several ids ends with:
 // how many came to each outcome, and the time it took.
 func (c statusCmd) summary(order []string, ids map[string]*followed, took time.Duration) string {
-	var names []string
-	count := map[string]int{}
-	for _, id := range order {
-		name := "no answer"
-		if o := ids[id]; o.f.Known || o.f.NotFound {
-			name = strings.ToLower(o.f.Outcome().Name)
-		}
-		if count[name] == 0 {
-			names = append(names, name)
-		}
-		count[name]++
+	fs := make([]follow.Follow, len(order))
+	for i, id := range order {
+		fs[i] = ids[id].f.Follow
 	}
-	parts := make([]string, len(names))
-	for i, n := range names {
-		parts[i] = fmt.Sprintf("%d %s", count[n], n)
-	}
-	return fmt.Sprintf("%s: %d withdrawals in %s: %s", c.app.name, len(order), took.Round(time.Second), strings.Join(parts, ", "))
+	return fmt.Sprintf("%s: %d withdrawals in %s: %s", c.app.name, len(order), took.Round(time.Second), follow.Tally(fs))
 }
 
 // record words one answer the loop took about o's id, and reports whether

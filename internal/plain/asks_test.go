@@ -84,7 +84,8 @@ func TestLookUpSeveral(t *testing.T) {
 		t.Fatal(err)
 	}
 	wants(t, out, "Quote ids of the withdrawals to look up", ids[0]+" SUBMITTED: ", ids[1]+" SUBMITTED: ", "2 of them have not ended.",
-		"Following 2 withdrawals until each ends", ids[0]+" SENDING → COMPLETED", ids[1]+" SENDING → REFUNDED")
+		"Following 2 withdrawals until each ends", ids[0]+" SENDING → COMPLETED", ids[1]+" SENDING → REFUNDED",
+		"2 withdrawals followed: 1 completed, 1 refunded.")
 	if strings.Contains(out, "Not accepted") {
 		t.Errorf("two ids were refused:\n%s", out)
 	}

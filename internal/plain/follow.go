@@ -37,9 +37,11 @@ func (s *session) followUntilEnd(ids ...string) error {
 	}
 	s.p.Say("Following %s", what)
 	shown := map[string]string{}
+	last := map[string]follow.Follow{}
 	loop.Wait = s.waiter(s.p.lineAsked())
 	err := loop.Run(s.ctx, func(f follow.Seen) bool {
 		id, about := f.QuoteID, ""
+		last[id] = f.Follow
 		if len(ids) > 1 {
 			about = id + " "
 		}
@@ -65,6 +67,12 @@ func (s *session) followUntilEnd(ids ...string) error {
 		return nil
 	case err != nil && !errors.Is(err, ErrEnd):
 		return ErrInterrupted
+	case err == nil && len(ids) > 1:
+		fs := make([]follow.Follow, len(ids))
+		for i, id := range ids {
+			fs[i] = last[id]
+		}
+		s.p.Say("%d withdrawals followed: %s.", len(ids), follow.Tally(fs))
 	}
 	return err
 }
@@ -186,6 +194,7 @@ func (s *session) lookUpID(ids ...string) error {
 	loop.Once, loop.Wait = true, s.waiter(nil)
 	var moving []string
 	var failed error
+	ended := map[string]bool{}
 	if err := loop.Run(s.ctx, func(f follow.Seen) bool {
 		switch {
 		case !f.Known && !f.NotFound && !f.Vanished:
@@ -200,12 +209,17 @@ func (s *session) lookUpID(ids ...string) error {
 		default:
 			s.printRecord(f.Followed)
 		}
-		if !f.Final {
-			moving = append(moving, f.QuoteID)
+		if f.Final {
+			ended[f.QuoteID] = true
 		}
 		return true
 	}); err != nil {
 		return ErrInterrupted
+	}
+	for _, id := range ids {
+		if !ended[id] { // in the order given, unanswered ones too
+			moving = append(moving, id)
+		}
 	}
 	if len(ids) == 1 && failed != nil {
 		return failed
