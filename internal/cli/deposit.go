@@ -26,7 +26,7 @@ const depositLong = `Lists the chains the account can deposit on: chain id, depo
 contract ("native", or "unknown: provider unreachable"). An address that
 fails its chain's check, or any address of a chain whose name and chain id
 disagree on its type (SOLANA* and TRON* chains are Solana and Tron, a
-numeric chain id is EVM), is not given: "REFUSED, do not deposit: REASON"
+numeric chain id is EVM), is not given: "` + exchange.RefusedDeposit + `: REASON"
 stands in its place (in --json, address_problem).
 
 The API key is read from $SVCWALLET_API_KEY and sent as X-API-Key; with
@@ -180,7 +180,7 @@ func (a *app) deposit(ctx context.Context, f depositFlags, chain string) error {
 		return failure(exitError, "%w", exchange.Explain(err))
 	case err != nil:
 		return failure(exitFailed, "%w", exchange.Explain(err))
-	case chain != "" && chains[0].AddressProblem != "":
+	case chain != "" && chains[0].Verdict() == exchange.DepositRefused:
 		// The one address asked for is unusable: a script must not go on.
 		return failure(exitFailed, "the service's answer for %s was refused (%s): no address is given; do not deposit on it, and contact support", chains[0].Chain, chains[0].AddressProblem)
 	}
@@ -213,11 +213,8 @@ func printChains(w io.Writer, chains []exchange.ChainInfo) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "CHAIN\tCHAIN ID\tDEPOSIT ADDRESS\tTOKEN\tCONTRACT")
 	for _, ch := range chains {
-		addr := ch.DepositAddress
-		switch {
-		case ch.AddressProblem != "":
-			addr = "REFUSED, do not deposit: " + ch.AddressProblem
-		case addr == "":
+		addr := ch.Listed()
+		if ch.Verdict() == exchange.DepositGenerate {
 			addr = "not provisioned"
 		}
 		cols := []string{ch.Chain, ch.ChainID, addr}

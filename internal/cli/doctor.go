@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
@@ -316,8 +317,12 @@ func (c doctorCmd) checkTerminal(add func(check, detail, fix string)) {
 		detail += "; NO_COLOR set"
 	}
 	fix := ""
-	if term == "dumb" {
-		fix = "run the console in a terminal that draws (TERM=xterm-256color or similar)"
+	switch {
+	case plain.Wanted(nil, c.env.Getenv):
+		// Nothing to fix: plain mode is the console there.
+		detail += "; the console runs in plain mode (line prompts, no full screen)"
+	case term == "dumb":
+		fix = "unset " + plain.PlainVar + " to run the console in plain mode here, or use a terminal that draws (TERM=xterm-256color or similar)"
 	}
 	add("terminal", detail, fix)
 	if c.env.Getenv("TMUX") == "" {

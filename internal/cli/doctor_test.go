@@ -174,3 +174,18 @@ func TestDoctorSaysWhatChoseTheEnvironment(t *testing.T) {
 		}
 	}
 }
+
+// TestDoctorDumbTerminal: under TERM=dumb the console runs in plain mode
+// (plain.Wanted), which doctor says and does not ask to fix; only with
+// plain mode turned off there does it warn, naming both ways out.
+func TestDoctorDumbTerminal(t *testing.T) {
+	cfg, _ := localConfig(t)
+	_, rep, out := doctor(t, map[string]string{"TERM": "dumb"}, noTmux, "--config", cfg)
+	if rep.warning("terminal") != nil || !strings.Contains(out, "plain mode") {
+		t.Errorf("TERM=dumb, where plain mode runs: a warning, or plain mode not said:\n%s", out)
+	}
+	_, rep, out = doctor(t, map[string]string{"TERM": "dumb", "SVCWALLET_PLAIN": "0"}, noTmux, "--config", cfg)
+	if w := rep.warning("terminal"); w == nil || !strings.Contains(w.Fix, "unset SVCWALLET_PLAIN") {
+		t.Errorf("TERM=dumb with SVCWALLET_PLAIN=0: no warning naming plain mode:\n%s", out)
+	}
+}

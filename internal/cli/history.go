@@ -146,39 +146,26 @@ func (c statusCmd) refreshHistory(ctx context.Context, key signerFlags) error {
 	for _, id := range ids {
 		s.Add(id, c.now())
 	}
-	left := len(ids)
-	if left > 0 {
-		fmt.Fprintf(c.env.Stderr, "%s: asking the service about %d unfinished withdrawal(s)\n", c.app.name, left)
+	if len(ids) > 0 {
+		fmt.Fprintf(c.env.Stderr, "%s: asking the service about %d unfinished withdrawal(s)\n", c.app.name, len(ids))
 	}
 	var asked error
-	for left > 0 {
-		id, wait, ok := s.Next(c.now())
-		if !ok {
-			if err := c.sleep(ctx, wait); err != nil {
-				return interrupted(ctx, "")
-			}
-			continue
-		}
-		w, err := fetchStatus(ctx, client, id)
-		if ctx.Err() != nil {
-			return interrupted(ctx, "")
-		}
-		step := s.Answer(id, w, err, c.now())
-		c.journal(id, w, step)
-		if f, _ := s.Get(id); step.RateLimited && f.Failures < maxWatchFailures {
-			continue // asked again after the pause
-		}
-		if f, _ := s.Get(id); f.Vanished {
-			o := f.Outcome()
+	loop := c.loop(s, client)
+	loop.Once = true
+	err = loop.Run(ctx, func(seen follow.Seen) bool {
+		switch id := seen.QuoteID; {
+		case seen.Vanished:
+			o := seen.Outcome()
 			fmt.Fprintf(c.env.Stderr, "%s: %s %s: %s\n", c.app.name, id, o.Name, o.Sentence())
-		}
-		s.Remove(id)
-		left--
-		if err != nil && !errors.Is(err, exchange.ErrNotFound) {
+		case seen.Done && seen.Err != nil && !errors.Is(seen.Err, exchange.ErrNotFound):
 			// Said on stderr, with --json too: the listing follows on stdout.
-			fmt.Fprintf(c.env.Stderr, "%s: %s could not be asked about: %v; it is listed as the journal had it, run again later\n", c.app.name, id, exchange.Explain(err))
+			fmt.Fprintf(c.env.Stderr, "%s: %s could not be asked about: %v; it is listed as the journal had it, run again later\n", c.app.name, id, exchange.Explain(seen.Err))
 			asked = errNotAllAsked
 		}
+		return true
+	})
+	if err != nil {
+		return interrupted(ctx, "")
 	}
 	return asked
 }

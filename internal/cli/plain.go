@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"os"
+	"slices"
 	"syscall"
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/plain"
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -34,13 +36,25 @@ func (a *app) runPlain(ctx context.Context) error {
 		Now: time.Now, After: time.After, Nonce: signer.NewNonce,
 		LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) },
 		Running:      &running, PollInterval: follow.DefaultPollInterval}
+	if a.envName != "" || env.Getenv(envNameVar) != "" {
+		c.Given = chosen // no question: the same environment as every command's
+	}
 	for _, t := range targets {
 		pt := plain.Target{Env: t.Env, Client: t.Client, Journal: t.Journal}
 		if t.Demo != nil {
 			pt.Demo = &plain.Demo{APIKey: t.Demo.APIKey, PrivateKey: t.Demo.PrivateKey}
+			for _, p := range t.Demo.AddressBook {
+				pt.Demo.AddressBook = append(pt.Demo.AddressBook, plain.Payee(p))
+			}
 		}
 		c.Targets = append(c.Targets, pt)
 	}
+	// The config's order, the sandbox last: a number always chooses the
+	// same environment (the console puts the chosen one first).
+	order := append(cfg.Names(), config.SandboxEnv)
+	slices.SortStableFunc(c.Targets, func(x, y plain.Target) int {
+		return slices.Index(order, x.Env.Name) - slices.Index(order, y.Env.Name)
+	})
 	var secret plain.SecretReader
 	if in, ok := env.Stdin.(*os.File); ok {
 		secret = plain.TerminalSecret(in)

@@ -276,18 +276,6 @@ func (c *statusCmd) journalOf(client *exchange.Client, read func(j *journal.Jour
 	return read(j, client.Env().Name, sess.AccountID)
 }
 
-// journal writes the state a follower learned of an own withdrawal (none
-// when step names none). A failed write is said on stderr and changes no
-// exit status: the status itself was read.
-func (c statusCmd) journal(id string, w exchange.Withdrawal, step follow.Step) {
-	if step.JournalState == "" {
-		return
-	}
-	if err := c.writer.JournalState(id, w); err != nil {
-		fmt.Fprintf(c.env.Stderr, "%s: the journal could not record %s of %s (%v): %s may show it unfinished; check the disk\n", c.app.name, w.State, id, err, c.app.invocation().command("history"))
-	}
-}
-
 // parse checks the flags and reads the quote ids (from stdin for -).
 func (c statusCmd) parse(ctx context.Context, f statusFlags, ids []string) (statusFlags, error) {
 	if f.csv && f.json {

@@ -62,10 +62,10 @@ type followed struct {
 	done    bool
 }
 
-// follow asks every quote id through one scheduler, so all of them share
-// its request budget: once each without --watch, else until each is final.
-// It prints each change (--watch), then every record, and ends with the
-// largest exit status of the ids.
+// follow asks every quote id through the one follow loop (follow.Loop),
+// so all of them share its request budget: once each without --watch,
+// else until each is final. It prints each change (--watch), then every
+// record, and ends with the largest exit status of the ids.
 func (c statusCmd) follow(ctx context.Context, client *exchange.Client, env config.Environment, f statusFlags) error {
 	s := follow.NewScheduler(env.EffectiveFollowRate())
 	s.Interval, s.Jitter = f.interval, c.jitter
@@ -76,31 +76,20 @@ func (c statusCmd) follow(ctx context.Context, client *exchange.Client, env conf
 		ids[id] = &followed{}
 	}
 	start, paused := c.now(), time.Time{}
-	for open := len(ids); open > 0; {
-		id, wait, ok := s.Next(c.now())
-		if !ok {
-			if s.Moving() == 0 {
-				break // cannot happen: every unsettled id is queued
-			}
-			if err := c.sleep(ctx, wait); err != nil {
-				return interrupted(ctx, "")
-			}
-			continue
-		}
-		w, err := fetchStatus(ctx, client, id)
-		if ctx.Err() != nil {
-			return interrupted(ctx, "")
-		}
-		if c.record(ctx, s, id, ids[id], w, err, f) {
-			s.Remove(id)
-			open--
-		}
+	loop := c.loop(s, client)
+	loop.Once = !f.watch
+	err := loop.Run(ctx, func(seen follow.Seen) bool {
+		settled := c.record(ctx, seen, ids[seen.QuoteID], f)
 		// A pause the service's rate limit asks for is said once, as the
 		// pause it is: the asks go on after it.
 		if now := c.now(); s.PausedFor(now) > 0 && now.Add(s.PausedFor(now)).After(paused) {
 			paused = now.Add(s.PausedFor(now))
 			fmt.Fprintf(c.env.Stderr, "%s: rate limited by the service: resuming in %s\n", c.app.name, s.PausedFor(now).Round(time.Second))
 		}
+		return !settled
+	})
+	if err != nil {
+		return interrupted(ctx, "")
 	}
 	code := c.report(env, f, ids)
 	if f.watch && len(f.quoteIDs) > 1 {
@@ -109,54 +98,56 @@ func (c statusCmd) follow(ctx context.Context, client *exchange.Client, env conf
 	return code
 }
 
+// loop is the follow loop of s on client, on the command's clock, that
+// journals what it learns of the account's own withdrawals; a failed
+// write is said on stderr and changes no exit status (the status itself
+// was read).
+func (c statusCmd) loop(s *follow.Scheduler, client *exchange.Client) follow.Loop {
+	return follow.Loop{Scheduler: s, Now: c.now, Wait: c.sleep, MaxFailures: maxWatchFailures,
+		Ask: func(ctx context.Context, id string) (exchange.Withdrawal, error) { return fetchStatus(ctx, client, id) },
+		Journal: func(id string, w exchange.Withdrawal) error {
+			err := c.writer.JournalState(id, w)
+			if err != nil {
+				fmt.Fprintf(c.env.Stderr, "%s: the journal could not record %s of %s (%v): %s may show it unfinished; check the disk\n", c.app.name, w.State, id, err, c.app.invocation().command("history"))
+			}
+			return err
+		}}
+}
+
 // summary is the one line `status --watch` of several ids ends with:
 // how many came to each outcome, and the time it took.
 func (c statusCmd) summary(order []string, ids map[string]*followed, took time.Duration) string {
-	var names []string
-	count := map[string]int{}
-	for _, id := range order {
-		name := "no answer"
-		if o := ids[id]; o.f.Known || o.f.NotFound {
-			name = strings.ToLower(o.f.Outcome().Name)
-		}
-		if count[name] == 0 {
-			names = append(names, name)
-		}
-		count[name]++
+	fs := make([]follow.Follow, len(order))
+	for i, id := range order {
+		fs[i] = ids[id].f.Follow
 	}
-	parts := make([]string, len(names))
-	for i, n := range names {
-		parts[i] = fmt.Sprintf("%d %s", count[n], n)
-	}
-	return fmt.Sprintf("%s: %d withdrawals in %s: %s", c.app.name, len(order), took.Round(time.Second), strings.Join(parts, ", "))
+	return fmt.Sprintf("%s: %d withdrawals in %s: %s", c.app.name, len(order), took.Round(time.Second), follow.Tally(fs))
 }
 
-// record takes one answer about id, journals the state learned of an own
-// withdrawal, and reports whether the id is settled.
-func (c statusCmd) record(ctx context.Context, s *follow.Scheduler, id string, o *followed, w exchange.Withdrawal, err error, f statusFlags) bool {
-	now := c.now()
+// record words one answer the loop took about o's id, and reports whether
+// the id is settled (its exit status known).
+func (c statusCmd) record(ctx context.Context, seen follow.Seen, o *followed, f statusFlags) bool {
+	id, err := seen.QuoteID, seen.Err
 	settle := func(code int) bool {
 		o.code, o.done = code, true
 		return true
 	}
 	// An error about one id is said when it settles, in the stream.
 	settleErr := func(err error) bool { return settle(c.app.say(err)) }
-	if known, _ := s.Get(id); errors.Is(err, exchange.ErrNotFound) && !known.AcceptedAt.IsZero() {
+	o.f = seen.Followed
+	switch {
+	case errors.Is(err, exchange.ErrNotFound) && seen.Vanished:
 		// Unknown to the service, yet the journal saw it accepted: said as
 		// the contradiction it is (follow.Outcome), never "not found", and
 		// asked again with --watch.
-		step := s.Answer(id, exchange.Withdrawal{}, err, now)
-		o.f, _ = s.Get(id)
 		if !f.watch {
 			return settleErr(failure(exitPending, "%s: %s %s", id, o.f.Outcome().Name, o.f.Outcome().Sentence()).about(id))
 		}
-		if step.Changed && !f.csv {
+		if seen.Step.Changed && !f.csv {
 			c.change(&o.f.Follow, f.json)
 			o.printed = follow.LabelVanished
 		}
 		return false
-	}
-	switch {
 	case errors.Is(err, exchange.ErrNotFound):
 		return settleErr(notFound(id))
 	case err != nil && errors.As(err, new(*exchange.UnreadableAnswerError)):
@@ -164,36 +155,27 @@ func (c statusCmd) record(ctx context.Context, s *follow.Scheduler, id string, o
 		// malformed hash, another quote's record) will not mend by asking
 		// again: it is an error for this id.
 		return settleErr(c.idError(id, f, err, ""))
+	case seen.GaveUp:
+		return settleErr(c.idError(id, f, err, fmt.Sprintf(" (gave up after %d failed tries in a row)", seen.Failures)))
+	case err != nil && seen.Done:
+		return settleErr(c.idError(id, f, err, ""))
 	case err != nil:
-		rateLimited := errors.Is(err, exchange.ErrRateLimited)
-		if !f.watch && !rateLimited {
-			return settleErr(c.idError(id, f, err, ""))
-		}
-		// The follower counts the failed asks in a row, 429s included.
-		s.Answer(id, exchange.Withdrawal{}, err, now)
-		next, _ := s.Get(id)
-		if next.Failures >= maxWatchFailures {
-			return settleErr(c.idError(id, f, err, fmt.Sprintf(" (gave up after %d failed tries in a row)", next.Failures)))
-		}
-		if !rateLimited {
-			c.retryNote(id, f, err, next.Due.Sub(now).Round(time.Second))
+		if !seen.Step.RateLimited {
+			c.retryNote(id, f, err, seen.Due.Sub(c.now()).Round(time.Second))
 		}
 		return false
 	}
-	c.journal(id, w, s.Answer(id, w, nil, now))
-	state, _ := s.Get(id)
-	o.f = state
-	if f.watch && w.State != o.printed && !f.csv {
+	if f.watch && o.f.Last.State != o.printed && !f.csv {
 		c.change(&o.f.Follow, f.json)
-		o.printed = w.State
+		o.printed = o.f.Last.State
 	}
-	if state.Final || !f.watch {
-		if f.notifyCommand != "" {
-			c.notify(ctx, f.notifyCommand, &o.f.Follow)
-		}
-		return settle(payoutExit[o.f.Payout()])
+	if !seen.Done {
+		return false
 	}
-	return false
+	if f.notifyCommand != "" {
+		c.notify(ctx, f.notifyCommand, &o.f.Follow)
+	}
+	return settle(payoutExit[o.f.Payout()])
 }
 
 // payoutExit is the exit status of each payout (see statusLong).

@@ -33,11 +33,11 @@ func (c withdrawCmd) confirmed(ctx context.Context, e config.Environment, q *quo
 		if err := c.yes(ctx, q.order, f, accepted); err != nil {
 			return false, err
 		}
-		// The answer may come long after the review: a quote that ran out
-		// meanwhile (or is about to, by the service's clock measured with
-		// the quote) is not signed. Its replacement needs a review.
+		// The answer may come long after the review: a quote that may no
+		// longer be signed (MayStillSign) is not. Its replacement needs a
+		// review.
 		priced := withdrawal.PricedQuote{Quote: q.order.Quote, Offset: q.offset}
-		if !priced.Expiring(c.now()) {
+		if priced.MayStillSign(c.now()) {
 			return false, nil
 		}
 		ran := c.ranOut(priced, f.yes)

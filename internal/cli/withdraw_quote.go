@@ -120,34 +120,30 @@ func (c withdrawCmd) serviceFailed(ctx context.Context, what string, err error) 
 	return failure(exitError, "%s: %w", what, exchange.Explain(err))
 }
 
-// quote measures the clock, asks the quote, refuses one the choice refuses
-// (QuoteRefusal), builds the Order (NewOrder) and checks its bridge
-// address (checkBridge, with --accept-bridge), as the console's quote and
-// review do.
+// quote takes the one quote step (withdrawal.TakeQuote: the clock, its
+// skew, the quote, a refusal), builds the Order (NewOrder) and checks its
+// bridge address (checkBridge, with --accept-bridge), as the console's
+// quote and review do.
 func (c withdrawCmd) quote(ctx context.Context, client *exchange.Client, e config.Environment, t withdrawTarget, ch withdrawal.Choice, acceptBridge string) (withdrawal.Order, withdrawal.BridgeTrust, time.Duration, error) {
 	cx, cancel := context.WithTimeout(ctx, callTimeout)
 	defer cancel()
-	clock, err := client.MeasureClock(cx)
-	if err != nil {
-		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, c.serviceFailed(ctx, "the service's clock", err)
-	}
-	if err := clock.CheckSkew(); err != nil {
+	p, err := withdrawal.TakeQuote(cx, client, ch)
+	var refused *withdrawal.QuoteRefusedError
+	switch {
+	case errors.As(err, &refused):
+		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, failure(exitFailed, "not signed: %s; nothing was sent", refused.Reason)
+	case errors.As(err, new(*exchange.ClockSkewError)):
 		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, failure(exitFailed, "%w", err)
-	}
-	q, err := exchange.Patiently(cx, c.retry, func(ctx context.Context) (exchange.Quote, error) { return client.Quote(ctx, ch.QuoteRequest()) })
-	if err != nil {
+	case err != nil:
 		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, c.serviceFailed(ctx, "quote", err)
 	}
-	if refusal := ch.QuoteRefusal(q); refusal != "" {
-		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, failure(exitFailed, "not signed: %s; nothing was sent", refusal)
-	}
 	s, _ := client.Session()
-	o, err := withdrawal.NewOrder(ch, withdrawal.PricedQuote{Quote: q, Offset: clock.Offset}, s.FundingAccountAddress, e.Domain(), c.nonce(), c.now())
+	o, err := withdrawal.NewOrder(ch, p, s.FundingAccountAddress, e.Domain(), c.nonce(), c.now())
 	if err != nil {
 		return o, withdrawal.BridgeTrust{}, 0, failure(exitFailed, "%w", exchange.Explain(err))
 	}
 	trust, err := c.checkBridge(e, t.pinsPath, o.Transfer.ToAccount.Hex(), acceptBridge)
-	return o, trust, clock.Offset, err
+	return o, trust, p.Offset, err
 }
 
 // repeatRefused refuses a withdrawal identical to the earlier one that got

@@ -3,7 +3,9 @@
 package osguard
 
 import (
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -27,5 +29,109 @@ func TestWriteStateFileRefusesLinks(t *testing.T) {
 	}
 	if fi, err := os.Lstat(path); err != nil || fi.Mode()&os.ModeSymlink == 0 {
 		t.Fatalf("the link was replaced: %v", err)
+	}
+}
+
+// TestStateFileRoundTrip: a state file is written 0600 in a 0700 folder
+// made for it, read back as written, and replaced whole with no temporary
+// file left beside it.
+func TestStateFileRoundTrip(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "state", "svcwallet")
+	path := filepath.Join(dir, "bridge.json")
+	for _, body := range []string{`{"first":1}`, `{"second":2}`} {
+		if err := WriteStateFile(path, []byte(body)); err != nil {
+			t.Fatal(err)
+		}
+		got, err := ReadStateFile(path)
+		if err != nil || string(got) != body {
+			t.Fatalf("read back %q, %v; want %q", got, err, body)
+		}
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("the file's mode: %v %v", fi.Mode(), err)
+	}
+	if fi, err := os.Stat(dir); err != nil || fi.Mode().Perm() != 0o700 {
+		t.Errorf("the folder's mode: %v %v", fi.Mode(), err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("left beside it: %v", entries)
+	}
+	if _, err := ReadStateFile(filepath.Join(dir, "missing")); !os.IsNotExist(err) {
+		t.Errorf("a missing file: %v", err)
+	}
+}
+
+// TestWriteStateFileRefusesOpenFiles: a state file others may change (mode
+// 0666) is refused, not replaced with what they could have put there.
+func TestWriteStateFileRefusesOpenFiles(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "watch.txt")
+	if err := os.WriteFile(path, []byte("theirs"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(path, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteStateFile(path, []byte("mine")); err == nil {
+		t.Fatal("a file open to others was replaced")
+	}
+	if b, _ := os.ReadFile(path); string(b) != "theirs" {
+		t.Errorf("the file now holds %q", b)
+	}
+}
+
+// TestCreateStateFile: a new state file is 0600 and holds what was given;
+// one already there (or a link) is never replaced.
+func TestCreateStateFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "sub", "prepared.json")
+	if err := CreateStateFile(path, []byte("first")); err != nil {
+		t.Fatal(err)
+	}
+	if err := CreateStateFile(path, []byte("second")); !os.IsExist(err) {
+		t.Errorf("an existing file: %v, want it to exist already", err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "first" {
+		t.Errorf("the file was replaced: %q", b)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v, %v", fi.Mode(), err)
+	}
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(path, link); err != nil {
+		t.Fatal(err)
+	}
+	if err := CreateStateFile(link, []byte("through")); err == nil {
+		t.Error("a file was created through a link")
+	}
+	if b, _ := os.ReadFile(path); string(b) != "first" {
+		t.Errorf("the link's target was written: %q", b)
+	}
+}
+
+// TestGroupCmdRun: Run starts a child in its own group and waits for it,
+// its exit status kept; one that cannot start says so.
+func TestGroupCmdRun(t *testing.T) {
+	g := GroupCommandContext(t.Context(), "sh", "-c", "exit 3")
+	g.LendForeground() // no terminal here: nothing is lent
+	err := g.Run()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 3 {
+		t.Errorf("exit status: %v, want 3", err)
+	}
+	if err := GroupCommandContext(t.Context(), filepath.Join(t.TempDir(), "missing")).Run(); err == nil {
+		t.Error("a missing program started")
+	}
+	if g.Cmd.SysProcAttr == nil || !g.Cmd.SysProcAttr.Setpgid {
+		t.Error("the child did not lead a group of its own")
+	}
+}
+
+// TestKindOf names each kind of file that is not a regular one.
+func TestKindOf(t *testing.T) {
+	for m, want := range map[os.FileMode]string{os.ModeDir: "a directory", os.ModeNamedPipe: "a named pipe (FIFO)", os.ModeSocket: "a socket",
+		os.ModeDevice | os.ModeCharDevice: "a character device", os.ModeDevice: "a device", os.ModeIrregular: "a special file"} {
+		if got := kindOf(m); got != want {
+			t.Errorf("kindOf(%v) = %q, want %q", m, got, want)
+		}
 	}
 }

@@ -35,7 +35,11 @@ func (s *session) authorizeBuilder() error {
 	fee := func(a string) error { _, err := builder.ParseFeePercent(a); return err }
 	in.FuturesFee = ask("Max futures fee, in percent (such as 0.1):", fee)
 	in.SpotFee = ask("Max spot fee, in percent (such as 0.05):", fee)
-	in.Expires = ask("Valid for, such as 7d, 72h or 90m (at most 30 days):", func(a string) error { _, err := builder.ParseValidity(a); return err })
+	if err == nil {
+		// An empty line is the console's default, builder.DefaultValidity.
+		in.Expires, err = s.p.AskOr("Valid for, such as 7d, 72h or 90m (at most 30 days; an empty line takes "+builder.HumanDuration(builder.DefaultValidity)+"):", "",
+			func(a string) error { _, err := builder.ParseValidity(a); return err })
+	}
 	if err != nil {
 		return err
 	}
@@ -45,7 +49,7 @@ func (s *session) authorizeBuilder() error {
 	}
 	if withKey == 1 {
 		in.Label = ask("API key label, shown in the API key list:", nil)
-		in.KeySigner = ask("Address of the API key's signer:", func(a string) error {
+		in.KeySigner = ask("Address of the key that will sign the builder's API requests (its private key stays with the builder; 0x and 40 hex digits):", func(a string) error {
 			_, err := builder.ParseEVMAddress(a, "the API key's signer")
 			return err
 		})
@@ -101,6 +105,7 @@ func (s *session) signBuilder(o builder.Order) error {
 		s.p.Say("Not signed: %v. Nothing was signed or sent.", key.err)
 		return nil
 	}
+	s.sayWhere()
 	yes, err := s.p.Confirm(func() string { return "Sign and authorize the builder?" })
 	if err != nil {
 		return err

@@ -20,7 +20,7 @@ func (s *session) deposit() error {
 	for {
 		var open []exchange.ChainInfo
 		for _, ch := range chains {
-			if ch.DepositAddress == "" && ch.AddressProblem == "" {
+			if ch.Verdict() == exchange.DepositGenerate {
 				open = append(open, ch)
 			}
 		}
@@ -76,11 +76,8 @@ func (s *session) listChains() ([]exchange.ChainInfo, error) {
 // chainLine is one chain: its id, its address (or why there is none) and
 // its tokens, with their contracts.
 func chainLine(ch exchange.ChainInfo) string {
-	addr := ch.DepositAddress
-	switch {
-	case ch.AddressProblem != "":
-		addr = "REFUSED, do not deposit: " + ch.AddressProblem
-	case addr == "":
+	addr := ch.Listed()
+	if ch.Verdict() == exchange.DepositGenerate {
 		addr = "no address yet (on demand: generate one)"
 	}
 	var tokens []string
@@ -103,7 +100,7 @@ func (s *session) generate(chain string) (exchange.ChainInfo, error) {
 	if err != nil {
 		return info, s.interrupted(depositError(err))
 	}
-	if info.AddressProblem != "" {
+	if info.Verdict() == exchange.DepositRefused {
 		s.p.Say("The %s deposit address the service sent failed its check (%s): it is not given. Do not deposit on %s; contact support.", info.Chain, info.AddressProblem, info.Chain)
 		return info, nil
 	}

@@ -1,79 +1,107 @@
 package plain
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"time"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 )
 
-// Following a withdrawal: the scheduler and state machine of every
-// follower (follow.Scheduler, follow.Follow) decide when to ask and what
-// an answer means; each change is one line, "15:04:31 SUBMITTED →
-// SENDING", said once.
+// Following a withdrawal: the one follow loop (follow.Loop) decides when
+// to ask and what an answer means; each change is one line, "15:04:31
+// SUBMITTED → SENDING", said once.
 
 // maxFailures ends a follow after this many failed asks in a row, as
 // `svcwallet status --watch` does.
 const maxFailures = 5
 
-// followUntilEnd follows id until it ends, enter stops following, or
-// ctrl+c. The states learned of this account's own withdrawals are
+// errStopped: the user pressed enter to stop following.
+var errStopped = errors.New("stopped following")
+
+// followUntilEnd follows ids until each ends, enter stops following, or
+// ctrl+c, one line per change ("15:04:31 SUBMITTED → SENDING", the quote
+// id before the states when several are followed), as `svcwallet status -
+// --watch` does. The states learned of this account's own withdrawals are
 // journaled (Withdrawer.JournalState).
-func (s *session) followUntilEnd(id string) error {
-	sched, w := s.scheduler(id)
-	s.p.Say("Following %s until it ends; press enter to stop following (the withdrawal goes on).", id)
-	shown := ""
-	stop := s.p.lineAsked()
-	for {
-		next, wait, ok := sched.Next(s.Now())
-		if !ok {
-			select {
-			case <-s.After(wait):
-			case r := <-stop:
-				s.p.took()
-				if errors.Is(r.err, io.EOF) {
-					return ErrEnd
-				}
-				s.p.Say("Stopped following %s; it goes on: \"Look up a withdrawal's status\" finds it again.", id)
-				return nil
-			case <-s.ctx.Done():
-				return ErrInterrupted
-			}
-			continue
-		}
-		f, err := s.ask(sched, w, next)
-		if err != nil {
-			return err
+func (s *session) followUntilEnd(ids ...string) error {
+	loop := s.loop(ids...)
+	what := ids[0] + " until it ends; press enter to stop following (the withdrawal goes on)."
+	if len(ids) > 1 {
+		what = fmt.Sprintf("%d withdrawals until each ends; press enter to stop following (they go on).", len(ids))
+	}
+	s.p.Say("Following %s", what)
+	shown := map[string]string{}
+	last := map[string]follow.Follow{}
+	loop.Wait = s.waiter(s.p.lineAsked())
+	err := loop.Run(s.ctx, func(f follow.Seen) bool {
+		id, about := f.QuoteID, ""
+		last[id] = f.Follow
+		if len(ids) > 1 {
+			about = id + " "
 		}
 		if name := f.Outcome().Name; f.Known || f.NotFound || f.Vanished {
-			if name != shown {
-				s.stateLine(shown, name)
-				shown = name
+			if name != shown[id] {
+				s.stateLine(about, shown[id], name)
+				shown[id] = name
 			}
 		} else if f.Err != nil {
-			s.p.Say("%s no answer (%v): asked again in %s.", s.clock(), trimStop(exchange.Explain(f.Err)), f.Due.Sub(s.Now()).Round(time.Second))
-			if f.Failures >= maxFailures {
+			s.p.Say("%s %sno answer (%v): asked again in %s.", s.clock(), about, trimStop(exchange.Explain(f.Err)), f.Due.Sub(s.Now()).Round(time.Second))
+			if f.GaveUp {
 				s.p.Say("Stopped following %s after %d failed asks in a row: \"Look up a withdrawal's status\" asks again.", id, f.Failures)
-				return nil
 			}
 		}
-		if f.Final {
-			s.printRecord(f)
+		if f.Final && len(ids) == 1 {
+			s.printRecord(f.Followed)
+		}
+		return true
+	})
+	switch {
+	case errors.Is(err, errStopped):
+		s.p.Say("Stopped following; what goes on: \"Look up a withdrawal's status\" finds it again.")
+		return nil
+	case err != nil && !errors.Is(err, ErrEnd):
+		return ErrInterrupted
+	case err == nil && len(ids) > 1:
+		fs := make([]follow.Follow, len(ids))
+		for i, id := range ids {
+			fs[i] = last[id]
+		}
+		s.p.Say("%d withdrawals followed: %s.", len(ids), follow.Tally(fs))
+	}
+	return err
+}
+
+// waiter waits d on the session's clock; a line read on stop (none when
+// nil) stops following (errStopped, or ErrEnd at the input's end).
+func (s *session) waiter(stop chan lineRead) func(ctx context.Context, d time.Duration) error {
+	return func(ctx context.Context, d time.Duration) error {
+		select {
+		case <-s.After(d):
 			return nil
+		case r := <-stop:
+			s.p.took()
+			if errors.Is(r.err, io.EOF) {
+				return ErrEnd
+			}
+			return errStopped
+		case <-ctx.Done():
+			return ErrInterrupted
 		}
 	}
 }
 
-// scheduler follows id alone, knowing this account's own withdrawals from
-// the journal so their states are journaled; and the Withdrawer that
-// journals them.
-func (s *session) scheduler(id string) (*follow.Scheduler, withdrawal.Withdrawer) {
+// loop follows ids in one request budget, knowing this account's own
+// withdrawals from the journal so their states are journaled
+// (Withdrawer.JournalState).
+func (s *session) loop(ids ...string) follow.Loop {
 	sess, _ := s.client().Session()
-	recs, err := s.target.Journal.RecordsOf(s.target.Env.Name, sess.AccountID, id)
+	recs, err := s.target.Journal.RecordsOf(s.target.Env.Name, sess.AccountID, ids...)
 	if err != nil {
 		s.p.Say("The journal cannot be read (%v): the states seen are not journaled.", err)
 	}
@@ -82,37 +110,34 @@ func (s *session) scheduler(id string) (*follow.Scheduler, withdrawal.Withdrawer
 		sched.Interval = s.PollInterval
 	}
 	sched.Know(follow.OwnOf(recs))
-	sched.Add(id, s.Now())
-	return sched, withdrawal.Withdrawer{Client: s.client(), Journal: s.target.Journal, Now: s.Now}
+	for _, id := range ids {
+		sched.Add(id, s.Now())
+	}
+	w := withdrawal.Withdrawer{Client: s.client(), Journal: s.target.Journal, Now: s.Now}
+	return follow.Loop{Scheduler: sched, Now: s.Now, MaxFailures: maxFailures,
+		Ask: func(ctx context.Context, id string) (exchange.Withdrawal, error) {
+			cx, cancel := context.WithTimeout(ctx, requestTimeout)
+			defer cancel()
+			return s.client().WithdrawalStatus(cx, id)
+		},
+		Journal: func(id string, wd exchange.Withdrawal) error {
+			err := w.JournalState(id, wd)
+			if err != nil {
+				s.p.Say("The journal could not record %s (%v).", wd.State, err)
+			}
+			return err
+		}}
 }
 
-// ask asks id's status once, hands the answer to the scheduler, journals
-// a state learned, and returns what is known.
-func (s *session) ask(sched *follow.Scheduler, w withdrawal.Withdrawer, id string) (follow.Followed, error) {
-	cx, cancel := s.call()
-	wd, err := s.client().WithdrawalStatus(cx, id)
-	cancel()
-	if s.ctx.Err() != nil {
-		return follow.Followed{}, ErrInterrupted
-	}
-	step := sched.Answer(id, wd, err, s.Now())
-	if step.JournalState != "" {
-		if err := w.JournalState(id, wd); err != nil {
-			s.p.Say("The journal could not record %s (%v).", step.JournalState, err)
-		}
-	}
-	f, _ := sched.Get(id)
-	return f, nil
-}
-
-// stateLine says a change of state at this moment: the first state alone,
-// then "OLD → NEW".
-func (s *session) stateLine(was, now string) {
+// stateLine says a change of state at this moment, after about (the
+// quote id when several are followed): the first state alone, then "OLD →
+// NEW".
+func (s *session) stateLine(about, was, now string) {
 	if was == "" {
-		s.p.Say("%s %s", s.clock(), now)
+		s.p.Say("%s %s%s", s.clock(), about, now)
 		return
 	}
-	s.p.Say("%s %s → %s", s.clock(), was, now)
+	s.p.Say("%s %s%s → %s", s.clock(), about, was, now)
 }
 
 // clock is the time of day now, as the status screen's timeline shows it.
@@ -141,33 +166,74 @@ func (s *session) printRecord(f follow.Followed) {
 	}
 }
 
-// lookUp asks a quote id, says its status, and offers to follow it while
-// it moves.
+// lookUp asks for quote ids (one, or several as `svcwallet status` takes
+// them), says each one's status, and offers to follow those still moving.
 func (s *session) lookUp() error {
-	id, err := s.p.Ask("Quote id of the withdrawal:", exchange.CheckQuoteID)
+	var ids []string
+	_, err := s.p.Ask("Quote ids of the withdrawals to look up, separated by spaces (one is fine):", func(a string) error {
+		var bad []follow.MalformedID
+		ids, bad = follow.ParseQuoteIDs(a, true)
+		switch {
+		case len(bad) > 0:
+			return fmt.Errorf("%.40q is not a quote id: %w", safetext.Quoted(bad[0].Text), bad[0].Err)
+		case len(ids) == 0:
+			return errors.New("no quote id in it")
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
-	return s.lookUpID(id)
+	return s.lookUpID(ids...)
 }
 
-// lookUpID asks id's status once and offers to follow it while it moves.
-func (s *session) lookUpID(id string) error {
-	sched, w := s.scheduler(id)
-	f, err := s.ask(sched, w, id)
-	if err != nil {
-		return err
+// lookUpID asks each id's status once, says it, and offers to follow
+// those still moving.
+func (s *session) lookUpID(ids ...string) error {
+	loop := s.loop(ids...)
+	loop.Once, loop.Wait = true, s.waiter(nil)
+	var moving []string
+	var failed error
+	ended := map[string]bool{}
+	if err := loop.Run(s.ctx, func(f follow.Seen) bool {
+		switch {
+		case !f.Known && !f.NotFound && !f.Vanished:
+			failed = fmt.Errorf("the status of %s could not be read: %w", f.QuoteID, exchange.Explain(f.Err))
+			if len(ids) > 1 {
+				s.p.Say("%s.", upperFirst(trimStop(failed)))
+			}
+			return true
+		case len(ids) > 1:
+			o := f.Outcome()
+			s.p.Say("%s %s: %s", f.QuoteID, o.Name, o.Sentence())
+		default:
+			s.printRecord(f.Followed)
+		}
+		if f.Final {
+			ended[f.QuoteID] = true
+		}
+		return true
+	}); err != nil {
+		return ErrInterrupted
 	}
-	if !f.Known && !f.NotFound && !f.Vanished {
-		return fmt.Errorf("the status of %s could not be read: %w", id, exchange.Explain(f.Err))
+	for _, id := range ids {
+		if !ended[id] { // in the order given, unanswered ones too
+			moving = append(moving, id)
+		}
 	}
-	s.printRecord(f)
-	if f.Final {
+	if len(ids) == 1 && failed != nil {
+		return failed
+	}
+	if len(moving) == 0 {
 		return nil
 	}
-	i, err := s.p.Choose("It has not ended.", Options("Follow it until it ends", "Back home"))
+	title := "It has not ended."
+	if len(ids) > 1 {
+		title = fmt.Sprintf("%d of them have not ended.", len(moving))
+	}
+	i, err := s.p.Choose(title, Options("Follow until the end", "Back home"))
 	if err != nil || i == 1 {
 		return err
 	}
-	return s.followUntilEnd(id)
+	return s.followUntilEnd(moving...)
 }

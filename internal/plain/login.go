@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -83,11 +84,14 @@ func (s *session) logIn() error {
 	}
 }
 
-// chooseTarget picks the environment (asked when there are several) and
-// says where it is.
+// chooseTarget picks the environment (the one given, else asked when
+// there are several) and says where it is.
 func (s *session) chooseTarget() (Target, error) {
-	i := 0
-	if len(s.Targets) > 1 {
+	i := slices.IndexFunc(s.Targets, func(t Target) bool { return t.Env.Name == s.Given })
+	if i < 0 {
+		i = 0
+	}
+	if s.Given == "" && len(s.Targets) > 1 {
 		names := make([]string, len(s.Targets))
 		for j, t := range s.Targets {
 			names[j] = t.Env.Name
@@ -186,17 +190,26 @@ func (s *session) opening(t Target) signer.Opening {
 // and its passphrase.
 func (s *session) keystoreKey() (signer.Key, string, error) {
 	entries, _ := signer.ListKeystore(s.KeystoreDir)
-	names := make([]string, 0, len(entries)+1)
+	options := make([]Option, 0, len(entries)+1)
+	count := map[string]int{}
 	for _, e := range entries {
+		count[e.Address.Hex()]++
+	}
+	for _, e := range entries {
+		// Each address once: its file (which names it again) only to tell
+		// two files of one address apart.
+		o := Option{Name: filepath.Base(e.Path)}
 		if e.AddressKnown {
-			names = append(names, e.Address.Hex()+" ("+filepath.Base(e.Path)+")")
-		} else {
-			names = append(names, filepath.Base(e.Path))
+			o = Option{Name: e.Address.Hex()}
+			if count[o.Name] > 1 {
+				o.About = "the file " + filepath.Base(e.Path)
+			}
 		}
+		options = append(options, o)
 	}
 	path := ""
 	if len(entries) > 0 {
-		i, err := s.p.Choose("Which keystore key?", Options(append(names, "another file")...))
+		i, err := s.p.Choose("Which keystore key?", append(options, Option{Name: "another file"}))
 		if err != nil {
 			return nil, "", err
 		}

@@ -21,7 +21,7 @@ func TestHighLossWarned(t *testing.T) {
 		t.Fatal(err)
 	}
 	wants(t, out, "  You lose: 1.5 USDT (6% of the amount; pay − receive, the fee included)\n",
-		"Warning: more than 5% of the amount goes to fees: you lose 1.5 USDT (6%) of 25 USDT.\nSign and withdraw 25 USDT")
+		"Warning: more than 5% of the amount goes to fees: you lose 1.5 USDT (6%) of 25 USDT.\nEnvironment: ")
 	if strings.Contains(out, "Type yes") {
 		t.Errorf("a second question for a loss of 6%%:\n%s", out)
 	}

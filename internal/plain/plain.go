@@ -55,13 +55,25 @@ type Target struct {
 	Demo *Demo
 }
 
-// Demo credentials of the embedded sandbox.
-type Demo struct{ APIKey, PrivateKey string }
+// Demo is the embedded sandbox's demo data: its credentials and its demo
+// account's address book.
+type Demo struct {
+	APIKey, PrivateKey string
+	AddressBook        []Payee
+}
+
+// Payee is a destination of the sandbox's address book: its chain type
+// and what the sandbox does with a withdrawal to it.
+type Payee struct{ Address, ChainType, Fate string }
 
 // Console is plain mode's fixed dependencies.
 type Console struct {
-	// Targets are the environments offered, the chosen one first.
-	Targets     []Target
+	// Targets are the environments offered, always in one order, so a
+	// number chooses the same one whatever was chosen before.
+	Targets []Target
+	// Given is the environment named by --env or $SVCWALLET_ENV: taken
+	// without asking. "" asks when there are several.
+	Given       string
 	KeystoreDir string
 	Getenv      func(string) string
 	// ConfigFlag is the --config the console was started with, repeated in

@@ -125,12 +125,23 @@ func ReadLine(r io.Reader) (string, error) {
 // Ask asks question until the answer is not empty and check (when given)
 // accepts it; check's refusal is said, then the question asked again.
 func (p *Prompter) Ask(question string, check func(string) error) (string, error) {
+	return p.ask(question, nil, check)
+}
+
+// AskOr is Ask where an empty line takes def, the console's default.
+func (p *Prompter) AskOr(question, def string, check func(string) error) (string, error) {
+	return p.ask(question, &def, check)
+}
+
+func (p *Prompter) ask(question string, def *string, check func(string) error) (string, error) {
 	for {
 		fmt.Fprint(p.out, question+" ")
 		answer, err := p.read()
 		switch {
 		case err != nil:
 			return "", err
+		case answer == "" && def != nil:
+			return *def, nil
 		case answer == "":
 			continue
 		}

@@ -51,6 +51,16 @@ func (s *session) printReview(o withdrawal.Order, trust withdrawal.BridgeTrust, 
 	}
 }
 
+// sayWhere names, right above a question that signs, the environment it
+// signs in, as the command line's review and the console's do.
+func (s *session) sayWhere() {
+	e := s.target.Env
+	s.p.Say("Environment: %s · %s · chain id %d.", e.Name, e.BaseURL, e.ChainID)
+	if e.Embedded() {
+		s.p.Say("  The embedded test exchange: nothing real moves.")
+	}
+}
+
 // printTypedData shows what the key will sign: the domain, the message
 // field by field, the digest, and the key.
 func (s *session) printTypedData(r intent.Review, key reviewKey) {

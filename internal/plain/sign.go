@@ -16,7 +16,7 @@ import (
 // bridge address (CheckBridge) and the journal's repeats (Repeats) checked
 // before the review, a typed y (and for a loss of most of the amount a
 // typed yes: lossConfirmed), the quote's time left checked again before
-// signing (PricedQuote.Expiring), then Withdrawer.Execute.
+// signing (PricedQuote.MayStillSign), then Withdrawer.Execute.
 
 // afterQuote is what the user may do after a quote that was not signed.
 var afterQuote = Options("Get a new quote", "Back home")
@@ -54,6 +54,7 @@ func (s *session) quoteAndSign(ch withdrawal.Choice) (again bool, err error) {
 	// After the key's check: the warning of a severe loss promises a
 	// second question, which a review without a key never asks.
 	s.warnLoss(o)
+	s.sayWhere()
 	yes, err := s.p.Confirm(func() string { return "Sign and withdraw " + o.Summary() + "? " + countdown(priced, s.Now()) })
 	if err != nil {
 		return false, err
@@ -73,9 +74,9 @@ func (s *session) quoteAndSign(ch withdrawal.Choice) (again bool, err error) {
 		return false, err
 	}
 	// The answer (and a passphrase) may come long after the review: a
-	// quote that ran out meanwhile, or is about to by the service's clock,
-	// is not signed. Its replacement needs a review of its own.
-	if priced.Expiring(s.Now()) {
+	// quote that may no longer be signed (MayStillSign) is not. Its
+	// replacement needs a review of its own.
+	if !priced.MayStillSign(s.Now()) {
 		s.p.Say("Quote %s expired while waiting for your answer (valid until %s by the service's clock): nothing was signed or sent.",
 			o.Quote.QuoteID, o.Quote.ExpiresAt.UTC().Format("15:04:05 UTC"))
 		return s.whatNext(nil)
@@ -90,30 +91,27 @@ func (s *session) quoteAndSign(ch withdrawal.Choice) (again bool, err error) {
 	return s.executed(o, sent)
 }
 
-// quote measures the service's clock, asks the quote and builds the
-// Transfer to sign (NewOrder, which refuses a quote the choice refuses:
-// QuoteRefusal). ok false: the quote is refused, and why was said.
+// quote takes the one quote step (withdrawal.TakeQuote) and builds the
+// Transfer to sign (NewOrder). ok false: the quote is refused, and why was
+// said.
 func (s *session) quote(ch withdrawal.Choice) (withdrawal.Order, withdrawal.PricedQuote, bool, error) {
 	s.p.Blank()
 	s.p.Say("Asking the bridge for a quote…")
 	cx, cancel := s.call()
 	defer cancel()
-	clock, err := s.client().MeasureClock(cx)
-	if err == nil {
-		err = clock.CheckSkew()
-	}
-	var q exchange.Quote
-	if err == nil {
-		q, err = s.client().Quote(cx, ch.QuoteRequest())
-	}
-	if err != nil {
+	priced, err := withdrawal.TakeQuote(cx, s.client(), ch)
+	var refused *withdrawal.QuoteRefusedError
+	switch {
+	case errors.As(err, &refused):
+		s.p.Say("%s. Nothing was signed.", upperFirst(refused.Error()))
+		return withdrawal.Order{}, priced, false, nil
+	case err != nil:
 		if err := s.interrupted(err); errors.Is(err, ErrInterrupted) {
 			return withdrawal.Order{}, withdrawal.PricedQuote{}, false, err
 		}
 		s.p.Say("Quote refused: %v.", trimStop(exchange.Explain(err)))
 		return withdrawal.Order{}, withdrawal.PricedQuote{}, false, nil
 	}
-	priced := withdrawal.PricedQuote{Quote: q, Offset: clock.Offset}
 	sess, _ := s.client().Session()
 	o, err := withdrawal.NewOrder(ch, priced, sess.FundingAccountAddress, s.target.Env.Domain(), s.Nonce(), s.Now())
 	if err != nil {
@@ -132,14 +130,15 @@ func (s *session) whatNext(err error) (bool, error) {
 	return i == 0, err
 }
 
-// countdown says the quote's time left by the service's clock, as the
-// review's countdown does, rounded up to whole seconds.
+// countdown says the quote's time left by the service's clock, in whole
+// seconds.
 func countdown(p withdrawal.PricedQuote, now time.Time) string {
 	left := p.Remaining(now)
-	if left <= 0 {
-		return "(The quote has expired: y signs nothing; n for a new one.)"
+	if !p.MayStillSign(now) {
+		return "(The quote has too little time left to sign: y signs nothing; n for a new one.)"
 	}
-	return fmt.Sprintf("(The quote expires in %ds.)", int((left+time.Second-1)/time.Second))
+	// Rounded, not up: a 60 s quote measured a few ms long says 60 s.
+	return fmt.Sprintf("(The quote expires in %ds.)", int(left.Round(time.Second)/time.Second))
 }
 
 // trustBridge checks the bridge funding address the Transfer pays

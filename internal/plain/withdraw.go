@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -54,7 +55,7 @@ func (s *session) chooseRoute(info exchange.WithdrawalInfo) (withdrawal.Choice, 
 		if len(rt.TokensOut) > 0 {
 			pays = "pays " + strings.Join(rt.TokensOut, " or ")
 		}
-		options[i] = Option{Name: rt.Chain, About: rt.ChainType + " chain " + rt.ChainID + ", " + pays}
+		options[i] = Option{Name: rt.Chain, About: chainWords(rt) + ", " + pays}
 	}
 	for {
 		i, err := s.p.Choose("Withdraw USDT from the funding account, through "+info.Provider+", to which chain?", options)
@@ -113,6 +114,16 @@ func (s *session) chooseDestination(ch withdrawal.Choice) (withdrawal.Choice, er
 	return checked, nil
 }
 
+// chainWords is a route's chain type, and its chain id when that is a
+// number, not the chain's name again ("EVM, chain id 42161"; "Tron").
+func chainWords(rt exchange.WithdrawalRoute) string {
+	words := exchange.ChainTypeLabel(rt.ChainType)
+	if _, err := strconv.ParseUint(rt.ChainID, 10, 64); err == nil {
+		words += ", chain id " + rt.ChainID
+	}
+	return words
+}
+
 // noneIsEmpty reads "none" (or "no") as no fee cap, which the form leaves
 // empty: an empty line asks again here.
 func noneIsEmpty(s string) string {
@@ -157,18 +168,32 @@ func (s *session) destination(ch withdrawal.Choice) (string, error) {
 	}
 }
 
-// typedOrRecent offers the recent destinations on the chain, newest first,
-// and another typed; a typed one is checked for the chain
-// (Choice.CheckAddress).
+// typedOrRecent offers the recent destinations on the chain, newest first
+// (on the sandbox without any, its address book), and another typed; a
+// typed one is checked for the chain (Choice.CheckAddress).
 func (s *session) typedOrRecent(ch withdrawal.Choice, label string, recent []string) (string, error) {
-	if len(recent) > 0 {
-		shown := recent[:min(len(recent), 3)]
-		i, err := s.p.Choose("Pay out to which "+label+" address on "+ch.Route.Chain+"?", Options(append(append([]string{}, shown...), "another address")...))
+	var offered []Option
+	title := "Pay out to which " + label + " address on " + ch.Route.Chain + "?"
+	for _, a := range recent[:min(len(recent), 3)] {
+		offered = append(offered, Option{Name: a})
+	}
+	if d := s.target.Demo; len(offered) == 0 && d != nil {
+		// A first withdrawal on the sandbox: its address book, as the
+		// console's form offers it.
+		title = "Pay out to which " + label + " address of the sandbox's address book, on " + ch.Route.Chain + "?"
+		for _, p := range d.AddressBook {
+			if p.ChainType == ch.Route.ChainType {
+				offered = append(offered, Option{Name: p.Address, About: p.Fate})
+			}
+		}
+	}
+	if len(offered) > 0 {
+		i, err := s.p.Choose(title, append(offered, Option{Name: "another address"}))
 		if err != nil {
 			return "", err
 		}
-		if i < len(shown) {
-			return shown[i], nil
+		if i < len(offered) {
+			return offered[i].Name, nil
 		}
 	}
 	typed, err := s.p.Ask(fmt.Sprintf("Destination: %s address on %s, from the account's withdrawal address book:", withArticle(label), ch.Route.Chain), func(a string) error {

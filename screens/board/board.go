@@ -451,16 +451,17 @@ func (b *boardScreen) fetch(id string) tea.Cmd {
 	}
 }
 
-// answered records an answer: its row is replaced, in its place in the
-// order; a change of state is marked on the row and announced once,
-// journaled for an own withdrawal and saved.
+// answered records an answer, taken by the follow loop (follow.Loop.Took):
+// its row is replaced, in its place in the order; a change of state is
+// marked on the row and announced once, journaled for an own withdrawal
+// and saved.
 func (b *boardScreen) answered(msg boardAnswerMsg) tea.Cmd {
 	delete(b.inflight, msg.id)
 	before, known := b.rows[msg.id]
 	if !known {
 		return b.kick() // removed while asked
 	}
-	step := b.sched.Answer(msg.id, msg.w, msg.err, b.app.Common.Now())
+	step := follow.Loop{Scheduler: b.sched, Now: b.app.Common.Now}.Took(msg.id, msg.w, msg.err).Step
 	b.tally.count(before, -1)
 	after := b.follow(msg.id, before.seq)
 	b.list.Replace(before, after)

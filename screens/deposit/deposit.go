@@ -102,20 +102,20 @@ func (d *depositScreen) KeyMap() help.KeyMap { return d.list.Bindings(d.keys()).
 // generates here, so the list jumps with home and end only.
 func (d *depositScreen) keys() kit.Bindings {
 	ch, some := d.list.Selected()
-	usable := some && ch.AddressProblem == "" && ch.DepositAddress != ""
+	usable := some && ch.Verdict() == exchange.DepositOnIt
 	qrKey := depositKeys.QR
 	if d.showQR {
 		qrKey.SetHelp("enter", "hide QR")
 	}
 	refused := func() tea.Cmd {
-		if ch.AddressProblem != "" {
+		if ch.Verdict() == exchange.DepositRefused {
 			return tui.ShowError(exchange.UserError{Text: refusedAddress(ch)})
 		}
 		return nil
 	}
 	return kit.Bindings{
 		kit.Binding{Key: qrKey, On: usable, Do: d.toggleQR, Off: func() tea.Cmd {
-			if ch.AddressProblem != "" {
+			if ch.Verdict() == exchange.DepositRefused {
 				return d.toggleQR() // the panel says why there is no QR code
 			}
 			return nil
@@ -132,7 +132,7 @@ func (d *depositScreen) keys() kit.Bindings {
 			}
 			return tui.ShowInfo("No address to copy: press g to generate one first")
 		}},
-		kit.Binding{Key: depositKeys.Generate, On: some && ch.AddressProblem == "" && ch.DepositAddress == "" && d.generating == "",
+		kit.Binding{Key: depositKeys.Generate, On: some && ch.Verdict() == exchange.DepositGenerate && d.generating == "",
 			Do: func() tea.Cmd { return d.generate(ch.Chain) }, Off: func() tea.Cmd {
 				if cmd := refused(); cmd != nil || !some || d.generating != "" {
 					return cmd
@@ -195,7 +195,7 @@ func (d *depositScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			}
 		}
 		d.list.SetItems(chains)
-		if msg.info.AddressProblem != "" {
+		if msg.info.Verdict() == exchange.DepositRefused {
 			return d, tui.ShowError(exchange.UserError{Text: refusedAddress(msg.info)})
 		}
 		cmd = tui.ShowInfo(msg.info.Chain + " deposit address ready: " + msg.info.DepositAddress)
@@ -389,7 +389,7 @@ func (d *depositScreen) detail(l qrLayout, code qrCode) string {
 	}
 	switch {
 	case !d.showQR:
-	case l == qrNone && ch.AddressProblem != "":
+	case l == qrNone && ch.Verdict() == exchange.DepositRefused:
 		b.WriteString(k.Muted.On("No QR code for a refused address.") + "\n")
 	case l == qrNone:
 		b.WriteString(k.Muted.On("No QR code until the address is generated: press g.") + "\n")

@@ -200,3 +200,76 @@ func TestHomeSaysNoKeySigns(t *testing.T) {
 		t.Errorf("Home says no key though one signs:\n%s", v)
 	}
 }
+
+// TestHomeOpensEachFeature: each item's letter, and enter on its row, opens
+// that feature; enter on the last row, and L, log out: the session and the
+// wallet key are forgotten and the login screen is all that is left.
+func TestHomeOpensEachFeature(t *testing.T) {
+	h := homeWithLogin(t, exchange.LoginResult{Status: "success", FundingAccountAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"})
+	opened := func(name string) func(*kit.App) tui.Screen {
+		return func(*kit.App) tui.Screen { return &standIn{name: name} }
+	}
+	h.app.Makers = kit.Makers{Deposit: opened("deposit"), Withdraw: opened("withdraw"), History: opened("history"), Board: opened("board"),
+		Builder: opened("builder"), Login: opened("login")}
+	if h.Title() != "Home" {
+		t.Errorf("title %q", h.Title())
+	}
+	for i, want := range []string{"deposit", "withdraw", "history", "board", "builder"} {
+		if _, cmd := screentest.Press(h, homeMenu[i].key); name(screentest.PushedScreen(cmd)) != want {
+			t.Errorf("%s opened %q, want %s", homeMenu[i].key, name(screentest.PushedScreen(cmd)), want)
+		}
+		h.cursor = i
+		if _, cmd := screentest.Press(h, "enter"); name(screentest.PushedScreen(cmd)) != want {
+			t.Errorf("enter on row %d opened %q, want %s", i, name(screentest.PushedScreen(cmd)), want)
+		}
+	}
+	if !screentest.Offers(h.KeyMap(), "enter") || !screentest.Offers(h.KeyMap(), "L") || !screentest.Offers(h.KeyMap(), "d") {
+		t.Errorf("the footer offers %v", h.KeyMap().ShortHelp())
+	}
+	for _, logout := range []func() tea.Cmd{
+		func() tea.Cmd { h.cursor = len(homeMenu); _, cmd := screentest.Press(h, "enter"); return cmd },
+		func() tea.Cmd { _, cmd := screentest.Press(h, "L"); return cmd },
+	} {
+		if _, err := h.app.Client().Login(context.Background(), exchange.APIKey("k")); err != nil {
+			t.Fatal(err)
+		}
+		if reset := resetTo(logout()); name(reset) != "login" {
+			t.Errorf("log out went to %q, want the login", name(reset))
+		}
+		if _, ok := h.app.Client().Session(); ok || h.app.Signer != nil {
+			t.Error("the session or the wallet key outlived the log out")
+		}
+	}
+}
+
+// standIn stands in for the feature it names.
+type standIn struct {
+	screentest.Home
+	name string
+}
+
+// name is the name of a stand-in screen, "" for anything else.
+func name(s tui.Screen) string {
+	if h, ok := s.(*standIn); ok {
+		return h.name
+	}
+	return ""
+}
+
+// resetTo is the screen cmd resets the console to, if any.
+func resetTo(cmd tea.Cmd) tui.Screen {
+	if cmd == nil {
+		return nil
+	}
+	switch m := cmd().(type) {
+	case tui.ResetMsg:
+		return m.Screen
+	case tea.BatchMsg:
+		for _, c := range m {
+			if s := resetTo(c); s != nil {
+				return s
+			}
+		}
+	}
+	return nil
+}

@@ -148,21 +148,22 @@ func (a *App) checkStep() tea.Cmd {
 	}
 }
 
-// checkAnswered journals what one answer taught (follow.Scheduler
-// decides) and, once every id is answered, says so.
+// checkAnswered hands one answer to the follow loop (follow.Loop.Took,
+// each id asked once), journals what it taught and, once every id is
+// answered, says so.
 func (a *App) checkAnswered(m CheckAnswerMsg) tea.Cmd {
 	c := a.Check
 	delete(c.inflight, m.id)
-	step := c.sched.Answer(m.id, m.w, m.err, a.Common.Now())
+	seen := follow.Loop{Scheduler: c.sched, Now: a.Common.Now, Once: true}.Took(m.id, m.w, m.err)
 	var write tea.Cmd
-	if step.JournalState != "" {
+	if seen.Step.JournalState != "" {
 		write = JournalState(a, m.id, m.w, c.writes)
 	}
-	if step.RateLimited {
-		return tea.Batch(write, a.checkStep()) // asked again after the pause
+	if !seen.Done {
+		return tea.Batch(write, a.checkStep()) // a 429: asked again after the pause
 	}
-	if f, _ := c.sched.Get(m.id); f.Vanished {
-		o := f.Outcome()
+	if seen.Vanished {
+		o := seen.Outcome()
 		c.vanished = m.id + " " + o.Name + ": " + o.Sentence()
 	}
 	c.sched.Remove(m.id)

@@ -2,6 +2,8 @@ package screentest
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"reflect"
 	"strings"
 	"testing"
@@ -39,6 +41,10 @@ type ConsoleOpts struct {
 	// Start builds the first screen; whole-console tests start at
 	// screens.Console.
 	Start func(*kit.App) tui.Screen
+	// Front, when set, stands between the console and the sandbox (a proxy
+	// that refuses or counts requests); Retry is its client's retry policy.
+	Front func(http.Handler) http.Handler
+	Retry exchange.RetryPolicy
 	// Profile is what the terminal shows, as the program would detect it
 	// (colorprofile.ASCII for NO_COLOR, NoTTY for TERM=dumb); unknown
 	// (the zero value) draws colour. Terminal gives the frame as shown.
@@ -84,7 +90,17 @@ func NewConsole(t testing.TB, w, h int, o ConsoleOpts) *Console {
 		o.Env = map[string]string{}
 	}
 	c := &Console{T: t, Srv: srv, Env: o.Env, msgs: make(chan tea.Msg, 4096)}
-	c.App = NewApp(srv, o.Theme == "dark", clock, c.getenv, t.TempDir())
+	served := srv
+	if o.Front != nil {
+		front := httptest.NewServer(o.Front(srv.Exchange))
+		t.Cleanup(front.Close)
+		served = &sandbox.Server{URL: front.URL, Exchange: srv.Exchange}
+	}
+	c.App = NewApp(served, o.Theme == "dark", clock, c.getenv, t.TempDir())
+	if o.Retry.Attempts > 0 {
+		client := exchange.New(c.App.Target.Client.Env(), exchange.Options{Now: clock, Retry: o.Retry})
+		c.App.Target.Client, c.App.Targets[0].Client = client, client
+	}
 	OpenJournal(t, c.App)
 	c.App.Common.TopBar = c.App.TopBar
 	c.Root = tui.New(o.Start(c.App), tui.Options{Theme: o.Theme, Common: c.App.Common})

@@ -18,17 +18,23 @@ import (
 	"github.com/svcwallet/svcwallet/tui"
 )
 
-// quoteMsg answers a quote request, with the server's clock offset measured
-// alongside so the countdown follows the service's idea of now.
+// quoteMsg answers a quote request (withdrawal.TakeQuote): the quote with
+// the service's clock offset measured alongside, so the countdown follows
+// the service's idea of now.
 type quoteMsg struct {
-	seq    int
-	quote  exchange.Quote
-	offset time.Duration // server time − local time
-	err    error
+	seq   int
+	quote withdrawal.PricedQuote
+	err   error
 }
 
-// countdownMsg redraws the countdown once a second while the quote is valid.
+// countdownMsg redraws the countdown once a second while the quote may be
+// signed, and asks for a fresh one at its margin.
 type countdownMsg struct{ tag tui.Tag }
+
+// requoteIdle is how long after the last key the quote screen stops asking
+// for fresh quotes by itself, so an unattended console does not spend the
+// request budget; r asks again.
+const requoteIdle = 3 * time.Minute
 
 var quoteKeys = struct {
 	Confirm, Requote key.Binding
@@ -37,14 +43,16 @@ var quoteKeys = struct {
 	Requote: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "new quote")),
 }
 
-// quoteScreen is the third withdrawal step: the locked price and a countdown to
-// expires_at. An expired quote cannot be confirmed; r asks for a new one.
+// quoteScreen is the third withdrawal step: the locked price and a countdown
+// to expires_at. When the countdown reaches the margin a quote may still be
+// signed with (withdrawal.MayStillSign), it asks for a fresh quote by
+// itself and marks what changed until the next key; after requoteIdle
+// without a key it stops, and r asks.
 type quoteScreen struct {
 	kit.Visit // its calls end when it is left
 	app       *kit.App
 	w         withdrawal.Choice
-	quote     exchange.Quote
-	offset    time.Duration
+	quote     withdrawal.PricedQuote
 	ttl       time.Duration // lifetime at the moment the quote was received
 	seq       int
 	loading   bool
@@ -52,7 +60,15 @@ type quoteScreen struct {
 	amountErr bool // err refuses the amount (too small, too high, a limit)
 	tag       tui.Tag
 	spin      spinner.Model
-	wd, h     int
+	// was is the quote a fresh one replaced by itself: what changed is
+	// marked until the next key. why says why the screen asked for it.
+	was *exchange.Quote
+	why string
+	// touched is the last key (or the screen's opening); stopped: fresh
+	// quotes are no longer asked by themselves (requoteIdle).
+	touched time.Time
+	stopped bool
+	wd, h   int
 }
 
 // newQuote builds the quote step and asks for the first quote.
@@ -61,15 +77,19 @@ func newQuote(app *kit.App, w withdrawal.Choice) *quoteScreen {
 }
 
 func (q *quoteScreen) Init() tea.Cmd {
-	q.tag = tui.NextTag()
+	q.tag, q.touched = tui.NextTag(), q.app.Common.Now()
 	return q.requote()
 }
 
 // Resume re-arms the countdown after the review screen was left, and asks for
-// a new quote when the old one ran out meanwhile.
+// a new quote when the old one may no longer be signed: the review goes back
+// here for that, and it is said.
 func (q *quoteScreen) Resume() tea.Cmd {
-	q.tag = tui.NextTag()
-	if q.loading || q.remaining() <= 0 {
+	q.tag, q.touched = tui.NextTag(), q.app.Common.Now()
+	if q.loading || !q.quote.MayStillSign(q.touched) {
+		if q.quote.QuoteID != "" {
+			q.why = fmt.Sprintf("Quote %s had %s or less left, too little to sign and send it: here is a fresh one to review.", q.quote.QuoteID, withdrawal.RequoteMargin)
+		}
 		return q.requote()
 	}
 	return q.tick()
@@ -85,7 +105,7 @@ func (q *quoteScreen) KeyMap() help.KeyMap { return q.bindings().KeyMap() }
 // it says why), r whenever no quote is being asked for.
 func (q *quoteScreen) bindings() kit.Bindings {
 	return kit.Bindings{
-		{Key: quoteKeys.Confirm, On: !q.loading && q.refusal() == "" && q.remaining() > 0, Do: q.confirm, Off: q.confirm},
+		{Key: quoteKeys.Confirm, On: !q.loading && q.refusal() == "" && q.signable(), Do: q.confirm, Off: q.confirm},
 		{Key: quoteKeys.Requote, On: !q.loading, Do: q.requote},
 	}
 }
@@ -100,42 +120,35 @@ func (q *quoteScreen) refusal() string {
 	case q.quote.QuoteID == "":
 		return "no quote yet"
 	}
-	return q.w.QuoteRefusal(q.quote)
+	return q.w.QuoteRefusal(q.quote.Quote)
 }
 
+// requote asks for a fresh quote: the one quote step of every face.
 func (q *quoteScreen) requote() tea.Cmd {
-	q.loading, q.err = true, nil
+	q.loading, q.err, q.stopped = true, nil, false
 	q.seq++
 	seq, client, w, parent := q.seq, q.app.Client(), q.w, q.Context(q.app)
-	req := w.QuoteRequest()
 	return tea.Batch(q.spin.Tick, func() tea.Msg {
 		cx, cancel := kit.Call(parent)
 		defer cancel()
-		// The countdown and the signature's expiry use this offset.
-		clock, err := client.MeasureClock(cx)
-		if err == nil {
-			err = clock.CheckSkew()
+		p, err := withdrawal.TakeQuote(cx, client, w)
+		if errors.As(err, new(*withdrawal.QuoteRefusedError)) {
+			err = nil // shown with its refusal (refusal)
 		}
-		if err != nil {
-			return quoteMsg{seq: seq, err: err}
-		}
-		quote, err := client.Quote(cx, req)
-		return quoteMsg{seq: seq, quote: quote, offset: clock.Offset, err: err}
+		return quoteMsg{seq: seq, quote: p, err: err}
 	})
 }
 
+// tick redraws the countdown on its next whole second.
 func (q *quoteScreen) tick() tea.Cmd {
-	tag := q.tag
-	return tea.Tick(time.Second, func(time.Time) tea.Msg { return countdownMsg{tag: tag} })
-}
-
-// priced is the quote in hand with the clock offset measured with it.
-func (q *quoteScreen) priced() withdrawal.PricedQuote {
-	return withdrawal.PricedQuote{Quote: q.quote, Offset: q.offset}
+	return q.app.After(kit.NextSecond(q.remaining()), countdownMsg{tag: q.tag})
 }
 
 // remaining is the quote's time left by the server's clock.
-func (q *quoteScreen) remaining() time.Duration { return q.priced().Remaining(q.app.Common.Now()) }
+func (q *quoteScreen) remaining() time.Duration { return q.quote.Remaining(q.app.Common.Now()) }
+
+// signable: the quote in hand may still be signed (withdrawal.MayStillSign).
+func (q *quoteScreen) signable() bool { return q.quote.MayStillSign(q.app.Common.Now()) }
 
 func (q *quoteScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
@@ -150,18 +163,31 @@ func (q *quoteScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			q.amountErr = q.amountErr || errors.Is(msg.err, c)
 		}
 		if msg.err != nil {
-			q.quote = exchange.Quote{}
+			q.quote, q.was = withdrawal.PricedQuote{}, nil
 			return q, nil
 		}
-		q.quote, q.offset = msg.quote, msg.offset
+		q.quote = msg.quote
 		q.ttl = q.remaining()
 		q.tag = tui.NextTag()
 		return q, q.tick()
 	case countdownMsg:
-		if msg.tag != q.tag || q.remaining() <= 0 {
+		if msg.tag != q.tag || q.loading || q.quote.QuoteID == "" {
 			return q, nil
 		}
-		return q, q.tick()
+		switch {
+		case q.signable():
+			return q, q.tick()
+		case q.ttl <= withdrawal.RequoteMargin:
+			return q, nil // a quote that came too short: asking again by itself would loop
+		case q.app.Common.Now().Sub(q.touched) >= requoteIdle:
+			// Nobody has pressed a key for a while: no more quotes by itself.
+			q.stopped = true
+			return q, nil
+		}
+		was := q.quote.Quote
+		cmd := q.requote()
+		q.was = &was
+		return q, cmd
 	case spinner.TickMsg:
 		if !q.loading {
 			return q, nil
@@ -170,28 +196,37 @@ func (q *quoteScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		q.spin, cmd = q.spin.Update(msg)
 		return q, cmd
 	case tea.KeyPressMsg:
+		q.touched, q.was, q.why = q.app.Common.Now(), nil, ""
 		cmd, _ := q.bindings().Handle(msg)
 		return q, cmd
 	}
 	return q, nil
 }
 
-// confirm opens the review of what will be signed, if the quote still holds.
+// confirm opens the review of what will be signed, if the quote still may be.
 func (q *quoteScreen) confirm() tea.Cmd {
 	switch {
 	case q.loading || q.quote.QuoteID == "":
 		return nil
-	case q.remaining() <= 0:
-		return tui.ShowError(exchange.UserError{Text: "Quote expired: press r to get a new one"})
+	case !q.signable():
+		return tui.ShowError(exchange.UserError{Text: q.ranOut()})
 	}
-	if refusal := q.w.QuoteRefusal(q.quote); refusal != "" {
+	if refusal := q.refusal(); refusal != "" {
 		next := "press r for a new quote"
 		if q.quote.PayAmount.Equal(q.w.Amount) { // the fee is over the cap
 			next = "press r to re-quote later, or go back and raise the cap"
 		}
 		return tui.ShowError(exchange.UserError{Text: capitalized(refusal) + ": " + next})
 	}
-	return tui.Push(newReview(q.app, q.w, q.priced()))
+	return tui.Push(newReview(q.app, q.w, q.quote))
+}
+
+// ranOut says that the quote in hand may no longer be signed, and what r does.
+func (q *quoteScreen) ranOut() string {
+	if q.stopped {
+		return fmt.Sprintf("No fresh quote was asked for after %d minutes without a key: press r for a new quote", int(requoteIdle.Minutes()))
+	}
+	return "Quote expired: press r to get a new one"
 }
 
 func (q *quoteScreen) View() string {
@@ -210,15 +245,26 @@ func (q *quoteScreen) View() string {
 		b.WriteString(st.Muted.Render("Press r to try again, or esc to change the amount or destination.") + "\n")
 		return layout.Clip(b.String(), q.wd)
 	}
-	qt := q.quote
+	qt := q.quote.Quote
+	switch {
+	case q.stopped: // the screen says why no fresh quote came
+	case q.why != "":
+		b.WriteString(st.Warning.Render(layout.WrapTo(q.why, q.wd)) + "\n\n")
+	case q.was != nil:
+		what := "the amounts are as they were."
+		if w := q.was; !w.ReceiveAmount.Equal(qt.ReceiveAmount) || !w.Fee.Equal(qt.Fee) || !w.Cost().Equal(qt.Cost()) {
+			what = "what changed is marked ◆."
+		}
+		b.WriteString(st.Warning.Render(layout.WrapTo("A fresh quote: the last one reached its last "+withdrawal.RequoteMargin.String()+"; "+what, q.wd)) + "\n\n")
+	}
 	b.WriteString(layout.Field(c, "You pay", lw, st.Danger.Render(qt.PayAmount.String()+" "+q.w.TokenIn)) + st.Muted.Render("  from the funding account") + "\n")
-	b.WriteString(layout.Field(c, "You receive", lw, st.Value.Render(qt.ReceiveAmount.String()+" "+q.w.TokenOut)) + st.Muted.Render("  on "+q.w.Route.Chain) + "\n")
-	b.WriteString(layout.Field(c, "Bridge fee", lw, st.Value.Render(qt.Fee.String()+" "+q.w.TokenIn)) + st.Muted.Render("  ≈ "+qt.FeeUSD.String()+" USD") + "\n")
+	b.WriteString(layout.Field(c, "You receive", lw, st.Value.Render(qt.ReceiveAmount.String()+" "+q.w.TokenOut)) + q.changed(func(o exchange.Quote) string { return o.ReceiveAmount.String() }, "  on "+q.w.Route.Chain) + "\n")
+	b.WriteString(layout.Field(c, "Bridge fee", lw, st.Value.Render(qt.Fee.String()+" "+q.w.TokenIn)) + q.changed(func(o exchange.Quote) string { return o.Fee.String() }, "  ≈ "+qt.FeeUSD.String()+" USD") + "\n")
 	lost := st.Value.Render(qt.Cost().String() + " " + q.w.TokenIn)
 	if l := withdrawal.QuoteLoss(qt); l.High() {
 		lost = st.Warning.Render(qt.Cost().String() + " " + q.w.TokenIn + " (" + l.Percent().String() + "%)")
 	}
-	b.WriteString(layout.Field(c, "You lose", lw, lost) + st.Muted.Render("  pay − receive, the fee included") + "\n")
+	b.WriteString(layout.Field(c, "You lose", lw, lost) + q.changed(func(o exchange.Quote) string { return o.Cost().String() }, "  pay − receive, the fee included") + "\n")
 	speed := st.Value.Render(withdrawal.SpeedWords(qt.Speed))
 	if qt.Speed == exchange.SpeedSlow {
 		speed = st.Warning.Render(withdrawal.SpeedWords(qt.Speed))
@@ -236,8 +282,8 @@ func (q *quoteScreen) View() string {
 		b.WriteString(st.Warning.Render(layout.WrapTo("Refused: "+refused+".", q.wd)) + "\n\n")
 	}
 	left := q.remaining()
-	if left <= 0 {
-		b.WriteString(st.ErrorToast.Render("Quote expired: press r to get a new one") + "\n")
+	if !q.signable() {
+		b.WriteString(st.ErrorToast.Render(layout.WrapTo(q.ranOut(), q.wd)) + "\n")
 		return layout.Clip(b.String(), q.wd)
 	}
 	secs := int((left + time.Second - 1) / time.Second)
@@ -248,6 +294,17 @@ func (q *quoteScreen) View() string {
 	}
 	b.WriteString(st.Muted.Render("Press enter to review exactly what will be signed.") + "\n")
 	return layout.Clip(b.String(), q.wd)
+}
+
+// changed is a field's note: after a fresh quote replaced one by itself,
+// a value of (of either quote) that differs is marked with what it was;
+// otherwise note.
+func (q *quoteScreen) changed(of func(exchange.Quote) string, note string) string {
+	st := q.app.Common.Styles
+	if q.was == nil || of(*q.was) == of(q.quote.Quote) {
+		return st.Muted.Render(note)
+	}
+	return st.Warning.Render("  ◆ was " + of(*q.was))
 }
 
 // capitalized starts an ASCII sentence with a capital letter.

@@ -148,6 +148,9 @@ func (r *reviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
 func (r *reviewScreen) bindings() kit.Bindings {
 	return append(append(r.lossBindings(),
 		kit.Binding{Key: reviewKeys.Sign, On: r.canSign() && !r.askedLoss(), Do: r.askingLoss(r.sign), Off: func() tea.Cmd {
+			if r.expired() {
+				return r.backToQuote()
+			}
 			if r.askedLoss() || r.gate.Sending || r.signable() || r.gate.Offline.Done() || r.gate.Offline.Preparing || r.setupErr == nil && (r.expired() || r.refused || !r.gate.Key.Found || r.repeatStop() != nil) {
 				return nil // the screen says so: r gets a new quote, the key is being looked up, or the screen is too small
 			}
@@ -195,27 +198,35 @@ func (r *reviewScreen) canConfirmBridge() bool {
 	return errors.As(r.bridgeErr, &changed) && !changed.Pinned && !r.gate.Sending
 }
 
-// remaining is the quote's time left by the service's clock.
-func (r *reviewScreen) remaining() time.Duration {
-	return withdrawal.PricedQuote{Quote: r.order.Quote, Offset: r.offset}.Remaining(r.app.Common.Now())
+// priced is the quote reviewed, with the service's clock offset.
+func (r *reviewScreen) priced() withdrawal.PricedQuote {
+	return withdrawal.PricedQuote{Quote: r.order.Quote, Offset: r.offset}
 }
 
-func (r *reviewScreen) expired() bool { return r.remaining() <= 0 }
+// remaining is the quote's time left by the service's clock.
+func (r *reviewScreen) remaining() time.Duration { return r.priced().Remaining(r.app.Common.Now()) }
+
+// expired: the quote may no longer be signed (withdrawal.MayStillSign).
+func (r *reviewScreen) expired() bool { return !r.priced().MayStillSign(r.app.Common.Now()) }
 
 // tick schedules the next countdown redraw, on the next whole second of time
-// left, so the expiry shows when it happens; nothing ticks once the quote ran
-// out or when there is nothing to sign.
+// left, so the margin is seen when it comes; nothing ticks once the quote
+// may no longer be signed or when there is nothing to sign.
 func (r *reviewScreen) tick() tea.Cmd {
-	left := r.remaining()
-	if left <= 0 || r.setupErr != nil {
+	if r.expired() || r.setupErr != nil {
 		return nil
 	}
-	d := left % time.Second
-	if d == 0 {
-		d = time.Second
+	return r.app.After(kit.NextSecond(r.remaining()), countdownMsg{tag: r.tag})
+}
+
+// backToQuote leaves a review whose quote may no longer be signed for the
+// quote screen, which takes a fresh one and says why; not while something
+// is being signed, sent or prepared, nor once a Transfer was prepared.
+func (r *reviewScreen) backToQuote() tea.Cmd {
+	if r.gate.Sending || r.gate.Offline.Preparing || r.gate.Offline.Done() || r.setupErr != nil {
+		return nil
 	}
-	tag := r.tag
-	return tea.Tick(d, func(time.Time) tea.Msg { return countdownMsg{tag: tag} })
+	return tui.Pop()
 }
 
 // Busy: while the withdraw is in flight, or the Transfer is being prepared
@@ -243,6 +254,9 @@ func (r *reviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	case countdownMsg:
 		if msg.tag != r.tag {
 			return r, nil
+		}
+		if r.expired() {
+			return r, r.backToQuote()
 		}
 		return r, r.tick()
 	case executedMsg:
@@ -275,8 +289,7 @@ func (r *reviewScreen) sign() tea.Cmd {
 		return nil
 	}
 	if r.expired() {
-		r.err = exchange.UserError{Text: "Quote expired: press " + r.requoteKey().Help().Key + " to get a new one and sign again"}
-		return nil
+		return r.backToQuote() // never signed past its margin
 	}
 	r.err = nil
 	load, withdrawer, order, waits := r.gate.Key.Loader(), r.app.Withdrawer(), r.order, r.gate.Key.Waits()

@@ -143,7 +143,7 @@ func pricedQuoteScreen(app *kit.App, w withdrawal.Choice, q exchange.Quote, offs
 	s := newQuote(app, w)
 	s.SetSize(120, 30)
 	s.Init()
-	s.Update(quoteMsg{seq: s.seq, quote: q, offset: offset})
+	s.Update(quoteMsg{seq: s.seq, quote: withdrawal.PricedQuote{Quote: q, Offset: offset}})
 	return s
 }
 
@@ -169,14 +169,11 @@ func TestQuoteCountdownFollowsServerClock(t *testing.T) {
 		t.Fatal("a valid quote could not be confirmed")
 	}
 	*now = now.Add(31 * time.Second)
-	if _, cmd := q.Update(countdownMsg{tag: q.tag}); cmd != nil {
-		t.Error("the countdown kept ticking after the quote expired")
-	}
-	if !strings.Contains(ansi.Strip(q.View()), "Quote expired: press r to get a new one") {
-		t.Errorf("no expiry notice:\n%s", ansi.Strip(q.View()))
-	}
 	if screentest.PushedScreen(q.confirm()) != nil {
 		t.Fatal("an expired quote went on to the review")
+	}
+	if _, cmd := q.Update(countdownMsg{tag: q.tag}); cmd == nil || !q.loading {
+		t.Error("an expired quote was not replaced by a fresh one")
 	}
 	if _, cmd := q.Update(countdownMsg{tag: tui.NextTag()}); cmd != nil {
 		t.Error("a tick with another tag was not dropped")
@@ -325,8 +322,8 @@ func TestReviewCountdownAndExpiry(t *testing.T) {
 		t.Error("a tick from before Resume still ticks")
 	}
 	*now = now.Add(30 * time.Second)
-	if _, cmd := r.Update(countdownMsg{tag: r.tag}); cmd != nil {
-		t.Error("the countdown kept ticking after the quote expired")
+	if _, cmd := r.Update(countdownMsg{tag: r.tag}); !isPop(cmd) {
+		t.Error("the review of an expired quote did not go back for a fresh one")
 	}
 	view := ansi.Strip(r.View())
 	if !strings.Contains(view, "Quote expired: press r to get a new one") || strings.Contains(view, "Press enter to sign") {
@@ -335,8 +332,8 @@ func TestReviewCountdownAndExpiry(t *testing.T) {
 	if screentest.Offers(r.KeyMap(), "enter") || !screentest.Offers(r.KeyMap(), "r") {
 		t.Errorf("after expiry the footer offers %v", r.KeyMap().ShortHelp())
 	}
-	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending {
-		t.Fatal("enter on an expired quote started signing")
+	if _, cmd := screentest.Press(r, "enter"); !isPop(cmd) || r.gate.Sending {
+		t.Fatal("enter on an expired quote started signing, or did not go back for a fresh one")
 	}
 }
 

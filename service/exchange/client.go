@@ -117,17 +117,18 @@ func (c *Client) WithdrawalInfo(ctx context.Context) (WithdrawalInfo, error) {
 	return res, err
 }
 
-// Quote asks for a withdrawal quote (SPEC.md §4.8).
+// Quote asks for a withdrawal quote (SPEC.md §4.8). Asking changes
+// nothing, so a 429 is waited out (Patiently) for every face alike.
 func (c *Client) Quote(ctx context.Context, req QuoteRequest) (Quote, error) {
-	var res Quote
-	err := c.doAuthed(ctx, call{method: http.MethodPost, base: c.env.BaseURL, path: PathWithdrawalQuote, body: req}, &res)
-	if err == nil {
+	return Patiently(ctx, c.retry, func(ctx context.Context) (Quote, error) {
+		var res Quote
+		err := c.doAuthed(ctx, call{method: http.MethodPost, base: c.env.BaseURL, path: PathWithdrawalQuote, body: req}, &res)
 		// Only the request says which token the receive amount is in.
-		if d := TokenDecimalsOf(req.TokenOut); !res.ReceiveAmount.Equal(res.ReceiveAmount.Truncate(int32(d))) {
+		if d := TokenDecimalsOf(req.TokenOut); err == nil && !res.ReceiveAmount.Equal(res.ReceiveAmount.Truncate(int32(d))) {
 			return Quote{}, &UnreadableAnswerError{Status: http.StatusOK, Reason: NewShapeError("receive amount", "has more than %d decimal places for %s", d, safetext.Line(req.TokenOut, safetext.MaxNameLen))}
 		}
-	}
-	return res, err
+		return res, err
+	})
 }
 
 // WithdrawalStatus reads a withdrawal's status record (SPEC.md §4.10). A

@@ -213,6 +213,40 @@ type ChainInfo struct {
 	AddressProblem  string      `json:"address_problem,omitempty"`
 }
 
+// DepositVerdict is the one verdict on a chain's deposit address, for
+// every face: deposit on it, generate one first, or do not deposit.
+type DepositVerdict int
+
+const (
+	DepositOnIt     DepositVerdict = iota // an address that passed its chain's check
+	DepositGenerate                       // on demand: no address yet
+	DepositRefused                        // it (or the chain's type) failed its check: AddressProblem says why
+)
+
+// RefusedDeposit is what a listing says in place of a refused address.
+const RefusedDeposit = "REFUSED, do not deposit"
+
+// Verdict is c's DepositVerdict.
+func (c ChainInfo) Verdict() DepositVerdict {
+	switch {
+	case c.AddressProblem != "":
+		return DepositRefused
+	case c.DepositAddress == "":
+		return DepositGenerate
+	}
+	return DepositOnIt
+}
+
+// Listed is the address a listing shows for c: the address, "REFUSED, do
+// not deposit: REASON" for a refused one, and none (for the face to word)
+// when one is yet to be generated.
+func (c ChainInfo) Listed() string {
+	if c.Verdict() == DepositRefused {
+		return RefusedDeposit + ": " + c.AddressProblem
+	}
+	return c.DepositAddress
+}
+
 // DepositAddresses is the body of SPEC.md §4.5.
 type DepositAddresses struct {
 	Chains []ChainInfo `json:"chains"`

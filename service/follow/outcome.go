@@ -2,6 +2,7 @@ package follow
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
@@ -137,4 +138,27 @@ func RecordOutcome(r journal.Record) Outcome {
 // journal.NeverPaid (EXPIRED), or the service's refusal (REFUSED).
 func NeverHappened(why string) Outcome {
 	return RecordOutcome(journal.Record{Answered: true, Error: why, QuoteExpired: why == journal.NeverPaid})
+}
+
+// Tally says how many of fs came to each outcome, in the order first met:
+// "2 completed, 1 no answer" (one never answered is "no answer"). It is
+// the one line a follow of several withdrawals ends with, in every face.
+func Tally(fs []Follow) string {
+	var names []string
+	count := map[string]int{}
+	for _, f := range fs {
+		name := "no answer"
+		if f.Known || f.NotFound {
+			name = strings.ToLower(f.Outcome().Name)
+		}
+		if count[name] == 0 {
+			names = append(names, name)
+		}
+		count[name]++
+	}
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = fmt.Sprintf("%d %s", count[n], n)
+	}
+	return strings.Join(parts, ", ")
 }

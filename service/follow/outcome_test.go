@@ -91,3 +91,15 @@ func TestOutcomeNames(t *testing.T) {
 		}
 	}
 }
+
+// TestTally: the line a follow of several ends with counts each outcome
+// in the order first met, one never answered as "no answer".
+func TestTally(t *testing.T) {
+	done := func(state string) follow.Follow {
+		return follow.Follow{Known: true, Last: exchange.Withdrawal{State: state}}
+	}
+	got := follow.Tally([]follow.Follow{done(exchange.StateCompleted), {}, done(exchange.StateCompleted), {NotFound: true}})
+	if want := "2 completed, 1 no answer, 1 not found"; got != want {
+		t.Errorf("Tally = %q, want %q", got, want)
+	}
+}

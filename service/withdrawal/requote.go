@@ -10,11 +10,6 @@ import (
 	"github.com/svcwallet/svcwallet/service/exchange"
 )
 
-// RequoteMargin is the least a quote must have left when its signature
-// is sent; one closer to its end is replaced first (Requote), so the send
-// and its retries do not race the expiry.
-const RequoteMargin = 5 * time.Second
-
 // Requote returns o ready to send with the signature already made for its
 // Transfer. While its quote has more than RequoteMargin left by the
 // service's clock, and unless expired (the service refused the quote as
@@ -31,10 +26,10 @@ func (w Withdrawer) Requote(ctx context.Context, o Order, expired bool) (Order, 
 	if err != nil {
 		return o, false, err
 	}
-	serverNow := w.Now().Add(clock.Offset)
-	if !expired && o.Quote.ExpiresAt.Sub(serverNow) > RequoteMargin {
+	if !expired && (PricedQuote{Quote: o.Quote, Offset: clock.Offset}).MayStillSign(w.Now()) {
 		return o, false, nil
 	}
+	serverNow := w.Now().Add(clock.Offset)
 	amount := exchange.FromRawUnits(o.Transfer.NumTokens)
 	if exp := time.Unix(0, o.Transfer.Expiration); exp.Sub(serverNow) <= RequoteMargin {
 		return o, false, exchange.UserError{Text: fmt.Sprintf("The signature expired (%s) before it could be sent: nothing was sent; start the withdrawal again", exp.UTC().Format(time.RFC3339))}
@@ -64,7 +59,7 @@ func RequoteCap(o Order) decimal.Decimal {
 
 // RequoteRefusal says why quote q cannot carry o's signature, or "": it
 // must pay exactly the signed numTokens, cost no more than RequoteCap, and
-// have more than RequoteMargin left at serverNow.
+// be one that may still be signed at serverNow (MayStillSign).
 func RequoteRefusal(o Order, q exchange.Quote, serverNow time.Time) string {
 	in, limit := o.Choice.TokenIn, RequoteCap(o)
 	raw, err := exchange.RawUnits(q.PayAmount)
@@ -75,7 +70,7 @@ func RequoteRefusal(o Order, q exchange.Quote, serverNow time.Time) string {
 		return fmt.Sprintf("its fee %s %s is above %s", q.Fee, in, capText(o, limit))
 	case q.Cost().GreaterThan(limit):
 		return fmt.Sprintf("you would lose %s %s (pay %s, receive %s), above %s", q.Cost(), in, q.PayAmount, q.ReceiveAmount, capText(o, limit))
-	case q.ExpiresAt.Sub(serverNow) <= RequoteMargin:
+	case !(PricedQuote{Quote: q}).MayStillSign(serverNow):
 		return "it expires at once (" + q.ExpiresAt.UTC().Format(time.RFC3339) + ")"
 	}
 	return ""

@@ -45,6 +45,9 @@ type rig struct {
 	timeAhead atomic.Int64
 	// withdraws counts the withdraw requests that reached the service.
 	withdraws atomic.Int64
+	// quote429 is how many quote requests are answered 429 before one is
+	// served; quotes counts those that reached the rig.
+	quote429, quotes atomic.Int64
 	// before, when set, is called with each request before it is served.
 	before atomic.Pointer[func(*http.Request)]
 	// holding: a gateway holds each withdraw request (the first is kept in
@@ -81,6 +84,13 @@ func newRig(t *testing.T, ahead time.Duration, unpinned bool) *rig {
 				return
 			case req.URL.Path == exchange.PathWithdraw:
 				r.withdraws.Add(1)
+			case req.URL.Path == exchange.PathWithdrawalQuote:
+				if r.quotes.Add(1); r.quote429.Add(-1) >= 0 {
+					w.Header().Set("Content-Type", "application/json")
+					w.WriteHeader(http.StatusTooManyRequests)
+					fmt.Fprint(w, `{"code":1006,"message":"rate limited","status":429}`)
+					return
+				}
 			}
 			next.ServeHTTP(w, req)
 		})

@@ -33,13 +33,6 @@ func (p PricedQuote) Remaining(localNow time.Time) time.Duration {
 	return p.ExpiresAt.Sub(localNow.Add(p.Offset))
 }
 
-// Expiring reports whether the quote has RequoteMargin or less left at
-// localNow, by the service's clock (Offset, measured when it was asked):
-// too late to sign it, as its send and retries would race its end. A
-// front end that waited for a person after the review checks it before
-// signing.
-func (p PricedQuote) Expiring(localNow time.Time) bool { return p.Remaining(localNow) <= RequoteMargin }
-
 // Order is one withdrawal ready to sign: the user's choice, its quote, and
 // the Transfer built from them with this nonce and expiration.
 type Order struct {

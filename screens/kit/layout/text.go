@@ -136,7 +136,9 @@ func WrapField(c *tui.Common, label string, lw int, value, note string, width in
 		if note == "" {
 			return two
 		}
-		return two + "\n" + Pad("", lw+1) + note
+		// The note under the value, wrapped to the value's column.
+		pad := Pad("", lw+1)
+		return two + "\n" + pad + strings.ReplaceAll(ansi.Wrap(note, max(width-lw-1, 8), ""), "\n", "\n"+pad)
 	}
 	// The value on a line of its own, indented; one too wide even so (a
 	// digest on a narrow terminal) is broken into pieces in the value column

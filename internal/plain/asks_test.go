@@ -1,0 +1,103 @@
+package plain
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/service/sandbox"
+)
+
+// TestReviewNamesTheEnvironmentAboveTheQuestion: the line right above the
+// question that signs names the environment it signs in, and on the
+// embedded sandbox says nothing real moves.
+func TestReviewNamesTheEnvironmentAboveTheQuestion(t *testing.T) {
+	r := newRig(t)
+	out, err := r.run(steps(logIn, withdraw25, typed("n", "Back home", "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	above := regexp.MustCompile(`(?m)^Environment: (.*)\n  The embedded test exchange: nothing real moves\.\nSign and withdraw `).FindStringSubmatch(out)
+	if above == nil || !strings.HasPrefix(above[1], r.env.Name+" · "+r.env.BaseURL+" · chain id 327") {
+		t.Errorf("the environment is not named right above the question:\n%s", out)
+	}
+}
+
+// TestGivenEnvironmentIsNotAsked: an environment given (--env,
+// $SVCWALLET_ENV) is taken without a question; none given, the question
+// numbers them in one order.
+func TestGivenEnvironmentIsNotAsked(t *testing.T) {
+	r := newRig(t)
+	other := r.console.Targets[0]
+	other.Env.Name, other.Demo = "staging", nil
+	r.console.Targets = append([]Target{other}, r.console.Targets...)
+	r.console.Given = r.env.Name
+	out, err := r.run(steps(logIn, typed("quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out, "Which environment?") || !strings.Contains(out, "Logged in to "+r.env.Name) {
+		t.Errorf("the given environment was asked for, or not taken:\n%s", out)
+	}
+	r.console.Given = ""
+	out, err = r.run(steps(typed("2"), logIn, typed("quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Which environment?\n  1. staging\n  2. "+r.env.Name+"\n", "Logged in to "+r.env.Name)
+}
+
+// TestSandboxAddressBookOnAFirstWithdrawal: with no withdrawal yet, the
+// sandbox's address book of the route's chain type is offered, each payee
+// with what the sandbox does with it.
+func TestSandboxAddressBookOnAFirstWithdrawal(t *testing.T) {
+	r := newRig(t)
+	for _, p := range sandbox.DemoAddressBook {
+		r.console.Targets[0].Demo.AddressBook = append(r.console.Targets[0].Demo.AddressBook, Payee(p))
+	}
+	out, err := r.run(steps(logIn, typed("withdraw", "ARBITRUM", "USDT", "1", "25", "2", "n", "Back home", "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Pay out to which EVM address of the sandbox's address book, on ARBITRUM?\n  1. "+sandbox.DestCompleted+": pays out: COMPLETED\n",
+		"  Pays out to: "+sandbox.DestCompleted+"\n")
+	if strings.Contains(out, sandbox.DestSolana) {
+		t.Errorf("a Solana payee offered on an EVM chain:\n%s", out)
+	}
+}
+
+// TestLookUpSeveral: several quote ids are looked up at once, as `status`
+// takes them, and those still moving are followed together, one line per
+// change, each naming its id.
+func TestLookUpSeveral(t *testing.T) {
+	r := newRig(t)
+	var ids []string
+	for _, dest := range []string{sandbox.DestCompleted, sandbox.DestRefunded} {
+		id, err := r.ex.SeedWithdrawal(sandbox.DemoAccountID, dest, "ARBITRUM", "10")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	out, err := r.run(steps(logIn, typed("look up", ids[0]+" "+ids[1], "Follow until the end"), []scripted{after("REFUNDED", "quit"), after("COMPLETED", "quit")})...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Quote ids of the withdrawals to look up", ids[0]+" SUBMITTED: ", ids[1]+" SUBMITTED: ", "2 of them have not ended.",
+		"Following 2 withdrawals until each ends", ids[0]+" SENDING → COMPLETED", ids[1]+" SENDING → REFUNDED",
+		"2 withdrawals followed: 1 completed, 1 refunded.")
+	if strings.Contains(out, "Not accepted") {
+		t.Errorf("two ids were refused:\n%s", out)
+	}
+}
+
+// TestValidForTakesTheConsolesDefault: an empty line at "Valid for" takes
+// the console's 7 days.
+func TestValidForTakesTheConsolesDefault(t *testing.T) {
+	r := newRig(t)
+	out, err := r.run(steps(logIn, typed("builder", sandbox.BuilderAddress, "0.1", "0.05", "", "no", "n", "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "an empty line takes 7 days", "valid for 7 days")
+}

@@ -1,0 +1,147 @@
+package withdraw
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/shopspring/decimal"
+
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+// timed records what the screen's timers deliver, at once.
+func timed(app *kit.App) {
+	app.Timer = func(_ time.Duration, msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
+}
+
+// answered hands q a fresh quote, as the service would answer its request.
+func answered(t *testing.T, q *quoteScreen, quote exchange.Quote) {
+	t.Helper()
+	if !q.loading {
+		t.Fatal("no quote was being asked for")
+	}
+	q.Update(quoteMsg{seq: q.seq, quote: withdrawal.PricedQuote{Quote: quote}})
+}
+
+// quoteAt is a 60 s quote from now receiving receive for a fee of fee.
+func quoteAt(now time.Time, id, receive, fee string) exchange.Quote {
+	q := fixedQuote(now, fee)
+	q.QuoteID, q.ReceiveAmount = id, decimal.RequireFromString(receive)
+	return q
+}
+
+// TestQuoteRequotesAtItsMargin: the countdown asks a fresh quote by itself
+// when the quote in hand reaches the margin it may still be signed with (5
+// s left, not 4: the boundary is the margin itself), marks what changed
+// until the next key, and counts down again.
+func TestQuoteRequotesAtItsMargin(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	timed(app)
+	w := withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25")}
+	q := pricedQuoteScreen(app, w, quoteAt(*now, "q-1", "23.5", "1.5"), 0)
+	*now = now.Add(54 * time.Second) // 6 s left: it may still be signed
+	if _, cmd := q.Update(countdownMsg{tag: q.tag}); cmd == nil || q.loading {
+		t.Fatal("with 6 s left the countdown did not go on, or asked for a fresh quote")
+	}
+	if !screentest.Offers(q.KeyMap(), "enter") {
+		t.Error("with 6 s left enter is not offered")
+	}
+	*now = now.Add(time.Second) // exactly the margin
+	if screentest.Offers(q.KeyMap(), "enter") || screentest.PushedScreen(q.confirm()) != nil {
+		t.Error("a quote with exactly 5 s left can still be reviewed")
+	}
+	if _, cmd := q.Update(countdownMsg{tag: tui.NextTag()}); cmd != nil || q.loading {
+		t.Error("a tick of another tag asked for a fresh quote")
+	}
+	if _, cmd := q.Update(countdownMsg{tag: q.tag}); cmd == nil || !q.loading {
+		t.Fatal("at its margin the quote was not replaced by a fresh one")
+	}
+	answered(t, q, quoteAt(*now, "q-2", "23.4", "1.6"))
+	view := screentest.OneLine(ansi.Strip(q.View()))
+	for _, want := range []string{"A fresh quote", "q-2", "◆ was 23.5", "◆ was 1.5", "◆ was 1.5 "} {
+		if !strings.Contains(view, want) {
+			t.Errorf("after the fresh quote the screen lacks %q:\n%s", want, ansi.Strip(q.View()))
+		}
+	}
+	if !screentest.Offers(q.KeyMap(), "enter") {
+		t.Error("the fresh quote cannot be reviewed")
+	}
+	if _, cmd := q.Update(countdownMsg{tag: q.tag}); cmd == nil || q.loading {
+		t.Error("the fresh quote's countdown does not run")
+	}
+	screentest.Press(q, "x") // any key: what changed was seen
+	if view := ansi.Strip(q.View()); strings.Contains(view, "◆") || strings.Contains(view, "A fresh quote") {
+		t.Errorf("the marks outlived the next key:\n%s", view)
+	}
+}
+
+// TestQuoteRequotingStopsWhenIdle: with no key pressed, fresh quotes are
+// asked for a few minutes, then no more: the screen says so and r asks.
+func TestQuoteRequotingStopsWhenIdle(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	timed(app)
+	w := withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25")}
+	q := pricedQuoteScreen(app, w, quoteAt(*now, "q-0", "23.5", "1.5"), 0)
+	requotes := 0
+	for range 10 {
+		*now = q.quote.ExpiresAt.Add(-withdrawal.RequoteMargin)
+		q.Update(countdownMsg{tag: q.tag})
+		if !q.loading {
+			break
+		}
+		requotes++
+		answered(t, q, quoteAt(*now, "q-"+string(rune('0'+requotes)), "23.5", "1.5"))
+		if view := screentest.OneLine(ansi.Strip(q.View())); !strings.Contains(view, "the amounts are as they were") || strings.Contains(view, "◆") {
+			t.Errorf("a fresh quote of the same amounts:\n%s", ansi.Strip(q.View()))
+		}
+	}
+	// At 55 s, 110 s and 165 s; the margin after 220 s is past the 3 minutes.
+	if requotes != 3 || !q.stopped {
+		t.Fatalf("%d fresh quotes without a key (stopped %v), want 3 and then none", requotes, q.stopped)
+	}
+	if view := screentest.OneLine(ansi.Strip(q.View())); !strings.Contains(view, "press r for a new quote") || !strings.Contains(view, "without a key") {
+		t.Errorf("the stop is not said:\n%s", ansi.Strip(q.View()))
+	}
+	if !screentest.Offers(q.KeyMap(), "r") || screentest.Offers(q.KeyMap(), "enter") {
+		t.Errorf("after the stop the footer offers %v", q.KeyMap().ShortHelp())
+	}
+	if _, cmd := screentest.Press(q, "r"); cmd == nil || !q.loading || q.stopped {
+		t.Error("r did not ask for a new quote")
+	}
+}
+
+// TestReviewGoesBackAtTheMargin: the review never signs a quote past its
+// margin: at the margin (by its countdown, or on enter) it goes back to the
+// quote screen, which takes a fresh quote and says why.
+func TestReviewGoesBackAtTheMargin(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	timed(app)
+	q := pricedQuoteScreen(app, sandboxChoice(t, app), quoteAt(*now, "q-1", "23.5", "1.5"), 0)
+	r := reviewFor(t, app, now, q.quote.Quote, 0, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	*now = now.Add(54 * time.Second) // under 6 s left
+	if _, cmd := r.Update(countdownMsg{tag: r.tag}); isPop(cmd) {
+		t.Fatal("the review went back with more than the margin left")
+	}
+	*now = q.quote.ExpiresAt.Add(-withdrawal.RequoteMargin)
+	if _, cmd := screentest.Press(r, "enter"); !isPop(cmd) || r.gate.Sending {
+		t.Fatal("enter at the margin signed, or did not go back for a fresh quote")
+	}
+	if _, cmd := r.Update(countdownMsg{tag: r.tag}); !isPop(cmd) {
+		t.Fatal("the review's countdown did not go back at the margin")
+	}
+	if cmd := q.Resume(); cmd == nil || !q.loading {
+		t.Fatal("back from the review, the quote screen did not ask for a fresh quote")
+	}
+	answered(t, q, quoteAt(*now, "q-2", "23.5", "1.5"))
+	if view := screentest.OneLine(ansi.Strip(q.View())); !strings.Contains(view, "Quote q-1 had 5s or less left, too little to sign and send it") {
+		t.Errorf("the quote screen does not say why:\n%s", ansi.Strip(q.View()))
+	}
+}

@@ -1,0 +1,83 @@
+package follow
+
+import (
+	"context"
+	"time"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+)
+
+// Loop is the one follow loop: it asks each quote id its Scheduler hands
+// out when the budget allows, journals what an answer teaches of an own
+// withdrawal, and tells the face each answer (Seen), which it words. The
+// line faces (`status`, `history --refresh`, `withdraw --wait`, plain
+// mode) run it to the end (Run); the console's check of unfinished
+// withdrawals and its watch board drive it one ask at a time from their
+// timers (Next, then Took with the answer).
+type Loop struct {
+	*Scheduler
+	// Ask asks the service one quote id's status (Client.WithdrawalStatus).
+	Ask func(ctx context.Context, id string) (exchange.Withdrawal, error)
+	// Journal writes a state learned of an own withdrawal
+	// (Withdrawer.JournalState); nil journals nothing.
+	Journal func(id string, w exchange.Withdrawal) error
+	Now     func() time.Time
+	// Wait waits d, or less when ctx ends or the face stops following; its
+	// error ends Run.
+	Wait func(ctx context.Context, d time.Duration) error
+	// MaxFailures gives an id up after this many failed asks in a row, 429s
+	// included; 0 never does.
+	MaxFailures int
+	// Once asks each id until it is answered once (a 429 is no answer).
+	Once bool
+}
+
+// Seen is one answer the loop took, as of that answer.
+type Seen struct {
+	Followed
+	Step Step
+	Err  error // the ask's
+	// JournalErr: the state learned could not be journaled.
+	JournalErr error
+	// GaveUp: MaxFailures failed asks in a row; Done: the id is no longer
+	// followed (final, answered with Once, or given up).
+	GaveUp, Done bool
+}
+
+// Run follows the scheduler's ids until none moves, telling seen each
+// answer; seen returning false stops following that id. It ends early
+// with ctx's error or Wait's.
+func (l Loop) Run(ctx context.Context, seen func(Seen) bool) error {
+	for l.Moving() > 0 {
+		id, wait, ok := l.Next(l.Now())
+		if !ok {
+			if err := l.Wait(ctx, wait); err != nil {
+				return err
+			}
+			continue
+		}
+		w, err := l.Ask(ctx, id)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		s := l.Took(id, w, err)
+		if l.Journal != nil && s.Step.JournalState != "" {
+			s.JournalErr = l.Journal(id, w)
+		}
+		if !seen(s) || s.Done {
+			l.Remove(id)
+		}
+	}
+	return nil
+}
+
+// Took hands the answer to one ask of id (w when err is nil) to the
+// scheduler and says what it came to. It does no I/O.
+func (l Loop) Took(id string, w exchange.Withdrawal, err error) Seen {
+	step := l.Answer(id, w, err, l.Now())
+	f, _ := l.Get(id)
+	s := Seen{Followed: f, Step: step, Err: err}
+	s.GaveUp = err != nil && l.MaxFailures > 0 && f.Failures >= l.MaxFailures
+	s.Done = f.Final || s.GaveUp || l.Once && !step.RateLimited
+	return s
+}
