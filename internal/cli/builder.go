@@ -60,14 +60,14 @@ type builderCmd struct {
 	now   func() time.Time
 	nonce func() uint32
 	// terminal reports whether the user can be asked to confirm (stdin
-	// is a terminal); nil asks the process's stdin.
+	// and stderr are a terminal); nil asks the process's streams.
 	terminal func(CLIEnv) bool
 }
 
 // canAsk reports whether the user can be asked to confirm.
 func (c builderCmd) canAsk() bool {
 	if c.terminal == nil {
-		return isTerminal(c.env.Stdin)
+		return answers(c.env).OnTerminal()
 	}
 	return c.terminal(c.env)
 }
@@ -182,13 +182,14 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 		c.printWarnings(c.env.Stderr, o)
 		return c.printDryRun(e, o.Review().Intent, f.json)
 	}
-	// What will be signed, before it is: on stdout, or with --json on
-	// stderr when someone is asked (stdout keeps the one document).
+	// What will be signed, before it is: where the question is (stderr)
+	// when someone is asked, whatever stdout is; else on stdout, or with
+	// --json on stderr (stdout keeps the one document).
 	switch {
-	case !f.json:
-		c.printReview(c.env.Stdout, e, o, key)
 	case !f.yes:
 		c.printReview(c.env.Stderr, e, o, key)
+	case !f.json:
+		c.printReview(c.env.Stdout, e, o, key)
 	default:
 		c.app.sayEmbedded(e, authorizationsEnd)
 		c.printWarnings(c.env.Stderr, o)

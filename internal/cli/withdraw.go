@@ -128,7 +128,7 @@ type withdrawCmd struct {
 	jitter func(n int64) int64
 	retry  exchange.RetryPolicy // zero: exchange.DefaultRetry
 	// terminal reports whether the user can be asked to confirm (stdin
-	// is a terminal).
+	// and stderr are a terminal).
 	terminal func(CLIEnv) bool
 }
 
