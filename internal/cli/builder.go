@@ -44,8 +44,10 @@ is your own account is refused without --yes.
 
 It prints what will be signed (the authorization, then the EIP-712 message
 field by field and its digest, with a warning when --builder is your own
-account or a fee cap is above 1%) and on a terminal asks "Sign and
-authorize the builder? [y/N]"; --yes does not ask. Without a terminal and
+account or a fee cap is above 1%) and on a terminal (standard input and
+standard error) asks "Sign and authorize the builder? [y/N]", the review
+and the question on stderr, what was typed ahead discarded and an answer
+within half a second refused; --yes does not ask. Without a terminal and
 without --yes it refuses (exit 2) and signs and sends nothing. --dry-run
 and --signer offline sign and send nothing, and ask nothing.
 
