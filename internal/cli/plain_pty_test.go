@@ -42,6 +42,15 @@ func (p *ptyTyping) answerReviewed(prompt, line string, deadline time.Duration) 
 	}
 }
 
+// withdrawToArbitrum chooses at plain mode's home a withdrawal of USDT to
+// ARBITRUM paid out in USDT, up to the destination question.
+func (p *ptyTyping) withdrawToArbitrum(deadline time.Duration) {
+	p.t.Helper()
+	p.answer("Home: what next?", "Withdraw USDT", deadline)
+	p.answer("to which chain?", "ARBITRUM", deadline)
+	p.answer("Which token is paid out on ARBITRUM?", "USDT", deadline)
+}
+
 // waitFor waits until text shows after what was read so far, and reads
 // past it; a process that ends first, or a deadline passed, fails the
 // test (a guard against a stall, not a measure of speed).
@@ -85,9 +94,7 @@ func TestPlainJourneyOnATerminal(t *testing.T) {
 	s.answer("Generate an address?", "1", short)
 	s.answer("Which chain?", "SOLANA", short)
 	s.waitFor("SOLANA deposit address ready: ", short)
-	s.answer(home, "Withdraw USDT", short)
-	s.answer("to which chain?", "ARBITRUM", short)
-	s.answer("Which token is paid out on ARBITRUM?", "USDT", short)
+	s.withdrawToArbitrum(short)
 	s.answer("of the sandbox's address book, on ARBITRUM?", sandbox.DestCompleted, short)
 	s.answer("Amount of USDT to pay", "25", short)
 	s.answer("Fee cap in USDT", "2", short)
@@ -139,9 +146,7 @@ func TestPlainSevereLossOnATerminal(t *testing.T) {
 	const short = 15 * time.Second
 	s.answer("How do you log in?", "API key", short)
 	s.answer("API key (not shown as you type): ", sandbox.DemoAPIKey, short)
-	s.answer("Home: what next?", "Withdraw USDT", short)
-	s.answer("to which chain?", "ARBITRUM", short)
-	s.answer("Which token is paid out on ARBITRUM?", "USDT", short)
+	s.withdrawToArbitrum(short)
 	s.answer("of the sandbox's address book, on ARBITRUM?", sandbox.DestCompleted, short)
 	s.answer("Amount of USDT to pay", "2", short)
 	s.answer("Fee cap in USDT", "none", short)
