@@ -165,9 +165,13 @@ func TestServiceImportsPointInward(t *testing.T) {
 			}
 		}
 	}
-	for _, leaf := range domainOrder[:2] {
-		if len(house[leaf].local) > 0 {
-			t.Errorf("%s, a leaf, imports %v", leaf, house[leaf].local)
+	// The leaves import none of ours but a leaf before them (osguard
+	// quotes the commands it names with safetext).
+	for i, leaf := range domainOrder[:2] {
+		for imp := range house[leaf].local {
+			if !slices.Contains(domainOrder[:i], imp) {
+				t.Errorf("%s, a leaf, imports %s", leaf, imp)
+			}
 		}
 	}
 }

@@ -44,8 +44,10 @@ is your own account is refused without --yes.
 
 It prints what will be signed (the authorization, then the EIP-712 message
 field by field and its digest, with a warning when --builder is your own
-account or a fee cap is above 1%) and on a terminal asks "Sign and
-authorize the builder? [y/N]"; --yes does not ask. Without a terminal and
+account or a fee cap is above 1%) and on a terminal (standard input and
+standard error) asks "Sign and authorize the builder? [y/N]", the review
+and the question on stderr, what was typed ahead discarded and an answer
+within half a second refused; --yes does not ask. Without a terminal and
 without --yes it refuses (exit 2) and signs and sends nothing. --dry-run
 and --signer offline sign and send nothing, and ask nothing.
 
@@ -60,14 +62,14 @@ type builderCmd struct {
 	now   func() time.Time
 	nonce func() uint32
 	// terminal reports whether the user can be asked to confirm (stdin
-	// is a terminal); nil asks the process's stdin.
+	// and stderr are a terminal); nil asks the process's streams.
 	terminal func(CLIEnv) bool
 }
 
 // canAsk reports whether the user can be asked to confirm.
 func (c builderCmd) canAsk() bool {
 	if c.terminal == nil {
-		return isTerminal(c.env.Stdin)
+		return answers(c.env).OnTerminal()
 	}
 	return c.terminal(c.env)
 }
@@ -182,13 +184,14 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 		c.printWarnings(c.env.Stderr, o)
 		return c.printDryRun(e, o.Review().Intent, f.json)
 	}
-	// What will be signed, before it is: on stdout, or with --json on
-	// stderr when someone is asked (stdout keeps the one document).
+	// What will be signed, before it is: where the question is (stderr)
+	// when someone is asked, whatever stdout is; else on stdout, or with
+	// --json on stderr (stdout keeps the one document).
 	switch {
-	case !f.json:
-		c.printReview(c.env.Stdout, e, o, key)
 	case !f.yes:
 		c.printReview(c.env.Stderr, e, o, key)
+	case !f.json:
+		c.printReview(c.env.Stdout, e, o, key)
 	default:
 		c.app.sayEmbedded(e, authorizationsEnd)
 		c.printWarnings(c.env.Stderr, o)

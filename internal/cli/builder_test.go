@@ -532,7 +532,7 @@ func TestBuilderCLIOwnAccount(t *testing.T) {
 		"--builder", sandbox.DemoAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05"}
 	const warning = "Warning: The builder is your own account"
 	r := bcliOnTerminal(t, demoKeyVars, "n\n", own...)
-	if r.code != 1 || !strings.Contains(r.stdout, warning) || !strings.Contains(r.stderr, "not confirmed") || e.requests.Load() != 0 {
+	if r.code != 1 || !strings.Contains(r.stderr, warning) || !strings.Contains(r.stderr, "not confirmed") || e.requests.Load() != 0 {
 		t.Fatalf("exit %d, %d requests:\n%s\n%s", r.code, e.requests.Load(), r.stdout, r.stderr)
 	}
 	r = bcli(t, demoKeyVars, "", false, append(own, "--yes")...)
@@ -578,7 +578,7 @@ func TestBuilderCLISandboxKeyDies(t *testing.T) {
 func TestBuilderCLIConfirmation(t *testing.T) {
 	e := newBcliEnv(t)
 	r := bcli(t, demoKeyVars, "y\n", false, unconfirmedArgs(e, keyArgs...)...)
-	if r.code != exitUsage || !strings.Contains(r.stderr, "standard input is not a terminal, so the builder authorization cannot be confirmed") ||
+	if r.code != exitUsage || !strings.Contains(r.stderr, "standard input or standard error is not a terminal, so the builder authorization cannot be confirmed") ||
 		!strings.Contains(r.stderr, "add --yes") || r.stdout != "" {
 		t.Fatalf("no terminal: exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
@@ -597,18 +597,23 @@ func TestBuilderCLIConfirmation(t *testing.T) {
 	if n := e.requests.Load(); n != 0 {
 		t.Fatalf("%d requests before a yes", n)
 	}
-	// The review comes first: the message field by field, its digest and
-	// the key; then the question; then the authorization.
+	// The review comes first, where the question is (stderr), whatever
+	// stdout is (issue 33 item 10): the message field by field, its digest
+	// and the key; then the question; then the authorization, on stdout.
 	r = bcliOnTerminal(t, demoKeyVars, "y\n", unconfirmedArgs(e, keyArgs...)...)
 	if r.code != 0 {
 		t.Fatalf("y: exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
-	review, result, ok := strings.Cut(r.stdout, "Builder authorized")
+	review, _, ok := strings.Cut(r.stderr, "Sign and authorize the builder? [y/N]")
+	result := r.stdout
+	if strings.Contains(result, "To sign") || !strings.Contains(result, "Builder authorized") {
+		t.Errorf("stdout holds more than the result:\n%s", result)
+	}
 	for _, want := range []string{"Builder authorization (authorize and create an API key)", "To sign (EIP-712)", "AddAccountSignerWithBuilder",
 		"    maxFutureFeeRate 1000  = 0.1% futures cap", "    permissions      Admin&Trade", "  Digest             0x",
 		"  Signer             " + sandbox.DemoAddress + "  from $SVCWALLET_PRIVATE_KEY"} {
 		if !ok || !strings.Contains(review, want) {
-			t.Errorf("the review before the authorization lacks %q:\n%s", want, r.stdout)
+			t.Errorf("the review before the question lacks %q:\n%s", want, r.stderr)
 		}
 	}
 	if !strings.Contains(result, "API key ") || strings.Contains(review, "Warning") {

@@ -44,7 +44,10 @@ offers the demo credentials). The commands below serve scripts; each takes
 --plain (or SVCWALLET_PLAIN=1, TERM=dumb, ACCESSIBLE=1) runs the console's
 flows as line prompts instead, for screen readers and dumb terminals: no
 full screen, no colour, numbered choices, one question a line; ctrl+c ends
-it with exit status 130, saying what was signed or sent.
+it with exit status 130, saying what was signed or sent. It signs only on a
+terminal: with answers from a pipe or a file it stops at the review, prints
+the svcwallet withdraw (or builder authorize) ... --yes to run instead and
+ends with exit status 2.
 
 --debug (or SVCWALLET_DEBUG=1) logs requests, answers' statuses and timings:
 commands to stderr, the console to debug.log in the state directory.

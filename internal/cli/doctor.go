@@ -14,6 +14,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/plain"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
@@ -170,7 +171,7 @@ func (c doctorCmd) checkKeystore(add func(check, detail, fix string)) {
 		add("keystore", fmt.Sprintf("%s: %v", dir, err), "check the directory's permissions")
 		return
 	case c.modesMean() && fi.Mode().Perm()&0o077 != 0:
-		add("keystore", fmt.Sprintf("%s is open to other users (%v)", dir, fi.Mode().Perm()), "chmod 700 "+dir)
+		add("keystore", fmt.Sprintf("%s is open to other users (%v)", dir, fi.Mode().Perm()), safetext.ShellLine("chmod", "700", dir))
 	}
 	addUnsafe(add, "keystore", osguard.CheckPrivatePath(dir))
 	entries, err := signer.ListKeystore(dir)
@@ -180,7 +181,7 @@ func (c doctorCmd) checkKeystore(add func(check, detail, fix string)) {
 	}
 	for _, e := range entries {
 		if fi, err := os.Stat(e.Path); err == nil && c.modesMean() && fi.Mode().Perm()&0o077 != 0 {
-			add("keystore", fmt.Sprintf("%s is readable by other users (%v)", e.Path, fi.Mode().Perm()), "chmod 600 "+e.Path)
+			add("keystore", fmt.Sprintf("%s is readable by other users (%v)", e.Path, fi.Mode().Perm()), safetext.ShellLine("chmod", "600", e.Path))
 		}
 		addUnsafe(add, "keystore", osguard.CheckPrivatePath(e.Path))
 	}
@@ -203,7 +204,7 @@ func (c doctorCmd) checkJournal(add func(check, detail, fix string)) {
 		add("journal", fmt.Sprintf("%s: %v", path, err), "check the state directory's permissions")
 		return
 	case c.modesMean() && fi.Mode().Perm()&0o077 != 0:
-		add("journal", fmt.Sprintf("%s is open to other users (%v)", path, fi.Mode().Perm()), "chmod 600 "+path)
+		add("journal", fmt.Sprintf("%s is open to other users (%v)", path, fi.Mode().Perm()), safetext.ShellLine("chmod", "600", path))
 	}
 	j, err := journal.Open(path)
 	var t journal.Tally

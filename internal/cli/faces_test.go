@@ -204,6 +204,7 @@ func (r *faceRig) plainMode(j journey) (outcome, string) {
 	if err != nil {
 		r.t.Fatal(err)
 	}
+	read := time.Unix(0, 0)
 	console := &plain.Console{
 		Targets: []plain.Target{{Env: env, Client: exchange.New(env, exchange.Options{Now: r.clock.Now, Retry: r.retry()}), Journal: jr,
 			Demo: &plain.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}},
@@ -215,6 +216,8 @@ func (r *faceRig) plainMode(j journey) (outcome, string) {
 			return ch
 		},
 		Nonce: func() uint32 { return wcliNonce }, PollInterval: follow.DefaultPollInterval,
+		// A terminal where the user answers each question a second after it.
+		Gate: plain.Gate{Flush: func() error { return nil }, Now: func() time.Time { read = read.Add(time.Second); return read }},
 	}
 	typed := []string{"API key", sandbox.DemoAPIKey, "withdraw", "ARBITRUM", "USDT", sandbox.DestCompleted, "25", j.feeCap}
 	yes := len(typed)

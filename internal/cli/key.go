@@ -8,7 +8,6 @@ import (
 	"os"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/plain"
@@ -236,26 +235,17 @@ func readSecret(ctx context.Context, env CLIEnv, prompt, what, untouched string)
 }
 
 // terminalReadSecret prompts on stderr and reads with echo off when stdin is
-// a terminal; otherwise it reads one line of stdin, so scripts can pipe
-// secrets without them reaching argv. When ctx ends (ctrl+c) first, echo
-// is turned back on before the command ends, lest the shell stay blind.
+// a terminal (plain.TerminalSecret: echo is back on once it is read, or
+// ctrl+c ends the read, and off again after ctrl+z and fg); otherwise it
+// reads one line of stdin, so scripts can pipe secrets without them
+// reaching argv.
 func terminalReadSecret(ctx context.Context, prompt string) (string, error) {
-	fd := int(os.Stdin.Fd())
-	if !term.IsTerminal(fd) {
+	hidden := plain.TerminalSecret(os.Stdin)
+	if hidden == nil {
 		return untilDone(ctx, func() (string, error) { return plain.ReadLine(os.Stdin) })
 	}
-	state, err := term.GetState(fd)
-	if err != nil {
-		return "", err
-	}
 	fmt.Fprint(os.Stderr, prompt)
-	s, err := untilDone(ctx, func() (string, error) {
-		b, err := term.ReadPassword(fd)
-		return string(b), err
-	})
-	if ctx.Err() != nil {
-		_ = term.Restore(fd, state)
-	}
+	s, err := hidden(ctx)
 	fmt.Fprintln(os.Stderr)
 	return s, err
 }

@@ -15,7 +15,7 @@ const manExitStatus = `0: done; for status and withdraw --wait, the withdrawal C
 
 1: refused or failed, nothing paid (for withdraw also a loss above half the amount confirmed neither twice nor by --accept-loss); for status and withdraw --wait, not paid out (FAILED, REFUNDED, or a quote that expired unexecuted).
 
-2: usage error, before anything is asked (withdraw and builder authorize: also no terminal to confirm on without --yes).
+2: usage error, before anything is asked (withdraw and builder authorize: also no terminal to confirm on without --yes; plain mode: a withdrawal or builder authorization reviewed with no terminal to confirm it on).
 
 3: status and withdraw --wait: still pending, or NOT FOUND? (the service does not know a withdrawal this machine's journal saw accepted: contact support); withdraw resume: whether the request arrived cannot be told yet (run it again after the time it says).
 

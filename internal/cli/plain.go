@@ -35,7 +35,7 @@ func (a *app) runPlain(ctx context.Context) error {
 	c := &plain.Console{KeystoreDir: keystoreDir, Getenv: env.Getenv, ConfigFlag: newInvocation("", a.configPath, env.Getenv).config,
 		Now: time.Now, After: time.After, Nonce: signer.NewNonce,
 		LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) },
-		Running:      &running, PollInterval: follow.DefaultPollInterval}
+		Running:      &running, PollInterval: follow.DefaultPollInterval, Gate: plain.TerminalGate(env.Stdin, env.Stdout)}
 	if a.envName != "" || env.Getenv(envNameVar) != "" {
 		c.Given = chosen // no question: the same environment as every command's
 	}
@@ -68,6 +68,8 @@ func (a *app) runPlain(ctx context.Context) error {
 			return exitStatus(128 + int(s))
 		}
 		return exitStatus(128 + int(syscall.SIGINT))
+	case errors.Is(err, plain.ErrNoTerminal):
+		return exitStatus(exitUsage) // said by plain mode, with the command to run instead
 	case err != nil:
 		return failure(exitFailed, "%w", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
@@ -25,6 +26,29 @@ func (p *ptyTyping) answer(prompt, line string, deadline time.Duration) {
 	if _, err := p.ptmx.Write([]byte(line + "\n")); err != nil {
 		p.t.Fatal(err)
 	}
+}
+
+// answerReviewed answers a question that signs as a person does, once the
+// review is read: an answer within intent.ReviewDwell of the question is
+// refused by design (plain.Gate), and the question's moment is taken
+// before it is written, so one typed that long after it shows is never
+// early. The wait is the reading the rule asks for, not an ordering.
+func (p *ptyTyping) answerReviewed(prompt, line string, deadline time.Duration) {
+	p.t.Helper()
+	p.waitFor(prompt, deadline)
+	time.Sleep(intent.ReviewDwell)
+	if _, err := p.ptmx.Write([]byte(line + "\n")); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// withdrawToArbitrum chooses at plain mode's home a withdrawal of USDT to
+// ARBITRUM paid out in USDT, up to the destination question.
+func (p *ptyTyping) withdrawToArbitrum(deadline time.Duration) {
+	p.t.Helper()
+	p.answer("Home: what next?", "Withdraw USDT", deadline)
+	p.answer("to which chain?", "ARBITRUM", deadline)
+	p.answer("Which token is paid out on ARBITRUM?", "USDT", deadline)
 }
 
 // waitFor waits until text shows after what was read so far, and reads
@@ -70,13 +94,11 @@ func TestPlainJourneyOnATerminal(t *testing.T) {
 	s.answer("Generate an address?", "1", short)
 	s.answer("Which chain?", "SOLANA", short)
 	s.waitFor("SOLANA deposit address ready: ", short)
-	s.answer(home, "Withdraw USDT", short)
-	s.answer("to which chain?", "ARBITRUM", short)
-	s.answer("Which token is paid out on ARBITRUM?", "USDT", short)
+	s.withdrawToArbitrum(short)
 	s.answer("of the sandbox's address book, on ARBITRUM?", sandbox.DestCompleted, short)
 	s.answer("Amount of USDT to pay", "25", short)
 	s.answer("Fee cap in USDT", "2", short)
-	s.answer("[y/n] ", "y", short)
+	s.answerReviewed("[y/n] ", "y", short)
 	s.waitFor("SENDING → COMPLETED", settle)
 	s.answer(home, "Builder authorization", short)
 	s.answer("Builder account address", sandbox.BuilderAddress, short)
@@ -84,7 +106,7 @@ func TestPlainJourneyOnATerminal(t *testing.T) {
 	s.answer("Max spot fee", "0.05", short)
 	s.answer("Valid for", "7d", short)
 	s.answer("Create an API key for the builder as well?", "No", short)
-	s.answer("[y/n] ", "y", short)
+	s.answerReviewed("[y/n] ", "y", short)
 	s.waitFor("Builder authorized", short)
 	s.answer(home, "Quit", short)
 	if code := s.wait(short); code != 0 {
@@ -124,16 +146,14 @@ func TestPlainSevereLossOnATerminal(t *testing.T) {
 	const short = 15 * time.Second
 	s.answer("How do you log in?", "API key", short)
 	s.answer("API key (not shown as you type): ", sandbox.DemoAPIKey, short)
-	s.answer("Home: what next?", "Withdraw USDT", short)
-	s.answer("to which chain?", "ARBITRUM", short)
-	s.answer("Which token is paid out on ARBITRUM?", "USDT", short)
+	s.withdrawToArbitrum(short)
 	s.answer("of the sandbox's address book, on ARBITRUM?", sandbox.DestCompleted, short)
 	s.answer("Amount of USDT to pay", "2", short)
 	s.answer("Fee cap in USDT", "none", short)
 	s.waitFor("You lose: 1.5 USDT (75% of the amount", short)
 	s.waitFor("Warning: most of this withdrawal goes to fees: you lose 1.5 USDT (75%) of 2 USDT.", short)
-	s.answer("[y/n] ", "y", short)
-	s.answer("You lose 1.5 USDT (75%) of 2 USDT to fees. Type yes to sign anyway, anything else stops: ", "y", short)
+	s.answerReviewed("[y/n] ", "y", short)
+	s.answerReviewed("You lose 1.5 USDT (75%) of 2 USDT to fees. Type yes to sign anyway, anything else stops: ", "y", short)
 	s.waitFor("Not signed: nothing was signed or sent.", short)
 	s.answer("What next?", "Back home", short)
 	s.answer("Home: what next?", "Quit", short)

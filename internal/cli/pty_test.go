@@ -67,6 +67,19 @@ type silentTerminal struct {
 
 func startSilent(tb testing.TB, bin string, env []string, args ...string) *silentTerminal {
 	tb.Helper()
+	return ptyStart{}.start(tb, bin, env, args...)
+}
+
+// ptyStart is how a process starts on its pseudo-terminal: what was typed
+// before it started (it waits in the terminal's input), and a file its
+// stderr goes to instead of the terminal.
+type ptyStart struct {
+	typedAhead string
+	stderr     *os.File
+}
+
+func (o ptyStart) start(tb testing.TB, bin string, env []string, args ...string) *silentTerminal {
+	tb.Helper()
 	ptmx, tty, err := pty.Open()
 	if err != nil {
 		tb.Fatalf("open a pseudo-terminal: %v", err)
@@ -74,10 +87,16 @@ func startSilent(tb testing.TB, bin string, env []string, args ...string) *silen
 	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 40, Cols: 120}); err != nil {
 		tb.Fatal(err)
 	}
+	if _, err := ptmx.Write([]byte(o.typedAhead)); err != nil {
+		tb.Fatal(err)
+	}
 	s := &silentTerminal{tb: tb, ptmx: ptmx, read: make(chan struct{}), done: make(chan struct{})}
 	s.cmd = exec.Command(bin, args...)
 	s.cmd.Env = env
 	s.cmd.Stdin, s.cmd.Stdout, s.cmd.Stderr = tty, tty, tty
+	if o.stderr != nil {
+		s.cmd.Stderr = o.stderr
+	}
 	s.cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
 	s.started = time.Now()
 	err = s.cmd.Start()

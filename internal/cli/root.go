@@ -71,10 +71,10 @@ func newApp(env CLIEnv) *app {
 		env:     env,
 		ctx:     context.Background(),
 		status:  statusCmd{sleep: exchange.Sleep, jitter: rand.Int64N, now: time.Now},
-		builder: builderCmd{now: time.Now, nonce: signer.NewNonce, terminal: func(env CLIEnv) bool { return isTerminal(env.Stdin) }},
+		builder: builderCmd{now: time.Now, nonce: signer.NewNonce, terminal: func(env CLIEnv) bool { return answers(env).OnTerminal() }},
 		doctor:  doctorCmd{tmuxOption: tmuxGlobalOption, goos: runtime.GOOS, protect: osguard.ProtectProcess},
 		withdraw: withdrawCmd{now: time.Now, nonce: signer.NewNonce, sleep: exchange.Sleep, jitter: rand.Int64N,
-			terminal: func(env CLIEnv) bool { return isTerminal(env.Stdin) }},
+			terminal: func(env CLIEnv) bool { return answers(env).OnTerminal() }},
 	}
 }
 

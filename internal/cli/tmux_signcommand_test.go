@@ -12,6 +12,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
@@ -59,6 +60,7 @@ func TestTmuxSignCommandPrompts(t *testing.T) {
 	r.keys("-l", "x")
 	r.keys("Enter")
 	r.waitShows("Sign and withdraw? [y/N]")
+	time.Sleep(intent.ReviewDwell) // the review read: a sooner answer is refused by design (plain.Gate)
 	r.keys("y", "Enter")
 	r.waitFor("the second prompt", func() bool { return strings.Count(r.pane(), "signer passphrase:") == 2 })
 	r.keys("-l", "x")

@@ -44,7 +44,11 @@ signed. If the exchange announced the change, --accept-bridge ADDRESS
 once the withdrawal is confirmed (offline: once prepared). An address
 pinned in the config (bridge_funding_address) is changed only there.
 
-On a terminal it then asks "Sign and withdraw? [y/N]"; --yes does not ask.
+On a terminal (standard input and standard error both one) it then asks
+"Sign and withdraw? [y/N]" on stderr, where the review is written too
+(stdout gets the result); --yes does not ask. What was typed or pasted
+before the question is discarded, and an answer within half a second of it
+is refused and the question asked again.
 A --chain, --to or --amount not given is asked for once logged in, one a
 line as svcwallet --plain asks it, when standard input is a terminal: a
 chain the service gives no route to is refused as typed, naming those it
@@ -128,7 +132,7 @@ type withdrawCmd struct {
 	jitter func(n int64) int64
 	retry  exchange.RetryPolicy // zero: exchange.DefaultRetry
 	// terminal reports whether the user can be asked to confirm (stdin
-	// is a terminal).
+	// and stderr are a terminal).
 	terminal func(CLIEnv) bool
 }
 

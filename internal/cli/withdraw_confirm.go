@@ -23,7 +23,7 @@ import (
 // again, and q holds it.
 func (c withdrawCmd) confirmed(ctx context.Context, e config.Environment, q *quoted, key *keyChoice, f withdrawFlags, rep withdrawal.Repeat, accepted decimal.NullDecimal) (done bool, err error) {
 	for {
-		if err := c.printReview(e, q.order, q.trust, key, f.dryRun, f.json); err != nil {
+		if err := c.printReview(e, q.order, q.trust, key, f.dryRun, f.json, !f.yes && !f.dryRun); err != nil {
 			return false, err
 		}
 		c.warnRepeat(f, rep)
@@ -54,7 +54,7 @@ func (c withdrawCmd) confirmed(ctx context.Context, e config.Environment, q *quo
 		if q.order, q.trust, q.offset, err = c.quote(ctx, q.client, e, q.target, q.order.Choice, f.acceptBridge); err != nil {
 			return false, err
 		}
-		fmt.Fprintln(c.env.Stdout)
+		fmt.Fprintln(c.env.Stderr) // before the new quote's review
 	}
 }
 

@@ -184,7 +184,7 @@ func TestWithdrawConfirmedAfterQuoteExpired(t *testing.T) {
 	res := r.runWithdraw(withdrawRunOpts{terminal: true, answer: &answerLater{r: r, wait: sandbox.DefaultQuoteTTL + time.Second, answer: strings.NewReader("y\ny\ny\n")}},
 		withdrawArgs(sandbox.DestCompleted, "16", "--allow-repeat")...)
 	res.want(t, exitCompleted, "Get a new quote? [y/N]", "Withdrawal accepted")
-	if n := strings.Count(res.stdout, "Environment local"); n != 2 || strings.Count(res.stderr, "Sign and withdraw? [y/N]") != 2 {
+	if n := strings.Count(res.stderr, "Environment local"); n != 2 || strings.Count(res.stderr, "Sign and withdraw? [y/N]") != 2 {
 		t.Errorf("%d reviews, want the expired quote's and the new one's:\n%s\n%s", n, res.stdout, res.stderr)
 	}
 	r.wantBalance("9967")

@@ -104,7 +104,7 @@ func (c withdrawCmd) prepare(ctx context.Context, f withdrawFlags, e config.Envi
 	}
 	what := "offline signing: the file " + f.out
 	key := &keyChoice{Opened: signer.Opened{Source: signer.Source{Kind: signer.SourceOffline}, Address: signerAddr}, what: what}
-	if err := c.printReview(e, p.Order, trust, key, false, f.json); err != nil {
+	if err := c.printReview(e, p.Order, trust, key, false, f.json, false); err != nil {
 		return err
 	}
 	if rep, err := w.Repeats(order.Choice); err == nil {

@@ -74,18 +74,27 @@ const quoteIDsEnd = "its quote ids"
 
 // printReview prints what will be signed in e: the console review's
 // facts, after the environment; a loss worth a warning is said on stderr.
-func (c withdrawCmd) printReview(e config.Environment, o withdrawal.Order, trust withdrawal.BridgeTrust, key *keyChoice, dryRun, asJSON bool) error {
+// asked: a question follows, on stderr, where the review is then written
+// too, whatever stdout is (with --json, beside the review's JSON line).
+func (c withdrawCmd) printReview(e config.Environment, o withdrawal.Order, trust withdrawal.BridgeTrust, key *keyChoice, dryRun, asJSON, asked bool) error {
 	q, in := o.Quote, o.Choice.TokenIn
 	r := o.Review(trust.Note(), false)
 	warning := lossWarning(o)
 	if warning != "" {
 		fmt.Fprintf(c.env.Stderr, "%s: warning: %s\n", c.app.name, warning)
 	}
-	if asJSON {
-		c.app.sayEmbedded(e, quoteIDsEnd)
-		return c.printReviewJSON(e, o, r, trust, key, dryRun, warning)
-	}
 	w := c.env.Stdout
+	switch {
+	case asked:
+		w = c.env.Stderr
+	case asJSON:
+		c.app.sayEmbedded(e, quoteIDsEnd)
+	}
+	if asJSON {
+		if err := c.printReviewJSON(e, o, r, trust, key, dryRun, warning); err != nil || !asked {
+			return err
+		}
+	}
 	row := func(label, value, note string) { reviewRow(w, r.LabelWidth(), label, value, note) }
 	printWhere(w, e, quoteIDsEnd)
 	fmt.Fprintln(w, "Withdrawal")

@@ -263,7 +263,7 @@ func TestWithdrawConfirmation(t *testing.T) {
 	withdrawState(t)
 	r := newStatusRig(t)
 	r.runWithdraw(withdrawRunOpts{stdin: "y\n"}, withdrawArgs(sandbox.DestCompleted, "25")...).
-		want(t, exitUsage, "standard input is not a terminal", "add --yes")
+		want(t, exitUsage, "standard input or standard error is not a terminal", "add --yes")
 	r.runWithdraw(withdrawRunOpts{terminal: true, stdin: "n\n"}, withdrawArgs(sandbox.DestCompleted, "25")...).
 		want(t, exitFailed, "Sign and withdraw? [y/N]", "not confirmed: nothing was signed or sent")
 	r.runWithdraw(withdrawRunOpts{terminal: true}, withdrawArgs(sandbox.DestCompleted, "25")...).
@@ -275,6 +275,31 @@ func TestWithdrawConfirmation(t *testing.T) {
 		want(t, exitCompleted, "Withdrawal accepted")
 	if n := r.withdraws.Load(); n != 1 {
 		t.Errorf("%d withdraw requests after y, want 1", n)
+	}
+}
+
+// TestWithdrawReviewWhereAsked (issue 33 item 10): on a terminal the review
+// is written where the question is (stderr), whatever stdout is (a file
+// here); stdout gets the result. With --json, stdout keeps its lines and
+// the review is on stderr all the same.
+func TestWithdrawReviewWhereAsked(t *testing.T) {
+	withdrawState(t)
+	r := newStatusRig(t)
+	res := r.runWithdraw(withdrawRunOpts{terminal: true, stdin: "y\n"}, withdrawArgs(sandbox.DestCompleted, "25")...)
+	res.want(t, exitCompleted, "Withdrawal accepted")
+	review, _, asked := strings.Cut(res.stderr, "Sign and withdraw? [y/N]")
+	for _, w := range []string{"Environment local", "Pays out to      " + sandbox.DestCompleted, "To sign (EIP-712)", "  Digest  ", "Signer "} {
+		if !asked || !strings.Contains(review, w) {
+			t.Errorf("no %q on stderr before the question:\n%s", w, res.stderr)
+		}
+	}
+	if strings.Contains(res.stdout, "To sign") || strings.Contains(res.stdout, "Pays out to") || !strings.Contains(res.stdout, "Withdrawal accepted") {
+		t.Errorf("stdout:\n%s", res.stdout)
+	}
+	res = r.runWithdraw(withdrawRunOpts{terminal: true, stdin: "y\n"}, withdrawArgs(sandbox.DestCompleted, "25", "--json", "--allow-repeat")...)
+	res.want(t, exitCompleted, `"kind":"review"`, `"kind":"accepted"`)
+	if review, _, _ := strings.Cut(res.stderr, "Sign and withdraw? [y/N]"); !strings.Contains(review, "To sign (EIP-712)") || strings.Contains(res.stdout, "To sign") {
+		t.Errorf("--json on a terminal:\nstdout:\n%s\nstderr:\n%s", res.stdout, res.stderr)
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // The files svcwallet trusts (the config, which decides where signatures
@@ -174,7 +176,7 @@ func checkEntry(path, below string, fi fs.FileInfo) error {
 	if uid, known := fileOwner(fi); known && uid != os.Getuid() && uid != 0 {
 		return &UnsafePathError{
 			What: fmt.Sprintf("%s belongs to another user (uid %d), who could %s", what, uid, change),
-			Fix:  fmt.Sprintf("if it should be yours, sudo chown \"$USER\" %s; else keep svcwallet's files elsewhere", path),
+			Fix:  fmt.Sprintf("if it should be yours, sudo chown \"$USER\" %s; else keep svcwallet's files elsewhere", safetext.ShellWord(path)),
 		}
 	}
 	if fi.Mode().Perm()&0o022 == 0 || below != "" && fi.Mode()&fs.ModeSticky != 0 {
@@ -182,6 +184,6 @@ func checkEntry(path, below string, fi fs.FileInfo) error {
 	}
 	return &UnsafePathError{
 		What: fmt.Sprintf("%s is writable by group or others (mode %04o), who could %s", what, fi.Mode().Perm(), change),
-		Fix:  "make it yours alone: chmod go-w " + path,
+		Fix:  "make it yours alone: " + safetext.ShellLine("chmod", "go-w", path),
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"io/fs"
 	"os"
 	"runtime"
+
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // OpenUserFile opens for reading a file the user named (the config, a
@@ -61,13 +63,13 @@ func checkSecret(path string, fi fs.FileInfo) error {
 	if uid, known := fileOwner(fi); known && uid != os.Getuid() {
 		return &UnsafePathError{
 			What: fmt.Sprintf("%s belongs to another user (uid %d), who can read and change the secret in it", path, uid),
-			Fix:  fmt.Sprintf("if it should be yours, sudo chown \"$USER\" %s; else make a file of your own", path),
+			Fix:  fmt.Sprintf("if it should be yours, sudo chown \"$USER\" %s; else make a file of your own", safetext.ShellWord(path)),
 		}
 	}
 	if perm := fi.Mode().Perm(); perm&0o077 != 0 {
 		return &UnsafePathError{
 			What: fmt.Sprintf("%s is open to group or others (mode %04o), who could read or change the secret in it", path, perm),
-			Fix:  "make it yours alone: chmod 600 " + path,
+			Fix:  "make it yours alone: " + safetext.ShellLine("chmod", "600", path),
 		}
 	}
 	return nil

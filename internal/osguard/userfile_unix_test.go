@@ -3,10 +3,13 @@
 package osguard
 
 import (
+	"errors"
 	"io"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -146,4 +149,98 @@ func promptly[T any](t *testing.T, what string, f func() T) T {
 		t.Fatalf("%s: still running after 10 s", what)
 		panic("unreachable")
 	}
+}
+
+// TestFixesQuotePaths (issue 33 item 11): the command a refusal names to
+// make a file or a folder private is quoted for the shell: run as printed,
+// a name with spaces, $(...), backticks, quotes or a newline comes back as
+// one word, and nothing it says is run.
+func TestFixesQuotePaths(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	dir := filepath.Join(t.TempDir(), "my dir $(touch PWNED)")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	cwd := t.TempDir()
+	for _, name := range []string{"pass `touch PWNED`", "it's \"q\"", "new\nline;touch PWNED"} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := OpenSecretFile(path)
+		if got := fixRunsAs(t, cwd, err); got != "600\x00"+path+"\x00" {
+			t.Errorf("%q: %v runs as chmod %q", name, err, got)
+		}
+	}
+	if os.Geteuid() == 0 { // only root gives a file to another user
+		path := filepath.Join(dir, "theirs $(touch PWNED)")
+		if err := os.WriteFile(path, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chown(path, 65534, 65534); err != nil {
+			t.Fatal(err)
+		}
+		_, err := OpenSecretFile(path)
+		if got := sudoRunsAs(t, cwd, err); got != "chown\x00me\x00"+path+"\x00" {
+			t.Errorf("another user's file: %v runs as sudo %q", err, got)
+		}
+		theirs := filepath.Join(t.TempDir(), "their `touch PWNED` dir")
+		if err := os.Mkdir(theirs, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chown(theirs, 65534, 65534); err != nil {
+			t.Fatal(err)
+		}
+		err = CheckPrivatePath(filepath.Join(theirs, "file"))
+		if got := sudoRunsAs(t, cwd, err); got != "chown\x00me\x00"+theirs+"\x00" {
+			t.Errorf("another user's folder: %v runs as sudo %q", err, got)
+		}
+	}
+	if err := os.Chmod(dir, 0o770); err != nil {
+		t.Fatal(err)
+	}
+	err := CheckPrivatePath(filepath.Join(dir, "file"))
+	if got := fixRunsAs(t, cwd, err); got != "go-w\x00"+dir+"\x00" {
+		t.Errorf("a folder writable by its group: %v runs as chmod %q", err, got)
+	}
+	if _, err := os.Stat(filepath.Join(cwd, "PWNED")); err == nil {
+		t.Error("a printed fix ran what a name says")
+	}
+}
+
+// fixRunsAs runs the chmod that err's fix names in sh, in cwd, with chmod
+// stood in for by printf: its arguments, each ended by a NUL.
+func fixRunsAs(t *testing.T, cwd string, err error) string {
+	t.Helper()
+	var u *UnsafePathError
+	if !errors.As(err, &u) || !strings.Contains(u.Fix, "chmod ") {
+		t.Fatalf("no chmod to fix %v", err)
+	}
+	run := exec.Command("sh", "-c", `chmod() { printf '%s\0' "$@"; }; `+u.Fix[strings.Index(u.Fix, "chmod "):])
+	run.Dir = cwd
+	out, rerr := run.Output()
+	if rerr != nil {
+		t.Errorf("sh: %v", rerr)
+	}
+	return string(out)
+}
+
+// sudoRunsAs is fixRunsAs for the sudo chown an owner's fix names, $USER
+// being me.
+func sudoRunsAs(t *testing.T, cwd string, err error) string {
+	t.Helper()
+	var u *UnsafePathError
+	if !errors.As(err, &u) || !strings.Contains(u.Fix, "sudo chown ") {
+		t.Fatalf("no sudo chown to fix %v", err)
+	}
+	fix, _, _ := strings.Cut(u.Fix[strings.Index(u.Fix, "sudo "):], "; else")
+	run := exec.Command("sh", "-c", `sudo() { printf '%s\0' "$@"; }; USER=me; `+fix)
+	run.Dir = cwd
+	out, rerr := run.Output()
+	if rerr != nil {
+		t.Errorf("sh: %v", rerr)
+	}
+	return string(out)
 }

@@ -106,6 +106,9 @@ func (s *session) signBuilder(o builder.Order) error {
 		return nil
 	}
 	s.sayWhere()
+	if err := s.onTerminal("builder authorization", builderWords(a)); err != nil {
+		return err
+	}
 	yes, err := s.p.Confirm(func() string { return "Sign and authorize the builder?" })
 	if err != nil {
 		return err

@@ -46,7 +46,7 @@ func (s *session) home() error {
 		s.p.Blank()
 		s.p.Say("%s", homeMenu[i].name)
 		if err := homeMenu[i].run(s); err != nil {
-			if errors.Is(err, ErrEnd) || errors.Is(err, ErrInterrupted) || s.ctx.Err() != nil {
+			if errors.Is(err, ErrEnd) || errors.Is(err, ErrInterrupted) || errors.Is(err, ErrNoTerminal) || s.ctx.Err() != nil {
 				return s.interrupted(err)
 			}
 			s.p.Say("%s.", strings.TrimSuffix(exchange.Explain(err).Error(), "."))

@@ -91,6 +91,9 @@ type Console struct {
 	Running *signer.Running
 	// PollInterval is the wait between two asks of a moving withdrawal.
 	PollInterval time.Duration
+	// Gate is the rule of the questions that sign (TerminalGate of the
+	// input and output): the zero Gate asks none.
+	Gate Gate
 }
 
 // Run runs plain mode until the user quits or the input ends (nil), ctx
@@ -98,6 +101,7 @@ type Console struct {
 // something fails that plain mode cannot go on from.
 func (c *Console) Run(ctx context.Context, in io.Reader, out io.Writer, secret SecretReader) error {
 	s := &session{Console: c, p: NewPrompter(ctx, in, out, secret), ctx: ctx}
+	s.p.gate = c.Gate
 	err := s.run()
 	switch {
 	case errors.Is(err, ErrInterrupted) || ctx.Err() != nil:

@@ -37,6 +37,9 @@ type Prompter struct {
 	out    io.Writer
 	in     io.Reader
 	secret SecretReader
+	// gate holds Confirm and TypedWord, the questions that sign, to the
+	// rule of a terminal's answers (Gate); the zero Gate, to none.
+	gate Gate
 	// pending is the line read in flight: asked for by a prompt or by a
 	// follow that stops at enter, and taken by whichever waits next.
 	pending chan lineRead
@@ -76,6 +79,27 @@ func (p *Prompter) lineAsked() chan lineRead {
 
 // took marks the line read in flight as taken.
 func (p *Prompter) took() { p.pending = nil }
+
+// signing is the gate of a question that signs: its discard drops a line
+// read ahead (by a follow that stops at enter) as well as the terminal's.
+func (p *Prompter) signing() Gate {
+	g := p.gate
+	if flush := g.Flush; flush != nil {
+		g.Flush = func() error {
+			select {
+			case r := <-p.pending:
+				if r.err == nil {
+					p.took()
+				} else {
+					p.pending <- r // the input's end stays for the answer
+				}
+			default:
+			}
+			return flush()
+		}
+	}
+	return g
+}
 
 // read waits for the next line: ErrEnd at the input's end, ErrInterrupted
 // when ctx ends first.
@@ -255,14 +279,14 @@ func pick(s string, options []Option) (int, error) {
 	return found, nil
 }
 
-// Confirm asks a yes-or-no question until it is answered: y or yes
-// confirms, n or no declines, and nothing else does either, so a key
+// Confirm asks a yes-or-no question that signs until it is answered: y or
+// yes confirms, n or no declines, and nothing else does either, so a key
 // pressed out of habit (enter) confirms nothing. question is asked anew
-// each time, so what it counts down is current.
+// each time, so what it counts down is current. On a terminal it is held
+// to the gate's rule (Gate.Ask).
 func (p *Prompter) Confirm(question func() string) (bool, error) {
 	for {
-		fmt.Fprint(p.out, question()+" [y/n] ")
-		answer, err := p.read()
+		answer, err := p.signing().Ask(p.out, func() string { return question() + " [y/n] " }, p.read)
 		if err != nil {
 			return false, err
 		}
@@ -278,42 +302,25 @@ func (p *Prompter) Confirm(question func() string) (bool, error) {
 	}
 }
 
-// TypedWord asks question once: true only when the answer is word (any
-// case). Anything else, an empty line included, is a no, so neither a
-// held enter nor a y typed out of habit says yes.
+// TypedWord asks a question that signs once: true only when the answer is
+// word (any case). Anything else, an empty line included, is a no, so
+// neither a held enter nor a y typed out of habit says yes. On a terminal
+// it is held to the gate's rule (Gate.Ask).
 func (p *Prompter) TypedWord(question, word string) (bool, error) {
-	fmt.Fprint(p.out, question+" ")
-	answer, err := p.read()
+	answer, err := p.signing().Ask(p.out, func() string { return question + " " }, p.read)
 	if err != nil {
 		return false, err
 	}
 	return strings.EqualFold(answer, word), nil
 }
 
-// TerminalSecret reads secrets from f with echo off when f is a terminal
-// (golang.org/x/term); nil when it is not one. ctrl+c while it reads puts
-// the terminal back as it was, so the shell is not left blind.
+// TerminalSecret reads secrets from f with echo off when f is a terminal;
+// nil when it is not one. Once the line is read, or ctrl+c ends the read,
+// the terminal is as it was, so the shell is not left blind; after ctrl+z
+// and fg, echo is off again before the next key.
 func TerminalSecret(f *os.File) SecretReader {
-	fd := int(f.Fd())
-	if !term.IsTerminal(fd) {
+	if !term.IsTerminal(int(f.Fd())) {
 		return nil
 	}
-	return func(ctx context.Context) (string, error) {
-		state, err := term.GetState(fd)
-		if err != nil {
-			return "", err
-		}
-		done := make(chan lineRead, 1)
-		go func() {
-			b, err := term.ReadPassword(fd)
-			done <- lineRead{string(b), err}
-		}()
-		select {
-		case r := <-done:
-			return r.line, r.err
-		case <-ctx.Done():
-			_ = term.Restore(fd, state)
-			return "", ErrInterrupted
-		}
-	}
+	return func(ctx context.Context) (string, error) { return readHidden(ctx, f) }
 }

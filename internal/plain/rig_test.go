@@ -86,8 +86,23 @@ func newRigOn(t *testing.T, envOf func(url string) config.Environment) *rig {
 		Nonce:        func() uint32 { nonces++; return nonces - 1 },
 		LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) },
 		PollInterval: follow.DefaultPollInterval,
+		// A terminal where the user reads each review before answering.
+		Gate: Gate{Flush: func() error { return nil }, Now: readingClock()},
 	}
 	return r
+}
+
+// readingClock is a clock a second later at each reading: a user who
+// answers a question a second after it is asked, past the gate's dwell.
+func readingClock() func() time.Time {
+	var mu sync.Mutex
+	at := time.Unix(0, 0)
+	return func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		at = at.Add(time.Second)
+		return at
+	}
 }
 
 // script is what the user types: each line, what it waits to see first,

@@ -55,6 +55,9 @@ func (s *session) quoteAndSign(ch withdrawal.Choice) (again bool, err error) {
 	// second question, which a review without a key never asks.
 	s.warnLoss(o)
 	s.sayWhere()
+	if err := s.onTerminal("withdrawal", withdrawWords(o.Choice)); err != nil {
+		return false, err
+	}
 	yes, err := s.p.Confirm(func() string { return "Sign and withdraw " + o.Summary() + "? " + countdown(priced, s.Now()) })
 	if err != nil {
 		return false, err

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/common"
 
+	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/tui"
 )
@@ -18,8 +19,9 @@ import (
 type guardOverMsg struct{ tag tui.Tag }
 
 // KeyGuard is how long keystrokes are ignored after a review appears, so a
-// held Enter cannot approve what the user never saw (DESIGN.md §5).
-const KeyGuard = 500 * time.Millisecond
+// held Enter cannot approve what the user never saw (DESIGN.md §5): the
+// dwell plain mode and the command line hold their questions to as well.
+const KeyGuard = intent.ReviewDwell
 
 // awaitingMsg says what a signature now waits for (signer.Awaiter), or
 // with what "", that the wait is over; tag is the send's.

@@ -34,6 +34,11 @@ func (in Intent) Expiration() time.Time {
 	return time.Unix(0, exp)
 }
 
+// ReviewDwell is how long a review is on the screen before an answer to it
+// counts, whichever face asks: a key held down, typed ahead or carried by
+// a paste comes sooner than a person who read it answers.
+const ReviewDwell = 500 * time.Millisecond
+
 // Review is what a review shows of an intent before it is signed, on the
 // console and the command line alike.
 type Review struct {

@@ -1,0 +1,38 @@
+package plain
+
+import (
+	"context"
+	"os"
+
+	"golang.org/x/sys/windows"
+	"golang.org/x/term"
+)
+
+// discardInput discards what the console f holds typed or pasted and not
+// yet read.
+func discardInput(f *os.File) error {
+	return windows.FlushConsoleInputBuffer(windows.Handle(f.Fd()))
+}
+
+// readHidden reads a line of the console f with echo off; when ctx ends
+// (ctrl+c) first, the console is put back as it was. A Windows console
+// has no job control to stop and continue a read.
+func readHidden(ctx context.Context, f *os.File) (string, error) {
+	fd := int(f.Fd())
+	state, err := term.GetState(fd)
+	if err != nil {
+		return "", err
+	}
+	done := make(chan lineRead, 1)
+	go func() {
+		b, err := term.ReadPassword(fd)
+		done <- lineRead{string(b), err}
+	}()
+	select {
+	case r := <-done:
+		return r.line, r.err
+	case <-ctx.Done():
+		_ = term.Restore(fd, state)
+		return "", ErrInterrupted
+	}
+}
