@@ -206,6 +206,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if !m.tooSmall() {
 			cmd = m.updateTop(msg)
 		}
+	case Owned:
+		cmd = m.updateOwner(msg)
 	default:
 		cmd = m.updateTop(msg)
 	}
@@ -333,6 +335,19 @@ func (m *Model) updateTop(msg tea.Msg) tea.Cmd {
 	next, cmd := m.top().Update(msg)
 	m.stack[len(m.stack)-1] = next
 	return cmd
+}
+
+// updateOwner hands an Owned message to the Follower below the top that
+// holds its tag, or else to the top screen, which drops what is not its own.
+func (m *Model) updateOwner(msg Owned) tea.Cmd {
+	for i := len(m.stack) - 2; i >= 0; i-- {
+		if f, ok := m.stack[i].(Follower); ok && f.Holds(msg.Owner()) {
+			var cmd tea.Cmd
+			m.stack[i], cmd = m.stack[i].Update(msg)
+			return cmd
+		}
+	}
+	return m.updateTop(msg)
 }
 
 // broadcast hands a global message to every screen, so hidden ones can

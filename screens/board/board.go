@@ -18,6 +18,9 @@ import (
 	"github.com/svcwallet/svcwallet/tui"
 )
 
+// The board's messages are its visit's (tui.Owned): they reach it while a
+// row's status screen is on top of it, so it goes on following (tui.Follower).
+
 // boardTickMsg asks the scheduler what is due, for the visit tag.
 type boardTickMsg struct{ tag tui.Tag }
 
@@ -32,6 +35,7 @@ type boardAnswerMsg struct {
 // boardLoadedMsg carries what is kept of the board of this environment
 // and the account's own withdrawals, whose states the board journals.
 type boardLoadedMsg struct {
+	tag  tui.Tag
 	kept []follow.Kept
 	own  follow.Own
 	err  error
@@ -45,16 +49,25 @@ type boardSaveMsg struct{ tag tui.Tag }
 
 // boardSavedMsg reports keeping the rows of ids; only a failure is said.
 type boardSavedMsg struct {
+	tag tui.Tag
 	ids []string
 	err error
 }
 
 // boardExportedMsg reports the export: the file and its rows, or why not.
 type boardExportedMsg struct {
+	tag  tui.Tag
 	path string
 	rows int
 	err  error
 }
+
+func (m boardTickMsg) Owner() tui.Tag     { return m.tag }
+func (m boardAnswerMsg) Owner() tui.Tag   { return m.tag }
+func (m boardLoadedMsg) Owner() tui.Tag   { return m.tag }
+func (m boardSaveMsg) Owner() tui.Tag     { return m.tag }
+func (m boardSavedMsg) Owner() tui.Tag    { return m.tag }
+func (m boardExportedMsg) Owner() tui.Tag { return m.tag }
 
 var boardKeys = struct {
 	Add, ToList, ToField, Open, Copy, CopyHash, Remove key.Binding
@@ -134,8 +147,6 @@ type boardScreen struct {
 	seq       int                  // of the next row added
 	tally     boardTally
 	marked    map[string]bool
-	// inflight: handed out by Next, not answered yet.
-	inflight map[string]bool
 	// undo holds the rows the last removal took (x, f, F, n); u puts them
 	// back; cleared says what it was, for a board it left empty.
 	undo    []*boardRow
@@ -165,7 +176,7 @@ func New(app *kit.App) tui.Screen {
 		app: app, input: kit.NewInput(app.Common, "paste or type quote ids, e.g. q-…", false),
 		exportTo: kit.NewInput(app.Common, "a path ending in .csv", false),
 		sched:    follow.NewScheduler(app.Target.Env.EffectiveFollowRate()), rows: map[string]*boardRow{},
-		marked: map[string]bool{}, inflight: map[string]bool{}, unsaved: map[string]bool{}, tally: boardTally{by: map[string]int{}},
+		marked: map[string]bool{}, unsaved: map[string]bool{}, tally: boardTally{by: map[string]int{}},
 		file: &follow.WatchFile{Path: kit.WatchlistPath(app), Env: app.Target.Env.Name},
 	}
 	b.sched.Recall = true // a row starts from what the journal knows
@@ -184,7 +195,7 @@ func New(app *kit.App) tui.Screen {
 
 func (b *boardScreen) Init() tea.Cmd {
 	b.tag = tui.NextTag()
-	file, read := b.file, b.app.AccountRecords()
+	file, read, tag := b.file, b.app.AccountRecords(), b.tag
 	// What a board of this file left unwritten is written before this one
 	// reads it; this one's is owed from now on.
 	before := b.app.Flushes.Swap(file.Path+"\x00"+file.Env, b.flush)
@@ -197,7 +208,7 @@ func (b *boardScreen) Init() tea.Cmd {
 		// Unreadable, the journal owns nothing here: Home says it cannot
 		// be read.
 		recs, _, _ := read()
-		return boardLoadedMsg{kept: kept, own: follow.OwnOf(recs), err: err, owed: owed}
+		return boardLoadedMsg{tag: tag, kept: kept, own: follow.OwnOf(recs), err: err, owed: owed}
 	}
 	return tea.Batch(b.typeIDs(true), load)
 }
@@ -217,17 +228,9 @@ func (b *boardScreen) typeIDs(on bool) tea.Cmd {
 	return nil
 }
 
-// Resume restarts the ticks with a new tag; answers that reached the screen
-// above were lost, so their ids are due again, and so is a save that was.
-func (b *boardScreen) Resume() tea.Cmd {
-	b.tag, b.ticking, b.saveDue = tui.NextTag(), false, false
-	now := b.app.Common.Now()
-	for id := range b.inflight {
-		b.sched.Requeue(id, now)
-	}
-	clear(b.inflight)
-	return tea.Batch(b.saveSoon(), b.kick())
-}
+// Holds: the board's messages reach it under the status screen of a row
+// (tui.Follower), so it never stops following while one is open.
+func (b *boardScreen) Holds(tag tui.Tag) bool { return tag == b.tag }
 
 func (b *boardScreen) Title() string { return "Watch board" }
 
@@ -436,7 +439,6 @@ func (b *boardScreen) step() tea.Cmd {
 			}
 			return tea.Batch(cmds...)
 		}
-		b.inflight[id] = true
 		cmds = append(cmds, b.fetch(id))
 	}
 }
@@ -456,7 +458,6 @@ func (b *boardScreen) fetch(id string) tea.Cmd {
 // marked on the row and announced once, journaled for an own withdrawal
 // and saved.
 func (b *boardScreen) answered(msg boardAnswerMsg) tea.Cmd {
-	delete(b.inflight, msg.id)
 	before, known := b.rows[msg.id]
 	if !known {
 		return b.kick() // removed while asked

@@ -82,7 +82,7 @@ func (b *boardScreen) export() tea.Cmd {
 		b.exportTo.Prefill(b.todaysExport())
 		return nil
 	}
-	rows, today := slices.Clone(b.list.Items()), path == b.todaysExport()
+	rows, today, tag := slices.Clone(b.list.Items()), path == b.todaysExport(), b.tag
 	return func() tea.Msg {
 		out := [][]string{follow.CSVHeader}
 		for _, r := range rows {
@@ -90,10 +90,10 @@ func (b *boardScreen) export() tea.Cmd {
 		}
 		var buf bytes.Buffer
 		if err := safetext.WriteCSV(&buf, out); err != nil {
-			return boardExportedMsg{err: err}
+			return boardExportedMsg{tag: tag, err: err}
 		}
 		path, err := writeExport(path, today, buf.Bytes())
-		return boardExportedMsg{path: path, rows: len(rows), err: err}
+		return boardExportedMsg{tag: tag, path: path, rows: len(rows), err: err}
 	}
 }
 

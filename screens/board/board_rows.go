@@ -137,7 +137,6 @@ func (b *boardScreen) drop(rows []*boardRow, said string) tea.Cmd {
 		b.tally.count(r, -1)
 		delete(b.rows, r.QuoteID)
 		delete(b.marked, r.QuoteID)
-		delete(b.inflight, r.QuoteID)
 	}
 	if len(rows) == 1 {
 		b.list.Remove(rows[0])

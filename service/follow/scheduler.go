@@ -24,15 +24,17 @@ const (
 	// likely to move: one submitted or changed within it is asked before
 	// the others (hot).
 	HotWindow = 10 * time.Minute
-	// hotRun is how many asks of ids never asked or hot may follow one
-	// another while a cold id is due: they get three slots in four of the
-	// budget, so 50 hot ones are each asked every 15 s at 5 requests a
-	// second however many cold ones wait, and cold ones still get a
-	// quarter.
+	// freshRun is how many asks of ids never asked may follow one another
+	// while an id asked before is due again: they get four slots in five
+	// of the budget, so 100 pasted ids are all first asked within 25 s at 5
+	// requests a second, however many ids are hot, and the re-asks still
+	// get a fifth.
+	freshRun = 4
+	// hotRun is how many re-asks of hot ids may follow one another while a
+	// cold id is due: they get three in four of the re-asks, so 50 hot ones
+	// are each asked every 15 s at 5 requests a second however many cold
+	// ones wait, and cold ones still get a quarter.
 	hotRun = 3
-	// HotMaxGap is how long since its last ask a hot id gives way to ids
-	// never asked: then it comes first, so it is asked every 15 s.
-	HotMaxGap = 12 * time.Second
 )
 
 // Followed is what the scheduler knows about one quote id: its Follow and
@@ -72,7 +74,8 @@ type Scheduler struct {
 
 	ids              map[string]*Followed
 	fresh, hot, cold *queue
-	urgentRun        int       // fresh or hot asks in a row while a cold id was due
+	freshAsks        int       // fresh asks in a row while a re-ask was due
+	hotAsks          int       // hot asks in a row while a cold id was due
 	nextSlot         time.Time // no request before this: budget and 429 pauses
 	paused           time.Time // the end of the last 429's pause
 	added            uint64    // ids added so far, for their seq
@@ -273,10 +276,12 @@ func (s *Scheduler) Moving() int { return s.fresh.Len() + s.hot.Len() + s.cold.L
 // Next returns the id to ask now, or, when none may be asked yet, how long
 // to wait before calling Next again (ok false, wait 0 when nothing moves).
 // Asking takes one slot of the budget: the caller must ask id and report
-// it with Answer. Of hotRun slots in a row while a cold id is due, the
-// others go to ids never asked (the newest first), or to hot ones due the
-// longest; a hot id gives way to a fresh one until HotMaxGap after its
-// last ask. An id handed out is not handed out again until answered.
+// it with Answer. The slots are shared, so that no kind of id starves
+// another: ids never asked (the newest first) take freshRun slots in a
+// row, then an id asked before that is due again takes one; of those
+// re-asks, hot ids (due the longest first) take hotRun in a row, then a
+// cold one. A kind with nothing due gives its slot to the others. An id
+// handed out is not handed out again until answered.
 func (s *Scheduler) Next(now time.Time) (id string, wait time.Duration, ok bool) {
 	if s.Moving() == 0 {
 		return "", 0, false
@@ -297,17 +302,21 @@ func (s *Scheduler) Next(now time.Time) (id string, wait time.Duration, ok bool)
 	freshDue := s.fresh.Len() > 0 && !s.fresh.due().After(now)
 	hotDue := s.hot.Len() > 0 && !s.hot.due().After(now)
 	coldDue := s.cold.Len() > 0 && !s.cold.due().After(now)
-	if !(freshDue || hotDue) || coldDue && s.urgentRun >= hotRun {
-		s.urgentRun = 0
-		return s.pop(s.cold), 0, true
+	if freshDue && (!(hotDue || coldDue) || s.freshAsks < freshRun) {
+		if hotDue || coldDue {
+			s.freshAsks++
+		}
+		return s.pop(s.fresh), 0, true
 	}
-	if coldDue {
-		s.urgentRun++
-	}
-	if !freshDue || hotDue && now.Sub(s.hot.ids[0].LastChecked) >= HotMaxGap {
+	s.freshAsks = 0
+	if hotDue && (!coldDue || s.hotAsks < hotRun) {
+		if coldDue {
+			s.hotAsks++
+		}
 		return s.pop(s.hot), 0, true
 	}
-	return s.pop(s.fresh), 0, true
+	s.hotAsks = 0
+	return s.pop(s.cold), 0, true
 }
 
 func (s *Scheduler) pop(q *queue) string { return heap.Pop(q).(*Followed).QuoteID }

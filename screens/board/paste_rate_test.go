@@ -1,0 +1,147 @@
+package board
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/shopspring/decimal"
+
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+// loop is the board under the console's root in a Bubble Tea loop on the
+// fake clock: timers fire when due, and each answer reaches the root
+// latency after it was asked, as a real service's does, so a tick, an
+// answer, a paste and a key can come in any order. asks holds when each id
+// was asked, order the ids in the order asked.
+type loop struct {
+	br      *boardRig
+	root    *tui.Model
+	events  []event
+	latency time.Duration
+	asks    map[string][]time.Time
+	order   []string
+}
+
+type event struct {
+	at  time.Time
+	msg tea.Msg
+}
+
+func newLoop(t *testing.T, r *screentest.StatusRig, latency time.Duration) *loop {
+	l := &loop{latency: latency, asks: map[string][]time.Time{}}
+	l.br = unstartedBoardRig(r)
+	timer := func(d time.Duration, msg tea.Msg) tea.Cmd {
+		l.at(r.Clock.Now().Add(d), msg)
+		return nil
+	}
+	r.App.Timer = timer
+	l.root = tui.New(l.br.b, tui.Options{Theme: "dark", Common: r.App.Common, Timer: timer})
+	l.handle(l.root.Init())
+	l.at(r.Clock.Now(), tea.WindowSizeMsg{Width: 120, Height: 40})
+	return l
+}
+
+func (l *loop) at(t time.Time, msg tea.Msg) { l.events = append(l.events, event{t, msg}) }
+
+// handle runs cmd: an answer is asked now and arrives after the latency;
+// every other message arrives at once, but toasts, whose timers are real.
+func (l *loop) handle(cmd tea.Cmd) {
+	now := l.br.Clock.Now()
+	for _, m := range screentest.RunAll(cmd) {
+		switch m := m.(type) {
+		case boardAnswerMsg:
+			l.asks[m.id] = append(l.asks[m.id], now)
+			l.order = append(l.order, m.id)
+			l.at(now.Add(l.latency), m)
+		case tui.InfoMsg, tui.ErrorMsg:
+		default:
+			l.at(now, m)
+		}
+	}
+}
+
+// until delivers every event due before end to the root, in time order.
+func (l *loop) until(end time.Time) {
+	for {
+		i := -1
+		for j, e := range l.events {
+			if i < 0 || e.at.Before(l.events[i].at) {
+				i = j
+			}
+		}
+		if i < 0 || !l.events[i].at.Before(end) {
+			break
+		}
+		e := l.events[i]
+		l.events = slices.Delete(l.events, i, i+1)
+		if d := e.at.Sub(l.br.Clock.Now()); d > 0 {
+			l.br.Clock.Advance(d)
+		}
+		_, cmd := l.root.Update(e.msg)
+		l.handle(cmd)
+	}
+	if d := end.Sub(l.br.Clock.Now()); d > 0 {
+		l.br.Clock.Advance(d)
+	}
+}
+
+// TestBoardPasteKeepsTheRate (issue 35 item 1b): a board following 300
+// withdrawals that changed a minute ago, in a real loop (each answer 20 ms
+// after its ask, ticks when due). 100 ids are pasted, and enter pressed a
+// second later, as support staff do (it opens the selected row's status
+// screen): every pasted id is still asked within 30 s of the paste, and
+// the asks go on at 5 a second. The board goes on following under the
+// row it opened; it used to stop until it was on top again, the service
+// then hearing one ask every 3 s, the row's.
+func TestBoardPasteKeepsTheRate(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	var hot []follow.Kept
+	for range 300 {
+		id := screentest.Seed(t, r, sandbox.DestCompleted)
+		w := exchange.Withdrawal{QuoteID: id, State: exchange.StateSubmitted, Chain: "ARBITRUM", TokenOut: "USDT",
+			ReceiveAmount: decimal.RequireFromString("8.5"), UpdatedAt: r.Clock.Now()}
+		hot = append(hot, follow.Kept{QuoteID: id, Record: &w, Since: w.UpdatedAt, Checked: r.Clock.Now()})
+	}
+	if err := (&follow.WatchFile{Path: kit.WatchlistPath(r.App), Env: r.App.Target.Env.Name}).Append(hot, nil); err != nil {
+		t.Fatal(err)
+	}
+	l := newLoop(t, r, 20*time.Millisecond)
+	opened, open := "", r.App.Makers.BoardStatus
+	r.App.Makers.BoardStatus = func(app *kit.App, f follow.Followed, paused time.Duration) tui.Screen {
+		opened = f.QuoteID
+		return open(app, f, paused)
+	}
+	start := r.Clock.Now()
+	l.until(start.Add(time.Minute))
+	var pasted []string
+	for range 100 {
+		pasted = append(pasted, screentest.Seed(t, r, sandbox.DestCompleted))
+	}
+	pastedAt := r.Clock.Now()
+	asked := len(l.order)
+	l.at(pastedAt, tea.PasteStartMsg{})
+	l.at(pastedAt, tea.PasteMsg{Content: strings.Join(pasted, "\n") + "\n"})
+	l.at(pastedAt, tea.PasteEndMsg{})
+	l.at(pastedAt.Add(time.Second), tea.KeyPressMsg{Code: tea.KeyEnter})
+	l.until(pastedAt.Add(30 * time.Second))
+	if opened == "" {
+		t.Fatal("enter after the paste did not open a row")
+	}
+	for _, id := range pasted {
+		if len(l.asks[id]) == 0 {
+			t.Fatalf("pasted %s not asked within 30 s (%d asks since the paste)", id, len(l.order)-asked)
+		}
+	}
+	if n := len(l.order) - asked; n < 145 {
+		t.Errorf("%d asks in the 30 s after the paste, want 5 a second", n)
+	}
+}

@@ -1,0 +1,84 @@
+package follow
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+)
+
+// TestSchedulerPasteAmongHot (issue 35 item 1a): a board holding n ids
+// that all changed within HotWindow (hot), each answered and asked again
+// every 3 s, at 5 requests a second; 100 ids are pasted once the board
+// runs steadily. However many are hot, every pasted id is first asked
+// within 30 s of the paste, the asks go on at 5 a second, and the hot ids
+// are still asked meanwhile: their re-asks share the budget with the ids
+// never asked, neither starving the other.
+func TestSchedulerPasteAmongHot(t *testing.T) {
+	for _, n := range []int{60, 1_000, 10_000} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			start := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+			s := NewScheduler(5)
+			answer := func(id string, now time.Time) exchange.Withdrawal {
+				return exchange.Withdrawal{QuoteID: id, State: exchange.StateSubmitted, Chain: "ARBITRUM", TokenOut: "USDT",
+					UpdatedAt: start.Add(-time.Minute)}
+			}
+			for i := range n {
+				id := fmt.Sprintf("q-hot-%05d", i)
+				w := answer(id, start)
+				checked := start.Add(-time.Duration(i%60) * time.Second)
+				s.AddKept(Kept{QuoteID: id, Record: &w, Since: w.UpdatedAt, Checked: checked}, start)
+			}
+			now := start
+			run := func(until time.Time, ask func(id string)) {
+				for now.Before(until) {
+					id, wait, ok := s.Next(now)
+					if !ok {
+						now = now.Add(wait)
+						continue
+					}
+					ask(id)
+					s.Answer(id, answer(id, now), nil, now)
+				}
+			}
+			run(start.Add(time.Minute), func(string) {}) // steady
+			pastedAt := now
+			var pasted []string
+			for i := range 100 {
+				id := fmt.Sprintf("q-new-%03d", i)
+				s.Add(id, now)
+				pasted = append(pasted, id)
+			}
+			first := map[string]time.Time{}
+			var order []string // every ask after the paste
+			waited := 0        // the asks until every pasted id was asked
+			run(pastedAt.Add(30*time.Second), func(id string) {
+				order = append(order, id)
+				if _, ok := first[id]; !ok && id[:5] == "q-new" {
+					if first[id] = now; len(first) == len(pasted) {
+						waited = len(order)
+					}
+				}
+			})
+			for _, id := range pasted {
+				if _, ok := first[id]; !ok {
+					t.Fatalf("%d hot ids: pasted %s not asked within 30 s (%d asks)", n, id, len(order))
+				}
+			}
+			if len(order) < 149 {
+				t.Errorf("%d asks in 30 s, want 5 a second", len(order))
+			}
+			// While pasted ids wait, the hot ones keep a share.
+			hot := 0
+			for _, id := range order[:waited] {
+				if id[:5] == "q-hot" {
+					hot++
+				}
+			}
+			if hot < waited/10 {
+				t.Errorf("%d of the %d asks made while pasted ids waited went to the hot ids: starved", hot, waited)
+			}
+		})
+	}
+}
