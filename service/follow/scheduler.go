@@ -64,7 +64,8 @@ type Followed struct {
 type Scheduler struct {
 	// Interval is the wait between two asks of one moving id.
 	Interval time.Duration
-	// Gap is the shortest time between two requests: 1s / rate.
+	// Gap is the time between two requests at the budget: 1s / rate. A
+	// request asked late takes no more than half of it from the next.
 	Gap time.Duration
 	// Jitter draws in [0, n) for the error backoff (PollDelay).
 	Jitter func(n int64) int64
@@ -298,7 +299,13 @@ func (s *Scheduler) Next(now time.Time) (id string, wait time.Duration, ok bool)
 	if at.After(now) {
 		return "", at.Sub(now), false
 	}
-	s.nextSlot = now.Add(s.Gap)
+	// A timer fires a little late: the next slot counts from when this one
+	// was due, so the budget is spent, not lost a few ms a slot.
+	base := now
+	if late := now.Sub(s.nextSlot); at.Equal(s.nextSlot) && late < s.Gap/2 {
+		base = s.nextSlot
+	}
+	s.nextSlot = base.Add(s.Gap)
 	freshDue := s.fresh.Len() > 0 && !s.fresh.due().After(now)
 	hotDue := s.hot.Len() > 0 && !s.hot.due().After(now)
 	coldDue := s.cold.Len() > 0 && !s.cold.due().After(now)

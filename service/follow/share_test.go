@@ -82,3 +82,31 @@ func TestSchedulerPasteAmongHot(t *testing.T) {
 		})
 	}
 }
+
+// TestSchedulerKeepsTheRateWhenLate: a console's timer fires a little
+// after the wait Next asked for (here 15 ms); the budget's slots are kept
+// from where they were due, so 100 moving ids are still asked 5 times a
+// second, never two asks closer than half a slot.
+func TestSchedulerKeepsTheRateWhenLate(t *testing.T) {
+	start := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+	s := NewScheduler(5)
+	for i := range 100 {
+		s.Add(fmt.Sprintf("q-late-%03d", i), start)
+	}
+	now, asks, last := start, 0, time.Time{}
+	for now.Before(start.Add(time.Minute)) {
+		id, wait, ok := s.Next(now)
+		if !ok {
+			now = now.Add(wait + 15*time.Millisecond)
+			continue
+		}
+		if !last.IsZero() && now.Sub(last) < s.Gap/2 {
+			t.Fatalf("two asks %s apart", now.Sub(last))
+		}
+		asks, last = asks+1, now
+		s.Answer(id, exchange.Withdrawal{QuoteID: id, State: exchange.StateSending, UpdatedAt: start.Add(-time.Hour)}, nil, now)
+	}
+	if asks < 299 {
+		t.Errorf("%d asks in a minute with late timers, want 300", asks)
+	}
+}
