@@ -4,6 +4,7 @@
 package board
 
 import (
+	"cmp"
 	"slices"
 	"time"
 
@@ -228,6 +229,12 @@ func (b *boardScreen) typeIDs(on bool) tea.Cmd {
 	return nil
 }
 
+// Resume takes back the budget lent to the row's status screen.
+func (b *boardScreen) Resume() tea.Cmd {
+	b.sched.Lend(0)
+	return nil
+}
+
 // Holds: the board's messages reach it under the status screen of a row
 // (tui.Follower), so it never stops following while one is open.
 func (b *boardScreen) Holds(tag tui.Tag) bool { return tag == b.tag }
@@ -280,6 +287,8 @@ func (b *boardScreen) keys() kit.Bindings {
 	return kit.Bindings{
 		{Key: boardKeys.Open, On: some, Do: func() tea.Cmd {
 			delete(b.marked, r.QuoteID)
+			// The row's status screen asks its id from the same budget.
+			b.sched.Lend(cmp.Or(b.app.PollInterval, follow.DefaultPollInterval))
 			return tui.Push(b.app.Makers.BoardStatus(b.app, b.rows[r.QuoteID].Followed, b.sched.PausedFor(b.app.Common.Now())))
 		}},
 		{Key: boardKeys.Copy, On: some, Do: func() tea.Cmd { return kit.CopyText(b.app, r.QuoteID, "Copied quote id "+r.QuoteID) }},

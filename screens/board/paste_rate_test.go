@@ -99,7 +99,7 @@ func (l *loop) until(end time.Time) {
 // after its ask, ticks when due). 100 ids are pasted, and enter pressed a
 // second later, as support staff do (it opens the selected row's status
 // screen): every pasted id is still asked within 30 s of the paste, and
-// the asks go on at 5 a second. The board goes on following under the
+// the asks go on at 5 a second, the row's every 3 s among them. The board goes on following under the
 // row it opened; it used to stop until it was on top again, the service
 // then hearing one ask every 3 s, the row's.
 func TestBoardPasteKeepsTheRate(t *testing.T) {
@@ -141,7 +141,9 @@ func TestBoardPasteKeepsTheRate(t *testing.T) {
 			t.Fatalf("pasted %s not asked within 30 s (%d asks since the paste)", id, len(l.order)-asked)
 		}
 	}
-	if n := len(l.order) - asked; n < 145 {
-		t.Errorf("%d asks in the 30 s after the paste, want 5 a second", n)
+	// The row's status screen asks its id every 3 s from the same budget:
+	// the board spends the rest, 5 a second for 1 s, then 14 every 3 s.
+	if n := len(l.order) - asked; n < 138 || n > 143 {
+		t.Errorf("%d asks of the board in the 30 s after the paste, want 140 (and the row's 10: 5 a second)", n)
 	}
 }

@@ -73,6 +73,7 @@ type Scheduler struct {
 	// the console's board does, `status` asks the service alone.
 	Recall bool
 
+	rate             int // the budget, requests a second
 	ids              map[string]*Followed
 	fresh, hot, cold *queue
 	freshAsks        int       // fresh asks in a row while a re-ask was due
@@ -90,11 +91,22 @@ func NewScheduler(rate int) *Scheduler {
 		rate = config.DefaultFollowRate
 	}
 	return &Scheduler{
+		rate:     rate,
 		Interval: FollowInterval,
 		Gap:      time.Second / time.Duration(rate),
 		Jitter:   func(n int64) int64 { return n / 2 },
 		ids:      map[string]*Followed{},
 		fresh:    &queue{less: newer}, hot: &queue{less: sooner}, cold: &queue{less: sooner},
+	}
+}
+
+// Lend shares the budget with another asker that takes one request every
+// each (a status screen opened on one of the ids), so that together they
+// keep to the rate: Gap grows by what it takes. Lend(0) takes it back.
+func (s *Scheduler) Lend(each time.Duration) {
+	s.Gap = time.Second / time.Duration(s.rate)
+	if slots := int(each / s.Gap); each > 0 && slots > 1 {
+		s.Gap = each / time.Duration(slots-1)
 	}
 }
 

@@ -110,3 +110,36 @@ func TestSchedulerKeepsTheRateWhenLate(t *testing.T) {
 		t.Errorf("%d asks in a minute with late timers, want 300", asks)
 	}
 }
+
+// TestSchedulerLends: while another asker takes one request every 3 s of
+// the budget (the status screen of a row the board opened), the scheduler
+// spends the rest, so that together they keep to 5 a second; given back,
+// it spends all of it again.
+func TestSchedulerLends(t *testing.T) {
+	start := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+	s := NewScheduler(5)
+	for i := range 1000 {
+		s.Add(fmt.Sprintf("q-lend-%04d", i), start)
+	}
+	count := func(from, to time.Time) int {
+		n := 0
+		for now := from; now.Before(to); {
+			id, wait, ok := s.Next(now)
+			if !ok {
+				now = now.Add(wait)
+				continue
+			}
+			n++
+			s.Answer(id, exchange.Withdrawal{QuoteID: id, State: exchange.StateSending, UpdatedAt: start.Add(-time.Hour)}, nil, now)
+		}
+		return n
+	}
+	s.Lend(3 * time.Second)
+	if n := count(start, start.Add(time.Minute)); n < 279 || n > 281 {
+		t.Errorf("%d asks in a minute lending one every 3 s, want 280 (+20 = 300)", n)
+	}
+	s.Lend(0)
+	if n := count(start.Add(time.Minute), start.Add(2*time.Minute)); n < 299 || n > 301 {
+		t.Errorf("%d asks in a minute once given back, want 300", n)
+	}
+}

@@ -26,6 +26,7 @@ type Record struct {
 	AcceptedAt time.Time
 	State      string // last state seen; "" while unanswered or after a refusal
 	TxHash     string
+	TxID       string // the service's transfer id, once accepted
 	Error      string
 	// QuoteExpired: the withdrawal never happened because its quote
 	// expired unexecuted (Entry.QuoteExpired); Error says how it was
@@ -132,6 +133,9 @@ func (f *folder) add(e Entry) {
 	}
 	r := &f.recs[i]
 	r.Updated = e.Time
+	if e.TxID != "" {
+		r.TxID = e.TxID
+	}
 	if answered, state, ok := answerOf(e); ok {
 		r.Answered, r.State = answered, state
 	}

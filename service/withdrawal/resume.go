@@ -57,7 +57,7 @@ func (w Withdrawer) Resend(ctx context.Context, req exchange.WithdrawRequest) Re
 	acc, err := w.Client.Withdraw(ctx, req)
 	switch {
 	case err == nil:
-		w.answered(w.entry(journal.KindAccepted, req.QuoteID))
+		w.answered(w.accepted(req.QuoteID, acc))
 		return Resent{Accepted: acc}
 	case exchange.OutcomeUnknown(err):
 		return Resent{Err: err, Lost: true}

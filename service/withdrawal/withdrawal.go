@@ -220,7 +220,7 @@ func (w Withdrawer) send(ctx context.Context, o Order, sig signer.Signature, bef
 	acc, err := w.Client.Withdraw(ctx, req)
 	switch {
 	case err == nil:
-		w.answered(w.entry(journal.KindAccepted, req.QuoteID))
+		w.answered(w.accepted(req.QuoteID, acc))
 		// Trusted on first use once it took a withdrawal; a failed write
 		// leaves the next one a first use again, and the answer stands.
 		_ = RecordBridge(w.Client.Env(), w.BridgePins, o.Transfer.ToAccount.Hex(), w.Now())
@@ -243,8 +243,16 @@ func (w Withdrawer) JournalState(quoteID string, wd exchange.Withdrawal) error {
 		return nil
 	}
 	e := w.entry(journal.KindState, quoteID)
-	e.State, e.TxHash = wd.State, wd.WithdrawTxHash
+	e.State, e.TxHash, e.TxID = wd.State, wd.WithdrawTxHash, wd.TxID
 	return w.Journal.AppendState(e)
+}
+
+// accepted is the journal's line of the service's 202, with its transfer
+// id, by which the withdrawal is found again.
+func (w Withdrawer) accepted(quoteID string, acc exchange.WithdrawAccepted) journal.Entry {
+	e := w.entry(journal.KindAccepted, quoteID)
+	e.TxID = acc.TxID
+	return e
 }
 
 func (w Withdrawer) entry(kind, quoteID string) journal.Entry {
