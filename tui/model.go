@@ -88,6 +88,7 @@ type Model struct {
 	// changes: together they were most of a frame's cost.
 	topBarMemo memo[topBarDrawn]
 	footerMemo memo[[]string]
+	fitted     fitMemo
 	// sessionDue is when the pending countdown tick fires, zero for none;
 	// sessionFired when the last one fired: the next is due after it, so
 	// a clock that did not move (a test's) sets no tick again.

@@ -130,8 +130,10 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 		Session: kit.Session{Target: targets[0]},
 		Hooks:   kit.Hooks{LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) }},
 	}
-	// 30 frames a second, not Bubble Tea's 60: its frame ticker is most of
-	// what an idle console costs (0.46 s of CPU a minute at 60, 0.27 at 30).
+	// 20 frames a second, not Bubble Tea's 60: its frame ticker is most of
+	// what an idle console costs (0.46 s of CPU a minute at 60, 0.27 at 30;
+	// on a busy 2-core VM 0.51 s at 30, 0.35 at 20), and a board following
+	// 5 withdrawals a second pays it beside each answer (docs/testing.md).
 	p := tea.NewProgram(tui.New(screens.Console(app), tui.Options{Theme: f.theme, Common: common}), tea.WithFPS(consoleFPS))
 	// Closing the terminal (SIGHUP) or kill (SIGTERM) ends the console as q
 	// does: the terminal is restored, what the watch board learned since
@@ -180,8 +182,9 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 // pipes are closed within signer's two-second WaitDelay.
 const quitWait = 5 * time.Second
 
-// consoleFPS is the console's frame rate: enough for typing and countdowns.
-const consoleFPS = 30
+// consoleFPS is the console's frame rate: enough for typing and countdowns
+// (a key shows within 50 ms).
+const consoleFPS = 20
 
 // noTerminal is said, before anything starts, when the console has no
 // terminal to draw on (a pipe, a redirect, a cron job).

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -126,10 +127,14 @@ type statusCmd struct {
 	// writer journals as they are learned.
 	own    follow.Own
 	writer withdrawal.Withdrawer
+	// floor is the least exit status: a payout hash or transfer id given
+	// was not found (find).
+	floor int
 }
 
 type statusFlags struct {
-	quoteIDs      []string // in the order given, without duplicates
+	quoteIDs      []string        // in the order given, without duplicates
+	lookups       []follow.Lookup // payout hashes and transfer ids, found here (find)
 	key           signerFlags
 	watch, json   bool
 	csv           bool
@@ -152,6 +157,9 @@ func (c statusCmd) run(ctx context.Context, f statusFlags, args []string) error 
 		return loginFailed(err)
 	}
 	c.target = env
+	if f, err = c.find(client, f); err != nil || len(f.quoteIDs) == 0 {
+		return cmp.Or(err, exitStatus(c.floor))
+	}
 	recs, err := c.journalOf(client, func(j *journal.Journal, env, accountID string) ([]journal.Record, error) {
 		return j.RecordsOf(env, accountID, f.quoteIDs...)
 	})
@@ -161,7 +169,7 @@ func (c statusCmd) run(ctx context.Context, f statusFlags, args []string) error 
 		fmt.Fprintf(c.env.Stderr, "svcwallet status: the journal cannot be read (%v): a withdrawal it saw accepted is not told apart from one never executed, and the states seen are not journaled\n", err)
 	}
 	c.own = follow.OwnOf(recs)
-	return c.follow(ctx, client, env, f)
+	return c.atLeastFloor(c.follow(ctx, client, env, f))
 }
 
 // errNoAPIKey: there is no key to open a session with.
@@ -295,27 +303,35 @@ func (c statusCmd) parse(ctx context.Context, f statusFlags, ids []string) (stat
 				return f, usageError("- is given twice: standard input is read once")
 			}
 			fromStdin = true
-			read, err := untilDone(ctx, func() ([]string, error) { return readQuoteIDs(c.env.Stdin) })
+			read, err := untilDone(ctx, func() (readIDs, error) {
+				ids, lookups, err := readQuoteIDs(c.env.Stdin)
+				return readIDs{ids, lookups}, err
+			})
 			if ctx.Err() != nil {
 				return f, interrupted(ctx, "")
 			}
 			if err != nil {
 				return f, usageError("%w", err)
 			}
-			for _, id := range read {
+			for _, id := range read.ids {
 				f.quoteIDs = appendNew(f.quoteIDs, seen, id)
 			}
+			f.lookups = append(f.lookups, read.lookups...)
 			continue
 		}
 		if id == "" {
 			return f, usageError("empty quote id: give the quote id of the withdrawal")
+		}
+		if kind := follow.KindOf(id); kind != follow.QuoteID {
+			f.lookups = append(f.lookups, follow.Lookup{Text: id, Kind: kind})
+			continue
 		}
 		if err := exchange.CheckQuoteID(id); err != nil {
 			return f, usageError("%.40q is not a quote id: %w", safetext.Quoted(id), err)
 		}
 		f.quoteIDs = appendNew(f.quoteIDs, seen, id)
 	}
-	if len(f.quoteIDs) == 0 {
+	if len(f.quoteIDs) == 0 && len(f.lookups) == 0 {
 		if fromStdin {
 			return f, usageError("no quote id on standard input: give one a line")
 		}

@@ -24,10 +24,11 @@ const maxQuoteIDLine = 4096
 // board's field reads them (follow.ParseQuoteIDs): one a line; blank lines
 // are skipped, and a # starts a comment to the end of its line. An id of
 // the wrong shape is an error naming its line. The lines are parsed
-// together, so a key wrapped over two of them is refused whole.
-func readQuoteIDs(r io.Reader) ([]string, error) {
+// together, so a key wrapped over two of them is refused whole. Payout
+// hashes and transfer ids are returned apart, to be found here.
+func readQuoteIDs(r io.Reader) ([]string, []follow.Lookup, error) {
 	if r == nil {
-		return nil, errors.New("standard input is not readable")
+		return nil, nil, errors.New("standard input is not readable")
 	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 256), maxQuoteIDLine)
@@ -38,19 +39,19 @@ func readQuoteIDs(r io.Reader) ([]string, error) {
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, fmt.Errorf("standard input has a line over %d bytes: give one quote id a line", maxQuoteIDLine)
+			return nil, nil, fmt.Errorf("standard input has a line over %d bytes: give one quote id a line", maxQuoteIDLine)
 		}
-		return nil, fmt.Errorf("reading standard input: %v", err)
+		return nil, nil, fmt.Errorf("reading standard input: %v", err)
 	}
-	ids, bad := follow.ParseQuoteIDs(text.String(), false)
+	ids, lookups, bad := follow.ParseQuoteIDs(text.String(), false)
 	if len(bad) > 0 {
 		m := bad[0]
 		if errors.Is(m.Err, exchange.ErrKeyShape) {
-			return nil, fmt.Errorf("standard input line %d is not a quote id: %v", m.Line, m.Err)
+			return nil, nil, fmt.Errorf("standard input line %d is not a quote id: %v", m.Line, m.Err)
 		}
-		return nil, fmt.Errorf("standard input line %d: %.40q is not a quote id: %v", m.Line, safetext.Quoted(m.Text), m.Err)
+		return nil, nil, fmt.Errorf("standard input line %d: %.40q is not a quote id: %v", m.Line, safetext.Quoted(m.Text), m.Err)
 	}
-	return ids, nil
+	return ids, lookups, nil
 }
 
 // followed is the command's account of one quote id: its last record and,

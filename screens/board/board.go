@@ -12,7 +12,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
@@ -145,9 +144,11 @@ type boardScreen struct {
 	list      kit.List[*boardRow]
 	sched     *follow.Scheduler
 	rows      map[string]*boardRow // by quote id, as the list holds them
-	seq       int                  // of the next row added
-	tally     boardTally
-	marked    map[string]bool
+	// known is the payout hashes and transfer ids seen, found when pasted.
+	known  follow.Known
+	seq    int // of the next row added
+	tally  boardTally
+	marked map[string]bool
 	// undo holds the rows the last removal took (x, f, F, n); u puts them
 	// back; cleared says what it was, for a board it left empty.
 	undo    []*boardRow
@@ -169,6 +170,12 @@ type boardScreen struct {
 	// next key: the toast saying it gives way to the next change.
 	exportedTo string
 	w, h       int
+	drawn      drawn
+	unseen     bool // the last answer changed nothing drawn
+	// heading1 and heading2 are the first lines, drawn for a dark theme
+	// or not (headingDark).
+	heading1, heading2 string
+	headingDark        bool
 }
 
 // New builds the watch board.
@@ -176,11 +183,12 @@ func New(app *kit.App) tui.Screen {
 	b := &boardScreen{
 		app: app, input: kit.NewInput(app.Common, "paste or type quote ids, e.g. q-…", false),
 		exportTo: kit.NewInput(app.Common, "a path ending in .csv", false),
-		sched:    follow.NewScheduler(app.Target.Env.EffectiveFollowRate()), rows: map[string]*boardRow{},
+		sched:    follow.NewScheduler(app.Target.Env.EffectiveFollowRate()), rows: map[string]*boardRow{}, known: follow.Known{},
 		marked: map[string]bool{}, unsaved: map[string]bool{}, tally: boardTally{by: map[string]int{}},
 		file: &follow.WatchFile{Path: kit.WatchlistPath(app), Env: app.Target.Env.Name},
 	}
 	b.sched.Recall = true // a row starts from what the journal knows
+	b.input.TakeHashes()  // a hash typed here is found here, never sent
 	b.list = kit.NewList(app.Common, kit.ListSpec[*boardRow]{
 		Noun: "withdrawal", Columns: boardColumns, Row: b.row, Select: "select", Sorts: boardSorts,
 		Empty: "No withdrawals on the board yet: paste quote ids above, or press w on History to add this account's.",
@@ -189,7 +197,8 @@ func New(app *kit.App) tui.Screen {
 		Fields: func(r *boardRow) []string {
 			return []string{r.QuoteID, r.Last.TxID, r.Last.WithdrawTxHash, r.Last.Chain, r.dest, r.label}
 		},
-		ID: func(r *boardRow) string { return r.QuoteID },
+		ID:           func(r *boardRow) string { return r.QuoteID },
+		FilterHashes: true,
 	})
 	return b
 }
@@ -243,6 +252,7 @@ func (b *boardScreen) Title() string { return "Watch board" }
 
 func (b *boardScreen) SetSize(w, h int) {
 	b.w, b.h = w, h
+	b.drawn = drawn{}
 	b.input.SetWidth(max(w-boardLabelWidth-2, 10))
 	b.sizeList()
 }
@@ -259,7 +269,34 @@ func (b *boardScreen) Inputting() bool {
 // KeyMap is the footer, from the same bindings that handle the keys; the
 // full help (?) adds the legend of the rows' marks.
 func (b *boardScreen) KeyMap() help.KeyMap {
-	return kit.WithLegend(b.bindings().KeyMap(), boardLegend)
+	if b.drawn.keys == nil {
+		b.drawn.keys = kit.WithLegend(b.bindings().KeyMap(), boardLegend)
+	}
+	return b.drawn.keys
+}
+
+// drawn is what the board last drew, kept until a message changes what it
+// shows: a frame is drawn after every message, and most of the board's
+// (the ticks that hand an id out, the saves) change nothing on it.
+type drawn struct {
+	frame string
+	keys  help.KeyMap
+}
+
+// quiet reports whether msg, handled, left the board as it was drawn: a
+// tick (unless the rate limit's countdown shows), a save.
+func (b *boardScreen) quiet(msg tea.Msg) bool {
+	switch msg := msg.(type) {
+	case boardTickMsg:
+		return b.sched.PausedFor(b.app.Common.Now()) == 0
+	case boardSaveMsg:
+		return true
+	case boardSavedMsg:
+		return msg.err == nil
+	case boardAnswerMsg:
+		return b.unseen
+	}
+	return false
 }
 
 // bindings: while ids are typed, enter adds them and tab goes to the board
@@ -315,11 +352,15 @@ func (b *boardScreen) keys() kit.Bindings {
 
 func (b *boardScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	cmd := b.update(msg)
+	if !b.quiet(msg) {
+		b.drawn = drawn{}
+	}
 	b.sizeList() // an error shown or gone moves the rows
 	return b, cmd
 }
 
 func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
+	b.unseen = false
 	switch msg := msg.(type) {
 	case boardLoadedMsg:
 		if msg.err != nil {
@@ -330,6 +371,9 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 			said = tui.ShowError(exchange.UserError{Text: "The last changes of the board could not be saved (" + msg.owed.Error() + "); check the state directory", Cause: msg.owed})
 		}
 		b.sched.Know(msg.own)
+		for _, r := range msg.own {
+			b.known.AddRecord(r)
+		}
 		// A board that holds ids opens on them: typing goes to the field
 		// only once asked for (a, tab).
 		if len(b.put(msg.kept)) > 0 {
@@ -367,13 +411,11 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 			b.exportTo, cmd = b.exportTo.Update(msg)
 			return cmd
 		}
+		// Ids go on the board without entering the field: a line with a
+		// private key's shape is dropped there (follow.ParseQuoteIDs), the
+		// others kept.
 		text := b.input.Value() + msg.Content // the paste goes where the cursor is
 		b.input.SetValue("")
-		if safetext.HoldsKeyShape(text) {
-			// Ids go on the board without entering the field, so the
-			// field's key guard is applied here.
-			return tui.ShowError(kit.KeyCleared)
-		}
 		return b.addText(text)
 	case tea.KeyPressMsg:
 		return b.key(msg)
@@ -472,9 +514,15 @@ func (b *boardScreen) answered(msg boardAnswerMsg) tea.Cmd {
 		return b.kick() // removed while asked
 	}
 	step := follow.Loop{Scheduler: b.sched, Now: b.app.Common.Now}.Took(msg.id, msg.w, msg.err).Step
+	if msg.err == nil {
+		b.known.AddWithdrawal(msg.w)
+	}
 	b.tally.count(before, -1)
 	after := b.follow(msg.id, before.seq)
-	b.list.Replace(before, after)
+	// An answer that changes no row drawn, no count and no name (an id
+	// among 10,000 asked again) leaves the frame as it was.
+	b.unseen = !b.list.Replace(before, after) && after.label == before.label && after.Known == before.Known &&
+		after.Final == before.Final && after.NotFound == before.NotFound
 	var write, say, save tea.Cmd
 	if step.JournalState != "" {
 		write = kit.JournalState(b.app, msg.id, msg.w, nil)

@@ -404,18 +404,52 @@ func TestFilterTakesPastes(t *testing.T) {
 	screentest.FilterTakesPaste(t, "board", b, &b.list)
 }
 
-// TestKeyNeverKept: a private key typed or pasted into the board's id
-// field (whose pastes skip the field) or into its filter is cleared and
-// said, never shown (issue 17 item 7).
+// TestKeyNeverKept (issue 17 item 7, issue 35 item 3): a private key
+// typed or pasted into the board's id field or its filter is cleared or
+// refused, never shown, followed or asked; one written as a payout hash
+// (0x and 64 hex digits) is looked up here as one, and not found, said
+// without repeating it. The rest of a paste is kept.
 func TestKeyNeverKept(t *testing.T) {
 	r := screentest.NewStatusRig(t)
-	b := New(r.App).(*boardScreen)
-	screentest.RequireKeyCleared(t, r.App, b,
-		screentest.KeyField{Name: "board ids", Value: func() string { return b.input.Value() }},
-		screentest.KeyField{Name: "board filter", Focus: b.list.StartFilter, Value: b.list.Filter})
-	if len(boardIDs(b)) != 0 {
-		t.Errorf("the board follows %d ids made of the key", len(boardIDs(b)))
+	br := newBoardRig(t, r)
+	key := screentest.KeyHex
+	one := screentest.Seed(t, r, sandbox.DestCompleted)
+	for _, c := range []struct{ how, text, said string }{
+		{"pasted bare", key, "private key's shape, not shown"},
+		{"pasted over two lines", "0x" + key[:32] + "\n" + key[32:] + "\n", "private key's shape, not shown"},
+		{"pasted with 0x", "0x" + key, "1 payout hash (not shown)"},
+		{"pasted inside text, with an id", "my key is 0x" + key + " (do not share)\n" + one, "1 payout hash (not shown)"},
+	} {
+		br.toasts = nil
+		br.send(tea.PasteMsg{Content: c.text})
+		v := screentest.OneLine(br.b.View())
+		if !strings.Contains(v, c.said) || screentest.ShowsKeyPiece(br.plain()) || br.b.input.Value() != "" {
+			t.Errorf("key %s: field %d characters, the board says:\n%s", c.how, len(br.b.input.Value()), br.plain())
+		}
 	}
+	if ids := boardIDs(br.b); len(ids) != 1 || ids[0] != one {
+		t.Errorf("the board follows %q, want only the id pasted with a key", ids)
+	}
+	// Typed, a key is cleared; a hash is held as typed, then looked up.
+	br.send(tea.KeyPressMsg{Code: 'a', Text: "a"})
+	for _, typed := range []string{key, "0x" + key} {
+		for _, ch := range typed {
+			br.send(tea.KeyPressMsg{Code: ch, Text: string(ch)})
+		}
+		if strings.HasPrefix(typed, "0x") {
+			br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
+		}
+		if br.b.input.Value() != "" || screentest.ShowsKeyPiece(br.plain()) {
+			t.Errorf("key typed %.2s…: the field holds %d characters:\n%s", typed, len(br.b.input.Value()), br.plain())
+		}
+	}
+	if n := r.StatusCalls.Load(); n > 1 {
+		t.Errorf("%d status requests, want only the pasted id's", n)
+	}
+	// The filter takes a hash as text; any other key's shape is cleared.
+	b := New(r.App).(*boardScreen)
+	screentest.RequireKeyCleared(t, r.App, b, screentest.KeyField{Name: "board filter", Focus: b.list.StartFilter, Value: b.list.Filter,
+		Hashes: true})
 }
 
 // TestMalformedIDsShortened: ids refused for their shape are repeated with
@@ -1120,5 +1154,57 @@ func TestBoardProgress(t *testing.T) {
 	}
 	if v := br.plain(); strings.Contains(v, "asked") || !strings.Contains(v, "10 withdrawals\n") || !strings.Contains(v, "10 not found · 0 moving") {
 		t.Fatalf("once all were asked:\n%s", v)
+	}
+}
+
+// TestBoardFindsWhatCustomersQuote (issue 35 items 3 and 4): a payout hash
+// or transfer id pasted into the field adds the withdrawal this machine
+// has seen with it (a row's answer, or the journal's record of an own
+// one) and says so; never asked of the service as a quote id. The filter
+// takes a whole payout hash as text to match.
+func TestBoardFindsWhatCustomersQuote(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	// An own withdrawal the journal saw paid out, with its payout hash.
+	sess, _ := r.App.Client().Session()
+	own := journal.Record{QuoteID: "q-ownpaid1", TxHash: "0x" + strings.Repeat("9a", 32)}
+	for _, e := range []journal.Entry{
+		{Kind: journal.KindAccepted, TxID: "tx-ownpaid1"},
+		{Kind: journal.KindState, State: exchange.StateCompleted, TxHash: own.TxHash},
+	} {
+		e.Time, e.Env, e.AccountID, e.QuoteID = r.Clock.Now(), r.App.Target.Env.Name, sess.AccountID, own.QuoteID
+		if err := r.App.Journal().Append(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	br := newBoardRig(t, r)
+	done := screentest.Seed(t, r, sandbox.DestCompleted)
+	br.send(tea.PasteMsg{Content: done})
+	for i := 0; i < 1000 && br.fire(); i++ {
+	}
+	row := br.b.rows[done]
+	if row.Last.WithdrawTxHash == "" || row.Last.TxID == "" {
+		t.Fatalf("no payout hash or transfer id on %s: %+v", done, row.Last)
+	}
+	calls := r.StatusCalls.Load()
+	br.toasts = nil
+	br.send(tea.PasteMsg{Content: strings.ToUpper(row.Last.TxID) + "\n" + own.TxHash})
+	if ids := boardIDs(br.b); len(ids) != 2 || ids[1] != own.QuoteID {
+		t.Fatalf("after pasting a transfer id on the board and an own payout hash: %q", ids)
+	}
+	if len(br.toasts) != 1 || !strings.Contains(br.toasts[0], "is "+done) || !strings.Contains(br.toasts[0], "is "+own.QuoteID) {
+		t.Errorf("finding not said: %q", br.toasts)
+	}
+	if n := r.StatusCalls.Load() - calls; n > 1 {
+		t.Errorf("%d status requests after the paste, want the own withdrawal's only", n)
+	}
+	br.send(tea.PasteMsg{Content: "tx-neverseen1"})
+	if v := screentest.OneLine(br.b.View()); !strings.Contains(v, "Not found: transfer id tx-neverseen1") || !strings.Contains(v, "ask for it") {
+		t.Errorf("an unseen transfer id:\n%s", br.plain())
+	}
+	br.toList()
+	br.send(tea.KeyPressMsg{Code: '/', Text: "/"})
+	br.send(tea.PasteMsg{Content: row.Last.WithdrawTxHash})
+	if br.b.list.Len() != 1 || br.b.list.Item(0).QuoteID != done {
+		t.Errorf("the filter with a whole payout hash shows %d rows:\n%s", br.b.list.Len(), br.plain())
 	}
 }

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/shopspring/decimal"
 
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -23,7 +24,8 @@ import (
 // answer, a paste and a key can come in any order. asks holds when each id
 // was asked, order the ids in the order asked.
 type loop struct {
-	br      *boardRig
+	b       *boardScreen
+	clock   *exchangetest.FakeClock
 	root    *tui.Model
 	events  []event
 	latency time.Duration
@@ -36,17 +38,17 @@ type event struct {
 	msg tea.Msg
 }
 
-func newLoop(t *testing.T, r *screentest.StatusRig, latency time.Duration) *loop {
-	l := &loop{latency: latency, asks: map[string][]time.Time{}}
-	l.br = unstartedBoardRig(r)
+func newLoop(app *kit.App, clock *exchangetest.FakeClock, latency time.Duration) *loop {
+	l := &loop{clock: clock, latency: latency, asks: map[string][]time.Time{}}
 	timer := func(d time.Duration, msg tea.Msg) tea.Cmd {
-		l.at(r.Clock.Now().Add(d), msg)
+		l.at(clock.Now().Add(d), msg)
 		return nil
 	}
-	r.App.Timer = timer
-	l.root = tui.New(l.br.b, tui.Options{Theme: "dark", Common: r.App.Common, Timer: timer})
+	app.Timer = timer
+	l.b = New(app).(*boardScreen)
+	l.root = tui.New(l.b, tui.Options{Theme: "dark", Common: app.Common, Timer: timer})
 	l.handle(l.root.Init())
-	l.at(r.Clock.Now(), tea.WindowSizeMsg{Width: 120, Height: 40})
+	l.at(clock.Now(), tea.WindowSizeMsg{Width: 120, Height: 40})
 	return l
 }
 
@@ -55,7 +57,7 @@ func (l *loop) at(t time.Time, msg tea.Msg) { l.events = append(l.events, event{
 // handle runs cmd: an answer is asked now and arrives after the latency;
 // every other message arrives at once, but toasts, whose timers are real.
 func (l *loop) handle(cmd tea.Cmd) {
-	now := l.br.Clock.Now()
+	now := l.clock.Now()
 	for _, m := range screentest.RunAll(cmd) {
 		switch m := m.(type) {
 		case boardAnswerMsg:
@@ -69,7 +71,8 @@ func (l *loop) handle(cmd tea.Cmd) {
 	}
 }
 
-// until delivers every event due before end to the root, in time order.
+// until delivers every event due before end to the root, in time order,
+// drawing the frame after each.
 func (l *loop) until(end time.Time) {
 	for {
 		i := -1
@@ -83,14 +86,15 @@ func (l *loop) until(end time.Time) {
 		}
 		e := l.events[i]
 		l.events = slices.Delete(l.events, i, i+1)
-		if d := e.at.Sub(l.br.Clock.Now()); d > 0 {
-			l.br.Clock.Advance(d)
+		if d := e.at.Sub(l.clock.Now()); d > 0 {
+			l.clock.Advance(d)
 		}
 		_, cmd := l.root.Update(e.msg)
+		_ = l.root.View() // as Bubble Tea draws after each message
 		l.handle(cmd)
 	}
-	if d := end.Sub(l.br.Clock.Now()); d > 0 {
-		l.br.Clock.Advance(d)
+	if d := end.Sub(l.clock.Now()); d > 0 {
+		l.clock.Advance(d)
 	}
 }
 
@@ -114,12 +118,12 @@ func TestBoardPasteKeepsTheRate(t *testing.T) {
 	if err := (&follow.WatchFile{Path: kit.WatchlistPath(r.App), Env: r.App.Target.Env.Name}).Append(hot, nil); err != nil {
 		t.Fatal(err)
 	}
-	l := newLoop(t, r, 20*time.Millisecond)
-	opened, open := "", r.App.Makers.BoardStatus
+	opened := ""
 	r.App.Makers.BoardStatus = func(app *kit.App, f follow.Followed, paused time.Duration) tui.Screen {
 		opened = f.QuoteID
-		return open(app, f, paused)
+		return &openedStatus{Home: &screentest.Home{App: app}, f: f, paused: paused}
 	}
+	l := newLoop(r.App, r.Clock, 20*time.Millisecond)
 	start := r.Clock.Now()
 	l.until(start.Add(time.Minute))
 	var pasted []string
