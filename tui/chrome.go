@@ -383,7 +383,7 @@ func (m *Model) globalBindings() []key.Binding {
 	if m.canGoBack() {
 		out = append(out, globalKeys.Back)
 	}
-	if m.inputting() {
+	if m.inputting() || m.screenOffers(globalKeys.Quit) {
 		return append(out, globalKeys.Interrupt)
 	}
 	return append(out, globalKeys.Quit)

@@ -252,7 +252,7 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	inputting := m.inputting()
 	switch {
 	case key.Matches(k, globalKeys.Interrupt),
-		!inputting && key.Matches(k, globalKeys.Quit):
+		!inputting && key.Matches(k, globalKeys.Quit) && !m.screenOffers(globalKeys.Quit):
 		return m.quit()
 	case !inputting && key.Matches(k, globalKeys.Help):
 		m.fullHelp = !m.fullHelp

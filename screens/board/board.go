@@ -402,6 +402,8 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 		if msg.tag == b.tag {
 			return b.answered(msg)
 		}
+	case kit.IDsTypedMsg:
+		return b.addText(msg.Text)
 	case tea.PasteMsg:
 		if b.list.Typing() {
 			return b.list.Update(msg, nil)

@@ -115,6 +115,8 @@ type statusScreen struct {
 	// zero when the last ask was not refused for it.
 	limited time.Time
 	wd      int
+	// look is the next id, typed or pasted (status_lookup.go).
+	look lookup
 }
 
 // New builds a screen that follows the withdrawal quoteID (see newStatus).
@@ -123,7 +125,8 @@ func New(app *kit.App, quoteID string) tui.Screen { return newStatus(app, quoteI
 // newStatus builds a screen that follows the withdrawal quoteID. Its first
 // request reads the journal: an own withdrawal's states are journaled.
 func newStatus(app *kit.App, quoteID string) *statusScreen {
-	return &statusScreen{app: app, quoteID: quoteID, follow: follow.Follow{QuoteID: quoteID}, jitter: rand.Int64N}
+	return &statusScreen{app: app, quoteID: quoteID, follow: follow.Follow{QuoteID: quoteID}, jitter: rand.Int64N,
+		look: lookup{field: kit.NewInput(app.Common, "a quote id", false)}}
 }
 
 // NewBoardStatus builds the status screen of a withdrawal the board
@@ -132,6 +135,7 @@ func newStatus(app *kit.App, quoteID string) *statusScreen {
 // waits for its end.
 func NewBoardStatus(app *kit.App, f follow.Followed, paused time.Duration) tui.Screen {
 	s := newStatus(app, f.QuoteID)
+	s.look.board = true
 	if f.Known {
 		s.follow.Last, s.follow.Known, s.checked = f.Last, true, f.LastChecked
 	}
@@ -206,6 +210,9 @@ func (s *statusScreen) SetSize(w, _ int) { s.wd = w }
 // service gave one, the destination when the journal has it, and copying
 // and opening only when there is a payout hash.
 func (s *statusScreen) bindings() kit.Bindings {
+	if s.look.on {
+		return s.lookupBindings()
+	}
 	return kit.Bindings{
 		{Key: statusKeys.Refresh, On: s.phase != phaseRejected && !s.sending, Do: s.refresh,
 			Off: func() tea.Cmd {
@@ -232,6 +239,7 @@ func (s *statusScreen) bindings() kit.Bindings {
 		{Key: statusKeys.CopyTo, On: s.destination() != "", Do: func() tea.Cmd {
 			return kit.CopyText(s.app, s.destination(), "Copied destination "+s.destination())
 		}},
+		{Key: lookupKeys.Start, On: s.look.board, Do: func() tea.Cmd { return nil }}, // lookupUpdate takes it
 	}
 }
 
@@ -282,6 +290,9 @@ func (s *statusScreen) interval() time.Duration {
 }
 
 func (s *statusScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	if cmd, ok := s.lookupUpdate(msg); ok {
+		return s, cmd
+	}
 	switch msg := msg.(type) {
 	case pollMsg:
 		if msg.tag == s.tag && !s.inflight && (s.polling() || !s.asked) {
