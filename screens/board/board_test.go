@@ -1208,3 +1208,44 @@ func TestBoardFindsWhatCustomersQuote(t *testing.T) {
 		t.Errorf("the filter with a whole payout hash shows %d rows:\n%s", br.b.list.Len(), br.plain())
 	}
 }
+
+// TestBoardExportStateSeen (issue 35 item 6): every exported row that was
+// answered has state_seen, as `status --csv` does and SINCE shows; also
+// one whose state the journal already held (an own withdrawal, recalled).
+func TestBoardExportStateSeen(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	c := r.Client(sandbox.DemoAPIKey)
+	req, _ := r.Signed(c, sandbox.DemoPrivateKey, sandbox.DestCompleted, "10")
+	if _, err := r.App.Withdrawer().Client.Withdraw(t.Context(), req); err != nil {
+		t.Fatal(err)
+	}
+	sess, _ := r.App.Client().Session()
+	for _, e := range []journal.Entry{{Kind: journal.KindAccepted}, {Kind: journal.KindState, State: exchange.StateSubmitted}} {
+		e.Time, e.Env, e.AccountID, e.QuoteID = r.Clock.Now(), r.App.Target.Env.Name, sess.AccountID, req.QuoteID
+		if err := r.App.Journal().Append(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	br := newBoardRig(t, r)
+	seeded := screentest.Seed(t, r, sandbox.DestCompleted)
+	br.send(tea.PasteMsg{Content: req.QuoteID + " " + seeded})
+	br.fire()
+	br.fire()
+	br.toList()
+	br.send(tea.KeyPressMsg{Code: 'e', Text: "e"})
+	br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	f, err := os.Open(strings.TrimPrefix(br.b.exportedTo, "Exported 2 withdrawals to "))
+	if err != nil {
+		t.Fatalf("no export (%v): %q", err, br.toasts)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil || len(rows) != 3 {
+		t.Fatalf("CSV %q, %v", rows, err)
+	}
+	for _, row := range rows[1:] {
+		if row[8] == "" || row[9] == "" {
+			t.Errorf("%s: state_seen %q, last_checked %q", row[0], row[8], row[9])
+		}
+	}
+}

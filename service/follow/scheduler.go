@@ -352,7 +352,9 @@ func (s *Scheduler) Answer(id string, w exchange.Withdrawal, err error, now time
 		return Step{}
 	}
 	f.LastChecked = now
-	if err == nil && (!f.Known || f.Last.State != w.State) {
+	// Since is when this follower first saw the state: also for a state
+	// the journal held already (Recall), which it had not seen itself.
+	if err == nil && (!f.Known || f.Last.State != w.State || f.Since.IsZero()) {
 		f.Since = now
 	}
 	step := f.Follow.Answer(w, err, s.Interval, s.Jitter)
