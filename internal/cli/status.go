@@ -130,6 +130,8 @@ type statusCmd struct {
 	// floor is the least exit status: a payout hash or transfer id given
 	// was not found (find).
 	floor int
+	// terminal says whether stderr is a terminal (progress); nil asks it.
+	terminal func() bool
 }
 
 type statusFlags struct {

@@ -79,8 +79,13 @@ func (c statusCmd) follow(ctx context.Context, client *exchange.Client, env conf
 	start, paused := c.now(), time.Time{}
 	loop := c.loop(s, client)
 	loop.Once = !f.watch
+	done := 0
 	err := loop.Run(ctx, func(seen follow.Seen) bool {
 		settled := c.record(ctx, seen, ids[seen.QuoteID], f)
+		if settled {
+			done++
+		}
+		c.progress(f, done, len(ids))
 		// A pause the service's rate limit asks for is said once, as the
 		// pause it is: the asks go on after it.
 		if now := c.now(); s.PausedFor(now) > 0 && now.Add(s.PausedFor(now)).After(paused) {
@@ -92,8 +97,9 @@ func (c statusCmd) follow(ctx context.Context, client *exchange.Client, env conf
 	if err != nil {
 		return interrupted(ctx, "")
 	}
+	c.progress(f, 0, 0)
 	code := c.report(env, f, ids)
-	if f.watch && len(f.quoteIDs) > 1 {
+	if len(f.quoteIDs) > 1 && (f.watch || c.onTerminal()) {
 		fmt.Fprintln(c.env.Stderr, c.summary(f.quoteIDs, ids, c.now().Sub(start)))
 	}
 	return code

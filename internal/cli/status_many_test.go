@@ -279,3 +279,23 @@ func TestStatusFollowRateFromConfig(t *testing.T) {
 		t.Fatalf("%d requests refused with 429 at follow_rate = 2", len(r.rejected))
 	}
 }
+
+// TestStatusStdinProgress (issue 35 item 9): `status -` of several ids on
+// a terminal says on stderr how many were asked as it goes, in one line
+// drawn over, cleared before the records, and ends with the totals line
+// --watch has; to a file or a pipe it says neither.
+func TestStatusStdinProgress(t *testing.T) {
+	r := newStatusRig(t)
+	ids := append(r.seed(sandbox.DestCompleted, 3), r.seed(sandbox.DestFailed, 2)...)
+	r.terminal = true
+	res := r.runStdin(strings.Join(ids, "\n"), "-")
+	res.want(t, exitPending, ids, []string{"svcwallet status: 1 of 5 asked…", "\r\x1b[Ksvcwallet status: 5 of 5 asked…", "asked…\r\x1b[Ksvcwallet status: 5 withdrawals",
+		"svcwallet status: 5 withdrawals in "})
+	if !strings.HasSuffix(res.stderr, ": 5 submitted\n") {
+		t.Errorf("the totals are not the last line:\n%q", res.stderr)
+	}
+	r.terminal = false
+	if res := r.runStdin(strings.Join(ids, "\n"), "-"); res.stderr != "" {
+		t.Errorf("not on a terminal, stderr says %q", res.stderr)
+	}
+}
