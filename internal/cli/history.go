@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"text/tabwriter"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -41,36 +39,12 @@ with --refresh a withdrawal could not be asked about (said on stderr; the
 listing is still printed), 2 usage (with --refresh: neither key set), 5
 with --refresh the login failed, as every command says it (nothing listed).`
 
-// historyEntry is one withdrawal in `history --json`.
-type historyEntry struct {
-	QuoteID       string    `json:"quote_id"`
-	Env           string    `json:"env"`
-	Started       time.Time `json:"started"`
-	Updated       time.Time `json:"updated"`
-	Chain         string    `json:"chain"`
-	ToAddress     string    `json:"to_address"`
-	TokenIn       string    `json:"token_in"`
-	TokenOut      string    `json:"token_out"`
-	PayAmount     string    `json:"pay_amount"`
-	ReceiveAmount string    `json:"receive_amount"`
-	State         string    `json:"state"`   // "" until the service answered, or after a refusal
-	Outcome       string    `json:"outcome"` // the name every view gives it (follow.RecordOutcome)
-	Unanswered    bool      `json:"unanswered"`
-	Finished      bool      `json:"finished"`
-	TxHash        string    `json:"withdraw_tx_hash,omitempty"`
-	Error         string    `json:"error,omitempty"`
-}
-
 // writeHistoryCSV writes `history --csv`: a header, then a row for each
-// entry with the fields of --json, times in RFC 3339; outcome, added
-// after the others, is last.
-func writeHistoryCSV(w io.Writer, entries []historyEntry) error {
-	rows := [][]string{{"quote_id", "env", "started", "updated", "chain", "to_address", "token_in", "token_out",
-		"pay_amount", "receive_amount", "state", "unanswered", "finished", "withdraw_tx_hash", "error", "outcome"}}
+// withdrawal, in the columns every CSV of withdrawals has (follow.CSVHeader).
+func writeHistoryCSV(w io.Writer, entries []follow.Record) error {
+	rows := [][]string{follow.CSVHeader}
 	for _, e := range entries {
-		rows = append(rows, []string{e.QuoteID, e.Env, e.Started.UTC().Format(time.RFC3339), e.Updated.UTC().Format(time.RFC3339),
-			e.Chain, e.ToAddress, e.TokenIn, e.TokenOut, e.PayAmount, e.ReceiveAmount, e.State,
-			strconv.FormatBool(e.Unanswered), strconv.FormatBool(e.Finished), e.TxHash, e.Error, e.Outcome})
+		rows = append(rows, e.CSVRow())
 	}
 	return safetext.WriteCSV(w, rows)
 }
@@ -177,10 +151,11 @@ func (a *app) listHistory(csv bool) error {
 	if csv && env.JSON {
 		return usageError("--csv and --json: choose one")
 	}
-	_, name, err := a.chosenEnv()
+	cfg, name, err := a.chosenEnv()
 	if err != nil {
 		return err
 	}
+	target, _ := cfg.Lookup(name) // the sandbox's links nothing
 	inv := a.invocation()
 	var all []journal.Record
 	// The sandbox's withdrawals are never in the journal; it is read then
@@ -202,14 +177,10 @@ func (a *app) listHistory(csv bool) error {
 	}
 	recs := journal.EnvHistory(all, name)
 	if env.JSON || csv {
-		out := make([]historyEntry, len(recs))
+		out := make([]follow.Record, len(recs))
 		for i, r := range recs {
-			out[i] = historyEntry{
-				QuoteID: r.QuoteID, Env: r.Env, Started: jsonTime(r.Started), Updated: jsonTime(r.Updated),
-				Chain: r.Intent.Chain, ToAddress: r.Intent.ToAddress, TokenIn: r.Intent.TokenIn, TokenOut: r.Intent.TokenOut,
-				PayAmount: r.Intent.PayAmount.String(), ReceiveAmount: r.Intent.ReceiveAmount.String(),
-				State: r.State, Outcome: follow.RecordOutcome(r).Name, Unanswered: r.Unanswered(), Finished: r.Finished(), TxHash: r.TxHash, Error: r.Error,
-			}
+			out[i] = follow.RecordOf(r)
+			out[i].ExplorerURL = target.ExplorerTxURL(out[i].Chain, out[i].WithdrawTxHash)
 		}
 		var err error
 		if csv {

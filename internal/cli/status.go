@@ -381,29 +381,30 @@ func (c statusCmd) retryNote(id string, f statusFlags, err error, wait time.Dura
 	fmt.Fprintf(c.env.Stderr, "%s: %s%v; trying again in %s\n", c.app.name, about, exchange.Explain(err), wait)
 }
 
-// statusJSON is one record of `status --json`: what the line is (kind:
-// change, final or status), the service's record, its state the wire's,
-// with the explorer link, and the outcome's name and words (follow.Outcome)
-// the text output and the console have.
+// statusJSON is one line of `status --json`: what the line is (kind:
+// change, final or status), then the withdrawal's record in the shape
+// every command's JSON has (follow.Record; docs/scripting.md).
 type statusJSON struct {
 	Kind string `json:"kind"`
-	exchange.Withdrawal
-	ExplorerURL string `json:"explorer_url,omitempty"`
-	Outcome     string `json:"outcome"`
-	Meaning     string `json:"meaning"`
+	follow.Record
+}
+
+// outputRecord is what the command knows of f, as every output gives a
+// withdrawal (follow.Record), with the explorer's link to its payout.
+func (c statusCmd) outputRecord(f *follow.Followed) follow.Record {
+	r := f.Record(c.target.Name, c.own[f.QuoteID])
+	r.ExplorerURL = c.target.ExplorerTxURL(r.Chain, r.WithdrawTxHash)
+	return r
 }
 
 // recordJSON is a follow's last record for --json and --notify-command,
-// as a line of kind; its time in whole seconds, as in CSV.
-func (c statusCmd) recordJSON(f *follow.Follow, kind string) statusJSON {
-	w, o := f.Last, f.Outcome()
-	w.QuoteID = f.QuoteID // also before any record (NOT FOUND?)
-	w.UpdatedAt = jsonTime(w.UpdatedAt)
-	return statusJSON{kind, w, c.target.ExplorerTxURL(w.Chain, w.WithdrawTxHash), o.Name, o.Sentence()}
+// as a line of kind.
+func (c statusCmd) recordJSON(f *follow.Followed, kind string) statusJSON {
+	return statusJSON{kind, c.outputRecord(f)}
 }
 
 // writeRecord writes a follow's last record as a line of JSON of kind.
-func (c statusCmd) writeRecord(f *follow.Follow, kind string) {
+func (c statusCmd) writeRecord(f *follow.Followed, kind string) {
 	_ = writeJSONLine(c.env.Stdout, c.recordJSON(f, kind))
 }
 
@@ -424,7 +425,7 @@ const notifyTimeout = 30 * time.Second
 // record as one JSON line on stdin. The command is split into words, no
 // shell, and runs with the environment children get (osguard.Command). A
 // failure is said on stderr and changes no exit status.
-func (c statusCmd) notify(ctx context.Context, command string, f *follow.Follow) {
+func (c statusCmd) notify(ctx context.Context, command string, f *follow.Followed) {
 	words := strings.Fields(command)
 	var in bytes.Buffer
 	kind := kindStatus
@@ -444,7 +445,7 @@ func (c statusCmd) notify(ctx context.Context, command string, f *follow.Follow)
 }
 
 // change prints one observed state: a line for people, an object for jq.
-func (c statusCmd) change(f *follow.Follow, asJSON bool) {
+func (c statusCmd) change(f *follow.Followed, asJSON bool) {
 	if asJSON {
 		c.writeRecord(f, kindChange)
 		return

@@ -151,7 +151,7 @@ func (c statusCmd) record(ctx context.Context, seen follow.Seen, o *followed, f 
 			return settleErr(failure(exitPending, "%s: %s %s", id, o.f.Outcome().Name, o.f.Outcome().Sentence()).about(id))
 		}
 		if seen.Step.Changed && !f.csv {
-			c.change(&o.f.Follow, f.json)
+			c.change(&o.f, f.json)
 			o.printed = follow.LabelVanished
 		}
 		return false
@@ -173,14 +173,14 @@ func (c statusCmd) record(ctx context.Context, seen follow.Seen, o *followed, f 
 		return false
 	}
 	if f.watch && o.f.Last.State != o.printed && !f.csv {
-		c.change(&o.f.Follow, f.json)
+		c.change(&o.f, f.json)
 		o.printed = o.f.Last.State
 	}
 	if !seen.Done {
 		return false
 	}
 	if f.notifyCommand != "" {
-		c.notify(ctx, f.notifyCommand, &o.f.Follow)
+		c.notify(ctx, f.notifyCommand, &o.f)
 	}
 	return settle(payoutExit[o.f.Payout()])
 }
@@ -205,7 +205,7 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 		rows := [][]string{follow.CSVHeader}
 		for _, id := range f.quoteIDs {
 			if o := ids[id]; o.f.Known {
-				rows = append(rows, o.f.CSVRow())
+				rows = append(rows, c.outputRecord(&o.f).CSVRow())
 			}
 		}
 		if err := safetext.WriteCSV(c.env.Stdout, rows); err != nil {
@@ -218,7 +218,7 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 		switch {
 		case !o.f.Known:
 		case f.json:
-			c.writeRecord(&o.f.Follow, endKind(f))
+			c.writeRecord(&o.f, endKind(f))
 		case f.watch:
 			fmt.Fprintln(c.env.Stdout)
 			c.print(env, &o.f.Follow)
@@ -241,7 +241,7 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 		switch {
 		case !o.f.Known:
 		case f.json:
-			c.writeRecord(&o.f.Follow, endKind(f))
+			c.writeRecord(&o.f, endKind(f))
 		default:
 			fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", w.QuoteID, o.f.Outcome().Name, w.ReceiveAmount, w.TokenOut,
 				w.Chain, orDash(w.WithdrawTxHash))

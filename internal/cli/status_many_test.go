@@ -171,7 +171,9 @@ func TestStatusCSV(t *testing.T) {
 	if err != nil || len(rows) != 3 || !slices.Equal(rows[0], follow.CSVHeader) {
 		t.Fatalf("CSV %q (%v):\n%s", rows, err, res.stdout)
 	}
-	if rows[1][0] != failed || rows[1][1] != exchange.StateFailed || rows[2][0] != done || rows[2][1] != exchange.StateCompleted || !strings.HasPrefix(rows[2][5], "0x") {
+	if rows[1][0] != failed || column(rows, 1, "outcome") != exchange.StateFailed || rows[2][0] != done ||
+		column(rows, 2, "state") != exchange.StateCompleted || !strings.HasPrefix(column(rows, 2, "withdraw_tx_hash"), "0x") ||
+		column(rows, 2, "state_seen") == "" || column(rows, 2, "tx_id") == "" {
 		t.Errorf("rows %q", rows[1:])
 	}
 	if res := r.run(nil, "--csv", "--json", done); res.code != exitUsage || !strings.Contains(res.stdout+res.stderr, "--csv and --json: choose one") {

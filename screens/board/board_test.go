@@ -838,10 +838,12 @@ func TestBoardExport(t *testing.T) {
 	for _, row := range rows[1:] {
 		byID[row[0]] = row
 	}
-	if got := byID[done]; got[1] != exchange.StateCompleted || got[2] != "ARBITRUM" || !strings.HasPrefix(got[5], "0x") || got[9] == "" {
+	cell := func(row []string, name string) string { return row[slices.Index(follow.CSVHeader, name)] }
+	if got := byID[done]; cell(got, "outcome") != exchange.StateCompleted || cell(got, "chain") != "ARBITRUM" ||
+		!strings.HasPrefix(cell(got, "withdraw_tx_hash"), "0x") || cell(got, "last_checked") == "" {
 		t.Errorf("the completed row: %q", got)
 	}
-	if got := byID["'-1234567"]; got == nil || got[1] != follow.LabelNotFound {
+	if got := byID["'-1234567"]; got == nil || cell(got, "outcome") != follow.LabelNotFound {
 		t.Errorf("the id a spreadsheet would compute is not escaped: %q", rows)
 	}
 	// A second export of the day is a new file beside the first.
@@ -996,8 +998,8 @@ func TestExpiredQuoteHasOneName(t *testing.T) {
 		t.Errorf("board row %q, want ○ EXPIRED", row)
 	}
 	f, ok := br.b.sched.Get(id)
-	if csv := f.CSVRow(); !ok || csv[1] != follow.LabelExpired {
-		t.Errorf("CSV row %q, want EXPIRED", csv)
+	if rec := f.Record("sandbox", journal.Record{}); !ok || rec.Outcome != follow.LabelExpired {
+		t.Errorf("record %+v, want EXPIRED", rec)
 	}
 }
 
@@ -1243,9 +1245,10 @@ func TestBoardExportStateSeen(t *testing.T) {
 	if err != nil || len(rows) != 3 {
 		t.Fatalf("CSV %q, %v", rows, err)
 	}
+	seen, checked := slices.Index(rows[0], "state_seen"), slices.Index(rows[0], "last_checked")
 	for _, row := range rows[1:] {
-		if row[8] == "" || row[9] == "" {
-			t.Errorf("%s: state_seen %q, last_checked %q", row[0], row[8], row[9])
+		if row[seen] == "" || row[checked] == "" {
+			t.Errorf("%s: state_seen %q, last_checked %q", row[0], row[seen], row[checked])
 		}
 	}
 }

@@ -180,27 +180,6 @@ func (f Followed) Kept() Kept {
 	return k
 }
 
-// CSVHeader names the columns of Followed.CSVRow.
-var CSVHeader = []string{"quote_id", "state", "chain", "receive_amount", "token_out", "withdraw_tx_hash", "tx_id", "updated_at", "state_seen", "last_checked"}
-
-// CSVRow is f as a CSV row (safetext.WriteCSV), for the board's export and
-// `svcwallet status --csv`: its Outcome's name (in the state column), the
-// last record's fields, and times in RFC 3339, UTC; a cell is empty where
-// nothing is known.
-func (f Followed) CSVRow() []string {
-	at := func(t time.Time) string {
-		if t.IsZero() {
-			return ""
-		}
-		return t.UTC().Format(time.RFC3339)
-	}
-	w, amount := f.Last, ""
-	if f.Known {
-		amount = w.ReceiveAmount.String()
-	}
-	return []string{f.QuoteID, f.Outcome().Name, w.Chain, amount, w.TokenOut, w.WithdrawTxHash, w.TxID, at(w.UpdatedAt), at(f.Since), at(f.LastChecked)}
-}
-
 // hotAt says whether f is hot at now: answered, and changed within
 // HotWindow by the service's updated_at (or, without one, since its state
 // was first seen here), so an old withdrawal first seen now is not hot.
