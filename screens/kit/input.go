@@ -179,3 +179,14 @@ func (in Input) replaces(msg tea.Msg) bool {
 	}
 	return false
 }
+
+// LooksLikeAPIKey reports whether s has the shape of an API key: one token
+// of at least 16 letters, digits, '-', '_' or '.', with a '-' or a digit
+// (sandbox-demo-key, a UUID, base64url). A passphrase may have it too, so
+// it is only said once the text failed as a passphrase.
+func LooksLikeAPIKey(s string) bool {
+	if len(s) < 16 || !safetext.IsToken(s) || strings.ContainsRune(s, ':') {
+		return false
+	}
+	return strings.ContainsAny(s, "-0123456789")
+}
