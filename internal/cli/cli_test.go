@@ -182,12 +182,15 @@ func TestManPage(t *testing.T) {
 		// only its summary.
 		".SS svcwallet withdraw resume", `Sign and withdraw? [y/N]`, `\fB\-\-max\-fee\fP \fIstring\fP`, `\fB\-\-watch\fP`,
 		// A paragraph of the source is one line of roff, filled by man.
-		`chosen by \-\-env, else $SVCWALLET_ENV, else the config's default_env, else the embedded sandbox`,
-		// Every exit status, ctrl+c's too (issue 28 item 14).
-		"130: interrupted by ctrl+c", "130  interrupted by ctrl+c: at a question nothing was signed or sent",
+		`The environment a command acts in is \-\-env NAME, else $SVCWALLET_ENV, else default_env in the config, else the embedded sandbox`,
+		// Every exit status, ctrl+c's too (issue 28 item 14), once, from
+		// the help topic.
+		"130  interrupted by ctrl+c (143 SIGTERM, 129 SIGHUP): at a question",
 		// 3 as docs/scripting.md has it: NOT FOUND? and resume's.
-		"3: status and withdraw \\-\\-wait: still pending, or NOT FOUND?", "withdraw resume: whether the request arrived cannot be told yet",
-		"3    still pending or NOT FOUND? (status, withdraw \\-\\-wait)",
+		"3    status and withdraw \\-\\-wait: still pending", "NOT FOUND? (the service does not know a withdrawal this",
+		"withdraw resume: whether the request arrived cannot be told",
+		// The help topics, each a section (issue 35 item 14).
+		".SH KEY SOURCES", ".SH ENVIRONMENT", ".SH CHECKS BEFORE SIGNING", ".SH OFFLINE SIGNING",
 	} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("the page lacks %q", want)

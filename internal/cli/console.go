@@ -35,32 +35,20 @@ type consoleFlags struct {
 
 const consoleLong = `svcwallet: a terminal console for an exchange funding account.
 
-Without a command it opens the full-screen console on the environment chosen
-by --env, else $SVCWALLET_ENV, else the config's default_env, else the
-embedded sandbox exchange (started on a loopback port; its login screen
-offers the demo credentials). The commands below serve scripts; each takes
---json.
+Without a command it opens the full-screen console on the chosen environment
+(svcwallet help environments), else the embedded sandbox exchange, whose
+login screen offers the demo credentials. The commands below serve scripts;
+each takes --json.
 
 --plain (or SVCWALLET_PLAIN=1, TERM=dumb, ACCESSIBLE=1) runs the console's
-flows as line prompts instead, for screen readers and dumb terminals: no
-full screen, no colour, numbered choices, one question a line; ctrl+c ends
-it with exit status 130, saying what was signed or sent. It signs only on a
-terminal: with answers from a pipe or a file it stops at the review, prints
-the svcwallet withdraw (or builder authorize) ... --yes to run instead and
-ends with exit status 2.
+flows as line prompts instead, for screen readers and dumb terminals: one
+question a line, numbered choices, no colour. It signs only on a terminal:
+with answers from a pipe it stops at the review and prints the command to
+run instead (exit 2).
 
 --debug (or SVCWALLET_DEBUG=1) logs requests, answers' statuses and timings:
-commands to stderr, the console to debug.log in the state directory.
-
-Exit status (each command's help says what its own mean)
-  0    done
-  1    refused or failed; nothing paid
-  2    usage error
-  3    still pending or NOT FOUND? (status, withdraw --wait); whether it
-       arrived cannot be told yet (withdraw resume)
-  4    not found (status, withdraw resume)
-  5    the login failed, no answer, or another error
-  130  interrupted by ctrl+c: at a question nothing was signed or sent`
+commands to stderr, the console to debug.log in the state directory. Exit
+statuses: svcwallet help exit-status.`
 
 // consoleCommand is `svcwallet` itself: the root command, which opens the console.
 func (a *app) consoleCommand() *cobra.Command {

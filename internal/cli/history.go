@@ -25,12 +25,8 @@ follows it, svcwallet withdraw resume or svcwallet status --watch, with its
 environments the journal holds withdrawals of, and how to list them.
 
 It reads the journal only and sends nothing, unless --refresh: that first
-logs in as svcwallet status does (--signer, else the API key in
-$SVCWALLET_API_KEY, else the environment's signer or the wallet key in
-$SVCWALLET_PRIVATE_KEY), asks the service the status of each unfinished
-withdrawal of that account and journals what it says, then lists.
-The environment is --env, else $SVCWALLET_ENV, else the config's default_env,
-else the embedded sandbox, whose withdrawals live only as long as its console.
+logs in as svcwallet status does, asks the service the status of each
+unfinished withdrawal of that account and journals what it says, then lists.
 --csv prints the listing as CSV, with the fields of --json, for a
 spreadsheet (a cell that would start with = + - or @ gets a leading ').
 

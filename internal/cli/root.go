@@ -123,6 +123,7 @@ func (a *app) rootCommand() *cobra.Command {
 	root.SetHelpCommand(helpCommand())
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.AddCommand(completionCommand())
+	root.AddCommand(helpTopics()...)
 	return root
 }
 

@@ -31,58 +31,26 @@ const statusKeyVar = "SVCWALLET_API_KEY"
 // two minutes with the backoff): a script should learn the service is gone.
 const maxWatchFailures = 5
 
-const statusLong = `Prints the status of withdrawals. It logs in by wallet signature with
-the key of --signer when it is given, else with the API key in
-$SVCWALLET_API_KEY, else by wallet signature with the environment's signer
-or $SVCWALLET_PRIVATE_KEY (the bridge endpoints need a session). The
-environment is --env, else $SVCWALLET_ENV, else the config's default_env,
-else the embedded sandbox, started with its demo key: it knows no
-withdrawal made in another process.
+const statusLong = `Prints the status of withdrawals, each named by its quote id. A payout hash
+(0x and 64 hex digits) or a transfer id (tx-...), which customers quote, is
+never sent: it is found among the withdrawals this machine has seen (its
+journal, the console's board) and followed as its quote id. With - it reads
+ids from standard input, one a line, as the watch board's field does: blank
+lines skipped, a # starts a comment, duplicates merged. All ids share one
+budget of 5 requests a second; a 429 pauses it for Retry-After.
 
-With - it reads quote ids from standard input, one a line, as the watch
-board's field reads them: blank lines are skipped, a # starts a comment to
-the end of its line, duplicates are merged. All ids share one request budget
-(5 requests a second); a 429 from the service pauses it for Retry-After.
+Without --watch each id is asked once; with --watch each is asked every
+--interval until it ends, each change printed on a line. Then each id's
+final record: a table for one id, a line per id for several, the state named
+as the console names it (EXPIRED: a quote that expired unexecuted, said only
+once the service's clock is 4 minutes past its expiry; CREATED? and NOT
+FOUND?: one this machine's journal saw accepted). --json prints one object
+a line, --csv the final records (docs/scripting.md). The states seen of this
+machine's own withdrawals are added to its journal.
 
-Without --watch each id is asked once. With --watch each is asked every
---interval until it is COMPLETED, FAILED or REFUNDED (or the quote expired
-unexecuted), printing each change on a line (time, state, quote id, payout
-hash). Then each id's final record: a table for one id, one line per id for
-several, whose state is named as the console names it (EXPIRED: a quote
-that expired unexecuted). --json prints JSON objects, one a line, each with
-its kind, quote_id, the service's state, and that name in outcome: the
-changes (kind change), then the final records (kind final; without --watch,
-kind status); times are RFC 3339 in whole seconds, as in CSV; an id that
-was not found or could not be read has an error object instead (on stderr
-without --json). withdraw --wait --json writes its review (kind review) and
-acceptance (kind accepted) before them. --csv prints the final
-records as CSV, a header first, for a spreadsheet (a cell that would start
-with = + - or @ gets a leading ').
-
-The states it learns of this account's own withdrawals (those this machine's
-journal made) are added to the journal, once each, so history, doctor and
-the console agree with what was seen; a CREATED record of one the journal
-saw accepted is said as such (CREATED?), never as a quote that expired
-unexecuted, and so is one the service then does not know (NOT FOUND?: exit
-3, and --watch asks again). A quote is said to have expired unexecuted
-only once the service's clock is past its expiry and a margin of 4 minutes
-(the clock skew tolerated and a request still on its way).
-
-Exit status: the largest of the ids' statuses
-  0  COMPLETED: paid out
-  1  not paid out: FAILED, REFUNDED, or a quote that expired unexecuted
-  2  usage error (flags, a quote id's shape, no API key nor private key,
-     unknown --env); nothing is asked
-  3  still pending: CREATED, SUBMITTED or SENDING (without --watch); or
-     NOT FOUND?: unknown to the service though this machine's journal saw
-     it accepted (contact support; --watch asks again)
-  4  not found: no withdrawal with this quote id on this account (an unknown
-     id, or another account's: the service does not say which); never for
-     one this machine's journal saw accepted
-  5  the login failed (the API key or wallet refused, the wallet login not
-     signed, no answer), as every command says it (--json code "login"),
-     or any other error: network, configuration, an unreadable answer
-  130  interrupted by ctrl+c (143 SIGTERM, 129 SIGHUP)`
+Exit status: the largest of the ids': 0 COMPLETED, 1 not paid out, 2
+usage, 3 still pending or NOT FOUND?, 4 not found, 5 the login failed or
+another error: svcwallet help exit-status.`
 
 // statusCommand is `svcwallet status`.
 func (a *app) statusCommand() *cobra.Command {
