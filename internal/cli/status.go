@@ -271,7 +271,10 @@ func (c *statusCmd) journalOf(client *exchange.Client, read func(j *journal.Jour
 	if err != nil {
 		return nil, err
 	}
-	c.writer = withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now}
+	// It follows: it signs nothing.
+	if c.writer, err = withdrawal.NewWithdrawer(withdrawal.Setup{Client: client, Journal: j, Now: c.now, DryRun: true}); err != nil {
+		return nil, err
+	}
 	sess, _ := client.Session()
 	return read(j, client.Env().Name, sess.AccountID)
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -314,14 +315,17 @@ func (c withdrawCmd) run(ctx context.Context, f withdrawFlags) error {
 	}
 	client, target := q.client, q.target
 	defer target.cleanup()
-	// A dry run reads the journal if there is one, and creates none.
+	// A dry run reads the journal if there is one, and creates none; a
+	// withdrawal that signs is not made without one (NewWithdrawer).
 	var j *journal.Journal
+	var openErr error
 	if _, err := os.Lstat(target.journalPath); !f.dryRun || err == nil {
-		if j, err = journal.Open(target.journalPath); err != nil && !f.dryRun {
-			return failure(exitFailed, "the withdrawal journal cannot be opened (%w): nothing was signed or sent", err)
-		}
+		j, openErr = journal.Open(target.journalPath)
 	}
-	w := withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now, BridgePins: target.pinsPath, AllowRepeat: f.allowRepeat}
+	w, err := withdrawal.NewWithdrawer(withdrawal.Setup{Client: client, Journal: j, Now: c.now, BridgePins: target.pinsPath, AllowRepeat: f.allowRepeat, DryRun: f.dryRun})
+	if err != nil {
+		return failure(exitFailed, "the withdrawal journal cannot be opened (%w): nothing was signed or sent", cmp.Or(openErr, err))
+	}
 	// An identical withdrawal that got no answer may have been paid: this
 	// one is refused before it is reviewed (Execute would refuse it too).
 	rep, err := w.Repeats(q.order.Choice)
@@ -401,7 +405,11 @@ func (c withdrawCmd) follow(ctx context.Context, client *exchange.Client, e conf
 	if !asJSON {
 		fmt.Fprintln(c.env.Stdout)
 	}
-	st := statusCmd{env: c.env, app: c.app, sleep: c.sleep, jitter: c.jitter, now: c.now, target: e, own: follow.OwnOf(recs),
-		writer: withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now}}
+	// It follows: it signs nothing.
+	w, err := withdrawal.NewWithdrawer(withdrawal.Setup{Client: client, Journal: j, Now: c.now, DryRun: true})
+	if err != nil {
+		return failure(exitError, "%w", err)
+	}
+	st := statusCmd{env: c.env, app: c.app, sleep: c.sleep, jitter: c.jitter, now: c.now, target: e, own: follow.OwnOf(recs), writer: w}
 	return st.follow(ctx, client, e, statusFlags{quoteIDs: []string{id}, watch: true, json: asJSON, interval: follow.DefaultPollInterval})
 }

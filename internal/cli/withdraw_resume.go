@@ -62,7 +62,10 @@ func (c withdrawCmd) resume(ctx context.Context, f withdrawFlags, id string) err
 	case withdrawal.ResumeFollow:
 		return c.follow(ctx, client, e, j, id, f.json)
 	}
-	w := withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now}
+	w, err := withdrawal.NewWithdrawer(withdrawal.Setup{Client: client, Journal: j, Now: c.now})
+	if err != nil {
+		return failure(exitError, "%w", err)
+	}
 	cx, cancel := context.WithTimeout(ctx, exchange.WithdrawTimeout)
 	settled := w.Settle(cx, *rec)
 	cancel()

@@ -114,7 +114,10 @@ func (s *session) takeUp(rec journal.Record) error {
 func (s *session) settle(rec journal.Record) error {
 	id := rec.QuoteID
 	s.p.Say("Settling %s with the service: the identical request is sent again while its quote holds (it cannot pay twice), else the service is asked whether it arrived…", id)
-	w := withdrawal.Withdrawer{Client: s.client(), Journal: s.target.Journal, Now: s.Now}
+	w, err := s.withdrawer(false)
+	if err != nil {
+		return err
+	}
 	cx, cancel := s.waitFor()
 	settled := w.Settle(cx, rec)
 	cancel()

@@ -28,7 +28,10 @@ func (s *session) quoteAndSign(ch withdrawal.Choice) (again bool, err error) {
 	if err != nil || !ok {
 		return s.whatNext(err)
 	}
-	w := withdrawal.Withdrawer{Client: s.client(), Journal: s.target.Journal, Now: s.Now, BridgePins: s.bridgePins()}
+	w, err := s.withdrawer(false)
+	if err != nil {
+		return false, err
+	}
 	trust, ok, err := s.trustBridge(o)
 	if err != nil || !ok {
 		return false, err

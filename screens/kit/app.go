@@ -190,10 +190,13 @@ func (a *App) DrawNonce() uint32 {
 // before it is sent (D11). Nil when there is none.
 func (a *App) Journal() *journal.Journal { return a.Target.Journal }
 
-// Withdrawer carries this session's withdrawals (sign, journal, send).
+// Withdrawer carries this session's withdrawals (sign, journal, send),
+// made by withdrawal.NewWithdrawer: without a journal (a test's console)
+// it is a dry run's, which signs nothing.
 func (a *App) Withdrawer() withdrawal.Withdrawer {
-	return withdrawal.Withdrawer{Client: a.Client(), Journal: a.Journal(), Now: a.Common.Now,
-		BridgePins: BridgePinsPath(a)}
+	w, _ := withdrawal.NewWithdrawer(withdrawal.Setup{Client: a.Client(), Journal: a.Journal(), Now: a.Common.Now,
+		BridgePins: BridgePinsPath(a), DryRun: a.Journal() == nil})
+	return w
 }
 
 // AccountRecords returns the read of the journal's records of the

@@ -125,8 +125,7 @@ func TestSubmitUnansweredIsNotSentAgain(t *testing.T) {
 	}
 	r.holding.Store(false)
 	sent := attempts.Load()
-	w := r.withdrawer()
-	w.AllowRepeat = true
+	w := mustWithdrawer(t, withdrawal.Setup{Client: r.client, Journal: r.journal, Now: r.local.Now, BridgePins: r.pins, AllowRepeat: true})
 	for _, again := range []func() withdrawal.Sent{
 		func() withdrawal.Sent { return w.Submit(context.Background(), p, sig) },
 		func() withdrawal.Sent {

@@ -53,7 +53,7 @@ func TestWithdrawerJournalsBeforeSending(t *testing.T) {
 	}
 	key := func() (signer.Key, error) { return loopback.MustKey(t, sandbox.DemoPrivateKey), nil }
 	o := w.order(c)
-	sent := withdrawal.Withdrawer{Client: c, Journal: j, Now: w.Clock.Now}.Execute(context.Background(), o, key)
+	sent := mustWithdrawer(t, withdrawal.Setup{Client: c, Journal: j, Now: w.Clock.Now}).Execute(context.Background(), o, key)
 	if sent.Err != nil || sent.Accepted.State != exchange.StateSubmitted {
 		t.Fatalf("execute: %+v", sent)
 	}
@@ -83,7 +83,7 @@ func TestWithdrawerJournalsBeforeSending(t *testing.T) {
 		t.Fatal(err)
 	}
 	second := w.order(c)
-	if sent := (withdrawal.Withdrawer{Client: c, Journal: broken, Now: w.Clock.Now}).Execute(context.Background(), second, key); sent.Err == nil {
+	if sent := mustWithdrawer(t, withdrawal.Setup{Client: c, Journal: broken, Now: w.Clock.Now}).Execute(context.Background(), second, key); sent.Err == nil {
 		t.Fatal("sent with a journal that cannot be written")
 	}
 	if st, err := c.WithdrawalStatus(context.Background(), second.Quote.QuoteID); err != nil || st.State != exchange.StateCreated {
@@ -129,7 +129,7 @@ func TestWithdrawerChecksTheBridgeAgainAtSigning(t *testing.T) {
 		t.Fatal(err)
 	}
 	key := func() (signer.Key, error) { return loopback.MustKey(t, sandbox.DemoPrivateKey), nil }
-	wd := withdrawal.Withdrawer{Client: c, Journal: j, Now: w.Clock.Now, BridgePins: pins}
+	wd := mustWithdrawer(t, withdrawal.Setup{Client: c, Journal: j, Now: w.Clock.Now, BridgePins: pins})
 
 	if err := withdrawal.RecordBridge(env, pins, "0x5FbDB2315678afecb367f032d93F642f64180aa3", w.Clock.Now()); err != nil {
 		t.Fatal(err)

@@ -114,32 +114,32 @@ func RecentWords(r journal.Record, localNow time.Time) string {
 // environment and finds the withdrawals identical to c (FindRepeat). No
 // journal finds none. The error is written for the user.
 func (w Withdrawer) Repeats(c Choice) (Repeat, error) {
-	if w.Journal == nil {
+	if w.journal == nil {
 		return Repeat{}, nil
 	}
-	s, _ := w.Client.Session()
-	since, err := w.Journal.Mark()
+	s, _ := w.client.Session()
+	since, err := w.journal.Mark()
 	if err != nil {
 		return Repeat{}, w.journalProblem("could not be read to tell whether an identical withdrawal got no answer", err)
 	}
-	recs, _, err := w.Journal.UnfinishedRecords(w.Client.Env().Name, s.AccountID)
+	recs, _, err := w.journal.UnfinishedRecords(w.client.Env().Name, s.AccountID)
 	if err != nil {
 		return Repeat{}, w.journalProblem("could not be read to tell whether an identical withdrawal got no answer", err)
 	}
-	rep := FindRepeat(recs, c, w.Now())
+	rep := FindRepeat(recs, c, w.now())
 	rep.since = since
 	return rep, nil
 }
 
 // checkRepeat refuses o before anything is signed when an identical
-// withdrawal got no answer (*UnansweredError), unless w.AllowRepeat. It
+// withdrawal got no answer (*UnansweredError), unless w.allowRepeat. It
 // returns what it found, for checkAgain.
 func (w Withdrawer) checkRepeat(o Order) (Repeat, error) {
 	rep, err := w.Repeats(o.Choice)
 	if err != nil {
 		return rep, err
 	}
-	if rep.Unanswered != nil && !w.AllowRepeat {
+	if rep.Unanswered != nil && !w.allowRepeat {
 		return rep, &UnansweredError{Earlier: *rep.Unanswered}
 	}
 	return rep, nil
@@ -151,15 +151,15 @@ func (w Withdrawer) checkRepeat(o Order) (Repeat, error) {
 // (before, made before the signature) and not refused (*OvertakenError:
 // another run of it sent while this one awaited its signature, whether or
 // not it has finished since), or when one got no answer (unless
-// w.AllowRepeat). AllowRepeat does not lift the first: it repeats a
+// w.allowRepeat). AllowRepeat does not lift the first: it repeats a
 // withdrawal that got no answer, not one sent meanwhile.
 func (w Withdrawer) checkAgain(o Order, before Repeat) error {
-	if w.Journal == nil {
+	if w.journal == nil {
 		return nil
 	}
-	s, _ := w.Client.Session()
-	env := w.Client.Env().Name
-	made, err := w.Journal.RecordsSince(env, s.AccountID, before.since)
+	s, _ := w.client.Session()
+	env := w.client.Env().Name
+	made, err := w.journal.RecordsSince(env, s.AccountID, before.since)
 	if err != nil {
 		return w.journalProblem("could not be read to tell whether an identical withdrawal was made meanwhile", err)
 	}
@@ -169,11 +169,11 @@ func (w Withdrawer) checkAgain(o Order, before Repeat) error {
 			return &OvertakenError{Other: r}
 		}
 	}
-	recs, _, err := w.Journal.UnfinishedRecords(env, s.AccountID)
+	recs, _, err := w.journal.UnfinishedRecords(env, s.AccountID)
 	if err != nil {
 		return w.journalProblem("could not be read to tell whether an identical withdrawal got no answer", err)
 	}
-	if rep := FindRepeat(recs, o.Choice, w.Now()); rep.Unanswered != nil && !w.AllowRepeat {
+	if rep := FindRepeat(recs, o.Choice, w.now()); rep.Unanswered != nil && !w.allowRepeat {
 		return &UnansweredError{Earlier: *rep.Unanswered}
 	}
 	return nil

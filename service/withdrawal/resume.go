@@ -54,7 +54,7 @@ type Resent struct {
 // Resend re-sends a journaled request byte for byte (same signature and
 // nonce, so it cannot pay twice: D10) and journals an acceptance.
 func (w Withdrawer) Resend(ctx context.Context, req exchange.WithdrawRequest) Resent {
-	acc, err := w.Client.Withdraw(ctx, req)
+	acc, err := w.client.Withdraw(ctx, req)
 	switch {
 	case err == nil:
 		w.answered(w.entry(journal.KindAccepted, req.QuoteID))
@@ -154,7 +154,7 @@ func (e errNoServiceTime) Unwrap() error { return e.err }
 // expiry and follow.ExecutableMargin.
 // Otherwise nothing is journaled (SettledUndecided).
 func (w Withdrawer) Settle(ctx context.Context, rec journal.Record) Settled {
-	serviceNow, clockErr := w.Client.ExpiryNow(ctx)
+	serviceNow, clockErr := w.client.ExpiryNow(ctx)
 	why := ""
 	if clockErr != nil || serviceNow.Before(rec.Intent.ExpiresAt) {
 		r := w.Resend(ctx, rec.Request)
@@ -166,9 +166,9 @@ func (w Withdrawer) Settle(ctx context.Context, rec journal.Record) Settled {
 		}
 		// Refused now: the first send may still have arrived.
 		why = resendRefusal(r.Err)
-		serviceNow, clockErr = w.Client.ExpiryNow(ctx)
+		serviceNow, clockErr = w.client.ExpiryNow(ctx)
 	}
-	wd, err := w.Client.WithdrawalStatus(ctx, rec.QuoteID)
+	wd, err := w.client.WithdrawalStatus(ctx, rec.QuoteID)
 	switch {
 	case err == nil && wd.State != exchange.StateCreated:
 		return Settled{Outcome: SettledArrived}

@@ -84,23 +84,6 @@ func (o Order) Intent() journal.Intent {
 		PayAmount: o.Quote.PayAmount, ReceiveAmount: o.Quote.ReceiveAmount, ExpiresAt: o.Quote.ExpiresAt}
 }
 
-// Withdrawer is the one path a withdrawal's money takes, for the console
-// and any command: sign, journal the intent with the whole typed message
-// (fsynced, D11), send with the retries of D10, journal the answer; and
-// the re-send of a journaled request that never got one.
-type Withdrawer struct {
-	Client  *exchange.Client
-	Journal *journal.Journal // nil journals nothing
-	Now     func() time.Time
-	// BridgePins is where bridge funding addresses trusted on first use are
-	// recorded (BridgePinsPath); "" records none.
-	BridgePins string
-	// AllowRepeat signs a withdrawal even when an identical one got no
-	// answer (Repeat.Unanswered), which is otherwise refused before
-	// signing: the command line's --allow-repeat. The console never sets it.
-	AllowRepeat bool
-}
-
 // Sent is the outcome of a withdraw request.
 type Sent struct {
 	Accepted exchange.WithdrawAccepted
@@ -119,7 +102,8 @@ type Sent struct {
 }
 
 // Execute signs the order with the key load returns, journals the intent,
-// sends it and journals the answer. Nothing is signed when an identical
+// sends it and journals the answer. Nothing is signed by a Withdrawer made
+// for a dry run or without a journal (ErrNoJournal), nor when an identical
 // withdrawal of this account got no answer and may have been paid
 // (*UnansweredError, unless AllowRepeat: it must be resumed first), or
 // the journal cannot be read to tell; nor when the clocks
@@ -141,13 +125,16 @@ type Sent struct {
 // longer cancels it (its answer must be journaled); exchange.WithdrawTimeout
 // bounds it. Sent.Order is the order as sent: follow its quote id.
 func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Key, error)) Sent {
+	if err := w.maySign(); err != nil {
+		return Sent{Err: err}
+	}
 	// Early, so nothing is signed needlessly; the check that decides is
 	// made again with the intent's line (send).
 	before, err := w.checkRepeat(o)
 	if err != nil {
 		return Sent{Err: err}
 	}
-	now, err := w.Client.SigningNow(ctx)
+	now, err := w.client.SigningNow(ctx)
 	if err != nil {
 		return Sent{Err: err}
 	}
@@ -182,7 +169,7 @@ func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Ke
 func (w Withdrawer) sendSigned(sx context.Context, o Order, sig signer.Signature, now time.Time, mayRequote, requoted bool, before Repeat, guard func() error) Sent {
 	// The signature exists now and nothing has left: an address recorded
 	// meanwhile (another console) still stops it; a refusal drops it.
-	if _, err := CheckBridge(w.Client.Env(), w.BridgePins, o.Transfer.ToAccount.Hex(), now); err != nil {
+	if _, err := CheckBridge(w.client.Env(), w.bridgePins, o.Transfer.ToAccount.Hex(), now); err != nil {
 		return Sent{Err: err}
 	}
 	for {
@@ -217,13 +204,13 @@ func (w Withdrawer) send(ctx context.Context, o Order, sig signer.Signature, bef
 	if err := w.appendIntent(o, intent, before, guard); err != nil {
 		return Sent{Err: err}
 	}
-	acc, err := w.Client.Withdraw(ctx, req)
+	acc, err := w.client.Withdraw(ctx, req)
 	switch {
 	case err == nil:
 		w.answered(w.entry(journal.KindAccepted, req.QuoteID))
 		// Trusted on first use once it took a withdrawal; a failed write
 		// leaves the next one a first use again, and the answer stands.
-		_ = RecordBridge(w.Client.Env(), w.BridgePins, o.Transfer.ToAccount.Hex(), w.Now())
+		_ = RecordBridge(w.client.Env(), w.bridgePins, o.Transfer.ToAccount.Hex(), w.now())
 	case exchange.OutcomeUnknown(err):
 		return Sent{Err: err, Order: o, Lost: &journal.Record{QuoteID: req.QuoteID, Env: intent.Env, AccountID: intent.AccountID,
 			Request: req, Intent: in, Started: intent.Time}}
@@ -239,17 +226,17 @@ func (w Withdrawer) send(ctx context.Context, o Order, sig signer.Signature, bef
 // (follow.Step.JournalState), unless the journal holds it already
 // (Journal.AppendState): the one write of every follower.
 func (w Withdrawer) JournalState(quoteID string, wd exchange.Withdrawal) error {
-	if w.Journal == nil {
+	if w.journal == nil {
 		return nil
 	}
 	e := w.entry(journal.KindState, quoteID)
 	e.State, e.TxHash = wd.State, wd.WithdrawTxHash
-	return w.Journal.AppendState(e)
+	return w.journal.AppendState(e)
 }
 
 func (w Withdrawer) entry(kind, quoteID string) journal.Entry {
-	s, _ := w.Client.Session()
-	return journal.Entry{Time: w.Now(), Kind: kind, Env: w.Client.Env().Name, AccountID: s.AccountID, QuoteID: quoteID}
+	s, _ := w.client.Session()
+	return journal.Entry{Time: w.now(), Kind: kind, Env: w.client.Env().Name, AccountID: s.AccountID, QuoteID: quoteID}
 }
 
 // journalStop says why a withdrawal stopped before its request left: its
@@ -265,7 +252,7 @@ func (w Withdrawer) journalProblem(what string, err error) error {
 	if errors.Is(err, journal.ErrLine) {
 		fix = "this withdrawal cannot be recorded as it is: check the environment's name and domain_name in the config, and tell support if it persists"
 	}
-	return exchange.UserError{Text: "Not sent: the withdrawal journal " + w.Journal.Path() + " " + what + " (" + err.Error() + "). Nothing left svcwallet; " + fix + ", then try again.", Cause: err}
+	return exchange.UserError{Text: "Not sent: the withdrawal journal " + w.journal.Path() + " " + what + " (" + err.Error() + "). Nothing left svcwallet; " + fix + ", then try again.", Cause: err}
 }
 
 // appendIntent journals a withdrawal's intent once the repeat check and
@@ -273,11 +260,11 @@ func (w Withdrawer) journalProblem(what string, err error) error {
 // (journal.AppendGuarded). Their refusal is returned as it is; a journal
 // that cannot be locked or written stops the withdrawal (journalStop).
 func (w Withdrawer) appendIntent(o Order, intent journal.Entry, before Repeat, guard func() error) error {
-	if w.Journal == nil {
-		return nil
+	if err := w.maySign(); err != nil {
+		return err
 	}
 	var refused error
-	err := w.Journal.AppendGuarded(func() error {
+	err := w.journal.AppendGuarded(func() error {
 		if guard != nil {
 			refused = guard()
 		}
@@ -296,10 +283,10 @@ func (w Withdrawer) appendIntent(o Order, intent journal.Entry, before Repeat, g
 }
 
 func (w Withdrawer) append(e journal.Entry) error {
-	if w.Journal == nil {
+	if w.journal == nil {
 		return nil
 	}
-	return w.Journal.Append(e)
+	return w.journal.Append(e)
 }
 
 // answered journals an answer already in hand: a failed write only costs
