@@ -104,6 +104,9 @@ Exit status
   3  with --wait: still pending, or NOT FOUND? (contact support)
   5  the login failed (as svcwallet status says it; nothing was sent), no
      answer to the withdraw request (resume it), or any other error
+  6  accepted, but the journal could not record it (a full disk) or the
+     bridge address could not be recorded: run the withdraw resume it
+     prints, which reconciles the journal
   130  ctrl+c before the request was sent: nothing was signed or sent`
 
 const withdrawResumeLong = `Finishes a withdrawal this machine journaled whose request got no answer,
@@ -120,7 +123,8 @@ does. It logs in as svcwallet status does.
 Exit status: as svcwallet status (0 COMPLETED, 1 not paid, including a
 request that never arrived, 3 whether it arrived cannot be told yet, 4 no
 such withdrawal in this account's journal, 5 any other error or still no
-answer), 2 usage.`
+answer), 2 usage, 6 accepted again but the journal could not record it
+(run it again once the disk has room).`
 
 // withdrawCmd is `svcwallet withdraw`, with its clock, nonces, waits,
 // retries and terminal injectable so tests run it on the sandbox's clock.
@@ -376,13 +380,38 @@ func (c withdrawCmd) finish(ctx context.Context, client *exchange.Client, e conf
 		return failure(exitError, "no answer from the embedded sandbox to withdrawal %s (%w): it may or may not have been executed, and the sandbox ended with this command", id, exchange.Explain(sent.Err)).about(id)
 	case sent.Lost != nil:
 		return failure(exitError, "no answer from the service to withdrawal %s after every retry (%w): it may or may not have arrived; it is journaled: run %s (it sends the identical request, which cannot pay twice)", id, exchange.Explain(sent.Err), c.app.invocation().command("withdraw", "resume", id)).about(id)
+	case sent.Err != nil && sent.Unrecorded != nil:
+		return failure(exitFailed, "not withdrawn: %w; the journal could not record the refusal (%v): it shows the withdrawal unanswered, and refuses an identical one, until %s settles it",
+			exchange.Explain(sent.Err), sent.Unrecorded.Journal, c.app.invocation().command("withdraw", "resume", id)).about(id)
 	case sent.Err != nil:
 		return failure(exitFailed, "not withdrawn: %w", exchange.Explain(sent.Err)).about(id)
 	}
-	if err := c.printAccepted(e, sent.Accepted, order, f.json, !f.wait && !target.embedded); err != nil || !f.wait {
+	if err := c.printAccepted(e, sent.Accepted, order, f.json, !f.wait && !target.embedded && sent.Unrecorded == nil); err != nil {
 		return err
 	}
+	if sent.Unrecorded != nil {
+		return c.unrecorded(sent.Unrecorded)
+	}
+	if !f.wait {
+		return nil
+	}
 	return c.follow(ctx, client, e, j, id, f.json)
+}
+
+// unrecorded ends a withdrawal the service accepted whose answer could
+// not be written down (withdrawal.UnrecordedError): exit 6, naming the
+// quote id and the withdraw resume that reconciles the journal.
+func (c withdrawCmd) unrecorded(u *withdrawal.UnrecordedError) error {
+	var says []string
+	if u.Journal != nil {
+		says = append(says, fmt.Sprintf("withdrawal %s was accepted, but the journal could not record it (%v): it shows the withdrawal unanswered, and refuses an identical one, until %s reconciles it (it sends the identical request, which cannot pay twice); free disk space first",
+			u.QuoteID, u.Journal, c.app.invocation().command("withdraw", "resume", u.QuoteID)))
+	}
+	if u.Bridge != nil {
+		says = append(says, fmt.Sprintf("withdrawal %s was accepted, but the bridge funding address %s could not be recorded (%v): the next withdrawal trusts it on first use again",
+			u.QuoteID, u.Address, u.Bridge))
+	}
+	return failure(exitUnrecorded, "%s", strings.Join(says, "; ")).about(u.QuoteID)
 }
 
 // sayRequoted says on stderr that the quote expired while the signature

@@ -90,6 +90,9 @@ func (c withdrawCmd) resume(ctx context.Context, f withdrawFlags, id string) err
 		if err := c.printAccepted(e, settled.Accepted, o, f.json, false); err != nil {
 			return err
 		}
+		if settled.JournalErr != nil {
+			return c.unrecorded(&withdrawal.UnrecordedError{QuoteID: id, Journal: settled.JournalErr})
+		}
 	}
 	return c.follow(ctx, client, e, j, id, f.json)
 }

@@ -34,6 +34,7 @@ func (s *session) executed(o withdrawal.Order, sent withdrawal.Sent) (bool, erro
 		s.line("Quote id", id, "")
 		s.line("Transfer id", a.TxID, "")
 		s.line("Fee", a.Fee.String()+" "+o.Choice.TokenIn, "")
+		s.sayUnrecorded(sent.Unrecorded)
 		return false, s.followUntilEnd(id)
 	case sent.Lost != nil:
 		s.sent = append(s.sent, "withdrawal "+id+" (no answer)")
@@ -41,6 +42,10 @@ func (s *session) executed(o withdrawal.Order, sent withdrawal.Sent) (bool, erro
 		return false, s.settle(*sent.Lost)
 	case s.ctx.Err() != nil:
 		return false, ErrInterrupted
+	case sent.Unrecorded != nil:
+		s.p.Say("Not withdrawn: %v.", trimStop(exchange.Explain(sent.Err)))
+		s.sayUnrecorded(sent.Unrecorded)
+		return false, nil
 	case withdrawal.AsUnanswered(sent.Err) != nil:
 		s.p.Say("Stopped: %s: resume it from History first. Nothing was signed or sent.", withdrawal.AsUnanswered(sent.Err).Fact())
 		return false, nil
@@ -108,6 +113,20 @@ func (s *session) takeUp(rec journal.Record) error {
 	return s.settle(rec)
 }
 
+// sayUnrecorded says what of the service's answer could not be written
+// down (withdrawal.UnrecordedError), and how History reconciles it.
+func (s *session) sayUnrecorded(u *withdrawal.UnrecordedError) {
+	if u == nil {
+		return
+	}
+	if u.Journal != nil {
+		s.p.Say("But the journal could not record the answer (%v): History shows withdrawal %s unanswered, and an identical withdrawal is refused, until you resume it there (it sends the identical request, which cannot pay twice). Free disk space first.", u.Journal, u.QuoteID)
+	}
+	if u.Bridge != nil {
+		s.p.Say("The bridge funding address %s could not be recorded (%v): the next withdrawal trusts it on first use again.", u.Address, u.Bridge)
+	}
+}
+
 // settle takes up a request that got no answer (Withdrawer.Settle): the
 // identical request re-sent while its quote holds, else the service asked
 // whether it arrived; "never paid" only when its clock makes it certain.
@@ -140,6 +159,9 @@ func (s *session) settle(rec journal.Record) error {
 		return nil
 	case withdrawal.SettledAccepted:
 		s.p.Say("The identical request was accepted (%s): it is on its way.", settled.Accepted.State)
+		if settled.JournalErr != nil {
+			s.sayUnrecorded(&withdrawal.UnrecordedError{QuoteID: id, Journal: settled.JournalErr})
+		}
 	case withdrawal.SettledArrived:
 		s.p.Say("The first request did arrive: the service has it.")
 	}

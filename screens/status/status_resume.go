@@ -70,6 +70,13 @@ func (s *statusScreen) settled(m settleMsg) tea.Cmd {
 		s.follow.AcceptedAt = cmp.Or(s.follow.AcceptedAt, s.app.Common.Now())
 		s.follow.Last, s.follow.Known = exchange.Withdrawal{QuoteID: m.Accepted.QuoteID, TxID: m.Accepted.TxID, State: m.Accepted.State, ReceiveAmount: m.Accepted.ReceiveAmount}, true
 		s.addSeen(seen{state: exchange.StateSubmitted, at: s.app.Common.Now()})
+		if m.JournalErr != nil {
+			s.phase, s.unanswered = phaseFollow, nil
+			u := &withdrawal.UnrecordedError{QuoteID: m.Accepted.QuoteID, Journal: m.JournalErr}
+			return tea.Batch(s.fetch(), func() tea.Msg {
+				return tui.ErrorMsg{Err: exchange.UserError{Text: "Accepted, but " + u.Error() + ": resume it from History again once the disk has room", Cause: u}}
+			})
+		}
 	}
 	s.phase, s.unanswered = phaseFollow, nil
 	return s.fetch()

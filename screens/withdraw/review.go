@@ -318,14 +318,19 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 		if msg.Order.Quote.QuoteID != "" {
 			sent = msg.Order
 		}
-		return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.Status(r.app, sent.Quote.QuoteID)),
-			tui.ShowInfo(fmt.Sprintf("Withdrawal accepted: %s %s on its way", sent.Quote.ReceiveAmount, sent.Choice.TokenOut)))
+		said := tui.ShowInfo(fmt.Sprintf("Withdrawal accepted: %s %s on its way", sent.Quote.ReceiveAmount, sent.Choice.TokenOut))
+		if u := msg.Unrecorded; u != nil {
+			said = tui.ShowError(exchange.UserError{Text: "Withdrawal accepted, but " + u.Error() + ": resume it from History once the disk has room", Cause: u})
+		}
+		return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.Status(r.app, sent.Quote.QuoteID)), said)
 	case msg.Lost != nil:
 		// This quote must never be signed again with another nonce: the
 		// journaled request may have executed. The resume screen re-sends it
 		// identically or asks the service, and this review is left behind.
 		return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.Resume(r.app, *msg.Lost)),
 			tui.ShowError(exchange.UserError{Text: "No clear answer from the service: the withdrawal is saved and is being checked; it cannot be paid twice"}))
+	case msg.Unrecorded != nil:
+		r.err = exchange.UserError{Text: exchange.Explain(msg.Err).Error() + "; but " + msg.Unrecorded.Error() + ": resume it from History once the disk has room", Cause: msg.Err}
 	case withdrawal.AsUnanswered(msg.Err) != nil:
 		// Another console or command got no answer since the review
 		// looked: the screen stops as if it had seen it.

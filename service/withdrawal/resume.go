@@ -49,6 +49,9 @@ type Resent struct {
 	// Refused now: since the first send got no answer, this does not prove
 	// the request never ran; the status decides.
 	Refused bool
+	// Unrecorded: the acceptance could not be journaled; the journal
+	// still shows the withdrawal unanswered.
+	Unrecorded error
 }
 
 // Resend re-sends a journaled request byte for byte (same signature and
@@ -57,8 +60,7 @@ func (w Withdrawer) Resend(ctx context.Context, req exchange.WithdrawRequest) Re
 	acc, err := w.client.Withdraw(ctx, req)
 	switch {
 	case err == nil:
-		w.answered(w.entry(journal.KindAccepted, req.QuoteID))
-		return Resent{Accepted: acc}
+		return Resent{Accepted: acc, Unrecorded: w.append(w.entry(journal.KindAccepted, req.QuoteID))}
 	case exchange.OutcomeUnknown(err):
 		return Resent{Err: err, Lost: true}
 	}
@@ -71,8 +73,9 @@ type Settled struct {
 	// Accepted is the re-send's answer (SettledAccepted).
 	Accepted exchange.WithdrawAccepted
 	// Why is what was journaled (SettledNeverHappened): NeverPaid, or the
-	// service's refusal of the re-send. JournalErr: that line could not be
-	// written.
+	// service's refusal of the re-send. JournalErr: that line, or the
+	// re-send's acceptance (SettledAccepted), could not be written: the
+	// journal still shows the withdrawal unanswered.
 	Why        string
 	JournalErr error
 	// Err is what failed: the re-send (SettledLost), or the status or the
@@ -162,7 +165,7 @@ func (w Withdrawer) Settle(ctx context.Context, rec journal.Record) Settled {
 		case r.Lost:
 			return Settled{Outcome: SettledLost, Err: r.Err}
 		case !r.Refused:
-			return Settled{Outcome: SettledAccepted, Accepted: r.Accepted}
+			return Settled{Outcome: SettledAccepted, Accepted: r.Accepted, JournalErr: r.Unrecorded}
 		}
 		// Refused now: the first send may still have arrived.
 		why = resendRefusal(r.Err)

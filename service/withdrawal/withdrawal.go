@@ -95,6 +95,9 @@ type Sent struct {
 	// Order is the order as it was sent: its Quote is a fresh one when
 	// Requoted. Zero when nothing was sent.
 	Order Order
+	// Unrecorded says what of the service's answer (Accepted, or a refusal
+	// in Err) could not be written down; nil when all was.
+	Unrecorded *UnrecordedError
 	// Requoted: the order's quote expired while the Transfer was being
 	// signed, and a fresh quote paying exactly the signed amount within
 	// the fee cap carried the same signature (RequoteNote).
@@ -172,9 +175,13 @@ func (w Withdrawer) sendSigned(sx context.Context, o Order, sig signer.Signature
 	if _, err := CheckBridge(w.client.Env(), w.bridgePins, o.Transfer.ToAccount.Hex(), now); err != nil {
 		return Sent{Err: err}
 	}
+	var earlier *UnrecordedError // a refusal of the expired quote left unrecorded
 	for {
 		sent := w.send(sx, o, sig, before, guard)
 		sent.Requoted = requoted
+		if sent.Unrecorded == nil {
+			sent.Unrecorded = earlier
+		}
 		// Only a clean refusal proves the signature unused: after an
 		// attempt without an answer, a later "quote expired" may follow a
 		// first attempt that paid (exchange.OutcomeUnknown), so that one is
@@ -183,6 +190,7 @@ func (w Withdrawer) sendSigned(sx context.Context, o Order, sig signer.Signature
 			return sent
 		}
 		// Refused for good, nothing paid: the signature is still unused.
+		earlier = sent.Unrecorded
 		var err error
 		if o, requoted, err = w.Requote(sx, o, true); err != nil {
 			return Sent{Err: err}
@@ -205,21 +213,24 @@ func (w Withdrawer) send(ctx context.Context, o Order, sig signer.Signature, bef
 		return Sent{Err: err}
 	}
 	acc, err := w.client.Withdraw(ctx, req)
+	sent := Sent{Accepted: acc, Err: err, Order: o}
 	switch {
 	case err == nil:
-		w.answered(w.entry(journal.KindAccepted, req.QuoteID))
-		// Trusted on first use once it took a withdrawal; a failed write
-		// leaves the next one a first use again, and the answer stands.
-		_ = RecordBridge(w.client.Env(), w.bridgePins, o.Transfer.ToAccount.Hex(), w.now())
+		// The answer stands whatever is written; what could not be is
+		// said (Unrecorded), never dropped.
+		journalErr := w.append(w.entry(journal.KindAccepted, req.QuoteID))
+		// Trusted on first use once it took a withdrawal.
+		pinErr := RecordBridge(w.client.Env(), w.bridgePins, o.Transfer.ToAccount.Hex(), w.now())
+		sent.Unrecorded = unrecorded(req.QuoteID, journalErr, pinErr, o.Transfer.ToAccount.Hex())
 	case exchange.OutcomeUnknown(err):
-		return Sent{Err: err, Order: o, Lost: &journal.Record{QuoteID: req.QuoteID, Env: intent.Env, AccountID: intent.AccountID,
-			Request: req, Intent: in, Started: intent.Time}}
+		sent.Lost = &journal.Record{QuoteID: req.QuoteID, Env: intent.Env, AccountID: intent.AccountID,
+			Request: req, Intent: in, Started: intent.Time}
 	default:
 		refused := w.entry(journal.KindRejected, req.QuoteID)
 		refused.Error, refused.QuoteExpired = exchange.Explain(err).Error(), errors.Is(err, exchange.ErrQuoteExpired)
-		w.answered(refused)
+		sent.Unrecorded = unrecorded(req.QuoteID, w.append(refused), nil, "")
 	}
-	return Sent{Accepted: acc, Err: err, Order: o}
+	return sent
 }
 
 // JournalState journals a state a follower learned for an own withdrawal
@@ -288,7 +299,3 @@ func (w Withdrawer) append(e journal.Entry) error {
 	}
 	return w.journal.Append(e)
 }
-
-// answered journals an answer already in hand: a failed write only costs
-// the history this line, so it does not turn the answer into a failure.
-func (w Withdrawer) answered(e journal.Entry) { _ = w.append(e) }

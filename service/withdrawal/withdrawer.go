@@ -2,6 +2,7 @@ package withdrawal
 
 import (
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -74,4 +75,39 @@ func (w Withdrawer) maySign() error {
 		return ErrNoJournal
 	}
 	return nil
+}
+
+// UnrecordedError is what of the service's answer to a withdrawal could
+// not be written down (Sent.Unrecorded): its line in the journal (a full
+// disk), which then shows the withdrawal unanswered, refusing an identical
+// one, until a resume settles it with the identical request (which cannot
+// pay twice); or the bridge address trusted on first use, which the next
+// withdrawal then trusts on first use again. The answer itself stands.
+type UnrecordedError struct {
+	QuoteID string
+	Journal error  // the answer's line could not be journaled
+	Bridge  error  // the bridge address could not be recorded
+	Address string // that bridge address
+}
+
+// unrecorded is the UnrecordedError of journalErr and pinErr, or nil
+// when both are nil.
+func unrecorded(quoteID string, journalErr, pinErr error, address string) *UnrecordedError {
+	if journalErr == nil && pinErr == nil {
+		return nil
+	}
+	return &UnrecordedError{QuoteID: quoteID, Journal: journalErr, Bridge: pinErr, Address: address}
+}
+
+func (e *UnrecordedError) Error() string {
+	var parts []string
+	if e.Journal != nil {
+		parts = append(parts, "the journal could not record the service's answer to "+e.QuoteID+" ("+e.Journal.Error()+
+			"): it shows the withdrawal unanswered, and refuses an identical one, until it is resumed (the identical request again, which cannot pay twice)")
+	}
+	if e.Bridge != nil {
+		parts = append(parts, "the bridge funding address "+e.Address+" could not be recorded ("+e.Bridge.Error()+
+			"): the next withdrawal trusts it on first use again")
+	}
+	return strings.Join(parts, "; ")
 }
