@@ -334,6 +334,8 @@ func (c withdrawCmd) run(ctx context.Context, f withdrawFlags) error {
 	// one is refused before it is reviewed (Execute would refuse it too).
 	rep, err := w.Repeats(q.order.Choice)
 	switch {
+	case c.app.rolledBack(err) != nil && !f.dryRun:
+		return c.app.rolledBack(err)
 	case err != nil && !f.dryRun:
 		return failure(exitFailed, "%w", err)
 	case rep.Unanswered != nil && !f.allowRepeat && !f.dryRun:
@@ -383,6 +385,8 @@ func (c withdrawCmd) finish(ctx context.Context, client *exchange.Client, e conf
 	case sent.Err != nil && sent.Unrecorded != nil:
 		return failure(exitFailed, "not withdrawn: %w; the journal could not record the refusal (%v): it shows the withdrawal unanswered, and refuses an identical one, until %s settles it",
 			exchange.Explain(sent.Err), sent.Unrecorded.Journal, c.app.invocation().command("withdraw", "resume", id)).about(id)
+	case c.app.rolledBack(sent.Err) != nil:
+		return c.app.rolledBack(sent.Err)
 	case sent.Err != nil:
 		return failure(exitFailed, "not withdrawn: %w", exchange.Explain(sent.Err)).about(id)
 	}
@@ -427,7 +431,7 @@ func (c withdrawCmd) sayRequoted(was, now withdrawal.Order) {
 // command's output and exit statuses.
 func (c withdrawCmd) follow(ctx context.Context, client *exchange.Client, e config.Environment, j *journal.Journal, id string, asJSON bool) error {
 	s, _ := client.Session()
-	recs, err := j.RecordsOf(e.Name, s.AccountID, id)
+	recs, err := j.RecordsOf(journal.OwnerOf(e, s.AccountID), id)
 	if err != nil {
 		fmt.Fprintf(c.env.Stderr, "%s: the journal cannot be read (%v): the states seen are not journaled\n", c.app.name, err)
 	}

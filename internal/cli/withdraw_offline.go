@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 
@@ -98,7 +99,7 @@ func (c withdrawCmd) prepare(ctx context.Context, f withdrawFlags, e config.Envi
 		return c.repeatRefused(ue.Earlier)
 	}
 	if err != nil {
-		return failure(exitFailed, "%w", exchange.Explain(err))
+		return cmp.Or(c.app.rolledBack(err), failure(exitFailed, "%w", exchange.Explain(err)))
 	}
 	// An accepted bridge change is recorded only once the Transfer to it is
 	// prepared (journaled): a refusal above records nothing.

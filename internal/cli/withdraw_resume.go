@@ -42,7 +42,7 @@ func (c withdrawCmd) resume(ctx context.Context, f withdrawFlags, id string) err
 		return failure(exitError, "the withdrawal journal cannot be opened: %w", err)
 	}
 	s, _ := client.Session()
-	recs, err := j.RecordsOf(e.Name, s.AccountID, id)
+	recs, err := j.RecordsOf(journal.OwnerOf(e, s.AccountID), id)
 	if err != nil {
 		return failure(exitError, "the withdrawal journal cannot be read: %w", err)
 	}
@@ -71,6 +71,8 @@ func (c withdrawCmd) resume(ctx context.Context, f withdrawFlags, id string) err
 	cancel()
 	again := c.app.invocation().command("withdraw", "resume", id)
 	switch settled.Outcome {
+	case withdrawal.SettledElsewhere:
+		return failure(exitError, "%w; run it with the --env that reaches that service (%s lists them)", settled.Err, c.app.invocation().command("doctor")).about(id)
 	case withdrawal.SettledLost:
 		return failure(exitError, "still no answer from the service to withdrawal %s (%w): it may or may not have arrived; run %s again later (it cannot pay twice)", id, exchange.Explain(settled.Err), again).about(id)
 	case withdrawal.SettledUndecided:

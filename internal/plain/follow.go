@@ -10,6 +10,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/journal"
 )
 
 // Following a withdrawal: the one follow loop (follow.Loop) decides when
@@ -103,7 +104,7 @@ func (s *session) waiter(stop chan lineRead) func(ctx context.Context, d time.Du
 // (Withdrawer.JournalState, of a follower's Withdrawer).
 func (s *session) loop(ids ...string) (follow.Loop, error) {
 	sess, _ := s.client().Session()
-	recs, err := s.target.Journal.RecordsOf(s.target.Env.Name, sess.AccountID, ids...)
+	recs, err := s.target.Journal.RecordsOf(journal.OwnerOf(s.target.Env, sess.AccountID), ids...)
 	if err != nil {
 		s.p.Say("The journal cannot be read (%v): the states seen are not journaled.", err)
 	}

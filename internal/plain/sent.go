@@ -69,7 +69,7 @@ func (s *session) executed(o withdrawal.Order, sent withdrawal.Sent) (bool, erro
 // and takes one up: its status followed, or an unanswered one settled.
 func (s *session) history() error {
 	sess, _ := s.client().Session()
-	recs, skipped, err := s.target.Journal.AccountRecords(s.target.Env.Name, sess.AccountID)
+	recs, skipped, err := s.target.Journal.AccountRecords(journal.OwnerOf(s.target.Env, sess.AccountID))
 	if err != nil {
 		return exchange.UserError{Text: "The withdrawal journal cannot be read (" + err.Error() + "): run " + s.command("doctor"), Cause: err}
 	}
@@ -141,6 +141,9 @@ func (s *session) settle(rec journal.Record) error {
 	settled := w.Settle(cx, rec)
 	cancel()
 	switch settled.Outcome {
+	case withdrawal.SettledElsewhere:
+		s.p.Say("Not taken up: %v. Log in to the environment that reaches that service and take it up there.", settled.Err)
+		return nil
 	case withdrawal.SettledLost:
 		if s.ctx.Err() != nil {
 			return ErrInterrupted

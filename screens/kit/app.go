@@ -207,8 +207,8 @@ func (a *App) Withdrawer() withdrawal.Withdrawer {
 // the file is read in the Cmd.
 func (a *App) AccountRecords() func() ([]journal.Record, int, error) {
 	sess, _ := a.Client().Session()
-	j, env := a.Journal(), a.Target.Env.Name
-	return func() ([]journal.Record, int, error) { return j.AccountRecords(env, sess.AccountID) }
+	j, o := a.Journal(), journal.OwnerOf(a.Target.Env, sess.AccountID)
+	return func() ([]journal.Record, int, error) { return j.AccountRecords(o) }
 }
 
 // UnfinishedRecords is AccountRecords narrowed to the unfinished
@@ -216,8 +216,8 @@ func (a *App) AccountRecords() func() ([]journal.Record, int, error) {
 // counts and the review's repeat check looks through.
 func (a *App) UnfinishedRecords() func() ([]journal.Record, int, error) {
 	sess, _ := a.Client().Session()
-	j, env := a.Journal(), a.Target.Env.Name
-	return func() ([]journal.Record, int, error) { return j.UnfinishedRecords(env, sess.AccountID) }
+	j, o := a.Journal(), journal.OwnerOf(a.Target.Env, sess.AccountID)
+	return func() ([]journal.Record, int, error) { return j.UnfinishedRecords(o) }
 }
 
 // RecentRecords is the read of the logged-in account's n latest
@@ -225,8 +225,8 @@ func (a *App) UnfinishedRecords() func() ([]journal.Record, int, error) {
 // as AccountRecords' is: call it in Update, run what it returns in a Cmd.
 func (a *App) RecentRecords(n int) func() ([]journal.Record, error) {
 	sess, _ := a.Client().Session()
-	j, env := a.Journal(), a.Target.Env.Name
-	return func() ([]journal.Record, error) { return j.Recent(env, sess.AccountID, n) }
+	j, o := a.Journal(), journal.OwnerOf(a.Target.Env, sess.AccountID)
+	return func() ([]journal.Record, error) { return j.Recent(o, n) }
 }
 
 // Client is the logged-in target's client.

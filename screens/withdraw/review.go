@@ -107,11 +107,16 @@ func (r *reviewScreen) checkBridge() tea.Cmd {
 		return nil
 	}
 	env, path, seen, now := r.app.Target.Env, kit.BridgePinsPath(r.app), r.order.Transfer.ToAccount.Hex(), r.app.Common.Now()
-	read, choice, doctor := r.app.UnfinishedRecords(), r.order.Choice, r.app.Command("doctor")
+	read, choice, doctor, j := r.app.UnfinishedRecords(), r.order.Choice, r.app.Command("doctor"), r.app.Journal()
 	return func() tea.Msg {
 		trust, err := withdrawal.CheckBridge(env, path, seen, now)
 		msg := bridgeCheckedMsg{trust: trust, err: err}
 		recs, _, rerr := read()
+		if lost := j.CheckWritten(false); lost != nil {
+			msg.repeatErr = exchange.UserError{Text: "Nothing can be signed: " + lost.Error() + "; run " + doctor +
+				", which says what was lost and how to accept the journal as it now is", Cause: lost}
+			return msg
+		}
 		if rerr != nil {
 			msg.repeatErr = exchange.UserError{Text: "The withdrawal journal cannot be read (" + rerr.Error() +
 				"), so whether an identical withdrawal got no answer cannot be told: nothing can be signed; run " + doctor, Cause: rerr}

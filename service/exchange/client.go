@@ -162,9 +162,9 @@ type call struct {
 	// these carry the cookie and the account id (SPEC.md §5): /time on
 	// market_data_url and the logins and builder authorization on
 	// auth_url take none, and their hosts may be others.
-	authed bool
-	cookieRM    bool // the API-key login sample sends "Cookie: rm=true;" (SPEC.md §4.1)
-	respHeader  *http.Header
+	authed     bool
+	cookieRM   bool // the API-key login sample sends "Cookie: rm=true;" (SPEC.md §4.1)
+	respHeader *http.Header
 }
 
 // doAuthed sends an authenticated request, logging in again when the session

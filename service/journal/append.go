@@ -79,8 +79,11 @@ func (j *Journal) write(e Entry) error {
 	if st.Size() == 0 {
 		// A new file's name lives in its directory: sync that too, or a
 		// power loss can lose the file with the intent in it.
-		return syncDir(filepath.Dir(j.path))
+		if err := syncDir(filepath.Dir(j.path)); err != nil {
+			return err
+		}
 	}
+	j.noteWritten()
 	return nil
 }
 

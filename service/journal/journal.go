@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/signer"
 
@@ -36,13 +37,18 @@ const (
 // withdraw request (the signature is public; no key material is ever written)
 // so an unanswered request can be re-sent byte for byte.
 type Entry struct {
-	Time      time.Time                 `json:"time"`
-	Kind      string                    `json:"kind"`
-	Env       string                    `json:"env"`
-	AccountID string                    `json:"account_id,omitempty"`
-	QuoteID   string                    `json:"quote_id"`
-	Request   *exchange.WithdrawRequest `json:"request,omitempty"`
-	Intent    *Intent                   `json:"intent,omitempty"`
+	Time      time.Time `json:"time"`
+	Kind      string    `json:"kind"`
+	Env       string    `json:"env"`
+	AccountID string    `json:"account_id,omitempty"`
+	QuoteID   string    `json:"quote_id"`
+	// Service is the service the line was written for (the environment's
+	// base host and chain id, config.Service); lines of earlier versions
+	// have none. On an intent line it is where the request was signed
+	// for and sent: a resume sends it nowhere else.
+	Service *config.Service           `json:"service,omitempty"`
+	Request *exchange.WithdrawRequest `json:"request,omitempty"`
+	Intent  *Intent                   `json:"intent,omitempty"`
 	// Domain and Transfer are what the request's signature signed, on intent
 	// lines (older journals have neither): the signer's own typed data, from
 	// which the digest and the eth_signTypedData_v4 JSON are derived.
@@ -87,11 +93,13 @@ type Journal struct {
 	view *view // what was read of it, through its index; j.mu guards it
 }
 
-// withdrawalKey is one withdrawal: a quote id is an account's own in one
-// environment.
-type withdrawalKey struct{ env, account, quoteID string }
+// withdrawalKey is one withdrawal: the service's quote id of an account,
+// whatever the environment it was reached by was called (Owner), so that
+// the lines written through an old and a new name, or a proxy and the
+// direct URL, fold into one record.
+type withdrawalKey struct{ account, quoteID string }
 
-func keyOf(e Entry) withdrawalKey { return withdrawalKey{e.Env, e.AccountID, e.QuoteID} }
+func keyOf(e Entry) withdrawalKey { return withdrawalKey{e.AccountID, e.QuoteID} }
 
 // DefaultPath is journal.jsonl in the user's state directory
 // ($XDG_STATE_HOME, else ~/.local/state).

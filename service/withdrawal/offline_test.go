@@ -163,6 +163,10 @@ func TestTransferPreparedBeforeTheUpgrade(t *testing.T) {
 	if err := os.WriteFile(r.journal.Path(), []byte(old), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	// An earlier version kept no record of what it wrote.
+	if err := os.Remove(journal.WrittenPath(r.journal.Path())); err != nil {
+		t.Fatal(err)
+	}
 	found, err := r.find(p.File())
 	if err != nil {
 		t.Fatalf("the old prepared line is not found: %v", err)

@@ -17,8 +17,9 @@ import (
 const RecentRepeat = 10 * time.Minute
 
 // Repeat is what the journal holds of earlier withdrawals identical to a
-// new one: made by this account in this environment, to the same chain
-// and destination, paying the same amount of the same token.
+// new one: made by this account on this service (journal.Owner: whatever
+// environment name or host reached it), to the same chain and
+// destination, paying the same amount of the same token.
 type Repeat struct {
 	// Unanswered is one whose request got no answer (its intent is
 	// journaled; no acceptance, refusal or state since, from a resume or a
@@ -34,9 +35,9 @@ type Repeat struct {
 	since journal.Mark
 }
 
-// FindRepeat looks in recs (one account's records in one environment,
-// newest first, as AccountRecords reads them; its unfinished ones are
-// enough, as UnfinishedRecords reads them) for withdrawals identical to
+// FindRepeat looks in recs (one owner's records, newest first, as
+// AccountRecords reads them; its unfinished ones are enough, as
+// UnfinishedRecords reads them) for withdrawals identical to
 // choice c (Repeat), at localNow on this machine's clock, the journal's.
 func FindRepeat(recs []journal.Record, c Choice, localNow time.Time) Repeat {
 	var out Repeat
@@ -110,19 +111,24 @@ func RecentWords(r journal.Record, localNow time.Time) string {
 		r.Intent.PayAmount, r.Intent.TokenIn, r.Intent.ToAddress, r.Intent.Chain, r.QuoteID, ago, r.State)
 }
 
-// Repeats reads the journal's records of the session's account in this
-// environment and finds the withdrawals identical to c (FindRepeat). No
-// journal finds none. The error is written for the user.
+// Repeats reads the journal's unfinished withdrawals of the session's
+// account on this service (journal.Owner: through whatever environment
+// name or host they were made) and finds those identical to c
+// (FindRepeat). No journal finds none. A journal that lost lines
+// svcwallet wrote to it cannot tell: *journal.RolledBackError, as it is.
+// Any other error is written for the user.
 func (w Withdrawer) Repeats(c Choice) (Repeat, error) {
 	if w.journal == nil {
 		return Repeat{}, nil
 	}
-	s, _ := w.client.Session()
+	if err := w.rolledBack(); err != nil {
+		return Repeat{}, err
+	}
 	since, err := w.journal.Mark()
 	if err != nil {
 		return Repeat{}, w.journalProblem("could not be read to tell whether an identical withdrawal got no answer", err)
 	}
-	recs, _, err := w.journal.UnfinishedRecords(w.client.Env().Name, s.AccountID)
+	recs, _, err := w.journal.UnfinishedRecords(w.owner())
 	if err != nil {
 		return Repeat{}, w.journalProblem("could not be read to tell whether an identical withdrawal got no answer", err)
 	}
@@ -157,9 +163,10 @@ func (w Withdrawer) checkAgain(o Order, before Repeat) error {
 	if w.journal == nil {
 		return nil
 	}
-	s, _ := w.client.Session()
-	env := w.client.Env().Name
-	made, err := w.journal.RecordsSince(env, s.AccountID, before.since)
+	if err := w.rolledBack(); err != nil {
+		return err
+	}
+	made, err := w.journal.RecordsSince(w.owner(), before.since)
 	if err != nil {
 		return w.journalProblem("could not be read to tell whether an identical withdrawal was made meanwhile", err)
 	}
@@ -169,7 +176,7 @@ func (w Withdrawer) checkAgain(o Order, before Repeat) error {
 			return &OvertakenError{Other: r}
 		}
 	}
-	recs, _, err := w.journal.UnfinishedRecords(env, s.AccountID)
+	recs, _, err := w.journal.UnfinishedRecords(w.owner())
 	if err != nil {
 		return w.journalProblem("could not be read to tell whether an identical withdrawal got no answer", err)
 	}
@@ -177,6 +184,18 @@ func (w Withdrawer) checkAgain(o Order, before Repeat) error {
 		return &UnansweredError{Earlier: *rep.Unanswered}
 	}
 	return nil
+}
+
+// rolledBack refuses a journal that lost lines svcwallet wrote to it
+// (*journal.RolledBackError, as it is): a withdrawal it no longer shows
+// unanswered may have been paid.
+func (w Withdrawer) rolledBack() error {
+	err := w.journal.CheckWritten(false)
+	var lost *journal.RolledBackError
+	if err != nil && !errors.As(err, &lost) {
+		return w.journalProblem("could not be checked against what svcwallet wrote to it", err)
+	}
+	return err
 }
 
 // OvertakenError refuses a signed withdrawal before it is sent: an

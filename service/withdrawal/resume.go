@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/journal"
@@ -112,7 +113,24 @@ const (
 	// could not be read (Err). Nothing was journaled: the record stays
 	// unanswered and an identical withdrawal is still refused.
 	SettledUndecided
+	// SettledElsewhere: it was signed for and sent to another service than
+	// this environment reaches (Err, an *OtherServiceError): nothing was
+	// sent or asked.
+	SettledElsewhere
 )
+
+// OtherServiceError refuses to take up a journaled withdrawal through
+// another service than the one its intent was signed for and sent to
+// (journal.Record.Service): the signed Transfer and the session would go
+// to a host that never had them (a name pointed elsewhere since).
+type OtherServiceError struct {
+	QuoteID      string
+	Signed, Here config.Service
+}
+
+func (e *OtherServiceError) Error() string {
+	return fmt.Sprintf("withdrawal %s was signed for and sent to %s, but this environment reaches %s: nothing was sent", e.QuoteID, e.Signed, e.Here)
+}
 
 // Fact says why whether the request arrived cannot be told yet
 // (SettledUndecided), in words every front end uses before its own next
@@ -145,7 +163,8 @@ func (e errNoServiceTime) Error() string {
 
 func (e errNoServiceTime) Unwrap() error { return e.err }
 
-// Settle takes up a journaled request rec that got no answer: while its
+// Settle takes up a journaled request rec that got no answer, through the
+// service its intent was signed for alone (SettledElsewhere): while its
 // quote is valid by the service's clock, or that clock cannot be read, it
 // re-sends the identical request (Resend: it cannot pay twice). Then,
 // unless the re-send was accepted or got no answer either, it asks the
@@ -157,6 +176,11 @@ func (e errNoServiceTime) Unwrap() error { return e.err }
 // expiry and follow.ExecutableMargin.
 // Otherwise nothing is journaled (SettledUndecided).
 func (w Withdrawer) Settle(ctx context.Context, rec journal.Record) Settled {
+	// An intent of an earlier version names no service: it goes where the
+	// environment chosen reaches, as it did.
+	if here := w.client.Env().Service(); !rec.Service.IsZero() && rec.Service != here {
+		return Settled{Outcome: SettledElsewhere, Err: &OtherServiceError{QuoteID: rec.QuoteID, Signed: rec.Service, Here: here}}
+	}
 	serviceNow, clockErr := w.client.ExpiryNow(ctx)
 	why := ""
 	if clockErr != nil || serviceNow.Before(rec.Intent.ExpiresAt) {

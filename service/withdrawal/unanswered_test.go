@@ -135,7 +135,7 @@ func withNonce(o withdrawal.Order, n uint32) withdrawal.Order {
 func mustRecords(t *testing.T, c *exchange.Client, j *journal.Journal) []journal.Record {
 	t.Helper()
 	s, _ := c.Session()
-	recs, _, err := j.AccountRecords(c.Env().Name, s.AccountID)
+	recs, _, err := j.AccountRecords(journal.OwnerOf(c.Env(), s.AccountID))
 	if err != nil {
 		t.Fatal(err)
 	}

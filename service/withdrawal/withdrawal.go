@@ -245,9 +245,19 @@ func (w Withdrawer) JournalState(quoteID string, wd exchange.Withdrawal) error {
 	return w.journal.AppendState(e)
 }
 
+// entry is a journal line of this session's withdrawal quoteID, naming
+// the service it is written for.
 func (w Withdrawer) entry(kind, quoteID string) journal.Entry {
 	s, _ := w.client.Session()
-	return journal.Entry{Time: w.now(), Kind: kind, Env: w.client.Env().Name, AccountID: s.AccountID, QuoteID: quoteID}
+	env := w.client.Env()
+	return journal.Entry{Time: w.now(), Kind: kind, Env: env.Name, AccountID: s.AccountID, QuoteID: quoteID, Service: new(env.Service())}
+}
+
+// owner is whose withdrawals this session's are (journal.Owner): its
+// account on this service.
+func (w Withdrawer) owner() journal.Owner {
+	s, _ := w.client.Session()
+	return journal.OwnerOf(w.client.Env(), s.AccountID)
 }
 
 // journalStop says why a withdrawal stopped before its request left: its
