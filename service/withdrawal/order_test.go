@@ -256,3 +256,20 @@ func TestNewOrderRefusesWhatIsNotAnAddress(t *testing.T) {
 		}
 	}
 }
+
+// TestNewOrderSignsOnlyUSDT: a route of another source token (USDC, whose
+// currency id is not published) is never turned into a Transfer, which
+// would pay USDT's currency id: nothing is signed as USDT that is not.
+func TestNewOrderSignsOnlyUSDT(t *testing.T) {
+	w := newWorld(t, sandbox.Options{})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	o := w.order(c)
+	s, _ := c.Session()
+	usdc := o.Choice
+	usdc.TokenIn = exchange.TokenUSDC
+	q := o.Quote
+	got, err := withdrawal.NewOrder(usdc, withdrawal.PricedQuote{Quote: q}, s.FundingAccountAddress, w.Env.Domain(), 1, w.Clock.Now())
+	if err == nil || !strings.Contains(err.Error(), "Only USDT withdrawals can be signed") || got.Transfer != (signer.Transfer{}) {
+		t.Fatalf("a USDC route: %+v, %v; want it refused, nothing to sign", got.Transfer, err)
+	}
+}
