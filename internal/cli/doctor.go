@@ -84,7 +84,7 @@ func (a *app) doctorCommand() *cobra.Command {
 			return d.run(c.Context(), a.envName, a.configPath)
 		},
 	}
-	c.Flags().BoolVar(&accept, acceptJournalFlag[2:], false, "accept the withdrawal journal as it now is (after lost lines)")
+	c.Flags().BoolVar(&accept, acceptJournalFlag[2:], false, "accept the journal as it now is, after lost lines")
 	a.envFlags(c)
 	return c
 }

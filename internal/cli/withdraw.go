@@ -118,13 +118,16 @@ paid only once the service's clock is past the quote's expiry and a margin
 of 4 minutes (the clock skew tolerated and a request still on its way);
 until then it stays unanswered and an identical withdrawal is refused.
 Otherwise the withdrawal is followed to its end as svcwallet status --watch
-does. It logs in as svcwallet status does.
+does. It logs in as svcwallet status does. A withdrawal is taken up only
+through the service it was signed for and sent to (the base host and chain
+id the journal names): an environment that now reaches another is refused,
+naming both, and nothing is sent.
 
 Exit status: as svcwallet status (0 COMPLETED, 1 not paid, including a
 request that never arrived, 3 whether it arrived cannot be told yet, 4 no
-such withdrawal in this account's journal, 5 any other error or still no
-answer), 2 usage, 6 accepted again but the journal could not record it
-(run it again once the disk has room).`
+such withdrawal in this account's journal, 5 any other error, still no
+answer, or another service), 2 usage, 6 accepted again but the journal
+could not record it (run it again once the disk has room).`
 
 // withdrawCmd is `svcwallet withdraw`, with its clock, nonces, waits,
 // retries and terminal injectable so tests run it on the sandbox's clock.
