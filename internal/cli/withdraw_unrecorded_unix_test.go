@@ -6,19 +6,13 @@ import (
 	"encoding/json"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
-
-// unrecordedChildEnv, when set, makes TestWithdrawAcceptedButNotRecorded
-// the child that runs under a file-size limit.
-const unrecordedChildEnv = "SVCWALLET_TEST_CLI_UNRECORDED_CHILD"
 
 // TestWithdrawAcceptedButNotRecorded: a disk that fills up once the intent
 // is written (a file-size limit set as the request leaves): withdraw says
@@ -28,27 +22,16 @@ const unrecordedChildEnv = "SVCWALLET_TEST_CLI_UNRECORDED_CHILD"
 // request (paid once) and the journal has its answer. It runs in a child
 // process, as the limit applies to the whole process.
 func TestWithdrawAcceptedButNotRecorded(t *testing.T) {
-	if os.Getenv(unrecordedChildEnv) == "" {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestWithdrawAcceptedButNotRecorded$", "-test.count=1", "-test.v")
-		cmd.Env = append(os.Environ(), unrecordedChildEnv+"=1")
-		out, err := cmd.CombinedOutput()
-		if err != nil || !strings.Contains(string(out), "exit 6, then resumed") {
-			t.Fatalf("child under a file-size limit: %v\n%s", err, out)
-		}
+	if !exchangetest.InChild(t, "exit 6, then resumed") {
 		return
 	}
 	state := withdrawState(t)
 	r := newStatusRig(t)
-	var was syscall.Rlimit
-	exchangetest.Must(t, syscall.Getrlimit(syscall.RLIMIT_FSIZE, &was))
-	lift := func() { exchangetest.Must(t, syscall.Setrlimit(syscall.RLIMIT_FSIZE, &was)) }
-	t.Cleanup(lift) // so that `go test -cover` can write its profile
+	lift := func() {}
 	fill := func(_ http.ResponseWriter, _ *http.Request, _ http.Handler) bool {
 		fi, err := os.Stat(filepath.Join(state, "journal.jsonl"))
 		exchangetest.Must(t, err)
-		lim := was
-		lim.Cur = uint64(fi.Size()) + 40
-		exchangetest.Must(t, syscall.Setrlimit(syscall.RLIMIT_FSIZE, &lim))
+		lift = exchangetest.FileSizeLimit(t, uint64(fi.Size())+40) // the intent fits; 40 bytes of the acceptance do
 		return false
 	}
 	r.withdrawHook.Store(&fill)

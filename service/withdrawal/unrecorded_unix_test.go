@@ -6,9 +6,7 @@ import (
 	"context"
 	"net/http"
 	"os"
-	"os/exec"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/shopspring/decimal"
@@ -18,10 +16,6 @@ import (
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 )
-
-// unrecordedChildEnv, when set, makes TestAcceptedButNotRecorded the child
-// that runs under a file-size limit.
-const unrecordedChildEnv = "SVCWALLET_TEST_UNRECORDED_CHILD"
 
 // TestAcceptedButNotRecorded: with room for the intent but not for the
 // acceptance (a file-size limit set as the request leaves, as a disk that
@@ -33,29 +27,18 @@ const unrecordedChildEnv = "SVCWALLET_TEST_UNRECORDED_CHILD"
 // once, and recorded. It runs in a child process, as the limit applies to
 // the whole process.
 func TestAcceptedButNotRecorded(t *testing.T) {
-	if os.Getenv(unrecordedChildEnv) == "" {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestAcceptedButNotRecorded$", "-test.count=1", "-test.v")
-		cmd.Env = append(os.Environ(), unrecordedChildEnv+"=1")
-		out, err := cmd.CombinedOutput()
-		if err != nil || !strings.Contains(string(out), "accepted, unrecorded, then settled") {
-			t.Fatalf("child under a file-size limit: %v\n%s", err, out)
-		}
+	if !exchangetest.InChild(t, "accepted, unrecorded, then settled") {
 		return
 	}
 	r := newRig(t, 0, false)
-	var was syscall.Rlimit
-	exchangetest.Must(t, syscall.Getrlimit(syscall.RLIMIT_FSIZE, &was))
-	lift := func() { exchangetest.Must(t, syscall.Setrlimit(syscall.RLIMIT_FSIZE, &was)) }
-	t.Cleanup(lift) // so that `go test -cover` can write its profile
+	lift := func() {}
 	full := func(req *http.Request) {
 		if req.URL.Path != exchange.PathWithdraw {
 			return
 		}
 		fi, err := os.Stat(r.journal.Path())
 		exchangetest.Must(t, err)
-		lim := was
-		lim.Cur = uint64(fi.Size()) + 40 // the intent fits; 40 bytes of the acceptance do
-		exchangetest.Must(t, syscall.Setrlimit(syscall.RLIMIT_FSIZE, &lim))
+		lift = exchangetest.FileSizeLimit(t, uint64(fi.Size())+40) // the intent fits; 40 bytes of the acceptance do
 	}
 	r.before.Store(&full)
 	o := r.order(r.choice(sandbox.DestCompleted, "25"))
