@@ -15,6 +15,6 @@ func (a *app) rolledBack(err error) *cmdError {
 	if !ok {
 		return nil
 	}
-	return failure(exitFailed, "%w: nothing was signed or sent; run %s, which says what was lost, and once you have checked those withdrawals, %s",
+	return failure(exitFailed, "%w (nothing was signed or sent): run %s, which says what was lost; once you have looked, %s accepts it",
 		lost, a.invocation().command("doctor"), a.invocation().command("doctor", acceptJournalFlag))
 }

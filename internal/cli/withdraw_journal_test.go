@@ -63,7 +63,7 @@ func TestWithdrawOnARolledBackJournal(t *testing.T) {
 
 	sent := r.withdraws.Load()
 	r.runWithdraw(withdrawRunOpts{}, args...).want(t, exitFailed, "lost lines svcwallet wrote", lostID, "nothing was signed or sent",
-		"run svcwallet doctor --env local --config "+r.config, "svcwallet doctor --accept-journal --env local")
+		"run svcwallet doctor --env local --config "+r.config, "svcwallet doctor --accept-journal --env local --config "+r.config+" accepts it")
 	if n := r.withdraws.Load() - sent; n != 0 {
 		t.Fatalf("%d withdraw requests on a rolled-back journal", n)
 	}

@@ -1,6 +1,7 @@
 package withdraw
 
 import (
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -92,5 +93,28 @@ func TestReviewStopsWhenJournalUnreadable(t *testing.T) {
 	r.Update(bridgeCheckedMsg{trust: *r.bridge, repeatErr: exchange.UserError{Text: "The withdrawal journal cannot be read"}})
 	if screentest.Offers(r.KeyMap(), "enter") || !strings.Contains(ansi.Strip(r.View()), "Stopped: journal") {
 		t.Errorf("an unreadable journal still offers %v:\n%s", r.KeyMap().ShortHelp(), ansi.Strip(r.View()))
+	}
+}
+
+// TestReviewStopsOnARolledBackJournal: a journal that lost lines
+// svcwallet wrote (an older copy put back) stops the review before
+// anything is offered to sign, saying so and naming the doctor.
+func TestReviewStopsOnARolledBackJournal(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	s, _ := app.Client().Session()
+	path := app.Journal().Path()
+	backup, _ := os.ReadFile(path) // none yet: the empty journal
+	if err := app.Journal().Append(journal.Entry{Time: *now, Kind: journal.KindAccepted, Env: app.Target.Env.Name, AccountID: s.AccountID, QuoteID: "q-gone"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, backup, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 50, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	r.Update(r.checkBridge()())
+	view := squash(r.View())
+	if screentest.Offers(r.KeyMap(), "enter") || !strings.Contains(view, squash("Stopped: journal")) ||
+		!strings.Contains(view, squash("lost lines svcwallet wrote")) || !strings.Contains(view, squash(app.Command("doctor"))) {
+		t.Errorf("a rolled-back journal offers %v:\n%s", r.KeyMap().ShortHelp(), ansi.Strip(r.View()))
 	}
 }
