@@ -41,9 +41,12 @@ func FileSizeLimit(t *testing.T, n uint64) (lift func()) {
 	var was syscall.Rlimit
 	Must(t, syscall.Getrlimit(syscall.RLIMIT_FSIZE, &was))
 	lim := was
-	lim.Cur = n
+	setLimit(&lim.Cur, n)
 	Must(t, syscall.Setrlimit(syscall.RLIMIT_FSIZE, &lim))
 	lift = func() { Must(t, syscall.Setrlimit(syscall.RLIMIT_FSIZE, &was)) }
 	t.Cleanup(lift)
 	return lift
 }
+
+// setLimit sets a limit of n: its type is the system's (int64 on the BSDs).
+func setLimit[T int64 | uint64](limit *T, n uint64) { *limit = T(n) }
