@@ -83,8 +83,21 @@ func (j *Journal) write(e Entry) error {
 			return err
 		}
 	}
-	j.noteWritten()
+	if precedesSend(e.Kind) {
+		j.noteWritten()
+	}
 	return nil
+}
+
+// precedesSend reports whether a line of kind is written before something
+// signed is sent (an intent, a prepared Transfer, a builder authorization
+// about to be sent): what the record of what was written must hold before
+// the send, so that a journal put back to before it is noticed. The
+// answers after it are recorded with the next such line or check
+// (CheckWritten); one lost meanwhile leaves its withdrawal unanswered,
+// which the repeat guard refuses, never pays again.
+func precedesSend(kind string) bool {
+	return kind == KindIntent || kind == KindPrepared || kind == KindBuilderSent
 }
 
 // cutBack removes wrote, the bytes of a line whose write or sync failed,

@@ -120,6 +120,9 @@ func checkAgainstWhole(t *testing.T, j *Journal, what string) {
 	saveEvery = save
 	for _, env := range randomEnvs {
 		for _, acct := range []string{"acct-1", "acct-2", ""} {
+			if env.Name == "prod-proxy" && acct != "acct-1" {
+				continue // production's but for lines naming no chain: one account is enough
+			}
 			o := OwnerOf(env, acct)
 			want, wantSkipped, err := whole.AccountRecords(o)
 			if err != nil {

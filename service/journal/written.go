@@ -223,7 +223,7 @@ func remember(rems []Remembered, e Entry) []Remembered {
 }
 
 // noteWritten brings the record up to what the journal now holds, after a
-// line was written (j.mu is held). It is the journal's guard, not its
+// line that precedes a send was written (j.mu is held). It is the journal's guard, not its
 // content: when it cannot be written the line stands, and the record
 // lags until the next write brings it up (the check then covers what was
 // recorded). A journal that no longer holds what was recorded is left
@@ -323,6 +323,9 @@ func (j *Journal) CheckWritten(whole bool) error {
 		if hex.EncodeToString(h.Sum(nil)) != r.Sum {
 			return j.withMissing(lost, whole)
 		}
+	}
+	if fi.Size() > r.Length {
+		_ = j.record(false) // what was written since, best effort as every write's
 	}
 	return nil
 }

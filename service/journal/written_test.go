@@ -67,12 +67,13 @@ func TestJournalRolledBackIsNoticed(t *testing.T) {
 		!strings.Contains(lost.Error(), "q-unanswered") || !strings.Contains(lost.Error(), "lost lines") {
 		t.Fatalf("an older copy put back: %+v", lost)
 	}
-	// Followers' lines written to it meanwhile, past the length recorded,
-	// do not make it whole.
-	state := Entry{Time: genT0.Add(2 * time.Hour), Kind: KindState, Env: "production", AccountID: "acct-1", QuoteID: "q-other", State: "SENDING"}
-	for fi, _ := os.Stat(path); fi.Size() <= int64(len(grown)); fi, _ = os.Stat(path) {
-		state.QuoteID += "x"
-		if err := j.Append(state); err != nil {
+	// Lines written to it meanwhile (another run's intents), past the
+	// length recorded, do not make it whole.
+	for i := 0; ; i++ {
+		if fi, _ := os.Stat(path); fi.Size() > int64(len(grown)) {
+			break
+		}
+		if err := j.Append(genIntent("production", "acct-2", genQuoteID(100+i), 100+i, genT0.Add(2*time.Hour))); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -109,6 +110,7 @@ func TestJournalRolledBackIsNoticed(t *testing.T) {
 	if lost := rolledBack(t, j, true); lost != nil {
 		t.Fatalf("accepted, yet: %v", lost)
 	}
+	state := Entry{Time: genT0.Add(2 * time.Hour), Kind: KindState, Env: "production", AccountID: "acct-1", QuoteID: "q-other", State: "SENDING"}
 	if err := j.Append(state); err != nil {
 		t.Fatal(err)
 	}
