@@ -106,7 +106,7 @@ func TestReviewStopsOnARolledBackJournal(t *testing.T) {
 	s, _ := app.Client().Session()
 	path := app.Journal().Path()
 	backup, _ := os.ReadFile(path) // none yet: the empty journal
-	if err := app.Journal().Append(journal.Entry{Time: *now, Kind: journal.KindAccepted, Env: app.Target.Env.Name, AccountID: s.AccountID, QuoteID: "q-gone"}); err != nil {
+	if err := app.Journal().Append(journal.Entry{Time: *now, Kind: journal.KindIntent, Env: app.Target.Env.Name, AccountID: s.AccountID, QuoteID: "q-gone"}); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(path, backup, 0o600); err != nil {
