@@ -192,7 +192,8 @@ func (a *App) Journal() *journal.Journal { return a.Target.Journal }
 
 // Withdrawer carries this session's withdrawals (sign, journal, send),
 // made by withdrawal.NewWithdrawer: without a journal (a test's console)
-// it is a dry run's, which signs nothing.
+// it is a dry run's, which signs nothing. Its one refusal, a Withdrawer
+// that signs without a journal, cannot come of this setup.
 func (a *App) Withdrawer() withdrawal.Withdrawer {
 	w, _ := withdrawal.NewWithdrawer(withdrawal.Setup{Client: a.Client(), Journal: a.Journal(), Now: a.Common.Now,
 		BridgePins: BridgePinsPath(a), DryRun: a.Journal() == nil})
