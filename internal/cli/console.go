@@ -60,6 +60,8 @@ Exit status (each command's help says what its own mean)
        arrived cannot be told yet (withdraw resume)
   4    not found (status, withdraw resume)
   5    the login failed, no answer, or another error
+  6    a withdrawal accepted but not recorded (withdraw, withdraw resume):
+       run the withdraw resume it prints
   130  interrupted by ctrl+c: at a question nothing was signed or sent`
 
 // consoleCommand is `svcwallet` itself: the root command, which opens the console.

@@ -131,8 +131,8 @@ func (c statusCmd) refreshHistory(ctx context.Context, key signerFlags) error {
 	case err != nil:
 		return loginFailed(err)
 	}
-	recs, err := c.journalOf(client, func(j *journal.Journal, env, accountID string) ([]journal.Record, error) {
-		recs, _, err := j.UnfinishedRecords(env, accountID)
+	recs, err := c.journalOf(client, func(j *journal.Journal, o journal.Owner) ([]journal.Record, error) {
+		recs, _, err := j.UnfinishedRecords(o)
 		return recs, err
 	})
 	if err != nil {
@@ -198,6 +198,10 @@ func (a *app) listHistory(csv bool) error {
 			// Said on stderr, with --json too: the listing may lack withdrawals.
 			fmt.Fprintf(env.Stderr, "svcwallet history: %d line(s) of the journal %s could not be read and were skipped; run %s, and keep the file for support\n",
 				skipped, j.Path(), inv.command("doctor"))
+		}
+		// The listing may lack withdrawals the journal lost: said likewise.
+		if lost := j.CheckWritten(false); lost != nil && name != config.SandboxEnv {
+			fmt.Fprintf(env.Stderr, "svcwallet history: %v; run %s, which says what was lost\n", lost, inv.command("doctor"))
 		}
 	}
 	recs := journal.EnvHistory(all, name)

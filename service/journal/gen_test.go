@@ -19,6 +19,9 @@ import (
 
 var genT0 = time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
 
+// genOwner is the owner of genLines' withdrawals: acct-1 on chain 327.
+var genOwner = Owner{Env: "production", ChainID: 327, AccountID: "acct-1"}
+
 // genIntent is an intent line as Execute writes it: the request, the
 // choice and the typed data it signed.
 func genIntent(env, account, id string, n int, at time.Time) Entry {

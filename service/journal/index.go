@@ -27,7 +27,7 @@ import (
 type keyID [16]byte
 
 func idOf(k withdrawalKey) keyID {
-	sum := sha256.Sum256([]byte(k.env + "\x00" + k.account + "\x00" + k.quoteID))
+	sum := sha256.Sum256([]byte(k.account + "\x00" + k.quoteID))
 	return keyID(sum[:16])
 }
 

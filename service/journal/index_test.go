@@ -20,19 +20,34 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
 
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 )
 
+// randomEnvs are the environments of randomLine's lines: two names of the
+// production service (one on another host), and staging.
+var randomEnvs = []config.Environment{
+	{Name: "production", BaseURL: "https://api.example", ChainID: 325},
+	{Name: "prod-proxy", BaseURL: "https://proxy.example", ChainID: 325},
+	{Name: "staging", BaseURL: "https://api.staging.example", ChainID: 327},
+}
+
 // randomLine is one line of a journal written by svcwallet or planted: a
-// withdrawal's line of any kind, for a few quote ids of two accounts in two
-// environments, or a line the reader skips.
+// withdrawal's line of any kind, for a few quote ids of three accounts
+// reached through three environments (randomEnvs), naming its service or
+// (an earlier version's) not, or a line the reader skips.
 func randomLine(r *rand.Rand, n int) string {
-	envs, accounts := []string{"production", "staging"}, []string{"acct-1", "acct-2", ""}
-	e := Entry{Time: genT0.Add(time.Duration(n) * time.Second), Env: envs[r.IntN(2)], AccountID: accounts[r.IntN(3)],
+	accounts := []string{"acct-1", "acct-2", ""}
+	env := randomEnvs[r.IntN(len(randomEnvs))]
+	e := Entry{Time: genT0.Add(time.Duration(n) * time.Second), Env: env.Name, AccountID: accounts[r.IntN(3)],
 		QuoteID: fmt.Sprintf("q-%d", r.IntN(12))}
+	if r.IntN(2) == 0 {
+		e.Service = new(env.Service())
+	}
 	switch r.IntN(14) {
 	case 0, 1, 2:
 		in := genIntent(e.Env, e.AccountID, e.QuoteID, n, e.Time)
+		in.Domain.ChainID, in.Request.Signature.ChainID, in.Service = env.ChainID, exchange.ChainIDNumber(env.ChainID), e.Service
 		if r.IntN(3) == 0 {
 			in.Domain, in.Transfer = nil, nil
 		}
@@ -48,6 +63,7 @@ func randomLine(r *rand.Rand, n int) string {
 		e.Kind, e.Error = KindRejected, "The quote expired."
 	case 9:
 		in := genIntent(e.Env, e.AccountID, e.QuoteID, n, e.Time)
+		in.Domain.ChainID = env.ChainID
 		e.Kind, e.Intent, e.Domain, e.Transfer = KindPrepared, in.Intent, in.Domain, in.Transfer
 		e.Prepared = &Prepared{Signer: common.HexToAddress("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"), Fee: new(decimal.RequireFromString("0.5"))}
 	case 10:
@@ -102,16 +118,20 @@ func checkAgainstWhole(t *testing.T, j *Journal, what string) {
 		}
 	}
 	saveEvery = save
-	for _, env := range []string{"production", "staging"} {
+	for _, env := range randomEnvs {
 		for _, acct := range []string{"acct-1", "acct-2", ""} {
-			want, wantSkipped, err := whole.AccountRecords(env, acct)
+			if env.Name == "prod-proxy" && acct != "acct-1" {
+				continue // production's but for lines naming no chain: one account is enough
+			}
+			o := OwnerOf(env, acct)
+			want, wantSkipped, err := whole.AccountRecords(o)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, skipped, err := j.UnfinishedRecords(env, acct)
+			got, skipped, err := j.UnfinishedRecords(o)
 			if err != nil || skipped != wantSkipped || !sameList(got, Unfinished(want)) {
 				t.Fatalf("%s: UnfinishedRecords(%s, %s) = %d records, %d skipped, %v\nwant %d, %d skipped\n%+v\n%+v",
-					what, env, acct, len(got), skipped, err, len(Unfinished(want)), wantSkipped, got, Unfinished(want))
+					what, env.Name, acct, len(got), skipped, err, len(Unfinished(want)), wantSkipped, got, Unfinished(want))
 			}
 			ids := []string{"q-none"}
 			for _, e := range all {
@@ -120,7 +140,7 @@ func checkAgainstWhole(t *testing.T, j *Journal, what string) {
 				}
 			}
 			for _, some := range [][]string{ids, ids[:len(ids)/2+1]} {
-				got, err = j.RecordsOf(env, acct, some...)
+				got, err = j.RecordsOf(o, some...)
 				var of []Record
 				for _, r := range want {
 					if slices.Contains(some, r.QuoteID) {
@@ -128,19 +148,20 @@ func checkAgainstWhole(t *testing.T, j *Journal, what string) {
 					}
 				}
 				if err != nil || !sameList(got, of) {
-					t.Fatalf("%s: RecordsOf(%s, %s) = %+v, %v; want %+v", what, env, acct, got, err, of)
+					t.Fatalf("%s: RecordsOf(%s, %s) = %+v, %v; want %+v", what, env.Name, acct, got, err, of)
 				}
 			}
 			for _, id := range ids[:min(len(ids), 4)] {
-				entries, err := j.EntriesOf(env, acct, id)
+				entries, err := j.EntriesOf(o, id)
 				var of []Entry
+				held := slices.ContainsFunc(want, func(r Record) bool { return r.QuoteID == id })
 				for _, e := range all {
-					if e.Env == env && e.AccountID == acct && e.QuoteID == id {
+					if held && e.AccountID == acct && e.QuoteID == id {
 						of = append(of, e)
 					}
 				}
 				if err != nil || !sameList(entries, of) {
-					t.Fatalf("%s: EntriesOf(%s, %s, %s) = %d entries, %v; want %d", what, env, acct, id, len(entries), err, len(of))
+					t.Fatalf("%s: EntriesOf(%s, %s, %s) = %d entries, %v; want %d", what, env.Name, acct, id, len(entries), err, len(of))
 				}
 			}
 		}
@@ -361,18 +382,18 @@ func TestIndexFileLinkRefused(t *testing.T) {
 // not yet written have no records, and nothing is created by reading.
 func TestNoJournalNoRecords(t *testing.T) {
 	var none *Journal
-	if recs, skipped, err := none.UnfinishedRecords("production", "acct-1"); recs != nil || skipped != 0 || err != nil {
+	if recs, skipped, err := none.UnfinishedRecords(genOwner); recs != nil || skipped != 0 || err != nil {
 		t.Fatalf("nil journal: %v, %d, %v", recs, skipped, err)
 	}
-	if recs, err := none.RecordsOf("production", "acct-1", "q-1"); recs != nil || err != nil {
+	if recs, err := none.RecordsOf(genOwner, "q-1"); recs != nil || err != nil {
 		t.Fatalf("nil journal: %v, %v", recs, err)
 	}
-	if entries, err := none.EntriesOf("production", "acct-1", "q-1"); entries != nil || err != nil {
+	if entries, err := none.EntriesOf(genOwner, "q-1"); entries != nil || err != nil {
 		t.Fatalf("nil journal: %v, %v", entries, err)
 	}
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
 	j, _ := Open(path)
-	if recs, skipped, err := j.UnfinishedRecords("production", "acct-1"); len(recs) != 0 || skipped != 0 || err != nil {
+	if recs, skipped, err := j.UnfinishedRecords(genOwner); len(recs) != 0 || skipped != 0 || err != nil {
 		t.Fatalf("no journal yet: %v, %d, %v", recs, skipped, err)
 	}
 	if _, err := os.Lstat(path); !os.IsNotExist(err) {
@@ -457,7 +478,7 @@ func TestIndexWhileAnotherAppends(t *testing.T) {
 					return
 				}
 			}
-			if _, _, err := writer.UnfinishedRecords("production", "acct-1"); err != nil {
+			if _, _, err := writer.UnfinishedRecords(genOwner); err != nil {
 				done <- err
 				return
 			}
@@ -472,13 +493,13 @@ func TestIndexWhileAnotherAppends(t *testing.T) {
 			}
 			reading = false
 		default:
-			if _, _, err := reader.UnfinishedRecords("production", "acct-1"); err != nil {
+			if _, _, err := reader.UnfinishedRecords(genOwner); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
 	checkAgainstWhole(t, reader, "after the appends")
-	if recs, _, _ := reader.UnfinishedRecords("production", "acct-1"); len(recs) != 14 {
+	if recs, _, _ := reader.UnfinishedRecords(genOwner); len(recs) != 14 {
 		t.Fatalf("%d unfinished, want 14", len(recs))
 	}
 }

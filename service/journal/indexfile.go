@@ -23,7 +23,7 @@ import (
 // journal is read again whole and the index written anew.
 
 const (
-	indexMagic = "svcwjx1\n"
+	indexMagic = "svcwjx2\n" // 2: withdrawals keyed by account and quote id (Owner)
 	headerSize = len(indexMagic) + 6*8 + 32
 	entrySize  = 16 + 4 + 4 + 1 + 7 // id, first offset, count, status, padding
 )

@@ -71,6 +71,11 @@ func (e *Entry) check() error {
 	if err := exchange.CheckID("account id", e.AccountID, false); err != nil {
 		return err
 	}
+	if e.Service != nil {
+		if err := e.Service.Check(); err != nil {
+			return exchange.NewShapeError("journaled service", "%s", err.Error())
+		}
+	}
 	if e.State != "" {
 		if err := exchange.CheckState("state", e.State); err != nil {
 			return err
