@@ -178,7 +178,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.stack = append(m.stack, msg.Screen)
 		cmd = m.enter(msg.Screen)
 	case PopMsg:
-		cmd = m.pop()
+		if msg.Screen == m.top() {
+			cmd = m.pop()
+		}
 	case ResetMsg:
 		for _, s := range m.stack {
 			leave(s)

@@ -40,7 +40,7 @@ func TestNavigation(t *testing.T) {
 	if len(m.stack) != 1 || m.top() != home || received[tea.KeyPressMsg](home) != 1 {
 		t.Fatalf("esc on the first screen: %d screens, screen got %d keys", len(m.stack), received[tea.KeyPressMsg](home))
 	}
-	send(m, Pop()())
+	send(m, Pop(home)())
 	if len(m.stack) != 1 {
 		t.Fatal("Pop removed the last screen")
 	}
@@ -695,8 +695,8 @@ func TestLeaveWhenRemoved(t *testing.T) {
 	if a.leaves != 0 {
 		t.Fatal("a covered screen was told it left")
 	}
-	send(m, Pop()())
-	send(m, Pop()())
+	send(m, Pop(b)())
+	send(m, Pop(a)())
 	send(m, Push(c)())
 	if b.leaves != 1 || a.leaves != 1 || c.leaves != 0 {
 		t.Fatalf("leaves: popped %d and %d, new %d; want 1 1 0", b.leaves, a.leaves, c.leaves)
@@ -704,5 +704,21 @@ func TestLeaveWhenRemoved(t *testing.T) {
 	send(m, Reset(newFake(m.common, "D"))())
 	if home.leaves != 1 || c.leaves != 1 {
 		t.Fatalf("reset: home %d, top %d; want 1 1", home.leaves, c.leaves)
+	}
+}
+
+// TestPopTakesOnlyItsScreen: a screen that asks to go back twice before the
+// first is taken (a key and a tick at once) goes back once, never past the
+// screen under it.
+func TestPopTakesOnlyItsScreen(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	a, b := newFake(home.common, "A"), newFake(home.common, "B")
+	send(m, Push(a)())
+	send(m, Push(b)())
+	twice := Pop(b)
+	send(m, twice())
+	send(m, twice())
+	if m.top() != a || len(m.stack) != 3-1 {
+		t.Fatalf("after a screen asked twice to go back: top %q, %d screens; want A, 2", m.top().Title(), len(m.stack))
 	}
 }
