@@ -181,10 +181,16 @@ func (in *Intent) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err
 	}
+	return in.decodeAmounts(w.PayAmount, w.ReceiveAmount)
+}
+
+// decodeAmounts puts the amounts read as text in place, each bounded by
+// its token's decimals.
+func (in *Intent) decodeAmounts(pay, receive exchange.WireAmount) error {
 	var err error
-	if in.PayAmount, err = w.PayAmount.Decode("pay amount", exchange.TokenDecimalsOf(in.TokenIn), false); err != nil {
+	if in.PayAmount, err = pay.Decode("pay amount", exchange.TokenDecimalsOf(in.TokenIn), false); err != nil {
 		return err
 	}
-	in.ReceiveAmount, err = w.ReceiveAmount.Decode("receive amount", exchange.TokenDecimalsOf(in.TokenOut), false)
+	in.ReceiveAmount, err = receive.Decode("receive amount", exchange.TokenDecimalsOf(in.TokenOut), false)
 	return err
 }
