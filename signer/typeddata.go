@@ -111,7 +111,7 @@ func TypeString(m Message) string {
 func StructHash(m Message) common.Hash {
 	fields := m.Fields()
 	var words [32 * 9]byte // the longest message has 8 fields
-	buf := words[:]
+	var buf []byte
 	if n := 32 * (len(fields) + 1); n <= len(words) {
 		buf = words[:n]
 	} else {

@@ -228,7 +228,7 @@ func checkHistory(t *testing.T, j *Journal, recs []Record, skipped int, env, wha
 	if err != nil || !sameList(got, all) || !reflect.DeepEqual(listing, want) {
 		t.Fatalf("%s: History(%s) = %d records, %+v, %v\nwant %d, %+v\n%+v\n%+v", what, env, len(got), listing, err, len(all), want, got, all)
 	}
-	if len(all) < 2 {
+	if len(all) < 2 || env != "production" { // the cuts of one environment are enough
 		return
 	}
 	since := all[len(all)/2].Started
@@ -311,12 +311,7 @@ func TestIndexReadsAsWhole(t *testing.T) {
 // another journal, or names lines that are not there, is read as none:
 // the journal is read whole and what it says is returned.
 func TestIndexFileNotTrusted(t *testing.T) {
-	defer func(s int) { saveEvery = s }(saveEvery)
-	saveEvery = 1
-	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	writeGenJournal(t, path, 40, 3)
-	j, _ := Open(path)
-	checkAgainstWhole(t, j, "first read")
+	path := indexedJournal(t)
 	good, err := os.ReadFile(IndexPath(path))
 	if err != nil {
 		t.Fatalf("no index file written: %v", err)
@@ -346,6 +341,21 @@ func TestIndexFileNotTrusted(t *testing.T) {
 			checkAgainstWhole(t, j, name)
 		})
 	}
+}
+
+// indexedJournal writes a journal of 40 withdrawals, 3 unfinished, and
+// its index file, checked once; every read writes the index file until
+// the test ends.
+func indexedJournal(t *testing.T) string {
+	t.Helper()
+	save := saveEvery
+	t.Cleanup(func() { saveEvery = save })
+	saveEvery = 1
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	writeGenJournal(t, path, 40, 3)
+	j, _ := Open(path)
+	checkAgainstWhole(t, j, "first read")
+	return path
 }
 
 func mustRead(t *testing.T, path string) []byte {
@@ -595,12 +605,7 @@ func TestIndexWhileAnotherAppends(t *testing.T) {
 // unfinished) stops History at that withdrawal with an error, and is
 // removed: the next History says what the whole journal says.
 func TestHistoryIndexLies(t *testing.T) {
-	defer func(s int) { saveEvery = s }(saveEvery)
-	saveEvery = 1
-	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	writeGenJournal(t, path, 40, 3)
-	j, _ := Open(path)
-	checkAgainstWhole(t, j, "first read")
+	path := indexedJournal(t)
 	good := mustRead(t, IndexPath(path))
 	whole, _ := Open(path)
 	recs, skipped, err := whole.RecordsSkipped()
@@ -649,11 +654,8 @@ func openFirstFinished(b []byte) []byte {
 func TestAbsorbInPlace(t *testing.T) {
 	defer func(s, c int) { saveEvery, compactEvery = s, c }(saveEvery, compactEvery)
 	for _, added := range [][2]int{{40, 41}, {30, 60}} {
-		saveEvery, compactEvery = 1, 1<<16
-		path := filepath.Join(t.TempDir(), "journal.jsonl")
-		writeGenJournal(t, path, 40, 3)
-		j, _ := Open(path)
-		checkAgainstWhole(t, j, "first read")
+		compactEvery = 1 << 16
+		path := indexedJournal(t)
 		var more strings.Builder
 		for i := added[0]; i < added[1]; i++ {
 			lines := genLines(t, genQuoteID(i), i, i%4 != 0)
