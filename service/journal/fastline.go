@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -22,7 +23,8 @@ import (
 // entryKeys, requestKeys, … are the keys of each object in the order
 // json.Marshal writes them.
 var (
-	entryKeys     = []string{"time", "kind", "env", "account_id", "quote_id", "request", "intent", "domain", "transfer", "state", "withdraw_tx_hash", "error", "quote_expired"}
+	entryKeys     = []string{"time", "kind", "env", "account_id", "quote_id", "service", "request", "intent", "domain", "transfer", "state", "withdraw_tx_hash", "error", "quote_expired"}
+	serviceKeys   = []string{"host", "chain_id"}
 	requestKeys   = []string{"quote_id", "signature"}
 	signatureKeys = []string{"signer", "r", "s", "v", "nonce", "expiration", "chain_id"}
 	intentKeys    = []string{"to_address", "chain", "token_in", "token_out", "pay_amount", "receive_amount", "quote_expires_at"}
@@ -47,6 +49,14 @@ func decodeFast(line []byte, e *Entry) bool {
 			return r.str(&e.AccountID)
 		case "quote_id":
 			return r.str(&e.QuoteID)
+		case "service":
+			e.Service = new(config.Service)
+			return r.object(serviceKeys, func(k int) bool {
+				if k == 0 {
+					return r.str(&e.Service.Host)
+				}
+				return r.uint(&e.Service.ChainID, 64)
+			})
 		case "request":
 			e.Request = new(exchange.WithdrawRequest)
 			return r.request(e.Request)

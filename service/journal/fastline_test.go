@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 )
 
@@ -18,6 +19,11 @@ func fastSeeds(tb testing.TB) [][]byte {
 		{Time: genT0, Kind: KindRejected, Env: "production", AccountID: "acct-1", QuoteID: "q-9", Error: `quote expired <"now"> & gone`, QuoteExpired: true},
 		{Time: genT0, Kind: KindRejected, Env: "production", QuoteID: "q-9", Error: "refusé: ⚠"},
 		{Time: genT0, Kind: KindPrepared, Env: "production", QuoteID: "q-9", Prepared: &Prepared{Kind: PreparedWithdrawal}},
+		func() Entry {
+			e := genIntent("production", "acct-1", "q-8", 8, genT0)
+			e.Service = &config.Service{Host: "api.example:8443", ChainID: 327}
+			return e
+		}(),
 	} {
 		b, err := json.Marshal(e)
 		if err != nil {
@@ -45,7 +51,7 @@ func fastSeeds(tb testing.TB) [][]byte {
 // a line with an escape, and a prepared line, are left to encoding/json.
 func TestDecodeFastReadsWhatAppendWrites(t *testing.T) {
 	seeds := fastSeeds(t)
-	for i, line := range seeds[:8] {
+	for i, line := range seeds[:9] {
 		var fast, full Entry
 		took := decodeFast(line, &fast)
 		if want := i != 5 && i != 7; took != want {
