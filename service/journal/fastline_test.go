@@ -40,6 +40,7 @@ func fastSeeds(tb testing.TB) [][]byte {
 		{`"chain_id":327}}`, `"chain_id":"327"}}`}, {`"token_currency":3`, `"token_currency":300`},
 		{`"time":"2026-03-02T10:03:00Z"`, `"time":"2026-03-02T10:03:00+01:00"`}, {`"time":"2026-03-02T10:03:00Z"`, `"time":"yesterday"`},
 		{`"from_account":"0x`, `"from_account":"0X`}, {`}}`, `}}  `}, {`"state"`, `"extra":null,"state"`},
+		{`"chain":"BASE"`, "\"chain\":\"BA\xffSE\""}, {`"env":"production"`, "\"env\":\"prod\tuction\""},
 	} {
 		seeds = append(seeds, []byte(strings.Replace(intent, edit[0], edit[1], 1)))
 	}
