@@ -147,6 +147,10 @@ of several ids ends with the largest of theirs.
        error (network, configuration, an unreadable answer), and for
        withdraw no answer to the request (withdraw resume QUOTE_ID settles
        it)
+  6    withdraw and withdraw resume: the withdrawal was accepted, but the
+       journal could not record it (a full disk) or the bridge address could
+       not be recorded: run the withdraw resume it prints, which reconciles
+       the journal
   130  interrupted by ctrl+c (143 SIGTERM, 129 SIGHUP): at a question
        nothing was signed or sent; a request already sent is awaited and
        journaled first`

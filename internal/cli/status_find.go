@@ -53,7 +53,7 @@ func (c *statusCmd) known(client *exchange.Client) follow.Known {
 		}
 	}
 	sess, _ := client.Session()
-	return follow.KnownHere(j, client.Env().Name, sess.AccountID)
+	return follow.KnownHere(j, journal.OwnerOf(client.Env(), sess.AccountID))
 }
 
 // lookupName names a payout hash or transfer id found: a hash shortened

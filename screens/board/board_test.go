@@ -1218,7 +1218,7 @@ func TestBoardExportStateSeen(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	c := r.Client(sandbox.DemoAPIKey)
 	req, _ := r.Signed(c, sandbox.DemoPrivateKey, sandbox.DestCompleted, "10")
-	if _, err := r.App.Withdrawer().Client.Withdraw(t.Context(), req); err != nil {
+	if _, err := r.App.Client().Withdraw(t.Context(), req); err != nil {
 		t.Fatal(err)
 	}
 	sess, _ := r.App.Client().Session()

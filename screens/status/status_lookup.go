@@ -80,7 +80,7 @@ func (s *statusScreen) lookUp(text string) tea.Cmd {
 	s.look.on = false
 	s.look.field.SetValue("")
 	s.look.field.Blur()
-	return tea.Sequence(tui.Pop(), func() tea.Msg { return kit.IDsTypedMsg{Text: text} })
+	return tea.Sequence(tui.Pop(s), func() tea.Msg { return kit.IDsTypedMsg{Text: text} })
 }
 
 // lookupView is the field while the next id is typed, "" otherwise.

@@ -143,20 +143,21 @@ func (k Known) Resolve(id string) (quoteID string, found bool, err error) {
 	return id, false, nil
 }
 
-// KnownHere is what this machine has seen of one account's withdrawals in
-// env: its journal's records (none when j is nil) and what the watch board
-// kept in its file beside the journal. What cannot be read is not known.
-func KnownHere(j *journal.Journal, env, accountID string) Known {
+// KnownHere is what this machine has seen of one account's withdrawals on
+// its service (o): its journal's records (none when j is nil) and what the
+// watch board kept in its file beside the journal. What cannot be read is
+// not known.
+func KnownHere(j *journal.Journal, o journal.Owner) Known {
 	known := Known{}
 	path := journal.DefaultPath()
 	if j != nil {
 		path = j.Path()
-		recs, _, _ := j.AccountRecords(env, accountID)
+		recs, _, _ := j.AccountRecords(o)
 		for _, r := range recs {
 			known.AddRecord(r)
 		}
 	}
-	kept, _ := (&WatchFile{Path: filepath.Join(filepath.Dir(path), WatchlistFile), Env: env}).Load()
+	kept, _ := (&WatchFile{Path: filepath.Join(filepath.Dir(path), WatchlistFile), Env: o.Env}).Load()
 	for _, k := range kept {
 		if k.Record != nil {
 			known.AddWithdrawal(*k.Record)
