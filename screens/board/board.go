@@ -32,6 +32,10 @@ type boardAnswerMsg struct {
 	err error
 }
 
+// boardToldMsg is an answer the status screen of a row got (kit.Tell),
+// for the visit tag: the board learns it as its own answer.
+type boardToldMsg boardAnswerMsg
+
 // boardLoadedMsg carries what is kept of the board of this environment
 // and the account's own withdrawals, whose states the board journals.
 type boardLoadedMsg struct {
@@ -64,6 +68,7 @@ type boardExportedMsg struct {
 
 func (m boardTickMsg) Owner() tui.Tag     { return m.tag }
 func (m boardAnswerMsg) Owner() tui.Tag   { return m.tag }
+func (m boardToldMsg) Owner() tui.Tag     { return m.tag }
 func (m boardLoadedMsg) Owner() tui.Tag   { return m.tag }
 func (m boardSaveMsg) Owner() tui.Tag     { return m.tag }
 func (m boardSavedMsg) Owner() tui.Tag    { return m.tag }
@@ -295,6 +300,8 @@ func (b *boardScreen) quiet(msg tea.Msg) bool {
 		return msg.err == nil
 	case boardAnswerMsg:
 		return b.unseen
+	case boardToldMsg:
+		return b.unseen
 	}
 	return false
 }
@@ -326,7 +333,8 @@ func (b *boardScreen) keys() kit.Bindings {
 			delete(b.marked, r.QuoteID)
 			// The row's status screen asks its id from the same budget.
 			b.sched.Lend(cmp.Or(b.app.PollInterval, follow.DefaultPollInterval))
-			return tui.Push(b.app.Makers.BoardStatus(b.app, b.rows[r.QuoteID].Followed, b.sched.PausedFor(b.app.Common.Now())))
+			tell := func(id string, w exchange.Withdrawal, err error) tea.Msg { return boardToldMsg{b.tag, id, w, err} }
+			return tui.Push(b.app.Makers.BoardStatus(b.app, b.rows[r.QuoteID].Followed, b.sched.PausedFor(b.app.Common.Now()), tell))
 		}},
 		{Key: boardKeys.Copy, On: some, Do: func() tea.Cmd { return kit.CopyText(b.app, r.QuoteID, "Copied quote id "+r.QuoteID) }},
 		{Key: boardKeys.CopyHash, On: b.selectedHash() != "", Do: func() tea.Cmd {
@@ -401,6 +409,10 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 	case boardAnswerMsg:
 		if msg.tag == b.tag {
 			return b.answered(msg)
+		}
+	case boardToldMsg:
+		if msg.tag == b.tag {
+			return b.answered(boardAnswerMsg(msg))
 		}
 	case kit.IDsTypedMsg:
 		return b.addText(msg.Text)

@@ -35,6 +35,7 @@ type boardRig struct {
 	timers *[]dueTimer
 	toasts []string
 	clips  []tea.Msg
+	opened *openedStatus // the last row's status screen opened
 }
 
 // openedStatus stands in for the status screen the board opens on a row
@@ -43,6 +44,7 @@ type openedStatus struct {
 	*screentest.Home
 	f      follow.Followed
 	paused time.Duration
+	tell   kit.Tell
 }
 
 // dueTimer is a timer a screen asked for and when it is due.
@@ -61,14 +63,16 @@ func newBoardRig(t *testing.T, r *screentest.StatusRig) *boardRig {
 // started yet.
 func unstartedBoardRig(r *screentest.StatusRig) *boardRig {
 	var timers []dueTimer
+	br := &boardRig{}
 	r.App.Timer = func(d time.Duration, msg tea.Msg) tea.Cmd {
 		timers = append(timers, dueTimer{r.Clock.Now().Add(d), msg})
 		return nil
 	}
-	r.App.Makers.BoardStatus = func(app *kit.App, f follow.Followed, paused time.Duration) tui.Screen {
-		return &openedStatus{Home: &screentest.Home{App: app}, f: f, paused: paused}
+	r.App.Makers.BoardStatus = func(app *kit.App, f follow.Followed, paused time.Duration, tell kit.Tell) tui.Screen {
+		br.opened = &openedStatus{Home: &screentest.Home{App: app}, f: f, paused: paused, tell: tell}
+		return br.opened
 	}
-	br := &boardRig{StatusRig: r, b: New(r.App).(*boardScreen), timers: &timers}
+	br.StatusRig, br.b, br.timers = r, New(r.App).(*boardScreen), &timers
 	br.b.SetSize(120, 40)
 	return br
 }
@@ -1250,5 +1254,29 @@ func TestBoardExportStateSeen(t *testing.T) {
 		if row[seen] == "" || row[checked] == "" {
 			t.Errorf("%s: state_seen %q, last_checked %q", row[0], row[seen], row[checked])
 		}
+	}
+}
+
+// TestBoardLearnsWhatItsRowSaw: an answer the status screen of a row gets
+// is the board's too (kit.Tell): back on the board the row shows it, never
+// "ASKING never" for an id its own screen just showed.
+func TestBoardLearnsWhatItsRowSaw(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	id := screentest.Seed(t, r, sandbox.DestCompleted)
+	br.send(tea.PasteMsg{Content: id})
+	br.toList()
+	br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if br.opened == nil || br.opened.tell == nil {
+		t.Fatal("enter opened no status screen that tells the board")
+	}
+	w, err := r.Client(sandbox.DemoAPIKey).WithdrawalStatus(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.State, w.UpdatedAt = exchange.StateSending, r.Clock.Now()
+	br.send(br.opened.tell(id, w, nil))
+	if row := br.rowOf(id); !strings.Contains(row, "SENDING") {
+		t.Fatalf("the row's screen saw SENDING; the board's row: %q", row)
 	}
 }

@@ -119,7 +119,7 @@ func TestBoardPasteKeepsTheRate(t *testing.T) {
 		t.Fatal(err)
 	}
 	opened := ""
-	r.App.Makers.BoardStatus = func(app *kit.App, f follow.Followed, paused time.Duration) tui.Screen {
+	r.App.Makers.BoardStatus = func(app *kit.App, f follow.Followed, paused time.Duration, _ kit.Tell) tui.Screen {
 		opened = f.QuoteID
 		return &openedStatus{Home: &screentest.Home{App: app}, f: f, paused: paused}
 	}

@@ -117,6 +117,9 @@ type statusScreen struct {
 	wd      int
 	// look is the next id, typed or pasted (status_lookup.go).
 	look lookup
+	// tell hands each answer to the board whose row this is (nil: none),
+	// so the row shows what was seen here.
+	tell kit.Tell
 }
 
 // New builds a screen that follows the withdrawal quoteID (see newStatus).
@@ -145,9 +148,9 @@ func (s *statusScreen) sync() {
 // follows: the board's last record shows at once, and while the service's
 // rate limit holds the board's asks (for paused more), the first ask
 // waits for its end.
-func NewBoardStatus(app *kit.App, f follow.Followed, paused time.Duration) tui.Screen {
+func NewBoardStatus(app *kit.App, f follow.Followed, paused time.Duration, tell kit.Tell) tui.Screen {
 	s := newStatus(app, f.QuoteID)
-	s.look.board = true
+	s.look.board, s.tell = true, tell
 	s.sched.Remove(f.QuoteID)
 	s.sched.AddKept(f.Kept(), app.Common.Now())
 	s.sync()
@@ -433,6 +436,10 @@ func (s *statusScreen) answered(m statusMsg) tea.Cmd {
 	}
 	if step.JournalState != "" {
 		cmd = kit.JournalState(s.app, s.quoteID, m.w, nil)
+	}
+	if s.tell != nil {
+		told := s.tell(s.quoteID, m.w, m.err)
+		cmd = tea.Batch(cmd, func() tea.Msg { return told })
 	}
 	if s.follow.Final {
 		if step.Changed && s.follow.Known {
