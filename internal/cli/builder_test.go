@@ -658,3 +658,31 @@ func TestBuilderCLIHighFeeWarning(t *testing.T) {
 		t.Fatalf("1%%: exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
 }
+
+// TestBuilderCLIAsksMissingFlags: on a terminal, a --builder,
+// --max-futures-fee or --max-spot-fee not given is asked on stderr, one a
+// line as plain mode asks it (builder.Field.Question, checked as typed),
+// then the authorization goes on as if given; the input's end leaves the
+// usage error of the flag, and without a terminal nothing is asked.
+func TestBuilderCLIAsksMissingFlags(t *testing.T) {
+	e := newBcliEnv(t)
+	args := []string{"authorize", "--config", e.config, "--env", "local", "--max-spot-fee", "0.05"}
+	r := bcliOnTerminal(t, demoKeyVars, "0xnot\n"+sandbox.BuilderAddress+"\n\n0.1\ny\n", args...)
+	if r.code != 0 || !strings.Contains(r.stderr, "Builder account address (0x and 40 hex digits): Not accepted: ") ||
+		strings.Count(r.stderr, "Max futures fee, in percent (such as 0.1): ") != 2 || strings.Contains(r.stderr, "Max spot fee, in percent") ||
+		!strings.Contains(r.stdout, "Builder authorized (AuthorizeBuilder") {
+		t.Fatalf("exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	sent := e.requests.Load()
+	r = bcliOnTerminal(t, demoKeyVars, sandbox.BuilderAddress+"\n", args...)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "--max-futures-fee: ") {
+		t.Fatalf("the input ended: exit %d:\n%s", r.code, r.stderr)
+	}
+	r = bcli(t, demoKeyVars, sandbox.BuilderAddress+"\n0.1\n", false, append(args, "--yes")...)
+	if r.code != exitUsage || strings.Contains(r.stderr, "Builder account address") || !strings.Contains(r.stderr, "--builder: ") {
+		t.Fatalf("no terminal: exit %d:\n%s", r.code, r.stderr)
+	}
+	if n := e.requests.Load(); n != sent {
+		t.Fatalf("%d requests after the input ended or without a terminal", n-sent)
+	}
+}

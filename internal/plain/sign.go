@@ -3,6 +3,7 @@ package plain
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -168,7 +169,7 @@ func (s *session) trustBridge(o withdrawal.Order) (withdrawal.BridgeTrust, bool,
 		if err != nil {
 			return trust, false, err
 		}
-		if noneIsEmpty(typed) == "" || typed == "n" {
+		if t := strings.ToLower(typed); t == "n" || t == "no" {
 			s.p.Say("Not trusted: nothing was signed or recorded.")
 			return trust, false, nil
 		}

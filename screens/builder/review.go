@@ -240,13 +240,9 @@ func (r *builderReviewScreen) render() string {
 	st := c.Styles
 	var b strings.Builder
 	b.WriteString(r.typedDataView())
-	// The warnings of the command line's review (builder.OwnAccountWarning,
-	// Auth.FeeWarnings), in the same words.
-	var warnings []string
-	if r.order.Auth.Builder == r.order.Auth.Main {
-		warnings = append(warnings, builder.OwnAccountWarning)
-	}
-	for _, w := range append(warnings, r.order.Auth.FeeWarnings()...) {
+	// The warnings of every review (builder.Auth.Warnings), in the same
+	// words.
+	for _, w := range r.order.Auth.Warnings() {
 		b.WriteString("\n" + st.Warning.Render(ansi.Wrap("! "+w, max(r.wd, 20), "")) + "\n")
 	}
 	if r.gate.Offline.Done() {
