@@ -2,6 +2,7 @@ package screens
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -16,6 +17,7 @@ import (
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 	"github.com/svcwallet/svcwallet/signer"
@@ -245,7 +247,16 @@ func spendElsewhere(t *testing.T, f *withdrawFlow, amount string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sent := withdrawal.Withdrawer{Client: c, Now: f.clock.Now}.Execute(ctx, order, func() (signer.Key, error) { return key, nil })
+	// Another device, with a journal of its own.
+	j, err := journal.Open(filepath.Join(t.TempDir(), "journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := withdrawal.NewWithdrawer(withdrawal.Setup{Client: c, Journal: j, Now: f.clock.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sent := w.Execute(ctx, order, func() (signer.Key, error) { return key, nil })
 	if sent.Err != nil {
 		t.Fatalf("withdraw elsewhere: %v", sent.Err)
 	}

@@ -438,41 +438,25 @@ func TestShortAccount(t *testing.T) {
 }
 
 func TestThemeDetection(t *testing.T) {
-	c := NewCommon(true, nil)
+	// The first frame is drawn at once, in the theme Common was made with
+	// (light here), while the terminal is asked; no timer waits for it.
+	c := NewCommon(false, nil)
 	m := New(newFake(c, "Home"), Options{Common: c})
-	m.themeWait = time.Hour // a timer to run() however slow the machine
 	msgs, timers := run(m.Init())
-	if len(msgs) != 1 || msgs[0] != tea.RequestBackgroundColor() || timers != 1 {
-		t.Fatalf("Init should ask for the background colour and wait for it: got %v and %d timers", msgs, timers)
+	if len(msgs) != 1 || msgs[0] != tea.RequestBackgroundColor() || timers != 0 {
+		t.Fatalf("Init should ask for the background colour and not wait: got %v and %d timers", msgs, timers)
 	}
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if v := m.View(); v.Content != "" || !v.AltScreen {
-		t.Fatalf("a frame was drawn before the answer or the wait's end: %q", v.Content)
-	}
-	m.Update(tea.BackgroundColorMsg{Color: color.White})
-	if c.Styles.IsDark {
-		t.Fatal("white background kept dark styles")
-	}
-	if !strings.Contains(ansi.Strip(m.View().Content), "Home") {
-		t.Fatal("the answer did not end the wait")
+	if v := m.View(); !strings.Contains(ansi.Strip(v.Content), "Home") || !v.AltScreen || c.Styles.IsDark {
+		t.Fatalf("no first frame before the answer, or not in the theme given (dark=%v): %q", c.Styles.IsDark, v.Content)
 	}
 	m.Update(tea.BackgroundColorMsg{Color: color.Black})
 	if !c.Styles.IsDark {
 		t.Fatal("black background kept light styles")
 	}
-
-	// A terminal that never answers: the wait's end draws the default
-	// dark theme, and an answer that comes after it still applies.
-	c = NewCommon(true, nil)
-	m = New(newFake(c, "Home"), Options{Common: c})
-	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	m.Update(themeWaitOver{})
-	if !c.Styles.IsDark || !strings.Contains(ansi.Strip(m.View().Content), "Home") {
-		t.Fatalf("the wait's end drew no dark frame (dark=%v)", c.Styles.IsDark)
-	}
 	m.Update(tea.BackgroundColorMsg{Color: color.White})
 	if c.Styles.IsDark {
-		t.Fatal("a late answer was ignored")
+		t.Fatal("white background kept dark styles")
 	}
 
 	c = NewCommon(true, nil)
@@ -499,12 +483,10 @@ func TestIdleRootSchedulesNoTimer(t *testing.T) {
 	for _, bar := range []TopBar{{Env: "staging"}, {Env: "staging", SessionExpires: fixedNow.Add(-time.Minute)}} {
 		c := NewCommon(true, func() time.Time { return fixedNow })
 		m := New(newFake(c, "Home"), Options{Common: c})
-		m.themeWait = time.Hour
 		pending, timers := run(m.Init())
-		if timers != 1 {
-			t.Fatalf("start-up should wait once for the background colour, %d timers", timers)
+		if timers != 0 {
+			t.Fatalf("start-up waits on %d timers; nothing waits for the background colour", timers)
 		}
-		timers = 0 // that one wait ends with the answer below
 		pending = append(pending, tea.WindowSizeMsg{Width: 80, Height: 24},
 			tea.BackgroundColorMsg{Color: color.Black})
 		setTopBar(m, bar)

@@ -120,7 +120,7 @@ func (a *app) quoteIDs(taken []string, prefix string) []string {
 		return nil
 	}
 	open, _ := j.UnfinishedIn(env)
-	recent, _ := j.Recent(env, "", completedIDs)
+	recent, _ := j.RecentIn(env, completedIDs)
 	var out []string
 	for _, r := range append(open, recent...) {
 		if !strings.HasPrefix(r.QuoteID, prefix) || slices.Contains(taken, r.QuoteID) {

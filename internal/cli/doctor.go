@@ -25,13 +25,19 @@ import (
 )
 
 const doctorLong = `Checks what svcwallet depends on and says how to fix what is wrong: the config
-file, the keystore and the withdrawal journal (paths, permissions, health),
-each environment's hosts (reachable, round-trip time) and the difference
+file, the keystore and the withdrawal journal (paths, permissions, health,
+and lines svcwallet wrote to it that it lost: an older copy put back), two
+environments that name one service, each environment's hosts (reachable,
+round-trip time) and the difference
 between the server's clock and this machine's (signatures expire by both),
 the terminal and the clipboard (inside tmux, set-clipboard). It logs in to
 nothing and sends no secret. The configured environments are probed; the
 embedded sandbox too when it is the chosen environment (--env, else
 $SVCWALLET_ENV, else default_env, else the sandbox).
+
+A journal that lost lines is not signed on until you accept it: check the
+withdrawals doctor names as lost (svcwallet status QUOTE_ID), put the
+journal back if you can, then --accept-journal records it as it now is.
 
 Exit status: 0 everything ok, 1 something needs fixing, 2 usage.`
 
@@ -52,6 +58,7 @@ type doctorCheck struct {
 // turns on the process's protections (osguard.ProtectProcess).
 type doctorCmd struct {
 	env        CLIEnv
+	app        *app
 	tmuxOption func(name string) (string, error)
 	sandbox    sandbox.Options
 	goos       string
@@ -60,6 +67,7 @@ type doctorCmd struct {
 
 // doctorCommand is `svcwallet doctor`.
 func (a *app) doctorCommand() *cobra.Command {
+	var accept bool
 	c := &cobra.Command{
 		Use:   "doctor",
 		Short: "Check setup, hosts and clock; say the fixes",
@@ -67,10 +75,16 @@ func (a *app) doctorCommand() *cobra.Command {
 		Args:  noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			d := a.doctor
-			d.env = a.env
+			d.env, d.app = a.env, a
+			if accept {
+				if err := d.acceptJournal(); err != nil {
+					return err
+				}
+			}
 			return d.run(c.Context(), a.envName, a.configPath)
 		},
 	}
+	c.Flags().BoolVar(&accept, acceptJournalFlag[2:], false, "accept the journal as it now is, after lost lines")
 	a.envFlags(c)
 	return c
 }
@@ -94,6 +108,7 @@ func (c doctorCmd) run(ctx context.Context, envName, configPath string) error {
 	c.checkFileModes(add)
 	c.checkKeystore(add)
 	c.checkJournal(add)
+	c.checkSameService(cfg, add)
 	checkStateFiles(add)
 	c.checkProcess(add)
 	envs, stop := c.environments(cfg, chosen, add)
@@ -206,7 +221,7 @@ func (c doctorCmd) checkJournal(add func(check, detail, fix string)) {
 	case c.modesMean() && fi.Mode().Perm()&0o077 != 0:
 		add("journal", fmt.Sprintf("%s is open to other users (%v)", path, fi.Mode().Perm()), safetext.ShellLine("chmod", "600", path))
 	}
-	j, err := journal.Open(path)
+	j, err := openJournal(c.env, "svcwallet doctor", path)
 	var t journal.Tally
 	if err == nil {
 		t, err = j.Tally()
@@ -220,13 +235,15 @@ func (c doctorCmd) checkJournal(add func(check, detail, fix string)) {
 			"keep a copy of the file for support; the withdrawals on the other lines are read")
 	}
 	add("journal", fmt.Sprintf("%s: %d withdrawal(s), %d unfinished", path, t.Withdrawals, t.Unfinished), "")
+	c.checkWritten(j, add)
 }
 
 // checkStateFiles reports the state files beside the journal that another
 // user could change, or that are links: svcwallet refuses to use them.
 func checkStateFiles(add func(check, detail, fix string)) {
 	dir := filepath.Dir(journal.DefaultPath())
-	for _, name := range []string{filepath.Base(withdrawal.BridgePinsPath(dir)), follow.WatchlistFile, debugLogFile, filepath.Base(journal.IndexPath(journal.DefaultPath()))} {
+	for _, name := range []string{filepath.Base(withdrawal.BridgePinsPath(dir)), follow.WatchlistFile, debugLogFile, filepath.Base(journal.IndexPath(journal.DefaultPath())),
+		filepath.Base(journal.WrittenPath(journal.DefaultPath()))} {
 		path := filepath.Join(dir, name)
 		if _, err := os.Lstat(path); err == nil {
 			addUnsafe(add, "state files", osguard.CheckPrivateFile(path))

@@ -23,6 +23,10 @@ const (
 	exitPending   = 3
 	exitNotFound  = 4
 	exitError     = 5 // the login failed; for status and withdraw, any other error
+	// exitUnrecorded: the service accepted a withdrawal, but its answer (or
+	// the bridge address) could not be written down; the message names
+	// the withdraw resume that reconciles the journal.
+	exitUnrecorded = 6
 )
 
 // cmdError ends a command: what the user reads, the exit status, a code
@@ -37,7 +41,7 @@ type cmdError struct {
 }
 
 // exitCodes are the --json codes of exit statuses; any other is "error".
-var exitCodes = map[int]string{exitFailed: "failed", exitUsage: "usage", exitNotFound: "not_found"}
+var exitCodes = map[int]string{exitFailed: "failed", exitUsage: "usage", exitNotFound: "not_found", exitUnrecorded: "unrecorded"}
 
 func (e *cmdError) Error() string { return e.err.Error() }
 

@@ -152,8 +152,8 @@ func (c statusCmd) run(ctx context.Context, f statusFlags, args []string) error 
 		return loginFailed(err)
 	}
 	c.target = env
-	recs, err := c.journalOf(client, func(j *journal.Journal, env, accountID string) ([]journal.Record, error) {
-		return j.RecordsOf(env, accountID, f.quoteIDs...)
+	recs, err := c.journalOf(client, func(j *journal.Journal, o journal.Owner) ([]journal.Record, error) {
+		return j.RecordsOf(o, f.quoteIDs...)
 	})
 	if err != nil {
 		// Said, as the records then lack what it knows; the statuses are
@@ -258,22 +258,26 @@ func (a *app) loginCredential(ctx context.Context, e config.Environment, f signe
 }
 
 // journalOf opens the journal for the followers of client's account: it
-// returns the records read finds of the account in the environment (the
-// ids followed, not the whole journal) and sets c.writer, which journals
+// returns the records read finds of the account on its service
+// (journal.Owner; the ids followed, not the whole journal) and sets
+// c.writer, which journals
 // the states learned of the own ones. No journal, no records: nothing
 // here is own, and no state directory is created.
-func (c *statusCmd) journalOf(client *exchange.Client, read func(j *journal.Journal, env, accountID string) ([]journal.Record, error)) ([]journal.Record, error) {
+func (c *statusCmd) journalOf(client *exchange.Client, read func(j *journal.Journal, o journal.Owner) ([]journal.Record, error)) ([]journal.Record, error) {
 	path := journal.DefaultPath()
 	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
-	j, err := journal.Open(path)
+	j, err := openJournal(c.app.env, c.app.name, path)
 	if err != nil {
 		return nil, err
 	}
-	c.writer = withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now}
+	// It follows: it signs nothing.
+	if c.writer, err = withdrawal.NewWithdrawer(withdrawal.Setup{Client: client, Journal: j, Now: c.now, DryRun: true}); err != nil {
+		return nil, err
+	}
 	sess, _ := client.Session()
-	return read(j, client.Env().Name, sess.AccountID)
+	return read(j, journal.OwnerOf(client.Env(), sess.AccountID))
 }
 
 // parse checks the flags and reads the quote ids (from stdin for -).

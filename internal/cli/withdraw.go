@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -103,6 +104,9 @@ Exit status
   3  with --wait: still pending, or NOT FOUND? (contact support)
   5  the login failed (as svcwallet status says it; nothing was sent), no
      answer to the withdraw request (resume it), or any other error
+  6  accepted, but the journal could not record it (a full disk) or the
+     bridge address could not be recorded: run the withdraw resume it
+     prints, which reconciles the journal
   130  ctrl+c before the request was sent: nothing was signed or sent`
 
 const withdrawResumeLong = `Finishes a withdrawal this machine journaled whose request got no answer,
@@ -114,12 +118,16 @@ paid only once the service's clock is past the quote's expiry and a margin
 of 4 minutes (the clock skew tolerated and a request still on its way);
 until then it stays unanswered and an identical withdrawal is refused.
 Otherwise the withdrawal is followed to its end as svcwallet status --watch
-does. It logs in as svcwallet status does.
+does. It logs in as svcwallet status does. A withdrawal is taken up only
+through the service it was signed for and sent to (the base host and chain
+id the journal names): an environment that now reaches another is refused,
+naming both, and nothing is sent.
 
 Exit status: as svcwallet status (0 COMPLETED, 1 not paid, including a
 request that never arrived, 3 whether it arrived cannot be told yet, 4 no
-such withdrawal in this account's journal, 5 any other error or still no
-answer), 2 usage.`
+such withdrawal in this account's journal, 5 any other error, still no
+answer, or another service), 2 usage, 6 accepted again but the journal
+could not record it (run it again once the disk has room).`
 
 // withdrawCmd is `svcwallet withdraw`, with its clock, nonces, waits,
 // retries and terminal injectable so tests run it on the sandbox's clock.
@@ -314,18 +322,23 @@ func (c withdrawCmd) run(ctx context.Context, f withdrawFlags) error {
 	}
 	client, target := q.client, q.target
 	defer target.cleanup()
-	// A dry run reads the journal if there is one, and creates none.
+	// A dry run reads the journal if there is one, and creates none; a
+	// withdrawal that signs is not made without one (NewWithdrawer).
 	var j *journal.Journal
+	var openErr error
 	if _, err := os.Lstat(target.journalPath); !f.dryRun || err == nil {
-		if j, err = journal.Open(target.journalPath); err != nil && !f.dryRun {
-			return failure(exitFailed, "the withdrawal journal cannot be opened (%w): nothing was signed or sent", err)
-		}
+		j, openErr = openJournal(c.app.env, c.app.name, target.journalPath)
 	}
-	w := withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now, BridgePins: target.pinsPath, AllowRepeat: f.allowRepeat}
+	w, err := withdrawal.NewWithdrawer(withdrawal.Setup{Client: client, Journal: j, Now: c.now, BridgePins: target.pinsPath, AllowRepeat: f.allowRepeat, DryRun: f.dryRun})
+	if err != nil {
+		return failure(exitFailed, "the withdrawal journal cannot be opened (%w): nothing was signed or sent", cmp.Or(openErr, err))
+	}
 	// An identical withdrawal that got no answer may have been paid: this
 	// one is refused before it is reviewed (Execute would refuse it too).
 	rep, err := w.Repeats(q.order.Choice)
 	switch {
+	case c.app.rolledBack(err) != nil && !f.dryRun:
+		return c.app.rolledBack(err)
 	case err != nil && !f.dryRun:
 		return failure(exitFailed, "%w", err)
 	case rep.Unanswered != nil && !f.allowRepeat && !f.dryRun:
@@ -372,13 +385,40 @@ func (c withdrawCmd) finish(ctx context.Context, client *exchange.Client, e conf
 		return failure(exitError, "no answer from the embedded sandbox to withdrawal %s (%w): it may or may not have been executed, and the sandbox ended with this command", id, exchange.Explain(sent.Err)).about(id)
 	case sent.Lost != nil:
 		return failure(exitError, "no answer from the service to withdrawal %s after every retry (%w): it may or may not have arrived; it is journaled: run %s (it sends the identical request, which cannot pay twice)", id, exchange.Explain(sent.Err), c.app.invocation().command("withdraw", "resume", id)).about(id)
+	case sent.Err != nil && sent.Unrecorded != nil:
+		return failure(exitFailed, "not withdrawn: %w; the journal could not record the refusal (%v): it shows the withdrawal unanswered, and refuses an identical one, until %s settles it",
+			exchange.Explain(sent.Err), sent.Unrecorded.Journal, c.app.invocation().command("withdraw", "resume", id)).about(id)
+	case c.app.rolledBack(sent.Err) != nil:
+		return c.app.rolledBack(sent.Err)
 	case sent.Err != nil:
 		return failure(exitFailed, "not withdrawn: %w", exchange.Explain(sent.Err)).about(id)
 	}
-	if err := c.printAccepted(e, sent.Accepted, order, f.json, !f.wait && !target.embedded); err != nil || !f.wait {
+	if err := c.printAccepted(e, sent.Accepted, order, f.json, !f.wait && !target.embedded && sent.Unrecorded == nil); err != nil {
 		return err
 	}
+	if sent.Unrecorded != nil {
+		return c.unrecorded(sent.Unrecorded)
+	}
+	if !f.wait {
+		return nil
+	}
 	return c.follow(ctx, client, e, j, id, f.json)
+}
+
+// unrecorded ends a withdrawal the service accepted whose answer could
+// not be written down (withdrawal.UnrecordedError): exit 6, naming the
+// quote id and the withdraw resume that reconciles the journal.
+func (c withdrawCmd) unrecorded(u *withdrawal.UnrecordedError) error {
+	var says []string
+	if u.Journal != nil {
+		says = append(says, fmt.Sprintf("withdrawal %s was accepted, but the journal could not record it (%v): it shows the withdrawal unanswered, and refuses an identical one, until %s reconciles it (it sends the identical request, which cannot pay twice); free disk space first",
+			u.QuoteID, u.Journal, c.app.invocation().command("withdraw", "resume", u.QuoteID)))
+	}
+	if u.Bridge != nil {
+		says = append(says, fmt.Sprintf("withdrawal %s was accepted, but the bridge funding address %s could not be recorded (%v): the next withdrawal trusts it on first use again",
+			u.QuoteID, u.Address, u.Bridge))
+	}
+	return failure(exitUnrecorded, "%s", strings.Join(says, "; ")).about(u.QuoteID)
 }
 
 // sayRequoted says on stderr that the quote expired while the signature
@@ -394,14 +434,18 @@ func (c withdrawCmd) sayRequoted(was, now withdrawal.Order) {
 // command's output and exit statuses.
 func (c withdrawCmd) follow(ctx context.Context, client *exchange.Client, e config.Environment, j *journal.Journal, id string, asJSON bool) error {
 	s, _ := client.Session()
-	recs, err := j.RecordsOf(e.Name, s.AccountID, id)
+	recs, err := j.RecordsOf(journal.OwnerOf(e, s.AccountID), id)
 	if err != nil {
 		fmt.Fprintf(c.env.Stderr, "%s: the journal cannot be read (%v): the states seen are not journaled\n", c.app.name, err)
 	}
 	if !asJSON {
 		fmt.Fprintln(c.env.Stdout)
 	}
-	st := statusCmd{env: c.env, app: c.app, sleep: c.sleep, jitter: c.jitter, now: c.now, target: e, own: follow.OwnOf(recs),
-		writer: withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now}}
+	// It follows: it signs nothing.
+	w, err := withdrawal.NewWithdrawer(withdrawal.Setup{Client: client, Journal: j, Now: c.now, DryRun: true})
+	if err != nil {
+		return failure(exitError, "%w", err)
+	}
+	st := statusCmd{env: c.env, app: c.app, sleep: c.sleep, jitter: c.jitter, now: c.now, target: e, own: follow.OwnOf(recs), writer: w}
 	return st.follow(ctx, client, e, statusFlags{quoteIDs: []string{id}, watch: true, json: asJSON, interval: follow.DefaultPollInterval})
 }

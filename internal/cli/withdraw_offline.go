@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 
@@ -83,11 +84,14 @@ func (c withdrawCmd) prepare(ctx context.Context, f withdrawFlags, e config.Envi
 	if err := c.lossRefused(order, withdrawal.QuoteLoss(order.Quote), accepted, false, "is not prepared without --accept-loss"); err != nil {
 		return err
 	}
-	j, err := journal.Open(target.journalPath)
+	j, err := openJournal(c.app.env, c.app.name, target.journalPath)
 	if err != nil {
 		return failure(exitFailed, "the withdrawal journal cannot be opened (%w): nothing was prepared", err)
 	}
-	w := withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now, BridgePins: target.pinsPath, AllowRepeat: f.allowRepeat}
+	w, err := withdrawal.NewWithdrawer(withdrawal.Setup{Client: client, Journal: j, Now: c.now, BridgePins: target.pinsPath, AllowRepeat: f.allowRepeat})
+	if err != nil {
+		return failure(exitFailed, "%w", err)
+	}
 	cx, cancel := context.WithTimeout(ctx, callTimeout)
 	p, err := w.Prepare(cx, order, signerAddr)
 	cancel()
@@ -95,7 +99,7 @@ func (c withdrawCmd) prepare(ctx context.Context, f withdrawFlags, e config.Envi
 		return c.repeatRefused(ue.Earlier)
 	}
 	if err != nil {
-		return failure(exitFailed, "%w", exchange.Explain(err))
+		return cmp.Or(c.app.rolledBack(err), failure(exitFailed, "%w", exchange.Explain(err)))
 	}
 	// An accepted bridge change is recorded only once the Transfer to it is
 	// prepared (journaled): a refusal above records nothing.
@@ -146,7 +150,10 @@ func (c withdrawCmd) submit(ctx context.Context, f withdrawFlags, path string) e
 		}
 		p := withdrawal.PreparedOf(s.prepared)
 		c.printSubmitting(s.env, p.Order, f.json)
-		w := withdrawal.Withdrawer{Client: s.client, Journal: s.journal, Now: c.now, BridgePins: target.pinsPath, AllowRepeat: f.allowRepeat}
+		w, err := withdrawal.NewWithdrawer(withdrawal.Setup{Client: s.client, Journal: s.journal, Now: c.now, BridgePins: target.pinsPath, AllowRepeat: f.allowRepeat})
+		if err != nil {
+			return failure(exitFailed, "%w", err)
+		}
 		sent := w.Submit(ctx, p, s.sig)
 		if q := sent.Order.Quote; q.QuoteID != "" {
 			in := p.Order.Choice.TokenIn

@@ -15,6 +15,7 @@ import (
 	"github.com/ethereum/go-ethereum/signer/core/apitypes"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
@@ -209,7 +210,17 @@ func TestWithdrawSubmitSaysWhereItPays(t *testing.T) {
 		if err := os.WriteFile(journalPath, []byte(edited), 0o600); err != nil {
 			t.Fatal(err)
 		}
+		// An edited journal is not what svcwallet wrote: nothing is sent on
+		// it until it is accepted as it now is (doctor --accept-journal).
 		args := []string{"submit", out, "--signature", signFile(t, out, sandbox.DemoPrivateKey)}
+		r.runWithdraw(withdrawRunOpts{}, args...).want(t, exitFailed, "is not what svcwallet wrote")
+		j, err := journal.Open(journalPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := j.AcceptAsItIs(); err != nil {
+			t.Fatal(err)
+		}
 		if !asJSON {
 			res := r.runWithdraw(withdrawRunOpts{}, args...)
 			res.want(t, 0, "Withdrawal accepted")

@@ -37,12 +37,12 @@ func (c withdrawCmd) resume(ctx context.Context, f withdrawFlags, id string) err
 	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
 		return failure(exitNotFound, "no withdrawal journal at %s: nothing to resume", path).about(id)
 	}
-	j, err := journal.Open(path)
+	j, err := openJournal(c.app.env, c.app.name, path)
 	if err != nil {
 		return failure(exitError, "the withdrawal journal cannot be opened: %w", err)
 	}
 	s, _ := client.Session()
-	recs, err := j.RecordsOf(e.Name, s.AccountID, id)
+	recs, err := j.RecordsOf(journal.OwnerOf(e, s.AccountID), id)
 	if err != nil {
 		return failure(exitError, "the withdrawal journal cannot be read: %w", err)
 	}
@@ -62,12 +62,17 @@ func (c withdrawCmd) resume(ctx context.Context, f withdrawFlags, id string) err
 	case withdrawal.ResumeFollow:
 		return c.follow(ctx, client, e, j, id, f.json)
 	}
-	w := withdrawal.Withdrawer{Client: client, Journal: j, Now: c.now}
+	w, err := withdrawal.NewWithdrawer(withdrawal.Setup{Client: client, Journal: j, Now: c.now})
+	if err != nil {
+		return failure(exitError, "%w", err)
+	}
 	cx, cancel := context.WithTimeout(ctx, exchange.WithdrawTimeout)
 	settled := w.Settle(cx, *rec)
 	cancel()
 	again := c.app.invocation().command("withdraw", "resume", id)
 	switch settled.Outcome {
+	case withdrawal.SettledElsewhere:
+		return failure(exitError, "%w; run it with the --env that reaches that service (%s lists them)", settled.Err, c.app.invocation().command("doctor")).about(id)
 	case withdrawal.SettledLost:
 		return failure(exitError, "still no answer from the service to withdrawal %s (%w): it may or may not have arrived; run %s again later (it cannot pay twice)", id, exchange.Explain(settled.Err), again).about(id)
 	case withdrawal.SettledUndecided:
@@ -86,6 +91,9 @@ func (c withdrawCmd) resume(ctx context.Context, f withdrawFlags, id string) err
 			TokenOut: rec.Intent.TokenOut, ToAddress: rec.Intent.ToAddress, Route: exchange.WithdrawalRoute{Chain: rec.Intent.Chain}}}
 		if err := c.printAccepted(e, settled.Accepted, o, f.json, false); err != nil {
 			return err
+		}
+		if settled.JournalErr != nil {
+			return c.unrecorded(&withdrawal.UnrecordedError{QuoteID: id, Journal: settled.JournalErr})
 		}
 	}
 	return c.follow(ctx, client, e, j, id, f.json)

@@ -1,6 +1,7 @@
 package plain
 
 import (
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -97,4 +98,28 @@ func TestEachStateOnce(t *testing.T) {
 	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
 		t.Errorf("state lines:\n%s\nwant:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
 	}
+}
+
+// TestAcceptedButNotRecorded: once the request has left, the journal can
+// no longer be written (a directory put in its place, as a full disk
+// would refuse it): plain mode says the withdrawal was accepted, and that
+// the journal could not record it, which History's resume settles.
+func TestAcceptedButNotRecorded(t *testing.T) {
+	r := newRig(t)
+	path := r.journal.Path()
+	block := func() {
+		if err := os.Rename(path, path+".moved"); err != nil {
+			t.Error(err)
+		}
+		if err := os.Mkdir(path, 0o700); err != nil {
+			t.Error(err)
+		}
+	}
+	r.beforeWithdraw.Store(&block)
+	out, err := r.run(steps(logIn, withdraw25, typed("y"), []scripted{after("COMPLETED: ", "quit")})...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Withdrawal accepted (SUBMITTED)", "But the journal could not record the answer (",
+		"History shows withdrawal q-", "unanswered, and an identical withdrawal is refused, until you resume it there")
 }

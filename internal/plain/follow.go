@@ -10,7 +10,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
-	"github.com/svcwallet/svcwallet/service/withdrawal"
+	"github.com/svcwallet/svcwallet/service/journal"
 )
 
 // Following a withdrawal: the one follow loop (follow.Loop) decides when
@@ -30,7 +30,10 @@ var errStopped = errors.New("stopped following")
 // --watch` does. The states learned of this account's own withdrawals are
 // journaled (Withdrawer.JournalState).
 func (s *session) followUntilEnd(ids ...string) error {
-	loop := s.loop(ids...)
+	loop, err := s.loop(ids...)
+	if err != nil {
+		return err
+	}
 	what := ids[0] + " until it ends; press enter to stop following (the withdrawal goes on)."
 	if len(ids) > 1 {
 		what = fmt.Sprintf("%d withdrawals until each ends; press enter to stop following (they go on).", len(ids))
@@ -39,7 +42,7 @@ func (s *session) followUntilEnd(ids ...string) error {
 	shown := map[string]string{}
 	last := map[string]follow.Follow{}
 	loop.Wait = s.waiter(s.p.lineAsked())
-	err := loop.Run(s.ctx, func(f follow.Seen) bool {
+	err = loop.Run(s.ctx, func(f follow.Seen) bool {
 		id, about := f.QuoteID, ""
 		last[id] = f.Follow
 		if len(ids) > 1 {
@@ -98,10 +101,10 @@ func (s *session) waiter(stop chan lineRead) func(ctx context.Context, d time.Du
 
 // loop follows ids in one request budget, knowing this account's own
 // withdrawals from the journal so their states are journaled
-// (Withdrawer.JournalState).
-func (s *session) loop(ids ...string) follow.Loop {
+// (Withdrawer.JournalState, of a follower's Withdrawer).
+func (s *session) loop(ids ...string) (follow.Loop, error) {
 	sess, _ := s.client().Session()
-	recs, err := s.target.Journal.RecordsOf(s.target.Env.Name, sess.AccountID, ids...)
+	recs, err := s.target.Journal.RecordsOf(journal.OwnerOf(s.target.Env, sess.AccountID), ids...)
 	if err != nil {
 		s.p.Say("The journal cannot be read (%v): the states seen are not journaled.", err)
 	}
@@ -113,7 +116,7 @@ func (s *session) loop(ids ...string) follow.Loop {
 	for _, id := range ids {
 		sched.Add(id, s.Now())
 	}
-	w := withdrawal.Withdrawer{Client: s.client(), Journal: s.target.Journal, Now: s.Now}
+	w, err := s.withdrawer(true)
 	return follow.Loop{Scheduler: sched, Now: s.Now, MaxFailures: maxFailures,
 		Ask: func(ctx context.Context, id string) (exchange.Withdrawal, error) {
 			cx, cancel := context.WithTimeout(ctx, requestTimeout)
@@ -126,7 +129,7 @@ func (s *session) loop(ids ...string) follow.Loop {
 				s.p.Say("The journal could not record %s (%v).", wd.State, err)
 			}
 			return err
-		}}
+		}}, err
 }
 
 // stateLine says a change of state at this moment, after about (the
@@ -190,7 +193,10 @@ func (s *session) lookUp() error {
 // lookUpID asks each id's status once, says it, and offers to follow
 // those still moving.
 func (s *session) lookUpID(ids ...string) error {
-	loop := s.loop(ids...)
+	loop, err := s.loop(ids...)
+	if err != nil {
+		return err
+	}
 	loop.Once, loop.Wait = true, s.waiter(nil)
 	var moving []string
 	var failed error

@@ -73,6 +73,14 @@ func (s *session) printTypedData(r intent.Review, key reviewKey) {
 	}
 }
 
+// withdrawer is the session's withdrawal workflow
+// (withdrawal.NewWithdrawer): one that signs has the journal, or none is
+// made; a follower's (follows) signs nothing and may have none.
+func (s *session) withdrawer(follows bool) (withdrawal.Withdrawer, error) {
+	return withdrawal.NewWithdrawer(withdrawal.Setup{Client: s.client(), Journal: s.target.Journal, Now: s.Now,
+		BridgePins: s.bridgePins(), DryRun: follows})
+}
+
 // bridgePins is where bridge addresses are recorded: beside the journal;
 // "" (nothing recorded) without one.
 func (s *session) bridgePins() string {

@@ -34,10 +34,12 @@ type rig struct {
 	// noAnswer: the sandbox's withdraw requests get a 502, an answer that
 	// does not tell whether they arrived.
 	noAnswer atomic.Bool
-	journal  *journal.Journal
-	console  *Console
-	env      config.Environment
-	vars     map[string]string
+	// beforeWithdraw, when set, runs as a withdraw request arrives.
+	beforeWithdraw atomic.Pointer[func()]
+	journal        *journal.Journal
+	console        *Console
+	env            config.Environment
+	vars           map[string]string
 }
 
 // nonce is the first signature nonce of a rig's runs.
@@ -56,6 +58,9 @@ func newRigOn(t *testing.T, envOf func(url string) config.Environment) *rig {
 	r := &rig{t: t, clock: exchangetest.NewFakeClock(time.Now().UTC()), vars: map[string]string{}}
 	r.ex = sandbox.New(sandbox.Options{Now: r.clock.Now})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if f := r.beforeWithdraw.Load(); f != nil && req.URL.Path == exchange.PathWithdraw {
+			(*f)()
+		}
 		if req.URL.Path == exchange.PathWithdraw && r.noAnswer.Load() {
 			http.Error(w, "bad gateway", http.StatusBadGateway) // whether it arrived cannot be told
 			return

@@ -34,6 +34,7 @@ func (s *session) executed(o withdrawal.Order, sent withdrawal.Sent) (bool, erro
 		s.line("Quote id", id, "")
 		s.line("Transfer id", a.TxID, "")
 		s.line("Fee", a.Fee.String()+" "+o.Choice.TokenIn, "")
+		s.sayUnrecorded(sent.Unrecorded)
 		return false, s.followUntilEnd(id)
 	case sent.Lost != nil:
 		s.sent = append(s.sent, "withdrawal "+id+" (no answer)")
@@ -41,6 +42,10 @@ func (s *session) executed(o withdrawal.Order, sent withdrawal.Sent) (bool, erro
 		return false, s.settle(*sent.Lost)
 	case s.ctx.Err() != nil:
 		return false, ErrInterrupted
+	case sent.Unrecorded != nil:
+		s.p.Say("Not withdrawn: %v.", trimStop(exchange.Explain(sent.Err)))
+		s.sayUnrecorded(sent.Unrecorded)
+		return false, nil
 	case withdrawal.AsUnanswered(sent.Err) != nil:
 		s.p.Say("Stopped: %s: resume it from History first. Nothing was signed or sent.", withdrawal.AsUnanswered(sent.Err).Fact())
 		return false, nil
@@ -64,7 +69,7 @@ func (s *session) executed(o withdrawal.Order, sent withdrawal.Sent) (bool, erro
 // and takes one up: its status followed, or an unanswered one settled.
 func (s *session) history() error {
 	sess, _ := s.client().Session()
-	recs, skipped, err := s.target.Journal.AccountRecords(s.target.Env.Name, sess.AccountID)
+	recs, skipped, err := s.target.Journal.AccountRecords(journal.OwnerOf(s.target.Env, sess.AccountID))
 	if err != nil {
 		return exchange.UserError{Text: "The withdrawal journal cannot be read (" + err.Error() + "): run " + s.command("doctor"), Cause: err}
 	}
@@ -108,17 +113,37 @@ func (s *session) takeUp(rec journal.Record) error {
 	return s.settle(rec)
 }
 
+// sayUnrecorded says what of the service's answer could not be written
+// down (withdrawal.UnrecordedError), and how History reconciles it.
+func (s *session) sayUnrecorded(u *withdrawal.UnrecordedError) {
+	if u == nil {
+		return
+	}
+	if u.Journal != nil {
+		s.p.Say("But the journal could not record the answer (%v): History shows withdrawal %s unanswered, and an identical withdrawal is refused, until you resume it there (it sends the identical request, which cannot pay twice). Free disk space first.", u.Journal, u.QuoteID)
+	}
+	if u.Bridge != nil {
+		s.p.Say("The bridge funding address %s could not be recorded (%v): the next withdrawal trusts it on first use again.", u.Address, u.Bridge)
+	}
+}
+
 // settle takes up a request that got no answer (Withdrawer.Settle): the
 // identical request re-sent while its quote holds, else the service asked
 // whether it arrived; "never paid" only when its clock makes it certain.
 func (s *session) settle(rec journal.Record) error {
 	id := rec.QuoteID
 	s.p.Say("Settling %s with the service: the identical request is sent again while its quote holds (it cannot pay twice), else the service is asked whether it arrived…", id)
-	w := withdrawal.Withdrawer{Client: s.client(), Journal: s.target.Journal, Now: s.Now}
+	w, err := s.withdrawer(false)
+	if err != nil {
+		return err
+	}
 	cx, cancel := s.waitFor()
 	settled := w.Settle(cx, rec)
 	cancel()
 	switch settled.Outcome {
+	case withdrawal.SettledElsewhere:
+		s.p.Say("Not taken up: %v. Log in to the environment that reaches that service and take it up there.", settled.Err)
+		return nil
 	case withdrawal.SettledLost:
 		if s.ctx.Err() != nil {
 			return ErrInterrupted
@@ -137,6 +162,9 @@ func (s *session) settle(rec journal.Record) error {
 		return nil
 	case withdrawal.SettledAccepted:
 		s.p.Say("The identical request was accepted (%s): it is on its way.", settled.Accepted.State)
+		if settled.JournalErr != nil {
+			s.sayUnrecorded(&withdrawal.UnrecordedError{QuoteID: id, Journal: settled.JournalErr})
+		}
 	case withdrawal.SettledArrived:
 		s.p.Say("The first request did arrive: the service has it.")
 	}

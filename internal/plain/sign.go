@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -29,12 +30,19 @@ func (s *session) quoteAndSign(ch withdrawal.Choice) (again bool, err error) {
 	if err != nil || !ok {
 		return s.whatNext(err)
 	}
-	w := withdrawal.Withdrawer{Client: s.client(), Journal: s.target.Journal, Now: s.Now, BridgePins: s.bridgePins()}
+	w, err := s.withdrawer(false)
+	if err != nil {
+		return false, err
+	}
 	trust, ok, err := s.trustBridge(o)
 	if err != nil || !ok {
 		return false, err
 	}
 	rep, err := w.Repeats(ch)
+	if lost, ok := errors.AsType[*journal.RolledBackError](err); ok {
+		s.p.Say("Stopped: %v. Nothing was signed. Run %s: it says what was lost and how to accept the journal as it now is.", lost, s.command("doctor"))
+		return false, nil
+	}
 	if err != nil {
 		return false, err
 	}

@@ -190,10 +190,14 @@ func (a *App) DrawNonce() uint32 {
 // before it is sent (D11). Nil when there is none.
 func (a *App) Journal() *journal.Journal { return a.Target.Journal }
 
-// Withdrawer carries this session's withdrawals (sign, journal, send).
+// Withdrawer carries this session's withdrawals (sign, journal, send),
+// made by withdrawal.NewWithdrawer: without a journal (a test's console)
+// it is a dry run's, which signs nothing. Its one refusal, a Withdrawer
+// that signs without a journal, cannot come of this setup.
 func (a *App) Withdrawer() withdrawal.Withdrawer {
-	return withdrawal.Withdrawer{Client: a.Client(), Journal: a.Journal(), Now: a.Common.Now,
-		BridgePins: BridgePinsPath(a)}
+	w, _ := withdrawal.NewWithdrawer(withdrawal.Setup{Client: a.Client(), Journal: a.Journal(), Now: a.Common.Now,
+		BridgePins: BridgePinsPath(a), DryRun: a.Journal() == nil})
+	return w
 }
 
 // AccountRecords returns the read of the journal's records of the
@@ -204,8 +208,8 @@ func (a *App) Withdrawer() withdrawal.Withdrawer {
 // the file is read in the Cmd.
 func (a *App) AccountRecords() func() ([]journal.Record, int, error) {
 	sess, _ := a.Client().Session()
-	j, env := a.Journal(), a.Target.Env.Name
-	return func() ([]journal.Record, int, error) { return j.AccountRecords(env, sess.AccountID) }
+	j, o := a.Journal(), journal.OwnerOf(a.Target.Env, sess.AccountID)
+	return func() ([]journal.Record, int, error) { return j.AccountRecords(o) }
 }
 
 // UnfinishedRecords is AccountRecords narrowed to the unfinished
@@ -213,8 +217,8 @@ func (a *App) AccountRecords() func() ([]journal.Record, int, error) {
 // counts and the review's repeat check looks through.
 func (a *App) UnfinishedRecords() func() ([]journal.Record, int, error) {
 	sess, _ := a.Client().Session()
-	j, env := a.Journal(), a.Target.Env.Name
-	return func() ([]journal.Record, int, error) { return j.UnfinishedRecords(env, sess.AccountID) }
+	j, o := a.Journal(), journal.OwnerOf(a.Target.Env, sess.AccountID)
+	return func() ([]journal.Record, int, error) { return j.UnfinishedRecords(o) }
 }
 
 // RecentRecords is the read of the logged-in account's n latest
@@ -222,8 +226,8 @@ func (a *App) UnfinishedRecords() func() ([]journal.Record, int, error) {
 // as AccountRecords' is: call it in Update, run what it returns in a Cmd.
 func (a *App) RecentRecords(n int) func() ([]journal.Record, error) {
 	sess, _ := a.Client().Session()
-	j, env := a.Journal(), a.Target.Env.Name
-	return func() ([]journal.Record, error) { return j.Recent(env, sess.AccountID, n) }
+	j, o := a.Journal(), journal.OwnerOf(a.Target.Env, sess.AccountID)
+	return func() ([]journal.Record, error) { return j.Recent(o, n) }
 }
 
 // Client is the logged-in target's client.

@@ -372,9 +372,9 @@ func (s *statusScreen) journalReader() func() ([]journal.Entry, bool) {
 		return nil
 	}
 	sess, _ := s.app.Client().Session()
-	j, id, env, account := s.app.Journal(), s.quoteID, s.app.Target.Env.Name, sess.AccountID
+	j, id, o := s.app.Journal(), s.quoteID, journal.OwnerOf(s.app.Target.Env, sess.AccountID)
 	return func() ([]journal.Entry, bool) {
-		out, err := j.EntriesOf(env, account, id)
+		out, err := j.EntriesOf(o, id)
 		if err != nil {
 			return nil, false // the timeline starts from what is seen now
 		}

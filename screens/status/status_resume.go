@@ -45,6 +45,9 @@ func (s *statusScreen) settled(m settleMsg) tea.Cmd {
 	s.sending = false
 	s.seed(m.journal, m.seeded)
 	switch m.Outcome {
+	case withdrawal.SettledElsewhere:
+		s.err = exchange.UserError{Text: upperFirst(m.Err.Error()) + ". Log in to the environment that reaches that service and take it up there.", Cause: m.Err}
+		return nil
 	case withdrawal.SettledLost:
 		s.err = exchange.UserError{Text: "No answer from the service after every retry: the request may or may not have arrived. Press r to send the identical request again (it cannot pay twice)."}
 		return nil
@@ -76,6 +79,13 @@ func (s *statusScreen) settled(m settleMsg) tea.Cmd {
 			State: m.Accepted.State, ReceiveAmount: m.Accepted.ReceiveAmount}}, now)
 		s.sync()
 		s.addSeen(seen{state: exchange.StateSubmitted, at: now})
+		if m.JournalErr != nil {
+			s.phase, s.unanswered = phaseFollow, nil
+			u := &withdrawal.UnrecordedError{QuoteID: m.Accepted.QuoteID, Journal: m.JournalErr}
+			return tea.Batch(s.step(), func() tea.Msg {
+				return tui.ErrorMsg{Err: exchange.UserError{Text: "Accepted, but " + u.Error() + ": resume it from History again once the disk has room", Cause: u}}
+			})
+		}
 	}
 	s.phase, s.unanswered = phaseFollow, nil
 	return s.step()

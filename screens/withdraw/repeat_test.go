@@ -1,6 +1,9 @@
 package withdraw
 
 import (
+	"errors"
+	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -92,5 +95,53 @@ func TestReviewStopsWhenJournalUnreadable(t *testing.T) {
 	r.Update(bridgeCheckedMsg{trust: *r.bridge, repeatErr: exchange.UserError{Text: "The withdrawal journal cannot be read"}})
 	if screentest.Offers(r.KeyMap(), "enter") || !strings.Contains(ansi.Strip(r.View()), "Stopped: journal") {
 		t.Errorf("an unreadable journal still offers %v:\n%s", r.KeyMap().ShortHelp(), ansi.Strip(r.View()))
+	}
+}
+
+// TestReviewStopsOnARolledBackJournal: a journal that lost lines
+// svcwallet wrote (an older copy put back) stops the review before
+// anything is offered to sign, saying so and naming the doctor.
+func TestReviewStopsOnARolledBackJournal(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	s, _ := app.Client().Session()
+	path := app.Journal().Path()
+	backup, _ := os.ReadFile(path) // none yet: the empty journal
+	if err := app.Journal().Append(journal.Entry{Time: *now, Kind: journal.KindIntent, Env: app.Target.Env.Name, AccountID: s.AccountID, QuoteID: "q-gone"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, backup, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 50, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	r.Update(r.checkBridge()())
+	view := squash(r.View())
+	if screentest.Offers(r.KeyMap(), "enter") || !strings.Contains(view, squash("Stopped: journal")) ||
+		!strings.Contains(view, squash("lost lines svcwallet wrote")) || !strings.Contains(view, squash(app.Command("doctor"))) {
+		t.Errorf("a rolled-back journal offers %v:\n%s", r.KeyMap().ShortHelp(), ansi.Strip(r.View()))
+	}
+}
+
+// TestReviewSaysAnAcceptanceNotRecorded: a withdrawal the service accepted
+// whose answer the journal could not record (a full disk) is said as an
+// error naming History's resume, never as a plain acceptance.
+func TestReviewSaysAnAcceptanceNotRecorded(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 50, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	app.Makers.Home = func(*kit.App) tui.Screen { return screentest.NewHome(app) }
+	app.Makers.Status = func(*kit.App, string) tui.Screen { return screentest.NewHome(app) }
+	unrecorded := &withdrawal.UnrecordedError{QuoteID: r.order.Quote.QuoteID, Journal: errors.New("no space left on device")}
+	var said []string
+	for _, m := range screentest.SequenceMsgs(t, r.executed(executedMsg{withdrawal.Sent{Order: r.order, Unrecorded: unrecorded,
+		Accepted: exchange.WithdrawAccepted{QuoteID: r.order.Quote.QuoteID, State: exchange.StateSubmitted}}})) {
+		switch m := m.(type) {
+		case tui.ErrorMsg:
+			said = append(said, "error: "+m.Err.Error())
+		case tui.InfoMsg:
+			said = append(said, "info: "+fmt.Sprint(m))
+		}
+	}
+	if len(said) != 1 || !strings.HasPrefix(said[0], "error: Withdrawal accepted, but the journal could not record") ||
+		!strings.Contains(said[0], "no space left on device") || !strings.Contains(said[0], "resume it from History") {
+		t.Fatalf("said %q", said)
 	}
 }

@@ -107,11 +107,16 @@ func (r *reviewScreen) checkBridge() tea.Cmd {
 		return nil
 	}
 	env, path, seen, now := r.app.Target.Env, kit.BridgePinsPath(r.app), r.order.Transfer.ToAccount.Hex(), r.app.Common.Now()
-	read, choice, doctor := r.app.UnfinishedRecords(), r.order.Choice, r.app.Command("doctor")
+	read, choice, doctor, j := r.app.UnfinishedRecords(), r.order.Choice, r.app.Command("doctor"), r.app.Journal()
 	return func() tea.Msg {
 		trust, err := withdrawal.CheckBridge(env, path, seen, now)
 		msg := bridgeCheckedMsg{trust: trust, err: err}
 		recs, _, rerr := read()
+		if lost := j.CheckWritten(false); lost != nil {
+			msg.repeatErr = exchange.UserError{Text: "Nothing can be signed: " + lost.Error() + "; run " + doctor +
+				", which says what was lost and how to accept the journal as it now is", Cause: lost}
+			return msg
+		}
 		if rerr != nil {
 			msg.repeatErr = exchange.UserError{Text: "The withdrawal journal cannot be read (" + rerr.Error() +
 				"), so whether an identical withdrawal got no answer cannot be told: nothing can be signed; run " + doctor, Cause: rerr}
@@ -318,14 +323,19 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 		if msg.Order.Quote.QuoteID != "" {
 			sent = msg.Order
 		}
-		return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.Status(r.app, sent.Quote.QuoteID)),
-			tui.ShowInfo(fmt.Sprintf("Withdrawal accepted: %s %s on its way", sent.Quote.ReceiveAmount, sent.Choice.TokenOut)))
+		said := tui.ShowInfo(fmt.Sprintf("Withdrawal accepted: %s %s on its way", sent.Quote.ReceiveAmount, sent.Choice.TokenOut))
+		if u := msg.Unrecorded; u != nil {
+			said = tui.ShowError(exchange.UserError{Text: "Withdrawal accepted, but " + u.Error() + ": resume it from History once the disk has room", Cause: u})
+		}
+		return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.Status(r.app, sent.Quote.QuoteID)), said)
 	case msg.Lost != nil:
 		// This quote must never be signed again with another nonce: the
 		// journaled request may have executed. The resume screen re-sends it
 		// identically or asks the service, and this review is left behind.
 		return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.Resume(r.app, *msg.Lost)),
 			tui.ShowError(exchange.UserError{Text: "No clear answer from the service: the withdrawal is saved and is being checked; it cannot be paid twice"}))
+	case msg.Unrecorded != nil:
+		r.err = exchange.UserError{Text: exchange.Explain(msg.Err).Error() + "; but " + msg.Unrecorded.Error() + ": resume it from History once the disk has room", Cause: msg.Err}
 	case withdrawal.AsUnanswered(msg.Err) != nil:
 		// Another console or command got no answer since the review
 		// looked: the screen stops as if it had seen it.

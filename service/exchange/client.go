@@ -158,8 +158,13 @@ type call struct {
 	path        string
 	body        any
 	depositAuth bool // X-API-Key accepted in place of the session
-	cookieRM    bool // the API-key login sample sends "Cookie: rm=true;" (SPEC.md §4.1)
-	respHeader  *http.Header
+	// authed: a base_url endpoint that takes the session (doAuthed). Only
+	// these carry the cookie and the account id (SPEC.md §5): /time on
+	// market_data_url and the logins and builder authorization on
+	// auth_url take none, and their hosts may be others.
+	authed     bool
+	cookieRM   bool // the API-key login sample sends "Cookie: rm=true;" (SPEC.md §4.1)
+	respHeader *http.Header
 }
 
 // doAuthed sends an authenticated request, logging in again when the session
@@ -168,6 +173,7 @@ func (c *Client) doAuthed(ctx context.Context, cl call, out any) error {
 	if cl.depositAuth && c.apiKey != "" {
 		return c.do(ctx, cl, out)
 	}
+	cl.authed = true
 	if err := c.ensureSession(ctx); err != nil {
 		return err
 	}
@@ -273,9 +279,10 @@ func (c *Client) newRequest(ctx context.Context, cl call) (*http.Request, error)
 	if cl.cookieRM {
 		req.AddCookie(&http.Cookie{Name: "rm", Value: "true"})
 	}
-	if cl.depositAuth && c.apiKey != "" {
+	switch {
+	case cl.depositAuth && c.apiKey != "":
 		req.Header.Set(HeaderAPIKey, c.apiKey)
-	} else {
+	case cl.authed:
 		c.session.apply(req)
 	}
 	return req, nil

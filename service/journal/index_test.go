@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"math/rand/v2"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -20,19 +22,36 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
 
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 )
 
+// randomEnvs are the environments of randomLine's lines: two names of the
+// production service (one on another host), and staging.
+var randomEnvs = []config.Environment{
+	{Name: "production", BaseURL: "https://api.example", ChainID: 325},
+	{Name: "prod-proxy", BaseURL: "https://proxy.example", ChainID: 325},
+	{Name: "staging", BaseURL: "https://api.staging.example", ChainID: 327},
+}
+
 // randomLine is one line of a journal written by svcwallet or planted: a
-// withdrawal's line of any kind, for a few quote ids of two accounts in two
-// environments, or a line the reader skips.
+// withdrawal's line of any kind, for a few quote ids of three accounts
+// reached through three environments (randomEnvs), naming its service or
+// (an earlier version's) not, or a line the reader skips.
 func randomLine(r *rand.Rand, n int) string {
-	envs, accounts := []string{"production", "staging"}, []string{"acct-1", "acct-2", ""}
-	e := Entry{Time: genT0.Add(time.Duration(n) * time.Second), Env: envs[r.IntN(2)], AccountID: accounts[r.IntN(3)],
+	accounts := []string{"acct-1", "acct-2", ""}
+	env := randomEnvs[r.IntN(len(randomEnvs))]
+	// Lines a few apart may share a time, or go back in it (another
+	// process's clock).
+	e := Entry{Time: genT0.Add(time.Duration(n/3-r.IntN(2)) * time.Second), Env: env.Name, AccountID: accounts[r.IntN(3)],
 		QuoteID: fmt.Sprintf("q-%d", r.IntN(12))}
+	if r.IntN(2) == 0 {
+		e.Service = new(env.Service())
+	}
 	switch r.IntN(14) {
 	case 0, 1, 2:
 		in := genIntent(e.Env, e.AccountID, e.QuoteID, n, e.Time)
+		in.Domain.ChainID, in.Request.Signature.ChainID, in.Service = env.ChainID, exchange.ChainIDNumber(env.ChainID), e.Service
 		if r.IntN(3) == 0 {
 			in.Domain, in.Transfer = nil, nil
 		}
@@ -48,6 +67,7 @@ func randomLine(r *rand.Rand, n int) string {
 		e.Kind, e.Error = KindRejected, "The quote expired."
 	case 9:
 		in := genIntent(e.Env, e.AccountID, e.QuoteID, n, e.Time)
+		in.Domain.ChainID = env.ChainID
 		e.Kind, e.Intent, e.Domain, e.Transfer = KindPrepared, in.Intent, in.Domain, in.Transfer
 		e.Prepared = &Prepared{Signer: common.HexToAddress("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"), Fee: new(decimal.RequireFromString("0.5"))}
 	case 10:
@@ -102,16 +122,27 @@ func checkAgainstWhole(t *testing.T, j *Journal, what string) {
 		}
 	}
 	saveEvery = save
-	for _, env := range []string{"production", "staging"} {
+	for _, env := range []string{"production", "prod-proxy", "staging", "none"} {
+		checkHistory(t, j, recs, skipped, env, what)
+	}
+	// Every read left the index whole, none by reading the journal again.
+	if v := j.view; v != nil && !v.snap.wellFormed(v.end, len(v.envs.names)) {
+		t.Fatalf("%s: the index in memory does not hold together", what)
+	}
+	for _, env := range randomEnvs {
 		for _, acct := range []string{"acct-1", "acct-2", ""} {
-			want, wantSkipped, err := whole.AccountRecords(env, acct)
+			if env.Name == "prod-proxy" && acct != "acct-1" {
+				continue // production's but for lines naming no chain: one account is enough
+			}
+			o := OwnerOf(env, acct)
+			want, wantSkipped, err := whole.AccountRecords(o)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, skipped, err := j.UnfinishedRecords(env, acct)
+			got, skipped, err := j.UnfinishedRecords(o)
 			if err != nil || skipped != wantSkipped || !sameList(got, Unfinished(want)) {
 				t.Fatalf("%s: UnfinishedRecords(%s, %s) = %d records, %d skipped, %v\nwant %d, %d skipped\n%+v\n%+v",
-					what, env, acct, len(got), skipped, err, len(Unfinished(want)), wantSkipped, got, Unfinished(want))
+					what, env.Name, acct, len(got), skipped, err, len(Unfinished(want)), wantSkipped, got, Unfinished(want))
 			}
 			ids := []string{"q-none"}
 			for _, e := range all {
@@ -120,7 +151,7 @@ func checkAgainstWhole(t *testing.T, j *Journal, what string) {
 				}
 			}
 			for _, some := range [][]string{ids, ids[:len(ids)/2+1]} {
-				got, err = j.RecordsOf(env, acct, some...)
+				got, err = j.RecordsOf(o, some...)
 				var of []Record
 				for _, r := range want {
 					if slices.Contains(some, r.QuoteID) {
@@ -128,21 +159,97 @@ func checkAgainstWhole(t *testing.T, j *Journal, what string) {
 					}
 				}
 				if err != nil || !sameList(got, of) {
-					t.Fatalf("%s: RecordsOf(%s, %s) = %+v, %v; want %+v", what, env, acct, got, err, of)
+					t.Fatalf("%s: RecordsOf(%s, %s) = %+v, %v; want %+v", what, env.Name, acct, got, err, of)
 				}
 			}
 			for _, id := range ids[:min(len(ids), 4)] {
-				entries, err := j.EntriesOf(env, acct, id)
+				entries, err := j.EntriesOf(o, id)
 				var of []Entry
+				held := slices.ContainsFunc(want, func(r Record) bool { return r.QuoteID == id })
 				for _, e := range all {
-					if e.Env == env && e.AccountID == acct && e.QuoteID == id {
+					if held && e.AccountID == acct && e.QuoteID == id {
 						of = append(of, e)
 					}
 				}
 				if err != nil || !sameList(entries, of) {
-					t.Fatalf("%s: EntriesOf(%s, %s, %s) = %d entries, %v; want %d", what, env, acct, id, len(entries), err, len(of))
+					t.Fatalf("%s: EntriesOf(%s, %s, %s) = %d entries, %v; want %d", what, env.Name, acct, id, len(entries), err, len(of))
 				}
 			}
+		}
+	}
+}
+
+// envHistory is what History lists of env, from the whole journal's
+// records: the unfinished first, each group newest first.
+func envHistory(recs []Record, env string) []Record {
+	var out []Record
+	for _, r := range recs {
+		if r.Env == env {
+			out = append(out, r)
+		}
+	}
+	sort.SliceStable(out, func(a, b int) bool {
+		if fa, fb := out[a].Finished(), out[b].Finished(); fa != fb {
+			return !fa
+		}
+		return out[a].Started.After(out[b].Started)
+	})
+	return out
+}
+
+// checkHistory holds History of env to what the whole journal's records
+// say (envHistory): the same records in the same order, the same widths,
+// lines skipped and other environments, whole, cut to a few, and since a
+// time.
+func checkHistory(t *testing.T, j *Journal, recs []Record, skipped int, env, what string) {
+	t.Helper()
+	all := envHistory(recs, env)
+	want := Listing{Count: len(all), Skipped: skipped}
+	for _, r := range all {
+		want.QuoteWidth, want.ChainWidth = max(want.QuoteWidth, len(r.QuoteID)), max(want.ChainWidth, len(r.Intent.Chain))
+	}
+	at := map[string]int{}
+	for _, r := range recs {
+		if r.Env == env {
+			continue
+		}
+		if _, ok := at[r.Env]; !ok {
+			at[r.Env] = len(want.Others)
+			want.Others = append(want.Others, EnvCount{Env: r.Env})
+		}
+		want.Others[at[r.Env]].Withdrawals++
+	}
+	var got []Record
+	var listing Listing
+	err := j.History(ListOptions{Env: env}, func(l Listing) error { listing = l; return nil }, func(r Record) error {
+		got = append(got, r)
+		return nil
+	})
+	if err != nil || !sameList(got, all) || !reflect.DeepEqual(listing, want) {
+		t.Fatalf("%s: History(%s) = %d records, %+v, %v\nwant %d, %+v\n%+v\n%+v", what, env, len(got), listing, err, len(all), want, got, all)
+	}
+	if len(all) < 2 || env != "production" { // the cuts of one environment are enough
+		return
+	}
+	since := all[len(all)/2].Started
+	var newer []Record
+	for _, r := range all {
+		if !r.Started.Before(since) {
+			newer = append(newer, r)
+		}
+	}
+	for _, opt := range []ListOptions{{Env: env, Limit: 1}, {Env: env, Limit: len(all) - 1}, {Env: env, Since: since}} {
+		got = nil
+		err := j.History(opt, func(Listing) error { return nil }, func(r Record) error {
+			got = append(got, r)
+			return nil
+		})
+		want := newer
+		if opt.Limit > 0 {
+			want = all[:opt.Limit]
+		}
+		if err != nil || !sameList(got, want) {
+			t.Fatalf("%s: History(%+v) = %d records, %v; want %d", what, opt, len(got), err, len(want))
 		}
 	}
 }
@@ -204,12 +311,7 @@ func TestIndexReadsAsWhole(t *testing.T) {
 // another journal, or names lines that are not there, is read as none:
 // the journal is read whole and what it says is returned.
 func TestIndexFileNotTrusted(t *testing.T) {
-	defer func(s int) { saveEvery = s }(saveEvery)
-	saveEvery = 1
-	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	writeGenJournal(t, path, 40, 3)
-	j, _ := Open(path)
-	checkAgainstWhole(t, j, "first read")
+	path := indexedJournal(t)
 	good, err := os.ReadFile(IndexPath(path))
 	if err != nil {
 		t.Fatalf("no index file written: %v", err)
@@ -239,6 +341,21 @@ func TestIndexFileNotTrusted(t *testing.T) {
 			checkAgainstWhole(t, j, name)
 		})
 	}
+}
+
+// indexedJournal writes a journal of 40 withdrawals, 3 unfinished, and
+// its index file, checked once; every read writes the index file until
+// the test ends.
+func indexedJournal(t *testing.T) string {
+	t.Helper()
+	save := saveEvery
+	t.Cleanup(func() { saveEvery = save })
+	saveEvery = 1
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	writeGenJournal(t, path, 40, 3)
+	j, _ := Open(path)
+	checkAgainstWhole(t, j, "first read")
+	return path
 }
 
 func mustRead(t *testing.T, path string) []byte {
@@ -361,18 +478,18 @@ func TestIndexFileLinkRefused(t *testing.T) {
 // not yet written have no records, and nothing is created by reading.
 func TestNoJournalNoRecords(t *testing.T) {
 	var none *Journal
-	if recs, skipped, err := none.UnfinishedRecords("production", "acct-1"); recs != nil || skipped != 0 || err != nil {
+	if recs, skipped, err := none.UnfinishedRecords(genOwner); recs != nil || skipped != 0 || err != nil {
 		t.Fatalf("nil journal: %v, %d, %v", recs, skipped, err)
 	}
-	if recs, err := none.RecordsOf("production", "acct-1", "q-1"); recs != nil || err != nil {
+	if recs, err := none.RecordsOf(genOwner, "q-1"); recs != nil || err != nil {
 		t.Fatalf("nil journal: %v, %v", recs, err)
 	}
-	if entries, err := none.EntriesOf("production", "acct-1", "q-1"); entries != nil || err != nil {
+	if entries, err := none.EntriesOf(genOwner, "q-1"); entries != nil || err != nil {
 		t.Fatalf("nil journal: %v, %v", entries, err)
 	}
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
 	j, _ := Open(path)
-	if recs, skipped, err := j.UnfinishedRecords("production", "acct-1"); len(recs) != 0 || skipped != 0 || err != nil {
+	if recs, skipped, err := j.UnfinishedRecords(genOwner); len(recs) != 0 || skipped != 0 || err != nil {
 		t.Fatalf("no journal yet: %v, %d, %v", recs, skipped, err)
 	}
 	if _, err := os.Lstat(path); !os.IsNotExist(err) {
@@ -457,7 +574,7 @@ func TestIndexWhileAnotherAppends(t *testing.T) {
 					return
 				}
 			}
-			if _, _, err := writer.UnfinishedRecords("production", "acct-1"); err != nil {
+			if _, _, err := writer.UnfinishedRecords(genOwner); err != nil {
 				done <- err
 				return
 			}
@@ -472,13 +589,107 @@ func TestIndexWhileAnotherAppends(t *testing.T) {
 			}
 			reading = false
 		default:
-			if _, _, err := reader.UnfinishedRecords("production", "acct-1"); err != nil {
+			if _, _, err := reader.UnfinishedRecords(genOwner); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
 	checkAgainstWhole(t, reader, "after the appends")
-	if recs, _, _ := reader.UnfinishedRecords("production", "acct-1"); len(recs) != 14 {
+	if recs, _, _ := reader.UnfinishedRecords(genOwner); len(recs) != 14 {
 		t.Fatalf("%d unfinished, want 14", len(recs))
+	}
+}
+
+// TestHistoryIndexLies: an index file that holds together but says what
+// the journal's lines do not (another's line, a finished withdrawal
+// unfinished) stops History at that withdrawal with an error, and is
+// removed: the next History says what the whole journal says.
+func TestHistoryIndexLies(t *testing.T) {
+	path := indexedJournal(t)
+	good := mustRead(t, IndexPath(path))
+	whole, _ := Open(path)
+	recs, skipped, err := whole.RecordsSkipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, bad := range map[string][]byte{
+		"another's line":                  reseal(firstOffsetAt(good, 0)),
+		"a finished one said unfinished":  reseal(openFirstFinished(good)),
+		"an unfinished one said finished": reseal(finishFirstOpen(good)),
+	} {
+		t.Run(name, func(t *testing.T) {
+			exchangetest.Must(t, os.WriteFile(IndexPath(path), bad, 0o600))
+			j, _ := Open(path)
+			err := j.History(ListOptions{Env: "production"}, func(Listing) error { return nil }, func(Record) error { return nil })
+			if !errors.Is(err, errStale) {
+				t.Fatalf("History through a lying index: %v, want errStale", err)
+			}
+			if _, err := os.Lstat(IndexPath(path)); !os.IsNotExist(err) {
+				t.Fatalf("the lying index is still there: %v", err)
+			}
+			checkHistory(t, j, recs, skipped, "production", name)
+		})
+	}
+}
+
+// openFirstFinished says the first finished withdrawal of an index file
+// is SENDING, leaving its CRC as it was.
+func openFirstFinished(b []byte) []byte {
+	b = slices.Clone(b)
+	n := int(binary.LittleEndian.Uint64(b[len(indexMagic)+32:]))
+	for i := range n {
+		at := headerSize + i*entrySize + 24
+		if st := status(b[at]); st&stRecord != 0 && !st.open() {
+			b[at] = byte(stRecord | stAnswered | status(slices.Index(stateNames[:], exchange.StateSending))<<stateShift)
+			return b
+		}
+	}
+	panic("no finished withdrawal")
+}
+
+// TestAbsorbInPlace: lines read past an index loaded from its file, and
+// past one built in memory, are moved into it in place to the very index
+// a read of the whole journal builds: a line of a new withdrawal, and the
+// lines of many, new and not.
+func TestAbsorbInPlace(t *testing.T) {
+	defer func(s, c int) { saveEvery, compactEvery = s, c }(saveEvery, compactEvery)
+	for _, added := range [][2]int{{40, 41}, {30, 60}} {
+		compactEvery = 1 << 16
+		path := indexedJournal(t)
+		var more strings.Builder
+		for i := added[0]; i < added[1]; i++ {
+			lines := genLines(t, genQuoteID(i), i, i%4 != 0)
+			if added[1]-added[0] == 1 {
+				lines = lines[:1]
+			}
+			for _, l := range lines {
+				more.Write(append(l, '\n'))
+			}
+		}
+		appendRaw(t, path, more.String())
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		fi, _ := f.Stat()
+		whole := newView()
+		if _, err := whole.readOn(f, fi, nil); err != nil {
+			t.Fatal(err)
+		}
+		whole.compact()
+		compactEvery = 7 // in memory, absorbed every 7 lines
+		for name, v := range map[string]*view{"loaded from its file": loadIndex(IndexPath(path), f, fi), "built in memory": newView()} {
+			if v == nil {
+				t.Fatal("the index file was not loaded")
+			}
+			if _, err := v.readOn(f, fi, nil); err != nil {
+				t.Fatal(err)
+			}
+			v.compact()
+			if !bytes.Equal(v.snap.entries, whole.snap.entries) || !bytes.Equal(v.snap.offs, whole.snap.offs) {
+				t.Errorf("%v added, %s: the index after absorbing differs from the whole journal's", added, name)
+			}
+		}
 	}
 }

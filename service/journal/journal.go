@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/signer"
 
@@ -36,13 +37,18 @@ const (
 // withdraw request (the signature is public; no key material is ever written)
 // so an unanswered request can be re-sent byte for byte.
 type Entry struct {
-	Time      time.Time                 `json:"time"`
-	Kind      string                    `json:"kind"`
-	Env       string                    `json:"env"`
-	AccountID string                    `json:"account_id,omitempty"`
-	QuoteID   string                    `json:"quote_id"`
-	Request   *exchange.WithdrawRequest `json:"request,omitempty"`
-	Intent    *Intent                   `json:"intent,omitempty"`
+	Time      time.Time `json:"time"`
+	Kind      string    `json:"kind"`
+	Env       string    `json:"env"`
+	AccountID string    `json:"account_id,omitempty"`
+	QuoteID   string    `json:"quote_id"`
+	// Service is the service the line was written for (the environment's
+	// base host and chain id, config.Service); lines of earlier versions
+	// have none. On an intent line it is where the request was signed
+	// for and sent: a resume sends it nowhere else.
+	Service *config.Service           `json:"service,omitempty"`
+	Request *exchange.WithdrawRequest `json:"request,omitempty"`
+	Intent  *Intent                   `json:"intent,omitempty"`
 	// Domain and Transfer are what the request's signature signed, on intent
 	// lines (older journals have neither): the signer's own typed data, from
 	// which the digest and the eth_signTypedData_v4 JSON are derived.
@@ -85,13 +91,25 @@ type Journal struct {
 	mu   sync.Mutex
 	path string
 	view *view // what was read of it, through its index; j.mu guards it
+	// progress is told how far a long read of the journal into its index
+	// has come (Progress).
+	progress func(read, size int64)
 }
 
-// withdrawalKey is one withdrawal: a quote id is an account's own in one
-// environment.
-type withdrawalKey struct{ env, account, quoteID string }
+// Progress has tell told, during a read of the journal into its index
+// that is a megabyte or more from its end (the first read of a journal
+// changed outside svcwallet, or of one whose index was lost), how many of
+// its size bytes have been read, every megabyte and once at the end: a
+// face shows it when the read takes long. Set it before the first read.
+func (j *Journal) Progress(tell func(read, size int64)) { j.progress = tell }
 
-func keyOf(e Entry) withdrawalKey { return withdrawalKey{e.Env, e.AccountID, e.QuoteID} }
+// withdrawalKey is one withdrawal: the service's quote id of an account,
+// whatever the environment it was reached by was called (Owner), so that
+// the lines written through an old and a new name, or a proxy and the
+// direct URL, fold into one record.
+type withdrawalKey struct{ account, quoteID string }
+
+func keyOf(e Entry) withdrawalKey { return withdrawalKey{e.AccountID, e.QuoteID} }
 
 // DefaultPath is journal.jsonl in the user's state directory
 // ($XDG_STATE_HOME, else ~/.local/state).
@@ -160,77 +178,6 @@ func (j *Journal) AppendState(e Entry) error {
 	return j.write(e)
 }
 
-// write appends one entry and fsyncs it; j.mu is held.
-func (j *Journal) write(e Entry) error {
-	line, err := json.Marshal(e)
-	if err != nil {
-		return fmt.Errorf("journal entry: %w", err)
-	}
-	if err := checkRoundTrip(line); err != nil {
-		return err
-	}
-	f, err := osguard.OpenPrivate(j.path, os.O_CREATE|os.O_APPEND|os.O_RDWR)
-	if err != nil {
-		return fmt.Errorf("open journal: %w", err)
-	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return fmt.Errorf("read journal: %w", err)
-	}
-	// A crash mid-write leaves a torn last line without its newline; start
-	// on a line of our own, or this entry would be glued to the fragment and
-	// lost with it when the journal is read.
-	if torn, err := endsTorn(f); err != nil {
-		f.Close()
-		return fmt.Errorf("read journal: %w", err)
-	} else if torn {
-		line = append([]byte{'\n'}, line...)
-	}
-	if _, err := f.Write(append(line, '\n')); err != nil {
-		f.Close()
-		return fmt.Errorf("write journal: %w", err)
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return fmt.Errorf("sync journal: %w", err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("close journal: %w", err)
-	}
-	if st.Size() == 0 {
-		// A new file's name lives in its directory: sync that too, or a
-		// power loss can lose the file with the intent in it.
-		return syncDir(filepath.Dir(j.path))
-	}
-	return nil
-}
-
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return fmt.Errorf("sync journal directory: %w", err)
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil {
-		return fmt.Errorf("sync journal directory: %w", err)
-	}
-	return nil
-}
-
-// endsTorn reports whether the file is non-empty and does not end in a newline.
-func endsTorn(f *os.File) (bool, error) {
-	st, err := f.Stat()
-	if err != nil || st.Size() == 0 {
-		return false, err
-	}
-	var last [1]byte
-	if _, err := f.ReadAt(last[:], st.Size()-1); err != nil {
-		return false, err
-	}
-	return last[0] != '\n', nil
-}
-
 // UnmarshalJSON reads the journaled amounts as answers are read
 // (exchange.WireAmount): bounded before they are parsed.
 func (in *Intent) UnmarshalJSON(b []byte) error {
@@ -244,10 +191,16 @@ func (in *Intent) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err
 	}
+	return in.decodeAmounts(w.PayAmount, w.ReceiveAmount)
+}
+
+// decodeAmounts puts the amounts read as text in place, each bounded by
+// its token's decimals.
+func (in *Intent) decodeAmounts(pay, receive exchange.WireAmount) error {
 	var err error
-	if in.PayAmount, err = w.PayAmount.Decode("pay amount", exchange.TokenDecimalsOf(in.TokenIn), false); err != nil {
+	if in.PayAmount, err = pay.Decode("pay amount", exchange.TokenDecimalsOf(in.TokenIn), false); err != nil {
 		return err
 	}
-	in.ReceiveAmount, err = w.ReceiveAmount.Decode("receive amount", exchange.TokenDecimalsOf(in.TokenOut), false)
+	in.ReceiveAmount, err = receive.Decode("receive amount", exchange.TokenDecimalsOf(in.TokenOut), false)
 	return err
 }

@@ -244,7 +244,7 @@ func TestJournalSurvivesBadLines(t *testing.T) {
 // no records.
 func TestJournalAccountRecords(t *testing.T) {
 	var none *journal.Journal
-	if recs, skipped, err := none.AccountRecords("sandbox", "acct-1"); recs != nil || skipped != 0 || err != nil {
+	if recs, skipped, err := none.AccountRecords(journal.Owner{Env: "sandbox", AccountID: "acct-1"}); recs != nil || skipped != 0 || err != nil {
 		t.Fatalf("no journal: %v, %d, %v", recs, skipped, err)
 	}
 	j, err := journal.Open(filepath.Join(t.TempDir(), "journal.jsonl"))
@@ -264,7 +264,7 @@ func TestJournalAccountRecords(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	recs, skipped, err := j.AccountRecords("sandbox", "acct-1")
+	recs, skipped, err := j.AccountRecords(journal.Owner{Env: "sandbox", AccountID: "acct-1"})
 	if err != nil || skipped != 0 {
 		t.Fatalf("%d skipped, %v", skipped, err)
 	}
@@ -282,8 +282,9 @@ func TestJournalAccountRecords(t *testing.T) {
 
 // TestJournalAppendStateOnce: a state is journaled once per withdrawal,
 // also by a second Journal on the file (another process), and SUBMITTED
-// not after the acceptance; the same quote id of another account or
-// environment is a withdrawal of its own.
+// not after the acceptance; the same quote id of another account is a
+// withdrawal of its own, and through another environment's name (a new
+// name, a proxy) the same withdrawal.
 func TestJournalAppendStateOnce(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
 	j, err := journal.Open(path)
@@ -326,7 +327,7 @@ func TestJournalAppendStateOnce(t *testing.T) {
 	for _, e := range entries {
 		got = append(got, e.AccountID+"/"+e.Env+":"+e.Kind+" "+e.State)
 	}
-	want := "acct-1/sandbox:accepted ,acct-1/sandbox:state SENDING,acct-2/sandbox:state SENDING,acct-1/production:state SENDING,acct-1/sandbox:state COMPLETED"
+	want := "acct-1/sandbox:accepted ,acct-1/sandbox:state SENDING,acct-2/sandbox:state SENDING,acct-1/sandbox:state COMPLETED"
 	if strings.Join(got, ",") != want {
 		t.Errorf("journal holds\n%s\nwant\n%s", strings.Join(got, ","), want)
 	}

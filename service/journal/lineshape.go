@@ -37,7 +37,11 @@ func parseJournalLine(line []byte) (Entry, error) {
 	if len(line) > maxJournalLine {
 		return e, fmt.Errorf("%w: the line is %d bytes long (at most %d)", ErrLine, len(line), maxJournalLine)
 	}
-	err := exchange.Decode(line, &e)
+	var err error
+	if !decodeFast(line, &e) {
+		e = Entry{}
+		err = exchange.Decode(line, &e)
+	}
 	if err == nil {
 		e.upgrade()
 		err = e.check()
@@ -70,6 +74,11 @@ func (e *Entry) check() error {
 	}
 	if err := exchange.CheckID("account id", e.AccountID, false); err != nil {
 		return err
+	}
+	if e.Service != nil {
+		if err := e.Service.Check(); err != nil {
+			return exchange.NewShapeError("journaled service", "%s", err.Error())
+		}
 	}
 	if e.State != "" {
 		if err := exchange.CheckState("state", e.State); err != nil {

@@ -14,11 +14,11 @@ import (
 // the journal's length. Each returns what AccountRecords would of the same
 // withdrawals, in the same order.
 
-// UnfinishedRecords is the unfinished withdrawals of one account in one
-// environment (Unfinished of its AccountRecords), newest first, with the
-// count of the journal's lines skipped: what Home counts, the repeat
-// check looks through, and a refresh asks about. A nil journal has none.
-func (j *Journal) UnfinishedRecords(env, accountID string) ([]Record, int, error) {
+// UnfinishedRecords is o's unfinished withdrawals (Unfinished of its
+// AccountRecords), newest first, with the count of the journal's lines
+// skipped: what Home counts, the repeat check looks through, and a refresh
+// asks about. A nil journal has none.
+func (j *Journal) UnfinishedRecords(o Owner) ([]Record, int, error) {
 	if j == nil {
 		return nil, 0, nil
 	}
@@ -28,7 +28,7 @@ func (j *Journal) UnfinishedRecords(env, accountID string) ([]Record, int, error
 	if err != nil {
 		return nil, skipped, err
 	}
-	return Unfinished(fold(lines, env, accountID)), skipped, nil
+	return Unfinished(fold(lines, o)), skipped, nil
 }
 
 // openLines picks the withdrawals the index holds unfinished, and the
@@ -41,29 +41,28 @@ func openLines(v *view, _ io.ReaderAt, torn *line) ([]keyID, error) {
 	return ids, nil
 }
 
-// RecordsOf is the records of the withdrawals quoteIDs names of one
-// account in one environment, those the journal holds, newest first: what
-// a follower of those ids needs (follow.OwnOf), or a resume of one. A nil
-// journal has none.
-func (j *Journal) RecordsOf(env, accountID string, quoteIDs ...string) ([]Record, error) {
+// RecordsOf is the records of o's withdrawals quoteIDs names, those the
+// journal holds, newest first: what a follower of those ids needs
+// (follow.OwnOf), or a resume of one. A nil journal has none.
+func (j *Journal) RecordsOf(o Owner, quoteIDs ...string) ([]Record, error) {
 	if j == nil {
 		return nil, nil
 	}
-	lines, err := j.linesOfQuotes(env, accountID, quoteIDs)
+	lines, err := j.linesOfQuotes(o, quoteIDs)
 	if err != nil {
 		return nil, err
 	}
-	return fold(lines, env, accountID), nil
+	return fold(lines, o), nil
 }
 
-// EntriesOf is the journal's entries of one withdrawal of one account in
-// one environment, in file order: its timeline.
-func (j *Journal) EntriesOf(env, accountID, quoteID string) ([]Entry, error) {
+// EntriesOf is the journal's entries of o's withdrawal quoteID, in file
+// order: its timeline. None when it is not o's.
+func (j *Journal) EntriesOf(o Owner, quoteID string) ([]Entry, error) {
 	if j == nil {
 		return nil, nil
 	}
-	lines, err := j.linesOfQuotes(env, accountID, []string{quoteID})
-	if err != nil {
+	lines, err := j.linesOfQuotes(o, []string{quoteID})
+	if err != nil || len(fold(lines, o)) == 0 {
 		return nil, err
 	}
 	entries := make([]Entry, len(lines))
@@ -73,26 +72,15 @@ func (j *Journal) EntriesOf(env, accountID, quoteID string) ([]Entry, error) {
 	return entries, nil
 }
 
-func (j *Journal) linesOfQuotes(env, accountID string, quoteIDs []string) ([]line, error) {
+func (j *Journal) linesOfQuotes(o Owner, quoteIDs []string) ([]line, error) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	ids := make([]keyID, len(quoteIDs))
 	for i, q := range quoteIDs {
-		ids[i] = idOf(withdrawalKey{env, accountID, q})
+		ids[i] = idOf(withdrawalKey{o.AccountID, q})
 	}
 	lines, _, err := j.linesOf(func(*view, io.ReaderAt, *line) ([]keyID, error) { return ids, nil })
 	return lines, err
-}
-
-// fold folds the lines of one account in one environment.
-func fold(lines []line, env, accountID string) []Record {
-	var f folder
-	for _, l := range lines {
-		if l.Env == env && l.AccountID == accountID {
-			f.add(l.Entry)
-		}
-	}
-	return f.records()
 }
 
 // Tally is what the journal holds, as doctor says it.
@@ -128,7 +116,8 @@ func (j *Journal) Tally() (Tally, error) {
 	switch {
 	case tornOK:
 		tornID = idOf(keyOf(torn.Entry))
-		count(v.status(tornID).with(torn.Entry))
+		sum, _, _ := v.summaryOf(tornID)
+		count(sum.st.with(torn.Entry))
 	case torn != nil:
 		t.Skipped++
 	}
@@ -139,7 +128,7 @@ func (j *Journal) Tally() (Tally, error) {
 	}
 	for id, o := range v.over {
 		if !(tornOK && id == tornID) {
-			count(o.st)
+			count(o.sum.st)
 		}
 	}
 	return t, nil
@@ -173,11 +162,10 @@ func (j *Journal) Mark() (Mark, error) {
 // written after it cannot be told.
 var ErrReplaced = errors.New("the journal was replaced or cut short meanwhile")
 
-// RecordsSince is the records of one account in one environment folded
-// from the lines written after m alone: the withdrawals made since, newest
-// first. The journal only grows; one replaced or shorter than m is
-// ErrReplaced.
-func (j *Journal) RecordsSince(env, accountID string, m Mark) ([]Record, error) {
+// RecordsSince is the records of o folded from the lines written after m
+// alone: the withdrawals made since, newest first. The journal only
+// grows; one replaced or shorter than m is ErrReplaced.
+func (j *Journal) RecordsSince(o Owner, m Mark) ([]Record, error) {
 	if j == nil {
 		return nil, nil
 	}
@@ -209,5 +197,5 @@ func (j *Journal) RecordsSince(env, accountID string, m Mark) ([]Record, error) 
 	}); err != nil {
 		return nil, err
 	}
-	return fold(lines, env, accountID), nil
+	return fold(lines, o), nil
 }

@@ -16,16 +16,28 @@ import (
 // variable so that tests cut lines at every place.
 var recentChunk = 64 << 10
 
-// Recent is the records of the n withdrawals of one account in one
-// environment whose last lines are the latest (accountID "": of every
-// account there), newest first, as AccountRecords would fold them. A nil
-// journal has none.
-func (j *Journal) Recent(env, accountID string, n int) ([]Record, error) {
+// Recent is the records of o's n withdrawals whose last lines are the
+// latest, newest first, as AccountRecords would fold them. They are told
+// by those lines: one of an earlier version that names no chain counts
+// for its account's withdrawal, whose record then decides (fewer than n
+// may come back). A nil journal has none.
+func (j *Journal) Recent(o Owner, n int) ([]Record, error) {
+	recs, err := j.recent(n, func(e Entry) bool { return withdrawalKind(e.Kind) && o.likely(e) })
+	return o.keep(recs), err
+}
+
+// RecentIn is the records of the n withdrawals of every account whose
+// lines name the environment env and are the latest (what quote-id
+// completion offers, logged in to no account), newest first.
+func (j *Journal) RecentIn(env string, n int) ([]Record, error) {
+	return j.recent(n, func(e Entry) bool { return withdrawalKind(e.Kind) && e.Env == env })
+}
+
+// recent is the records of the n withdrawals whose latest lines want
+// takes, folded from those lines.
+func (j *Journal) recent(n int, want func(Entry) bool) ([]Record, error) {
 	if j == nil || n <= 0 {
 		return nil, nil
-	}
-	want := func(e Entry) bool {
-		return withdrawalKind(e.Kind) && e.Env == env && (accountID == "" || e.AccountID == accountID)
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()

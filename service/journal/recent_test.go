@@ -33,6 +33,7 @@ func TestRecent(t *testing.T) {
 	}
 	other := genIntent("production", "acct-2", "q-other", 1, genT0.Add(time.Hour*1000))
 	staging := genIntent("staging", "acct-1", "q-staging", 2, genT0.Add(time.Hour*1001))
+	staging.Domain.ChainID = 326 // another service
 	for _, e := range []Entry{other, staging} {
 		if err := j.Append(e); err != nil {
 			t.Fatal(err)
@@ -41,12 +42,12 @@ func TestRecent(t *testing.T) {
 	fh, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0o600)
 	fh.WriteString("not an entry\n{\"kind\":\"intent\",\"env\":\"produ")
 	fh.Close()
-	all, _, err := j.AccountRecords("production", "acct-1")
+	all, _, err := j.AccountRecords(genOwner)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, n := range []int{1, 7, 500, 3000, 4000} {
-		got, err := j.Recent("production", "acct-1", n)
+		got, err := j.Recent(genOwner, n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,10 +56,10 @@ func TestRecent(t *testing.T) {
 			t.Fatalf("Recent(%d): %d records, first %+v; want %d, first %+v", n, len(got), got[0], len(want), want[0])
 		}
 	}
-	if got, _ := j.Recent("production", "", 2); len(got) != 2 || got[0].QuoteID != "q-other" || got[1].QuoteID != genQuoteID(2999) {
+	if got, _ := j.RecentIn("production", 2); len(got) != 2 || got[0].QuoteID != "q-other" || got[1].QuoteID != genQuoteID(2999) {
 		t.Errorf("Recent of every account: %+v", got)
 	}
-	if got, _ := j.Recent("staging", "acct-1", 5); len(got) != 1 || got[0].QuoteID != "q-staging" {
+	if got, _ := j.Recent(Owner{Env: "staging", ChainID: 326, AccountID: "acct-1"}, 5); len(got) != 1 || got[0].QuoteID != "q-staging" {
 		t.Errorf("Recent on staging: %+v", got)
 	}
 	open, err := j.UnfinishedIn("production")
@@ -66,7 +67,7 @@ func TestRecent(t *testing.T) {
 		t.Errorf("UnfinishedIn: %d, %v: %+v", len(open), err, open)
 	}
 	var none *Journal
-	if recs, err := none.Recent("production", "acct-1", 3); recs != nil || err != nil {
+	if recs, err := none.Recent(genOwner, 3); recs != nil || err != nil {
 		t.Errorf("no journal: %v %v", recs, err)
 	}
 }
@@ -88,7 +89,7 @@ func TestRecentAcrossReads(t *testing.T) {
 	defer func(was int) { recentChunk = was }(recentChunk)
 	for _, size := range []int{97, 500, 1013, 4096, 64 << 10} {
 		recentChunk = size
-		got, err := j.Recent("production", "acct-1", 30)
+		got, err := j.Recent(genOwner, 30)
 		if err != nil || len(got) != 30 || got[0].QuoteID != genQuoteID(39) || got[29].QuoteID != genQuoteID(10) {
 			t.Fatalf("read back %d bytes at a time: %d records (%v)", size, len(got), err)
 		}

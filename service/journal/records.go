@@ -5,19 +5,27 @@ import (
 	"strings"
 	"time"
 
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 )
 
 // Record folds one withdrawal's entries into what is known of it.
 type Record struct {
 	QuoteID   string
-	Env       string
+	Env       string // the environment's name on its first line
 	AccountID string
-	Request   exchange.WithdrawRequest
-	Intent    Intent
-	Started   time.Time
-	Updated   time.Time
-	Answered  bool // the service accepted or refused it
+	// ChainID is the chain its lines name (chainOf); 0 when none does:
+	// then its environment's name alone says whose it is (Owner.Holds).
+	ChainID uint64
+	// Service is the service its intent was signed for and sent to (the
+	// first intent's, as Request); zero when the intent names none (an
+	// earlier version's).
+	Service  config.Service
+	Request  exchange.WithdrawRequest
+	Intent   Intent
+	Started  time.Time
+	Updated  time.Time
+	Answered bool // the service accepted or refused it
 	// Made: the journal holds its intent or the service's acceptance, so
 	// this account made it (OwnOf).
 	Made bool
@@ -55,24 +63,24 @@ func (j *Journal) RecordsSkipped() ([]Record, int, error) {
 	return f.records(), skipped, nil
 }
 
-// AccountRecords is RecordsSkipped narrowed to one account in one
-// environment: every withdrawal it ever made, read from the whole journal
-// (History lists them). UnfinishedRecords and RecordsOf read only what
-// they return. A nil journal (none configured) has no records.
-func (j *Journal) AccountRecords(env, accountID string) ([]Record, int, error) {
+// AccountRecords is RecordsSkipped narrowed to o's withdrawals: every one
+// it ever made, read from the whole journal (History lists them).
+// UnfinishedRecords and RecordsOf read only what they return. A nil
+// journal (none configured) has no records.
+func (j *Journal) AccountRecords(o Owner) ([]Record, int, error) {
 	if j == nil {
 		return nil, 0, nil
 	}
 	var f folder
 	skipped, err := j.readAll(func(e Entry) {
-		if e.Env == env && e.AccountID == accountID {
+		if o.mayHold(e) {
 			f.add(e)
 		}
 	})
 	if err != nil {
 		return nil, skipped, err
 	}
-	return f.records(), skipped, nil
+	return o.keep(f.records()), skipped, nil
 }
 
 // Unfinished keeps the withdrawals that still need the user: unanswered
@@ -132,6 +140,9 @@ func (f *folder) add(e Entry) {
 	}
 	r := &f.recs[i]
 	r.Updated = e.Time
+	if r.ChainID == 0 {
+		r.ChainID = chainOf(e)
+	}
 	if answered, state, ok := answerOf(e); ok {
 		r.Answered, r.State = answered, state
 	}
@@ -142,6 +153,9 @@ func (f *folder) add(e Entry) {
 		// a later intent for the same quote never replaces it.
 		if e.Request != nil && r.Request.QuoteID == "" {
 			r.Request = *e.Request
+			if e.Service != nil {
+				r.Service = *e.Service
+			}
 		}
 		if e.Intent != nil {
 			r.Intent = *e.Intent
@@ -218,21 +232,3 @@ func currentWords(s string) string {
 // have executed, and only the console's resume (same body) or the status
 // can tell.
 func (r Record) Unanswered() bool { return !r.Answered }
-
-// EnvHistory is the journal's withdrawals in one environment, the unfinished
-// ones (those that still need the user) first, each group newest first.
-func EnvHistory(recs []Record, env string) []Record {
-	var out []Record
-	for _, r := range recs {
-		if r.Env == env {
-			out = append(out, r)
-		}
-	}
-	sort.SliceStable(out, func(a, b int) bool {
-		if fa, fb := out[a].Finished(), out[b].Finished(); fa != fb {
-			return !fa
-		}
-		return out[a].Started.After(out[b].Started)
-	})
-	return out
-}

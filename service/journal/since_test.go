@@ -34,21 +34,21 @@ func TestRecordsSince(t *testing.T) {
 		t.Fatal(err)
 	}
 	accepted("q-after")
-	recs, err := j.RecordsSince("testnet", "acct", m)
+	recs, err := j.RecordsSince(Owner{Env: "testnet", AccountID: "acct"}, m)
 	if err != nil || len(recs) != 1 || recs[0].QuoteID != "q-after" {
 		t.Fatalf("since the mark: %+v (%v), want q-after alone", recs, err)
 	}
-	if recs, err := j.RecordsSince("testnet", "acct", empty); err != nil || len(recs) != 2 {
+	if recs, err := j.RecordsSince(Owner{Env: "testnet", AccountID: "acct"}, empty); err != nil || len(recs) != 2 {
 		t.Fatalf("since before the journal existed: %+v (%v), want both", recs, err)
 	}
-	if recs, err := j.RecordsSince("testnet", "other", m); err != nil || len(recs) != 0 {
+	if recs, err := j.RecordsSince(Owner{Env: "testnet", AccountID: "other"}, m); err != nil || len(recs) != 0 {
 		t.Fatalf("another account's: %+v (%v), want none", recs, err)
 	}
 
 	if err := os.Truncate(path, m.end-1); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := j.RecordsSince("testnet", "acct", m); !errors.Is(err, ErrReplaced) {
+	if _, err := j.RecordsSince(Owner{Env: "testnet", AccountID: "acct"}, m); !errors.Is(err, ErrReplaced) {
 		t.Fatalf("cut short: %v, want ErrReplaced", err)
 	}
 	swapped := path + ".new"
@@ -58,7 +58,7 @@ func TestRecordsSince(t *testing.T) {
 	if err := os.Rename(swapped, path); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := j.RecordsSince("testnet", "acct", m); !errors.Is(err, ErrReplaced) {
+	if _, err := j.RecordsSince(Owner{Env: "testnet", AccountID: "acct"}, m); !errors.Is(err, ErrReplaced) {
 		t.Fatalf("replaced by a longer file: %v, want ErrReplaced", err)
 	}
 }

@@ -33,7 +33,7 @@ func executeWith(t *testing.T, path string, plant func(t *testing.T, path string
 		plant(t, path)
 	}
 	key := func() (signer.Key, error) { return loopback.MustKey(t, sandbox.DemoPrivateKey), nil }
-	sent := withdrawal.Withdrawer{Client: c, Journal: j, Now: w.Clock.Now}.Execute(context.Background(), w.order(c), key)
+	sent := mustWithdrawer(t, withdrawal.Setup{Client: c, Journal: j, Now: w.Clock.Now}).Execute(context.Background(), w.order(c), key)
 	return sent, rec.Count(exchange.PathWithdraw)
 }
 

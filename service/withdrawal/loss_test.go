@@ -57,6 +57,14 @@ func TestAcceptsLoss(t *testing.T) {
 	if err := withdrawal.AcceptsLoss(mild, decimal.NewNullDecimal(d("5"))); !errors.As(err, &above) {
 		t.Errorf("6%% lost, 5%% accepted: %v", err)
 	}
+	// A loss exactly the share accepted is accepted: --accept-loss 6 signs
+	// a loss of 1.5 of 25, and one of 93.75% is signed at 93.75.
+	if err := withdrawal.AcceptsLoss(mild, decimal.NewNullDecimal(d("6"))); err != nil {
+		t.Errorf("6%% lost, 6%% accepted: %v", err)
+	}
+	if err := withdrawal.AcceptsLoss(severe, decimal.NewNullDecimal(d("93.75"))); err != nil {
+		t.Errorf("93.75%% lost, 93.75%% accepted: %v", err)
+	}
 	for in, ok := range map[string]bool{"60": true, "60%": true, " 93.8 ": true, "100": true, "0": false, "-1": false, "101": false, "lots": false, "": false} {
 		if _, err := withdrawal.ParseAcceptedLoss(in); (err == nil) != ok {
 			t.Errorf("ParseAcceptedLoss(%q): %v", in, err)

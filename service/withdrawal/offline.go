@@ -31,10 +31,13 @@ type Prepared struct {
 // nothing is prepared when an identical withdrawal got no answer, as
 // Execute refuses it. The error is written for the user.
 func (w Withdrawer) Prepare(ctx context.Context, o Order, signerAddr common.Address) (Prepared, error) {
+	if err := w.maySign(); err != nil {
+		return Prepared{}, err
+	}
 	if _, err := w.checkRepeat(o); err != nil {
 		return Prepared{}, err
 	}
-	p, err := intent.Prepare(ctx, w.Client, w.Journal, func(now time.Time) journal.Entry {
+	p, err := intent.Prepare(ctx, w.client, w.journal, func(now time.Time) journal.Entry {
 		o.Transfer.Expiration = now.Add(PreparedLife).UnixNano()
 		fee := o.Quote.Fee
 		line := journal.Prepared{Kind: journal.PreparedWithdrawal, Signer: signerAddr, Fee: &fee}
@@ -75,16 +78,19 @@ func PreparedOf(p intent.Prepared) Prepared {
 // (*intent.SubmittedError, answered or not): both decided again under the
 // journal's lock with the intent's line.
 func (w Withdrawer) Submit(ctx context.Context, p Prepared, sig [65]byte) Sent {
+	if err := w.maySign(); err != nil {
+		return Sent{Err: err}
+	}
 	o := p.Order
 	before, err := w.checkRepeat(o)
 	if err != nil {
 		return Sent{Err: err}
 	}
-	checked, now, err := p.Check(ctx, w.Client, sig, intent.Limits{Margin: RequoteMargin, Life: PreparedLife})
+	checked, now, err := p.Check(ctx, w.client, sig, intent.Limits{Margin: RequoteMargin, Life: PreparedLife})
 	if err != nil {
 		return Sent{Err: err}
 	}
-	if s, _ := w.Client.Session(); !common.IsHexAddress(s.FundingAccountAddress) || common.HexToAddress(s.FundingAccountAddress) != o.Transfer.FromAccount {
+	if s, _ := w.client.Session(); !common.IsHexAddress(s.FundingAccountAddress) || common.HexToAddress(s.FundingAccountAddress) != o.Transfer.FromAccount {
 		return Sent{Err: exchange.UserError{Text: "The prepared Transfer pays from another funding account than this session's: nothing was sent"}}
 	}
 	sx, cancel := context.WithTimeout(context.WithoutCancel(ctx), exchange.WithdrawTimeout)
@@ -92,7 +98,7 @@ func (w Withdrawer) Submit(ctx context.Context, p Prepared, sig [65]byte) Sent {
 	if o, _, err = w.Requote(sx, o, true); err != nil {
 		return Sent{Err: err}
 	}
-	sent := w.sendSigned(sx, o, checked, now, true, false, before, p.Unsent(w.Journal))
+	sent := w.sendSigned(sx, o, checked, now, true, false, before, p.Unsent(w.journal))
 	sent.Requoted = true
 	return sent
 }

@@ -125,8 +125,7 @@ func TestSubmitUnansweredIsNotSentAgain(t *testing.T) {
 	}
 	r.holding.Store(false)
 	sent := attempts.Load()
-	w := r.withdrawer()
-	w.AllowRepeat = true
+	w := mustWithdrawer(t, withdrawal.Setup{Client: r.client, Journal: r.journal, Now: r.local.Now, BridgePins: r.pins, AllowRepeat: true})
 	for _, again := range []func() withdrawal.Sent{
 		func() withdrawal.Sent { return w.Submit(context.Background(), p, sig) },
 		func() withdrawal.Sent {
@@ -162,6 +161,10 @@ func TestTransferPreparedBeforeTheUpgrade(t *testing.T) {
 		t.Fatalf("the prepared line names no kind to drop:\n%s", b)
 	}
 	if err := os.WriteFile(r.journal.Path(), []byte(old), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// An earlier version kept no record of what it wrote.
+	if err := os.Remove(journal.WrittenPath(r.journal.Path())); err != nil {
 		t.Fatal(err)
 	}
 	found, err := r.find(p.File())

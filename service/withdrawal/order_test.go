@@ -53,7 +53,7 @@ func TestWithdrawerJournalsBeforeSending(t *testing.T) {
 	}
 	key := func() (signer.Key, error) { return loopback.MustKey(t, sandbox.DemoPrivateKey), nil }
 	o := w.order(c)
-	sent := withdrawal.Withdrawer{Client: c, Journal: j, Now: w.Clock.Now}.Execute(context.Background(), o, key)
+	sent := mustWithdrawer(t, withdrawal.Setup{Client: c, Journal: j, Now: w.Clock.Now}).Execute(context.Background(), o, key)
 	if sent.Err != nil || sent.Accepted.State != exchange.StateSubmitted {
 		t.Fatalf("execute: %+v", sent)
 	}
@@ -83,7 +83,7 @@ func TestWithdrawerJournalsBeforeSending(t *testing.T) {
 		t.Fatal(err)
 	}
 	second := w.order(c)
-	if sent := (withdrawal.Withdrawer{Client: c, Journal: broken, Now: w.Clock.Now}).Execute(context.Background(), second, key); sent.Err == nil {
+	if sent := mustWithdrawer(t, withdrawal.Setup{Client: c, Journal: broken, Now: w.Clock.Now}).Execute(context.Background(), second, key); sent.Err == nil {
 		t.Fatal("sent with a journal that cannot be written")
 	}
 	if st, err := c.WithdrawalStatus(context.Background(), second.Quote.QuoteID); err != nil || st.State != exchange.StateCreated {
@@ -129,7 +129,7 @@ func TestWithdrawerChecksTheBridgeAgainAtSigning(t *testing.T) {
 		t.Fatal(err)
 	}
 	key := func() (signer.Key, error) { return loopback.MustKey(t, sandbox.DemoPrivateKey), nil }
-	wd := withdrawal.Withdrawer{Client: c, Journal: j, Now: w.Clock.Now, BridgePins: pins}
+	wd := mustWithdrawer(t, withdrawal.Setup{Client: c, Journal: j, Now: w.Clock.Now, BridgePins: pins})
 
 	if err := withdrawal.RecordBridge(env, pins, "0x5FbDB2315678afecb367f032d93F642f64180aa3", w.Clock.Now()); err != nil {
 		t.Fatal(err)
@@ -254,5 +254,22 @@ func TestNewOrderRefusesWhatIsNotAnAddress(t *testing.T) {
 		if o, err := withdrawal.NewOrder(choice(tc.bridge), p, tc.funding, domain, 1, now); err == nil {
 			t.Errorf("%s: a Transfer from %s to %s", name, o.Transfer.FromAccount, o.Transfer.ToAccount)
 		}
+	}
+}
+
+// TestNewOrderSignsOnlyUSDT: a route of another source token (USDC, whose
+// currency id is not published) is never turned into a Transfer, which
+// would pay USDT's currency id: nothing is signed as USDT that is not.
+func TestNewOrderSignsOnlyUSDT(t *testing.T) {
+	w := newWorld(t, sandbox.Options{})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	o := w.order(c)
+	s, _ := c.Session()
+	usdc := o.Choice
+	usdc.TokenIn = exchange.TokenUSDC
+	q := o.Quote
+	got, err := withdrawal.NewOrder(usdc, withdrawal.PricedQuote{Quote: q}, s.FundingAccountAddress, w.Env.Domain(), 1, w.Clock.Now())
+	if err == nil || !strings.Contains(err.Error(), "Only USDT withdrawals can be signed") || got.Transfer != (signer.Transfer{}) {
+		t.Fatalf("a USDC route: %+v, %v; want it refused, nothing to sign", got.Transfer, err)
 	}
 }

@@ -17,8 +17,9 @@ import (
 const RecentRepeat = 10 * time.Minute
 
 // Repeat is what the journal holds of earlier withdrawals identical to a
-// new one: made by this account in this environment, to the same chain
-// and destination, paying the same amount of the same token.
+// new one: made by this account on this service (journal.Owner: whatever
+// environment name or host reached it), to the same chain and
+// destination, paying the same amount of the same token.
 type Repeat struct {
 	// Unanswered is one whose request got no answer (its intent is
 	// journaled; no acceptance, refusal or state since, from a resume or a
@@ -34,9 +35,9 @@ type Repeat struct {
 	since journal.Mark
 }
 
-// FindRepeat looks in recs (one account's records in one environment,
-// newest first, as AccountRecords reads them; its unfinished ones are
-// enough, as UnfinishedRecords reads them) for withdrawals identical to
+// FindRepeat looks in recs (one owner's records, newest first, as
+// AccountRecords reads them; its unfinished ones are enough, as
+// UnfinishedRecords reads them) for withdrawals identical to
 // choice c (Repeat), at localNow on this machine's clock, the journal's.
 func FindRepeat(recs []journal.Record, c Choice, localNow time.Time) Repeat {
 	var out Repeat
@@ -110,36 +111,41 @@ func RecentWords(r journal.Record, localNow time.Time) string {
 		r.Intent.PayAmount, r.Intent.TokenIn, r.Intent.ToAddress, r.Intent.Chain, r.QuoteID, ago, r.State)
 }
 
-// Repeats reads the journal's records of the session's account in this
-// environment and finds the withdrawals identical to c (FindRepeat). No
-// journal finds none. The error is written for the user.
+// Repeats reads the journal's unfinished withdrawals of the session's
+// account on this service (journal.Owner: through whatever environment
+// name or host they were made) and finds those identical to c
+// (FindRepeat). No journal finds none. A journal that lost lines
+// svcwallet wrote to it cannot tell: *journal.RolledBackError, as it is.
+// Any other error is written for the user.
 func (w Withdrawer) Repeats(c Choice) (Repeat, error) {
-	if w.Journal == nil {
+	if w.journal == nil {
 		return Repeat{}, nil
 	}
-	s, _ := w.Client.Session()
-	since, err := w.Journal.Mark()
+	if err := w.rolledBack(); err != nil {
+		return Repeat{}, err
+	}
+	since, err := w.journal.Mark()
 	if err != nil {
 		return Repeat{}, w.journalProblem("could not be read to tell whether an identical withdrawal got no answer", err)
 	}
-	recs, _, err := w.Journal.UnfinishedRecords(w.Client.Env().Name, s.AccountID)
+	recs, _, err := w.journal.UnfinishedRecords(w.owner())
 	if err != nil {
 		return Repeat{}, w.journalProblem("could not be read to tell whether an identical withdrawal got no answer", err)
 	}
-	rep := FindRepeat(recs, c, w.Now())
+	rep := FindRepeat(recs, c, w.now())
 	rep.since = since
 	return rep, nil
 }
 
 // checkRepeat refuses o before anything is signed when an identical
-// withdrawal got no answer (*UnansweredError), unless w.AllowRepeat. It
+// withdrawal got no answer (*UnansweredError), unless w.allowRepeat. It
 // returns what it found, for checkAgain.
 func (w Withdrawer) checkRepeat(o Order) (Repeat, error) {
 	rep, err := w.Repeats(o.Choice)
 	if err != nil {
 		return rep, err
 	}
-	if rep.Unanswered != nil && !w.AllowRepeat {
+	if rep.Unanswered != nil && !w.allowRepeat {
 		return rep, &UnansweredError{Earlier: *rep.Unanswered}
 	}
 	return rep, nil
@@ -151,15 +157,16 @@ func (w Withdrawer) checkRepeat(o Order) (Repeat, error) {
 // (before, made before the signature) and not refused (*OvertakenError:
 // another run of it sent while this one awaited its signature, whether or
 // not it has finished since), or when one got no answer (unless
-// w.AllowRepeat). AllowRepeat does not lift the first: it repeats a
+// w.allowRepeat). AllowRepeat does not lift the first: it repeats a
 // withdrawal that got no answer, not one sent meanwhile.
 func (w Withdrawer) checkAgain(o Order, before Repeat) error {
-	if w.Journal == nil {
+	if w.journal == nil {
 		return nil
 	}
-	s, _ := w.Client.Session()
-	env := w.Client.Env().Name
-	made, err := w.Journal.RecordsSince(env, s.AccountID, before.since)
+	if err := w.rolledBack(); err != nil {
+		return err
+	}
+	made, err := w.journal.RecordsSince(w.owner(), before.since)
 	if err != nil {
 		return w.journalProblem("could not be read to tell whether an identical withdrawal was made meanwhile", err)
 	}
@@ -169,14 +176,26 @@ func (w Withdrawer) checkAgain(o Order, before Repeat) error {
 			return &OvertakenError{Other: r}
 		}
 	}
-	recs, _, err := w.Journal.UnfinishedRecords(env, s.AccountID)
+	recs, _, err := w.journal.UnfinishedRecords(w.owner())
 	if err != nil {
 		return w.journalProblem("could not be read to tell whether an identical withdrawal got no answer", err)
 	}
-	if rep := FindRepeat(recs, o.Choice, w.Now()); rep.Unanswered != nil && !w.AllowRepeat {
+	if rep := FindRepeat(recs, o.Choice, w.now()); rep.Unanswered != nil && !w.allowRepeat {
 		return &UnansweredError{Earlier: *rep.Unanswered}
 	}
 	return nil
+}
+
+// rolledBack refuses a journal that lost lines svcwallet wrote to it
+// (*journal.RolledBackError, as it is): a withdrawal it no longer shows
+// unanswered may have been paid.
+func (w Withdrawer) rolledBack() error {
+	err := w.journal.CheckWritten(false)
+	var lost *journal.RolledBackError
+	if err != nil && !errors.As(err, &lost) {
+		return w.journalProblem("could not be checked against what svcwallet wrote to it", err)
+	}
+	return err
 }
 
 // OvertakenError refuses a signed withdrawal before it is sent: an

@@ -22,21 +22,21 @@ import (
 // (RequoteCap); the signature must still be valid past RequoteMargin.
 // Nothing is sent when any of that fails; the error says why.
 func (w Withdrawer) Requote(ctx context.Context, o Order, expired bool) (Order, bool, error) {
-	clock, err := w.Client.MeasureClock(ctx)
+	clock, err := w.client.MeasureClock(ctx)
 	if err != nil {
 		return o, false, err
 	}
-	if !expired && (PricedQuote{Quote: o.Quote, Offset: clock.Offset}).MayStillSign(w.Now()) {
+	if !expired && (PricedQuote{Quote: o.Quote, Offset: clock.Offset}).MayStillSign(w.now()) {
 		return o, false, nil
 	}
-	serverNow := w.Now().Add(clock.Offset)
+	serverNow := w.now().Add(clock.Offset)
 	amount := exchange.FromRawUnits(o.Transfer.NumTokens)
 	if exp := time.Unix(0, o.Transfer.Expiration); exp.Sub(serverNow) <= RequoteMargin {
 		return o, false, exchange.UserError{Text: fmt.Sprintf("The signature expired (%s) before it could be sent: nothing was sent; start the withdrawal again", exp.UTC().Format(time.RFC3339))}
 	}
 	req := o.Choice.QuoteRequest()
 	req.Amount = amount.String()
-	q, err := w.Client.Quote(ctx, req)
+	q, err := w.client.Quote(ctx, req)
 	if err != nil {
 		return o, false, exchange.UserError{Text: "The quote expired while the signature was awaited, and a fresh one could not be had: " + exchange.Explain(err).Error() + "; nothing was sent", Cause: err}
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/journal"
@@ -49,16 +50,18 @@ type Resent struct {
 	// Refused now: since the first send got no answer, this does not prove
 	// the request never ran; the status decides.
 	Refused bool
+	// Unrecorded: the acceptance could not be journaled; the journal
+	// still shows the withdrawal unanswered.
+	Unrecorded error
 }
 
 // Resend re-sends a journaled request byte for byte (same signature and
 // nonce, so it cannot pay twice: D10) and journals an acceptance.
 func (w Withdrawer) Resend(ctx context.Context, req exchange.WithdrawRequest) Resent {
-	acc, err := w.Client.Withdraw(ctx, req)
+	acc, err := w.client.Withdraw(ctx, req)
 	switch {
 	case err == nil:
-		w.answered(w.entry(journal.KindAccepted, req.QuoteID))
-		return Resent{Accepted: acc}
+		return Resent{Accepted: acc, Unrecorded: w.append(w.entry(journal.KindAccepted, req.QuoteID))}
 	case exchange.OutcomeUnknown(err):
 		return Resent{Err: err, Lost: true}
 	}
@@ -71,8 +74,9 @@ type Settled struct {
 	// Accepted is the re-send's answer (SettledAccepted).
 	Accepted exchange.WithdrawAccepted
 	// Why is what was journaled (SettledNeverHappened): NeverPaid, or the
-	// service's refusal of the re-send. JournalErr: that line could not be
-	// written.
+	// service's refusal of the re-send. JournalErr: that line, or the
+	// re-send's acceptance (SettledAccepted), could not be written: the
+	// journal still shows the withdrawal unanswered.
 	Why        string
 	JournalErr error
 	// Err is what failed: the re-send (SettledLost), or the status or the
@@ -109,7 +113,24 @@ const (
 	// could not be read (Err). Nothing was journaled: the record stays
 	// unanswered and an identical withdrawal is still refused.
 	SettledUndecided
+	// SettledElsewhere: it was signed for and sent to another service than
+	// this environment reaches (Err, an *OtherServiceError): nothing was
+	// sent or asked.
+	SettledElsewhere
 )
+
+// OtherServiceError refuses to take up a journaled withdrawal through
+// another service than the one its intent was signed for and sent to
+// (journal.Record.Service): the signed Transfer and the session would go
+// to a host that never had them (a name pointed elsewhere since).
+type OtherServiceError struct {
+	QuoteID      string
+	Signed, Here config.Service
+}
+
+func (e *OtherServiceError) Error() string {
+	return fmt.Sprintf("withdrawal %s was signed for and sent to %s, but this environment reaches %s: nothing was sent", e.QuoteID, e.Signed, e.Here)
+}
 
 // Fact says why whether the request arrived cannot be told yet
 // (SettledUndecided), in words every front end uses before its own next
@@ -142,7 +163,8 @@ func (e errNoServiceTime) Error() string {
 
 func (e errNoServiceTime) Unwrap() error { return e.err }
 
-// Settle takes up a journaled request rec that got no answer: while its
+// Settle takes up a journaled request rec that got no answer, through the
+// service its intent was signed for alone (SettledElsewhere): while its
 // quote is valid by the service's clock, or that clock cannot be read, it
 // re-sends the identical request (Resend: it cannot pay twice). Then,
 // unless the re-send was accepted or got no answer either, it asks the
@@ -154,7 +176,12 @@ func (e errNoServiceTime) Unwrap() error { return e.err }
 // expiry and follow.ExecutableMargin.
 // Otherwise nothing is journaled (SettledUndecided).
 func (w Withdrawer) Settle(ctx context.Context, rec journal.Record) Settled {
-	serviceNow, clockErr := w.Client.ExpiryNow(ctx)
+	// An intent of an earlier version names no service: it goes where the
+	// environment chosen reaches, as it did.
+	if here := w.client.Env().Service(); !rec.Service.IsZero() && rec.Service != here {
+		return Settled{Outcome: SettledElsewhere, Err: &OtherServiceError{QuoteID: rec.QuoteID, Signed: rec.Service, Here: here}}
+	}
+	serviceNow, clockErr := w.client.ExpiryNow(ctx)
 	why := ""
 	if clockErr != nil || serviceNow.Before(rec.Intent.ExpiresAt) {
 		r := w.Resend(ctx, rec.Request)
@@ -162,13 +189,13 @@ func (w Withdrawer) Settle(ctx context.Context, rec journal.Record) Settled {
 		case r.Lost:
 			return Settled{Outcome: SettledLost, Err: r.Err}
 		case !r.Refused:
-			return Settled{Outcome: SettledAccepted, Accepted: r.Accepted}
+			return Settled{Outcome: SettledAccepted, Accepted: r.Accepted, JournalErr: r.Unrecorded}
 		}
 		// Refused now: the first send may still have arrived.
 		why = resendRefusal(r.Err)
-		serviceNow, clockErr = w.Client.ExpiryNow(ctx)
+		serviceNow, clockErr = w.client.ExpiryNow(ctx)
 	}
-	wd, err := w.Client.WithdrawalStatus(ctx, rec.QuoteID)
+	wd, err := w.client.WithdrawalStatus(ctx, rec.QuoteID)
 	switch {
 	case err == nil && wd.State != exchange.StateCreated:
 		return Settled{Outcome: SettledArrived}

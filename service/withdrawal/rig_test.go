@@ -138,7 +138,17 @@ func (r *rig) advance(d time.Duration) {
 }
 
 func (r *rig) withdrawer() withdrawal.Withdrawer {
-	return withdrawal.Withdrawer{Client: r.client, Journal: r.journal, Now: r.local.Now, BridgePins: r.pins}
+	return mustWithdrawer(r.t, withdrawal.Setup{Client: r.client, Journal: r.journal, Now: r.local.Now, BridgePins: r.pins})
+}
+
+// mustWithdrawer is the Withdrawer s makes (withdrawal.NewWithdrawer).
+func mustWithdrawer(t *testing.T, s withdrawal.Setup) withdrawal.Withdrawer {
+	t.Helper()
+	w, err := withdrawal.NewWithdrawer(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
 }
 
 // choice is amount USDT to dest on ARBITRUM, with the bridge the service gives.

@@ -48,7 +48,7 @@ func TestExecuteRefusesARepeatOfAnUnansweredWithdrawal(t *testing.T) {
 	}
 	loads := 0
 	key := func() (signer.Key, error) { loads++; return loopback.MustKey(t, sandbox.DemoPrivateKey), nil }
-	wd := withdrawal.Withdrawer{Client: c, Journal: j, Now: w.Clock.Now}
+	wd := mustWithdrawer(t, withdrawal.Setup{Client: c, Journal: j, Now: w.Clock.Now})
 	// Prepared for offline signing, and signed, before an identical one's
 	// answer is lost.
 	demo := loopback.MustKey(t, sandbox.DemoPrivateKey)
@@ -98,12 +98,11 @@ func TestExecuteRefusesARepeatOfAnUnansweredWithdrawal(t *testing.T) {
 
 	// Another amount is not a repeat.
 	other := w.order(c)
-	if other.Choice.Amount = decimal.RequireFromString("24"); withdrawal.FindRepeat(mustRecords(t, wd), other.Choice, w.Clock.Now()).Unanswered != nil {
+	if other.Choice.Amount = decimal.RequireFromString("24"); withdrawal.FindRepeat(mustRecords(t, c, j), other.Choice, w.Clock.Now()).Unanswered != nil {
 		t.Error("24 USDT taken for a repeat of 25")
 	}
 	// AllowRepeat pays again, knowingly.
-	allowed := wd
-	allowed.AllowRepeat = true
+	allowed := mustWithdrawer(t, withdrawal.Setup{Client: c, Journal: j, Now: w.Clock.Now, AllowRepeat: true})
 	if sent := allowed.Execute(context.Background(), withNonce(w.order(c), 12), key); sent.Err != nil {
 		t.Fatalf("AllowRepeat: %v", sent.Err)
 	}
@@ -133,10 +132,10 @@ func withNonce(o withdrawal.Order, n uint32) withdrawal.Order {
 	return o
 }
 
-func mustRecords(t *testing.T, wd withdrawal.Withdrawer) []journal.Record {
+func mustRecords(t *testing.T, c *exchange.Client, j *journal.Journal) []journal.Record {
 	t.Helper()
-	s, _ := wd.Client.Session()
-	recs, _, err := wd.Journal.AccountRecords(wd.Client.Env().Name, s.AccountID)
+	s, _ := c.Session()
+	recs, _, err := j.AccountRecords(journal.OwnerOf(c.Env(), s.AccountID))
 	if err != nil {
 		t.Fatal(err)
 	}

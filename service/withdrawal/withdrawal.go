@@ -84,23 +84,6 @@ func (o Order) Intent() journal.Intent {
 		PayAmount: o.Quote.PayAmount, ReceiveAmount: o.Quote.ReceiveAmount, ExpiresAt: o.Quote.ExpiresAt}
 }
 
-// Withdrawer is the one path a withdrawal's money takes, for the console
-// and any command: sign, journal the intent with the whole typed message
-// (fsynced, D11), send with the retries of D10, journal the answer; and
-// the re-send of a journaled request that never got one.
-type Withdrawer struct {
-	Client  *exchange.Client
-	Journal *journal.Journal // nil journals nothing
-	Now     func() time.Time
-	// BridgePins is where bridge funding addresses trusted on first use are
-	// recorded (BridgePinsPath); "" records none.
-	BridgePins string
-	// AllowRepeat signs a withdrawal even when an identical one got no
-	// answer (Repeat.Unanswered), which is otherwise refused before
-	// signing: the command line's --allow-repeat. The console never sets it.
-	AllowRepeat bool
-}
-
 // Sent is the outcome of a withdraw request.
 type Sent struct {
 	Accepted exchange.WithdrawAccepted
@@ -112,6 +95,9 @@ type Sent struct {
 	// Order is the order as it was sent: its Quote is a fresh one when
 	// Requoted. Zero when nothing was sent.
 	Order Order
+	// Unrecorded says what of the service's answer (Accepted, or a refusal
+	// in Err) could not be written down; nil when all was.
+	Unrecorded *UnrecordedError
 	// Requoted: the order's quote expired while the Transfer was being
 	// signed, and a fresh quote paying exactly the signed amount within
 	// the fee cap carried the same signature (RequoteNote).
@@ -119,7 +105,8 @@ type Sent struct {
 }
 
 // Execute signs the order with the key load returns, journals the intent,
-// sends it and journals the answer. Nothing is signed when an identical
+// sends it and journals the answer. Nothing is signed by a Withdrawer made
+// for a dry run or without a journal (ErrNoJournal), nor when an identical
 // withdrawal of this account got no answer and may have been paid
 // (*UnansweredError, unless AllowRepeat: it must be resumed first), or
 // the journal cannot be read to tell; nor when the clocks
@@ -141,13 +128,16 @@ type Sent struct {
 // longer cancels it (its answer must be journaled); exchange.WithdrawTimeout
 // bounds it. Sent.Order is the order as sent: follow its quote id.
 func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Key, error)) Sent {
+	if err := w.maySign(); err != nil {
+		return Sent{Err: err}
+	}
 	// Early, so nothing is signed needlessly; the check that decides is
 	// made again with the intent's line (send).
 	before, err := w.checkRepeat(o)
 	if err != nil {
 		return Sent{Err: err}
 	}
-	now, err := w.Client.SigningNow(ctx)
+	now, err := w.client.SigningNow(ctx)
 	if err != nil {
 		return Sent{Err: err}
 	}
@@ -182,12 +172,16 @@ func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Ke
 func (w Withdrawer) sendSigned(sx context.Context, o Order, sig signer.Signature, now time.Time, mayRequote, requoted bool, before Repeat, guard func() error) Sent {
 	// The signature exists now and nothing has left: an address recorded
 	// meanwhile (another console) still stops it; a refusal drops it.
-	if _, err := CheckBridge(w.Client.Env(), w.BridgePins, o.Transfer.ToAccount.Hex(), now); err != nil {
+	if _, err := CheckBridge(w.client.Env(), w.bridgePins, o.Transfer.ToAccount.Hex(), now); err != nil {
 		return Sent{Err: err}
 	}
+	var earlier *UnrecordedError // a refusal of the expired quote left unrecorded
 	for {
 		sent := w.send(sx, o, sig, before, guard)
 		sent.Requoted = requoted
+		if sent.Unrecorded == nil {
+			sent.Unrecorded = earlier
+		}
 		// Only a clean refusal proves the signature unused: after an
 		// attempt without an answer, a later "quote expired" may follow a
 		// first attempt that paid (exchange.OutcomeUnknown), so that one is
@@ -196,6 +190,7 @@ func (w Withdrawer) sendSigned(sx context.Context, o Order, sig signer.Signature
 			return sent
 		}
 		// Refused for good, nothing paid: the signature is still unused.
+		earlier = sent.Unrecorded
 		var err error
 		if o, requoted, err = w.Requote(sx, o, true); err != nil {
 			return Sent{Err: err}
@@ -217,39 +212,52 @@ func (w Withdrawer) send(ctx context.Context, o Order, sig signer.Signature, bef
 	if err := w.appendIntent(o, intent, before, guard); err != nil {
 		return Sent{Err: err}
 	}
-	acc, err := w.Client.Withdraw(ctx, req)
+	acc, err := w.client.Withdraw(ctx, req)
+	sent := Sent{Accepted: acc, Err: err, Order: o}
 	switch {
 	case err == nil:
-		w.answered(w.entry(journal.KindAccepted, req.QuoteID))
-		// Trusted on first use once it took a withdrawal; a failed write
-		// leaves the next one a first use again, and the answer stands.
-		_ = RecordBridge(w.Client.Env(), w.BridgePins, o.Transfer.ToAccount.Hex(), w.Now())
+		// The answer stands whatever is written; what could not be is
+		// said (Unrecorded), never dropped.
+		journalErr := w.append(w.entry(journal.KindAccepted, req.QuoteID))
+		// Trusted on first use once it took a withdrawal.
+		pinErr := RecordBridge(w.client.Env(), w.bridgePins, o.Transfer.ToAccount.Hex(), w.now())
+		sent.Unrecorded = unrecorded(req.QuoteID, journalErr, pinErr, o.Transfer.ToAccount.Hex())
 	case exchange.OutcomeUnknown(err):
-		return Sent{Err: err, Order: o, Lost: &journal.Record{QuoteID: req.QuoteID, Env: intent.Env, AccountID: intent.AccountID,
-			Request: req, Intent: in, Started: intent.Time}}
+		sent.Lost = &journal.Record{QuoteID: req.QuoteID, Env: intent.Env, AccountID: intent.AccountID,
+			Request: req, Intent: in, Started: intent.Time}
 	default:
 		refused := w.entry(journal.KindRejected, req.QuoteID)
 		refused.Error, refused.QuoteExpired = exchange.Explain(err).Error(), errors.Is(err, exchange.ErrQuoteExpired)
-		w.answered(refused)
+		sent.Unrecorded = unrecorded(req.QuoteID, w.append(refused), nil, "")
 	}
-	return Sent{Accepted: acc, Err: err, Order: o}
+	return sent
 }
 
 // JournalState journals a state a follower learned for an own withdrawal
 // (follow.Step.JournalState), unless the journal holds it already
 // (Journal.AppendState): the one write of every follower.
 func (w Withdrawer) JournalState(quoteID string, wd exchange.Withdrawal) error {
-	if w.Journal == nil {
+	if w.journal == nil {
 		return nil
 	}
 	e := w.entry(journal.KindState, quoteID)
 	e.State, e.TxHash = wd.State, wd.WithdrawTxHash
-	return w.Journal.AppendState(e)
+	return w.journal.AppendState(e)
 }
 
+// entry is a journal line of this session's withdrawal quoteID, naming
+// the service it is written for.
 func (w Withdrawer) entry(kind, quoteID string) journal.Entry {
-	s, _ := w.Client.Session()
-	return journal.Entry{Time: w.Now(), Kind: kind, Env: w.Client.Env().Name, AccountID: s.AccountID, QuoteID: quoteID}
+	s, _ := w.client.Session()
+	env := w.client.Env()
+	return journal.Entry{Time: w.now(), Kind: kind, Env: env.Name, AccountID: s.AccountID, QuoteID: quoteID, Service: new(env.Service())}
+}
+
+// owner is whose withdrawals this session's are (journal.Owner): its
+// account on this service.
+func (w Withdrawer) owner() journal.Owner {
+	s, _ := w.client.Session()
+	return journal.OwnerOf(w.client.Env(), s.AccountID)
 }
 
 // journalStop says why a withdrawal stopped before its request left: its
@@ -265,7 +273,7 @@ func (w Withdrawer) journalProblem(what string, err error) error {
 	if errors.Is(err, journal.ErrLine) {
 		fix = "this withdrawal cannot be recorded as it is: check the environment's name and domain_name in the config, and tell support if it persists"
 	}
-	return exchange.UserError{Text: "Not sent: the withdrawal journal " + w.Journal.Path() + " " + what + " (" + err.Error() + "). Nothing left svcwallet; " + fix + ", then try again.", Cause: err}
+	return exchange.UserError{Text: "Not sent: the withdrawal journal " + w.journal.Path() + " " + what + " (" + err.Error() + "). Nothing left svcwallet; " + fix + ", then try again.", Cause: err}
 }
 
 // appendIntent journals a withdrawal's intent once the repeat check and
@@ -273,11 +281,11 @@ func (w Withdrawer) journalProblem(what string, err error) error {
 // (journal.AppendGuarded). Their refusal is returned as it is; a journal
 // that cannot be locked or written stops the withdrawal (journalStop).
 func (w Withdrawer) appendIntent(o Order, intent journal.Entry, before Repeat, guard func() error) error {
-	if w.Journal == nil {
-		return nil
+	if err := w.maySign(); err != nil {
+		return err
 	}
 	var refused error
-	err := w.Journal.AppendGuarded(func() error {
+	err := w.journal.AppendGuarded(func() error {
 		if guard != nil {
 			refused = guard()
 		}
@@ -296,12 +304,8 @@ func (w Withdrawer) appendIntent(o Order, intent journal.Entry, before Repeat, g
 }
 
 func (w Withdrawer) append(e journal.Entry) error {
-	if w.Journal == nil {
+	if w.journal == nil {
 		return nil
 	}
-	return w.Journal.Append(e)
+	return w.journal.Append(e)
 }
-
-// answered journals an answer already in hand: a failed write only costs
-// the history this line, so it does not turn the answer into a failure.
-func (w Withdrawer) answered(e journal.Entry) { _ = w.append(e) }

@@ -1,0 +1,45 @@
+package builder_test
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/internal/loopback"
+	"github.com/svcwallet/svcwallet/service/builder"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/signer"
+)
+
+// TestServerErrorIsNoRefusal: an authorization answered with a server
+// error (500 and up: the service or a gateway failed, and may yet have
+// recorded it) is not refused for good, so the same
+// signed body may be sent again; a 4xx refusal (up to 499) is final.
+func TestServerErrorIsNoRefusal(t *testing.T) {
+	status := http.StatusInternalServerError
+	w := loopback.NewWorldBehind(t, sandbox.Options{}, func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(rw http.ResponseWriter, req *http.Request) {
+			if req.URL.Path == exchange.PathBuilderAuthorize && status != 0 {
+				rw.Header().Set("Content-Type", "application/json")
+				rw.WriteHeader(status)
+				rw.Write([]byte(`{"code":9999,"message":"failed","status":0}`))
+				return
+			}
+			next.ServeHTTP(rw, req)
+		})
+	})
+	c := w.Client(exchange.Options{})
+	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := func() (signer.Key, error) { return loopback.MustKey(t, sandbox.DemoPrivateKey), nil }
+	for s, final := range map[int]bool{400: true, 403: true, 409: true, 499: true, 500: false, 502: false, 503: false} {
+		status = s
+		_, _, err := builder.NewOrder(a, w.Env.Domain(), uint32(s), w.Clock.Now()).Authorize(context.Background(), c, key)
+		if err == nil || builder.Refused(err) != final {
+			t.Errorf("HTTP %d: %v, refused for good %v; want %v", s, err, builder.Refused(err), final)
+		}
+	}
+}

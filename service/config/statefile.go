@@ -1,0 +1,52 @@
+package config
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/svcwallet/svcwallet/internal/osguard"
+)
+
+// ErrNotState is a state file whose content is not svcwallet's (ReadState).
+var ErrNotState = errors.New("not svcwallet's state file")
+
+// maxStateFile bounds what is read of a small state file: a larger one is
+// not svcwallet's.
+const maxStateFile = 1 << 20
+
+// ReadState reads the private state file at path (osguard.ReadStateFile:
+// no link followed, another user's refused) as the JSON of v, strictly:
+// one object, no field v lacks, at most 1 MiB, else ErrNotState. A missing
+// file is an os.ErrNotExist error; a file that cannot be read, its own. What v holds is still the caller's to
+// shape-check: the file is read back as an answer is.
+func ReadState(path string, v any) error {
+	b, err := osguard.ReadStateFile(path)
+	if err != nil {
+		return err
+	}
+	if len(b) > maxStateFile {
+		return fmt.Errorf("%w: %s is %d bytes, more than one of svcwallet's", ErrNotState, path, len(b))
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.DisallowUnknownFields()
+	if err := d.Decode(v); err != nil {
+		return fmt.Errorf("%w: %s: %v", ErrNotState, path, err)
+	}
+	if _, err := d.Token(); !errors.Is(err, io.EOF) {
+		return fmt.Errorf("%w: %s holds more than one value", ErrNotState, path)
+	}
+	return nil
+}
+
+// WriteState replaces the private state file at path with v's JSON, 0600
+// and atomically (osguard.WriteStateFile).
+func WriteState(path string, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return osguard.WriteStateFile(path, append(b, '\n'))
+}

@@ -1,0 +1,149 @@
+package journal
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/svcwallet/svcwallet/internal/osguard"
+)
+
+// appendFile is the journal as write appends to it: an *os.File, or in
+// tests one whose writes or syncs fail as a full disk's or a failing
+// device's do.
+type appendFile interface {
+	io.Writer
+	io.ReaderAt
+	Stat() (os.FileInfo, error)
+	Sync() error
+	Truncate(size int64) error
+	Close() error
+}
+
+// openAppend opens the journal at path to append to it (made if missing,
+// 0600, no link followed).
+var openAppend = func(path string) (appendFile, error) {
+	return osguard.OpenPrivate(path, os.O_CREATE|os.O_APPEND|os.O_RDWR)
+}
+
+// write appends one entry and fsyncs it; j.mu is held. A line that could
+// not be written whole and synced is cut off again (cutBack): the journal
+// keeps only whole lines, and never one that was reported unwritten (an
+// intent whose request was then not sent).
+func (j *Journal) write(e Entry) error {
+	line, err := json.Marshal(e)
+	if err != nil {
+		return fmt.Errorf("journal entry: %w", err)
+	}
+	if err := checkRoundTrip(line); err != nil {
+		return err
+	}
+	f, err := openAppend(j.path)
+	if err != nil {
+		return fmt.Errorf("open journal: %w", err)
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return fmt.Errorf("read journal: %w", err)
+	}
+	// A crash mid-write leaves a torn last line without its newline; start
+	// on a line of our own, or this entry would be glued to the fragment and
+	// lost with it when the journal is read.
+	if torn, err := endsTorn(f, st.Size()); err != nil {
+		f.Close()
+		return fmt.Errorf("read journal: %w", err)
+	} else if torn {
+		line = append([]byte{'\n'}, line...)
+	}
+	line = append(line, '\n')
+	n, err := f.Write(line)
+	if err == nil {
+		if err = f.Sync(); err != nil {
+			err = fmt.Errorf("sync journal: %w", err)
+		}
+	} else {
+		err = fmt.Errorf("write journal: %w", err)
+	}
+	if err != nil {
+		cutBack(f, line[:n])
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("close journal: %w", err)
+	}
+	if st.Size() == 0 {
+		// A new file's name lives in its directory: sync that too, or a
+		// power loss can lose the file with the intent in it.
+		if err := syncDir(filepath.Dir(j.path)); err != nil {
+			return err
+		}
+	}
+	if precedesSend(e.Kind) {
+		j.noteWritten()
+	}
+	return nil
+}
+
+// precedesSend reports whether a line of kind is written before something
+// signed is sent (an intent, a prepared Transfer, a builder authorization
+// about to be sent): what the record of what was written must hold before
+// the send, so that a journal put back to before it is noticed. The
+// answers after it are recorded with the next such line or check
+// (CheckWritten); one lost meanwhile leaves its withdrawal unanswered,
+// which the repeat guard refuses, never pays again.
+func precedesSend(kind string) bool {
+	return kind == KindIntent || kind == KindPrepared || kind == KindBuilderSent
+}
+
+// cutBack removes wrote, the bytes of a line whose write or sync failed,
+// from the end of the journal f, when they are still its last bytes (no
+// other process wrote after them), and syncs: a short write on a full
+// disk leaves no torn fragment. At worst (the truncation fails too) the
+// fragment stays, a line every reader skips.
+func cutBack(f appendFile, wrote []byte) {
+	if len(wrote) == 0 {
+		return
+	}
+	st, err := f.Stat()
+	if err != nil || st.Size() < int64(len(wrote)) {
+		return
+	}
+	end := st.Size() - int64(len(wrote))
+	last := make([]byte, len(wrote))
+	if _, err := f.ReadAt(last, end); err != nil || !bytes.Equal(last, wrote) {
+		return
+	}
+	if f.Truncate(end) == nil {
+		_ = f.Sync() // the write's error is the one reported
+	}
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return fmt.Errorf("sync journal directory: %w", err)
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil {
+		return fmt.Errorf("sync journal directory: %w", err)
+	}
+	return nil
+}
+
+// endsTorn reports whether the journal f, size bytes long, does not end
+// in a newline.
+func endsTorn(f io.ReaderAt, size int64) (bool, error) {
+	if size == 0 {
+		return false, nil
+	}
+	var last [1]byte
+	if _, err := f.ReadAt(last[:], size-1); err != nil {
+		return false, err
+	}
+	return last[0] != '\n', nil
+}

@@ -1,0 +1,93 @@
+package journal
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// failingFile is the journal file of a failing disk: writes stop after
+// room bytes (short, then ENOSPC), and syncs fail when syncFails.
+type failingFile struct {
+	*os.File
+	room      int
+	syncFails bool
+}
+
+func (f *failingFile) Write(b []byte) (int, error) {
+	if len(b) <= f.room {
+		f.room -= len(b)
+		return f.File.Write(b)
+	}
+	n, _ := f.File.Write(b[:f.room])
+	f.room = 0
+	return n, syscall.ENOSPC
+}
+
+func (f *failingFile) Sync() error {
+	if f.syncFails {
+		return syscall.EIO
+	}
+	return f.File.Sync()
+}
+
+// withFailingDisk makes the journal's appends go through f's faults for
+// the rest of the test.
+func withFailingDisk(t *testing.T, fault failingFile) {
+	t.Helper()
+	was := openAppend
+	openAppend = func(path string) (appendFile, error) {
+		af, err := was(path)
+		if err != nil {
+			return nil, err
+		}
+		ff := fault
+		ff.File = af.(*os.File)
+		return &ff, nil
+	}
+	t.Cleanup(func() { openAppend = was })
+}
+
+// TestAppendThatFailsLeavesWholeLines: an append that fails, after a short
+// write (a full disk) or at its fsync (a failing device), is reported,
+// never taken as written, and leaves the journal as it was: whole lines,
+// no torn fragment, and not the line reported unwritten.
+func TestAppendThatFailsLeavesWholeLines(t *testing.T) {
+	for name, fault := range map[string]failingFile{
+		"a short write": {room: 79},
+		"a failed sync": {room: 1 << 20, syncFails: true},
+	} {
+		t.Run(name, func(t *testing.T) {
+			j, err := Open(filepath.Join(t.TempDir(), "journal.jsonl"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			at := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
+			e := Entry{Time: at, Kind: KindIntent, Env: "prod", AccountID: "acct-1", QuoteID: "q-1"}
+			if err := j.Append(e); err != nil {
+				t.Fatal(err)
+			}
+			before, err := os.ReadFile(j.Path())
+			if err != nil {
+				t.Fatal(err)
+			}
+			withFailingDisk(t, fault)
+			e.Kind, e.Time = KindAccepted, at.Add(time.Second)
+			err = j.Append(e)
+			if err == nil || !errors.Is(err, syscall.ENOSPC) && !errors.Is(err, syscall.EIO) {
+				t.Fatalf("Append on a failing disk: %v, want its error", err)
+			}
+			after, rerr := os.ReadFile(j.Path())
+			if rerr != nil || string(after) != string(before) || !strings.HasSuffix(string(after), "\n") {
+				t.Fatalf("journal after a failed append:\n%q\nwant it as it was:\n%q", after, before)
+			}
+			if recs, err := j.Records(); err != nil || len(recs) != 1 || recs[0].Answered {
+				t.Fatalf("records %+v (%v): want the intent alone, unanswered", recs, err)
+			}
+		})
+	}
+}

@@ -1,0 +1,374 @@
+package journal
+
+import (
+	"crypto/sha256"
+	"encoding"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
+)
+
+// What svcwallet has written to the journal is recorded beside it
+// (journal.jsonl.written, a private state file apart from the index): the
+// length the journal reached, a running SHA-256 of those bytes, the
+// SHA-256 of the last 4 KiB before that length, and the withdrawals then
+// unanswered. A journal shorter than that, or ending otherwise there,
+// lost lines svcwallet wrote (a restored backup, a synced folder, a
+// careless cp): it is rolled back, and nothing is signed on it until the
+// user has looked and accepted it as it now is (AcceptAsItIs). The record
+// is read back as an answer is, never trusted over the journal.
+
+const (
+	writtenVersion = 1
+	// maxRemembered bounds the unanswered withdrawals the record keeps
+	// (the newest).
+	maxRemembered = 1000
+)
+
+// WrittenPath is where the record of what svcwallet wrote to the journal
+// at path is kept.
+func WrittenPath(path string) string { return path + ".written" }
+
+// writtenRecord is the record's file.
+type writtenRecord struct {
+	Version int   `json:"version"`
+	Length  int64 `json:"length"`
+	// Hash is the SHA-256 state after Length bytes (its binary form, in
+	// base64), which the next bytes written are added to; Sum is its sum.
+	Hash       string       `json:"hash"`
+	Sum        string       `json:"sum"`
+	Tail       string       `json:"tail"` // tailSum at Length, in hex
+	Unanswered []Remembered `json:"unanswered,omitempty"`
+}
+
+// Remembered is a withdrawal the record remembers unanswered: its intent
+// was written, no answer since.
+type Remembered struct {
+	QuoteID   string `json:"quote_id"`
+	Env       string `json:"env"`
+	AccountID string `json:"account_id,omitempty"`
+}
+
+// RolledBackError is a journal that lost lines svcwallet wrote to it, or
+// whose record of them cannot be read: nothing is signed on it until the
+// user has looked and accepted it as it now is (Journal.AcceptAsItIs).
+type RolledBackError struct {
+	Path     string
+	Recorded int64 // the bytes svcwallet wrote
+	Now      int64 // the bytes the journal holds
+	// Changed: at least as long, but not what was written.
+	Changed bool
+	// Unreadable is why the record itself cannot be read.
+	Unreadable error
+	// Unanswered is what the record remembers unanswered; Missing those
+	// of them the journal holds no line of now (CheckWritten with whole).
+	Unanswered, Missing []Remembered
+}
+
+func (e *RolledBackError) Error() string {
+	var what string
+	switch {
+	case e.Unreadable != nil:
+		what = fmt.Sprintf("the record of what svcwallet wrote to the withdrawal journal %s cannot be read (%v), so lost lines cannot be ruled out", e.Path, e.Unreadable)
+	case e.Changed:
+		what = fmt.Sprintf("the withdrawal journal %s is not what svcwallet wrote: its first %d bytes changed (an older copy put back?)", e.Path, e.Recorded)
+	default:
+		what = fmt.Sprintf("the withdrawal journal %s lost lines svcwallet wrote: it holds %d of the %d bytes written (an older copy put back?)", e.Path, e.Now, e.Recorded)
+	}
+	if len(e.Unanswered) > 0 {
+		what += "; withdrawals it then held unanswered, which may have been paid: " + quoteIDsOf(e.Unanswered)
+	}
+	return what + "; nothing is signed until it is accepted as it now is"
+}
+
+// quoteIDsOf lists rems' quote ids, comma separated.
+func quoteIDsOf(rems []Remembered) string {
+	ids := make([]string, len(rems))
+	for i, r := range rems {
+		ids[i] = r.QuoteID
+	}
+	return strings.Join(ids, ", ")
+}
+
+// check shape-checks a record read back.
+func (r *writtenRecord) check() error {
+	if r.Version != writtenVersion || r.Length < 0 {
+		return errors.New("not a record of this version")
+	}
+	if b, err := hex.DecodeString(r.Tail); err != nil || len(b) != sha256.Size {
+		return errors.New("its tail is not a SHA-256")
+	}
+	h, err := r.hash()
+	if err != nil || hex.EncodeToString(h.Sum(nil)) != r.Sum {
+		return errors.New("its running hash does not hold together")
+	}
+	if len(r.Unanswered) > maxRemembered {
+		return fmt.Errorf("it remembers more than %d withdrawals", maxRemembered)
+	}
+	for _, u := range r.Unanswered {
+		if exchange.CheckID("quote id", u.QuoteID, true) != nil || exchange.CheckName("environment", u.Env) != nil ||
+			exchange.CheckID("account id", u.AccountID, false) != nil {
+			return errors.New("a withdrawal it remembers is not one")
+		}
+	}
+	return nil
+}
+
+// hash is the running SHA-256 the record keeps.
+func (r *writtenRecord) hash() (hash.Hash, error) {
+	b, err := base64.StdEncoding.DecodeString(r.Hash)
+	if err != nil {
+		return nil, err
+	}
+	h := sha256.New()
+	if err := h.(encoding.BinaryUnmarshaler).UnmarshalBinary(b); err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+// errNotRecord is a record that is not svcwallet's (its shape).
+var errNotRecord = errors.New("not svcwallet's record of the journal")
+
+// readWritten is the record of the journal at path; nil when there is
+// none. One that is not svcwallet's is errNotRecord, config.ErrNotState;
+// one that cannot be read, that error.
+func readWritten(path string) (*writtenRecord, error) {
+	var r writtenRecord
+	err := config.ReadState(WrittenPath(path), &r)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := r.check(); err != nil {
+		return nil, fmt.Errorf("%w: %v", errNotRecord, err)
+	}
+	return &r, nil
+}
+
+// holds reports whether the journal f (fi) still holds what r records: at
+// least as long, ending at r.Length in the bytes r's tail sums.
+func (r *writtenRecord) holds(f io.ReaderAt, fi os.FileInfo) bool {
+	if fi.Size() < r.Length {
+		return false
+	}
+	sum, err := tailSum(f, r.Length)
+	return err == nil && hex.EncodeToString(sum[:]) == r.Tail
+}
+
+// extend is r (nil: nothing recorded yet) with the whole lines the
+// journal f holds past it, up to size: their bytes added to the running
+// hash, their withdrawals' answers to what is remembered unanswered.
+func extend(r *writtenRecord, f io.ReaderAt, size int64) (*writtenRecord, error) {
+	next := &writtenRecord{Version: writtenVersion}
+	h := sha256.New()
+	if r != nil {
+		var err error
+		if h, err = r.hash(); err != nil {
+			return nil, err
+		}
+		next.Length, next.Unanswered = r.Length, slices.Clone(r.Unanswered)
+	}
+	read, err := readLines(io.NewSectionReader(f, next.Length, size-next.Length), 64<<10, func(l line) {
+		if l.whole && l.ok {
+			next.Unanswered = remember(next.Unanswered, l.Entry)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := io.Copy(h, io.NewSectionReader(f, next.Length, read)); err != nil {
+		return nil, fmt.Errorf("read journal: %w", err)
+	}
+	next.Length += read
+	state, err := h.(encoding.BinaryMarshaler).MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
+	tail, err := tailSum(f, next.Length)
+	if err != nil {
+		return nil, fmt.Errorf("read journal: %w", err)
+	}
+	next.Hash, next.Sum, next.Tail = base64.StdEncoding.EncodeToString(state), hex.EncodeToString(h.Sum(nil)), hex.EncodeToString(tail[:])
+	return next, nil
+}
+
+// remember is rems after line e: an intent adds its withdrawal, an answer
+// removes it.
+func remember(rems []Remembered, e Entry) []Remembered {
+	if !withdrawalKind(e.Kind) {
+		return rems
+	}
+	k := keyOf(e)
+	rems = slices.DeleteFunc(rems, func(r Remembered) bool { return r.AccountID == k.account && r.QuoteID == k.quoteID })
+	if e.Kind == KindIntent && e.Request != nil {
+		rems = append(rems, Remembered{QuoteID: e.QuoteID, Env: e.Env, AccountID: e.AccountID})
+		if len(rems) > maxRemembered {
+			rems = rems[len(rems)-maxRemembered:]
+		}
+	}
+	return rems
+}
+
+// noteWritten brings the record up to what the journal now holds, after a
+// line that precedes a send was written (j.mu is held). It is the journal's guard, not its
+// content: when it cannot be written the line stands, and the record
+// lags until the next write brings it up (the check then covers what was
+// recorded). A journal that no longer holds what was recorded is left
+// unrecorded, so that it stays rolled back until accepted.
+func (j *Journal) noteWritten() {
+	_ = j.record(false)
+}
+
+// record brings the record up to the journal's end, under its own lock:
+// anew from the journal's start when fresh, else only when the journal
+// still holds what it records.
+func (j *Journal) record(fresh bool) error {
+	unlock, err := LockFile(WrittenPath(j.path) + ".lock")
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	var r *writtenRecord
+	if !fresh {
+		if r, err = readWritten(j.path); err != nil {
+			return err
+		}
+	}
+	var src io.ReaderAt = strings.NewReader("") // no journal: an empty one
+	size := int64(0)
+	f, err := osguard.OpenPrivate(j.path, os.O_RDONLY)
+	switch {
+	case err == nil:
+		defer f.Close()
+		fi, err := f.Stat()
+		if err != nil {
+			return err
+		}
+		if r != nil && !r.holds(f, fi) {
+			return &RolledBackError{Path: j.path, Recorded: r.Length, Now: fi.Size(), Changed: fi.Size() >= r.Length, Unanswered: r.Unanswered}
+		}
+		src, size = f, fi.Size()
+	case !errors.Is(err, os.ErrNotExist) || r != nil && r.Length > 0:
+		return err
+	}
+	next, err := extend(r, src, size)
+	if err != nil {
+		return err
+	}
+	return config.WriteState(WrittenPath(j.path), next)
+}
+
+// CheckWritten reports whether the journal still holds what svcwallet
+// wrote to it: nil, or a *RolledBackError (another error when it cannot
+// tell). It compares the journal's length and its last 4 KiB at the
+// recorded length, which costs what a few kilobytes do; whole also sums
+// the recorded bytes (doctor) and names the remembered withdrawals the
+// journal holds no line of now. A journal with no record yet is recorded
+// as it is (the first run of a version that records).
+func (j *Journal) CheckWritten(whole bool) error {
+	if j == nil {
+		return nil
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	r, err := readWritten(j.path)
+	switch {
+	case errors.Is(err, errNotRecord), errors.Is(err, config.ErrNotState):
+		return &RolledBackError{Path: j.path, Unreadable: err}
+	case err != nil:
+		return fmt.Errorf("read %s: %w", WrittenPath(j.path), err)
+	case r == nil:
+		if _, err := os.Lstat(j.path); err == nil {
+			_ = j.record(false) // best effort: a later write records it
+		}
+		return nil
+	}
+	f, err := osguard.OpenPrivate(j.path, os.O_RDONLY)
+	if errors.Is(err, os.ErrNotExist) {
+		if r.Length == 0 {
+			return nil
+		}
+		return &RolledBackError{Path: j.path, Recorded: r.Length, Unanswered: r.Unanswered, Missing: r.Unanswered}
+	}
+	if err != nil {
+		return fmt.Errorf("open journal: %w", err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return fmt.Errorf("read journal: %w", err)
+	}
+	lost := &RolledBackError{Path: j.path, Recorded: r.Length, Now: fi.Size(), Changed: fi.Size() >= r.Length, Unanswered: r.Unanswered}
+	if !r.holds(f, fi) {
+		return j.withMissing(lost, whole)
+	}
+	if whole {
+		h := sha256.New()
+		if _, err := io.Copy(h, io.NewSectionReader(f, 0, r.Length)); err != nil {
+			return fmt.Errorf("read journal: %w", err)
+		}
+		if hex.EncodeToString(h.Sum(nil)) != r.Sum {
+			return j.withMissing(lost, whole)
+		}
+	}
+	if fi.Size() > r.Length {
+		_ = j.record(false) // what was written since, best effort as every write's
+	}
+	return nil
+}
+
+// withMissing is lost with, when whole, the remembered withdrawals the
+// journal holds no line of now. j.mu is held.
+func (j *Journal) withMissing(lost *RolledBackError, whole bool) error {
+	if !whole || len(lost.Unanswered) == 0 {
+		return lost
+	}
+	ids := make([]keyID, len(lost.Unanswered))
+	for i, u := range lost.Unanswered {
+		ids[i] = idOf(withdrawalKey{u.AccountID, u.QuoteID})
+	}
+	lines, _, err := j.linesOf(func(*view, io.ReaderAt, *line) ([]keyID, error) { return ids, nil })
+	if err != nil {
+		return err
+	}
+	held := map[withdrawalKey]bool{}
+	for _, l := range lines {
+		held[keyOf(l.Entry)] = true
+	}
+	for _, u := range lost.Unanswered {
+		if !held[withdrawalKey{u.AccountID, u.QuoteID}] {
+			lost.Missing = append(lost.Missing, u)
+		}
+	}
+	return lost
+}
+
+// AcceptAsItIs records the journal as it now is, whatever was recorded
+// before: what the user does once they have looked at a rolled-back
+// journal (and checked the withdrawals it lost). It returns how many
+// withdrawals it holds unanswered.
+func (j *Journal) AcceptAsItIs() (unanswered int, err error) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if err := j.record(true); err != nil {
+		return 0, err
+	}
+	r, err := readWritten(j.path)
+	if err != nil || r == nil {
+		return 0, err
+	}
+	return len(r.Unanswered), nil
+}

@@ -1,0 +1,168 @@
+package journal
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// rolledBack is the *RolledBackError of j's check, or nil (failing on any
+// other error).
+func rolledBack(t *testing.T, j *Journal, whole bool) *RolledBackError {
+	t.Helper()
+	err := j.CheckWritten(whole)
+	var lost *RolledBackError
+	if err != nil && !errors.As(err, &lost) {
+		t.Fatalf("CheckWritten: %v", err)
+	}
+	return lost
+}
+
+// TestJournalRolledBackIsNoticed is the attack of issue 33 item 4: after a
+// withdrawal got no answer, an older copy of the journal is put back (a
+// restored backup, a synced folder, cp). It is noticed as lost lines, with
+// the unanswered withdrawal it lost named; a line written meanwhile does
+// not make it whole again; a copy as long but otherwise (or a byte changed
+// before the last 4 KiB, which the whole check sums) is noticed too; the
+// journal is accepted as it now is only when asked.
+func TestJournalRolledBackIsNoticed(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	j, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 4 { // more than the 4 KiB the quick check sums
+		for _, l := range genLines(t, genQuoteID(i), i, true) {
+			e, err := parseJournalLine(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := j.Append(e); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if lost := rolledBack(t, j, true); lost != nil {
+		t.Fatalf("a journal svcwallet wrote: %v", lost)
+	}
+	backup, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Append(genIntent("production", "acct-1", "q-unanswered", 1, genT0.Add(time.Hour))); err != nil {
+		t.Fatal(err)
+	}
+	grown, _ := os.ReadFile(path)
+
+	if err := os.WriteFile(path, backup, 0o600); err != nil { // cp journal.jsonl.bak journal.jsonl
+		t.Fatal(err)
+	}
+	lost := rolledBack(t, j, true)
+	if lost == nil || lost.Recorded != int64(len(grown)) || lost.Now != int64(len(backup)) || lost.Changed ||
+		!slices.ContainsFunc(lost.Missing, func(r Remembered) bool { return r.QuoteID == "q-unanswered" }) ||
+		!strings.Contains(lost.Error(), "q-unanswered") || !strings.Contains(lost.Error(), "lost lines") {
+		t.Fatalf("an older copy put back: %+v", lost)
+	}
+	// Lines written to it meanwhile (another run's intents), past the
+	// length recorded, do not make it whole.
+	for i := 0; ; i++ {
+		if fi, _ := os.Stat(path); fi.Size() > int64(len(grown)) {
+			break
+		}
+		if err := j.Append(genIntent("production", "acct-2", genQuoteID(100+i), 100+i, genT0.Add(2*time.Hour))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if rolledBack(t, j, false) == nil {
+		t.Fatal("lines written to the rolled-back journal made it whole")
+	}
+	// As long as what was written, but not it.
+	other := append(slices.Clone(backup), strings.Repeat(" ", len(grown)-len(backup)-1)+"\n"...)
+	if err := os.WriteFile(path, other, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if lost := rolledBack(t, j, false); lost == nil || !lost.Changed {
+		t.Fatalf("another journal as long: %+v", lost)
+	}
+	// One byte changed far before the end: only the whole check sums it.
+	changed := slices.Clone(grown)
+	changed[10] ^= 1
+	if err := os.WriteFile(path, append(changed, strings.Repeat("\n", 5000)...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if lost := rolledBack(t, j, false); lost != nil {
+		t.Fatalf("the quick check sums the whole journal: %v", lost)
+	}
+	if lost := rolledBack(t, j, true); lost == nil || !lost.Changed {
+		t.Fatalf("a byte changed before the last 4 KiB: %+v", lost)
+	}
+	// Accepted as it now is, once the user has looked.
+	if err := os.WriteFile(path, backup, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := j.AcceptAsItIs(); err != nil || n != 0 {
+		t.Fatalf("AcceptAsItIs: %d unanswered, %v", n, err)
+	}
+	if lost := rolledBack(t, j, true); lost != nil {
+		t.Fatalf("accepted, yet: %v", lost)
+	}
+	state := Entry{Time: genT0.Add(2 * time.Hour), Kind: KindState, Env: "production", AccountID: "acct-1", QuoteID: "q-other", State: "SENDING"}
+	if err := j.Append(state); err != nil {
+		t.Fatal(err)
+	}
+	if lost := rolledBack(t, j, true); lost != nil {
+		t.Fatalf("written after it was accepted: %v", lost)
+	}
+}
+
+// TestJournalRecordReadBackIsChecked: the record beside the journal is a
+// private file read back as an answer is: one that is not svcwallet's (a
+// planted or damaged one, a hash that does not hold together, withdrawals
+// that are not ids) makes the journal one that cannot be trusted, never
+// one taken as whole; a missing one (an earlier version's journal) is
+// made from the journal as it is.
+func TestJournalRecordReadBackIsChecked(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	j, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Append(genIntent("production", "acct-1", "q-1", 1, genT0)); err != nil {
+		t.Fatal(err)
+	}
+	good, err := os.ReadFile(WrittenPath(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(WrittenPath(path)); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("the record is %v (%v), want 0600", fi.Mode().Perm(), err)
+	}
+	for name, b := range map[string]string{
+		"garbage":               "not json",
+		"another field":         strings.Replace(string(good), `"version"`, `"evil":1,"version"`, 1),
+		"another length":        strings.Replace(string(good), `"length":`, `"length":1`, 1),
+		"another sum":           strings.Replace(string(good), `"sum":"`, `"sum":"0`, 1)[:len(good)],
+		"an id that is not one": strings.Replace(string(good), `"quote_id":"q-1"`, `"quote_id":"q 1; rm -rf"`, 1),
+		"two values":            string(good) + string(good),
+	} {
+		if err := os.WriteFile(WrittenPath(path), []byte(b), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if lost := rolledBack(t, j, false); lost == nil || lost.Unreadable == nil && !lost.Changed && lost.Now == lost.Recorded {
+			t.Errorf("%s: %+v, want the journal refused", name, lost)
+		}
+	}
+	if err := os.Remove(WrittenPath(path)); err != nil {
+		t.Fatal(err)
+	}
+	if lost := rolledBack(t, j, true); lost != nil {
+		t.Fatalf("no record: %v", lost)
+	}
+	if b, err := os.ReadFile(WrittenPath(path)); err != nil || string(b) != string(good) {
+		t.Fatalf("the record made anew is\n%s (%v)\nwant\n%s", b, err, good)
+	}
+}
