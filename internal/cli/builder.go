@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -17,6 +18,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/intent"
+	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
@@ -209,6 +211,18 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 		c.printWarnings(c.env.Stderr, o)
 		return c.printDryRun(e, o.Review().Intent, f.json)
 	}
+	// Nothing is signed on a journal that lost lines svcwallet wrote to it
+	// (builder.Signable, which Authorize checks again): refused before the
+	// review. The embedded sandbox's journal ends with the command.
+	var j *journal.Journal
+	if e.Name != config.SandboxEnv {
+		if j, err = stateJournal(); err != nil {
+			return failure(exitFailed, "the journal cannot be opened (%w): nothing was signed or sent", err)
+		}
+	}
+	if err := builder.Signable(j); err != nil {
+		return cmp.Or(c.app.rolledBack(err), failure(exitFailed, "%w", err))
+	}
 	// What will be signed, before it is: where the question is (stderr)
 	// when someone is asked, whatever stdout is; else on stdout, or with
 	// --json on stderr (stdout keeps the one document).
@@ -229,7 +243,7 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 	client := exchange.New(e, exchange.Options{Now: c.now, Logger: c.env.Log})
 	// No deadline while the signature is awaited (the key source has its
 	// own, and ctrl+c ends it); the request has builder.AuthorizeTimeout.
-	_, res, err := o.Authorize(ctx, client, key.Load)
+	_, res, err := o.Authorize(ctx, client, j, key.Load)
 	return c.authorized(ctx, e, a, o, res, err, false)
 }
 
@@ -240,6 +254,8 @@ func (c builderCmd) authorized(ctx context.Context, e config.Environment, a buil
 	switch {
 	case errors.Is(err, context.Canceled) && !signFailure(err):
 		return interrupted(ctx, "")
+	case c.app.rolledBack(err) != nil:
+		return c.app.rolledBack(err)
 	case errors.As(err, new(*exchange.APIError)):
 		return failure(exitFailed, "not authorized: %w", refusalWords(builder.Explain(err), prepared))
 	case err != nil:

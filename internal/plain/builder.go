@@ -5,6 +5,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/service/builder"
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/journal"
 )
 
 // Builder authorization, as the console's form, review and result take
@@ -51,6 +52,9 @@ func (s *session) askInto(in *builder.Input, fields []builder.Field) error {
 // signBuilder reviews o, asks for a typed y, signs and sends it. A lost
 // answer may be sent again, the same signed body: never signed anew.
 func (s *session) signBuilder(o builder.Order) error {
+	if err := builder.Signable(s.target.Journal); err != nil {
+		return s.journalStop(err)
+	}
 	a, r := o.Auth, o.Review()
 	key := s.keyFor(a.Main)
 	s.p.Blank()
@@ -78,12 +82,14 @@ func (s *session) signBuilder(o builder.Order) error {
 	}
 	s.p.Say("Signing and sending the authorization…")
 	cx, cancel := s.waitFor()
-	req, res, err := o.Authorize(cx, s.client(), key.load)
+	req, res, err := o.Authorize(cx, s.client(), s.target.Journal, key.load)
 	cancel()
 	for err != nil {
 		switch {
 		case errors.Is(err, ErrEnd) || errors.Is(err, ErrInterrupted):
 			return err
+		case errors.As(err, new(*journal.RolledBackError)):
+			return s.journalStop(err)
 		case req.Signature.R == "" && s.ctx.Err() != nil:
 			return ErrInterrupted
 		case req.Signature.R == "" || builder.Refused(err):

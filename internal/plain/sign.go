@@ -39,12 +39,8 @@ func (s *session) quoteAndSign(ch withdrawal.Choice) (again bool, err error) {
 		return false, err
 	}
 	rep, err := w.Repeats(ch)
-	if lost, ok := errors.AsType[*journal.RolledBackError](err); ok {
-		s.p.Say("Stopped: %v. Nothing was signed. Run %s: it says what was lost and how to accept the journal as it now is.", lost, s.command("doctor"))
-		return false, nil
-	}
 	if err != nil {
-		return false, err
+		return false, s.journalStop(err)
 	}
 	if u := rep.Unanswered; u != nil {
 		s.p.Say("Stopped: %s: resume it from History first, which sends the identical request (it cannot pay twice) or asks whether it arrived. Nothing was signed.",
@@ -151,6 +147,18 @@ func countdown(p withdrawal.PricedQuote, now time.Time) string {
 	}
 	// Rounded, not up: a 60 s quote measured a few ms long says 60 s.
 	return fmt.Sprintf("(The quote expires in %ds.)", int(left.Round(time.Second)/time.Second))
+}
+
+// journalStop says why nothing is signed on a journal that lost lines
+// svcwallet wrote to it (journal.RolledBackError), and goes on; any other
+// error is returned.
+func (s *session) journalStop(err error) error {
+	lost, ok := errors.AsType[*journal.RolledBackError](err)
+	if !ok {
+		return err
+	}
+	s.p.Say("Stopped: %v. Nothing was signed. Run %s: it says what was lost and how to accept the journal as it now is.", lost, s.command("doctor"))
+	return nil
 }
 
 // trustBridge checks the bridge funding address the Transfer pays
