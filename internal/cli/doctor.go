@@ -63,6 +63,10 @@ type doctorCmd struct {
 	sandbox    sandbox.Options
 	goos       string
 	protect    func() error
+	// ownerOnly reads who may open a path where modes mean nothing
+	// (osguard.CheckOwnerOnly); privateFiles are the session store's.
+	ownerOnly    func(path string) error
+	privateFiles []string
 }
 
 // doctorCommand is `svcwallet doctor`.
@@ -117,6 +121,7 @@ func (c doctorCmd) run(ctx context.Context, envName, configPath string) error {
 		c.checkEnvironment(ctx, e, add)
 	}
 	c.checkTerminal(add)
+	c.checkVariables(add)
 	if ctx.Err() != nil {
 		return interrupted(ctx, "")
 	}

@@ -34,7 +34,10 @@ func WriteStateFile(path string, b []byte) error {
 	}
 	tmp := f.Name()
 	defer os.Remove(tmp)
-	_, err = f.Write(b)
+	err = MakePrivate(tmp)
+	if err == nil {
+		_, err = f.Write(b)
+	}
 	if err == nil {
 		err = f.Sync()
 	}

@@ -283,13 +283,14 @@ type Config struct {
 	Environments map[string]Environment `toml:"env"`
 }
 
-// DefaultConfigPath is config.toml in the user's config directory.
+// DefaultConfigPath is config.toml in the user's config directory
+// (osguard.DirsFor: the one rule for every system).
 func DefaultConfigPath() string {
-	dir, err := os.UserConfigDir()
+	d, err := osguard.UserDirs()
 	if err != nil {
 		return ""
 	}
-	return filepath.Join(dir, "svcwallet", "config.toml")
+	return filepath.Join(d.Config, "config.toml")
 }
 
 // readConfigFile reads the config as os.ReadFile does, but a named pipe or
