@@ -40,7 +40,7 @@ func TestVariablesListed(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() && (strings.HasPrefix(d.Name(), ".") && p != "../.." || d.Name() == "testdata" || d.Name() == "exchangetest") {
+		if d.IsDir() && (strings.HasPrefix(d.Name(), ".") && p != "../.." || slices.Contains([]string{"testdata", "exchangetest", "dist", "dist-extra"}, d.Name())) {
 			return filepath.SkipDir
 		}
 		if d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {

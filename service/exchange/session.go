@@ -147,7 +147,28 @@ func (c *Client) Login(ctx context.Context, cred Credential) (Session, error) {
 	c.session.cookie, c.session.info, c.session.cred = cookie.Value, info, cred
 	c.session.mu.Unlock()
 	c.log.Info("logged in", "method", cred.Method(), "account_id", info.AccountID)
+	if c.onLogin != nil {
+		c.onLogin(Kept{Session: info, Cookie: cookie.Value})
+	}
 	return info, nil
+}
+
+// Kept is a session as a store keeps it between runs: what the login gave
+// and its cookie, a secret sent to this environment alone.
+type Kept struct {
+	Session
+	Cookie string
+}
+
+// Adopt makes a kept session the client's, as if it had just logged in:
+// cred logs in again when it lapses, or nil, when the user must (a wallet
+// waits for a person). The caller checked what it read back (its shape,
+// its service, its expiry): the client sends it as it is.
+func (c *Client) Adopt(k Kept, cred Credential) {
+	c.session.mu.Lock()
+	c.session.cookie, c.session.info, c.session.cred = k.Cookie, k.Session, cred
+	c.session.mu.Unlock()
+	c.log.Info("using a kept session", "method", k.Method, "account_id", k.AccountID)
 }
 
 // Session returns the current session, and false when logged out.
