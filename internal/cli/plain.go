@@ -25,7 +25,7 @@ func (a *app) runPlain(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	targets, closeAll, err := openTargets(env, cfg, chosen)
+	targets, closeAll, err := openTargets(env, cfg, chosen, a.keptOnly)
 	if err != nil {
 		return failure(exitFailed, "%w", err)
 	}

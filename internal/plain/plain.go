@@ -171,6 +171,15 @@ func (s *session) interrupted(err error) error {
 func (s *session) run() error {
 	s.p.Say("svcwallet, plain mode: questions one a line; type a choice's number or name. An empty line asks again; ctrl+c quits.")
 	s.p.Blank()
+	// A session kept between runs (svcwallet auth login) needs no login.
+	if t := s.Targets[0]; t.Client != nil {
+		if sess, ok := t.Client.Session(); ok {
+			s.target = t
+			s.p.Say("Using the session kept for %s: account %s, by %s, until %s.", t.Env.Name, sess.AccountID, sess.Method, sess.Expires.UTC().Format("2006-01-02 15:04 UTC"))
+			s.p.Blank()
+			return s.home()
+		}
+	}
 	if err := s.logIn(); err != nil {
 		return err
 	}

@@ -160,6 +160,13 @@ type Kept struct {
 	Cookie string
 }
 
+// Kept is the session to keep between runs, and false when logged out.
+func (c *Client) Kept() (Kept, bool) {
+	c.session.mu.Lock()
+	defer c.session.mu.Unlock()
+	return Kept{Session: c.session.info, Cookie: c.session.cookie}, c.session.cookie != ""
+}
+
 // Adopt makes a kept session the client's, as if it had just logged in:
 // cred logs in again when it lapses, or nil, when the user must (a wallet
 // waits for a person). The caller checked what it read back (its shape,

@@ -85,9 +85,9 @@ func isCookieValue(v string) bool {
 	return true
 }
 
-// checkAPIKey holds an API key read back or given to printable ASCII
+// CheckAPIKey holds an API key read back or given to printable ASCII
 // without spaces, of at most maxAPIKey bytes.
-func checkAPIKey(k string) error {
+func CheckAPIKey(k string) error {
 	if k == "" || len(k) > maxAPIKey {
 		return errors.New("an API key is 1 to 512 characters")
 	}

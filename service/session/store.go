@@ -240,7 +240,7 @@ func (s Store) apiKey(e config.Environment) string {
 		return ""
 	}
 	var k keptKey
-	if json.Unmarshal([]byte(raw), &k) != nil || k.Bound != BoundOf(e) || checkAPIKey(k.Key) != nil {
+	if json.Unmarshal([]byte(raw), &k) != nil || k.Bound != BoundOf(e) || CheckAPIKey(k.Key) != nil {
 		return ""
 	}
 	return k.Key
