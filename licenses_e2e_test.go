@@ -123,11 +123,13 @@ func thirdPartyLicences(t *testing.T, targets [][2]string) string {
 	b.WriteString("files follow it, as its source ships them. Generated from the module graph by\n")
 	b.WriteString("TestThirdPartyLicenses; do not edit. The GNU licences of go-ethereum are also in\n")
 	b.WriteString("LICENSES/ beside this file, and NOTICE says what they ask of a redistributor.\n")
-	goLicence, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "LICENSE"))
-	if err != nil {
-		t.Fatal(err)
+	for _, name := range []string{"LICENSE", "PATENTS"} {
+		text, err := os.ReadFile(filepath.Join(runtime.GOROOT(), name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		section(&b, "The Go standard library and runtime (https://go.dev)", name, text)
 	}
-	section(&b, "The Go standard library and runtime (https://go.dev)", "LICENSE", goLicence)
 	names := make([]string, 0, len(modules))
 	for n := range modules {
 		names = append(names, n)
