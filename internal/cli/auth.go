@@ -116,6 +116,10 @@ func (a *app) authLogin(ctx context.Context, f authFlags) error {
 	if _, err := client.Login(ctx, cred); errors.Is(err, context.Canceled) && !signFailure(err) {
 		return interrupted(ctx, "")
 	} else if err != nil {
+		if s, ok := exchange.SuspectOfLogin(err); ok {
+			err = fmt.Errorf("%w; %s: check %s in [env.%s] (docs/real-service.md)", loginError(what, e.Name, err), s.Seen, s.Key, e.Name)
+			return loginFailed(err)
+		}
 		return loginFailed(loginError(what, e.Name, err))
 	}
 	k, _ := client.Kept()

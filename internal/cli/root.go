@@ -121,7 +121,7 @@ func (a *app) rootCommand() *cobra.Command {
 	root.PersistentFlags().BoolVar(&a.debug, "debug", false, "log requests and timings ($"+debugVar+"=1)")
 	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) { a.configure(cmd) }
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError("%w", err) })
-	root.AddCommand(a.authCommand(), a.withdrawCommand(), a.statusCommand(), a.depositCommand(), a.builderCommand(), a.keyCommand(),
+	root.AddCommand(a.authCommand(), a.envCommand(), a.withdrawCommand(), a.statusCommand(), a.depositCommand(), a.builderCommand(), a.keyCommand(),
 		a.historyCommand(), a.doctorCommand(), a.sandboxCommand(), a.versionCommand(), a.manCommand())
 	root.SetHelpCommand(helpCommand())
 	root.CompletionOptions.DisableDefaultCmd = true

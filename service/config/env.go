@@ -307,9 +307,8 @@ func readConfigFile(path string) ([]byte, error) {
 // LoadConfig reads a config file. A missing file at the default path is not an
 // error (the sandbox is used); a missing file given explicitly is.
 func LoadConfig(path string, explicit bool) (Config, error) {
-	var cfg Config
 	if path == "" {
-		return cfg, nil
+		return Config{}, nil
 	}
 	// The config decides where logins and signatures go: one another user
 	// could change or swap is refused, as ssh refuses its own.
@@ -329,6 +328,13 @@ func LoadConfig(path string, explicit bool) (Config, error) {
 	if err != nil {
 		return Config{}, fmt.Errorf("config %s: %w", path, err)
 	}
+	return parseConfig(path, b)
+}
+
+// parseConfig reads a config's text, refusing unknown keys and invalid
+// environments.
+func parseConfig(path string, b []byte) (Config, error) {
+	var cfg Config
 	md, err := toml.Decode(string(b), &cfg)
 	if err != nil {
 		return Config{}, fmt.Errorf("config %s: %w", path, err)

@@ -128,7 +128,10 @@ func (c *Client) Login(ctx context.Context, cred Credential) (Session, error) {
 	}
 	cookie := sessionCookie(hdr, c.env.Cookie())
 	if cookie == nil {
-		return Session{}, fmt.Errorf("login answered without a session cookie named %s; check the environment's cookie_name, or the service may be misconfigured", c.env.Cookie())
+		return Session{}, &NoSessionCookieError{Cookie: c.env.Cookie()}
+	}
+	if hdr.Get(c.env.AccountHeader()) == "" {
+		return Session{}, &NoAccountHeaderError{Header: c.env.AccountHeader()}
 	}
 	info := Session{LoginResult: res, AccountID: hdr.Get(c.env.AccountHeader()), Method: cred.Method()}
 	// The account id comes in a header, past the body's checks: it is shown
