@@ -106,10 +106,22 @@ func TestSuspectNames(t *testing.T) {
 		t.Fatalf("the right names: %v", err)
 	}
 	for key2, wrong := range map[string]func(*config.Environment) exchange.Credential{
-		"cookie_name":       func(e *config.Environment) exchange.Credential { e.CookieName = "svc"; return exchange.APIKey(sandbox.DemoAPIKey) },
-		"account_id_header": func(e *config.Environment) exchange.Credential { e.AccountIDHeader = "X-Other"; return exchange.APIKey(sandbox.DemoAPIKey) },
-		"domain_name":       func(e *config.Environment) exchange.Credential { e.DomainName = "Other Exchange"; return exchange.Wallet(key) },
-		"auth_url":          func(e *config.Environment) exchange.Credential { e.AuthURL = srv.URL + "/nothing"; return exchange.APIKey(sandbox.DemoAPIKey) },
+		"cookie_name": func(e *config.Environment) exchange.Credential {
+			e.CookieName = "svc"
+			return exchange.APIKey(sandbox.DemoAPIKey)
+		},
+		"account_id_header": func(e *config.Environment) exchange.Credential {
+			e.AccountIDHeader = "X-Other"
+			return exchange.APIKey(sandbox.DemoAPIKey)
+		},
+		"domain_name": func(e *config.Environment) exchange.Credential {
+			e.DomainName = "Other Exchange"
+			return exchange.Wallet(key)
+		},
+		"auth_url": func(e *config.Environment) exchange.Credential {
+			e.AuthURL = srv.URL + "/nothing"
+			return exchange.APIKey(sandbox.DemoAPIKey)
+		},
 	} {
 		e := right
 		cred := wrong(&e)
