@@ -80,6 +80,9 @@ func (a *app) doctorCommand() *cobra.Command {
 		RunE: func(c *cobra.Command, _ []string) error {
 			d := a.doctor
 			d.env, d.app = a.env, a
+			if d.privateFiles == nil {
+				d.privateFiles = []string{a.sessionStore().File}
+			}
 			if accept {
 				if err := d.acceptJournal(); err != nil {
 					return err
