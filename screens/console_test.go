@@ -83,6 +83,7 @@ func TestKeptSessionOpensOnHome(t *testing.T) {
 	c := newConsole(t, 120, 40, screentest.ConsoleOpts{})
 	c2 := screentest.NewConsole(t, 120, 40, screentest.ConsoleOpts{Start: func(app *kit.App) tui.Screen {
 		screentest.LogIn(t, app)
+		app.Target.Kept = true
 		return Console(app)
 	}})
 	bar := func(v string) string { b, _, _ := strings.Cut(v, "\n"); return b }

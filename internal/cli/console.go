@@ -250,7 +250,7 @@ func consoleTargets(cfg config.Config, envName string, log *slog.Logger, kept fu
 		t := kit.Target{Env: e, Client: exchange.New(e, exchange.Options{Logger: log}), Journal: jr}
 		if name == envName {
 			if client := kept(e, exchange.Options{Logger: log}); client != nil {
-				t.Client = client
+				t.Client, t.Kept = client, true
 			}
 			targets = append([]kit.Target{t}, targets...)
 		} else {

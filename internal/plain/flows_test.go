@@ -133,6 +133,7 @@ func TestKeptSessionSkipsTheLogin(t *testing.T) {
 	if _, err := r.console.Targets[0].Client.Login(context.Background(), exchange.APIKey(sandbox.DemoAPIKey)); err != nil {
 		t.Fatal(err)
 	}
+	r.console.Targets[0].Kept = true
 	out, err := r.run(typed("quit")...)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
