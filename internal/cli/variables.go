@@ -63,16 +63,6 @@ func variablesProse() string {
 	return strings.TrimSpace(b.String())
 }
 
-// variablesTable is the table of docs/config.md, "Variables".
-func variablesTable() string {
-	var b strings.Builder
-	b.WriteString("| variable | what it does |\n|---|---|\n")
-	for _, v := range variables {
-		b.WriteString("| `" + v.written() + "` | " + strings.TrimSuffix(v.means, ".") + " |\n")
-	}
-	return b.String()
-}
-
 func (v variable) written() string {
 	if v.set != "" {
 		return v.set

@@ -204,3 +204,13 @@ func regenerate(t *testing.T, doc, begin, end, want string) {
 		t.Errorf("%s is stale: go test ./internal/cli -run %s -update", doc, t.Name())
 	}
 }
+
+// variablesTable is the table of docs/config.md, "Variables".
+func variablesTable() string {
+	var b strings.Builder
+	b.WriteString("| variable | what it does |\n|---|---|\n")
+	for _, v := range variables {
+		b.WriteString("| `" + v.written() + "` | " + strings.TrimSuffix(v.means, ".") + " |\n")
+	}
+	return b.String()
+}
