@@ -12,7 +12,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -123,8 +122,12 @@ func thirdPartyLicences(t *testing.T, targets [][2]string) string {
 	b.WriteString("files follow it, as its source ships them. Generated from the module graph by\n")
 	b.WriteString("TestThirdPartyLicenses; do not edit. The GNU licences of go-ethereum are also in\n")
 	b.WriteString("LICENSES/ beside this file, and NOTICE says what they ask of a redistributor.\n")
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, name := range []string{"LICENSE", "PATENTS"} {
-		text, err := os.ReadFile(filepath.Join(runtime.GOROOT(), name))
+		text, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(goroot)), name))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -95,7 +95,7 @@ func TestAuthLoginOnce(t *testing.T) {
 		t.Fatalf("auth status --json: %v\n%s", err, r.stdout)
 	}
 	if s := st.Sessions[0]; s.Env != "local" || s.State != "kept" || s.AccountID != sandbox.DemoAccountID || !s.Renews || s.Kept != "keyring" ||
-		s.Expires == nil || s.Expires.Sub(time.Now()) < 29*24*time.Hour {
+		s.Expires == nil || time.Until(*s.Expires) < 29*24*time.Hour {
 		t.Errorf("auth status: %+v", s)
 	}
 	if r := w.run("", nil, "auth", "logout"); r.code != 0 || !strings.Contains(r.stdout, "Forgot the session kept for local") {
