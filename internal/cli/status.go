@@ -165,7 +165,7 @@ func (c statusCmd) run(ctx context.Context, f statusFlags, args []string) error 
 }
 
 // errNoAPIKey: there is no key to open a session with.
-var errNoAPIKey = fmt.Errorf("set %s to an API key of the account, or %s to the main signer's hex key, or choose a key source with --signer (keystore:ADDRESS, clef:ENDPOINT, command, ...) to log in by wallet signature: the bridge endpoints need a session",
+var errNoAPIKey = fmt.Errorf("log in once with svcwallet auth login, or set %s to an API key of the account, or %s to the main signer's hex key, or choose a key source with --signer (keystore:ADDRESS, clef:ENDPOINT, command, ...) to log in by wallet signature: the bridge endpoints need a session",
 	statusKeyVar, signer.KeyEnvVar)
 
 // logIn opens the session of `status`, `deposit`, `history --refresh` and
