@@ -8,10 +8,8 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/service/config"
 )
-
-// maxFile bounds the session file read back.
-const maxFile = 1 << 20
 
 // record is one environment's line of the session file: where its session
 // is kept, and the session itself when that is the file.
@@ -22,23 +20,18 @@ type record struct {
 
 // readFile is the session file's records by environment name; none when
 // there is no file. A file others could change, a link, or one not of the
-// file's shape is an *UnreadableError.
+// file's shape (config.ReadState, strictly) is an *UnreadableError.
 func (s Store) readFile() (map[string]record, error) {
 	records := map[string]record{}
 	if s.File == "" {
 		return records, nil
 	}
-	b, err := osguard.ReadStateFile(s.File)
+	err := config.ReadState(s.File, &records)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return records, nil
+		return map[string]record{}, nil
 	case err != nil:
 		return nil, &UnreadableError{Where: InFile, Reason: err}
-	case len(b) > maxFile:
-		return nil, &UnreadableError{Where: InFile, Reason: errors.New("the session file is too large")}
-	}
-	if err := json.Unmarshal(b, &records); err != nil {
-		return nil, &UnreadableError{Where: InFile, Reason: errors.New("the session file is not a list of sessions")}
 	}
 	for name := range records {
 		if len(name) > safetext.MaxNameLen || !safetext.IsToken(name) {
@@ -83,9 +76,5 @@ func (s Store) writeFile(records map[string]record) error {
 	if err := osguard.MkdirPrivate(filepath.Dir(s.File)); err != nil {
 		return err
 	}
-	b, err := json.MarshalIndent(records, "", "  ")
-	if err != nil {
-		return err
-	}
-	return osguard.WriteStateFile(s.File, append(b, '\n'))
+	return config.WriteState(s.File, records)
 }
