@@ -1,4 +1,4 @@
-package config
+package config_test
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/svcwallet/svcwallet/service/config"
 )
 
 const commented = `# my svcwallet config
@@ -31,15 +33,6 @@ chain_id        = 327
 # end of file
 `
 
-func writeConfig(t *testing.T, text string) string {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "config.toml")
-	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
 func read(t *testing.T, path string) string {
 	t.Helper()
 	b, err := os.ReadFile(path)
@@ -49,14 +42,14 @@ func read(t *testing.T, path string) string {
 	return string(b)
 }
 
-var production = Environment{Name: "production", AuthURL: "https://auth.example", BaseURL: "https://api.example",
+var production = config.Environment{Name: "production", AuthURL: "https://auth.example", BaseURL: "https://api.example",
 	MarketDataURL: "https://md.example", ChainID: 325, DomainName: "Brand Exchange", CookieName: "brand"}
 
 // TestAddEnvironmentKeepsTheFile: env add appends a table, and every byte
 // before it, comments and order included, stays.
 func TestAddEnvironmentKeepsTheFile(t *testing.T) {
 	path := writeConfig(t, commented)
-	if err := AddEnvironment(path, production, false); err != nil {
+	if err := config.AddEnvironment(path, production, false); err != nil {
 		t.Fatal(err)
 	}
 	got := read(t, path)
@@ -67,7 +60,7 @@ func TestAddEnvironmentKeepsTheFile(t *testing.T) {
 	if got[len(commented):] != want {
 		t.Errorf("appended:\n%q\nwant\n%q", got[len(commented):], want)
 	}
-	cfg, err := LoadConfig(path, true)
+	cfg, err := config.LoadConfig(path, true)
 	if err != nil || cfg.Environments["production"].CookieName != "brand" || len(cfg.Environments) != 3 {
 		t.Errorf("read back: %+v, %v", cfg.Environments, err)
 	}
@@ -82,24 +75,24 @@ func TestAddEnvironmentRefuses(t *testing.T) {
 	path := writeConfig(t, commented)
 	same := production
 	same.Name, same.BaseURL, same.ChainID = "tn", "https://API.testnet.example:443", 326
-	var ss *SameServiceError
-	if err := AddEnvironment(path, same, false); !errors.As(err, &ss) || ss.Other != "testnet" {
+	var ss *config.SameServiceError
+	if err := config.AddEnvironment(path, same, false); !errors.As(err, &ss) || ss.Other != "testnet" {
 		t.Errorf("a second name for testnet's service: %v", err)
 	}
 	taken := production
 	taken.Name = "testnet"
-	var nt *NameTakenError
-	if err := AddEnvironment(path, taken, false); !errors.As(err, &nt) {
+	var nt *config.NameTakenError
+	if err := config.AddEnvironment(path, taken, false); !errors.As(err, &nt) {
 		t.Errorf("a name taken: %v", err)
 	}
-	taken.Name = SandboxEnv
-	if err := AddEnvironment(path, taken, false); !errors.As(err, &nt) {
+	taken.Name = config.SandboxEnv
+	if err := config.AddEnvironment(path, taken, false); !errors.As(err, &nt) {
 		t.Errorf("sandbox: %v", err)
 	}
 	if read(t, path) != commented {
 		t.Error("a refused add wrote the file")
 	}
-	if err := AddEnvironment(path, same, true); err != nil {
+	if err := config.AddEnvironment(path, same, true); err != nil {
 		t.Errorf("an alias: %v", err)
 	}
 }
@@ -108,7 +101,7 @@ func TestAddEnvironmentRefuses(t *testing.T) {
 // alone (its comment stays), or adds the line before the first table.
 func TestUseEnvironmentReplacesOneValue(t *testing.T) {
 	path := writeConfig(t, commented)
-	if err := UseEnvironment(path, "stage.eu"); err != nil {
+	if err := config.UseEnvironment(path, "stage.eu"); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := read(t, path), strings.Replace(commented, `default_env = "testnet"   # the one I use`, `default_env = "stage.eu"   # the one I use`, 1); got != want {
@@ -116,13 +109,13 @@ func TestUseEnvironmentReplacesOneValue(t *testing.T) {
 	}
 	without := strings.Replace(commented, "default_env = \"testnet\"   # the one I use\n", "", 1)
 	path = writeConfig(t, without)
-	if err := UseEnvironment(path, "testnet"); err != nil {
+	if err := config.UseEnvironment(path, "testnet"); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := read(t, path), strings.Replace(without, "\n# the test network\n[env.testnet]", "\n# the test network\ndefault_env = \"testnet\"\n[env.testnet]", 1); got != want {
 		t.Errorf("added:\n%s", got)
 	}
-	if err := UseEnvironment(path, "nowhere"); err == nil {
+	if err := config.UseEnvironment(path, "nowhere"); err == nil {
 		t.Error("an unknown name is used")
 	}
 }
@@ -132,11 +125,11 @@ func TestUseEnvironmentReplacesOneValue(t *testing.T) {
 // refused, and one written otherwise is left for the user.
 func TestRemoveEnvironmentTakesItsTablesOut(t *testing.T) {
 	path := writeConfig(t, commented)
-	if err := UseEnvironment(path, "stage.eu"); err != nil {
+	if err := config.UseEnvironment(path, "stage.eu"); err != nil {
 		t.Fatal(err)
 	}
 	text := read(t, path)
-	if err := RemoveEnvironment(path, "testnet"); err != nil {
+	if err := config.RemoveEnvironment(path, "testnet"); err != nil {
 		t.Fatal(err)
 	}
 	start := strings.Index(text, "[env.testnet]")
@@ -144,12 +137,12 @@ func TestRemoveEnvironmentTakesItsTablesOut(t *testing.T) {
 	if got, want := read(t, path), text[:start]+text[end:]; got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
-	var de *DefaultEnvError
-	if err := RemoveEnvironment(path, "stage.eu"); !errors.As(err, &de) {
+	var de *config.DefaultEnvError
+	if err := config.RemoveEnvironment(path, "stage.eu"); !errors.As(err, &de) {
 		t.Errorf("the default: %v", err)
 	}
 	inline := writeConfig(t, "env.local.auth_url = \"http://127.0.0.1:8700\"\nenv.local.base_url = \"http://127.0.0.1:8700\"\nenv.local.market_data_url = \"http://127.0.0.1:8700\"\nenv.local.chain_id = 327\n")
-	if err := RemoveEnvironment(inline, "local"); !errors.Is(err, ErrNotEdited) {
+	if err := config.RemoveEnvironment(inline, "local"); !errors.Is(err, config.ErrNotEdited) {
 		t.Errorf("dotted keys: %v", err)
 	}
 }
@@ -157,13 +150,13 @@ func TestRemoveEnvironmentTakesItsTablesOut(t *testing.T) {
 // TestAddEnvironmentMakesTheFile: with no config yet, env add makes it.
 func TestAddEnvironmentMakesTheFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "svcwallet", "config.toml")
-	if err := AddEnvironment(path, production, false); err != nil {
+	if err := config.AddEnvironment(path, production, false); err != nil {
 		t.Fatal(err)
 	}
-	if err := UseEnvironment(path, "production"); err != nil {
+	if err := config.UseEnvironment(path, "production"); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := LoadConfig(path, true)
+	cfg, err := config.LoadConfig(path, true)
 	if err != nil || cfg.DefaultEnv != "production" || cfg.Environments["production"].BaseURL != production.BaseURL {
 		t.Errorf("%+v, %v\n%s", cfg, err, read(t, path))
 	}
