@@ -3,6 +3,7 @@ package signer
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
@@ -63,5 +64,52 @@ func BenchmarkDigestTransfer(b *testing.B) {
 	m := testTransfer(common.HexToAddress("0x2c7536E3605D9C16a7a3D7b1898e529396a65c23"))
 	for b.Loop() {
 		Digest(testDomain, m)
+	}
+}
+
+// BenchmarkSignVsBare is a Transfer signed with its self-check (Sign:
+// the digest, the signature, the address it recovers to) against the
+// floor, go-ethereum's bare crypto.Sign and crypto.Ecrecover of the same
+// digest, each iteration timing both so that a busy machine slows both
+// alike; ratio is Sign's time over the floor's (the goal: at most 1.2).
+func BenchmarkSignVsBare(b *testing.B) {
+	k := benchKey(b)
+	m := testTransfer(k.Address())
+	digest := Digest(testDomain, m)
+	var signed, bare time.Duration
+	for b.Loop() {
+		start := time.Now()
+		if _, err := Sign(context.Background(), k, testDomain, m); err != nil {
+			b.Fatal(err)
+		}
+		mid := time.Now()
+		sig, err := crypto.Sign(digest[:], k.key)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := crypto.Ecrecover(digest[:], sig); err != nil {
+			b.Fatal(err)
+		}
+		signed, bare = signed+mid.Sub(start), bare+time.Since(mid)
+	}
+	b.ReportMetric(float64(signed.Nanoseconds())/float64(b.N), "sign-ns/op")
+	b.ReportMetric(float64(bare.Nanoseconds())/float64(b.N), "bare-ns/op")
+	b.ReportMetric(float64(signed)/float64(bare), "ratio")
+}
+
+// BenchmarkSignRecoverBare is BenchmarkSignVsBare's floor alone, for an
+// instruction count (docs/bench.sh).
+func BenchmarkSignRecoverBare(b *testing.B) {
+	k := benchKey(b)
+	digest := Digest(testDomain, testTransfer(k.Address()))
+	b.ReportAllocs()
+	for b.Loop() {
+		sig, err := crypto.Sign(digest[:], k.key)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := crypto.Ecrecover(digest[:], sig); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package signer
 
 import (
+	"bytes"
 	"context"
 	"crypto/ecdsa"
 	"crypto/rand"
@@ -8,7 +9,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"math/big"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -71,11 +71,17 @@ func (w watched) SignTypedData(ctx context.Context, d Domain, m Message) ([65]by
 	return w.Key.SignTypedData(ctx, d, m)
 }
 
-// PrivateKey is a Key backed by an in-memory secp256k1 key.
-type PrivateKey struct{ key *ecdsa.PrivateKey }
+// PrivateKey is a Key backed by an in-memory secp256k1 key, and its
+// address (derived once: a signature's check asks for it).
+type PrivateKey struct {
+	key  *ecdsa.PrivateKey
+	addr common.Address
+}
 
 // NewPrivateKey wraps an ecdsa key.
-func NewPrivateKey(k *ecdsa.PrivateKey) *PrivateKey { return &PrivateKey{key: k} }
+func NewPrivateKey(k *ecdsa.PrivateKey) *PrivateKey {
+	return &PrivateKey{key: k, addr: crypto.PubkeyToAddress(k.PublicKey)}
+}
 
 // ParsePrivateKeyHex reads a 32-byte hex private key, with or without 0x.
 // The error never repeats the input.
@@ -89,14 +95,19 @@ func ParsePrivateKeyHex(s string) (*PrivateKey, error) {
 	if err != nil {
 		return nil, errors.New("private key is not valid secp256k1 hex")
 	}
-	return &PrivateKey{key: k}, nil
+	return NewPrivateKey(k), nil
 }
 
-func (p *PrivateKey) Address() common.Address { return crypto.PubkeyToAddress(p.key.PublicKey) }
+func (p *PrivateKey) Address() common.Address { return p.addr }
 
 func (p *PrivateKey) SignTypedData(_ context.Context, d Domain, m Message) ([65]byte, error) {
+	return p.signDigest(Digest(d, m))
+}
+
+// signDigest signs a digest computed here: Sign's, so that a key held in
+// memory does not compute it again.
+func (p *PrivateKey) signDigest(digest common.Hash) ([65]byte, error) {
 	var out [65]byte
-	digest := Digest(d, m)
 	sig, err := crypto.Sign(digest[:], p.key)
 	if err != nil {
 		return out, fmt.Errorf("signing failed: %w", err)
@@ -130,7 +141,14 @@ var ErrWrongSigner = errors.New("the signature is not the key's")
 // recover to the key's address is refused (an error wrapping
 // ErrWrongSigner that says whose it is), never used.
 func Sign(ctx context.Context, key Key, d Domain, m Message) (Signature, error) {
-	raw, err := key.SignTypedData(ctx, d, m)
+	digest := Digest(d, m)
+	var raw [65]byte
+	var err error
+	if p, ok := key.(*PrivateKey); ok {
+		raw, err = p.signDigest(digest)
+	} else {
+		raw, err = key.SignTypedData(ctx, d, m)
+	}
 	if err != nil {
 		return Signature{}, err
 	}
@@ -139,15 +157,16 @@ func Sign(ctx context.Context, key Key, d Domain, m Message) (Signature, error) 
 		v += 27
 	}
 	nonce, exp := m.NonceExpiration()
-	sig := Signature{Signer: key.Address(), V: v, Nonce: nonce, Expiration: exp, ChainID: d.ChainID}
+	addr := key.Address()
+	sig := Signature{Signer: addr, V: v, Nonce: nonce, Expiration: exp, ChainID: d.ChainID}
 	copy(sig.R[:], raw[:32])
 	copy(sig.S[:], raw[32:64])
-	who, err := Recover(d, m, sig.R, sig.S, int(sig.V))
+	who, err := recoverDigest(digest, sig.R, sig.S, int(sig.V))
 	switch {
 	case err != nil:
-		return Signature{}, fmt.Errorf("%w: it recovers to no address (%v); expected %s", ErrWrongSigner, err, key.Address().Hex())
-	case who != key.Address():
-		return Signature{}, fmt.Errorf("%w: over the digest svcwallet computed it recovers to %s, not to the expected %s", ErrWrongSigner, who.Hex(), key.Address().Hex())
+		return Signature{}, fmt.Errorf("%w: it recovers to no address (%v); expected %s", ErrWrongSigner, err, addr.Hex())
+	case who != addr:
+		return Signature{}, fmt.Errorf("%w: over the digest svcwallet computed it recovers to %s, not to the expected %s", ErrWrongSigner, who.Hex(), addr.Hex())
 	}
 	return sig, nil
 }
@@ -161,7 +180,12 @@ func NewNonce() uint32 {
 	return binary.BigEndian.Uint32(b[:])
 }
 
-var secp256k1HalfN = new(big.Int).Rsh(crypto.S256().Params().N, 1)
+// secp256k1N and secp256k1HalfN are the curve's order and half of it,
+// big-endian: a signature's r and s are compared with them as bytes.
+var (
+	secp256k1N     = common.HexToHash("0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141")
+	secp256k1HalfN = common.HexToHash("0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0")
+)
 
 // Errors of Recover, matched with errors.Is by the sandbox to pick its error codes.
 var (
@@ -173,24 +197,27 @@ var (
 // Recover returns the address that signed m under d with (r, s, v). It refuses
 // v other than 27/28 and high-s signatures, as the service does.
 func Recover(d Domain, m Message, r, s common.Hash, v int) (common.Address, error) {
+	return recoverDigest(Digest(d, m), r, s, v)
+}
+
+// recoverDigest is Recover of the digest of the typed data signed.
+func recoverDigest(digest, r, s common.Hash, v int) (common.Address, error) {
 	if v != 27 && v != 28 {
 		return common.Address{}, ErrBadV
 	}
-	sInt := new(big.Int).SetBytes(s[:])
-	if sInt.Cmp(secp256k1HalfN) > 0 {
+	if bytes.Compare(s[:], secp256k1HalfN[:]) > 0 {
 		return common.Address{}, ErrHighS
 	}
-	if !crypto.ValidateSignatureValues(byte(v-27), new(big.Int).SetBytes(r[:]), sInt, true) {
+	if r == (common.Hash{}) || s == (common.Hash{}) || bytes.Compare(r[:], secp256k1N[:]) >= 0 {
 		return common.Address{}, ErrNotRecovery
 	}
 	var raw [65]byte
 	copy(raw[:32], r[:])
 	copy(raw[32:64], s[:])
 	raw[64] = byte(v - 27)
-	digest := Digest(d, m)
-	pub, err := crypto.SigToPub(digest[:], raw[:])
-	if err != nil {
+	pub, err := crypto.Ecrecover(digest[:], raw[:])
+	if err != nil || len(pub) != 65 {
 		return common.Address{}, ErrNotRecovery
 	}
-	return crypto.PubkeyToAddress(*pub), nil
+	return common.BytesToAddress(crypto.Keccak256(pub[1:])[12:]), nil
 }

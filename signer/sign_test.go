@@ -183,3 +183,71 @@ func TestSignChecksTheSigner(t *testing.T) {
 		t.Fatalf("v given as 27/28: %+v, %v", sig, err)
 	}
 }
+
+// TestCurveOrderBytes: the order and half order r and s are compared with
+// as bytes are secp256k1's.
+func TestCurveOrderBytes(t *testing.T) {
+	n := crypto.S256().Params().N
+	if got := new(big.Int).SetBytes(secp256k1N[:]); got.Cmp(n) != 0 {
+		t.Errorf("secp256k1N = %x, want %x", got, n)
+	}
+	if got := new(big.Int).SetBytes(secp256k1HalfN[:]); got.Cmp(new(big.Int).Rsh(n, 1)) != 0 {
+		t.Errorf("secp256k1HalfN = %x, want n/2", got)
+	}
+}
+
+// countedTransfer is a Transfer that counts the times its fields are
+// encoded: once per digest.
+type countedTransfer struct {
+	Transfer
+	fields *int
+}
+
+func (c countedTransfer) Fields() []Field {
+	*c.fields++
+	return c.Transfer.Fields()
+}
+
+// TestSignComputesTheDigestOnce: a key held in memory signs the digest
+// Sign computed and checks the signature against, not one of its own.
+func TestSignComputesTheDigestOnce(t *testing.T) {
+	hexKey, _ := freshKeyHex(t)
+	k, err := ParsePrivateKeyHex(hexKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := countedTransfer{testTransfer(k.Address()), new(int)}
+	if _, err := Sign(context.Background(), k, testDomain, m); err != nil { // its type hash, once
+		t.Fatal(err)
+	}
+	*m.fields = 0
+	sig, err := Sign(context.Background(), k, testDomain, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *m.fields != 1 {
+		t.Errorf("a signature with its check encoded the message %d times, want 1", *m.fields)
+	}
+	if got, err := Recover(testDomain, m.Transfer, sig.R, sig.S, int(sig.V)); err != nil || got != k.Address() {
+		t.Errorf("recovered %s, %v; want %s", got, err, k.Address())
+	}
+}
+
+// TestSeparatorKeptPerDomain: the domain separator is computed once for a
+// domain signed under again, and anew for another.
+func TestSeparatorKeptPerDomain(t *testing.T) {
+	want := testDomain.Separator()
+	marked := common.Hash{1}
+	lastSeparator.Store(&separator{testDomain, marked})
+	defer lastSeparator.Store(nil)
+	if got := testDomain.Separator(); got != marked {
+		t.Errorf("the separator of the last domain was computed again: %s", got)
+	}
+	other := Domain{Name: testDomain.Name, ChainID: 326}
+	if got := other.Separator(); got == marked || got == want {
+		t.Errorf("another domain's separator is the last one's: %s", got)
+	}
+	if got := testDomain.Separator(); got != want {
+		t.Errorf("separator after another domain = %s, want %s", got, want)
+	}
+}

@@ -6,8 +6,11 @@ package signer
 import (
 	"encoding/binary"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
@@ -31,15 +34,29 @@ type Domain struct {
 	ChainID uint64 `json:"chain_id"`
 }
 
-// Separator is the domain separator hash.
+// Separator is the domain separator hash. A session signs under one
+// domain, so the last one computed is kept.
 func (d Domain) Separator() common.Hash {
+	if last := lastSeparator.Load(); last != nil && last.domain == d {
+		return last.sep
+	}
 	var buf [4 * 32]byte
 	copy(buf[0:], domainTypeHash[:])
 	copy(buf[32:], crypto.Keccak256([]byte(d.Name)))
 	copy(buf[64:], crypto.Keccak256([]byte(DomainVersion)))
 	binary.BigEndian.PutUint64(buf[120:], d.ChainID)
-	return crypto.Keccak256Hash(buf[:])
+	sep := crypto.Keccak256Hash(buf[:])
+	lastSeparator.Store(&separator{d, sep})
+	return sep
 }
+
+// separator is a domain and its separator hash.
+type separator struct {
+	domain Domain
+	sep    common.Hash
+}
+
+var lastSeparator atomic.Pointer[separator]
 
 // Field is one member of a typed-data struct, in type order.
 type Field struct {
@@ -93,13 +110,33 @@ func TypeString(m Message) string {
 // StructHash is hashStruct(message): keccak256(typeHash ‖ encodeData).
 func StructHash(m Message) common.Hash {
 	fields := m.Fields()
-	buf := make([]byte, 32*(len(fields)+1))
-	th := crypto.Keccak256([]byte(TypeString(m)))
-	copy(buf, th)
+	var words [32 * 9]byte // the longest message has 8 fields
+	var buf []byte
+	if n := 32 * (len(fields) + 1); n <= len(words) {
+		buf = words[:n]
+	} else {
+		buf = make([]byte, n)
+	}
+	th := typeHash(m)
+	copy(buf, th[:])
 	for i, f := range fields {
 		encodeValue(buf[32*(i+1):32*(i+2)], f.Value)
 	}
 	return crypto.Keccak256Hash(buf)
+}
+
+// typeHashes is the keccak256 of each message's TypeString, by its Go
+// type: a message's fields are its type's.
+var typeHashes sync.Map
+
+func typeHash(m Message) common.Hash {
+	t := reflect.TypeOf(m)
+	if h, ok := typeHashes.Load(t); ok {
+		return h.(common.Hash)
+	}
+	h := crypto.Keccak256Hash([]byte(TypeString(m)))
+	typeHashes.Store(t, h)
+	return h
 }
 
 // encodeValue writes one atomic or dynamic value as its 32-byte EIP-712 word.

@@ -453,7 +453,7 @@ type sessionTickMsg struct{ due time.Time }
 // it right (DESIGN.md §5: nothing ticks unless what is shown changes).
 // Without a countdown on screen nothing is scheduled.
 func (m *Model) sessionTick() tea.Cmd {
-	if m.common.TopBar == nil || m.awaitingTheme || m.tooSmall() {
+	if m.common.TopBar == nil || m.tooSmall() {
 		return nil
 	}
 	if !m.drawnTopBar().session {

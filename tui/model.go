@@ -21,15 +21,6 @@ var globalKeys = struct {
 	Interrupt: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
 }
 
-// themeWait bounds how long the first frame waits for the terminal's answer
-// to the background colour query: one that never answers (the Linux
-// console, script, a serial line) gets the default dark theme after it, and
-// an answer that comes later still applies.
-const themeWait = 150 * time.Millisecond
-
-// themeWaitOver is themeWait's end.
-type themeWaitOver struct{}
-
 // Minimum terminal size; below it only a notice is drawn.
 const (
 	MinWidth  = 60
@@ -49,7 +40,10 @@ var pastedKeys = fmt.Sprintf("Keys that came with a paste or within %s of it wer
 // Options configure the root model.
 type Options struct {
 	// Theme is "light" or "dark" to skip background detection; any other
-	// value (normally "") asks the terminal. main validates the flag.
+	// value (normally "") asks the terminal, and the first frame is drawn
+	// at once in the theme Common holds, then again in the one the answer
+	// gives (a terminal that never answers keeps the first). main
+	// validates the flag.
 	Theme string
 	// Now is the clock for the session countdown; nil means Common.Now.
 	Now func() time.Time
@@ -68,10 +62,6 @@ type Model struct {
 	common      *Common
 	stack       []Screen
 	forcedTheme bool
-	// awaitingTheme: the background colour was asked and neither its
-	// answer nor the wait's end has come; the frame stays blank.
-	awaitingTheme bool
-	themeWait     time.Duration // themeWait; tests lengthen it
 
 	width, height int // terminal size
 
@@ -121,25 +111,21 @@ func New(first Screen, opts Options) *Model {
 	if c.Now == nil {
 		c.Now = time.Now
 	}
-	m := &Model{common: c, stack: []Screen{first}, themeWait: themeWait, timer: opts.Timer}
+	m := &Model{common: c, stack: []Screen{first}, timer: opts.Timer}
 	if opts.Theme == "light" || opts.Theme == "dark" {
 		m.forcedTheme = true
 		c.Styles = theme.New(opts.Theme == "dark")
-	} else {
-		m.awaitingTheme = true
 	}
 	return m
 }
 
 // Init asks the terminal for its background colour (unless the theme is
-// forced), waiting for the answer at most themeWait, and starts the first
-// screen. That one wait is the only timer it schedules.
+// forced) and starts the first screen; nothing waits for the answer.
 func (m *Model) Init() tea.Cmd {
 	if m.forcedTheme {
 		return m.top().Init()
 	}
-	waitOver := tea.Tick(m.themeWait, func(time.Time) tea.Msg { return themeWaitOver{} })
-	return tea.Batch(tea.RequestBackgroundColor, waitOver, m.top().Init())
+	return tea.Batch(tea.RequestBackgroundColor, m.top().Init())
 }
 
 // Update handles the global messages itself and hands everything else to the
@@ -149,15 +135,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
-	case themeWaitOver:
-		m.awaitingTheme = false
 	case tea.ColorProfileMsg:
 		m.common.Profile = msg.Profile
 	case tea.BackgroundColorMsg:
-		if m.forcedTheme {
+		if m.forcedTheme || msg.IsDark() == m.common.Styles.IsDark {
 			return m, nil
 		}
-		m.awaitingTheme = false
 		m.common.Styles = theme.New(msg.IsDark())
 		cmd = m.broadcast(msg)
 	case ErrorMsg:
@@ -178,7 +161,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.stack = append(m.stack, msg.Screen)
 		cmd = m.enter(msg.Screen)
 	case PopMsg:
-		cmd = m.pop()
+		if msg.Screen == m.top() {
+			cmd = m.pop()
+		}
 	case ResetMsg:
 		for _, s := range m.stack {
 			leave(s)
@@ -223,11 +208,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // View draws the whole terminal in the alternate screen, with mouse
 // events while the top screen scrolls with the wheel (Wheeler).
 func (m *Model) View() tea.View {
-	if m.awaitingTheme {
-		v := tea.NewView("")
-		v.AltScreen = true
-		return v
-	}
 	v := tea.NewView(m.render())
 	v.AltScreen = true
 	if w, ok := m.top().(Wheeler); ok && w.Wheel() {

@@ -40,7 +40,7 @@ func TestNavigation(t *testing.T) {
 	if len(m.stack) != 1 || m.top() != home || received[tea.KeyPressMsg](home) != 1 {
 		t.Fatalf("esc on the first screen: %d screens, screen got %d keys", len(m.stack), received[tea.KeyPressMsg](home))
 	}
-	send(m, Pop()())
+	send(m, Pop(home)())
 	if len(m.stack) != 1 {
 		t.Fatal("Pop removed the last screen")
 	}
@@ -441,41 +441,25 @@ func TestShortAccount(t *testing.T) {
 }
 
 func TestThemeDetection(t *testing.T) {
-	c := NewCommon(true, nil)
+	// The first frame is drawn at once, in the theme Common was made with
+	// (light here), while the terminal is asked; no timer waits for it.
+	c := NewCommon(false, nil)
 	m := New(newFake(c, "Home"), Options{Common: c})
-	m.themeWait = time.Hour // a timer to run() however slow the machine
 	msgs, timers := run(m.Init())
-	if len(msgs) != 1 || msgs[0] != tea.RequestBackgroundColor() || timers != 1 {
-		t.Fatalf("Init should ask for the background colour and wait for it: got %v and %d timers", msgs, timers)
+	if len(msgs) != 1 || msgs[0] != tea.RequestBackgroundColor() || timers != 0 {
+		t.Fatalf("Init should ask for the background colour and not wait: got %v and %d timers", msgs, timers)
 	}
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if v := m.View(); v.Content != "" || !v.AltScreen {
-		t.Fatalf("a frame was drawn before the answer or the wait's end: %q", v.Content)
-	}
-	m.Update(tea.BackgroundColorMsg{Color: color.White})
-	if c.Styles.IsDark {
-		t.Fatal("white background kept dark styles")
-	}
-	if !strings.Contains(ansi.Strip(m.View().Content), "Home") {
-		t.Fatal("the answer did not end the wait")
+	if v := m.View(); !strings.Contains(ansi.Strip(v.Content), "Home") || !v.AltScreen || c.Styles.IsDark {
+		t.Fatalf("no first frame before the answer, or not in the theme given (dark=%v): %q", c.Styles.IsDark, v.Content)
 	}
 	m.Update(tea.BackgroundColorMsg{Color: color.Black})
 	if !c.Styles.IsDark {
 		t.Fatal("black background kept light styles")
 	}
-
-	// A terminal that never answers: the wait's end draws the default
-	// dark theme, and an answer that comes after it still applies.
-	c = NewCommon(true, nil)
-	m = New(newFake(c, "Home"), Options{Common: c})
-	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	m.Update(themeWaitOver{})
-	if !c.Styles.IsDark || !strings.Contains(ansi.Strip(m.View().Content), "Home") {
-		t.Fatalf("the wait's end drew no dark frame (dark=%v)", c.Styles.IsDark)
-	}
 	m.Update(tea.BackgroundColorMsg{Color: color.White})
 	if c.Styles.IsDark {
-		t.Fatal("a late answer was ignored")
+		t.Fatal("white background kept dark styles")
 	}
 
 	c = NewCommon(true, nil)
@@ -502,12 +486,10 @@ func TestIdleRootSchedulesNoTimer(t *testing.T) {
 	for _, bar := range []TopBar{{Env: "staging"}, {Env: "staging", SessionExpires: fixedNow.Add(-time.Minute)}} {
 		c := NewCommon(true, func() time.Time { return fixedNow })
 		m := New(newFake(c, "Home"), Options{Common: c})
-		m.themeWait = time.Hour
 		pending, timers := run(m.Init())
-		if timers != 1 {
-			t.Fatalf("start-up should wait once for the background colour, %d timers", timers)
+		if timers != 0 {
+			t.Fatalf("start-up waits on %d timers; nothing waits for the background colour", timers)
 		}
-		timers = 0 // that one wait ends with the answer below
 		pending = append(pending, tea.WindowSizeMsg{Width: 80, Height: 24},
 			tea.BackgroundColorMsg{Color: color.Black})
 		setTopBar(m, bar)
@@ -698,8 +680,8 @@ func TestLeaveWhenRemoved(t *testing.T) {
 	if a.leaves != 0 {
 		t.Fatal("a covered screen was told it left")
 	}
-	send(m, Pop()())
-	send(m, Pop()())
+	send(m, Pop(b)())
+	send(m, Pop(a)())
 	send(m, Push(c)())
 	if b.leaves != 1 || a.leaves != 1 || c.leaves != 0 {
 		t.Fatalf("leaves: popped %d and %d, new %d; want 1 1 0", b.leaves, a.leaves, c.leaves)
@@ -720,5 +702,21 @@ func TestSessionChangeIsWhenTheTextChanges(t *testing.T) {
 			t.Errorf("%v left: next change at %v shows %q, just before %q, now %q", left, next.Sub(fixedNow),
 				sessionLeft(expires, next), sessionLeft(expires, next.Add(-time.Nanosecond)), sessionLeft(expires, fixedNow))
 		}
+	}
+}
+
+// TestPopTakesOnlyItsScreen: a screen that asks to go back twice before the
+// first is taken (a key and a tick at once) goes back once, never past the
+// screen under it.
+func TestPopTakesOnlyItsScreen(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	a, b := newFake(home.common, "A"), newFake(home.common, "B")
+	send(m, Push(a)())
+	send(m, Push(b)())
+	twice := Pop(b)
+	send(m, twice())
+	send(m, twice())
+	if m.top() != a || len(m.stack) != 3-1 {
+		t.Fatalf("after a screen asked twice to go back: top %q, %d screens; want A, 2", m.top().Title(), len(m.stack))
 	}
 }

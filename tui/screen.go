@@ -18,8 +18,9 @@ import (
 // PushMsg puts Screen on top of the stack. Prefer the Push command.
 type PushMsg struct{ Screen Screen }
 
-// PopMsg removes the top screen unless it is the last one. Prefer Pop.
-type PopMsg struct{}
+// PopMsg removes Screen while it is on top, unless it is the last one.
+// Prefer Pop.
+type PopMsg struct{ Screen Screen }
 
 // ResetMsg empties the stack and starts again from Screen. Prefer Reset.
 type ResetMsg struct{ Screen Screen }
@@ -102,9 +103,11 @@ type Leaver interface {
 // Push returns a command that shows s on top of the current screen.
 func Push(s Screen) tea.Cmd { return func() tea.Msg { return PushMsg{Screen: s} } }
 
-// Pop returns a command that goes back to the previous screen. On the first
-// screen it does nothing.
-func Pop() tea.Cmd { return func() tea.Msg { return PopMsg{} } }
+// Pop returns a command that takes s off the stack, going back to the
+// screen under it, if s is still on top when the message arrives: a screen
+// that asks twice (a key and a tick at once) goes back once, never past the
+// screen under it. On the first screen it does nothing.
+func Pop(s Screen) tea.Cmd { return func() tea.Msg { return PopMsg{Screen: s} } }
 
 // Reset returns a command that drops every screen and shows s alone, e.g. the
 // login screen after the session ends.

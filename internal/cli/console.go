@@ -7,11 +7,14 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync/atomic"
 	"syscall"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
@@ -90,7 +93,7 @@ func (a *app) consoleCommand() *cobra.Command {
 		},
 	}
 	a.envFlags(c)
-	c.Flags().StringVar(&f.theme, "theme", "", "light or dark (default: detected)")
+	c.Flags().StringVar(&f.theme, "theme", "", "light or dark (default: the config's theme, else detected)")
 	c.Flags().BoolVar(&f.plain, "plain", false, "line prompts, no full screen ($"+plain.PlainVar+"=1, TERM=dumb, ACCESSIBLE=1; --plain=false or $"+plain.PlainVar+"=0: full screen)")
 	_ = c.RegisterFlagCompletionFunc("theme", cobra.FixedCompletions([]string{"light", "dark"}, cobra.ShellCompDirectiveNoFileComp))
 	return c
@@ -110,6 +113,10 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 		fmt.Fprint(env.Stderr, noTerminal)
 		return exitStatus(exitUsage)
 	}
+	// The renderer measures each character past U+02FF through a width
+	// table of 2 MB, built on the first one: built now, beside what follows,
+	// not in the first frame's way.
+	go ansi.WcWidth.StringWidth("•")
 	targets, closeAll, err := openTargets(env, cfg, chosen, a.keptOnly)
 	if err != nil {
 		return failure(exitFailed, "%w", err)
@@ -119,7 +126,11 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 	// The keystore directory only pre-fills the login form; without one the
 	// user types a path.
 	keystoreDir, _ := signer.DefaultKeystoreDir(env.Getenv)
-	common := tui.NewCommon(f.theme != "light", nil)
+	theme := f.theme
+	if theme == "" {
+		theme = cfg.Theme
+	}
+	common := tui.NewCommon(darkFirst(theme, env.Getenv("COLORFGBG")), nil)
 	// Cancelled on quit: calls still out end with the console.
 	root, quit := context.WithCancel(ctx)
 	defer quit()
@@ -134,7 +145,7 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 	}
 	// 30 frames a second, not Bubble Tea's 60: its frame ticker is most of
 	// what an idle console costs (0.46 s of CPU a minute at 60, 0.27 at 30).
-	p := tea.NewProgram(tui.New(screens.Console(app), tui.Options{Theme: f.theme, Common: common}), tea.WithFPS(consoleFPS))
+	p := tea.NewProgram(tui.New(screens.Console(app), tui.Options{Theme: theme, Common: common}), tea.WithFPS(consoleFPS))
 	// Closing the terminal (SIGHUP) or kill (SIGTERM) ends the console as q
 	// does: the terminal is restored, what the watch board learned since
 	// its last save is written, and the deferred closeAll removes the
@@ -197,6 +208,23 @@ svcwallet --help lists them all.
 `
 
 // isTerminal tells whether a stream is a terminal the console can draw on.
+// darkFirst is whether the console's first frame is drawn for a dark
+// background: as theme says (--theme, else the config's), else as
+// COLORFGBG ("15;0", "0;default;15": the background last, a colour number
+// from 0 to 15 of which 7 and 9 to 15 are light), else dark. The frame is
+// drawn again when the terminal's own answer differs.
+func darkFirst(theme, colorfgbg string) bool {
+	if theme != "" {
+		return theme != "light"
+	}
+	bg := colorfgbg[strings.LastIndexByte(colorfgbg, ';')+1:]
+	n, err := strconv.Atoi(bg)
+	if err != nil || n < 0 || n > 15 {
+		return true
+	}
+	return n != 7 && n < 9
+}
+
 func isTerminal(stream any) bool {
 	f, ok := stream.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))

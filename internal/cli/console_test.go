@@ -181,3 +181,21 @@ func TestConsoleRefusesWithoutTerminal(t *testing.T) {
 
 // noKept finds no kept session.
 func noKept(config.Environment, exchange.Options) *exchange.Client { return nil }
+
+// TestDarkFirst: the console's first frame is drawn in the theme named
+// (--theme, else the config's), else the one COLORFGBG's background
+// says, else dark.
+func TestDarkFirst(t *testing.T) {
+	for _, tc := range []struct {
+		theme, colorfgbg string
+		dark             bool
+	}{
+		{"light", "15;0", false}, {"dark", "0;15", true},
+		{"", "0;15", false}, {"", "0;7", false}, {"", "0;default;15", false}, {"", "15;0", true}, {"", "7;8", true},
+		{"", "15;default", true}, {"", "", true}, {"", "0;16", true}, {"", "0;-1", true},
+	} {
+		if got := darkFirst(tc.theme, tc.colorfgbg); got != tc.dark {
+			t.Errorf("theme %q, COLORFGBG %q: dark %v, want %v", tc.theme, tc.colorfgbg, got, tc.dark)
+		}
+	}
+}

@@ -229,7 +229,7 @@ func (c doctorCmd) checkJournal(add func(check, detail, fix string)) {
 	case c.modesMean() && fi.Mode().Perm()&0o077 != 0:
 		add("journal", fmt.Sprintf("%s is open to other users (%v)", path, fi.Mode().Perm()), safetext.ShellLine("chmod", "600", path))
 	}
-	j, err := journal.Open(path)
+	j, err := openJournal(c.env, "svcwallet doctor", path)
 	var t journal.Tally
 	if err == nil {
 		t, err = j.Tally()

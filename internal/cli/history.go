@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -35,6 +36,9 @@ The environment is --env, else $SVCWALLET_ENV, else the config's default_env,
 else the embedded sandbox, whose withdrawals live only as long as its console.
 --csv prints the listing as CSV, with the fields of --json, for a
 spreadsheet (a cell that would start with = + - or @ gets a leading ').
+-n N lists the first N only, --since TIME those started at TIME or later
+(2026-03-02, 2026-03-02T10:00:00Z, or 36h back): either reads only the
+withdrawals it lists. Each withdrawal is written as it is read.
 
 Exit status: 0 listed (also when empty), 1 the journal cannot be read, or
 with --refresh a withdrawal could not be asked about (said on stderr; the
@@ -61,23 +65,33 @@ type historyEntry struct {
 	Error         string    `json:"error,omitempty"`
 }
 
-// writeHistoryCSV writes `history --csv`: a header, then a row for each
-// entry with the fields of --json, times in RFC 3339; outcome, added
-// after the others, is last.
-func writeHistoryCSV(w io.Writer, entries []historyEntry) error {
-	rows := [][]string{{"quote_id", "env", "started", "updated", "chain", "to_address", "token_in", "token_out",
-		"pay_amount", "receive_amount", "state", "unanswered", "finished", "withdraw_tx_hash", "error", "outcome"}}
-	for _, e := range entries {
-		rows = append(rows, []string{e.QuoteID, e.Env, e.Started.UTC().Format(time.RFC3339), e.Updated.UTC().Format(time.RFC3339),
-			e.Chain, e.ToAddress, e.TokenIn, e.TokenOut, e.PayAmount, e.ReceiveAmount, e.State,
-			strconv.FormatBool(e.Unanswered), strconv.FormatBool(e.Finished), e.TxHash, e.Error, e.Outcome})
+// historyCSVHeader is the first row of `history --csv`: the fields of
+// --json, times in RFC 3339; outcome, added after the others, is last.
+var historyCSVHeader = []string{"quote_id", "env", "started", "updated", "chain", "to_address", "token_in", "token_out",
+	"pay_amount", "receive_amount", "state", "unanswered", "finished", "withdraw_tx_hash", "error", "outcome"}
+
+// historyCSVRow is an entry's row of `history --csv`.
+func historyCSVRow(e historyEntry) []string {
+	return []string{e.QuoteID, e.Env, e.Started.UTC().Format(time.RFC3339), e.Updated.UTC().Format(time.RFC3339),
+		e.Chain, e.ToAddress, e.TokenIn, e.TokenOut, e.PayAmount, e.ReceiveAmount, e.State,
+		strconv.FormatBool(e.Unanswered), strconv.FormatBool(e.Finished), e.TxHash, e.Error, e.Outcome}
+}
+
+// newHistoryEntry is a record as `history --json` and `--csv` write it.
+func newHistoryEntry(r journal.Record) historyEntry {
+	return historyEntry{
+		QuoteID: r.QuoteID, Env: r.Env, Started: jsonTime(r.Started), Updated: jsonTime(r.Updated),
+		Chain: r.Intent.Chain, ToAddress: r.Intent.ToAddress, TokenIn: r.Intent.TokenIn, TokenOut: r.Intent.TokenOut,
+		PayAmount: r.Intent.PayAmount.String(), ReceiveAmount: r.Intent.ReceiveAmount.String(),
+		State: r.State, Outcome: follow.RecordOutcome(r).Name, Unanswered: r.Unanswered(), Finished: r.Finished(), TxHash: r.TxHash, Error: r.Error,
 	}
-	return safetext.WriteCSV(w, rows)
 }
 
 // historyCommand is `svcwallet history`.
 func (a *app) historyCommand() *cobra.Command {
 	var refresh, csv bool
+	var limit int
+	var since string
 	var key signerFlags
 	c := &cobra.Command{
 		Use:   "history",
@@ -88,6 +102,16 @@ func (a *app) historyCommand() *cobra.Command {
 			if !refresh && (key.onCommandLine() || key.account != "" || key.passwordFile != "") {
 				return usageError("--signer, --account and --password-file choose how --refresh logs in: give --refresh too")
 			}
+			opt := journal.ListOptions{Limit: limit}
+			if limit < 0 {
+				return usageError("-n must be a count of withdrawals, not %d", limit)
+			}
+			if since != "" {
+				var err error
+				if opt.Since, err = parseSince(since, time.Now()); err != nil {
+					return usageError("--since: %w", err)
+				}
+			}
 			var asked error
 			if refresh {
 				st := a.status
@@ -96,7 +120,7 @@ func (a *app) historyCommand() *cobra.Command {
 					return asked // not logged in: nothing is listed
 				}
 			}
-			if err := a.listHistory(csv); err != nil {
+			if err := a.listHistory(csv, opt); err != nil {
 				return err
 			}
 			return asked
@@ -104,9 +128,26 @@ func (a *app) historyCommand() *cobra.Command {
 	}
 	c.Flags().BoolVar(&refresh, "refresh", false, "first ask the service about the unfinished withdrawals")
 	c.Flags().BoolVar(&csv, "csv", false, "print the listing as CSV")
+	c.Flags().IntVarP(&limit, "limit", "n", 0, "list only the first `N` (unfinished first, then newest)")
+	c.Flags().StringVar(&since, "since", "", "list only the withdrawals started at `TIME` or later: a date (UTC), an RFC 3339 time, or a duration back from now (36h)")
 	addSignerFlags(c, &key, false)
 	a.envFlags(c)
 	return c
+}
+
+// parseSince reads --since: a date (2006-01-02, midnight UTC), an RFC 3339
+// time, or a duration back from now.
+func parseSince(s string, now time.Time) (time.Time, error) {
+	if t, err := time.Parse(time.DateOnly, s); err == nil {
+		return t, nil
+	}
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return t, nil
+	}
+	if d, err := time.ParseDuration(s); err == nil && d >= 0 {
+		return now.Add(-d), nil
+	}
+	return time.Time{}, fmt.Errorf("%.40q is not a date (2026-03-02), an RFC 3339 time (2026-03-02T10:00:00Z) or a duration (36h)", s)
 }
 
 // errNotAllAsked: --refresh could not ask about every withdrawal (each
@@ -171,8 +212,9 @@ func (c statusCmd) refreshHistory(ctx context.Context, key signerFlags) error {
 }
 
 // listHistory lists the journal's withdrawals of the environment
-// (`svcwallet history`, after --refresh when it is given).
-func (a *app) listHistory(csv bool) error {
+// (`svcwallet history`, after --refresh when it is given), writing each
+// as it is read (journal.History): unfinished first, then newest first.
+func (a *app) listHistory(csv bool, opt journal.ListOptions) error {
 	env := a.env
 	if csv && env.JSON {
 		return usageError("--csv and --json: choose one")
@@ -181,72 +223,94 @@ func (a *app) listHistory(csv bool) error {
 	if err != nil {
 		return err
 	}
+	opt.Env = name
 	inv := a.invocation()
-	var all []journal.Record
+	var j *journal.Journal
 	// The sandbox's withdrawals are never in the journal; it is read then
 	// only when it exists, to name the environments whose are.
 	if _, err := os.Lstat(journal.DefaultPath()); name != config.SandboxEnv || err == nil {
-		j, err := journal.Open(journal.DefaultPath())
-		skipped := 0
-		if err == nil {
-			all, skipped, err = j.RecordsSkipped()
-		}
-		switch {
-		case err != nil && name != config.SandboxEnv:
+		if j, err = openJournal(env, a.name, journal.DefaultPath()); err != nil && name != config.SandboxEnv {
 			return failure(exitFailed, "the withdrawal journal cannot be read: %w", err)
-		case skipped > 0 && name != config.SandboxEnv:
+		}
+	}
+	// The listing may lack withdrawals the journal lost: said with it.
+	lost := j.CheckWritten(false)
+	out := bufio.NewWriterSize(env.Stdout, 64<<10)
+	var write func(journal.Record) error
+	finish := out.Flush
+	headed := false
+	head := func(l journal.Listing) error {
+		headed = true
+		if l.Skipped > 0 && name != config.SandboxEnv {
 			// Said on stderr, with --json too: the listing may lack withdrawals.
 			fmt.Fprintf(env.Stderr, "svcwallet history: %d line(s) of the journal %s could not be read and were skipped; run %s, and keep the file for support\n",
-				skipped, j.Path(), inv.command("doctor"))
+				l.Skipped, j.Path(), inv.command("doctor"))
 		}
-		// The listing may lack withdrawals the journal lost: said likewise.
-		if lost := j.CheckWritten(false); lost != nil && name != config.SandboxEnv {
+		if lost != nil && name != config.SandboxEnv {
 			fmt.Fprintf(env.Stderr, "svcwallet history: %v; run %s, which says what was lost\n", lost, inv.command("doctor"))
 		}
-	}
-	recs := journal.EnvHistory(all, name)
-	if env.JSON || csv {
-		out := make([]historyEntry, len(recs))
-		for i, r := range recs {
-			out[i] = historyEntry{
-				QuoteID: r.QuoteID, Env: r.Env, Started: jsonTime(r.Started), Updated: jsonTime(r.Updated),
-				Chain: r.Intent.Chain, ToAddress: r.Intent.ToAddress, TokenIn: r.Intent.TokenIn, TokenOut: r.Intent.TokenOut,
-				PayAmount: r.Intent.PayAmount.String(), ReceiveAmount: r.Intent.ReceiveAmount.String(),
-				State: r.State, Outcome: follow.RecordOutcome(r).Name, Unanswered: r.Unanswered(), Finished: r.Finished(), TxHash: r.TxHash, Error: r.Error,
+		switch {
+		case csv:
+			w := safetext.NewCSVWriter(out)
+			write = func(r journal.Record) error { return w.Write(historyCSVRow(newHistoryEntry(r))) }
+			finish = func() error { return errors.Join(w.Flush(), out.Flush()) }
+			return w.Write(historyCSVHeader)
+		case env.JSON:
+			arr := &jsonArray{w: out}
+			write = func(r journal.Record) error { return arr.add(newHistoryEntry(r)) }
+			finish = func() error { return errors.Join(arr.end(), out.Flush()) }
+		case l.Count == 0:
+			sayNoHistory(env.Stderr, name, opt.Since, l.Others, inv)
+		default:
+			// The quote id is what support copies: it is never cut, piped or
+			// not; the columns are as wide as their longest value.
+			idW, chainW := max(len("QUOTE"), l.QuoteWidth), max(len("CHAIN"), l.ChainWidth)
+			fmt.Fprintf(out, "%-16s  %-*s  %-*s  %12s  %s\n", "STARTED (UTC)", idW, "QUOTE", chainW, "CHAIN", "RECEIVE", "STATE")
+			write = func(r journal.Record) error {
+				_, err := fmt.Fprintf(out, "%-16s  %-*s  %-*s  %12s  %s\n", r.Started.UTC().Format("2006-01-02 15:04"),
+					idW, r.QuoteID, chainW, r.Intent.Chain, r.Intent.ReceiveAmount.String()+" "+r.Intent.TokenOut, historyState(r, inv))
+				return err
 			}
 		}
-		var err error
-		if csv {
-			err = writeHistoryCSV(env.Stdout, out)
-		} else {
-			err = writeJSON(env.Stdout, out)
-		}
-		if err != nil {
-			return failure(exitFailed, "%w", err)
-		}
 		return nil
 	}
-	if len(recs) == 0 {
-		where := "in the journal " + journal.DefaultPath()
-		if name == config.SandboxEnv {
-			where = "kept: the embedded sandbox's journal ends with its console"
-		}
-		fmt.Fprintf(env.Stderr, "No withdrawals on %s %s.\n", name, where)
-		sayOtherEnvs(env.Stderr, all, inv)
-		return nil
+	err = j.History(opt, head, func(r journal.Record) error { return write(r) })
+	switch {
+	case err != nil && (name != config.SandboxEnv || headed):
+		_ = out.Flush()
+		return failure(exitFailed, "the withdrawal journal cannot be read: %w", err)
+	case err != nil:
+		// The sandbox's listing, from a journal that cannot be read: empty.
+		err = head(journal.Listing{})
 	}
-	// The quote id is what support copies: it is never cut, piped or not;
-	// the columns are as wide as their longest value.
-	idW, chainW := len("QUOTE"), len("CHAIN")
-	for _, r := range recs {
-		idW, chainW = max(idW, len(r.QuoteID)), max(chainW, len(r.Intent.Chain))
-	}
-	fmt.Fprintf(env.Stdout, "%-16s  %-*s  %-*s  %12s  %s\n", "STARTED (UTC)", idW, "QUOTE", chainW, "CHAIN", "RECEIVE", "STATE")
-	for _, r := range recs {
-		fmt.Fprintf(env.Stdout, "%-16s  %-*s  %-*s  %12s  %s\n", r.Started.UTC().Format("2006-01-02 15:04"),
-			idW, r.QuoteID, chainW, r.Intent.Chain, r.Intent.ReceiveAmount.String()+" "+r.Intent.TokenOut, historyState(r, inv))
+	if err = errors.Join(err, finish()); err != nil {
+		return failure(exitFailed, "%w", err)
 	}
 	return nil
+}
+
+// sayNoHistory says that the listing is empty, and names the environments
+// the journal holds withdrawals of (newest first) and how to list each.
+func sayNoHistory(w io.Writer, name string, since time.Time, others []journal.EnvCount, inv invocation) {
+	where := "in the journal " + journal.DefaultPath()
+	if name == config.SandboxEnv {
+		where = "kept: the embedded sandbox's journal ends with its console"
+	}
+	if !since.IsZero() {
+		name += " since " + since.UTC().Format(time.RFC3339)
+	}
+	fmt.Fprintf(w, "No withdrawals on %s %s.\n", name, where)
+	if len(others) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "The journal holds withdrawals of other environments; list them with --env NAME:")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, o := range others {
+		other := inv
+		other.env = o.Env
+		fmt.Fprintf(tw, "  %s\t%d withdrawal(s)\t%s\n", o.Env, o.Withdrawals, other.command("history"))
+	}
+	_ = tw.Flush()
 }
 
 // historyState names what became of a withdrawal for the text listing,
@@ -264,31 +328,4 @@ func historyState(r journal.Record, inv invocation) string {
 		return o.Name + ": follow it with " + inv.command("status", r.QuoteID, "--watch")
 	}
 	return o.Name
-}
-
-// sayOtherEnvs tells, after an empty listing, which other environments the
-// journal holds withdrawals of (newest first) and how to list each.
-func sayOtherEnvs(w io.Writer, recs []journal.Record, inv invocation) {
-	count := map[string]int{}
-	var names []string
-	for _, r := range recs {
-		if r.Env == inv.env {
-			continue
-		}
-		if count[r.Env] == 0 {
-			names = append(names, r.Env)
-		}
-		count[r.Env]++
-	}
-	if len(names) == 0 {
-		return
-	}
-	fmt.Fprintln(w, "The journal holds withdrawals of other environments; list them with --env NAME:")
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	for _, n := range names {
-		other := inv
-		other.env = n
-		fmt.Fprintf(tw, "  %s\t%d withdrawal(s)\t%s\n", n, count[n], other.command("history"))
-	}
-	_ = tw.Flush()
 }

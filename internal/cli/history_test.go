@@ -258,3 +258,95 @@ func TestHistoryPlantedJournalIsInert(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONArrayAsWhole: a listing written an element at a time is byte
+// for byte the slice written whole.
+func TestJSONArrayAsWhole(t *testing.T) {
+	all := []historyEntry{{QuoteID: "q-1", Error: "a <b> & \u2028 c\u202e"}, {QuoteID: "q-2", Chain: "BASE"}, {QuoteID: "q-3"}}
+	for n := range len(all) + 1 {
+		var whole, streamed strings.Builder
+		if err := writeJSON(&whole, all[:n]); err != nil {
+			t.Fatal(err)
+		}
+		arr := &jsonArray{w: &streamed}
+		for _, e := range all[:n] {
+			if err := arr.add(e); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := arr.end(); err != nil {
+			t.Fatal(err)
+		}
+		if streamed.String() != whole.String() {
+			t.Errorf("%d elements streamed:\n%s\nwhole:\n%s", n, streamed.String(), whole.String())
+		}
+	}
+}
+
+// TestHistoryLimitSince: -n lists the first N of the listing, --since
+// those started then or later, in the listing's order; a bad value is a
+// usage error.
+func TestHistoryLimitSince(t *testing.T) {
+	historyJournal(t)
+	cfg, _ := localConfig(t)
+	ids := func(args ...string) string {
+		t.Helper()
+		r := depositCmd(t, nil, append([]string{"history", "--config", cfg, "--env", "local", "--json"}, args...)...)
+		var out []historyEntry
+		if r.code != 0 || json.Unmarshal([]byte(r.stdout), &out) != nil {
+			t.Fatalf("%v: exit %d: %s %s", args, r.code, r.stdout, r.stderr)
+		}
+		var order []string
+		for _, e := range out {
+			order = append(order, e.QuoteID)
+		}
+		return strings.Join(order, " ")
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-n", "2"}, "q-sending q-unanswered"},
+		{[]string{"--limit", "4"}, "q-sending q-unanswered " + longQuoteID + " q-refused"},
+		{[]string{"--since", "2026-11-20T10:04:00Z"}, "q-sending q-unanswered " + longQuoteID},
+		{[]string{"--since", "2026-11-21"}, ""},
+		{[]string{"--since", "2026-11-20", "-n", "1"}, "q-sending"},
+	} {
+		if got := ids(tc.args...); got != tc.want {
+			t.Errorf("%v: %q, want %q", tc.args, got, tc.want)
+		}
+	}
+	r := depositCmd(t, nil, "history", "--config", cfg, "--env", "local", "--since", "2026-11-21")
+	if r.code != 0 || r.stdout != "" || !strings.Contains(r.stderr, "No withdrawals on local since 2026-11-21T00:00:00Z") {
+		t.Errorf("none since: exit %d: %q %q", r.code, r.stdout, r.stderr)
+	}
+	for _, bad := range [][]string{{"--since", "tuesday"}, {"-n", "-1"}, {"--since", "-5h"}} {
+		if r := depositCmd(t, nil, append([]string{"history", "--config", cfg, "--env", "local"}, bad...)...); r.code != 2 {
+			t.Errorf("%v: exit %d, want 2: %s", bad, r.code, r.stderr)
+		}
+	}
+}
+
+// TestProgressLine: a read that ends within a second says nothing; a
+// longer one says how far it has come on one line, rewritten, and clears
+// it at the end.
+func TestProgressLine(t *testing.T) {
+	now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	var w strings.Builder
+	tell := progressLine(&w, "svcwallet history", clock)
+	tell(0, 300<<20)
+	now = now.Add(900 * time.Millisecond)
+	tell(100<<20, 300<<20)
+	tell(300<<20, 300<<20)
+	if w.String() != "" {
+		t.Fatalf("a read within a second said %q", w.String())
+	}
+	tell(0, 300<<20)
+	now = now.Add(1500 * time.Millisecond)
+	tell(150<<20, 300<<20)
+	tell(300<<20, 300<<20)
+	if want := "\rsvcwallet history: reading the journal into its index: 50% of 300 MB\r\x1b[K"; w.String() != want {
+		t.Fatalf("a long read said %q, want %q", w.String(), want)
+	}
+}

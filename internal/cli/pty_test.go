@@ -63,6 +63,8 @@ type silentTerminal struct {
 	read    chan struct{} // closed when the terminal's other end is closed
 	done    chan struct{} // closed when the process has ended
 	took    time.Duration
+	ptyStart
+	shown time.Duration // when watch was first on the screen, after the start
 }
 
 func startSilent(tb testing.TB, bin string, env []string, args ...string) *silentTerminal {
@@ -76,6 +78,11 @@ func startSilent(tb testing.TB, bin string, env []string, args ...string) *silen
 type ptyStart struct {
 	typedAhead string
 	stderr     *os.File
+	// answers is a terminal that answers the background colour query
+	// (OSC 11) with black, as most do; watch, text whose first appearance
+	// on the screen is timed (shown).
+	answers bool
+	watch   string
 }
 
 func (o ptyStart) start(tb testing.TB, bin string, env []string, args ...string) *silentTerminal {
@@ -90,7 +97,7 @@ func (o ptyStart) start(tb testing.TB, bin string, env []string, args ...string)
 	if _, err := ptmx.Write([]byte(o.typedAhead)); err != nil {
 		tb.Fatal(err)
 	}
-	s := &silentTerminal{tb: tb, ptmx: ptmx, read: make(chan struct{}), done: make(chan struct{})}
+	s := &silentTerminal{tb: tb, ptmx: ptmx, read: make(chan struct{}), done: make(chan struct{}), ptyStart: o}
 	s.cmd = exec.Command(bin, args...)
 	s.cmd.Env = env
 	s.cmd.Stdin, s.cmd.Stdout, s.cmd.Stderr = tty, tty, tty
@@ -107,10 +114,18 @@ func (o ptyStart) start(tb testing.TB, bin string, env []string, args ...string)
 	}
 	go func() {
 		buf := make([]byte, 4096)
+		asked := false
 		for {
 			n, err := ptmx.Read(buf)
 			s.mu.Lock()
 			s.out.Write(buf[:n])
+			if o.watch != "" && s.shown == 0 && strings.Contains(ansi.Strip(s.out.String()), o.watch) {
+				s.shown = time.Since(s.started)
+			}
+			if o.answers && !asked && strings.Contains(s.out.String(), "\x1b]11;?") {
+				asked = true
+				_, _ = ptmx.Write([]byte("\x1b]11;rgb:0000/0000/0000\x1b\\"))
+			}
 			s.mu.Unlock()
 			if err != nil { // EIO once the child's side is closed
 				close(s.read)
@@ -234,6 +249,42 @@ func TestSilentTerminal(t *testing.T) {
 			t.Errorf("exit %d after ctrl+c", code)
 		}
 	})
+}
+
+// BenchmarkFirstFrame: the console's first frame (on the embedded
+// sandbox, its login screen) against a bare Bubble Tea program's
+// (testdata/bareframe), from start to the frame on the screen, each
+// iteration timing both, on a terminal that never answers and on one that
+// answers the background colour query; ratio is the console's time over
+// the bare program's (the goal: at most 1.2).
+func BenchmarkFirstFrame(b *testing.B) {
+	dir := b.TempDir()
+	bin := buildStamped(b, dir)
+	bare := filepath.Join(dir, "bareframe")
+	if out, err := exec.Command("go", "build", "-o", bare, "./testdata/bareframe").CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	frame := func(b *testing.B, bin, text string, answers bool) time.Duration {
+		s := ptyStart{answers: answers, watch: text}.start(b, bin, silentEnv(dir))
+		s.waitShows(text, 10*time.Second)
+		_ = s.cmd.Process.Signal(syscall.SIGTERM)
+		s.wait(10 * time.Second)
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.shown
+	}
+	for _, answers := range []bool{false, true} {
+		b.Run(map[bool]string{false: "silent", true: "answering"}[answers], func(b *testing.B) {
+			var console, plain time.Duration
+			for b.Loop() {
+				console += frame(b, bin, "Sandbox demo", answers)
+				plain += frame(b, bare, "Bare first frame", answers)
+			}
+			b.ReportMetric(float64(console.Microseconds())/1000/float64(b.N), "console-ms")
+			b.ReportMetric(float64(plain.Microseconds())/1000/float64(b.N), "bare-ms")
+			b.ReportMetric(float64(console)/float64(plain), "ratio")
+		})
+	}
 }
 
 // BenchmarkSilentTerminal measures commands on a terminal that never

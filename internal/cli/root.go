@@ -36,12 +36,27 @@ func Main(args []string, stamp Stamp) int {
 // refuses (flags, arguments, unknown commands) is a usage error, 2.
 func Run(args []string, env CLIEnv) int {
 	a := newApp(env)
-	if env.Interrupt != nil {
+	if env.Interrupt != nil && !printsOnly(args) {
 		var stop func()
 		a.ctx, stop = env.Interrupt(a.ctx)
 		defer stop()
 	}
 	return a.execute(args)
+}
+
+// printsOnly reports whether args name a command that only prints
+// (version, help, man, completion): it asks nothing, waits for nothing and
+// sends nothing, so ctrl+c may end it as any program, and it starts no
+// thread to catch signals.
+func printsOnly(args []string) bool {
+	if len(args) == 0 {
+		return false
+	}
+	switch args[0] {
+	case "version", "--version", "help", "--help", "-h", "man", "completion":
+		return true
+	}
+	return false
 }
 
 // app is one run of the command line: the process's env, its context
@@ -83,7 +98,7 @@ func newApp(env CLIEnv) *app {
 }
 
 func (a *app) execute(args []string) int {
-	root := a.rootCommand()
+	root := a.rootFor(args)
 	defer func() {
 		if a.target.stop != nil {
 			a.target.stop()
@@ -116,16 +131,52 @@ func (a *app) execute(args []string) int {
 
 // rootCommand is `svcwallet`: the console, and every command under it.
 func (a *app) rootCommand() *cobra.Command {
+	root := a.bareRoot()
+	for _, name := range commandNames {
+		root.AddCommand(a.commands()[name]())
+	}
+	root.SetHelpCommand(helpCommand())
+	root.AddCommand(completionCommand())
+	return root
+}
+
+// commandNames are the commands under the console, in help's order.
+var commandNames = []string{"auth", "env", "withdraw", "status", "deposit", "builder", "key", "history", "doctor", "sandbox", "version", "man"}
+
+// commands makes each command under the console, by name.
+func (a *app) commands() map[string]func() *cobra.Command {
+	return map[string]func() *cobra.Command{
+		"auth": a.authCommand, "env": a.envCommand, "withdraw": a.withdrawCommand, "status": a.statusCommand, "deposit": a.depositCommand, "builder": a.builderCommand,
+		"key": a.keyCommand, "history": a.historyCommand, "doctor": a.doctorCommand, "sandbox": a.sandboxCommand,
+		"version": a.versionCommand, "man": a.manCommand,
+	}
+}
+
+// rootFor is the command tree args can reach, built no further: the
+// console alone when args are empty, the console and the one command
+// args start with when they start with one; else the whole tree (help,
+// man, completion and a mistyped name walk it). Every start paid for the whole
+// tree's flags and texts.
+func (a *app) rootFor(args []string) *cobra.Command {
+	if len(args) == 0 {
+		return a.bareRoot()
+	}
+	if make, ok := a.commands()[args[0]]; ok && args[0] != "man" {
+		root := a.bareRoot()
+		root.AddCommand(make())
+		return root
+	}
+	return a.rootCommand()
+}
+
+// bareRoot is the console's command with the flags every command takes.
+func (a *app) bareRoot() *cobra.Command {
 	root := a.consoleCommand()
 	root.PersistentFlags().BoolVar(&a.json, "json", false, "print JSON, errors included")
 	root.PersistentFlags().BoolVar(&a.debug, "debug", false, "log requests and timings ($"+debugVar+"=1)")
 	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) { a.configure(cmd) }
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError("%w", err) })
-	root.AddCommand(a.authCommand(), a.envCommand(), a.withdrawCommand(), a.statusCommand(), a.depositCommand(), a.builderCommand(), a.keyCommand(),
-		a.historyCommand(), a.doctorCommand(), a.sandboxCommand(), a.versionCommand(), a.manCommand())
-	root.SetHelpCommand(helpCommand())
 	root.CompletionOptions.DisableDefaultCmd = true
-	root.AddCommand(completionCommand())
 	return root
 }
 

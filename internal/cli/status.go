@@ -273,7 +273,7 @@ func (c *statusCmd) journalOf(client *exchange.Client, read func(j *journal.Jour
 	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
-	j, err := journal.Open(path)
+	j, err := openJournal(c.app.env, c.app.name, path)
 	if err != nil {
 		return nil, err
 	}

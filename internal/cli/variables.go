@@ -43,6 +43,7 @@ var variables = []variable{
 	{name: "HOME", means: "the home directory, where the default folders are (USERPROFILE on Windows)."},
 	{name: "APPDATA", means: "Windows: the config folder's parent when XDG_CONFIG_HOME is not set."},
 	{name: "LOCALAPPDATA", means: "Windows: the state folder's and the keystore's parent when XDG_STATE_HOME is not set."},
+	{name: "COLORFGBG", means: "the terminal's colours (\"15;0\": the background last); the console's first frame takes its theme from it when neither --theme nor the config's theme names one."},
 	{name: "TMUX", means: "inside tmux, copies are wrapped for its passthrough and doctor checks its set-clipboard option."},
 	{name: "DISPLAY", means: "Linux and the BSDs: a graphical session, where the console's links open in a browser."},
 	{name: "WAYLAND_DISPLAY", means: "as DISPLAY, for a Wayland session."},

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"runtime/debug"
 	"strings"
@@ -90,6 +92,28 @@ func TestVersionJSONModified(t *testing.T) {
 		b, err := json.Marshal(v)
 		if err != nil || !strings.Contains(string(b), want) {
 			t.Errorf("%s, %v: want %s", b, err, want)
+		}
+	}
+}
+
+// TestPrintsOnlyCatchesNoSignal: version, help, man and completion only
+// print, and start no signal catching; every other command, the console
+// included, is interruptible.
+func TestPrintsOnlyCatchesNoSignal(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		caught bool
+	}{
+		{[]string{"version"}, false}, {[]string{"--help"}, false}, {[]string{"man"}, false}, {[]string{"completion", "bash"}, false},
+		{[]string{"history"}, true}, {[]string{"status", "--help"}, true}, {[]string{"bogus"}, true},
+	} {
+		caught := false
+		var out bytes.Buffer
+		env := CLIEnv{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &out, Getenv: func(string) string { return "" },
+			Interrupt: func(ctx context.Context) (context.Context, func()) { caught = true; return ctx, func() {} }}
+		Run(tc.args, env)
+		if caught != tc.caught {
+			t.Errorf("%v: signals caught %v, want %v", tc.args, caught, tc.caught)
 		}
 	}
 }

@@ -327,7 +327,7 @@ func (c withdrawCmd) run(ctx context.Context, f withdrawFlags) error {
 	var j *journal.Journal
 	var openErr error
 	if _, err := os.Lstat(target.journalPath); !f.dryRun || err == nil {
-		j, openErr = journal.Open(target.journalPath)
+		j, openErr = openJournal(c.app.env, c.app.name, target.journalPath)
 	}
 	w, err := withdrawal.NewWithdrawer(withdrawal.Setup{Client: client, Journal: j, Now: c.now, BridgePins: target.pinsPath, AllowRepeat: f.allowRepeat, DryRun: f.dryRun})
 	if err != nil {

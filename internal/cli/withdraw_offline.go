@@ -84,7 +84,7 @@ func (c withdrawCmd) prepare(ctx context.Context, f withdrawFlags, e config.Envi
 	if err := c.lossRefused(order, withdrawal.QuoteLoss(order.Quote), accepted, false, "is not prepared without --accept-loss"); err != nil {
 		return err
 	}
-	j, err := journal.Open(target.journalPath)
+	j, err := openJournal(c.app.env, c.app.name, target.journalPath)
 	if err != nil {
 		return failure(exitFailed, "the withdrawal journal cannot be opened (%w): nothing was prepared", err)
 	}

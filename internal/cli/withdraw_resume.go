@@ -37,7 +37,7 @@ func (c withdrawCmd) resume(ctx context.Context, f withdrawFlags, id string) err
 	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
 		return failure(exitNotFound, "no withdrawal journal at %s: nothing to resume", path).about(id)
 	}
-	j, err := journal.Open(path)
+	j, err := openJournal(c.app.env, c.app.name, path)
 	if err != nil {
 		return failure(exitError, "the withdrawal journal cannot be opened: %w", err)
 	}

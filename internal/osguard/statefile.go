@@ -22,6 +22,16 @@ func ReadStateFile(path string) ([]byte, error) {
 // written. A link or a file others could change at path is refused first;
 // the rename itself would replace a link, not follow it.
 func WriteStateFile(path string, b []byte) error {
+	return WriteStateFileFrom(path, func(w io.Writer) error {
+		_, err := w.Write(b)
+		return err
+	})
+}
+
+// WriteStateFileFrom replaces a state file as WriteStateFile does, with
+// what write writes: a large one (the journal's index) is written as it
+// is made, never held whole.
+func WriteStateFileFrom(path string, write func(io.Writer) error) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
@@ -36,7 +46,7 @@ func WriteStateFile(path string, b []byte) error {
 	defer os.Remove(tmp)
 	err = MakePrivate(tmp)
 	if err == nil {
-		_, err = f.Write(b)
+		err = write(f)
 	}
 	if err == nil {
 		err = f.Sync()

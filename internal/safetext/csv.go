@@ -10,19 +10,37 @@ import (
 // or a line break is quoted), each cell made safe first (CSVCell): the one
 // CSV writer of the board's export, `history --csv` and `status --csv`.
 func WriteCSV(w io.Writer, rows [][]string) error {
-	cw := csv.NewWriter(w)
-	cells := []string{}
+	cw := NewCSVWriter(w)
 	for _, r := range rows {
-		cells = cells[:0]
-		for _, c := range r {
-			cells = append(cells, CSVCell(c))
-		}
-		if err := cw.Write(cells); err != nil {
+		if err := cw.Write(r); err != nil {
 			return err
 		}
 	}
-	cw.Flush()
-	return cw.Error()
+	return cw.Flush()
+}
+
+// CSVWriter writes rows as WriteCSV does, one at a time.
+type CSVWriter struct {
+	cw    *csv.Writer
+	cells []string
+}
+
+// NewCSVWriter is a CSVWriter writing to w.
+func NewCSVWriter(w io.Writer) *CSVWriter { return &CSVWriter{cw: csv.NewWriter(w)} }
+
+// Write writes one row, each cell made safe first (CSVCell).
+func (c *CSVWriter) Write(row []string) error {
+	c.cells = c.cells[:0]
+	for _, cell := range row {
+		c.cells = append(c.cells, CSVCell(cell))
+	}
+	return c.cw.Write(c.cells)
+}
+
+// Flush writes what is buffered, and says any error met writing.
+func (c *CSVWriter) Flush() error {
+	c.cw.Flush()
+	return c.cw.Error()
 }
 
 // CSVCell is s as a CSV cell: cleaned to one line (Line: no escapes, tabs

@@ -67,7 +67,7 @@ func (r *builderResultScreen) bindings() kit.Bindings {
 			return kit.CopyText(r.app, r.apiKey, "API key copied to the clipboard")
 		}},
 		{Key: builderResultKeys.Login, On: withKey, Do: r.login},
-		{Key: builderResultKeys.Done, On: !r.logging, Do: tui.Pop},
+		{Key: builderResultKeys.Done, On: !r.logging, Do: func() tea.Cmd { return tui.Pop(r) }},
 	}
 }
 

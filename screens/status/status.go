@@ -78,19 +78,17 @@ type seen struct {
 	updated time.Time
 }
 
-// statusScreen follows one withdrawal: it polls its status every interval (backing
-// off on errors), keeps a timeline of the states seen, journals them when
-// the journal says the withdrawal is the account's own (follow.Own), and
-// stops at a terminal state. In resume mode it
+// statusScreen follows one withdrawal through the one follow loop
+// (follow.Loop: asked when its scheduler says, every interval, backing off
+// on errors and pausing for the rate limit), keeps a timeline of the states
+// seen, journals them when the journal says the withdrawal is the
+// account's own (follow.Own), and stops at its end. In resume mode it
 // first settles a journaled request that never got an answer.
 type statusScreen struct {
 	kit.Visit // its calls end when it is left
 	app       *kit.App
 	quoteID   string
 	rec       *journal.Record // resume mode; nil otherwise
-
-	// jitter(n) is in [0, n); it spreads the backoff after errors.
-	jitter func(n int64) int64
 
 	tag      tui.Tag
 	phase    statusPhase
@@ -103,8 +101,10 @@ type statusScreen struct {
 	// another try.
 	unanswered *journal.Record
 
-	// follow decides what each answer means (follow.Follow): the last
-	// record, the backoff, the end, and which states to journal.
+	// sched holds the one id the loop follows: what each answer means
+	// (follow.Follow), when it is asked next, and which states to journal.
+	// follow is what it knows of the id, for the view (sync).
+	sched    *follow.Scheduler
 	follow   follow.Follow
 	timeline []seen
 	err      error
@@ -123,7 +123,20 @@ func New(app *kit.App, quoteID string) tui.Screen { return newStatus(app, quoteI
 // newStatus builds a screen that follows the withdrawal quoteID. Its first
 // request reads the journal: an own withdrawal's states are journaled.
 func newStatus(app *kit.App, quoteID string) *statusScreen {
-	return &statusScreen{app: app, quoteID: quoteID, follow: follow.Follow{QuoteID: quoteID}, jitter: rand.Int64N}
+	// One id asked one request at a time: the budget's gap between
+	// requests is for many, only a 429's pause holds it.
+	sched := follow.NewScheduler(0)
+	sched.Gap, sched.Jitter, sched.Recall = 0, rand.Int64N, true
+	sched.Add(quoteID, app.Common.Now())
+	s := &statusScreen{app: app, quoteID: quoteID, sched: sched}
+	s.sync()
+	return s
+}
+
+// sync copies what the loop knows of the id, for the view.
+func (s *statusScreen) sync() {
+	f, _ := s.sched.Get(s.quoteID)
+	s.follow = f.Follow
 }
 
 // NewBoardStatus builds the status screen of a withdrawal the board
@@ -132,9 +145,10 @@ func newStatus(app *kit.App, quoteID string) *statusScreen {
 // waits for its end.
 func NewBoardStatus(app *kit.App, f follow.Followed, paused time.Duration) tui.Screen {
 	s := newStatus(app, f.QuoteID)
-	if f.Known {
-		s.follow.Last, s.follow.Known, s.checked = f.Last, true, f.LastChecked
-	}
+	s.sched.Remove(f.QuoteID)
+	s.sched.AddKept(f.Kept(), app.Common.Now())
+	s.sync()
+	s.checked = f.LastChecked
 	if paused > 0 {
 		s.limited = app.Common.Now().Add(paused)
 	}
@@ -149,8 +163,10 @@ func NewBoardStatus(app *kit.App, f follow.Followed, paused time.Duration) tui.S
 func NewResume(app *kit.App, rec journal.Record) tui.Screen {
 	s := newStatus(app, rec.QuoteID)
 	s.rec = &rec
+	s.sched.Know(follow.Own{rec.QuoteID: rec})
+	s.sync()
 	if rec.Intent.Chain != "" {
-		s.setIntent(&rec.Intent)
+		s.intent = &rec.Intent
 	}
 	return s
 }
@@ -168,10 +184,11 @@ func (s *statusScreen) Init() tea.Cmd {
 			return s.settle(*rec)
 		}
 	}
+	s.sched.Interval = s.interval()
 	if wait := s.limited.Sub(s.app.Common.Now()); wait > 0 {
 		return tea.Batch(s.schedule(wait), s.countdown())
 	}
-	return s.fetch()
+	return s.step()
 }
 
 // countdown redraws the screen when the rate limit's countdown shows one
@@ -192,7 +209,8 @@ func (s *statusScreen) Resume() tea.Cmd {
 	}
 	s.tag = tui.NextTag()
 	s.inflight = false // its answer carries the old tag and will be dropped
-	return s.fetch()
+	s.sched.Again(s.quoteID, s.app.Common.Now())
+	return s.step()
 }
 
 func (s *statusScreen) Title() string { return s.heading() }
@@ -285,7 +303,7 @@ func (s *statusScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case pollMsg:
 		if msg.tag == s.tag && !s.inflight && (s.polling() || !s.asked) {
-			return s, s.fetch()
+			return s, s.step()
 		}
 	case statusMsg:
 		if msg.tag == s.tag {
@@ -320,10 +338,30 @@ func (s *statusScreen) refresh() tea.Cmd {
 		return s.settle(*s.unanswered)
 	}
 	// A new tag drops the pending tick, so refreshing never makes two
-	// timers; an unknown id is asked again.
+	// timers; an unknown id is asked again. One that ended is asked all
+	// the same (the loop no longer follows it): what it says is only when
+	// it was checked.
 	s.tag = tui.NextTag()
-	s.follow.Refresh()
-	return s.fetch()
+	if !s.sched.Again(s.quoteID, s.app.Common.Now()) {
+		return s.fetch()
+	}
+	s.sync()
+	return s.step()
+}
+
+// step asks the id when the loop says (follow.Scheduler.Next), or sets the
+// timer for when it will. The first ask is made also for a withdrawal that
+// ended before it (the board's record): it reads the journal and shows
+// what the service says now.
+func (s *statusScreen) step() tea.Cmd {
+	_, wait, ok := s.sched.Next(s.app.Common.Now())
+	switch {
+	case ok, !s.asked && wait == 0:
+		return s.fetch()
+	case wait > 0:
+		return s.schedule(wait)
+	}
+	return nil
 }
 
 // journalReader returns a function that reads this account's journal
@@ -361,17 +399,19 @@ func (s *statusScreen) fetch() tea.Cmd {
 	}
 }
 
-// answered takes one status answer and schedules the next poll as
-// follow.Follow decides: the interval after an answer, a growing backoff
-// after errors, none at the end.
+// answered hands one status answer to the follow loop
+// (follow.Loop.Took), which says when the next ask is: the interval after
+// an answer, a growing backoff after errors, the rate limit's pause after
+// a 429, none at the end.
 func (s *statusScreen) answered(m statusMsg) tea.Cmd {
 	s.inflight, s.next = false, time.Time{}
 	s.checked = s.app.Common.Now()
 	s.seed(m.journal, m.seeded)
-	if s.follow.Final {
-		return nil // an answer already out when the follow ended
+	if f, _ := s.sched.Get(s.quoteID); f.Final {
+		return nil // it ended before this answer: nothing more to learn
 	}
-	step := s.follow.Answer(m.w, m.err, s.interval(), s.jitter)
+	step := follow.Loop{Scheduler: s.sched, Now: s.app.Common.Now}.Took(s.quoteID, m.w, m.err).Step
+	s.sync()
 	s.err, s.limited = exchange.Explain(s.follow.Err), time.Time{}
 	if step.RateLimited {
 		// Said as the pause it is, with its countdown, not as a failure.
@@ -391,7 +431,7 @@ func (s *statusScreen) answered(m statusMsg) tea.Cmd {
 		}
 		return cmd
 	}
-	return tea.Batch(cmd, s.schedule(step.Delay), s.countdown())
+	return tea.Batch(cmd, s.step(), s.countdown())
 }
 
 func (s *statusScreen) schedule(d time.Duration) tea.Cmd {
@@ -418,14 +458,13 @@ func (s *statusScreen) seed(entries []journal.Entry, ok bool) {
 		return
 	}
 	s.seeded = true
-	own := follow.OwnOf(journal.FoldRecords(entries))
-	own.Seed(&s.follow)
-	own.Recall(&s.follow) // shown while the service cannot be asked
+	s.sched.Know(follow.OwnOf(journal.FoldRecords(entries))) // recalled: shown while the service cannot be asked
+	s.sync()
 	for _, e := range entries {
 		switch e.Kind {
 		case journal.KindIntent:
 			if e.Intent != nil && s.intent == nil {
-				s.setIntent(e.Intent)
+				s.intent = e.Intent
 			}
 		case journal.KindAccepted:
 			s.addSeen(seen{state: exchange.StateSubmitted, at: e.Time})
@@ -433,10 +472,4 @@ func (s *statusScreen) seed(entries []journal.Entry, ok bool) {
 			s.addSeen(seen{state: e.State, at: e.Time})
 		}
 	}
-}
-
-// setIntent keeps what the user asked for; its quote expiry tells when an
-// unexecuted quote stops being followed.
-func (s *statusScreen) setIntent(in *journal.Intent) {
-	s.intent, s.follow.QuoteExpiry = in, in.ExpiresAt
 }

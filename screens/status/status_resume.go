@@ -69,20 +69,26 @@ func (s *statusScreen) settled(m settleMsg) tea.Cmd {
 		}
 		return nil
 	case withdrawal.SettledAccepted:
-		s.follow.Journaled = exchange.StateSubmitted
-		s.follow.AcceptedAt = cmp.Or(s.follow.AcceptedAt, s.app.Common.Now())
-		s.follow.Last, s.follow.Known = exchange.Withdrawal{QuoteID: m.Accepted.QuoteID, TxID: m.Accepted.TxID, State: m.Accepted.State, ReceiveAmount: m.Accepted.ReceiveAmount}, true
-		s.addSeen(seen{state: exchange.StateSubmitted, at: s.app.Common.Now()})
+		// Followed from the answer, as journaled: its states are
+		// journaled from SUBMITTED on.
+		rec, now := *s.unanswered, s.app.Common.Now()
+		rec.State, rec.AcceptedAt = exchange.StateSubmitted, cmp.Or(s.follow.AcceptedAt, now)
+		s.sched.Know(follow.Own{rec.QuoteID: rec})
+		s.sched.Remove(rec.QuoteID)
+		s.sched.AddKept(follow.Kept{QuoteID: rec.QuoteID, Record: &exchange.Withdrawal{QuoteID: m.Accepted.QuoteID, TxID: m.Accepted.TxID,
+			State: m.Accepted.State, ReceiveAmount: m.Accepted.ReceiveAmount}}, now)
+		s.sync()
+		s.addSeen(seen{state: exchange.StateSubmitted, at: now})
 		if m.JournalErr != nil {
 			s.phase, s.unanswered = phaseFollow, nil
 			u := &withdrawal.UnrecordedError{QuoteID: m.Accepted.QuoteID, Journal: m.JournalErr}
-			return tea.Batch(s.fetch(), func() tea.Msg {
+			return tea.Batch(s.step(), func() tea.Msg {
 				return tui.ErrorMsg{Err: exchange.UserError{Text: "Accepted, but " + u.Error() + ": resume it from History again once the disk has room", Cause: u}}
 			})
 		}
 	}
 	s.phase, s.unanswered = phaseFollow, nil
-	return s.fetch()
+	return s.step()
 }
 
 func orText(s, alt string) string {

@@ -154,9 +154,11 @@ func TestStatusBackoff(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := screentest.NewStatusRig(t)
-			id := r.Executed(sandbox.DestCompleted, "10")
-			s := newStatus(r.App, id)
-			s.jitter = tc.jitter
+			// A quote never executed: still moving (CREATED) when the
+			// service answers again, minutes later.
+			req, _ := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "10")
+			s := newStatus(r.App, req.QuoteID)
+			s.sched.Jitter = tc.jitter
 			s.SetSize(100, 40)
 			timers := screentest.RecordTimers(s.app)
 			r.FailStatus.Store(true)
@@ -164,6 +166,7 @@ func TestStatusBackoff(t *testing.T) {
 			screentest.Drive(s, s.Init())
 			for range len(tc.want) - 1 {
 				next := (*timers)[len(*timers)-1]
+				r.Clock.Advance(next.D)
 				screentest.Drive(s, func() tea.Msg { return next.Msg })
 			}
 			var got []time.Duration
@@ -179,6 +182,7 @@ func TestStatusBackoff(t *testing.T) {
 			}
 			r.FailStatus.Store(false)
 			next := (*timers)[len(*timers)-1]
+			r.Clock.Advance(next.D)
 			screentest.Drive(s, func() tea.Msg { return next.Msg })
 			if last := (*timers)[len(*timers)-1].D; last != follow.DefaultPollInterval || s.err != nil {
 				t.Errorf("after a good answer: wait %s, error %v; want the interval and no error", last, s.err)
@@ -232,6 +236,7 @@ func TestStatusTicksDieWithTheVisit(t *testing.T) {
 	if n := r.StatusCalls.Load(); n != 3 {
 		t.Fatalf("r and the timer it replaced made %d requests, want 3", n)
 	}
+	r.Clock.Advance((*timers)[2].D)
 	step((*timers)[2].Msg)
 	if n := r.StatusCalls.Load(); n != 4 {
 		t.Fatalf("the live timer made no request (%d)", n)
@@ -294,7 +299,6 @@ func TestStatusUsesTheQuotesOwnExpiry(t *testing.T) {
 	in.ExpiresAt = r.Clock.Now().Add(20 * time.Second) // much shorter than the longest quote life
 	rec := r.Intent(req, in)
 	s := newStatus(r.App, rec.QuoteID)
-	s.setIntent(&rec.Intent)
 	waits := pollToEnd(t, r, s, 40)
 	total := time.Duration(0)
 	for _, d := range waits {

@@ -71,7 +71,7 @@ func (b *bridgeConfirmScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			b.err = msg.err
 			return b, nil
 		}
-		return b, tea.Sequence(tui.Pop(), tui.ShowInfo("New bridge address recorded: the review checks it again"))
+		return b, tea.Sequence(tui.Pop(b), tui.ShowInfo("New bridge address recorded: the review checks it again"))
 	case tea.KeyPressMsg:
 		cmd, _ := b.bindings().Handle(msg)
 		return b, cmd

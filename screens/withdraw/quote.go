@@ -27,6 +27,10 @@ type quoteMsg struct {
 	err   error
 }
 
+// settledMsg redraws the quote screen when a quote that came by itself
+// starts taking keys (settling).
+type settledMsg struct{ tag tui.Tag }
+
 // countdownMsg redraws the countdown once a second while the quote may be
 // signed, and asks for a fresh one at its margin.
 type countdownMsg struct{ tag tui.Tag }
@@ -64,6 +68,9 @@ type quoteScreen struct {
 	// marked until the next key. why says why the screen asked for it.
 	was *exchange.Quote
 	why string
+	// shown is when the quote in hand arrived: one that came by itself
+	// takes no key for a moment (settling).
+	shown time.Time
 	// touched is the last key (or the screen's opening); stopped: fresh
 	// quotes are no longer asked by themselves (requoteIdle).
 	touched time.Time
@@ -105,8 +112,8 @@ func (q *quoteScreen) KeyMap() help.KeyMap { return q.bindings().KeyMap() }
 // it says why), r whenever no quote is being asked for.
 func (q *quoteScreen) bindings() kit.Bindings {
 	return kit.Bindings{
-		{Key: quoteKeys.Confirm, On: !q.loading && q.refusal() == "" && q.signable(), Do: q.confirm, Off: q.confirm},
-		{Key: quoteKeys.Requote, On: !q.loading, Do: q.requote},
+		{Key: quoteKeys.Confirm, On: !q.loading && !q.settling() && q.refusal() == "" && q.signable(), Do: q.confirm, Off: q.confirm},
+		{Key: quoteKeys.Requote, On: !q.loading && !q.settling(), Do: q.requote},
 	}
 }
 
@@ -139,6 +146,14 @@ func (q *quoteScreen) requote() tea.Cmd {
 	})
 }
 
+// settling: a quote that replaced the one on screen by itself (was, why)
+// takes no key for kit.KeyGuard after it shows, so a key meant for the one
+// before (enter as the review left at its margin) neither opens this one's
+// review nor hides why it came.
+func (q *quoteScreen) settling() bool {
+	return (q.was != nil || q.why != "") && q.app.Common.Now().Before(q.shown.Add(kit.KeyGuard))
+}
+
 // tick redraws the countdown on its next whole second.
 func (q *quoteScreen) tick() tea.Cmd {
 	return q.app.After(kit.NextSecond(q.remaining()), countdownMsg{tag: q.tag})
@@ -166,10 +181,15 @@ func (q *quoteScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			q.quote, q.was = withdrawal.PricedQuote{}, nil
 			return q, nil
 		}
-		q.quote = msg.quote
+		q.quote, q.shown = msg.quote, q.app.Common.Now()
 		q.ttl = q.remaining()
 		q.tag = tui.NextTag()
+		if q.settling() {
+			return q, tea.Batch(q.tick(), q.app.After(kit.KeyGuard, settledMsg{tag: q.tag}))
+		}
 		return q, q.tick()
+	case settledMsg:
+		return q, nil // only redraws: the keys are back
 	case countdownMsg:
 		if msg.tag != q.tag || q.loading || q.quote.QuoteID == "" {
 			return q, nil
@@ -196,7 +216,14 @@ func (q *quoteScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		q.spin, cmd = q.spin.Update(msg)
 		return q, cmd
 	case tea.KeyPressMsg:
-		q.touched, q.was, q.why = q.app.Common.Now(), nil, ""
+		q.touched = q.app.Common.Now()
+		if q.loading || q.settling() {
+			// Nothing acts while a quote is asked for or has just come by
+			// itself, and why it came has not been read yet: a key meant
+			// for the review just left must not hide it.
+			return q, nil
+		}
+		q.was, q.why = nil, ""
 		cmd, _ := q.bindings().Handle(msg)
 		return q, cmd
 	}
@@ -290,6 +317,10 @@ func (q *quoteScreen) View() string {
 	b.WriteString(layout.Field(c, "Expires in", lw, st.Value.Render(fmt.Sprintf("%ds", secs))+"  "+q.bar(left, max(min(q.wd-lw-12, 40), 10))) + "\n\n")
 	if refused != "" {
 		b.WriteString(st.Muted.Render(layout.WrapTo("Press r for a new quote, or esc to change the amount, destination or fee cap.", q.wd)) + "\n")
+		return layout.Clip(b.String(), q.wd)
+	}
+	if q.settling() {
+		b.WriteString(st.Muted.Render("Read the fresh quote; keys are enabled in a moment.") + "\n")
 		return layout.Clip(b.String(), q.wd)
 	}
 	b.WriteString(st.Muted.Render("Press enter to review exactly what will be signed.") + "\n")

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -71,8 +72,14 @@ func TestQuoteRequotesAtItsMargin(t *testing.T) {
 			t.Errorf("after the fresh quote the screen lacks %q:\n%s", want, ansi.Strip(q.View()))
 		}
 	}
-	if !screentest.Offers(q.KeyMap(), "enter") {
-		t.Error("the fresh quote cannot be reviewed")
+	// A key as it came was meant for the quote before: it neither acts nor
+	// hides the marks.
+	if _, cmd := screentest.Press(q, "enter"); screentest.Offers(q.KeyMap(), "enter") || screentest.PushedScreen(cmd) != nil {
+		t.Error("the fresh quote could be reviewed the moment it came")
+	}
+	*now = now.Add(kit.KeyGuard)
+	if !screentest.Offers(q.KeyMap(), "enter") || !strings.Contains(ansi.Strip(q.View()), "A fresh quote") {
+		t.Errorf("the fresh quote cannot be reviewed, or its marks went:\n%s", ansi.Strip(q.View()))
 	}
 	if _, cmd := q.Update(countdownMsg{tag: q.tag}); cmd == nil || q.loading {
 		t.Error("the fresh quote's countdown does not run")
@@ -140,8 +147,41 @@ func TestReviewGoesBackAtTheMargin(t *testing.T) {
 	if cmd := q.Resume(); cmd == nil || !q.loading {
 		t.Fatal("back from the review, the quote screen did not ask for a fresh quote")
 	}
+	// A key meant for the review that left lands here while the fresh
+	// quote is asked for: it does not hide why.
+	screentest.Press(q, "enter")
 	answered(t, q, quoteAt(*now, "q-2", "23.5", "1.5"))
 	if view := screentest.OneLine(ansi.Strip(q.View())); !strings.Contains(view, "Quote q-1 had 5s or less left, too little to sign and send it") {
 		t.Errorf("the quote screen does not say why:\n%s", ansi.Strip(q.View()))
+	}
+}
+
+// TestReviewGoesBackOnceAtTheMargin: enter and the countdown at the margin
+// together, in either order, go back to the quote screen once (not on to
+// the destination), which shows a fresh quote and why.
+func TestReviewGoesBackOnceAtTheMargin(t *testing.T) {
+	for _, tickFirst := range []bool{false, true} {
+		clock := exchangetest.NewFakeClock(screentest.Now)
+		c := screentest.NewLoggedInConsole(t, 120, 40, screentest.ConsoleOpts{Clock: clock.Now})
+		timers := screentest.RecordTimers(c.App) // fired by the test alone
+		c.Open(New(c.App))
+		c.FillDestinationFromRoute(sandbox.DestCompleted, "25")
+		c.Press("enter")
+		c.UntilShows("Withdraw: quote", "Press enter to review")
+		c.Press("enter")
+		c.UntilShows("Quote expires in")
+		tick := (*timers)[len(*timers)-1].Msg.(countdownMsg)                              // the review's countdown
+		clock.Advance(sandbox.DefaultQuoteTTL - withdrawal.RequoteMargin + time.Second/2) // 4.5 s left
+		if tickFirst {
+			c.Send(tick)
+		}
+		c.Press("enter")
+		c.Send(tick)
+		c.UntilSays("too little to sign and send it: here is a fresh one to review")
+		// Another enter as it came does not open its review nor hide why.
+		c.Press("enter")
+		c.UntilShows("Withdraw: quote", "keys are enabled in a moment")
+		clock.Advance(kit.KeyGuard)
+		c.UntilShows("Withdraw: quote", "Press enter to review", "too little to sign")
 	}
 }

@@ -171,7 +171,7 @@ func (r *reviewScreen) bindings() kit.Bindings {
 		kit.Binding{Key: reviewKeys.History, On: r.repeat.Unanswered != nil && !r.gate.Sending && !r.gate.Key.Typing(), Do: func() tea.Cmd {
 			return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.History(r.app)))
 		}},
-		kit.Binding{Key: r.requoteKey(), On: !r.gate.Sending && !r.gate.Offline.Preparing, Do: tui.Pop},
+		kit.Binding{Key: r.requoteKey(), On: !r.gate.Sending && !r.gate.Offline.Preparing, Do: func() tea.Cmd { return tui.Pop(r) }},
 	), append(r.gate.Offline.Bindings(r.app, r.canPrepare() && !r.askedLoss(), r.askingLoss(r.prepare)), r.gate.Bindings()...)...)
 }
 
@@ -231,7 +231,7 @@ func (r *reviewScreen) backToQuote() tea.Cmd {
 	if r.gate.Sending || r.gate.Offline.Preparing || r.gate.Offline.Done() || r.setupErr != nil {
 		return nil
 	}
-	return tui.Pop()
+	return tui.Pop(r) // once: a tick and enter at the margin go back together
 }
 
 // Busy: while the withdraw is in flight, or the Transfer is being prepared

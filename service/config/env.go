@@ -279,7 +279,10 @@ type Config struct {
 	Bell bool `toml:"bell"`
 	// Notify sends a desktop notification through the terminal (OSC 9 and
 	// 777) when a followed withdrawal ends.
-	Notify       bool                   `toml:"notify"`
+	Notify bool `toml:"notify"`
+	// Theme is the console's colours, "light" or "dark", when the terminal
+	// is not to be asked; "" asks it (--theme overrides both).
+	Theme        string                 `toml:"theme"`
 	Environments map[string]Environment `toml:"env"`
 }
 
@@ -341,6 +344,9 @@ func parseConfig(path string, b []byte) (Config, error) {
 	}
 	if undec := md.Undecoded(); len(undec) > 0 {
 		return Config{}, fmt.Errorf("config %s: unknown key %s%s", path, undec[0], didYouMean(undec[0]))
+	}
+	if cfg.Theme != "" && cfg.Theme != "light" && cfg.Theme != "dark" {
+		return Config{}, fmt.Errorf("config %s: theme must be light or dark, not %.20q", path, cfg.Theme)
 	}
 	for name, env := range cfg.Environments {
 		env.Name = name

@@ -23,6 +23,7 @@ func writeConfig(t *testing.T, text string) string {
 
 const goodConfig = `
 default_env = "testnet"
+theme = "light"
 
 [env.testnet]
 auth_url        = "https://auth.testnet.example"
@@ -46,7 +47,7 @@ func TestLoadConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.DefaultEnv != "testnet" || !reflect.DeepEqual(cfg.Names(), []string{"local", "testnet"}) {
+	if cfg.DefaultEnv != "testnet" || cfg.Theme != "light" || !reflect.DeepEqual(cfg.Names(), []string{"local", "testnet"}) {
 		t.Fatalf("config %+v, names %v", cfg, cfg.Names())
 	}
 	tn, err := cfg.Lookup("testnet")
@@ -110,6 +111,7 @@ func TestLoadConfigRefuses(t *testing.T) {
 		{"not TOML", "[env.x\n", "config"},
 		{"wrong type", "[env.x]\nchain_id = \"327\"\n", "config"},
 		{"bridge address not an address", env("https://a.example", "bridge_funding_address = \"0xabc\"\n"), "bridge_funding_address"},
+		{"a theme not light or dark", "theme = \"blue\"\n" + env("https://a.example", ""), `theme must be light or dark, not "blue"`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -14,9 +14,9 @@ import (
 )
 
 // Follow is what is known of one followed withdrawal, and the one place
-// that decides what a status answer means: the state machine behind the
-// status screen, and, through a Scheduler, the watch board, History's
-// refresh, `svcwallet status`, `history --refresh` and `withdraw --wait`.
+// that decides what a status answer means: through a Scheduler and the
+// one follow loop, the status screen, the watch board, History's refresh,
+// `svcwallet status`, `history --refresh` and `withdraw --wait`.
 // It is pure: no I/O and no clock of its own.
 type Follow struct {
 	QuoteID  string

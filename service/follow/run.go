@@ -12,8 +12,8 @@ import (
 // withdrawal, and tells the face each answer (Seen), which it words. The
 // line faces (`status`, `history --refresh`, `withdraw --wait`, plain
 // mode) run it to the end (Run); the console's check of unfinished
-// withdrawals and its watch board drive it one ask at a time from their
-// timers (Next, then Took with the answer).
+// withdrawals, its watch board and its status screen drive it one ask at a
+// time from their timers (Next, then Took with the answer).
 type Loop struct {
 	*Scheduler
 	// Ask asks the service one quote id's status (Client.WithdrawalStatus).

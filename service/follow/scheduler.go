@@ -257,6 +257,25 @@ func (s *Scheduler) Requeue(id string, now time.Time) {
 	s.queue(f, now)
 }
 
+// Again makes id due at now, as when a person asks for it (the status
+// screen's r, or coming back to it): an id taken for unknown, or ended
+// without a terminal state, is followed again (Follow.Refresh). It reports
+// whether id is followed now; one that ended in a terminal state is not.
+func (s *Scheduler) Again(id string, now time.Time) bool {
+	f, ok := s.ids[id]
+	if !ok {
+		return false
+	}
+	f.Refresh()
+	if f.Final {
+		return false
+	}
+	s.unqueue(f)
+	f.Due = now
+	s.queue(f, now)
+	return true
+}
+
 // Get returns what is known about id.
 func (s *Scheduler) Get(id string) (Followed, bool) {
 	f, ok := s.ids[id]

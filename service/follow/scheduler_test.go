@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -353,5 +354,55 @@ func BenchmarkSchedulerMemory10k(b *testing.B) {
 		if s.Len() != 10000 {
 			b.Fatal(s.Len())
 		}
+	}
+}
+
+// TestSchedulerAgain: a person asking again makes a moving id due at once,
+// whether it waits its turn or was handed out and its answer lost; an id
+// taken for unknown is followed again; one that ended in a terminal state
+// is not.
+func TestSchedulerAgain(t *testing.T) {
+	now := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
+	s := follow.NewScheduler(5)
+	for _, id := range []string{"moving", "unknown", "done"} {
+		s.Add(id, now)
+	}
+	answers := map[string]error{"unknown": exchange.ErrNotFound}
+	for range 3 {
+		id, _, ok := s.Next(now)
+		if !ok {
+			now = now.Add(s.Gap)
+			id, _, _ = s.Next(now)
+		}
+		state := exchange.StateSending
+		if id == "done" {
+			state = exchange.StateCompleted
+		}
+		s.Answer(id, exchange.Withdrawal{QuoteID: id, State: state}, answers[id], now)
+	}
+	now = now.Add(time.Second) // before "moving" is due again
+	if !s.Again("moving", now) || !s.Again("unknown", now) || s.Again("done", now) || s.Again("never added", now) {
+		t.Fatal("Again: want moving and unknown followed again, done and an id never added not")
+	}
+	var asked []string
+	for range 2 {
+		id, wait, ok := s.Next(now)
+		if !ok {
+			now = now.Add(wait)
+			id, _, ok = s.Next(now)
+		}
+		if !ok {
+			t.Fatal("an id asked again is not handed out")
+		}
+		asked = append(asked, id)
+	}
+	slices.Sort(asked)
+	if !slices.Equal(asked, []string{"moving", "unknown"}) || now.After(time.Date(2026, 3, 14, 9, 0, 2, 0, time.UTC)) {
+		t.Fatalf("asked %v by %s; want moving and unknown at once", asked, now.Format(time.TimeOnly))
+	}
+	// Handed out, its answer lost (its screen hidden): due again, once.
+	s.Again("moving", now)
+	if _, wait, _ := s.Next(now); wait > s.Gap {
+		t.Fatalf("a lost ask asked again waits %s", wait)
 	}
 }

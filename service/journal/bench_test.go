@@ -179,3 +179,25 @@ func BenchmarkRecent(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkHistory: `history` of the environment, every withdrawal read
+// and folded through the index as it is listed, in a new process (the
+// index file loaded); the memory it holds is the index's, not the
+// records'.
+func BenchmarkHistory(b *testing.B) {
+	for _, size := range benchSizes {
+		path := benchJournal(b, size.withdrawals)
+		b.Run(size.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				j, _ := Open(path)
+				n := 0
+				err := j.History(ListOptions{Env: "production"}, func(Listing) error { return nil }, func(Record) error { n++; return nil })
+				if err != nil || n != size.withdrawals {
+					b.Fatal(n, err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(5*size.withdrawals), "ns/line")
+		})
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -104,4 +105,20 @@ func writeGenJournal(tb testing.TB, path string, withdrawals, unfinished int) {
 	if err := f.Close(); err != nil {
 		tb.Fatal(err)
 	}
+}
+
+// TestWriteGenJournal writes a generated journal for docs/bench.sh when
+// SVCWALLET_GEN_JOURNAL is PATH:WITHDRAWALS (5 lines each, 5 of them
+// unfinished), and does nothing otherwise.
+func TestWriteGenJournal(t *testing.T) {
+	spec := os.Getenv("SVCWALLET_GEN_JOURNAL")
+	if spec == "" {
+		t.Skip("SVCWALLET_GEN_JOURNAL not set")
+	}
+	i := strings.LastIndexByte(spec, ':')
+	n, err := strconv.Atoi(spec[i+1:])
+	if i < 0 || err != nil {
+		t.Fatalf("SVCWALLET_GEN_JOURNAL=%q: want PATH:WITHDRAWALS", spec)
+	}
+	writeGenJournal(t, spec[:i], n, 5)
 }

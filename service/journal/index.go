@@ -81,21 +81,43 @@ func (s status) open() bool {
 
 // view is what a Journal has read of its journal: the index loaded (snap)
 // and the lines read past it (over), up to end, the end of the last whole
-// line. j.mu guards it.
+// line, and the environments they name (envs). j.mu guards it.
 type view struct {
 	snap      *snapshot
 	over      map[keyID]*overKey
+	envs      envTable
 	overLines int
 	unsaved   int // lines read since the index file was written
 	file      os.FileInfo
 	end       int64
 	tail      [32]byte // tailSum at end
 	skipped   int      // lines skipped before end
+	pass      pass     // the read under way, or the last
 }
 
-// overKey is a withdrawal's lines read past the snapshot, and its status.
+// pass is how far a read of the journal has come: from start to at, of
+// size bytes, lines and new withdrawals indexed. The index's room is
+// made for what the rest is likely to add (compact).
+type pass struct {
+	start, at, size int64
+	lines, added    int
+}
+
+// spare is how many more withdrawals and lines the rest of the pass is
+// likely to index, by what it indexed so far.
+func (p pass) spare() (entries, lines int) {
+	if p.at <= p.start || p.size <= p.at {
+		return 0, 0
+	}
+	ahead := float64(p.size-p.at) / float64(p.at-p.start) * 1.1
+	return int(float64(p.added) * ahead), int(float64(p.lines) * ahead)
+}
+
+// overKey is a withdrawal's lines read past the snapshot (offs), after
+// the base lines the snapshot holds of it, and its summary.
 type overKey struct {
-	st   status
+	sum  summary
+	base int
 	offs []int64
 }
 
@@ -110,14 +132,17 @@ var (
 
 func newView() *view { return &view{snap: &snapshot{}, over: map[keyID]*overKey{}} }
 
-func (v *view) status(id keyID) status {
+// summaryOf is what v holds of withdrawal id, and the count of its lines;
+// ok is false when v holds none.
+func (v *view) summaryOf(id keyID) (s summary, lines int, ok bool) {
 	if o := v.over[id]; o != nil {
-		return o.st
+		return o.sum, o.base + len(o.offs), true
 	}
 	if i, ok := v.snap.search(id); ok {
-		return v.snap.status(i)
+		_, count := v.snap.span(i)
+		return v.snap.summary(i), count, true
 	}
-	return 0
+	return summary{}, 0, false
 }
 
 // offsets is where the lines of withdrawal id start, in file order.
@@ -141,7 +166,7 @@ func (v *view) openIDs() []keyID {
 		}
 	}
 	for id, o := range v.over {
-		if o.st.open() {
+		if o.sum.st.open() {
 			ids = append(ids, id)
 		}
 	}
@@ -153,11 +178,21 @@ func (v *view) add(e Entry, off int64) {
 	id := idOf(keyOf(e))
 	o := v.over[id]
 	if o == nil {
-		o = &overKey{st: v.status(id)}
+		sum, n, ok := v.summaryOf(id)
+		if !ok {
+			sum = summary{quoteLen: uint8(len(e.QuoteID))}
+		}
+		o = &overKey{sum: sum, base: n}
 		v.over[id] = o
 	}
-	o.st = o.st.with(e)
+	if withdrawalKind(e.Kind) && o.sum.st&stRecord == 0 {
+		// A record's environment is its first line's (Record.Env).
+		o.sum.env = v.envs.index(e.Env)
+	}
+	o.sum = o.sum.with(e, o.base+len(o.offs))
 	o.offs = append(o.offs, off)
+	v.pass.at = off
+	v.pass.lines++
 	v.overLines++
 	v.unsaved++
 	if v.overLines >= compactEvery {
@@ -165,10 +200,11 @@ func (v *view) add(e Entry, off int64) {
 	}
 }
 
-// compact moves the lines read past the snapshot into it.
+// compact moves the lines read past the snapshot into it, in place.
 func (v *view) compact() {
 	if v.overLines > 0 {
-		v.snap = v.snap.merge(v.over)
+		entries, lines := v.pass.spare()
+		v.pass.added += v.snap.absorb(v.over, entries, lines)
 		v.over, v.overLines = map[keyID]*overKey{}, 0
 	}
 }
@@ -209,7 +245,7 @@ func (j *Journal) refresh(fresh bool) (*os.File, *line, error) {
 		}
 	}
 	j.view = nil
-	torn, err := v.readOn(f, fi)
+	torn, err := v.readOn(f, fi, j.progress)
 	if err != nil {
 		f.Close()
 		return nil, nil, err
@@ -226,16 +262,27 @@ func (j *Journal) refresh(fresh bool) (*os.File, *line, error) {
 	return f, torn, nil
 }
 
-// readOn reads the journal from v.end to its end into v.
-func (v *view) readOn(f *os.File, fi os.FileInfo) (*line, error) {
+// readOn reads the journal from v.end to its end into v, telling tell
+// (when not nil) how far it has come, when it is at least progressEvery
+// bytes from the end.
+func (v *view) readOn(f *os.File, fi os.FileInfo, tell func(read, size int64)) (*line, error) {
 	if _, err := f.Seek(v.end, io.SeekStart); err != nil {
 		return nil, fmt.Errorf("read journal: %w", err)
 	}
 	var torn *line
+	v.pass = pass{start: v.end, at: v.end, size: fi.Size()}
 	// What was written since the last read is most often a line or two.
 	size := int(min(max(fi.Size()-v.end, 4096), 64<<10))
+	if fi.Size()-v.end < progressEvery {
+		tell = nil
+	}
+	next := v.end
 	read, err := readLines(f, size, func(l line) {
 		l.off += v.end
+		if tell != nil && l.off >= next {
+			tell(l.off, fi.Size())
+			next = l.off + progressEvery
+		}
 		switch {
 		case !l.whole:
 			torn = &l
@@ -249,12 +296,19 @@ func (v *view) readOn(f *os.File, fi os.FileInfo) (*line, error) {
 		return nil, err
 	}
 	v.end += read
+	if tell != nil {
+		tell(v.end, fi.Size())
+	}
 	v.file = fi
 	if v.tail, err = tailSum(f, v.end); err != nil {
 		return nil, fmt.Errorf("read journal: %w", err)
 	}
 	return torn, nil
 }
+
+// progressEvery is how many bytes a read that reports its progress reads
+// between reports; a shorter read reports none.
+const progressEvery = 1 << 20
 
 // tailWindow is how much of the journal before the end of what was read
 // must be unchanged for the rest to be taken as read.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"math/rand/v2"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -39,7 +41,9 @@ var randomEnvs = []config.Environment{
 func randomLine(r *rand.Rand, n int) string {
 	accounts := []string{"acct-1", "acct-2", ""}
 	env := randomEnvs[r.IntN(len(randomEnvs))]
-	e := Entry{Time: genT0.Add(time.Duration(n) * time.Second), Env: env.Name, AccountID: accounts[r.IntN(3)],
+	// Lines a few apart may share a time, or go back in it (another
+	// process's clock).
+	e := Entry{Time: genT0.Add(time.Duration(n/3-r.IntN(2)) * time.Second), Env: env.Name, AccountID: accounts[r.IntN(3)],
 		QuoteID: fmt.Sprintf("q-%d", r.IntN(12))}
 	if r.IntN(2) == 0 {
 		e.Service = new(env.Service())
@@ -118,6 +122,13 @@ func checkAgainstWhole(t *testing.T, j *Journal, what string) {
 		}
 	}
 	saveEvery = save
+	for _, env := range []string{"production", "prod-proxy", "staging", "none"} {
+		checkHistory(t, j, recs, skipped, env, what)
+	}
+	// Every read left the index whole, none by reading the journal again.
+	if v := j.view; v != nil && !v.snap.wellFormed(v.end, len(v.envs.names)) {
+		t.Fatalf("%s: the index in memory does not hold together", what)
+	}
 	for _, env := range randomEnvs {
 		for _, acct := range []string{"acct-1", "acct-2", ""} {
 			if env.Name == "prod-proxy" && acct != "acct-1" {
@@ -164,6 +175,81 @@ func checkAgainstWhole(t *testing.T, j *Journal, what string) {
 					t.Fatalf("%s: EntriesOf(%s, %s, %s) = %d entries, %v; want %d", what, env.Name, acct, id, len(entries), err, len(of))
 				}
 			}
+		}
+	}
+}
+
+// envHistory is what History lists of env, from the whole journal's
+// records: the unfinished first, each group newest first.
+func envHistory(recs []Record, env string) []Record {
+	var out []Record
+	for _, r := range recs {
+		if r.Env == env {
+			out = append(out, r)
+		}
+	}
+	sort.SliceStable(out, func(a, b int) bool {
+		if fa, fb := out[a].Finished(), out[b].Finished(); fa != fb {
+			return !fa
+		}
+		return out[a].Started.After(out[b].Started)
+	})
+	return out
+}
+
+// checkHistory holds History of env to what the whole journal's records
+// say (envHistory): the same records in the same order, the same widths,
+// lines skipped and other environments, whole, cut to a few, and since a
+// time.
+func checkHistory(t *testing.T, j *Journal, recs []Record, skipped int, env, what string) {
+	t.Helper()
+	all := envHistory(recs, env)
+	want := Listing{Count: len(all), Skipped: skipped}
+	for _, r := range all {
+		want.QuoteWidth, want.ChainWidth = max(want.QuoteWidth, len(r.QuoteID)), max(want.ChainWidth, len(r.Intent.Chain))
+	}
+	at := map[string]int{}
+	for _, r := range recs {
+		if r.Env == env {
+			continue
+		}
+		if _, ok := at[r.Env]; !ok {
+			at[r.Env] = len(want.Others)
+			want.Others = append(want.Others, EnvCount{Env: r.Env})
+		}
+		want.Others[at[r.Env]].Withdrawals++
+	}
+	var got []Record
+	var listing Listing
+	err := j.History(ListOptions{Env: env}, func(l Listing) error { listing = l; return nil }, func(r Record) error {
+		got = append(got, r)
+		return nil
+	})
+	if err != nil || !sameList(got, all) || !reflect.DeepEqual(listing, want) {
+		t.Fatalf("%s: History(%s) = %d records, %+v, %v\nwant %d, %+v\n%+v\n%+v", what, env, len(got), listing, err, len(all), want, got, all)
+	}
+	if len(all) < 2 || env != "production" { // the cuts of one environment are enough
+		return
+	}
+	since := all[len(all)/2].Started
+	var newer []Record
+	for _, r := range all {
+		if !r.Started.Before(since) {
+			newer = append(newer, r)
+		}
+	}
+	for _, opt := range []ListOptions{{Env: env, Limit: 1}, {Env: env, Limit: len(all) - 1}, {Env: env, Since: since}} {
+		got = nil
+		err := j.History(opt, func(Listing) error { return nil }, func(r Record) error {
+			got = append(got, r)
+			return nil
+		})
+		want := newer
+		if opt.Limit > 0 {
+			want = all[:opt.Limit]
+		}
+		if err != nil || !sameList(got, want) {
+			t.Fatalf("%s: History(%+v) = %d records, %v; want %d", what, opt, len(got), err, len(want))
 		}
 	}
 }
@@ -225,12 +311,7 @@ func TestIndexReadsAsWhole(t *testing.T) {
 // another journal, or names lines that are not there, is read as none:
 // the journal is read whole and what it says is returned.
 func TestIndexFileNotTrusted(t *testing.T) {
-	defer func(s int) { saveEvery = s }(saveEvery)
-	saveEvery = 1
-	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	writeGenJournal(t, path, 40, 3)
-	j, _ := Open(path)
-	checkAgainstWhole(t, j, "first read")
+	path := indexedJournal(t)
 	good, err := os.ReadFile(IndexPath(path))
 	if err != nil {
 		t.Fatalf("no index file written: %v", err)
@@ -260,6 +341,21 @@ func TestIndexFileNotTrusted(t *testing.T) {
 			checkAgainstWhole(t, j, name)
 		})
 	}
+}
+
+// indexedJournal writes a journal of 40 withdrawals, 3 unfinished, and
+// its index file, checked once; every read writes the index file until
+// the test ends.
+func indexedJournal(t *testing.T) string {
+	t.Helper()
+	save := saveEvery
+	t.Cleanup(func() { saveEvery = save })
+	saveEvery = 1
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	writeGenJournal(t, path, 40, 3)
+	j, _ := Open(path)
+	checkAgainstWhole(t, j, "first read")
+	return path
 }
 
 func mustRead(t *testing.T, path string) []byte {
@@ -501,5 +597,99 @@ func TestIndexWhileAnotherAppends(t *testing.T) {
 	checkAgainstWhole(t, reader, "after the appends")
 	if recs, _, _ := reader.UnfinishedRecords(genOwner); len(recs) != 14 {
 		t.Fatalf("%d unfinished, want 14", len(recs))
+	}
+}
+
+// TestHistoryIndexLies: an index file that holds together but says what
+// the journal's lines do not (another's line, a finished withdrawal
+// unfinished) stops History at that withdrawal with an error, and is
+// removed: the next History says what the whole journal says.
+func TestHistoryIndexLies(t *testing.T) {
+	path := indexedJournal(t)
+	good := mustRead(t, IndexPath(path))
+	whole, _ := Open(path)
+	recs, skipped, err := whole.RecordsSkipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, bad := range map[string][]byte{
+		"another's line":                  reseal(firstOffsetAt(good, 0)),
+		"a finished one said unfinished":  reseal(openFirstFinished(good)),
+		"an unfinished one said finished": reseal(finishFirstOpen(good)),
+	} {
+		t.Run(name, func(t *testing.T) {
+			exchangetest.Must(t, os.WriteFile(IndexPath(path), bad, 0o600))
+			j, _ := Open(path)
+			err := j.History(ListOptions{Env: "production"}, func(Listing) error { return nil }, func(Record) error { return nil })
+			if !errors.Is(err, errStale) {
+				t.Fatalf("History through a lying index: %v, want errStale", err)
+			}
+			if _, err := os.Lstat(IndexPath(path)); !os.IsNotExist(err) {
+				t.Fatalf("the lying index is still there: %v", err)
+			}
+			checkHistory(t, j, recs, skipped, "production", name)
+		})
+	}
+}
+
+// openFirstFinished says the first finished withdrawal of an index file
+// is SENDING, leaving its CRC as it was.
+func openFirstFinished(b []byte) []byte {
+	b = slices.Clone(b)
+	n := int(binary.LittleEndian.Uint64(b[len(indexMagic)+32:]))
+	for i := range n {
+		at := headerSize + i*entrySize + 24
+		if st := status(b[at]); st&stRecord != 0 && !st.open() {
+			b[at] = byte(stRecord | stAnswered | status(slices.Index(stateNames[:], exchange.StateSending))<<stateShift)
+			return b
+		}
+	}
+	panic("no finished withdrawal")
+}
+
+// TestAbsorbInPlace: lines read past an index loaded from its file, and
+// past one built in memory, are moved into it in place to the very index
+// a read of the whole journal builds: a line of a new withdrawal, and the
+// lines of many, new and not.
+func TestAbsorbInPlace(t *testing.T) {
+	defer func(s, c int) { saveEvery, compactEvery = s, c }(saveEvery, compactEvery)
+	for _, added := range [][2]int{{40, 41}, {30, 60}} {
+		compactEvery = 1 << 16
+		path := indexedJournal(t)
+		var more strings.Builder
+		for i := added[0]; i < added[1]; i++ {
+			lines := genLines(t, genQuoteID(i), i, i%4 != 0)
+			if added[1]-added[0] == 1 {
+				lines = lines[:1]
+			}
+			for _, l := range lines {
+				more.Write(append(l, '\n'))
+			}
+		}
+		appendRaw(t, path, more.String())
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		fi, _ := f.Stat()
+		whole := newView()
+		if _, err := whole.readOn(f, fi, nil); err != nil {
+			t.Fatal(err)
+		}
+		whole.compact()
+		compactEvery = 7 // in memory, absorbed every 7 lines
+		for name, v := range map[string]*view{"loaded from its file": loadIndex(IndexPath(path), f, fi), "built in memory": newView()} {
+			if v == nil {
+				t.Fatal("the index file was not loaded")
+			}
+			if _, err := v.readOn(f, fi, nil); err != nil {
+				t.Fatal(err)
+			}
+			v.compact()
+			if !bytes.Equal(v.snap.entries, whole.snap.entries) || !bytes.Equal(v.snap.offs, whole.snap.offs) {
+				t.Errorf("%v added, %s: the index after absorbing differs from the whole journal's", added, name)
+			}
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package journal
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/binary"
 	"hash/crc32"
@@ -17,15 +18,21 @@ import (
 // as the journal is, replaced whole, never trusted over it): a header
 // naming the journal it indexes (device and inode, the end of the last
 // whole line read, the SHA-256 of the bytes before it, the lines skipped),
-// one entry per withdrawal sorted by keyID, the offsets of their lines,
-// and a CRC-32C of all of it. It is used only while the journal is that
-// file, at least that long and ending there in those bytes; otherwise the
-// journal is read again whole and the index written anew.
+// one entry per withdrawal sorted by keyID (where its offsets are, and its
+// summary), the offsets of their lines, the environments the summaries
+// name, and a CRC-32C of all of it. It is used only while the journal is
+// that file, at least that long and ending there in those bytes;
+// otherwise the journal is read again whole and the index written anew.
 
 const (
-	indexMagic = "svcwjx2\n" // 2: withdrawals keyed by account and quote id (Owner)
-	headerSize = len(indexMagic) + 6*8 + 32
-	entrySize  = 16 + 4 + 4 + 1 + 7 // id, first offset, count, status, padding
+	// 2: withdrawals keyed by account and quote id (Owner); 3: each one's
+	// summary.
+	indexMagic = "svcwjx3\n"
+	headerSize = len(indexMagic) + 7*8 + 32
+	// id, first offset, count, then the summary (putSummary): status,
+	// quote and chain lengths, a pad byte, environment, started (seconds,
+	// nanoseconds), first withdrawal line.
+	entrySize = 16 + 4 + 4 + 4 + 4 + 8 + 4 + 4
 )
 
 // IndexPath is where the index of the journal at path is kept.
@@ -65,6 +72,14 @@ func (s *snapshot) id(i int) keyID { return keyID(s.entry(i)[:16]) }
 
 func (s *snapshot) status(i int) status { return status(s.entry(i)[24]) }
 
+func (s *snapshot) summary(i int) summary { return summaryAt(s.entry(i)) }
+
+// offset is where line k of withdrawal i starts.
+func (s *snapshot) offset(i, k int) int64 {
+	first, _ := s.span(i)
+	return int64(binary.LittleEndian.Uint64(s.offs[(first+k)*8:]))
+}
+
 func (s *snapshot) span(i int) (first, count int) {
 	e := s.entry(i)
 	return int(binary.LittleEndian.Uint32(e[16:])), int(binary.LittleEndian.Uint32(e[20:]))
@@ -85,71 +100,102 @@ func (s *snapshot) search(id keyID) (int, bool) {
 	return i, i < n && s.id(i) == id
 }
 
-// merge is s with the lines read past it.
-func (s *snapshot) merge(over map[keyID]*overKey) *snapshot {
+// absorb moves the lines read past s into it and returns how many
+// withdrawals it added. It works in place, from the back, so that no
+// entry or offset is moved before it is read and the index is never held
+// twice; its room grows, when short, by spare more withdrawals and lines.
+func (s *snapshot) absorb(over map[keyID]*overKey, spareEntries, spareLines int) (added int) {
 	ids := make([]keyID, 0, len(over))
 	lines := 0
 	for id, o := range over {
 		ids = append(ids, id)
 		lines += len(o.offs)
+		if _, ok := s.search(id); !ok {
+			added++
+		}
 	}
 	slices.SortFunc(ids, func(a, b keyID) int { return bytes.Compare(a[:], b[:]) })
-	out := &snapshot{entries: make([]byte, 0, len(s.entries)+len(ids)*entrySize), offs: make([]byte, 0, len(s.offs)+8*lines)}
-	put := func(id keyID, st status, offs ...[]int64) {
-		first := len(out.offs) / 8
-		for _, part := range offs {
-			for _, off := range part {
-				out.offs = binary.LittleEndian.AppendUint64(out.offs, uint64(off))
+	n, m := s.len(), len(s.offs)/8
+	s.entries = room(s.entries, (n+added)*entrySize, spareEntries*entrySize)
+	s.offs = room(s.offs, (m+lines)*8, spareLines*8)
+	s.open, s.opened = nil, false
+	// i, k: the next old entry and over's next id, from the back; we, wo:
+	// where the next entry and the next block of offsets end.
+	i, k, we, wo := n-1, len(ids)-1, n+added, m+lines
+	for we > 0 {
+		we--
+		// Last of what is left: old entry i, over's id k, or both (one id).
+		takeOld, takeOver := k < 0, i < 0
+		if !takeOld && !takeOver {
+			c := bytes.Compare(s.entry(i)[:16], ids[k][:])
+			takeOld, takeOver = c >= 0, c <= 0
+		}
+		var id keyID
+		var sum summary
+		count := 0
+		if takeOver {
+			o := over[ids[k]]
+			id, sum, count = ids[k], o.sum, len(o.offs)
+			wo -= count
+			for j, off := range o.offs {
+				binary.LittleEndian.PutUint64(s.offs[(wo+j)*8:], uint64(off))
 			}
+			k--
 		}
-		e := append(id[:], make([]byte, entrySize-16)...)
-		binary.LittleEndian.PutUint32(e[16:], uint32(first))
-		binary.LittleEndian.PutUint32(e[20:], uint32(len(out.offs)/8-first))
-		e[24] = byte(st)
-		out.entries = append(out.entries, e...)
+		if takeOld {
+			first, c := s.span(i)
+			if !takeOver {
+				id, sum = s.id(i), s.summary(i)
+			}
+			wo -= c
+			count += c
+			copy(s.offs[wo*8:], s.offs[first*8:(first+c)*8])
+			i--
+		}
+		e := s.entries[we*entrySize : (we+1)*entrySize]
+		copy(e, id[:])
+		binary.LittleEndian.PutUint32(e[16:], uint32(wo))
+		binary.LittleEndian.PutUint32(e[20:], uint32(count))
+		putSummary(e, sum)
 	}
-	i, k := 0, 0
-	for i < s.len() || k < len(ids) {
-		c := 1
-		switch {
-		case i == s.len():
-			c = 1
-		case k == len(ids):
-			c = -1
-		default:
-			c = bytes.Compare(s.entry(i)[:16], ids[k][:])
-		}
-		switch {
-		case c < 0:
-			put(s.id(i), s.status(i), s.offsets(i))
-			i++
-		case c > 0:
-			put(ids[k], over[ids[k]].st, over[ids[k]].offs)
-			k++
-		default:
-			put(ids[k], over[ids[k]].st, s.offsets(i), over[ids[k]].offs)
-			i, k = i+1, k+1
-		}
-	}
-	return out
+	return added
 }
 
-// saveIndex writes v (compacted) to the index file at path.
+// room is b grown to n bytes, in place when its capacity allows; else
+// copied once into a buffer with spare bytes more room.
+func room(b []byte, n, spare int) []byte {
+	if n <= cap(b) {
+		return b[:n]
+	}
+	grown := make([]byte, n, n+spare)
+	copy(grown, b)
+	return grown
+}
+
+// saveIndex writes v (compacted) to the index file at path, section by
+// section: the index is never copied whole to be written.
 func saveIndex(path string, v *view) error {
 	dev, ino, ok := fileIdentity(v.file)
 	if !ok {
 		return os.ErrInvalid
 	}
-	b := make([]byte, 0, headerSize+len(v.snap.entries)+len(v.snap.offs)+4)
-	b = append(b, indexMagic...)
-	for _, n := range []uint64{dev, ino, uint64(v.end), uint64(v.skipped), uint64(v.snap.len()), uint64(len(v.snap.offs) / 8)} {
-		b = binary.LittleEndian.AppendUint64(b, n)
+	envs := v.envs.appendTo(nil)
+	head := make([]byte, 0, headerSize)
+	head = append(head, indexMagic...)
+	for _, n := range []uint64{dev, ino, uint64(v.end), uint64(v.skipped), uint64(v.snap.len()), uint64(len(v.snap.offs) / 8), uint64(len(envs))} {
+		head = binary.LittleEndian.AppendUint64(head, n)
 	}
-	b = append(b, v.tail[:]...)
-	b = append(b, v.snap.entries...)
-	b = append(b, v.snap.offs...)
-	b = binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, crcTable()))
-	return osguard.WriteStateFile(path, b)
+	head = append(head, v.tail[:]...)
+	return osguard.WriteStateFileFrom(path, func(f io.Writer) error {
+		w := bufio.NewWriterSize(f, 256<<10)
+		sum := crc32.New(crcTable())
+		for _, part := range [][]byte{head, v.snap.entries, v.snap.offs, envs} {
+			sum.Write(part)
+			w.Write(part)
+		}
+		w.Write(binary.LittleEndian.AppendUint32(nil, sum.Sum32()))
+		return w.Flush()
+	})
 }
 
 // crcTable is made on first use: made at start it cost every command,
@@ -170,46 +216,63 @@ func loadIndex(path string, f *os.File, fi os.FileInfo) *view {
 	}
 	defer x.Close()
 	xi, err := x.Stat()
-	// Each line it names costs it 8 bytes and its withdrawal 32: less
-	// than the shortest entry. A larger file is not an index.
+	// Each line it names costs it 8 bytes and its withdrawal 48, and each
+	// environment its name's length and one: less than the shortest lines
+	// that hold them. A larger file is not an index.
 	if err != nil || xi.Size() < int64(headerSize+4) || xi.Size() > int64(headerSize+4)+fi.Size() {
 		return nil
 	}
-	b := make([]byte, xi.Size())
-	if _, err := io.ReadFull(x, b); err != nil {
+	head := make([]byte, headerSize)
+	if _, err := io.ReadFull(x, head); err != nil || string(head[:len(indexMagic)]) != indexMagic {
 		return nil
 	}
-	body, sum := b[:len(b)-4], binary.LittleEndian.Uint32(b[len(b)-4:])
-	if string(body[:len(indexMagic)]) != indexMagic || crc32.Checksum(body, crcTable()) != sum {
+	h := func(i int) uint64 { return binary.LittleEndian.Uint64(head[len(indexMagic)+8*i:]) }
+	end, skipped, n, lines, envBytes := h(2), h(3), h(4), h(5), h(6)
+	size := uint64(xi.Size())
+	if h(0) != dev || h(1) != ino || end > uint64(fi.Size()) || n > size || lines > size || envBytes > size ||
+		size != uint64(headerSize)+n*entrySize+8*lines+envBytes+4 {
 		return nil
 	}
-	h := func(i int) uint64 { return binary.LittleEndian.Uint64(body[len(indexMagic)+8*i:]) }
-	end, skipped, n, lines := h(2), h(3), h(4), h(5)
-	if h(0) != dev || h(1) != ino || end > uint64(fi.Size()) || n > uint64(len(body)) || lines > uint64(len(body)) ||
-		uint64(len(body)) != uint64(headerSize)+n*entrySize+8*lines {
-		return nil
+	// Each section in a buffer of its own, with room for what the journal
+	// holds past the index: absorb grows them in place.
+	ahead := 0.0
+	if end > 0 {
+		ahead = float64(uint64(fi.Size())-end) / float64(end) * 1.1
 	}
 	v := newView()
+	v.snap = &snapshot{entries: make([]byte, n*entrySize, int(float64(n)*(1+ahead))*entrySize+entrySize),
+		offs: make([]byte, 8*lines, 8*int(float64(lines)*(1+ahead))+8)}
+	envs, sum := make([]byte, envBytes), make([]byte, 4)
+	crc := crc32.Update(0, crcTable(), head)
+	for _, part := range [][]byte{v.snap.entries, v.snap.offs, envs} {
+		if _, err := io.ReadFull(x, part); err != nil {
+			return nil
+		}
+		crc = crc32.Update(crc, crcTable(), part)
+	}
+	if _, err := io.ReadFull(x, sum); err != nil || crc != binary.LittleEndian.Uint32(sum) {
+		return nil
+	}
 	v.end, v.skipped, v.file, v.unsaved = int64(end), int(skipped), fi, 0
-	copy(v.tail[:], body[headerSize-32:headerSize])
-	v.snap = &snapshot{entries: body[headerSize : headerSize+int(n)*entrySize], offs: body[headerSize+int(n)*entrySize:]}
-	if !v.snap.wellFormed(v.end) || !endsAt(f, fi, v.end, v.tail) {
+	copy(v.tail[:], head[headerSize-32:])
+	if v.envs, ok = readEnvs(envs); !ok || !v.snap.wellFormed(v.end, len(v.envs.names)) || !endsAt(f, fi, v.end, v.tail) {
 		return nil
 	}
 	return v
 }
 
 // wellFormed reports whether s's entries are sorted, their spans tile
-// its offsets, and each offset is before end, ascending within its
-// withdrawal.
-func (s *snapshot) wellFormed(end int64) bool {
+// its offsets, each offset is before end, ascending within its
+// withdrawal, and each summary could be its withdrawal's, among envs
+// environments.
+func (s *snapshot) wellFormed(end int64, envs int) bool {
 	next := 0
 	for i := range s.len() {
 		if i > 0 && bytes.Compare(s.entry(i - 1)[:16], s.entry(i)[:16]) >= 0 {
 			return false
 		}
 		first, count := s.span(i)
-		if first != next || count == 0 {
+		if first != next || count == 0 || !s.summary(i).sane(count, envs) {
 			return false
 		}
 		next += count

@@ -90,7 +90,17 @@ type Journal struct {
 	mu   sync.Mutex
 	path string
 	view *view // what was read of it, through its index; j.mu guards it
+	// progress is told how far a long read of the journal into its index
+	// has come (Progress).
+	progress func(read, size int64)
 }
+
+// Progress has tell told, during a read of the journal into its index
+// that is a megabyte or more from its end (the first read of a journal
+// changed outside svcwallet, or of one whose index was lost), how many of
+// its size bytes have been read, every megabyte and once at the end: a
+// face shows it when the read takes long. Set it before the first read.
+func (j *Journal) Progress(tell func(read, size int64)) { j.progress = tell }
 
 // withdrawalKey is one withdrawal: the service's quote id of an account,
 // whatever the environment it was reached by was called (Owner), so that
@@ -177,10 +187,16 @@ func (in *Intent) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err
 	}
+	return in.decodeAmounts(w.PayAmount, w.ReceiveAmount)
+}
+
+// decodeAmounts puts the amounts read as text in place, each bounded by
+// its token's decimals.
+func (in *Intent) decodeAmounts(pay, receive exchange.WireAmount) error {
 	var err error
-	if in.PayAmount, err = w.PayAmount.Decode("pay amount", exchange.TokenDecimalsOf(in.TokenIn), false); err != nil {
+	if in.PayAmount, err = pay.Decode("pay amount", exchange.TokenDecimalsOf(in.TokenIn), false); err != nil {
 		return err
 	}
-	in.ReceiveAmount, err = w.ReceiveAmount.Decode("receive amount", exchange.TokenDecimalsOf(in.TokenOut), false)
+	in.ReceiveAmount, err = receive.Decode("receive amount", exchange.TokenDecimalsOf(in.TokenOut), false)
 	return err
 }

@@ -37,7 +37,11 @@ func parseJournalLine(line []byte) (Entry, error) {
 	if len(line) > maxJournalLine {
 		return e, fmt.Errorf("%w: the line is %d bytes long (at most %d)", ErrLine, len(line), maxJournalLine)
 	}
-	err := exchange.Decode(line, &e)
+	var err error
+	if !decodeFast(line, &e) {
+		e = Entry{}
+		err = exchange.Decode(line, &e)
+	}
 	if err == nil {
 		e.upgrade()
 		err = e.check()

@@ -116,7 +116,8 @@ func (j *Journal) Tally() (Tally, error) {
 	switch {
 	case tornOK:
 		tornID = idOf(keyOf(torn.Entry))
-		count(v.status(tornID).with(torn.Entry))
+		sum, _, _ := v.summaryOf(tornID)
+		count(sum.st.with(torn.Entry))
 	case torn != nil:
 		t.Skipped++
 	}
@@ -127,7 +128,7 @@ func (j *Journal) Tally() (Tally, error) {
 	}
 	for id, o := range v.over {
 		if !(tornOK && id == tornID) {
-			count(o.st)
+			count(o.sum.st)
 		}
 	}
 	return t, nil
