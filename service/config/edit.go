@@ -100,11 +100,15 @@ func UseEnvironment(path, name string) error {
 				return strings.Join(lines, ""), nil
 			}
 		}
+		at := settingsEnd(lines[:first])
 		line := "default_env = " + strconv.Quote(name) + "\n"
-		if first == len(lines) && text != "" && !strings.HasSuffix(text, "\n") {
+		if before := strings.Join(lines[:at], ""); before != "" && !strings.HasSuffix(before, "\n") {
 			line = "\n" + line
 		}
-		lines = append(lines[:first], append([]string{line}, lines[first:]...)...)
+		if at < first && isComment(lines[at]) {
+			line += "\n"
+		}
+		lines = append(lines[:at], append([]string{line}, lines[at:]...)...)
 		return strings.Join(lines, ""), nil
 	}, func(before, after Config) bool {
 		want := cloneConfig(before)
@@ -112,6 +116,24 @@ func UseEnvironment(path, name string) error {
 		return reflect.DeepEqual(want, after)
 	})
 }
+
+// settingsEnd is where a new top-level setting goes among the lines
+// before the first table: after the last setting, else above the comment
+// right over the first table (which is that table's, not the setting's).
+func settingsEnd(top []string) int {
+	at := len(top)
+	for at > 0 && isComment(top[at-1]) {
+		at--
+	}
+	for i := at - 1; i >= 0; i-- {
+		if t := strings.TrimSpace(top[i]); t != "" && !isComment(t) {
+			return i + 1
+		}
+	}
+	return at
+}
+
+func isComment(l string) bool { return strings.HasPrefix(strings.TrimSpace(l), "#") }
 
 // RemoveEnvironment takes name's [env.NAME] table, and its subtables, out
 // of the config; the comments around it stay. The default environment is

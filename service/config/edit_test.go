@@ -98,7 +98,8 @@ func TestAddEnvironmentRefuses(t *testing.T) {
 }
 
 // TestUseEnvironmentReplacesOneValue: env use changes default_env's value
-// alone (its comment stays), or adds the line before the first table.
+// alone (its comment stays), or adds the line after the last setting, else
+// above the comment that heads the first table.
 func TestUseEnvironmentReplacesOneValue(t *testing.T) {
 	path := writeConfig(t, commented)
 	if err := config.UseEnvironment(path, "stage.eu"); err != nil {
@@ -112,8 +113,16 @@ func TestUseEnvironmentReplacesOneValue(t *testing.T) {
 	if err := config.UseEnvironment(path, "testnet"); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := read(t, path), strings.Replace(without, "\n# the test network\n[env.testnet]", "\n# the test network\ndefault_env = \"testnet\"\n[env.testnet]", 1); got != want {
-		t.Errorf("added:\n%s", got)
+	if got, want := read(t, path), strings.Replace(without, "bell = true\n", "bell = true\ndefault_env = \"testnet\"\n", 1); got != want {
+		t.Errorf("added after the last setting:\n%s", got)
+	}
+	bare := strings.Replace(without, "bell = true\n", "", 1)
+	path = writeConfig(t, bare)
+	if err := config.UseEnvironment(path, "testnet"); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := read(t, path), strings.Replace(bare, "\n# the test network\n", "\ndefault_env = \"testnet\"\n\n# the test network\n", 1); got != want {
+		t.Errorf("added above the first table's comment:\n%s", got)
 	}
 	if err := config.UseEnvironment(path, "nowhere"); err == nil {
 		t.Error("an unknown name is used")
