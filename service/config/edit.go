@@ -136,8 +136,8 @@ func settingsEnd(top []string) int {
 func isComment(l string) bool { return strings.HasPrefix(strings.TrimSpace(l), "#") }
 
 // RemoveEnvironment takes name's [env.NAME] table, and its subtables, out
-// of the config; the comments around it stay. The default environment is
-// refused.
+// of the config, with the comment right above it; the other comments stay.
+// The default environment is refused.
 func RemoveEnvironment(path, name string) error {
 	return editConfig(path, func(text string, before Config) (string, error) {
 		if _, err := before.Lookup(name); err != nil {
@@ -152,10 +152,14 @@ func RemoveEnvironment(path, name string) error {
 		inside, found := false, false
 		for _, l := range strings.SplitAfter(text, "\n") {
 			if tableHeader.MatchString(l) {
-				if inside = isEnvHeader(l, name); inside {
-					found, pending = true, nil
+				if ours := isEnvHeader(l, name); ours {
+					if !inside {
+						out = withoutHeading(out)
+					}
+					inside, found, pending = true, true, nil
 					continue
 				}
+				inside = false
 				out, pending = append(out, pending...), nil
 			}
 			switch t := strings.TrimSpace(l); {
@@ -176,6 +180,26 @@ func RemoveEnvironment(path, name string) error {
 		delete(want.Environments, name)
 		return reflect.DeepEqual(want, after)
 	})
+}
+
+// withoutHeading is out without the comment right above a table taken
+// out (that table's), and the blank lines before it; a comment that starts
+// the file is the file's and stays.
+func withoutHeading(out []string) []string {
+	j := len(out)
+	for j > 0 && isComment(out[j-1]) {
+		j--
+	}
+	if j == len(out) {
+		return out
+	}
+	for j > 0 && strings.TrimSpace(out[j-1]) == "" {
+		j--
+	}
+	if j == 0 {
+		return out
+	}
+	return out[:j]
 }
 
 var (

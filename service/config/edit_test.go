@@ -129,8 +129,9 @@ func TestUseEnvironmentReplacesOneValue(t *testing.T) {
 	}
 }
 
-// TestRemoveEnvironmentTakesItsTablesOut: env remove takes the table and
-// its subtables out, the rest (comments included) stays; the default is
+// TestRemoveEnvironmentTakesItsTablesOut: env remove takes the table, its
+// subtables and the comment right above it out, the rest (comments
+// included) stays, a comment that starts the file too; the default is
 // refused, and one written otherwise is left for the user.
 func TestRemoveEnvironmentTakesItsTablesOut(t *testing.T) {
 	path := writeConfig(t, commented)
@@ -141,7 +142,7 @@ func TestRemoveEnvironmentTakesItsTablesOut(t *testing.T) {
 	if err := config.RemoveEnvironment(path, "testnet"); err != nil {
 		t.Fatal(err)
 	}
-	start := strings.Index(text, "[env.testnet]")
+	start := strings.Index(text, "\n# the test network")
 	end := strings.Index(text, "\n# staging")
 	if got, want := read(t, path), text[:start]+text[end:]; got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
@@ -149,6 +150,14 @@ func TestRemoveEnvironmentTakesItsTablesOut(t *testing.T) {
 	var de *config.DefaultEnvError
 	if err := config.RemoveEnvironment(path, "stage.eu"); !errors.As(err, &de) {
 		t.Errorf("the default: %v", err)
+	}
+	tables := strings.SplitAfter(commented, "# the test network\n")[1]
+	headed := writeConfig(t, "# my config\n"+tables)
+	if err := config.RemoveEnvironment(headed, "testnet"); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := read(t, headed), "# my config\n"+tables[strings.Index(tables, "\n# staging"):]; got != want {
+		t.Errorf("the file's first comment:\ngot\n%s\nwant\n%s", got, want)
 	}
 	inline := writeConfig(t, "env.local.auth_url = \"http://127.0.0.1:8700\"\nenv.local.base_url = \"http://127.0.0.1:8700\"\nenv.local.market_data_url = \"http://127.0.0.1:8700\"\nenv.local.chain_id = 327\n")
 	if err := config.RemoveEnvironment(inline, "local"); !errors.Is(err, config.ErrNotEdited) {
