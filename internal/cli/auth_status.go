@@ -105,7 +105,7 @@ func authLine(r authStatusJSON) string {
 	where := map[string]string{"keyring": "in the credential store", "file": "in the session file (--insecure-storage)"}[r.Kept]
 	switch r.State {
 	case "kept":
-		renews := "logs in again when it ends"
+		renews := "then commands log in as without one"
 		if r.Renews {
 			renews = "renews itself with the API key kept"
 		}
