@@ -244,8 +244,7 @@ func terminalReadSecret(ctx context.Context, prompt string) (string, error) {
 	if hidden == nil {
 		return untilDone(ctx, func() (string, error) { return plain.ReadLine(os.Stdin) })
 	}
-	fmt.Fprint(os.Stderr, prompt)
-	s, err := hidden(ctx)
+	s, err := hidden(ctx, func() { fmt.Fprint(os.Stderr, prompt) })
 	fmt.Fprintln(os.Stderr)
 	return s, err
 }
