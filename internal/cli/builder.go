@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,10 +13,12 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/spf13/cobra"
 
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/service/builder"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/intent"
+	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
@@ -50,6 +53,11 @@ and the question on stderr, what was typed ahead discarded and an answer
 within half a second refused; --yes does not ask. Without a terminal and
 without --yes it refuses (exit 2) and signs and sends nothing. --dry-run
 and --signer offline sign and send nothing, and ask nothing.
+
+A --builder, --max-futures-fee or --max-spot-fee not given is asked for
+first, one a line as svcwallet --plain asks it, when standard input and
+standard error are a terminal, each checked as typed; without a terminal
+a missing one is a usage error.
 
 Exit status: 0 authorized (or the dry run printed), 1 refused, failed or
 not confirmed, 2 usage (also no terminal without --yes).`
@@ -131,11 +139,30 @@ type builderFlags struct {
 func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 	f.json = c.env.JSON
 	// Every flag is checked before a passphrase is asked for; the main
-	// account is the signing key's address, known only later.
-	probe := f.in
-	probe.Main = common.Address{}.Hex()
-	if _, err := builder.Check(probe); err != nil {
-		return usageError("%s", flagError(err))
+	// account is the signing key's address, known only later. On a
+	// terminal the builder and the fee caps not given are asked first, one
+	// a line as plain mode asks them.
+	probe := func() error {
+		p := f.in
+		p.Main = common.Address{}.Hex()
+		if _, err := builder.Check(p); err != nil {
+			return usageError("%s", flagError(err))
+		}
+		return nil
+	}
+	var asks []plain.Missing
+	for _, fd := range builder.Asked {
+		if *f.in.Of(fd) == "" {
+			asks = append(asks, plain.Missing{To: f.in.Of(fd), Q: fd.Question})
+		}
+	}
+	if len(asks) > 0 && c.canAsk() {
+		if err := askMissing(ctx, c.env, probe, asks...); err != nil {
+			return err
+		}
+	}
+	if err := probe(); err != nil {
+		return err
 	}
 	e, err := c.app.environment()
 	if err != nil {
@@ -184,6 +211,18 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 		c.printWarnings(c.env.Stderr, o)
 		return c.printDryRun(e, o.Review().Intent, f.json)
 	}
+	// Nothing is signed on a journal that lost lines svcwallet wrote to it
+	// (builder.Signable, which Authorize checks again): refused before the
+	// review. The embedded sandbox's journal ends with the command.
+	var j *journal.Journal
+	if e.Name != config.SandboxEnv {
+		if j, err = stateJournal(); err != nil {
+			return failure(exitFailed, "the journal cannot be opened (%w): nothing was signed or sent", err)
+		}
+	}
+	if err := builder.Signable(j); err != nil {
+		return cmp.Or(c.app.rolledBack(err), failure(exitFailed, "%w", err))
+	}
 	// What will be signed, before it is: where the question is (stderr)
 	// when someone is asked, whatever stdout is; else on stdout, or with
 	// --json on stderr (stdout keeps the one document).
@@ -204,7 +243,7 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 	client := exchange.New(e, exchange.Options{Now: c.now, Logger: c.env.Log})
 	// No deadline while the signature is awaited (the key source has its
 	// own, and ctrl+c ends it); the request has builder.AuthorizeTimeout.
-	_, res, err := o.Authorize(ctx, client, key.Load)
+	_, res, err := o.Authorize(ctx, client, j, key.Load)
 	return c.authorized(ctx, e, a, o, res, err, false)
 }
 
@@ -215,6 +254,8 @@ func (c builderCmd) authorized(ctx context.Context, e config.Environment, a buil
 	switch {
 	case errors.Is(err, context.Canceled) && !signFailure(err):
 		return interrupted(ctx, "")
+	case c.app.rolledBack(err) != nil:
+		return c.app.rolledBack(err)
 	case errors.As(err, new(*exchange.APIError)):
 		return failure(exitFailed, "not authorized: %w", refusalWords(builder.Explain(err), prepared))
 	case err != nil:
@@ -271,34 +312,20 @@ const authorizationsEnd = "its authorizations and API keys"
 // environment, the authorization, then the EIP-712 message
 // (printTypedData), then the warnings.
 func (c builderCmd) printReview(w io.Writer, e config.Environment, o builder.Order, key keyChoice) {
-	a, r := o.Auth, o.Review()
-	row := func(label, value, note string) { reviewRow(w, r.LabelWidth(), label, value, note) }
+	r := o.Review()
 	printWhere(w, e, authorizationsEnd)
 	fmt.Fprintf(w, "Builder authorization (%s)\n", r.Purpose)
-	row("Builder", a.Builder.Hex(), "may trade for your account")
-	row("For account", a.Main.Hex(), "your main account")
-	row("Max futures fee", builder.FeeText(a.Futures), "")
-	row("Max spot fee", builder.FeeText(a.Spot), "")
-	row("Signature until", o.Expiration().UTC().Format("2006-01-02 15:04:05 UTC"), "valid for "+builder.HumanDuration(a.Validity))
-	if a.WithKey {
-		row("Key label", a.Label, "sent beside the signature")
-		row("Key signer", a.KeySigner.Hex(), "")
-		row("Permissions", a.Perms.String(), "")
-	}
+	printFacts(w, r.LabelWidth(), o.Facts())
 	fmt.Fprintln(w)
 	printTypedData(w, r, &key)
 	c.printWarnings(w, o)
 	fmt.Fprintln(w)
 }
 
-// printWarnings writes the review's warnings, one line each: the builder is
-// the main account itself, a fee cap above builder.HighFeeRate.
+// printWarnings writes the review's warnings (builder.Auth.Warnings), one
+// line each.
 func (c builderCmd) printWarnings(w io.Writer, o builder.Order) {
-	var warnings []string
-	if o.Auth.Builder == o.Auth.Main {
-		warnings = append(warnings, builder.OwnAccountWarning)
-	}
-	for _, s := range append(warnings, o.Auth.FeeWarnings()...) {
+	for _, s := range o.Auth.Warnings() {
 		fmt.Fprintln(w, "Warning: "+s)
 	}
 }
@@ -368,12 +395,7 @@ func (c builderCmd) printResult(e config.Environment, a builder.Auth, nonce uint
 	} else {
 		w := c.env.Stdout
 		fmt.Fprintf(w, "Builder authorized (%s, nonce %d)\n", a.Mode(), nonce)
-		fmt.Fprintf(w, "  Builder          %s\n  May trade for    %s\n", a.Builder.Hex(), a.Main.Hex())
-		fmt.Fprintf(w, "  Max futures fee  %s\n  Max spot fee     %s\n", builder.FeeText(a.Futures), builder.FeeText(a.Spot))
-		fmt.Fprintf(w, "  Signature until  %s\n", expiresAt.Format("2006-01-02 15:04:05 UTC"))
-		if a.WithKey {
-			fmt.Fprintf(w, "  Key label        %s\n  Key signer       %s\n  Permissions      %s\n", a.Label, a.KeySigner.Hex(), a.Perms.String())
-		}
+		printFacts(w, 16, append(a.Granted(expiresAt), a.KeyFacts("")...))
 		if res.APIKey != "" {
 			note := ""
 			if embedded {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 
@@ -78,7 +79,7 @@ func (c builderCmd) prepare(ctx context.Context, f builderFlags, e config.Enviro
 	p, err := builder.Prepare(cx, exchange.New(e, exchange.Options{Now: c.now, Logger: c.env.Log}), j, o, now)
 	cancel()
 	if err != nil {
-		return failure(exitFailed, "%w", exchange.Explain(err))
+		return cmp.Or(c.app.rolledBack(err), failure(exitFailed, "%w", exchange.Explain(err)))
 	}
 	facts := []string{"Message", a.Mode(), "Builder", a.Builder.Hex(), "Max futures fee", builder.FeeText(a.Futures), "Max spot fee", builder.FeeText(a.Spot)}
 	if a.WithKey {

@@ -23,6 +23,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -42,6 +43,7 @@ type bcliEnv struct {
 
 func newBcliEnv(t *testing.T) *bcliEnv {
 	t.Helper()
+	withdrawState(t)
 	e := &bcliEnv{}
 	h := sandbox.New(sandbox.Options{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -656,5 +658,72 @@ func TestBuilderCLIHighFeeWarning(t *testing.T) {
 	r = bcli(t, demoKeyVars, "", false, authorizeArgs(e, "--max-futures-fee", "1", "--max-spot-fee", "1%")...)
 	if r.code != 0 || strings.Contains(r.stdout+r.stderr, "Warning") {
 		t.Fatalf("1%%: exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestBuilderCLIAsksMissingFlags: on a terminal, a --builder,
+// --max-futures-fee or --max-spot-fee not given is asked on stderr, one a
+// line as plain mode asks it (builder.Field.Question, checked as typed),
+// then the authorization goes on as if given; the input's end leaves the
+// usage error of the flag, and without a terminal nothing is asked.
+func TestBuilderCLIAsksMissingFlags(t *testing.T) {
+	e := newBcliEnv(t)
+	args := []string{"authorize", "--config", e.config, "--env", "local", "--max-spot-fee", "0.05"}
+	r := bcliOnTerminal(t, demoKeyVars, "0xnot\n"+sandbox.BuilderAddress+"\n\n0.1\ny\n", args...)
+	if r.code != 0 || !strings.Contains(r.stderr, "Builder account address (0x and 40 hex digits): Not accepted: ") ||
+		strings.Count(r.stderr, "Max futures fee, in percent (such as 0.1): ") != 2 || strings.Contains(r.stderr, "Max spot fee, in percent") ||
+		!strings.Contains(r.stdout, "Builder authorized (AuthorizeBuilder") {
+		t.Fatalf("exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	sent := e.requests.Load()
+	r = bcliOnTerminal(t, demoKeyVars, sandbox.BuilderAddress+"\n", args...)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "--max-futures-fee: ") {
+		t.Fatalf("the input ended: exit %d:\n%s", r.code, r.stderr)
+	}
+	r = bcli(t, demoKeyVars, sandbox.BuilderAddress+"\n0.1\n", false, append(args, "--yes")...)
+	if r.code != exitUsage || strings.Contains(r.stderr, "Builder account address") || !strings.Contains(r.stderr, "--builder: ") {
+		t.Fatalf("no terminal: exit %d:\n%s", r.code, r.stderr)
+	}
+	if n := e.requests.Load(); n != sent {
+		t.Fatalf("%d requests after the input ended or without a terminal", n-sent)
+	}
+}
+
+// TestBuilderCLIOnARolledBackJournal is issue 33 item 4 for builder
+// authorize: once the journal lost lines svcwallet wrote to it (an older
+// copy put back), nothing is signed or sent, offline or not, and the
+// doctor is named; once it is accepted as it now is, the builder is
+// authorized.
+func TestBuilderCLIOnARolledBackJournal(t *testing.T) {
+	e := newBcliEnv(t)
+	prepare := func() []string {
+		return append(unconfirmedArgs(e), "--signer", "offline", "--account", sandbox.DemoAddress, "--out", filepath.Join(t.TempDir(), "builder.json"))
+	}
+	if r := bcli(t, nil, "", false, prepare()...); r.code != 0 {
+		t.Fatalf("prepare: exit %d:\n%s", r.code, r.stderr)
+	}
+	path := journal.DefaultPath()
+	if err := os.Truncate(path, 0); err != nil { // an older copy put back
+		t.Fatal(err)
+	}
+	sent := e.requests.Load()
+	for _, args := range [][]string{authorizeArgs(e), prepare()} {
+		r := bcli(t, demoKeyVars, "", false, args...)
+		if r.code != exitFailed || !strings.Contains(r.stderr, "lost lines svcwallet wrote") || !strings.Contains(r.stderr, "doctor --accept-journal") {
+			t.Fatalf("%v on a rolled-back journal: exit %d:\n%s", args, r.code, r.stderr)
+		}
+	}
+	if n := e.requests.Load() - sent; n != 0 {
+		t.Fatalf("%d requests on a rolled-back journal", n)
+	}
+	j, err := journal.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := j.AcceptAsItIs(); err != nil {
+		t.Fatal(err)
+	}
+	if r := bcli(t, demoKeyVars, "", false, authorizeArgs(e)...); r.code != 0 || !strings.Contains(r.stdout, "Builder authorized") {
+		t.Fatalf("once accepted: exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
 }

@@ -101,7 +101,7 @@ func (r *pasteRig) plainPaste(t *testing.T) {
 	s.answer("How do you log in?", "API key", short)
 	s.answer("API key (not shown as you type): ", sandbox.DemoAPIKey, short)
 	s.withdrawToArbitrum(short)
-	s.waitFor("Destination: ", short)
+	s.waitFor("Destination address on", short)
 	s.paste(sandbox.DestCompleted + "\n25\nnone\ny\n")
 	s.answerReviewed("[y/n] ", "n", short)
 	s.answer("What next?", "Back home", short)

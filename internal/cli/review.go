@@ -21,6 +21,13 @@ func reviewRow(w io.Writer, lw int, label, value, note string) {
 	fmt.Fprintln(w, strings.TrimRight(line, " "))
 }
 
+// printFacts writes a journey's facts as review rows.
+func printFacts(w io.Writer, lw int, facts []intent.Fact) {
+	for _, f := range facts {
+		reviewRow(w, lw, f.Label, f.Value, f.Note)
+	}
+}
+
 // printTypedData prints what the key will sign, the one printer of every
 // signed intent's review: the domain, the message field by field with what
 // each means, the digest, for a key that waits for a person (a device that

@@ -7,26 +7,40 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/intent"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
 )
 
-// askMissing asks, on a terminal, for the --chain, --to and --amount the
-// command line lacks, on stderr one a line as plain mode asks them
-// (plain.AskMissing), once the service's routes (info) are known, so an
-// unknown chain is refused as typed. The input's end leaves them missing,
-// for the usage error without a terminal; ctrl+c ends the command as
+// askMissing asks on the terminal, on stderr one a line as plain mode asks
+// them (plain.AskMissing, the journey's own questions), for the flags the
+// command was not given; usage is the usage error of what is still missing
+// when the input ends, as without a terminal. ctrl+c ends the command as
 // interrupted, with nothing signed or sent.
-func (c withdrawCmd) askMissing(ctx context.Context, info exchange.WithdrawalInfo, f *withdrawFlags) error {
-	err := plain.AskMissing(ctx, c.env.Stdin, c.env.Stderr, info, &f.chain, &f.to, &f.amount)
+func askMissing(ctx context.Context, env CLIEnv, usage func() error, asks ...plain.Missing) error {
+	err := plain.AskMissing(ctx, env.Stdin, env.Stderr, asks...)
 	switch {
 	case errors.Is(err, plain.ErrInterrupted):
-		fmt.Fprintln(c.env.Stderr)
+		fmt.Fprintln(env.Stderr)
 		return interrupted(ctx, nothingSent)
 	case errors.Is(err, plain.ErrEnd):
-		return f.missing()
+		return usage()
 	case err != nil:
 		return failure(exitFailed, "%w", err)
 	}
 	return nil
+}
+
+// askMissing asks for the --chain, --to and --amount withdraw lacks, once
+// the service's routes (info) are known, so an unknown chain is refused
+// as typed, naming those it has.
+func (c withdrawCmd) askMissing(ctx context.Context, info exchange.WithdrawalInfo, f *withdrawFlags) error {
+	return askMissing(ctx, c.env, func() error { return f.missing() },
+		plain.Missing{To: &f.chain, Q: func() intent.Question { return withdrawal.ChainQuestion(info, exchange.TokenUSDT) }},
+		plain.Missing{To: &f.to, Q: func() intent.Question {
+			rt, _ := withdrawal.RouteTo(info, exchange.TokenUSDT, f.chain)
+			return withdrawal.Choice{Route: rt}.DestinationQuestion()
+		}},
+		plain.Missing{To: &f.amount, Q: func() intent.Question { return withdrawal.AmountQuestion(exchange.TokenUSDT) }})
 }
 
 // missing is the usage error of the first of --chain, --to and --amount

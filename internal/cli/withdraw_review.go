@@ -77,7 +77,6 @@ const quoteIDsEnd = "its quote ids"
 // asked: a question follows, on stderr, where the review is then written
 // too, whatever stdout is (with --json, beside the review's JSON line).
 func (c withdrawCmd) printReview(e config.Environment, o withdrawal.Order, trust withdrawal.BridgeTrust, key *keyChoice, dryRun, asJSON, asked bool) error {
-	q, in := o.Quote, o.Choice.TokenIn
 	r := o.Review(trust.Note(), false)
 	warning := lossWarning(o)
 	if warning != "" {
@@ -95,24 +94,9 @@ func (c withdrawCmd) printReview(e config.Environment, o withdrawal.Order, trust
 			return err
 		}
 	}
-	row := func(label, value, note string) { reviewRow(w, r.LabelWidth(), label, value, note) }
 	printWhere(w, e, quoteIDsEnd)
 	fmt.Fprintln(w, "Withdrawal")
-	row("Route", in+" → "+o.Choice.TokenOut+" on "+o.Choice.Route.Chain+" ("+o.Choice.Route.ChainType+")", "")
-	row("Pays out to", o.Choice.ToAddress, "")
-	row("You pay", q.PayAmount.String()+" "+in, "from the funding account")
-	row("You receive", q.ReceiveAmount.String()+" "+o.Choice.TokenOut, "on "+o.Choice.Route.Chain)
-	row("Bridge fee", q.Fee.String()+" "+in, "≈ "+q.FeeUSD.String()+" USD")
-	lost := "pay − receive, the fee included"
-	if l := withdrawal.QuoteLoss(q); l.High() {
-		lost += " · " + l.Percent().String() + "% of the amount"
-	}
-	row("You lose", q.Cost().String()+" "+in, lost)
-	row("Speed", withdrawal.SpeedWords(q.Speed), "")
-	if o.Choice.FeeCap.Valid {
-		row("Fee cap", o.Choice.FeeCap.Decimal.String()+" "+in, "")
-	}
-	row("Quote", q.QuoteID, "expires "+q.ExpiresAt.UTC().Format("2006-01-02 15:04:05 UTC"))
+	printFacts(w, r.LabelWidth(), o.Facts())
 	fmt.Fprintln(w)
 	printTypedData(w, r, key)
 	fmt.Fprintln(w, withdrawal.ReviewSentence)

@@ -2,11 +2,10 @@ package plain
 
 import (
 	"errors"
-	"strings"
 
 	"github.com/svcwallet/svcwallet/service/builder"
 	"github.com/svcwallet/svcwallet/service/exchange"
-	"github.com/svcwallet/svcwallet/signer"
+	"github.com/svcwallet/svcwallet/service/journal"
 )
 
 // Builder authorization, as the console's form, review and result take
@@ -19,28 +18,7 @@ func (s *session) authorizeBuilder() error {
 	sess, _ := s.client().Session()
 	in := builder.Input{Main: sess.FundingAccountAddress}
 	s.p.Say("The builder may trade for your account %s, whose key signs.", in.Main)
-	var err error
-	ask := func(question string, check func(string) error) string {
-		if err != nil {
-			return ""
-		}
-		var answer string
-		answer, err = s.p.Ask(question, check)
-		return answer
-	}
-	in.Builder = ask("Builder account address (0x and 40 hex digits):", func(a string) error {
-		_, err := builder.ParseEVMAddress(a, "the builder account")
-		return err
-	})
-	fee := func(a string) error { _, err := builder.ParseFeePercent(a); return err }
-	in.FuturesFee = ask("Max futures fee, in percent (such as 0.1):", fee)
-	in.SpotFee = ask("Max spot fee, in percent (such as 0.05):", fee)
-	if err == nil {
-		// An empty line is the console's default, builder.DefaultValidity.
-		in.Expires, err = s.p.AskOr("Valid for, such as 7d, 72h or 90m (at most 30 days; an empty line takes "+builder.HumanDuration(builder.DefaultValidity)+"):", "",
-			func(a string) error { _, err := builder.ParseValidity(a); return err })
-	}
-	if err != nil {
+	if err := s.askInto(&in, builder.Asked); err != nil {
 		return err
 	}
 	withKey, err := s.p.Choose("Create an API key for the builder as well?", Options("No", "Yes"))
@@ -48,16 +26,7 @@ func (s *session) authorizeBuilder() error {
 		return err
 	}
 	if withKey == 1 {
-		in.Label = ask("API key label, shown in the API key list:", nil)
-		in.KeySigner = ask("Address of the key that will sign the builder's API requests (its private key stays with the builder; 0x and 40 hex digits):", func(a string) error {
-			_, err := builder.ParseEVMAddress(a, "the API key's signer")
-			return err
-		})
-		in.Permissions = ask("Permissions, joined by & (any of "+permissionNames()+"), such as Trade:", func(a string) error {
-			_, err := signer.ParsePermissions(a)
-			return err
-		})
-		if err != nil {
+		if err := s.askInto(&in, builder.KeyAsked); err != nil {
 			return err
 		}
 	}
@@ -68,37 +37,31 @@ func (s *session) authorizeBuilder() error {
 	return s.signBuilder(builder.NewOrder(a, s.target.Env.Domain(), s.Nonce(), s.Now()))
 }
 
-// permissionNames lists the permissions by name, in bit order.
-func permissionNames() string {
-	names := make([]string, len(signer.AllPermissions))
-	for i, p := range signer.AllPermissions {
-		names[i] = signer.Permissions(0).With(p).String()
+// askInto asks the questions of fields, each answer kept in in.
+func (s *session) askInto(in *builder.Input, fields []builder.Field) error {
+	for _, f := range fields {
+		answer, err := s.p.Question(f.Question())
+		if err != nil {
+			return err
+		}
+		*in.Of(f) = answer
 	}
-	return strings.Join(names, ", ")
+	return nil
 }
 
 // signBuilder reviews o, asks for a typed y, signs and sends it. A lost
 // answer may be sent again, the same signed body: never signed anew.
 func (s *session) signBuilder(o builder.Order) error {
+	if err := builder.Signable(s.target.Journal); err != nil {
+		return s.journalStop(err)
+	}
 	a, r := o.Auth, o.Review()
 	key := s.keyFor(a.Main)
 	s.p.Blank()
 	s.p.Say("Review: the builder authorization (%s)", r.Purpose)
-	s.line("Builder", a.Builder.Hex(), "may trade for your account")
-	s.line("For account", a.Main.Hex(), "your main account")
-	s.line("Max futures fee", builder.FeeText(a.Futures), "")
-	s.line("Max spot fee", builder.FeeText(a.Spot), "")
-	s.line("Signature until", o.Expiration().UTC().Format("2006-01-02 15:04:05 UTC"), "valid for "+builder.HumanDuration(a.Validity))
-	if a.WithKey {
-		s.line("Key label", a.Label, "sent beside the signature")
-		s.line("Key signer", a.KeySigner.Hex(), "")
-		s.line("Permissions", a.Perms.String(), "")
-	}
+	s.facts(o.Facts())
 	s.printTypedData(r, key)
-	if a.Builder == a.Main {
-		s.p.Say("Warning: %s", builder.OwnAccountWarning)
-	}
-	for _, w := range a.FeeWarnings() {
+	for _, w := range a.Warnings() {
 		s.p.Say("Warning: %s", w)
 	}
 	if key.err != nil {
@@ -119,12 +82,14 @@ func (s *session) signBuilder(o builder.Order) error {
 	}
 	s.p.Say("Signing and sending the authorization…")
 	cx, cancel := s.waitFor()
-	req, res, err := o.Authorize(cx, s.client(), key.load)
+	req, res, err := o.Authorize(cx, s.client(), s.target.Journal, key.load)
 	cancel()
 	for err != nil {
 		switch {
 		case errors.Is(err, ErrEnd) || errors.Is(err, ErrInterrupted):
 			return err
+		case errors.As(err, new(*journal.RolledBackError)):
+			return s.journalStop(err)
 		case req.Signature.R == "" && s.ctx.Err() != nil:
 			return ErrInterrupted
 		case req.Signature.R == "" || builder.Refused(err):
@@ -153,11 +118,7 @@ func (s *session) builderResult(o builder.Order, res exchange.BuilderAuthorizeRe
 	a := o.Auth
 	nonce, _ := o.Message.NonceExpiration()
 	s.p.Say("Builder authorized (%s, nonce %d).", a.Mode(), nonce)
-	s.line("Builder", a.Builder.Hex(), "")
-	s.line("May trade for", a.Main.Hex(), "")
-	s.line("Max futures fee", builder.FeeText(a.Futures), "")
-	s.line("Max spot fee", builder.FeeText(a.Spot), "")
-	s.line("Signature until", o.Expiration().UTC().Format("2006-01-02 15:04:05 UTC"), "")
+	s.facts(a.Granted(o.Expiration()))
 	switch {
 	case res.APIKey != "":
 		s.line("API key", res.APIKey, "")

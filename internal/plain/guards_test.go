@@ -1,6 +1,7 @@
 package plain
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -203,5 +204,27 @@ func TestLostAnswerSettled(t *testing.T) {
 	}
 	if got := r.ex.Balance(sandbox.DemoAccountID); got.String() != "9975" {
 		t.Errorf("balance %s, want 9975: paid once", got)
+	}
+}
+
+// TestRolledBackJournalAuthorizesNoBuilder: once the journal lost lines
+// svcwallet wrote to it (an older copy put back), a builder authorization
+// is stopped before its review, nothing signed, the doctor named (issue 33
+// item 4, builder.Signable).
+func TestRolledBackJournalAuthorizesNoBuilder(t *testing.T) {
+	r := newRig(t)
+	if _, err := r.run(steps(logIn, withdraw25, typed("y", "quit"))...); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(r.journal.Path(), 0); err != nil {
+		t.Fatal(err)
+	}
+	out, err := r.run(steps(typed("Wallet signature", "sandbox demo key", "builder", sandbox.BuilderAddress, "0.1", "0.05", "7d", "no", "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Stopped: the withdrawal journal", "lost lines svcwallet wrote", "Nothing was signed. Run svcwallet doctor")
+	if strings.Contains(out, "Review: the builder authorization") || strings.Contains(out, "Builder authorized") {
+		t.Fatalf("reviewed or authorized on a rolled-back journal:\n%s", out)
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"golang.org/x/term"
+
+	"github.com/svcwallet/svcwallet/service/intent"
 )
 
 // ErrEnd is the input's end (EOF at a prompt): plain mode quits cleanly.
@@ -153,9 +155,22 @@ func (p *Prompter) Ask(question string, check func(string) error) (string, error
 	return p.ask(question, nil, check)
 }
 
-// AskOr is Ask where an empty line takes def, the console's default.
-func (p *Prompter) AskOr(question, def string, check func(string) error) (string, error) {
-	return p.ask(question, &def, check)
+// Question asks a journey's question on one line, "Ask (How):", saying
+// what an empty line takes when it takes something (then the empty
+// answer), checked by the journey's own check.
+func (p *Prompter) Question(q intent.Question) (string, error) {
+	var notes []string
+	if q.How != "" {
+		notes = append(notes, q.How)
+	}
+	var empty *string
+	if q.Empty != "" {
+		notes, empty = append(notes, "an empty line takes "+q.Empty), new(string)
+	}
+	if len(notes) > 0 {
+		q.Ask += " (" + strings.Join(notes, "; ") + ")"
+	}
+	return p.ask(q.Ask+":", empty, q.Check)
 }
 
 func (p *Prompter) ask(question string, def *string, check func(string) error) (string, error) {

@@ -24,22 +24,18 @@ func (s *session) line(label, value, note string) {
 	s.p.Say("  %s: %s (%s)", label, value, note)
 }
 
+// facts writes a journey's facts, a line each.
+func (s *session) facts(fs []intent.Fact) {
+	for _, f := range fs {
+		s.line(f.Label, f.Value, f.Note)
+	}
+}
+
 // printReview shows what a withdrawal signs: the console's review.
 func (s *session) printReview(o withdrawal.Order, trust withdrawal.BridgeTrust, key reviewKey) {
-	q, in, out := o.Quote, o.Choice.TokenIn, o.Choice.TokenOut
 	s.p.Blank()
 	s.p.Say("Review: the withdrawal")
-	s.line("Route", in+" → "+out+" on "+o.Choice.Route.Chain, o.Choice.Route.ChainType)
-	s.line("Pays out to", o.Choice.ToAddress, "")
-	s.line("You pay", q.PayAmount.String()+" "+in, "from the funding account")
-	s.line("You receive", q.ReceiveAmount.String()+" "+out, "on "+o.Choice.Route.Chain)
-	s.line("Bridge fee", q.Fee.String()+" "+in, "about "+q.FeeUSD.String()+" USD")
-	s.line("You lose", q.Cost().String()+" "+in, withdrawal.QuoteLoss(q).Percent().String()+"% of the amount; pay − receive, the fee included")
-	s.line("Speed", withdrawal.SpeedWords(q.Speed), "")
-	if o.Choice.FeeCap.Valid {
-		s.line("Fee cap", o.Choice.FeeCap.Decimal.String()+" "+in, "")
-	}
-	s.line("Quote", q.QuoteID, "expires "+q.ExpiresAt.UTC().Format("2006-01-02 15:04:05 UTC"))
+	s.facts(o.Facts())
 	s.printTypedData(o.Review(trust.Note(), false), key)
 	if key.waits {
 		s.line("Domain hash", o.Domain.Separator().Hex(), "a device that signs blind shows these two")

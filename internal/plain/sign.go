@@ -3,6 +3,7 @@ package plain
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -38,12 +39,8 @@ func (s *session) quoteAndSign(ch withdrawal.Choice) (again bool, err error) {
 		return false, err
 	}
 	rep, err := w.Repeats(ch)
-	if lost, ok := errors.AsType[*journal.RolledBackError](err); ok {
-		s.p.Say("Stopped: %v. Nothing was signed. Run %s: it says what was lost and how to accept the journal as it now is.", lost, s.command("doctor"))
-		return false, nil
-	}
 	if err != nil {
-		return false, err
+		return false, s.journalStop(err)
 	}
 	if u := rep.Unanswered; u != nil {
 		s.p.Say("Stopped: %s: resume it from History first, which sends the identical request (it cannot pay twice) or asks whether it arrived. Nothing was signed.",
@@ -152,6 +149,18 @@ func countdown(p withdrawal.PricedQuote, now time.Time) string {
 	return fmt.Sprintf("(The quote expires in %ds.)", int(left.Round(time.Second)/time.Second))
 }
 
+// journalStop says why nothing is signed on a journal that lost lines
+// svcwallet wrote to it (journal.RolledBackError), and goes on; any other
+// error is returned.
+func (s *session) journalStop(err error) error {
+	lost, ok := errors.AsType[*journal.RolledBackError](err)
+	if !ok {
+		return err
+	}
+	s.p.Say("Stopped: %v. Nothing was signed. Run %s: it says what was lost and how to accept the journal as it now is.", lost, s.command("doctor"))
+	return nil
+}
+
 // trustBridge checks the bridge funding address the Transfer pays
 // (withdrawal.CheckBridge). A recorded one that changed is shown beside
 // the new one, which is trusted only when the user types it exactly
@@ -176,7 +185,7 @@ func (s *session) trustBridge(o withdrawal.Order) (withdrawal.BridgeTrust, bool,
 		if err != nil {
 			return trust, false, err
 		}
-		if noneIsEmpty(typed) == "" || typed == "n" {
+		if t := strings.ToLower(typed); t == "n" || t == "no" {
 			s.p.Say("Not trusted: nothing was signed or recorded.")
 			return trust, false, nil
 		}

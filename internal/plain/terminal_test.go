@@ -41,7 +41,7 @@ func (r *rig) runPasting(lines ...scripted) (string, error) {
 // builder authorization pasted whole.
 func TestPasteDoesNotSign(t *testing.T) {
 	r := newRig(t)
-	paste := []scripted{after("Destination: ", sandbox.DestCompleted)}
+	paste := []scripted{after("Destination address on", sandbox.DestCompleted)}
 	paste = append(paste, typed("25", "none", "y")...)
 	out, err := r.runPasting(steps(logIn, typed("withdraw", "ARBITRUM", "USDT"), paste,
 		[]scripted{after("[y/n] ", "n")}, typed("Back home", "quit"))...)

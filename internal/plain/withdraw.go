@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 )
 
@@ -88,21 +89,15 @@ func (s *session) chooseDestination(ch withdrawal.Choice) (withdrawal.Choice, er
 	if err != nil {
 		return ch, err
 	}
-	amount, err := s.p.Ask(amountQuestion(ch.TokenIn), func(a string) error {
-		_, err := withdrawal.ParseAmount(a)
-		return err
-	})
+	amount, err := s.p.Question(withdrawal.AmountQuestion(ch.TokenIn))
 	if err != nil {
 		return ch, err
 	}
-	feeCap, err := s.p.Ask("Fee cap in "+ch.TokenIn+": a quote whose fee or loss is above it is refused (a number, or none):", func(a string) error {
-		_, err := withdrawal.ParseFeeCap(noneIsEmpty(a))
-		return err
-	})
+	feeCap, err := s.p.Question(withdrawal.FeeCapQuestion(ch.TokenIn))
 	if err != nil {
 		return ch, err
 	}
-	checked, err := ch.CheckDestination(to, amount, noneIsEmpty(feeCap))
+	checked, err := ch.CheckDestination(to, amount, feeCap)
 	if err != nil {
 		return ch, err
 	}
@@ -122,15 +117,6 @@ func chainWords(rt exchange.WithdrawalRoute) string {
 		words += ", chain id " + rt.ChainID
 	}
 	return words
-}
-
-// noneIsEmpty reads "none" (or "no") as no fee cap, which the form leaves
-// empty: an empty line asks again here.
-func noneIsEmpty(s string) string {
-	if t := strings.ToLower(strings.TrimSpace(s)); t == "none" || t == "no" {
-		return ""
-	}
-	return s
 }
 
 // destination asks for the address (a recent one may be picked), and stops
@@ -196,10 +182,7 @@ func (s *session) typedOrRecent(ch withdrawal.Choice, label string, recent []str
 			return offered[i].Name, nil
 		}
 	}
-	typed, err := s.p.Ask(fmt.Sprintf("Destination: %s address on %s, from the account's withdrawal address book:", withArticle(label), ch.Route.Chain), func(a string) error {
-		_, err := ch.CheckAddress(a)
-		return err
-	})
+	typed, err := s.p.Question(ch.DestinationQuestion())
 	if err != nil {
 		return "", err
 	}
@@ -218,50 +201,30 @@ func differences(a, b string) string {
 	return "They differ at characters " + strings.Join(at, ", ") + "."
 }
 
-// withArticle puts "a" or "an" before a label.
-func withArticle(label string) string {
-	if label != "" && strings.ContainsRune("AEIOUaeiou", rune(label[0])) {
-		return "an " + label
-	}
-	return "a " + label
+// Missing is a question whose answer goes to To, asked only while To
+// holds none; Q gives the question when it is asked, so it may depend on
+// an answer before it.
+type Missing struct {
+	To *string
+	Q  func() intent.Question
 }
 
-// amountQuestion asks for a withdrawal's amount.
-func amountQuestion(token string) string {
-	return "Amount of " + token + " to pay (such as 25 or 25.5):"
-}
-
-// AskMissing asks on out, one a line as plain mode asks them, for what a
-// USDT withdrawal still lacks of its chain, destination and amount, each
-// checked as typed: the chain against the routes info gives
-// (withdrawal.RouteTo, whose refusal names them), the address for that
-// chain, the amount; what is given is not asked. It is how `svcwallet
-// withdraw` on a terminal takes the flags it was not given. The input's
-// end is ErrEnd, ctx's end ErrInterrupted.
-func AskMissing(ctx context.Context, in io.Reader, out io.Writer, info exchange.WithdrawalInfo, chain, to, amount *string) error {
+// AskMissing asks on out, one a line as plain mode asks them, the
+// questions whose answers are still missing, in order, each checked as
+// typed; what is given is not asked. It is how the command line takes, on
+// a terminal, the flags it was not given. The input's end is ErrEnd, ctx's
+// end ErrInterrupted.
+func AskMissing(ctx context.Context, in io.Reader, out io.Writer, asks ...Missing) error {
 	p := NewPrompter(ctx, in, out, nil)
-	var err error
-	if *chain == "" {
-		*chain, err = p.Ask("Destination chain, such as ARBITRUM:", func(a string) error {
-			_, err := withdrawal.RouteTo(info, exchange.TokenUSDT, a)
-			return err
-		})
-	}
-	if err == nil && *to == "" {
-		var check func(string) error
-		if rt, err := withdrawal.RouteTo(info, exchange.TokenUSDT, *chain); err == nil {
-			check = func(a string) error {
-				_, err := withdrawal.Choice{Route: rt}.CheckAddress(a)
-				return err
-			}
+	for _, m := range asks {
+		if *m.To != "" {
+			continue
 		}
-		*to, err = p.Ask("Destination address on "+strings.ToUpper(strings.TrimSpace(*chain))+", from the account's withdrawal address book:", check)
-	}
-	if err == nil && *amount == "" {
-		*amount, err = p.Ask(amountQuestion(exchange.TokenUSDT), func(a string) error {
-			_, err := withdrawal.ParseAmount(a)
+		answer, err := p.Question(m.Q())
+		if err != nil {
 			return err
-		})
+		}
+		*m.To = answer
 	}
-	return err
+	return nil
 }

@@ -3,6 +3,7 @@ package builder
 import (
 	"context"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -513,5 +514,28 @@ func TestValidForTypedReplaces(t *testing.T) {
 	r.UntilShows("45d")
 	if got := f.expires.Input.Value(); got != "45d" {
 		t.Fatalf("Valid for holds %q after typing 45d over 7d", got)
+	}
+}
+
+// TestBuilderReviewOnARolledBackJournal: once the journal lost lines
+// svcwallet wrote to it (an older copy put back), the review signs
+// nothing and names the doctor (issue 33 item 4, builder.Signable).
+func TestBuilderReviewOnARolledBackJournal(t *testing.T) {
+	r := newBldRig(t, 120, 40)
+	a, _ := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
+	o := builder.NewOrder(a, r.App.Target.Env.Domain(), 1, bldStart)
+	if _, err := builder.Prepare(context.Background(), r.App.Client(), r.App.Journal(), o, bldStart); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(r.App.Journal().Path(), 0); err != nil {
+		t.Fatal(err)
+	}
+	r.openForm()
+	r.fill(sandbox.BuilderAddress, "0.1", "0.05", "")
+	r.toReview()
+	r.Press("enter")
+	r.UntilShows("Not authorized", "Nothing can be signed", "lost lines svcwallet wrote", "which says what was lost")
+	if strings.Contains(r.Plain(), "Builder authorized") {
+		t.Fatal("shown as authorized")
 	}
 }

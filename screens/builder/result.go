@@ -2,6 +2,7 @@ package builder
 
 import (
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -116,11 +117,9 @@ func (r *builderResultScreen) View() string {
 	const lw = 16
 	var b strings.Builder
 	line := func(label, value string) { b.WriteString(layout.WrapField(c, label, lw, value, "", r.wd) + "\n") }
-	line("Builder", st.Value.Render(r.auth.Builder.Hex()))
-	line("May trade for", st.Value.Render(r.auth.Main.Hex()))
-	line("Max futures fee", st.Value.Render(builder.FeeText(r.auth.Futures)))
-	line("Max spot fee", st.Value.Render(builder.FeeText(r.auth.Spot)))
-	line("Signature until", st.Value.Render(builderExpiry(r.exp)))
+	for _, f := range r.auth.Granted(time.Unix(0, r.exp)) {
+		line(f.Label, st.Value.Render(f.Value))
+	}
 	if !r.auth.WithKey {
 		b.WriteString("\n" + st.Muted.Render(ansi.Wrap("No API key was created. Press enter to go back home.", max(r.wd, 1), "")) + "\n")
 		return layout.Clip(b.String(), r.wd)

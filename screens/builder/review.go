@@ -19,6 +19,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/builder"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/intent"
+	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/tui"
 )
@@ -132,7 +133,7 @@ func (r *builderReviewScreen) sign() tea.Cmd {
 	r.err = nil
 	// The client and context are taken here: the Cmd's goroutine must not
 	// read the App while Update may change its session.
-	load, o, client, root, waits := r.gate.Key.Loader(), r.order, app.Client(), app.Root(), r.gate.Key.Waits()
+	load, o, client, root, waits, j := r.gate.Key.Loader(), r.order, app.Client(), app.Root(), r.gate.Key.Waits(), app.Journal()
 	return r.gate.SendSigned(load, func(load func() (signer.Key, error)) tea.Msg {
 		// The root context only: the authorization's answer must arrive
 		// even if the screen is left. A key that waits for a person is
@@ -144,7 +145,7 @@ func (r *builderReviewScreen) sign() tea.Cmd {
 			cx, cancel = kit.Call(root)
 			defer cancel()
 		}
-		req, res, err := o.Authorize(cx, client, load)
+		req, res, err := o.Authorize(cx, client, j, load)
 		return builderSentMsg{req: req, res: res, err: err}
 	})
 }
@@ -168,6 +169,9 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 	}
 	if msg.err != nil {
 		r.err, r.errHead = refusalWords(builder.Explain(msg.err)), "Not authorized"
+		if errors.As(msg.err, new(*journal.RolledBackError)) {
+			r.err = kit.JournalLost(msg.err, r.app.Command("doctor"))
+		}
 		if builder.Refused(msg.err) {
 			// Going back and reviewing again draws a new nonce.
 			r.sent = nil
@@ -240,13 +244,9 @@ func (r *builderReviewScreen) render() string {
 	st := c.Styles
 	var b strings.Builder
 	b.WriteString(r.typedDataView())
-	// The warnings of the command line's review (builder.OwnAccountWarning,
-	// Auth.FeeWarnings), in the same words.
-	var warnings []string
-	if r.order.Auth.Builder == r.order.Auth.Main {
-		warnings = append(warnings, builder.OwnAccountWarning)
-	}
-	for _, w := range append(warnings, r.order.Auth.FeeWarnings()...) {
+	// The warnings of every review (builder.Auth.Warnings), in the same
+	// words.
+	for _, w := range r.order.Auth.Warnings() {
 		b.WriteString("\n" + st.Warning.Render(ansi.Wrap("! "+w, max(r.wd, 20), "")) + "\n")
 	}
 	if r.gate.Offline.Done() {

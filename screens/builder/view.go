@@ -3,7 +3,6 @@ package builder
 import (
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/common"
@@ -174,9 +173,4 @@ func (b *builderScreen) expiresNote() kit.Note {
 		hint += st.Muted.Render(" · max 30d")
 	}
 	return kit.Note{Text: hint}
-}
-
-// builderExpiry formats an expiration in unix nanoseconds.
-func builderExpiry(ns int64) string {
-	return time.Unix(0, ns).UTC().Format("2006-01-02 15:04:05 UTC")
 }

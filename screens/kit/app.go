@@ -193,6 +193,14 @@ func (a *App) DrawNonce() uint32 {
 // before it is sent (D11). Nil when there is none.
 func (a *App) Journal() *journal.Journal { return a.Target.Journal }
 
+// JournalLost words a journal that lost lines svcwallet wrote to it
+// (journal.CheckWritten's error) as every review says it: nothing is
+// signed, and doctor (the command line's words for it) says what was lost.
+func JournalLost(lost error, doctor string) error {
+	return exchange.UserError{Text: "Nothing can be signed: " + lost.Error() + "; run " + doctor +
+		", which says what was lost and how to accept the journal as it now is", Cause: lost}
+}
+
 // Withdrawer carries this session's withdrawals (sign, journal, send),
 // made by withdrawal.NewWithdrawer: without a journal (a test's console)
 // it is a dry run's, which signs nothing. Its one refusal, a Withdrawer

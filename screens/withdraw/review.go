@@ -113,8 +113,7 @@ func (r *reviewScreen) checkBridge() tea.Cmd {
 		msg := bridgeCheckedMsg{trust: trust, err: err}
 		recs, _, rerr := read()
 		if lost := j.CheckWritten(false); lost != nil {
-			msg.repeatErr = exchange.UserError{Text: "Nothing can be signed: " + lost.Error() + "; run " + doctor +
-				", which says what was lost and how to accept the journal as it now is", Cause: lost}
+			msg.repeatErr = kit.JournalLost(lost, doctor)
 			return msg
 		}
 		if rerr != nil {

@@ -66,15 +66,6 @@ const (
 	FieldPermissions
 )
 
-// fieldLabels name each input as the form does.
-var fieldLabels = map[Field]string{
-	FieldMain: "Main account", FieldBuilder: "Builder account", FieldFuturesFee: "Max futures fee", FieldSpotFee: "Max spot fee",
-	FieldExpires: "Valid for", FieldLabel: "Key label", FieldKeySigner: "Key signer", FieldPermissions: "Permissions",
-}
-
-// Label names the input as the form does.
-func (f Field) Label() string { return fieldLabels[f] }
-
 // FieldError says which input is wrong and why, so the form can put
 // the focus there and the command line can name its flag.
 type FieldError struct {

@@ -50,6 +50,9 @@ func PreparedOf(p intent.Prepared) (Prepared, error) {
 // Nothing is signed or sent. now is when it was prepared, the clock o's
 // expiration was computed on. The error is written for the user.
 func Prepare(ctx context.Context, c *exchange.Client, j *journal.Journal, o Order, now time.Time) (Prepared, error) {
+	if err := Signable(j); err != nil {
+		return Prepared{}, err
+	}
 	p, err := intent.Prepare(ctx, c, j, func(time.Time) journal.Entry {
 		return journal.Entry{Time: now, Kind: journal.KindPrepared, Env: c.Env().Name, Builder: journalLine(o),
 			Prepared: &journal.Prepared{Kind: journal.PreparedBuilder, Signer: o.Auth.Main}}
@@ -63,6 +66,9 @@ func Prepare(ctx context.Context, c *exchange.Client, j *journal.Journal, o Orde
 // (*intent.SubmittedError). Service refusals come back as they are, for
 // Explain.
 func Submit(ctx context.Context, c *exchange.Client, j *journal.Journal, p Prepared, sig [65]byte, now func() time.Time) (exchange.BuilderAuthorizeResult, error) {
+	if err := Signable(j); err != nil {
+		return exchange.BuilderAuthorizeResult{}, err
+	}
 	checked, _, err := p.Check(ctx, c, sig, intent.Limits{Margin: submitMargin, Life: MaxValidity})
 	if err != nil {
 		return exchange.BuilderAuthorizeResult{}, err

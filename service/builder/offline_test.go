@@ -161,6 +161,10 @@ func TestBuilderPreparedBeforeTheUpgrade(t *testing.T) {
 	if err := os.WriteFile(r.journal.Path(), []byte(old), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	// An earlier version kept no record of what it wrote (journal.WrittenPath).
+	if err := os.Remove(journal.WrittenPath(r.journal.Path())); err != nil {
+		t.Fatal(err)
+	}
 	if err := r.submit(p.File(), sig); err != nil || r.authors.Load() != 1 {
 		t.Fatalf("submitted: %v, %d requests", err, r.authors.Load())
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
@@ -44,7 +45,10 @@ const AuthorizeTimeout = 30 * time.Second
 // signed body is returned with the outcome, so a lost answer is re-sent
 // (AuthorizeBuilder with the same body), never signed again. Service
 // refusals come back as they are, for Explain.
-func (o Order) Authorize(ctx context.Context, c *exchange.Client, load func() (signer.Key, error)) (exchange.BuilderAuthorizeRequest, exchange.BuilderAuthorizeResult, error) {
+func (o Order) Authorize(ctx context.Context, c *exchange.Client, j *journal.Journal, load func() (signer.Key, error)) (exchange.BuilderAuthorizeRequest, exchange.BuilderAuthorizeResult, error) {
+	if err := Signable(j); err != nil {
+		return exchange.BuilderAuthorizeRequest{}, exchange.BuilderAuthorizeResult{}, err
+	}
 	// The key first: a wrong passphrase costs no request.
 	k, err := load()
 	if err != nil {
@@ -66,6 +70,18 @@ func (o Order) Authorize(ctx context.Context, c *exchange.Client, load func() (s
 	defer cancel()
 	res, err := c.AuthorizeBuilder(cx, req)
 	return req, res, err
+}
+
+// Signable refuses to sign on a journal that lost lines svcwallet wrote
+// to it (*journal.RolledBackError, as it is), as a withdrawal is refused:
+// nothing is signed on the account until the user has looked (doctor).
+// A journal that cannot be checked refuses too; nil (no journal) signs.
+func Signable(j *journal.Journal) error {
+	err := j.CheckWritten(false)
+	if err != nil && !errors.As(err, new(*journal.RolledBackError)) {
+		return exchange.UserError{Text: "Nothing was signed: the journal " + j.Path() + " could not be checked against what svcwallet wrote to it (" + err.Error() + ")", Cause: err}
+	}
+	return err
 }
 
 // Refused reports whether err is a refusal for good: re-sending the same

@@ -28,11 +28,11 @@ func TestBuilderOrderAuthorize(t *testing.T) {
 	keyOf := func(hex string) func() (signer.Key, error) {
 		return func() (signer.Key, error) { return loopback.MustKey(t, hex), nil }
 	}
-	_, _, err = o.Authorize(context.Background(), c, keyOf(sandbox.BuilderPrivateKey))
+	_, _, err = o.Authorize(context.Background(), c, nil, keyOf(sandbox.BuilderPrivateKey))
 	if err == nil || !strings.Contains(err.Error(), "only the main account's key can authorize a builder") || rec.Count(exchange.PathBuilderAuthorize) != 0 {
 		t.Fatalf("another key: %v, %d sent", err, rec.Count(exchange.PathBuilderAuthorize))
 	}
-	req, _, err := o.Authorize(context.Background(), c, keyOf(sandbox.DemoPrivateKey))
+	req, _, err := o.Authorize(context.Background(), c, nil, keyOf(sandbox.DemoPrivateKey))
 	if err != nil || rec.Count(exchange.PathBuilderAuthorize) != 1 {
 		t.Fatalf("main key: %v", err)
 	}
@@ -41,7 +41,7 @@ func TestBuilderOrderAuthorize(t *testing.T) {
 		t.Fatalf("signed %+v, want the order's nonce %d and expiration %d", req.Signature, nonce, exp)
 	}
 	// The same nonce again is a duplicate: refused for good.
-	if _, _, err := o.Authorize(context.Background(), c, keyOf(sandbox.DemoPrivateKey)); !builder.Refused(err) {
+	if _, _, err := o.Authorize(context.Background(), c, nil, keyOf(sandbox.DemoPrivateKey)); !builder.Refused(err) {
 		t.Fatalf("a replayed nonce: %v, want a refusal for good", err)
 	}
 }

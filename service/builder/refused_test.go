@@ -37,7 +37,7 @@ func TestServerErrorIsNoRefusal(t *testing.T) {
 	key := func() (signer.Key, error) { return loopback.MustKey(t, sandbox.DemoPrivateKey), nil }
 	for s, final := range map[int]bool{400: true, 403: true, 409: true, 499: true, 500: false, 502: false, 503: false} {
 		status = s
-		_, _, err := builder.NewOrder(a, w.Env.Domain(), uint32(s), w.Clock.Now()).Authorize(context.Background(), c, key)
+		_, _, err := builder.NewOrder(a, w.Env.Domain(), uint32(s), w.Clock.Now()).Authorize(context.Background(), c, nil, key)
 		if err == nil || builder.Refused(err) != final {
 			t.Errorf("HTTP %d: %v, refused for good %v; want %v", s, err, builder.Refused(err), final)
 		}

@@ -1,6 +1,8 @@
 package builder
 
 import (
+	"time"
+
 	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -16,10 +18,13 @@ import (
 // hostile request would ask for.
 const HighFeeRate uint32 = 10000
 
-// FeeWarnings words each fee cap of a above HighFeeRate, for the reviews of
-// the console and the command line and the console's form.
-func (a Auth) FeeWarnings() []string {
+// Warnings are what every review of a warns of: the builder is the main
+// account itself (OwnAccountWarning), a fee cap above HighFeeRate.
+func (a Auth) Warnings() []string {
 	var out []string
+	if a.Builder == a.Main {
+		out = append(out, OwnAccountWarning)
+	}
 	for _, c := range []struct {
 		what string
 		rate uint32
@@ -60,6 +65,40 @@ func (o Order) Review() intent.Review {
 			"builderAccountID": "the builder", "signer": "the builder's API-key signer",
 			"maxFutureFeeRate": "= " + signer.FormatFeeRate(a.Futures) + "% futures cap",
 			"maxSpotFeeRate":   "= " + signer.FormatFeeRate(a.Spot) + "% spot cap",
-			"expiration":       o.Expiration().UTC().Format("2006-01-02 15:04:05 UTC") + ", " + HumanDuration(a.Validity),
+			"expiration":       Until(o.Expiration()) + ", " + HumanDuration(a.Validity),
 		}}
 }
+
+// Facts are the authorization as every review lists it, before its typed
+// data: the builder, the account, the caps, the signature's life and the
+// API key it creates.
+func (o Order) Facts() []intent.Fact {
+	a := o.Auth
+	return append([]intent.Fact{
+		{Label: "Builder", Value: a.Builder.Hex(), Note: "may trade for your account"},
+		{Label: "For account", Value: a.Main.Hex(), Note: "your main account"},
+		{Label: "Max futures fee", Value: FeeText(a.Futures)}, {Label: "Max spot fee", Value: FeeText(a.Spot)},
+		{Label: "Signature until", Value: Until(o.Expiration()), Note: "valid for " + HumanDuration(a.Validity)},
+	}, a.KeyFacts("sent beside the signature")...)
+}
+
+// Granted is what an authorization the service accepted grants, until
+// expires, as every face says it.
+func (a Auth) Granted(expires time.Time) []intent.Fact {
+	return []intent.Fact{{Label: "Builder", Value: a.Builder.Hex()}, {Label: "May trade for", Value: a.Main.Hex()},
+		{Label: "Max futures fee", Value: FeeText(a.Futures)}, {Label: "Max spot fee", Value: FeeText(a.Spot)},
+		{Label: "Signature until", Value: Until(expires)}}
+}
+
+// KeyFacts are the API key a creates (none without one), its label noted
+// with labelNote.
+func (a Auth) KeyFacts(labelNote string) []intent.Fact {
+	if !a.WithKey {
+		return nil
+	}
+	return []intent.Fact{{Label: "Key label", Value: a.Label, Note: labelNote}, {Label: "Key signer", Value: a.KeySigner.Hex()},
+		{Label: "Permissions", Value: a.Perms.String()}}
+}
+
+// Until is when a signature stops being valid, as every face says it.
+func Until(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05 UTC") }

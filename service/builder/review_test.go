@@ -5,13 +5,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
+
 	"github.com/svcwallet/svcwallet/service/builder"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
 // TestFeeWarnings: a fee cap is warned of above 1% (HighFeeRate, signed
-// 10000), each kind on its own, and not at 1%.
+// 10000), each kind on its own, and not at 1%; a builder that is the main
+// account itself is warned of first.
 func TestFeeWarnings(t *testing.T) {
 	for _, tc := range []struct {
 		futures, spot uint32
@@ -22,8 +25,13 @@ func TestFeeWarnings(t *testing.T) {
 		{builder.HighFeeRate + 1, 500, []string{"The futures fee cap 1.0001% is above 1%"}},
 		{500, 100000, []string{"The spot fee cap 10% is above 1%: the builder may charge up to 10% of every spot trade"}},
 		{20000, 20000, []string{"The futures fee cap 2%", "The spot fee cap 2%"}},
+		{0, 20000, []string{builder.OwnAccountWarning, "The spot fee cap 2%"}},
 	} {
-		got := builder.Auth{Futures: tc.futures, Spot: tc.spot}.FeeWarnings()
+		a := builder.Auth{Builder: common.HexToAddress(sandbox.BuilderAddress), Futures: tc.futures, Spot: tc.spot}
+		if tc.futures == 0 {
+			a.Builder = a.Main
+		}
+		got := a.Warnings()
 		if len(got) != len(tc.warns) {
 			t.Errorf("futures %d, spot %d: warnings %q, want %d", tc.futures, tc.spot, got, len(tc.warns))
 			continue

@@ -31,14 +31,14 @@ func ValidateAddress(chainType, addr string) error {
 	for _, other := range []string{ChainTypeEVM, ChainTypeSolana, ChainTypeTron} {
 		if other != chainType && validateAddress(other, addr) == nil {
 			return fmt.Errorf("this is %s address: choose %s chain, or enter %s address",
-				articled(ChainTypeLabel(other)), articled(ChainTypeLabel(other)), articled(ChainTypeLabel(chainType)))
+				Articled(ChainTypeLabel(other)), Articled(ChainTypeLabel(other)), Articled(ChainTypeLabel(chainType)))
 		}
 	}
 	return err
 }
 
-// articled puts "a" or "an" before a chain type's label: "an EVM", "a Solana".
-func articled(label string) string {
+// Articled puts "a" or "an" before a chain type's label: "an EVM", "a Solana".
+func Articled(label string) string {
 	if strings.HasPrefix(label, "E") {
 		return "an " + label
 	}

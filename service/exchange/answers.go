@@ -184,7 +184,7 @@ func depositChainType(chain, chainID string) (string, string) {
 		return "", "svcwallet cannot check addresses of chain id " + chainID
 	case byName != "" && byName != byID:
 		return "", fmt.Sprintf("its name %s makes it %s chain but its chain id %s is %s chain's: svcwallet cannot tell which addresses it takes",
-			chain, articled(ChainTypeLabel(byName)), chainID, articled(ChainTypeLabel(byID)))
+			chain, Articled(ChainTypeLabel(byName)), chainID, Articled(ChainTypeLabel(byID)))
 	}
 	return byID, ""
 }
@@ -297,7 +297,7 @@ func (w *WithdrawalInfo) cleanAnswer(time.Time) error {
 			// under its chain's name: the two, and the chain id, agree.
 			for _, t := range []string{namedChainType(r.Chain), chainTypeOfChainID(r.ChainID)} {
 				if t != "" && t != r.ChainType {
-					return NewShapeError("route chain type", "is %s, but the chain %s with chain id %s is %s chain", r.ChainType, r.Chain, r.ChainID, articled(ChainTypeLabel(t)))
+					return NewShapeError("route chain type", "is %s, but the chain %s with chain id %s is %s chain", r.ChainType, r.Chain, r.ChainID, Articled(ChainTypeLabel(t)))
 				}
 			}
 			for _, t := range r.TokensOut {

@@ -68,6 +68,11 @@ func (j *Journal) write(e Entry) error {
 	} else {
 		err = fmt.Errorf("write journal: %w", err)
 	}
+	if err == nil && st.Size() == 0 {
+		// A new file's name lives in its directory: sync that too, or a
+		// power loss can lose the file with the intent in it.
+		err = syncDir(filepath.Dir(j.path))
+	}
 	if err != nil {
 		cutBack(f, line[:n])
 		f.Close()
@@ -75,13 +80,6 @@ func (j *Journal) write(e Entry) error {
 	}
 	if err := f.Close(); err != nil {
 		return fmt.Errorf("close journal: %w", err)
-	}
-	if st.Size() == 0 {
-		// A new file's name lives in its directory: sync that too, or a
-		// power loss can lose the file with the intent in it.
-		if err := syncDir(filepath.Dir(j.path)); err != nil {
-			return err
-		}
 	}
 	if precedesSend(e.Kind) {
 		j.noteWritten()
@@ -123,7 +121,8 @@ func cutBack(f appendFile, wrote []byte) {
 	}
 }
 
-func syncDir(dir string) error {
+// syncDir fsyncs the directory dir (in tests, one that fails).
+var syncDir = func(dir string) error {
 	d, err := os.Open(dir)
 	if err != nil {
 		return fmt.Errorf("sync journal directory: %w", err)

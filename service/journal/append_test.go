@@ -91,3 +91,24 @@ func TestAppendThatFailsLeavesWholeLines(t *testing.T) {
 		})
 	}
 }
+
+// TestNewJournalWhoseDirectoryFailsToSync: the first line of a new journal
+// is taken as written only once its directory is synced too (else a power
+// loss can lose the file with the intent in it); a failed directory fsync
+// is reported, and the line cut off again.
+func TestNewJournalWhoseDirectoryFailsToSync(t *testing.T) {
+	was := syncDir
+	syncDir = func(string) error { return syscall.EIO }
+	t.Cleanup(func() { syncDir = was })
+	j, err := Open(filepath.Join(t.TempDir(), "journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := Entry{Time: time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC), Kind: KindIntent, Env: "prod", AccountID: "acct-1", QuoteID: "q-1"}
+	if err := j.Append(e); !errors.Is(err, syscall.EIO) {
+		t.Fatalf("Append with a failing directory fsync: %v, want its error", err)
+	}
+	if b, err := os.ReadFile(j.Path()); err != nil || len(b) != 0 {
+		t.Fatalf("journal after a failed append: %q (%v), want it empty", b, err)
+	}
+}

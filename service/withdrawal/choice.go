@@ -110,10 +110,11 @@ func ParseAmount(s string) (decimal.Decimal, error) {
 	return exchange.ParseAmount(strings.TrimSpace(s))
 }
 
-// ParseFeeCap reads the optional fee cap as typed: empty is no cap.
+// ParseFeeCap reads the optional fee cap as typed: empty (or none) is no
+// cap.
 func ParseFeeCap(s string) (decimal.NullDecimal, error) {
 	s = strings.TrimSpace(s)
-	if s == "" {
+	if s == "" || strings.EqualFold(s, "none") {
 		return decimal.NullDecimal{}, nil
 	}
 	fc, err := decimal.NewFromString(s)

@@ -36,6 +36,26 @@ func (o Order) Review(bridgeNote string, short bool) intent.Review {
 	return r
 }
 
+// Facts are the withdrawal as every line review lists it, before its
+// typed data: the route, where it pays out, what is paid, received and
+// lost, the speed, the fee cap and the quote.
+func (o Order) Facts() []intent.Fact {
+	q, in, out, chain := o.Quote, o.Choice.TokenIn, o.Choice.TokenOut, o.Choice.Route.Chain
+	f := []intent.Fact{
+		{Label: "Route", Value: in + " → " + out + " on " + chain + " (" + o.Choice.Route.ChainType + ")"},
+		{Label: "Pays out to", Value: o.Choice.ToAddress},
+		{Label: "You pay", Value: q.PayAmount.String() + " " + in, Note: "from the funding account"},
+		{Label: "You receive", Value: q.ReceiveAmount.String() + " " + out, Note: "on " + chain},
+		{Label: "Bridge fee", Value: q.Fee.String() + " " + in, Note: "about " + q.FeeUSD.String() + " USD"},
+		{Label: "You lose", Value: q.Cost().String() + " " + in, Note: QuoteLoss(q).Percent().String() + "% of the amount; pay − receive, the fee included"},
+		{Label: "Speed", Value: SpeedWords(q.Speed)},
+	}
+	if o.Choice.FeeCap.Valid {
+		f = append(f, intent.Fact{Label: "Fee cap", Value: o.Choice.FeeCap.Decimal.String() + " " + in})
+	}
+	return append(f, intent.Fact{Label: "Quote", Value: q.QuoteID, Note: "expires " + q.ExpiresAt.UTC().Format("2006-01-02 15:04:05 UTC")})
+}
+
 // Note says why a bridge address may be signed: pinned (by the config's
 // bridge_funding_address, or the embedded sandbox's own), trusted at first
 // use, or seen since a date.

@@ -1,0 +1,21 @@
+package intent
+
+// Question is one answer a journey needs from the user, as data every face
+// asks it from (the way charmbracelet/huh defines a field once and runs it
+// full-screen or as accessible prompts): plain mode asks it one a line, the
+// command line on a terminal for a flag it was not given, in the same
+// words and with the journey's own check. The journey defines it
+// (builder.Field.Question, withdrawal's questions).
+type Question struct {
+	// Ask is what is asked; How, how to answer ("0x and 40 hex digits").
+	Ask, How string
+	// Empty says what an empty answer takes ("7 days"); "" asks again.
+	Empty string
+	// Check is the journey's own check of an answer; nil takes any.
+	Check func(string) error
+}
+
+// Fact is one line of what a review or a result shows: a label, its
+// value, and a note on what it means ("" for none). The journey says its
+// facts once; each face lays them out.
+type Fact struct{ Label, Value, Note string }

@@ -1,0 +1,43 @@
+package withdrawal
+
+import (
+	"strings"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/intent"
+)
+
+// The questions of a withdrawal, as every face that asks them one a line
+// asks them (plain mode, the command line for a flag it was not given),
+// each checked by the withdrawal's own check.
+
+// ChainQuestion asks for the destination chain of a token's route among
+// those info gives (RouteTo, whose refusal names them).
+func ChainQuestion(info exchange.WithdrawalInfo, token string) intent.Question {
+	return intent.Question{Ask: "Destination chain", How: "such as ARBITRUM", Check: func(a string) error {
+		_, err := RouteTo(info, token, a)
+		return err
+	}}
+}
+
+// DestinationQuestion asks for the address on the choice's route, checked
+// for its chain (CheckAddress).
+func (c Choice) DestinationQuestion() intent.Question {
+	return intent.Question{Ask: "Destination address on " + strings.ToUpper(c.Route.Chain),
+		How:   exchange.Articled(exchange.ChainTypeLabel(c.Route.ChainType)) + " address from the account's withdrawal address book",
+		Check: func(a string) error { _, err := c.CheckAddress(a); return err }}
+}
+
+// AmountQuestion asks for the amount of token to pay.
+func AmountQuestion(token string) intent.Question {
+	return intent.Question{Ask: "Amount of " + token + " to pay", How: "such as 25 or 25.5", Check: func(a string) error {
+		_, err := ParseAmount(a)
+		return err
+	}}
+}
+
+// FeeCapQuestion asks for the fee cap, in token; none is an answer.
+func FeeCapQuestion(token string) intent.Question {
+	return intent.Question{Ask: "Fee cap in " + token, How: "a number, or none: a quote whose fee or loss is above it is refused",
+		Check: func(a string) error { _, err := ParseFeeCap(a); return err }}
+}
