@@ -2,6 +2,8 @@ package cli
 
 import (
 	"fmt"
+	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
@@ -27,33 +29,37 @@ const manExitStatus = `0: done; for status and withdraw --wait, the withdrawal C
 
 With --json an error is {"error":{"code","message","exit"}} on stdout, with the same status.`
 
-// manEnvironment names the variables svcwallet reads.
-const manEnvironment = `SVCWALLET_ENV: the environment when --env is not given.
-
-SVCWALLET_CONFIG: the config file when --config is not given.
-
-SVCWALLET_API_KEY: the API key of deposit, status and withdraw; pre-fills the console.
-
-SVCWALLET_PRIVATE_KEY: a raw hex signing key (never on the command line); without an API key, deposit, status and withdraw log in by wallet signature with it.
-
-SVCWALLET_KEYSTORE: the keystore directory.
-
-SVCWALLET_SIGN_COMMAND: the signing command of --signer command when the environment's config sets no sign_command ({file}: the typed data file).
-
-SVCWALLET_DEBUG=1: log requests, statuses and timings (as --debug).`
+// sourceDateVar is the reproducible-builds convention for the time a
+// build's output is dated by: the release's hooks set it to the commit's.
+const sourceDateVar = "SOURCE_DATE_EPOCH"
 
 // manCommand prints svcwallet(1), made from the commands' own help (each
 // command's usage, whole description and flags), to the command's stdout.
-func manCommand() *cobra.Command {
+func (a *app) manCommand() *cobra.Command {
 	return &cobra.Command{
-		Use:   "man",
-		Short: "Print the manual page (| man -l -)",
-		Args:  noArgs,
+		Use:         "man",
+		Annotations: map[string]string{annotationNoFiles: "yes"},
+		Short:       "Print the manual page (| man -l -)",
+		Args:        noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			_, err := fmt.Fprint(c.OutOrStdout(), manPage(c.Root(), time.Now()))
+			bi, ok := debug.ReadBuildInfo()
+			_, err := fmt.Fprint(c.OutOrStdout(), manPage(c.Root(), manDate(a.env.Getenv, buildVersion(a.env.Stamp, bi, ok), time.Now)))
 			return outputError(err)
 		},
 	}
+}
+
+// manDate is the day the page is dated: $SOURCE_DATE_EPOCH, else the
+// commit's time the build knows, else today. Two builds of one commit
+// then make the same page.
+func manDate(getenv func(string) string, v versionJSON, now func() time.Time) time.Time {
+	if sec, err := strconv.ParseInt(getenv(sourceDateVar), 10, 64); err == nil && sec > 0 {
+		return time.Unix(sec, 0).UTC()
+	}
+	if t, err := time.Parse(time.RFC3339, v.Time); err == nil {
+		return t.UTC()
+	}
+	return now()
 }
 
 // manPage renders root and every visible command below it as roff.
@@ -82,7 +88,7 @@ func manPage(root *cobra.Command, now time.Time) string {
 	b.WriteString(".SH EXIT STATUS\n")
 	manProse(&b, manExitStatus)
 	b.WriteString(".SH ENVIRONMENT\n")
-	manProse(&b, manEnvironment)
+	manProse(&b, variablesProse())
 	return b.String()
 }
 
