@@ -23,5 +23,9 @@ func Console(app *kit.App) tui.Screen {
 		History: history.New, Board: board.New, Builder: builder.New,
 		Status: status.New, Resume: status.NewResume, BoardStatus: status.NewBoardStatus,
 	}
+	// A session kept between runs (svcwallet auth login) opens on Home.
+	if _, ok := app.Client().Session(); ok && app.Target.Kept {
+		return home.New(app)
+	}
 	return login.New(app)
 }

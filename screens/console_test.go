@@ -6,9 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/tui"
 )
 
 // newConsole is the whole console, from its login screen, on a fresh
@@ -73,4 +75,18 @@ func TestConsoleHandsEveryMaker(t *testing.T) {
 			t.Errorf("Console hands no %s maker", m.Type().Field(i).Name)
 		}
 	}
+}
+
+// TestKeptSessionOpensOnHome: a client that holds a session kept between
+// runs (svcwallet auth login) opens the console on Home, not the login.
+func TestKeptSessionOpensOnHome(t *testing.T) {
+	c := newConsole(t, 120, 40, screentest.ConsoleOpts{})
+	c2 := screentest.NewConsole(t, 120, 40, screentest.ConsoleOpts{Start: func(app *kit.App) tui.Screen {
+		screentest.LogIn(t, app)
+		app.Target.Kept = true
+		return Console(app)
+	}})
+	bar := func(v string) string { b, _, _ := strings.Cut(v, "\n"); return b }
+	c2.Until("Home in the top bar", func(v string) bool { return strings.Contains(bar(v), "Home") })
+	c.Until("the login without a session", func(v string) bool { return strings.Contains(bar(v), "Log in") })
 }

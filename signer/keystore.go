@@ -61,16 +61,16 @@ func (e KeystoreEntry) AddressText() string {
 
 // DefaultKeystoreDir is $SVCWALLET_KEYSTORE as getenv reads it (the
 // process's environment holds no SVCWALLET_* variable once the command
-// line has taken them), else <user config dir>/svcwallet/keystore.
+// line has taken them), else the keystore folder of osguard.DirsFor.
 func DefaultKeystoreDir(getenv func(string) string) (string, error) {
 	if d := getenv(KeystoreEnvVar); d != "" {
 		return d, nil
 	}
-	cfg, err := os.UserConfigDir()
+	d, err := osguard.UserDirs()
 	if err != nil {
-		return "", fmt.Errorf("cannot find the user config directory (%v); set %s to a keystore directory", err, KeystoreEnvVar)
+		return "", fmt.Errorf("cannot find the keystore folder (%v); set %s to a keystore directory", err, KeystoreEnvVar)
 	}
-	return filepath.Join(cfg, "svcwallet", "keystore"), nil
+	return d.Keystore, nil
 }
 
 // LoadKeystoreKey decrypts an encrypted keystore (V3 JSON) file.
@@ -224,7 +224,7 @@ func storeKey(dir string, k *ecdsa.PrivateKey, passphrase string) (common.Addres
 	if err != nil {
 		return common.Address{}, "", fmt.Errorf("cannot encrypt the key: %w", err)
 	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if err := osguard.MkdirPrivate(dir); err != nil {
 		return common.Address{}, "", fmt.Errorf("cannot create keystore directory: %w", err)
 	}
 	if err := osguard.CheckPrivatePath(dir); err != nil {
@@ -251,7 +251,10 @@ func writeKeyFile(path string, blob []byte) error {
 		return err
 	}
 	tmp := f.Name()
-	_, err = f.Write(blob)
+	err = osguard.MakePrivate(tmp)
+	if err == nil {
+		_, err = f.Write(blob)
+	}
 	if err == nil {
 		err = f.Sync()
 	}

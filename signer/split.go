@@ -9,11 +9,17 @@ import (
 // SplitCommand splits a signing command into words as the user's system
 // reads a command line, without running one: a POSIX shell's quoting
 // (splitPOSIX), or on Windows the rules its programs read their arguments
-// by (splitWindows), where a backslash separates a path's folders. No
-// variable, glob, pipe or redirection is interpreted.
+// by, where a backslash separates a path's folders: splitWindows refuses
+// what those programs disagree on, then Windows' own reading gives the
+// words (systemWords). No variable, glob, pipe or redirection is
+// interpreted.
 func SplitCommand(line string) ([]string, error) {
 	if runtime.GOOS == "windows" {
-		return splitWindows(line)
+		words, err := splitWindows(line)
+		if err != nil {
+			return nil, err
+		}
+		return systemWords(line, words)
 	}
 	return splitPOSIX(line)
 }

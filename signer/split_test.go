@@ -37,39 +37,48 @@ func TestSplitPOSIX(t *testing.T) {
 // TestSplitWindows: a signing command splits as a Windows program reads
 // its command line: a path's backslashes are kept, quoted or not, and a
 // quoted path with spaces is one word; only backslashes before a " escape.
+// windowsLines are Windows command lines and their words, read on every
+// system by splitWindows and on Windows by SplitCommand, Windows' own
+// reading checked against them (split_windows_test.go).
+var windowsLines = []struct {
+	in   string
+	want []string
+}{
+	{`C:\Tools\cast.exe wallet sign --ledger --data --from-file {file}`,
+		[]string{`C:\Tools\cast.exe`, "wallet", "sign", "--ledger", "--data", "--from-file", "{file}"}},
+	{`"C:\Program Files\Foundry\cast.exe" wallet sign --keystore "C:\Users\me\My Keys\k.json" --data {file}`,
+		[]string{`C:\Program Files\Foundry\cast.exe`, "wallet", "sign", "--keystore", `C:\Users\me\My Keys\k.json`, "--data", "{file}"}},
+	{`  \\server\share\sign.exe  --key-dir C:\keys\  x  `, []string{`\\server\share\sign.exe`, "--key-dir", `C:\keys\`, "x"}},
+	// 2n backslashes then " are n and a closing quote; 2n+1, n and a literal ".
+	{`sign.exe "C:\dir with space\\" a\\\"b c\\d`, []string{"sign.exe", `C:\dir with space\`, `a\"b`, `c\\d`}},
+	{`sign.exe --path="C:\My Keys\k.json" a"b c"d`, []string{"sign.exe", `--path=C:\My Keys\k.json`, "ab cd"}},
+	{`sign.exe "" x 'a b'`, []string{"sign.exe", "", "x", "'a", "b'"}},
+	{"sign.exe\ta\r\nb", []string{"sign.exe", "a", "b"}},
+	{`sign.exe $HOME %USERPROFILE% | & ;`, []string{"sign.exe", "$HOME", "%USERPROFILE%", "|", "&", ";"}},
+}
+
+// windowsRefusals are lines refused on every system, each with what its
+// refusal says: the empty command and the empty program among them.
+var windowsRefusals = map[string]string{
+	"":                       "empty",
+	" \t ":                   "empty",
+	`"C:\Tools\cast.exe`:     "not closed",
+	`"" x`:                   "names no program",
+	`"C:\Tools\cast.exe"x`:   "followed by a space",
+	`C:\To"ols\cast.exe`:     "inside the program's name",
+	`sign.exe "a b`:          "not closed",
+	`sign.exe "a""b"`:        `""`,
+	`sign.exe "C:\dir\\\" x`: "not closed",
+}
+
 func TestSplitWindows(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		want []string
-	}{
-		{`C:\Tools\cast.exe wallet sign --ledger --data --from-file {file}`,
-			[]string{`C:\Tools\cast.exe`, "wallet", "sign", "--ledger", "--data", "--from-file", "{file}"}},
-		{`"C:\Program Files\Foundry\cast.exe" wallet sign --keystore "C:\Users\me\My Keys\k.json" --data {file}`,
-			[]string{`C:\Program Files\Foundry\cast.exe`, "wallet", "sign", "--keystore", `C:\Users\me\My Keys\k.json`, "--data", "{file}"}},
-		{`  \\server\share\sign.exe  --key-dir C:\keys\  x  `, []string{`\\server\share\sign.exe`, "--key-dir", `C:\keys\`, "x"}},
-		// 2n backslashes then " are n and a closing quote; 2n+1, n and a literal ".
-		{`sign.exe "C:\dir with space\\" a\\\"b c\\d`, []string{"sign.exe", `C:\dir with space\`, `a\"b`, `c\\d`}},
-		{`sign.exe --path="C:\My Keys\k.json" a"b c"d`, []string{"sign.exe", `--path=C:\My Keys\k.json`, "ab cd"}},
-		{`sign.exe "" x 'a b'`, []string{"sign.exe", "", "x", "'a", "b'"}},
-		{"sign.exe\ta\r\nb", []string{"sign.exe", "a", "b"}},
-		{`sign.exe $HOME %USERPROFILE% | & ;`, []string{"sign.exe", "$HOME", "%USERPROFILE%", "|", "&", ";"}},
-	} {
+	for _, tc := range windowsLines {
 		got, err := splitWindows(tc.in)
 		if err != nil || !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%q: %q, %v; want %q", tc.in, got, err, tc.want)
 		}
 	}
-	for in, says := range map[string]string{
-		"":                       "empty",
-		" \t ":                   "empty",
-		`"C:\Tools\cast.exe`:     "not closed",
-		`"" x`:                   "names no program",
-		`"C:\Tools\cast.exe"x`:   "followed by a space",
-		`C:\To"ols\cast.exe`:     "inside the program's name",
-		`sign.exe "a b`:          "not closed",
-		`sign.exe "a""b"`:        `""`,
-		`sign.exe "C:\dir\\\" x`: "not closed",
-	} {
+	for in, says := range windowsRefusals {
 		if got, err := splitWindows(in); err == nil || !strings.Contains(err.Error(), says) {
 			t.Errorf("%q: %q, %v; want an error saying %q", in, got, err, says)
 		}

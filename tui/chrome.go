@@ -455,9 +455,13 @@ func isHex(s string) bool {
 
 // sessionLeft shows the remaining session at minute resolution, rounded
 // down: the bar changes once a minute (sessionChange), and is redrawn then.
+// Two days or more (a session lives 30 days) are shown in days and hours,
+// changing once an hour.
 func sessionLeft(expires, now time.Time) string {
 	left := expires.Sub(now)
 	switch {
+	case left >= sessionDays:
+		return fmt.Sprintf("session %dd%02dh", int(left/(24*time.Hour)), int(left%(24*time.Hour)/time.Hour))
 	case left <= 0:
 		return "session expired"
 	case left < time.Minute:
@@ -468,9 +472,13 @@ func sessionLeft(expires, now time.Time) string {
 	return fmt.Sprintf("session %dh%02dm", int(left/time.Hour), int(left%time.Hour/time.Minute))
 }
 
+// sessionDays is the time left from which the countdown shows days.
+const sessionDays = 48 * time.Hour
+
 // sessionChange is when sessionLeft(expires, …) next shows other text
-// than at now: the next whole minute left, then the expiry; zero once
-// expired, as nothing changes after.
+// than at now: the next whole hour left while days are shown, the next
+// whole minute after, then the expiry; zero once expired, as nothing
+// changes after.
 func sessionChange(expires, now time.Time) time.Time {
 	left := expires.Sub(now)
 	switch {
@@ -478,6 +486,9 @@ func sessionChange(expires, now time.Time) time.Time {
 		return time.Time{}
 	case left < time.Minute:
 		return expires
+	case left >= sessionDays:
+		k := left / time.Hour
+		return expires.Add(-k*time.Hour + time.Nanosecond)
 	}
 	// It shows k minutes while k minutes or more are left.
 	k := left / time.Minute

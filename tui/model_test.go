@@ -400,6 +400,9 @@ func TestSessionLeft(t *testing.T) {
 		left time.Duration
 		want string
 	}{
+		{30 * 24 * time.Hour, "session 30d00h"},
+		{48*time.Hour + 59*time.Minute, "session 2d00h"},
+		{48*time.Hour - time.Second, "session 47h59m"},
 		{24 * time.Hour, "session 24h00m"},
 		{24*time.Hour - time.Second, "session 23h59m"},
 		{61 * time.Minute, "session 1h01m"},
@@ -718,6 +721,19 @@ func TestFollowerKeepsItsMessages(t *testing.T) {
 	send(m, ownedTick{tag: NextTag()})
 	if received[ownedTick](b) != 1 {
 		t.Fatalf("a tick no screen holds did not go to the top")
+	}
+}
+
+// TestSessionChangeIsWhenTheTextChanges: the countdown's next redraw is the
+// first instant its text differs, whether it shows days, hours or minutes.
+func TestSessionChangeIsWhenTheTextChanges(t *testing.T) {
+	for _, left := range []time.Duration{30 * 24 * time.Hour, 72*time.Hour + 30*time.Minute, 48*time.Hour + time.Second, 48 * time.Hour, 47*time.Hour + 30*time.Second, 61 * time.Minute, 90 * time.Second, 30 * time.Second} {
+		expires := fixedNow.Add(left)
+		next := sessionChange(expires, fixedNow)
+		if sessionLeft(expires, next) == sessionLeft(expires, fixedNow) || sessionLeft(expires, next.Add(-time.Nanosecond)) != sessionLeft(expires, fixedNow) {
+			t.Errorf("%v left: next change at %v shows %q, just before %q, now %q", left, next.Sub(fixedNow),
+				sessionLeft(expires, next), sessionLeft(expires, next.Add(-time.Nanosecond)), sessionLeft(expires, fixedNow))
+		}
 	}
 }
 

@@ -24,8 +24,9 @@ import (
 // status 0.
 func completionCommand() *cobra.Command {
 	c := &cobra.Command{
-		Use:   "completion",
-		Short: "Write a shell's completion script",
+		Use:         "completion",
+		Annotations: map[string]string{annotationNoFiles: "yes"},
+		Short:       "Write a shell's completion script",
 		Long: "Writes the completion script for a shell to standard output. For example:\n" +
 			"  source <(svcwallet completion bash)      # bash, this shell\n" +
 			"  svcwallet completion zsh > \"${fpath[1]}/_svcwallet\"\n" +

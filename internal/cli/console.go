@@ -38,15 +38,13 @@ type consoleFlags struct {
 
 const consoleLong = `svcwallet: a terminal console for an exchange funding account.
 
-Without a command it opens the full-screen console (svcwallet help
-environments says on which exchange). The commands below serve scripts;
-each takes --json.
+Without a command it opens the full-screen console (on which exchange:
+svcwallet help environments); the commands below serve scripts (--json).
 
 --plain (or SVCWALLET_PLAIN=1, TERM=dumb, ACCESSIBLE=1) runs the console's
-flows as line prompts instead, for screen readers and dumb terminals: one
-question a line, numbered choices, no colour. It signs only on a terminal:
-with answers from a pipe it stops at the review and prints the command to
-run instead (exit 2).
+flows as line prompts, one question a line, for screen readers and dumb
+terminals; with answers from a pipe it stops at the review and prints the
+command to run instead (exit 2): it signs only on a terminal.
 
 --debug (or SVCWALLET_DEBUG=1) logs requests, answers' statuses and timings:
 commands to stderr, the console to debug.log in the state directory. Exit
@@ -102,7 +100,7 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 	// table of 2 MB, built on the first one: built now, beside what follows,
 	// not in the first frame's way.
 	go ansi.WcWidth.StringWidth("•")
-	targets, closeAll, err := openTargets(env, cfg, chosen)
+	targets, closeAll, err := openTargets(env, cfg, chosen, a.keptOnly)
 	if err != nil {
 		return failure(exitFailed, "%w", err)
 	}
@@ -236,12 +234,12 @@ func consoleLog(env CLIEnv) (*slog.Logger, func(), error) {
 // openTargets is what the console and plain mode work on: the debug log
 // (consoleLog) and the environments (consoleTargets); the returned func
 // closes both.
-func openTargets(env CLIEnv, cfg config.Config, chosen string) ([]kit.Target, func(), error) {
+func openTargets(env CLIEnv, cfg config.Config, chosen string, kept func(config.Environment, exchange.Options) *exchange.Client) ([]kit.Target, func(), error) {
 	log, closeLog, err := consoleLog(env)
 	if err != nil {
 		return nil, nil, err
 	}
-	targets, closeAll, err := consoleTargets(cfg, chosen, log)
+	targets, closeAll, err := consoleTargets(cfg, chosen, log, kept)
 	if err != nil {
 		closeLog()
 		return nil, nil, err
@@ -250,8 +248,9 @@ func openTargets(env CLIEnv, cfg config.Config, chosen string) ([]kit.Target, fu
 }
 
 // consoleTargets lists the environments the login screen offers, the chosen
-// one first. The embedded sandbox is always among them.
-func consoleTargets(cfg config.Config, envName string, log *slog.Logger) ([]kit.Target, func(), error) {
+// one first, its client holding the session svcwallet auth login kept for
+// it when there is one (kept). The embedded sandbox is always among them.
+func consoleTargets(cfg config.Config, envName string, log *slog.Logger, kept func(config.Environment, exchange.Options) *exchange.Client) ([]kit.Target, func(), error) {
 	var targets []kit.Target
 	var jr *journal.Journal
 	var err error
@@ -264,6 +263,9 @@ func consoleTargets(cfg config.Config, envName string, log *slog.Logger) ([]kit.
 		e, _ := cfg.Lookup(name)
 		t := kit.Target{Env: e, Client: exchange.New(e, exchange.Options{Logger: log}), Journal: jr}
 		if name == envName {
+			if client := kept(e, exchange.Options{Logger: log}); client != nil {
+				t.Client, t.Kept = client, true
+			}
 			targets = append([]kit.Target{t}, targets...)
 		} else {
 			targets = append(targets, t)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
 )
 
 // An --env name that exists nowhere is refused, config file or not, and the
@@ -67,7 +68,7 @@ func TestConsoleAlwaysOffersSandbox(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		targets, closeAll, err := consoleTargets(c, name, nil)
+		targets, closeAll, err := consoleTargets(c, name, nil, noKept)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -144,7 +145,7 @@ func TestEnvironmentOrder(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			targets, closeAll, err := consoleTargets(cfg, name, nil)
+			targets, closeAll, err := consoleTargets(cfg, name, nil, noKept)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -177,6 +178,9 @@ func TestConsoleRefusesWithoutTerminal(t *testing.T) {
 		t.Errorf("started something before refusing: %v", left)
 	}
 }
+
+// noKept finds no kept session.
+func noKept(config.Environment, exchange.Options) *exchange.Client { return nil }
 
 // TestDarkFirst: the console's first frame is drawn in the theme named
 // (--theme, else the config's), else the one COLORFGBG's background

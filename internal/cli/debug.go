@@ -28,7 +28,7 @@ func debugLogger(w io.Writer) *slog.Logger {
 // or a file others could change (osguard.OpenPrivate). The caller closes it.
 func consoleDebugLog() (*slog.Logger, string, func(), error) {
 	path := filepath.Join(filepath.Dir(journal.DefaultPath()), debugLogFile)
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+	if err := osguard.MkdirPrivate(filepath.Dir(path)); err != nil {
 		return nil, path, nil, fmt.Errorf("cannot make the state directory for the debug log: %w", err)
 	}
 	f, err := osguard.OpenPrivate(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND)

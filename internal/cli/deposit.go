@@ -120,9 +120,12 @@ func (a *app) deposit(ctx context.Context, f depositFlags, chain string) error {
 	if err != nil {
 		return usageError("%w", err)
 	}
-	var client *exchange.Client
+	client, _ := a.keptClient(e, f.key, exchange.Options{})
 	byAPIKey := false // no session: the API key rides on the request (X-API-Key)
 	switch {
+	case client != nil:
+		// The session svcwallet auth login kept serves the deposit
+		// endpoints (SPEC.md §5).
 	case f.key.onCommandLine() || env.Getenv(apiKeyVar) == "" && (chosen || env.Getenv(signer.KeyEnvVar) != ""):
 		// The user logs in by wallet signature: a session serves the
 		// deposit endpoints as well as X-API-Key does (SPEC.md §5).
@@ -130,7 +133,7 @@ func (a *app) deposit(ctx context.Context, f depositFlags, chain string) error {
 			return loginFailed(err)
 		}
 	case apiKey == "":
-		return usageError("set %s to an API key of the account (it is sent as X-API-Key), or log in by wallet signature with --signer SOURCE or %s holding the main signer's hex key", apiKeyVar, signer.KeyEnvVar)
+		return usageError("log in once with svcwallet auth login, or set %s to an API key of the account (it is sent as X-API-Key), or log in by wallet signature with --signer SOURCE or %s holding the main signer's hex key", apiKeyVar, signer.KeyEnvVar)
 	default:
 		client, byAPIKey = exchange.New(e, exchange.Options{APIKey: apiKey, Logger: env.Log}), true
 	}

@@ -82,8 +82,8 @@ func TestDepositSandboxTable(t *testing.T) {
 	r := depositCmd(t, nil, "deposit", "--env", "sandbox")
 	r.want(t, 0, []string{
 		"CHAIN     CHAIN ID  DEPOSIT ADDRESS",
-		"ARBITRUM  42161     0xce41aEDdDd1D9d5Ff1962dCe19F97cC60e3d1D7B  USDT   0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9",
-		"TRON      tron      TUmntKHCWYHuQLxPYpNkGiqb2c8EHi4haR",
+		"ARBITRUM  42161     0xD20300C35aA29C7b0498bA5739272D3A2F8B76c1  USDT   0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9",
+		"TRON      tron      TV7eVzcbRciLaTqfyMo8fbkvVTQmEdaAGQ",
 		"SOLANA    solana    not provisioned",
 		"USDC   EPjFWJd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
 	}, nil)

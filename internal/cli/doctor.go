@@ -63,6 +63,10 @@ type doctorCmd struct {
 	sandbox    sandbox.Options
 	goos       string
 	protect    func() error
+	// ownerOnly reads who may open a path where modes mean nothing
+	// (osguard.CheckOwnerOnly); privateFiles are the session store's.
+	ownerOnly    func(path string) error
+	privateFiles []string
 }
 
 // doctorCommand is `svcwallet doctor`.
@@ -76,6 +80,9 @@ func (a *app) doctorCommand() *cobra.Command {
 		RunE: func(c *cobra.Command, _ []string) error {
 			d := a.doctor
 			d.env, d.app = a.env, a
+			if d.privateFiles == nil {
+				d.privateFiles = []string{a.sessionStore().File}
+			}
 			if accept {
 				if err := d.acceptJournal(); err != nil {
 					return err
@@ -117,6 +124,7 @@ func (c doctorCmd) run(ctx context.Context, envName, configPath string) error {
 		c.checkEnvironment(ctx, e, add)
 	}
 	c.checkTerminal(add)
+	c.checkVariables(add)
 	if ctx.Err() != nil {
 		return interrupted(ctx, "")
 	}

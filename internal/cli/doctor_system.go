@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"path/filepath"
 	"strings"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/service/journal"
 )
 
 // systemNames are the systems doctor names, as their users call them.
@@ -21,14 +23,42 @@ func systemName(goos string) string {
 // (every file 0666), so a check of them would warn of every file.
 func (c doctorCmd) modesMean() bool { return c.goos != "windows" }
 
-// checkFileModes says, where file permissions are not checked, that they
-// are not: silence would read as "checked and fine".
+// checkFileModes reads, where modes mean nothing (Windows), who may open
+// the keystore, the state folder, the journal and the session store: each
+// must let in the user alone (osguard.CheckOwnerOnly), as svcwallet makes
+// them. Silence would read as "checked and fine", so it says what it read.
 func (c doctorCmd) checkFileModes(add func(check, detail, fix string)) {
 	if c.modesMean() {
 		return
 	}
-	add("files", "file permissions are not checked on "+systemName(c.goos)+
-		" (svcwallet reads no owner or ACL there): keep its config, keystore and state in your own user profile, which other users cannot open by default", "")
+	var paths []string
+	if dir, err := keystoreDir("", c.env); err == nil {
+		paths = append(paths, dir)
+	}
+	journalPath := journal.DefaultPath()
+	paths = append(paths, filepath.Dir(journalPath), journalPath)
+	paths = append(paths, c.privateFiles...)
+	ok := true
+	for _, p := range paths {
+		if err := c.ownerOnly(p); err != nil {
+			ok = false
+			addUnsafe(add, "files", err)
+		}
+	}
+	if ok {
+		add("files", "the keystore, the state folder, the journal and the session store let in you alone (their access lists read on "+systemName(c.goos)+")", "")
+	}
+}
+
+// checkVariables names the variables svcwallet reads that are set (a
+// secret's name alone), so a stray one is seen.
+func (c doctorCmd) checkVariables(add func(check, detail, fix string)) {
+	set := variablesSet(c.env.Getenv)
+	if len(set) == 0 {
+		add("variables", "none of the variables svcwallet reads is set (svcwallet man, ENVIRONMENT, lists them)", "")
+		return
+	}
+	add("variables", "set: "+strings.Join(set, ", "), "")
 }
 
 // checkProcess reports the protections of svcwallet's process on this

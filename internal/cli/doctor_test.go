@@ -41,6 +41,9 @@ func doctorOn(t *testing.T, c doctorCmd, state string, vars map[string]string, a
 	t.Setenv("HOME", t.TempDir())
 	var out, errOut bytes.Buffer
 	c.env = CLIEnv{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Getenv: func(k string) string { return vars[k] }}
+	if c.ownerOnly == nil {
+		c.ownerOnly = func(string) error { return nil }
+	}
 	code := c.runLine(append(args, "--json"))
 	var rep doctorReport
 	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {

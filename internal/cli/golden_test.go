@@ -10,6 +10,7 @@ import (
 
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/spf13/cobra"
+	"github.com/zalando/go-keyring"
 
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/service/config"
@@ -20,6 +21,9 @@ import (
 // `go test ./cli -update` rewrites testdata/*.golden: read each diff by eye.
 
 func TestMain(m *testing.M) {
+	// No test reaches the machine's credential store: go-keyring's mock
+	// stands in for it (auth login, kept sessions).
+	keyring.MockInit()
 	// A signing command of the tests is this binary (exchangetest.FakeSignCommand).
 	os.Exit(exchangetest.RunTests(m))
 }

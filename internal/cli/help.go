@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -50,13 +51,16 @@ func (a *app) showHelp(c *cobra.Command, _ []string) {
 }
 
 // helpProfile is what out can show, from the environment alone (TERM,
-// NO_COLOR, CLICOLOR, COLORTERM...): NoTTY when out is not a terminal.
+// NO_COLOR, CLICOLOR, COLORTERM...): NoTTY when out is not a terminal,
+// unless CLICOLOR_FORCE asks for colour there too (as a pager that shows
+// colour would; NO_COLOR still wins).
 func helpProfile(out io.Writer, getenv func(string) string) colorprofile.Profile {
-	if !isTerminal(out) || !enableEscapes(out) {
+	forced, _ := strconv.ParseBool(getenv("CLICOLOR_FORCE"))
+	if !(forced && getenv("NO_COLOR") == "") && (!isTerminal(out) || !enableEscapes(out)) {
 		return colorprofile.NoTTY
 	}
 	var environ []string
-	for _, name := range []string{"TERM", "NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "COLORTERM", "WT_SESSION", "ConEmuANSI", "ANSICON", "ANSICON_VER"} {
+	for _, name := range colourVariables {
 		if v := getenv(name); v != "" {
 			environ = append(environ, name+"="+v)
 		}

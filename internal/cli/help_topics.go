@@ -31,10 +31,12 @@ when stdin is not a terminal), or read from the first line of
 --password-file FILE. Never put a key on the command line: an argument of a
 key's shape is refused before anything is done, and never repeated.
 
-status, deposit and history --refresh log in by wallet with the key of
---signer when it is given, else with the API key in $SVCWALLET_API_KEY, else
-by wallet signature with the environment's signer or $` + signer.KeyEnvVar + `;
-withdraw logs in with the API key when it is set, and signs with the key.
+Commands that log in use the session svcwallet auth login kept for the
+environment while it lasts; else status, deposit and history --refresh log
+in by wallet with the key of --signer when it is given, else with the API
+key in $SVCWALLET_API_KEY, else by wallet signature with the environment's
+signer or $` + signer.KeyEnvVar + `; withdraw logs in with the API key when it
+is set, and signs with the key.
 More: docs/keys.md.`
 
 const environmentsTopic = `The environment a command acts in is --env NAME, else $SVCWALLET_ENV, else
@@ -48,16 +50,7 @@ the svcwallet folder of the user's config directory (svcwallet doctor
 prints it). svcwallet sandbox serves a standalone sandbox and prints the
 table that reaches it. More: docs/config.md.
 
-Variables:
-  SVCWALLET_ENV          the environment when --env is not given
-  SVCWALLET_CONFIG       the config file when --config is not given
-  SVCWALLET_API_KEY      the API key commands log in with; pre-fills the
-                         console
-  SVCWALLET_PRIVATE_KEY  a raw hex signing key (never on the command line)
-  SVCWALLET_KEYSTORE     the keystore directory
-  SVCWALLET_SIGN_COMMAND the signing command of --signer command when the
-                         config sets no sign_command ({file}: the typed data)
-  SVCWALLET_DEBUG=1      log requests, statuses and timings (as --debug)`
+The variables svcwallet reads:`
 
 const checksTopic = `What withdraw and builder authorize (and the console and plain mode, which
 ask the same) check before anything is signed.
@@ -167,7 +160,7 @@ func helpTopics() []*cobra.Command {
 	}
 	return []*cobra.Command{
 		topic("keys", "Where the key that signs is found", "KEY SOURCES", keysTopic),
-		topic("environments", "Which environment a command acts in; the variables", "ENVIRONMENT", environmentsTopic),
+		topic("environments", "Which environment a command acts in; the variables", "ENVIRONMENT", environmentsTopic+"\n\n"+variablesProse()),
 		topic("checks", "What is checked before a withdrawal or authorization is signed", "CHECKS BEFORE SIGNING", checksTopic),
 		topic("offline", "Signing a withdrawal or authorization on another machine", "OFFLINE SIGNING", offlineTopic),
 		topic("exit-status", "What each exit status means", "EXIT STATUS", exitStatusTopic),

@@ -16,7 +16,7 @@ import (
 
 const keyLong = `Manages the signing keys in the keystore. Key files are geth-compatible
 keystore V3 (scrypt, 0600). The directory is --keystore, else
-$SVCWALLET_KEYSTORE, else <user config dir>/svcwallet/keystore. When stdin is
+$SVCWALLET_KEYSTORE, else the keystore folder (docs/config.md). When stdin is
 not a terminal, each secret (key, passphrase, repeated passphrase) is read as
 one line of stdin. Never pass a key as an argument: other users can read a
 command line, and shell history keeps it.
@@ -244,8 +244,7 @@ func terminalReadSecret(ctx context.Context, prompt string) (string, error) {
 	if hidden == nil {
 		return untilDone(ctx, func() (string, error) { return plain.ReadLine(os.Stdin) })
 	}
-	fmt.Fprint(os.Stderr, prompt)
-	s, err := hidden(ctx)
+	s, err := hidden(ctx, func() { fmt.Fprint(os.Stderr, prompt) })
 	fmt.Fprintln(os.Stderr)
 	return s, err
 }

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"fmt"
+	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
@@ -9,18 +11,37 @@ import (
 	"github.com/spf13/pflag"
 )
 
+// sourceDateVar is the reproducible-builds convention for the time a
+// build's output is dated by: the release's hooks set it to the commit's.
+const sourceDateVar = "SOURCE_DATE_EPOCH"
+
 // manCommand prints svcwallet(1), made from the commands' own help (each
 // command's usage, whole description and flags), to the command's stdout.
-func manCommand() *cobra.Command {
+func (a *app) manCommand() *cobra.Command {
 	return &cobra.Command{
-		Use:   "man",
-		Short: "Print the manual page (| man -l -)",
-		Args:  noArgs,
+		Use:         "man",
+		Annotations: map[string]string{annotationNoFiles: "yes"},
+		Short:       "Print the manual page (| man -l -)",
+		Args:        noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			_, err := fmt.Fprint(c.OutOrStdout(), manPage(c.Root(), time.Now()))
+			bi, ok := debug.ReadBuildInfo()
+			_, err := fmt.Fprint(c.OutOrStdout(), manPage(c.Root(), manDate(a.env.Getenv, buildVersion(a.env.Stamp, bi, ok), time.Now)))
 			return outputError(err)
 		},
 	}
+}
+
+// manDate is the day the page is dated: $SOURCE_DATE_EPOCH, else the
+// commit's time the build knows, else today. Two builds of one commit
+// then make the same page.
+func manDate(getenv func(string) string, v versionJSON, now func() time.Time) time.Time {
+	if sec, err := strconv.ParseInt(getenv(sourceDateVar), 10, 64); err == nil && sec > 0 {
+		return time.Unix(sec, 0).UTC()
+	}
+	if t, err := time.Parse(time.RFC3339, v.Time); err == nil {
+		return t.UTC()
+	}
+	return now()
 }
 
 // manPage renders root and every visible command below it as roff.

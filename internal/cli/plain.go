@@ -25,7 +25,7 @@ func (a *app) runPlain(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	targets, closeAll, err := openTargets(env, cfg, chosen)
+	targets, closeAll, err := openTargets(env, cfg, chosen, a.keptOnly)
 	if err != nil {
 		return failure(exitFailed, "%w", err)
 	}
@@ -40,7 +40,7 @@ func (a *app) runPlain(ctx context.Context) error {
 		c.Given = chosen // no question: the same environment as every command's
 	}
 	for _, t := range targets {
-		pt := plain.Target{Env: t.Env, Client: t.Client, Journal: t.Journal}
+		pt := plain.Target{Env: t.Env, Client: t.Client, Journal: t.Journal, Kept: t.Kept}
 		if t.Demo != nil {
 			pt.Demo = &plain.Demo{APIKey: t.Demo.APIKey, PrivateKey: t.Demo.PrivateKey}
 			for _, p := range t.Demo.AddressBook {

@@ -75,19 +75,23 @@ type app struct {
 	// envName and configPath are --env and --config, of whichever command runs.
 	envName, configPath string
 	target              target
-	status              statusCmd
-	builder             builderCmd
-	doctor              doctorCmd
-	withdraw            withdrawCmd
+	// moveEarlier moves an earlier version's files to where this one
+	// keeps them (osguard.MoveEarlierFiles).
+	moveEarlier func() []osguard.Moved
+	status      statusCmd
+	builder     builderCmd
+	doctor      doctorCmd
+	withdraw    withdrawCmd
 }
 
 func newApp(env CLIEnv) *app {
 	return &app{
-		env:     env,
-		ctx:     context.Background(),
-		status:  statusCmd{sleep: exchange.Sleep, jitter: rand.Int64N, now: time.Now},
-		builder: builderCmd{now: time.Now, nonce: signer.NewNonce, terminal: func(env CLIEnv) bool { return answers(env).OnTerminal() }},
-		doctor:  doctorCmd{tmuxOption: tmuxGlobalOption, goos: runtime.GOOS, protect: osguard.ProtectProcess},
+		env:         env,
+		ctx:         context.Background(),
+		moveEarlier: osguard.MoveEarlierFiles,
+		status:      statusCmd{sleep: exchange.Sleep, jitter: rand.Int64N, now: time.Now},
+		builder:     builderCmd{now: time.Now, nonce: signer.NewNonce, terminal: func(env CLIEnv) bool { return answers(env).OnTerminal() }},
+		doctor:      doctorCmd{tmuxOption: tmuxGlobalOption, goos: runtime.GOOS, protect: osguard.ProtectProcess, ownerOnly: osguard.CheckOwnerOnly},
 		withdraw: withdrawCmd{now: time.Now, nonce: signer.NewNonce, sleep: exchange.Sleep, jitter: rand.Int64N,
 			terminal: func(env CLIEnv) bool { return answers(env).OnTerminal() }},
 	}
@@ -139,14 +143,14 @@ func (a *app) rootCommand() *cobra.Command {
 }
 
 // commandNames are the commands under the console, in help's order.
-var commandNames = []string{"withdraw", "status", "deposit", "builder", "key", "history", "doctor", "sandbox", "version", "man"}
+var commandNames = []string{"auth", "env", "withdraw", "status", "deposit", "builder", "key", "history", "doctor", "sandbox", "version", "man"}
 
 // commands makes each command under the console, by name.
 func (a *app) commands() map[string]func() *cobra.Command {
 	return map[string]func() *cobra.Command{
-		"withdraw": a.withdrawCommand, "status": a.statusCommand, "deposit": a.depositCommand, "builder": a.builderCommand,
+		"auth": a.authCommand, "env": a.envCommand, "withdraw": a.withdrawCommand, "status": a.statusCommand, "deposit": a.depositCommand, "builder": a.builderCommand,
 		"key": a.keyCommand, "history": a.historyCommand, "doctor": a.doctorCommand, "sandbox": a.sandboxCommand,
-		"version": a.versionCommand, "man": manCommand,
+		"version": a.versionCommand, "man": a.manCommand,
 	}
 }
 
@@ -182,9 +186,10 @@ func (a *app) bareRoot() *cobra.Command {
 // unknown topic is a usage error like any other.
 func helpCommand() *cobra.Command {
 	return &cobra.Command{
-		Use:   "help [command]",
-		Short: "Help about any command",
-		Long:  "Prints the help of a command, as its --help does: svcwallet help key new.",
+		Use:         "help [command]",
+		Annotations: map[string]string{annotationNoFiles: "yes"},
+		Short:       "Help about any command",
+		Long:        "Prints the help of a command, as its --help does: svcwallet help key new.",
 		ValidArgsFunction: func(c *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
 			cmd, _, err := c.Root().Find(args)
 			if err != nil || cmd == nil {
@@ -221,6 +226,36 @@ func (a *app) configure(cmd *cobra.Command) {
 	}
 	if a.env.Debug = a.debug; a.debug {
 		a.env.Log = debugLogger(a.env.Stderr)
+	}
+	if !readsNoFiles(cmd) {
+		a.sayMoved(a.moveEarlier())
+	}
+}
+
+// readsNoFiles reports whether cmd, or a command above it, is marked
+// annotationNoFiles.
+func readsNoFiles(cmd *cobra.Command) bool {
+	for c := cmd; c != nil; c = c.Parent() {
+		if c.Annotations[annotationNoFiles] != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// annotationNoFiles marks a command that reads none of svcwallet's files
+// (version, man, completion, help): it moves nothing of an earlier version.
+const annotationNoFiles = "svcwallet/no-files"
+
+// sayMoved tells, on stderr, what an earlier version's files were moved
+// to, and what could not be moved and must be by hand.
+func (a *app) sayMoved(moved []osguard.Moved) {
+	for _, m := range moved {
+		if m.Err != nil {
+			fmt.Fprintf(a.env.Stderr, "svcwallet: warning: %s, written by an earlier version, could not be moved to %s (%v): move it there by hand\n", m.From, m.To, m.Err)
+			continue
+		}
+		fmt.Fprintf(a.env.Stderr, "svcwallet: moved %s to %s, where this version keeps it (docs/config.md, Where files live)\n", m.From, m.To)
 	}
 }
 

@@ -143,13 +143,14 @@ func (c statusCmd) run(ctx context.Context, f statusFlags, args []string) error 
 }
 
 // errNoAPIKey: there is no key to open a session with.
-var errNoAPIKey = fmt.Errorf("set %s to an API key of the account, or %s to the main signer's hex key, or choose a key source with --signer (keystore:ADDRESS, clef:ENDPOINT, command, ...) to log in by wallet signature: the bridge endpoints need a session",
+var errNoAPIKey = fmt.Errorf("log in once with svcwallet auth login, or set %s to an API key of the account, or %s to the main signer's hex key, or choose a key source with --signer (keystore:ADDRESS, clef:ENDPOINT, command, ...) to log in by wallet signature: the bridge endpoints need a session",
 	statusKeyVar, signer.KeyEnvVar)
 
 // logIn opens the session of `status`, `deposit`, `history --refresh` and
-// `withdraw` the way the user logs in (loginCredential). errNoAPIKey
-// when there is no credential; isUsage tells the errors the user must
-// correct; others are worded for the user. No session is stored on disk.
+// `withdraw`: the one svcwallet auth login kept, while it lasts
+// (keptClient), else the way the user logs in (loginCredential).
+// errNoAPIKey when there is no credential; isUsage tells the errors the
+// user must correct; others are worded for the user.
 func (a *app) logIn(ctx context.Context, e config.Environment, f signerFlags) (*exchange.Client, error) {
 	return a.logInWith(ctx, e, f, nil, exchange.Options{})
 }
@@ -157,12 +158,16 @@ func (a *app) logIn(ctx context.Context, e config.Environment, f signerFlags) (*
 // logInWith is logIn with a client made with opts (its Logger is env's);
 // signing is the key a withdrawal signs with, or nil (see loginCredential).
 func (a *app) logInWith(ctx context.Context, e config.Environment, f signerFlags, signing *keyChoice, opts exchange.Options) (*exchange.Client, error) {
+	client, keep := a.keptClient(e, f, opts)
+	if client != nil {
+		return client, nil
+	}
 	cred, what, err := a.loginCredential(ctx, e, f, signing)
 	if err != nil {
 		return nil, err
 	}
-	opts.Logger = a.env.Log
-	client := exchange.New(e, opts)
+	opts.Logger, opts.OnLogin = a.env.Log, keep
+	client = exchange.New(e, opts)
 	// No deadline: a wallet signature may wait for a person to approve it
 	// in clef or on a device (ctrl+c ends that wait); each request has its
 	// own (exchange.DefaultTimeout).

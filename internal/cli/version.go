@@ -106,9 +106,10 @@ func pseudoVersionRevision(mv string) (rev, at string) {
 
 func (a *app) versionCommand() *cobra.Command {
 	return &cobra.Command{
-		Use:   "version",
-		Short: "Print the version, revision, its date and the Go version",
-		Args:  noArgs,
+		Use:         "version",
+		Annotations: map[string]string{annotationNoFiles: "yes"},
+		Short:       "Print the version, revision, its date and the Go version",
+		Args:        noArgs,
 		RunE: func(*cobra.Command, []string) error {
 			bi, ok := debug.ReadBuildInfo()
 			if a.env.JSON {

@@ -94,6 +94,11 @@ func openNoFollow(path string, flag int, perm os.FileMode) (*os.File, error) {
 			err = checkEntry(path, "", fi)
 		}
 	}
+	// Where modes mean nothing (Windows), a file made here gets a list
+	// that lets in its owner alone.
+	if err == nil && flag&os.O_CREATE != 0 {
+		err = MakePrivate(path)
+	}
 	if err != nil {
 		f.Close()
 		return nil, err

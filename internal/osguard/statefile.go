@@ -44,7 +44,10 @@ func WriteStateFileFrom(path string, write func(io.Writer) error) error {
 	}
 	tmp := f.Name()
 	defer os.Remove(tmp)
-	err = write(f)
+	err = MakePrivate(tmp)
+	if err == nil {
+		err = write(f)
+	}
 	if err == nil {
 		err = f.Sync()
 	}

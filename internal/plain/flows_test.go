@@ -1,6 +1,7 @@
 package plain
 
 import (
+	"context"
 	"os"
 	"regexp"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/accounts/keystore"
+	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -122,4 +124,22 @@ func TestAcceptedButNotRecorded(t *testing.T) {
 	}
 	wants(t, out, "Withdrawal accepted (SUBMITTED)", "But the journal could not record the answer (",
 		"History shows withdrawal q-", "unanswered, and an identical withdrawal is refused, until you resume it there")
+}
+
+// TestKeptSessionSkipsTheLogin: a client that holds a session kept between
+// runs (svcwallet auth login) opens plain mode on Home, saying whose.
+func TestKeptSessionSkipsTheLogin(t *testing.T) {
+	r := newRig(t)
+	if _, err := r.console.Targets[0].Client.Login(context.Background(), exchange.APIKey(sandbox.DemoAPIKey)); err != nil {
+		t.Fatal(err)
+	}
+	r.console.Targets[0].Kept = true
+	out, err := r.run(typed("quit")...)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	wants(t, out, "Using the session kept for sandbox: account "+sandbox.DemoAccountID+", by API key", "Home: what next?")
+	if strings.Contains(out, "How do you log in?") {
+		t.Errorf("the login was asked:\n%s", out)
+	}
 }

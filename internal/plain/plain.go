@@ -53,6 +53,9 @@ type Target struct {
 	// Demo holds the embedded sandbox's published credentials; nil for
 	// a real service.
 	Demo *Demo
+	// Kept: Client holds a session kept between runs (svcwallet auth
+	// login), so plain mode needs no login.
+	Kept bool
 }
 
 // Demo is the embedded sandbox's demo data: its credentials and its demo
@@ -171,6 +174,15 @@ func (s *session) interrupted(err error) error {
 func (s *session) run() error {
 	s.p.Say("svcwallet, plain mode: questions one a line; type a choice's number or name. An empty line asks again; ctrl+c quits.")
 	s.p.Blank()
+	// A session kept between runs (svcwallet auth login) needs no login.
+	if t := s.Targets[0]; t.Kept {
+		if sess, ok := t.Client.Session(); ok {
+			s.target = t
+			s.p.Say("Using the session kept for %s: account %s, by %s, until %s.", t.Env.Name, sess.AccountID, sess.Method, sess.Expires.UTC().Format("2006-01-02 15:04 UTC"))
+			s.p.Blank()
+			return s.home()
+		}
+	}
 	if err := s.logIn(); err != nil {
 		return err
 	}

@@ -25,10 +25,11 @@ var ErrInterrupted = errors.New("interrupted")
 // below what could exhaust memory.
 const maxLine = 4096
 
-// SecretReader reads one secret with echo off, its prompt already written;
-// nil reads a line as any other (input that is not a terminal echoes
-// nothing).
-type SecretReader func(ctx context.Context) (string, error)
+// SecretReader reads one secret with echo off, writing its prompt by
+// prompt once echo is off (a key typed as soon as the prompt shows is
+// never echoed); nil reads a line as any other (input that is not a
+// terminal echoes nothing).
+type SecretReader func(ctx context.Context, prompt func()) (string, error)
 
 // Prompter asks questions one a line and reads the answers: numbered
 // choices (the number or the name), free text checked by the domain, typed
@@ -198,15 +199,16 @@ func (p *Prompter) ask(question string, def *string, check func(string) error) (
 // written back, and an empty answer asks again.
 func (p *Prompter) Secret(question string) (string, error) {
 	for {
-		fmt.Fprint(p.out, question+" ")
+		prompt := func() { fmt.Fprint(p.out, question+" ") }
 		if p.secret == nil {
+			prompt()
 			answer, err := p.read()
 			if err != nil || answer != "" {
 				return answer, err
 			}
 			continue
 		}
-		answer, err := p.secret(p.ctx)
+		answer, err := p.secret(p.ctx, prompt)
 		switch {
 		case p.ctx.Err() != nil:
 			return "", ErrInterrupted
@@ -337,5 +339,5 @@ func TerminalSecret(f *os.File) SecretReader {
 	if !term.IsTerminal(int(f.Fd())) {
 		return nil
 	}
-	return func(ctx context.Context) (string, error) { return readHidden(ctx, f) }
+	return func(ctx context.Context, prompt func()) (string, error) { return readHidden(ctx, f, prompt) }
 }

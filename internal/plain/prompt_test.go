@@ -139,7 +139,8 @@ func (b blocked) Read([]byte) (int, error) {
 func TestSecretNeverEchoed(t *testing.T) {
 	var out bytes.Buffer
 	secrets := []string{"", sandbox.DemoAPIKey}
-	read := func(context.Context) (string, error) {
+	read := func(_ context.Context, prompt func()) (string, error) {
+		prompt()
 		s := secrets[0]
 		secrets = secrets[1:]
 		return s, nil

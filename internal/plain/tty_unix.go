@@ -27,7 +27,7 @@ func discardInput(f *os.File) error {
 // as it was once the line is read or ctx ends. A stop and continue (ctrl+z,
 // then fg) gives the terminal back with the shell's settings, echo on:
 // echo goes off again at SIGCONT, before the next key is typed.
-func readHidden(ctx context.Context, f *os.File) (string, error) {
+func readHidden(ctx context.Context, f *os.File, prompt func()) (string, error) {
 	fd := int(f.Fd())
 	was, err := unix.IoctlGetTermios(fd, getTermios)
 	if err != nil {
@@ -44,6 +44,7 @@ func readHidden(ctx context.Context, f *os.File) (string, error) {
 		return "", err
 	}
 	defer unix.IoctlSetTermios(fd, setTermios, was)
+	prompt()
 	done := make(chan lineRead, 1)
 	go func() {
 		line, err := ReadLine(f)

@@ -17,12 +17,15 @@ func discardInput(f *os.File) error {
 // readHidden reads a line of the console f with echo off; when ctx ends
 // (ctrl+c) first, the console is put back as it was. A Windows console
 // has no job control to stop and continue a read.
-func readHidden(ctx context.Context, f *os.File) (string, error) {
+func readHidden(ctx context.Context, f *os.File, prompt func()) (string, error) {
 	fd := int(f.Fd())
 	state, err := term.GetState(fd)
 	if err != nil {
 		return "", err
 	}
+	// The console echoes a key when a read takes it, so one typed before
+	// ReadPassword's read is not echoed either.
+	prompt()
 	done := make(chan lineRead, 1)
 	go func() {
 		b, err := term.ReadPassword(fd)

@@ -116,10 +116,17 @@ func (h *homeScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 }
 
 // logout forgets the session and the wallet key and returns to the login.
+// A session svcwallet auth login kept is forgotten here only: the next
+// run opens on it again, which the message says.
 func (h *homeScreen) logout() tea.Cmd {
 	h.app.Client().Logout()
 	h.app.Signer = nil
-	return tea.Batch(tui.Reset(h.app.Makers.Login(h.app)), tui.ShowInfo("Logged out"))
+	said := "Logged out"
+	if h.app.Target.Kept {
+		h.app.Target.Kept = false
+		said = "Logged out here; svcwallet auth logout forgets the kept session"
+	}
+	return tea.Batch(tui.Reset(h.app.Makers.Login(h.app)), tui.ShowInfo(said))
 }
 
 func (h *homeScreen) View() string {

@@ -242,6 +242,38 @@ func TestHomeOpensEachFeature(t *testing.T) {
 	}
 }
 
+// TestLogoutOfAKeptSession: logging out of a session auth login kept says
+// how to forget it for the next run too; once.
+func TestLogoutOfAKeptSession(t *testing.T) {
+	h := homeWithLogin(t, exchange.LoginResult{Status: "success", FundingAccountAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"})
+	h.app.Makers.Login = func(*kit.App) tui.Screen { return &standIn{name: "login"} }
+	h.app.Target.Kept = true
+	if got := infoOf(h.logout()); !strings.Contains(got, "svcwallet auth logout forgets the kept session") {
+		t.Errorf("logging out of a kept session says %q", got)
+	}
+	if got := infoOf(h.logout()); got != "Logged out" {
+		t.Errorf("the next log out says %q", got)
+	}
+}
+
+// infoOf is the info line cmd shows, if any.
+func infoOf(cmd tea.Cmd) string {
+	if cmd == nil {
+		return ""
+	}
+	switch m := cmd().(type) {
+	case tui.InfoMsg:
+		return m.Text
+	case tea.BatchMsg:
+		for _, c := range m {
+			if s := infoOf(c); s != "" {
+				return s
+			}
+		}
+	}
+	return ""
+}
+
 // standIn stands in for the feature it names.
 type standIn struct {
 	screentest.Home

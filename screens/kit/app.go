@@ -64,6 +64,9 @@ type Target struct {
 	Journal *journal.Journal
 	// Demo holds the sandbox's published credentials; nil for real services.
 	Demo *Demo
+	// Kept: Client holds a session kept between runs (svcwallet auth
+	// login), so the console opens past the login.
+	Kept bool
 }
 
 // Demo credentials of the embedded sandbox, offered on the login screen,

@@ -286,13 +286,14 @@ type Config struct {
 	Environments map[string]Environment `toml:"env"`
 }
 
-// DefaultConfigPath is config.toml in the user's config directory.
+// DefaultConfigPath is config.toml in the user's config directory
+// (osguard.DirsFor: the one rule for every system).
 func DefaultConfigPath() string {
-	dir, err := os.UserConfigDir()
+	d, err := osguard.UserDirs()
 	if err != nil {
 		return ""
 	}
-	return filepath.Join(dir, "svcwallet", "config.toml")
+	return filepath.Join(d.Config, "config.toml")
 }
 
 // readConfigFile reads the config as os.ReadFile does, but a named pipe or
@@ -309,9 +310,8 @@ func readConfigFile(path string) ([]byte, error) {
 // LoadConfig reads a config file. A missing file at the default path is not an
 // error (the sandbox is used); a missing file given explicitly is.
 func LoadConfig(path string, explicit bool) (Config, error) {
-	var cfg Config
 	if path == "" {
-		return cfg, nil
+		return Config{}, nil
 	}
 	// The config decides where logins and signatures go: one another user
 	// could change or swap is refused, as ssh refuses its own.
@@ -331,6 +331,13 @@ func LoadConfig(path string, explicit bool) (Config, error) {
 	if err != nil {
 		return Config{}, fmt.Errorf("config %s: %w", path, err)
 	}
+	return parseConfig(path, b)
+}
+
+// parseConfig reads a config's text, refusing unknown keys and invalid
+// environments.
+func parseConfig(path string, b []byte) (Config, error) {
+	var cfg Config
 	md, err := toml.Decode(string(b), &cfg)
 	if err != nil {
 		return Config{}, fmt.Errorf("config %s: %w", path, err)

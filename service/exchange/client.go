@@ -33,6 +33,9 @@ type Options struct {
 	// APIKey, when set, authenticates the deposit endpoints with X-API-Key
 	// instead of the session (SPEC.md §5).
 	APIKey string
+	// OnLogin, when set, is given every session a login opens, a renewal
+	// included, so a store keeps the one in use (service/session).
+	OnLogin func(Kept)
 }
 
 // Client calls every endpoint of SPEC.md §4 for one environment. It is safe
@@ -45,11 +48,12 @@ type Client struct {
 	retry   RetryPolicy
 	apiKey  string
 	session sessionStore
+	onLogin func(Kept)
 }
 
 // New returns a client for env.
 func New(env config.Environment, opts Options) *Client {
-	c := &Client{env: env, now: opts.Now, log: opts.Logger, retry: opts.Retry.orDefault(), apiKey: opts.APIKey}
+	c := &Client{env: env, now: opts.Now, log: opts.Logger, retry: opts.Retry.orDefault(), apiKey: opts.APIKey, onLogin: opts.OnLogin}
 	c.session.cookieName, c.session.accountHeader = env.Cookie(), env.AccountHeader()
 	hc := http.Client{Timeout: DefaultTimeout}
 	if opts.HTTPClient != nil {

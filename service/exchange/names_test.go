@@ -2,6 +2,7 @@ package exchange_test
 
 import (
 	"context"
+	"net"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -82,6 +83,80 @@ func TestEnvironmentNamesChecked(t *testing.T) {
 	} {
 		if err := e.Validate(); err == nil || !strings.Contains(err.Error(), "HTTP token") {
 			t.Errorf("%+v: %v", e, err)
+		}
+	}
+}
+
+// TestSuspectNames: each wrong name a deployment chooses is told apart by
+// what its failure looks like (docs/real-service.md's table): the cookie,
+// the header, the domain name, the chain id, and each host.
+func TestSuspectNames(t *testing.T) {
+	clock := exchangetest.NewFakeClock(t0)
+	ex := sandbox.New(sandbox.Options{Now: clock.Now, DomainName: "Acme Exchange", CookieName: "acme_session", AccountIDHeader: "X-Acme-Account"})
+	srv := httptest.NewServer(ex)
+	t.Cleanup(srv.Close)
+	right := config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
+	right.DomainName, right.CookieName, right.AccountIDHeader = "Acme Exchange", "acme_session", "X-Acme-Account"
+	key := mustKey(t, sandbox.DemoPrivateKey)
+	login := func(e config.Environment, cred exchange.Credential) error {
+		_, err := exchange.New(e, exchange.Options{Now: clock.Now}).Login(context.Background(), cred)
+		return err
+	}
+	if err := login(right, exchange.Wallet(key)); err != nil {
+		t.Fatalf("the right names: %v", err)
+	}
+	for key2, wrong := range map[string]func(*config.Environment) exchange.Credential{
+		"cookie_name": func(e *config.Environment) exchange.Credential {
+			e.CookieName = "svc"
+			return exchange.APIKey(sandbox.DemoAPIKey)
+		},
+		"account_id_header": func(e *config.Environment) exchange.Credential {
+			e.AccountIDHeader = "X-Other"
+			return exchange.APIKey(sandbox.DemoAPIKey)
+		},
+		"domain_name": func(e *config.Environment) exchange.Credential {
+			e.DomainName = "Other Exchange"
+			return exchange.Wallet(key)
+		},
+		"auth_url": func(e *config.Environment) exchange.Credential {
+			e.AuthURL = srv.URL + "/nothing"
+			return exchange.APIKey(sandbox.DemoAPIKey)
+		},
+	} {
+		e := right
+		cred := wrong(&e)
+		err := login(e, cred)
+		if s, ok := exchange.SuspectOfLogin(err); !ok || s.Key != key2 {
+			t.Errorf("a wrong %s: %v suspects %+v, %v", key2, err, s, ok)
+		}
+	}
+	if s, ok := exchange.SuspectOfLogin(&exchange.APIError{Status: 400, Code: exchange.CodeBadChainID}); !ok || s.Key != "chain_id" {
+		t.Errorf("1012: %+v", s)
+	}
+	closed := httptest.NewServer(nil)
+	closed.Close()
+	e := right
+	e.BaseURL = closed.URL
+	e.MarketDataURL = srv.URL + "/nothing"
+	p := exchange.New(e, exchange.Options{}).Probe(context.Background())
+	for _, h := range p.Hosts {
+		s, ok := exchange.SuspectOfHost(h)
+		if h.Label == "base_url" && (!ok || s.Key != "base_url" || !strings.Contains(s.Seen, "nothing answers")) {
+			t.Errorf("a closed port: %+v", s)
+		}
+		if h.Label == "auth_url" && ok {
+			t.Errorf("the right auth host is suspected: %+v", s)
+		}
+	}
+	if s, ok := exchange.SuspectOfClock(p.ClockErr); !ok || s.Key != "market_data_url" {
+		t.Errorf("/time on another host: %v suspects %+v", p.ClockErr, s)
+	}
+	if s, ok := exchange.SuspectOfHost(exchange.HostProbe{Label: "auth_url", Err: &exchange.TransportError{Err: &net.DNSError{IsNotFound: true}}}); !ok || !strings.Contains(s.Seen, "not found") {
+		t.Errorf("a host not found: %+v", s)
+	}
+	for _, n := range exchange.DeploymentNames {
+		if n.Key == "" || n.WrongLooks == "" {
+			t.Errorf("%+v", n)
 		}
 	}
 }

@@ -128,7 +128,10 @@ func (c *Client) Login(ctx context.Context, cred Credential) (Session, error) {
 	}
 	cookie := sessionCookie(hdr, c.env.Cookie())
 	if cookie == nil {
-		return Session{}, fmt.Errorf("login answered without a session cookie named %s; check the environment's cookie_name, or the service may be misconfigured", c.env.Cookie())
+		return Session{}, &NoSessionCookieError{Cookie: c.env.Cookie()}
+	}
+	if hdr.Get(c.env.AccountHeader()) == "" {
+		return Session{}, &NoAccountHeaderError{Header: c.env.AccountHeader()}
 	}
 	info := Session{LoginResult: res, AccountID: hdr.Get(c.env.AccountHeader()), Method: cred.Method()}
 	// The account id comes in a header, past the body's checks: it is shown
@@ -147,7 +150,35 @@ func (c *Client) Login(ctx context.Context, cred Credential) (Session, error) {
 	c.session.cookie, c.session.info, c.session.cred = cookie.Value, info, cred
 	c.session.mu.Unlock()
 	c.log.Info("logged in", "method", cred.Method(), "account_id", info.AccountID)
+	if c.onLogin != nil {
+		c.onLogin(Kept{Session: info, Cookie: cookie.Value})
+	}
 	return info, nil
+}
+
+// Kept is a session as a store keeps it between runs: what the login gave
+// and its cookie, a secret sent to this environment alone.
+type Kept struct {
+	Session
+	Cookie string
+}
+
+// Kept is the session to keep between runs, and false when logged out.
+func (c *Client) Kept() (Kept, bool) {
+	c.session.mu.Lock()
+	defer c.session.mu.Unlock()
+	return Kept{Session: c.session.info, Cookie: c.session.cookie}, c.session.cookie != ""
+}
+
+// Adopt makes a kept session the client's, as if it had just logged in:
+// cred logs in again when it lapses, or nil, when the user must (a wallet
+// waits for a person). The caller checked what it read back (its shape,
+// its service, its expiry): the client sends it as it is.
+func (c *Client) Adopt(k Kept, cred Credential) {
+	c.session.mu.Lock()
+	c.session.cookie, c.session.info, c.session.cred = k.Cookie, k.Session, cred
+	c.session.mu.Unlock()
+	c.log.Info("using a kept session", "method", k.Method, "account_id", k.AccountID)
 }
 
 // Session returns the current session, and false when logged out.

@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"sync"
 	"time"
@@ -115,24 +114,21 @@ type withdrawalKey struct{ account, quoteID string }
 func keyOf(e Entry) withdrawalKey { return withdrawalKey{e.AccountID, e.QuoteID} }
 
 // DefaultPath is journal.jsonl in the user's state directory
-// ($XDG_STATE_HOME, else ~/.local/state).
+// (osguard.DirsFor: the one rule for every system).
 func DefaultPath() string {
-	dir := os.Getenv("XDG_STATE_HOME")
-	if dir == "" {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return ""
-		}
-		dir = filepath.Join(home, ".local", "state")
+	d, err := osguard.UserDirs()
+	if err != nil {
+		return ""
 	}
-	return filepath.Join(dir, "svcwallet", "journal.jsonl")
+	return filepath.Join(d.State, "journal.jsonl")
 }
 
-// Open prepares the journal at path, creating its directory (0700).
+// Open prepares the journal at path, creating its directory (0700, and
+// owner-only on Windows).
 // A journal that is a link, or that another user could change or swap, is
 // refused (osguard.CheckPrivateFile): it decides what is sent again.
 func Open(path string) (*Journal, error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+	if err := osguard.MkdirPrivate(filepath.Dir(path)); err != nil {
 		return nil, fmt.Errorf("journal directory: %w", err)
 	}
 	if err := osguard.CheckPrivateFile(path); err != nil {

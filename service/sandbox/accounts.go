@@ -21,9 +21,12 @@ const (
 	TradingAPIKey = "sandbox-trading-key" // trading sub-account of the main account
 	NoChainAPIKey = "sandbox-nochain-key" // account without a chain account address
 
-	DemoAccountID       = "acct-5f1c2e9a" // X-Service-Account-Id of the main account
-	NoChainAccountID    = "acct-0b7d4c13" // X-Service-Account-Id of the no-chain account
-	TradingSubAccountID = "sub-1"         // sub_account_id of the trading key's login
+	// The account ids (X-Service-Account-Id) are 0x-shaped, as the real
+	// service's are, yet not the funding address: a client must read its
+	// id from the login's header, and may assume no other shape.
+	DemoAccountID       = "0x5f1c2e9a3b7d4c1308a6e2f9b0c4d7e1a2b3c4d5" // main account
+	NoChainAccountID    = "0x0b7d4c1377e2a9f05c3d8b1e6a4f2c9d0e7b5a31" // no-chain account
+	TradingSubAccountID = "sub-1"                                      // sub_account_id of the trading key's login
 
 	DemoPrivateKey = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
 	DemoAddress    = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266" // funding address and Admin signer

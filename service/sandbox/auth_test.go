@@ -374,3 +374,23 @@ func TestWalletLoginWithoutChainID(t *testing.T) {
 		}
 	}
 }
+
+// TestAnswersAsThePublishedService: the account-id header is 0x-shaped like
+// the real service's, yet not the funding address (a client must read it
+// from the login), and a session lives 30 days unless --session-ttl says.
+func TestAnswersAsThePublishedService(t *testing.T) {
+	h := newHarness(t, Options{})
+	for _, key := range []string{DemoAPIKey, NoChainAPIKey} {
+		s := h.login(key)
+		if !common.IsHexAddress(s.accountID) || !strings.HasPrefix(s.accountID, "0x") {
+			t.Errorf("%s: account id %q is not 0x and 40 hex digits", key, s.accountID)
+		}
+		if strings.EqualFold(s.accountID, s.result.FundingAccountAddress) {
+			t.Errorf("%s: account id %q is the funding address", key, s.accountID)
+		}
+	}
+	r := h.do(http.MethodPost, exchange.PathAPIKeyLogin, `{"api_key":"sandbox-demo-key"}`, nil)
+	if want := "Expires=" + t0.Add(30*24*time.Hour).Format(http.TimeFormat); !strings.Contains(r.header.Get("Set-Cookie"), want) {
+		t.Errorf("Set-Cookie %q: want a 30-day session (%s)", r.header.Get("Set-Cookie"), want)
+	}
+}

@@ -33,7 +33,7 @@ type Options struct {
 	AccountIDHeader string
 	QuoteTTL        time.Duration    // quote lifetime; default 60s
 	Settle          time.Duration    // SUBMITTED→SENDING at half, terminal at Settle; default 6s
-	SessionTTL      time.Duration    // session cookie lifetime; default 24h
+	SessionTTL      time.Duration    // session cookie lifetime; default 30 days, the service's
 	Now             func() time.Time // sandbox clock; default time.Now
 	Logger          *slog.Logger     // one line per request, never a secret; nil = discard
 	ExtraChains     int              // synthetic ready chains added to the demo account's deposit list
@@ -52,7 +52,7 @@ const (
 	DefaultChainID    = 327
 	DefaultQuoteTTL   = 60 * time.Second
 	DefaultSettle     = 6 * time.Second
-	DefaultSessionTTL = 24 * time.Hour
+	DefaultSessionTTL = 30 * 24 * time.Hour
 )
 
 // Exchange is the sandbox exchange. It is safe for concurrent use: one mutex

@@ -1,0 +1,229 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/zalando/go-keyring"
+
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/service/session"
+)
+
+// authWorld is a home, a state folder, a config naming "local", and the
+// mock credential store, fresh for one test.
+type authWorld struct {
+	t      *testing.T
+	config string
+	state  string
+}
+
+func newAuthWorld(t *testing.T, opts sandbox.Options) (*authWorld, *sandbox.Server) {
+	t.Helper()
+	keyring.MockInit()
+	t.Setenv("HOME", t.TempDir())
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	w := &authWorld{t: t, config: filepath.Join(t.TempDir(), "config.toml"), state: t.TempDir()}
+	t.Setenv("XDG_STATE_HOME", w.state)
+	srv := w.serve(opts)
+	w.point(srv.URL)
+	return w, srv
+}
+
+func (w *authWorld) serve(opts sandbox.Options) *sandbox.Server {
+	srv, err := sandbox.Start("127.0.0.1:0", opts)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	w.t.Cleanup(func() { srv.Close() })
+	return srv
+}
+
+// point makes "local" reach url.
+func (w *authWorld) point(url string) {
+	cfg := fmt.Sprintf("default_env = \"local\"\n[env.local]\nauth_url = %q\nbase_url = %q\nmarket_data_url = %q\nchain_id = 327\n", url, url, url)
+	if err := os.WriteFile(w.config, []byte(cfg), 0o600); err != nil {
+		w.t.Fatal(err)
+	}
+}
+
+func (w *authWorld) run(stdin string, vars map[string]string, args ...string) depositResult {
+	w.t.Helper()
+	var out, errOut bytes.Buffer
+	env := CLIEnv{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errOut, Getenv: func(k string) string { return vars[k] }}
+	code := Run(append(args, "--config", w.config), env)
+	return depositResult{code, out.String(), errOut.String()}
+}
+
+// TestAuthLoginOnce: auth login keeps the session, and a command with no
+// API key anywhere uses it; auth status says so, auth logout forgets it,
+// and the command then has no credential again.
+func TestAuthLoginOnce(t *testing.T) {
+	w, _ := newAuthWorld(t, sandbox.Options{})
+	if r := w.run("", nil, "deposit"); r.code != exitUsage {
+		t.Fatalf("deposit before auth login: exit %d, want 2 (no credential):\n%s", r.code, r.stderr)
+	}
+	r := w.run(sandbox.DemoAPIKey+"\n", nil, "auth", "login", "--with-api-key")
+	if r.code != 0 || !strings.Contains(r.stdout, "Logged in to local") || !strings.Contains(r.stdout, sandbox.DemoAccountID) || !strings.Contains(r.stdout, "credential store") {
+		t.Fatalf("auth login: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if strings.Contains(r.stdout+r.stderr, sandbox.DemoAPIKey) {
+		t.Errorf("auth login repeats the API key:\n%s%s", r.stdout, r.stderr)
+	}
+	if r := w.run("", nil, "deposit", "--json"); r.code != 0 || !strings.Contains(r.stdout, "ARBITRUM") {
+		t.Fatalf("deposit with the kept session: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if r := w.run("", nil, "history", "--refresh"); r.code != 0 {
+		t.Errorf("history --refresh with the kept session: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	r = w.run("", nil, "auth", "status", "--json")
+	var st struct{ Sessions []authStatusJSON }
+	if err := json.Unmarshal([]byte(r.stdout), &st); err != nil || len(st.Sessions) != 1 {
+		t.Fatalf("auth status --json: %v\n%s", err, r.stdout)
+	}
+	if s := st.Sessions[0]; s.Env != "local" || s.State != "kept" || s.AccountID != sandbox.DemoAccountID || !s.Renews || s.Kept != "keyring" ||
+		s.Expires == nil || time.Until(*s.Expires) < 29*24*time.Hour {
+		t.Errorf("auth status: %+v", s)
+	}
+	if r := w.run("", nil, "auth", "logout"); r.code != 0 || !strings.Contains(r.stdout, "Forgot the session kept for local") {
+		t.Errorf("auth logout: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if r := w.run("", nil, "deposit"); r.code != exitUsage {
+		t.Errorf("deposit after auth logout: exit %d, want 2", r.code)
+	}
+	if r := w.run("", nil, "auth", "status"); !strings.Contains(r.stdout, "No session is kept") {
+		t.Errorf("auth status after logout:\n%s", r.stdout)
+	}
+}
+
+// TestKeptSessionNeverSentToAnotherHost: a session kept for one service is
+// not sent when the environment's name now reaches another host: no
+// request there carries its cookie, stderr says why, and the command logs
+// in as without one (here: no credential).
+func TestKeptSessionNeverSentToAnotherHost(t *testing.T) {
+	w, _ := newAuthWorld(t, sandbox.Options{})
+	if r := w.run(sandbox.DemoAPIKey, nil, "auth", "login", "--with-api-key"); r.code != 0 {
+		t.Fatalf("auth login: exit %d\n%s", r.code, r.stderr)
+	}
+	other := w.serve(sandbox.Options{})
+	target, err := url.Parse(other.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	var mu sync.Mutex
+	var seen []string
+	spy := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, req *http.Request) {
+		mu.Lock()
+		seen = append(seen, req.Header.Get("Cookie")+" "+req.Header.Get(config.HeaderAccountID)+" "+req.Header.Get("X-API-Key"))
+		mu.Unlock()
+		proxy.ServeHTTP(rw, req)
+	}))
+	defer spy.Close()
+	w.point(spy.URL)
+	r := w.run("", nil, "deposit")
+	if r.code != exitUsage || !strings.Contains(r.stderr, "not sent") {
+		t.Errorf("deposit on the other host: exit %d, want 2 and a warning that the session is not sent:\n%s", r.code, r.stderr)
+	}
+	// With a key of its own the command reaches the other host, and logs
+	// in there as without a kept session.
+	own := map[string]string{"SVCWALLET_API_KEY": sandbox.NoChainAPIKey}
+	if r := w.run("", own, "status", "q-none"); r.code != exitNotFound {
+		t.Errorf("status with a key of its own: exit %d, want 4 (not found there)\n%s", r.code, r.stderr)
+	}
+	kept, _ := keyring.Get("svcwallet", "session:local")
+	var entry session.Entry
+	if err := json.Unmarshal([]byte(kept), &entry); err != nil || entry.Cookie == "" {
+		t.Fatalf("the kept session: %v %q", err, kept)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(seen) == 0 {
+		t.Fatal("nothing reached the other host")
+	}
+	for _, h := range seen {
+		if strings.Contains(h, entry.Cookie) || strings.Contains(h, sandbox.DemoAccountID) || strings.Contains(h, sandbox.DemoAPIKey) {
+			t.Errorf("the other host got the kept session: %q", h)
+		}
+	}
+}
+
+// TestKeptSessionRenewedAndKept: a kept session about to end is renewed
+// with the API key kept with it, and the renewed one is kept.
+func TestKeptSessionRenewedAndKept(t *testing.T) {
+	w, _ := newAuthWorld(t, sandbox.Options{SessionTTL: 3 * time.Second})
+	if r := w.run(sandbox.DemoAPIKey, nil, "auth", "login", "--with-api-key"); r.code != 0 {
+		t.Fatalf("auth login: exit %d\n%s", r.code, r.stderr)
+	}
+	before, _ := keyring.Get("svcwallet", "session:local")
+	if r := w.run("", nil, "deposit"); r.code != 0 {
+		t.Fatalf("deposit: exit %d\n%s", r.code, r.stderr)
+	}
+	after, _ := keyring.Get("svcwallet", "session:local")
+	if before == after {
+		t.Error("the renewed session was not kept")
+	}
+}
+
+// TestAuthLoginWhereNoStore: with no credential store, auth login says so
+// and sends nothing; --insecure-storage keeps the session alone in a 0600
+// file, and the next command uses it.
+func TestAuthLoginWhereNoStore(t *testing.T) {
+	w, _ := newAuthWorld(t, sandbox.Options{})
+	keyring.MockInitWithError(errors.New("no secret service"))
+	r := w.run(sandbox.DemoAPIKey, nil, "auth", "login", "--with-api-key")
+	if r.code != exitFailed || !strings.Contains(r.stderr, "--insecure-storage") || !strings.Contains(r.stderr, "nothing was sent") {
+		t.Fatalf("auth login with no store: exit %d\n%s", r.code, r.stderr)
+	}
+	r = w.run(sandbox.DemoAPIKey, nil, "auth", "login", "--with-api-key", "--insecure-storage")
+	file := filepath.Join(w.state, "svcwallet", session.FileName)
+	if r.code != 0 || !strings.Contains(r.stdout, file) || !strings.Contains(r.stdout, "readable by anything that runs as you") {
+		t.Fatalf("auth login --insecure-storage: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	b, err := os.ReadFile(file)
+	if err != nil || strings.Contains(string(b), sandbox.DemoAPIKey) {
+		t.Errorf("the file: %v; holds the API key: %v", err, strings.Contains(string(b), sandbox.DemoAPIKey))
+	}
+	if fi, err := os.Stat(file); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("the file's mode: %v", err)
+	}
+	if r := w.run("", nil, "deposit"); r.code != 0 {
+		t.Errorf("deposit with the file's session: exit %d\n%s", r.code, r.stderr)
+	}
+}
+
+// TestAuthLoginAsks: without --with-api-key nor $SVCWALLET_API_KEY and no
+// terminal, auth login is a usage error naming both; an empty key piped
+// is refused; the embedded sandbox keeps nothing; $SVCWALLET_API_KEY logs
+// in.
+func TestAuthLoginAsks(t *testing.T) {
+	w, _ := newAuthWorld(t, sandbox.Options{})
+	if r := w.run("", nil, "auth", "login"); r.code != exitUsage || !strings.Contains(r.stderr, "--with-api-key") || !strings.Contains(r.stderr, "$SVCWALLET_API_KEY") {
+		t.Errorf("no key: exit %d\n%s", r.code, r.stderr)
+	}
+	if r := w.run("  \n", nil, "auth", "login", "--with-api-key"); r.code != exitUsage {
+		t.Errorf("an empty key: exit %d\n%s", r.code, r.stderr)
+	}
+	if r := w.run("", nil, "auth", "login", "--env", "sandbox"); r.code != exitUsage || !strings.Contains(r.stderr, "nothing to keep") {
+		t.Errorf("the embedded sandbox: exit %d\n%s", r.code, r.stderr)
+	}
+	if r := w.run("wrong-key", nil, "auth", "login", "--with-api-key"); r.code != exitError {
+		t.Errorf("a refused key: exit %d, want 5\n%s", r.code, r.stderr)
+	}
+	if r := w.run("", map[string]string{"SVCWALLET_API_KEY": sandbox.DemoAPIKey}, "auth", "login", "--json"); r.code != 0 || !strings.Contains(r.stdout, `"kept": "keyring"`) {
+		t.Errorf("$SVCWALLET_API_KEY: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}

@@ -1,0 +1,266 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/svcwallet/svcwallet/internal/plain"
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
+)
+
+// envAddFlags are env add's flags: the environment's hosts and names.
+type envAddFlags struct {
+	config.Environment
+	alias bool
+}
+
+// envCommand is `svcwallet env`: the config's environments, edited in the
+// file's text so its comments and order stay (config.AddEnvironment).
+func (a *app) envCommand() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "env",
+		Short: "Name, list, choose and remove environments",
+		Long: `Edits the config's environments without editing TOML, as kubectl config
+use-context and gh auth switch do: env add names a deployment (and probes
+it), env list shows them with the current one marked, env use makes one the
+default (default_env), env remove takes one out. The file's comments and
+order stay: each edit changes its own lines, and is written only when the
+file then reads as meant.`,
+		Args: subcommandOnly,
+		RunE: func(c *cobra.Command, _ []string) error { return usageError("give a command: %s", subcommandNames(c)) },
+	}
+	c.PersistentFlags().StringVar(&a.configPath, "config", "", "config file (else $"+configPathVar+")")
+	c.AddCommand(a.envAddCommand(), a.envListCommand(), a.envUseCommand(), a.envRemoveCommand())
+	return c
+}
+
+func (a *app) envAddCommand() *cobra.Command {
+	var f envAddFlags
+	c := &cobra.Command{
+		Use:   "add NAME",
+		Short: "Name a deployment: its hosts and chain id",
+		Long: `Adds an environment to the config. On a terminal it asks for what the flags
+leave out (the auth and market-data hosts default to the base URL, as on a
+sandbox); without one --base-url and --chain-id are needed. It then asks each
+host for /time and says what it found, and which name looks wrong when one
+does not answer as a deployment should (docs/real-service.md). A second name
+for a service another name reaches is refused unless --alias.`,
+		Example: `  svcwallet env add local --base-url http://127.0.0.1:8700 --chain-id 327`,
+		Args:    cobra.ExactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			f.Name = args[0]
+			return a.envAdd(c.Context(), f)
+		},
+	}
+	fl := c.Flags()
+	fl.StringVar(&f.BaseURL, "base-url", "", "the API host (https://…)")
+	fl.StringVar(&f.AuthURL, "auth-url", "", "the login host (default: the base URL)")
+	fl.StringVar(&f.MarketDataURL, "market-data-url", "", "the host of /time (default: the base URL)")
+	fl.Uint64Var(&f.ChainID, "chain-id", 0, "the chain id: 325 production, 326 testnet, 327 staging")
+	fl.StringVar(&f.DomainName, "domain-name", "", "the EIP-712 domain name (default Service Exchange)")
+	fl.StringVar(&f.CookieName, "cookie-name", "", "the session cookie's name (default svc)")
+	fl.StringVar(&f.AccountIDHeader, "account-id-header", "", "the account-id header's name")
+	fl.BoolVar(&f.alias, "alias", false, "allow a second name for a service another name reaches")
+	return c
+}
+
+func (a *app) envAdd(ctx context.Context, f envAddFlags) error {
+	e := f.Environment
+	if isTerminal(a.env.Stdin) {
+		if err := a.askEnv(ctx, &e); err != nil {
+			return err
+		}
+	}
+	switch {
+	case e.BaseURL == "":
+		return usageError("give --base-url, the API host (on a terminal env add asks for it)")
+	case e.ChainID == 0:
+		return usageError("give --chain-id: 325 production, 326 testnet, 327 staging")
+	}
+	if e.AuthURL == "" {
+		e.AuthURL = e.BaseURL
+	}
+	if e.MarketDataURL == "" {
+		e.MarketDataURL = e.BaseURL
+	}
+	_, path, err := loadConfig(a.configPath, a.env.Getenv)
+	if err != nil {
+		return otherError(err)
+	}
+	err = config.AddEnvironment(path, e, f.alias)
+	var same *config.SameServiceError
+	switch {
+	case errors.As(err, &same):
+		return usageError("%v; use %s, or add --alias to name it twice", err, same.Other)
+	case errors.As(err, new(*config.NameTakenError)):
+		return usageError("%v (svcwallet env remove %s takes it out)", err, e.Name)
+	case err != nil && strings.HasPrefix(err.Error(), "environment "):
+		return usageError("%v", err)
+	case err != nil:
+		return failure(exitFailed, "%v", err)
+	}
+	fmt.Fprintf(a.env.Stdout, "Added environment %s to %s: %s, chain %d.\n", e.Name, path, e.Service().Host, e.ChainID)
+	a.probeNew(ctx, e)
+	fmt.Fprintf(a.env.Stdout, "Next: svcwallet env use %s, then svcwallet auth login.\n", e.Name)
+	return nil
+}
+
+// askEnv asks on stderr, one a line, for the hosts and chain id the flags
+// left out; an empty answer takes the default shown.
+func (a *app) askEnv(ctx context.Context, e *config.Environment) error {
+	ask := func(question, def string) (string, error) {
+		if def != "" {
+			question += " [" + def + "]"
+		}
+		fmt.Fprint(a.env.Stderr, question+": ")
+		line, err := untilDone(ctx, func() (string, error) { return plain.ReadLine(a.env.Stdin) })
+		if ctx.Err() != nil {
+			fmt.Fprintln(a.env.Stderr)
+			return "", interrupted(ctx, ": nothing was written")
+		}
+		if line = strings.TrimSpace(line); line == "" || err != nil {
+			return def, nil
+		}
+		return line, nil
+	}
+	var err error
+	if e.BaseURL == "" {
+		if e.BaseURL, err = ask("Base URL, the API host (https://…)", ""); err != nil {
+			return err
+		}
+	}
+	if e.AuthURL == "" {
+		if e.AuthURL, err = ask("Auth URL, where logins go", e.BaseURL); err != nil {
+			return err
+		}
+	}
+	if e.MarketDataURL == "" {
+		if e.MarketDataURL, err = ask("Market-data URL, the host of /time", e.BaseURL); err != nil {
+			return err
+		}
+	}
+	if e.ChainID == 0 {
+		s, err := ask("Chain id (325 production, 326 testnet, 327 staging)", "")
+		if err != nil {
+			return err
+		}
+		if e.ChainID, err = strconv.ParseUint(s, 10, 64); err != nil && s != "" {
+			return usageError("the chain id %.20q is not a number", s)
+		}
+	}
+	return nil
+}
+
+// probeNew asks each host of e once and says what it found, naming the
+// config key that looks wrong when a host does not answer as it should.
+func (a *app) probeNew(ctx context.Context, e config.Environment) {
+	ctx, cancel := context.WithTimeout(ctx, doctorProbeTimeout)
+	defer cancel()
+	p := exchange.New(e, exchange.Options{Logger: a.env.Log}).Probe(ctx)
+	out := a.env.Stdout
+	for _, h := range p.Hosts {
+		if s, ok := exchange.SuspectOfHost(h); ok {
+			fmt.Fprintf(out, "  %s %s: %s; check %s in [env.%s] (docs/real-service.md)\n", h.Label, h.URL, s.Seen, s.Key, e.Name)
+			continue
+		}
+		fmt.Fprintf(out, "  %s %s answers in %s\n", h.Label, h.URL, h.RTT.Round(time.Millisecond))
+	}
+	if s, ok := exchange.SuspectOfClock(p.ClockErr); ok {
+		fmt.Fprintf(out, "  %s: %s; check %s\n", s.Key, s.Seen, s.Key)
+	} else if p.ClockErr == nil {
+		fmt.Fprintf(out, "  the server's clock is %s this machine's\n", clockWords(p.ClockOffset.Round(time.Second)))
+	}
+}
+
+func (a *app) envListCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "list",
+		Short: "List the environments, the current one marked",
+		Args:  noArgs,
+		RunE: func(*cobra.Command, []string) error {
+			cfg, _, err := loadConfig(a.configPath, a.env.Getenv)
+			if err != nil {
+				return otherError(err)
+			}
+			current, by := chooseEnvBy(a.envName, a.env.Getenv, cfg)
+			type row struct {
+				Name    string `json:"name"`
+				Current bool   `json:"current"`
+				Host    string `json:"host"`
+				ChainID uint64 `json:"chain_id"`
+			}
+			var rows []row
+			for _, n := range cfg.Names() {
+				e, _ := cfg.Lookup(n)
+				rows = append(rows, row{n, n == current, e.Service().Host, e.ChainID})
+			}
+			rows = append(rows, row{config.SandboxEnv, current == config.SandboxEnv, "embedded", 327})
+			if a.env.JSON {
+				return outputError(writeJSON(a.env.Stdout, rows))
+			}
+			for _, r := range rows {
+				mark := " "
+				if r.Current {
+					mark = "*"
+				}
+				fmt.Fprintf(a.env.Stdout, "%s %-16s %s, chain %d\n", mark, r.Name, r.Host, r.ChainID)
+			}
+			fmt.Fprintf(a.env.Stdout, "(* chosen by %s)\n", by)
+			return nil
+		},
+	}
+}
+
+func (a *app) envUseCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "use NAME",
+		Short: "Make an environment the default (default_env)",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			_, path, err := loadConfig(a.configPath, a.env.Getenv)
+			if err != nil {
+				return otherError(err)
+			}
+			if err := config.UseEnvironment(path, args[0]); err != nil {
+				return failure(exitFailed, "%v", err)
+			}
+			fmt.Fprintf(a.env.Stdout, "Commands and the console now use %s (default_env in %s).\n", args[0], path)
+			if v := a.env.Getenv(envNameVar); v != "" && v != args[0] {
+				fmt.Fprintf(a.env.Stdout, "$%s=%s still chooses another here.\n", envNameVar, v)
+			}
+			return nil
+		},
+	}
+}
+
+func (a *app) envRemoveCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "remove NAME",
+		Short: "Take an environment out of the config, and forget its session",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			_, path, err := loadConfig(a.configPath, a.env.Getenv)
+			if err != nil {
+				return otherError(err)
+			}
+			err = config.RemoveEnvironment(path, args[0])
+			if errors.As(err, new(*config.DefaultEnvError)) {
+				return usageError("%v: svcwallet env use ANOTHER", err)
+			} else if err != nil {
+				return failure(exitFailed, "%v", err)
+			}
+			fmt.Fprintf(a.env.Stdout, "Removed environment %s from %s.\n", args[0], path)
+			if had, _ := a.sessionStore().Forget(args[0]); had {
+				fmt.Fprintf(a.env.Stdout, "Forgot the session kept for %s.\n", args[0])
+			}
+			return nil
+		},
+	}
+}

@@ -1,0 +1,60 @@
+package cli
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/service/sandbox"
+)
+
+// TestEnvCommands: env add names a served sandbox (probing it), refuses a
+// second name for it unless --alias, env use makes it the default, env
+// list marks it, and env remove takes the other out; the file's comment
+// stays throughout.
+func TestEnvCommands(t *testing.T) {
+	w, srv := newAuthWorld(t, sandbox.Options{})
+	if err := os.WriteFile(w.config, []byte("# mine\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := w.run("", nil, "env", "add", "local", "--base-url", srv.URL, "--chain-id", "327")
+	if r.code != 0 || !strings.Contains(r.stdout, "Added environment local") || !strings.Contains(r.stdout, "market_data_url "+srv.URL+" answers in") ||
+		!strings.Contains(r.stdout, "the server's clock is") {
+		t.Fatalf("env add: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if r := w.run("", nil, "env", "add", "again", "--base-url", srv.URL, "--chain-id", "327"); r.code != exitUsage || !strings.Contains(r.stderr, "--alias") || !strings.Contains(r.stderr, "local already reaches") {
+		t.Errorf("a second name: exit %d\n%s", r.code, r.stderr)
+	}
+	if r := w.run("", nil, "env", "add", "again", "--base-url", srv.URL, "--chain-id", "327", "--alias"); r.code != 0 {
+		t.Errorf("--alias: exit %d\n%s", r.code, r.stderr)
+	}
+	if r := w.run("", nil, "env", "add", "partial", "--base-url", srv.URL); r.code != exitUsage || !strings.Contains(r.stderr, "--chain-id") {
+		t.Errorf("no chain id and no terminal: exit %d\n%s", r.code, r.stderr)
+	}
+	if r := w.run("", nil, "env", "use", "local"); r.code != 0 {
+		t.Errorf("env use: exit %d\n%s", r.code, r.stderr)
+	}
+	if r := w.run("", nil, "env", "list"); !strings.Contains(r.stdout, "* local ") || !strings.Contains(r.stdout, "  again ") {
+		t.Errorf("env list:\n%s", r.stdout)
+	}
+	if r := w.run("", nil, "env", "remove", "local"); r.code != exitUsage || !strings.Contains(r.stderr, "default") {
+		t.Errorf("removing the default: exit %d\n%s", r.code, r.stderr)
+	}
+	if r := w.run("", nil, "env", "remove", "again"); r.code != 0 {
+		t.Errorf("env remove: exit %d\n%s", r.code, r.stderr)
+	}
+	b, _ := os.ReadFile(w.config)
+	if !strings.HasPrefix(string(b), "# mine\n") || strings.Contains(string(b), "again") || !strings.Contains(string(b), `default_env = "local"`) {
+		t.Errorf("the file:\n%s", b)
+	}
+}
+
+// TestEnvAddSaysWhichNameIsWrong: a host that does not answer is named by
+// its config key.
+func TestEnvAddSaysWhichNameIsWrong(t *testing.T) {
+	w, srv := newAuthWorld(t, sandbox.Options{})
+	r := w.run("", nil, "env", "add", "broken", "--base-url", srv.URL, "--market-data-url", "http://127.0.0.1:1", "--chain-id", "326")
+	if r.code != 0 || !strings.Contains(r.stdout, "nothing answers on that host and port; check market_data_url in [env.broken]") {
+		t.Errorf("env add with a wrong market-data host: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}

@@ -1,0 +1,80 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/service/session"
+)
+
+// sessionStore is where auth login keeps sessions: the credential store,
+// and the session file in the state folder.
+func (a *app) sessionStore() session.Store {
+	file := ""
+	if p := journal.DefaultPath(); p != "" {
+		file = filepath.Join(filepath.Dir(p), session.FileName)
+	}
+	return session.Store{File: file, Now: time.Now}
+}
+
+// keptClient is a client of e holding the session svcwallet auth login
+// kept for it, when there is one for e's service that has not ended and
+// the command line names no key of its own (which logs in as today). The
+// client renews the session with the API key kept with it, and keeps the
+// renewed one; a wallet's session, once ended, is the user's to log in
+// again. A session kept for another service is never sent: stderr says so
+// and the command logs in as today. keep is what a login of today's must
+// keep, when an ended session was kept for e, else nil.
+func (a *app) keptClient(e config.Environment, f signerFlags, opts exchange.Options) (client *exchange.Client, keep func(exchange.Kept)) {
+	if e.Embedded() || f.onCommandLine() {
+		return nil, nil
+	}
+	store := a.sessionStore()
+	l, err := store.Load(e)
+	var expired *session.ExpiredError
+	var other *session.OtherServiceError
+	switch {
+	case err == nil:
+		if opts.Logger == nil {
+			opts.Logger = a.env.Log
+		}
+		opts.OnLogin = a.keepRenewed(store, e, l.Where, l.APIKey)
+		client = exchange.New(e, opts)
+		var renew exchange.Credential
+		if l.APIKey != "" {
+			renew = exchange.APIKey(l.APIKey)
+		}
+		client.Adopt(l.Kept(), renew)
+		return client, nil
+	case errors.As(err, &expired):
+		return nil, a.keepRenewed(store, e, expired.Where, "")
+	case errors.As(err, &other):
+		fmt.Fprintf(a.env.Stderr, "svcwallet: warning: %v, so it is not sent (svcwallet auth logout --env %s forgets it)\n", other, e.Name)
+	case !errors.Is(err, session.ErrNone):
+		fmt.Fprintf(a.env.Stderr, "svcwallet: warning: %v; logging in as without one (svcwallet auth logout --env %s forgets it)\n", err, e.Name)
+	}
+	return nil, nil
+}
+
+// keptOnly is keptClient's client for the console and plain mode, which
+// open on it (past the login) when there is one, or nil.
+func (a *app) keptOnly(e config.Environment, opts exchange.Options) *exchange.Client {
+	client, _ := a.keptClient(e, signerFlags{}, opts)
+	return client
+}
+
+// keepRenewed keeps each session a login opens for e where the last one
+// was kept, with the API key kept before (a renewal by it); a failure to
+// keep it is said, not fatal: the command goes on with its session.
+func (a *app) keepRenewed(store session.Store, e config.Environment, where session.Where, apiKey string) func(exchange.Kept) {
+	return func(k exchange.Kept) {
+		if _, err := store.Save(e, k, apiKey, where == session.InFile); err != nil {
+			fmt.Fprintf(a.env.Stderr, "svcwallet: warning: the renewed session could not be kept (%v): the next command logs in again\n", err)
+		}
+	}
+}

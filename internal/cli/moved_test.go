@@ -1,0 +1,49 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/internal/osguard"
+)
+
+// TestEarlierFilesMoved: a command that reads svcwallet's files first moves
+// an earlier version's to where this one keeps them, saying so on stderr,
+// and says what must be moved by hand; version, man, completion and help
+// touch nothing.
+func TestEarlierFilesMoved(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	run := func(args ...string) (calls int, stderr string) {
+		var out, errOut bytes.Buffer
+		a := newApp(CLIEnv{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Getenv: func(string) string { return "" }})
+		a.moveEarlier = func() []osguard.Moved {
+			calls++
+			return []osguard.Moved{
+				{From: "/home/ann/.local/state/svcwallet/journal.jsonl", To: "/home/ann/Library/Application Support/svcwallet/journal.jsonl"},
+				{From: "/old/keystore/UTC--k", To: "/new/keystore/UTC--k", Err: errors.New("cross-device link")},
+			}
+		}
+		a.execute(args)
+		return calls, errOut.String()
+	}
+	for _, args := range [][]string{{"version"}, {"man"}, {"completion", "bash"}, {"help", "status"}} {
+		if calls, _ := run(args...); calls != 0 {
+			t.Errorf("%v moved files", args)
+		}
+	}
+	calls, stderr := run("key", "list")
+	if calls != 1 {
+		t.Fatalf("key list: moved %d times, want once", calls)
+	}
+	for _, want := range []string{
+		"moved /home/ann/.local/state/svcwallet/journal.jsonl to /home/ann/Library/Application Support/svcwallet/journal.jsonl",
+		"/old/keystore/UTC--k, written by an earlier version, could not be moved to /new/keystore/UTC--k (cross-device link): move it there by hand",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+}

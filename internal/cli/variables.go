@@ -1,0 +1,88 @@
+package cli
+
+import (
+	"strings"
+
+	"github.com/svcwallet/svcwallet/internal/plain"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/signer"
+)
+
+// variable is one environment variable svcwallet reads: the man page's
+// ENVIRONMENT section, the table of docs/config.md and doctor's report are
+// made from this one list (TestVariablesListed holds it to the code).
+type variable struct {
+	name string
+	// set is how it is written when its value matters ("SVCWALLET_DEBUG=1"),
+	// else the name.
+	set string
+	// means says what it does, in one sentence.
+	means string
+	// secret: doctor says it is set, never what it holds.
+	secret bool
+}
+
+// variables, in the order a reader meets them.
+var variables = []variable{
+	{name: envNameVar, means: "the environment when --env is not given."},
+	{name: configPathVar, means: "the config file when --config is not given."},
+	{name: exchange.APIKeyEnvVar, secret: true, means: "the API key commands and svcwallet auth login log in with (before a stored one); pre-fills the console's API key field."},
+	{name: signer.KeyEnvVar, secret: true, means: "a raw hex signing key (never on the command line); without an API key, commands log in by wallet signature with it."},
+	{name: signer.KeystoreEnvVar, means: "the keystore directory."},
+	{name: signer.SignCommandEnvVar, means: "the signing command of --signer command when the environment sets no sign_command ({file}: the typed data file)."},
+	{name: debugVar, set: debugVar + "=1", means: "log requests, statuses and timings, as --debug."},
+	{name: plain.PlainVar, set: plain.PlainVar + "=1", means: "plain mode, as --plain: the console's flows as line prompts; " + plain.PlainVar + "=0 opens the full screen even where TERM=dumb or ACCESSIBLE would choose plain mode."},
+	{name: "ACCESSIBLE", means: "set true (1, t, true) it chooses plain mode, unless " + plain.PlainVar + " or --plain says otherwise."},
+	{name: "TERM", set: "TERM=dumb", means: "a terminal that draws nothing but text: plain mode, unless " + plain.PlainVar + "=0 (then the full screen, without colour or attributes); other values say what colours help may use."},
+	{name: "NO_COLOR", means: "the console and help without colour; every choice and focus still shows by a character."},
+	{name: "CLICOLOR_FORCE", set: "CLICOLOR_FORCE=1", means: "help in colour even on a pipe (NO_COLOR still wins)."},
+	{name: "CLICOLOR", set: "CLICOLOR=0", means: "help without colour on a terminal."},
+	{name: "COLORTERM", means: "how many colours the terminal shows (truecolor, 24bit), for help; WT_SESSION, ConEmuANSI and ANSICON say so on Windows."},
+	{name: "XDG_CONFIG_HOME", means: "the config folder's parent, on every system when it is an absolute path (docs/config.md, Where files live)."},
+	{name: "XDG_STATE_HOME", means: "the state folder's parent (journal, session store, state files), on every system when it is an absolute path."},
+	{name: "HOME", means: "the home directory, where the default folders are (USERPROFILE on Windows)."},
+	{name: "APPDATA", means: "Windows: the config folder's parent when XDG_CONFIG_HOME is not set."},
+	{name: "LOCALAPPDATA", means: "Windows: the state folder's and the keystore's parent when XDG_STATE_HOME is not set."},
+	{name: "COLORFGBG", means: "the terminal's colours (\"15;0\": the background last); the console's first frame takes its theme from it when neither --theme nor the config's theme names one."},
+	{name: "TMUX", means: "inside tmux, copies are wrapped for its passthrough and doctor checks its set-clipboard option."},
+	{name: "DISPLAY", means: "Linux and the BSDs: a graphical session, where the console's links open in a browser."},
+	{name: "WAYLAND_DISPLAY", means: "as DISPLAY, for a Wayland session."},
+	{name: sourceDateVar, means: "svcwallet man dates the page by these seconds since 1970 (a release sets the commit's time), not by the build's day."},
+}
+
+// colourVariables are the variables that say what colours help may use,
+// as charmbracelet/colorprofile reads them.
+var colourVariables = []string{"TERM", "NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "COLORTERM", "WT_SESSION", "ConEmuANSI", "ANSICON", "ANSICON_VER"}
+
+// variablesProse is the man page's ENVIRONMENT section: one paragraph a
+// variable.
+func variablesProse() string {
+	var b strings.Builder
+	for _, v := range variables {
+		b.WriteString(v.written() + ": " + v.means + "\n\n")
+	}
+	return strings.TrimSpace(b.String())
+}
+
+func (v variable) written() string {
+	if v.set != "" {
+		return v.set
+	}
+	return v.name
+}
+
+// variablesSet names the listed variables getenv finds set, for doctor: a
+// secret's name alone, another's value too.
+func variablesSet(getenv func(string) string) []string {
+	var set []string
+	for _, v := range variables {
+		switch val := getenv(v.name); {
+		case val == "":
+		case v.secret:
+			set = append(set, v.name+" (set; not shown)")
+		default:
+			set = append(set, v.name+"="+val)
+		}
+	}
+	return set
+}

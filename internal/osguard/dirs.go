@@ -1,0 +1,211 @@
+package osguard
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"strings"
+)
+
+// goos is the system this process runs on; DirsFor takes any, for tests.
+const goos = runtime.GOOS
+
+// AppName is the folder svcwallet keeps its files in, under each base.
+const AppName = "svcwallet"
+
+// Dirs are the folders svcwallet keeps its files in (docs/config.md, "Where
+// files live"): Config holds config.toml, State the journal and the other
+// state files (the session store, bridge pins, the board's file, the debug
+// log), Keystore the encrypted keys.
+type Dirs struct {
+	Config, State, Keystore string
+}
+
+// DirsFor is the one rule for where svcwallet's files live on goos, given
+// the user's environment (getenv) and home directory. An absolute
+// $XDG_CONFIG_HOME or $XDG_STATE_HOME is honoured on every system;
+// otherwise each system's own place: ~/.config and ~/.local/state on
+// Linux and the BSDs, ~/Library/Application Support on macOS, %APPDATA%
+// (which roams to other machines) and %LOCALAPPDATA% (which stays) on
+// Windows. The keystore lives with the config, except on Windows, where
+// keys must not roam: there it lives with the state.
+func DirsFor(goos string, getenv func(string) string, home string) (Dirs, error) {
+	config, err := baseDir(goos, getenv, home, "XDG_CONFIG_HOME", "APPDATA", ".config")
+	if err != nil {
+		return Dirs{}, err
+	}
+	state, err := baseDir(goos, getenv, home, "XDG_STATE_HOME", "LOCALAPPDATA", ".local/state")
+	if err != nil {
+		return Dirs{}, err
+	}
+	d := Dirs{Config: join(goos, config, AppName), State: join(goos, state, AppName)}
+	d.Keystore = join(goos, d.Config, "keystore")
+	if goos == "windows" {
+		d.Keystore = join(goos, d.State, "keystore")
+	}
+	return d, nil
+}
+
+// baseDir is one base folder: $xdg when absolute, else the system's own
+// (winVar on Windows, Application Support on macOS, home/unixRel elsewhere).
+func baseDir(goos string, getenv func(string) string, home, xdg, winVar, unixRel string) (string, error) {
+	if v := getenv(xdg); isAbs(goos, v) {
+		return v, nil
+	}
+	switch goos {
+	case "windows":
+		if v := getenv(winVar); isAbs(goos, v) {
+			return v, nil
+		}
+		return "", fmt.Errorf("%%%s%% is not set: set it, or set %s", winVar, xdg)
+	case "darwin", "ios":
+		if home == "" {
+			return "", fmt.Errorf("no home directory: set $HOME, or set %s", xdg)
+		}
+		return join(goos, home, "Library", "Application Support"), nil
+	}
+	if home == "" {
+		return "", fmt.Errorf("no home directory: set $HOME, or set %s", xdg)
+	}
+	return join(goos, home, unixRel), nil
+}
+
+// earlierDirsFor is where versions before 0.2 kept the files on goos: the
+// config and keystore in os.UserConfigDir's folder (which ignores XDG_*
+// outside unix), the state in $XDG_STATE_HOME or ~/.local/state everywhere.
+func earlierDirsFor(goos string, getenv func(string) string, home string) Dirs {
+	var config string
+	switch goos {
+	case "windows":
+		config = getenv("APPDATA")
+	case "darwin", "ios":
+		if home != "" {
+			config = join(goos, home, "Library", "Application Support")
+		}
+	default:
+		if config = getenv("XDG_CONFIG_HOME"); config == "" && home != "" {
+			config = join(goos, home, ".config")
+		}
+	}
+	state := getenv("XDG_STATE_HOME")
+	if state == "" && home != "" {
+		state = join(goos, home, ".local", "state")
+	}
+	var d Dirs
+	if config != "" {
+		d.Config = join(goos, config, AppName)
+		d.Keystore = join(goos, d.Config, "keystore")
+	}
+	if state != "" {
+		d.State = join(goos, state, AppName)
+	}
+	return d
+}
+
+// UserDirs is DirsFor this system, this process's environment and home.
+func UserDirs() (Dirs, error) {
+	home, _ := os.UserHomeDir()
+	return DirsFor(goos, os.Getenv, home)
+}
+
+// Moved is one file or folder of an earlier version moved to its place now;
+// Err is set when it could not be, and it stays where it was.
+type Moved struct {
+	From, To string
+	Err      error
+}
+
+// MoveEarlierFiles moves what an earlier version wrote where this one does
+// not look (macOS and Windows kept state in ~/.local/state, Windows its
+// keystore in the roaming profile) to its place now, once: an entry that
+// already exists in the new place is left alone, and a folder emptied is
+// removed, so the next run finds nothing to move. Nothing is read.
+func MoveEarlierFiles() []Moved {
+	home, _ := os.UserHomeDir()
+	now, err := DirsFor(goos, os.Getenv, home)
+	if err != nil {
+		return nil
+	}
+	return moveEarlier(earlierDirsFor(goos, os.Getenv, home), now)
+}
+
+func moveEarlier(was, now Dirs) []Moved {
+	var moved []Moved
+	// The keystore first: on Windows it sits inside the earlier config
+	// folder and moves into the new state folder.
+	moved = append(moved, moveEntries(was.Keystore, now.Keystore)...)
+	if was.Config != "" && was.Config != now.Config {
+		moved = append(moved, moveEntry(filepath.Join(was.Config, "config.toml"), filepath.Join(now.Config, "config.toml"))...)
+	}
+	moved = append(moved, moveEntries(was.State, now.State)...)
+	return moved
+}
+
+// moveEntries moves every entry of the folder from into the folder to (made
+// private), each one not already there; from is removed once empty.
+func moveEntries(from, to string) []Moved {
+	if from == "" || to == "" || filepath.Clean(from) == filepath.Clean(to) {
+		return nil
+	}
+	entries, err := os.ReadDir(from)
+	if err != nil {
+		return nil
+	}
+	var moved []Moved
+	for _, e := range entries {
+		moved = append(moved, moveEntry(filepath.Join(from, e.Name()), filepath.Join(to, e.Name()))...)
+	}
+	_ = os.Remove(from)
+	return moved
+}
+
+// moveEntry renames from to to when from exists and to does not.
+func moveEntry(from, to string) []Moved {
+	if _, err := os.Lstat(from); err != nil {
+		return nil
+	}
+	if _, err := os.Lstat(to); !errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	err := MkdirPrivate(filepath.Dir(to))
+	if err == nil {
+		err = os.Rename(from, to)
+	}
+	return []Moved{{From: from, To: to, Err: err}}
+}
+
+// MkdirPrivate makes dir and the folders above it that are missing (0700),
+// and makes dir itself private to the user where modes do not say so
+// (an owner-only ACL on Windows, MakePrivate).
+func MkdirPrivate(dir string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	return MakePrivate(dir)
+}
+
+// join joins path elements as goos writes paths, whichever system runs.
+func join(goos string, elem ...string) string {
+	if goos != "windows" {
+		return path.Join(elem...)
+	}
+	for i, e := range elem {
+		elem[i] = strings.TrimRight(e, `\/`)
+	}
+	return strings.Join(elem, `\`)
+}
+
+// isAbs reports whether p is an absolute path on goos: /… on unix; a drive
+// (C:\…) or a share (\\server\…) on Windows.
+func isAbs(goos, p string) bool {
+	if goos != "windows" {
+		return strings.HasPrefix(p, "/")
+	}
+	if strings.HasPrefix(p, `\\`) {
+		return true
+	}
+	return len(p) >= 3 && p[1] == ':' && (p[2] == '\\' || p[2] == '/') && (p[0]|0x20 >= 'a' && p[0]|0x20 <= 'z')
+}

@@ -1,0 +1,125 @@
+package osguard
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestDirsPerSystem is the table of docs/config.md, "Where files live": each
+// system's own folders, and XDG_* honoured on every system when absolute.
+func TestDirsPerSystem(t *testing.T) {
+	win := map[string]string{"APPDATA": `C:\Users\ann\AppData\Roaming`, "LOCALAPPDATA": `C:\Users\ann\AppData\Local`}
+	xdg := map[string]string{"XDG_CONFIG_HOME": "/srv/cfg", "XDG_STATE_HOME": "/srv/state"}
+	for _, c := range []struct {
+		name, goos, home string
+		env              map[string]string
+		want             Dirs
+	}{
+		{"linux", "linux", "/home/ann", nil, Dirs{
+			Config: "/home/ann/.config/svcwallet", State: "/home/ann/.local/state/svcwallet", Keystore: "/home/ann/.config/svcwallet/keystore"}},
+		{"linux, XDG", "linux", "/home/ann", xdg, Dirs{
+			Config: "/srv/cfg/svcwallet", State: "/srv/state/svcwallet", Keystore: "/srv/cfg/svcwallet/keystore"}},
+		{"linux, relative XDG ignored", "linux", "/home/ann", map[string]string{"XDG_CONFIG_HOME": "cfg", "XDG_STATE_HOME": "st"}, Dirs{
+			Config: "/home/ann/.config/svcwallet", State: "/home/ann/.local/state/svcwallet", Keystore: "/home/ann/.config/svcwallet/keystore"}},
+		{"freebsd", "freebsd", "/home/ann", nil, Dirs{
+			Config: "/home/ann/.config/svcwallet", State: "/home/ann/.local/state/svcwallet", Keystore: "/home/ann/.config/svcwallet/keystore"}},
+		{"darwin", "darwin", "/Users/ann", nil, Dirs{
+			Config:   "/Users/ann/Library/Application Support/svcwallet",
+			State:    "/Users/ann/Library/Application Support/svcwallet",
+			Keystore: "/Users/ann/Library/Application Support/svcwallet/keystore"}},
+		{"darwin, XDG", "darwin", "/Users/ann", xdg, Dirs{
+			Config: "/srv/cfg/svcwallet", State: "/srv/state/svcwallet", Keystore: "/srv/cfg/svcwallet/keystore"}},
+		{"windows", "windows", `C:\Users\ann`, win, Dirs{
+			Config:   `C:\Users\ann\AppData\Roaming\svcwallet`,
+			State:    `C:\Users\ann\AppData\Local\svcwallet`,
+			Keystore: `C:\Users\ann\AppData\Local\svcwallet\keystore`}},
+		{"windows, XDG", "windows", `C:\Users\ann`, map[string]string{"APPDATA": win["APPDATA"], "XDG_CONFIG_HOME": `D:\cfg`, "XDG_STATE_HOME": `D:\state\`}, Dirs{
+			Config: `D:\cfg\svcwallet`, State: `D:\state\svcwallet`, Keystore: `D:\state\svcwallet\keystore`}},
+		{"windows, unix-style XDG not absolute there", "windows", `C:\Users\ann`, map[string]string{"APPDATA": win["APPDATA"], "LOCALAPPDATA": win["LOCALAPPDATA"], "XDG_CONFIG_HOME": "/cfg"}, Dirs{
+			Config: `C:\Users\ann\AppData\Roaming\svcwallet`, State: `C:\Users\ann\AppData\Local\svcwallet`, Keystore: `C:\Users\ann\AppData\Local\svcwallet\keystore`}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := DirsFor(c.goos, func(k string) string { return c.env[k] }, c.home)
+			if err != nil || got != c.want {
+				t.Errorf("DirsFor = %+v, %v\nwant       %+v", got, err, c.want)
+			}
+		})
+	}
+	if _, err := DirsFor("windows", func(string) string { return "" }, `C:\Users\ann`); err == nil || !strings.Contains(err.Error(), "APPDATA") {
+		t.Errorf("windows without %%APPDATA%%: %v", err)
+	}
+	if _, err := DirsFor("linux", func(string) string { return "" }, ""); err == nil || !strings.Contains(err.Error(), "HOME") {
+		t.Errorf("linux without a home: %v", err)
+	}
+}
+
+// TestEarlierDirs: where versions before this one wrote, per system: the
+// state in ~/.local/state everywhere, the keystore in the roaming profile.
+func TestEarlierDirs(t *testing.T) {
+	env := map[string]string{"APPDATA": `C:\Users\ann\AppData\Roaming`}
+	got := earlierDirsFor("windows", func(k string) string { return env[k] }, `C:\Users\ann`)
+	want := Dirs{Config: `C:\Users\ann\AppData\Roaming\svcwallet`, State: `C:\Users\ann\.local\state\svcwallet`, Keystore: `C:\Users\ann\AppData\Roaming\svcwallet\keystore`}
+	if got != want {
+		t.Errorf("windows: %+v, want %+v", got, want)
+	}
+	if got := earlierDirsFor("darwin", func(string) string { return "" }, "/Users/ann"); got.State != "/Users/ann/.local/state/svcwallet" {
+		t.Errorf("darwin state: %q", got.State)
+	}
+	linux := func(k string) string { return map[string]string{"XDG_STATE_HOME": "/s", "XDG_CONFIG_HOME": "/c"}[k] }
+	now, _ := DirsFor("linux", linux, "/home/ann")
+	if was := earlierDirsFor("linux", linux, "/home/ann"); was != now {
+		t.Errorf("linux moved: earlier %+v, now %+v", was, now)
+	}
+}
+
+// TestMoveEarlierFiles: an earlier version's files move once, what is
+// already in the new place stays, and the emptied folders go.
+func TestMoveEarlierFiles(t *testing.T) {
+	root := t.TempDir()
+	was := Dirs{Config: filepath.Join(root, "roaming"), State: filepath.Join(root, "old-state"), Keystore: filepath.Join(root, "roaming", "keystore")}
+	now := Dirs{Config: filepath.Join(root, "roaming"), State: filepath.Join(root, "local"), Keystore: filepath.Join(root, "local", "keystore")}
+	write := func(p, s string) {
+		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(s), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(was.Keystore, "UTC--key"), "key")
+	write(filepath.Join(was.State, "journal.jsonl"), "old journal")
+	write(filepath.Join(was.State, "bridge-pins.json"), "old pins")
+	write(filepath.Join(now.State, "bridge-pins.json"), "new pins")
+	write(filepath.Join(was.Config, "config.toml"), "cfg")
+
+	moved := moveEarlier(was, now)
+	if len(moved) != 2 {
+		t.Errorf("moved %+v, want the key and the journal", moved)
+	}
+	for _, m := range moved {
+		if m.Err != nil {
+			t.Errorf("%+v", m)
+		}
+	}
+	for p, want := range map[string]string{
+		filepath.Join(now.Keystore, "UTC--key"):          "key",
+		filepath.Join(now.State, "journal.jsonl"):        "old journal",
+		filepath.Join(now.State, "bridge-pins.json"):     "new pins",
+		filepath.Join(was.State, "bridge-pins.json"):     "old pins",
+		filepath.Join(now.Config, "config.toml"):         "cfg",
+		filepath.Join(was.Keystore, "..", "config.toml"): "cfg",
+	} {
+		if b, err := os.ReadFile(p); err != nil || string(b) != want {
+			t.Errorf("%s: %q, %v; want %q", p, b, err, want)
+		}
+	}
+	if _, err := os.Stat(was.Keystore); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the emptied keystore folder stays: %v", err)
+	}
+	if again := moveEarlier(was, now); len(again) != 0 {
+		t.Errorf("a second run moves %+v", again)
+	}
+}

@@ -1,0 +1,288 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/svcwallet/svcwallet/internal/osguard"
+)
+
+// The config is edited in its text, never rewritten from what was decoded:
+// a TOML encoder would drop the user's comments and order. Each edit
+// appends a table, replaces a line or takes a table out, then decodes the
+// result and writes it only when it says exactly what was meant (the
+// other environments and settings unchanged).
+
+// NameTakenError: the config (or the built-in sandbox) already has the name.
+type NameTakenError struct{ Name string }
+
+func (e *NameTakenError) Error() string {
+	if e.Name == SandboxEnv {
+		return "sandbox names the embedded sandbox, which is always there: choose another name"
+	}
+	return fmt.Sprintf("the config already names an environment %s", e.Name)
+}
+
+// SameServiceError: another name already reaches the service.
+type SameServiceError struct {
+	Name, Other string
+	Service     Service
+}
+
+func (e *SameServiceError) Error() string {
+	return fmt.Sprintf("%s already reaches %s: two names for one service split its sessions and withdrawals between them", e.Other, e.Service)
+}
+
+// DefaultEnvError: the environment to remove is default_env.
+type DefaultEnvError struct{ Name string }
+
+func (e *DefaultEnvError) Error() string {
+	return fmt.Sprintf("%s is the default environment (default_env): choose another default first", e.Name)
+}
+
+// ErrNotEdited: the file says something its edit cannot be sure of (an
+// environment written another way than an [env.NAME] table, a line the
+// edit would misread); it was left as it was.
+var ErrNotEdited = errors.New("the config file could not be edited safely, and was left as it was: edit it by hand (docs/config.md)")
+
+// AddEnvironment appends e as an [env.NAME] table to the config at path,
+// made if missing. A name already there, or a second name for the service
+// another name reaches (unless alias), is refused.
+func AddEnvironment(path string, e Environment, alias bool) error {
+	if err := e.Validate(); err != nil {
+		return err
+	}
+	return editConfig(path, func(text string, before Config) (string, error) {
+		if _, ok := before.Environments[e.Name]; ok || e.Name == SandboxEnv {
+			return "", &NameTakenError{Name: e.Name}
+		}
+		for _, name := range before.Names() {
+			if other := before.Environments[name]; !alias && other.Service() == e.Service() {
+				return "", &SameServiceError{Name: e.Name, Other: name, Service: e.Service()}
+			}
+		}
+		if text != "" && !strings.HasSuffix(text, "\n") {
+			text += "\n"
+		}
+		if text != "" {
+			text += "\n"
+		}
+		return text + envTable(e), nil
+	}, func(before, after Config) bool {
+		want := cloneConfig(before)
+		want.Environments[e.Name] = e
+		return reflect.DeepEqual(want, after)
+	})
+}
+
+// UseEnvironment sets default_env to name, which the config must define.
+func UseEnvironment(path, name string) error {
+	return editConfig(path, func(text string, before Config) (string, error) {
+		if _, err := before.Lookup(name); err != nil && name != SandboxEnv {
+			return "", err
+		}
+		lines := strings.SplitAfter(text, "\n")
+		first := len(lines)
+		for i, l := range lines {
+			if tableHeader.MatchString(l) {
+				first = i
+				break
+			}
+			if m := defaultEnvLine.FindStringSubmatchIndex(l); m != nil {
+				lines[i] = l[:m[3]] + strconv.Quote(name) + l[m[5]:]
+				return strings.Join(lines, ""), nil
+			}
+		}
+		at := settingsEnd(lines[:first])
+		line := "default_env = " + strconv.Quote(name) + "\n"
+		if before := strings.Join(lines[:at], ""); before != "" && !strings.HasSuffix(before, "\n") {
+			line = "\n" + line
+		}
+		if at < first && isComment(lines[at]) {
+			line += "\n"
+		}
+		lines = append(lines[:at], append([]string{line}, lines[at:]...)...)
+		return strings.Join(lines, ""), nil
+	}, func(before, after Config) bool {
+		want := cloneConfig(before)
+		want.DefaultEnv = name
+		return reflect.DeepEqual(want, after)
+	})
+}
+
+// settingsEnd is where a new top-level setting goes among the lines
+// before the first table: after the last setting, else above the comment
+// right over the first table (which is that table's, not the setting's).
+func settingsEnd(top []string) int {
+	at := len(top)
+	for at > 0 && isComment(top[at-1]) {
+		at--
+	}
+	for i := at - 1; i >= 0; i-- {
+		if t := strings.TrimSpace(top[i]); t != "" && !isComment(t) {
+			return i + 1
+		}
+	}
+	return at
+}
+
+func isComment(l string) bool { return strings.HasPrefix(strings.TrimSpace(l), "#") }
+
+// RemoveEnvironment takes name's [env.NAME] table, and its subtables, out
+// of the config, with the comment right above it; the other comments stay.
+// The default environment is refused.
+func RemoveEnvironment(path, name string) error {
+	return editConfig(path, func(text string, before Config) (string, error) {
+		if _, err := before.Lookup(name); err != nil {
+			return "", err
+		}
+		if before.DefaultEnv == name {
+			return "", &DefaultEnvError{Name: name}
+		}
+		// Comments and blank lines inside the table stay when nothing of
+		// the table follows them: they are the next table's, or the file's.
+		var out, pending []string
+		inside, found := false, false
+		for _, l := range strings.SplitAfter(text, "\n") {
+			if tableHeader.MatchString(l) {
+				if ours := isEnvHeader(l, name); ours {
+					if !inside {
+						out = withoutHeading(out)
+					}
+					inside, found, pending = true, true, nil
+					continue
+				}
+				inside = false
+				out, pending = append(out, pending...), nil
+			}
+			switch t := strings.TrimSpace(l); {
+			case !inside:
+				out = append(out, l)
+			case t == "" || strings.HasPrefix(t, "#"):
+				pending = append(pending, l)
+			default:
+				pending = nil
+			}
+		}
+		if !found {
+			return "", ErrNotEdited
+		}
+		return strings.Join(append(out, pending...), ""), nil
+	}, func(before, after Config) bool {
+		want := cloneConfig(before)
+		delete(want.Environments, name)
+		return reflect.DeepEqual(want, after)
+	})
+}
+
+// withoutHeading is out without the comment right above a table taken
+// out (that table's), and the blank lines before it; a comment that starts
+// the file is the file's and stays.
+func withoutHeading(out []string) []string {
+	j := len(out)
+	for j > 0 && isComment(out[j-1]) {
+		j--
+	}
+	if j == len(out) {
+		return out
+	}
+	for j > 0 && strings.TrimSpace(out[j-1]) == "" {
+		j--
+	}
+	if j == 0 {
+		return out
+	}
+	return out[:j]
+}
+
+var (
+	tableHeader    = regexp.MustCompile(`^\s*\[`)
+	defaultEnvLine = regexp.MustCompile(`^(\s*default_env\s*=\s*)("[^"\n]*"|'[^'\n]*')`)
+	bareKey        = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+)
+
+// isEnvHeader reports whether the table header line l opens name's
+// environment or one of its subtables.
+func isEnvHeader(l, name string) bool {
+	key := regexp.QuoteMeta(name)
+	re := regexp.MustCompile(`^\s*\[\s*env\s*\.\s*(` + key + `|"` + key + `"|'` + key + `')\s*[.\]]`)
+	return re.MatchString(l)
+}
+
+// envTable is e as the config writes it.
+func envTable(e Environment) string {
+	key := e.Name
+	if !bareKey.MatchString(key) {
+		key = strconv.Quote(key)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "[env.%s]\n", key)
+	for _, kv := range [][2]string{{"auth_url", e.AuthURL}, {"base_url", e.BaseURL}, {"market_data_url", e.MarketDataURL}} {
+		fmt.Fprintf(&b, "%-15s = %s\n", kv[0], tomlString(kv[1]))
+	}
+	fmt.Fprintf(&b, "%-15s = %d\n", "chain_id", e.ChainID)
+	for _, kv := range [][2]string{{"domain_name", e.DomainName}, {"cookie_name", e.CookieName}, {"account_id_header", e.AccountIDHeader}} {
+		if kv[1] != "" {
+			fmt.Fprintf(&b, "%s = %s\n", kv[0], tomlString(kv[1]))
+		}
+	}
+	return b.String()
+}
+
+// tomlString is s as a TOML basic string; what Validate lets through holds
+// no control character.
+func tomlString(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+}
+
+func cloneConfig(c Config) Config {
+	envs := make(map[string]Environment, len(c.Environments)+1)
+	for k, v := range c.Environments {
+		envs[k] = v
+	}
+	c.Environments = envs
+	return c
+}
+
+// editConfig applies change to the config's text, and writes the result
+// only when its decoding is what ok expects of it: atomically, 0600, to the
+// file a link at path names (the link stays). A missing file is made.
+func editConfig(path string, change func(text string, before Config) (string, error), ok func(before, after Config) bool) error {
+	if path == "" {
+		return errors.New("no config folder: set $HOME, or name a config file")
+	}
+	real := path
+	if r, err := filepath.EvalSymlinks(path); err == nil {
+		real = r
+	}
+	before, err := LoadConfig(path, false)
+	if err != nil {
+		return err
+	}
+	b, err := readConfigFile(real)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("config %s: %w", path, err)
+	}
+	text, err := change(string(b), cloneConfig(before))
+	if err != nil {
+		return err
+	}
+	after, err := parseConfig(path, []byte(text))
+	if err != nil || !ok(cloneConfig(before), cloneConfig(after)) {
+		return ErrNotEdited
+	}
+	if err := os.MkdirAll(filepath.Dir(real), 0o700); err != nil {
+		return fmt.Errorf("config folder: %w", err)
+	}
+	if err := osguard.WriteStateFile(real, []byte(text)); err != nil {
+		return fmt.Errorf("config %s: %w", path, err)
+	}
+	return nil
+}

@@ -1,0 +1,80 @@
+package session
+
+import (
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"path/filepath"
+
+	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/service/config"
+)
+
+// record is one environment's line of the session file: where its session
+// is kept, and the session itself when that is the file.
+type record struct {
+	Where   Where           `json:"where"`
+	Session json.RawMessage `json:"session,omitempty"`
+}
+
+// readFile is the session file's records by environment name; none when
+// there is no file. A file others could change, a link, or one not of the
+// file's shape (config.ReadState, strictly) is an *UnreadableError.
+func (s Store) readFile() (map[string]record, error) {
+	records := map[string]record{}
+	if s.File == "" {
+		return records, nil
+	}
+	err := config.ReadState(s.File, &records)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return map[string]record{}, nil
+	case err != nil:
+		return nil, &UnreadableError{Where: InFile, Reason: err}
+	}
+	for name := range records {
+		if len(name) > safetext.MaxNameLen || !safetext.IsToken(name) {
+			return nil, &UnreadableError{Where: InFile, Reason: errors.New("the session file names an environment no config could")}
+		}
+	}
+	return records, nil
+}
+
+// writeRecord puts env's record in the file, replaced atomically, 0600,
+// in the private state folder; an unreadable file (not one others could
+// change) is replaced.
+func (s Store) writeRecord(env string, rec record) error {
+	if s.File == "" {
+		return errors.New("no state folder for the session file")
+	}
+	records, err := s.readFile()
+	if err != nil {
+		if errors.As(err, new(*osguard.UnsafePathError)) {
+			return err
+		}
+		records = map[string]record{}
+	}
+	records[env] = rec
+	return s.writeFile(records)
+}
+
+// removeRecord takes env's record out of the file, if it holds one.
+func (s Store) removeRecord(env string) error {
+	records, err := s.readFile()
+	if err != nil {
+		return err
+	}
+	if _, ok := records[env]; !ok {
+		return nil
+	}
+	delete(records, env)
+	return s.writeFile(records)
+}
+
+func (s Store) writeFile(records map[string]record) error {
+	if err := osguard.MkdirPrivate(filepath.Dir(s.File)); err != nil {
+		return err
+	}
+	return config.WriteState(s.File, records)
+}

@@ -1,0 +1,100 @@
+package session
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
+)
+
+// Bounds of what is read back.
+const (
+	// MaxLifetime is the furthest ahead a kept session may end: browsers
+	// cap a cookie's life at 400 days (RFC 6265bis), and a service's 30.
+	MaxLifetime = 400 * 24 * time.Hour
+	maxCookie   = 4096
+	maxAPIKey   = 512
+	maxRecord   = 16 << 10
+)
+
+// check holds an entry to the shape of a session Login gives for e, and to
+// its time: ended is an *ExpiredError, anything else an *UnreadableError.
+func (s Store) check(en Entry, e config.Environment) error {
+	bad := func(format string, a ...any) error { return &UnreadableError{Reason: fmt.Errorf(format, a...)} }
+	if err := checkBound(en.Bound); err != nil {
+		return bad("%v", err)
+	}
+	switch {
+	case en.Env != e.Name:
+		return bad("it names another environment")
+	case !isCookieValue(en.Cookie):
+		return bad("its cookie is not a cookie's value")
+	case en.Method != "API key" && en.Method != "wallet":
+		return bad("it names no way of logging in")
+	case en.Funding != "" && !common.IsHexAddress(en.Funding):
+		return bad("its funding address is not an address")
+	case en.Expires.IsZero():
+		return bad("it has no end")
+	}
+	if err := exchange.CheckID("account id", en.AccountID, true); err != nil {
+		return bad("%v", err)
+	}
+	if err := exchange.CheckID("sub-account id", en.SubAccount, false); err != nil {
+		return bad("%v", err)
+	}
+	now := s.Now()
+	if !now.Before(en.Expires) {
+		return &ExpiredError{Entry: en}
+	}
+	if en.Expires.After(now.Add(MaxLifetime)) {
+		return bad("it ends more than %d days ahead", int(MaxLifetime.Hours()/24))
+	}
+	return nil
+}
+
+// checkBound holds the hosts and chain id read back to a Service's shape.
+func checkBound(b Bound) error {
+	if err := b.Service.Check(); err != nil {
+		return fmt.Errorf("its service %v", err)
+	}
+	for _, h := range []string{b.AuthHost, b.MarketHost} {
+		if err := (config.Service{Host: h, ChainID: b.Service.ChainID}).Check(); err != nil {
+			return fmt.Errorf("its host %v", err)
+		}
+	}
+	return nil
+}
+
+// isCookieValue reports whether v is a cookie value (RFC 6265 §4.1.1, no
+// quotes) of at most maxCookie bytes.
+func isCookieValue(v string) bool {
+	if v == "" || len(v) > maxCookie {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case c == 0x21, c >= 0x23 && c <= 0x2b, c >= 0x2d && c <= 0x3a, c >= 0x3c && c <= 0x5b, c >= 0x5d && c <= 0x7e:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// CheckAPIKey holds an API key read back or given to printable ASCII
+// without spaces, of at most maxAPIKey bytes.
+func CheckAPIKey(k string) error {
+	if k == "" || len(k) > maxAPIKey {
+		return errors.New("an API key is 1 to 512 characters")
+	}
+	for i := 0; i < len(k); i++ {
+		if k[i] <= ' ' || k[i] > '~' {
+			return errors.New("an API key is printable characters without spaces")
+		}
+	}
+	return nil
+}

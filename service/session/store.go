@@ -1,0 +1,306 @@
+// Package session keeps a login between runs (svcwallet auth login): the
+// session cookie, and the API key of an API-key login, in the system's
+// credential store (go-keyring: the macOS Keychain, the Secret Service,
+// the Windows Credential Manager), or the session alone in a 0600 file in
+// the state folder where the user asked for it. What is kept is bound to
+// the hosts and chain id it was made for, and is never used for another;
+// everything read back is checked before the client sends any of it.
+package session
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/zalando/go-keyring"
+
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
+)
+
+// keyringService is the name svcwallet's entries have in the store.
+const keyringService = "svcwallet"
+
+// FileName is the session file, in the state folder: which environments
+// have a session kept and where, and the sessions kept in the file itself
+// (insecure storage). Only an environment it names is looked up in the
+// credential store, so a command run by someone who never kept a session
+// never reaches the store.
+const FileName = "sessions.json"
+
+// Where says where a session is kept.
+type Where string
+
+const (
+	InKeyring Where = "keyring" // the system's credential store
+	InFile    Where = "file"    // the 0600 file, asked for
+)
+
+// Store keeps sessions and API keys per environment name.
+type Store struct {
+	// File is the session file (FileName in the state folder).
+	File string
+	// Now is the clock expiry is judged by.
+	Now func() time.Time
+}
+
+// Bound is what a kept secret may be sent to: the environment's service
+// (base_url's host and the chain id) and its other two hosts. Any change
+// of one makes the kept session another service's.
+type Bound struct {
+	Service    config.Service `json:"service"`
+	AuthHost   string         `json:"auth_host"`
+	MarketHost string         `json:"market_data_host"`
+}
+
+// BoundOf is what e's secrets are bound to.
+func BoundOf(e config.Environment) Bound {
+	host := func(u string) string {
+		x := e
+		x.BaseURL = u
+		return x.Service().Host
+	}
+	return Bound{Service: e.Service(), AuthHost: host(e.AuthURL), MarketHost: host(e.MarketDataURL)}
+}
+
+// Entry is one kept session.
+type Entry struct {
+	Env   string `json:"env"`
+	Bound Bound  `json:"bound"`
+	// Session's fields, as Login gave them.
+	Cookie     string    `json:"cookie"`
+	AccountID  string    `json:"account_id"`
+	Expires    time.Time `json:"expires"`
+	Method     string    `json:"method"`
+	Funding    string    `json:"funding_account_address,omitempty"`
+	SubAccount string    `json:"sub_account_id,omitempty"`
+}
+
+// Kept is the entry as the client adopts it.
+func (e Entry) Kept() exchange.Kept {
+	return exchange.Kept{Cookie: e.Cookie, Session: exchange.Session{
+		LoginResult: exchange.LoginResult{Status: "success", FundingAccountAddress: e.Funding, SubAccountID: e.SubAccount},
+		AccountID:   e.AccountID, Expires: e.Expires, Method: e.Method,
+	}}
+}
+
+// Loaded is what Load found for an environment.
+type Loaded struct {
+	Entry
+	Where Where
+	// APIKey is the API key kept with it (an API-key login in the
+	// credential store), or "".
+	APIKey string
+}
+
+// NoStoreError: the system has no credential store svcwallet can reach (a
+// server, CI, a session without the Secret Service).
+type NoStoreError struct{ Cause error }
+
+func (e *NoStoreError) Error() string {
+	return "no credential store can be reached: " + e.Cause.Error()
+}
+func (e *NoStoreError) Unwrap() error { return e.Cause }
+
+// ErrNone: nothing is kept for the environment.
+var ErrNone = errors.New("no session is kept")
+
+// OtherServiceError: what is kept under the name was made for another
+// service than the name reaches now; it is not sent.
+type OtherServiceError struct {
+	Env        string
+	Kept, Now  Bound
+	KeptExpiry time.Time
+}
+
+func (e *OtherServiceError) Error() string {
+	return fmt.Sprintf("the session kept for %s was made for %s, and %s now reaches %s", e.Env, e.Kept.Service, e.Env, e.Now.Service)
+}
+
+// ExpiredError: the kept session has ended.
+type ExpiredError struct {
+	Entry Entry
+	Where Where
+}
+
+func (e *ExpiredError) Error() string {
+	return fmt.Sprintf("the session kept for %s ended at %s", e.Entry.Env, e.Entry.Expires.UTC().Format(time.RFC3339))
+}
+
+// UnreadableError: what is kept does not have a session's shape; it is
+// not used.
+type UnreadableError struct {
+	Where  Where
+	Reason error
+}
+
+func (e *UnreadableError) Error() string {
+	return fmt.Sprintf("the kept session (%s) cannot be used: %v", e.Where, e.Reason)
+}
+func (e *UnreadableError) Unwrap() error { return e.Reason }
+
+func sessionUser(env string) string { return "session:" + env }
+func apiKeyUser(env string) string  { return "api-key:" + env }
+
+// Available reports whether the credential store can be reached: nil, or
+// a *NoStoreError.
+func (s Store) Available() error {
+	if _, err := keyring.Get(keyringService, "probe"); err != nil && !errors.Is(err, keyring.ErrNotFound) {
+		return &NoStoreError{Cause: err}
+	}
+	return nil
+}
+
+// Save keeps the session the client holds for e, in the credential store,
+// or in the file when insecure, and the API key it logged in with (apiKey,
+// "" for a wallet) in the credential store alone: never in the file. What
+// is saved is checked as what is read back is, so nothing is written that
+// could not be used.
+func (s Store) Save(e config.Environment, k exchange.Kept, apiKey string, insecure bool) (Where, error) {
+	entry := Entry{Env: e.Name, Bound: BoundOf(e), Cookie: k.Cookie, AccountID: k.AccountID, Expires: k.Expires.UTC(),
+		Method: k.Method, Funding: k.FundingAccountAddress, SubAccount: k.SubAccountID}
+	if err := s.check(entry, e); err != nil {
+		return "", err
+	}
+	b, err := json.Marshal(entry)
+	if err != nil {
+		return "", err
+	}
+	if insecure {
+		// One place only: a session kept in the file is not also in the
+		// store, nor an API key anywhere.
+		s.forgetKeyring(e.Name)
+		return InFile, s.writeRecord(e.Name, record{Where: InFile, Session: b})
+	}
+	if err := keyring.Set(keyringService, sessionUser(e.Name), string(b)); err != nil {
+		return "", &NoStoreError{Cause: err}
+	}
+	if apiKey != "" {
+		kb, _ := json.Marshal(keptKey{Bound: entry.Bound, Key: apiKey})
+		if err := keyring.Set(keyringService, apiKeyUser(e.Name), string(kb)); err != nil {
+			return "", &NoStoreError{Cause: err}
+		}
+	} else {
+		_ = keyring.Delete(keyringService, apiKeyUser(e.Name))
+	}
+	return InKeyring, s.writeRecord(e.Name, record{Where: InKeyring})
+}
+
+// keptKey is an API key as the credential store keeps it: with what it
+// may be sent to.
+type keptKey struct {
+	Bound Bound  `json:"bound"`
+	Key   string `json:"key"`
+}
+
+// Load finds the session kept for e: in the credential store, else in the
+// file. ErrNone when there is none; *OtherServiceError when it was made for
+// another service; *ExpiredError when it has ended; *UnreadableError when
+// it is not a session's shape. The API key kept with it is returned only
+// when it is bound to e's hosts as well.
+func (s Store) Load(e config.Environment) (Loaded, error) {
+	raw, where, err := s.read(e.Name)
+	if err != nil {
+		return Loaded{}, err
+	}
+	var entry Entry
+	if err := json.Unmarshal([]byte(raw), &entry); err != nil {
+		return Loaded{}, &UnreadableError{Where: where, Reason: errors.New("not a session record")}
+	}
+	if entry.Bound != BoundOf(e) {
+		if err := checkBound(entry.Bound); err != nil {
+			return Loaded{}, &UnreadableError{Where: where, Reason: err}
+		}
+		return Loaded{}, &OtherServiceError{Env: e.Name, Kept: entry.Bound, Now: BoundOf(e), KeptExpiry: entry.Expires}
+	}
+	if err := s.check(entry, e); err != nil {
+		var exp *ExpiredError
+		if errors.As(err, &exp) {
+			exp.Where = where
+		}
+		if u, ok := err.(*UnreadableError); ok {
+			u.Where = where
+		}
+		return Loaded{}, err
+	}
+	l := Loaded{Entry: entry, Where: where}
+	if where == InKeyring {
+		l.APIKey = s.apiKey(e)
+	}
+	return l, nil
+}
+
+// apiKey is the API key kept for e, when it is bound to e and has a key's
+// shape; "" otherwise.
+func (s Store) apiKey(e config.Environment) string {
+	raw, err := keyring.Get(keyringService, apiKeyUser(e.Name))
+	if err != nil {
+		return ""
+	}
+	var k keptKey
+	if json.Unmarshal([]byte(raw), &k) != nil || k.Bound != BoundOf(e) || CheckAPIKey(k.Key) != nil {
+		return ""
+	}
+	return k.Key
+}
+
+// read is the session record kept for env, from where the file says it
+// is: the credential store, reached only then, or the file itself.
+func (s Store) read(env string) (string, Where, error) {
+	records, err := s.readFile()
+	if err != nil {
+		return "", InFile, err
+	}
+	rec, ok := records[env]
+	switch {
+	case !ok:
+		return "", "", ErrNone
+	case rec.Where == InFile:
+		return string(rec.Session), InFile, nil
+	case rec.Where != InKeyring:
+		return "", InFile, &UnreadableError{Where: InFile, Reason: errors.New("it names no place a session is kept")}
+	}
+	raw, err := keyring.Get(keyringService, sessionUser(env))
+	switch {
+	case errors.Is(err, keyring.ErrNotFound):
+		return "", "", ErrNone
+	case err != nil:
+		return "", InKeyring, &NoStoreError{Cause: err}
+	case len(raw) > maxRecord:
+		return "", InKeyring, &UnreadableError{Where: InKeyring, Reason: errors.New("it is too long")}
+	}
+	return raw, InKeyring, nil
+}
+
+// Names lists the environments the file says have a session kept.
+func (s Store) Names() ([]string, error) {
+	records, err := s.readFile()
+	names := make([]string, 0, len(records))
+	for n := range records {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names, err
+}
+
+// Forget removes what is kept for env, in both places. Nothing is sent:
+// the service has no logout (SPEC.md §5). It reports whether anything
+// was kept.
+func (s Store) Forget(env string) (bool, error) {
+	records, err := s.readFile()
+	if err != nil {
+		return false, err
+	}
+	rec, had := records[env]
+	if had && rec.Where == InKeyring {
+		s.forgetKeyring(env)
+	}
+	return had, s.removeRecord(env)
+}
+
+func (s Store) forgetKeyring(env string) {
+	_ = keyring.Delete(keyringService, sessionUser(env))
+	_ = keyring.Delete(keyringService, apiKeyUser(env))
+}
