@@ -24,10 +24,11 @@ func TestHelpIsShortAndTopicsSaidOnce(t *testing.T) {
 	if len(topics) < 3 {
 		t.Fatalf("%d help topics, want keys, environments and exit-status at least", len(topics))
 	}
-	// A topic's mark is its longest line, which no command's help has.
+	// A topic's mark is the longest line of its first paragraph, which no
+	// command's help has.
 	mark := func(c *cobra.Command) string {
 		m := ""
-		for _, l := range strings.Split(c.Long, "\n") {
+		for _, l := range strings.Split(strings.Split(c.Long, "\n\n")[0], "\n") {
 			if l = strings.TrimSpace(l); len(l) > len(m) {
 				m = l
 			}
