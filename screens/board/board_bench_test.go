@@ -11,7 +11,6 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/shopspring/decimal"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
@@ -92,11 +91,6 @@ func fmtIDs(ids []string) string {
 		s += id + "\n"
 	}
 	return s
-}
-
-func benchRecord(id string, i int, state string) exchange.Withdrawal {
-	return exchange.Withdrawal{QuoteID: id, State: state, Chain: "ARBITRUM", TokenOut: "USDT",
-		ReceiveAmount: decimal.NewFromInt(int64(i)), UpdatedAt: screentest.RigStart}
 }
 
 // BenchmarkBoardView (issue 28 item 22: at most 200 µs at 10,000): the
