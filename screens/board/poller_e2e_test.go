@@ -41,3 +41,20 @@ func TestMinimalPollerRun(t *testing.T) {
 	}
 	t.Logf("%d answers in %s", answers, d)
 }
+
+// run asks ids in turn at rate a second until ctx ends, counting answers.
+func (p *minimalPoller) run(ctx context.Context, ids []string, rate int, answers *int) error {
+	tick := time.NewTicker(time.Second / time.Duration(rate))
+	defer tick.Stop()
+	for i := 0; ; i++ {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-tick.C:
+		}
+		if _, err := p.ask(ctx, ids[i%len(ids)]); err != nil && ctx.Err() == nil {
+			return err
+		}
+		*answers++
+	}
+}

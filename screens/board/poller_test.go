@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"time"
 )
 
 // minimalPoller is the least a program following withdrawals must do, to
@@ -71,21 +70,4 @@ func (p *minimalPoller) ask(ctx context.Context, id string) (pollerStatus, error
 		return s, fmt.Errorf("%s: %s", id, resp.Status)
 	}
 	return s, json.NewDecoder(resp.Body).Decode(&s)
-}
-
-// run asks ids in turn at rate a second until ctx ends, counting answers.
-func (p *minimalPoller) run(ctx context.Context, ids []string, rate int, answers *int) error {
-	tick := time.NewTicker(time.Second / time.Duration(rate))
-	defer tick.Stop()
-	for i := 0; ; i++ {
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-tick.C:
-		}
-		if _, err := p.ask(ctx, ids[i%len(ids)]); err != nil && ctx.Err() == nil {
-			return err
-		}
-		*answers++
-	}
 }
