@@ -39,6 +39,7 @@ var keySections = []struct{ file, heading string }{
 	{"history/history.go", "Withdrawal history"},
 	{"board/board.go", "Watch board"},
 	{"board/board_export.go", "Watch board: export"},
+	{"status/status_lookup.go", "Watch board: a row's status screen, the next id typed"},
 	{"builder/builder.go", "Builder authorization"},
 	{"builder/review.go", "Builder: review and sign"},
 	{"builder/result.go", "Builder authorized"},

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -64,10 +65,47 @@ func (m *Model) render() string {
 	contentH := m.height - topBarLines - len(toastL) - len(footer)
 	lines := make([]string, 0, m.height)
 	lines = append(lines, m.topBar())
-	lines = append(lines, fit(m.top().View(), m.width, contentH)...)
+	lines = append(lines, m.fitted.fit(m.top().View(), m.width, contentH)...)
 	lines = append(lines, toastL...)
 	lines = append(lines, footer...)
 	return strings.Join(lines, "\n")
+}
+
+// fitMemo is fit with the lines of the last frame kept: a frame is drawn
+// after every message, most of them the same as the last, and cutting a
+// line to the width (grapheme by grapheme) was most of a frame's cost.
+type fitMemo struct {
+	content string
+	w, h    int
+	lines   []string
+	cut     map[string]string // each line of the last frame, fitted
+}
+
+func (f *fitMemo) fit(s string, w, h int) []string {
+	if f.lines != nil && s == f.content && w == f.w && h == f.h {
+		return f.lines
+	}
+	if w != f.w {
+		f.cut = nil
+	}
+	raw := strings.Split(s, "\n")
+	if len(raw) > h {
+		raw = raw[:h]
+	}
+	lines, cut := make([]string, 0, h), make(map[string]string, len(raw))
+	for _, l := range raw {
+		c, ok := f.cut[l]
+		if !ok {
+			c = fitLine(l, w)
+		}
+		cut[l] = c
+		lines = append(lines, c)
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	f.content, f.w, f.h, f.lines, f.cut = s, w, h, lines, cut
+	return lines
 }
 
 // smallNotice fills a terminal too small for the console: the size it
@@ -113,7 +151,9 @@ func (m *Model) drawnTopBar() topBarDrawn {
 	if !s.SessionExpires.IsZero() {
 		left = sessionLeft(s.SessionExpires, m.common.Now())
 	}
-	key := fmt.Sprintf("%d|%t|%s|%+v|%s", m.width, m.common.Styles.IsDark, m.top().Title(), s, left)
+	// Built after every message: plain appends, no formatting.
+	key := strconv.Itoa(m.width) + "|" + strconv.FormatBool(m.common.Styles.IsDark) + "|" + m.top().Title() + "|" + s.Env + "|" +
+		strconv.FormatUint(s.ChainID, 10) + "|" + s.Account + "|" + s.SubAccount + "|" + left
 	return m.topBarMemo.get(key, func() topBarDrawn { return m.drawTopBar(s, left) })
 }
 
@@ -205,27 +245,33 @@ func (m *Model) toastLines() []string {
 // footerLines is the quit prompt, the one-line help, or the full help
 // (capped at a third of the terminal so the content keeps its room).
 func (m *Model) footerLines() []string {
-	var key strings.Builder
+	var memoKey strings.Builder
 	why := ""
 	if m.confirmQuit {
 		why = m.busy()
 	}
-	fmt.Fprintf(&key, "%d|%d|%t|%t|%s|", m.width, m.height, m.common.Styles.IsDark, m.fullHelp, why)
+	// Built after every message: plain appends, no formatting.
+	memoKey.WriteString(strconv.Itoa(m.width) + "|" + strconv.Itoa(m.height) + "|" + strconv.FormatBool(m.common.Styles.IsDark) + "|" +
+		strconv.FormatBool(m.fullHelp) + "|" + why + "|")
 	for _, b := range m.globalBindings() {
-		key.WriteString(b.Help().Key + "=" + b.Help().Desc + "|")
+		memoKey.WriteString(b.Help().Key + "=" + b.Help().Desc + "|")
+	}
+	write := func(b key.Binding) {
+		h := b.Help()
+		memoKey.WriteString(h.Key + "=" + h.Desc + "=" + strconv.FormatBool(b.Enabled()) + "|")
 	}
 	if km := m.top().KeyMap(); km != nil {
 		for _, col := range km.FullHelp() {
 			for _, b := range col {
-				fmt.Fprintf(&key, "%s=%s=%t|", b.Help().Key, b.Help().Desc, b.Enabled())
+				write(b)
 			}
-			key.WriteString("/")
+			memoKey.WriteString("/")
 		}
 		for _, b := range km.ShortHelp() {
-			fmt.Fprintf(&key, "%s=%s=%t|", b.Help().Key, b.Help().Desc, b.Enabled())
+			write(b)
 		}
 	}
-	return m.footerMemo.get(key.String(), m.drawFooterLines)
+	return m.footerMemo.get(memoKey.String(), m.drawFooterLines)
 }
 
 func (m *Model) drawFooterLines() []string {
@@ -337,7 +383,7 @@ func (m *Model) globalBindings() []key.Binding {
 	if m.canGoBack() {
 		out = append(out, globalKeys.Back)
 	}
-	if m.inputting() {
+	if m.inputting() || m.screenOffers(globalKeys.Quit) {
 		return append(out, globalKeys.Interrupt)
 	}
 	return append(out, globalKeys.Quit)
@@ -367,12 +413,17 @@ func fit(s string, w, h int) []string {
 		lines = lines[:h]
 	}
 	for i, l := range lines {
-		lines[i] = ansi.Truncate(strings.ReplaceAll(l, "\t", "    "), w, "…") // never a silent cut
+		lines[i] = fitLine(l, w)
 	}
 	for len(lines) < h {
 		lines = append(lines, "")
 	}
 	return lines
+}
+
+// fitLine cuts one line to w cells, tabs as four spaces, never silently.
+func fitLine(l string, w int) string {
+	return ansi.Truncate(strings.ReplaceAll(l, "\t", "    "), w, "…")
 }
 
 // shortAccount turns an EVM address into 0xf39F…2266 and caps anything else.

@@ -78,6 +78,7 @@ type Model struct {
 	// changes: together they were most of a frame's cost.
 	topBarMemo memo[topBarDrawn]
 	footerMemo memo[[]string]
+	fitted     fitMemo
 	// sessionDue is when the pending countdown tick fires, zero for none;
 	// sessionFired when the last one fired: the next is due after it, so
 	// a clock that did not move (a test's) sets no tick again.
@@ -191,6 +192,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if !m.tooSmall() {
 			cmd = m.updateTop(msg)
 		}
+	case Owned:
+		cmd = m.updateOwner(msg)
 	default:
 		cmd = m.updateTop(msg)
 	}
@@ -229,7 +232,7 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	inputting := m.inputting()
 	switch {
 	case key.Matches(k, globalKeys.Interrupt),
-		!inputting && key.Matches(k, globalKeys.Quit):
+		!inputting && key.Matches(k, globalKeys.Quit) && !m.screenOffers(globalKeys.Quit):
 		return m.quit()
 	case !inputting && key.Matches(k, globalKeys.Help):
 		m.fullHelp = !m.fullHelp
@@ -313,6 +316,19 @@ func (m *Model) updateTop(msg tea.Msg) tea.Cmd {
 	next, cmd := m.top().Update(msg)
 	m.stack[len(m.stack)-1] = next
 	return cmd
+}
+
+// updateOwner hands an Owned message to the Follower below the top that
+// holds its tag, or else to the top screen, which drops what is not its own.
+func (m *Model) updateOwner(msg Owned) tea.Cmd {
+	for i := len(m.stack) - 2; i >= 0; i-- {
+		if f, ok := m.stack[i].(Follower); ok && f.Holds(msg.Owner()) {
+			var cmd tea.Cmd
+			m.stack[i], cmd = m.stack[i].Update(msg)
+			return cmd
+		}
+	}
+	return m.updateTop(msg)
 }
 
 // broadcast hands a global message to every screen, so hidden ones can

@@ -692,6 +692,38 @@ func TestLeaveWhenRemoved(t *testing.T) {
 	}
 }
 
+// followerScreen is a fakeScreen that goes on working while hidden
+// (Follower): its Owned ticks reach it under another screen.
+type followerScreen struct{ *fakeScreen }
+
+func (f followerScreen) Holds(tag Tag) bool { return tag == f.tag }
+
+// ownedTick is a tick that names its owner (Owned).
+type ownedTick struct{ tag Tag }
+
+func (o ownedTick) Owner() Tag { return o.tag }
+
+// TestFollowerKeepsItsMessages (issue 35 item 1b): an Owned message
+// reaches the Follower below the top that holds its tag, so the watch
+// board goes on following under a row it opened; one no screen holds goes
+// to the top, as other messages do.
+func TestFollowerKeepsItsMessages(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	a := followerScreen{newFake(home.common, "Board")}
+	send(m, PushMsg{Screen: a})
+	a.tag = NextTag()
+	b := newFake(home.common, "Status")
+	send(m, PushMsg{Screen: b})
+	send(m, ownedTick{tag: a.tag})
+	if received[ownedTick](a.fakeScreen) != 1 || received[ownedTick](b) != 0 {
+		t.Fatalf("the hidden follower's tick: follower got %d, top got %d", received[ownedTick](a.fakeScreen), received[ownedTick](b))
+	}
+	send(m, ownedTick{tag: NextTag()})
+	if received[ownedTick](b) != 1 {
+		t.Fatalf("a tick no screen holds did not go to the top")
+	}
+}
+
 // TestSessionChangeIsWhenTheTextChanges: the countdown's next redraw is the
 // first instant its text differs, whether it shows days, hours or minutes.
 func TestSessionChangeIsWhenTheTextChanges(t *testing.T) {

@@ -85,6 +85,20 @@ type Resumer interface {
 	Resume() tea.Cmd
 }
 
+// Owned is a message for the visit that made it (a timer's tick, the
+// answer to a request it sent), named by that visit's Tag.
+type Owned interface {
+	Owner() Tag
+}
+
+// Follower is a screen that keeps working while another is on top of it
+// (the watch board goes on following its withdrawals while one of its rows
+// is open): an Owned message whose Tag it Holds reaches it wherever it is
+// on the stack. Other messages still reach the top screen only.
+type Follower interface {
+	Holds(Tag) bool
+}
+
 // Wheeler is a screen that scrolls with the mouse wheel while Wheel
 // reports true (a list that has the keys): the root then asks the terminal
 // for mouse events and hands the screen tea.MouseWheelMsg. Asking takes

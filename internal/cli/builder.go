@@ -26,41 +26,19 @@ const builderLong = `Authorizes a builder account to trade for your account, wit
 rates it may charge: percentages, 0.1 (or 0.1%) means 0.1%, at most 4
 decimals. With --api-key-signer, --permissions and --label (all three, or
 none) it also creates an API key for the builder, printed once on stdout:
-store it then.
+store it then. --permissions takes names joined by & or commas, in any case
+and order, from Admin, InternalTransfer, ExternalTransfer, Withdraw,
+VaultInvestor, Trade; they are sent canonical (Admin&Trade).
 
-The main account's key signs (see below). An encrypted keystore file
-(--keystore-file FILE, the same as --signer FILE) has its passphrase
-asked for at a hidden prompt (one line of stdin when stdin is not a
-terminal) or read from the first line of --password-file FILE. A
---dry-run with --account (and no --signer) needs no key: the account is
-the main account. Never put a key on the command line.
+It prints what will be signed, the EIP-712 message field by field and its
+digest, with a warning when --builder is your own account or a fee cap is
+above 1%, and on a terminal asks "Sign and authorize the builder? [y/N]"
+(svcwallet help checks); --yes does not ask. A --builder or fee cap not
+given is asked for first on a terminal, one a line as --plain asks it
+(without one, a usage error). --dry-run signs and sends nothing.
+--keystore-file FILE is --signer FILE. Offline: svcwallet help offline.
 
---permissions takes names joined by & or commas, in any case and order,
-from Admin, InternalTransfer, ExternalTransfer, Withdraw, VaultInvestor,
-Trade; they are sent canonical (Admin&Trade).
-
-With --signer offline --account MAIN --out FILE nothing is signed or sent:
-FILE gets the typed data alone (eth_signTypedData_v4 JSON) for a wallet
-elsewhere to sign, this machine's journal keeps the rest, and svcwallet
-builder submit FILE --signature 0x… sends it once. There, a --builder that
-is your own account is refused without --yes.
-
-It prints what will be signed (the authorization, then the EIP-712 message
-field by field and its digest, with a warning when --builder is your own
-account or a fee cap is above 1%) and on a terminal (standard input and
-standard error) asks "Sign and authorize the builder? [y/N]", the review
-and the question on stderr, what was typed ahead discarded and an answer
-within half a second refused; --yes does not ask. Without a terminal and
-without --yes it refuses (exit 2) and signs and sends nothing. --dry-run
-and --signer offline sign and send nothing, and ask nothing.
-
-A --builder, --max-futures-fee or --max-spot-fee not given is asked for
-first, one a line as svcwallet --plain asks it, when standard input and
-standard error are a terminal, each checked as typed; without a terminal
-a missing one is a usage error.
-
-Exit status: 0 authorized (or the dry run printed), 1 refused, failed or
-not confirmed, 2 usage (also no terminal without --yes).`
+Exit status: 0 authorized (or dry run), 1 refused or failed, 2 usage.`
 
 // builderCmd is `svcwallet builder`, with its clock and nonces injectable so
 // tests can fix the typed data.

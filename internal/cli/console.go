@@ -38,34 +38,17 @@ type consoleFlags struct {
 
 const consoleLong = `svcwallet: a terminal console for an exchange funding account.
 
-Without a command it opens the full-screen console on the environment chosen
-by --env, else $SVCWALLET_ENV, else the config's default_env, else the
-embedded sandbox exchange (started on a loopback port; its login screen
-offers the demo credentials). The commands below serve scripts; each takes
---json.
+Without a command it opens the full-screen console (on which exchange:
+svcwallet help environments); the commands below serve scripts (--json).
 
 --plain (or SVCWALLET_PLAIN=1, TERM=dumb, ACCESSIBLE=1) runs the console's
-flows as line prompts instead, for screen readers and dumb terminals: no
-full screen, no colour, numbered choices, one question a line; ctrl+c ends
-it with exit status 130, saying what was signed or sent. It signs only on a
-terminal: with answers from a pipe or a file it stops at the review, prints
-the svcwallet withdraw (or builder authorize) ... --yes to run instead and
-ends with exit status 2.
+flows as line prompts, one question a line, for screen readers and dumb
+terminals; with answers from a pipe it stops at the review and prints the
+command to run instead (exit 2): it signs only on a terminal.
 
 --debug (or SVCWALLET_DEBUG=1) logs requests, answers' statuses and timings:
-commands to stderr, the console to debug.log in the state directory.
-
-Exit status (each command's help says what its own mean)
-  0    done
-  1    refused or failed; nothing paid
-  2    usage error
-  3    still pending or NOT FOUND? (status, withdraw --wait); whether it
-       arrived cannot be told yet (withdraw resume)
-  4    not found (status, withdraw resume)
-  5    the login failed, no answer, or another error
-  6    a withdrawal accepted but not recorded (withdraw, withdraw resume):
-       run the withdraw resume it prints
-  130  interrupted by ctrl+c: at a question nothing was signed or sent`
+commands to stderr, the console to debug.log in the state directory. Exit
+statuses: svcwallet help exit-status.`
 
 // consoleCommand is `svcwallet` itself: the root command, which opens the console.
 func (a *app) consoleCommand() *cobra.Command {
@@ -143,8 +126,10 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 		Session: kit.Session{Target: targets[0]},
 		Hooks:   kit.Hooks{LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) }},
 	}
-	// 30 frames a second, not Bubble Tea's 60: its frame ticker is most of
-	// what an idle console costs (0.46 s of CPU a minute at 60, 0.27 at 30).
+	// 20 frames a second, not Bubble Tea's 60: its frame ticker is most of
+	// what an idle console costs (0.46 s of CPU a minute at 60, 0.27 at 30;
+	// on a busy 2-core VM 0.51 s at 30, 0.35 at 20), and a board following
+	// 5 withdrawals a second pays it beside each answer (docs/testing.md).
 	p := tea.NewProgram(tui.New(screens.Console(app), tui.Options{Theme: theme, Common: common}), tea.WithFPS(consoleFPS))
 	// Closing the terminal (SIGHUP) or kill (SIGTERM) ends the console as q
 	// does: the terminal is restored, what the watch board learned since
@@ -193,8 +178,9 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 // pipes are closed within signer's two-second WaitDelay.
 const quitWait = 5 * time.Second
 
-// consoleFPS is the console's frame rate: enough for typing and countdowns.
-const consoleFPS = 30
+// consoleFPS is the console's frame rate: enough for typing and countdowns
+// (a key shows within 50 ms).
+const consoleFPS = 20
 
 // noTerminal is said, before anything starts, when the console has no
 // terminal to draw on (a pipe, a redirect, a cron job).

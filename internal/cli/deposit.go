@@ -29,15 +29,11 @@ disagree on its type (SOLANA* and TRON* chains are Solana and Tron, a
 numeric chain id is EVM), is not given: "` + exchange.RefusedDeposit + `: REASON"
 stands in its place (in --json, address_problem).
 
-The API key is read from $SVCWALLET_API_KEY and sent as X-API-Key; with
---signer, or without an API key and with the environment's signer or a key
-in $SVCWALLET_PRIVATE_KEY, it logs in by wallet signature instead. The
-environment is --env NAME, else $SVCWALLET_ENV, else the config's
-default_env, else the embedded sandbox, which runs inside this one command
-(fresh each time, so an address generated there is not listed by the next
-run) and uses its demo key when $SVCWALLET_API_KEY is unset; on the sandbox
-a warning on stderr says that its addresses receive nothing real. --json
-prints the service's JSON.
+It logs in with the API key in $SVCWALLET_API_KEY (sent as X-API-Key), or
+by wallet signature with --signer or without an API key. On the embedded
+sandbox, which runs inside this one command (fresh each time, so an address
+generated there is not listed by the next run), a warning on stderr says
+that its addresses receive nothing real. --json prints the service's JSON.
 
 ` + depositExit
 

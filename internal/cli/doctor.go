@@ -174,6 +174,10 @@ func (c doctorCmd) checkConfig(path, envName string, add func(check, detail, fix
 			return cfg, config.SandboxEnv
 		}
 	}
+	if fallback := sandboxByDefault(cfg, chosen, envName, c.env.Getenv); fallback != "" {
+		add("environment", chosen+" (chosen by "+by+"): "+fallback, "set default_env in the config to one of "+strings.Join(cfg.Names(), ", ")+", or give --env NAME")
+		return cfg, chosen
+	}
 	add("environment", chosen+" (chosen by "+by+")", "")
 	return cfg, chosen
 }

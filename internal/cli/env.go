@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
@@ -41,8 +42,12 @@ func chooseEnvBy(flagValue string, getenv func(string) string, cfg config.Config
 			return c.name, c.by
 		}
 	}
-	return config.SandboxEnv, "no setting: the embedded sandbox"
+	return config.SandboxEnv, sandboxByNothing
 }
+
+// sandboxByNothing is how the embedded sandbox is chosen when nothing
+// names an environment (chooseEnvBy).
+const sandboxByNothing = "no setting: the embedded sandbox"
 
 // consoleEnv reads the config and the environment the console opens on,
 // refusing an unknown name before anything starts.
@@ -118,8 +123,21 @@ func (a *app) environment() (config.Environment, error) {
 		if t.env, t.stop, err = startEnv(cfg, name); err != nil {
 			return t.env, otherError(err)
 		}
+		if fallback := sandboxByDefault(cfg, name, a.envName, a.env.Getenv); fallback != "" {
+			fmt.Fprintf(a.env.Stderr, "%s: %s; choose one with --env NAME, $%s or default_env in the config\n", a.name, fallback, envNameVar)
+		}
 	}
 	return t.env, err
+}
+
+// sandboxByDefault says why a command on name is worth a word, or "":
+// nothing chose an environment though the config defines some, so it runs
+// on a throwaway embedded sandbox, which knows none of their withdrawals.
+func sandboxByDefault(cfg config.Config, name, flagValue string, getenv func(string) string) string {
+	if _, by := chooseEnvBy(flagValue, getenv, cfg); name != config.SandboxEnv || by != sandboxByNothing || len(cfg.Names()) == 0 {
+		return ""
+	}
+	return "no environment chosen, so this runs on a throwaway embedded sandbox that knows none of the withdrawals of " + strings.Join(cfg.Names(), ", ")
 }
 
 // invocation is how this run chose its environment, for the commands it

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
@@ -213,13 +214,18 @@ func jsonRequested(args []string) bool {
 // private key anywhere (in -xKEY, --flag=a,KEY, " KEY" alike), in one or
 // split over arguments as the shell splits a wrapped key
 // (safetext.HoldsKeyShape of the line). A signature, 0x and exactly 130 hex
-// digits (withdraw submit's --signature), is public and not a key's shape.
-func looksLikeKeyArgument(args []string) bool {
+// digits (withdraw submit's --signature), is public and not a key's shape;
+// with hashes (status), neither is an argument that is a payout hash
+// alone, which is looked up here and never sent (follow.KindOf).
+func looksLikeKeyArgument(args []string, hashes bool) bool {
 	line := make([]string, len(args))
 	for i, a := range args {
 		line[i] = a
 		if _, err := signer.ParseSignature(strings.TrimPrefix(a, "--signature=")); err == nil && !strings.ContainsAny(a, " \t\n") {
 			line[i] = "|" // parts no key with what is around it
+		}
+		if hashes && follow.IsPayoutHash(a) {
+			line[i] = "|" // a payout hash to find here, never sent
 		}
 	}
 	return safetext.HoldsKeyShape(strings.Join(line, " "))

@@ -111,7 +111,7 @@ func TestJSONGolden(t *testing.T) {
 		}
 		out := "# status ID --json\n" + one.stdout + "# status ID --watch --json\n" + watch.stdout +
 			"# status DONE CREATED q-unknown --json\n" + many.stdout
-		golden.RequireEqual(t, maskJSON(out, "quote_id", "tx_id", "updated_at", "withdraw_tx_hash", "meaning"))
+		golden.RequireEqual(t, maskJSON(out, "quote_id", "tx_id", "updated_at", "state_seen", "last_checked", "withdraw_tx_hash", "meaning"))
 	})
 	t.Run("withdraw", withdrawJSONGolden)
 	t.Run("deposit", func(t *testing.T) {

@@ -82,8 +82,12 @@ func helpText(c *cobra.Command, st helpStyles) string {
 			fmt.Fprintf(&b, "\n%s\n%s\n", st.heading.Render(title), strings.Join(lines, "\n"))
 		}
 	}
+	if c.IsAdditionalHelpTopicCommand() {
+		return b.String() // a topic is its text
+	}
 	section("USAGE", usageLines(c))
 	section("COMMANDS", commandLines(c, st))
+	section("HELP TOPICS", topicLines(c, st))
 	section("FLAGS", flagLines(c.LocalFlags(), st))
 	section("INHERITED FLAGS", flagLines(c.InheritedFlags(), st))
 	section("EXAMPLES", exampleLines(c))
@@ -135,6 +139,17 @@ func commandLines(c *cobra.Command, st helpStyles) []string {
 		}
 		pad := strings.Repeat(" ", width-utf8.RuneCountInString(s.Use)+2)
 		lines = append(lines, "  "+st.name.Render(s.Name())+args+pad+s.Short)
+	}
+	return lines
+}
+
+// topicLines lists the help topics under c (svcwallet help keys).
+func topicLines(c *cobra.Command, st helpStyles) []string {
+	var lines []string
+	for _, s := range c.Commands() {
+		if s.IsAdditionalHelpTopicCommand() {
+			lines = append(lines, "  "+st.name.Render(s.Name())+strings.Repeat(" ", max(14-len(s.Name()), 2))+s.Short)
+		}
 	}
 	return lines
 }

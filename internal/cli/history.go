@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"text/tabwriter"
 	"time"
 
@@ -28,12 +27,8 @@ follows it, svcwallet withdraw resume or svcwallet status --watch, with its
 environments the journal holds withdrawals of, and how to list them.
 
 It reads the journal only and sends nothing, unless --refresh: that first
-logs in as svcwallet status does (--signer, else the API key in
-$SVCWALLET_API_KEY, else the environment's signer or the wallet key in
-$SVCWALLET_PRIVATE_KEY), asks the service the status of each unfinished
-withdrawal of that account and journals what it says, then lists.
-The environment is --env, else $SVCWALLET_ENV, else the config's default_env,
-else the embedded sandbox, whose withdrawals live only as long as its console.
+logs in as svcwallet status does, asks the service the status of each
+unfinished withdrawal of that account and journals what it says, then lists.
 --csv prints the listing as CSV, with the fields of --json, for a
 spreadsheet (a cell that would start with = + - or @ gets a leading ').
 -n N lists the first N only, --since TIME those started at TIME or later
@@ -45,46 +40,12 @@ with --refresh a withdrawal could not be asked about (said on stderr; the
 listing is still printed), 2 usage (with --refresh: neither key set), 5
 with --refresh the login failed, as every command says it (nothing listed).`
 
-// historyEntry is one withdrawal in `history --json`.
-type historyEntry struct {
-	QuoteID       string    `json:"quote_id"`
-	Env           string    `json:"env"`
-	Started       time.Time `json:"started"`
-	Updated       time.Time `json:"updated"`
-	Chain         string    `json:"chain"`
-	ToAddress     string    `json:"to_address"`
-	TokenIn       string    `json:"token_in"`
-	TokenOut      string    `json:"token_out"`
-	PayAmount     string    `json:"pay_amount"`
-	ReceiveAmount string    `json:"receive_amount"`
-	State         string    `json:"state"`   // "" until the service answered, or after a refusal
-	Outcome       string    `json:"outcome"` // the name every view gives it (follow.RecordOutcome)
-	Unanswered    bool      `json:"unanswered"`
-	Finished      bool      `json:"finished"`
-	TxHash        string    `json:"withdraw_tx_hash,omitempty"`
-	Error         string    `json:"error,omitempty"`
-}
-
-// historyCSVHeader is the first row of `history --csv`: the fields of
-// --json, times in RFC 3339; outcome, added after the others, is last.
-var historyCSVHeader = []string{"quote_id", "env", "started", "updated", "chain", "to_address", "token_in", "token_out",
-	"pay_amount", "receive_amount", "state", "unanswered", "finished", "withdraw_tx_hash", "error", "outcome"}
-
-// historyCSVRow is an entry's row of `history --csv`.
-func historyCSVRow(e historyEntry) []string {
-	return []string{e.QuoteID, e.Env, e.Started.UTC().Format(time.RFC3339), e.Updated.UTC().Format(time.RFC3339),
-		e.Chain, e.ToAddress, e.TokenIn, e.TokenOut, e.PayAmount, e.ReceiveAmount, e.State,
-		strconv.FormatBool(e.Unanswered), strconv.FormatBool(e.Finished), e.TxHash, e.Error, e.Outcome}
-}
-
-// newHistoryEntry is a record as `history --json` and `--csv` write it.
-func newHistoryEntry(r journal.Record) historyEntry {
-	return historyEntry{
-		QuoteID: r.QuoteID, Env: r.Env, Started: jsonTime(r.Started), Updated: jsonTime(r.Updated),
-		Chain: r.Intent.Chain, ToAddress: r.Intent.ToAddress, TokenIn: r.Intent.TokenIn, TokenOut: r.Intent.TokenOut,
-		PayAmount: r.Intent.PayAmount.String(), ReceiveAmount: r.Intent.ReceiveAmount.String(),
-		State: r.State, Outcome: follow.RecordOutcome(r).Name, Unanswered: r.Unanswered(), Finished: r.Finished(), TxHash: r.TxHash, Error: r.Error,
-	}
+// historyRecord is a journaled withdrawal as history --json and --csv
+// write it: the record every command writes (follow.Record).
+func historyRecord(r journal.Record, target config.Environment) follow.Record {
+	rec := follow.RecordOf(r)
+	rec.ExplorerURL = target.ExplorerTxURL(rec.Chain, rec.WithdrawTxHash)
+	return rec
 }
 
 // historyCommand is `svcwallet history`.
@@ -219,10 +180,11 @@ func (a *app) listHistory(csv bool, opt journal.ListOptions) error {
 	if csv && env.JSON {
 		return usageError("--csv and --json: choose one")
 	}
-	_, name, err := a.chosenEnv()
+	cfg, name, err := a.chosenEnv()
 	if err != nil {
 		return err
 	}
+	target, _ := cfg.Lookup(name) // the sandbox's links nothing
 	opt.Env = name
 	inv := a.invocation()
 	var j *journal.Journal
@@ -252,12 +214,12 @@ func (a *app) listHistory(csv bool, opt journal.ListOptions) error {
 		switch {
 		case csv:
 			w := safetext.NewCSVWriter(out)
-			write = func(r journal.Record) error { return w.Write(historyCSVRow(newHistoryEntry(r))) }
+			write = func(r journal.Record) error { return w.Write(historyRecord(r, target).CSVRow()) }
 			finish = func() error { return errors.Join(w.Flush(), out.Flush()) }
-			return w.Write(historyCSVHeader)
+			return w.Write(follow.CSVHeader)
 		case env.JSON:
 			arr := &jsonArray{w: out}
-			write = func(r journal.Record) error { return arr.add(newHistoryEntry(r)) }
+			write = func(r journal.Record) error { return arr.add(historyRecord(r, target)) }
 			finish = func() error { return errors.Join(arr.end(), out.Flush()) }
 		case l.Count == 0:
 			sayNoHistory(env.Stderr, name, opt.Since, l.Others, inv)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/journal"
 )
 
@@ -61,7 +63,7 @@ func TestHistoryCommand(t *testing.T) {
 	cfg, _ := localConfig(t)
 
 	r := depositCmd(t, nil, "history", "--config", cfg, "--env", "local", "--json")
-	var out []historyEntry
+	var out []follow.Record
 	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &out) != nil {
 		t.Fatalf("exit %d: %s %s", r.code, r.stdout, r.stderr)
 	}
@@ -139,7 +141,7 @@ func TestHistoryCSV(t *testing.T) {
 	}
 	r := depositCmd(t, nil, "history", "--config", cfg, "--env", "local", "--csv")
 	rows, err := csv.NewReader(strings.NewReader(r.stdout)).ReadAll()
-	if r.code != 0 || err != nil || len(rows) != 6 || rows[0][0] != "quote_id" || rows[0][14] != "error" || rows[0][15] != "outcome" {
+	if r.code != 0 || err != nil || len(rows) != 6 || !slices.Equal(rows[0], follow.CSVHeader) {
 		t.Fatalf("exit %d, CSV %q (%v)", r.code, rows, err)
 	}
 	var order []string
@@ -149,8 +151,8 @@ func TestHistoryCSV(t *testing.T) {
 	if got := strings.Join(order, " "); got != "q-sending q-unanswered "+longQuoteID+" q-refused q-done" {
 		t.Errorf("order %q", got)
 	}
-	if got := rows[4]; got[14] != "'=HYPERLINK(\"http://x\")" || got[2] != "2026-11-20T10:02:00Z" || got[11] != "false" {
-		t.Errorf("the refused row %q", got)
+	if column(rows, 4, "error") != "'=HYPERLINK(\"http://x\")" || column(rows, 4, "started_at") != "2026-11-20T10:02:00Z" || column(rows, 4, "unanswered") != "false" {
+		t.Errorf("the refused row %q", rows[4])
 	}
 	if r := depositCmd(t, nil, "history", "--config", cfg, "--env", "local", "--csv", "--json"); r.code != 2 || !strings.Contains(r.stderr+r.stdout, "--csv and --json: choose one") {
 		t.Errorf("--csv --json: exit %d: %s %s", r.code, r.stdout, r.stderr)
@@ -207,7 +209,7 @@ func TestHistoryNamesOutcomes(t *testing.T) {
 	}
 
 	r = depositCmd(t, nil, "history", "--config", cfg, "--env", "local", "--json")
-	var out []historyEntry
+	var out []follow.Record
 	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &out) != nil || len(out) != 5 {
 		t.Fatalf("exit %d: %s", r.code, r.stdout)
 	}
@@ -219,12 +221,12 @@ func TestHistoryNamesOutcomes(t *testing.T) {
 
 	r = depositCmd(t, nil, "history", "--config", cfg, "--env", "local", "--csv")
 	rows, err := csv.NewReader(strings.NewReader(r.stdout)).ReadAll()
-	if r.code != 0 || err != nil || len(rows) != 6 || rows[0][15] != "outcome" {
+	if r.code != 0 || err != nil || len(rows) != 6 || !slices.Equal(rows[0], follow.CSVHeader) {
 		t.Fatalf("exit %d, CSV %q (%v)", r.code, rows, err)
 	}
-	for _, row := range rows[1:] {
-		if row[15] != want[row[0]] {
-			t.Errorf("CSV row %q: outcome %q, want %s", row[0], row[15], want[row[0]])
+	for i, row := range rows[1:] {
+		if got := column(rows, i+1, "outcome"); got != want[row[0]] {
+			t.Errorf("CSV row %q: outcome %q, want %s", row[0], got, want[row[0]])
 		}
 	}
 }
@@ -262,7 +264,7 @@ func TestHistoryPlantedJournalIsInert(t *testing.T) {
 // TestJSONArrayAsWhole: a listing written an element at a time is byte
 // for byte the slice written whole.
 func TestJSONArrayAsWhole(t *testing.T) {
-	all := []historyEntry{{QuoteID: "q-1", Error: "a <b> & \u2028 c\u202e"}, {QuoteID: "q-2", Chain: "BASE"}, {QuoteID: "q-3"}}
+	all := []follow.Record{{QuoteID: "q-1", Error: "a <b> & \u2028 c\u202e"}, {QuoteID: "q-2", Chain: "BASE"}, {QuoteID: "q-3"}}
 	for n := range len(all) + 1 {
 		var whole, streamed strings.Builder
 		if err := writeJSON(&whole, all[:n]); err != nil {
@@ -292,7 +294,7 @@ func TestHistoryLimitSince(t *testing.T) {
 	ids := func(args ...string) string {
 		t.Helper()
 		r := depositCmd(t, nil, append([]string{"history", "--config", cfg, "--env", "local", "--json"}, args...)...)
-		var out []historyEntry
+		var out []follow.Record
 		if r.code != 0 || json.Unmarshal([]byte(r.stdout), &out) != nil {
 			t.Fatalf("%v: exit %d: %s %s", args, r.code, r.stdout, r.stderr)
 		}
@@ -349,4 +351,10 @@ func TestProgressLine(t *testing.T) {
 	if want := "\rsvcwallet history: reading the journal into its index: 50% of 300 MB\r\x1b[K"; w.String() != want {
 		t.Fatalf("a long read said %q, want %q", w.String(), want)
 	}
+}
+
+// column is the cell of row i (0 is the header) in the column named name
+// (follow.CSVHeader).
+func column(rows [][]string, i int, name string) string {
+	return rows[i][slices.Index(rows[0], name)]
 }

@@ -11,24 +11,6 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// manExitStatus is the contract of README's "Exit status" (every case per
-// command: docs/scripting.md, "Exit statuses"), one paragraph a status.
-const manExitStatus = `0: done; for status and withdraw --wait, the withdrawal COMPLETED.
-
-1: refused or failed, nothing paid (for withdraw also a loss above half the amount confirmed neither twice nor by --accept-loss); for status and withdraw --wait, not paid out (FAILED, REFUNDED, or a quote that expired unexecuted).
-
-2: usage error, before anything is asked (withdraw and builder authorize: also no terminal to confirm on without --yes; plain mode: a withdrawal or builder authorization reviewed with no terminal to confirm it on).
-
-3: status and withdraw --wait: still pending, or NOT FOUND? (the service does not know a withdrawal this machine's journal saw accepted: contact support); withdraw resume: whether the request arrived cannot be told yet (run it again after the time it says).
-
-4: status and withdraw resume only: the quote id is not found on this account; never for one this machine's journal saw accepted.
-
-5: the login failed, said the same way by every command that logs in (status, withdraw, withdraw resume and submit, deposit, history --refresh): the API key or the wallet refused, the wallet login not signed, or no answer to it; with --json its code is "login". Also, for status and withdraw, any other error; for withdraw, no answer to the request (run withdraw resume QUOTE_ID); for deposit, the service could not be reached.
-
-130: interrupted by ctrl+c (128 plus the signal's number for another: 143 for SIGTERM, 129 for SIGHUP): at a question ([y/N], a passphrase, a signature awaited) nothing was signed or sent, and the command says so; a withdraw request already sent is awaited and journaled first. With --json its code is "interrupted".
-
-With --json an error is {"error":{"code","message","exit"}} on stdout, with the same status.`
-
 // sourceDateVar is the reproducible-builds convention for the time a
 // build's output is dated by: the release's hooks set it to the commit's.
 const sourceDateVar = "SOURCE_DATE_EPOCH"
@@ -77,7 +59,7 @@ func manPage(root *cobra.Command, now time.Time) string {
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
 		for _, sub := range c.Commands() {
-			if !sub.IsAvailableCommand() || sub.Name() == "help" {
+			if !sub.IsAvailableCommand() || sub.Name() == "help" || sub.IsAdditionalHelpTopicCommand() {
 				continue
 			}
 			manCommandSection(&b, sub)
@@ -85,10 +67,13 @@ func manPage(root *cobra.Command, now time.Time) string {
 		}
 	}
 	walk(root)
-	b.WriteString(".SH EXIT STATUS\n")
-	manProse(&b, manExitStatus)
-	b.WriteString(".SH ENVIRONMENT\n")
-	manProse(&b, variablesProse())
+	// The help topics, each once (svcwallet help keys).
+	for _, t := range root.Commands() {
+		if t.IsAdditionalHelpTopicCommand() {
+			fmt.Fprintf(&b, ".SH %s\n", t.Annotations[annotationManSection])
+			manProse(&b, t.Long)
+		}
+	}
 	return b.String()
 }
 

@@ -107,7 +107,8 @@ func (a *app) execute(args []string) int {
 	// Before cobra sees the line: a private key typed as an argument must
 	// not be echoed back in an "unknown flag" or "unknown command" message.
 	a.env.JSON = jsonRequested(args)
-	if looksLikeKeyArgument(args) {
+	// status finds a payout hash standing alone here, and never sends it.
+	if found, _, _ := root.Find(args); looksLikeKeyArgument(args, found != nil && found.Name() == "status") {
 		cmd := root
 		if len(args) > 0 && (args[0] == "key" || args[0] == "builder") {
 			cmd, _, _ = root.Find(args[:1])
@@ -137,6 +138,7 @@ func (a *app) rootCommand() *cobra.Command {
 	}
 	root.SetHelpCommand(helpCommand())
 	root.AddCommand(completionCommand())
+	root.AddCommand(helpTopics()...)
 	return root
 }
 

@@ -30,6 +30,7 @@ type sandboxFlags struct {
 	accountIDHeader              string
 	quoteTTL, settle, sessionTTL time.Duration
 	rateLimit                    int
+	seeding                      bool
 }
 
 // sandboxCommand is `svcwallet sandbox`.
@@ -54,6 +55,7 @@ func (a *app) sandboxCommand() *cobra.Command {
 	fl.DurationVar(&f.settle, "settle", sandbox.DefaultSettle, "time from SUBMITTED to a terminal state")
 	fl.DurationVar(&f.sessionTTL, "session-ttl", sandbox.DefaultSessionTTL, "lifetime of a session cookie")
 	fl.IntVar(&f.rateLimit, "rate-limit", 0, "per account, requests a second before 429 (0: none)")
+	fl.BoolVar(&f.seeding, "seeding", false, "serve POST "+sandbox.PathSeed+": pending withdrawals for load tests")
 	return c
 }
 
@@ -67,6 +69,8 @@ func runSandbox(ctx context.Context, env CLIEnv, f sandboxFlags) error {
 		return usage("--domain-name: 1 to 64 characters, without control or invisible characters and without leading or trailing spaces")
 	case err != nil:
 		return usage("--listen %.64q is not HOST:PORT (for example 127.0.0.1:8700)", f.listen)
+	case f.seeding && f.public:
+		return usage("--seeding records withdrawals for anyone who asks: it is not served with --public")
 	case f.public:
 		fmt.Fprintf(env.Stderr, "svcwallet sandbox: warning: --public: the demo keys and API keys printed below\n"+
 			"are published; anyone who reaches %.64q can use them\n", f.listen)
@@ -78,6 +82,7 @@ func runSandbox(ctx context.Context, env CLIEnv, f sandboxFlags) error {
 	srv, err := sandbox.Start(f.listen, sandbox.Options{
 		ChainID: f.chainID, DomainName: f.domainName, CookieName: f.cookieName, AccountIDHeader: f.accountIDHeader,
 		QuoteTTL: f.quoteTTL, Settle: f.settle, SessionTTL: f.sessionTTL, RateLimit: f.rateLimit, Logger: logger,
+		Seeding: f.seeding,
 	})
 	if err != nil {
 		return failure(exitFailed, "cannot listen on %s: %w", f.listen, err)
@@ -94,6 +99,9 @@ func runSandbox(ctx context.Context, env CLIEnv, f sandboxFlags) error {
 	fmt.Fprint(env.Stdout, sandboxConfigBlock(srv.URL, f))
 	fmt.Fprintln(env.Stdout)
 	fmt.Fprint(env.Stdout, demoCredentials)
+	if f.seeding {
+		fmt.Fprintf(env.Stdout, "\nSeeding pending withdrawals (--seeding):\n  curl -s -H 'X-API-Key: %s' -d '{\"count\":100}' %s%s\n", sandbox.DemoAPIKey, srv.URL, sandbox.PathSeed)
+	}
 	fmt.Fprintln(env.Stdout, "\nPress Ctrl+C to stop.")
 	return served(ctx)
 }

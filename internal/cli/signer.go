@@ -16,20 +16,6 @@ import (
 	"github.com/svcwallet/svcwallet/signer"
 )
 
-// signerHelp is the --help paragraph of every command that signs or logs in
-// by wallet.
-const signerHelp = `The key is chosen with --signer SOURCE, else the environment's signer in
-the config: keystore:ADDRESS (the keystore file of ADDRESS; its passphrase
-is asked for, or read from --password-file), a keystore file's path, env
-($SVCWALLET_PRIVATE_KEY), clef:ENDPOINT (go-ethereum's clef at
-http://127.0.0.1:8550 or its IPC socket path: you approve each signature
-in clef) or command (the environment's sign_command, else
-$SVCWALLET_SIGN_COMMAND, for example cast wallet sign --ledger --data
---from-file {file}). --account ADDRESS names the address where the source
-holds several or cannot tell (a command). Without either, the key is
-$SVCWALLET_PRIVATE_KEY, and on --env sandbox the sandbox's public demo key.
-Every signature is checked against the expected address before it is used.`
-
 // signerFlags choose the key of a command that signs or logs in by wallet.
 type signerFlags struct {
 	source, account string // --signer, --account
@@ -231,13 +217,14 @@ func walletLogin(k keyChoice) (exchange.Credential, string, error) {
 	return exchange.Wallet(key), "the wallet " + k.Address.Hex() + " (from " + k.what + ")", nil
 }
 
-// withSignerHelp puts signerHelp into a command's --help text, before its
-// exit statuses.
+// withSignerHelp adds to a command's --help text, before its exit
+// statuses, where the key and the environment are said (the help topics).
 func withSignerHelp(long string) string {
+	const topics = "The key: svcwallet help keys. The environment: svcwallet help environments."
 	if i := strings.Index(long, "\nExit status"); i >= 0 {
-		return long[:i] + "\n" + signerHelp + "\n" + long[i:]
+		return long[:i] + topics + "\n" + long[i:]
 	}
-	return long + "\n\n" + signerHelp
+	return long + "\n\n" + topics
 }
 
 // signFailure reports whether err is a key source's refusal or failure, a

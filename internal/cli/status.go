@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -30,58 +31,26 @@ const statusKeyVar = "SVCWALLET_API_KEY"
 // two minutes with the backoff): a script should learn the service is gone.
 const maxWatchFailures = 5
 
-const statusLong = `Prints the status of withdrawals. It logs in by wallet signature with
-the key of --signer when it is given, else with the API key in
-$SVCWALLET_API_KEY, else by wallet signature with the environment's signer
-or $SVCWALLET_PRIVATE_KEY (the bridge endpoints need a session). The
-environment is --env, else $SVCWALLET_ENV, else the config's default_env,
-else the embedded sandbox, started with its demo key: it knows no
-withdrawal made in another process.
+const statusLong = `Prints the status of withdrawals, each named by its quote id. A payout hash
+(0x and 64 hex digits) or a transfer id (tx-...), which customers quote, is
+never sent: it is found among the withdrawals this machine has seen (its
+journal, the console's board) and followed as its quote id. With - it reads
+ids from standard input, one a line, as the watch board's field does: blank
+lines skipped, a # starts a comment, duplicates merged. All ids share one
+budget of 5 requests a second; a 429 pauses it for Retry-After.
 
-With - it reads quote ids from standard input, one a line, as the watch
-board's field reads them: blank lines are skipped, a # starts a comment to
-the end of its line, duplicates are merged. All ids share one request budget
-(5 requests a second); a 429 from the service pauses it for Retry-After.
+Without --watch each id is asked once; with --watch each is asked every
+--interval until it ends, each change printed on a line. Then each id's
+final record: a table for one id, a line per id for several, the state named
+as the console names it (EXPIRED: a quote that expired unexecuted, said only
+once the service's clock is 4 minutes past its expiry; CREATED? and NOT
+FOUND?: one this machine's journal saw accepted). --json prints one object
+a line, --csv the final records (docs/scripting.md). The states seen of this
+machine's own withdrawals are added to its journal.
 
-Without --watch each id is asked once. With --watch each is asked every
---interval until it is COMPLETED, FAILED or REFUNDED (or the quote expired
-unexecuted), printing each change on a line (time, state, quote id, payout
-hash). Then each id's final record: a table for one id, one line per id for
-several, whose state is named as the console names it (EXPIRED: a quote
-that expired unexecuted). --json prints JSON objects, one a line, each with
-its kind, quote_id, the service's state, and that name in outcome: the
-changes (kind change), then the final records (kind final; without --watch,
-kind status); times are RFC 3339 in whole seconds, as in CSV; an id that
-was not found or could not be read has an error object instead (on stderr
-without --json). withdraw --wait --json writes its review (kind review) and
-acceptance (kind accepted) before them. --csv prints the final
-records as CSV, a header first, for a spreadsheet (a cell that would start
-with = + - or @ gets a leading ').
-
-The states it learns of this account's own withdrawals (those this machine's
-journal made) are added to the journal, once each, so history, doctor and
-the console agree with what was seen; a CREATED record of one the journal
-saw accepted is said as such (CREATED?), never as a quote that expired
-unexecuted, and so is one the service then does not know (NOT FOUND?: exit
-3, and --watch asks again). A quote is said to have expired unexecuted
-only once the service's clock is past its expiry and a margin of 4 minutes
-(the clock skew tolerated and a request still on its way).
-
-Exit status: the largest of the ids' statuses
-  0  COMPLETED: paid out
-  1  not paid out: FAILED, REFUNDED, or a quote that expired unexecuted
-  2  usage error (flags, a quote id's shape, no API key nor private key,
-     unknown --env); nothing is asked
-  3  still pending: CREATED, SUBMITTED or SENDING (without --watch); or
-     NOT FOUND?: unknown to the service though this machine's journal saw
-     it accepted (contact support; --watch asks again)
-  4  not found: no withdrawal with this quote id on this account (an unknown
-     id, or another account's: the service does not say which); never for
-     one this machine's journal saw accepted
-  5  the login failed (the API key or wallet refused, the wallet login not
-     signed, no answer), as every command says it (--json code "login"),
-     or any other error: network, configuration, an unreadable answer
-  130  interrupted by ctrl+c (143 SIGTERM, 129 SIGHUP)`
+Exit status: the largest of the ids': 0 COMPLETED, 1 not paid out, 2
+usage, 3 still pending or NOT FOUND?, 4 not found, 5 the login failed or
+another error: svcwallet help exit-status.`
 
 // statusCommand is `svcwallet status`.
 func (a *app) statusCommand() *cobra.Command {
@@ -126,10 +95,16 @@ type statusCmd struct {
 	// writer journals as they are learned.
 	own    follow.Own
 	writer withdrawal.Withdrawer
+	// floor is the least exit status: a payout hash or transfer id given
+	// was not found (find).
+	floor int
+	// terminal says whether stderr is a terminal (progress); nil asks it.
+	terminal func() bool
 }
 
 type statusFlags struct {
-	quoteIDs      []string // in the order given, without duplicates
+	quoteIDs      []string        // in the order given, without duplicates
+	lookups       []follow.Lookup // payout hashes and transfer ids, found here (find)
 	key           signerFlags
 	watch, json   bool
 	csv           bool
@@ -152,6 +127,9 @@ func (c statusCmd) run(ctx context.Context, f statusFlags, args []string) error 
 		return loginFailed(err)
 	}
 	c.target = env
+	if f, err = c.find(client, f); err != nil || len(f.quoteIDs) == 0 {
+		return cmp.Or(err, exitStatus(c.floor))
+	}
 	recs, err := c.journalOf(client, func(j *journal.Journal, o journal.Owner) ([]journal.Record, error) {
 		return j.RecordsOf(o, f.quoteIDs...)
 	})
@@ -161,7 +139,7 @@ func (c statusCmd) run(ctx context.Context, f statusFlags, args []string) error 
 		fmt.Fprintf(c.env.Stderr, "svcwallet status: the journal cannot be read (%v): a withdrawal it saw accepted is not told apart from one never executed, and the states seen are not journaled\n", err)
 	}
 	c.own = follow.OwnOf(recs)
-	return c.follow(ctx, client, env, f)
+	return c.atLeastFloor(c.follow(ctx, client, env, f))
 }
 
 // errNoAPIKey: there is no key to open a session with.
@@ -304,27 +282,35 @@ func (c statusCmd) parse(ctx context.Context, f statusFlags, ids []string) (stat
 				return f, usageError("- is given twice: standard input is read once")
 			}
 			fromStdin = true
-			read, err := untilDone(ctx, func() ([]string, error) { return readQuoteIDs(c.env.Stdin) })
+			read, err := untilDone(ctx, func() (readIDs, error) {
+				ids, lookups, err := readQuoteIDs(c.env.Stdin)
+				return readIDs{ids, lookups}, err
+			})
 			if ctx.Err() != nil {
 				return f, interrupted(ctx, "")
 			}
 			if err != nil {
 				return f, usageError("%w", err)
 			}
-			for _, id := range read {
+			for _, id := range read.ids {
 				f.quoteIDs = appendNew(f.quoteIDs, seen, id)
 			}
+			f.lookups = append(f.lookups, read.lookups...)
 			continue
 		}
 		if id == "" {
 			return f, usageError("empty quote id: give the quote id of the withdrawal")
+		}
+		if kind := follow.KindOf(id); kind != follow.QuoteID {
+			f.lookups = append(f.lookups, follow.Lookup{Text: id, Kind: kind})
+			continue
 		}
 		if err := exchange.CheckQuoteID(id); err != nil {
 			return f, usageError("%.40q is not a quote id: %w", safetext.Quoted(id), err)
 		}
 		f.quoteIDs = appendNew(f.quoteIDs, seen, id)
 	}
-	if len(f.quoteIDs) == 0 {
+	if len(f.quoteIDs) == 0 && len(f.lookups) == 0 {
 		if fromStdin {
 			return f, usageError("no quote id on standard input: give one a line")
 		}
@@ -372,29 +358,30 @@ func (c statusCmd) retryNote(id string, f statusFlags, err error, wait time.Dura
 	fmt.Fprintf(c.env.Stderr, "%s: %s%v; trying again in %s\n", c.app.name, about, exchange.Explain(err), wait)
 }
 
-// statusJSON is one record of `status --json`: what the line is (kind:
-// change, final or status), the service's record, its state the wire's,
-// with the explorer link, and the outcome's name and words (follow.Outcome)
-// the text output and the console have.
+// statusJSON is one line of `status --json`: what the line is (kind:
+// change, final or status), then the withdrawal's record in the shape
+// every command's JSON has (follow.Record; docs/scripting.md).
 type statusJSON struct {
 	Kind string `json:"kind"`
-	exchange.Withdrawal
-	ExplorerURL string `json:"explorer_url,omitempty"`
-	Outcome     string `json:"outcome"`
-	Meaning     string `json:"meaning"`
+	follow.Record
+}
+
+// outputRecord is what the command knows of f, as every output gives a
+// withdrawal (follow.Record), with the explorer's link to its payout.
+func (c statusCmd) outputRecord(f *follow.Followed) follow.Record {
+	r := f.Record(c.target.Name, c.own[f.QuoteID])
+	r.ExplorerURL = c.target.ExplorerTxURL(r.Chain, r.WithdrawTxHash)
+	return r
 }
 
 // recordJSON is a follow's last record for --json and --notify-command,
-// as a line of kind; its time in whole seconds, as in CSV.
-func (c statusCmd) recordJSON(f *follow.Follow, kind string) statusJSON {
-	w, o := f.Last, f.Outcome()
-	w.QuoteID = f.QuoteID // also before any record (NOT FOUND?)
-	w.UpdatedAt = jsonTime(w.UpdatedAt)
-	return statusJSON{kind, w, c.target.ExplorerTxURL(w.Chain, w.WithdrawTxHash), o.Name, o.Sentence()}
+// as a line of kind.
+func (c statusCmd) recordJSON(f *follow.Followed, kind string) statusJSON {
+	return statusJSON{kind, c.outputRecord(f)}
 }
 
 // writeRecord writes a follow's last record as a line of JSON of kind.
-func (c statusCmd) writeRecord(f *follow.Follow, kind string) {
+func (c statusCmd) writeRecord(f *follow.Followed, kind string) {
 	_ = writeJSONLine(c.env.Stdout, c.recordJSON(f, kind))
 }
 
@@ -415,7 +402,7 @@ const notifyTimeout = 30 * time.Second
 // record as one JSON line on stdin. The command is split into words, no
 // shell, and runs with the environment children get (osguard.Command). A
 // failure is said on stderr and changes no exit status.
-func (c statusCmd) notify(ctx context.Context, command string, f *follow.Follow) {
+func (c statusCmd) notify(ctx context.Context, command string, f *follow.Followed) {
 	words := strings.Fields(command)
 	var in bytes.Buffer
 	kind := kindStatus
@@ -435,7 +422,7 @@ func (c statusCmd) notify(ctx context.Context, command string, f *follow.Follow)
 }
 
 // change prints one observed state: a line for people, an object for jq.
-func (c statusCmd) change(f *follow.Follow, asJSON bool) {
+func (c statusCmd) change(f *follow.Followed, asJSON bool) {
 	if asJSON {
 		c.writeRecord(f, kindChange)
 		return

@@ -24,10 +24,11 @@ const maxQuoteIDLine = 4096
 // board's field reads them (follow.ParseQuoteIDs): one a line; blank lines
 // are skipped, and a # starts a comment to the end of its line. An id of
 // the wrong shape is an error naming its line. The lines are parsed
-// together, so a key wrapped over two of them is refused whole.
-func readQuoteIDs(r io.Reader) ([]string, error) {
+// together, so a key wrapped over two of them is refused whole. Payout
+// hashes and transfer ids are returned apart, to be found here.
+func readQuoteIDs(r io.Reader) ([]string, []follow.Lookup, error) {
 	if r == nil {
-		return nil, errors.New("standard input is not readable")
+		return nil, nil, errors.New("standard input is not readable")
 	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 256), maxQuoteIDLine)
@@ -38,19 +39,19 @@ func readQuoteIDs(r io.Reader) ([]string, error) {
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, fmt.Errorf("standard input has a line over %d bytes: give one quote id a line", maxQuoteIDLine)
+			return nil, nil, fmt.Errorf("standard input has a line over %d bytes: give one quote id a line", maxQuoteIDLine)
 		}
-		return nil, fmt.Errorf("reading standard input: %v", err)
+		return nil, nil, fmt.Errorf("reading standard input: %v", err)
 	}
-	ids, bad := follow.ParseQuoteIDs(text.String(), false)
+	ids, lookups, bad := follow.ParseQuoteIDs(text.String(), false)
 	if len(bad) > 0 {
 		m := bad[0]
 		if errors.Is(m.Err, exchange.ErrKeyShape) {
-			return nil, fmt.Errorf("standard input line %d is not a quote id: %v", m.Line, m.Err)
+			return nil, nil, fmt.Errorf("standard input line %d is not a quote id: %v", m.Line, m.Err)
 		}
-		return nil, fmt.Errorf("standard input line %d: %.40q is not a quote id: %v", m.Line, safetext.Quoted(m.Text), m.Err)
+		return nil, nil, fmt.Errorf("standard input line %d: %.40q is not a quote id: %v", m.Line, safetext.Quoted(m.Text), m.Err)
 	}
-	return ids, nil
+	return ids, lookups, nil
 }
 
 // followed is the command's account of one quote id: its last record and,
@@ -78,8 +79,13 @@ func (c statusCmd) follow(ctx context.Context, client *exchange.Client, env conf
 	start, paused := c.now(), time.Time{}
 	loop := c.loop(s, client)
 	loop.Once = !f.watch
+	done := 0
 	err := loop.Run(ctx, func(seen follow.Seen) bool {
 		settled := c.record(ctx, seen, ids[seen.QuoteID], f)
+		if settled {
+			done++
+		}
+		c.progress(f, done, len(ids))
 		// A pause the service's rate limit asks for is said once, as the
 		// pause it is: the asks go on after it.
 		if now := c.now(); s.PausedFor(now) > 0 && now.Add(s.PausedFor(now)).After(paused) {
@@ -91,8 +97,9 @@ func (c statusCmd) follow(ctx context.Context, client *exchange.Client, env conf
 	if err != nil {
 		return interrupted(ctx, "")
 	}
+	c.progress(f, 0, 0)
 	code := c.report(env, f, ids)
-	if f.watch && len(f.quoteIDs) > 1 {
+	if len(f.quoteIDs) > 1 && (f.watch || c.onTerminal()) {
 		fmt.Fprintln(c.env.Stderr, c.summary(f.quoteIDs, ids, c.now().Sub(start)))
 	}
 	return code
@@ -144,7 +151,7 @@ func (c statusCmd) record(ctx context.Context, seen follow.Seen, o *followed, f 
 			return settleErr(failure(exitPending, "%s: %s %s", id, o.f.Outcome().Name, o.f.Outcome().Sentence()).about(id))
 		}
 		if seen.Step.Changed && !f.csv {
-			c.change(&o.f.Follow, f.json)
+			c.change(&o.f, f.json)
 			o.printed = follow.LabelVanished
 		}
 		return false
@@ -166,14 +173,14 @@ func (c statusCmd) record(ctx context.Context, seen follow.Seen, o *followed, f 
 		return false
 	}
 	if f.watch && o.f.Last.State != o.printed && !f.csv {
-		c.change(&o.f.Follow, f.json)
+		c.change(&o.f, f.json)
 		o.printed = o.f.Last.State
 	}
 	if !seen.Done {
 		return false
 	}
 	if f.notifyCommand != "" {
-		c.notify(ctx, f.notifyCommand, &o.f.Follow)
+		c.notify(ctx, f.notifyCommand, &o.f)
 	}
 	return settle(payoutExit[o.f.Payout()])
 }
@@ -198,7 +205,7 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 		rows := [][]string{follow.CSVHeader}
 		for _, id := range f.quoteIDs {
 			if o := ids[id]; o.f.Known {
-				rows = append(rows, o.f.CSVRow())
+				rows = append(rows, c.outputRecord(&o.f).CSVRow())
 			}
 		}
 		if err := safetext.WriteCSV(c.env.Stdout, rows); err != nil {
@@ -211,7 +218,7 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 		switch {
 		case !o.f.Known:
 		case f.json:
-			c.writeRecord(&o.f.Follow, endKind(f))
+			c.writeRecord(&o.f, endKind(f))
 		case f.watch:
 			fmt.Fprintln(c.env.Stdout)
 			c.print(env, &o.f.Follow)
@@ -234,7 +241,7 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 		switch {
 		case !o.f.Known:
 		case f.json:
-			c.writeRecord(&o.f.Follow, endKind(f))
+			c.writeRecord(&o.f, endKind(f))
 		default:
 			fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", w.QuoteID, o.f.Outcome().Name, w.ReceiveAmount, w.TokenOut,
 				w.Chain, orDash(w.WithdrawTxHash))

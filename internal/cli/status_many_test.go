@@ -171,7 +171,9 @@ func TestStatusCSV(t *testing.T) {
 	if err != nil || len(rows) != 3 || !slices.Equal(rows[0], follow.CSVHeader) {
 		t.Fatalf("CSV %q (%v):\n%s", rows, err, res.stdout)
 	}
-	if rows[1][0] != failed || rows[1][1] != exchange.StateFailed || rows[2][0] != done || rows[2][1] != exchange.StateCompleted || !strings.HasPrefix(rows[2][5], "0x") {
+	if rows[1][0] != failed || column(rows, 1, "outcome") != exchange.StateFailed || rows[2][0] != done ||
+		column(rows, 2, "state") != exchange.StateCompleted || !strings.HasPrefix(column(rows, 2, "withdraw_tx_hash"), "0x") ||
+		column(rows, 2, "state_seen") == "" || column(rows, 2, "tx_id") == "" {
 		t.Errorf("rows %q", rows[1:])
 	}
 	if res := r.run(nil, "--csv", "--json", done); res.code != exitUsage || !strings.Contains(res.stdout+res.stderr, "--csv and --json: choose one") {
@@ -277,5 +279,25 @@ func TestStatusFollowRateFromConfig(t *testing.T) {
 	defer r.mu.Unlock()
 	if len(r.rejected) != 0 {
 		t.Fatalf("%d requests refused with 429 at follow_rate = 2", len(r.rejected))
+	}
+}
+
+// TestStatusStdinProgress (issue 35 item 9): `status -` of several ids on
+// a terminal says on stderr how many were asked as it goes, in one line
+// drawn over, cleared before the records, and ends with the totals line
+// --watch has; to a file or a pipe it says neither.
+func TestStatusStdinProgress(t *testing.T) {
+	r := newStatusRig(t)
+	ids := append(r.seed(sandbox.DestCompleted, 3), r.seed(sandbox.DestFailed, 2)...)
+	r.terminal = true
+	res := r.runStdin(strings.Join(ids, "\n"), "-")
+	res.want(t, exitPending, ids, []string{"svcwallet status: 1 of 5 asked…", "\r\x1b[Ksvcwallet status: 5 of 5 asked…", "asked…\r\x1b[Ksvcwallet status: 5 withdrawals",
+		"svcwallet status: 5 withdrawals in "})
+	if !strings.HasSuffix(res.stderr, ": 5 submitted\n") {
+		t.Errorf("the totals are not the last line:\n%q", res.stderr)
+	}
+	r.terminal = false
+	if res := r.runStdin(strings.Join(ids, "\n"), "-"); res.stderr != "" {
+		t.Errorf("not on a terminal, stderr says %q", res.stderr)
 	}
 }

@@ -79,11 +79,11 @@ func (r *withdrawRig) homeEnv() string {
 }
 
 // login types the demo API key on the login screen. The exported wallet
-// key has wallet login preselected, with the focus on its key source: the
-// method goes back to the API key first.
+// key has wallet login preselected, with the focus on the method (issue 35
+// item 13): it goes back to the API key first.
 func (r *withdrawRig) login() {
-	r.waitShows("Log in", "› Key source")
-	r.keys("BTab", "Left", "Tab")
+	r.waitShows("Log in", "› Method")
+	r.keys("Left", "Tab")
 	r.waitShows("› API key")
 	r.keys("-l", sandbox.DemoAPIKey)
 	r.keys("Enter")

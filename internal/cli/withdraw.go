@@ -22,92 +22,22 @@ import (
 	"github.com/svcwallet/svcwallet/signer"
 )
 
-const withdrawLong = `Withdraws USDT through the bridge, as the console does: it logs in as
-svcwallet status does ($SVCWALLET_API_KEY, else a wallet signature), checks
---to for the chain and --amount, quotes, refuses a quote that asks another
-amount or whose fee or loss (pay - receive) is above --max-fee, checks the
-bridge address against the pinned or first-used one, and prints what will be
-signed: first the environment (name, base URL, chain id; on the embedded
-sandbox, that nothing real moves there and its quote ids end with the
-command; with --json on stderr, and as env in the JSON), then the EIP-712
-Transfer field by field, its digest, the destination, what you receive and
-lose, and when the quote expires.
+const withdrawLong = `Withdraws USDT through the bridge, as the console does: it logs in, checks
+--to for the chain and --amount, quotes, and prints what will be signed (the
+environment, the EIP-712 Transfer, its digest, what you receive and lose,
+when the quote expires). A --chain, --to or --amount not given is asked for
+on a terminal. There it asks "Sign and withdraw? [y/N]"; --yes does not ask,
+--dry-run stops at the review. Otherwise the Transfer is signed, journaled
+and sent (retried with the same signature: it cannot pay twice); --wait then
+follows it as status --watch does. A request left without an answer is
+finished by withdraw resume QUOTE_ID.
 
-A quote whose loss (pay - receive) is above 5% of the amount is warned of
-on stderr (and in the JSON review's warnings). Above 50%, most of the
-amount goes to fees: on a terminal a second question asks whether to
-withdraw all the same; --yes alone does not sign it: --accept-loss PCT
-signs a loss up to PCT% of the amount (a larger one is refused, exit 1).
+What stops it before signing (--max-fee, --accept-loss, --accept-bridge,
+--allow-repeat, a quote that expires): svcwallet help checks. Signing on
+another machine (--signer offline --out FILE): svcwallet help offline.
 
-A bridge address other than the recorded one stops it before anything is
-signed. If the exchange announced the change, --accept-bridge ADDRESS
-(exactly the new address; any other is refused) accepts it: it is recorded
-once the withdrawal is confirmed (offline: once prepared). An address
-pinned in the config (bridge_funding_address) is changed only there.
-
-On a terminal (standard input and standard error both one) it then asks
-"Sign and withdraw? [y/N]" on stderr, where the review is written too
-(stdout gets the result); --yes does not ask. What was typed or pasted
-before the question is discarded, and an answer within half a second of it
-is refused and the question asked again.
-A --chain, --to or --amount not given is asked for once logged in, one a
-line as svcwallet --plain asks it, when standard input is a terminal: a
-chain the service gives no route to is refused as typed, naming those it
-does, and asked again (a --chain it lacks is refused before anything is
-asked). Without a terminal a missing one is a usage error.
-Without a terminal and without --yes it refuses (exit 2) and sends nothing.
---dry-run stops there: nothing is signed or sent. Otherwise the Transfer is
-signed, journaled and sent (retried with the same signature, so it cannot
-pay twice), and the acceptance printed; --wait then follows the withdrawal
-as svcwallet status --watch does.
-
-The main account's key signs (see below); the API key, when set, logs in.
-An encrypted --keystore-file FILE is --signer FILE. Never put a key on the
-command line. When the key source waits for a person (clef, a device
-through a signing command), the review says what happens if the quote
-expires meanwhile: the signature pays exactly the amount, so a fresh quote
-for exactly that amount within --max-fee (without it, costing no more than
-the reviewed quote) is sent with the same signature, which was never sent.
-
---signer offline --account ADDRESS --out FILE signs nothing here: after the
-review it writes the Transfer's typed data (eth_signTypedData_v4 JSON, valid
-30 minutes) to the new FILE for any wallet to sign as it is, keeps what is
-needed to finish in the journal, and says how to submit the signature:
-svcwallet withdraw submit FILE --signature 0x... (it logs in with
-$SVCWALLET_API_KEY).
-
-A request left without an answer is finished by svcwallet withdraw resume
-QUOTE_ID, which sends the identical request again or asks whether it came.
-Until then, a new withdrawal of the same amount to the same destination and
-chain is refused before anything is signed (exit 1; in --json the error's
-quote_id is the earlier withdrawal's): the earlier one may have been paid,
-so running the command again, or a script retrying on exit 5, would pay
-twice. Resume it first; --allow-repeat signs anyway, for a second payment
-meant as one. An identical withdrawal accepted in the last 10 minutes and
-not finished is only warned about, on stderr.
-
-The quote lives about a minute. If it has expired (or has 5 seconds or less
-left, by the service's clock) once you answer the confirmation, nothing is
-signed, and it asks "Get a new quote? [y/N]": yes reviews the new quote and
-asks again; no ends it (exit 1). With --yes nothing is asked: run the
-command again for a new quote.
-
-Exit status
-  0  accepted; with --wait, COMPLETED
-  1  refused, nothing paid: fee cap, a loss --accept-loss does not
-     cover, bridge address, clock, the service's refusal, not confirmed,
-     a quote that expired while you answered, an identical withdrawal
-     that got no answer (resume it, or --allow-repeat), the key source's
-     refusal or a wait for it that was cancelled or ran out; with --wait,
-     FAILED or REFUNDED
-  2  usage error (flags, an address or amount, no terminal without --yes)
-  3  with --wait: still pending, or NOT FOUND? (contact support)
-  5  the login failed (as svcwallet status says it; nothing was sent), no
-     answer to the withdraw request (resume it), or any other error
-  6  accepted, but the journal could not record it (a full disk) or the
-     bridge address could not be recorded: run the withdraw resume it
-     prints, which reconciles the journal
-  130  ctrl+c before the request was sent: nothing was signed or sent`
+Exit status: 0 accepted, 1 refused or not paid, 2 usage, 3 pending, 5 no
+answer or another error, 6 not recorded (svcwallet help exit-status).`
 
 const withdrawResumeLong = `Finishes a withdrawal this machine journaled whose request got no answer,
 as the console's resume does: while its quote is valid by the service's
@@ -175,8 +105,6 @@ func (a *app) withdrawCommand() *cobra.Command {
 		Example: `  # On the embedded sandbox, to its demo payee: nothing real moves.
   svcwallet withdraw --env sandbox --chain ARBITRUM --amount 25 --max-fee 2 \
       --to 0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC
-  svcwallet withdraw --env sandbox --chain BASE --amount 25 --yes --wait \
-      --json --to 0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC
   svcwallet withdraw resume q-123`,
 		Args:              noArgs,
 		ValidArgsFunction: cobra.NoFileCompletions,

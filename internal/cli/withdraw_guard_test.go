@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
@@ -215,7 +216,7 @@ func TestWithdrawServiceRefusesExpiredQuote(t *testing.T) {
 		t.Errorf("history:\n%s", list.stdout)
 	}
 	list = r.runLine(nil, statusCmd.runHistoryLine, "--env", "local", "--json")
-	var out []historyEntry
+	var out []follow.Record
 	if err := json.Unmarshal([]byte(list.stdout), &out); err != nil || len(out) != 1 || out[0].Outcome != "EXPIRED" ||
 		!strings.Contains(out[0].Error, "Quote expired before the withdrawal was executed, so nothing was paid") || strings.Contains(list.stdout, "press r") {
 		t.Errorf("history --json (%v):\n%s", err, list.stdout)

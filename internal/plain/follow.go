@@ -173,13 +173,25 @@ func (s *session) printRecord(f follow.Followed) {
 // them), says each one's status, and offers to follow those still moving.
 func (s *session) lookUp() error {
 	var ids []string
-	_, err := s.p.Ask("Quote ids of the withdrawals to look up, separated by spaces (one is fine):", func(a string) error {
+	_, err := s.p.Ask("Quote ids, payout hashes or transfer ids of the withdrawals to look up, separated by spaces (one is fine):", func(a string) error {
 		var bad []follow.MalformedID
-		ids, bad = follow.ParseQuoteIDs(a, true)
-		switch {
-		case len(bad) > 0:
+		var lookups []follow.Lookup
+		ids, lookups, bad = follow.ParseQuoteIDs(a, true)
+		if len(bad) > 0 {
 			return fmt.Errorf("%.40q is not a quote id: %w", safetext.Quoted(bad[0].Text), bad[0].Err)
-		case len(ids) == 0:
+		}
+		if len(lookups) > 0 {
+			sess, _ := s.client().Session()
+			known := follow.KnownHere(s.target.Journal, journal.OwnerOf(s.target.Env, sess.AccountID))
+			for _, l := range lookups {
+				id, _, err := known.Resolve(l.Text)
+				if err != nil {
+					return errors.New("a payout hash or transfer id given was not found: they are found only among the withdrawals this machine has seen (its journal and watch board); ask for the quote id, in the withdrawal's confirmation")
+				}
+				ids = append(ids, id)
+			}
+		}
+		if len(ids) == 0 {
 			return errors.New("no quote id in it")
 		}
 		return nil

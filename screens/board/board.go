@@ -4,6 +4,7 @@
 package board
 
 import (
+	"cmp"
 	"slices"
 	"time"
 
@@ -11,12 +12,14 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/tui"
 )
+
+// The board's messages are its visit's (tui.Owned): they reach it while a
+// row's status screen is on top of it, so it goes on following (tui.Follower).
 
 // boardTickMsg asks the scheduler what is due, for the visit tag.
 type boardTickMsg struct{ tag tui.Tag }
@@ -29,9 +32,14 @@ type boardAnswerMsg struct {
 	err error
 }
 
+// boardToldMsg is an answer the status screen of a row got (kit.Tell),
+// for the visit tag: the board learns it as its own answer.
+type boardToldMsg boardAnswerMsg
+
 // boardLoadedMsg carries what is kept of the board of this environment
 // and the account's own withdrawals, whose states the board journals.
 type boardLoadedMsg struct {
+	tag  tui.Tag
 	kept []follow.Kept
 	own  follow.Own
 	err  error
@@ -45,16 +53,26 @@ type boardSaveMsg struct{ tag tui.Tag }
 
 // boardSavedMsg reports keeping the rows of ids; only a failure is said.
 type boardSavedMsg struct {
+	tag tui.Tag
 	ids []string
 	err error
 }
 
 // boardExportedMsg reports the export: the file and its rows, or why not.
 type boardExportedMsg struct {
+	tag  tui.Tag
 	path string
 	rows int
 	err  error
 }
+
+func (m boardTickMsg) Owner() tui.Tag     { return m.tag }
+func (m boardAnswerMsg) Owner() tui.Tag   { return m.tag }
+func (m boardToldMsg) Owner() tui.Tag     { return m.tag }
+func (m boardLoadedMsg) Owner() tui.Tag   { return m.tag }
+func (m boardSaveMsg) Owner() tui.Tag     { return m.tag }
+func (m boardSavedMsg) Owner() tui.Tag    { return m.tag }
+func (m boardExportedMsg) Owner() tui.Tag { return m.tag }
 
 var boardKeys = struct {
 	Add, ToList, ToField, Open, Copy, CopyHash, Remove key.Binding
@@ -131,11 +149,11 @@ type boardScreen struct {
 	list      kit.List[*boardRow]
 	sched     *follow.Scheduler
 	rows      map[string]*boardRow // by quote id, as the list holds them
-	seq       int                  // of the next row added
-	tally     boardTally
-	marked    map[string]bool
-	// inflight: handed out by Next, not answered yet.
-	inflight map[string]bool
+	// known is the payout hashes and transfer ids seen, found when pasted.
+	known  follow.Known
+	seq    int // of the next row added
+	tally  boardTally
+	marked map[string]bool
 	// undo holds the rows the last removal took (x, f, F, n); u puts them
 	// back; cleared says what it was, for a board it left empty.
 	undo    []*boardRow
@@ -157,6 +175,12 @@ type boardScreen struct {
 	// next key: the toast saying it gives way to the next change.
 	exportedTo string
 	w, h       int
+	drawn      drawn
+	unseen     bool // the last answer changed nothing drawn
+	// heading1 and heading2 are the first lines, drawn for a dark theme
+	// or not (headingDark).
+	heading1, heading2 string
+	headingDark        bool
 }
 
 // New builds the watch board.
@@ -164,11 +188,12 @@ func New(app *kit.App) tui.Screen {
 	b := &boardScreen{
 		app: app, input: kit.NewInput(app.Common, "paste or type quote ids, e.g. q-…", false),
 		exportTo: kit.NewInput(app.Common, "a path ending in .csv", false),
-		sched:    follow.NewScheduler(app.Target.Env.EffectiveFollowRate()), rows: map[string]*boardRow{},
-		marked: map[string]bool{}, inflight: map[string]bool{}, unsaved: map[string]bool{}, tally: boardTally{by: map[string]int{}},
+		sched:    follow.NewScheduler(app.Target.Env.EffectiveFollowRate()), rows: map[string]*boardRow{}, known: follow.Known{},
+		marked: map[string]bool{}, unsaved: map[string]bool{}, tally: boardTally{by: map[string]int{}},
 		file: &follow.WatchFile{Path: kit.WatchlistPath(app), Env: app.Target.Env.Name},
 	}
 	b.sched.Recall = true // a row starts from what the journal knows
+	b.input.TakeHashes()  // a hash typed here is found here, never sent
 	b.list = kit.NewList(app.Common, kit.ListSpec[*boardRow]{
 		Noun: "withdrawal", Columns: boardColumns, Row: b.row, Select: "select", Sorts: boardSorts,
 		Empty: "No withdrawals on the board yet: paste quote ids above, or press w on History to add this account's.",
@@ -177,14 +202,15 @@ func New(app *kit.App) tui.Screen {
 		Fields: func(r *boardRow) []string {
 			return []string{r.QuoteID, r.Last.TxID, r.Last.WithdrawTxHash, r.Last.Chain, r.dest, r.label}
 		},
-		ID: func(r *boardRow) string { return r.QuoteID },
+		ID:           func(r *boardRow) string { return r.QuoteID },
+		FilterHashes: true,
 	})
 	return b
 }
 
 func (b *boardScreen) Init() tea.Cmd {
 	b.tag = tui.NextTag()
-	file, read := b.file, b.app.AccountRecords()
+	file, read, tag := b.file, b.app.AccountRecords(), b.tag
 	// What a board of this file left unwritten is written before this one
 	// reads it; this one's is owed from now on.
 	before := b.app.Flushes.Swap(file.Path+"\x00"+file.Env, b.flush)
@@ -197,7 +223,7 @@ func (b *boardScreen) Init() tea.Cmd {
 		// Unreadable, the journal owns nothing here: Home says it cannot
 		// be read.
 		recs, _, _ := read()
-		return boardLoadedMsg{kept: kept, own: follow.OwnOf(recs), err: err, owed: owed}
+		return boardLoadedMsg{tag: tag, kept: kept, own: follow.OwnOf(recs), err: err, owed: owed}
 	}
 	return tea.Batch(b.typeIDs(true), load)
 }
@@ -217,22 +243,21 @@ func (b *boardScreen) typeIDs(on bool) tea.Cmd {
 	return nil
 }
 
-// Resume restarts the ticks with a new tag; answers that reached the screen
-// above were lost, so their ids are due again, and so is a save that was.
+// Resume takes back the budget lent to the row's status screen.
 func (b *boardScreen) Resume() tea.Cmd {
-	b.tag, b.ticking, b.saveDue = tui.NextTag(), false, false
-	now := b.app.Common.Now()
-	for id := range b.inflight {
-		b.sched.Requeue(id, now)
-	}
-	clear(b.inflight)
-	return tea.Batch(b.saveSoon(), b.kick())
+	b.sched.Lend(0)
+	return nil
 }
+
+// Holds: the board's messages reach it under the status screen of a row
+// (tui.Follower), so it never stops following while one is open.
+func (b *boardScreen) Holds(tag tui.Tag) bool { return tag == b.tag }
 
 func (b *boardScreen) Title() string { return "Watch board" }
 
 func (b *boardScreen) SetSize(w, h int) {
 	b.w, b.h = w, h
+	b.drawn = drawn{}
 	b.input.SetWidth(max(w-boardLabelWidth-2, 10))
 	b.sizeList()
 }
@@ -249,7 +274,36 @@ func (b *boardScreen) Inputting() bool {
 // KeyMap is the footer, from the same bindings that handle the keys; the
 // full help (?) adds the legend of the rows' marks.
 func (b *boardScreen) KeyMap() help.KeyMap {
-	return kit.WithLegend(b.bindings().KeyMap(), boardLegend)
+	if b.drawn.keys == nil {
+		b.drawn.keys = kit.WithLegend(b.bindings().KeyMap(), boardLegend)
+	}
+	return b.drawn.keys
+}
+
+// drawn is what the board last drew, kept until a message changes what it
+// shows: a frame is drawn after every message, and most of the board's
+// (the ticks that hand an id out, the saves) change nothing on it.
+type drawn struct {
+	frame string
+	keys  help.KeyMap
+}
+
+// quiet reports whether msg, handled, left the board as it was drawn: a
+// tick (unless the rate limit's countdown shows), a save.
+func (b *boardScreen) quiet(msg tea.Msg) bool {
+	switch msg := msg.(type) {
+	case boardTickMsg:
+		return b.sched.PausedFor(b.app.Common.Now()) == 0
+	case boardSaveMsg:
+		return true
+	case boardSavedMsg:
+		return msg.err == nil
+	case boardAnswerMsg:
+		return b.unseen
+	case boardToldMsg:
+		return b.unseen
+	}
+	return false
 }
 
 // bindings: while ids are typed, enter adds them and tab goes to the board
@@ -277,7 +331,10 @@ func (b *boardScreen) keys() kit.Bindings {
 	return kit.Bindings{
 		{Key: boardKeys.Open, On: some, Do: func() tea.Cmd {
 			delete(b.marked, r.QuoteID)
-			return tui.Push(b.app.Makers.BoardStatus(b.app, b.rows[r.QuoteID].Followed, b.sched.PausedFor(b.app.Common.Now())))
+			// The row's status screen asks its id from the same budget.
+			b.sched.Lend(cmp.Or(b.app.PollInterval, follow.DefaultPollInterval))
+			tell := func(id string, w exchange.Withdrawal, err error) tea.Msg { return boardToldMsg{b.tag, id, w, err} }
+			return tui.Push(b.app.Makers.BoardStatus(b.app, b.rows[r.QuoteID].Followed, b.sched.PausedFor(b.app.Common.Now()), tell))
 		}},
 		{Key: boardKeys.Copy, On: some, Do: func() tea.Cmd { return kit.CopyText(b.app, r.QuoteID, "Copied quote id "+r.QuoteID) }},
 		{Key: boardKeys.CopyHash, On: b.selectedHash() != "", Do: func() tea.Cmd {
@@ -303,11 +360,15 @@ func (b *boardScreen) keys() kit.Bindings {
 
 func (b *boardScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	cmd := b.update(msg)
+	if !b.quiet(msg) {
+		b.drawn = drawn{}
+	}
 	b.sizeList() // an error shown or gone moves the rows
 	return b, cmd
 }
 
 func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
+	b.unseen = false
 	switch msg := msg.(type) {
 	case boardLoadedMsg:
 		if msg.err != nil {
@@ -318,6 +379,9 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 			said = tui.ShowError(exchange.UserError{Text: "The last changes of the board could not be saved (" + msg.owed.Error() + "); check the state directory", Cause: msg.owed})
 		}
 		b.sched.Know(msg.own)
+		for _, r := range msg.own {
+			b.known.AddRecord(r)
+		}
 		// A board that holds ids opens on them: typing goes to the field
 		// only once asked for (a, tab).
 		if len(b.put(msg.kept)) > 0 {
@@ -346,6 +410,12 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 		if msg.tag == b.tag {
 			return b.answered(msg)
 		}
+	case boardToldMsg:
+		if msg.tag == b.tag {
+			return b.answered(boardAnswerMsg(msg))
+		}
+	case kit.IDsTypedMsg:
+		return b.addText(msg.Text)
 	case tea.PasteMsg:
 		if b.list.Typing() {
 			return b.list.Update(msg, nil)
@@ -355,13 +425,11 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 			b.exportTo, cmd = b.exportTo.Update(msg)
 			return cmd
 		}
+		// Ids go on the board without entering the field: a line with a
+		// private key's shape is dropped there (follow.ParseQuoteIDs), the
+		// others kept.
 		text := b.input.Value() + msg.Content // the paste goes where the cursor is
 		b.input.SetValue("")
-		if safetext.HoldsKeyShape(text) {
-			// Ids go on the board without entering the field, so the
-			// field's key guard is applied here.
-			return tui.ShowError(kit.KeyCleared)
-		}
 		return b.addText(text)
 	case tea.KeyPressMsg:
 		return b.key(msg)
@@ -436,7 +504,6 @@ func (b *boardScreen) step() tea.Cmd {
 			}
 			return tea.Batch(cmds...)
 		}
-		b.inflight[id] = true
 		cmds = append(cmds, b.fetch(id))
 	}
 }
@@ -456,15 +523,20 @@ func (b *boardScreen) fetch(id string) tea.Cmd {
 // marked on the row and announced once, journaled for an own withdrawal
 // and saved.
 func (b *boardScreen) answered(msg boardAnswerMsg) tea.Cmd {
-	delete(b.inflight, msg.id)
 	before, known := b.rows[msg.id]
 	if !known {
 		return b.kick() // removed while asked
 	}
 	step := follow.Loop{Scheduler: b.sched, Now: b.app.Common.Now}.Took(msg.id, msg.w, msg.err).Step
+	if msg.err == nil {
+		b.known.AddWithdrawal(msg.w)
+	}
 	b.tally.count(before, -1)
 	after := b.follow(msg.id, before.seq)
-	b.list.Replace(before, after)
+	// An answer that changes no row drawn, no count and no name (an id
+	// among 10,000 asked again) leaves the frame as it was.
+	b.unseen = !b.list.Replace(before, after) && after.label == before.label && after.Known == before.Known &&
+		after.Final == before.Final && after.NotFound == before.NotFound
 	var write, say, save tea.Cmd
 	if step.JournalState != "" {
 		write = kit.JournalState(b.app, msg.id, msg.w, nil)

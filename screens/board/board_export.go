@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -82,18 +81,24 @@ func (b *boardScreen) export() tea.Cmd {
 		b.exportTo.Prefill(b.todaysExport())
 		return nil
 	}
-	rows, today := slices.Clone(b.list.Items()), path == b.todaysExport()
+	// Each row as every output gives a withdrawal (follow.Record), read
+	// here: the scheduler's own records are the board's alone.
+	env, today, tag := b.app.Target.Env, path == b.todaysExport(), b.tag
+	out := [][]string{follow.CSVHeader}
+	for _, r := range b.list.Items() {
+		own, _ := b.sched.Record(r.QuoteID)
+		rec := r.Record(env.Name, own)
+		rec.ExplorerURL = env.ExplorerTxURL(rec.Chain, rec.WithdrawTxHash)
+		out = append(out, rec.CSVRow())
+	}
 	return func() tea.Msg {
-		out := [][]string{follow.CSVHeader}
-		for _, r := range rows {
-			out = append(out, r.CSVRow())
-		}
+		rows := len(out) - 1
 		var buf bytes.Buffer
 		if err := safetext.WriteCSV(&buf, out); err != nil {
-			return boardExportedMsg{err: err}
+			return boardExportedMsg{tag: tag, err: err}
 		}
 		path, err := writeExport(path, today, buf.Bytes())
-		return boardExportedMsg{path: path, rows: len(rows), err: err}
+		return boardExportedMsg{tag: tag, path: path, rows: rows, err: err}
 	}
 }
 

@@ -44,8 +44,8 @@ func (b *boardScreen) save() tea.Cmd {
 	b.saving, b.saved, b.pending = true, b.app.Common.Now(), b.unsaved
 	b.unsaved = map[string]bool{}
 	put, drop := b.changes(ids)
-	file := b.file
-	return func() tea.Msg { return boardSavedMsg{ids: ids, err: file.Append(put, drop)} }
+	file, tag := b.file, b.tag
+	return func() tea.Msg { return boardSavedMsg{tag: tag, ids: ids, err: file.Append(put, drop)} }
 }
 
 // savedAll takes the end of a save: the ids of a failed one are owed again.

@@ -49,11 +49,13 @@ func (b *boardScreen) selectedHash() string {
 // own (follow.ParseQuoteIDs), but for the spaces, commas and semicolons
 // that may separate them too, and only pieces of a generated id's shape
 // (follow.CheckTypedID) or this account's own: words typed here by
-// mistake are refused, never asked or kept. Malformed ids are said, words
-// only counted. Once ids are added the board has the keys, so what is
-// typed next is not taken for more ids.
+// mistake are refused, never asked or kept. A payout hash or transfer id
+// adds the withdrawal this machine has seen with it (follow.Known), and
+// is never asked. Malformed ids are said, words only counted; a line with
+// a private key's shape is dropped, the others kept. Once ids are added
+// the board has the keys, so what is typed next is not taken for more ids.
 func (b *boardScreen) addText(text string) tea.Cmd {
-	ids, bad := follow.ParseQuoteIDs(text, true)
+	ids, lookups, bad := follow.ParseQuoteIDs(text, true)
 	words := 0
 	ids = slices.DeleteFunc(ids, func(id string) bool {
 		if _, own := b.sched.Record(id); own || follow.CheckTypedID(id) == nil {
@@ -62,25 +64,75 @@ func (b *boardScreen) addText(text string) tea.Cmd {
 		words++
 		return true
 	})
+	var found []string
+	var unseen []follow.Lookup
+	for _, l := range lookups {
+		if id, _, err := b.known.Resolve(l.Text); err != nil {
+			unseen = append(unseen, l)
+		} else if !slices.Contains(ids, id) {
+			ids = append(ids, id)
+			found = append(found, lookupName(l)+" is "+id)
+		}
+	}
 	b.err = nil
-	if len(bad) > 0 || words > 0 {
-		b.err = exchange.UserError{Text: refusedIDs(bad, words)}
+	if said := strings.TrimSpace(refusedIDs(bad, words) + notSeen(unseen)); said != "" {
+		b.err = exchange.UserError{Text: said}
 	}
 	kept := make([]follow.Kept, len(ids))
 	for i, id := range ids {
 		kept[i] = follow.Kept{QuoteID: id}
 	}
+	var toast tea.Cmd
+	if len(found) > 0 {
+		toast = tui.ShowInfo(strings.Join(found, "; "))
+	}
 	added := b.put(kept)
 	if len(added) == 0 {
-		return nil
+		return toast
 	}
-	return tea.Batch(b.typeIDs(false), b.saveNow(added...), b.kick())
+	return tea.Batch(toast, b.typeIDs(false), b.saveNow(added...), b.kick())
+}
+
+// lookupName names a payout hash or transfer id found: a hash shortened
+// as addresses are.
+func lookupName(l follow.Lookup) string {
+	if l.Kind == follow.PayoutHash {
+		return "payout hash " + tui.ShortAddress(l.Text)
+	}
+	return "transfer id " + l.Text
+}
+
+// notSeen says which payout hashes and transfer ids this machine has not
+// seen, never repeating a hash (a private key has its shape), and how to
+// get the quote id; "" for none.
+func notSeen(unseen []follow.Lookup) string {
+	if len(unseen) == 0 {
+		return ""
+	}
+	var what []string
+	hashes := 0
+	for _, l := range unseen {
+		if l.Kind == follow.TransferID {
+			what = append(what, "transfer id "+safetext.Quoted(safetext.Text(l.Text)))
+		} else {
+			hashes++
+		}
+	}
+	if hashes > 0 {
+		what = append(what, fmt.Sprintf("%d payout %s (not shown)", hashes, kit.Plural(hashes, "hash", "hashes")))
+	}
+	return "Not found: " + layout.Truncate(strings.Join(what, ", "), 60, "…") + ". Payout hashes and transfer ids are found only " +
+		"among the withdrawals this machine has seen (its journal, this board); the service finds them by quote id: " +
+		"ask for it (it is in the withdrawal's confirmation, and in History on the machine that made it). "
 }
 
 // refusedIDs says what of a paste or typed line was not taken: the
 // malformed ids, cleaned and cut (a key's shape never repeated), and how
 // many words, never repeated (follow.ErrTypedWord).
 func refusedIDs(bad []follow.MalformedID, words int) string {
+	if len(bad) == 0 && words == 0 {
+		return ""
+	}
 	said := make([]string, len(bad))
 	for i, m := range bad {
 		said[i] = safetext.Quoted(safetext.Text(m.Text))
@@ -92,7 +144,7 @@ func refusedIDs(bad []follow.MalformedID, words int) string {
 		said = append(said, fmt.Sprintf("%d %s (not shown)", words, kit.Plural(words, "word", "words")))
 	}
 	return "Not a quote id, not added: " + layout.Truncate(strings.Join(said, ", "), 60, "…") +
-		". " + upperFirst(follow.ErrTypedWord.Error()) + "; a # starts a comment"
+		". " + upperFirst(follow.ErrTypedWord.Error()) + "; a # starts a comment. "
 }
 
 // upperFirst is s with its first letter in capitals.
@@ -108,6 +160,9 @@ func (b *boardScreen) put(kept []follow.Kept) []*boardRow {
 			continue
 		}
 		b.sched.AddKept(k, now)
+		if k.Record != nil {
+			b.known.AddWithdrawal(*k.Record)
+		}
 		added = append(added, b.follow(k.QuoteID, b.seq))
 		b.seq++
 	}
@@ -137,7 +192,6 @@ func (b *boardScreen) drop(rows []*boardRow, said string) tea.Cmd {
 		b.tally.count(r, -1)
 		delete(b.rows, r.QuoteID)
 		delete(b.marked, r.QuoteID)
-		delete(b.inflight, r.QuoteID)
 	}
 	if len(rows) == 1 {
 		b.list.Remove(rows[0])

@@ -35,6 +35,7 @@ type boardRig struct {
 	timers *[]dueTimer
 	toasts []string
 	clips  []tea.Msg
+	opened *openedStatus // the last row's status screen opened
 }
 
 // openedStatus stands in for the status screen the board opens on a row
@@ -43,6 +44,7 @@ type openedStatus struct {
 	*screentest.Home
 	f      follow.Followed
 	paused time.Duration
+	tell   kit.Tell
 }
 
 // dueTimer is a timer a screen asked for and when it is due.
@@ -61,14 +63,16 @@ func newBoardRig(t *testing.T, r *screentest.StatusRig) *boardRig {
 // started yet.
 func unstartedBoardRig(r *screentest.StatusRig) *boardRig {
 	var timers []dueTimer
+	br := &boardRig{}
 	r.App.Timer = func(d time.Duration, msg tea.Msg) tea.Cmd {
 		timers = append(timers, dueTimer{r.Clock.Now().Add(d), msg})
 		return nil
 	}
-	r.App.Makers.BoardStatus = func(app *kit.App, f follow.Followed, paused time.Duration) tui.Screen {
-		return &openedStatus{Home: &screentest.Home{App: app}, f: f, paused: paused}
+	r.App.Makers.BoardStatus = func(app *kit.App, f follow.Followed, paused time.Duration, tell kit.Tell) tui.Screen {
+		br.opened = &openedStatus{Home: &screentest.Home{App: app}, f: f, paused: paused, tell: tell}
+		return br.opened
 	}
-	br := &boardRig{StatusRig: r, b: New(r.App).(*boardScreen), timers: &timers}
+	br.StatusRig, br.b, br.timers = r, New(r.App).(*boardScreen), &timers
 	br.b.SetSize(120, 40)
 	return br
 }
@@ -215,7 +219,7 @@ func TestBoardFollowsToTheEnd(t *testing.T) {
 	for i := 0; i < 10 && br.rowOf("q-doesnotexist2") != "" && !strings.Contains(br.rowOf("q-doesnotexist2"), "NOT FOUND"); i++ {
 		br.fire()
 	}
-	if f, _ := br.b.list.Item(br.b.list.Len()-1).Followed, true; !f.Final || br.b.sched.Moving()+len(br.b.inflight) == 0 {
+	if f, _ := br.b.list.Item(br.b.list.Len()-1).Followed, true; !f.Final || br.b.sched.Moving() == 0 {
 		t.Fatalf("the final row is not after the moving ones:\n%s", br.plain())
 	}
 	for i := 0; i < 1000 && br.fire(); i++ {
@@ -361,30 +365,6 @@ func TestBoardGolden(t *testing.T) {
 	}
 }
 
-// TestBoardResumeAsksLostAnswers: an answer that arrived while the detail
-// was on top is lost; back on the board the id is asked again and followed.
-func TestBoardResumeAsksLostAnswers(t *testing.T) {
-	r := screentest.NewStatusRig(t)
-	br := newBoardRig(t, r)
-	id := screentest.Seed(t, r, sandbox.DestCompleted)
-	br.b.input.SetValue(id)
-	_, add := br.b.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	for _, m := range screentest.RunAll(add) {
-		if tick, ok := m.(boardTickMsg); ok {
-			br.b.Update(tick) // hands id out; its answer is dropped
-		}
-	}
-	if len(br.b.inflight) != 1 || br.b.sched.Moving() != 0 {
-		t.Fatalf("id not in flight: %v", br.b.inflight)
-	}
-	br.run(br.b.Resume())
-	for i := 0; i < 1000 && br.fire(); i++ {
-	}
-	if row := br.rowOf(id); !strings.Contains(row, "COMPLETED") {
-		t.Fatalf("the lost answer's id was not followed again: %q", row)
-	}
-}
-
 // TestBoardBell: with the config's bell on, each announced change also
 // rings the terminal bell; with it off, never.
 func TestBoardBell(t *testing.T) {
@@ -428,18 +408,52 @@ func TestFilterTakesPastes(t *testing.T) {
 	screentest.FilterTakesPaste(t, "board", b, &b.list)
 }
 
-// TestKeyNeverKept: a private key typed or pasted into the board's id
-// field (whose pastes skip the field) or into its filter is cleared and
-// said, never shown (issue 17 item 7).
+// TestKeyNeverKept (issue 17 item 7, issue 35 item 3): a private key
+// typed or pasted into the board's id field or its filter is cleared or
+// refused, never shown, followed or asked; one written as a payout hash
+// (0x and 64 hex digits) is looked up here as one, and not found, said
+// without repeating it. The rest of a paste is kept.
 func TestKeyNeverKept(t *testing.T) {
 	r := screentest.NewStatusRig(t)
-	b := New(r.App).(*boardScreen)
-	screentest.RequireKeyCleared(t, r.App, b,
-		screentest.KeyField{Name: "board ids", Value: func() string { return b.input.Value() }},
-		screentest.KeyField{Name: "board filter", Focus: b.list.StartFilter, Value: b.list.Filter})
-	if len(boardIDs(b)) != 0 {
-		t.Errorf("the board follows %d ids made of the key", len(boardIDs(b)))
+	br := newBoardRig(t, r)
+	key := screentest.KeyHex
+	one := screentest.Seed(t, r, sandbox.DestCompleted)
+	for _, c := range []struct{ how, text, said string }{
+		{"pasted bare", key, "private key's shape, not shown"},
+		{"pasted over two lines", "0x" + key[:32] + "\n" + key[32:] + "\n", "private key's shape, not shown"},
+		{"pasted with 0x", "0x" + key, "1 payout hash (not shown)"},
+		{"pasted inside text, with an id", "my key is 0x" + key + " (do not share)\n" + one, "1 payout hash (not shown)"},
+	} {
+		br.toasts = nil
+		br.send(tea.PasteMsg{Content: c.text})
+		v := screentest.OneLine(br.b.View())
+		if !strings.Contains(v, c.said) || screentest.ShowsKeyPiece(br.plain()) || br.b.input.Value() != "" {
+			t.Errorf("key %s: field %d characters, the board says:\n%s", c.how, len(br.b.input.Value()), br.plain())
+		}
 	}
+	if ids := boardIDs(br.b); len(ids) != 1 || ids[0] != one {
+		t.Errorf("the board follows %q, want only the id pasted with a key", ids)
+	}
+	// Typed, a key is cleared; a hash is held as typed, then looked up.
+	br.send(tea.KeyPressMsg{Code: 'a', Text: "a"})
+	for _, typed := range []string{key, "0x" + key} {
+		for _, ch := range typed {
+			br.send(tea.KeyPressMsg{Code: ch, Text: string(ch)})
+		}
+		if strings.HasPrefix(typed, "0x") {
+			br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
+		}
+		if br.b.input.Value() != "" || screentest.ShowsKeyPiece(br.plain()) {
+			t.Errorf("key typed %.2s…: the field holds %d characters:\n%s", typed, len(br.b.input.Value()), br.plain())
+		}
+	}
+	if n := r.StatusCalls.Load(); n > 1 {
+		t.Errorf("%d status requests, want only the pasted id's", n)
+	}
+	// The filter takes a hash as text; any other key's shape is cleared.
+	b := New(r.App).(*boardScreen)
+	screentest.RequireKeyCleared(t, r.App, b, screentest.KeyField{Name: "board filter", Focus: b.list.StartFilter, Value: b.list.Filter,
+		Hashes: true})
 }
 
 // TestMalformedIDsShortened: ids refused for their shape are repeated with
@@ -639,7 +653,6 @@ func TestBoardRateLimited(t *testing.T) {
 		t.Fatalf("the detail was handed %+v, paused %s; want %s COMPLETED, paused for 2s", detail.f, detail.paused, done)
 	}
 	r.LimitStatus.Store(0)
-	br.run(br.b.Resume())
 	for i := 0; i < 1000 && br.fire(); i++ {
 	}
 	if !strings.Contains(br.rowOf(a), "COMPLETED") || !strings.Contains(br.rowOf(b), "COMPLETED") || strings.Contains(br.plain(), "rate limited") {
@@ -829,10 +842,12 @@ func TestBoardExport(t *testing.T) {
 	for _, row := range rows[1:] {
 		byID[row[0]] = row
 	}
-	if got := byID[done]; got[1] != exchange.StateCompleted || got[2] != "ARBITRUM" || !strings.HasPrefix(got[5], "0x") || got[9] == "" {
+	cell := func(row []string, name string) string { return row[slices.Index(follow.CSVHeader, name)] }
+	if got := byID[done]; cell(got, "outcome") != exchange.StateCompleted || cell(got, "chain") != "ARBITRUM" ||
+		!strings.HasPrefix(cell(got, "withdraw_tx_hash"), "0x") || cell(got, "last_checked") == "" {
 		t.Errorf("the completed row: %q", got)
 	}
-	if got := byID["'-1234567"]; got == nil || got[1] != follow.LabelNotFound {
+	if got := byID["'-1234567"]; got == nil || cell(got, "outcome") != follow.LabelNotFound {
 		t.Errorf("the id a spreadsheet would compute is not escaped: %q", rows)
 	}
 	// A second export of the day is a new file beside the first.
@@ -987,8 +1002,8 @@ func TestExpiredQuoteHasOneName(t *testing.T) {
 		t.Errorf("board row %q, want ○ EXPIRED", row)
 	}
 	f, ok := br.b.sched.Get(id)
-	if csv := f.CSVRow(); !ok || csv[1] != follow.LabelExpired {
-		t.Errorf("CSV row %q, want EXPIRED", csv)
+	if rec := f.Record("sandbox", journal.Record{}); !ok || rec.Outcome != follow.LabelExpired {
+		t.Errorf("record %+v, want EXPIRED", rec)
 	}
 }
 
@@ -1145,5 +1160,123 @@ func TestBoardProgress(t *testing.T) {
 	}
 	if v := br.plain(); strings.Contains(v, "asked") || !strings.Contains(v, "10 withdrawals\n") || !strings.Contains(v, "10 not found · 0 moving") {
 		t.Fatalf("once all were asked:\n%s", v)
+	}
+}
+
+// TestBoardFindsWhatCustomersQuote (issue 35 items 3 and 4): a payout hash
+// or transfer id pasted into the field adds the withdrawal this machine
+// has seen with it (a row's answer, or the journal's record of an own
+// one) and says so; never asked of the service as a quote id. The filter
+// takes a whole payout hash as text to match.
+func TestBoardFindsWhatCustomersQuote(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	// An own withdrawal the journal saw paid out, with its payout hash.
+	sess, _ := r.App.Client().Session()
+	own := journal.Record{QuoteID: "q-ownpaid1", TxHash: "0x" + strings.Repeat("9a", 32)}
+	for _, e := range []journal.Entry{
+		{Kind: journal.KindAccepted, TxID: "tx-ownpaid1"},
+		{Kind: journal.KindState, State: exchange.StateCompleted, TxHash: own.TxHash},
+	} {
+		e.Time, e.Env, e.AccountID, e.QuoteID = r.Clock.Now(), r.App.Target.Env.Name, sess.AccountID, own.QuoteID
+		if err := r.App.Journal().Append(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	br := newBoardRig(t, r)
+	done := screentest.Seed(t, r, sandbox.DestCompleted)
+	br.send(tea.PasteMsg{Content: done})
+	for i := 0; i < 1000 && br.fire(); i++ {
+	}
+	row := br.b.rows[done]
+	if row.Last.WithdrawTxHash == "" || row.Last.TxID == "" {
+		t.Fatalf("no payout hash or transfer id on %s: %+v", done, row.Last)
+	}
+	calls := r.StatusCalls.Load()
+	br.toasts = nil
+	br.send(tea.PasteMsg{Content: strings.ToUpper(row.Last.TxID) + "\n" + own.TxHash})
+	if ids := boardIDs(br.b); len(ids) != 2 || ids[1] != own.QuoteID {
+		t.Fatalf("after pasting a transfer id on the board and an own payout hash: %q", ids)
+	}
+	if len(br.toasts) != 1 || !strings.Contains(br.toasts[0], "is "+done) || !strings.Contains(br.toasts[0], "is "+own.QuoteID) {
+		t.Errorf("finding not said: %q", br.toasts)
+	}
+	if n := r.StatusCalls.Load() - calls; n > 1 {
+		t.Errorf("%d status requests after the paste, want the own withdrawal's only", n)
+	}
+	br.send(tea.PasteMsg{Content: "tx-neverseen1"})
+	if v := screentest.OneLine(br.b.View()); !strings.Contains(v, "Not found: transfer id tx-neverseen1") || !strings.Contains(v, "ask for it") {
+		t.Errorf("an unseen transfer id:\n%s", br.plain())
+	}
+	br.toList()
+	br.send(tea.KeyPressMsg{Code: '/', Text: "/"})
+	br.send(tea.PasteMsg{Content: row.Last.WithdrawTxHash})
+	if br.b.list.Len() != 1 || br.b.list.Item(0).QuoteID != done {
+		t.Errorf("the filter with a whole payout hash shows %d rows:\n%s", br.b.list.Len(), br.plain())
+	}
+}
+
+// TestBoardExportStateSeen (issue 35 item 6): every exported row that was
+// answered has state_seen, as `status --csv` does and SINCE shows; also
+// one whose state the journal already held (an own withdrawal, recalled).
+func TestBoardExportStateSeen(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	c := r.Client(sandbox.DemoAPIKey)
+	req, _ := r.Signed(c, sandbox.DemoPrivateKey, sandbox.DestCompleted, "10")
+	if _, err := r.App.Client().Withdraw(t.Context(), req); err != nil {
+		t.Fatal(err)
+	}
+	sess, _ := r.App.Client().Session()
+	for _, e := range []journal.Entry{{Kind: journal.KindAccepted}, {Kind: journal.KindState, State: exchange.StateSubmitted}} {
+		e.Time, e.Env, e.AccountID, e.QuoteID = r.Clock.Now(), r.App.Target.Env.Name, sess.AccountID, req.QuoteID
+		if err := r.App.Journal().Append(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	br := newBoardRig(t, r)
+	seeded := screentest.Seed(t, r, sandbox.DestCompleted)
+	br.send(tea.PasteMsg{Content: req.QuoteID + " " + seeded})
+	br.fire()
+	br.fire()
+	br.toList()
+	br.send(tea.KeyPressMsg{Code: 'e', Text: "e"})
+	br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	f, err := os.Open(strings.TrimPrefix(br.b.exportedTo, "Exported 2 withdrawals to "))
+	if err != nil {
+		t.Fatalf("no export (%v): %q", err, br.toasts)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil || len(rows) != 3 {
+		t.Fatalf("CSV %q, %v", rows, err)
+	}
+	seen, checked := slices.Index(rows[0], "state_seen"), slices.Index(rows[0], "last_checked")
+	for _, row := range rows[1:] {
+		if row[seen] == "" || row[checked] == "" {
+			t.Errorf("%s: state_seen %q, last_checked %q", row[0], row[seen], row[checked])
+		}
+	}
+}
+
+// TestBoardLearnsWhatItsRowSaw: an answer the status screen of a row gets
+// is the board's too (kit.Tell): back on the board the row shows it, never
+// "ASKING never" for an id its own screen just showed.
+func TestBoardLearnsWhatItsRowSaw(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	id := screentest.Seed(t, r, sandbox.DestCompleted)
+	br.send(tea.PasteMsg{Content: id})
+	br.toList()
+	br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if br.opened == nil || br.opened.tell == nil {
+		t.Fatal("enter opened no status screen that tells the board")
+	}
+	w, err := r.Client(sandbox.DemoAPIKey).WithdrawalStatus(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.State, w.UpdatedAt = exchange.StateSending, r.Clock.Now()
+	br.send(br.opened.tell(id, w, nil))
+	if row := br.rowOf(id); !strings.Contains(row, "SENDING") {
+		t.Fatalf("the row's screen saw SENDING; the board's row: %q", row)
 	}
 }

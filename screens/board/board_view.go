@@ -173,15 +173,35 @@ func (b *boardScreen) notes() string {
 }
 
 func (b *boardScreen) View() string {
+	if b.drawn.frame == "" {
+		b.drawn.frame = b.draw()
+	}
+	return b.drawn.frame
+}
+
+// heading is the board's first line, drawn once for its theme; heading2
+// is its second.
+func (b *boardScreen) heading() string {
+	st := b.app.Common.Styles
+	if b.headingDark != st.IsDark || b.heading1 == "" {
+		b.headingDark = st.IsDark
+		b.heading1 = st.Muted.Render(fmt.Sprintf("%s · withdrawals followed by quote id · at most %d requests a second",
+			b.app.Target.Env.Name, b.app.Target.Env.EffectiveFollowRate()))
+		b.heading2 = st.Muted.Render("Paste quote ids, payout hashes or transfer ids, apart by spaces or new lines.")
+	}
+	return b.heading1
+}
+
+// draw is the board's frame.
+func (b *boardScreen) draw() string {
 	c := b.app.Common
 	st := c.Styles
 	var s strings.Builder
-	s.WriteString(st.Muted.Render(fmt.Sprintf("%s · withdrawals followed by quote id · at most %d requests a second",
-		b.app.Target.Env.Name, b.app.Target.Env.EffectiveFollowRate())))
+	s.WriteString(b.heading())
 	if f := b.list.FilterView(); f != "" {
 		s.WriteString("  " + f)
 	}
-	s.WriteString("\n" + st.Muted.Render("Paste or type quote ids, separated by spaces, commas or new lines.") + "\n\n")
+	s.WriteString("\n" + b.heading2 + "\n\n")
 	// The field with the keys is marked ›, as the board's row is when it has them.
 	s.WriteString(layout.Focus(c, b.input.Focused()) + layout.Field(c, "Quote ids", boardLabelWidth-2, b.input.View()) + "\n")
 	if b.exporting() {

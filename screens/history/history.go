@@ -68,6 +68,15 @@ type historyScreen struct {
 	// opened: the next read of the journal is the visit's first, which
 	// starts a check; a read after a check does not start another.
 	opened bool
+	// watched says what w put on the watch board, under the list until
+	// the next key: the toast saying it gives way to the next change.
+	watched string
+}
+
+// historyWatchedMsg is what w did: said, or why not.
+type historyWatchedMsg struct {
+	said string
+	err  error
 }
 
 // New builds the withdrawal history screen.
@@ -162,7 +171,14 @@ func (h *historyScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	case kit.CheckTickMsg, kit.CheckAnswerMsg:
 		cmd, _ := h.app.UpdateCheck(msg)
 		return h, cmd
+	case historyWatchedMsg:
+		if msg.err != nil {
+			return h, tui.ShowError(msg.err)
+		}
+		h.watched = msg.said
+		return h, tui.ShowInfo(msg.said)
 	case tea.PasteMsg, tea.KeyPressMsg:
+		h.watched = ""
 		return h, h.list.Update(msg, h.keys())
 	}
 	return h, nil
@@ -188,14 +204,12 @@ func (h *historyScreen) watch() tea.Cmd {
 		added, err := follow.AddToWatchlist(path, env, ids)
 		switch {
 		case err != nil:
-			return tui.ErrorMsg{Err: exchange.UserError{Text: "The watch board could not be saved (" + err.Error() + "): check the state directory, then press w again", Cause: err}}
+			return historyWatchedMsg{err: exchange.UserError{Text: "The watch board could not be saved (" + err.Error() + "): check the state directory, then press w again", Cause: err}}
 		case added == 0:
-			return tui.InfoMsg{Text: "These withdrawals are all on the watch board already (s on Home)"}
+			return historyWatchedMsg{said: fmt.Sprintf("These %d withdrawals are all on the watch board already: s on Home opens it", len(ids))}
 		}
-		if added == 1 {
-			return tui.InfoMsg{Text: "Added 1 withdrawal to the watch board (s on Home)"}
-		}
-		return tui.InfoMsg{Text: fmt.Sprintf("Added %d withdrawals to the watch board (s on Home)", added)}
+		return historyWatchedMsg{said: fmt.Sprintf("Added %d %s to the watch board (%d were there): s on Home opens it",
+			added, kit.Plural(added, "withdrawal", "withdrawals"), len(ids)-added)}
 	}
 }
 
@@ -252,6 +266,9 @@ func (h *historyScreen) View() string {
 		unfinished = fmt.Sprintf("%d unfinished (!)", n)
 	}
 	b.WriteString(h.list.View(unfinished))
+	if h.watched != "" {
+		b.WriteString(st.Muted.Render("  "+h.watched) + "\n")
+	}
 	if r, ok := h.list.Selected(); ok {
 		b.WriteString("\n" + h.detail(r))
 	}

@@ -132,9 +132,14 @@ type Makers struct {
 	Resume func(app *App, rec journal.Record) tui.Screen
 	// BoardStatus is the status screen of a withdrawal the board follows,
 	// seeded with what the board knows of it, and with the time the
-	// service's rate limit still holds the board's asks.
-	BoardStatus func(app *App, f follow.Followed, paused time.Duration) tui.Screen
+	// service's rate limit still holds the board's asks; each answer it gets
+	// goes back to the board through tell.
+	BoardStatus func(app *App, f follow.Followed, paused time.Duration, tell Tell) tui.Screen
 }
+
+// Tell is the message that hands an answer about id to the screen that
+// opened the one asking (the board's row), which learns it as its own.
+type Tell func(id string, w exchange.Withdrawal, err error) tea.Msg
 
 // Session is the one login the console is in: the target environment with
 // its client (credentials, expiry, silent re-login) and journal, and the

@@ -54,6 +54,11 @@ func journalCmd(app *App, write func(withdrawal.Withdrawer) error) tea.Cmd {
 	}
 }
 
+// IDsTypedMsg carries ids typed or pasted on a screen the watch board
+// opened (a row's status screen), back to the board, which adds them as
+// its field does.
+type IDsTypedMsg struct{ Text string }
+
 // StateDir is where the board's file and its exports go: next to the
 // journal.
 func StateDir(app *App) string {

@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/textinput"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/tui"
 )
@@ -30,6 +32,31 @@ type Input struct {
 	// prefilled: the value was put there for the user (Prefill), not
 	// typed, and is untouched.
 	prefilled bool
+	// drawn keeps the last View by what it drew from: a screen's frame is
+	// drawn after every message, and a field's was much of it.
+	drawn *drawnInput
+	// hashes: a payout hash standing alone is not a key's shape here
+	// (TakeHashes).
+	hashes bool
+}
+
+// TakeHashes lets the field hold a payout hash (0x and 64 hex digits)
+// standing alone: a field whose text is only ever looked up among what
+// this machine has seen, never sent (the board's ids and filter). Any other
+// key's shape is still cleared.
+func (in *Input) TakeHashes() { in.hashes = true }
+
+// holdsKey is the key guard: s holds a private key's shape.
+func (in Input) holdsKey(s string) bool {
+	if in.hashes {
+		s = follow.MaskHashes(s)
+	}
+	return safetext.HoldsKeyShape(s)
+}
+
+// drawnInput is an Input's last View and what it was drawn from.
+type drawnInput struct {
+	key, view string
 }
 
 // Prefill puts v in the field for the user to keep or replace: the first
@@ -63,7 +90,7 @@ func NewInput(c *tui.Common, placeholder string, masked bool) Input {
 		in.EchoMode = textinput.EchoPassword
 		in.EchoCharacter = '•'
 	}
-	return Input{Model: in, c: c}
+	return Input{Model: in, c: c, drawn: &drawnInput{}}
 }
 
 // caret is the text cursor of a focused field on a terminal without
@@ -75,6 +102,18 @@ const caret = "▏"
 // draws it as caret before the character it is on, in the place of the
 // blank cell kept for it at the end.
 func (in Input) View() string {
+	if in.drawn == nil {
+		return in.view()
+	}
+	key := fmt.Sprint(in.Value(), "\x00", in.Position(), in.Focused(), in.Width(), in.c != nil && in.c.Plain(),
+		in.c != nil && in.c.Styles.IsDark, in.Placeholder, in.EchoMode)
+	if key != in.drawn.key {
+		in.drawn.key, in.drawn.view = key, in.view()
+	}
+	return in.drawn.view
+}
+
+func (in Input) view() string {
 	if in.c == nil || !in.c.Plain() || !in.Focused() {
 		return in.Model.View()
 	}
@@ -104,7 +143,7 @@ func NewPassphrase(c *tui.Common, placeholder string) Input {
 // while cutting the run short of 64; a field without the focus takes no
 // paste, so it keeps what it holds.
 func (in Input) Update(msg tea.Msg) (Input, tea.Cmd) {
-	if p, ok := msg.(tea.PasteMsg); ok && in.Focused() && !in.passphrase && safetext.HoldsKeyShape(p.Content) {
+	if p, ok := msg.(tea.PasteMsg); ok && in.Focused() && !in.passphrase && in.holdsKey(p.Content) {
 		in.SetValue("")
 		return in, tui.ShowError(KeyCleared)
 	}
@@ -122,7 +161,7 @@ func (in Input) Update(msg tea.Msg) (Input, tea.Cmd) {
 	}
 	var cmd tea.Cmd
 	in.Model, cmd = in.Model.Update(msg)
-	if !in.passphrase && safetext.HoldsKeyShape(in.Value()) {
+	if !in.passphrase && in.holdsKey(in.Value()) {
 		in.SetValue("")
 		return in, tea.Batch(cmd, tui.ShowError(KeyCleared))
 	}
@@ -139,4 +178,15 @@ func (in Input) replaces(msg tea.Msg) bool {
 		return m.Text != "" && m.Mod&^tea.ModShift == 0 || m.Code == tea.KeyBackspace || m.Code == tea.KeyDelete
 	}
 	return false
+}
+
+// LooksLikeAPIKey reports whether s has the shape of an API key: one token
+// of at least 16 letters, digits, '-', '_' or '.', with a '-' or a digit
+// (sandbox-demo-key, a UUID, base64url). A passphrase may have it too, so
+// it is only said once the text failed as a passphrase.
+func LooksLikeAPIKey(s string) bool {
+	if len(s) < 16 || !safetext.IsToken(s) || strings.ContainsRune(s, ':') {
+		return false
+	}
+	return strings.ContainsAny(s, "-0123456789")
 }

@@ -52,6 +52,9 @@ type ListSpec[T any] struct {
 	// Sorts are the orders S cycles through, the first in effect at
 	// first; none keeps the order SetItems gives.
 	Sorts []ListSort[T]
+	// FilterHashes lets the filter take a payout hash (Input.TakeHashes),
+	// a 32-byte hex value matched here and never sent.
+	FilterHashes bool
 }
 
 // ListSort is one order of a List's items; the title of its column is
@@ -97,11 +100,16 @@ type List[T any] struct {
 	// Blurred: another field has the keys, so no row is drawn as selected
 	// and the rows shown stay where they are while items change.
 	Blurred bool
+	// drawn is the last frame's lines, by what they drew (memoLine).
+	drawn map[string]string
 }
 
 // NewList builds an empty list drawn in c's styles.
 func NewList[T any](c *tui.Common, spec ListSpec[T]) List[T] {
 	in := NewInput(c, "type to filter", false)
+	if spec.FilterHashes {
+		in.TakeHashes()
+	}
 	in.Prompt = "/ "
 	in.SetWidth(24)
 	l := List[T]{common: c, spec: spec, filter: in, rows: 1, added: map[string]int{}}
@@ -188,41 +196,68 @@ func (l *List[T]) Remove(item T) {
 // are; the order is not computed again. The cursor stays on its item
 // while others move; when its own item moves, or the list is Blurred, the
 // cursor stays on its row and the rows drawn where they are: a row
-// changing under the user's eyes does not carry the view away.
-func (l *List[T]) Replace(old, now T) {
-	l.put(now, l.take(old))
+// changing under the user's eyes does not carry the view away. It reports
+// whether what View draws changed: a row drawn, the count or the cursor.
+func (l *List[T]) Replace(old, now T) (redrawn bool) {
+	cursor, offset, n := l.cursor, l.offset, l.shown.len()
+	selected, from := l.take(old)
+	to := l.put(now, selected)
 	l.settle()
+	return l.cursor != cursor || l.offset != offset || l.shown.len() != n || l.moves(from, to)
+}
+
+// moves reports whether a row taken from row from and put at row to
+// (-1: not shown) changes the rows drawn: either is drawn, or it crossed
+// above or below them, moving the others.
+func (l *List[T]) moves(from, to int) bool {
+	end := l.offset + l.rows
+	at := func(i int) int { // -1 above the rows drawn, 0 among, 1 below
+		switch {
+		case i < 0 || i >= end:
+			return 1
+		case i < l.offset:
+			return -1
+		}
+		return 0
+	}
+	return at(from) == 0 || at(to) == 0 || at(from) != at(to)
 }
 
 // take takes item out of the items and the rows shown; it reports whether
-// it was the selected row.
-func (l *List[T]) take(item T) (selected bool) {
+// it was the selected row, and the row it was (-1: not shown).
+func (l *List[T]) take(item T) (selected bool, row int) {
 	filtered := l.shown != l.all
+	row = -1
 	if i, ok := l.all.remove(item); ok {
 		l.items = nil
 		if !filtered {
-			selected = l.tookRow(i)
+			selected, row = l.tookRow(i), i
 		}
 	}
 	if filtered {
 		if i, ok := l.shown.remove(item); ok {
-			selected = l.tookRow(i)
+			selected, row = l.tookRow(i), i
 		}
 	}
-	return selected
+	return selected, row
 }
 
 // put adds item to the items and, if the filter lets it through, to the
 // rows shown; selected: it is the selected item, which the cursor follows.
-func (l *List[T]) put(item T, selected bool) {
+// It returns the row it is shown at, -1 for none.
+func (l *List[T]) put(item T, selected bool) int {
 	i := l.all.insert(item)
 	l.items = nil
 	switch q := strings.ToLower(l.Filter()); {
 	case l.shown == l.all:
 		l.putRow(i, selected)
+		return i
 	case matches(l.spec.Fields(item), q):
-		l.putRow(l.shown.insert(item), selected)
+		j := l.shown.insert(item)
+		l.putRow(j, selected)
+		return j
 	}
+	return -1
 }
 
 // settle keeps the cursor in the rows shown.

@@ -2,6 +2,7 @@ package kit
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -73,19 +74,21 @@ func (l *List[T]) View(note string) string {
 	}
 	titles := l.titles()
 	widths := l.layout(titles, rows)
+	drawn, shape := make(map[string]string, len(rows)+1), fmt.Sprint(widths)
 	var b strings.Builder
-	b.WriteString("  " + l.line(titles, nil, widths, k.Label, false) + "\n")
+	b.WriteString("  " + l.memoLine(drawn, shape, titles, nil, widths, k.Label, false) + "\n")
 	for j, r := range rows {
 		mark := r.Mark
 		if mark == "" {
 			mark = " "
 		}
 		if l.offset+j == l.cursor && !l.Blurred {
-			b.WriteString(k.Cursor.On("›") + mark + l.line(r.Cells, r.Rich, widths, k.Selected, true) + "\n")
+			b.WriteString(k.Cursor.On("›") + mark + l.memoLine(drawn, shape, r.Cells, r.Rich, widths, k.Selected, true) + "\n")
 			continue
 		}
-		b.WriteString(" " + mark + l.line(r.Cells, r.Rich, widths, r.Ink, true) + "\n")
+		b.WriteString(" " + mark + l.memoLine(drawn, shape, r.Cells, r.Rich, widths, r.Ink, true) + "\n")
 	}
+	l.drawn = drawn
 	count := l.count(end)
 	if note != "" {
 		count += " · " + note
@@ -131,6 +134,28 @@ func (l *List[T]) count(end int) string {
 }
 
 func (l *List[T]) plural() string { return l.spec.Noun + "s" }
+
+// memoLine is line, taken from the last frame when it drew the same
+// (a board's answer changes one row at most, and a frame is drawn after
+// every message); drawn keeps this frame's, shape is widths as text.
+func (l *List[T]) memoLine(drawn map[string]string, shape string, cells, rich []string, widths []int, ink layout.Ink, values bool) string {
+	var key strings.Builder
+	for _, c := range cells {
+		key.WriteString(c + "\x00")
+	}
+	key.WriteString("\x01")
+	for _, c := range rich {
+		key.WriteString(c + "\x00")
+	}
+	key.WriteString("\x01" + ink.On("") + shape + strconv.FormatBool(values))
+	k := key.String()
+	out, ok := l.drawn[k]
+	if !ok {
+		out = l.line(cells, rich, widths, ink, values)
+	}
+	drawn[k] = out
+	return out
+}
 
 // line lays cells out in widths (a column of width -1 is left out): each
 // cut to its column (values as their Column says, titles at the end) and

@@ -21,6 +21,9 @@ type ReviewRow struct {
 	// embedded: the line of WhereRows saying what the embedded sandbox
 	// is, dropped from level 2 as a note would be.
 	embedded bool
+	// env is the environment's name on WhereRows' row, for the smallest
+	// rendering, which names it beside the domain.
+	env string
 }
 
 // ReviewGap is a blank line between a review's groups of rows, at level 0 only.
@@ -51,7 +54,7 @@ type TypedDataView struct {
 // message keep their column.
 func WhereRows(app *App) []ReviewRow {
 	e, st := app.Target.Env, app.Common.Styles
-	rows := []ReviewRow{{Label: "Environment", Value: st.Value.Render(e.Name + " · " + e.BaseURL)}}
+	rows := []ReviewRow{{Label: "Environment", Value: st.Value.Render(e.Name + " · " + e.BaseURL), env: e.Name}}
 	if e.Embedded() {
 		rows = append(rows, ReviewRow{Value: st.Muted.Render("the embedded test exchange: nothing real moves"), embedded: true})
 	}
@@ -61,8 +64,8 @@ func WhereRows(app *App) []ReviewRow {
 // Render draws the view wd columns wide, shorter as level rises for small
 // terminals: 1 drops blank lines, 2 also the notes that would take a line
 // of their own (but kept ones), 3 writes the domain without decoration, 4
-// puts the paired fields two to a line and drops the environment. Notes that fit beside their values
-// start in one column.
+// puts the paired fields two to a line. The environment is always there.
+// Notes that fit beside their values start in one column.
 func (v TypedDataView) Render(c *tui.Common, wd, level int) string {
 	st := c.Styles
 	lw := v.Review.LabelWidth()
@@ -78,11 +81,29 @@ func (v TypedDataView) Render(c *tui.Common, wd, level int) string {
 	for _, r := range v.Before {
 		add(r)
 	}
+	d := v.Review.Domain
+	domain := `name "` + d.Name + `" · version "` + signer.DomainVersion + `" · chainId ` + layout.Uitoa(d.ChainID)
+	if level > 2 {
+		domain = `"` + d.Name + `" · v"` + signer.DomainVersion + `" · chainId ` + layout.Uitoa(d.ChainID)
+	}
+	// The environment is never left out: it is where the review signs, and
+	// the top bar may not say it all. The smallest rendering names it with
+	// the domain's chain id and name on one line where that fits.
+	if level >= 4 {
+		for _, r := range v.Where {
+			tight := ReviewRow{Label: "Environment", Keep: true,
+				Value: st.Value.Render(r.env + " · chainId " + layout.Uitoa(d.ChainID) + ` · "` + d.Name + `"`)}
+			if r.env != "" && ansi.StringWidth(layout.Field(c, tight.Label, lw, tight.Value)) <= wd {
+				add(tight)
+				domain = ""
+			}
+		}
+	}
 	// From level 2 the embedded sandbox's line joins the environment's row
-	// where it fits; the smallest rendering leaves both to the top bar.
+	// where it fits.
 	for i, r := range v.Where {
 		switch {
-		case level >= 4 || r.embedded && level >= 2:
+		case domain == "" || r.embedded && level >= 2:
 		case level >= 2 && i+1 < len(v.Where) && v.Where[i+1].embedded:
 			short := r
 			short.Value += st.Muted.Render(" · nothing real moves")
@@ -94,12 +115,9 @@ func (v TypedDataView) Render(c *tui.Common, wd, level int) string {
 			add(r)
 		}
 	}
-	d := v.Review.Domain
-	domain := `name "` + d.Name + `" · version "` + signer.DomainVersion + `" · chainId ` + layout.Uitoa(d.ChainID)
-	if level > 2 {
-		domain = `"` + d.Name + `" · v"` + signer.DomainVersion + `" · chainId ` + layout.Uitoa(d.ChainID)
+	if domain != "" {
+		add(ReviewRow{Label: "Domain", Value: st.Value.Render(domain), Keep: true})
 	}
-	add(ReviewRow{Label: "Domain", Value: st.Value.Render(domain), Keep: true})
 	add(ReviewRow{Label: "Message", Value: st.Value.Render(v.Review.Message.PrimaryType()), Note: v.Review.Purpose, Keep: true})
 	fields := v.Review.Fields()
 	values := map[string]string{}

@@ -116,6 +116,7 @@ func New(app *kit.App) tui.Screen {
 	}
 	l.methodField = kit.ChoiceField("Method", &l.method, func() []string { return []string{"API key", "Wallet signature"} })
 	l.methodField.Gap = true
+	l.methodField.Note = l.methodNote
 	l.apiKey = kit.TextField("API key", kit.NewInput(c, "paste your API key", true))
 	l.apiKey.Shown = func() bool { return !wallet() }
 	l.sourceField = kit.ChoiceField("Key source", &l.source, l.sources)
@@ -201,17 +202,27 @@ func (l *loginScreen) signCommand() string {
 	return signer.SignCommandLine(l.target().Env.SignCommand, l.app.Getenv)
 }
 
-// first is the field to start in: what a newcomer has in hand, so a paste
-// lands there at once (the API key, the keystore's passphrase), or the key
-// source, where enter logs in.
+// first is the field to start in: the API key's, so a paste lands there
+// at once; or, when a wallet signature is chosen because a key is set up,
+// the method itself, its note saying so, so that an API key is not typed
+// into the passphrase's field by mistake.
 func (l *loginScreen) first() *kit.FormField {
-	switch {
-	case l.method == methodAPIKey:
+	if l.method == methodAPIKey {
 		return l.apiKey
-	case l.kind() == sourceKeystore:
-		return l.pass
 	}
-	return l.sourceField
+	return l.methodField
+}
+
+// methodNote says, while the method has the focus, which one is chosen
+// and how to change it.
+func (l *loginScreen) methodNote() kit.Note {
+	switch {
+	case l.form == nil || l.form.Focused() != l.methodField:
+		return kit.Note{}
+	case l.method == methodWallet:
+		return kit.HintNote("a wallet signature with the key source below; ←/→ for an API key; tab goes on")
+	}
+	return kit.HintNote("the API key below; ←/→ for a wallet signature; tab goes on")
 }
 
 // Init shows the chosen environment in the top bar before any login.

@@ -147,8 +147,9 @@ func TestLoginPicksKeystoreKeys(t *testing.T) {
 // TestLoginStartsWhereTheKeyIs (issue 21 item 16): with a key source set
 // up, the form starts on wallet login: an exported $SVCWALLET_PRIVATE_KEY
 // is the source (enter logs in), a key in the keystore is picked and the
-// passphrase has the focus; an exported API key still wins, and with
-// neither the API key field has it.
+// method has the focus, its note saying which is chosen and how to change
+// it (issue 35 item 13); an exported API key still wins, and with neither
+// the API key field has it.
 func TestLoginStartsWhereTheKeyIs(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
 	env := map[string]string{}
@@ -164,7 +165,7 @@ func TestLoginStartsWhereTheKeyIs(t *testing.T) {
 	}
 	env[signer.KeyEnvVar] = sandbox.DemoPrivateKey
 	l := start()
-	if l.method != methodWallet || l.source != sourceEnv || l.form.Focused() != l.sourceField {
+	if l.method != methodWallet || l.source != sourceEnv || l.form.Focused() != l.methodField {
 		t.Errorf("with $%s set: method %d, source %d, focus on %s", signer.KeyEnvVar, l.method, l.source, l.form.Focused().Label)
 	}
 	if _, cmd := screentest.Press(l, "enter"); cmd == nil || !l.busy {
@@ -174,7 +175,8 @@ func TestLoginStartsWhereTheKeyIs(t *testing.T) {
 	if _, _, err := signer.ImportRawKey(app.KeystoreDir, sandbox.DemoPrivateKey, "pw"); err != nil {
 		t.Fatal(err)
 	}
-	if l := start(); l.method != methodWallet || l.source != sourceKeystore || l.form.Focused() != l.pass || !l.Inputting() {
+	if l := start(); l.method != methodWallet || l.source != sourceKeystore || l.form.Focused() != l.methodField ||
+		!strings.Contains(ansi.Strip(l.View()), "a wallet signature with the key source below; ←/→ for an API key") {
 		t.Errorf("with a key in the keystore: method %d, source %d, focus on %s", l.method, l.source, l.form.Focused().Label)
 	}
 	env[exchange.APIKeyEnvVar] = sandbox.DemoAPIKey
@@ -339,5 +341,30 @@ func TestLoginKeepsWhatWasTypedUnlessRefused(t *testing.T) {
 		if l.err == nil {
 			t.Errorf("%s: no error shown", tc.name)
 		}
+	}
+}
+
+// TestLoginAPIKeyInPassphrase (issue 35 item 13): on wallet login with a
+// keystore key, an API key typed into the passphrase's field does not
+// open the key: the screen says it has an API key's shape and how to log
+// in with one, and clears the field.
+func TestLoginAPIKeyInPassphrase(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	app.Getenv = func(string) string { return "" }
+	if _, _, err := signer.ImportRawKey(app.KeystoreDir, sandbox.DemoPrivateKey, "pw"); err != nil {
+		t.Fatal(err)
+	}
+	l := New(app).(*loginScreen)
+	l.SetSize(120, 40)
+	screentest.Drive(l, l.Init())
+	l.form.Focus(l.pass)
+	for _, r := range sandbox.DemoAPIKey {
+		screentest.Drive(l, func() tea.Msg { return tea.KeyPressMsg{Code: r, Text: string(r)} })
+	}
+	_, cmd := screentest.Press(l, "enter")
+	screentest.Drive(l, cmd)
+	v := screentest.OneLine(ansi.Strip(l.View()))
+	if !strings.Contains(v, "it has the shape of an API key: it was cleared") || !strings.Contains(v, "choose Method: API key") || l.pass.Input.Value() != "" {
+		t.Errorf("the passphrase field holds %d characters:\n%s", len(l.pass.Input.Value()), ansi.Strip(l.View()))
 	}
 }

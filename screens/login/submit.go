@@ -149,6 +149,9 @@ func (l *loginScreen) finish(msg loginDoneMsg) tea.Cmd {
 	l.busy, l.waiting = false, ""
 	if msg.err != nil {
 		l.err = loginError(msg.err, l.method)
+		if msg.keyErr && l.kind() == sourceKeystore && kit.LooksLikeAPIKey(l.pass.Input.Value()) {
+			l.err = errAPIKeyAsPassphrase
+		}
 		refused := errors.Is(msg.err, exchange.ErrUnauthenticated)
 		if refused && l.method == methodAPIKey {
 			l.apiKey.Input.SetValue("")
@@ -161,6 +164,12 @@ func (l *loginScreen) finish(msg loginDoneMsg) tea.Cmd {
 	l.app.Session = kit.Session{Target: l.target(), Signer: msg.key, SignerFrom: msg.from}
 	return tui.Reset(l.app.Makers.Home(l.app))
 }
+
+// errAPIKeyAsPassphrase is said when what did not open the keystore has
+// the shape of an API key: the method was the wallet's, the key typed an
+// API key.
+var errAPIKeyAsPassphrase = exchange.UserError{Text: "That did not open the key, and it has the shape of an API key: it was cleared. " +
+	"To log in with an API key, choose Method: API key (shift+tab up to it, then ←/→) and paste it there"}
 
 // loginError words the failures a login can meet; a refused wallet login
 // comes worded by its reason from the client.

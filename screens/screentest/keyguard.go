@@ -25,6 +25,10 @@ type KeyField struct {
 	Name  string
 	Focus func() tea.Cmd
 	Value func() string
+	// Hashes: the field takes a payout hash (0x and 64 hex digits)
+	// standing alone (kit.Input.TakeHashes): typed or pasted as one, the
+	// key stays; every other way is cleared.
+	Hashes bool
 }
 
 // RequireKeyCleared puts first under the root at 120x40 and, in each field,
@@ -75,6 +79,9 @@ func RequireKeyCleared(t *testing.T, app *kit.App, first tui.Screen, fields ...K
 			if strings.Contains(OneLine(root.View().Content), KeyCleared) {
 				t.Fatalf("%s: the last message stays after a key", f.Name)
 			}
+			if f.Hashes {
+				send(tea.KeyPressMsg{Code: tea.KeyBackspace}) // a hash stands alone
+			}
 			if strings.HasPrefix(w.how, "typed") {
 				for _, r := range w.text {
 					send(tea.KeyPressMsg{Code: r, Text: string(r)})
@@ -83,6 +90,16 @@ func RequireKeyCleared(t *testing.T, app *kit.App, first tui.Screen, fields ...K
 				send(tea.PasteMsg{Content: w.text})
 			}
 			frame := ansi.Strip(root.View().Content)
+			if f.Hashes && strings.Contains(w.text, "0x"+KeyHex) && !strings.Contains(w.text, "\n") {
+				// 0x and 64 hex digits standing alone: a payout hash to match.
+				if !strings.Contains(f.Value(), "0x"+KeyHex) {
+					t.Errorf("%s, a payout hash %s: the field holds %d characters, not the hash", f.Name, w.how, len(f.Value()))
+				}
+				for range f.Value() {
+					send(tea.KeyPressMsg{Code: tea.KeyBackspace})
+				}
+				continue
+			}
 			switch {
 			case f.Value() != "":
 				t.Errorf("%s, key %s: the field still holds %d characters", f.Name, w.how, len(f.Value()))

@@ -115,6 +115,11 @@ type statusScreen struct {
 	// zero when the last ask was not refused for it.
 	limited time.Time
 	wd      int
+	// look is the next id, typed or pasted (status_lookup.go).
+	look lookup
+	// tell hands each answer to the board whose row this is (nil: none),
+	// so the row shows what was seen here.
+	tell kit.Tell
 }
 
 // New builds a screen that follows the withdrawal quoteID (see newStatus).
@@ -128,7 +133,7 @@ func newStatus(app *kit.App, quoteID string) *statusScreen {
 	sched := follow.NewScheduler(0)
 	sched.Gap, sched.Jitter, sched.Recall = 0, rand.Int64N, true
 	sched.Add(quoteID, app.Common.Now())
-	s := &statusScreen{app: app, quoteID: quoteID, sched: sched}
+	s := &statusScreen{app: app, quoteID: quoteID, sched: sched, look: lookup{field: kit.NewInput(app.Common, "a quote id", false)}}
 	s.sync()
 	return s
 }
@@ -143,8 +148,9 @@ func (s *statusScreen) sync() {
 // follows: the board's last record shows at once, and while the service's
 // rate limit holds the board's asks (for paused more), the first ask
 // waits for its end.
-func NewBoardStatus(app *kit.App, f follow.Followed, paused time.Duration) tui.Screen {
+func NewBoardStatus(app *kit.App, f follow.Followed, paused time.Duration, tell kit.Tell) tui.Screen {
 	s := newStatus(app, f.QuoteID)
+	s.look.board, s.tell = true, tell
 	s.sched.Remove(f.QuoteID)
 	s.sched.AddKept(f.Kept(), app.Common.Now())
 	s.sync()
@@ -224,6 +230,9 @@ func (s *statusScreen) SetSize(w, _ int) { s.wd = w }
 // service gave one, the destination when the journal has it, and copying
 // and opening only when there is a payout hash.
 func (s *statusScreen) bindings() kit.Bindings {
+	if s.look.on {
+		return s.lookupBindings()
+	}
 	return kit.Bindings{
 		{Key: statusKeys.Refresh, On: s.phase != phaseRejected && !s.sending, Do: s.refresh,
 			Off: func() tea.Cmd {
@@ -250,6 +259,7 @@ func (s *statusScreen) bindings() kit.Bindings {
 		{Key: statusKeys.CopyTo, On: s.destination() != "", Do: func() tea.Cmd {
 			return kit.CopyText(s.app, s.destination(), "Copied destination "+s.destination())
 		}},
+		{Key: lookupKeys.Start, On: s.look.board, Do: func() tea.Cmd { return nil }}, // lookupUpdate takes it
 	}
 }
 
@@ -300,6 +310,9 @@ func (s *statusScreen) interval() time.Duration {
 }
 
 func (s *statusScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	if cmd, ok := s.lookupUpdate(msg); ok {
+		return s, cmd
+	}
 	switch msg := msg.(type) {
 	case pollMsg:
 		if msg.tag == s.tag && !s.inflight && (s.polling() || !s.asked) {
@@ -423,6 +436,10 @@ func (s *statusScreen) answered(m statusMsg) tea.Cmd {
 	}
 	if step.JournalState != "" {
 		cmd = kit.JournalState(s.app, s.quoteID, m.w, nil)
+	}
+	if s.tell != nil {
+		told := s.tell(s.quoteID, m.w, m.err)
+		cmd = tea.Batch(cmd, func() tea.Msg { return told })
 	}
 	if s.follow.Final {
 		if step.Changed && s.follow.Known {

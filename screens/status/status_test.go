@@ -450,7 +450,7 @@ func TestBoardStatusWaitsOutThePause(t *testing.T) {
 	sched.Answer(done, w, nil, r.Clock.Now())
 	f, _ := sched.Get(done)
 
-	detail := NewBoardStatus(r.App, f, 1500*time.Millisecond)
+	detail := NewBoardStatus(r.App, f, 1500*time.Millisecond, nil)
 	detail.SetSize(100, 30)
 	timers := screentest.RecordTimers(r.App)
 	calls := r.StatusCalls.Load()

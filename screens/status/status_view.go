@@ -29,11 +29,11 @@ func (s *statusScreen) View() string {
 			b.WriteString(layout.ErrorBlock(c, "Reason", exchange.UserError{Text: upperFirst(strings.TrimSuffix(s.never.Reason, ".")) + "."}, s.wd))
 		}
 		b.WriteString(s.words(s.never.Words))
-		return layout.Clip(b.String(), s.wd)
+		return layout.Clip(b.String()+s.lookupView(), s.wd)
 	case s.follow.NotFound:
 		b.WriteString("\n" + layout.ErrorBlock(c, "Not found", s.notFoundError(), s.wd))
 		b.WriteString(st.Muted.Render("Polling stopped: press r to ask again.") + "\n")
-		return layout.Clip(b.String(), s.wd)
+		return layout.Clip(b.String()+s.lookupView(), s.wd)
 	}
 	switch {
 	case s.follow.Vanished:
@@ -52,7 +52,7 @@ func (s *statusScreen) View() string {
 		}
 	}
 	b.WriteString("\n" + s.footer())
-	return layout.Clip(b.String(), s.wd)
+	return layout.Clip(b.String()+s.lookupView(), s.wd)
 }
 
 // words are an outcome's words, muted and wrapped to the width.

@@ -1,6 +1,7 @@
 package withdraw
 
 import (
+	"cmp"
 	"errors"
 	"slices"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 	"github.com/svcwallet/svcwallet/tui"
 )
@@ -238,10 +240,7 @@ func (d *destinationScreen) View() string {
 	b.WriteString(d.form.View())
 	if len(d.dests) > 0 {
 		b.WriteString("\n" + st.Label.Render("Recent destinations on "+d.w.Route.Chain+" (ctrl+r)") + "\n")
-		for i, r := range d.dests {
-			if i == 3 {
-				break
-			}
+		for _, r := range shownDestinations(d.dests) {
 			line := "  " + st.Muted.Render(r.Address)
 			if r.NotPaid() {
 				line += "  " + st.Warning.Render("last "+r.LastState)
@@ -263,6 +262,29 @@ func (d *destinationScreen) View() string {
 	return layout.Clip(b.String(), d.wd)
 }
 
+// shownRecent is how many recent destinations the form lists.
+const shownRecent = 3
+
+// shownDestinations are the recent destinations the form lists: those whose
+// last withdrawal did not pay out first (they need a look before another,
+// and must be seen at any size), then the newest others, shownRecent in
+// all, or more when more need a look.
+func shownDestinations(dests []withdrawal.Destination) []withdrawal.Destination {
+	out := slices.Clone(dests)
+	paid := func(d withdrawal.Destination) int {
+		if d.NotPaid() {
+			return 0
+		}
+		return 1
+	}
+	slices.SortStableFunc(out, func(a, b withdrawal.Destination) int { return cmp.Compare(paid(a), paid(b)) })
+	n := 0
+	for n < len(out) && (n < shownRecent || out[n].NotPaid()) {
+		n++
+	}
+	return out[:n]
+}
+
 // addressNote checks the address as it is typed (withdrawal.Choice.CheckAddress).
 func (d *destinationScreen) addressNote() kit.Note {
 	label := exchange.ChainTypeLabel(d.w.Route.ChainType)
@@ -274,7 +296,11 @@ func (d *destinationScreen) addressNote() kit.Note {
 		return kit.BadNote(err)
 	}
 	if r, notPaid := d.lastNotPaid(addr); notPaid {
-		return kit.Note{Text: "valid " + label + " address; its last withdrawal ended " + r.LastState, Kind: kit.NoteWarn}
+		ended := "ended " + r.LastState
+		if r.LastState == follow.LabelRefused {
+			ended = "was REFUSED (History says why)"
+		}
+		return kit.Note{Text: "valid " + label + " address; its last withdrawal " + ended, Kind: kit.NoteWarn}
 	}
 	return kit.Note{Text: "valid " + label + " address", Kind: kit.NoteOK}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/screens/screentest"
@@ -83,5 +84,54 @@ func TestDestinationFindsAllowed(t *testing.T) {
 	_, s = open()
 	if view := ansi.Strip(s.View()); strings.Contains(view, "sandbox's address book") {
 		t.Errorf("a configured environment shows the demo book:\n%s", view)
+	}
+}
+
+// TestRecentRefusedAndRefunded (issue 35 item 8): a destination whose last
+// withdrawal screening refused is marked as FAILED and REFUNDED ones are,
+// never "valid" alone: typed, its note says it was refused and why; and
+// at 80x24, under the root, a REFUNDED recent destination is listed though
+// four newer ones paid out.
+func TestRecentRefusedAndRefunded(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	journalOne := func(id, to string, at time.Time, e journal.Entry) {
+		for _, e := range []journal.Entry{{Time: at, Kind: journal.KindIntent, Intent: &journal.Intent{ToAddress: to, Chain: "ARBITRUM"}}, e} {
+			e.QuoteID, e.Env, e.AccountID = id, config.SandboxEnv, sandbox.DemoAccountID
+			if e.Time.IsZero() {
+				e.Time = at.Add(time.Second)
+			}
+			if err := app.Journal().Append(e); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	at := screentest.Now
+	journalOne("q-refunded", sandbox.DestRefunded, at, journal.Entry{Kind: journal.KindState, State: exchange.StateRefunded})
+	journalOne("q-flagged", sandbox.DestFlagged, at.Add(time.Minute), journal.Entry{Kind: journal.KindRejected,
+		Error: "Address screening flagged the destination: the withdrawal was refused; contact support"})
+	for i, to := range []string{"0x1111111111111111111111111111111111111111", "0x2222222222222222222222222222222222222222",
+		"0x3333333333333333333333333333333333333333", sandbox.DestCompleted} {
+		journalOne("q-paid"+string(rune('a'+i)), to, at.Add(time.Duration(2+i)*time.Minute), journal.Entry{Kind: journal.KindState, State: exchange.StateCompleted})
+	}
+	d := newDestination(app, withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
+	root := tui.New(d, tui.Options{Theme: "dark", Common: app.Common})
+	for _, m := range screentest.RunAll(root.Init()) {
+		root.Update(m)
+	}
+	root.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	for _, m := range screentest.RunAll(d.Init()) {
+		root.Update(m)
+	}
+	frame := ansi.Strip(root.View().Content)
+	for _, want := range []string{sandbox.DestRefunded + "  last REFUNDED", sandbox.DestFlagged + "  last REFUSED"} {
+		if !strings.Contains(frame, want) {
+			t.Errorf("at 80x24 the form lacks %q:\n%s", want, frame)
+		}
+	}
+	for _, r := range sandbox.DestFlagged {
+		root.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	if line := screentest.LineAfter(ansi.Strip(d.View()), "Destination"); !strings.Contains(line, "its last withdrawal was REFUSED") {
+		t.Errorf("under the field: %q", line)
 	}
 }

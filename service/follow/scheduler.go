@@ -24,15 +24,17 @@ const (
 	// likely to move: one submitted or changed within it is asked before
 	// the others (hot).
 	HotWindow = 10 * time.Minute
-	// hotRun is how many asks of ids never asked or hot may follow one
-	// another while a cold id is due: they get three slots in four of the
-	// budget, so 50 hot ones are each asked every 15 s at 5 requests a
-	// second however many cold ones wait, and cold ones still get a
-	// quarter.
+	// freshRun is how many asks of ids never asked may follow one another
+	// while an id asked before is due again: they get four slots in five
+	// of the budget, so 100 pasted ids are all first asked within 25 s at 5
+	// requests a second, however many ids are hot, and the re-asks still
+	// get a fifth.
+	freshRun = 4
+	// hotRun is how many re-asks of hot ids may follow one another while a
+	// cold id is due: they get three in four of the re-asks, so 50 hot ones
+	// are each asked every 15 s at 5 requests a second however many cold
+	// ones wait, and cold ones still get a quarter.
 	hotRun = 3
-	// HotMaxGap is how long since its last ask a hot id gives way to ids
-	// never asked: then it comes first, so it is asked every 15 s.
-	HotMaxGap = 12 * time.Second
 )
 
 // Followed is what the scheduler knows about one quote id: its Follow and
@@ -62,7 +64,8 @@ type Followed struct {
 type Scheduler struct {
 	// Interval is the wait between two asks of one moving id.
 	Interval time.Duration
-	// Gap is the shortest time between two requests: 1s / rate.
+	// Gap is the time between two requests at the budget: 1s / rate. A
+	// request asked late takes no more than half of it from the next.
 	Gap time.Duration
 	// Jitter draws in [0, n) for the error backoff (PollDelay).
 	Jitter func(n int64) int64
@@ -70,9 +73,11 @@ type Scheduler struct {
 	// the console's board does, `status` asks the service alone.
 	Recall bool
 
+	rate             int // the budget, requests a second
 	ids              map[string]*Followed
 	fresh, hot, cold *queue
-	urgentRun        int       // fresh or hot asks in a row while a cold id was due
+	freshAsks        int       // fresh asks in a row while a re-ask was due
+	hotAsks          int       // hot asks in a row while a cold id was due
 	nextSlot         time.Time // no request before this: budget and 429 pauses
 	paused           time.Time // the end of the last 429's pause
 	added            uint64    // ids added so far, for their seq
@@ -86,11 +91,22 @@ func NewScheduler(rate int) *Scheduler {
 		rate = config.DefaultFollowRate
 	}
 	return &Scheduler{
+		rate:     rate,
 		Interval: FollowInterval,
 		Gap:      time.Second / time.Duration(rate),
 		Jitter:   func(n int64) int64 { return n / 2 },
 		ids:      map[string]*Followed{},
 		fresh:    &queue{less: newer}, hot: &queue{less: sooner}, cold: &queue{less: sooner},
+	}
+}
+
+// Lend shares the budget with another asker that takes one request every
+// each (a status screen opened on one of the ids), so that together they
+// keep to the rate: Gap grows by what it takes. Lend(0) takes it back.
+func (s *Scheduler) Lend(each time.Duration) {
+	s.Gap = time.Second / time.Duration(s.rate)
+	if slots := int(each / s.Gap); each > 0 && slots > 1 {
+		s.Gap = each / time.Duration(slots-1)
 	}
 }
 
@@ -162,27 +178,6 @@ func (f Followed) Kept() Kept {
 		k.Record = &f.Last
 	}
 	return k
-}
-
-// CSVHeader names the columns of Followed.CSVRow.
-var CSVHeader = []string{"quote_id", "state", "chain", "receive_amount", "token_out", "withdraw_tx_hash", "tx_id", "updated_at", "state_seen", "last_checked"}
-
-// CSVRow is f as a CSV row (safetext.WriteCSV), for the board's export and
-// `svcwallet status --csv`: its Outcome's name (in the state column), the
-// last record's fields, and times in RFC 3339, UTC; a cell is empty where
-// nothing is known.
-func (f Followed) CSVRow() []string {
-	at := func(t time.Time) string {
-		if t.IsZero() {
-			return ""
-		}
-		return t.UTC().Format(time.RFC3339)
-	}
-	w, amount := f.Last, ""
-	if f.Known {
-		amount = w.ReceiveAmount.String()
-	}
-	return []string{f.QuoteID, f.Outcome().Name, w.Chain, amount, w.TokenOut, w.WithdrawTxHash, w.TxID, at(w.UpdatedAt), at(f.Since), at(f.LastChecked)}
 }
 
 // hotAt says whether f is hot at now: answered, and changed within
@@ -292,10 +287,12 @@ func (s *Scheduler) Moving() int { return s.fresh.Len() + s.hot.Len() + s.cold.L
 // Next returns the id to ask now, or, when none may be asked yet, how long
 // to wait before calling Next again (ok false, wait 0 when nothing moves).
 // Asking takes one slot of the budget: the caller must ask id and report
-// it with Answer. Of hotRun slots in a row while a cold id is due, the
-// others go to ids never asked (the newest first), or to hot ones due the
-// longest; a hot id gives way to a fresh one until HotMaxGap after its
-// last ask. An id handed out is not handed out again until answered.
+// it with Answer. The slots are shared, so that no kind of id starves
+// another: ids never asked (the newest first) take freshRun slots in a
+// row, then an id asked before that is due again takes one; of those
+// re-asks, hot ids (due the longest first) take hotRun in a row, then a
+// cold one. A kind with nothing due gives its slot to the others. An id
+// handed out is not handed out again until answered.
 func (s *Scheduler) Next(now time.Time) (id string, wait time.Duration, ok bool) {
 	if s.Moving() == 0 {
 		return "", 0, false
@@ -312,21 +309,31 @@ func (s *Scheduler) Next(now time.Time) (id string, wait time.Duration, ok bool)
 	if at.After(now) {
 		return "", at.Sub(now), false
 	}
-	s.nextSlot = now.Add(s.Gap)
+	// A timer fires a little late: the next slot counts from when this one
+	// was due, so the budget is spent, not lost a few ms a slot.
+	base := now
+	if late := now.Sub(s.nextSlot); at.Equal(s.nextSlot) && late < s.Gap/2 {
+		base = s.nextSlot
+	}
+	s.nextSlot = base.Add(s.Gap)
 	freshDue := s.fresh.Len() > 0 && !s.fresh.due().After(now)
 	hotDue := s.hot.Len() > 0 && !s.hot.due().After(now)
 	coldDue := s.cold.Len() > 0 && !s.cold.due().After(now)
-	if !(freshDue || hotDue) || coldDue && s.urgentRun >= hotRun {
-		s.urgentRun = 0
-		return s.pop(s.cold), 0, true
+	if freshDue && (!(hotDue || coldDue) || s.freshAsks < freshRun) {
+		if hotDue || coldDue {
+			s.freshAsks++
+		}
+		return s.pop(s.fresh), 0, true
 	}
-	if coldDue {
-		s.urgentRun++
-	}
-	if !freshDue || hotDue && now.Sub(s.hot.ids[0].LastChecked) >= HotMaxGap {
+	s.freshAsks = 0
+	if hotDue && (!coldDue || s.hotAsks < hotRun) {
+		if coldDue {
+			s.hotAsks++
+		}
 		return s.pop(s.hot), 0, true
 	}
-	return s.pop(s.fresh), 0, true
+	s.hotAsks = 0
+	return s.pop(s.cold), 0, true
 }
 
 func (s *Scheduler) pop(q *queue) string { return heap.Pop(q).(*Followed).QuoteID }
@@ -343,7 +350,9 @@ func (s *Scheduler) Answer(id string, w exchange.Withdrawal, err error, now time
 		return Step{}
 	}
 	f.LastChecked = now
-	if err == nil && (!f.Known || f.Last.State != w.State) {
+	// Since is when this follower first saw the state: also for a state
+	// the journal held already (Recall), which it had not seen itself.
+	if err == nil && (!f.Known || f.Last.State != w.State || f.Since.IsZero()) {
 		f.Since = now
 	}
 	step := f.Follow.Answer(w, err, s.Interval, s.Jitter)

@@ -71,20 +71,30 @@ type MalformedID struct {
 	Err  error  // why it is not one (exchange.CheckQuoteID)
 }
 
+// Lookup is a payout hash or transfer id ParseQuoteIDs read: its quote id
+// is found among what this machine has seen (Known.Resolve), never asked.
+type Lookup struct {
+	Line int    // the line it is on, counted from 1
+	Text string // as read: a hash not found is never repeated (a key's shape)
+	Kind IDKind
+}
+
 // ParseQuoteIDs reads quote ids as the watch board's field and `svcwallet
 // status -` take them, so the two agree: a line ends at \n, \r\n or \r; a #
 // starts a comment to the end of its line (no quote id holds one); blank
 // lines are skipped. A line holds one id, or with split (the board's
 // field) any number, separated by spaces, tabs, commas or semicolons.
-// Duplicates are merged in first-seen order; what is not a quote id is
-// returned apart, so it can be said instead of followed. A line holding
-// the shape of a private key, in a comment too, is malformed whole
-// (exchange.ErrKeyShape), and so is every line a key split over lines
-// touches (safetext.KeySpans): none of its halves is an id.
-func ParseQuoteIDs(text string, split bool) (ids []string, malformed []MalformedID) {
+// Duplicates are merged in first-seen order; payout hashes and transfer
+// ids are returned apart (lookups), to be found here; what is not a quote
+// id is returned apart too, so it can be said instead of followed. A line
+// holding the shape of a private key, in a comment too, is malformed
+// whole (exchange.ErrKeyShape), and so is every line a key split over
+// lines touches (safetext.KeySpans): none of its halves is an id; a
+// payout hash standing alone is not a key's shape here (MaskHashes).
+func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, malformed []MalformedID) {
 	seen := map[string]bool{}
 	text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
-	keys := safetext.KeySpans(text)
+	keys := safetext.KeySpans(MaskHashes(text))
 	end := -1 // where the last line ended, in text
 	for i, line := range strings.Split(text, "\n") {
 		start := end + 1
@@ -105,6 +115,10 @@ func ParseQuoteIDs(text string, split bool) (ids []string, malformed []Malformed
 				continue
 			}
 			seen[w] = true
+			if kind := KindOf(w); kind != QuoteID {
+				lookups = append(lookups, Lookup{Line: i + 1, Text: w, Kind: kind})
+				continue
+			}
 			if err := exchange.CheckQuoteID(w); err != nil {
 				malformed = append(malformed, MalformedID{Line: i + 1, Text: w, Err: err})
 				continue
@@ -112,7 +126,7 @@ func ParseQuoteIDs(text string, split bool) (ids []string, malformed []Malformed
 			ids = append(ids, w)
 		}
 	}
-	return ids, malformed
+	return ids, lookups, malformed
 }
 
 // MinTypedIDLen is the fewest characters of an id typed or pasted into a

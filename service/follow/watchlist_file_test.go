@@ -49,7 +49,7 @@ func TestParseQuoteIDs(t *testing.T) {
 		{"a key, in a comment too", "q-1 # " + strings.Repeat("ab", 32) + "\nq-2", true, []string{"q-2"}, []malformed{{1, "q-1 # " + strings.Repeat("ab", 32)}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			ids, bad := follow.ParseQuoteIDs(c.text, c.split)
+			ids, _, bad := follow.ParseQuoteIDs(c.text, c.split)
 			var got []malformed
 			for _, b := range bad {
 				if b.Err == nil {

@@ -17,7 +17,7 @@ import (
 func TestParseQuoteIDsSplitKey(t *testing.T) {
 	key := strings.Repeat("5e", 16) + strings.Repeat("a7", 16)
 	for _, split := range []bool{false, true} {
-		ids, bad := follow.ParseQuoteIDs("q-1\n0x"+key[:32]+"\r\n"+key[32:]+"  # mine\nq-2", split)
+		ids, _, bad := follow.ParseQuoteIDs("q-1\n0x"+key[:32]+"\r\n"+key[32:]+"  # mine\nq-2", split)
 		if !slices.Equal(ids, []string{"q-1", "q-2"}) || len(bad) != 2 || bad[0].Line != 2 || bad[1].Line != 3 {
 			t.Fatalf("split %v: ids %q, %d malformed", split, ids, len(bad))
 		}
@@ -28,12 +28,12 @@ func TestParseQuoteIDsSplitKey(t *testing.T) {
 		}
 	}
 	for _, sep := range []string{" ", ",", "-", ".", ":"} {
-		ids, bad := follow.ParseQuoteIDs(key[:32]+sep+key[32:], true)
+		ids, _, bad := follow.ParseQuoteIDs(key[:32]+sep+key[32:], true)
 		if len(ids) != 0 || len(bad) != 1 || !errors.Is(bad[0].Err, exchange.ErrKeyShape) {
 			t.Errorf("a key split by %q on one line: ids %q, %d malformed", sep, ids, len(bad))
 		}
 	}
-	ids, bad := follow.ParseQuoteIDs(key[:32]+"\nq-1\n"+key[32:], false)
+	ids, _, bad := follow.ParseQuoteIDs(key[:32]+"\nq-1\n"+key[32:], false)
 	if len(ids) != 3 || len(bad) != 0 {
 		t.Errorf("ids of 32 hex digits apart: ids %q, %d malformed", ids, len(bad))
 	}

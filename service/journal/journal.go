@@ -60,7 +60,10 @@ type Entry struct {
 	Builder *BuilderAuth `json:"builder,omitempty"`
 	State   string       `json:"state,omitempty"`
 	TxHash  string       `json:"withdraw_tx_hash,omitempty"`
-	Error   string       `json:"error,omitempty"`
+	// TxID is the service's transfer id, on accepted and state lines, so
+	// a withdrawal is found by it (older lines have none).
+	TxID  string `json:"tx_id,omitempty"`
+	Error string `json:"error,omitempty"`
 	// QuoteExpired, on a rejected line: the withdrawal never happened
 	// because its quote expired unexecuted (the service refused it as
 	// expired, or a resumed request was found never executed once its

@@ -88,6 +88,9 @@ func (e *Entry) check() error {
 	if err := exchange.CheckID("payout hash", e.TxHash, false); err != nil {
 		return err
 	}
+	if err := exchange.CheckID("transfer id", e.TxID, false); err != nil {
+		return err
+	}
 	e.Error = safetext.Line(e.Error, maxJournalErrorLen)
 	if e.QuoteExpired && e.Kind != KindRejected {
 		return exchange.NewShapeError("journaled quote_expired", "is set on a line that is not a rejection")

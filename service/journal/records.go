@@ -34,6 +34,7 @@ type Record struct {
 	AcceptedAt time.Time
 	State      string // last state seen; "" while unanswered or after a refusal
 	TxHash     string
+	TxID       string // the service's transfer id, once accepted
 	Error      string
 	// QuoteExpired: the withdrawal never happened because its quote
 	// expired unexecuted (Entry.QuoteExpired); Error says how it was
@@ -140,6 +141,9 @@ func (f *folder) add(e Entry) {
 	}
 	r := &f.recs[i]
 	r.Updated = e.Time
+	if e.TxID != "" {
+		r.TxID = e.TxID
+	}
 	if r.ChainID == 0 {
 		r.ChainID = chainOf(e)
 	}

@@ -41,6 +41,10 @@ type Options struct {
 	MaxSessions     int              // live sessions per account, the oldest ended beyond; default DefaultMaxSessions
 	MaxQuotes       int              // unexecuted quotes per account, 429 code 1006 beyond; default DefaultMaxQuotes
 	ReadTimeout     time.Duration    // Start's limit on reading a whole request; default DefaultReadTimeout
+	// Seeding serves PathSeed, which records withdrawals without a
+	// signature or a limit: for measuring followers at scale, never on a
+	// sandbox served to the network.
+	Seeding bool
 }
 
 // Defaults of Options.
@@ -142,6 +146,9 @@ func New(opts Options) *Exchange {
 		exchange.PathWithdraw:         {http.MethodPost, e.handleWithdraw},
 		exchange.PathWithdrawalStatus: {http.MethodGet, e.handleStatus},
 	}
+	if opts.Seeding {
+		e.routes[PathSeed] = route{http.MethodPost, e.handleSeed}
+	}
 	e.seed(opts.ExtraChains)
 	return e
 }
@@ -180,6 +187,12 @@ func (e *Exchange) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		line := slog.NewRecord(end, slog.LevelInfo, "request", 0)
 		line.AddAttrs(slog.String("method", r.Method), slog.String("path", r.URL.Path),
 			slog.Int("status", sw.status), slog.Int("code", code), slog.Duration("duration", end.Sub(start)))
+		if r.URL.Path == exchange.PathWithdrawalStatus {
+			// Which id was asked, so a follower's asks can be counted from
+			// the log: a quote id is no secret; slog quotes what is odd.
+			id := queryValue(r.URL.RawQuery, "quote_id")
+			line.AddAttrs(slog.String("quote_id", id[:min(len(id), 80)]))
+		}
 		_ = e.log.Handler().Handle(r.Context(), line)
 	}
 }

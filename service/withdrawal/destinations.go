@@ -2,6 +2,7 @@ package withdrawal
 
 import (
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/journal"
 )
 
@@ -11,17 +12,20 @@ import (
 // (LookAlike), read at a cost that does not grow with the journal.
 const RecentWithdrawals = 500
 
-// Destination is a destination used before on a chain, and the state its
-// last withdrawal there came to ("" while it has none).
+// Destination is a destination used before on a chain, and what its last
+// withdrawal there came to, named as every view names it
+// (follow.RecordOutcome): LastState is the name, Reason a refusal's.
 type Destination struct {
 	Address   string
 	LastState string
+	Reason    string
 }
 
 // NotPaid reports whether the last withdrawal to the destination ended
-// without paying out (FAILED or REFUNDED): worth a look before another.
+// without paying out for a reason of the destination's (FAILED, REFUNDED,
+// or REFUSED: screening, say): worth a look before another.
 func (d Destination) NotPaid() bool {
-	return d.LastState == exchange.StateFailed || d.LastState == exchange.StateRefunded
+	return d.LastState == exchange.StateFailed || d.LastState == exchange.StateRefunded || d.LastState == follow.LabelRefused
 }
 
 // Destinations are the destinations on chain that recs (newest first) went
@@ -32,7 +36,8 @@ func Destinations(recs []journal.Record, chain string) []Destination {
 	for _, r := range recs {
 		if r.Intent.Chain == chain && r.Intent.ToAddress != "" && !seen[r.Intent.ToAddress] {
 			seen[r.Intent.ToAddress] = true
-			out = append(out, Destination{Address: r.Intent.ToAddress, LastState: r.State})
+			o := follow.RecordOutcome(r)
+			out = append(out, Destination{Address: r.Intent.ToAddress, LastState: o.Name, Reason: o.Reason})
 		}
 	}
 	return out

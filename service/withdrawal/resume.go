@@ -61,7 +61,7 @@ func (w Withdrawer) Resend(ctx context.Context, req exchange.WithdrawRequest) Re
 	acc, err := w.client.Withdraw(ctx, req)
 	switch {
 	case err == nil:
-		return Resent{Accepted: acc, Unrecorded: w.append(w.entry(journal.KindAccepted, req.QuoteID))}
+		return Resent{Accepted: acc, Unrecorded: w.append(w.accepted(req.QuoteID, acc))}
 	case exchange.OutcomeUnknown(err):
 		return Resent{Err: err, Lost: true}
 	}

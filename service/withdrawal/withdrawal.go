@@ -218,7 +218,7 @@ func (w Withdrawer) send(ctx context.Context, o Order, sig signer.Signature, bef
 	case err == nil:
 		// The answer stands whatever is written; what could not be is
 		// said (Unrecorded), never dropped.
-		journalErr := w.append(w.entry(journal.KindAccepted, req.QuoteID))
+		journalErr := w.append(w.accepted(req.QuoteID, acc))
 		// Trusted on first use once it took a withdrawal.
 		pinErr := RecordBridge(w.client.Env(), w.bridgePins, o.Transfer.ToAccount.Hex(), w.now())
 		sent.Unrecorded = unrecorded(req.QuoteID, journalErr, pinErr, o.Transfer.ToAccount.Hex())
@@ -241,8 +241,16 @@ func (w Withdrawer) JournalState(quoteID string, wd exchange.Withdrawal) error {
 		return nil
 	}
 	e := w.entry(journal.KindState, quoteID)
-	e.State, e.TxHash = wd.State, wd.WithdrawTxHash
+	e.State, e.TxHash, e.TxID = wd.State, wd.WithdrawTxHash, wd.TxID
 	return w.journal.AppendState(e)
+}
+
+// accepted is the journal's line of the service's 202, with its transfer
+// id, by which the withdrawal is found again.
+func (w Withdrawer) accepted(quoteID string, acc exchange.WithdrawAccepted) journal.Entry {
+	e := w.entry(journal.KindAccepted, quoteID)
+	e.TxID = acc.TxID
+	return e
 }
 
 // entry is a journal line of this session's withdrawal quoteID, naming

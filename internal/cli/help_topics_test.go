@@ -1,0 +1,75 @@
+package cli
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/spf13/cobra"
+)
+
+// TestHelpIsShortAndTopicsSaidOnce: every command's --help is at most 60
+// lines; what several commands share is a help topic (svcwallet help keys),
+// said by no command's help, and printed once by the man page and once by
+// docs/commands.md.
+func TestHelpIsShortAndTopicsSaidOnce(t *testing.T) {
+	root := newApp(CLIEnv{Getenv: func(string) string { return "" }}).rootCommand()
+	var topics []*cobra.Command
+	for _, c := range root.Commands() {
+		if c.IsAdditionalHelpTopicCommand() {
+			topics = append(topics, c)
+		}
+	}
+	if len(topics) < 3 {
+		t.Fatalf("%d help topics, want keys, environments and exit-status at least", len(topics))
+	}
+	// A topic's mark is the longest line of its first paragraph, which no
+	// command's help has.
+	mark := func(c *cobra.Command) string {
+		m := ""
+		for _, l := range strings.Split(strings.Split(c.Long, "\n\n")[0], "\n") {
+			if l = strings.TrimSpace(l); len(l) > len(m) {
+				m = l
+			}
+		}
+		return m
+	}
+
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		r := depositCmd(t, nil, append(strings.Fields(strings.TrimPrefix(c.CommandPath(), "svcwallet")), "--help")...)
+		if n := strings.Count(r.stdout, "\n"); n > 60 {
+			t.Errorf("%s --help is %d lines, want at most 60", c.CommandPath(), n)
+		}
+		for _, tp := range topics {
+			if strings.Contains(r.stdout, mark(tp)) {
+				t.Errorf("%s --help repeats the %s topic", c.CommandPath(), tp.Name())
+			}
+		}
+		for _, s := range c.Commands() {
+			if s.IsAvailableCommand() {
+				walk(s)
+			}
+		}
+	}
+	walk(root)
+
+	doc, err := os.ReadFile(commandsDoc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	man := manPage(root, time.Unix(0, 0))
+	for _, tp := range topics {
+		r := depositCmd(t, nil, "help", tp.Name())
+		if r.code != 0 || !strings.Contains(r.stdout, mark(tp)) {
+			t.Errorf("svcwallet help %s: exit %d, %q", tp.Name(), r.code, r.stdout)
+		}
+		if n := strings.Count(man, roffText(mark(tp))); n != 1 {
+			t.Errorf("the man page says the %s topic %d times, want once", tp.Name(), n)
+		}
+		if n := strings.Count(string(doc), markdownText(mark(tp))); n != 1 {
+			t.Errorf("%s says the %s topic %d times, want once", commandsDoc, tp.Name(), n)
+		}
+	}
+}

@@ -1,0 +1,38 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSandboxByDefaultIsSaid (issue 35 item 11): with a config that
+// defines environments but no default_env, a command runs on the embedded
+// sandbox as before, but says so in one line on stderr, naming the
+// config's environments and how to choose one; doctor warns. Chosen on
+// purpose (--env sandbox), or without a config, nothing is said.
+func TestSandboxByDefaultIsSaid(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "config.toml")
+	cfg := "[env.staging]\nauth_url = \"https://a.example\"\nbase_url = \"https://b.example\"\nmarket_data_url = \"https://m.example\"\nchain_id = 327\n"
+	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := depositCmd(t, nil, "status", "q-12345678", "--config", path)
+	said := "no environment chosen, so this runs on a throwaway embedded sandbox that knows none of the withdrawals of staging; choose one with --env NAME"
+	if r.code != exitNotFound || !strings.Contains(r.stderr, said) || strings.Count(r.stderr, said) != 1 {
+		t.Errorf("exit %d, stderr:\n%s", r.code, r.stderr)
+	}
+	r = depositCmd(t, nil, "status", "q-12345678", "--config", path, "--env", "sandbox")
+	if strings.Contains(r.stderr, "no environment chosen") {
+		t.Errorf("--env sandbox said:\n%s", r.stderr)
+	}
+	r = depositCmd(t, nil, "status", "q-12345678", "--config", filepath.Join(t.TempDir(), "none.toml"))
+	if strings.Contains(r.stderr, "no environment chosen") {
+		t.Errorf("without a config:\n%s", r.stderr)
+	}
+	r = depositCmd(t, nil, "doctor", "--config", path)
+	if !strings.Contains(r.stdout, "warning  environment") || !strings.Contains(r.stdout, "fix: set default_env in the config to one of staging") {
+		t.Errorf("doctor:\n%s", r.stdout)
+	}
+}

@@ -1,0 +1,92 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/journal"
+)
+
+// readIDs is what `status -` read: quote ids, and payout hashes and
+// transfer ids to find.
+type readIDs struct {
+	ids     []string
+	lookups []follow.Lookup
+}
+
+// find turns each payout hash and transfer id given (f.lookups) into the
+// quote id of the withdrawal this machine has seen with it, in its
+// journal or on its watch board, added to the ids asked; neither is ever
+// sent. One not found is said, and makes the exit status at least 4.
+func (c *statusCmd) find(client *exchange.Client, f statusFlags) (statusFlags, error) {
+	if len(f.lookups) == 0 {
+		return f, nil
+	}
+	known := c.known(client)
+	seen := map[string]bool{}
+	for _, id := range f.quoteIDs {
+		seen[id] = true
+	}
+	for _, l := range f.lookups {
+		id, _, err := known.Resolve(l.Text)
+		var nf *follow.NotSeenError
+		if errors.As(err, &nf) {
+			c.floor = max(c.floor, c.app.say(notSeen(l)))
+			continue
+		}
+		fmt.Fprintf(c.env.Stderr, "%s: %s is withdrawal %s\n", c.app.name, lookupName(l), id)
+		f.quoteIDs = appendNew(f.quoteIDs, seen, id)
+	}
+	return f, nil
+}
+
+// known is what this machine has seen of the account's withdrawals
+// (follow.KnownHere): its journal's and its watch board's.
+func (c *statusCmd) known(client *exchange.Client) follow.Known {
+	var j *journal.Journal
+	if path := journal.DefaultPath(); path != "" {
+		if _, err := os.Lstat(path); err == nil {
+			j, _ = journal.Open(path)
+		}
+	}
+	sess, _ := client.Session()
+	return follow.KnownHere(j, journal.OwnerOf(client.Env(), sess.AccountID))
+}
+
+// lookupName names a payout hash or transfer id found: a hash shortened
+// as addresses are.
+func lookupName(l follow.Lookup) string {
+	if l.Kind == follow.PayoutHash {
+		return "payout hash " + l.Text[:6] + "…" + l.Text[len(l.Text)-4:]
+	}
+	return "transfer id " + l.Text
+}
+
+// notSeen says that a payout hash or transfer id is not among the
+// withdrawals this machine has seen, and how to get the quote id; a hash
+// is never repeated (a private key has its shape).
+func notSeen(l follow.Lookup) error {
+	what := "a payout hash (not repeated)"
+	if l.Kind == follow.TransferID {
+		what = "transfer id " + l.Text
+	}
+	return failure(exitNotFound, "%s was not found: payout hashes and transfer ids are found only among the withdrawals this machine has seen (its journal and watch board), and the service finds withdrawals by quote id only; ask for the quote id: it is in the withdrawal's confirmation, and `svcwallet history` lists it on the machine that made it", what)
+}
+
+// atLeastFloor is err, its exit status raised to c.floor: a payout hash or
+// transfer id not found counts as an id not found.
+func (c *statusCmd) atLeastFloor(err error) error {
+	var ce *cmdError
+	switch {
+	case c.floor == 0:
+		return err
+	case err == nil:
+		return exitStatus(c.floor)
+	case errors.As(err, &ce) && ce.exit < c.floor && ce.silent:
+		return exitStatus(c.floor)
+	}
+	return err
+}

@@ -1,0 +1,58 @@
+package cli
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+)
+
+// TestStatusFindsHashAndTransferID (issue 35 items 3 and 4): `status`
+// takes a payout hash (0x and 64 hex digits, a key's shape) and a
+// transfer id, found among the withdrawals this machine has seen (here
+// the watch board's file), and follows the quote id found; neither is
+// ever sent. One not seen exits 4 saying where hashes are found and how
+// to get the quote id, never repeating the hash; the key guard still
+// refuses a key in any other shape, and on other commands.
+func TestStatusFindsHashAndTransferID(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	r := newStatusRig(t)
+	done := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
+	r.clock.Advance(sandbox.DefaultSettle)
+	res := r.run(nil, "--json", done)
+	res.want(t, exitCompleted, nil, nil)
+	w := jsonLines(t, res.stdout)[0]
+	if w.WithdrawTxHash == "" || w.TxID == "" {
+		t.Fatalf("no payout hash or transfer id: %+v", w)
+	}
+	board := follow.WatchFile{Path: filepath.Join(filepath.Dir(journal.DefaultPath()), follow.WatchlistFile), Env: "local"}
+	if err := board.Append([]follow.Kept{{QuoteID: done, Record: &w}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	r.takeAsks()
+	for _, id := range []string{w.WithdrawTxHash, strings.ToUpper(w.TxID)} {
+		res := r.run(nil, id)
+		res.want(t, exitCompleted, []string{"Quote id     " + done}, []string{"is withdrawal " + done})
+		if n := len(r.takeAsks()); n != 1 {
+			t.Errorf("%s: %d status requests, want the quote id's one", id, n)
+		}
+	}
+	r.runStdin("# the customer's\n"+w.WithdrawTxHash+"\n", "-").want(t, exitCompleted, []string{done}, nil)
+	r.takeAsks()
+
+	unseen := "0x" + strings.Repeat("5f0c9e1b", 8)
+	res = r.run(nil, unseen, done)
+	res.want(t, exitNotFound, []string{done}, []string{"found only among the withdrawals this machine has seen", "ask for the quote id"})
+	if strings.Contains(res.stderr, "5f0c9e1b") || strings.Contains(res.stdout, "5f0c9e1b") {
+		t.Errorf("the unseen hash was repeated:\n%s%s", res.stdout, res.stderr)
+	}
+	r.run(nil, "tx-neverseen1").want(t, exitNotFound, nil, []string{"transfer id tx-neverseen1 was not found"})
+	// The key guard: a key bare (no 0x) is refused before anything.
+	r.run(nil, strings.TrimPrefix(sandbox.DemoPrivateKey, "0x")).want(t, exitUsage, nil, []string{"refusing a private key"})
+	if n := len(r.takeAsks()); n != 1 {
+		t.Errorf("%d status requests after the unseen ones, want the quote id's one", n)
+	}
+}

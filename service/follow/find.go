@@ -1,0 +1,167 @@
+package follow
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/journal"
+)
+
+// Finding what a customer quotes. The service finds a withdrawal by its
+// quote id only (SPEC.md §4.10), but customers have its payout hash or
+// transfer id: those are looked up among what this machine has seen (the
+// journal's records, the board's), never sent. A payout hash has a
+// private key's shape (32 bytes of hex), and no such value is ever sent.
+
+// IDKind is what an id a person gives is, by its shape.
+type IDKind int
+
+const (
+	// QuoteID is asked of the service.
+	QuoteID IDKind = iota
+	// PayoutHash (0x and 64 hex digits, an EVM payout) is looked up here.
+	PayoutHash
+	// TransferID (tx-…, the service's transfer id) is looked up here.
+	TransferID
+)
+
+// TransferIDPrefix starts the service's transfer ids (tx_id), as the
+// sandbox makes them: an id that starts with it is never a quote id.
+const TransferIDPrefix = "tx-"
+
+// KindOf says what id is by its shape.
+func KindOf(id string) IDKind {
+	switch {
+	case IsPayoutHash(id):
+		return PayoutHash
+	case len(id) > len(TransferIDPrefix) && strings.EqualFold(id[:len(TransferIDPrefix)], TransferIDPrefix):
+		return TransferID
+	}
+	return QuoteID
+}
+
+// IsPayoutHash reports whether s is 0x and 64 hex digits: an EVM payout
+// hash, or a private key written as one.
+func IsPayoutHash(s string) bool {
+	if len(s) != 66 || (s[:2] != "0x" && s[:2] != "0X") {
+		return false
+	}
+	for i := 2; i < len(s); i++ {
+		if c := s[i] | 0x20; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// MaskHashes is text with each payout hash that stands alone (between the
+// start or end, whitespace, a comma, a semicolon or a #) blanked, so that
+// a check for a private key's shape (safetext.KeySpans) looks at the
+// rest: a hash given to be found is not a key typed by mistake.
+func MaskHashes(text string) string {
+	var b []byte
+	start := 0
+	for i := 0; i <= len(text); i++ {
+		if i < len(text) && !idSeparator(text[i]) {
+			continue
+		}
+		if IsPayoutHash(text[start:i]) {
+			if b == nil {
+				b = []byte(text)
+			}
+			for j := start; j < i; j++ {
+				b[j] = ' '
+			}
+		}
+		start = i + 1
+	}
+	if b == nil {
+		return text
+	}
+	return string(b)
+}
+
+// idSeparator is what stands between ids in a field or a line of ids.
+func idSeparator(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == ';' || c == '#'
+}
+
+// Known is the payout hashes and transfer ids this machine has seen, each
+// with its withdrawal's quote id: from the journal (AddRecord) and the
+// board's answers (AddWithdrawal).
+type Known map[string]string
+
+// knownKey is how an id is kept: hex and transfer ids in lower case.
+func knownKey(id string) string {
+	if KindOf(id) != QuoteID {
+		return strings.ToLower(id)
+	}
+	return id
+}
+
+// AddRecord learns a journal record's payout hash and transfer id.
+func (k Known) AddRecord(r journal.Record) {
+	k.add(r.TxHash, r.QuoteID)
+	k.add(r.TxID, r.QuoteID)
+}
+
+// AddWithdrawal learns a status record's payout hash and transfer id.
+func (k Known) AddWithdrawal(w exchange.Withdrawal) {
+	k.add(w.WithdrawTxHash, w.QuoteID)
+	k.add(w.TxID, w.QuoteID)
+}
+
+func (k Known) add(id, quoteID string) {
+	if id != "" && quoteID != "" {
+		k[knownKey(id)] = quoteID
+	}
+}
+
+// NotSeenError is a payout hash or transfer id this machine has not seen:
+// it is not asked of the service, which finds withdrawals by quote id
+// only.
+type NotSeenError struct{ Kind IDKind }
+
+func (e *NotSeenError) Error() string {
+	if e.Kind == PayoutHash {
+		return "no withdrawal this machine has seen has this payout hash"
+	}
+	return "no withdrawal this machine has seen has this transfer id"
+}
+
+// Resolve is the quote id id names: a payout hash or transfer id k knows
+// gives its withdrawal's (found true), any other id of theirs' shape a
+// *NotSeenError, and a quote id itself.
+func (k Known) Resolve(id string) (quoteID string, found bool, err error) {
+	if q, ok := k[knownKey(id)]; ok && id != "" {
+		return q, true, nil
+	}
+	if kind := KindOf(id); kind != QuoteID {
+		return "", false, &NotSeenError{Kind: kind}
+	}
+	return id, false, nil
+}
+
+// KnownHere is what this machine has seen of one account's withdrawals on
+// its service (o): its journal's records (none when j is nil) and what the
+// watch board kept in its file beside the journal. What cannot be read is
+// not known.
+func KnownHere(j *journal.Journal, o journal.Owner) Known {
+	known := Known{}
+	path := journal.DefaultPath()
+	if j != nil {
+		path = j.Path()
+		recs, _, _ := j.AccountRecords(o)
+		for _, r := range recs {
+			known.AddRecord(r)
+		}
+	}
+	kept, _ := (&WatchFile{Path: filepath.Join(filepath.Dir(path), WatchlistFile), Env: o.Env}).Load()
+	for _, k := range kept {
+		if k.Record != nil {
+			known.AddWithdrawal(*k.Record)
+		}
+	}
+	return known
+}

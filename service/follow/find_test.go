@@ -1,0 +1,67 @@
+package follow_test
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/journal"
+)
+
+// TestParseFindsHashesAndTransferIDs (issue 35 items 3 and 4): a payout
+// hash (0x and 64 hex digits) standing alone and a transfer id (tx-…) are
+// read apart, to be found here, never as quote ids; the ids beside them
+// are kept; a key's shape that is not a hash standing alone (64 hex
+// digits bare, or split) still spoils its line only.
+func TestParseFindsHashesAndTransferIDs(t *testing.T) {
+	hash := "0x" + strings.Repeat("5f0c9e1b", 8)
+	key := strings.Repeat("ab", 32)
+	for _, split := range []bool{true, false} {
+		text := "q-1\n" + hash + "\ntx-abc123\n" + key + "\nq-2"
+		if split {
+			text = "q-1, " + hash + " tx-abc123\n" + key + " q-3\nq-2"
+		}
+		ids, lookups, bad := follow.ParseQuoteIDs(text, split)
+		if !slices.Equal(ids, []string{"q-1", "q-2"}) {
+			t.Errorf("split %v: ids %q", split, ids)
+		}
+		if len(lookups) != 2 || lookups[0].Text != hash || lookups[0].Kind != follow.PayoutHash ||
+			lookups[1].Text != "tx-abc123" || lookups[1].Kind != follow.TransferID {
+			t.Errorf("split %v: lookups %+v", split, lookups)
+		}
+		if len(bad) != 1 || !errors.Is(bad[0].Err, exchange.ErrKeyShape) {
+			t.Errorf("split %v: malformed %+v, want the key's line alone", split, bad)
+		}
+	}
+	if got := follow.MaskHashes("a " + hash + ",b"); got != "a "+strings.Repeat(" ", 66)+",b" {
+		t.Errorf("MaskHashes: %q", got)
+	}
+	if got := follow.MaskHashes("x" + hash); got != "x"+hash {
+		t.Errorf("a hash inside a word was masked: %q", got)
+	}
+}
+
+// TestKnownResolves (issue 35 items 3 and 4): a payout hash or transfer id
+// this machine has seen, from the journal or an answer, in any case,
+// resolves to its quote id; one it has not is a NotSeenError, never a
+// quote id to ask; a quote id is itself.
+func TestKnownResolves(t *testing.T) {
+	hash := "0x" + strings.Repeat("5f0c9e1b", 8)
+	k := follow.Known{}
+	k.AddRecord(journal.Record{QuoteID: "q-own", TxHash: hash, TxID: "tx-own"})
+	k.AddWithdrawal(exchange.Withdrawal{QuoteID: "q-seen", TxID: "tx-seen"})
+	for id, want := range map[string]string{hash: "q-own", "0X" + strings.ToUpper(hash[2:]): "q-own", "tx-own": "q-own", "TX-SEEN": "q-seen", "q-7": "q-7"} {
+		if got, _, err := k.Resolve(id); err != nil || got != want {
+			t.Errorf("%s resolved to %q, %v; want %s", id, got, err, want)
+		}
+	}
+	for _, id := range []string{"0x" + strings.Repeat("ab", 32), "tx-unseen"} {
+		var nf *follow.NotSeenError
+		if got, _, err := k.Resolve(id); got != "" || !errors.As(err, &nf) {
+			t.Errorf("%s not seen resolved to %q, %v", id, got, err)
+		}
+	}
+}
