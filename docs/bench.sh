@@ -38,6 +38,16 @@ mkdir -p "$work/hello"
 printf 'package main\n\nimport "fmt"\n\nfunc main() { fmt.Println("hello") }\n' >"$work/hello/main.go"
 printf 'module hello\n\ngo 1.26\n' >"$work/hello/go.mod"
 (cd "$work/hello" && go build -trimpath -o "$work/hello-bin" .)
+# The same hello importing (blank) every package svcwallet links: what
+# initialising those packages costs any program that links them.
+mkdir -p "$work/imports"
+sed 's#^module .*#module imports#' go.mod >"$work/imports/go.mod" && cp go.sum "$work/imports/"
+{
+  printf 'package main\n\nimport (\n\t"fmt"\n\n'
+  go list -deps . | grep -v -e '^github.com/svcwallet/' -e internal -e '^vendor/' -e '^runtime' -e '^unsafe$' -e '^fmt$' -e zkvm_runtime | sed 's/.*/\t_ "&"/'
+  printf ')\n\nfunc main() { fmt.Println("hello") }\n'
+} >"$work/imports/main.go"
+(cd "$work/imports" && go build -trimpath -o "$work/imports-bin" .)
 sw="$work/svcwallet"
 
 # Journals of 100k and 1M lines (20,000 and 200,000 withdrawals, 5 lines
@@ -147,6 +157,8 @@ export XDG_STATE_HOME="$work/state-status"
 read -r wa ca wb cb <<<"$(quick "$sw version" "$work/hello-bin")"
 row '`svcwallet version` / Go hello' '≤ 2×' "$(ratio "$wa" "$wb")× wall, $(ratio "$ca" "$cb")× cpu ($wa ms)" \
   "$wb ms; binary $(($(stat -c %s "$sw") / 1048576)) MB, $(($(stat -c %s "$work/svcwallet-sw") / 1048576)) MB with -s -w"
+read -r wa ca wb cb <<<"$(quick "$work/imports-bin" "$work/hello-bin")"
+row 'Go hello importing what svcwallet links / Go hello' '—' "$(ratio "$wa" "$wb")× wall, $(ratio "$ca" "$cb")× cpu ($wa ms)" "$wb ms"
 
 # The console idle on its login screen against the bare program, 20 s each, side by side.
 tmux new-session -d -s benchidle1 -x 120 -y 40 "$sw"
@@ -181,4 +193,5 @@ if [ "${CALLGRIND:-}" = 1 ]; then
   row 'instructions: `history` at 100k / `jq empty`' '—' "$(ratio "$(refs "$sw" history)" "$j")×" "$j"
   h=$(refs "$work/hello-bin")
   row 'instructions: `svcwallet version` / Go hello' '—' "$(ratio "$(refs "$sw" version)" "$h")×" "$h"
+  row 'instructions: Go hello importing what svcwallet links / Go hello' '—' "$(ratio "$(refs "$work/imports-bin")" "$h")×" "$h"
 fi

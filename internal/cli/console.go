@@ -14,6 +14,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -130,7 +131,12 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 	// what an idle console costs (0.46 s of CPU a minute at 60, 0.27 at 30;
 	// on a busy 2-core VM 0.51 s at 30, 0.35 at 20), and a board following
 	// 5 withdrawals a second pays it beside each answer (docs/testing.md).
-	p := tea.NewProgram(tui.New(screens.Console(app), tui.Options{Theme: theme, Common: common}), tea.WithFPS(consoleFPS))
+	//
+	// The colour profile is the one lipgloss detected for standard output at
+	// start-up, from the same environment: Bubble Tea would detect it again
+	// before the first frame (terminfo read, and `tmux info` run in tmux).
+	p := tea.NewProgram(tui.New(screens.Console(app), tui.Options{Theme: theme, Common: common}), tea.WithFPS(consoleFPS),
+		tea.WithColorProfile(lipgloss.Writer.Profile))
 	// Closing the terminal (SIGHUP) or kill (SIGTERM) ends the console as q
 	// does: the terminal is restored, what the watch board learned since
 	// its last save is written, and the deferred closeAll removes the

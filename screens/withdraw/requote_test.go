@@ -185,3 +185,21 @@ func TestReviewGoesBackOnceAtTheMargin(t *testing.T) {
 		c.UntilShows("Withdraw: quote", "Press enter to review", "too little to sign")
 	}
 }
+
+// TestQuoteTooShortIsNotAskedAgain: a fresh quote that came with no more
+// than the margin left is never re-quoted by the countdown (asking again by
+// itself would loop at the request budget); r still asks.
+func TestQuoteTooShortIsNotAskedAgain(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	timed(app)
+	w := withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25")}
+	short := quoteAt(*now, "q-1", "23.5", "1.5")
+	short.ExpiresAt = now.Add(withdrawal.RequoteMargin)
+	q := pricedQuoteScreen(app, w, short, 0)
+	if _, cmd := q.Update(countdownMsg{tag: q.tag}); cmd != nil || q.loading {
+		t.Fatal("a quote that came with exactly the margin left was asked again by itself")
+	}
+	if _, cmd := screentest.Press(q, "r"); cmd == nil || !q.loading {
+		t.Error("r did not ask for a new quote")
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 )
@@ -91,11 +92,11 @@ func UseEnvironment(path, name string) error {
 		lines := strings.SplitAfter(text, "\n")
 		first := len(lines)
 		for i, l := range lines {
-			if tableHeader.MatchString(l) {
+			if tableHeader().MatchString(l) {
 				first = i
 				break
 			}
-			if m := defaultEnvLine.FindStringSubmatchIndex(l); m != nil {
+			if m := defaultEnvLine().FindStringSubmatchIndex(l); m != nil {
 				lines[i] = l[:m[3]] + strconv.Quote(name) + l[m[5]:]
 				return strings.Join(lines, ""), nil
 			}
@@ -151,7 +152,7 @@ func RemoveEnvironment(path, name string) error {
 		var out, pending []string
 		inside, found := false, false
 		for _, l := range strings.SplitAfter(text, "\n") {
-			if tableHeader.MatchString(l) {
+			if tableHeader().MatchString(l) {
 				if ours := isEnvHeader(l, name); ours {
 					if !inside {
 						out = withoutHeading(out)
@@ -202,11 +203,17 @@ func withoutHeading(out []string) []string {
 	return out[:j]
 }
 
+// The patterns of config editing are compiled on first use: every command
+// links this package, few edit the config.
 var (
-	tableHeader    = regexp.MustCompile(`^\s*\[`)
-	defaultEnvLine = regexp.MustCompile(`^(\s*default_env\s*=\s*)("[^"\n]*"|'[^'\n]*')`)
-	bareKey        = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+	tableHeader    = lazyRegexp(`^\s*\[`)
+	defaultEnvLine = lazyRegexp(`^(\s*default_env\s*=\s*)("[^"\n]*"|'[^'\n]*')`)
+	bareKey        = lazyRegexp(`^[A-Za-z0-9_-]+$`)
 )
+
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
 
 // isEnvHeader reports whether the table header line l opens name's
 // environment or one of its subtables.
@@ -219,7 +226,7 @@ func isEnvHeader(l, name string) bool {
 // envTable is e as the config writes it.
 func envTable(e Environment) string {
 	key := e.Name
-	if !bareKey.MatchString(key) {
+	if !bareKey().MatchString(key) {
 		key = strconv.Quote(key)
 	}
 	var b strings.Builder

@@ -3,6 +3,7 @@ package withdrawal_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -60,6 +61,24 @@ func TestRequoteAtTheMargin(t *testing.T) {
 	}
 	if !got.Quote.PayAmount.Equal(o.Quote.PayAmount) {
 		t.Errorf("the fresh quote pays %s, not the %s signed", got.Quote.PayAmount, o.Quote.PayAmount)
+	}
+}
+
+// TestRequoteSignatureAtTheMargin: a signature with the margin or less left
+// before its own expiration is never sent on a fresh quote; with a moment
+// more it is.
+func TestRequoteSignatureAtTheMargin(t *testing.T) {
+	r := newRig(t, 0, false)
+	w := r.withdrawer()
+	o := r.order(r.choice(sandbox.DestCompleted, "25"))
+	signedUntil := time.Unix(0, o.Transfer.Expiration)
+	r.at(signedUntil.Add(-withdrawal.RequoteMargin))
+	if _, requoted, err := w.Requote(context.Background(), o, true); err == nil || requoted || !strings.Contains(err.Error(), "The signature expired") {
+		t.Fatalf("the signature at its margin: requoted %v (%v), want it refused as expired", requoted, err)
+	}
+	r.at(signedUntil.Add(-withdrawal.RequoteMargin - time.Millisecond))
+	if _, _, err := w.Requote(context.Background(), o, true); err != nil && strings.Contains(err.Error(), "The signature expired") {
+		t.Fatalf("the signature just over its margin refused as expired: %v", err)
 	}
 }
 
