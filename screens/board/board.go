@@ -73,6 +73,7 @@ func (m boardLoadedMsg) Owner() tui.Tag   { return m.tag }
 func (m boardSaveMsg) Owner() tui.Tag     { return m.tag }
 func (m boardSavedMsg) Owner() tui.Tag    { return m.tag }
 func (m boardExportedMsg) Owner() tui.Tag { return m.tag }
+func (m boardDrawMsg) Owner() tui.Tag     { return m.tag }
 
 var boardKeys = struct {
 	Add, ToList, ToField, Open, Copy, CopyHash, Remove key.Binding
@@ -177,6 +178,10 @@ type boardScreen struct {
 	w, h       int
 	drawn      drawn
 	unseen     bool // the last answer changed nothing drawn
+	// drawnAt is when the frame was drawn; stale: answers changed it
+	// since, drawn at drawDue's boardDrawMsg (redraw).
+	drawnAt        time.Time
+	stale, drawDue bool
 	// heading1 and heading2 are the first lines, drawn for a dark theme
 	// or not (headingDark).
 	heading1, heading2 string
@@ -359,10 +364,7 @@ func (b *boardScreen) keys() kit.Bindings {
 }
 
 func (b *boardScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
-	cmd := b.update(msg)
-	if !b.quiet(msg) {
-		b.drawn = drawn{}
-	}
+	cmd := tea.Batch(b.update(msg), b.redraw(msg))
 	b.sizeList() // an error shown or gone moves the rows
 	return b, cmd
 }

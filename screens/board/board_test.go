@@ -36,6 +36,7 @@ type boardRig struct {
 	toasts []string
 	clips  []tea.Msg
 	opened *openedStatus // the last row's status screen opened
+	last   tea.Msg       // the last timer fired
 }
 
 // openedStatus stands in for the status screen the board opens on a row
@@ -114,6 +115,7 @@ func (br *boardRig) fire() bool {
 	}
 	tm := (*br.timers)[i]
 	*br.timers = slices.Delete(*br.timers, i, i+1)
+	br.last = tm.msg
 	if d := tm.at.Sub(br.Clock.Now()); d > 0 {
 		br.Clock.Advance(d)
 	}
@@ -1153,8 +1155,22 @@ func TestBoardProgress(t *testing.T) {
 	}
 	br.fire()
 	br.fire()
-	if v := br.plain(); !strings.Contains(v, "asked 3 of 10") || !strings.Contains(v, "\n  3 not found · 0 moving") {
-		t.Fatalf("after three asks:\n%s", v)
+	if p, tot := br.b.progress(), br.b.totals(); p != "asked 3 of 10" || tot != "3 not found · 0 moving" {
+		t.Fatalf("after three asks: %q, %q", p, tot)
+	}
+	// Answers faster than one a second are drawn together, within a second.
+	start := br.Clock.Now()
+	for br.fire() {
+		if _, ok := br.last.(boardDrawMsg); ok {
+			break
+		}
+	}
+	if d := br.Clock.Now().Sub(start); d > boardDrawEvery {
+		t.Fatalf("the answers were drawn %s later", d)
+	}
+	asked := fmt.Sprintf("asked %d of 10", 10-br.b.tally.unasked)
+	if v := br.plain(); !strings.Contains(v, asked) || !strings.Contains(v, fmt.Sprintf("\n  %d not found · 0 moving", 10-br.b.tally.unasked)) {
+		t.Fatalf("after the draw, want %q:\n%s", asked, v)
 	}
 	for i := 0; i < 100 && br.fire(); i++ {
 	}

@@ -6,12 +6,14 @@ import (
 	"strings"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/tui"
 )
 
 // boardLabelWidth lines up the id field's label with the status screen's.
@@ -172,9 +174,52 @@ func (b *boardScreen) notes() string {
 	return ""
 }
 
+// boardDrawEvery is the least time between two frames that answers alone
+// change: at 5 answers a second, each moving the count and the rows, the
+// board is drawn once a second rather than five times, as the terminal's
+// diff and write of a changed frame were most of an answer's cost
+// (docs/testing.md).
+const boardDrawEvery = time.Second
+
+// boardDrawMsg draws what answers changed since the last frame, for the
+// visit tag.
+type boardDrawMsg struct{ tag tui.Tag }
+
+// redraw drops the frame msg changed: at once for what the user did, and
+// for answers once boardDrawEvery has passed since it was drawn (a
+// boardDrawMsg is sent for then). The footer's keys are true at once.
+func (b *boardScreen) redraw(msg tea.Msg) tea.Cmd {
+	if b.quiet(msg) {
+		return nil
+	}
+	switch msg := msg.(type) {
+	case boardDrawMsg:
+		if msg.tag == b.tag {
+			b.drawDue = false
+			if b.stale {
+				b.drawn, b.stale = drawn{}, false
+			}
+		}
+		return nil
+	case boardAnswerMsg, boardToldMsg:
+		now := b.app.Common.Now()
+		b.drawn.keys = nil
+		if b.drawn.frame != "" && now.Sub(b.drawnAt) < boardDrawEvery {
+			b.stale = true
+			if b.drawDue {
+				return nil
+			}
+			b.drawDue = true
+			return b.app.After(b.drawnAt.Add(boardDrawEvery).Sub(now), boardDrawMsg{tag: b.tag})
+		}
+	}
+	b.drawn, b.stale = drawn{}, false
+	return nil
+}
+
 func (b *boardScreen) View() string {
 	if b.drawn.frame == "" {
-		b.drawn.frame = b.draw()
+		b.drawn.frame, b.drawnAt = b.draw(), b.app.Common.Now()
 	}
 	return b.drawn.frame
 }

@@ -31,6 +31,8 @@ type loop struct {
 	latency time.Duration
 	asks    map[string][]time.Time
 	order   []string
+	// drawn is called after each message, once the frame is drawn.
+	drawn func()
 }
 
 type event struct {
@@ -91,6 +93,9 @@ func (l *loop) until(end time.Time) {
 		}
 		_, cmd := l.root.Update(e.msg)
 		_ = l.root.View() // as Bubble Tea draws after each message
+		if l.drawn != nil {
+			l.drawn()
+		}
 		l.handle(cmd)
 	}
 	if d := end.Sub(l.clock.Now()); d > 0 {
@@ -149,5 +154,46 @@ func TestBoardPasteKeepsTheRate(t *testing.T) {
 	// the board spends the rest, 5 a second for 1 s, then 14 every 3 s.
 	if n := len(l.order) - asked; n < 138 || n > 143 {
 		t.Errorf("%d asks of the board in the 30 s after the paste, want 140 (and the row's 10: 5 a second)", n)
+	}
+}
+
+// TestBoardDrawsAnswersOnceASecond (issue 35 item 2): answers at 5 a
+// second, each moving the count and the rows, change the frame at most
+// about once a second (each changed frame costs the terminal a diff and a
+// write), and what the frame shows is never more than a second behind
+// the board, the last answers' included.
+func TestBoardDrawsAnswersOnceASecond(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	var ids []string
+	for range 30 {
+		ids = append(ids, screentest.Seed(t, r, sandbox.DestCompleted))
+	}
+	l := newLoop(r.App, r.Clock, 20*time.Millisecond)
+	start := r.Clock.Now()
+	l.at(start, tea.PasteMsg{Content: strings.Join(ids, "\n")})
+	var frame string
+	var changes int
+	var behind time.Time // since when the frame has not shown the board
+	l.drawn = func() {
+		now := r.Clock.Now()
+		if v := l.b.View(); v != frame {
+			frame = v
+			changes++
+		}
+		switch {
+		case frame == l.b.draw():
+			behind = time.Time{}
+		case behind.IsZero():
+			behind = now
+		case now.Sub(behind) > boardDrawEvery:
+			t.Fatalf("the frame is %s behind the board", now.Sub(behind))
+		}
+	}
+	l.until(start.Add(10 * time.Second))
+	if len(l.order) < 30 {
+		t.Fatalf("%d asks in 10 s", len(l.order))
+	}
+	if changes > 12 {
+		t.Errorf("%d frames for %d answers in 10 s, want about one a second", changes, len(l.order))
 	}
 }
