@@ -320,27 +320,6 @@ func (l *List[T]) Selected() (T, bool) {
 	return l.shown.at(l.cursor), true
 }
 
-// Typing reports whether the filter field has the keys: the screen is
-// Inputting.
-func (l *List[T]) Typing() bool { return l.typing }
-
-// Filter is the filter in effect, without the spaces around it.
-func (l *List[T]) Filter() string { return strings.TrimSpace(l.filter.Value()) }
-
-// FilterView is the filter field while it is typed or in effect, else "".
-func (l *List[T]) FilterView() string {
-	if !l.typing && l.Filter() == "" {
-		return ""
-	}
-	return l.filter.View()
-}
-
-// StartFilter gives the filter field the keys, keeping what it holds.
-func (l *List[T]) StartFilter() tea.Cmd {
-	l.typing = true
-	return l.filter.Focus()
-}
-
 // Bindings are the list's keys around the screen's own: ↑/↓, esc while a
 // filter is kept and / first, then the screen's, then the page keys and
 // the jumps. A key the screen binds is
@@ -420,69 +399,6 @@ func (l *List[T]) selectHelp(b key.Binding) key.Binding {
 		b.SetHelp(b.Help().Key, l.spec.Select)
 	}
 	return b
-}
-
-// edit hands msg to the filter field; a changed filter selects its first
-// match, as the best one to go on with.
-func (l *List[T]) edit(msg tea.Msg) tea.Cmd {
-	before := l.Filter()
-	var cmd tea.Cmd
-	l.filter, cmd = l.filter.Update(msg)
-	if l.Filter() != before {
-		l.cursor, l.offset = 0, 0
-		l.apply("")
-	}
-	return cmd
-}
-
-// done ends the typing and keeps the filter.
-func (l *List[T]) done() tea.Cmd {
-	l.typing = false
-	l.filter.Blur()
-	return nil
-}
-
-// clear empties the filter and ends the typing; the cursor stays on the
-// item it was on, now among all of them.
-func (l *List[T]) clear() tea.Cmd {
-	keep, ok := l.Selected()
-	l.filter.SetValue("")
-	l.done()
-	if ok {
-		l.apply(l.spec.ID(keep))
-	} else {
-		l.apply("")
-	}
-	return nil
-}
-
-// apply lists the items the filter lets through and puts the cursor on
-// the item named keep, or keeps it in range.
-func (l *List[T]) apply(keep string) {
-	l.shown = l.all
-	if q := strings.ToLower(l.Filter()); q != "" {
-		var m []T
-		l.all.each(func(it T) bool {
-			if matches(l.spec.Fields(it), q) {
-				m = append(m, it)
-			}
-			return true
-		})
-		l.shown = newOrdered(m, l.all.cmp)
-	}
-	if keep != "" {
-		i := 0
-		l.shown.each(func(it T) bool {
-			if l.spec.ID(it) == keep {
-				l.cursor = i
-				return false
-			}
-			i++
-			return true
-		})
-	}
-	l.cursor = max(min(l.cursor, l.shown.len()-1), 0)
-	l.scroll()
 }
 
 func (l *List[T]) moveBy(d int) func() tea.Cmd {
