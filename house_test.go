@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -276,5 +278,21 @@ func TestServiceNamesNoKeyNorFlag(t *testing.T) {
 	}
 	if checked < 50 {
 		t.Fatalf("checked %d files of the service layer", checked)
+	}
+}
+
+// TestFilesStayShort: no file of non-test Go passes 500 lines (CONTRIBUTING:
+// a longer file holds more than one thing; split it where a reader would).
+func TestFilesStayShort(t *testing.T) {
+	for _, k := range readHouse(t) {
+		for _, f := range k.files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := bytes.Count(b, []byte("\n")); n > 500 {
+				t.Errorf("%s has %d lines: split it (files stay under 500)", f, n)
+			}
+		}
 	}
 }
