@@ -48,5 +48,15 @@ func FileSizeLimit(t *testing.T, n uint64) (lift func()) {
 	return lift
 }
 
+// RoomAfter limits the files this process writes (FileSizeLimit) to the
+// size path has now plus n bytes: a disk that fills up after what is
+// written so far.
+func RoomAfter(t *testing.T, path string, n uint64) (lift func()) {
+	t.Helper()
+	fi, err := os.Stat(path)
+	Must(t, err)
+	return FileSizeLimit(t, uint64(fi.Size())+n)
+}
+
 // setLimit sets a limit of n: its type is the system's (int64 on the BSDs).
 func setLimit[T int64 | uint64](limit *T, n uint64) { *limit = T(n) }
