@@ -44,6 +44,7 @@ func (s *statusScreen) settle(rec journal.Record) tea.Cmd {
 func (s *statusScreen) settled(m settleMsg) tea.Cmd {
 	s.sending = false
 	s.seed(m.journal, m.seeded)
+	var said tea.Cmd // an acceptance the journal could not record
 	switch m.Outcome {
 	case withdrawal.SettledElsewhere:
 		s.err = exchange.UserError{Text: upperFirst(m.Err.Error()) + ". Log in to the environment that reaches that service and take it up there.", Cause: m.Err}
@@ -80,15 +81,14 @@ func (s *statusScreen) settled(m settleMsg) tea.Cmd {
 		s.sync()
 		s.addSeen(seen{state: exchange.StateSubmitted, at: now})
 		if m.JournalErr != nil {
-			s.phase, s.unanswered = phaseFollow, nil
 			u := &withdrawal.UnrecordedError{QuoteID: m.Accepted.QuoteID, Journal: m.JournalErr}
-			return tea.Batch(s.step(), func() tea.Msg {
+			said = func() tea.Msg {
 				return tui.ErrorMsg{Err: exchange.UserError{Text: "Accepted, but " + u.Error() + ": resume it from History again once the disk has room", Cause: u}}
-			})
+			}
 		}
 	}
 	s.phase, s.unanswered = phaseFollow, nil
-	return s.step()
+	return tea.Batch(s.step(), said)
 }
 
 func orText(s, alt string) string {
