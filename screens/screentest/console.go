@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -30,6 +31,10 @@ type Console struct {
 	Root *tui.Model
 	Env  map[string]string
 	msgs chan tea.Msg
+	// running counts the commands still out: a test ends once those that
+	// write (a board's save, a journal line) are done, not while they
+	// still write into its folders.
+	running sync.WaitGroup
 }
 
 // ConsoleOpts set up a Console; Start is required.
@@ -97,6 +102,7 @@ func NewConsole(t testing.TB, w, h int, o ConsoleOpts) *Console {
 		served = &sandbox.Server{URL: front.URL, Exchange: srv.Exchange}
 	}
 	c.App = NewApp(served, o.Theme == "dark", clock, c.getenv, t.TempDir())
+	t.Cleanup(c.settle) // before the folders go (cleanups run last first)
 	if o.Retry.Attempts > 0 {
 		client := exchange.New(c.App.Target.Client.Env(), exchange.Options{Now: clock, Retry: o.Retry})
 		c.App.Target.Client, c.App.Targets[0].Client = client, client
@@ -131,7 +137,9 @@ func (c *Console) exec(cmd tea.Cmd) {
 	if cmd == nil {
 		return
 	}
+	c.running.Add(1)
 	go func() {
+		defer c.running.Done()
 		if msg := cmd(); msg != nil {
 			c.msgs <- msg
 		}
@@ -295,4 +303,15 @@ func (c *Console) FillDestinationFromRoute(to, amount string) {
 func (c *Console) UntilSays(text string) {
 	c.T.Helper()
 	c.Until(text, func(v string) bool { return strings.Contains(OneLine(v), text) })
+}
+
+// settle waits for the commands still out, a timer's among them, for at
+// most 150 ms: what writes is done in milliseconds, and a timer is let go.
+func (c *Console) settle() {
+	done := make(chan struct{})
+	go func() { c.running.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(150 * time.Millisecond):
+	}
 }
