@@ -53,7 +53,7 @@ func TestWithdrawMostlyFee(t *testing.T) {
 
 	// 6%: warned of, asked once.
 	mild := r.runWithdraw(withdrawRunOpts{terminal: true, stdin: "y\n"}, withdrawArgs(sandbox.DestCompleted, "25")...)
-	mild.want(t, 0, "warning: you lose 1.5 USDT of the 25 USDT you pay (6%), more than 5% of the amount", "1.5 USDT  6% of the amount; pay − receive, the fee included")
+	mild.want(t, 0, "warning: you lose 1.5 USDT of the 25 USDT you pay (6%), more than 5% of the amount", "1.5 USDT, 6% of the amount  pay − receive, the fee included")
 	if strings.Contains(mild.stderr, "all the same") {
 		t.Errorf("a 6%% loss asked twice:\n%s", mild.stderr)
 	}

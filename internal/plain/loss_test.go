@@ -20,7 +20,7 @@ func TestHighLossWarned(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wants(t, out, "  You lose: 1.5 USDT (6% of the amount; pay − receive, the fee included)\n",
+	wants(t, out, "  You lose: 1.5 USDT, 6% of the amount (pay − receive, the fee included)\n",
 		"Warning: more than 5% of the amount goes to fees: you lose 1.5 USDT (6%) of 25 USDT.\nEnvironment: ")
 	if strings.Contains(out, "Type yes") {
 		t.Errorf("a second question for a loss of 6%%:\n%s", out)
@@ -41,7 +41,7 @@ func TestSevereLossAsksAgain(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		wants(t, out, "  You lose: 1.5 USDT (75% of the amount; pay − receive, the fee included)\n",
+		wants(t, out, "  You lose: 1.5 USDT, 75% of the amount (pay − receive, the fee included)\n",
 			"Warning: most of this withdrawal goes to fees: you lose 1.5 USDT (75%) of 2 USDT. A second question asks you to confirm it.\n",
 			"You lose 1.5 USDT (75%) of 2 USDT to fees. Type yes to sign anyway, anything else stops: Not signed: nothing was signed or sent.\n",
 			"Goodbye: nothing was signed or sent.")

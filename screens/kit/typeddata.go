@@ -30,9 +30,9 @@ type ReviewRow struct {
 var ReviewGap = ReviewRow{gap: true}
 
 // TypedDataView is the one view of what a review signs, for every signed
-// intent: the screen's rows before, the domain, the message's type (and
-// what signing it does), every field with its value and meaning, the
-// digest, and the screen's rows after.
+// intent: the screen's rows before, the journey's facts, the domain, the
+// message's type (and what signing it does), every field with its value
+// and meaning, the digest, and the screen's rows after.
 type TypedDataView struct {
 	Review intent.Review
 	// Danger are the fields drawn in the danger colour: what moves money
@@ -43,6 +43,9 @@ type TypedDataView struct {
 	// Pairs are short fields drawn beside their partner from level 4.
 	Pairs         map[string]string
 	Before, After []ReviewRow
+	// Facts are the journey's facts (a withdrawal's route, amounts and
+	// quote), drawn after Before (factRows).
+	Facts []intent.Fact
 	// Where is the environment the signature is for (WhereRows), drawn
 	// beside the domain it signs.
 	Where []ReviewRow
@@ -80,6 +83,12 @@ func (v TypedDataView) Render(c *tui.Common, wd, level int) string {
 	}
 	for _, r := range v.Before {
 		add(r)
+	}
+	for _, r := range factRows(c, v.Facts, lw, wd, level) {
+		add(r)
+	}
+	if len(v.Facts) > 0 {
+		add(ReviewGap)
 	}
 	d := v.Review.Domain
 	domain := `name "` + d.Name + `" · version "` + signer.DomainVersion + `" · chainId ` + layout.Uitoa(d.ChainID)
