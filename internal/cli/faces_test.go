@@ -26,6 +26,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/service/target"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
@@ -206,8 +207,8 @@ func (r *faceRig) plainMode(j journey) (outcome, string) {
 	}
 	read := time.Unix(0, 0)
 	console := &plain.Console{
-		Targets: []plain.Target{{Env: env, Client: exchange.New(env, exchange.Options{Now: r.clock.Now, Retry: r.retry()}), Journal: jr,
-			Demo: &plain.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}},
+		Targets: []target.Target{{Env: env, Client: exchange.New(env, exchange.Options{Now: r.clock.Now, Retry: r.retry()}), Journal: jr,
+			Demo: &target.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}},
 		KeystoreDir: r.t.TempDir(), Getenv: func(string) string { return "" }, Now: r.clock.Now,
 		After: func(d time.Duration) <-chan time.Time {
 			r.clock.Advance(d)
