@@ -37,10 +37,6 @@ func (s *session) printReview(o withdrawal.Order, trust withdrawal.BridgeTrust, 
 	s.p.Say("Review: the withdrawal")
 	s.facts(o.Facts())
 	s.printTypedData(o.Review(trust.Note(), false), key)
-	if key.waits {
-		s.line("Domain hash", o.Domain.Separator().Hex(), "a device that signs blind shows these two")
-		s.line("Message hash", signer.StructHash(o.Transfer).Hex(), "")
-	}
 	s.p.Say("%s", withdrawal.ReviewSentence)
 	if key.waits {
 		s.p.Say("%s", withdrawal.RequoteNote(o))
@@ -58,7 +54,8 @@ func (s *session) sayWhere() {
 }
 
 // printTypedData shows what the key will sign: the domain, the message
-// field by field, the digest, and the key.
+// field by field, the digest, for a key that waits for a person the hashes
+// a device that signs blind shows, and the key.
 func (s *session) printTypedData(r intent.Review, key reviewKey) {
 	s.p.Blank()
 	s.p.Say("Review: what will be signed (EIP-712)")
@@ -68,6 +65,9 @@ func (s *session) printTypedData(r intent.Review, key reviewKey) {
 		s.line("  "+f.Name+" ("+f.Type+")", f.Value, f.Meaning)
 	}
 	s.line("Digest", r.Digest().Hex(), "")
+	if key.waits {
+		s.facts(r.BlindFacts())
+	}
 	if key.err == nil {
 		s.line("Signing key", key.who, "")
 	}
