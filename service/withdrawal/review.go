@@ -37,10 +37,10 @@ func (o Order) Review(bridgeNote string, short bool) intent.Review {
 }
 
 // Facts are the withdrawal as every review lists it, before its typed
-// data: the route, where it pays out, what is paid, received and lost, the
+// data: the choice's (Choice.Facts), what is paid, received and lost, the
 // speed, the fee cap and the quote.
 func (o Order) Facts() []intent.Fact {
-	q, in, out, chain := o.Quote, o.Choice.TokenIn, o.Choice.TokenOut, o.Choice.Route.Chain
+	q, in, out := o.Quote, o.Choice.TokenIn, o.Choice.TokenOut
 	loss, speed := intent.Unmarked, intent.Unmarked
 	if QuoteLoss(q).High() {
 		loss = intent.Heed
@@ -48,19 +48,25 @@ func (o Order) Facts() []intent.Fact {
 	if q.Speed == exchange.SpeedSlow {
 		speed = intent.Heed
 	}
-	f := []intent.Fact{
-		{Label: "Route", Value: in + " → " + out + " on " + chain + " (" + o.Choice.Route.ChainType + ")", Mark: intent.Detail},
-		{Label: "Pays out to", Value: o.Choice.ToAddress, Mark: intent.Payee},
-		{Label: "You pay", Value: q.PayAmount.String() + " " + in, Note: "from the funding account"},
-		{Label: "You receive", Value: q.ReceiveAmount.String() + " " + out + " on " + chain},
-		{Label: "Bridge fee", Value: q.Fee.String() + " " + in, Note: "about " + q.FeeUSD.String() + " USD", Mark: intent.Detail},
-		{Label: "You lose", Value: q.Cost().String() + " " + in + ", " + QuoteLoss(q).Percent().String() + "% of the amount", Note: "pay − receive, the fee included", Mark: loss},
-		{Label: "Speed", Value: SpeedWords(q.Speed), Mark: speed},
-	}
+	f := append(o.Choice.Facts(),
+		intent.Fact{Label: "You pay", Value: q.PayAmount.String() + " " + in, Note: "from the funding account"},
+		intent.Fact{Label: "You receive", Value: q.ReceiveAmount.String() + " " + out + " on " + o.Choice.Route.Chain},
+		intent.Fact{Label: "Bridge fee", Value: q.Fee.String() + " " + in, Note: "about " + q.FeeUSD.String() + " USD", Mark: intent.Detail},
+		intent.Fact{Label: "You lose", Value: q.Cost().String() + " " + in + ", " + QuoteLoss(q).Percent().String() + "% of the amount", Note: "pay − receive, the fee included", Mark: loss},
+		intent.Fact{Label: "Speed", Value: SpeedWords(q.Speed), Mark: speed})
 	if o.Choice.FeeCap.Valid {
 		f = append(f, intent.Fact{Label: "Fee cap", Value: o.Choice.FeeCap.Decimal.String() + " " + in})
 	}
 	return append(f, intent.Fact{Label: "Quote", Value: q.QuoteID, Note: "expires " + q.ExpiresAt.UTC().Format("2006-01-02 15:04:05 UTC"), Mark: intent.Detail})
+}
+
+// Facts are what the choice says before any quote: the route and where it
+// pays out.
+func (c Choice) Facts() []intent.Fact {
+	return []intent.Fact{
+		{Label: "Route", Value: c.TokenIn + " → " + c.TokenOut + " on " + c.Route.Chain + " (" + c.Route.ChainType + ")", Mark: intent.Detail},
+		{Label: "Pays out to", Value: c.ToAddress, Mark: intent.Payee},
+	}
 }
 
 // Note says why a bridge address may be signed: pinned (by the config's
