@@ -190,7 +190,7 @@ func (a *app) deposit(ctx context.Context, f depositFlags, chain string) error {
 		return nil
 	}
 	if chain != "" {
-		fmt.Fprintf(env.Stdout, "Environment %s\n\n", whereText(e))
+		fmt.Fprintf(env.Stdout, "Environment %s\n\n", e.Where())
 	}
 	printChains(env.Stdout, chains)
 	return nil

@@ -250,7 +250,7 @@ func (r *faceRig) console(j journey) (outcome, string) {
 	c.Press("tab")
 	c.TypeText(j.feeCap)
 	c.Press("enter")
-	c.UntilShows("Withdraw: quote", "Quote id")
+	c.UntilShows("Withdraw: quote", "Speed")
 	if j.feeCap == "1" {
 		c.UntilSays("Refused: the fee 1.5 USDT is above your cap")
 		return r.outcome(), c.Plain()
@@ -264,7 +264,7 @@ func (r *faceRig) console(j journey) (outcome, string) {
 	if j.left > 0 {
 		c.UntilSays("too little to sign and send it: here is a fresh one to review")
 		r.clock.Advance(kit.KeyGuard) // it takes keys a moment after it came
-		c.UntilShows("Quote id", "Press enter to review")
+		c.UntilShows("Speed", "Press enter to review")
 		return r.outcome(), c.Plain()
 	}
 	c.UntilShows("Withdrawal accepted")

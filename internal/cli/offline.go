@@ -57,7 +57,7 @@ func writePrepared(w io.Writer, e config.Environment, p intent.Prepared, out, su
 		return asJSON(preparedJSON{Kind: kindPrepared, whereJSON: whereOf(e), Prepared: true, File: out, Signer: p.Signer.Hex(), ExpiresAt: exp.Format(time.RFC3339), Digest: p.Digest().Hex(), Submit: submit})
 	}
 	fmt.Fprintf(w, "Prepared for offline signing; nothing was signed or sent.\n")
-	printFacts(w, 16, append(append([]intent.Fact{{Label: "Environment", Value: whereText(e)},
+	printFacts(w, 16, append(append([]intent.Fact{{Label: "Environment", Value: e.Where()},
 		{Label: "File", Value: out, Note: "eth_signTypedData_v4 JSON, readable by you only"}}, facts...),
 		intent.Fact{Label: "Signer", Value: p.Signer.Hex()}, intent.Fact{Label: "Valid until", Value: exp.Format("2006-01-02 15:04:05 UTC") + valid}))
 	fmt.Fprintf(w, "Sign the file as it is with the key of %s, in any wallet that signs\neth_signTypedData_v4; with Foundry: %s\n",

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 	"github.com/svcwallet/svcwallet/signer"
@@ -47,9 +48,9 @@ func (s *session) printReview(o withdrawal.Order, trust withdrawal.BridgeTrust, 
 // signs in, as the command line's review and the console's do.
 func (s *session) sayWhere() {
 	e := s.target.Env
-	s.p.Say("Environment: %s · %s · chain id %d.", e.Name, e.BaseURL, e.ChainID)
+	s.p.Say("Environment: %s.", e.Where())
 	if e.Embedded() {
-		s.p.Say("  The embedded test exchange: nothing real moves.")
+		s.p.Say("  %s.", upperFirst(config.EmbeddedWords))
 	}
 }
 

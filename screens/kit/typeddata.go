@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/tui"
@@ -59,7 +60,7 @@ func WhereRows(app *App) []ReviewRow {
 	e, st := app.Target.Env, app.Common.Styles
 	rows := []ReviewRow{{Label: "Environment", Value: st.Value.Render(e.Name + " · " + e.BaseURL), env: e.Name}}
 	if e.Embedded() {
-		rows = append(rows, ReviewRow{Value: st.Muted.Render("the embedded test exchange: nothing real moves"), embedded: true})
+		rows = append(rows, ReviewRow{Value: st.Muted.Render(config.EmbeddedWords), embedded: true})
 	}
 	return rows
 }
