@@ -158,8 +158,9 @@ func (c withdrawCmd) printAccepted(e config.Environment, a exchange.WithdrawAcce
 		}
 		return nil
 	}
-	fmt.Fprintf(c.env.Stdout, "\nWithdrawal accepted (%s): %s %s on its way to %s on %s\n", a.State, a.ReceiveAmount, o.Choice.TokenOut, o.Choice.ToAddress, o.Choice.Route.Chain)
-	fmt.Fprintf(c.env.Stdout, "  %-16s %s\n  %-16s %s\n  %-16s %s %s\n", "Quote id", a.QuoteID, "Transfer id", a.TxID, "Fee", a.Fee, o.Choice.TokenIn)
+	said, facts := o.Accepted(a)
+	fmt.Fprintf(c.env.Stdout, "\n%s\n", said)
+	printFacts(c.env.Stdout, 16, facts)
 	if hint {
 		fmt.Fprintf(c.env.Stdout, "Follow it: %s\n", c.app.invocation().command("status", a.QuoteID, "--watch"))
 	}

@@ -99,6 +99,13 @@ func (o Order) Summary() string {
 	return o.Quote.PayAmount.String() + " " + o.Choice.TokenIn + " → " + o.Quote.ReceiveAmount.String() + " " + o.Choice.TokenOut + " on " + o.Choice.Route.Chain
 }
 
+// Accepted is what every face says of o once the service accepted it (a):
+// a sentence, then its quote and transfer ids and its fee.
+func (o Order) Accepted(a exchange.WithdrawAccepted) (string, []intent.Fact) {
+	return "Withdrawal accepted (" + a.State + "): " + a.ReceiveAmount.String() + " " + o.Choice.TokenOut + " on its way to " + o.Choice.ToAddress + " on " + o.Choice.Route.Chain,
+		[]intent.Fact{{Label: "Quote id", Value: o.Quote.QuoteID}, {Label: "Transfer id", Value: a.TxID}, {Label: "Fee", Value: a.Fee.String() + " " + o.Choice.TokenIn}}
+}
+
 // ReviewSentence closes every review: what the signature does and what the
 // quote does.
 const ReviewSentence = "The signature pays the bridge; the quote sends it on to this destination."
