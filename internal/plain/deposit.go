@@ -100,7 +100,7 @@ func (s *session) generate(chain string) (exchange.ChainInfo, error) {
 		return info, s.interrupted(exchange.Explain(err))
 	}
 	if info.Verdict() == exchange.DepositRefused {
-		s.p.Say("The %s deposit address the service sent failed its check (%s): it is not given. Do not deposit on %s; contact support.", info.Chain, info.AddressProblem, info.Chain)
+		s.p.Say("%s.", info.Refusal())
 		return info, nil
 	}
 	s.p.Say("%s deposit address ready: %s", info.Chain, info.DepositAddress)

@@ -108,7 +108,7 @@ func (d *depositScreen) keys() kit.Bindings {
 	}
 	refused := func() tea.Cmd {
 		if ch.Verdict() == exchange.DepositRefused {
-			return tui.ShowError(exchange.UserError{Text: refusedAddress(ch)})
+			return tui.ShowError(exchange.UserError{Text: ch.Refusal()})
 		}
 		return nil
 	}
@@ -195,7 +195,7 @@ func (d *depositScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		}
 		d.list.SetItems(chains)
 		if msg.info.Verdict() == exchange.DepositRefused {
-			return d, tui.ShowError(exchange.UserError{Text: refusedAddress(msg.info)})
+			return d, tui.ShowError(exchange.UserError{Text: msg.info.Refusal()})
 		}
 		cmd = tui.ShowInfo(msg.info.Chain + " deposit address ready: " + msg.info.DepositAddress)
 	case spinner.TickMsg:
@@ -216,16 +216,6 @@ func (d *depositScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 func (d *depositScreen) toggleQR() tea.Cmd {
 	d.showQR = !d.showQR
 	return nil
-}
-
-// refusedAddress says why an address from the service is not offered.
-func refusedAddress(ch exchange.ChainInfo) string {
-	if ch.RefusedAddress == "" {
-		return "The " + ch.Chain + " chain the service lists failed its check (" + ch.AddressProblem +
-			"): no address is shown, copied or generated for it. Do not deposit on it; contact support"
-	}
-	return "The " + ch.Chain + " deposit address the service sent failed its check (" + ch.AddressProblem +
-		"): it is not copied nor shown as a QR code. Do not deposit to it; contact support"
 }
 
 // qrCode is the selected chain's code, rendered once per address.
