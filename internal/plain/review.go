@@ -25,10 +25,12 @@ func (s *session) line(label, value, note string) {
 	s.p.Say("  %s: %s (%s)", label, value, note)
 }
 
-// facts writes a journey's facts, a line each.
+// facts writes a journey's facts, a line each, but those not known ("").
 func (s *session) facts(fs []intent.Fact) {
 	for _, f := range fs {
-		s.line(f.Label, f.Value, f.Note)
+		if f.Value != "" {
+			s.line(f.Label, f.Value, f.Note)
+		}
 	}
 }
 
