@@ -136,7 +136,7 @@ func TestNoPackageImportsItsParent(t *testing.T) {
 var domainOrder = []string{
 	"internal/safetext", "internal/osguard", "signer",
 	"service/config", "service/exchange", "service/session", "service/journal", "service/intent",
-	"service/follow", "service/builder", "service/withdrawal",
+	"service/follow", "service/builder", "service/withdrawal", "service/target",
 }
 
 // TestServiceImportsPointInward: the service layer and the signer know no

@@ -11,6 +11,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/builder"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/journal"
 )
 
@@ -81,10 +82,7 @@ func (c builderCmd) prepare(ctx context.Context, f builderFlags, e config.Enviro
 	if err != nil {
 		return cmp.Or(c.app.rolledBack(err), failure(exitFailed, "%w", exchange.Explain(err)))
 	}
-	facts := []string{"Message", a.Mode(), "Builder", a.Builder.Hex(), "Max futures fee", builder.FeeText(a.Futures), "Max spot fee", builder.FeeText(a.Spot)}
-	if a.WithKey {
-		facts = append(facts, "Key label", a.Label, "Key signer", a.KeySigner.Hex(), "Permissions", a.Perms.String())
-	}
+	facts := append([]intent.Fact{{Label: "Message", Value: a.Mode()}}, p.Order.Facts()...)
 	var asJSON func(any) error
 	if f.json {
 		asJSON = func(v any) error { return writeJSON(c.env.Stdout, v) }

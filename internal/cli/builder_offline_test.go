@@ -65,7 +65,9 @@ func (r *boRig) prepare(t *testing.T, extra ...string) string {
 	out := filepath.Join(t.TempDir(), "builder.json")
 	args := append([]string{"authorize", "--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05",
 		"--signer", "offline", "--account", sandbox.DemoAddress, "--out", out}, extra...)
-	r.run("", args...).want(t, 0, "Prepared for offline signing", "svcwallet builder submit "+out+" --signature 0x", "cast wallet sign --data --from-file "+out+"\n")
+	// What it prepared is the authorization's facts (builder.Order.Facts).
+	r.run("", args...).want(t, 0, "Prepared for offline signing", "svcwallet builder submit "+out+" --signature 0x", "cast wallet sign --data --from-file "+out+"\n",
+		"  Builder          "+sandbox.BuilderAddress+"  may trade for your account\n", "  Max spot fee     0.05% (signed 500)\n")
 	return out
 }
 

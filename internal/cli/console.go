@@ -27,6 +27,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/service/target"
 	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/tui"
 )
@@ -240,7 +241,7 @@ func consoleLog(env CLIEnv) (*slog.Logger, func(), error) {
 // openTargets is what the console and plain mode work on: the debug log
 // (consoleLog) and the environments (consoleTargets); the returned func
 // closes both.
-func openTargets(env CLIEnv, cfg config.Config, chosen string, kept func(config.Environment, exchange.Options) *exchange.Client) ([]kit.Target, func(), error) {
+func openTargets(env CLIEnv, cfg config.Config, chosen string, kept func(config.Environment, exchange.Options) *exchange.Client) ([]target.Target, func(), error) {
 	log, closeLog, err := consoleLog(env)
 	if err != nil {
 		return nil, nil, err
@@ -256,8 +257,8 @@ func openTargets(env CLIEnv, cfg config.Config, chosen string, kept func(config.
 // consoleTargets lists the environments the login screen offers, the chosen
 // one first, its client holding the session svcwallet auth login kept for
 // it when there is one (kept). The embedded sandbox is always among them.
-func consoleTargets(cfg config.Config, envName string, log *slog.Logger, kept func(config.Environment, exchange.Options) *exchange.Client) ([]kit.Target, func(), error) {
-	var targets []kit.Target
+func consoleTargets(cfg config.Config, envName string, log *slog.Logger, kept func(config.Environment, exchange.Options) *exchange.Client) ([]target.Target, func(), error) {
+	var targets []target.Target
 	var jr *journal.Journal
 	var err error
 	if len(cfg.Environments) > 0 {
@@ -267,12 +268,12 @@ func consoleTargets(cfg config.Config, envName string, log *slog.Logger, kept fu
 	}
 	for _, name := range cfg.Names() {
 		e, _ := cfg.Lookup(name)
-		t := kit.Target{Env: e, Client: exchange.New(e, exchange.Options{Logger: log}), Journal: jr}
+		t := target.Target{Env: e, Client: exchange.New(e, exchange.Options{Logger: log}), Journal: jr}
 		if name == envName {
 			if client := kept(e, exchange.Options{Logger: log}); client != nil {
 				t.Client, t.Kept = client, true
 			}
-			targets = append([]kit.Target{t}, targets...)
+			targets = append([]target.Target{t}, targets...)
 		} else {
 			targets = append(targets, t)
 		}
@@ -298,10 +299,10 @@ func consoleTargets(cfg config.Config, envName string, log *slog.Logger, kept fu
 			return nil, nil, err
 		}
 		e := config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
-		sb := kit.Target{Env: e, Client: exchange.New(e, exchange.Options{Logger: log}), Journal: sbJournal,
+		sb := target.Target{Env: e, Client: exchange.New(e, exchange.Options{Logger: log}), Journal: sbJournal,
 			Demo: sandboxDemo()}
 		if envName == config.SandboxEnv || len(targets) == 0 {
-			targets = append([]kit.Target{sb}, targets...)
+			targets = append([]target.Target{sb}, targets...)
 		} else {
 			targets = append(targets, sb)
 		}
@@ -311,10 +312,10 @@ func consoleTargets(cfg config.Config, envName string, log *slog.Logger, kept fu
 
 // sandboxDemo is what the console offers of the embedded sandbox's demo
 // data: its credentials and its demo account's address book.
-func sandboxDemo() *kit.Demo {
-	d := &kit.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}
+func sandboxDemo() *target.Demo {
+	d := &target.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}
 	for _, p := range sandbox.DemoAddressBook {
-		d.AddressBook = append(d.AddressBook, kit.DemoPayee(p))
+		d.AddressBook = append(d.AddressBook, target.Payee(p))
 	}
 	return d
 }

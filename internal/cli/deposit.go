@@ -181,7 +181,7 @@ func (a *app) deposit(ctx context.Context, f depositFlags, chain string) error {
 		return failure(exitFailed, "%w", exchange.Explain(err))
 	case chain != "" && chains[0].Verdict() == exchange.DepositRefused:
 		// The one address asked for is unusable: a script must not go on.
-		return failure(exitFailed, "the service's answer for %s was refused (%s): no address is given; do not deposit on it, and contact support", chains[0].Chain, chains[0].AddressProblem)
+		return failure(exitFailed, "%s", chains[0].Refusal())
 	}
 	if env.JSON {
 		if err := writeJSON(env.Stdout, out); err != nil {
@@ -190,7 +190,7 @@ func (a *app) deposit(ctx context.Context, f depositFlags, chain string) error {
 		return nil
 	}
 	if chain != "" {
-		fmt.Fprintf(env.Stdout, "Environment %s\n\n", whereText(e))
+		fmt.Fprintf(env.Stdout, "Environment %s\n\n", e.Where())
 	}
 	printChains(env.Stdout, chains)
 	return nil

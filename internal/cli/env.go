@@ -95,9 +95,9 @@ func startEnv(cfg config.Config, name string) (config.Environment, func(), error
 	return config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), func() { srv.Close() }, nil
 }
 
-// target is the environment of one run, resolved once, when a command
+// runTarget is the environment of one run, resolved once, when a command
 // first asks: version, help, key and completion read no config.
-type target struct {
+type runTarget struct {
 	cfg  *config.Config
 	name string
 	err  error

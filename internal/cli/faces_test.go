@@ -26,6 +26,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/service/target"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
@@ -206,8 +207,8 @@ func (r *faceRig) plainMode(j journey) (outcome, string) {
 	}
 	read := time.Unix(0, 0)
 	console := &plain.Console{
-		Targets: []plain.Target{{Env: env, Client: exchange.New(env, exchange.Options{Now: r.clock.Now, Retry: r.retry()}), Journal: jr,
-			Demo: &plain.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}},
+		Targets: []target.Target{{Env: env, Client: exchange.New(env, exchange.Options{Now: r.clock.Now, Retry: r.retry()}), Journal: jr,
+			Demo: &target.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}},
 		KeystoreDir: r.t.TempDir(), Getenv: func(string) string { return "" }, Now: r.clock.Now,
 		After: func(d time.Duration) <-chan time.Time {
 			r.clock.Advance(d)
@@ -249,7 +250,7 @@ func (r *faceRig) console(j journey) (outcome, string) {
 	c.Press("tab")
 	c.TypeText(j.feeCap)
 	c.Press("enter")
-	c.UntilShows("Withdraw: quote", "Quote id")
+	c.UntilShows("Withdraw: quote", "Speed")
 	if j.feeCap == "1" {
 		c.UntilSays("Refused: the fee 1.5 USDT is above your cap")
 		return r.outcome(), c.Plain()
@@ -263,7 +264,7 @@ func (r *faceRig) console(j journey) (outcome, string) {
 	if j.left > 0 {
 		c.UntilSays("too little to sign and send it: here is a fresh one to review")
 		r.clock.Advance(kit.KeyGuard) // it takes keys a moment after it came
-		c.UntilShows("Quote id", "Press enter to review")
+		c.UntilShows("Speed", "Press enter to review")
 		return r.outcome(), c.Plain()
 	}
 	c.UntilShows("Withdrawal accepted")

@@ -45,10 +45,10 @@ func offlineOut(out string, dryRun bool) string {
 }
 
 // writePrepared writes p's file to the new file out and says where it is,
-// for which environment e, what it prepared (facts: labels and values),
+// for which environment e, what it prepared (its journey's facts),
 // who must sign it, until when, and how to finish; asJSON writes it in the
 // command's JSON style.
-func writePrepared(w io.Writer, e config.Environment, p intent.Prepared, out, submit string, facts []string, valid string, asJSON func(any) error) error {
+func writePrepared(w io.Writer, e config.Environment, p intent.Prepared, out, submit string, facts []intent.Fact, valid string, asJSON func(any) error) error {
 	if err := writeNewPrivate(out, p.File()); err != nil {
 		return fmt.Errorf("the typed data cannot be written to %s (%v): nothing was signed or sent", out, err)
 	}
@@ -57,12 +57,9 @@ func writePrepared(w io.Writer, e config.Environment, p intent.Prepared, out, su
 		return asJSON(preparedJSON{Kind: kindPrepared, whereJSON: whereOf(e), Prepared: true, File: out, Signer: p.Signer.Hex(), ExpiresAt: exp.Format(time.RFC3339), Digest: p.Digest().Hex(), Submit: submit})
 	}
 	fmt.Fprintf(w, "Prepared for offline signing; nothing was signed or sent.\n")
-	facts = append(append([]string{"Environment", whereText(e),
-		"File", out + "  eth_signTypedData_v4 JSON, readable by you only"}, facts...),
-		"Signer", p.Signer.Hex(), "Valid until", exp.Format("2006-01-02 15:04:05 UTC")+valid)
-	for i := 0; i+1 < len(facts); i += 2 {
-		fmt.Fprintf(w, "  %-16s %s\n", facts[i], facts[i+1])
-	}
+	printFacts(w, 16, append(append([]intent.Fact{{Label: "Environment", Value: e.Where()},
+		{Label: "File", Value: out, Note: "eth_signTypedData_v4 JSON, readable by you only"}}, facts...),
+		intent.Fact{Label: "Signer", Value: p.Signer.Hex()}, intent.Fact{Label: "Valid until", Value: exp.Format("2006-01-02 15:04:05 UTC") + valid}))
 	fmt.Fprintf(w, "Sign the file as it is with the key of %s, in any wallet that signs\neth_signTypedData_v4; with Foundry: %s\n",
 		p.Signer.Hex(), safetext.ShellLine("cast", "wallet", "sign", "--data", "--from-file", out))
 	fmt.Fprintf(w, "Then, before it expires:\n  %s\n", submit)

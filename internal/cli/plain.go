@@ -11,6 +11,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/target"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
@@ -39,20 +40,11 @@ func (a *app) runPlain(ctx context.Context) error {
 	if a.envName != "" || env.Getenv(envNameVar) != "" {
 		c.Given = chosen // no question: the same environment as every command's
 	}
-	for _, t := range targets {
-		pt := plain.Target{Env: t.Env, Client: t.Client, Journal: t.Journal, Kept: t.Kept}
-		if t.Demo != nil {
-			pt.Demo = &plain.Demo{APIKey: t.Demo.APIKey, PrivateKey: t.Demo.PrivateKey}
-			for _, p := range t.Demo.AddressBook {
-				pt.Demo.AddressBook = append(pt.Demo.AddressBook, plain.Payee(p))
-			}
-		}
-		c.Targets = append(c.Targets, pt)
-	}
+	c.Targets = slices.Clone(targets)
 	// The config's order, the sandbox last: a number always chooses the
 	// same environment (the console puts the chosen one first).
 	order := append(cfg.Names(), config.SandboxEnv)
-	slices.SortStableFunc(c.Targets, func(x, y plain.Target) int {
+	slices.SortStableFunc(c.Targets, func(x, y target.Target) int {
 		return slices.Index(order, x.Env.Name) - slices.Index(order, y.Env.Name)
 	})
 	var secret plain.SecretReader

@@ -46,8 +46,7 @@ func printTypedData(w io.Writer, r intent.Review, key *keyChoice) {
 		return
 	}
 	if key.Source.Waits() {
-		row("Domain hash", r.Domain.Separator().Hex(), "a device that signs blind shows these two")
-		row("Message hash", signer.StructHash(r.Message).Hex(), "")
+		printFacts(w, lw, r.BlindFacts())
 	}
 	row("Signer", key.Address.Hex(), "from "+key.what)
 }

@@ -74,7 +74,7 @@ type app struct {
 	name string
 	// envName and configPath are --env and --config, of whichever command runs.
 	envName, configPath string
-	target              target
+	target              runTarget
 	// moveEarlier moves an earlier version's files to where this one
 	// keeps them (osguard.MoveEarlierFiles).
 	moveEarlier func() []osguard.Moved

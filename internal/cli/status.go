@@ -18,6 +18,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
@@ -441,16 +442,11 @@ func (c statusCmd) change(f *follow.Followed, asJSON bool) {
 
 // print shows a follow's last record as a table.
 func (c statusCmd) print(env config.Environment, f *follow.Follow) {
-	w, o := f.Last, f.Outcome()
-	rows := [][2]string{
-		{"Quote id", w.QuoteID}, {"Transfer id", w.TxID}, {"State", o.Name},
-		{"Chain", w.Chain}, {"Receive", w.ReceiveAmount.String() + " " + w.TokenOut},
-		{"Payout hash", w.WithdrawTxHash}, {"Explorer", env.ExplorerTxURL(w.Chain, w.WithdrawTxHash)},
-		{"Updated at", w.UpdatedAt.UTC().Format(time.RFC3339)}, {"Meaning", o.Sentence()},
-	}
+	o := f.Outcome()
+	rows := append(append([]intent.Fact{{Label: "State", Value: o.Name}}, f.Particulars(env)...), intent.Fact{Label: "Meaning", Value: o.Sentence()})
 	for _, r := range rows {
-		if r[1] != "" {
-			fmt.Fprintf(c.env.Stdout, "%-12s %s\n", r[0], r[1])
+		if r.Value != "" {
+			fmt.Fprintf(c.env.Stdout, "%-12s %s\n", r.Label, r.Value)
 		}
 	}
 }

@@ -28,18 +28,13 @@ func whereOf(e config.Environment) whereJSON {
 // embeddedWords says what the embedded sandbox is; ends names what it
 // makes that ends with the command ("its quote ids").
 func embeddedWords(ends string) string {
-	return "the embedded test exchange: nothing real moves, and " + ends + " end with this command"
-}
-
-// whereText is the environment in a line: name, base URL, chain id.
-func whereText(e config.Environment) string {
-	return fmt.Sprintf("%s · %s · chain id %d", e.Name, e.BaseURL, e.ChainID)
+	return config.EmbeddedWords + ", and " + ends + " end with this command"
 }
 
 // printWhere writes a review's first lines: the environment, and on the
 // embedded sandbox what it is.
 func printWhere(w io.Writer, e config.Environment, ends string) {
-	fmt.Fprintf(w, "Environment %s\n", whereText(e))
+	fmt.Fprintf(w, "Environment %s\n", e.Where())
 	if e.Embedded() {
 		fmt.Fprintf(w, "  This is %s; choose another with --env or $%s.\n", embeddedWords(ends), envNameVar)
 	}

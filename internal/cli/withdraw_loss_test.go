@@ -19,7 +19,7 @@ func TestWithdrawMostlyFee(t *testing.T) {
 	withdrawState(t)
 	r := newStatusRig(t)
 	severe := func(extra ...string) []string { return withdrawArgs(sandbox.DestCompleted, "1.6", extra...) }
-	const warned = "warning: you lose 1.5 USDT of the 1.6 USDT you pay (93.8%): most of this withdrawal goes to fees"
+	const warned = "warning: Most of this withdrawal goes to fees: you lose 1.5 USDT of the 1.6 USDT you pay (93.8%)"
 
 	dry := r.runWithdraw(withdrawRunOpts{}, severe("--dry-run", "--json")...)
 	dry.want(t, 0, warned)
@@ -53,7 +53,7 @@ func TestWithdrawMostlyFee(t *testing.T) {
 
 	// 6%: warned of, asked once.
 	mild := r.runWithdraw(withdrawRunOpts{terminal: true, stdin: "y\n"}, withdrawArgs(sandbox.DestCompleted, "25")...)
-	mild.want(t, 0, "warning: you lose 1.5 USDT of the 25 USDT you pay (6%), more than 5% of the amount", "1.5 USDT  6% of the amount; pay − receive, the fee included")
+	mild.want(t, 0, "warning: More than 5% of the amount goes to fees: you lose 1.5 USDT of the 25 USDT you pay (6%)", "1.5 USDT, 6% of the amount  pay − receive, the fee included")
 	if strings.Contains(mild.stderr, "all the same") {
 		t.Errorf("a 6%% loss asked twice:\n%s", mild.stderr)
 	}

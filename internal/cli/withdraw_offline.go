@@ -182,7 +182,7 @@ func (c withdrawCmd) printSubmitting(e config.Environment, o withdrawal.Order, a
 		return
 	}
 	w := c.env.Stdout
-	fmt.Fprintf(w, "Environment %s\n", whereText(e))
+	fmt.Fprintf(w, "Environment %s\n", e.Where())
 	fmt.Fprintln(w, "Prepared withdrawal, as this machine's journal keeps it (the file signs only the amount and the bridge)")
 	row := func(label, value, note string) { reviewRow(w, 16, label, value, note) }
 	row("Pays out to", ch.ToAddress, "")

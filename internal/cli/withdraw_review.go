@@ -78,7 +78,7 @@ const quoteIDsEnd = "its quote ids"
 // too, whatever stdout is (with --json, beside the review's JSON line).
 func (c withdrawCmd) printReview(e config.Environment, o withdrawal.Order, trust withdrawal.BridgeTrust, key *keyChoice, dryRun, asJSON, asked bool) error {
 	r := o.Review(trust.Note(), false)
-	warning := lossWarning(o)
+	warning := withdrawal.QuoteLoss(o.Quote).Warning(o.Choice.TokenIn)
 	if warning != "" {
 		fmt.Fprintf(c.env.Stderr, "%s: warning: %s\n", c.app.name, warning)
 	}
@@ -137,20 +137,6 @@ func (c withdrawCmd) printReviewJSON(e config.Environment, o withdrawal.Order, r
 	return nil
 }
 
-// lossWarning is the review's warning of a loss above
-// withdrawal.LossWarnShare of the amount; "" for a smaller one.
-func lossWarning(o withdrawal.Order) string {
-	l, in := withdrawal.QuoteLoss(o.Quote), o.Choice.TokenIn
-	if !l.High() {
-		return ""
-	}
-	s := fmt.Sprintf("you lose %s %s of the %s %s you pay (%s%%)", l.Lost, in, l.Paid, in, l.Percent())
-	if l.Severe() {
-		return s + ": most of this withdrawal goes to fees"
-	}
-	return s + ", more than " + withdrawal.LossWarnShare.Shift(2).String() + "% of the amount"
-}
-
 // acceptedJSON is the --json line of the service's 202.
 type acceptedJSON struct {
 	Kind string `json:"kind"`
@@ -172,8 +158,9 @@ func (c withdrawCmd) printAccepted(e config.Environment, a exchange.WithdrawAcce
 		}
 		return nil
 	}
-	fmt.Fprintf(c.env.Stdout, "\nWithdrawal accepted (%s): %s %s on its way to %s on %s\n", a.State, a.ReceiveAmount, o.Choice.TokenOut, o.Choice.ToAddress, o.Choice.Route.Chain)
-	fmt.Fprintf(c.env.Stdout, "  %-16s %s\n  %-16s %s\n  %-16s %s %s\n", "Quote id", a.QuoteID, "Transfer id", a.TxID, "Fee", a.Fee, o.Choice.TokenIn)
+	said, facts := o.Accepted(a)
+	fmt.Fprintf(c.env.Stdout, "\n%s\n", said)
+	printFacts(c.env.Stdout, 16, facts)
 	if hint {
 		fmt.Fprintf(c.env.Stdout, "Follow it: %s\n", c.app.invocation().command("status", a.QuoteID, "--watch"))
 	}

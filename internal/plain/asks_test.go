@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/service/target"
 )
 
 // TestReviewNamesTheEnvironmentAboveTheQuestion: the line right above the
@@ -30,7 +31,7 @@ func TestGivenEnvironmentIsNotAsked(t *testing.T) {
 	r := newRig(t)
 	other := r.console.Targets[0]
 	other.Env.Name, other.Demo = "staging", nil
-	r.console.Targets = append([]Target{other}, r.console.Targets...)
+	r.console.Targets = append([]target.Target{other}, r.console.Targets...)
 	r.console.Given = r.env.Name
 	out, err := r.run(steps(logIn, typed("quit"))...)
 	if err != nil {
@@ -53,7 +54,7 @@ func TestGivenEnvironmentIsNotAsked(t *testing.T) {
 func TestSandboxAddressBookOnAFirstWithdrawal(t *testing.T) {
 	r := newRig(t)
 	for _, p := range sandbox.DemoAddressBook {
-		r.console.Targets[0].Demo.AddressBook = append(r.console.Targets[0].Demo.AddressBook, Payee(p))
+		r.console.Targets[0].Demo.AddressBook = append(r.console.Targets[0].Demo.AddressBook, target.Payee(p))
 	}
 	out, err := r.run(steps(logIn, typed("withdraw", "ARBITRUM", "USDT", "1", "25", "2", "n", "Back home", "quit"))...)
 	if err != nil {

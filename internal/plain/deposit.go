@@ -1,7 +1,6 @@
 package plain
 
 import (
-	"errors"
 	"strings"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -59,7 +58,7 @@ func (s *session) listChains() ([]exchange.ChainInfo, error) {
 	chains, err := s.client().DepositAddresses(cx)
 	cancel()
 	if err != nil {
-		return nil, s.interrupted(depositError(err))
+		return nil, s.interrupted(exchange.Explain(err))
 	}
 	if s.target.Demo != nil {
 		s.p.Say("These are the embedded sandbox's: they receive nothing real.")
@@ -98,23 +97,12 @@ func (s *session) generate(chain string) (exchange.ChainInfo, error) {
 	info, err := s.client().GenerateAddress(cx, chain)
 	cancel()
 	if err != nil {
-		return info, s.interrupted(depositError(err))
+		return info, s.interrupted(exchange.Explain(err))
 	}
 	if info.Verdict() == exchange.DepositRefused {
-		s.p.Say("The %s deposit address the service sent failed its check (%s): it is not given. Do not deposit on %s; contact support.", info.Chain, info.AddressProblem, info.Chain)
+		s.p.Say("%s.", info.Refusal())
 		return info, nil
 	}
 	s.p.Say("%s deposit address ready: %s", info.Chain, info.DepositAddress)
 	return info, nil
-}
-
-// depositError words the two refusals particular to deposit endpoints.
-func depositError(err error) error {
-	switch {
-	case errors.Is(err, exchange.CodeNoChainAccount):
-		return exchange.UserError{Text: "This account has no chain account address yet, so it has no deposit addresses: finish the chain account setup in the web UI, then try again", Cause: err}
-	case errors.Is(err, exchange.CodeBridgeDisabled):
-		return exchange.UserError{Text: "Deposits through the bridge are turned off for this account: ask support to enable the bridge feature, then try again", Cause: err}
-	}
-	return exchange.Explain(err)
 }

@@ -154,19 +154,7 @@ func (s *session) printRecord(f follow.Followed) {
 	if !f.Known {
 		return
 	}
-	r := f.Last
-	s.line("Quote id", r.QuoteID, "")
-	s.line("Transfer id", orNone(r.TxID), "")
-	s.line("Receive", r.ReceiveAmount.String()+" "+r.TokenOut, "on "+r.Chain)
-	if r.WithdrawTxHash != "" {
-		s.line("Payout hash", r.WithdrawTxHash, "")
-		if u := s.target.Env.ExplorerTxURL(r.Chain, r.WithdrawTxHash); u != "" {
-			s.line("Explorer", u, "")
-		}
-	}
-	if !r.UpdatedAt.IsZero() {
-		s.line("Updated at", r.UpdatedAt.UTC().Format(time.RFC3339), "by the service")
-	}
+	s.facts(f.Particulars(s.target.Env))
 }
 
 // lookUp asks for quote ids (one, or several as `svcwallet status` takes

@@ -11,6 +11,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/target"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
@@ -86,8 +87,8 @@ func (s *session) logIn() error {
 
 // chooseTarget picks the environment (the one given, else asked when
 // there are several) and says where it is.
-func (s *session) chooseTarget() (Target, error) {
-	i := slices.IndexFunc(s.Targets, func(t Target) bool { return t.Env.Name == s.Given })
+func (s *session) chooseTarget() (target.Target, error) {
+	i := slices.IndexFunc(s.Targets, func(t target.Target) bool { return t.Env.Name == s.Given })
 	if i < 0 {
 		i = 0
 	}
@@ -98,7 +99,7 @@ func (s *session) chooseTarget() (Target, error) {
 		}
 		var err error
 		if i, err = s.p.Choose("Which environment?", Options(names...)); err != nil {
-			return Target{}, err
+			return target.Target{}, err
 		}
 	}
 	t := s.Targets[i]
@@ -122,7 +123,7 @@ func (s *session) apiKey() (string, error) {
 }
 
 // walletKey asks for the wallet key source and opens its key.
-func (s *session) walletKey(t Target) (signer.Key, string, error) {
+func (s *session) walletKey(t target.Target) (signer.Key, string, error) {
 	sources := s.walletSources(t)
 	names := make([]string, len(sources))
 	for i, src := range sources {
@@ -138,7 +139,7 @@ func (s *session) walletKey(t Target) (signer.Key, string, error) {
 // walletSources are the key sources the environment offers, in the login
 // screen's order: the keystore and the raw key always, clef and the
 // signing command when configured, the demo key on the sandbox.
-func (s *session) walletSources(t Target) []walletSource {
+func (s *session) walletSources(t target.Target) []walletSource {
 	opening := s.opening(t)
 	out := []walletSource{
 		{"keystore", s.keystoreKey},
@@ -180,7 +181,7 @@ func (s *session) walletSources(t Target) []walletSource {
 
 // opening is how plain mode opens t's key sources: as the command line
 // does, a signing command lent the terminal (it may prompt there).
-func (s *session) opening(t Target) signer.Opening {
+func (s *session) opening(t target.Target) signer.Opening {
 	return signer.Opening{KeystoreDir: s.KeystoreDir, RawKey: s.Getenv(signer.KeyEnvVar),
 		SignCommand: signer.SignCommandLine(t.Env.SignCommand, s.Getenv), Start: signer.SignCommandStarter(true),
 		Wait: t.Env.SignWait(), Running: s.Running}
@@ -246,7 +247,7 @@ func (s *session) unlock(path string) (signer.Key, error) {
 }
 
 // clefKey asks clef for its accounts and, when it holds several, which.
-func (s *session) clefKey(t Target, src signer.Source) (signer.Key, string, error) {
+func (s *session) clefKey(t target.Target, src signer.Source) (signer.Key, string, error) {
 	c := signer.NewClef(src.Endpoint, t.Env.SignWait())
 	s.p.Say("Asking clef at %s for its accounts (approve the listing there if it asks)…", src.Endpoint)
 	cx, cancel := s.waitFor()

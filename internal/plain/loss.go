@@ -2,7 +2,6 @@ package plain
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/shopspring/decimal"
 
@@ -15,22 +14,16 @@ import (
 // without a second yes is signed only once "yes" is typed to a second,
 // separate question.
 
-// lossWords says what o's quote takes: "1.5 USDT (75%) of 2 USDT".
-func lossWords(o withdrawal.Order) string {
-	l, in := withdrawal.QuoteLoss(o.Quote), o.Choice.TokenIn
-	return fmt.Sprintf("%s %s (%s%%) of %s %s", l.Lost, in, l.Percent(), l.Paid, in)
-}
-
-// warnLoss warns of a loss above withdrawal.LossWarnShare of the amount,
-// and says when a second confirmation will be asked; nothing for a
-// smaller one.
+// warnLoss warns of a loss above withdrawal.LossWarnShare of the amount
+// (withdrawal.Loss.Warning), and says when a second confirmation will be
+// asked; nothing for a smaller one.
 func (s *session) warnLoss(o withdrawal.Order) {
 	l := withdrawal.QuoteLoss(o.Quote)
-	switch {
+	switch w := l.Warning(o.Choice.TokenIn); {
 	case l.Severe():
-		s.p.Say("Warning: most of this withdrawal goes to fees: you lose %s. A second question asks you to confirm it.", lossWords(o))
-	case l.High():
-		s.p.Say("Warning: more than %s%% of the amount goes to fees: you lose %s.", withdrawal.LossWarnShare.Shift(2), lossWords(o))
+		s.p.Say("Warning: %s. A second question asks you to confirm it.", w)
+	case w != "":
+		s.p.Say("Warning: %s.", w)
 	}
 }
 
@@ -39,8 +32,9 @@ func (s *session) warnLoss(o withdrawal.Order) {
 // typed in full confirms; anything else, an empty line included, does
 // not. true when no question is needed.
 func (s *session) lossConfirmed(o withdrawal.Order) (bool, error) {
-	if !errors.Is(withdrawal.AcceptsLoss(withdrawal.QuoteLoss(o.Quote), decimal.NullDecimal{}), withdrawal.ErrSevereLoss) {
+	l := withdrawal.QuoteLoss(o.Quote)
+	if !errors.Is(withdrawal.AcceptsLoss(l, decimal.NullDecimal{}), withdrawal.ErrSevereLoss) {
 		return true, nil
 	}
-	return s.p.TypedWord("You lose "+lossWords(o)+" to fees. Type yes to sign anyway, anything else stops:", "yes")
+	return s.p.TypedWord(l.Warning(o.Choice.TokenIn)+". Type yes to sign anyway, anything else stops:", "yes")
 }

@@ -20,8 +20,8 @@ func TestHighLossWarned(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wants(t, out, "  You lose: 1.5 USDT (6% of the amount; pay − receive, the fee included)\n",
-		"Warning: more than 5% of the amount goes to fees: you lose 1.5 USDT (6%) of 25 USDT.\nEnvironment: ")
+	wants(t, out, "  You lose: 1.5 USDT, 6% of the amount (pay − receive, the fee included)\n",
+		"Warning: More than 5% of the amount goes to fees: you lose 1.5 USDT of the 25 USDT you pay (6%).\nEnvironment: ")
 	if strings.Contains(out, "Type yes") {
 		t.Errorf("a second question for a loss of 6%%:\n%s", out)
 	}
@@ -41,9 +41,9 @@ func TestSevereLossAsksAgain(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		wants(t, out, "  You lose: 1.5 USDT (75% of the amount; pay − receive, the fee included)\n",
-			"Warning: most of this withdrawal goes to fees: you lose 1.5 USDT (75%) of 2 USDT. A second question asks you to confirm it.\n",
-			"You lose 1.5 USDT (75%) of 2 USDT to fees. Type yes to sign anyway, anything else stops: Not signed: nothing was signed or sent.\n",
+		wants(t, out, "  You lose: 1.5 USDT, 75% of the amount (pay − receive, the fee included)\n",
+			"Warning: Most of this withdrawal goes to fees: you lose 1.5 USDT of the 2 USDT you pay (75%). A second question asks you to confirm it.\n",
+			"Most of this withdrawal goes to fees: you lose 1.5 USDT of the 2 USDT you pay (75%). Type yes to sign anyway, anything else stops: Not signed: nothing was signed or sent.\n",
 			"Goodbye: nothing was signed or sent.")
 		if n := r.intents(); n != 0 {
 			t.Errorf("answer %q: %d withdrawals journaled, want none", no, n)

@@ -16,9 +16,8 @@ import (
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
-	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
-	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/service/target"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
@@ -44,36 +43,11 @@ func Wanted(flag *bool, getenv func(string) string) bool {
 	return getenv("TERM") == "dumb"
 }
 
-// Target is one environment the user may log in to, with its client and
-// journal, as the console's login offers it.
-type Target struct {
-	Env     config.Environment
-	Client  *exchange.Client
-	Journal *journal.Journal
-	// Demo holds the embedded sandbox's published credentials; nil for
-	// a real service.
-	Demo *Demo
-	// Kept: Client holds a session kept between runs (svcwallet auth
-	// login), so plain mode needs no login.
-	Kept bool
-}
-
-// Demo is the embedded sandbox's demo data: its credentials and its demo
-// account's address book.
-type Demo struct {
-	APIKey, PrivateKey string
-	AddressBook        []Payee
-}
-
-// Payee is a destination of the sandbox's address book: its chain type
-// and what the sandbox does with a withdrawal to it.
-type Payee struct{ Address, ChainType, Fate string }
-
 // Console is plain mode's fixed dependencies.
 type Console struct {
 	// Targets are the environments offered, always in one order, so a
 	// number chooses the same one whatever was chosen before.
-	Targets []Target
+	Targets []target.Target
 	// Given is the environment named by --env or $SVCWALLET_ENV: taken
 	// without asking. "" asks when there are several.
 	Given       string
@@ -123,7 +97,7 @@ type session struct {
 	*Console
 	p      *Prompter
 	ctx    context.Context
-	target Target
+	target target.Target
 	// wallet is the key logged in with, from where it is; nil after a
 	// login by API key.
 	wallet     signer.Key

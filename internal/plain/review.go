@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 	"github.com/svcwallet/svcwallet/signer"
@@ -24,10 +25,12 @@ func (s *session) line(label, value, note string) {
 	s.p.Say("  %s: %s (%s)", label, value, note)
 }
 
-// facts writes a journey's facts, a line each.
+// facts writes a journey's facts, a line each, but those not known ("").
 func (s *session) facts(fs []intent.Fact) {
 	for _, f := range fs {
-		s.line(f.Label, f.Value, f.Note)
+		if f.Value != "" {
+			s.line(f.Label, f.Value, f.Note)
+		}
 	}
 }
 
@@ -37,10 +40,6 @@ func (s *session) printReview(o withdrawal.Order, trust withdrawal.BridgeTrust, 
 	s.p.Say("Review: the withdrawal")
 	s.facts(o.Facts())
 	s.printTypedData(o.Review(trust.Note(), false), key)
-	if key.waits {
-		s.line("Domain hash", o.Domain.Separator().Hex(), "a device that signs blind shows these two")
-		s.line("Message hash", signer.StructHash(o.Transfer).Hex(), "")
-	}
 	s.p.Say("%s", withdrawal.ReviewSentence)
 	if key.waits {
 		s.p.Say("%s", withdrawal.RequoteNote(o))
@@ -51,14 +50,15 @@ func (s *session) printReview(o withdrawal.Order, trust withdrawal.BridgeTrust, 
 // signs in, as the command line's review and the console's do.
 func (s *session) sayWhere() {
 	e := s.target.Env
-	s.p.Say("Environment: %s · %s · chain id %d.", e.Name, e.BaseURL, e.ChainID)
+	s.p.Say("Environment: %s.", e.Where())
 	if e.Embedded() {
-		s.p.Say("  The embedded test exchange: nothing real moves.")
+		s.p.Say("  %s.", upperFirst(config.EmbeddedWords))
 	}
 }
 
 // printTypedData shows what the key will sign: the domain, the message
-// field by field, the digest, and the key.
+// field by field, the digest, for a key that waits for a person the hashes
+// a device that signs blind shows, and the key.
 func (s *session) printTypedData(r intent.Review, key reviewKey) {
 	s.p.Blank()
 	s.p.Say("Review: what will be signed (EIP-712)")
@@ -68,6 +68,9 @@ func (s *session) printTypedData(r intent.Review, key reviewKey) {
 		s.line("  "+f.Name+" ("+f.Type+")", f.Value, f.Meaning)
 	}
 	s.line("Digest", r.Digest().Hex(), "")
+	if key.waits {
+		s.facts(r.BlindFacts())
+	}
 	if key.err == nil {
 		s.line("Signing key", key.who, "")
 	}

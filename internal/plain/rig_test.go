@@ -21,6 +21,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/service/target"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
@@ -80,7 +81,7 @@ func newRigOn(t *testing.T, envOf func(url string) config.Environment) *rig {
 		Sleep: func(context.Context, time.Duration) error { r.clock.Advance(time.Second); return nil }}
 	client := exchange.New(r.env, exchange.Options{Now: r.clock.Now, Retry: retry})
 	r.console = &Console{
-		Targets:     []Target{{Env: r.env, Client: client, Journal: j, Demo: &Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}},
+		Targets:     []target.Target{{Env: r.env, Client: client, Journal: j, Demo: &target.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}},
 		KeystoreDir: t.TempDir(), Getenv: func(k string) string { return r.vars[k] },
 		Now: r.clock.Now, After: func(d time.Duration) <-chan time.Time {
 			r.clock.Advance(d)

@@ -30,10 +30,9 @@ func (s *session) executed(o withdrawal.Order, sent withdrawal.Sent) (bool, erro
 			s.p.Say("The quote expired while the signature was awaited; the fresh quote %s pays exactly %s %s and carries the same signature, which was never sent.",
 				id, o.Quote.PayAmount, o.Choice.TokenIn)
 		}
-		s.p.Say("Withdrawal accepted (%s): %s %s on its way to %s on %s.", a.State, a.ReceiveAmount, o.Choice.TokenOut, o.Choice.ToAddress, o.Choice.Route.Chain)
-		s.line("Quote id", id, "")
-		s.line("Transfer id", a.TxID, "")
-		s.line("Fee", a.Fee.String()+" "+o.Choice.TokenIn, "")
+		said, facts := o.Accepted(a)
+		s.p.Say("%s.", said)
+		s.facts(facts)
 		s.sayUnrecorded(sent.Unrecorded)
 		return false, s.followUntilEnd(id)
 	case sent.Lost != nil:

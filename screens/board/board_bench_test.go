@@ -18,6 +18,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/service/target"
 	"github.com/svcwallet/svcwallet/tui"
 )
 
@@ -46,7 +47,7 @@ func benchBoard(b testing.TB, n int) (*boardScreen, *time.Time) {
 		b.Fatal(err)
 	}
 	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, clock)},
-		Session: kit.Session{Target: kit.Target{Env: env, Client: client}},
+		Session: kit.Session{Target: target.Target{Env: env, Client: client}},
 		Hooks:   kit.Hooks{Timer: func(time.Duration, tea.Msg) tea.Cmd { return nil }}}
 	board := New(app).(*boardScreen)
 	board.tag = tui.NextTag()

@@ -20,6 +20,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/service/target"
 	"github.com/svcwallet/svcwallet/tui"
 )
 
@@ -44,7 +45,7 @@ func BenchmarkBoardVsPoller(b *testing.B) {
 		b.Fatal(err)
 	}
 	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, clock.Now), Getenv: func(string) string { return "" }},
-		Session: kit.Session{Target: kit.Target{Env: env, Client: client}}}
+		Session: kit.Session{Target: target.Target{Env: env, Client: client}}}
 	screentest.OpenJournal(b, app)
 	ids := make([]string, 10_000)
 	for i := range ids {

@@ -3,6 +3,7 @@
 package builder
 
 import (
+	"cmp"
 	"errors"
 	"strconv"
 	"strings"
@@ -67,8 +68,11 @@ func New(app *kit.App) tui.Screen {
 	s, _ := app.Client().Session()
 	b := &builderScreen{app: app, main: s.FundingAccountAddress, nonces: signer.NewNonce,
 		chosen: signer.Permissions(0).With(signer.PermTrade), permAt: len(signer.AllPermissions) - 1}
-	text := func(f builder.Field, placeholder string, width int) *kit.FormField {
-		fd := kit.TextField(f.Label(), kit.NewInput(c, placeholder, false))
+	// A field's placeholder is its question's: what an empty answer takes,
+	// or how to answer.
+	text := func(f builder.Field, width int) *kit.FormField {
+		q := f.Question()
+		fd := kit.TextField(f.Label(), kit.NewInput(c, cmp.Or(q.Empty, q.How), false))
 		fd.Width, fd.Beside = width, true
 		fd.Input.CharLimit = 128
 		return fd
@@ -76,10 +80,10 @@ func New(app *kit.App) tui.Screen {
 	b.mainRow = &kit.FormField{Label: builder.FieldMain.Label(), Value: b.mainText, Width: 42, Beside: true,
 		Note: func() kit.Note { return kit.HintNote("its key signs") }}
 	// Fee fields fit their longest valid value, "429496.7295%".
-	b.builder = text(builder.FieldBuilder, "builder's funding address, 0x…", 42)
-	b.futures = text(builder.FieldFuturesFee, "e.g. 0.1", 12)
-	b.spot = text(builder.FieldSpotFee, "e.g. 0.05", 12)
-	b.expires = text(builder.FieldExpires, "7d", 8)
+	b.builder = text(builder.FieldBuilder, 42)
+	b.futures = text(builder.FieldFuturesFee, 12)
+	b.spot = text(builder.FieldSpotFee, 12)
+	b.expires = text(builder.FieldExpires, 8)
 	b.expires.Input.Prefill("7d")
 	b.builder.Note = func() kit.Note { return b.addressNote(b.builder, true) }
 	b.futures.Note = func() kit.Note { return b.feeNote(b.futures) }
@@ -88,8 +92,9 @@ func New(app *kit.App) tui.Screen {
 	withKey := func() bool { return b.withKey }
 	b.toggle = &kit.FormField{Label: "Builder API key", Value: b.toggleText, Keys: b.toggleKeys, Gap: true, Beside: true,
 		Note: func() kit.Note { return kit.HintNote("space") }}
-	b.label = text(builder.FieldLabel, "shown in the API key list", 32)
-	b.signer = text(builder.FieldKeySigner, "paste an address, or ctrl+n for a new key pair", 48)
+	b.label = text(builder.FieldLabel, 32)
+	b.signer = text(builder.FieldKeySigner, 48)
+	b.signer.Input.Placeholder = "paste an address, or ctrl+n for a new key pair"
 	b.signer.Note = func() kit.Note { return b.addressNote(b.signer, false) }
 	b.label.Shown, b.signer.Shown = withKey, withKey
 	b.pass = kit.TextField("New passphrase", kit.NewPassphrase(c, "encrypts the new key file"))

@@ -13,6 +13,7 @@ import (
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/builder"
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/tui"
 )
 
@@ -117,17 +118,18 @@ func (r *builderResultScreen) View() string {
 	const lw = 16
 	var b strings.Builder
 	line := func(label, value string) { b.WriteString(layout.WrapField(c, label, lw, value, "", r.wd) + "\n") }
-	for _, f := range r.auth.Granted(time.Unix(0, r.exp)) {
-		line(f.Label, st.Value.Render(f.Value))
+	facts := func(fs []intent.Fact) {
+		for _, f := range fs {
+			line(f.Label, st.Value.Render(f.Value))
+		}
 	}
+	facts(r.auth.Granted(time.Unix(0, r.exp)))
 	if !r.auth.WithKey {
 		b.WriteString("\n" + st.Muted.Render(ansi.Wrap("No API key was created. Press enter to go back home.", max(r.wd, 1), "")) + "\n")
 		return layout.Clip(b.String(), r.wd)
 	}
 	b.WriteString("\n" + st.Heading.Render("API key for the builder") + "\n\n")
-	line("Label", st.Value.Render(r.auth.Label))
-	line("Signer", st.Value.Render(r.auth.KeySigner.Hex()))
-	line("Permissions", st.Value.Render(r.auth.Perms.String()))
+	facts(r.auth.KeyFacts(""))
 	switch {
 	case r.apiKey == "":
 		line("API key", st.Muted.Render("(forgotten)"))

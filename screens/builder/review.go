@@ -270,13 +270,16 @@ func (r *builderReviewScreen) render() string {
 	return layout.Clip(b.String(), r.wd)
 }
 
-// typedDataView shows the message (kit.TypedDataView), the builder and its
-// rights drawn apart, then the API key's label, sent beside it.
+// typedDataView shows the authorization's facts but its details, which are
+// the message's fields (builder.Order.Facts), then the message
+// (kit.TypedDataView), the builder and its rights drawn apart.
 func (r *builderReviewScreen) typedDataView() string {
 	v := kit.TypedDataView{Review: r.order.Review(), Where: kit.WhereRows(r.app),
 		Danger: map[string]bool{"builderAccountID": true, "maxFutureFeeRate": true, "maxSpotFeeRate": true, "permissions": true, "signer": true}}
-	if r.order.Auth.WithKey {
-		v.After = []kit.ReviewRow{{Label: "API key label", Value: r.app.Common.Styles.Value.Render(r.order.Auth.Label), Note: "sent beside the signature"}}
+	for _, f := range r.order.Facts() {
+		if f.Mark != intent.Detail {
+			v.Facts = append(v.Facts, f)
+		}
 	}
 	return v.Render(r.app.Common, r.wd, 0)
 }

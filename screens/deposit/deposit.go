@@ -3,7 +3,6 @@
 package deposit
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -109,7 +108,7 @@ func (d *depositScreen) keys() kit.Bindings {
 	}
 	refused := func() tea.Cmd {
 		if ch.Verdict() == exchange.DepositRefused {
-			return tui.ShowError(exchange.UserError{Text: refusedAddress(ch)})
+			return tui.ShowError(exchange.UserError{Text: ch.Refusal()})
 		}
 		return nil
 	}
@@ -176,9 +175,9 @@ func (d *depositScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		switch {
 		case msg.err != nil && len(d.list.Items()) > 0:
 			// A refresh failed: keep what is shown, say why in a toast.
-			cmd = tui.ShowError(depositError(msg.err))
+			cmd = tui.ShowError(exchange.Explain(msg.err))
 		case msg.err != nil:
-			d.err = depositError(msg.err)
+			d.err = exchange.Explain(msg.err)
 		default:
 			d.err = nil
 			d.list.SetItems(msg.chains)
@@ -186,7 +185,7 @@ func (d *depositScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	case addressGeneratedMsg:
 		d.generating = ""
 		if msg.err != nil {
-			return d, tui.ShowError(depositError(msg.err))
+			return d, tui.ShowError(exchange.Explain(msg.err))
 		}
 		chains := d.list.Items()
 		for i := range chains {
@@ -196,7 +195,7 @@ func (d *depositScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		}
 		d.list.SetItems(chains)
 		if msg.info.Verdict() == exchange.DepositRefused {
-			return d, tui.ShowError(exchange.UserError{Text: refusedAddress(msg.info)})
+			return d, tui.ShowError(exchange.UserError{Text: msg.info.Refusal()})
 		}
 		cmd = tui.ShowInfo(msg.info.Chain + " deposit address ready: " + msg.info.DepositAddress)
 	case spinner.TickMsg:
@@ -217,29 +216,6 @@ func (d *depositScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 func (d *depositScreen) toggleQR() tea.Cmd {
 	d.showQR = !d.showQR
 	return nil
-}
-
-// refusedAddress says why an address from the service is not offered.
-func refusedAddress(ch exchange.ChainInfo) string {
-	if ch.RefusedAddress == "" {
-		return "The " + ch.Chain + " chain the service lists failed its check (" + ch.AddressProblem +
-			"): no address is shown, copied or generated for it. Do not deposit on it; contact support"
-	}
-	return "The " + ch.Chain + " deposit address the service sent failed its check (" + ch.AddressProblem +
-		"): it is not copied nor shown as a QR code. Do not deposit to it; contact support"
-}
-
-// depositError explains the two refusals particular to deposit endpoints.
-func depositError(err error) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, exchange.CodeNoChainAccount):
-		return exchange.UserError{Text: "This account has no chain account address yet, so it has no deposit addresses: finish the chain account setup in the web UI, then press r"}
-	case errors.Is(err, exchange.CodeBridgeDisabled):
-		return exchange.UserError{Text: "Deposits through the bridge are turned off for this account: ask support to enable the bridge feature, then press r"}
-	}
-	return exchange.Explain(err)
 }
 
 // qrCode is the selected chain's code, rendered once per address.

@@ -20,6 +20,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/service/target"
 	"github.com/svcwallet/svcwallet/tui"
 )
 
@@ -43,7 +44,7 @@ func homeWithLogin(t *testing.T, res exchange.LoginResult) *homeScreen {
 		t.Fatal(err)
 	}
 	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, nil), Getenv: func(string) string { return "" }},
-		Session: kit.Session{Target: kit.Target{Env: env, Client: c}}}
+		Session: kit.Session{Target: target.Target{Env: env, Client: c}}}
 	screentest.OpenJournal(t, app)
 	h := New(app).(*homeScreen)
 	h.SetSize(100, 30)

@@ -12,10 +12,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
-	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/service/target"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/tui"
@@ -56,31 +56,6 @@ func Call(parent context.Context) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(parent, requestTimeout)
 }
 
-// Target is one environment the user may log in to, with its client.
-type Target struct {
-	Env    config.Environment
-	Client *exchange.Client
-	// Journal records this target's withdrawals (D11).
-	Journal *journal.Journal
-	// Demo holds the sandbox's published credentials; nil for real services.
-	Demo *Demo
-	// Kept: Client holds a session kept between runs (svcwallet auth
-	// login), so the console opens past the login.
-	Kept bool
-}
-
-// Demo credentials of the embedded sandbox, offered on the login screen,
-// and its demo account's address book, offered on the destination form.
-type Demo struct {
-	APIKey      string
-	PrivateKey  string // a published development key, never a real one
-	AddressBook []DemoPayee
-}
-
-// DemoPayee is a destination of the sandbox's demo address book: its
-// chain type and what the sandbox does with a withdrawal to it.
-type DemoPayee struct{ Address, ChainType, Fate string }
-
 // App is what every screen shares besides the tui.Common: the fixed
 // dependencies, the session, and the hooks tests replace. Screens hold a
 // pointer.
@@ -93,7 +68,7 @@ type App struct {
 // Deps are the console's fixed dependencies: they do not change while it runs.
 type Deps struct {
 	Common      *tui.Common
-	Targets     []Target
+	Targets     []target.Target
 	KeystoreDir string
 	Getenv      func(string) string
 	// PollInterval is how often a followed withdrawal's status is asked.
@@ -146,7 +121,7 @@ type Tell func(id string, w exchange.Withdrawal, err error) tea.Msg
 // wallet key when the login was by wallet. The login screen replaces it
 // whole; the top bar reads it every time it draws (App.Status).
 type Session struct {
-	Target Target
+	Target target.Target
 	// Signer is the logged-in account's key when the login was by wallet,
 	// kept for signing withdrawals and builder authorizations.
 	Signer signer.Key

@@ -6,13 +6,14 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/tui"
 )
 
-// ReviewRow is a line of a review beside its typed data: the screen's own facts
-// (what a withdrawal pays out, an API key's label), its value styled.
+// ReviewRow is a line of a review: a fact, the environment, a field of
+// the typed data, its value styled.
 type ReviewRow struct {
 	Label, Value, Note string
 	// Keep: no level drops the note (what the user confirms by signing).
@@ -26,13 +27,10 @@ type ReviewRow struct {
 	env string
 }
 
-// ReviewGap is a blank line between a review's groups of rows, at level 0 only.
-var ReviewGap = ReviewRow{gap: true}
-
 // TypedDataView is the one view of what a review signs, for every signed
-// intent: the screen's rows before, the domain, the message's type (and
-// what signing it does), every field with its value and meaning, the
-// digest, and the screen's rows after.
+// intent: the journey's facts, the environment, the domain, the message's
+// type (and what signing it does), every field with its value and
+// meaning, and the digest.
 type TypedDataView struct {
 	Review intent.Review
 	// Danger are the fields drawn in the danger colour: what moves money
@@ -41,8 +39,10 @@ type TypedDataView struct {
 	// Keep are the fields whose meanings no level drops.
 	Keep map[string]bool
 	// Pairs are short fields drawn beside their partner from level 4.
-	Pairs         map[string]string
-	Before, After []ReviewRow
+	Pairs map[string]string
+	// Facts are the journey's facts (a withdrawal's route, amounts and
+	// quote), drawn first (factRows).
+	Facts []intent.Fact
 	// Where is the environment the signature is for (WhereRows), drawn
 	// beside the domain it signs.
 	Where []ReviewRow
@@ -56,7 +56,7 @@ func WhereRows(app *App) []ReviewRow {
 	e, st := app.Target.Env, app.Common.Styles
 	rows := []ReviewRow{{Label: "Environment", Value: st.Value.Render(e.Name + " · " + e.BaseURL), env: e.Name}}
 	if e.Embedded() {
-		rows = append(rows, ReviewRow{Value: st.Muted.Render("the embedded test exchange: nothing real moves"), embedded: true})
+		rows = append(rows, ReviewRow{Value: st.Muted.Render(config.EmbeddedWords), embedded: true})
 	}
 	return rows
 }
@@ -78,8 +78,11 @@ func (v TypedDataView) Render(c *tui.Common, wd, level int) string {
 			rows = append(rows, r)
 		}
 	}
-	for _, r := range v.Before {
+	for _, r := range factRows(c, v.Facts, lw, wd, level) {
 		add(r)
+	}
+	if len(v.Facts) > 0 {
+		add(ReviewRow{gap: true}) // at level 0 only
 	}
 	d := v.Review.Domain
 	domain := `name "` + d.Name + `" · version "` + signer.DomainVersion + `" · chainId ` + layout.Uitoa(d.ChainID)
@@ -138,9 +141,6 @@ func (v TypedDataView) Render(c *tui.Common, wd, level int) string {
 		}
 	}
 	add(ReviewRow{Label: "Digest", Value: st.Value.Render(v.Review.Digest().Hex()), Keep: true})
-	for _, r := range v.After {
-		add(r)
-	}
 	return alignNotes(c, rows, lw, wd)
 }
 

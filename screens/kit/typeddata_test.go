@@ -9,6 +9,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/intent"
+	"github.com/svcwallet/svcwallet/service/target"
 	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/tui"
 )
@@ -30,7 +31,7 @@ func TestReviewNamesWhere(t *testing.T) {
 		{config.Environment{Name: "staging", BaseURL: "https://api.staging.example", ChainID: 327, DomainName: signer.DefaultDomainName},
 			"Environment      staging · https://api.staging.example", false},
 	} {
-		app := &App{Deps: Deps{Common: common}, Session: Session{Target: Target{Env: tc.env}}}
+		app := &App{Deps: Deps{Common: common}, Session: Session{Target: target.Target{Env: tc.env}}}
 		v := TypedDataView{Review: intent.Review{Intent: intent.Intent{Domain: tc.env.Domain(), Message: signer.Transfer{}}}, Where: WhereRows(app)}
 		for level := range 5 {
 			out := ansi.Strip(v.Render(common, 100, level))

@@ -17,6 +17,7 @@ import (
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/target"
 	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/tui"
 )
@@ -261,7 +262,7 @@ func (l *loginScreen) bindings() kit.Bindings {
 // Inputting: while a text field has the focus, q and ? are typed, not global.
 func (l *loginScreen) Inputting() bool { return l.form.Inputting() }
 
-func (l *loginScreen) target() kit.Target { return l.app.Targets[l.env] }
+func (l *loginScreen) target() target.Target { return l.app.Targets[l.env] }
 
 func (l *loginScreen) envNames() []string {
 	names := make([]string, len(l.app.Targets))

@@ -15,6 +15,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/service/target"
 	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/tui"
 )
@@ -79,22 +80,22 @@ const StrangerKey = "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff
 // sandbox shown at a fixed address and every clock fixed.
 func NewApp(srv *sandbox.Server, dark bool, clock func() time.Time, getenv func(string) string, keystoreDir string) *kit.App {
 	real := config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
-	target := kit.Target{
+	sb := target.Target{
 		Env:    config.SandboxEnvironment(shownSandboxURL, sandbox.DefaultChainID),
 		Client: exchange.New(real, exchange.Options{Now: clock}),
 		Demo:   Demo(),
 	}
-	return &kit.App{Deps: kit.Deps{Common: tui.NewCommon(dark, clock), Targets: []kit.Target{target}, KeystoreDir: keystoreDir, Getenv: getenv,
+	return &kit.App{Deps: kit.Deps{Common: tui.NewCommon(dark, clock), Targets: []target.Target{sb}, KeystoreDir: keystoreDir, Getenv: getenv,
 		Makers: kit.Makers{Home: NewHome}},
-		Session: kit.Session{Target: target},
+		Session: kit.Session{Target: sb},
 		Hooks:   kit.Hooks{LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) }}}
 }
 
 // Demo is the embedded sandbox's demo data as the console is given it.
-func Demo() *kit.Demo {
-	d := &kit.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}
+func Demo() *target.Demo {
+	d := &target.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}
 	for _, p := range sandbox.DemoAddressBook {
-		d.AddressBook = append(d.AddressBook, kit.DemoPayee(p))
+		d.AddressBook = append(d.AddressBook, target.Payee(p))
 	}
 	return d
 }

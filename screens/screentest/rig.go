@@ -25,6 +25,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/service/target"
 	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/tui"
 )
@@ -69,7 +70,7 @@ func NewStatusRig(t *testing.T) *StatusRig {
 	// Its timers wait on the fake clock, which only the test moves: none
 	// fires unless the test records them (RecordTimers) and fires them.
 	r.App = &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, r.Clock.Now), Getenv: func(string) string { return "" }, Makers: kit.Makers{Home: NewHome}},
-		Session: kit.Session{Target: kit.Target{Env: env, Client: r.Client(sandbox.DemoAPIKey)}},
+		Session: kit.Session{Target: target.Target{Env: env, Client: r.Client(sandbox.DemoAPIKey)}},
 		Hooks:   kit.Hooks{Timer: func(time.Duration, tea.Msg) tea.Cmd { return nil }}}
 	OpenJournal(t, r.App)
 	return r

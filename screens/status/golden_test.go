@@ -15,6 +15,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/service/target"
 	"github.com/svcwallet/svcwallet/tui"
 )
 
@@ -27,7 +28,7 @@ func TestStatusGolden(t *testing.T) {
 	env := config.Environment{Name: "production", AuthURL: "https://auth.example", BaseURL: "https://api.example",
 		MarketDataURL: "https://md.example", ChainID: 325}
 	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, clock), Getenv: func(string) string { return "" }},
-		Session: kit.Session{Target: kit.Target{Env: env, Client: exchange.New(env, exchange.Options{Now: clock})}}}
+		Session: kit.Session{Target: target.Target{Env: env, Client: exchange.New(env, exchange.Options{Now: clock})}}}
 	const id = "q-7mzq4d2kxw5v3c6hbf2ytjnr1e"
 	s := newStatus(app, id)
 	screentest.RecordTimers(s.app)

@@ -23,6 +23,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/service/target"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 	"github.com/svcwallet/svcwallet/tui"
 )
@@ -91,10 +92,10 @@ func hostileApp(t *testing.T, pinned bool) (*kit.App, *hostileSandbox, *time.Tim
 	if !pinned {
 		env.BridgeFundingAddress = ""
 	}
-	target := kit.Target{Env: env, Client: exchange.New(env, exchange.Options{Now: clock}),
-		Demo: &kit.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}
-	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, clock), Targets: []kit.Target{target}, KeystoreDir: t.TempDir(), Getenv: func(string) string { return "" },
-		Makers: kit.Makers{Home: screentest.NewHome}}, Session: kit.Session{Target: target}}
+	sb := target.Target{Env: env, Client: exchange.New(env, exchange.Options{Now: clock}),
+		Demo: &target.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}}
+	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, clock), Targets: []target.Target{sb}, KeystoreDir: t.TempDir(), Getenv: func(string) string { return "" },
+		Makers: kit.Makers{Home: screentest.NewHome}}, Session: kit.Session{Target: sb}}
 	h.journal = filepath.Join(t.TempDir(), "journal.jsonl")
 	j, err := journal.Open(h.journal)
 	if err != nil {
@@ -346,7 +347,7 @@ func TestBridgeConfirmGolden(t *testing.T) {
 	env := config.Environment{Name: "testnet", AuthURL: "https://auth.example", BaseURL: "https://api.example",
 		MarketDataURL: "https://md.example", ChainID: 325}
 	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, clock), Getenv: func(string) string { return "" }},
-		Session: kit.Session{Target: kit.Target{Env: env, Client: exchange.New(env, exchange.Options{Now: clock})}}}
+		Session: kit.Session{Target: target.Target{Env: env, Client: exchange.New(env, exchange.Options{Now: clock})}}}
 	s := newBridgeConfirm(app, withdrawal.BridgeChangedError{Env: "testnet", Expected: sandbox.BridgeFundingAddress,
 		Seen: attackerBridge, Since: screentest.Now.Add(-40 * 24 * time.Hour)})
 	root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common})

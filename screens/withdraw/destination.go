@@ -14,6 +14,7 @@ import (
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/target"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 	"github.com/svcwallet/svcwallet/tui"
 )
@@ -48,13 +49,13 @@ type destinationScreen struct {
 	fieldOf map[withdrawal.Field]*kit.FormField
 	recent  []string // addresses of dests: what a typed one is compared with
 	dests   []withdrawal.Destination
-	book    []kit.DemoPayee // the embedded sandbox's address book, on this chain
-	loaded  bool            // recent destinations read: the look-alike check needs them
-	queued  bool            // enter was pressed before they were read
-	pick    int             // next recent destination ctrl+r offers
-	alike   string          // a recent address the typed one resembles, under comparison
-	ok      string          // an address the user confirmed despite the resemblance
-	quote   *quoteScreen    // the quote step last pushed, read back on Resume
+	book    []target.Payee // the embedded sandbox's address book, on this chain
+	loaded  bool           // recent destinations read: the look-alike check needs them
+	queued  bool           // enter was pressed before they were read
+	pick    int            // next recent destination ctrl+r offers
+	alike   string         // a recent address the typed one resembles, under comparison
+	ok      string         // an address the user confirmed despite the resemblance
+	quote   *quoteScreen   // the quote step last pushed, read back on Resume
 	wd, h   int
 }
 

@@ -3,6 +3,7 @@ package withdraw
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 	"github.com/svcwallet/svcwallet/tui"
 )
@@ -261,8 +263,10 @@ func (q *quoteScreen) View() string {
 	st := c.Styles
 	const lw = 16
 	var b strings.Builder
-	b.WriteString(layout.Field(c, "Route", lw, st.Value.Render(q.w.TokenIn+" → "+q.w.TokenOut+" on "+q.w.Route.Chain)) + "\n")
-	b.WriteString(layout.Field(c, "Destination", lw, st.Value.Render(q.w.ToAddress)) + "\n\n")
+	switch {
+	case q.loading || q.err != nil:
+		b.WriteString(q.facts(q.w.Facts(), nil) + "\n")
+	}
 	switch {
 	case q.loading:
 		b.WriteString(q.spin.View() + " Asking the bridge for a quote…\n")
@@ -284,20 +288,11 @@ func (q *quoteScreen) View() string {
 		}
 		b.WriteString(st.Warning.Render(layout.WrapTo("A fresh quote: the last one reached its last "+withdrawal.RequoteMargin.String()+"; "+what, q.wd)) + "\n\n")
 	}
-	b.WriteString(layout.Field(c, "You pay", lw, st.Danger.Render(qt.PayAmount.String()+" "+q.w.TokenIn)) + st.Muted.Render("  from the funding account") + "\n")
-	b.WriteString(layout.Field(c, "You receive", lw, st.Value.Render(qt.ReceiveAmount.String()+" "+q.w.TokenOut)) + q.changed(func(o exchange.Quote) string { return o.ReceiveAmount.String() }, "  on "+q.w.Route.Chain) + "\n")
-	b.WriteString(layout.Field(c, "Bridge fee", lw, st.Value.Render(qt.Fee.String()+" "+q.w.TokenIn)) + q.changed(func(o exchange.Quote) string { return o.Fee.String() }, "  ≈ "+qt.FeeUSD.String()+" USD") + "\n")
-	lost := st.Value.Render(qt.Cost().String() + " " + q.w.TokenIn)
-	if l := withdrawal.QuoteLoss(qt); l.High() {
-		lost = st.Warning.Render(qt.Cost().String() + " " + q.w.TokenIn + " (" + l.Percent().String() + "%)")
+	var was []intent.Fact
+	if q.was != nil {
+		was = withdrawal.Order{Choice: q.w, Quote: *q.was}.Facts()
 	}
-	b.WriteString(layout.Field(c, "You lose", lw, lost) + q.changed(func(o exchange.Quote) string { return o.Cost().String() }, "  pay − receive, the fee included") + "\n")
-	speed := st.Value.Render(withdrawal.SpeedWords(qt.Speed))
-	if qt.Speed == exchange.SpeedSlow {
-		speed = st.Warning.Render(withdrawal.SpeedWords(qt.Speed))
-	}
-	b.WriteString(layout.Field(c, "Speed", lw, speed) + "\n")
-	b.WriteString(layout.Field(c, "Quote id", lw, st.Muted.Render(qt.QuoteID)) + "\n\n")
+	b.WriteString(q.facts(withdrawal.Order{Choice: q.w, Quote: qt}.Facts(), was) + "\n")
 	if warn := lossWords(withdrawal.Order{Choice: q.w, Quote: qt}); warn != "" {
 		if withdrawal.QuoteLoss(qt).Severe() {
 			warn += " The review asks you to confirm it a second time."
@@ -327,15 +322,22 @@ func (q *quoteScreen) View() string {
 	return layout.Clip(b.String(), q.wd)
 }
 
-// changed is a field's note: after a fresh quote replaced one by itself,
-// a value of (of either quote) that differs is marked with what it was;
-// otherwise note.
-func (q *quoteScreen) changed(of func(exchange.Quote) string, note string) string {
-	st := q.app.Common.Styles
-	if q.was == nil || of(*q.was) == of(q.quote.Quote) {
-		return st.Muted.Render(note)
+// facts draws the withdrawal's facts (withdrawal.Order.Facts, the
+// review's), each with its note; after a fresh quote replaced one by
+// itself, a value that differs from the one in was (its facts) is marked
+// with what it was.
+func (q *quoteScreen) facts(facts, was []intent.Fact) string {
+	c := q.app.Common
+	var b strings.Builder
+	for _, f := range facts {
+		value, note := kit.FactValue(c, f), f.Note
+		// A new quote has a new id: that is no change to mark.
+		if i := slices.IndexFunc(was, func(w intent.Fact) bool { return w.Label == f.Label }); i >= 0 && was[i].Value != f.Value && was[i].Value != q.was.QuoteID {
+			value, note = value+c.Styles.Warning.Render("  ◆ was "+was[i].Value), ""
+		}
+		b.WriteString(layout.WrapField(c, f.Label, 16, value, note, q.wd) + "\n")
 	}
-	return st.Warning.Render("  ◆ was " + of(*q.was))
+	return b.String()
 }
 
 // capitalized starts an ASCII sentence with a capital letter.

@@ -20,16 +20,11 @@ var lossKeys = struct{ Yes, No key.Binding }{
 	No:  key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "no")),
 }
 
-// lossWords warns of a loss above withdrawal.LossWarnShare of the amount;
-// "" for a smaller one.
+// lossWords warns of a loss above withdrawal.LossWarnShare of the amount
+// (withdrawal.Loss.Warning), as a sentence; "" for a smaller one.
 func lossWords(o withdrawal.Order) string {
-	l, in := withdrawal.QuoteLoss(o.Quote), o.Choice.TokenIn
-	lost := "you lose " + l.Lost.String() + " " + in + " of the " + l.Paid.String() + " " + in + " you pay (" + l.Percent().String() + "%)"
-	switch {
-	case l.Severe():
-		return "Most of this withdrawal goes to fees: " + lost + "."
-	case l.High():
-		return "More than " + withdrawal.LossWarnShare.Shift(2).String() + "% of the amount goes to fees: " + lost + "."
+	if w := withdrawal.QuoteLoss(o.Quote).Warning(o.Choice.TokenIn); w != "" {
+		return w + "."
 	}
 	return ""
 }

@@ -42,7 +42,7 @@ func mostlyFeeReview(t *testing.T) (*reviewScreen, *hostileSandbox) {
 // (issue 28 item 1).
 func TestReviewAsksAgainForAMostlyFeeWithdrawal(t *testing.T) {
 	r, h := mostlyFeeReview(t)
-	if view := ansi.Strip(r.View()); !strings.Contains(view, "You lose         1.5 USDT (93.8%)") || strings.Contains(view, "Type y") {
+	if view := ansi.Strip(r.View()); !strings.Contains(view, "You lose         1.5 USDT, 93.8% of the amount") || strings.Contains(view, "Type y") {
 		t.Fatalf("the review before enter:\n%s", view)
 	}
 	if _, cmd := screentest.Press(r, "y"); cmd != nil {
@@ -116,8 +116,8 @@ func TestQuoteWarnsOfFees(t *testing.T) {
 		pay, receive string
 		want         []string
 	}{
-		{"1.6", "0.1", []string{"1.5 USDT (93.8%)", "Most of this withdrawal goes to fees: you lose 1.5 USDT of the 1.6 USDT you pay (93.8%). The review asks you to confirm it a second time."}},
-		{"25", "23.5", []string{"1.5 USDT (6%)", "More than 5% of the amount goes to fees: you lose 1.5 USDT of the 25 USDT you pay (6%)."}},
+		{"1.6", "0.1", []string{"1.5 USDT, 93.8% of the amount", "Most of this withdrawal goes to fees: you lose 1.5 USDT of the 1.6 USDT you pay (93.8%). The review asks you to confirm it a second time."}},
+		{"25", "23.5", []string{"1.5 USDT, 6% of the amount", "More than 5% of the amount goes to fees: you lose 1.5 USDT of the 25 USDT you pay (6%)."}},
 		{"100", "98.5", nil},
 	} {
 		w := withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, Amount: d(tc.pay)}

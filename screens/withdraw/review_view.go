@@ -6,41 +6,27 @@ import (
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 )
 
-// typedDataView shows the Transfer (kit.TypedDataView) between a summary
-// and what the quote pays out, receives and loses. Every level to 4 keeps
-// what the user confirms; 4 also drops what is received (the summary says
-// it), and 5, for a review that cannot be signed anyway, the summary and
-// what is lost, so why it cannot stays on screen.
+// typedDataView shows the withdrawal's facts (withdrawal.Order.Facts)
+// before the Transfer (kit.TypedDataView). Every level to 4 keeps what the
+// user confirms; 4 leaves out the details, and 5, for a review that cannot
+// be signed anyway, all but where the money goes, so why it cannot stays
+// on screen.
 func (r *reviewScreen) typedDataView(level int) string {
 	c := r.app.Common
 	st := c.Styles
 	v := r.view(level)
-	speed := st.Muted.Render(withdrawal.SpeedWords(r.order.Quote.Speed))
-	if r.order.Quote.Speed == exchange.SpeedSlow {
-		speed = st.Warning.Render(withdrawal.SpeedWords(r.order.Quote.Speed))
-	}
-	if level <= 4 {
-		v.Before = []kit.ReviewRow{{Label: "Withdraw", Value: st.Value.Render(r.order.Summary()), Note: speed, Keep: true}, kit.ReviewGap}
-	}
-	to := layout.GroupChars(r.order.Choice.ToAddress, 4)
-	if level > 2 {
-		to = r.order.Choice.ToAddress
-	}
-	v.After = []kit.ReviewRow{kit.ReviewGap, {Label: "Pays out to", Value: st.Danger.Render(to), Keep: true}}
-	q, in := r.order.Quote, r.order.Choice.TokenIn
-	if level <= 3 {
-		received := q.ReceiveAmount.String() + " " + r.order.Choice.TokenOut + " on " + r.order.Choice.Route.Chain
-		v.After = append(v.After, kit.ReviewRow{Value: st.Value.Render(received), Note: "quote " + q.QuoteID})
-	}
-	if level <= 4 {
-		lost := st.Value.Render(q.Cost().String() + " " + in)
-		if l := withdrawal.QuoteLoss(q); l.High() {
-			lost = st.Warning.Render(q.Cost().String() + " " + in + " (" + l.Percent().String() + "%)")
+	for _, f := range r.order.Facts() {
+		switch {
+		case f.Mark == intent.Payee && level <= 2:
+			f.Value = layout.GroupChars(f.Value, 4)
+		case f.Mark == intent.Detail && level >= 4, f.Mark != intent.Payee && level == 5:
+			continue
 		}
-		v.After = append(v.After, kit.ReviewRow{Label: "You lose", Value: lost, Note: "fee " + q.Fee.String() + " " + in + "; pay − receive"})
+		v.Facts = append(v.Facts, f)
 	}
 	out := v.Render(c, r.wd, level)
 	if level == 0 {

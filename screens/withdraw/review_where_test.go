@@ -53,3 +53,21 @@ func TestReviewAlwaysNamesTheEnvironment(t *testing.T) {
 		}
 	}
 }
+
+// TestReviewDrawsTheServiceFacts: the review draws every fact the service
+// says of a withdrawal (withdrawal.Order.Facts, which the command line and
+// plain mode list), in its order, each on the line of its label.
+func TestReviewDrawsTheServiceFacts(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	lines := strings.Split(ansi.Strip(r.View()), "\n")
+	at := 0
+	for _, f := range r.order.Facts() {
+		for at < len(lines) && !strings.HasPrefix(lines[at], f.Label+" ") {
+			at++
+		}
+		if at == len(lines) || !strings.Contains(squash(lines[at]), squash(f.Value)) {
+			t.Fatalf("no %q line with %q, in the service's order:\n%s", f.Label, f.Value, strings.Join(lines, "\n"))
+		}
+	}
+}

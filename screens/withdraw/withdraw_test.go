@@ -386,9 +386,10 @@ func TestReviewAt60x20KeepsEverythingWhole(t *testing.T) {
 	digest := signer.Digest(r.order.Domain, r.order.Transfer).Hex()
 	check(r, digest, sandbox.BridgeFundingAddress, "Signing key the sandbox demo key (public development key)",
 		"Press enter to sign and withdraw", "Quote expires in",
-		// What the user confirms by signing (issue 21 bug 9), the summary
-		// and speed first (item 16).
-		"Withdraw 25 USDT → 23.5 USDT on ARBITRUM fast", "= 25 USDT", "pinned", "2026-", "23.5 USDT on ARBITRUM", "You lose 1.5 USDT")
+		// What the user confirms by signing (issue 21 bug 9): the
+		// withdrawal's facts (Order.Facts) but its details.
+		"You pay 25 USDT", "You receive 23.5 USDT on ARBITRUM", "You lose 1.5 USDT, 6% of the amount", "Speed fast",
+		"= 25 USDT", "pinned", "2026-")
 	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, kit.KeyFoundMsg{Source: kit.KeyNone})
 	screentest.Press(r, "enter")
 	if r.err == nil {

@@ -71,14 +71,15 @@ func (o Order) Review() intent.Review {
 
 // Facts are the authorization as every review lists it, before its typed
 // data: the builder, the account, the caps, the signature's life and the
-// API key it creates.
+// API key it creates. All but the key's label are fields of the message
+// (details, for a review that shows the message with each field's meaning).
 func (o Order) Facts() []intent.Fact {
 	a := o.Auth
 	return append([]intent.Fact{
-		{Label: "Builder", Value: a.Builder.Hex(), Note: "may trade for your account"},
-		{Label: "For account", Value: a.Main.Hex(), Note: "your main account"},
-		{Label: "Max futures fee", Value: FeeText(a.Futures)}, {Label: "Max spot fee", Value: FeeText(a.Spot)},
-		{Label: "Signature until", Value: Until(o.Expiration()), Note: "valid for " + HumanDuration(a.Validity)},
+		{Label: "Builder", Value: a.Builder.Hex(), Note: "may trade for your account", Mark: intent.Detail},
+		{Label: "For account", Value: a.Main.Hex(), Note: "your main account", Mark: intent.Detail},
+		{Label: "Max futures fee", Value: FeeText(a.Futures), Mark: intent.Detail}, {Label: "Max spot fee", Value: FeeText(a.Spot), Mark: intent.Detail},
+		{Label: "Signature until", Value: Until(o.Expiration()), Note: "valid for " + HumanDuration(a.Validity), Mark: intent.Detail},
 	}, a.KeyFacts("sent beside the signature")...)
 }
 
@@ -96,8 +97,8 @@ func (a Auth) KeyFacts(labelNote string) []intent.Fact {
 	if !a.WithKey {
 		return nil
 	}
-	return []intent.Fact{{Label: "Key label", Value: a.Label, Note: labelNote}, {Label: "Key signer", Value: a.KeySigner.Hex()},
-		{Label: "Permissions", Value: a.Perms.String()}}
+	return []intent.Fact{{Label: "Key label", Value: a.Label, Note: labelNote}, {Label: "Key signer", Value: a.KeySigner.Hex(), Mark: intent.Detail},
+		{Label: "Permissions", Value: a.Perms.String(), Mark: intent.Detail}}
 }
 
 // Until is when a signature stops being valid, as every face says it.

@@ -249,8 +249,17 @@ func isLoopback(host string) bool {
 }
 
 // Embedded reports whether e is the built-in sandbox, which runs inside
-// svcwallet and ends with it: nothing real moves there.
+// svcwallet and ends with it: nothing real moves there (EmbeddedWords).
 func (e Environment) Embedded() bool { return e.Name == SandboxEnv }
+
+// EmbeddedWords say what the embedded sandbox is, wherever a face names it.
+const EmbeddedWords = "the embedded test exchange: nothing real moves"
+
+// Where is e in a line, as a face names it before a signature: its name,
+// base URL and chain id.
+func (e Environment) Where() string {
+	return fmt.Sprintf("%s · %s · chain id %d", e.Name, e.BaseURL, e.ChainID)
+}
 
 // SandboxEnvironment is the built-in environment for a sandbox served at baseURL
 // (all three hosts on one listener), pinned to the sandbox's bridge.

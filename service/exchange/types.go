@@ -247,6 +247,16 @@ func (c ChainInfo) Listed() string {
 	return c.DepositAddress
 }
 
+// Refusal says why a refused chain (DepositRefused) has no address to
+// deposit to, and what to do, as every face says it.
+func (c ChainInfo) Refusal() string {
+	what := "deposit address the service sent"
+	if c.RefusedAddress == "" {
+		what = "chain the service lists"
+	}
+	return "The " + c.Chain + " " + what + " failed its check (" + c.AddressProblem + "): no address is given for it. Do not deposit on it; contact support"
+}
+
 // DepositAddresses is the body of SPEC.md §4.5.
 type DepositAddresses struct {
 	Chains []ChainInfo `json:"chains"`

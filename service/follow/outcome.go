@@ -6,7 +6,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/journal"
 )
 
@@ -161,4 +163,17 @@ func Tally(fs []Follow) string {
 		parts[i] = fmt.Sprintf("%d %s", count[n], n)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// Particulars are what every face lists of f's record beside its outcome:
+// its ids, chain, amount received, payout hash and its explorer link in
+// env, and when the service last updated it; a value "" is not known.
+func (f Follow) Particulars(env config.Environment) []intent.Fact {
+	w, updated := f.Last, ""
+	if !w.UpdatedAt.IsZero() {
+		updated = w.UpdatedAt.UTC().Format(time.RFC3339)
+	}
+	return []intent.Fact{{Label: "Quote id", Value: w.QuoteID}, {Label: "Transfer id", Value: w.TxID}, {Label: "Chain", Value: w.Chain},
+		{Label: "Receive", Value: w.ReceiveAmount.String() + " " + w.TokenOut}, {Label: "Payout hash", Value: w.WithdrawTxHash},
+		{Label: "Explorer", Value: env.ExplorerTxURL(w.Chain, w.WithdrawTxHash)}, {Label: "Updated at", Value: updated, Note: "by the service"}}
 }

@@ -77,3 +77,11 @@ func (r Review) Fields() []Field {
 	}
 	return out
 }
+
+// BlindFacts are what a device that signs EIP-712 blind (a Ledger through
+// cast) shows of the message, to compare there: its domain and message
+// hashes.
+func (r Review) BlindFacts() []Fact {
+	return []Fact{{Label: "Domain hash", Value: r.Domain.Separator().Hex(), Note: "a device that signs blind shows these two"},
+		{Label: "Message hash", Value: signer.StructHash(r.Message).Hex()}}
+}

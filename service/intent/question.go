@@ -16,6 +16,27 @@ type Question struct {
 }
 
 // Fact is one line of what a review or a result shows: a label, its
-// value, and a note on what it means ("" for none). The journey says its
-// facts once; each face lays them out.
-type Fact struct{ Label, Value, Note string }
+// value, a note on what it means ("" for none), and what makes it stand
+// out. The journey says its facts once; each face lays them out.
+type Fact struct {
+	Label, Value, Note string
+	Mark               Mark
+}
+
+// Mark says why a fact stands out, or that it may be left out, for a
+// face short of room.
+type Mark uint8
+
+// The marks of a fact.
+const (
+	Unmarked Mark = iota
+	// Payee is where the money goes: what a wrong character would lose.
+	Payee
+	// Heed is what the user should weigh before signing: a high loss, a
+	// slow route.
+	Heed
+	// Detail is what a short review may leave out: a fact others include
+	// (the fee, in the loss; the route, in the amounts) or a reference
+	// (the quote's id).
+	Detail
+)

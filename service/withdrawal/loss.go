@@ -47,6 +47,19 @@ func (l Loss) Severe() bool { return l.Share.GreaterThan(LossConfirmShare) }
 // accepting Percent accepts this loss.
 func (l Loss) Percent() decimal.Decimal { return l.Share.Mul(hundred).RoundCeil(1) }
 
+// Warning words a loss above LossWarnShare of the amount paid, in in, as
+// every face warns of it; "" for a smaller one.
+func (l Loss) Warning(in string) string {
+	lost := "you lose " + l.Lost.String() + " " + in + " of the " + l.Paid.String() + " " + in + " you pay (" + l.Percent().String() + "%)"
+	switch {
+	case l.Severe():
+		return "Most of this withdrawal goes to fees: " + lost
+	case l.High():
+		return "More than " + LossWarnShare.Shift(2).String() + "% of the amount goes to fees: " + lost
+	}
+	return ""
+}
+
 // LossAbove is a loss larger than the share the user accepted beforehand
 // (AcceptsLoss): nothing is signed.
 type LossAbove struct {

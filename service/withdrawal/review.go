@@ -36,24 +36,37 @@ func (o Order) Review(bridgeNote string, short bool) intent.Review {
 	return r
 }
 
-// Facts are the withdrawal as every line review lists it, before its
-// typed data: the route, where it pays out, what is paid, received and
-// lost, the speed, the fee cap and the quote.
+// Facts are the withdrawal as every review lists it, before its typed
+// data: the choice's (Choice.Facts), what is paid, received and lost, the
+// speed, the fee cap and the quote.
 func (o Order) Facts() []intent.Fact {
-	q, in, out, chain := o.Quote, o.Choice.TokenIn, o.Choice.TokenOut, o.Choice.Route.Chain
-	f := []intent.Fact{
-		{Label: "Route", Value: in + " → " + out + " on " + chain + " (" + o.Choice.Route.ChainType + ")"},
-		{Label: "Pays out to", Value: o.Choice.ToAddress},
-		{Label: "You pay", Value: q.PayAmount.String() + " " + in, Note: "from the funding account"},
-		{Label: "You receive", Value: q.ReceiveAmount.String() + " " + out, Note: "on " + chain},
-		{Label: "Bridge fee", Value: q.Fee.String() + " " + in, Note: "about " + q.FeeUSD.String() + " USD"},
-		{Label: "You lose", Value: q.Cost().String() + " " + in, Note: QuoteLoss(q).Percent().String() + "% of the amount; pay − receive, the fee included"},
-		{Label: "Speed", Value: SpeedWords(q.Speed)},
+	q, in, out := o.Quote, o.Choice.TokenIn, o.Choice.TokenOut
+	loss, speed := intent.Unmarked, intent.Unmarked
+	if QuoteLoss(q).High() {
+		loss = intent.Heed
 	}
+	if q.Speed == exchange.SpeedSlow {
+		speed = intent.Heed
+	}
+	f := append(o.Choice.Facts(),
+		intent.Fact{Label: "You pay", Value: q.PayAmount.String() + " " + in, Note: "from the funding account"},
+		intent.Fact{Label: "You receive", Value: q.ReceiveAmount.String() + " " + out + " on " + o.Choice.Route.Chain},
+		intent.Fact{Label: "Bridge fee", Value: q.Fee.String() + " " + in, Note: "about " + q.FeeUSD.String() + " USD", Mark: intent.Detail},
+		intent.Fact{Label: "You lose", Value: q.Cost().String() + " " + in + ", " + QuoteLoss(q).Percent().String() + "% of the amount", Note: "pay − receive, the fee included", Mark: loss},
+		intent.Fact{Label: "Speed", Value: SpeedWords(q.Speed), Mark: speed})
 	if o.Choice.FeeCap.Valid {
 		f = append(f, intent.Fact{Label: "Fee cap", Value: o.Choice.FeeCap.Decimal.String() + " " + in})
 	}
-	return append(f, intent.Fact{Label: "Quote", Value: q.QuoteID, Note: "expires " + q.ExpiresAt.UTC().Format("2006-01-02 15:04:05 UTC")})
+	return append(f, intent.Fact{Label: "Quote", Value: q.QuoteID, Note: "expires " + q.ExpiresAt.UTC().Format("2006-01-02 15:04:05 UTC"), Mark: intent.Detail})
+}
+
+// Facts are what the choice says before any quote: the route and where it
+// pays out.
+func (c Choice) Facts() []intent.Fact {
+	return []intent.Fact{
+		{Label: "Route", Value: c.TokenIn + " → " + c.TokenOut + " on " + c.Route.Chain + " (" + c.Route.ChainType + ")", Mark: intent.Detail},
+		{Label: "Pays out to", Value: c.ToAddress, Mark: intent.Payee},
+	}
 }
 
 // Note says why a bridge address may be signed: pinned (by the config's
@@ -80,10 +93,17 @@ func SpeedWords(speed string) string {
 	return "fast"
 }
 
-// Summary is the withdrawal in one line, the first a review shows: what
-// leaves the funding account and what arrives on which chain.
+// Summary is the withdrawal in one line, as plain mode's question says
+// it: what leaves the funding account and what arrives on which chain.
 func (o Order) Summary() string {
 	return o.Quote.PayAmount.String() + " " + o.Choice.TokenIn + " → " + o.Quote.ReceiveAmount.String() + " " + o.Choice.TokenOut + " on " + o.Choice.Route.Chain
+}
+
+// Accepted is what every face says of o once the service accepted it (a):
+// a sentence, then its quote and transfer ids and its fee.
+func (o Order) Accepted(a exchange.WithdrawAccepted) (string, []intent.Fact) {
+	return "Withdrawal accepted (" + a.State + "): " + a.ReceiveAmount.String() + " " + o.Choice.TokenOut + " on its way to " + o.Choice.ToAddress + " on " + o.Choice.Route.Chain,
+		[]intent.Fact{{Label: "Quote id", Value: o.Quote.QuoteID}, {Label: "Transfer id", Value: a.TxID}, {Label: "Fee", Value: a.Fee.String() + " " + o.Choice.TokenIn}}
 }
 
 // ReviewSentence closes every review: what the signature does and what the

@@ -1,0 +1,36 @@
+// Package target is an environment a face may log in to: its client, its
+// journal, and on the embedded sandbox the demo data it publishes.
+package target
+
+import (
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/journal"
+)
+
+// Target is one environment the user may log in to, with its client, as
+// the console and plain mode offer it.
+type Target struct {
+	Env    config.Environment
+	Client *exchange.Client
+	// Journal records this target's withdrawals (D11).
+	Journal *journal.Journal
+	// Demo holds the embedded sandbox's published data; nil for a real
+	// service.
+	Demo *Demo
+	// Kept: Client holds a session kept between runs (svcwallet auth
+	// login), so no login is asked.
+	Kept bool
+}
+
+// Demo is the embedded sandbox's demo data: its credentials, offered at
+// login (a published development key, never a real one), and its demo
+// account's address book, offered for a first withdrawal.
+type Demo struct {
+	APIKey, PrivateKey string
+	AddressBook        []Payee
+}
+
+// Payee is a destination of the sandbox's address book: its chain type
+// and what the sandbox does with a withdrawal to it.
+type Payee struct{ Address, ChainType, Fate string }
