@@ -57,3 +57,35 @@ func TestBoardRowTakesTheNextID(t *testing.T) {
 	}
 	c.UntilShows("Watch board", third)
 }
+
+// TestBoardListTakesTheNextID (issue 35 item 5): on the board's list,
+// typing the next quote id as support staff do (q-…, enter) never quits:
+// its q starts the id field with the q in it, enter adds the id, and the
+// footer offers ctrl+c to quit, not q.
+func TestBoardListTakesTheNextID(t *testing.T) {
+	c := screentest.NewLoggedInConsole(t, 120, 40, screentest.ConsoleOpts{})
+	first, err := c.Srv.Exchange.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestCompleted, "ARBITRUM", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := c.Srv.Exchange.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestCompleted, "ARBITRUM", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Open(board.New(c.App))
+	c.UntilShows("Watch board")
+	c.Send(tea.PasteMsg{Content: first})
+	c.UntilShows(first, "SUBMITTED", "enter details")
+	if v := c.Plain(); !strings.Contains(v, "ctrl+c quit") || strings.Contains(v, "q quit") {
+		t.Fatalf("the board's footer offers q to quit:\n%s", v)
+	}
+	for _, r := range second {
+		_, cmd := c.Root.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
+		if screentest.Quits(cmd) {
+			t.Fatalf("typing %q of the next quote id on the board quit the console", r)
+		}
+	}
+	c.UntilShows("Quote ids   " + second)
+	c.Press("enter")
+	c.UntilShows(first, second, "2 withdrawals")
+}
