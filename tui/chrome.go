@@ -143,33 +143,35 @@ func (m *Model) toastLines() []string {
 // footerLines is the quit prompt, the one-line help, or the full help
 // (capped at a third of the terminal so the content keeps its room).
 func (m *Model) footerLines() []string {
-	var memoKey strings.Builder
 	why := ""
 	if m.confirmQuit {
 		why = m.busy()
 	}
-	// Built after every message: plain appends, no formatting.
-	memoKey.WriteString(strconv.Itoa(m.width) + "|" + strconv.Itoa(m.height) + "|" + strconv.FormatBool(m.common.Styles.IsDark) + "|" +
-		strconv.FormatBool(m.fullHelp) + "|" + why + "|")
+	k := strconv.AppendInt(m.footerMemo.next(), int64(m.width), 10)
+	k = strconv.AppendInt(append(k, '|'), int64(m.height), 10)
+	k = strconv.AppendBool(append(k, '|'), m.common.Styles.IsDark)
+	k = strconv.AppendBool(append(k, '|'), m.fullHelp)
+	k = append(append(append(k, '|'), why...), '|')
 	for _, b := range m.globalBindings() {
-		memoKey.WriteString(b.Help().Key + "=" + b.Help().Desc + "|")
+		k = append(append(append(append(k, b.Help().Key...), '='), b.Help().Desc...), '|')
 	}
 	write := func(b key.Binding) {
 		h := b.Help()
-		memoKey.WriteString(h.Key + "=" + h.Desc + "=" + strconv.FormatBool(b.Enabled()) + "|")
+		k = append(append(append(append(k, h.Key...), '='), h.Desc...), '=')
+		k = append(strconv.AppendBool(k, b.Enabled()), '|')
 	}
 	if km := m.top().KeyMap(); km != nil {
 		for _, col := range km.FullHelp() {
 			for _, b := range col {
 				write(b)
 			}
-			memoKey.WriteString("/")
+			k = append(k, '/')
 		}
 		for _, b := range km.ShortHelp() {
 			write(b)
 		}
 	}
-	return m.footerMemo.get(memoKey.String(), m.drawFooterLines)
+	return m.footerMemo.get(k, m.drawFooterLines)
 }
 
 func (m *Model) drawFooterLines() []string {
