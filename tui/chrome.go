@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -222,6 +223,9 @@ func (m *Model) helpRows(want int) int {
 // quit, wider), g under the screen's last column; when even that is too
 // wide, side by side with the pieces that do not fit giving way to a "…".
 func (m *Model) fullHelpBlock(h help.Model, cols [][]key.Binding, g string) string {
+	if !slices.ContainsFunc(cols, func(c []key.Binding) bool { return len(c) > 0 }) {
+		return g
+	}
 	h.SetWidth(0)
 	beside := func(split [][]key.Binding) string {
 		return lipgloss.JoinHorizontal(lipgloss.Top, h.FullHelpView(split), helpColumnGap, g)
