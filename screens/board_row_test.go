@@ -20,29 +20,15 @@ import (
 func TestBoardRowTakesTheNextID(t *testing.T) {
 	c := screentest.NewLoggedInConsole(t, 120, 40, screentest.ConsoleOpts{})
 	c.App.Makers.BoardStatus = status.NewBoardStatus
-	seed := func() string {
-		id, err := c.Srv.Exchange.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestCompleted, "ARBITRUM", "10")
-		if err != nil {
-			t.Fatal(err)
-		}
-		return id
-	}
-	first, second, third := seed(), seed(), seed()
+	ids := seedIDs(t, c, 3)
+	first, second, third := ids[0], ids[1], ids[2]
 	c.Open(board.New(c.App))
 	c.UntilShows("Watch board")
 	c.Send(tea.PasteMsg{Content: first})
 	c.UntilShows(first, "SUBMITTED")
 	c.Press("enter")
 	c.UntilShows("Quote id", "Timeline")
-	if v := c.Plain(); !strings.Contains(v, "ctrl+c quit") || strings.Contains(v, "q quit") {
-		t.Fatalf("the row's footer offers q to quit:\n%s", v)
-	}
-	for _, r := range second {
-		_, cmd := c.Root.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
-		if screentest.Quits(cmd) {
-			t.Fatalf("typing %q of the next quote id quit the console", r)
-		}
-	}
+	typeWithoutQuitting(t, c, second, "a row's status screen")
 	c.UntilShows("Next id", second)
 	c.Press("enter")
 	c.UntilShows("Watch board", first, second)
@@ -56,4 +42,51 @@ func TestBoardRowTakesTheNextID(t *testing.T) {
 		c.Send(m)
 	}
 	c.UntilShows("Watch board", third)
+}
+
+// TestBoardListTakesTheNextID (issue 35 item 5): on the board's list,
+// typing the next quote id as support staff do (q-…, enter) never quits:
+// its q starts the id field with the q in it, enter adds the id, and the
+// footer offers ctrl+c to quit, not q.
+func TestBoardListTakesTheNextID(t *testing.T) {
+	c := screentest.NewLoggedInConsole(t, 120, 40, screentest.ConsoleOpts{})
+	ids := seedIDs(t, c, 2)
+	first, second := ids[0], ids[1]
+	c.Open(board.New(c.App))
+	c.UntilShows("Watch board")
+	c.Send(tea.PasteMsg{Content: first})
+	c.UntilShows(first, "SUBMITTED", "enter details")
+	typeWithoutQuitting(t, c, second, "the board")
+	c.UntilShows("Quote ids   " + second)
+	c.Press("enter")
+	c.UntilShows(first, second, "2 withdrawals")
+}
+
+// seedIDs seeds n withdrawals that complete and returns their quote ids.
+func seedIDs(t *testing.T, c *screentest.Console, n int) []string {
+	t.Helper()
+	ids := make([]string, n)
+	for i := range ids {
+		id, err := c.Srv.Exchange.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestCompleted, "ARBITRUM", "10")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[i] = id
+	}
+	return ids
+}
+
+// typeWithoutQuitting types id a key at a time under the root, as support
+// staff type the next quote id where, after checking that the footer
+// offers ctrl+c to quit, not q; no key may quit.
+func typeWithoutQuitting(t *testing.T, c *screentest.Console, id, where string) {
+	t.Helper()
+	if v := c.Plain(); !strings.Contains(v, "ctrl+c quit") || strings.Contains(v, "q quit") {
+		t.Fatalf("the footer of %s offers q to quit:\n%s", where, v)
+	}
+	for _, r := range id {
+		if _, cmd := c.Root.Update(tea.KeyPressMsg{Code: r, Text: string(r)}); screentest.Quits(cmd) {
+			t.Fatalf("typing %q of the next quote id on %s quit the console", r, where)
+		}
+	}
 }

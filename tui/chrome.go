@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -143,33 +144,35 @@ func (m *Model) toastLines() []string {
 // footerLines is the quit prompt, the one-line help, or the full help
 // (capped at a third of the terminal so the content keeps its room).
 func (m *Model) footerLines() []string {
-	var memoKey strings.Builder
 	why := ""
 	if m.confirmQuit {
 		why = m.busy()
 	}
-	// Built after every message: plain appends, no formatting.
-	memoKey.WriteString(strconv.Itoa(m.width) + "|" + strconv.Itoa(m.height) + "|" + strconv.FormatBool(m.common.Styles.IsDark) + "|" +
-		strconv.FormatBool(m.fullHelp) + "|" + why + "|")
+	k := strconv.AppendInt(m.footerMemo.next(), int64(m.width), 10)
+	k = strconv.AppendInt(append(k, '|'), int64(m.height), 10)
+	k = strconv.AppendBool(append(k, '|'), m.common.Styles.IsDark)
+	k = strconv.AppendBool(append(k, '|'), m.fullHelp)
+	k = append(append(append(k, '|'), why...), '|')
 	for _, b := range m.globalBindings() {
-		memoKey.WriteString(b.Help().Key + "=" + b.Help().Desc + "|")
+		k = append(append(append(append(k, b.Help().Key...), '='), b.Help().Desc...), '|')
 	}
 	write := func(b key.Binding) {
 		h := b.Help()
-		memoKey.WriteString(h.Key + "=" + h.Desc + "=" + strconv.FormatBool(b.Enabled()) + "|")
+		k = append(append(append(append(k, h.Key...), '='), h.Desc...), '=')
+		k = append(strconv.AppendBool(k, b.Enabled()), '|')
 	}
 	if km := m.top().KeyMap(); km != nil {
 		for _, col := range km.FullHelp() {
 			for _, b := range col {
 				write(b)
 			}
-			memoKey.WriteString("/")
+			k = append(k, '/')
 		}
 		for _, b := range km.ShortHelp() {
 			write(b)
 		}
 	}
-	return m.footerMemo.get(memoKey.String(), m.drawFooterLines)
+	return m.footerMemo.get(k, m.drawFooterLines)
 }
 
 func (m *Model) drawFooterLines() []string {
@@ -198,9 +201,7 @@ func (m *Model) drawFooterLines() []string {
 	g := h.FullHelpView([][]key.Binding{globals})
 	block := g
 	if km != nil {
-		if s := m.screenHelp(h, km.FullHelp(), m.width-lipgloss.Width(g)-len(helpColumnGap)); s != "" {
-			block = lipgloss.JoinHorizontal(lipgloss.Top, s, helpColumnGap, g)
-		}
+		block = m.fullHelpBlock(h, km.FullHelp(), g)
 	}
 	lines := strings.Split(block, "\n")
 	return fit(block, m.width, min(len(lines), m.helpRows(len(lines))))
@@ -216,20 +217,48 @@ func (m *Model) helpRows(want int) int {
 	return max(min(want, m.height-topBarLines-minContentLines), m.height/3, 1)
 }
 
-// screenHelp lays the screen's full help out in w cells: each of its
-// columns is split into pieces of as few lines as let them all fit side by
-// side, from a third of the terminal up to helpRows, so every key is seen;
-// when even that is too wide, the pieces that do not fit give way to a
-// "…".
-func (m *Model) screenHelp(h help.Model, cols [][]key.Binding, w int) string {
+// fullHelpBlock lays the screen's full help (cols) and the root's keys (g)
+// out in the width, so every key is seen: g to the right of the screen's
+// columns; when that is too wide (a screen that takes q offers ctrl+c to
+// quit, wider), g under the screen's last column; when even that is too
+// wide, side by side with the pieces that do not fit giving way to a "…".
+func (m *Model) fullHelpBlock(h help.Model, cols [][]key.Binding, g string) string {
+	if !slices.ContainsFunc(cols, func(c []key.Binding) bool { return len(c) > 0 }) {
+		return g
+	}
+	h.SetWidth(0)
+	beside := func(split [][]key.Binding) string {
+		return lipgloss.JoinHorizontal(lipgloss.Top, h.FullHelpView(split), helpColumnGap, g)
+	}
+	under := func(split [][]key.Binding) string {
+		n := len(split) - 1
+		last := lipgloss.JoinVertical(lipgloss.Left, h.FullHelpView(split[n:]), "", g)
+		if n == 0 {
+			return last
+		}
+		return lipgloss.JoinHorizontal(lipgloss.Top, h.FullHelpView(split[:n]), helpColumnGap, last)
+	}
+	if s, ok := m.screenHelp(cols, beside); ok {
+		return s
+	}
+	if s, ok := m.screenHelp(cols, under); ok {
+		return s
+	}
+	h.SetWidth(max(m.width-lipgloss.Width(g)-len(helpColumnGap), 1))
+	s, _ := m.screenHelp(cols, beside)
+	return s
+}
+
+// screenHelp lays the screen's full help out with draw: each of its
+// columns is split into pieces of as few lines as let the block fit the
+// width and helpRows, from a third of the terminal up to helpRows; ok is
+// false when none fits, and s is then the last tried.
+func (m *Model) screenHelp(cols [][]key.Binding, draw func([][]key.Binding) string) (s string, ok bool) {
 	most := 0
 	for _, c := range cols {
 		most = max(most, len(c))
 	}
-	if most == 0 {
-		return ""
-	}
-	top := min(m.helpRows(most), most)
+	top := max(min(m.helpRows(most), most), 1)
 	for rows := min(max(m.height/3, 1), top); ; rows++ {
 		var split [][]key.Binding
 		for _, c := range cols {
@@ -238,13 +267,12 @@ func (m *Model) screenHelp(h help.Model, cols [][]key.Binding, w int) string {
 			}
 			split = append(split, c)
 		}
-		h.SetWidth(0)
-		if s := h.FullHelpView(split); lipgloss.Width(s) <= w {
-			return s
+		s = draw(split)
+		if lipgloss.Width(s) <= m.width && lipgloss.Height(s) <= m.helpRows(lipgloss.Height(s)) {
+			return s, true
 		}
 		if rows >= top {
-			h.SetWidth(max(w, 1))
-			return h.FullHelpView(split)
+			return s, false
 		}
 	}
 }

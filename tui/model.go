@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"time"
@@ -78,6 +79,7 @@ type Model struct {
 	// changes: together they were most of a frame's cost.
 	topBarMemo memo[topBarDrawn]
 	footerMemo memo[[]string]
+	session    sessionText
 	fitted     fitMemo
 	// sessionDue is when the pending countdown tick fires, zero for none;
 	// sessionFired when the last one fired: the next is due after it, so
@@ -86,16 +88,23 @@ type Model struct {
 	timer                    func(d time.Duration, msg tea.Msg) tea.Cmd
 }
 
-// memo keeps the last value computed for a key.
+// memo keeps the last value computed for a key. The key is built after
+// every message, in a buffer kept between frames (next), so that a frame
+// like the last allocates nothing for it.
 type memo[T any] struct {
-	key   string
-	value T
-	ok    bool
+	buf, key []byte
+	value    T
+	ok       bool
 }
 
-func (c *memo[T]) get(key string, compute func() T) T {
-	if !c.ok || c.key != key {
-		c.key, c.value, c.ok = key, compute(), true
+// next is the buffer to build the next key in.
+func (c *memo[T]) next() []byte { return c.buf[:0] }
+
+func (c *memo[T]) get(key []byte, compute func() T) T {
+	c.buf = key
+	if !c.ok || !bytes.Equal(c.key, key) {
+		c.key = append(c.key[:0], key...)
+		c.value, c.ok = compute(), true
 	}
 	return c.value
 }

@@ -45,11 +45,15 @@ func (m *Model) drawnTopBar() topBarDrawn {
 	}
 	left := ""
 	if !s.SessionExpires.IsZero() {
-		left = sessionLeft(s.SessionExpires, m.common.Now())
+		left = m.session.at(s.SessionExpires, m.common.Now())
 	}
 	// Built after every message: plain appends, no formatting.
-	key := strconv.Itoa(m.width) + "|" + strconv.FormatBool(m.common.Styles.IsDark) + "|" + m.top().Title() + "|" + s.Env + "|" +
-		strconv.FormatUint(s.ChainID, 10) + "|" + s.Account + "|" + s.SubAccount + "|" + left
+	key := strconv.AppendInt(m.topBarMemo.next(), int64(m.width), 10)
+	key = strconv.AppendBool(key, m.common.Styles.IsDark)
+	for _, f := range [...]string{m.top().Title(), s.Env, s.Account, s.SubAccount, left} {
+		key = append(append(key, '|'), f...)
+	}
+	key = strconv.AppendUint(append(key, '|'), s.ChainID, 10)
 	return m.topBarMemo.get(key, func() topBarDrawn { return m.drawTopBar(s, left) })
 }
 
@@ -162,6 +166,20 @@ func sessionLeft(expires, now time.Time) string {
 		return fmt.Sprintf("session %dm", int(left/time.Minute))
 	}
 	return fmt.Sprintf("session %dh%02dm", int(left/time.Hour), int(left%time.Hour/time.Minute))
+}
+
+// sessionText is sessionLeft kept until it next changes (sessionChange):
+// the top bar is looked at after every message.
+type sessionText struct {
+	expires, from, until time.Time
+	text                 string
+}
+
+func (c *sessionText) at(expires, now time.Time) string {
+	if !expires.Equal(c.expires) || now.Before(c.from) || !now.Before(c.until) {
+		c.expires, c.from, c.until, c.text = expires, now, sessionChange(expires, now), sessionLeft(expires, now)
+	}
+	return c.text
 }
 
 // sessionDays is the time left from which the countdown shows days.

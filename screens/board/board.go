@@ -76,12 +76,13 @@ func (m boardExportedMsg) Owner() tui.Tag { return m.tag }
 func (m boardDrawMsg) Owner() tui.Tag     { return m.tag }
 
 var boardKeys = struct {
-	Add, ToList, ToField, Open, Copy, CopyHash, Remove key.Binding
-	ClearDone, ClearFinal, ClearNotFound, Undo, Export key.Binding
+	Add, ToList, ToField, TypeID, Open, Copy, CopyHash, Remove key.Binding
+	ClearDone, ClearFinal, ClearNotFound, Undo, Export         key.Binding
 }{
 	Add:           key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "add ids")),
 	ToList:        key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "to the board")),
 	ToField:       key.NewBinding(key.WithKeys("tab", "a"), key.WithHelp("a", "add ids")),
+	TypeID:        key.NewBinding(key.WithKeys("q", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("q…", "type the next quote id")),
 	Open:          key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "details")),
 	Copy:          key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy quote id")),
 	CopyHash:      key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "copy payout hash")),
@@ -347,6 +348,7 @@ func (b *boardScreen) keys() kit.Bindings {
 		}},
 		{Key: boardKeys.Remove, On: some, Do: func() tea.Cmd { return b.drop([]*boardRow{r}, "Removed "+r.QuoteID+" from the board") }},
 		{Key: boardKeys.ToField, On: true, Do: func() tea.Cmd { return b.typeIDs(true) }},
+		{Key: boardKeys.TypeID, On: true, Do: func() tea.Cmd { return nil }}, // key takes it, with its character
 		{Key: boardKeys.Export, On: some, Do: b.askExport},
 		// What needs a follow-up (FAILED, REFUNDED, NOT FOUND) stays on f;
 		// F clears every row that ended.
@@ -455,6 +457,14 @@ func (b *boardScreen) key(k tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	}
 	if !b.typingIDs() {
+		if !b.list.Typing() && key.Matches(k, boardKeys.TypeID) {
+			// A quote id starts with q (q-…), a hash with a digit: as on a
+			// row's status screen, it starts the field and never quits.
+			cmd := b.typeIDs(true)
+			b.input.SetValue(k.Text)
+			b.input.CursorEnd()
+			return cmd
+		}
 		return b.onList(k)
 	}
 	if cmd, ok := b.bindings().Handle(k); ok {

@@ -929,6 +929,7 @@ func TestBoardHelp(t *testing.T) {
 		screentest.Feed(root, tea.WindowSizeMsg{Width: sz.W, Height: sz.H})
 		screentest.Feed(root, tea.KeyPressMsg{Code: '?', Text: "?"})
 		frame := ansi.Strip(screentest.CheckFrame(t, root.View().Content, sz.W, sz.H))
+		t.Run(fmt.Sprintf("%dx%d", sz.W, sz.H), func(t *testing.T) { golden.RequireEqual(t, []byte(frame)) })
 		listed := strings.Join(strings.Fields(frame), " ")
 		for _, b := range br.b.bindings().KeyMap().ShortHelp() {
 			if !strings.Contains(listed, b.Help().Key+" "+b.Help().Desc) {
