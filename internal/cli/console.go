@@ -136,13 +136,14 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 		Session: kit.Session{Target: targets[0]},
 		Hooks:   kit.Hooks{LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) }},
 	}
-	// 60 frames a second, Bubble Tea's own: its renderer draws only on its
-	// frame ticker, so the first frame waits one frame period (50 ms at 20).
-	// On one processor once started: the console waits on the terminal and
-	// the network, and with two every tick also woke a second thread to look
-	// for work, so idle it costs less than a bare Bubble Tea program at 60,
-	// where at two it cost more (docs/testing.md, "Speed"). $GOMAXPROCS
-	// still rules.
+	// 20 frames a second, not Bubble Tea's 60: its frame ticker is most of
+	// what an idle console costs, and a board following 5 withdrawals a
+	// second pays each tick beside its answers (0.1 ms a tick: 1 ms more an
+	// answer at 60). The price is the first frame, drawn on the first tick
+	// (50 ms, not 17). On one processor once started: the console waits on
+	// the terminal and the network, and with two every tick also woke a
+	// second thread to look for work (a third less idle CPU on one; see
+	// docs/testing.md, "Speed"). $GOMAXPROCS still rules.
 	//
 	// The colour profile is the one lipgloss detected for standard output at
 	// start-up, from the same environment: Bubble Tea would detect it again
@@ -199,7 +200,7 @@ const quitWait = 5 * time.Second
 // consoleFPS is the console's frame rate and consoleProcs its processors
 // (runConsole says why).
 const (
-	consoleFPS   = 60
+	consoleFPS   = 20
 	consoleProcs = 1
 )
 
