@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -100,8 +101,15 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 	}
 	// The renderer measures each character past U+02FF through a width
 	// table of 2 MB, built on the first one: built now, beside what follows,
-	// not in the first frame's way.
-	go ansi.WcWidth.StringWidth("•")
+	// not in the first frame's way. Then the console needs one processor
+	// (consoleProcs); two until then, so the table is built beside the rest.
+	procs := env.Getenv("GOMAXPROCS") == ""
+	go func() {
+		ansi.WcWidth.StringWidth("•")
+		if procs {
+			runtime.GOMAXPROCS(consoleProcs)
+		}
+	}()
 	targets, closeAll, err := openTargets(env, cfg, chosen, a.keptOnly)
 	if err != nil {
 		return failure(exitFailed, "%w", err)
@@ -129,9 +137,13 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 		Hooks:   kit.Hooks{LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) }},
 	}
 	// 20 frames a second, not Bubble Tea's 60: its frame ticker is most of
-	// what an idle console costs (0.46 s of CPU a minute at 60, 0.27 at 30;
-	// on a busy 2-core VM 0.51 s at 30, 0.35 at 20), and a board following
-	// 5 withdrawals a second pays it beside each answer (docs/testing.md).
+	// what an idle console costs, and a board following 5 withdrawals a
+	// second pays each tick beside its answers (0.1 ms a tick: 1 ms more an
+	// answer at 60). The price is the first frame, drawn on the first tick
+	// (50 ms, not 17). On one processor once started: the console waits on
+	// the terminal and the network, and with two every tick also woke a
+	// second thread to look for work (a third less idle CPU on one; see
+	// docs/testing.md, "Speed"). $GOMAXPROCS still rules.
 	//
 	// The colour profile is the one lipgloss detected for standard output at
 	// start-up, from the same environment: Bubble Tea would detect it again
@@ -185,9 +197,12 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 // pipes are closed within signer's two-second WaitDelay.
 const quitWait = 5 * time.Second
 
-// consoleFPS is the console's frame rate: enough for typing and countdowns
-// (a key shows within 50 ms).
-const consoleFPS = 20
+// consoleFPS is the console's frame rate and consoleProcs its processors
+// (runConsole says why).
+const (
+	consoleFPS   = 20
+	consoleProcs = 1
+)
 
 // noTerminal is said, before anything starts, when the console has no
 // terminal to draw on (a pipe, a redirect, a cron job).

@@ -249,6 +249,46 @@ func TestSilentTerminal(t *testing.T) {
 			t.Errorf("exit %d after ctrl+c", code)
 		}
 	})
+
+	// Once started, the console runs on one processor (consoleProcs)
+	// unless $GOMAXPROCS says how many: the runtime's scheduler trace,
+	// written to stderr every 50 ms, says.
+	for _, tc := range []struct {
+		extra []string
+		want  string
+	}{
+		{want: "gomaxprocs=1 "},
+		{extra: []string{"GOMAXPROCS=2"}, want: "gomaxprocs=2 "},
+	} {
+		t.Run("console processors "+strings.Join(tc.extra, " "), func(t *testing.T) {
+			trace, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer trace.Close()
+			s := ptyStart{stderr: trace}.start(t, bin, silentEnv(dir, append(tc.extra, "GODEBUG=schedtrace=50")...))
+			s.waitShows("Sandbox demo", 10*time.Second)
+			traces := func() []string {
+				b, _ := os.ReadFile(trace.Name())
+				return regexp.MustCompile(`SCHED \d+ms: gomaxprocs=\d+ `).FindAllString(string(b), -1)
+			}
+			shown := len(traces())
+			// Five traces after the first frame: the width table built, the
+			// console has settled on its processors.
+			for end := time.Now().Add(10 * time.Second); len(traces()) < shown+5; time.Sleep(10 * time.Millisecond) {
+				if time.Now().After(end) {
+					t.Fatalf("no scheduler trace after the first frame: %q", traces())
+				}
+			}
+			if got := traces(); !strings.HasSuffix(got[len(got)-1], tc.want) {
+				t.Errorf("the console runs on %q, want %q (traces %q)", got[len(got)-1], tc.want, got)
+			}
+			if _, err := s.ptmx.Write([]byte{3}); err != nil { // ctrl+c
+				t.Fatal(err)
+			}
+			s.wait(10 * time.Second)
+		})
+	}
 }
 
 // BenchmarkFirstFrame: the console's first frame (on the embedded
