@@ -32,11 +32,14 @@ func factRows(c *tui.Common, facts []intent.Fact, lw, wd, level int) []ReviewRow
 			continue
 		}
 		beside := layout.InksFor(c).Label.On(f.Label) + " " + value
-		if n := len(rows) - 1; n >= 0 && ansi.StringWidth(layout.Field(c, rows[n].Label, lw, rows[n].Value)+"  "+beside) <= wd {
+		// Where the money goes keeps a row of its own, never read as
+		// part of another fact.
+		alone := f.Mark == intent.Payee || len(rows) > 0 && rows[len(rows)-1].alone
+		if n := len(rows) - 1; n >= 0 && !alone && ansi.StringWidth(layout.Field(c, rows[n].Label, lw, rows[n].Value)+"  "+beside) <= wd {
 			rows[n].Value += "  " + beside
 			continue
 		}
-		rows = append(rows, ReviewRow{Label: f.Label, Value: value})
+		rows = append(rows, ReviewRow{Label: f.Label, Value: value, alone: f.Mark == intent.Payee})
 	}
 	return rows
 }

@@ -44,3 +44,32 @@ func TestReviewNamesWhere(t *testing.T) {
 		}
 	}
 }
+
+// TestPayeeHasItsOwnRow: where the money goes is never packed beside
+// another fact, at any level, however wide the terminal; the facts after
+// it still pack where they fit.
+func TestPayeeHasItsOwnRow(t *testing.T) {
+	common := tui.NewCommon(false, time.Now)
+	facts := []intent.Fact{
+		{Label: "Route", Value: "USDT → USDT"},
+		{Label: "Pays out to", Value: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", Mark: intent.Payee},
+		{Label: "You pay", Value: "25 USDT"},
+		{Label: "Speed", Value: "fast"},
+	}
+	for level := range 5 {
+		v := TypedDataView{Review: intent.Review{Intent: intent.Intent{Message: signer.Transfer{}}}, Facts: facts}
+		out := ansi.Strip(v.Render(common, 200, level))
+		var payee string
+		for l := range strings.SplitSeq(out, "\n") {
+			if strings.Contains(l, "Pays out to") {
+				payee = strings.TrimSpace(l)
+			}
+		}
+		if payee != "Pays out to      0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC" {
+			t.Errorf("level %d: the payee's row is %q:\n%s", level, payee, out)
+		}
+		if packed := strings.Contains(out, "You pay          25 USDT  Speed fast"); packed != (level >= 2) {
+			t.Errorf("level %d: the facts after the payee packed %v:\n%s", level, packed, out)
+		}
+	}
+}

@@ -387,8 +387,9 @@ func TestReviewAt60x20KeepsEverythingWhole(t *testing.T) {
 	check(r, digest, sandbox.BridgeFundingAddress, "Signing key the sandbox demo key (public development key)",
 		"Press enter to sign and withdraw", "Quote expires in",
 		// What the user confirms by signing (issue 21 bug 9): the
-		// withdrawal's facts (Order.Facts) but its details.
-		"You pay 25 USDT", "You receive 23.5 USDT on ARBITRUM", "You lose 1.5 USDT, 6% of the amount", "Speed fast",
+		// withdrawal's facts (Order.Facts) but its details; the fee is
+		// not a detail.
+		"You pay 25 USDT", "You receive 23.5 USDT on ARBITRUM", "Bridge fee 1.5 USDT", "You lose 1.5 USDT, 6% of the amount", "Speed fast",
 		"= 25 USDT", "pinned", "2026-")
 	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, kit.KeyFoundMsg{Source: kit.KeyNone})
 	screentest.Press(r, "enter")

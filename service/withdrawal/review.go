@@ -51,7 +51,7 @@ func (o Order) Facts() []intent.Fact {
 	f := append(o.Choice.Facts(),
 		intent.Fact{Label: "You pay", Value: q.PayAmount.String() + " " + in, Note: "from the funding account"},
 		intent.Fact{Label: "You receive", Value: q.ReceiveAmount.String() + " " + out + " on " + o.Choice.Route.Chain},
-		intent.Fact{Label: "Bridge fee", Value: q.Fee.String() + " " + in, Note: "about " + q.FeeUSD.String() + " USD", Mark: intent.Detail},
+		intent.Fact{Label: "Bridge fee", Value: q.Fee.String() + " " + in, Note: "about " + q.FeeUSD.String() + " USD"},
 		intent.Fact{Label: "You lose", Value: q.Cost().String() + " " + in + ", " + QuoteLoss(q).Percent().String() + "% of the amount", Note: "pay − receive, the fee included", Mark: loss},
 		intent.Fact{Label: "Speed", Value: SpeedWords(q.Speed), Mark: speed})
 	if o.Choice.FeeCap.Valid {

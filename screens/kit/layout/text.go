@@ -140,11 +140,15 @@ func WrapField(c *tui.Common, label string, lw int, value, note string, width in
 		pad := Pad("", lw+1)
 		return two + "\n" + pad + strings.ReplaceAll(ansi.Wrap(note, max(width-lw-1, 8), ""), "\n", "\n"+pad)
 	}
-	// The value on a line of its own, indented; one too wide even so (a
-	// digest on a narrow terminal) is broken into pieces in the value column
-	// rather than cut, continuation lines indented under it.
+	// The value beside its label, out of the label column, where that fits
+	// (a row saved on the smallest terminals); else on a line of its own,
+	// indented; one too wide even so (a digest on a narrow terminal) is
+	// broken into pieces in the value column rather than cut, continuation
+	// lines indented under it.
 	var out string
-	if ansi.StringWidth(value) <= width-2 {
+	if beside := st.Label.Render(label) + "  " + value; label != "" && ansi.StringWidth(beside) <= width {
+		out = beside
+	} else if ansi.StringWidth(value) <= width-2 {
 		if label != "" {
 			out = st.Label.Render(label) + "\n"
 		}
