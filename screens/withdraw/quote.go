@@ -258,14 +258,25 @@ func (q *quoteScreen) ranOut() string {
 	return "Quote expired: press r to get a new one"
 }
 
+// View draws the quote; where that is taller than the screen, without
+// the facts' notes and details (the route and the quote's id), so the
+// countdown and what enter does stay on screen.
 func (q *quoteScreen) View() string {
+	out := q.draw(false)
+	if q.h > 0 && strings.Count(out, "\n") > q.h {
+		return q.draw(true)
+	}
+	return out
+}
+
+func (q *quoteScreen) draw(short bool) string {
 	c := q.app.Common
 	st := c.Styles
 	const lw = 16
 	var b strings.Builder
 	switch {
 	case q.loading || q.err != nil:
-		b.WriteString(q.facts(q.w.Facts(), nil) + "\n")
+		b.WriteString(q.facts(q.w.Facts(), nil, short) + "\n")
 	}
 	switch {
 	case q.loading:
@@ -292,7 +303,7 @@ func (q *quoteScreen) View() string {
 	if q.was != nil {
 		was = withdrawal.Order{Choice: q.w, Quote: *q.was}.Facts()
 	}
-	b.WriteString(q.facts(withdrawal.Order{Choice: q.w, Quote: qt}.Facts(), was) + "\n")
+	b.WriteString(q.facts(withdrawal.Order{Choice: q.w, Quote: qt}.Facts(), was, short) + "\n")
 	if warn := lossWords(withdrawal.Order{Choice: q.w, Quote: qt}); warn != "" {
 		if withdrawal.QuoteLoss(qt).Severe() {
 			warn += " The review asks you to confirm it a second time."
@@ -323,14 +334,20 @@ func (q *quoteScreen) View() string {
 }
 
 // facts draws the withdrawal's facts (withdrawal.Order.Facts, the
-// review's), each with its note; after a fresh quote replaced one by
-// itself, a value that differs from the one in was (its facts) is marked
-// with what it was.
-func (q *quoteScreen) facts(facts, was []intent.Fact) string {
+// review's), each with its note, or short: without notes and details;
+// after a fresh quote replaced one by itself, a value that differs from
+// the one in was (its facts) is marked with what it was.
+func (q *quoteScreen) facts(facts, was []intent.Fact, short bool) string {
 	c := q.app.Common
 	var b strings.Builder
 	for _, f := range facts {
+		if short && f.Mark == intent.Detail {
+			continue
+		}
 		value, note := kit.FactValue(c, f), f.Note
+		if short {
+			note = ""
+		}
 		// A new quote has a new id: that is no change to mark.
 		if i := slices.IndexFunc(was, func(w intent.Fact) bool { return w.Label == f.Label }); i >= 0 && was[i].Value != f.Value && was[i].Value != q.was.QuoteID {
 			value, note = value+c.Styles.Warning.Render("  ◆ was "+was[i].Value), ""
