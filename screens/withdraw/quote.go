@@ -259,11 +259,12 @@ func (q *quoteScreen) ranOut() string {
 }
 
 // View draws the quote; where that is taller than the screen, without
-// the facts' notes and details (the route and the quote's id), so the
-// countdown and what enter does stay on screen.
+// the facts' notes and details (the route and the quote's id) and the gap
+// under the countdown, so the countdown and what enter does stay on
+// screen.
 func (q *quoteScreen) View() string {
 	out := q.draw(false)
-	if q.h > 0 && strings.Count(out, "\n") > q.h {
+	if q.h > 0 && strings.Count(out, "\n")+1 > q.h { // Clip ends on no newline
 		return q.draw(true)
 	}
 	return out
@@ -320,7 +321,10 @@ func (q *quoteScreen) draw(short bool) string {
 		return layout.Clip(b.String(), q.wd)
 	}
 	secs := int((left + time.Second - 1) / time.Second)
-	b.WriteString(layout.Field(c, "Expires in", lw, st.Value.Render(fmt.Sprintf("%ds", secs))+"  "+q.bar(left, max(min(q.wd-lw-12, 40), 10))) + "\n\n")
+	b.WriteString(layout.Field(c, "Expires in", lw, st.Value.Render(fmt.Sprintf("%ds", secs))+"  "+q.bar(left, max(min(q.wd-lw-12, 40), 10))) + "\n")
+	if !short {
+		b.WriteString("\n")
+	}
 	if refused != "" {
 		b.WriteString(st.Muted.Render(layout.WrapTo("Press r for a new quote, or esc to change the amount, destination or fee cap.", q.wd)) + "\n")
 		return layout.Clip(b.String(), q.wd)
