@@ -63,3 +63,35 @@ func TestQuoteFitsTheSmallestTerminal(t *testing.T) {
 	}
 }
 
+// TestCappedReviewSignsAtTheSmallestTerminal (seen in tmux): the review of
+// a withdrawal with a fee cap and a severe loss can be signed at 60x20, as
+// it could before every face drew the same facts: the cap, a limit the
+// quote already met, is a detail there; the fee and the loss stay.
+func TestCappedReviewSignsAtTheSmallestTerminal(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	w := sandboxChoice(t, app)
+	w.Amount, w.FeeCap = decimal.RequireFromString("2"), decimal.NewNullDecimal(decimal.RequireFromString("30"))
+	small := fixedQuote(*now, "1.5")
+	small.PayAmount, small.ReceiveAmount = decimal.RequireFromString("2"), decimal.RequireFromString("0.5")
+	r := newReview(app, w, withdrawal.PricedQuote{Quote: small})
+	r.SetSize(60, 18)
+	r.Init()
+	r.Update(kit.KeyFoundMsg{Source: kit.KeyDemo})
+	if check := r.checkBridge(); check != nil {
+		r.Update(check())
+	}
+	*now = now.Add(kit.KeyGuard)
+	view := ansi.Strip(r.View())
+	if !screentest.Offers(r.KeyMap(), "enter") {
+		t.Fatalf("at 60x18 enter is not offered:\n%s", view)
+	}
+	for _, want := range []string{"Bridge fee", "You lose", "75%", "Press enter to sign"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("lacks %q:\n%s", want, view)
+		}
+	}
+	r.SetSize(120, 40)
+	if view := ansi.Strip(r.View()); !strings.Contains(view, "Fee cap") {
+		t.Errorf("with room, the fee cap is not shown:\n%s", view)
+	}
+}

@@ -36,7 +36,7 @@ const (
 	// slow route.
 	Heed
 	// Detail is what a short review may leave out: a fact others include
-	// (the fee, in the loss; the route, in the amounts) or a reference
-	// (the quote's id).
+	// (the route, in the amounts), a limit the quote already met (the fee
+	// cap) or a reference (the quote's id).
 	Detail
 )

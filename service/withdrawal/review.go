@@ -55,7 +55,7 @@ func (o Order) Facts() []intent.Fact {
 		intent.Fact{Label: "You lose", Value: q.Cost().String() + " " + in + ", " + QuoteLoss(q).Percent().String() + "% of the amount", Note: "pay − receive, the fee included", Mark: loss},
 		intent.Fact{Label: "Speed", Value: SpeedWords(q.Speed), Mark: speed})
 	if o.Choice.FeeCap.Valid {
-		f = append(f, intent.Fact{Label: "Fee cap", Value: o.Choice.FeeCap.Decimal.String() + " " + in})
+		f = append(f, intent.Fact{Label: "Fee cap", Value: o.Choice.FeeCap.Decimal.String() + " " + in, Mark: intent.Detail})
 	}
 	return append(f, intent.Fact{Label: "Quote", Value: q.QuoteID, Note: "expires " + q.ExpiresAt.UTC().Format("2006-01-02 15:04:05 UTC"), Mark: intent.Detail})
 }
