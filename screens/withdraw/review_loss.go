@@ -46,10 +46,12 @@ func (r *reviewScreen) askedLoss() bool {
 	return r.lossAsk != nil && !r.gate.Sending && !r.expired()
 }
 
-// lossBindings answer the question: y acts, n does not.
+// lossBindings answer the question: y acts, while the review and the
+// question are on screen whole (as enter signs only then); n does not act.
 func (r *reviewScreen) lossBindings() kit.Bindings {
+	_, seen := r.fitted()
 	return kit.Bindings{
-		{Key: lossKeys.Yes, On: r.askedLoss(), Do: func() tea.Cmd {
+		{Key: lossKeys.Yes, On: r.askedLoss() && seen, Do: func() tea.Cmd {
 			act := r.lossAsk
 			r.lossAsk = nil
 			return act()

@@ -92,6 +92,29 @@ func TestReviewSignsAMostlyFeeWithdrawalOnY(t *testing.T) {
 	}
 }
 
+// TestReviewAsksAgainOnlyWhereItIsSeen (seen in tmux at 60x20): the second
+// yes is offered and answered only while the review and its question are
+// on screen whole; on a screen too small for both, y signs nothing, and
+// taller again it does.
+func TestReviewAsksAgainOnlyWhereItIsSeen(t *testing.T) {
+	r, h := mostlyFeeReview(t)
+	screentest.Press(r, "enter")
+	r.SetSize(60, 12)
+	if _, fits := r.fitted(); fits {
+		t.Fatal("the review and its question fit 60x12")
+	}
+	if screentest.Offers(r.KeyMap(), "y") {
+		t.Errorf("y is offered while the review is too small to read:\n%s", ansi.Strip(r.View()))
+	}
+	if _, cmd := screentest.Press(r, "y"); cmd != nil || h.withdraws != 0 {
+		t.Fatal("y signed a review that is not on screen")
+	}
+	r.SetSize(120, 40)
+	if _, cmd := screentest.Press(r, "y"); cmd == nil {
+		t.Fatalf("taller again, y did not sign:\n%s", ansi.Strip(r.View()))
+	}
+}
+
 // TestReviewAsksAgainBeforePreparingAMostlyFeeWithdrawal: o, which
 // prepares the Transfer for signing elsewhere, asks the same question.
 func TestReviewAsksAgainBeforePreparingAMostlyFeeWithdrawal(t *testing.T) {
