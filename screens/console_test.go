@@ -1,6 +1,7 @@
 package screens
 
 import (
+	"github.com/charmbracelet/x/ansi"
 	"reflect"
 	"slices"
 	"strings"
@@ -89,4 +90,19 @@ func TestKeptSessionOpensOnHome(t *testing.T) {
 	bar := func(v string) string { b, _, _ := strings.Cut(v, "\n"); return b }
 	c2.Until("Home in the top bar", func(v string) bool { return strings.Contains(bar(v), "Home") })
 	c.Until("the login without a session", func(v string) bool { return strings.Contains(bar(v), "Log in") })
+}
+
+// TestFirstFrameIsTheLoginAsBubbleTeaDrawsIt: the frame the console draws
+// itself before Bubble Tea starts (tui.Model.FirstFrame) is the one Bubble
+// Tea draws after the first screen's Init and the terminal's size, so the
+// login does not change under the user's eyes a tick later, and Bubble
+// Tea's Init then gets the commands of the Init already run.
+func TestFirstFrameIsTheLoginAsBubbleTeaDrawsIt(t *testing.T) {
+	for _, size := range [][2]int{{120, 40}, {80, 24}, {60, 20}} {
+		c := newConsole(t, size[0], size[1], screentest.ConsoleOpts{})
+		first := tui.New(Console(c.App), tui.Options{Theme: "dark", Common: c.App.Common})
+		if got, want := first.FirstFrame(size[0], size[1]), c.View(); got != want {
+			t.Errorf("at %dx%d the first frame drawn before Bubble Tea starts is\n%s\nand Bubble Tea's\n%s", size[0], size[1], ansi.Strip(got), ansi.Strip(want))
+		}
+	}
 }

@@ -86,6 +86,10 @@ type Model struct {
 	// a clock that did not move (a test's) sets no tick again.
 	sessionDue, sessionFired time.Time
 	timer                    func(d time.Duration, msg tea.Msg) tea.Cmd
+	// started: FirstFrame ran Init, whose commands (early) the next Init
+	// returns.
+	started bool
+	early   tea.Cmd
 }
 
 // memo keeps the last value computed for a key. The key is built after
@@ -130,8 +134,13 @@ func New(first Screen, opts Options) *Model {
 }
 
 // Init asks the terminal for its background colour (unless the theme is
-// forced) and starts the first screen; nothing waits for the answer.
+// forced) and starts the first screen; nothing waits for the answer. After
+// FirstFrame it hands over the commands FirstFrame's Init gave.
 func (m *Model) Init() tea.Cmd {
+	if m.started {
+		m.started = false
+		return m.early
+	}
 	if m.forcedTheme {
 		return m.top().Init()
 	}
@@ -352,6 +361,17 @@ func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
 
 // resize recomputes the content area and tells every screen on the stack when
 // it changed, so a screen revealed by Pop already has the right size.
+// FirstFrame starts the root before Bubble Tea does, as Bubble Tea would
+// (Init, then the terminal's size), and returns the frame: the console
+// draws it at once rather than on Bubble Tea's first frame tick. Init's
+// commands are kept for Bubble Tea's call of Init.
+func (m *Model) FirstFrame(width, height int) string {
+	m.early, m.started = m.Init(), true
+	m.width, m.height = width, height
+	m.resize()
+	return m.View().Content
+}
+
 func (m *Model) resize() {
 	w, h := m.contentSize()
 	if m.sized && w == m.common.Width && h == m.common.Height {

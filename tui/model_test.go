@@ -752,3 +752,23 @@ func TestPopTakesOnlyItsScreen(t *testing.T) {
 		t.Fatalf("after a screen asked twice to go back: top %q, %d screens; want A, 2", m.top().Title(), len(m.stack))
 	}
 }
+
+// TestFirstFrameStartsOnce: FirstFrame starts the first screen (Init, then
+// its size) and draws it; Bubble Tea's Init afterwards starts nothing again
+// and hands over the commands the first Init gave, once.
+func TestFirstFrameStartsOnce(t *testing.T) {
+	c := NewCommon(true, nil)
+	first := newFake(c, "First")
+	first.ticking = true
+	m := New(first, Options{Theme: "dark", Common: c})
+	frame := m.FirstFrame(80, 24)
+	if first.inits != 1 || first.w != 80 || first.h != 22 || !strings.Contains(ansi.Strip(frame), "First") {
+		t.Fatalf("FirstFrame: %d inits, sized %dx%d, frame %q; want one Init, 80x22, the screen drawn", first.inits, first.w, first.h, ansi.Strip(frame))
+	}
+	if cmd := m.Init(); cmd == nil || first.inits != 1 {
+		t.Fatalf("Init after FirstFrame: cmd %v, %d inits; want the first Init's tick and no second Init", cmd, first.inits)
+	}
+	if m.Init(); first.inits != 2 {
+		t.Fatalf("a second Init did not start the screen (%d inits)", first.inits)
+	}
+}

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"os/signal"
@@ -16,6 +17,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -139,8 +141,8 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 	// 20 frames a second, not Bubble Tea's 60: its frame ticker is most of
 	// what an idle console costs, and a board following 5 withdrawals a
 	// second pays each tick beside its answers (0.1 ms a tick: 1 ms more an
-	// answer at 60). The price is the first frame, drawn on the first tick
-	// (50 ms, not 17). On one processor once started: the console waits on
+	// answer at 60). The first frame does not wait for the first tick: the
+	// console draws it itself (drawFirstFrame). On one processor once started: the console waits on
 	// the terminal and the network, and with two every tick also woke a
 	// second thread to look for work (a third less idle CPU on one; see
 	// docs/testing.md, "Speed"). $GOMAXPROCS still rules.
@@ -148,8 +150,9 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 	// The colour profile is the one lipgloss detected for standard output at
 	// start-up, from the same environment: Bubble Tea would detect it again
 	// before the first frame (terminfo read, and `tmux info` run in tmux).
-	p := tea.NewProgram(tui.New(screens.Console(app), tui.Options{Theme: theme, Common: common}), tea.WithFPS(consoleFPS),
-		tea.WithColorProfile(lipgloss.Writer.Profile))
+	model := tui.New(screens.Console(app), tui.Options{Theme: theme, Common: common})
+	drewFirst := drawFirstFrame(env.Stdout, model, lipgloss.Writer.Profile)
+	p := tea.NewProgram(model, tea.WithFPS(consoleFPS), tea.WithColorProfile(lipgloss.Writer.Profile))
 	// Closing the terminal (SIGHUP) or kill (SIGTERM) ends the console as q
 	// does: the terminal is restored, what the watch board learned since
 	// its last save is written, and the deferred closeAll removes the
@@ -188,9 +191,33 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 		return exitStatus(128 + int(sig)) // the shell's convention for "ended by a signal"
 	}
 	if err != nil {
+		if drewFirst {
+			fmt.Fprint(env.Stdout, ansi.ResetModeAltScreenSaveCursor+ansi.ShowCursor)
+		}
 		return failure(exitFailed, "%w", err)
 	}
 	return nil
+}
+
+// drawFirstFrame draws the console's first frame at once, in the alternate
+// screen Bubble Tea then takes over: Bubble Tea draws only on its frame
+// ticker, one frame period after it starts, and draws this frame again
+// there. It tells whether it drew: not when the terminal's size is unknown,
+// nor on Windows, whose console takes escape sequences only once Bubble Tea
+// has turned their processing on.
+func drawFirstFrame(out io.Writer, model *tui.Model, profile colorprofile.Profile) bool {
+	f, ok := out.(*os.File)
+	if !ok || runtime.GOOS == "windows" {
+		return false
+	}
+	w, h, err := term.GetSize(int(f.Fd()))
+	if err != nil {
+		return false
+	}
+	frame := ansi.SetModeAltScreenSaveCursor + ansi.HideCursor + ansi.CursorHomePosition + ansi.EraseEntireScreen +
+		strings.ReplaceAll(model.FirstFrame(w, h), "\n", "\r\n")
+	_, err = io.WriteString(&colorprofile.Writer{Forward: f, Profile: profile}, frame)
+	return err == nil
 }
 
 // quitWait bounds the wait for signing commands at quit: a killed command's

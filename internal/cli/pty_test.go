@@ -173,15 +173,21 @@ func (s *silentTerminal) wait(deadline time.Duration) int {
 // waitShows waits until the screen (escape sequences dropped) shows text.
 func (s *silentTerminal) waitShows(text string, deadline time.Duration) {
 	s.tb.Helper()
+	s.waitWrites(text, func(out string) bool { return strings.Contains(ansi.Strip(out), text) }, deadline)
+}
+
+// waitWrites waits until what the process wrote is what has says (what).
+func (s *silentTerminal) waitWrites(what string, has func(out string) bool, deadline time.Duration) {
+	s.tb.Helper()
 	end := time.Now().Add(deadline)
-	for !strings.Contains(ansi.Strip(s.output()), text) {
+	for !has(s.output()) {
 		select {
 		case <-s.done:
-			s.tb.Fatalf("ended before showing %q; it wrote %q", text, s.output())
+			s.tb.Fatalf("ended before writing %q; it wrote %q", what, s.output())
 		default:
 		}
 		if time.Now().After(end) {
-			s.tb.Fatalf("%q not shown after %v; it wrote %q", text, deadline, s.output())
+			s.tb.Fatalf("%q not written after %v; it wrote %q", what, deadline, s.output())
 		}
 		time.Sleep(10 * time.Millisecond) // polling interval, not ordering
 	}
@@ -238,16 +244,33 @@ func TestSilentTerminal(t *testing.T) {
 	t.Run("console", func(t *testing.T) {
 		s := startSilent(t, bin, silentEnv(dir))
 		s.waitShows("Sandbox demo", 10*time.Second)
-		if !strings.Contains(s.output(), "\x1b]11;?") {
-			t.Errorf("the console did not ask for the background colour: %q", s.output())
-		}
 		t.Logf("first frame after %v", time.Since(s.started))
+		// The console draws its first frame itself, before Bubble Tea's
+		// first frame tick (which turns bracketed paste on).
+		out := s.output()
+		if frame, tick := strings.Index(out, "Sandbox demo"), strings.Index(out, ansi.SetModeBracketedPaste); tick >= 0 && tick < frame {
+			t.Errorf("the first frame waited for Bubble Tea's first tick: %q", out)
+		}
+		s.waitWrites("the background colour query", func(out string) bool { return strings.Contains(out, "\x1b]11;?") }, 10*time.Second)
 		if _, err := s.ptmx.Write([]byte{3}); err != nil { // ctrl+c
 			t.Fatal(err)
 		}
 		if code := s.wait(10 * time.Second); code != 0 {
 			t.Errorf("exit %d after ctrl+c", code)
 		}
+		leftAltScreen(t, s.output())
+	})
+
+	// Ended before Bubble Tea's first tick, the console still leaves the
+	// alternate screen its first frame entered.
+	t.Run("console ended at once", func(t *testing.T) {
+		s := startSilent(t, bin, silentEnv(dir))
+		s.waitShows("Sandbox demo", 10*time.Second)
+		_ = s.cmd.Process.Signal(syscall.SIGTERM)
+		if code := s.wait(10 * time.Second); code != 128+int(syscall.SIGTERM) {
+			t.Errorf("exit %d after SIGTERM", code)
+		}
+		leftAltScreen(t, s.output())
 	})
 
 	// Once started, the console runs on one processor (consoleProcs)
@@ -351,4 +374,14 @@ func BenchmarkSilentTerminal(b *testing.B) {
 			}
 		}
 	})
+}
+
+// leftAltScreen fails unless the last alternate-screen switch in out
+// leaves it, with the cursor shown after it.
+func leftAltScreen(t *testing.T, out string) {
+	t.Helper()
+	on, off := strings.LastIndex(out, ansi.SetModeAltScreenSaveCursor), strings.LastIndex(out, ansi.ResetModeAltScreenSaveCursor)
+	if on < 0 || off < on || !strings.Contains(out[on:], ansi.ShowCursor) {
+		t.Errorf("the terminal was not given back (alternate screen left, cursor shown): %q", out)
+	}
 }
