@@ -12,8 +12,9 @@ import (
 // `withdraw --signer offline` does, once the review is sound (as for
 // signing) and the gate allows it (kit.ReviewGate.CanPrepare).
 func (r *reviewScreen) canPrepare() bool {
+	_, fits := r.fitted() // what is prepared is what is reviewed: on screen, whole
 	return r.setupErr == nil && r.bridge != nil && r.bridgeErr == nil && r.repeatStop() == nil && !r.expired() && !r.refused &&
-		r.gate.CanPrepare(r.app)
+		fits && r.gate.CanPrepare(r.app)
 }
 
 // prepare prepares the Transfer for the funding account's key to sign

@@ -22,7 +22,8 @@ import (
 // data alone in a new 0600 file; the review shows the file and the submit
 // command, and signs nothing more. While it is being written nothing else
 // acts and esc waits. On the embedded sandbox, whose journal
-// ends with the console, o is not offered.
+// ends with the console, o is not offered, nor while the review is too
+// small to read whole.
 func TestReviewPreparesForOfflineSigning(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
 	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
@@ -33,6 +34,10 @@ func TestReviewPreparesForOfflineSigning(t *testing.T) {
 	// A config path holding FILE and a space: the submit command names the
 	// file as a word of its own and keeps the config path whole.
 	app.ConfigFlag = "/home/me/my FILES/wallet.toml"
+	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 60, 12, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	if _, cmd := screentest.Press(r, "o"); screentest.Offers(r.KeyMap(), "o") || cmd != nil {
+		t.Fatalf("o is offered, or prepares, while the review is too small to read:\n%s", ansi.Strip(r.View()))
+	}
 	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
 	if !screentest.Offers(r.KeyMap(), "o") {
 		t.Fatalf("o is not offered: %v", r.KeyMap().ShortHelp())
