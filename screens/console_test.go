@@ -1,11 +1,12 @@
 package screens
 
 import (
-	"github.com/charmbracelet/x/ansi"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"

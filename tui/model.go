@@ -359,8 +359,6 @@ func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// resize recomputes the content area and tells every screen on the stack when
-// it changed, so a screen revealed by Pop already has the right size.
 // FirstFrame starts the root before Bubble Tea does, as Bubble Tea would
 // (Init, then the terminal's size), and returns the frame: the console
 // draws it at once rather than on Bubble Tea's first frame tick. Init's
@@ -372,6 +370,8 @@ func (m *Model) FirstFrame(width, height int) string {
 	return m.View().Content
 }
 
+// resize recomputes the content area and tells every screen on the stack when
+// it changed, so a screen revealed by Pop already has the right size.
 func (m *Model) resize() {
 	w, h := m.contentSize()
 	if m.sized && w == m.common.Width && h == m.common.Height {

@@ -6,13 +6,10 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
-	"sync/atomic"
-	"syscall"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -150,36 +147,24 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 	// The colour profile is the one lipgloss detected for standard output at
 	// start-up, from the same environment: Bubble Tea would detect it again
 	// before the first frame (terminfo read, and `tmux info` run in tmux).
+	//
+	// Signals end the console through ctx alone, which interruptible ends
+	// at the first SIGINT, SIGTERM or SIGHUP (a closed terminal): Bubble Tea
+	// then gives the terminal back, what the watch board learned since its
+	// last save is written, and the deferred closeAll removes the embedded
+	// sandbox's journal directory. Bubble Tea's own signal handler is off:
+	// it catches signals only once running (the first frame is up before),
+	// and with ctx ended too it would wait for ever to hand its quit over.
 	model := tui.New(screens.Console(app), tui.Options{Theme: theme, Common: common})
+	p := tea.NewProgram(model, tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithFPS(consoleFPS),
+		tea.WithColorProfile(lipgloss.Writer.Profile))
 	drewFirst := drawFirstFrame(env.Stdout, model, lipgloss.Writer.Profile)
-	p := tea.NewProgram(model, tea.WithFPS(consoleFPS), tea.WithColorProfile(lipgloss.Writer.Profile))
-	// Closing the terminal (SIGHUP) or kill (SIGTERM) ends the console as q
-	// does: the terminal is restored, what the watch board learned since
-	// its last save is written, and the deferred closeAll removes the
-	// embedded sandbox's journal directory. Bubble Tea quits on SIGTERM
-	// itself (a second Quit would deadlock its signal handler); SIGHUP would
-	// otherwise end the process on the spot.
-	signals := make(chan os.Signal, 2)
-	signal.Notify(signals, syscall.SIGHUP, syscall.SIGTERM)
-	defer signal.Stop(signals)
-	var caught atomic.Int32
-	done := make(chan struct{})
-	defer close(done)
-	go func() {
-		for {
-			select {
-			case sig := <-signals:
-				caught.CompareAndSwap(0, int32(sig.(syscall.Signal)))
-				if sig == syscall.SIGHUP {
-					p.Quit()
-				}
-			case <-done:
-				return
-			}
-		}
-	}()
 	_, err = p.Run()
-	signal.Stop(signals)
+	if err != nil && drewFirst {
+		// Ended before it drew (a signal at once), Bubble Tea leaves the
+		// alternate screen the first frame entered as it is.
+		fmt.Fprint(env.Stdout, ansi.ResetModeAltScreenSaveCursor+ansi.ShowCursor)
+	}
 	// A signing command still running is killed (its context ends) and
 	// waited for, so neither it nor its typed data file outlives the console.
 	quit()
@@ -187,13 +172,10 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 	if ferr := owed.Run(); ferr != nil {
 		fmt.Fprintf(env.Stderr, "svcwallet: the watch board's last changes could not be saved: %v\n", ferr)
 	}
-	if sig := caught.Load(); sig != 0 {
-		return exitStatus(128 + int(sig)) // the shell's convention for "ended by a signal"
+	if s, ok := context.Cause(ctx).(signalCause); ok {
+		return exitStatus(128 + int(s)) // the shell's convention for "ended by a signal"
 	}
 	if err != nil {
-		if drewFirst {
-			fmt.Fprint(env.Stdout, ansi.ResetModeAltScreenSaveCursor+ansi.ShowCursor)
-		}
 		return failure(exitFailed, "%w", err)
 	}
 	return nil

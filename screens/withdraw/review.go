@@ -356,7 +356,7 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 
 func (r *reviewScreen) View() string {
 	out, ok := r.fitted()
-	if !ok && !r.signable() {
+	if !ok && !r.signable() && !r.preparable() {
 		return r.render(5)
 	}
 	if !ok {

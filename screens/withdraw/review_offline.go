@@ -13,8 +13,13 @@ import (
 // signing) and the gate allows it (kit.ReviewGate.CanPrepare).
 func (r *reviewScreen) canPrepare() bool {
 	_, fits := r.fitted() // what is prepared is what is reviewed: on screen, whole
+	return r.preparable() && fits
+}
+
+// preparable: nothing but the screen's size could keep o from preparing.
+func (r *reviewScreen) preparable() bool {
 	return r.setupErr == nil && r.bridge != nil && r.bridgeErr == nil && r.repeatStop() == nil && !r.expired() && !r.refused &&
-		fits && r.gate.CanPrepare(r.app)
+		r.gate.CanPrepare(r.app)
 }
 
 // prepare prepares the Transfer for the funding account's key to sign

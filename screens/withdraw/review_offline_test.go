@@ -34,9 +34,13 @@ func TestReviewPreparesForOfflineSigning(t *testing.T) {
 	// A config path holding FILE and a space: the submit command names the
 	// file as a word of its own and keeps the config path whole.
 	app.ConfigFlag = "/home/me/my FILES/wallet.toml"
-	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 60, 12, kit.KeyFoundMsg{Source: kit.KeyDemo})
-	if _, cmd := screentest.Press(r, "o"); screentest.Offers(r.KeyMap(), "o") || cmd != nil {
-		t.Fatalf("o is offered, or prepares, while the review is too small to read:\n%s", ansi.Strip(r.View()))
+	// Too small to read whole, with a key or without one (offline signing's
+	// case): o is not offered, and the screen says why.
+	for _, source := range []int{kit.KeyDemo, kit.KeyNone} {
+		r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 60, 12, kit.KeyFoundMsg{Source: source})
+		if _, cmd := screentest.Press(r, "o"); screentest.Offers(r.KeyMap(), "o") || cmd != nil || !strings.Contains(ansi.Strip(r.View()), "Too small to review") {
+			t.Fatalf("key source %d: o is offered, or prepares, or the screen does not say it is too small:\n%s", source, ansi.Strip(r.View()))
+		}
 	}
 	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
 	if !screentest.Offers(r.KeyMap(), "o") {
