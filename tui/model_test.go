@@ -371,8 +371,22 @@ func TestTopBar(t *testing.T) {
 	}
 	send(m, tea.WindowSizeMsg{Width: 60, Height: 20})
 	bar = ansi.Strip(strings.Split(checkFrame(t, m, 60, 20), "\n")[0])
-	if !strings.Contains(bar, "staging") || !strings.Contains(bar, "0xf39F…2266") || strings.Contains(bar, "chain") {
-		t.Errorf("narrow top bar should keep env and account, drop the chain: %q", bar)
+	if !strings.Contains(bar, "staging") || !strings.Contains(bar, "0xf39F…2266") || !strings.Contains(bar, "chain 327") || strings.Contains(bar, "session") {
+		t.Errorf("narrow top bar should keep env, chain and account, drop the session: %q", bar)
+	}
+}
+
+// TestTopBarKeepsTheChain: at 80 columns the review's long title leaves room
+// for the environment and its chain id, not for the session's countdown too;
+// the chain goes before the session does (issue 35 item 12).
+func TestTopBarKeepsTheChain(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	setTopBar(m, TopBar{Env: "local", ChainID: 327, Account: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+		SessionExpires: fixedNow.Add(29*24*time.Hour + 23*time.Hour)})
+	home.title = "Withdraw: review and sign"
+	bar := ansi.Strip(strings.Split(checkFrame(t, m, 80, 24), "\n")[0])
+	if !strings.Contains(bar, "local │ chain 327") || !strings.Contains(bar, home.title) {
+		t.Errorf("the review's top bar at 80 columns should keep the environment and its chain: %q", bar)
 	}
 }
 

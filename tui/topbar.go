@@ -66,14 +66,16 @@ func (m *Model) drawTopBar(s TopBar, left string) topBarDrawn {
 		}
 	}
 	add(safetext.Line(s.Env, 0), st.TopBarEnv, 0)
+	// The chain id tells production from staging where the names may not:
+	// it outlasts the session's countdown (issue 35 item 12).
 	if s.ChainID != 0 {
-		add(fmt.Sprintf("chain %d", s.ChainID), st.TopBarSegment, 6)
+		add(fmt.Sprintf("chain %d", s.ChainID), st.TopBarSegment, 3)
 	}
 	add(shortAccount(safetext.Line(s.Account, 0)), st.TopBarSegment, 2)
 	if s.SubAccount != "" {
 		add("sub "+ansi.Truncate(safetext.Line(s.SubAccount, 0), 12, "…"), st.TopBarSegment, 5)
 	}
-	add(left, st.TopBarSegment, 3)
+	add(left, st.TopBarSegment, 4)
 	for {
 		line, ok := m.layoutTopBar(segs)
 		if ok {

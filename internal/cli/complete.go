@@ -32,8 +32,8 @@ func completionCommand() *cobra.Command {
 			"  svcwallet completion zsh > \"${fpath[1]}/_svcwallet\"\n" +
 			"  svcwallet completion fish > ~/.config/fish/completions/svcwallet.fish\n" +
 			"--env completes the config's environments, deposit generate and withdraw --chain\n" +
-			"the chains, status and withdraw resume the quote ids of this environment's journal\n" +
-			"(unfinished first). The bash script needs no bash-completion package.",
+			"the chains, status and withdraw resume the quote ids of this environment's\n" +
+			"journal (unfinished first). The bash script needs no bash-completion package.",
 		Args: subcommandOnly,
 		RunE: func(c *cobra.Command, _ []string) error {
 			return usageError("give a shell: %s", subcommandNames(c))

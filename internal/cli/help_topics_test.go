@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 )
@@ -41,6 +42,13 @@ func TestHelpIsShortAndTopicsSaidOnce(t *testing.T) {
 		r := depositCmd(t, nil, append(strings.Fields(strings.TrimPrefix(c.CommandPath(), "svcwallet")), "--help")...)
 		if n := strings.Count(r.stdout, "\n"); n > 60 {
 			t.Errorf("%s --help is %d lines, want at most 60", c.CommandPath(), n)
+		}
+		// The text is broken by hand at 80 columns; a longer line wraps into
+		// a stray one-word line.
+		for _, l := range strings.Split(c.Long, "\n") {
+			if n := utf8.RuneCountInString(l); n > 80 {
+				t.Errorf("%s --help has a line of %d columns, want at most 80: %q", c.CommandPath(), n, l)
+			}
 		}
 		for _, tp := range topics {
 			if strings.Contains(r.stdout, mark(tp)) {
