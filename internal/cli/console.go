@@ -131,7 +131,7 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 	app := &kit.App{
 		Deps: kit.Deps{Common: common, Targets: targets, KeystoreDir: keystoreDir, Bell: cfg.Bell, Notify: cfg.Notify, Getenv: env.Getenv,
 			PollInterval: follow.DefaultPollInterval, Context: root, Running: &running, Flushes: &owed,
-			ConfigFlag: newInvocation("", a.configPath, env.Getenv).config},
+			ConfigFlag: newInvocation("", a.configPath, env.Getenv).config, LoginMethods: loginMethods()},
 		Session: kit.Session{Target: targets[0]},
 		Hooks:   kit.Hooks{LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) }},
 	}

@@ -22,6 +22,15 @@ func (a *app) sessionStore() session.Store {
 	return session.Store{File: file, Now: time.Now}
 }
 
+// loginMethods is where the console's login remembers the method each
+// environment was last logged in with: the state folder.
+func loginMethods() session.Methods {
+	if p := journal.DefaultPath(); p != "" {
+		return session.Methods{File: filepath.Join(filepath.Dir(p), session.MethodsFile)}
+	}
+	return session.Methods{}
+}
+
 // keptClient is a client of e holding the session svcwallet auth login
 // kept for it, when there is one for e's service that has not ended and
 // the command line names no key of its own (which logs in as today). The

@@ -15,6 +15,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/service/session"
 	"github.com/svcwallet/svcwallet/service/target"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 	"github.com/svcwallet/svcwallet/signer"
@@ -92,6 +93,9 @@ type Deps struct {
 	// ConfigFlag is the config file the console was started with (--config,
 	// else $SVCWALLET_CONFIG); "" for the default one. Command repeats it.
 	ConfigFlag string
+	// LoginMethods is the method each environment was last logged in with,
+	// which the login opens on; its zero value keeps none.
+	LoginMethods session.Methods
 }
 
 // Makers build the screens one feature opens in another, handed in as

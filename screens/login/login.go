@@ -17,6 +17,7 @@ import (
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/session"
 	"github.com/svcwallet/svcwallet/service/target"
 	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/tui"
@@ -151,6 +152,16 @@ func New(app *kit.App) tui.Screen {
 	// Index 0 is always the keystore.
 	if apiKey == "" && (l.source != sourceKeystore || len(l.keys.entries) > 0) {
 		l.method = methodWallet
+	}
+	// The method this environment was last logged in with comes first,
+	// unless a credential exported for this run says which is meant.
+	if apiKey == "" && getenv(signer.KeyEnvVar) == "" && len(app.Targets) > 0 {
+		switch app.LoginMethods.Last(l.target().Env.Name) {
+		case session.ByAPIKey:
+			l.method = methodAPIKey
+		case session.ByWallet:
+			l.method = methodWallet
+		}
 	}
 	if len(app.Targets) > 0 {
 		l.chosenKind = l.kind()

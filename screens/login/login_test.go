@@ -17,6 +17,7 @@ import (
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/service/session"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
@@ -182,6 +183,58 @@ func TestLoginStartsWhereTheKeyIs(t *testing.T) {
 	env[exchange.APIKeyEnvVar] = sandbox.DemoAPIKey
 	if l := start(); l.method != methodAPIKey || l.form.Focused() != l.apiKey {
 		t.Errorf("with $%s exported: method %d, focus on %s", exchange.APIKeyEnvVar, l.method, l.form.Focused().Label)
+	}
+}
+
+// TestLoginOpensOnTheMethodRemembered (issue 35 item 13): the login opens
+// on the method this environment was last logged in with, even where a key
+// in the keystore would choose a wallet signature, unless a credential is
+// exported for this run; a login records its method for the next one.
+func TestLoginOpensOnTheMethodRemembered(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	env := map[string]string{}
+	app.Getenv = func(k string) string { return env[k] }
+	app.LoginMethods = session.Methods{File: filepath.Join(t.TempDir(), session.MethodsFile)}
+	name := app.Target.Env.Name
+	start := func() *loginScreen {
+		l := New(app).(*loginScreen)
+		l.SetSize(120, 40)
+		screentest.Drive(l, l.Init())
+		return l
+	}
+	if _, _, err := signer.ImportRawKey(app.KeystoreDir, sandbox.DemoPrivateKey, "pw"); err != nil {
+		t.Fatal(err)
+	}
+	if err := app.LoginMethods.Remember(name, session.ByAPIKey); err != nil {
+		t.Fatal(err)
+	}
+	l := start()
+	if l.method != methodAPIKey || l.form.Focused() != l.apiKey {
+		t.Fatalf("last logged in by API key, with a key in the keystore: method %d, focus on %s", l.method, l.form.Focused().Label)
+	}
+	env[signer.KeyEnvVar] = sandbox.DemoPrivateKey
+	if l := start(); l.method != methodWallet || l.source != sourceEnv {
+		t.Errorf("with $%s exported: method %d, source %d", signer.KeyEnvVar, l.method, l.source)
+	}
+	delete(env, signer.KeyEnvVar)
+	if err := app.LoginMethods.Remember(name, session.ByWallet); err != nil { // as if another console logged in so since
+		t.Fatal(err)
+	}
+	screentest.TypeInto(l, sandbox.DemoAPIKey)
+	_, cmd := screentest.Press(l, "enter")
+	screentest.Drive(l, cmd)
+	if got := app.LoginMethods.Last(name); got != session.ByAPIKey {
+		t.Fatalf("after an API key login the file says %q", got)
+	}
+	if err := app.LoginMethods.Remember(name, session.ByWallet); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(app.KeystoreDir); err != nil {
+		t.Fatal(err)
+	}
+	if l := start(); l.method != methodWallet || l.form.Focused() != l.methodField ||
+		!strings.Contains(ansi.Strip(l.View()), "a wallet signature with the key source below; ←/→ for an API key") {
+		t.Errorf("last logged in by wallet, no key in the keystore: method %d, focus on %s", l.method, l.form.Focused().Label)
 	}
 }
 

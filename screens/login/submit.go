@@ -13,6 +13,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/session"
 	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/tui"
 )
@@ -162,7 +163,21 @@ func (l *loginScreen) finish(msg loginDoneMsg) tea.Cmd {
 		return nil
 	}
 	l.app.Session = kit.Session{Target: l.target(), Signer: msg.key, SignerFrom: msg.from}
-	return tui.Reset(l.app.Makers.Home(l.app))
+	return tea.Batch(l.rememberMethod(), tui.Reset(l.app.Makers.Home(l.app)))
+}
+
+// rememberMethod records the method just logged in with, for the next
+// login to open on. A record that cannot be written is not said: it only
+// chooses where the next login opens.
+func (l *loginScreen) rememberMethod() tea.Cmd {
+	methods, env, method := l.app.LoginMethods, l.target().Env.Name, session.ByAPIKey
+	if l.method == methodWallet {
+		method = session.ByWallet
+	}
+	return func() tea.Msg {
+		_ = methods.Remember(env, method)
+		return nil
+	}
 }
 
 // errAPIKeyAsPassphrase is said when what did not open the keystore has
