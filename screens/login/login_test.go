@@ -152,6 +152,7 @@ func TestLoginPicksKeystoreKeys(t *testing.T) {
 // it (issue 35 item 13); an exported API key still wins, and with neither
 // the API key field has it.
 func TestLoginStartsWhereTheKeyIs(t *testing.T) {
+	lightScrypt(t)
 	app, _ := screentest.LoggedInApp(t)
 	env := map[string]string{}
 	app.Getenv = func(k string) string { return env[k] }
@@ -196,6 +197,7 @@ func TestLoginOpensOnTheMethodRemembered(t *testing.T) {
 	app.Getenv = func(k string) string { return env[k] }
 	app.LoginMethods = session.Methods{File: filepath.Join(t.TempDir(), session.MethodsFile)}
 	name := app.Target.Env.Name
+	lightScrypt(t)
 	start := func() *loginScreen {
 		l := New(app).(*loginScreen)
 		l.SetSize(120, 40)
@@ -402,6 +404,7 @@ func TestLoginKeepsWhatWasTypedUnlessRefused(t *testing.T) {
 // open the key: the screen says it has an API key's shape and how to log
 // in with one, and clears the field.
 func TestLoginAPIKeyInPassphrase(t *testing.T) {
+	lightScrypt(t)
 	app, _ := screentest.LoggedInApp(t)
 	app.Getenv = func(string) string { return "" }
 	if _, _, err := signer.ImportRawKey(app.KeystoreDir, sandbox.DemoPrivateKey, "pw"); err != nil {
@@ -420,4 +423,12 @@ func TestLoginAPIKeyInPassphrase(t *testing.T) {
 	if !strings.Contains(v, "it has the shape of an API key: it was cleared") || !strings.Contains(v, "choose Method: API key") || l.pass.Input.Value() != "" {
 		t.Errorf("the passphrase field holds %d characters:\n%s", len(l.pass.Input.Value()), ansi.Strip(l.View()))
 	}
+}
+
+// lightScrypt makes the keys a test imports cheap to encrypt: where it
+// only matters that the keystore holds a key.
+func lightScrypt(t *testing.T) {
+	n, p := signer.ScryptN, signer.ScryptP
+	signer.ScryptN, signer.ScryptP = keystore.LightScryptN, keystore.LightScryptP
+	t.Cleanup(func() { signer.ScryptN, signer.ScryptP = n, p })
 }
