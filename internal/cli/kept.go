@@ -15,20 +15,22 @@ import (
 // sessionStore is where auth login keeps sessions: the credential store,
 // and the session file in the state folder.
 func (a *app) sessionStore() session.Store {
-	file := ""
-	if p := journal.DefaultPath(); p != "" {
-		file = filepath.Join(filepath.Dir(p), session.FileName)
-	}
-	return session.Store{File: file, Now: time.Now}
+	return session.Store{File: stateFile(session.FileName), Now: time.Now}
 }
 
 // loginMethods is where the console's login remembers the method each
 // environment was last logged in with: the state folder.
 func loginMethods() session.Methods {
+	return session.Methods{File: stateFile(session.MethodsFile)}
+}
+
+// stateFile is the file name in the state folder (beside the journal);
+// "" when there is none.
+func stateFile(name string) string {
 	if p := journal.DefaultPath(); p != "" {
-		return session.Methods{File: filepath.Join(filepath.Dir(p), session.MethodsFile)}
+		return filepath.Join(filepath.Dir(p), name)
 	}
-	return session.Methods{}
+	return ""
 }
 
 // keptClient is a client of e holding the session svcwallet auth login

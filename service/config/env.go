@@ -159,7 +159,7 @@ func (e Environment) Domain() signer.Domain {
 // svcwallet could not record would stop every withdrawal at its journal.
 func (e Environment) Validate() error {
 	switch {
-	case e.Name == "" || len(e.Name) > safetext.MaxNameLen || !safetext.IsToken(e.Name):
+	case !IsEnvName(e.Name):
 		return fmt.Errorf("environment name %.40q: use 1 to %d letters, digits, '.', '_', ':' and '-' (the journal records it)", e.Name, safetext.MaxNameLen)
 	case e.DomainName != "" && !ValidDomainName(e.DomainName):
 		return fmt.Errorf("environment %q: domain_name %.40q: use at most %d characters, without control or invisible characters and without leading or trailing spaces", e.Name, e.DomainName, safetext.MaxNameLen)
@@ -475,4 +475,11 @@ func editDistance(a, b string) int {
 		prev = cur
 	}
 	return prev[len(b)]
+}
+
+// IsEnvName tells whether s can name an environment: 1 to
+// safetext.MaxNameLen letters, digits, '.', '_', ':' and '-', as the journal
+// and the state files record it.
+func IsEnvName(s string) bool {
+	return s != "" && len(s) <= safetext.MaxNameLen && safetext.IsToken(s)
 }

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
-	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 )
 
@@ -34,7 +33,7 @@ func (s Store) readFile() (map[string]record, error) {
 		return nil, &UnreadableError{Where: InFile, Reason: err}
 	}
 	for name := range records {
-		if len(name) > safetext.MaxNameLen || !safetext.IsToken(name) {
+		if !config.IsEnvName(name) {
 			return nil, &UnreadableError{Where: InFile, Reason: errors.New("the session file names an environment no config could")}
 		}
 	}

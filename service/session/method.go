@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
-	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 )
 
@@ -44,7 +43,7 @@ func (m Methods) Remember(env string, method Method) error {
 	if m.File == "" {
 		return nil
 	}
-	if method != ByAPIKey && method != ByWallet || env == "" || !safetext.IsToken(env) || len(env) > safetext.MaxNameLen {
+	if method != ByAPIKey && method != ByWallet || !config.IsEnvName(env) {
 		return errors.New("not a login method of an environment")
 	}
 	methods := m.read()
