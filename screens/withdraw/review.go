@@ -191,8 +191,13 @@ func (r *reviewScreen) canSign() bool {
 
 // signable: nothing but the screen's size could keep enter from signing.
 func (r *reviewScreen) signable() bool {
-	return r.setupErr == nil && r.bridge != nil && r.bridgeErr == nil && r.repeatStop() == nil && !r.gate.Sending && !r.expired() &&
-		r.gate.Key.Usable() && !r.refused && !r.gate.Offline.Done() && !r.gate.Offline.Preparing
+	return r.sound() && !r.gate.Sending && r.gate.Key.Usable() && !r.gate.Offline.Done() && !r.gate.Offline.Preparing
+}
+
+// sound: the review found nothing that stops this quote's Transfer, signed
+// here or prepared for signing elsewhere.
+func (r *reviewScreen) sound() bool {
+	return r.setupErr == nil && r.bridge != nil && r.bridgeErr == nil && r.repeatStop() == nil && !r.expired() && !r.refused
 }
 
 // canConfirmBridge: a recorded (not pinned) bridge address changed, and the

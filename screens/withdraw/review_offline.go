@@ -18,8 +18,7 @@ func (r *reviewScreen) canPrepare() bool {
 
 // preparable: nothing but the screen's size could keep o from preparing.
 func (r *reviewScreen) preparable() bool {
-	return r.setupErr == nil && r.bridge != nil && r.bridgeErr == nil && r.repeatStop() == nil && !r.expired() && !r.refused &&
-		r.gate.CanPrepare(r.app)
+	return r.sound() && r.gate.CanPrepare(r.app)
 }
 
 // prepare prepares the Transfer for the funding account's key to sign
