@@ -19,7 +19,7 @@ import (
 func Console(app *kit.App) tui.Screen {
 	app.Common.TopBar = app.TopBar
 	app.Makers = kit.Makers{
-		Home: home.New, Login: login.New, Deposit: deposit.New, Withdraw: withdraw.New,
+		Home: home.New, Login: login.NewWith, Deposit: deposit.New, Withdraw: withdraw.New,
 		History: history.New, Board: board.New, Builder: builder.New,
 		Status: status.New, Resume: status.NewResume, BoardStatus: status.NewBoardStatus,
 	}

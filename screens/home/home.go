@@ -104,6 +104,8 @@ func (h *homeScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		return h, nil
 	case kit.CheckedMsg:
 		return h, tea.Batch(h.readJournal(), m.Said)
+	case kit.LoginFactsMsg:
+		return h, tui.Reset(h.app.Makers.Login(h.app, m.Facts))
 	case kit.CheckTickMsg, kit.CheckAnswerMsg:
 		cmd, _ := h.app.UpdateCheck(msg)
 		return h, cmd
@@ -115,7 +117,8 @@ func (h *homeScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	return h, nil
 }
 
-// logout forgets the session and the wallet key and returns to the login.
+// logout forgets the session and the wallet key and returns to the login,
+// once its facts are read off the event loop (LoginFactsMsg).
 // A session svcwallet auth login kept is forgotten here only: the next
 // run opens on it again, which the message says.
 func (h *homeScreen) logout() tea.Cmd {
@@ -126,7 +129,7 @@ func (h *homeScreen) logout() tea.Cmd {
 		h.app.Target.Kept = false
 		said = "Logged out here; svcwallet auth logout forgets the kept session"
 	}
-	return tea.Batch(tui.Reset(h.app.Makers.Login(h.app)), tui.ShowInfo(said))
+	return tea.Batch(h.app.ReadLoginFacts(), tui.ShowInfo(said))
 }
 
 func (h *homeScreen) View() string {

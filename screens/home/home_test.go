@@ -210,8 +210,9 @@ func TestHomeOpensEachFeature(t *testing.T) {
 	opened := func(name string) func(*kit.App) tui.Screen {
 		return func(*kit.App) tui.Screen { return &standIn{name: name} }
 	}
+	logins := 0
 	h.app.Makers = kit.Makers{Deposit: opened("deposit"), Withdraw: opened("withdraw"), History: opened("history"), Board: opened("board"),
-		Builder: opened("builder"), Login: opened("login")}
+		Builder: opened("builder"), Login: func(*kit.App, kit.LoginFacts) tui.Screen { logins++; return &standIn{name: "login"} }}
 	if h.Title() != "Home" {
 		t.Errorf("title %q", h.Title())
 	}
@@ -234,8 +235,17 @@ func TestHomeOpensEachFeature(t *testing.T) {
 		if _, err := h.app.Client().Login(context.Background(), exchange.APIKey("k")); err != nil {
 			t.Fatal(err)
 		}
-		if reset := resetTo(logout()); name(reset) != "login" {
-			t.Errorf("log out went to %q, want the login", name(reset))
+		logins = 0
+		facts := logout()
+		if logins != 0 {
+			t.Error("the login was built in Update, before its facts were read off the event loop")
+		}
+		msg, ok := loginFactsOf(facts)
+		if !ok {
+			t.Fatal("log out did not read the login's facts")
+		}
+		if _, cmd := h.Update(msg); name(resetTo(cmd)) != "login" {
+			t.Errorf("log out went to %q, want the login", name(resetTo(cmd)))
 		}
 		if _, ok := h.app.Client().Session(); ok || h.app.Signer != nil {
 			t.Error("the session or the wallet key outlived the log out")
@@ -247,7 +257,7 @@ func TestHomeOpensEachFeature(t *testing.T) {
 // how to forget it for the next run too; once.
 func TestLogoutOfAKeptSession(t *testing.T) {
 	h := homeWithLogin(t, exchange.LoginResult{Status: "success", FundingAccountAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"})
-	h.app.Makers.Login = func(*kit.App) tui.Screen { return &standIn{name: "login"} }
+	h.app.Makers.Login = func(*kit.App, kit.LoginFacts) tui.Screen { return &standIn{name: "login"} }
 	h.app.Target.Kept = true
 	if got := infoOf(h.logout()); !strings.Contains(got, "svcwallet auth logout forgets the kept session") {
 		t.Errorf("logging out of a kept session says %q", got)
@@ -287,6 +297,24 @@ func name(s tui.Screen) string {
 		return h.name
 	}
 	return ""
+}
+
+// loginFactsOf is the login's facts cmd reads, if it reads them.
+func loginFactsOf(cmd tea.Cmd) (kit.LoginFactsMsg, bool) {
+	if cmd == nil {
+		return kit.LoginFactsMsg{}, false
+	}
+	switch m := cmd().(type) {
+	case kit.LoginFactsMsg:
+		return m, true
+	case tea.BatchMsg:
+		for _, c := range m {
+			if f, ok := loginFactsOf(c); ok {
+				return f, true
+			}
+		}
+	}
+	return kit.LoginFactsMsg{}, false
 }
 
 // resetTo is the screen cmd resets the console to, if any.

@@ -103,7 +103,9 @@ type Deps struct {
 // every feature through them, the features come back home, and the
 // withdrawal review hands what it sent to the status screen.
 type Makers struct {
-	Home, Login, Deposit, Withdraw, History, Board, Builder func(*App) tui.Screen
+	Home, Deposit, Withdraw, History, Board, Builder func(*App) tui.Screen
+	// Login opens with what it read from the disk (LoginFacts).
+	Login func(*App, LoginFacts) tui.Screen
 	// Status follows the withdrawal quoteID; the journal says whether it
 	// is the account's own, whose states are journaled.
 	Status func(app *App, quoteID string) tui.Screen

@@ -89,10 +89,14 @@ type loginScreen struct {
 	envField, methodField, apiKey, sourceField, keyPick, clefField, path, pass *kit.FormField
 }
 
-// New builds the login screen. It starts on wallet login when a key
-// source is set up ($SVCWALLET_PRIVATE_KEY, or a key in the keystore) and
-// no API key is exported, else on the API key.
-func New(app *kit.App) tui.Screen {
+// New builds the login screen with the facts it reads from the disk; the
+// console calls it before it runs.
+func New(app *kit.App) tui.Screen { return NewWith(app, app.LoginFacts()) }
+
+// NewWith builds the login screen with facts already read. It starts on
+// wallet login when a key source is set up ($SVCWALLET_PRIVATE_KEY, or a
+// key in the keystore) and no API key is exported, else on the API key.
+func NewWith(app *kit.App, facts kit.LoginFacts) tui.Screen {
 	c := app.Common
 	l := &loginScreen{
 		app:  app,
@@ -103,9 +107,7 @@ func New(app *kit.App) tui.Screen {
 			l.env = i
 		}
 	}
-	if entries, err := signer.ListKeystore(app.KeystoreDir); err == nil {
-		l.keys.entries = entries
-	}
+	l.keys.entries = facts.Keys
 	getenv := func(k string) string { return "" }
 	if app.Getenv != nil {
 		getenv = app.Getenv
@@ -156,7 +158,7 @@ func New(app *kit.App) tui.Screen {
 	// The method this environment was last logged in with comes first,
 	// unless a credential exported for this run says which is meant.
 	if apiKey == "" && getenv(signer.KeyEnvVar) == "" && len(app.Targets) > 0 {
-		switch app.LoginMethods.Last(l.target().Env.Name) {
+		switch facts.Last {
 		case session.ByAPIKey:
 			l.method = methodAPIKey
 		case session.ByWallet:

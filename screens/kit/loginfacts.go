@@ -1,0 +1,39 @@
+package kit
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/svcwallet/svcwallet/service/session"
+	"github.com/svcwallet/svcwallet/signer"
+)
+
+// LoginFacts are what the login opens with from the disk: the keystore's
+// keys and the method the environment was last logged in with.
+type LoginFacts struct {
+	Keys []signer.KeystoreEntry
+	Last session.Method
+}
+
+// LoginFactsMsg carries the login's facts read by ReadLoginFacts; the
+// screen that asked opens the login with them.
+type LoginFactsMsg struct{ Facts LoginFacts }
+
+// LoginFacts reads them for the app's environment. It reads files: the
+// console calls it before it runs; a screen asks ReadLoginFacts instead.
+func (a *App) LoginFacts() LoginFacts {
+	return findLoginFacts(a.KeystoreDir, a.LoginMethods, a.Target.Env.Name)
+}
+
+// ReadLoginFacts reads the login's facts off the event loop (a log out
+// builds the login while the console runs).
+func (a *App) ReadLoginFacts() tea.Cmd {
+	dir, methods, env := a.KeystoreDir, a.LoginMethods, a.Target.Env.Name
+	return func() tea.Msg { return LoginFactsMsg{findLoginFacts(dir, methods, env)} }
+}
+
+// findLoginFacts is what a keystore it cannot read leaves empty: the login
+// then offers a path to type.
+func findLoginFacts(dir string, methods session.Methods, env string) LoginFacts {
+	keys, _ := signer.ListKeystore(dir)
+	return LoginFacts{Keys: keys, Last: methods.Last(env)}
+}
