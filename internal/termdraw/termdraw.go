@@ -1,0 +1,207 @@
+// Package termdraw draws the console's frames on the terminal when they
+// change, at once and at most 60 times a second, in place of Bubble Tea's
+// renderer, which draws only on a fixed-rate ticker (each tick wakes an idle
+// console). Bubble Tea still runs the model, the input and the messages.
+package termdraw
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/ansi"
+	"golang.org/x/term"
+)
+
+// MinGap is the least time between two draws: changes within it are drawn
+// together, the latest frame only.
+const MinGap = time.Second / 60
+
+// Drawer owns the terminal while the console runs: raw mode, the alternate
+// screen, and every byte written to it, frames and sequences in one order.
+type Drawer struct {
+	out     io.Writer
+	restore func() error
+	env     []string
+	profile colorprofile.Profile
+
+	mu      sync.Mutex
+	w, h    int
+	sent    *tea.View // the last frame handed over, drawn or about to be
+	next    *tea.View // the frame to draw next, nil when drawn
+	seqs    []string  // sequences to write before the next frame
+	resized bool
+	syncd   bool // the terminal takes synchronized output (mode 2026)
+
+	wake      chan struct{}
+	done      chan struct{}
+	stopped   chan struct{}
+	closeOnce sync.Once
+
+	// the drawing goroutine's own
+	scr   *uv.TerminalRenderer
+	buf   bytes.Buffer
+	cells uv.ScreenBuffer
+	drawn *tea.View
+}
+
+// Open puts the terminal in raw mode and starts drawing; Close gives the
+// terminal back as it was. w and h are the terminal's size now.
+func Open(in, out *os.File, profile colorprofile.Profile, env []string) (*Drawer, error) {
+	w, h, err := term.GetSize(int(out.Fd()))
+	if err != nil {
+		return nil, err
+	}
+	state, err := term.MakeRaw(int(in.Fd()))
+	if err != nil {
+		return nil, err
+	}
+	d := New(out, w, h, profile, env)
+	d.restore = func() error { return term.Restore(int(in.Fd()), state) }
+	return d, nil
+}
+
+// New draws on out, a terminal of w×h cells already set up; Open is the
+// console's way in.
+func New(out io.Writer, w, h int, profile colorprofile.Profile, env []string) *Drawer {
+	d := &Drawer{out: out, restore: func() error { return nil }, env: env, profile: profile, w: w, h: h,
+		wake: make(chan struct{}, 1), done: make(chan struct{}), stopped: make(chan struct{})}
+	go d.loop()
+	return d
+}
+
+// Size is the terminal's size as last measured.
+func (d *Drawer) Size() (int, int) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.w, d.h
+}
+
+// Frame hands over the model's view; it is drawn at once unless it is the
+// one drawn last, or a draw was less than MinGap ago (then the latest frame
+// is drawn when the gap ends). It never waits on the terminal.
+func (d *Drawer) Frame(v tea.View) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.sent != nil && sameView(d.sent, &v) {
+		return
+	}
+	d.sent, d.next = &v, &v
+	d.poke()
+}
+
+// Write queues a sequence (a bell, the clipboard, a query) to be written at
+// once, in order with the frames.
+func (d *Drawer) Write(seq string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.seqs = append(d.seqs, seq)
+	d.poke()
+}
+
+// Resize records the terminal's new size: the last frame handed over is
+// drawn again in full, and the model's next one replaces it.
+func (d *Drawer) Resize(w, h int) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.w, d.h, d.resized = w, h, true
+	d.next = d.sent
+	d.poke()
+}
+
+// poke wakes the drawing goroutine; d.mu is held.
+func (d *Drawer) poke() {
+	select {
+	case d.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Filter is the program's message filter: sequences the model asks for go
+// through the drawer, in order with the frames and at once (Bubble Tea would
+// write them on its ticker), and the terminal's answer about synchronized
+// output turns it on.
+func (d *Drawer) Filter(_ tea.Model, msg tea.Msg) tea.Msg {
+	switch m := msg.(type) {
+	case tea.RawMsg:
+		d.Write(fmt.Sprint(m.Msg))
+		return nil
+	case tea.ModeReportMsg:
+		if m.Mode == ansi.ModeSynchronizedOutput && (m.Value == ansi.ModeReset || m.Value == ansi.ModeSet) {
+			d.mu.Lock()
+			d.syncd = true
+			d.mu.Unlock()
+		}
+	}
+	return msg
+}
+
+// Close stops drawing, writes what is still queued, leaves the alternate
+// screen and gives the terminal its modes back. Safe to call more than once.
+func (d *Drawer) Close() error {
+	var err error
+	d.closeOnce.Do(func() {
+		close(d.done)
+		<-d.stopped
+		d.mu.Lock()
+		seqs := d.seqs
+		d.seqs = nil
+		d.mu.Unlock()
+		var out bytes.Buffer
+		for _, s := range seqs {
+			out.WriteString(s)
+		}
+		if d.drawn != nil {
+			out.WriteString(teardown(d.drawn))
+		}
+		_, err = d.out.Write(out.Bytes())
+		if rerr := d.restore(); err == nil {
+			err = rerr
+		}
+	})
+	return err
+}
+
+func (d *Drawer) loop() {
+	defer close(d.stopped)
+	gap := time.NewTimer(0)
+	<-gap.C
+	for {
+		select {
+		case <-d.done:
+			return
+		case <-d.wake:
+		}
+		d.drawOnce()
+		gap.Reset(MinGap)
+		select {
+		case <-d.done:
+			return
+		case <-gap.C:
+		}
+	}
+}
+
+// drawOnce writes the queued sequences and the latest frame in one write.
+func (d *Drawer) drawOnce() {
+	d.mu.Lock()
+	v, seqs, w, h, resized, syncd := d.next, d.seqs, d.w, d.h, d.resized, d.syncd
+	d.next, d.seqs, d.resized = nil, nil, false
+	d.mu.Unlock()
+	var out bytes.Buffer
+	for _, s := range seqs {
+		out.WriteString(s)
+	}
+	if v != nil {
+		d.paint(&out, v, w, h, resized, syncd)
+	}
+	if out.Len() > 0 {
+		_, _ = d.out.Write(out.Bytes())
+	}
+}
