@@ -8,6 +8,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/theme"
 )
@@ -144,7 +145,7 @@ func (m *Model) Init() tea.Cmd {
 	if m.forcedTheme {
 		return m.top().Init()
 	}
-	return tea.Batch(tea.RequestBackgroundColor, m.top().Init())
+	return tea.Batch(tea.Raw(ansi.RequestBackgroundColor), m.top().Init())
 }
 
 // Update handles the global messages itself and hands everything else to the

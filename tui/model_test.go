@@ -460,7 +460,7 @@ func TestThemeDetection(t *testing.T) {
 	c := NewCommon(false, nil)
 	m := New(newFake(c, "Home"), Options{Common: c})
 	msgs, timers := run(m.Init())
-	if len(msgs) != 1 || msgs[0] != tea.RequestBackgroundColor() || timers != 0 {
+	if len(msgs) != 1 || msgs[0] != tea.Raw(ansi.RequestBackgroundColor)() || timers != 0 {
 		t.Fatalf("Init should ask for the background colour and not wait: got %v and %d timers", msgs, timers)
 	}
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
@@ -494,7 +494,7 @@ func TestThemeDetection(t *testing.T) {
 // tick. It uses tea.Tick, not tea.Every: Every fires at the next whole
 // minute, which may be within the wait.
 func TestIdleRootSchedulesNoTimer(t *testing.T) {
-	if _, timers := run(tea.Batch(tea.RequestBackgroundColor, tea.Tick(time.Minute, func(time.Time) tea.Msg { return nil }))); timers != 1 {
+	if _, timers := run(tea.Batch(tea.Raw(ansi.RequestBackgroundColor), tea.Tick(time.Minute, func(time.Time) tea.Msg { return nil }))); timers != 1 {
 		t.Fatalf("detector missed a periodic tick (%d)", timers)
 	}
 	for _, bar := range []TopBar{{Env: "staging"}, {Env: "staging", SessionExpires: fixedNow.Add(-time.Minute)}} {
