@@ -70,9 +70,14 @@ func Open(in, out *os.File, profile colorprofile.Profile, env []string) (*Drawer
 // New draws on out, a terminal of w×h cells already set up; Open is the
 // console's way in.
 func New(out io.Writer, w, h int, profile colorprofile.Profile, env []string) *Drawer {
+	return newDrawer(out, w, h, profile, env, MinGap)
+}
+
+// newDrawer is New with the least time between draws: tests draw at once.
+func newDrawer(out io.Writer, w, h int, profile colorprofile.Profile, env []string, gap time.Duration) *Drawer {
 	d := &Drawer{out: out, restore: func() error { return nil }, env: env, profile: profile, w: w, h: h,
 		wake: make(chan struct{}, 1), done: make(chan struct{}), stopped: make(chan struct{})}
-	go d.loop()
+	go d.loop(gap)
 	return d
 }
 
@@ -168,7 +173,7 @@ func (d *Drawer) Close() error {
 	return err
 }
 
-func (d *Drawer) loop() {
+func (d *Drawer) loop(minGap time.Duration) {
 	defer close(d.stopped)
 	gap := time.NewTimer(0)
 	<-gap.C
@@ -179,7 +184,7 @@ func (d *Drawer) loop() {
 		case <-d.wake:
 		}
 		d.drawOnce()
-		gap.Reset(MinGap)
+		gap.Reset(minGap)
 		select {
 		case <-d.done:
 			return
