@@ -36,11 +36,9 @@ func runDrawn(ctx context.Context, env CLIEnv, model *tui.Model, profile colorpr
 	defer d.Close()
 	w, h := d.Size()
 	model.FirstFrame(w, h)
+	d.FirstFrame(model.View())
+	d.Write(ansi.RequestModeSynchronizedOutput) // the answer turns it on (Drawer.Filter)
 	m := termdraw.Model{Inner: model, Drawer: d}
-	m.View() // the first frame, drawn now
-	if env.Getenv("TERM_PROGRAM") != "Apple_Terminal" {
-		d.Write(ansi.RequestModeSynchronizedOutput) // the answer turns it on (Drawer.Filter)
-	}
 	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithoutRenderer(), tea.WithFPS(1),
 		tea.WithWindowSize(w, h), tea.WithFilter(d.Filter), tea.WithColorProfile(profile), tea.WithInput(in), tea.WithOutput(out))
 	sizes, stop := context.WithCancel(ctx)

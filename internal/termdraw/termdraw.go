@@ -40,15 +40,17 @@ type Drawer struct {
 	syncd   bool // the terminal takes synchronized output (mode 2026)
 
 	wake      chan struct{}
+	drewFirst chan struct{} // closed once a frame is drawn
 	done      chan struct{}
 	stopped   chan struct{}
 	closeOnce sync.Once
 
 	// the drawing goroutine's own
-	scr   *uv.TerminalRenderer
-	buf   bytes.Buffer
-	cells uv.ScreenBuffer
-	drawn *tea.View
+	scr       *uv.TerminalRenderer
+	buf       bytes.Buffer
+	cells     uv.ScreenBuffer
+	drawn     *tea.View
+	toldFirst bool
 }
 
 // Open puts the terminal in raw mode and starts drawing; Close gives the
@@ -76,7 +78,7 @@ func New(out io.Writer, w, h int, profile colorprofile.Profile, env []string) *D
 // newDrawer is New with the least time between draws: tests draw at once.
 func newDrawer(out io.Writer, w, h int, profile colorprofile.Profile, env []string, gap time.Duration) *Drawer {
 	d := &Drawer{out: out, restore: func() error { return nil }, env: env, profile: profile, w: w, h: h,
-		wake: make(chan struct{}, 1), done: make(chan struct{}), stopped: make(chan struct{})}
+		wake: make(chan struct{}, 1), drewFirst: make(chan struct{}), done: make(chan struct{}), stopped: make(chan struct{})}
 	go d.loop(gap)
 	return d
 }
@@ -99,6 +101,16 @@ func (d *Drawer) Frame(v tea.View) {
 	}
 	d.sent, d.next = &v, &v
 	d.poke()
+}
+
+// FirstFrame draws v and returns once it is written, so the console's first
+// frame is up before anything else the terminal is sent.
+func (d *Drawer) FirstFrame(v tea.View) {
+	d.Frame(v)
+	select {
+	case <-d.drewFirst:
+	case <-d.done:
+	}
 }
 
 // Write queues a sequence (a bell, the clipboard, a query) to be written at
@@ -208,5 +220,9 @@ func (d *Drawer) drawOnce() {
 	}
 	if out.Len() > 0 {
 		_, _ = d.out.Write(out.Bytes())
+	}
+	if v != nil && d.drawn == v && !d.toldFirst {
+		d.toldFirst = true
+		close(d.drewFirst)
 	}
 }
