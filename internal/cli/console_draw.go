@@ -18,8 +18,9 @@ import (
 )
 
 // runDrawn runs the console with the console's own drawer: a frame is drawn
-// when it changes, at once, never on a ticker (an idle console wakes for
-// nothing). Bubble Tea runs the model, the input and the messages; its
+// when it changes, never on a ticker (an idle console wakes for nothing): at
+// once after input, at most once a second for what comes in the background
+// (termdraw.Model). Bubble Tea runs the model, the input and the messages; its
 // renderer is off, and its ticker, which it keeps even then, runs at its
 // slowest (once a second, with nothing to flush). Windows, and a terminal
 // the drawer cannot take, keep Bubble Tea's renderer (runTicked).
@@ -37,8 +38,7 @@ func runDrawn(ctx context.Context, env CLIEnv, model *tui.Model, profile colorpr
 	w, h := d.Size()
 	model.FirstFrame(w, h)
 	d.FirstFrame(model.View())
-	d.Write(ansi.RequestModeSynchronizedOutput) // the answer turns it on (Drawer.Filter)
-	m := termdraw.Model{Inner: model, Drawer: d}
+	m := termdraw.NewModel(model, d)
 	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithoutRenderer(), tea.WithFPS(1),
 		tea.WithWindowSize(w, h), tea.WithFilter(d.Filter), tea.WithColorProfile(profile), tea.WithInput(in), tea.WithOutput(out))
 	sizes, stop := context.WithCancel(ctx)

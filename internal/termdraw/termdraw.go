@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -38,12 +39,15 @@ type Drawer struct {
 	seqs    []string  // sequences to write before the next frame
 	resized bool
 	syncd   bool // the terminal takes synchronized output (mode 2026)
+	unicode bool // the terminal knows mode 2027: widths are graphemes'
+	ask     bool // the terminal is one to ask about modes 2026 and 2027
 
 	wake      chan struct{}
 	drewFirst chan struct{} // closed once a frame is drawn
 	done      chan struct{}
 	stopped   chan struct{}
 	closeOnce sync.Once
+	held      *held // standard error, until Close
 
 	// the drawing goroutine's own
 	scr       *uv.TerminalRenderer
@@ -66,6 +70,10 @@ func Open(in, out *os.File, profile colorprofile.Profile, env []string) (*Drawer
 	}
 	d := New(out, w, h, profile, env)
 	d.restore = func() error { return term.Restore(int(in.Fd()), state) }
+	if err := d.holdStderr(os.Stderr); err != nil {
+		d.Close()
+		return nil, err
+	}
 	return d, nil
 }
 
@@ -77,7 +85,7 @@ func New(out io.Writer, w, h int, profile colorprofile.Profile, env []string) *D
 
 // newDrawer is New with the least time between draws: tests draw at once.
 func newDrawer(out io.Writer, w, h int, profile colorprofile.Profile, env []string, gap time.Duration) *Drawer {
-	d := &Drawer{out: out, restore: func() error { return nil }, env: env, profile: profile, w: w, h: h,
+	d := &Drawer{out: out, restore: func() error { return nil }, env: env, profile: profile, w: w, h: h, ask: asksModes(env),
 		wake: make(chan struct{}, 1), drewFirst: make(chan struct{}), done: make(chan struct{}), stopped: make(chan struct{})}
 	go d.loop(gap)
 	return d
@@ -142,25 +150,57 @@ func (d *Drawer) poke() {
 
 // Filter is the program's message filter: sequences the model asks for go
 // through the drawer, in order with the frames and at once (Bubble Tea would
-// write them on its ticker), and the terminal's answer about synchronized
-// output turns it on.
+// write them on its ticker); the terminal's answer about synchronized output
+// turns it on, and its answer about mode 2027 makes widths graphemes' and
+// the screen is drawn again with them, as Bubble Tea's renderer does.
 func (d *Drawer) Filter(_ tea.Model, msg tea.Msg) tea.Msg {
 	switch m := msg.(type) {
 	case tea.RawMsg:
 		d.Write(fmt.Sprint(m.Msg))
 		return nil
 	case tea.ModeReportMsg:
-		if m.Mode == ansi.ModeSynchronizedOutput && (m.Value == ansi.ModeReset || m.Value == ansi.ModeSet) {
-			d.mu.Lock()
+		known := m.Value == ansi.ModeReset || m.Value == ansi.ModeSet || m.Value == ansi.ModePermanentlySet
+		d.mu.Lock()
+		switch {
+		case m.Mode == ansi.ModeSynchronizedOutput && known:
 			d.syncd = true
-			d.mu.Unlock()
+		case m.Mode == ansi.ModeUnicodeCore && known && !d.unicode:
+			d.unicode, d.resized, d.next = true, true, d.sent
+			d.poke()
 		}
+		d.mu.Unlock()
 	}
 	return msg
 }
 
+// asksModes tells whether the terminal is asked about modes 2026 and 2027
+// (DECRQM), by Bubble Tea's rule: Apple's Terminal prints the query's last
+// letter, and over ssh the answer may not come back; a terminal known to
+// answer is asked anyway.
+func asksModes(env []string) bool {
+	get := func(name string) (string, bool) {
+		for _, kv := range env {
+			if k, v, ok := strings.Cut(kv, "="); ok && k == name {
+				return v, true
+			}
+		}
+		return "", false
+	}
+	prog, _ := get("TERM_PROGRAM")
+	_, ssh := get("SSH_TTY")
+	_, windowsTerminal := get("WT_SESSION")
+	termName, _ := get("TERM")
+	for _, known := range []string{"ghostty", "wezterm", "alacritty", "kitty", "rio"} {
+		if strings.Contains(termName, known) {
+			return true
+		}
+	}
+	return windowsTerminal || !ssh && !strings.Contains(prog, "Apple")
+}
+
 // Close stops drawing, writes what is still queued, leaves the alternate
-// screen and gives the terminal its modes back. Safe to call more than once.
+// screen and gives the terminal its modes back, then writes what standard
+// error was sent meanwhile (a panic's trace). Safe to call more than once.
 func (d *Drawer) Close() error {
 	var err error
 	d.closeOnce.Do(func() {
@@ -175,11 +215,14 @@ func (d *Drawer) Close() error {
 			out.WriteString(s)
 		}
 		if d.drawn != nil {
-			out.WriteString(teardown(d.drawn))
+			out.WriteString(teardown(d.drawn, d.cells.Method == ansi.GraphemeWidth))
 		}
 		_, err = d.out.Write(out.Bytes())
 		if rerr := d.restore(); err == nil {
 			err = rerr
+		}
+		if d.held != nil {
+			d.held.release()
 		}
 	})
 	return err
@@ -208,7 +251,8 @@ func (d *Drawer) loop(minGap time.Duration) {
 // drawOnce writes the queued sequences and the latest frame in one write.
 func (d *Drawer) drawOnce() {
 	d.mu.Lock()
-	v, seqs, w, h, resized, syncd := d.next, d.seqs, d.w, d.h, d.resized, d.syncd
+	v, seqs, resized := d.next, d.seqs, d.resized
+	term := terminal{w: d.w, h: d.h, syncd: d.syncd, unicode: d.unicode, ask: d.ask}
 	d.next, d.seqs, d.resized = nil, nil, false
 	d.mu.Unlock()
 	var out bytes.Buffer
@@ -216,7 +260,7 @@ func (d *Drawer) drawOnce() {
 		out.WriteString(s)
 	}
 	if v != nil {
-		d.paint(&out, v, w, h, resized, syncd)
+		d.paint(&out, v, term, resized)
 	}
 	if out.Len() > 0 {
 		_, _ = d.out.Write(out.Bytes())
