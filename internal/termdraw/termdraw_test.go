@@ -1,7 +1,9 @@
 package termdraw
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -29,7 +31,11 @@ type screen struct {
 }
 
 func newScreen(w, h int) *screen {
-	return &screen{term: vt.NewEmulator(w, h), wrote: make(chan struct{}, 64)}
+	s := &screen{term: vt.NewEmulator(w, h), wrote: make(chan struct{}, 64)}
+	// The emulator answers queries (modes 2026 and 2027) on its input,
+	// which no one reads here: drained, or its writes wait for ever.
+	go func() { _, _ = io.Copy(io.Discard, s.term) }()
+	return s
 }
 
 func (s *screen) Write(p []byte) (int, error) {
@@ -218,3 +224,111 @@ func TestCloseGivesTheTerminalBack(t *testing.T) {
 		t.Error("the emulator is still on the alternate screen")
 	}
 }
+
+// TestModesAskedBeforeTheFirstErase: the terminal is asked about modes 2026
+// and 2027 by Bubble Tea's rule (not Apple's Terminal, which prints the
+// query's last letter, nor over ssh unless the terminal is one known to
+// answer), and before the first frame's erase, which wipes a letter printed.
+func TestModesAskedBeforeTheFirstErase(t *testing.T) {
+	query := ansi.RequestModeSynchronizedOutput + ansi.RequestModeUnicodeCore
+	for _, tc := range []struct {
+		env []string
+		ask bool
+	}{
+		{env: []string{"TERM=xterm-256color"}, ask: true},
+		{env: []string{"TERM=xterm-256color", "TERM_PROGRAM=tmux"}, ask: true},
+		{env: []string{"TERM=xterm-256color", "TERM_PROGRAM=Apple_Terminal"}},
+		{env: []string{"TERM=xterm-256color", "SSH_TTY=/dev/pts/3"}},
+		{env: []string{"TERM=xterm-kitty", "SSH_TTY=/dev/pts/3"}, ask: true},
+		{env: []string{"WT_SESSION=1", "SSH_TTY=/dev/pts/3"}, ask: true},
+	} {
+		s := newScreen(40, 10)
+		d := New(s, 40, 10, colorprofile.TrueColor, tc.env)
+		d.FirstFrame(tea.View{Content: "Sandbox demo", AltScreen: true})
+		d.Close()
+		out := s.raw.String()
+		asked, erase := strings.Index(out, query), strings.Index(out, ansi.EraseEntireScreen)
+		switch {
+		case !tc.ask && asked >= 0:
+			t.Errorf("%v: asked %q", tc.env, out)
+		case tc.ask && (asked < 0 || erase < asked):
+			t.Errorf("%v: not asked before the erase: %q", tc.env, out)
+		}
+	}
+}
+
+// TestGraphemeWidthsOnceTheTerminalSaysSo: a terminal that knows mode 2027
+// has it turned on and the screen drawn again in full (a ⚠️'s width is two
+// cells then, not one), and turned off as the console ends.
+func TestGraphemeWidthsOnceTheTerminalSaysSo(t *testing.T) {
+	s := newScreen(40, 10)
+	d := New(s, 40, 10, colorprofile.TrueColor, []string{"TERM=xterm-256color"})
+	d.FirstFrame(tea.View{Content: "⚠️ check", AltScreen: true})
+	before := s.count()
+	d.Filter(nil, tea.ModeReportMsg{Mode: ansi.ModeUnicodeCore, Value: ansi.ModeReset})
+	for s.count() == before {
+		s.wait(t)
+	}
+	s.mu.Lock()
+	redraw := s.raw.String()[strings.LastIndex(s.raw.String(), "check")-40:]
+	s.mu.Unlock()
+	if !strings.Contains(redraw, ansi.SetModeUnicodeCore) || !strings.Contains(redraw, ansi.EraseEntireScreen) {
+		t.Errorf("after the answer, not mode 2027 and a full redraw: %q", redraw)
+	}
+	d.Close()
+	if out := s.raw.String(); !strings.Contains(out[strings.LastIndex(out, "check"):], ansi.ResetModeUnicodeCore) {
+		t.Errorf("mode 2027 left on: %q", out)
+	}
+}
+
+// boom panics on its first key.
+type boom struct{}
+
+func (boom) Init() tea.Cmd { return nil }
+
+func (boom) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(tea.KeyPressMsg); ok {
+		panic("the model broke")
+	}
+	return boom{}, nil
+}
+
+func (boom) View() tea.View { return tea.View{Content: "Sandbox demo", AltScreen: true} }
+
+// TestAPanicsTraceOutlivesTheAlternateScreen: Bubble Tea writes a caught
+// panic's trace to standard error, which the drawer holds and writes after
+// it has left the alternate screen and given raw mode back, not into the
+// screen it leaves.
+func TestAPanicsTraceOutlivesTheAlternateScreen(t *testing.T) {
+	s := newScreen(40, 10)
+	d := New(s, 40, 10, colorprofile.TrueColor, nil)
+	restored := false
+	d.restore = func() error { restored = true; return nil }
+	if err := d.holdStderr(writerFunc(func(b []byte) (int, error) {
+		if !restored {
+			t.Error("standard error written before raw mode was given back")
+		}
+		return s.Write(b)
+	})); err != nil {
+		t.Fatal(err)
+	}
+	d.FirstFrame(boom{}.View())
+	p := tea.NewProgram(NewModel(boom{}, d), tea.WithoutRenderer(), tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithoutSignalHandler())
+	go p.Send(tea.KeyPressMsg{Code: 'x'})
+	if _, err := p.Run(); !errors.Is(err, tea.ErrProgramPanic) {
+		t.Fatalf("Run: %v", err)
+	}
+	d.Close()
+	out := s.raw.String()
+	left, trace := strings.Index(out, ansi.ResetModeAltScreenSaveCursor), strings.Index(out, "the model broke")
+	if trace < 0 || left < 0 || trace < left || !strings.Contains(out[trace:], "termdraw.boom.Update") {
+		t.Errorf("the trace is not after the alternate screen is left (at %d, left at %d): %q", trace, left, out)
+	}
+	if s.term.IsAltScreen() {
+		t.Error("the emulator is still on the alternate screen")
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(b []byte) (int, error) { return f(b) }
