@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -294,5 +295,70 @@ func TestFilesStayShort(t *testing.T) {
 				t.Errorf("%s has %d lines: split it (files stay under 500)", f, n)
 			}
 		}
+	}
+}
+
+// TestOnlyTheDrawerWritesToTheTerminal: the console's frames and sequences
+// are written by its drawer (internal/termdraw), which turns Bubble Tea's
+// renderer off. A Bubble Tea command that writes to the terminal itself, or
+// takes it, would write behind the drawer's back (out of order with the
+// frames, or never): a sequence goes out as tea.Raw, which the drawer's
+// filter writes. The view's fields the drawer does not draw are refused too.
+func TestOnlyTheDrawerWritesToTheTerminal(t *testing.T) {
+	writes := []string{"SetClipboard", "ReadClipboard", "SetPrimaryClipboard", "ReadPrimaryClipboard",
+		"RequestBackgroundColor", "RequestForegroundColor", "RequestCursorColor", "RequestCursorPosition",
+		"RequestCapability", "RequestTerminalVersion", "Println", "Printf", "ClearScreen", "Exec", "ExecProcess", "Suspend"}
+	drawn := []string{"Content", "AltScreen", "MouseMode"}
+	undrawn := []string{"WindowTitle", "ProgressBar", "KeyboardEnhancements", "ReportFocus", "DisableBracketedPasteMode"}
+	house := readHouse(t)
+	mustHave(t, house, "internal/termdraw")
+	checked := 0
+	for dir, k := range house {
+		if dir == "internal/termdraw" {
+			continue
+		}
+		for _, f := range k.files {
+			fset := token.NewFileSet()
+			parsed, err := parser.ParseFile(fset, f, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tea := ""
+			for _, imp := range parsed.Imports {
+				if imp.Path.Value == `"charm.land/bubbletea/v2"` {
+					tea = "tea"
+					if imp.Name != nil {
+						tea = imp.Name.Name
+					}
+				}
+			}
+			if tea == "" {
+				continue
+			}
+			checked++
+			ast.Inspect(parsed, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.SelectorExpr:
+					if x, ok := n.X.(*ast.Ident); ok && x.Name == tea && slices.Contains(writes, n.Sel.Name) {
+						t.Errorf("%s: %s.%s writes to the terminal behind the console's drawer: send the sequence as tea.Raw, which the drawer writes in order with its frames", fset.Position(n.Pos()), tea, n.Sel.Name)
+					}
+					if slices.Contains(undrawn, n.Sel.Name) {
+						t.Errorf("%s: the view's %s is not drawn by the console's drawer (it draws %v): draw it there first", fset.Position(n.Pos()), n.Sel.Name, drawn)
+					}
+				case *ast.CompositeLit:
+					if s, ok := n.Type.(*ast.SelectorExpr); ok && s.Sel.Name == "View" {
+						for _, e := range n.Elts {
+							if kv, ok := e.(*ast.KeyValueExpr); ok && !slices.Contains(drawn, fmt.Sprint(kv.Key)) {
+								t.Errorf("%s: the view's %v is not drawn by the console's drawer (it draws %v)", fset.Position(kv.Pos()), kv.Key, drawn)
+							}
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	if checked < 20 {
+		t.Fatalf("checked %d files using Bubble Tea", checked)
 	}
 }

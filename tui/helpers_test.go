@@ -49,6 +49,7 @@ type fakeScreen struct {
 	tag            Tag
 	ticks          int
 	got            []tea.Msg
+	keyH           []int // the content area's height each key found
 }
 
 func newFake(c *Common, title string) *fakeScreen { return &fakeScreen{common: c, title: title} }
@@ -76,6 +77,9 @@ func (f *fakeScreen) start() tea.Cmd {
 
 func (f *fakeScreen) Update(msg tea.Msg) (Screen, tea.Cmd) {
 	f.got = append(f.got, msg)
+	if _, ok := msg.(tea.KeyPressMsg); ok {
+		f.keyH = append(f.keyH, f.h)
+	}
 	if t, ok := msg.(tickMsg); ok && t.tag == f.tag {
 		f.ticks++
 		tag := f.tag

@@ -8,6 +8,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/theme"
 )
@@ -74,7 +75,9 @@ type Model struct {
 
 	// sized: the screens have been given a size by this root (a Common
 	// may come from an earlier root and already hold the same size).
-	sized bool
+	// resizeDue: a message other than input may have changed the chrome
+	// since (Update).
+	sized, resizeDue bool
 	// The top bar and footer are drawn again only when what they show
 	// changes: together they were most of a frame's cost.
 	topBarMemo memo[topBarDrawn]
@@ -144,12 +147,15 @@ func (m *Model) Init() tea.Cmd {
 	if m.forcedTheme {
 		return m.top().Init()
 	}
-	return tea.Batch(tea.RequestBackgroundColor, m.top().Init())
+	return tea.Batch(tea.Raw(ansi.RequestBackgroundColor), m.top().Init())
 }
 
 // Update handles the global messages itself and hands everything else to the
 // top screen only.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if m.resizeDue && input(msg) {
+		m.resize() // input acts on the content area shown
+	}
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -221,14 +227,24 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.confirmQuit = false
 	}
 	// Any of the above may change the chrome (toast, help, prompt) and with
-	// it the content area; resize only calls SetSize when it changed.
-	m.resize()
+	// it the content area; resize only calls SetSize when it changed. After
+	// input at once; after an answer or a timer when the frame is drawn
+	// (View, or the next input): the footer is rebuilt from every key
+	// binding, which was most of the watch board's cost an answer.
+	if input(msg) {
+		m.resize()
+	} else {
+		m.resizeDue = true
+	}
 	return m, tea.Batch(cmd, m.sessionTick())
 }
 
 // View draws the whole terminal in the alternate screen, with mouse
 // events while the top screen scrolls with the wheel (Wheeler).
 func (m *Model) View() tea.View {
+	if m.resizeDue {
+		m.resize()
+	}
 	v := tea.NewView(m.render())
 	v.AltScreen = true
 	if w, ok := m.top().(Wheeler); ok && w.Wheel() {
@@ -373,6 +389,7 @@ func (m *Model) FirstFrame(width, height int) string {
 // resize recomputes the content area and tells every screen on the stack when
 // it changed, so a screen revealed by Pop already has the right size.
 func (m *Model) resize() {
+	m.resizeDue = false
 	w, h := m.contentSize()
 	if m.sized && w == m.common.Width && h == m.common.Height {
 		return
@@ -382,6 +399,16 @@ func (m *Model) resize() {
 	for _, s := range m.stack {
 		s.SetSize(w, h)
 	}
+}
+
+// input: a message from the user (or the terminal's size), which the next
+// frame answers at once.
+func input(msg tea.Msg) bool {
+	switch msg.(type) {
+	case tea.KeyMsg, tea.PasteMsg, tea.MouseMsg, tea.WindowSizeMsg:
+		return true
+	}
+	return false
 }
 
 func (m *Model) contentSize() (int, int) {

@@ -343,6 +343,7 @@ func TestToast(t *testing.T) {
 		t.Fatal("an old dismiss timer removed a newer toast")
 	}
 	send(m, dismissToastMsg{tag: m.toast.tag})
+	m.View() // the content area is given back with the frame drawn
 	if m.toast.text != "" || home.h != 22 {
 		t.Fatalf("own dismiss timer did not clear the toast: %q, h=%d", m.toast.text, home.h)
 	}
@@ -460,7 +461,7 @@ func TestThemeDetection(t *testing.T) {
 	c := NewCommon(false, nil)
 	m := New(newFake(c, "Home"), Options{Common: c})
 	msgs, timers := run(m.Init())
-	if len(msgs) != 1 || msgs[0] != tea.RequestBackgroundColor() || timers != 0 {
+	if len(msgs) != 1 || msgs[0] != tea.Raw(ansi.RequestBackgroundColor)() || timers != 0 {
 		t.Fatalf("Init should ask for the background colour and not wait: got %v and %d timers", msgs, timers)
 	}
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
@@ -494,7 +495,7 @@ func TestThemeDetection(t *testing.T) {
 // tick. It uses tea.Tick, not tea.Every: Every fires at the next whole
 // minute, which may be within the wait.
 func TestIdleRootSchedulesNoTimer(t *testing.T) {
-	if _, timers := run(tea.Batch(tea.RequestBackgroundColor, tea.Tick(time.Minute, func(time.Time) tea.Msg { return nil }))); timers != 1 {
+	if _, timers := run(tea.Batch(tea.Raw(ansi.RequestBackgroundColor), tea.Tick(time.Minute, func(time.Time) tea.Msg { return nil }))); timers != 1 {
 		t.Fatalf("detector missed a periodic tick (%d)", timers)
 	}
 	for _, bar := range []TopBar{{Env: "staging"}, {Env: "staging", SessionExpires: fixedNow.Add(-time.Minute)}} {
@@ -784,5 +785,30 @@ func TestFirstFrameStartsOnce(t *testing.T) {
 	}
 	if m.Init(); first.inits != 2 {
 		t.Fatalf("a second Init did not start the screen (%d inits)", first.inits)
+	}
+}
+
+// TestAnswersResizeWhenDrawn: after a message that is not input (an answer,
+// a timer, a toast) the screens are resized when the frame is drawn, not at
+// once (the footer is rebuilt from every key binding to learn the content
+// area: most of the watch board's cost an answer); a key finds the content
+// area of the frame it answers.
+func TestAnswersResizeWhenDrawn(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	send(m, ShowInfo("Saved")())
+	if home.h != 22 {
+		t.Fatalf("resized at once after a toast: %d, want 22 until drawn", home.h)
+	}
+	send(m, press("j"))
+	if len(home.keyH) != 1 || home.keyH[0] != 21 {
+		t.Fatalf("the key found the content area %v, want 21 (the toast's frame)", home.keyH)
+	}
+	if home.h != 22 {
+		t.Fatalf("after the key dismissed the toast: %d, want 22", home.h)
+	}
+	send(m, ShowInfo("Saved")())
+	m.View()
+	if home.h != 21 {
+		t.Fatalf("the frame drawn did not resize the screen: %d, want 21", home.h)
 	}
 }

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -12,9 +11,7 @@ import (
 	"strings"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -135,36 +132,19 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 		Session: kit.Session{Target: targets[0]},
 		Hooks:   kit.Hooks{LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) }},
 	}
-	// 20 frames a second, not Bubble Tea's 60: its frame ticker is most of
-	// what an idle console costs, and a board following 5 withdrawals a
-	// second pays each tick beside its answers (0.1 ms a tick: 1 ms more an
-	// answer at 60). The first frame does not wait for the first tick: the
-	// console draws it itself (drawFirstFrame). On one processor once started: the console waits on
-	// the terminal and the network, and with two every tick also woke a
-	// second thread to look for work (a third less idle CPU on one; see
-	// docs/testing.md, "Speed"). $GOMAXPROCS still rules.
+	// Signals end the console through ctx alone, which interruptible ends
+	// at the first SIGINT, SIGTERM or SIGHUP (a closed terminal): the
+	// terminal is given back, what the watch board learned since its last
+	// save is written, and the deferred closeAll removes the embedded
+	// sandbox's journal directory. Bubble Tea's own signal handler is off:
+	// it catches signals only once running (the first frame is up before),
+	// and with ctx ended too it would wait for ever to hand its quit over.
 	//
 	// The colour profile is the one lipgloss detected for standard output at
 	// start-up, from the same environment: Bubble Tea would detect it again
 	// before the first frame (terminfo read, and `tmux info` run in tmux).
-	//
-	// Signals end the console through ctx alone, which interruptible ends
-	// at the first SIGINT, SIGTERM or SIGHUP (a closed terminal): Bubble Tea
-	// then gives the terminal back, what the watch board learned since its
-	// last save is written, and the deferred closeAll removes the embedded
-	// sandbox's journal directory. Bubble Tea's own signal handler is off:
-	// it catches signals only once running (the first frame is up before),
-	// and with ctx ended too it would wait for ever to hand its quit over.
 	model := tui.New(screens.Console(app), tui.Options{Theme: theme, Common: common})
-	p := tea.NewProgram(model, tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithFPS(consoleFPS),
-		tea.WithColorProfile(lipgloss.Writer.Profile))
-	drewFirst := drawFirstFrame(env.Stdout, model, lipgloss.Writer.Profile)
-	_, err = p.Run()
-	if err != nil && drewFirst {
-		// Ended before it drew (a signal at once), Bubble Tea leaves the
-		// alternate screen the first frame entered as it is.
-		fmt.Fprint(env.Stdout, ansi.ResetModeAltScreenSaveCursor+ansi.ShowCursor)
-	}
+	err = runDrawn(ctx, env, model, lipgloss.Writer.Profile)
 	// A signing command still running is killed (its context ends) and
 	// waited for, so neither it nor its typed data file outlives the console.
 	quit()
@@ -181,37 +161,9 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 	return nil
 }
 
-// drawFirstFrame draws the console's first frame at once, in the alternate
-// screen Bubble Tea then takes over: Bubble Tea draws only on its frame
-// ticker, one frame period after it starts, and draws this frame again
-// there. It tells whether it drew: not when the terminal's size is unknown,
-// nor on Windows, whose console takes escape sequences only once Bubble Tea
-// has turned their processing on.
-func drawFirstFrame(out io.Writer, model *tui.Model, profile colorprofile.Profile) bool {
-	f, ok := out.(*os.File)
-	if !ok || runtime.GOOS == "windows" {
-		return false
-	}
-	w, h, err := term.GetSize(int(f.Fd()))
-	if err != nil {
-		return false
-	}
-	frame := ansi.SetModeAltScreenSaveCursor + ansi.HideCursor + ansi.CursorHomePosition + ansi.EraseEntireScreen +
-		strings.ReplaceAll(model.FirstFrame(w, h), "\n", "\r\n")
-	_, err = io.WriteString(&colorprofile.Writer{Forward: f, Profile: profile}, frame)
-	return err == nil
-}
-
 // quitWait bounds the wait for signing commands at quit: a killed command's
 // pipes are closed within signer's two-second WaitDelay.
 const quitWait = 5 * time.Second
-
-// consoleFPS is the console's frame rate and consoleProcs its processors
-// (runConsole says why).
-const (
-	consoleFPS   = 20
-	consoleProcs = 1
-)
 
 // noTerminal is said, before anything starts, when the console has no
 // terminal to draw on (a pipe, a redirect, a cron job).

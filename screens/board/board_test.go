@@ -318,7 +318,7 @@ func TestBoardFilterAndCopy(t *testing.T) {
 	}
 	br.clips = nil
 	br.send(tea.KeyPressMsg{Code: 'c', Text: "c"})
-	if len(br.clips) != 1 || br.clips[0] != tea.SetClipboard(done)() {
+	if len(br.clips) != 1 || br.clips[0] != tea.Raw(ansi.SetSystemClipboard(done))() {
 		t.Fatalf("c copied %#v, want %s", br.clips, done)
 	}
 	f, _ := br.b.sched.Get(done)
@@ -327,7 +327,7 @@ func TestBoardFilterAndCopy(t *testing.T) {
 	}
 	br.clips = nil
 	br.send(tea.KeyPressMsg{Code: 'C', Text: "C"})
-	if len(br.clips) != 1 || br.clips[0] != tea.SetClipboard(f.Last.WithdrawTxHash)() {
+	if len(br.clips) != 1 || br.clips[0] != tea.Raw(ansi.SetSystemClipboard(f.Last.WithdrawTxHash))() {
 		t.Fatalf("C copied %#v", br.clips)
 	}
 }

@@ -125,7 +125,7 @@ func TestBuilderReviewPreparesForOfflineSigning(t *testing.T) {
 	}
 	// The submit command, wrapped on screen, is copied whole, naming the file.
 	submit := "svcwallet builder submit " + path + " --signature 0x… --env sandbox"
-	if _, cmd := screentest.Press(r, "c"); !screentest.Offers(r.KeyMap(), "c") || !slices.Contains(screentest.RunAll(cmd), tea.SetClipboard(submit)()) {
+	if _, cmd := screentest.Press(r, "c"); !screentest.Offers(r.KeyMap(), "c") || !slices.Contains(screentest.RunAll(cmd), tea.Raw(ansi.SetSystemClipboard(submit))()) {
 		t.Errorf("c does not copy %q", submit)
 	}
 	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending {

@@ -86,14 +86,13 @@ func TestDepositCopy(t *testing.T) {
 			}
 			_, cmd := d.Update(screentest.Key("c"))
 			msgs := screentest.RunCmdSync(t, cmd)
-			want := tea.SetClipboard(addr)()
+			want := tea.Raw(ansi.SetSystemClipboard(addr))()
 			var gotClip bool
 			var raw []string
 			for _, m := range msgs {
 				if m == want {
 					gotClip = true
-				}
-				if r, ok := m.(tea.RawMsg); ok {
+				} else if r, ok := m.(tea.RawMsg); ok {
 					raw = append(raw, fmt.Sprint(r.Msg))
 				}
 			}
@@ -103,9 +102,9 @@ func TestDepositCopy(t *testing.T) {
 			wrapped := "\x1bPtmux;" + strings.ReplaceAll(osc, "\x1b", "\x1b\x1b") + "\x1b\\"
 			switch {
 			case inTmux && (len(raw) != 1 || raw[0] != wrapped):
-				t.Errorf("in tmux: raw output %q, want %q", raw, wrapped)
+				t.Errorf("in tmux: raw output besides the clipboard %q, want %q", raw, wrapped)
 			case !inTmux && len(raw) != 0:
-				t.Errorf("outside tmux: unexpected raw output %q", raw)
+				t.Errorf("outside tmux: unexpected raw output besides the clipboard %q", raw)
 			}
 			if asked != inTmux {
 				t.Errorf("tmux asked: %v, inside tmux: %v", asked, inTmux)

@@ -92,7 +92,7 @@ func TestHistory(t *testing.T) {
 
 	// c copies the selected quote id, the one support asks for (issue 21 bug 10).
 	h.Update(tea.KeyPressMsg{Code: tea.KeyDown})
-	if _, cmd := screentest.Press(h, "c"); !slices.Contains(screentest.RunAll(cmd), tea.SetClipboard("q-sending")()) {
+	if _, cmd := screentest.Press(h, "c"); !slices.Contains(screentest.RunAll(cmd), tea.Raw(ansi.SetSystemClipboard("q-sending"))()) {
 		t.Error("c does not copy the selected quote id")
 	}
 	h.Update(tea.KeyPressMsg{Code: tea.KeyUp})

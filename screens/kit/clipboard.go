@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/aymanbagabas/go-osc52/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -19,7 +20,7 @@ import (
 // instead of claiming it worked.
 func CopyText(app *App, text, done string) tea.Cmd {
 	if app.Getenv == nil || app.Getenv("TMUX") == "" {
-		return tea.Batch(tea.SetClipboard(text), tui.ShowInfo(done))
+		return tea.Batch(tea.Raw(ansi.SetSystemClipboard(text)), tui.ShowInfo(done))
 	}
 	query := app.TmuxClipboard
 	if query == nil {
@@ -33,7 +34,7 @@ func CopyText(app *App, text, done string) tea.Cmd {
 		}
 		return tui.InfoMsg{Text: done}
 	}
-	return tea.Batch(tea.SetClipboard(text), tea.Raw(osc52.New(text).Tmux().String()), say)
+	return tea.Batch(tea.Raw(ansi.SetSystemClipboard(text)), tea.Raw(osc52.New(text).Tmux().String()), say)
 }
 
 // tmuxSetClipboard asks the tmux server for its set-clipboard option.

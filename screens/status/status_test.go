@@ -115,7 +115,7 @@ func TestStatusFollowsToEachEnd(t *testing.T) {
 			// Every end copies the ids support asks for (issue 21 bug 10).
 			for k, want := range map[string]string{"i": id, "t": s.follow.Last.TxID} {
 				_, cmd := screentest.Press(s, k)
-				if want == "" || !slices.Contains(screentest.RunAll(cmd), tea.SetClipboard(want)()) {
+				if want == "" || !slices.Contains(screentest.RunAll(cmd), tea.Raw(ansi.SetSystemClipboard(want))()) {
 					t.Errorf("%s: %s does not copy %q", tc.end, k, want)
 				}
 			}
@@ -520,7 +520,7 @@ func TestStatusShowsWhatSupportQuotes(t *testing.T) {
 	}
 	for key, want := range map[string]string{"i": id, "t": w.TxID, "d": sandbox.DestCompleted, "c": w.WithdrawTxHash} {
 		_, cmd := s.Update(screentest.Key(key))
-		if !slices.Contains(screentest.RunAll(cmd), tea.SetClipboard(want)()) {
+		if !slices.Contains(screentest.RunAll(cmd), tea.Raw(ansi.SetSystemClipboard(want))()) {
 			t.Errorf("%s does not copy %s", key, want)
 		}
 	}

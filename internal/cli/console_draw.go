@@ -1,0 +1,98 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	"golang.org/x/term"
+
+	"github.com/svcwallet/svcwallet/internal/termdraw"
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+// runDrawn runs the console with the console's own drawer: a frame is drawn
+// when it changes, never on a ticker (an idle console wakes for nothing): at
+// once after input, at most once a second for what comes in the background
+// (termdraw.Model). Bubble Tea runs the model, the input and the messages; its
+// renderer is off, and its ticker, which it keeps even then, runs at its
+// slowest (once a second, with nothing to flush). Windows, and a terminal
+// the drawer cannot take, keep Bubble Tea's renderer (runTicked).
+func runDrawn(ctx context.Context, env CLIEnv, model *tui.Model, profile colorprofile.Profile) error {
+	in, inOK := env.Stdin.(*os.File)
+	out, outOK := env.Stdout.(*os.File)
+	if !inOK || !outOK || runtime.GOOS == "windows" {
+		return runTicked(ctx, env, model, profile)
+	}
+	d, err := termdraw.Open(in, out, profile, os.Environ())
+	if err != nil {
+		return runTicked(ctx, env, model, profile)
+	}
+	defer d.Close()
+	w, h := d.Size()
+	model.FirstFrame(w, h)
+	d.FirstFrame(model.View())
+	m := termdraw.NewModel(model, d)
+	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithoutRenderer(), tea.WithFPS(1),
+		tea.WithWindowSize(w, h), tea.WithFilter(d.Filter), tea.WithColorProfile(profile), tea.WithInput(in), tea.WithOutput(out))
+	sizes, stop := context.WithCancel(ctx)
+	defer stop()
+	d.WatchSize(sizes, out, p.Send)
+	_, err = p.Run()
+	return err
+}
+
+// runTicked runs the console with Bubble Tea's renderer, which draws on its
+// frame ticker: 20 frames a second, not its 60, each tick being most of
+// what an idle console costs (docs/testing.md, "Speed"). The first frame
+// does not wait for the first tick: the console draws it itself
+// (drawFirstFrame).
+func runTicked(ctx context.Context, env CLIEnv, model *tui.Model, profile colorprofile.Profile) error {
+	p := tea.NewProgram(model, tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithFPS(consoleFPS),
+		tea.WithColorProfile(profile))
+	drewFirst := drawFirstFrame(env.Stdout, model, profile)
+	_, err := p.Run()
+	if err != nil && drewFirst {
+		// Ended before it drew (a signal at once), Bubble Tea leaves the
+		// alternate screen the first frame entered as it is.
+		fmt.Fprint(env.Stdout, ansi.ResetModeAltScreenSaveCursor+ansi.ShowCursor)
+	}
+	return err
+}
+
+// drawFirstFrame draws the console's first frame at once, in the alternate
+// screen Bubble Tea then takes over: Bubble Tea draws only on its frame
+// ticker, one frame period after it starts, and draws this frame again
+// there. It tells whether it drew: not when the terminal's size is unknown,
+// nor on Windows, whose console takes escape sequences only once Bubble Tea
+// has turned their processing on.
+func drawFirstFrame(out io.Writer, model *tui.Model, profile colorprofile.Profile) bool {
+	f, ok := out.(*os.File)
+	if !ok || runtime.GOOS == "windows" {
+		return false
+	}
+	w, h, err := term.GetSize(int(f.Fd()))
+	if err != nil {
+		return false
+	}
+	frame := ansi.SetModeAltScreenSaveCursor + ansi.HideCursor + ansi.CursorHomePosition + ansi.EraseEntireScreen +
+		strings.ReplaceAll(model.FirstFrame(w, h), "\n", "\r\n")
+	_, err = io.WriteString(&colorprofile.Writer{Forward: f, Profile: profile}, frame)
+	return err == nil
+}
+
+// consoleFPS is Bubble Tea's frame rate where it draws (runTicked).
+// consoleProcs: the console runs on one processor once started: it waits on
+// the terminal and the network, and with two every wake-up also woke a
+// second thread to look for work (docs/testing.md, "Speed"). $GOMAXPROCS
+// still rules.
+const (
+	consoleFPS   = 20
+	consoleProcs = 1
+)

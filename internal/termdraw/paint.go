@@ -1,0 +1,108 @@
+package termdraw
+
+import (
+	"bytes"
+
+	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// terminal is what a draw needs to know of the terminal: its size, and
+// what it answered about modes 2026 and 2027 (and whether to ask).
+type terminal struct {
+	w, h                int
+	syncd, unicode, ask bool
+}
+
+// paint adds to out what turns the drawn frame into v: the whole screen on
+// the first frame, after a resize and once widths are graphemes', else the
+// cells that changed. Only what the console's views use is drawn: the
+// content, always on the alternate screen with the cursor hidden, and the
+// mouse mode.
+func (d *Drawer) paint(out *bytes.Buffer, v *tea.View, t terminal, resized bool) {
+	if d.drawn == nil {
+		d.scr = uv.NewTerminalRenderer(&d.buf, d.env)
+		d.scr.SetColorProfile(d.profile)
+		d.scr.SetFullscreen(true)
+		d.scr.SetRelativeCursor(false)
+		d.scr.SetTabStops(-1)
+		d.scr.SetScrollOptim(true)
+		d.cells = uv.NewScreenBuffer(t.w, t.h)
+		d.scr.Resize(t.w, t.h)
+		d.scr.Erase()
+		// Bubble Tea's keyboard set-up too (modifyOtherKeys and the kitty
+		// protocol's disambiguation), so keys read the same.
+		out.WriteString(ansi.SetModeAltScreenSaveCursor + ansi.ResetModeTextCursorEnable + ansi.SetModeBracketedPaste +
+			ansi.SetModifyOtherKeys2 + ansi.PushKittyKeyboard(1))
+		if t.ask {
+			// Before the first frame's erase: a terminal that prints the
+			// query instead of answering it has it wiped at once.
+			out.WriteString(ansi.RequestModeSynchronizedOutput + ansi.RequestModeUnicodeCore)
+		}
+	} else if resized || t.w != d.cells.Width() || t.h != d.cells.Height() {
+		d.cells.Resize(t.w, t.h)
+		d.cells.Touched = nil
+		d.scr.Resize(t.w, t.h)
+		d.scr.Erase()
+	}
+	if t.unicode && d.cells.Method != ansi.GraphemeWidth {
+		out.WriteString(ansi.SetModeUnicodeCore)
+		d.cells.Method = ansi.GraphemeWidth
+	}
+	var was tea.MouseMode
+	if d.drawn != nil {
+		was = d.drawn.MouseMode
+	}
+	out.WriteString(mouseModes(was, v.MouseMode))
+	d.cells.Clear()
+	uv.NewStyledString(v.Content).Draw(d.cells, d.cells.Bounds())
+	d.scr.Render(d.cells.RenderBuffer)
+	_ = d.scr.Flush() // into d.buf, which cannot fail
+	if d.buf.Len() > 0 {
+		if t.syncd {
+			out.WriteString(ansi.SetModeSynchronizedOutput)
+		}
+		out.Write(d.buf.Bytes())
+		if t.syncd {
+			out.WriteString(ansi.ResetModeSynchronizedOutput)
+		}
+	}
+	d.buf.Reset()
+	d.drawn = v
+}
+
+// mouseModes is what turns the terminal's mouse reports from was to now.
+func mouseModes(was, now tea.MouseMode) string {
+	if was == now {
+		return ""
+	}
+	var s string
+	if was != tea.MouseModeNone {
+		s = ansi.ResetModeMouseButtonEvent + ansi.ResetModeMouseAnyEvent + ansi.ResetModeMouseExtSgr
+	}
+	switch now {
+	case tea.MouseModeCellMotion:
+		s += ansi.SetModeMouseButtonEvent + ansi.SetModeMouseExtSgr
+	case tea.MouseModeAllMotion:
+		s += ansi.SetModeMouseAnyEvent + ansi.SetModeMouseExtSgr
+	}
+	return s
+}
+
+// teardown undoes what the first frame and the last one set, in the
+// alternate screen before leaving it (the kitty keyboard stack is one a
+// screen).
+func teardown(last *tea.View, unicode bool) string {
+	var s string
+	if unicode {
+		s = ansi.ResetModeUnicodeCore
+	}
+	return s + mouseModes(last.MouseMode, tea.MouseModeNone) + ansi.ResetModifyOtherKeys + ansi.PopKittyKeyboard(1) +
+		ansi.ResetModeBracketedPaste + ansi.SetModeTextCursorEnable + ansi.ResetModeAltScreenSaveCursor
+}
+
+// sameView: a frame that would draw the same as the last one.
+func sameView(a, b *tea.View) bool {
+	return a.Content == b.Content && a.MouseMode == b.MouseMode && a.AltScreen == b.AltScreen
+}

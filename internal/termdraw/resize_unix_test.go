@@ -1,0 +1,35 @@
+//go:build !windows
+
+package termdraw
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+)
+
+// TestASizeChangedBeforeWatchingIsSeen: a resize between the drawer's
+// opening and its watching for SIGWINCH (no signal seen) is drawn and told.
+func TestASizeChangedBeforeWatchingIsSeen(t *testing.T) {
+	s := newScreen(40, 10)
+	d := New(s, 40, 10, colorprofile.TrueColor, nil)
+	defer d.Close()
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	told := make(chan tea.Msg, 1)
+	d.watchSize(ctx, func() (int, int, error) { return 60, 20, nil }, func(m tea.Msg) { told <- m })
+	select {
+	case m := <-told:
+		if m != (tea.WindowSizeMsg{Width: 60, Height: 20}) {
+			t.Errorf("told %v", m)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the size it measured as it started was not told")
+	}
+	if w, h := d.Size(); w != 60 || h != 20 {
+		t.Errorf("the drawer draws at %dx%d", w, h)
+	}
+}
