@@ -114,6 +114,12 @@ type Leaver interface {
 	Leave()
 }
 
+// Paced is a message whose change to the frame may wait up to a second for
+// the next frame: a follower's answers and ticks, five a second on the
+// watch board. A frame after any other message (input, a screen opened, an
+// answer to what the user did, a spinner, a countdown) is drawn at once.
+type Paced interface{ Paced() }
+
 // Push returns a command that shows s on top of the current screen.
 func Push(s Screen) tea.Cmd { return func() tea.Msg { return PushMsg{Screen: s} } }
 

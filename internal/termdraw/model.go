@@ -4,19 +4,22 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/svcwallet/svcwallet/tui"
 )
 
-// BackgroundGap is the least time between two frames drawn for what came
-// in the background (an answer, a timer): the watch board's answers, five a
-// second, are drawn once a second. What the user does is drawn at once.
+// BackgroundGap is the least time between two frames drawn for paced
+// messages (tui.Paced): the watch board's answers, five a second, are drawn
+// once a second. Every other change is drawn at once.
 const BackgroundGap = time.Second
 
 // Model runs a model under Bubble Tea and hands the drawer its views.
 // Bubble Tea asks for a view after every Update; the inner model's is asked
-// only when a frame is to be drawn: at once after input (a key, a paste,
-// the mouse, a resize, focus, the terminal's colours), and after a
-// background message once BackgroundGap has passed since the last frame
-// drawn for one (then the latest frame only).
+// only when a frame is to be drawn: at once after any message but a paced
+// one (tui.Paced), and after a paced one once BackgroundGap has passed
+// since the last frame drawn for one (then the latest frame only). A
+// screen opened, a review above all, is thus on the terminal as soon as
+// its model is.
 type Model struct {
 	Inner  tea.Model
 	Drawer *Drawer
@@ -27,11 +30,11 @@ type Model struct {
 type pace struct {
 	now     func() time.Time
 	after   func(time.Duration) <-chan time.Time
-	input   bool      // input came since the last frame
+	atOnce  bool      // a change to draw at once came since the last frame
 	waited  bool      // the background wait ended
-	behind  bool      // a background change is not drawn yet
+	behind  bool      // a paced change is not drawn yet
 	waiting bool      // a wait is out
-	lastBg  time.Time // when a frame was last drawn for a background change
+	lastBg  time.Time // when a frame was last drawn for a paced change
 	view    tea.View  // the frame drawn last
 }
 
@@ -52,15 +55,14 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case drawDue:
 		m.waiting, m.waited = false, true
 		return m, nil
-	case tea.KeyMsg, tea.PasteMsg, tea.PasteStartMsg, tea.PasteEndMsg, tea.MouseMsg, tea.WindowSizeMsg,
-		tea.FocusMsg, tea.BlurMsg, tea.BackgroundColorMsg:
-		m.input = true
-	default:
+	case tui.Paced:
 		m.behind = true
+	default:
+		m.atOnce = true
 	}
 	var cmd tea.Cmd
 	m.Inner, cmd = m.Inner.Update(msg)
-	if !m.behind || m.input || m.waiting {
+	if !m.behind || m.atOnce || m.waiting {
 		return m, cmd
 	}
 	left := BackgroundGap - m.now().Sub(m.lastBg)
@@ -76,15 +78,15 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // View is the frame drawn last, or the inner model's view, handed to the
 // drawer, when one is to be drawn now.
 func (m Model) View() tea.View {
-	draw := m.input || m.waited && m.behind
+	draw := m.atOnce || m.waited && m.behind
 	if draw {
 		m.view = m.Inner.View()
 		m.Drawer.Frame(m.view)
-		if !m.input {
+		if !m.atOnce {
 			m.lastBg = m.now()
 		}
 		m.behind = false
 	}
-	m.input, m.waited = false, false
+	m.atOnce, m.waited = false, false
 	return m.view
 }

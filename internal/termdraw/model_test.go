@@ -59,13 +59,20 @@ func (p *paced) send(msg tea.Msg) (string, tea.Cmd) {
 	return p.m.View().Content, cmd
 }
 
-// background is a message from a command (an answer, a timer).
+// background is a paced message from a command (a follower's answer).
 type background struct{}
 
-// TestInputAtOnceBackgroundOnceASecond: after a key, a paste, the mouse or a
-// resize the frame is drawn at once; after answers and timers it is drawn at
-// once when no frame was drawn for one within a second, else when that
-// second ends, the latest frame only, with the inner view asked only then.
+func (background) Paced() {}
+
+// answer is a message from a command that is not paced: a screen opened,
+// the answer to what the user did, a spinner's tick.
+type answer struct{}
+
+// TestInputAtOnceBackgroundOnceASecond: after a key, a paste, the mouse, a
+// resize or any message that is not paced the frame is drawn at once; after
+// paced ones (a follower's answers) it is drawn at once when no frame was
+// drawn for one within a second, else when that second ends, the latest
+// frame only, with the inner view asked only then.
 func TestInputAtOnceBackgroundOnceASecond(t *testing.T) {
 	p := newPaced(t)
 	if got, cmd := p.send(background{}); got != "1" || cmd != nil {
@@ -86,22 +93,23 @@ func TestInputAtOnceBackgroundOnceASecond(t *testing.T) {
 		t.Fatalf("the wait's end drew %q, want the latest frame 3", got)
 	}
 
-	// Input draws at once, with what came in the background meanwhile.
+	// Input and unpaced messages draw at once, with what came in the
+	// background meanwhile.
 	p.clock.Advance(200 * time.Millisecond)
 	_, wait = p.send(background{})
-	for i, in := range []tea.Msg{tea.KeyPressMsg{Code: 'a'}, tea.PasteMsg{Content: "q-1"}, tea.MouseClickMsg{}, tea.WindowSizeMsg{Width: 20, Height: 5}, tea.FocusMsg{}} {
+	for i, in := range []tea.Msg{tea.KeyPressMsg{Code: 'a'}, tea.PasteMsg{Content: "q-1"}, tea.MouseClickMsg{}, tea.WindowSizeMsg{Width: 20, Height: 5}, tea.FocusMsg{}, answer{}} {
 		if got, cmd := p.send(in); got != strconv.Itoa(5+i) || cmd != nil {
 			t.Fatalf("%T drew %q, want %d at once", in, got, 5+i)
 		}
 	}
 	views := p.views
 	p.fire[1] <- p.clock.Now()
-	if got, _ := p.send(wait()); got != "9" || p.views != views {
+	if got, _ := p.send(wait()); got != "10" || p.views != views {
 		t.Fatalf("a wait that ended with nothing behind drew %q, asked the view %d times", got, p.views-views)
 	}
 
-	// A countdown's tick a second after the last is drawn at once, though
-	// a key was drawn between.
+	// A paced message a second after the last paced frame is drawn at
+	// once, though a key was drawn between.
 	for range 3 {
 		p.clock.Advance(500 * time.Millisecond)
 		p.send(tea.KeyPressMsg{Code: 'b'})

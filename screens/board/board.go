@@ -75,6 +75,15 @@ func (m boardSavedMsg) Owner() tui.Tag    { return m.tag }
 func (m boardExportedMsg) Owner() tui.Tag { return m.tag }
 func (m boardDrawMsg) Owner() tui.Tag     { return m.tag }
 
+// The asking, its answers and the saves come five times a second or more:
+// the frame they change waits for the next one drawn, up to a second
+// (tui.Paced); the board's own draw (boardDrawMsg) is drawn at once.
+func (boardTickMsg) Paced()   {}
+func (boardAnswerMsg) Paced() {}
+func (boardToldMsg) Paced()   {}
+func (boardSaveMsg) Paced()   {}
+func (boardSavedMsg) Paced()  {}
+
 var boardKeys = struct {
 	Add, ToList, ToField, TypeID, Open, Copy, CopyHash, Remove key.Binding
 	ClearDone, ClearFinal, ClearNotFound, Undo, Export         key.Binding

@@ -7,6 +7,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/tui"
 )
 
 // TestTitleAppearsOnce: the board's title is in the top bar, and the body
@@ -17,4 +18,20 @@ func TestTitleAppearsOnce(t *testing.T) {
 	br.send(tea.PasteMsg{Content: screentest.Seed(t, r, sandbox.DestCompleted)})
 	br.fire()
 	screentest.RequireTitleOnce(t, screentest.RootFrame(br.b, r.App), "Watch board")
+}
+
+// TestBoardPacesItsAsking: the board's asking, answers and saves (five a
+// second or more) are paced, drawn with the next frame; its own draw and
+// what the user asked for (a load, an export) are drawn at once.
+func TestBoardPacesItsAsking(t *testing.T) {
+	for _, msg := range []tea.Msg{boardTickMsg{}, boardAnswerMsg{}, boardToldMsg{}, boardSaveMsg{}, boardSavedMsg{}} {
+		if _, ok := msg.(tui.Paced); !ok {
+			t.Errorf("%T is drawn at once: the board's answers would draw five frames a second", msg)
+		}
+	}
+	for _, msg := range []tea.Msg{boardDrawMsg{}, boardLoadedMsg{}, boardExportedMsg{}} {
+		if _, ok := msg.(tui.Paced); ok {
+			t.Errorf("%T is paced: what it shows would wait up to a second", msg)
+		}
+	}
 }
