@@ -307,7 +307,7 @@ func TestFilesStayShort(t *testing.T) {
 func TestOnlyTheDrawerWritesToTheTerminal(t *testing.T) {
 	writes := []string{"SetClipboard", "ReadClipboard", "SetPrimaryClipboard", "ReadPrimaryClipboard",
 		"RequestBackgroundColor", "RequestForegroundColor", "RequestCursorColor", "RequestCursorPosition",
-		"RequestCapability", "RequestTerminalVersion", "Println", "Printf", "ClearScreen", "Exec", "ExecProcess", "Suspend"}
+		"RequestCapability", "RequestTerminalVersion", "RequestWindowSize", "Println", "Printf", "ClearScreen", "Exec", "ExecProcess", "Suspend"}
 	drawn := []string{"Content", "AltScreen", "MouseMode"}
 	undrawn := []string{"WindowTitle", "ProgressBar", "KeyboardEnhancements", "ReportFocus", "DisableBracketedPasteMode"}
 	house := readHouse(t)
@@ -336,9 +336,13 @@ func TestOnlyTheDrawerWritesToTheTerminal(t *testing.T) {
 				continue
 			}
 			checked++
+			views := viewsMade(parsed, tea)
 			ast.Inspect(parsed, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.SelectorExpr:
+					if x, ok := n.X.(*ast.Ident); ok && views[x.Name] && !slices.Contains(drawn, n.Sel.Name) {
+						t.Errorf("%s: the view's %s is not drawn by the console's drawer (it draws %v)", fset.Position(n.Pos()), n.Sel.Name, drawn)
+					}
 					if x, ok := n.X.(*ast.Ident); ok && x.Name == tea && slices.Contains(writes, n.Sel.Name) {
 						t.Errorf("%s: %s.%s writes to the terminal behind the console's drawer: send the sequence as tea.Raw, which the drawer writes in order with its frames", fset.Position(n.Pos()), tea, n.Sel.Name)
 					}
@@ -361,4 +365,31 @@ func TestOnlyTheDrawerWritesToTheTerminal(t *testing.T) {
 	if checked < 20 {
 		t.Fatalf("checked %d files using Bubble Tea", checked)
 	}
+}
+
+// viewsMade are the names a file gives the views it makes (v :=
+// tea.NewView(...)), whose every field but the drawn ones is refused.
+func viewsMade(f *ast.File, tea string) map[string]bool {
+	views := map[string]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, rhs := range as.Rhs {
+			call, ok := rhs.(*ast.CallExpr)
+			if !ok {
+				continue
+			}
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "NewView" {
+				if x, ok := sel.X.(*ast.Ident); ok && x.Name == tea {
+					if id, ok := as.Lhs[i].(*ast.Ident); ok {
+						views[id.Name] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	return views
 }

@@ -19,8 +19,8 @@ import (
 
 // runDrawn runs the console with the console's own drawer: a frame is drawn
 // when it changes, never on a ticker (an idle console wakes for nothing): at
-// once after input, at most once a second for what comes in the background
-// (termdraw.Model). Bubble Tea runs the model, the input and the messages; its
+// once, but at most once a second for paced messages, the watch board's
+// asking (tui.Paced, termdraw.Model). Bubble Tea runs the model, the input and the messages; its
 // renderer is off, and its ticker, which it keeps even then, runs at its
 // slowest (once a second, with nothing to flush). Windows, and a terminal
 // the drawer cannot take, keep Bubble Tea's renderer (runTicked).

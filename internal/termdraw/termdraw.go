@@ -228,7 +228,15 @@ func (d *Drawer) Close() error {
 	return err
 }
 
+// loop draws what Frame hands over. A panic in it gives the terminal back
+// before it ends the program, as Bubble Tea does for one in the model.
 func (d *Drawer) loop(minGap time.Duration) {
+	defer func() {
+		if r := recover(); r != nil {
+			_ = d.Close() // d.stopped is closed by then: the defer below runs first
+			panic(r)
+		}
+	}()
 	defer close(d.stopped)
 	gap := time.NewTimer(0)
 	<-gap.C
