@@ -8,16 +8,16 @@ import (
 	"github.com/svcwallet/svcwallet/tui"
 )
 
-// BackgroundGap is the least time between two frames drawn for paced
-// messages (tui.Paced): the watch board's answers, five a second, are drawn
-// once a second. Every other change is drawn at once.
+// BackgroundGap is the least time between a frame drawn and one drawn for
+// paced messages (tui.Paced): the watch board's answers, five a second, are
+// drawn once a second. Every other change is drawn at once.
 const BackgroundGap = time.Second
 
 // Model runs a model under Bubble Tea and hands the drawer its views.
 // Bubble Tea asks for a view after every Update; the inner model's is asked
 // only when a frame is to be drawn: at once after any message but a paced
 // one (tui.Paced), and after a paced one once BackgroundGap has passed
-// since the last frame drawn for one (then the latest frame only). A
+// since the last frame drawn (then the latest frame only). A
 // screen opened, a review above all, is thus on the terminal as soon as
 // its model is.
 type Model struct {
@@ -34,7 +34,7 @@ type pace struct {
 	waited  bool      // the background wait ended
 	behind  bool      // a paced change is not drawn yet
 	waiting bool      // a wait is out
-	lastBg  time.Time // when a frame was last drawn for a paced change
+	drawnAt time.Time // when a frame was last drawn
 	view    tea.View  // the frame drawn last
 }
 
@@ -65,7 +65,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if !m.behind || m.atOnce || m.waiting {
 		return m, cmd
 	}
-	left := BackgroundGap - m.now().Sub(m.lastBg)
+	left := BackgroundGap - m.now().Sub(m.drawnAt)
 	if left <= 0 {
 		m.waited = true
 		return m, cmd
@@ -82,9 +82,7 @@ func (m Model) View() tea.View {
 	if draw {
 		m.view = m.Inner.View()
 		m.Drawer.Frame(m.view)
-		if !m.atOnce {
-			m.lastBg = m.now()
-		}
+		m.drawnAt = m.now()
 		m.behind = false
 	}
 	m.atOnce, m.waited = false, false
