@@ -132,9 +132,18 @@ func (c *Console) Send(msg tea.Msg) {
 }
 
 // exec runs cmd in the background, as the Bubble Tea runtime does; its
-// message is handed to the root by Until. Timers simply have not fired yet.
+// message is handed to the root by Until. Timers simply have not fired yet,
+// and the end of a test does not wait for them (settle).
 func (c *Console) exec(cmd tea.Cmd) {
 	if cmd == nil {
+		return
+	}
+	if IsTimer(cmd) {
+		go func() {
+			if msg := cmd(); msg != nil {
+				c.msgs <- msg
+			}
+		}()
 		return
 	}
 	c.running.Add(1)
@@ -305,8 +314,9 @@ func (c *Console) UntilSays(text string) {
 	c.Until(text, func(v string) bool { return strings.Contains(OneLine(v), text) })
 }
 
-// settle waits for the commands still out, a timer's among them, for at
-// most 150 ms: what writes is done in milliseconds, and a timer is let go.
+// settle waits for the commands still out, timers aside, for at most
+// 150 ms: what writes is done in milliseconds, and a command that waits on
+// something else (a timer not made by tea.Tick) is let go.
 func (c *Console) settle() {
 	done := make(chan struct{})
 	go func() { c.running.Wait(); close(done) }()
