@@ -331,3 +331,33 @@ func TestFoundryKeystoreWithoutAddress(t *testing.T) {
 		t.Errorf("a non-V3 file: %v", err)
 	}
 }
+
+// defaultScryptN and defaultScryptP are the cost keystore files are written
+// with outside tests, read before TestMain lowers it.
+var defaultScryptN, defaultScryptP = ScryptN, ScryptP
+
+// TestKeystoreWrittenAtStandardCost: a key is written with ScryptN and
+// ScryptP, which are geth's standard cost unless a test lowers them (as
+// every test that writes keys does, to be quick).
+func TestKeystoreWrittenAtStandardCost(t *testing.T) {
+	if defaultScryptN != keystore.StandardScryptN || defaultScryptP != keystore.StandardScryptP {
+		t.Errorf("keys are written with scrypt n = %d, p = %d; geth's standard is n = %d, p = %d",
+			defaultScryptN, defaultScryptP, keystore.StandardScryptN, keystore.StandardScryptP)
+	}
+	_, path, err := NewKeystoreKey(t.TempDir(), testPassphrase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f struct {
+		Crypto struct {
+			KDFParams struct{ N, P int } `json:"kdfparams"`
+		} `json:"crypto"`
+	}
+	if err := json.Unmarshal(b, &f); err != nil || f.Crypto.KDFParams.N != ScryptN || f.Crypto.KDFParams.P != ScryptP {
+		t.Errorf("file written with n = %d, p = %d (%v); want n = %d, p = %d", f.Crypto.KDFParams.N, f.Crypto.KDFParams.P, err, ScryptN, ScryptP)
+	}
+}
