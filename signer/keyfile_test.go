@@ -65,7 +65,7 @@ func TestKeyFileMatchesGeth(t *testing.T) {
 			t.Fatal(err)
 		}
 		id := [16]byte(uuid.New())
-		ours, err := encryptKeyFile(k, id, testPassphrase, keystore.LightScryptN, keystore.LightScryptP)
+		ours, err := encryptKeyFile(k, id, testPassphrase, ScryptN, ScryptP)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,7 +74,7 @@ func TestKeyFileMatchesGeth(t *testing.T) {
 			t.Fatalf("geth reads our file as %v, %v", gk, err)
 		}
 		theirs, err := keystore.EncryptKey(&keystore.Key{Id: uuid.UUID(id), Address: crypto.PubkeyToAddress(k.PublicKey), PrivateKey: k},
-			testPassphrase, keystore.LightScryptN, keystore.LightScryptP)
+			testPassphrase, ScryptN, ScryptP)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -119,7 +119,7 @@ func jsonShape(t *testing.T, b []byte) any {
 // error, never a panic (geth panics on several of these), and never a key.
 func TestDecryptKeyFileRefusesMalformed(t *testing.T) {
 	k, _ := crypto.GenerateKey()
-	good, err := encryptKeyFile(k, [16]byte(uuid.New()), testPassphrase, keystore.LightScryptN, keystore.LightScryptP)
+	good, err := encryptKeyFile(k, [16]byte(uuid.New()), testPassphrase, ScryptN, ScryptP)
 	if err != nil {
 		t.Fatal(err)
 	}
