@@ -37,22 +37,25 @@ var keyFileVectors = []struct{ name, json, password, key string }{
 
 func TestDecryptKeyFileVectors(t *testing.T) {
 	for _, v := range keyFileVectors {
-		k, addr, err := decryptKeyFile([]byte(v.json), v.password)
-		if err != nil {
-			t.Fatalf("%s: %v", v.name, err)
-		}
-		if got := hex.EncodeToString(crypto.FromECDSA(k)); got != v.key || addr != crypto.PubkeyToAddress(k.PublicKey) {
-			t.Errorf("%s: key %s (address %s), want %s", v.name, got, addr.Hex(), v.key)
-		}
-		// One MAC check serves every format; a wrong passphrase costs the
-		// vectors' full scrypt (a second each), so only PBKDF2's is tried here
-		// and scrypt's on light files (TestKeyFileMatchesGeth).
-		if v.name != "pbkdf2" {
-			continue
-		}
-		if _, _, err := decryptKeyFile([]byte(v.json), v.password+"x"); !errors.Is(err, errDecrypt) {
-			t.Errorf("%s: a wrong passphrase gave %v", v.name, err)
-		}
+		t.Run(v.name, func(t *testing.T) {
+			t.Parallel() // a second of scrypt each, sharing nothing
+			k, addr, err := decryptKeyFile([]byte(v.json), v.password)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := hex.EncodeToString(crypto.FromECDSA(k)); got != v.key || addr != crypto.PubkeyToAddress(k.PublicKey) {
+				t.Errorf("key %s (address %s), want %s", got, addr.Hex(), v.key)
+			}
+			// One MAC check serves every format; a wrong passphrase costs the
+			// vectors' full scrypt, so only PBKDF2's is tried here and
+			// scrypt's on cheap files (TestKeyFileMatchesGeth).
+			if v.name != "pbkdf2" {
+				return
+			}
+			if _, _, err := decryptKeyFile([]byte(v.json), v.password+"x"); !errors.Is(err, errDecrypt) {
+				t.Errorf("a wrong passphrase gave %v", err)
+			}
+		})
 	}
 }
 
