@@ -20,14 +20,8 @@ import (
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
 )
 
-// testScryptN is the scrypt n of the files tests write: standard scrypt
-// costs 256 MB and a second per file, geth's light a tenth of that, and the
-// format is the same whatever n (TestKeystoreWrittenAtStandardCost holds
-// the cost written outside tests).
-const testScryptN = 1 << 8
-
 func TestMain(m *testing.M) {
-	ScryptN, ScryptP = testScryptN, keystore.LightScryptP
+	ScryptN, ScryptP = exchangetest.CheapScryptN, exchangetest.CheapScryptP
 	os.Exit(exchangetest.RunTests(m))
 }
 
