@@ -343,20 +343,12 @@ func TestKeystoreWrittenAtStandardCost(t *testing.T) {
 		t.Errorf("keys are written with scrypt n = %d, p = %d; geth's standard is n = %d, p = %d",
 			defaultScryptN, defaultScryptP, keystore.StandardScryptN, keystore.StandardScryptP)
 	}
-	_, path, err := NewKeystoreKey(t.TempDir(), testPassphrase)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var f struct {
-		Crypto struct {
-			KDFParams struct{ N, P int } `json:"kdfparams"`
-		} `json:"crypto"`
-	}
-	if err := json.Unmarshal(b, &f); err != nil || f.Crypto.KDFParams.N != ScryptN || f.Crypto.KDFParams.P != ScryptP {
-		t.Errorf("file written with n = %d, p = %d (%v); want n = %d, p = %d", f.Crypto.KDFParams.N, f.Crypto.KDFParams.P, err, ScryptN, ScryptP)
+	var n, p any
+	craftKeystore(t, func(c map[string]any) {
+		params, _ := c["kdfparams"].(map[string]any)
+		n, p = params["n"], params["p"]
+	})
+	if n != float64(ScryptN) || p != float64(ScryptP) {
+		t.Errorf("file written with n = %v, p = %v; want n = %d, p = %d", n, p, ScryptN, ScryptP)
 	}
 }
