@@ -206,6 +206,33 @@ func (c *Console) UntilShows(texts ...string) {
 	})
 }
 
+// UntilShowsFiring waits until every text is on the screen, firing the
+// timers recorded so far (RecordTimers) whenever they are not: time passes
+// when the test says, not on the wall clock (a board draws an answer a
+// second after its last frame).
+func (c *Console) UntilShowsFiring(timers *[]Timer, texts ...string) {
+	c.T.Helper()
+	shows := func(v string) bool {
+		for _, s := range texts {
+			if !strings.Contains(v, s) {
+				return false
+			}
+		}
+		return true
+	}
+	c.Until(strings.Join(texts, ", "), func(v string) bool {
+		if shows(v) {
+			return true
+		}
+		fire := *timers
+		*timers = nil
+		for _, t := range fire {
+			c.Send(t.Msg)
+		}
+		return shows(c.Plain())
+	})
+}
+
 // Press sends keys: a key name ("enter", "ctrl+d", "down") or text to type.
 func (c *Console) Press(keys ...string) {
 	for _, k := range keys {
