@@ -341,14 +341,15 @@ func (c *Console) UntilSays(text string) {
 	c.Until(text, func(v string) bool { return strings.Contains(OneLine(v), text) })
 }
 
-// settle waits for the commands still out, timers aside, for at most
-// 150 ms: what writes is done in milliseconds, and a command that waits on
-// something else (a timer not made by tea.Tick) is let go.
+// settle waits for the commands still out, timers aside: what writes is
+// done in milliseconds, though a loaded machine can stretch that past a
+// test's end; a command still out after 5 s waits on something else, and is
+// let go.
 func (c *Console) settle() {
 	done := make(chan struct{})
 	go func() { c.running.Wait(); close(done) }()
 	select {
 	case <-done:
-	case <-time.After(150 * time.Millisecond):
+	case <-time.After(5 * time.Second):
 	}
 }
