@@ -20,12 +20,13 @@ import (
 func TestBoardRowTakesTheNextID(t *testing.T) {
 	c := screentest.NewLoggedInConsole(t, 120, 40, screentest.ConsoleOpts{})
 	c.App.Makers.BoardStatus = status.NewBoardStatus
+	timers := screentest.RecordTimers(c.App)
 	ids := seedIDs(t, c, 3)
 	first, second, third := ids[0], ids[1], ids[2]
 	c.Open(board.New(c.App))
 	c.UntilShows("Watch board")
 	c.Send(tea.PasteMsg{Content: first})
-	c.UntilShows(first, "SUBMITTED")
+	c.UntilShowsFiring(timers, first, "SUBMITTED")
 	c.Press("enter")
 	c.UntilShows("Quote id", "Timeline")
 	typeWithoutQuitting(t, c, second, "a row's status screen")
@@ -50,12 +51,13 @@ func TestBoardRowTakesTheNextID(t *testing.T) {
 // footer offers ctrl+c to quit, not q.
 func TestBoardListTakesTheNextID(t *testing.T) {
 	c := screentest.NewLoggedInConsole(t, 120, 40, screentest.ConsoleOpts{})
+	timers := screentest.RecordTimers(c.App)
 	ids := seedIDs(t, c, 2)
 	first, second := ids[0], ids[1]
 	c.Open(board.New(c.App))
 	c.UntilShows("Watch board")
 	c.Send(tea.PasteMsg{Content: first})
-	c.UntilShows(first, "SUBMITTED", "enter details")
+	c.UntilShowsFiring(timers, first, "SUBMITTED", "enter details")
 	typeWithoutQuitting(t, c, second, "the board")
 	c.UntilShows("Quote ids   " + second)
 	c.Press("enter")

@@ -21,8 +21,7 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	// Standard scrypt costs 256 MB and a second per file; the format is the same.
-	ScryptN, ScryptP = keystore.LightScryptN, keystore.LightScryptP
+	ScryptN, ScryptP = exchangetest.CheapScryptN, exchangetest.CheapScryptP
 	os.Exit(exchangetest.RunTests(m))
 }
 
@@ -329,5 +328,27 @@ func TestFoundryKeystoreWithoutAddress(t *testing.T) {
 	}
 	if _, _, err := KeystoreFileAddress(notV3); err == nil || !strings.Contains(err.Error(), "not a keystore V3 file") {
 		t.Errorf("a non-V3 file: %v", err)
+	}
+}
+
+// defaultScryptN and defaultScryptP are the cost keystore files are written
+// with outside tests, read before TestMain lowers it.
+var defaultScryptN, defaultScryptP = ScryptN, ScryptP
+
+// TestKeystoreWrittenAtStandardCost: a key is written with ScryptN and
+// ScryptP, which are geth's standard cost unless a test lowers them (as
+// every test that writes keys does, to be quick).
+func TestKeystoreWrittenAtStandardCost(t *testing.T) {
+	if defaultScryptN != keystore.StandardScryptN || defaultScryptP != keystore.StandardScryptP {
+		t.Errorf("keys are written with scrypt n = %d, p = %d; geth's standard is n = %d, p = %d",
+			defaultScryptN, defaultScryptP, keystore.StandardScryptN, keystore.StandardScryptP)
+	}
+	var n, p any
+	craftKeystore(t, func(c map[string]any) {
+		params, _ := c["kdfparams"].(map[string]any)
+		n, p = params["n"], params["p"]
+	})
+	if n != float64(ScryptN) || p != float64(ScryptP) {
+		t.Errorf("file written with n = %v, p = %v; want n = %d, p = %d", n, p, ScryptN, ScryptP)
 	}
 }

@@ -2,6 +2,8 @@ package tui
 
 import (
 	"fmt"
+	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -185,12 +187,15 @@ func send(m *Model, msg tea.Msg) (msgs []tea.Msg, timers int) {
 // takes, and far shorter than any timer the root or a screen would set.
 const timerWait = 200 * time.Millisecond
 
-// run executes cmd and any batch it returns. A command still running after
-// timerWait is waiting on a timer (tea.Tick, tea.Every): it is counted in
+// run executes cmd and any batch it returns. A timer (tea.Tick, known by
+// its function, or a command still running after timerWait) is counted in
 // timers and not waited for.
 func run(cmd tea.Cmd) (msgs []tea.Msg, timers int) {
 	if cmd == nil {
 		return nil, 0
+	}
+	if f := runtime.FuncForPC(reflect.ValueOf(cmd).Pointer()); f != nil && strings.HasPrefix(f.Name(), "charm.land/bubbletea/v2.Tick.") {
+		return nil, 1
 	}
 	done := make(chan tea.Msg, 1)
 	go func() { done <- cmd() }()

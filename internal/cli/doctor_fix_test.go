@@ -10,8 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ethereum/go-ethereum/accounts/keystore"
-
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -28,7 +27,7 @@ func TestDoctorFixesQuoteHostileNames(t *testing.T) {
 	if err != nil {
 		t.Skip("no sh")
 	}
-	signer.ScryptN, signer.ScryptP = keystore.LightScryptN, keystore.LightScryptP
+	exchangetest.CheapScrypt(t, &signer.ScryptN, &signer.ScryptP)
 	made := t.TempDir()
 	_, path, err := signer.ImportRawKey(made, sandbox.DemoPrivateKey, "x")
 	if err != nil {

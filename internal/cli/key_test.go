@@ -11,10 +11,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ethereum/go-ethereum/accounts/keystore"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -25,11 +25,7 @@ const (
 )
 
 // lightScrypt makes keystore writes fast; the file format is unchanged.
-func lightScrypt(t *testing.T) {
-	n, p := signer.ScryptN, signer.ScryptP
-	signer.ScryptN, signer.ScryptP = keystore.LightScryptN, keystore.LightScryptP
-	t.Cleanup(func() { signer.ScryptN, signer.ScryptP = n, p })
-}
+func lightScrypt(t *testing.T) { exchangetest.CheapScrypt(t, &signer.ScryptN, &signer.ScryptP) }
 
 type keyResult struct {
 	code           int

@@ -282,3 +282,17 @@ func KeyAddress(keyHex string) common.Address {
 	}
 	return crypto.PubkeyToAddress(k.PublicKey)
 }
+
+// CheapScryptN and CheapScryptP are the scrypt cost of the keystore files
+// tests write: a sixteenth of geth's light cost, itself a tenth of the
+// standard second. The format is the same whatever the cost (the signer's
+// TestKeystoreWrittenAtStandardCost holds what is written outside tests).
+const CheapScryptN, CheapScryptP = 1 << 8, 6
+
+// CheapScrypt sets a test's keystore cost (the signer's ScryptN and
+// ScryptP, passed in) to CheapScryptN and CheapScryptP until it ends.
+func CheapScrypt(t testing.TB, n, p *int) {
+	oldN, oldP := *n, *p
+	*n, *p = CheapScryptN, CheapScryptP
+	t.Cleanup(func() { *n, *p = oldN, oldP })
+}

@@ -178,7 +178,9 @@ func checkEntry(path, below string, fi fs.FileInfo) error {
 	if below != "" {
 		what, change = "directory "+path+" (above "+below+")", "replace what is in it"
 	}
-	if uid, known := fileOwner(fi); known && uid != os.Getuid() && uid != 0 {
+	// Root's entries are asked first: most above a file are, and Getuid is a
+	// system call each time.
+	if uid, known := fileOwner(fi); known && uid != 0 && uid != os.Getuid() {
 		return &UnsafePathError{
 			What: fmt.Sprintf("%s belongs to another user (uid %d), who could %s", what, uid, change),
 			Fix:  fmt.Sprintf("if it should be yours, sudo chown \"$USER\" %s; else keep svcwallet's files elsewhere", safetext.ShellWord(path)),

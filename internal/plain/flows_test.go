@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ethereum/go-ethereum/accounts/keystore"
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/signer"
@@ -43,7 +43,7 @@ func TestBuilderAnswersChecked(t *testing.T) {
 // exported in $SVCWALLET_PRIVATE_KEY, or by a keystore file (its
 // passphrase asked again when wrong), is the key the reviews sign with.
 func TestWalletLoginSigns(t *testing.T) {
-	signer.ScryptN, signer.ScryptP = keystore.LightScryptN, keystore.LightScryptP
+	exchangetest.CheapScrypt(t, &signer.ScryptN, &signer.ScryptP)
 	r := newRig(t)
 	r.vars[signer.KeyEnvVar] = sandbox.DemoPrivateKey
 	if _, _, err := signer.ImportRawKey(r.console.KeystoreDir, sandbox.DemoPrivateKey, "right horse"); err != nil {

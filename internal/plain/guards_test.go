@@ -7,8 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ethereum/go-ethereum/accounts/keystore"
-
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
@@ -164,7 +163,7 @@ func TestChangedBridgeAddress(t *testing.T) {
 // the account's keystore file (signer.Lookup); its passphrase is asked once
 // y is typed, again when wrong, and never written back.
 func TestKeystorePassphraseAfterY(t *testing.T) {
-	signer.ScryptN, signer.ScryptP = keystore.LightScryptN, keystore.LightScryptP
+	exchangetest.CheapScrypt(t, &signer.ScryptN, &signer.ScryptP)
 	r := newRig(t)
 	r.console.Targets[0].Demo = nil
 	if _, _, err := signer.ImportRawKey(r.console.KeystoreDir, sandbox.DemoPrivateKey, "right horse"); err != nil {

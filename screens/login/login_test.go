@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/accounts/keystore"
 
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -427,8 +428,4 @@ func TestLoginAPIKeyInPassphrase(t *testing.T) {
 
 // lightScrypt makes the keys a test imports cheap to encrypt: where it
 // only matters that the keystore holds a key.
-func lightScrypt(t *testing.T) {
-	n, p := signer.ScryptN, signer.ScryptP
-	signer.ScryptN, signer.ScryptP = keystore.LightScryptN, keystore.LightScryptP
-	t.Cleanup(func() { signer.ScryptN, signer.ScryptP = n, p })
-}
+func lightScrypt(t *testing.T) { exchangetest.CheapScrypt(t, &signer.ScryptN, &signer.ScryptP) }

@@ -132,9 +132,18 @@ func (c *Console) Send(msg tea.Msg) {
 }
 
 // exec runs cmd in the background, as the Bubble Tea runtime does; its
-// message is handed to the root by Until. Timers simply have not fired yet.
+// message is handed to the root by Until. Timers simply have not fired yet,
+// and the end of a test does not wait for them (settle).
 func (c *Console) exec(cmd tea.Cmd) {
 	if cmd == nil {
+		return
+	}
+	if IsTimer(cmd) {
+		go func() {
+			if msg := cmd(); msg != nil {
+				c.msgs <- msg
+			}
+		}()
 		return
 	}
 	c.running.Add(1)
@@ -194,6 +203,33 @@ func (c *Console) UntilShows(texts ...string) {
 			}
 		}
 		return true
+	})
+}
+
+// UntilShowsFiring waits until every text is on the screen, firing the
+// timers recorded so far (RecordTimers) whenever they are not: time passes
+// when the test says, not on the wall clock (a board draws an answer a
+// second after its last frame).
+func (c *Console) UntilShowsFiring(timers *[]Timer, texts ...string) {
+	c.T.Helper()
+	shows := func(v string) bool {
+		for _, s := range texts {
+			if !strings.Contains(v, s) {
+				return false
+			}
+		}
+		return true
+	}
+	c.Until(strings.Join(texts, ", "), func(v string) bool {
+		if shows(v) {
+			return true
+		}
+		fire := *timers
+		*timers = nil
+		for _, t := range fire {
+			c.Send(t.Msg)
+		}
+		return shows(c.Plain())
 	})
 }
 
@@ -305,13 +341,15 @@ func (c *Console) UntilSays(text string) {
 	c.Until(text, func(v string) bool { return strings.Contains(OneLine(v), text) })
 }
 
-// settle waits for the commands still out, a timer's among them, for at
-// most 150 ms: what writes is done in milliseconds, and a timer is let go.
+// settle waits for the commands still out, timers aside: what writes is
+// done in milliseconds, though a loaded machine can stretch that past a
+// test's end; a command still out after 5 s waits on something else, and is
+// let go.
 func (c *Console) settle() {
 	done := make(chan struct{})
 	go func() { c.running.Wait(); close(done) }()
 	select {
 	case <-done:
-	case <-time.After(150 * time.Millisecond):
+	case <-time.After(5 * time.Second):
 	}
 }

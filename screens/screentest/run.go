@@ -27,9 +27,10 @@ func SequenceMsgs(t *testing.T, cmd tea.Cmd) []tea.Msg {
 	return out
 }
 
-// RunAll runs a command and any batch it returns, without timers.
+// RunAll runs a command and any batch it returns, without timers: a timer
+// (IsTimer) is left unfired rather than waited for.
 func RunAll(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
+	if cmd == nil || IsTimer(cmd) {
 		return nil
 	}
 	switch msg := cmd().(type) {

@@ -1,6 +1,9 @@
 package screentest
 
 import (
+	"reflect"
+	"runtime"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -23,4 +26,19 @@ func RecordTimers(app *kit.App) *[]Timer {
 		return nil
 	}
 	return &got
+}
+
+// IsTimer reports whether cmd is a Bubble Tea timer (tea.Tick, tea.Every),
+// known by its function: a test need not run it, nor wait to learn it waits.
+// A timer made some other way is not recognised and simply runs.
+func IsTimer(cmd tea.Cmd) bool {
+	if cmd == nil {
+		return false
+	}
+	f := runtime.FuncForPC(reflect.ValueOf(cmd).Pointer())
+	if f == nil {
+		return false
+	}
+	name := f.Name()
+	return strings.HasPrefix(name, "charm.land/bubbletea/v2.Tick.") || strings.HasPrefix(name, "charm.land/bubbletea/v2.Every.")
 }

@@ -150,8 +150,9 @@ func (r *reviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
 // or when it cannot be signed at all (enter then says why, unless the
 // screen already does).
 func (r *reviewScreen) bindings() kit.Bindings {
-	return append(append(r.lossBindings(),
-		kit.Binding{Key: reviewKeys.Sign, On: r.canSign() && !r.askedLoss(), Do: r.askingLoss(r.sign), Off: func() tea.Cmd {
+	_, whole := r.fitted() // drawn once for the three that ask: up to five renders
+	return append(append(r.lossBindings(whole),
+		kit.Binding{Key: reviewKeys.Sign, On: r.canSign(whole) && !r.askedLoss(), Do: r.askingLoss(r.sign), Off: func() tea.Cmd {
 			if r.expired() {
 				return r.backToQuote()
 			}
@@ -171,7 +172,7 @@ func (r *reviewScreen) bindings() kit.Bindings {
 			return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.History(r.app)))
 		}},
 		kit.Binding{Key: r.requoteKey(), On: !r.gate.Sending && !r.gate.Offline.Preparing, Do: func() tea.Cmd { return tui.Pop(r) }},
-	), append(r.gate.Offline.Bindings(r.app, r.canPrepare() && !r.askedLoss(), r.askingLoss(r.prepare)), r.gate.Bindings()...)...)
+	), append(r.gate.Offline.Bindings(r.app, r.canPrepare(whole) && !r.askedLoss(), r.askingLoss(r.prepare)), r.gate.Bindings()...)...)
 }
 
 // requoteKey is r, or ctrl+r while the passphrase field takes r as text.
@@ -183,10 +184,9 @@ func (r *reviewScreen) requoteKey() key.Binding {
 }
 
 // canSign: enter would sign now (the keystroke guard aside): everything the
-// user confirms is on screen.
-func (r *reviewScreen) canSign() bool {
-	_, fits := r.fitted()
-	return r.signable() && fits
+// user confirms is on screen (whole, as fitted says).
+func (r *reviewScreen) canSign(whole bool) bool {
+	return r.signable() && whole
 }
 
 // signable: nothing but the screen's size could keep enter from signing.

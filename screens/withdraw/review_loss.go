@@ -48,8 +48,7 @@ func (r *reviewScreen) askedLoss() bool {
 
 // lossBindings answer the question: y acts, while the review and the
 // question are on screen whole (as enter signs only then); n does not act.
-func (r *reviewScreen) lossBindings() kit.Bindings {
-	_, seen := r.fitted()
+func (r *reviewScreen) lossBindings(seen bool) kit.Bindings {
 	return kit.Bindings{
 		{Key: lossKeys.Yes, On: r.askedLoss() && seen, Do: func() tea.Cmd {
 			act := r.lossAsk

@@ -10,10 +10,10 @@ import (
 
 // canPrepare: the Transfer may be written for a wallet elsewhere, as
 // `withdraw --signer offline` does, once the review is sound (as for
-// signing) and the gate allows it (kit.ReviewGate.CanPrepare).
-func (r *reviewScreen) canPrepare() bool {
-	_, fits := r.fitted() // what is prepared is what is reviewed: on screen, whole
-	return r.preparable() && fits
+// signing) and the gate allows it (kit.ReviewGate.CanPrepare); what is
+// prepared is what is reviewed: on screen, whole (as fitted says).
+func (r *reviewScreen) canPrepare(whole bool) bool {
+	return r.preparable() && whole
 }
 
 // preparable: nothing but the screen's size could keep o from preparing.

@@ -13,9 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ethereum/go-ethereum/accounts/keystore"
 	"github.com/ethereum/go-ethereum/common"
 
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
@@ -129,9 +129,7 @@ func TestHygieneNoSecretsAnywhere(t *testing.T) {
 	}
 
 	// Keys: a keystore file (wrong passphrase first) and a bad raw hex key.
-	oldN, oldP := signer.ScryptN, signer.ScryptP
-	signer.ScryptN, signer.ScryptP = keystore.LightScryptN, keystore.LightScryptP
-	t.Cleanup(func() { signer.ScryptN, signer.ScryptP = oldN, oldP })
+	exchangetest.CheapScrypt(t, &signer.ScryptN, &signer.ScryptP)
 	ksDir := filepath.Join(t.TempDir(), "keystore")
 	_, ksPath, err := signer.ImportRawKey(ksDir, sandbox.DemoPrivateKey, passphrase)
 	if err != nil {

@@ -45,10 +45,11 @@ func TestWithdrawFaultsPayExactlyOnce(t *testing.T) {
 		counts[f]++
 		return f
 	})
-	// The withdrawing client gives up on a hung attempt quickly; quotes and
-	// status checks go through a second session with the default timeout.
+	// The withdrawing client gives up on a hung attempt quickly (an answer
+	// slower than that is one more fault, paid once all the same); quotes
+	// and status checks go through a second session with the default timeout.
 	c := w.Login(sandbox.DemoAPIKey, exchange.Options{
-		HTTPClient: shortTimeout(50 * time.Millisecond),
+		HTTPClient: shortTimeout(20 * time.Millisecond),
 		Retry:      exchange.RetryPolicy{Attempts: 3, Sleep: noSleep},
 	})
 	check := w.Login(sandbox.DemoAPIKey, exchange.Options{})
