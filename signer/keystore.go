@@ -24,7 +24,7 @@ const KeystoreEnvVar = "SVCWALLET_KEYSTORE"
 
 // ScryptN and ScryptP are the scrypt cost of the keystore files this package
 // writes: geth's standard (256 MB, about a second) so a stolen file resists
-// guessing. Tests lower them to keystore.LightScryptN/P; decryption always
+// guessing. Tests lower them (exchangetest.CheapScrypt); decryption always
 // uses the cost recorded in the file.
 var ScryptN, ScryptP = standardScryptN, standardScryptP
 

@@ -171,6 +171,11 @@ func checkChain(abs string, homes []string) error {
 	}
 }
 
+// ownedByUs: an entry of ours or root's (who can replace anything anyway).
+// Root's are asked first: most above a file are, and Getuid is a system
+// call each time.
+func ownedByUs(uid int, me func() int) bool { return uid == 0 || uid == me() }
+
 // checkEntry applies the rules to path: the file itself when below is "",
 // else a directory above the file below.
 func checkEntry(path, below string, fi fs.FileInfo) error {
@@ -178,9 +183,7 @@ func checkEntry(path, below string, fi fs.FileInfo) error {
 	if below != "" {
 		what, change = "directory "+path+" (above "+below+")", "replace what is in it"
 	}
-	// Root's entries are asked first: most above a file are, and Getuid is a
-	// system call each time.
-	if uid, known := fileOwner(fi); known && uid != 0 && uid != os.Getuid() {
+	if uid, known := fileOwner(fi); known && !ownedByUs(uid, os.Getuid) {
 		return &UnsafePathError{
 			What: fmt.Sprintf("%s belongs to another user (uid %d), who could %s", what, uid, change),
 			Fix:  fmt.Sprintf("if it should be yours, sudo chown \"$USER\" %s; else keep svcwallet's files elsewhere", safetext.ShellWord(path)),

@@ -216,3 +216,15 @@ func TestOpenPrivateRefusesLinks(t *testing.T) {
 	}
 	f.Close()
 }
+
+// TestOwnedByUs: an entry is ours when we own it or root does; another
+// user's is refused whoever runs the tests (they run as root here, where
+// every file is root's or ours).
+func TestOwnedByUs(t *testing.T) {
+	me := func() int { return 1000 }
+	for uid, want := range map[int]bool{1000: true, 0: true, 1001: false, 65534: false} {
+		if got := ownedByUs(uid, me); got != want {
+			t.Errorf("uid %d owned by us: %v, want %v", uid, got, want)
+		}
+	}
+}

@@ -10,7 +10,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/ethereum/go-ethereum/accounts/keystore"
 
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/screens/kit"
@@ -111,11 +110,7 @@ func (r *bldRig) signAndWait() {
 	r.UntilShows("Builder authorized", "May trade for")
 }
 
-func lightKeystore(t *testing.T) {
-	n, p := signer.ScryptN, signer.ScryptP
-	signer.ScryptN, signer.ScryptP = keystore.LightScryptN, keystore.LightScryptP
-	t.Cleanup(func() { signer.ScryptN, signer.ScryptP = n, p })
-}
+func lightKeystore(t *testing.T) { exchangetest.CheapScrypt(t, &signer.ScryptN, &signer.ScryptP) }
 
 func TestBuilderAuthorizeOnly(t *testing.T) {
 	r := newBldRig(t, 120, 40)

@@ -4,8 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/ethereum/go-ethereum/accounts/keystore"
-
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/sandbox"
@@ -17,9 +16,7 @@ import (
 // keystore's keys and the method this environment was last logged in with,
 // the same the console reads before it runs.
 func TestReadLoginFacts(t *testing.T) {
-	n, p := signer.ScryptN, signer.ScryptP
-	signer.ScryptN, signer.ScryptP = keystore.LightScryptN, keystore.LightScryptP
-	t.Cleanup(func() { signer.ScryptN, signer.ScryptP = n, p })
+	exchangetest.CheapScrypt(t, &signer.ScryptN, &signer.ScryptP)
 	app, _ := screentest.LoggedInApp(t)
 	app.LoginMethods = session.Methods{File: filepath.Join(t.TempDir(), session.MethodsFile)}
 	if err := app.LoginMethods.Remember(app.Target.Env.Name, session.ByAPIKey); err != nil {

@@ -11,7 +11,6 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/ethereum/go-ethereum/accounts/keystore"
 
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/internal/safetext"
@@ -102,9 +101,7 @@ func TestLoginErrorGoesWithWhatItWasAbout(t *testing.T) {
 // a path typed or pre-filled into a field; "another file…" brings the path
 // field back (TestLoginStartsWhereTheKeyIs: which source is preselected).
 func TestLoginPicksKeystoreKeys(t *testing.T) {
-	n, p := signer.ScryptN, signer.ScryptP
-	signer.ScryptN, signer.ScryptP = keystore.LightScryptN, keystore.LightScryptP
-	t.Cleanup(func() { signer.ScryptN, signer.ScryptP = n, p })
+	lightScrypt(t)
 	app, _ := screentest.LoggedInApp(t)
 	var paths []string
 	for _, k := range []string{sandbox.DemoPrivateKey, screentest.StrangerKey} {

@@ -351,5 +351,6 @@ func (c *Console) settle() {
 	select {
 	case <-done:
 	case <-time.After(5 * time.Second):
+		c.T.Logf("a command was still out 5 s after the test ended: let go")
 	}
 }
