@@ -147,6 +147,9 @@ func TestTheScreenShowsTheFrame(t *testing.T) {
 				w, h = 20+r.IntN(100), 5+r.IntN(40)
 				s.mu.Lock()
 				s.term.Resize(w, h)
+				// A real terminal keeps (and reflows) what it showed: the
+				// next frame must not rely on a blank screen.
+				_, _ = s.term.Write([]byte(ansi.CursorHomePosition + strings.Repeat(strings.Repeat("#", w)+"\r\n", h-1) + strings.Repeat("#", w)))
 				s.mu.Unlock()
 				d.Resize(w, h)
 			}
