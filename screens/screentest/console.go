@@ -196,14 +196,17 @@ func (c *Console) Until(what string, cond func(view string) bool) {
 // UntilShows waits until every text is on the screen.
 func (c *Console) UntilShows(texts ...string) {
 	c.T.Helper()
-	c.Until(strings.Join(texts, ", "), func(v string) bool {
-		for _, s := range texts {
-			if !strings.Contains(v, s) {
-				return false
-			}
+	c.Until(strings.Join(texts, ", "), func(v string) bool { return showsAll(v, texts) })
+}
+
+// showsAll: every text is in the screen v.
+func showsAll(v string, texts []string) bool {
+	for _, s := range texts {
+		if !strings.Contains(v, s) {
+			return false
 		}
-		return true
-	})
+	}
+	return true
 }
 
 // UntilShowsFiring waits until every text is on the screen, firing the
@@ -212,16 +215,8 @@ func (c *Console) UntilShows(texts ...string) {
 // second after its last frame).
 func (c *Console) UntilShowsFiring(timers *[]Timer, texts ...string) {
 	c.T.Helper()
-	shows := func(v string) bool {
-		for _, s := range texts {
-			if !strings.Contains(v, s) {
-				return false
-			}
-		}
-		return true
-	}
 	c.Until(strings.Join(texts, ", "), func(v string) bool {
-		if shows(v) {
+		if showsAll(v, texts) {
 			return true
 		}
 		fire := *timers
@@ -229,7 +224,7 @@ func (c *Console) UntilShowsFiring(timers *[]Timer, texts ...string) {
 		for _, t := range fire {
 			c.Send(t.Msg)
 		}
-		return shows(c.Plain())
+		return showsAll(c.Plain(), texts)
 	})
 }
 
