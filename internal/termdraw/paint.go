@@ -42,7 +42,6 @@ func (d *Drawer) paint(out *bytes.Buffer, v *tea.View, t terminal, resized bool)
 		}
 	} else if resized || t.w != d.cells.Width() || t.h != d.cells.Height() {
 		d.cells.Resize(t.w, t.h)
-		d.cells.Touched = nil
 		d.scr.Resize(t.w, t.h)
 		d.scr.Erase()
 	}
