@@ -36,3 +36,18 @@ func TestSandboxByDefaultIsSaid(t *testing.T) {
 		t.Errorf("doctor:\n%s", r.stdout)
 	}
 }
+
+// TestNotFoundSaysWhatNext: an id the service does not know says what to
+// do next (check it, or look it up on the account that made it), on
+// stderr and in the JSON error.
+func TestNotFoundSaysWhatNext(t *testing.T) {
+	next := "check the id, or look it up logged in to the account and environment that made it"
+	r := depositCmd(t, nil, "status", "q-12345678")
+	if r.code != exitNotFound || !strings.Contains(r.stderr, next) {
+		t.Errorf("exit %d, stderr:\n%s", r.code, r.stderr)
+	}
+	r = depositCmd(t, nil, "status", "q-12345678", "--json")
+	if r.code != exitNotFound || !strings.Contains(r.stdout, next) {
+		t.Errorf("--json: exit %d, stdout:\n%s", r.code, r.stdout)
+	}
+}

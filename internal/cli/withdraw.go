@@ -197,6 +197,18 @@ func newWithdrawTarget(e config.Environment) (withdrawTarget, error) {
 		embedded: true, cleanup: func() { os.RemoveAll(dir) }}, nil
 }
 
+// checkAmounts checks --amount (when given: on a terminal a missing one is
+// asked) and --max-fee as the quote step will.
+func checkAmounts(f withdrawFlags) error {
+	if f.amount != "" {
+		if _, err := withdrawal.ParseAmount(f.amount); err != nil {
+			return err
+		}
+	}
+	_, err := withdrawal.ParseFeeCap(f.maxFee)
+	return err
+}
+
 func (c withdrawCmd) run(ctx context.Context, f withdrawFlags) error {
 	f.json = c.env.JSON
 	// On a terminal what is missing is asked once the routes are known
@@ -209,6 +221,11 @@ func (c withdrawCmd) run(ctx context.Context, f withdrawFlags) error {
 		return usageError("--chain %.40q: %w", safetext.Quoted(f.chain), exchange.CheckChainName(strings.TrimSpace(f.chain)))
 	case f.acceptBridge != "" && exchange.ValidateAddress(exchange.ChainTypeEVM, f.acceptBridge) != nil:
 		return usageError("--accept-bridge: %w", exchange.ValidateAddress(exchange.ChainTypeEVM, f.acceptBridge))
+	}
+	// The amounts need no route: a wrong one is said before the key is
+	// looked for, not after (the address waits for the route's chain).
+	if err := checkAmounts(f); err != nil {
+		return usageError("%w", err)
 	}
 	accepted, err := f.acceptedLoss()
 	if err != nil {

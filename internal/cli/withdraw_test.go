@@ -430,3 +430,19 @@ func TestWithdrawWaitsOutRateLimits(t *testing.T) {
 	}
 	r.wantBalance("9975")
 }
+
+// TestWithdrawBadAmountSaidFirst: an --amount or --max-fee that is no
+// amount is said before the key is looked for, so a script's author fixes
+// it first and not after choosing a key.
+func TestWithdrawBadAmountSaidFirst(t *testing.T) {
+	withdrawState(t)
+	r := newStatusRig(t)
+	noKey := []string{"--yes", "--keystore-file", filepath.Join(t.TempDir(), "absent.json")}
+	r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "abc", noKey...)...).
+		want(t, exitUsage, "amount may hold only digits and one decimal point")
+	r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", append(noKey, "--max-fee", "lots")...)...).
+		want(t, exitUsage, "fee cap must be a plain decimal")
+	if n := r.withdraws.Load(); n != 0 {
+		t.Errorf("%d withdraw requests, want 0", n)
+	}
+}

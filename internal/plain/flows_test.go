@@ -143,3 +143,26 @@ func TestKeptSessionSkipsTheLogin(t *testing.T) {
 		t.Errorf("the login was asked:\n%s", out)
 	}
 }
+
+// TestLookUpSaysInTheOrderGiven: several ids looked up at once are said in
+// the order they were typed, as `svcwallet status` prints them, whatever
+// order their answers came in.
+func TestLookUpSaysInTheOrderGiven(t *testing.T) {
+	r := newRig(t)
+	ids := []string{"q-cccccccccccccccccccccccc", "q-aaaaaaaaaaaaaaaaaaaaaaaa", "q-bbbbbbbbbbbbbbbbbbbbbbbb"}
+	out, err := r.run(steps(logIn, typed("look up", strings.Join(ids, " "), "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := -1
+	for _, id := range ids {
+		i := strings.Index(out, id+" NOT FOUND")
+		if i < 0 {
+			t.Fatalf("%s not said NOT FOUND:\n%s", id, out)
+		}
+		if i < at {
+			t.Fatalf("%s said before the id typed ahead of it:\n%s", id, out)
+		}
+		at = i
+	}
+}

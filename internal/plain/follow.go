@@ -201,17 +201,20 @@ func (s *session) lookUpID(ids ...string) error {
 	var moving []string
 	var failed error
 	ended := map[string]bool{}
-	if err := loop.Run(s.ctx, func(f follow.Seen) bool {
+	// Several ids are said once all have answered, in the order given (as
+	// `svcwallet status` prints them), not in the order the answers came.
+	said := map[string]string{}
+	err = loop.Run(s.ctx, func(f follow.Seen) bool {
 		switch {
 		case !f.Known && !f.NotFound && !f.Vanished:
 			failed = fmt.Errorf("the status of %s could not be read: %w", f.QuoteID, exchange.Explain(f.Err))
 			if len(ids) > 1 {
-				s.p.Say("%s.", upperFirst(trimStop(failed)))
+				said[f.QuoteID] = upperFirst(trimStop(failed)) + "."
 			}
 			return true
 		case len(ids) > 1:
 			o := f.Outcome()
-			s.p.Say("%s %s: %s", f.QuoteID, o.Name, o.Sentence())
+			said[f.QuoteID] = fmt.Sprintf("%s %s: %s", f.QuoteID, o.Name, o.Sentence())
 		default:
 			s.printRecord(f.Followed)
 		}
@@ -219,7 +222,15 @@ func (s *session) lookUpID(ids ...string) error {
 			ended[f.QuoteID] = true
 		}
 		return true
-	}); err != nil {
+	})
+	// What was seen is said even when ctrl+c ended the asking.
+	for _, id := range ids {
+		if line, ok := said[id]; ok {
+			s.p.Say("%s", line)
+			delete(said, id) // an id given twice is said once
+		}
+	}
+	if err != nil {
 		return ErrInterrupted
 	}
 	for _, id := range ids {

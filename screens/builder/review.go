@@ -224,26 +224,45 @@ func (r *builderReviewScreen) prepare() tea.Cmd {
 // prepared for offline signing, where the file is and how to finish stay
 // on screen whatever its height.
 func (r *builderReviewScreen) View() string {
-	full := r.render()
-	if h := lipgloss.Height(full); h > r.h && r.h > 0 {
+	full, ok := r.fitted()
+	if !ok {
 		if r.gate.Offline.Done() {
 			return layout.Clip(r.gate.Offline.View(r.app.Common, r.wd), r.wd)
 		}
 		st := r.app.Common.Styles
-		notice := fmt.Sprintf("The message to sign needs %d lines and this terminal shows %d. Enlarge the terminal to review it; signing waits until it can be read whole.", h, r.h)
+		notice := fmt.Sprintf("The message to sign needs %d lines and this terminal shows %d. Enlarge the terminal to review it; signing waits until it can be read whole.", lipgloss.Height(full), r.h)
 		return st.Warning.Render(ansi.Wrap(notice, max(r.wd, 20), ""))
 	}
 	return full
 }
 
 // fits reports whether the whole message is on screen.
-func (r *builderReviewScreen) fits() bool { return r.h <= 0 || lipgloss.Height(r.render()) <= r.h }
+func (r *builderReviewScreen) fits() bool {
+	_, ok := r.fitted()
+	return ok
+}
 
-func (r *builderReviewScreen) render() string {
+// fitted is the fullest rendering that fits the screen's height: the
+// review as it is, else without its blank lines (level 1, which keeps
+// every note), so an 80x24 terminal shows an authorization with an API
+// key signed by a keystore key. Without a fit it is the shorter one.
+func (r *builderReviewScreen) fitted() (string, bool) {
+	var out string
+	for level := range 2 {
+		if out = r.render(level); r.h <= 0 || lipgloss.Height(out) <= r.h {
+			return out, true
+		}
+	}
+	return out, false
+}
+
+// render draws the review at a level of kit.TypedDataView.Render: 0 as
+// it is, 1 without blank lines.
+func (r *builderReviewScreen) render(level int) string {
 	c := r.app.Common
 	st := c.Styles
 	var b strings.Builder
-	b.WriteString(r.typedDataView())
+	b.WriteString(r.typedDataView(level))
 	// The warnings of every review (builder.Auth.Warnings), in the same
 	// words.
 	for _, w := range r.order.Auth.Warnings() {
@@ -254,7 +273,11 @@ func (r *builderReviewScreen) render() string {
 		b.WriteString("\n" + r.gate.Offline.View(c, r.wd))
 		return layout.Clip(b.String(), r.wd)
 	}
-	b.WriteString("\n" + r.gate.Key.View(18) + "\n\n")
+	if level == 0 {
+		b.WriteString("\n" + r.gate.Key.View(18) + "\n\n")
+	} else {
+		b.WriteString(r.gate.Key.View(18) + "\n")
+	}
 	switch {
 	case r.gate.Offline.Preparing:
 		b.WriteString(r.gate.Prompt("", "Preparing the authorization for offline signing…") + "\n")
@@ -273,7 +296,7 @@ func (r *builderReviewScreen) render() string {
 // typedDataView shows the authorization's facts but its details, which are
 // the message's fields (builder.Order.Facts), then the message
 // (kit.TypedDataView), the builder and its rights drawn apart.
-func (r *builderReviewScreen) typedDataView() string {
+func (r *builderReviewScreen) typedDataView(level int) string {
 	v := kit.TypedDataView{Review: r.order.Review(), Where: kit.WhereRows(r.app),
 		Danger: map[string]bool{"builderAccountID": true, "maxFutureFeeRate": true, "maxSpotFeeRate": true, "permissions": true, "signer": true}}
 	for _, f := range r.order.Facts() {
@@ -281,5 +304,5 @@ func (r *builderReviewScreen) typedDataView() string {
 			v.Facts = append(v.Facts, f)
 		}
 	}
-	return v.Render(r.app.Common, r.wd, 0)
+	return v.Render(r.app.Common, r.wd, level)
 }

@@ -216,3 +216,24 @@ func TestBuilderReviewWarnsHighFeeCap(t *testing.T) {
 	r.TypeText("10")
 	r.UntilShows("! % → signed 100000: above 1%, check it")
 }
+
+// TestBuilderReviewFitsByCompacting: a review a few lines taller than the
+// terminal (an API key's, signed by a keystore key whose path takes three
+// lines at 80 columns) drops its blank lines, as the withdrawal's review
+// does, and still shows every field, the digest and the question.
+func TestBuilderReviewFitsByCompacting(t *testing.T) {
+	r := newBldRig(t, 120, 40)
+	r.openForm()
+	r.fill(sandbox.BuilderAddress, "0.1", "0.05", "14d")
+	r.keySection("market maker bot", sandbox.NoChainAddress)
+	r.toReview()
+	r.Send(tea.WindowSizeMsg{Width: 80, Height: 22})
+	r.UntilShows("Builder: review and sign", "Press enter to sign")
+	v := r.Plain()
+	for _, want := range []string{"Key label", "Environment", "accountID", "signer", "permissions", "builderAccountID",
+		"maxFutureFeeRate", "= 0.1% futures cap", "maxSpotFeeRate", "= 0.05% spot cap", "nonce", "expiration", "Digest", "Signing key"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("no %q at 80x22:\n%s", want, v)
+		}
+	}
+}

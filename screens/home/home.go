@@ -33,12 +33,13 @@ type menuItem struct {
 }
 
 // homeMenu lists the ways on; log out is handled by the screen itself.
+// Each description fits the 51 columns an 80-column terminal leaves it.
 var homeMenu = []menuItem{
-	{"d", "Deposit addresses", "chains, tokens, QR codes; provision on-demand chains", func(a *kit.App) tui.Screen { return a.Makers.Deposit(a) }},
-	{"w", "Withdraw USDT", "through the bridge: route, quote, review, sign, follow", func(a *kit.App) tui.Screen { return a.Makers.Withdraw(a) }},
+	{"d", "Deposit addresses", "chains and tokens, QR codes, on-demand chains", func(a *kit.App) tui.Screen { return a.Makers.Deposit(a) }},
+	{"w", "Withdraw USDT", "through the bridge: quote, review, sign, follow", func(a *kit.App) tui.Screen { return a.Makers.Withdraw(a) }},
 	{"h", "History", "this account's withdrawals; resume unfinished ones", func(a *kit.App) tui.Screen { return a.Makers.History(a) }},
 	{"s", "Watch board", "follow many withdrawals by quote id", func(a *kit.App) tui.Screen { return a.Makers.Board(a) }},
-	{"b", "Builder authorization", "let a builder trade for this account, with fee caps and an optional API key", func(a *kit.App) tui.Screen { return a.Makers.Builder(a) }},
+	{"b", "Builder authorization", "let a builder trade: fee caps, optional API key", func(a *kit.App) tui.Screen { return a.Makers.Builder(a) }},
 }
 
 // homeScreen shows who is logged in and the ways on.

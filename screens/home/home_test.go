@@ -334,3 +334,16 @@ func resetTo(cmd tea.Cmd) tui.Screen {
 	}
 	return nil
 }
+
+// TestHomeMenuWholeAt80: on an 80-column terminal, the commonest size, every
+// way on from Home says what it opens whole, not cut by an ellipsis.
+func TestHomeMenuWholeAt80(t *testing.T) {
+	h := homeWithLogin(t, exchange.LoginResult{Status: "success", FundingAccountAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"})
+	h.SetSize(80, 24)
+	v := ansi.Strip(h.View())
+	for _, it := range homeMenu {
+		if !strings.Contains(v, it.about) {
+			t.Errorf("%s: %q is cut at 80 columns:\n%s", it.label, it.about, v)
+		}
+	}
+}

@@ -117,3 +117,16 @@ func TestStatusNotFoundAfterAcceptance(t *testing.T) {
 		screentest.Drive(s, func() tea.Msg { return next.Msg })
 	}
 }
+
+// TestStatusNotFoundSaysWhatNext: an id the service does not know, and
+// this journal never saw, says what to do next: check it, or look it up
+// on the account and environment that made it.
+func TestStatusNotFoundSaysWhatNext(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	s := newStatus(r.App, "q-nobodyknowsthisone")
+	s.SetSize(100, 40)
+	screentest.Drive(s, s.Init())
+	if view := screentest.OneLine(s.View()); !strings.Contains(view, "check the id, or look it up logged in to the account and environment that made it") {
+		t.Fatalf("an unknown id:\n%s", view)
+	}
+}

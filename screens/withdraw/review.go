@@ -366,7 +366,7 @@ func (r *reviewScreen) View() string {
 	}
 	if !ok {
 		return layout.Clip(layout.ErrorBlock(r.app.Common, "Too small to review", exchange.UserError{Text: fmt.Sprintf(
-			"the review needs %d rows to show everything you sign; this terminal gives it %d. Make the window taller (or close help with ?) to sign, or %s for a new quote",
+			"the review needs %d rows to show everything you sign; this terminal gives it %d. Make the window taller (or, if the help is open, close it with ?) to sign, or %s for a new quote",
 			lipgloss.Height(out), r.h, r.requoteKey().Help().Key)}, r.wd), r.wd)
 	}
 	return out

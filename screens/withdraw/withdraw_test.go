@@ -535,3 +535,15 @@ func TestMarkDiffHexIgnoresCase(t *testing.T) {
 		}
 	}
 }
+
+// TestReviewTooSmallHintHoldsWithHelpClosed: the too-small review does not
+// tell a person whose help is closed to close it with ?, which would open
+// it and take more rows; it names ? only for when the help is open.
+func TestReviewTooSmallHintHoldsWithHelpClosed(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 60, 12, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	view := strings.Join(strings.Fields(ansi.Strip(r.View())), " ")
+	if !strings.Contains(view, "Make the window taller") || !strings.Contains(view, "if the help is open, close it with ?") {
+		t.Fatalf("the hint does not say ? is for an open help:\n%s", view)
+	}
+}
