@@ -6,16 +6,17 @@ import (
 	"github.com/decred/dcrd/dcrec/secp256k1/v4"
 	"github.com/decred/dcrd/dcrec/secp256k1/v4/ecdsa"
 	"github.com/ethereum/go-ethereum/common"
-	"golang.org/x/crypto/sha3"
+	"github.com/ethereum/go-ethereum/crypto/keccak"
 )
 
-// The curve and keccak come from pure-Go libraries (decred's secp256k1,
-// x/crypto's sha3), not go-ethereum's crypto, whose libsecp256k1 is C: a
-// cgo package makes every binary and test binary link with gcc.
+// The curve comes from decred's pure-Go secp256k1 and keccak from
+// go-ethereum's crypto/keccak (Go and assembly, linked by common anyway),
+// not from go-ethereum's crypto, whose libsecp256k1 is C: a cgo package
+// makes every binary and test binary link with gcc.
 
 // keccak256 is Ethereum's Keccak-256 (the pre-standard padding) of the parts.
 func keccak256(parts ...[]byte) []byte {
-	h := sha3.NewLegacyKeccak256()
+	h := keccak.NewLegacyKeccak256()
 	for _, p := range parts {
 		h.Write(p)
 	}

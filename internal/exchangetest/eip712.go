@@ -20,7 +20,8 @@ import (
 // hashed by the types the JSON declares, as a wallet does, never by
 // svcwallet's signer (which knows its four messages as Go types). The
 // signer's tests hold it to go-ethereum's apitypes; keeping go-ethereum's
-// crypto out of here keeps its C out of every test binary that fakes a wallet.
+// crypto out of here keeps its C out of every test binary that fakes a
+// wallet. Its keccak is x/crypto's, not the signer's (go-ethereum's).
 
 // TypedData is eth_signTypedData_v4's JSON as a wallet reads it.
 type TypedData struct {

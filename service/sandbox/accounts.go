@@ -7,9 +7,9 @@ import (
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto/keccak"
 	"github.com/mr-tron/base58"
 	"github.com/shopspring/decimal"
-	"golang.org/x/crypto/sha3"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
 )
@@ -269,7 +269,7 @@ func sameName(canonical, s string) bool {
 // keccak256 is Ethereum's Keccak-256, from which the sandbox derives its
 // made-up addresses as an exchange derives real ones.
 func keccak256(b []byte) []byte {
-	h := sha3.NewLegacyKeccak256()
+	h := keccak.NewLegacyKeccak256()
 	h.Write(b)
 	return h.Sum(nil)
 }
