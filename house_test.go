@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -392,4 +393,22 @@ func viewsMade(f *ast.File, tea string) map[string]bool {
 		return true
 	})
 	return views
+}
+
+// TestNoForeignCgo: no package outside the standard library that the
+// program links has cgo files. One such package makes every binary and
+// test binary link with gcc (the external linker), which roughly doubled
+// the suite's link time when go-ethereum's crypto brought libsecp256k1;
+// the standard library's cgo (net, os/user) links internally. Tests may
+// link one to cross-check against it (signer's tests link go-ethereum).
+func TestNoForeignCgo(t *testing.T) {
+	cmd := exec.Command("go", "list", "-deps", "-f", "{{if and (not .Standard) .CgoFiles}}{{.ImportPath}}{{end}}", "./...")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	if cgo := strings.Fields(string(out)); len(cgo) > 0 {
+		t.Errorf("the program links packages written partly in C: %s; choose a pure-Go package or path (`go mod why PACKAGE` says who imports it)", strings.Join(cgo, ", "))
+	}
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/aes"
 	"crypto/cipher"
-	"crypto/ecdsa"
 	"crypto/pbkdf2"
 	"crypto/rand"
 	"crypto/sha256"
@@ -14,8 +13,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/decred/dcrd/dcrec/secp256k1/v4"
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/crypto"
 	"golang.org/x/crypto/scrypt"
 )
 
@@ -55,7 +54,7 @@ type keyFileCrypto struct {
 
 // encryptKeyFile is k as a version 3 keystore file: AES-128-CTR under a
 // scrypt key of the passphrase, a Keccak-256 MAC, geth's field order.
-func encryptKeyFile(k *ecdsa.PrivateKey, id [16]byte, passphrase string, scryptN, scryptP int) ([]byte, error) {
+func encryptKeyFile(k *secp256k1.PrivateKey, id [16]byte, passphrase string, scryptN, scryptP int) ([]byte, error) {
 	salt, iv := make([]byte, 32), make([]byte, aes.BlockSize)
 	if _, err := rand.Read(salt); err != nil {
 		return nil, err
@@ -67,15 +66,15 @@ func encryptKeyFile(k *ecdsa.PrivateKey, id [16]byte, passphrase string, scryptN
 	if err != nil {
 		return nil, err
 	}
-	cipherText, err := aesCTR(derived[:16], crypto.FromECDSA(k), iv)
+	cipherText, err := aesCTR(derived[:16], k.Serialize(), iv)
 	if err != nil {
 		return nil, err
 	}
-	addr := crypto.PubkeyToAddress(k.PublicKey)
+	addr := addressOf(k.PubKey())
 	f := keyFileJSON{Address: hex.EncodeToString(addr[:]), ID: uuidString(id), Version: 3}
 	f.Crypto = keyFileCrypto{Cipher: "aes-128-ctr", CipherText: hex.EncodeToString(cipherText), KDF: "scrypt",
 		KDFParams: map[string]any{"n": scryptN, "r": scryptR, "p": scryptP, "dklen": scryptDKLen, "salt": hex.EncodeToString(salt)},
-		MAC:       hex.EncodeToString(crypto.Keccak256(derived[16:32], cipherText))}
+		MAC:       hex.EncodeToString(keccak256(derived[16:32], cipherText))}
 	f.Crypto.CipherParams.IV = hex.EncodeToString(iv)
 	return json.Marshal(f)
 }
@@ -83,7 +82,7 @@ func encryptKeyFile(k *ecdsa.PrivateKey, id [16]byte, passphrase string, scryptN
 // decryptKeyFile is the key of a keystore file: version 3 (scrypt or
 // PBKDF2-SHA256, AES-128-CTR) or geth's version 1 (AES-128-CBC);
 // errDecrypt for the wrong passphrase.
-func decryptKeyFile(b []byte, passphrase string) (*ecdsa.PrivateKey, common.Address, error) {
+func decryptKeyFile(b []byte, passphrase string) (*secp256k1.PrivateKey, common.Address, error) {
 	var v struct {
 		Version any `json:"version"`
 	}
@@ -122,23 +121,23 @@ func decryptKeyFile(b []byte, passphrase string) (*ecdsa.PrivateKey, common.Addr
 	if err != nil {
 		return nil, common.Address{}, err
 	}
-	if !bytes.Equal(crypto.Keccak256(derived[16:32], cipherText), mac) {
+	if !bytes.Equal(keccak256(derived[16:32], cipherText), mac) {
 		return nil, common.Address{}, errDecrypt
 	}
 	var plain []byte
 	if v.Version == "1" {
-		plain, err = aesCBCDecrypt(crypto.Keccak256(derived[:16])[:16], cipherText, iv)
+		plain, err = aesCBCDecrypt(keccak256(derived[:16])[:16], cipherText, iv)
 	} else {
 		plain, err = aesCTR(derived[:16], cipherText, iv)
 	}
 	if err != nil {
 		return nil, common.Address{}, err
 	}
-	k, err := crypto.ToECDSA(plain)
+	k, err := keyFromBytes(plain)
 	if err != nil {
 		return nil, common.Address{}, fmt.Errorf("invalid key: %w", err)
 	}
-	return k, crypto.PubkeyToAddress(k.PublicKey), nil
+	return k, addressOf(k.PubKey()), nil
 }
 
 // kdfKey derives the file's 32-byte key from the passphrase with the

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/decred/dcrd/dcrec/secp256k1/v4"
 	"github.com/ethereum/go-ethereum/accounts/keystore"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/google/uuid"
@@ -43,7 +44,7 @@ func TestDecryptKeyFileVectors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := hex.EncodeToString(crypto.FromECDSA(k)); got != v.key || addr != crypto.PubkeyToAddress(k.PublicKey) {
+			if got := hex.EncodeToString(k.Serialize()); got != v.key || addr != addressOf(k.PubKey()) {
 				t.Errorf("key %s (address %s), want %s", got, addr.Hex(), v.key)
 			}
 			// One MAC check serves every format; a wrong passphrase costs the
@@ -63,7 +64,11 @@ func TestDecryptKeyFileVectors(t *testing.T) {
 // and each side decrypts the other's to the same key.
 func TestKeyFileMatchesGeth(t *testing.T) {
 	for range 3 {
-		k, err := crypto.GenerateKey()
+		gethKey, err := crypto.GenerateKey()
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, err := keyFromBytes(crypto.FromECDSA(gethKey))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,16 +78,16 @@ func TestKeyFileMatchesGeth(t *testing.T) {
 			t.Fatal(err)
 		}
 		gk, err := keystore.DecryptKey(ours, testPassphrase)
-		if err != nil || !gk.PrivateKey.Equal(k) || gk.Id != uuid.UUID(id) {
+		if err != nil || !gk.PrivateKey.Equal(gethKey) || gk.Id != uuid.UUID(id) {
 			t.Fatalf("geth reads our file as %v, %v", gk, err)
 		}
-		theirs, err := keystore.EncryptKey(&keystore.Key{Id: uuid.UUID(id), Address: crypto.PubkeyToAddress(k.PublicKey), PrivateKey: k},
+		theirs, err := keystore.EncryptKey(&keystore.Key{Id: uuid.UUID(id), Address: crypto.PubkeyToAddress(gethKey.PublicKey), PrivateKey: gethKey},
 			testPassphrase, ScryptN, ScryptP)
 		if err != nil {
 			t.Fatal(err)
 		}
 		back, addr, err := decryptKeyFile(theirs, testPassphrase)
-		if err != nil || !back.Equal(k) || addr != gk.Address {
+		if err != nil || !back.Key.Equals(&k.Key) || addr != gk.Address {
 			t.Fatalf("geth's file read as %v, %v", addr, err)
 		}
 		if _, _, err := decryptKeyFile(theirs, "wrong"); !errors.Is(err, errDecrypt) {
@@ -121,7 +126,7 @@ func jsonShape(t *testing.T, b []byte) any {
 // TestDecryptKeyFileRefusesMalformed: a damaged or foreign file is an
 // error, never a panic (geth panics on several of these), and never a key.
 func TestDecryptKeyFileRefusesMalformed(t *testing.T) {
-	k, _ := crypto.GenerateKey()
+	k, _ := secp256k1.GeneratePrivateKey()
 	good, err := encryptKeyFile(k, [16]byte(uuid.New()), testPassphrase, ScryptN, ScryptP)
 	if err != nil {
 		t.Fatal(err)

@@ -1,7 +1,6 @@
 package signer
 
 import (
-	"crypto/ecdsa"
 	"crypto/rand"
 	"encoding/json"
 	"errors"
@@ -13,8 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/decred/dcrd/dcrec/secp256k1/v4"
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 )
@@ -102,7 +101,7 @@ func LoadKeystoreKey(path, passphrase string) (*PrivateKey, error) {
 	if listed, ok := keystoreAddress(b); ok && listed != addr {
 		return nil, fmt.Errorf("keystore %s lists address %s but holds the key of %s; the file was altered", path, listed.Hex(), addr.Hex())
 	}
-	return NewPrivateKey(k), nil
+	return newPrivateKey(k), nil
 }
 
 // NewKeystoreKey creates a random key and stores it in dir, encrypted with passphrase.
@@ -110,7 +109,7 @@ func NewKeystoreKey(dir, passphrase string) (common.Address, string, error) {
 	if passphrase == "" {
 		return common.Address{}, "", ErrEmptyPassphrase
 	}
-	k, err := crypto.GenerateKey()
+	k, err := secp256k1.GeneratePrivateKey()
 	if err != nil {
 		return common.Address{}, "", fmt.Errorf("cannot generate a key: %w", err)
 	}
@@ -208,7 +207,7 @@ func FindKeystore(dir string, address common.Address) (string, error) {
 }
 
 // storeKey encrypts k into a new file of dir named as geth names them.
-func storeKey(dir string, k *ecdsa.PrivateKey, passphrase string) (common.Address, string, error) {
+func storeKey(dir string, k *secp256k1.PrivateKey, passphrase string) (common.Address, string, error) {
 	dir, err := filepath.Abs(dir)
 	if err != nil {
 		return common.Address{}, "", fmt.Errorf("keystore directory: %w", err)
@@ -219,7 +218,7 @@ func storeKey(dir string, k *ecdsa.PrivateKey, passphrase string) (common.Addres
 	}
 	id[6] = id[6]&0x0f | 0x40 // UUID version 4
 	id[8] = id[8]&0x3f | 0x80 // RFC 4122 variant
-	address := crypto.PubkeyToAddress(k.PublicKey)
+	address := addressOf(k.PubKey())
 	blob, err := encryptKeyFile(k, id, passphrase, ScryptN, ScryptP)
 	if err != nil {
 		return common.Address{}, "", fmt.Errorf("cannot encrypt the key: %w", err)

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/decred/dcrd/dcrec/secp256k1/v4"
 )
 
 // promptly runs f and fails the test when it has not returned within a
@@ -123,7 +123,7 @@ func TestKeystoreKDFWalletsWrite(t *testing.T) {
 			t.Errorf("scrypt %v: %v", p, err)
 		}
 	}
-	key, err := crypto.GenerateKey()
+	key, err := secp256k1.GeneratePrivateKey()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,18 +140,18 @@ func TestKeystoreKDFWalletsWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	ciphertext := make([]byte, 32)
-	cipher.NewCTR(block, iv).XORKeyStream(ciphertext, crypto.FromECDSA(key))
+	cipher.NewCTR(block, iv).XORKeyStream(ciphertext, key.Serialize())
 	b, _ := json.Marshal(map[string]any{"version": 3, "id": "3198bc9c-6672-5ab3-d995-4942343ae5b6", "crypto": map[string]any{
 		"cipher": "aes-128-ctr", "ciphertext": hex.EncodeToString(ciphertext), "cipherparams": map[string]any{"iv": hex.EncodeToString(iv)},
 		"kdf": "pbkdf2", "kdfparams": map[string]any{"c": rounds, "dklen": 32, "prf": "hmac-sha256", "salt": hex.EncodeToString(salt)},
-		"mac": hex.EncodeToString(crypto.Keccak256(derived[16:32], ciphertext)),
+		"mac": hex.EncodeToString(keccak256(derived[16:32], ciphertext)),
 	}})
 	path := filepath.Join(t.TempDir(), "pbkdf2.json")
 	if err := os.WriteFile(path, b, 0o600); err != nil {
 		t.Fatal(err)
 	}
 	k, err := LoadKeystoreKey(path, testPassphrase)
-	if err != nil || k.Address() != crypto.PubkeyToAddress(key.PublicKey) {
+	if err != nil || k.Address() != addressOf(key.PubKey()) {
 		t.Fatalf("a pbkdf2 keystore within the bounds: %v", err)
 	}
 	b, _ = json.Marshal(map[string]any{"crypto": map[string]any{"kdf": "pbkdf2",

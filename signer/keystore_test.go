@@ -13,9 +13,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/decred/dcrd/dcrec/secp256k1/v4"
 	"github.com/ethereum/go-ethereum/accounts/keystore"
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
 )
@@ -30,11 +30,11 @@ const testPassphrase = "correct horse battery staple"
 // freshKeyHex returns a random private key as 64 hex digits and its address.
 func freshKeyHex(t *testing.T) (string, common.Address) {
 	t.Helper()
-	k, err := crypto.GenerateKey()
+	k, err := secp256k1.GeneratePrivateKey()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return hex.EncodeToString(crypto.FromECDSA(k)), crypto.PubkeyToAddress(k.PublicKey)
+	return hex.EncodeToString(k.Serialize()), addressOf(k.PubKey())
 }
 
 // assertNoSecret fails when any secret appears in s, in any case.
@@ -57,7 +57,7 @@ func TestPrivateKeyNeverPrinted(t *testing.T) {
 	out += fmt.Sprintf("%v %+v %#v", *k, *k, []any{k})
 	assertNoSecret(t, "fmt", out, hexKey)
 	// The decimal form of the scalar is another way to leak it.
-	assertNoSecret(t, "fmt", out, new(big.Int).SetBytes(crypto.FromECDSA(k.key)).String())
+	assertNoSecret(t, "fmt", out, new(big.Int).SetBytes(k.key.Serialize()).String())
 	if want := "PrivateKey(" + a.Hex() + ")"; !strings.Contains(out, want) {
 		t.Errorf("fmt output %q lacks %q", out, want)
 	}

@@ -3,7 +3,6 @@ package signer
 import (
 	"bytes"
 	"context"
-	"crypto/ecdsa"
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/hex"
@@ -11,8 +10,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/decred/dcrd/dcrec/secp256k1/v4"
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/crypto"
 )
 
 // Key signs typed data for one address. A key held in memory never prints
@@ -74,13 +73,13 @@ func (w watched) SignTypedData(ctx context.Context, d Domain, m Message) ([65]by
 // PrivateKey is a Key backed by an in-memory secp256k1 key, and its
 // address (derived once: a signature's check asks for it).
 type PrivateKey struct {
-	key  *ecdsa.PrivateKey
+	key  *secp256k1.PrivateKey
 	addr common.Address
 }
 
-// NewPrivateKey wraps an ecdsa key.
-func NewPrivateKey(k *ecdsa.PrivateKey) *PrivateKey {
-	return &PrivateKey{key: k, addr: crypto.PubkeyToAddress(k.PublicKey)}
+// newPrivateKey wraps a secp256k1 key.
+func newPrivateKey(k *secp256k1.PrivateKey) *PrivateKey {
+	return &PrivateKey{key: k, addr: addressOf(k.PubKey())}
 }
 
 // ParsePrivateKeyHex reads a 32-byte hex private key, with or without 0x.
@@ -91,11 +90,15 @@ func ParsePrivateKeyHex(s string) (*PrivateKey, error) {
 	if len(s) != 64 {
 		return nil, errors.New("private key must be 32 bytes of hex (64 characters)")
 	}
-	k, err := crypto.HexToECDSA(s)
+	b, err := hex.DecodeString(s)
 	if err != nil {
 		return nil, errors.New("private key is not valid secp256k1 hex")
 	}
-	return NewPrivateKey(k), nil
+	k, err := keyFromBytes(b)
+	if err != nil {
+		return nil, errors.New("private key is not valid secp256k1 hex")
+	}
+	return newPrivateKey(k), nil
 }
 
 func (p *PrivateKey) Address() common.Address { return p.addr }
@@ -107,13 +110,7 @@ func (p *PrivateKey) SignTypedData(_ context.Context, d Domain, m Message) ([65]
 // signDigest signs a digest computed here: Sign's, so that a key held in
 // memory does not compute it again.
 func (p *PrivateKey) signDigest(digest common.Hash) ([65]byte, error) {
-	var out [65]byte
-	sig, err := crypto.Sign(digest[:], p.key)
-	if err != nil {
-		return out, fmt.Errorf("signing failed: %w", err)
-	}
-	copy(out[:], sig)
-	return out, nil
+	return signHash(p.key, digest[:]), nil
 }
 
 // Signature is the signature object of SPEC.md §2.3 in typed form; the service
@@ -215,9 +212,9 @@ func recoverDigest(digest, r, s common.Hash, v int) (common.Address, error) {
 	copy(raw[:32], r[:])
 	copy(raw[32:64], s[:])
 	raw[64] = byte(v - 27)
-	pub, err := crypto.Ecrecover(digest[:], raw[:])
-	if err != nil || len(pub) != 65 {
+	pub, err := recoverHash(digest[:], raw)
+	if err != nil {
 		return common.Address{}, ErrNotRecovery
 	}
-	return common.BytesToAddress(crypto.Keccak256(pub[1:])[12:]), nil
+	return addressOf(pub), nil
 }

@@ -13,7 +13,6 @@ import (
 	"sync/atomic"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/crypto"
 )
 
 // DefaultDomainName is the EIP-712 domain name of the exchange (D1).
@@ -26,7 +25,7 @@ const DomainVersion = "0"
 const USDTCurrency = 3
 
 // domainTypeHash is keccak256 of the domain type of D1 (no verifyingContract).
-var domainTypeHash = crypto.Keccak256Hash([]byte("EIP712Domain(string name,string version,uint256 chainId)"))
+var domainTypeHash = keccak256Hash([]byte("EIP712Domain(string name,string version,uint256 chainId)"))
 
 // Domain is the EIP-712 domain: the environment's exchange name and L2 chain id.
 type Domain struct {
@@ -42,10 +41,10 @@ func (d Domain) Separator() common.Hash {
 	}
 	var buf [4 * 32]byte
 	copy(buf[0:], domainTypeHash[:])
-	copy(buf[32:], crypto.Keccak256([]byte(d.Name)))
-	copy(buf[64:], crypto.Keccak256([]byte(DomainVersion)))
+	copy(buf[32:], keccak256([]byte(d.Name)))
+	copy(buf[64:], keccak256([]byte(DomainVersion)))
 	binary.BigEndian.PutUint64(buf[120:], d.ChainID)
-	sep := crypto.Keccak256Hash(buf[:])
+	sep := keccak256Hash(buf[:])
 	lastSeparator.Store(&separator{d, sep})
 	return sep
 }
@@ -122,7 +121,7 @@ func StructHash(m Message) common.Hash {
 	for i, f := range fields {
 		encodeValue(buf[32*(i+1):32*(i+2)], f.Value)
 	}
-	return crypto.Keccak256Hash(buf)
+	return keccak256Hash(buf)
 }
 
 // typeHashes is the keccak256 of each message's TypeString, by its Go
@@ -134,7 +133,7 @@ func typeHash(m Message) common.Hash {
 	if h, ok := typeHashes.Load(t); ok {
 		return h.(common.Hash)
 	}
-	h := crypto.Keccak256Hash([]byte(TypeString(m)))
+	h := keccak256Hash([]byte(TypeString(m)))
 	typeHashes.Store(t, h)
 	return h
 }
@@ -145,7 +144,7 @@ func encodeValue(word []byte, v any) {
 	case common.Address:
 		copy(word[12:], v[:])
 	case string:
-		copy(word, crypto.Keccak256([]byte(v)))
+		copy(word, keccak256([]byte(v)))
 	case uint64:
 		binary.BigEndian.PutUint64(word[24:], v)
 	case int64:
@@ -168,7 +167,7 @@ func Digest(d Domain, m Message) common.Hash {
 	sh := StructHash(m)
 	copy(buf[2:], sep[:])
 	copy(buf[34:], sh[:])
-	return crypto.Keccak256Hash(buf[:])
+	return keccak256Hash(buf[:])
 }
 
 // WalletLogin is the wallet-login message (SPEC.md §4.2).

@@ -17,9 +17,8 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/common/hexutil"
-	"github.com/ethereum/go-ethereum/signer/core/apitypes"
 
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -147,17 +146,20 @@ func TestBuilderCLIDryRun(t *testing.T) {
 
 			r = bcli(t, demoKeyVars, "", true, append(args, "--json")...)
 			var out struct {
-				DryRun    bool               `json:"dry_run"`
-				TypedData apitypes.TypedData `json:"typed_data"`
-				Digest    string             `json:"digest"`
+				DryRun    bool            `json:"dry_run"`
+				TypedData json.RawMessage `json:"typed_data"`
+				Digest    string          `json:"digest"`
 			}
 			if r.code != 0 || json.Unmarshal([]byte(r.stdout), &out) != nil || !out.DryRun || out.Digest != wantDigest {
 				t.Fatalf("dry run --json exit %d: %s %s", r.code, r.stdout, r.stderr)
 			}
 			// An independent EIP-712 implementation hashes the printed typed data to the same digest.
-			h, _, err := apitypes.TypedDataAndHash(out.TypedData)
-			if err != nil || hexutil.Encode(h) != wantDigest {
-				t.Fatalf("go-ethereum hashes the typed data to %x (%v), want %s", h, err, wantDigest)
+			td, err := exchangetest.ReadTypedData(out.TypedData)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h, err := exchangetest.TypedDataHash(td); err != nil || h.Hex() != wantDigest {
+				t.Fatalf("the stock wallet hashes the typed data to %s (%v), want %s", h, err, wantDigest)
 			}
 			if n := e.requests.Load(); n != 0 {
 				t.Fatalf("the dry run sent %d requests", n)

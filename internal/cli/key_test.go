@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/decred/dcrd/dcrec/secp256k1/v4"
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/internal/plain"
@@ -61,11 +61,12 @@ func (r keyResult) noSecrets(t *testing.T, secrets ...string) {
 
 func testKeyHex(t *testing.T) (string, common.Address) {
 	t.Helper()
-	k, err := crypto.GenerateKey()
+	k, err := secp256k1.GeneratePrivateKey()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return hex.EncodeToString(crypto.FromECDSA(k)), crypto.PubkeyToAddress(k.PublicKey)
+	keyHex := hex.EncodeToString(k.Serialize())
+	return keyHex, exchangetest.KeyAddress(keyHex)
 }
 
 func lines(ss ...string) string { return strings.Join(ss, "\n") + "\n" }

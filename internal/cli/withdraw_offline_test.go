@@ -11,9 +11,8 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common/hexutil"
-	"github.com/ethereum/go-ethereum/crypto"
-	"github.com/ethereum/go-ethereum/signer/core/apitypes"
 
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
@@ -23,31 +22,18 @@ import (
 // main account's signer.
 const builderKey = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d"
 
-// signFile signs an eth_signTypedData_v4 file as a wallet would, with
-// go-ethereum's apitypes and crypto: a signer independent of svcwallet's.
+// signFile signs an eth_signTypedData_v4 file as a wallet would, with the
+// stock wallet of exchangetest: a signer independent of svcwallet's.
 func signFile(t *testing.T, path, keyHex string) string {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var td apitypes.TypedData
-	if err := json.Unmarshal(b, &td); err != nil {
-		t.Fatalf("the file is not eth_signTypedData_v4 JSON: %v\n%s", err, b)
-	}
-	hash, _, err := apitypes.TypedDataAndHash(td)
+	sig, err := exchangetest.SignTypedDataJSON(keyHex, b)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("the stock wallet cannot sign the file: %v\n%s", err, b)
 	}
-	k, err := crypto.HexToECDSA(strings.TrimPrefix(keyHex, "0x"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sig, err := crypto.Sign(hash, k)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sig[64] += 27
 	return hexutil.Encode(sig)
 }
 

@@ -16,8 +16,6 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
-	"github.com/ethereum/go-ethereum/crypto"
-	"github.com/ethereum/go-ethereum/signer/core/apitypes"
 )
 
 // The well-known development keys the sandbox's demo account and builder
@@ -139,37 +137,10 @@ func privateFile(path string) error {
 	return nil
 }
 
-// SignTypedDataJSON signs eth_signTypedData_v4 JSON as a wallet would,
-// hashing it with go-ethereum's own EIP-712 code (not svcwallet's), and
-// returns r ‖ s ‖ v with v 27 or 28.
-func SignTypedDataJSON(keyHex string, typedData []byte) ([]byte, error) {
-	var td apitypes.TypedData
-	if err := json.Unmarshal(typedData, &td); err != nil {
-		return nil, fmt.Errorf("typed data: %v", err)
-	}
-	return signTypedData(keyHex, td)
-}
-
-func signTypedData(keyHex string, td apitypes.TypedData) ([]byte, error) {
-	hash, _, err := apitypes.TypedDataAndHash(td)
-	if err != nil {
-		return nil, fmt.Errorf("typed data: %v", err)
-	}
-	k, err := crypto.HexToECDSA(keyHex)
-	if err != nil {
-		return nil, err
-	}
-	sig, err := crypto.Sign(hash, k)
-	if err != nil {
-		return nil, err
-	}
-	sig[64] += 27
-	return sig, nil
-}
-
 // FakeClef is a stand-in for clef's external API over HTTP: account_list
-// and account_signTypedData, signing with KeyHex through go-ethereum's
-// EIP-712 code. Its fields may be changed between requests.
+// and account_signTypedData, signing with KeyHex through the stock
+// wallet's EIP-712 code (TypedDataHash). Its fields may be changed
+// between requests.
 type FakeClef struct {
 	URL string
 	mu  sync.Mutex
@@ -185,7 +156,7 @@ type FakeClef struct {
 	// (a test moves a fake clock, or cancels what waits); a false return
 	// leaves the request unanswered until its client gives up.
 	OnSign func() bool
-	signed []apitypes.TypedData
+	signed []TypedData
 	calls  []string
 }
 
@@ -199,10 +170,10 @@ func NewFakeClef(t testing.TB) *FakeClef {
 }
 
 // Signed is the typed data of each signing request, in order.
-func (f *FakeClef) Signed() []apitypes.TypedData {
+func (f *FakeClef) Signed() []TypedData {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return append([]apitypes.TypedData(nil), f.signed...)
+	return append([]TypedData(nil), f.signed...)
 }
 
 // Calls is the method of each request, in order.
@@ -239,13 +210,16 @@ func (f *FakeClef) serve(w http.ResponseWriter, r *http.Request) {
 	switch req.Method {
 	case "account_list":
 		if accounts == nil {
-			k, _ := crypto.HexToECDSA(keyHex)
-			accounts = []common.Address{crypto.PubkeyToAddress(k.PublicKey)}
+			accounts = []common.Address{KeyAddress(keyHex)}
 		}
 		answer(accounts, "")
 	case "account_signTypedData":
-		var td apitypes.TypedData
-		if len(req.Params) != 2 || json.Unmarshal(req.Params[1], &td) != nil {
+		if len(req.Params) != 2 {
+			answer(nil, "invalid argument 1: not typed data")
+			return
+		}
+		td, err := ReadTypedData(req.Params[1])
+		if err != nil {
 			answer(nil, "invalid argument 1: not typed data")
 			return
 		}
@@ -272,15 +246,6 @@ func (f *FakeClef) serve(w http.ResponseWriter, r *http.Request) {
 	default:
 		answer(nil, "the method "+req.Method+" does not exist/is not available")
 	}
-}
-
-// KeyAddress is the address of a hex key.
-func KeyAddress(keyHex string) common.Address {
-	k, err := crypto.HexToECDSA(keyHex)
-	if err != nil {
-		panic(err)
-	}
-	return crypto.PubkeyToAddress(k.PublicKey)
 }
 
 // CheapScryptN and CheapScryptP are the scrypt cost of the keystore files

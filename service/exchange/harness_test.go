@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/decred/dcrd/dcrec/secp256k1/v4"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
-	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/shopspring/decimal"
 
 	"github.com/svcwallet/svcwallet/internal/loopback"
@@ -186,7 +186,7 @@ func (w *world) builderRequest(key signer.Key, keySigner common.Address, perms s
 // highS turns a valid signature's s and v into its malleable twin's (n - s,
 // v flipped): it recovers the same signer, and the service refuses it (2007).
 func highS(s *string, v *int) {
-	hs := new(big.Int).Sub(crypto.S256().Params().N, new(big.Int).SetBytes(common.FromHex(*s)))
+	hs := new(big.Int).Sub(secp256k1.Params().N, new(big.Int).SetBytes(common.FromHex(*s)))
 	*s, *v = hexutil.Encode(common.LeftPadBytes(hs.Bytes(), 32)), 55-*v
 }
 

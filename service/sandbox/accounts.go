@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/crypto/keccak"
 	"github.com/mr-tron/base58"
 	"github.com/shopspring/decimal"
 
@@ -109,7 +109,7 @@ func syntheticChains(n int) []*chainDef {
 	for i := range out {
 		name := fmt.Sprintf("SYNTH_%04d", i+1)
 		contract := func(tok string) string {
-			return common.BytesToAddress(crypto.Keccak256([]byte(name + "/" + tok))[12:]).Hex()
+			return common.BytesToAddress(keccak256([]byte(name + "/" + tok))[12:]).Hex()
 		}
 		out[i] = &chainDef{name: name, chainID: strconv.Itoa(1_000_000 + i), chainType: exchange.ChainTypeEVM,
 			tokens: tokens(contract(exchange.TokenUSDT), contract(exchange.TokenUSDC))}
@@ -198,7 +198,7 @@ func (e *Exchange) addAccount(id, funding, balance string, chains []*chainDef, b
 	for _, b := range book {
 		a.addressBook[bookKey(b)] = true
 	}
-	evm := common.BytesToAddress(crypto.Keccak256([]byte("sandbox deposit/" + id))[12:])
+	evm := common.BytesToAddress(keccak256([]byte("sandbox deposit/" + id))[12:])
 	for _, c := range chains {
 		switch {
 		case c.onDemand:
@@ -226,7 +226,7 @@ func tronAddress(b20 []byte) string {
 // solanaAddress derives the account's on-demand Solana deposit address: 32
 // bytes, so stable across restarts and calls.
 func solanaAddress(accountID string) string {
-	return base58.Encode(crypto.Keccak256([]byte("sandbox solana deposit/" + accountID)))
+	return base58.Encode(keccak256([]byte("sandbox solana deposit/" + accountID)))
 }
 
 func (a *account) chain(name string) *chainDef {
@@ -264,4 +264,12 @@ func sameName(canonical, s string) bool {
 		}
 	}
 	return true
+}
+
+// keccak256 is Ethereum's Keccak-256, from which the sandbox derives its
+// made-up addresses as an exchange derives real ones.
+func keccak256(b []byte) []byte {
+	h := keccak.NewLegacyKeccak256()
+	h.Write(b)
+	return h.Sum(nil)
 }

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/big"
 	"net/http"
 	"os"
@@ -10,12 +11,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/decred/dcrd/dcrec/secp256k1/v4"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
-	"github.com/ethereum/go-ethereum/common/math"
-	"github.com/ethereum/go-ethereum/crypto"
-	"github.com/ethereum/go-ethereum/signer/core/apitypes"
 
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -146,7 +146,7 @@ func TestWalletLogin(t *testing.T) {
 // highS turns a valid signature into its malleable twin (n - s, v flipped).
 func highS(sig map[string]any) {
 	s := new(big.Int).SetBytes(common.FromHex(sig["s"].(string)))
-	s.Sub(crypto.S256().Params().N, s)
+	s.Sub(secp256k1.Params().N, s)
 	sig["s"] = hexutil.Encode(common.LeftPadBytes(s.Bytes(), 32))
 	sig["v"] = 55 - sig["v"].(float64)
 }
@@ -275,34 +275,23 @@ func TestWalletLoginReplay(t *testing.T) {
 	wantStatus(t, h.do(http.MethodPost, exchange.PathWalletLogin, again, nil), http.StatusOK)
 }
 
-// An independent EIP-712 implementation (go-ethereum's apitypes, signed with
-// crypto.Sign) produces a login the sandbox accepts.
-func TestWalletLoginGethTypedData(t *testing.T) {
+// An independent EIP-712 implementation (the stock wallet of exchangetest,
+// held to go-ethereum's apitypes by the signer's tests) produces a login the
+// sandbox accepts.
+func TestWalletLoginStockTypedData(t *testing.T) {
 	h := newHarness(t, Options{})
-	priv, err := crypto.HexToECDSA(strings.TrimPrefix(DemoPrivateKey, "0x"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	exp := t0.Add(2 * time.Minute).UnixNano()
-	td := apitypes.TypedData{
-		Types: apitypes.Types{
-			"EIP712Domain": {{Name: "name", Type: "string"}, {Name: "version", Type: "string"}, {Name: "chainId", Type: "uint256"}},
-			"WalletLogin":  {{Name: "signer", Type: "address"}, {Name: "nonce", Type: "uint32"}, {Name: "expiration", Type: "int64"}},
-		},
-		PrimaryType: "WalletLogin",
-		Domain:      apitypes.TypedDataDomain{Name: "Service Exchange", Version: "0", ChainId: math.NewHexOrDecimal256(327)},
-		Message:     apitypes.TypedDataMessage{"signer": DemoAddress, "nonce": "123456", "expiration": big.NewInt(exp).String()},
-	}
-	digest, _, err := apitypes.TypedDataAndHash(td)
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, err := crypto.Sign(digest, priv)
+	td := fmt.Sprintf(`{"types":{
+		"EIP712Domain":[{"name":"name","type":"string"},{"name":"version","type":"string"},{"name":"chainId","type":"uint256"}],
+		"WalletLogin":[{"name":"signer","type":"address"},{"name":"nonce","type":"uint32"},{"name":"expiration","type":"int64"}]},
+		"primaryType":"WalletLogin","domain":{"name":"Service Exchange","version":"0","chainId":"327"},
+		"message":{"signer":%q,"nonce":"123456","expiration":"%d"}}`, DemoAddress, exp)
+	raw, err := exchangetest.SignTypedDataJSON(DemoPrivateKey, []byte(td))
 	if err != nil {
 		t.Fatal(err)
 	}
 	body := map[string]any{"address": DemoAddress, "signature": map[string]any{
-		"signer": DemoAddress, "r": hexutil.Encode(raw[:32]), "s": hexutil.Encode(raw[32:64]), "v": int(raw[64]) + 27,
+		"signer": DemoAddress, "r": hexutil.Encode(raw[:32]), "s": hexutil.Encode(raw[32:64]), "v": int(raw[64]),
 		"nonce": 123456, "expiration": big.NewInt(exp).String(), "chain_id": "327",
 	}}
 	wantStatus(t, h.do(http.MethodPost, exchange.PathWalletLogin, body, nil), http.StatusOK)
