@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
 	"reflect"
 	"strings"
 	"testing"
@@ -180,6 +181,40 @@ func TestValidUUID(t *testing.T) {
 		}
 		if _, err := uuid.Parse(s); (err == nil) != want {
 			t.Errorf("geth's parser disagrees on %q", s)
+		}
+	}
+}
+
+// TestDecryptKeyFileRefusesKeyOutOfRange: a file whose MAC holds but whose
+// key is 0 or ≥ N is refused, not read as the key it is congruent to.
+func TestDecryptKeyFileRefusesKeyOutOfRange(t *testing.T) {
+	k, _ := secp256k1.GeneratePrivateKey()
+	good, err := encryptKeyFile(k, [16]byte(uuid.New()), testPassphrase, 16, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := secp256k1.S256().Params().N
+	over := new(big.Int).Add(n, big.NewInt(1))
+	for name, raw := range map[string][]byte{
+		"zero": make([]byte, 32), "N": n.FillBytes(make([]byte, 32)), "N+1": over.FillBytes(make([]byte, 32)),
+	} {
+		var f keyFileJSON
+		if err := json.Unmarshal(good, &f); err != nil {
+			t.Fatal(err)
+		}
+		derived, err := kdfKey(f.Crypto, testPassphrase)
+		if err != nil {
+			t.Fatal(err)
+		}
+		iv, _ := hex.DecodeString(f.Crypto.CipherParams.IV)
+		ct, err := aesCTR(derived[:16], raw, iv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Crypto.CipherText, f.Crypto.MAC = hex.EncodeToString(ct), hex.EncodeToString(keccak256(derived[16:32], ct))
+		b, _ := json.Marshal(f)
+		if got, _, err := decryptKeyFile(b, testPassphrase); err == nil || got != nil {
+			t.Errorf("%s: a key out of range was read (%v)", name, err)
 		}
 	}
 }

@@ -57,7 +57,7 @@ func TestSignRecoverRoundTrip(t *testing.T) {
 
 func TestRecoverRefusesBadV(t *testing.T) {
 	_, m, sig := signedTransfer(t)
-	for _, v := range []int{0, 1, 26, 29, 35, -27, 27 + 256} {
+	for _, v := range []int{0, 1, 26, 29, 30, 31, 32, 33, 34, 35, -27, 27 + 256} {
 		if _, err := Recover(testDomain, m, sig.R, sig.S, v); !errors.Is(err, ErrBadV) {
 			t.Errorf("v=%d: %v, want ErrBadV", v, err)
 		}

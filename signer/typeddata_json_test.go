@@ -62,6 +62,7 @@ func TestTypedDataJSONHashesAsGoEthereum(t *testing.T) {
 // go-ethereum's apitypes digest signed by go-ethereum's crypto, byte for
 // byte, so the fake clef and signing command are an independent wallet.
 func TestStockWalletSignsAsGoEthereum(t *testing.T) {
+	needLibsecp256k1(t)
 	word := func() (a common.Address) { rand.Read(a[:]); return a }
 	for range exchangetest.Trials(100) {
 		key, err := crypto.GenerateKey()

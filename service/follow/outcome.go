@@ -69,7 +69,7 @@ const (
 const (
 	refusedWords    = "The service refused the request: nothing was debited, and nothing more will happen to it."
 	unansweredWords = "The request got no answer: it may or may not have been executed. Resuming it re-sends the same signed request (it cannot pay twice) or asks the service whether it arrived."
-	notFoundWords   = "No withdrawal with this quote id on this account: it is unknown, or it belongs to another account (the service does not say which)."
+	notFoundWords   = "No withdrawal with this quote id on this account: it is unknown, or it belongs to another account (the service does not say which). Check the id, or look it up logged in to the account and environment that made it."
 )
 
 // stateOutcome is a state of the service's, named as it is.

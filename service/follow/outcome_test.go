@@ -2,6 +2,7 @@ package follow_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -38,6 +39,11 @@ func TestOutcomeNames(t *testing.T) {
 		if o := c.f.Outcome(); o.Name != c.want || o.Words == "" || o.Reason != "" {
 			t.Errorf("%s: %+v, want %s with words", c.name, o, c.want)
 		}
+	}
+	// An id the service does not know says what to do next, in every face
+	// that words it from here (the board, history, plain mode, JSON).
+	if o := follows[5].f.Outcome(); !strings.Contains(o.Words, "Check the id") {
+		t.Errorf("not found says no next step: %q", o.Words)
 	}
 	if o := follows[0].f.Outcome(); o.Words != exchange.ExpiredWords {
 		t.Errorf("expired: %q", o.Words)
