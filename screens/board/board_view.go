@@ -201,7 +201,7 @@ func (b *boardScreen) redraw(msg tea.Msg) tea.Cmd {
 			}
 		}
 		return nil
-	case boardAnswerMsg, boardToldMsg:
+	case boardAskedMsg, boardToldMsg:
 		now := b.app.Common.Now()
 		b.drawn.keys = nil
 		if b.drawn.frame != "" && now.Sub(b.drawnAt) < boardDrawEvery {

@@ -24,7 +24,7 @@ func TestTitleAppearsOnce(t *testing.T) {
 // second or more) are paced, drawn with the next frame; its own draw and
 // what the user asked for (a load, an export) are drawn at once.
 func TestBoardPacesItsAsking(t *testing.T) {
-	for _, msg := range []tea.Msg{boardTickMsg{}, boardAnswerMsg{}, boardToldMsg{}, boardSaveMsg{}, boardSavedMsg{}} {
+	for _, msg := range []tea.Msg{boardTickMsg{}, boardAskedMsg{}, boardToldMsg{}, boardSaveMsg{}, boardSavedMsg{}} {
 		if _, ok := msg.(tui.Paced); !ok {
 			t.Errorf("%T is drawn at once: the board's answers would draw five frames a second", msg)
 		}
