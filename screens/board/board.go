@@ -81,11 +81,13 @@ func (m boardSavedMsg) Owner() tui.Tag    { return m.tag }
 func (m boardExportedMsg) Owner() tui.Tag { return m.tag }
 func (m boardDrawMsg) Owner() tui.Tag     { return m.tag }
 
-// The asking, its answers and the saves come five times a second or more:
-// the frame they change waits for the next one drawn, up to a second
-// (tui.Paced); the board's own draw (boardDrawMsg) is drawn at once.
+// The asking, an opened row's answers and the saves come five times a
+// second or more: the frame they change waits for the next one drawn, up
+// to a second (tui.Paced); the board's own draw (boardDrawMsg) and a
+// span's answers, about once a second (boardHandOver, boardDrawHandOver),
+// are drawn at once: in the wake-up that brought them, not on a timer of
+// their own.
 func (boardTickMsg) Paced()  {}
-func (boardAskedMsg) Paced() {}
 func (boardToldMsg) Paced()  {}
 func (boardSaveMsg) Paced()  {}
 func (boardSavedMsg) Paced() {}
