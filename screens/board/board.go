@@ -437,7 +437,7 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 		}
 	case boardToldMsg:
 		if msg.tag == b.tag {
-			return tea.Batch(b.answered(follow.Asked{ID: msg.id, At: b.app.Common.Now(), W: msg.w, Err: msg.err}), b.kick())
+			return tea.Batch(b.answered(follow.Asked{ID: msg.id, At: b.app.Common.Now(), W: msg.w, Err: msg.err}), b.saveSoon(), b.kick())
 		}
 	case kit.IDsTypedMsg:
 		return b.addText(msg.Text)

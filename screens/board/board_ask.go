@@ -98,7 +98,8 @@ func (b *boardScreen) took(msg boardAskedMsg) tea.Cmd {
 	}
 	b.sched.Release(msg.rest)
 	b.unseen = unseen
-	return tea.Batch(append(cmds, b.step())...)
+	next := b.step()
+	return tea.Batch(append(cmds, next, b.saveSoon())...)
 }
 
 // answered records an answer, taken by the follow loop (follow.Loop.TookAt):
@@ -121,13 +122,12 @@ func (b *boardScreen) answered(a follow.Asked) tea.Cmd {
 	// among 10,000 asked again) leaves the frame as it was.
 	b.unseen = !b.list.Replace(before, after) && after.label == before.label && after.Known == before.Known &&
 		after.Final == before.Final && after.NotFound == before.NotFound
-	var write, say, save tea.Cmd
+	var write, say tea.Cmd
 	if step.JournalState != "" {
 		write = kit.JournalState(b.app, a.ID, a.W, nil)
 	}
 	if step.Changed {
-		b.unsaved[a.ID] = true
-		save = b.saveSoon()
+		b.unsaved[a.ID] = true // saved by the caller (saveSoon)
 	}
 	// Said when what the row says changes: an answer that ends a row the
 	// journal had at its end already changes nothing on screen.
@@ -141,5 +141,5 @@ func (b *boardScreen) answered(a follow.Asked) tea.Cmd {
 			say = tea.Batch(say, tea.Raw("\a"))
 		}
 	}
-	return tea.Batch(write, say, save)
+	return tea.Batch(write, say)
 }

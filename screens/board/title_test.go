@@ -81,3 +81,46 @@ func TestBoardDrawsASpanWithItsAnswers(t *testing.T) {
 		t.Fatalf("the span's answers are not drawn %s after the last frame: timers %v", boardDrawEvery, *br.timers)
 	}
 }
+
+// TestBoardSavesAtTheHandOver (issue 35 item 2): while a span of asks is
+// out, what answers changed is saved when the span's answers are handed
+// over, boardSaveEvery after the last save at the earliest, in that
+// wake-up, not on a timer of its own.
+func TestBoardSavesAtTheHandOver(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	one, two := screentest.Seed(t, r, sandbox.DestCompleted), screentest.Seed(t, r, sandbox.DestCompleted)
+	br.send(tea.PasteMsg{Content: one + "\n" + two})
+	// The first answer is saved on a timer: no span is out.
+	for br.fire() {
+		if _, ok := br.last.(boardSaveMsg); ok {
+			break
+		}
+	}
+	w, err := r.App.Client().WithdrawalStatus(t.Context(), one)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.State = exchange.StateSending
+	*br.timers = nil
+	br.b.asking = func() {} // a span is out
+	br.send(boardToldMsg{tag: br.b.tag, id: one, w: w})
+	for _, tm := range *br.timers {
+		if _, ok := tm.msg.(boardSaveMsg); ok {
+			t.Fatal("a change was saved on a timer while a span of asks was out")
+		}
+	}
+	if !br.b.unsaved[one] {
+		t.Fatalf("%s's change is not owed a save", one)
+	}
+	br.Clock.Advance(boardSaveEvery)
+	br.send(boardAskedMsg{tag: br.b.tag})
+	kept, err := br.b.file.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(kept, func(k follow.Kept) bool { return k.QuoteID == one })
+	if i < 0 || kept[i].Record == nil || kept[i].Record.State != exchange.StateSending {
+		t.Fatalf("the hand-over %s after the last save did not save %s's change: %+v", boardSaveEvery, one, kept)
+	}
+}
