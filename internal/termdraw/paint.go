@@ -2,6 +2,7 @@ package termdraw
 
 import (
 	"bytes"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
@@ -27,10 +28,13 @@ func (d *Drawer) paint(out *bytes.Buffer, v *tea.View, t terminal, resized bool)
 		d.scr.SetFullscreen(true)
 		d.scr.SetRelativeCursor(false)
 		d.scr.SetTabStops(-1)
-		d.scr.SetScrollOptim(true)
+		// No scrolling of lines: it moves lines the frame left untouched
+		// (drawCells) and does not draw them again.
+		d.scr.SetScrollOptim(false)
 		d.cells = uv.NewScreenBuffer(t.w, t.h)
 		d.scr.Resize(t.w, t.h)
 		d.scr.Erase()
+		d.lines = nil
 		// Bubble Tea's keyboard set-up too (modifyOtherKeys and the kitty
 		// protocol's disambiguation), so keys read the same.
 		out.WriteString(ansi.SetModeAltScreenSaveCursor + ansi.ResetModeTextCursorEnable + ansi.SetModeBracketedPaste +
@@ -44,18 +48,19 @@ func (d *Drawer) paint(out *bytes.Buffer, v *tea.View, t terminal, resized bool)
 		d.cells.Resize(t.w, t.h)
 		d.scr.Resize(t.w, t.h)
 		d.scr.Erase()
+		d.lines = nil
 	}
 	if t.unicode && d.cells.Method != ansi.GraphemeWidth {
 		out.WriteString(ansi.SetModeUnicodeCore)
 		d.cells.Method = ansi.GraphemeWidth
+		d.lines = nil
 	}
 	var was tea.MouseMode
 	if d.drawn != nil {
 		was = d.drawn.MouseMode
 	}
 	out.WriteString(mouseModes(was, v.MouseMode))
-	d.cells.Clear()
-	uv.NewStyledString(v.Content).Draw(d.cells, d.cells.Bounds())
+	d.drawCells(v.Content)
 	d.scr.Render(d.cells.RenderBuffer)
 	_ = d.scr.Flush() // into d.buf, which cannot fail
 	if d.buf.Len() > 0 {
@@ -69,6 +74,60 @@ func (d *Drawer) paint(out *bytes.Buffer, v *tea.View, t terminal, resized bool)
 	}
 	d.buf.Reset()
 	d.drawn = v
+}
+
+// drawCells puts content in the cells. Only the lines that changed since
+// the last frame are parsed and touched, so the renderer compares only
+// those: a board whose answers change a count and a row each second
+// parsed and compared all of its screen (most of a frame's cost). That
+// holds while every line starts in no style and no link; otherwise the
+// whole frame is drawn again.
+func (d *Drawer) drawCells(content string) {
+	lines := strings.Split(content, "\n")
+	if len(lines) > d.cells.Height() {
+		lines = lines[:d.cells.Height()]
+	}
+	if d.lines == nil || !linesApart(content) {
+		d.cells.Clear()
+		uv.NewStyledString(content).Draw(d.cells, d.cells.Bounds())
+		d.lines = nil
+		if linesApart(content) {
+			d.lines = lines
+		}
+		return
+	}
+	for y := range max(len(lines), len(d.lines)) {
+		var line string
+		if y < len(lines) {
+			line = lines[y]
+		}
+		if y < len(d.lines) && y < len(lines) && d.lines[y] == line {
+			continue
+		}
+		uv.NewStyledString(line).Draw(d.cells, uv.Rect(0, y, d.cells.Width(), 1))
+		// The renderer may erase the screen below a line that went blank
+		// from the line above it, and then draws that line again only if
+		// it is touched.
+		d.cells.TouchLine(0, y-1, d.cells.Width())
+	}
+	d.lines = lines
+}
+
+// linesApart: every line of content starts in no style and no link, as
+// the console's do (lipgloss ends each styled run with a reset), so each
+// line draws the same alone as within the frame. No hyperlinks, no
+// carriage returns, and each line's last escape sequence, if any, a reset.
+func linesApart(content string) bool {
+	if strings.Contains(content, "\x1b]") || strings.Contains(content, "\r") {
+		return false
+	}
+	for line := range strings.SplitSeq(content, "\n") {
+		i := strings.LastIndex(line, "\x1b")
+		if i >= 0 && !strings.HasPrefix(line[i:], "\x1b[m") && !strings.HasPrefix(line[i:], "\x1b[0m") {
+			return false
+		}
+	}
+	return true
 }
 
 // mouseModes is what turns the terminal's mouse reports from was to now.

@@ -53,6 +53,7 @@ type Drawer struct {
 	scr       *uv.TerminalRenderer
 	buf       bytes.Buffer
 	cells     uv.ScreenBuffer
+	lines     []string // the lines of the frame in cells, nil to draw all again
 	drawn     *tea.View
 	toldFirst bool
 }

@@ -1,6 +1,7 @@
 package termdraw
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -131,6 +132,37 @@ func frame(r *rand.Rand, w, h int, base []string) []string {
 	return lines
 }
 
+// BenchmarkPaintALineChanged: a frame of 120x40 whose one line changes
+// each time (the board's count as answers come), painted as the drawer
+// does; with "whole" every line is parsed and compared again.
+func BenchmarkPaintALineChanged(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 7))
+	w, h := 120, 40
+	var base []string
+	for len(base) < h {
+		base = frame(r, w, h, nil)
+	}
+	one := strings.Join(base, "\n")
+	base[5] = "asked 1 of 2"
+	other := strings.Join(base, "\n")
+	for _, whole := range []bool{false, true} {
+		b.Run(map[bool]string{false: "changed", true: "whole"}[whole], func(b *testing.B) {
+			d := newDrawer(io.Discard, w, h, colorprofile.TrueColor, nil, 0)
+			for i := range b.N {
+				v := tea.View{Content: one}
+				if i%2 == 1 {
+					v.Content = other
+				}
+				if whole {
+					d.lines = nil
+				}
+				var out bytes.Buffer
+				d.paint(&out, &v, terminal{w: w, h: h}, false)
+			}
+		})
+	}
+}
+
 // TestTheScreenShowsTheFrame replays the drawer's output through a terminal
 // emulator after each frame, random frames changing a little or a lot and a
 // resize now and then, and wants every cell to be the frame's: what a review
@@ -159,6 +191,19 @@ func TestTheScreenShowsTheFrame(t *testing.T) {
 			s.shows(t, content, w, h)
 		}
 		d.Close()
+	}
+}
+
+// TestAStyleLeftOnCarriesToTheNextLine: a line that ends with a style on
+// (no reset) colours the next; only the lines that changed are drawn
+// again, but such a frame is drawn whole.
+func TestAStyleLeftOnCarriesToTheNextLine(t *testing.T) {
+	s := newScreen(20, 5)
+	d := newDrawer(s, 20, 5, colorprofile.TrueColor, nil, 0)
+	defer d.Close()
+	for _, content := range []string{"plain\nnext", "blue\x1b[44m\nnext", "blue\x1b[44m\nnew"} {
+		d.Frame(tea.View{Content: content, AltScreen: true})
+		s.shows(t, content, 20, 5)
 	}
 }
 

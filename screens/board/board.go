@@ -5,6 +5,7 @@ package board
 
 import (
 	"cmp"
+	"context"
 	"slices"
 	"time"
 
@@ -17,72 +18,6 @@ import (
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/tui"
 )
-
-// The board's messages are its visit's (tui.Owned): they reach it while a
-// row's status screen is on top of it, so it goes on following (tui.Follower).
-
-// boardTickMsg asks the scheduler what is due, for the visit tag.
-type boardTickMsg struct{ tag tui.Tag }
-
-// boardAnswerMsg answers the status request of one id, for the visit tag.
-type boardAnswerMsg struct {
-	tag tui.Tag
-	id  string
-	w   exchange.Withdrawal
-	err error
-}
-
-// boardToldMsg is an answer the status screen of a row got (kit.Tell),
-// for the visit tag: the board learns it as its own answer.
-type boardToldMsg boardAnswerMsg
-
-// boardLoadedMsg carries what is kept of the board of this environment
-// and the account's own withdrawals, whose states the board journals.
-type boardLoadedMsg struct {
-	tag  tui.Tag
-	kept []follow.Kept
-	own  follow.Own
-	err  error
-	// owed: what the last board of this file left unwritten could not be
-	// written.
-	owed error
-}
-
-// boardSaveMsg ends the wait between two saves, for the visit tag.
-type boardSaveMsg struct{ tag tui.Tag }
-
-// boardSavedMsg reports keeping the rows of ids; only a failure is said.
-type boardSavedMsg struct {
-	tag tui.Tag
-	ids []string
-	err error
-}
-
-// boardExportedMsg reports the export: the file and its rows, or why not.
-type boardExportedMsg struct {
-	tag  tui.Tag
-	path string
-	rows int
-	err  error
-}
-
-func (m boardTickMsg) Owner() tui.Tag     { return m.tag }
-func (m boardAnswerMsg) Owner() tui.Tag   { return m.tag }
-func (m boardToldMsg) Owner() tui.Tag     { return m.tag }
-func (m boardLoadedMsg) Owner() tui.Tag   { return m.tag }
-func (m boardSaveMsg) Owner() tui.Tag     { return m.tag }
-func (m boardSavedMsg) Owner() tui.Tag    { return m.tag }
-func (m boardExportedMsg) Owner() tui.Tag { return m.tag }
-func (m boardDrawMsg) Owner() tui.Tag     { return m.tag }
-
-// The asking, its answers and the saves come five times a second or more:
-// the frame they change waits for the next one drawn, up to a second
-// (tui.Paced); the board's own draw (boardDrawMsg) is drawn at once.
-func (boardTickMsg) Paced()   {}
-func (boardAnswerMsg) Paced() {}
-func (boardToldMsg) Paced()   {}
-func (boardSaveMsg) Paced()   {}
-func (boardSavedMsg) Paced()  {}
 
 var boardKeys = struct {
 	Add, ToList, ToField, TypeID, Open, Copy, CopyHash, Remove key.Binding
@@ -171,6 +106,8 @@ type boardScreen struct {
 	cleared string
 	tag     tui.Tag
 	ticking bool // a tick of this visit is pending
+	// asking stops the span of asks out (step); nil when none is.
+	asking context.CancelFunc
 	// file keeps the board; unsaved are the ids whose rows changed (or
 	// went) since the last save began, at saved, and pending those of the
 	// save out (saving); saveDue: a boardSaveMsg is on its way.
@@ -261,6 +198,7 @@ func (b *boardScreen) typeIDs(on bool) tea.Cmd {
 // Resume takes back the budget lent to the row's status screen.
 func (b *boardScreen) Resume() tea.Cmd {
 	b.sched.Lend(0)
+	b.replan()
 	return nil
 }
 
@@ -313,7 +251,7 @@ func (b *boardScreen) quiet(msg tea.Msg) bool {
 		return true
 	case boardSavedMsg:
 		return msg.err == nil
-	case boardAnswerMsg:
+	case boardAskedMsg:
 		return b.unseen
 	case boardToldMsg:
 		return b.unseen
@@ -348,6 +286,7 @@ func (b *boardScreen) keys() kit.Bindings {
 			delete(b.marked, r.QuoteID)
 			// The row's status screen asks its id from the same budget.
 			b.sched.Lend(cmp.Or(b.app.PollInterval, follow.DefaultPollInterval))
+			b.replan()
 			tell := func(id string, w exchange.Withdrawal, err error) tea.Msg { return boardToldMsg{b.tag, id, w, err} }
 			return tui.Push(b.app.Makers.BoardStatus(b.app, b.rows[r.QuoteID].Followed, b.sched.PausedFor(b.app.Common.Now()), tell))
 		}},
@@ -419,13 +358,13 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 			b.ticking = false
 			return b.step()
 		}
-	case boardAnswerMsg:
+	case boardAskedMsg:
 		if msg.tag == b.tag {
-			return b.answered(msg)
+			return b.took(msg)
 		}
 	case boardToldMsg:
 		if msg.tag == b.tag {
-			return b.answered(boardAnswerMsg(msg))
+			return tea.Batch(b.answered(follow.Asked{ID: msg.id, At: b.app.Common.Now(), W: msg.w, Err: msg.err}), b.saveSoon(), b.kick())
 		}
 	case kit.IDsTypedMsg:
 		return b.addText(msg.Text)

@@ -1,19 +1,31 @@
 package board
 
-// Asking the service: the scheduler says which id is due within the budget,
-// and each answer is taken into the rows and the tally.
+// Asking the service: the follow loop hands out a span of asks within the
+// budget (follow.Loop.Plan), one Cmd asks them at their slots, and the
+// answers are taken together into the rows and the tally.
 
 import (
+	"context"
+	"time"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/tui"
 )
 
-// kick starts ticking unless a tick is pending or nothing moves.
+// boardHandOver is the span of asks one Cmd makes before it hands their
+// answers over: the console wakes once for about five answers, not three
+// times for each, which was most of the board's CPU (issue 35 item 2); the
+// board draws answers once a second anyway (boardDrawEvery).
+const boardHandOver = time.Second
+
+// kick starts asking unless a tick or a span of asks is out, or nothing
+// moves.
 func (b *boardScreen) kick() tea.Cmd {
-	if b.ticking || b.sched.Moving() == 0 {
+	if b.ticking || b.asking != nil || b.sched.Moving() == 0 {
 		return nil
 	}
 	b.ticking = true
@@ -21,77 +33,113 @@ func (b *boardScreen) kick() tea.Cmd {
 	return func() tea.Msg { return boardTickMsg{tag: tag} }
 }
 
-// step asks every id the scheduler hands out now, and waits for the next
-// one; with nothing moving it stops (an answer starts it again). While the
-// service's rate limit pauses the asks, it ticks each second, so the
-// countdown shown stays true.
+// step hands the asks of the next span to one Cmd, or waits for the next
+// one due; with nothing moving it stops (an answer starts it again).
+// While the service's rate limit pauses the asks, it ticks each second, so
+// the countdown shown stays true.
 func (b *boardScreen) step() tea.Cmd {
+	if b.asking != nil {
+		return nil
+	}
 	now := b.app.Common.Now()
-	var cmds []tea.Cmd
-	for {
-		id, wait, ok := b.sched.Next(now)
-		if !ok {
-			if wait > 0 {
-				if p := b.sched.PausedFor(now); p > 0 {
-					wait = min(wait, kit.NextSecond(p))
-				}
-				b.ticking = true
-				cmds = append(cmds, b.app.After(wait, boardTickMsg{tag: b.tag}))
-			}
-			return tea.Batch(cmds...)
+	loop := b.loop()
+	p, wait := loop.Plan(now, boardHandOver)
+	if len(p.Slots) == 0 {
+		if wait <= 0 {
+			return nil
 		}
-		cmds = append(cmds, b.fetch(id))
+		if paused := b.sched.PausedFor(now); paused > 0 {
+			wait = min(wait, kit.NextSecond(paused))
+		}
+		b.ticking = true
+		return b.app.After(wait, boardTickMsg{tag: b.tag})
 	}
-}
-
-func (b *boardScreen) fetch(id string) tea.Cmd {
-	client, tag, parent := b.app.Client(), b.tag, b.Context(b.app)
+	ctx, cancel := context.WithCancel(b.Context(b.app))
+	b.asking = cancel
+	tag := b.tag
 	return func() tea.Msg {
-		cx, cancel := kit.Call(parent)
 		defer cancel()
-		w, err := client.WithdrawalStatus(cx, id)
-		return boardAnswerMsg{tag: tag, id: id, w: w, err: err}
+		asked, rest := loop.AskPlan(ctx, p)
+		return boardAskedMsg{tag: tag, asked: asked, rest: rest}
 	}
 }
 
-// answered records an answer, taken by the follow loop (follow.Loop.Took):
+// replan stops the span of asks out, if any: what it did not ask is given
+// back and planned again, after a removal (a removed id is not asked) or
+// a change of the budget.
+func (b *boardScreen) replan() {
+	if b.asking != nil {
+		b.asking()
+	}
+}
+
+// loop is the follow loop over the board's scheduler; each ask is bounded
+// as a screen's call is (kit.Call).
+func (b *boardScreen) loop() follow.Loop {
+	client := b.app.Client()
+	return follow.Loop{Scheduler: b.sched, Now: b.app.Common.Now, Wait: b.app.Waited,
+		Ask: func(ctx context.Context, id string) (exchange.Withdrawal, error) {
+			cx, cancel := kit.Call(ctx)
+			defer cancel()
+			return client.WithdrawalStatus(cx, id)
+		}}
+}
+
+// took takes the answers of a span of asks, gives back what it did not
+// ask, and plans the next span. The frame is left as drawn when no answer
+// changed it.
+func (b *boardScreen) took(msg boardAskedMsg) tea.Cmd {
+	b.asking = nil
+	cmds := make([]tea.Cmd, 0, len(msg.asked)+1)
+	unseen := true
+	for _, a := range msg.asked {
+		cmds = append(cmds, b.answered(a))
+		unseen = unseen && b.unseen
+	}
+	b.sched.Release(msg.rest)
+	b.unseen = unseen
+	next := b.step()
+	return tea.Batch(append(cmds, next, b.saveSoon())...)
+}
+
+// answered records an answer, taken by the follow loop (follow.Loop.TookAt):
 // its row is replaced, in its place in the order; a change of state is
 // marked on the row and announced once, journaled for an own withdrawal
 // and saved.
-func (b *boardScreen) answered(msg boardAnswerMsg) tea.Cmd {
-	before, known := b.rows[msg.id]
+func (b *boardScreen) answered(a follow.Asked) tea.Cmd {
+	before, known := b.rows[a.ID]
 	if !known {
-		return b.kick() // removed while asked
+		b.unseen = true
+		return nil // removed while asked
 	}
-	step := follow.Loop{Scheduler: b.sched, Now: b.app.Common.Now}.Took(msg.id, msg.w, msg.err).Step
-	if msg.err == nil {
-		b.known.AddWithdrawal(msg.w)
+	step := follow.Loop{Scheduler: b.sched}.TookAt(a).Step
+	if a.Err == nil {
+		b.known.AddWithdrawal(a.W)
 	}
 	b.tally.count(before, -1)
-	after := b.follow(msg.id, before.seq)
+	after := b.follow(a.ID, before.seq)
 	// An answer that changes no row drawn, no count and no name (an id
 	// among 10,000 asked again) leaves the frame as it was.
 	b.unseen = !b.list.Replace(before, after) && after.label == before.label && after.Known == before.Known &&
 		after.Final == before.Final && after.NotFound == before.NotFound
-	var write, say, save tea.Cmd
+	var write, say tea.Cmd
 	if step.JournalState != "" {
-		write = kit.JournalState(b.app, msg.id, msg.w, nil)
+		write = kit.JournalState(b.app, a.ID, a.W, nil)
 	}
 	if step.Changed {
-		b.unsaved[msg.id] = true
-		save = b.saveSoon()
+		b.unsaved[a.ID] = true // saved by the caller (saveSoon)
 	}
 	// Said when what the row says changes: an answer that ends a row the
 	// journal had at its end already changes nothing on screen.
 	if step.Changed && before.Known && after.label != before.label {
-		b.marked[msg.id] = true
+		b.marked[a.ID] = true
 		o := after.Outcome()
-		say = tui.ShowInfo(msg.id + ": " + before.Outcome().Name + " → " + o.Name)
+		say = tui.ShowInfo(a.ID + ": " + before.Outcome().Name + " → " + o.Name)
 		if after.Final {
-			say = tea.Batch(say, kit.Announce(b.app, "Withdrawal "+o.Name, msg.id+": "+o.Sentence()))
+			say = tea.Batch(say, kit.Announce(b.app, "Withdrawal "+o.Name, a.ID+": "+o.Sentence()))
 		} else if b.app.Bell {
 			say = tea.Batch(say, tea.Raw("\a"))
 		}
 	}
-	return tea.Batch(write, say, save, b.kick())
+	return tea.Batch(write, say)
 }

@@ -48,7 +48,7 @@ func benchBoard(b testing.TB, n int) (*boardScreen, *time.Time) {
 	}
 	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, clock)},
 		Session: kit.Session{Target: target.Target{Env: env, Client: client}},
-		Hooks:   kit.Hooks{Timer: func(time.Duration, tea.Msg) tea.Cmd { return nil }}}
+		Hooks:   kit.Hooks{Timer: func(time.Duration, tea.Msg) tea.Cmd { return nil }, Wait: screentest.ByTimers}}
 	board := New(app).(*boardScreen)
 	board.tag = tui.NextTag()
 	board.file.Path = filepath.Join(b.TempDir(), follow.WatchlistFile)
@@ -75,9 +75,9 @@ func benchBoard(b testing.TB, n int) (*boardScreen, *time.Time) {
 func (b *boardScreen) ask(cmd tea.Cmd) int {
 	answers := 0
 	for _, m := range screentest.RunAll(cmd) {
-		switch m.(type) {
-		case boardAnswerMsg:
-			answers++
+		switch m := m.(type) {
+		case boardAskedMsg:
+			answers += len(m.asked)
 			answers += b.ask(b.update(m))
 		case boardSavedMsg:
 			answers += b.ask(b.update(m))
@@ -119,7 +119,7 @@ func BenchmarkBoardFilterHash(b *testing.B) {
 	one := board.list.Item(4321)
 	w := one.Last
 	w.State, w.WithdrawTxHash = exchange.StateCompleted, hash
-	board.update(boardAnswerMsg{tag: board.tag, id: one.QuoteID, w: w})
+	board.update(boardToldMsg{tag: board.tag, id: one.QuoteID, w: w})
 	board.update(tea.KeyPressMsg{Code: '/', Text: "/"})
 	b.ReportAllocs()
 	b.ResetTimer()

@@ -24,12 +24,17 @@ func (b *boardScreen) saveNow(rows ...*boardRow) tea.Cmd {
 }
 
 // saveSoon saves the rows changed when no save is out and the last began
-// boardSaveEvery ago, else once the wait is over.
+// boardSaveEvery ago, else once the wait is over: at the hand-over of the
+// span of asks out, if one is (took), in the wake-up that brings its
+// answers, else on a timer.
 func (b *boardScreen) saveSoon() tea.Cmd {
 	if len(b.unsaved) == 0 || b.saving || b.saveDue {
 		return nil
 	}
 	if wait := b.saved.Add(boardSaveEvery).Sub(b.app.Common.Now()); wait > 0 {
+		if b.asking != nil {
+			return nil
+		}
 		b.saveDue = true
 		return b.app.After(wait, boardSaveMsg{tag: b.tag})
 	}

@@ -198,6 +198,7 @@ func (b *boardScreen) drop(rows []*boardRow, said string) tea.Cmd {
 	} else {
 		b.list.SetItems(slices.DeleteFunc(slices.Clone(b.list.Items()), func(r *boardRow) bool { return b.rows[r.QuoteID] != r }))
 	}
+	b.replan()
 	b.undo = rows
 	b.cleared = said + ": u puts " + kit.Plural(len(rows), "it", "them") + " back"
 	return tea.Batch(b.saveNow(rows...), tui.ShowInfo(b.cleared))

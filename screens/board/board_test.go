@@ -69,6 +69,7 @@ func unstartedBoardRig(r *screentest.StatusRig) *boardRig {
 		timers = append(timers, dueTimer{r.Clock.Now().Add(d), msg})
 		return nil
 	}
+	r.App.Wait = screentest.ByTimers
 	r.App.Makers.BoardStatus = func(app *kit.App, f follow.Followed, paused time.Duration, tell kit.Tell) tui.Screen {
 		br.opened = &openedStatus{Home: &screentest.Home{App: app}, f: f, paused: paused, tell: tell}
 		return br.opened
@@ -87,7 +88,7 @@ func (br *boardRig) run(cmd tea.Cmd) {
 			br.toasts = append(br.toasts, m.Text)
 		case tui.ErrorMsg:
 			br.toasts = append(br.toasts, "Error: "+m.Err.Error())
-		case boardTickMsg, boardAnswerMsg, boardLoadedMsg, boardSaveMsg, boardSavedMsg, boardExportedMsg:
+		case boardTickMsg, boardAskedMsg, boardLoadedMsg, boardSaveMsg, boardSavedMsg, boardExportedMsg:
 			_, next := br.b.Update(m)
 			br.run(next)
 		default:

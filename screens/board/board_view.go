@@ -181,6 +181,11 @@ func (b *boardScreen) notes() string {
 // (docs/testing.md).
 const boardDrawEvery = time.Second
 
+// boardDrawHandOver is the least time between two frames that a span's
+// answers draw as they come: spans end about a second apart, so each is
+// drawn with its answers; a burst of short ones waits for boardDrawEvery.
+const boardDrawHandOver = boardDrawEvery / 2
+
 // boardDrawMsg draws what answers changed since the last frame, for the
 // visit tag.
 type boardDrawMsg struct{ tag tui.Tag }
@@ -201,10 +206,14 @@ func (b *boardScreen) redraw(msg tea.Msg) tea.Cmd {
 			}
 		}
 		return nil
-	case boardAnswerMsg, boardToldMsg:
+	case boardAskedMsg, boardToldMsg:
 		now := b.app.Common.Now()
 		b.drawn.keys = nil
-		if b.drawn.frame != "" && now.Sub(b.drawnAt) < boardDrawEvery {
+		gap := boardDrawEvery
+		if _, ok := msg.(boardAskedMsg); ok {
+			gap = boardDrawHandOver
+		}
+		if b.drawn.frame != "" && now.Sub(b.drawnAt) < gap {
 			b.stale = true
 			if b.drawDue {
 				return nil

@@ -1,6 +1,7 @@
 package board
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -19,10 +20,12 @@ import (
 )
 
 // loop is the board under the console's root in a Bubble Tea loop on the
-// fake clock: timers fire when due, and each answer reaches the root
-// latency after it was asked, as a real service's does, so a tick, an
-// answer, a paste and a key can come in any order. asks holds when each id
-// was asked, order the ids in the order asked.
+// fake clock: timers fire when due, the board's asker waits for its slots
+// while the loop goes on (kit.Hooks.Wait), as the console's does, and its
+// answers reach the root latency after the last was asked, as a real
+// service's do, so a tick, answers, a paste and a key can come in any
+// order. asks holds when each id was asked, order the ids in the order
+// asked.
 type loop struct {
 	b       *boardScreen
 	clock   *exchangetest.FakeClock
@@ -47,6 +50,12 @@ func newLoop(app *kit.App, clock *exchangetest.FakeClock, latency time.Duration)
 		return nil
 	}
 	app.Timer = timer
+	// The asker's wait lets the loop go on meanwhile, as the console's
+	// does: what is due before it ends is handled first.
+	app.Wait = func(_ context.Context, d time.Duration) error {
+		l.until(clock.Now().Add(d))
+		return nil
+	}
 	l.b = New(app).(*boardScreen)
 	l.root = tui.New(l.b, tui.Options{Theme: "dark", Common: app.Common, Timer: timer})
 	l.handle(l.root.Init())
@@ -56,15 +65,17 @@ func newLoop(app *kit.App, clock *exchangetest.FakeClock, latency time.Duration)
 
 func (l *loop) at(t time.Time, msg tea.Msg) { l.events = append(l.events, event{t, msg}) }
 
-// handle runs cmd: an answer is asked now and arrives after the latency;
+// handle runs cmd: answers arrive the latency after the last was asked;
 // every other message arrives at once, but toasts, whose timers are real.
 func (l *loop) handle(cmd tea.Cmd) {
-	now := l.clock.Now()
 	for _, m := range screentest.RunAll(cmd) {
+		now := l.clock.Now()
 		switch m := m.(type) {
-		case boardAnswerMsg:
-			l.asks[m.id] = append(l.asks[m.id], now)
-			l.order = append(l.order, m.id)
+		case boardAskedMsg:
+			for _, a := range m.asked {
+				l.asks[a.ID] = append(l.asks[a.ID], a.At)
+				l.order = append(l.order, a.ID)
+			}
 			l.at(now.Add(l.latency), m)
 		case tui.InfoMsg, tui.ErrorMsg:
 		default:

@@ -157,6 +157,27 @@ type Hooks struct {
 	// wait asked for and fire the timers themselves; the quote countdown and
 	// the key guard tick on tea.Tick: their tests move the clock and draw.
 	Timer func(d time.Duration, msg tea.Msg) tea.Cmd
+	// Wait waits d inside a Cmd: the watch board's asker between two slots
+	// of the budget. nil waits on a timer. An error ends the wait early:
+	// the asker hands over what it has and the board waits through Timer,
+	// as tests that step the fake clock by timers do.
+	Wait func(ctx context.Context, d time.Duration) error
+}
+
+// Waited waits d through Hooks.Wait; it ends early, with ctx's error,
+// when ctx ends.
+func (a *App) Waited(ctx context.Context, d time.Duration) error {
+	if a.Wait != nil {
+		return a.Wait(ctx, d)
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // After is the Cmd that delivers msg after d, through Hooks.Timer.

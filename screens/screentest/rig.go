@@ -68,10 +68,11 @@ func NewStatusRig(t *testing.T) *StatusRig {
 	t.Cleanup(r.Srv.Close)
 	env := config.SandboxEnvironment(r.Srv.URL, sandbox.DefaultChainID)
 	// Its timers wait on the fake clock, which only the test moves: none
-	// fires unless the test records them (RecordTimers) and fires them.
+	// fires unless the test records them (RecordTimers) and fires them;
+	// nor does a Cmd wait on it (ByTimers).
 	r.App = &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, r.Clock.Now), Getenv: func(string) string { return "" }, Makers: kit.Makers{Home: NewHome}},
 		Session: kit.Session{Target: target.Target{Env: env, Client: r.Client(sandbox.DemoAPIKey)}},
-		Hooks:   kit.Hooks{Timer: func(time.Duration, tea.Msg) tea.Cmd { return nil }}}
+		Hooks:   kit.Hooks{Timer: func(time.Duration, tea.Msg) tea.Cmd { return nil }, Wait: ByTimers}}
 	OpenJournal(t, r.App)
 	return r
 }

@@ -1,6 +1,8 @@
 package screentest
 
 import (
+	"context"
+	"errors"
 	"reflect"
 	"runtime"
 	"strings"
@@ -19,12 +21,14 @@ type Timer struct {
 
 // RecordTimers makes app's screens schedule through a recorder instead of
 // tea.Tick: the test sees every wait asked for and fires the timer itself.
+// A wait inside a Cmd is refused (ByTimers).
 func RecordTimers(app *kit.App) *[]Timer {
 	var got []Timer
 	app.Timer = func(d time.Duration, msg tea.Msg) tea.Cmd {
 		got = append(got, Timer{d, msg})
 		return nil
 	}
+	app.Wait = ByTimers
 	return &got
 }
 
@@ -42,3 +46,10 @@ func IsTimer(cmd tea.Cmd) bool {
 	name := f.Name()
 	return strings.HasPrefix(name, "charm.land/bubbletea/v2.Tick.") || strings.HasPrefix(name, "charm.land/bubbletea/v2.Every.")
 }
+
+// ByTimers is a kit.Hooks.Wait that refuses to wait: the watch board's
+// asker hands over at once and the board waits through its Timer, which a
+// test records and fires on its fake clock.
+func ByTimers(context.Context, time.Duration) error { return errByTimers }
+
+var errByTimers = errors.New("a test's clock moves by its timers")

@@ -12,8 +12,9 @@ import (
 // withdrawal, and tells the face each answer (Seen), which it words. The
 // line faces (`status`, `history --refresh`, `withdraw --wait`, plain
 // mode) run it to the end (Run); the console's check of unfinished
-// withdrawals, its watch board and its status screen drive it one ask at a
-// time from their timers (Next, then Took with the answer).
+// withdrawals and its status screen drive it one ask at a time from their
+// timers (Next, then Took with the answer), its watch board a span of asks
+// at a time (Plan, AskPlan, TookAt).
 type Loop struct {
 	*Scheduler
 	// Ask asks the service one quote id's status (Client.WithdrawalStatus).
@@ -46,38 +47,47 @@ type Seen struct {
 
 // Run follows the scheduler's ids until none moves, telling seen each
 // answer; seen returning false stops following that id. It ends early
-// with ctx's error or Wait's.
+// with ctx's error or Wait's. It asks what is due, one at a time, as a
+// plan of no span (Plan, AskPlan).
 func (l Loop) Run(ctx context.Context, seen func(Seen) bool) error {
 	for l.Moving() > 0 {
-		id, wait, ok := l.Next(l.Now())
-		if !ok {
+		p, wait := l.Plan(l.Now(), 0)
+		if len(p.Slots) == 0 {
 			if err := l.Wait(ctx, wait); err != nil {
 				return err
 			}
 			continue
 		}
-		w, err := l.Ask(ctx, id)
+		asked, rest := l.AskPlan(ctx, p)
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		s := l.Took(id, w, err)
-		if l.Journal != nil && s.Step.JournalState != "" {
-			s.JournalErr = l.Journal(id, w)
+		for _, a := range asked {
+			s := l.TookAt(a)
+			if l.Journal != nil && s.Step.JournalState != "" {
+				s.JournalErr = l.Journal(a.ID, a.W)
+			}
+			if !seen(s) || s.Done {
+				l.Remove(a.ID)
+			}
 		}
-		if !seen(s) || s.Done {
-			l.Remove(id)
-		}
+		l.Release(rest)
 	}
 	return nil
 }
 
-// Took hands the answer to one ask of id (w when err is nil) to the
-// scheduler and says what it came to. It does no I/O.
+// Took hands the answer to one ask of id (w when err is nil), come now,
+// to the scheduler and says what it came to. It does no I/O.
 func (l Loop) Took(id string, w exchange.Withdrawal, err error) Seen {
-	step := l.Answer(id, w, err, l.Now())
-	f, _ := l.Get(id)
-	s := Seen{Followed: f, Step: step, Err: err}
-	s.GaveUp = err != nil && l.MaxFailures > 0 && f.Failures >= l.MaxFailures
+	return l.TookAt(Asked{ID: id, At: l.Now(), W: w, Err: err})
+}
+
+// TookAt is Took of an answer that came at a.At.
+func (l Loop) TookAt(a Asked) Seen {
+	step := l.Answer(a.ID, a.W, a.Err, a.At)
+	f, _ := l.Get(a.ID)
+	s := Seen{Followed: f, Step: step, Err: a.Err}
+	s.GaveUp = a.Err != nil && l.MaxFailures > 0 && f.Failures >= l.MaxFailures
 	s.Done = f.Final || s.GaveUp || l.Once && !step.RateLimited
 	return s
 }
