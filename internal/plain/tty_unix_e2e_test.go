@@ -5,10 +5,16 @@ package plain
 import (
 	"bufio"
 	"context"
+	"io"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/creack/pty"
+	"golang.org/x/sys/unix"
+
+	"github.com/svcwallet/svcwallet/service/intent"
 )
 
 // TestSecretTypedAtThePromptNotEchoed: a secret typed the instant its
@@ -41,4 +47,78 @@ func TestSecretTypedAtThePromptNotEchoed(t *testing.T) {
 	if strings.Contains(shown.String(), key) {
 		t.Errorf("the terminal echoed the secret: %q", shown.String())
 	}
+}
+
+// TestKeysOnAPseudoTerminal: the gate on a real terminal reads its answer
+// a key at a time: "y" and Enter in one write (a paste) are refused, and
+// the question asked again; typed apart they are taken, echoed once by the
+// gate; the terminal's settings are as they were after.
+func TestKeysOnAPseudoTerminal(t *testing.T) {
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	defer ptmx.Close()
+	defer tty.Close()
+	was, err := unix.IoctlGetTermios(int(tty.Fd()), getTermios)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown := &shownText{}
+	go io.Copy(shown, ptmx)
+	g := TerminalGate(tty, tty)
+	asked := make(chan struct{}, 2)
+	answered := make(chan string, 1)
+	go func() {
+		a, err := g.Ask(context.Background(), tty, func() string { asked <- struct{}{}; return "Sign? " }, nil)
+		if err != nil {
+			a = err.Error()
+		}
+		answered <- a
+	}()
+	<-asked
+	time.Sleep(intent.ReviewDwell) // the review read: the paste comes after the dwell
+	ptmx.WriteString("y\n")
+	<-asked
+	time.Sleep(intent.ReviewDwell)
+	for _, k := range []string{"y", "\r"} {
+		ptmx.WriteString(k)
+		time.Sleep(4 * PasteGap) // typed as a person types
+	}
+	if a := <-answered; a != "y" {
+		t.Fatalf("answered %q", a)
+	}
+	now, err := unix.IoctlGetTermios(int(tty.Fd()), getTermios)
+	if err != nil || now.Lflag != was.Lflag || now.Iflag != was.Iflag || now.Cc != was.Cc {
+		t.Errorf("the terminal was not put back: %+v, was %+v (%v)", now, was, err)
+	}
+	tty.WriteString("end\n")
+	var out string
+	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(out, "end"); time.Sleep(10 * time.Millisecond) {
+		if out = shown.String(); time.Now().After(deadline) {
+			break
+		}
+	}
+	if !strings.Contains(out, pasted) || strings.Count(out, "Sign? y\r\n") != 2 {
+		t.Errorf("the terminal showed %q", out)
+	}
+}
+
+// shownText is what the terminal shows, written by one goroutine and read
+// by another.
+type shownText struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *shownText) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *shownText) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
