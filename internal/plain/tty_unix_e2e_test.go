@@ -7,7 +7,6 @@ import (
 	"context"
 	"io"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -64,7 +63,7 @@ func TestKeysOnAPseudoTerminal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	shown := &shownText{}
+	shown := newTranscript()
 	go io.Copy(shown, ptmx)
 	g := TerminalGate(tty, tty)
 	asked := make(chan struct{}, 2)
@@ -93,32 +92,7 @@ func TestKeysOnAPseudoTerminal(t *testing.T) {
 		t.Errorf("the terminal was not put back: %+v, was %+v (%v)", now, was, err)
 	}
 	tty.WriteString("end\n")
-	var out string
-	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(out, "end"); time.Sleep(10 * time.Millisecond) {
-		if out = shown.String(); time.Now().After(deadline) {
-			break
-		}
+	if !shown.waitFor("end", stall) || !strings.Contains(shown.String(), pasted) || strings.Count(shown.String(), "Sign? y\r\n") != 2 {
+		t.Errorf("the terminal showed %q", shown.String())
 	}
-	if !strings.Contains(out, pasted) || strings.Count(out, "Sign? y\r\n") != 2 {
-		t.Errorf("the terminal showed %q", out)
-	}
-}
-
-// shownText is what the terminal shows, written by one goroutine and read
-// by another.
-type shownText struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *shownText) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *shownText) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
