@@ -66,7 +66,7 @@ func (f *fakeKeys) Read(b []byte) (int, error) {
 func (f *fakeKeys) Close() error { f.mu.Lock(); defer f.mu.Unlock(); f.closed++; return nil }
 
 // ask asks one question that signs on keys, reads as they come.
-func ask(t *testing.T, reads ...[]keyPress) (string, error, string, *fakeKeys) {
+func ask(t *testing.T, reads ...[]keyPress) (string, string, *fakeKeys, error) {
 	t.Helper()
 	keys := &fakeKeys{now: time.Unix(1, 0)}
 	for _, r := range reads {
@@ -80,7 +80,7 @@ func ask(t *testing.T, reads ...[]keyPress) (string, error, string, *fakeKeys) {
 	if keys.opened != keys.closed {
 		t.Errorf("the terminal was put in key mode %d times and back %d", keys.opened, keys.closed)
 	}
-	return answer, err, out.String(), keys
+	return answer, out.String(), keys, err
 }
 
 const read = 2 * intent.ReviewDwell // an answer begun once the review is read
@@ -89,7 +89,7 @@ const read = 2 * intent.ReviewDwell // an answer begun once the review is read
 // are refused and said, the question asked again with what waits
 // discarded; the n typed then is the answer.
 func TestGatePasteInOneRead(t *testing.T) {
-	answer, err, out, keys := ask(t, []keyPress{{read, "y\n"}}, press(read, 100*time.Millisecond, "n\r"))
+	answer, out, keys, err := ask(t, []keyPress{{read, "y\n"}}, press(read, 100*time.Millisecond, "n\r"))
 	if err != nil || answer != "n" || strings.Count(out, pasted+"\n") != 1 || strings.Count(out, "Sign? ") != 2 || keys.flushes != 2 {
 		t.Fatalf("answer %q, %v, %d discards; wrote %q", answer, err, keys.flushes, out)
 	}
@@ -102,15 +102,15 @@ func TestGatePasteInOneRead(t *testing.T) {
 // reads) are refused; 80 ms apart they are typed, and taken. A gap of
 // PasteGap itself is typing.
 func TestGateKeysInABurst(t *testing.T) {
-	answer, err, out, _ := ask(t, press(read, time.Millisecond, "y\n"), press(read, 80*time.Millisecond, "y\n"))
+	answer, out, _, err := ask(t, press(read, time.Millisecond, "y\n"), press(read, 80*time.Millisecond, "y\n"))
 	if err != nil || answer != "y" || strings.Count(out, pasted+"\n") != 1 {
 		t.Fatalf("answer %q, %v; wrote %q", answer, err, out)
 	}
-	answer, err, out, _ = ask(t, press(read, PasteGap, "y\n"))
+	answer, out, _, err = ask(t, press(read, PasteGap, "y\n"))
 	if err != nil || answer != "y" || strings.Contains(out, pasted) {
 		t.Fatalf("at the gap: answer %q, %v; wrote %q", answer, err, out)
 	}
-	answer, _, out, _ = ask(t, press(read, PasteGap-time.Nanosecond, "y\n"), press(read, time.Second, "n\n"))
+	answer, out, _, _ = ask(t, press(read, PasteGap-time.Nanosecond, "y\n"), press(read, time.Second, "n\n"))
 	if answer != "n" || !strings.Contains(out, pasted) {
 		t.Fatalf("within the gap: answer %q; wrote %q", answer, out)
 	}
@@ -120,19 +120,19 @@ func TestGateKeysInABurst(t *testing.T) {
 // is typed; erase takes back a key (and the echo), ctrl+u the line; an
 // arrow key's sequence is dropped.
 func TestGateTypedAnswers(t *testing.T) {
-	answer, err, out, _ := ask(t, press(read, 60*time.Millisecond, "yes\r"))
+	answer, out, _, err := ask(t, press(read, 60*time.Millisecond, "yes\r"))
 	if err != nil || answer != "yes" || out != "Sign? yes\n" {
 		t.Fatalf("answer %q, %v; wrote %q", answer, err, out)
 	}
-	answer, err, out, _ = ask(t, press(read, 90*time.Millisecond, "n\x7fy\n"))
+	answer, out, _, err = ask(t, press(read, 90*time.Millisecond, "n\x7fy\n"))
 	if err != nil || answer != "y" || out != "Sign? n\b \by\n" {
 		t.Fatalf("erase: answer %q, %v; wrote %q", answer, err, out)
 	}
-	answer, err, _, _ = ask(t, press(read, 90*time.Millisecond, "yes\x15n\n"))
+	answer, _, _, err = ask(t, press(read, 90*time.Millisecond, "yes\x15n\n"))
 	if err != nil || answer != "n" {
 		t.Fatalf("ctrl+u: answer %q, %v", answer, err)
 	}
-	answer, err, out, _ = ask(t, []keyPress{{read, "\x1b[A"}}, press(90*time.Millisecond, 90*time.Millisecond, "n\n"))
+	answer, out, _, err = ask(t, []keyPress{{read, "\x1b[A"}}, press(90*time.Millisecond, 90*time.Millisecond, "n\n"))
 	if err != nil || answer != "n" || strings.Contains(out, pasted) {
 		t.Fatalf("arrow: answer %q, %v; wrote %q", answer, err, out)
 	}
@@ -142,7 +142,7 @@ func TestGateTypedAnswers(t *testing.T) {
 // the input's end; nothing is answered.
 func TestGateKeysEnd(t *testing.T) {
 	for name, reads := range map[string][]keyPress{"ctrl+d": append([]keyPress{{read, "\x04"}}, press(read, 90*time.Millisecond, "y\n")...), "end": nil, "end in a word": press(read, 90*time.Millisecond, "ye")} {
-		answer, err, _, _ := ask(t, reads)
+		answer, _, _, err := ask(t, reads)
 		if !errors.Is(err, ErrEnd) || answer != "" {
 			t.Errorf("%s: answer %q, %v", name, answer, err)
 		}
@@ -152,7 +152,7 @@ func TestGateKeysEnd(t *testing.T) {
 // TestGateKeysKeepTheDwell: keys typed one by one but answered within the
 // dwell of the question are refused as too soon.
 func TestGateKeysKeepTheDwell(t *testing.T) {
-	answer, err, out, _ := ask(t, press(100*time.Millisecond, 100*time.Millisecond, "y\n"), press(read, 100*time.Millisecond, "n\n"))
+	answer, out, _, err := ask(t, press(100*time.Millisecond, 100*time.Millisecond, "y\n"), press(read, 100*time.Millisecond, "n\n"))
 	if err != nil || answer != "n" || !strings.Contains(out, tooSoon) || strings.Contains(out, pasted) {
 		t.Fatalf("answer %q, %v; wrote %q", answer, err, out)
 	}
