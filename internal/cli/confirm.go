@@ -32,11 +32,11 @@ func answers(env CLIEnv) plain.Gate { return plain.TerminalGate(env.Stdin, env.S
 
 // confirm asks question on stderr, "[y/N]" after it, and reads the
 // answer from stdin, under the gate's rule (what was typed ahead is
-// discarded, an answer that comes too soon refused): only y or yes (any
+// discarded, an answer that comes too soon or as a paste refused): only y or yes (any
 // case) confirms; anything else is the refusal "not confirmed", and ctrl+c
 // an interruption (exit 130). Either way nothing was signed or sent.
 func confirm(ctx context.Context, env CLIEnv, question string) error {
-	answer, err := answers(env).Ask(env.Stderr, func() string { return question + " [y/N] " }, func() (string, error) {
+	answer, err := answers(env).Ask(ctx, env.Stderr, func() string { return question + " [y/N] " }, func() (string, error) {
 		return untilDone(ctx, func() (string, error) { return plain.ReadLine(env.Stdin) })
 	})
 	if ctx.Err() != nil {

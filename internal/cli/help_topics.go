@@ -75,8 +75,9 @@ field by field and its digest. On a terminal (standard input and standard
 error both one) the question ("Sign and withdraw? [y/N]", "Sign and
 authorize the builder? [y/N]") is asked on stderr, where the review is
 written too (stdout gets the result): what was typed or pasted before it
-is discarded, and an answer within half a second of it is refused and the
-question asked again. --yes does not ask. Without a terminal and without
+is discarded, and an answer within half a second of it, or (on unix) one
+that comes as a paste, is refused and the question asked again: type the
+answer a key at a time. --yes does not ask. Without a terminal and without
 --yes it refuses (exit 2) and signs and sends nothing.
 
 A withdrawal whose request got no answer is finished by svcwallet withdraw

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
@@ -29,18 +30,28 @@ func (p *ptyTyping) answer(prompt, line string, deadline time.Duration) {
 }
 
 // answerReviewed answers a question that signs as a person does, once the
-// review is read: an answer within intent.ReviewDwell of the question is
-// refused by design (plain.Gate), and the question's moment is taken
-// before it is written, so one typed that long after it shows is never
-// early. The wait is the reading the rule asks for, not an ordering.
+// review is read, a key at a time: an answer within intent.ReviewDwell of
+// the question, or one whose keys come as a paste, is refused by design
+// (plain.Gate), and the question's moment is taken before it is written,
+// so one typed that long after it shows is never early. The waits are the
+// reading and the typing the rule asks for, not an ordering.
 func (p *ptyTyping) answerReviewed(prompt, line string, deadline time.Duration) {
 	p.t.Helper()
 	p.waitFor(prompt, deadline)
 	time.Sleep(intent.ReviewDwell)
-	if _, err := p.ptmx.Write([]byte(line + "\n")); err != nil {
-		p.t.Fatal(err)
+	for i, key := range []byte(line + "\n") {
+		if i > 0 {
+			time.Sleep(typingGap)
+		}
+		if _, err := p.ptmx.Write([]byte{key}); err != nil {
+			p.t.Fatal(err)
+		}
 	}
 }
+
+// typingGap is the time between the keys a test types as a person: well
+// over plain.PasteGap, the gap under which keys come as a paste.
+const typingGap = 4 * plain.PasteGap
 
 // withdrawToArbitrum chooses at plain mode's home a withdrawal of USDT to
 // ARBITRUM paid out in USDT, up to the destination question.

@@ -61,7 +61,7 @@ func TestTmuxSignCommandPrompts(t *testing.T) {
 	r.keys("Enter")
 	r.waitShows("Sign and withdraw? [y/N]")
 	time.Sleep(intent.ReviewDwell) // the review read: a sooner answer is refused by design (plain.Gate)
-	r.keys("y", "Enter")
+	r.typed("y", "Enter")
 	r.waitFor("the second prompt", func() bool { return strings.Count(r.pane(), "signer passphrase:") == 2 })
 	r.keys("-l", "x")
 	r.keys("Enter")

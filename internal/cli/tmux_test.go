@@ -46,6 +46,17 @@ func (s *tmuxSession) keys(keys ...string) {
 	s.must(append([]string{"send-keys", "-t", "main"}, keys...)...)
 }
 
+// typed sends keys one at a time, typingGap apart, as a person types
+// them: one send-keys of several keys writes them at once, as a paste.
+func (s *tmuxSession) typed(keys ...string) {
+	for i, k := range keys {
+		if i > 0 {
+			time.Sleep(typingGap)
+		}
+		s.keys(k)
+	}
+}
+
 func (s *tmuxSession) pane() string { return s.must("capture-pane", "-p", "-t", "main") }
 
 // waitFor polls an observable state of the terminal until ok or a deadline.

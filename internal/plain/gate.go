@@ -1,10 +1,13 @@
 package plain
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"golang.org/x/term"
 
@@ -14,11 +17,20 @@ import (
 // The one rule of a question that signs, moves money or authorizes, asked
 // by plain mode and by the command line alike: it is asked only on a
 // terminal (the answers read from one and the question written on one);
-// what was typed or pasted before it is discarded; and an answer that
-// comes before the question has been on the terminal for
-// intent.ReviewDwell (the console's review gate holds its keys as long) is
-// refused, said, and the question asked again. A paste or keys typed ahead
-// never answer it.
+// what was typed or pasted before it is discarded; an answer that comes
+// before the question has been on the terminal for intent.ReviewDwell (the
+// console's review gate holds its keys as long) is refused; and, where the
+// terminal can be read a key at a time (unix), an answer that came as a
+// paste is refused. Each refusal is said and the question asked again. A
+// paste or keys typed ahead never answer it.
+
+// PasteGap is the shortest time between two keys of a typed answer: a
+// byte (the Enter included) that follows the one before sooner came with
+// it, as a paste. A terminal writes a paste at once (microseconds between
+// its bytes, most often in one read), and a paste split into packets over
+// ssh comes within a few milliseconds; a person's fastest two keys, y then
+// Enter with a roll of the hand, are tens of milliseconds apart.
+const PasteGap = 25 * time.Millisecond
 
 // Gate asks the questions that sign, on one terminal.
 type Gate struct {
@@ -26,8 +38,14 @@ type Gate struct {
 	// read. nil: the answers come from no terminal, where nothing that
 	// signs is asked.
 	Flush func() error
-	// Now is the clock the dwell is measured on.
+	// Now is the clock the dwell and the gaps between keys are measured on.
 	Now func() time.Time
+	// Keys puts the terminal in key-at-a-time mode for one answer, what it
+	// holds unread discarded and echo left to the gate, and gives its
+	// reads; Close puts it back as it was. nil: answers are read a line at
+	// a time (Windows, whose console input carries no timing), where only
+	// the discard and the dwell hold.
+	Keys func() (io.ReadCloser, error)
 }
 
 // TerminalGate is the gate of answers read from in to questions written
@@ -37,7 +55,7 @@ func TerminalGate(in io.Reader, out io.Writer) Gate {
 	if !ok || !term.IsTerminal(int(f.Fd())) || !isTerminal(out) {
 		return Gate{}
 	}
-	return Gate{Flush: func() error { return discardInput(f) }, Now: time.Now}
+	return Gate{Flush: func() error { return discardInput(f) }, Now: time.Now, Keys: keysOf(f)}
 }
 
 func isTerminal(w io.Writer) bool {
@@ -52,11 +70,16 @@ func (g Gate) OnTerminal() bool { return g.Flush != nil }
 var tooSoon = fmt.Sprintf("Too soon: an answer within %s of the question is not taken, so a paste or keys typed ahead cannot answer it. Read the review, then answer.",
 	intent.ReviewDwell)
 
-// Ask writes prompt() on out and reads its answer with read, under the
-// rule: what was typed ahead is discarded first; an answer that comes
-// within the dwell of the question is refused, said on out, and the
-// question asked again. The zero Gate only asks and reads.
-func (g Gate) Ask(out io.Writer, prompt func() string, read func() (string, error)) (string, error) {
+// pasted is said of an answer whose keys came as a paste.
+const pasted = "Not taken: that answer came as a paste. Type it, a key at a time."
+
+// Ask writes prompt() on out and reads its answer, under the rule: what was
+// typed ahead is discarded first; an answer that comes within the dwell of
+// the question, or (read from Keys) came as a paste, is refused, said on
+// out, and the question asked again. Without Keys the answer is read with
+// read; the zero Gate only asks and reads. ctx's end (ctrl+c) while keys
+// are read is ErrInterrupted.
+func (g Gate) Ask(ctx context.Context, out io.Writer, prompt func() string, read func() (string, error)) (string, error) {
 	for {
 		var asked time.Time
 		if g.OnTerminal() {
@@ -67,11 +90,130 @@ func (g Gate) Ask(out io.Writer, prompt func() string, read func() (string, erro
 			// once it shows is never counted early.
 			asked = g.Now()
 		}
+		answer, paste, err := g.answer(ctx, out, prompt, read)
+		switch {
+		case err != nil || !g.OnTerminal():
+			return answer, err
+		case paste:
+			fmt.Fprintln(out, pasted)
+		case g.Now().Before(asked.Add(intent.ReviewDwell)):
+			fmt.Fprintln(out, tooSoon)
+		default:
+			return answer, nil
+		}
+	}
+}
+
+// answer writes the question and reads its answer: a key at a time when
+// the gate has Keys (and says whether it came as a paste), else with read.
+func (g Gate) answer(ctx context.Context, out io.Writer, prompt func() string, read func() (string, error)) (string, bool, error) {
+	if g.Keys == nil || !g.OnTerminal() {
 		fmt.Fprint(out, prompt())
 		answer, err := read()
-		if err != nil || !g.OnTerminal() || !g.Now().Before(asked.Add(intent.ReviewDwell)) {
-			return answer, err
+		return answer, false, err
+	}
+	keys, err := g.Keys()
+	if err != nil {
+		return "", false, err
+	}
+	defer keys.Close()
+	// Written once the terminal reads keys, so a key typed as it shows is
+	// read (and timed) as a key.
+	fmt.Fprint(out, prompt())
+	return g.typed(ctx, out, keys)
+}
+
+// keyRead is what one read of the keys brought, and when.
+type keyRead struct {
+	b   []byte
+	at  time.Time
+	err error
+}
+
+// Bytes of a key-at-a-time answer that the terminal would have handled in
+// a line: erase, erase the line, end of input, escape.
+const (
+	keyErase     = 0x7f
+	keyBackspace = 0x08
+	keyKill      = 0x15 // ctrl+u
+	keyEnd       = 0x04 // ctrl+d
+	keyEscape    = 0x1b
+)
+
+// typed reads one answer from keys up to Enter, echoing it on out (erase
+// and ctrl+u work), and says whether it came as a paste: more than one key
+// in one read, or a byte within PasteGap of the one before. A read that is
+// a key's escape sequence (an arrow) is dropped. ctrl+d on an empty answer
+// or the terminal's end is ErrEnd.
+func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader) (string, bool, error) {
+	reads := make(chan keyRead, 1)
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		for {
+			buf := make([]byte, 64)
+			n, err := keys.Read(buf)
+			r := keyRead{b: buf[:n], at: g.Now(), err: err}
+			select {
+			case reads <- r:
+			case <-done:
+				return
+			}
+			// Past the Enter the terminal is put back: the line's reader
+			// reads what comes next.
+			if err != nil || strings.ContainsAny(string(r.b), "\r\n") {
+				return
+			}
 		}
-		fmt.Fprintln(out, tooSoon)
+	}()
+	var answer []rune
+	var last time.Time
+	paste := false
+	for {
+		var r keyRead
+		select {
+		case r = <-reads:
+		case <-ctx.Done():
+			return "", false, ErrInterrupted
+		}
+		if len(r.b) == 0 {
+			if r.err != nil {
+				fmt.Fprintln(out)
+				return "", false, ErrEnd
+			}
+			continue
+		}
+		escape := r.b[0] == keyEscape && !strings.ContainsAny(string(r.b), "\r\n")
+		if oneKey := len(r.b) == 1 || utf8.FullRune(r.b) && utf8.RuneCount(r.b) == 1; !oneKey && !escape ||
+			!last.IsZero() && r.at.Sub(last) < PasteGap {
+			paste = true
+		}
+		last = r.at
+		if escape {
+			continue
+		}
+		for _, c := range string(r.b) {
+			switch {
+			case c == '\r' || c == '\n':
+				fmt.Fprintln(out)
+				return strings.TrimSpace(string(answer)), paste, nil
+			case c == keyEnd && len(answer) == 0:
+				fmt.Fprintln(out)
+				return "", false, ErrEnd
+			case (c == keyErase || c == keyBackspace) && len(answer) > 0:
+				answer = answer[:len(answer)-1]
+				fmt.Fprint(out, "\b \b")
+			case c == keyKill:
+				fmt.Fprint(out, strings.Repeat("\b \b", len(answer)))
+				answer = answer[:0]
+			case c >= ' ' && c != keyErase && len(answer) < maxLine:
+				answer = append(answer, c)
+				fmt.Fprint(out, string(c))
+			}
+		}
+		if r.err != nil { // the terminal ended before the Enter
+			fmt.Fprintln(out)
+			return "", false, ErrEnd
+		}
 	}
 }

@@ -51,7 +51,7 @@ func (f *fakeTerminal) read() (string, error) {
 func TestGateDiscardsTypedAhead(t *testing.T) {
 	term := &fakeTerminal{now: time.Unix(1, 0), ahead: []string{"y", "yes"}, later: []typedLater{{time.Second, "n"}}}
 	var out bytes.Buffer
-	answer, err := term.gate().Ask(&out, func() string { return "Sign? " }, term.read)
+	answer, err := term.gate().Ask(context.Background(), &out, func() string { return "Sign? " }, term.read)
 	if err != nil || answer != "n" || term.flushes != 1 {
 		t.Fatalf("answer %q, %v, %d discards; wrote %q", answer, err, term.flushes, out.String())
 	}
@@ -69,7 +69,7 @@ func TestGateRefusesEarlyAnswers(t *testing.T) {
 		{10 * time.Millisecond, "y"}, {intent.ReviewDwell - time.Nanosecond, "y"}, {intent.ReviewDwell, "n"}}}
 	var out bytes.Buffer
 	asked := 0
-	answer, err := term.gate().Ask(&out, func() string { asked++; return "Sign? " }, term.read)
+	answer, err := term.gate().Ask(context.Background(), &out, func() string { asked++; return "Sign? " }, term.read)
 	if err != nil || answer != "n" {
 		t.Fatalf("answer %q, %v; wrote %q", answer, err, out.String())
 	}
@@ -86,7 +86,7 @@ func TestGateRefusesEarlyAnswers(t *testing.T) {
 func TestGateOffATerminal(t *testing.T) {
 	term := &fakeTerminal{ahead: []string{"y"}}
 	var out bytes.Buffer
-	answer, err := Gate{}.Ask(&out, func() string { return "Sign? " }, term.read)
+	answer, err := Gate{}.Ask(context.Background(), &out, func() string { return "Sign? " }, term.read)
 	if err != nil || answer != "y" || (Gate{}).OnTerminal() || !term.gate().OnTerminal() {
 		t.Fatalf("answer %q, %v", answer, err)
 	}

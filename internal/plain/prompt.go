@@ -85,23 +85,35 @@ func (p *Prompter) took() { p.pending = nil }
 
 // signing is the gate of a question that signs: its discard drops a line
 // read ahead (by a follow that stops at enter) as well as the terminal's.
+// While a line is still being read (a follow's enter never pressed, when a
+// question that signs follows it with none between: no journey does) that
+// read takes the answer, so the gate reads lines, not keys.
 func (p *Prompter) signing() Gate {
 	g := p.gate
 	if flush := g.Flush; flush != nil {
+		p.dropReadAhead()
+		if p.pending != nil {
+			g.Keys = nil
+		}
 		g.Flush = func() error {
-			select {
-			case r := <-p.pending:
-				if r.err == nil {
-					p.took()
-				} else {
-					p.pending <- r // the input's end stays for the answer
-				}
-			default:
-			}
+			p.dropReadAhead()
 			return flush()
 		}
 	}
 	return g
+}
+
+// dropReadAhead drops a line read before the question, if one was.
+func (p *Prompter) dropReadAhead() {
+	select {
+	case r := <-p.pending:
+		if r.err == nil {
+			p.took()
+		} else {
+			p.pending <- r // the input's end stays for the answer
+		}
+	default:
+	}
 }
 
 // read waits for the next line: ErrEnd at the input's end, ErrInterrupted
@@ -303,7 +315,7 @@ func pick(s string, options []Option) (int, error) {
 // to the gate's rule (Gate.Ask).
 func (p *Prompter) Confirm(question func() string) (bool, error) {
 	for {
-		answer, err := p.signing().Ask(p.out, func() string { return question() + " [y/n] " }, p.read)
+		answer, err := p.signing().Ask(p.ctx, p.out, func() string { return question() + " [y/n] " }, p.read)
 		if err != nil {
 			return false, err
 		}
@@ -324,7 +336,7 @@ func (p *Prompter) Confirm(question func() string) (bool, error) {
 // neither a held enter nor a y typed out of habit says yes. On a terminal
 // it is held to the gate's rule (Gate.Ask).
 func (p *Prompter) TypedWord(question, word string) (bool, error) {
-	answer, err := p.signing().Ask(p.out, func() string { return question + " " }, p.read)
+	answer, err := p.signing().Ask(p.ctx, p.out, func() string { return question + " " }, p.read)
 	if err != nil {
 		return false, err
 	}

@@ -4,6 +4,7 @@ package plain
 
 import (
 	"context"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
@@ -60,4 +61,62 @@ func readHidden(ctx context.Context, f *os.File, prompt func()) (string, error) 
 			return "", ErrInterrupted
 		}
 	}
+}
+
+// keysOf reads the terminal f a key at a time for one answer (Gate.Keys).
+func keysOf(f *os.File) func() (io.ReadCloser, error) {
+	return func() (io.ReadCloser, error) { return readKeys(f) }
+}
+
+// keyMode is the terminal f read a key at a time: canonical mode and echo
+// off (the gate echoes, so erase works), signals on (ctrl+c still
+// interrupts), each read returning as soon as one byte has come.
+type keyMode struct {
+	*os.File
+	was     *unix.Termios
+	resumed chan os.Signal
+	stop    chan struct{}
+	stopped chan struct{}
+}
+
+// readKeys puts f in key mode, discarding what it holds unread, until
+// Close puts it back as it was. A stop and continue (ctrl+z, then fg)
+// gives the terminal back with the shell's settings: key mode is set again
+// at SIGCONT.
+func readKeys(f *os.File) (io.ReadCloser, error) {
+	fd := int(f.Fd())
+	was, err := unix.IoctlGetTermios(fd, getTermios)
+	if err != nil {
+		return nil, err
+	}
+	keys := *was
+	keys.Lflag &^= unix.ICANON | unix.ECHO | unix.ECHONL
+	keys.Lflag |= unix.ISIG
+	keys.Cc[unix.VMIN], keys.Cc[unix.VTIME] = 1, 0
+	k := &keyMode{File: f, was: was, resumed: make(chan os.Signal, 1), stop: make(chan struct{}), stopped: make(chan struct{})}
+	signal.Notify(k.resumed, syscall.SIGCONT)
+	if err := unix.IoctlSetTermios(fd, setTermiosFlush, &keys); err != nil {
+		signal.Stop(k.resumed)
+		return nil, err
+	}
+	go func() {
+		defer close(k.stopped)
+		for {
+			select {
+			case <-k.resumed:
+				_ = unix.IoctlSetTermios(fd, setTermios, &keys)
+			case <-k.stop:
+				return
+			}
+		}
+	}()
+	return k, nil
+}
+
+// Close puts the terminal back as it was; f itself stays open.
+func (k *keyMode) Close() error {
+	signal.Stop(k.resumed)
+	close(k.stop)
+	<-k.stopped
+	return unix.IoctlSetTermios(int(k.Fd()), setTermios, k.was)
 }

@@ -5,10 +5,15 @@ package plain
 import (
 	"bufio"
 	"context"
+	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/creack/pty"
+	"golang.org/x/sys/unix"
+
+	"github.com/svcwallet/svcwallet/service/intent"
 )
 
 // TestSecretTypedAtThePromptNotEchoed: a secret typed the instant its
@@ -40,5 +45,54 @@ func TestSecretTypedAtThePromptNotEchoed(t *testing.T) {
 	}
 	if strings.Contains(shown.String(), key) {
 		t.Errorf("the terminal echoed the secret: %q", shown.String())
+	}
+}
+
+// TestKeysOnAPseudoTerminal: the gate on a real terminal reads its answer
+// a key at a time: "y" and Enter in one write (a paste) are refused, and
+// the question asked again; typed apart they are taken, echoed once by the
+// gate; the terminal's settings are as they were after.
+func TestKeysOnAPseudoTerminal(t *testing.T) {
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	defer ptmx.Close()
+	defer tty.Close()
+	was, err := unix.IoctlGetTermios(int(tty.Fd()), getTermios)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown := newTranscript()
+	go io.Copy(shown, ptmx)
+	g := TerminalGate(tty, tty)
+	asked := make(chan struct{}, 2)
+	answered := make(chan string, 1)
+	go func() {
+		a, err := g.Ask(context.Background(), tty, func() string { asked <- struct{}{}; return "Sign? " }, nil)
+		if err != nil {
+			a = err.Error()
+		}
+		answered <- a
+	}()
+	<-asked
+	time.Sleep(intent.ReviewDwell) // the review read: the paste comes after the dwell
+	ptmx.WriteString("y\n")
+	<-asked
+	time.Sleep(intent.ReviewDwell)
+	for _, k := range []string{"y", "\r"} {
+		ptmx.WriteString(k)
+		time.Sleep(4 * PasteGap) // typed as a person types
+	}
+	if a := <-answered; a != "y" {
+		t.Fatalf("answered %q", a)
+	}
+	now, err := unix.IoctlGetTermios(int(tty.Fd()), getTermios)
+	if err != nil || now.Lflag != was.Lflag || now.Iflag != was.Iflag || now.Cc != was.Cc {
+		t.Errorf("the terminal was not put back: %+v, was %+v (%v)", now, was, err)
+	}
+	tty.WriteString("end\n")
+	if !shown.waitFor("end", stall) || !strings.Contains(shown.String(), pasted) || strings.Count(shown.String(), "Sign? y\r\n") != 2 {
+		t.Errorf("the terminal showed %q", shown.String())
 	}
 }

@@ -2,6 +2,7 @@ package plain
 
 import (
 	"context"
+	"io"
 	"os"
 
 	"golang.org/x/sys/windows"
@@ -39,3 +40,8 @@ func readHidden(ctx context.Context, f *os.File, prompt func()) (string, error) 
 		return "", ErrInterrupted
 	}
 }
+
+// keysOf is nil on Windows: a console's input records carry no time, so
+// what a paste brings cannot be told from typing; the discard and the
+// dwell hold alone.
+func keysOf(*os.File) func() (io.ReadCloser, error) { return nil }

@@ -1,0 +1,198 @@
+package plain
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/svcwallet/svcwallet/service/intent"
+)
+
+// fakeKeys is a terminal read a key at a time, on a fake clock: each read
+// brings its bytes after a wait from the read before (or from the
+// question, for the first); one with nothing to bring is the terminal's
+// end.
+type fakeKeys struct {
+	mu             sync.Mutex
+	now            time.Time
+	reads          []keyPress
+	opened, closed int
+	flushes        int
+}
+
+type keyPress struct {
+	after time.Duration
+	b     string
+}
+
+// press is the keys of s each typed gap after the one before, the first
+// after first.
+func press(first, gap time.Duration, s string) []keyPress {
+	var out []keyPress
+	for i, r := range s {
+		out = append(out, keyPress{gap, string(r)})
+		if i == 0 {
+			out[0].after = first
+		}
+	}
+	return out
+}
+
+func (f *fakeKeys) gate() Gate {
+	return Gate{
+		Flush: func() error { f.mu.Lock(); defer f.mu.Unlock(); f.flushes++; return nil },
+		Now:   func() time.Time { f.mu.Lock(); defer f.mu.Unlock(); return f.now },
+		Keys:  func() (io.ReadCloser, error) { f.mu.Lock(); defer f.mu.Unlock(); f.opened++; return f, nil },
+	}
+}
+
+func (f *fakeKeys) Read(b []byte) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.reads) == 0 {
+		return 0, io.EOF
+	}
+	next := f.reads[0]
+	f.reads = f.reads[1:]
+	f.now = f.now.Add(next.after)
+	return copy(b, next.b), nil
+}
+
+func (f *fakeKeys) Close() error { f.mu.Lock(); defer f.mu.Unlock(); f.closed++; return nil }
+
+// ask asks one question that signs on keys, reads as they come.
+func ask(t *testing.T, reads ...[]keyPress) (string, string, *fakeKeys, error) {
+	t.Helper()
+	keys := &fakeKeys{now: time.Unix(1, 0)}
+	for _, r := range reads {
+		keys.reads = append(keys.reads, r...)
+	}
+	var out bytes.Buffer
+	answer, err := keys.gate().Ask(context.Background(), &out, func() string { return "Sign? " }, func() (string, error) {
+		t.Fatal("a gate with keys read a line")
+		return "", nil
+	})
+	if keys.opened != keys.closed {
+		t.Errorf("the terminal was put in key mode %d times and back %d", keys.opened, keys.closed)
+	}
+	return answer, out.String(), keys, err
+}
+
+const read = 2 * intent.ReviewDwell // an answer begun once the review is read
+
+// TestGatePasteInOneRead: "y" and Enter in one read (a terminal's paste)
+// are refused and said, the question asked again with what waits
+// discarded; the n typed then is the answer.
+func TestGatePasteInOneRead(t *testing.T) {
+	answer, out, keys, err := ask(t, []keyPress{{read, "y\n"}}, press(read, 100*time.Millisecond, "n\r"))
+	if err != nil || answer != "n" || strings.Count(out, pasted+"\n") != 1 || strings.Count(out, "Sign? ") != 2 || keys.flushes != 2 {
+		t.Fatalf("answer %q, %v, %d discards; wrote %q", answer, err, keys.flushes, out)
+	}
+	if strings.Contains(out, tooSoon) {
+		t.Errorf("a paste after the dwell was called too soon: %q", out)
+	}
+}
+
+// TestGateKeysInABurst: "y" then Enter 1 ms apart (a paste split over two
+// reads) are refused; 80 ms apart they are typed, and taken. A gap of
+// PasteGap itself is typing.
+func TestGateKeysInABurst(t *testing.T) {
+	answer, out, _, err := ask(t, press(read, time.Millisecond, "y\n"), press(read, 80*time.Millisecond, "y\n"))
+	if err != nil || answer != "y" || strings.Count(out, pasted+"\n") != 1 {
+		t.Fatalf("answer %q, %v; wrote %q", answer, err, out)
+	}
+	answer, out, _, err = ask(t, press(read, PasteGap, "y\n"))
+	if err != nil || answer != "y" || strings.Contains(out, pasted) {
+		t.Fatalf("at the gap: answer %q, %v; wrote %q", answer, err, out)
+	}
+	answer, out, _, _ = ask(t, press(read, PasteGap-time.Nanosecond, "y\n"), press(read, time.Second, "n\n"))
+	if answer != "n" || !strings.Contains(out, pasted) {
+		t.Fatalf("within the gap: answer %q; wrote %q", answer, out)
+	}
+}
+
+// TestGateTypedAnswers: "yes" typed with gaps is taken and echoed as it
+// is typed; erase takes back a key (and the echo), ctrl+u the line; an
+// arrow key's sequence is dropped.
+func TestGateTypedAnswers(t *testing.T) {
+	answer, out, _, err := ask(t, press(read, 60*time.Millisecond, "yes\r"))
+	if err != nil || answer != "yes" || out != "Sign? yes\n" {
+		t.Fatalf("answer %q, %v; wrote %q", answer, err, out)
+	}
+	answer, out, _, err = ask(t, press(read, 90*time.Millisecond, "n\x7fy\n"))
+	if err != nil || answer != "y" || out != "Sign? n\b \by\n" {
+		t.Fatalf("erase: answer %q, %v; wrote %q", answer, err, out)
+	}
+	answer, _, _, err = ask(t, press(read, 90*time.Millisecond, "yes\x15n\n"))
+	if err != nil || answer != "n" {
+		t.Fatalf("ctrl+u: answer %q, %v", answer, err)
+	}
+	answer, out, _, err = ask(t, []keyPress{{read, "\x1b[A"}}, press(90*time.Millisecond, 90*time.Millisecond, "n\n"))
+	if err != nil || answer != "n" || strings.Contains(out, pasted) {
+		t.Fatalf("arrow: answer %q, %v; wrote %q", answer, err, out)
+	}
+}
+
+// TestGateKeysEnd: ctrl+d on an empty answer, or the terminal's end, is
+// the input's end; nothing is answered.
+func TestGateKeysEnd(t *testing.T) {
+	for name, reads := range map[string][]keyPress{"ctrl+d": append([]keyPress{{read, "\x04"}}, press(read, 90*time.Millisecond, "y\n")...), "end": nil, "end in a word": press(read, 90*time.Millisecond, "ye")} {
+		answer, _, _, err := ask(t, reads)
+		if !errors.Is(err, ErrEnd) || answer != "" {
+			t.Errorf("%s: answer %q, %v", name, answer, err)
+		}
+	}
+}
+
+// TestGateKeysKeepTheDwell: keys typed one by one but answered within the
+// dwell of the question are refused as too soon.
+func TestGateKeysKeepTheDwell(t *testing.T) {
+	answer, out, _, err := ask(t, press(100*time.Millisecond, 100*time.Millisecond, "y\n"), press(read, 100*time.Millisecond, "n\n"))
+	if err != nil || answer != "n" || !strings.Contains(out, tooSoon) || strings.Contains(out, pasted) {
+		t.Fatalf("answer %q, %v; wrote %q", answer, err, out)
+	}
+}
+
+// TestGateKeysInterrupted: ctrl+c (ctx's end) while keys are read is
+// ErrInterrupted, and the terminal is put back.
+func TestGateKeysInterrupted(t *testing.T) {
+	blocked := make(chan struct{})
+	defer close(blocked)
+	ctx, cancel := context.WithCancel(context.Background())
+	closed := 0
+	g := Gate{Flush: func() error { return nil }, Now: time.Now, Keys: func() (io.ReadCloser, error) {
+		cancel()
+		return readCloser{blocked, &closed}, nil
+	}}
+	var out bytes.Buffer
+	if _, err := g.Ask(ctx, &out, func() string { return "Sign? " }, nil); !errors.Is(err, ErrInterrupted) || closed != 1 {
+		t.Fatalf("%v, put back %d times", err, closed)
+	}
+}
+
+// readCloser is a terminal on which no key comes.
+type readCloser struct {
+	blocked chan struct{}
+	closed  *int
+}
+
+func (r readCloser) Read([]byte) (int, error) { <-r.blocked; return 0, io.EOF }
+func (r readCloser) Close() error             { *r.closed++; return nil }
+
+// TestConfirmReadsKeys: plain mode's question that signs reads its answer
+// from the gate's keys: a pasted y is refused, the n typed after it taken.
+func TestConfirmReadsKeys(t *testing.T) {
+	keys := &fakeKeys{now: time.Unix(1, 0), reads: append([]keyPress{{read, "y\n"}}, press(read, 100*time.Millisecond, "n\n")...)}
+	var out bytes.Buffer
+	p := NewPrompter(context.Background(), strings.NewReader("y\n"), &out, nil)
+	p.gate = keys.gate()
+	yes, err := p.Confirm(func() string { return "Sign and withdraw?" })
+	if err != nil || yes || !strings.Contains(out.String(), pasted) {
+		t.Fatalf("confirmed %v, %v; wrote %q", yes, err, out.String())
+	}
+}
