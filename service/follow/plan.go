@@ -23,6 +23,9 @@ type Slot struct {
 	// shares are the scheduler's runs of fresh and hot asks before it
 	// was handed out, restored when it is given back.
 	freshAsks, hotAsks int
+	// spent: its request went out, though its answer was cut short; given
+	// back, the id waits again but its slot of the budget stays used.
+	spent bool
 }
 
 // Plan is the asks of a span of the budget, the first due at once.
@@ -69,8 +72,8 @@ func (l Loop) Plan(now time.Time, span time.Duration) (p Plan, wait time.Duratio
 // Wait; it touches no scheduler, so it runs in a goroutine of its own
 // while the scheduler's owner goes on. It stops early, giving back the
 // rest unasked, when ctx ends or Wait fails (an ask cut short by ctx is
-// given back too), after a 429 (the budget is paused), or when a slot is
-// missed by more than p.Late.
+// given back too, its slot spent: the request went out), after a 429 (the
+// budget is paused), or when a slot is missed by more than p.Late.
 func (l Loop) AskPlan(ctx context.Context, p Plan) (asked []Asked, rest []Slot) {
 	for i, s := range p.Slots {
 		if d := s.At.Sub(l.Now()); d > 0 {
@@ -82,7 +85,9 @@ func (l Loop) AskPlan(ctx context.Context, p Plan) (asked []Asked, rest []Slot) 
 		}
 		w, err := l.Ask(ctx, s.ID)
 		if ctx.Err() != nil {
-			return asked, p.Slots[i:]
+			rest = p.Slots[i:]
+			rest[0].spent = true
+			return asked, rest
 		}
 		asked = append(asked, Asked{ID: s.ID, At: l.Now(), W: w, Err: err})
 		if errors.Is(err, exchange.ErrRateLimited) {
@@ -104,6 +109,12 @@ func (s *Scheduler) Release(rest []Slot) {
 		if f, ok := s.ids[r.ID]; ok && !f.Final && f.index < 0 {
 			s.queue(f, r.At)
 		}
+	}
+	if rest[0].spent {
+		rest = rest[1:]
+	}
+	if len(rest) == 0 {
+		return
 	}
 	if first := rest[0]; first.At.Before(s.nextSlot) && !s.paused.After(first.At) {
 		s.nextSlot, s.freshAsks, s.hotAsks = first.At, first.freshAsks, first.hotAsks

@@ -117,3 +117,78 @@ func TestAskPlanGivesBackWhatItDidNotAsk(t *testing.T) {
 		t.Fatal("the script's 429 is not one")
 	}
 }
+
+// TestToldWhileHandedOutQueuedOnce: an id handed out in a span and told
+// meanwhile by another asker (the row's status screen), then answered by
+// the span, waits in one queue once: removed, it is never asked again.
+func TestToldWhileHandedOutQueuedOnce(t *testing.T) {
+	s := &script{now: time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC), answers: map[string][]error{},
+		states: map[string][]string{"x": {exchange.StateSubmitted}, "y": {exchange.StateSubmitted}}}
+	sched := follow.NewScheduler(5)
+	sched.Add("x", s.now)
+	sched.Add("y", s.now)
+	loop := s.loop(sched)
+	p, _ := loop.Plan(s.now, time.Second)
+	loop.TookAt(follow.Asked{ID: "x", At: s.now, W: exchange.Withdrawal{QuoteID: "x", State: exchange.StateSubmitted, UpdatedAt: s.now}})
+	asked, rest := loop.AskPlan(context.Background(), p)
+	for _, a := range asked {
+		loop.TookAt(a)
+	}
+	sched.Release(rest)
+	sched.Remove("x")
+	for range 20 {
+		s.now = s.now.Add(time.Second)
+		for {
+			id, _, ok := sched.Next(s.now)
+			if !ok {
+				break
+			}
+			if id == "x" {
+				t.Fatal("x asked after it was removed: it was queued twice")
+			}
+			sched.Answer(id, exchange.Withdrawal{QuoteID: id, State: exchange.StateSubmitted, UpdatedAt: s.now}, nil, s.now)
+		}
+	}
+}
+
+// TestACutAskKeepsItsSlot: a span cut short while an ask is out (a row
+// removed, a status screen opened) gives the id back but not its slot of
+// the budget: the request went out, so the next span asks no more than the
+// budget in that second.
+func TestACutAskKeepsItsSlot(t *testing.T) {
+	s := &script{now: time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC), answers: map[string][]error{}, states: map[string][]string{}}
+	start := s.now
+	sched := follow.NewScheduler(5)
+	for _, id := range []string{"a", "b", "c", "d", "e", "f", "g"} {
+		s.states[id] = []string{exchange.StateSubmitted}
+		sched.Add(id, s.now)
+	}
+	loop := s.loop(sched)
+	var sent []time.Duration
+	ask := loop.Ask
+	ctx, cancel := context.WithCancel(context.Background())
+	loop.Ask = func(c context.Context, id string) (exchange.Withdrawal, error) {
+		sent = append(sent, s.now.Sub(start))
+		if len(sent) == 3 {
+			cancel()
+		}
+		return ask(c, id)
+	}
+	for _, c := range []context.Context{ctx, context.Background()} {
+		p, _ := loop.Plan(s.now, time.Second)
+		asked, rest := loop.AskPlan(c, p)
+		for _, a := range asked {
+			loop.TookAt(a)
+		}
+		sched.Release(rest)
+	}
+	n := 0
+	for _, d := range sent {
+		if d < time.Second {
+			n++
+		}
+	}
+	if n > 5 {
+		t.Errorf("%d requests in the first second at 5 a second: %v", n, sent)
+	}
+}

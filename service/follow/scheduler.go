@@ -356,6 +356,9 @@ func (s *Scheduler) Answer(id string, w exchange.Withdrawal, err error, now time
 		f.Since = now
 	}
 	step := f.Follow.Answer(w, err, s.Interval, s.Jitter)
+	// An id answered while it waits in a queue (told by another asker, or
+	// handed out in a span and told meanwhile) is queued once, not twice.
+	s.unqueue(f)
 	switch {
 	case step.RateLimited:
 		// No answer: a fresh id stays fresh, asked again first.
