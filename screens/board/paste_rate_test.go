@@ -208,3 +208,31 @@ func TestBoardDrawsAnswersOnceASecond(t *testing.T) {
 		t.Errorf("%d frames for %d answers in 10 s, want about one a second", changes, len(l.order))
 	}
 }
+
+// TestBoardRemovedNotAskedBySpanOut: rows removed while a second of asks
+// is out are not asked by it (the span is stopped and planned again).
+func TestBoardRemovedNotAskedBySpanOut(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	var ids []string
+	for range 5 {
+		ids = append(ids, screentest.Seed(t, r, sandbox.DestCompleted))
+	}
+	l := newLoop(r.App, r.Clock, 20*time.Millisecond)
+	start := r.Clock.Now()
+	l.at(start, tea.PasteMsg{Content: strings.Join(ids, "\n") + "\n"})
+	// Past the paste's guard on keys (400 ms), while the span waits for
+	// its fourth slot, every row is removed.
+	removedAt := start.Add(500 * time.Millisecond)
+	for range ids {
+		l.at(removedAt, tea.KeyPressMsg{Code: 'x', Text: "x"})
+	}
+	l.until(removedAt.Add(5 * time.Second))
+	if len(boardIDs(l.b)) != 0 {
+		t.Fatalf("rows left: %v", boardIDs(l.b))
+	}
+	for id, at := range l.asks {
+		if last := at[len(at)-1]; !last.Before(removedAt) {
+			t.Errorf("%s asked at +%s, after it was removed at +%s", id, last.Sub(start), removedAt.Sub(start))
+		}
+	}
+}
