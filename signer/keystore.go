@@ -35,6 +35,25 @@ const maxKeystoreFileSize = 64 << 10
 // not decrypt the file, so a caller can ask again.
 var ErrWrongPassphrase = errors.New("wrong passphrase")
 
+// wrongPassphraseError names the key a passphrase did not unlock by its
+// address (a file name's middle says little), or by the file's name when
+// the file lists none. It is ErrWrongPassphrase; each face says what next.
+type wrongPassphraseError struct{ key string }
+
+func (e *wrongPassphraseError) Error() string {
+	return "wrong passphrase for the keystore key " + e.key
+}
+func (e *wrongPassphraseError) Is(target error) bool { return target == ErrWrongPassphrase }
+
+// missingFileError is a keystore file that is not there, said once (not
+// followed by fs.ErrNotExist's words), and still fs.ErrNotExist.
+type missingFileError struct{ path string }
+
+func (e *missingFileError) Error() string {
+	return "no keystore file at " + e.path + ": check the path (`svcwallet key list` shows the keys)"
+}
+func (e *missingFileError) Is(target error) bool { return target == fs.ErrNotExist }
+
 // ErrEmptyPassphrase refuses to write a keystore file anyone could decrypt.
 var ErrEmptyPassphrase = errors.New("passphrase is empty; choose one to encrypt the key with")
 
@@ -91,7 +110,11 @@ func LoadKeystoreKey(path, passphrase string) (*PrivateKey, error) {
 	}
 	k, addr, err := decryptKeyFile(b, passphrase)
 	if errors.Is(err, errDecrypt) {
-		return nil, fmt.Errorf("%w for keystore %s", ErrWrongPassphrase, path)
+		key := "in " + filepath.Base(path)
+		if a, ok := keystoreAddress(b); ok {
+			key = "of " + a.Hex()
+		}
+		return nil, &wrongPassphraseError{key: key}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("keystore %s is not a valid keystore file: %v", path, err)
@@ -272,7 +295,7 @@ func writeKeyFile(path string, blob []byte) error {
 func readKeystoreFile(path string) ([]byte, error) {
 	switch fi, err := os.Stat(path); {
 	case errors.Is(err, os.ErrNotExist):
-		return nil, fmt.Errorf("keystore file %s does not exist: check the path (`svcwallet key list` shows the keys): %w", path, os.ErrNotExist)
+		return nil, &missingFileError{path: path}
 	case err == nil && fi.IsDir():
 		return nil, fmt.Errorf("%s is a directory: pick a key file in it, e.g. from `svcwallet key list`", path)
 	}

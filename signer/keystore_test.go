@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -112,8 +113,15 @@ func TestKeystoreRoundTrip(t *testing.T) {
 	if !errors.Is(err, ErrWrongPassphrase) {
 		t.Fatalf("wrong passphrase: got %v", err)
 	}
-	if want := "wrong passphrase for keystore " + path; err.Error() != want {
+	// Named by its address, which says which key; the file's name is cut
+	// on a small screen.
+	if want := "wrong passphrase for the keystore key of " + addr.Hex(); err.Error() != want {
 		t.Errorf("error %q, want %q", err, want)
+	}
+	missing := filepath.Join(t.TempDir(), "UTC--gone")
+	_, err = LoadKeystoreKey(missing, testPassphrase)
+	if want := "no keystore file at " + missing + ": check the path (`svcwallet key list` shows the keys)"; err == nil || err.Error() != want || !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a missing file: %v, want %q, said once", err, want)
 	}
 	assertNoSecret(t, "error", err.Error(), wrong, testPassphrase)
 }

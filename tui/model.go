@@ -190,11 +190,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			cmd = m.pop()
 		}
 	case ResetMsg:
-		for _, s := range m.stack {
-			leave(s)
-		}
-		m.stack = []Screen{msg.Screen}
-		cmd = m.enter(msg.Screen)
+		cmd = m.reset(msg.Screen)
+	case ResetToMsg:
+		cmd = m.reset(msg.Make())
 	case tea.PasteEndMsg:
 		// The parser ends every paste with this, one per end marker (a
 		// stray one too): the guard runs from when the paste was taken,
@@ -460,4 +458,13 @@ func (m *Model) busy() string {
 func (m *Model) inputting() bool {
 	in, ok := m.top().(Inputting)
 	return ok && in.Inputting()
+}
+
+// reset empties the stack, leaving each screen, and enters s alone.
+func (m *Model) reset(s Screen) tea.Cmd {
+	for _, old := range m.stack {
+		leave(old)
+	}
+	m.stack = []Screen{s}
+	return m.enter(s)
 }

@@ -812,3 +812,20 @@ func TestAnswersResizeWhenDrawn(t *testing.T) {
 		t.Fatalf("the frame drawn did not resize the screen: %d, want 21", home.h)
 	}
 }
+
+// TestTopBarKeepsTheTitleApart (seen in tmux at 80 columns): whatever the
+// title's length, at least two spaces part it from the environment, so
+// "Builder authorized" never reads as one phrase with "local".
+func TestTopBarKeepsTheTitleApart(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	setTopBar(m, TopBar{Env: "local", ChainID: 327, Account: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+		SessionExpires: fixedNow.Add(29*24*time.Hour + 23*time.Hour)})
+	for n := 1; n <= 70; n++ {
+		home.title = strings.Repeat("t", n)
+		bar := ansi.Strip(strings.Split(checkFrame(t, m, 80, 24), "\n")[0])
+		before, _, ok := strings.Cut(bar, "local")
+		if !ok || !strings.HasSuffix(before, "  ") {
+			t.Fatalf("title of %d: the environment is not two spaces from it: %q", n, bar)
+		}
+	}
+}

@@ -25,6 +25,10 @@ type PopMsg struct{ Screen Screen }
 // ResetMsg empties the stack and starts again from Screen. Prefer Reset.
 type ResetMsg struct{ Screen Screen }
 
+// ResetToMsg is ResetMsg with the screen made by Make on the event loop,
+// for a Cmd that read what the screen needs off it. Prefer ResetTo.
+type ResetToMsg struct{ Make func() Screen }
+
 // ErrorMsg shows Err in an error toast. Prefer ShowError.
 type ErrorMsg struct{ Err error }
 
@@ -132,6 +136,10 @@ func Pop(s Screen) tea.Cmd { return func() tea.Msg { return PopMsg{Screen: s} } 
 // Reset returns a command that drops every screen and shows s alone, e.g. the
 // login screen after the session ends.
 func Reset(s Screen) tea.Cmd { return func() tea.Msg { return ResetMsg{Screen: s} } }
+
+// ResetTo is the message of a Cmd that resets the stack to the screen build
+// builds, on the event loop.
+func ResetTo(build func() Screen) tea.Msg { return ResetToMsg{Make: build} }
 
 // Tag identifies one visit of a screen, so the screen can tell its own timer
 // ticks from stale ones.

@@ -29,6 +29,10 @@ type topBarSegment struct {
 	drop  int
 }
 
+// minGap parts the title from the right-aligned segments: one space would
+// run them together ("Builder authorized local │ …").
+const minGap = 2
+
 // topBarDrawn is the top bar as drawn, and whether the session's
 // countdown survived its layout (sessionTick).
 type topBarDrawn struct {
@@ -88,7 +92,7 @@ func (m *Model) drawTopBar(s TopBar, left string) topBarDrawn {
 			}
 		}
 		if i < 0 {
-			over := ansi.StringWidth(line) - m.width + 1
+			over := ansi.StringWidth(line) - m.width + minGap
 			if title := segs[0].text; over > 0 && ansi.StringWidth(title) > over+1 {
 				segs[0].text = ansi.Truncate(title, ansi.StringWidth(title)-over, "…")
 				continue
@@ -118,7 +122,7 @@ func (m *Model) layoutTopBar(segs []topBarSegment) (line string, ok bool) {
 		r = strings.Join(right, st.TopBarSep.Render(" │ ")) + st.TopBar.Render(" ")
 	}
 	gap := m.width - ansi.StringWidth(left) - ansi.StringWidth(r)
-	if gap < 1 {
+	if gap < minGap {
 		return left + r, false
 	}
 	return left + st.TopBar.Render(strings.Repeat(" ", gap)) + r, true

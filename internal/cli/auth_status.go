@@ -22,7 +22,9 @@ type authStatusJSON struct {
 	Expires   *time.Time `json:"expires,omitempty"`
 	Kept      string     `json:"kept,omitempty"`
 	Renews    bool       `json:"renews"`
-	Detail    string     `json:"detail,omitempty"`
+	// Refused: the service refused the session (ended: Expires is when).
+	Refused bool   `json:"refused,omitempty"`
+	Detail  string `json:"detail,omitempty"`
 }
 
 func (a *app) authStatusCommand() *cobra.Command {
@@ -31,7 +33,9 @@ func (a *app) authStatusCommand() *cobra.Command {
 		Short: "Say which environments hold a session, until when, for which account",
 		Long: `Lists the environments svcwallet auth login kept a session for: the service it
 is bound to, the account, how it logged in, until when, where it is kept, and
-whether it renews itself (an API key is kept with it). A session kept for a
+whether it renews itself (an API key is kept with it). A session is valid as
+far as this machine knows, until a command that uses it is refused: it then
+shows as refused. A session kept for a
 service the environment's name no longer reaches is shown, and not used.
 Nothing is sent.`,
 		Args: noArgs,
@@ -90,6 +94,7 @@ func authRow(store session.Store, cfg config.Config, name string) authStatusJSON
 	case errors.As(err, &expired):
 		t := jsonTime(expired.Entry.Expires)
 		r.State, r.AccountID, r.Method, r.Kept, r.Expires = "ended", expired.Entry.AccountID, expired.Entry.Method, string(expired.Where), &t
+		r.Refused = expired.Entry.Refused
 	case errors.As(err, &other):
 		r.State, r.Detail = "other_service", "kept for "+other.Kept.Service.String()+"; not sent"
 	case errors.Is(err, session.ErrNone):
@@ -109,9 +114,13 @@ func authLine(r authStatusJSON) string {
 		if r.Renews {
 			renews = "renews itself with the API key kept"
 		}
-		return fmt.Sprintf("%s (%s): account %s, by %s, until %s; %s, %s", r.Env, r.Service, r.AccountID, r.Method,
+		return fmt.Sprintf("%s (%s): account %s, by %s, until %s as far as this machine knows (not checked with the service); %s, %s", r.Env, r.Service, r.AccountID, r.Method,
 			r.Expires.Format("2006-01-02 15:04 UTC"), where, renews)
 	case "ended":
+		if r.Refused {
+			return fmt.Sprintf("%s (%s): account %s, refused by the service %s (it ended or was revoked); svcwallet auth login --env %s keeps a new one, else the next command logs in as without one",
+				r.Env, r.Service, r.AccountID, r.Expires.Format("2006-01-02 15:04 UTC"), r.Env)
+		}
 		return fmt.Sprintf("%s (%s): account %s, ended %s; the next command logs in as without one", r.Env, r.Service, r.AccountID, r.Expires.Format("2006-01-02 15:04 UTC"))
 	}
 	return strings.TrimSpace(fmt.Sprintf("%s: %s (svcwallet auth logout --env %s forgets it)", r.Env, r.Detail, r.Env))

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -225,5 +226,49 @@ func TestAuthLoginAsks(t *testing.T) {
 	}
 	if r := w.run("", map[string]string{"SVCWALLET_API_KEY": sandbox.DemoAPIKey}, "auth", "login", "--json"); r.code != 0 || !strings.Contains(r.stdout, `"kept": "keyring"`) {
 		t.Errorf("$SVCWALLET_API_KEY: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestKeptSessionRefusedSaysLogIn: a session kept in the file (no API key
+// to renew it) that the service then refuses (a revoked session, a
+// restarted service) ends the command with the login to run, once; auth
+// status then says the service refused it, and the next command logs in
+// as without a kept session.
+func TestKeptSessionRefusedSaysLogIn(t *testing.T) {
+	w, srv := newAuthWorld(t, sandbox.Options{})
+	target, err := url.Parse(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	var revoked atomic.Bool
+	front := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, req *http.Request) {
+		if revoked.Load() && req.Header.Get("Cookie") != "" {
+			rw.Header().Set("Content-Type", "application/json")
+			rw.WriteHeader(http.StatusUnauthorized)
+			_, _ = rw.Write([]byte(`{"code":1000,"message":"session is unknown or expired; log in again","status":401}`))
+			return
+		}
+		proxy.ServeHTTP(rw, req)
+	}))
+	defer front.Close()
+	w.point(front.URL)
+	if r := w.run(sandbox.DemoAPIKey, nil, "auth", "login", "--with-api-key", "--insecure-storage"); r.code != 0 {
+		t.Fatalf("auth login: exit %d\n%s", r.code, r.stderr)
+	}
+	if r := w.run("", nil, "auth", "status"); !strings.Contains(r.stdout, "as far as this machine knows (not checked with the service)") {
+		t.Errorf("auth status of a kept session:\n%s", r.stdout)
+	}
+	revoked.Store(true)
+	r := w.run("", nil, "deposit")
+	if r.code != exitFailed || !strings.Contains(r.stderr, "was refused by the service (it ended or was revoked), and is no longer used: log in again with svcwallet auth login --env local") ||
+		strings.Count(r.stderr, "log in again") != 1 {
+		t.Errorf("deposit on the refused session: exit %d\n%s", r.code, r.stderr)
+	}
+	if r := w.run("", nil, "auth", "status"); !strings.Contains(r.stdout, "refused by the service") {
+		t.Errorf("auth status after the refusal:\n%s", r.stdout)
+	}
+	if r := w.run("", map[string]string{"SVCWALLET_API_KEY": sandbox.DemoAPIKey}, "deposit"); r.code != 0 {
+		t.Errorf("deposit with a key of its own after the refusal: exit %d\n%s", r.code, r.stderr)
 	}
 }

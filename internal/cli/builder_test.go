@@ -249,7 +249,7 @@ func TestBuilderCLIAuthorize(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := bcli(t, nil, cliPass2+"\n", false, authorizeArgs(e, "--keystore-file", path)...)
-		if r.code != 1 || !strings.Contains(r.stderr, "wrong passphrase") || e.requests.Load() != 0 {
+		if r.code != 1 || !strings.Contains(r.stderr, "wrong passphrase for the keystore key of "+sandbox.DemoAddress+": run the command again and type it") || e.requests.Load() != 0 {
 			t.Fatalf("wrong passphrase: exit %d, %d requests: %s", r.code, e.requests.Load(), r.stderr)
 		}
 		r = bcli(t, nil, cliPass+"\n", false, authorizeArgs(e, "--keystore-file", path)...)

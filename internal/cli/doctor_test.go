@@ -169,7 +169,7 @@ func TestDoctorSaysWhatChoseTheEnvironment(t *testing.T) {
 		{nil, []string{"--config", cfg, "--env", "local"}, "local (chosen by --env)"},
 		{map[string]string{"SVCWALLET_ENV": "local"}, []string{"--config", cfg}, "local (chosen by $SVCWALLET_ENV)"},
 		{nil, []string{"--config", skewed}, "skewed (chosen by default_env in the config)"},
-		{nil, []string{"--config", none}, "sandbox (chosen by no setting: the embedded sandbox)"},
+		{nil, []string{"--config", none}, "sandbox (chosen by default, as no --env, $SVCWALLET_ENV or default_env names one)"},
 	} {
 		_, _, out := doctor(t, tc.vars, noTmux, tc.args...)
 		if !strings.Contains(out, tc.want) {

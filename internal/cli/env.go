@@ -47,7 +47,7 @@ func chooseEnvBy(flagValue string, getenv func(string) string, cfg config.Config
 
 // sandboxByNothing is how the embedded sandbox is chosen when nothing
 // names an environment (chooseEnvBy).
-const sandboxByNothing = "no setting: the embedded sandbox"
+const sandboxByNothing = "default, as no --env, $SVCWALLET_ENV or default_env names one"
 
 // consoleEnv reads the config and the environment the console opens on,
 // refusing an unknown name before anything starts.

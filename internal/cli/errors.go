@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -150,6 +151,11 @@ func (a *app) report(cmd *cobra.Command, err error) int {
 	}
 	if e.silent {
 		return e.exit
+	}
+	if se, ok := errors.AsType[*exchange.SessionEndedError](err); ok && se.Kept {
+		// The one next step: a login that keeps a new session.
+		e = &cmdError{err: fmt.Errorf("the session svcwallet auth login kept for %s was refused by the service (it ended or was revoked), and is no longer used: log in again with svcwallet auth login --env %s", se.Env, se.Env),
+			exit: e.exit, code: e.code, quoteID: e.quoteID}
 	}
 	exit := e.exit
 	if exit == 0 && cmd.Annotations[annotationOtherExit] != "" {

@@ -55,6 +55,11 @@ func (a *app) keptClient(e config.Environment, f signerFlags, opts exchange.Opti
 			opts.Logger = a.env.Log
 		}
 		opts.OnLogin = a.keepRenewed(store, e, l.Where, l.APIKey)
+		opts.OnRefused = func(k exchange.Kept) {
+			if err := store.Refused(e, k, time.Now()); err != nil {
+				fmt.Fprintf(a.env.Stderr, "svcwallet: warning: the refused session could not be marked ended (%v): svcwallet auth logout --env %s forgets it\n", err, e.Name)
+			}
+		}
 		client = exchange.New(e, opts)
 		var renew exchange.Credential
 		if l.APIKey != "" {

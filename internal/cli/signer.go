@@ -163,7 +163,12 @@ func (a *app) openKey(ctx context.Context, f signerFlags, e config.Environment) 
 	load := op.Load
 	op.Load = func() (signer.Key, error) {
 		k, err := load()
-		if err != nil {
+		switch {
+		case errors.Is(err, signer.ErrWrongPassphrase) && f.passwordFile != "":
+			return nil, fmt.Errorf("%w: check the passphrase in %s (--password-file)", err, f.passwordFile)
+		case errors.Is(err, signer.ErrWrongPassphrase):
+			return nil, fmt.Errorf("%w: run the command again and type it", err)
+		case err != nil:
 			return nil, err
 		}
 		return signer.Watch(k, a.watchWait), nil

@@ -61,6 +61,9 @@ type followed struct {
 	printed string
 	code    int
 	done    bool
+	// held is an error about the id not said yet: without --watch it is
+	// said in the order the ids were given (report).
+	held error
 }
 
 // follow asks every quote id through the one follow loop (follow.Loop),
@@ -139,8 +142,15 @@ func (c statusCmd) record(ctx context.Context, seen follow.Seen, o *followed, f 
 		o.code, o.done = code, true
 		return true
 	}
-	// An error about one id is said when it settles, in the stream.
-	settleErr := func(err error) bool { return settle(c.app.say(err)) }
+	// An error about one id is said when it settles, in the stream with
+	// --watch; else in its place among the records (report).
+	settleErr := func(err error) bool {
+		if !f.watch {
+			o.held, o.done = err, true
+			return true
+		}
+		return settle(c.app.say(err))
+	}
 	o.f = seen.Followed
 	switch {
 	case errors.Is(err, exchange.ErrNotFound) && seen.Vanished:
@@ -176,6 +186,11 @@ func (c statusCmd) record(ctx context.Context, seen follow.Seen, o *followed, f 
 		c.change(&o.f, f.json)
 		o.printed = o.f.Last.State
 	}
+	if _, refused := c.refusedHere(&o.f.Follow); refused {
+		// Never executed, and refused when it was asked: nothing will
+		// come of it, so it is not watched until the quote expires.
+		return settle(exitFailed)
+	}
 	if !seen.Done {
 		return false
 	}
@@ -201,7 +216,16 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 	for _, o := range ids {
 		code = max(code, o.code)
 	}
+	// say says an id's held error in its place, and counts its status.
+	say := func(o *followed) {
+		if o.held != nil {
+			code, o.held = max(code, c.app.say(o.held)), nil
+		}
+	}
 	if f.csv {
+		for _, id := range f.quoteIDs {
+			say(ids[id])
+		}
 		rows := [][]string{follow.CSVHeader}
 		for _, id := range f.quoteIDs {
 			if o := ids[id]; o.f.Known {
@@ -215,6 +239,7 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 	}
 	if len(f.quoteIDs) == 1 {
 		o := ids[f.quoteIDs[0]]
+		say(o)
 		switch {
 		case !o.f.Known:
 		case f.json:
@@ -238,16 +263,25 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 	for _, id := range f.quoteIDs {
 		o := ids[id]
 		w := o.f.Last
+		if f.json {
+			say(o)
+		}
 		switch {
 		case !o.f.Known:
 		case f.json:
 			c.writeRecord(&o.f, endKind(f))
 		default:
-			fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", w.QuoteID, o.f.Outcome().Name, w.ReceiveAmount, w.TokenOut,
+			fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", w.QuoteID, c.outcome(&o.f.Follow).Name, w.ReceiveAmount, w.TokenOut,
 				w.Chain, orDash(w.WithdrawTxHash))
 		}
 	}
 	_ = tw.Flush()
+	if !f.json {
+		// Text: the table whole, then what went wrong, in the order given.
+		for _, id := range f.quoteIDs {
+			say(ids[id])
+		}
+	}
 	return exitStatus(code)
 }
 

@@ -301,3 +301,17 @@ func TestStatusStdinProgress(t *testing.T) {
 		t.Errorf("not on a terminal, stderr says %q", res.stderr)
 	}
 }
+
+// TestStatusKeepsTheOrderGiven (seen in a walk): an id the service does
+// not know is said in its place among the others, not before them: a line
+// each in the order given with --json; after the table in text.
+func TestStatusKeepsTheOrderGiven(t *testing.T) {
+	r := newStatusRig(t)
+	ids := r.seed(sandbox.DestCompleted, 2)
+	res := r.run(nil, ids[0], "q-unknownid", ids[1], "--json")
+	lines := strings.Split(strings.TrimSpace(res.stdout), "\n")
+	if res.code != exitNotFound || len(lines) != 3 || !strings.Contains(lines[0], ids[0]) ||
+		!strings.Contains(lines[1], `"quote_id":"q-unknownid"`) || !strings.Contains(lines[2], ids[1]) {
+		t.Errorf("status --json of three ids: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+}

@@ -446,3 +446,24 @@ func TestWithdrawBadAmountSaidFirst(t *testing.T) {
 		t.Errorf("%d withdraw requests, want 0", n)
 	}
 }
+
+// TestStatusOfARefusedWithdrawal (seen in a walk): status of a quote whose
+// execute the service refused (screening) says what history says, from
+// this machine's journal and saying so: REFUSED, the reason, exit 1; not
+// CREATED, "asked again until", exit 3.
+func TestStatusOfARefusedWithdrawal(t *testing.T) {
+	withdrawState(t)
+	r := newStatusRig(t)
+	res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestFlagged, "25", "--yes")...)
+	res.want(t, exitFailed, "screening")
+	id := quoteIDOf(t, res.stdout+res.stderr)
+	st := r.run(nil, id)
+	if st.code != exitFailed || !strings.Contains(st.stdout, "REFUSED") || !strings.Contains(st.stdout, "This machine's journal holds the refusal") ||
+		!strings.Contains(st.stdout, "Reason:") || strings.Contains(st.stdout, "asked again") {
+		t.Errorf("status of the refused quote: exit %d\n%s%s", st.code, st.stdout, st.stderr)
+	}
+	js := r.run(nil, id, "--json")
+	if !strings.Contains(js.stdout, `"outcome":"REFUSED"`) || !strings.Contains(js.stdout, `"state":"CREATED"`) {
+		t.Errorf("status --json of the refused quote:\n%s", js.stdout)
+	}
+}

@@ -172,6 +172,9 @@ func (d *depositScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case depositsLoadedMsg:
 		d.loading = false
+		if ended := d.app.SessionEnded(msg.err); ended != nil {
+			return d, ended
+		}
 		switch {
 		case msg.err != nil && len(d.list.Items()) > 0:
 			// A refresh failed: keep what is shown, say why in a toast.
@@ -184,6 +187,9 @@ func (d *depositScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		}
 	case addressGeneratedMsg:
 		d.generating = ""
+		if ended := d.app.SessionEnded(msg.err); ended != nil {
+			return d, ended
+		}
 		if msg.err != nil {
 			return d, tui.ShowError(exchange.Explain(msg.err))
 		}

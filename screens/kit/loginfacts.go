@@ -1,10 +1,14 @@
 package kit
 
 import (
+	"errors"
+
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/session"
 	"github.com/svcwallet/svcwallet/signer"
+	"github.com/svcwallet/svcwallet/tui"
 )
 
 // LoginFacts are what the login opens with from the disk: the keystore's
@@ -36,4 +40,21 @@ func (a *App) ReadLoginFacts() tea.Cmd {
 func findLoginFacts(dir string, methods session.Methods, env string) LoginFacts {
 	keys, _ := signer.ListKeystore(dir)
 	return LoginFacts{Keys: keys, Last: methods.Last(env)}
+}
+
+// SessionEnded takes the person to the login when err says the session
+// ended and the client cannot renew it (a kept one the service refused,
+// or one whose login waits for a person): the login opens with the error
+// said, and the screens that needed the session are left. Nil otherwise.
+func (a *App) SessionEnded(err error) tea.Cmd {
+	if _, ok := errors.AsType[*exchange.SessionEndedError](err); !ok {
+		return nil
+	}
+	a.Target.Kept = false
+	a.Signer = nil
+	dir, methods, env, login := a.KeystoreDir, a.LoginMethods, a.Target.Env.Name, a.Makers.Login
+	return tea.Batch(tui.ShowError(exchange.Explain(err)), func() tea.Msg {
+		facts := findLoginFacts(dir, methods, env)
+		return tui.ResetTo(func() tui.Screen { return login(a, facts) })
+	})
 }

@@ -2,16 +2,20 @@ package kit
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/signer"
+	"github.com/svcwallet/svcwallet/tui"
 )
 
 // KeyFoundMsg says where the signing key for an address was found.
@@ -131,12 +135,22 @@ func (k *signingKey) Loader() func() (signer.Key, error) {
 		case KeyKeystore:
 			key, err := app.LoadKeystore(path, pass)
 			if err != nil {
-				return nil, exchange.UserError{Text: "Cannot unlock the keystore: " + err.Error() + " — type the passphrase again", Cause: err}
+				return nil, KeyNotOpened(err)
 			}
 			return key, nil
 		}
 		return nil, exchange.UserError{Text: "No signing key"}
 	}
+}
+
+// KeyNotOpened words a keystore key that did not open, once, with what to
+// do next: a wrong passphrase is typed again (the screen names the key),
+// anything else is the file's to mend.
+func KeyNotOpened(err error) error {
+	if errors.Is(err, signer.ErrWrongPassphrase) {
+		return exchange.UserError{Text: "Wrong passphrase: type it again", Cause: err}
+	}
+	return exchange.UserError{Text: "Cannot unlock the keystore: " + err.Error(), Cause: err}
 }
 
 // View is one or two lines saying which key will sign.
@@ -170,6 +184,41 @@ func (k *signingKey) View(lw int) string {
 		b.WriteString("\n" + layout.Field(c, "Passphrase", lw, k.Pass.View()))
 	}
 	return b.String()
+}
+
+// TightView is View on as few lines as fit: a keystore key on one line,
+// its address shortened and its folder cut from the left (the file's name
+// repeats the address), and beside the passphrase, when it fits, what
+// beside says (a review's countdown). It reports whether beside was
+// drawn.
+func (k *signingKey) TightView(lw int, beside string) (string, bool) {
+	if k.source != KeyKeystore {
+		return k.View(lw), false
+	}
+	c := k.app.Common
+	head := "keystore " + tui.ShortAddress(k.want.Hex()) + " in "
+	room := k.width - lw - 1 - ansi.StringWidth(head)
+	line := layout.Field(c, "Signing key", lw, c.Styles.Value.Render(head+cutLeft(filepath.Dir(k.path), room)))
+	pass := k.Pass
+	bw := ansi.StringWidth(beside)
+	fits := beside != "" && k.width-lw-1-2-bw >= 12
+	if fits {
+		pass.SetWidth(k.width - lw - 1 - 2 - bw - 1)
+		return line + "\n" + layout.Field(c, "Passphrase", lw, pass.View()+"  "+beside), true
+	}
+	return line + "\n" + layout.Field(c, "Passphrase", lw, pass.View()), false
+}
+
+// cutLeft is s cut to w cells from the left, "…" saying so.
+func cutLeft(s string, w int) string {
+	if ansi.StringWidth(s) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && ansi.StringWidth(string(r))+1 > w {
+		r = r[1:]
+	}
+	return "…" + string(r)
 }
 
 // Waits reports whether the key that signs waits for something outside

@@ -51,7 +51,7 @@ func TestLoginKeystoreErrors(t *testing.T) {
 	})
 	t.Run("missing", func(t *testing.T) {
 		c := keystoreLogin(t, "~/nope.json")
-		c.UntilSays("keystore file " + safetext.Quoted(filepath.Join(home, "nope.json")) + " does not exist")
+		c.UntilSays("no keystore file at " + safetext.Quoted(filepath.Join(home, "nope.json")) + ": check the path")
 	})
 }
 
@@ -331,7 +331,7 @@ func TestKeystorePathErrorShortensHex(t *testing.T) {
 		v := c.Plain()
 		block := v[strings.Index(v, "Login failed"):]
 		block, _, _ = strings.Cut(block, "\n\n")
-		if want := "keystore file /nonexistent/" + screentest.KeyHex[:8] + "….json does not exist"; !strings.Contains(screentest.OneLine(block), want) {
+		if want := "no keystore file at /nonexistent/" + screentest.KeyHex[:8] + "….json: check the path"; !strings.Contains(screentest.OneLine(block), want) {
 			t.Errorf("%d hex digits: the error does not say %q (shown here with hex runs cut):\n%s", digits, want, safetext.Quoted(block))
 		}
 		if screentest.ShowsKeyPiece(block) {

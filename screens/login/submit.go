@@ -131,7 +131,7 @@ func (l *loginScreen) submit() tea.Cmd {
 		defer cancel()
 		c, k, err := cred()
 		if err != nil {
-			return loginDoneMsg{attempt: attempt, err: exchange.UserError{Text: err.Error(), Cause: err}, keyErr: true}
+			return loginDoneMsg{attempt: attempt, err: keyError(err), keyErr: true}
 		}
 		s, err := client.Login(cx, c)
 		return loginDoneMsg{attempt: attempt, session: s, key: k, from: from, err: err}
@@ -193,4 +193,13 @@ func loginError(err error, method int) error {
 		return exchange.UserError{Text: "The API key was not accepted: check it and paste it again"}
 	}
 	return exchange.Explain(err)
+}
+
+// keyError words a key that did not open for the login: a wrong
+// passphrase names the key and is typed again.
+func keyError(err error) error {
+	if errors.Is(err, signer.ErrWrongPassphrase) {
+		return exchange.UserError{Text: err.Error() + ": type it again", Cause: err}
+	}
+	return exchange.UserError{Text: err.Error(), Cause: err}
 }

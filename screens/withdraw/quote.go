@@ -174,6 +174,9 @@ func (q *quoteScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			return q, nil
 		}
 		q.loading = false
+		if ended := q.app.SessionEnded(msg.err); ended != nil {
+			return q, ended
+		}
 		q.err = exchange.Explain(msg.err)
 		q.amountErr = false
 		for _, c := range []exchange.Code{exchange.CodeBelowFee, exchange.CodeLimitReached, exchange.CodeDailyLimit, exchange.CodeInsufficientBalance} {

@@ -398,10 +398,21 @@ func (r *reviewScreen) render(level int) string {
 	if !compact {
 		b.WriteString("\n")
 	}
-	b.WriteString(r.gate.Key.View(16) + "\n")
 	// After a final refusal nothing of this quote can be signed: its
 	// countdown would urge what cannot help.
-	if !r.gate.Sending && !r.expired() && r.bridgeErr == nil && !r.refused && level < 5 {
+	counts := !r.gate.Sending && !r.expired() && r.bridgeErr == nil && !r.refused && level < 5
+	key, beside := r.gate.Key.View(16), false
+	if level >= 4 {
+		// The smallest levels put a keystore key on one line, and the
+		// countdown beside its passphrase.
+		tail := ""
+		if counts {
+			tail = r.countdownShort()
+		}
+		key, beside = r.gate.Key.TightView(16, tail)
+	}
+	b.WriteString(key + "\n")
+	if counts && !beside {
 		b.WriteString(r.countdownView(level) + "\n")
 	}
 	if !compact {
@@ -449,6 +460,17 @@ func (r *reviewScreen) render(level int) string {
 		b.WriteString(r.gate.Prompt("", ready) + "\n")
 	}
 	return layout.Clip(strings.TrimSuffix(b.String(), "\n"), r.wd)
+}
+
+// countdownShort is the countdown said beside the passphrase.
+func (r *reviewScreen) countdownShort() string {
+	st := r.app.Common.Styles
+	left := r.remaining()
+	v := st.Value.Render(fmt.Sprintf("%ds", int((left+time.Second-1)/time.Second)))
+	if left <= 10*time.Second {
+		v = st.Warning.Render(fmt.Sprintf("%ds", int((left+time.Second-1)/time.Second)))
+	}
+	return st.Label.Render("expires in") + " " + v
 }
 
 // countdownView is the quote's time left by the service's clock, rounded up

@@ -151,6 +151,9 @@ func (r *routeScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		r.sizeList()
 	case withdrawalInfoMsg:
 		r.loading = false
+		if ended := r.app.SessionEnded(msg.err); ended != nil {
+			return r, ended
+		}
 		r.err = exchange.Explain(msg.err)
 		if msg.err == nil {
 			r.setInfo(msg.info)

@@ -36,24 +36,28 @@ type Options struct {
 	// OnLogin, when set, is given every session a login opens, a renewal
 	// included, so a store keeps the one in use (service/session).
 	OnLogin func(Kept)
+	// OnRefused, when set, is given the session the service refused (401)
+	// when no credential renews it, so a store stops offering it.
+	OnRefused func(Kept)
 }
 
 // Client calls every endpoint of SPEC.md §4 for one environment. It is safe
 // for concurrent use: screens run its methods inside tea.Cmds.
 type Client struct {
-	env     config.Environment
-	http    *http.Client
-	now     func() time.Time
-	log     *slog.Logger
-	retry   RetryPolicy
-	apiKey  string
-	session sessionStore
-	onLogin func(Kept)
+	env       config.Environment
+	http      *http.Client
+	now       func() time.Time
+	log       *slog.Logger
+	retry     RetryPolicy
+	apiKey    string
+	session   sessionStore
+	onLogin   func(Kept)
+	onRefused func(Kept)
 }
 
 // New returns a client for env.
 func New(env config.Environment, opts Options) *Client {
-	c := &Client{env: env, now: opts.Now, log: opts.Logger, retry: opts.Retry.orDefault(), apiKey: opts.APIKey, onLogin: opts.OnLogin}
+	c := &Client{env: env, now: opts.Now, log: opts.Logger, retry: opts.Retry.orDefault(), apiKey: opts.APIKey, onLogin: opts.OnLogin, onRefused: opts.OnRefused}
 	c.session.cookieName, c.session.accountHeader = env.Cookie(), env.AccountHeader()
 	hc := http.Client{Timeout: DefaultTimeout}
 	if opts.HTTPClient != nil {
@@ -182,13 +186,17 @@ func (c *Client) doAuthed(ctx context.Context, cl call, out any) error {
 		return err
 	}
 	err := c.do(ctx, cl, out)
-	if cred := c.session.credential(); errors.Is(err, ErrUnauthenticated) && cred != nil {
-		if rerr := c.relogin(ctx, cred, err); rerr != nil {
-			return rerr
-		}
-		err = c.do(ctx, cl, out)
+	if !errors.Is(err, ErrUnauthenticated) {
+		return err
 	}
-	return err
+	cred := c.session.credential()
+	if cred == nil {
+		return c.refused(err)
+	}
+	if rerr := c.relogin(ctx, cred, err); rerr != nil {
+		return rerr
+	}
+	return c.do(ctx, cl, out)
 }
 
 // do sends one request and decodes a 2xx JSON answer into out.

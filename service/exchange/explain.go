@@ -112,8 +112,15 @@ func Explain(err error) error {
 	if errors.As(err, &ue) {
 		return ue
 	}
+	if se, ok := errors.AsType[*SessionEndedError](err); ok {
+		return Worded(err, se.Error())
+	}
 	var ae *APIError
 	if errors.As(err, &ae) {
+		if errors.Is(ae, CodeNotAuthenticated) {
+			// The service's own words for a 401 only repeat ours.
+			return Worded(err, explanations[CodeNotAuthenticated])
+		}
 		if text, ok := explanations[ae.Code]; ok {
 			return Worded(err, withServiceMessage(text, ae))
 		}

@@ -97,6 +97,7 @@ type sessionStore struct {
 	cookie string
 	info   Session
 	cred   Credential
+	kept   bool // adopted from a store, not logged in by this client
 	// The environment's names for the cookie and the account-id header.
 	cookieName, accountHeader string
 }
@@ -147,7 +148,7 @@ func (c *Client) Login(ctx context.Context, cred Credential) (Session, error) {
 		info.Expires = cookie.Expires
 	}
 	c.session.mu.Lock()
-	c.session.cookie, c.session.info, c.session.cred = cookie.Value, info, cred
+	c.session.cookie, c.session.info, c.session.cred, c.session.kept = cookie.Value, info, cred, false
 	c.session.mu.Unlock()
 	c.log.Info("logged in", "method", cred.Method(), "account_id", info.AccountID)
 	if c.onLogin != nil {
@@ -176,7 +177,7 @@ func (c *Client) Kept() (Kept, bool) {
 // its service, its expiry): the client sends it as it is.
 func (c *Client) Adopt(k Kept, cred Credential) {
 	c.session.mu.Lock()
-	c.session.cookie, c.session.info, c.session.cred = k.Cookie, k.Session, cred
+	c.session.cookie, c.session.info, c.session.cred, c.session.kept = k.Cookie, k.Session, cred, true
 	c.session.mu.Unlock()
 	c.log.Info("using a kept session", "method", k.Method, "account_id", k.AccountID)
 }
@@ -192,7 +193,7 @@ func (c *Client) Session() (Session, bool) {
 // logout endpoint (SPEC.md §5), so nothing is sent.
 func (c *Client) Logout() {
 	c.session.mu.Lock()
-	c.session.cookie, c.session.info, c.session.cred = "", Session{}, nil
+	c.session.cookie, c.session.info, c.session.cred, c.session.kept = "", Session{}, nil, false
 	c.session.mu.Unlock()
 }
 
@@ -218,13 +219,49 @@ func (c *Client) relogin(ctx context.Context, cred Credential, ended error) erro
 		if ended == nil {
 			ended = &APIError{Status: http.StatusUnauthorized, Code: CodeNotAuthenticated, Message: "session expired"}
 		}
-		return Worded(ended, "Session ended: log in again (the login waits for "+who+", so svcwallet does not renew it on its own)")
+		return &SessionEndedError{Env: c.env.Name, Awaiting: who, Cause: ended}
 	}
 	c.log.Info("session lapsed; logging in again", "method", cred.Method())
 	if _, err := c.Login(ctx, cred); err != nil {
 		return fmt.Errorf("session expired and logging in again failed: %w", err)
 	}
 	return nil
+}
+
+// SessionEndedError: the session ended (the service refused it, or the
+// clock said so) and the client cannot renew it on its own: it was kept
+// without a credential, or its login waits for a person. The client has
+// forgotten it; the faces take the user to a login.
+type SessionEndedError struct {
+	Env string
+	// Awaiting names the person the login waits for, or "".
+	Awaiting string
+	// Kept: the session was one kept between runs (Adopt).
+	Kept  bool
+	Cause error
+}
+
+func (e *SessionEndedError) Error() string {
+	if e.Awaiting != "" {
+		return "Session ended: log in again (the login waits for " + e.Awaiting + ", so svcwallet does not renew it on its own)"
+	}
+	return "The service refused the session (it ended or was revoked): log in again"
+}
+
+func (e *SessionEndedError) Unwrap() error { return e.Cause }
+
+// refused forgets a session the service refused with no credential to
+// renew it, tells onRefused (a store stops offering a kept one), and says
+// it ended.
+func (c *Client) refused(cause error) error {
+	c.session.mu.Lock()
+	k, kept := Kept{Session: c.session.info, Cookie: c.session.cookie}, c.session.kept
+	c.session.cookie, c.session.info, c.session.cred, c.session.kept = "", Session{}, nil, false
+	c.session.mu.Unlock()
+	if k.Cookie != "" && c.onRefused != nil {
+		c.onRefused(k)
+	}
+	return &SessionEndedError{Env: c.env.Name, Kept: kept, Cause: cause}
 }
 
 func sessionCookie(h http.Header, name string) *http.Cookie {

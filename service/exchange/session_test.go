@@ -3,6 +3,7 @@ package exchange_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"strings"
@@ -282,5 +283,48 @@ func TestSessionWaitingKeyNotRenewed(t *testing.T) {
 				t.Fatalf("%d logins and %d signatures asked, want the first login's alone", rec.Logins(), k.asked.Load())
 			}
 		})
+	}
+}
+
+// TestKeptSessionRefused: a session adopted without a credential to renew
+// it (kept in the file, no API key kept) that the service refuses ends in
+// a SessionEndedError saying so once: the client forgets it, sends nothing
+// more on it, and tells OnRefused which session it was, so the store stops
+// offering it.
+func TestKeptSessionRefused(t *testing.T) {
+	w := newWorld(t, sandbox.Options{SessionTTL: time.Hour})
+	first := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	k, _ := first.Kept()
+	rec := &recorder{}
+	var told []exchange.Kept
+	c := exchange.New(w.Env, exchange.Options{HTTPClient: rec.HTTPClient(), Now: func() time.Time { return t0 },
+		OnRefused: func(k exchange.Kept) { told = append(told, k) }})
+	c.Adopt(k, nil)
+	w.Clock.Advance(time.Hour) // the service drops it; the client's clock does not see it
+	_, err := c.WithdrawalInfo(ctx)
+	se, ok := errors.AsType[*exchange.SessionEndedError](err)
+	if !ok || !se.Kept || !errors.Is(err, exchange.ErrUnauthenticated) {
+		t.Fatalf("error %v, want a kept session's SessionEndedError", err)
+	}
+	if got := exchange.Explain(err).Error(); got != "The service refused the session (it ended or was revoked): log in again" {
+		t.Errorf("explained as %q", got)
+	}
+	if len(told) != 1 || told[0].Cookie != k.Cookie {
+		t.Errorf("OnRefused told %v, want the kept session once", told)
+	}
+	if _, ok := c.Session(); ok {
+		t.Error("the refused session is still the client's")
+	}
+	if _, err := c.WithdrawalInfo(ctx); err == nil || rec.Count(exchange.PathWithdrawalInfo) != 1 {
+		t.Errorf("after the refusal: %v, %d info requests sent, want 1", err, rec.Count(exchange.PathWithdrawalInfo))
+	}
+}
+
+// TestUnauthenticatedSaidOnce: the service's words for a 401 are not
+// added to ours, which say the same.
+func TestUnauthenticatedSaidOnce(t *testing.T) {
+	err := &exchange.APIError{Status: http.StatusUnauthorized, Code: exchange.CodeNotAuthenticated, Message: "session is unknown or expired; log in again"}
+	if got := exchange.Explain(err).Error(); got != "Not logged in or the session ended: log in again" {
+		t.Errorf("explained as %q", got)
 	}
 }

@@ -76,6 +76,9 @@ type Entry struct {
 	Method     string    `json:"method"`
 	Funding    string    `json:"funding_account_address,omitempty"`
 	SubAccount string    `json:"sub_account_id,omitempty"`
+	// Refused: the service refused the session at Expires, before the
+	// end its cookie named (Store.Refused).
+	Refused bool `json:"refused,omitempty"`
 }
 
 // Kept is the entry as the client adopts it.
@@ -126,6 +129,9 @@ type ExpiredError struct {
 }
 
 func (e *ExpiredError) Error() string {
+	if e.Entry.Refused {
+		return fmt.Sprintf("the session kept for %s was refused by the service at %s (it ended or was revoked)", e.Entry.Env, e.Entry.Expires.UTC().Format(time.RFC3339))
+	}
 	return fmt.Sprintf("the session kept for %s ended at %s", e.Entry.Env, e.Entry.Expires.UTC().Format(time.RFC3339))
 }
 
@@ -230,6 +236,28 @@ func (s Store) Load(e config.Environment) (Loaded, error) {
 		l.APIKey = s.apiKey(e)
 	}
 	return l, nil
+}
+
+// Refused records that the service refused k, the session kept for e, at
+// at: it is kept as ended then, so no command or console sends it again
+// and auth status says so. A session kept since, another than k, stays.
+func (s Store) Refused(e config.Environment, k exchange.Kept, at time.Time) error {
+	l, err := s.Load(e)
+	if err != nil || l.Cookie != k.Cookie {
+		return nil
+	}
+	l.Entry.Expires, l.Entry.Refused = at.UTC(), true
+	b, err := json.Marshal(l.Entry)
+	if err != nil {
+		return err
+	}
+	if l.Where == InFile {
+		return s.writeRecord(e.Name, record{Where: InFile, Session: b})
+	}
+	if err := keyring.Set(keyringService, sessionUser(e.Name), string(b)); err != nil {
+		return &NoStoreError{Cause: err}
+	}
+	return nil
 }
 
 // apiKey is the API key kept for e, when it is bound to e and has a key's

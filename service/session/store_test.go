@@ -212,3 +212,32 @@ func TestNoCredentialStore(t *testing.T) {
 		t.Errorf("after Forget: %v", err)
 	}
 }
+
+// TestRefusedSessionKeptAsEnded: a kept session the service refused is
+// kept as ended at the refusal, in either place, so Load says so and no
+// command sends it again; a session kept since the refused one stays.
+func TestRefusedSessionKeptAsEnded(t *testing.T) {
+	for _, insecure := range []bool{false, true} {
+		s := newStore(t)
+		e := testnet()
+		if _, err := s.Save(e, kept(), "", insecure); err != nil {
+			t.Fatal(err)
+		}
+		other := kept()
+		other.Cookie = "tok-other"
+		if err := s.Refused(e, other, t0); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Load(e); err != nil {
+			t.Fatalf("a refusal of another session ended the kept one: %v", err)
+		}
+		if err := s.Refused(e, kept(), t0.Add(-time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		_, err := s.Load(e)
+		exp, ok := errors.AsType[*ExpiredError](err)
+		if !ok || !exp.Entry.Refused || !strings.Contains(err.Error(), "refused by the service at 2026-11-28T11:59:00Z") {
+			t.Fatalf("insecure %v: Load after the refusal: %v", insecure, err)
+		}
+	}
+}
