@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
@@ -48,10 +47,6 @@ func (p *ptyTyping) answerReviewed(prompt, line string, deadline time.Duration) 
 		}
 	}
 }
-
-// typingGap is the time between the keys a test types as a person: well
-// over plain.PasteGap, the gap under which keys come as a paste.
-const typingGap = 4 * plain.PasteGap
 
 // withdrawToArbitrum chooses at plain mode's home a withdrawal of USDT to
 // ARBITRUM paid out in USDT, up to the destination question.

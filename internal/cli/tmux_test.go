@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
@@ -45,6 +46,10 @@ func (s *tmuxSession) must(args ...string) string {
 func (s *tmuxSession) keys(keys ...string) {
 	s.must(append([]string{"send-keys", "-t", "main"}, keys...)...)
 }
+
+// typingGap is the time between the keys a test types as a person: well
+// over plain.PasteGap, the gap under which keys come as a paste.
+const typingGap = 4 * plain.PasteGap
 
 // typed sends keys one at a time, typingGap apart, as a person types
 // them: one send-keys of several keys writes them at once, as a paste.
