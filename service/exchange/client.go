@@ -185,13 +185,18 @@ func (c *Client) doAuthed(ctx context.Context, cl call, out any) error {
 	if err := c.ensureSession(ctx); err != nil {
 		return err
 	}
+	sent := c.session.current()
 	err := c.do(ctx, cl, out)
 	if !errors.Is(err, ErrUnauthenticated) {
 		return err
 	}
 	cred := c.session.credential()
 	if cred == nil {
-		return c.refused(err)
+		rerr, replaced := c.refused(err, sent)
+		if replaced {
+			return c.do(ctx, cl, out)
+		}
+		return rerr
 	}
 	if rerr := c.relogin(ctx, cred, err); rerr != nil {
 		return rerr

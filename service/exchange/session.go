@@ -114,6 +114,13 @@ func (s *sessionStore) apply(req *http.Request) {
 	}
 }
 
+// current is the session's cookie, "" when logged out.
+func (s *sessionStore) current() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.cookie
+}
+
 // credential is the one the session logged in with; nil when logged out.
 func (s *sessionStore) credential() Credential {
 	s.mu.Lock()
@@ -252,16 +259,21 @@ func (e *SessionEndedError) Unwrap() error { return e.Cause }
 
 // refused forgets a session the service refused with no credential to
 // renew it, tells onRefused (a store stops offering a kept one), and says
-// it ended.
-func (c *Client) refused(cause error) error {
+// it ended. sent is the cookie the refused request carried: a login that
+// landed meanwhile is not the one refused, and is kept (replaced).
+func (c *Client) refused(cause error, sent string) (err error, replaced bool) {
 	c.session.mu.Lock()
+	if c.session.cookie != sent {
+		c.session.mu.Unlock()
+		return nil, true
+	}
 	k, kept := Kept{Session: c.session.info, Cookie: c.session.cookie}, c.session.kept
 	c.session.cookie, c.session.info, c.session.cred, c.session.kept = "", Session{}, nil, false
 	c.session.mu.Unlock()
 	if k.Cookie != "" && c.onRefused != nil {
 		c.onRefused(k)
 	}
-	return &SessionEndedError{Env: c.env.Name, Kept: kept, Cause: cause}
+	return &SessionEndedError{Env: c.env.Name, Kept: kept, Cause: cause}, false
 }
 
 func sessionCookie(h http.Header, name string) *http.Cookie {

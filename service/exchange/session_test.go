@@ -328,3 +328,30 @@ func TestUnauthenticatedSaidOnce(t *testing.T) {
 		t.Errorf("explained as %q", got)
 	}
 }
+
+// TestARefusalSparesASessionThatCameMeanwhile: a session that replaced the
+// refused one while the 401 was on its way (adopted from the store, with no
+// credential either) is not the one refused: it is kept, and the request
+// goes again on it.
+func TestARefusalSparesASessionThatCameMeanwhile(t *testing.T) {
+	w := newWorld(t, sandbox.Options{SessionTTL: time.Hour})
+	old, _ := w.Login(sandbox.DemoAPIKey, exchange.Options{}).Kept()
+	w.Clock.Advance(time.Hour) // the service drops the first session
+	fresh, _ := w.Login(sandbox.DemoAPIKey, exchange.Options{}).Kept()
+	var c *exchange.Client
+	rec := &recorder{Answer: func(resp *http.Response) {
+		if resp.StatusCode == http.StatusUnauthorized {
+			c.Adopt(fresh, nil)
+		}
+	}}
+	var told []exchange.Kept
+	c = exchange.New(w.Env, exchange.Options{HTTPClient: rec.HTTPClient(), Now: func() time.Time { return t0 },
+		OnRefused: func(k exchange.Kept) { told = append(told, k) }})
+	c.Adopt(old, nil)
+	if _, err := c.WithdrawalInfo(ctx); err != nil {
+		t.Fatalf("the request on the session that came meanwhile: %v", err)
+	}
+	if s, ok := c.Session(); !ok || s.AccountID == "" || len(told) != 0 {
+		t.Errorf("session kept %v, OnRefused told %v: the fresh session was taken for the refused one", ok, told)
+	}
+}
