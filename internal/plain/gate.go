@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/charmbracelet/x/ansi"
 	"golang.org/x/term"
 
 	"github.com/svcwallet/svcwallet/service/intent"
@@ -201,12 +202,12 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader) (string,
 				fmt.Fprintln(out)
 				return "", false, ErrEnd
 			case (c == keyErase || c == keyBackspace) && len(answer) > 0:
+				fmt.Fprint(out, erase(answer[len(answer)-1:]))
 				answer = answer[:len(answer)-1]
-				fmt.Fprint(out, "\b \b")
 			case c == keyKill:
-				fmt.Fprint(out, strings.Repeat("\b \b", len(answer)))
+				fmt.Fprint(out, erase(answer))
 				answer = answer[:0]
-			case c >= ' ' && c != keyErase && len(answer) < maxLine:
+			case c >= ' ' && (c < keyErase || c > 0x9f) && len(answer) < maxLine:
 				answer = append(answer, c)
 				fmt.Fprint(out, string(c))
 			}
@@ -216,4 +217,11 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader) (string,
 			return "", false, ErrEnd
 		}
 	}
+}
+
+// erase is what takes the echo of typed off the screen: a wide character
+// takes two columns back, a combining mark none.
+func erase(typed []rune) string {
+	w := ansi.StringWidth(string(typed))
+	return strings.Repeat("\b", w) + strings.Repeat(" ", w) + strings.Repeat("\b", w)
 }

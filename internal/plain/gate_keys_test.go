@@ -128,6 +128,12 @@ func TestGateTypedAnswers(t *testing.T) {
 	if err != nil || answer != "y" || out != "Sign? n\b \by\n" {
 		t.Fatalf("erase: answer %q, %v; wrote %q", answer, err, out)
 	}
+	// A wide character's echo is taken back two columns; a C1 control is
+	// neither echoed nor taken.
+	answer, out, _, err = ask(t, press(read, 90*time.Millisecond, "日\x7fn\u009b\n"))
+	if err != nil || answer != "n" || out != "Sign? 日\b\b  \b\bn\n" {
+		t.Fatalf("wide erase: answer %q, %v; wrote %q", answer, err, out)
+	}
 	answer, _, _, err = ask(t, press(read, 90*time.Millisecond, "yes\x15n\n"))
 	if err != nil || answer != "n" {
 		t.Fatalf("ctrl+u: answer %q, %v", answer, err)

@@ -75,6 +75,7 @@ type keyMode struct {
 	*os.File
 	was     *unix.Termios
 	resumed chan os.Signal
+	quit    chan os.Signal
 	stop    chan struct{}
 	stopped chan struct{}
 }
@@ -93,10 +94,13 @@ func readKeys(f *os.File) (io.ReadCloser, error) {
 	keys.Lflag &^= unix.ICANON | unix.ECHO | unix.ECHONL
 	keys.Lflag |= unix.ISIG
 	keys.Cc[unix.VMIN], keys.Cc[unix.VTIME] = 1, 0
-	k := &keyMode{File: f, was: was, resumed: make(chan os.Signal, 1), stop: make(chan struct{}), stopped: make(chan struct{})}
+	k := &keyMode{File: f, was: was, resumed: make(chan os.Signal, 1), quit: make(chan os.Signal, 1),
+		stop: make(chan struct{}), stopped: make(chan struct{})}
 	signal.Notify(k.resumed, syscall.SIGCONT)
+	signal.Notify(k.quit, syscall.SIGQUIT)
 	if err := unix.IoctlSetTermios(fd, setTermiosFlush, &keys); err != nil {
 		signal.Stop(k.resumed)
+		signal.Stop(k.quit)
 		return nil, err
 	}
 	go func() {
@@ -105,6 +109,12 @@ func readKeys(f *os.File) (io.ReadCloser, error) {
 			select {
 			case <-k.resumed:
 				_ = unix.IoctlSetTermios(fd, setTermios, &keys)
+			case <-k.quit:
+				// ctrl+\ quits as it always does, the terminal given
+				// back first: its default action would leave key mode on.
+				_ = unix.IoctlSetTermios(fd, setTermios, was)
+				signal.Reset(syscall.SIGQUIT)
+				_ = syscall.Kill(os.Getpid(), syscall.SIGQUIT)
 			case <-k.stop:
 				return
 			}
@@ -116,6 +126,7 @@ func readKeys(f *os.File) (io.ReadCloser, error) {
 // Close puts the terminal back as it was; f itself stays open.
 func (k *keyMode) Close() error {
 	signal.Stop(k.resumed)
+	signal.Stop(k.quit)
 	close(k.stop)
 	<-k.stopped
 	return unix.IoctlSetTermios(int(k.Fd()), setTermios, k.was)
