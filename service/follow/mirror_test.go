@@ -156,7 +156,7 @@ func BenchmarkWatchFileRewrite(b *testing.B) {
 						b.Fatal(err)
 					}
 				}
-				if _, err := es.rewrite(path); err != nil {
+				if _, _, err := es.rewrite(path); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -186,4 +186,39 @@ func TestWatchFileLoadDuringASave(t *testing.T) {
 	if err != nil || len(kept) != 3 {
 		t.Fatalf("after the rewrite the file holds %d ids (%v), want 3", len(kept), err)
 	}
+}
+
+// TestWatchFileRewrittenInPlace: a file replaced by another of the same
+// inode (a rewrite given the number of the file it replaced) and a larger
+// size is not taken for the one mirrored, grown: it is read back whole.
+func TestWatchFileRewrittenInPlace(t *testing.T) {
+	path := filepath.Join(t.TempDir(), WatchlistFile)
+	w := &WatchFile{Path: path, Env: "sandbox"}
+	if err := w.Append([]Kept{keptRow(1, exchange.StateSending)}, nil); err != nil {
+		t.Fatal(err)
+	}
+	var other []Kept
+	for i := range 5 {
+		other = append(other, keptRow(10+i, exchange.StateSubmitted))
+	}
+	line, _ := json.Marshal(watchLine{Env: "sandbox", Put: other})
+	if err := os.WriteFile(path, append(line, '\n'), 0o600); err != nil { // same inode
+		t.Fatal(err)
+	}
+	w.compactAt = 1 // the next save rewrites
+	if err := w.Append([]Kept{keptRow(2, exchange.StateSending)}, nil); err != nil {
+		t.Fatal(err)
+	}
+	kept, err := w.Load()
+	if err != nil || len(kept) != 6 || kept[0].QuoteID != other[0].QuoteID {
+		t.Fatalf("after the rewrite the file holds %q (%v), want the 5 ids of the file and the one saved", keptIDs(kept), err)
+	}
+}
+
+func keptIDs(kept []Kept) []string {
+	var ids []string
+	for _, k := range kept {
+		ids = append(ids, k.QuoteID)
+	}
+	return ids
 }

@@ -55,6 +55,16 @@ type WatchFile struct {
 	mirror watchEnvs
 	end    int64
 	seen   os.FileInfo
+	// last is the file's bytes just before end: a file rewritten since
+	// may be given the inode of the one seen, never these bytes there.
+	last []byte
+}
+
+// lastBytes is how much of the file's end the mirror keeps to know it.
+const lastBytes = 64
+
+func tailOf(b []byte) []byte {
+	return bytes.Clone(b[len(b)-min(len(b), lastBytes):])
 }
 
 // Load reads what is kept for Env, in the order added; a missing file is
@@ -76,7 +86,7 @@ func (w *WatchFile) Load() ([]Kept, error) {
 	// by a crash) is not a place the mirror can go on from.
 	if len(b) == 0 || b[len(b)-1] == '\n' {
 		w.mu.Lock()
-		w.mirror, w.end, w.seen = envs, int64(len(b)), fi
+		w.mirror, w.end, w.seen, w.last = envs, int64(len(b)), fi, tailOf(b)
 		w.mu.Unlock()
 	}
 	var out []Kept
@@ -113,7 +123,7 @@ func (w *WatchFile) Append(put []Kept, drop []string) error {
 		return fmt.Errorf("watch board file: %w", err)
 	}
 	defer unlock()
-	size, err := w.appendLine(line)
+	size, written, err := w.appendLine(line)
 	if err != nil {
 		w.mirror = nil
 		return fmt.Errorf("watch board file: %w", err)
@@ -126,7 +136,7 @@ func (w *WatchFile) Append(put []Kept, drop []string) error {
 		for _, id := range drop {
 			e.drop(id)
 		}
-		w.end = size
+		w.end, w.last = size, tailOf(written)
 	}
 	if w.compactAt == 0 {
 		w.compactAt = max(2*size, minCompact)
@@ -140,7 +150,7 @@ func (w *WatchFile) Append(put []Kept, drop []string) error {
 		w.mirror, err = readBack(w.Path)
 	}
 	if err == nil {
-		size, err = w.mirror.rewrite(w.Path)
+		size, w.last, err = w.mirror.rewrite(w.Path)
 	}
 	if err == nil {
 		// Under the lock, the file at Path is the one just renamed there.
@@ -159,37 +169,38 @@ func (w *WatchFile) Append(put []Kept, drop []string) error {
 // on a line of its own, synced, and returns the file's size after it.
 // First the mirror catches up with what other processes appended, or is
 // dropped if the file is not the one it mirrors (another rewrote it).
-func (w *WatchFile) appendLine(line []byte) (int64, error) {
+func (w *WatchFile) appendLine(line []byte) (int64, []byte, error) {
 	f, err := osguard.OpenPrivate(w.Path, os.O_RDWR|os.O_APPEND|os.O_CREATE)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	if err := w.catchUp(f, fi); err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	// A line cut short by a crash is left to be skipped: this one starts
 	// a line of its own.
 	if n := fi.Size(); n > 0 {
 		last := make([]byte, 1)
 		if _, err := f.ReadAt(last, n-1); err != nil {
-			return 0, err
+			return 0, nil, err
 		}
 		if last[0] != '\n' {
 			line = append([]byte{'\n'}, line...)
 		}
 	}
-	if _, err := f.Write(append(line, '\n')); err != nil {
-		return 0, err
+	line = append(line, '\n')
+	if _, err := f.Write(line); err != nil {
+		return 0, nil, err
 	}
 	if err := f.Sync(); err != nil {
-		return 0, err
+		return 0, nil, err
 	}
-	return fi.Size() + int64(len(line)) + 1, nil
+	return fi.Size() + int64(len(line)), line, nil
 }
 
 // catchUp brings the mirror to what the file f (as fi) holds: an empty
@@ -201,7 +212,7 @@ func (w *WatchFile) catchUp(f *os.File, fi os.FileInfo) error {
 		w.mirror, w.end = watchEnvs{}, 0
 	case w.mirror == nil:
 		return nil
-	case !os.SameFile(w.seen, fi) || fi.Size() < w.end:
+	case !os.SameFile(w.seen, fi) || fi.Size() < w.end || !w.endsAt(f):
 		w.mirror = nil
 		return nil
 	case fi.Size() > w.end:
@@ -213,6 +224,13 @@ func (w *WatchFile) catchUp(f *os.File, fi os.FileInfo) error {
 	}
 	w.seen = fi
 	return nil
+}
+
+// endsAt says whether f holds the mirror's last bytes just before its end.
+func (w *WatchFile) endsAt(f *os.File) bool {
+	b := make([]byte, len(w.last))
+	_, err := f.ReadAt(b, w.end-int64(len(b)))
+	return err == nil && bytes.Equal(b, w.last)
 }
 
 // readWatchlist reads the file at path and says which file it read.
@@ -232,10 +250,9 @@ func readWatchlist(path string) ([]byte, os.FileInfo, error) {
 
 // rewrite replaces the file at path with one line an environment, what
 // es holds, written as it is made, and returns its new size; each
-// environment's order is tidied of ids dropped.
-func (es watchEnvs) rewrite(path string) (int64, error) {
-	var size int64
-	err := osguard.WriteStateFileFrom(path, func(out io.Writer) error {
+// environment's order is tidied of ids dropped; last is its last bytes.
+func (es watchEnvs) rewrite(path string) (size int64, last []byte, err error) {
+	err = osguard.WriteStateFileFrom(path, func(out io.Writer) error {
 		for _, name := range es.names() {
 			kept := es[name].kept()
 			es[name].tidy(kept)
@@ -243,7 +260,9 @@ func (es watchEnvs) rewrite(path string) (int64, error) {
 			if err != nil {
 				return err
 			}
-			n, err := out.Write(append(line, '\n'))
+			line = append(line, '\n')
+			last = tailOf(append(last, line...))
+			n, err := out.Write(line)
 			size += int64(n)
 			if err != nil {
 				return err
@@ -251,7 +270,7 @@ func (es watchEnvs) rewrite(path string) (int64, error) {
 		}
 		return nil
 	})
-	return size, err
+	return size, last, err
 }
 
 // readBack is what the file at path comes to, read whole, for a rewrite
