@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -47,6 +48,23 @@ type WatchFile struct {
 	// what it held after the last rewrite, so rewriting costs each
 	// appended line a constant share however large the board.
 	compactAt int64
+	// mirror is what the file comes to (every environment), as of its
+	// first end bytes, in the file seen; nil when not known. A rewrite
+	// writes it from memory, and a save reads only what other processes
+	// appended since, so no minute of the board pays for the whole file.
+	mirror watchEnvs
+	end    int64
+	seen   os.FileInfo
+	// last is the file's bytes just before end: a file rewritten since
+	// may be given the inode of the one seen, never these bytes there.
+	last []byte
+}
+
+// lastBytes is how much of the file's end the mirror keeps to know it.
+const lastBytes = 64
+
+func tailOf(b []byte) []byte {
+	return bytes.Clone(b[len(b)-min(len(b), lastBytes):])
 }
 
 // Load reads what is kept for Env, in the order added; a missing file is
@@ -56,7 +74,7 @@ type WatchFile struct {
 // read (a line cut short by a crash) is skipped and said in the error,
 // with what could be read.
 func (w *WatchFile) Load() ([]Kept, error) {
-	b, err := osguard.ReadStateFile(w.Path)
+	b, fi, err := readWatchlist(w.Path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, nil
@@ -64,6 +82,13 @@ func (w *WatchFile) Load() ([]Kept, error) {
 		return nil, fmt.Errorf("watch board file: %w", err)
 	}
 	envs, err := foldWatchlist(b)
+	// What ends mid-line (another process's save under way, or cut short
+	// by a crash) is not a place the mirror can go on from.
+	if len(b) == 0 || b[len(b)-1] == '\n' {
+		w.mu.Lock()
+		w.mirror, w.end, w.seen, w.last = envs, int64(len(b)), fi, tailOf(b)
+		w.mu.Unlock()
+	}
 	var out []Kept
 	for _, k := range envs[w.Env].kept() {
 		if k, ok := k.checked(); ok {
@@ -98,9 +123,20 @@ func (w *WatchFile) Append(put []Kept, drop []string) error {
 		return fmt.Errorf("watch board file: %w", err)
 	}
 	defer unlock()
-	size, err := appendLine(w.Path, line)
+	size, written, err := w.appendLine(line)
 	if err != nil {
+		w.mirror = nil
 		return fmt.Errorf("watch board file: %w", err)
+	}
+	if w.mirror != nil {
+		e := w.mirror.env(w.Env)
+		for _, k := range put {
+			e.put(k)
+		}
+		for _, id := range drop {
+			e.drop(id)
+		}
+		w.end, w.last = size, tailOf(written)
 	}
 	if w.compactAt == 0 {
 		w.compactAt = max(2*size, minCompact)
@@ -108,67 +144,145 @@ func (w *WatchFile) Append(put []Kept, drop []string) error {
 	if size <= w.compactAt {
 		return nil
 	}
-	size, err = compactWatchlist(w.Path)
+	if w.mirror == nil {
+		// Not known here (the file was another's rewrite, or read
+		// mid-line): read back once, and mirrored from then on.
+		w.mirror, err = readBack(w.Path)
+	}
+	if err == nil {
+		size, w.last, err = w.mirror.rewrite(w.Path)
+	}
+	if err == nil {
+		// Under the lock, the file at Path is the one just renamed there.
+		w.end = size
+		w.seen, err = os.Lstat(w.Path)
+	}
 	if err != nil {
+		w.mirror = nil
 		return fmt.Errorf("watch board file: %w", err)
 	}
 	w.compactAt = max(2*size, minCompact)
 	return nil
 }
 
-// appendLine appends line to the file at path (made 0600 if missing),
+// appendLine appends line to the file at w.Path (made 0600 if missing),
 // on a line of its own, synced, and returns the file's size after it.
-func appendLine(path string, line []byte) (int64, error) {
-	f, err := osguard.OpenPrivate(path, os.O_RDWR|os.O_APPEND|os.O_CREATE)
+// First the mirror catches up with what other processes appended, or is
+// dropped if the file is not the one it mirrors (another rewrote it).
+func (w *WatchFile) appendLine(line []byte) (int64, []byte, error) {
+	f, err := osguard.OpenPrivate(w.Path, os.O_RDWR|os.O_APPEND|os.O_CREATE)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
-		return 0, err
+		return 0, nil, err
+	}
+	if err := w.catchUp(f, fi); err != nil {
+		return 0, nil, err
 	}
 	// A line cut short by a crash is left to be skipped: this one starts
 	// a line of its own.
 	if n := fi.Size(); n > 0 {
 		last := make([]byte, 1)
 		if _, err := f.ReadAt(last, n-1); err != nil {
-			return 0, err
+			return 0, nil, err
 		}
 		if last[0] != '\n' {
 			line = append([]byte{'\n'}, line...)
 		}
 	}
-	if _, err := f.Write(append(line, '\n')); err != nil {
-		return 0, err
+	line = append(line, '\n')
+	if _, err := f.Write(line); err != nil {
+		return 0, nil, err
 	}
 	if err := f.Sync(); err != nil {
-		return 0, err
+		return 0, nil, err
 	}
-	return fi.Size() + int64(len(line)) + 1, nil
+	return fi.Size() + int64(len(line)), line, nil
 }
 
-// compactWatchlist rewrites the file at path with one line an
-// environment, what the log comes to, and returns its new size. A part
-// that could not be read is dropped with the rewrite.
-func compactWatchlist(path string) (int64, error) {
+// catchUp brings the mirror to what the file f (as fi) holds: an empty
+// file is known whole; what others appended since the mirror's end is
+// read and folded in; a file shorter or another drops the mirror.
+func (w *WatchFile) catchUp(f *os.File, fi os.FileInfo) error {
+	switch {
+	case fi.Size() == 0:
+		w.mirror, w.end = watchEnvs{}, 0
+	case w.mirror == nil:
+		return nil
+	case !os.SameFile(w.seen, fi) || fi.Size() < w.end || !w.endsAt(f):
+		w.mirror = nil
+		return nil
+	case fi.Size() > w.end:
+		tail := make([]byte, fi.Size()-w.end)
+		if _, err := f.ReadAt(tail, w.end); err != nil {
+			return err
+		}
+		_ = w.mirror.fold(tail)
+	}
+	w.seen = fi
+	return nil
+}
+
+// endsAt says whether f holds the mirror's last bytes just before its end.
+func (w *WatchFile) endsAt(f *os.File) bool {
+	b := make([]byte, len(w.last))
+	_, err := f.ReadAt(b, w.end-int64(len(b)))
+	return err == nil && bytes.Equal(b, w.last)
+}
+
+// readWatchlist reads the file at path and says which file it read.
+func readWatchlist(path string) ([]byte, os.FileInfo, error) {
+	f, err := osguard.OpenPrivate(path, os.O_RDONLY)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := io.ReadAll(f)
+	return b, fi, err
+}
+
+// rewrite replaces the file at path with one line an environment, what
+// es holds, written as it is made, and returns its new size; each
+// environment's order is tidied of ids dropped; last is its last bytes.
+func (es watchEnvs) rewrite(path string) (size int64, last []byte, err error) {
+	err = osguard.WriteStateFileFrom(path, func(out io.Writer) error {
+		for _, name := range es.names() {
+			kept := es[name].kept()
+			es[name].tidy(kept)
+			line, err := json.Marshal(watchLine{Env: name, Put: kept})
+			if err != nil {
+				return err
+			}
+			line = append(line, '\n')
+			last = tailOf(append(last, line...))
+			n, err := out.Write(line)
+			size += int64(n)
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return size, last, err
+}
+
+// readBack is what the file at path comes to, read whole, for a rewrite
+// when the mirror is not known. A part that could not be read is dropped
+// with the rewrite.
+func readBack(path string) (watchEnvs, error) {
 	b, err := osguard.ReadStateFile(path)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	envs, _ := foldWatchlist(b)
-	var out bytes.Buffer
-	for _, env := range envs.names() {
-		line, err := json.Marshal(watchLine{Env: env, Put: envs[env].kept()})
-		if err != nil {
-			return 0, err
-		}
-		out.Write(append(line, '\n'))
-	}
-	if err := osguard.WriteStateFile(path, out.Bytes()); err != nil {
-		return 0, err
-	}
-	return int64(out.Len()), nil
+	return envs, nil
 }
 
 // watchEnv is one environment's ids as the log comes to them: the order
@@ -214,6 +328,16 @@ func (e *watchEnv) kept() []Kept {
 	return out
 }
 
+// tidy makes kept, what e.kept gave, e's order: the ids dropped since
+// leave it.
+func (e *watchEnv) tidy(kept []Kept) {
+	e.order = e.order[:0]
+	for i, k := range kept {
+		e.at[k.QuoteID] = i
+		e.order = append(e.order, k.QuoteID)
+	}
+}
+
 type watchEnvs map[string]*watchEnv
 
 func (es watchEnvs) env(name string) *watchEnv {
@@ -236,6 +360,11 @@ func (es watchEnvs) names() []string {
 // on from the next line, and counted in the error.
 func foldWatchlist(b []byte) (watchEnvs, error) {
 	envs := watchEnvs{}
+	return envs, envs.fold(b)
+}
+
+// fold reads lines, as foldWatchlist does, into what envs hold.
+func (envs watchEnvs) fold(b []byte) error {
 	skipped := 0
 	for rest := b; len(bytes.TrimSpace(rest)) > 0; {
 		dec := json.NewDecoder(bytes.NewReader(rest))
@@ -272,9 +401,9 @@ func foldWatchlist(b []byte) (watchEnvs, error) {
 		}
 	}
 	if skipped > 0 {
-		return envs, fmt.Errorf("%d part(s) could not be read and were skipped", skipped)
+		return fmt.Errorf("%d part(s) could not be read and were skipped", skipped)
 	}
-	return envs, nil
+	return nil
 }
 
 // AddToWatchlist adds ids to those kept for env, keeping what is known of
