@@ -222,3 +222,37 @@ func keptIDs(kept []Kept) []string {
 	}
 	return ids
 }
+
+// TestWatchFileReplacedByAnother: a file another process renamed into
+// place (another inode) of the same size and the same end is not the one
+// mirrored: the rewrite reads it back.
+func TestWatchFileReplacedByAnother(t *testing.T) {
+	path := filepath.Join(t.TempDir(), WatchlistFile)
+	w := &WatchFile{Path: path, Env: "sandbox"}
+	if err := w.Append([]Kept{keptRow(1, exchange.StateSending)}, nil); err != nil {
+		t.Fatal(err)
+	}
+	was, _ := os.ReadFile(path)
+	other := keptRow(1, exchange.StateSending)
+	rec := *other.Record
+	other.QuoteID, rec.QuoteID = "q-mirror-00003", "q-mirror-00003"
+	other.Record = &rec
+	line, _ := json.Marshal(watchLine{Env: "sandbox", Put: []Kept{other}})
+	line = append(line, '\n')
+	if len(line) != len(was) || !bytes.Equal(line[len(line)-lastBytes:], was[len(was)-lastBytes:]) {
+		t.Fatalf("the stand-in file must have the same size and end:\n%s\n%s", was, line)
+	}
+	if err := os.WriteFile(path+".new", line, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(path+".new", path); err != nil {
+		t.Fatal(err)
+	}
+	w.compactAt = 1 // the next save rewrites
+	if err := w.Append([]Kept{keptRow(2, exchange.StateSending)}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if kept, err := w.Load(); err != nil || len(kept) != 2 || kept[0].QuoteID != other.QuoteID {
+		t.Fatalf("after the rewrite the file holds %q (%v), want %s and the one saved", keptIDs(kept), err, other.QuoteID)
+	}
+}

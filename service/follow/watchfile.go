@@ -154,8 +154,11 @@ func (w *WatchFile) Append(put []Kept, drop []string) error {
 	}
 	if err == nil {
 		// Under the lock, the file at Path is the one just renamed there.
+		// Its identity is read from an open handle: on Windows a FileInfo
+		// from Lstat loads it only when compared, from whatever is at
+		// Path by then.
 		w.end = size
-		w.seen, err = os.Lstat(w.Path)
+		w.seen, err = statOf(w.Path)
 	}
 	if err != nil {
 		w.mirror = nil
@@ -231,6 +234,16 @@ func (w *WatchFile) endsAt(f *os.File) bool {
 	b := make([]byte, len(w.last))
 	_, err := f.ReadAt(b, w.end-int64(len(b)))
 	return err == nil && bytes.Equal(b, w.last)
+}
+
+// statOf is the FileInfo of the file at path, read from an open handle.
+func statOf(path string) (os.FileInfo, error) {
+	f, err := osguard.OpenPrivate(path, os.O_RDONLY)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return f.Stat()
 }
 
 // readWatchlist reads the file at path and says which file it read.
