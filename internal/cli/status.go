@@ -337,7 +337,7 @@ func fetchStatus(ctx context.Context, client *exchange.Client, quoteID string) (
 
 // notFound is the error of an id the service does not know.
 func notFound(quoteID string) error {
-	return failure(exitNotFound, "no withdrawal with quote id %s on this account: it is unknown, or it belongs to another account (the service does not say which); check the id, or look it up logged in to the account and environment that made it", quoteID).about(quoteID)
+	return failure(exitNotFound, "%s", follow.NotFoundSentence(quoteID)).about(quoteID)
 }
 
 // idError is one error about id (naming it when several are followed)

@@ -11,6 +11,7 @@ import (
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
 )
 
 // statusLabelWidth lines up the values of the status screen.
@@ -250,7 +251,7 @@ func (s *statusScreen) notFoundError() error {
 	if s.follow.Own {
 		return exchange.UserError{Text: fmt.Sprintf("the service shows no withdrawal with quote id %s on this account; check that you are logged in to the account and environment that made it", s.quoteID)}
 	}
-	return exchange.UserError{Text: fmt.Sprintf("no withdrawal with quote id %s on this account; it is unknown, or it belongs to another account (the service does not say which); check the id, or look it up logged in to the account and environment that made it", s.quoteID)}
+	return exchange.UserError{Text: follow.NotFoundSentence(s.quoteID)}
 }
 
 // clock shows a time in the zone of Common.Now, with the day when it is

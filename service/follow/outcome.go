@@ -72,6 +72,13 @@ const (
 	notFoundWords   = "No withdrawal with this quote id on this account: it is unknown, or it belongs to another account (the service does not say which). Check the id, or look it up logged in to the account and environment that made it."
 )
 
+// NotFoundSentence says of quoteID that the service does not know it on
+// this account, and what to do next: the one wording of every face that
+// names the id.
+func NotFoundSentence(quoteID string) string {
+	return "no withdrawal with quote id " + quoteID + " on this account: it is unknown, or it belongs to another account (the service does not say which); check the id, or look it up logged in to the account and environment that made it"
+}
+
 // stateOutcome is a state of the service's, named as it is.
 func stateOutcome(state string) Outcome {
 	return Outcome{Name: state, Words: exchange.StateWords[state]}
