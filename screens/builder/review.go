@@ -247,13 +247,10 @@ func (r *builderReviewScreen) fits() bool {
 // every note), so an 80x24 terminal shows an authorization with an API
 // key signed by a keystore key. Without a fit it is the shorter one.
 func (r *builderReviewScreen) fitted() (string, bool) {
-	var out string
-	for level := range 2 {
-		if out = r.render(level); r.h <= 0 || lipgloss.Height(out) <= r.h {
-			return out, true
-		}
+	if r.h <= 0 {
+		return r.render(0), true
 	}
-	return out, false
+	return layout.Fitted(2, r.h, r.render)
 }
 
 // render draws the review at a level of kit.TypedDataView.Render: 0 as

@@ -376,15 +376,7 @@ func (r *reviewScreen) View() string {
 // whether one does: the shortest keeps everything the user confirms, so a
 // screen too small for it shows no review and enter signs nothing
 // (canSign). Without a fit it is the shortest rendering, for its height.
-func (r *reviewScreen) fitted() (string, bool) {
-	var out string
-	for level := range 5 {
-		if out = r.render(level); lipgloss.Height(out) <= r.h {
-			return out, true
-		}
-	}
-	return out, false
-}
+func (r *reviewScreen) fitted() (string, bool) { return layout.Fitted(5, r.h, r.render) }
 
 func (r *reviewScreen) render(level int) string {
 	compact := level > 0

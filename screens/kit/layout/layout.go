@@ -88,3 +88,15 @@ func Truncate(s string, w int, tail string) string {
 }
 
 func Uitoa(v uint64) string { return strconv.FormatUint(v, 10) }
+
+// Fitted is the fullest of render's levels 0 to levels-1 that is at most
+// h lines tall, and true; without one, the last (the shortest) and false.
+func Fitted(levels, h int, render func(level int) string) (string, bool) {
+	var out string
+	for level := range levels {
+		if out = render(level); strings.Count(out, "\n")+1 <= h {
+			return out, true
+		}
+	}
+	return out, false
+}

@@ -204,3 +204,17 @@ func TestChoiceAndFocus(t *testing.T) {
 		t.Error("the focus gutter")
 	}
 }
+// TestFitted: the fullest level that fits the height, else the shortest
+// and false.
+func TestFitted(t *testing.T) {
+	render := func(level int) string { return strings.Repeat("line\n", 4-level) + "end" } // 5, 4, 3 lines
+	for _, c := range []struct {
+		h, want int
+		ok      bool
+	}{{5, 0, true}, {4, 1, true}, {3, 2, true}, {2, 2, false}} {
+		out, ok := layout.Fitted(3, c.h, render)
+		if out != render(c.want) || ok != c.ok {
+			t.Errorf("h=%d: %d lines, %v; want level %d, %v", c.h, strings.Count(out, "\n")+1, ok, c.want, c.ok)
+		}
+	}
+}
