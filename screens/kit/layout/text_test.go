@@ -204,6 +204,7 @@ func TestChoiceAndFocus(t *testing.T) {
 		t.Error("the focus gutter")
 	}
 }
+
 // TestFitted: the fullest level that fits the height, else the shortest
 // and false.
 func TestFitted(t *testing.T) {
