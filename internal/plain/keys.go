@@ -8,6 +8,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
@@ -63,7 +64,7 @@ func (s *session) unlockUntil(path string) (signer.Key, error) {
 		if err == nil || errors.Is(err, ErrEnd) || errors.Is(err, ErrInterrupted) {
 			return k, err
 		}
-		s.p.Say("%s; type the passphrase again.", strings.TrimSuffix(upperFirst(err.Error()), "."))
+		s.p.Say("%s; type the passphrase again.", strings.TrimSuffix(safetext.Capitalized(err.Error()), "."))
 	}
 }
 
@@ -74,11 +75,4 @@ func (s *session) watched(k signer.Key) signer.Key {
 		s.p.Say("Waiting for %s (ctrl+c cancels; nothing is sent until it signs)…", awaiting)
 		return ctx, func() {}
 	})
-}
-
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
