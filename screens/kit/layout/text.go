@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/tui"
 
 	"charm.land/lipgloss/v2"
@@ -73,15 +74,7 @@ func diffAt(a, b string) []bool {
 // isHex0x reports whether s is "0x" followed by hex digits only.
 func isHex0x(s string) bool {
 	h, ok := strings.CutPrefix(s, "0x")
-	if !ok || h == "" {
-		return false
-	}
-	for _, c := range h {
-		if !unicode.Is(unicode.ASCII_Hex_Digit, c) {
-			return false
-		}
-	}
-	return true
+	return ok && h != "" && safetext.HexDigits(h, len(h))
 }
 
 // WithArticle puts "a" or "an" before a word by how it is read: "an EVM
