@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"cmp"
 	"strings"
 	"unicode"
 
@@ -171,12 +172,7 @@ func Indent(lines []string, n int) string {
 }
 
 // OrDash is s, or a dash where s is empty, so a missing value still shows.
-func OrDash(s string) string {
-	if s == "" {
-		return "—"
-	}
-	return s
-}
+func OrDash(s string) string { return cmp.Or(s, "—") }
 
 // WrapTo wraps plain text at word boundaries to width w (none when w <= 0).
 func WrapTo(s string, w int) string {
