@@ -222,5 +222,5 @@ func (m *Model) sessionTick() tea.Cmd {
 		return nil // nothing to change, or a tick no later is pending
 	}
 	m.sessionDue = due
-	return m.after(due.Sub(now), sessionTickMsg{due: due})
+	return After(m.timer, due.Sub(now), sessionTickMsg{due: due})
 }
