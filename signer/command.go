@@ -106,7 +106,7 @@ func (k *CommandKey) SignTypedData(ctx context.Context, d Domain, m Message) ([6
 		}
 		defer os.RemoveAll(dir)
 		path := filepath.Join(dir, "typed-data.json")
-		if err := writePrivate(path, td); err != nil {
+		if err := osguard.CreateFile(path, td); err != nil {
 			return out, fmt.Errorf("cannot write the typed data file for the signing command: %w", err)
 		}
 		for i, a := range args {
@@ -195,19 +195,6 @@ func parseSignatureHex(s string) ([65]byte, bool) {
 		return out, false
 	}
 	return out, true
-}
-
-// writePrivate writes b to a new file only its owner can read.
-func writePrivate(path string, b []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(b); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }
 
 // cappedBuffer keeps the first maxCommandOutput bytes written to it and

@@ -105,3 +105,29 @@ func (l Lookup) configured(ctx context.Context, want common.Address) (Key, strin
 	}
 	return k, src.Describe(), nil
 }
+
+// Who names the key found, for the line of a review that says which key
+// signs: every face's words. "" at KeyNowhere.
+func (f Found) Who() string {
+	switch f.Place {
+	case KeyOfEnvironment:
+		return f.From + ", the environment's signer"
+	case KeyInEnv:
+		return "the raw key in $" + KeyEnvVar
+	case KeyDemo:
+		return "the sandbox demo key (public development key)"
+	case KeyInKeystore:
+		return "keystore " + f.Path
+	}
+	return ""
+}
+
+// WalletWho names the wallet logged in with (from: where it was opened,
+// "" unsaid), as Who names a key found.
+func WalletWho(k Key, from string) string {
+	who := "the wallet you logged in with, " + k.Address().Hex()
+	if from != "" {
+		who += ", from " + from
+	}
+	return who
+}

@@ -352,10 +352,11 @@ func fitLine(l string, w int) string {
 	return ansi.Truncate(strings.ReplaceAll(l, "\t", "    "), w, "…")
 }
 
-// after delivers msg after d, through Options.Timer.
-func (m *Model) after(d time.Duration, msg tea.Msg) tea.Cmd {
-	if m.timer != nil {
-		return m.timer(d, msg)
+// After is the Cmd that delivers msg after d: through timer, which tests
+// fake (Options.Timer, the console's Hooks.Timer), else a tea.Tick.
+func After(timer func(time.Duration, tea.Msg) tea.Cmd, d time.Duration, msg tea.Msg) tea.Cmd {
+	if timer != nil {
+		return timer(d, msg)
 	}
 	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
 }

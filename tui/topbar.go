@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -130,7 +129,7 @@ func (m *Model) layoutTopBar(segs []topBarSegment) (line string, ok bool) {
 
 // shortAccount turns an EVM address into 0xf39F…2266 and caps anything else.
 func shortAccount(s string) string {
-	if len(s) == 42 && strings.HasPrefix(s, "0x") && isHex(s[2:]) {
+	if len(s) == 42 && strings.HasPrefix(s, "0x") && safetext.HexDigits(s[2:], 40) {
 		return ShortAddress(s)
 	}
 	return ansi.Truncate(s, 16, "…")
@@ -144,15 +143,6 @@ func ShortAddress(a string) string {
 		return a
 	}
 	return a[:6] + "…" + a[len(a)-4:]
-}
-
-func isHex(s string) bool {
-	for _, r := range s {
-		if !unicode.Is(unicode.ASCII_Hex_Digit, r) {
-			return false
-		}
-	}
-	return true
 }
 
 // sessionLeft shows the remaining session at minute resolution, rounded
@@ -232,5 +222,5 @@ func (m *Model) sessionTick() tea.Cmd {
 		return nil // nothing to change, or a tick no later is pending
 	}
 	m.sessionDue = due
-	return m.after(due.Sub(now), sessionTickMsg{due: due})
+	return After(m.timer, due.Sub(now), sessionTickMsg{due: due})
 }

@@ -6,13 +6,14 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // Help is drawn here rather than by a library that asks the terminal for
@@ -166,7 +167,7 @@ func flagLines(set *pflag.FlagSet, st helpStyles) []string {
 			return
 		}
 		value, usage := pflag.UnquoteUsage(f)
-		r := row{short: "    ", long: "--" + f.Name, usage: capitalise(usage)}
+		r := row{short: "    ", long: "--" + f.Name, usage: safetext.Capitalized(usage)}
 		if f.Shorthand != "" {
 			r.short = "-" + f.Shorthand + ", "
 		}
@@ -249,12 +250,4 @@ func wrap(line string, width int) []string {
 		cur += word
 	}
 	return append(lines, cur)
-}
-
-func capitalise(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	if n == 0 {
-		return s
-	}
-	return string(unicode.ToUpper(r)) + s[n:]
 }

@@ -16,14 +16,12 @@ import (
 // no byte of the output can drive a terminal or hide text from a reader.
 
 // writeJSON writes v as one indented JSON document.
-func writeJSON(w io.Writer, v any) error { return encodeJSON(w, v, "  ") }
+func writeJSON(w io.Writer, v any) error { return encodeIndented(w, v, "", "  ") }
 
 // writeJSONLine writes v as one JSON object on one line, for streams.
-func writeJSONLine(w io.Writer, v any) error { return encodeJSON(w, v, "") }
+func writeJSONLine(w io.Writer, v any) error { return encodeIndented(w, v, "", "") }
 
-func encodeJSON(w io.Writer, v any, indent string) error { return encodeIndented(w, v, "", indent) }
-
-// encodeIndented writes v as encodeJSON does, each line after its first
+// encodeIndented writes v indented by indent, each line after its first
 // starting with prefix.
 func encodeIndented(w io.Writer, v any, prefix, indent string) error {
 	var b bytes.Buffer

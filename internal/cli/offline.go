@@ -49,7 +49,7 @@ func offlineOut(out string, dryRun bool) string {
 // who must sign it, until when, and how to finish; asJSON writes it in the
 // command's JSON style.
 func writePrepared(w io.Writer, e config.Environment, p intent.Prepared, out, submit string, facts []intent.Fact, valid string, asJSON func(any) error) error {
-	if err := writeNewPrivate(out, p.File()); err != nil {
+	if err := osguard.CreateFile(out, p.File()); err != nil {
 		return fmt.Errorf("the typed data cannot be written to %s (%v): nothing was signed or sent", out, err)
 	}
 	exp := p.Expiration().UTC()
@@ -64,25 +64,6 @@ func writePrepared(w io.Writer, e config.Environment, p intent.Prepared, out, su
 		p.Signer.Hex(), safetext.ShellLine("cast", "wallet", "sign", "--data", "--from-file", out))
 	fmt.Fprintf(w, "Then, before it expires:\n  %s\n", submit)
 	return nil
-}
-
-// writeNewPrivate writes b to a new file only its owner can read, never
-// over an existing file or through a link, and syncs it.
-func writeNewPrivate(path string, b []byte) error {
-	fh, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
-		return err
-	}
-	if _, err := fh.Write(b); err != nil {
-		fh.Close()
-		os.Remove(path)
-		return err
-	}
-	if err := fh.Sync(); err != nil {
-		fh.Close()
-		return err
-	}
-	return fh.Close()
 }
 
 // preparedJSON is the --json line of a prepared intent.

@@ -22,10 +22,15 @@ func ReadStateFile(path string) ([]byte, error) {
 // written. A link or a file others could change at path is refused first;
 // the rename itself would replace a link, not follow it.
 func WriteStateFile(path string, b []byte) error {
-	return WriteStateFileFrom(path, func(w io.Writer) error {
+	return WriteStateFileFrom(path, bytesOf(b))
+}
+
+// bytesOf is a writer of b, for fill.
+func bytesOf(b []byte) func(io.Writer) error {
+	return func(w io.Writer) error {
 		_, err := w.Write(b)
 		return err
-	})
+	}
 }
 
 // WriteStateFileFrom replaces a state file as WriteStateFile does, with
@@ -44,17 +49,11 @@ func WriteStateFileFrom(path string, write func(io.Writer) error) error {
 	}
 	tmp := f.Name()
 	defer os.Remove(tmp)
-	err = MakePrivate(tmp)
-	if err == nil {
-		err = write(f)
+	if err := MakePrivate(tmp); err != nil {
+		f.Close()
+		return err
 	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
+	if err := fill(f, write); err != nil {
 		return err
 	}
 	return os.Rename(tmp, path)
@@ -70,12 +69,38 @@ func CreateStateFile(path string, b []byte) error {
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(b)
+	return fill(f, bytesOf(b))
+}
+
+// CreateFile writes b to a new file at path that only its owner can read
+// (a file the user names, such as --out, or a child's input): never over
+// an existing file or through a link, and synced.
+func CreateFile(path string, b []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	if err := MakePrivate(path); err != nil {
+		f.Close()
+		os.Remove(path)
+		return err
+	}
+	return fill(f, bytesOf(b))
+}
+
+// fill writes the new file f with write, syncs and closes it; a file it
+// could not fill is removed, so that a half-written one is never taken for
+// done.
+func fill(f *os.File, write func(io.Writer) error) error {
+	err := write(f)
 	if err == nil {
 		err = f.Sync()
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
+	}
+	if err != nil {
+		os.Remove(f.Name())
 	}
 	return err
 }

@@ -79,32 +79,38 @@ func TestWriteStateFileRefusesOpenFiles(t *testing.T) {
 	}
 }
 
-// TestCreateStateFile: a new state file is 0600 and holds what was given;
-// one already there (or a link) is never replaced.
+// TestCreateStateFile: both creators of a new private file (a state file,
+// and a file the user names) write it 0600, never over an existing file
+// nor through a link.
 func TestCreateStateFile(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "sub", "prepared.json")
-	if err := CreateStateFile(path, []byte("first")); err != nil {
-		t.Fatal(err)
+	for name, create := range map[string]func(string, []byte) error{"CreateStateFile": CreateStateFile, "CreateFile": CreateFile} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "prepared.json")
+		if err := create(path, []byte("first")); err != nil {
+			t.Fatal(name, err)
+		}
+		if err := create(path, []byte("second")); !os.IsExist(err) {
+			t.Errorf("%s, an existing file: %v, want it to exist already", name, err)
+		}
+		if b, _ := os.ReadFile(path); string(b) != "first" {
+			t.Errorf("%s: the file was replaced: %q", name, b)
+		}
+		if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
+			t.Errorf("%s: mode %v, %v", name, fi.Mode(), err)
+		}
+		link := filepath.Join(dir, "link")
+		if err := os.Symlink(filepath.Join(dir, "elsewhere"), link); err != nil {
+			t.Fatal(err)
+		}
+		if err := create(link, []byte("through")); err == nil {
+			t.Errorf("%s: a file was created through a link", name)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "elsewhere")); err == nil {
+			t.Errorf("%s: the link's target was written", name)
+		}
 	}
-	if err := CreateStateFile(path, []byte("second")); !os.IsExist(err) {
-		t.Errorf("an existing file: %v, want it to exist already", err)
-	}
-	if b, _ := os.ReadFile(path); string(b) != "first" {
-		t.Errorf("the file was replaced: %q", b)
-	}
-	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
-		t.Errorf("mode %v, %v", fi.Mode(), err)
-	}
-	link := filepath.Join(dir, "link")
-	if err := os.Symlink(path, link); err != nil {
-		t.Fatal(err)
-	}
-	if err := CreateStateFile(link, []byte("through")); err == nil {
-		t.Error("a file was created through a link")
-	}
-	if b, _ := os.ReadFile(path); string(b) != "first" {
-		t.Errorf("the link's target was written: %q", b)
+	if err := CreateStateFile(filepath.Join(t.TempDir(), "sub", "new.json"), nil); err != nil {
+		t.Errorf("a state file's directory is made: %v", err)
 	}
 }
 

@@ -209,7 +209,7 @@ func (s *session) lookUpID(ids ...string) error {
 		case !f.Known && !f.NotFound && !f.Vanished:
 			failed = fmt.Errorf("the status of %s could not be read: %w", f.QuoteID, exchange.Explain(f.Err))
 			if len(ids) > 1 {
-				said[f.QuoteID] = upperFirst(trimStop(failed)) + "."
+				said[f.QuoteID] = safetext.Capitalized(trimStop(failed)) + "."
 			}
 			return true
 		case len(ids) > 1:

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
@@ -25,11 +26,7 @@ type reviewKey struct {
 // the wallet logged in with, else where signer.Lookup finds it.
 func (s *session) keyFor(want common.Address) reviewKey {
 	if k := s.wallet; k != nil {
-		who := "the wallet you logged in with, " + k.Address().Hex()
-		if s.walletFrom != "" {
-			who += ", from " + s.walletFrom
-		}
-		return reviewKey{who: who, waits: signer.Awaiting(k) != "", load: func() (signer.Key, error) { return s.watched(k), nil }}
+		return reviewKey{who: signer.WalletWho(k, s.walletFrom), waits: signer.Awaiting(k) != "", load: func() (signer.Key, error) { return s.watched(k), nil }}
 	}
 	env := s.target.Env
 	l := signer.Lookup{Opening: s.opening(s.target), Signer: env.Signer, Account: env.Account}
@@ -40,17 +37,14 @@ func (s *session) keyFor(want common.Address) reviewKey {
 	loaded := func() (signer.Key, error) { return s.watched(f.Key), nil }
 	switch f.Place {
 	case signer.KeyOfEnvironment:
-		return reviewKey{who: f.From + ", the environment's signer", waits: signer.Awaiting(f.Key) != "", load: loaded}
-	case signer.KeyInEnv:
-		return reviewKey{who: "the raw key in $" + signer.KeyEnvVar, load: loaded}
-	case signer.KeyDemo:
-		return reviewKey{who: "the sandbox demo key (public development key)", load: loaded}
+		return reviewKey{who: f.Who(), waits: signer.Awaiting(f.Key) != "", load: loaded}
+	case signer.KeyInEnv, signer.KeyDemo:
+		return reviewKey{who: f.Who(), load: loaded}
 	case signer.KeyInKeystore:
-		return reviewKey{who: "keystore " + f.Path, load: func() (signer.Key, error) { return s.unlockUntil(f.Path) }}
-	case signer.KeyNowhere:
-		if f.Err != nil {
-			return reviewKey{err: fmt.Errorf("the environment's signer (signer = %q in the config) cannot sign for %s: %w", env.Signer, want.Hex(), f.Err)}
-		}
+		return reviewKey{who: f.Who(), load: func() (signer.Key, error) { return s.unlockUntil(f.Path) }}
+	}
+	if f.Err != nil {
+		return reviewKey{err: fmt.Errorf("the environment's signer (signer = %q in the config) cannot sign for %s: %w", env.Signer, want.Hex(), f.Err)}
 	}
 	return reviewKey{err: fmt.Errorf("no key for %s: log in by wallet, set $%s or signer (config), or run %s", want.Hex(), signer.KeyEnvVar, s.command("key", "import"))}
 }
@@ -63,7 +57,7 @@ func (s *session) unlockUntil(path string) (signer.Key, error) {
 		if err == nil || errors.Is(err, ErrEnd) || errors.Is(err, ErrInterrupted) {
 			return k, err
 		}
-		s.p.Say("%s; type the passphrase again.", strings.TrimSuffix(upperFirst(err.Error()), "."))
+		s.p.Say("%s; type the passphrase again.", strings.TrimSuffix(safetext.Capitalized(err.Error()), "."))
 	}
 }
 
@@ -74,11 +68,4 @@ func (s *session) watched(k signer.Key) signer.Key {
 		s.p.Say("Waiting for %s (ctrl+c cancels; nothing is sent until it signs)…", awaiting)
 		return ctx, func() {}
 	})
-}
-
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

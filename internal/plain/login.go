@@ -1,6 +1,7 @@
 package plain
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -77,7 +78,7 @@ func (s *session) logIn() error {
 			continue
 		}
 		s.target, s.wallet, s.walletFrom = t, key, from
-		s.p.Say("Logged in to %s by %s: funding account %s, account id %s.", t.Env.Name, sess.Method, sess.FundingAccountAddress, orNone(sess.AccountID))
+		s.p.Say("Logged in to %s by %s: funding account %s, account id %s.", t.Env.Name, sess.Method, sess.FundingAccountAddress, cmp.Or(sess.AccountID, "none"))
 		if sess.SubAccountID != "" {
 			s.p.Say("This is a trading key of sub-account %s: withdrawals need a main-account key.", sess.SubAccountID)
 		}
@@ -279,11 +280,4 @@ func loginError(err error, byAPIKey bool) error {
 		return exchange.UserError{Text: "The API key was not accepted: check it and type it again"}
 	}
 	return exchange.Explain(err)
-}
-
-func orNone(s string) string {
-	if s == "" {
-		return "none"
-	}
-	return s
 }

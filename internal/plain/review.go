@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
@@ -52,7 +53,7 @@ func (s *session) sayWhere() {
 	e := s.target.Env
 	s.p.Say("Environment: %s.", e.Where())
 	if e.Embedded() {
-		s.p.Say("  %s.", upperFirst(config.EmbeddedWords))
+		s.p.Say("  %s.", safetext.Capitalized(config.EmbeddedWords))
 	}
 }
 

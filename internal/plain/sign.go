@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
@@ -111,7 +112,7 @@ func (s *session) quote(ch withdrawal.Choice) (withdrawal.Order, withdrawal.Pric
 	var refused *withdrawal.QuoteRefusedError
 	switch {
 	case errors.As(err, &refused):
-		s.p.Say("%s. Nothing was signed.", upperFirst(refused.Error()))
+		s.p.Say("%s. Nothing was signed.", safetext.Capitalized(refused.Error()))
 		return withdrawal.Order{}, priced, false, nil
 	case err != nil:
 		if err := s.interrupted(err); errors.Is(err, ErrInterrupted) {
@@ -190,7 +191,7 @@ func (s *session) trustBridge(o withdrawal.Order) (withdrawal.BridgeTrust, bool,
 			return trust, false, nil
 		}
 		if trust, err = changed.Accept(typed); err != nil {
-			s.p.Say("%s.", upperFirst(trimStop(err)))
+			s.p.Say("%s.", safetext.Capitalized(trimStop(err)))
 			continue
 		}
 		s.p.Say("Trusted: it is recorded in place of %s once you confirm the withdrawal.", changed.Expected)

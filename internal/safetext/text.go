@@ -146,3 +146,13 @@ var lineBreaks = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " 
 
 // flat is s cleaned (Text) on one line: line breaks and tabs as spaces.
 func flat(s string) string { return Text(lineBreaks.Replace(s)) }
+
+// Capitalized starts s with a capital letter: a fact worded in lower case
+// (an error's text) opening a sentence of its own. Every face words with it.
+func Capitalized(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}

@@ -79,3 +79,11 @@ func TestHoldsKeyShape(t *testing.T) {
 		}
 	}
 }
+
+func TestCapitalized(t *testing.T) {
+	for in, want := range map[string]string{"": "", "the key": "The key", "élan": "Élan", "Already": "Already", "7 left": "7 left"} {
+		if got := Capitalized(in); got != want {
+			t.Errorf("Capitalized(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -35,7 +35,7 @@ func offlineReview(t *testing.T, app *kit.App, now *time.Time, w, h int) *builde
 	r := newBuilderReview(app, a, bldNonce)
 	r.SetSize(w, h)
 	r.Init()
-	r.Update(kit.KeyFoundMsg{Source: kit.KeyDemo})
+	r.Update(kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
 	*now = now.Add(kit.KeyGuard)
 	return r
 }
@@ -203,7 +203,7 @@ func TestBuilderReviewNoKeyPointsOffline(t *testing.T) {
 			app.Target.Demo = nil
 		}
 		r := offlineReview(t, app, now, 120, 40)
-		r.Update(kit.KeyFoundMsg{Source: kit.KeyNone})
+		r.Update(kit.KeyFoundMsg{})
 		if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.err == nil {
 			t.Fatalf("enter without a key: %v %v", cmd, r.err)
 		}

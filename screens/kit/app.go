@@ -181,12 +181,7 @@ func (a *App) Waited(ctx context.Context, d time.Duration) error {
 }
 
 // After is the Cmd that delivers msg after d, through Hooks.Timer.
-func (a *App) After(d time.Duration, msg tea.Msg) tea.Cmd {
-	if a.Timer != nil {
-		return a.Timer(d, msg)
-	}
-	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
-}
+func (a *App) After(d time.Duration, msg tea.Msg) tea.Cmd { return tui.After(a.Timer, d, msg) }
 
 // DrawNonce returns a fresh signature nonce (D9).
 func (a *App) DrawNonce() uint32 {

@@ -18,44 +18,25 @@ import (
 	"github.com/svcwallet/svcwallet/tui"
 )
 
-// KeyFoundMsg says where the signing key for an address was found.
+// KeyFoundMsg says where the signing key for an address was found: the
+// wallet logged in with, else where signer.Lookup found it.
 type KeyFoundMsg struct {
-	Source int
-	Path   string
-	// Key and From are the environment's configured key (KeyConfigured) and
-	// its name; Err says why that source cannot sign, with Source KeyNone.
-	Key  signer.Key
-	From string
-	Err  error
+	LoggedIn bool
+	signer.Found
 }
 
-// Where a signing key comes from, in the order they are tried.
-const (
-	KeyNone     = iota
-	KeyLoggedIn // the wallet the user logged in with
-	keyEnv      // the raw key in $SVCWALLET_PRIVATE_KEY
-	KeyDemo     // the sandbox's published key
-	KeyKeystore // a keystore file, unlocked with a passphrase typed here
-	// KeyConfigured is the environment's own key source (its config's
-	// signer, as the command line's): clef or a signing command, after an
-	// API-key login.
-	KeyConfigured
-)
-
 // signingKey finds and unlocks the key that signs for an account: the
-// logged-in wallet, the raw-key variable, the sandbox demo key, or a keystore
-// file for the address (asking its passphrase). Review screens embed it.
+// logged-in wallet, else the environment's clef or signing command, the
+// raw-key variable, the sandbox demo key, or a keystore file for the
+// address (asking its passphrase). Review screens embed it.
 type signingKey struct {
-	app    *App
-	want   common.Address
-	source int
-	path   string
-	key    signer.Key // KeyConfigured's
-	from   string     // KeyConfigured's name
-	err    error      // why the configured source cannot sign
-	Found  bool
-	Pass   Input
-	width  int // of the screen, so view wraps rather than clips
+	app      *App
+	want     common.Address
+	loggedIn bool
+	at       signer.Found
+	Found    bool
+	Pass     Input
+	width    int // of the screen, so view wraps rather than clips
 }
 
 func newSigningKey(app *App, want common.Address) signingKey {
@@ -68,27 +49,22 @@ func (k *signingKey) Find() tea.Cmd {
 	app, want := k.app, k.want
 	return func() tea.Msg {
 		if app.Signer != nil {
-			return KeyFoundMsg{Source: KeyLoggedIn}
+			return KeyFoundMsg{LoggedIn: true}
 		}
-		f := app.KeyLookup().Find(context.Background(), want)
-		return KeyFoundMsg{Source: keySources[f.Place], Path: f.Path, Key: f.Key, From: f.From, Err: f.Err}
+		return KeyFoundMsg{Found: app.KeyLookup().Find(context.Background(), want)}
 	}
 }
-
-// keySources are the review's sources of signer.Lookup's places.
-var keySources = map[signer.KeyPlace]int{signer.KeyNowhere: KeyNone, signer.KeyOfEnvironment: KeyConfigured,
-	signer.KeyInEnv: keyEnv, signer.KeyDemo: KeyDemo, signer.KeyInKeystore: KeyKeystore}
 
 // Update takes the search result and, for a keystore, passphrase keystrokes.
 func (k *signingKey) Update(msg tea.Msg) tea.Cmd {
 	if m, ok := msg.(KeyFoundMsg); ok {
-		k.Found, k.source, k.path, k.key, k.from, k.err = true, m.Source, m.Path, m.Key, m.From, m.Err
-		if k.source == KeyKeystore {
+		k.Found, k.loggedIn, k.at = true, m.LoggedIn, m.Found
+		if k.Typing() {
 			return k.Pass.Focus()
 		}
 		return nil
 	}
-	if k.source != KeyKeystore {
+	if !k.Typing() {
 		return nil
 	}
 	var cmd tea.Cmd
@@ -97,21 +73,21 @@ func (k *signingKey) Update(msg tea.Msg) tea.Cmd {
 }
 
 // Usable: a key to sign with was found.
-func (k *signingKey) Usable() bool { return k.Found && k.source != KeyNone }
+func (k *signingKey) Usable() bool { return k.Found && (k.loggedIn || k.at.Place != signer.KeyNowhere) }
 
 // Typing: the passphrase field has the keys.
-func (k *signingKey) Typing() bool { return k.source == KeyKeystore }
+func (k *signingKey) Typing() bool { return !k.loggedIn && k.at.Place == signer.KeyInKeystore }
 
 // Ready reports whether signing can start, or why not.
 func (k *signingKey) Ready() error {
 	switch {
 	case !k.Found:
 		return exchange.UserError{Text: "Still looking for the signing key"}
-	case k.source == KeyNone && k.err != nil:
-		return exchange.UserError{Text: fmt.Sprintf("The environment's signer (signer = %q in the config) cannot sign for %s: %v", k.app.Target.Env.Signer, k.want.Hex(), k.err), Cause: k.err}
-	case k.source == KeyNone:
+	case !k.Usable() && k.at.Err != nil:
+		return exchange.UserError{Text: fmt.Sprintf("The environment's signer (signer = %q in the config) cannot sign for %s: %v", k.app.Target.Env.Signer, k.want.Hex(), k.at.Err), Cause: k.at.Err}
+	case !k.Usable():
 		return exchange.UserError{Text: fmt.Sprintf("No key for %s: log in by wallet, set $%s or signer (config), or `svcwallet key import`", k.want.Hex(), signer.KeyEnvVar)}
-	case k.source == KeyKeystore && k.Pass.Value() == "":
+	case k.Typing() && k.Pass.Value() == "":
 		return exchange.UserError{Text: "Type the keystore passphrase, then press enter to sign"}
 	}
 	return nil
@@ -120,20 +96,21 @@ func (k *signingKey) Ready() error {
 // Loader returns a function, safe to run inside a Cmd, that yields the key.
 // It captures the passphrase now and clears the field.
 func (k *signingKey) Loader() func() (signer.Key, error) {
-	app, source, path, pass, configured := k.app, k.source, k.path, k.Pass.Value(), k.key
+	app, loggedIn, at, pass := k.app, k.loggedIn, k.at, k.Pass.Value()
 	k.Pass.SetValue("")
 	return func() (signer.Key, error) {
-		switch source {
-		case KeyLoggedIn:
+		if loggedIn {
 			return app.Signer, nil
-		case KeyConfigured:
-			return configured, nil
-		case keyEnv:
+		}
+		switch at.Place {
+		case signer.KeyOfEnvironment:
+			return at.Key, nil
+		case signer.KeyInEnv:
 			return signer.ParsePrivateKeyHex(app.Getenv(signer.KeyEnvVar))
-		case KeyDemo:
+		case signer.KeyDemo:
 			return signer.ParsePrivateKeyHex(app.Target.Demo.PrivateKey)
-		case KeyKeystore:
-			key, err := app.LoadKeystore(path, pass)
+		case signer.KeyInKeystore:
+			key, err := app.LoadKeystore(at.Path, pass)
 			if err != nil {
 				return nil, KeyNotOpened(err)
 			}
@@ -157,30 +134,18 @@ func KeyNotOpened(err error) error {
 func (k *signingKey) View(lw int) string {
 	c := k.app.Common
 	st := c.Styles
-	var who string
-	switch k.source {
-	case KeyLoggedIn:
-		who = "the wallet you logged in with, " + k.app.Signer.Address().Hex()
-		if k.app.SignerFrom != "" {
-			who += ", from " + k.app.SignerFrom
-		}
-	case KeyConfigured:
-		who = k.from + ", the environment's signer"
-	case keyEnv:
-		who = "the raw key in $" + signer.KeyEnvVar
-	case KeyDemo:
-		who = "the sandbox demo key (public development key)"
-	case KeyKeystore:
-		who = "keystore " + k.path
-	default:
-		if !k.Found {
-			return layout.Field(c, "Signing key", lw, st.Muted.Render("looking…"))
-		}
+	who := k.at.Who()
+	switch {
+	case !k.Found:
+		return layout.Field(c, "Signing key", lw, st.Muted.Render("looking…"))
+	case k.loggedIn:
+		who = signer.WalletWho(k.app.Signer, k.app.SignerFrom)
+	case !k.Usable():
 		return layout.WrapField(c, "Signing key", lw, st.Warning.Render("none found for "+k.want.Hex()), "", k.width)
 	}
 	var b strings.Builder
 	b.WriteString(layout.WrapField(c, "Signing key", lw, st.Value.Render(who), "", k.width))
-	if k.source == KeyKeystore {
+	if k.Typing() {
 		b.WriteString("\n" + layout.Field(c, "Passphrase", lw, k.Pass.View()))
 	}
 	return b.String()
@@ -192,13 +157,13 @@ func (k *signingKey) View(lw int) string {
 // beside says (a review's countdown). It reports whether beside was
 // drawn.
 func (k *signingKey) TightView(lw int, beside string) (string, bool) {
-	if k.source != KeyKeystore {
+	if !k.Typing() {
 		return k.View(lw), false
 	}
 	c := k.app.Common
 	head := "keystore " + tui.ShortAddress(k.want.Hex()) + " in "
 	room := k.width - lw - 1 - ansi.StringWidth(head)
-	line := layout.Field(c, "Signing key", lw, c.Styles.Value.Render(head+cutLeft(filepath.Dir(k.path), room)))
+	line := layout.Field(c, "Signing key", lw, c.Styles.Value.Render(head+cutLeft(filepath.Dir(k.at.Path), room)))
 	pass := k.Pass
 	bw := ansi.StringWidth(beside)
 	fits := beside != "" && k.width-lw-1-2-bw >= 12
@@ -225,11 +190,11 @@ func cutLeft(s string, w int) string {
 // svcwallet (clef, a signing command: signer.Awaiting): only the wallet
 // logged in with can; the other keys are in memory.
 func (k *signingKey) Waits() bool {
-	switch k.source {
-	case KeyLoggedIn:
+	switch {
+	case k.loggedIn:
 		return signer.Awaiting(k.app.Signer) != ""
-	case KeyConfigured:
-		return signer.Awaiting(k.key) != ""
+	case k.at.Place == signer.KeyOfEnvironment:
+		return signer.Awaiting(k.at.Key) != ""
 	}
 	return false
 }

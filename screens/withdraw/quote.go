@@ -12,6 +12,7 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -248,7 +249,7 @@ func (q *quoteScreen) confirm() tea.Cmd {
 		if q.quote.PayAmount.Equal(q.w.Amount) { // the fee is over the cap
 			next = "press r to re-quote later, or go back and raise the cap"
 		}
-		return tui.ShowError(exchange.UserError{Text: capitalized(refusal) + ": " + next})
+		return tui.ShowError(exchange.UserError{Text: safetext.Capitalized(refusal) + ": " + next})
 	}
 	return tui.Push(newReview(q.app, q.w, q.quote))
 }
@@ -362,14 +363,6 @@ func (q *quoteScreen) facts(facts, was []intent.Fact, short bool) string {
 		b.WriteString(layout.WrapField(c, f.Label, 16, value, note, q.wd) + "\n")
 	}
 	return b.String()
-}
-
-// capitalized starts an ASCII sentence with a capital letter.
-func capitalized(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // bar draws the time left as a progress bar of width w.

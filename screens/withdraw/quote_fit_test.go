@@ -12,6 +12,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // TestQuoteFitsTheSmallestTerminal (found by review, then in tmux): at
@@ -76,7 +77,7 @@ func TestCappedReviewSignsAtTheSmallestTerminal(t *testing.T) {
 	r := newReview(app, w, withdrawal.PricedQuote{Quote: small})
 	r.SetSize(60, 18)
 	r.Init()
-	r.Update(kit.KeyFoundMsg{Source: kit.KeyDemo})
+	r.Update(kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
 	if check := r.checkBridge(); check != nil {
 		r.Update(check())
 	}

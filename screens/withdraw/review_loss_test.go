@@ -12,6 +12,7 @@ import (
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // mostlyFeeReview is a review of a real sandbox quote for 1.6 USDT, of
@@ -30,7 +31,7 @@ func mostlyFeeReview(t *testing.T) (*reviewScreen, *hostileSandbox) {
 	r := newReview(app, w, withdrawal.PricedQuote{Quote: q})
 	r.SetSize(120, 40)
 	r.Init()
-	r.Update(kit.KeyFoundMsg{Source: kit.KeyDemo})
+	r.Update(kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
 	r.Update(r.checkBridge()())
 	*now = now.Add(kit.KeyGuard)
 	return r, h

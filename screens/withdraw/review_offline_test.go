@@ -26,7 +26,7 @@ import (
 // small to read whole.
 func TestReviewPreparesForOfflineSigning(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
-	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
 	if screentest.Offers(r.KeyMap(), "o") {
 		t.Fatal("o is offered on the embedded sandbox")
 	}
@@ -36,13 +36,13 @@ func TestReviewPreparesForOfflineSigning(t *testing.T) {
 	app.ConfigFlag = "/home/me/my FILES/wallet.toml"
 	// Too small to read whole, with a key or without one (offline signing's
 	// case): o is not offered, and the screen says why.
-	for _, source := range []int{kit.KeyDemo, kit.KeyNone} {
-		r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 60, 12, kit.KeyFoundMsg{Source: source})
+	for _, source := range []signer.KeyPlace{signer.KeyDemo, signer.KeyNowhere} {
+		r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 60, 12, kit.KeyFoundMsg{Found: signer.Found{Place: source}})
 		if _, cmd := screentest.Press(r, "o"); screentest.Offers(r.KeyMap(), "o") || cmd != nil || !strings.Contains(ansi.Strip(r.View()), "Too small to review") {
 			t.Fatalf("key source %d: o is offered, or prepares, or the screen does not say it is too small:\n%s", source, ansi.Strip(r.View()))
 		}
 	}
-	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
 	if !screentest.Offers(r.KeyMap(), "o") {
 		t.Fatalf("o is not offered: %v", r.KeyMap().ShortHelp())
 	}

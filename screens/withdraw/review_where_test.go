@@ -8,6 +8,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // TestReviewAlwaysNamesTheEnvironment (issue 35 item 12): at every size
@@ -20,7 +21,7 @@ func TestReviewAlwaysNamesTheEnvironment(t *testing.T) {
 	app.Target.Env.Name = "local" // a configured environment, not the embedded sandbox
 	for _, w := range []int{80, 120} {
 		q := fixedQuote(*now, "1.5")
-		r := reviewFor(t, app, now, q, 0, w, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
+		r := reviewFor(t, app, now, q, 0, w, 40, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
 		for _, expired := range []bool{false, true} {
 			drawn := 0
 			for h := 8; h <= 40; h++ {
@@ -59,7 +60,7 @@ func TestReviewAlwaysNamesTheEnvironment(t *testing.T) {
 // plain mode list), in its order, each on the line of its label.
 func TestReviewDrawsTheServiceFacts(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
-	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
 	lines := strings.Split(ansi.Strip(r.View()), "\n")
 	at := 0
 	for _, f := range r.order.Facts() {

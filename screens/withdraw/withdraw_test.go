@@ -301,7 +301,7 @@ func TestReviewCountdownAndExpiry(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
 	q := fixedQuote(*now, "1.5") // expires in 60 s by the local clock
 	// The server's clock is 30 s ahead; the guard takes another 0.5 s.
-	r := reviewFor(t, app, now, q, 30*time.Second, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	r := reviewFor(t, app, now, q, 30*time.Second, 120, 40, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
 	if view := ansi.Strip(r.View()); !strings.Contains(view, "Quote expires in 30s") {
 		t.Fatalf("no countdown of 30s:\n%s", view)
 	}
@@ -341,7 +341,7 @@ func TestReviewCountdownAndExpiry(t *testing.T) {
 // countdown, and no enter is offered while the withdrawal is out.
 func TestReviewGuardAndSendingKeys(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
-	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
 	r.gate.ShownAt = *now // as if just shown
 	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending {
 		t.Fatal("enter within the keystroke guard started signing")
@@ -382,7 +382,7 @@ func TestReviewAt60x20KeepsEverythingWhole(t *testing.T) {
 			}
 		}
 	}
-	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
 	digest := signer.Digest(r.order.Domain, r.order.Transfer).Hex()
 	check(r, digest, sandbox.BridgeFundingAddress, "Signing key the sandbox demo key (public development key)",
 		"Press enter to sign and withdraw", "Quote expires in",
@@ -391,7 +391,7 @@ func TestReviewAt60x20KeepsEverythingWhole(t *testing.T) {
 		// not a detail.
 		"You pay 25 USDT", "You receive 23.5 USDT on ARBITRUM", "Bridge fee 1.5 USDT", "You lose 1.5 USDT, 6% of the amount", "Speed fast",
 		"= 25 USDT", "pinned", "2026-")
-	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, kit.KeyFoundMsg{Source: kit.KeyNone})
+	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, kit.KeyFoundMsg{})
 	screentest.Press(r, "enter")
 	if r.err == nil {
 		t.Fatal("no error without a key")
@@ -404,7 +404,7 @@ func TestReviewAt60x20KeepsEverythingWhole(t *testing.T) {
 // review, offers no enter, and enter signs nothing; taller again, it signs.
 func TestReviewTooSmallDoesNotSign(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
-	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 60, 12, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 60, 12, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
 	view := ansi.Strip(r.View())
 	if screentest.Offers(r.KeyMap(), "enter") || !strings.Contains(view, "Too small to review") || strings.Contains(view, "Press enter") {
 		t.Fatalf("at 60x12: %v\n%s", r.KeyMap().ShortHelp(), view)
@@ -541,7 +541,7 @@ func TestMarkDiffHexIgnoresCase(t *testing.T) {
 // it and take more rows; it names ? only for when the help is open.
 func TestReviewTooSmallHintHoldsWithHelpClosed(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
-	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 60, 12, kit.KeyFoundMsg{Source: kit.KeyDemo})
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 60, 12, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
 	view := strings.Join(strings.Fields(ansi.Strip(r.View())), " ")
 	if !strings.Contains(view, "Make the window taller") || !strings.Contains(view, "if the help is open, close it with ?") {
 		t.Fatalf("the hint does not say ? is for an open help:\n%s", view)

@@ -10,6 +10,8 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/mr-tron/base58"
+
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // maxBase58Len bounds base58 input before decoding (decoding is quadratic);
@@ -92,20 +94,12 @@ func validateEVM(addr string) error {
 	if len(digits) != 40 {
 		return fmt.Errorf("an EVM address has 40 hex digits after 0x, not %d", len(digits))
 	}
-	var lower, upper bool
-	for _, r := range digits {
-		switch {
-		case r >= '0' && r <= '9':
-		case r >= 'a' && r <= 'f':
-			lower = true
-		case r >= 'A' && r <= 'F':
-			upper = true
-		default:
-			return errors.New("an EVM address may hold only hex digits after 0x")
-		}
+	if !safetext.HexDigits(digits, 40) {
+		return errors.New("an EVM address may hold only hex digits after 0x")
 	}
 	// Mixed case carries an EIP-55 checksum, which must hold; one case carries none.
-	if lower && upper && common.HexToAddress(addr).Hex() != addr {
+	mixed := digits != strings.ToLower(digits) && digits != strings.ToUpper(digits)
+	if mixed && common.HexToAddress(addr).Hex() != addr {
 		return errors.New("EVM address has a wrong EIP-55 checksum (check for a typo)")
 	}
 	return nil

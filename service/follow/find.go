@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
 )
@@ -44,15 +45,7 @@ func KindOf(id string) IDKind {
 // IsPayoutHash reports whether s is 0x and 64 hex digits: an EVM payout
 // hash, or a private key written as one.
 func IsPayoutHash(s string) bool {
-	if len(s) != 66 || (s[:2] != "0x" && s[:2] != "0X") {
-		return false
-	}
-	for i := 2; i < len(s); i++ {
-		if c := s[i] | 0x20; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
-			return false
-		}
-	}
-	return true
+	return len(s) == 66 && (s[:2] == "0x" || s[:2] == "0X") && safetext.HexDigits(s[2:], 64)
 }
 
 // MaskHashes is text with each payout hash that stands alone (between the

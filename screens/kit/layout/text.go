@@ -1,9 +1,11 @@
 package layout
 
 import (
+	"cmp"
 	"strings"
 	"unicode"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/tui"
 
 	"charm.land/lipgloss/v2"
@@ -73,15 +75,7 @@ func diffAt(a, b string) []bool {
 // isHex0x reports whether s is "0x" followed by hex digits only.
 func isHex0x(s string) bool {
 	h, ok := strings.CutPrefix(s, "0x")
-	if !ok || h == "" {
-		return false
-	}
-	for _, c := range h {
-		if !unicode.Is(unicode.ASCII_Hex_Digit, c) {
-			return false
-		}
-	}
-	return true
+	return ok && h != "" && safetext.HexDigits(h, len(h))
 }
 
 // WithArticle puts "a" or "an" before a word by how it is read: "an EVM
@@ -178,12 +172,7 @@ func Indent(lines []string, n int) string {
 }
 
 // OrDash is s, or a dash where s is empty, so a missing value still shows.
-func OrDash(s string) string {
-	if s == "" {
-		return "—"
-	}
-	return s
-}
+func OrDash(s string) string { return cmp.Or(s, "—") }
 
 // WrapTo wraps plain text at word boundaries to width w (none when w <= 0).
 func WrapTo(s string, w int) string {
