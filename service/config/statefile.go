@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // ErrNotState is a state file whose content is not svcwallet's (ReadState).
@@ -19,7 +20,8 @@ const maxStateFile = 1 << 20
 
 // ReadState reads the private state file at path (osguard.ReadStateFile:
 // no link followed, another user's refused) as the JSON of v, strictly:
-// one object, no field v lacks, at most 1 MiB, else ErrNotState. A missing
+// one object, no field v lacks nor any named twice (safetext.RepeatedKey,
+// as an answer is held to), at most 1 MiB, else ErrNotState. A missing
 // file is an os.ErrNotExist error; a file that cannot be read, its own. What v holds is still the caller's to
 // shape-check: the file is read back as an answer is.
 func ReadState(path string, v any) error {
@@ -29,6 +31,9 @@ func ReadState(path string, v any) error {
 	}
 	if len(b) > maxStateFile {
 		return fmt.Errorf("%w: %s is %d bytes, more than one of svcwallet's", ErrNotState, path, len(b))
+	}
+	if name, repeated := safetext.RepeatedKey(b); repeated {
+		return fmt.Errorf("%w: %s names the field %q twice", ErrNotState, path, safetext.Line(name, safetext.MaxNameLen))
 	}
 	d := json.NewDecoder(bytes.NewReader(b))
 	d.DisallowUnknownFields()

@@ -1,6 +1,7 @@
 package exchange
 
 import (
+	"encoding/json"
 	"math"
 	"testing"
 
@@ -22,6 +23,23 @@ func TestRawUnits(t *testing.T) {
 	for _, s := range []string{"25.0000001", "0.0000009", "-0.000001", "-25", "18446744073709.551616"} {
 		if got, err := RawUnits(decimal.RequireFromString(s)); err == nil {
 			t.Errorf("%s: %d raw units, want a refusal", s, got)
+		}
+	}
+}
+
+// TestWireAmountReadsAsJSON: a quoted amount is the string encoding/json
+// reads, escapes and all, whether it takes the plain path or not.
+func TestWireAmountReadsAsJSON(t *testing.T) {
+	for _, raw := range []string{`"10"`, `"1\u0030"`, `"2\u002e5"`, `"\u0031"`, `"1.5"`, `"٣"`, `"1\"`, `""`, `"1"x"`, "\"1\x7f\"", `12.5`, `null`} {
+		var a WireAmount
+		err := a.UnmarshalJSON([]byte(raw))
+		var want string
+		werr := json.Unmarshal([]byte(raw), &want)
+		if raw == `12.5` {
+			want, werr = raw, nil // a bare number is kept as written
+		}
+		if (err == nil) != (werr == nil) || err == nil && string(a) != want {
+			t.Errorf("%s: read as %q (%v), encoding/json reads %q (%v)", raw, a, err, want, werr)
 		}
 	}
 }

@@ -212,7 +212,7 @@ func (s Store) Load(e config.Environment) (Loaded, error) {
 		return Loaded{}, err
 	}
 	var entry Entry
-	if err := json.Unmarshal([]byte(raw), &entry); err != nil {
+	if err := exchange.Decode([]byte(raw), &entry); err != nil {
 		return Loaded{}, &UnreadableError{Where: where, Reason: errors.New("not a session record")}
 	}
 	if entry.Bound != BoundOf(e) {
@@ -268,7 +268,7 @@ func (s Store) apiKey(e config.Environment) string {
 		return ""
 	}
 	var k keptKey
-	if json.Unmarshal([]byte(raw), &k) != nil || k.Bound != BoundOf(e) || CheckAPIKey(k.Key) != nil {
+	if exchange.Decode([]byte(raw), &k) != nil || k.Bound != BoundOf(e) || CheckAPIKey(k.Key) != nil {
 		return ""
 	}
 	return k.Key

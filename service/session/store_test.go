@@ -167,6 +167,14 @@ func TestKeptSessionReadBackIsChecked(t *testing.T) {
 	if _, err := s.Load(e); !errors.As(err, new(*UnreadableError)) {
 		t.Errorf("not JSON: %v", err)
 	}
+	// A field named twice reads as its last value to encoding/json and
+	// its first to another reader: refused as an answer is.
+	gb, _ := json.Marshal(good)
+	twice := strings.Replace(string(gb), `{`, `{"cookie":"other",`, 1)
+	_ = keyring.Set(keyringService, sessionUser("testnet"), twice)
+	if _, err := s.Load(e); !errors.As(err, new(*UnreadableError)) {
+		t.Errorf("a field named twice: %v", err)
+	}
 	good.Expires = t0.Add(time.Hour)
 	b, _ = json.Marshal(good)
 	_ = keyring.Set(keyringService, sessionUser("testnet"), string(b))
@@ -176,6 +184,11 @@ func TestKeptSessionReadBackIsChecked(t *testing.T) {
 		if l, err := s.Load(e); err != nil || l.APIKey != "" {
 			t.Errorf("API key %q read back: %q, %v", key, l.APIKey, err)
 		}
+	}
+	kb, _ := json.Marshal(keptKey{Bound: BoundOf(e), Key: "good-key"})
+	_ = keyring.Set(keyringService, apiKeyUser("testnet"), strings.Replace(string(kb), `{`, `{"KEY":"other-key",`, 1))
+	if l, err := s.Load(e); err != nil || l.APIKey != "" {
+		t.Errorf("an API key named twice read back: %q, %v", l.APIKey, err)
 	}
 }
 

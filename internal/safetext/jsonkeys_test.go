@@ -1,4 +1,4 @@
-package exchange
+package safetext
 
 import (
 	"bytes"
@@ -7,14 +7,13 @@ import (
 	"io"
 	"strings"
 	"testing"
-
-	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
-// checkKeysTokens is the duplicate-key check as it was first written, one
+// repeatedKeyTokens is the duplicate-key check as it was first written, one
 // json.Decoder.Token at a time (50 µs a journal line): the reference the
-// one-pass keyScanner is held to.
-func checkKeysTokens(body []byte) error {
+// one-pass keyScanner is held to. err is the decoder's, for text that is
+// not JSON.
+func repeatedKeyTokens(body []byte) (name string, repeated bool, err error) {
 	type frame struct {
 		keys    map[string]bool // nil for an array
 		wantKey bool
@@ -25,10 +24,10 @@ func checkKeysTokens(body []byte) error {
 	for {
 		tok, err := dec.Token()
 		if errors.Is(err, io.EOF) {
-			return nil
+			return "", false, nil
 		}
 		if err != nil {
-			return err
+			return "", false, err
 		}
 		var top *frame
 		if len(open) > 0 {
@@ -36,7 +35,7 @@ func checkKeysTokens(body []byte) error {
 		}
 		if k, ok := tok.(string); ok && top != nil && top.keys != nil && top.wantKey {
 			if l := foldKey(k); top.keys[l] {
-				return NewShapeError("JSON object", "names the field %q twice (the keys differ only in case, or repeat)", safetext.Line(k, safetext.MaxNameLen))
+				return k, true, nil
 			} else {
 				top.keys[l] = true
 			}
@@ -111,27 +110,26 @@ func manyKeysDoc(n int, dup string) string {
 	return b.String() + "}"
 }
 
-// agree fails when checkKeys and checkKeysTokens disagree on doc: both
-// must refuse the same valid JSON with the same words, and Decode must
-// accept the same documents either way.
+// agree fails when RepeatedKey and repeatedKeyTokens disagree on doc: both
+// must find the same repeated key in valid JSON, and a decoder checking
+// either way must accept the same documents.
 func agree(t *testing.T, doc []byte) {
 	t.Helper()
-	newErr, oldErr := checkKeys(doc), checkKeysTokens(doc)
-	var newShape, oldShape *ShapeError
-	isNew, isOld := errors.As(newErr, &newShape), errors.As(oldErr, &oldShape)
-	if json.Valid(doc) && (isNew != isOld || isNew && newShape.Error() != oldShape.Error()) {
-		t.Fatalf("%q: keyScanner says %v, the token check %v", doc, newErr, oldErr)
+	name, found := RepeatedKey(doc)
+	oldName, oldFound, oldErr := repeatedKeyTokens(doc)
+	if json.Valid(doc) && (found != oldFound || name != oldName) {
+		t.Fatalf("%q: keyScanner says %q %v, the token check %q %v", doc, name, found, oldName, oldFound)
 	}
 	var v any
-	accepts := func(err error) bool { return err == nil && json.Unmarshal(doc, &v) == nil }
-	if accepts(newErr) != accepts(oldErr) {
-		t.Fatalf("%q: Decode accepts it with keyScanner %v, with the token check %v (%v, %v)", doc, accepts(newErr), accepts(oldErr), newErr, oldErr)
+	accepts := func(found bool, err error) bool { return !found && err == nil && json.Unmarshal(doc, &v) == nil }
+	if accepts(found, nil) != accepts(oldFound, oldErr) {
+		t.Fatalf("%q: accepted with keyScanner %v, with the token check %v (%v)", doc, accepts(found, nil), accepts(oldFound, oldErr), oldErr)
 	}
 }
 
-// TestCheckKeysAgrees: the one-pass check refuses exactly what the token
-// check refused, in the same words, on every document above.
-func TestCheckKeysAgrees(t *testing.T) {
+// TestRepeatedKeyAgrees: the one-pass check finds exactly what the token
+// check found, the same key, on every document above.
+func TestRepeatedKeyAgrees(t *testing.T) {
 	docs := append([]string(nil), keyDocs...)
 	for _, n := range []int{manyKeys - 1, manyKeys, manyKeys + 1, 200} {
 		docs = append(docs, manyKeysDoc(n, ""), manyKeysDoc(n, "K"), manyKeysDoc(n, "kxx"), `{"a":`+manyKeysDoc(n, "KX")+`}`)
@@ -140,8 +138,7 @@ func TestCheckKeysAgrees(t *testing.T) {
 	refused := 0
 	for _, d := range docs {
 		agree(t, []byte(d))
-		var se *ShapeError
-		if errors.As(checkKeys([]byte(d)), &se) {
+		if _, found := RepeatedKey([]byte(d)); found {
 			refused++
 		}
 	}
@@ -150,28 +147,11 @@ func TestCheckKeysAgrees(t *testing.T) {
 	}
 }
 
-// FuzzCheckKeys: on any input the two checks agree (agree).
-func FuzzCheckKeys(f *testing.F) {
+// FuzzRepeatedKey: on any input the two checks agree (agree).
+func FuzzRepeatedKey(f *testing.F) {
 	for _, d := range keyDocs {
 		f.Add([]byte(d))
 	}
 	f.Add([]byte(manyKeysDoc(manyKeys+2, "K")))
 	f.Fuzz(func(t *testing.T, doc []byte) { agree(t, doc) })
-}
-
-// TestWireAmountReadsAsJSON: a quoted amount is the string encoding/json
-// reads, escapes and all, whether it takes the plain path or not.
-func TestWireAmountReadsAsJSON(t *testing.T) {
-	for _, raw := range []string{`"10"`, `"1\u0030"`, `"2\u002e5"`, `"\u0031"`, `"1.5"`, `"٣"`, `"1\"`, `""`, `"1"x"`, "\"1\x7f\"", `12.5`, `null`} {
-		var a WireAmount
-		err := a.UnmarshalJSON([]byte(raw))
-		var want string
-		werr := json.Unmarshal([]byte(raw), &want)
-		if raw == `12.5` {
-			want, werr = raw, nil // a bare number is kept as written
-		}
-		if (err == nil) != (werr == nil) || err == nil && string(a) != want {
-			t.Errorf("%s: read as %q (%v), encoding/json reads %q (%v)", raw, a, err, want, werr)
-		}
-	}
 }

@@ -1,0 +1,49 @@
+package config
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestReadStateIsStrict: a state file is read back as an answer is: a
+// field named twice (in any case), a field the record lacks, a second
+// value or more than 1 MiB is not svcwallet's, and nothing of it is used.
+func TestReadStateIsStrict(t *testing.T) {
+	type record struct {
+		Env   string `json:"env"`
+		Count int    `json:"count"`
+	}
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name, body string
+		ok         bool
+	}{
+		{"whole", `{"env":"sandbox","count":2}`, true},
+		{"repeated", `{"env":"sandbox","env":"production"}`, false},
+		{"repeated in another case", `{"env":"sandbox","ENV":"production"}`, false},
+		{"unknown field", `{"env":"sandbox","cookie":"x"}`, false},
+		{"two values", `{"env":"sandbox"} {"env":"production"}`, false},
+		{"too large", `{"env":"` + strings.Repeat("a", maxStateFile) + `"}`, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "-")+".json")
+			if err := os.WriteFile(path, []byte(c.body), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			var r record
+			err := ReadState(path, &r)
+			if c.ok {
+				if err != nil || r != (record{"sandbox", 2}) {
+					t.Fatalf("read %+v, %v", r, err)
+				}
+				return
+			}
+			if !errors.Is(err, ErrNotState) {
+				t.Fatalf("read %+v with %v, want ErrNotState", r, err)
+			}
+		})
+	}
+}
