@@ -69,7 +69,10 @@ const (
 const (
 	refusedWords    = "The service refused the request: nothing was debited, and nothing more will happen to it."
 	unansweredWords = "The request got no answer: it may or may not have been executed. Resuming it re-sends the same signed request (it cannot pay twice) or asks the service whether it arrived."
-	notFoundWords   = "No withdrawal with this quote id on this account: it is unknown, or it belongs to another account (the service does not say which). Check the id, or look it up logged in to the account and environment that made it."
+	// refusedHereWords say whose the refusal is when the service's record
+	// only says the quote never executed (Follow.RefusedHere).
+	refusedHereWords = "(This machine's journal holds the refusal; the service reports the quote never executed.)"
+	notFoundWords    = "No withdrawal with this quote id on this account: it is unknown, or it belongs to another account (the service does not say which). Check the id, or look it up logged in to the account and environment that made it."
 )
 
 // NotFoundSentence says of quoteID that the service does not know it on
@@ -86,7 +89,8 @@ func stateOutcome(state string) Outcome {
 
 // Outcome is what f's last answer means: its state, or what stands in
 // for one: EXPIRED (an unexecuted quote past its expiry and the margin,
-// on the service's clock), CREATED? and NOT FOUND? (answers that
+// on the service's clock), REFUSED (an unexecuted quote whose request this
+// machine's journal saw refused), CREATED? and NOT FOUND? (answers that
 // contradict the journal), NOT FOUND, and, before any answer, ASKING,
 // RATE LIMITED or NO ANSWER.
 func (f *Follow) Outcome() Outcome {
@@ -106,6 +110,8 @@ func (f *Follow) Outcome() Outcome {
 		// Never taken for a quote that expired unexecuted.
 		return Outcome{Name: LabelContradicts, Words: "The service reports CREATED for a withdrawal it accepted on " +
 			f.acceptedOn() + ": the funds may have been debited. Contact support with the quote id and transfer id."}
+	case f.RefusedHere():
+		return Outcome{Name: LabelRefused, Words: refusedWords + " " + refusedHereWords, Reason: f.RefusedWhy}
 	case f.Last.State == exchange.StateCreated && (f.Final || f.ExpiredUnexecuted()):
 		return Outcome{Name: LabelExpired, Words: exchange.ExpiredWords}
 	case f.Last.State == exchange.StateCreated && !f.Last.ServiceTime.IsZero() && f.Last.ServiceTime.After(f.quoteExpiry()):
