@@ -42,11 +42,10 @@ type Follow struct {
 	// for the withdrawal; zero when it holds none. A CREATED record then
 	// contradicts the journal: it is never read as "nothing was debited".
 	AcceptedAt time.Time
-	// Refused: this account's journal holds the service's refusal of the
-	// request (RefusedWhy, as journaled), so a CREATED record is that
-	// refusal, final (RefusedHere), not a quote that may yet execute.
-	Refused    bool
-	RefusedWhy string
+	// Refusal is the journal's REFUSED or NOT SENT of this account's
+	// request, zero when it holds neither: a CREATED record is then that
+	// outcome, final (RefusedHere), not a quote that may yet execute.
+	Refusal Outcome
 }
 
 // Step is what one answer changed and what comes next.
@@ -111,10 +110,11 @@ func (f *Follow) Ended() bool {
 }
 
 // RefusedHere reports a CREATED record of a withdrawal whose request this
-// account's journal saw the service refuse: never executed, and nothing
-// will come of it. The refusal is the journal's, the CREATED the service's.
+// account's journal saw the service refuse, or never leave: never
+// executed, and nothing will come of it. The refusal is the journal's,
+// the CREATED the service's.
 func (f *Follow) RefusedHere() bool {
-	return f.Known && f.Refused && f.AcceptedAt.IsZero() && f.Last.State == exchange.StateCreated
+	return f.Known && f.Refusal.Name != "" && f.AcceptedAt.IsZero() && f.Last.State == exchange.StateCreated
 }
 
 // ExpiredUnexecuted reports a CREATED record read when the service's clock
@@ -200,8 +200,12 @@ func (o Own) Seed(f *Follow) {
 		return
 	}
 	f.Own, f.Journaled, f.AcceptedAt = true, r.State, r.AcceptedAt
-	if RecordOutcome(r).Name == LabelRefused {
-		f.Refused, f.RefusedWhy = true, r.Error
+	switch o := RecordOutcome(r); o.Name {
+	case LabelRefused:
+		o.Words += " " + refusedHereWords
+		f.Refusal = o
+	case LabelNotSent:
+		f.Refusal = o
 	}
 	if !r.Intent.ExpiresAt.IsZero() {
 		f.QuoteExpiry = r.Intent.ExpiresAt

@@ -44,6 +44,9 @@ const (
 	// LabelRefused: the service refused the request for a reason of its
 	// own (the balance, screening, a limit...): nothing moved.
 	LabelRefused = "REFUSED"
+	// LabelNotSent: the request never left this machine (a failed dial,
+	// no session): the service never saw it, nothing moved.
+	LabelNotSent = "NOT SENT"
 	// LabelUnanswered: the journaled request got no answer; it may or may
 	// not have executed until it is resumed.
 	LabelUnanswered = "UNANSWERED"
@@ -68,6 +71,7 @@ const (
 // The words of the names that are not states (StateWords has the states').
 const (
 	refusedWords    = "The service refused the request: nothing was debited, and nothing more will happen to it."
+	notSentWords    = "The request never left this machine, so the service never saw it: nothing was debited. It is safe to try again."
 	unansweredWords = "The request got no answer: it may or may not have been executed. Resuming it re-sends the same signed request (it cannot pay twice) or asks the service whether it arrived."
 	// refusedHereWords say whose the refusal is when the service's record
 	// only says the quote never executed (Follow.RefusedHere).
@@ -111,7 +115,7 @@ func (f *Follow) Outcome() Outcome {
 		return Outcome{Name: LabelContradicts, Words: "The service reports CREATED for a withdrawal it accepted on " +
 			f.acceptedOn() + ": the funds may have been debited. Contact support with the quote id and transfer id."}
 	case f.RefusedHere():
-		return Outcome{Name: LabelRefused, Words: refusedWords + " " + refusedHereWords, Reason: f.RefusedWhy}
+		return f.Refusal
 	case f.Last.State == exchange.StateCreated && (f.Final || f.ExpiredUnexecuted()):
 		return Outcome{Name: LabelExpired, Words: exchange.ExpiredWords}
 	case f.Last.State == exchange.StateCreated && !f.Last.ServiceTime.IsZero() && f.Last.ServiceTime.After(f.quoteExpiry()):
@@ -134,14 +138,16 @@ func (f *Follow) acceptedOn() string { return f.AcceptedAt.UTC().Format("2006-01
 func clock(t time.Time) string { return t.UTC().Format("15:04:05 UTC") }
 
 // RecordOutcome is what the journal's record of a withdrawal says became
-// of it: UNANSWERED, EXPIRED, REFUSED (with the reason journaled), or the
-// last state journaled.
+// of it: UNANSWERED, EXPIRED, NOT SENT or REFUSED (with the reason
+// journaled), or the last state journaled.
 func RecordOutcome(r journal.Record) Outcome {
 	switch {
 	case !r.Answered:
 		return Outcome{Name: LabelUnanswered, Words: unansweredWords}
 	case r.State == "" && r.QuoteExpired:
 		return Outcome{Name: LabelExpired, Words: exchange.ExpiredWords}
+	case r.State == "" && r.NotSent:
+		return Outcome{Name: LabelNotSent, Words: notSentWords, Reason: r.Error}
 	case r.State == "":
 		return Outcome{Name: LabelRefused, Words: refusedWords, Reason: r.Error}
 	}

@@ -15,20 +15,22 @@ import (
 // the service refuse, and which the service still reports CREATED (never
 // executed), is REFUSED with the journal's reason and words saying whose
 // the refusal is, not paid, and asked once: the one loop every face runs
-// stops there. Another's id, or one the journal saw accepted, is not.
+// stops there; one the journal saw never leave is NOT SENT. Another's id,
+// or one the journal saw accepted, is neither.
 func TestRefusedHereIsFinal(t *testing.T) {
 	reason := "Address screening flagged the destination: the withdrawal was refused; contact support"
 	own := follow.Own{
 		"refused":  {QuoteID: "refused", Made: true, Answered: true, Error: reason},
+		"not sent": {QuoteID: "not sent", Made: true, Answered: true, NotSent: true, Error: "Cannot reach api.example (connection refused)"},
 		"expired":  {QuoteID: "expired", Made: true, Answered: true, Error: journal.NeverPaid, QuoteExpired: true},
 		"accepted": {QuoteID: "accepted", Made: true, Answered: true, State: exchange.StateSubmitted, AcceptedAt: time.Date(2026, 3, 14, 8, 0, 0, 0, time.UTC)},
 	}
 	s := &script{now: time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC), answers: map[string][]error{},
-		states: map[string][]string{"refused": {exchange.StateCreated}, "expired": {exchange.StateCreated},
+		states: map[string][]string{"refused": {exchange.StateCreated}, "not sent": {exchange.StateCreated}, "expired": {exchange.StateCreated},
 			"accepted": {exchange.StateCreated}, "another": {exchange.StateCreated}}}
 	sched := follow.NewScheduler(5)
 	sched.Know(own)
-	for _, id := range []string{"refused", "expired", "accepted", "another"} {
+	for _, id := range []string{"refused", "not sent", "expired", "accepted", "another"} {
 		sched.Add(id, s.now)
 	}
 	l := s.loop(sched)
@@ -40,7 +42,7 @@ func TestRefusedHereIsFinal(t *testing.T) {
 		seen[x.QuoteID], asks[x.QuoteID] = x, asks[x.QuoteID]+1
 		// Only the refused one is run to its end here (three asks at
 		// most): the others stay CREATED until their quotes expire.
-		return x.QuoteID == "refused" && asks["refused"] < 3
+		return (x.QuoteID == "refused" || x.QuoteID == "not sent") && asks[x.QuoteID] < 3
 	})
 	r := seen["refused"]
 	o := r.Outcome()
@@ -51,6 +53,10 @@ func TestRefusedHereIsFinal(t *testing.T) {
 	if rec := r.Record("local", own["refused"]); rec.Outcome != follow.LabelRefused || rec.State != exchange.StateCreated ||
 		rec.Error != reason || !strings.HasSuffix(rec.Meaning, "Reason: "+reason+".") || !rec.Finished {
 		t.Errorf("its record: %+v", rec)
+	}
+	// One that never left is NOT SENT, as final, never the service's refusal.
+	if x := seen["not sent"]; !x.Final || x.Outcome().Name != follow.LabelNotSent || strings.Contains(x.Outcome().Words, "refused") {
+		t.Errorf("not sent: final %v, %+v", x.Final, x.Outcome())
 	}
 	for _, id := range []string{"expired", "accepted", "another"} {
 		if x := seen[id]; x.Final || x.Outcome().Name == follow.LabelRefused {
