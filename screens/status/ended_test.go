@@ -1,14 +1,11 @@
 package status
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/svcwallet/svcwallet/screens/screentest"
-	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
-	"github.com/svcwallet/svcwallet/tui"
 )
 
 // TestSettleSessionEndedOpensLogin: taking up an unanswered withdrawal
@@ -16,7 +13,7 @@ import (
 // the login, saying the withdrawal is saved, still unanswered, and where
 // to take it up again; nothing is journaled.
 func TestSettleSessionEndedOpensLogin(t *testing.T) {
-	ended := &exchange.SessionEndedError{Env: "sandbox", Cause: &exchange.APIError{Status: 401, Code: exchange.CodeNotAuthenticated}}
+	ended := screentest.SessionEnded()
 	for _, outcome := range []withdrawal.SettledOutcome{withdrawal.SettledLost, withdrawal.SettledUndecided} {
 		r := screentest.NewStatusRig(t)
 		req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, sandbox.DestCompleted, "25")
@@ -24,15 +21,7 @@ func TestSettleSessionEndedOpensLogin(t *testing.T) {
 		s.SetSize(100, 40)
 		s.Init()
 		_, cmd := s.Update(settleMsg{Settled: withdrawal.Settled{Outcome: outcome, Err: ended}, tag: s.tag})
-		var login, said bool
-		for _, m := range screentest.RunCmdSync(t, cmd) {
-			switch m := m.(type) {
-			case tui.ResetToMsg:
-				login = true
-			case tui.ErrorMsg:
-				said = strings.Contains(m.Err.Error(), "it is saved, still unanswered; log in again, then take it up from History")
-			}
-		}
+		login, said := screentest.ToLogin(t, cmd, "it is saved, still unanswered; log in again, then take it up from History")
 		if !login || !said {
 			t.Errorf("outcome %v: to the login %v, said %v", outcome, login, said)
 		}

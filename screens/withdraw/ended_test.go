@@ -1,7 +1,6 @@
 package withdraw
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
@@ -9,7 +8,6 @@ import (
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
-	"github.com/svcwallet/svcwallet/tui"
 )
 
 // TestExecuteSessionEndedOpensLogin: an execute refused for a session
@@ -19,7 +17,7 @@ import (
 // to take it up (nothing can be asked without a session), never pushing a
 // resume that cannot ask, never losing the journal's record.
 func TestExecuteSessionEndedOpensLogin(t *testing.T) {
-	ended := &exchange.SessionEndedError{Env: "sandbox", Cause: &exchange.APIError{Status: 401, Code: exchange.CodeNotAuthenticated}}
+	ended := screentest.SessionEnded()
 	for _, c := range []struct {
 		name string
 		sent withdrawal.Sent
@@ -32,17 +30,7 @@ func TestExecuteSessionEndedOpensLogin(t *testing.T) {
 			app, now := screentest.LoggedInApp(t)
 			r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
 			_, cmd := r.Update(executedMsg{c.sent})
-			var login, said bool
-			for _, m := range screentest.RunCmdSync(t, cmd) {
-				switch m := m.(type) {
-				case tui.ResetToMsg:
-					login = true
-				case tui.ErrorMsg:
-					said = strings.Contains(m.Err.Error(), c.says)
-				case tui.PushMsg:
-					t.Errorf("pushed %T", m.Screen)
-				}
-			}
+			login, said := screentest.ToLogin(t, cmd, c.says)
 			if !login || !said {
 				t.Errorf("to the login %v, said %q %v", login, c.says, said)
 			}
