@@ -8,6 +8,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // TestExecuteSessionEndedOpensLogin: an execute refused for a session
@@ -28,7 +29,7 @@ func TestExecuteSessionEndedOpensLogin(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			app, now := screentest.LoggedInApp(t)
-			r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Source: kit.KeyDemo})
+			r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
 			_, cmd := r.Update(executedMsg{c.sent})
 			login, said := screentest.ToLogin(t, cmd, c.says)
 			if !login || !said {
