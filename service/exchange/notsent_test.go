@@ -5,6 +5,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -29,7 +30,9 @@ func closedAddr(t *testing.T) string {
 // (exchange.NotSent), and is neither a refusal nor an unknown outcome: no
 // session, a context ended before the write, a dial refused on every
 // attempt. One whose earlier attempt may have arrived is never "not
-// sent", whatever its last attempt; the service's own refusal is not.
+// sent", whatever its last attempt, nor one refused for its session (401)
+// whose re-send after logging in again never left; the service's own
+// refusal is not either.
 func TestWithdrawNotSent(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
 	closed := closedAddr(t)
@@ -37,9 +40,13 @@ func TestWithdrawNotSent(t *testing.T) {
 	// first fails the first withdraw attempt as a dropped connection
 	// would (it may have arrived); refuse dials a closed port for the
 	// rest (a real refused dial).
-	var first, refuse atomic.Bool
+	var first, refuse, unauthorized atomic.Bool
 	through := roundTripFunc(func(req *http.Request) (*http.Response, error) {
 		if req.URL.Path == exchange.PathWithdraw {
+			if unauthorized.CompareAndSwap(true, false) {
+				return &http.Response{StatusCode: http.StatusUnauthorized, Body: io.NopCloser(strings.NewReader(`{"code":1000,"message":"not authenticated","status":401}`)),
+					Header: http.Header{}, Request: req}, nil
+			}
 			if first.CompareAndSwap(true, false) {
 				return nil, io.ErrUnexpectedEOF
 			}
@@ -85,5 +92,12 @@ func TestWithdrawNotSent(t *testing.T) {
 	refuse.Store(false)
 	if _, err := c.Withdraw(ctx, request(sandbox.DestFlagged)); err == nil || exchange.NotSent(err) || exchange.OutcomeUnknown(err) {
 		t.Errorf("the service's refusal: %v", err)
+	}
+	// Refused for its session (401), then, logged in again, its re-send
+	// never leaves: the first reached the service, so it was sent.
+	unauthorized.Store(true)
+	refuse.Store(true)
+	if _, err := c.Withdraw(ctx, request(sandbox.DestCompleted)); exchange.NotSent(err) {
+		t.Errorf("a 401, then a dial refused: %v, want not \"not sent\"", err)
 	}
 }
