@@ -373,33 +373,7 @@ type statusJSON struct {
 func (c statusCmd) outputRecord(f *follow.Followed) follow.Record {
 	r := f.Record(c.target.Name, c.own[f.QuoteID])
 	r.ExplorerURL = c.target.ExplorerTxURL(r.Chain, r.WithdrawTxHash)
-	if o, ok := c.refusedHere(&f.Follow); ok {
-		r.Outcome, r.Meaning, r.Error = o.Name, o.Sentence(), o.Reason
-	}
 	return r
-}
-
-// refusedHere is the journal's REFUSED of f, when this machine's journal
-// holds the service's refusal of its execute and the service's record
-// says only that the quote was never executed (CREATED): the refusal is
-// the journal's to say, not the service's, and the words say whose it is.
-func (c statusCmd) refusedHere(f *follow.Follow) (follow.Outcome, bool) {
-	rec, own := c.own[f.QuoteID]
-	o := follow.RecordOutcome(rec)
-	if !own || o.Name != follow.LabelRefused || !f.Known || f.Last.State != exchange.StateCreated {
-		return follow.Outcome{}, false
-	}
-	o.Words += " (This machine's journal holds the refusal; the service reports the quote never executed.)"
-	return o, true
-}
-
-// outcome is f's outcome as status words it: the journal's refusal
-// (refusedHere), else the service's record's.
-func (c statusCmd) outcome(f *follow.Follow) follow.Outcome {
-	if o, ok := c.refusedHere(f); ok {
-		return o
-	}
-	return f.Outcome()
 }
 
 // recordJSON is a follow's last record for --json and --notify-command,
@@ -469,7 +443,7 @@ func (c statusCmd) change(f *follow.Followed, asJSON bool) {
 
 // print shows a follow's last record as a table.
 func (c statusCmd) print(env config.Environment, f *follow.Follow) {
-	o := c.outcome(f)
+	o := f.Outcome()
 	rows := append(append([]intent.Fact{{Label: "State", Value: o.Name}}, f.Particulars(env)...), intent.Fact{Label: "Meaning", Value: o.Sentence()})
 	for _, r := range rows {
 		if r.Value != "" {

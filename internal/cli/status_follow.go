@@ -186,11 +186,6 @@ func (c statusCmd) record(ctx context.Context, seen follow.Seen, o *followed, f 
 		c.change(&o.f, f.json)
 		o.printed = o.f.Last.State
 	}
-	if _, refused := c.refusedHere(&o.f.Follow); refused {
-		// Never executed, and refused when it was asked: nothing will
-		// come of it, so it is not watched until the quote expires.
-		return settle(exitFailed)
-	}
 	if !seen.Done {
 		return false
 	}
@@ -271,7 +266,7 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 		case f.json:
 			c.writeRecord(&o.f, endKind(f))
 		default:
-			fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", w.QuoteID, c.outcome(&o.f.Follow).Name, w.ReceiveAmount, w.TokenOut,
+			fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", w.QuoteID, o.f.Outcome().Name, w.ReceiveAmount, w.TokenOut,
 				w.Chain, orDash(w.WithdrawTxHash))
 		}
 	}

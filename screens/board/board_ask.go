@@ -90,6 +90,13 @@ func (b *boardScreen) loop() follow.Loop {
 // changed it.
 func (b *boardScreen) took(msg boardAskedMsg) tea.Cmd {
 	b.asking = nil
+	for _, a := range msg.asked {
+		if ended := b.app.SessionEnded(a.Err); ended != nil {
+			// The ids are in the board's file: the board opens with them
+			// once logged in again.
+			return tea.Batch(b.saveNow(), ended)
+		}
+	}
 	cmds := make([]tea.Cmd, 0, len(msg.asked)+1)
 	unseen := true
 	for _, a := range msg.asked {

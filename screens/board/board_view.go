@@ -43,7 +43,7 @@ func boardGlyph(label string) string {
 		return "·"
 	case follow.LabelRateLimited:
 		return "‖"
-	case follow.LabelExpired:
+	case follow.LabelExpired, follow.LabelRefused, follow.LabelNotSent:
 		return "○"
 	case follow.LabelContradicts, follow.LabelVanished:
 		return "!"
@@ -60,7 +60,7 @@ var boardLegend = [][2]string{
 	{"▶", "SUBMITTED or SENDING"},
 	{"·", "CREATED, or not asked yet"},
 	{"‖", "rate limited: asked after"},
-	{"○", "EXPIRED: never executed"},
+	{"○", "EXPIRED, REFUSED: not executed"},
 	{"?", "NOT FOUND, or no answer"},
 	{"!", "accepted, now CREATED or unknown"},
 }
@@ -107,8 +107,8 @@ var stateRank = map[string]int{
 	follow.LabelAsking: 0, follow.LabelRateLimited: 1, follow.LabelNoAnswer: 2,
 	exchange.StateCreated: 3, exchange.StateSubmitted: 4, exchange.StateSending: 5,
 	follow.LabelContradicts: 6, follow.LabelVanished: 7,
-	exchange.StateFailed: 8, exchange.StateRefunded: 9, follow.LabelExpired: 10, follow.LabelNotFound: 11,
-	exchange.StateCompleted: 12,
+	exchange.StateFailed: 8, exchange.StateRefunded: 9, follow.LabelRefused: 10, follow.LabelNotSent: 11, follow.LabelExpired: 12,
+	follow.LabelNotFound: 13, exchange.StateCompleted: 14,
 }
 
 // tie breaks a tie of an order by the order added, then the quote id, so
@@ -289,7 +289,7 @@ func (b *boardScreen) progress() string {
 }
 
 // totalsOrder is the order the totals name the outcomes in.
-var totalsOrder = []string{exchange.StateCompleted, exchange.StateFailed, exchange.StateRefunded, follow.LabelExpired,
+var totalsOrder = []string{exchange.StateCompleted, exchange.StateFailed, exchange.StateRefunded, follow.LabelRefused, follow.LabelNotSent, follow.LabelExpired,
 	follow.LabelNotFound, follow.LabelVanished, follow.LabelContradicts, exchange.StateCreated}
 
 // totals counts the rows per outcome ("180 completed · 10 failed ·

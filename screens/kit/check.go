@@ -153,6 +153,10 @@ func (a *App) checkStep() tea.Cmd {
 // answered, says so.
 func (a *App) checkAnswered(m CheckAnswerMsg) tea.Cmd {
 	c := a.Check
+	if ended := a.SessionEnded(m.err); ended != nil {
+		a.Check = nil // checked again by the next session's Home
+		return ended
+	}
 	delete(c.inflight, m.id)
 	seen := follow.Loop{Scheduler: c.sched, Now: a.Common.Now, Once: true}.Took(m.id, m.w, m.err)
 	var write tea.Cmd

@@ -183,6 +183,26 @@ func (r *StatusRig) Made(dest, amount string) string {
 	return req.QuoteID
 }
 
+// Refused makes a demo-account withdrawal to dest that the service
+// refuses at execute (sandbox.DestFlagged), journaled as the withdraw flow
+// journals it: its intent, then the refusal with its reason. The service's
+// record stays CREATED. It returns its quote id.
+func (r *StatusRig) Refused(dest, amount string) string {
+	r.T.Helper()
+	req, in := r.Signed(r.App.Client(), sandbox.DemoPrivateKey, dest, amount)
+	rec := r.Intent(req, in)
+	_, err := r.App.Client().Withdraw(context.Background(), req)
+	if err == nil || exchange.OutcomeUnknown(err) {
+		r.T.Fatalf("withdraw to %s: %v, want a refusal", dest, err)
+	}
+	sess, _ := r.App.Client().Session()
+	if err := r.App.Journal().Append(journal.Entry{Time: r.Clock.Now(), Kind: journal.KindRejected, Env: rec.Env,
+		AccountID: sess.AccountID, QuoteID: req.QuoteID, Error: exchange.Explain(err).Error()}); err != nil {
+		r.T.Fatal(err)
+	}
+	return req.QuoteID
+}
+
 // Intent journals a signed request as the withdraw flow does just before
 // sending it, and returns the record History would hand to NewResume.
 func (r *StatusRig) Intent(req exchange.WithdrawRequest, in journal.Intent) journal.Record {

@@ -418,6 +418,9 @@ func (s *statusScreen) fetch() tea.Cmd {
 // a 429, none at the end.
 func (s *statusScreen) answered(m statusMsg) tea.Cmd {
 	s.inflight, s.next = false, time.Time{}
+	if ended := s.app.SessionEnded(m.err); ended != nil {
+		return ended // asked again once logged in: nothing here is lost
+	}
 	s.checked = s.app.Common.Now()
 	s.seed(m.journal, m.seeded)
 	if f, _ := s.sched.Get(s.quoteID); f.Final {

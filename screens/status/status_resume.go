@@ -44,6 +44,12 @@ func (s *statusScreen) settle(rec journal.Record) tea.Cmd {
 func (s *statusScreen) settled(m settleMsg) tea.Cmd {
 	s.sending = false
 	s.seed(m.journal, m.seeded)
+	if m.Outcome == withdrawal.SettledLost || m.Outcome == withdrawal.SettledUndecided {
+		// The journal still holds it unanswered: History offers it again.
+		if ended := s.app.SessionEnded(exchange.Worded(m.Err, "Session ended before this withdrawal was settled: it is saved, still unanswered; log in again, then take it up from History (it cannot be paid twice)")); ended != nil {
+			return ended
+		}
+	}
 	var said tea.Cmd // an acceptance the journal could not record
 	switch m.Outcome {
 	case withdrawal.SettledElsewhere:

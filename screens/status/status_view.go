@@ -44,7 +44,7 @@ func (s *statusScreen) View() string {
 		b.WriteString(s.words(o.Words))
 	case s.follow.Known:
 		b.WriteString("\n" + s.progress() + "\n")
-		b.WriteString(s.words(s.follow.Outcome().Words))
+		b.WriteString(s.words(s.follow.Outcome().Sentence()))
 	}
 	if len(s.timeline) > 0 {
 		b.WriteString("\n" + st.Label.Render("Timeline") + st.Muted.Render("  (seen here · service updated_at)") + "\n")

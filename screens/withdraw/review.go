@@ -319,6 +319,7 @@ func (r *reviewScreen) sign() tea.Cmd {
 // executed moves on to following the withdrawal, or explains the refusal.
 func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 	r.gate.Sent()
+	_, ended := errors.AsType[*exchange.SessionEndedError](msg.Err)
 	switch {
 	case msg.Err == nil:
 		// Follow the quote id that was sent, never the one echoed back: a
@@ -332,6 +333,10 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 			said = tui.ShowError(exchange.UserError{Text: "Withdrawal accepted, but " + u.Error() + ": resume it from History once the disk has room", Cause: u})
 		}
 		return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.Status(r.app, sent.Quote.QuoteID)), said)
+	case msg.Lost != nil && ended:
+		// Nothing can be asked without a session: the journal holds the
+		// request unanswered, and History offers it once logged in again.
+		return r.app.SessionEnded(exchange.Worded(msg.Err, "No clear answer from the service before the session ended: the withdrawal is saved; log in again, then take it up from History (it cannot be paid twice)"))
 	case msg.Lost != nil:
 		// This quote must never be signed again with another nonce: the
 		// journaled request may have executed. The resume screen re-sends it
@@ -340,6 +345,10 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 			tui.ShowError(exchange.UserError{Text: "No clear answer from the service: the withdrawal is saved and is being checked; it cannot be paid twice"}))
 	case msg.Unrecorded != nil:
 		r.err = exchange.UserError{Text: exchange.Explain(msg.Err).Error() + "; but " + msg.Unrecorded.Error() + ": resume it from History once the disk has room", Cause: msg.Err}
+	case ended:
+		// Refused for the session, or never sent without one: journaled,
+		// nothing paid; a new quote is asked once logged in again.
+		return r.app.SessionEnded(msg.Err)
 	case withdrawal.AsUnanswered(msg.Err) != nil:
 		// Another console or command got no answer since the review
 		// looked: the screen stops as if it had seen it.

@@ -183,7 +183,8 @@ func (c *Client) doAuthed(ctx context.Context, cl call, out any) error {
 	}
 	cl.authed = true
 	if err := c.ensureSession(ctx); err != nil {
-		return err
+		// No session to send it with: it never left.
+		return &NotSentError{Err: err}
 	}
 	sent := c.session.current()
 	err := c.do(ctx, cl, out)
@@ -201,20 +202,28 @@ func (c *Client) doAuthed(ctx context.Context, cl call, out any) error {
 	if rerr := c.relogin(ctx, cred, err); rerr != nil {
 		return rerr
 	}
-	return c.do(ctx, cl, out)
+	// The first went and was refused: what follows is never "not sent".
+	return sentOnce(c.do(ctx, cl, out))
 }
 
 // do sends one request and decodes a 2xx JSON answer into out.
 func (c *Client) do(ctx context.Context, cl call, out any) error {
 	req, err := c.newRequest(ctx, cl)
 	if err != nil {
-		return err
+		return &NotSentError{Err: err}
+	}
+	if err := ctx.Err(); err != nil {
+		return &NotSentError{Err: &TransportError{Op: cl.method + " " + pathOnly(cl.path), Host: req.URL.Host, Err: err}}
 	}
 	start := c.now()
 	resp, err := c.http.Do(req)
 	if err != nil {
 		c.log.Debug("request failed", "method", cl.method, "path", pathOnly(cl.path), "error_kind", transportKind(err))
-		return &TransportError{Op: cl.method + " " + pathOnly(cl.path), Host: req.URL.Host, Err: err}
+		te := &TransportError{Op: cl.method + " " + pathOnly(cl.path), Host: req.URL.Host, Err: err}
+		if dialFailed(err) {
+			return &NotSentError{Err: te}
+		}
+		return te
 	}
 	defer resp.Body.Close()
 	body, err := io.ReadAll(io.LimitReader(resp.Body, maxResponseBody))

@@ -80,6 +80,10 @@ func (c *Client) Withdraw(ctx context.Context, req WithdrawRequest) (WithdrawAcc
 			wait := c.retry.wait(attempt, err)
 			c.log.Info("retrying withdraw with the same signature", "attempt", attempt+1, "backoff", wait)
 			if serr := c.retry.sleep(ctx, wait); serr != nil {
+				if NotSent(err) {
+					// An earlier attempt got no answer (unanswered).
+					return res, &OutcomeUnknownError{Err: err}
+				}
 				return res, err
 			}
 		}
@@ -97,12 +101,17 @@ func (c *Client) Withdraw(ctx context.Context, req WithdrawRequest) (WithdrawAcc
 			c.log.Warn("withdraw accepted with an unreadable body", "status", unreadable.Status)
 			return WithdrawAccepted{QuoteID: req.QuoteID, State: StateSubmitted}, nil
 		case Retryable(err) && ctx.Err() == nil:
-			unanswered = true
+			// One that never left cannot have executed.
+			unanswered = unanswered || !NotSent(err)
 			continue
 		case unanswered:
 			return res, &OutcomeUnknownError{Err: err}
 		}
 		return res, err
+	}
+	if unanswered && NotSent(err) {
+		// The last never left, but an earlier one may have executed.
+		return res, &OutcomeUnknownError{Err: err}
 	}
 	return res, err
 }

@@ -42,6 +42,10 @@ type Follow struct {
 	// for the withdrawal; zero when it holds none. A CREATED record then
 	// contradicts the journal: it is never read as "nothing was debited".
 	AcceptedAt time.Time
+	// Refusal is the journal's REFUSED or NOT SENT of this account's
+	// request, zero when it holds neither: a CREATED record is then that
+	// outcome, final (RefusedHere), not a quote that may yet execute.
+	Refusal Outcome
 }
 
 // Step is what one answer changed and what comes next.
@@ -102,7 +106,15 @@ func (f *Follow) Answer(w exchange.Withdrawal, err error, interval time.Duration
 // Ended reports whether the last answer ends the follow: a terminal state,
 // or a quote that can no longer be executed.
 func (f *Follow) Ended() bool {
-	return f.Known && (exchange.Terminal(f.Last.State) || f.ExpiredUnexecuted())
+	return f.Known && (exchange.Terminal(f.Last.State) || f.ExpiredUnexecuted() || f.RefusedHere())
+}
+
+// RefusedHere reports a CREATED record of a withdrawal whose request this
+// account's journal saw the service refuse, or never leave: never
+// executed, and nothing will come of it. The refusal is the journal's,
+// the CREATED the service's.
+func (f *Follow) RefusedHere() bool {
+	return f.Known && f.Refusal.Name != "" && f.AcceptedAt.IsZero() && f.Last.State == exchange.StateCreated
 }
 
 // ExpiredUnexecuted reports a CREATED record read when the service's clock
@@ -135,7 +147,7 @@ type Payout int
 const (
 	PayoutPending Payout = iota // nothing known yet, or not final
 	PayoutPaid                  // COMPLETED
-	PayoutNotPaid               // FAILED, REFUNDED, or a quote that expired unexecuted
+	PayoutNotPaid               // FAILED, REFUNDED, a quote that expired unexecuted or one refused here
 )
 
 // Payout says what the last answer means for the money.
@@ -145,7 +157,7 @@ func (f *Follow) Payout() Payout {
 		return PayoutPending
 	case f.Last.State == exchange.StateCompleted:
 		return PayoutPaid
-	case f.Last.State == exchange.StateFailed, f.Last.State == exchange.StateRefunded, f.ExpiredUnexecuted():
+	case f.Last.State == exchange.StateFailed, f.Last.State == exchange.StateRefunded, f.ExpiredUnexecuted(), f.RefusedHere():
 		return PayoutNotPaid
 	}
 	return PayoutPending
@@ -181,13 +193,20 @@ func OwnOf(recs []journal.Record) Own {
 
 // Seed tells f what the journal holds of its withdrawal, when it is own:
 // that its states are to be journaled, the last one journaled, when the
-// service accepted it and when its quote expires.
+// service accepted it or that it refused it, and when its quote expires.
 func (o Own) Seed(f *Follow) {
 	r, ok := o[f.QuoteID]
 	if !ok {
 		return
 	}
 	f.Own, f.Journaled, f.AcceptedAt = true, r.State, r.AcceptedAt
+	switch o := RecordOutcome(r); o.Name {
+	case LabelRefused:
+		o.Words += " " + refusedHereWords
+		f.Refusal = o
+	case LabelNotSent:
+		f.Refusal = o
+	}
 	if !r.Intent.ExpiresAt.IsZero() {
 		f.QuoteExpiry = r.Intent.ExpiresAt
 	}

@@ -44,6 +44,9 @@ const (
 	// LabelRefused: the service refused the request for a reason of its
 	// own (the balance, screening, a limit...): nothing moved.
 	LabelRefused = "REFUSED"
+	// LabelNotSent: the request never left this machine (a failed dial,
+	// no session): the service never saw it, nothing moved.
+	LabelNotSent = "NOT SENT"
 	// LabelUnanswered: the journaled request got no answer; it may or may
 	// not have executed until it is resumed.
 	LabelUnanswered = "UNANSWERED"
@@ -68,8 +71,12 @@ const (
 // The words of the names that are not states (StateWords has the states').
 const (
 	refusedWords    = "The service refused the request: nothing was debited, and nothing more will happen to it."
+	notSentWords    = "The request never left this machine, so the service never saw it: nothing was debited. It is safe to try again."
 	unansweredWords = "The request got no answer: it may or may not have been executed. Resuming it re-sends the same signed request (it cannot pay twice) or asks the service whether it arrived."
-	notFoundWords   = "No withdrawal with this quote id on this account: it is unknown, or it belongs to another account (the service does not say which). Check the id, or look it up logged in to the account and environment that made it."
+	// refusedHereWords say whose the refusal is when the service's record
+	// only says the quote never executed (Follow.RefusedHere).
+	refusedHereWords = "(This machine's journal holds the refusal; the service reports the quote never executed.)"
+	notFoundWords    = "No withdrawal with this quote id on this account: it is unknown, or it belongs to another account (the service does not say which). Check the id, or look it up logged in to the account and environment that made it."
 )
 
 // NotFoundSentence says of quoteID that the service does not know it on
@@ -86,7 +93,8 @@ func stateOutcome(state string) Outcome {
 
 // Outcome is what f's last answer means: its state, or what stands in
 // for one: EXPIRED (an unexecuted quote past its expiry and the margin,
-// on the service's clock), CREATED? and NOT FOUND? (answers that
+// on the service's clock), REFUSED (an unexecuted quote whose request this
+// machine's journal saw refused), CREATED? and NOT FOUND? (answers that
 // contradict the journal), NOT FOUND, and, before any answer, ASKING,
 // RATE LIMITED or NO ANSWER.
 func (f *Follow) Outcome() Outcome {
@@ -106,6 +114,8 @@ func (f *Follow) Outcome() Outcome {
 		// Never taken for a quote that expired unexecuted.
 		return Outcome{Name: LabelContradicts, Words: "The service reports CREATED for a withdrawal it accepted on " +
 			f.acceptedOn() + ": the funds may have been debited. Contact support with the quote id and transfer id."}
+	case f.RefusedHere():
+		return f.Refusal
 	case f.Last.State == exchange.StateCreated && (f.Final || f.ExpiredUnexecuted()):
 		return Outcome{Name: LabelExpired, Words: exchange.ExpiredWords}
 	case f.Last.State == exchange.StateCreated && !f.Last.ServiceTime.IsZero() && f.Last.ServiceTime.After(f.quoteExpiry()):
@@ -128,14 +138,16 @@ func (f *Follow) acceptedOn() string { return f.AcceptedAt.UTC().Format("2006-01
 func clock(t time.Time) string { return t.UTC().Format("15:04:05 UTC") }
 
 // RecordOutcome is what the journal's record of a withdrawal says became
-// of it: UNANSWERED, EXPIRED, REFUSED (with the reason journaled), or the
-// last state journaled.
+// of it: UNANSWERED, EXPIRED, NOT SENT or REFUSED (with the reason
+// journaled), or the last state journaled.
 func RecordOutcome(r journal.Record) Outcome {
 	switch {
 	case !r.Answered:
 		return Outcome{Name: LabelUnanswered, Words: unansweredWords}
 	case r.State == "" && r.QuoteExpired:
 		return Outcome{Name: LabelExpired, Words: exchange.ExpiredWords}
+	case r.State == "" && r.NotSent:
+		return Outcome{Name: LabelNotSent, Words: notSentWords, Reason: r.Error}
 	case r.State == "":
 		return Outcome{Name: LabelRefused, Words: refusedWords, Reason: r.Error}
 	}

@@ -74,7 +74,7 @@ func csvTime(t time.Time) string {
 // of an own withdrawal (own, zero for another's), what was sent.
 func (f Followed) Record(env string, own journal.Record) Record {
 	o, w := f.Outcome(), f.Last
-	r := Record{QuoteID: f.QuoteID, Env: env, Outcome: o.Name, Meaning: o.Sentence(), Finished: f.Final,
+	r := Record{QuoteID: f.QuoteID, Env: env, Outcome: o.Name, Meaning: o.Sentence(), Finished: f.Final, Error: o.Reason,
 		StateSeen: outputTime(f.Since), LastChecked: outputTime(f.LastChecked), StartedAt: outputTime(own.Started)}
 	if own.QuoteID == f.QuoteID {
 		r.ToAddress, r.TokenIn, r.PayAmount = own.Intent.ToAddress, own.Intent.TokenIn, amountText(own.Intent.PayAmount.String(), own.Intent.TokenIn)

@@ -69,6 +69,9 @@ type Entry struct {
 	// expired, or a resumed request was found never executed once its
 	// quote had expired), not for a reason of the service's.
 	QuoteExpired bool `json:"quote_expired,omitempty"`
+	// NotSent, on a rejected line: the request never left this machine
+	// (exchange.NotSent), so the service never saw it: not its refusal.
+	NotSent bool `json:"not_sent,omitempty"`
 }
 
 // NeverPaid is the error journaled for an unanswered request whose quote

@@ -95,6 +95,9 @@ func (e *Entry) check() error {
 	if e.QuoteExpired && e.Kind != KindRejected {
 		return exchange.NewShapeError("journaled quote_expired", "is set on a line that is not a rejection")
 	}
+	if e.NotSent && (e.Kind != KindRejected || e.QuoteExpired) {
+		return exchange.NewShapeError("journaled not_sent", "is set on a line that is not a rejection, or on an expired quote's")
+	}
 	if e.Request != nil {
 		if err := checkRequest(e.Request, e.QuoteID); err != nil {
 			return err

@@ -40,6 +40,9 @@ type Record struct {
 	// expired unexecuted (Entry.QuoteExpired); Error says how it was
 	// learned.
 	QuoteExpired bool
+	// NotSent: the request never left this machine (Entry.NotSent); Error
+	// says why.
+	NotSent bool
 }
 
 // Finished reports whether nothing more is to be done for the withdrawal.
@@ -174,6 +177,7 @@ func (f *folder) add(e Entry) {
 		// Older lines lack the flag: their words tell (a 410's, in
 		// today's words, or NeverPaid).
 		r.QuoteExpired = e.QuoteExpired || e.Error == NeverPaid || strings.HasPrefix(r.Error, exchange.QuoteExpiredWords)
+		r.NotSent = e.NotSent
 	case KindState:
 		if r.AcceptedAt.IsZero() {
 			r.AcceptedAt = e.Time

@@ -62,7 +62,8 @@ func (w Withdrawer) Resend(ctx context.Context, req exchange.WithdrawRequest) Re
 	switch {
 	case err == nil:
 		return Resent{Accepted: acc, Unrecorded: w.append(w.accepted(req.QuoteID, acc))}
-	case exchange.OutcomeUnknown(err):
+	case exchange.OutcomeUnknown(err), exchange.NotSent(err):
+		// A re-send that never left leaves the first as unknown as it was.
 		return Resent{Err: err, Lost: true}
 	}
 	return Resent{Err: err, Refused: true}

@@ -8,6 +8,7 @@ package withdrawal
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -222,6 +223,12 @@ func (w Withdrawer) send(ctx context.Context, o Order, sig signer.Signature, bef
 		// Trusted on first use once it took a withdrawal.
 		pinErr := RecordBridge(w.client.Env(), w.bridgePins, o.Transfer.ToAccount.Hex(), w.now())
 		sent.Unrecorded = unrecorded(req.QuoteID, journalErr, pinErr, o.Transfer.ToAccount.Hex())
+	case exchange.NotSent(err):
+		// Nothing left: the service never saw it, so it is no refusal.
+		sent.Err = notSent(err)
+		e := w.entry(journal.KindRejected, req.QuoteID)
+		e.Error, e.NotSent = exchange.Explain(err).Error(), true
+		sent.Unrecorded = unrecorded(req.QuoteID, w.append(e), nil, "")
 	case exchange.OutcomeUnknown(err):
 		sent.Lost = &journal.Record{QuoteID: req.QuoteID, Env: intent.Env, AccountID: intent.AccountID,
 			Request: req, Intent: in, Started: intent.Time}
@@ -231,6 +238,12 @@ func (w Withdrawer) send(ctx context.Context, o Order, sig signer.Signature, bef
 		sent.Unrecorded = unrecorded(req.QuoteID, w.append(refused), nil, "")
 	}
 	return sent
+}
+
+// notSent words a withdraw request that never left this machine
+// (exchange.NotSent): nothing was paid, and trying again is safe.
+func notSent(err error) error {
+	return exchange.Worded(err, "Not sent: "+strings.TrimSuffix(exchange.Explain(err).Error(), ".")+". Nothing left svcwallet, so nothing was paid; it is safe to try again.")
 }
 
 // JournalState journals a state a follower learned for an own withdrawal

@@ -1,0 +1,103 @@
+package exchange_test
+
+import (
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+)
+
+// closedAddr is a loopback address nothing listens on: a dial to it is
+// refused.
+func closedAddr(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	return addr
+}
+
+// TestWithdrawNotSent: a withdraw that never left this machine says so
+// (exchange.NotSent), and is neither a refusal nor an unknown outcome: no
+// session, a context ended before the write, a dial refused on every
+// attempt. One whose earlier attempt may have arrived is never "not
+// sent", whatever its last attempt, nor one refused for its session (401)
+// whose re-send after logging in again never left; the service's own
+// refusal is not either.
+func TestWithdrawNotSent(t *testing.T) {
+	w := newWorld(t, sandbox.Options{})
+	closed := closedAddr(t)
+	var withdraws atomic.Int64
+	// first fails the first withdraw attempt as a dropped connection
+	// would (it may have arrived); refuse dials a closed port for the
+	// rest (a real refused dial).
+	var first, refuse, unauthorized atomic.Bool
+	through := roundTripFunc(func(req *http.Request) (*http.Response, error) {
+		if req.URL.Path == exchange.PathWithdraw {
+			if unauthorized.CompareAndSwap(true, false) {
+				return &http.Response{StatusCode: http.StatusUnauthorized, Body: io.NopCloser(strings.NewReader(`{"code":1000,"message":"not authenticated","status":401}`)),
+					Header: http.Header{}, Request: req}, nil
+			}
+			if first.CompareAndSwap(true, false) {
+				return nil, io.ErrUnexpectedEOF
+			}
+			if refuse.Load() {
+				req = req.Clone(req.Context())
+				req.URL.Host = closed
+			} else {
+				withdraws.Add(1)
+			}
+		}
+		return http.DefaultTransport.RoundTrip(req)
+	})
+	opts := exchange.Options{HTTPClient: &http.Client{Transport: through}, Retry: exchange.RetryPolicy{Attempts: 3, Sleep: noSleep}}
+	c := w.Login(sandbox.DemoAPIKey, opts)
+	key := mustKey(t, sandbox.DemoPrivateKey)
+	request := func(dest string) exchange.WithdrawRequest {
+		q, err := w.Quote(c, dest, "ARBITRUM", "5")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w.signWithdraw(c, q, key, nil)
+	}
+
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := c.Withdraw(cancelled, request(sandbox.DestCompleted)); !exchange.NotSent(err) || exchange.OutcomeUnknown(err) {
+		t.Errorf("context ended before the write: %v", err)
+	}
+	if _, err := w.Client(opts).Withdraw(ctx, request(sandbox.DestCompleted)); !exchange.NotSent(err) {
+		t.Errorf("no session: %v", err)
+	}
+	refuse.Store(true)
+	if _, err := c.Withdraw(ctx, request(sandbox.DestCompleted)); !exchange.NotSent(err) {
+		t.Errorf("dial refused on every attempt: %v", err)
+	}
+	first.Store(true)
+	if _, err := c.Withdraw(ctx, request(sandbox.DestCompleted)); exchange.NotSent(err) || !exchange.OutcomeUnknown(err) {
+		t.Errorf("no answer, then a dial refused: %v, want an unknown outcome", err)
+	}
+	if n := withdraws.Load(); n != 0 {
+		t.Errorf("%d withdraws reached the service", n)
+	}
+	refuse.Store(false)
+	if _, err := c.Withdraw(ctx, request(sandbox.DestFlagged)); err == nil || exchange.NotSent(err) || exchange.OutcomeUnknown(err) {
+		t.Errorf("the service's refusal: %v", err)
+	}
+	// Refused for its session (401), then, logged in again, its re-send
+	// never leaves: the first reached the service, so it was sent.
+	unauthorized.Store(true)
+	refuse.Store(true)
+	if _, err := c.Withdraw(ctx, request(sandbox.DestCompleted)); exchange.NotSent(err) {
+		t.Errorf("a 401, then a dial refused: %v, want not \"not sent\"", err)
+	}
+}
