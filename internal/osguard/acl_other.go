@@ -9,3 +9,6 @@ func MakePrivate(string) error { return nil }
 // CheckOwnerOnly does nothing where modes say who may open a file:
 // CheckPrivatePath reads them.
 func CheckOwnerOnly(string) error { return nil }
+
+// keepsAccessLists: modes, not access lists, keep other users out here.
+func keepsAccessLists(string) bool { return true }

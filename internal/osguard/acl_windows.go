@@ -78,3 +78,22 @@ func currentUserSID() (string, error) {
 	}
 	return u.User.Sid.String(), nil
 }
+
+// keepsAccessLists tells whether the volume holding path keeps access
+// lists: a FAT or exFAT stick, where offline signing's file may well go,
+// keeps none. When the volume cannot be asked, it is taken to keep them.
+func keepsAccessLists(path string) bool {
+	p, err := windows.UTF16PtrFromString(path)
+	if err != nil {
+		return true
+	}
+	root := make([]uint16, windows.MAX_PATH+1)
+	if windows.GetVolumePathName(p, &root[0], uint32(len(root))) != nil {
+		return true
+	}
+	var flags uint32
+	if windows.GetVolumeInformation(&root[0], nil, 0, nil, nil, &flags, nil, 0) != nil {
+		return true
+	}
+	return flags&windows.FILE_PERSISTENT_ACLS != 0
+}

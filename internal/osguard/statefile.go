@@ -59,8 +59,9 @@ func WriteStateFileFrom(path string, write func(io.Writer) error) error {
 	return os.Rename(tmp, path)
 }
 
-// CreateStateFile writes b to a new 0600 file at path, synced; an existing
-// file (or link) at path is never replaced: the error is then os.ErrExist.
+// CreateStateFile writes b to a new 0600 file at path, synced, or removes
+// what it could not fill; an existing file (or link) at path is never
+// replaced: the error is then os.ErrExist.
 func CreateStateFile(path string, b []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
@@ -74,13 +75,15 @@ func CreateStateFile(path string, b []byte) error {
 
 // CreateFile writes b to a new file at path that only its owner can read
 // (a file the user names, such as --out, or a child's input): never over
-// an existing file or through a link, and synced.
+// an existing file or through a link, and synced. On a Windows volume that
+// keeps no access lists (a FAT stick carried to an offline machine) it is
+// as private as the volume allows.
 func CreateFile(path string, b []byte) error {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return err
 	}
-	if err := MakePrivate(path); err != nil {
+	if err := MakePrivate(path); err != nil && keepsAccessLists(path) {
 		f.Close()
 		os.Remove(path)
 		return err

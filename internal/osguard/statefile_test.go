@@ -4,6 +4,7 @@ package osguard
 
 import (
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -139,5 +140,28 @@ func TestKindOf(t *testing.T) {
 		if got := kindOf(m); got != want {
 			t.Errorf("kindOf(%v) = %q, want %q", m, got, want)
 		}
+	}
+}
+
+// TestAFileNotFilledIsRemoved: a new file whose write fails half way is
+// removed, so that a half-written file is never taken for done.
+func TestAFileNotFilledIsRemoved(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "half")
+	f, err := OpenPrivate(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := errors.New("no space left on device")
+	err = fill(f, func(w io.Writer) error {
+		if _, err := w.Write([]byte(`{"half":`)); err != nil {
+			return err
+		}
+		return full
+	})
+	if !errors.Is(err, full) {
+		t.Fatalf("fill: %v, want the write's error", err)
+	}
+	if _, err := os.Lstat(path); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the half-written file is still there: %v", err)
 	}
 }

@@ -58,6 +58,12 @@ func TestKnownResolves(t *testing.T) {
 			t.Errorf("%s resolved to %q, %v; want %s", id, got, err, want)
 		}
 	}
+	// 0x and 64 characters that are not all hex digits is a quote id, not a hash.
+	for _, id := range []string{"0x" + strings.Repeat("ag", 32), "0x" + strings.Repeat("\x15", 64), "0x" + strings.Repeat("ab", 31) + "a"} {
+		if k := follow.KindOf(id); k != follow.QuoteID {
+			t.Errorf("%q is of kind %v, want a quote id", id, k)
+		}
+	}
 	for _, id := range []string{"0x" + strings.Repeat("ab", 32), "tx-unseen"} {
 		var nf *follow.NotSeenError
 		if got, _, err := k.Resolve(id); got != "" || !errors.As(err, &nf) {

@@ -112,6 +112,8 @@ func TestMarkDiff(t *testing.T) {
 		{"0x3C44CdDd", "0x3c44cddE", "         ^"},
 		{"7xKXtg2C", "7xkXtg2D", "  ^    ^"},
 		{"0xabc", "0xabcde", "     ^^"},
+		{"0xGhI", "0xghi", "  ^ ^"}, // not hex: case counts
+		{"0x", "0X", " ^"},
 		{"same", "same", ""},
 	} {
 		if got := layout.DiffCarets(tc.a, tc.b); got != tc.carets {
