@@ -346,7 +346,12 @@ func TestBoardGolden(t *testing.T) {
 	br.send(tea.PasteMsg{Content: strings.Join(ids, " ")})
 	for i := 0; i < 1000 && br.fire(); i++ {
 	}
-	moving := screentest.Seed(t, r, sandbox.DestRefunded)
+	// A larger amount on another chain: at 80 columns its receive amount
+	// leaves out the last check rather than cut a chain's name.
+	moving, err := r.Exchange.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestRefunded, "POLYGON", "1000")
+	if err != nil {
+		t.Fatal(err)
+	}
 	br.send(tea.PasteMsg{Content: moving})
 	br.fire() // its first answer: SUBMITTED
 	r.Clock.Advance(42 * time.Second)
@@ -355,6 +360,11 @@ func TestBoardGolden(t *testing.T) {
 	for _, sz := range screentest.GoldenSizes {
 		screentest.Feed(root, tea.WindowSizeMsg{Width: sz.W, Height: sz.H})
 		frame := screentest.CheckFrame(t, root.View().Content, sz.W, sz.H)
+		for _, whole := range []string{" POLYGON ", " ARBITRUM ", " 998.5 USDT "} {
+			if !strings.Contains(ansi.Strip(frame), whole) {
+				t.Errorf("%dx%d: %q is not drawn whole:\n%s", sz.W, sz.H, whole, ansi.Strip(frame))
+			}
+		}
 		t.Run(fmt.Sprintf("%dx%d", sz.W, sz.H), func(t *testing.T) {
 			golden.RequireEqual(t, []byte(boardScrub.ReplaceAllStringFunc(ansi.Strip(frame), func(s string) string {
 				return s[:2] + strings.Map(func(r rune) rune {
@@ -711,7 +721,12 @@ func TestBoardSortGroupsStates(t *testing.T) {
 	br.send(tea.PasteMsg{Content: strings.Join(ids, " ")})
 	for i := 0; i < 1000 && br.fire(); i++ {
 	}
-	moving := screentest.Seed(t, r, sandbox.DestRefunded)
+	// A larger amount on another chain: at 80 columns its receive amount
+	// leaves out the last check rather than cut a chain's name.
+	moving, err := r.Exchange.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestRefunded, "POLYGON", "1000")
+	if err != nil {
+		t.Fatal(err)
+	}
 	br.send(tea.PasteMsg{Content: moving})
 	br.fire() // SUBMITTED
 	br.toList()
@@ -747,7 +762,12 @@ func TestBoardClearAndUndo(t *testing.T) {
 	br.send(tea.PasteMsg{Content: done + " " + failed + " q-gone-1 q-gone-2"})
 	for i := 0; i < 1000 && br.fire(); i++ {
 	}
-	moving := screentest.Seed(t, r, sandbox.DestRefunded)
+	// A larger amount on another chain: at 80 columns its receive amount
+	// leaves out the last check rather than cut a chain's name.
+	moving, err := r.Exchange.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestRefunded, "POLYGON", "1000")
+	if err != nil {
+		t.Fatal(err)
+	}
 	br.send(tea.PasteMsg{Content: moving})
 	br.fire()
 	br.toList()

@@ -68,7 +68,7 @@ type routeScreen struct {
 func New(app *kit.App) tui.Screen {
 	r := &routeScreen{app: app, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
 	r.list = kit.NewList(app.Common, kit.ListSpec[exchange.WithdrawalRoute]{
-		Noun: "destination chain", Columns: routeColumns, Row: r.row, Select: "destination chain",
+		Noun: "destination chain", Columns: routeColumns, Row: r.row, Select: "choose chain",
 		Fields: func(rt exchange.WithdrawalRoute) []string {
 			return append([]string{rt.Chain, rt.ChainID, rt.ChainType}, rt.TokensOut...)
 		},
