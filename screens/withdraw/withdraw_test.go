@@ -447,8 +447,10 @@ func TestDestinationShowsWholeAddressAt60(t *testing.T) {
 	d := newDestination(app, withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
 	d.SetSize(120, 30)
 	d.Init()
-	if !strings.Contains(ansi.Strip(d.View()), "an EVM address") {
-		t.Errorf("the hint does not read \"an EVM address\":\n%s", ansi.Strip(d.View()))
+	// The hint under the empty field says the shape, not the placeholder's
+	// words again ("EVM address", then "an EVM address").
+	if v := ansi.Strip(d.View()); !strings.Contains(v, "0x and 40 hex digits") || strings.Contains(v, "an EVM address") {
+		t.Errorf("the hint does not read \"0x and 40 hex digits\", or repeats the placeholder:\n%s", v)
 	}
 	var s tui.Screen = screentest.TypeInto(d, sandbox.DestCompleted)
 	d.SetSize(60, 18)
