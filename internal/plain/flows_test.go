@@ -65,6 +65,20 @@ func TestWalletLoginSigns(t *testing.T) {
 	}
 }
 
+// TestWalletSourcesOfferOnlyASetKey: without $SVCWALLET_PRIVATE_KEY the
+// wallet login does not offer it (chosen, it could only fail).
+func TestWalletSourcesOfferOnlyASetKey(t *testing.T) {
+	r := newRig(t)
+	out, err := r.run(typed("Wallet signature", "sandbox demo key", "quit")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Logged in to sandbox by wallet")
+	if strings.Contains(out, "$"+signer.KeyEnvVar) {
+		t.Errorf("the unset raw key is offered:\n%s", out)
+	}
+}
+
 // TestLookUpAndHistory: a withdrawal made here is found by its quote id
 // (its state, its particulars) and in History; an id the service does not
 // know is said NOT FOUND; a malformed id is asked again.
