@@ -1318,3 +1318,29 @@ func TestBoardLearnsWhatItsRowSaw(t *testing.T) {
 		t.Fatalf("the row's screen saw SENDING; the board's row: %q", row)
 	}
 }
+
+// TestBoardHeadingFits: the filter being typed is drawn whole at 80
+// columns (the heading gives way to it), and at 60 the two heading lines
+// drop whole phrases rather than end cut ("reques…").
+func TestBoardHeadingFits(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	br.send(tea.PasteMsg{Content: screentest.Seed(t, r, sandbox.DestCompleted)})
+	br.fire()
+	br.toList()
+	br.b.SetSize(60, 20)
+	lines := strings.Split(br.plain(), "\n")
+	for _, l := range lines[:2] {
+		if strings.HasSuffix(strings.TrimSpace(l), "…") || ansi.StringWidth(l) > 60 {
+			t.Errorf("at 60 columns a heading line is cut: %q", l)
+		}
+	}
+	br.b.SetSize(80, 24)
+	br.send(tea.KeyPressMsg{Code: '/', Text: "/"})
+	for _, c := range "POLYGON-TEST" {
+		br.send(tea.KeyPressMsg{Code: c, Text: string(c)})
+	}
+	if first := strings.Split(br.plain(), "\n")[0]; !strings.Contains(first, "POLYGON-TEST") || ansi.StringWidth(first) > 80 {
+		t.Errorf("at 80 columns the filter typed is not drawn whole: %q", first)
+	}
+}
