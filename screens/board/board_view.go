@@ -234,31 +234,20 @@ func (b *boardScreen) View() string {
 }
 
 // heading is the board's first line, drawn once for its theme and width;
-// heading2 is its second. Each is the longest of its wordings that fits,
-// so a narrow terminal drops whole phrases rather than cut one.
+// heading2 is its second. Each is the longest of its wordings that fits.
 func (b *boardScreen) heading() string {
 	st := b.app.Common.Styles
 	if b.headingDark != st.IsDark || b.headingW != b.w || b.heading1 == "" {
 		b.headingDark, b.headingW = st.IsDark, b.w
 		env, rate := b.app.Target.Env.Name, b.app.Target.Env.EffectiveFollowRate()
-		b.heading1 = st.Muted.Render(fitting(b.w,
+		b.heading1 = st.Muted.Render(layout.Fitting(b.w,
 			fmt.Sprintf("%s · withdrawals followed by quote id · at most %d requests a second", env, rate),
 			fmt.Sprintf("%s · at most %d requests a second", env, rate), env))
-		b.heading2 = st.Muted.Render(fitting(b.w,
+		b.heading2 = st.Muted.Render(layout.Fitting(b.w,
 			"Paste quote ids, payout hashes or transfer ids, apart by spaces or new lines.",
 			"Paste quote ids, payout hashes or transfer ids.", "Paste quote ids."))
 	}
 	return b.heading1
-}
-
-// fitting is the first of texts no wider than w, else the last.
-func fitting(w int, texts ...string) string {
-	for _, t := range texts {
-		if ansi.StringWidth(t) <= w {
-			return t
-		}
-	}
-	return texts[len(texts)-1]
 }
 
 // draw is the board's frame.
