@@ -65,6 +65,17 @@ func TestWalletLoginSigns(t *testing.T) {
 	}
 }
 
+// TestQuoteOutsideTheBookSaysWhatNext: a destination not in the address
+// book is refused at the quote with the way to another destination.
+func TestQuoteOutsideTheBookSaysWhatNext(t *testing.T) {
+	r := newRig(t)
+	out, err := r.run(steps(logIn, typed("withdraw", "ARBITRUM", "USDT", "another address", "0x1111111111111111111111111111111111111111", "25", "none", "Back home", "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Quote refused: ", "Another destination: Back home, then Withdraw USDT again.")
+}
+
 // TestWalletSourcesOfferOnlyASetKey: without $SVCWALLET_PRIVATE_KEY the
 // wallet login does not offer it (chosen, it could only fail).
 func TestWalletSourcesOfferOnlyASetKey(t *testing.T) {

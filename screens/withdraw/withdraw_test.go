@@ -198,6 +198,25 @@ func TestFeeCapRefusesQuote(t *testing.T) {
 	}
 }
 
+// TestQuoteRefusedOutsideTheBook: a quote refused because the destination
+// is not in the address book says to choose another destination first, as
+// a new quote alone cannot help.
+func TestQuoteRefusedOutsideTheBook(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	w := withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25")}
+	for code, want := range map[exchange.Code]string{
+		exchange.CodeNotInAddressBook: "Press esc to choose another destination, or r to ask again once it is in the address book.",
+		exchange.CodeBelowFee:         "Press r to try again, or esc to change the amount or destination.",
+	} {
+		q := pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 0)
+		q.SetSize(120, 40)
+		q.Update(quoteMsg{seq: q.seq, err: &exchange.APIError{Status: 400, Code: code}})
+		if v := ansi.Strip(q.View()); !strings.Contains(v, want) {
+			t.Errorf("code %d: no %q:\n%s", code, want, v)
+		}
+	}
+}
+
 // TestQuoteMustPayTheAmountEntered: what is signed is the quote's pay
 // amount, so a quote for another amount is refused.
 func TestQuoteMustPayTheAmountEntered(t *testing.T) {
