@@ -550,11 +550,6 @@ func TestMarkDiffHexIgnoresCase(t *testing.T) {
 			t.Errorf("DiffCarets(%q, %q) = %q, want %q", c.a, c.b, got, c.want)
 		}
 	}
-	for word, want := range map[string]string{"EVM": "an EVM", "Solana": "a Solana", "Tron": "a Tron", "UTXO": "a UTXO", "address": "an address"} {
-		if got := layout.WithArticle(word); got != want {
-			t.Errorf("withArticle(%q) = %q, want %q", word, got, want)
-		}
-	}
 }
 
 // TestReviewTooSmallHintHoldsWithHelpClosed: the too-small review does not
