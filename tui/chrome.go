@@ -278,12 +278,13 @@ func (m *Model) screenHelp(cols [][]key.Binding, draw func([][]key.Binding) stri
 }
 
 // shortHelp is the screen's keys on one line of at most w cells: as many
-// as fit, then "…" when some were left out. (help.Model adds a key that
+// as fit, then "…" as an item of its own when some were left out ("c copy
+// quote id …" read as a hint cut short). (help.Model adds a key that
 // does not fit when its "…" would not fit either, and the line then
 // pushes the global keys off the screen.)
 func shortHelp(h help.Model, bs []key.Binding, w int) string {
 	h.SetWidth(0)
-	more := " " + h.Styles.Ellipsis.Inline(true).Render(h.Ellipsis)
+	more := h.Styles.ShortSeparator.Inline(true).Render(h.ShortSeparator) + h.Styles.Ellipsis.Inline(true).Render(h.Ellipsis)
 	for n := len(bs); n > 0; n-- {
 		s := h.ShortHelpView(bs[:n])
 		if n < len(bs) {

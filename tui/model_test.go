@@ -223,7 +223,8 @@ func (k keyList) ShortHelp() []key.Binding  { return k }
 func (k keyList) FullHelp() [][]key.Binding { return [][]key.Binding{k} }
 
 // TestFooterKeepsGlobalKeys: however many keys a screen has, and wherever
-// the cut falls, its keys give way ("…") and the global ones stay whole
+// the cut falls, its keys give way ("…", an item of its own, not read as
+// the last hint cut short) and the global ones stay whole
 // (help.Model would add a key past its width when its "…" did not fit).
 func TestFooterKeepsGlobalKeys(t *testing.T) {
 	m, home := newRoot(t, 80, 24)
@@ -237,7 +238,7 @@ func TestFooterKeepsGlobalKeys(t *testing.T) {
 		many.keys = keys
 		footer := ansi.Strip(m.render())
 		footer = footer[strings.LastIndex(footer, "\n")+1:]
-		if !strings.HasSuffix(footer, "? help • esc back • q quit") || !strings.Contains(footer, " … • ") || ansi.StringWidth(footer) > 80 {
+		if !strings.HasSuffix(footer, "? help • esc back • q quit") || !strings.Contains(footer, " • … • ") || ansi.StringWidth(footer) > 80 {
 			t.Errorf("footer with a first key of %d letters: %q", n, footer)
 		}
 	}

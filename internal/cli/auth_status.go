@@ -110,7 +110,7 @@ func authLine(r authStatusJSON) string {
 	where := map[string]string{"keyring": "in the credential store", "file": "in the session file (--insecure-storage)"}[r.Kept]
 	switch r.State {
 	case "kept":
-		renews := "then commands log in as without one"
+		renews := "once it ends, commands log in as they would without it"
 		if r.Renews {
 			renews = "renews itself with the API key kept"
 		}
@@ -118,10 +118,10 @@ func authLine(r authStatusJSON) string {
 			r.Expires.Format("2006-01-02 15:04 UTC"), where, renews)
 	case "ended":
 		if r.Refused {
-			return fmt.Sprintf("%s (%s): account %s, refused by the service %s (it ended or was revoked); svcwallet auth login --env %s keeps a new one, else the next command logs in as without one",
+			return fmt.Sprintf("%s (%s): account %s, refused by the service %s (it ended or was revoked); svcwallet auth login --env %s keeps a new one, else the next command logs in as it would without it",
 				r.Env, r.Service, r.AccountID, r.Expires.Format("2006-01-02 15:04 UTC"), r.Env)
 		}
-		return fmt.Sprintf("%s (%s): account %s, ended %s; the next command logs in as without one", r.Env, r.Service, r.AccountID, r.Expires.Format("2006-01-02 15:04 UTC"))
+		return fmt.Sprintf("%s (%s): account %s, ended %s; the next command logs in as it would without it", r.Env, r.Service, r.AccountID, r.Expires.Format("2006-01-02 15:04 UTC"))
 	}
 	return strings.TrimSpace(fmt.Sprintf("%s: %s (svcwallet auth logout --env %s forgets it)", r.Env, r.Detail, r.Env))
 }

@@ -256,7 +256,8 @@ func TestKeptSessionRefusedSaysLogIn(t *testing.T) {
 	if r := w.run(sandbox.DemoAPIKey, nil, "auth", "login", "--with-api-key", "--insecure-storage"); r.code != 0 {
 		t.Fatalf("auth login: exit %d\n%s", r.code, r.stderr)
 	}
-	if r := w.run("", nil, "auth", "status"); !strings.Contains(r.stdout, "as far as this machine knows (not checked with the service)") {
+	if r := w.run("", nil, "auth", "status"); !strings.Contains(r.stdout, "as far as this machine knows (not checked with the service)") ||
+		!strings.Contains(r.stdout, "once it ends, commands log in as they would without it") {
 		t.Errorf("auth status of a kept session:\n%s", r.stdout)
 	}
 	revoked.Store(true)

@@ -22,11 +22,12 @@ import (
 const apiKeyVar = exchange.APIKeyEnvVar
 
 const depositLong = `Lists the chains the account can deposit on: chain id, deposit address
-("not provisioned" for an on-demand chain without one yet), and each token's
-contract ("native", or "unknown: provider unreachable"). An address that
-fails its chain's check, or any address of a chain whose name and chain id
-disagree on its type (SOLANA* and TRON* chains are Solana and Tron, a
-numeric chain id is EVM), is not given: "` + exchange.RefusedDeposit + `: REASON"
+("not provisioned" for an on-demand chain without one yet, and on stderr the
+deposit generate that provisions it), and each token's contract ("native",
+or "unknown: provider unreachable"). An address that fails its chain's
+check, or any address of a chain whose name and chain id disagree on its
+type (SOLANA* and TRON* chains are Solana and Tron, a numeric chain id is
+EVM), is not given: "` + exchange.RefusedDeposit + `: REASON"
 stands in its place (in --json, address_problem).
 
 It logs in with the API key in $SVCWALLET_API_KEY (sent as X-API-Key), or
@@ -193,6 +194,12 @@ func (a *app) deposit(ctx context.Context, f depositFlags, chain string) error {
 		fmt.Fprintf(env.Stdout, "Environment %s\n\n", e.Where())
 	}
 	printChains(env.Stdout, chains)
+	// The next step for a chain not provisioned, on stderr: stdout stays the table.
+	for _, ch := range chains {
+		if ch.Verdict() == exchange.DepositGenerate {
+			fmt.Fprintf(env.Stderr, "%s has no deposit address yet: %s provisions one.\n", ch.Chain, a.invocation().command("deposit", "generate", ch.Chain))
+		}
+	}
 	return nil
 }
 

@@ -77,7 +77,7 @@ func (r depositResult) want(t *testing.T, code int, stdout, stderr []string) {
 
 // TestDepositSandboxTable: --env sandbox runs the embedded sandbox with its
 // demo key and prints every chain, its address or "not provisioned", and
-// each token's contract.
+// each token's contract; on stderr, the command that provisions one.
 func TestDepositSandboxTable(t *testing.T) {
 	r := depositCmd(t, nil, "deposit", "--env", "sandbox")
 	r.want(t, 0, []string{
@@ -86,7 +86,7 @@ func TestDepositSandboxTable(t *testing.T) {
 		"TRON      tron      TV7eVzcbRciLaTqfyMo8fbkvVTQmEdaAGQ",
 		"SOLANA    solana    not provisioned",
 		"USDC   EPjFWJd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-	}, nil)
+	}, []string{"SOLANA has no deposit address yet: svcwallet deposit generate SOLANA --env sandbox provisions one."})
 	if n := strings.Count(r.stdout, "\n"); n != 15 {
 		t.Errorf("%d lines, want a header and two per chain (15):\n%s", n, r.stdout)
 	}

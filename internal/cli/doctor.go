@@ -15,6 +15,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
@@ -212,7 +213,7 @@ func (c doctorCmd) checkKeystore(add func(check, detail, fix string)) {
 		}
 		addUnsafe(add, "keystore", osguard.CheckPrivatePath(e.Path))
 	}
-	add("keystore", fmt.Sprintf("%s: %d key file(s)", dir, len(entries)), "")
+	add("keystore", fmt.Sprintf("%s: %d %s", dir, len(entries), kit.Plural(len(entries), "key file", "key files")), "")
 }
 
 // checkJournal reports the withdrawal journal's path, permissions and health.
@@ -243,10 +244,10 @@ func (c doctorCmd) checkJournal(add func(check, detail, fix string)) {
 		return
 	}
 	if t.Skipped > 0 {
-		add("journal", fmt.Sprintf("%s: %d line(s) could not be read and are skipped", path, t.Skipped),
+		add("journal", fmt.Sprintf("%s: %d %s could not be read and %s skipped", path, t.Skipped, kit.Plural(t.Skipped, "line", "lines"), kit.Plural(t.Skipped, "is", "are")),
 			"keep a copy of the file for support; the withdrawals on the other lines are read")
 	}
-	add("journal", fmt.Sprintf("%s: %d withdrawal(s), %d unfinished", path, t.Withdrawals, t.Unfinished), "")
+	add("journal", fmt.Sprintf("%s: %d %s, %d unfinished", path, t.Withdrawals, kit.Plural(t.Withdrawals, "withdrawal", "withdrawals"), t.Unfinished), "")
 	c.checkWritten(j, add)
 }
 

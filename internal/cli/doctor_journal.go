@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/journal"
 )
@@ -58,8 +59,8 @@ func (c doctorCmd) acceptJournal() error {
 	if err != nil {
 		return failure(exitFailed, "the withdrawal journal cannot be accepted as it is: %w", err)
 	}
-	fmt.Fprintf(c.env.Stderr, "%s: the withdrawal journal %s is accepted as it now is (%d withdrawal(s) unanswered in it): withdrawals are signed on it again\n",
-		c.app.name, j.Path(), n)
+	fmt.Fprintf(c.env.Stderr, "%s: the withdrawal journal %s is accepted as it now is (%d %s unanswered in it): withdrawals are signed on it again\n",
+		c.app.name, j.Path(), n, kit.Plural(n, "withdrawal", "withdrawals"))
 	return nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
@@ -149,7 +150,7 @@ func (c statusCmd) refreshHistory(ctx context.Context, key signerFlags) error {
 		s.Add(id, c.now())
 	}
 	if len(ids) > 0 {
-		fmt.Fprintf(c.env.Stderr, "%s: asking the service about %d unfinished withdrawal(s)\n", c.app.name, len(ids))
+		fmt.Fprintf(c.env.Stderr, "%s: asking the service about %d unfinished %s\n", c.app.name, len(ids), kit.Plural(len(ids), "withdrawal", "withdrawals"))
 	}
 	var asked error
 	loop := c.loop(s, client)
@@ -205,8 +206,8 @@ func (a *app) listHistory(csv bool, opt journal.ListOptions) error {
 		headed = true
 		if l.Skipped > 0 && name != config.SandboxEnv {
 			// Said on stderr, with --json too: the listing may lack withdrawals.
-			fmt.Fprintf(env.Stderr, "svcwallet history: %d line(s) of the journal %s could not be read and were skipped; run %s, and keep the file for support\n",
-				l.Skipped, j.Path(), inv.command("doctor"))
+			fmt.Fprintf(env.Stderr, "svcwallet history: %d %s of the journal %s could not be read and %s skipped; run %s, and keep the file for support\n",
+				l.Skipped, kit.Plural(l.Skipped, "line", "lines"), j.Path(), kit.Plural(l.Skipped, "was", "were"), inv.command("doctor"))
 		}
 		if lost != nil && name != config.SandboxEnv {
 			fmt.Fprintf(env.Stderr, "svcwallet history: %v; run %s, which says what was lost\n", lost, inv.command("doctor"))
@@ -270,7 +271,7 @@ func sayNoHistory(w io.Writer, name string, since time.Time, others []journal.En
 	for _, o := range others {
 		other := inv
 		other.env = o.Env
-		fmt.Fprintf(tw, "  %s\t%d withdrawal(s)\t%s\n", o.Env, o.Withdrawals, other.command("history"))
+		fmt.Fprintf(tw, "  %s\t%d %s\t%s\n", o.Env, o.Withdrawals, kit.Plural(o.Withdrawals, "withdrawal", "withdrawals"), other.command("history"))
 	}
 	_ = tw.Flush()
 }

@@ -99,8 +99,8 @@ func TestHistoryCommand(t *testing.T) {
 	r = depositCmd(t, nil, "history", "--config", cfg, "--env", "sandbox")
 	if r.code != 0 || r.stdout != "" || !strings.Contains(r.stderr, "ends with its console") ||
 		!strings.Contains(r.stderr, "list them with --env NAME") ||
-		!strings.Contains(r.stderr, "  local  5 withdrawal(s)  svcwallet history --env local --config "+cfg+"\n") ||
-		!strings.Contains(r.stderr, "  other  1 withdrawal(s)  svcwallet history --env other --config "+cfg+"\n") {
+		!strings.Contains(r.stderr, "  local  5 withdrawals  svcwallet history --env local --config "+cfg+"\n") ||
+		!strings.Contains(r.stderr, "  other  1 withdrawal   svcwallet history --env other --config "+cfg+"\n") {
 		t.Fatalf("sandbox: exit %d: %q %q", r.code, r.stdout, r.stderr)
 	}
 	// No --env, no default_env: the sandbox, said the same way.
@@ -255,7 +255,7 @@ func TestHistoryPlantedJournalIsInert(t *testing.T) {
 		r := depositCmd(t, nil, args...)
 		requireInert(t, strings.Join(args, " "), []byte(r.stdout+r.stderr))
 		if r.code != 0 || !strings.Contains(r.stdout, "q-ok") || !strings.Contains(r.stdout, "flagged") || strings.Contains(r.stdout, "q-chain") ||
-			!strings.Contains(r.stderr, "2 line(s) of the journal") {
+			!strings.Contains(r.stderr, "2 lines of the journal") {
 			t.Fatalf("%v: exit %d\n%s\n%s", args, r.code, r.stdout, r.stderr)
 		}
 	}

@@ -94,7 +94,7 @@ func TestStatusWatchJournalsOwn(t *testing.T) {
 	if line := lineWith(list.stdout, own[:20]); !strings.HasSuffix(line, "  "+exchange.StateCompleted) {
 		t.Errorf("history lists the withdrawal as %q, want COMPLETED:\n%s", line, list.stdout)
 	}
-	if _, _, out := doctorState(t, state, nil, noTmux, "--config", r.config); !strings.Contains(out, "2 withdrawal(s), 1 unfinished") {
+	if _, _, out := doctorState(t, state, nil, noTmux, "--config", r.config); !strings.Contains(out, "2 withdrawals, 1 unfinished") {
 		t.Errorf("doctor, want this account's withdrawal finished (the other account's stays):\n%s", out)
 	}
 }
@@ -116,7 +116,7 @@ func TestHistoryRefresh(t *testing.T) {
 	}
 
 	res := r.runLine(nil, statusCmd.runHistoryLine, "--env", "local", "--refresh")
-	res.want(t, 0, []string{id[:20]}, []string{"asking the service about 1 unfinished withdrawal(s)"})
+	res.want(t, 0, []string{id[:20]}, []string{"asking the service about 1 unfinished withdrawal"})
 	if got := journalStates(t, id); !slices.Equal(got, []string{"accepted", exchange.StateCompleted}) {
 		t.Errorf("journaled %v, want the COMPLETED learned", got)
 	}

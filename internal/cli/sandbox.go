@@ -143,6 +143,8 @@ var demoCredentials = `Demo credentials:
   wallet key (main signer)   ` + sandbox.DemoPrivateKey + `
     funding address          ` + sandbox.DemoAddress + `
   builder account            ` + sandbox.BuilderAddress + `
+  no chain account's key     ` + sandbox.NoChainPrivateKey + `
+    its balance: ` + sandbox.NoChainBalance + ` USDT, so a withdrawal of more is refused as insufficient balance
 
 Withdrawal address book (USDT, 10,000 balance, 5,000 a day):
   ` + sandbox.DestCompleted + `  completes

@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // TestSandboxByDefaultIsSaid (issue 35 item 11): with a config that
@@ -49,5 +52,22 @@ func TestNotFoundSaysWhatNext(t *testing.T) {
 	r = depositCmd(t, nil, "status", "q-12345678", "--json")
 	if r.code != exitNotFound || !strings.Contains(r.stdout, next) {
 		t.Errorf("--json: exit %d, stdout:\n%s", r.code, r.stdout)
+	}
+}
+
+// TestSandboxRefusalsReachable: on the embedded sandbox both refusals of
+// an amount are reached by hand as docs/sandbox.md says: the demo
+// account's 6,000 USDT is over its daily limit (at the quote), and the
+// no-chain account's 200 USDT over its balance of 100.
+func TestSandboxRefusalsReachable(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	to := []string{"withdraw", "--env", "sandbox", "--chain", "arbitrum", "--to", sandbox.DestCompleted, "--yes", "--amount"}
+	r := depositCmd(t, map[string]string{apiKeyVar: sandbox.DemoAPIKey}, append(to, "6000")...)
+	if r.code != exitFailed || !strings.Contains(r.stderr, "over the daily withdrawal limit") {
+		t.Errorf("6000 from the demo account: exit %d, stderr:\n%s", r.code, r.stderr)
+	}
+	r = depositCmd(t, map[string]string{apiKeyVar: sandbox.NoChainAPIKey, signer.KeyEnvVar: sandbox.NoChainPrivateKey}, append(to, "200")...)
+	if r.code != exitFailed || !strings.Contains(r.stderr, "Insufficient balance") {
+		t.Errorf("200 from the no-chain account: exit %d, stderr:\n%s", r.code, r.stderr)
 	}
 }

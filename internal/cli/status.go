@@ -106,7 +106,7 @@ type statusCmd struct {
 
 type statusFlags struct {
 	quoteIDs      []string        // in the order given, without duplicates
-	lookups       []follow.Lookup // payout hashes and transfer ids, found here (find)
+	lookups       []follow.Lookup // payout hashes and transfer ids, found here (find); At counts quoteIDs
 	key           signerFlags
 	watch, json   bool
 	csv           bool
@@ -294,17 +294,23 @@ func (c statusCmd) parse(ctx context.Context, f statusFlags, ids []string) (stat
 			if err != nil {
 				return f, usageError("%w", err)
 			}
-			for _, id := range read.ids {
-				f.quoteIDs = appendNew(f.quoteIDs, seen, id)
+			// Each lookup keeps its place among the ids read (At).
+			lookups := read.lookups
+			for j, id := range append(read.ids, "") {
+				for ; len(lookups) > 0 && lookups[0].At == j; lookups = lookups[1:] {
+					f.lookups = append(f.lookups, follow.Lookup{Text: lookups[0].Text, Kind: lookups[0].Kind, At: len(f.quoteIDs)})
+				}
+				if id != "" {
+					f.quoteIDs = appendNew(f.quoteIDs, seen, id)
+				}
 			}
-			f.lookups = append(f.lookups, read.lookups...)
 			continue
 		}
 		if id == "" {
 			return f, usageError("empty quote id: give the quote id of the withdrawal")
 		}
 		if kind := follow.KindOf(id); kind != follow.QuoteID {
-			f.lookups = append(f.lookups, follow.Lookup{Text: id, Kind: kind})
+			f.lookups = append(f.lookups, follow.Lookup{Text: id, Kind: kind, At: len(f.quoteIDs)})
 			continue
 		}
 		if err := exchange.CheckQuoteID(id); err != nil {

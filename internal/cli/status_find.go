@@ -19,8 +19,9 @@ type readIDs struct {
 
 // find turns each payout hash and transfer id given (f.lookups) into the
 // quote id of the withdrawal this machine has seen with it, in its
-// journal or on its watch board, added to the ids asked; neither is ever
-// sent. One not found is said, and makes the exit status at least 4.
+// journal or on its watch board, put among the ids asked where it was
+// given; neither is ever sent. One not found is said, and makes the exit
+// status at least 4.
 func (c *statusCmd) find(client *exchange.Client, f statusFlags) (statusFlags, error) {
 	if len(f.lookups) == 0 {
 		return f, nil
@@ -30,16 +31,24 @@ func (c *statusCmd) find(client *exchange.Client, f statusFlags) (statusFlags, e
 	for _, id := range f.quoteIDs {
 		seen[id] = true
 	}
-	for _, l := range f.lookups {
-		id, _, err := known.Resolve(l.Text)
-		var nf *follow.NotSeenError
-		if errors.As(err, &nf) {
-			c.floor = max(c.floor, c.app.say(notSeen(l)))
-			continue
+	var ids []string
+	for i, id := range append(f.quoteIDs, "") {
+		for ; len(f.lookups) > 0 && f.lookups[0].At == i; f.lookups = f.lookups[1:] {
+			l := f.lookups[0]
+			found, _, err := known.Resolve(l.Text)
+			var nf *follow.NotSeenError
+			if errors.As(err, &nf) {
+				c.floor = max(c.floor, c.app.say(notSeen(l)))
+				continue
+			}
+			fmt.Fprintf(c.env.Stderr, "%s: %s is withdrawal %s\n", c.app.name, lookupName(l), found)
+			ids = appendNew(ids, seen, found)
 		}
-		fmt.Fprintf(c.env.Stderr, "%s: %s is withdrawal %s\n", c.app.name, lookupName(l), id)
-		f.quoteIDs = appendNew(f.quoteIDs, seen, id)
+		if id != "" {
+			ids = append(ids, id)
+		}
 	}
+	f.quoteIDs = ids
 	return f, nil
 }
 

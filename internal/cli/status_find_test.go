@@ -2,6 +2,7 @@ package cli
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -54,5 +55,62 @@ func TestStatusFindsHashAndTransferID(t *testing.T) {
 	r.run(nil, strings.TrimPrefix(sandbox.DemoPrivateKey, "0x")).want(t, exitUsage, nil, []string{"refusing a private key"})
 	if n := len(r.takeAsks()); n != 1 {
 		t.Errorf("%d status requests after the unseen ones, want the quote id's one", n)
+	}
+}
+
+// TestStatusFindsInTheOrderGiven: a transfer id's withdrawal takes the place
+// the transfer id was given at, among quote ids: in the table, in --json
+// lines and in --watch's final table read from standard input.
+func TestStatusFindsInTheOrderGiven(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	r := newStatusRig(t)
+	first := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
+	second := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
+	r.clock.Advance(sandbox.DefaultSettle)
+	res := r.run(nil, "--json", first)
+	res.want(t, exitCompleted, nil, nil)
+	w := jsonLines(t, res.stdout)[0]
+	board := follow.WatchFile{Path: filepath.Join(filepath.Dir(journal.DefaultPath()), follow.WatchlistFile), Env: "local"}
+	if err := board.Append([]follow.Kept{{QuoteID: first, Record: &w}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	order := func(out string) []string {
+		var ids []string
+		for _, l := range strings.Split(out, "\n") {
+			for _, id := range []string{first, second} {
+				if strings.HasPrefix(l, id) {
+					ids = append(ids, id)
+				}
+			}
+		}
+		return ids
+	}
+	for _, c := range []struct {
+		stdin string
+		args  []string
+		want  []string
+	}{
+		{"", []string{w.TxID, second}, []string{first, second}},
+		{"", []string{second, w.TxID}, []string{second, first}},
+		{"", []string{"--json", w.TxID, second}, []string{first, second}},
+		{w.TxID + "\n" + second + "\n", []string{"-", "--watch"}, []string{first, second}},
+		{second + "\n" + w.TxID + "\n", []string{"-", "--watch"}, []string{second, first}},
+	} {
+		var out string
+		if c.stdin != "" {
+			out = r.runStdin(c.stdin, c.args...).stdout
+		} else {
+			out = r.run(nil, c.args...).stdout
+		}
+		if strings.Contains(out, "\"quote_id\"") {
+			var ids []string
+			for _, l := range jsonLines(t, out) {
+				ids = append(ids, l.QuoteID)
+			}
+			out = strings.Join(ids, "\n")
+		}
+		if got := order(out); !slices.Equal(got, c.want) {
+			t.Errorf("status %v (stdin %q): ids in the order %v, want %v:\n%s", c.args, c.stdin, got, c.want, out)
+		}
 	}
 }

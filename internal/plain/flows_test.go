@@ -3,6 +3,7 @@ package plain
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -60,6 +62,31 @@ func TestWalletLoginSigns(t *testing.T) {
 		if len(source) > 1 {
 			wants(t, out, "Login failed: cannot unlock the keystore: wrong passphrase", "from the keystore file UTC--")
 		}
+	}
+}
+
+// TestQuoteOutsideTheBookSaysWhatNext: a destination not in the address
+// book is refused at the quote with the way to another destination.
+func TestQuoteOutsideTheBookSaysWhatNext(t *testing.T) {
+	r := newRig(t)
+	out, err := r.run(steps(logIn, typed("withdraw", "ARBITRUM", "USDT", "another address", "0x1111111111111111111111111111111111111111", "25", "none", "Back home", "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Quote refused: ", "Another destination: Back home, then Withdraw USDT again.")
+}
+
+// TestWalletSourcesOfferOnlyASetKey: without $SVCWALLET_PRIVATE_KEY the
+// wallet login does not offer it (chosen, it could only fail).
+func TestWalletSourcesOfferOnlyASetKey(t *testing.T) {
+	r := newRig(t)
+	out, err := r.run(typed("Wallet signature", "sandbox demo key", "quit")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Logged in to sandbox by wallet")
+	if strings.Contains(out, "$"+signer.KeyEnvVar) {
+		t.Errorf("the unset raw key is offered:\n%s", out)
 	}
 }
 
@@ -141,6 +168,41 @@ func TestKeptSessionSkipsTheLogin(t *testing.T) {
 	wants(t, out, "Using the session kept for sandbox: account "+sandbox.DemoAccountID+", by API key", "Home: what next?")
 	if strings.Contains(out, "How do you log in?") {
 		t.Errorf("the login was asked:\n%s", out)
+	}
+}
+
+// TestLookUpFindsInTheOrderGiven: a transfer id typed among quote ids is
+// said where it was typed, as `svcwallet status` does; one this machine
+// has not seen is refused by name, and the line asked again.
+func TestLookUpFindsInTheOrderGiven(t *testing.T) {
+	r := newRig(t)
+	first, err := r.ex.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestCompleted, "ARBITRUM", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := r.ex.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestFailed, "ARBITRUM", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := exchange.New(r.env, exchange.Options{Now: r.clock.Now})
+	if _, err := c.Login(context.Background(), exchange.APIKey(sandbox.DemoAPIKey)); err != nil {
+		t.Fatal(err)
+	}
+	w, err := c.WithdrawalStatus(context.Background(), first)
+	if err != nil || w.TxID == "" {
+		t.Fatalf("%+v, %v", w, err)
+	}
+	board := follow.WatchFile{Path: filepath.Join(filepath.Dir(r.journal.Path()), follow.WatchlistFile), Env: r.env.Name}
+	if err := board.Append([]follow.Kept{{QuoteID: first, Record: &w}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	out, err := r.run(steps(logIn, typed("look up", "tx-neverseen1 "+second, w.TxID+" "+second, "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Not accepted: transfer id tx-neverseen1 was not found")
+	if i, j := strings.Index(out, first+" "), strings.Index(out, second+" "); i < 0 || j < i {
+		t.Errorf("the transfer id's withdrawal is not said first:\n%s", out)
 	}
 }
 

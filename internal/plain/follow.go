@@ -171,13 +171,25 @@ func (s *session) lookUp() error {
 		if len(lookups) > 0 {
 			sess, _ := s.client().Session()
 			known := follow.KnownHere(s.target.Journal, journal.OwnerOf(s.target.Env, sess.AccountID))
-			for _, l := range lookups {
-				id, _, err := known.Resolve(l.Text)
-				if err != nil {
-					return errors.New("a payout hash or transfer id given was not found: they are found only among the withdrawals this machine has seen (its journal and watch board); ask for the quote id, in the withdrawal's confirmation")
+			var all []string
+			// Each found withdrawal takes the place its hash or transfer id was given at.
+			for j, id := range append(ids, "") {
+				for ; len(lookups) > 0 && lookups[0].At == j; lookups = lookups[1:] {
+					found, _, err := known.Resolve(lookups[0].Text)
+					if err != nil {
+						what := "a payout hash given (not repeated)"
+						if lookups[0].Kind == follow.TransferID {
+							what = "transfer id " + lookups[0].Text
+						}
+						return fmt.Errorf("%s was not found: payout hashes and transfer ids are found only among the withdrawals this machine has seen (its journal and watch board); ask for the quote id, in the withdrawal's confirmation", what)
+					}
+					all = append(all, found)
 				}
-				ids = append(ids, id)
+				if id != "" {
+					all = append(all, id)
+				}
 			}
+			ids = all
 		}
 		if len(ids) == 0 {
 			return errors.New("no quote id in it")

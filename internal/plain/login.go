@@ -138,20 +138,21 @@ func (s *session) walletKey(t target.Target) (signer.Key, string, error) {
 }
 
 // walletSources are the key sources the environment offers, in the login
-// screen's order: the keystore and the raw key always, clef and the
-// signing command when configured, the demo key on the sandbox.
+// screen's order: the keystore always, the raw key when it is set (a
+// choice that can only fail is not offered), clef and the signing command
+// when configured, the demo key on the sandbox.
 func (s *session) walletSources(t target.Target) []walletSource {
 	opening := s.opening(t)
-	out := []walletSource{
-		{"keystore", s.keystoreKey},
-		{"$" + signer.KeyEnvVar, func() (signer.Key, string, error) {
+	out := []walletSource{{"keystore", s.keystoreKey}}
+	if opening.RawKey != "" {
+		out = append(out, walletSource{"$" + signer.KeyEnvVar, func() (signer.Key, string, error) {
 			op, err := opening.Open(s.ctx, signer.Source{Kind: signer.SourceEnv})
 			if err != nil {
 				return nil, "", err
 			}
 			k, err := op.Load()
 			return k, "$" + signer.KeyEnvVar, err
-		}},
+		}})
 	}
 	if src, err := signer.ParseSource(t.Env.Signer); err == nil && src.Kind == signer.SourceClef {
 		out = append(out, walletSource{"clef at " + src.Endpoint, func() (signer.Key, string, error) { return s.clefKey(t, src) }})

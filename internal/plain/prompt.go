@@ -85,16 +85,12 @@ func (p *Prompter) took() { p.pending = nil }
 
 // signing is the gate of a question that signs: its discard drops a line
 // read ahead (by a follow that stops at enter) as well as the terminal's.
-// While a line is still being read (a follow's enter never pressed, when a
-// question that signs follows it with none between: no journey does) that
-// read takes the answer, so the gate reads lines, not keys.
+// No line is still being read then: every journey asks a question that
+// reads a line (Home's, History's) between a follow and one that signs.
 func (p *Prompter) signing() Gate {
 	g := p.gate
 	if flush := g.Flush; flush != nil {
 		p.dropReadAhead()
-		if p.pending != nil {
-			g.Keys = nil
-		}
 		g.Flush = func() error {
 			p.dropReadAhead()
 			return flush()

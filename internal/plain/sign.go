@@ -119,6 +119,10 @@ func (s *session) quote(ch withdrawal.Choice) (withdrawal.Order, withdrawal.Pric
 			return withdrawal.Order{}, withdrawal.PricedQuote{}, false, err
 		}
 		s.p.Say("Quote refused: %v.", trimStop(exchange.Explain(err)))
+		if errors.Is(err, exchange.CodeNotInAddressBook) {
+			// A new quote alone cannot help.
+			s.p.Say("Another destination: Back home, then Withdraw USDT again. A new quote helps once the address is in the book.")
+		}
 		return withdrawal.Order{}, withdrawal.PricedQuote{}, false, nil
 	}
 	sess, _ := s.client().Session()

@@ -130,9 +130,10 @@ type boardScreen struct {
 	drawnAt        time.Time
 	stale, drawDue bool
 	// heading1 and heading2 are the first lines, drawn for a dark theme
-	// or not (headingDark).
+	// or not (headingDark) at a width (headingW).
 	heading1, heading2 string
 	headingDark        bool
+	headingW           int
 }
 
 // New builds the watch board.

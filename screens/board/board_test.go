@@ -346,7 +346,12 @@ func TestBoardGolden(t *testing.T) {
 	br.send(tea.PasteMsg{Content: strings.Join(ids, " ")})
 	for i := 0; i < 1000 && br.fire(); i++ {
 	}
-	moving := screentest.Seed(t, r, sandbox.DestRefunded)
+	// A larger amount on another chain: at 80 columns its receive amount
+	// leaves out the last check rather than cut a chain's name.
+	moving, err := r.Exchange.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestRefunded, "POLYGON", "1000")
+	if err != nil {
+		t.Fatal(err)
+	}
 	br.send(tea.PasteMsg{Content: moving})
 	br.fire() // its first answer: SUBMITTED
 	r.Clock.Advance(42 * time.Second)
@@ -355,6 +360,11 @@ func TestBoardGolden(t *testing.T) {
 	for _, sz := range screentest.GoldenSizes {
 		screentest.Feed(root, tea.WindowSizeMsg{Width: sz.W, Height: sz.H})
 		frame := screentest.CheckFrame(t, root.View().Content, sz.W, sz.H)
+		for _, whole := range []string{" POLYGON ", " ARBITRUM ", " 998.5 USDT "} {
+			if !strings.Contains(ansi.Strip(frame), whole) {
+				t.Errorf("%dx%d: %q is not drawn whole:\n%s", sz.W, sz.H, whole, ansi.Strip(frame))
+			}
+		}
 		t.Run(fmt.Sprintf("%dx%d", sz.W, sz.H), func(t *testing.T) {
 			golden.RequireEqual(t, []byte(boardScrub.ReplaceAllStringFunc(ansi.Strip(frame), func(s string) string {
 				return s[:2] + strings.Map(func(r rune) rune {
@@ -711,7 +721,12 @@ func TestBoardSortGroupsStates(t *testing.T) {
 	br.send(tea.PasteMsg{Content: strings.Join(ids, " ")})
 	for i := 0; i < 1000 && br.fire(); i++ {
 	}
-	moving := screentest.Seed(t, r, sandbox.DestRefunded)
+	// A larger amount on another chain: at 80 columns its receive amount
+	// leaves out the last check rather than cut a chain's name.
+	moving, err := r.Exchange.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestRefunded, "POLYGON", "1000")
+	if err != nil {
+		t.Fatal(err)
+	}
 	br.send(tea.PasteMsg{Content: moving})
 	br.fire() // SUBMITTED
 	br.toList()
@@ -747,7 +762,12 @@ func TestBoardClearAndUndo(t *testing.T) {
 	br.send(tea.PasteMsg{Content: done + " " + failed + " q-gone-1 q-gone-2"})
 	for i := 0; i < 1000 && br.fire(); i++ {
 	}
-	moving := screentest.Seed(t, r, sandbox.DestRefunded)
+	// A larger amount on another chain: at 80 columns its receive amount
+	// leaves out the last check rather than cut a chain's name.
+	moving, err := r.Exchange.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestRefunded, "POLYGON", "1000")
+	if err != nil {
+		t.Fatal(err)
+	}
 	br.send(tea.PasteMsg{Content: moving})
 	br.fire()
 	br.toList()
@@ -1296,5 +1316,31 @@ func TestBoardLearnsWhatItsRowSaw(t *testing.T) {
 	br.send(br.opened.tell(id, w, nil))
 	if row := br.rowOf(id); !strings.Contains(row, "SENDING") {
 		t.Fatalf("the row's screen saw SENDING; the board's row: %q", row)
+	}
+}
+
+// TestBoardHeadingFits: the filter being typed is drawn whole at 80
+// columns (the heading gives way to it), and at 60 the two heading lines
+// drop whole phrases rather than end cut ("reques…").
+func TestBoardHeadingFits(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	br.send(tea.PasteMsg{Content: screentest.Seed(t, r, sandbox.DestCompleted)})
+	br.fire()
+	br.toList()
+	br.b.SetSize(60, 20)
+	lines := strings.Split(br.plain(), "\n")
+	for _, l := range lines[:2] {
+		if strings.HasSuffix(strings.TrimSpace(l), "…") || ansi.StringWidth(l) > 60 {
+			t.Errorf("at 60 columns a heading line is cut: %q", l)
+		}
+	}
+	br.b.SetSize(80, 24)
+	br.send(tea.KeyPressMsg{Code: '/', Text: "/"})
+	for _, c := range "POLYGON-TEST" {
+		br.send(tea.KeyPressMsg{Code: c, Text: string(c)})
+	}
+	if first := strings.Split(br.plain(), "\n")[0]; !strings.Contains(first, "POLYGON-TEST") || ansi.StringWidth(first) > 80 {
+		t.Errorf("at 80 columns the filter typed is not drawn whole: %q", first)
 	}
 }

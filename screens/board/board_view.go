@@ -233,15 +233,19 @@ func (b *boardScreen) View() string {
 	return b.drawn.frame
 }
 
-// heading is the board's first line, drawn once for its theme; heading2
-// is its second.
+// heading is the board's first line, drawn once for its theme and width;
+// heading2 is its second. Each is the longest of its wordings that fits.
 func (b *boardScreen) heading() string {
 	st := b.app.Common.Styles
-	if b.headingDark != st.IsDark || b.heading1 == "" {
-		b.headingDark = st.IsDark
-		b.heading1 = st.Muted.Render(fmt.Sprintf("%s · withdrawals followed by quote id · at most %d requests a second",
-			b.app.Target.Env.Name, b.app.Target.Env.EffectiveFollowRate()))
-		b.heading2 = st.Muted.Render("Paste quote ids, payout hashes or transfer ids, apart by spaces or new lines.")
+	if b.headingDark != st.IsDark || b.headingW != b.w || b.heading1 == "" {
+		b.headingDark, b.headingW = st.IsDark, b.w
+		env, rate := b.app.Target.Env.Name, b.app.Target.Env.EffectiveFollowRate()
+		b.heading1 = st.Muted.Render(layout.Fitting(b.w,
+			fmt.Sprintf("%s · withdrawals followed by quote id · at most %d requests a second", env, rate),
+			fmt.Sprintf("%s · at most %d requests a second", env, rate), env))
+		b.heading2 = st.Muted.Render(layout.Fitting(b.w,
+			"Paste quote ids, payout hashes or transfer ids, apart by spaces or new lines.",
+			"Paste quote ids, payout hashes or transfer ids.", "Paste quote ids."))
 	}
 	return b.heading1
 }
@@ -251,10 +255,12 @@ func (b *boardScreen) draw() string {
 	c := b.app.Common
 	st := c.Styles
 	var s strings.Builder
-	s.WriteString(b.heading())
+	// The filter being typed is drawn whole: the heading gives way to it.
+	line := b.heading()
 	if f := b.list.FilterView(); f != "" {
-		s.WriteString("  " + f)
+		line = st.Muted.Render(b.app.Target.Env.Name) + "  " + f
 	}
+	s.WriteString(line)
 	s.WriteString("\n" + b.heading2 + "\n\n")
 	// The field with the keys is marked ›, as the board's row is when it has them.
 	s.WriteString(layout.Focus(c, b.input.Focused()) + layout.Field(c, "Quote ids", boardLabelWidth-2, b.input.View()) + "\n")

@@ -155,7 +155,9 @@ func (h *homeScreen) View() string {
 		b.WriteString(layout.Field(c, "Signer", lw, k.Value.On(h.app.Signer.Address().Hex())) + "\n")
 	}
 	b.WriteString(layout.Field(c, "Environment", lw, k.Value.On(h.app.Target.Env.Name+" · chain id "+layout.Uitoa(h.app.Target.Env.ChainID))) + "\n\n")
-	b.WriteString(kit.MissingKeyView(h.app, h.key, h.w))
+	if warn := kit.MissingKeyView(h.app, h.key, h.w); warn != "" {
+		b.WriteString(warn + "\n")
+	}
 	b.WriteString(h.unfinishedBanner())
 	b.WriteString(k.Heading.On("Go to") + "\n\n")
 	labelW := len("Log out")
@@ -228,8 +230,8 @@ func (h *homeScreen) unfinishedBanner() string {
 		lines = append(lines, "The withdrawal journal cannot be read (run "+h.app.Command("doctor")+"); unfinished withdrawals may be missing: "+
 			h.journal.err.Error())
 	case h.journal.skipped > 0:
-		lines = append(lines, fmt.Sprintf("%d line(s) of the withdrawal journal could not be read and were skipped; "+
-			"keep %s for support", h.journal.skipped, h.app.Journal().Path()))
+		lines = append(lines, fmt.Sprintf("%d %s of the withdrawal journal could not be read and %s skipped; "+
+			"keep %s for support", h.journal.skipped, kit.Plural(h.journal.skipped, "line", "lines"), kit.Plural(h.journal.skipped, "was", "were"), h.app.Journal().Path()))
 	}
 	// Until the check is over, the journal's unfinished ones may have
 	// ended: they are said being checked, not counted.

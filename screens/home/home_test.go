@@ -87,7 +87,7 @@ func TestHomeSaysJournalTrouble(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.Update(h.readJournal()())
-	if v := screentest.OneLine(ansi.Strip(h.View())); !strings.Contains(v, "2 line(s) of the withdrawal journal could not be read and were skipped") {
+	if v := screentest.OneLine(ansi.Strip(h.View())); !strings.Contains(v, "2 lines of the withdrawal journal could not be read and were skipped") {
 		t.Fatalf("skipped lines not said:\n%s", v)
 	}
 
@@ -188,6 +188,10 @@ func TestHomeSaysNoKeySigns(t *testing.T) {
 		if !strings.Contains(v, want) {
 			t.Errorf("Home lacks %q:\n%s", want, v)
 		}
+	}
+	// A blank line parts the warning from the menu's heading.
+	if full := ansi.Strip(h.View()); !strings.Contains(full, ".\n\nGo to") {
+		t.Errorf("no blank line between the warning and Go to:\n%s", full)
 	}
 	h = homeWithLogin(t, exchange.LoginResult{Status: "success", FundingAccountAddress: sandbox.DemoAddress})
 	h.app.Getenv = func(k string) string {

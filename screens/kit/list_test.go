@@ -294,21 +294,23 @@ func TestListScreenKeys(t *testing.T) {
 }
 
 // TestListColumns (issue 21 bug 7): the key column is drawn whole while
-// the others can shrink or be left out; when it must shrink it keeps both
-// ends, the tail visible; no line is wider than the list.
+// the others can shrink or be left out, the optional one left out before
+// a value is cut ("ARBI…"); when the key must shrink it keeps both ends,
+// the tail visible; no line is wider than the list.
 func TestListColumns(t *testing.T) {
 	long := account{id: "q-7mzq4d2kxw5v3c6hbf2ytjnr1e", chain: "ARBITRUM-NOVA", amount: "12.5 USDT"}
 	for _, c := range []struct {
 		width int
 		id    string // the id as drawn
+		chain string // the chain as drawn (its Width is 12)
 		note  bool   // the optional column is drawn
 	}{
-		{120, long.id, true},
-		{66, long.id, true},                     // the others shrink, the note still fits
-		{57, long.id, true},                     // the others at their least
-		{56, long.id, false},                    // the note is left out before the id shrinks
-		{44, long.id, false},                    // without it, the others at their least
-		{40, "q-7mzq4d2kx…6hbf2ytjnr1e", false}, // the id cut in the middle
+		{120, long.id, "ARBITRUM-NO…", true},
+		{67, long.id, "ARBITRUM-NO…", true},              // every column at its widest
+		{66, long.id, "ARBITRUM-NO…", false},             // the note is left out before a value is cut
+		{54, long.id, "ARBITRUM-NO…", false},             // without it, all whole
+		{44, long.id, "ARBI…", false},                    // the others at their least
+		{40, "q-7mzq4d2kx…6hbf2ytjnr1e", "ARBI…", false}, // then the id cut in the middle
 	} {
 		l := accountList([]account{long})
 		l.SetSize(c.width, 3)
@@ -318,8 +320,8 @@ func TestListColumns(t *testing.T) {
 				t.Errorf("width %d: a line of %d cells: %q", c.width, w, r)
 			}
 		}
-		if !strings.Contains(rows[1], c.id+" ") {
-			t.Errorf("width %d: id drawn as %q, want %q", c.width, rows[1], c.id)
+		if !strings.Contains(rows[1], c.id+" ") || !strings.Contains(rows[1], " "+c.chain+" ") {
+			t.Errorf("width %d: row drawn as %q, want id %q and chain %q", c.width, rows[1], c.id, c.chain)
 		}
 		if strings.Contains(rows[0], "NOTE") != c.note {
 			t.Errorf("width %d: note column shown %v, want %v:\n%s", c.width, !c.note, c.note, strings.Join(rows, "\n"))

@@ -13,11 +13,12 @@ import (
 
 // Column is one column of a List. When the line is too short for every
 // column at its Width, the columns give way in this order: each other
-// column gives up the cells its visible values leave blank, then shrinks
-// toward its Min, cutting them, the furthest above it first; Optional
-// columns are left out, the rightmost first; only then does the Key
-// column shrink toward its Min, cut in the middle so that its tail stays
-// visible.
+// column gives up the cells its visible values leave blank, and an
+// Optional Middle one shrinks toward its Min; Optional columns are left out, the
+// rightmost first (a value cut at its end, "ARBIT…", says less than a
+// column left out); then the others shrink toward their Min, cutting
+// them, the furthest above it first; only then does the Key column shrink
+// toward its Min, cut in the middle so that its tail stays visible.
 type Column struct {
 	Title string
 	// Width is the cells it wants; the Key column also grows to its widest
@@ -256,21 +257,27 @@ func (l *List[T]) layout(titles []string, rows []Row) []int {
 			want[i] = max(want[i], blank[i])
 		}
 	}
-	others := func(floor func(i int) int) func(i int) int {
-		return func(i int) int {
-			if cols[i].Key {
-				return want[i]
-			}
-			return floor(i)
-		}
-	}
-	uncut := others(func(i int) int { return min(blank[i], want[i]) })
-	least := others(func(i int) int {
+	uncut := func(i int) int { return min(blank[i], want[i]) }
+	least := func(i int) int {
 		if cols[i].Min == 0 {
-			return min(blank[i], want[i])
+			return uncut(i)
 		}
 		return min(cols[i].Min, want[i])
-	})
+	}
+	// floor is each column's least at a step: the Key column's and the
+	// others' cuts wait for their steps; an Optional Middle column, which
+	// keeps both ends, is cut before it is left out.
+	floor := func(key, others bool) func(i int) int {
+		return func(i int) int {
+			switch {
+			case cols[i].Key && !key:
+				return want[i]
+			case cols[i].Key, cols[i].Middle && cols[i].Optional, others:
+				return least(i)
+			}
+			return uncut(i)
+		}
+	}
 	avail := l.width - 2 // the cursor and the mark
 	widths := make([]int, len(cols))
 	for hidden := len(cols); ; hidden-- {
@@ -281,19 +288,13 @@ func (l *List[T]) layout(titles []string, rows []Row) []int {
 				widths[i] = -1
 			}
 		}
-		over := lineWidth(cols, widths) - avail
-		over = shrink(widths, over, uncut)
-		over = shrink(widths, over, least)
+		over := shrink(widths, lineWidth(cols, widths)-avail, floor(false, false))
 		if over <= 0 {
 			return widths
 		}
 		if !hasOptional(cols[:hidden]) {
-			shrink(widths, over, func(i int) int {
-				if cols[i].Key {
-					return min(cols[i].Min, want[i])
-				}
-				return widths[i]
-			})
+			over = shrink(widths, over, floor(false, true))
+			shrink(widths, over, floor(true, true))
 			return widths
 		}
 	}

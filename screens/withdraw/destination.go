@@ -290,7 +290,7 @@ func shownDestinations(dests []withdrawal.Destination) []withdrawal.Destination 
 func (d *destinationScreen) addressNote() kit.Note {
 	label := exchange.ChainTypeLabel(d.w.Route.ChainType)
 	if strings.TrimSpace(d.address.Input.Value()) == "" {
-		return kit.HintNote(layout.WithArticle(label) + " address")
+		return kit.HintNote(exchange.AddressShape(d.w.Route.ChainType))
 	}
 	addr, err := d.w.CheckAddress(d.address.Input.Value())
 	if err != nil {

@@ -260,3 +260,18 @@ func TestDestinationChecksAsTyped(t *testing.T) {
 		}
 	}
 }
+
+// TestRouteSentenceFits: the route's sentence under the list is whole at
+// every width: at 60 columns its shorter wording, not "ARBITRU…".
+func TestRouteSentenceFits(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	r := New(app).(*routeScreen)
+	r.SetSize(120, 40)
+	screentest.Drive(r, r.Init())
+	for w, want := range map[int]string{120: "Send USDT from the funding account, receive USDT on ARBITRUM.", 60: "Send USDT, receive USDT on ARBITRUM."} {
+		r.SetSize(w, 20)
+		if v := ansi.Strip(r.View()); !strings.Contains(v, want) {
+			t.Errorf("at %d columns no %q:\n%s", w, want, v)
+		}
+	}
+}

@@ -65,6 +65,7 @@ type quoteScreen struct {
 	loading   bool
 	err       error
 	amountErr bool // err refuses the amount (too small, too high, a limit)
+	notInBook bool // err refuses the destination: a new quote alone cannot help
 	tag       tui.Tag
 	spin      spinner.Model
 	// was is the quote a fresh one replaced by itself: what changed is
@@ -179,7 +180,7 @@ func (q *quoteScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			return q, ended
 		}
 		q.err = exchange.Explain(msg.err)
-		q.amountErr = false
+		q.amountErr, q.notInBook = false, errors.Is(msg.err, exchange.CodeNotInAddressBook)
 		for _, c := range []exchange.Code{exchange.CodeBelowFee, exchange.CodeLimitReached, exchange.CodeDailyLimit, exchange.CodeInsufficientBalance} {
 			q.amountErr = q.amountErr || errors.Is(msg.err, c)
 		}
@@ -289,7 +290,11 @@ func (q *quoteScreen) draw(short bool) string {
 		return layout.Clip(b.String(), q.wd)
 	case q.err != nil:
 		b.WriteString(layout.ErrorBlock(c, "Quote refused", q.err, q.wd) + "\n")
-		b.WriteString(st.Muted.Render("Press r to try again, or esc to change the amount or destination.") + "\n")
+		next := "Press r to try again, or esc to change the amount or destination."
+		if q.notInBook {
+			next = "Press esc to choose another destination, or r to ask again once it is in the address book."
+		}
+		b.WriteString(st.Muted.Render(layout.WrapTo(next, q.wd)) + "\n")
 		return layout.Clip(b.String(), q.wd)
 	}
 	qt := q.quote.Quote

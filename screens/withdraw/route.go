@@ -68,7 +68,7 @@ type routeScreen struct {
 func New(app *kit.App) tui.Screen {
 	r := &routeScreen{app: app, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
 	r.list = kit.NewList(app.Common, kit.ListSpec[exchange.WithdrawalRoute]{
-		Noun: "destination chain", Columns: routeColumns, Row: r.row, Select: "destination chain",
+		Noun: "destination chain", Columns: routeColumns, Row: r.row, Select: "choose chain",
 		Fields: func(rt exchange.WithdrawalRoute) []string {
 			return append([]string{rt.Chain, rt.ChainID, rt.ChainType}, rt.TokensOut...)
 		},
@@ -249,7 +249,10 @@ func (r *routeScreen) View() string {
 	}
 	b.WriteString(r.list.View(""))
 	if rt, ok := r.list.Selected(); ok && len(rt.TokensOut) > 0 {
-		b.WriteString("\n" + st.Muted.Render(fmt.Sprintf("Send %s from the funding account, receive %s on %s.", r.sources[r.source], rt.TokensOut[r.payout], rt.Chain)) + "\n")
+		in, out := r.sources[r.source], rt.TokensOut[r.payout]
+		b.WriteString("\n" + st.Muted.Render(layout.Fitting(r.w,
+			fmt.Sprintf("Send %s from the funding account, receive %s on %s.", in, out, rt.Chain),
+			fmt.Sprintf("Send %s, receive %s on %s.", in, out, rt.Chain))) + "\n")
 	}
 	return layout.Clip(b.String(), r.w)
 }

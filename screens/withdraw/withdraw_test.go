@@ -198,6 +198,25 @@ func TestFeeCapRefusesQuote(t *testing.T) {
 	}
 }
 
+// TestQuoteRefusedOutsideTheBook: a quote refused because the destination
+// is not in the address book says to choose another destination first, as
+// a new quote alone cannot help.
+func TestQuoteRefusedOutsideTheBook(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	w := withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25")}
+	for code, want := range map[exchange.Code]string{
+		exchange.CodeNotInAddressBook: "Press esc to choose another destination, or r to ask again once it is in the address book.",
+		exchange.CodeBelowFee:         "Press r to try again, or esc to change the amount or destination.",
+	} {
+		q := pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 0)
+		q.SetSize(120, 40)
+		q.Update(quoteMsg{seq: q.seq, err: &exchange.APIError{Status: 400, Code: code}})
+		if v := ansi.Strip(q.View()); !strings.Contains(v, want) {
+			t.Errorf("code %d: no %q:\n%s", code, want, v)
+		}
+	}
+}
+
 // TestQuoteMustPayTheAmountEntered: what is signed is the quote's pay
 // amount, so a quote for another amount is refused.
 func TestQuoteMustPayTheAmountEntered(t *testing.T) {
@@ -447,8 +466,10 @@ func TestDestinationShowsWholeAddressAt60(t *testing.T) {
 	d := newDestination(app, withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
 	d.SetSize(120, 30)
 	d.Init()
-	if !strings.Contains(ansi.Strip(d.View()), "an EVM address") {
-		t.Errorf("the hint does not read \"an EVM address\":\n%s", ansi.Strip(d.View()))
+	// The hint under the empty field says the shape, not the placeholder's
+	// words again ("EVM address", then "an EVM address").
+	if v := ansi.Strip(d.View()); !strings.Contains(v, "0x and 40 hex digits") || strings.Contains(v, "an EVM address") {
+		t.Errorf("the hint does not read \"0x and 40 hex digits\", or repeats the placeholder:\n%s", v)
 	}
 	var s tui.Screen = screentest.TypeInto(d, sandbox.DestCompleted)
 	d.SetSize(60, 18)
@@ -527,11 +548,6 @@ func TestMarkDiffHexIgnoresCase(t *testing.T) {
 	} {
 		if got := layout.DiffCarets(c.a, c.b); got != c.want {
 			t.Errorf("DiffCarets(%q, %q) = %q, want %q", c.a, c.b, got, c.want)
-		}
-	}
-	for word, want := range map[string]string{"EVM": "an EVM", "Solana": "a Solana", "Tron": "a Tron", "UTXO": "a UTXO", "address": "an address"} {
-		if got := layout.WithArticle(word); got != want {
-			t.Errorf("withArticle(%q) = %q, want %q", word, got, want)
 		}
 	}
 }

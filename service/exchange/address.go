@@ -39,6 +39,20 @@ func ValidateAddress(chainType, addr string) error {
 	return err
 }
 
+// AddressShape says in a few words what an address of a chain type looks
+// like, for a field that asks one (its placeholder already names the type).
+func AddressShape(chainType string) string {
+	switch chainType {
+	case ChainTypeEVM:
+		return "0x and 40 hex digits"
+	case ChainTypeSolana:
+		return "base58, 32 to 44 characters"
+	case ChainTypeTron:
+		return fmt.Sprintf("T and %d more base58 characters", tronAddressLen-1)
+	}
+	return Articled(ChainTypeLabel(chainType)) + " address"
+}
+
 // Articled puts "a" or "an" before a chain type's label: "an EVM", "a Solana".
 func Articled(label string) string {
 	if strings.HasPrefix(label, "E") {

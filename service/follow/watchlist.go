@@ -77,6 +77,7 @@ type Lookup struct {
 	Line int    // the line it is on, counted from 1
 	Text string // as read: a hash not found is never repeated (a key's shape)
 	Kind IDKind
+	At   int // how many quote ids came before it, so its own keeps its place
 }
 
 // ParseQuoteIDs reads quote ids as the watch board's field and `svcwallet
@@ -116,7 +117,7 @@ func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, mal
 			}
 			seen[w] = true
 			if kind := KindOf(w); kind != QuoteID {
-				lookups = append(lookups, Lookup{Line: i + 1, Text: w, Kind: kind})
+				lookups = append(lookups, Lookup{Line: i + 1, Text: w, Kind: kind, At: len(ids)})
 				continue
 			}
 			if err := exchange.CheckQuoteID(w); err != nil {

@@ -69,9 +69,18 @@ func TestBuilderAuthorizeWithKey(t *testing.T) {
 
 	// A Trade-only signer is registered but cannot sign withdrawals.
 	tradeKey := key(t, TradingSignerPrivateKey)
-	wantStatus(t, h.authorize(h.builderAuth(tradeKey.Address(), "Trade", 2, t0.Add(time.Hour))), http.StatusOK)
+	r = h.authorize(h.builderAuth(tradeKey.Address(), "Trade", 2, t0.Add(time.Hour)))
+	wantStatus(t, r, http.StatusOK)
 	q = s.quote(DestCompleted, "ARBITRUM", "10")
 	wantError(t, s.withdraw(s.withdrawBody(q, tradeKey, DemoAddress, 2)), exchange.CodeUnauthorizedSigner)
+
+	// The session of a Trade-only key may still quote and execute: SPEC.md
+	// §4.9 and §5 ask the permission of the Transfer's signer, and the
+	// account's own wallet signs it.
+	decode(t, r.body, &res)
+	trade := h.login(res.APIKey)
+	q = trade.quote(DestCompleted, "ARBITRUM", "10")
+	wantStatus(t, trade.withdraw(trade.withdrawBody(q, key(t, DemoPrivateKey), DemoAddress, 3)), http.StatusAccepted)
 }
 
 func TestBuilderAuthorizeRejections(t *testing.T) {

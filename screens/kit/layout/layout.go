@@ -87,6 +87,18 @@ func Truncate(s string, w int, tail string) string {
 	return ansi.Truncate(s, w, tail)
 }
 
+// Fitting is the first of texts, longest wording first, no wider than w
+// cells, else the last: a narrow terminal drops whole phrases rather than
+// cut one.
+func Fitting(w int, texts ...string) string {
+	for _, t := range texts {
+		if Width(t) <= w {
+			return t
+		}
+	}
+	return texts[len(texts)-1]
+}
+
 func Uitoa(v uint64) string { return strconv.FormatUint(v, 10) }
 
 // Fitted is the fullest of render's levels 0 to levels-1 that is at most

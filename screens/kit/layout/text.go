@@ -78,25 +78,6 @@ func isHex0x(s string) bool {
 	return ok && h != "" && safetext.HexDigits(h, len(h))
 }
 
-// WithArticle puts "a" or "an" before a word by how it is read: "an EVM
-// address", "a Solana address", "a Tron address". Initialisms read letter by
-// letter take "an" before the letters whose names start with a vowel sound.
-func WithArticle(word string) string {
-	if word == "" {
-		return word
-	}
-	first := []rune(word)[0]
-	vowel := strings.ContainsRune("aeiouAEIOU", first)
-	if len(word) > 1 && strings.ToUpper(word) == word {
-		// An initialism: "an FX", "an MPC", "a USB", "a UTXO".
-		vowel = strings.ContainsRune("AEFHILMNORSX", first)
-	}
-	if vowel {
-		return "an " + word
-	}
-	return "a " + word
-}
-
 // GroupChars splits s into groups of n characters for reading aloud or
 // comparing: "0x3C44 CdDd B6a9 …". A 0x prefix stays with the first group.
 func GroupChars(s string, n int) string {
