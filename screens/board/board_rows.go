@@ -144,11 +144,8 @@ func refusedIDs(bad []follow.MalformedID, words int) string {
 		said = append(said, fmt.Sprintf("%d %s (not shown)", words, kit.Plural(words, "word", "words")))
 	}
 	return "Not a quote id, not added: " + layout.Truncate(strings.Join(said, ", "), 60, "…") +
-		". " + upperFirst(follow.ErrTypedWord.Error()) + "; a # starts a comment. "
+		". " + safetext.Capitalized(follow.ErrTypedWord.Error()) + "; a # starts a comment. "
 }
-
-// upperFirst is s with its first letter in capitals.
-func upperFirst(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
 
 // put follows what is kept of ids not on the board yet, as new rows after
 // the others; it returns the rows it added.

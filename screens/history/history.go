@@ -30,7 +30,7 @@ type historyLoadedMsg struct {
 var historyKeys = struct {
 	Open, Copy, Reload, Watch, Refresh key.Binding
 }{
-	Open:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "follow / resume")),
+	Open:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "follow")),
 	Copy:    key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy quote id")),
 	Reload:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
 	Watch:   key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "watch all")),
@@ -132,7 +132,7 @@ var historyLegend = [][2]string{
 func (h *historyScreen) keys() kit.Bindings {
 	r, some := h.list.Selected()
 	return kit.Bindings{
-		{Key: historyKeys.Open, On: some, Do: func() tea.Cmd { return tui.Push(h.open(r)) }},
+		{Key: openKey(r), On: some, Do: func() tea.Cmd { return tui.Push(h.open(r)) }},
 		{Key: historyKeys.Copy, On: some, Do: func() tea.Cmd { return kit.CopyText(h.app, r.QuoteID, "Copied quote id "+r.QuoteID) }},
 		{Key: historyKeys.Watch, On: len(h.watchable()) > 0, Do: h.watch},
 		{Key: historyKeys.Refresh, On: h.app.Checking() == 0 && len(h.refreshable()) > 0, Do: func() tea.Cmd {
@@ -140,6 +140,18 @@ func (h *historyScreen) keys() kit.Bindings {
 		}},
 		{Key: historyKeys.Reload, On: true, Do: h.load},
 	}
+}
+
+// openKey words enter for the selected withdrawal: an unanswered one is
+// resumed, one under way followed, a finished one's details shown.
+func openKey(r journal.Record) key.Binding {
+	switch {
+	case r.Unanswered():
+		return key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "resume"))
+	case r.Finished():
+		return key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "details"))
+	}
+	return historyKeys.Open
 }
 
 // Inputting: while the filter is typed, letters are text.

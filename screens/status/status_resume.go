@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/journal"
@@ -53,7 +54,7 @@ func (s *statusScreen) settled(m settleMsg) tea.Cmd {
 	var said tea.Cmd // an acceptance the journal could not record
 	switch m.Outcome {
 	case withdrawal.SettledElsewhere:
-		s.err = exchange.UserError{Text: upperFirst(m.Err.Error()) + ". Log in to the environment that reaches that service and take it up there.", Cause: m.Err}
+		s.err = exchange.UserError{Text: safetext.Capitalized(m.Err.Error()) + ". Log in to the environment that reaches that service and take it up there.", Cause: m.Err}
 		return nil
 	case withdrawal.SettledLost:
 		s.err = exchange.UserError{Text: "No answer from the service after every retry: the request may or may not have arrived. Press r to send the identical request again (it cannot pay twice)."}
@@ -65,7 +66,7 @@ func (s *statusScreen) settled(m settleMsg) tea.Cmd {
 			next = "It is asked again then; r asks now."
 			again = s.app.After(wait+time.Second, settleAgainMsg{tag: s.tag})
 		}
-		s.err = exchange.UserError{Text: upperFirst(m.Fact()) + ". " + next}
+		s.err = exchange.UserError{Text: safetext.Capitalized(m.Fact()) + ". " + next}
 		return again
 	case withdrawal.SettledNeverHappened:
 		s.phase, s.never, s.next = phaseRejected, follow.NeverHappened(m.Why), time.Time{}

@@ -8,6 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -27,7 +28,7 @@ func (s *statusScreen) View() string {
 		// What it came to, in the words every view has (follow.Outcome).
 		b.WriteString("\n" + layout.Field(c, "State", statusLabelWidth, st.Value.Render(s.never.Name)) + "\n")
 		if s.never.Reason != "" {
-			b.WriteString(layout.ErrorBlock(c, "Reason", exchange.UserError{Text: upperFirst(strings.TrimSuffix(s.never.Reason, ".")) + "."}, s.wd))
+			b.WriteString(layout.ErrorBlock(c, "Reason", exchange.UserError{Text: safetext.Capitalized(strings.TrimSuffix(s.never.Reason, ".")) + "."}, s.wd))
 		}
 		b.WriteString(s.words(s.never.Words))
 		return layout.Clip(b.String()+s.lookupView(), s.wd)
@@ -266,11 +267,4 @@ func (s *statusScreen) clock(t time.Time) string {
 		return t.Format("15:04:05")
 	}
 	return t.Format("Jan 02 15:04:05")
-}
-
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
