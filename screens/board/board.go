@@ -28,7 +28,7 @@ var boardKeys = struct {
 	ToField:       key.NewBinding(key.WithKeys("tab", "a"), key.WithHelp("a", "add ids")),
 	TypeID:        key.NewBinding(key.WithKeys("q", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("q…", "type the next quote id")),
 	Open:          key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "details")),
-	Copy:          key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy quote id")),
+	Copy:          key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy id")),
 	CopyHash:      key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "copy payout hash")),
 	Remove:        key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "remove")),
 	ClearDone:     key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "clear completed")),

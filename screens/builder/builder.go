@@ -34,7 +34,7 @@ var builderKeys = struct {
 	Create: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "create key pair")),
 	NewKey: key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "new key pair")),
 	Toggle: key.NewBinding(key.WithKeys("space", "x"), key.WithHelp("space", "toggle")),
-	Left:   key.NewBinding(key.WithKeys("left"), key.WithHelp("←/→ 1-6", "permission")),
+	Left:   key.NewBinding(key.WithKeys("left"), key.WithHelp("←/→ 1-6", "choose")),
 	Right:  key.NewBinding(key.WithKeys("right")),
 }
 
