@@ -228,3 +228,32 @@ func TestLookUpSaysInTheOrderGiven(t *testing.T) {
 		at = i
 	}
 }
+
+// TestLookUpSaysAWithdrawalOnce: a transfer id typed beside its own quote
+// id is one withdrawal, said and counted once.
+func TestLookUpSaysAWithdrawalOnce(t *testing.T) {
+	r := newRig(t)
+	id, err := r.ex.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestCompleted, "ARBITRUM", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := exchange.New(r.env, exchange.Options{Now: r.clock.Now})
+	if _, err := c.Login(context.Background(), exchange.APIKey(sandbox.DemoAPIKey)); err != nil {
+		t.Fatal(err)
+	}
+	w, err := c.WithdrawalStatus(context.Background(), id)
+	if err != nil || w.TxID == "" {
+		t.Fatalf("%+v, %v", w, err)
+	}
+	board := follow.WatchFile{Path: filepath.Join(filepath.Dir(r.journal.Path()), follow.WatchlistFile), Env: r.env.Name}
+	if err := board.Append([]follow.Kept{{QuoteID: id, Record: &w}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	out, err := r.run(steps(logIn, typed("look up", w.TxID+" "+id, "back home", "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(out, "Quote id: "+id); n != 1 || !strings.Contains(out, "It has not ended.") {
+		t.Errorf("said %d times, or counted as more than one:\n%s", n, out)
+	}
+}

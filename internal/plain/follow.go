@@ -172,7 +172,12 @@ func (s *session) lookUp() error {
 			sess, _ := s.client().Session()
 			known := follow.KnownHere(s.target.Journal, journal.OwnerOf(s.target.Env, sess.AccountID))
 			var all []string
-			// Each found withdrawal takes the place its hash or transfer id was given at.
+			seen := map[string]bool{}
+			for _, id := range ids {
+				seen[id] = true
+			}
+			// Each found withdrawal takes the place its hash or transfer id
+			// was given at, once: its quote id given too keeps its own place.
 			for j, id := range append(ids, "") {
 				for ; len(lookups) > 0 && lookups[0].At == j; lookups = lookups[1:] {
 					found, _, err := known.Resolve(lookups[0].Text)
@@ -183,7 +188,10 @@ func (s *session) lookUp() error {
 						}
 						return fmt.Errorf("%s was not found: payout hashes and transfer ids are found only among the withdrawals this machine has seen (its journal and watch board); ask for the quote id, in the withdrawal's confirmation", what)
 					}
-					all = append(all, found)
+					if !seen[found] {
+						seen[found] = true
+						all = append(all, found)
+					}
 				}
 				if id != "" {
 					all = append(all, id)
