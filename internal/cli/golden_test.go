@@ -96,7 +96,7 @@ func TestJSONGolden(t *testing.T) {
 		var b bytes.Buffer
 		_ = writeJSONLine(&b, sandboxBanner("http://127.0.0.1:8700", sandboxFlags{chainID: sandbox.DefaultChainID, domainName: signer.DefaultDomainName, cookieName: config.SessionCookie, accountIDHeader: config.HeaderAccountID}))
 		// The demo key is public, yet no golden file holds a private key.
-		golden.RequireEqual(t, maskJSON(b.String(), "demo_private_key"))
+		golden.RequireEqual(t, maskJSON(b.String(), "demo_private_key", "no_chain_private_key"))
 	})
 	t.Run("status", func(t *testing.T) {
 		r := newStatusRig(t)

@@ -168,6 +168,8 @@ type sandboxJSON struct {
 	DemoKey         string            `json:"demo_private_key"`
 	DemoAddress     string            `json:"demo_address"`
 	Builder         string            `json:"builder_address"`
+	NoChainKey      string            `json:"no_chain_private_key"`
+	NoChainBalance  string            `json:"no_chain_balance"`
 }
 
 func sandboxBanner(url string, f sandboxFlags) sandboxJSON {
@@ -176,5 +178,6 @@ func sandboxBanner(url string, f sandboxFlags) sandboxJSON {
 		AuthURL: url, BaseURL: url, MarketDataURL: url,
 		APIKeys: map[string]string{"main": sandbox.DemoAPIKey, "trading": sandbox.TradingAPIKey, "no_chain": sandbox.NoChainAPIKey},
 		DemoKey: sandbox.DemoPrivateKey, DemoAddress: sandbox.DemoAddress, Builder: sandbox.BuilderAddress,
+		NoChainKey: sandbox.NoChainPrivateKey, NoChainBalance: sandbox.NoChainBalance,
 	}
 }
