@@ -359,6 +359,29 @@ func TestListRichCells(t *testing.T) {
 	}
 }
 
+// TestListCutsAnOptionalMiddleColumnBeforeLeavingItOut: a payout hash
+// (Optional, cut in the middle) keeps both its ends while its least fits,
+// and is left out only after.
+func TestListCutsAnOptionalMiddleColumnBeforeLeavingItOut(t *testing.T) {
+	hash := "0x5f0c9e1b5f0c9e1b5f0c9e1b5f0c9e1b"
+	l := kit.NewList(tui.NewCommon(true, nil), kit.ListSpec[account]{
+		Noun: "withdrawal", Columns: []kit.Column{{Title: "ID", Width: 10}, {Title: "PAYOUT", Width: 34, Min: 9, Middle: true, Optional: true}},
+		Row:    func(a account) kit.Row { return kit.Row{Cells: []string{a.id, a.chain}} },
+		Fields: func(a account) []string { return nil }, ID: func(a account) string { return a.id },
+	})
+	l.SetItems([]account{{id: "q-1", chain: hash}})
+	for _, c := range []struct {
+		width int
+		shown string
+	}{{60, hash}, {40, "0x5f0c9e1b5f0…c9e1b5f0c9e1b"}, {24, "0x5f0c…f0c9e1b"}, {11, ""}} {
+		l.SetSize(c.width, 3)
+		rows := plainRows(&l)
+		if shown := strings.Contains(rows[0], "PAYOUT"); shown != (c.shown != "") || c.shown != "" && !strings.Contains(rows[1], c.shown) {
+			t.Errorf("width %d: drawn as\n%s\nwant the payout as %q", c.width, strings.Join(rows, "\n"), c.shown)
+		}
+	}
+}
+
 // ranked is an item of a sorted list: an id and a rank that changes.
 type ranked struct {
 	id   string
