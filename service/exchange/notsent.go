@@ -9,8 +9,9 @@ import (
 // cannot have seen it: it could not be built, it had no session (not
 // logged in, or renewing the session failed or waits for a person), its
 // context ended before it was written, or no connection to the service
-// was made (the dial failed: refused, no route, no such host). Sending it
-// again is safe.
+// was made (the dial failed: refused, no route, no such host, and the
+// transport got no connection on any try of its own). Sending it again is
+// safe.
 type NotSentError struct{ Err error }
 
 func (e *NotSentError) Error() string { return e.Err.Error() }
@@ -20,6 +21,8 @@ func (e *NotSentError) Unwrap() error { return e.Err }
 // NotSent reports whether err says the request never left this machine. A
 // withdraw that gave up after an attempt without an answer
 // (OutcomeUnknownError) is never "not sent", whatever its last attempt.
+// A not-sent error passes OutcomeUnknown too (no answer came), so callers
+// ask NotSent first.
 func NotSent(err error) bool {
 	if _, unknown := errors.AsType[*OutcomeUnknownError](err); unknown {
 		return false

@@ -5,8 +5,10 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -26,11 +28,31 @@ func closedAddr(t *testing.T) string {
 	return addr
 }
 
+// resetServer is the address of a server that takes each request and
+// resets its connection without an answer.
+func resetServer(t *testing.T) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		conn, _, err := http.NewResponseController(w).Hijack()
+		if err != nil {
+			return
+		}
+		if tcp, ok := conn.(*net.TCPConn); ok {
+			tcp.SetLinger(0)
+		}
+		conn.Close()
+	}))
+	t.Cleanup(srv.Close)
+	return srv.Listener.Addr().String()
+}
+
 // TestWithdrawNotSent: a withdraw that never left this machine says so
 // (exchange.NotSent), and is neither a refusal nor an unknown outcome: no
 // session, a context ended before the write, a dial refused on every
 // attempt. One whose earlier attempt may have arrived is never "not
-// sent", whatever its last attempt, nor one refused for its session (401)
+// sent", whatever its last attempt, nor one whose connection was reset
+// after the write, or that the transport got a connection for at all
+// before a dial failed, nor one refused for its session (401)
 // whose re-send after logging in again never left; the service's own
 // refusal is not either.
 func TestWithdrawNotSent(t *testing.T) {
@@ -40,9 +62,26 @@ func TestWithdrawNotSent(t *testing.T) {
 	// first fails the first withdraw attempt as a dropped connection
 	// would (it may have arrived); refuse dials a closed port for the
 	// rest (a real refused dial).
-	var first, refuse, unauthorized atomic.Bool
+	var first, refuse, unauthorized, readReset, replayed atomic.Bool
+	resetting := resetServer(t)
 	through := roundTripFunc(func(req *http.Request) (*http.Response, error) {
 		if req.URL.Path == exchange.PathWithdraw {
+			if readReset.Load() {
+				// The connection reset while the answer was awaited.
+				return nil, &net.OpError{Op: "read", Net: "tcp", Err: syscall.ECONNRESET}
+			}
+			if replayed.Load() {
+				// Written to a connection that was then reset, and
+				// replayed by the transport (as HTTP/2's does) to a dial
+				// that fails: the first may have arrived.
+				to := req.Clone(req.Context())
+				to.URL.Host = resetting
+				if resp, err := http.DefaultTransport.RoundTrip(to); err == nil {
+					resp.Body.Close()
+				}
+				to.URL.Host = closed
+				return http.DefaultTransport.RoundTrip(to)
+			}
 			if unauthorized.CompareAndSwap(true, false) {
 				return &http.Response{StatusCode: http.StatusUnauthorized, Body: io.NopCloser(strings.NewReader(`{"code":1000,"message":"not authenticated","status":401}`)),
 					Header: http.Header{}, Request: req}, nil
@@ -90,6 +129,16 @@ func TestWithdrawNotSent(t *testing.T) {
 		t.Errorf("%d withdraws reached the service", n)
 	}
 	refuse.Store(false)
+	readReset.Store(true)
+	if _, err := c.Withdraw(ctx, request(sandbox.DestCompleted)); exchange.NotSent(err) || !exchange.OutcomeUnknown(err) {
+		t.Errorf("reset after the write: %v, want an unknown outcome", err)
+	}
+	readReset.Store(false)
+	replayed.Store(true)
+	if _, err := c.Withdraw(ctx, request(sandbox.DestCompleted)); exchange.NotSent(err) || !exchange.OutcomeUnknown(err) {
+		t.Errorf("written, reset, replayed to a dial refused: %v, want an unknown outcome", err)
+	}
+	replayed.Store(false)
 	if _, err := c.Withdraw(ctx, request(sandbox.DestFlagged)); err == nil || exchange.NotSent(err) || exchange.OutcomeUnknown(err) {
 		t.Errorf("the service's refusal: %v", err)
 	}
