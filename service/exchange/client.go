@@ -197,12 +197,12 @@ func (c *Client) doAuthed(ctx context.Context, cl call, out any) error {
 	if cred == nil {
 		rerr, replaced := c.refused(err, sent)
 		if replaced {
-			return c.do(ctx, cl, out)
+			return sentOnce(c.do(ctx, cl, out))
 		}
 		return rerr
 	}
 	if rerr := c.relogin(ctx, cred, err); rerr != nil {
-		return rerr
+		return sentOnce(rerr)
 	}
 	// The first went and was refused: what follows is never "not sent".
 	return sentOnce(c.do(ctx, cl, out))

@@ -27,18 +27,30 @@ func NotSent(err error) bool {
 	if _, unknown := errors.AsType[*OutcomeUnknownError](err); unknown {
 		return false
 	}
+	if _, reached := errors.AsType[*reachedError](err); reached {
+		return false
+	}
 	_, ok := errors.AsType[*NotSentError](err)
 	return ok
 }
 
-// sentOnce is err without its "not sent": a request whose first try
-// reached the service (and was refused) is not one that never left.
+// sentOnce is err of a request whose first try reached the service (and
+// was refused for its session): whatever failed after, a re-send or a
+// login again that never left, it is never "not sent".
 func sentOnce(err error) error {
-	if ns, ok := err.(*NotSentError); ok {
-		return ns.Err
+	if NotSent(err) {
+		return &reachedError{Err: err}
 	}
 	return err
 }
+
+// reachedError is an error of a request that reached the service, with a
+// "not sent" of what came after inside it (sentOnce): NotSent is false.
+type reachedError struct{ Err error }
+
+func (e *reachedError) Error() string { return e.Err.Error() }
+
+func (e *reachedError) Unwrap() error { return e.Err }
 
 // dialFailed reports an HTTP client error from dialing the service: no
 // connection was made, so not a byte of the request was written.

@@ -150,3 +150,33 @@ func TestWithdrawNotSent(t *testing.T) {
 		t.Errorf("a 401, then a dial refused: %v, want not \"not sent\"", err)
 	}
 }
+
+// TestWithdraw401ThenLoginNotSent: a withdraw refused for its session
+// (401) reached the service; logging in again that never leaves does not
+// make it "not sent".
+func TestWithdraw401ThenLoginNotSent(t *testing.T) {
+	w := newWorld(t, sandbox.Options{})
+	closed := closedAddr(t)
+	var down atomic.Bool
+	through := roundTripFunc(func(req *http.Request) (*http.Response, error) {
+		if req.URL.Path == exchange.PathWithdraw {
+			return &http.Response{StatusCode: http.StatusUnauthorized, Body: io.NopCloser(strings.NewReader(`{"code":1000,"message":"not authenticated","status":401}`)),
+				Header: http.Header{}, Request: req}, nil
+		}
+		if down.Load() {
+			req = req.Clone(req.Context())
+			req.URL.Host = closed
+		}
+		return http.DefaultTransport.RoundTrip(req)
+	})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: &http.Client{Transport: through}, Retry: exchange.RetryPolicy{Attempts: 1, Sleep: noSleep}})
+	q, err := w.Quote(c, sandbox.DestCompleted, "ARBITRUM", "5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := w.signWithdraw(c, q, mustKey(t, sandbox.DemoPrivateKey), nil)
+	down.Store(true)
+	if _, err := c.Withdraw(ctx, req); err == nil || exchange.NotSent(err) {
+		t.Errorf("a 401, then logging in again refused its dial: %v, want not \"not sent\"", err)
+	}
+}
