@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
@@ -49,7 +50,7 @@ func resetServer(t *testing.T) string {
 // TestWithdrawNotSent: a withdraw that never left this machine says so
 // (exchange.NotSent), and is neither a refusal nor an unknown outcome: no
 // session, a context ended before the write, a dial refused on every
-// attempt. One whose earlier attempt may have arrived is never "not
+// attempt (or on each before the deadline came in a pause). One whose earlier attempt may have arrived is never "not
 // sent", whatever its last attempt, nor one whose connection was reset
 // after the write, or that the transport got a connection for at all
 // before a dial failed, nor one refused for its session (401)
@@ -120,6 +121,23 @@ func TestWithdrawNotSent(t *testing.T) {
 	refuse.Store(true)
 	if _, err := c.Withdraw(ctx, request(sandbox.DestCompleted)); !exchange.NotSent(err) {
 		t.Errorf("dial refused on every attempt: %v", err)
+	}
+	// The deadline comes in the pause before the next attempt.
+	deadline := opts
+	deadline.Retry.Sleep = func(context.Context, time.Duration) error { return context.DeadlineExceeded }
+	if _, err := w.Login(sandbox.DemoAPIKey, deadline).Withdraw(ctx, request(sandbox.DestCompleted)); !exchange.NotSent(err) {
+		t.Errorf("dial refused, then the deadline: %v", err)
+	}
+	var pauses atomic.Int64
+	deadline.Retry.Sleep = func(context.Context, time.Duration) error {
+		if pauses.Add(1) > 1 {
+			return context.DeadlineExceeded
+		}
+		return nil
+	}
+	first.Store(true)
+	if _, err := w.Login(sandbox.DemoAPIKey, deadline).Withdraw(ctx, request(sandbox.DestCompleted)); exchange.NotSent(err) || !exchange.OutcomeUnknown(err) {
+		t.Errorf("no answer, a dial refused, then the deadline: %v, want an unknown outcome", err)
 	}
 	first.Store(true)
 	if _, err := c.Withdraw(ctx, request(sandbox.DestCompleted)); exchange.NotSent(err) || !exchange.OutcomeUnknown(err) {
