@@ -22,6 +22,18 @@ import (
 	"github.com/svcwallet/svcwallet/signer"
 )
 
+// closedAddr is a loopback address nothing listens on: a dial to it is
+// refused.
+func closedAddr(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
 // TestNotSentIsNoRefusal: a withdraw request that never left this machine
 // (every dial refused) is journaled as not sent, worded so (nothing left,
 // nothing paid, safe to try again), and named NOT SENT, never the
@@ -29,12 +41,7 @@ import (
 // unanswered (Lost), never settled: a dial refused, or no session.
 func TestNotSentIsNoRefusal(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	closed := l.Addr().String()
-	l.Close()
+	closed := closedAddr(t)
 	refused := &http.Client{Transport: loopback.RoundTripFunc(func(req *http.Request) (*http.Response, error) {
 		if req.URL.Path == exchange.PathWithdraw {
 			req = req.Clone(req.Context())
@@ -78,12 +85,7 @@ func TestNotSentIsNoRefusal(t *testing.T) {
 // NOT SENT, and not final while it is not.
 func TestSentAgainAfterNotSent(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	closed := l.Addr().String()
-	l.Close()
+	closed := closedAddr(t)
 	// Every withdraw is dialed to a closed port while refuse is set, else
 	// passed on and its answer dropped: it pays, and nobody hears it.
 	var refuse atomic.Bool
