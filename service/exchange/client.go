@@ -9,9 +9,11 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/httptrace"
 	"net/url"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
@@ -195,12 +197,12 @@ func (c *Client) doAuthed(ctx context.Context, cl call, out any) error {
 	if cred == nil {
 		rerr, replaced := c.refused(err, sent)
 		if replaced {
-			return c.do(ctx, cl, out)
+			return sentOnce(c.do(ctx, cl, out))
 		}
 		return rerr
 	}
 	if rerr := c.relogin(ctx, cred, err); rerr != nil {
-		return rerr
+		return sentOnce(rerr)
 	}
 	// The first went and was refused: what follows is never "not sent".
 	return sentOnce(c.do(ctx, cl, out))
@@ -208,6 +210,11 @@ func (c *Client) doAuthed(ctx context.Context, cl call, out any) error {
 
 // do sends one request and decodes a 2xx JSON answer into out.
 func (c *Client) do(ctx context.Context, cl call, out any) error {
+	// Whether the transport got a connection, on any try of its own (an
+	// HTTP/2 or idempotent request is replayed after a reset): once it did,
+	// the request may have been written, whatever error ends it.
+	var connected atomic.Bool
+	ctx = httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{GotConn: func(httptrace.GotConnInfo) { connected.Store(true) }})
 	req, err := c.newRequest(ctx, cl)
 	if err != nil {
 		return &NotSentError{Err: err}
@@ -220,7 +227,7 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 	if err != nil {
 		c.log.Debug("request failed", "method", cl.method, "path", pathOnly(cl.path), "error_kind", transportKind(err))
 		te := &TransportError{Op: cl.method + " " + pathOnly(cl.path), Host: req.URL.Host, Err: err}
-		if dialFailed(err) {
+		if dialFailed(err) && !connected.Load() {
 			return &NotSentError{Err: te}
 		}
 		return te

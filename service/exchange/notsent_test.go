@@ -5,9 +5,12 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
@@ -26,11 +29,31 @@ func closedAddr(t *testing.T) string {
 	return addr
 }
 
+// resetServer is the address of a server that takes each request and
+// resets its connection without an answer.
+func resetServer(t *testing.T) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		conn, _, err := http.NewResponseController(w).Hijack()
+		if err != nil {
+			return
+		}
+		if tcp, ok := conn.(*net.TCPConn); ok {
+			tcp.SetLinger(0)
+		}
+		conn.Close()
+	}))
+	t.Cleanup(srv.Close)
+	return srv.Listener.Addr().String()
+}
+
 // TestWithdrawNotSent: a withdraw that never left this machine says so
 // (exchange.NotSent), and is neither a refusal nor an unknown outcome: no
 // session, a context ended before the write, a dial refused on every
-// attempt. One whose earlier attempt may have arrived is never "not
-// sent", whatever its last attempt, nor one refused for its session (401)
+// attempt (or on each before the deadline came in a pause). One whose earlier attempt may have arrived is never "not
+// sent", whatever its last attempt, nor one whose connection was reset
+// after the write, or that the transport got a connection for at all
+// before a dial failed, nor one refused for its session (401)
 // whose re-send after logging in again never left; the service's own
 // refusal is not either.
 func TestWithdrawNotSent(t *testing.T) {
@@ -40,9 +63,26 @@ func TestWithdrawNotSent(t *testing.T) {
 	// first fails the first withdraw attempt as a dropped connection
 	// would (it may have arrived); refuse dials a closed port for the
 	// rest (a real refused dial).
-	var first, refuse, unauthorized atomic.Bool
+	var first, refuse, unauthorized, readReset, replayed atomic.Bool
+	resetting := resetServer(t)
 	through := roundTripFunc(func(req *http.Request) (*http.Response, error) {
 		if req.URL.Path == exchange.PathWithdraw {
+			if readReset.Load() {
+				// The connection reset while the answer was awaited.
+				return nil, &net.OpError{Op: "read", Net: "tcp", Err: syscall.ECONNRESET}
+			}
+			if replayed.Load() {
+				// Written to a connection that was then reset, and
+				// replayed by the transport (as HTTP/2's does) to a dial
+				// that fails: the first may have arrived.
+				to := req.Clone(req.Context())
+				to.URL.Host = resetting
+				if resp, err := http.DefaultTransport.RoundTrip(to); err == nil {
+					resp.Body.Close()
+				}
+				to.URL.Host = closed
+				return http.DefaultTransport.RoundTrip(to)
+			}
 			if unauthorized.CompareAndSwap(true, false) {
 				return &http.Response{StatusCode: http.StatusUnauthorized, Body: io.NopCloser(strings.NewReader(`{"code":1000,"message":"not authenticated","status":401}`)),
 					Header: http.Header{}, Request: req}, nil
@@ -82,6 +122,23 @@ func TestWithdrawNotSent(t *testing.T) {
 	if _, err := c.Withdraw(ctx, request(sandbox.DestCompleted)); !exchange.NotSent(err) {
 		t.Errorf("dial refused on every attempt: %v", err)
 	}
+	// The deadline comes in the pause before the next attempt.
+	deadline := opts
+	deadline.Retry.Sleep = func(context.Context, time.Duration) error { return context.DeadlineExceeded }
+	if _, err := w.Login(sandbox.DemoAPIKey, deadline).Withdraw(ctx, request(sandbox.DestCompleted)); !exchange.NotSent(err) {
+		t.Errorf("dial refused, then the deadline: %v", err)
+	}
+	var pauses atomic.Int64
+	deadline.Retry.Sleep = func(context.Context, time.Duration) error {
+		if pauses.Add(1) > 1 {
+			return context.DeadlineExceeded
+		}
+		return nil
+	}
+	first.Store(true)
+	if _, err := w.Login(sandbox.DemoAPIKey, deadline).Withdraw(ctx, request(sandbox.DestCompleted)); exchange.NotSent(err) || !exchange.OutcomeUnknown(err) {
+		t.Errorf("no answer, a dial refused, then the deadline: %v, want an unknown outcome", err)
+	}
 	first.Store(true)
 	if _, err := c.Withdraw(ctx, request(sandbox.DestCompleted)); exchange.NotSent(err) || !exchange.OutcomeUnknown(err) {
 		t.Errorf("no answer, then a dial refused: %v, want an unknown outcome", err)
@@ -90,6 +147,16 @@ func TestWithdrawNotSent(t *testing.T) {
 		t.Errorf("%d withdraws reached the service", n)
 	}
 	refuse.Store(false)
+	readReset.Store(true)
+	if _, err := c.Withdraw(ctx, request(sandbox.DestCompleted)); exchange.NotSent(err) || !exchange.OutcomeUnknown(err) {
+		t.Errorf("reset after the write: %v, want an unknown outcome", err)
+	}
+	readReset.Store(false)
+	replayed.Store(true)
+	if _, err := c.Withdraw(ctx, request(sandbox.DestCompleted)); exchange.NotSent(err) || !exchange.OutcomeUnknown(err) {
+		t.Errorf("written, reset, replayed to a dial refused: %v, want an unknown outcome", err)
+	}
+	replayed.Store(false)
 	if _, err := c.Withdraw(ctx, request(sandbox.DestFlagged)); err == nil || exchange.NotSent(err) || exchange.OutcomeUnknown(err) {
 		t.Errorf("the service's refusal: %v", err)
 	}
@@ -99,5 +166,35 @@ func TestWithdrawNotSent(t *testing.T) {
 	refuse.Store(true)
 	if _, err := c.Withdraw(ctx, request(sandbox.DestCompleted)); exchange.NotSent(err) {
 		t.Errorf("a 401, then a dial refused: %v, want not \"not sent\"", err)
+	}
+}
+
+// TestWithdraw401ThenLoginNotSent: a withdraw refused for its session
+// (401) reached the service; logging in again that never leaves does not
+// make it "not sent".
+func TestWithdraw401ThenLoginNotSent(t *testing.T) {
+	w := newWorld(t, sandbox.Options{})
+	closed := closedAddr(t)
+	var down atomic.Bool
+	through := roundTripFunc(func(req *http.Request) (*http.Response, error) {
+		if req.URL.Path == exchange.PathWithdraw {
+			return &http.Response{StatusCode: http.StatusUnauthorized, Body: io.NopCloser(strings.NewReader(`{"code":1000,"message":"not authenticated","status":401}`)),
+				Header: http.Header{}, Request: req}, nil
+		}
+		if down.Load() {
+			req = req.Clone(req.Context())
+			req.URL.Host = closed
+		}
+		return http.DefaultTransport.RoundTrip(req)
+	})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: &http.Client{Transport: through}, Retry: exchange.RetryPolicy{Attempts: 1, Sleep: noSleep}})
+	q, err := w.Quote(c, sandbox.DestCompleted, "ARBITRUM", "5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := w.signWithdraw(c, q, mustKey(t, sandbox.DemoPrivateKey), nil)
+	down.Store(true)
+	if _, err := c.Withdraw(ctx, req); err == nil || exchange.NotSent(err) {
+		t.Errorf("a 401, then logging in again refused its dial: %v, want not \"not sent\"", err)
 	}
 }

@@ -80,8 +80,9 @@ func (c *Client) Withdraw(ctx context.Context, req WithdrawRequest) (WithdrawAcc
 			wait := c.retry.wait(attempt, err)
 			c.log.Info("retrying withdraw with the same signature", "attempt", attempt+1, "backoff", wait)
 			if serr := c.retry.sleep(ctx, wait); serr != nil {
-				if NotSent(err) {
-					// An earlier attempt got no answer (unanswered).
+				if unanswered && NotSent(err) {
+					// The last never left, but an earlier one may have
+					// executed.
 					return res, &OutcomeUnknownError{Err: err}
 				}
 				return res, err

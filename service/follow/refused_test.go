@@ -24,13 +24,19 @@ func TestRefusedHereIsFinal(t *testing.T) {
 		"not sent": {QuoteID: "not sent", Made: true, Answered: true, NotSent: true, Error: "Cannot reach api.example (connection refused)"},
 		"expired":  {QuoteID: "expired", Made: true, Answered: true, Error: journal.NeverPaid, QuoteExpired: true},
 		"accepted": {QuoteID: "accepted", Made: true, Answered: true, State: exchange.StateSubmitted, AcceptedAt: time.Date(2026, 3, 14, 8, 0, 0, 0, time.UTC)},
+		// The service beats the journal: a refusal journaled here is only
+		// the service's word while it says CREATED of one never accepted.
+		"refused, submitted": {QuoteID: "refused, submitted", Made: true, Answered: true, Error: reason},
+		"refused, completed": {QuoteID: "refused, completed", Made: true, Answered: true, NotSent: true, Error: reason},
+		"accepted, refused":  {QuoteID: "accepted, refused", Made: true, Answered: true, Error: reason, AcceptedAt: time.Date(2026, 3, 14, 8, 0, 0, 0, time.UTC)},
 	}
 	s := &script{now: time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC), answers: map[string][]error{},
 		states: map[string][]string{"refused": {exchange.StateCreated}, "not sent": {exchange.StateCreated}, "expired": {exchange.StateCreated},
-			"accepted": {exchange.StateCreated}, "another": {exchange.StateCreated}}}
+			"accepted": {exchange.StateCreated}, "another": {exchange.StateCreated},
+			"refused, submitted": {exchange.StateSubmitted}, "refused, completed": {exchange.StateCompleted}, "accepted, refused": {exchange.StateCreated}}}
 	sched := follow.NewScheduler(5)
 	sched.Know(own)
-	for _, id := range []string{"refused", "not sent", "expired", "accepted", "another"} {
+	for _, id := range []string{"refused", "not sent", "expired", "accepted", "another", "refused, submitted", "refused, completed", "accepted, refused"} {
 		sched.Add(id, s.now)
 	}
 	l := s.loop(sched)
@@ -57,6 +63,12 @@ func TestRefusedHereIsFinal(t *testing.T) {
 	// One that never left is NOT SENT, as final, never the service's refusal.
 	if x := seen["not sent"]; !x.Final || x.Outcome().Name != follow.LabelNotSent || strings.Contains(x.Outcome().Words, "refused") {
 		t.Errorf("not sent: final %v, %+v", x.Final, x.Outcome())
+	}
+	for id, want := range map[string]string{"refused, submitted": exchange.StateSubmitted, "refused, completed": exchange.StateCompleted, "accepted, refused": follow.LabelContradicts} {
+		x := seen[id]
+		if x.Outcome().Name != want || x.Final != exchange.Terminal(want) || x.Payout() == follow.PayoutNotPaid {
+			t.Errorf("%s: %+v, final %v, payout %v; want %s", id, x.Outcome(), x.Final, x.Payout(), want)
+		}
 	}
 	for _, id := range []string{"expired", "accepted", "another"} {
 		if x := seen[id]; x.Final || x.Outcome().Name == follow.LabelRefused {

@@ -52,7 +52,7 @@ func (s status) with(e Entry) status {
 	}
 	s |= stRecord
 	answered, state, ok := answerOf(e)
-	if !ok {
+	if !ok && !s.reopenedBy(e) {
 		return s
 	}
 	s &^= stAnswered | 0xF<<stateShift
@@ -64,6 +64,15 @@ func (s status) with(e Entry) status {
 		code = len(stateNames) // not a state (check refuses it): never finished
 	}
 	return s | status(code)<<stateShift
+}
+
+// reopenedBy reports whether line e opens s again (reopens).
+func (s status) reopenedBy(e Entry) bool {
+	state := "?" // not a state: never reopened
+	if code := int(s >> stateShift); code < len(stateNames) {
+		state = stateNames[code]
+	}
+	return reopens(s&stAnswered != 0, state, e)
 }
 
 // open reports whether s is a withdrawal's that is not finished

@@ -64,7 +64,7 @@ func randomLine(r *rand.Rand, n int) string {
 			e.TxHash = "0x" + strings.Repeat("cd", 32)
 		}
 	case 8:
-		e.Kind, e.Error = KindRejected, "The quote expired."
+		e.Kind, e.Error, e.NotSent = KindRejected, "The quote expired.", r.IntN(2) == 0
 	case 9:
 		in := genIntent(e.Env, e.AccountID, e.QuoteID, n, e.Time)
 		in.Domain.ChainID = env.ChainID

@@ -584,3 +584,53 @@ func TestQuoteExpiredWordsNameNoKey(t *testing.T) {
 		t.Errorf("old journal line reads %q", recs[0].Error)
 	}
 }
+
+// TestJournalSentAgainAfterRefusal: an intent after a refusal, a request
+// that never left or an expired quote is the quote sent again: the
+// withdrawal is unanswered again, for every reader (the records, the
+// index's unfinished ones, in this process and another), and
+// its request is the later one, the only one that can have run.
+func TestJournalSentAgainAfterRefusal(t *testing.T) {
+	o := journal.Owner{Env: "sandbox", AccountID: "acct-1"}
+	for name, refusal := range map[string]func(*journal.Entry){
+		"not sent":      func(e *journal.Entry) { e.Error, e.NotSent = "Cannot reach api.example (connection refused)", true },
+		"refused":       func(e *journal.Entry) { e.Error = "Address screening flagged the destination" },
+		"quote expired": func(e *journal.Entry) { e.Error, e.QuoteExpired = exchange.QuoteExpiredWords, true },
+	} {
+		path := filepath.Join(t.TempDir(), "journal.jsonl")
+		j, err := journal.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rejected := journal.Entry{Kind: journal.KindRejected}
+		refusal(&rejected)
+		lines := []journal.Entry{{Kind: journal.KindIntent, Request: journalRequest("q-1", 1)}, rejected,
+			{Kind: journal.KindIntent, Request: journalRequest("q-1", 2)}}
+		for i, e := range lines {
+			e.Time, e.Env, e.AccountID, e.QuoteID = t0.Add(time.Duration(i)*time.Second), o.Env, o.AccountID, "q-1"
+			lines[i] = e
+			if err := j.Append(e); err != nil {
+				t.Fatal(err)
+			}
+		}
+		recs, err := j.Records()
+		if err != nil || len(recs) != 1 {
+			t.Fatalf("%s: %+v, %v", name, recs, err)
+		}
+		if r := recs[0]; !r.Unanswered() || r.Finished() || r.NotSent || r.QuoteExpired || r.Error != "" || r.Request.Signature.Nonce != 2 {
+			t.Errorf("%s: record %+v; want unanswered, with the later request (nonce 2)", name, r)
+		}
+		if r := journal.FoldRecords(lines); len(r) != 1 || !r[0].Unanswered() {
+			t.Errorf("%s: folded %+v", name, r)
+		}
+		other, err := journal.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, reader := range []*journal.Journal{j, other} {
+			if open, _, err := reader.UnfinishedRecords(o); err != nil || len(open) != 1 || open[0].Request.Signature.Nonce != 2 {
+				t.Errorf("%s: unfinished %+v, %v", name, open, err)
+			}
+		}
+	}
+}

@@ -1,9 +1,11 @@
 package journal_test
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -60,5 +62,35 @@ func TestJournalLineFieldsChecked(t *testing.T) {
 				t.Fatalf("Append = %v, want journal.ErrLine", err)
 			}
 		})
+	}
+}
+
+// TestJournalNotSentOnlyOnARejection: not_sent is read, and written, only
+// on a rejection that is not an expired quote's: on an intent, or with
+// quote_expired, the line is skipped, and refused by Append.
+func TestJournalNotSentOnlyOnARejection(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	j, err := journal.Open(path)
+	exchangetest.Must(t, err)
+	good := journal.Entry{Time: t0, Kind: journal.KindRejected, Env: "sandbox", QuoteID: "q-1", Error: "Cannot reach api.example", NotSent: true}
+	exchangetest.Must(t, j.Append(good))
+	if entries, skipped, err := j.Scan(); err != nil || len(entries) != 1 || skipped != 0 || !entries[0].NotSent {
+		t.Fatalf("a rejection not sent: %+v, %d skipped, %v", entries, skipped, err)
+	}
+	raw, err := os.ReadFile(path)
+	exchangetest.Must(t, err)
+	for name, bad := range map[string]journal.Entry{
+		"an intent":          {Time: t0, Kind: journal.KindIntent, Env: "sandbox", QuoteID: "q-1", Request: journalRequest("q-1", 1), NotSent: true},
+		"an expired quote's": {Time: t0, Kind: journal.KindRejected, Env: "sandbox", QuoteID: "q-1", Error: "expired", QuoteExpired: true, NotSent: true},
+	} {
+		if err := j.Append(bad); !errors.Is(err, journal.ErrLine) {
+			t.Errorf("%s: Append = %v, want journal.ErrLine", name, err)
+		}
+		line, err := json.Marshal(bad)
+		exchangetest.Must(t, err)
+		exchangetest.Must(t, os.WriteFile(path, append(append(slices.Clone(raw), line...), '\n'), 0o600))
+		if entries, skipped, err := j.Scan(); err != nil || len(entries) != 1 || skipped != 1 {
+			t.Errorf("%s: read %d entries, skipped %d (%v); want it skipped", name, len(entries), skipped, err)
+		}
 	}
 }

@@ -18,7 +18,7 @@ type Record struct {
 	// then its environment's name alone says whose it is (Owner.Holds).
 	ChainID uint64
 	// Service is the service its intent was signed for and sent to (the
-	// first intent's, as Request); zero when the intent names none (an
+	// intent's whose Request it holds); zero when the intent names none (an
 	// earlier version's).
 	Service  config.Service
 	Request  exchange.WithdrawRequest
@@ -150,15 +150,21 @@ func (f *folder) add(e Entry) {
 	if r.ChainID == 0 {
 		r.ChainID = chainOf(e)
 	}
-	if answered, state, ok := answerOf(e); ok {
+	reopened := reopens(r.Answered, r.State, e)
+	if answered, state, ok := answerOf(e); ok || reopened {
 		r.Answered, r.State = answered, state
 	}
 	switch e.Kind {
 	case KindIntent:
 		r.Made = true
-		// The first signed request is the one that may have executed;
-		// a later intent for the same quote never replaces it.
-		if e.Request != nil && r.Request.QuoteID == "" {
+		if reopened {
+			r.Error, r.NotSent, r.QuoteExpired = "", false, false
+		}
+		// The first signed request is the one that may have executed, so
+		// a later intent never replaces it, unless the journal holds the
+		// first one's refusal or that it never left: then only the later
+		// can have run.
+		if e.Request != nil && (r.Request.QuoteID == "" || reopened) {
 			r.Request = *e.Request
 			if e.Service != nil {
 				r.Service = *e.Service
@@ -216,6 +222,13 @@ func answerOf(e Entry) (answered bool, state string, ok bool) {
 		return true, e.State, true
 	}
 	return false, "", false
+}
+
+// reopens reports whether line e opens again a withdrawal whose lines so
+// far say answered and state: an intent after a refusal (or a request
+// that never left) is the same quote sent again, which may run.
+func reopens(answered bool, state string, e Entry) bool {
+	return e.Kind == KindIntent && answered && state == ""
 }
 
 // legacyRejections are refusals older versions journaled in the console's
