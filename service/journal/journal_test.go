@@ -634,3 +634,53 @@ func TestJournalSentAgainAfterRefusal(t *testing.T) {
 		}
 	}
 }
+
+// TestJournalAcceptedIsNotReopened: an intent after the service accepted
+// the quote's request (with or without a state since) never opens the
+// withdrawal again: the accepted request, not a later one, is the one that
+// runs, and one that ended stays ended.
+func TestJournalAcceptedIsNotReopened(t *testing.T) {
+	o := journal.Owner{Env: "sandbox", AccountID: "acct-1"}
+	for name, c := range map[string]struct {
+		seen     []journal.Entry
+		finished bool
+	}{
+		"accepted":                 {[]journal.Entry{{Kind: journal.KindAccepted}}, false},
+		"accepted, then COMPLETED": {[]journal.Entry{{Kind: journal.KindAccepted}, {Kind: journal.KindState, State: exchange.StateCompleted, TxHash: "0x" + strings.Repeat("ab", 32)}}, true},
+	} {
+		path := filepath.Join(t.TempDir(), "journal.jsonl")
+		j, err := journal.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := append([]journal.Entry{{Kind: journal.KindIntent, Request: journalRequest("q-1", 1)}}, c.seen...)
+		lines = append(lines, journal.Entry{Kind: journal.KindIntent, Request: journalRequest("q-1", 2)})
+		for i, e := range lines {
+			e.Time, e.Env, e.AccountID, e.QuoteID = t0.Add(time.Duration(i)*time.Second), o.Env, o.AccountID, "q-1"
+			lines[i] = e
+			if err := j.Append(e); err != nil {
+				t.Fatalf("%s: line %d: %v", name, i, err)
+			}
+		}
+		recs, err := j.Records()
+		if err != nil || len(recs) != 1 {
+			t.Fatalf("%s: %+v, %v", name, recs, err)
+		}
+		if r := recs[0]; r.Unanswered() || r.Finished() != c.finished || r.Request.Signature.Nonce != 1 {
+			t.Errorf("%s: record %+v; want answered, finished %v, with the accepted request (nonce 1)", name, r, c.finished)
+		}
+		if r := journal.FoldRecords(lines); len(r) != 1 || r[0].Unanswered() || r[0].Request.Signature.Nonce != 1 {
+			t.Errorf("%s: folded %+v", name, r)
+		}
+		other, err := journal.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, reader := range []*journal.Journal{j, other} {
+			open, _, err := reader.UnfinishedRecords(o)
+			if err != nil || len(open) != map[bool]int{true: 0, false: 1}[c.finished] || len(open) == 1 && open[0].Request.Signature.Nonce != 1 {
+				t.Errorf("%s: unfinished %+v, %v", name, open, err)
+			}
+		}
+	}
+}
