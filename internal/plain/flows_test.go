@@ -184,18 +184,7 @@ func TestLookUpFindsInTheOrderGiven(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := exchange.New(r.env, exchange.Options{Now: r.clock.Now})
-	if _, err := c.Login(context.Background(), exchange.APIKey(sandbox.DemoAPIKey)); err != nil {
-		t.Fatal(err)
-	}
-	w, err := c.WithdrawalStatus(context.Background(), first)
-	if err != nil || w.TxID == "" {
-		t.Fatalf("%+v, %v", w, err)
-	}
-	board := follow.WatchFile{Path: filepath.Join(filepath.Dir(r.journal.Path()), follow.WatchlistFile), Env: r.env.Name}
-	if err := board.Append([]follow.Kept{{QuoteID: first, Record: &w}}, nil); err != nil {
-		t.Fatal(err)
-	}
+	w := r.onTheBoard(t, first)
 	out, err := r.run(steps(logIn, typed("look up", "tx-neverseen1 "+second, w.TxID+" "+second, "quit"))...)
 	if err != nil {
 		t.Fatal(err)
@@ -237,6 +226,20 @@ func TestLookUpSaysAWithdrawalOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	w := r.onTheBoard(t, id)
+	out, err := r.run(steps(logIn, typed("look up", w.TxID+" "+id, "back home", "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(out, "Quote id: "+id); n != 1 || !strings.Contains(out, "It has not ended.") {
+		t.Errorf("said %d times, or counted as more than one:\n%s", n, out)
+	}
+}
+
+// onTheBoard puts the withdrawal of quote id on this machine's watch board
+// with the service's record of it (its transfer id), and returns that record.
+func (r *rig) onTheBoard(t *testing.T, id string) exchange.Withdrawal {
+	t.Helper()
 	c := exchange.New(r.env, exchange.Options{Now: r.clock.Now})
 	if _, err := c.Login(context.Background(), exchange.APIKey(sandbox.DemoAPIKey)); err != nil {
 		t.Fatal(err)
@@ -249,11 +252,5 @@ func TestLookUpSaysAWithdrawalOnce(t *testing.T) {
 	if err := board.Append([]follow.Kept{{QuoteID: id, Record: &w}}, nil); err != nil {
 		t.Fatal(err)
 	}
-	out, err := r.run(steps(logIn, typed("look up", w.TxID+" "+id, "back home", "quit"))...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := strings.Count(out, "Quote id: "+id); n != 1 || !strings.Contains(out, "It has not ended.") {
-		t.Errorf("said %d times, or counted as more than one:\n%s", n, out)
-	}
+	return w
 }
