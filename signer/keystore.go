@@ -139,6 +139,12 @@ func NewKeystoreKey(dir, passphrase string) (common.Address, string, error) {
 	return storeKey(dir, k, passphrase)
 }
 
+// BuilderKeysDir is where the key pairs made for a builder's API key are
+// kept: a folder inside the keystore, which ListKeystore (and so the login's
+// list of keys) does not enter, since such a key signs the builder's
+// trades and is no wallet of the person's.
+func BuilderKeysDir(keystoreDir string) string { return filepath.Join(keystoreDir, "builder") }
+
 // ImportRawKey encrypts a raw hex private key into dir. An address already in
 // dir is refused, so one address never has two files with different passphrases.
 func ImportRawKey(dir, hexKey, passphrase string) (common.Address, string, error) {

@@ -61,7 +61,7 @@ func (a *app) keyCommand() *cobra.Command {
 		sub("import", "Encrypt an existing raw hex private key, read from stdin",
 			"Encrypts an existing raw hex private key, read from stdin (a hidden prompt\nwhen stdin is a terminal). Never pass the key as an argument: other users\ncan read a command line, and shell history keeps it.", keyImport, true),
 		sub("list", "Show the address and file of every key",
-			"Shows the address and file of every key (files written by Foundry do not\nsay their address: it shows once they are decrypted).", keyList, false),
+			"Shows the address and file of every key (files written by Foundry do not\nsay their address: it shows once they are decrypted), then the key pairs\nmade for a builder's API key in the console, kept in the keystore's builder\nfolder: they sign the builder's trades and are never offered to log in.", keyList, false),
 	)
 	return c
 }
@@ -132,23 +132,28 @@ func keyList(_ context.Context, env CLIEnv, f keyFlags) error {
 	if err != nil {
 		return err
 	}
+	builderKeys, err := signer.ListKeystore(signer.BuilderKeysDir(dir))
+	if err != nil {
+		return err
+	}
 	if env.JSON {
 		type entry struct {
 			Address string `json:"address"` // "" when the file does not say it
 			Name    string `json:"name"`
 			Path    string `json:"path"`
+			Builder bool   `json:"builder"` // a key pair made for a builder's API key
 		}
-		out := make([]entry, 0, len(entries))
-		for _, e := range entries {
+		out := make([]entry, 0, len(entries)+len(builderKeys))
+		for i, e := range append(entries, builderKeys...) {
 			a := ""
 			if e.AddressKnown {
 				a = e.Address.Hex()
 			}
-			out = append(out, entry{a, e.Name(), e.Path})
+			out = append(out, entry{a, e.Name(), e.Path, i >= len(entries)})
 		}
 		return writeJSON(env.Stdout, out)
 	}
-	if len(entries) == 0 {
+	if len(entries)+len(builderKeys) == 0 {
 		// The commands as printed make the key where this listing looks.
 		var where []string
 		if f.dir != "" {
@@ -160,6 +165,12 @@ func keyList(_ context.Context, env CLIEnv, f keyFlags) error {
 	}
 	for _, e := range entries {
 		fmt.Fprintf(env.Stdout, "%-42s  %s\n", e.AddressText(), e.Path)
+	}
+	if len(builderKeys) > 0 {
+		fmt.Fprintln(env.Stdout, "Builder API key pairs (they sign a builder's trades; not login keys):")
+		for _, e := range builderKeys {
+			fmt.Fprintf(env.Stdout, "%-42s  %s\n", e.AddressText(), e.Path)
+		}
 	}
 	return nil
 }

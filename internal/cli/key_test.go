@@ -360,3 +360,30 @@ func foundryCopy(t *testing.T, from, to string) string {
 	}
 	return to
 }
+
+// TestKeyListBuilderKeys: a key pair made for a builder's API key (in the
+// keystore's builder folder) is listed after the login keys, said to be
+// the builder's, and marked "builder" in --json.
+func TestKeyListBuilderKeys(t *testing.T) {
+	lightScrypt(t)
+	dir := t.TempDir()
+	own, _ := mustNew(t, dir)
+	bot, botPath := mustNew(t, signer.BuilderKeysDir(dir))
+	r := keyCmd(t, "", nil, "list", "--keystore", dir)
+	head, builders, ok := strings.Cut(r.stdout, "Builder API key pairs (they sign a builder's trades; not login keys):\n")
+	if r.code != 0 || !ok || !strings.Contains(head, own.Hex()) || strings.Contains(head, bot.Hex()) || !strings.Contains(builders, bot.Hex()+"  "+botPath) {
+		t.Fatalf("list: exit %d, %q", r.code, r.stdout)
+	}
+	r = keyCmd(t, "", nil, "list", "--json", "--keystore", dir)
+	var entries []struct {
+		Address string
+		Builder bool
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &entries); err != nil || len(entries) != 2 ||
+		entries[0] != (struct {
+			Address string
+			Builder bool
+		}{own.Hex(), false}) || !entries[1].Builder || entries[1].Address != bot.Hex() {
+		t.Fatalf("list --json = %s (%v)", r.stdout, err)
+	}
+}

@@ -134,6 +134,9 @@ func (c withdrawCmd) quote(ctx context.Context, client *exchange.Client, e confi
 		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, failure(exitFailed, "not signed: %s; nothing was sent", refused.Reason)
 	case errors.As(err, new(*exchange.ClockSkewError)):
 		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, failure(exitFailed, "%w", err)
+	case err != nil && e.Embedded() && errors.Is(err, exchange.CodeNotInAddressBook):
+		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, failure(exitFailed, "quote: %w; nothing was sent",
+			exchange.Worded(err, config.SandboxBookWords+", which `"+invocation{}.command("sandbox")+"` prints"))
 	case err != nil:
 		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, c.serviceFailed(ctx, "quote", err)
 	}

@@ -467,3 +467,21 @@ func TestStatusOfARefusedWithdrawal(t *testing.T) {
 		t.Errorf("status --json of the refused quote:\n%s", js.stdout)
 	}
 }
+
+// TestWithdrawOutsideTheBook: a destination outside the address book is
+// refused at the quote; on the embedded sandbox, whose book is fixed and
+// has no web UI, the refusal says so and where its destinations are listed,
+// and another environment keeps the real service's words.
+func TestWithdrawOutsideTheBook(t *testing.T) {
+	withdrawState(t)
+	r := newStatusRig(t)
+	outside := "0x1111111111111111111111111111111111111111"
+	sandboxWords := "quote: The destination is not in the sandbox's address book, which is fixed (the sandbox has no web UI to add one in): pay out to one of its destinations, which `svcwallet sandbox` prints; nothing was sent"
+	res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(outside, "25", "--yes", "--env", "sandbox")...)
+	res.want(t, exitFailed, sandboxWords)
+	if strings.Contains(res.stderr, "web UI first") {
+		t.Errorf("the sandbox refusal names a web UI:\n%s", res.stderr)
+	}
+	res = r.runWithdraw(withdrawRunOpts{}, withdrawArgs(outside, "25", "--yes")...)
+	res.want(t, exitFailed, "quote: The destination is not in the withdrawal address book: add it in the web UI first; nothing was sent")
+}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/sandbox"
@@ -66,14 +67,32 @@ func TestWalletLoginSigns(t *testing.T) {
 }
 
 // TestQuoteOutsideTheBookSaysWhatNext: a destination not in the address
-// book is refused at the quote with the way to another destination.
+// book is refused at the quote with the way to another destination; on the
+// embedded sandbox, whose book is fixed and has no web UI, with where its
+// destinations are listed.
 func TestQuoteOutsideTheBookSaysWhatNext(t *testing.T) {
-	r := newRig(t)
-	out, err := r.run(steps(logIn, typed("withdraw", "ARBITRUM", "USDT", "another address", "0x1111111111111111111111111111111111111111", "25", "none", "Back home", "quit"))...)
-	if err != nil {
-		t.Fatal(err)
+	for _, onSandbox := range []bool{true, false} {
+		r := newRig(t)
+		if !onSandbox {
+			r.console.Targets[0].Demo = nil
+		}
+		out, err := r.run(steps(logIn, typed("withdraw", "ARBITRUM", "USDT", "another address", "0x1111111111111111111111111111111111111111", "25", "none", "Back home", "quit"))...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wants(t, out, "Quote refused: ", "Another destination: Back home, then Withdraw USDT again")
+		sandboxWords := []string{config.SandboxBookWords, "`svcwallet sandbox` prints the sandbox's address book."}
+		realWords := []string{"add it in the web UI first", "A new quote helps once the address is in the book."}
+		if !onSandbox {
+			sandboxWords, realWords = realWords, sandboxWords
+		}
+		wants(t, out, sandboxWords...)
+		for _, not := range realWords {
+			if strings.Contains(out, not) {
+				t.Errorf("sandbox %v: says %q:\n%s", onSandbox, not, out)
+			}
+		}
 	}
-	wants(t, out, "Quote refused: ", "Another destination: Back home, then Withdraw USDT again.")
 }
 
 // TestWalletSourcesOfferOnlyASetKey: without $SVCWALLET_PRIVATE_KEY the

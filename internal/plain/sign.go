@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
@@ -118,10 +119,18 @@ func (s *session) quote(ch withdrawal.Choice) (withdrawal.Order, withdrawal.Pric
 		if err := s.interrupted(err); errors.Is(err, ErrInterrupted) {
 			return withdrawal.Order{}, withdrawal.PricedQuote{}, false, err
 		}
-		s.p.Say("Quote refused: %v.", trimStop(exchange.Explain(err)))
-		if errors.Is(err, exchange.CodeNotInAddressBook) {
+		notInBook := errors.Is(err, exchange.CodeNotInAddressBook)
+		switch {
+		case notInBook && s.target.Demo != nil:
+			// The sandbox's book is fixed: no new quote can help.
+			s.p.Say("Quote refused: %s.", config.SandboxBookWords)
+			s.p.Say("Another destination: Back home, then Withdraw USDT again; `svcwallet sandbox` prints the sandbox's address book.")
+		case notInBook:
 			// A new quote alone cannot help.
+			s.p.Say("Quote refused: %v.", trimStop(exchange.Explain(err)))
 			s.p.Say("Another destination: Back home, then Withdraw USDT again. A new quote helps once the address is in the book.")
+		default:
+			s.p.Say("Quote refused: %v.", trimStop(exchange.Explain(err)))
 		}
 		return withdrawal.Order{}, withdrawal.PricedQuote{}, false, nil
 	}

@@ -222,7 +222,8 @@ func (b *builderScreen) clearPassphrases() {
 	b.pass2.Input.SetValue("")
 }
 
-// makeKey creates a key pair in the keystore, in a Cmd: scrypt takes a second.
+// makeKey creates a key pair in the keystore's builder folder, in a Cmd:
+// scrypt takes a second. Kept apart, it never stands as a login key.
 func (b *builderScreen) makeKey() tea.Cmd {
 	p1, p2 := b.pass.Input.Value(), b.pass2.Input.Value()
 	switch {
@@ -236,7 +237,7 @@ func (b *builderScreen) makeKey() tea.Cmd {
 		return b.form.Fail(b.pass, exchange.UserError{Text: "The passphrases differ: type them again"})
 	}
 	b.making, b.err = true, nil
-	dir := b.app.KeystoreDir
+	dir := signer.BuilderKeysDir(b.app.KeystoreDir)
 	return func() tea.Msg {
 		addr, path, err := signer.NewKeystoreKey(dir, p1)
 		return builderKeyMadeMsg{addr: addr, path: path, err: err}
@@ -252,7 +253,7 @@ func (b *builderScreen) keyMade(msg builderKeyMadeMsg) tea.Cmd {
 	}
 	b.newKey, b.made = false, msg.path
 	b.signer.Input.Prefill(msg.addr.Hex())
-	return tea.Batch(b.form.Focus(b.perms), tui.ShowInfo("New key pair "+msg.addr.Hex()+" saved to the keystore"))
+	return tea.Batch(b.form.Focus(b.perms), tui.ShowInfo("New key pair "+msg.addr.Hex()+" saved with the builder keys, not a login key"))
 }
 
 // input collects what the form holds; a closed API-key section sends none

@@ -163,11 +163,17 @@ func TestBuilderWithAPIKey(t *testing.T) {
 	r.Press("tab")
 	r.TypeText("hunter2-hunter2")
 	r.Press("enter")
-	r.UntilShows("saved to the keystore")
-	entries, err := signer.ListKeystore(r.App.KeystoreDir)
-	if err != nil || len(entries) != 1 {
-		t.Fatalf("keystore holds %v (%v), want the one new key", entries, err)
+	r.UntilShows("saved with the builder keys")
+	// The builder's key pair is kept apart: the login's list of keys (and
+	// so its default key) never holds it.
+	if keys := r.App.LoginFacts().Keys; len(keys) != 0 {
+		t.Fatalf("the login lists %v, want no key: a builder's key pair is no login key", keys)
 	}
+	entries, err := signer.ListKeystore(signer.BuilderKeysDir(r.App.KeystoreDir))
+	if err != nil || len(entries) != 1 {
+		t.Fatalf("the builder keys hold %v (%v), want the one new key", entries, err)
+	}
+	r.UntilShows("Key file: ", "no login key (svcwallet key list shows it)")
 	made := entries[0].Address
 	if !strings.Contains(r.Plain(), made.Hex()) {
 		t.Fatalf("the new key's address %s is not filled in:\n%s", made.Hex(), r.Plain())

@@ -15,6 +15,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
@@ -181,6 +182,9 @@ func (q *quoteScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		}
 		q.err = exchange.Explain(msg.err)
 		q.amountErr, q.notInBook = false, errors.Is(msg.err, exchange.CodeNotInAddressBook)
+		if q.notInBook && q.app.Target.Demo != nil {
+			q.err = exchange.Worded(msg.err, config.SandboxBookWords)
+		}
 		for _, c := range []exchange.Code{exchange.CodeBelowFee, exchange.CodeLimitReached, exchange.CodeDailyLimit, exchange.CodeInsufficientBalance} {
 			q.amountErr = q.amountErr || errors.Is(msg.err, c)
 		}
@@ -291,7 +295,10 @@ func (q *quoteScreen) draw(short bool) string {
 	case q.err != nil:
 		b.WriteString(layout.ErrorBlock(c, "Quote refused", q.err, q.wd) + "\n")
 		next := "Press r to try again, or esc to change the amount or destination."
-		if q.notInBook {
+		switch {
+		case q.notInBook && q.app.Target.Demo != nil:
+			next = "Press esc to choose another destination: ctrl+r there fills in the sandbox's address book."
+		case q.notInBook:
 			next = "Press esc to choose another destination, or r to ask again once it is in the address book."
 		}
 		b.WriteString(st.Muted.Render(layout.WrapTo(next, q.wd)) + "\n")

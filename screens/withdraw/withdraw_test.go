@@ -200,19 +200,38 @@ func TestFeeCapRefusesQuote(t *testing.T) {
 
 // TestQuoteRefusedOutsideTheBook: a quote refused because the destination
 // is not in the address book says to choose another destination first, as
-// a new quote alone cannot help.
+// a new quote alone cannot help; on the embedded sandbox, whose book is
+// fixed and has no web UI, it says ctrl+r fills in the book's destinations.
 func TestQuoteRefusedOutsideTheBook(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
 	w := withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, ToAddress: sandbox.DestCompleted, Amount: decimal.RequireFromString("25")}
-	for code, want := range map[exchange.Code]string{
-		exchange.CodeNotInAddressBook: "Press esc to choose another destination, or r to ask again once it is in the address book.",
-		exchange.CodeBelowFee:         "Press r to try again, or esc to change the amount or destination.",
+	demo := app.Target.Demo
+	for _, tc := range []struct {
+		code      exchange.Code
+		sandbox   bool
+		want, not []string
+	}{
+		{exchange.CodeNotInAddressBook, false, []string{"add it in the web UI first", "Press esc to choose another destination, or r to ask again once it is in the address book."}, nil},
+		{exchange.CodeNotInAddressBook, true, []string{"not in the sandbox's address book, which is fixed", "Press esc to choose another destination: ctrl+r there fills in the sandbox's address book."}, []string{"web UI first", "once it is in the address book"}},
+		{exchange.CodeBelowFee, true, []string{"Press r to try again, or esc to change the amount or destination."}, nil},
 	} {
+		app.Target.Demo = nil
+		if tc.sandbox {
+			app.Target.Demo = demo
+		}
 		q := pricedQuoteScreen(app, w, fixedQuote(*now, "1.5"), 0)
 		q.SetSize(120, 40)
-		q.Update(quoteMsg{seq: q.seq, err: &exchange.APIError{Status: 400, Code: code}})
-		if v := ansi.Strip(q.View()); !strings.Contains(v, want) {
-			t.Errorf("code %d: no %q:\n%s", code, want, v)
+		q.Update(quoteMsg{seq: q.seq, err: &exchange.APIError{Status: 400, Code: tc.code}})
+		v := strings.Join(strings.Fields(ansi.Strip(q.View())), " ")
+		for _, want := range tc.want {
+			if !strings.Contains(v, want) {
+				t.Errorf("code %d, sandbox %v: no %q:\n%s", tc.code, tc.sandbox, want, v)
+			}
+		}
+		for _, not := range tc.not {
+			if strings.Contains(v, not) {
+				t.Errorf("code %d, sandbox %v: says %q:\n%s", tc.code, tc.sandbox, not, v)
+			}
 		}
 	}
 }

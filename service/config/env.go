@@ -255,6 +255,11 @@ func (e Environment) Embedded() bool { return e.Name == SandboxEnv }
 // EmbeddedWords say what the embedded sandbox is, wherever a face names it.
 const EmbeddedWords = "the embedded test exchange: nothing real moves"
 
+// SandboxBookWords explain a destination refused for the address book on
+// the embedded sandbox, whose book is fixed: it has no web UI to add one in.
+// Each face adds where its destinations are listed.
+const SandboxBookWords = "The destination is not in the sandbox's address book, which is fixed (the sandbox has no web UI to add one in): pay out to one of its destinations"
+
 // Where is e in a line, as a face names it before a signature: its name,
 // base URL and chain id.
 func (e Environment) Where() string {

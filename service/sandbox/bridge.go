@@ -161,7 +161,7 @@ func (e *Exchange) newQuote(a *account, to, chain, tokenIn, tokenOut, amountText
 		return nil, malformed("field amount: %s", perr)
 	}
 	if !a.addressBook[bookKey(to)] {
-		return nil, fail(exchange.CodeNotInAddressBook, "to_address is not in this account's withdrawal address book; add it in the web UI first")
+		return nil, fail(exchange.CodeNotInAddressBook, "to_address is not in the withdrawal address book")
 	}
 	if !amount.GreaterThan(bridgeFee) {
 		return nil, failf(exchange.CodeBelowFee, "amount must be more than the bridge fee of %s USDT", bridgeFee)
