@@ -29,7 +29,7 @@ func (b *builderScreen) View() string {
 		out.WriteString(layout.ErrorBlock(c, "Error", b.err, b.wd))
 	case b.withKey && b.made != "":
 		out.WriteString(st.Muted.Render(hangWrap("Key file: "+b.made, b.wd, len("Key file: "))) + "\n")
-		note("The builder needs this file and its passphrase to sign trades; it is no login key (svcwallet key list shows it).")
+		note("The builder needs this file and its passphrase to sign trades; it is not a login key (svcwallet key list shows it).")
 	case b.withKey:
 		note("Label, signer and permissions go together: all three, or close the section.")
 	default:
