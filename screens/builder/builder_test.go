@@ -173,7 +173,7 @@ func TestBuilderWithAPIKey(t *testing.T) {
 	if err != nil || len(entries) != 1 {
 		t.Fatalf("the builder keys hold %v (%v), want the one new key", entries, err)
 	}
-	r.UntilShows("Key file: ", "no login key (svcwallet key list shows it)")
+	r.UntilShows("Key file: ", "not a login key (svcwallet key list shows it)")
 	made := entries[0].Address
 	if !strings.Contains(r.Plain(), made.Hex()) {
 		t.Fatalf("the new key's address %s is not filled in:\n%s", made.Hex(), r.Plain())
