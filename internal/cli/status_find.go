@@ -27,29 +27,18 @@ func (c *statusCmd) find(client *exchange.Client, f statusFlags) (statusFlags, e
 		return f, nil
 	}
 	known := c.known(client)
-	seen := map[string]bool{}
-	for _, id := range f.quoteIDs {
-		seen[id] = true
-	}
-	var ids []string
-	for i, id := range append(f.quoteIDs, "") {
-		for ; len(f.lookups) > 0 && f.lookups[0].At == i; f.lookups = f.lookups[1:] {
-			l := f.lookups[0]
-			found, _, err := known.Resolve(l.Text)
-			var nf *follow.NotSeenError
-			if errors.As(err, &nf) {
-				c.floor = max(c.floor, c.app.say(notSeen(l)))
-				continue
-			}
-			fmt.Fprintf(c.env.Stderr, "%s: %s is withdrawal %s\n", c.app.name, lookupName(l), found)
-			ids = appendNew(ids, seen, found)
+	ids, err := follow.InPlace(f.quoteIDs, f.lookups, func(l follow.Lookup) (string, error) {
+		found, _, err := known.Resolve(l.Text)
+		var nf *follow.NotSeenError
+		if errors.As(err, &nf) {
+			c.floor = max(c.floor, c.app.say(notSeen(l)))
+			return "", nil
 		}
-		if id != "" {
-			ids = append(ids, id)
-		}
-	}
-	f.quoteIDs = ids
-	return f, nil
+		fmt.Fprintf(c.env.Stderr, "%s: %s is withdrawal %s\n", c.app.name, lookupName(l), found)
+		return found, nil
+	})
+	f.quoteIDs, f.lookups = ids, nil
+	return f, err
 }
 
 // known is what this machine has seen of the account's withdrawals

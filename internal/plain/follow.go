@@ -171,33 +171,21 @@ func (s *session) lookUp() error {
 		if len(lookups) > 0 {
 			sess, _ := s.client().Session()
 			known := follow.KnownHere(s.target.Journal, journal.OwnerOf(s.target.Env, sess.AccountID))
-			var all []string
-			seen := map[string]bool{}
-			for _, id := range ids {
-				seen[id] = true
-			}
-			// Each found withdrawal takes the place its hash or transfer id
-			// was given at, once: its quote id given too keeps its own place.
-			for j, id := range append(ids, "") {
-				for ; len(lookups) > 0 && lookups[0].At == j; lookups = lookups[1:] {
-					found, _, err := known.Resolve(lookups[0].Text)
-					if err != nil {
-						what := "a payout hash given (not repeated)"
-						if lookups[0].Kind == follow.TransferID {
-							what = "transfer id " + lookups[0].Text
-						}
-						return fmt.Errorf("%s was not found: payout hashes and transfer ids are found only among the withdrawals this machine has seen (its journal and watch board); ask for the quote id, in the withdrawal's confirmation", what)
+			var err error
+			ids, err = follow.InPlace(ids, lookups, func(l follow.Lookup) (string, error) {
+				found, _, err := known.Resolve(l.Text)
+				if err != nil {
+					what := "a payout hash given (not repeated)"
+					if l.Kind == follow.TransferID {
+						what = "transfer id " + l.Text
 					}
-					if !seen[found] {
-						seen[found] = true
-						all = append(all, found)
-					}
+					return "", fmt.Errorf("%s was not found: payout hashes and transfer ids are found only among the withdrawals this machine has seen (its journal and watch board); ask for the quote id, in the withdrawal's confirmation", what)
 				}
-				if id != "" {
-					all = append(all, id)
-				}
+				return found, nil
+			})
+			if err != nil {
+				return err
 			}
-			ids = all
 		}
 		if len(ids) == 0 {
 			return errors.New("no quote id in it")

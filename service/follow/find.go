@@ -158,3 +158,32 @@ func KnownHere(j *journal.Journal, o journal.Owner) Known {
 	}
 	return known
 }
+
+// InPlace is ids with the withdrawal each lookup names put where the lookup
+// was given among them (its At), as `status` and plain mode's look-up say
+// them: a withdrawal given twice (its quote id and its transfer id) once,
+// at its quote id's place, else its first. resolve gives a lookup's quote
+// id; "" leaves it out (one not seen, said by the face), an error stops.
+func InPlace(ids []string, lookups []Lookup, resolve func(Lookup) (string, error)) ([]string, error) {
+	seen := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		seen[id] = true
+	}
+	out := make([]string, 0, len(ids)+len(lookups))
+	for i, id := range append(ids[:len(ids):len(ids)], "") {
+		for ; len(lookups) > 0 && lookups[0].At == i; lookups = lookups[1:] {
+			found, err := resolve(lookups[0])
+			if err != nil {
+				return nil, err
+			}
+			if found != "" && !seen[found] {
+				seen[found] = true
+				out = append(out, found)
+			}
+		}
+		if id != "" {
+			out = append(out, id)
+		}
+	}
+	return out, nil
+}

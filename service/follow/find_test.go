@@ -71,3 +71,23 @@ func TestKnownResolves(t *testing.T) {
 		}
 	}
 }
+
+// TestInPlace: each lookup's withdrawal stands where it was given among
+// the quote ids, once; a quote id given too keeps its own place; one left
+// out ("") leaves nothing; an error stops.
+func TestInPlace(t *testing.T) {
+	to := map[string]string{"tx-b": "q-b", "tx-c": "q-c", "0xc": "q-c", "tx-unseen": ""}
+	resolve := func(l follow.Lookup) (string, error) { return to[l.Text], nil }
+	ids := []string{"q-a", "q-b"}
+	got, err := follow.InPlace(ids, []follow.Lookup{{Text: "tx-b", At: 0}, {Text: "tx-c", At: 1}, {Text: "0xc", At: 2}, {Text: "tx-unseen", At: 2}}, resolve)
+	if want := []string{"q-a", "q-c", "q-b"}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("got %v, %v; want %v", got, err, want)
+	}
+	if !slices.Equal(ids, []string{"q-a", "q-b"}) {
+		t.Errorf("the ids given were changed: %v", ids)
+	}
+	stop := errors.New("not seen")
+	if got, err := follow.InPlace(ids, []follow.Lookup{{Text: "tx-x", At: 1}}, func(follow.Lookup) (string, error) { return "", stop }); !errors.Is(err, stop) || got != nil {
+		t.Errorf("an error: %v, %v", got, err)
+	}
+}
