@@ -67,11 +67,7 @@ func lookupName(l follow.Lookup) string {
 // withdrawals this machine has seen, and how to get the quote id; a hash
 // is never repeated (a private key has its shape).
 func notSeen(l follow.Lookup) error {
-	what := "a payout hash (not repeated)"
-	if l.Kind == follow.TransferID {
-		what = "transfer id " + l.Text
-	}
-	return failure(exitNotFound, "%s was not found: payout hashes and transfer ids are found only among the withdrawals this machine has seen (its journal and watch board), and the service finds withdrawals by quote id only; ask for the quote id: it is in the withdrawal's confirmation, and `svcwallet history` lists it on the machine that made it", what)
+	return failure(exitNotFound, "%s, and `svcwallet history` lists it on the machine that made it", follow.NotSeenSentence(l))
 }
 
 // atLeastFloor is err, its exit status raised to c.floor: a payout hash or

@@ -175,11 +175,7 @@ func (s *session) lookUp() error {
 			ids, err = follow.InPlace(ids, lookups, func(l follow.Lookup) (string, error) {
 				found, _, err := known.Resolve(l.Text)
 				if err != nil {
-					what := "a payout hash given (not repeated)"
-					if l.Kind == follow.TransferID {
-						what = "transfer id " + l.Text
-					}
-					return "", fmt.Errorf("%s was not found: payout hashes and transfer ids are found only among the withdrawals this machine has seen (its journal and watch board); ask for the quote id, in the withdrawal's confirmation", what)
+					return "", errors.New(follow.NotSeenSentence(l))
 				}
 				return found, nil
 			})

@@ -86,6 +86,17 @@ func NotFoundSentence(quoteID string) string {
 	return "no withdrawal with quote id " + quoteID + " on this account: it is unknown, or it belongs to another account (the service does not say which); check the id, or look it up logged in to the account and environment that made it"
 }
 
+// NotSeenSentence says of a payout hash or transfer id that this machine
+// has not seen it, and what to do next: the one wording of every face (a
+// hash is never repeated: it may be a key typed by mistake).
+func NotSeenSentence(l Lookup) string {
+	what := "a payout hash (not repeated)"
+	if l.Kind == TransferID {
+		what = "transfer id " + l.Text
+	}
+	return what + " was not found: payout hashes and transfer ids are found only among the withdrawals this machine has seen (its journal and watch board), and the service finds withdrawals by quote id only; ask for the quote id: it is in the withdrawal's confirmation"
+}
+
 // stateOutcome is a state of the service's, named as it is.
 func stateOutcome(state string) Outcome {
 	return Outcome{Name: state, Words: exchange.StateWords[state]}
