@@ -8,6 +8,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/tui"
 )
 
 // readIDs is what `status -` read: quote ids, and payout hashes and
@@ -58,14 +59,10 @@ func (c *statusCmd) known(client *exchange.Client) follow.Known {
 // as addresses are.
 func lookupName(l follow.Lookup) string {
 	if l.Kind == follow.PayoutHash {
-		return "payout hash " + shortHash(l.Text)
+		return "payout hash " + tui.ShortAddress(l.Text)
 	}
 	return "transfer id " + l.Text
 }
-
-// shortHash is a payout hash's first 4 and last 4 hex digits: never whole
-// (one not found may be a private key given by mistake).
-func shortHash(h string) string { return h[:6] + "…" + h[len(h)-4:] }
 
 // notSeen says that a payout hash or transfer id is not among the
 // withdrawals this machine has seen, and how to get the quote id; a hash
@@ -75,7 +72,7 @@ func shortHash(h string) string { return h[:6] + "…" + h[len(h)-4:] }
 func notSeen(l follow.Lookup) error {
 	e := failure(exitNotFound, "%s, and `svcwallet history` lists it on the machine that made it", follow.NotSeenSentence(l))
 	if l.Kind == follow.PayoutHash {
-		e.payoutHash = shortHash(l.Text)
+		e.payoutHash = tui.ShortAddress(l.Text) // never whole: it may be a key
 	} else {
 		e.txID = l.Text
 	}
