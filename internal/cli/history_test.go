@@ -159,6 +159,22 @@ func TestHistoryCSV(t *testing.T) {
 	}
 }
 
+// emptyHistory is a config with the environment "local", the journal
+// history reads (empty), a time to journal from, and an intent of 25 USDT
+// to ARBITRUM.
+func emptyHistory(t *testing.T) (cfg string, j *journal.Journal, t0 time.Time, intent *journal.Intent) {
+	t.Helper()
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	cfg, _ = localConfig(t)
+	j, err := journal.Open(journal.DefaultPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg, j, time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC), &journal.Intent{Chain: "ARBITRUM",
+		ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", TokenIn: "USDT", TokenOut: "USDT",
+		PayAmount: decimal.RequireFromString("25"), ReceiveAmount: decimal.RequireFromString("23.5")}
+}
+
 // TestHistoryNamesOutcomes: a withdrawal that never happened is named as
 // every view names it: REFUSED with the service's reason, or EXPIRED for a
 // quote that expired unexecuted, whether the journal says so (a 410, a
@@ -166,15 +182,7 @@ func TestHistoryCSV(t *testing.T) {
 // journal.NeverPaid; --json and --csv keep the wire state ("") and carry
 // the name in outcome.
 func TestHistoryNamesOutcomes(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	cfg, _ := localConfig(t)
-	j, err := journal.Open(journal.DefaultPath())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t0 := time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)
-	intent := &journal.Intent{Chain: "ARBITRUM", ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", TokenIn: "USDT", TokenOut: "USDT",
-		PayAmount: decimal.RequireFromString("25"), ReceiveAmount: decimal.RequireFromString("23.5")}
+	cfg, j, t0, intent := emptyHistory(t)
 	for i, e := range []journal.Entry{
 		{Kind: journal.KindRejected, QuoteID: "q-balance", Error: "Insufficient balance in the funding account: enter a smaller amount"},
 		{Kind: journal.KindRejected, QuoteID: "q-gone", Error: exchange.QuoteExpiredWords, QuoteExpired: true},
@@ -364,15 +372,7 @@ func column(rows [][]string, i int, name string) string {
 // each says whose it is: the table's ACCOUNT (shortened), account_id in
 // --json and --csv.
 func TestHistorySaysWhoseAccount(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	cfg, _ := localConfig(t)
-	j, err := journal.Open(journal.DefaultPath())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t0 := time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)
-	intent := &journal.Intent{Chain: "ARBITRUM", ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", TokenIn: "USDT", TokenOut: "USDT",
-		PayAmount: decimal.RequireFromString("25"), ReceiveAmount: decimal.RequireFromString("23.5")}
+	cfg, j, t0, intent := emptyHistory(t)
 	accounts := map[string]string{"q-first-acct": "0x5f1c2e9a3b7d4c1308a6e2f9b0c4d7e1a2b3c4d5", "q-second-acct": "0x1111222233334444555566667777888899990000"}
 	i := 0
 	for id, acct := range accounts {

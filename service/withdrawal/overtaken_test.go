@@ -46,7 +46,15 @@ func (r *rig) completed(quoteID string) {
 // is that it was made since, not that it is unfinished.
 func TestOvertakenByARunThatFinished(t *testing.T) {
 	r := newRig(t, 0, false)
-	c := r.choice(sandbox.DestCompleted, "25")
+	r.overtaken(r.choice(sandbox.DestCompleted, "25"), func(other withdrawal.Sent) { r.completed(other.Order.Quote.QuoteID) })
+}
+
+// overtaken runs a withdrawal of c that awaits its signature while another
+// run of it is sent, and meanwhile (with the other's outcome) happens;
+// then the first must be refused before it sends (*OvertakenError), one
+// withdraw request in all. It returns the other run.
+func (r *rig) overtaken(c withdrawal.Choice, meanwhile func(other withdrawal.Sent)) withdrawal.Sent {
+	r.t.Helper()
 	first, second := r.order(c), r.order(c)
 	k := heldKey{asked: make(chan struct{}), release: make(chan struct{})}
 	done := make(chan withdrawal.Sent)
@@ -60,15 +68,16 @@ func TestOvertakenByARunThatFinished(t *testing.T) {
 	<-k.asked
 	other := r.withdrawer().Execute(context.Background(), second, demoKey)
 	if other.Err != nil {
-		t.Fatal(other.Err)
+		r.t.Fatal(other.Err)
 	}
-	r.completed(other.Order.Quote.QuoteID)
+	meanwhile(other)
 	close(k.release)
 	sent := <-done
 	var ot *withdrawal.OvertakenError
 	if !errors.As(sent.Err, &ot) || r.withdraws.Load() != 1 {
-		t.Fatalf("the held run: %v, %d withdraw requests; want it overtaken and one request", sent.Err, r.withdraws.Load())
+		r.t.Fatalf("the held run: %v, %d withdraw requests; want it overtaken and one request", sent.Err, r.withdraws.Load())
 	}
+	return other
 }
 
 // TestAFinishedWithdrawalIsNoOvertaker: an identical withdrawal made and
@@ -99,33 +108,14 @@ func TestAFinishedWithdrawalIsNoOvertaker(t *testing.T) {
 func TestOvertakenByARunRefusedAfterItsAcceptance(t *testing.T) {
 	r := newRig(t, 0, false)
 	c := r.choice(sandbox.DestCompleted, "25")
-	first, second := r.order(c), r.order(c)
-	k := heldKey{asked: make(chan struct{}), release: make(chan struct{})}
-	done := make(chan withdrawal.Sent)
-	go func() {
-		done <- r.withdrawer().Execute(context.Background(), first, func() (signer.Key, error) {
-			key, err := demoKey()
-			k.Key = key
-			return k, err
-		})
-	}()
-	<-k.asked
-	other := r.withdrawer().Execute(context.Background(), second, demoKey)
-	if other.Err != nil {
-		t.Fatal(other.Err)
-	}
 	s, _ := r.client.Session()
-	planted := journal.Entry{Time: r.local.Now(), Kind: journal.KindRejected, Env: r.env.Name, AccountID: s.AccountID,
-		QuoteID: other.Order.Quote.QuoteID, Error: "Address screening flagged the destination"}
-	if err := r.journal.Append(planted); err != nil {
-		t.Fatal(err)
-	}
-	close(k.release)
-	sent := <-done
-	var ot *withdrawal.OvertakenError
-	if !errors.As(sent.Err, &ot) || r.withdraws.Load() != 1 {
-		t.Fatalf("the held run: %v, %d withdraw requests; want it overtaken and one request", sent.Err, r.withdraws.Load())
-	}
+	other := r.overtaken(c, func(other withdrawal.Sent) {
+		planted := journal.Entry{Time: r.local.Now(), Kind: journal.KindRejected, Env: r.env.Name, AccountID: s.AccountID,
+			QuoteID: other.Order.Quote.QuoteID, Error: "Address screening flagged the destination"}
+		if err := r.journal.Append(planted); err != nil {
+			t.Fatal(err)
+		}
+	})
 	var again journal.Entry
 	for _, e := range mustEntries(t, r.journal) {
 		if e.QuoteID == other.Order.Quote.QuoteID && e.Kind == journal.KindIntent {
