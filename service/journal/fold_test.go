@@ -50,14 +50,15 @@ func foldOrder(order []int) (entries []Entry, names []string) {
 func checkFold(t *testing.T, entries []Entry, what string) {
 	t.Helper()
 	var st status
+	var f folder
 	var accepted, prev *Record
 	for i, e := range entries {
 		st = st.with(e)
-		recs := FoldRecords(entries[:i+1])
-		if len(recs) != 1 {
-			t.Fatalf("%s: %d records", what, len(recs))
+		f.add(e)
+		if len(f.recs) != 1 {
+			t.Fatalf("%s: %d records", what, len(f.recs))
 		}
-		r := recs[0]
+		r := f.recs[0]
 		code := int(st >> stateShift)
 		if st&stAnswered != 0 != r.Answered || code >= len(stateNames) || stateNames[code] != r.State ||
 			st.open() == r.Finished() || st&stAccepted != 0 == r.AcceptedAt.IsZero() {
