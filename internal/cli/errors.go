@@ -39,7 +39,10 @@ type cmdError struct {
 	exit    int    // 0: the command's status for other errors (otherError)
 	code    string // "": the exit status's (exitCodes)
 	quoteID string
-	silent  bool // the command's output said it: only the status is left
+	// txID or payoutHash: the transfer id (as given) or payout hash
+	// (shortened: one not found may be a key) an error is about instead.
+	txID, payoutHash string
+	silent           bool // the command's output said it: only the status is left
 }
 
 // exitCodes are the --json codes of exit statuses; any other is "error".
@@ -130,7 +133,9 @@ type errorJSON struct {
 		Message string `json:"message"`
 		Exit    int    `json:"exit"`
 	} `json:"error"`
-	QuoteID string `json:"quote_id,omitempty"`
+	QuoteID        string `json:"quote_id,omitempty"`
+	TxID           string `json:"tx_id,omitempty"`
+	WithdrawTxHash string `json:"withdraw_tx_hash,omitempty"`
 }
 
 // report says how cmd ended, err (nil: done), in the one style every
@@ -155,7 +160,7 @@ func (a *app) report(cmd *cobra.Command, err error) int {
 	if se, ok := errors.AsType[*exchange.SessionEndedError](err); ok && se.Kept {
 		// The one next step: a login that keeps a new session.
 		e = &cmdError{err: fmt.Errorf("the session svcwallet auth login kept for %s was refused by the service (it ended or was revoked), and is no longer used: log in again with svcwallet auth login --env %s", se.Env, se.Env),
-			exit: e.exit, code: e.code, quoteID: e.quoteID}
+			exit: e.exit, code: e.code, quoteID: e.quoteID, txID: e.txID, payoutHash: e.payoutHash}
 	}
 	exit := e.exit
 	if exit == 0 && cmd.Annotations[annotationOtherExit] != "" {
@@ -167,7 +172,7 @@ func (a *app) report(cmd *cobra.Command, err error) int {
 	if a.env.JSON {
 		var out errorJSON
 		out.Error.Code, out.Error.Message, out.Error.Exit = code, e.Error(), exit
-		out.QuoteID = e.quoteID
+		out.QuoteID, out.TxID, out.WithdrawTxHash = e.quoteID, e.txID, e.payoutHash
 		_ = writeJSONLine(a.env.Stdout, out)
 		return exit
 	}

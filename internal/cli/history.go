@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -18,14 +19,17 @@ import (
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/tui"
 )
 
 const historyLong = `Lists the withdrawals journaled on this machine for one environment, the
 unfinished ones first (a request without an answer, or a withdrawal not yet
 COMPLETED, FAILED or REFUNDED: each row says the command that resumes or
 follows it, svcwallet withdraw resume or svcwallet status --watch, with its
---env), then the rest, newest first. An empty listing names the other
-environments the journal holds withdrawals of, and how to list them.
+--env), then the rest, newest first. Every account's withdrawals are listed,
+each naming its account (ACCOUNT, shortened; account_id in --json and --csv).
+An empty listing names the other environments the journal holds withdrawals
+of, and how to list them.
 
 It reads the journal only and sends nothing, unless --refresh: that first
 logs in as svcwallet status does, asks the service the status of each
@@ -228,10 +232,14 @@ func (a *app) listHistory(csv bool, opt journal.ListOptions) error {
 			// The quote id is what support copies: it is never cut, piped or
 			// not; the columns are as wide as their longest value.
 			idW, chainW := max(len("QUOTE"), l.QuoteWidth), max(len("CHAIN"), l.ChainWidth)
-			fmt.Fprintf(out, "%-16s  %-*s  %-*s  %12s  %s\n", "STARTED (UTC)", idW, "QUOTE", chainW, "CHAIN", "RECEIVE", "STATE")
+			// The journal may hold several accounts' withdrawals of one
+			// environment: each row says whose (shortened, as every view
+			// shortens addresses).
+			fmt.Fprintf(out, "%-16s  %-*s  %-*s  %12s  %-13s  %s\n", "STARTED (UTC)", idW, "QUOTE", chainW, "CHAIN", "RECEIVE", "ACCOUNT", "STATE")
 			write = func(r journal.Record) error {
-				_, err := fmt.Fprintf(out, "%-16s  %-*s  %-*s  %12s  %s\n", r.Started.UTC().Format("2006-01-02 15:04"),
-					idW, r.QuoteID, chainW, r.Intent.Chain, r.Intent.ReceiveAmount.String()+" "+r.Intent.TokenOut, historyState(r, inv))
+				_, err := fmt.Fprintf(out, "%-16s  %-*s  %-*s  %12s  %-13s  %s\n", r.Started.UTC().Format("2006-01-02 15:04"),
+					idW, r.QuoteID, chainW, r.Intent.Chain, r.Intent.ReceiveAmount.String()+" "+r.Intent.TokenOut,
+					cmp.Or(tui.ShortAddress(r.AccountID), "—"), historyState(r, inv))
 				return err
 			}
 		}

@@ -159,6 +159,22 @@ func TestHistoryCSV(t *testing.T) {
 	}
 }
 
+// emptyHistory is a config with the environment "local", the journal
+// history reads (empty), a time to journal from, and an intent of 25 USDT
+// to ARBITRUM.
+func emptyHistory(t *testing.T) (cfg string, j *journal.Journal, t0 time.Time, intent *journal.Intent) {
+	t.Helper()
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	cfg, _ = localConfig(t)
+	j, err := journal.Open(journal.DefaultPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg, j, time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC), &journal.Intent{Chain: "ARBITRUM",
+		ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", TokenIn: "USDT", TokenOut: "USDT",
+		PayAmount: decimal.RequireFromString("25"), ReceiveAmount: decimal.RequireFromString("23.5")}
+}
+
 // TestHistoryNamesOutcomes: a withdrawal that never happened is named as
 // every view names it: REFUSED with the service's reason, or EXPIRED for a
 // quote that expired unexecuted, whether the journal says so (a 410, a
@@ -166,15 +182,7 @@ func TestHistoryCSV(t *testing.T) {
 // journal.NeverPaid; --json and --csv keep the wire state ("") and carry
 // the name in outcome.
 func TestHistoryNamesOutcomes(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	cfg, _ := localConfig(t)
-	j, err := journal.Open(journal.DefaultPath())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t0 := time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)
-	intent := &journal.Intent{Chain: "ARBITRUM", ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", TokenIn: "USDT", TokenOut: "USDT",
-		PayAmount: decimal.RequireFromString("25"), ReceiveAmount: decimal.RequireFromString("23.5")}
+	cfg, j, t0, intent := emptyHistory(t)
 	for i, e := range []journal.Entry{
 		{Kind: journal.KindRejected, QuoteID: "q-balance", Error: "Insufficient balance in the funding account: enter a smaller amount"},
 		{Kind: journal.KindRejected, QuoteID: "q-gone", Error: exchange.QuoteExpiredWords, QuoteExpired: true},
@@ -199,7 +207,7 @@ func TestHistoryNamesOutcomes(t *testing.T) {
 	}
 	for _, l := range lines[1:] {
 		id := strings.Fields(l)[2]
-		state := l[strings.Index(lines[0], "STATE"):]
+		state := string([]rune(l)[len([]rune(lines[0]))-len("STATE"):]) // columns, not bytes: the account's "—"
 		if !strings.HasPrefix(state, want[id]) || strings.Count(l, "EXPIRED")+strings.Count(l, "REFUSED") != 1 {
 			t.Errorf("%s is listed as %q, want %s", id, state, want[id])
 		}
@@ -357,4 +365,51 @@ func TestProgressLine(t *testing.T) {
 // (follow.CSVHeader).
 func column(rows [][]string, i int, name string) string {
 	return rows[i][slices.Index(rows[0], name)]
+}
+
+// TestHistorySaysWhoseAccount: `history` lists an environment's
+// withdrawals of every account the journal holds (it needs no session), so
+// each says whose it is: the table's ACCOUNT (shortened), account_id in
+// --json and --csv.
+func TestHistorySaysWhoseAccount(t *testing.T) {
+	cfg, j, t0, intent := emptyHistory(t)
+	accounts := map[string]string{"q-first-acct": "0x5f1c2e9a3b7d4c1308a6e2f9b0c4d7e1a2b3c4d5", "q-second-acct": "0x1111222233334444555566667777888899990000"}
+	i := 0
+	for id, acct := range accounts {
+		for _, e := range []journal.Entry{{Kind: journal.KindIntent, Intent: intent}, {Kind: journal.KindAccepted}} {
+			e.Time, e.Env, e.AccountID, e.QuoteID = t0.Add(time.Duration(i)*time.Minute), "local", acct, id
+			if err := j.Append(e); err != nil {
+				t.Fatal(err)
+			}
+		}
+		i++
+	}
+	r := depositCmd(t, nil, "history", "--config", cfg, "--env", "local")
+	for _, l := range strings.Split(strings.TrimSpace(r.stdout), "\n")[1:] {
+		id := strings.Fields(l)[2]
+		if want := accounts[id][:6] + "…" + accounts[id][38:]; !strings.Contains(l, want) {
+			t.Errorf("%s is listed without its account %s:\n%s", id, want, r.stdout)
+		}
+	}
+	r = depositCmd(t, nil, "history", "--config", cfg, "--env", "local", "--json")
+	var out []follow.Record
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil || len(out) != 2 {
+		t.Fatalf("exit %d: %s", r.code, r.stdout)
+	}
+	for _, rec := range out {
+		if rec.AccountID != accounts[rec.QuoteID] {
+			t.Errorf("--json: %s has account_id %q, want %q", rec.QuoteID, rec.AccountID, accounts[rec.QuoteID])
+		}
+	}
+	r = depositCmd(t, nil, "history", "--config", cfg, "--env", "local", "--csv")
+	rows, err := csv.NewReader(strings.NewReader(r.stdout)).ReadAll()
+	if err != nil || len(rows) != 3 {
+		t.Fatalf("--csv: %v\n%s", err, r.stdout)
+	}
+	col := slices.Index(rows[0], "account_id")
+	for _, row := range rows[1:] {
+		if col < 0 || row[col] != accounts[row[0]] {
+			t.Errorf("--csv: row %v lacks its account in column %d of %v", row, col, rows[0])
+		}
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/tui"
 )
 
 // readIDs is what `status -` read: quote ids, and payout hashes and
@@ -58,16 +59,24 @@ func (c *statusCmd) known(client *exchange.Client) follow.Known {
 // as addresses are.
 func lookupName(l follow.Lookup) string {
 	if l.Kind == follow.PayoutHash {
-		return "payout hash " + l.Text[:6] + "…" + l.Text[len(l.Text)-4:]
+		return "payout hash " + tui.ShortAddress(l.Text)
 	}
 	return "transfer id " + l.Text
 }
 
 // notSeen says that a payout hash or transfer id is not among the
 // withdrawals this machine has seen, and how to get the quote id; a hash
-// is never repeated (a private key has its shape).
+// is never repeated whole (a private key has its shape). With --json its
+// error names the input under the answers' key: tx_id, or
+// withdraw_tx_hash shortened.
 func notSeen(l follow.Lookup) error {
-	return failure(exitNotFound, "%s, and `svcwallet history` lists it on the machine that made it", follow.NotSeenSentence(l))
+	e := failure(exitNotFound, "%s, and `svcwallet history` lists it on the machine that made it", follow.NotSeenSentence(l))
+	if l.Kind == follow.PayoutHash {
+		e.payoutHash = tui.ShortAddress(l.Text) // never whole: it may be a key
+	} else {
+		e.txID = l.Text
+	}
+	return e
 }
 
 // atLeastFloor is err, its exit status raised to c.floor: a payout hash or

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -55,6 +56,24 @@ func TestStatusFindsHashAndTransferID(t *testing.T) {
 	r.run(nil, strings.TrimPrefix(sandbox.DemoPrivateKey, "0x")).want(t, exitUsage, nil, []string{"refusing a private key"})
 	if n := len(r.takeAsks()); n != 1 {
 		t.Errorf("%d status requests after the unseen ones, want the quote id's one", n)
+	}
+	// With --json each error says which input it is about, under the
+	// answers' key: the transfer id as given, the hash never whole.
+	for _, c := range []struct {
+		arg  string
+		want errorJSON
+	}{
+		{"tx-neverseen1", errorJSON{TxID: "tx-neverseen1"}},
+		{unseen, errorJSON{WithdrawTxHash: "0x5f0c…9e1b"}},
+	} {
+		res := r.run(nil, "--json", c.arg, done)
+		var e errorJSON
+		first, _, _ := strings.Cut(res.stdout, "\n")
+		if err := json.Unmarshal([]byte(first), &e); err != nil || e.Error.Code != "not_found" || e.TxID != c.want.TxID ||
+			e.WithdrawTxHash != c.want.WithdrawTxHash || e.QuoteID != "" || strings.Contains(res.stdout, "5f0c9e1b") {
+			t.Errorf("status --json %.12s…: first line %s (%v); want the not_found error with tx_id %q, withdraw_tx_hash %q",
+				c.arg, first, err, c.want.TxID, c.want.WithdrawTxHash)
+		}
 	}
 }
 

@@ -103,27 +103,13 @@ func lookupName(l follow.Lookup) string {
 }
 
 // notSeen says which payout hashes and transfer ids this machine has not
-// seen, never repeating a hash (a private key has its shape), and how to
-// get the quote id; "" for none.
+// seen (follow.NotSeenSentence) and where the console lists quote ids; ""
+// for none.
 func notSeen(unseen []follow.Lookup) string {
 	if len(unseen) == 0 {
 		return ""
 	}
-	var what []string
-	hashes := 0
-	for _, l := range unseen {
-		if l.Kind == follow.TransferID {
-			what = append(what, "transfer id "+safetext.Quoted(safetext.Text(l.Text)))
-		} else {
-			hashes++
-		}
-	}
-	if hashes > 0 {
-		what = append(what, fmt.Sprintf("%d payout %s (not shown)", hashes, kit.Plural(hashes, "hash", "hashes")))
-	}
-	return "Not found: " + layout.Truncate(strings.Join(what, ", "), 60, "…") + ". Payout hashes and transfer ids are found only " +
-		"among the withdrawals this machine has seen (its journal, this board); the service finds them by quote id: " +
-		"ask for it (it is in the withdrawal's confirmation, and in History on the machine that made it). "
+	return safetext.Capitalized(follow.NotSeenSentence(unseen...)) + " (and in History on the machine that made it). "
 }
 
 // refusedIDs says what of a paste or typed line was not taken: the

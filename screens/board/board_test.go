@@ -434,8 +434,8 @@ func TestKeyNeverKept(t *testing.T) {
 	for _, c := range []struct{ how, text, said string }{
 		{"pasted bare", key, "private key's shape, not shown"},
 		{"pasted over two lines", "0x" + key[:32] + "\n" + key[32:] + "\n", "private key's shape, not shown"},
-		{"pasted with 0x", "0x" + key, "1 payout hash (not shown)"},
-		{"pasted inside text, with an id", "my key is 0x" + key + " (do not share)\n" + one, "1 payout hash (not shown)"},
+		{"pasted with 0x", "0x" + key, "payout hash (not repeated) was not found"},
+		{"pasted inside text, with an id", "my key is 0x" + key + " (do not share)\n" + one, "payout hash (not repeated) was not found"},
 	} {
 		br.toasts = nil
 		br.send(tea.PasteMsg{Content: c.text})
@@ -1242,7 +1242,7 @@ func TestBoardFindsWhatCustomersQuote(t *testing.T) {
 		t.Errorf("%d status requests after the paste, want the own withdrawal's only", n)
 	}
 	br.send(tea.PasteMsg{Content: "tx-neverseen1"})
-	if v := screentest.OneLine(br.b.View()); !strings.Contains(v, "Not found: transfer id tx-neverseen1") || !strings.Contains(v, "ask for it") {
+	if v := screentest.OneLine(br.b.View()); !strings.Contains(v, "Transfer id tx-neverseen1 was not found") || !strings.Contains(v, "ask for the quote id") || !strings.Contains(v, "History on the machine that made it") {
 		t.Errorf("an unseen transfer id:\n%s", br.plain())
 	}
 	br.toList()

@@ -423,6 +423,11 @@ func (s *statusScreen) answered(m statusMsg) tea.Cmd {
 	}
 	s.checked = s.app.Common.Now()
 	s.seed(m.journal, m.seeded)
+	if m.err == nil {
+		// Seen here, with the service's updated_at, also when the board
+		// followed it to its end before.
+		s.addSeen(seen{state: m.w.State, at: s.checked, updated: m.w.UpdatedAt})
+	}
 	if f, _ := s.sched.Get(s.quoteID); f.Final {
 		return nil // it ended before this answer: nothing more to learn
 	}
@@ -434,9 +439,6 @@ func (s *statusScreen) answered(m statusMsg) tea.Cmd {
 		s.err, s.limited = nil, s.checked.Add(step.Delay)
 	}
 	var cmd tea.Cmd
-	if m.err == nil {
-		s.addSeen(seen{state: m.w.State, at: s.checked, updated: m.w.UpdatedAt})
-	}
 	if step.JournalState != "" {
 		cmd = kit.JournalState(s.app, s.quoteID, m.w, nil)
 	}

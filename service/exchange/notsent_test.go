@@ -198,3 +198,46 @@ func TestWithdraw401ThenLoginNotSent(t *testing.T) {
 		t.Errorf("a 401, then logging in again refused its dial: %v, want not \"not sent\"", err)
 	}
 }
+
+// TestWithdraw401OnAReplacedSessionNotSent: a withdraw refused for its
+// session (401) reached the service; when another session was adopted
+// meanwhile (one with no credential, from the store), the request goes
+// again on it, and that re-send never leaving does not make the withdraw
+// "not sent".
+func TestWithdraw401OnAReplacedSessionNotSent(t *testing.T) {
+	w := newWorld(t, sandbox.Options{})
+	quoting := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	old, _ := quoting.Kept()
+	fresh, _ := w.Login(sandbox.DemoAPIKey, exchange.Options{}).Kept()
+	closed := closedAddr(t)
+	var c *exchange.Client
+	var withdraws, down atomic.Int64
+	through := roundTripFunc(func(req *http.Request) (*http.Response, error) {
+		if req.URL.Path == exchange.PathWithdraw && withdraws.Add(1) == 1 {
+			c.Adopt(fresh, nil) // while the 401 is on its way
+			down.Store(1)
+			return &http.Response{StatusCode: http.StatusUnauthorized, Body: io.NopCloser(strings.NewReader(`{"code":1000,"message":"not authenticated","status":401}`)),
+				Header: http.Header{}, Request: req}, nil
+		}
+		if down.Load() == 1 {
+			req = req.Clone(req.Context())
+			req.URL.Host = closed
+		}
+		return http.DefaultTransport.RoundTrip(req)
+	})
+	c = exchange.New(w.Env, exchange.Options{HTTPClient: &http.Client{Transport: through}, Now: w.Clock.Now,
+		Retry: exchange.RetryPolicy{Attempts: 1, Sleep: noSleep}})
+	c.Adopt(old, nil)
+	q, err := w.Quote(quoting, sandbox.DestCompleted, "ARBITRUM", "5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := w.signWithdraw(quoting, q, mustKey(t, sandbox.DemoPrivateKey), nil)
+	_, err = c.Withdraw(ctx, req)
+	if withdraws.Load() != 2 {
+		t.Fatalf("%d withdraw requests, want the refused one and its re-send on the session adopted meanwhile: %v", withdraws.Load(), err)
+	}
+	if err == nil || exchange.NotSent(err) {
+		t.Errorf("a 401, then the re-send on the session adopted meanwhile refused its dial: %v, want not \"not sent\"", err)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/intent"
@@ -86,16 +87,43 @@ func NotFoundSentence(quoteID string) string {
 	return "no withdrawal with quote id " + quoteID + " on this account: it is unknown, or it belongs to another account (the service does not say which); check the id, or look it up logged in to the account and environment that made it"
 }
 
-// NotSeenSentence says of a payout hash or transfer id that this machine
-// has not seen it, and what to do next: the one wording of every face (a
-// hash is never repeated: it may be a key typed by mistake).
-func NotSeenSentence(l Lookup) string {
-	what := "a payout hash (not repeated)"
-	if l.Kind == TransferID {
-		what = "transfer id " + l.Text
+// NotSeenSentence says of payout hashes and transfer ids that this
+// machine has not seen them, and what to do next: the one wording of
+// every face. A hash is never repeated (it may be a key typed by mistake);
+// transfer ids are named, the first few of them.
+func NotSeenSentence(ls ...Lookup) string {
+	var what []string
+	hashes := 0
+	for _, l := range ls {
+		if l.Kind != TransferID {
+			hashes++
+		} else if len(what) < notSeenNamed {
+			what = append(what, "transfer id "+safetext.Quoted(safetext.Text(l.Text)))
+		}
 	}
-	return what + " was not found: payout hashes and transfer ids are found only among the withdrawals this machine has seen (its journal and watch board), and the service finds withdrawals by quote id only; ask for the quote id: it is in the withdrawal's confirmation"
+	switch more := len(ls) - hashes - len(what); {
+	case more == 1:
+		what = append(what, "1 more transfer id")
+	case more > 1:
+		what = append(what, fmt.Sprintf("%d more transfer ids", more))
+	}
+	switch {
+	case hashes == 1:
+		what = append(what, "a payout hash (not repeated)")
+	case hashes > 1:
+		what = append(what, fmt.Sprintf("%d payout hashes (not repeated)", hashes))
+	}
+	verb := "was"
+	if len(ls) > 1 {
+		verb = "were"
+	}
+	return strings.Join(what, ", ") + " " + verb + " not found: payout hashes and transfer ids are found " +
+		"only among the withdrawals this machine has seen (its journal and watch board), and the service finds withdrawals by " +
+		"quote id only; ask for the quote id: it is in the withdrawal's confirmation"
 }
+
+// notSeenNamed is how many transfer ids NotSeenSentence names.
+const notSeenNamed = 3
 
 // stateOutcome is a state of the service's, named as it is.
 func stateOutcome(state string) Outcome {

@@ -109,3 +109,29 @@ func TestTally(t *testing.T) {
 		t.Errorf("Tally = %q, want %q", got, want)
 	}
 }
+
+// TestNotSeenSentence: the one wording of payout hashes and transfer ids
+// not seen here names transfer ids (the first three, then how many more),
+// counts hashes without repeating one (a key's shape), and says what to do.
+func TestNotSeenSentence(t *testing.T) {
+	hash := "0x" + strings.Repeat("ab", 32)
+	var many []follow.Lookup
+	for _, id := range []string{"tx-1aaaa", "tx-2bbbb", "tx-3cccc", "tx-4dddd", "tx-5eeee"} {
+		many = append(many, follow.Lookup{Text: id, Kind: follow.TransferID})
+	}
+	for _, c := range []struct {
+		name    string
+		lookups []follow.Lookup
+		want    string
+	}{
+		{"one transfer id", many[:1], "transfer id tx-1aaaa was not found: "},
+		{"one hash", []follow.Lookup{{Text: hash, Kind: follow.PayoutHash}}, "a payout hash (not repeated) was not found: "},
+		{"many of both", append(many, follow.Lookup{Text: hash, Kind: follow.PayoutHash}, follow.Lookup{Text: hash, Kind: follow.PayoutHash}),
+			"transfer id tx-1aaaa, transfer id tx-2bbbb, transfer id tx-3cccc, 2 more transfer ids, 2 payout hashes (not repeated) were not found: "},
+	} {
+		got := follow.NotSeenSentence(c.lookups...)
+		if !strings.HasPrefix(got, c.want) || strings.Contains(got, strings.Repeat("ab", 5)) || !strings.HasSuffix(got, "ask for the quote id: it is in the withdrawal's confirmation") {
+			t.Errorf("%s: %q, want it to start %q", c.name, got, c.want)
+		}
+	}
+}

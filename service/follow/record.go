@@ -45,18 +45,21 @@ type Record struct {
 	Finished   bool `json:"finished"`
 	// Error is why the service refused it, as journaled.
 	Error string `json:"error,omitempty"`
+	// AccountID is the account that made it, as journaled: one machine's
+	// journal may hold several accounts' withdrawals (history).
+	AccountID string `json:"account_id,omitempty"`
 }
 
 // CSVHeader names the columns of Record.CSVRow: its JSON names.
 var CSVHeader = []string{"quote_id", "tx_id", "env", "state", "outcome", "meaning", "chain", "to_address", "token_in", "token_out",
 	"pay_amount", "receive_amount", "withdraw_tx_hash", "explorer_url", "started_at", "updated_at", "state_seen", "last_checked",
-	"unanswered", "finished", "error"}
+	"unanswered", "finished", "error", "account_id"}
 
 // CSVRow is r as a CSV row (safetext.WriteCSV), in CSVHeader's columns.
 func (r Record) CSVRow() []string {
 	return []string{r.QuoteID, r.TxID, r.Env, r.State, r.Outcome, r.Meaning, r.Chain, r.ToAddress, r.TokenIn, r.TokenOut,
 		r.PayAmount, r.ReceiveAmount, r.WithdrawTxHash, r.ExplorerURL, csvTime(r.StartedAt), csvTime(r.UpdatedAt),
-		csvTime(r.StateSeen), csvTime(r.LastChecked), strconv.FormatBool(r.Unanswered), strconv.FormatBool(r.Finished), r.Error}
+		csvTime(r.StateSeen), csvTime(r.LastChecked), strconv.FormatBool(r.Unanswered), strconv.FormatBool(r.Finished), r.Error, r.AccountID}
 }
 
 // outputTime is a time as every output writes it: UTC, whole seconds.
@@ -78,7 +81,7 @@ func (f Followed) Record(env string, own journal.Record) Record {
 		StateSeen: outputTime(f.Since), LastChecked: outputTime(f.LastChecked), StartedAt: outputTime(own.Started)}
 	if own.QuoteID == f.QuoteID {
 		r.ToAddress, r.TokenIn, r.PayAmount = own.Intent.ToAddress, own.Intent.TokenIn, amountText(own.Intent.PayAmount.String(), own.Intent.TokenIn)
-		r.TxID = own.TxID
+		r.TxID, r.AccountID = own.TxID, own.AccountID
 	}
 	if f.Known {
 		r.TxID = cmp.Or(w.TxID, r.TxID)
@@ -95,7 +98,7 @@ func RecordOf(r journal.Record) Record {
 		Chain: r.Intent.Chain, ToAddress: r.Intent.ToAddress, TokenIn: r.Intent.TokenIn, TokenOut: r.Intent.TokenOut,
 		PayAmount: amountText(r.Intent.PayAmount.String(), r.Intent.TokenIn), ReceiveAmount: amountText(r.Intent.ReceiveAmount.String(), r.Intent.TokenOut),
 		WithdrawTxHash: r.TxHash, StartedAt: outputTime(r.Started), UpdatedAt: outputTime(r.Updated),
-		Unanswered: r.Unanswered(), Finished: r.Finished(), Error: r.Error}
+		Unanswered: r.Unanswered(), Finished: r.Finished(), Error: r.Error, AccountID: r.AccountID}
 }
 
 // amountText is an amount of the journal's intent, "" when the journal

@@ -39,7 +39,8 @@ type status uint8
 const (
 	stRecord   status = 1 << 0
 	stAnswered status = 1 << 1
-	stateShift        = 4 // the last state, as its index in stateNames
+	stAccepted status = 1 << 2 // ever accepted (Record.AcceptedAt): see answerOf
+	stateShift        = 4      // the last state, as its index in stateNames
 )
 
 var stateNames = [...]string{"", exchange.StateCreated, exchange.StateSubmitted, exchange.StateSending,
@@ -51,7 +52,10 @@ func (s status) with(e Entry) status {
 		return s
 	}
 	s |= stRecord
-	answered, state, ok := answerOf(e)
+	answered, state, ok := answerOf(s&stAccepted != 0, e)
+	if e.Kind == KindAccepted || e.Kind == KindState {
+		s |= stAccepted
+	}
 	if !ok && !s.reopenedBy(e) {
 		return s
 	}

@@ -554,6 +554,8 @@ func TestJournalReadBackIsChecked(t *testing.T) {
 		`{"time":"2026-03-01T10:00:00Z","kind":"intent","env":"sandbox","quote_id":"q-5","intent":{"chain":"ARBITRUM","token_in":"USDT","token_out":"USDT","to_address":"0x3C44\u202eCdDd"}}`,
 		`{"time":"2026-03-01T10:00:00Z","kind":"intent","env":"sandbox","quote_id":"q-6","request":{"quote_id":"q-6","signature":{"signer":"me","r":"0x1","s":"0x2","v":1,"nonce":1,"expiration":"x"}}}`,
 		`{"time":"2026-03-01T10:00:00Z","kind":"state","env":"sandbox","quote_id":"q-8","state":"COMPLETED","quote_expired":true}`,
+		// Read, it would say refused after an acceptance.
+		`{"time":"2026-03-01T10:00:00Z","kind":"state","env":"sandbox","quote_id":"q-good"}`,
 	}
 	exchangetest.Must(t, os.WriteFile(path, []byte(strings.Join(append(bad, good), "\n")+"\n"), 0o600))
 	entries, skipped, err := j.Scan()

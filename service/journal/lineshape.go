@@ -84,6 +84,9 @@ func (e *Entry) check() error {
 		if err := exchange.CheckState("state", e.State); err != nil {
 			return err
 		}
+	} else if e.Kind == KindState {
+		// Read as a refusal, it would undo the acceptance before it.
+		return exchange.NewShapeError("journaled state", "is missing on a state line")
 	}
 	if err := exchange.CheckID("payout hash", e.TxHash, false); err != nil {
 		return err

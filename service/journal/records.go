@@ -150,9 +150,15 @@ func (f *folder) add(e Entry) {
 	if r.ChainID == 0 {
 		r.ChainID = chainOf(e)
 	}
+	accepted := !r.AcceptedAt.IsZero()
 	reopened := reopens(r.Answered, r.State, e)
-	if answered, state, ok := answerOf(e); ok || reopened {
+	if answered, state, ok := answerOf(accepted, e); ok || reopened {
 		r.Answered, r.State = answered, state
+	}
+	if !accepted && (e.Kind == KindAccepted || e.Kind == KindState) {
+		// A refusal or a request that never left, journaled before, was
+		// not the last word: the service has it.
+		r.Error, r.NotSent, r.QuoteExpired = "", false, false
 	}
 	switch e.Kind {
 	case KindIntent:
@@ -179,6 +185,9 @@ func (f *folder) add(e Entry) {
 			r.AcceptedAt = e.Time
 		}
 	case KindRejected:
+		if accepted {
+			break // the service's acceptance stands (answerOf)
+		}
 		r.Error = currentWords(e.Error)
 		// Older lines lack the flag: their words tell (a 410's, in
 		// today's words, or NeverPaid).
@@ -211,13 +220,17 @@ func withdrawalKind(kind string) bool { return kind != KindPrepared && kind != K
 
 // answerOf is what a line says of its withdrawal's answer (Record.Answered
 // and State), ok when it says anything: the one rule of the records and of
-// the index's finished withdrawals (status).
-func answerOf(e Entry) (answered bool, state string, ok bool) {
+// the index's finished withdrawals (status). Once the service accepted it
+// (accepted: an acceptance or a state journaled before e), only a state
+// says more: the journal is disk, and a refusal or a second acceptance
+// after the first (a hand edit, a backup put back) must not make it look
+// refused, re-sendable or back at SUBMITTED; its follow decides.
+func answerOf(accepted bool, e Entry) (answered bool, state string, ok bool) {
 	switch e.Kind {
 	case KindAccepted:
-		return true, exchange.StateSubmitted, true
+		return true, exchange.StateSubmitted, !accepted
 	case KindRejected:
-		return true, "", true
+		return true, "", !accepted
 	case KindState:
 		return true, e.State, true
 	}
@@ -226,7 +239,8 @@ func answerOf(e Entry) (answered bool, state string, ok bool) {
 
 // reopens reports whether line e opens again a withdrawal whose lines so
 // far say answered and state: an intent after a refusal (or a request
-// that never left) is the same quote sent again, which may run.
+// that never left) is the same quote sent again, which may run. One the
+// service accepted is never refused again (answerOf), so never reopened.
 func reopens(answered bool, state string, e Entry) bool {
 	return e.Kind == KindIntent && answered && state == ""
 }

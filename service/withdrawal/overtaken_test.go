@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 	"github.com/svcwallet/svcwallet/signer"
@@ -45,7 +46,15 @@ func (r *rig) completed(quoteID string) {
 // is that it was made since, not that it is unfinished.
 func TestOvertakenByARunThatFinished(t *testing.T) {
 	r := newRig(t, 0, false)
-	c := r.choice(sandbox.DestCompleted, "25")
+	r.overtaken(r.choice(sandbox.DestCompleted, "25"), func(other withdrawal.Sent) { r.completed(other.Order.Quote.QuoteID) })
+}
+
+// overtaken runs a withdrawal of c that awaits its signature while another
+// run of it is sent, and meanwhile (with the other's outcome) happens;
+// then the first must be refused before it sends (*OvertakenError), one
+// withdraw request in all. It returns the other run.
+func (r *rig) overtaken(c withdrawal.Choice, meanwhile func(other withdrawal.Sent)) withdrawal.Sent {
+	r.t.Helper()
 	first, second := r.order(c), r.order(c)
 	k := heldKey{asked: make(chan struct{}), release: make(chan struct{})}
 	done := make(chan withdrawal.Sent)
@@ -59,15 +68,16 @@ func TestOvertakenByARunThatFinished(t *testing.T) {
 	<-k.asked
 	other := r.withdrawer().Execute(context.Background(), second, demoKey)
 	if other.Err != nil {
-		t.Fatal(other.Err)
+		r.t.Fatal(other.Err)
 	}
-	r.completed(other.Order.Quote.QuoteID)
+	meanwhile(other)
 	close(k.release)
 	sent := <-done
 	var ot *withdrawal.OvertakenError
 	if !errors.As(sent.Err, &ot) || r.withdraws.Load() != 1 {
-		t.Fatalf("the held run: %v, %d withdraw requests; want it overtaken and one request", sent.Err, r.withdraws.Load())
+		r.t.Fatalf("the held run: %v, %d withdraw requests; want it overtaken and one request", sent.Err, r.withdraws.Load())
 	}
+	return other
 }
 
 // TestAFinishedWithdrawalIsNoOvertaker: an identical withdrawal made and
@@ -87,4 +97,50 @@ func TestAFinishedWithdrawalIsNoOvertaker(t *testing.T) {
 	if n := r.withdraws.Load(); n != 2 {
 		t.Fatalf("%d withdraw requests, want 2", n)
 	}
+}
+
+// TestOvertakenByARunRefusedAfterItsAcceptance: while one run awaits its
+// signature, another run of the same withdrawal is sent and accepted, and
+// a refusal of it lands in the journal after the acceptance (a hand edit,
+// a backup put back): the journal is not trusted to undo an acceptance,
+// so the first run is still refused before it sends, and the other is
+// followed, never settled (re-sent), even after an intent of it since.
+func TestOvertakenByARunRefusedAfterItsAcceptance(t *testing.T) {
+	r := newRig(t, 0, false)
+	c := r.choice(sandbox.DestCompleted, "25")
+	s, _ := r.client.Session()
+	other := r.overtaken(c, func(other withdrawal.Sent) {
+		planted := journal.Entry{Time: r.local.Now(), Kind: journal.KindRejected, Env: r.env.Name, AccountID: s.AccountID,
+			QuoteID: other.Order.Quote.QuoteID, Error: "Address screening flagged the destination"}
+		if err := r.journal.Append(planted); err != nil {
+			t.Fatal(err)
+		}
+	})
+	var again journal.Entry
+	for _, e := range mustEntries(t, r.journal) {
+		if e.QuoteID == other.Order.Quote.QuoteID && e.Kind == journal.KindIntent {
+			again = e
+		}
+	}
+	again.Time = r.local.Now()
+	if err := r.journal.Append(again); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := r.journal.RecordsOf(journal.OwnerOf(r.env, s.AccountID), other.Order.Quote.QuoteID)
+	if err != nil || len(recs) != 1 || withdrawal.PlanResume(recs[0]) != withdrawal.ResumeFollow {
+		t.Fatalf("the accepted run after a refusal and an intent: %+v, %v; want it followed", recs, err)
+	}
+	rep, err := r.withdrawer().Repeats(c)
+	if err != nil || rep.Unanswered != nil || rep.Recent == nil {
+		t.Fatalf("repeat check: %+v, %v; want the accepted run as a recent repeat, none unanswered", rep, err)
+	}
+}
+
+func mustEntries(t *testing.T, j *journal.Journal) []journal.Entry {
+	t.Helper()
+	entries, err := j.Entries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return entries
 }
