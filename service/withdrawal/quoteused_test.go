@@ -48,9 +48,9 @@ func TestQuoteUsedIsNotARefusal(t *testing.T) {
 	if bal := w.Ex.Balance(sandbox.DemoAccountID); !bal.Equal(decimal.RequireFromString("9975")) {
 		t.Fatalf("balance %s: the request was not executed", bal)
 	}
-	recs, err := j.Records()
-	if err != nil || len(recs) != 1 {
-		t.Fatalf("records %+v, %v", recs, err)
+	recs := mustRecords(t, c, j)
+	if len(recs) != 1 {
+		t.Fatalf("records %+v", recs)
 	}
 	if o := follow.RecordOutcome(recs[0]); sent.Lost == nil || o.Name != follow.LabelUnanswered {
 		t.Fatalf("answered 9108, the withdrawal is %s (%s), lost %v", o.Name, o.Sentence(), sent.Lost != nil)
