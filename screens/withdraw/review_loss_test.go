@@ -187,3 +187,27 @@ func TestQuoteWarnsOfFees(t *testing.T) {
 		}
 	}
 }
+
+// TestReviewHoldsKeysOnceTheBridgeCheckLands: the bridge funding address
+// and the journal's repeats are checked after the review shows, and what
+// they say (the bridge's trust, "this one pays again") is part of what
+// enter signs; a check that lands after the first half second holds keys
+// again from then, so a held enter never signs a review whose last lines
+// the user has not seen.
+func TestReviewHoldsKeysOnceTheBridgeCheckLands(t *testing.T) {
+	app, h, now := hostileApp(t, true)
+	w, q := sandboxQuote(t, app)
+	r := newReview(app, w, withdrawal.PricedQuote{Quote: q})
+	r.SetSize(120, 40)
+	r.Init()
+	r.Update(kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	*now = now.Add(2 * kit.KeyGuard) // a slow journal
+	r.Update(r.checkBridge()())
+	if screentest.Press(r, "enter"); r.gate.Sending || h.withdraws != 0 {
+		t.Fatal("an enter held as the bridge check landed signed")
+	}
+	*now = now.Add(kit.KeyGuard)
+	if screentest.Press(r, "enter"); !r.gate.Sending {
+		t.Fatalf("enter once the whole review showed did not sign:\n%s", ansi.Strip(r.View()))
+	}
+}
