@@ -129,7 +129,9 @@ func (f *withdrawFlow) quoteTo(to, amount string) {
 func (f *withdrawFlow) review() {
 	f.t.Helper()
 	f.press("enter")
-	f.waitFor("Withdraw: review and sign", "Digest")
+	// The bridge check landed (the guard holds from it: "pinned"), then the
+	// guard passes.
+	f.waitFor("Withdraw: review and sign", "Digest", "pinned")
 	f.clock.Advance(time.Second)
 	f.waitFor("Press enter to sign")
 }

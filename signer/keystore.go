@@ -16,6 +16,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // KeystoreEnvVar overrides the keystore directory of DefaultKeystoreDir.
@@ -169,7 +170,8 @@ func ImportRawKey(dir, hexKey, passphrase string) (common.Address, string, error
 
 // ListKeystore lists the key files of dir in file-name order, which is
 // creation order for the files written here. Hidden files, editor backups,
-// symlinks and files that are not keystore JSON are skipped, as geth does.
+// symlinks and files that are not keystore JSON are skipped, as geth does,
+// and so are names holding a control or escape character.
 // A missing directory is an empty keystore.
 func ListKeystore(dir string) ([]KeystoreEntry, error) {
 	dir, err := filepath.Abs(dir)
@@ -186,7 +188,9 @@ func ListKeystore(dir string) ([]KeystoreEntry, error) {
 	var out []KeystoreEntry
 	for _, de := range des {
 		name := de.Name()
-		if strings.HasPrefix(name, ".") || strings.HasSuffix(name, "~") || !de.Type().IsRegular() {
+		// A name with a control or escape in it is no key file's: every
+		// face prints the names, and the terminal would run the escape.
+		if strings.HasPrefix(name, ".") || strings.HasSuffix(name, "~") || !de.Type().IsRegular() || safetext.Text(name) != name {
 			continue
 		}
 		path := filepath.Join(dir, name)

@@ -18,10 +18,12 @@ import (
 // TestDoctorFixesQuoteHostileNames (issue 33 item 11): every fix doctor
 // prints for a keystore in a folder named with a space and a $(...), open
 // to others, whose key files are named with spaces, $(...), backticks,
-// quotes and a newline, and for a journal open to others in a folder named
-// with backticks, is a command whose path comes back as one word when a
-// POSIX shell runs it (chmod stood in for by printf), and runs nothing the
-// names say.
+// quotes, and for a journal open to others in a folder named with
+// backticks, is a command whose path comes back as one word when a POSIX
+// shell runs it (chmod stood in for by printf), and runs nothing the names
+// say. A key file named with a newline or an escape is no key file of
+// svcwallet's (signer.ListKeystore leaves it out): doctor never prints its
+// name raw.
 func TestDoctorFixesQuoteHostileNames(t *testing.T) {
 	sh, err := exec.LookPath("sh")
 	if err != nil {
@@ -52,12 +54,14 @@ func TestDoctorFixesQuoteHostileNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	paths := []string{home, keys, journalPath}
-	for _, name := range []string{"UTC--x$(touch PWNED)", "UTC--a b", "UTC--`touch PWNED`", `UTC--it's "q"`, "UTC--new\nline", "UTC--semi;touch PWNED"} {
+	for _, name := range []string{"UTC--x$(touch PWNED)", "UTC--a b", "UTC--`touch PWNED`", `UTC--it's "q"`, "UTC--new\nline", "UTC--semi;touch PWNED", "UTC--osc\x1b]52;c;MHg5\x07"} {
 		p := filepath.Join(keys, name)
 		if err := os.WriteFile(p, body, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		paths = append(paths, p)
+		if !strings.ContainsAny(name, "\n\x1b") {
+			paths = append(paths, p)
+		}
 	}
 	// The folder above is writable by its group, the keystore open to others.
 	if err := os.Chmod(home, 0o770); err != nil {
@@ -88,6 +92,11 @@ func TestDoctorFixesQuoteHostileNames(t *testing.T) {
 	}
 	if len(fixed) != len(paths) {
 		t.Errorf("fixes for %d of the %d paths:\n%s", len(fixed), len(paths), out)
+	}
+	for _, c := range rep.Checks {
+		if strings.ContainsAny(c.Detail+c.Fix, "\n\x1b\x07") {
+			t.Errorf("doctor printed a name raw: %q, fix %q", c.Detail, c.Fix)
+		}
 	}
 	for _, dir := range []string{cwd, base} {
 		if _, err := os.Stat(filepath.Join(dir, "PWNED")); err == nil {

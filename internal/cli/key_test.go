@@ -387,3 +387,30 @@ func TestKeyListBuilderKeys(t *testing.T) {
 		t.Fatalf("list --json = %s (%v)", r.stdout, err)
 	}
 }
+
+// A keystore file's name is text from the disk: one named with an escape
+// sequence (here OSC 52, which would put an address of its choosing in the
+// clipboard) is left out of the listing, in the builder folder too, and
+// never reaches the terminal.
+func TestKeyListLeavesOutNamesWithControls(t *testing.T) {
+	lightScrypt(t)
+	dir := t.TempDir()
+	addr, path := mustNew(t, dir)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hostile := "UTC--x\x1b]52;c;MHg5OTk5\x07"
+	for _, at := range []string{filepath.Join(dir, hostile), filepath.Join(signer.BuilderKeysDir(dir), hostile+"\n")} {
+		if err := os.MkdirAll(filepath.Dir(at), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(at, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := keyCmd(t, "", nil, "list", "--keystore", dir)
+	if r.code != 0 || !strings.Contains(r.stdout, addr.Hex()) || strings.ContainsAny(r.stdout+r.stderr, "\x1b\x07") || strings.Contains(r.stdout, "Builder") {
+		t.Fatalf("list: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+}

@@ -133,3 +133,21 @@ func TestStatusFindsInTheOrderGiven(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusTransferIDWithAnEscapeIsNotRepeated: a "transfer id" read from
+// standard input (a file of ids) or an argument that holds an escape
+// sequence is no transfer id: it is said malformed, cleaned, and never
+// reaches the terminal raw (an OSC 52 would set the clipboard).
+func TestStatusTransferIDWithAnEscapeIsNotRepeated(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	r := newStatusRig(t)
+	hostile := "tx-a\x1b]52;c;MHg5OTk5\x07b"
+	for _, res := range []statusRun{r.runStdin(hostile+"\n", "-"), r.run(nil, hostile)} {
+		if strings.ContainsAny(res.stdout+res.stderr, "\x1b\x07") || res.code == exitNotFound {
+			t.Errorf("exit %d, stdout %q, stderr %q", res.code, res.stdout, res.stderr)
+		}
+	}
+	if n := len(r.takeAsks()); n != 0 {
+		t.Errorf("%d status requests for a malformed id", n)
+	}
+}

@@ -72,14 +72,22 @@ func NewReviewGate(app *App, want common.Address) ReviewGate {
 // The screen's own first commands (a countdown) run in the same batch, after
 // the key search.
 func (g *ReviewGate) Start(also ...tea.Cmd) tea.Cmd {
-	g.ShownAt = g.common.Now()
-	g.tag = tui.NextTag()
-	tag := g.tag
-	cmds := []tea.Cmd{g.Key.Find(), tea.Tick(KeyGuard, func(time.Time) tea.Msg { return guardOverMsg{tag: tag} })}
+	cmds := []tea.Cmd{g.Key.Find(), g.Guard()}
 	return tea.Batch(append(cmds, also...)...)
 }
 
-func (g *ReviewGate) guarded() bool { return g.common.Now().Before(g.ShownAt.Add(KeyGuard)) }
+// Guard holds keys for KeyGuard from now: the review showed, or a second
+// question that signs did (a loss's yes), which keys typed before it must
+// not answer.
+func (g *ReviewGate) Guard() tea.Cmd {
+	g.ShownAt = g.common.Now()
+	g.tag = tui.NextTag()
+	tag := g.tag
+	return tea.Tick(KeyGuard, func(time.Time) tea.Msg { return guardOverMsg{tag: tag} })
+}
+
+// Guarded: keys are held (Guard).
+func (g *ReviewGate) Guarded() bool { return g.common.Now().Before(g.ShownAt.Add(KeyGuard)) }
 
 // Inputting: the passphrase field takes q and ? as text.
 func (g *ReviewGate) Inputting() bool { return g.Key.Typing() && !g.Sending }
@@ -213,7 +221,7 @@ func (g *ReviewGate) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 			cmd, _ := g.Bindings().Handle(msg)
 			return cmd, true
 		}
-		return nil, g.guarded()
+		return nil, g.Guarded()
 	}
 	return nil, false
 }
@@ -229,7 +237,7 @@ func (g *ReviewGate) Prompt(sending, ready string) string {
 		p = g.spin.View() + " Waiting for " + g.awaiting + "… " + st.Muted.Render("(esc cancels; nothing is sent until it signs)")
 	case g.Sending:
 		p = g.spin.View() + " " + sending
-	case g.guarded():
+	case g.Guarded():
 		p = st.Muted.Render("Read the message above; keys are enabled in a moment.")
 	default:
 		p = st.Value.Render(ready)

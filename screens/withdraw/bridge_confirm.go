@@ -3,6 +3,7 @@ package withdraw
 import (
 	"errors"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -18,6 +19,9 @@ import (
 // bridgeConfirmedMsg answers the confirmation: the record was replaced, or why not.
 type bridgeConfirmedMsg struct{ err error }
 
+// bridgeHeldMsg ends the hold on the confirm screen's keys, so it redraws.
+type bridgeHeldMsg struct{}
+
 // bridgeConfirmKeys: confirming takes a capital Y, never enter, so a key
 // pressed out of habit on the review cannot accept a new bridge address.
 var bridgeConfirmKey = key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y (shift+y)", "trust the new address"))
@@ -30,6 +34,9 @@ type bridgeConfirmScreen struct {
 	err     error
 	working bool
 	wd, h   int
+	// shownAt: keys are held for kit.KeyGuard from it, as on a review, so
+	// a Y typed with the c that opened the screen trusts nothing.
+	shownAt time.Time
 }
 
 // newBridgeConfirm asks to trust change.Seen in place of change.Expected.
@@ -37,7 +44,15 @@ func newBridgeConfirm(app *kit.App, change withdrawal.BridgeChangedError) *bridg
 	return &bridgeConfirmScreen{app: app, change: change}
 }
 
-func (b *bridgeConfirmScreen) Init() tea.Cmd { return nil }
+func (b *bridgeConfirmScreen) Init() tea.Cmd {
+	b.shownAt = b.app.Common.Now()
+	return tea.Tick(kit.KeyGuard, func(time.Time) tea.Msg { return bridgeHeldMsg{} })
+}
+
+// held: the screen showed less than kit.KeyGuard ago.
+func (b *bridgeConfirmScreen) held() bool {
+	return b.app.Common.Now().Before(b.shownAt.Add(kit.KeyGuard))
+}
 
 func (b *bridgeConfirmScreen) Title() string { return "The bridge funding address changed" }
 
@@ -47,7 +62,7 @@ func (b *bridgeConfirmScreen) KeyMap() help.KeyMap { return b.bindings().KeyMap(
 
 // bindings: Y records the new address, unless it is being recorded.
 func (b *bridgeConfirmScreen) bindings() kit.Bindings {
-	return kit.Bindings{{Key: bridgeConfirmKey, On: !b.working, Do: b.confirm}}
+	return kit.Bindings{{Key: bridgeConfirmKey, On: !b.working && !b.held(), Do: b.confirm}}
 }
 
 // confirm records the new bridge funding address (withdrawal.ConfirmBridge).
@@ -73,6 +88,9 @@ func (b *bridgeConfirmScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		}
 		return b, tea.Sequence(tui.Pop(b), tui.ShowInfo("New bridge address recorded: the review checks it again"))
 	case tea.KeyPressMsg:
+		if b.held() {
+			return b, nil
+		}
 		cmd, _ := b.bindings().Handle(msg)
 		return b, cmd
 	}
@@ -92,6 +110,8 @@ func (b *bridgeConfirmScreen) View() string {
 		s.WriteString(st.Muted.Render("Recording the new address…"))
 	case b.err != nil:
 		s.WriteString(layout.ErrorBlock(c, "Not recorded", b.err, b.wd))
+	case b.held():
+		s.WriteString(st.Muted.Render("Read the addresses above; keys are enabled in a moment."))
 	default:
 		s.WriteString("Press Y (shift+y) to trust the new address; esc to go back with nothing changed.")
 	}

@@ -342,9 +342,11 @@ func TestAcceptedFollowsTheQuoteIDSent(t *testing.T) {
 }
 
 // TestBridgeConfirmGolden: the confirm screen of a changed bridge address,
-// whole frame with its footer (Y only; esc is the root's).
+// whole frame with its footer (Y only; esc is the root's), once its keys
+// are no longer held.
 func TestBridgeConfirmGolden(t *testing.T) {
-	clock := func() time.Time { return screentest.Now }
+	now := screentest.Now
+	clock := func() time.Time { return now }
 	env := config.Environment{Name: "testnet", AuthURL: "https://auth.example", BaseURL: "https://api.example",
 		MarketDataURL: "https://md.example", ChainID: 325}
 	app := &kit.App{Deps: kit.Deps{Common: tui.NewCommon(true, clock), Getenv: func(string) string { return "" }},
@@ -353,6 +355,7 @@ func TestBridgeConfirmGolden(t *testing.T) {
 		Seen: attackerBridge, Since: screentest.Now.Add(-40 * 24 * time.Hour)})
 	root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common})
 	root.Init()
+	now = now.Add(kit.KeyGuard)
 	screentest.GoldenFrames(t, root)
 }
 
@@ -384,5 +387,41 @@ func TestExpirationBoundAtSigning(t *testing.T) {
 	msg := signAndSend(t, r)
 	if msg.Err == nil || !strings.Contains(msg.Err.Error(), "more than 15m0s from now") {
 		t.Fatalf("signed a Transfer valid until %s: %v", time.Unix(0, r.order.Transfer.Expiration).UTC(), msg.Err)
+	}
+}
+
+// TestBridgeConfirmTakesNoKeyTypedAhead: trusting a new bridge funding
+// address authorizes paying it, so the confirm screen holds its keys for
+// kit.KeyGuard once it shows, as a review does: a Y typed with the c that
+// opened it (or pasted with it) records nothing, and offers no Y until then.
+func TestBridgeConfirmTakesNoKeyTypedAhead(t *testing.T) {
+	app, _, now := hostileApp(t, false)
+	pins := kit.BridgePinsPath(app)
+	if err := withdrawal.RecordBridge(app.Target.Env, pins, sandbox.BridgeFundingAddress, *now); err != nil {
+		t.Fatal(err)
+	}
+	s := newBridgeConfirm(app, withdrawal.BridgeChangedError{Env: app.Target.Env.Name, Expected: sandbox.BridgeFundingAddress,
+		Seen: attackerBridge, Since: *now})
+	s.SetSize(100, 30)
+	s.Init()
+	if _, cmd := screentest.Press(s, "Y"); cmd != nil || screentest.Offers(s.KeyMap(), "Y") {
+		t.Fatal("a Y typed as the screen showed confirmed the new address")
+	}
+	if view := ansi.Strip(s.View()); !strings.Contains(view, "keys are enabled in a moment") {
+		t.Fatalf("the held screen says:\n%s", view)
+	}
+	*now = now.Add(kit.KeyGuard)
+	if !screentest.Offers(s.KeyMap(), "Y") || !strings.Contains(ansi.Strip(s.View()), "Press Y") {
+		t.Fatalf("once held long enough Y is not offered:\n%s", ansi.Strip(s.View()))
+	}
+	_, cmd := screentest.Press(s, "Y")
+	if cmd == nil {
+		t.Fatal("Y did not confirm once the screen had shown")
+	}
+	if s.Update(cmd()); s.err != nil {
+		t.Fatal(s.err)
+	}
+	if _, err := withdrawal.CheckBridge(app.Target.Env, pins, attackerBridge, *now); err != nil {
+		t.Fatalf("the confirmed address is not trusted: %v", err)
 	}
 }

@@ -30,12 +30,13 @@ func lossWords(o withdrawal.Order) string {
 }
 
 // askingLoss wraps act (signing, or preparing the Transfer): a loss that
-// needs a second yes asks for it first, and y then acts.
+// needs a second yes asks for it first, and y then acts, once the question
+// has been on screen for kit.KeyGuard (a y typed with the enter is held).
 func (r *reviewScreen) askingLoss(act func() tea.Cmd) func() tea.Cmd {
 	return func() tea.Cmd {
 		if errors.Is(withdrawal.AcceptsLoss(withdrawal.QuoteLoss(r.order.Quote), decimal.NullDecimal{}), withdrawal.ErrSevereLoss) {
 			r.lossAsk = act
-			return nil
+			return r.gate.Guard()
 		}
 		return act()
 	}
@@ -50,7 +51,7 @@ func (r *reviewScreen) askedLoss() bool {
 // question are on screen whole (as enter signs only then); n does not act.
 func (r *reviewScreen) lossBindings(seen bool) kit.Bindings {
 	return kit.Bindings{
-		{Key: lossKeys.Yes, On: r.askedLoss() && seen, Do: func() tea.Cmd {
+		{Key: lossKeys.Yes, On: r.askedLoss() && seen && !r.gate.Guarded(), Do: func() tea.Cmd {
 			act := r.lossAsk
 			r.lossAsk = nil
 			return act()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -17,7 +18,7 @@ import (
 
 // mostlyFeeReview is a review of a real sandbox quote for 1.6 USDT, of
 // which the fee takes 1.5 (93.75%).
-func mostlyFeeReview(t *testing.T) (*reviewScreen, *hostileSandbox) {
+func mostlyFeeReview(t *testing.T) (*reviewScreen, *hostileSandbox, *time.Time) {
 	t.Helper()
 	app, h, now := hostileApp(t, true)
 	w := sandboxChoice(t, app)
@@ -34,7 +35,7 @@ func mostlyFeeReview(t *testing.T) (*reviewScreen, *hostileSandbox) {
 	r.Update(kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
 	r.Update(r.checkBridge()())
 	*now = now.Add(kit.KeyGuard)
-	return r, h
+	return r, h, now
 }
 
 // TestReviewAsksAgainForAMostlyFeeWithdrawal: the review of a withdrawal
@@ -42,16 +43,17 @@ func mostlyFeeReview(t *testing.T) (*reviewScreen, *hostileSandbox) {
 // then asks for a typed y, n withdraws the question, and only y signs
 // (issue 28 item 1).
 func TestReviewAsksAgainForAMostlyFeeWithdrawal(t *testing.T) {
-	r, h := mostlyFeeReview(t)
+	r, h, now := mostlyFeeReview(t)
 	if view := ansi.Strip(r.View()); !strings.Contains(view, "You lose         1.5 USDT, 93.8% of the amount") || strings.Contains(view, "Type y") {
 		t.Fatalf("the review before enter:\n%s", view)
 	}
 	if _, cmd := screentest.Press(r, "y"); cmd != nil {
 		t.Fatal("y acted before enter asked")
 	}
-	if _, cmd := screentest.Press(r, "enter"); cmd != nil {
+	if screentest.Press(r, "enter"); r.gate.Sending {
 		t.Fatal("enter signed a withdrawal that is mostly fee without asking again")
 	}
+	*now = now.Add(kit.KeyGuard)
 	view := screentest.OneLine(ansi.Strip(r.View()))
 	for _, want := range []string{"Most of this withdrawal goes to fees: you lose 1.5 USDT of the 1.6 USDT you pay (93.8%).", "Type y to go on all the same, n not to."} {
 		if !strings.Contains(view, want) {
@@ -61,7 +63,7 @@ func TestReviewAsksAgainForAMostlyFeeWithdrawal(t *testing.T) {
 	if !screentest.Offers(r.KeyMap(), "y") || screentest.Offers(r.KeyMap(), "enter") {
 		t.Errorf("while asking the review offers %v", r.KeyMap().ShortHelp())
 	}
-	if _, cmd := screentest.Press(r, "enter"); cmd != nil {
+	if screentest.Press(r, "enter"); r.gate.Sending {
 		t.Fatal("a second enter signed")
 	}
 	screentest.Press(r, "n")
@@ -73,10 +75,34 @@ func TestReviewAsksAgainForAMostlyFeeWithdrawal(t *testing.T) {
 	}
 }
 
+// TestReviewLossQuestionTakesNoKeyTypedAhead: the second yes is a
+// question that signs, so keys are held for kit.KeyGuard once it shows, as
+// when the review itself shows (plain mode's gate holds its question as
+// long): a y typed with the enter (or an unbracketed paste of both)
+// signs nothing, and y once the question has been on screen does.
+func TestReviewLossQuestionTakesNoKeyTypedAhead(t *testing.T) {
+	r, h, now := mostlyFeeReview(t)
+	screentest.Press(r, "enter")
+	if screentest.Press(r, "y"); r.gate.Sending || h.withdraws != 0 {
+		t.Fatal("a y typed with the enter answered the second question")
+	}
+	if !strings.Contains(ansi.Strip(r.View()), "keys are enabled in a moment") || screentest.Offers(r.KeyMap(), "y") {
+		t.Fatalf("while the question is held the review says:\n%s", ansi.Strip(r.View()))
+	}
+	*now = now.Add(kit.KeyGuard)
+	if !strings.Contains(ansi.Strip(r.View()), "Type y") || !screentest.Offers(r.KeyMap(), "y") {
+		t.Fatalf("once held long enough the question is gone:\n%s", ansi.Strip(r.View()))
+	}
+	if screentest.Press(r, "y"); !r.gate.Sending {
+		t.Fatalf("y once the question showed did not sign:\n%s", ansi.Strip(r.View()))
+	}
+}
+
 // TestReviewSignsAMostlyFeeWithdrawalOnY: y after enter signs and sends it.
 func TestReviewSignsAMostlyFeeWithdrawalOnY(t *testing.T) {
-	r, h := mostlyFeeReview(t)
+	r, h, now := mostlyFeeReview(t)
 	screentest.Press(r, "enter")
+	*now = now.Add(kit.KeyGuard)
 	_, cmd := screentest.Press(r, "y")
 	if cmd == nil {
 		t.Fatalf("y did not sign:\n%s", ansi.Strip(r.View()))
@@ -98,8 +124,9 @@ func TestReviewSignsAMostlyFeeWithdrawalOnY(t *testing.T) {
 // on screen whole; on a screen too small for both, y signs nothing, and
 // taller again it does.
 func TestReviewAsksAgainOnlyWhereItIsSeen(t *testing.T) {
-	r, h := mostlyFeeReview(t)
+	r, h, now := mostlyFeeReview(t)
 	screentest.Press(r, "enter")
+	*now = now.Add(kit.KeyGuard)
 	r.SetSize(60, 12)
 	if _, fits := r.fitted(); fits {
 		t.Fatal("the review and its question fit 60x12")
@@ -119,9 +146,11 @@ func TestReviewAsksAgainOnlyWhereItIsSeen(t *testing.T) {
 // TestReviewAsksAgainBeforePreparingAMostlyFeeWithdrawal: o, which
 // prepares the Transfer for signing elsewhere, asks the same question.
 func TestReviewAsksAgainBeforePreparingAMostlyFeeWithdrawal(t *testing.T) {
-	r, _ := mostlyFeeReview(t)
+	r, _, now := mostlyFeeReview(t)
 	r.app.Target.Demo = nil // a configured environment: o is offered
-	if _, cmd := screentest.Press(r, "o"); cmd != nil || !strings.Contains(ansi.Strip(r.View()), "Type y") {
+	screentest.Press(r, "o")
+	*now = now.Add(kit.KeyGuard)
+	if r.gate.Offline.Preparing || !strings.Contains(ansi.Strip(r.View()), "Type y") {
 		t.Fatalf("o prepared without asking again:\n%s", ansi.Strip(r.View()))
 	}
 	_, cmd := screentest.Press(r, "y")
@@ -156,5 +185,29 @@ func TestQuoteWarnsOfFees(t *testing.T) {
 		if tc.want == nil && strings.Contains(view, "goes to fees") {
 			t.Errorf("%s: a 1.5%% loss warned of:\n%s", tc.pay, view)
 		}
+	}
+}
+
+// TestReviewHoldsKeysOnceTheBridgeCheckLands: the bridge funding address
+// and the journal's repeats are checked after the review shows, and what
+// they say (the bridge's trust, "this one pays again") is part of what
+// enter signs; a check that lands after the first half second holds keys
+// again from then, so a held enter never signs a review whose last lines
+// the user has not seen.
+func TestReviewHoldsKeysOnceTheBridgeCheckLands(t *testing.T) {
+	app, h, now := hostileApp(t, true)
+	w, q := sandboxQuote(t, app)
+	r := newReview(app, w, withdrawal.PricedQuote{Quote: q})
+	r.SetSize(120, 40)
+	r.Init()
+	r.Update(kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	*now = now.Add(2 * kit.KeyGuard) // a slow journal
+	r.Update(r.checkBridge()())
+	if screentest.Press(r, "enter"); r.gate.Sending || h.withdraws != 0 {
+		t.Fatal("an enter held as the bridge check landed signed")
+	}
+	*now = now.Add(kit.KeyGuard)
+	if screentest.Press(r, "enter"); !r.gate.Sending {
+		t.Fatalf("enter once the whole review showed did not sign:\n%s", ansi.Strip(r.View()))
 	}
 }

@@ -30,7 +30,9 @@ func waitingReviewIn(t *testing.T, root context.Context, key signer.Key, from st
 	c.App.Signer, c.App.SignerFrom, c.App.Context = key, from, root
 	w, q := sandboxQuote(t, c.App)
 	c.Open(newReview(c.App, w, withdrawal.PricedQuote{Quote: q}))
-	c.UntilShows("Withdraw: review and sign", "the wallet you logged in with", "from "+from)
+	// The bridge check landed (the guard holds from it: "pinned"), then the
+	// guard passes.
+	c.UntilShows("Withdraw: review and sign", "the wallet you logged in with", "from "+from, "pinned")
 	clock.Advance(kit.KeyGuard)
 	c.UntilShows("Press enter to sign and withdraw")
 	return c
@@ -195,7 +197,7 @@ func TestReviewSignsWithTheConfiguredSigner(t *testing.T) {
 	c.App.Makers.Status = func(a *kit.App, quoteID string) tui.Screen { followed = quoteID; return screentest.NewHome(a) }
 	w, q := sandboxQuote(t, c.App)
 	c.Open(newReview(c.App, w, withdrawal.PricedQuote{Quote: q}))
-	c.UntilShows("clef at " + fake.URL + ", the environment's signer")
+	c.UntilShows("clef at "+fake.URL+", the environment's signer", "pinned")
 	clock.Advance(kit.KeyGuard)
 	c.UntilShows("Press enter to sign and withdraw")
 	c.Press("enter")

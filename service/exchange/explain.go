@@ -63,7 +63,7 @@ var explanations = map[Code]string{
 	CodeNotInAddressBook:    "The destination is not in the withdrawal address book: add it in the web UI first",
 	CodeAddressFlagged:      "Address screening flagged the destination: the withdrawal was refused; contact support",
 	CodeDailyLimit:          "The daily withdrawal limit would be exceeded: try a smaller amount or wait until tomorrow",
-	CodeQuoteUsed:           "This quote was already executed with another signature: get a new quote",
+	CodeQuoteUsed:           "The service says this quote was already executed with another signature, so it may have been paid: look up its status before withdrawing again",
 	CodeBadAddress:          "The destination address is not valid for this chain: check it",
 	CodeInsufficientBalance: "Insufficient balance in the funding account: enter a smaller amount",
 	CodeDuplicateSignature:  "This signature was already used: sign again",

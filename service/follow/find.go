@@ -31,12 +31,15 @@ const (
 // sandbox makes them: an id that starts with it is never a quote id.
 const TransferIDPrefix = "tx-"
 
-// KindOf says what id is by its shape.
+// KindOf says what id is by its shape. A tx-… that is no id's shape (an
+// escape sequence in it) is left a quote id, which every face refuses
+// cleaned: a transfer id not found is said as given.
 func KindOf(id string) IDKind {
 	switch {
 	case IsPayoutHash(id):
 		return PayoutHash
-	case len(id) > len(TransferIDPrefix) && strings.EqualFold(id[:len(TransferIDPrefix)], TransferIDPrefix):
+	case len(id) > len(TransferIDPrefix) && strings.EqualFold(id[:len(TransferIDPrefix)], TransferIDPrefix) &&
+		exchange.CheckID("transfer id", id, true) == nil:
 		return TransferID
 	}
 	return QuoteID

@@ -1,0 +1,65 @@
+package withdrawal_test
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/svcwallet/svcwallet/internal/loopback"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
+	"github.com/svcwallet/svcwallet/signer"
+)
+
+// TestQuoteUsedIsNotARefusal: a withdraw answered "this quote was already
+// executed with another signature" (409, 9108) is the service saying the
+// quote was paid, not that nothing was: it is never journaled REFUSED
+// ("nothing was debited"); it is lost, and settling it asks the status,
+// which finds the withdrawal the quote made. Here the service executes the
+// request and answers 9108 all the same.
+func TestQuoteUsedIsNotARefusal(t *testing.T) {
+	w := newWorld(t, sandbox.Options{})
+	used := `{"code":9108,"message":"this quote was already executed with another signature","status":409}`
+	proxy := &http.Client{Transport: loopback.RoundTripFunc(func(req *http.Request) (*http.Response, error) {
+		resp, err := http.DefaultTransport.RoundTrip(req)
+		if err == nil && req.URL.Path == exchange.PathWithdraw {
+			resp.Body.Close()
+			return &http.Response{StatusCode: http.StatusConflict, Header: http.Header{"Content-Type": {"application/json"}},
+				Body: io.NopCloser(strings.NewReader(used)), Request: req}, nil
+		}
+		return resp, err
+	})}
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: proxy, Retry: exchange.RetryPolicy{Attempts: 2, Sleep: loopback.NoSleep}})
+	j, err := journal.Open(filepath.Join(t.TempDir(), "journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd := mustWithdrawer(t, withdrawal.Setup{Client: c, Journal: j, Now: w.Clock.Now})
+	key := func() (signer.Key, error) { return loopback.MustKey(t, sandbox.DemoPrivateKey), nil }
+	sent := wd.Execute(context.Background(), w.order(c), key)
+	if bal := w.Ex.Balance(sandbox.DemoAccountID); !bal.Equal(decimal.RequireFromString("9975")) {
+		t.Fatalf("balance %s: the request was not executed", bal)
+	}
+	recs := mustRecords(t, c, j)
+	if len(recs) != 1 {
+		t.Fatalf("records %+v", recs)
+	}
+	if o := follow.RecordOutcome(recs[0]); sent.Lost == nil || o.Name != follow.LabelUnanswered {
+		t.Fatalf("answered 9108, the withdrawal is %s (%s), lost %v", o.Name, o.Sentence(), sent.Lost != nil)
+	}
+	if words := exchange.Explain(sent.Err).Error(); strings.Contains(words, "new quote") || !strings.Contains(words, "may have been paid") {
+		t.Errorf("9108 is said %q", words)
+	}
+	settled := wd.Settle(context.Background(), *sent.Lost)
+	if settled.Outcome != withdrawal.SettledArrived {
+		t.Fatalf("settled as %d (%v), want arrived", settled.Outcome, settled.Err)
+	}
+}
