@@ -351,3 +351,19 @@ func TestHomeMenuWholeAt80(t *testing.T) {
 		}
 	}
 }
+
+// TestHomeMenuWholeAt60: at the smallest size the console draws, every way
+// on from Home says what it opens in its short words, never cut.
+func TestHomeMenuWholeAt60(t *testing.T) {
+	h := homeWithLogin(t, exchange.LoginResult{Status: "success", FundingAccountAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"})
+	h.SetSize(60, 20)
+	v := ansi.Strip(h.View())
+	for _, it := range homeMenu {
+		if !strings.Contains(v, it.short) {
+			t.Errorf("%s: %q is not drawn whole at 60 columns:\n%s", it.label, it.short, v)
+		}
+	}
+	if strings.Contains(v, "…") {
+		t.Errorf("a line is cut at 60 columns:\n%s", v)
+	}
+}
