@@ -1354,3 +1354,15 @@ func TestBoardHeadingFits(t *testing.T) {
 		t.Errorf("at 80 columns the filter typed is not drawn whole: %q", first)
 	}
 }
+
+// TestBoardEmptyWrapsAt60: an empty board's sentence says what to do next
+// whole at the smallest size, wrapped rather than cut.
+func TestBoardEmptyWrapsAt60(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	br.b.SetSize(60, 20)
+	v := strings.Join(strings.Fields(br.plain()), " ")
+	if !strings.Contains(v, "or press w on History to add this account's.") {
+		t.Errorf("at 60 columns the empty board's sentence is cut:\n%s", br.plain())
+	}
+}
