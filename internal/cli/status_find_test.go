@@ -52,8 +52,12 @@ func TestStatusFindsHashAndTransferID(t *testing.T) {
 		t.Errorf("the unseen hash was repeated:\n%s%s", res.stdout, res.stderr)
 	}
 	r.run(nil, "tx-neverseen1").want(t, exitNotFound, nil, []string{"transfer id tx-neverseen1 was not found"})
-	// The key guard: a key bare (no 0x) is refused before anything.
-	r.run(nil, strings.TrimPrefix(sandbox.DemoPrivateKey, "0x")).want(t, exitUsage, nil, []string{"refusing a private key"})
+	// The key guard: a key bare (no 0x) is refused before anything, saying
+	// how to give a TRON payout hash, which has its shape.
+	bare := strings.TrimPrefix(sandbox.DemoPrivateKey, "0x")
+	r.run(nil, bare).want(t, exitUsage, nil, []string{"refusing a private key", "TRON payout hash", "0x in front"})
+	r.runStdin(bare+"\n", "-").want(t, exitUsage, nil, []string{"line 1 is not a quote id", "TRON payout hash", "0x in front"})
+	r.runStdin(done+", "+done+"\n", "-").want(t, exitUsage, nil, []string{"line 1", "give one id a line"})
 	if n := len(r.takeAsks()); n != 1 {
 		t.Errorf("%d status requests after the unseen ones, want the quote id's one", n)
 	}
