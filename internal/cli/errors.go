@@ -242,17 +242,13 @@ func looksLikeKeyArgument(args []string, hashes bool) bool {
 	return safetext.HoldsKeyShape(strings.Join(line, " "))
 }
 
-// tronHashHint is the next step for a support person whose id is refused
-// as a key's shape: a TRON payout hash is written as 64 bare hex digits.
-const tronHashHint = "a TRON payout hash has this shape too: give it with 0x in front (0x…) to look it up"
-
 // refuseKeyArgument words the refusal of a key on the command line, with
 // the way the command takes one instead (status: how to give a TRON payout
 // hash). It never repeats the argument.
 func refuseKeyArgument(args []string, status bool) error {
 	how := "svcwallet reads keys from $" + signer.KeyEnvVar + ", a keystore file or a hidden prompt"
 	if status {
-		how = tronHashHint
+		how = follow.TronHashAdvice
 	}
 	if len(args) > 0 {
 		switch args[0] {

@@ -47,7 +47,7 @@ func readQuoteIDs(r io.Reader) ([]string, []follow.Lookup, error) {
 	if len(bad) > 0 {
 		m := bad[0]
 		if errors.Is(m.Err, exchange.ErrKeyShape) {
-			return nil, nil, fmt.Errorf("standard input line %d is not a quote id: %v; %s", m.Line, m.Err, tronHashHint)
+			return nil, nil, fmt.Errorf("standard input line %d is not a quote id: %v; %s", m.Line, m.Err, follow.TronHashAdvice)
 		}
 		return nil, nil, fmt.Errorf("standard input line %d: %.40q is not a quote id: %v; give one id a line", m.Line, safetext.Quoted(m.Text), m.Err)
 	}

@@ -55,6 +55,10 @@ func IsPayoutHash(s string) bool {
 	return len(s) == 66 && (s[:2] == "0x" || s[:2] == "0X") && safetext.HexDigits(s[2:], 64)
 }
 
+// TronHashAdvice is the next step when a payout hash is refused for a
+// private key's shape: a TRON payout hash is written as 64 bare hex digits.
+const TronHashAdvice = "a TRON payout hash has this shape too: give it with 0x in front (0x…) to look it up"
+
 // isSolanaSignature reports whether s is base58 of 64 bytes, as a SOLANA
 // payout's transaction signature is written (87 or 88 characters).
 func isSolanaSignature(s string) bool {
