@@ -147,8 +147,13 @@ func (h *homeScreen) View() string {
 	b.WriteString(layout.Field(c, "Funding address", lw, k.Value.On(s.FundingAccountAddress)) + "\n")
 	b.WriteString(layout.Field(c, "Account id", lw, k.Value.On(layout.OrDash(s.AccountID))) + "\n")
 	if s.SubAccountID != "" {
-		note := layout.Truncate("  (trading key: withdrawals need a main-account key)", max(h.w-lw-1-layout.Width(s.SubAccountID), 0), "…")
-		b.WriteString(layout.Field(c, "Sub-account", lw, k.Value.On(s.SubAccountID)+k.Muted.On(note)) + "\n")
+		// What it cannot do goes under the id where it does not fit beside.
+		id, why := k.Value.On(s.SubAccountID), "withdrawals need a main-account key"
+		if lw+1+layout.Width(s.SubAccountID)+len("  (trading key: )")+len(why) <= h.w {
+			b.WriteString(layout.Field(c, "Sub-account", lw, id+k.Muted.On("  (trading key: "+why+")")) + "\n")
+		} else {
+			b.WriteString(layout.Field(c, "Sub-account", lw, id+k.Muted.On("  (a trading key)")) + "\n" + layout.Pad("", lw+1) + k.Muted.On(why) + "\n")
+		}
 	}
 	b.WriteString(layout.Field(c, "Logged in by", lw, k.Value.On(s.Method)) + "\n")
 	if access := accessLabel(s.Location); access != "" {
