@@ -339,31 +339,21 @@ func resetTo(cmd tea.Cmd) tui.Screen {
 	return nil
 }
 
-// TestHomeMenuWholeAt80: on an 80-column terminal, the commonest size, every
-// way on from Home says what it opens whole, not cut by an ellipsis.
-func TestHomeMenuWholeAt80(t *testing.T) {
+// TestHomeMenuWhole: every way on from Home says what it opens, never cut
+// by an ellipsis: whole on an 80-column terminal, the commonest size, and
+// in its short words at 60, the smallest the console draws.
+func TestHomeMenuWhole(t *testing.T) {
 	h := homeWithLogin(t, exchange.LoginResult{Status: "success", FundingAccountAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"})
-	h.SetSize(80, 24)
-	v := ansi.Strip(h.View())
-	for _, it := range homeMenu {
-		if !strings.Contains(v, it.about) {
-			t.Errorf("%s: %q is cut at 80 columns:\n%s", it.label, it.about, v)
+	for _, w := range []int{80, 60} {
+		h.SetSize(w, 24)
+		v := ansi.Strip(h.View())
+		for _, it := range homeMenu {
+			if words := map[int]string{80: it.about, 60: it.short}[w]; !strings.Contains(v, words) {
+				t.Errorf("%s: %q is not drawn whole at %d columns:\n%s", it.label, words, w, v)
+			}
 		}
-	}
-}
-
-// TestHomeMenuWholeAt60: at the smallest size the console draws, every way
-// on from Home says what it opens in its short words, never cut.
-func TestHomeMenuWholeAt60(t *testing.T) {
-	h := homeWithLogin(t, exchange.LoginResult{Status: "success", FundingAccountAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"})
-	h.SetSize(60, 20)
-	v := ansi.Strip(h.View())
-	for _, it := range homeMenu {
-		if !strings.Contains(v, it.short) {
-			t.Errorf("%s: %q is not drawn whole at 60 columns:\n%s", it.label, it.short, v)
+		if strings.Contains(v, "…") {
+			t.Errorf("a line is cut at %d columns:\n%s", w, v)
 		}
-	}
-	if strings.Contains(v, "…") {
-		t.Errorf("a line is cut at 60 columns:\n%s", v)
 	}
 }
