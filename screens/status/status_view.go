@@ -75,7 +75,7 @@ func (s *statusScreen) draw(explorer, timeline bool) string {
 // words are an outcome's words, muted and wrapped to the width.
 func (s *statusScreen) words(text string) string {
 	var b strings.Builder
-	for _, l := range strings.Split(ansi.Wrap(text, max(s.wd, 20), ""), "\n") {
+	for _, l := range strings.Split(layout.WrapTo(text, max(s.wd, 20)), "\n") {
 		b.WriteString(s.app.Common.Styles.Muted.Render(strings.TrimRight(l, " ")) + "\n")
 	}
 	return b.String()
