@@ -163,10 +163,17 @@ func (h *homeScreen) View() string {
 		b.WriteString(layout.Field(c, "Signer", lw, k.Value.On(h.app.Signer.Address().Hex())) + "\n")
 	}
 	b.WriteString(layout.Field(c, "Environment", lw, k.Value.On(h.app.Target.Env.Name+" · chain id "+layout.Uitoa(h.app.Target.Env.ChainID))) + "\n\n")
+	banner := h.unfinishedBanner()
 	if warn := kit.MissingKeyView(h.app, h.key, h.w); warn != "" {
+		// On a short terminal the ways to add a key, which w shows, give
+		// way to the menu ("Go to", a blank line, the items and Log out).
+		lines := func(s string) int { return strings.Count(s, "\n") }
+		if lines(b.String())+lines(warn)+1+lines(banner)+len(homeMenu)+3 > h.h {
+			warn = c.Styles.Warning.Render(layout.WrapTo("No key here signs for this account: w shows how to add one.", h.w)) + "\n"
+		}
 		b.WriteString(warn + "\n")
 	}
-	b.WriteString(h.unfinishedBanner())
+	b.WriteString(banner)
 	b.WriteString(k.Heading.On("Go to") + "\n\n")
 	labelW := len("Log out")
 	for _, it := range homeMenu {

@@ -193,6 +193,13 @@ func TestHomeSaysNoKeySigns(t *testing.T) {
 	if full := ansi.Strip(h.View()); !strings.Contains(full, ".\n\nGo to") {
 		t.Errorf("no blank line between the warning and Go to:\n%s", full)
 	}
+	// At 60x20 (18 lines under the bars) the whole menu stays in view: the
+	// ways to add a key give way to where they are shown.
+	h.SetSize(60, 18)
+	if v := ansi.Strip(h.View()); strings.Count(v, "\n")+1 > 18 || !strings.Contains(v, "Log out") || !strings.Contains(screentest.OneLine(v), "No key here signs for this account: w shows how to add one.") {
+		t.Errorf("at 60x20 Home is %d lines, or lacks its menu or the short warning:\n%s", strings.Count(v, "\n")+1, v)
+	}
+	h.SetSize(100, 30)
 	h = homeWithLogin(t, exchange.LoginResult{Status: "success", FundingAccountAddress: sandbox.DemoAddress})
 	h.app.Getenv = func(k string) string {
 		if k == "SVCWALLET_PRIVATE_KEY" {
