@@ -130,7 +130,7 @@ func (m *Model) toastLines() []string {
 	if m.toast.isErr {
 		style, text = st.ErrorToast, "Error: "+text
 	}
-	lines := strings.Split(ansi.Wrap(text, m.width, ""), "\n")
+	lines := strings.Split(Wrap(text, m.width), "\n")
 	if len(lines) > maxToastLines {
 		lines = lines[:maxToastLines]
 		lines[maxToastLines-1] = ansi.Truncate(lines[maxToastLines-1], m.width-1, "") + "…"
@@ -360,4 +360,12 @@ func After(timer func(time.Duration, tea.Msg) tea.Cmd, d time.Duration, msg tea.
 		return timer(d, msg)
 	}
 	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
+}
+
+// Wrap wraps text at spaces to w cells, breaking a longer word where it
+// must. ansi.Wrap also breaks after every hyphen, which splits a quote id
+// ("q-" then the rest) so that neither piece can be read or searched for.
+func Wrap(text string, w int) string {
+	const keep = "\u2011" // a non-breaking hyphen while wrapping
+	return strings.ReplaceAll(ansi.Wrap(strings.ReplaceAll(text, "-", keep), w, ""), keep, "-")
 }

@@ -176,7 +176,11 @@ func (c doctorCmd) checkConfig(path, envName string, add func(check, detail, fix
 		}
 	}
 	if fallback := sandboxByDefault(cfg, chosen, envName, c.env.Getenv); fallback != "" {
-		add("environment", chosen+" (chosen by "+by+"): "+fallback, "set default_env in the config to one of "+strings.Join(cfg.Names(), ", ")+", or give --env NAME")
+		to := strings.Join(cfg.Names(), ", ")
+		if len(cfg.Names()) > 1 {
+			to = "one of " + to // "one of local" read as a slip
+		}
+		add("environment", chosen+" (chosen by "+by+"): "+fallback, "set default_env in the config to "+to+", or give --env NAME")
 		return cfg, chosen
 	}
 	add("environment", chosen+" (chosen by "+by+")", "")

@@ -224,9 +224,12 @@ func (a *app) envUseCommand() *cobra.Command {
 		Short: "Make an environment the default (default_env)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
-			_, path, err := loadConfig(a.configPath, a.env.Getenv)
+			cfg, path, err := loadConfig(a.configPath, a.env.Getenv)
 			if err != nil {
 				return otherError(err)
+			}
+			if _, err := cfg.Lookup(args[0]); err != nil && args[0] != config.SandboxEnv {
+				return unknownEnv(args[0], path, cfg) // a name mistyped, as --env's
 			}
 			if err := config.UseEnvironment(path, args[0]); err != nil {
 				return failure(exitFailed, "%v", err)
@@ -246,9 +249,12 @@ func (a *app) envRemoveCommand() *cobra.Command {
 		Short: "Take an environment out of the config, and forget its session",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
-			_, path, err := loadConfig(a.configPath, a.env.Getenv)
+			cfg, path, err := loadConfig(a.configPath, a.env.Getenv)
 			if err != nil {
 				return otherError(err)
+			}
+			if _, err := cfg.Lookup(args[0]); err != nil {
+				return unknownEnv(args[0], path, cfg)
 			}
 			err = config.RemoveEnvironment(path, args[0])
 			if errors.As(err, new(*config.DefaultEnvError)) {

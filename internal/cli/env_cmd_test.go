@@ -31,6 +31,12 @@ func TestEnvCommands(t *testing.T) {
 	if r := w.run("", nil, "env", "add", "partial", "--base-url", srv.URL); r.code != exitUsage || !strings.Contains(r.stderr, "--chain-id") {
 		t.Errorf("no chain id and no terminal: exit %d\n%s", r.code, r.stderr)
 	}
+	// A mistyped name is a usage error (exit 2), as --env's is, naming the known ones.
+	for _, sub := range []string{"use", "remove"} {
+		if r := w.run("", nil, "env", sub, "lcoal"); r.code != exitUsage || !strings.Contains(r.stderr, "known: again, local or sandbox") {
+			t.Errorf("env %s of an unknown name: exit %d\n%s", sub, r.code, r.stderr)
+		}
+	}
 	if r := w.run("", nil, "env", "use", "local"); r.code != 0 {
 		t.Errorf("env use: exit %d\n%s", r.code, r.stderr)
 	}

@@ -243,9 +243,13 @@ func looksLikeKeyArgument(args []string, hashes bool) bool {
 }
 
 // refuseKeyArgument words the refusal of a key on the command line, with
-// the way the command takes one instead. It never repeats the argument.
-func refuseKeyArgument(args []string) error {
+// the way the command takes one instead (status: how to give a TRON payout
+// hash). It never repeats the argument.
+func refuseKeyArgument(args []string, status bool) error {
 	how := "svcwallet reads keys from $" + signer.KeyEnvVar + ", a keystore file or a hidden prompt"
+	if status {
+		how = follow.TronHashAdvice
+	}
 	if len(args) > 0 {
 		switch args[0] {
 		case "key":

@@ -108,12 +108,17 @@ func (a *app) execute(args []string) int {
 	// not be echoed back in an "unknown flag" or "unknown command" message.
 	a.env.JSON = jsonRequested(args)
 	// status finds a payout hash standing alone here, and never sends it.
-	if found, _, _ := root.Find(args); looksLikeKeyArgument(args, found != nil && found.Name() == "status") {
+	found, _, _ := root.Find(args)
+	status := found != nil && found.Name() == "status"
+	if looksLikeKeyArgument(args, status) {
 		cmd := root
 		if len(args) > 0 && (args[0] == "key" || args[0] == "builder") {
 			cmd, _, _ = root.Find(args[:1])
 		}
-		return a.report(cmd, refuseKeyArgument(args))
+		if status {
+			cmd = found
+		}
+		return a.report(cmd, refuseKeyArgument(args, status))
 	}
 	root.SetArgs(args)
 	root.SetIn(a.env.Stdin)

@@ -35,7 +35,7 @@ func TestSandboxByDefaultIsSaid(t *testing.T) {
 		t.Errorf("without a config:\n%s", r.stderr)
 	}
 	r = depositCmd(t, nil, "doctor", "--config", path)
-	if !strings.Contains(r.stdout, "warning  environment") || !strings.Contains(r.stdout, "fix: set default_env in the config to one of staging") {
+	if !strings.Contains(r.stdout, "warning  environment") || !strings.Contains(r.stdout, "fix: set default_env in the config to staging, or give --env NAME") {
 		t.Errorf("doctor:\n%s", r.stdout)
 	}
 }

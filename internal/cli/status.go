@@ -33,7 +33,8 @@ const statusKeyVar = "SVCWALLET_API_KEY"
 const maxWatchFailures = 5
 
 const statusLong = `Prints the status of withdrawals, each named by its quote id. A payout hash
-(0x and 64 hex digits) or a transfer id (tx-...), which customers quote, is
+(0x and 64 hex digits; a TRON one written with 0x in front; a SOLANA one as
+its explorer shows it) or a transfer id (tx-...), which customers quote, is
 never sent: it is found among the withdrawals this machine has seen (its
 journal, the console's board) and followed as its quote id. With - it reads
 ids from standard input, one a line, as the watch board's field does: blank

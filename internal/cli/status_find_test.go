@@ -52,8 +52,15 @@ func TestStatusFindsHashAndTransferID(t *testing.T) {
 		t.Errorf("the unseen hash was repeated:\n%s%s", res.stdout, res.stderr)
 	}
 	r.run(nil, "tx-neverseen1").want(t, exitNotFound, nil, []string{"transfer id tx-neverseen1 was not found"})
-	// The key guard: a key bare (no 0x) is refused before anything.
-	r.run(nil, strings.TrimPrefix(sandbox.DemoPrivateKey, "0x")).want(t, exitUsage, nil, []string{"refusing a private key"})
+	// The key guard: a key bare (no 0x) is refused before anything, saying
+	// how to give a TRON payout hash, which has its shape.
+	bare := strings.TrimPrefix(sandbox.DemoPrivateKey, "0x")
+	r.run(nil, bare).want(t, exitUsage, nil, []string{"refusing a private key", "TRON payout hash", "0x in front"})
+	r.runStdin(bare+"\n", "-").want(t, exitUsage, nil, []string{"line 1 is not a quote id", "TRON payout hash", "0x in front"})
+	r.runStdin(done+", "+done+"\n", "-").want(t, exitUsage, nil, []string{"line 1", "give one id a line"})
+	if res := r.runStdin("q-\x01x\n", "-"); res.code != exitUsage || strings.Contains(res.stderr, "one id a line") {
+		t.Errorf("one id with a wrong character: exit %d, told to give one id a line:\n%s", res.code, res.stderr)
+	}
 	if n := len(r.takeAsks()); n != 1 {
 		t.Errorf("%d status requests after the unseen ones, want the quote id's one", n)
 	}
@@ -75,6 +82,8 @@ func TestStatusFindsHashAndTransferID(t *testing.T) {
 				c.arg, first, err, c.want.TxID, c.want.WithdrawTxHash)
 		}
 	}
+	// A list saved by Notepad or a spreadsheet starts with a byte order mark.
+	r.runStdin("\ufeff"+done+"\r\n", "-").want(t, exitCompleted, []string{done}, nil)
 }
 
 // TestStatusFindsInTheOrderGiven: a transfer id's withdrawal takes the place

@@ -47,9 +47,13 @@ func readQuoteIDs(r io.Reader) ([]string, []follow.Lookup, error) {
 	if len(bad) > 0 {
 		m := bad[0]
 		if errors.Is(m.Err, exchange.ErrKeyShape) {
-			return nil, nil, fmt.Errorf("standard input line %d is not a quote id: %v", m.Line, m.Err)
+			return nil, nil, fmt.Errorf("standard input line %d is not a quote id: %v; %s", m.Line, m.Err, follow.TronHashAdvice)
 		}
-		return nil, nil, fmt.Errorf("standard input line %d: %.40q is not a quote id: %v", m.Line, safetext.Quoted(m.Text), m.Err)
+		next := ""
+		if strings.ContainsAny(m.Text, " \t,;") {
+			next = "; give one id a line"
+		}
+		return nil, nil, fmt.Errorf("standard input line %d: %.40q is not a quote id: %v%s", m.Line, safetext.Quoted(m.Text), m.Err, next)
 	}
 	return ids, lookups, nil
 }

@@ -102,3 +102,24 @@ func TestValidForTakesTheConsolesDefault(t *testing.T) {
 	}
 	wants(t, out, "an empty line takes 7 days", "valid for 7 days")
 }
+
+// TestLookUpKeyShapeNotShown: a line holding a private key's shape is
+// refused without repeating any of it (not even the id before it), and
+// says how to give a TRON payout hash, which has that shape.
+func TestLookUpKeyShapeNotShown(t *testing.T) {
+	r := newRig(t)
+	id, err := r.ex.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestCompleted, "ARBITRUM", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bare := strings.TrimPrefix(sandbox.DemoPrivateKey, "0x")
+	out, err := r.run(steps(logIn, typed("look up", "q-before1234 "+bare, id), []scripted{after("It has not ended", "Back home"), after("Home", "quit")})...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "the shape of a private key", "give it with 0x in front")
+	// The transcript holds what svcwallet wrote: nothing of the line.
+	if strings.Contains(out, bare[:8]) || strings.Contains(out, "q-before1234") {
+		t.Errorf("the refused line was repeated:\n%s", out)
+	}
+}

@@ -73,7 +73,7 @@ var boardLegend = [][2]string{
 // never cut.
 var boardColumns = []kit.Column{
 	{Title: "QUOTE ID", Width: 28, Min: 13, Key: true},
-	{Title: "CHAIN", Width: 9, Min: 5},
+	{Title: "CHAIN", Width: 9},
 	{Title: "RECEIVE", Width: 16, Min: 8, Right: true, Amount: true},
 	{Title: "STATE", Width: 14, Gap: 2},
 	{Title: "SINCE", Width: 12, Gap: 2, Right: true},

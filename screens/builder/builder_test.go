@@ -138,6 +138,8 @@ func TestBuilderAuthorizeOnly(t *testing.T) {
 	if strings.Contains(v, "API key for the builder") {
 		t.Errorf("an API key section on an authorization without one:\n%s", v)
 	}
+	// The top bar says it; no toast under the result says it again.
+	screentest.RequireTitleOnce(t, r.View(), "Builder authorized")
 	// Enter goes home: the result was pushed on a fresh home screen.
 	r.Press("enter")
 	r.UntilShows(screentest.HomeView)

@@ -179,7 +179,8 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 		return nil
 	}
 	res := newBuilderResult(r.app, r.order.Auth, r.order.Expiration().UnixNano(), msg.res.APIKey)
-	return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(res), tui.ShowInfo("Builder authorized"))
+	// The result's title says it was authorized: no toast repeats it.
+	return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(res))
 }
 
 // refusalWords says the console's step after a refusal's fact

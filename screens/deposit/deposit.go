@@ -41,11 +41,12 @@ var depositKeys = struct {
 	Refresh:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh")),
 }
 
-// depositColumns: the address, copied, is never cut while the chain's
-// name and id can give way (the detail under the list shows them whole).
+// depositColumns: the address, copied, and the chain's name (a cut one,
+// "POLYG…", can read as another) are never cut; on a narrow terminal the
+// chain id is left out instead (the detail under the list shows it).
 var depositColumns = []kit.Column{
-	{Title: "CHAIN", Width: 14, Min: 6},
-	{Title: "CHAIN ID", Width: 10, Min: 5},
+	{Title: "CHAIN", Width: 14},
+	{Title: "CHAIN ID", Width: 10, Optional: true},
 	{Title: "DEPOSIT ADDRESS", Width: 42, Min: 13, Key: true},
 }
 

@@ -341,6 +341,9 @@ func onTerminal(line string, darkBg bool) string {
 func TestQRDecodesFromScreen(t *testing.T) {
 	for _, p := range []colorprofile.Profile{colorprofile.TrueColor, colorprofile.NoTTY} {
 		for _, sz := range screentest.GoldenSizes {
+			if sz.H < 24 {
+				continue // the code needs 22 lines: at 60x20 the screen says so (TestGolden)
+			}
 			t.Run(fmt.Sprintf("%s/%dx%d", p, sz.W, sz.H), func(t *testing.T) {
 				c := screentest.NewLoggedInConsole(t, sz.W, sz.H, screentest.ConsoleOpts{Profile: p})
 				c.Open(New(c.App))

@@ -29,17 +29,20 @@ type menuItem struct {
 	key   string
 	label string
 	about string
+	// short says it in the 31 columns a 60-column terminal leaves, chosen
+	// rather than about cut mid-word.
+	short string
 	open  func(*kit.App) tui.Screen
 }
 
 // homeMenu lists the ways on; log out is handled by the screen itself.
 // Each description fits the 51 columns an 80-column terminal leaves it.
 var homeMenu = []menuItem{
-	{"d", "Deposit addresses", "chains and tokens, QR codes, on-demand chains", func(a *kit.App) tui.Screen { return a.Makers.Deposit(a) }},
-	{"w", "Withdraw USDT", "through the bridge: quote, review, sign, follow", func(a *kit.App) tui.Screen { return a.Makers.Withdraw(a) }},
-	{"h", "History", "this account's withdrawals; resume unfinished ones", func(a *kit.App) tui.Screen { return a.Makers.History(a) }},
-	{"s", "Watch board", "follow many withdrawals by quote id", func(a *kit.App) tui.Screen { return a.Makers.Board(a) }},
-	{"b", "Builder authorization", "let a builder trade: fee caps, optional API key", func(a *kit.App) tui.Screen { return a.Makers.Builder(a) }},
+	{"d", "Deposit addresses", "chains and tokens, QR codes, on-demand chains", "addresses by chain, QR codes", func(a *kit.App) tui.Screen { return a.Makers.Deposit(a) }},
+	{"w", "Withdraw USDT", "through the bridge: quote, review, sign, follow", "quote, review, sign, follow", func(a *kit.App) tui.Screen { return a.Makers.Withdraw(a) }},
+	{"h", "History", "this account's withdrawals; resume unfinished ones", "withdrawals; resume unfinished", func(a *kit.App) tui.Screen { return a.Makers.History(a) }},
+	{"s", "Watch board", "follow many withdrawals by quote id", "follow withdrawals by quote id", func(a *kit.App) tui.Screen { return a.Makers.Board(a) }},
+	{"b", "Builder authorization", "let a builder trade: fee caps, optional API key", "let a builder trade: fee caps", func(a *kit.App) tui.Screen { return a.Makers.Builder(a) }},
 }
 
 // homeScreen shows who is logged in and the ways on.
@@ -144,8 +147,13 @@ func (h *homeScreen) View() string {
 	b.WriteString(layout.Field(c, "Funding address", lw, k.Value.On(s.FundingAccountAddress)) + "\n")
 	b.WriteString(layout.Field(c, "Account id", lw, k.Value.On(layout.OrDash(s.AccountID))) + "\n")
 	if s.SubAccountID != "" {
-		note := layout.Truncate("  (trading key: withdrawals need a main-account key)", max(h.w-lw-1-layout.Width(s.SubAccountID), 0), "…")
-		b.WriteString(layout.Field(c, "Sub-account", lw, k.Value.On(s.SubAccountID)+k.Muted.On(note)) + "\n")
+		// What it cannot do goes under the id where it does not fit beside.
+		id, why := k.Value.On(s.SubAccountID), "withdrawals need a main-account key"
+		if lw+1+layout.Width(s.SubAccountID)+len("  (trading key: )")+len(why) <= h.w {
+			b.WriteString(layout.Field(c, "Sub-account", lw, id+k.Muted.On("  (trading key: "+why+")")) + "\n")
+		} else {
+			b.WriteString(layout.Field(c, "Sub-account", lw, id+k.Muted.On("  (a trading key)")) + "\n" + layout.Pad("", lw+1) + k.Muted.On(why) + "\n")
+		}
 	}
 	b.WriteString(layout.Field(c, "Logged in by", lw, k.Value.On(s.Method)) + "\n")
 	if access := accessLabel(s.Location); access != "" {
@@ -155,17 +163,24 @@ func (h *homeScreen) View() string {
 		b.WriteString(layout.Field(c, "Signer", lw, k.Value.On(h.app.Signer.Address().Hex())) + "\n")
 	}
 	b.WriteString(layout.Field(c, "Environment", lw, k.Value.On(h.app.Target.Env.Name+" · chain id "+layout.Uitoa(h.app.Target.Env.ChainID))) + "\n\n")
+	banner := h.unfinishedBanner()
 	if warn := kit.MissingKeyView(h.app, h.key, h.w); warn != "" {
+		// On a short terminal the ways to add a key, which w shows, give
+		// way to the menu ("Go to", a blank line, the items and Log out).
+		lines := func(s string) int { return strings.Count(s, "\n") }
+		if lines(b.String())+lines(warn)+1+lines(banner)+len(homeMenu)+3 > h.h {
+			warn = c.Styles.Warning.Render(layout.WrapTo("No key here signs for this account: w shows how to add one.", h.w)) + "\n"
+		}
 		b.WriteString(warn + "\n")
 	}
-	b.WriteString(h.unfinishedBanner())
+	b.WriteString(banner)
 	b.WriteString(k.Heading.On("Go to") + "\n\n")
 	labelW := len("Log out")
 	for _, it := range homeMenu {
 		labelW = max(labelW, layout.Width(it.label))
 	}
 	labelW += 2
-	item := func(i int, letter, label, about string) {
+	item := func(i int, letter, label, about, short string) {
 		// The cursor's row is marked › and, where attributes show, reversed.
 		line := layout.Focus(c, i == h.cursor)
 		if i == h.cursor {
@@ -173,16 +188,20 @@ func (h *homeScreen) View() string {
 		} else {
 			line += k.Cursor.On(letter) + "  " + k.Value.On(layout.Pad(label, labelW))
 		}
-		// The description gives way first on a narrow terminal, visibly.
+		// The description gives way first on a narrow terminal: its short
+		// words, then visibly cut.
 		if room := h.w - 5 - labelW - 1; room >= 8 {
+			if layout.Width(about) > room {
+				about = short
+			}
 			line += " " + k.Muted.On(layout.Truncate(about, room, "…"))
 		}
 		b.WriteString(line + "\n")
 	}
 	for i, it := range homeMenu {
-		item(i, it.key, it.label, it.about)
+		item(i, it.key, it.label, it.about, it.short)
 	}
-	item(len(homeMenu), "L", "Log out", "forget the session and the key")
+	item(len(homeMenu), "L", "Log out", "forget the session and the key", "forget the session and the key")
 	return layout.Clip(b.String(), h.w)
 }
 

@@ -193,6 +193,13 @@ func TestHomeSaysNoKeySigns(t *testing.T) {
 	if full := ansi.Strip(h.View()); !strings.Contains(full, ".\n\nGo to") {
 		t.Errorf("no blank line between the warning and Go to:\n%s", full)
 	}
+	// At 60x20 (18 lines under the bars) the whole menu stays in view: the
+	// ways to add a key give way to where they are shown.
+	h.SetSize(60, 18)
+	if v := ansi.Strip(h.View()); strings.Count(v, "\n")+1 > 18 || !strings.Contains(v, "Log out") || !strings.Contains(screentest.OneLine(v), "No key here signs for this account: w shows how to add one.") {
+		t.Errorf("at 60x20 Home is %d lines, or lacks its menu or the short warning:\n%s", strings.Count(v, "\n")+1, v)
+	}
+	h.SetSize(100, 30)
 	h = homeWithLogin(t, exchange.LoginResult{Status: "success", FundingAccountAddress: sandbox.DemoAddress})
 	h.app.Getenv = func(k string) string {
 		if k == "SVCWALLET_PRIVATE_KEY" {
@@ -339,15 +346,21 @@ func resetTo(cmd tea.Cmd) tui.Screen {
 	return nil
 }
 
-// TestHomeMenuWholeAt80: on an 80-column terminal, the commonest size, every
-// way on from Home says what it opens whole, not cut by an ellipsis.
-func TestHomeMenuWholeAt80(t *testing.T) {
+// TestHomeMenuWhole: every way on from Home says what it opens, never cut
+// by an ellipsis: whole on an 80-column terminal, the commonest size, and
+// in its short words at 60, the smallest the console draws.
+func TestHomeMenuWhole(t *testing.T) {
 	h := homeWithLogin(t, exchange.LoginResult{Status: "success", FundingAccountAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"})
-	h.SetSize(80, 24)
-	v := ansi.Strip(h.View())
-	for _, it := range homeMenu {
-		if !strings.Contains(v, it.about) {
-			t.Errorf("%s: %q is cut at 80 columns:\n%s", it.label, it.about, v)
+	for _, w := range []int{80, 60} {
+		h.SetSize(w, 24)
+		v := ansi.Strip(h.View())
+		for _, it := range homeMenu {
+			if words := map[int]string{80: it.about, 60: it.short}[w]; !strings.Contains(v, words) {
+				t.Errorf("%s: %q is not drawn whole at %d columns:\n%s", it.label, words, w, v)
+			}
+		}
+		if strings.Contains(v, "…") {
+			t.Errorf("a line is cut at %d columns:\n%s", w, v)
 		}
 	}
 }

@@ -63,10 +63,11 @@ func (l *List[T]) View(note string) string {
 	k := layout.InksFor(l.common)
 	switch {
 	case l.all.len() == 0:
-		return l.spec.Empty + "\n"
+		// Wrapped, not cut: it says what to do next.
+		return layout.WrapTo(l.spec.Empty, l.width) + "\n"
 	case l.shown.len() == 0:
 		q := layout.Truncate(safetext.Text(l.Filter()), 30, "…")
-		return fmt.Sprintf("No %s match '%s': esc clears the filter.\n", l.plural(), q)
+		return layout.WrapTo(fmt.Sprintf("No %s match '%s': esc clears the filter.", l.plural(), q), l.width) + "\n"
 	}
 	end := min(l.offset+l.rows, l.shown.len())
 	rows := make([]Row, 0, end-l.offset)

@@ -15,7 +15,7 @@ import (
 )
 
 // GoldenFrames checks the whole frame (top bar, content, footer) of root
-// at 80x24 and 120x40 against the goldens, without escapes, and returns the
+// at every GoldenSizes against the goldens, without escapes, and returns the
 // raw frames.
 func GoldenFrames(t *testing.T, root *tui.Model) map[string]string {
 	t.Helper()
@@ -30,8 +30,9 @@ func GoldenFrames(t *testing.T, root *tui.Model) map[string]string {
 	return raw
 }
 
-// GoldenSizes are the terminal sizes every golden is drawn at.
-var GoldenSizes = []struct{ W, H int }{{80, 24}, {120, 40}}
+// GoldenSizes are the terminal sizes every golden is drawn at: the smallest
+// the console draws, the commonest and a large one.
+var GoldenSizes = []struct{ W, H int }{{60, 20}, {80, 24}, {120, 40}}
 
 // CheckFrame fails unless frame has exactly h lines of at most w cells.
 func CheckFrame(t testing.TB, frame string, w, h int) string {

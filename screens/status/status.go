@@ -114,7 +114,7 @@ type statusScreen struct {
 	// limited is when the pause the service's rate limit asked for ends;
 	// zero when the last ask was not refused for it.
 	limited time.Time
-	wd      int
+	wd, ht  int
 	// look is the next id, typed or pasted (status_lookup.go).
 	look lookup
 	// tell hands each answer to the board whose row this is (nil: none),
@@ -221,8 +221,8 @@ func (s *statusScreen) Resume() tea.Cmd {
 
 func (s *statusScreen) Title() string { return s.heading() }
 
-// SetSize: the content is a few lines; the root cuts what is taller.
-func (s *statusScreen) SetSize(w, _ int) { s.wd = w }
+// SetSize: on a short terminal View leaves out what another key shows.
+func (s *statusScreen) SetSize(w, h int) { s.wd, s.ht = w, h }
 
 // bindings: r except for a withdrawal that never happened or while the
 // re-sent withdraw is out (during a status request it waits for that one),

@@ -18,11 +18,26 @@ import (
 // statusLabelWidth lines up the values of the status screen.
 const statusLabelWidth = 13
 
+// View leaves out, while the screen is taller than the terminal, the
+// explorer's link (o opens it), then the timeline (the state line names
+// the states), so the last lines (the state's end, the next check) stay.
 func (s *statusScreen) View() string {
+	tall := func(v string) bool { return s.ht > 0 && strings.Count(strings.TrimSuffix(v, "\n"), "\n") >= s.ht }
+	v := s.draw(true, true)
+	if tall(v) {
+		v = s.draw(false, true)
+	}
+	if tall(v) {
+		v = s.draw(false, false)
+	}
+	return v
+}
+
+func (s *statusScreen) draw(explorer, timeline bool) string {
 	c := s.app.Common
 	st := c.Styles
 	var b strings.Builder
-	b.WriteString(s.fields())
+	b.WriteString(s.fields(explorer))
 	switch {
 	case s.phase == phaseRejected:
 		// What it came to, in the words every view has (follow.Outcome).
@@ -47,7 +62,7 @@ func (s *statusScreen) View() string {
 		b.WriteString("\n" + s.progress() + "\n")
 		b.WriteString(s.words(s.follow.Outcome().Sentence()))
 	}
-	if len(s.timeline) > 0 {
+	if timeline && len(s.timeline) > 0 {
 		b.WriteString("\n" + st.Label.Render("Timeline") + st.Muted.Render("  (seen here · service updated_at)") + "\n")
 		for _, x := range s.timeline {
 			b.WriteString("  " + layout.Pad(x.state, 10) + "  " + layout.Pad(s.clock(x.at), 15) + "  " + st.Muted.Render(s.clock(x.updated)) + "\n")
@@ -60,7 +75,7 @@ func (s *statusScreen) View() string {
 // words are an outcome's words, muted and wrapped to the width.
 func (s *statusScreen) words(text string) string {
 	var b strings.Builder
-	for _, l := range strings.Split(ansi.Wrap(text, max(s.wd, 20), ""), "\n") {
+	for _, l := range strings.Split(layout.WrapTo(text, max(s.wd, 20)), "\n") {
 		b.WriteString(s.app.Common.Styles.Muted.Render(strings.TrimRight(l, " ")) + "\n")
 	}
 	return b.String()
@@ -68,7 +83,7 @@ func (s *statusScreen) words(text string) string {
 
 // fields are the withdrawal's particulars; the payout hash and its explorer
 // link wrap rather than being cut, so they can be read in full.
-func (s *statusScreen) fields() string {
+func (s *statusScreen) fields(explorer bool) string {
 	c := s.app.Common
 	st := c.Styles
 	var b strings.Builder
@@ -121,7 +136,7 @@ func (s *statusScreen) fields() string {
 	}
 	if h := s.follow.Last.WithdrawTxHash; h != "" {
 		add("Payout hash", h)
-		if link := s.explorerLink(); link != "" {
+		if link := s.explorerLink(); link != "" && explorer {
 			// Each wrapped line is a link of its own, so no escape sequence
 			// is split and every piece opens the same page.
 			b.WriteString(s.wrapped("Explorer", link, func(l string) string {

@@ -113,7 +113,7 @@ func (b *bridgeConfirmScreen) View() string {
 	case b.held():
 		s.WriteString(st.Muted.Render("Read the addresses above; keys are enabled in a moment."))
 	default:
-		s.WriteString("Press Y (shift+y) to trust the new address; esc to go back with nothing changed.")
+		s.WriteString(layout.WrapTo("Press Y (shift+y) to trust the new address; esc to go back with nothing changed.", b.wd))
 	}
 	return layout.Clip(s.String(), b.wd)
 }

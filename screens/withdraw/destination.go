@@ -257,7 +257,11 @@ func (d *destinationScreen) View() string {
 		}
 		b.WriteString("\n" + st.Label.Render("The sandbox's address book"+keys) + "\n")
 		for _, p := range d.book {
-			b.WriteString("  " + st.Muted.Render(p.Address+"  "+p.Fate) + "\n")
+			line := p.Address + "  " + p.Fate
+			if layout.Width(line)+2 > d.wd {
+				line = p.Address + "  " + p.Short // short words, not cut ones
+			}
+			b.WriteString("  " + st.Muted.Render(line) + "\n")
 		}
 	}
 	return layout.Clip(b.String(), d.wd)

@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/mr-tron/base58"
+
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
@@ -21,7 +23,9 @@ type IDKind int
 const (
 	// QuoteID is asked of the service.
 	QuoteID IDKind = iota
-	// PayoutHash (0x and 64 hex digits, an EVM payout) is looked up here.
+	// PayoutHash (0x and 64 hex digits, an EVM payout or a TRON one
+	// written with 0x; or base58 of 64 bytes, a SOLANA payout) is looked
+	// up here.
 	PayoutHash
 	// TransferID (tx-…, the service's transfer id) is looked up here.
 	TransferID
@@ -36,7 +40,7 @@ const TransferIDPrefix = "tx-"
 // cleaned: a transfer id not found is said as given.
 func KindOf(id string) IDKind {
 	switch {
-	case IsPayoutHash(id):
+	case IsPayoutHash(id), isSolanaSignature(id):
 		return PayoutHash
 	case len(id) > len(TransferIDPrefix) && strings.EqualFold(id[:len(TransferIDPrefix)], TransferIDPrefix) &&
 		exchange.CheckID("transfer id", id, true) == nil:
@@ -49,6 +53,20 @@ func KindOf(id string) IDKind {
 // hash, or a private key written as one.
 func IsPayoutHash(s string) bool {
 	return len(s) == 66 && (s[:2] == "0x" || s[:2] == "0X") && safetext.HexDigits(s[2:], 64)
+}
+
+// TronHashAdvice is the next step when a payout hash is refused for a
+// private key's shape: a TRON payout hash is written as 64 bare hex digits.
+const TronHashAdvice = "a TRON payout hash has this shape too: give it with 0x in front (0x…) to look it up"
+
+// isSolanaSignature reports whether s is base58 of 64 bytes, as a SOLANA
+// payout's transaction signature is written (87 or 88 characters).
+func isSolanaSignature(s string) bool {
+	if len(s) < 86 || len(s) > 88 {
+		return false
+	}
+	b, err := base58.Decode(s)
+	return err == nil && len(b) == 64
 }
 
 // MaskHashes is text with each payout hash that stands alone (between the
@@ -88,9 +106,15 @@ func idSeparator(c byte) bool {
 // board's answers (AddWithdrawal).
 type Known map[string]string
 
-// knownKey is how an id is kept: hex and transfer ids in lower case.
+// knownKey is how an id is kept: transfer ids in lower case, and hex
+// payout hashes as their 64 digits in lower case, so that a TRON payout's
+// hash (no 0x) is found written with 0x, the shape that is never taken
+// for a private key.
 func knownKey(id string) string {
-	if KindOf(id) != QuoteID {
+	switch {
+	case IsPayoutHash(id):
+		return strings.ToLower(id[2:])
+	case safetext.HexDigits(id, 64), KindOf(id) == TransferID:
 		return strings.ToLower(id)
 	}
 	return id

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mr-tron/base58"
+
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/journal"
@@ -89,5 +91,35 @@ func TestInPlace(t *testing.T) {
 	stop := errors.New("not seen")
 	if got, err := follow.InPlace(ids, []follow.Lookup{{Text: "tx-x", At: 1}}, func(follow.Lookup) (string, error) { return "", stop }); !errors.Is(err, stop) || got != nil {
 		t.Errorf("an error: %v, %v", got, err)
+	}
+}
+
+// TestKnownFindsEveryChainsPayout: a customer quotes the payout hash their
+// chain's explorer shows. A TRON one (64 hex digits, no 0x: a private
+// key's shape, never taken bare) is found written with 0x; a SOLANA one
+// (base58 of a 64-byte signature) is a payout hash, found here, never
+// asked of the service as a quote id, and one not seen here says so.
+func TestKnownFindsEveryChainsPayout(t *testing.T) {
+	tron := strings.Repeat("18ddc669", 8)
+	sig := make([]byte, 64)
+	for i := range sig {
+		sig[i] = byte(i*7 + 1)
+	}
+	solana := base58.Encode(sig)
+	k := follow.Known{}
+	k.AddRecord(journal.Record{QuoteID: "q-tron", TxHash: tron})
+	k.AddWithdrawal(exchange.Withdrawal{QuoteID: "q-sol", WithdrawTxHash: solana})
+	for id, want := range map[string]string{"0x" + tron: "q-tron", "0X" + strings.ToUpper(tron): "q-tron", solana: "q-sol"} {
+		if got, found, err := k.Resolve(id); err != nil || !found || got != want {
+			t.Errorf("%.12s… resolved to %q, %v, %v; want %s", id, got, found, err, want)
+		}
+	}
+	if _, lookups, bad := follow.ParseQuoteIDs(solana, false); len(lookups) != 1 || lookups[0].Kind != follow.PayoutHash || len(bad) != 0 {
+		t.Errorf("a SOLANA payout hash is read as %+v, %+v; want a payout hash to find", lookups, bad)
+	}
+	sig[0]++
+	var nf *follow.NotSeenError
+	if got, _, err := k.Resolve(base58.Encode(sig)); got != "" || !errors.As(err, &nf) || nf.Kind != follow.PayoutHash {
+		t.Errorf("a SOLANA payout hash not seen resolved to %q, %v; want not seen, never a quote id to ask", got, err)
 	}
 }

@@ -81,7 +81,8 @@ type Lookup struct {
 }
 
 // ParseQuoteIDs reads quote ids as the watch board's field and `svcwallet
-// status -` take them, so the two agree: a line ends at \n, \r\n or \r; a #
+// status -` take them, so the two agree: a leading byte order mark is
+// skipped; a line ends at \n, \r\n or \r; a #
 // starts a comment to the end of its line (no quote id holds one); blank
 // lines are skipped. A line holds one id, or with split (the board's
 // field) any number, separated by spaces, tabs, commas or semicolons.
@@ -94,6 +95,9 @@ type Lookup struct {
 // payout hash standing alone is not a key's shape here (MaskHashes).
 func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, malformed []MalformedID) {
 	seen := map[string]bool{}
+	// A list saved by Notepad or a spreadsheet starts with a byte order
+	// mark, unseen: it is not part of the first id.
+	text = strings.TrimPrefix(text, "\ufeff")
 	text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
 	keys := safetext.KeySpans(MaskHashes(text))
 	end := -1 // where the last line ended, in text

@@ -16,7 +16,7 @@ import (
 )
 
 // TestParseQuoteIDs: the one reader of the board's field and `svcwallet
-// status -`. A line ends at \n, \r\n or \r; a # starts a comment to the
+// status -`. A leading byte order mark is skipped. A line ends at \n, \r\n or \r; a # starts a comment to the
 // end of its line; blank lines are skipped; duplicates are merged in
 // first-seen order; ids of the wrong shape are returned apart, with their
 // line. With split (the board), spaces, tabs, commas and semicolons
@@ -46,6 +46,7 @@ func TestParseQuoteIDs(t *testing.T) {
 			[]string{"q-1", "q-3"}, []malformed{{5, "q-4 q-5"}}},
 		{"commas are not separators on a line of its own", "q-1,q-2", false, nil, []malformed{{1, "q-1,q-2"}}},
 		{"nothing", "\n# only a comment\r\n \t\n", false, nil, nil},
+		{"a list saved by Notepad or a spreadsheet starts with a byte order mark", "\ufeffq-1\r\nq-2\r\n", false, []string{"q-1", "q-2"}, nil},
 		{"a key, in a comment too", "q-1 # " + strings.Repeat("ab", 32) + "\nq-2", true, []string{"q-2"}, []malformed{{1, "q-1 # " + strings.Repeat("ab", 32)}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

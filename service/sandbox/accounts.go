@@ -153,17 +153,18 @@ type keyGrant struct {
 }
 
 // DemoPayee is a destination of the demo account's address book: its
-// chain type and what the sandbox does with a withdrawal to it.
-type DemoPayee struct{ Address, ChainType, Fate string }
+// chain type and what the sandbox does with a withdrawal to it, also in
+// the 14 columns a 60-column terminal leaves beside an EVM address (Short).
+type DemoPayee struct{ Address, ChainType, Fate, Short string }
 
 // DemoAddressBook is the demo account's withdrawal address book.
 var DemoAddressBook = []DemoPayee{
-	{DestCompleted, exchange.ChainTypeEVM, "pays out: COMPLETED"},
-	{DestFlagged, exchange.ChainTypeEVM, "refused by screening when executed"},
-	{DestFailed, exchange.ChainTypeEVM, "ends FAILED, the funds kept"},
-	{DestRefunded, exchange.ChainTypeEVM, "ends REFUNDED, the funds returned"},
-	{DestSolana, exchange.ChainTypeSolana, "pays out: COMPLETED"},
-	{DestTron, exchange.ChainTypeTron, "pays out: COMPLETED"},
+	{DestCompleted, exchange.ChainTypeEVM, "pays out: COMPLETED", "COMPLETED"},
+	{DestFlagged, exchange.ChainTypeEVM, "refused by screening when executed", "screened out"},
+	{DestFailed, exchange.ChainTypeEVM, "ends FAILED, the funds kept", "ends FAILED"},
+	{DestRefunded, exchange.ChainTypeEVM, "ends REFUNDED, the funds returned", "ends REFUNDED"},
+	{DestSolana, exchange.ChainTypeSolana, "pays out: COMPLETED", "COMPLETED"},
+	{DestTron, exchange.ChainTypeTron, "pays out: COMPLETED", "COMPLETED"},
 }
 
 func (e *Exchange) seed(extraChains int) {

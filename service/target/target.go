@@ -32,5 +32,5 @@ type Demo struct {
 }
 
 // Payee is a destination of the sandbox's address book: its chain type
-// and what the sandbox does with a withdrawal to it.
-type Payee struct{ Address, ChainType, Fate string }
+// and what the sandbox does with a withdrawal to it, at length and short.
+type Payee struct{ Address, ChainType, Fate, Short string }

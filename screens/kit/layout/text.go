@@ -160,5 +160,5 @@ func WrapTo(s string, w int) string {
 	if w <= 0 {
 		return s
 	}
-	return ansi.Wrap(s, w, "")
+	return tui.Wrap(s, w)
 }
