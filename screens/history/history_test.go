@@ -111,7 +111,8 @@ func TestHistory(t *testing.T) {
 
 // TestHistoryHeaderAndJumps (issue 12 bug 6): each header starts in the
 // column of its values; Home/End and g/G jump to the first and last
-// withdrawal; an empty history offers no selecting or opening.
+// withdrawal; an empty history offers no selecting or opening, and says
+// where a first withdrawal starts.
 func TestHistoryHeaderAndJumps(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	h := New(r.App).(*historyScreen)
@@ -119,6 +120,9 @@ func TestHistoryHeaderAndJumps(t *testing.T) {
 	screentest.Drive(h, h.Init())
 	if screentest.Offers(h.KeyMap(), "enter") || screentest.Offers(h.KeyMap(), "up") || !screentest.Offers(h.KeyMap(), "r") {
 		t.Errorf("an empty history offers %v", h.KeyMap().ShortHelp())
+	}
+	if v := ansi.Strip(h.View()); !strings.Contains(v, "esc goes back to Home, where w starts one") {
+		t.Errorf("an empty history gives no next step:\n%s", v)
 	}
 	screentest.HistoryEntries(t, r)
 	screentest.Drive(h, h.Resume())
