@@ -86,6 +86,7 @@ type Lookup struct {
 // starts a comment to the end of its line (no quote id holds one); blank
 // lines are skipped. A line holds one id, or with split (the board's
 // field) any number, separated by spaces, tabs, commas or semicolons.
+// A word in double quotes (a CSV export's field) is read without them.
 // Duplicates are merged in first-seen order; payout hashes and transfer
 // ids are returned apart (lookups), to be found here; what is not a quote
 // id is returned apart too, so it can be said instead of followed. A line
@@ -116,6 +117,7 @@ func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, mal
 			})
 		}
 		for _, w := range words {
+			w = unquoted(w)
 			if w == "" || seen[w] {
 				continue
 			}
@@ -132,6 +134,15 @@ func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, mal
 		}
 	}
 	return ids, lookups, malformed
+}
+
+// unquoted is w without the double quotes a spreadsheet's CSV export puts
+// around a field; a lone or unmatched quote stays, and the id is refused.
+func unquoted(w string) string {
+	if len(w) >= 2 && w[0] == '"' && w[len(w)-1] == '"' {
+		return w[1 : len(w)-1]
+	}
+	return w
 }
 
 // MinTypedIDLen is the fewest characters of an id typed or pasted into a
