@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shopspring/decimal"
+
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/service/exchange"
 )
@@ -19,7 +21,13 @@ var foldLines = []struct {
 	name string
 	line func(n int) Entry
 }{
-	{"intent", func(n int) Entry { return genIntent("production", "acct-1", "q-1", n, genT0) }},
+	{"intent", func(n int) Entry {
+		e := genIntent("production", "acct-1", "q-1", n, genT0)
+		if n%2 == 0 { // intents that differ, as only a hand edit makes them: what is shown must be the kept request's
+			e.Intent.Chain = "ARBITRUM"
+		}
+		return e
+	}},
 	{"accepted", func(int) Entry { return Entry{Kind: KindAccepted} }},
 	{"refused", func(int) Entry { return Entry{Kind: KindRejected, Error: "Address screening flagged the destination"} }},
 	{"not sent", func(int) Entry { return Entry{Kind: KindRejected, Error: "Cannot reach api.example", NotSent: true} }},
@@ -63,6 +71,11 @@ func checkFold(t *testing.T, entries []Entry, what string) {
 		if st&stAnswered != 0 != r.Answered || code >= len(stateNames) || stateNames[code] != r.State ||
 			st.open() == r.Finished() || st&stAccepted != 0 == r.AcceptedAt.IsZero() {
 			t.Fatalf("%s, after line %d: the index's status %08b disagrees with the record %+v", what, i+1, st, r)
+		}
+		// What it pays and where is the intent of the request it keeps,
+		// whatever other intents of the quote say (genIntent: 10 + nonce).
+		if r.Request.QuoteID != "" && !r.Intent.PayAmount.Equal(decimal.NewFromInt(int64(10+r.Request.Signature.Nonce))) {
+			t.Fatalf("%s, after line %d: the request of nonce %d is shown paying %s", what, i+1, r.Request.Signature.Nonce, r.Intent.PayAmount)
 		}
 		if accepted == nil && !r.AcceptedAt.IsZero() || accepted != nil && accepted.Request.QuoteID == "" {
 			accepted = &r // the request it accepted: the one journaled then, or the first after
