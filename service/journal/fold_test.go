@@ -1,8 +1,10 @@
 package journal
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -160,4 +162,27 @@ func TestFoldReadBackInAnyOrder(t *testing.T) {
 		}
 		checkAgainstWhole(t, other, fmt.Sprintf("seed %d: %s", seed, what))
 	}
+}
+
+// TestFoldTimelessLine: a line without its time (a hand edit) is skipped:
+// an acceptance is dated by it (Record.AcceptedAt), so read, an acceptance
+// without one would leave the records saying refused where the index says
+// accepted. Whole and through the index, the journal reads alike.
+func TestFoldTimelessLine(t *testing.T) {
+	entries, _ := foldOrder([]int{0, 1, 2}) // intent, accepted, refused
+	entries[1].Time = time.Time{}
+	var b []byte
+	for _, e := range entries {
+		line, err := json.Marshal(e)
+		exchangetest.Must(t, err)
+		b = append(append(b, line...), '\n')
+	}
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	exchangetest.Must(t, os.WriteFile(path, b, 0o600))
+	j, err := Open(path)
+	exchangetest.Must(t, err)
+	if _, skipped, err := j.RecordsSkipped(); err != nil || skipped != 1 {
+		t.Fatalf("%d lines skipped (%v), want the timeless acceptance", skipped, err)
+	}
+	checkAgainstWhole(t, j, "intent, accepted without a time, refused")
 }
