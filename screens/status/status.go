@@ -480,14 +480,14 @@ func (s *statusScreen) seed(entries []journal.Entry, ok bool) {
 		return
 	}
 	s.seeded = true
-	s.sched.Know(follow.OwnOf(journal.FoldRecords(entries))) // recalled: shown while the service cannot be asked
+	recs := journal.FoldRecords(entries)
+	s.sched.Know(follow.OwnOf(recs)) // recalled: shown while the service cannot be asked
 	s.sync()
+	if len(recs) == 1 && recs[0].Intent.Chain != "" && s.intent == nil {
+		s.intent = &recs[0].Intent // the kept request's: the one that may have run
+	}
 	for _, e := range entries {
 		switch e.Kind {
-		case journal.KindIntent:
-			if e.Intent != nil && s.intent == nil {
-				s.intent = e.Intent
-			}
 		case journal.KindAccepted:
 			s.addSeen(seen{state: exchange.StateSubmitted, at: e.Time})
 		case journal.KindState:
