@@ -70,14 +70,6 @@ const (
 	phaseRejected                    // it never happened: nothing to follow
 )
 
-// seen is one state of the timeline: when this console first saw it and the
-// service's updated_at (zero when it came from the journal).
-type seen struct {
-	state   string
-	at      time.Time
-	updated time.Time
-}
-
 // statusScreen follows one withdrawal through the one follow loop
 // (follow.Loop: asked when its scheduler says, every interval, backing off
 // on errors and pausing for the rate limit), keeps a timeline of the states
@@ -459,39 +451,4 @@ func (s *statusScreen) answered(m statusMsg) tea.Cmd {
 func (s *statusScreen) schedule(d time.Duration) tea.Cmd {
 	s.next = s.app.Common.Now().Add(d)
 	return s.app.After(d, pollMsg{tag: s.tag})
-}
-
-func (s *statusScreen) addSeen(x seen) {
-	if n := len(s.timeline); n > 0 && s.timeline[n-1].state == x.state {
-		if s.timeline[n-1].updated.IsZero() {
-			s.timeline[n-1].updated = x.updated
-		}
-		return
-	}
-	s.timeline = append(s.timeline, x)
-}
-
-// seed tells the follow what the journal holds of this withdrawal (whether
-// it is own, the last state journaled, its acceptance, its last record)
-// and puts its past in front of the timeline, once, so reopening it shows the states seen in
-// earlier sessions and none is journaled twice.
-func (s *statusScreen) seed(entries []journal.Entry, ok bool) {
-	if !ok || s.seeded {
-		return
-	}
-	s.seeded = true
-	s.sched.Know(follow.OwnOf(journal.FoldRecords(entries))) // recalled: shown while the service cannot be asked
-	s.sync()
-	for _, e := range entries {
-		switch e.Kind {
-		case journal.KindIntent:
-			if e.Intent != nil && s.intent == nil {
-				s.intent = e.Intent
-			}
-		case journal.KindAccepted:
-			s.addSeen(seen{state: exchange.StateSubmitted, at: e.Time})
-		case journal.KindState:
-			s.addSeen(seen{state: e.State, at: e.Time})
-		}
-	}
 }

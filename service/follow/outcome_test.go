@@ -126,6 +126,10 @@ func TestNotSeenSentence(t *testing.T) {
 	}{
 		{"one transfer id", many[:1], "transfer id tx-1aaaa was not found: "},
 		{"one hash", []follow.Lookup{{Text: hash, Kind: follow.PayoutHash}}, "a payout hash (not repeated) was not found: "},
+		// A transfer id is named as typed, cleaned, a run of a key's length
+		// cut: whoever passes one in need not have checked it.
+		{"a transfer id holding a key and an escape", []follow.Lookup{{Text: "tx-\x1b[2J" + strings.Repeat("ab", 32), Kind: follow.TransferID}},
+			"transfer id tx-abababab… was not found: "},
 		{"many of both", append(many, follow.Lookup{Text: hash, Kind: follow.PayoutHash}, follow.Lookup{Text: hash, Kind: follow.PayoutHash}),
 			"transfer id tx-1aaaa, transfer id tx-2bbbb, transfer id tx-3cccc, 2 more transfer ids, 2 payout hashes (not repeated) were not found: "},
 	} {

@@ -16,11 +16,12 @@ import (
 // executed), is REFUSED with the journal's reason and words saying whose
 // the refusal is, not paid, and asked once: the one loop every face runs
 // stops there; one the journal saw never leave is NOT SENT. Another's id,
-// or one the journal saw accepted, is neither.
+// or one the journal saw accepted, is neither. The record of an own one
+// names the account that made it (account_id: status, the board's export).
 func TestRefusedHereIsFinal(t *testing.T) {
 	reason := "Address screening flagged the destination: the withdrawal was refused; contact support"
 	own := follow.Own{
-		"refused":  {QuoteID: "refused", Made: true, Answered: true, Error: reason},
+		"refused":  {QuoteID: "refused", AccountID: "acct-1", Made: true, Answered: true, Error: reason},
 		"not sent": {QuoteID: "not sent", Made: true, Answered: true, NotSent: true, Error: "Cannot reach api.example (connection refused)"},
 		"expired":  {QuoteID: "expired", Made: true, Answered: true, Error: journal.NeverPaid, QuoteExpired: true},
 		"accepted": {QuoteID: "accepted", Made: true, Answered: true, State: exchange.StateSubmitted, AcceptedAt: time.Date(2026, 3, 14, 8, 0, 0, 0, time.UTC)},
@@ -57,7 +58,7 @@ func TestRefusedHereIsFinal(t *testing.T) {
 		t.Errorf("refused here: done %v final %v after %d asks, %+v, payout %v", r.Done, r.Final, asks["refused"], o, r.Payout())
 	}
 	if rec := r.Record("local", own["refused"]); rec.Outcome != follow.LabelRefused || rec.State != exchange.StateCreated ||
-		rec.Error != reason || !strings.HasSuffix(rec.Meaning, "Reason: "+reason+".") || !rec.Finished {
+		rec.Error != reason || !strings.HasSuffix(rec.Meaning, "Reason: "+reason+".") || !rec.Finished || rec.AccountID != "acct-1" {
 		t.Errorf("its record: %+v", rec)
 	}
 	// One that never left is NOT SENT, as final, never the service's refusal.

@@ -1,12 +1,16 @@
 package journal
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/shopspring/decimal"
 
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -19,7 +23,13 @@ var foldLines = []struct {
 	name string
 	line func(n int) Entry
 }{
-	{"intent", func(n int) Entry { return genIntent("production", "acct-1", "q-1", n, genT0) }},
+	{"intent", func(n int) Entry {
+		e := genIntent("production", "acct-1", "q-1", n, genT0)
+		if n%2 == 0 { // intents that differ, as only a hand edit makes them: what is shown must be the kept request's
+			e.Intent.Chain = "ARBITRUM"
+		}
+		return e
+	}},
 	{"accepted", func(int) Entry { return Entry{Kind: KindAccepted} }},
 	{"refused", func(int) Entry { return Entry{Kind: KindRejected, Error: "Address screening flagged the destination"} }},
 	{"not sent", func(int) Entry { return Entry{Kind: KindRejected, Error: "Cannot reach api.example", NotSent: true} }},
@@ -63,6 +73,11 @@ func checkFold(t *testing.T, entries []Entry, what string) {
 		if st&stAnswered != 0 != r.Answered || code >= len(stateNames) || stateNames[code] != r.State ||
 			st.open() == r.Finished() || st&stAccepted != 0 == r.AcceptedAt.IsZero() {
 			t.Fatalf("%s, after line %d: the index's status %08b disagrees with the record %+v", what, i+1, st, r)
+		}
+		// What it pays and where is the intent of the request it keeps,
+		// whatever other intents of the quote say (genIntent: 10 + nonce).
+		if r.Request.QuoteID != "" && !r.Intent.PayAmount.Equal(decimal.NewFromInt(int64(10+r.Request.Signature.Nonce))) {
+			t.Fatalf("%s, after line %d: the request of nonce %d is shown paying %s", what, i+1, r.Request.Signature.Nonce, r.Intent.PayAmount)
 		}
 		if accepted == nil && !r.AcceptedAt.IsZero() || accepted != nil && accepted.Request.QuoteID == "" {
 			accepted = &r // the request it accepted: the one journaled then, or the first after
@@ -147,4 +162,27 @@ func TestFoldReadBackInAnyOrder(t *testing.T) {
 		}
 		checkAgainstWhole(t, other, fmt.Sprintf("seed %d: %s", seed, what))
 	}
+}
+
+// TestFoldTimelessLine: a line without its time (a hand edit) is skipped:
+// an acceptance is dated by it (Record.AcceptedAt), so read, an acceptance
+// without one would leave the records saying refused where the index says
+// accepted. Whole and through the index, the journal reads alike.
+func TestFoldTimelessLine(t *testing.T) {
+	entries, _ := foldOrder([]int{0, 1, 2}) // intent, accepted, refused
+	entries[1].Time = time.Time{}
+	var b []byte
+	for _, e := range entries {
+		line, err := json.Marshal(e)
+		exchangetest.Must(t, err)
+		b = append(append(b, line...), '\n')
+	}
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	exchangetest.Must(t, os.WriteFile(path, b, 0o600))
+	j, err := Open(path)
+	exchangetest.Must(t, err)
+	if _, skipped, err := j.RecordsSkipped(); err != nil || skipped != 1 {
+		t.Fatalf("%d lines skipped (%v), want the timeless acceptance", skipped, err)
+	}
+	checkAgainstWhole(t, j, "intent, accepted without a time, refused")
 }

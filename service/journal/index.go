@@ -40,6 +40,7 @@ const (
 	stRecord   status = 1 << 0
 	stAnswered status = 1 << 1
 	stAccepted status = 1 << 2 // ever accepted (Record.AcceptedAt): see answerOf
+	stRequest  status = 1 << 3 // a request is kept (Record.Request): see keepsIntent
 	stateShift        = 4      // the last state, as its index in stateNames
 )
 
@@ -55,6 +56,9 @@ func (s status) with(e Entry) status {
 	answered, state, ok := answerOf(s&stAccepted != 0, e)
 	if e.Kind == KindAccepted || e.Kind == KindState {
 		s |= stAccepted
+	}
+	if e.Kind == KindIntent && e.Request != nil {
+		s |= stRequest
 	}
 	if !ok && !s.reopenedBy(e) {
 		return s

@@ -694,43 +694,46 @@ func TestAbsorbInPlace(t *testing.T) {
 	}
 }
 
-// previousIndexMagic is the index format before this one: it kept no
-// acceptance apart (stAccepted), so a refusal after one read as finished.
-const previousIndexMagic = "svcwjx4\n"
+// previousIndexMagics are the index formats before this one: 4 kept no
+// acceptance apart (stAccepted), so a refusal after one read as finished;
+// 5 kept the chain of the last intent line, not of the kept request's.
+var previousIndexMagics = []string{"svcwjx4\n", "svcwjx5\n"}
 
 // TestIndexOfAnEarlierFormatRebuilt: an index file an earlier version
 // wrote, whole and matching its journal, is never trusted: here one that
-// says a withdrawal accepted and then refused is finished, as that version
+// says a withdrawal accepted and then refused is finished, as format 4
 // folded it. Its unfinished withdrawals are read from the journal, and the
 // index file is written anew in today's format.
 func TestIndexOfAnEarlierFormatRebuilt(t *testing.T) {
 	defer func(s int) { saveEvery = s }(saveEvery)
 	saveEvery = 1
-	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	j, err := Open(path)
-	exchangetest.Must(t, err)
-	entries, _ := foldOrder([]int{0, 1, 2}) // intent, accepted, refused
-	for _, e := range entries {
-		exchangetest.Must(t, j.Append(e))
-	}
-	if _, err := j.Tally(); err != nil {
-		t.Fatal(err)
-	}
-	old := mustRead(t, IndexPath(path))
-	if n := binary.LittleEndian.Uint64(old[len(indexMagic)+32:]); n != 1 {
-		t.Fatalf("the index holds %d withdrawals, want 1", n)
-	}
-	copy(old, previousIndexMagic)
-	old[headerSize+24] = byte(stRecord | stAnswered) // refused: how format 4 folded these lines
-	exchangetest.Must(t, os.WriteFile(IndexPath(path), reseal(old), 0o600))
+	for _, previous := range previousIndexMagics {
+		path := filepath.Join(t.TempDir(), "journal.jsonl")
+		j, err := Open(path)
+		exchangetest.Must(t, err)
+		entries, _ := foldOrder([]int{0, 1, 2}) // intent, accepted, refused
+		for _, e := range entries {
+			exchangetest.Must(t, j.Append(e))
+		}
+		if _, err := j.Tally(); err != nil {
+			t.Fatal(err)
+		}
+		old := mustRead(t, IndexPath(path))
+		if n := binary.LittleEndian.Uint64(old[len(indexMagic)+32:]); n != 1 {
+			t.Fatalf("the index holds %d withdrawals, want 1", n)
+		}
+		copy(old, previous)
+		old[headerSize+24] = byte(stRecord | stAnswered) // refused: how format 4 folded these lines
+		exchangetest.Must(t, os.WriteFile(IndexPath(path), reseal(old), 0o600))
 
-	again, err := Open(path)
-	exchangetest.Must(t, err)
-	open, _, err := again.UnfinishedRecords(Owner{Env: "production", AccountID: "acct-1"})
-	if err != nil || len(open) != 1 || open[0].State != exchange.StateSubmitted {
-		t.Fatalf("unfinished through an index of format 4: %+v, %v; want the accepted withdrawal", open, err)
-	}
-	if got := string(mustRead(t, IndexPath(path))[:len(indexMagic)]); got != indexMagic {
-		t.Fatalf("the index file starts %q after a read, want %q: not rebuilt", got, indexMagic)
+		again, err := Open(path)
+		exchangetest.Must(t, err)
+		open, _, err := again.UnfinishedRecords(Owner{Env: "production", AccountID: "acct-1"})
+		if err != nil || len(open) != 1 || open[0].State != exchange.StateSubmitted {
+			t.Fatalf("unfinished through an index of format %q: %+v, %v; want the accepted withdrawal", previous, open, err)
+		}
+		if got := string(mustRead(t, IndexPath(path))[:len(indexMagic)]); got != indexMagic {
+			t.Fatalf("the index file starts %q after a read, want %q: not rebuilt", got, indexMagic)
+		}
 	}
 }

@@ -27,8 +27,9 @@ import (
 const (
 	// 2: withdrawals keyed by account and quote id (Owner); 3: each one's
 	// summary; 4: an intent after a refusal opens it again (reopens); 5:
-	// once accepted, always (stAccepted, answerOf).
-	indexMagic = "svcwjx5\n"
+	// once accepted, always (stAccepted, answerOf); 6: the chain of the
+	// intent whose request is kept (stRequest, keepsIntent).
+	indexMagic = "svcwjx6\n"
 	headerSize = len(indexMagic) + 7*8 + 32
 	// id, first offset, count, then the summary (putSummary): status,
 	// quote and chain lengths, a pad byte, environment, started (seconds,

@@ -63,6 +63,11 @@ func (e *Entry) check() error {
 	default:
 		return exchange.NewShapeError("journal kind", "is not prepared, intent, accepted, rejected, state or builder_sent")
 	}
+	if e.Time.IsZero() {
+		// Every line svcwallet writes is dated, and an acceptance is
+		// known by its date (Record.AcceptedAt): the index would not be.
+		return exchange.NewShapeError("journaled time", "is missing")
+	}
 	if err := e.checkBuilder(); err != nil {
 		return err
 	}

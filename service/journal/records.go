@@ -169,8 +169,12 @@ func (f *folder) add(e Entry) {
 		// The first signed request is the one that may have executed, so
 		// a later intent never replaces it, unless the journal holds the
 		// first one's refusal or that it never left: then only the later
-		// can have run.
-		if e.Request != nil && (r.Request.QuoteID == "" || reopened) {
+		// can have run. What it pays and where (Intent) is its own line's:
+		// another intent of the quote never shows its amount beside it.
+		if !keepsIntent(r.Request.QuoteID != "", reopened, e) {
+			break
+		}
+		if e.Request != nil {
 			r.Request = *e.Request
 			if e.Service != nil {
 				r.Service = *e.Service
@@ -243,6 +247,14 @@ func answerOf(accepted bool, e Entry) (answered bool, state string, ok bool) {
 // service accepted is never refused again (answerOf), so never reopened.
 func reopens(answered bool, state string, e Entry) bool {
 	return e.Kind == KindIntent && answered && state == ""
+}
+
+// keepsIntent reports whether intent line e gives its withdrawal's request
+// and intent (Record.Request, Intent), when one was kept already (kept) or
+// not, and e opens it again (reopens) or not: the one rule of the records
+// and of the index's summary.
+func keepsIntent(kept, reopened bool, e Entry) bool {
+	return !kept || reopened && e.Request != nil
 }
 
 // legacyRejections are refusals older versions journaled in the console's

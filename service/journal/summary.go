@@ -16,7 +16,7 @@ type summary struct {
 	st       status
 	env      uint32 // its record's environment: an index in the view's envs
 	quoteLen uint8
-	chainLen uint8  // the chain of its last intent line (Record.Intent)
+	chainLen uint8  // the chain of the intent it keeps (Record.Intent)
 	recFirst uint32 // the first of its lines that is a withdrawal's (Record.Started)
 	sec      int64  // Record.Started
 	nsec     uint32
@@ -30,7 +30,7 @@ func (s summary) with(e Entry, n int) summary {
 	if s.st&stRecord == 0 {
 		s.recFirst, s.sec, s.nsec = uint32(n), e.Time.Unix(), uint32(e.Time.Nanosecond())
 	}
-	if e.Kind == KindIntent && e.Intent != nil {
+	if e.Kind == KindIntent && e.Intent != nil && keepsIntent(s.st&stRequest != 0, s.st.reopenedBy(e), e) {
 		s.chainLen = uint8(len(e.Intent.Chain))
 	}
 	s.st = s.st.with(e)
