@@ -276,12 +276,9 @@ func (r *reviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			r.bridge = &msg.trust
 		}
 		r.repeat, r.repeatErr = msg.repeat, msg.repeatErr
-		// What it says is part of the review: a check that lands after the
-		// guard holds keys again, so a held enter never signs it unseen.
-		if !r.gate.Guarded() {
-			return r, r.gate.Guard()
-		}
-		return r, nil
+		// What it says is part of the review: keys are held for the whole
+		// guard from when it lands, so a held enter never signs it unseen.
+		return r, r.gate.Guard()
 	case tea.KeyPressMsg:
 		if cmd, ok := r.bindings().Handle(msg); ok {
 			return r, cmd

@@ -211,3 +211,26 @@ func TestReviewHoldsKeysOnceTheBridgeCheckLands(t *testing.T) {
 		t.Fatalf("enter once the whole review showed did not sign:\n%s", ansi.Strip(r.View()))
 	}
 }
+
+// TestReviewHoldsKeysAWholeGuardFromTheBridgeCheck: a check that lands
+// late in the first guard holds keys for a whole kit.KeyGuard from then,
+// not for what is left of the first: its lines are read as long as the
+// rest of the review.
+func TestReviewHoldsKeysAWholeGuardFromTheBridgeCheck(t *testing.T) {
+	app, h, now := hostileApp(t, true)
+	w, q := sandboxQuote(t, app)
+	r := newReview(app, w, withdrawal.PricedQuote{Quote: q})
+	r.SetSize(120, 40)
+	r.Init()
+	r.Update(kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	*now = now.Add(kit.KeyGuard - 10*time.Millisecond)
+	r.Update(r.checkBridge()())
+	*now = now.Add(10 * time.Millisecond) // the first guard is over
+	if screentest.Press(r, "enter"); r.gate.Sending || h.withdraws != 0 {
+		t.Fatal("an enter 10ms after the bridge check landed signed")
+	}
+	*now = now.Add(kit.KeyGuard)
+	if screentest.Press(r, "enter"); !r.gate.Sending {
+		t.Fatalf("enter once the whole review showed did not sign:\n%s", ansi.Strip(r.View()))
+	}
+}
