@@ -234,3 +234,23 @@ func TestReviewHoldsKeysAWholeGuardFromTheBridgeCheck(t *testing.T) {
 		t.Fatalf("enter once the whole review showed did not sign:\n%s", ansi.Strip(r.View()))
 	}
 }
+
+// TestReviewOffersNoKeyWhileHeld: while the guard holds keys the footer
+// offers none of the review's (the guard swallows them: a key hint is a
+// promise), and once it is over enter and r are offered again.
+func TestReviewOffersNoKeyWhileHeld(t *testing.T) {
+	app, _, now := hostileApp(t, true)
+	w, q := sandboxQuote(t, app)
+	r := newReview(app, w, withdrawal.PricedQuote{Quote: q})
+	r.SetSize(120, 40)
+	r.Init()
+	r.Update(kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r.Update(r.checkBridge()())
+	if km := r.KeyMap().ShortHelp(); len(km) != 0 {
+		t.Fatalf("the held review offers %v", km)
+	}
+	*now = now.Add(kit.KeyGuard)
+	if !screentest.Offers(r.KeyMap(), "enter") || !screentest.Offers(r.KeyMap(), "r") {
+		t.Fatalf("once held long enough the review offers %v", r.KeyMap().ShortHelp())
+	}
+}
