@@ -125,7 +125,7 @@ func TestBuilderAuthorizeOnly(t *testing.T) {
 	r.TypeText("0.05")
 	r.UntilShows("signed 500")
 	r.Press("enter")
-	r.UntilShows("AuthorizeBuilder", "authorize only, no API key", "maxFutureFeeRate", "= 0.1% futures cap")
+	r.UntilShows("AuthorizeBuilder", "authorize only, no API key", "maxFutureFeeRate", "= 0.1% futures cap", "sandbox demo key") // the key found: the guard holds from it
 	r.clock.Advance(kit.KeyGuard)
 	r.UntilShows("sandbox demo key", "Press enter to sign")
 	r.signAndWait()

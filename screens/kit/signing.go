@@ -215,6 +215,10 @@ func (g *ReviewGate) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 	switch msg := msg.(type) {
 	case guardOverMsg:
 		return nil, true
+	case KeyFoundMsg:
+		// Which key signs is part of the review: keys are held a whole
+		// guard from when it shows, however late the search lands.
+		return tea.Batch(g.Key.Update(msg), g.Guard()), true
 	case spinner.TickMsg:
 		if g.Sending {
 			g.spin, cmd = g.spin.Update(msg)
