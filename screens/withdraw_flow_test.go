@@ -129,9 +129,9 @@ func (f *withdrawFlow) quoteTo(to, amount string) {
 func (f *withdrawFlow) review() {
 	f.t.Helper()
 	f.press("enter")
-	// The bridge check landed (the guard holds from it: "pinned"), then the
-	// guard passes.
-	f.waitFor("Withdraw: review and sign", "Digest", "pinned")
+	// The bridge check ("pinned") and the key landed (the guard holds from
+	// them), then the guard passes.
+	f.waitFor("Withdraw: review and sign", "Digest", "pinned", "sandbox demo key")
 	f.clock.Advance(time.Second)
 	f.waitFor("Press enter to sign")
 }

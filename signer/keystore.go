@@ -171,26 +171,38 @@ func ImportRawKey(dir, hexKey, passphrase string) (common.Address, string, error
 // ListKeystore lists the key files of dir in file-name order, which is
 // creation order for the files written here. Hidden files, editor backups,
 // symlinks and files that are not keystore JSON are skipped, as geth does,
-// and so are names holding a control or escape character.
+// and so are names holding a control or escape character (KeystoreLeftOut).
 // A missing directory is an empty keystore.
 func ListKeystore(dir string) ([]KeystoreEntry, error) {
-	dir, err := filepath.Abs(dir)
+	out, _, err := scanKeystore(dir)
+	return out, err
+}
+
+// KeystoreLeftOut lists the keystore files of dir that ListKeystore leaves
+// out for a name holding a control or escape character, so doctor can say
+// they exist (they may hold a key) without printing their names raw.
+func KeystoreLeftOut(dir string) ([]string, error) {
+	_, left, err := scanKeystore(dir)
+	return left, err
+}
+
+// scanKeystore reads dir's keystore files: those listed, and the paths of
+// those left out for their names.
+func scanKeystore(dir string) (out []KeystoreEntry, leftOut []string, err error) {
+	dir, err = filepath.Abs(dir)
 	if err != nil {
-		return nil, fmt.Errorf("keystore directory: %w", err)
+		return nil, nil, fmt.Errorf("keystore directory: %w", err)
 	}
 	des, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("cannot read keystore directory: %w", err)
+		return nil, nil, fmt.Errorf("cannot read keystore directory: %w", err)
 	}
-	var out []KeystoreEntry
 	for _, de := range des {
 		name := de.Name()
-		// A name with a control or escape in it is no key file's: every
-		// face prints the names, and the terminal would run the escape.
-		if strings.HasPrefix(name, ".") || strings.HasSuffix(name, "~") || !de.Type().IsRegular() || safetext.Text(name) != name {
+		if strings.HasPrefix(name, ".") || strings.HasSuffix(name, "~") || !de.Type().IsRegular() {
 			continue
 		}
 		path := filepath.Join(dir, name)
@@ -198,13 +210,18 @@ func ListKeystore(dir string) ([]KeystoreEntry, error) {
 		if err != nil {
 			continue
 		}
-		if a, ok := keystoreAddress(b); ok {
-			out = append(out, KeystoreEntry{Address: a, AddressKnown: true, Path: path})
-		} else if isKeystoreV3(b) {
-			out = append(out, KeystoreEntry{Path: path})
+		a, known := keystoreAddress(b)
+		switch {
+		case !known && !isKeystoreV3(b):
+		case safetext.Text(name) != name:
+			// No key file's name: every face prints the names, and the
+			// terminal would run an escape in one.
+			leftOut = append(leftOut, path)
+		default:
+			out = append(out, KeystoreEntry{Address: a, AddressKnown: known, Path: path})
 		}
 	}
-	return out, nil
+	return out, leftOut, nil
 }
 
 // ErrChooseFile ends the refusal of an address no keystore file names

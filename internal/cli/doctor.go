@@ -217,7 +217,27 @@ func (c doctorCmd) checkKeystore(add func(check, detail, fix string)) {
 		}
 		addUnsafe(add, "keystore", osguard.CheckPrivatePath(e.Path))
 	}
+	c.leftOutKeys(dir, add)
 	add("keystore", fmt.Sprintf("%s: %d %s", dir, len(entries), kit.Plural(len(entries), "key file", "key files")), "")
+}
+
+// leftOutKeys says which keystore files of dir no list of keys shows, for
+// a name holding a control or escape character (signer.KeystoreLeftOut):
+// each may hold a key, so it is said, its name cleaned, with whether
+// others can read it; no fix names it, as a command would carry the escape.
+func (c doctorCmd) leftOutKeys(dir string, add func(check, detail, fix string)) {
+	left, err := signer.KeystoreLeftOut(dir)
+	if err != nil {
+		return // ListKeystore said it already
+	}
+	for _, p := range left {
+		open := ""
+		if fi, err := os.Stat(p); err == nil && c.modesMean() && fi.Mode().Perm()&0o077 != 0 {
+			open = fmt.Sprintf(", and it is readable by other users (%v)", fi.Mode().Perm())
+		}
+		add("keystore", fmt.Sprintf("%s holds a keystore file whose name has a control or escape character (%q, cleaned): no list of keys shows it%s",
+			dir, safetext.Quoted(filepath.Base(p)), open), "rename it with letters, digits and dashes only to use it, or move it out of the keystore")
+	}
 }
 
 // checkJournal reports the withdrawal journal's path, permissions and health.

@@ -256,7 +256,7 @@ func (r *faceRig) console(j journey) (outcome, string) {
 		return r.outcome(), c.Plain()
 	}
 	c.Press("enter")
-	c.UntilShows("Quote expires in", "pinned") // the bridge check landed: the guard holds from it
+	c.UntilShows("Quote expires in", "pinned", "sandbox demo key") // the bridge check and the key landed: the guard holds from them
 	r.clock.Advance(kit.KeyGuard)
 	c.UntilSays("Press enter to sign and withdraw")
 	r.late(j.left)

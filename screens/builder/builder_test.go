@@ -125,7 +125,7 @@ func TestBuilderAuthorizeOnly(t *testing.T) {
 	r.TypeText("0.05")
 	r.UntilShows("signed 500")
 	r.Press("enter")
-	r.UntilShows("AuthorizeBuilder", "authorize only, no API key", "maxFutureFeeRate", "= 0.1% futures cap")
+	r.UntilShows("AuthorizeBuilder", "authorize only, no API key", "maxFutureFeeRate", "= 0.1% futures cap", "sandbox demo key") // the key found: the guard holds from it
 	r.clock.Advance(kit.KeyGuard)
 	r.UntilShows("sandbox demo key", "Press enter to sign")
 	r.signAndWait()
@@ -241,6 +241,8 @@ func bldAPIKey(t *testing.T, view string) string {
 	return ""
 }
 
+// TestBuilderKeystrokeGuard: enter signs nothing, and the footer offers
+// no key, until the review has shown for kit.KeyGuard.
 func TestBuilderKeystrokeGuard(t *testing.T) {
 	r := newBldRig(t, 120, 40)
 	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
@@ -260,7 +262,14 @@ func TestBuilderKeystrokeGuard(t *testing.T) {
 	if !strings.Contains(ansi.Strip(rv.View()), "keys are enabled in a moment") {
 		t.Fatalf("guarded review does not say so:\n%s", rv.View())
 	}
+	// The footer offers no key the guard swallows.
+	if km := rv.KeyMap().ShortHelp(); len(km) != 0 {
+		t.Fatalf("the guarded review offers %v", km)
+	}
 	r.clock.Advance(time.Millisecond)
+	if !screentest.Offers(rv.KeyMap(), "enter") {
+		t.Fatalf("after the guard enter is not offered: %v", rv.KeyMap().ShortHelp())
+	}
 	_, cmd := rv.Update(enter)
 	if cmd == nil || !rv.gate.Sending {
 		t.Fatal("enter after the guard did not sign")

@@ -73,13 +73,14 @@ func (r *builderReviewScreen) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.SetWi
 
 func (r *builderReviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
 
-// bindings: enter signs once the whole message fits on screen, unless the
+// bindings: none while keys are held (the guard); enter signs once the
+// whole message fits on screen, unless the
 // authorization is already out or was prepared for offline signing; o
 // prepares it for offline signing (canPrepare).
 func (r *builderReviewScreen) bindings() kit.Bindings {
-	return append(kit.Bindings{
+	return r.gate.Held(append(kit.Bindings{
 		{Key: builderReviewKeys.Sign, On: !r.gate.Sending && !r.gate.Offline.Done() && !r.gate.Offline.Preparing && r.fits(), Do: r.sign},
-	}, append(r.gate.Offline.Bindings(r.app, r.canPrepare(), r.prepare), r.gate.Bindings()...)...)
+	}, append(r.gate.Offline.Bindings(r.app, r.canPrepare(), r.prepare), r.gate.Bindings()...)...))
 }
 
 // Busy: while the authorization is in flight, or being prepared for

@@ -204,6 +204,7 @@ func TestBuilderReviewNoKeyPointsOffline(t *testing.T) {
 		}
 		r := offlineReview(t, app, now, 120, 40)
 		r.Update(kit.KeyFoundMsg{})
+		*now = now.Add(kit.KeyGuard) // keys are held from when it lands
 		if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.err == nil {
 			t.Fatalf("enter without a key: %v %v", cmd, r.err)
 		}

@@ -195,12 +195,30 @@ func (g *ReviewGate) Bindings() Bindings {
 	}}}
 }
 
+// Held is bs, none of them acting while the guard holds keys (Update
+// swallows them then): the footer offers no key that does nothing.
+func (g *ReviewGate) Held(bs Bindings) Bindings {
+	if g.Sending || !g.Guarded() {
+		return bs
+	}
+	held := make(Bindings, len(bs))
+	for i, b := range bs {
+		b.On, b.Off = false, nil
+		held[i] = b
+	}
+	return held
+}
+
 // Update takes the gate's own messages and swallows keys while the guard
 // holds or a request is out; handled says the screen has nothing to do.
 func (g *ReviewGate) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 	switch msg := msg.(type) {
 	case guardOverMsg:
 		return nil, true
+	case KeyFoundMsg:
+		// Which key signs is part of the review: keys are held a whole
+		// guard from when it shows, however late the search lands.
+		return tea.Batch(g.Key.Update(msg), g.Guard()), true
 	case spinner.TickMsg:
 		if g.Sending {
 			g.spin, cmd = g.spin.Update(msg)

@@ -88,9 +88,7 @@ func (b *bridgeConfirmScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		}
 		return b, tea.Sequence(tui.Pop(b), tui.ShowInfo("New bridge address recorded: the review checks it again"))
 	case tea.KeyPressMsg:
-		if b.held() {
-			return b, nil
-		}
+		// While held, Y is off (bindings) and nothing acts.
 		cmd, _ := b.bindings().Handle(msg)
 		return b, cmd
 	}

@@ -186,7 +186,8 @@ func TestKeyNeverKept(t *testing.T) {
 
 // TestReviewWaitsForTheKey (issue 21 bug 12): while the signing key is being
 // looked up the review says so and offers no enter; enter then leaves no
-// message behind, and once the key is found the review offers to sign.
+// message behind, and once the key is found (and has shown for
+// kit.KeyGuard) the review offers to sign.
 func TestReviewWaitsForTheKey(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
 	r := newReview(app, sandboxChoice(t, app), withdrawal.PricedQuote{Quote: fixedQuote(*now, "1.5")})
@@ -204,6 +205,12 @@ func TestReviewWaitsForTheKey(t *testing.T) {
 		t.Fatal("enter signed before the key was found")
 	}
 	r.Update(kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	// Which key signs is part of the review: a key found after the guard
+	// holds keys a whole guard again, so a held enter never signs unseen.
+	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending || screentest.Offers(r.KeyMap(), "enter") {
+		t.Fatal("enter signed as the key was found")
+	}
+	*now = now.Add(kit.KeyGuard)
 	view = ansi.Strip(r.View())
 	if !screentest.Offers(r.KeyMap(), "enter") || !strings.Contains(view, "Press enter to sign") || strings.Contains(view, "Still looking") {
 		t.Fatalf("once the key is found: %v\n%s", r.KeyMap().ShortHelp(), view)

@@ -145,13 +145,14 @@ func (r *reviewScreen) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.SetWidth(w) 
 
 func (r *reviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
 
-// bindings offer only what works now: nothing while the withdrawal is out,
+// bindings offer only what works now: nothing while keys are held (the
+// guard) or the withdrawal is out,
 // no signing once the quote expired, without a key, after a final refusal
 // or when it cannot be signed at all (enter then says why, unless the
 // screen already does).
 func (r *reviewScreen) bindings() kit.Bindings {
 	_, whole := r.fitted() // drawn once for the three that ask: up to five renders
-	return append(append(r.lossBindings(whole),
+	return r.gate.Held(append(append(r.lossBindings(whole),
 		kit.Binding{Key: reviewKeys.Sign, On: r.canSign(whole) && !r.askedLoss(), Do: r.askingLoss(r.sign), Off: func() tea.Cmd {
 			if r.expired() {
 				return r.backToQuote()
@@ -172,7 +173,7 @@ func (r *reviewScreen) bindings() kit.Bindings {
 			return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.History(r.app)))
 		}},
 		kit.Binding{Key: r.requoteKey(), On: !r.gate.Sending && !r.gate.Offline.Preparing, Do: func() tea.Cmd { return tui.Pop(r) }},
-	), append(r.gate.Offline.Bindings(r.app, r.canPrepare(whole) && !r.askedLoss(), r.askingLoss(r.prepare)), r.gate.Bindings()...)...)
+	), append(r.gate.Offline.Bindings(r.app, r.canPrepare(whole) && !r.askedLoss(), r.askingLoss(r.prepare)), r.gate.Bindings()...)...))
 }
 
 // requoteKey is r, or ctrl+r while the passphrase field takes r as text.
@@ -276,12 +277,9 @@ func (r *reviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			r.bridge = &msg.trust
 		}
 		r.repeat, r.repeatErr = msg.repeat, msg.repeatErr
-		// What it says is part of the review: a check that lands after the
-		// guard holds keys again, so a held enter never signs it unseen.
-		if !r.gate.Guarded() {
-			return r, r.gate.Guard()
-		}
-		return r, nil
+		// What it says is part of the review: keys are held for the whole
+		// guard from when it lands, so a held enter never signs it unseen.
+		return r, r.gate.Guard()
 	case tea.KeyPressMsg:
 		if cmd, ok := r.bindings().Handle(msg); ok {
 			return r, cmd

@@ -48,10 +48,11 @@ func (r *reviewScreen) askedLoss() bool {
 }
 
 // lossBindings answer the question: y acts, while the review and the
-// question are on screen whole (as enter signs only then); n does not act.
+// question are on screen whole (as enter signs only then) and keys are no
+// longer held (ReviewGate.Held); n does not act.
 func (r *reviewScreen) lossBindings(seen bool) kit.Bindings {
 	return kit.Bindings{
-		{Key: lossKeys.Yes, On: r.askedLoss() && seen && !r.gate.Guarded(), Do: func() tea.Cmd {
+		{Key: lossKeys.Yes, On: r.askedLoss() && seen, Do: func() tea.Cmd {
 			act := r.lossAsk
 			r.lossAsk = nil
 			return act()

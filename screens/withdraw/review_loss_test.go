@@ -191,23 +191,54 @@ func TestQuoteWarnsOfFees(t *testing.T) {
 // TestReviewHoldsKeysOnceTheBridgeCheckLands: the bridge funding address
 // and the journal's repeats are checked after the review shows, and what
 // they say (the bridge's trust, "this one pays again") is part of what
-// enter signs; a check that lands after the first half second holds keys
-// again from then, so a held enter never signs a review whose last lines
-// the user has not seen.
+// enter signs; a check that lands after the first half second, or late in
+// it, holds keys for a whole kit.KeyGuard from then, so a held enter never
+// signs a review whose last lines the user has not seen.
 func TestReviewHoldsKeysOnceTheBridgeCheckLands(t *testing.T) {
+	for name, landing := range map[string]time.Duration{
+		"after the first guard":   2 * kit.KeyGuard, // a slow journal
+		"late in the first guard": kit.KeyGuard - 10*time.Millisecond,
+	} {
+		t.Run(name, func(t *testing.T) {
+			r, h, now := shownReview(t)
+			*now = now.Add(landing)
+			r.Update(r.checkBridge()())
+			*now = now.Add(10 * time.Millisecond) // the first guard is over
+			if screentest.Press(r, "enter"); r.gate.Sending || h.withdraws != 0 {
+				t.Fatal("an enter 10ms after the bridge check landed signed")
+			}
+			*now = now.Add(kit.KeyGuard)
+			if screentest.Press(r, "enter"); !r.gate.Sending {
+				t.Fatalf("enter once the whole review showed did not sign:\n%s", ansi.Strip(r.View()))
+			}
+		})
+	}
+}
+
+// shownReview is a review of a sandbox quote as it shows, its key found
+// and its bridge check not yet landed.
+func shownReview(t *testing.T) (*reviewScreen, *hostileSandbox, *time.Time) {
+	t.Helper()
 	app, h, now := hostileApp(t, true)
 	w, q := sandboxQuote(t, app)
 	r := newReview(app, w, withdrawal.PricedQuote{Quote: q})
 	r.SetSize(120, 40)
 	r.Init()
 	r.Update(kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
-	*now = now.Add(2 * kit.KeyGuard) // a slow journal
+	return r, h, now
+}
+
+// TestReviewOffersNoKeyWhileHeld: while the guard holds keys the footer
+// offers none of the review's (the guard swallows them: a key hint is a
+// promise), and once it is over enter and r are offered again.
+func TestReviewOffersNoKeyWhileHeld(t *testing.T) {
+	r, _, now := shownReview(t)
 	r.Update(r.checkBridge()())
-	if screentest.Press(r, "enter"); r.gate.Sending || h.withdraws != 0 {
-		t.Fatal("an enter held as the bridge check landed signed")
+	if km := r.KeyMap().ShortHelp(); len(km) != 0 {
+		t.Fatalf("the held review offers %v", km)
 	}
 	*now = now.Add(kit.KeyGuard)
-	if screentest.Press(r, "enter"); !r.gate.Sending {
-		t.Fatalf("enter once the whole review showed did not sign:\n%s", ansi.Strip(r.View()))
+	if !screentest.Offers(r.KeyMap(), "enter") || !screentest.Offers(r.KeyMap(), "r") {
+		t.Fatalf("once held long enough the review offers %v", r.KeyMap().ShortHelp())
 	}
 }

@@ -135,6 +135,18 @@ func OutcomeUnknown(err error) bool {
 	return Retryable(err) || errors.As(err, &ou) || errors.Is(err, context.DeadlineExceeded)
 }
 
+// QuoteUsed reports a withdraw answered that its quote was already
+// executed with another signature (9108), or answered 409 without a code
+// of its own: a conflict with the quote's state, which never proves that
+// nothing was paid. Only WithdrawalStatus can tell.
+func QuoteUsed(err error) bool {
+	if errors.Is(err, CodeQuoteUsed) {
+		return true
+	}
+	ae, ok := errors.AsType[*APIError](err)
+	return ok && ae.Status == http.StatusConflict && ae.Code == 0
+}
+
 // Retryable reports whether a failed call may have been lost in transit and is
 // safe to repeat with the same body: no answer at all, a 5xx, or a 429.
 func Retryable(err error) bool {

@@ -229,9 +229,10 @@ func (w Withdrawer) send(ctx context.Context, o Order, sig signer.Signature, bef
 		e := w.entry(journal.KindRejected, req.QuoteID)
 		e.Error, e.NotSent = exchange.Explain(err).Error(), true
 		sent.Unrecorded = unrecorded(req.QuoteID, w.append(e), nil, "")
-	case exchange.OutcomeUnknown(err), errors.Is(err, exchange.CodeQuoteUsed):
-		// "Already executed with another signature" says the quote was
-		// paid, never that nothing was: the status tells (Settle).
+	case exchange.OutcomeUnknown(err), exchange.QuoteUsed(err):
+		// "Already executed with another signature" (or a bare 409) says
+		// the quote may have been paid, never that nothing was: the status
+		// tells (Settle).
 		sent.Lost = &journal.Record{QuoteID: req.QuoteID, Env: intent.Env, AccountID: intent.AccountID,
 			Request: req, Intent: in, Started: intent.Time}
 	default:
