@@ -412,3 +412,53 @@ func TestNoForeignCgo(t *testing.T) {
 		t.Errorf("the program links packages written partly in C: %s; choose a pure-Go package or path (`go mod why PACKAGE` says who imports it)", strings.Join(cgo, ", "))
 	}
 }
+
+// TestOneWrapper: text is wrapped by tui.Wrap (layout.WrapTo on screens)
+// alone. ansi.Wrap and ansi.Wordwrap break after every hyphen, splitting a
+// quote id, a transfer id or an environment's name ("q-" at a line's end)
+// so that neither piece can be read whole or searched for.
+func TestOneWrapper(t *testing.T) {
+	const home = "tui/wrap.go"
+	house := readHouse(t)
+	mustHave(t, house, "tui")
+	found := false
+	for _, k := range house {
+		for _, f := range k.files {
+			fset := token.NewFileSet()
+			parsed, err := parser.ParseFile(fset, f, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := ""
+			for _, imp := range parsed.Imports {
+				if imp.Path.Value == `"github.com/charmbracelet/x/ansi"` {
+					name = "ansi"
+					if imp.Name != nil {
+						name = imp.Name.Name
+					}
+				}
+			}
+			if name == "" {
+				continue
+			}
+			ast.Inspect(parsed, func(n ast.Node) bool {
+				sel, ok := n.(*ast.SelectorExpr)
+				if !ok || (sel.Sel.Name != "Wrap" && sel.Sel.Name != "Wordwrap") {
+					return true
+				}
+				if x, ok := sel.X.(*ast.Ident); !ok || x.Name != name {
+					return true
+				}
+				if filepath.ToSlash(f) == home {
+					found = true
+					return true
+				}
+				t.Errorf("%s: %s.%s breaks ids after their hyphen: wrap with tui.Wrap (layout.WrapTo)", fset.Position(sel.Pos()), name, sel.Sel.Name)
+				return true
+			})
+		}
+	}
+	if !found {
+		t.Errorf("%s does not wrap with ansi.Wrap: the rule checks nothing", home)
+	}
+}
