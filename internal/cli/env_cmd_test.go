@@ -53,6 +53,13 @@ func TestEnvCommands(t *testing.T) {
 	if !strings.HasPrefix(string(b), "# mine\n") || strings.Contains(string(b), "again") || !strings.Contains(string(b), `default_env = "local"`) {
 		t.Errorf("the file:\n%s", b)
 	}
+	// The embedded sandbox is no table of the file, yet a name env use takes.
+	if r := w.run("", nil, "env", "use", "sandbox"); r.code != 0 {
+		t.Errorf("env use sandbox: exit %d\n%s", r.code, r.stderr)
+	}
+	if b, _ := os.ReadFile(w.config); !strings.Contains(string(b), `default_env = "sandbox"`) {
+		t.Errorf("after env use sandbox, the file:\n%s", b)
+	}
 }
 
 // TestEnvAddSaysWhichNameIsWrong: a host that does not answer is named by
