@@ -324,15 +324,7 @@ func TestOnlyTheDrawerWritesToTheTerminal(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tea := ""
-			for _, imp := range parsed.Imports {
-				if imp.Path.Value == `"charm.land/bubbletea/v2"` {
-					tea = "tea"
-					if imp.Name != nil {
-						tea = imp.Name.Name
-					}
-				}
-			}
+			tea := importedAs(parsed, "charm.land/bubbletea/v2", "tea")
 			if tea == "" {
 				continue
 			}
@@ -429,15 +421,7 @@ func TestOneWrapper(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			name := ""
-			for _, imp := range parsed.Imports {
-				if imp.Path.Value == `"github.com/charmbracelet/x/ansi"` {
-					name = "ansi"
-					if imp.Name != nil {
-						name = imp.Name.Name
-					}
-				}
-			}
+			name := importedAs(parsed, "github.com/charmbracelet/x/ansi", "ansi")
 			if name == "" {
 				continue
 			}
@@ -461,4 +445,18 @@ func TestOneWrapper(t *testing.T) {
 	if !found {
 		t.Errorf("%s does not wrap with ansi.Wrap: the rule checks nothing", home)
 	}
+}
+
+// importedAs is the name f gives the package at path (its own name, as
+// given, unless renamed), or "" when f does not import it.
+func importedAs(f *ast.File, path, given string) string {
+	for _, imp := range f.Imports {
+		if imp.Path.Value == strconv.Quote(path) {
+			if imp.Name != nil {
+				return imp.Name.Name
+			}
+			return given
+		}
+	}
+	return ""
 }
