@@ -324,15 +324,7 @@ func TestOnlyTheDrawerWritesToTheTerminal(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tea := ""
-			for _, imp := range parsed.Imports {
-				if imp.Path.Value == `"charm.land/bubbletea/v2"` {
-					tea = "tea"
-					if imp.Name != nil {
-						tea = imp.Name.Name
-					}
-				}
-			}
+			tea := importedAs(parsed, "charm.land/bubbletea/v2", "tea")
 			if tea == "" {
 				continue
 			}
@@ -411,4 +403,60 @@ func TestNoForeignCgo(t *testing.T) {
 	if cgo := strings.Fields(string(out)); len(cgo) > 0 {
 		t.Errorf("the program links packages written partly in C: %s; choose a pure-Go package or path (`go mod why PACKAGE` says who imports it)", strings.Join(cgo, ", "))
 	}
+}
+
+// TestOneWrapper: text is wrapped by tui.Wrap (layout.WrapTo on screens)
+// alone. ansi.Wrap and ansi.Wordwrap break after every hyphen, splitting a
+// quote id, a transfer id or an environment's name ("q-" at a line's end)
+// so that neither piece can be read whole or searched for.
+func TestOneWrapper(t *testing.T) {
+	const home = "tui/wrap.go"
+	house := readHouse(t)
+	mustHave(t, house, "tui")
+	found := false
+	for _, k := range house {
+		for _, f := range k.files {
+			fset := token.NewFileSet()
+			parsed, err := parser.ParseFile(fset, f, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := importedAs(parsed, "github.com/charmbracelet/x/ansi", "ansi")
+			if name == "" {
+				continue
+			}
+			ast.Inspect(parsed, func(n ast.Node) bool {
+				sel, ok := n.(*ast.SelectorExpr)
+				if !ok || (sel.Sel.Name != "Wrap" && sel.Sel.Name != "Wordwrap") {
+					return true
+				}
+				if x, ok := sel.X.(*ast.Ident); !ok || x.Name != name {
+					return true
+				}
+				if filepath.ToSlash(f) == home {
+					found = true
+					return true
+				}
+				t.Errorf("%s: %s.%s breaks ids after their hyphen: wrap with tui.Wrap (layout.WrapTo)", fset.Position(sel.Pos()), name, sel.Sel.Name)
+				return true
+			})
+		}
+	}
+	if !found {
+		t.Errorf("%s does not wrap with ansi.Wrap: the rule checks nothing", home)
+	}
+}
+
+// importedAs is the name f gives the package at path (its own name, as
+// given, unless renamed), or "" when f does not import it.
+func importedAs(f *ast.File, path, given string) string {
+	for _, imp := range f.Imports {
+		if imp.Path.Value == strconv.Quote(path) {
+			if imp.Name != nil {
+				return imp.Name.Name
+			}
+			return given
+		}
+	}
+	return ""
 }

@@ -116,7 +116,7 @@ func (m *Model) smallNotice() string {
 	if m.confirmQuit {
 		text = m.busy() + " Quit anyway? (y/N)"
 	}
-	notice := m.common.Styles.Warning.Align(lipgloss.Center).Render(ansi.Wrap(text, m.width, ""))
+	notice := m.common.Styles.Warning.Align(lipgloss.Center).Render(Wrap(text, m.width))
 	block := lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, notice)
 	return strings.Join(fit(block, m.width, m.height), "\n")
 }
@@ -178,7 +178,7 @@ func (m *Model) footerLines() []string {
 func (m *Model) drawFooterLines() []string {
 	if m.confirmQuit {
 		// Wrapped, not cut: the question and its (y/N) must stay visible.
-		lines := strings.Split(ansi.Wrap(m.busy()+" Quit anyway? (y/N)", max(m.width, 1), ""), "\n")
+		lines := strings.Split(Wrap(m.busy()+" Quit anyway? (y/N)", max(m.width, 1)), "\n")
 		for i, l := range lines {
 			lines[i] = m.common.Styles.Warning.Render(strings.TrimRight(l, " "))
 		}
@@ -360,12 +360,4 @@ func After(timer func(time.Duration, tea.Msg) tea.Cmd, d time.Duration, msg tea.
 		return timer(d, msg)
 	}
 	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
-}
-
-// Wrap wraps text at spaces to w cells, breaking a longer word where it
-// must. ansi.Wrap also breaks after every hyphen, which splits a quote id
-// ("q-" then the rest) so that neither piece can be read or searched for.
-func Wrap(text string, w int) string {
-	const keep = "\u2011" // a non-breaking hyphen while wrapping
-	return strings.ReplaceAll(ansi.Wrap(strings.ReplaceAll(text, "-", keep), w, ""), keep, "-")
 }

@@ -253,7 +253,12 @@ func (a *app) envRemoveCommand() *cobra.Command {
 			if err != nil {
 				return otherError(err)
 			}
-			if _, err := cfg.Lookup(args[0]); err != nil {
+			_, err = cfg.Lookup(args[0])
+			switch {
+			case err != nil && args[0] == config.SandboxEnv:
+				// Not "no environment sandbox … the only one is sandbox".
+				return usageError("%s is the embedded sandbox, built in: the config holds nothing of it to remove", config.SandboxEnv)
+			case err != nil:
 				return unknownEnv(args[0], path, cfg)
 			}
 			err = config.RemoveEnvironment(path, args[0])

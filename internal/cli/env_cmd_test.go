@@ -53,6 +53,18 @@ func TestEnvCommands(t *testing.T) {
 	if !strings.HasPrefix(string(b), "# mine\n") || strings.Contains(string(b), "again") || !strings.Contains(string(b), `default_env = "local"`) {
 		t.Errorf("the file:\n%s", b)
 	}
+	// The embedded sandbox is no table of the file: env remove says it is
+	// built in, not that there is no sandbox but the sandbox.
+	if r := w.run("", nil, "env", "remove", "sandbox"); r.code != exitUsage || !strings.Contains(r.stderr, "built in") || strings.Contains(r.stderr, "no environment") {
+		t.Errorf("env remove sandbox: exit %d\n%s", r.code, r.stderr)
+	}
+	// The embedded sandbox is no table of the file, yet a name env use takes.
+	if r := w.run("", nil, "env", "use", "sandbox"); r.code != 0 {
+		t.Errorf("env use sandbox: exit %d\n%s", r.code, r.stderr)
+	}
+	if b, _ := os.ReadFile(w.config); !strings.Contains(string(b), `default_env = "sandbox"`) {
+		t.Errorf("after env use sandbox, the file:\n%s", b)
+	}
 }
 
 // TestEnvAddSaysWhichNameIsWrong: a host that does not answer is named by

@@ -38,6 +38,13 @@ func TestSandboxByDefaultIsSaid(t *testing.T) {
 	if !strings.Contains(r.stdout, "warning  environment") || !strings.Contains(r.stdout, "fix: set default_env in the config to staging, or give --env NAME") {
 		t.Errorf("doctor:\n%s", r.stdout)
 	}
+	// Two environments: the fix offers either.
+	if err := os.WriteFile(path, []byte(cfg+strings.Replace(cfg, "staging", "prod", 1)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if r := depositCmd(t, nil, "doctor", "--config", path); !strings.Contains(r.stdout, "fix: set default_env in the config to one of prod, staging, or give --env NAME") {
+		t.Errorf("doctor with two environments:\n%s", r.stdout)
+	}
 }
 
 // TestNotFoundSaysWhatNext: an id the service does not know says what to

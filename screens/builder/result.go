@@ -7,7 +7,6 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
@@ -125,7 +124,7 @@ func (r *builderResultScreen) View() string {
 	}
 	facts(r.auth.Granted(time.Unix(0, r.exp)))
 	if !r.auth.WithKey {
-		b.WriteString("\n" + st.Muted.Render(ansi.Wrap("No API key was created. Press enter to go back home.", max(r.wd, 1), "")) + "\n")
+		b.WriteString("\n" + st.Muted.Render(layout.WrapTo("No API key was created. Press enter to go back home.", max(r.wd, 1))) + "\n")
 		return layout.Clip(b.String(), r.wd)
 	}
 	b.WriteString("\n" + st.Heading.Render("API key for the builder") + "\n\n")
@@ -136,7 +135,7 @@ func (r *builderResultScreen) View() string {
 	default:
 		line("API key", st.Danger.Render(r.apiKey))
 	}
-	wrap := func(s string) string { return ansi.Wrap(s, max(r.wd, 1), "") }
+	wrap := func(s string) string { return layout.WrapTo(s, max(r.wd, 1)) }
 	b.WriteString("\n" + st.Warning.Render(wrap("This API key is shown once and will not be shown again: copy it now.")) + "\n")
 	switch {
 	case r.logging:

@@ -12,7 +12,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
@@ -233,7 +232,7 @@ func (r *builderReviewScreen) View() string {
 		}
 		st := r.app.Common.Styles
 		notice := fmt.Sprintf("The message to sign needs %d lines and this terminal shows %d. Enlarge the terminal to review it; signing waits until it can be read whole.", lipgloss.Height(full), r.h)
-		return st.Warning.Render(ansi.Wrap(notice, max(r.wd, 20), ""))
+		return st.Warning.Render(layout.WrapTo(notice, max(r.wd, 20)))
 	}
 	return full
 }
@@ -265,7 +264,7 @@ func (r *builderReviewScreen) render(level int) string {
 	// The warnings of every review (builder.Auth.Warnings), in the same
 	// words.
 	for _, w := range r.order.Auth.Warnings() {
-		b.WriteString("\n" + st.Warning.Render(ansi.Wrap("! "+w, max(r.wd, 20), "")) + "\n")
+		b.WriteString("\n" + st.Warning.Render(layout.WrapTo("! "+w, max(r.wd, 20))) + "\n")
 	}
 	if r.gate.Offline.Done() {
 		// Nothing is signed here: which key would have is beside the point.

@@ -21,7 +21,7 @@ func (b *builderScreen) View() string {
 	st := c.Styles
 	var out strings.Builder
 	out.WriteString(b.form.View() + "\n")
-	note := func(s string) { out.WriteString(st.Muted.Render(ansi.Wrap(s, max(b.wd, 1), "")) + "\n") }
+	note := func(s string) { out.WriteString(st.Muted.Render(layout.WrapTo(s, max(b.wd, 1))) + "\n") }
 	switch {
 	case b.making:
 		note("Creating and encrypting the key pair…")
@@ -62,7 +62,7 @@ func hangWrap(s string, w, indent int) string {
 	var out []string
 	room := max(w, 1)
 	for s != "" {
-		line, _, _ := strings.Cut(ansi.Wrap(s, room, ""), "\n")
+		line, _, _ := strings.Cut(layout.WrapTo(s, room), "\n")
 		if line == "" || !strings.HasPrefix(s, line) {
 			out = append(out, s)
 			break

@@ -52,7 +52,7 @@ var historyColumns = []kit.Column{
 	{Title: "STATE", Width: 10},
 	{Title: "AMOUNT", Width: 14, Gap: 2, Right: true},
 	{Title: "CHAIN", Width: 8, Gap: 2},
-	{Title: "DESTINATION", Width: 44, Min: 9, Middle: true},
+	{Title: "DESTINATION", Short: "TO", Width: 44, Min: 9, Middle: true},
 }
 
 // historyScreen lists the withdrawals of the journal (D11) made from this account

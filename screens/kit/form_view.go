@@ -158,7 +158,7 @@ func (f *Form) drawNote(n Note, room int) string {
 	}
 	text := notePrefix[n.Kind] + n.Text
 	if room > 0 {
-		text = ansi.Wrap(text, room, "")
+		text = layout.WrapTo(text, room)
 	}
 	if n.Kind == NoteText {
 		return text

@@ -36,6 +36,9 @@ type Column struct {
 	Middle bool
 	// Optional may be left out on a short line.
 	Optional bool
+	// Short is the title drawn where the column is narrower than Title,
+	// so a title is never cut mid-word ("DESTINAT…").
+	Short string
 	// Amount marks values that are a number and its unit ("23.5 USDT"):
 	// too long, the unit goes first, and a number that still does not fit
 	// is drawn as "…", never with digits cut off.
@@ -76,6 +79,11 @@ func (l *List[T]) View(note string) string {
 	}
 	titles := l.titles()
 	widths := l.layout(titles, rows)
+	for i, c := range l.spec.Columns {
+		if c.Short != "" && widths[i] >= 0 && layout.Width(titles[i]) > widths[i] {
+			titles[i] = strings.Replace(titles[i], c.Title, c.Short, 1)
+		}
+	}
 	drawn, shape := make(map[string]string, len(rows)+1), fmt.Sprint(widths)
 	var b strings.Builder
 	b.WriteString("  " + l.memoLine(drawn, shape, titles, nil, widths, k.Label, false) + "\n")

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/common"
 
+	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/tui"
@@ -261,7 +262,7 @@ func (g *ReviewGate) Prompt(sending, ready string) string {
 		p = st.Value.Render(ready)
 	}
 	if w := g.Key.width; w > 0 && ansi.StringWidth(p) > w {
-		p = ansi.Wrap(p, w, "")
+		p = layout.WrapTo(p, w)
 	}
 	return p
 }

@@ -11,7 +11,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
@@ -418,7 +417,7 @@ func (l *loginScreen) View() string {
 		if l.cancelled {
 			line = l.spin.View() + " Cancelling the wait for " + l.waiting + "…"
 		}
-		for _, part := range strings.Split(ansi.Wrap(line, max(l.w-2, 20), ""), "\n") {
+		for _, part := range strings.Split(layout.WrapTo(line, max(l.w-2, 20)), "\n") {
 			b.WriteString("  " + part + "\n")
 		}
 	case l.busy:

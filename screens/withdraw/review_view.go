@@ -1,8 +1,6 @@
 package withdraw
 
 import (
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -33,7 +31,7 @@ func (r *reviewScreen) typedDataView(level int) string {
 		out += st.Muted.Render(withdrawal.ReviewSentence) + "\n"
 		if r.gate.Key.Waits() {
 			// A person approves: the quote may expire meanwhile.
-			out += st.Muted.Render(ansi.Wrap(withdrawal.RequoteNote(r.order), max(r.wd, 20), "")) + "\n"
+			out += st.Muted.Render(layout.WrapTo(withdrawal.RequoteNote(r.order), max(r.wd, 20))) + "\n"
 		}
 	}
 	return out

@@ -1,6 +1,7 @@
 package follow_test
 
 import (
+	"bytes"
 	"errors"
 	"slices"
 	"strings"
@@ -121,5 +122,28 @@ func TestKnownFindsEveryChainsPayout(t *testing.T) {
 	var nf *follow.NotSeenError
 	if got, _, err := k.Resolve(base58.Encode(sig)); got != "" || !errors.As(err, &nf) || nf.Kind != follow.PayoutHash {
 		t.Errorf("a SOLANA payout hash not seen resolved to %q, %v; want not seen, never a quote id to ask", got, err)
+	}
+}
+
+// TestPayoutHashShapes: a TRON payout's hash the service wrote in capitals
+// is found written with 0x in lower case; base58 of 64 bytes is a SOLANA
+// payout's hash only as a signature is written (86 to 88 characters), so
+// a run of 1s (zero bytes, shorter) or base58 of another length is an id.
+func TestPayoutHashShapes(t *testing.T) {
+	tron := strings.Repeat("18DDC669", 8)
+	k := follow.Known{}
+	k.AddRecord(journal.Record{QuoteID: "q-tron", TxHash: tron})
+	if got, found, err := k.Resolve("0x" + strings.ToLower(tron)); !found || got != "q-tron" || err != nil {
+		t.Errorf("a TRON hash kept in capitals resolved to %q, %v, %v", got, found, err)
+	}
+	for name, id := range map[string]string{
+		"64 zero bytes, written short":     strings.Repeat("1", 64),
+		"base58 of 63 bytes":               base58.Encode(bytes.Repeat([]byte{0xfe}, 63)),
+		"base58 of 65 bytes":               base58.Encode(bytes.Repeat([]byte{0xfe}, 65)),
+		"a signature's length, not base58": strings.Repeat("0", 88),
+	} {
+		if kind := follow.KindOf(id); kind == follow.PayoutHash {
+			t.Errorf("%s (%d characters) is taken for a payout hash", name, len(id))
+		}
 	}
 }

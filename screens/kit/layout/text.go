@@ -113,7 +113,7 @@ func WrapField(c *tui.Common, label string, lw int, value, note string, width in
 		}
 		// The note under the value, wrapped to the value's column.
 		pad := Pad("", lw+1)
-		return two + "\n" + pad + strings.ReplaceAll(ansi.Wrap(note, max(width-lw-1, 8), ""), "\n", "\n"+pad)
+		return two + "\n" + pad + strings.ReplaceAll(WrapTo(note, max(width-lw-1, 8)), "\n", "\n"+pad)
 	}
 	// The value beside its label, out of the label column, where that fits
 	// (a row saved on the smallest terminals); else on a line of its own,
@@ -130,12 +130,12 @@ func WrapField(c *tui.Common, label string, lw int, value, note string, width in
 		out += "  " + value
 	} else {
 		indent := strings.Repeat(" ", lw+1)
-		pieces := ansi.Wrap(value, max(width-lw-1, 8), "")
+		pieces := WrapTo(value, max(width-lw-1, 8))
 		out = Field(c, label, lw, strings.ReplaceAll(pieces, "\n", "\n"+indent))
 	}
 	if note != "" {
 		if ansi.StringWidth(note) > width {
-			note = ansi.Wrap(note, width, "")
+			note = WrapTo(note, width)
 		}
 		out += "\n" + note
 	}

@@ -187,6 +187,18 @@ func TestWrapField(t *testing.T) {
 	}
 }
 
+// TestWrapFieldKeepsIDsWhole: a note wrapped under its value breaks at
+// spaces, never after a quote id's hyphen, so the id is read whole.
+func TestWrapFieldKeepsIDsWhole(t *testing.T) {
+	const id = "q-el3736ed2yia3az3z7a7o3aiyk"
+	for w := 40; w <= 70; w++ { // the note's column holds the id whole
+		got := ansi.Strip(layout.WrapField(common(), "Receive", 10, "23.5 USDT", "the withdrawal followed as quote "+id, w))
+		if !strings.Contains(got, id) {
+			t.Errorf("at %d columns the quote id is broken:\n%s", w, got)
+		}
+	}
+}
+
 // TestChoiceAndFocus: a choice and the focus show by a character, so they
 // are seen without colour.
 func TestChoiceAndFocus(t *testing.T) {
