@@ -330,7 +330,7 @@ func (c withdrawCmd) finish(ctx context.Context, client *exchange.Client, e conf
 		return failure(exitError, "no answer from the embedded sandbox to withdrawal %s (%w): it may or may not have been executed, and the sandbox ended with this command", id, exchange.Explain(sent.Err)).about(id)
 	case sent.Lost != nil && exchange.QuoteUsed(sent.Err):
 		// Answered, so never "no answer"; resumed all the same.
-		return failure(exitError, "the service answered withdrawal %s that its quote is already used (%w): it may have been paid; it is journaled: run %s, which asks the service what became of it",
+		return failure(exitError, "the service answered withdrawal %s: %w; it is journaled: run %s, which asks the service what became of it",
 			id, exchange.Explain(sent.Err), c.app.invocation().command("withdraw", "resume", id)).about(id)
 	case sent.Lost != nil:
 		return failure(exitError, "no answer from the service to withdrawal %s after every retry (%w): it may or may not have arrived; it is journaled: run %s (it sends the identical request, which cannot pay twice)", id, exchange.Explain(sent.Err), c.app.invocation().command("withdraw", "resume", id)).about(id)

@@ -282,3 +282,37 @@ func TestRouteSentenceFits(t *testing.T) {
 		}
 	}
 }
+
+// TestReviewLooksAgainForADroppedKey: the key search's answer reaches the
+// top screen only; one that landed while the bridge confirmation stood on
+// top of the review was dropped, and the review, back on top, must look
+// again rather than say "Still looking" for good and never sign.
+func TestReviewLooksAgainForADroppedKey(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	r := newReview(app, sandboxChoice(t, app), withdrawal.PricedQuote{Quote: fixedQuote(*now, "1.5")})
+	r.SetSize(120, 40)
+	r.Init() // its search's answer is dropped: another screen is on top
+	for _, msg := range untimed(r.Resume()) {
+		r.Update(msg)
+	}
+	*now = now.Add(kit.KeyGuard)
+	if !screentest.Offers(r.KeyMap(), "enter") {
+		t.Fatalf("back on top, the review never found its key: %v\n%s", r.KeyMap().ShortHelp(), ansi.Strip(r.View()))
+	}
+}
+
+// untimed runs cmd's commands but its timers, and gives their messages.
+func untimed(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil || screentest.IsTimer(cmd) {
+		return nil
+	}
+	msg := cmd()
+	if b, ok := msg.(tea.BatchMsg); ok {
+		var out []tea.Msg
+		for _, c := range b {
+			out = append(out, untimed(c)...)
+		}
+		return out
+	}
+	return []tea.Msg{msg}
+}

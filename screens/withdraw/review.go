@@ -92,11 +92,13 @@ func (r *reviewScreen) Init() tea.Cmd {
 	return r.gate.Start(r.tick(), r.checkBridge())
 }
 
-// Resume re-arms the countdown (its ticks were dropped while hidden) and
-// checks the bridge address again: the confirm screen may have changed its record.
+// Resume re-arms the countdown (its ticks were dropped while hidden),
+// checks the bridge address again (the confirm screen may have changed its
+// record) and looks for the key again: a search that landed while hidden
+// was dropped, and the key found is part of the review.
 func (r *reviewScreen) Resume() tea.Cmd {
 	r.tag = tui.NextTag()
-	return tea.Batch(r.tick(), r.checkBridge())
+	return tea.Batch(r.tick(), r.checkBridge(), r.gate.Key.Find())
 }
 
 // checkBridge checks, before anything may be signed, whether toAccount

@@ -233,6 +233,7 @@ func (w Withdrawer) send(ctx context.Context, o Order, sig signer.Signature, bef
 		// "Already executed with another signature" (or a bare 409) says
 		// the quote may have been paid, never that nothing was: the status
 		// tells (Settle).
+		sent.Err = conflictWords(err)
 		sent.Lost = &journal.Record{QuoteID: req.QuoteID, Env: intent.Env, AccountID: intent.AccountID,
 			Request: req, Intent: in, Started: intent.Time}
 	default:
@@ -241,6 +242,17 @@ func (w Withdrawer) send(ctx context.Context, o Order, sig signer.Signature, bef
 		sent.Unrecorded = unrecorded(req.QuoteID, w.append(refused), nil, "")
 	}
 	return sent
+}
+
+// conflictWords words a withdraw answered 409 without a code of its own
+// (exchange.QuoteUsed) as the unknown outcome it is: Explain's words for
+// a bare status ("The service refused") would tell it as a refusal.
+func conflictWords(err error) error {
+	ae, ok := errors.AsType[*exchange.APIError](err)
+	if !ok || ae.Code != 0 || !exchange.QuoteUsed(err) {
+		return err
+	}
+	return exchange.Worded(err, "The service answered with a conflict over this quote ("+ae.Error()+"), so it may have been paid: look up its status before withdrawing again")
 }
 
 // notSent words a withdraw request that never left this machine
