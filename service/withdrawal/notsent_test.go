@@ -5,7 +5,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -49,12 +48,7 @@ func TestNotSentIsNoRefusal(t *testing.T) {
 		}
 		return http.DefaultTransport.RoundTrip(req)
 	})}
-	c := w.Login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: refused, Retry: exchange.RetryPolicy{Attempts: 2, Sleep: loopback.NoSleep}})
-	j, err := journal.Open(filepath.Join(t.TempDir(), "journal.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	wd := mustWithdrawer(t, withdrawal.Setup{Client: c, Journal: j, Now: w.Clock.Now})
+	c, j, wd := w.through(t, refused)
 	key := func() (signer.Key, error) { return loopback.MustKey(t, sandbox.DemoPrivateKey), nil }
 	sent := wd.Execute(context.Background(), w.order(c), key)
 	if !exchange.NotSent(sent.Err) || sent.Lost != nil || sent.Unrecorded != nil ||
@@ -106,12 +100,7 @@ func TestSentAgainAfterNotSent(t *testing.T) {
 		}
 		return nil, err
 	})}
-	c := w.Login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: proxy, Retry: exchange.RetryPolicy{Attempts: 2, Sleep: loopback.NoSleep}})
-	j, err := journal.Open(filepath.Join(t.TempDir(), "journal.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	wd := mustWithdrawer(t, withdrawal.Setup{Client: c, Journal: j, Now: w.Clock.Now})
+	c, j, wd := w.through(t, proxy)
 	key := func() (signer.Key, error) { return loopback.MustKey(t, sandbox.DemoPrivateKey), nil }
 	o := w.order(c)
 	if sent := wd.Execute(context.Background(), o, key); !exchange.NotSent(sent.Err) {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 	"net/http"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -13,7 +12,6 @@ import (
 	"github.com/svcwallet/svcwallet/internal/loopback"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
-	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 	"github.com/svcwallet/svcwallet/signer"
@@ -51,12 +49,7 @@ func quoteUsedIsLost(t *testing.T, used string) {
 		}
 		return resp, err
 	})}
-	c := w.Login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: proxy, Retry: exchange.RetryPolicy{Attempts: 2, Sleep: loopback.NoSleep}})
-	j, err := journal.Open(filepath.Join(t.TempDir(), "journal.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	wd := mustWithdrawer(t, withdrawal.Setup{Client: c, Journal: j, Now: w.Clock.Now})
+	c, j, wd := w.through(t, proxy)
 	key := func() (signer.Key, error) { return loopback.MustKey(t, sandbox.DemoPrivateKey), nil }
 	sent := wd.Execute(context.Background(), w.order(c), key)
 	if bal := w.Ex.Balance(sandbox.DemoAccountID); !bal.Equal(decimal.RequireFromString("9975")) {
