@@ -94,7 +94,7 @@ func TestReviewStopsRepeatOfUnanswered(t *testing.T) {
 func TestReviewStopsWhenJournalUnreadable(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
 	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 50, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
-	r.Update(bridgeCheckedMsg{trust: *r.bridge, repeatErr: exchange.UserError{Text: "The withdrawal journal cannot be read"}})
+	r.Update(bridgeCheckedMsg{tag: r.tag, trust: *r.bridge, repeatErr: exchange.UserError{Text: "The withdrawal journal cannot be read"}})
 	if screentest.Offers(r.KeyMap(), "enter") || !strings.Contains(ansi.Strip(r.View()), "Stopped: journal") {
 		t.Errorf("an unreadable journal still offers %v:\n%s", r.KeyMap().ShortHelp(), ansi.Strip(r.View()))
 	}

@@ -24,18 +24,6 @@ import (
 // (withdrawal.Withdrawer.Execute).
 type executedMsg struct{ withdrawal.Sent }
 
-// bridgeCheckedMsg answers the checks before signing: the bridge funding
-// address (withdrawal.CheckBridge) and the journal's identical withdrawals
-// (withdrawal.FindRepeat).
-type bridgeCheckedMsg struct {
-	trust withdrawal.BridgeTrust
-	err   error
-	// repeat is what the journal holds of identical withdrawals; repeatErr
-	// why it could not be read.
-	repeat    withdrawal.Repeat
-	repeatErr error
-}
-
 var reviewKeys = struct {
 	Sign, Requote, Bridge, History key.Binding
 }{
@@ -101,31 +89,6 @@ func (r *reviewScreen) Resume() tea.Cmd {
 	return tea.Batch(r.tick(), r.checkBridge(), r.gate.Key.Find())
 }
 
-// checkBridge checks, before anything may be signed, whether toAccount
-// may be signed and whether the journal holds an identical withdrawal
-// (one that got no answer stops the review: it may have been paid).
-func (r *reviewScreen) checkBridge() tea.Cmd {
-	if r.setupErr != nil {
-		return nil
-	}
-	env, path, seen, now := r.app.Target.Env, kit.BridgePinsPath(r.app), r.order.Transfer.ToAccount.Hex(), r.app.Common.Now()
-	read, choice, doctor, j := r.app.UnfinishedRecords(), r.order.Choice, r.app.Command("doctor"), r.app.Journal()
-	return func() tea.Msg {
-		trust, err := withdrawal.CheckBridge(env, path, seen, now)
-		msg := bridgeCheckedMsg{trust: trust, err: err}
-		recs, _, rerr := read()
-		if lost := j.CheckWritten(false); lost != nil {
-			msg.repeatErr = kit.JournalLost(lost, doctor)
-			return msg
-		}
-		if rerr != nil {
-			msg.repeatErr = exchange.UserError{Text: "The withdrawal journal cannot be read (" + rerr.Error() +
-				"), so whether an identical withdrawal got no answer cannot be told: nothing can be signed; run " + doctor, Cause: rerr}
-		}
-		msg.repeat = withdrawal.FindRepeat(recs, choice, now)
-		return msg
-	}
-}
 
 // repeatStop says why the journal stops this withdrawal before signing, or
 // nil: an identical one got no answer and may have been paid (it must be
@@ -274,6 +237,9 @@ func (r *reviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	case executedMsg:
 		return r, r.executed(msg)
 	case bridgeCheckedMsg:
+		if msg.tag != r.tag {
+			return r, nil // an earlier visit's, or another review's
+		}
 		r.bridgeErr = msg.err
 		if msg.err == nil {
 			r.bridge = &msg.trust

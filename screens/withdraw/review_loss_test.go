@@ -242,3 +242,26 @@ func TestReviewOffersNoKeyWhileHeld(t *testing.T) {
 		t.Fatalf("once held long enough the review offers %v", r.KeyMap().ShortHelp())
 	}
 }
+
+// TestReviewTakesOnlyItsOwnChecks: the checks that guard the send are this
+// visit's: an answer asked by another review (a quote given up for a new
+// one) or by this review's earlier visit (a screen came over it) is not
+// taken, so enter signs only once its own has landed.
+func TestReviewTakesOnlyItsOwnChecks(t *testing.T) {
+	other, _, _ := shownReview(t)
+	r, h, now := shownReview(t)
+	earlier := r.checkBridge()
+	r.Resume()
+	for name, stale := range map[string]tea.Msg{"another review's": other.checkBridge()(), "an earlier visit's": earlier()} {
+		r.Update(stale)
+		*now = now.Add(2 * kit.KeyGuard)
+		if screentest.Press(r, "enter"); r.gate.Sending || h.withdraws != 0 || r.bridge != nil {
+			t.Fatalf("%s check was taken, and enter signed or could", name)
+		}
+	}
+	r.Update(r.checkBridge()())
+	*now = now.Add(kit.KeyGuard)
+	if screentest.Press(r, "enter"); !r.gate.Sending {
+		t.Fatalf("enter once its own check landed did not sign:\n%s", ansi.Strip(r.View()))
+	}
+}
