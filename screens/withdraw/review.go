@@ -89,7 +89,6 @@ func (r *reviewScreen) Resume() tea.Cmd {
 	return tea.Batch(r.tick(), r.checkBridge(), r.gate.Key.Find())
 }
 
-
 // repeatStop says why the journal stops this withdrawal before signing, or
 // nil: an identical one got no answer and may have been paid (it must be
 // resumed from History first), or the journal cannot be read to tell.
