@@ -80,12 +80,7 @@ func (c *Client) Withdraw(ctx context.Context, req WithdrawRequest) (WithdrawAcc
 			wait := c.retry.wait(attempt, err)
 			c.log.Info("retrying withdraw with the same signature", "attempt", attempt+1, "backoff", wait)
 			if serr := c.retry.sleep(ctx, wait); serr != nil {
-				if unanswered && NotSent(err) {
-					// The last never left, but an earlier one may have
-					// executed.
-					return res, &OutcomeUnknownError{Err: err}
-				}
-				return res, err
+				return res, givenUp(unanswered, err)
 			}
 		}
 		err = c.doAuthed(ctx, call{method: http.MethodPost, base: c.env.BaseURL, path: PathWithdraw, body: req}, &res)
@@ -110,11 +105,18 @@ func (c *Client) Withdraw(ctx context.Context, req WithdrawRequest) (WithdrawAcc
 		}
 		return res, err
 	}
+	return res, givenUp(unanswered, err)
+}
+
+// givenUp is the error Withdraw stops retrying with, err being the last
+// attempt's: one that never left, after an attempt without an answer
+// (unanswered), is an unknown outcome, since that earlier one may have
+// executed.
+func givenUp(unanswered bool, err error) error {
 	if unanswered && NotSent(err) {
-		// The last never left, but an earlier one may have executed.
-		return res, &OutcomeUnknownError{Err: err}
+		return &OutcomeUnknownError{Err: err}
 	}
-	return res, err
+	return err
 }
 
 // OutcomeUnknownError is a withdraw refused after an attempt that got no

@@ -60,7 +60,8 @@ func IsPayoutHash(s string) bool {
 const TronHashAdvice = "a TRON payout hash has this shape too: give it with 0x in front (0x…) to look it up"
 
 // isSolanaSignature reports whether s is base58 of 64 bytes, as a SOLANA
-// payout's transaction signature is written (87 or 88 characters).
+// payout's transaction signature is written (86 to 88 characters: fewer
+// only for leading zero bytes, which no signature has in practice).
 func isSolanaSignature(s string) bool {
 	if len(s) < 86 || len(s) > 88 {
 		return false

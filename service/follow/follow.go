@@ -200,12 +200,12 @@ func (o Own) Seed(f *Follow) {
 		return
 	}
 	f.Own, f.Journaled, f.AcceptedAt = true, r.State, r.AcceptedAt
-	switch o := RecordOutcome(r); o.Name {
+	switch out := RecordOutcome(r); out.Name {
 	case LabelRefused:
-		o.Words += " " + refusedHereWords
-		f.Refusal = o
+		out.Words += " " + refusedHereWords
+		f.Refusal = out
 	case LabelNotSent:
-		f.Refusal = o
+		f.Refusal = out
 	}
 	if !r.Intent.ExpiresAt.IsZero() {
 		f.QuoteExpiry = r.Intent.ExpiresAt
