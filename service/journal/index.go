@@ -54,7 +54,7 @@ func (s status) with(e Entry) status {
 	}
 	s |= stRecord
 	answered, state, ok := answerOf(s&stAccepted != 0, e)
-	if e.Kind == KindAccepted || e.Kind == KindState {
+	if e.accepts() {
 		s |= stAccepted
 	}
 	if e.Kind == KindIntent && e.Request != nil {

@@ -155,7 +155,7 @@ func (f *folder) add(e Entry) {
 	if answered, state, ok := answerOf(accepted, e); ok || reopened {
 		r.Answered, r.State = answered, state
 	}
-	if !accepted && (e.Kind == KindAccepted || e.Kind == KindState) {
+	if !accepted && e.accepts() {
 		// A refusal or a request that never left, journaled before, was
 		// not the last word: the service has it.
 		r.Error, r.NotSent, r.QuoteExpired = "", false, false
@@ -240,6 +240,10 @@ func answerOf(accepted bool, e Entry) (answered bool, state string, ok bool) {
 	}
 	return false, "", false
 }
+
+// accepts reports whether line e says the service accepted its
+// withdrawal: the acceptance, or a state it reached since (Record.AcceptedAt).
+func (e Entry) accepts() bool { return e.Kind == KindAccepted || e.Kind == KindState }
 
 // reopens reports whether line e opens again a withdrawal whose lines so
 // far say answered and state: an intent after a refusal (or a request
