@@ -16,13 +16,27 @@ import (
 	"github.com/svcwallet/svcwallet/tui"
 )
 
-// guardOverMsg ends the keystroke guard, so the prompt redraws.
-type guardOverMsg struct{ tag tui.Tag }
-
 // KeyGuard is how long keystrokes are ignored after a review appears, so a
 // held Enter cannot approve what the user never saw (DESIGN.md §5): the
 // dwell plain mode and the command line hold their questions to as well.
 const KeyGuard = intent.ReviewDwell
+
+// KeyHold holds keys for KeyGuard from when a question that signs, pays or
+// trusts showed (Start): the reviews' and the bridge confirmation's.
+type KeyHold struct{ ShownAt time.Time }
+
+// keyHoldOverMsg ends a hold only so the screen redraws the keys it
+// offers: the hold itself reads the clock (Holds).
+type keyHoldOverMsg struct{}
+
+// Start holds keys for KeyGuard from now.
+func (h *KeyHold) Start(now time.Time) tea.Cmd {
+	h.ShownAt = now
+	return tea.Tick(KeyGuard, func(time.Time) tea.Msg { return keyHoldOverMsg{} })
+}
+
+// Holds reports whether keys are held at now.
+func (h KeyHold) Holds(now time.Time) bool { return now.Before(h.ShownAt.Add(KeyGuard)) }
 
 // awaitingMsg says what a signature now waits for (signer.Awaiter), or
 // with what "", that the wait is over; tag is the send's.
@@ -44,8 +58,7 @@ type ReviewGate struct {
 	common  *tui.Common
 	Key     signingKey
 	Offline Offline
-	ShownAt time.Time
-	tag     tui.Tag
+	KeyHold
 	Sending bool
 	spin    spinner.Model
 	// The send's wait: what it waits for ("" while not waiting), its
@@ -68,8 +81,7 @@ func NewReviewGate(app *App, want common.Address) ReviewGate {
 		spin: spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(app.Common.Styles.Spinner))}
 }
 
-// Start marks the review as shown and looks for the key; the guard's end
-// is a tagged tick only so the prompt redraws, the guard itself reads the clock.
+// Start marks the review as shown and looks for the key.
 // The screen's own first commands (a countdown) run in the same batch, after
 // the key search.
 func (g *ReviewGate) Start(also ...tea.Cmd) tea.Cmd {
@@ -80,15 +92,10 @@ func (g *ReviewGate) Start(also ...tea.Cmd) tea.Cmd {
 // Guard holds keys for KeyGuard from now: the review showed, or a second
 // question that signs did (a loss's yes), which keys typed before it must
 // not answer.
-func (g *ReviewGate) Guard() tea.Cmd {
-	g.ShownAt = g.common.Now()
-	g.tag = tui.NextTag()
-	tag := g.tag
-	return tea.Tick(KeyGuard, func(time.Time) tea.Msg { return guardOverMsg{tag: tag} })
-}
+func (g *ReviewGate) Guard() tea.Cmd { return g.KeyHold.Start(g.common.Now()) }
 
 // Guarded: keys are held (Guard).
-func (g *ReviewGate) Guarded() bool { return g.common.Now().Before(g.ShownAt.Add(KeyGuard)) }
+func (g *ReviewGate) Guarded() bool { return g.Holds(g.common.Now()) }
 
 // Inputting: the passphrase field takes q and ? as text.
 func (g *ReviewGate) Inputting() bool { return g.Key.Typing() && !g.Sending }
@@ -214,7 +221,7 @@ func (g *ReviewGate) Held(bs Bindings) Bindings {
 // holds or a request is out; handled says the screen has nothing to do.
 func (g *ReviewGate) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 	switch msg := msg.(type) {
-	case guardOverMsg:
+	case keyHoldOverMsg:
 		return nil, true
 	case KeyFoundMsg:
 		// Which key signs is part of the review: keys are held a whole

@@ -3,7 +3,6 @@ package withdraw
 import (
 	"errors"
 	"strings"
-	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -19,9 +18,6 @@ import (
 // bridgeConfirmedMsg answers the confirmation: the record was replaced, or why not.
 type bridgeConfirmedMsg struct{ err error }
 
-// bridgeHeldMsg ends the hold on the confirm screen's keys, so it redraws.
-type bridgeHeldMsg struct{}
-
 // bridgeConfirmKeys: confirming takes a capital Y, never enter, so a key
 // pressed out of habit on the review cannot accept a new bridge address.
 var bridgeConfirmKey = key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y (shift+y)", "trust the new address"))
@@ -34,9 +30,9 @@ type bridgeConfirmScreen struct {
 	err     error
 	working bool
 	wd, h   int
-	// shownAt: keys are held for kit.KeyGuard from it, as on a review, so
-	// a Y typed with the c that opened the screen trusts nothing.
-	shownAt time.Time
+	// hold: keys are held as on a review, so a Y typed with the c that
+	// opened the screen trusts nothing.
+	hold kit.KeyHold
 }
 
 // newBridgeConfirm asks to trust change.Seen in place of change.Expected.
@@ -44,15 +40,10 @@ func newBridgeConfirm(app *kit.App, change withdrawal.BridgeChangedError) *bridg
 	return &bridgeConfirmScreen{app: app, change: change}
 }
 
-func (b *bridgeConfirmScreen) Init() tea.Cmd {
-	b.shownAt = b.app.Common.Now()
-	return tea.Tick(kit.KeyGuard, func(time.Time) tea.Msg { return bridgeHeldMsg{} })
-}
+func (b *bridgeConfirmScreen) Init() tea.Cmd { return b.hold.Start(b.app.Common.Now()) }
 
 // held: the screen showed less than kit.KeyGuard ago.
-func (b *bridgeConfirmScreen) held() bool {
-	return b.app.Common.Now().Before(b.shownAt.Add(kit.KeyGuard))
-}
+func (b *bridgeConfirmScreen) held() bool { return b.hold.Holds(b.app.Common.Now()) }
 
 func (b *bridgeConfirmScreen) Title() string { return "The bridge funding address changed" }
 
