@@ -2,7 +2,6 @@ package plain
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
@@ -82,16 +81,7 @@ func (s *session) printTypedData(r intent.Review, key reviewKey) {
 // made; a follower's (follows) signs nothing and may have none.
 func (s *session) withdrawer(follows bool) (withdrawal.Withdrawer, error) {
 	return withdrawal.NewWithdrawer(withdrawal.Setup{Client: s.client(), Journal: s.target.Journal, Now: s.Now,
-		BridgePins: s.bridgePins(), DryRun: follows})
-}
-
-// bridgePins is where bridge addresses are recorded: beside the journal;
-// "" (nothing recorded) without one.
-func (s *session) bridgePins() string {
-	if s.target.Journal == nil {
-		return ""
-	}
-	return withdrawal.BridgePinsPath(filepath.Dir(s.target.Journal.Path()))
+		BridgePins: s.target.BridgePins(), DryRun: follows})
 }
 
 // trimStop is err's text without its closing full stop, for a sentence

@@ -92,7 +92,7 @@ func (s *session) quoteAndSign(ch withdrawal.Choice) (again bool, err error) {
 		return s.whatNext(nil)
 	}
 	if trust.Replaces != "" {
-		if err := withdrawal.ConfirmBridge(s.target.Env, s.bridgePins(), trust.Replaces, trust.Address, s.Now()); err != nil {
+		if err := withdrawal.ConfirmBridge(s.target.Env, s.target.BridgePins(), trust.Replaces, trust.Address, s.Now()); err != nil {
 			return false, fmt.Errorf("the new bridge funding address %s cannot be recorded (%v): nothing was signed or sent", trust.Address, err)
 		}
 	}
@@ -181,7 +181,7 @@ func (s *session) journalStop(err error) error {
 // (BridgeChangedError.Accept); it is recorded once they confirm the
 // withdrawal. ok false: stopped, and why was said.
 func (s *session) trustBridge(o withdrawal.Order) (withdrawal.BridgeTrust, bool, error) {
-	trust, err := withdrawal.CheckBridge(s.target.Env, s.bridgePins(), o.Transfer.ToAccount.Hex(), s.Now())
+	trust, err := withdrawal.CheckBridge(s.target.Env, s.target.BridgePins(), o.Transfer.ToAccount.Hex(), s.Now())
 	var changed *withdrawal.BridgeChangedError
 	switch {
 	case err == nil:

@@ -6,7 +6,6 @@ package kit
 
 import (
 	"context"
-	"path/filepath"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -264,14 +263,9 @@ func (a *App) TopBar() tui.TopBar {
 	}
 }
 
-// BridgePinsPath is where the bridge addresses are recorded: next to the
-// journal, in the state directory; "" (nothing recorded) without a journal.
-func BridgePinsPath(app *App) string {
-	if app.Journal() == nil {
-		return ""
-	}
-	return withdrawal.BridgePinsPath(filepath.Dir(app.Journal().Path()))
-}
+// BridgePinsPath is where the bridge addresses are recorded
+// (target.Target.BridgePins).
+func BridgePinsPath(app *App) string { return app.Target.BridgePins() }
 
 // Command is a svcwallet command line for the user to run next, on the
 // console's environment: `svcwallet WORDS... --env NAME`, and the

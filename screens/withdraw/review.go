@@ -435,31 +435,29 @@ func (r *reviewScreen) render(level int) string {
 
 // countdownShort is the countdown said beside the passphrase.
 func (r *reviewScreen) countdownShort() string {
-	st := r.app.Common.Styles
-	left := r.remaining()
-	v := st.Value.Render(fmt.Sprintf("%ds", int((left+time.Second-1)/time.Second)))
-	if left <= 10*time.Second {
-		v = st.Warning.Render(fmt.Sprintf("%ds", int((left+time.Second-1)/time.Second)))
-	}
-	return st.Label.Render("expires in") + " " + v
+	return r.app.Common.Styles.Label.Render("expires in") + " " + r.secondsLeft()
 }
 
-// countdownView is the quote's time left by the service's clock, rounded up
-// to whole seconds like the quote screen's, in the warning colour for the
-// last ten.
+// countdownView is the quote's time left on its own line, with a note
+// while nothing went wrong.
 func (r *reviewScreen) countdownView(level int) string {
-	c := r.app.Common
-	st := c.Styles
-	left := r.remaining()
-	secs := int((left + time.Second - 1) / time.Second)
-	v := st.Value.Render(fmt.Sprintf("%ds", secs))
-	if left <= 10*time.Second {
-		v = st.Warning.Render(fmt.Sprintf("%ds", secs))
-	}
 	// After a refusal the error says what to do; the note would say sign.
 	note := "sign before it runs out"
 	if level > 1 || r.err != nil {
 		note = ""
 	}
-	return layout.WrapField(c, "Quote expires in", 16, v, note, r.wd)
+	return layout.WrapField(r.app.Common, "Quote expires in", 16, r.secondsLeft(), note, r.wd)
+}
+
+// secondsLeft is the quote's time left by the service's clock, rounded up
+// to whole seconds like the quote screen's, in the warning colour for the
+// last ten.
+func (r *reviewScreen) secondsLeft() string {
+	st := r.app.Common.Styles
+	left := r.remaining()
+	v := fmt.Sprintf("%ds", int((left+time.Second-1)/time.Second))
+	if left <= 10*time.Second {
+		return st.Warning.Render(v)
+	}
+	return st.Value.Render(v)
 }

@@ -2,10 +2,8 @@ package sandbox
 
 import (
 	"cmp"
-	"crypto/rand"
 	"fmt"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -44,20 +42,7 @@ func (e *Exchange) seedOne(a *account, to, chain, amount string, now time.Time) 
 	if err != nil {
 		return "", err
 	}
-	fate := exchange.StateCompleted
-	switch bookKey(to) {
-	case bookKey(DestFailed):
-		fate = exchange.StateFailed
-	case bookKey(DestRefunded):
-		fate = exchange.StateRefunded
-	}
-	q.exec = &execution{
-		submitted: now, fate: fate, hash: payoutHash(q.chain.chainType),
-		accepted: exchange.WithdrawAccepted{
-			QuoteID: q.id, TxID: "tx-" + strings.ToLower(rand.Text()), State: exchange.StateSubmitted,
-			ReceiveAmount: q.receive, Fee: bridgeFee, FeeUSD: bridgeFee,
-		},
-	}
+	q.startPayout(sigKey{}, now)
 	e.quotes[q.id] = q
 	return q.id, nil
 }

@@ -185,6 +185,16 @@ func (e *Exchange) executable(a *account, q *quote, now time.Time) *apiError {
 // fixed by the destination.
 func (e *Exchange) commit(a *account, q *quote, s sig, now time.Time) {
 	a.balance = a.balance.Sub(q.pay)
+	q.startPayout(s.key, now)
+	a.openQuotes--
+	a.countUsed(q, q.pay)
+	e.pending.push(now.Add(e.settle).UnixNano(), q)
+	e.useNonce(nonceKey{kindTransfer, s.signer, s.nonce}, s.expiration)
+}
+
+// startPayout starts q's payout, signed as key (zero for a seeded one):
+// SUBMITTED now under a new transfer id, its fate fixed by the destination.
+func (q *quote) startPayout(key sigKey, now time.Time) {
 	fate := exchange.StateCompleted
 	switch bookKey(q.to) {
 	case bookKey(DestFailed):
@@ -193,16 +203,12 @@ func (e *Exchange) commit(a *account, q *quote, s sig, now time.Time) {
 		fate = exchange.StateRefunded
 	}
 	q.exec = &execution{
-		sig: s.key, submitted: now, fate: fate, hash: payoutHash(q.chain.chainType),
+		sig: key, submitted: now, fate: fate, hash: payoutHash(q.chain.chainType),
 		accepted: exchange.WithdrawAccepted{
 			QuoteID: q.id, TxID: "tx-" + strings.ToLower(rand.Text()), State: exchange.StateSubmitted,
 			ReceiveAmount: q.receive, Fee: bridgeFee, FeeUSD: bridgeFee,
 		},
 	}
-	a.openQuotes--
-	a.countUsed(q, q.pay)
-	e.pending.push(now.Add(e.settle).UnixNano(), q)
-	e.useNonce(nonceKey{kindTransfer, s.signer, s.nonce}, s.expiration)
 }
 
 // payoutHash makes a destination transaction hash in the chain's own form:

@@ -3,9 +3,12 @@
 package target
 
 import (
+	"path/filepath"
+
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
 )
 
 // Target is one environment the user may log in to, with its client, as
@@ -21,6 +24,15 @@ type Target struct {
 	// Kept: Client holds a session kept between runs (svcwallet auth
 	// login), so no login is asked.
 	Kept bool
+}
+
+// BridgePins is where the target's bridge addresses are recorded: beside
+// its journal, in the state directory; "" (nothing recorded) without one.
+func (t Target) BridgePins() string {
+	if t.Journal == nil {
+		return ""
+	}
+	return withdrawal.BridgePinsPath(filepath.Dir(t.Journal.Path()))
 }
 
 // Demo is the embedded sandbox's demo data: its credentials, offered at
