@@ -115,7 +115,7 @@ func hostileReview(t *testing.T, app *kit.App, now *time.Time) *reviewScreen {
 	r := newReview(app, w, withdrawal.PricedQuote{Quote: q, Offset: 0})
 	r.SetSize(120, 40)
 	r.Init()
-	r.Update(kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r.Update(keyFound(r, signer.Found{Place: signer.KeyDemo}))
 	r.Update(r.checkBridge()())
 	*now = now.Add(kit.KeyGuard)
 	return r
@@ -366,7 +366,7 @@ func TestFarFutureQuoteIsNotSigned(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
 	q := fixedQuote(*now, "1.5")
 	q.ExpiresAt = now.Add(3 * 365 * 24 * time.Hour)
-	r := reviewFor(t, app, now, q, 0, 120, 40, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r := reviewFor(t, app, now, q, 0, 120, 40, signer.Found{Place: signer.KeyDemo})
 	if _, cmd := screentest.Press(r, "enter"); r.gate.Sending || screentest.Offers(r.KeyMap(), "enter") {
 		t.Fatalf("a far-future quote is offered for signing (cmd %v)", cmd != nil)
 	}
@@ -383,7 +383,7 @@ func TestExpirationBoundAtSigning(t *testing.T) {
 	q := fixedQuote(*now, "1.5")
 	offset := 365 * 24 * time.Hour
 	q.ExpiresAt = now.Add(offset + time.Minute)
-	r := reviewFor(t, app, now, q, offset, 120, 40, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r := reviewFor(t, app, now, q, offset, 120, 40, signer.Found{Place: signer.KeyDemo})
 	*now = now.Add(kit.KeyGuard)
 	msg := signAndSend(t, r)
 	if msg.Err == nil || !strings.Contains(msg.Err.Error(), "more than 15m0s from now") {
