@@ -42,6 +42,9 @@ type hostileSandbox struct {
 	journal    string        // the journal's path
 	atWithdraw []byte        // the journal's contents when the withdraw arrived
 	withdraws  int
+	// conflict, when set, is the 409 body a withdraw is answered with
+	// once the sandbox executed it.
+	conflict string
 }
 
 func (h *hostileSandbox) set(bridge string, skew time.Duration) {
@@ -53,7 +56,7 @@ func (h *hostileSandbox) set(bridge string, skew time.Duration) {
 func (h *hostileSandbox) wrap(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		h.mu.Lock()
-		bridge, skew := h.bridge, h.skew
+		bridge, skew, conflict := h.bridge, h.skew, h.conflict
 		if req.Method == http.MethodPost && strings.HasSuffix(req.URL.Path, exchange.PathWithdraw) {
 			h.withdraws++
 			h.atWithdraw, _ = os.ReadFile(h.journal)
@@ -63,6 +66,8 @@ func (h *hostileSandbox) wrap(next http.Handler) http.Handler {
 		next.ServeHTTP(rec, req)
 		body := rec.Body.Bytes()
 		switch {
+		case strings.HasSuffix(req.URL.Path, exchange.PathWithdraw) && conflict != "":
+			rec.Code, body = http.StatusConflict, []byte(conflict)
 		case req.URL.Path == exchange.PathTime && skew != 0:
 			var st exchange.ServerTime
 			if json.Unmarshal(body, &st) == nil {

@@ -311,8 +311,11 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 		// This quote must never be signed again with another nonce: the
 		// journaled request may have executed. The resume screen re-sends it
 		// identically or asks the service, and this review is left behind.
-		return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.Resume(r.app, *msg.Lost)),
-			tui.ShowError(exchange.UserError{Text: "No clear answer from the service: the withdrawal is saved and is being checked; it cannot be paid twice"}))
+		said := exchange.UserError{Text: "No clear answer from the service: the withdrawal is saved and is being checked; it cannot be paid twice"}
+		if msg.Conflict() {
+			said = exchange.UserError{Text: strings.TrimSuffix(exchange.Explain(msg.Err).Error(), ".") + "; the withdrawal is saved and is being checked", Cause: msg.Err}
+		}
+		return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.Resume(r.app, *msg.Lost)), tui.ShowError(said))
 	case msg.Unrecorded != nil:
 		r.err = exchange.UserError{Text: exchange.Explain(msg.Err).Error() + "; but " + msg.Unrecorded.Error() + ": resume it from History once the disk has room", Cause: msg.Err}
 	case ended:
