@@ -47,6 +47,20 @@ func TestReviewRequoteKeyActsInPassphraseField(t *testing.T) {
 	}
 }
 
+// TestReviewSaysRequoteAsItsFooter: the review's text and its footer name
+// the new-quote key in one wording ("r for a new quote", "r new quote"),
+// as the quote screen's footer does, with a keystore key's ctrl+r too.
+func TestReviewSaysRequoteAsItsFooter(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	for _, found := range []signer.Found{{Place: signer.KeyDemo}, {Place: signer.KeyInKeystore, Path: "/k/UTC--key.json"}} {
+		r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, found)
+		h := r.requoteKey().Help()
+		if view := ansi.Strip(r.View()); h.Desc != quoteKeys.Requote.Help().Desc || !strings.Contains(view, h.Key+" for a "+h.Desc) {
+			t.Errorf("the footer says %q %q, the quote screen's %q; the review says:\n%s", h.Key, h.Desc, quoteKeys.Requote.Help().Desc, view)
+		}
+	}
+}
+
 // TestReviewOffersEnterOnlyWhenItSigns (issue 12 bug 3): no enter next to
 // "Signing key none found", nor after a final screening refusal.
 func TestReviewOffersEnterOnlyWhenItSigns(t *testing.T) {

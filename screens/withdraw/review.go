@@ -28,14 +28,14 @@ var reviewKeys = struct {
 	Sign, Requote, Bridge, History key.Binding
 }{
 	Sign:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign and withdraw")),
-	Requote: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "back to a new quote")),
+	Requote: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "new quote")),
 	Bridge:  key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "review the changed bridge address")),
 	History: key.NewBinding(key.WithKeys("h"), key.WithHelp("h", "resume it in History")),
 }
 
 // typingRequote replaces r for a new quote while the passphrase field has
 // the focus, where r is a letter of the passphrase.
-var typingRequote = key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "back to a new quote"))
+var typingRequote = key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "new quote"))
 
 // reviewScreen shows exactly what will be signed, signs it locally and executes the
 // withdrawal: journal first (D11), then the request with the retries of D10.
