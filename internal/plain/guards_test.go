@@ -234,18 +234,15 @@ func TestRolledBackJournalAuthorizesNoBuilder(t *testing.T) {
 // the command line says it): "no clear answer" would be untrue, "refused"
 // too (it may have been paid). Paid once.
 func TestConflictSaidAsAnswered(t *testing.T) {
-	for name, c := range map[string]struct{ body, says string }{
-		"9108":               {`{"code":9108,"message":"this quote was already executed with another signature","status":409}`, "already executed with another signature"},
-		"409 without a code": {`{"message":"conflict","status":409}`, "a conflict over this quote"},
-	} {
+	for name, c := range exchangetest.Conflicts {
 		t.Run(name, func(t *testing.T) {
 			r := newRig(t)
-			r.conflict.Store(&c.body)
+			r.conflict.Store(&c.Body)
 			out, err := r.run(steps(logIn, withdraw25, typed("y"), []scripted{after("COMPLETED: ", "quit")})...)
 			if err != nil {
 				t.Fatal(err)
 			}
-			wants(t, out, "The service answered withdrawal q-", c.says, "may have been paid", "It is journaled and is checked now.", "SENDING → COMPLETED")
+			wants(t, out, "The service answered withdrawal q-", c.Says, "may have been paid", "It is journaled and is checked now.", "SENDING → COMPLETED")
 			if _, sent, _ := strings.Cut(out, "Signing and sending"); strings.Contains(sent, "No clear answer") || strings.Contains(sent, "refused") || strings.Contains(sent, "(no answer)") {
 				t.Errorf("an answered withdraw that may have paid is said unanswered or refused:\n%s", out)
 			}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/journal"
@@ -16,10 +17,7 @@ import (
 // service answered, as the command line does: "no clear answer" would be
 // untrue, and "refused" too (it may have been paid).
 func TestConflictIsSaidAsAnswered(t *testing.T) {
-	for name, c := range map[string]struct{ body, says string }{
-		"9108":               {`{"code":9108,"message":"this quote was already executed with another signature","status":409}`, "already executed with another signature"},
-		"409 without a code": {`{"message":"conflict","status":409}`, "a conflict over this quote"},
-	} {
+	for name, c := range exchangetest.Conflicts {
 		t.Run(name, func(t *testing.T) {
 			app, h, now := hostileApp(t, true)
 			var resumed bool
@@ -28,7 +26,7 @@ func TestConflictIsSaidAsAnswered(t *testing.T) {
 				return screentest.NewHome(a)
 			}
 			r := hostileReview(t, app, now)
-			h.conflict = c.body
+			h.conflict = c.Body
 			msg := signAndSend(t, r)
 			var said string
 			for _, m := range screentest.SequenceMsgs(t, r.executed(msg)) {
@@ -36,7 +34,7 @@ func TestConflictIsSaidAsAnswered(t *testing.T) {
 					said = e.Err.Error()
 				}
 			}
-			if !resumed || !strings.Contains(said, c.says) || !strings.Contains(said, "may have been paid") || !strings.Contains(said, "being checked") {
+			if !resumed || !strings.Contains(said, c.Says) || !strings.Contains(said, "may have been paid") || !strings.Contains(said, "being checked") {
 				t.Fatalf("taken up to settle %t; said %q", resumed, said)
 			}
 			if strings.Contains(said, "No clear answer") || strings.Contains(said, "refused") {
