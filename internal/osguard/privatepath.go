@@ -20,8 +20,8 @@ import (
 // writable by no one else, or another user could change the file or swap it.
 // The one exception is a directory above with the sticky bit, like /tmp:
 // there others cannot rename or remove what is not theirs. These checks
-// live in signer because it is the innermost package: the keystore here,
-// service (config, journal, state files) and cli (debug log) all reach it.
+// live in this leaf package so that signer (the keystore), service
+// (config, journal, state files) and cli (debug log, doctor) all reach it.
 
 // UnsafePathError is a file or directory refused by these rules: What says
 // what is wrong with which path, Fix the command that makes it safe.
