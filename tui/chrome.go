@@ -152,6 +152,7 @@ func (m *Model) footerLines() []string {
 	k = strconv.AppendInt(append(k, '|'), int64(m.height), 10)
 	k = strconv.AppendBool(append(k, '|'), m.common.Styles.IsDark)
 	k = strconv.AppendBool(append(k, '|'), m.fullHelp)
+	k = strconv.AppendInt(append(k, '|'), int64(m.helpPage), 10)
 	k = append(append(append(k, '|'), why...), '|')
 	for _, b := range m.globalBindings() {
 		k = append(append(append(append(k, b.Help().Key...), '='), b.Help().Desc...), '|')
@@ -200,8 +201,8 @@ func (m *Model) drawFooterLines() []string {
 	}
 	g := h.FullHelpView([][]key.Binding{globals})
 	block := g
-	if km != nil {
-		block = m.fullHelpBlock(h, km.FullHelp(), g)
+	if pages := m.helpPages(); len(pages) > 0 {
+		block, _ = m.fullHelpBlock(h, pages[min(m.helpPage, len(pages)-1)], g)
 	}
 	lines := strings.Split(block, "\n")
 	return fit(block, m.width, min(len(lines), m.helpRows(len(lines))))
@@ -217,14 +218,39 @@ func (m *Model) helpRows(want int) int {
 	return max(min(want, m.height-topBarLines-minContentLines), m.height/3, 1)
 }
 
+// helpPages is the screen's full help in pages, each shown whole
+// (fullHelpBlock): as many of its columns on a page as fit with the
+// root's keys, so a small terminal shows every key over several presses of
+// ? rather than cut short. One page when all fit; none without a KeyMap.
+func (m *Model) helpPages() [][][]key.Binding {
+	km := m.top().KeyMap()
+	if km == nil {
+		return nil
+	}
+	h := m.helpModel()
+	g := h.FullHelpView([][]key.Binding{m.globalKeys(false)})
+	var pages [][][]key.Binding
+	for cols := km.FullHelp(); len(cols) > 0; {
+		n := len(cols)
+		for ; n > 1; n-- {
+			if _, ok := m.fullHelpBlock(h, cols[:n], g); ok {
+				break
+			}
+		}
+		pages, cols = append(pages, cols[:n]), cols[n:]
+	}
+	return pages
+}
+
 // fullHelpBlock lays the screen's full help (cols) and the root's keys (g)
 // out in the width, so every key is seen: g to the right of the screen's
 // columns; when that is too wide (a screen that takes q offers ctrl+c to
 // quit, wider), g under the screen's last column; when even that is too
-// wide, side by side with the pieces that do not fit giving way to a "…".
-func (m *Model) fullHelpBlock(h help.Model, cols [][]key.Binding, g string) string {
+// wide, side by side with the pieces that do not fit giving way to a "…"
+// (ok false).
+func (m *Model) fullHelpBlock(h help.Model, cols [][]key.Binding, g string) (block string, ok bool) {
 	if !slices.ContainsFunc(cols, func(c []key.Binding) bool { return len(c) > 0 }) {
-		return g
+		return g, true
 	}
 	h.SetWidth(0)
 	beside := func(split [][]key.Binding) string {
@@ -239,14 +265,14 @@ func (m *Model) fullHelpBlock(h help.Model, cols [][]key.Binding, g string) stri
 		return lipgloss.JoinHorizontal(lipgloss.Top, h.FullHelpView(split[:n]), helpColumnGap, last)
 	}
 	if s, ok := m.screenHelp(cols, beside); ok {
-		return s
+		return s, true
 	}
 	if s, ok := m.screenHelp(cols, under); ok {
-		return s
+		return s, true
 	}
 	h.SetWidth(max(m.width-lipgloss.Width(g)-len(helpColumnGap), 1))
 	s, _ := m.screenHelp(cols, beside)
-	return s
+	return s, false
 }
 
 // screenHelp lays the screen's full help out with draw: each of its
@@ -297,10 +323,20 @@ func shortHelp(h help.Model, bs []key.Binding, w int) string {
 	return ""
 }
 
-// globalBindings are the root's keys as they apply right now.
+// globalBindings are the root's keys as they apply right now: ? turns
+// the full help's page while another follows.
 func (m *Model) globalBindings() []key.Binding {
+	return m.globalKeys(m.fullHelp && m.helpPage+1 < len(m.helpPages()))
+}
+
+// globalKeys are the root's keys, ? saying "more" when more says what it
+// does.
+func (m *Model) globalKeys(more bool) []key.Binding {
 	helpKey := globalKeys.Help
-	if m.fullHelp {
+	switch {
+	case more:
+		helpKey.SetHelp("?", "more")
+	case m.fullHelp:
 		helpKey.SetHelp("?", "close help")
 	}
 	var out []key.Binding

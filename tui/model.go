@@ -67,8 +67,11 @@ type Model struct {
 
 	width, height int // terminal size
 
-	toast       toast
-	fullHelp    bool
+	toast    toast
+	fullHelp bool
+	// helpPage is the page of the full help shown, when it takes more
+	// than one (helpPages).
+	helpPage    int
 	confirmQuit bool
 	// pasteQuiet: until then keys are dropped (PasteGuard).
 	pasteQuiet time.Time
@@ -267,7 +270,15 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		!inputting && key.Matches(k, globalKeys.Quit) && !m.screenOffers(globalKeys.Quit):
 		return m.quit()
 	case !inputting && key.Matches(k, globalKeys.Help):
-		m.fullHelp = !m.fullHelp
+		// ? opens the help, turns its pages, and closes it after the last.
+		switch {
+		case !m.fullHelp:
+			m.fullHelp, m.helpPage = true, 0
+		case m.helpPage+1 < len(m.helpPages()):
+			m.helpPage++
+		default:
+			m.fullHelp = false
+		}
 		return nil
 	case key.Matches(k, globalKeys.Back) && m.fullHelp:
 		m.fullHelp = false

@@ -272,6 +272,62 @@ func TestFullHelpShowsEveryKey(t *testing.T) {
 	}
 }
 
+// columns is a KeyMap of several full-help columns.
+type columns [][]key.Binding
+
+func (c columns) ShortHelp() []key.Binding  { return c[0] }
+func (c columns) FullHelp() [][]key.Binding { return c }
+
+// TestFullHelpPages: a screen whose full help does not fit whole (two wide
+// columns at 60x20) sees it in pages, none cut short: "? more" turns the
+// page while one follows, the last says "? close help" and ? closes it;
+// esc closes it on any page, and ? opens it again on the first. Where it
+// all fits, one page, as before.
+func TestFullHelpPages(t *testing.T) {
+	col := func(name string) []key.Binding {
+		var c []key.Binding
+		for i := range 10 {
+			c = append(c, key.NewBinding(key.WithKeys("legend"), key.WithHelp(fmt.Sprintf("%s%d", name, i), fmt.Sprintf("a long description of key %s%d", name, i))))
+		}
+		return c
+	}
+	m, home := newRoot(t, 60, 20)
+	many := newFake(home.common, "Many keys")
+	send(m, Push(many)())
+	many.keys = columns{col("a"), col("b")}
+	pageOf := func() string {
+		return strings.Join(strings.Fields(ansi.Strip(checkFrame(t, m, 60, 20))), " ")
+	}
+	send(m, press("?"))
+	first := pageOf()
+	send(m, press("?"))
+	second := pageOf()
+	for i := range 10 {
+		a, b := fmt.Sprintf("a%d a long description of key a%d", i, i), fmt.Sprintf("b%d a long description of key b%d", i, i)
+		if !strings.Contains(first, a) || !strings.Contains(second, b) {
+			t.Fatalf("pages cut short or missing a%d, b%d:\n%s\n%s", i, i, first, second)
+		}
+	}
+	if !strings.Contains(first, "? more") || !strings.Contains(second, "? close help") {
+		t.Fatalf("? does not say what it does:\n%s\n%s", first, second)
+	}
+	if send(m, press("?")); m.fullHelp {
+		t.Fatal("? on the last page did not close the help")
+	}
+	send(m, press("?"))
+	send(m, press("?"))
+	if send(m, press("esc")); m.fullHelp {
+		t.Fatal("esc on the second page did not close the help")
+	}
+	if send(m, press("?")); !strings.Contains(pageOf(), "a0 a long") {
+		t.Fatal("? did not open the help on its first page")
+	}
+	send(m, tea.WindowSizeMsg{Width: 160, Height: 40})
+	if all := strings.Join(strings.Fields(ansi.Strip(checkFrame(t, m, 160, 40))), " "); !strings.Contains(all, "a9 a long") || !strings.Contains(all, "b9 a long") || !strings.Contains(all, "? close help") {
+		t.Fatalf("at 160x40 the help is not one page:\n%s", all)
+	}
+}
+
 // wheelScreen scrolls with the wheel while wheel is set.
 type wheelScreen struct {
 	*fakeScreen

@@ -212,31 +212,40 @@ func (c doctorCmd) checkKeystore(add func(check, detail, fix string)) {
 		return
 	}
 	for _, e := range entries {
-		if fi, err := os.Stat(e.Path); err == nil && c.modesMean() && fi.Mode().Perm()&0o077 != 0 {
-			add("keystore", fmt.Sprintf("%s is readable by other users (%v)", e.Path, fi.Mode().Perm()), safetext.ShellLine("chmod", "600", e.Path))
-		}
-		addUnsafe(add, "keystore", osguard.CheckPrivatePath(e.Path))
+		c.checkKeyFile(e.Path, add)
 	}
 	c.leftOutKeys(dir, add)
 	add("keystore", fmt.Sprintf("%s: %d %s", dir, len(entries), kit.Plural(len(entries), "key file", "key files")), "")
 }
 
+// checkKeyFile says what lets other users read or change the key file at
+// path: its mode, and what osguard.CheckPrivatePath refuses. The one check
+// of the listed key files and those left out for their names, which it
+// names osguard.Shown, with no command to run (osguard.RenameFirst).
+func (c doctorCmd) checkKeyFile(path string, add func(check, detail, fix string)) {
+	if fi, err := os.Stat(path); err == nil && c.modesMean() && fi.Mode().Perm()&0o077 != 0 {
+		fix := safetext.ShellLine("chmod", "600", path)
+		if osguard.Shown(path) != path {
+			fix = osguard.RenameFirst
+		}
+		add("keystore", fmt.Sprintf("%s is readable by other users (%v)", osguard.Shown(path), fi.Mode().Perm()), fix)
+	}
+	addUnsafe(add, "keystore", osguard.CheckPrivatePath(path))
+}
+
 // leftOutKeys says which keystore files of dir no list of keys shows, for
 // a name holding a control or escape character (signer.KeystoreLeftOut):
-// each may hold a key, so it is said, its name cleaned, with whether
-// others can read it; no fix names it, as a command would carry the escape.
+// each may hold a key, so it is said, its name escaped, and checked as a
+// listed one is (checkKeyFile).
 func (c doctorCmd) leftOutKeys(dir string, add func(check, detail, fix string)) {
 	left, err := signer.KeystoreLeftOut(dir)
 	if err != nil {
 		return // ListKeystore said it already
 	}
 	for _, p := range left {
-		open := ""
-		if fi, err := os.Stat(p); err == nil && c.modesMean() && fi.Mode().Perm()&0o077 != 0 {
-			open = fmt.Sprintf(", and it is readable by other users (%v)", fi.Mode().Perm())
-		}
-		add("keystore", fmt.Sprintf("%s holds a keystore file whose name has a control or escape character (%q, cleaned): no list of keys shows it%s",
-			dir, safetext.Quoted(filepath.Base(p)), open), "rename it with letters, digits and dashes only to use it, or move it out of the keystore")
+		add("keystore", fmt.Sprintf("%s holds a keystore file whose name has a control or escape character (%s): no list of keys shows it",
+			dir, osguard.Shown(filepath.Base(p))), "rename it with letters, digits and dashes only to use it, or move it out of the keystore")
+		c.checkKeyFile(p, add)
 	}
 }
 

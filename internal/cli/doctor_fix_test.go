@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -93,19 +94,28 @@ func TestDoctorFixesQuoteHostileNames(t *testing.T) {
 	if len(fixed) != len(paths) {
 		t.Errorf("fixes for %d of the %d paths:\n%s", len(fixed), len(paths), out)
 	}
-	leftOut := 0
+	leftOut, open, under := 0, 0, 0
 	for _, c := range rep.Checks {
 		if strings.ContainsAny(c.Detail+c.Fix, "\n\x1b\x07") {
 			t.Errorf("doctor printed a name raw: %q, fix %q", c.Detail, c.Fix)
 		}
-		if strings.Contains(c.Detail, "no list of keys shows it") && strings.Contains(c.Detail, "readable by other users") && c.Fix != "" {
+		escaped := strings.Contains(c.Detail, `UTC--new\nline`) || strings.Contains(c.Detail, `UTC--osc\x1b]52;c;MHg5\a`)
+		switch {
+		case !escaped:
+		case strings.Contains(c.Detail, "no list of keys shows it") && c.Fix != "":
 			leftOut++
+		case strings.Contains(c.Detail, "is readable by other users") && c.Fix == osguard.RenameFirst:
+			open++
+		case strings.Contains(c.Detail, "directory "+home+" (above ") && strings.Contains(c.Fix, "chmod go-w"):
+			under++
 		}
 	}
 	// Left out of the lists, they may still hold keys open to others:
-	// doctor says they exist, cleaned.
-	if leftOut != 2 {
-		t.Errorf("%d of the 2 key files left out for their names are said:\n%s", leftOut, out)
+	// doctor says they exist, and checks them as it checks a listed key
+	// file (open to others, in a folder others can change), their names
+	// escaped.
+	if leftOut != 2 || open != 2 || under != 2 {
+		t.Errorf("of the 2 key files left out for their names, %d are said, %d open to others, %d under an unsafe folder:\n%s", leftOut, open, under, out)
 	}
 	for _, dir := range []string{cwd, base} {
 		if _, err := os.Stat(filepath.Join(dir, "PWNED")); err == nil {

@@ -29,14 +29,16 @@ func (c *statusCmd) find(client *exchange.Client, f statusFlags) (statusFlags, e
 	}
 	known := c.known(client)
 	ids, err := follow.InPlace(f.quoteIDs, f.lookups, func(l follow.Lookup) (string, error) {
-		found, _, err := known.Resolve(l.Text)
+		id, found, err := known.Resolve(l.Text)
 		var nf *follow.NotSeenError
 		if errors.As(err, &nf) {
 			c.floor = max(c.floor, c.app.say(notSeen(l)))
 			return "", nil
 		}
-		fmt.Fprintf(c.env.Stderr, "%s: %s is withdrawal %s\n", c.app.name, lookupName(l), found)
-		return found, nil
+		if found { // else asked as the quote id it may be
+			fmt.Fprintf(c.env.Stderr, "%s: %s is withdrawal %s\n", c.app.name, lookupName(l), id)
+		}
+		return id, nil
 	})
 	f.quoteIDs, f.lookups = ids, nil
 	return f, err

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mr-tron/base58"
+
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
@@ -158,5 +160,24 @@ func TestStatusTransferIDWithAnEscapeIsNotRepeated(t *testing.T) {
 	}
 	if n := len(r.takeAsks()); n != 0 {
 		t.Errorf("%d status requests for a malformed id", n)
+	}
+}
+
+// TestStatusAsksSolanaShapeAsQuoteID: base58 of 64 bytes (a SOLANA payout
+// hash's shape) not seen here is asked of the service as a quote id, which
+// SPEC.md gives no shape: one not found is the service's NOT FOUND, not
+// "this machine has not seen it", and no "is withdrawal" is said.
+func TestStatusAsksSolanaShapeAsQuoteID(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	r := newStatusRig(t)
+	sig := make([]byte, 64)
+	for i := range sig {
+		sig[i] = byte(i*5 + 3)
+	}
+	id := base58.Encode(sig)
+	res := r.run(nil, id)
+	res.want(t, exitNotFound, nil, nil)
+	if n := len(r.takeAsks()); n != 1 || strings.Contains(res.stderr, "this machine has seen") || strings.Contains(res.stderr, "is withdrawal") {
+		t.Errorf("%d status requests, want the quote id's one; said:\n%s%s", n, res.stdout, res.stderr)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
@@ -17,10 +18,7 @@ import (
 // answer … after every retry" would be untrue, and "refused" too (it may
 // have been paid).
 func TestWithdrawQuoteUsedIsSaidAsAnswered(t *testing.T) {
-	for name, c := range map[string]struct{ body, says string }{
-		"9108":               {`{"code":9108,"message":"this quote was already executed with another signature","status":409}`, "already executed with another signature"},
-		"409 without a code": {`{"message":"conflict","status":409}`, "a conflict over this quote"},
-	} {
+	for name, c := range exchangetest.Conflicts {
 		t.Run(name, func(t *testing.T) {
 			withdrawState(t)
 			r := newStatusRig(t)
@@ -28,12 +26,12 @@ func TestWithdrawQuoteUsedIsSaidAsAnswered(t *testing.T) {
 				ex.ServeHTTP(httptest.NewRecorder(), req)
 				w.Header().Set("Content-Type", "application/json")
 				w.WriteHeader(http.StatusConflict)
-				fmt.Fprint(w, c.body)
+				fmt.Fprint(w, c.Body)
 				return true
 			}
 			r.withdrawHook.Store(&hook)
 			res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--yes")...)
-			res.want(t, exitError, "the service answered withdrawal q-", c.says, "may have been paid", "svcwallet withdraw resume q-")
+			res.want(t, exitError, "the service answered withdrawal q-", c.Says, "may have been paid", "svcwallet withdraw resume q-")
 			if strings.Contains(res.stderr, "no answer") || strings.Contains(res.stderr, "refused") {
 				t.Errorf("an answered withdraw that may have paid is said unanswered or refused:\n%s", res.stderr)
 			}

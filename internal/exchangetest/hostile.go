@@ -46,3 +46,11 @@ func CreatedLongAgo(b []byte) []byte {
 	b = updatedAt.ReplaceAll(NoPayoutHash(b), []byte(`"updated_at":"2020-01-01T00:00:00Z"`))
 	return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"CREATED"`), 1)
 }
+
+// Conflicts are the 409 answers to a withdraw the service executed (9108,
+// the quote already executed with another signature; a 409 without a code
+// of its own), each with what a face that words it as an answer says.
+var Conflicts = map[string]struct{ Body, Says string }{
+	"9108":               {`{"code":9108,"message":"this quote was already executed with another signature","status":409}`, "already executed with another signature"},
+	"409 without a code": {`{"message":"conflict","status":409}`, "a conflict over this quote"},
+}

@@ -54,7 +54,7 @@ type aclEntry struct {
 func ownerOnly(path, user string, dir, hasList bool, entries []aclEntry) error {
 	if !hasList {
 		return &UnsafePathError{
-			What: path + " has no access control list: every user of this computer may open it",
+			What: Shown(path) + " has no access control list: every user of this computer may open it",
 			Fix:  icaclsFix(path, user, dir, nil),
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
 )
@@ -19,8 +20,8 @@ import (
 // writable by no one else, or another user could change the file or swap it.
 // The one exception is a directory above with the sticky bit, like /tmp:
 // there others cannot rename or remove what is not theirs. These checks
-// live in signer because it is the innermost package: the keystore here,
-// service (config, journal, state files) and cli (debug log) all reach it.
+// live in this leaf package so that signer (the keystore), service
+// (config, journal, state files) and cli (debug log, doctor) all reach it.
 
 // UnsafePathError is a file or directory refused by these rules: What says
 // what is wrong with which path, Fix the command that makes it safe.
@@ -42,7 +43,7 @@ func CheckPrivatePath(path string) error {
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		return fmt.Errorf("cannot tell where %s is: %w", path, err)
+		return fmt.Errorf("cannot tell where %s is: %w", Shown(path), err)
 	}
 	homes := homeDirs()
 	if err := checkChain(abs, homes); err != nil {
@@ -111,14 +112,14 @@ func checkKind(path string, fi fs.FileInfo) error {
 	case fi.Mode()&fs.ModeSymlink != 0:
 		return linkError(path)
 	case !fi.Mode().IsRegular():
-		return &UnsafePathError{What: path + " is not a regular file", Fix: "move it away; svcwallet makes a new file there"}
+		return &UnsafePathError{What: Shown(path) + " is not a regular file", Fix: "move it away; svcwallet makes a new file there"}
 	}
 	return nil
 }
 
 func linkError(path string) error {
 	return &UnsafePathError{
-		What: path + " is a symbolic link, and svcwallet follows none for its own files (a link could send them elsewhere)",
+		What: Shown(path) + " is a symbolic link, and svcwallet follows none for its own files (a link could send them elsewhere)",
 		Fix:  "remove the link, or move the real file into its place",
 	}
 }
@@ -177,23 +178,41 @@ func checkChain(abs string, homes []string) error {
 func ownedByUs(uid int, me func() int) bool { return uid == 0 || uid == me() }
 
 // checkEntry applies the rules to path: the file itself when below is "",
-// else a directory above the file below.
+// else a directory above the file below. Both are named Shown: a file
+// planted in a folder (a keystore's) has a name from outside, so a fix
+// names no command for a name that is not clean.
 func checkEntry(path, below string, fi fs.FileInfo) error {
-	what, change := path, "change it"
+	what, change := Shown(path), "change it"
 	if below != "" {
-		what, change = "directory "+path+" (above "+below+")", "replace what is in it"
+		what, change = "directory "+Shown(path)+" (above "+Shown(below)+")", "replace what is in it"
 	}
 	if uid, known := fileOwner(fi); known && !ownedByUs(uid, os.Getuid) {
-		return &UnsafePathError{
-			What: fmt.Sprintf("%s belongs to another user (uid %d), who could %s", what, uid, change),
-			Fix:  fmt.Sprintf("if it should be yours, sudo chown \"$USER\" %s; else keep svcwallet's files elsewhere", safetext.ShellWord(path)),
+		fix := fmt.Sprintf("if it should be yours, sudo chown \"$USER\" %s; else keep svcwallet's files elsewhere", safetext.ShellWord(path))
+		if Shown(path) != path {
+			fix = RenameFirst
 		}
+		return &UnsafePathError{What: fmt.Sprintf("%s belongs to another user (uid %d), who could %s", what, uid, change), Fix: fix}
 	}
 	if fi.Mode().Perm()&0o022 == 0 || below != "" && fi.Mode()&fs.ModeSticky != 0 {
 		return nil
 	}
-	return &UnsafePathError{
-		What: fmt.Sprintf("%s is writable by group or others (mode %04o), who could %s", what, fi.Mode().Perm(), change),
-		Fix:  "make it yours alone: " + safetext.ShellLine("chmod", "go-w", path),
+	fix := "make it yours alone: " + safetext.ShellLine("chmod", "go-w", path)
+	if Shown(path) != path {
+		fix = RenameFirst
 	}
+	return &UnsafePathError{What: fmt.Sprintf("%s is writable by group or others (mode %04o), who could %s", what, fi.Mode().Perm(), change), Fix: fix}
+}
+
+// RenameFirst is the fix for a file whose name is not clean (Shown): a
+// command naming it would carry what the name holds to the terminal.
+const RenameFirst = "rename it with letters, digits and dashes only, then run svcwallet doctor again for the command that mends it"
+
+// Shown is path as a message names it: as it is when it holds nothing a
+// terminal acts on or hides (safetext.Text leaves it whole), else quoted,
+// those characters escaped so that the name is seen as it is.
+func Shown(path string) string {
+	if safetext.Text(path) == path {
+		return path
+	}
+	return strconv.Quote(path)
 }

@@ -20,7 +20,7 @@ func OpenUserFile(path string) (*os.File, error) {
 	}
 	fi, err := f.Stat()
 	if err == nil && !fi.Mode().IsRegular() {
-		err = &UnsafePathError{What: path + " is " + kindOf(fi.Mode()) + ", not a regular file", Fix: "give the path of a regular file"}
+		err = &UnsafePathError{What: Shown(path) + " is " + kindOf(fi.Mode()) + ", not a regular file", Fix: "give the path of a regular file"}
 	}
 	if err != nil {
 		f.Close()

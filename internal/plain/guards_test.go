@@ -227,3 +227,28 @@ func TestRolledBackJournalAuthorizesNoBuilder(t *testing.T) {
 		t.Fatalf("reviewed or authorized on a rolled-back journal:\n%s", out)
 	}
 }
+
+// TestConflictSaidAsAnswered: a withdraw the service executed and answered
+// 409 (9108, or a 409 without a code of its own) is settled at once, as
+// one without an answer is, but is said as what the service answered (as
+// the command line says it): "no clear answer" would be untrue, "refused"
+// too (it may have been paid). Paid once.
+func TestConflictSaidAsAnswered(t *testing.T) {
+	for name, c := range exchangetest.Conflicts {
+		t.Run(name, func(t *testing.T) {
+			r := newRig(t)
+			r.conflict.Store(&c.Body)
+			out, err := r.run(steps(logIn, withdraw25, typed("y"), []scripted{after("COMPLETED: ", "quit")})...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wants(t, out, "The service answered withdrawal q-", c.Says, "may have been paid", "It is journaled and is checked now.", "SENDING → COMPLETED")
+			if _, sent, _ := strings.Cut(out, "Signing and sending"); strings.Contains(sent, "No clear answer") || strings.Contains(sent, "refused") || strings.Contains(sent, "(no answer)") {
+				t.Errorf("an answered withdraw that may have paid is said unanswered or refused:\n%s", out)
+			}
+			if got := r.ex.Balance(sandbox.DemoAccountID); got.String() != "9975" {
+				t.Errorf("balance %s, want 9975: paid once", got)
+			}
+		})
+	}
+}

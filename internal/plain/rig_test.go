@@ -35,6 +35,9 @@ type rig struct {
 	// noAnswer: the sandbox's withdraw requests get a 502, an answer that
 	// does not tell whether they arrived.
 	noAnswer atomic.Bool
+	// conflict, when set, is the 409 body a withdraw request is answered
+	// with once the sandbox executed it.
+	conflict atomic.Pointer[string]
 	// beforeWithdraw, when set, runs as a withdraw request arrives.
 	beforeWithdraw atomic.Pointer[func()]
 	journal        *journal.Journal
@@ -64,6 +67,13 @@ func newRigOn(t *testing.T, envOf func(url string) config.Environment) *rig {
 		}
 		if req.URL.Path == exchange.PathWithdraw && r.noAnswer.Load() {
 			http.Error(w, "bad gateway", http.StatusBadGateway) // whether it arrived cannot be told
+			return
+		}
+		if c := r.conflict.Load(); c != nil && req.URL.Path == exchange.PathWithdraw {
+			r.ex.ServeHTTP(httptest.NewRecorder(), req)
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusConflict)
+			w.Write([]byte(*c))
 			return
 		}
 		r.ex.ServeHTTP(w, req)

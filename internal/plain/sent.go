@@ -35,6 +35,11 @@ func (s *session) executed(o withdrawal.Order, sent withdrawal.Sent) (bool, erro
 		s.facts(facts)
 		s.sayUnrecorded(sent.Unrecorded)
 		return false, s.followUntilEnd(id)
+	case sent.Conflict():
+		// Answered, so never "no answer"; settled all the same.
+		s.sent = append(s.sent, "withdrawal "+id+" (answered with a conflict)")
+		s.p.Say("The service answered withdrawal %s: %v. It is journaled and is checked now.", id, trimStop(exchange.Explain(sent.Err)))
+		return false, s.settle(*sent.Lost)
 	case sent.Lost != nil:
 		s.sent = append(s.sent, "withdrawal "+id+" (no answer)")
 		s.p.Say("No clear answer from the service: the withdrawal is journaled and is checked now; it cannot be paid twice.")

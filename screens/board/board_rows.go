@@ -67,11 +67,13 @@ func (b *boardScreen) addText(text string) tea.Cmd {
 	var found []string
 	var unseen []follow.Lookup
 	for _, l := range lookups {
-		if id, _, err := b.known.Resolve(l.Text); err != nil {
+		if id, seen, err := b.known.Resolve(l.Text); err != nil {
 			unseen = append(unseen, l)
 		} else if !slices.Contains(ids, id) {
 			ids = append(ids, id)
-			found = append(found, lookupName(l)+" is "+id)
+			if seen { // else asked as the quote id it may be
+				found = append(found, lookupName(l)+" is "+id)
+			}
 		}
 	}
 	b.err = nil

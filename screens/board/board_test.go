@@ -937,7 +937,8 @@ func TestBoardWheel(t *testing.T) {
 
 // TestBoardHelp (issue 21 item 13): every key the board's footer could
 // offer is a binding that acts, and ? lists every key that acts now with
-// the legend of the rows' marks, whole at 80x24 and 120x40.
+// the legend of the rows' marks, whole at 80x24 and 120x40, and at 60x20
+// over pages that ? turns (nothing cut short).
 func TestBoardHelp(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
@@ -954,13 +955,26 @@ func TestBoardHelp(t *testing.T) {
 	br.send(tea.KeyPressMsg{Code: 'x', Text: "x"}) // so u acts too
 	root := tui.New(br.b, tui.Options{Theme: "dark", Common: r.App.Common})
 	for _, sz := range screentest.GoldenSizes {
-		if sz.W < 80 {
-			continue // 60x20 leaves the full help 14 lines: not yet every key
-		}
 		screentest.Feed(root, tea.WindowSizeMsg{Width: sz.W, Height: sz.H})
-		screentest.Feed(root, tea.KeyPressMsg{Code: '?', Text: "?"})
-		frame := ansi.Strip(screentest.CheckFrame(t, root.View().Content, sz.W, sz.H))
-		t.Run(fmt.Sprintf("%dx%d", sz.W, sz.H), func(t *testing.T) { golden.RequireEqual(t, []byte(frame)) })
+		// ? opens the help and turns its pages while it says "? more".
+		var frames []string
+		for page := 1; page == 1 || strings.Contains(strings.Join(strings.Fields(frames[len(frames)-1]), " "), "? more"); page++ {
+			screentest.Feed(root, tea.KeyPressMsg{Code: '?', Text: "?"})
+			frame := ansi.Strip(screentest.CheckFrame(t, root.View().Content, sz.W, sz.H))
+			if cut := strings.NewReplacer("q-…", "", "q…", "").Replace(frame); strings.Contains(cut, "…") {
+				t.Errorf("%dx%d: page %d of ? is cut short:\n%s", sz.W, sz.H, page, frame)
+			}
+			name := fmt.Sprintf("%dx%d", sz.W, sz.H)
+			if page > 1 {
+				name += fmt.Sprintf("-%d", page)
+			}
+			t.Run(name, func(t *testing.T) { golden.RequireEqual(t, []byte(frame)) })
+			frames = append(frames, frame)
+			if page > 3 {
+				t.Fatalf("%dx%d: ? shows more than 3 pages", sz.W, sz.H)
+			}
+		}
+		frame := strings.Join(frames, "\n")
 		listed := strings.Join(strings.Fields(frame), " ")
 		for _, b := range br.b.bindings().KeyMap().ShortHelp() {
 			if !strings.Contains(listed, b.Help().Key+" "+b.Help().Desc) {
@@ -972,7 +986,9 @@ func TestBoardHelp(t *testing.T) {
 				t.Errorf("%dx%d: ? does not list %q:\n%s", sz.W, sz.H, want, frame)
 			}
 		}
-		screentest.Feed(root, tea.KeyPressMsg{Code: '?', Text: "?"})
+		if screentest.Feed(root, tea.KeyPressMsg{Code: '?', Text: "?"}); strings.Contains(ansi.Strip(root.View().Content), "close help") {
+			t.Errorf("%dx%d: ? on the last page did not close the help", sz.W, sz.H)
+		}
 	}
 }
 

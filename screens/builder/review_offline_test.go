@@ -35,9 +35,15 @@ func offlineReview(t *testing.T, app *kit.App, now *time.Time, w, h int) *builde
 	r := newBuilderReview(app, a, bldNonce)
 	r.SetSize(w, h)
 	r.Init()
-	r.Update(kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r.Update(keyFound(r, signer.Found{Place: signer.KeyDemo}))
 	*now = now.Add(kit.KeyGuard)
 	return r
+}
+
+// keyFound is the answer to r's key search (the one it asked last): the
+// key was found at found.
+func keyFound(r *builderReviewScreen, found signer.Found) kit.KeyFoundMsg {
+	return kit.KeyFoundMsg{For: r.gate.Key.Asked, Found: found}
 }
 
 // fullHelpOffers reports whether the ? help lists key k.
@@ -203,7 +209,7 @@ func TestBuilderReviewNoKeyPointsOffline(t *testing.T) {
 			app.Target.Demo = nil
 		}
 		r := offlineReview(t, app, now, 120, 40)
-		r.Update(kit.KeyFoundMsg{})
+		r.Update(keyFound(r, signer.Found{}))
 		*now = now.Add(kit.KeyGuard) // keys are held from when it lands
 		if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.err == nil {
 			t.Fatalf("enter without a key: %v %v", cmd, r.err)
@@ -212,5 +218,32 @@ func TestBuilderReviewNoKeyPointsOffline(t *testing.T) {
 		if says := strings.Contains(view, "press o to prepare the authorization for offline signing"); says != configured || !strings.Contains(view, "No key for") {
 			t.Errorf("configured %t: the review says:\n%s", configured, view)
 		}
+	}
+}
+
+// TestBuilderReviewTakesOnlyItsOwnKey: a key search asked by a builder
+// review left with esc is not taken by the next one, so enter signs
+// nothing until the new review's own search lands.
+func TestBuilderReviewTakesOnlyItsOwnKey(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	s, _ := app.Client().Session()
+	a, err := builder.Check(builder.Input{Main: s.FundingAccountAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05", Expires: "7d"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	left := newBuilderReview(app, a, bldNonce)
+	left.Init()
+	r := newBuilderReview(app, a, bldNonce)
+	r.SetSize(120, 40)
+	r.Init()
+	r.Update(keyFound(left, signer.Found{Place: signer.KeyDemo}))
+	*now = now.Add(kit.KeyGuard)
+	if screentest.Press(r, "enter"); r.gate.Sending || r.gate.Key.Found {
+		t.Fatal("the left review's key search was taken, and enter signed or could")
+	}
+	r.Update(keyFound(r, signer.Found{Place: signer.KeyDemo}))
+	*now = now.Add(kit.KeyGuard)
+	if screentest.Press(r, "enter"); !r.gate.Sending {
+		t.Fatalf("enter once its own key search landed did not sign:\n%s", ansi.Strip(r.View()))
 	}
 }

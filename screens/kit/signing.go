@@ -224,6 +224,9 @@ func (g *ReviewGate) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 	case keyHoldOverMsg:
 		return nil, true
 	case KeyFoundMsg:
+		if msg.For != g.Key.Asked {
+			return nil, true // an earlier search's, or another review's
+		}
 		// Which key signs is part of the review: keys are held a whole
 		// guard from when it shows, however late the search lands.
 		return tea.Batch(g.Key.Update(msg), g.Guard()), true

@@ -19,8 +19,10 @@ import (
 )
 
 // KeyFoundMsg says where the signing key for an address was found: the
-// wallet logged in with, else where signer.Lookup found it.
+// wallet logged in with, else where signer.Lookup found it. For names the
+// search that asked (signingKey.Asked): a review takes only its own.
 type KeyFoundMsg struct {
+	For      tui.Tag
 	LoggedIn bool
 	signer.Found
 }
@@ -37,6 +39,9 @@ type signingKey struct {
 	Found    bool
 	Pass     Input
 	width    int // of the screen, so view wraps rather than clips
+	// Asked is the tag of the last search (Find): an answer to an earlier
+	// one, or to another review's, is not this key's.
+	Asked tui.Tag
 }
 
 func newSigningKey(app *App, want common.Address) signingKey {
@@ -46,16 +51,18 @@ func newSigningKey(app *App, want common.Address) signingKey {
 // Find looks for the key in a Cmd (keystore lookups read the disk): the
 // wallet logged in with, else where signer.Lookup finds it.
 func (k *signingKey) Find() tea.Cmd {
-	app, want := k.app, k.want
+	k.Asked = tui.NextTag()
+	app, want, tag := k.app, k.want, k.Asked
 	return func() tea.Msg {
 		if app.Signer != nil {
-			return KeyFoundMsg{LoggedIn: true}
+			return KeyFoundMsg{For: tag, LoggedIn: true}
 		}
-		return KeyFoundMsg{Found: app.KeyLookup().Find(context.Background(), want)}
+		return KeyFoundMsg{For: tag, Found: app.KeyLookup().Find(context.Background(), want)}
 	}
 }
 
-// Update takes the search result and, for a keystore, passphrase keystrokes.
+// Update takes the search result (ReviewGate.Update drops another
+// search's) and, for a keystore, passphrase keystrokes.
 func (k *signingKey) Update(msg tea.Msg) tea.Cmd {
 	if m, ok := msg.(KeyFoundMsg); ok {
 		k.Found, k.loggedIn, k.at = true, m.LoggedIn, m.Found

@@ -42,6 +42,9 @@ type hostileSandbox struct {
 	journal    string        // the journal's path
 	atWithdraw []byte        // the journal's contents when the withdraw arrived
 	withdraws  int
+	// conflict, when set, is the 409 body a withdraw is answered with
+	// once the sandbox executed it.
+	conflict string
 }
 
 func (h *hostileSandbox) set(bridge string, skew time.Duration) {
@@ -53,7 +56,7 @@ func (h *hostileSandbox) set(bridge string, skew time.Duration) {
 func (h *hostileSandbox) wrap(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		h.mu.Lock()
-		bridge, skew := h.bridge, h.skew
+		bridge, skew, conflict := h.bridge, h.skew, h.conflict
 		if req.Method == http.MethodPost && strings.HasSuffix(req.URL.Path, exchange.PathWithdraw) {
 			h.withdraws++
 			h.atWithdraw, _ = os.ReadFile(h.journal)
@@ -63,6 +66,8 @@ func (h *hostileSandbox) wrap(next http.Handler) http.Handler {
 		next.ServeHTTP(rec, req)
 		body := rec.Body.Bytes()
 		switch {
+		case strings.HasSuffix(req.URL.Path, exchange.PathWithdraw) && conflict != "":
+			rec.Code, body = http.StatusConflict, []byte(conflict)
 		case req.URL.Path == exchange.PathTime && skew != 0:
 			var st exchange.ServerTime
 			if json.Unmarshal(body, &st) == nil {
@@ -115,7 +120,7 @@ func hostileReview(t *testing.T, app *kit.App, now *time.Time) *reviewScreen {
 	r := newReview(app, w, withdrawal.PricedQuote{Quote: q, Offset: 0})
 	r.SetSize(120, 40)
 	r.Init()
-	r.Update(kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r.Update(keyFound(r, signer.Found{Place: signer.KeyDemo}))
 	r.Update(r.checkBridge()())
 	*now = now.Add(kit.KeyGuard)
 	return r
@@ -366,7 +371,7 @@ func TestFarFutureQuoteIsNotSigned(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
 	q := fixedQuote(*now, "1.5")
 	q.ExpiresAt = now.Add(3 * 365 * 24 * time.Hour)
-	r := reviewFor(t, app, now, q, 0, 120, 40, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r := reviewFor(t, app, now, q, 0, 120, 40, signer.Found{Place: signer.KeyDemo})
 	if _, cmd := screentest.Press(r, "enter"); r.gate.Sending || screentest.Offers(r.KeyMap(), "enter") {
 		t.Fatalf("a far-future quote is offered for signing (cmd %v)", cmd != nil)
 	}
@@ -383,7 +388,7 @@ func TestExpirationBoundAtSigning(t *testing.T) {
 	q := fixedQuote(*now, "1.5")
 	offset := 365 * 24 * time.Hour
 	q.ExpiresAt = now.Add(offset + time.Minute)
-	r := reviewFor(t, app, now, q, offset, 120, 40, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r := reviewFor(t, app, now, q, offset, 120, 40, signer.Found{Place: signer.KeyDemo})
 	*now = now.Add(kit.KeyGuard)
 	msg := signAndSend(t, r)
 	if msg.Err == nil || !strings.Contains(msg.Err.Error(), "more than 15m0s from now") {

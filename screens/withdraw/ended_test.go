@@ -3,7 +3,6 @@ package withdraw
 import (
 	"testing"
 
-	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
@@ -29,7 +28,7 @@ func TestExecuteSessionEndedOpensLogin(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			app, now := screentest.LoggedInApp(t)
-			r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+			r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, signer.Found{Place: signer.KeyDemo})
 			_, cmd := r.Update(executedMsg{c.sent})
 			login, said := screentest.ToLogin(t, cmd, c.says)
 			if !login || !said {

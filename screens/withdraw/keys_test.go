@@ -23,7 +23,7 @@ import (
 // after expiry, and r goes into the field.
 func TestReviewRequoteKeyActsInPassphraseField(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
-	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyInKeystore, Path: "/k/UTC--key.json"}})
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, signer.Found{Place: signer.KeyInKeystore, Path: "/k/UTC--key.json"})
 	view := ansi.Strip(r.View())
 	if strings.Contains(view, "; r for a new quote") || !strings.Contains(view, "ctrl+r for a new quote") {
 		t.Errorf("the prompt names a key the passphrase field takes:\n%s", view)
@@ -47,16 +47,30 @@ func TestReviewRequoteKeyActsInPassphraseField(t *testing.T) {
 	}
 }
 
+// TestReviewSaysRequoteAsItsFooter: the review's text and its footer name
+// the new-quote key in one wording ("r for a new quote", "r new quote"),
+// as the quote screen's footer does, with a keystore key's ctrl+r too.
+func TestReviewSaysRequoteAsItsFooter(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	for _, found := range []signer.Found{{Place: signer.KeyDemo}, {Place: signer.KeyInKeystore, Path: "/k/UTC--key.json"}} {
+		r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, found)
+		h := r.requoteKey().Help()
+		if view := ansi.Strip(r.View()); h.Desc != quoteKeys.Requote.Help().Desc || !strings.Contains(view, h.Key+" for a "+h.Desc) {
+			t.Errorf("the footer says %q %q, the quote screen's %q; the review says:\n%s", h.Key, h.Desc, quoteKeys.Requote.Help().Desc, view)
+		}
+	}
+}
+
 // TestReviewOffersEnterOnlyWhenItSigns (issue 12 bug 3): no enter next to
 // "Signing key none found", nor after a final screening refusal.
 func TestReviewOffersEnterOnlyWhenItSigns(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
-	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{})
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, signer.Found{})
 	view := ansi.Strip(r.View())
 	if screentest.Offers(r.KeyMap(), "enter") || strings.Contains(view, "Press enter to sign") {
 		t.Errorf("without a key enter is offered: %v\n%s", r.KeyMap().ShortHelp(), view)
 	}
-	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, signer.Found{Place: signer.KeyDemo})
 	if !screentest.Offers(r.KeyMap(), "enter") {
 		t.Fatal("with the demo key enter is not offered")
 	}
@@ -204,7 +218,7 @@ func TestReviewWaitsForTheKey(t *testing.T) {
 	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending {
 		t.Fatal("enter signed before the key was found")
 	}
-	r.Update(kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r.Update(keyFound(r, signer.Found{Place: signer.KeyDemo}))
 	// Which key signs is part of the review: a key found after the guard
 	// holds keys a whole guard again, so a held enter never signs unseen.
 	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending || screentest.Offers(r.KeyMap(), "enter") {

@@ -77,7 +77,7 @@ func TestCappedReviewSignsAtTheSmallestTerminal(t *testing.T) {
 	r := newReview(app, w, withdrawal.PricedQuote{Quote: small})
 	r.SetSize(60, 18)
 	r.Init()
-	r.Update(kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r.Update(keyFound(r, signer.Found{Place: signer.KeyDemo}))
 	if check := r.checkBridge(); check != nil {
 		r.Update(check())
 	}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
@@ -19,7 +18,7 @@ import (
 // quote's time left without the note, a final one (screening) drops it.
 func TestReviewAfterRefusalUrgesNoSigning(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
-	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, signer.Found{Place: signer.KeyDemo})
 	if view := ansi.Strip(r.View()); !strings.Contains(view, "sign before it runs out") {
 		t.Fatalf("before any refusal the review does not urge signing:\n%s", view)
 	}
@@ -28,7 +27,7 @@ func TestReviewAfterRefusalUrgesNoSigning(t *testing.T) {
 		!strings.Contains(view, "Not withdrawn") {
 		t.Errorf("after a refusal:\n%s", view)
 	}
-	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, signer.Found{Place: signer.KeyDemo})
 	r.Update(executedMsg{withdrawal.Sent{Err: &exchange.APIError{Status: 403, Code: exchange.CodeAddressFlagged}}})
 	if view := ansi.Strip(r.View()); strings.Contains(view, "Quote expires in") || !strings.Contains(view, "Not withdrawn") {
 		t.Errorf("after a final refusal:\n%s", view)

@@ -41,7 +41,7 @@ func TestReviewStopsRepeatOfUnanswered(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 50, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 50, signer.Found{Place: signer.KeyDemo})
 	view := squash(r.View())
 	for _, want := range []string{"Stopped: possible repeat",
 		"An earlier withdrawal of 25 USDT to " + strings.ToLower(sandbox.DestCompleted) + " on ARBITRUM (q-lost",
@@ -93,7 +93,7 @@ func TestReviewStopsRepeatOfUnanswered(t *testing.T) {
 // no answer cannot be told without the journal: nothing is offered to sign.
 func TestReviewStopsWhenJournalUnreadable(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
-	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 50, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 50, signer.Found{Place: signer.KeyDemo})
 	r.Update(bridgeCheckedMsg{tag: r.tag, trust: *r.bridge, repeatErr: exchange.UserError{Text: "The withdrawal journal cannot be read"}})
 	if screentest.Offers(r.KeyMap(), "enter") || !strings.Contains(ansi.Strip(r.View()), "Stopped: journal") {
 		t.Errorf("an unreadable journal still offers %v:\n%s", r.KeyMap().ShortHelp(), ansi.Strip(r.View()))
@@ -114,7 +114,7 @@ func TestReviewStopsOnARolledBackJournal(t *testing.T) {
 	if err := os.WriteFile(path, backup, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 50, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 50, signer.Found{Place: signer.KeyDemo})
 	r.Update(r.checkBridge()())
 	view := squash(r.View())
 	if screentest.Offers(r.KeyMap(), "enter") || !strings.Contains(view, squash("Stopped: journal")) ||
@@ -128,7 +128,7 @@ func TestReviewStopsOnARolledBackJournal(t *testing.T) {
 // error naming History's resume, never as a plain acceptance.
 func TestReviewSaysAnAcceptanceNotRecorded(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
-	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 50, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 50, signer.Found{Place: signer.KeyDemo})
 	app.Makers.Home = func(*kit.App) tui.Screen { return screentest.NewHome(app) }
 	app.Makers.Status = func(*kit.App, string) tui.Screen { return screentest.NewHome(app) }
 	unrecorded := &withdrawal.UnrecordedError{QuoteID: r.order.Quote.QuoteID, Journal: errors.New("no space left on device")}

@@ -133,7 +133,7 @@ func TestReviewGoesBackAtTheMargin(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
 	timed(app)
 	q := pricedQuoteScreen(app, sandboxChoice(t, app), quoteAt(*now, "q-1", "23.5", "1.5"), 0)
-	r := reviewFor(t, app, now, q.quote.Quote, 0, 120, 40, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r := reviewFor(t, app, now, q.quote.Quote, 0, 120, 40, signer.Found{Place: signer.KeyDemo})
 	*now = now.Add(54 * time.Second) // under 6 s left
 	if _, cmd := r.Update(countdownMsg{tag: r.tag}); isPop(cmd) {
 		t.Fatal("the review went back with more than the margin left")

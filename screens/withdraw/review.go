@@ -28,14 +28,14 @@ var reviewKeys = struct {
 	Sign, Requote, Bridge, History key.Binding
 }{
 	Sign:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign and withdraw")),
-	Requote: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "back to a new quote")),
+	Requote: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "new quote")),
 	Bridge:  key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "review the changed bridge address")),
 	History: key.NewBinding(key.WithKeys("h"), key.WithHelp("h", "resume it in History")),
 }
 
 // typingRequote replaces r for a new quote while the passphrase field has
 // the focus, where r is a letter of the passphrase.
-var typingRequote = key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "back to a new quote"))
+var typingRequote = key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "new quote"))
 
 // reviewScreen shows exactly what will be signed, signs it locally and executes the
 // withdrawal: journal first (D11), then the request with the retries of D10.
@@ -311,8 +311,11 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 		// This quote must never be signed again with another nonce: the
 		// journaled request may have executed. The resume screen re-sends it
 		// identically or asks the service, and this review is left behind.
-		return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.Resume(r.app, *msg.Lost)),
-			tui.ShowError(exchange.UserError{Text: "No clear answer from the service: the withdrawal is saved and is being checked; it cannot be paid twice"}))
+		said := exchange.UserError{Text: "No clear answer from the service: the withdrawal is saved and is being checked; it cannot be paid twice"}
+		if msg.Conflict() {
+			said = exchange.UserError{Text: strings.TrimSuffix(exchange.Explain(msg.Err).Error(), ".") + "; the withdrawal is saved and is being checked", Cause: msg.Err}
+		}
+		return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.Resume(r.app, *msg.Lost)), tui.ShowError(said))
 	case msg.Unrecorded != nil:
 		r.err = exchange.UserError{Text: exchange.Explain(msg.Err).Error() + "; but " + msg.Unrecorded.Error() + ": resume it from History once the disk has room", Cause: msg.Err}
 	case ended:

@@ -8,7 +8,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
-	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/signer"
@@ -24,7 +23,7 @@ func TestKeystoreReviewSignsAt60x20(t *testing.T) {
 	app.Nonce = func() uint32 { return 7 }
 	const w, h = 60, 18 // the screen's part of a 60x20 terminal
 	path := "/home/someone/.local/share/svcwallet/keystore/UTC--2026-11-29T13-53-53996148000Z--f39fd6e51aad88f6f4ce6ab8827279cfffb92266"
-	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyInKeystore, Path: path}})
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, signer.Found{Place: signer.KeyInKeystore, Path: path})
 	view := r.View()
 	lines := strings.Split(view, "\n")
 	if len(lines) > h || !screentest.Offers(r.KeyMap(), "enter") {
@@ -54,7 +53,7 @@ func TestWrongPassphraseSaidAt60x20(t *testing.T) {
 	app.LoadKeystore = func(string, string) (signer.Key, error) {
 		return nil, fmt.Errorf("%w for the keystore key of %s", signer.ErrWrongPassphrase, sandbox.DemoAddress)
 	}
-	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 60, 18, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyInKeystore, Path: path}})
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 60, 18, signer.Found{Place: signer.KeyInKeystore, Path: path})
 	_, err := r.gate.Key.Loader()()
 	r.err = err
 	view := ansi.Strip(r.View())

@@ -32,7 +32,7 @@ func mostlyFeeReview(t *testing.T) (*reviewScreen, *hostileSandbox, *time.Time) 
 	r := newReview(app, w, withdrawal.PricedQuote{Quote: q})
 	r.SetSize(120, 40)
 	r.Init()
-	r.Update(kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r.Update(keyFound(r, signer.Found{Place: signer.KeyDemo}))
 	r.Update(r.checkBridge()())
 	*now = now.Add(kit.KeyGuard)
 	return r, h, now
@@ -224,7 +224,7 @@ func shownReview(t *testing.T) (*reviewScreen, *hostileSandbox, *time.Time) {
 	r := newReview(app, w, withdrawal.PricedQuote{Quote: q})
 	r.SetSize(120, 40)
 	r.Init()
-	r.Update(kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r.Update(keyFound(r, signer.Found{Place: signer.KeyDemo}))
 	return r, h, now
 }
 
@@ -263,5 +263,33 @@ func TestReviewTakesOnlyItsOwnChecks(t *testing.T) {
 	*now = now.Add(kit.KeyGuard)
 	if screentest.Press(r, "enter"); !r.gate.Sending {
 		t.Fatalf("enter once its own check landed did not sign:\n%s", ansi.Strip(r.View()))
+	}
+}
+
+// TestReviewTakesOnlyItsOwnKey: which key signs is this visit's answer
+// too: a key search asked by another review (a quote given up for a new
+// one) or by this review's earlier visit is not taken, so the review
+// shows no key and enter signs nothing until its own search lands.
+func TestReviewTakesOnlyItsOwnKey(t *testing.T) {
+	other, _, _ := shownReview(t)
+	app, h, now := hostileApp(t, true)
+	w, q := sandboxQuote(t, app)
+	r := newReview(app, w, withdrawal.PricedQuote{Quote: q})
+	r.SetSize(120, 40)
+	r.Init()
+	earlier := keyFound(r, signer.Found{Place: signer.KeyDemo})
+	r.Resume()
+	r.Update(r.checkBridge()())
+	for name, stale := range map[string]tea.Msg{"another review's": keyFound(other, signer.Found{Place: signer.KeyDemo}), "an earlier visit's": earlier} {
+		r.Update(stale)
+		*now = now.Add(2 * kit.KeyGuard)
+		if screentest.Press(r, "enter"); r.gate.Sending || h.withdraws != 0 || r.gate.Key.Found {
+			t.Fatalf("%s key search was taken, and enter signed or could", name)
+		}
+	}
+	r.Update(keyFound(r, signer.Found{Place: signer.KeyDemo}))
+	*now = now.Add(kit.KeyGuard)
+	if screentest.Press(r, "enter"); !r.gate.Sending {
+		t.Fatalf("enter once its own key search landed did not sign:\n%s", ansi.Strip(r.View()))
 	}
 }

@@ -10,7 +10,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/signer"
@@ -26,7 +25,7 @@ import (
 // small to read whole.
 func TestReviewPreparesForOfflineSigning(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
-	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, signer.Found{Place: signer.KeyDemo})
 	if screentest.Offers(r.KeyMap(), "o") {
 		t.Fatal("o is offered on the embedded sandbox")
 	}
@@ -37,12 +36,12 @@ func TestReviewPreparesForOfflineSigning(t *testing.T) {
 	// Too small to read whole, with a key or without one (offline signing's
 	// case): o is not offered, and the screen says why.
 	for _, source := range []signer.KeyPlace{signer.KeyDemo, signer.KeyNowhere} {
-		r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 60, 12, kit.KeyFoundMsg{Found: signer.Found{Place: source}})
+		r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 60, 12, signer.Found{Place: source})
 		if _, cmd := screentest.Press(r, "o"); screentest.Offers(r.KeyMap(), "o") || cmd != nil || !strings.Contains(ansi.Strip(r.View()), "Too small to review") {
 			t.Fatalf("key source %d: o is offered, or prepares, or the screen does not say it is too small:\n%s", source, ansi.Strip(r.View()))
 		}
 	}
-	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, signer.Found{Place: signer.KeyDemo})
 	if !screentest.Offers(r.KeyMap(), "o") {
 		t.Fatalf("o is not offered: %v", r.KeyMap().ShortHelp())
 	}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -21,7 +20,7 @@ func TestReviewAlwaysNamesTheEnvironment(t *testing.T) {
 	app.Target.Env.Name = "local" // a configured environment, not the embedded sandbox
 	for _, w := range []int{80, 120} {
 		q := fixedQuote(*now, "1.5")
-		r := reviewFor(t, app, now, q, 0, w, 40, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+		r := reviewFor(t, app, now, q, 0, w, 40, signer.Found{Place: signer.KeyDemo})
 		for _, expired := range []bool{false, true} {
 			drawn := 0
 			for h := 8; h <= 40; h++ {
@@ -60,7 +59,7 @@ func TestReviewAlwaysNamesTheEnvironment(t *testing.T) {
 // plain mode list), in its order, each on the line of its label.
 func TestReviewDrawsTheServiceFacts(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
-	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, signer.Found{Place: signer.KeyDemo})
 	lines := strings.Split(ansi.Strip(r.View()), "\n")
 	at := 0
 	for _, f := range r.order.Facts() {

@@ -319,17 +319,23 @@ func sandboxQuote(t *testing.T, app *kit.App) (withdrawal.Choice, exchange.Quote
 
 // reviewFor is a review of a fixed quote, sized, with its signing key
 // search answered by found and the keystroke guard passed.
-func reviewFor(t *testing.T, app *kit.App, now *time.Time, q exchange.Quote, offset time.Duration, w, h int, found kit.KeyFoundMsg) *reviewScreen {
+func reviewFor(t *testing.T, app *kit.App, now *time.Time, q exchange.Quote, offset time.Duration, w, h int, found signer.Found) *reviewScreen {
 	t.Helper()
 	r := newReview(app, sandboxChoice(t, app), withdrawal.PricedQuote{Quote: q, Offset: offset})
 	r.SetSize(w, h)
 	r.Init()
-	r.Update(found)
+	r.Update(keyFound(r, found))
 	if check := r.checkBridge(); check != nil { // none when it cannot be signed at all
 		r.Update(check())
 	}
 	*now = now.Add(kit.KeyGuard)
 	return r
+}
+
+// keyFound is the answer to r's key search (the one it asked last): the
+// key was found at found.
+func keyFound(r *reviewScreen, found signer.Found) kit.KeyFoundMsg {
+	return kit.KeyFoundMsg{For: r.gate.Key.Asked, Found: found}
 }
 
 // TestReviewCountdownAndExpiry: the review shows the quote's time left by
@@ -339,7 +345,7 @@ func TestReviewCountdownAndExpiry(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
 	q := fixedQuote(*now, "1.5") // expires in 60 s by the local clock
 	// The server's clock is 30 s ahead; the guard takes another 0.5 s.
-	r := reviewFor(t, app, now, q, 30*time.Second, 120, 40, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r := reviewFor(t, app, now, q, 30*time.Second, 120, 40, signer.Found{Place: signer.KeyDemo})
 	if view := ansi.Strip(r.View()); !strings.Contains(view, "Quote expires in 30s") {
 		t.Fatalf("no countdown of 30s:\n%s", view)
 	}
@@ -379,7 +385,7 @@ func TestReviewCountdownAndExpiry(t *testing.T) {
 // countdown, and no enter is offered while the withdrawal is out.
 func TestReviewGuardAndSendingKeys(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
-	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, signer.Found{Place: signer.KeyDemo})
 	r.gate.ShownAt = *now // as if just shown
 	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending {
 		t.Fatal("enter within the keystroke guard started signing")
@@ -420,7 +426,7 @@ func TestReviewAt60x20KeepsEverythingWhole(t *testing.T) {
 			}
 		}
 	}
-	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, signer.Found{Place: signer.KeyDemo})
 	digest := signer.Digest(r.order.Domain, r.order.Transfer).Hex()
 	check(r, digest, sandbox.BridgeFundingAddress, "Signing key the sandbox demo key (public development key)",
 		"Press enter to sign and withdraw", "Quote expires in",
@@ -429,7 +435,7 @@ func TestReviewAt60x20KeepsEverythingWhole(t *testing.T) {
 		// not a detail.
 		"You pay 25 USDT", "You receive 23.5 USDT on ARBITRUM", "Bridge fee 1.5 USDT", "You lose 1.5 USDT, 6% of the amount", "Speed fast",
 		"= 25 USDT", "pinned", "2026-")
-	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, kit.KeyFoundMsg{})
+	r = reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, signer.Found{})
 	screentest.Press(r, "enter")
 	if r.err == nil {
 		t.Fatal("no error without a key")
@@ -442,7 +448,7 @@ func TestReviewAt60x20KeepsEverythingWhole(t *testing.T) {
 // review, offers no enter, and enter signs nothing; taller again, it signs.
 func TestReviewTooSmallDoesNotSign(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
-	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 60, 12, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 60, 12, signer.Found{Place: signer.KeyDemo})
 	view := ansi.Strip(r.View())
 	if screentest.Offers(r.KeyMap(), "enter") || !strings.Contains(view, "Too small to review") || strings.Contains(view, "Press enter") {
 		t.Fatalf("at 60x12: %v\n%s", r.KeyMap().ShortHelp(), view)
@@ -576,7 +582,7 @@ func TestMarkDiffHexIgnoresCase(t *testing.T) {
 // it and take more rows; it names ? only for when the help is open.
 func TestReviewTooSmallHintHoldsWithHelpClosed(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
-	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 60, 12, kit.KeyFoundMsg{Found: signer.Found{Place: signer.KeyDemo}})
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 60, 12, signer.Found{Place: signer.KeyDemo})
 	view := strings.Join(strings.Fields(ansi.Strip(r.View())), " ")
 	if !strings.Contains(view, "Make the window taller") || !strings.Contains(view, "if the help is open, close it with ?") {
 		t.Fatalf("the hint does not say ? is for an open help:\n%s", view)

@@ -14,8 +14,9 @@ import (
 // Finding what a customer quotes. The service finds a withdrawal by its
 // quote id only (SPEC.md §4.10), but customers have its payout hash or
 // transfer id: those are looked up among what this machine has seen (the
-// journal's records, the board's), never sent. A payout hash has a
-// private key's shape (32 bytes of hex), and no such value is ever sent.
+// journal's records, the board's), never sent as such (a SOLANA one not
+// seen is asked as the quote id it may be: Resolve). A hex payout hash has
+// a private key's shape (32 bytes of hex), and no such value is ever sent.
 
 // IDKind is what an id a person gives is, by its shape.
 type IDKind int
@@ -153,10 +154,16 @@ func (e *NotSeenError) Error() string {
 
 // Resolve is the quote id id names: a payout hash or transfer id k knows
 // gives its withdrawal's (found true), any other id of theirs' shape a
-// *NotSeenError, and a quote id itself.
+// *NotSeenError, and a quote id itself. A SOLANA payout hash's shape not
+// seen here is asked as a quote id: SPEC.md gives a quote_id no shape
+// (§2.9, §4.10 takes quote_id alone), so one may be base58 of 86 to 88
+// characters, and neither it nor a payout hash seen here is lost.
 func (k Known) Resolve(id string) (quoteID string, found bool, err error) {
 	if q, ok := k[knownKey(id)]; ok && id != "" {
 		return q, true, nil
+	}
+	if isSolanaSignature(id) && exchange.CheckQuoteID(id) == nil {
+		return id, false, nil
 	}
 	if kind := KindOf(id); kind != QuoteID {
 		return "", false, &NotSeenError{Kind: kind}

@@ -105,6 +105,11 @@ type Sent struct {
 	Requoted bool
 }
 
+// Conflict: the service answered the send with a conflict over its quote
+// (exchange.QuoteUsed), so it may have been paid: an answer, never "no
+// answer", though Lost holds it to settle all the same. Err says it.
+func (s Sent) Conflict() bool { return s.Lost != nil && exchange.QuoteUsed(s.Err) }
+
 // Execute signs the order with the key load returns, journals the intent,
 // sends it and journals the answer. Nothing is signed by a Withdrawer made
 // for a dry run or without a journal (ErrNoJournal), nor when an identical
