@@ -1,6 +1,7 @@
 package builder
 
 import (
+	"strings"
 	"time"
 
 	"github.com/svcwallet/svcwallet/service/intent"
@@ -19,11 +20,15 @@ import (
 const HighFeeRate uint32 = 10000
 
 // Warnings are what every review of a warns of: the builder is the main
-// account itself (OwnAccountWarning), a fee cap above HighFeeRate.
+// account itself (OwnAccountWarning), a fee cap above HighFeeRate, an API
+// key allowed more than Trade (PermsWarning).
 func (a Auth) Warnings() []string {
 	var out []string
 	if a.Builder == a.Main {
 		out = append(out, OwnAccountWarning)
+	}
+	if w := PermsWarning(a); w != "" {
+		out = append(out, w)
 	}
 	for _, c := range []struct {
 		what string
@@ -45,6 +50,24 @@ func FeeWarning(what string, rate uint32) string {
 	pct := signer.FormatFeeRate(rate) + "%"
 	return "The " + what + " fee cap " + pct + " is above " + signer.FormatFeeRate(HighFeeRate) + "%: the builder may charge up to " + pct +
 		" of every " + what + " trade it makes for you, many times an exchange's own fee. Check that you meant it."
+}
+
+// PermsWarning words an API key that may do more than trade: SPEC.md §4.4
+// names Trade as the permission to give a builder's key, and whoever holds
+// the key's signer may use every other permission on the account's
+// sub-accounts. "" without a key, or with Trade alone.
+func PermsWarning(a Auth) string {
+	extra := a.Perms &^ signer.Permissions(0).With(signer.PermTrade)
+	if !a.WithKey || extra == 0 {
+		return ""
+	}
+	names, them := strings.ReplaceAll(extra.String(), "&", ", "), "them"
+	what := "permissions " + names
+	if !strings.Contains(names, ",") {
+		what, them = "permission "+names, "it"
+	}
+	return "The builder's API key gets the " + what + " (a builder needs Trade alone): whoever holds its signer key can use " +
+		them + " on your account. Check that you meant it."
 }
 
 // OwnAccountWarning is the reviews' warning when the builder is the main
