@@ -139,7 +139,8 @@ func TestCompletionScripts(t *testing.T) {
 
 // TestDynamicCompletion: --env completes the config's names and the
 // sandbox, deposit generate completes chain names (the environments'
-// explorer_tx ones too), --theme its two words; none offers files.
+// explorer_tx ones too), --theme its two words, env use and env remove
+// the names they take; none offers files.
 func TestDynamicCompletion(t *testing.T) {
 	cfg := filepath.Join(t.TempDir(), "config.toml")
 	toml := "[env.prod]\nauth_url = \"https://a.example\"\nbase_url = \"https://b.example\"\nmarket_data_url = \"https://m.example\"\nchain_id = 325\n" +
@@ -157,6 +158,11 @@ func TestDynamicCompletion(t *testing.T) {
 		{[]string{"--env", "st"}, []string{"prod", "sandbox", "staging"}}, // the shell filters by prefix
 		{[]string{"deposit", "generate", "--config", cfg, ""}, []string{"ARBITRUM", "BASE", "BSC", "KAIA", "MONAD", "POLYGON", "SOLANA", "TRON"}},
 		{[]string{"--theme", ""}, []string{"light", "dark"}},
+		// env use takes any name --env does; env remove, the config's.
+		{[]string{"env", "use", ""}, []string{"prod", "sandbox", "staging"}},
+		{[]string{"env", "remove", ""}, []string{"prod", "staging"}},
+		{[]string{"env", "remove", "prod", ""}, nil},
+		{[]string{"env", "add", ""}, nil},
 		{[]string{"status", ""}, nil}, // quote ids: none in a journal that is not there, and no files
 	} {
 		r := depositCmd(t, vars, append([]string{"__complete"}, tc.args...)...)

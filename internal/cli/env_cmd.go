@@ -52,8 +52,9 @@ sandbox); without one --base-url and --chain-id are needed. It then asks each
 host for /time and says what it found, and which name looks wrong when one
 does not answer as a deployment should (docs/real-service.md). A second name
 for a service another name reaches is refused unless --alias.`,
-		Example: `  svcwallet env add local --base-url http://127.0.0.1:8700 --chain-id 327`,
-		Args:    cobra.ExactArgs(1),
+		Example:           `  svcwallet env add local --base-url http://127.0.0.1:8700 --chain-id 327`,
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: cobra.NoFileCompletions, // a new name: nothing to offer
 		RunE: func(c *cobra.Command, args []string) error {
 			f.Name = args[0]
 			return a.envAdd(c.Context(), f)
@@ -220,9 +221,10 @@ func (a *app) envListCommand() *cobra.Command {
 
 func (a *app) envUseCommand() *cobra.Command {
 	return &cobra.Command{
-		Use:   "use NAME",
-		Short: "Make an environment the default (default_env)",
-		Args:  cobra.ExactArgs(1),
+		Use:               "use NAME",
+		Short:             "Make an environment the default (default_env)",
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: a.completeEnvArg(true),
 		RunE: func(_ *cobra.Command, args []string) error {
 			cfg, path, err := loadConfig(a.configPath, a.env.Getenv)
 			if err != nil {
@@ -245,9 +247,10 @@ func (a *app) envUseCommand() *cobra.Command {
 
 func (a *app) envRemoveCommand() *cobra.Command {
 	return &cobra.Command{
-		Use:   "remove NAME",
-		Short: "Take an environment out of the config, and forget its session",
-		Args:  cobra.ExactArgs(1),
+		Use:               "remove NAME",
+		Short:             "Take an environment out of the config, and forget its session",
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: a.completeEnvArg(false),
 		RunE: func(_ *cobra.Command, args []string) error {
 			cfg, path, err := loadConfig(a.configPath, a.env.Getenv)
 			if err != nil {
