@@ -231,7 +231,7 @@ func (a *app) envUseCommand() *cobra.Command {
 				return otherError(err)
 			}
 			if _, err := cfg.Lookup(args[0]); err != nil && args[0] != config.SandboxEnv {
-				return unknownEnv(args[0], path, cfg) // a name mistyped, as --env's
+				return unknownEnv(args[0], "", path, cfg) // a name mistyped, as --env's
 			}
 			if err := config.UseEnvironment(path, args[0]); err != nil {
 				return failure(exitFailed, "%v", err)
@@ -262,7 +262,7 @@ func (a *app) envRemoveCommand() *cobra.Command {
 				// Not "no environment sandbox … the only one is sandbox".
 				return usageError("%s is the embedded sandbox, built in: the config holds nothing of it to remove", config.SandboxEnv)
 			case err != nil:
-				return unknownEnv(args[0], path, cfg)
+				return unknownEnv(args[0], "", path, cfg)
 			}
 			err = config.RemoveEnvironment(path, args[0])
 			if errors.As(err, new(*config.DefaultEnvError)) {
