@@ -126,6 +126,27 @@ func TestStatusStdinKeyNeverSent(t *testing.T) {
 	}
 }
 
+// TestSubcommandTypoSuggested: a mistyped subcommand of a command with
+// subcommands names the one meant, as a mistyped command does; a word near
+// none lists them only.
+func TestSubcommandTypoSuggested(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"stauts"}, `did you mean status?`},
+		{[]string{"env", "ad", "x"}, `svcwallet env: unknown command "ad"; did you mean add? (the commands are: add, list, remove, use)`},
+		{[]string{"key", "lst"}, `unknown command "lst"; did you mean list? (the commands are: import, list, new)`},
+		{[]string{"auth", "lgout"}, `did you mean logout?`},
+		{[]string{"env", "zzz"}, `svcwallet env: unknown command "zzz"; the commands are: add, list, remove, use`},
+	} {
+		r := depositCmd(t, nil, tc.args...)
+		if r.code != exitUsage || !strings.Contains(r.stderr, tc.want) {
+			t.Errorf("%q: exit %d, stderr %q, want %q", tc.args, r.code, r.stderr, tc.want)
+		}
+	}
+}
+
 // TestCompletionScripts: each shell's script is written, and names the
 // program and cobra's completion command.
 func TestCompletionScripts(t *testing.T) {
