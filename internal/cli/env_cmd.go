@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/svcwallet/svcwallet/internal/plain"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 )
@@ -184,7 +185,13 @@ func (a *app) envListCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "list",
 		Short: "List the environments, the current one marked",
-		Args:  noArgs,
+		Long: `Lists the config's environments and the embedded sandbox, each with its host
+and chain id, and marks with * the one commands and the console use, saying
+what chose it ($SVCWALLET_ENV or default_env). A name that chooses none of
+them is said, with its fix.
+
+Exit status: 0 done, 1 the config cannot be read.`,
+		Args: noArgs,
 		RunE: func(*cobra.Command, []string) error {
 			cfg, _, err := loadConfig(a.configPath, a.env.Getenv)
 			if err != nil {
@@ -206,12 +213,19 @@ func (a *app) envListCommand() *cobra.Command {
 			if a.env.JSON {
 				return outputError(writeJSON(a.env.Stdout, rows))
 			}
+			marked := false
 			for _, r := range rows {
 				mark := " "
 				if r.Current {
-					mark = "*"
+					mark, marked = "*", true
 				}
 				fmt.Fprintf(a.env.Stdout, "%s %-16s %s, chain %d\n", mark, r.Name, r.Host, r.ChainID)
+			}
+			if !marked {
+				// A name none of these is: commands refuse it, so none is current.
+				fmt.Fprintf(a.env.Stdout, "(none is current: %s names %.40q, which is not one of these, so commands refuse it; %s)\n",
+					by, safetext.Quoted(current), envNameFix(by))
+				return nil
 			}
 			fmt.Fprintf(a.env.Stdout, "(* chosen by %s)\n", by)
 			return nil
@@ -221,8 +235,13 @@ func (a *app) envListCommand() *cobra.Command {
 
 func (a *app) envUseCommand() *cobra.Command {
 	return &cobra.Command{
-		Use:               "use NAME",
-		Short:             "Make an environment the default (default_env)",
+		Use:   "use NAME",
+		Short: "Make an environment the default (default_env)",
+		Long: `Makes NAME, one of the config's environments or sandbox, the default of
+every command and the console (default_env in the config). --env and
+$SVCWALLET_ENV still choose another where they are given (it says so).
+
+Exit status: 0 done, 1 the config cannot be written, 2 no such environment.`,
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: a.completeEnvArg(true),
 		RunE: func(_ *cobra.Command, args []string) error {
@@ -247,8 +266,14 @@ func (a *app) envUseCommand() *cobra.Command {
 
 func (a *app) envRemoveCommand() *cobra.Command {
 	return &cobra.Command{
-		Use:               "remove NAME",
-		Short:             "Take an environment out of the config, and forget its session",
+		Use:   "remove NAME",
+		Short: "Take an environment out of the config, and forget its session",
+		Long: `Takes NAME out of the config (the rest of the file stays as it is) and
+forgets the session auth login kept for it. The default environment is
+refused until another is made the default (svcwallet env use); the built-in
+sandbox has nothing to remove.
+
+Exit status: 0 done, 1 the config cannot be written, 2 usage.`,
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: a.completeEnvArg(false),
 		RunE: func(_ *cobra.Command, args []string) error {
