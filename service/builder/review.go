@@ -54,20 +54,16 @@ func FeeWarning(what string, rate uint32) string {
 
 // PermsWarning words an API key that may do more than trade: SPEC.md §4.4
 // names Trade as the permission to give a builder's key, and whoever holds
-// the key's signer may use every other permission on the account's
-// sub-accounts. "" without a key, or with Trade alone.
+// the key's signer may use every other permission it gets on the account.
+// "" without a key, or with Trade alone.
 func PermsWarning(a Auth) string {
 	extra := a.Perms &^ signer.Permissions(0).With(signer.PermTrade)
 	if !a.WithKey || extra == 0 {
 		return ""
 	}
-	names, them := strings.ReplaceAll(extra.String(), "&", ", "), "them"
-	what := "permissions " + names
-	if !strings.Contains(names, ",") {
-		what, them = "permission "+names, "it"
-	}
-	return "The builder's API key gets the " + what + " (a builder needs Trade alone): whoever holds its signer key can use " +
-		them + " on your account. Check that you meant it."
+	// One line at 80 columns for one or two names: the review of a key
+	// must still fit an 80x24 terminal to be signed there.
+	return "The builder's API key also gets " + strings.ReplaceAll(extra.String(), "&", ", ") + "; a builder needs only Trade."
 }
 
 // OwnAccountWarning is the reviews' warning when the builder is the main

@@ -54,9 +54,9 @@ func TestPermsWarning(t *testing.T) {
 	}{
 		{"Trade", true, ""},
 		{"Admin&Trade", false, ""},
-		{"Admin&Trade", true, "The builder's API key gets the permission Admin (a builder needs Trade alone): whoever holds its signer key can use it on your account."},
-		{"Withdraw", true, "gets the permission Withdraw (a builder"},
-		{"trade,withdraw,vaultinvestor", true, "gets the permissions Withdraw, VaultInvestor (a builder needs Trade alone): whoever holds its signer key can use them"},
+		{"Admin&Trade", true, "The builder's API key also gets Admin; a builder needs only Trade."},
+		{"Withdraw", true, "The builder's API key also gets Withdraw; a builder"},
+		{"trade,withdraw,vaultinvestor", true, "The builder's API key also gets Withdraw, VaultInvestor; a builder needs only Trade."},
 	} {
 		perms, err := signer.ParsePermissions(tc.perms)
 		if err != nil {
