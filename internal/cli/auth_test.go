@@ -233,7 +233,8 @@ func TestAuthLoginAsks(t *testing.T) {
 // to renew it) that the service then refuses (a revoked session, a
 // restarted service) ends the command with the login to run, once; auth
 // status then says the service refused it, and the next command logs in
-// as without a kept session.
+// as without a kept session, asking for the login again when it has no
+// credential.
 func TestKeptSessionRefusedSaysLogIn(t *testing.T) {
 	w, srv := newAuthWorld(t, sandbox.Options{})
 	target, err := url.Parse(srv.URL)
@@ -268,6 +269,18 @@ func TestKeptSessionRefusedSaysLogIn(t *testing.T) {
 	}
 	if r := w.run("", nil, "auth", "status"); !strings.Contains(r.stdout, "refused by the service") {
 		t.Errorf("auth status after the refusal:\n%s", r.stdout)
+	}
+	// Without a credential, a command asks for the login again, saying why
+	// (not "log in once", which was done).
+	for _, cmd := range []string{"deposit", "status"} {
+		r := w.run("", nil, cmd, "q-1")
+		if cmd == "deposit" {
+			r = w.run("", nil, cmd)
+		}
+		if r.code != exitUsage || !strings.Contains(r.stderr, "the session kept for local was refused by the service at ") ||
+			!strings.Contains(r.stderr, "): log in again with svcwallet auth login, or set SVCWALLET_API_KEY") {
+			t.Errorf("%s after the refusal: exit %d\n%s", cmd, r.code, r.stderr)
+		}
 	}
 	if r := w.run("", map[string]string{"SVCWALLET_API_KEY": sandbox.DemoAPIKey}, "deposit"); r.code != 0 {
 		t.Errorf("deposit with a key of its own after the refusal: exit %d\n%s", r.code, r.stderr)

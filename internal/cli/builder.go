@@ -31,11 +31,11 @@ and order, from Admin, InternalTransfer, ExternalTransfer, Withdraw,
 VaultInvestor, Trade; they are sent canonical (Admin&Trade).
 
 It prints what will be signed, the EIP-712 message field by field and its
-digest, with a warning when --builder is your own account or a fee cap is
-above 1%, and on a terminal asks "Sign and authorize the builder? [y/N]"
-(svcwallet help checks); --yes does not ask. A --builder or fee cap not
-given is asked for first on a terminal, one a line as --plain asks it
-(without one, a usage error). --dry-run signs and sends nothing.
+digest, warning of a --builder that is your own account, a fee cap above 1%
+or an API key allowed more than Trade; on a terminal it then asks "Sign and
+authorize the builder? [y/N]" (svcwallet help checks), which --yes skips. A
+--builder or fee cap not given is asked first on a terminal, as --plain
+does (without one, a usage error). --dry-run signs and sends nothing.
 --keystore-file FILE is --signer FILE. Offline: svcwallet help offline.
 
 Exit status: 0 authorized (or dry run), 1 refused or failed, 2 usage.`

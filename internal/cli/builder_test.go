@@ -620,8 +620,12 @@ func TestBuilderCLIConfirmation(t *testing.T) {
 			t.Errorf("the review before the question lacks %q:\n%s", want, r.stderr)
 		}
 	}
-	if !strings.Contains(result, "API key ") || strings.Contains(review, "Warning") {
+	if !strings.Contains(result, "API key ") {
 		t.Errorf("result:\n%s", r.stdout)
+	}
+	// Admin besides Trade is the one thing warned of.
+	if strings.Count(review, "Warning") != 1 || !strings.Contains(review, "Warning: The builder's API key also gets Admin; a builder needs only Trade.") {
+		t.Errorf("the review's warnings are not Admin's alone:\n%s", review)
 	}
 	// With --json the review goes to stderr, where the question is: stdout
 	// keeps its one document.

@@ -126,6 +126,27 @@ func TestStatusStdinKeyNeverSent(t *testing.T) {
 	}
 }
 
+// TestSubcommandTypoSuggested: a mistyped subcommand of a command with
+// subcommands names the one meant, as a mistyped command does; a word near
+// none lists them only.
+func TestSubcommandTypoSuggested(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"stauts"}, `did you mean status?`},
+		{[]string{"env", "ad", "x"}, `svcwallet env: unknown command "ad"; did you mean add? (the commands are: add, list, remove, use)`},
+		{[]string{"key", "lst"}, `unknown command "lst"; did you mean list? (the commands are: import, list, new)`},
+		{[]string{"auth", "lgout"}, `did you mean logout?`},
+		{[]string{"env", "zzz"}, `svcwallet env: unknown command "zzz"; the commands are: add, list, remove, use`},
+	} {
+		r := depositCmd(t, nil, tc.args...)
+		if r.code != exitUsage || !strings.Contains(r.stderr, tc.want) {
+			t.Errorf("%q: exit %d, stderr %q, want %q", tc.args, r.code, r.stderr, tc.want)
+		}
+	}
+}
+
 // TestCompletionScripts: each shell's script is written, and names the
 // program and cobra's completion command.
 func TestCompletionScripts(t *testing.T) {
@@ -139,7 +160,8 @@ func TestCompletionScripts(t *testing.T) {
 
 // TestDynamicCompletion: --env completes the config's names and the
 // sandbox, deposit generate completes chain names (the environments'
-// explorer_tx ones too), --theme its two words; none offers files.
+// explorer_tx ones too), --theme its two words, env use and env remove
+// the names they take; none offers files.
 func TestDynamicCompletion(t *testing.T) {
 	cfg := filepath.Join(t.TempDir(), "config.toml")
 	toml := "[env.prod]\nauth_url = \"https://a.example\"\nbase_url = \"https://b.example\"\nmarket_data_url = \"https://m.example\"\nchain_id = 325\n" +
@@ -157,6 +179,11 @@ func TestDynamicCompletion(t *testing.T) {
 		{[]string{"--env", "st"}, []string{"prod", "sandbox", "staging"}}, // the shell filters by prefix
 		{[]string{"deposit", "generate", "--config", cfg, ""}, []string{"ARBITRUM", "BASE", "BSC", "KAIA", "MONAD", "POLYGON", "SOLANA", "TRON"}},
 		{[]string{"--theme", ""}, []string{"light", "dark"}},
+		// env use takes any name --env does; env remove, the config's.
+		{[]string{"env", "use", ""}, []string{"prod", "sandbox", "staging"}},
+		{[]string{"env", "remove", ""}, []string{"prod", "staging"}},
+		{[]string{"env", "remove", "prod", ""}, nil},
+		{[]string{"env", "add", ""}, nil},
 		{[]string{"status", ""}, nil}, // quote ids: none in a journal that is not there, and no files
 	} {
 		r := depositCmd(t, vars, append([]string{"__complete"}, tc.args...)...)

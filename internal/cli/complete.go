@@ -31,9 +31,10 @@ func completionCommand() *cobra.Command {
 			"  source <(svcwallet completion bash)      # bash, this shell\n" +
 			"  svcwallet completion zsh > \"${fpath[1]}/_svcwallet\"\n" +
 			"  svcwallet completion fish > ~/.config/fish/completions/svcwallet.fish\n" +
-			"--env completes the config's environments, deposit generate and withdraw --chain\n" +
-			"the chains, status and withdraw resume the quote ids of this environment's\n" +
-			"journal (unfinished first). The bash script needs no bash-completion package.",
+			"--env, env use and env remove complete the config's environments, deposit\n" +
+			"generate and withdraw --chain the chains, status and withdraw resume the\n" +
+			"quote ids of this environment's journal (unfinished first). The bash script\n" +
+			"needs no bash-completion package.",
 		Args: subcommandOnly,
 		RunE: func(c *cobra.Command, _ []string) error {
 			return usageError("give a shell: %s", subcommandNames(c))
@@ -76,6 +77,21 @@ func (a *app) envNames(configPath string) []string {
 	names := append(cfg.Names(), config.SandboxEnv)
 	slices.Sort(names)
 	return slices.Compact(names)
+}
+
+// completeEnvArg completes the NAME of env use (withSandbox) and env
+// remove, which the config holds and the sandbox is not, as --env's.
+func (a *app) completeEnvArg(withSandbox bool) cobra.CompletionFunc {
+	return func(c *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+		if len(args) > 0 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		names := a.envNames(flagValue(c, "config"))
+		if !withSandbox {
+			names = slices.DeleteFunc(names, func(n string) bool { return n == config.SandboxEnv })
+		}
+		return names, cobra.ShellCompDirectiveNoFileComp
+	}
 }
 
 // chainNames are the chains svcwallet knows a name for without asking the

@@ -46,6 +46,38 @@ func TestConsoleUnknownEnvRefused(t *testing.T) {
 	}
 }
 
+// TestUnknownEnvSaysWhereFrom: a mistyped name says what gave it (--env,
+// $SVCWALLET_ENV, an argument: nothing) and the name it is close to; doctor's
+// fix names the knob that gave it.
+func TestUnknownEnvSaysWhereFrom(t *testing.T) {
+	cfg, _ := localConfig(t)
+	for _, tc := range []struct {
+		vars map[string]string
+		args []string
+		want []string
+	}{
+		{map[string]string{envNameVar: "lcoal"}, []string{"history"}, []string{`no environment "lcoal" (from $SVCWALLET_ENV) in `, "; did you mean local? (known: local or sandbox)"}},
+		{nil, []string{"history", "--env", "sandbx"}, []string{`"sandbx" (from --env)`, "did you mean sandbox?"}},
+		{nil, []string{"history", "--env", "prod"}, []string{`"prod" (from --env)`, "; known: local or sandbox"}},
+		{nil, []string{"env", "use", "locl"}, []string{`no environment "locl" in `, "did you mean local?"}},
+		{map[string]string{envNameVar: "lcoal"}, []string{"doctor"}, []string{`"lcoal" (from $SVCWALLET_ENV)`, "fix: set $SVCWALLET_ENV to a configured name, or unset it"}},
+	} {
+		vars := map[string]string{configPathVar: cfg}
+		for k, v := range tc.vars {
+			vars[k] = v
+		}
+		r := depositCmd(t, vars, tc.args...)
+		for _, w := range tc.want {
+			if !strings.Contains(r.stdout+r.stderr, w) {
+				t.Errorf("%v %q: lacks %q:\n%s%s", tc.vars, tc.args, w, r.stdout, r.stderr)
+			}
+		}
+		if strings.Contains(tc.args[len(tc.args)-1], "prod") && strings.Contains(r.stderr, "did you mean") {
+			t.Errorf("prod is not close to a name, but: %s", r.stderr)
+		}
+	}
+}
+
 // The non-interactive commands word the refusal the same way.
 func TestCommandEnvUnknownListsNames(t *testing.T) {
 	cfg, _ := localConfig(t)

@@ -134,7 +134,11 @@ func (a *app) deposit(ctx context.Context, f depositFlags, chain string) error {
 			return loginFailed(err)
 		}
 	case apiKey == "":
-		return usageError("log in once with svcwallet auth login, or set %s to an API key of the account (it is sent as X-API-Key), or log in by wallet signature with --signer SOURCE or %s holding the main signer's hex key", apiKeyVar, signer.KeyEnvVar)
+		login := "log in once with svcwallet auth login"
+		if ended := a.keptEnded(e); ended != "" {
+			login = ended + ": log in again with svcwallet auth login"
+		}
+		return usageError("%s, or set %s to an API key of the account (it is sent as X-API-Key), or log in by wallet signature with --signer SOURCE or %s holding the main signer's hex key", login, apiKeyVar, signer.KeyEnvVar)
 	default:
 		client, byAPIKey = exchange.New(e, exchange.Options{APIKey: apiKey, Logger: env.Log}), true
 	}

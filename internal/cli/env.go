@@ -36,13 +36,28 @@ func loadConfig(configPath string, getenv func(string) string) (config.Config, s
 // (--env, $SVCWALLET_ENV, default_env, the sandbox), with what chose.
 func chooseEnvBy(flagValue string, getenv func(string) string, cfg config.Config) (name, by string) {
 	for _, c := range []struct{ name, by string }{
-		{flagValue, "--env"}, {getenv(envNameVar), "$" + envNameVar}, {cfg.DefaultEnv, "default_env in the config"},
+		{flagValue, "--env"}, {getenv(envNameVar), "$" + envNameVar}, {cfg.DefaultEnv, byDefaultEnv},
 	} {
 		if c.name != "" {
 			return c.name, c.by
 		}
 	}
 	return config.SandboxEnv, sandboxByNothing
+}
+
+// byDefaultEnv is how default_env chooses (chooseEnvBy).
+const byDefaultEnv = "default_env in the config"
+
+// envNameFix is the fix of an unknown name given by what chose it
+// (chooseEnvBy): the variable, default_env, or --env.
+func envNameFix(by string) string {
+	switch by {
+	case "$" + envNameVar:
+		return "set $" + envNameVar + " to a configured name, or unset it"
+	case byDefaultEnv:
+		return "choose a configured one with svcwallet env use NAME"
+	}
+	return "give --env a configured name"
 }
 
 // sandboxByNothing is how the embedded sandbox is chosen when nothing
@@ -56,29 +71,40 @@ func consoleEnv(configPath, envName string, getenv func(string) string) (config.
 	if err != nil {
 		return cfg, "", otherError(err)
 	}
-	if envName, _ = chooseEnvBy(envName, getenv, cfg); envName != config.SandboxEnv {
+	envName, by := chooseEnvBy(envName, getenv, cfg)
+	if envName != config.SandboxEnv {
 		if _, err := cfg.Lookup(envName); err != nil {
-			return cfg, "", unknownEnv(envName, configPath, cfg)
+			return cfg, "", unknownEnv(envName, by, configPath, cfg)
 		}
 	}
 	return cfg, envName, nil
 }
 
 // unknownEnv refuses an --env (or default_env) name the config does not
-// define, listing the names that exist: a usage error.
-func unknownEnv(name, configPath string, cfg config.Config) error {
+// define, saying what gave it (by: "--env", "$SVCWALLET_ENV", "default_env
+// in the config"; "" for a command's argument), the name it is close to,
+// and the names that exist: a usage error.
+func unknownEnv(name, by, configPath string, cfg config.Config) error {
 	where := "the config file"
 	if configPath != "" {
 		where = configPath
+	}
+	from := ""
+	if by != "" {
+		from = " (from " + by + ")"
 	}
 	if len(cfg.Names()) == 0 {
 		what := where + " configures none"
 		if _, err := os.Stat(configPath); configPath == "" || errors.Is(err, os.ErrNotExist) {
 			what = "there is no config file (" + where + ")"
 		}
-		return usageError("no environment %.40q: %s, so the only one is %s", safetext.Quoted(name), what, config.SandboxEnv)
+		return usageError("no environment %.40q%s: %s, so the only one is %s", safetext.Quoted(name), from, what, config.SandboxEnv)
 	}
-	return usageError("no environment %.40q in %s; known: %s", safetext.Quoted(name), where, cfg.KnownNames())
+	hint := "known: " + cfg.KnownNames()
+	if m := cfg.ClosestName(name); m != "" {
+		hint = "did you mean " + m + "? (known: " + cfg.KnownNames() + ")"
+	}
+	return usageError("no environment %.40q%s in %s; %s", safetext.Quoted(name), from, where, hint)
 }
 
 // startEnv is the environment name of cfg, the embedded sandbox started

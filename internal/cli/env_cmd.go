@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/svcwallet/svcwallet/internal/plain"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 )
@@ -52,8 +53,9 @@ sandbox); without one --base-url and --chain-id are needed. It then asks each
 host for /time and says what it found, and which name looks wrong when one
 does not answer as a deployment should (docs/real-service.md). A second name
 for a service another name reaches is refused unless --alias.`,
-		Example: `  svcwallet env add local --base-url http://127.0.0.1:8700 --chain-id 327`,
-		Args:    cobra.ExactArgs(1),
+		Example:           `  svcwallet env add local --base-url http://127.0.0.1:8700 --chain-id 327`,
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: cobra.NoFileCompletions, // a new name: nothing to offer
 		RunE: func(c *cobra.Command, args []string) error {
 			f.Name = args[0]
 			return a.envAdd(c.Context(), f)
@@ -183,7 +185,13 @@ func (a *app) envListCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "list",
 		Short: "List the environments, the current one marked",
-		Args:  noArgs,
+		Long: `Lists the config's environments and the embedded sandbox, each with its host
+and chain id, and marks with * the one commands and the console use, saying
+what chose it ($SVCWALLET_ENV or default_env). A name that chooses none of
+them is said, with its fix.
+
+Exit status: 0 done, 1 the config cannot be read.`,
+		Args: noArgs,
 		RunE: func(*cobra.Command, []string) error {
 			cfg, _, err := loadConfig(a.configPath, a.env.Getenv)
 			if err != nil {
@@ -205,12 +213,19 @@ func (a *app) envListCommand() *cobra.Command {
 			if a.env.JSON {
 				return outputError(writeJSON(a.env.Stdout, rows))
 			}
+			marked := false
 			for _, r := range rows {
 				mark := " "
 				if r.Current {
-					mark = "*"
+					mark, marked = "*", true
 				}
 				fmt.Fprintf(a.env.Stdout, "%s %-16s %s, chain %d\n", mark, r.Name, r.Host, r.ChainID)
+			}
+			if !marked {
+				// A name none of these is: commands refuse it, so none is current.
+				fmt.Fprintf(a.env.Stdout, "(none is current: %s names %.40q, which is not one of these, so commands refuse it; %s)\n",
+					by, safetext.Quoted(current), envNameFix(by))
+				return nil
 			}
 			fmt.Fprintf(a.env.Stdout, "(* chosen by %s)\n", by)
 			return nil
@@ -222,14 +237,20 @@ func (a *app) envUseCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "use NAME",
 		Short: "Make an environment the default (default_env)",
-		Args:  cobra.ExactArgs(1),
+		Long: `Makes NAME, one of the config's environments or sandbox, the default of
+every command and the console (default_env in the config). --env and
+$SVCWALLET_ENV still choose another where they are given (it says so).
+
+Exit status: 0 done, 1 the config cannot be written, 2 no such environment.`,
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: a.completeEnvArg(true),
 		RunE: func(_ *cobra.Command, args []string) error {
 			cfg, path, err := loadConfig(a.configPath, a.env.Getenv)
 			if err != nil {
 				return otherError(err)
 			}
 			if _, err := cfg.Lookup(args[0]); err != nil && args[0] != config.SandboxEnv {
-				return unknownEnv(args[0], path, cfg) // a name mistyped, as --env's
+				return unknownEnv(args[0], "", path, cfg) // a name mistyped, as --env's
 			}
 			if err := config.UseEnvironment(path, args[0]); err != nil {
 				return failure(exitFailed, "%v", err)
@@ -247,7 +268,14 @@ func (a *app) envRemoveCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "remove NAME",
 		Short: "Take an environment out of the config, and forget its session",
-		Args:  cobra.ExactArgs(1),
+		Long: `Takes NAME out of the config (the rest of the file stays as it is) and
+forgets the session auth login kept for it. The default environment is
+refused until another is made the default (svcwallet env use); the built-in
+sandbox has nothing to remove.
+
+Exit status: 0 done, 1 the config cannot be written, 2 usage.`,
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: a.completeEnvArg(false),
 		RunE: func(_ *cobra.Command, args []string) error {
 			cfg, path, err := loadConfig(a.configPath, a.env.Getenv)
 			if err != nil {
@@ -259,7 +287,7 @@ func (a *app) envRemoveCommand() *cobra.Command {
 				// Not "no environment sandbox … the only one is sandbox".
 				return usageError("%s is the embedded sandbox, built in: the config holds nothing of it to remove", config.SandboxEnv)
 			case err != nil:
-				return unknownEnv(args[0], path, cfg)
+				return unknownEnv(args[0], "", path, cfg)
 			}
 			err = config.RemoveEnvironment(path, args[0])
 			if errors.As(err, new(*config.DefaultEnvError)) {

@@ -43,6 +43,11 @@ func TestEnvCommands(t *testing.T) {
 	if r := w.run("", nil, "env", "list"); !strings.Contains(r.stdout, "* local ") || !strings.Contains(r.stdout, "  again ") {
 		t.Errorf("env list:\n%s", r.stdout)
 	}
+	// A variable naming none of them marks none, and says so with its fix.
+	if r := w.run("", map[string]string{envNameVar: "lcoal"}, "env", "list"); strings.Contains(r.stdout, "*") ||
+		!strings.Contains(r.stdout, `(none is current: $SVCWALLET_ENV names "lcoal", which is not one of these, so commands refuse it; set $SVCWALLET_ENV to a configured name, or unset it)`) {
+		t.Errorf("env list under a mistyped $SVCWALLET_ENV:\n%s", r.stdout)
+	}
 	if r := w.run("", nil, "env", "remove", "local"); r.code != exitUsage || !strings.Contains(r.stderr, "default") {
 		t.Errorf("removing the default: exit %d\n%s", r.code, r.stderr)
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/svcwallet/svcwallet/service/config"
@@ -76,6 +77,36 @@ func (a *app) keptClient(e config.Environment, f signerFlags, opts exchange.Opti
 	}
 	return nil, nil
 }
+
+// keptEnded words the session auth login kept for e when it has ended (or
+// was refused), for an error that asks to log in; "" when none did.
+func (a *app) keptEnded(e config.Environment) string {
+	if e.Embedded() {
+		return ""
+	}
+	var expired *session.ExpiredError
+	if _, err := a.sessionStore().Load(e); errors.As(err, &expired) {
+		return expired.Error()
+	}
+	return ""
+}
+
+// noCredential is errNoAPIKey, after the kept session's end when it ended.
+func (a *app) noCredential(e config.Environment) error {
+	if ended := a.keptEnded(e); ended != "" {
+		return &endedSessionError{ended}
+	}
+	return errNoAPIKey
+}
+
+// endedSessionError is errNoAPIKey once a kept session ended: the login is
+// asked again, not once.
+type endedSessionError struct{ ended string }
+
+func (e *endedSessionError) Error() string {
+	return e.ended + ": " + strings.Replace(errNoAPIKey.Error(), "log in once", "log in again", 1)
+}
+func (e *endedSessionError) Unwrap() error { return errNoAPIKey }
 
 // keptOnly is keptClient's client for the console and plain mode, which
 // open on it (past the login) when there is one, or nil.

@@ -280,6 +280,12 @@ func noArgs(c *cobra.Command, args []string) error {
 // subcommandOnly refuses an argument that names no subcommand.
 func subcommandOnly(c *cobra.Command, args []string) error {
 	if len(args) > 0 {
+		if c.SuggestionsMinimumDistance <= 0 {
+			c.SuggestionsMinimumDistance = 2 // as cobra's own suggestions
+		}
+		if near := c.SuggestionsFor(args[0]); len(near) > 0 {
+			return usageError("unknown command %.32q; did you mean %s? (the commands are: %s)", safetext.Quoted(args[0]), strings.Join(near, " or "), subcommandNames(c))
+		}
 		return usageError("unknown command %.32q; the commands are: %s", safetext.Quoted(args[0]), subcommandNames(c))
 	}
 	return nil

@@ -241,7 +241,7 @@ func (a *app) loginCredential(ctx context.Context, e config.Environment, f signe
 	if e.Name == config.SandboxEnv {
 		return exchange.APIKey(sandbox.DemoAPIKey), "the sandbox demo key", nil
 	}
-	return nil, "", errNoAPIKey
+	return nil, "", a.noCredential(e)
 }
 
 // journalOf opens the journal for the followers of client's account: it

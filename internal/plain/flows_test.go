@@ -44,7 +44,9 @@ func TestBuilderAnswersChecked(t *testing.T) {
 
 // TestWalletLoginSigns: a login by the sandbox's demo key, by the raw key
 // exported in $SVCWALLET_PRIVATE_KEY, or by a keystore file (its
-// passphrase asked again when wrong), is the key the reviews sign with.
+// passphrase asked again when wrong; after three wrong ones the login
+// starts over, where another way can be chosen), is the key the reviews
+// sign with.
 func TestWalletLoginSigns(t *testing.T) {
 	exchangetest.CheapScrypt(t, &signer.ScryptN, &signer.ScryptP)
 	r := newRig(t)
@@ -53,7 +55,8 @@ func TestWalletLoginSigns(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, source := range [][]scripted{typed("sandbox demo key"), typed("$" + signer.KeyEnvVar),
-		typed("keystore", "1", "wrong horse", "Wallet signature", "keystore", sandbox.DemoAddress, "right horse")} {
+		typed("keystore", "1", "wrong horse", "right horse"),
+		typed("keystore", "1", "wrong horse", "wrong", "horse", "Wallet signature", "keystore", sandbox.DemoAddress, "right horse")} {
 		out, err := r.run(steps(typed("Wallet signature"), source, typed("builder", sandbox.BuilderAddress, "0.1", "0.05", "7d", "no", "y", "quit"))...)
 		if err != nil {
 			t.Fatal(err)
@@ -61,7 +64,12 @@ func TestWalletLoginSigns(t *testing.T) {
 		wants(t, out, "Logged in to sandbox by wallet: funding account "+sandbox.DemoAddress,
 			"Signing key: the wallet you logged in with, "+sandbox.DemoAddress, "Builder authorized (AuthorizeBuilder")
 		if len(source) > 1 {
-			wants(t, out, "Login failed: cannot unlock the keystore: wrong passphrase", "from the keystore file UTC--")
+			wants(t, out, "Wrong passphrase; type the passphrase again.\nPassphrase of UTC--", "from the keystore file UTC--")
+		}
+		if again := strings.Contains(out, "Login failed"); again != (len(source) > 4) {
+			t.Errorf("the login started over: %v, after %d answers:\n%s", again, len(source), out)
+		} else if again {
+			wants(t, out, "Login failed: wrong passphrase, 3 times: choose the key again, or another way to log in.\n")
 		}
 	}
 }

@@ -41,7 +41,7 @@ func (s *session) keyFor(want common.Address) reviewKey {
 	case signer.KeyInEnv, signer.KeyDemo:
 		return reviewKey{who: f.Who(), load: loaded}
 	case signer.KeyInKeystore:
-		return reviewKey{who: f.Who(), load: func() (signer.Key, error) { return s.unlockUntil(f.Path) }}
+		return reviewKey{who: f.Who(), load: func() (signer.Key, error) { return s.unlockUntil(f.Path, 0) }}
 	}
 	if f.Err != nil {
 		return reviewKey{err: fmt.Errorf("the environment's signer (signer = %q in the config) cannot sign for %s: %w", env.Signer, want.Hex(), f.Err)}
@@ -49,13 +49,16 @@ func (s *session) keyFor(want common.Address) reviewKey {
 	return reviewKey{err: fmt.Errorf("no key for %s: log in by wallet, set $%s or signer (config), or run %s", want.Hex(), signer.KeyEnvVar, s.command("key", "import"))}
 }
 
-// unlockUntil asks a keystore file's passphrase until it opens the key;
-// only the input's end or ctrl+c stop it.
-func (s *session) unlockUntil(path string) (signer.Key, error) {
-	for {
+// unlockUntil asks a keystore file's passphrase until it opens the key, at
+// most tries times (0: no limit); the input's end or ctrl+c stop it too.
+func (s *session) unlockUntil(path string, tries int) (signer.Key, error) {
+	for n := 1; ; n++ {
 		k, err := s.unlock(path)
 		if err == nil || errors.Is(err, ErrEnd) || errors.Is(err, ErrInterrupted) {
 			return k, err
+		}
+		if n == tries {
+			return nil, fmt.Errorf("%w, %d times: choose the key again, or another way to log in", err, n)
 		}
 		s.p.Say("%s; type the passphrase again.", strings.TrimSuffix(safetext.Capitalized(err.Error()), "."))
 	}

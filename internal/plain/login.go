@@ -229,9 +229,14 @@ func (s *session) keystoreKey() (signer.Key, string, error) {
 			return nil, "", err
 		}
 	}
-	k, err := s.unlock(path)
+	k, err := s.unlockUntil(path, loginPassphraseTries)
 	return k, "the keystore file " + filepath.Base(path), err
 }
+
+// loginPassphraseTries is how many passphrases the login's keystore file is
+// asked before the login starts over, where another key or an API key can
+// be chosen.
+const loginPassphraseTries = 3
 
 // unlock asks a keystore file's passphrase and decrypts it; its error
 // repeats the path shortened, as a typed path may hold most of a key.
@@ -242,7 +247,9 @@ func (s *session) unlock(path string) (signer.Key, error) {
 	}
 	s.p.Say("Unlocking the key…")
 	k, err := s.LoadKeystore(path, pass)
-	if err != nil {
+	if errors.Is(err, signer.ErrWrongPassphrase) {
+		return nil, exchange.UserError{Text: "wrong passphrase", Cause: err} // the question named the file
+	} else if err != nil {
 		return nil, exchange.UserError{Text: "cannot unlock the keystore: " + safetext.Quoted(err.Error()), Cause: err}
 	}
 	return k, nil

@@ -215,6 +215,19 @@ func TestBuilderReviewWarnsHighFeeCap(t *testing.T) {
 	r.UntilShows("! % → signed 100000: above 1%, check it")
 }
 
+// TestBuilderReviewWarnsPermissions: an API key given more than Trade is
+// warned of on the review, in one line, and the review still fits 80x24
+// to be signed there.
+func TestBuilderReviewWarnsPermissions(t *testing.T) {
+	r := newBldRig(t, 80, 24)
+	r.openForm()
+	r.fill(sandbox.BuilderAddress, "0.1", "0.05", "")
+	r.keySection("market maker bot", sandbox.NoChainAddress)
+	r.Press("4") // Withdraw, besides Trade
+	r.toReview()
+	r.UntilShows("! The builder's API key also gets Withdraw; a builder needs only Trade.", "Press enter to sign")
+}
+
 // TestBuilderReviewFitsByCompacting: a review a few lines taller than the
 // terminal (an API key's, signed by a keystore key whose path takes three
 // lines at 80 columns) drops its blank lines, as the withdrawal's review

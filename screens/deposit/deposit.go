@@ -391,6 +391,13 @@ func (d *depositScreen) qrAloneView(code qrCode) string {
 	ch, _ := d.list.Selected()
 	name := ansi.Truncate(ch.Chain, max(d.w-4-ansi.StringWidth(ch.DepositAddress), 1), "…")
 	head := k.Heading.On(name) + "  " + k.Bold.On(ch.DepositAddress)
+	// The filter being typed (or kept) shows here too: the list it picks
+	// from is hidden behind the code.
+	if f := d.list.FilterView(); f != "" {
+		if room := d.w - ansi.StringWidth(head) - 2; room >= 4 {
+			head = ansi.Truncate(f, room, "…") + "  " + head
+		}
+	}
 	return layout.Clip(head+"\n"+d.qrView(code, d.h-1), d.w)
 }
 

@@ -495,6 +495,26 @@ func TestDepositFilter(t *testing.T) {
 	}
 }
 
+// TestFilterShowsOverTheCode: with the code filling the screen, the filter
+// being typed shows on its top line beside the chain it picks, as it does
+// above the list.
+func TestFilterShowsOverTheCode(t *testing.T) {
+	d, _ := loadedDeposit(t, 80, 22, sandbox.Options{})
+	d.Update(screentest.Key("enter"))
+	if l, _ := d.layout(); l != qrAlone {
+		t.Fatalf("at 80x22 the code is laid out %d, not alone", l)
+	}
+	d.Update(screentest.Key("/"))
+	screentest.TypeInto(d, "bas")
+	top, _, _ := strings.Cut(ansi.Strip(d.View()), "\n")
+	if !strings.Contains(top, "/ bas") || !strings.Contains(top, "BASE  0x") {
+		t.Errorf("the top line over the code: %q", top)
+	}
+	if w := ansi.StringWidth(top); w > 80 {
+		t.Errorf("the top line is %d wide", w)
+	}
+}
+
 // TestDepositAddressNeverCut (issue 21 bug 7): at the narrowest terminal
 // the chain's name and id give way and every address is drawn whole.
 func TestDepositAddressNeverCut(t *testing.T) {

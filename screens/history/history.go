@@ -266,7 +266,7 @@ func (h *historyScreen) View() string {
 		return layout.Clip(b.String(), h.w)
 	case len(h.list.Items()) == 0:
 		b.WriteString("No withdrawals from this account in the journal yet.\n")
-		b.WriteString("The ones made on this machine are listed here: esc goes back to Home, where w starts one.\n")
+		b.WriteString(layout.WrapTo("The ones made on this machine are listed here: esc goes back to Home, where w starts one.", h.w) + "\n")
 		b.WriteString(st.Muted.Render(h.app.Journal().Path()) + "\n")
 		return layout.Clip(b.String(), h.w)
 	}

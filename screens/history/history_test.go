@@ -176,6 +176,22 @@ func TestHistoryNarrow(t *testing.T) {
 	}
 }
 
+// TestEmptyHistoryWraps: with nothing journaled, what History says is
+// wrapped whole at 80 and 60 columns, never cut.
+func TestEmptyHistoryWraps(t *testing.T) {
+	for _, w := range []int{80, 60} {
+		r, _ := historyRig(t)
+		h := New(r.App).(*historyScreen)
+		h.SetSize(w, 18)
+		opened(r, h)
+		v := ansi.Strip(h.View())
+		flat := strings.Join(strings.Fields(v), " ")
+		if !strings.Contains(flat, "The ones made on this machine are listed here: esc goes back to Home, where w starts one.") || strings.Contains(v, "…") {
+			t.Errorf("at %d columns:\n%s", w, v)
+		}
+	}
+}
+
 // column is the display column where sub starts in line.
 func column(line, sub string) int { return ansi.StringWidth(line[:strings.Index(line, sub)]) }
 

@@ -1,6 +1,7 @@
 package builder
 
 import (
+	"strings"
 	"time"
 
 	"github.com/svcwallet/svcwallet/service/intent"
@@ -19,11 +20,15 @@ import (
 const HighFeeRate uint32 = 10000
 
 // Warnings are what every review of a warns of: the builder is the main
-// account itself (OwnAccountWarning), a fee cap above HighFeeRate.
+// account itself (OwnAccountWarning), a fee cap above HighFeeRate, an API
+// key allowed more than Trade (PermsWarning).
 func (a Auth) Warnings() []string {
 	var out []string
 	if a.Builder == a.Main {
 		out = append(out, OwnAccountWarning)
+	}
+	if w := PermsWarning(a); w != "" {
+		out = append(out, w)
 	}
 	for _, c := range []struct {
 		what string
@@ -45,6 +50,20 @@ func FeeWarning(what string, rate uint32) string {
 	pct := signer.FormatFeeRate(rate) + "%"
 	return "The " + what + " fee cap " + pct + " is above " + signer.FormatFeeRate(HighFeeRate) + "%: the builder may charge up to " + pct +
 		" of every " + what + " trade it makes for you, many times an exchange's own fee. Check that you meant it."
+}
+
+// PermsWarning words an API key that may do more than trade: SPEC.md §4.4
+// names Trade as the permission to give a builder's key, and whoever holds
+// the key's signer may use every other permission it gets on the account.
+// "" without a key, or with Trade alone.
+func PermsWarning(a Auth) string {
+	extra := a.Perms &^ signer.Permissions(0).With(signer.PermTrade)
+	if !a.WithKey || extra == 0 {
+		return ""
+	}
+	// One line at 80 columns for one or two names: the review of a key
+	// must still fit an 80x24 terminal to be signed there.
+	return "The builder's API key also gets " + strings.ReplaceAll(extra.String(), "&", ", ") + "; a builder needs only Trade."
 }
 
 // OwnAccountWarning is the reviews' warning when the builder is the main

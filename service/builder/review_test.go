@@ -44,6 +44,35 @@ func TestFeeWarnings(t *testing.T) {
 	}
 }
 
+// TestPermsWarning: a builder's API key given more than Trade is warned
+// of, naming what else it may do; Trade alone, or no key, is not.
+func TestPermsWarning(t *testing.T) {
+	for _, tc := range []struct {
+		perms   string
+		withKey bool
+		want    string
+	}{
+		{"Trade", true, ""},
+		{"Admin&Trade", false, ""},
+		{"Admin&Trade", true, "The builder's API key also gets Admin; a builder needs only Trade."},
+		{"Withdraw", true, "The builder's API key also gets Withdraw; a builder"},
+		{"trade,withdraw,vaultinvestor", true, "The builder's API key also gets Withdraw, VaultInvestor; a builder needs only Trade."},
+	} {
+		perms, err := signer.ParsePermissions(tc.perms)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := builder.Auth{Builder: common.HexToAddress(sandbox.BuilderAddress), WithKey: tc.withKey, Perms: perms}
+		got := a.Warnings()
+		switch {
+		case tc.want == "" && len(got) != 0:
+			t.Errorf("%s (key %v): warned %q", tc.perms, tc.withKey, got)
+		case tc.want != "" && (len(got) != 1 || !strings.Contains(got[0], tc.want)):
+			t.Errorf("%s: warnings %q, want one holding %q", tc.perms, got, tc.want)
+		}
+	}
+}
+
 // TestOrderReview: the review of an order shows each signed field beside
 // what it means: the fee caps as percentages of the integers signed, the
 // expiration as the date the message carries, and whether signing creates

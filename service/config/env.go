@@ -460,28 +460,6 @@ func didYouMean(k toml.Key) string {
 	return "; did you mean " + best + "?"
 }
 
-// editDistance is the Levenshtein distance between a and b, in bytes (keys
-// are ASCII).
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
-}
-
 // IsEnvName tells whether s can name an environment: 1 to
 // safetext.MaxNameLen letters, digits, '.', '_', ':' and '-', as the journal
 // and the state files record it.

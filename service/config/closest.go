@@ -1,0 +1,36 @@
+package config
+
+// ClosestName is the environment --env accepts (the config's, or the
+// sandbox) that a mistyped name is at most two edits from, for "did you
+// mean"; "" when none is.
+func (c Config) ClosestName(typed string) string {
+	best, bestDist := "", 3
+	for _, name := range append(c.Names(), SandboxEnv) {
+		if d := editDistance(typed, name); d < bestDist {
+			best, bestDist = name, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes (keys
+// are ASCII).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
