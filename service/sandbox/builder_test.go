@@ -150,6 +150,33 @@ func TestBuilderAuthorizeRejections(t *testing.T) {
 			sigMap(b)["v"] = 29
 			return b
 		}, exchange.CodeBadV, nil},
+		// Required in a builder authorization (SPEC.md §2.3), unlike in a
+		// withdraw, where it may be left out.
+		{"chain_id missing", func() map[string]any {
+			b := valid("")
+			delete(sigMap(b), "chain_id")
+			return b
+		}, exchange.CodeMalformed, []string{"signature.chain_id is required"}},
+		{"v missing", func() map[string]any {
+			b := valid("")
+			delete(sigMap(b), "v")
+			return b
+		}, exchange.CodeMalformed, []string{"signature.v is required"}},
+		{"signer missing", func() map[string]any {
+			b := valid("")
+			delete(sigMap(b), "signer")
+			return b
+		}, exchange.CodeMalformed, []string{"signature.signer is required"}},
+		{"r missing", func() map[string]any {
+			b := valid("")
+			delete(sigMap(b), "r")
+			return b
+		}, exchange.CodeMalformed, []string{"signature.r is required"}},
+		{"s missing", func() map[string]any {
+			b := valid("")
+			delete(sigMap(b), "s")
+			return b
+		}, exchange.CodeMalformed, []string{"signature.s is required"}},
 		{"unknown main account", func() map[string]any {
 			b := valid("")
 			b["main_account_id"] = DestCompleted
