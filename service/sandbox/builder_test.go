@@ -177,6 +177,16 @@ func TestBuilderAuthorizeRejections(t *testing.T) {
 			delete(sigMap(b), "s")
 			return b
 		}, exchange.CodeMalformed, []string{"signature.s is required"}},
+		{"expiration missing", func() map[string]any {
+			b := valid("")
+			delete(sigMap(b), "expiration")
+			return b
+		}, exchange.CodeMalformed, []string{"signature.expiration is required"}},
+		{"signer not an address", func() map[string]any {
+			b := valid("")
+			sigMap(b)["signer"] = "0x12"
+			return b
+		}, exchange.CodeMalformed, []string{"signature.signer"}},
 		{"unknown main account", func() map[string]any {
 			b := valid("")
 			b["main_account_id"] = DestCompleted
