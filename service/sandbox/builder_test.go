@@ -129,6 +129,21 @@ func TestBuilderAuthorizeRejections(t *testing.T) {
 			delete(b, "max_spot_fee_rate")
 			return b
 		}, exchange.CodeMalformed, []string{"max_spot_fee_rate"}},
+		{"builder missing", func() map[string]any {
+			b := valid("")
+			delete(b, "builder_account_id")
+			return b
+		}, exchange.CodeMalformed, []string{"builder_account_id is required"}},
+		{"futures fee missing", func() map[string]any {
+			b := valid("")
+			delete(b, "max_futures_fee_rate")
+			return b
+		}, exchange.CodeMalformed, []string{"max_futures_fee_rate is required"}},
+		{"main not an address", func() map[string]any {
+			b := valid("")
+			b["main_account_id"] = "main"
+			return b
+		}, exchange.CodeMalformed, []string{"main_account_id"}},
 		{"builder not an address", func() map[string]any {
 			b := valid("")
 			b["builder_account_id"] = "builder"
