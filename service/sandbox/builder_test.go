@@ -129,6 +129,11 @@ func TestBuilderAuthorizeRejections(t *testing.T) {
 			delete(b, "max_spot_fee_rate")
 			return b
 		}, exchange.CodeMalformed, []string{"max_spot_fee_rate"}},
+		{"main missing", func() map[string]any {
+			b := valid("")
+			delete(b, "main_account_id")
+			return b
+		}, exchange.CodeMalformed, []string{"main_account_id is required"}},
 		{"builder missing", func() map[string]any {
 			b := valid("")
 			delete(b, "builder_account_id")
