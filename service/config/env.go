@@ -364,6 +364,11 @@ func parseConfig(path string, b []byte) (Config, error) {
 	}
 	for name, env := range cfg.Environments {
 		env.Name = name
+		if name == SandboxEnv {
+			// It would be taken for the embedded one (Embedded): its reviews
+			// would say nothing real moves. env add refuses it too.
+			return Config{}, fmt.Errorf("config %s: [env.%s]: %w", path, name, &NameTakenError{Name: name})
+		}
 		if err := env.Validate(); err != nil {
 			return Config{}, fmt.Errorf("config %s: %w", path, err)
 		}

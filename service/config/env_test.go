@@ -200,3 +200,20 @@ sign_timeout = "90s"
 		}
 	}
 }
+
+// TestLoadConfigRefusesSandboxName: a config's environment named sandbox
+// would be taken for the embedded sandbox (Environment.Embedded): its
+// reviews would say nothing real moves while signing for its real host,
+// and its withdrawals would be told apart by name alone. env add refuses
+// the name; a config written by hand must too.
+func TestLoadConfigRefusesSandboxName(t *testing.T) {
+	text := "[env.sandbox]\nauth_url = \"https://a.example\"\nbase_url = \"https://b.example\"\nmarket_data_url = \"https://m.example\"\nchain_id = 325\n"
+	cfg, err := config.LoadConfig(writeConfig(t, text), true)
+	if err == nil {
+		e, _ := cfg.Lookup(config.SandboxEnv)
+		t.Fatalf("a config environment named sandbox was read (embedded %v, at %s)", e.Embedded(), e.BaseURL)
+	}
+	if !strings.Contains(err.Error(), "embedded sandbox") {
+		t.Fatalf("error %v, want it to say the name is the embedded sandbox's", err)
+	}
+}

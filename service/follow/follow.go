@@ -7,6 +7,8 @@ package follow
 
 import (
 	"errors"
+	"net/http"
+	"strings"
 	"time"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -46,6 +48,10 @@ type Follow struct {
 	// request, zero when it holds neither: a CREATED record is then that
 	// outcome, final (RefusedHere), not a quote that may yet execute.
 	Refusal Outcome
+	// Signed is the journal's intent of an own withdrawal (Seed): a record
+	// naming another chain, payout token or receive amount than its quote
+	// locked is not taken (unlike); zero for another's.
+	Signed journal.Intent
 }
 
 // Step is what one answer changed and what comes next.
@@ -66,6 +72,9 @@ type Step struct {
 func (f *Follow) Answer(w exchange.Withdrawal, err error, interval time.Duration, jitter func(n int64) int64) Step {
 	if f.Final {
 		return Step{}
+	}
+	if err == nil {
+		err = f.unlike(w)
 	}
 	switch {
 	case errors.Is(err, exchange.ErrRateLimited):
@@ -101,6 +110,22 @@ func (f *Follow) Answer(w exchange.Withdrawal, err error, interval time.Duration
 	}
 	step.Delay = interval
 	return step
+}
+
+// unlike refuses a record of an own withdrawal that contradicts the quote
+// its journal says was signed: every face would show the service's claim
+// as what this withdrawal pays out. What either leaves out says nothing
+// (the faces show the journal's).
+func (f *Follow) unlike(w exchange.Withdrawal) error {
+	s := f.Signed
+	same := func(got, signed string) bool { return got == "" || strings.EqualFold(got, signed) }
+	if s.Chain == "" || same(w.Chain, s.Chain) && same(w.TokenOut, s.TokenOut) &&
+		(w.ReceiveAmount.IsZero() || s.ReceiveAmount.IsZero() || w.ReceiveAmount.Equal(s.ReceiveAmount)) {
+		return nil
+	}
+	return &exchange.UnreadableAnswerError{Status: http.StatusOK, Reason: exchange.NewShapeError("status record",
+		"says %s %s on %s, not the %s %s on %s of the quote this account signed (its journal)",
+		w.ReceiveAmount, w.TokenOut, w.Chain, s.ReceiveAmount, s.TokenOut, s.Chain)}
 }
 
 // Ended reports whether the last answer ends the follow: a terminal state,
@@ -210,6 +235,7 @@ func (o Own) Seed(f *Follow) {
 	if !r.Intent.ExpiresAt.IsZero() {
 		f.QuoteExpiry = r.Intent.ExpiresAt
 	}
+	f.Signed = r.Intent
 }
 
 // Recall puts the journal's last record of f's withdrawal, when it is own,

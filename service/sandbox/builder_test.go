@@ -129,6 +129,26 @@ func TestBuilderAuthorizeRejections(t *testing.T) {
 			delete(b, "max_spot_fee_rate")
 			return b
 		}, exchange.CodeMalformed, []string{"max_spot_fee_rate"}},
+		{"main missing", func() map[string]any {
+			b := valid("")
+			delete(b, "main_account_id")
+			return b
+		}, exchange.CodeMalformed, []string{"main_account_id is required"}},
+		{"builder missing", func() map[string]any {
+			b := valid("")
+			delete(b, "builder_account_id")
+			return b
+		}, exchange.CodeMalformed, []string{"builder_account_id is required"}},
+		{"futures fee missing", func() map[string]any {
+			b := valid("")
+			delete(b, "max_futures_fee_rate")
+			return b
+		}, exchange.CodeMalformed, []string{"max_futures_fee_rate is required"}},
+		{"main not an address", func() map[string]any {
+			b := valid("")
+			b["main_account_id"] = "main"
+			return b
+		}, exchange.CodeMalformed, []string{"main_account_id"}},
 		{"builder not an address", func() map[string]any {
 			b := valid("")
 			b["builder_account_id"] = "builder"
@@ -150,6 +170,43 @@ func TestBuilderAuthorizeRejections(t *testing.T) {
 			sigMap(b)["v"] = 29
 			return b
 		}, exchange.CodeBadV, nil},
+		// Required in a builder authorization (SPEC.md §2.3), unlike in a
+		// withdraw, where it may be left out.
+		{"chain_id missing", func() map[string]any {
+			b := valid("")
+			delete(sigMap(b), "chain_id")
+			return b
+		}, exchange.CodeMalformed, []string{"signature.chain_id is required"}},
+		{"v missing", func() map[string]any {
+			b := valid("")
+			delete(sigMap(b), "v")
+			return b
+		}, exchange.CodeMalformed, []string{"signature.v is required"}},
+		{"signer missing", func() map[string]any {
+			b := valid("")
+			delete(sigMap(b), "signer")
+			return b
+		}, exchange.CodeMalformed, []string{"signature.signer is required"}},
+		{"r missing", func() map[string]any {
+			b := valid("")
+			delete(sigMap(b), "r")
+			return b
+		}, exchange.CodeMalformed, []string{"signature.r is required"}},
+		{"s missing", func() map[string]any {
+			b := valid("")
+			delete(sigMap(b), "s")
+			return b
+		}, exchange.CodeMalformed, []string{"signature.s is required"}},
+		{"expiration missing", func() map[string]any {
+			b := valid("")
+			delete(sigMap(b), "expiration")
+			return b
+		}, exchange.CodeMalformed, []string{"signature.expiration is required"}},
+		{"signer not an address", func() map[string]any {
+			b := valid("")
+			sigMap(b)["signer"] = "0x12"
+			return b
+		}, exchange.CodeMalformed, []string{"signature.signer"}},
 		{"unknown main account", func() map[string]any {
 			b := valid("")
 			b["main_account_id"] = DestCompleted

@@ -1,0 +1,54 @@
+package follow_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/journal"
+)
+
+// TestStatusAgainstLockedQuote: a status record of an own withdrawal that
+// names another chain, payout token or receive amount than the quote this
+// account signed (its journaled intent: the receive amount is locked by
+// the quote, SPEC.md §2.10) is not taken as the withdrawal: every face
+// would show what the service claims beside what was signed. It counts as
+// a failed ask and is asked again; a record that agrees is taken.
+func TestStatusAgainstLockedQuote(t *testing.T) {
+	t0 := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
+	in := journal.Intent{ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT",
+		PayAmount: decimal.RequireFromString("10"), ReceiveAmount: decimal.RequireFromString("8.5"), ExpiresAt: t0}
+	own := follow.Own{"q-1": {QuoteID: "q-1", Made: true, Answered: true, State: exchange.StateSubmitted, AcceptedAt: t0, Intent: in}}
+	good := exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateSending, Chain: "ARBITRUM", TokenOut: "USDT", ReceiveAmount: decimal.RequireFromString("8.500"), UpdatedAt: t0}
+	for name, edit := range map[string]func(*exchange.Withdrawal){
+		"another receive amount": func(w *exchange.Withdrawal) { w.ReceiveAmount = decimal.RequireFromString("9999") },
+		"another payout token":   func(w *exchange.Withdrawal) { w.TokenOut = "USDC" },
+		"another chain":          func(w *exchange.Withdrawal) { w.Chain = "BASE" },
+	} {
+		t.Run(name, func(t *testing.T) {
+			f := follow.Follow{QuoteID: "q-1"}
+			own.Seed(&f)
+			bad := good
+			edit(&bad)
+			step := f.Answer(bad, nil, time.Second, func(int64) int64 { return 0 })
+			if f.Known || f.Err == nil || f.Failures != 1 || step.Delay == 0 || step.JournalState != "" {
+				t.Fatalf("a record contradicting the signed quote was taken: known %v, err %v, last %+v, step %+v", f.Known, f.Err, f.Last, step)
+			}
+			f.Answer(good, nil, time.Second, func(int64) int64 { return 0 })
+			if !f.Known || f.Err != nil || f.Last.State != exchange.StateSending {
+				t.Fatalf("the agreeing record after it: known %v, err %v", f.Known, f.Err)
+			}
+		})
+	}
+	// Another's withdrawal (no journaled intent) has nothing to hold it to.
+	f := follow.Follow{QuoteID: "q-2"}
+	own.Seed(&f)
+	other := good
+	other.QuoteID, other.ReceiveAmount = "q-2", decimal.RequireFromString("9999")
+	if f.Answer(other, nil, time.Second, nil); !f.Known {
+		t.Fatalf("another's record was refused: %v", f.Err)
+	}
+}
