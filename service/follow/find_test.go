@@ -147,3 +147,29 @@ func TestPayoutHashShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestNotFoundSolanaShapeSaysBothFacts: an id of a SOLANA payout hash's
+// shape the service does not know (Resolve asks it as a quote id) is said
+// with both facts, in the sentence that names it and in the outcome's
+// words: no withdrawal with that quote id, and none seen here with that
+// payout hash, and how to get the quote id. A quote id of another shape
+// is said as before.
+func TestNotFoundSolanaShapeSaysBothFacts(t *testing.T) {
+	sig := make([]byte, 64)
+	for i := range sig {
+		sig[i] = byte(i*7 + 1)
+	}
+	solana := base58.Encode(sig)
+	for _, said := range []string{follow.NotFoundSentence(solana), (&follow.Follow{QuoteID: solana, NotFound: true}).Outcome().Sentence()} {
+		for _, want := range []string{"o withdrawal with", "SOLANA payout hash", "no withdrawal this machine has seen", "ask for the quote id"} {
+			if !strings.Contains(said, want) {
+				t.Errorf("an unknown id of a SOLANA payout hash's shape lacks %q: %s", want, said)
+			}
+		}
+	}
+	for _, said := range []string{follow.NotFoundSentence("q-1"), (&follow.Follow{QuoteID: "q-1", NotFound: true}).Outcome().Sentence()} {
+		if strings.Contains(said, "SOLANA") {
+			t.Errorf("an unknown q- id is said as a payout hash: %s", said)
+		}
+	}
+}
