@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bytes"
+	"crypto/ed25519"
 	"encoding/json"
 	"path/filepath"
 	"slices"
@@ -180,5 +182,19 @@ func TestStatusAsksSolanaShapeAsQuoteID(t *testing.T) {
 	res.want(t, exitNotFound, nil, nil)
 	if n := len(r.takeAsks()); n != 1 || !strings.Contains(res.stderr, "no withdrawal with quote id") || !strings.Contains(res.stderr, "SOLANA payout hash instead, no withdrawal this machine has seen") || strings.Contains(res.stderr, "is withdrawal") {
 		t.Errorf("%d status requests, want the quote id's one; said:\n%s%s", n, res.stdout, res.stderr)
+	}
+}
+
+// TestStatusNeverAsksSolanaKey: a SOLANA private key pasted by mistake
+// has a payout hash's shape but is not asked as a quote id: no request,
+// and it is not repeated.
+func TestStatusNeverAsksSolanaKey(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	r := newStatusRig(t)
+	key := base58.Encode(ed25519.NewKeyFromSeed(bytes.Repeat([]byte{0x33}, ed25519.SeedSize)))
+	res := r.run(nil, key)
+	res.want(t, exitNotFound, nil, nil)
+	if n := len(r.takeAsks()); n != 0 || strings.Contains(res.stdout+res.stderr, key) {
+		t.Errorf("%d status requests for a SOLANA private key, or it was repeated:\n%s%s", n, res.stdout, res.stderr)
 	}
 }

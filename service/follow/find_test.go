@@ -2,6 +2,7 @@ package follow_test
 
 import (
 	"bytes"
+	"crypto/ed25519"
 	"errors"
 	"slices"
 	"strings"
@@ -171,5 +172,21 @@ func TestNotFoundSolanaShapeSaysBothFacts(t *testing.T) {
 		if strings.Contains(said, "SOLANA") {
 			t.Errorf("an unknown q- id is said as a payout hash: %s", said)
 		}
+	}
+}
+
+// TestSolanaKeyIsNeverAskedAsQuoteID: a SOLANA private key as wallets
+// export it (base58 of a seed and its public key) has a payout hash's
+// shape; unlike a payout hash not seen here it is not asked of the
+// service as a quote id, but refused as one not seen, never repeated.
+func TestSolanaKeyIsNeverAskedAsQuoteID(t *testing.T) {
+	key := base58.Encode(ed25519.NewKeyFromSeed(bytes.Repeat([]byte{0x5a}, ed25519.SeedSize)))
+	got, found, err := follow.Known{}.Resolve(key)
+	var nf *follow.NotSeenError
+	if !errors.As(err, &nf) || got != "" || found {
+		t.Fatalf("a SOLANA private key resolved to %q, %v, %v; want it not seen, never asked", got, found, err)
+	}
+	if strings.Contains(err.Error(), key) {
+		t.Error("the key is repeated")
 	}
 }
