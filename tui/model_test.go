@@ -886,3 +886,21 @@ func TestTopBarKeepsTheTitleApart(t *testing.T) {
 		}
 	}
 }
+
+// TestEscClosesHelpAsItSays: while the full help is open esc closes it
+// (never goes back), and the footer says so where it offered "esc back".
+func TestEscClosesHelpAsItSays(t *testing.T) {
+	m, home := newRoot(t, 100, 30)
+	send(m, Push(newFake(home.common, "Second"))())
+	if frame := strings.Join(strings.Fields(ansi.Strip(checkFrame(t, m, 100, 30))), " "); !strings.Contains(frame, "esc back") {
+		t.Fatalf("the second screen offers no esc back:\n%s", frame)
+	}
+	send(m, press("?"))
+	frame := strings.Join(strings.Fields(ansi.Strip(checkFrame(t, m, 100, 30))), " ")
+	if strings.Contains(frame, "esc back") || !strings.Contains(frame, "esc close help") {
+		t.Fatalf("with the help open the footer says:\n%s", frame)
+	}
+	if send(m, press("esc")); m.fullHelp || m.top().Title() != "Second" {
+		t.Fatalf("esc with the help open: help %v, on %s", m.fullHelp, m.top().Title())
+	}
+}
