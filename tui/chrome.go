@@ -330,7 +330,8 @@ func (m *Model) globalBindings() []key.Binding {
 }
 
 // globalKeys are the root's keys, ? saying "more" when more says what it
-// does.
+// does; esc, where it goes back, says "close help" while the help is
+// open, which it closes first (handleKey).
 func (m *Model) globalKeys(more bool) []key.Binding {
 	helpKey := globalKeys.Help
 	switch {
@@ -343,8 +344,11 @@ func (m *Model) globalKeys(more bool) []key.Binding {
 	if !m.inputting() {
 		out = append(out, helpKey)
 	}
-	if m.canGoBack() {
-		out = append(out, globalKeys.Back)
+	if back := globalKeys.Back; m.canGoBack() {
+		if m.fullHelp { // esc closes the help first (handleKey)
+			back.SetHelp("esc", "close help")
+		}
+		out = append(out, back)
 	}
 	if m.inputting() || m.screenOffers(globalKeys.Quit) {
 		return append(out, globalKeys.Interrupt)

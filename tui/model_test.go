@@ -284,17 +284,10 @@ func (c columns) FullHelp() [][]key.Binding { return c }
 // esc closes it on any page, and ? opens it again on the first. Where it
 // all fits, one page, as before.
 func TestFullHelpPages(t *testing.T) {
-	col := func(name string) []key.Binding {
-		var c []key.Binding
-		for i := range 10 {
-			c = append(c, key.NewBinding(key.WithKeys("legend"), key.WithHelp(fmt.Sprintf("%s%d", name, i), fmt.Sprintf("a long description of key %s%d", name, i))))
-		}
-		return c
-	}
 	m, home := newRoot(t, 60, 20)
 	many := newFake(home.common, "Many keys")
 	send(m, Push(many)())
-	many.keys = columns{col("a"), col("b")}
+	many.keys = columns{longHelpColumn("a"), longHelpColumn("b")}
 	pageOf := func() string {
 		return strings.Join(strings.Fields(ansi.Strip(checkFrame(t, m, 60, 20))), " ")
 	}
@@ -885,4 +878,50 @@ func TestTopBarKeepsTheTitleApart(t *testing.T) {
 			t.Fatalf("title of %d: the environment is not two spaces from it: %q", n, bar)
 		}
 	}
+}
+
+// TestEscClosesHelpAsItSays: while the full help is open esc closes it
+// (never goes back), and the footer says so where it offered "esc back".
+func TestEscClosesHelpAsItSays(t *testing.T) {
+	m, home := newRoot(t, 100, 30)
+	send(m, Push(newFake(home.common, "Second"))())
+	if frame := strings.Join(strings.Fields(ansi.Strip(checkFrame(t, m, 100, 30))), " "); !strings.Contains(frame, "esc back") {
+		t.Fatalf("the second screen offers no esc back:\n%s", frame)
+	}
+	send(m, press("?"))
+	frame := strings.Join(strings.Fields(ansi.Strip(checkFrame(t, m, 100, 30))), " ")
+	if strings.Contains(frame, "esc back") || !strings.Contains(frame, "esc close help") {
+		t.Fatalf("with the help open the footer says:\n%s", frame)
+	}
+	if send(m, press("esc")); m.fullHelp || m.top().Title() != "Second" {
+		t.Fatalf("esc with the help open: help %v, on %s", m.fullHelp, m.top().Title())
+	}
+}
+
+// TestHelpPageOutlivesAResize: on the help's second page a resize that
+// fits every key on one shows that page, and ? then closes the help.
+func TestHelpPageOutlivesAResize(t *testing.T) {
+	m, home := newRoot(t, 60, 20)
+	many := newFake(home.common, "Many keys")
+	send(m, Push(many)())
+	many.keys = columns{longHelpColumn("a"), longHelpColumn("b")}
+	send(m, press("?"))
+	send(m, press("?"))
+	send(m, tea.WindowSizeMsg{Width: 160, Height: 40})
+	if all := strings.Join(strings.Fields(ansi.Strip(checkFrame(t, m, 160, 40))), " "); !strings.Contains(all, "a0 a long") || !strings.Contains(all, "b9 a long") || !strings.Contains(all, "? close help") {
+		t.Fatalf("after the resize the help shows:\n%s", all)
+	}
+	if send(m, press("?")); m.fullHelp {
+		t.Fatal("? on the one page left did not close the help")
+	}
+}
+
+// longHelpColumn is ten keys named name0 to name9 with long
+// descriptions: two such columns take two pages of help at 60x20.
+func longHelpColumn(name string) []key.Binding {
+	var c []key.Binding
+	for i := range 10 {
+		c = append(c, key.NewBinding(key.WithKeys("legend"), key.WithHelp(fmt.Sprintf("%s%d", name, i), fmt.Sprintf("a long description of key %s%d", name, i))))
+	}
+	return c
 }

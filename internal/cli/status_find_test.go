@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bytes"
+	"crypto/ed25519"
 	"encoding/json"
 	"path/filepath"
 	"slices"
@@ -165,8 +167,9 @@ func TestStatusTransferIDWithAnEscapeIsNotRepeated(t *testing.T) {
 
 // TestStatusAsksSolanaShapeAsQuoteID: base58 of 64 bytes (a SOLANA payout
 // hash's shape) not seen here is asked of the service as a quote id, which
-// SPEC.md gives no shape: one not found is the service's NOT FOUND, not
-// "this machine has not seen it", and no "is withdrawal" is said.
+// SPEC.md gives no shape: one not found is the service's NOT FOUND with
+// the payout hash's fact beside it (none seen here has it), and no "is
+// withdrawal" is said.
 func TestStatusAsksSolanaShapeAsQuoteID(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	r := newStatusRig(t)
@@ -177,7 +180,21 @@ func TestStatusAsksSolanaShapeAsQuoteID(t *testing.T) {
 	id := base58.Encode(sig)
 	res := r.run(nil, id)
 	res.want(t, exitNotFound, nil, nil)
-	if n := len(r.takeAsks()); n != 1 || strings.Contains(res.stderr, "this machine has seen") || strings.Contains(res.stderr, "is withdrawal") {
+	if n := len(r.takeAsks()); n != 1 || !strings.Contains(res.stderr, "no withdrawal with quote id") || !strings.Contains(res.stderr, "SOLANA payout hash instead, no withdrawal this machine has seen") || strings.Contains(res.stderr, "is withdrawal") {
 		t.Errorf("%d status requests, want the quote id's one; said:\n%s%s", n, res.stdout, res.stderr)
+	}
+}
+
+// TestStatusNeverAsksSolanaKey: a SOLANA private key pasted by mistake
+// has a payout hash's shape but is not asked as a quote id: no request,
+// and it is not repeated.
+func TestStatusNeverAsksSolanaKey(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	r := newStatusRig(t)
+	key := base58.Encode(ed25519.NewKeyFromSeed(bytes.Repeat([]byte{0x33}, ed25519.SeedSize)))
+	res := r.run(nil, key)
+	res.want(t, exitNotFound, nil, nil)
+	if n := len(r.takeAsks()); n != 0 || strings.Contains(res.stdout+res.stderr, key) {
+		t.Errorf("%d status requests for a SOLANA private key, or it was repeated:\n%s%s", n, res.stdout, res.stderr)
 	}
 }

@@ -76,7 +76,7 @@ func ownerOnly(path, user string, dir, hasList bool, entries []aclEntry) error {
 		}
 	}
 	return &UnsafePathError{
-		What: fmt.Sprintf("%s may be opened by others than you: %s", path, strings.Join(named, ", ")),
+		What: fmt.Sprintf("%s may be opened by others than you: %s", Shown(path), strings.Join(named, ", ")),
 		Fix:  icaclsFix(path, user, dir, others),
 	}
 }
@@ -84,6 +84,9 @@ func ownerOnly(path, user string, dir, hasList bool, entries []aclEntry) error {
 // icaclsFix is the command that gives path an owner-only list, as
 // MakePrivate does (svcwallet also does so when it next writes the file).
 func icaclsFix(path, user string, dir bool, others []string) string {
+	if Shown(path) != path {
+		return RenameFirst // a command would carry what the name holds
+	}
 	grant := "*" + user + ":F"
 	if dir {
 		grant = "*" + user + ":(OI)(CI)F"

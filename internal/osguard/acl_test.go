@@ -56,3 +56,18 @@ func TestOwnerOnlyDecision(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnerOnlyHostileName: a path whose name holds what a terminal acts
+// on or hides (a bidi override, an escape) is named escaped (Shown), and
+// no icacls command names it (RenameFirst).
+func TestOwnerOnlyHostileName(t *testing.T) {
+	const user, other = "S-1-5-21-1-2-3-1001", "S-1-5-21-1-2-3-1002"
+	path := `C:\Users\ann\keys\yek.` + "\u202e" + "exe\x1b[2J"
+	for _, hasList := range []bool{true, false} {
+		err := ownerOnly(path, user, false, hasList, []aclEntry{{allow: true, sid: user, mask: 0x1f01ff}, {allow: true, sid: other, mask: 0x1f01ff}})
+		var u *UnsafePathError
+		if !errors.As(err, &u) || strings.ContainsAny(u.What+u.Fix, "\u202e\x1b") || !strings.Contains(u.What, Shown(path)) || u.Fix != RenameFirst {
+			t.Errorf("with a list %v: %q", hasList, err)
+		}
+	}
+}

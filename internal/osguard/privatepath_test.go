@@ -228,3 +228,46 @@ func TestOwnedByUs(t *testing.T) {
 		}
 	}
 }
+
+// TestUnsafeHostileNamesEscaped: a file or a folder above it whose name
+// holds what a terminal acts on is refused naming it escaped (Shown) and
+// with no command naming it (RenameFirst): writable by others, or
+// another user's.
+func TestUnsafeHostileNamesEscaped(t *testing.T) {
+	_, _, b, _ := privateTree(t)
+	dir := filepath.Join(b, "dir\x1b]52;c;MHg5\a")
+	file := filepath.Join(dir, "key\nfile")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	type change struct {
+		path  string
+		apply func(string) error
+	}
+	changes := map[string]change{
+		"file writable by others":   {file, func(p string) error { return os.Chmod(p, 0o622) }},
+		"folder writable by others": {dir, func(p string) error { return os.Chmod(p, 0o770) }},
+	}
+	if os.Geteuid() == 0 { // only root gives a file to another user
+		changes["file another user's"] = change{file, func(p string) error { return os.Chown(p, nobody, nobody) }}
+		changes["folder another user's"] = change{dir, func(p string) error { return os.Chown(p, nobody, nobody) }}
+	}
+	for name, c := range changes {
+		t.Run(name, func(t *testing.T) {
+			if err := c.apply(c.path); err != nil {
+				t.Fatal(err)
+			}
+			defer os.Chmod(dir, 0o700)
+			defer os.Chmod(file, 0o600)
+			defer os.Chown(dir, os.Getuid(), os.Getgid())
+			defer os.Chown(file, os.Getuid(), os.Getgid())
+			var u *UnsafePathError
+			if err := CheckPrivatePath(file); !errors.As(err, &u) || strings.ContainsAny(u.What+u.Fix, "\x1b\a\n") || !strings.Contains(u.What, Shown(c.path)) || u.Fix != RenameFirst {
+				t.Errorf("%q", err)
+			}
+		})
+	}
+}

@@ -54,23 +54,26 @@ func OpenSecretFile(path string) (*os.File, error) {
 }
 
 // checkSecret refuses a secret's file (as opened) that is another user's
-// or open to group or others. Windows reports synthetic permission bits,
+// or open to group or others, naming it Shown, with no command for a name
+// that is not clean (RenameFirst). Windows reports synthetic permission bits,
 // so nothing is checked there, as in CheckPrivatePath.
 func checkSecret(path string, fi fs.FileInfo) error {
 	if runtime.GOOS == "windows" {
 		return nil
 	}
 	if uid, known := fileOwner(fi); known && uid != os.Getuid() {
-		return &UnsafePathError{
-			What: fmt.Sprintf("%s belongs to another user (uid %d), who can read and change the secret in it", path, uid),
-			Fix:  fmt.Sprintf("if it should be yours, sudo chown \"$USER\" %s; else make a file of your own", safetext.ShellWord(path)),
+		fix := fmt.Sprintf("if it should be yours, sudo chown \"$USER\" %s; else make a file of your own", safetext.ShellWord(path))
+		if Shown(path) != path {
+			fix = RenameFirst
 		}
+		return &UnsafePathError{What: fmt.Sprintf("%s belongs to another user (uid %d), who can read and change the secret in it", Shown(path), uid), Fix: fix}
 	}
 	if perm := fi.Mode().Perm(); perm&0o077 != 0 {
-		return &UnsafePathError{
-			What: fmt.Sprintf("%s is open to group or others (mode %04o), who could read or change the secret in it", path, perm),
-			Fix:  "make it yours alone: " + safetext.ShellLine("chmod", "600", path),
+		fix := "make it yours alone: " + safetext.ShellLine("chmod", "600", path)
+		if Shown(path) != path {
+			fix = RenameFirst
 		}
+		return &UnsafePathError{What: fmt.Sprintf("%s is open to group or others (mode %04o), who could read or change the secret in it", Shown(path), perm), Fix: fix}
 	}
 	return nil
 }

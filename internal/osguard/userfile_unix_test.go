@@ -170,6 +170,13 @@ func TestFixesQuotePaths(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err := OpenSecretFile(path)
+		var u *UnsafePathError
+		if Shown(path) != path { // a newline: no command names it
+			if !errors.As(err, &u) || u.Fix != RenameFirst {
+				t.Errorf("%q: %v names a command", name, err)
+			}
+			continue
+		}
 		if got := fixRunsAs(t, cwd, err); got != "600\x00"+path+"\x00" {
 			t.Errorf("%q: %v runs as chmod %q", name, err, got)
 		}
@@ -243,4 +250,34 @@ func sudoRunsAs(t *testing.T, cwd string, err error) string {
 		t.Errorf("sh: %v", rerr)
 	}
 	return string(out)
+}
+
+// TestSecretFileNamedEscaped: a secret's file whose name holds what a
+// terminal acts on (an escape, a newline) is refused naming it escaped
+// (Shown), open to others or another user's alike, and with no command
+// naming it, which would carry the escape (RenameFirst).
+func TestSecretFileNamedEscaped(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "osc\x1b]52;c;MHg5\a\nline")
+	if err := os.WriteFile(path, []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(path, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	owners := []bool{false}
+	if os.Geteuid() == 0 { // only root gives a file to another user
+		owners = append(owners, true)
+	}
+	for _, theirs := range owners {
+		if theirs {
+			if err := os.Chown(path, nobody, nobody); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, err := OpenSecretFile(path)
+		var u *UnsafePathError
+		if !errors.As(err, &u) || strings.ContainsAny(u.What+u.Fix, "\x1b\a\n") || !strings.Contains(u.What, Shown(path)) || u.Fix != RenameFirst {
+			t.Errorf("another user's %v: the name is not escaped: %q", theirs, err)
+		}
+	}
 }

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mr-tron/base58"
+
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -280,4 +282,23 @@ func (r *rig) onTheBoard(t *testing.T, id string) exchange.Withdrawal {
 		t.Fatal(err)
 	}
 	return w
+}
+
+// TestLookUpSolanaShapeSaysBothFacts: an id of a SOLANA payout hash's
+// shape not seen here is asked as the quote id it may be, and its NOT
+// FOUND says the payout hash's fact too (none seen here has it), alone
+// or among others.
+func TestLookUpSolanaShapeSaysBothFacts(t *testing.T) {
+	sig := make([]byte, 64)
+	for i := range sig {
+		sig[i] = byte(i*11 + 5)
+	}
+	solana := base58.Encode(sig)
+	for _, typed1 := range []string{solana, solana + " q-aaaaaaaaaaaaaaaaaaaaaaaa"} {
+		out, err := newRig(t).run(steps(logIn, typed("look up", typed1, "quit"))...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wants(t, out, "SOLANA payout hash instead, no withdrawal this machine has seen")
+	}
 }

@@ -71,8 +71,10 @@ func (b *boardScreen) addText(text string) tea.Cmd {
 			unseen = append(unseen, l)
 		} else if !slices.Contains(ids, id) {
 			ids = append(ids, id)
-			if seen { // else asked as the quote id it may be
+			if seen {
 				found = append(found, lookupName(l)+" is "+id)
+			} else { // asked as the quote id it may be: both facts said
+				found = append(found, lookupName(l)+" is no withdrawal's seen here, so it is asked as the quote id it may be (History on the machine that made it lists the quote id)")
 			}
 		}
 	}

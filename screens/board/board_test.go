@@ -16,6 +16,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
+	"github.com/mr-tron/base58"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
@@ -1380,5 +1381,25 @@ func TestBoardEmptyWrapsAt60(t *testing.T) {
 	v := strings.Join(strings.Fields(br.plain()), " ")
 	if !strings.Contains(v, "or press w on History to add this account's.") {
 		t.Errorf("at 60 columns the empty board's sentence is cut:\n%s", br.plain())
+	}
+}
+
+// TestBoardSolanaShapeSaysBothFacts: an id of a SOLANA payout hash's
+// shape not seen here is added as the quote id it may be, and the board
+// says so (none seen here has that payout hash); the hash is shortened.
+func TestBoardSolanaShapeSaysBothFacts(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	sig := make([]byte, 64)
+	for i := range sig {
+		sig[i] = byte(i*13 + 2)
+	}
+	solana := base58.Encode(sig)
+	br.send(tea.PasteMsg{Content: solana})
+	if ids := boardIDs(br.b); len(ids) != 1 || ids[0] != solana {
+		t.Fatalf("not added as a quote id: %q", ids)
+	}
+	if len(br.toasts) != 1 || !strings.Contains(br.toasts[0], "no withdrawal's seen here") || !strings.Contains(br.toasts[0], "asked as the quote id") || strings.Contains(br.toasts[0], solana) {
+		t.Errorf("the payout hash's fact not said: %q", br.toasts)
 	}
 }

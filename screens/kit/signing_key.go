@@ -49,9 +49,11 @@ func newSigningKey(app *App, want common.Address) signingKey {
 }
 
 // Find looks for the key in a Cmd (keystore lookups read the disk): the
-// wallet logged in with, else where signer.Lookup finds it.
+// wallet logged in with, else where signer.Lookup finds it. What an
+// earlier search found is forgotten: only this one's answer signs.
 func (k *signingKey) Find() tea.Cmd {
 	k.Asked = tui.NextTag()
+	k.Found, k.loggedIn, k.at = false, false, signer.Found{}
 	app, want, tag := k.app, k.want, k.Asked
 	return func() tea.Msg {
 		if app.Signer != nil {

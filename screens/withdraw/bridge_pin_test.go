@@ -280,7 +280,8 @@ func TestBridgeTrustOnFirstUseThenChanged(t *testing.T) {
 		t.Fatal("the confirmation did not go back to the review")
 	}
 	r.Update(r.Resume()().(tea.BatchMsg)[1]())
-	*now = now.Add(kit.KeyGuard) // the check holds keys from when it lands
+	r.Update(keyFound(r, signer.Found{Place: signer.KeyDemo})) // the key is looked for again
+	*now = now.Add(kit.KeyGuard)                               // the check holds keys from when it lands
 	if view := ansi.Strip(r.View()); strings.Contains(view, "Stopped") || !screentest.Offers(r.KeyMap(), "enter") {
 		t.Fatalf("after the confirmation the review still stops:\n%s", view)
 	}

@@ -252,6 +252,7 @@ func TestReviewTakesOnlyItsOwnChecks(t *testing.T) {
 	r, h, now := shownReview(t)
 	earlier := r.checkBridge()
 	r.Resume()
+	r.Update(keyFound(r, signer.Found{Place: signer.KeyDemo})) // this visit's key
 	for name, stale := range map[string]tea.Msg{"another review's": other.checkBridge()(), "an earlier visit's": earlier()} {
 		r.Update(stale)
 		*now = now.Add(2 * kit.KeyGuard)
@@ -291,5 +292,25 @@ func TestReviewTakesOnlyItsOwnKey(t *testing.T) {
 	*now = now.Add(kit.KeyGuard)
 	if screentest.Press(r, "enter"); !r.gate.Sending {
 		t.Fatalf("enter once its own key search landed did not sign:\n%s", ansi.Strip(r.View()))
+	}
+}
+
+// TestReviewResumedForgetsItsKey: a review come back to (the bridge
+// confirmation was on top) looks for its key again, and the key its
+// earlier visit found signs nothing: enter waits for this visit's answer.
+func TestReviewResumedForgetsItsKey(t *testing.T) {
+	r, h, now := shownReview(t)
+	r.Update(r.checkBridge()())
+	*now = now.Add(kit.KeyGuard)
+	r.Resume()
+	r.Update(r.checkBridge()())
+	*now = now.Add(2 * kit.KeyGuard)
+	if screentest.Press(r, "enter"); r.gate.Sending || h.withdraws != 0 || r.gate.Key.Found {
+		t.Fatal("the key the earlier visit found was kept, and enter signed or could")
+	}
+	r.Update(keyFound(r, signer.Found{Place: signer.KeyDemo}))
+	*now = now.Add(kit.KeyGuard)
+	if screentest.Press(r, "enter"); !r.gate.Sending {
+		t.Fatalf("enter once this visit's key search landed did not sign:\n%s", ansi.Strip(r.View()))
 	}
 }

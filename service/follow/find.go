@@ -1,6 +1,8 @@
 package follow
 
 import (
+	"bytes"
+	"crypto/ed25519"
 	"path/filepath"
 	"strings"
 
@@ -69,6 +71,19 @@ func isSolanaSignature(s string) bool {
 	}
 	b, err := base58.Decode(s)
 	return err == nil && len(b) == 64
+}
+
+// isSolanaKeypair reports whether s is a SOLANA private key as wallets
+// export it: base58 of 64 bytes, a seed then its ed25519 public key. It
+// has a payout hash's shape, so it is told apart before anything asks it
+// as a quote id: it is never sent nor shown.
+func isSolanaKeypair(s string) bool {
+	b, err := base58.Decode(s)
+	if err != nil || len(b) != ed25519.PrivateKeySize {
+		return false
+	}
+	pub := ed25519.NewKeyFromSeed(b[:ed25519.SeedSize]).Public().(ed25519.PublicKey)
+	return bytes.Equal(pub, b[ed25519.SeedSize:])
 }
 
 // MaskHashes is text with each payout hash that stands alone (between the
@@ -157,12 +172,14 @@ func (e *NotSeenError) Error() string {
 // *NotSeenError, and a quote id itself. A SOLANA payout hash's shape not
 // seen here is asked as a quote id: SPEC.md gives a quote_id no shape
 // (§2.9, §4.10 takes quote_id alone), so one may be base58 of 86 to 88
-// characters, and neither it nor a payout hash seen here is lost.
+// characters, and neither it nor a payout hash seen here is lost. A
+// SOLANA private key, of the same shape, is a *NotSeenError as before:
+// never sent.
 func (k Known) Resolve(id string) (quoteID string, found bool, err error) {
 	if q, ok := k[knownKey(id)]; ok && id != "" {
 		return q, true, nil
 	}
-	if isSolanaSignature(id) && exchange.CheckQuoteID(id) == nil {
+	if isSolanaSignature(id) && !isSolanaKeypair(id) && exchange.CheckQuoteID(id) == nil {
 		return id, false, nil
 	}
 	if kind := KindOf(id); kind != QuoteID {

@@ -2,6 +2,7 @@ package follow_test
 
 import (
 	"bytes"
+	"crypto/ed25519"
 	"errors"
 	"slices"
 	"strings"
@@ -145,5 +146,47 @@ func TestPayoutHashShapes(t *testing.T) {
 		if kind := follow.KindOf(id); kind == follow.PayoutHash {
 			t.Errorf("%s (%d characters) is taken for a payout hash", name, len(id))
 		}
+	}
+}
+
+// TestNotFoundSolanaShapeSaysBothFacts: an id of a SOLANA payout hash's
+// shape the service does not know (Resolve asks it as a quote id) is said
+// with both facts, in the sentence that names it and in the outcome's
+// words: no withdrawal with that quote id, and none seen here with that
+// payout hash, and how to get the quote id. A quote id of another shape
+// is said as before.
+func TestNotFoundSolanaShapeSaysBothFacts(t *testing.T) {
+	sig := make([]byte, 64)
+	for i := range sig {
+		sig[i] = byte(i*7 + 1)
+	}
+	solana := base58.Encode(sig)
+	for _, said := range []string{follow.NotFoundSentence(solana), (&follow.Follow{QuoteID: solana, NotFound: true}).Outcome().Sentence()} {
+		for _, want := range []string{"o withdrawal with", "SOLANA payout hash", "no withdrawal this machine has seen", "ask for the quote id"} {
+			if !strings.Contains(said, want) {
+				t.Errorf("an unknown id of a SOLANA payout hash's shape lacks %q: %s", want, said)
+			}
+		}
+	}
+	for _, said := range []string{follow.NotFoundSentence("q-1"), (&follow.Follow{QuoteID: "q-1", NotFound: true}).Outcome().Sentence()} {
+		if strings.Contains(said, "SOLANA") {
+			t.Errorf("an unknown q- id is said as a payout hash: %s", said)
+		}
+	}
+}
+
+// TestSolanaKeyIsNeverAskedAsQuoteID: a SOLANA private key as wallets
+// export it (base58 of a seed and its public key) has a payout hash's
+// shape; unlike a payout hash not seen here it is not asked of the
+// service as a quote id, but refused as one not seen, never repeated.
+func TestSolanaKeyIsNeverAskedAsQuoteID(t *testing.T) {
+	key := base58.Encode(ed25519.NewKeyFromSeed(bytes.Repeat([]byte{0x5a}, ed25519.SeedSize)))
+	got, found, err := follow.Known{}.Resolve(key)
+	var nf *follow.NotSeenError
+	if !errors.As(err, &nf) || got != "" || found {
+		t.Fatalf("a SOLANA private key resolved to %q, %v, %v; want it not seen, never asked", got, found, err)
+	}
+	if strings.Contains(err.Error(), key) {
+		t.Error("the key is repeated")
 	}
 }

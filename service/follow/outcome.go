@@ -80,11 +80,29 @@ const (
 	notFoundWords    = "No withdrawal with this quote id on this account: it is unknown, or it belongs to another account (the service does not say which). Check the id, or look it up logged in to the account and environment that made it."
 )
 
+// unseenHashWords are the other fact of an id not found that has a
+// SOLANA payout hash's shape, which Resolve asks as a quote id when this
+// machine has not seen it as a payout hash.
+const unseenHashWords = "if it is a SOLANA payout hash instead, no withdrawal this machine has seen (its journal and watch board) has it, and the service finds withdrawals by quote id only: ask for the quote id, which is in the withdrawal's confirmation"
+
 // NotFoundSentence says of quoteID that the service does not know it on
 // this account, and what to do next: the one wording of every face that
-// names the id.
+// names the id. An id of a SOLANA payout hash's shape also has the words
+// of a payout hash not seen here, since it may be one.
 func NotFoundSentence(quoteID string) string {
-	return "no withdrawal with quote id " + quoteID + " on this account: it is unknown, or it belongs to another account (the service does not say which); check the id, or look it up logged in to the account and environment that made it"
+	said := "no withdrawal with quote id " + quoteID + " on this account: it is unknown, or it belongs to another account (the service does not say which); check the id, or look it up logged in to the account and environment that made it"
+	if isSolanaSignature(quoteID) {
+		said += "; " + unseenHashWords
+	}
+	return said
+}
+
+// notFoundOutcome is NOT FOUND for quoteID, in NotFoundSentence's facts.
+func notFoundOutcome(quoteID string) Outcome {
+	if isSolanaSignature(quoteID) {
+		return Outcome{Name: LabelNotFound, Words: notFoundWords + " " + safetext.Capitalized(unseenHashWords) + "."}
+	}
+	return Outcome{Name: LabelNotFound, Words: notFoundWords}
 }
 
 // NotSeenSentence says of payout hashes and transfer ids that this
@@ -142,7 +160,7 @@ func (f *Follow) Outcome() Outcome {
 		return Outcome{Name: LabelVanished, Words: "The service accepted this withdrawal on " + f.acceptedOn() +
 			", and now does not know it: the funds may have been debited. Contact support with the quote id and transfer id; it is asked again."}
 	case f.NotFound:
-		return Outcome{Name: LabelNotFound, Words: notFoundWords}
+		return notFoundOutcome(f.QuoteID)
 	case !f.Known && errors.Is(f.Err, exchange.ErrRateLimited):
 		return Outcome{Name: LabelRateLimited, Words: "The service's rate limit holds the asks: it is asked again after the pause."}
 	case !f.Known && f.Err != nil:
