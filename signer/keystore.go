@@ -36,15 +36,22 @@ const maxKeystoreFileSize = 64 << 10
 // not decrypt the file, so a caller can ask again.
 var ErrWrongPassphrase = errors.New("wrong passphrase")
 
-// wrongPassphraseError names the key a passphrase did not unlock by its
+// WrongPassphraseError names the key a passphrase did not unlock by its
 // address (a file name's middle says little), or by the file's name when
-// the file lists none. It is ErrWrongPassphrase; each face says what next.
-type wrongPassphraseError struct{ key string }
-
-func (e *wrongPassphraseError) Error() string {
-	return "wrong passphrase for the keystore key " + e.key
+// the file lists none. It is ErrWrongPassphrase; each face says what next,
+// with the address in its own form (the console's is short).
+type WrongPassphraseError struct {
+	Address common.Address // zero when the file lists none
+	File    string         // the file's base name
 }
-func (e *wrongPassphraseError) Is(target error) bool { return target == ErrWrongPassphrase }
+
+func (e *WrongPassphraseError) Error() string {
+	if e.Address == (common.Address{}) {
+		return "wrong passphrase for the keystore key in " + e.File
+	}
+	return "wrong passphrase for the keystore key of " + e.Address.Hex()
+}
+func (e *WrongPassphraseError) Is(target error) bool { return target == ErrWrongPassphrase }
 
 // missingFileError is a keystore file that is not there, said once (not
 // followed by fs.ErrNotExist's words), and still fs.ErrNotExist.
@@ -111,11 +118,11 @@ func LoadKeystoreKey(path, passphrase string) (*PrivateKey, error) {
 	}
 	k, addr, err := decryptKeyFile(b, passphrase)
 	if errors.Is(err, errDecrypt) {
-		key := "in " + filepath.Base(path)
+		e := &WrongPassphraseError{File: filepath.Base(path)}
 		if a, ok := keystoreAddress(b); ok {
-			key = "of " + a.Hex()
+			e.Address = a
 		}
-		return nil, &wrongPassphraseError{key: key}
+		return nil, e
 	}
 	if err != nil {
 		return nil, fmt.Errorf("keystore %s is not a valid keystore file: %v", path, err)

@@ -180,14 +180,21 @@ func TestKeptSessionRenewedAndKept(t *testing.T) {
 }
 
 // TestAuthLoginWhereNoStore: with no credential store, auth login says so
-// and sends nothing; --insecure-storage keeps the session alone in a 0600
+// in words, not the library's ('exec: "dbus-launch": …'), sends nothing,
+// and names both ways on; --insecure-storage keeps the session alone in a 0600
 // file, and the next command uses it.
 func TestAuthLoginWhereNoStore(t *testing.T) {
 	w, _ := newAuthWorld(t, sandbox.Options{})
-	keyring.MockInitWithError(errors.New("no secret service"))
+	keyring.MockInitWithError(errors.New(`exec: "dbus-launch": executable file not found in $PATH`))
 	r := w.run(sandbox.DemoAPIKey, nil, "auth", "login", "--with-api-key")
-	if r.code != exitFailed || !strings.Contains(r.stderr, "--insecure-storage") || !strings.Contains(r.stderr, "nothing was sent") {
+	if r.code != exitFailed || strings.Contains(r.stderr, "dbus-launch") {
 		t.Fatalf("auth login with no store: exit %d\n%s", r.code, r.stderr)
+	}
+	for _, want := range []string{"no credential store can be reached (", "nothing was sent", "--insecure-storage (" + filepath.Join(w.state, "svcwallet", session.FileName) + ")",
+		"keep none and log in on each command with $SVCWALLET_API_KEY or --signer"} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("auth login with no store says no %q:\n%s", want, r.stderr)
+		}
 	}
 	r = w.run(sandbox.DemoAPIKey, nil, "auth", "login", "--with-api-key", "--insecure-storage")
 	file := filepath.Join(w.state, "svcwallet", session.FileName)

@@ -602,8 +602,8 @@ func TestBuilderCLIConfirmation(t *testing.T) {
 		t.Fatalf("%d requests before a yes", n)
 	}
 	// The review comes first, where the question is (stderr), whatever
-	// stdout is (issue 33 item 10): the message field by field, its digest
-	// and the key; then the question; then the authorization, on stdout.
+	// stdout is (issue 33 item 10): the message field by field (the two fee
+	// caps' notes in one column), its digest and the key; then the question; then the authorization, on stdout.
 	r = bcliOnTerminal(t, demoKeyVars, "y\n", unconfirmedArgs(e, keyArgs...)...)
 	if r.code != 0 {
 		t.Fatalf("y: exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
@@ -614,7 +614,7 @@ func TestBuilderCLIConfirmation(t *testing.T) {
 		t.Errorf("stdout holds more than the result:\n%s", result)
 	}
 	for _, want := range []string{"Builder authorization (authorize and create an API key)", "To sign (EIP-712)", "AddAccountSignerWithBuilder",
-		"    maxFutureFeeRate 1000  = 0.1% futures cap", "    permissions      Admin&Trade", "  Digest             0x",
+		"    maxFutureFeeRate 1000  = 0.1% futures cap\n    maxSpotFeeRate   500   = 0.05% spot cap\n", "    permissions      Admin&Trade", "  Digest             0x",
 		"  Signer             " + sandbox.DemoAddress + "  from $SVCWALLET_PRIVATE_KEY"} {
 		if !ok || !strings.Contains(review, want) {
 			t.Errorf("the review before the question lacks %q:\n%s", want, r.stderr)

@@ -47,20 +47,25 @@ func TestConsoleUnknownEnvRefused(t *testing.T) {
 }
 
 // TestUnknownEnvSaysWhereFrom: a mistyped name says what gave it (--env,
-// $SVCWALLET_ENV, an argument: nothing) and the name it is close to; doctor's
-// fix names the knob that gave it.
+// $SVCWALLET_ENV, an argument: nothing) and the name it is close to, among
+// the names the command takes (env remove takes no sandbox); doctor's fix
+// names the knob that gave it.
 func TestUnknownEnvSaysWhereFrom(t *testing.T) {
 	cfg, _ := localConfig(t)
 	for _, tc := range []struct {
 		vars map[string]string
 		args []string
 		want []string
+		not  []string
 	}{
-		{map[string]string{envNameVar: "lcoal"}, []string{"history"}, []string{`no environment "lcoal" (from $SVCWALLET_ENV) in `, "; did you mean local? (known: local or sandbox)"}},
-		{nil, []string{"history", "--env", "sandbx"}, []string{`"sandbx" (from --env)`, "did you mean sandbox?"}},
-		{nil, []string{"history", "--env", "prod"}, []string{`"prod" (from --env)`, "; known: local or sandbox"}},
-		{nil, []string{"env", "use", "locl"}, []string{`no environment "locl" in `, "did you mean local?"}},
-		{map[string]string{envNameVar: "lcoal"}, []string{"doctor"}, []string{`"lcoal" (from $SVCWALLET_ENV)`, "fix: set $SVCWALLET_ENV to a configured name, or unset it"}},
+		{map[string]string{envNameVar: "lcoal"}, []string{"history"}, []string{`no environment "lcoal" (from $SVCWALLET_ENV) in `, "; did you mean local? (known: local or sandbox)"}, nil},
+		{nil, []string{"history", "--env", "sandbx"}, []string{`"sandbx" (from --env)`, "did you mean sandbox?"}, nil},
+		{nil, []string{"history", "--env", "prod"}, []string{`"prod" (from --env)`, "; known: local or sandbox"}, []string{"did you mean"}},
+		{nil, []string{"env", "use", "locl"}, []string{`no environment "locl" in `, "did you mean local?"}, nil},
+		{nil, []string{"env", "use", "sandbx"}, []string{"did you mean sandbox? (known: local or sandbox)"}, nil},
+		{nil, []string{"env", "remove", "sandbx"}, []string{`no environment "sandbx" in `, "; known: local\n"}, []string{"did you mean", "or sandbox"}},
+		{nil, []string{"env", "remove", "locl"}, []string{"; did you mean local? (known: local)\n"}, nil},
+		{map[string]string{envNameVar: "lcoal"}, []string{"doctor"}, []string{`"lcoal" (from $SVCWALLET_ENV)`, "fix: set $SVCWALLET_ENV to a configured name, or unset it"}, nil},
 	} {
 		vars := map[string]string{configPathVar: cfg}
 		for k, v := range tc.vars {
@@ -72,8 +77,10 @@ func TestUnknownEnvSaysWhereFrom(t *testing.T) {
 				t.Errorf("%v %q: lacks %q:\n%s%s", tc.vars, tc.args, w, r.stdout, r.stderr)
 			}
 		}
-		if strings.Contains(tc.args[len(tc.args)-1], "prod") && strings.Contains(r.stderr, "did you mean") {
-			t.Errorf("prod is not close to a name, but: %s", r.stderr)
+		for _, n := range tc.not {
+			if strings.Contains(r.stderr, n) {
+				t.Errorf("%q says %q:\n%s", tc.args, n, r.stderr)
+			}
 		}
 	}
 }

@@ -171,7 +171,7 @@ func (c doctorCmd) checkConfig(path, envName string, add func(check, detail, fix
 	}
 	if chosen != config.SandboxEnv {
 		if _, err := cfg.Lookup(chosen); err != nil {
-			add("environment", unknownEnv(chosen, by, path, cfg).Error(), envNameFix(by))
+			add("environment", unknownEnv(chosen, by, path, cfg, true).Error(), envNameFix(by))
 			return cfg, config.SandboxEnv
 		}
 	}

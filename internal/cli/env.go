@@ -74,7 +74,7 @@ func consoleEnv(configPath, envName string, getenv func(string) string) (config.
 	envName, by := chooseEnvBy(envName, getenv, cfg)
 	if envName != config.SandboxEnv {
 		if _, err := cfg.Lookup(envName); err != nil {
-			return cfg, "", unknownEnv(envName, by, configPath, cfg)
+			return cfg, "", unknownEnv(envName, by, configPath, cfg, true)
 		}
 	}
 	return cfg, envName, nil
@@ -83,8 +83,10 @@ func consoleEnv(configPath, envName string, getenv func(string) string) (config.
 // unknownEnv refuses an --env (or default_env) name the config does not
 // define, saying what gave it (by: "--env", "$SVCWALLET_ENV", "default_env
 // in the config"; "" for a command's argument), the name it is close to,
-// and the names that exist: a usage error.
-func unknownEnv(name, by, configPath string, cfg config.Config) error {
+// and the names that exist: a usage error. sandboxToo is false for a
+// command that refuses the sandbox (env remove), which is then neither
+// suggested nor listed.
+func unknownEnv(name, by, configPath string, cfg config.Config, sandboxToo bool) error {
 	where := "the config file"
 	if configPath != "" {
 		where = configPath
@@ -93,16 +95,23 @@ func unknownEnv(name, by, configPath string, cfg config.Config) error {
 	if by != "" {
 		from = " (from " + by + ")"
 	}
-	if len(cfg.Names()) == 0 {
+	names := cfg.Names()
+	if len(names) == 0 {
 		what := where + " configures none"
 		if _, err := os.Stat(configPath); configPath == "" || errors.Is(err, os.ErrNotExist) {
 			what = "there is no config file (" + where + ")"
 		}
+		if !sandboxToo {
+			return usageError("no environment %.40q%s: %s, so there is none to remove", safetext.Quoted(name), from, what)
+		}
 		return usageError("no environment %.40q%s: %s, so the only one is %s", safetext.Quoted(name), from, what, config.SandboxEnv)
 	}
-	hint := "known: " + cfg.KnownNames()
-	if m := cfg.ClosestName(name); m != "" {
-		hint = "did you mean " + m + "? (known: " + cfg.KnownNames() + ")"
+	if sandboxToo {
+		names = append(names, config.SandboxEnv)
+	}
+	hint := "known: " + config.JoinNames(names)
+	if m := config.ClosestName(name, names); m != "" {
+		hint = "did you mean " + m + "? (known: " + config.JoinNames(names) + ")"
 	}
 	return usageError("no environment %.40q%s in %s; %s", safetext.Quoted(name), from, where, hint)
 }

@@ -250,7 +250,7 @@ Exit status: 0 done, 1 the config cannot be written, 2 no such environment.`,
 				return otherError(err)
 			}
 			if _, err := cfg.Lookup(args[0]); err != nil && args[0] != config.SandboxEnv {
-				return unknownEnv(args[0], "", path, cfg) // a name mistyped, as --env's
+				return unknownEnv(args[0], "", path, cfg, true) // a name mistyped, as --env's
 			}
 			if err := config.UseEnvironment(path, args[0]); err != nil {
 				return failure(exitFailed, "%v", err)
@@ -287,7 +287,7 @@ Exit status: 0 done, 1 the config cannot be written, 2 usage.`,
 				// Not "no environment sandbox … the only one is sandbox".
 				return usageError("%s is the embedded sandbox, built in: the config holds nothing of it to remove", config.SandboxEnv)
 			case err != nil:
-				return unknownEnv(args[0], "", path, cfg)
+				return unknownEnv(args[0], "", path, cfg, false) // the sandbox is not removed
 			}
 			err = config.RemoveEnvironment(path, args[0])
 			if errors.As(err, new(*config.DefaultEnvError)) {

@@ -31,9 +31,10 @@ func TestEnvCommands(t *testing.T) {
 	if r := w.run("", nil, "env", "add", "partial", "--base-url", srv.URL); r.code != exitUsage || !strings.Contains(r.stderr, "--chain-id") {
 		t.Errorf("no chain id and no terminal: exit %d\n%s", r.code, r.stderr)
 	}
-	// A mistyped name is a usage error (exit 2), as --env's is, naming the known ones.
-	for _, sub := range []string{"use", "remove"} {
-		if r := w.run("", nil, "env", sub, "lcoal"); r.code != exitUsage || !strings.Contains(r.stderr, "known: again, local or sandbox") {
+	// A mistyped name is a usage error (exit 2), as --env's is, naming the
+	// known ones the command takes (env remove takes no sandbox).
+	for sub, known := range map[string]string{"use": "known: again, local or sandbox)", "remove": "known: again or local)"} {
+		if r := w.run("", nil, "env", sub, "lcoal"); r.code != exitUsage || !strings.Contains(r.stderr, known) {
 			t.Errorf("env %s of an unknown name: exit %d\n%s", sub, r.code, r.stderr)
 		}
 	}

@@ -38,8 +38,9 @@ func printTypedData(w io.Writer, r intent.Review, key *keyChoice) {
 	fmt.Fprintln(w, "To sign (EIP-712)")
 	row("Domain", `name "`+r.Domain.Name+`" · version "`+signer.DomainVersion+`" · chainId `+fmt.Sprint(r.Domain.ChainID), "")
 	row("Message", r.Message.PrimaryType(), "")
-	for _, f := range r.Fields() {
-		row("  "+f.Name, f.Value, f.Meaning)
+	fields := r.Fields()
+	for i, f := range fields {
+		row("  "+f.Name, fmt.Sprintf("%-*s", runWidth(fields, i), f.Value), f.Meaning)
 	}
 	row("Digest", r.Digest().Hex(), "")
 	if key == nil {
@@ -49,6 +50,28 @@ func printTypedData(w io.Writer, r intent.Review, key *keyChoice) {
 		printFacts(w, lw, r.BlindFacts())
 	}
 	row("Signer", key.Address.Hex(), "from "+key.what)
+}
+
+// runWidth is the widest value of the run of noted fields of fields[i]'s
+// type around it, so the notes of such a run (the two fee caps, 1000 and
+// 500) start in one column; another note stays beside its value.
+func runWidth(fields []intent.Field, i int) int {
+	same := func(j int) bool { return fields[j].Type == fields[i].Type && fields[j].Meaning != "" }
+	if !same(i) {
+		return 0
+	}
+	lo, hi := i, i
+	for lo > 0 && same(lo-1) {
+		lo--
+	}
+	for hi < len(fields)-1 && same(hi+1) {
+		hi++
+	}
+	w := 0
+	for _, f := range fields[lo : hi+1] {
+		w = max(w, len(f.Value))
+	}
+	return w
 }
 
 // printDryRun ends a dry run: nothing was signed or sent, and the typed

@@ -76,6 +76,44 @@ func TestWalletLoginSigns(t *testing.T) {
 	}
 }
 
+// TestMissingKeystoreAskedOnce: a keystore file that is not there is said
+// after its passphrase once, and the login starts over: another passphrase
+// would not open it.
+func TestMissingKeystoreAskedOnce(t *testing.T) {
+	r := newRig(t)
+	missing := filepath.Join(t.TempDir(), "none.json")
+	out, err := r.run(steps(typed("Wallet signature", "keystore", missing, "pw"), logIn, typed("quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Login failed: cannot unlock the keystore: ", "Logged in to sandbox by API key")
+	if n := strings.Count(out, "Passphrase of none.json"); n != 1 || strings.Contains(out, "type the passphrase again") {
+		t.Errorf("the passphrase of a missing file was asked %d times:\n%s", n, out)
+	}
+}
+
+// TestGoodbyeSaysTheLoginSigned: a wallet login's signature is signed and
+// sent, so the last words say so, alone or before what was sent after it;
+// a login by API key signs nothing.
+func TestGoodbyeSaysTheLoginSigned(t *testing.T) {
+	r := newRig(t)
+	for _, c := range []struct {
+		answers []scripted
+		want    string
+	}{
+		{steps(typed("Wallet signature", "sandbox demo key", "quit")), "Goodbye: the wallet login was signed and sent; nothing else was signed or sent.\n"},
+		{steps(typed("Wallet signature", "sandbox demo key", "builder", sandbox.BuilderAddress, "0.1", "0.05", "7d", "no", "y", "quit")),
+			"Goodbye: the wallet login was signed and sent, and this session sent a builder authorization of " + sandbox.BuilderAddress + "; nothing else was signed or sent.\n"},
+		{steps(logIn, typed("quit")), "Goodbye: nothing was signed or sent.\n"},
+	} {
+		out, err := r.run(c.answers...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wants(t, out, c.want)
+	}
+}
+
 // TestQuoteOutsideTheBookSaysWhatNext: a destination not in the address
 // book is refused at the quote with the way to another destination; on the
 // embedded sandbox, whose book is fixed and has no web UI, with where its

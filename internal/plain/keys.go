@@ -50,11 +50,12 @@ func (s *session) keyFor(want common.Address) reviewKey {
 }
 
 // unlockUntil asks a keystore file's passphrase until it opens the key, at
-// most tries times (0: no limit); the input's end or ctrl+c stop it too.
+// most tries times (0: no limit); a file that cannot open whatever the
+// passphrase (missing, not a keystore), the input's end or ctrl+c stop it.
 func (s *session) unlockUntil(path string, tries int) (signer.Key, error) {
 	for n := 1; ; n++ {
 		k, err := s.unlock(path)
-		if err == nil || errors.Is(err, ErrEnd) || errors.Is(err, ErrInterrupted) {
+		if !errors.Is(err, signer.ErrWrongPassphrase) {
 			return k, err
 		}
 		if n == tries {

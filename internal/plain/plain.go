@@ -108,12 +108,22 @@ type session struct {
 
 func (s *session) client() *exchange.Client { return s.target.Client }
 
-// whatWasSent says what this run signed and sent.
+// whatWasSent says what this run signed and sent: a wallet login's
+// signature too, which was signed and sent even when nothing else was.
 func (s *session) whatWasSent() string {
-	if len(s.sent) == 0 {
-		return "nothing was signed or sent"
+	login := ""
+	if s.wallet != nil {
+		login = "the wallet login was signed and sent"
 	}
-	return "this session sent " + strings.Join(s.sent, " and ") + "; nothing else was signed or sent"
+	switch {
+	case len(s.sent) == 0 && login == "":
+		return "nothing was signed or sent"
+	case len(s.sent) == 0:
+		return login + "; nothing else was signed or sent"
+	case login != "":
+		login += ", and "
+	}
+	return login + "this session sent " + strings.Join(s.sent, " and ") + "; nothing else was signed or sent"
 }
 
 // command is a svcwallet command line for the user to run next, on this

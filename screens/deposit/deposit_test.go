@@ -497,7 +497,8 @@ func TestDepositFilter(t *testing.T) {
 
 // TestFilterShowsOverTheCode: with the code filling the screen, the filter
 // being typed shows on its top line beside the chain it picks, as it does
-// above the list.
+// above the list; where the line is short, the filter gives way, never
+// the address.
 func TestFilterShowsOverTheCode(t *testing.T) {
 	d, _ := loadedDeposit(t, 80, 22, sandbox.Options{})
 	d.Update(screentest.Key("enter"))
@@ -512,6 +513,17 @@ func TestFilterShowsOverTheCode(t *testing.T) {
 	}
 	if w := ansi.StringWidth(top); w > 80 {
 		t.Errorf("the top line is %d wide", w)
+	}
+	// Narrower, the filter gives way before the address is cut.
+	for w := 46; w <= 56; w += 2 {
+		d, _ := loadedDeposit(t, w, 22, sandbox.Options{})
+		d.Update(screentest.Key("enter"))
+		d.Update(screentest.Key("/"))
+		screentest.TypeInto(d, "bas")
+		ch, _ := d.list.Selected()
+		if top, _, _ := strings.Cut(ansi.Strip(d.View()), "\n"); ch.DepositAddress == "" || !strings.Contains(top, ch.DepositAddress) {
+			t.Errorf("at %d columns the top line cuts the address: %q", w, top)
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package login
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -19,6 +20,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/service/session"
 	"github.com/svcwallet/svcwallet/signer"
+	"github.com/svcwallet/svcwallet/tui"
 )
 
 // keystoreLogin opens a console, picks wallet login from a keystore file,
@@ -426,3 +428,43 @@ func TestLoginAPIKeyInPassphrase(t *testing.T) {
 // lightScrypt makes the keys a test imports cheap to encrypt: where it
 // only matters that the keystore holds a key.
 func lightScrypt(t *testing.T) { exchangetest.CheapScrypt(t, &signer.ScryptN, &signer.ScryptP) }
+
+// TestWrongPassphraseShortAddress: a wrong passphrase names the key by its
+// address in the console's one short form (0xf39F…2266), not cut where the
+// hex shortening of a typed path cuts it; a file listing no address is
+// named by its file, that shortening kept.
+func TestWrongPassphraseShortAddress(t *testing.T) {
+	lightScrypt(t)
+	dir := t.TempDir()
+	_, path, err := signer.ImportRawKey(dir, sandbox.DemoPrivateKey, "right horse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file map[string]any
+	b, _ := os.ReadFile(path)
+	if err := json.Unmarshal(b, &file); err != nil {
+		t.Fatal(err)
+	}
+	delete(file, "address")
+	noAddress := filepath.Join(dir, screentest.KeyHex[:40]+".json")
+	if b, err = json.Marshal(file); err != nil || os.WriteFile(noAddress, b, 0o600) != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]string{
+		path:      "Wrong passphrase for the keystore key of " + tui.ShortAddress(sandbox.DemoAddress) + ": type it again",
+		noAddress: "Wrong passphrase for the keystore key in " + screentest.KeyHex[:8] + "….json: type it again",
+	} {
+		c := screentest.NewConsole(t, 100, 30, screentest.ConsoleOpts{Start: New})
+		c.Press("shift+tab", "right", "tab", "tab") // method: wallet; source: keystore; to the path
+		c.TypeText(p)
+		c.Press("tab")
+		c.TypeText("wrong horse")
+		c.Press("enter")
+		c.UntilSays(want)
+		v := c.Plain()
+		block, _, _ := strings.Cut(v[strings.Index(v, "Login failed"):], "\n\n")
+		if screentest.ShowsKeyPiece(block) {
+			t.Errorf("the error repeats more than 8 hex digits in a row:\n%s", safetext.Quoted(block))
+		}
+	}
+}

@@ -47,7 +47,9 @@ func (l *loginScreen) submit() tea.Cmd {
 				return nil, nil, err
 			}
 			k, err := load(path, pass)
-			if err != nil {
+			if _, ok := errors.AsType[*signer.WrongPassphraseError](err); ok {
+				return nil, nil, err // keyError words it by its facts
+			} else if err != nil {
 				// The keystore's errors name the path, in full or cleaned
 				// and made absolute, and it was typed: it may hold most of
 				// a key, so the whole message is shortened.
@@ -196,10 +198,15 @@ func loginError(err error, method int) error {
 }
 
 // keyError words a key that did not open for the login: a wrong
-// passphrase names the key and is typed again.
+// passphrase names the key, its address as the console shortens every
+// address, and is typed again.
 func keyError(err error) error {
-	if errors.Is(err, signer.ErrWrongPassphrase) {
-		return exchange.UserError{Text: err.Error() + ": type it again", Cause: err}
+	if w, ok := errors.AsType[*signer.WrongPassphraseError](err); ok {
+		key := "in " + safetext.Quoted(w.File) // a typed name may hold most of a key
+		if w.Address != (common.Address{}) {
+			key = "of " + tui.ShortAddress(w.Address.Hex())
+		}
+		return exchange.UserError{Text: "Wrong passphrase for the keystore key " + key + ": type it again", Cause: err}
 	}
 	return exchange.UserError{Text: err.Error(), Cause: err}
 }

@@ -61,9 +61,13 @@ func PermsWarning(a Auth) string {
 	if !a.WithKey || extra == 0 {
 		return ""
 	}
-	// One line at 80 columns for one or two names: the review of a key
-	// must still fit an 80x24 terminal to be signed there.
-	return "The builder's API key also gets " + strings.ReplaceAll(extra.String(), "&", ", ") + "; a builder needs only Trade."
+	// One line at 80 columns for one name: the review of a key must still
+	// fit an 80x24 terminal to be signed there.
+	names := strings.ReplaceAll(extra.String(), "&", ", ")
+	if !a.Perms.Has(signer.PermTrade) {
+		return "The builder's API key gets " + names + ", not Trade; a builder needs only Trade."
+	}
+	return "The builder's API key also gets " + names + "; a builder needs only Trade."
 }
 
 // OwnAccountWarning is the reviews' warning when the builder is the main

@@ -45,7 +45,8 @@ func TestFeeWarnings(t *testing.T) {
 }
 
 // TestPermsWarning: a builder's API key given more than Trade is warned
-// of, naming what else it may do; Trade alone, or no key, is not.
+// of, naming what else it may do (without Trade, not "also"); Trade alone,
+// or no key, is not.
 func TestPermsWarning(t *testing.T) {
 	for _, tc := range []struct {
 		perms   string
@@ -55,7 +56,7 @@ func TestPermsWarning(t *testing.T) {
 		{"Trade", true, ""},
 		{"Admin&Trade", false, ""},
 		{"Admin&Trade", true, "The builder's API key also gets Admin; a builder needs only Trade."},
-		{"Withdraw", true, "The builder's API key also gets Withdraw; a builder"},
+		{"Withdraw", true, "The builder's API key gets Withdraw, not Trade; a builder needs only Trade."},
 		{"trade,withdraw,vaultinvestor", true, "The builder's API key also gets Withdraw, VaultInvestor; a builder needs only Trade."},
 	} {
 		perms, err := signer.ParsePermissions(tc.perms)

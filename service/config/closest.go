@@ -1,11 +1,11 @@
 package config
 
-// ClosestName is the environment --env accepts (the config's, or the
-// sandbox) that a mistyped name is at most two edits from, for "did you
-// mean"; "" when none is.
-func (c Config) ClosestName(typed string) string {
+// ClosestName is the one of names (those the command at hand accepts) that
+// a mistyped name is at most two edits from, for "did you mean"; "" when
+// none is.
+func ClosestName(typed string, names []string) string {
 	best, bestDist := "", 3
-	for _, name := range append(c.Names(), SandboxEnv) {
+	for _, name := range names {
 		if d := editDistance(typed, name); d < bestDist {
 			best, bestDist = name, d
 		}

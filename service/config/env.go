@@ -389,8 +389,10 @@ func (c Config) Names() []string {
 
 // KnownNames lists the names --env accepts, for messages: the configured
 // environments and the sandbox, as in "production, testnet or sandbox".
-func (c Config) KnownNames() string {
-	names := append(c.Names(), SandboxEnv)
+func (c Config) KnownNames() string { return JoinNames(append(c.Names(), SandboxEnv)) }
+
+// JoinNames lists names as a sentence does: "a, b or c".
+func JoinNames(names []string) string {
 	if len(names) == 1 {
 		return names[0]
 	}

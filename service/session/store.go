@@ -99,11 +99,12 @@ type Loaded struct {
 }
 
 // NoStoreError: the system has no credential store svcwallet can reach (a
-// server, CI, a session without the Secret Service).
+// server, CI, a session without the Secret Service). Its text leaves the
+// library's cause out ('exec: "dbus-launch": …' tells a user nothing to do).
 type NoStoreError struct{ Cause error }
 
 func (e *NoStoreError) Error() string {
-	return "no credential store can be reached: " + e.Cause.Error()
+	return "no credential store can be reached (no Keychain, Secret Service or Credential Manager answers in this session)"
 }
 func (e *NoStoreError) Unwrap() error { return e.Cause }
 
