@@ -1,6 +1,7 @@
 package follow_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -28,6 +29,8 @@ func TestStatusAgainstLockedQuote(t *testing.T) {
 		"another payout token":   func(w *exchange.Withdrawal) { w.TokenOut = "USDC" },
 		"another chain":          func(w *exchange.Withdrawal) { w.Chain = "BASE" },
 	} {
+		says := map[string]string{"another receive amount": "names a receive amount of 9999, not the 8.5 USDT on ARBITRUM",
+			"another payout token": "names the payout token USDC, not", "another chain": "names the chain BASE, not"}[name]
 		t.Run(name, func(t *testing.T) {
 			f := follow.Follow{QuoteID: "q-1"}
 			own.Seed(&f)
@@ -36,6 +39,9 @@ func TestStatusAgainstLockedQuote(t *testing.T) {
 			step := f.Answer(bad, nil, time.Second, func(int64) int64 { return 0 })
 			if f.Known || f.Err == nil || f.Failures != 1 || step.Delay == 0 || step.JournalState != "" {
 				t.Fatalf("a record contradicting the signed quote was taken: known %v, err %v, last %+v, step %+v", f.Known, f.Err, f.Last, step)
+			}
+			if !strings.Contains(f.Err.Error(), says) {
+				t.Fatalf("it was said %q, want %q", f.Err, says)
 			}
 			f.Answer(good, nil, time.Second, func(int64) int64 { return 0 })
 			if !f.Known || f.Err != nil || f.Last.State != exchange.StateSending {
