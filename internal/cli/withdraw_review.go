@@ -146,6 +146,8 @@ type acceptedJSON struct {
 	Chain     string `json:"chain"`
 	ToAddress string `json:"to_address"`
 	TokenOut  string `json:"token_out"`
+	// Warnings say what of the answer did not add up (withdrawal.Order.Locked).
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // printAccepted prints the service's 202 in e; hint: with how to follow it.
@@ -153,7 +155,12 @@ func (c withdrawCmd) printAccepted(e config.Environment, a exchange.WithdrawAcce
 	// The withdrawal is the quote that was sent, whatever the answer echoes.
 	a.QuoteID = o.Quote.QuoteID
 	if asJSON {
-		if err := writeJSONLine(c.env.Stdout, acceptedJSON{kindAccepted, whereOf(e), true, a, o.Choice.Route.Chain, o.Choice.ToAddress, o.Choice.TokenOut}); err != nil {
+		locked, unlike := o.Locked(a)
+		line := acceptedJSON{kindAccepted, whereOf(e), true, locked, o.Choice.Route.Chain, o.Choice.ToAddress, o.Choice.TokenOut, nil}
+		if unlike != nil {
+			line.Warnings = []string{unlike.Error()}
+		}
+		if err := writeJSONLine(c.env.Stdout, line); err != nil {
 			return failure(exitError, "%w", err)
 		}
 		return nil

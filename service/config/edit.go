@@ -22,9 +22,18 @@ import (
 // other environments and settings unchanged).
 
 // NameTakenError: the config (or the built-in sandbox) already has the name.
-type NameTakenError struct{ Name string }
+type NameTakenError struct {
+	Name string
+	// InConfig: a config's own table takes the name, which earlier
+	// versions read as an environment of its own.
+	InConfig bool
+}
 
 func (e *NameTakenError) Error() string {
+	if e.Name == SandboxEnv && e.InConfig {
+		return "sandbox names the embedded sandbox, which is always there (earlier versions took this table for a real service): " +
+			"rename the table, say to [env.testnet], and a default_env that names it; whatever still asks for sandbox then gets the embedded one, where nothing real moves"
+	}
 	if e.Name == SandboxEnv {
 		return "sandbox names the embedded sandbox, which is always there: choose another name"
 	}

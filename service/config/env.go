@@ -367,7 +367,7 @@ func parseConfig(path string, b []byte) (Config, error) {
 		if name == SandboxEnv {
 			// It would be taken for the embedded one (Embedded): its reviews
 			// would say nothing real moves. env add refuses it too.
-			return Config{}, fmt.Errorf("config %s: [env.%s]: %w", path, name, &NameTakenError{Name: name})
+			return Config{}, fmt.Errorf("config %s: [env.%s]: %w", path, name, &NameTakenError{Name: name, InConfig: true})
 		}
 		if err := env.Validate(); err != nil {
 			return Config{}, fmt.Errorf("config %s: %w", path, err)

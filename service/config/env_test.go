@@ -213,7 +213,7 @@ func TestLoadConfigRefusesSandboxName(t *testing.T) {
 		e, _ := cfg.Lookup(config.SandboxEnv)
 		t.Fatalf("a config environment named sandbox was read (embedded %v, at %s)", e.Embedded(), e.BaseURL)
 	}
-	if !strings.Contains(err.Error(), "embedded sandbox") {
-		t.Fatalf("error %v, want it to say the name is the embedded sandbox's", err)
+	if !strings.Contains(err.Error(), "embedded sandbox") || !strings.Contains(err.Error(), "rename the table") {
+		t.Fatalf("error %v, want it to say the name is the embedded sandbox's and what to do", err)
 	}
 }

@@ -46,12 +46,14 @@ func TestHostileIdsAndAmounts(t *testing.T) {
 		{"70,000-digit receive amount", exchange.PathWithdrawalQuote, set("receive_amount", "1."+digits(70_000)), "receive amount has more than 18 decimal places"},
 		{"19-digit pay amount", exchange.PathWithdrawalQuote, set("pay_amount", digits(19)), "pay amount has more than 18 digits"},
 		{"7-decimal fee", exchange.PathWithdrawalQuote, set("fee", "1.0000001"), "fee has more than 6 decimal places"},
-		{"7-decimal USDT receive amount", exchange.PathWithdrawalQuote, set("receive_amount", "8.5000001"), "receive amount has more than 6 decimal places for USDT"},
+		{"7-decimal USDT receive amount", exchange.PathWithdrawalQuote, set("receive_amount", "8.4999999"), "receive amount has more than 6 decimal places for USDT"},
 		{"exponent", exchange.PathWithdrawalQuote, set("fee", "1e3"), "fee is not a plain decimal number"},
 		{"amount as a JSON number with an exponent", exchange.PathWithdrawalQuote, set("fee", 1e300), "fee is not a plain decimal number"},
 		{"negative pay amount", exchange.PathWithdrawalQuote, set("pay_amount", "-10"), "pay amount is negative"},
 		{"no pay amount", exchange.PathWithdrawalQuote, func(v any) any { delete(v.(map[string]any), "pay_amount"); return v }, "pay amount is missing"},
 		{"receive above pay", exchange.PathWithdrawalQuote, set("receive_amount", "10.000001"), "receive amount 10.000001 is above the pay amount 10"},
+		{"fee above the loss", exchange.PathWithdrawalQuote, set("fee", "1.500001"), "quote does not add up: its fee 1.500001 is more than pay − receive (10 − 8.5 = 1.5)"},
+		{"fee above the loss, with the receive amount", exchange.PathWithdrawalQuote, func(v any) any { return set("fee", "0.5")(set("receive_amount", "9.6")(v)) }, "its fee 0.5 is more than pay − receive (10 − 9.6 = 0.4)"},
 		{"19-digit USD fee", exchange.PathWithdrawalQuote, set("fee_usd", "0."+digits(19)), "fee in USD has more than 18 decimal places"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -124,8 +124,23 @@ func (f *Follow) unlike(w exchange.Withdrawal) error {
 		return nil
 	}
 	return &exchange.UnreadableAnswerError{Status: http.StatusOK, Reason: exchange.NewShapeError("status record",
-		"says %s %s on %s, not the %s %s on %s of the quote this account signed (its journal)",
-		w.ReceiveAmount, w.TokenOut, w.Chain, s.ReceiveAmount, s.TokenOut, s.Chain)}
+		"names %s, not the %s %s on %s of the quote this account signed (its journal)",
+		strings.Join(unlikeParts(w, s), " and "), s.ReceiveAmount, s.TokenOut, s.Chain)}
+}
+
+// unlikeParts are what of w differs from the signed intent s, as said.
+func unlikeParts(w exchange.Withdrawal, s journal.Intent) []string {
+	var parts []string
+	if w.Chain != "" && !strings.EqualFold(w.Chain, s.Chain) {
+		parts = append(parts, "the chain "+w.Chain)
+	}
+	if w.TokenOut != "" && !strings.EqualFold(w.TokenOut, s.TokenOut) {
+		parts = append(parts, "the payout token "+w.TokenOut)
+	}
+	if !w.ReceiveAmount.IsZero() && !w.ReceiveAmount.Equal(s.ReceiveAmount) {
+		parts = append(parts, "a receive amount of "+w.ReceiveAmount.String())
+	}
+	return parts
 }
 
 // Ended reports whether the last answer ends the follow: a terminal state,

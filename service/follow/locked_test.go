@@ -1,6 +1,7 @@
 package follow_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -28,6 +29,8 @@ func TestStatusAgainstLockedQuote(t *testing.T) {
 		"another payout token":   func(w *exchange.Withdrawal) { w.TokenOut = "USDC" },
 		"another chain":          func(w *exchange.Withdrawal) { w.Chain = "BASE" },
 	} {
+		says := map[string]string{"another receive amount": "names a receive amount of 9999, not the 8.5 USDT on ARBITRUM",
+			"another payout token": "names the payout token USDC, not", "another chain": "names the chain BASE, not"}[name]
 		t.Run(name, func(t *testing.T) {
 			f := follow.Follow{QuoteID: "q-1"}
 			own.Seed(&f)
@@ -36,6 +39,9 @@ func TestStatusAgainstLockedQuote(t *testing.T) {
 			step := f.Answer(bad, nil, time.Second, func(int64) int64 { return 0 })
 			if f.Known || f.Err == nil || f.Failures != 1 || step.Delay == 0 || step.JournalState != "" {
 				t.Fatalf("a record contradicting the signed quote was taken: known %v, err %v, last %+v, step %+v", f.Known, f.Err, f.Last, step)
+			}
+			if !strings.Contains(f.Err.Error(), says) {
+				t.Fatalf("it was said %q, want %q", f.Err, says)
 			}
 			f.Answer(good, nil, time.Second, func(int64) int64 { return 0 })
 			if !f.Known || f.Err != nil || f.Last.State != exchange.StateSending {
@@ -50,5 +56,32 @@ func TestStatusAgainstLockedQuote(t *testing.T) {
 	other.QuoteID, other.ReceiveAmount = "q-2", decimal.RequireFromString("9999")
 	if f.Answer(other, nil, time.Second, nil); !f.Known {
 		t.Fatalf("another's record was refused: %v", f.Err)
+	}
+}
+
+// TestStatusAgainstLockedQuoteHonestForms: the forms an honest service may
+// write the quote's payout in are taken, never refused (a refusal is
+// asked again forever, so the withdrawal would never be seen to end): the
+// amount with other trailing zeros, the names in another case, a field
+// left out, and a zero receive amount on a failed or refunded record,
+// which paid nothing out.
+func TestStatusAgainstLockedQuoteHonestForms(t *testing.T) {
+	t0 := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
+	in := journal.Intent{ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT",
+		PayAmount: decimal.RequireFromString("10"), ReceiveAmount: decimal.RequireFromString("8.5"), ExpiresAt: t0}
+	own := follow.Own{"q-1": {QuoteID: "q-1", Made: true, Answered: true, State: exchange.StateSubmitted, AcceptedAt: t0, Intent: in}}
+	for name, w := range map[string]exchange.Withdrawal{
+		"8.50":                       {State: exchange.StateSending, Chain: "ARBITRUM", TokenOut: "USDT", ReceiveAmount: decimal.RequireFromString("8.50")},
+		"lower case":                 {State: exchange.StateSending, Chain: "arbitrum", TokenOut: "usdt", ReceiveAmount: decimal.RequireFromString("8.5")},
+		"no chain, token, or amount": {State: exchange.StateSending},
+		"FAILED, receiving 0":        {State: exchange.StateFailed, Chain: "ARBITRUM", TokenOut: "USDT", ReceiveAmount: decimal.Zero},
+		"REFUNDED, receiving 0":      {State: exchange.StateRefunded, Chain: "ARBITRUM", TokenOut: "USDT"},
+	} {
+		f := follow.Follow{QuoteID: "q-1"}
+		own.Seed(&f)
+		w.QuoteID, w.UpdatedAt = "q-1", t0
+		if f.Answer(w, nil, time.Second, func(int64) int64 { return 0 }); !f.Known || f.Err != nil {
+			t.Errorf("%s: an honest record was refused: %v", name, f.Err)
+		}
 	}
 }

@@ -63,7 +63,7 @@ func TestJournalAppendAndRecords(t *testing.T) {
 		entry(1, journal.KindAccepted, "q-done", nil),
 		entry(2, journal.KindIntent, "q-lost", func(e *journal.Entry) { e.Request = journalRequest("q-lost", 2) }),
 		entry(4, journal.KindState, "q-done", func(e *journal.Entry) { e.State = exchange.StateSending }),
-		entry(7, journal.KindState, "q-done", func(e *journal.Entry) { e.State, e.TxHash = exchange.StateCompleted, "0xabc" }),
+		entry(7, journal.KindState, "q-done", func(e *journal.Entry) { e.State, e.TxHash = exchange.StateCompleted, "0x"+strings.Repeat("ab", 32) }),
 		entry(8, journal.KindIntent, "q-refused", func(e *journal.Entry) { e.Request = journalRequest("q-refused", 3) }),
 		entry(9, journal.KindRejected, "q-refused", func(e *journal.Entry) { e.Error = "The quote expired." }),
 		entry(10, journal.KindIntent, "q-following", func(e *journal.Entry) { e.Request = journalRequest("q-following", 4) }),
@@ -118,7 +118,7 @@ func TestJournalAppendAndRecords(t *testing.T) {
 		byID[r.QuoteID] = r
 	}
 	done := byID["q-done"]
-	if !done.Answered || done.State != exchange.StateCompleted || done.TxHash != "0xabc" || !done.Finished() ||
+	if !done.Answered || done.State != exchange.StateCompleted || done.TxHash != "0x"+strings.Repeat("ab", 32) || !done.Finished() ||
 		!done.Started.Equal(at(0)) || !done.Updated.Equal(at(7)) || done.Env != "sandbox" || done.AccountID != "acct-1" ||
 		done.Intent.Chain != "BASE" || !reflect.DeepEqual(done.Request, *journalRequest("q-done", 1)) {
 		t.Errorf("q-done %+v", done)

@@ -93,7 +93,7 @@ func (e *Entry) check() error {
 		// Read as a refusal, it would undo the acceptance before it.
 		return exchange.NewShapeError("journaled state", "is missing on a state line")
 	}
-	if err := exchange.CheckID("payout hash", e.TxHash, false); err != nil {
+	if err := checkPayoutHash(e); err != nil {
 		return err
 	}
 	if err := exchange.CheckID("transfer id", e.TxID, false); err != nil {
@@ -191,4 +191,36 @@ func checkRoundTrip(line []byte) error {
 		return fmt.Errorf("%w: it would not read back as written", ErrLine)
 	}
 	return nil
+}
+
+// payoutHashShapes are the chain types whose hash shape a payout hash may
+// have (exchange.ValidTxHash).
+var payoutHashShapes = []string{exchange.ChainTypeEVM, exchange.ChainTypeTron, exchange.ChainTypeSolana}
+
+// checkPayoutHash holds a journaled payout hash, which is shown, copied and
+// opened in an explorer, to a chain's hash shape as a board's kept record
+// is: a state line names no chain, so here to any chain's, and to its own
+// withdrawal's chain once the lines fold (fitHash). A failed or refunded
+// withdrawal paid nothing out.
+func checkPayoutHash(e *Entry) error {
+	switch {
+	case e.TxHash == "":
+		return nil
+	case e.Kind != KindState || e.State == exchange.StateFailed || e.State == exchange.StateRefunded:
+		return exchange.NewShapeError("journaled payout hash", "is on a line that is no state line of a payout")
+	}
+	for _, t := range payoutHashShapes {
+		if exchange.ValidTxHash(t, e.TxHash) == nil {
+			return nil
+		}
+	}
+	return exchange.NewShapeError("journaled payout hash", "is no chain's transaction hash")
+}
+
+// fitHash drops the payout hash of a record whose chain's shape it does not
+// have: it would be shown and opened as that chain's transaction.
+func fitHash(r *Record) {
+	if r.TxHash != "" && r.Intent.Chain != "" && exchange.ValidTxHash(exchange.ChainTypeOfChain(r.Intent.Chain), r.TxHash) != nil {
+		r.TxHash = ""
+	}
 }

@@ -213,6 +213,9 @@ func (f *folder) records() []Record {
 	if out == nil {
 		out = []Record{}
 	}
+	for i := range out {
+		fitHash(&out[i])
+	}
 	sort.SliceStable(out, func(a, b int) bool { return out[a].Started.After(out[b].Started) })
 	return out
 }

@@ -1,6 +1,8 @@
 package withdrawal
 
 import (
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -99,11 +101,52 @@ func (o Order) Summary() string {
 	return o.Quote.PayAmount.String() + " " + o.Choice.TokenIn + " → " + o.Quote.ReceiveAmount.String() + " " + o.Choice.TokenOut + " on " + o.Choice.Route.Chain
 }
 
-// Accepted is what every face says of o once the service accepted it (a):
-// a sentence, then its quote and transfer ids and its fee.
+// Accepted is what every face says of o once the service accepted it (a,
+// as Locked shows it): a sentence, then its quote and transfer ids and its
+// fee, and what of the answer did not add up.
 func (o Order) Accepted(a exchange.WithdrawAccepted) (string, []intent.Fact) {
-	return "Withdrawal accepted (" + a.State + "): " + a.ReceiveAmount.String() + " " + o.Choice.TokenOut + " on its way to " + o.Choice.ToAddress + " on " + o.Choice.Route.Chain,
-		[]intent.Fact{{Label: "Quote id", Value: o.Quote.QuoteID}, {Label: "Transfer id", Value: a.TxID}, {Label: "Fee", Value: a.Fee.String() + " " + o.Choice.TokenIn}}
+	a, unlike := o.Locked(a)
+	facts := []intent.Fact{{Label: "Quote id", Value: o.Quote.QuoteID}, {Label: "Transfer id", Value: a.TxID}, {Label: "Fee", Value: a.Fee.String() + " " + o.Choice.TokenIn}}
+	if unlike != nil {
+		facts = append(facts, intent.Fact{Label: "Check", Value: unlike.Error(), Mark: intent.Heed})
+	}
+	return "Withdrawal accepted (" + a.State + "): " + a.ReceiveAmount.String() + " " + o.Choice.TokenOut + " on its way to " + o.Choice.ToAddress + " on " + o.Choice.Route.Chain, facts
+}
+
+// Locked is acceptance a as the faces show it: with the receive amount and
+// fee o's quote locked, which the 202 echoes (SPEC.md §4.9), never others
+// the answer names (the error says them) nor the zeros of one it left out.
+// An order rebuilt without its quote (a resume: no pay amount) keeps a's.
+func (o Order) Locked(a exchange.WithdrawAccepted) (exchange.WithdrawAccepted, *UnlikeAcceptanceError) {
+	q := o.Quote
+	if !q.PayAmount.IsPositive() {
+		return a, nil
+	}
+	var off []string
+	if !a.ReceiveAmount.IsZero() && !a.ReceiveAmount.Equal(q.ReceiveAmount) {
+		off = append(off, fmt.Sprintf("a receive amount of %s %s, not the %s the quote locked", a.ReceiveAmount, o.Choice.TokenOut, q.ReceiveAmount))
+	}
+	if !a.Fee.IsZero() && !a.Fee.Equal(q.Fee) {
+		off = append(off, fmt.Sprintf("a fee of %s %s, not the %s the quote locked", a.Fee, o.Choice.TokenIn, q.Fee))
+	}
+	a.ReceiveAmount, a.Fee, a.FeeUSD = q.ReceiveAmount, q.Fee, q.FeeUSD
+	if off == nil {
+		return a, nil
+	}
+	return a, &UnlikeAcceptanceError{QuoteID: q.QuoteID, Unlike: off}
+}
+
+// UnlikeAcceptanceError: the service accepted a withdrawal naming another
+// receive amount or fee than its quote locked (Order.Locked). The
+// withdrawal stands: the funds may have left.
+type UnlikeAcceptanceError struct {
+	QuoteID string
+	Unlike  []string // what it names, beside what the quote locked
+}
+
+func (e *UnlikeAcceptanceError) Error() string {
+	return "the service's acceptance does not add up: it names " + strings.Join(e.Unlike, " and ") +
+		"; the quote's amounts are shown. The withdrawal was accepted: follow it, check what arrives, and tell support (quote id " + e.QuoteID + ")"
 }
 
 // ReviewSentence closes every review: what the signature does and what the

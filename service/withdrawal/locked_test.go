@@ -1,0 +1,66 @@
+package withdrawal_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
+)
+
+// TestAcceptanceAgainstItsQuote: the withdraw 202 echoes the receive
+// amount and fee the quote locked (SPEC.md §4.9); every face words it
+// through Order.Accepted, so one naming others is shown with the quote's,
+// a fact says what did not add up and what to do, and an answer that left
+// them out (an unreadable body) shows the quote's, never zeros.
+func TestAcceptanceAgainstItsQuote(t *testing.T) {
+	d := decimal.RequireFromString
+	o := withdrawal.Order{Quote: exchange.Quote{QuoteID: "q-1", PayAmount: d("10"), ReceiveAmount: d("8.5"), Fee: d("1.5"), FeeUSD: d("1.5")},
+		Choice: withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", Route: exchange.WithdrawalRoute{Chain: "ARBITRUM"}}}
+	for name, tc := range map[string]struct {
+		receive, fee string
+		unlike       []string // what the Check fact must name; none: no Check fact
+	}{
+		"the quote's, written otherwise": {"8.50", "1.500", nil},
+		"left out":                       {"0", "0", nil},
+		"another fee":                    {"8.5", "3", []string{"a fee of 3 USDT, not the 1.5"}},
+		"another receive amount":         {"9999", "1.5", []string{"a receive amount of 9999 USDT, not the 8.5"}},
+		"both":                           {"9999", "0.01", []string{"9999 USDT", "a fee of 0.01 USDT"}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			a := exchange.WithdrawAccepted{QuoteID: "q-1", TxID: "tx-1", State: exchange.StateSubmitted, ReceiveAmount: d(tc.receive), Fee: d(tc.fee)}
+			said, facts := o.Accepted(a)
+			if !strings.Contains(said, ": 8.5 USDT on its way") {
+				t.Errorf("said %q, want the quote's 8.5", said)
+			}
+			var fee, check string
+			for _, f := range facts {
+				switch f.Label {
+				case "Fee":
+					fee = f.Value
+				case "Check":
+					check = f.Value
+				}
+			}
+			if fee != "1.5 USDT" {
+				t.Errorf("the fee shown is %q, want the quote's 1.5 USDT", fee)
+			}
+			if (check != "") != (tc.unlike != nil) {
+				t.Fatalf("check fact %q, want one naming %q", check, tc.unlike)
+			}
+			for _, s := range append(tc.unlike, "does not add up") {
+				if tc.unlike != nil && !strings.Contains(check, s) || tc.unlike != nil && !strings.Contains(check, "tell support (quote id q-1)") {
+					t.Errorf("check fact %q, want it to say %q and what to do", check, s)
+				}
+			}
+		})
+	}
+	// An order rebuilt without its quote (a resume) has nothing to hold
+	// the answer to: it is shown as said.
+	resumed := withdrawal.Order{Quote: exchange.Quote{QuoteID: "q-1"}, Choice: o.Choice}
+	if said, _ := resumed.Accepted(exchange.WithdrawAccepted{State: exchange.StateSubmitted, ReceiveAmount: d("8.5")}); !strings.Contains(said, "8.5 USDT") {
+		t.Fatalf("a resumed acceptance said %q", said)
+	}
+}
