@@ -7,7 +7,7 @@ package follow
 
 import (
 	"errors"
-	"net/http"
+	"fmt"
 	"strings"
 	"time"
 
@@ -50,8 +50,12 @@ type Follow struct {
 	Refusal Outcome
 	// Signed is the journal's intent of an own withdrawal (Seed): a record
 	// naming another chain, payout token or receive amount than its quote
-	// locked is not taken (unlike); zero for another's.
+	// locked is taken for its state, with what was signed (asSigned); zero
+	// for another's.
 	Signed journal.Intent
+	// Unlike says what the last record claimed against the signed quote,
+	// for the outcome's words; "" when it agreed.
+	Unlike string
 }
 
 // Step is what one answer changed and what comes next.
@@ -74,7 +78,7 @@ func (f *Follow) Answer(w exchange.Withdrawal, err error, interval time.Duration
 		return Step{}
 	}
 	if err == nil {
-		err = f.unlike(w)
+		w = f.asSigned(w)
 	}
 	switch {
 	case errors.Is(err, exchange.ErrRateLimited):
@@ -112,20 +116,23 @@ func (f *Follow) Answer(w exchange.Withdrawal, err error, interval time.Duration
 	return step
 }
 
-// unlike refuses a record of an own withdrawal that contradicts the quote
-// its journal says was signed: every face would show the service's claim
-// as what this withdrawal pays out. What either leaves out says nothing
-// (the faces show the journal's).
-func (f *Follow) unlike(w exchange.Withdrawal) error {
+// asSigned is w with the chain, payout token and receive amount of the
+// quote its journal says was signed, when w claims others: no face shows
+// the service's claim as what this withdrawal pays out, and its state is
+// still taken, so the follow ends (a refused record would be asked again
+// forever). What either leaves out says nothing.
+func (f *Follow) asSigned(w exchange.Withdrawal) exchange.Withdrawal {
 	s := f.Signed
 	same := func(got, signed string) bool { return got == "" || strings.EqualFold(got, signed) }
+	f.Unlike = ""
 	if s.Chain == "" || same(w.Chain, s.Chain) && same(w.TokenOut, s.TokenOut) &&
 		(w.ReceiveAmount.IsZero() || s.ReceiveAmount.IsZero() || w.ReceiveAmount.Equal(s.ReceiveAmount)) {
-		return nil
+		return w
 	}
-	return &exchange.UnreadableAnswerError{Status: http.StatusOK, Reason: exchange.NewShapeError("status record",
-		"names %s, not the %s %s on %s of the quote this account signed (its journal)",
-		strings.Join(unlikeParts(w, s), " and "), s.ReceiveAmount, s.TokenOut, s.Chain)}
+	f.Unlike = fmt.Sprintf("The service's record names %s, not the %s %s on %s of the quote this account signed (its journal): what was signed is shown; tell support with the quote id.",
+		strings.Join(unlikeParts(w, s), " and "), s.ReceiveAmount, s.TokenOut, s.Chain)
+	w.Chain, w.TokenOut, w.ReceiveAmount = s.Chain, s.TokenOut, s.ReceiveAmount
+	return w
 }
 
 // unlikeParts are what of w differs from the signed intent s, as said.

@@ -15,9 +15,10 @@ import (
 // TestStatusAgainstLockedQuote: a status record of an own withdrawal that
 // names another chain, payout token or receive amount than the quote this
 // account signed (its journaled intent: the receive amount is locked by
-// the quote, SPEC.md §2.10) is not taken as the withdrawal: every face
-// would show what the service claims beside what was signed. It counts as
-// a failed ask and is asked again; a record that agrees is taken.
+// the quote, SPEC.md §2.10) is taken for its state, so the follow ends and
+// the state is journaled, but with what was signed: no face shows the
+// service's claim as what the withdrawal pays out, and the outcome's words
+// say what it claimed. A record that agrees after it clears the words.
 func TestStatusAgainstLockedQuote(t *testing.T) {
 	t0 := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
 	in := journal.Intent{ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT",
@@ -35,17 +36,25 @@ func TestStatusAgainstLockedQuote(t *testing.T) {
 			f := follow.Follow{QuoteID: "q-1"}
 			own.Seed(&f)
 			bad := good
+			bad.State = exchange.StateCompleted
 			edit(&bad)
 			step := f.Answer(bad, nil, time.Second, func(int64) int64 { return 0 })
-			if f.Known || f.Err == nil || f.Failures != 1 || step.Delay == 0 || step.JournalState != "" {
-				t.Fatalf("a record contradicting the signed quote was taken: known %v, err %v, last %+v, step %+v", f.Known, f.Err, f.Last, step)
+			if !f.Known || !f.Final || f.Err != nil || step.JournalState != exchange.StateCompleted {
+				t.Fatalf("a COMPLETED record claiming another payout did not end the follow: known %v, final %v, err %v, step %+v", f.Known, f.Final, f.Err, step)
 			}
-			if !strings.Contains(f.Err.Error(), says) {
-				t.Fatalf("it was said %q, want %q", f.Err, says)
+			if f.Last.Chain != "ARBITRUM" || f.Last.TokenOut != "USDT" || !f.Last.ReceiveAmount.Equal(in.ReceiveAmount) {
+				t.Fatalf("the service's claim is shown as what the withdrawal pays: %+v", f.Last)
 			}
+			if o := f.Outcome(); o.Name != exchange.StateCompleted || !strings.Contains(o.Words, says) || !strings.Contains(o.Words, "tell support") {
+				t.Fatalf("the outcome is %q: %q, want COMPLETED saying %q and what to do", o.Name, o.Words, says)
+			}
+			f = follow.Follow{QuoteID: "q-1"}
+			own.Seed(&f)
+			f.Answer(bad, nil, time.Second, func(int64) int64 { return 0 })
+			f.Final = false
 			f.Answer(good, nil, time.Second, func(int64) int64 { return 0 })
-			if !f.Known || f.Err != nil || f.Last.State != exchange.StateSending {
-				t.Fatalf("the agreeing record after it: known %v, err %v", f.Known, f.Err)
+			if f.Unlike != "" || strings.Contains(f.Outcome().Words, "names") {
+				t.Fatalf("the agreeing record after it still says the claim: %q", f.Outcome().Words)
 			}
 		})
 	}
@@ -60,8 +69,8 @@ func TestStatusAgainstLockedQuote(t *testing.T) {
 }
 
 // TestStatusAgainstLockedQuoteHonestForms: the forms an honest service may
-// write the quote's payout in are taken, never refused (a refusal is
-// asked again forever, so the withdrawal would never be seen to end): the
+// write the quote's payout in are taken as they are, never said to claim
+// another payout: the
 // amount with other trailing zeros, the names in another case, a field
 // left out, and a zero receive amount on a failed or refunded record,
 // which paid nothing out.
@@ -80,8 +89,8 @@ func TestStatusAgainstLockedQuoteHonestForms(t *testing.T) {
 		f := follow.Follow{QuoteID: "q-1"}
 		own.Seed(&f)
 		w.QuoteID, w.UpdatedAt = "q-1", t0
-		if f.Answer(w, nil, time.Second, func(int64) int64 { return 0 }); !f.Known || f.Err != nil {
-			t.Errorf("%s: an honest record was refused: %v", name, f.Err)
+		if f.Answer(w, nil, time.Second, func(int64) int64 { return 0 }); !f.Known || f.Err != nil || f.Unlike != "" {
+			t.Errorf("%s: an honest record was refused or said to claim another payout: %v %q", name, f.Err, f.Unlike)
 		}
 	}
 }

@@ -153,8 +153,17 @@ func stateOutcome(state string) Outcome {
 // on the service's clock), REFUSED (an unexecuted quote whose request this
 // machine's journal saw refused), CREATED? and NOT FOUND? (answers that
 // contradict the journal), NOT FOUND, and, before any answer, ASKING,
-// RATE LIMITED or NO ANSWER.
+// RATE LIMITED or NO ANSWER. A record that claimed another payout than
+// the quote signed says so after the words (asSigned).
 func (f *Follow) Outcome() Outcome {
+	o := f.outcome()
+	if f.Known && f.Unlike != "" {
+		o.Words += " " + f.Unlike
+	}
+	return o
+}
+
+func (f *Follow) outcome() Outcome {
 	switch {
 	case f.Vanished:
 		return Outcome{Name: LabelVanished, Words: "The service accepted this withdrawal on " + f.acceptedOn() +
