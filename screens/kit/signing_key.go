@@ -42,6 +42,10 @@ type signingKey struct {
 	// Asked is the tag of the last search (Find): an answer to an earlier
 	// one, or to another review's, is not this key's.
 	Asked tui.Tag
+	// Stopped, when set, reports that the review found what stops it
+	// signing: there is nothing to unlock, so the passphrase field neither
+	// shows nor takes the letters the stop's own keys are.
+	Stopped func() bool
 }
 
 func newSigningKey(app *App, want common.Address) signingKey {
@@ -68,7 +72,7 @@ func (k *signingKey) Find() tea.Cmd {
 func (k *signingKey) Update(msg tea.Msg) tea.Cmd {
 	if m, ok := msg.(KeyFoundMsg); ok {
 		k.Found, k.loggedIn, k.at = true, m.LoggedIn, m.Found
-		if k.Typing() {
+		if k.locked() { // focused while stopped too: the field is back when the stop ends
 			return k.Pass.Focus()
 		}
 		return nil
@@ -84,8 +88,11 @@ func (k *signingKey) Update(msg tea.Msg) tea.Cmd {
 // Usable: a key to sign with was found.
 func (k *signingKey) Usable() bool { return k.Found && (k.loggedIn || k.at.Place != signer.KeyNowhere) }
 
-// Typing: the passphrase field has the keys.
-func (k *signingKey) Typing() bool { return !k.loggedIn && k.at.Place == signer.KeyInKeystore }
+// locked: the key is a keystore file only its passphrase opens.
+func (k *signingKey) locked() bool { return !k.loggedIn && k.at.Place == signer.KeyInKeystore }
+
+// Typing: the passphrase field shows and has the keys.
+func (k *signingKey) Typing() bool { return k.locked() && (k.Stopped == nil || !k.Stopped()) }
 
 // Ready reports whether signing can start, or why not.
 func (k *signingKey) Ready() error {
@@ -96,7 +103,7 @@ func (k *signingKey) Ready() error {
 		return exchange.UserError{Text: fmt.Sprintf("The environment's signer (signer = %q in the config) cannot sign for %s: %v", k.app.Target.Env.Signer, k.want.Hex(), k.at.Err), Cause: k.at.Err}
 	case !k.Usable():
 		return exchange.UserError{Text: fmt.Sprintf("No key for %s: log in by wallet, set $%s or signer (config), or `svcwallet key import`", k.want.Hex(), signer.KeyEnvVar)}
-	case k.Typing() && k.Pass.Value() == "":
+	case k.locked() && k.Pass.Value() == "":
 		return exchange.UserError{Text: "Type the keystore passphrase, then press enter to sign"}
 	}
 	return nil

@@ -72,6 +72,7 @@ func newReview(app *kit.App, w withdrawal.Choice, p withdrawal.PricedQuote) *rev
 	r := &reviewScreen{app: app, offset: p.Offset}
 	r.order, r.setupErr = withdrawal.NewOrder(w, p, s.FundingAccountAddress, app.Target.Env.Domain(), app.DrawNonce(), app.Common.Now())
 	r.gate = kit.NewReviewGate(app, r.order.Transfer.FromAccount)
+	r.gate.Key.Stopped = r.stopped
 	return r
 }
 
@@ -126,14 +127,14 @@ func (r *reviewScreen) bindings() kit.Bindings {
 			}
 			return r.sign()
 		}},
-		kit.Binding{Key: reviewKeys.Bridge, On: r.canConfirmBridge() && !r.gate.Key.Typing(), Do: func() tea.Cmd {
+		kit.Binding{Key: reviewKeys.Bridge, On: r.canConfirmBridge(), Do: func() tea.Cmd {
 			var changed *withdrawal.BridgeChangedError
 			errors.As(r.bridgeErr, &changed)
 			return tui.Push(newBridgeConfirm(r.app, *changed))
 		}},
 		// Stopped by an unanswered identical withdrawal: straight to History,
 		// where it is resumed.
-		kit.Binding{Key: reviewKeys.History, On: r.repeat.Unanswered != nil && !r.gate.Sending && !r.gate.Key.Typing(), Do: func() tea.Cmd {
+		kit.Binding{Key: reviewKeys.History, On: r.repeat.Unanswered != nil && !r.gate.Sending, Do: func() tea.Cmd {
 			return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.History(r.app)))
 		}},
 		kit.Binding{Key: r.requoteKey(), On: !r.gate.Sending && !r.gate.Offline.Preparing, Do: func() tea.Cmd { return tui.Pop(r) }},
@@ -162,7 +163,13 @@ func (r *reviewScreen) signable() bool {
 // sound: the review found nothing that stops this quote's Transfer, signed
 // here or prepared for signing elsewhere.
 func (r *reviewScreen) sound() bool {
-	return r.setupErr == nil && r.bridge != nil && r.bridgeErr == nil && r.repeatStop() == nil && !r.expired() && !r.refused
+	return !r.stopped() && r.bridge != nil && !r.expired()
+}
+
+// stopped: the review found what keeps this quote from being signed
+// whatever the user types; an expiry is not one, it comes mid-passphrase.
+func (r *reviewScreen) stopped() bool {
+	return r.setupErr != nil || r.bridgeErr != nil || r.repeatStop() != nil || r.refused
 }
 
 // canConfirmBridge: a recorded (not pinned) bridge address changed, and the

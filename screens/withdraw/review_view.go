@@ -65,7 +65,7 @@ func (r *reviewScreen) bridgeNote() string {
 // addresses, and what the user can do.
 func (r *reviewScreen) bridgeStop() error {
 	msg := r.bridgeErr.Error()
-	if r.canConfirmBridge() && !r.gate.Key.Typing() {
+	if r.canConfirmBridge() {
 		msg += ". Press c to review the change on its own screen, or " + r.requoteKey().Help().Key + " for a new quote"
 	}
 	return exchange.UserError{Text: msg}

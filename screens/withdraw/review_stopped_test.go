@@ -1,0 +1,122 @@
+package withdraw
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/shopspring/decimal"
+
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/signer"
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+// keystoreKey is a keystore key found for the review's account: its
+// passphrase field takes letters while the review could sign.
+var keystoreKey = signer.Found{Place: signer.KeyInKeystore, Path: "/k/UTC--key.json"}
+
+// asKeystore has r look for its key again and find keystoreKey, then
+// passes the guard its landing holds.
+func asKeystore(r *reviewScreen, now *time.Time) {
+	r.gate.Key.Find()
+	r.Update(keyFound(r, keystoreKey))
+	*now = now.Add(kit.KeyGuard)
+}
+
+// stoppedKeys checks that a stopped review shows no passphrase field and
+// that its footer offers want, the words name them, and none is ctrl+r.
+func stoppedKeys(t *testing.T, r *reviewScreen, said string, want ...string) {
+	t.Helper()
+	view := ansi.Strip(r.View())
+	if strings.Contains(view, "Passphrase") || r.Inputting() {
+		t.Errorf("a stopped review still asks the passphrase (inputting %v):\n%s", r.Inputting(), view)
+	}
+	if r.gate.Key.Ready() == nil {
+		t.Error("with the field shut an empty passphrase is ready to sign")
+	}
+	if !strings.Contains(squash(view), squash(said)) {
+		t.Errorf("the stop lacks %q:\n%s", said, view)
+	}
+	for _, k := range want {
+		if !screentest.Offers(r.KeyMap(), k) {
+			t.Errorf("%s is not offered: %v", k, r.KeyMap().ShortHelp())
+		}
+	}
+	if screentest.Offers(r.KeyMap(), "ctrl+r") {
+		t.Errorf("ctrl+r offered where r acts: %v", r.KeyMap().ShortHelp())
+	}
+}
+
+// TestBridgeStopKeysActWithAKeystoreKey: a review stopped by a changed
+// bridge address says press c or r, and with a keystore key both act:
+// nothing can be signed, so no passphrase field takes them as letters.
+// Once the change is confirmed the field is back and takes every letter,
+// though the key search landed before the clean check.
+func TestBridgeStopKeysActWithAKeystoreKey(t *testing.T) {
+	app, h, now := hostileApp(t, false)
+	signAndSend(t, hostileReview(t, app, now))
+	*now = now.Add(48 * time.Hour)
+	h.set(attackerBridge, 0)
+	r := hostileReview(t, app, now)
+	asKeystore(r, now)
+	stoppedKeys(t, r, "Press c to review the change on its own screen, or r for a new quote", "c", "r")
+	_, cmd := screentest.Press(r, "c")
+	confirm, ok := screentest.PushedScreen(cmd).(*bridgeConfirmScreen)
+	if !ok {
+		t.Fatal("c did not open the confirm screen")
+	}
+	if _, cmd := screentest.Press(r, "r"); !isPop(cmd) {
+		t.Error("r did not go back to a new quote")
+	}
+
+	*now = now.Add(kit.KeyGuard)
+	_, cmd = screentest.Press(confirm, "Y")
+	confirm.Update(cmd())
+	resume := r.Resume()().(tea.BatchMsg)
+	r.Update(keyFound(r, keystoreKey)) // before the check: still stopped
+	r.Update(resume[1]())
+	*now = now.Add(kit.KeyGuard)
+	if view := ansi.Strip(r.View()); strings.Contains(view, "Stopped") || !strings.Contains(view, "Passphrase") {
+		t.Fatalf("after the confirmation the review does not ask the passphrase:\n%s", view)
+	}
+	for _, k := range "chro" {
+		if _, cmd := screentest.Press(r, string(k)); cmd != nil && (isPop(cmd) || screentest.PushedScreen(cmd) != nil) {
+			t.Fatalf("%c in the passphrase field left the review", k)
+		}
+	}
+	if got := r.gate.Key.Pass.Value(); got != "chro" {
+		t.Errorf("the passphrase field holds %q, want chro", got)
+	}
+}
+
+// TestRepeatStopKeysActWithAKeystoreKey: a review stopped by an
+// unanswered identical withdrawal offers h to History and r, and with a
+// keystore key both act.
+func TestRepeatStopKeysActWithAKeystoreKey(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	s, _ := app.Client().Session()
+	if err := app.Journal().Append(journal.Entry{Time: now.Add(-time.Minute), Kind: journal.KindIntent, Env: app.Target.Env.Name, AccountID: s.AccountID, QuoteID: "q-lost",
+		Intent: &journal.Intent{ToAddress: strings.ToLower(sandbox.DestCompleted), Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT",
+			PayAmount: decimal.RequireFromString("25"), ReceiveAmount: decimal.RequireFromString("23.5"), ExpiresAt: *now}}); err != nil {
+		t.Fatal(err)
+	}
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 50, keystoreKey)
+	stoppedKeys(t, r, "resume it from History first", "h", "r")
+	var opened []string
+	app.Makers.Home = func(*kit.App) tui.Screen { opened = append(opened, "Home"); return screentest.NewHome(app) }
+	app.Makers.History = func(*kit.App) tui.Screen { opened = append(opened, "History"); return screentest.NewHome(app) }
+	if _, cmd := screentest.Press(r, "h"); cmd == nil {
+		t.Error("h did nothing")
+	} else if screentest.SequenceMsgs(t, cmd); strings.Join(opened, ",") != "Home,History" {
+		t.Errorf("h opened %v, want Home then History", opened)
+	}
+	if _, cmd := screentest.Press(r, "r"); !isPop(cmd) {
+		t.Error("r did not go back to a new quote")
+	}
+}
