@@ -131,6 +131,11 @@ func (f *Follow) asSigned(w exchange.Withdrawal) exchange.Withdrawal {
 	}
 	f.Unlike = fmt.Sprintf("The service's record names %s, not the %s %s on %s of the quote this account signed (its journal): what was signed is shown; tell support with the quote id.",
 		strings.Join(unlikeParts(w, s), " and "), s.ReceiveAmount, s.TokenOut, s.Chain)
+	// A payout hash beside another chain is that chain's transaction: shown
+	// or opened as the signed chain's, it would say that chain paid out.
+	if !same(w.Chain, s.Chain) {
+		w.WithdrawTxHash = ""
+	}
 	w.Chain, w.TokenOut, w.ReceiveAmount = s.Chain, s.TokenOut, s.ReceiveAmount
 	return w
 }
@@ -139,7 +144,11 @@ func (f *Follow) asSigned(w exchange.Withdrawal) exchange.Withdrawal {
 func unlikeParts(w exchange.Withdrawal, s journal.Intent) []string {
 	var parts []string
 	if w.Chain != "" && !strings.EqualFold(w.Chain, s.Chain) {
-		parts = append(parts, "the chain "+w.Chain)
+		chain := "the chain " + w.Chain
+		if w.WithdrawTxHash != "" {
+			chain += " (payout hash " + w.WithdrawTxHash + ", not shown as " + s.Chain + "'s)"
+		}
+		parts = append(parts, chain)
 	}
 	if w.TokenOut != "" && !strings.EqualFold(w.TokenOut, s.TokenOut) {
 		parts = append(parts, "the payout token "+w.TokenOut)

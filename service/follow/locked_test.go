@@ -94,3 +94,27 @@ func TestStatusAgainstLockedQuoteHonestForms(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusAgainstLockedQuoteHash: the payout hash of a record naming
+// another chain than the quote signed is that chain's transaction, so it
+// is not shown (nor journaled, opened) as the signed chain's; the words
+// name it for support. One on the signed chain is kept.
+func TestStatusAgainstLockedQuoteHash(t *testing.T) {
+	t0 := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
+	in := journal.Intent{ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT",
+		PayAmount: decimal.RequireFromString("10"), ReceiveAmount: decimal.RequireFromString("8.5"), ExpiresAt: t0}
+	own := follow.Own{"q-1": {QuoteID: "q-1", Made: true, Answered: true, State: exchange.StateSubmitted, AcceptedAt: t0, Intent: in}}
+	hash := "0x" + strings.Repeat("ab", 32)
+	for chain, kept := range map[string]bool{"BASE": false, "ARBITRUM": true} {
+		f := follow.Follow{QuoteID: "q-1"}
+		own.Seed(&f)
+		f.Answer(exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateCompleted, Chain: chain, TokenOut: "USDT",
+			ReceiveAmount: decimal.RequireFromString("9999"), WithdrawTxHash: hash, UpdatedAt: t0}, nil, time.Second, func(int64) int64 { return 0 })
+		if (f.Last.WithdrawTxHash == hash) != kept {
+			t.Errorf("a record naming %s: the payout hash shown is %q, kept %v wanted", chain, f.Last.WithdrawTxHash, kept)
+		}
+		if words := f.Outcome().Words; !kept && !strings.Contains(words, "the chain BASE (payout hash "+hash+", not shown as ARBITRUM's)") {
+			t.Errorf("a record naming BASE: the words %q do not name its hash", words)
+		}
+	}
+}
