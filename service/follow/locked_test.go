@@ -118,3 +118,30 @@ func TestStatusAgainstLockedQuoteHash(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusAgainstLockedQuoteLeftOut: a journaled intent that holds no
+// receive amount or payout token (the journal left them out) signed none:
+// the record's are shown, never a zero or a blank in their place, and the
+// words name only the chain it differs in.
+func TestStatusAgainstLockedQuoteLeftOut(t *testing.T) {
+	t0 := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
+	in := journal.Intent{ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", Chain: "BASE"}
+	own := follow.Own{"q-1": {QuoteID: "q-1", Made: true, Answered: true, State: exchange.StateSubmitted, AcceptedAt: t0, Intent: in}}
+	f := follow.Follow{QuoteID: "q-1"}
+	own.Seed(&f)
+	f.Answer(exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateSending, Chain: "ARBITRUM", TokenOut: "USDT",
+		ReceiveAmount: decimal.RequireFromString("18.5"), UpdatedAt: t0}, nil, time.Second, func(int64) int64 { return 0 })
+	if f.Last.Chain != "BASE" || f.Last.TokenOut != "USDT" || !f.Last.ReceiveAmount.Equal(decimal.RequireFromString("18.5")) {
+		t.Errorf("shown as %s %s on %s, want the record's 18.5 USDT on the signed BASE", f.Last.ReceiveAmount, f.Last.TokenOut, f.Last.Chain)
+	}
+	if w := f.Outcome().Words; !strings.Contains(w, "names the chain ARBITRUM, not the payout on BASE of the quote") || strings.Contains(w, " 0 ") || strings.Contains(w, "receive amount") || strings.Contains(w, "payout token") {
+		t.Errorf("the words name what the journal left out: %q", w)
+	}
+	f = follow.Follow{QuoteID: "q-1"}
+	own.Seed(&f)
+	f.Answer(exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateSending, Chain: "BASE", TokenOut: "USDT",
+		ReceiveAmount: decimal.RequireFromString("18.5"), UpdatedAt: t0}, nil, time.Second, func(int64) int64 { return 0 })
+	if f.Unlike != "" {
+		t.Errorf("a record on the signed chain was said to claim another payout: %q", f.Unlike)
+	}
+}
