@@ -161,7 +161,9 @@ func (c statusCmd) refreshHistory(ctx context.Context, key signerFlags) error {
 	loop.Once = true
 	err = loop.Run(ctx, func(seen follow.Seen) bool {
 		switch id := seen.QuoteID; {
-		case seen.Vanished:
+		case seen.Vanished || seen.Known && seen.Unlike != "":
+			// Said on stderr: the listing shows the journal's quote, not
+			// what the service's record claimed against it (follow.Unlike).
 			o := seen.Outcome()
 			fmt.Fprintf(c.env.Stderr, "%s: %s %s: %s\n", c.app.name, id, o.Name, o.Sentence())
 		case seen.Done && seen.Err != nil && !errors.Is(seen.Err, exchange.ErrNotFound):

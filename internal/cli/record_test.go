@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"testing"
@@ -133,4 +134,32 @@ func lineWith(s, sub string) string {
 		}
 	}
 	return ""
+}
+
+// TestRefreshSaysTheClaim: a status record naming another chain than the
+// quote signed is listed by `history --refresh` with the quote's
+// (asSigned), and what it claimed is said on stderr with what to do; so is
+// it in `status` (its Meaning) and `status --json` for scripts.
+func TestRefreshSaysTheClaim(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	r := newStatusRig(t)
+	id := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
+	r.journaled(sandbox.DemoAccountID, id)
+	r.clock.Advance(sandbox.DefaultSettle)
+	r.rewrite.Store(onlyPath(exchange.PathWithdrawalStatus, func(b []byte) []byte {
+		return bytes.Replace(b, []byte(`"chain":"BASE"`), []byte(`"chain":"ARBITRUM"`), 1)
+	}))
+	claim := "names the chain ARBITRUM (payout hash 0x"
+	res := r.runLine(nil, statusCmd.runHistoryLine, "--env", "local", "--refresh")
+	if res.code != 0 || !strings.Contains(res.stderr, claim) || !strings.Contains(res.stderr, "tell support") || strings.Contains(res.stderr, " 0 USDT") {
+		t.Errorf("history --refresh: exit %d, stderr:\n%s", res.code, res.stderr)
+	}
+	if strings.Contains(res.stdout, "ARBITRUM") {
+		t.Errorf("the listing shows the claim as the withdrawal's:\n%s", res.stdout)
+	}
+	for _, extra := range [][]string{nil, {"--json"}} {
+		if out := r.run(nil, append([]string{id}, extra...)...); !strings.Contains(out.stdout, claim) {
+			t.Errorf("status %v does not say the claim:\n%s%s", extra, out.stdout, out.stderr)
+		}
+	}
 }

@@ -319,11 +319,6 @@ func (q *Quote) cleanAnswer(now time.Time) error {
 	if q.ReceiveAmount.GreaterThan(q.PayAmount) {
 		return NewShapeError("receive amount", "%s is above the pay amount %s", q.ReceiveAmount, q.PayAmount)
 	}
-	// The fee is part of what is lost (pay − receive, SPEC.md §2.9): a
-	// larger one would make every review's "the fee included" false.
-	if q.Fee.GreaterThan(q.Cost()) {
-		return NewShapeError("quote", "does not add up: its fee %s is more than pay − receive (%s − %s = %s), the loss the fee is part of", q.Fee, q.PayAmount, q.ReceiveAmount, q.Cost())
-	}
 	switch q.Speed {
 	case SpeedFast, SpeedSlow:
 	default:

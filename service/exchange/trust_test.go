@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shopspring/decimal"
+
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
@@ -111,5 +113,23 @@ func TestHostileErrorBodies(t *testing.T) {
 				t.Fatalf("a body naming code twice was read: %v", err)
 			}
 		})
+	}
+}
+
+// TestConvertedQuoteFeeTaken: a quote that converts (USDT in, USDC out)
+// has its receive amount at the bridge's rate, so pay − receive is no
+// loss the fee must fit in: a fee above it is taken, never refused.
+func TestConvertedQuoteFeeTaken(t *testing.T) {
+	w, h := newHostileWorld(t, sandbox.Options{})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	h.set(onPath(exchange.PathWithdrawalQuote, func(v any) any {
+		m := v.(map[string]any)
+		m["receive_amount"], m["fee"] = "9.995", "0.01"
+		return m
+	}))
+	q, err := c.Quote(ctx, exchange.QuoteRequest{ToAddress: sandbox.DestCompleted, Chain: "ARBITRUM",
+		TokenIn: exchange.TokenUSDT, TokenOut: exchange.TokenUSDC, Amount: "10"})
+	if err != nil || !q.Fee.Equal(decimal.RequireFromString("0.01")) {
+		t.Fatalf("a converting quote with a fee of 0.01 beside 10 − 9.995 was not taken: %v", err)
 	}
 }

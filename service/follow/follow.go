@@ -6,6 +6,7 @@
 package follow
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"strings"
@@ -123,15 +124,30 @@ func (f *Follow) Answer(w exchange.Withdrawal, err error, interval time.Duration
 // forever). What either leaves out says nothing.
 func (f *Follow) asSigned(w exchange.Withdrawal) exchange.Withdrawal {
 	s := f.Signed
-	same := func(got, signed string) bool { return got == "" || strings.EqualFold(got, signed) }
+	same := func(got, signed string) bool { return got == "" || signed == "" || strings.EqualFold(got, signed) }
 	f.Unlike = ""
 	if s.Chain == "" || same(w.Chain, s.Chain) && same(w.TokenOut, s.TokenOut) &&
 		(w.ReceiveAmount.IsZero() || s.ReceiveAmount.IsZero() || w.ReceiveAmount.Equal(s.ReceiveAmount)) {
 		return w
 	}
-	f.Unlike = fmt.Sprintf("The service's record names %s, not the %s %s on %s of the quote this account signed (its journal): what was signed is shown; tell support with the quote id.",
-		strings.Join(unlikeParts(w, s), " and "), s.ReceiveAmount, s.TokenOut, s.Chain)
-	w.Chain, w.TokenOut, w.ReceiveAmount = s.Chain, s.TokenOut, s.ReceiveAmount
+	signed := cmp.Or(s.TokenOut, "payout")
+	if !s.ReceiveAmount.IsZero() {
+		signed = s.ReceiveAmount.String() + " " + signed
+	}
+	signed += " on " + s.Chain
+	f.Unlike = fmt.Sprintf("The service's record names %s, not the %s of the quote this account signed (its journal): what was signed is shown; tell support with the quote id.",
+		strings.Join(unlikeParts(w, s), " and "), signed)
+	// A payout hash beside another chain is that chain's transaction: shown
+	// or opened as the signed chain's, it would say that chain paid out.
+	if !same(w.Chain, s.Chain) {
+		w.WithdrawTxHash = ""
+	}
+	// A field the journal left out is not made zero: it was not signed
+	// against, so the record's stays.
+	w.Chain, w.TokenOut = s.Chain, cmp.Or(s.TokenOut, w.TokenOut)
+	if !s.ReceiveAmount.IsZero() {
+		w.ReceiveAmount = s.ReceiveAmount
+	}
 	return w
 }
 
@@ -139,12 +155,16 @@ func (f *Follow) asSigned(w exchange.Withdrawal) exchange.Withdrawal {
 func unlikeParts(w exchange.Withdrawal, s journal.Intent) []string {
 	var parts []string
 	if w.Chain != "" && !strings.EqualFold(w.Chain, s.Chain) {
-		parts = append(parts, "the chain "+w.Chain)
+		chain := "the chain " + w.Chain
+		if w.WithdrawTxHash != "" {
+			chain += " (payout hash " + w.WithdrawTxHash + ", not shown as " + s.Chain + "'s)"
+		}
+		parts = append(parts, chain)
 	}
-	if w.TokenOut != "" && !strings.EqualFold(w.TokenOut, s.TokenOut) {
+	if w.TokenOut != "" && s.TokenOut != "" && !strings.EqualFold(w.TokenOut, s.TokenOut) {
 		parts = append(parts, "the payout token "+w.TokenOut)
 	}
-	if !w.ReceiveAmount.IsZero() && !w.ReceiveAmount.Equal(s.ReceiveAmount) {
+	if !w.ReceiveAmount.IsZero() && !s.ReceiveAmount.IsZero() && !w.ReceiveAmount.Equal(s.ReceiveAmount) {
 		parts = append(parts, "a receive amount of "+w.ReceiveAmount.String())
 	}
 	return parts

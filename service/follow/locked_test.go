@@ -94,3 +94,54 @@ func TestStatusAgainstLockedQuoteHonestForms(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusAgainstLockedQuoteHash: the payout hash of a record naming
+// another chain than the quote signed is that chain's transaction, so it
+// is not shown (nor journaled, opened) as the signed chain's; the words
+// name it for support. One on the signed chain is kept.
+func TestStatusAgainstLockedQuoteHash(t *testing.T) {
+	t0 := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
+	in := journal.Intent{ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT",
+		PayAmount: decimal.RequireFromString("10"), ReceiveAmount: decimal.RequireFromString("8.5"), ExpiresAt: t0}
+	own := follow.Own{"q-1": {QuoteID: "q-1", Made: true, Answered: true, State: exchange.StateSubmitted, AcceptedAt: t0, Intent: in}}
+	hash := "0x" + strings.Repeat("ab", 32)
+	for chain, kept := range map[string]bool{"BASE": false, "ARBITRUM": true} {
+		f := follow.Follow{QuoteID: "q-1"}
+		own.Seed(&f)
+		f.Answer(exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateCompleted, Chain: chain, TokenOut: "USDT",
+			ReceiveAmount: decimal.RequireFromString("9999"), WithdrawTxHash: hash, UpdatedAt: t0}, nil, time.Second, func(int64) int64 { return 0 })
+		if (f.Last.WithdrawTxHash == hash) != kept {
+			t.Errorf("a record naming %s: the payout hash shown is %q, kept %v wanted", chain, f.Last.WithdrawTxHash, kept)
+		}
+		if words := f.Outcome().Words; !kept && !strings.Contains(words, "the chain BASE (payout hash "+hash+", not shown as ARBITRUM's)") {
+			t.Errorf("a record naming BASE: the words %q do not name its hash", words)
+		}
+	}
+}
+
+// TestStatusAgainstLockedQuoteLeftOut: a journaled intent that holds no
+// receive amount or payout token (the journal left them out) signed none:
+// the record's are shown, never a zero or a blank in their place, and the
+// words name only the chain it differs in.
+func TestStatusAgainstLockedQuoteLeftOut(t *testing.T) {
+	t0 := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
+	in := journal.Intent{ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", Chain: "BASE"}
+	own := follow.Own{"q-1": {QuoteID: "q-1", Made: true, Answered: true, State: exchange.StateSubmitted, AcceptedAt: t0, Intent: in}}
+	f := follow.Follow{QuoteID: "q-1"}
+	own.Seed(&f)
+	f.Answer(exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateSending, Chain: "ARBITRUM", TokenOut: "USDT",
+		ReceiveAmount: decimal.RequireFromString("18.5"), UpdatedAt: t0}, nil, time.Second, func(int64) int64 { return 0 })
+	if f.Last.Chain != "BASE" || f.Last.TokenOut != "USDT" || !f.Last.ReceiveAmount.Equal(decimal.RequireFromString("18.5")) {
+		t.Errorf("shown as %s %s on %s, want the record's 18.5 USDT on the signed BASE", f.Last.ReceiveAmount, f.Last.TokenOut, f.Last.Chain)
+	}
+	if w := f.Outcome().Words; !strings.Contains(w, "names the chain ARBITRUM, not the payout on BASE of the quote") || strings.Contains(w, " 0 ") || strings.Contains(w, "receive amount") || strings.Contains(w, "payout token") {
+		t.Errorf("the words name what the journal left out: %q", w)
+	}
+	f = follow.Follow{QuoteID: "q-1"}
+	own.Seed(&f)
+	f.Answer(exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateSending, Chain: "BASE", TokenOut: "USDT",
+		ReceiveAmount: decimal.RequireFromString("18.5"), UpdatedAt: t0}, nil, time.Second, func(int64) int64 { return 0 })
+	if f.Unlike != "" {
+		t.Errorf("a record on the signed chain was said to claim another payout: %q", f.Unlike)
+	}
+}
