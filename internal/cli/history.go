@@ -164,8 +164,7 @@ func (c statusCmd) refreshHistory(ctx context.Context, key signerFlags) error {
 		case seen.Vanished || seen.Known && seen.Unlike != "":
 			// Said on stderr: the listing shows the journal's quote, not
 			// what the service's record claimed against it (follow.Unlike).
-			o := seen.Outcome()
-			fmt.Fprintf(c.env.Stderr, "%s: %s %s: %s\n", c.app.name, id, o.Name, o.Sentence())
+			c.sayOutcome(id, &seen.Follow)
 		case seen.Done && seen.Err != nil && !errors.Is(seen.Err, exchange.ErrNotFound):
 			// Said on stderr, with --json too: the listing follows on stdout.
 			fmt.Fprintf(c.env.Stderr, "%s: %s could not be asked about: %v; it is listed as the journal had it, run again later\n", c.app.name, id, exchange.Explain(seen.Err))

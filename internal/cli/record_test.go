@@ -162,4 +162,13 @@ func TestRefreshSaysTheClaim(t *testing.T) {
 			t.Errorf("status %v does not say the claim:\n%s%s", extra, out.stdout, out.stderr)
 		}
 	}
+	// Several ids: the table shows what was signed, the claim is said
+	// after it.
+	other := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
+	r.journaled(sandbox.DemoAccountID, other)
+	r.clock.Advance(sandbox.DefaultSettle)
+	out := r.run(nil, id, other)
+	if strings.Count(out.stderr, claim) != 2 || strings.Contains(out.stdout, "ARBITRUM") {
+		t.Errorf("status with two ids does not say each claim once, or shows it as the withdrawal's:\n%s%s", out.stdout, out.stderr)
+	}
 }

@@ -439,7 +439,7 @@ func (c statusCmd) change(f *follow.Followed, asJSON bool) {
 	}
 	w := f.Last
 	line := fmt.Sprintf("%s  %-9s  %s", w.UpdatedAt.UTC().Format(time.RFC3339), w.State, w.QuoteID)
-	if f.Vanished {
+	if f.Vanished || f.Known && f.Unlike != "" {
 		o := f.Outcome()
 		line = fmt.Sprintf("%s  %-9s  %s  %s", c.now().UTC().Format(time.RFC3339), o.Name, f.QuoteID, o.Words)
 	}
@@ -447,6 +447,13 @@ func (c statusCmd) change(f *follow.Followed, asJSON bool) {
 		line += "  " + w.WithdrawTxHash
 	}
 	fmt.Fprintln(c.env.Stdout, line)
+}
+
+// sayOutcome says on stderr what f's last answer means, for a line or a
+// table that shows only its state: a record that contradicts the journal.
+func (c statusCmd) sayOutcome(id string, f *follow.Follow) {
+	o := f.Outcome()
+	fmt.Fprintf(c.env.Stderr, "%s: %s %s: %s\n", c.app.name, id, o.Name, o.Sentence())
 }
 
 // print shows a follow's last record as a table.

@@ -276,9 +276,14 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 	}
 	_ = tw.Flush()
 	if !f.json {
-		// Text: the table whole, then what went wrong, in the order given.
+		// Text: the table whole, then what went wrong, in the order given;
+		// the table shows what was signed, so what a record claimed
+		// against it is said here (follow.Unlike).
 		for _, id := range f.quoteIDs {
 			say(ids[id])
+			if o := ids[id]; o.f.Known && o.f.Unlike != "" {
+				c.sayOutcome(id, &o.f.Follow)
+			}
 		}
 	}
 	return exitStatus(code)
