@@ -451,16 +451,13 @@ func didYouMean(k toml.Key) string {
 	default:
 		return ""
 	}
-	typed, best, bestDist := k[len(k)-1], "", 3
+	var names []string
 	for i := range of.NumField() {
-		name, _, _ := strings.Cut(of.Field(i).Tag.Get("toml"), ",")
-		if name == "" || name == "-" {
-			continue
-		}
-		if d := editDistance(typed, name); d < bestDist {
-			best, bestDist = name, d
+		if name, _, _ := strings.Cut(of.Field(i).Tag.Get("toml"), ","); name != "" && name != "-" {
+			names = append(names, name)
 		}
 	}
+	best := ClosestName(k[len(k)-1], names)
 	if best == "" {
 		return ""
 	}
