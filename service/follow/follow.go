@@ -124,10 +124,9 @@ func (f *Follow) Answer(w exchange.Withdrawal, err error, interval time.Duration
 // forever). What either leaves out says nothing.
 func (f *Follow) asSigned(w exchange.Withdrawal) exchange.Withdrawal {
 	s := f.Signed
-	same := func(got, signed string) bool { return got == "" || signed == "" || strings.EqualFold(got, signed) }
 	f.Unlike = ""
-	if s.Chain == "" || same(w.Chain, s.Chain) && same(w.TokenOut, s.TokenOut) &&
-		(w.ReceiveAmount.IsZero() || s.ReceiveAmount.IsZero() || w.ReceiveAmount.Equal(s.ReceiveAmount)) {
+	parts := unlikeParts(w, s)
+	if s.Chain == "" || parts == nil {
 		return w
 	}
 	signed := cmp.Or(s.TokenOut, "payout")
@@ -136,10 +135,10 @@ func (f *Follow) asSigned(w exchange.Withdrawal) exchange.Withdrawal {
 	}
 	signed += " on " + s.Chain
 	f.Unlike = fmt.Sprintf("The service's record names %s, not the %s of the quote this account signed (its journal): what was signed is shown; tell support with the quote id.",
-		strings.Join(unlikeParts(w, s), " and "), signed)
+		strings.Join(parts, " and "), signed)
 	// A payout hash beside another chain is that chain's transaction: shown
 	// or opened as the signed chain's, it would say that chain paid out.
-	if !same(w.Chain, s.Chain) {
+	if differs(w.Chain, s.Chain) {
 		w.WithdrawTxHash = ""
 	}
 	// A field the journal left out is not made zero: it was not signed
@@ -151,23 +150,30 @@ func (f *Follow) asSigned(w exchange.Withdrawal) exchange.Withdrawal {
 	return w
 }
 
-// unlikeParts are what of w differs from the signed intent s, as said.
+// unlikeParts are what of w differs from the signed intent s, as said; nil
+// when nothing does.
 func unlikeParts(w exchange.Withdrawal, s journal.Intent) []string {
 	var parts []string
-	if w.Chain != "" && !strings.EqualFold(w.Chain, s.Chain) {
+	if differs(w.Chain, s.Chain) {
 		chain := "the chain " + w.Chain
 		if w.WithdrawTxHash != "" {
 			chain += " (payout hash " + w.WithdrawTxHash + ", not shown as " + s.Chain + "'s)"
 		}
 		parts = append(parts, chain)
 	}
-	if w.TokenOut != "" && s.TokenOut != "" && !strings.EqualFold(w.TokenOut, s.TokenOut) {
+	if differs(w.TokenOut, s.TokenOut) {
 		parts = append(parts, "the payout token "+w.TokenOut)
 	}
 	if !w.ReceiveAmount.IsZero() && !s.ReceiveAmount.IsZero() && !w.ReceiveAmount.Equal(s.ReceiveAmount) {
 		parts = append(parts, "a receive amount of "+w.ReceiveAmount.String())
 	}
 	return parts
+}
+
+// differs: a name the record gives is not the one signed; either left out
+// says nothing.
+func differs(got, signed string) bool {
+	return got != "" && signed != "" && !strings.EqualFold(got, signed)
 }
 
 // Ended reports whether the last answer ends the follow: a terminal state,
