@@ -224,10 +224,7 @@ func (c doctorCmd) checkKeystore(add func(check, detail, fix string)) {
 // names osguard.Shown, with no command to run (osguard.RenameFirst).
 func (c doctorCmd) checkKeyFile(path string, add func(check, detail, fix string)) {
 	if fi, err := os.Stat(path); err == nil && c.modesMean() && fi.Mode().Perm()&0o077 != 0 {
-		fix := safetext.ShellLine("chmod", "600", path)
-		if osguard.Shown(path) != path {
-			fix = osguard.RenameFirst
-		}
+		fix := osguard.FixOf(path, safetext.ShellLine("chmod", "600", path))
 		add("keystore", fmt.Sprintf("%s is readable by other users (%v)", osguard.Shown(path), fi.Mode().Perm()), fix)
 	}
 	addUnsafe(add, "keystore", osguard.CheckPrivatePath(path))

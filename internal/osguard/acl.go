@@ -84,9 +84,6 @@ func ownerOnly(path, user string, dir, hasList bool, entries []aclEntry) error {
 // icaclsFix is the command that gives path an owner-only list, as
 // MakePrivate does (svcwallet also does so when it next writes the file).
 func icaclsFix(path, user string, dir bool, others []string) string {
-	if Shown(path) != path {
-		return RenameFirst // a command would carry what the name holds
-	}
 	grant := "*" + user + ":F"
 	if dir {
 		grant = "*" + user + ":(OI)(CI)F"
@@ -95,5 +92,5 @@ func icaclsFix(path, user string, dir bool, others []string) string {
 	for _, sid := range others {
 		fix += " /remove *" + sid
 	}
-	return fix
+	return FixOf(path, fix)
 }

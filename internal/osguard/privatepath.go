@@ -187,25 +187,28 @@ func checkEntry(path, below string, fi fs.FileInfo) error {
 		what, change = "directory "+Shown(path)+" (above "+Shown(below)+")", "replace what is in it"
 	}
 	if uid, known := fileOwner(fi); known && !ownedByUs(uid, os.Getuid) {
-		fix := fmt.Sprintf("if it should be yours, sudo chown \"$USER\" %s; else keep svcwallet's files elsewhere", safetext.ShellWord(path))
-		if Shown(path) != path {
-			fix = RenameFirst
-		}
+		fix := FixOf(path, fmt.Sprintf("if it should be yours, sudo chown \"$USER\" %s; else keep svcwallet's files elsewhere", safetext.ShellWord(path)))
 		return &UnsafePathError{What: fmt.Sprintf("%s belongs to another user (uid %d), who could %s", what, uid, change), Fix: fix}
 	}
 	if fi.Mode().Perm()&0o022 == 0 || below != "" && fi.Mode()&fs.ModeSticky != 0 {
 		return nil
 	}
-	fix := "make it yours alone: " + safetext.ShellLine("chmod", "go-w", path)
-	if Shown(path) != path {
-		fix = RenameFirst
-	}
+	fix := FixOf(path, "make it yours alone: "+safetext.ShellLine("chmod", "go-w", path))
 	return &UnsafePathError{What: fmt.Sprintf("%s is writable by group or others (mode %04o), who could %s", what, fi.Mode().Perm(), change), Fix: fix}
 }
 
 // RenameFirst is the fix for a file whose name is not clean (Shown): a
 // command naming it would carry what the name holds to the terminal.
 const RenameFirst = "rename it with letters, digits and dashes only, then run svcwallet doctor again for the command that mends it"
+
+// FixOf is fix, a command naming path, or RenameFirst when path is not
+// clean.
+func FixOf(path, fix string) string {
+	if Shown(path) != path {
+		return RenameFirst
+	}
+	return fix
+}
 
 // Shown is path as a message names it: as it is when it holds nothing a
 // terminal acts on or hides (safetext.Text leaves it whole), else quoted,

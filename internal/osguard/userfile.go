@@ -62,17 +62,11 @@ func checkSecret(path string, fi fs.FileInfo) error {
 		return nil
 	}
 	if uid, known := fileOwner(fi); known && uid != os.Getuid() {
-		fix := fmt.Sprintf("if it should be yours, sudo chown \"$USER\" %s; else make a file of your own", safetext.ShellWord(path))
-		if Shown(path) != path {
-			fix = RenameFirst
-		}
+		fix := FixOf(path, fmt.Sprintf("if it should be yours, sudo chown \"$USER\" %s; else make a file of your own", safetext.ShellWord(path)))
 		return &UnsafePathError{What: fmt.Sprintf("%s belongs to another user (uid %d), who can read and change the secret in it", Shown(path), uid), Fix: fix}
 	}
 	if perm := fi.Mode().Perm(); perm&0o077 != 0 {
-		fix := "make it yours alone: " + safetext.ShellLine("chmod", "600", path)
-		if Shown(path) != path {
-			fix = RenameFirst
-		}
+		fix := FixOf(path, "make it yours alone: "+safetext.ShellLine("chmod", "600", path))
 		return &UnsafePathError{What: fmt.Sprintf("%s is open to group or others (mode %04o), who could read or change the secret in it", Shown(path), perm), Fix: fix}
 	}
 	return nil
