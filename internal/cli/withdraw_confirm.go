@@ -62,7 +62,7 @@ func (c withdrawCmd) confirmed(ctx context.Context, e config.Environment, q *quo
 // refused before anything is asked; otherwise, without --yes, the
 // question, and a second one for a loss of most of the amount.
 func (c withdrawCmd) yes(ctx context.Context, order withdrawal.Order, f withdrawFlags, accepted decimal.NullDecimal) error {
-	loss := withdrawal.QuoteLoss(order.Quote)
+	loss := order.Loss()
 	if err := c.lossRefused(order, loss, accepted, !f.yes, "--yes alone does not sign"); err != nil || f.yes {
 		return err
 	}
@@ -110,7 +110,7 @@ func (f withdrawFlags) acceptedLoss() (decimal.NullDecimal, error) {
 // sent.
 func (c withdrawCmd) lossRefused(o withdrawal.Order, l withdrawal.Loss, accepted decimal.NullDecimal, ask bool, unasked string) error {
 	in, id := o.Choice.TokenIn, o.Quote.QuoteID
-	lost := fmt.Sprintf("you would lose %s %s of the %s %s paid (%s%%)", l.Lost, in, l.Paid, in, l.Percent())
+	lost := fmt.Sprintf("you would lose %s of the %s %s paid (%s%%)", l.Said(), l.Paid, in, l.Percent())
 	var above *withdrawal.LossAbove
 	switch err := withdrawal.AcceptsLoss(l, accepted); {
 	case errors.As(err, &above):

@@ -81,7 +81,7 @@ func (c withdrawCmd) prepare(ctx context.Context, f withdrawFlags, e config.Envi
 	defer target.cleanup()
 	// Nothing asks before the file is signed elsewhere and submitted: a
 	// loss --accept-loss does not cover is refused here, before the file.
-	if err := c.lossRefused(order, withdrawal.QuoteLoss(order.Quote), accepted, false, "is not prepared without --accept-loss"); err != nil {
+	if err := c.lossRefused(order, order.Loss(), accepted, false, "is not prepared without --accept-loss"); err != nil {
 		return err
 	}
 	j, err := openJournal(c.app.env, c.app.name, target.journalPath)

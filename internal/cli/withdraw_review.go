@@ -45,6 +45,9 @@ type reviewJSON struct {
 	TypedData     json.RawMessage `json:"typed_data"`
 	Digest        string          `json:"digest"`
 	Signer        *signerJSON     `json:"signer,omitempty"`
+	// YouLoseValued says how you_lose values a converted payout (token_out
+	// ≠ token_in): pay − receive with one token_out worth one token_in.
+	YouLoseValued string `json:"you_lose_valued,omitempty"`
 	// Warnings are what the review warns of: a loss above
 	// withdrawal.LossWarnShare of the amount.
 	Warnings []string `json:"warnings,omitempty"`
@@ -78,7 +81,7 @@ const quoteIDsEnd = "its quote ids"
 // too, whatever stdout is (with --json, beside the review's JSON line).
 func (c withdrawCmd) printReview(e config.Environment, o withdrawal.Order, trust withdrawal.BridgeTrust, key *keyChoice, dryRun, asJSON, asked bool) error {
 	r := o.Review(trust.Note(), false)
-	warning := withdrawal.QuoteLoss(o.Quote).Warning(o.Choice.TokenIn)
+	warning := o.Loss().Warning()
 	if warning != "" {
 		fmt.Fprintf(c.env.Stderr, "%s: warning: %s\n", c.app.name, warning)
 	}
@@ -115,7 +118,7 @@ func (c withdrawCmd) printReviewJSON(e config.Environment, o withdrawal.Order, r
 	q, in := o.Quote, o.Choice.TokenIn
 	out := reviewJSON{Kind: kindReview, whereJSON: whereOf(e), DryRun: dryRun, QuoteID: q.QuoteID, Chain: o.Choice.Route.Chain, ToAddress: o.Choice.ToAddress,
 		TokenIn: in, TokenOut: o.Choice.TokenOut, PayAmount: q.PayAmount.String(), ReceiveAmount: q.ReceiveAmount.String(),
-		Fee: q.Fee.String(), FeeUSD: q.FeeUSD.String(), YouLose: q.Cost().String(), ExpiresAt: q.ExpiresAt.UTC().Format(time.RFC3339),
+		Fee: q.Fee.String(), FeeUSD: q.FeeUSD.String(), YouLose: q.Cost().String(), YouLoseValued: o.Loss().Valued(), ExpiresAt: q.ExpiresAt.UTC().Format(time.RFC3339),
 		Bridge: bridgeJSON{Provider: o.Choice.Info.Provider, Address: o.Transfer.ToAccount.Hex(), Trust: trust.Note()},
 		Fields: r.Fields(), TypedData: r.TypedData(), Digest: r.Digest().Hex()}
 	if key != nil {

@@ -18,8 +18,8 @@ import (
 // (withdrawal.Loss.Warning), and says when a second confirmation will be
 // asked; nothing for a smaller one.
 func (s *session) warnLoss(o withdrawal.Order) {
-	l := withdrawal.QuoteLoss(o.Quote)
-	switch w := l.Warning(o.Choice.TokenIn); {
+	l := o.Loss()
+	switch w := l.Warning(); {
 	case l.Severe():
 		s.p.Say("Warning: %s. A second question asks you to confirm it.", w)
 	case w != "":
@@ -32,9 +32,9 @@ func (s *session) warnLoss(o withdrawal.Order) {
 // typed in full confirms; anything else, an empty line included, does
 // not. true when no question is needed.
 func (s *session) lossConfirmed(o withdrawal.Order) (bool, error) {
-	l := withdrawal.QuoteLoss(o.Quote)
+	l := o.Loss()
 	if !errors.Is(withdrawal.AcceptsLoss(l, decimal.NullDecimal{}), withdrawal.ErrSevereLoss) {
 		return true, nil
 	}
-	return s.p.TypedWord(l.Warning(o.Choice.TokenIn)+". Type yes to sign anyway, anything else stops:", "yes")
+	return s.p.TypedWord(l.Warning()+". Type yes to sign anyway, anything else stops:", "yes")
 }

@@ -322,7 +322,7 @@ func (q *quoteScreen) draw(short bool) string {
 	}
 	b.WriteString(q.facts(withdrawal.Order{Choice: q.w, Quote: qt}.Facts(), was, short) + "\n")
 	if warn := lossWords(withdrawal.Order{Choice: q.w, Quote: qt}); warn != "" {
-		if withdrawal.QuoteLoss(qt).Severe() {
+		if (withdrawal.Order{Choice: q.w, Quote: qt}).Loss().Severe() {
 			warn += " The review asks you to confirm it a second time."
 		}
 		b.WriteString(st.Warning.Render(layout.WrapTo(warn, q.wd)) + "\n\n")

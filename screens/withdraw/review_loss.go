@@ -23,7 +23,7 @@ var lossKeys = struct{ Yes, No key.Binding }{
 // lossWords warns of a loss above withdrawal.LossWarnShare of the amount
 // (withdrawal.Loss.Warning), as a sentence; "" for a smaller one.
 func lossWords(o withdrawal.Order) string {
-	if w := withdrawal.QuoteLoss(o.Quote).Warning(o.Choice.TokenIn); w != "" {
+	if w := o.Loss().Warning(); w != "" {
 		return w + "."
 	}
 	return ""
@@ -34,7 +34,7 @@ func lossWords(o withdrawal.Order) string {
 // has been on screen for kit.KeyGuard (a y typed with the enter is held).
 func (r *reviewScreen) askingLoss(act func() tea.Cmd) func() tea.Cmd {
 	return func() tea.Cmd {
-		if errors.Is(withdrawal.AcceptsLoss(withdrawal.QuoteLoss(r.order.Quote), decimal.NullDecimal{}), withdrawal.ErrSevereLoss) {
+		if errors.Is(withdrawal.AcceptsLoss(r.order.Loss(), decimal.NullDecimal{}), withdrawal.ErrSevereLoss) {
 			r.lossAsk = act
 			return r.gate.Guard()
 		}

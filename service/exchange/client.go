@@ -137,10 +137,10 @@ func (c *Client) Quote(ctx context.Context, req QuoteRequest) (Quote, error) {
 		if d := TokenDecimalsOf(req.TokenOut); err == nil && !res.ReceiveAmount.Equal(res.ReceiveAmount.Truncate(int32(d))) {
 			return Quote{}, &UnreadableAnswerError{Status: http.StatusOK, Reason: NewShapeError("receive amount", "has more than %d decimal places for %s", d, safetext.Line(req.TokenOut, safetext.MaxNameLen))}
 		}
-		// The fee (in token_in, SPEC.md §2.9) is part of pay − receive only
-		// when nothing is converted: the bridge's rate moves a USDC payout.
-		if err == nil && strings.EqualFold(req.TokenIn, req.TokenOut) && res.Fee.GreaterThan(res.Cost()) {
-			return Quote{}, &UnreadableAnswerError{Status: http.StatusOK, Reason: NewShapeError("quote", "does not add up: its fee %s is more than pay − receive (%s − %s = %s), the loss the fee is part of", res.Fee, res.PayAmount, res.ReceiveAmount, res.Cost())}
+		if err == nil {
+			if bad := res.addsUp(req.TokenIn, req.TokenOut); bad != nil {
+				return Quote{}, &UnreadableAnswerError{Status: http.StatusOK, Reason: bad}
+			}
 		}
 		return res, err
 	})

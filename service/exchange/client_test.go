@@ -233,19 +233,21 @@ func TestClientQuote(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
 	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
 	for _, tc := range []struct {
-		to, chain, tokenOut, amount, speed string
+		to, chain, tokenOut, amount, receive, speed string
 	}{
-		{sandbox.DestCompleted, "BASE", "USDT", "100", exchange.SpeedFast},
-		{sandbox.DestCompleted, "bsc", "USDC", "10.5", exchange.SpeedSlow},
-		{sandbox.DestSolana, "SOLANA", "USDT", "25", exchange.SpeedFast},
-		{sandbox.DestTron, "TRON", "USDT", "2", exchange.SpeedFast},
+		{sandbox.DestCompleted, "BASE", "USDT", "100", "98.5", exchange.SpeedFast},
+		// USDC is paid at the bridge's rate (sandbox.USDCPerUSDT): 9 × 1.0002,
+		// above pay − fee, as an honest converting quote may be.
+		{sandbox.DestCompleted, "bsc", "USDC", "10.5", "9.0018", exchange.SpeedSlow},
+		{sandbox.DestSolana, "SOLANA", "USDT", "25", "23.5", exchange.SpeedFast},
+		{sandbox.DestTron, "TRON", "USDT", "2", "0.5", exchange.SpeedFast},
 	} {
 		q, err := c.Quote(ctx, exchange.QuoteRequest{ToAddress: tc.to, Chain: tc.chain, TokenIn: "USDT", TokenOut: tc.tokenOut, Amount: tc.amount})
 		if err != nil {
 			t.Fatalf("quote %+v: %v", tc, err)
 		}
 		pay := dec(tc.amount)
-		if q.QuoteID == "" || !q.PayAmount.Equal(pay) || !q.ReceiveAmount.Equal(pay.Sub(dec("1.5"))) || !q.Fee.Equal(dec("1.5")) ||
+		if q.QuoteID == "" || !q.PayAmount.Equal(pay) || !q.ReceiveAmount.Equal(dec(tc.receive)) || !q.Fee.Equal(dec("1.5")) ||
 			!q.FeeUSD.Equal(dec("1.5")) || q.Speed != tc.speed || !q.ExpiresAt.Equal(t0.Add(sandbox.DefaultQuoteTTL)) {
 			t.Fatalf("quote %+v for %+v", q, tc)
 		}

@@ -118,18 +118,48 @@ func TestHostileErrorBodies(t *testing.T) {
 
 // TestConvertedQuoteFeeTaken: a quote that converts (USDT in, USDC out)
 // has its receive amount at the bridge's rate, so pay − receive is no
-// loss the fee must fit in: a fee above it is taken, never refused.
+// loss the fee must fit in: a fee above it is taken, and so is a payout
+// above the pay amount, within exchange.ConversionTolerance of 1:1.
 func TestConvertedQuoteFeeTaken(t *testing.T) {
-	w, h := newHostileWorld(t, sandbox.Options{})
-	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
-	h.set(onPath(exchange.PathWithdrawalQuote, func(v any) any {
-		m := v.(map[string]any)
-		m["receive_amount"], m["fee"] = "9.995", "0.01"
-		return m
-	}))
-	q, err := c.Quote(ctx, exchange.QuoteRequest{ToAddress: sandbox.DestCompleted, Chain: "ARBITRUM",
-		TokenIn: exchange.TokenUSDT, TokenOut: exchange.TokenUSDC, Amount: "10"})
-	if err != nil || !q.Fee.Equal(decimal.RequireFromString("0.01")) {
-		t.Fatalf("a converting quote with a fee of 0.01 beside 10 − 9.995 was not taken: %v", err)
+	for _, tc := range []struct{ receive, fee string }{{"9.995", "0.01"}, {"10.05", "0.01"}, {"8.585", "1.5"}} {
+		w, h := newHostileWorld(t, sandbox.Options{})
+		c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+		h.set(onPath(exchange.PathWithdrawalQuote, func(v any) any {
+			m := v.(map[string]any)
+			m["receive_amount"], m["fee"] = tc.receive, tc.fee
+			return m
+		}))
+		q, err := c.Quote(ctx, convertingQuote)
+		if err != nil || !q.Fee.Equal(decimal.RequireFromString(tc.fee)) || !q.ReceiveAmount.Equal(decimal.RequireFromString(tc.receive)) {
+			t.Fatalf("a converting quote paying %s USDC for 10 USDT less a fee of %s was not taken: %v", tc.receive, tc.fee, err)
+		}
+	}
+}
+
+// convertingQuote asks for USDC paid out of 10 USDT.
+var convertingQuote = exchange.QuoteRequest{ToAddress: sandbox.DestCompleted, Chain: "ARBITRUM",
+	TokenIn: exchange.TokenUSDT, TokenOut: exchange.TokenUSDC, Amount: "10"}
+
+// TestConvertedQuoteBeyondOneToOne: a converting quote paying out more
+// than 1% above what it debits less its fee, valued 1:1, is refused as one
+// that does not add up; the bound counts the fee, so a fee the payout
+// does not leave room for is refused too.
+func TestConvertedQuoteBeyondOneToOne(t *testing.T) {
+	for _, tc := range []struct{ receive, fee, says string }{
+		{"10.089901", "0.01", "it pays out 10.089901 USDC for 10 USDT less its fee of 0.01, more than 1% above 1:1 (at most 10.0899 USDC)"},
+		{"50", "0", "it pays out 50 USDC for 10 USDT less its fee of 0"},
+		{"8.585001", "1.5", "it pays out 8.585001 USDC for 10 USDT less its fee of 1.5, more than 1% above 1:1 (at most 8.585 USDC)"},
+	} {
+		w, h := newHostileWorld(t, sandbox.Options{})
+		c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+		h.set(onPath(exchange.PathWithdrawalQuote, func(v any) any {
+			m := v.(map[string]any)
+			m["receive_amount"], m["fee"] = tc.receive, tc.fee
+			return m
+		}))
+		_, err := c.Quote(ctx, convertingQuote)
+		if got := shapeSays(err); !strings.Contains(got, "quote does not add up: "+tc.says) {
+			t.Fatalf("receive %s, fee %s: err = %v, want a shape error saying %q", tc.receive, tc.fee, err, tc.says)
+		}
 	}
 }

@@ -304,7 +304,9 @@ type Quote struct {
 }
 
 // Cost is what the user loses to the withdrawal: the pay amount less the
-// receive amount, both stablecoins worth one USD (the fee and any spread).
+// receive amount (the fee and any spread), with a converted payout valued
+// 1:1, both tokens stablecoins worth one USD; faces say it through
+// withdrawal.Loss, which names that valuation.
 func (q Quote) Cost() decimal.Decimal { return q.PayAmount.Sub(q.ReceiveAmount) }
 
 // Quote speeds.

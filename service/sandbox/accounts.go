@@ -57,11 +57,15 @@ const (
 	NoChainBalance = "100"   // USDT of the no-chain account
 	DailyLimit     = "5000"  // USDT per account per UTC day
 	BridgeFee      = "1.5"   // USDT per withdrawal; fee_usd is the same
+	// USDCPerUSDT is the bridge's rate for a USDC payout: USDC trades a
+	// hair under USDT, so a converted payout is above pay − fee.
+	USDCPerUSDT = "1.0002"
 )
 
 var (
-	bridgeFee  = decimal.RequireFromString(BridgeFee)
-	dailyLimit = decimal.RequireFromString(DailyLimit)
+	bridgeFee   = decimal.RequireFromString(BridgeFee)
+	usdcPerUSDT = decimal.RequireFromString(USDCPerUSDT)
+	dailyLimit  = decimal.RequireFromString(DailyLimit)
 )
 
 // chainDef is one chain the exchange knows: deposit tokens and, when it has

@@ -172,9 +172,13 @@ func (e *Exchange) newQuote(a *account, to, chain, tokenIn, tokenOut, amountText
 	if amount.GreaterThan(c.liquidity) {
 		return nil, failf(exchange.CodeLimitReached, "the bridge can pay out at most %s USDT on %s right now", c.liquidity, c.name)
 	}
+	receive := amount.Sub(bridgeFee)
+	if c.tokensOut[i] == exchange.TokenUSDC {
+		receive = receive.Mul(usdcPerUSDT).Truncate(tokenDecimals)
+	}
 	return &quote{
 		id: "q-" + strings.ToLower(rand.Text()), accountID: a.id, chain: c, tokenOut: c.tokensOut[i], to: to,
-		pay: amount, receive: amount.Sub(bridgeFee), speed: c.speed,
+		pay: amount, receive: receive, speed: c.speed,
 		created: now, expires: now.Add(e.quoteTTL).UTC(),
 	}, nil
 }

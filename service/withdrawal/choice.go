@@ -155,8 +155,7 @@ func (c Choice) QuoteRefusal(q exchange.Quote) string {
 	case c.FeeCap.Valid && q.Fee.GreaterThan(c.FeeCap.Decimal):
 		return fmt.Sprintf("the fee %s %s is above your cap of %s %s", q.Fee, c.TokenIn, c.FeeCap.Decimal, c.TokenIn)
 	case c.FeeCap.Valid && q.Cost().GreaterThan(c.FeeCap.Decimal):
-		return fmt.Sprintf("you would lose %s %s (pay %s, receive %s), above your fee cap of %s %s",
-			q.Cost(), c.TokenIn, q.PayAmount, q.ReceiveAmount, c.FeeCap.Decimal, c.TokenIn)
+		return fmt.Sprintf("you would lose %s, above your fee cap of %s %s", Order{Choice: c, Quote: q}.Loss().Reckoned(), c.FeeCap.Decimal, c.TokenIn)
 	}
 	return ""
 }

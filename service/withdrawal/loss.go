@@ -25,15 +25,57 @@ type Loss struct {
 	Lost, Paid decimal.Decimal
 	// Share is Lost / Paid (0 when nothing is paid).
 	Share decimal.Decimal
+	// In and Out are the tokens paid and received. When they differ the
+	// bridge converts, and Lost values the payout 1:1 (exchange.Quote.Cost):
+	// the only value svcwallet has for it, so every face says so.
+	In, Out string
 }
 
-// QuoteLoss is what quote q takes from what it pays.
-func QuoteLoss(q exchange.Quote) Loss {
-	l := Loss{Lost: q.Cost(), Paid: q.PayAmount}
+// Loss is what o's quote takes from what it pays.
+func (o Order) Loss() Loss {
+	q := o.Quote
+	l := Loss{Lost: q.Cost(), Paid: q.PayAmount, In: o.Choice.TokenIn, Out: o.Choice.TokenOut}
 	if l.Paid.IsPositive() {
 		l.Share = l.Lost.Div(l.Paid)
 	}
 	return l
+}
+
+// Converts: the payout is another token than the one paid, valued 1:1.
+func (l Loss) Converts() bool { return l.Out != "" && exchange.Converts(l.In, l.Out) }
+
+// Valued says how Lost counts a converted payout ("" when nothing is
+// converted): one token's number is never taken from another's unsaid.
+func (l Loss) Valued() string {
+	if !l.Converts() {
+		return ""
+	}
+	return "with 1 " + l.Out + " valued at 1 " + l.In
+}
+
+// Basis is how Lost is reckoned, as a review notes it.
+func (l Loss) Basis() string {
+	if l.Converts() {
+		return "pay − receive " + l.Valued() + ", the fee included"
+	}
+	return "pay − receive, the fee included"
+}
+
+// Said is Lost with its token and, when converted, its valuation.
+func (l Loss) Said() string {
+	if l.Converts() {
+		return l.Lost.String() + " " + l.In + " (" + l.Valued() + ")"
+	}
+	return l.Lost.String() + " " + l.In
+}
+
+// Reckoned is Said with the pay and receive amounts it comes from.
+func (l Loss) Reckoned() string {
+	receive := l.Paid.Sub(l.Lost)
+	if l.Converts() {
+		return l.Lost.String() + " " + l.In + " (pay " + l.Paid.String() + " " + l.In + ", receive " + receive.String() + " " + l.Out + ", " + l.Valued() + ")"
+	}
+	return l.Lost.String() + " " + l.In + " (pay " + l.Paid.String() + ", receive " + receive.String() + ")"
 }
 
 // High: the loss is above LossWarnShare of the amount, worth a warning.
@@ -47,10 +89,13 @@ func (l Loss) Severe() bool { return l.Share.GreaterThan(LossConfirmShare) }
 // accepting Percent accepts this loss.
 func (l Loss) Percent() decimal.Decimal { return l.Share.Mul(hundred).RoundCeil(1) }
 
-// Warning words a loss above LossWarnShare of the amount paid, in in, as
+// Warning words a loss above LossWarnShare of the amount paid, as
 // every face warns of it; "" for a smaller one.
-func (l Loss) Warning(in string) string {
-	lost := "you lose " + l.Lost.String() + " " + in + " of the " + l.Paid.String() + " " + in + " you pay (" + l.Percent().String() + "%)"
+func (l Loss) Warning() string {
+	lost := "you lose " + l.Lost.String() + " " + l.In + " of the " + l.Paid.String() + " " + l.In + " you pay (" + l.Percent().String() + "%)"
+	if l.Converts() {
+		lost += ", " + l.Valued()
+	}
 	switch {
 	case l.Severe():
 		return "Most of this withdrawal goes to fees: " + lost
@@ -68,7 +113,7 @@ type LossAbove struct {
 }
 
 func (e *LossAbove) Error() string {
-	return "you would lose " + e.Loss.Lost.String() + " of the " + e.Loss.Paid.String() + " paid (" + e.Loss.Percent().String() +
+	return "you would lose " + e.Loss.Said() + " of the " + e.Loss.Paid.String() + " " + e.Loss.In + " paid (" + e.Loss.Percent().String() +
 		"%), above the " + e.Accepted.String() + "% accepted"
 }
 

@@ -2,6 +2,7 @@ package withdrawal_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/shopspring/decimal"
@@ -10,11 +11,16 @@ import (
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 )
 
+// lossOf is the loss of a quote paying pay USDT for receive of token out.
+func lossOf(pay, receive, out string) withdrawal.Loss {
+	d := decimal.RequireFromString
+	return withdrawal.Order{Choice: withdrawal.Choice{TokenIn: "USDT", TokenOut: out}, Quote: exchange.Quote{PayAmount: d(pay), ReceiveAmount: d(receive)}}.Loss()
+}
+
 // TestQuoteLoss: a loss above 5% of the amount is high (warned of), above
 // 50% severe (a second confirmation), each at the threshold not yet; the
 // percent is rounded up, so accepting it accepts the loss.
 func TestQuoteLoss(t *testing.T) {
-	d := decimal.RequireFromString
 	for _, tc := range []struct {
 		pay, receive, percent string
 		high, severe          bool
@@ -26,7 +32,7 @@ func TestQuoteLoss(t *testing.T) {
 		{"1.6", "0.1", "93.8", true, true},
 		{"100", "99.9", "0.1", false, false},
 	} {
-		l := withdrawal.QuoteLoss(exchange.Quote{PayAmount: d(tc.pay), ReceiveAmount: d(tc.receive)})
+		l := lossOf(tc.pay, tc.receive, "USDT")
 		if l.High() != tc.high || l.Severe() != tc.severe || l.Percent().String() != tc.percent {
 			t.Errorf("pay %s receive %s: high %v severe %v percent %s, want %v %v %s", tc.pay, tc.receive, l.High(), l.Severe(), l.Percent(), tc.high, tc.severe, tc.percent)
 		}
@@ -38,8 +44,7 @@ func TestQuoteLoss(t *testing.T) {
 // refused whatever its size.
 func TestAcceptsLoss(t *testing.T) {
 	d := decimal.RequireFromString
-	severe := withdrawal.QuoteLoss(exchange.Quote{PayAmount: d("1.6"), ReceiveAmount: d("0.1")})
-	mild := withdrawal.QuoteLoss(exchange.Quote{PayAmount: d("25"), ReceiveAmount: d("23.5")})
+	severe, mild := lossOf("1.6", "0.1", "USDT"), lossOf("25", "23.5", "USDT")
 	none := decimal.NullDecimal{}
 	if err := withdrawal.AcceptsLoss(severe, none); !errors.Is(err, withdrawal.ErrSevereLoss) {
 		t.Errorf("severe, nothing accepted: %v", err)
@@ -48,7 +53,7 @@ func TestAcceptsLoss(t *testing.T) {
 		t.Errorf("severe, its rounded percent accepted: %v", err)
 	}
 	var above *withdrawal.LossAbove
-	if err := withdrawal.AcceptsLoss(severe, decimal.NewNullDecimal(d("90"))); !errors.As(err, &above) || above.Error() != "you would lose 1.5 of the 1.6 paid (93.8%), above the 90% accepted" {
+	if err := withdrawal.AcceptsLoss(severe, decimal.NewNullDecimal(d("90"))); !errors.As(err, &above) || above.Error() != "you would lose 1.5 USDT of the 1.6 USDT paid (93.8%), above the 90% accepted" {
 		t.Errorf("severe, 90%% accepted: %v", err)
 	}
 	if err := withdrawal.AcceptsLoss(mild, none); err != nil {
@@ -68,6 +73,47 @@ func TestAcceptsLoss(t *testing.T) {
 	for in, ok := range map[string]bool{"60": true, "60%": true, " 93.8 ": true, "100": true, "0": false, "-1": false, "101": false, "lots": false, "": false} {
 		if _, err := withdrawal.ParseAcceptedLoss(in); (err == nil) != ok {
 			t.Errorf("ParseAcceptedLoss(%q): %v", in, err)
+		}
+	}
+}
+
+// TestConvertedLossSaysItsValue: a converting quote's loss (USDT paid,
+// USDC received) is pay − receive with USDC valued 1:1, and every word of
+// it says so; a quote paying out USDT says no valuation.
+func TestConvertedLossSaysItsValue(t *testing.T) {
+	conv, same := lossOf("10", "8.5017", "USDC"), lossOf("10", "8.5", "USDT")
+	const valued = "with 1 USDC valued at 1 USDT"
+	if !conv.Converts() || conv.Lost.String() != "1.4983" || conv.Percent().String() != "15" {
+		t.Fatalf("converted loss %+v (percent %s)", conv, conv.Percent())
+	}
+	for _, said := range []string{conv.Said(), conv.Basis(), conv.Reckoned(), conv.Warning(), (&withdrawal.LossAbove{Loss: conv, Accepted: decimal.NewFromInt(5)}).Error()} {
+		if !strings.Contains(said, valued) {
+			t.Errorf("%q does not say %q", said, valued)
+		}
+	}
+	if same.Converts() || same.Valued() != "" || same.Said() != "1.5 USDT" || same.Reckoned() != "1.5 USDT (pay 10, receive 8.5)" || strings.Contains(same.Warning(), "valued") {
+		t.Errorf("a USDT payout said %q / %q", same.Said(), same.Warning())
+	}
+}
+
+// TestConvertedReviewFacts: the review of a converting quote says the
+// payout is converted and how its loss values it, beside the two tokens.
+func TestConvertedReviewFacts(t *testing.T) {
+	d := decimal.RequireFromString
+	o := withdrawal.Order{Choice: withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDC", Route: exchange.WithdrawalRoute{Chain: "ARBITRUM"}},
+		Quote: exchange.Quote{PayAmount: d("10"), ReceiveAmount: d("8.5017"), Fee: d("1.5")}}
+	said := map[string]string{}
+	for _, f := range o.Facts() {
+		said[f.Label] = f.Value + " | " + f.Note
+	}
+	for label, want := range map[string]string{
+		"You pay":     "10 USDT",
+		"You receive": "8.5017 USDC on ARBITRUM | the bridge converts USDT to USDC",
+		"Bridge fee":  "1.5 USDT",
+		"You lose":    "1.4983 USDT, 15% of the amount | pay − receive with 1 USDC valued at 1 USDT, the fee included",
+	} {
+		if !strings.HasPrefix(said[label], want) {
+			t.Errorf("%s: %q, want %q", label, said[label], want)
 		}
 	}
 }

@@ -69,7 +69,7 @@ func RequoteRefusal(o Order, q exchange.Quote, serverNow time.Time) string {
 	case q.Fee.GreaterThan(limit):
 		return fmt.Sprintf("its fee %s %s is above %s", q.Fee, in, capText(o, limit))
 	case q.Cost().GreaterThan(limit):
-		return fmt.Sprintf("you would lose %s %s (pay %s, receive %s), above %s", q.Cost(), in, q.PayAmount, q.ReceiveAmount, capText(o, limit))
+		return fmt.Sprintf("you would lose %s, above %s", Order{Choice: o.Choice, Quote: q}.Loss().Reckoned(), capText(o, limit))
 	case !(PricedQuote{Quote: q}).MayStillSign(serverNow):
 		return "it expires at once (" + q.ExpiresAt.UTC().Format(time.RFC3339) + ")"
 	}

@@ -1,0 +1,43 @@
+package withdraw
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
+)
+
+// TestReviewSaysAConversion: the review of a USDT → USDC quote (the
+// sandbox pays 23.5 × 1.0002 USDC of 25 USDT) says the USDC is converted
+// and that the loss values it 1:1, in its facts and its warning.
+func TestReviewSaysAConversion(t *testing.T) {
+	app, _, _ := hostileApp(t, true)
+	w := sandboxChoice(t, app)
+	w.TokenOut = exchange.TokenUSDC
+	cx, cancel := kit.Call(context.Background())
+	defer cancel()
+	q, err := app.Client().Quote(cx, w.QuoteRequest())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newReview(app, w, withdrawal.PricedQuote{Quote: q})
+	r.SetSize(120, 40)
+	r.Init()
+	view := screentest.OneLine(ansi.Strip(r.View()))
+	for _, want := range []string{"23.5047 USDC on ARBITRUM", "the bridge converts USDT to USDC", "1.4953 USDT, 6% of the amount",
+		"pay − receive with 1 USDC valued at 1 USDT, the fee included"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("the review lacks %q:\n%s", want, view)
+		}
+	}
+	// The quote screen, and the review's second question, warn in these words.
+	if got, want := lossWords(r.order), "you lose 1.4953 USDT of the 25 USDT you pay (6%), with 1 USDC valued at 1 USDT."; !strings.HasSuffix(got, want) {
+		t.Errorf("the warning %q, want it to end %q", got, want)
+	}
+}
