@@ -141,9 +141,22 @@ func (m *Model) toastLines() []string {
 	return lines
 }
 
+// footerDrawn is the footer as last drawn with the full help's pages it
+// was laid out from: ? turns them (handleKey), and laying them out tries
+// the help many times over, too much to repeat on every message.
+type footerDrawn struct {
+	lines []string
+	pages [][][]key.Binding
+}
+
 // footerLines is the quit prompt, the one-line help, or the full help
 // (capped at a third of the terminal so the content keeps its room).
-func (m *Model) footerLines() []string {
+func (m *Model) footerLines() []string { return m.footer().lines }
+
+// footer is drawn again only when what it shows may change: the key holds
+// all the pages depend on (size, help open, the root's and the screen's
+// keys), and the page shown, so "? more" follows from it too.
+func (m *Model) footer() footerDrawn {
 	why := ""
 	if m.confirmQuit {
 		why = m.busy()
@@ -154,7 +167,7 @@ func (m *Model) footerLines() []string {
 	k = strconv.AppendBool(append(k, '|'), m.fullHelp)
 	k = strconv.AppendInt(append(k, '|'), int64(m.helpPage), 10)
 	k = append(append(append(k, '|'), why...), '|')
-	for _, b := range m.globalBindings() {
+	for _, b := range m.globalKeys(false) {
 		k = append(append(append(append(k, b.Help().Key...), '='), b.Help().Desc...), '|')
 	}
 	write := func(b key.Binding) {
@@ -173,10 +186,18 @@ func (m *Model) footerLines() []string {
 			write(b)
 		}
 	}
-	return m.footerMemo.get(k, m.drawFooterLines)
+	return m.footerMemo.get(k, m.drawFooter)
 }
 
-func (m *Model) drawFooterLines() []string {
+func (m *Model) drawFooter() footerDrawn {
+	var pages [][][]key.Binding
+	if m.fullHelp {
+		pages = m.helpPages()
+	}
+	return footerDrawn{lines: m.drawFooterLines(pages), pages: pages}
+}
+
+func (m *Model) drawFooterLines(pages [][][]key.Binding) []string {
 	if m.confirmQuit {
 		// Wrapped, not cut: the question and its (y/N) must stay visible.
 		lines := strings.Split(Wrap(m.busy()+" Quit anyway? (y/N)", max(m.width, 1)), "\n")
@@ -186,7 +207,8 @@ func (m *Model) drawFooterLines() []string {
 		return lines
 	}
 	h := m.helpModel()
-	globals := m.globalBindings()
+	// ? turns the full help's page while another follows.
+	globals := m.globalKeys(m.fullHelp && m.helpPage+1 < len(pages))
 	km := m.top().KeyMap()
 	if !m.fullHelp {
 		g := h.ShortHelpView(globals)
@@ -201,7 +223,7 @@ func (m *Model) drawFooterLines() []string {
 	}
 	g := h.FullHelpView([][]key.Binding{globals})
 	block := g
-	if pages := m.helpPages(); len(pages) > 0 {
+	if len(pages) > 0 {
 		block, _ = m.fullHelpBlock(h, pages[min(m.helpPage, len(pages)-1)], g)
 	}
 	lines := strings.Split(block, "\n")
@@ -222,6 +244,7 @@ func (m *Model) helpRows(want int) int {
 // (fullHelpBlock): as many of its columns on a page as fit with the
 // root's keys, so a small terminal shows every key over several presses of
 // ? rather than cut short. One page when all fit; none without a KeyMap.
+// Only drawFooter calls it: the footer's memo keeps what it returns.
 func (m *Model) helpPages() [][][]key.Binding {
 	km := m.top().KeyMap()
 	if km == nil {
@@ -321,12 +344,6 @@ func shortHelp(h help.Model, bs []key.Binding, w int) string {
 		}
 	}
 	return ""
-}
-
-// globalBindings are the root's keys as they apply right now: ? turns
-// the full help's page while another follows.
-func (m *Model) globalBindings() []key.Binding {
-	return m.globalKeys(m.fullHelp && m.helpPage+1 < len(m.helpPages()))
 }
 
 // globalKeys are the root's keys, ? saying "more" when more says what it

@@ -84,7 +84,7 @@ type Model struct {
 	// The top bar and footer are drawn again only when what they show
 	// changes: together they were most of a frame's cost.
 	topBarMemo memo[topBarDrawn]
-	footerMemo memo[[]string]
+	footerMemo memo[footerDrawn]
 	session    sessionText
 	fitted     fitMemo
 	// sessionDue is when the pending countdown tick fires, zero for none;
@@ -274,7 +274,7 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		switch {
 		case !m.fullHelp:
 			m.fullHelp, m.helpPage = true, 0
-		case m.helpPage+1 < len(m.helpPages()):
+		case m.helpPage+1 < len(m.footer().pages):
 			m.helpPage++
 		default:
 			m.fullHelp = false

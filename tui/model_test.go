@@ -916,6 +916,48 @@ func TestHelpPageOutlivesAResize(t *testing.T) {
 	}
 }
 
+// askCounter is a KeyMap that counts how often its full help is asked for.
+type askCounter struct {
+	columns
+	asked int
+}
+
+func (c *askCounter) FullHelp() [][]key.Binding { c.asked++; return c.columns }
+
+// TestHelpPagesLaidOutOnce: with the full help open, a message that changes
+// nothing the footer shows (the watch board's answers, five a second) asks
+// the screen's keys no more often than with the help closed: the pages are
+// laid out when the screen, size or help changes, not again to build the
+// footer's key and to draw it. ? still turns them as before.
+func TestHelpPagesLaidOutOnce(t *testing.T) {
+	m, home := newRoot(t, 60, 20)
+	many := newFake(home.common, "Many keys")
+	send(m, Push(many)())
+	keys := &askCounter{columns: columns{longHelpColumn("a"), longHelpColumn("b")}}
+	many.keys = keys
+	asks := func() int {
+		checkFrame(t, m, 60, 20)
+		before := keys.asked
+		for range 10 {
+			send(m, otherMsg{})
+			checkFrame(t, m, 60, 20)
+		}
+		return keys.asked - before
+	}
+	closed := asks()
+	send(m, press("?"))
+	if open := asks(); open > closed {
+		t.Fatalf("10 messages with the help open asked the screen's keys %d times, %d with it closed: the pages are laid out again", open, closed)
+	}
+	if frame := strings.Join(strings.Fields(ansi.Strip(checkFrame(t, m, 60, 20))), " "); !strings.Contains(frame, "? more") {
+		t.Fatalf("the first page does not offer the next:\n%s", frame)
+	}
+	send(m, press("?"))
+	if frame := strings.Join(strings.Fields(ansi.Strip(checkFrame(t, m, 60, 20))), " "); !strings.Contains(frame, "b9 a long") || !strings.Contains(frame, "? close help") {
+		t.Fatalf("? did not turn to the last page:\n%s", frame)
+	}
+}
+
 // longHelpColumn is ten keys named name0 to name9 with long
 // descriptions: two such columns take two pages of help at 60x20.
 func longHelpColumn(name string) []key.Binding {

@@ -243,19 +243,20 @@ func (r *builderReviewScreen) fits() bool {
 	return ok
 }
 
-// fitted is the fullest rendering that fits the screen's height: the
-// review as it is, else without its blank lines (level 1, which keeps
-// every note), so an 80x24 terminal shows an authorization with an API
-// key signed by a keystore key. Without a fit it is the shorter one.
+// fitted is the fullest rendering that fits the screen's height, from
+// the review as it is down to kit.TypedDataView's smallest (level 4), so
+// an 80x24 terminal shows an authorization with an API key and fee caps
+// above 1%, signed by a keystore key. Without a fit it is the shortest.
 func (r *builderReviewScreen) fitted() (string, bool) {
 	if r.h <= 0 {
 		return r.render(0), true
 	}
-	return layout.Fitted(2, r.h, r.render)
+	return layout.Fitted(5, r.h, r.render)
 }
 
 // render draws the review at a level of kit.TypedDataView.Render: 0 as
-// it is, 1 without blank lines.
+// it is, 1 without blank lines (the warnings' too), and so on; from 3 a
+// keystore key takes one line (signingKey.TightView).
 func (r *builderReviewScreen) render(level int) string {
 	c := r.app.Common
 	st := c.Styles
@@ -264,17 +265,24 @@ func (r *builderReviewScreen) render(level int) string {
 	// The warnings of every review (builder.Auth.Warnings), in the same
 	// words.
 	for _, w := range r.order.Auth.Warnings() {
-		b.WriteString("\n" + st.Warning.Render(layout.WrapTo("! "+w, max(r.wd, 20))) + "\n")
+		if level == 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(st.Warning.Render(layout.WrapTo("! "+w, max(r.wd, 20))) + "\n")
 	}
 	if r.gate.Offline.Done() {
 		// Nothing is signed here: which key would have is beside the point.
 		b.WriteString("\n" + r.gate.Offline.View(c, r.wd))
 		return layout.Clip(b.String(), r.wd)
 	}
-	if level == 0 {
+	switch {
+	case level == 0:
 		b.WriteString("\n" + r.gate.Key.View(18) + "\n\n")
-	} else {
+	case level < 3:
 		b.WriteString(r.gate.Key.View(18) + "\n")
+	default: // a keystore key on one line (its file's name repeats the address)
+		key, _ := r.gate.Key.TightView(18, "")
+		b.WriteString(key + "\n")
 	}
 	switch {
 	case r.gate.Offline.Preparing:
@@ -295,8 +303,10 @@ func (r *builderReviewScreen) render(level int) string {
 // the message's fields (builder.Order.Facts), then the message
 // (kit.TypedDataView), the builder and its rights drawn apart.
 func (r *builderReviewScreen) typedDataView(level int) string {
+	// What the fee integers and the expiration mean is never dropped.
 	v := kit.TypedDataView{Review: r.order.Review(), Where: kit.WhereRows(r.app),
-		Danger: map[string]bool{"builderAccountID": true, "maxFutureFeeRate": true, "maxSpotFeeRate": true, "permissions": true, "signer": true}}
+		Danger: map[string]bool{"builderAccountID": true, "maxFutureFeeRate": true, "maxSpotFeeRate": true, "permissions": true, "signer": true},
+		Keep:   map[string]bool{"maxFutureFeeRate": true, "maxSpotFeeRate": true, "expiration": true}}
 	for _, f := range r.order.Facts() {
 		if f.Mark != intent.Detail {
 			v.Facts = append(v.Facts, f)

@@ -2,6 +2,7 @@ package builder
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/builder"
 	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // The drawn builder screens: goldens, narrow terminals, alignment.
@@ -247,4 +249,35 @@ func TestBuilderReviewFitsByCompacting(t *testing.T) {
 			t.Errorf("no %q at 80x22:\n%s", want, v)
 		}
 	}
+}
+
+// TestBuilderReviewFeeCapsKeystoreAt80x24: the tallest review an 80x24
+// terminal meets (an API key, both fee caps above 1% with their warnings,
+// signed by a keystore key, whose path alone took three lines) fits: every
+// field, the digest, both warnings, the signing key, its passphrase field
+// and the question are on screen, so it can be signed there. Golden file.
+func TestBuilderReviewFeeCapsKeystoreAt80x24(t *testing.T) {
+	lightKeystore(t)
+	r := newBldRig(t, 80, 24)
+	r.App.Target.Demo = nil
+	// A folder longer than the line shows, so the golden file holds no
+	// part of the test's temporary directory.
+	r.App.KeystoreDir = filepath.Join(t.TempDir(), "home", "someone", ".config", "svcwallet", "keystore")
+	if _, _, err := signer.ImportRawKey(r.App.KeystoreDir, sandbox.DemoPrivateKey, "hunter2-hunter2"); err != nil {
+		t.Fatal(err)
+	}
+	r.openForm()
+	r.fill(sandbox.BuilderAddress, "2", "1.5", "")
+	r.keySection("market maker bot", sandbox.NoChainAddress)
+	r.toReviewWith("keystore")
+	v := r.Plain()
+	for _, want := range []string{"Key label", "Environment", "chainId 327", "accountID", "signer", "permissions", "builderAccountID",
+		"maxFutureFeeRate", "= 2% futures cap", "maxSpotFeeRate", "= 1.5% spot cap", "nonce", "expiration", "2026-03-21 09:26:53 UTC", "Digest",
+		"! The futures fee cap 2% is above 1%", "! The spot fee cap 1.5% is above 1%", "Check that you\nmeant it.",
+		"Signing key        keystore 0xf39F…2266", "Passphrase", "Press enter to sign", "enter sign and authorize"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("no %q at 80x24:\n%s", want, v)
+		}
+	}
+	golden.RequireEqual(t, []byte(v))
 }

@@ -30,9 +30,13 @@ type KeyHold struct{ ShownAt time.Time }
 type keyHoldOverMsg struct{}
 
 // Start holds keys for KeyGuard from now.
-func (h *KeyHold) Start(now time.Time) tea.Cmd {
+func (h *KeyHold) Start(now time.Time) tea.Cmd { return h.StartOn(now, nil) }
+
+// StartOn is Start with the hold's end told through timer (App.Timer,
+// which tests fake); nil is a tea.Tick.
+func (h *KeyHold) StartOn(now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) tea.Cmd {
 	h.ShownAt = now
-	return tea.Tick(KeyGuard, func(time.Time) tea.Msg { return keyHoldOverMsg{} })
+	return tui.After(timer, KeyGuard, keyHoldOverMsg{})
 }
 
 // Holds reports whether keys are held at now.

@@ -61,6 +61,11 @@ type reviewScreen struct {
 	lossAsk func() tea.Cmd
 	tag     tui.Tag // of this visit's countdown ticks
 	wd, h   int
+	// A stop that lands mid-passphrase (review_stop.go): its hold, whether
+	// the field was typed in since the last send, and whether the stop
+	// cleared it.
+	stopHold       kit.KeyHold
+	typed, cleared bool
 }
 
 // newReview builds the Transfer message for a quote (withdrawal.NewOrder). The
@@ -134,10 +139,10 @@ func (r *reviewScreen) bindings() kit.Bindings {
 		}},
 		// Stopped by an unanswered identical withdrawal: straight to History,
 		// where it is resumed.
-		kit.Binding{Key: reviewKeys.History, On: r.repeat.Unanswered != nil && !r.gate.Sending, Do: func() tea.Cmd {
+		kit.Binding{Key: reviewKeys.History, On: r.repeat.Unanswered != nil && !r.gate.Sending && !r.stopHeld(), Do: func() tea.Cmd {
 			return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.History(r.app)))
 		}},
-		kit.Binding{Key: r.requoteKey(), On: !r.gate.Sending && !r.gate.Offline.Preparing, Do: func() tea.Cmd { return tui.Pop(r) }},
+		kit.Binding{Key: r.requoteKey(), On: !r.gate.Sending && !r.gate.Offline.Preparing && !r.stopHeld(), Do: func() tea.Cmd { return tui.Pop(r) }},
 	), append(r.gate.Offline.Bindings(r.app, r.canPrepare(whole) && !r.askedLoss(), r.askingLoss(r.prepare)), r.gate.Bindings()...)...))
 }
 
@@ -176,7 +181,7 @@ func (r *reviewScreen) stopped() bool {
 // user may review the change on its own screen.
 func (r *reviewScreen) canConfirmBridge() bool {
 	var changed *withdrawal.BridgeChangedError
-	return errors.As(r.bridgeErr, &changed) && !changed.Pinned && !r.gate.Sending
+	return errors.As(r.bridgeErr, &changed) && !changed.Pinned && !r.gate.Sending && !r.stopHeld()
 }
 
 // priced is the quote reviewed, with the service's clock offset.
@@ -219,7 +224,8 @@ func (r *reviewScreen) Busy() string {
 
 func (r *reviewScreen) Inputting() bool { return r.gate.Inputting() }
 
-func (r *reviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+// update is Update but for a stop landing mid-passphrase (Update).
+func (r *reviewScreen) update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	if cmd, handled := r.gate.Update(msg); handled {
 		return r, cmd
 	}
@@ -403,11 +409,11 @@ func (r *reviewScreen) render(level int) string {
 	case r.gate.Sending:
 		b.WriteString(r.gate.Prompt("Signing and sending the withdrawal… (retries reuse the same signature)", "") + "\n")
 	case r.bridgeErr != nil:
-		b.WriteString(layout.ErrorBlock(c, "Stopped: bridge address", r.bridgeStop(), r.wd))
+		b.WriteString(layout.ErrorBlock(c, "Stopped: bridge address", r.bridgeStop(), r.wd) + r.clearedNote())
 	case r.repeatErr != nil:
-		b.WriteString(layout.ErrorBlock(c, "Stopped: journal", r.repeatErr, r.wd))
+		b.WriteString(layout.ErrorBlock(c, "Stopped: journal", r.repeatErr, r.wd) + r.clearedNote())
 	case r.repeat.Unanswered != nil:
-		b.WriteString(layout.ErrorBlock(c, "Stopped: possible repeat", r.repeatStop(), r.wd))
+		b.WriteString(layout.ErrorBlock(c, "Stopped: possible repeat", r.repeatStop(), r.wd) + r.clearedNote())
 	case r.bridge == nil:
 		b.WriteString(r.gate.Prompt("", "Checking the bridge funding address…") + "\n")
 	case r.gate.Offline.Done():

@@ -13,6 +13,7 @@ import (
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
 	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/tui"
 )
@@ -119,4 +120,95 @@ func TestRepeatStopKeysActWithAKeystoreKey(t *testing.T) {
 	if _, cmd := screentest.Press(r, "r"); !isPop(cmd) {
 		t.Error("r did not go back to a new quote")
 	}
+}
+
+// typeOn presses each letter of s on r, gap apart on the clock, and fails
+// when one leaves the review (a pop or a pushed screen).
+func typeOn(t *testing.T, r *reviewScreen, now *time.Time, gap time.Duration, s string) {
+	t.Helper()
+	for _, k := range s {
+		*now = now.Add(gap)
+		if _, cmd := screentest.Press(r, string(k)); cmd != nil && (isPop(cmd) || screentest.PushedScreen(cmd) != nil) {
+			t.Fatalf("%c typed on after the stop left the review", k)
+		}
+	}
+}
+
+// heldStop checks a stop that landed mid-passphrase while its keys are
+// held: the field is cleared and gone, the stop says so, and neither the
+// footer nor the words offer keys, which act only once typing stopped.
+func heldStop(t *testing.T, r *reviewScreen, keys ...string) {
+	t.Helper()
+	view := ansi.Strip(r.View())
+	if r.gate.Key.Pass.Value() != "" || strings.Contains(view, "Passphrase") || !strings.Contains(squash(view), squash("what was typed is cleared")) ||
+		!strings.Contains(squash(view), squash("its keys act once you stop typing")) || strings.Contains(view, "Press c") {
+		t.Errorf("the stop that landed mid-passphrase shows (field %q):\n%s", r.gate.Key.Pass.Value(), view)
+	}
+	for _, k := range keys {
+		if screentest.Offers(r.KeyMap(), k) {
+			t.Errorf("%s is offered while held: %v", k, r.KeyMap().ShortHelp())
+		}
+	}
+}
+
+// TestStopMidPassphraseHoldsItsKeys: a stop that lands while the
+// passphrase is being typed (the bridge check or the journal's repeat
+// check answered late) clears what was typed and says so, and the letters
+// typed on are not its keys: c, h and r act, and are offered, only once
+// the person stopped typing for the guard; each letter typed while held
+// holds them again. The clock is the app's, faked.
+func TestStopMidPassphraseHoldsItsKeys(t *testing.T) {
+	gap := kit.KeyGuard / 5
+	t.Run("bridge address", func(t *testing.T) {
+		app, h, now := hostileApp(t, false)
+		signAndSend(t, hostileReview(t, app, now))
+		*now = now.Add(48 * time.Hour)
+		h.set(attackerBridge, 0)
+		app.Timer = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+		w, q := sandboxQuote(t, app)
+		r := newReview(app, w, withdrawal.PricedQuote{Quote: q})
+		r.SetSize(120, 40)
+		r.Init()
+		r.Update(keyFound(r, keystoreKey))
+		*now = now.Add(kit.KeyGuard)
+		typeOn(t, r, now, gap, "corr")
+		r.Update(r.checkBridge()()) // answered late
+		heldStop(t, r, "c", "r")
+		typeOn(t, r, now, gap, "ect horse battery staple")
+		heldStop(t, r, "c", "r")
+		*now = now.Add(kit.KeyGuard)
+		stoppedKeys(t, r, "Press c to review the change on its own screen, or r for a new quote", "c", "r")
+		if _, cmd := screentest.Press(r, "c"); screentest.PushedScreen(cmd) == nil {
+			t.Fatal("c did not open the confirm screen once typing stopped")
+		}
+	})
+	t.Run("possible repeat", func(t *testing.T) {
+		app, now := screentest.LoggedInApp(t)
+		app.Timer = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+		r := newReview(app, sandboxChoice(t, app), withdrawal.PricedQuote{Quote: fixedQuote(*now, "1.5")})
+		r.SetSize(120, 50)
+		r.Init()
+		r.Update(keyFound(r, keystoreKey))
+		*now = now.Add(kit.KeyGuard)
+		typeOn(t, r, now, gap, "correct ")
+		s, _ := app.Client().Session()
+		if err := app.Journal().Append(journal.Entry{Time: now.Add(-time.Minute), Kind: journal.KindIntent, Env: app.Target.Env.Name, AccountID: s.AccountID, QuoteID: "q-lost",
+			Intent: &journal.Intent{ToAddress: strings.ToLower(sandbox.DestCompleted), Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT",
+				PayAmount: decimal.RequireFromString("25"), ReceiveAmount: decimal.RequireFromString("23.5"), ExpiresAt: *now}}); err != nil {
+			t.Fatal(err)
+		}
+		r.Update(r.checkBridge()()) // the journal's check answered late
+		opened := 0
+		app.Makers.History = func(*kit.App) tui.Screen { opened++; return screentest.NewHome(app) }
+		typeOn(t, r, now, gap, "horse battery")
+		heldStop(t, r, "h", "r")
+		if opened != 0 {
+			t.Fatal("the h of the passphrase opened History")
+		}
+		*now = now.Add(kit.KeyGuard)
+		stoppedKeys(t, r, "resume it from History first", "h", "r")
+		if _, cmd := screentest.Press(r, "r"); !isPop(cmd) {
+			t.Error("r did not go back to a new quote once typing stopped")
+		}
+	})
 }

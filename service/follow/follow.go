@@ -55,8 +55,10 @@ type Follow struct {
 	// for another's.
 	Signed journal.Intent
 	// Unlike says what the last record claimed against the signed quote,
-	// for the outcome's words; "" when it agreed.
+	// for the outcome's words, and Claim names it, to be kept; "" and nil
+	// when it agreed.
 	Unlike string
+	Claim  *Claim
 }
 
 // Step is what one answer changed and what comes next.
@@ -79,7 +81,7 @@ func (f *Follow) Answer(w exchange.Withdrawal, err error, interval time.Duration
 		return Step{}
 	}
 	if err == nil {
-		w = f.asSigned(w)
+		w = f.asSigned(w, f.Signed)
 	}
 	switch {
 	case errors.Is(err, exchange.ErrRateLimited):
@@ -118,15 +120,14 @@ func (f *Follow) Answer(w exchange.Withdrawal, err error, interval time.Duration
 }
 
 // asSigned is w with the chain, payout token and receive amount of the
-// quote its journal says was signed, when w claims others: no face shows
-// the service's claim as what this withdrawal pays out, and its state is
-// still taken, so the follow ends (a refused record would be asked again
-// forever). What either leaves out says nothing.
-func (f *Follow) asSigned(w exchange.Withdrawal) exchange.Withdrawal {
-	s := f.Signed
-	f.Unlike = ""
-	parts := unlikeParts(w, s)
-	if s.Chain == "" || parts == nil {
+// quote signed (s, the journal's intent), when w claims others: no face
+// shows the service's claim as what this withdrawal pays out, and its
+// state is still taken, so the follow ends (a refused record would be
+// asked again forever). What either leaves out says nothing.
+func (f *Follow) asSigned(w exchange.Withdrawal, s journal.Intent) exchange.Withdrawal {
+	f.Unlike, f.Claim = "", nil
+	c := claimOf(w, s)
+	if s.Chain == "" || c == nil {
 		return w
 	}
 	signed := cmp.Or(s.TokenOut, "payout")
@@ -135,10 +136,11 @@ func (f *Follow) asSigned(w exchange.Withdrawal) exchange.Withdrawal {
 	}
 	signed += " on " + s.Chain
 	f.Unlike = fmt.Sprintf("The service's record names %s, not the %s of the quote this account signed (its journal): what was signed is shown; tell support with the quote id.",
-		strings.Join(parts, " and "), signed)
+		strings.Join(c.parts(s.Chain), " and "), signed)
+	f.Claim = c
 	// A payout hash beside another chain is that chain's transaction: shown
 	// or opened as the signed chain's, it would say that chain paid out.
-	if differs(w.Chain, s.Chain) {
+	if c.Chain != "" {
 		w.WithdrawTxHash = ""
 	}
 	// A field the journal left out is not made zero: it was not signed
@@ -148,26 +150,6 @@ func (f *Follow) asSigned(w exchange.Withdrawal) exchange.Withdrawal {
 		w.ReceiveAmount = s.ReceiveAmount
 	}
 	return w
-}
-
-// unlikeParts are what of w differs from the signed intent s, as said; nil
-// when nothing does.
-func unlikeParts(w exchange.Withdrawal, s journal.Intent) []string {
-	var parts []string
-	if differs(w.Chain, s.Chain) {
-		chain := "the chain " + w.Chain
-		if w.WithdrawTxHash != "" {
-			chain += " (payout hash " + w.WithdrawTxHash + ", not shown as " + s.Chain + "'s)"
-		}
-		parts = append(parts, chain)
-	}
-	if differs(w.TokenOut, s.TokenOut) {
-		parts = append(parts, "the payout token "+w.TokenOut)
-	}
-	if !w.ReceiveAmount.IsZero() && !s.ReceiveAmount.IsZero() && !w.ReceiveAmount.Equal(s.ReceiveAmount) {
-		parts = append(parts, "a receive amount of "+w.ReceiveAmount.String())
-	}
-	return parts
 }
 
 // differs: a name the record gives is not the one signed; either left out

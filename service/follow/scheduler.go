@@ -157,6 +157,7 @@ func (s *Scheduler) AddKept(k Kept, now time.Time) {
 		f.Last, f.Known = *k.Record, true
 	}
 	s.own.Seed(&f.Follow)
+	f.reclaim(k.Claim)
 	// Unknown then, accepted by the journal: a contradiction, asked again.
 	f.Vanished = f.NotFound && !f.AcceptedAt.IsZero()
 	f.NotFound = f.NotFound && !f.Vanished
@@ -175,7 +176,7 @@ func (s *Scheduler) AddKept(k Kept, now time.Time) {
 func (f Followed) Kept() Kept {
 	k := Kept{QuoteID: f.QuoteID, NotFound: f.NotFound, Since: f.Since, Checked: f.LastChecked}
 	if f.Known {
-		k.Record = &f.Last
+		k.Record, k.Claim = &f.Last, f.Claim
 	}
 	return k
 }

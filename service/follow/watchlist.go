@@ -17,19 +17,21 @@ const WatchlistFile = "watchboard.json"
 
 // Kept is what the board keeps of one quote id between runs, so a restart
 // shows it at once and never asks a final one again: the last record the
-// service gave (nil before one), that the service did not know it, when
-// its state was first seen and when it was last asked.
+// service gave (nil before one) as shown, with what it claimed against the
+// quote signed (Claim, nil for none), that the service did not know it,
+// when its state was first seen and when it was last asked.
 type Kept struct {
 	QuoteID  string               `json:"quote_id"`
 	Record   *exchange.Withdrawal `json:"record,omitempty"`
+	Claim    *Claim               `json:"claim,omitempty"`
 	NotFound bool                 `json:"not_found,omitempty"`
 	Since    time.Time            `json:"since,omitzero"`
 	Checked  time.Time            `json:"checked,omitzero"`
 }
 
 // UnmarshalJSON also reads a bare quote id, as the file held before the
-// records were kept. A record that does not decode (an amount out of
-// bounds) is dropped, not the file: its id is asked again.
+// records were kept. A record or claim that does not decode (an amount
+// out of bounds) is dropped, not the file: its id is asked again.
 func (k *Kept) UnmarshalJSON(b []byte) error {
 	*k = Kept{}
 	if len(b) > 0 && b[0] == '"' {
@@ -39,6 +41,7 @@ func (k *Kept) UnmarshalJSON(b []byte) error {
 	var w struct {
 		*plain
 		Record json.RawMessage `json:"record"`
+		Claim  json.RawMessage `json:"claim"`
 	}
 	w.plain = (*plain)(k)
 	if err := json.Unmarshal(b, &w); err != nil {
@@ -47,19 +50,30 @@ func (k *Kept) UnmarshalJSON(b []byte) error {
 	if r := new(exchange.Withdrawal); len(w.Record) > 0 && json.Unmarshal(w.Record, r) == nil {
 		k.Record = r
 	}
+	// Read as a record is, so its amount is bounded by its token's decimals.
+	if c := new(exchange.Withdrawal); len(w.Claim) > 0 && string(w.Claim) != "null" && json.Unmarshal(w.Claim, c) == nil {
+		k.Claim = &Claim{Chain: c.Chain, WithdrawTxHash: c.WithdrawTxHash, TokenOut: c.TokenOut, ReceiveAmount: c.ReceiveAmount}
+	}
 	return nil
 }
 
 // checked is k as read back: nothing from the disk is trusted, so an id
-// of the wrong shape is refused (false), and a record that fails the
-// checks of an answer (exchange.Withdrawal.CheckRead) or is another id's
-// is dropped, the id kept: it is asked again.
+// of the wrong shape is refused (false); a claim that is not what asSigned
+// keeps of the record shown (Claim.keptWith) is dropped; and a record that,
+// as the service gave it (its claim put back), fails the checks of an
+// answer (exchange.Withdrawal.CheckRead) or is another id's is dropped
+// with its claim, the id kept: it is asked again.
 func (k Kept) checked() (Kept, bool) {
 	if exchange.CheckQuoteID(k.QuoteID) != nil {
 		return Kept{}, false
 	}
-	if k.Record != nil && (k.Record.QuoteID != k.QuoteID || k.Record.CheckRead() != nil) {
-		k.Record = nil
+	if k.Claim != nil && (k.Record == nil || !k.Claim.keptWith(*k.Record)) {
+		k.Claim = nil
+	}
+	if k.Record != nil {
+		if given := k.Claim.over(*k.Record); given.QuoteID != k.QuoteID || given.CheckRead() != nil {
+			k.Record, k.Claim = nil, nil
+		}
 	}
 	return k, true
 }

@@ -1,0 +1,56 @@
+package withdraw
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/svcwallet/svcwallet/screens/kit/layout"
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+// A stop (a changed bridge address, an unanswered repeat: stopped) that
+// lands while the passphrase is being typed hides the field, and the
+// letters typed on would be the stop's keys (c, h, r). So the passphrase
+// typed is cleared, the stop says so, and its keys are held as a review's
+// question is (kit.KeyHold) from when it shows, again from each key
+// typed while held: they act once the person stopped typing and had the
+// stop in front of them. The footer offers them only then.
+
+// Update is update, watching for a stop landing mid-passphrase.
+func (r *reviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	now := r.app.Common.Now()
+	if _, ok := msg.(tea.KeyPressMsg); ok && r.stopHeld() {
+		return r, r.stopHold.StartOn(now, r.app.Timer) // still typing: the stop is not read yet
+	}
+	typing := r.gate.Inputting() && (r.typed || r.gate.Key.Pass.Value() != "")
+	_, cmd := r.update(msg)
+	switch {
+	case typing && r.stopped():
+		r.gate.Key.Pass.SetValue("")
+		r.typed, r.cleared = false, true
+		cmd = tea.Batch(cmd, r.stopHold.StartOn(now, r.app.Timer))
+	case !r.stopped():
+		r.cleared = false
+	}
+	// Typed in since the last send (whose Loader empties the field).
+	r.typed = !r.gate.Sending && (r.typed || r.gate.Inputting() && r.gate.Key.Pass.Value() != "")
+	return r, cmd
+}
+
+// stopHeld: the stop's keys are held (Update).
+func (r *reviewScreen) stopHeld() bool {
+	return r.stopped() && r.stopHold.Holds(r.app.Common.Now())
+}
+
+// clearedNote says, under a stop that cleared the passphrase typed, that
+// it did, and while its keys are held that they act in a moment; "" when
+// it cleared nothing.
+func (r *reviewScreen) clearedNote() string {
+	if !r.cleared {
+		return ""
+	}
+	said := "This stop came while the passphrase was being typed: what was typed is cleared."
+	if r.stopHeld() {
+		said += " Read the stop; its keys act once you stop typing."
+	}
+	return r.app.Common.Styles.Muted.Render(layout.WrapTo(said, r.wd)) + "\n"
+}
