@@ -65,7 +65,14 @@ func (a *app) builderCommand() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "builder",
 		Short: "Authorize a builder to trade for the account",
-		Args:  subcommandOnly,
+		Long: `A builder authorization lets a builder account (a trading front end, a bot's
+operator) trade for your account and charge fees up to the caps you sign,
+as an EIP-712 AuthorizeBuilder signed by the main account's key; it may also
+create an API key for the builder. Use it when a builder asks to be
+authorized: builder authorize reviews and signs one here, builder submit
+sends one signed on another machine (--signer offline). The console and
+plain mode ask the same questions.`,
+		Args: subcommandOnly,
 		RunE: func(c *cobra.Command, _ []string) error {
 			return usageError("give a command: authorize or submit")
 		},

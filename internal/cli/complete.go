@@ -43,14 +43,22 @@ func completionCommand() *cobra.Command {
 	for _, sh := range []struct {
 		name string
 		gen  func(root *cobra.Command, w io.Writer) error
+		// take is where the shell takes it in, then the command, then
+		// what keeps it for every shell ("" for nothing).
+		take, cmd, keep string
 	}{
-		{"bash", genBash},
-		{"fish", func(r *cobra.Command, w io.Writer) error { return r.GenFishCompletion(w, true) }},
-		{"powershell", func(r *cobra.Command, w io.Writer) error { return r.GenPowerShellCompletionWithDesc(w) }},
-		{"zsh", func(r *cobra.Command, w io.Writer) error { return r.GenZshCompletion(w) }},
+		{"bash", genBash, "In this shell:", "source <(svcwallet completion bash)", "For every shell, put that line in ~/.bashrc."},
+		{"fish", func(r *cobra.Command, w io.Writer) error { return r.GenFishCompletion(w, true) },
+			"For every shell, save it where fish looks:", "svcwallet completion fish > ~/.config/fish/completions/svcwallet.fish", ""},
+		{"powershell", func(r *cobra.Command, w io.Writer) error { return r.GenPowerShellCompletionWithDesc(w) },
+			"In this shell:", "svcwallet completion powershell | Out-String | Invoke-Expression", "For every shell, put that line in $PROFILE."},
+		{"zsh", func(r *cobra.Command, w io.Writer) error { return r.GenZshCompletion(w) },
+			"For every shell, save it on $fpath:", `svcwallet completion zsh > "${fpath[1]}/_svcwallet"`, ""},
 	} {
 		c.AddCommand(&cobra.Command{
 			Use: sh.name, Short: "Write the " + sh.name + " completion script", Args: noArgs,
+			Long: strings.TrimSpace("Writes the "+sh.name+" completion script to standard output.\n"+sh.take+"\n  "+sh.cmd+"\n"+sh.keep) +
+				"\nsvcwallet completion --help says what each command completes.",
 			ValidArgsFunction: cobra.NoFileCompletions,
 			RunE:              func(c *cobra.Command, _ []string) error { return sh.gen(c.Root(), c.OutOrStdout()) },
 		})

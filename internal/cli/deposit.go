@@ -177,7 +177,7 @@ func (a *app) deposit(ctx context.Context, f depositFlags, chain string) error {
 		// refusal, or no answer to it, is the failed login of every command.
 		what := "the API key in $" + apiKeyVar
 		if env.Getenv(apiKeyVar) == "" {
-			what = "the sandbox demo key"
+			what = demoKeyName
 		}
 		return loginFailed(loginError(what, e.Name, err))
 	case errors.As(err, new(*exchange.TransportError)):

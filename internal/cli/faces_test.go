@@ -218,7 +218,7 @@ func (r *faceRig) plainMode(j journey) (outcome, string) {
 		},
 		Nonce: func() uint32 { return wcliNonce }, PollInterval: follow.DefaultPollInterval,
 		// A terminal where the user answers each question a second after it.
-		Gate: plain.Gate{Flush: func() error { return nil }, Now: func() time.Time { read = read.Add(time.Second); return read }},
+		Gate: plain.Gate{Flush: func() (bool, error) { return false, nil }, Now: func() time.Time { read = read.Add(time.Second); return read }},
 	}
 	typed := []string{"API key", sandbox.DemoAPIKey, "withdraw", "ARBITRUM", "USDT", sandbox.DestCompleted, "25", j.feeCap}
 	yes := len(typed)

@@ -54,3 +54,15 @@ func (v invocation) flags() []string {
 func (v invocation) command(words ...string) string {
 	return safetext.ShellLine(append(append([]string{"svcwallet"}, words...), v.flags()...)...)
 }
+
+// follow is the command that follows withdrawal quoteID to its end:
+// `svcwallet status QUOTE_ID --watch`, on this run's environment.
+func (v invocation) follow(quoteID string) string {
+	return v.command("status", quoteID, "--watch")
+}
+
+// followIt is the line that sends the user to follow an unfinished
+// withdrawal: "follow it with" its command.
+func (v invocation) followIt(quoteID string) string {
+	return "follow it with " + v.follow(quoteID)
+}

@@ -68,6 +68,29 @@ func TestHelpGolden(t *testing.T) {
 	}
 }
 
+// TestEveryHelpSaysMore: every command's --help says what it does and when
+// to use it in more than its one-line summary (version, man, builder, help
+// and the completion scripts' said one line), and version and man, used
+// with --json and a pipe, show how.
+func TestEveryHelpSaysMore(t *testing.T) {
+	root := newApp(CLIEnv{}).rootCommand()
+	root.InitDefaultHelpCmd()
+	for _, path := range commandPaths() {
+		c, _, err := root.Find(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if long := strings.TrimSpace(c.Long); !strings.Contains(long, "\n") {
+			t.Errorf("%s: its help is one line: %q", c.CommandPath(), long)
+		}
+	}
+	for _, path := range [][]string{{"version"}, {"man"}} {
+		if c, _, _ := root.Find(path); strings.TrimSpace(c.Example) == "" {
+			t.Errorf("%s: no example", c.CommandPath())
+		}
+	}
+}
+
 // maskJSON replaces the values of keys that differ from run to run (ids,
 // times, paths, ports) with "<key>", keeping the document's shape.
 func maskJSON(doc string, keys ...string) string {

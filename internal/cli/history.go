@@ -297,7 +297,7 @@ func historyState(r journal.Record, inv invocation) string {
 	case o.Reason != "":
 		return o.Name + ": " + o.Reason
 	case !r.Finished():
-		return o.Name + ": follow it with " + inv.command("status", r.QuoteID, "--watch")
+		return o.Name + ": " + inv.followIt(r.QuoteID)
 	}
 	return o.Name
 }

@@ -22,7 +22,15 @@ func (a *app) manCommand() *cobra.Command {
 		Use:         "man",
 		Annotations: map[string]string{annotationNoFiles: "yes"},
 		Short:       "Print the manual page (| man -l -)",
-		Args:        noArgs,
+		Long: `Prints svcwallet(1), the manual page made from every command's own help (its
+usage, description, flags and examples), as roff on standard output: every
+command in one page, to read or search. It is dated by $SOURCE_DATE_EPOCH,
+else the build's commit time, so two builds of one commit print the same
+page; the release's archives and packages carry the one it printed.`,
+		Example: `  svcwallet man | man -l -
+  # Where man finds it for your user (MANPATH may need ~/.local/share/man)
+  svcwallet man > ~/.local/share/man/man1/svcwallet.1`,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			bi, ok := debug.ReadBuildInfo()
 			_, err := fmt.Fprint(c.OutOrStdout(), manPage(c.Root(), manDate(a.env.Getenv, buildVersion(a.env.Stamp, bi, ok), time.Now)))

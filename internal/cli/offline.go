@@ -160,7 +160,7 @@ func (o offlineSubmit) run(ctx context.Context, path, sig string, ask bool, send
 	session, _ := s.client.Session()
 	s.prepared, err = intent.Find(entries, o.kind, s.env.Name, session.AccountID, file)
 	if done, ok := errors.AsType[*intent.SubmittedError](err); ok && done.QuoteID != "" {
-		return failure(exitFailed, "%w; follow it with %s", err, o.app.invocation().command("status", done.QuoteID, "--watch")).about(done.QuoteID)
+		return failure(exitFailed, "%w; %s", err, o.app.invocation().followIt(done.QuoteID)).about(done.QuoteID)
 	} else if err != nil {
 		return failure(exitFailed, "%s: %w", path, err)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shopspring/decimal"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
@@ -16,6 +17,12 @@ import (
 // user pressed esc right after SUBMITTED).
 func (r *statusRig) journaled(account, id string) {
 	r.t.Helper()
+	r.journaledIntent(account, id, journal.Intent{Chain: "BASE", ToAddress: sandbox.DestCompleted, TokenIn: "USDT", TokenOut: "USDT"})
+}
+
+// journaledIntent is journaled with the intent given.
+func (r *statusRig) journaledIntent(account, id string, in journal.Intent) {
+	r.t.Helper()
 	j, err := journal.Open(journal.DefaultPath())
 	if err != nil {
 		r.t.Fatal(err)
@@ -23,7 +30,7 @@ func (r *statusRig) journaled(account, id string) {
 	for _, kind := range []string{journal.KindIntent, journal.KindAccepted} {
 		e := journal.Entry{Time: r.clock.Now(), Kind: kind, Env: "local", AccountID: account, QuoteID: id}
 		if kind == journal.KindIntent {
-			e.Intent = &journal.Intent{Chain: "BASE", ToAddress: sandbox.DestCompleted, TokenIn: "USDT", TokenOut: "USDT"}
+			e.Intent = &in
 		}
 		if err := j.Append(e); err != nil {
 			r.t.Fatal(err)
@@ -170,5 +177,31 @@ func TestRefreshSaysTheClaim(t *testing.T) {
 	out := r.run(nil, id, other)
 	if strings.Count(out.stderr, claim) != 2 || strings.Contains(out.stdout, "ARBITRUM") {
 		t.Errorf("status with two ids does not say each claim once, or shows it as the withdrawal's:\n%s%s", out.stdout, out.stderr)
+	}
+}
+
+// TestWatchChangeLineSaysTheClaim: a status record claiming another receive
+// amount than the quote signed is said in `status --watch`'s change line,
+// with the state and what to do; the table after it shows what was signed.
+func TestWatchChangeLineSaysTheClaim(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	r := newStatusRig(t)
+	id := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
+	// 20 USDT to BASE receives 18.5 in the sandbox: the quote's figure.
+	r.journaledIntent(sandbox.DemoAccountID, id, journal.Intent{Chain: "BASE", ToAddress: sandbox.DestCompleted,
+		TokenIn: "USDT", TokenOut: "USDT", ReceiveAmount: decimal.RequireFromString("18.5")})
+	r.clock.Advance(sandbox.DefaultSettle)
+	r.rewrite.Store(onlyPath(exchange.PathWithdrawalStatus, func(b []byte) []byte {
+		return bytes.Replace(b, []byte(`"receive_amount":"18.5"`), []byte(`"receive_amount":"9.25"`), 1)
+	}))
+	res := r.run(nil, id, "--watch")
+	changes, table, _ := strings.Cut(res.stdout, "\n\n")
+	line := lineWith(changes, id)
+	claim := "The service's record names a receive amount of 9.25, not the 18.5 USDT on BASE of the quote this account signed"
+	if res.code != exitCompleted || !strings.Contains(line, exchange.StateCompleted) || !strings.Contains(line, claim) || !strings.Contains(line, "tell support") {
+		t.Errorf("exit %d; the change line %q does not say the claim:\n%s%s", res.code, line, res.stdout, res.stderr)
+	}
+	if got := lineWith(table, "Receive "); !strings.HasSuffix(got, " 18.5 USDT") {
+		t.Errorf("the table after the watch shows the claim as the withdrawal's:\n%s", table)
 	}
 }

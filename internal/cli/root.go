@@ -194,7 +194,10 @@ func helpCommand() *cobra.Command {
 		Use:         "help [command]",
 		Annotations: map[string]string{annotationNoFiles: "yes"},
 		Short:       "Help about any command",
-		Long:        "Prints the help of a command, as its --help does: svcwallet help key new.",
+		Long: "Prints the help of a command, as its --help does: svcwallet help key new.\n" +
+			"Without one it prints svcwallet's own; the topics several commands share\n" +
+			"(keys, environments, checks, offline, exit-status) are read the same way:\n" +
+			"svcwallet help checks.",
 		ValidArgsFunction: func(c *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
 			cmd, _, err := c.Root().Find(args)
 			if err != nil || cmd == nil {

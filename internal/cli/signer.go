@@ -99,6 +99,11 @@ type keyChoice struct {
 	what string
 }
 
+// demoKeyName names what a command falls back to on the embedded sandbox
+// when given no key: its demo API key (status, deposit) or its demo wallet
+// key (the commands that sign), in a login's or a review's words.
+const demoKeyName = "the sandbox demo key"
+
 // openKey opens the key a command signs with: the chosen source (see
 // chosen), else $SVCWALLET_PRIVATE_KEY, else on the sandbox its demo key.
 // Each signature from clef or a signing command is announced on stderr
@@ -130,7 +135,7 @@ func (a *app) openKey(ctx context.Context, f signerFlags, e config.Environment) 
 		switch {
 		case o.RawKey != "":
 		case e.Name == config.SandboxEnv:
-			o.RawKey, what = sandbox.DemoPrivateKey, "the sandbox demo key"
+			o.RawKey, what = sandbox.DemoPrivateKey, demoKeyName
 		default:
 			return keyChoice{}, keyUsageError{fmt.Errorf("no signing key: export the main account's hex key in $%s, or choose a key source with --signer (keystore:ADDRESS, clef:%s, command, ...)", signer.KeyEnvVar, signer.DefaultClefEndpoint)}
 		}

@@ -239,7 +239,7 @@ func (a *app) loginCredential(ctx context.Context, e config.Environment, f signe
 		return walletLogin(k)
 	}
 	if e.Name == config.SandboxEnv {
-		return exchange.APIKey(sandbox.DemoAPIKey), "the sandbox demo key", nil
+		return exchange.APIKey(sandbox.DemoAPIKey), demoKeyName, nil
 	}
 	return nil, "", a.noCredential(e)
 }

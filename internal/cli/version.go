@@ -109,7 +109,15 @@ func (a *app) versionCommand() *cobra.Command {
 		Use:         "version",
 		Annotations: map[string]string{annotationNoFiles: "yes"},
 		Short:       "Print the version, revision, its date and the Go version",
-		Args:        noArgs,
+		Long: `Prints which build this is: its version (a release's tag, the module version
+go install fetched, else devel), the revision and its time when the build
+knows them (+changes: built from a modified tree), and the Go version. Give
+it when you report a problem or check what an upgrade installed. It reads
+none of svcwallet's files and asks no service.`,
+		Example: `  svcwallet version
+  # The same facts as one JSON object, for a script or a bug report
+  svcwallet version --json`,
+		Args: noArgs,
 		RunE: func(*cobra.Command, []string) error {
 			bi, ok := debug.ReadBuildInfo()
 			if a.env.JSON {

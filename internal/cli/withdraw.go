@@ -322,7 +322,7 @@ func (c withdrawCmd) finish(ctx context.Context, client *exchange.Client, e conf
 	case errors.As(sent.Err, &unanswered):
 		return c.repeatRefused(unanswered.Earlier)
 	case errors.As(sent.Err, &submitted):
-		return failure(exitFailed, "%w; follow it with %s", submitted, c.app.invocation().command("status", submitted.QuoteID, "--watch")).about(submitted.QuoteID)
+		return failure(exitFailed, "%w; %s", submitted, c.app.invocation().followIt(submitted.QuoteID)).about(submitted.QuoteID)
 	case errors.Is(sent.Err, exchange.ErrQuoteExpired) && sent.Lost == nil:
 		// Explain's words say to get a new quote; here that is a new run.
 		return failure(exitFailed, "not withdrawn: the service refused quote %s as expired before executing it, so nothing was paid; run the command again for a new quote", id).about(id)

@@ -172,7 +172,7 @@ func (c withdrawCmd) printAccepted(e config.Environment, a exchange.WithdrawAcce
 	fmt.Fprintf(c.env.Stdout, "\n%s\n", said)
 	printFacts(c.env.Stdout, 16, facts)
 	if hint {
-		fmt.Fprintf(c.env.Stdout, "Follow it: %s\n", c.app.invocation().command("status", a.QuoteID, "--watch"))
+		fmt.Fprintf(c.env.Stdout, "Follow it: %s\n", c.app.invocation().follow(a.QuoteID))
 	}
 	return nil
 }

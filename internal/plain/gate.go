@@ -1,6 +1,7 @@
 package plain
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -36,9 +37,9 @@ const PasteGap = 25 * time.Millisecond
 // Gate asks the questions that sign, on one terminal.
 type Gate struct {
 	// Flush discards what the terminal holds typed or pasted and not yet
-	// read. nil: the answers come from no terminal, where nothing that
-	// signs is asked.
-	Flush func() error
+	// read, and reports whether it held any. nil: the answers come from no
+	// terminal, where nothing that signs is asked.
+	Flush func() (bool, error)
 	// Now is the clock the dwell and the gaps between keys are measured on.
 	Now func() time.Time
 	// Keys puts the terminal in key-at-a-time mode for one answer, what it
@@ -56,7 +57,7 @@ func TerminalGate(in io.Reader, out io.Writer) Gate {
 	if !ok || !term.IsTerminal(int(f.Fd())) || !isTerminal(out) {
 		return Gate{}
 	}
-	return Gate{Flush: func() error { return discardInput(f) }, Now: time.Now, Keys: keysOf(f)}
+	return Gate{Flush: func() (bool, error) { return discardInput(f) }, Now: time.Now, Keys: keysOf(f)}
 }
 
 func isTerminal(w io.Writer) bool {
@@ -86,7 +87,7 @@ func (g Gate) Ask(ctx context.Context, out io.Writer, prompt func() string, read
 		if g.OnTerminal() {
 			// A discard that fails leaves the dwell: each line typed
 			// ahead then comes at once, and is refused.
-			_ = g.Flush()
+			_, _ = g.Flush()
 			// Taken before the question is written, so whoever answers
 			// once it shows is never counted early.
 			asked = g.Now()
@@ -121,7 +122,15 @@ func (g Gate) answer(ctx context.Context, out io.Writer, prompt func() string, r
 	// Written once the terminal reads keys, so a key typed as it shows is
 	// read (and timed) as a key.
 	fmt.Fprint(out, prompt())
-	return g.typed(ctx, out, keys)
+	t, err := g.typed(ctx, out, keys, false)
+	return t.text, t.paste, err
+}
+
+// typedLine is an answer read a key at a time, and how its keys came:
+// paste, some of them as a paste; pastedEnter, its Enter with one.
+type typedLine struct {
+	text               string
+	paste, pastedEnter bool
 }
 
 // keyRead is what one read of the keys brought, and when.
@@ -141,12 +150,13 @@ const (
 	keyEscape    = 0x1b
 )
 
-// typed reads one answer from keys up to Enter, echoing it on out (erase
-// and ctrl+u work), and says whether it came as a paste: more than one key
-// in one read, or a byte within PasteGap of the one before. A read that is
-// a key's escape sequence (an arrow) is dropped. ctrl+d on an empty answer
-// or the terminal's end is ErrEnd.
-func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader) (string, bool, error) {
+// typed reads one answer from keys up to Enter, echoing it on out unless
+// hidden (erase and ctrl+u work), and says whether it came as a paste:
+// more than one key in one read, or a byte within PasteGap of the one
+// before; and whether its Enter did. A read that is a key's escape
+// sequence (an arrow) is dropped. ctrl+d on an empty answer or the
+// terminal's end is ErrEnd.
+func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden bool) (typedLine, error) {
 	reads := make(chan keyRead, 1)
 	done := make(chan struct{})
 	defer close(done)
@@ -170,51 +180,58 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader) (string,
 	var answer []rune
 	var last time.Time
 	paste := false
+	echo := out
+	if hidden {
+		echo = io.Discard
+	}
 	for {
 		var r keyRead
 		select {
 		case r = <-reads:
 		case <-ctx.Done():
-			return "", false, ErrInterrupted
+			return typedLine{}, ErrInterrupted
 		}
 		if len(r.b) == 0 {
 			if r.err != nil {
 				fmt.Fprintln(out)
-				return "", false, ErrEnd
+				return typedLine{}, ErrEnd
 			}
 			continue
 		}
-		escape := r.b[0] == keyEscape && !strings.ContainsAny(string(r.b), "\r\n")
-		if oneKey := len(r.b) == 1 || utf8.FullRune(r.b) && utf8.RuneCount(r.b) == 1; !oneKey && !escape ||
-			!last.IsZero() && r.at.Sub(last) < PasteGap {
-			paste = true
-		}
+		// A bracketed paste's marks (a terminal left in that mode) say a
+		// paste; they are no keys of the answer.
+		b := bytes.ReplaceAll(bytes.ReplaceAll(r.b, []byte(ansi.BracketedPasteStart), nil), []byte(ansi.BracketedPasteEnd), nil)
+		bracketed := len(b) < len(r.b)
+		escape := !bracketed && r.b[0] == keyEscape && !strings.ContainsAny(string(r.b), "\r\n")
+		oneKey := len(b) == 1 || utf8.FullRune(b) && utf8.RuneCount(b) == 1
+		together := bracketed || !oneKey && !escape || !last.IsZero() && r.at.Sub(last) < PasteGap
+		paste = paste || together
 		last = r.at
 		if escape {
 			continue
 		}
-		for _, c := range string(r.b) {
+		for _, c := range string(b) {
 			switch {
 			case c == '\r' || c == '\n':
 				fmt.Fprintln(out)
-				return strings.TrimSpace(string(answer)), paste, nil
+				return typedLine{text: strings.TrimSpace(string(answer)), paste: paste, pastedEnter: together}, nil
 			case c == keyEnd && len(answer) == 0:
 				fmt.Fprintln(out)
-				return "", false, ErrEnd
+				return typedLine{}, ErrEnd
 			case (c == keyErase || c == keyBackspace) && len(answer) > 0:
-				fmt.Fprint(out, erase(answer[len(answer)-1:]))
+				fmt.Fprint(echo, erase(answer[len(answer)-1:]))
 				answer = answer[:len(answer)-1]
 			case c == keyKill:
-				fmt.Fprint(out, erase(answer))
+				fmt.Fprint(echo, erase(answer))
 				answer = answer[:0]
 			case c >= ' ' && (c < keyErase || c > 0x9f) && len(answer) < maxLine:
 				answer = append(answer, c)
-				fmt.Fprint(out, string(c))
+				fmt.Fprint(echo, string(c))
 			}
 		}
 		if r.err != nil { // the terminal ended before the Enter
 			fmt.Fprintln(out)
-			return "", false, ErrEnd
+			return typedLine{}, ErrEnd
 		}
 	}
 }

@@ -45,7 +45,7 @@ func press(first, gap time.Duration, s string) []keyPress {
 
 func (f *fakeKeys) gate() Gate {
 	return Gate{
-		Flush: func() error { f.mu.Lock(); defer f.mu.Unlock(); f.flushes++; return nil },
+		Flush: func() (bool, error) { f.mu.Lock(); defer f.mu.Unlock(); f.flushes++; return false, nil },
 		Now:   func() time.Time { f.mu.Lock(); defer f.mu.Unlock(); return f.now },
 		Keys:  func() (io.ReadCloser, error) { f.mu.Lock(); defer f.mu.Unlock(); f.opened++; return f, nil },
 	}
@@ -171,7 +171,7 @@ func TestGateKeysInterrupted(t *testing.T) {
 	defer close(blocked)
 	ctx, cancel := context.WithCancel(context.Background())
 	closed := 0
-	g := Gate{Flush: func() error { return nil }, Now: time.Now, Keys: func() (io.ReadCloser, error) {
+	g := Gate{Flush: func() (bool, error) { return false, nil }, Now: time.Now, Keys: func() (io.ReadCloser, error) {
 		cancel()
 		return readCloser{blocked, &closed}, nil
 	}}

@@ -26,7 +26,7 @@ type typedLater struct {
 }
 
 func (f *fakeTerminal) gate() Gate {
-	return Gate{Flush: func() error { f.flushes++; f.ahead = nil; return nil }, Now: func() time.Time { return f.now }}
+	return Gate{Flush: func() (bool, error) { f.flushes++; f.ahead = nil; return false, nil }, Now: func() time.Time { return f.now }}
 }
 
 func (f *fakeTerminal) read() (string, error) {
@@ -101,7 +101,7 @@ func TestGateOffATerminal(t *testing.T) {
 func TestConfirmDropsALineReadAhead(t *testing.T) {
 	var out bytes.Buffer
 	p := NewPrompter(context.Background(), strings.NewReader("n\n"), &out, nil)
-	p.gate = Gate{Flush: func() error { return nil }, Now: readingClock()}
+	p.gate = Gate{Flush: func() (bool, error) { return false, nil }, Now: readingClock()}
 	ahead := make(chan lineRead, 1)
 	ahead <- lineRead{line: "y"}
 	p.pending = ahead
@@ -124,7 +124,7 @@ func TestConfirmAndTypedWordAreGated(t *testing.T) {
 		at := time.Unix(1, 0)
 		reads := 0
 		// The first answer comes at once, the second a second later.
-		p.gate = Gate{Flush: func() error { return nil }, Now: func() time.Time {
+		p.gate = Gate{Flush: func() (bool, error) { return false, nil }, Now: func() time.Time {
 			reads++
 			if reads == 4 {
 				at = at.Add(time.Second)

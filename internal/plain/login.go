@@ -241,7 +241,7 @@ const loginPassphraseTries = 3
 // unlock asks a keystore file's passphrase and decrypts it; its error
 // repeats the path shortened, as a typed path may hold most of a key.
 func (s *session) unlock(path string) (signer.Key, error) {
-	pass, err := s.p.Secret("Passphrase of " + filepath.Base(path) + " (not shown as you type):")
+	pass, err := s.p.Passphrase("Passphrase of " + filepath.Base(path) + " (not shown as you type):")
 	if err != nil {
 		return nil, err
 	}

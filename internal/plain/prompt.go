@@ -90,26 +90,28 @@ func (p *Prompter) took() { p.pending = nil }
 func (p *Prompter) signing() Gate {
 	g := p.gate
 	if flush := g.Flush; flush != nil {
-		p.dropReadAhead()
-		g.Flush = func() error {
-			p.dropReadAhead()
-			return flush()
+		g.Flush = func() (bool, error) {
+			dropped := p.dropReadAhead()
+			held, err := flush()
+			return dropped || held, err
 		}
 	}
 	return g
 }
 
-// dropReadAhead drops a line read before the question, if one was.
-func (p *Prompter) dropReadAhead() {
+// dropReadAhead drops a line read before the question, if one was, and
+// reports whether it did.
+func (p *Prompter) dropReadAhead() bool {
 	select {
 	case r := <-p.pending:
 		if r.err == nil {
 			p.took()
-		} else {
-			p.pending <- r // the input's end stays for the answer
+			return true
 		}
+		p.pending <- r // the input's end stays for the answer
 	default:
 	}
+	return false
 }
 
 // read waits for the next line: ErrEnd at the input's end, ErrInterrupted
@@ -232,6 +234,47 @@ func (p *Prompter) Secret(question string) (string, error) {
 			return strings.TrimSpace(answer), nil
 		}
 	}
+}
+
+// The words of a passphrase's question that signs (Passphrase).
+const (
+	discardedWords   = "Discarded what was typed before this question."
+	pastedEnterWords = "Not taken: its Enter came with the paste. Paste or type the passphrase, then press Enter yourself."
+)
+
+// Passphrase asks the secret that unlocks a key to sign with. On a
+// terminal it is held to the gate's rule of type-ahead: what was typed or
+// pasted before the question shows is discarded (and said), so a line
+// typed ahead never unlocks a key that then signs; where keys are read one
+// at a time (Gate.Keys), a passphrase may be pasted (password managers
+// do), but one whose Enter came with the paste is not taken, said, and
+// asked again. Elsewhere it is Secret.
+func (p *Prompter) Passphrase(question string) (string, error) {
+	g := p.signing()
+	for g.OnTerminal() {
+		if held, _ := g.Flush(); held {
+			p.Say(discardedWords)
+		}
+		if g.Keys == nil {
+			break
+		}
+		keys, err := g.Keys()
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprint(p.out, question+" ")
+		t, err := g.typed(p.ctx, p.out, keys, true)
+		keys.Close()
+		switch {
+		case err != nil:
+			return "", err
+		case t.pastedEnter:
+			p.Say(pastedEnterWords)
+		case t.text != "":
+			return t.text, nil
+		}
+	}
+	return p.Secret(question)
 }
 
 // Option is one numbered choice: its name, typed to choose it, and what

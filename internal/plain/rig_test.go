@@ -103,7 +103,7 @@ func newRigOn(t *testing.T, envOf func(url string) config.Environment) *rig {
 		LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) },
 		PollInterval: follow.DefaultPollInterval,
 		// A terminal where the user reads each review before answering.
-		Gate: Gate{Flush: func() error { return nil }, Now: readingClock()},
+		Gate: Gate{Flush: func() (bool, error) { return false, nil }, Now: readingClock()},
 	}
 	return r
 }

@@ -12,15 +12,16 @@ import (
 
 // discardTyped is a terminal's flush on a script: the lines typed ahead of
 // the screen (those that wait for nothing) are discarded, and what is left
-// of the one being read.
-func (s *script) discardTyped() error {
+// of the one being read; it reports whether there were any.
+func (s *script) discardTyped() (bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	held := len(s.cur) > 0
 	s.cur = nil
 	for len(s.lines) > 0 && s.lines[0].after == "" && s.lines[0].before == nil {
-		s.lines = s.lines[1:]
+		s.lines, held = s.lines[1:], true
 	}
-	return nil
+	return held, nil
 }
 
 // runPasting runs plain mode on a terminal whose discard drops the lines

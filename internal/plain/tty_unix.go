@@ -14,14 +14,30 @@ import (
 
 // discardInput discards what the terminal f holds typed or pasted and not
 // yet read: its settings set again as they are, with the flush that
-// discards pending input (tcsetattr's TCSAFLUSH).
-func discardInput(f *os.File) error {
+// discards pending input (tcsetattr's TCSAFLUSH). Whether it held any is
+// read first, without waiting and out of canonical mode, so a line typed
+// without its Enter counts too.
+func discardInput(f *os.File) (bool, error) {
 	fd := int(f.Fd())
 	t, err := unix.IoctlGetTermios(fd, getTermios)
 	if err != nil {
-		return err
+		return false, err
 	}
-	return unix.IoctlSetTermios(fd, setTermiosFlush, t)
+	held := false
+	peek := *t
+	peek.Lflag &^= unix.ICANON | unix.ECHO
+	peek.Cc[unix.VMIN], peek.Cc[unix.VTIME] = 0, 0
+	if unix.IoctlSetTermios(fd, setTermios, &peek) == nil {
+		// Bounded, so a stream that never pauses cannot hold the question.
+		var b [256]byte
+		for range maxLine / len(b) {
+			if n, _ := unix.Read(fd, b[:]); n <= 0 {
+				break
+			}
+			held = true
+		}
+	}
+	return held, unix.IoctlSetTermios(fd, setTermiosFlush, t)
 }
 
 // readHidden reads a line of the terminal f with echo off, and puts f back

@@ -96,3 +96,46 @@ func TestKeysOnAPseudoTerminal(t *testing.T) {
 		t.Errorf("the terminal showed %q", shown.String())
 	}
 }
+
+// TestDiscardSaysWhatItHeld: a terminal's discard reports the keys typed
+// ahead it dropped, a line without its Enter too, and nothing when none
+// were; its settings are as they were after, and what was dropped is not
+// read next.
+func TestDiscardSaysWhatItHeld(t *testing.T) {
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	defer ptmx.Close()
+	defer tty.Close()
+	go io.Copy(io.Discard, ptmx) // the echo
+	was, err := unix.IoctlGetTermios(int(tty.Fd()), getTermios)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ahead := range []string{"right horse\n", "no enter yet"} {
+		ptmx.WriteString(ahead)
+		// The line discipline takes the write in its own time: the discard
+		// is tried until it finds it (a discard that never says so fails).
+		held := false
+		for deadline := time.Now().Add(stall); !held && time.Now().Before(deadline); {
+			if held, err = discardInput(tty); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !held {
+			t.Errorf("%q typed ahead: the discard never said it held it", ahead)
+		}
+		if held, err := discardInput(tty); held || err != nil {
+			t.Errorf("after the discard of %q: held %v, %v", ahead, held, err)
+		}
+	}
+	now, err := unix.IoctlGetTermios(int(tty.Fd()), getTermios)
+	if err != nil || now.Lflag != was.Lflag || now.Cc != was.Cc {
+		t.Errorf("the terminal was not put back: %+v, was %+v (%v)", now, was, err)
+	}
+	ptmx.WriteString("typed after\n")
+	if line, err := ReadLine(tty); line != "typed after" || err != nil {
+		t.Errorf("read %q, %v after the discards", line, err)
+	}
+}

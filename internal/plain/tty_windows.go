@@ -10,9 +10,12 @@ import (
 )
 
 // discardInput discards what the console f holds typed or pasted and not
-// yet read.
-func discardInput(f *os.File) error {
-	return windows.FlushConsoleInputBuffer(windows.Handle(f.Fd()))
+// yet read, and reports whether it held any input event.
+func discardInput(f *os.File) (bool, error) {
+	h := windows.Handle(f.Fd())
+	var n uint32
+	_ = windows.GetNumberOfConsoleInputEvents(h, &n)
+	return n > 0, windows.FlushConsoleInputBuffer(h)
 }
 
 // readHidden reads a line of the console f with echo off; when ctx ends

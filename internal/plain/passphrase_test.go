@@ -1,0 +1,122 @@
+package plain
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/signer"
+)
+
+// askPassphrase asks a passphrase on keys, what the terminal holds unread
+// before the question being held.
+func askPassphrase(t *testing.T, held bool, reads ...[]keyPress) (string, string, error) {
+	t.Helper()
+	keys := &fakeKeys{now: time.Unix(1, 0)}
+	for _, r := range reads {
+		keys.reads = append(keys.reads, r...)
+	}
+	var out bytes.Buffer
+	p := NewPrompter(context.Background(), strings.NewReader(""), &out, func(context.Context, func()) (string, error) {
+		t.Fatal("a gate with keys read the passphrase as a line")
+		return "", nil
+	})
+	p.gate = keys.gate()
+	flush := p.gate.Flush
+	p.gate.Flush = func() (bool, error) {
+		_, err := flush()
+		was := held
+		held = false
+		return was, err
+	}
+	answer, err := p.Passphrase("Passphrase of k.json:")
+	if keys.opened != keys.closed {
+		t.Errorf("the terminal was put in key mode %d times and back %d", keys.opened, keys.closed)
+	}
+	return answer, out.String(), err
+}
+
+// TestPassphrasePasteNeedsItsEnter: a passphrase pasted once the question
+// shows is taken when its Enter is typed after it; one whose Enter came
+// with the paste (one read, a burst, or inside a bracketed paste) is not
+// taken, said, and asked again. A passphrase is never echoed.
+func TestPassphrasePasteNeedsItsEnter(t *testing.T) {
+	for name, paste := range map[string][]keyPress{
+		"one read":  {{read, "right horse\r"}},
+		"a burst":   {{read, "right horse"}, {time.Millisecond, "\r"}},
+		"bracketed": {{read, "\x1b[200~right horse\r\x1b[201~"}},
+	} {
+		answer, out, err := askPassphrase(t, false, paste, []keyPress{{read, "other"}, {time.Second, "\r"}})
+		if err != nil || answer != "other" || strings.Count(out, pastedEnterWords+"\n") != 1 || strings.Count(out, "Passphrase of k.json: ") != 2 {
+			t.Errorf("%s: answer %q, %v; wrote %q", name, answer, err, out)
+		}
+		if strings.Contains(out, "horse") || strings.Contains(out, "other") {
+			t.Errorf("%s: the passphrase was echoed: %q", name, out)
+		}
+	}
+	for name, paste := range map[string][]keyPress{
+		"plain":     {{read, "right horse"}, {time.Second, "\r"}},
+		"bracketed": {{read, "\x1b[200~right horse\x1b[201~"}, {time.Second, "\r"}},
+		"typed":     press(read, 90*time.Millisecond, "right horse\r"),
+	} {
+		answer, out, err := askPassphrase(t, false, paste)
+		if err != nil || answer != "right horse" || out != "Passphrase of k.json: \n" {
+			t.Errorf("%s: answer %q, %v; wrote %q", name, answer, err, out)
+		}
+	}
+}
+
+// TestPassphraseSaysTheDiscard: what the terminal held before the question
+// is discarded and said in one line before it; nothing held, nothing said.
+func TestPassphraseSaysTheDiscard(t *testing.T) {
+	typed := press(read, 90*time.Millisecond, "pw\r")
+	answer, out, err := askPassphrase(t, true, typed)
+	if err != nil || answer != "pw" || out != discardedWords+"\nPassphrase of k.json: \n" {
+		t.Errorf("answer %q, %v; wrote %q", answer, err, out)
+	}
+}
+
+// TestTypeAheadDoesNotUnlock: a passphrase typed before its question shows
+// neither unlocks a wallet login's key (which would sign the login with no
+// further question) nor a withdrawal's after its y: it is discarded and
+// said, and only what is typed once the question shows answers it.
+func TestTypeAheadDoesNotUnlock(t *testing.T) {
+	exchangetest.CheapScrypt(t, &signer.ScryptN, &signer.ScryptP)
+	r := newRig(t)
+	if _, _, err := signer.ImportRawKey(r.console.KeystoreDir, sandbox.DemoPrivateKey, "right horse"); err != nil {
+		t.Fatal(err)
+	}
+	wrong := after("Passphrase of UTC--", "wrong horse")
+	out, err := r.runPasting(steps(typed("Wallet signature", "keystore", "1", "right horse"), []scripted{wrong, wrong, wrong},
+		[]scripted{after("Login failed", "API key")}, typed(sandbox.DemoAPIKey, "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, discardedWords+"\nPassphrase of UTC--", "Login failed: wrong passphrase, 3 times", "Logged in to sandbox by API key")
+	if strings.Contains(out, "by wallet") {
+		t.Errorf("a passphrase typed ahead logged in:\n%s", out)
+	}
+
+	// Without the demo key, the reviews sign with the keystore's.
+	r.console.Targets[0].Demo = nil
+	out, err = r.runPasting(steps(logIn, withdraw25, []scripted{after("[y/n] ", "y")}, typed("right horse"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Sign and withdraw 25 USDT", discardedWords+"\nPassphrase of UTC--")
+	if n, bal := r.intents(), r.ex.Balance(sandbox.DemoAccountID); n != 0 || bal.String() != "10000" {
+		t.Errorf("%d withdrawals journaled, balance %s: a passphrase typed ahead signed:\n%s", n, bal, out)
+	}
+	out, err = r.runPasting(steps(logIn, typed("builder", sandbox.BuilderAddress, "0.1", "0.05", "7d", "no"), []scripted{after("[y/n] ", "y")}, typed("right horse"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Sign and authorize the builder? [y/n] ", discardedWords+"\nPassphrase of UTC--")
+	if strings.Contains(out, "Builder authorized") {
+		t.Errorf("a passphrase typed ahead authorized the builder:\n%s", out)
+	}
+}
