@@ -78,6 +78,16 @@ func (l Loss) Reckoned() string {
 	return l.Lost.String() + " " + l.In + " (pay " + l.Paid.String() + ", receive " + receive.String() + ")"
 }
 
+// Stated is Lost as the review's You lose says it, with its share of the
+// amount; a converted payout above the debit (valued 1:1, within
+// exchange.ConversionTolerance) is no loss, never a negative one.
+func (l Loss) Stated() string {
+	if l.Lost.IsNegative() {
+		return "nothing: you receive " + l.Lost.Neg().String() + " more than you pay"
+	}
+	return l.Lost.String() + " " + l.In + ", " + l.Percent().String() + "% of the amount"
+}
+
 // High: the loss is above LossWarnShare of the amount, worth a warning.
 func (l Loss) High() bool { return l.Share.GreaterThan(LossWarnShare) }
 
