@@ -42,7 +42,15 @@ func (o Order) Loss() Loss {
 }
 
 // Converts: the payout is another token than the one paid, valued 1:1.
-func (l Loss) Converts() bool { return l.Out != "" && exchange.Converts(l.In, l.Out) }
+func (l Loss) Converts() bool { return exchange.Converts(l.In, l.Out) }
+
+// Conversion notes a payout the bridge converts; "" for one it does not.
+func (l Loss) Conversion() string {
+	if !l.Converts() {
+		return ""
+	}
+	return "the bridge converts " + l.In + " to " + l.Out
+}
 
 // Valued says how Lost counts a converted payout ("" when nothing is
 // converted): one token's number is never taken from another's unsaid.
