@@ -78,7 +78,9 @@ func TestQuote(t *testing.T) {
 	}
 	r := s.do(http.MethodPost, exchange.PathWithdrawalQuote, exchange.QuoteRequest{ToAddress: DestCompleted, Chain: "BSC", TokenIn: "USDT", TokenOut: "USDC", Amount: "20"})
 	wantStatus(t, r, http.StatusOK)
-	if !strings.Contains(string(r.body), `"expires_at":"2026-03-02T10:01:00Z"`) || !strings.Contains(string(r.body), `"speed":"slow"`) {
+	// USDC is paid at USDCPerUSDT: (20 − 1.5) × 1.0002.
+	if !strings.Contains(string(r.body), `"expires_at":"2026-03-02T10:01:00Z"`) || !strings.Contains(string(r.body), `"speed":"slow"`) ||
+		!strings.Contains(string(r.body), `"receive_amount":"18.5037"`) {
 		t.Errorf("BSC quote %s", r.body)
 	}
 	if s.quote(DestSolana, "SOLANA", "5").QuoteID == s.quote(DestTron, "TRON", "5").QuoteID {
@@ -87,7 +89,11 @@ func TestQuote(t *testing.T) {
 	if b := h.ex.Balance(DemoAccountID); !b.Equal(decimal.RequireFromString(DemoBalance)) {
 		t.Errorf("quotes moved money: balance %s", b)
 	}
-	wantStatus(t, s.do(http.MethodPost, exchange.PathWithdrawalQuote, exchange.QuoteRequest{ToAddress: strings.ToLower(DestCompleted), Chain: "POLYGON", TokenIn: "usdt", TokenOut: "usdc", Amount: "2"}), http.StatusOK)
+	r = s.do(http.MethodPost, exchange.PathWithdrawalQuote, exchange.QuoteRequest{ToAddress: strings.ToLower(DestCompleted), Chain: "POLYGON", TokenIn: "usdt", TokenOut: "usdc", Amount: "2"})
+	wantStatus(t, r, http.StatusOK)
+	if !strings.Contains(string(r.body), `"receive_amount":"0.5001"`) {
+		t.Errorf("a usdc payout, named in lower case, is not paid at the USDC rate: %s", r.body)
+	}
 }
 
 func TestQuoteRejections(t *testing.T) {

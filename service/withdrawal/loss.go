@@ -42,7 +42,15 @@ func (o Order) Loss() Loss {
 }
 
 // Converts: the payout is another token than the one paid, valued 1:1.
-func (l Loss) Converts() bool { return l.Out != "" && exchange.Converts(l.In, l.Out) }
+func (l Loss) Converts() bool { return exchange.Converts(l.In, l.Out) }
+
+// Conversion notes a payout the bridge converts; "" for one it does not.
+func (l Loss) Conversion() string {
+	if !l.Converts() {
+		return ""
+	}
+	return "the bridge converts " + l.In + " to " + l.Out
+}
 
 // Valued says how Lost counts a converted payout ("" when nothing is
 // converted): one token's number is never taken from another's unsaid.
@@ -76,6 +84,16 @@ func (l Loss) Reckoned() string {
 		return l.Lost.String() + " " + l.In + " (pay " + l.Paid.String() + " " + l.In + ", receive " + receive.String() + " " + l.Out + ", " + l.Valued() + ")"
 	}
 	return l.Lost.String() + " " + l.In + " (pay " + l.Paid.String() + ", receive " + receive.String() + ")"
+}
+
+// Stated is Lost as the review's You lose says it, with its share of the
+// amount; a converted payout above the debit (valued 1:1, within
+// exchange.ConversionTolerance) is no loss, never a negative one.
+func (l Loss) Stated() string {
+	if l.Lost.IsNegative() {
+		return "nothing: you receive " + l.Lost.Neg().String() + " more than you pay"
+	}
+	return l.Lost.String() + " " + l.In + ", " + l.Percent().String() + "% of the amount"
 }
 
 // High: the loss is above LossWarnShare of the amount, worth a warning.

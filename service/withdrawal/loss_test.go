@@ -117,3 +117,22 @@ func TestConvertedReviewFacts(t *testing.T) {
 		}
 	}
 }
+
+// TestConvertedGainSaysNoLoss: a converting quote may pay out, valued 1:1,
+// more than it debits (within exchange.ConversionTolerance); the review
+// then says nothing is lost and by how much the payout is above, never a
+// negative loss.
+func TestConvertedGainSaysNoLoss(t *testing.T) {
+	d := decimal.RequireFromString
+	o := withdrawal.Order{Choice: withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDC", Route: exchange.WithdrawalRoute{Chain: "ARBITRUM"}},
+		Quote: exchange.Quote{PayAmount: d("10"), ReceiveAmount: d("10.05"), Fee: d("0.01")}}
+	for _, f := range o.Facts() {
+		if f.Label == "You lose" {
+			if want := "nothing: you receive 0.05 more than you pay"; f.Value != want || !strings.Contains(f.Note, "with 1 USDC valued at 1 USDT") {
+				t.Errorf("You lose: %q · %q, want %q with the valuation", f.Value, f.Note, want)
+			}
+			return
+		}
+	}
+	t.Fatal("the review says no loss")
+}

@@ -209,7 +209,7 @@ func TestFeeCapShare(t *testing.T) {
 // TestFeeCapOnWhatTheUserLoses: a quote that declares no fee but pays out
 // almost nothing is over a 2 USDT cap; within the cap it can be signed.
 func TestFeeCapOnWhatTheUserLoses(t *testing.T) {
-	c := withdrawal.Choice{TokenIn: exchange.TokenUSDT, Amount: decimal.RequireFromString("100"), FeeCap: decimal.NewNullDecimal(decimal.RequireFromString("2"))}
+	c := withdrawal.Choice{TokenIn: exchange.TokenUSDT, TokenOut: exchange.TokenUSDT, Amount: decimal.RequireFromString("100"), FeeCap: decimal.NewNullDecimal(decimal.RequireFromString("2"))}
 	q := exchange.Quote{PayAmount: decimal.RequireFromString("100"), ReceiveAmount: decimal.RequireFromString("0.000001"), Fee: decimal.Zero}
 	if got := c.QuoteRefusal(q); !strings.Contains(got, "you would lose 99.999999 USDT (pay 100, receive 0.000001), above your fee cap of 2 USDT") {
 		t.Fatalf("refusal = %q", got)

@@ -20,7 +20,7 @@ func TestRequoteRefusal(t *testing.T) {
 	d := decimal.RequireFromString
 	reviewed := exchange.Quote{QuoteID: "q-old", PayAmount: d("25"), ReceiveAmount: d("23.5"), Fee: d("1.5"), ExpiresAt: now.Add(-time.Second)}
 	o := withdrawal.Order{Quote: reviewed, Transfer: signer.Transfer{NumTokens: 25_000_000},
-		Choice: withdrawal.Choice{TokenIn: exchange.TokenUSDT, Amount: d("25")}}
+		Choice: withdrawal.Choice{TokenIn: exchange.TokenUSDT, TokenOut: exchange.TokenUSDT, Amount: d("25")}}
 	capped := o
 	capped.Choice.FeeCap = decimal.NewNullDecimal(d("2"))
 	fresh := func(pay, receive, fee string, left time.Duration) exchange.Quote {

@@ -53,22 +53,14 @@ func (o Order) Facts() []intent.Fact {
 	}
 	f := append(o.Choice.Facts(),
 		intent.Fact{Label: "You pay", Value: q.PayAmount.String() + " " + in, Note: "from the funding account"},
-		intent.Fact{Label: "You receive", Value: q.ReceiveAmount.String() + " " + out + " on " + o.Choice.Route.Chain, Note: converted(in, out)},
+		intent.Fact{Label: "You receive", Value: q.ReceiveAmount.String() + " " + out + " on " + o.Choice.Route.Chain, Note: l.Conversion()},
 		intent.Fact{Label: "Bridge fee", Value: q.Fee.String() + " " + in, Note: "about " + q.FeeUSD.String() + " USD"},
-		intent.Fact{Label: "You lose", Value: l.Lost.String() + " " + in + ", " + l.Percent().String() + "% of the amount", Note: l.Basis(), Mark: loss},
+		intent.Fact{Label: "You lose", Value: l.Stated(), Note: l.Basis(), Mark: loss},
 		intent.Fact{Label: "Speed", Value: SpeedWords(q.Speed), Mark: speed})
 	if o.Choice.FeeCap.Valid {
 		f = append(f, intent.Fact{Label: "Fee cap", Value: o.Choice.FeeCap.Decimal.String() + " " + in, Mark: intent.Detail})
 	}
 	return append(f, intent.Fact{Label: "Quote", Value: q.QuoteID, Note: "expires " + q.ExpiresAt.UTC().Format("2006-01-02 15:04:05 UTC"), Mark: intent.Detail})
-}
-
-// converted notes a payout the bridge converts; "" for one it does not.
-func converted(in, out string) string {
-	if exchange.Converts(in, out) {
-		return "the bridge converts " + in + " to " + out
-	}
-	return ""
 }
 
 // Facts are what the choice says before any quote: the route and where it
