@@ -222,7 +222,9 @@ func (r *reviewScreen) Busy() string {
 	return r.gate.Busy(kit.SubmittingWithdrawal(r.app), "The withdrawal")
 }
 
-func (r *reviewScreen) Inputting() bool { return r.gate.Inputting() }
+// Inputting also while a stop's keys are held: the q and ? of a passphrase
+// typed on come here (Update swallows them), never quit nor open the help.
+func (r *reviewScreen) Inputting() bool { return r.gate.Inputting() || r.stopHeld() }
 
 // update is Update but for a stop landing mid-passphrase (Update).
 func (r *reviewScreen) update(msg tea.Msg) (tui.Screen, tea.Cmd) {

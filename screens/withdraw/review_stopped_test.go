@@ -205,6 +205,17 @@ func TestStopMidPassphraseHoldsItsKeys(t *testing.T) {
 		if opened != 0 {
 			t.Fatal("the h of the passphrase opened History")
 		}
+		// Under the console, the q and ? of a passphrase typed on go to the
+		// held review: they neither quit nor open the help.
+		root := tui.New(r, tui.Options{Theme: "dark", Common: app.Common, Timer: app.Timer})
+		root.Update(tea.WindowSizeMsg{Width: 120, Height: 50})
+		for _, k := range []string{"q", "?"} {
+			*now = now.Add(gap)
+			if _, cmd := root.Update(screentest.Key(k)); screentest.Quits(cmd) || strings.Contains(ansi.Strip(root.View().Content), "close help") {
+				t.Fatalf("the %s of the passphrase typed on acted on the console:\n%s", k, ansi.Strip(root.View().Content))
+			}
+		}
+		heldStop(t, r, "h", "r")
 		*now = now.Add(kit.KeyGuard)
 		stoppedKeys(t, r, "resume it from History first", "h", "r")
 		if _, cmd := screentest.Press(r, "r"); !isPop(cmd) {
