@@ -411,11 +411,11 @@ func (r *reviewScreen) render(level int) string {
 	case r.gate.Sending:
 		b.WriteString(r.gate.Prompt("Signing and sending the withdrawal… (retries reuse the same signature)", "") + "\n")
 	case r.bridgeErr != nil:
-		b.WriteString(layout.ErrorBlock(c, "Stopped: bridge address", r.bridgeStop(), r.wd) + r.clearedNote())
+		b.WriteString(layout.ErrorBlock(c, "Stopped: bridge address", r.bridgeStop(), r.wd) + r.stopNote())
 	case r.repeatErr != nil:
-		b.WriteString(layout.ErrorBlock(c, "Stopped: journal", r.repeatErr, r.wd) + r.clearedNote())
+		b.WriteString(layout.ErrorBlock(c, "Stopped: journal", r.repeatErr, r.wd) + r.stopNote())
 	case r.repeat.Unanswered != nil:
-		b.WriteString(layout.ErrorBlock(c, "Stopped: possible repeat", r.repeatStop(), r.wd) + r.clearedNote())
+		b.WriteString(layout.ErrorBlock(c, "Stopped: possible repeat", r.repeatStop(), r.wd) + r.stopNote())
 	case r.bridge == nil:
 		b.WriteString(r.gate.Prompt("", "Checking the bridge funding address…") + "\n")
 	case r.gate.Offline.Done():
