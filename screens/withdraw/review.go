@@ -222,7 +222,9 @@ func (r *reviewScreen) Busy() string {
 	return r.gate.Busy(kit.SubmittingWithdrawal(r.app), "The withdrawal")
 }
 
-func (r *reviewScreen) Inputting() bool { return r.gate.Inputting() }
+// Inputting also while a stop's keys are held: the q and ? of a passphrase
+// typed on come here (Update swallows them), never quit nor open the help.
+func (r *reviewScreen) Inputting() bool { return r.gate.Inputting() || r.stopHeld() }
 
 // update is Update but for a stop landing mid-passphrase (Update).
 func (r *reviewScreen) update(msg tea.Msg) (tui.Screen, tea.Cmd) {
@@ -409,11 +411,11 @@ func (r *reviewScreen) render(level int) string {
 	case r.gate.Sending:
 		b.WriteString(r.gate.Prompt("Signing and sending the withdrawal… (retries reuse the same signature)", "") + "\n")
 	case r.bridgeErr != nil:
-		b.WriteString(layout.ErrorBlock(c, "Stopped: bridge address", r.bridgeStop(), r.wd) + r.clearedNote())
+		b.WriteString(layout.ErrorBlock(c, "Stopped: bridge address", r.bridgeStop(), r.wd) + r.stopNote())
 	case r.repeatErr != nil:
-		b.WriteString(layout.ErrorBlock(c, "Stopped: journal", r.repeatErr, r.wd) + r.clearedNote())
+		b.WriteString(layout.ErrorBlock(c, "Stopped: journal", r.repeatErr, r.wd) + r.stopNote())
 	case r.repeat.Unanswered != nil:
-		b.WriteString(layout.ErrorBlock(c, "Stopped: possible repeat", r.repeatStop(), r.wd) + r.clearedNote())
+		b.WriteString(layout.ErrorBlock(c, "Stopped: possible repeat", r.repeatStop(), r.wd) + r.stopNote())
 	case r.bridge == nil:
 		b.WriteString(r.gate.Prompt("", "Checking the bridge funding address…") + "\n")
 	case r.gate.Offline.Done():

@@ -1,6 +1,8 @@
 package withdraw
 
 import (
+	"strings"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
@@ -8,12 +10,13 @@ import (
 )
 
 // A stop (a changed bridge address, an unanswered repeat: stopped) that
-// lands while the passphrase is being typed hides the field, and the
-// letters typed on would be the stop's keys (c, h, r). So the passphrase
-// typed is cleared, the stop says so, and its keys are held as a review's
-// question is (kit.KeyHold) from when it shows, again from each key
-// typed while held: they act once the person stopped typing and had the
-// stop in front of them. The footer offers them only then.
+// lands while the passphrase field has focus hides the field, and the
+// letters typed on, or the first one of a passphrase begun just then,
+// would be the stop's keys (c, h, r). So the passphrase typed is cleared,
+// the stop says so, and its keys are held as a review's question is
+// (kit.KeyHold) from when it shows, again from each key typed while held:
+// they act once the person stopped typing and had the stop in front of
+// them. The footer offers them only then.
 
 // Update is update, watching for a stop landing mid-passphrase.
 func (r *reviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
@@ -21,12 +24,13 @@ func (r *reviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	if _, ok := msg.(tea.KeyPressMsg); ok && r.stopHeld() {
 		return r, r.stopHold.StartOn(now, r.app.Timer) // still typing: the stop is not read yet
 	}
-	typing := r.gate.Inputting() && (r.typed || r.gate.Key.Pass.Value() != "")
+	focused := r.gate.Inputting()
+	typing := focused && (r.typed || r.gate.Key.Pass.Value() != "")
 	_, cmd := r.update(msg)
 	switch {
-	case typing && r.stopped():
+	case focused && r.stopped():
 		r.gate.Key.Pass.SetValue("")
-		r.typed, r.cleared = false, true
+		r.typed, r.cleared = false, typing
 		cmd = tea.Batch(cmd, r.stopHold.StartOn(now, r.app.Timer))
 	case !r.stopped():
 		r.cleared = false
@@ -41,16 +45,19 @@ func (r *reviewScreen) stopHeld() bool {
 	return r.stopped() && r.stopHold.Holds(r.app.Common.Now())
 }
 
-// clearedNote says, under a stop that cleared the passphrase typed, that
-// it did, and while its keys are held that they act in a moment; "" when
-// it cleared nothing.
-func (r *reviewScreen) clearedNote() string {
-	if !r.cleared {
+// stopNote says, under a stop that cleared the passphrase typed, that it
+// did, and while its keys are held that they act in a moment; "" when
+// neither.
+func (r *reviewScreen) stopNote() string {
+	var said []string
+	if r.cleared {
+		said = append(said, "This stop came while the passphrase was being typed: what was typed is cleared.")
+	}
+	if r.stopHeld() {
+		said = append(said, "Read the stop; its keys act once you stop typing.")
+	}
+	if said == nil {
 		return ""
 	}
-	said := "This stop came while the passphrase was being typed: what was typed is cleared."
-	if r.stopHeld() {
-		said += " Read the stop; its keys act once you stop typing."
-	}
-	return r.app.Common.Styles.Muted.Render(layout.WrapTo(said, r.wd)) + "\n"
+	return r.app.Common.Styles.Muted.Render(layout.WrapTo(strings.Join(said, " "), r.wd)) + "\n"
 }

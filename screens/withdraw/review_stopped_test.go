@@ -182,6 +182,31 @@ func TestStopMidPassphraseHoldsItsKeys(t *testing.T) {
 			t.Fatal("c did not open the confirm screen once typing stopped")
 		}
 	})
+	// A passphrase begun just as the stop lands on the empty field: its
+	// first letter is not the stop's c either, and nothing is said cleared.
+	t.Run("begun as it lands", func(t *testing.T) {
+		app, h, now := hostileApp(t, false)
+		signAndSend(t, hostileReview(t, app, now))
+		*now = now.Add(48 * time.Hour)
+		h.set(attackerBridge, 0)
+		app.Timer = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+		w, q := sandboxQuote(t, app)
+		r := newReview(app, w, withdrawal.PricedQuote{Quote: q})
+		r.SetSize(120, 40)
+		r.Init()
+		r.Update(keyFound(r, keystoreKey))
+		*now = now.Add(kit.KeyGuard)
+		r.Update(r.checkBridge()())
+		typeOn(t, r, now, gap, "correct")
+		if view := squash(ansi.Strip(r.View())); strings.Contains(view, squash("what was typed is cleared")) || !strings.Contains(view, squash("its keys act once you stop typing")) {
+			t.Errorf("the stop that landed on the empty field shows:\n%s", ansi.Strip(r.View()))
+		}
+		if screentest.Offers(r.KeyMap(), "c") || !r.Inputting() {
+			t.Errorf("c is offered while held (inputting %v): %v", r.Inputting(), r.KeyMap().ShortHelp())
+		}
+		*now = now.Add(kit.KeyGuard)
+		stoppedKeys(t, r, "Press c to review the change on its own screen, or r for a new quote", "c", "r")
+	})
 	t.Run("possible repeat", func(t *testing.T) {
 		app, now := screentest.LoggedInApp(t)
 		app.Timer = func(time.Duration, tea.Msg) tea.Cmd { return nil }
@@ -205,6 +230,17 @@ func TestStopMidPassphraseHoldsItsKeys(t *testing.T) {
 		if opened != 0 {
 			t.Fatal("the h of the passphrase opened History")
 		}
+		// Under the console, the q and ? of a passphrase typed on go to the
+		// held review: they neither quit nor open the help.
+		root := tui.New(r, tui.Options{Theme: "dark", Common: app.Common, Timer: app.Timer})
+		root.Update(tea.WindowSizeMsg{Width: 120, Height: 50})
+		for _, k := range []string{"q", "?"} {
+			*now = now.Add(gap)
+			if _, cmd := root.Update(screentest.Key(k)); screentest.Quits(cmd) || strings.Contains(ansi.Strip(root.View().Content), "close help") {
+				t.Fatalf("the %s of the passphrase typed on acted on the console:\n%s", k, ansi.Strip(root.View().Content))
+			}
+		}
+		heldStop(t, r, "h", "r")
 		*now = now.Add(kit.KeyGuard)
 		stoppedKeys(t, r, "resume it from History first", "h", "r")
 		if _, cmd := screentest.Press(r, "r"); !isPop(cmd) {
