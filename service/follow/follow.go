@@ -138,9 +138,10 @@ func (f *Follow) asSigned(w exchange.Withdrawal, s journal.Intent) exchange.With
 	f.Unlike = fmt.Sprintf("The service's record names %s, not the %s of the quote this account signed (its journal): what was signed is shown; tell support with the quote id.",
 		strings.Join(c.parts(s.Chain), " and "), signed)
 	f.Claim = c
-	// A payout hash beside another chain is that chain's transaction: shown
-	// or opened as the signed chain's, it would say that chain paid out.
-	if c.Chain != "" {
+	// A payout hash beside another chain, or of another chain's shape, is
+	// not the signed chain's transaction: shown or opened as its, it would
+	// say that chain paid out.
+	if c.Chain != "" || c.WithdrawTxHash != "" {
 		w.WithdrawTxHash = ""
 	}
 	// A field the journal left out is not made zero: it was not signed
@@ -150,6 +151,11 @@ func (f *Follow) asSigned(w exchange.Withdrawal, s journal.Intent) exchange.With
 		w.ReceiveAmount = s.ReceiveAmount
 	}
 	return w
+}
+
+// otherShape: hash is not of the signed chain's payout hashes' shape.
+func otherShape(hash, chain string) bool {
+	return hash != "" && chain != "" && exchange.ValidTxHash(exchange.ChainTypeOfChain(chain), hash) != nil
 }
 
 // differs: a name the record gives is not the one signed; either left out
