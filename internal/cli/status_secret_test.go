@@ -1,13 +1,14 @@
 package cli
 
 import (
+	"encoding/base64"
 	"strconv"
 	"strings"
 	"testing"
 )
 
-// TestWalletSecretNeverSentNorEchoed: a recovery phrase or a SOLANA
-// keypair file (its 64 bytes as a JSON list) given to status, as
+// TestWalletSecretNeverSentNorEchoed: a recovery phrase, a SOLANA
+// keypair file (its 64 bytes as a JSON list) or a key in base64 given to status, as
 // arguments or on standard input (`status - < id.json`), is refused (exit
 // 2) before any request and never repeated: each word was sent as a quote
 // id, and a refused line was said with its first 40 characters. It is
@@ -19,11 +20,17 @@ func TestWalletSecretNeverSentNorEchoed(t *testing.T) {
 		keypair = append(keypair, strconv.Itoa((i*37+11)%256))
 	}
 	idJSON := "[" + strings.Join(keypair, ",") + "]"
+	raw := make([]byte, 64)
+	for i := range raw {
+		raw[i] = byte(i*37 + 251)
+	}
+	b64 := base64.StdEncoding.EncodeToString(raw)
 	leaked := func(out string) bool {
-		return strings.Contains(out, "sausage") || strings.Contains(out, "yellow") || strings.Contains(out, strings.Join(keypair[1:4], ","))
+		return strings.Contains(out, "sausage") || strings.Contains(out, "yellow") || strings.Contains(out, strings.Join(keypair[1:4], ",")) ||
+			strings.Contains(out, b64[:8])
 	}
 	r := newStatusRig(t)
-	for _, stdin := range []string{phrase + "\n", strings.ReplaceAll(phrase, " ", "\n") + "\n", idJSON + "\n", "[\n  " + strings.Join(keypair, ",\n  ") + "\n]\n"} {
+	for _, stdin := range []string{phrase + "\n", strings.ReplaceAll(phrase, " ", "\n") + "\n", idJSON + "\n", "[\n  " + strings.Join(keypair, ",\n  ") + "\n]\n", b64 + "\n"} {
 		res := r.runStdin(stdin, "-")
 		if res.code != exitUsage || !strings.Contains(res.stderr, "recovery phrase") || strings.Contains(res.stderr, "0x in front") || leaked(res.stdout+res.stderr) {
 			t.Errorf("status - < %.30q: exit %d, stdout %q, stderr %q", stdin, res.code, res.stdout, res.stderr)
@@ -32,7 +39,7 @@ func TestWalletSecretNeverSentNorEchoed(t *testing.T) {
 			t.Errorf("status - < %.30q: %d status requests, want none", stdin, n)
 		}
 	}
-	for _, args := range [][]string{strings.Fields(phrase), {idJSON}, {"q-1", idJSON, "--json"}} {
+	for _, args := range [][]string{strings.Fields(phrase), {idJSON}, {"q-1", idJSON, "--json"}, {b64}} {
 		res := depositCmd(t, nil, append([]string{"status"}, args...)...)
 		if res.code != exitUsage || !strings.Contains(res.stdout+res.stderr, "refusing a wallet secret on the command line") || leaked(res.stdout+res.stderr) {
 			t.Errorf("status %.40q: exit %d, stdout %q, stderr %q", args, res.code, res.stdout, res.stderr)

@@ -1,13 +1,15 @@
 package safetext
 
 import (
+	"encoding/base64"
 	"strings"
 	"unicode"
 )
 
-// A wallet's secret is also written in two shapes that are no hex: the
-// recovery phrase (BIP-39: 12 to 24 words of 3 to 8 letters) and a SOLANA
-// keypair file (the Solana CLI's id.json: a JSON list of its 64 bytes).
+// A wallet's secret is also written in shapes that are no hex: the
+// recovery phrase (BIP-39: 12 to 24 words of 3 to 8 letters), a SOLANA
+// keypair file (the Solana CLI's id.json: a JSON list of its 64 bytes) and
+// a key in base64.
 // Neither is an id, and split at spaces or commas each piece would be one.
 
 // minPhraseWords is the fewest words of a recovery phrase, and
@@ -22,7 +24,8 @@ const (
 // (minPhraseWords or more words of 3 to 8 ASCII letters in a row, apart
 // only by whitespace, commas or semicolons) or of a key written as bytes
 // (minSecretBytes or more numbers up to 255 in a row, apart by commas and
-// whitespace, as in [12, 200, ...]), as byte ranges [start, end).
+// whitespace, as in [12, 200, ...]) or of a key in base64 (base64Spans),
+// as byte ranges [start, end).
 func WalletSecretSpans(s string) [][2]int {
 	var spans [][2]int
 	add := func(run [][2]int, least int) {
@@ -80,6 +83,27 @@ func WalletSecretSpans(s string) [][2]int {
 	}
 	add(words, minPhraseWords)
 	addList(bytes)
+	return append(spans, base64Spans(s)...)
+}
+
+// base64Spans are the runs of s that are a key written in standard base64
+// with its padding (32 or 64 bytes: a seed, a SOLANA keypair; 44 or 88
+// characters ending in '='), which no id has: an error would repeat its
+// start. Unpadded, a run of base64 may be a path.
+func base64Spans(s string) [][2]int {
+	var spans [][2]int
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && (isPieceByte(s[j]) || s[j] == '+' || s[j] == '/' || s[j] == '=') {
+			j++
+		}
+		if run := s[i:j]; strings.HasSuffix(run, "=") {
+			if b, err := base64.StdEncoding.DecodeString(run); err == nil && (len(b) == 32 || len(b) == 64) {
+				spans = append(spans, [2]int{i, j})
+			}
+		}
+		i = j + 1
+	}
 	return spans
 }
 

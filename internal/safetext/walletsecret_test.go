@@ -1,6 +1,7 @@
 package safetext
 
 import (
+	"encoding/base64"
 	"strconv"
 	"strings"
 	"testing"
@@ -9,7 +10,8 @@ import (
 // TestWalletSecretShape: a recovery phrase (12 or more words of 3 to 8
 // letters, on one line, one a line, or apart by commas) and a key written
 // as a list of its bytes (a SOLANA keypair file, id.json) are a wallet
-// secret's shape; lists of ids, prose with short words, a phrase's first
+// secret's shape, and so is a key in standard base64 with its padding (32
+// or 64 bytes); lists of ids, paths, prose with short words, a phrase's first
 // words and a few numbers are not.
 func TestWalletSecretShape(t *testing.T) {
 	phrase := "legal winner thank year wave sausage worth useful legal winner thank yellow"
@@ -18,7 +20,19 @@ func TestWalletSecretShape(t *testing.T) {
 		keypair = append(keypair, strconv.Itoa((i*37+11)%256))
 	}
 	idJSON := "[" + strings.Join(keypair, ",") + "]"
+	raw := make([]byte, 64)
+	for i := range raw {
+		raw[i] = byte(i*37 + 251)
+	}
+	b64, seed64 := base64.StdEncoding.EncodeToString(raw), base64.StdEncoding.EncodeToString(raw[:32])
 	for s, want := range map[string]bool{
+		b64:                         true,
+		seed64:                      true,
+		"q-1 " + b64 + " # pasted":  true,
+		strings.TrimRight(b64, "="): false,
+		"/tmp/TestAuthLoginOnce2739194/001/config":     false,
+		base64.RawURLEncoding.EncodeToString(raw[:32]): false,
+		base64.StdEncoding.EncodeToString(raw[:20]):    false,
 		phrase:                                         true,
 		strings.ToUpper(phrase):                        true,
 		strings.ReplaceAll(phrase, " ", "\n"):          true,
