@@ -81,7 +81,7 @@ func (f *Follow) Answer(w exchange.Withdrawal, err error, interval time.Duration
 		return Step{}
 	}
 	if err == nil {
-		w = f.asSigned(w, f.Signed)
+		w = f.asJournaled(f.asSigned(w, f.Signed))
 	}
 	switch {
 	case errors.Is(err, exchange.ErrRateLimited):
@@ -150,6 +150,23 @@ func (f *Follow) asSigned(w exchange.Withdrawal, s journal.Intent) exchange.With
 	if !s.ReceiveAmount.IsZero() {
 		w.ReceiveAmount = s.ReceiveAmount
 	}
+	return w
+}
+
+// asJournaled is w when it leaves the final state this account's journal
+// saw (SPEC.md §2.10: COMPLETED, then REFUNDED or SENDING), with words for
+// support; one the journal saw paid is shown paid, as it was journaled:
+// shown not paid, it would be sent again and pay twice.
+func (f *Follow) asJournaled(w exchange.Withdrawal) exchange.Withdrawal {
+	if !exchange.Terminal(f.Journaled) || w.State == f.Journaled {
+		return w
+	}
+	said := "The service's record now says " + w.State + ", but this account's journal saw it " + f.Journaled + ", a final state"
+	if f.Journaled == exchange.StateCompleted {
+		w.State = exchange.StateCompleted
+		said += ": it is shown as the journal saw it"
+	}
+	f.Unlike = strings.TrimSpace(f.Unlike + " " + said + "; tell support with the quote id.")
 	return w
 }
 

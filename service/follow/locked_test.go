@@ -52,7 +52,9 @@ func TestStatusAgainstLockedQuote(t *testing.T) {
 			own.Seed(&f)
 			f.Answer(bad, nil, time.Second, func(int64) int64 { return 0 })
 			f.Final = false
-			f.Answer(good, nil, time.Second, func(int64) int64 { return 0 })
+			agrees := good // COMPLETED, as journaled: SENDING would leave a final state
+			agrees.State = exchange.StateCompleted
+			f.Answer(agrees, nil, time.Second, func(int64) int64 { return 0 })
 			if f.Unlike != "" || strings.Contains(f.Outcome().Words, "names") {
 				t.Fatalf("the agreeing record after it still says the claim: %q", f.Outcome().Words)
 			}
@@ -177,5 +179,46 @@ func TestStatusAgainstLockedQuoteHashShape(t *testing.T) {
 		if kept && f.Unlike != "" {
 			t.Errorf("signed on %s, a hash of its shape was said to claim another payout: %q", chain, f.Unlike)
 		}
+	}
+}
+
+// TestJournaledFinalStateLeft: a final state is final (SPEC.md §2.10), so
+// a record of an own withdrawal that leaves the one its journal saw
+// (COMPLETED, then REFUNDED or SENDING) contradicts the journal: its words
+// say so and to tell support, and one the journal saw paid is still shown
+// and journaled paid, since one shown not paid would be sent again and pay
+// twice. A record agreeing with the journal says nothing.
+func TestJournaledFinalStateLeft(t *testing.T) {
+	t0 := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
+	in := journal.Intent{ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT",
+		PayAmount: decimal.RequireFromString("10"), ReceiveAmount: decimal.RequireFromString("8.5"), ExpiresAt: t0}
+	hash := "0x" + strings.Repeat("ab", 32)
+	for _, tc := range []struct{ journaled, claimed, shown string }{
+		{exchange.StateCompleted, exchange.StateRefunded, exchange.StateCompleted},
+		{exchange.StateCompleted, exchange.StateSending, exchange.StateCompleted},
+		{exchange.StateFailed, exchange.StateSending, exchange.StateSending},
+	} {
+		own := follow.Own{"q-1": {QuoteID: "q-1", Made: true, Answered: true, State: tc.journaled, AcceptedAt: t0, TxHash: hash, Intent: in}}
+		f := follow.Follow{QuoteID: "q-1"}
+		own.Seed(&f)
+		step := f.Answer(exchange.Withdrawal{QuoteID: "q-1", State: tc.claimed, Chain: "ARBITRUM", TokenOut: "USDT",
+			ReceiveAmount: in.ReceiveAmount, UpdatedAt: t0}, nil, time.Second, func(int64) int64 { return 0 })
+		if f.Last.State != tc.shown || step.JournalState != map[bool]string{true: "", false: tc.shown}[tc.shown == tc.journaled] {
+			t.Errorf("journaled %s, claimed %s: shown %s, journaled %q; want %s", tc.journaled, tc.claimed, f.Last.State, step.JournalState, tc.shown)
+		}
+		if w := f.Outcome().Words; !strings.Contains(w, "now says "+tc.claimed) || !strings.Contains(w, "journal saw it "+tc.journaled) || !strings.Contains(w, "tell support") {
+			t.Errorf("journaled %s, claimed %s: the words %q do not say the claim", tc.journaled, tc.claimed, w)
+		}
+		if tc.shown == exchange.StateCompleted && f.Payout() != follow.PayoutPaid {
+			t.Errorf("journaled %s, claimed %s: payout %v, want paid", tc.journaled, tc.claimed, f.Payout())
+		}
+	}
+	own := follow.Own{"q-1": {QuoteID: "q-1", Made: true, Answered: true, State: exchange.StateCompleted, AcceptedAt: t0, TxHash: hash, Intent: in}}
+	f := follow.Follow{QuoteID: "q-1"}
+	own.Seed(&f)
+	f.Answer(exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateCompleted, Chain: "ARBITRUM", TokenOut: "USDT", ReceiveAmount: in.ReceiveAmount,
+		WithdrawTxHash: hash, UpdatedAt: t0}, nil, time.Second, func(int64) int64 { return 0 })
+	if f.Unlike != "" {
+		t.Errorf("a record agreeing with the journal said %q", f.Unlike)
 	}
 }
