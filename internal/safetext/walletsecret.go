@@ -9,8 +9,8 @@ import (
 // A wallet's secret is also written in shapes that are no hex: the
 // recovery phrase (BIP-39: 12 to 24 words of 3 to 8 letters), a SOLANA
 // keypair file (the Solana CLI's id.json: a JSON list of its 64 bytes) and
-// a key in base64.
-// Neither is an id, and split at spaces or commas each piece would be one.
+// a key in base64. None is an id, and split at spaces or commas each piece
+// of the first two would be one.
 
 // minPhraseWords is the fewest words of a recovery phrase, and
 // minSecretBytes the fewest numbers of a byte list taken for a key (a
