@@ -358,6 +358,10 @@ func (a *WithdrawAccepted) cleanAnswer(time.Time) error {
 	if err := CheckState("state", a.State); err != nil {
 		return err
 	}
+	// Always SUBMITTED on acceptance (SPEC.md §4.9): the funds left, so a
+	// final state named would end the follow before any ask (REFUNDED:
+	// "you can withdraw again").
+	a.State = StateSubmitted
 	return nil
 }
 

@@ -386,6 +386,11 @@ func TestHostileWithdrawAnswer(t *testing.T) {
 			return body
 		},
 		"another quote id": onPath(exchange.PathWithdraw, func(v any) any { v.(map[string]any)["quote_id"] = "q-attacker"; return v }),
+		// Always SUBMITTED on acceptance (SPEC.md §4.9): one naming a final
+		// state was followed as it: REFUNDED, never asked again, said
+		// "nothing was paid out; you can withdraw again" of funds that left.
+		"REFUNDED":  onPath(exchange.PathWithdraw, func(v any) any { v.(map[string]any)["state"] = exchange.StateRefunded; return v }),
+		"COMPLETED": onPath(exchange.PathWithdraw, func(v any) any { v.(map[string]any)["state"] = exchange.StateCompleted; return v }),
 	} {
 		t.Run(name, func(t *testing.T) {
 			w, h := newHostileWorld(t, sandbox.Options{})
