@@ -166,8 +166,19 @@ func (f *Follow) asJournaled(w exchange.Withdrawal) exchange.Withdrawal {
 		w.State = exchange.StateCompleted
 		said += ": it is shown as the journal saw it"
 	}
-	f.Unlike = strings.TrimSpace(f.Unlike + " " + said + "; tell support with the quote id.")
+	if said += "; tell support with the quote id."; !strings.Contains(f.Unlike, said) { // said once, held again by Know
+		f.Unlike = strings.TrimSpace(f.Unlike + " " + said)
+	}
 	return w
+}
+
+// keptAsJournaled holds a record read back (the board's file), not
+// answered this run, to the final state the journal saw, as an answer is
+// (asJournaled): a kept REFUNDED is final and never asked again.
+func (f *Follow) keptAsJournaled() {
+	if f.Known {
+		f.Last = f.asJournaled(f.Last)
+	}
 }
 
 // otherShape: hash is not of the signed chain's payout hashes' shape.

@@ -222,3 +222,51 @@ func TestJournaledFinalStateLeft(t *testing.T) {
 		t.Errorf("a record agreeing with the journal said %q", f.Unlike)
 	}
 }
+
+// TestKeptFinalStateLeft: the board's file is read back as an answer is:
+// a kept record that leaves the final state the journal saw (REFUNDED
+// kept, COMPLETED journaled: an earlier run's, or a file changed) is
+// shown COMPLETED with the words, whether the journal is known before the
+// file is read or after; it was a final row never asked again, saying
+// "you can withdraw again" of a withdrawal paid out. The journal read
+// again does not say it twice.
+func TestKeptFinalStateLeft(t *testing.T) {
+	t0 := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
+	in := journal.Intent{ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT",
+		PayAmount: decimal.RequireFromString("10"), ReceiveAmount: decimal.RequireFromString("8.5"), ExpiresAt: t0}
+	own := follow.Own{"q-1": {QuoteID: "q-1", Made: true, Answered: true, State: exchange.StateCompleted, AcceptedAt: t0,
+		TxHash: "0x" + strings.Repeat("ab", 32), Intent: in}}
+	kept := follow.Kept{QuoteID: "q-1", Checked: t0, Record: &exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateRefunded, Chain: "ARBITRUM",
+		TokenOut: "USDT", ReceiveAmount: in.ReceiveAmount, UpdatedAt: t0}}
+	for _, knownFirst := range []bool{true, false} {
+		s := follow.NewScheduler(1)
+		if knownFirst {
+			s.Know(own)
+		}
+		s.AddKept(kept, t0)
+		if !knownFirst {
+			s.Know(own)
+		}
+		s.Know(own) // the journal read again: the words said once
+		f, _ := s.Get("q-1")
+		if o := f.Outcome(); f.Last.State != exchange.StateCompleted || strings.Count(o.Words, "now says REFUNDED") != 1 {
+			t.Errorf("journal known first %v: the kept row is %s: %q; want COMPLETED saying the claim", knownFirst, f.Last.State, o.Words)
+		}
+	}
+}
+
+// TestKeptLeftFinalSaidOnce: a kept record leaving a final state the
+// journal saw that is not paid (FAILED, then SENDING) keeps its state, and
+// the journal read again does not say the claim twice.
+func TestKeptLeftFinalSaidOnce(t *testing.T) {
+	t0 := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
+	own := follow.Own{"q-1": {QuoteID: "q-1", Made: true, Answered: true, State: exchange.StateFailed, AcceptedAt: t0}}
+	s := follow.NewScheduler(1)
+	s.AddKept(follow.Kept{QuoteID: "q-1", Checked: t0, Record: &exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateSending, UpdatedAt: t0}}, t0)
+	s.Know(own)
+	s.Know(own)
+	f, _ := s.Get("q-1")
+	if w := f.Outcome().Words; f.Last.State != exchange.StateSending || strings.Count(w, "now says SENDING") != 1 {
+		t.Errorf("the kept row is %s: %q; want SENDING, the claim said once", f.Last.State, w)
+	}
+}
