@@ -239,7 +239,7 @@ func looksLikeKeyArgument(args []string, hashes bool) bool {
 			line[i] = "|" // a payout hash to find here, never sent
 		}
 	}
-	return safetext.HoldsKeyShape(strings.Join(line, " "))
+	return safetext.HoldsKeyShape(strings.Join(line, " ")) || safetext.HoldsWalletSecretShape(strings.Join(args, " "))
 }
 
 // refuseKeyArgument words the refusal of a key on the command line, with
@@ -249,6 +249,9 @@ func refuseKeyArgument(args []string, status bool) error {
 	how := "svcwallet reads keys from $" + signer.KeyEnvVar + ", a keystore file or a hidden prompt"
 	if status {
 		how = follow.TronHashAdvice
+	}
+	if safetext.HoldsWalletSecretShape(strings.Join(args, " ")) {
+		return usageError("refusing a wallet secret on the command line: %v; other users can read it in the process list and your shell history keeps it", exchange.ErrSecretShape)
 	}
 	if len(args) > 0 {
 		switch args[0] {

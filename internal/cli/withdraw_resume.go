@@ -87,9 +87,7 @@ func (c withdrawCmd) resume(ctx context.Context, f withdrawFlags, id string) err
 		o := follow.NeverHappened(settled.Why)
 		return failure(exitFailed, "withdrawal %s %s: %s", id, o.Name, o.Sentence()).about(id)
 	case withdrawal.SettledAccepted:
-		o := withdrawal.Order{Quote: exchange.Quote{QuoteID: id}, Choice: withdrawal.Choice{TokenIn: rec.Intent.TokenIn,
-			TokenOut: rec.Intent.TokenOut, ToAddress: rec.Intent.ToAddress, Route: exchange.WithdrawalRoute{Chain: rec.Intent.Chain}}}
-		if err := c.printAccepted(e, settled.Accepted, o, f.json, false); err != nil {
+		if err := c.printAccepted(e, settled.Accepted, withdrawal.Resumed(*rec), f.json, false); err != nil {
 			return err
 		}
 		if settled.JournalErr != nil {

@@ -123,3 +123,23 @@ func TestLookUpKeyShapeNotShown(t *testing.T) {
 		t.Errorf("the refused line was repeated:\n%s", out)
 	}
 }
+
+// TestLookUpRecoveryPhraseNotSent: a recovery phrase typed at the look-up
+// is refused whole, never repeated nor sent: split at its spaces, each
+// word was asked of the service as a quote id and said back not found.
+func TestLookUpRecoveryPhraseNotSent(t *testing.T) {
+	r := newRig(t)
+	id, err := r.ex.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestCompleted, "ARBITRUM", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	phrase := "legal winner thank year wave sausage worth useful legal winner thank yellow"
+	out, err := r.run(steps(logIn, typed("look up", phrase, id), []scripted{after("It has not ended", "Back home"), after("Home", "quit")})...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "the shape of a wallet's recovery phrase")
+	if strings.Contains(out, "sausage") || strings.Contains(out, "0x in front") {
+		t.Errorf("the phrase was repeated, or said to be a TRON payout hash:\n%s", out)
+	}
+}

@@ -165,6 +165,9 @@ func (s *session) lookUp() error {
 		var bad []follow.MalformedID
 		var lookups []follow.Lookup
 		ids, lookups, bad = follow.ParseQuoteIDs(a, true)
+		if len(bad) > 0 && errors.Is(bad[0].Err, exchange.ErrSecretShape) {
+			return fmt.Errorf("this is not a quote id: %w", bad[0].Err) // never repeated
+		}
 		if len(bad) > 0 && errors.Is(bad[0].Err, exchange.ErrKeyShape) {
 			return fmt.Errorf("this is not a quote id: %w; %s", bad[0].Err, follow.TronHashAdvice) // never repeated
 		}

@@ -83,8 +83,10 @@ func (s *statusScreen) settled(m settleMsg) tea.Cmd {
 		rec.State, rec.AcceptedAt = exchange.StateSubmitted, cmp.Or(s.follow.AcceptedAt, now)
 		s.sched.Know(follow.Own{rec.QuoteID: rec})
 		s.sched.Remove(rec.QuoteID)
-		s.sched.AddKept(follow.Kept{QuoteID: rec.QuoteID, Record: &exchange.Withdrawal{QuoteID: m.Accepted.QuoteID, TxID: m.Accepted.TxID,
-			State: m.Accepted.State, ReceiveAmount: m.Accepted.ReceiveAmount}}, now)
+		// Shown with the receive amount the journal says its quote locked.
+		a, _ := withdrawal.Resumed(rec).Locked(m.Accepted)
+		s.sched.AddKept(follow.Kept{QuoteID: rec.QuoteID, Record: &exchange.Withdrawal{QuoteID: a.QuoteID, TxID: a.TxID,
+			State: a.State, ReceiveAmount: a.ReceiveAmount}}, now)
 		s.sync()
 		s.addSeen(seen{state: exchange.StateSubmitted, at: now})
 		if m.JournalErr != nil {

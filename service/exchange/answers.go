@@ -86,12 +86,30 @@ func checkAnswerQuoteID(id string) error {
 // not repeated, since it may be a key pasted in the wrong place.
 var ErrKeyShape = errors.New("it holds 64 hex digits (in a row, or split by spaces, line breaks or : - . _ , ;), the shape of a private key: it is not sent and not shown")
 
+// ErrSecretShape is why text a user gave as ids is refused whole when it
+// holds the shape of a wallet's recovery phrase or of a key written as its
+// bytes (safetext.HoldsWalletSecretShape): split at spaces or commas, each
+// piece would be sent as an id. It is an ErrKeyShape too, so every face
+// that never repeats a key's shape never repeats it.
+var ErrSecretShape error = secretShapeError{}
+
+type secretShapeError struct{}
+
+func (secretShapeError) Error() string {
+	return "it has the shape of a wallet's recovery phrase (12 or more words of 3 to 8 letters) or of a key written as its bytes (32 or more numbers up to 255, as a SOLANA keypair file) or in base64: it is not sent and not shown"
+}
+
+func (secretShapeError) Is(target error) bool { return target == ErrKeyShape }
+
 // CheckQuoteID checks a quote id a user gave (an argument, a pasted or
 // piped list) by the rule every answer's quote id is held to, so an id that
 // could never be answered is refused before any request.
 func CheckQuoteID(id string) error {
 	if safetext.HoldsKeyShape(id) {
 		return ErrKeyShape
+	}
+	if safetext.HoldsWalletSecretShape(id) {
+		return ErrSecretShape
 	}
 	switch {
 	case id == "":
@@ -340,6 +358,10 @@ func (a *WithdrawAccepted) cleanAnswer(time.Time) error {
 	if err := CheckState("state", a.State); err != nil {
 		return err
 	}
+	// Always SUBMITTED on acceptance (SPEC.md §4.9): the funds left, so a
+	// final state named would end the follow before any ask (REFUNDED:
+	// "you can withdraw again").
+	a.State = StateSubmitted
 	return nil
 }
 

@@ -98,6 +98,11 @@ func (c *Client) ServerTime(ctx context.Context) (time.Time, error) {
 func (c *Client) AuthorizeBuilder(ctx context.Context, req BuilderAuthorizeRequest) (BuilderAuthorizeResult, error) {
 	var res BuilderAuthorizeResult
 	err := c.do(ctx, call{method: http.MethodPost, base: c.env.AuthURL, path: PathBuilderAuthorize, body: req}, &res)
+	if req.BuilderAPIKeySigner == "" {
+		// No key was asked for nor signed: one named is no key of this
+		// authorization's (another account's), never shown or logged in with.
+		res.APIKey = ""
+	}
 	return res, err
 }
 

@@ -386,6 +386,11 @@ func TestHostileWithdrawAnswer(t *testing.T) {
 			return body
 		},
 		"another quote id": onPath(exchange.PathWithdraw, func(v any) any { v.(map[string]any)["quote_id"] = "q-attacker"; return v }),
+		// Always SUBMITTED on acceptance (SPEC.md §4.9): one naming a final
+		// state was followed as it: REFUNDED, never asked again, said
+		// "nothing was paid out; you can withdraw again" of funds that left.
+		"REFUNDED":  onPath(exchange.PathWithdraw, func(v any) any { v.(map[string]any)["state"] = exchange.StateRefunded; return v }),
+		"COMPLETED": onPath(exchange.PathWithdraw, func(v any) any { v.(map[string]any)["state"] = exchange.StateCompleted; return v }),
 	} {
 		t.Run(name, func(t *testing.T) {
 			w, h := newHostileWorld(t, sandbox.Options{})
@@ -443,5 +448,31 @@ func TestHostileAccountIDHeader(t *testing.T) {
 	_, err := c.Login(ctx, exchange.APIKey("k"))
 	if got := shapeSays(err); !strings.Contains(got, "account id holds a character other than letters, digits") {
 		t.Fatalf("login with a hostile account id: %v", err)
+	}
+}
+
+// TestHostileBuilderKeyUnasked: an authorization without an API key
+// (AuthorizeBuilder: no key signer signed) answered with one names a key
+// nobody asked for: an attacker's account's, which every face would show
+// "this once" and the console offer to log in with. It is dropped; the
+// authorization stands. One asked for is kept.
+func TestHostileBuilderKeyUnasked(t *testing.T) {
+	w, h := newHostileWorld(t, sandbox.Options{})
+	c := w.Client(exchange.Options{})
+	demo := mustKey(t, sandbox.DemoPrivateKey)
+	h.set(func(p string, body []byte) []byte {
+		if p == exchange.PathBuilderAuthorize {
+			return []byte(`{"api_key":"attacker-key-1"}`)
+		}
+		return body
+	})
+	res, err := c.AuthorizeBuilder(ctx, w.builderRequest(demo, common.Address{}, "", 1, t0.Add(7*24*time.Hour)))
+	if err != nil || res.APIKey != "" {
+		t.Fatalf("an authorization without a key answered with one: %+v, %v; want it accepted, no key", res, err)
+	}
+	bot := mustKey(t, sandbox.NoChainPrivateKey)
+	res, err = c.AuthorizeBuilder(ctx, w.builderRequest(demo, bot.Address(), "Trade", 2, t0.Add(7*24*time.Hour)))
+	if err != nil || res.APIKey != "attacker-key-1" {
+		t.Fatalf("an authorization with a key: %+v, %v; want the answer's key", res, err)
 	}
 }

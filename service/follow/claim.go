@@ -25,6 +25,10 @@ func claimOf(w exchange.Withdrawal, s journal.Intent) *Claim {
 	var c Claim
 	if differs(w.Chain, s.Chain) {
 		c.Chain, c.WithdrawTxHash = w.Chain, w.WithdrawTxHash
+	} else if w.Chain == "" && otherShape(w.WithdrawTxHash, s.Chain) {
+		// A record without a chain is checked as an EVM one's: its hash,
+		// of another chain's shape, is claimed alone.
+		c.WithdrawTxHash = w.WithdrawTxHash
 	}
 	if differs(w.TokenOut, s.TokenOut) {
 		c.TokenOut = w.TokenOut
@@ -32,7 +36,7 @@ func claimOf(w exchange.Withdrawal, s journal.Intent) *Claim {
 	if !w.ReceiveAmount.IsZero() && !s.ReceiveAmount.IsZero() && !w.ReceiveAmount.Equal(s.ReceiveAmount) {
 		c.ReceiveAmount = w.ReceiveAmount
 	}
-	if c.Chain == "" && c.TokenOut == "" && c.ReceiveAmount.IsZero() {
+	if c.Chain == "" && c.WithdrawTxHash == "" && c.TokenOut == "" && c.ReceiveAmount.IsZero() {
 		return nil
 	}
 	return &c
@@ -47,6 +51,8 @@ func (c Claim) parts(signedChain string) []string {
 			chain += " (payout hash " + c.WithdrawTxHash + ", not shown as " + signedChain + "'s)"
 		}
 		parts = append(parts, chain)
+	} else if c.WithdrawTxHash != "" {
+		parts = append(parts, "a payout hash of another chain's shape ("+c.WithdrawTxHash+", not shown as "+signedChain+"'s)")
 	}
 	if c.TokenOut != "" {
 		parts = append(parts, "the payout token "+c.TokenOut)
@@ -63,8 +69,11 @@ func (c *Claim) over(shown exchange.Withdrawal) exchange.Withdrawal {
 	if c == nil {
 		return shown
 	}
-	if c.Chain != "" {
+	switch {
+	case c.Chain != "":
 		shown.Chain, shown.WithdrawTxHash = c.Chain, c.WithdrawTxHash
+	case c.WithdrawTxHash != "": // given without a chain
+		shown.Chain, shown.WithdrawTxHash = "", c.WithdrawTxHash
 	}
 	if c.TokenOut != "" {
 		shown.TokenOut = c.TokenOut
@@ -87,7 +96,7 @@ func (c *Claim) keptWith(shown exchange.Withdrawal) bool {
 	places := int32(exchange.TokenDecimalsOf(given.TokenOut))
 	return again != nil && again.Chain == c.Chain && again.WithdrawTxHash == c.WithdrawTxHash &&
 		again.TokenOut == c.TokenOut && again.ReceiveAmount.Equal(c.ReceiveAmount) &&
-		(c.Chain == "" || shown.WithdrawTxHash == "") &&
+		(c.Chain == "" && c.WithdrawTxHash == "" || shown.WithdrawTxHash == "") &&
 		given.ReceiveAmount.Equal(given.ReceiveAmount.Truncate(places)) && given.CheckRead() == nil
 }
 

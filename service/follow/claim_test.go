@@ -134,3 +134,37 @@ func TestHostileKeptClaim(t *testing.T) {
 		t.Fatalf("an honest claim reads as %+v (%v)", kept, err)
 	}
 }
+
+// TestKeptHashShapeClaimSaidAgain: a record that left its chain out with a
+// payout hash of another chain's shape than the SOLANA one signed is kept
+// with that claim, and said again after a restart, the hash still not
+// shown as SOLANA's.
+func TestKeptHashShapeClaimSaidAgain(t *testing.T) {
+	at := time.Date(2026, 3, 14, 10, 0, 0, 0, time.UTC)
+	own, file := claimRig(t)
+	r := own["q-1"]
+	r.Intent.Chain = "SOLANA"
+	own["q-1"] = r
+	f := follow.Follow{QuoteID: "q-1"}
+	own.Seed(&f)
+	f.Answer(exchange.Withdrawal{QuoteID: "q-1", TxID: "tx-1", State: exchange.StateCompleted, TokenOut: "USDT",
+		ReceiveAmount: decimal.RequireFromString("8.5"), WithdrawTxHash: claimHash, UpdatedAt: at}, nil, time.Second, func(int64) int64 { return 0 })
+	says := "a payout hash of another chain's shape (" + claimHash + ", not shown as SOLANA's)"
+	if !strings.Contains(f.Unlike, says) || f.Last.WithdrawTxHash != "" {
+		t.Fatalf("said %q, shown hash %q; want the claim and no hash", f.Unlike, f.Last.WithdrawTxHash)
+	}
+	if err := file.Append([]follow.Kept{(follow.Followed{Follow: f}).Kept()}, nil); err != nil {
+		t.Fatal(err)
+	}
+	kept, err := (&follow.WatchFile{Path: file.Path, Env: file.Env}).Load()
+	if err != nil || len(kept) != 1 || kept[0].Claim == nil {
+		t.Fatalf("the file keeps %+v (%v), want the claim", kept, err)
+	}
+	s := follow.NewScheduler(1)
+	s.Know(own)
+	s.AddKept(kept[0], at)
+	again, _ := s.Get("q-1")
+	if !strings.Contains(again.Outcome().Words, says) || again.Last.WithdrawTxHash != "" || again.Last.Chain != "SOLANA" {
+		t.Fatalf("after a restart: %q, shown %+v", again.Outcome().Words, again.Last)
+	}
+}

@@ -81,7 +81,7 @@ func (f *Follow) Answer(w exchange.Withdrawal, err error, interval time.Duration
 		return Step{}
 	}
 	if err == nil {
-		w = f.asSigned(w, f.Signed)
+		w = f.asJournaled(f.asSigned(w, f.Signed))
 	}
 	switch {
 	case errors.Is(err, exchange.ErrRateLimited):
@@ -138,9 +138,10 @@ func (f *Follow) asSigned(w exchange.Withdrawal, s journal.Intent) exchange.With
 	f.Unlike = fmt.Sprintf("The service's record names %s, not the %s of the quote this account signed (its journal): what was signed is shown; tell support with the quote id.",
 		strings.Join(c.parts(s.Chain), " and "), signed)
 	f.Claim = c
-	// A payout hash beside another chain is that chain's transaction: shown
-	// or opened as the signed chain's, it would say that chain paid out.
-	if c.Chain != "" {
+	// A payout hash beside another chain, or of another chain's shape, is
+	// not the signed chain's transaction: shown or opened as its, it would
+	// say that chain paid out.
+	if c.Chain != "" || c.WithdrawTxHash != "" {
 		w.WithdrawTxHash = ""
 	}
 	// A field the journal left out is not made zero: it was not signed
@@ -150,6 +151,39 @@ func (f *Follow) asSigned(w exchange.Withdrawal, s journal.Intent) exchange.With
 		w.ReceiveAmount = s.ReceiveAmount
 	}
 	return w
+}
+
+// asJournaled is w when it leaves the final state this account's journal
+// saw (SPEC.md §2.10: COMPLETED, then REFUNDED or SENDING), with words for
+// support; one the journal saw paid is shown paid, as it was journaled:
+// shown not paid, it would be sent again and pay twice.
+func (f *Follow) asJournaled(w exchange.Withdrawal) exchange.Withdrawal {
+	if !exchange.Terminal(f.Journaled) || w.State == f.Journaled {
+		return w
+	}
+	said := "The service's record now says " + w.State + ", but this account's journal saw it " + f.Journaled + ", a final state"
+	if f.Journaled == exchange.StateCompleted {
+		w.State = exchange.StateCompleted
+		said += ": it is shown as the journal saw it"
+	}
+	if said += "; tell support with the quote id."; !strings.Contains(f.Unlike, said) { // said once, held again by Know
+		f.Unlike = strings.TrimSpace(f.Unlike + " " + said)
+	}
+	return w
+}
+
+// keptAsJournaled holds a record read back (the board's file), not
+// answered this run, to the final state the journal saw, as an answer is
+// (asJournaled): a kept REFUNDED is final and never asked again.
+func (f *Follow) keptAsJournaled() {
+	if f.Known {
+		f.Last = f.asJournaled(f.Last)
+	}
+}
+
+// otherShape: hash is not of the signed chain's payout hashes' shape.
+func otherShape(hash, chain string) bool {
+	return hash != "" && chain != "" && exchange.ValidTxHash(exchange.ChainTypeOfChain(chain), hash) != nil
 }
 
 // differs: a name the record gives is not the one signed; either left out

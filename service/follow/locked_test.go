@@ -52,7 +52,9 @@ func TestStatusAgainstLockedQuote(t *testing.T) {
 			own.Seed(&f)
 			f.Answer(bad, nil, time.Second, func(int64) int64 { return 0 })
 			f.Final = false
-			f.Answer(good, nil, time.Second, func(int64) int64 { return 0 })
+			agrees := good // COMPLETED, as journaled: SENDING would leave a final state
+			agrees.State = exchange.StateCompleted
+			f.Answer(agrees, nil, time.Second, func(int64) int64 { return 0 })
 			if f.Unlike != "" || strings.Contains(f.Outcome().Words, "names") {
 				t.Fatalf("the agreeing record after it still says the claim: %q", f.Outcome().Words)
 			}
@@ -143,5 +145,128 @@ func TestStatusAgainstLockedQuoteLeftOut(t *testing.T) {
 		ReceiveAmount: decimal.RequireFromString("18.5"), UpdatedAt: t0}, nil, time.Second, func(int64) int64 { return 0 })
 	if f.Unlike != "" {
 		t.Errorf("a record on the signed chain was said to claim another payout: %q", f.Unlike)
+	}
+}
+
+// TestStatusAgainstLockedQuoteHashShape: a record that leaves its chain
+// out is checked as an EVM one, so its payout hash may be of an EVM
+// transaction's shape while the quote signed a SOLANA or TRON payout: it
+// is not shown (nor opened in the signed chain's explorer) as the signed
+// chain's transaction, and the words name it for support. A hash of the
+// signed chain's shape is kept.
+func TestStatusAgainstLockedQuoteHashShape(t *testing.T) {
+	t0 := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
+	evm := "0x" + strings.Repeat("ab", 32)
+	for chain, kept := range map[string]bool{"SOLANA": false, "TRON": false, "ARBITRUM": true} {
+		in := journal.Intent{ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", Chain: chain, TokenIn: "USDT", TokenOut: "USDT",
+			PayAmount: decimal.RequireFromString("10"), ReceiveAmount: decimal.RequireFromString("8.5"), ExpiresAt: t0}
+		own := follow.Own{"q-1": {QuoteID: "q-1", Made: true, Answered: true, State: exchange.StateSubmitted, AcceptedAt: t0, Intent: in}}
+		w := exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateCompleted, TokenOut: "USDT",
+			ReceiveAmount: decimal.RequireFromString("8.5"), WithdrawTxHash: evm, UpdatedAt: t0}
+		if err := w.CheckRead(); err != nil {
+			t.Fatalf("the record without a chain is refused at the boundary, so this test holds nothing: %v", err)
+		}
+		f := follow.Follow{QuoteID: "q-1"}
+		own.Seed(&f)
+		f.Answer(w, nil, time.Second, func(int64) int64 { return 0 })
+		if (f.Last.WithdrawTxHash == evm) != kept {
+			t.Errorf("signed on %s, a record without a chain: the payout hash shown is %q, kept %v wanted", chain, f.Last.WithdrawTxHash, kept)
+		}
+		words := f.Outcome().Words
+		if !kept && !strings.Contains(words, "a payout hash of another chain's shape ("+evm+", not shown as "+chain+"'s)") {
+			t.Errorf("signed on %s: the words %q do not name the hash", chain, words)
+		}
+		if kept && f.Unlike != "" {
+			t.Errorf("signed on %s, a hash of its shape was said to claim another payout: %q", chain, f.Unlike)
+		}
+	}
+}
+
+// TestJournaledFinalStateLeft: a final state is final (SPEC.md §2.10), so
+// a record of an own withdrawal that leaves the one its journal saw
+// (COMPLETED, then REFUNDED or SENDING) contradicts the journal: its words
+// say so and to tell support, and one the journal saw paid is still shown
+// and journaled paid, since one shown not paid would be sent again and pay
+// twice. A record agreeing with the journal says nothing.
+func TestJournaledFinalStateLeft(t *testing.T) {
+	t0 := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
+	in := journal.Intent{ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT",
+		PayAmount: decimal.RequireFromString("10"), ReceiveAmount: decimal.RequireFromString("8.5"), ExpiresAt: t0}
+	hash := "0x" + strings.Repeat("ab", 32)
+	for _, tc := range []struct{ journaled, claimed, shown string }{
+		{exchange.StateCompleted, exchange.StateRefunded, exchange.StateCompleted},
+		{exchange.StateCompleted, exchange.StateSending, exchange.StateCompleted},
+		{exchange.StateFailed, exchange.StateSending, exchange.StateSending},
+	} {
+		own := follow.Own{"q-1": {QuoteID: "q-1", Made: true, Answered: true, State: tc.journaled, AcceptedAt: t0, TxHash: hash, Intent: in}}
+		f := follow.Follow{QuoteID: "q-1"}
+		own.Seed(&f)
+		step := f.Answer(exchange.Withdrawal{QuoteID: "q-1", State: tc.claimed, Chain: "ARBITRUM", TokenOut: "USDT",
+			ReceiveAmount: in.ReceiveAmount, UpdatedAt: t0}, nil, time.Second, func(int64) int64 { return 0 })
+		if f.Last.State != tc.shown || step.JournalState != map[bool]string{true: "", false: tc.shown}[tc.shown == tc.journaled] {
+			t.Errorf("journaled %s, claimed %s: shown %s, journaled %q; want %s", tc.journaled, tc.claimed, f.Last.State, step.JournalState, tc.shown)
+		}
+		if w := f.Outcome().Words; !strings.Contains(w, "now says "+tc.claimed) || !strings.Contains(w, "journal saw it "+tc.journaled) || !strings.Contains(w, "tell support") {
+			t.Errorf("journaled %s, claimed %s: the words %q do not say the claim", tc.journaled, tc.claimed, w)
+		}
+		if tc.shown == exchange.StateCompleted && f.Payout() != follow.PayoutPaid {
+			t.Errorf("journaled %s, claimed %s: payout %v, want paid", tc.journaled, tc.claimed, f.Payout())
+		}
+	}
+	own := follow.Own{"q-1": {QuoteID: "q-1", Made: true, Answered: true, State: exchange.StateCompleted, AcceptedAt: t0, TxHash: hash, Intent: in}}
+	f := follow.Follow{QuoteID: "q-1"}
+	own.Seed(&f)
+	f.Answer(exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateCompleted, Chain: "ARBITRUM", TokenOut: "USDT", ReceiveAmount: in.ReceiveAmount,
+		WithdrawTxHash: hash, UpdatedAt: t0}, nil, time.Second, func(int64) int64 { return 0 })
+	if f.Unlike != "" {
+		t.Errorf("a record agreeing with the journal said %q", f.Unlike)
+	}
+}
+
+// TestKeptFinalStateLeft: the board's file is read back as an answer is:
+// a kept record that leaves the final state the journal saw (REFUNDED
+// kept, COMPLETED journaled: an earlier run's, or a file changed) is
+// shown COMPLETED with the words, whether the journal is known before the
+// file is read or after; it was a final row never asked again, saying
+// "you can withdraw again" of a withdrawal paid out. The journal read
+// again does not say it twice.
+func TestKeptFinalStateLeft(t *testing.T) {
+	t0 := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
+	in := journal.Intent{ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT",
+		PayAmount: decimal.RequireFromString("10"), ReceiveAmount: decimal.RequireFromString("8.5"), ExpiresAt: t0}
+	own := follow.Own{"q-1": {QuoteID: "q-1", Made: true, Answered: true, State: exchange.StateCompleted, AcceptedAt: t0,
+		TxHash: "0x" + strings.Repeat("ab", 32), Intent: in}}
+	kept := follow.Kept{QuoteID: "q-1", Checked: t0, Record: &exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateRefunded, Chain: "ARBITRUM",
+		TokenOut: "USDT", ReceiveAmount: in.ReceiveAmount, UpdatedAt: t0}}
+	for _, knownFirst := range []bool{true, false} {
+		s := follow.NewScheduler(1)
+		if knownFirst {
+			s.Know(own)
+		}
+		s.AddKept(kept, t0)
+		if !knownFirst {
+			s.Know(own)
+		}
+		s.Know(own) // the journal read again: the words said once
+		f, _ := s.Get("q-1")
+		if o := f.Outcome(); f.Last.State != exchange.StateCompleted || strings.Count(o.Words, "now says REFUNDED") != 1 {
+			t.Errorf("journal known first %v: the kept row is %s: %q; want COMPLETED saying the claim", knownFirst, f.Last.State, o.Words)
+		}
+	}
+}
+
+// TestKeptLeftFinalSaidOnce: a kept record leaving a final state the
+// journal saw that is not paid (FAILED, then SENDING) keeps its state, and
+// the journal read again does not say the claim twice.
+func TestKeptLeftFinalSaidOnce(t *testing.T) {
+	t0 := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
+	own := follow.Own{"q-1": {QuoteID: "q-1", Made: true, Answered: true, State: exchange.StateFailed, AcceptedAt: t0}}
+	s := follow.NewScheduler(1)
+	s.AddKept(follow.Kept{QuoteID: "q-1", Checked: t0, Record: &exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateSending, UpdatedAt: t0}}, t0)
+	s.Know(own)
+	s.Know(own)
+	f, _ := s.Get("q-1")
+	if w := f.Outcome().Words; f.Last.State != exchange.StateSending || strings.Count(w, "now says SENDING") != 1 {
+		t.Errorf("the kept row is %s: %q; want SENDING, the claim said once", f.Last.State, w)
 	}
 }

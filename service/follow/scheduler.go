@@ -119,6 +119,7 @@ func (s *Scheduler) Know(own Own) {
 	s.own = own
 	for _, f := range s.ids {
 		own.Seed(&f.Follow)
+		f.keptAsJournaled()
 		if s.Recall && !f.Final {
 			own.Recall(&f.Follow)
 		}
@@ -158,6 +159,7 @@ func (s *Scheduler) AddKept(k Kept, now time.Time) {
 	}
 	s.own.Seed(&f.Follow)
 	f.reclaim(k.Claim)
+	f.keptAsJournaled()
 	// Unknown then, accepted by the journal: a contradiction, asked again.
 	f.Vanished = f.NotFound && !f.AcceptedAt.IsZero()
 	f.NotFound = f.NotFound && !f.Vanished

@@ -107,20 +107,27 @@ type Lookup struct {
 // holding the shape of a private key, in a comment too, is malformed
 // whole (exchange.ErrKeyShape), and so is every line a key split over
 // lines touches (safetext.KeySpans): none of its halves is an id; a
-// payout hash standing alone is not a key's shape here (MaskHashes).
+// payout hash standing alone is not a key's shape here (MaskHashes). So
+// is every line a recovery phrase or a key's byte list touches
+// (exchange.ErrSecretShape): none of its words or numbers is sent.
 func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, malformed []MalformedID) {
 	seen := map[string]bool{}
 	// A list saved by Notepad or a spreadsheet starts with a byte order
 	// mark, unseen: it is not part of the first id.
 	text = strings.TrimPrefix(text, "\ufeff")
 	text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
-	keys := safetext.KeySpans(MaskHashes(text))
+	keys, secrets := safetext.KeySpans(MaskHashes(text)), safetext.WalletSecretSpans(text)
 	end := -1 // where the last line ended, in text
 	for i, line := range strings.Split(text, "\n") {
 		start := end + 1
 		end = start + len(line)
-		if slices.ContainsFunc(keys, func(k [2]int) bool { return k[0] < end && k[1] > start }) {
+		touches := func(k [2]int) bool { return k[0] < end && k[1] > start }
+		if slices.ContainsFunc(keys, touches) {
 			malformed = append(malformed, MalformedID{Line: i + 1, Text: line, Err: exchange.ErrKeyShape})
+			continue
+		}
+		if slices.ContainsFunc(secrets, touches) {
+			malformed = append(malformed, MalformedID{Line: i + 1, Text: line, Err: exchange.ErrSecretShape})
 			continue
 		}
 		line, _, _ = strings.Cut(line, "#")

@@ -3,6 +3,7 @@ package follow_test
 import (
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -53,5 +54,36 @@ func TestCheckTypedID(t *testing.T) {
 		if err := follow.CheckTypedID(w); !errors.Is(err, follow.ErrTypedWord) {
 			t.Errorf("%s taken for a quote id", w)
 		}
+	}
+}
+
+// TestParseQuoteIDsWalletSecret: a recovery phrase or a SOLANA keypair
+// file (its bytes as a JSON list) given where quote ids are read (plain
+// mode's look-up and `status -` read them so) is refused whole, never
+// repeated (it is an ErrKeyShape to the faces): split at spaces or commas,
+// each word or number would be sent as a quote id, and a line refused
+// was said with its first 40 characters.
+func TestParseQuoteIDsWalletSecret(t *testing.T) {
+	phrase := "legal winner thank year wave sausage worth useful legal winner thank yellow"
+	var keypair []string
+	for i := range 64 {
+		keypair = append(keypair, strconv.Itoa((i*37+11)%256))
+	}
+	idJSON := "[" + strings.Join(keypair, ",") + "]"
+	for _, text := range []string{phrase, strings.ReplaceAll(phrase, " ", "\n"), idJSON, "[" + strings.Join(keypair, ",\n  ") + "]"} {
+		for _, split := range []bool{false, true} {
+			ids, lookups, bad := follow.ParseQuoteIDs("q-1\n"+text+"\nq-2", split)
+			if !slices.Equal(ids, []string{"q-1", "q-2"}) || len(lookups) != 0 || len(bad) != strings.Count(text, "\n")+1 {
+				t.Fatalf("split %v, %.30q: ids %q, lookups %v, %d malformed", split, text, ids, lookups, len(bad))
+			}
+			for _, m := range bad {
+				if !errors.Is(m.Err, exchange.ErrSecretShape) || !errors.Is(m.Err, exchange.ErrKeyShape) {
+					t.Errorf("split %v, %.30q: line %d refused for %v, not a secret's shape", split, text, m.Line, m.Err)
+				}
+			}
+		}
+	}
+	if err := exchange.CheckQuoteID(idJSON); !errors.Is(err, exchange.ErrSecretShape) {
+		t.Errorf("a keypair file's line as one quote id: %v, want it refused as a secret's shape", err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 )
 
@@ -62,5 +63,42 @@ func TestAcceptanceAgainstItsQuote(t *testing.T) {
 	resumed := withdrawal.Order{Quote: exchange.Quote{QuoteID: "q-1"}, Choice: o.Choice}
 	if said, _ := resumed.Accepted(exchange.WithdrawAccepted{State: exchange.StateSubmitted, ReceiveAmount: d("8.5")}); !strings.Contains(said, "8.5 USDT") {
 		t.Fatalf("a resumed acceptance said %q", said)
+	}
+}
+
+// TestResumedAcceptanceAgainstItsJournal: a resumed withdrawal's re-sent
+// request is answered by a 202 too; its quote is not kept, but the journal
+// holds the receive amount the quote locked, so an acceptance naming
+// another is shown with the journal's and said not to add up; its fee,
+// never journaled, is the answer's. An intent the journal left the
+// amounts out of shows the answer's, never a zero.
+func TestResumedAcceptanceAgainstItsJournal(t *testing.T) {
+	d := decimal.RequireFromString
+	rec := journal.Record{QuoteID: "q-1", Intent: journal.Intent{ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", Chain: "ARBITRUM",
+		TokenIn: "USDT", TokenOut: "USDT", PayAmount: d("10"), ReceiveAmount: d("8.5")}}
+	o := withdrawal.Resumed(rec)
+	a := exchange.WithdrawAccepted{QuoteID: "q-1", TxID: "tx-1", State: exchange.StateSubmitted, ReceiveAmount: d("9999"), Fee: d("1.5")}
+	said, facts := o.Accepted(a)
+	if !strings.Contains(said, ": 8.5 USDT on its way to 0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC on ARBITRUM") {
+		t.Errorf("said %q, want the journal's 8.5 on its way", said)
+	}
+	var fee, check string
+	for _, f := range facts {
+		switch f.Label {
+		case "Fee":
+			fee = f.Value
+		case "Check":
+			check = f.Value
+		}
+	}
+	if fee != "1.5 USDT" || !strings.Contains(check, "a receive amount of 9999 USDT, not the 8.5") || strings.Contains(check, "fee") {
+		t.Errorf("fee %q, check %q: want the answer's fee, and the receive amount named", fee, check)
+	}
+	if _, unlike := o.Locked(exchange.WithdrawAccepted{ReceiveAmount: d("8.50"), Fee: d("2")}); unlike != nil {
+		t.Errorf("the journal's amount written otherwise, with a fee: %v", unlike)
+	}
+	rec.Intent.ReceiveAmount = decimal.Zero
+	if said, _ := withdrawal.Resumed(rec).Accepted(a); !strings.Contains(said, ": 9999 USDT on its way") {
+		t.Errorf("an intent without its receive amount: said %q, want the answer's", said)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/intent"
+	"github.com/svcwallet/svcwallet/service/journal"
 )
 
 // Review is what a review shows of o's Transfer: each field beside what it
@@ -117,24 +118,39 @@ func (o Order) Accepted(a exchange.WithdrawAccepted) (string, []intent.Fact) {
 // Locked is acceptance a as the faces show it: with the receive amount and
 // fee o's quote locked, which the 202 echoes (SPEC.md §4.9), never others
 // the answer names (the error says them) nor the zeros of one it left out.
-// An order rebuilt without its quote (a resume: no pay amount) keeps a's.
+// A resumed order (Resumed) holds the journal's receive amount and no fee:
+// the answer's fee stays; one rebuilt without a pay amount keeps a's.
 func (o Order) Locked(a exchange.WithdrawAccepted) (exchange.WithdrawAccepted, *UnlikeAcceptanceError) {
 	q := o.Quote
 	if !q.PayAmount.IsPositive() {
 		return a, nil
 	}
 	var off []string
-	if !a.ReceiveAmount.IsZero() && !a.ReceiveAmount.Equal(q.ReceiveAmount) {
+	if !a.ReceiveAmount.IsZero() && !q.ReceiveAmount.IsZero() && !a.ReceiveAmount.Equal(q.ReceiveAmount) {
 		off = append(off, fmt.Sprintf("a receive amount of %s %s, not the %s the quote locked", a.ReceiveAmount, o.Choice.TokenOut, q.ReceiveAmount))
 	}
-	if !a.Fee.IsZero() && !a.Fee.Equal(q.Fee) {
+	if !o.feeUnknown && !a.Fee.IsZero() && !a.Fee.Equal(q.Fee) {
 		off = append(off, fmt.Sprintf("a fee of %s %s, not the %s the quote locked", a.Fee, o.Choice.TokenIn, q.Fee))
 	}
-	a.ReceiveAmount, a.Fee, a.FeeUSD = q.ReceiveAmount, q.Fee, q.FeeUSD
+	if !q.ReceiveAmount.IsZero() {
+		a.ReceiveAmount = q.ReceiveAmount
+	}
+	if !o.feeUnknown {
+		a.Fee, a.FeeUSD = q.Fee, q.FeeUSD
+	}
 	if off == nil {
 		return a, nil
 	}
 	return a, &UnlikeAcceptanceError{QuoteID: q.QuoteID, Unlike: off}
+}
+
+// Resumed is the order of rec's withdrawal as a resume re-sends it: its
+// quote is not kept, but the journal's intent holds what it locked (the
+// pay and receive amounts; not the fee), which the 202 is held to.
+func Resumed(rec journal.Record) Order {
+	in := rec.Intent
+	return Order{Quote: exchange.Quote{QuoteID: rec.QuoteID, PayAmount: in.PayAmount, ReceiveAmount: in.ReceiveAmount}, feeUnknown: true,
+		Choice: Choice{TokenIn: in.TokenIn, TokenOut: in.TokenOut, ToAddress: in.ToAddress, Route: exchange.WithdrawalRoute{Chain: in.Chain}}}
 }
 
 // UnlikeAcceptanceError: the service accepted a withdrawal naming another

@@ -41,6 +41,9 @@ type Order struct {
 	Quote    exchange.Quote
 	Domain   signer.Domain
 	Transfer signer.Transfer
+	// feeUnknown: a resumed order (Resumed), whose quote's fee the
+	// journal does not hold.
+	feeUnknown bool
 }
 
 // NewOrder builds the Transfer for a quote from what the user chose and

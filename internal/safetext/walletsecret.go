@@ -1,0 +1,158 @@
+package safetext
+
+import (
+	"encoding/base64"
+	"strings"
+	"unicode"
+)
+
+// A wallet's secret is also written in shapes that are no hex: the
+// recovery phrase (BIP-39: 12 to 24 words of 3 to 8 letters), a SOLANA
+// keypair file (the Solana CLI's id.json: a JSON list of its 64 bytes) and
+// a key in base64. None is an id, and split at spaces or commas each piece
+// of the first two would be one.
+
+// minPhraseWords is the fewest words of a recovery phrase, and
+// minSecretBytes the fewest numbers of a byte list taken for a key (a
+// seed is 32 bytes, a SOLANA keypair 64).
+const (
+	minPhraseWords = 12
+	minSecretBytes = 32
+)
+
+// WalletSecretSpans returns where s holds the shape of a recovery phrase
+// (minPhraseWords or more words of 3 to 8 ASCII letters in a row, apart
+// only by whitespace, commas or semicolons) or of a key written as bytes
+// (minSecretBytes or more numbers up to 255 in a row, apart by commas and
+// whitespace, as in [12, 200, ...]) or of a key in base64 (base64Spans),
+// as byte ranges [start, end).
+func WalletSecretSpans(s string) [][2]int {
+	var spans [][2]int
+	add := func(run [][2]int, least int) {
+		if len(run) >= least {
+			spans = append(spans, [2]int{run[0][0], run[len(run)-1][1]})
+		}
+	}
+	addList := func(run [][2]int) {
+		if len(run) >= minSecretBytes {
+			spans = append(spans, bracketed(s, run[0][0], run[len(run)-1][1]))
+		}
+	}
+	var words, bytes [][2]int // the current runs of each shape's pieces
+	comma := false            // a comma since the last number
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && isPieceByte(s[j]) {
+			j++
+		}
+		if j == i {
+			switch c := s[i]; {
+			case c == ',':
+				comma = true
+			case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';' || c == '[' || c == ']':
+			default:
+				add(words, minPhraseWords)
+				addList(bytes)
+				words, bytes = nil, nil
+			}
+			if s[i] == ';' || s[i] == '[' || s[i] == ']' {
+				addList(bytes) // a byte list is one list
+				bytes = nil
+			}
+			i++
+			continue
+		}
+		piece := s[i:j]
+		if isWord(piece) {
+			words = append(words, [2]int{i, j})
+		} else {
+			add(words, minPhraseWords)
+			words = nil
+		}
+		if isByte(piece) && (len(bytes) == 0 || comma) {
+			bytes = append(bytes, [2]int{i, j})
+		} else {
+			addList(bytes)
+			bytes = nil
+			if isByte(piece) {
+				bytes = [][2]int{{i, j}}
+			}
+		}
+		comma = false
+		i = j
+	}
+	add(words, minPhraseWords)
+	addList(bytes)
+	return append(spans, base64Spans(s)...)
+}
+
+// base64Spans are the runs of s that are a key written in standard base64
+// with its padding (32 or 64 bytes: a seed, a SOLANA keypair; 44 or 88
+// characters ending in '='), which no id has: an error would repeat its
+// start. Unpadded, a run of base64 may be a path.
+func base64Spans(s string) [][2]int {
+	var spans [][2]int
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && (isPieceByte(s[j]) || s[j] == '+' || s[j] == '/' || s[j] == '=') {
+			j++
+		}
+		if run := s[i:j]; strings.HasSuffix(run, "=") {
+			if b, err := base64.StdEncoding.DecodeString(run); err == nil && (len(b) == 32 || len(b) == 64) {
+				spans = append(spans, [2]int{i, j})
+			}
+		}
+		i = j + 1
+	}
+	return spans
+}
+
+// HoldsWalletSecretShape reports whether s holds a recovery phrase's or a
+// byte-list key's shape anywhere (WalletSecretSpans).
+func HoldsWalletSecretShape(s string) bool { return len(WalletSecretSpans(s)) > 0 }
+
+// bracketed is [start, end) widened to the brackets around it, across
+// whitespace, when there are: a list on lines of its own is all the key.
+func bracketed(s string, start, end int) [2]int {
+	i := strings.LastIndexFunc(s[:start], func(r rune) bool { return !unicode.IsSpace(r) })
+	if i >= 0 && s[i] == '[' {
+		start = i
+	}
+	if j := strings.IndexFunc(s[end:], func(r rune) bool { return !unicode.IsSpace(r) }); j >= 0 && s[end+j] == ']' {
+		end += j + 1
+	}
+	return [2]int{start, end}
+}
+
+func isPieceByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// isWord: 3 to 8 ASCII letters, a recovery phrase's word (BIP-39's English
+// list has no shorter nor longer one).
+func isWord(p string) bool {
+	if len(p) < 3 || len(p) > 8 {
+		return false
+	}
+	for i := 0; i < len(p); i++ {
+		if c := p[i]; c < 'A' || c > 'z' || c > 'Z' && c < 'a' {
+			return false
+		}
+	}
+	return true
+}
+
+// isByte: a number from 0 to 255, written without leading zeros.
+func isByte(p string) bool {
+	if len(p) > 3 || len(p) > 1 && p[0] == '0' {
+		return false
+	}
+	n := 0
+	for i := 0; i < len(p); i++ {
+		if p[i] < '0' || p[i] > '9' {
+			return false
+		}
+		n = n*10 + int(p[i]-'0')
+	}
+	return n <= 255
+}

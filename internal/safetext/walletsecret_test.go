@@ -1,0 +1,62 @@
+package safetext
+
+import (
+	"encoding/base64"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestWalletSecretShape: a recovery phrase (12 or more words of 3 to 8
+// letters, on one line, one a line, or apart by commas) and a key written
+// as a list of its bytes (a SOLANA keypair file, id.json) are a wallet
+// secret's shape, and so is a key in standard base64 with its padding (32
+// or 64 bytes); lists of ids, paths, prose with short words, a phrase's first
+// words and a few numbers are not.
+func TestWalletSecretShape(t *testing.T) {
+	phrase := "legal winner thank year wave sausage worth useful legal winner thank yellow"
+	var keypair []string
+	for i := range 64 {
+		keypair = append(keypair, strconv.Itoa((i*37+11)%256))
+	}
+	idJSON := "[" + strings.Join(keypair, ",") + "]"
+	raw := make([]byte, 64)
+	for i := range raw {
+		raw[i] = byte(i*37 + 251)
+	}
+	b64, seed64 := base64.StdEncoding.EncodeToString(raw), base64.StdEncoding.EncodeToString(raw[:32])
+	for s, want := range map[string]bool{
+		b64:                         true,
+		seed64:                      true,
+		"q-1 " + b64 + " # pasted":  true,
+		strings.TrimRight(b64, "="): false,
+		"/tmp/TestAuthLoginOnce2739194/001/config":     false,
+		base64.RawURLEncoding.EncodeToString(raw[:32]): false,
+		base64.StdEncoding.EncodeToString(raw[:20]):    false,
+		phrase:                                         true,
+		strings.ToUpper(phrase):                        true,
+		strings.ReplaceAll(phrase, " ", "\n"):          true,
+		strings.ReplaceAll(phrase, " ", ", "):          true,
+		"q-1 " + phrase + " # mine":                    true,
+		phrase + " " + phrase:                          true,
+		idJSON:                                         true,
+		strings.Join(keypair, ", "):                    true,
+		"[" + strings.Join(keypair, ",\n ") + "]\n":    true,
+		strings.Join(keypair[:32], ","):                true,
+		strings.Join(strings.Fields(phrase)[:11], " "): false,
+		"please look up my withdrawal of yesterday: it did not arrive at my wallet on the chain": false,
+		strings.Repeat("q-abcdefgh ", 20):   false,
+		strings.Repeat("12345, ", 40):       false,
+		strings.Join(keypair[:31], ","):     false,
+		strings.Join(keypair, " "):          false,
+		strings.Repeat("256,", 40):          false,
+		strings.Repeat("tx-abc q-def ", 10): false,
+	} {
+		if got := HoldsWalletSecretShape(s); got != want {
+			t.Errorf("HoldsWalletSecretShape(%.50q) = %v, want %v", s, got, want)
+		}
+	}
+	if spans := WalletSecretSpans("q-1\n" + phrase + "\nq-2"); len(spans) != 1 || spans[0] != [2]int{4, 4 + len(phrase)} {
+		t.Errorf("the phrase's span is %v, want [[4 %d]]", spans, 4+len(phrase))
+	}
+}
