@@ -46,7 +46,8 @@ type reviewJSON struct {
 	Digest        string          `json:"digest"`
 	Signer        *signerJSON     `json:"signer,omitempty"`
 	// YouLoseValued says how you_lose values a converted payout (token_out
-	// ≠ token_in): pay − receive with one token_out worth one token_in.
+	// ≠ token_in, paid out below 1:1): pay − receive with one token_out
+	// worth one token_in. Absent at or above 1:1: you_lose is the fee.
 	YouLoseValued string `json:"you_lose_valued,omitempty"`
 	// Warnings are what the review warns of: a loss above
 	// withdrawal.LossWarnShare of the amount.
@@ -115,10 +116,10 @@ func (c withdrawCmd) printReview(e config.Environment, o withdrawal.Order, trust
 
 // printReviewJSON is printReview's --json line.
 func (c withdrawCmd) printReviewJSON(e config.Environment, o withdrawal.Order, r intent.Review, trust withdrawal.BridgeTrust, key *keyChoice, dryRun bool, warning string) error {
-	q, in := o.Quote, o.Choice.TokenIn
+	q, in, l := o.Quote, o.Choice.TokenIn, o.Loss()
 	out := reviewJSON{Kind: kindReview, whereJSON: whereOf(e), DryRun: dryRun, QuoteID: q.QuoteID, Chain: o.Choice.Route.Chain, ToAddress: o.Choice.ToAddress,
 		TokenIn: in, TokenOut: o.Choice.TokenOut, PayAmount: q.PayAmount.String(), ReceiveAmount: q.ReceiveAmount.String(),
-		Fee: q.Fee.String(), FeeUSD: q.FeeUSD.String(), YouLose: q.Cost().String(), YouLoseValued: o.Loss().Valued(), ExpiresAt: q.ExpiresAt.UTC().Format(time.RFC3339),
+		Fee: q.Fee.String(), FeeUSD: q.FeeUSD.String(), YouLose: l.Lost.String(), YouLoseValued: l.Valued(), ExpiresAt: q.ExpiresAt.UTC().Format(time.RFC3339),
 		Bridge: bridgeJSON{Provider: o.Choice.Info.Provider, Address: o.Transfer.ToAccount.Hex(), Trust: trust.Note()},
 		Fields: r.Fields(), TypedData: r.TypedData(), Digest: r.Digest().Hex()}
 	if key != nil {

@@ -61,18 +61,17 @@ func TestSevereLossAsksAgain(t *testing.T) {
 }
 
 // TestConvertingReviewSaysBoth: a USDT → USDC withdrawal's review says
-// the USDC received is converted and that the loss values it 1:1, in the
-// fact and the warning; what it ends with names the USDC received. The
-// sandbox pays 23.5 × 1.0002 USDC of 25 USDT (sandbox.USDCPerUSDT).
+// the USDC received is converted and that the loss is the fee, in the fact
+// and the warning; what it ends with names the USDC received. The sandbox
+// pays 23.5 × 1.0002 USDC of 25 USDT (sandbox.USDCPerUSDT), above 1:1.
 func TestConvertingReviewSaysBoth(t *testing.T) {
 	r := newRig(t)
 	out, err := r.run(steps(logIn, typed("withdraw", "ARBITRUM", "USDC", sandbox.DestCompleted, "25", "none", "y"), []scripted{after("COMPLETED: ", "quit")})...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	const valued = "with 1 USDC valued at 1 USDT"
 	wants(t, out, "  You pay: 25 USDT (from the funding account)\n", "  You receive: 23.5047 USDC on ARBITRUM (the bridge converts USDT to USDC)\n",
-		"  You lose: 1.4953 USDT, 6% of the amount (pay − receive "+valued+", the fee included)\n",
-		"Warning: More than 5% of the amount goes to fees: you lose 1.4953 USDT of the 25 USDT you pay (6%), "+valued+".\n",
+		"  You lose: 1.5 USDT, 6% of the amount (the fee; the bridge converts the remaining 23.5 USDT to 23.5047 USDC)\n",
+		"Warning: More than 5% of the amount goes to fees: you lose 1.5 USDT of the 25 USDT you pay (6%), all of it the fee.\n",
 		"Sign and withdraw 25 USDT → 23.5047 USDC on ARBITRUM?", "  Receive: 23.5047 USDC\n")
 }

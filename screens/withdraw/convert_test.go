@@ -14,8 +14,8 @@ import (
 )
 
 // TestReviewSaysAConversion: the review of a USDT → USDC quote (the
-// sandbox pays 23.5 × 1.0002 USDC of 25 USDT) says the USDC is converted
-// and that the loss values it 1:1, in its facts and its warning.
+// sandbox pays 23.5 × 1.0002 USDC of 25 USDT, above 1:1) says the USDC is
+// converted and that the loss is the fee, in its facts and its warning.
 func TestReviewSaysAConversion(t *testing.T) {
 	app, _, _ := hostileApp(t, true)
 	w := sandboxChoice(t, app)
@@ -30,14 +30,14 @@ func TestReviewSaysAConversion(t *testing.T) {
 	r.SetSize(120, 40)
 	r.Init()
 	view := screentest.OneLine(ansi.Strip(r.View()))
-	for _, want := range []string{"23.5047 USDC on ARBITRUM", "the bridge converts USDT to USDC", "1.4953 USDT, 6% of the amount",
-		"pay − receive with 1 USDC valued at 1 USDT, the fee included"} {
+	for _, want := range []string{"23.5047 USDC on ARBITRUM", "the bridge converts USDT to USDC", "1.5 USDT, 6% of the amount",
+		"the fee; the bridge converts the remaining 23.5 USDT to 23.5047 USDC"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("the review lacks %q:\n%s", want, view)
 		}
 	}
 	// The quote screen, and the review's second question, warn in these words.
-	if got, want := lossWords(r.order), "you lose 1.4953 USDT of the 25 USDT you pay (6%), with 1 USDC valued at 1 USDT."; !strings.HasSuffix(got, want) {
+	if got, want := lossWords(r.order), "you lose 1.5 USDT of the 25 USDT you pay (6%), all of it the fee."; !strings.HasSuffix(got, want) {
 		t.Errorf("the warning %q, want it to end %q", got, want)
 	}
 }

@@ -146,16 +146,18 @@ func (c Choice) QuoteRequest() exchange.QuoteRequest {
 
 // QuoteRefusal says why quote q cannot be signed for this choice, or "":
 // it must pay exactly the amount asked for (what is signed is the pay
-// amount), and both its declared fee and what the user loses (Cost) must
-// be within the cap: a quote can declare no fee and pay out almost nothing.
+// amount), and both its declared fee and what the user loses (Order.Loss)
+// must be within the cap: a quote can declare no fee and pay out almost
+// nothing.
 func (c Choice) QuoteRefusal(q exchange.Quote) string {
+	l := Order{Choice: c, Quote: q}.Loss()
 	switch {
 	case !q.PayAmount.Equal(c.Amount):
 		return fmt.Sprintf("the quote asks for %s %s, not the %s you entered", q.PayAmount, c.TokenIn, c.Amount)
 	case c.FeeCap.Valid && q.Fee.GreaterThan(c.FeeCap.Decimal):
 		return fmt.Sprintf("the fee %s %s is above your cap of %s %s", q.Fee, c.TokenIn, c.FeeCap.Decimal, c.TokenIn)
-	case c.FeeCap.Valid && q.Cost().GreaterThan(c.FeeCap.Decimal):
-		return fmt.Sprintf("you would lose %s, above your fee cap of %s %s", Order{Choice: c, Quote: q}.Loss().Reckoned(), c.FeeCap.Decimal, c.TokenIn)
+	case c.FeeCap.Valid && l.Lost.GreaterThan(c.FeeCap.Decimal):
+		return fmt.Sprintf("you would lose %s, above your fee cap of %s %s", l.Reckoned(), c.FeeCap.Decimal, c.TokenIn)
 	}
 	return ""
 }

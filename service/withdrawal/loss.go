@@ -23,6 +23,8 @@ var hundred = decimal.NewFromInt(100)
 // Loss is what a quote takes from the amount paid.
 type Loss struct {
 	Lost, Paid decimal.Decimal
+	// Received is the payout, in Out; Fee the quote's fee, in In.
+	Received, Fee decimal.Decimal
 	// Share is Lost / Paid (0 when nothing is paid).
 	Share decimal.Decimal
 	// In and Out are the tokens paid and received. When they differ the
@@ -31,10 +33,16 @@ type Loss struct {
 	In, Out string
 }
 
-// Loss is what o's quote takes from what it pays.
+// Loss is what o's quote takes from what it pays: pay − receive, the fee
+// included. A converting quote's is never below its fee: a payout at or
+// above 1:1 (within exchange.ConversionTolerance) loses the fee, a gain on
+// the conversion never counts against it, so every guard counts the fee.
 func (o Order) Loss() Loss {
 	q := o.Quote
-	l := Loss{Lost: q.Cost(), Paid: q.PayAmount, In: o.Choice.TokenIn, Out: o.Choice.TokenOut}
+	l := Loss{Lost: q.Cost(), Paid: q.PayAmount, Received: q.ReceiveAmount, Fee: q.Fee, In: o.Choice.TokenIn, Out: o.Choice.TokenOut}
+	if l.FeeOnly() {
+		l.Lost = l.Fee
+	}
 	if l.Paid.IsPositive() {
 		l.Share = l.Lost.Div(l.Paid)
 	}
@@ -44,6 +52,12 @@ func (o Order) Loss() Loss {
 // Converts: the payout is another token than the one paid, valued 1:1.
 func (l Loss) Converts() bool { return exchange.Converts(l.In, l.Out) }
 
+// FeeOnly: a converted payout at or above 1:1 of what the fee leaves, so
+// the loss is the fee alone.
+func (l Loss) FeeOnly() bool {
+	return l.Converts() && !l.Paid.Sub(l.Received).GreaterThan(l.Fee)
+}
+
 // Conversion notes a payout the bridge converts; "" for one it does not.
 func (l Loss) Conversion() string {
 	if !l.Converts() {
@@ -52,47 +66,55 @@ func (l Loss) Conversion() string {
 	return "the bridge converts " + l.In + " to " + l.Out
 }
 
-// Valued says how Lost counts a converted payout ("" when nothing is
-// converted): one token's number is never taken from another's unsaid.
+// Valued says how Lost counts a converted payout ("" when it counts none:
+// nothing converted, or the loss is the fee alone): one token's number is
+// never taken from another's unsaid.
 func (l Loss) Valued() string {
-	if !l.Converts() {
+	if !l.Converts() || l.FeeOnly() {
 		return ""
 	}
 	return "with 1 " + l.Out + " valued at 1 " + l.In
 }
 
+// made is what Lost is made of when that is not plain pay − receive in
+// one token: the fee alone, or a converted payout's valuation.
+func (l Loss) made() string {
+	if l.FeeOnly() {
+		return "the fee"
+	}
+	return l.Valued()
+}
+
 // Basis is how Lost is reckoned, as a review notes it.
 func (l Loss) Basis() string {
-	if l.Converts() {
+	switch {
+	case l.FeeOnly():
+		return "the fee; the bridge converts the remaining " + l.Paid.Sub(l.Fee).String() + " " + l.In + " to " + l.Received.String() + " " + l.Out
+	case l.Converts():
 		return "pay − receive " + l.Valued() + ", the fee included"
 	}
 	return "pay − receive, the fee included"
 }
 
-// Said is Lost with its token and, when converted, its valuation.
+// Said is Lost with its token and, when converted, what it is made of.
 func (l Loss) Said() string {
 	if l.Converts() {
-		return l.Lost.String() + " " + l.In + " (" + l.Valued() + ")"
+		return l.Lost.String() + " " + l.In + " (" + l.made() + ")"
 	}
 	return l.Lost.String() + " " + l.In
 }
 
 // Reckoned is Said with the pay and receive amounts it comes from.
 func (l Loss) Reckoned() string {
-	receive := l.Paid.Sub(l.Lost)
 	if l.Converts() {
-		return l.Lost.String() + " " + l.In + " (pay " + l.Paid.String() + " " + l.In + ", receive " + receive.String() + " " + l.Out + ", " + l.Valued() + ")"
+		return l.Lost.String() + " " + l.In + " (" + l.made() + "; pay " + l.Paid.String() + " " + l.In + ", receive " + l.Received.String() + " " + l.Out + ")"
 	}
-	return l.Lost.String() + " " + l.In + " (pay " + l.Paid.String() + ", receive " + receive.String() + ")"
+	return l.Lost.String() + " " + l.In + " (pay " + l.Paid.String() + ", receive " + l.Received.String() + ")"
 }
 
 // Stated is Lost as the review's You lose says it, with its share of the
-// amount; a converted payout above the debit (valued 1:1, within
-// exchange.ConversionTolerance) is no loss, never a negative one.
+// amount.
 func (l Loss) Stated() string {
-	if l.Lost.IsNegative() {
-		return "nothing: you receive " + l.Lost.Neg().String() + " more than you pay"
-	}
 	return l.Lost.String() + " " + l.In + ", " + l.Percent().String() + "% of the amount"
 }
 
@@ -111,7 +133,9 @@ func (l Loss) Percent() decimal.Decimal { return l.Share.Mul(hundred).RoundCeil(
 // every face warns of it; "" for a smaller one.
 func (l Loss) Warning() string {
 	lost := "you lose " + l.Lost.String() + " " + l.In + " of the " + l.Paid.String() + " " + l.In + " you pay (" + l.Percent().String() + "%)"
-	if l.Converts() {
+	if l.FeeOnly() {
+		lost += ", all of it the fee"
+	} else if l.Converts() {
 		lost += ", " + l.Valued()
 	}
 	switch {

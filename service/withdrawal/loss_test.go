@@ -97,11 +97,13 @@ func TestConvertedLossSaysItsValue(t *testing.T) {
 }
 
 // TestConvertedReviewFacts: the review of a converting quote says the
-// payout is converted and how its loss values it, beside the two tokens.
+// payout is converted and how its loss values it, beside the two tokens:
+// paid out below 1:1 of what the fee leaves (8.5017 of 10 − 1.4), the loss
+// is pay − receive valued 1:1.
 func TestConvertedReviewFacts(t *testing.T) {
 	d := decimal.RequireFromString
 	o := withdrawal.Order{Choice: withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDC", Route: exchange.WithdrawalRoute{Chain: "ARBITRUM"}},
-		Quote: exchange.Quote{PayAmount: d("10"), ReceiveAmount: d("8.5017"), Fee: d("1.5")}}
+		Quote: exchange.Quote{PayAmount: d("10"), ReceiveAmount: d("8.5017"), Fee: d("1.4")}}
 	said := map[string]string{}
 	for _, f := range o.Facts() {
 		said[f.Label] = f.Value + " | " + f.Note
@@ -109,7 +111,7 @@ func TestConvertedReviewFacts(t *testing.T) {
 	for label, want := range map[string]string{
 		"You pay":     "10 USDT",
 		"You receive": "8.5017 USDC on ARBITRUM | the bridge converts USDT to USDC",
-		"Bridge fee":  "1.5 USDT",
+		"Bridge fee":  "1.4 USDT",
 		"You lose":    "1.4983 USDT, 15% of the amount | pay − receive with 1 USDC valued at 1 USDT, the fee included",
 	} {
 		if !strings.HasPrefix(said[label], want) {
@@ -118,21 +120,59 @@ func TestConvertedReviewFacts(t *testing.T) {
 	}
 }
 
-// TestConvertedGainSaysNoLoss: a converting quote may pay out, valued 1:1,
-// more than it debits (within exchange.ConversionTolerance); the review
-// then says nothing is lost and by how much the payout is above, never a
-// negative loss.
-func TestConvertedGainSaysNoLoss(t *testing.T) {
+// quoteLoss is the loss of a quote paying pay USDT, fee included, for
+// receive of token out.
+func quoteLoss(pay, fee, receive, out string) withdrawal.Loss {
 	d := decimal.RequireFromString
-	o := withdrawal.Order{Choice: withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDC", Route: exchange.WithdrawalRoute{Chain: "ARBITRUM"}},
-		Quote: exchange.Quote{PayAmount: d("10"), ReceiveAmount: d("10.05"), Fee: d("0.01")}}
-	for _, f := range o.Facts() {
-		if f.Label == "You lose" {
-			if want := "nothing: you receive 0.05 more than you pay"; f.Value != want || !strings.Contains(f.Note, "with 1 USDC valued at 1 USDT") {
-				t.Errorf("You lose: %q · %q, want %q with the valuation", f.Value, f.Note, want)
-			}
-			return
+	return withdrawal.Order{Choice: withdrawal.Choice{TokenIn: "USDT", TokenOut: out},
+		Quote: exchange.Quote{PayAmount: d(pay), Fee: d(fee), ReceiveAmount: d(receive)}}.Loss()
+}
+
+// TestConvertedLossCountsTheFee: a converting quote paying out at or above
+// 1:1 of what its fee leaves (within exchange.ConversionTolerance) loses
+// its fee, never less: the conversion's gain does not count against it, so
+// a fee of 50.4% asks twice and is above an --accept-loss of 50, one of
+// 5.9% is warned of, and a gain is said as the fee, never a negative loss.
+// A quote paying out its debited token counts pay − receive, as before.
+func TestConvertedLossCountsTheFee(t *testing.T) {
+	for _, tc := range []struct {
+		pay, fee, receive, out, lost, percent, stated, basis string
+		high, severe                                         bool
+	}{
+		{"100", "50.4", "50.096", "USDC", "50.4", "50.4", "50.4 USDT, 50.4% of the amount",
+			"the fee; the bridge converts the remaining 49.6 USDT to 50.096 USDC", true, true},
+		{"100", "5.9", "95.041", "USDC", "5.9", "5.9", "5.9 USDT, 5.9% of the amount",
+			"the fee; the bridge converts the remaining 94.1 USDT to 95.041 USDC", true, false},
+		{"10", "0.01", "10.05", "USDC", "0.01", "0.1", "0.01 USDT, 0.1% of the amount",
+			"the fee; the bridge converts the remaining 9.99 USDT to 10.05 USDC", false, false},
+		{"25", "1.5", "23.5", "USDC", "1.5", "6", "1.5 USDT, 6% of the amount", // exactly 1:1
+			"the fee; the bridge converts the remaining 23.5 USDT to 23.5 USDC", true, false},
+		{"25", "1.5", "23.5", "USDT", "1.5", "6", "1.5 USDT, 6% of the amount", "pay − receive, the fee included", true, false},
+		{"25", "1", "23.5", "USDT", "1.5", "6", "1.5 USDT, 6% of the amount", "pay − receive, the fee included", true, false},
+	} {
+		l := quoteLoss(tc.pay, tc.fee, tc.receive, tc.out)
+		if l.Lost.String() != tc.lost || l.Percent().String() != tc.percent || l.Stated() != tc.stated || l.Basis() != tc.basis || l.High() != tc.high || l.Severe() != tc.severe {
+			t.Errorf("pay %s fee %s receive %s %s: lost %s (%s%%) %q · %q, high %v severe %v; want %s (%s%%) %q · %q, %v %v",
+				tc.pay, tc.fee, tc.receive, tc.out, l.Lost, l.Percent(), l.Stated(), l.Basis(), l.High(), l.Severe(), tc.lost, tc.percent, tc.stated, tc.basis, tc.high, tc.severe)
+		}
+		if (l.High() && l.Warning() == "") || (l.Converts() && l.Valued() != "") {
+			t.Errorf("pay %s fee %s receive %s %s: warning %q, valued %q", tc.pay, tc.fee, tc.receive, tc.out, l.Warning(), l.Valued())
 		}
 	}
-	t.Fatal("the review says no loss")
+	half := quoteLoss("100", "50.4", "50.096", "USDC")
+	if err := withdrawal.AcceptsLoss(half, decimal.NullDecimal{}); !errors.Is(err, withdrawal.ErrSevereLoss) {
+		t.Errorf("a fee of 50.4%% with nothing accepted: %v", err)
+	}
+	var above *withdrawal.LossAbove
+	if err := withdrawal.AcceptsLoss(half, decimal.NewNullDecimal(decimal.NewFromInt(50))); !errors.As(err, &above) ||
+		above.Error() != "you would lose 50.4 USDT (the fee) of the 100 USDT paid (50.4%), above the 50% accepted" {
+		t.Errorf("a fee of 50.4%% with 50%% accepted: %v", err)
+	}
+	if w := quoteLoss("100", "5.9", "95.041", "USDC").Warning(); w != "More than 5% of the amount goes to fees: you lose 5.9 USDT of the 100 USDT you pay (5.9%), all of it the fee" {
+		t.Errorf("a fee of 5.9%%: warning %q", w)
+	}
+	// A fee cap's refusal says the receive amount quoted, not pay − loss.
+	if r := quoteLoss("25", "1.5", "23.5047", "USDC").Reckoned(); r != "1.5 USDT (the fee; pay 25 USDT, receive 23.5047 USDC)" {
+		t.Errorf("reckoned %q", r)
+	}
 }

@@ -61,15 +61,15 @@ func RequoteCap(o Order) decimal.Decimal {
 // must pay exactly the signed numTokens, cost no more than RequoteCap, and
 // be one that may still be signed at serverNow (MayStillSign).
 func RequoteRefusal(o Order, q exchange.Quote, serverNow time.Time) string {
-	in, limit := o.Choice.TokenIn, RequoteCap(o)
+	in, limit, l := o.Choice.TokenIn, RequoteCap(o), Order{Choice: o.Choice, Quote: q}.Loss()
 	raw, err := exchange.RawUnits(q.PayAmount)
 	switch {
 	case err != nil || raw != o.Transfer.NumTokens:
 		return fmt.Sprintf("it asks for %s %s, not the %s signed", q.PayAmount, in, exchange.FromRawUnits(o.Transfer.NumTokens))
 	case q.Fee.GreaterThan(limit):
 		return fmt.Sprintf("its fee %s %s is above %s", q.Fee, in, capText(o, limit))
-	case q.Cost().GreaterThan(limit):
-		return fmt.Sprintf("you would lose %s, above %s", Order{Choice: o.Choice, Quote: q}.Loss().Reckoned(), capText(o, limit))
+	case l.Lost.GreaterThan(limit):
+		return fmt.Sprintf("you would lose %s, above %s", l.Reckoned(), capText(o, limit))
 	case !(PricedQuote{Quote: q}).MayStillSign(serverNow):
 		return "it expires at once (" + q.ExpiresAt.UTC().Format(time.RFC3339) + ")"
 	}
