@@ -70,6 +70,32 @@ func TestPassphrasePasteNeedsItsEnter(t *testing.T) {
 	}
 }
 
+// TestLongPastedPassphrase: a pasted passphrase longer than one read of
+// the keys is taken whole where a read cuts it within a character or a
+// paste's mark; an Enter inside a bracketed paste whose reads come apart
+// still came with the paste.
+func TestLongPastedPassphrase(t *testing.T) {
+	wide := strings.Repeat("パスワード", 5) // 75 bytes: the first read ends within a character
+	long := strings.Repeat("right horse ", 5) + "staple"
+	for name, paste := range map[string]struct {
+		reads []keyPress
+		want  string
+	}{
+		"wide":      {[]keyPress{{read, wide}, {time.Second, "\r"}}, wide},
+		"bracketed": {[]keyPress{{read, "\x1b[200~" + long[:55] + "\x1b[201~"}, {time.Second, "\r"}}, long[:55]},
+	} {
+		answer, out, err := askPassphrase(t, false, paste.reads)
+		if err != nil || answer != paste.want || out != "Passphrase of k.json: \n" {
+			t.Errorf("%s: answer %q, %v; wrote %q", name, answer, err, out)
+		}
+	}
+	answer, out, err := askPassphrase(t, false, []keyPress{{read, "\x1b[200~" + long}, {time.Second, "\r\x1b[201~"}},
+		[]keyPress{{read, "other"}, {time.Second, "\r"}})
+	if err != nil || answer != "other" || strings.Count(out, pastedEnterWords) != 1 {
+		t.Errorf("an Enter inside a bracketed paste: answer %q, %v; wrote %q", answer, err, out)
+	}
+}
+
 // TestPassphraseSaysTheDiscard: what the terminal held before the question
 // is discarded and said in one line before it; nothing held, nothing said.
 func TestPassphraseSaysTheDiscard(t *testing.T) {
