@@ -146,3 +146,23 @@ func TestTypeAheadDoesNotUnlock(t *testing.T) {
 		t.Errorf("a passphrase typed ahead authorized the builder:\n%s", out)
 	}
 }
+
+// panicking is an output that fails as no writer should.
+type panicking struct{}
+
+func (panicking) Write([]byte) (int, error) { panic("the output broke") }
+
+// TestPassphrasePutsTheTerminalBack: the terminal leaves key mode (echo
+// off) however the passphrase's read ends, a panic too.
+func TestPassphrasePutsTheTerminalBack(t *testing.T) {
+	keys := &fakeKeys{now: time.Unix(1, 0), reads: []keyPress{{read, "pw"}, {time.Second, "\r"}}}
+	p := NewPrompter(context.Background(), strings.NewReader(""), panicking{}, nil)
+	p.gate = keys.gate()
+	func() {
+		defer func() { _ = recover() }()
+		_, _ = p.Passphrase("Passphrase of k.json:")
+	}()
+	if keys.opened != 1 || keys.closed != 1 {
+		t.Errorf("a panic: the terminal was put in key mode %d times and back %d", keys.opened, keys.closed)
+	}
+}

@@ -258,13 +258,7 @@ func (p *Prompter) Passphrase(question string) (string, error) {
 		if g.Keys == nil {
 			break
 		}
-		keys, err := g.Keys()
-		if err != nil {
-			return "", err
-		}
-		fmt.Fprint(p.out, question+" ")
-		t, err := g.typed(p.ctx, p.out, keys, true)
-		keys.Close()
+		t, err := p.hidden(g, question)
 		switch {
 		case err != nil:
 			return "", err
@@ -275,6 +269,18 @@ func (p *Prompter) Passphrase(question string) (string, error) {
 		}
 	}
 	return p.Secret(question)
+}
+
+// hidden asks question and reads its answer a key at a time, unechoed;
+// the terminal is put back however the read ends, a panic too.
+func (p *Prompter) hidden(g Gate, question string) (typedLine, error) {
+	keys, err := g.Keys()
+	if err != nil {
+		return typedLine{}, err
+	}
+	defer keys.Close()
+	fmt.Fprint(p.out, question+" ")
+	return g.typed(p.ctx, p.out, keys, true)
 }
 
 // Option is one numbered choice: its name, typed to choose it, and what
