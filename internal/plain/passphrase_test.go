@@ -166,3 +166,18 @@ func TestPassphrasePutsTheTerminalBack(t *testing.T) {
 		t.Errorf("a panic: the terminal was put in key mode %d times and back %d", keys.opened, keys.closed)
 	}
 }
+
+// TestPassphraseDropsALineReadAhead: a line read before the passphrase's
+// question (a follow's stop at enter) neither answers it nor goes unsaid.
+func TestPassphraseDropsALineReadAhead(t *testing.T) {
+	var out bytes.Buffer
+	p := NewPrompter(context.Background(), strings.NewReader("typed after\n"), &out, nil)
+	p.gate = Gate{Flush: func() (bool, error) { return false, nil }, Now: readingClock()}
+	ahead := make(chan lineRead, 1)
+	ahead <- lineRead{line: "right horse"}
+	p.pending = ahead
+	answer, err := p.Passphrase("Passphrase of k.json:")
+	if err != nil || answer != "typed after" || out.String() != discardedWords+"\nPassphrase of k.json: " {
+		t.Errorf("answer %q, %v; wrote %q", answer, err, out.String())
+	}
+}
