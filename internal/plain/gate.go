@@ -154,8 +154,8 @@ const (
 	keyEscape    = 0x1b
 )
 
-// typed reads one answer from keys up to Enter, echoing it on out unless
-// hidden (erase and ctrl+u work), and says whether it came as a paste:
+// typed reads one answer from keys up to Enter, echoing it on out and
+// trimmed unless hidden (erase and ctrl+u work), and says whether it came as a paste:
 // more than one key in one read, or a byte within PasteGap of the one
 // before; and whether its Enter did. A read that is a key's escape
 // sequence (an arrow) is dropped. ctrl+d on an empty answer or the
@@ -227,7 +227,11 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 			switch {
 			case c == '\r' || c == '\n':
 				fmt.Fprintln(out)
-				return typedLine{text: strings.TrimSpace(string(answer)), paste: paste, pastedEnter: together}, nil
+				text := string(answer)
+				if !hidden { // a passphrase's spaces are its own
+					text = strings.TrimSpace(text)
+				}
+				return typedLine{text: text, paste: paste, pastedEnter: together}, nil
 			case c == keyEnd && len(answer) == 0:
 				fmt.Fprintln(out)
 				return typedLine{}, ErrEnd

@@ -181,3 +181,24 @@ func TestPassphraseDropsALineReadAhead(t *testing.T) {
 		t.Errorf("answer %q, %v; wrote %q", answer, err, out.String())
 	}
 }
+
+// TestPassphraseKeepsItsSpaces: a passphrase that begins or ends with a
+// space (key new and the console take one) is taken as typed, read a key
+// at a time or a line at a time; an empty one asks again.
+func TestPassphraseKeepsItsSpaces(t *testing.T) {
+	answer, _, err := askPassphrase(t, false, []keyPress{{read, " right horse "}, {time.Second, "\r"}})
+	if err != nil || answer != " right horse " {
+		t.Errorf("read a key at a time: %q, %v", answer, err)
+	}
+	lines := []string{"", " right horse "}
+	var out bytes.Buffer
+	p := NewPrompter(context.Background(), strings.NewReader(""), &out, func(context.Context, func()) (string, error) {
+		line := lines[0]
+		lines = lines[1:]
+		return line, nil
+	})
+	p.gate = Gate{Flush: func() (bool, error) { return false, nil }, Now: readingClock()}
+	if answer, err := p.Passphrase("Passphrase of k.json:"); err != nil || answer != " right horse " {
+		t.Errorf("read a line at a time: %q, %v", answer, err)
+	}
+}
