@@ -133,6 +133,10 @@ type typedLine struct {
 	paste, pastedEnter bool
 }
 
+// keyReadSize is the most one read of the keys brings: a longer paste
+// comes in several, cut anywhere (within a character or a paste's mark).
+const keyReadSize = 64
+
 // keyRead is what one read of the keys brought, and when.
 type keyRead struct {
 	b   []byte
@@ -150,8 +154,8 @@ const (
 	keyEscape    = 0x1b
 )
 
-// typed reads one answer from keys up to Enter, echoing it on out unless
-// hidden (erase and ctrl+u work), and says whether it came as a paste:
+// typed reads one answer from keys up to Enter, echoing it on out and
+// trimmed unless hidden (erase and ctrl+u work), and says whether it came as a paste:
 // more than one key in one read, or a byte within PasteGap of the one
 // before; and whether its Enter did. A read that is a key's escape
 // sequence (an arrow) is dropped. ctrl+d on an empty answer or the
@@ -162,7 +166,7 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 	defer close(done)
 	go func() {
 		for {
-			buf := make([]byte, 64)
+			buf := make([]byte, keyReadSize)
 			n, err := keys.Read(buf)
 			r := keyRead{b: buf[:n], at: g.Now(), err: err}
 			select {
@@ -179,6 +183,7 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 	}()
 	var answer []rune
 	var last time.Time
+	var cut []byte // the end of a full read, cut within a character or a mark
 	paste := false
 	echo := out
 	if hidden {
@@ -198,11 +203,19 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 			}
 			continue
 		}
+		raw := append(cut, r.b...)
+		cut = nil
+		if len(r.b) == keyReadSize {
+			raw, cut = cutEnd(raw)
+		}
+		if len(raw) == 0 {
+			continue
+		}
 		// A bracketed paste's marks (a terminal left in that mode) say a
 		// paste; they are no keys of the answer.
-		b := bytes.ReplaceAll(bytes.ReplaceAll(r.b, []byte(ansi.BracketedPasteStart), nil), []byte(ansi.BracketedPasteEnd), nil)
-		bracketed := len(b) < len(r.b)
-		escape := !bracketed && r.b[0] == keyEscape && !strings.ContainsAny(string(r.b), "\r\n")
+		b := bytes.ReplaceAll(bytes.ReplaceAll(raw, []byte(ansi.BracketedPasteStart), nil), []byte(ansi.BracketedPasteEnd), nil)
+		bracketed := len(b) < len(raw)
+		escape := !bracketed && raw[0] == keyEscape && !strings.ContainsAny(string(raw), "\r\n")
 		oneKey := len(b) == 1 || utf8.FullRune(b) && utf8.RuneCount(b) == 1
 		together := bracketed || !oneKey && !escape || !last.IsZero() && r.at.Sub(last) < PasteGap
 		paste = paste || together
@@ -214,7 +227,11 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 			switch {
 			case c == '\r' || c == '\n':
 				fmt.Fprintln(out)
-				return typedLine{text: strings.TrimSpace(string(answer)), paste: paste, pastedEnter: together}, nil
+				text := string(answer)
+				if !hidden { // a passphrase's spaces are its own
+					text = strings.TrimSpace(text)
+				}
+				return typedLine{text: text, paste: paste, pastedEnter: together}, nil
 			case c == keyEnd && len(answer) == 0:
 				fmt.Fprintln(out)
 				return typedLine{}, ErrEnd
@@ -234,6 +251,27 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 			return typedLine{}, ErrEnd
 		}
 	}
+}
+
+// cutEnd splits off the end of a read that filled its buffer when the
+// read cut it: a character's first bytes or a paste's end mark's. It is
+// read with the next read, so a long pasted passphrase is taken whole.
+func cutEnd(b []byte) (whole, end []byte) {
+	for i := len(b) - 1; i >= 0 && i >= len(b)-utf8.UTFMax; i-- {
+		if utf8.RuneStart(b[i]) {
+			if !utf8.FullRune(b[i:]) {
+				return b[:i], b[i:]
+			}
+			break
+		}
+	}
+	// A paste's start mark opens its first read; its end mark may be cut.
+	for n := min(len(b), len(ansi.BracketedPasteEnd)-1); n > 0; n-- {
+		if strings.HasPrefix(ansi.BracketedPasteEnd, string(b[len(b)-n:])) {
+			return b[:len(b)-n], b[len(b)-n:]
+		}
+	}
+	return b, nil
 }
 
 // erase is what takes the echo of typed off the screen: a wide character

@@ -15,8 +15,8 @@ import (
 
 // fakeKeys is a terminal read a key at a time, on a fake clock: each read
 // brings its bytes after a wait from the read before (or from the
-// question, for the first); one with nothing to bring is the terminal's
-// end.
+// question, for the first), what the reader's buffer cannot hold at once
+// after; one with nothing to bring is the terminal's end.
 type fakeKeys struct {
 	mu             sync.Mutex
 	now            time.Time
@@ -60,7 +60,11 @@ func (f *fakeKeys) Read(b []byte) (int, error) {
 	next := f.reads[0]
 	f.reads = f.reads[1:]
 	f.now = f.now.Add(next.after)
-	return copy(b, next.b), nil
+	n := copy(b, next.b)
+	if n < len(next.b) { // the rest of a long paste is read next, at once
+		f.reads = append([]keyPress{{0, next.b[n:]}}, f.reads...)
+	}
+	return n, nil
 }
 
 func (f *fakeKeys) Close() error { f.mu.Lock(); defer f.mu.Unlock(); f.closed++; return nil }

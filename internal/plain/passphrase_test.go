@@ -70,6 +70,32 @@ func TestPassphrasePasteNeedsItsEnter(t *testing.T) {
 	}
 }
 
+// TestLongPastedPassphrase: a pasted passphrase longer than one read of
+// the keys is taken whole where a read cuts it within a character or a
+// paste's mark; an Enter inside a bracketed paste whose reads come apart
+// still came with the paste.
+func TestLongPastedPassphrase(t *testing.T) {
+	wide := strings.Repeat("パスワード", 5) // 75 bytes: the first read ends within a character
+	long := strings.Repeat("right horse ", 5) + "staple"
+	for name, paste := range map[string]struct {
+		reads []keyPress
+		want  string
+	}{
+		"wide":      {[]keyPress{{read, wide}, {time.Second, "\r"}}, wide},
+		"bracketed": {[]keyPress{{read, "\x1b[200~" + long[:55] + "\x1b[201~"}, {time.Second, "\r"}}, long[:55]},
+	} {
+		answer, out, err := askPassphrase(t, false, paste.reads)
+		if err != nil || answer != paste.want || out != "Passphrase of k.json: \n" {
+			t.Errorf("%s: answer %q, %v; wrote %q", name, answer, err, out)
+		}
+	}
+	answer, out, err := askPassphrase(t, false, []keyPress{{read, "\x1b[200~" + long}, {time.Second, "\r\x1b[201~"}},
+		[]keyPress{{read, "other"}, {time.Second, "\r"}})
+	if err != nil || answer != "other" || strings.Count(out, pastedEnterWords) != 1 {
+		t.Errorf("an Enter inside a bracketed paste: answer %q, %v; wrote %q", answer, err, out)
+	}
+}
+
 // TestPassphraseSaysTheDiscard: what the terminal held before the question
 // is discarded and said in one line before it; nothing held, nothing said.
 func TestPassphraseSaysTheDiscard(t *testing.T) {
@@ -118,5 +144,61 @@ func TestTypeAheadDoesNotUnlock(t *testing.T) {
 	wants(t, out, "Sign and authorize the builder? [y/n] ", discardedWords+"\nPassphrase of UTC--")
 	if strings.Contains(out, "Builder authorized") {
 		t.Errorf("a passphrase typed ahead authorized the builder:\n%s", out)
+	}
+}
+
+// panicking is an output that fails as no writer should.
+type panicking struct{}
+
+func (panicking) Write([]byte) (int, error) { panic("the output broke") }
+
+// TestPassphrasePutsTheTerminalBack: the terminal leaves key mode (echo
+// off) however the passphrase's read ends, a panic too.
+func TestPassphrasePutsTheTerminalBack(t *testing.T) {
+	keys := &fakeKeys{now: time.Unix(1, 0), reads: []keyPress{{read, "pw"}, {time.Second, "\r"}}}
+	p := NewPrompter(context.Background(), strings.NewReader(""), panicking{}, nil)
+	p.gate = keys.gate()
+	func() {
+		defer func() { _ = recover() }()
+		_, _ = p.Passphrase("Passphrase of k.json:")
+	}()
+	if keys.opened != 1 || keys.closed != 1 {
+		t.Errorf("a panic: the terminal was put in key mode %d times and back %d", keys.opened, keys.closed)
+	}
+}
+
+// TestPassphraseDropsALineReadAhead: a line read before the passphrase's
+// question (a follow's stop at enter) neither answers it nor goes unsaid.
+func TestPassphraseDropsALineReadAhead(t *testing.T) {
+	var out bytes.Buffer
+	p := NewPrompter(context.Background(), strings.NewReader("typed after\n"), &out, nil)
+	p.gate = Gate{Flush: func() (bool, error) { return false, nil }, Now: readingClock()}
+	ahead := make(chan lineRead, 1)
+	ahead <- lineRead{line: "right horse"}
+	p.pending = ahead
+	answer, err := p.Passphrase("Passphrase of k.json:")
+	if err != nil || answer != "typed after" || out.String() != discardedWords+"\nPassphrase of k.json: " {
+		t.Errorf("answer %q, %v; wrote %q", answer, err, out.String())
+	}
+}
+
+// TestPassphraseKeepsItsSpaces: a passphrase that begins or ends with a
+// space (key new and the console take one) is taken as typed, read a key
+// at a time or a line at a time; an empty one asks again.
+func TestPassphraseKeepsItsSpaces(t *testing.T) {
+	answer, _, err := askPassphrase(t, false, []keyPress{{read, " right horse "}, {time.Second, "\r"}})
+	if err != nil || answer != " right horse " {
+		t.Errorf("read a key at a time: %q, %v", answer, err)
+	}
+	lines := []string{"", " right horse "}
+	var out bytes.Buffer
+	p := NewPrompter(context.Background(), strings.NewReader(""), &out, func(context.Context, func()) (string, error) {
+		line := lines[0]
+		lines = lines[1:]
+		return line, nil
+	})
+	p.gate = Gate{Flush: func() (bool, error) { return false, nil }, Now: readingClock()}
+	if answer, err := p.Passphrase("Passphrase of k.json:"); err != nil || answer != " right horse " {
+		t.Errorf("read a line at a time: %q, %v", answer, err)
 	}
 }

@@ -208,6 +208,13 @@ func (p *Prompter) ask(question string, def *string, check func(string) error) (
 // Secret asks for a secret, read without echo on a terminal: it is never
 // written back, and an empty answer asks again.
 func (p *Prompter) Secret(question string) (string, error) {
+	return p.secretOf(question, strings.TrimSpace)
+}
+
+// secretOf is Secret, its answer as keep leaves it: a passphrase keeps
+// its spaces (a key made by key new or the console may begin or end with
+// one); a line from no terminal is trimmed as every answer is.
+func (p *Prompter) secretOf(question string, keep func(string) string) (string, error) {
 	for {
 		prompt := func() { fmt.Fprint(p.out, question+" ") }
 		if p.secret == nil {
@@ -230,8 +237,8 @@ func (p *Prompter) Secret(question string) (string, error) {
 		switch {
 		case err != nil:
 			return "", err
-		case strings.TrimSpace(answer) != "":
-			return strings.TrimSpace(answer), nil
+		case keep(answer) != "":
+			return keep(answer), nil
 		}
 	}
 }
@@ -258,13 +265,7 @@ func (p *Prompter) Passphrase(question string) (string, error) {
 		if g.Keys == nil {
 			break
 		}
-		keys, err := g.Keys()
-		if err != nil {
-			return "", err
-		}
-		fmt.Fprint(p.out, question+" ")
-		t, err := g.typed(p.ctx, p.out, keys, true)
-		keys.Close()
+		t, err := p.hidden(g, question)
 		switch {
 		case err != nil:
 			return "", err
@@ -274,7 +275,19 @@ func (p *Prompter) Passphrase(question string) (string, error) {
 			return t.text, nil
 		}
 	}
-	return p.Secret(question)
+	return p.secretOf(question, func(s string) string { return s })
+}
+
+// hidden asks question and reads its answer a key at a time, unechoed;
+// the terminal is put back however the read ends, a panic too.
+func (p *Prompter) hidden(g Gate, question string) (typedLine, error) {
+	keys, err := g.Keys()
+	if err != nil {
+		return typedLine{}, err
+	}
+	defer keys.Close()
+	fmt.Fprint(p.out, question+" ")
+	return g.typed(p.ctx, p.out, keys, true)
 }
 
 // Option is one numbered choice: its name, typed to choose it, and what

@@ -5,17 +5,35 @@ import (
 	"io"
 	"os"
 
+	xwindows "github.com/charmbracelet/x/windows"
 	"golang.org/x/sys/windows"
 	"golang.org/x/term"
 )
 
 // discardInput discards what the console f holds typed or pasted and not
-// yet read, and reports whether it held any input event.
+// yet read, and reports whether it held a key pressed.
 func discardInput(f *os.File) (bool, error) {
 	h := windows.Handle(f.Fd())
+	var records [128]xwindows.InputRecord
 	var n uint32
-	_ = windows.GetNumberOfConsoleInputEvents(h, &n)
-	return n > 0, windows.FlushConsoleInputBuffer(h)
+	held := false
+	if xwindows.PeekConsoleInput(h, &records[0], uint32(len(records)), &n) == nil {
+		held = keyPressed(records[:n])
+	}
+	return held, windows.FlushConsoleInputBuffer(h)
+}
+
+// keyPressed reports whether records hold a key pressed. A key's release
+// is no typing: the Enter that answered the question before is released
+// after its line is read (a pseudo console queues the two at once), and
+// focus, mouse and size records come with no key at all.
+func keyPressed(records []xwindows.InputRecord) bool {
+	for _, r := range records {
+		if r.EventType == windows.KEY_EVENT && r.KeyEvent().KeyDown {
+			return true
+		}
+	}
+	return false
 }
 
 // readHidden reads a line of the console f with echo off; when ctx ends
