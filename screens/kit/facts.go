@@ -22,9 +22,24 @@ func FactValue(c *tui.Common, f intent.Fact) string {
 
 // factRows are a review's facts, in the journey's order, as rows: one a
 // row with its note up to level 1; from level 2, for small terminals,
-// side by side where they fit, without notes.
+// side by side where they fit, without notes. Each fact goes beside the
+// one before it; where a fact may go in any earlier row with room saves a
+// row (a USDC payout's longer receive amount at 60x20), it does.
 func factRows(c *tui.Common, facts []intent.Fact, lw, wd, level int) []ReviewRow {
+	rows := packFacts(c, facts, lw, wd, level, false)
+	if level >= 2 {
+		if fewer := packFacts(c, facts, lw, wd, level, true); len(fewer) < len(rows) {
+			return fewer
+		}
+	}
+	return rows
+}
+
+// packFacts lays facts out as factRows says; anyRow lets a fact go in the
+// first row with room after where the money goes, not only the last.
+func packFacts(c *tui.Common, facts []intent.Fact, lw, wd, level int, anyRow bool) []ReviewRow {
 	var rows []ReviewRow
+	from := 0 // no fact goes in a row up to where the money goes
 	for _, f := range facts {
 		value := FactValue(c, f)
 		if level < 2 {
@@ -34,12 +49,24 @@ func factRows(c *tui.Common, facts []intent.Fact, lw, wd, level int) []ReviewRow
 		beside := layout.InksFor(c).Label.On(f.Label) + " " + value
 		// Where the money goes keeps a row of its own, never read as
 		// part of another fact.
-		alone := f.Mark == intent.Payee || len(rows) > 0 && rows[len(rows)-1].alone
-		if n := len(rows) - 1; n >= 0 && !alone && ansi.StringWidth(layout.Field(c, rows[n].Label, lw, rows[n].Value)+"  "+beside) <= wd {
-			rows[n].Value += "  " + beside
+		at, first := -1, len(rows)-1
+		if anyRow {
+			first = from
+		}
+		for n := max(first, from); n < len(rows) && f.Mark != intent.Payee; n++ {
+			if ansi.StringWidth(layout.Field(c, rows[n].Label, lw, rows[n].Value)+"  "+beside) <= wd {
+				at = n
+				break
+			}
+		}
+		if at >= 0 {
+			rows[at].Value += "  " + beside
 			continue
 		}
-		rows = append(rows, ReviewRow{Label: f.Label, Value: value, alone: f.Mark == intent.Payee})
+		rows = append(rows, ReviewRow{Label: f.Label, Value: value})
+		if f.Mark == intent.Payee {
+			from = len(rows)
+		}
 	}
 	return rows
 }

@@ -19,8 +19,6 @@ type ReviewRow struct {
 	// Keep: no level drops the note (what the user confirms by signing).
 	Keep bool
 	gap  bool
-	// alone: where the money goes; no fact is packed beside it.
-	alone bool
 	// embedded: the line of WhereRows saying what the embedded sandbox
 	// is, dropped from level 2 as a note would be.
 	embedded bool

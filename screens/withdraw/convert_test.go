@@ -15,7 +15,8 @@ import (
 
 // TestReviewSaysAConversion: the review of a USDT → USDC quote (the
 // sandbox pays 23.5 × 1.0002 USDC of 25 USDT, above 1:1) says the USDC is
-// converted and that the loss is the fee, in its facts and its warning.
+// converted and that the loss is the fee, in its facts and its warning,
+// and fits 60x20.
 func TestReviewSaysAConversion(t *testing.T) {
 	app, _, _ := hostileApp(t, true)
 	w := sandboxChoice(t, app)
@@ -35,6 +36,12 @@ func TestReviewSaysAConversion(t *testing.T) {
 		if !strings.Contains(view, want) {
 			t.Errorf("the review lacks %q:\n%s", want, view)
 		}
+	}
+	// At 60x20 its receive amount, too long to go beside what is paid,
+	// leaves the fee to go there: the review fits, as a USDT one does.
+	r.SetSize(60, 18) // the screen's part of a 60x20 terminal
+	if small := ansi.Strip(r.View()); strings.Contains(small, "Too small") || !strings.Contains(small, "23.5047 USDC on ARBITRUM") {
+		t.Errorf("the review at 60x20:\n%s", small)
 	}
 	// The quote screen, and the review's second question, warn in these words.
 	if got, want := lossWords(r.order), "you lose 1.5 USDT of the 25 USDT you pay (6%), all of it the fee."; !strings.HasSuffix(got, want) {

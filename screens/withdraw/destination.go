@@ -67,7 +67,7 @@ func newDestination(app *kit.App, w withdrawal.Choice) *destinationScreen {
 	d.address.Note, d.address.Paste = d.addressNote, w.TrimDestination
 	d.amount = kit.TextField("Amount "+w.TokenIn, kit.NewInput(c, "e.g. 25 or 25.5", false))
 	d.amount.Note = d.amountNote
-	d.feeCap = kit.TextField("Fee cap "+w.TokenIn, kit.NewInput(c, "optional: refuse quotes with a higher fee", false))
+	d.feeCap = kit.TextField("Fee cap "+w.TokenIn, kit.NewInput(c, "optional: refuse a higher fee or loss", false))
 	d.feeCap.Note = d.feeCapNote
 	d.fieldOf = map[withdrawal.Field]*kit.FormField{
 		withdrawal.FieldDestination: d.address, withdrawal.FieldAmount: d.amount, withdrawal.FieldFeeCap: d.feeCap,

@@ -28,8 +28,9 @@ type Loss struct {
 	// Share is Lost / Paid (0 when nothing is paid).
 	Share decimal.Decimal
 	// In and Out are the tokens paid and received. When they differ the
-	// bridge converts, and Lost values the payout 1:1 (exchange.Quote.Cost):
-	// the only value svcwallet has for it, so every face says so.
+	// bridge converts: Lost is the fee (FeeOnly), or below 1:1 pay −
+	// receive with the payout valued 1:1, the only value svcwallet has for
+	// it, and every face says which.
 	In, Out string
 }
 

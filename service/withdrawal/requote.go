@@ -48,13 +48,13 @@ func (w Withdrawer) Requote(ctx context.Context, o Order, expired bool) (Order, 
 }
 
 // RequoteCap is what a fresh quote may cost the user, in the fee and in
-// what they lose (pay − receive): their fee cap, or without one the larger
-// of the fee and the loss of the quote they reviewed and signed for.
+// what they lose: their fee cap, or without one the loss (Order.Loss, never
+// below its fee) of the quote they reviewed and signed for.
 func RequoteCap(o Order) decimal.Decimal {
 	if o.Choice.FeeCap.Valid {
 		return o.Choice.FeeCap.Decimal
 	}
-	return decimal.Max(o.Quote.Fee, o.Quote.Cost())
+	return o.Loss().Lost
 }
 
 // RequoteRefusal says why quote q cannot carry o's signature, or "": it

@@ -21,6 +21,11 @@ func TestRequoteRefusal(t *testing.T) {
 	reviewed := exchange.Quote{QuoteID: "q-old", PayAmount: d("25"), ReceiveAmount: d("23.5"), Fee: d("1.5"), ExpiresAt: now.Add(-time.Second)}
 	o := withdrawal.Order{Quote: reviewed, Transfer: signer.Transfer{NumTokens: 25_000_000},
 		Choice: withdrawal.Choice{TokenIn: exchange.TokenUSDT, TokenOut: exchange.TokenUSDT, Amount: d("25")}}
+	// The sandbox's USDC quote pays out above 1:1: its loss is its fee, 1.5,
+	// not pay − receive (1.4953), so the same terms again are taken.
+	converting := o
+	converting.Choice.TokenOut = exchange.TokenUSDC
+	converting.Quote.ReceiveAmount = d("23.5047")
 	capped := o
 	capped.Choice.FeeCap = decimal.NewNullDecimal(d("2"))
 	fresh := func(pay, receive, fee string, left time.Duration) exchange.Quote {
@@ -33,6 +38,8 @@ func TestRequoteRefusal(t *testing.T) {
 		says string
 	}{
 		{"same terms", o, fresh("25", "23.5", "1.5", time.Minute), ""},
+		{"same terms, converting", converting, fresh("25", "23.5047", "1.5", time.Minute), ""},
+		{"loss over the converting quote", converting, fresh("25", "23.4", "1.5", time.Minute), "you would lose 1.6 USDT (with 1 USDC valued at 1 USDT; pay 25 USDT, receive 23.4 USDC), above the 1.5 USDT"},
 		{"cheaper", o, fresh("25", "24", "1", time.Minute), ""},
 		{"within the cap", capped, fresh("25", "23", "2", time.Minute), ""},
 		{"another amount", o, fresh("25.000001", "23.5", "1.5", time.Minute), "it asks for 25.000001 USDT, not the 25 signed"},

@@ -99,6 +99,7 @@ func GroupChars(s string, n int) string {
 // hashes and addresses are never cut.
 func WrapField(c *tui.Common, label string, lw int, value, note string, width int) string {
 	st := c.Styles
+	bare := st.Muted.Render(note) // the note on lines of its own
 	if note != "" {
 		note = st.Muted.Render("  " + note)
 	}
@@ -111,9 +112,10 @@ func WrapField(c *tui.Common, label string, lw int, value, note string, width in
 		if note == "" {
 			return two
 		}
-		// The note under the value, wrapped to the value's column.
-		pad := Pad("", lw+1)
-		return two + "\n" + pad + strings.ReplaceAll(WrapTo(note, max(width-lw-1, 8)), "\n", "\n"+pad)
+		// The note under the value, two in from its column as beside it,
+		// every line of it: a wrapped note reads as one block.
+		pad := Pad("", lw+3)
+		return two + "\n" + pad + strings.ReplaceAll(WrapTo(bare, max(width-lw-3, 8)), "\n", "\n"+pad)
 	}
 	// The value beside its label, out of the label column, where that fits
 	// (a row saved on the smallest terminals); else on a line of its own,

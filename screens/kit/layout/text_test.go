@@ -187,11 +187,27 @@ func TestWrapField(t *testing.T) {
 	}
 }
 
+// TestWrapFieldNoteInItsColumn: a note wrapped under its value starts
+// every line two in from the value's column, as its first line does.
+func TestWrapFieldNoteInItsColumn(t *testing.T) {
+	got := ansi.Strip(layout.WrapField(common(), "You lose", 16, "1.5 USDT, 6% of the amount",
+		"the fee; the bridge converts the remaining 23.5 USDT to 23.5047 USDC", 80))
+	lines := strings.Split(got, "\n")
+	if len(lines) < 3 {
+		t.Fatalf("the note fits on one line under its value:\n%s", got)
+	}
+	for _, l := range lines[1:] {
+		if len(l)-len(strings.TrimLeft(l, " ")) != 19 {
+			t.Errorf("a line of the note is not two in from the value's column (19):\n%s", got)
+		}
+	}
+}
+
 // TestWrapFieldKeepsIDsWhole: a note wrapped under its value breaks at
 // spaces, never after a quote id's hyphen, so the id is read whole.
 func TestWrapFieldKeepsIDsWhole(t *testing.T) {
 	const id = "q-el3736ed2yia3az3z7a7o3aiyk"
-	for w := 40; w <= 70; w++ { // the note's column holds the id whole
+	for w := 41; w <= 70; w++ { // the note's column holds the id whole
 		got := ansi.Strip(layout.WrapField(common(), "Receive", 10, "23.5 USDT", "the withdrawal followed as quote "+id, w))
 		if !strings.Contains(got, id) {
 			t.Errorf("at %d columns the quote id is broken:\n%s", w, got)
