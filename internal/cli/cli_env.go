@@ -10,6 +10,7 @@ import (
 	"syscall"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
@@ -22,6 +23,10 @@ type CLIEnv struct {
 	// ReadSecret reads one secret (a key or passphrase) without echoing
 	// it, until ctx ends; terminalReadSecret in a real process.
 	ReadSecret func(ctx context.Context, prompt string) (string, error)
+	// Terminal is the gate of the questions that sign and of the
+	// passphrase that unlocks a key to sign (answers); nil is
+	// plain.TerminalGate of Stdin and Stderr, as in a real process.
+	Terminal func() plain.Gate
 	// Debug is --debug or $SVCWALLET_DEBUG; Log is then the commands' debug
 	// log on Stderr, and nil otherwise (the client discards).
 	Debug bool

@@ -28,7 +28,12 @@ func cannotConfirm(what string, yes, terminal bool) string {
 
 // answers is the gate of the commands' questions: answered on stdin,
 // asked on stderr.
-func answers(env CLIEnv) plain.Gate { return plain.TerminalGate(env.Stdin, env.Stderr) }
+func answers(env CLIEnv) plain.Gate {
+	if env.Terminal != nil {
+		return env.Terminal()
+	}
+	return plain.TerminalGate(env.Stdin, env.Stderr)
+}
 
 // confirm asks question on stderr, "[y/N]" after it, and reads the
 // answer from stdin, under the gate's rule (what was typed ahead is

@@ -26,10 +26,12 @@ holds several or cannot tell (a command). Without either, the key is
 $` + signer.KeyEnvVar + `, and on --env sandbox the sandbox's public demo key.
 Every signature is checked against the expected address before it is used.
 
-A keystore's passphrase is asked for at a hidden prompt (one line of stdin
-when stdin is not a terminal), or read from the first line of
---password-file FILE. Never put a key on the command line: an argument of a
-key's shape is refused before anything is done, and never repeated.
+A keystore's passphrase is asked for at a hidden prompt, typed or pasted
+once it shows: what was typed before is discarded, and a paste needs its
+Enter typed after it. It is one line of stdin when stdin is not a terminal,
+or the first line of --password-file FILE. Never put a key on the command
+line: an argument of a key's shape is refused before anything is done, and
+never repeated.
 
 Commands that log in use the session svcwallet auth login kept for the
 environment while it lasts; else status, deposit and history --refresh log

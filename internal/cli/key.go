@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -233,8 +234,46 @@ func readPasswordFile(path string) (string, error) {
 // leaves untouched (": nothing was written") as it was.
 func readSecret(ctx context.Context, env CLIEnv, prompt, what, untouched string) (string, error) {
 	s, err := env.ReadSecret(ctx, prompt)
+	return secretRead(ctx, s, err, what, untouched)
+}
+
+// signingPassphrase asks for the passphrase that unlocks a key to sign.
+// When stdin is a terminal it is plain mode's (plain.AskPassphrase): what
+// was typed before the question is discarded, and a paste whose Enter
+// came with it is asked again, so a line typed ahead never signs a wallet
+// login, a withdrawal or a builder authorization, wherever stderr goes.
+// Otherwise it is one line of stdin, as readSecret reads it, so scripts
+// work.
+func signingPassphrase(ctx context.Context, env CLIEnv, prompt string) (string, error) {
+	g := plain.Gate{}
+	if f, ok := env.Stdin.(*os.File); ok {
+		g = plain.TerminalGate(f, f) // read from stdin alone: stderr may be a file or a pipe
+	}
+	if env.Terminal != nil {
+		g = env.Terminal()
+	}
+	if !g.OnTerminal() {
+		return readSecret(ctx, env, prompt, "the passphrase", nothingSent)
+	}
+	var hidden plain.SecretReader // where the gate reads no keys (Windows)
+	if f, ok := env.Stdin.(*os.File); ok {
+		hidden = plain.TerminalSecret(f)
+	}
+	s, err := plain.AskPassphrase(ctx, g, env.Stdin, env.Stderr, hidden, strings.TrimSuffix(prompt, " "))
+	if ctx.Err() != nil {
+		fmt.Fprintln(env.Stderr) // the question's line is ended, as an answer's Enter ends it
+	}
+	return secretRead(ctx, s, err, "the passphrase", nothingSent)
+}
+
+// secretRead words how reading the secret what ended: ctrl+c leaves
+// untouched as it was, and the input's end says how to give secrets.
+func secretRead(ctx context.Context, s string, err error, what, untouched string) (string, error) {
 	if ctx.Err() != nil {
 		return "", interrupted(ctx, untouched)
+	}
+	if errors.Is(err, plain.ErrEnd) {
+		return "", fmt.Errorf("the terminal's input ended (ctrl+d) before %s%s", what, untouched)
 	}
 	if errors.Is(err, io.EOF) {
 		return "", fmt.Errorf("stdin ended before %s; give each secret on its own line, or run in a terminal", what)

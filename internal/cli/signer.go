@@ -126,7 +126,7 @@ func (a *app) openKey(ctx context.Context, f signerFlags, e config.Environment) 
 			if f.passwordFile != "" {
 				return readPasswordFile(f.passwordFile)
 			}
-			return readSecret(ctx, env, prompt, "the passphrase", nothingSent)
+			return signingPassphrase(ctx, env, prompt)
 		},
 	}
 	what := ""

@@ -278,6 +278,15 @@ func (p *Prompter) Passphrase(question string) (string, error) {
 	return p.secretOf(question, func(s string) string { return s })
 }
 
+// AskPassphrase is Passphrase asked on out and answered on in under g: the
+// command line's passphrase that unlocks a key to sign is held to plain
+// mode's rule by this one reader. secret reads it where g reads no keys.
+func AskPassphrase(ctx context.Context, g Gate, in io.Reader, out io.Writer, secret SecretReader, question string) (string, error) {
+	p := NewPrompter(ctx, in, out, secret)
+	p.gate = g
+	return p.Passphrase(question)
+}
+
 // hidden asks question and reads its answer a key at a time, unechoed;
 // the terminal is put back however the read ends, a panic too.
 func (p *Prompter) hidden(g Gate, question string) (typedLine, error) {
