@@ -1403,3 +1403,25 @@ func TestBoardSolanaShapeSaysBothFacts(t *testing.T) {
 		t.Errorf("the payout hash's fact not said: %q", br.toasts)
 	}
 }
+
+// TestBoardRefusesOwnAPIKey: the session's API key typed on the board
+// (it may pass the typed-id check) is refused: never asked, shown, nor
+// saved to the board's file.
+func TestBoardRefusesOwnAPIKey(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	calls := r.StatusCalls.Load()
+	for _, c := range sandbox.DemoAPIKey + "1" {
+		br.send(tea.KeyPressMsg{Code: c, Text: string(c)})
+	}
+	br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	v := screentest.OneLine(br.plain())
+	if len(boardIDs(br.b)) != 0 || !strings.Contains(v, "this session's API key, not shown") || strings.Contains(v, sandbox.DemoAPIKey) {
+		t.Fatalf("the API key typed on the board (%d rows):\n%s", len(boardIDs(br.b)), br.plain())
+	}
+	for i := 0; i < 10 && br.fire(); i++ {
+	}
+	if _, err := os.Stat(kit.WatchlistPath(r.App)); r.StatusCalls.Load() != calls || !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("the API key was asked (%d) or kept (%v)", r.StatusCalls.Load()-calls, err)
+	}
+}
