@@ -132,6 +132,8 @@ func refusedIDs(bad []follow.MalformedID, words int) string {
 	for i, m := range bad {
 		said[i] = safetext.Quoted(safetext.Text(m.Text))
 		switch {
+		case errors.Is(m.Err, exchange.ErrSecretShape): // an ErrKeyShape too, worded as what it is
+			said[i] = "(a recovery phrase's or a key's shape, not shown)"
 		case errors.Is(m.Err, exchange.ErrKeyShape):
 			said[i] = "(a private key's shape, not shown)"
 		case errors.Is(m.Err, exchange.ErrOwnSecret):

@@ -1425,3 +1425,21 @@ func TestBoardRefusesOwnAPIKey(t *testing.T) {
 		t.Fatalf("the API key was asked (%d) or kept (%v)", r.StatusCalls.Load()-calls, err)
 	}
 }
+
+// TestBoardRefusesRecoveryPhrase: a recovery phrase pasted on the board is
+// refused whole and named as what it is, never asked, shown nor saved.
+func TestBoardRefusesRecoveryPhrase(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	calls := r.StatusCalls.Load()
+	br.send(tea.PasteMsg{Content: "legal winner thank year wave sausage worth useful legal winner thank yellow"})
+	v := screentest.OneLine(br.plain())
+	if len(boardIDs(br.b)) != 0 || !strings.Contains(v, "(a recovery phrase's or a key's shape, not shown)") || strings.Contains(v, "sausage") {
+		t.Fatalf("a recovery phrase pasted on the board (%d rows):\n%s", len(boardIDs(br.b)), br.plain())
+	}
+	for i := 0; i < 10 && br.fire(); i++ {
+	}
+	if _, err := os.Stat(kit.WatchlistPath(r.App)); r.StatusCalls.Load() != calls || !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("the phrase was asked (%d) or kept (%v)", r.StatusCalls.Load()-calls, err)
+	}
+}
