@@ -291,7 +291,7 @@ func sessionCookie(h http.Header, name string) *http.Cookie {
 // ErrOwnSecret is why an id a user gave is refused when it holds a
 // credential of this client's (Client.OwnSecret): sent as a quote id it
 // would leave in a URL, and a not-found would say it back.
-var ErrOwnSecret = errors.New("it is this session's API key or session cookie, not a quote id: it is not sent and not shown; History lists your withdrawals' quote ids")
+var ErrOwnSecret = errors.New("it is this session's API key or session cookie: it is never sent as a quote id nor shown; History lists your withdrawals' quote ids")
 
 // minHeldSecret is the shortest credential looked for inside a longer id;
 // a shorter one is refused only as the whole id.
