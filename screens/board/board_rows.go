@@ -150,10 +150,12 @@ func refusedIDs(bad []follow.MalformedID, words int) string {
 // put follows what is kept of ids not on the board yet, as new rows after
 // the others; it returns the rows it added.
 func (b *boardScreen) put(kept []follow.Kept) []*boardRow {
-	now := b.app.Common.Now()
+	now, client := b.app.Common.Now(), b.app.Client()
 	var added []*boardRow
 	for _, k := range kept {
-		if _, ok := b.rows[k.QuoteID]; ok {
+		// A credential read back from the file (saved before it was
+		// refused, or planted) is never shown nor asked.
+		if _, ok := b.rows[k.QuoteID]; ok || client.OwnSecret(k.QuoteID) {
 			continue
 		}
 		b.sched.AddKept(k, now)

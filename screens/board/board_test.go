@@ -1443,3 +1443,23 @@ func TestBoardRefusesRecoveryPhrase(t *testing.T) {
 		t.Fatalf("the phrase was asked (%d) or kept (%v)", r.StatusCalls.Load()-calls, err)
 	}
 }
+
+// TestBoardFileOwnAPIKeyNotShown: a row of the board's file whose id is
+// the session's API key (saved before it was refused) is neither shown
+// nor asked.
+func TestBoardFileOwnAPIKeyNotShown(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	id := screentest.Seed(t, r, sandbox.DestCompleted)
+	planted := []follow.Kept{{QuoteID: sandbox.DemoAPIKey + "1"}, {QuoteID: id}}
+	if err := (&follow.WatchFile{Path: kit.WatchlistPath(r.App), Env: r.App.Target.Env.Name}).Append(planted, nil); err != nil {
+		t.Fatal(err)
+	}
+	br, kick := loadOnly(t, r)
+	br.run(kick)
+	for i := 0; i < 100 && br.fire(); i++ {
+	}
+	// Not on the board, so never in its scheduler: never asked.
+	if got := boardIDs(br.b); len(got) != 1 || got[0] != id || strings.Contains(br.plain(), sandbox.DemoAPIKey) {
+		t.Fatalf("the board holds %q:\n%s", got, br.plain())
+	}
+}
