@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -133,6 +134,9 @@ func (c statusCmd) run(ctx context.Context, f statusFlags, args []string) error 
 	c.target = env
 	if f, err = c.find(client, f); err != nil || len(f.quoteIDs) == 0 {
 		return cmp.Or(err, exitStatus(c.floor))
+	}
+	if slices.ContainsFunc(f.quoteIDs, client.OwnSecret) {
+		return usageError("an id given is not a quote id: %v", exchange.ErrOwnSecret) // never repeated
 	}
 	recs, err := c.journalOf(client, func(j *journal.Journal, o journal.Owner) ([]journal.Record, error) {
 		return j.RecordsOf(o, f.quoteIDs...)

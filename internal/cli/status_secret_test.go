@@ -30,7 +30,7 @@ func TestWalletSecretNeverSentNorEchoed(t *testing.T) {
 			strings.Contains(out, b64[:8])
 	}
 	r := newStatusRig(t)
-	for _, stdin := range []string{phrase + "\n", strings.ReplaceAll(phrase, " ", "\n") + "\n", idJSON + "\n", "[\n  " + strings.Join(keypair, ",\n  ") + "\n]\n", b64 + "\n"} {
+	for _, stdin := range []string{phrase + "\n", strings.ReplaceAll(phrase, " ", "\n") + "\n", idJSON + "\n", "[\n  " + strings.Join(keypair, ",\n  ") + "\n]\n", b64 + "\n", strings.TrimRight(b64, "=") + "\n"} {
 		res := r.runStdin(stdin, "-")
 		if res.code != exitUsage || !strings.Contains(res.stderr, "recovery phrase") || strings.Contains(res.stderr, "0x in front") || leaked(res.stdout+res.stderr) {
 			t.Errorf("status - < %.30q: exit %d, stdout %q, stderr %q", stdin, res.code, res.stdout, res.stderr)
@@ -39,7 +39,7 @@ func TestWalletSecretNeverSentNorEchoed(t *testing.T) {
 			t.Errorf("status - < %.30q: %d status requests, want none", stdin, n)
 		}
 	}
-	for _, args := range [][]string{strings.Fields(phrase), {idJSON}, {"q-1", idJSON, "--json"}, {b64}} {
+	for _, args := range [][]string{strings.Fields(phrase), {idJSON}, {"q-1", idJSON, "--json"}, {b64}, {strings.TrimRight(b64, "=")}} {
 		res := depositCmd(t, nil, append([]string{"status"}, args...)...)
 		if res.code != exitUsage || !strings.Contains(res.stdout+res.stderr, "refusing a wallet secret on the command line") || leaked(res.stdout+res.stderr) {
 			t.Errorf("status %.40q: exit %d, stdout %q, stderr %q", args, res.code, res.stdout, res.stderr)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
@@ -191,6 +192,9 @@ func (s *session) lookUp() error {
 		}
 		if len(ids) == 0 {
 			return errors.New("no quote id in it")
+		}
+		if slices.ContainsFunc(ids, s.client().OwnSecret) {
+			return fmt.Errorf("this is not a quote id: %w", exchange.ErrOwnSecret) // never repeated
 		}
 		return nil
 	})

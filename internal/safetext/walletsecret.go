@@ -87,9 +87,11 @@ func WalletSecretSpans(s string) [][2]int {
 }
 
 // base64Spans are the runs of s that are a key written in standard base64
-// with its padding (32 or 64 bytes: a seed, a SOLANA keypair; 44 or 88
-// characters ending in '='), which no id has: an error would repeat its
-// start. Unpadded, a run of base64 may be a path.
+// (32 or 64 bytes: a seed, a SOLANA keypair): with its padding (44 or 88
+// characters ending in '='), or without it (43 or 86) holding a '+' or a
+// '/', which no id has: an error would repeat its start. An unpadded run
+// starting with '/' is taken for an absolute path, and one of letters and
+// digits alone may be an id.
 func base64Spans(s string) [][2]int {
 	var spans [][2]int
 	for i := 0; i < len(s); {
@@ -97,8 +99,12 @@ func base64Spans(s string) [][2]int {
 		for j < len(s) && (isPieceByte(s[j]) || s[j] == '+' || s[j] == '/' || s[j] == '=') {
 			j++
 		}
-		if run := s[i:j]; strings.HasSuffix(run, "=") {
-			if b, err := base64.StdEncoding.DecodeString(run); err == nil && (len(b) == 32 || len(b) == 64) {
+		run, enc := s[i:j], base64.StdEncoding
+		if !strings.HasSuffix(run, "=") {
+			enc = base64.RawStdEncoding
+		}
+		if enc == base64.StdEncoding || strings.ContainsAny(run, "+/") && run[0] != '/' {
+			if b, err := enc.DecodeString(run); err == nil && (len(b) == 32 || len(b) == 64) {
 				spans = append(spans, [2]int{i, j})
 			}
 		}

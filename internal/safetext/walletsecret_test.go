@@ -26,10 +26,13 @@ func TestWalletSecretShape(t *testing.T) {
 	}
 	b64, seed64 := base64.StdEncoding.EncodeToString(raw), base64.StdEncoding.EncodeToString(raw[:32])
 	for s, want := range map[string]bool{
-		b64:                         true,
-		seed64:                      true,
-		"q-1 " + b64 + " # pasted":  true,
-		strings.TrimRight(b64, "="): false,
+		b64:                                      true,
+		seed64:                                   true,
+		"q-1 " + b64 + " # pasted":               true,
+		strings.TrimRight(b64, "="):              true,  // 86 characters, a '+' or '/' in it
+		"/" + strings.TrimRight(seed64, "=")[1:]: false, // an absolute path's shape
+		"keys/mainwallet/backup2025/eu/ledger/x1A":     false,
+		base64.RawStdEncoding.EncodeToString(raw[:31]): false,
 		"/tmp/TestAuthLoginOnce2739194/001/config":     false,
 		base64.RawURLEncoding.EncodeToString(raw[:32]): false,
 		base64.StdEncoding.EncodeToString(raw[:20]):    false,

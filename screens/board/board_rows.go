@@ -57,7 +57,12 @@ func (b *boardScreen) selectedHash() string {
 func (b *boardScreen) addText(text string) tea.Cmd {
 	ids, lookups, bad := follow.ParseQuoteIDs(text, true)
 	words := 0
+	client := b.app.Client()
 	ids = slices.DeleteFunc(ids, func(id string) bool {
+		if client.OwnSecret(id) { // never asked, kept nor shown
+			bad = append(bad, follow.MalformedID{Err: exchange.ErrOwnSecret})
+			return true
+		}
 		if _, own := b.sched.Record(id); own || follow.CheckTypedID(id) == nil {
 			return false
 		}
@@ -126,8 +131,13 @@ func refusedIDs(bad []follow.MalformedID, words int) string {
 	said := make([]string, len(bad))
 	for i, m := range bad {
 		said[i] = safetext.Quoted(safetext.Text(m.Text))
-		if errors.Is(m.Err, exchange.ErrKeyShape) {
+		switch {
+		case errors.Is(m.Err, exchange.ErrSecretShape): // an ErrKeyShape too, worded as what it is
+			said[i] = "(a recovery phrase's or a key's shape, not shown)"
+		case errors.Is(m.Err, exchange.ErrKeyShape):
 			said[i] = "(a private key's shape, not shown)"
+		case errors.Is(m.Err, exchange.ErrOwnSecret):
+			said[i] = "(this session's API key, not shown)"
 		}
 	}
 	if words > 0 {
@@ -140,10 +150,12 @@ func refusedIDs(bad []follow.MalformedID, words int) string {
 // put follows what is kept of ids not on the board yet, as new rows after
 // the others; it returns the rows it added.
 func (b *boardScreen) put(kept []follow.Kept) []*boardRow {
-	now := b.app.Common.Now()
+	now, client := b.app.Common.Now(), b.app.Client()
 	var added []*boardRow
 	for _, k := range kept {
-		if _, ok := b.rows[k.QuoteID]; ok {
+		// A credential read back from the file (saved before it was
+		// refused, or planted) is never shown nor asked.
+		if _, ok := b.rows[k.QuoteID]; ok || client.OwnSecret(k.QuoteID) {
 			continue
 		}
 		b.sched.AddKept(k, now)

@@ -1403,3 +1403,63 @@ func TestBoardSolanaShapeSaysBothFacts(t *testing.T) {
 		t.Errorf("the payout hash's fact not said: %q", br.toasts)
 	}
 }
+
+// TestBoardRefusesOwnAPIKey: the session's API key typed on the board
+// (it may pass the typed-id check) is refused: never asked, shown, nor
+// saved to the board's file.
+func TestBoardRefusesOwnAPIKey(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	calls := r.StatusCalls.Load()
+	for _, c := range sandbox.DemoAPIKey + "1" {
+		br.send(tea.KeyPressMsg{Code: c, Text: string(c)})
+	}
+	br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	v := screentest.OneLine(br.plain())
+	if len(boardIDs(br.b)) != 0 || !strings.Contains(v, "this session's API key, not shown") || strings.Contains(v, sandbox.DemoAPIKey) {
+		t.Fatalf("the API key typed on the board (%d rows):\n%s", len(boardIDs(br.b)), br.plain())
+	}
+	for i := 0; i < 10 && br.fire(); i++ {
+	}
+	if _, err := os.Stat(kit.WatchlistPath(r.App)); r.StatusCalls.Load() != calls || !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("the API key was asked (%d) or kept (%v)", r.StatusCalls.Load()-calls, err)
+	}
+}
+
+// TestBoardRefusesRecoveryPhrase: a recovery phrase pasted on the board is
+// refused whole and named as what it is, never asked, shown nor saved.
+func TestBoardRefusesRecoveryPhrase(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	calls := r.StatusCalls.Load()
+	br.send(tea.PasteMsg{Content: "legal winner thank year wave sausage worth useful legal winner thank yellow"})
+	v := screentest.OneLine(br.plain())
+	if len(boardIDs(br.b)) != 0 || !strings.Contains(v, "(a recovery phrase's or a key's shape, not shown)") || strings.Contains(v, "sausage") {
+		t.Fatalf("a recovery phrase pasted on the board (%d rows):\n%s", len(boardIDs(br.b)), br.plain())
+	}
+	for i := 0; i < 10 && br.fire(); i++ {
+	}
+	if _, err := os.Stat(kit.WatchlistPath(r.App)); r.StatusCalls.Load() != calls || !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("the phrase was asked (%d) or kept (%v)", r.StatusCalls.Load()-calls, err)
+	}
+}
+
+// TestBoardFileOwnAPIKeyNotShown: a row of the board's file whose id is
+// the session's API key (saved before it was refused) is neither shown
+// nor asked.
+func TestBoardFileOwnAPIKeyNotShown(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	id := screentest.Seed(t, r, sandbox.DestCompleted)
+	planted := []follow.Kept{{QuoteID: sandbox.DemoAPIKey + "1"}, {QuoteID: id}}
+	if err := (&follow.WatchFile{Path: kit.WatchlistPath(r.App), Env: r.App.Target.Env.Name}).Append(planted, nil); err != nil {
+		t.Fatal(err)
+	}
+	br, kick := loadOnly(t, r)
+	br.run(kick)
+	for i := 0; i < 100 && br.fire(); i++ {
+	}
+	// Not on the board, so never in its scheduler: never asked.
+	if got := boardIDs(br.b); len(got) != 1 || got[0] != id || strings.Contains(br.plain(), sandbox.DemoAPIKey) {
+		t.Fatalf("the board holds %q:\n%s", got, br.plain())
+	}
+}

@@ -3,6 +3,7 @@ package status
 import (
 	"cmp"
 	"context"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -83,16 +84,25 @@ func (s *statusScreen) settled(m settleMsg) tea.Cmd {
 		rec.State, rec.AcceptedAt = exchange.StateSubmitted, cmp.Or(s.follow.AcceptedAt, now)
 		s.sched.Know(follow.Own{rec.QuoteID: rec})
 		s.sched.Remove(rec.QuoteID)
-		// Shown with the receive amount the journal says its quote locked.
-		a, _ := withdrawal.Resumed(rec).Locked(m.Accepted)
+		// Shown with the receive amount the journal says its quote locked;
+		// an answer naming another is said, as withdraw resume says it.
+		a, unlike := withdrawal.Resumed(rec).Locked(m.Accepted)
 		s.sched.AddKept(follow.Kept{QuoteID: rec.QuoteID, Record: &exchange.Withdrawal{QuoteID: a.QuoteID, TxID: a.TxID,
 			State: a.State, ReceiveAmount: a.ReceiveAmount}}, now)
 		s.sync()
 		s.addSeen(seen{state: exchange.StateSubmitted, at: now})
+		var words []string
+		var cause error
 		if m.JournalErr != nil {
 			u := &withdrawal.UnrecordedError{QuoteID: m.Accepted.QuoteID, Journal: m.JournalErr}
+			words, cause = append(words, "Accepted, but "+u.Error()+": resume it from History again once the disk has room."), u
+		}
+		if unlike != nil {
+			words, cause = append(words, safetext.Capitalized(unlike.Error())+"."), cmp.Or(cause, error(unlike))
+		}
+		if words != nil {
 			said = func() tea.Msg {
-				return tui.ErrorMsg{Err: exchange.UserError{Text: "Accepted, but " + u.Error() + ": resume it from History again once the disk has room", Cause: u}}
+				return tui.ErrorMsg{Err: exchange.UserError{Text: strings.Join(words, " "), Cause: cause}}
 			}
 		}
 	}

@@ -157,6 +157,9 @@ func (c *Client) Quote(ctx context.Context, req QuoteRequest) (Quote, error) {
 // for the decision that its quote can no longer execute.
 func (c *Client) WithdrawalStatus(ctx context.Context, quoteID string) (Withdrawal, error) {
 	var res Withdrawal
+	if c.OwnSecret(quoteID) {
+		return res, ErrOwnSecret // never sent: an API key typed as a quote id
+	}
 	path := PathWithdrawalStatus + "?quote_id=" + url.QueryEscape(quoteID)
 	sent := c.now()
 	err := c.doAuthed(ctx, call{method: http.MethodGet, base: c.env.BaseURL, path: path}, &res)

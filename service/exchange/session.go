@@ -2,8 +2,10 @@ package exchange
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -284,4 +286,31 @@ func sessionCookie(h http.Header, name string) *http.Cookie {
 		}
 	}
 	return nil
+}
+
+// ErrOwnSecret is why an id a user gave is refused when it holds a
+// credential of this client's (Client.OwnSecret): sent as a quote id it
+// would leave in a URL, and a not-found would say it back.
+var ErrOwnSecret = errors.New("it is this session's API key or session cookie: it is never sent as a quote id nor shown; History lists your withdrawals' quote ids")
+
+// minHeldSecret is the shortest credential looked for inside a longer id;
+// a shorter one is refused only as the whole id.
+const minHeldSecret = 8
+
+// OwnSecret reports whether s is, or holds, a credential this client
+// sends: its API key (Options.APIKey, or the one it logged in with) or
+// its session cookie.
+func (c *Client) OwnSecret(s string) bool {
+	c.session.mu.Lock()
+	secrets := []string{c.apiKey, c.session.cookie}
+	if k, ok := c.session.cred.(apiKeyCred); ok {
+		secrets = append(secrets, k.key)
+	}
+	c.session.mu.Unlock()
+	for _, k := range secrets {
+		if k != "" && (s == k || len(k) >= minHeldSecret && strings.Contains(s, k)) {
+			return true
+		}
+	}
+	return false
 }

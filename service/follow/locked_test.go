@@ -247,6 +247,11 @@ func TestKeptFinalStateLeft(t *testing.T) {
 		if !knownFirst {
 			s.Know(own)
 		}
+		// Held at once, whichever came first: the board reads the journal
+		// before its file, and asks nothing of a final row.
+		if f, _ := s.Get("q-1"); f.Last.State != exchange.StateCompleted {
+			t.Errorf("journal known first %v: the kept row is %s before the journal is read again; want COMPLETED", knownFirst, f.Last.State)
+		}
 		s.Know(own) // the journal read again: the words said once
 		f, _ := s.Get("q-1")
 		if o := f.Outcome(); f.Last.State != exchange.StateCompleted || strings.Count(o.Words, "now says REFUNDED") != 1 {
