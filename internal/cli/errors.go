@@ -221,14 +221,15 @@ func jsonRequested(args []string) bool {
 	return false
 }
 
-// looksLikeKeyArgument reports whether the arguments hold the shape of a
-// private key anywhere (in -xKEY, --flag=a,KEY, " KEY" alike), in one or
-// split over arguments as the shell splits a wrapped key
-// (safetext.HoldsKeyShape of the line). A signature, 0x and exactly 130 hex
+// keyArgument is the credential whose shape the arguments hold, checked
+// once, nil for none: exchange.ErrSecretShape for a recovery phrase or a
+// key's byte list, exchange.ErrKeyShape for a private key anywhere (in
+// -xKEY, --flag=a,KEY, " KEY" alike), in one or split over arguments as
+// the shell splits a wrapped key (safetext.HoldsKeyShape of the line). A signature, 0x and exactly 130 hex
 // digits (withdraw submit's --signature), is public and not a key's shape;
 // with hashes (status), neither is an argument that is a payout hash
 // alone, which is looked up here and never sent (follow.KindOf).
-func looksLikeKeyArgument(args []string, hashes bool) bool {
+func keyArgument(args []string, hashes bool) error {
 	line := make([]string, len(args))
 	for i, a := range args {
 		line[i] = a
@@ -239,18 +240,24 @@ func looksLikeKeyArgument(args []string, hashes bool) bool {
 			line[i] = "|" // a payout hash to find here, never sent
 		}
 	}
-	return safetext.HoldsKeyShape(strings.Join(line, " ")) || safetext.HoldsWalletSecretShape(strings.Join(args, " "))
+	switch {
+	case safetext.HoldsWalletSecretShape(strings.Join(args, " ")):
+		return exchange.ErrSecretShape
+	case safetext.HoldsKeyShape(strings.Join(line, " ")):
+		return exchange.ErrKeyShape
+	}
+	return nil
 }
 
-// refuseKeyArgument words the refusal of a key on the command line, with
-// the way the command takes one instead (status: how to give a TRON payout
-// hash). It never repeats the argument.
-func refuseKeyArgument(args []string, status bool) error {
+// refuseKeyArgument words the refusal of held (keyArgument) on the
+// command line, with the way the command takes a key instead (status: how
+// to give a TRON payout hash). It never repeats the argument.
+func refuseKeyArgument(args []string, status bool, held error) error {
 	how := "svcwallet reads keys from $" + signer.KeyEnvVar + ", a keystore file or a hidden prompt"
 	if status {
 		how = follow.TronHashAdvice
 	}
-	if safetext.HoldsWalletSecretShape(strings.Join(args, " ")) {
+	if errors.Is(held, exchange.ErrSecretShape) {
 		return usageError("refusing a wallet secret on the command line: %v; other users can read it in the process list and your shell history keeps it", exchange.ErrSecretShape)
 	}
 	if len(args) > 0 {

@@ -28,10 +28,11 @@ Every signature is checked against the expected address before it is used.
 
 A keystore's passphrase is asked for at a hidden prompt, typed or pasted
 once it shows: what was typed before is discarded, and a paste needs its
-Enter typed after it. It is one line of stdin when stdin is not a terminal,
-or the first line of --password-file FILE. Never put a key on the command
-line: an argument of a key's shape is refused before anything is done, and
-never repeated.
+Enter typed after it, so a script that types it there (expect) is asked
+again. It is one line of stdin when stdin is not a terminal, or the first
+line of --password-file FILE: the ways for scripts. Never put a key on the
+command line: an argument of a key's shape is refused before anything is
+done, and never repeated.
 
 Commands that log in use the session svcwallet auth login kept for the
 environment while it lasts; else status, deposit and history --refresh log

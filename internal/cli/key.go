@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/plain"
@@ -259,11 +261,33 @@ func signingPassphrase(ctx context.Context, env CLIEnv, prompt string) (string, 
 	if f, ok := env.Stdin.(*os.File); ok {
 		hidden = plain.TerminalSecret(f)
 	}
-	s, err := plain.AskPassphrase(ctx, g, env.Stdin, env.Stderr, hidden, strings.TrimSuffix(prompt, " "))
+	out, done := questionOut(env.Stderr)
+	defer done()
+	s, err := plain.AskPassphrase(ctx, g, env.Stdin, out, hidden, strings.TrimSuffix(prompt, " "))
 	if ctx.Err() != nil {
-		fmt.Fprintln(env.Stderr) // the question's line is ended, as an answer's Enter ends it
+		fmt.Fprintln(out) // the question's line is ended, as an answer's Enter ends it
 	}
 	return secretRead(ctx, s, err, "the passphrase", nothingSent)
+}
+
+// questionOut is where a question answered at the terminal is written:
+// stderr, or the terminal itself when stderr is a file or a pipe, so the
+// person typing sees what is asked (and what was discarded) as ssh and
+// sudo show theirs.
+func questionOut(stderr io.Writer) (io.Writer, func()) {
+	f, ok := stderr.(*os.File)
+	if !ok || term.IsTerminal(int(f.Fd())) {
+		return stderr, func() {}
+	}
+	name := "/dev/tty"
+	if runtime.GOOS == "windows" {
+		name = "CONOUT$"
+	}
+	tty, err := os.OpenFile(name, os.O_WRONLY, 0)
+	if err != nil { // no terminal to write on: stderr as before
+		return stderr, func() {}
+	}
+	return tty, func() { _ = tty.Close() }
 }
 
 // secretRead words how reading the secret what ended: ctrl+c leaves

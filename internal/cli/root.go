@@ -110,7 +110,7 @@ func (a *app) execute(args []string) int {
 	// status finds a payout hash standing alone here, and never sends it.
 	found, _, _ := root.Find(args)
 	status := found != nil && found.Name() == "status"
-	if looksLikeKeyArgument(args, status) {
+	if held := keyArgument(args, status); held != nil {
 		cmd := root
 		if len(args) > 0 && (args[0] == "key" || args[0] == "builder") {
 			cmd, _, _ = root.Find(args[:1])
@@ -118,7 +118,7 @@ func (a *app) execute(args []string) int {
 		if status {
 			cmd = found
 		}
-		return a.report(cmd, refuseKeyArgument(args, status))
+		return a.report(cmd, refuseKeyArgument(args, status, held))
 	}
 	root.SetArgs(args)
 	root.SetIn(a.env.Stdin)

@@ -46,11 +46,8 @@ func readQuoteIDs(r io.Reader) ([]string, []follow.Lookup, error) {
 	ids, lookups, bad := follow.ParseQuoteIDs(text.String(), false)
 	if len(bad) > 0 {
 		m := bad[0]
-		if errors.Is(m.Err, exchange.ErrSecretShape) {
-			return nil, nil, fmt.Errorf("standard input line %d is not a quote id: %v", m.Line, m.Err)
-		}
-		if errors.Is(m.Err, exchange.ErrKeyShape) {
-			return nil, nil, fmt.Errorf("standard input line %d is not a quote id: %v; %s", m.Line, m.Err, follow.TronHashAdvice)
+		if why := follow.CredentialRefusal(m.Err); why != nil {
+			return nil, nil, fmt.Errorf("standard input line %d is not a quote id: %v", m.Line, why)
 		}
 		next := ""
 		if strings.ContainsAny(m.Text, " \t,;") {

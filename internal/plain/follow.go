@@ -166,11 +166,10 @@ func (s *session) lookUp() error {
 		var bad []follow.MalformedID
 		var lookups []follow.Lookup
 		ids, lookups, bad = follow.ParseQuoteIDs(a, true)
-		if len(bad) > 0 && errors.Is(bad[0].Err, exchange.ErrSecretShape) {
-			return fmt.Errorf("this is not a quote id: %w", bad[0].Err) // never repeated
-		}
-		if len(bad) > 0 && errors.Is(bad[0].Err, exchange.ErrKeyShape) {
-			return fmt.Errorf("this is not a quote id: %w; %s", bad[0].Err, follow.TronHashAdvice) // never repeated
+		if len(bad) > 0 {
+			if why := follow.CredentialRefusal(bad[0].Err); why != nil {
+				return fmt.Errorf("this is not a quote id: %w", why) // never repeated
+			}
 		}
 		if len(bad) > 0 {
 			return fmt.Errorf("%.40q is not a quote id: %w", safetext.Quoted(bad[0].Text), bad[0].Err)

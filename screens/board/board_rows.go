@@ -129,6 +129,9 @@ func refusedIDs(bad []follow.MalformedID, words int) string {
 		return ""
 	}
 	said := make([]string, len(bad))
+	// The generated ids' shape is said only of what was refused for its
+	// shape: a credential's refusal is no matter of shape.
+	shape := words > 0
 	for i, m := range bad {
 		said[i] = safetext.Quoted(safetext.Text(m.Text))
 		switch {
@@ -138,13 +141,18 @@ func refusedIDs(bad []follow.MalformedID, words int) string {
 			said[i] = "(a private key's shape, not shown)"
 		case errors.Is(m.Err, exchange.ErrOwnSecret):
 			said[i] = "(this session's API key, not shown)"
+		default:
+			shape = true
 		}
 	}
 	if words > 0 {
 		said = append(said, fmt.Sprintf("%d %s (not shown)", words, kit.Plural(words, "word", "words")))
 	}
-	return "Not a quote id, not added: " + layout.Truncate(strings.Join(said, ", "), 60, "…") +
-		". " + safetext.Capitalized(follow.ErrTypedWord.Error()) + "; a # starts a comment. "
+	rule := ""
+	if shape {
+		rule = safetext.Capitalized(follow.ErrTypedWord.Error()) + "; a # starts a comment. "
+	}
+	return "Not a quote id, not added: " + layout.Truncate(strings.Join(said, ", "), 60, "…") + ". " + rule
 }
 
 // put follows what is kept of ids not on the board yet, as new rows after

@@ -1419,6 +1419,10 @@ func TestBoardRefusesOwnAPIKey(t *testing.T) {
 	if len(boardIDs(br.b)) != 0 || !strings.Contains(v, "this session's API key, not shown") || strings.Contains(v, sandbox.DemoAPIKey) {
 		t.Fatalf("the API key typed on the board (%d rows):\n%s", len(boardIDs(br.b)), br.plain())
 	}
+	// The generated ids' shape is no reason to refuse a credential.
+	if strings.Contains(strings.ToLower(v), "quote ids are generated") {
+		t.Errorf("the refusal of the API key says the typed-id rule:\n%s", br.plain())
+	}
 	for i := 0; i < 10 && br.fire(); i++ {
 	}
 	if _, err := os.Stat(kit.WatchlistPath(r.App)); r.StatusCalls.Load() != calls || !errors.Is(err, fs.ErrNotExist) {

@@ -3,6 +3,8 @@ package follow
 import (
 	"bytes"
 	"crypto/ed25519"
+	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -61,6 +63,21 @@ func IsPayoutHash(s string) bool {
 // TronHashAdvice is the next step when a payout hash is refused for a
 // private key's shape: a TRON payout hash is written as 64 bare hex digits.
 const TronHashAdvice = "a TRON payout hash has this shape too: give it with 0x in front (0x…) to look it up"
+
+// CredentialRefusal is why an id refused for a credential's shape
+// (ParseQuoteIDs) is not looked up, with the next step: a key's shape may
+// be a TRON payout hash written bare (TronHashAdvice), a recovery
+// phrase's or a key's byte list's is none. nil for another refusal, which
+// the face says with its text: a credential's is never repeated.
+func CredentialRefusal(err error) error {
+	switch {
+	case errors.Is(err, exchange.ErrSecretShape): // an ErrKeyShape too
+		return err
+	case errors.Is(err, exchange.ErrKeyShape):
+		return fmt.Errorf("%w; %s", err, TronHashAdvice)
+	}
+	return nil
+}
 
 // isSolanaSignature reports whether s is base58 of 64 bytes, as a SOLANA
 // payout's transaction signature is written (86 to 88 characters: fewer
