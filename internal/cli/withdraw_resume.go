@@ -33,6 +33,9 @@ func (c withdrawCmd) resume(ctx context.Context, f withdrawFlags, id string) err
 	if err != nil {
 		return loginFailed(err)
 	}
+	if client.OwnSecret(id) {
+		return usageError("an id given is not a quote id: %v", exchange.ErrOwnSecret) // never repeated, nor offered to status
+	}
 	path := journal.DefaultPath()
 	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
 		return failure(exitNotFound, "no withdrawal journal at %s: nothing to resume", path).about(id)

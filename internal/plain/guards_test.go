@@ -206,6 +206,25 @@ func TestLostAnswerSettled(t *testing.T) {
 	}
 }
 
+// TestLostAnswerSettledUnlikeAcceptance: taken up from History, a re-sent
+// request whose 202 names another receive amount than the journal's quote
+// locked is said not to add up, as withdraw resume and the console say
+// it: plain mode said only "accepted".
+func TestLostAnswerSettledUnlikeAcceptance(t *testing.T) {
+	r := newRig(t)
+	r.noAnswer.Store(true)
+	answered := scripted{text: "History", before: func() {
+		r.noAnswer.Store(false)
+		said := "9999"
+		r.receiveSaid.Store(&said)
+	}}
+	out, err := r.run(steps(logIn, withdraw25, typed("y"), []scripted{answered}, typed("1"), []scripted{after("COMPLETED: ", "quit")})...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "The identical request was accepted (SUBMITTED)", "does not add up: it names a receive amount of 9999 USDT, not the 23.5", "tell support")
+}
+
 // TestRolledBackJournalAuthorizesNoBuilder: once the journal lost lines
 // svcwallet wrote to it (an older copy put back), a builder authorization
 // is stopped before its review, nothing signed, the doctor named (issue 33

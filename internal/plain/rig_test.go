@@ -3,6 +3,7 @@ package plain
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -38,6 +39,9 @@ type rig struct {
 	// conflict, when set, is the 409 body a withdraw request is answered
 	// with once the sandbox executed it.
 	conflict atomic.Pointer[string]
+	// receiveSaid, when set, is the receive amount a withdraw request's
+	// 202 names in place of the quote's.
+	receiveSaid atomic.Pointer[string]
 	// beforeWithdraw, when set, runs as a withdraw request arrives.
 	beforeWithdraw atomic.Pointer[func()]
 	journal        *journal.Journal
@@ -74,6 +78,19 @@ func newRigOn(t *testing.T, envOf func(url string) config.Environment) *rig {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(http.StatusConflict)
 			w.Write([]byte(*c))
+			return
+		}
+		if said := r.receiveSaid.Load(); said != nil && req.URL.Path == exchange.PathWithdraw {
+			got := httptest.NewRecorder()
+			r.ex.ServeHTTP(got, req)
+			var v map[string]any
+			if err := json.Unmarshal(got.Body.Bytes(), &v); err != nil {
+				t.Errorf("the 202: %v", err)
+			}
+			v["receive_amount"] = *said
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(got.Code)
+			json.NewEncoder(w).Encode(v)
 			return
 		}
 		r.ex.ServeHTTP(w, req)

@@ -3,6 +3,7 @@ package plain
 import (
 	"errors"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/journal"
@@ -166,6 +167,11 @@ func (s *session) settle(rec journal.Record) error {
 		return nil
 	case withdrawal.SettledAccepted:
 		s.p.Say("The identical request was accepted (%s): it is on its way.", settled.Accepted.State)
+		// Held to the receive amount the journal's quote locked, as withdraw
+		// resume and the console's resume hold it.
+		if _, unlike := withdrawal.Resumed(rec).Locked(settled.Accepted); unlike != nil {
+			s.p.Say("%s.", safetext.Capitalized(unlike.Error()))
+		}
 		if settled.JournalErr != nil {
 			s.sayUnrecorded(&withdrawal.UnrecordedError{QuoteID: id, Journal: settled.JournalErr})
 		}
