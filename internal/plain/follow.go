@@ -170,8 +170,6 @@ func (s *session) lookUp() error {
 			if why := follow.CredentialRefusal(bad[0].Err); why != nil {
 				return fmt.Errorf("this is not a quote id: %w", why) // never repeated
 			}
-		}
-		if len(bad) > 0 {
 			return fmt.Errorf("%.40q is not a quote id: %w", safetext.Quoted(bad[0].Text), bad[0].Err)
 		}
 		if len(lookups) > 0 {
