@@ -121,7 +121,7 @@ func TestGateKeysInABurst(t *testing.T) {
 }
 
 // TestGateTypedAnswers: "yes" typed with gaps is taken and echoed as it
-// is typed; erase takes back a key (and the echo), ctrl+u the line; an
+// is typed; erase takes back a key (and the echo), ctrl+w a word, ctrl+u the line; an
 // arrow key's sequence is dropped.
 func TestGateTypedAnswers(t *testing.T) {
 	answer, out, _, err := ask(t, press(read, 60*time.Millisecond, "yes\r"))
@@ -131,6 +131,10 @@ func TestGateTypedAnswers(t *testing.T) {
 	answer, out, _, err = ask(t, press(read, 90*time.Millisecond, "n\x7fy\n"))
 	if err != nil || answer != "y" || out != "Sign? n\b \by\n" {
 		t.Fatalf("erase: answer %q, %v; wrote %q", answer, err, out)
+	}
+	answer, out, _, err = ask(t, press(read, 90*time.Millisecond, "no y\x17\x17yes\n"))
+	if err != nil || answer != "yes" || out != "Sign? no y\b \b\b\b\b   \b\b\byes\n" {
+		t.Fatalf("ctrl+w: answer %q, %v; wrote %q", answer, err, out)
 	}
 	// A wide character's echo is taken back two columns; a C1 control is
 	// neither echoed nor taken.
