@@ -159,8 +159,8 @@ const (
 // trimmed unless hidden (erase, ctrl+w and ctrl+u work, unechoed when hidden), and says whether it came as a paste:
 // more than one key in one read, or a byte within PasteGap of the one
 // before; and whether its Enter did. A read that is a key's escape
-// sequence (an arrow) is dropped. ctrl+d on an empty answer or the
-// terminal's end is ErrEnd.
+// sequence (an arrow) is dropped. ctrl+d on an empty answer is ErrEnd,
+// the terminal's end without it ErrHungUp.
 func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden bool) (typedLine, error) {
 	reads := make(chan keyRead, 1)
 	done := make(chan struct{})
@@ -200,7 +200,7 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 		if len(r.b) == 0 {
 			if r.err != nil {
 				fmt.Fprintln(out)
-				return typedLine{}, ErrEnd
+				return typedLine{}, ErrHungUp
 			}
 			continue
 		}
@@ -253,7 +253,7 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 		}
 		if r.err != nil { // the terminal ended before the Enter
 			fmt.Fprintln(out)
-			return typedLine{}, ErrEnd
+			return typedLine{}, ErrHungUp
 		}
 	}
 }

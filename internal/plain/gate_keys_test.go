@@ -153,11 +153,12 @@ func TestGateTypedAnswers(t *testing.T) {
 }
 
 // TestGateKeysEnd: ctrl+d on an empty answer, or the terminal's end, is
-// the input's end; nothing is answered.
+// the input's end; nothing is answered. Only the terminal's end is a
+// hang-up (ErrHungUp): no one typed ctrl+d there.
 func TestGateKeysEnd(t *testing.T) {
 	for name, reads := range map[string][]keyPress{"ctrl+d": append([]keyPress{{read, "\x04"}}, press(read, 90*time.Millisecond, "y\n")...), "end": nil, "end in a word": press(read, 90*time.Millisecond, "ye")} {
 		answer, _, _, err := ask(t, reads)
-		if !errors.Is(err, ErrEnd) || answer != "" {
+		if !errors.Is(err, ErrEnd) || answer != "" || errors.Is(err, ErrHungUp) != (name != "ctrl+d") {
 			t.Errorf("%s: answer %q, %v", name, answer, err)
 		}
 	}
