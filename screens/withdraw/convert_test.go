@@ -37,11 +37,18 @@ func TestReviewSaysAConversion(t *testing.T) {
 			t.Errorf("the review lacks %q:\n%s", want, view)
 		}
 	}
-	// At 60x20 its receive amount, too long to go beside what is paid,
-	// leaves the fee to go there: the review fits, as a USDT one does.
-	r.SetSize(60, 18) // the screen's part of a 60x20 terminal
-	if small := ansi.Strip(r.View()); strings.Contains(small, "Too small") || !strings.Contains(small, "23.5047 USDC on ARBITRUM") {
-		t.Errorf("the review at 60x20:\n%s", small)
+	// At 80x24 and 60x20 it fits, as a USDT one does (at 60x20 its
+	// receive amount, too long to go beside what is paid, leaves the fee
+	// to go there), and still says the conversion and what the loss is.
+	for _, size := range [][2]int{{80, 22}, {60, 18}} { // the screen's part of the terminal
+		r.SetSize(size[0], size[1])
+		small := ansi.Strip(r.View())
+		// Each note beside or under its own value, never after another fact.
+		one := strings.Join(strings.Fields(small), " ")
+		if strings.Contains(small, "Too small") || !strings.Contains(one, "23.5047 USDC on ARBITRUM the bridge converts USDT to USDC") ||
+			!strings.Contains(small, "6% of the amount  the fee") {
+			t.Errorf("the review at %dx%d:\n%s", size[0], size[1]+2, small)
+		}
 	}
 	// The quote screen, and the review's second question, warn in these words.
 	if got, want := lossWords(r.order), "you lose 1.5 USDT of the 25 USDT you pay (6%), all of it the fee."; !strings.HasSuffix(got, want) {
