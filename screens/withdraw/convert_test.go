@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/shopspring/decimal"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
@@ -49,6 +50,14 @@ func TestReviewSaysAConversion(t *testing.T) {
 			!strings.Contains(small, "6% of the amount  the fee") {
 			t.Errorf("the review at %dx%d:\n%s", size[0], size[1]+2, small)
 		}
+	}
+	// A payout below 1:1 keeps its valuation at 60x20, in the fewest words.
+	q.ReceiveAmount = decimal.RequireFromString("23.4")
+	below := newReview(app, w, withdrawal.PricedQuote{Quote: q})
+	below.SetSize(60, 18)
+	below.Init()
+	if small := ansi.Strip(below.View()); strings.Contains(small, "Too small") || !strings.Contains(small, "1.6 USDT, 6.4% of the amount  USDC at 1:1") {
+		t.Errorf("a payout below 1:1 at 60x20:\n%s", small)
 	}
 	// The quote screen, and the review's second question, warn in these words.
 	if got, want := lossWords(r.order), "you lose 1.5 USDT of the 25 USDT you pay (6%), all of it the fee."; !strings.HasSuffix(got, want) {

@@ -56,7 +56,7 @@ func (o Order) Facts() []intent.Fact {
 		intent.Fact{Label: "You pay", Value: q.PayAmount.String() + " " + in, Note: "from the funding account"},
 		intent.Fact{Label: "You receive", Value: q.ReceiveAmount.String() + " " + out + " on " + o.Choice.Route.Chain, Note: l.Conversion(), Kept: l.Conversion()},
 		intent.Fact{Label: "Bridge fee", Value: q.Fee.String() + " " + in, Note: "about " + q.FeeUSD.String() + " USD"},
-		intent.Fact{Label: "You lose", Value: l.Stated(), Note: l.Basis(), Kept: l.made(), Mark: loss},
+		intent.Fact{Label: "You lose", Value: l.Stated(), Note: l.Basis(), Kept: l.Kept(), Mark: loss},
 		intent.Fact{Label: "Speed", Value: SpeedWords(q.Speed), Mark: speed})
 	if o.Choice.FeeCap.Valid {
 		f = append(f, intent.Fact{Label: "Fee cap", Value: o.Choice.FeeCap.Decimal.String() + " " + in, Mark: intent.Detail})
