@@ -296,6 +296,9 @@ func secretRead(ctx context.Context, s string, err error, what, untouched string
 	if ctx.Err() != nil {
 		return "", interrupted(ctx, untouched)
 	}
+	if errors.Is(err, plain.ErrHungUp) {
+		return "", fmt.Errorf("the terminal closed before %s was typed (it hung up, or its input ended)%s", what, untouched)
+	}
 	if errors.Is(err, plain.ErrEnd) {
 		return "", fmt.Errorf("the terminal's input ended (ctrl+d) before %s%s", what, untouched)
 	}

@@ -119,7 +119,10 @@ func TestTypeAheadNeverUnlocksToSign(t *testing.T) {
 		signed bool
 		says   []string
 	}{
-		"typed ahead": {term: &typingTerminal{ahead: typedKeys(pass + "\r")}, says: []string{discarded, "the terminal's input ended (ctrl+d) before the passphrase: nothing was signed or sent"}},
+		// The terminal then closes: no one typed ctrl+d.
+		"typed ahead": {term: &typingTerminal{ahead: typedKeys(pass + "\r")}, says: []string{discarded,
+			"the terminal closed before the passphrase was typed (it hung up, or its input ended): nothing was signed or sent"}},
+		"ctrl+d": {term: &typingTerminal{keys: typedKeys("\x04")}, says: []string{"the terminal's input ended (ctrl+d) before the passphrase: nothing was signed or sent"}},
 		"typed ahead, then typed": {term: &typingTerminal{ahead: typedKeys("wrong\r"), keys: typedKeys(pass + "\r")},
 			signed: true, says: []string{discarded}},
 		"pasted with its Enter": {term: &typingTerminal{keys: append([]string{pass + "\r"}, typedKeys(pass+"\r")...)},

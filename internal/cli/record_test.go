@@ -197,7 +197,7 @@ func TestWatchChangeLineSaysTheClaim(t *testing.T) {
 	res := r.run(nil, id, "--watch")
 	changes, table, _ := strings.Cut(res.stdout, "\n\n")
 	line := lineWith(changes, id)
-	claim := "The service's record names a receive amount of 9.25, not the 18.5 USDT on BASE of the quote this account signed"
+	claim := "The service's record names a receive amount of 9.25 USDT, not the 18.5 USDT on BASE of the quote this account signed"
 	if res.code != exitCompleted || !strings.Contains(line, exchange.StateCompleted) || !strings.Contains(line, claim) || !strings.Contains(line, "tell support") {
 		t.Errorf("exit %d; the change line %q does not say the claim:\n%s%s", res.code, line, res.stdout, res.stderr)
 	}

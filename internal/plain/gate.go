@@ -150,16 +150,17 @@ const (
 	keyErase     = 0x7f
 	keyBackspace = 0x08
 	keyKill      = 0x15 // ctrl+u
+	keyWord      = 0x17 // ctrl+w
 	keyEnd       = 0x04 // ctrl+d
 	keyEscape    = 0x1b
 )
 
 // typed reads one answer from keys up to Enter, echoing it on out and
-// trimmed unless hidden (erase and ctrl+u work), and says whether it came as a paste:
+// trimmed unless hidden (erase, ctrl+w and ctrl+u work, unechoed when hidden), and says whether it came as a paste:
 // more than one key in one read, or a byte within PasteGap of the one
 // before; and whether its Enter did. A read that is a key's escape
-// sequence (an arrow) is dropped. ctrl+d on an empty answer or the
-// terminal's end is ErrEnd.
+// sequence (an arrow) is dropped. ctrl+d on an empty answer is ErrEnd,
+// the terminal's end without it ErrHungUp.
 func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden bool) (typedLine, error) {
 	reads := make(chan keyRead, 1)
 	done := make(chan struct{})
@@ -199,7 +200,7 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 		if len(r.b) == 0 {
 			if r.err != nil {
 				fmt.Fprintln(out)
-				return typedLine{}, ErrEnd
+				return typedLine{}, ErrHungUp
 			}
 			continue
 		}
@@ -241,6 +242,10 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 			case c == keyKill:
 				fmt.Fprint(echo, erase(answer))
 				answer = answer[:0]
+			case c == keyWord:
+				word := wordStart(answer)
+				fmt.Fprint(echo, erase(answer[word:]))
+				answer = answer[:word]
 			case c >= ' ' && (c < keyErase || c > 0x9f) && len(answer) < maxLine:
 				answer = append(answer, c)
 				fmt.Fprint(echo, string(c))
@@ -248,7 +253,7 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 		}
 		if r.err != nil { // the terminal ended before the Enter
 			fmt.Fprintln(out)
-			return typedLine{}, ErrEnd
+			return typedLine{}, ErrHungUp
 		}
 	}
 }
@@ -279,4 +284,17 @@ func cutEnd(b []byte) (whole, end []byte) {
 func erase(typed []rune) string {
 	w := ansi.StringWidth(string(typed))
 	return strings.Repeat("\b", w) + strings.Repeat(" ", w) + strings.Repeat("\b", w)
+}
+
+// wordStart is where ctrl+w erases typed back to, as a terminal's line
+// editor does: the spaces before the end, then the word before them.
+func wordStart(typed []rune) int {
+	i := len(typed)
+	for i > 0 && typed[i-1] == ' ' {
+		i--
+	}
+	for i > 0 && typed[i-1] != ' ' {
+		i--
+	}
+	return i
 }

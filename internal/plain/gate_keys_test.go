@@ -121,7 +121,7 @@ func TestGateKeysInABurst(t *testing.T) {
 }
 
 // TestGateTypedAnswers: "yes" typed with gaps is taken and echoed as it
-// is typed; erase takes back a key (and the echo), ctrl+u the line; an
+// is typed; erase takes back a key (and the echo), ctrl+w a word, ctrl+u the line; an
 // arrow key's sequence is dropped.
 func TestGateTypedAnswers(t *testing.T) {
 	answer, out, _, err := ask(t, press(read, 60*time.Millisecond, "yes\r"))
@@ -131,6 +131,10 @@ func TestGateTypedAnswers(t *testing.T) {
 	answer, out, _, err = ask(t, press(read, 90*time.Millisecond, "n\x7fy\n"))
 	if err != nil || answer != "y" || out != "Sign? n\b \by\n" {
 		t.Fatalf("erase: answer %q, %v; wrote %q", answer, err, out)
+	}
+	answer, out, _, err = ask(t, press(read, 90*time.Millisecond, "no y\x17\x17yes\n"))
+	if err != nil || answer != "yes" || out != "Sign? no y\b \b\b\b\b   \b\b\byes\n" {
+		t.Fatalf("ctrl+w: answer %q, %v; wrote %q", answer, err, out)
 	}
 	// A wide character's echo is taken back two columns; a C1 control is
 	// neither echoed nor taken.
@@ -149,11 +153,12 @@ func TestGateTypedAnswers(t *testing.T) {
 }
 
 // TestGateKeysEnd: ctrl+d on an empty answer, or the terminal's end, is
-// the input's end; nothing is answered.
+// the input's end; nothing is answered. Only the terminal's end is a
+// hang-up (ErrHungUp): no one typed ctrl+d there.
 func TestGateKeysEnd(t *testing.T) {
 	for name, reads := range map[string][]keyPress{"ctrl+d": append([]keyPress{{read, "\x04"}}, press(read, 90*time.Millisecond, "y\n")...), "end": nil, "end in a word": press(read, 90*time.Millisecond, "ye")} {
 		answer, _, _, err := ask(t, reads)
-		if !errors.Is(err, ErrEnd) || answer != "" {
+		if !errors.Is(err, ErrEnd) || answer != "" || errors.Is(err, ErrHungUp) != (name != "ctrl+d") {
 			t.Errorf("%s: answer %q, %v", name, answer, err)
 		}
 	}

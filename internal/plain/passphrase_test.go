@@ -202,3 +202,23 @@ func TestPassphraseKeepsItsSpaces(t *testing.T) {
 		t.Errorf("read a line at a time: %q, %v", answer, err)
 	}
 }
+
+// TestPassphraseLineEditing: the hidden passphrase takes ctrl+w (the word
+// before the end, and the spaces after it) and ctrl+u (all of it) as a
+// terminal's line editor does, without echoing a key or an erase.
+func TestPassphraseLineEditing(t *testing.T) {
+	for typed, want := range map[string]string{
+		"right hose\x17horse\r":      "right horse",
+		"right horse  \x17stable\r":  "right stable",
+		"\x17right\x17\x17horse\r":   "horse",
+		"wrong one\x15right horse\r": "right horse",
+	} {
+		answer, out, err := askPassphrase(t, false, press(read, 90*time.Millisecond, typed))
+		if err != nil || answer != want {
+			t.Errorf("%q: answer %q, %v, want %q", typed, answer, err, want)
+		}
+		if out != "Passphrase of k.json: \n" {
+			t.Errorf("%q: wrote %q, want the question alone", typed, out)
+		}
+	}
+}

@@ -17,6 +17,10 @@ import (
 // ErrEnd is the input's end (EOF at a prompt): plain mode quits cleanly.
 var ErrEnd = errors.New("the input ended")
 
+// ErrHungUp is an ErrEnd no key asked for: the terminal closed under a
+// question (a hang-up), where ErrEnd alone is ctrl+d typed.
+var ErrHungUp = fmt.Errorf("%w: the terminal closed", ErrEnd)
+
 // ErrInterrupted is ctrl+c at a prompt, or while waiting on the service:
 // plain mode ends and says what was signed or sent.
 var ErrInterrupted = errors.New("interrupted")

@@ -303,10 +303,16 @@ func (r *builderReviewScreen) render(level int) string {
 // the message's fields (builder.Order.Facts), then the message
 // (kit.TypedDataView), the builder and its rights drawn apart.
 func (r *builderReviewScreen) typedDataView(level int) string {
-	// What the fee integers and the expiration mean is never dropped.
-	v := kit.TypedDataView{Review: r.order.Review(), Where: kit.WhereRows(r.app),
+	// What the fee integers and the expiration mean is never dropped, nor
+	// whose the API key's signer is (never the user's own key); once notes
+	// are dropped, whose each account is in words that fit beside it.
+	review := r.order.Review()
+	if level >= 2 {
+		review = r.order.ShortReview()
+	}
+	v := kit.TypedDataView{Review: review, Where: kit.WhereRows(r.app),
 		Danger: map[string]bool{"builderAccountID": true, "maxFutureFeeRate": true, "maxSpotFeeRate": true, "permissions": true, "signer": true},
-		Keep:   map[string]bool{"maxFutureFeeRate": true, "maxSpotFeeRate": true, "expiration": true}}
+		Keep:   map[string]bool{"maxFutureFeeRate": true, "maxSpotFeeRate": true, "expiration": true, "signer": true}}
 	for _, f := range r.order.Facts() {
 		if f.Mark != intent.Detail {
 			v.Facts = append(v.Facts, f)

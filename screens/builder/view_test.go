@@ -274,10 +274,26 @@ func TestBuilderReviewFeeCapsKeystoreAt80x24(t *testing.T) {
 	for _, want := range []string{"Key label", "Environment", "chainId 327", "accountID", "signer", "permissions", "builderAccountID",
 		"maxFutureFeeRate", "= 2% futures cap", "maxSpotFeeRate", "= 1.5% spot cap", "nonce", "expiration", "2026-03-21 09:26:53 UTC", "Digest",
 		"! The futures fee cap 2% is above 1%", "! The spot fee cap 1.5% is above 1%", "Check that you\nmeant it.",
-		"Signing key        keystore 0xf39F…2266", "Passphrase", "Press enter to sign", "enter sign and authorize"} {
+		"Signing key        keystore 0xf39F…2266", "Passphrase", "Press enter to sign", "enter sign and authorize",
+		"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266  your account", "builder's API key"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("no %q at 80x24:\n%s", want, v)
 		}
 	}
 	golden.RequireEqual(t, []byte(v))
+}
+
+// TestBuilderReviewKeepsTheKeySigner: whose the API key's signer is stays
+// on a review short of room, under its address where it does not fit
+// beside it, so signer is never read as the user's own key.
+func TestBuilderReviewKeepsTheKeySigner(t *testing.T) {
+	r := newBldRig(t, 70, 24)
+	r.openForm()
+	r.fill(sandbox.BuilderAddress, "0.1", "0.05", "")
+	r.keySection("bot", sandbox.NoChainAddress)
+	r.toReview()
+	v := r.Plain()
+	if !strings.Contains(v, "Press enter to sign") || !strings.Contains(strings.Join(strings.Fields(v), " "), sandbox.NoChainAddress+" builder's API key") {
+		t.Errorf("at 70x24 the signer is not said to be the builder's:\n%s", v)
+	}
 }

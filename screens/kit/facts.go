@@ -22,7 +22,8 @@ func FactValue(c *tui.Common, f intent.Fact) string {
 
 // factRows are a review's facts, in the journey's order, as rows: one a
 // row with its note up to level 1; from level 2, for small terminals,
-// side by side where they fit, without notes. Each fact goes beside the
+// side by side where they fit, without notes but their kept words
+// (intent.Fact.Kept), which end a row of their own. Each fact goes beside the
 // one before it; where a fact may go in any earlier row with room saves a
 // row (a USDC payout's longer receive amount at 60x20), it does.
 func factRows(c *tui.Common, facts []intent.Fact, lw, wd, level int) []ReviewRow {
@@ -53,8 +54,8 @@ func packFacts(c *tui.Common, facts []intent.Fact, lw, wd, level int, anyRow boo
 		if anyRow {
 			first = from
 		}
-		for n := max(first, from); n < len(rows) && f.Mark != intent.Payee; n++ {
-			if ansi.StringWidth(layout.Field(c, rows[n].Label, lw, rows[n].Value)+"  "+beside) <= wd {
+		for n := max(first, from); n < len(rows) && f.Mark != intent.Payee && f.Kept == ""; n++ {
+			if rows[n].Note == "" && ansi.StringWidth(layout.Field(c, rows[n].Label, lw, rows[n].Value)+"  "+beside) <= wd {
 				at = n
 				break
 			}
@@ -63,7 +64,7 @@ func packFacts(c *tui.Common, facts []intent.Fact, lw, wd, level int, anyRow boo
 			rows[at].Value += "  " + beside
 			continue
 		}
-		rows = append(rows, ReviewRow{Label: f.Label, Value: value})
+		rows = append(rows, ReviewRow{Label: f.Label, Value: value, Note: f.Kept, Keep: f.Kept != ""})
 		if f.Mark == intent.Payee {
 			from = len(rows)
 		}

@@ -38,8 +38,9 @@ type TypedDataView struct {
 	Danger map[string]bool
 	// Keep are the fields whose meanings no level drops.
 	Keep map[string]bool
-	// Pairs are short fields drawn beside their partner from level 4.
-	Pairs map[string]string
+	// Pairs are short fields drawn beside their partner from level 4, in
+	// order, each where the line has room (else on its own line).
+	Pairs map[string][]string
 	// Facts are the journey's facts (a withdrawal's route, amounts and
 	// quote), drawn first (factRows).
 	Facts []intent.Fact
@@ -64,7 +65,7 @@ func WhereRows(app *App) []ReviewRow {
 // Render draws the view wd columns wide, shorter as level rises for small
 // terminals: 1 drops blank lines, 2 also the notes that would take a line
 // of their own (but kept ones), 3 writes the domain without decoration, 4
-// puts the paired fields two to a line. The environment is always there.
+// puts paired fields beside each other. The environment is always there.
 // Notes that fit beside their values start in one column.
 func (v TypedDataView) Render(c *tui.Common, wd, level int) string {
 	st := c.Styles
@@ -132,10 +133,21 @@ func (v TypedDataView) Render(c *tui.Common, wd, level int) string {
 	}
 	paired := map[string]bool{}
 	for _, f := range fields {
-		if other, ok := v.Pairs[f.Name]; ok && level > 3 {
-			paired[other] = true
-			add(ReviewRow{Label: "  " + f.Name, Value: values[f.Name] + "  " + layout.InksFor(c).Label.On(other) + " " + values[other],
-				Note: v.Review.Meanings[other], Keep: v.Keep[other]})
+		if others, ok := v.Pairs[f.Name]; ok && level > 3 {
+			row, notes := ReviewRow{Label: "  " + f.Name, Value: values[f.Name]}, []string{}
+			for _, other := range others {
+				value := row.Value + "  " + layout.InksFor(c).Label.On(other) + " " + values[other]
+				if ansi.StringWidth(layout.Field(c, row.Label, lw, value)) > wd {
+					continue
+				}
+				paired[other] = true
+				row.Value, row.Keep = value, row.Keep || v.Keep[other]
+				if m := v.Review.Meanings[other]; m != "" {
+					notes = append(notes, m)
+				}
+			}
+			row.Note = strings.Join(notes, " · ")
+			add(row)
 		} else if !paired[f.Name] {
 			add(ReviewRow{Label: "  " + f.Name, Value: values[f.Name], Note: f.Meaning, Keep: v.Keep[f.Name]})
 		}

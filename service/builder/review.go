@@ -92,6 +92,15 @@ func (o Order) Review() intent.Review {
 		}}
 }
 
+// ShortReview is Review for a face short of room: whose each account is,
+// in words that stay beside its address at 80 columns, so the API key's
+// signer is never read as the user's own key.
+func (o Order) ShortReview() intent.Review {
+	r := o.Review()
+	r.Meanings["mainAccountID"], r.Meanings["accountID"], r.Meanings["signer"] = "your account", "your account", "builder's API key"
+	return r
+}
+
 // Facts are the authorization as every review lists it, before its typed
 // data: the builder, the account, the caps, the signature's life and the
 // API key it creates. All but the key's label are fields of the message

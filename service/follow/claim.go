@@ -1,6 +1,8 @@
 package follow
 
 import (
+	"strings"
+
 	"github.com/shopspring/decimal"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -42,8 +44,9 @@ func claimOf(w exchange.Withdrawal, s journal.Intent) *Claim {
 	return &c
 }
 
-// parts are what c names, as said against the chain signed.
-func (c Claim) parts(signedChain string) []string {
+// parts are what c names, as said against the chain signed; its receive
+// amount with token, the record's payout token.
+func (c Claim) parts(signedChain, token string) []string {
 	var parts []string
 	if c.Chain != "" {
 		chain := "the chain " + c.Chain
@@ -58,7 +61,7 @@ func (c Claim) parts(signedChain string) []string {
 		parts = append(parts, "the payout token "+c.TokenOut)
 	}
 	if !c.ReceiveAmount.IsZero() {
-		parts = append(parts, "a receive amount of "+c.ReceiveAmount.String())
+		parts = append(parts, strings.TrimSpace("a receive amount of "+c.ReceiveAmount.String()+" "+token))
 	}
 	return parts
 }

@@ -41,7 +41,7 @@ func TestKeptClaimSaidAgain(t *testing.T) {
 		"another chain": {func(w *exchange.Withdrawal) { w.Chain = "BASE" },
 			"names the chain BASE (payout hash " + claimHash + ", not shown as ARBITRUM's), not the 8.5 USDT on ARBITRUM"},
 		"another receive amount": {func(w *exchange.Withdrawal) { w.ReceiveAmount = decimal.RequireFromString("9999") },
-			"names a receive amount of 9999, not the 8.5 USDT on ARBITRUM"},
+			"names a receive amount of 9999 USDT, not the 8.5 USDT on ARBITRUM"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			own, file := claimRig(t)

@@ -136,7 +136,7 @@ func (f *Follow) asSigned(w exchange.Withdrawal, s journal.Intent) exchange.With
 	}
 	signed += " on " + s.Chain
 	f.Unlike = fmt.Sprintf("The service's record names %s, not the %s of the quote this account signed (its journal): what was signed is shown; tell support with the quote id.",
-		strings.Join(c.parts(s.Chain), " and "), signed)
+		strings.Join(c.parts(s.Chain, cmp.Or(w.TokenOut, s.TokenOut)), " and "), signed)
 	f.Claim = c
 	// A payout hash beside another chain, or of another chain's shape, is
 	// not the signed chain's transaction: shown or opened as its, it would

@@ -29,9 +29,13 @@ func TestStatusAgainstLockedQuote(t *testing.T) {
 		"another receive amount": func(w *exchange.Withdrawal) { w.ReceiveAmount = decimal.RequireFromString("9999") },
 		"another payout token":   func(w *exchange.Withdrawal) { w.TokenOut = "USDC" },
 		"another chain":          func(w *exchange.Withdrawal) { w.Chain = "BASE" },
+		"another token and amount": func(w *exchange.Withdrawal) {
+			w.TokenOut, w.ReceiveAmount = "USDC", decimal.RequireFromString("9999")
+		},
 	} {
-		says := map[string]string{"another receive amount": "names a receive amount of 9999, not the 8.5 USDT on ARBITRUM",
-			"another payout token": "names the payout token USDC, not", "another chain": "names the chain BASE, not"}[name]
+		says := map[string]string{"another receive amount": "names a receive amount of 9999 USDT, not the 8.5 USDT on ARBITRUM",
+			"another payout token": "names the payout token USDC, not", "another chain": "names the chain BASE, not",
+			"another token and amount": "names the payout token USDC and a receive amount of 9999 USDC, not the 8.5 USDT"}[name]
 		t.Run(name, func(t *testing.T) {
 			f := follow.Follow{QuoteID: "q-1"}
 			own.Seed(&f)

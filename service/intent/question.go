@@ -20,7 +20,11 @@ type Question struct {
 // out. The journey says its facts once; each face lays them out.
 type Fact struct {
 	Label, Value, Note string
-	Mark               Mark
+	// Kept is the note in the fewest words, for a face short of room to
+	// keep: what the value means that signing it confirms (a conversion,
+	// what a loss is made of); "" when the note may be left out.
+	Kept string
+	Mark Mark
 }
 
 // Mark says why a fact stands out, or that it may be left out, for a

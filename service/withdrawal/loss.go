@@ -86,6 +86,19 @@ func (l Loss) made() string {
 	return l.Valued()
 }
 
+// Kept is what Lost is made of in the fewest words, for a review short of
+// room: the fee alone, or a converted payout valued 1:1; "" for plain pay
+// − receive in one token.
+func (l Loss) Kept() string {
+	switch {
+	case l.FeeOnly():
+		return "the fee"
+	case l.Converts():
+		return l.Out + " at 1:1"
+	}
+	return ""
+}
+
 // Basis is how Lost is reckoned, as a review notes it.
 func (l Loss) Basis() string {
 	switch {

@@ -104,9 +104,13 @@ func TestConvertedReviewFacts(t *testing.T) {
 	d := decimal.RequireFromString
 	o := withdrawal.Order{Choice: withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDC", Route: exchange.WithdrawalRoute{Chain: "ARBITRUM"}},
 		Quote: exchange.Quote{PayAmount: d("10"), ReceiveAmount: d("8.5017"), Fee: d("1.4")}}
-	said := map[string]string{}
+	said, kept := map[string]string{}, map[string]string{}
 	for _, f := range o.Facts() {
-		said[f.Label] = f.Value + " | " + f.Note
+		said[f.Label], kept[f.Label] = f.Value+" | "+f.Note, f.Kept
+	}
+	// A short review keeps what the payout and the loss are made of.
+	if kept["You receive"] != "the bridge converts USDT to USDC" || kept["You lose"] != "USDC at 1:1" || kept["Bridge fee"] != "" {
+		t.Errorf("a short review keeps %q", kept)
 	}
 	for label, want := range map[string]string{
 		"You pay":     "10 USDT",

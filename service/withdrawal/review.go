@@ -54,9 +54,9 @@ func (o Order) Facts() []intent.Fact {
 	}
 	f := append(o.Choice.Facts(),
 		intent.Fact{Label: "You pay", Value: q.PayAmount.String() + " " + in, Note: "from the funding account"},
-		intent.Fact{Label: "You receive", Value: q.ReceiveAmount.String() + " " + out + " on " + o.Choice.Route.Chain, Note: l.Conversion()},
+		intent.Fact{Label: "You receive", Value: q.ReceiveAmount.String() + " " + out + " on " + o.Choice.Route.Chain, Note: l.Conversion(), Kept: l.Conversion()},
 		intent.Fact{Label: "Bridge fee", Value: q.Fee.String() + " " + in, Note: "about " + q.FeeUSD.String() + " USD"},
-		intent.Fact{Label: "You lose", Value: l.Stated(), Note: l.Basis(), Mark: loss},
+		intent.Fact{Label: "You lose", Value: l.Stated(), Note: l.Basis(), Kept: l.Kept(), Mark: loss},
 		intent.Fact{Label: "Speed", Value: SpeedWords(q.Speed), Mark: speed})
 	if o.Choice.FeeCap.Valid {
 		f = append(f, intent.Fact{Label: "Fee cap", Value: o.Choice.FeeCap.Decimal.String() + " " + in, Mark: intent.Detail})
