@@ -52,7 +52,7 @@ sed 's#^module .*#module imports#' go.mod >"$work/imports/go.mod" && cp go.sum "
 # Every binary is measured as installed (copied, as an archive's extraction
 # or a package writes it), not as the linker left it: the linker writes its
 # output through a memory map, whose page cache a large binary then starts
-# from about a sixth slower (`version`: 5.9 against 5.0 ms of cpu on ext4,
+# from about a fifth slower (`version`: 6.1 against 4.9 ms of cpu on ext4,
 # Linux 6.18, the same page faults), until the cache is dropped.
 for bin in svcwallet svcwallet-sw bareframe hello-bin imports-bin; do
   cp "$work/$bin" "$work/$bin.copy" && mv "$work/$bin.copy" "$work/$bin"
@@ -202,7 +202,9 @@ row 'Transfer signed with its check / `crypto.Sign` + `Ecrecover`' '≤ 1.2×' "
 
 if [ "${CALLGRIND:-}" = 1 ]; then
   export GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off # valgrind knows no rdtscp
-  refs() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | awk '/refs:/ {gsub(",", "", $4); print $4}'; }
+  # Without asyncpreemptoff callgrind stops at the Go runtime's preemption
+  # signal (an assertion in its signal handling) and counts nothing.
+  refs() { GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | awk '/refs:/ {gsub(",", "", $4); print $4}'; }
   export XDG_STATE_HOME="$work/state-100k"
   j=$(refs jq empty "$XDG_STATE_HOME/svcwallet/journal.jsonl")
   row 'instructions: `history` at 100k / `jq empty`' '—' "$(ratio "$(refs "$sw" history)" "$j")×" "$j"
