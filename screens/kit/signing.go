@@ -22,8 +22,10 @@ import (
 const KeyGuard = intent.ReviewDwell
 
 // KeyHold holds keys for KeyGuard from when a question that signs, pays or
-// trusts showed (Start): the reviews' and the bridge confirmation's.
-type KeyHold struct{ ShownAt time.Time }
+// trusts showed (Start), and again from each key that came while they were
+// held (Update): a key held down repeats past any dwell, a person's answer
+// comes after a pause. Used by the reviews and the bridge confirmation.
+type KeyHold struct{ Since time.Time }
 
 // keyHoldOverMsg ends a hold only so the screen redraws the keys it
 // offers: the hold itself reads the clock (Holds).
@@ -35,12 +37,33 @@ func (h *KeyHold) Start(now time.Time) tea.Cmd { return h.StartOn(now, nil) }
 // StartOn is Start with the hold's end told through timer (App.Timer,
 // which tests fake); nil is a tea.Tick.
 func (h *KeyHold) StartOn(now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) tea.Cmd {
-	h.ShownAt = now
+	h.Since = now
 	return tui.After(timer, KeyGuard, keyHoldOverMsg{})
 }
 
 // Holds reports whether keys are held at now.
-func (h KeyHold) Holds(now time.Time) bool { return now.Before(h.ShownAt.Add(KeyGuard)) }
+func (h KeyHold) Holds(now time.Time) bool { return now.Before(h.Since.Add(KeyGuard)) }
+
+// Update takes what a hold is told: a key while keys are held is dropped
+// and holds them a KeyGuard again (held: the screen does nothing with it);
+// a hold's end that such a key moved on waits again for its new end, so the
+// screen redraws its keys when they act.
+func (h *KeyHold) Update(msg tea.Msg, now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) (cmd tea.Cmd, held bool) {
+	switch msg.(type) {
+	case tea.KeyPressMsg:
+		if !h.Holds(now) {
+			return nil, false
+		}
+		h.Since = now
+		return nil, true
+	case keyHoldOverMsg:
+		if h.Holds(now) {
+			return tui.After(timer, h.Since.Add(KeyGuard).Sub(now), keyHoldOverMsg{}), true
+		}
+		return nil, true
+	}
+	return nil, false
+}
 
 // awaitingMsg says what a signature now waits for (signer.Awaiter), or
 // with what "", that the wait is over; tag is the send's.
@@ -226,7 +249,7 @@ func (g *ReviewGate) Held(bs Bindings) Bindings {
 func (g *ReviewGate) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 	switch msg := msg.(type) {
 	case keyHoldOverMsg:
-		return nil, true
+		return g.KeyHold.Update(msg, g.common.Now(), nil)
 	case KeyFoundMsg:
 		if msg.For != g.Key.Asked {
 			return nil, true // an earlier search's, or another review's
@@ -254,7 +277,7 @@ func (g *ReviewGate) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 			cmd, _ := g.Bindings().Handle(msg)
 			return cmd, true
 		}
-		return nil, g.Guarded()
+		return g.KeyHold.Update(msg, g.common.Now(), nil)
 	}
 	return nil, false
 }
