@@ -22,9 +22,11 @@ import (
 const KeyGuard = intent.ReviewDwell
 
 // KeyHold holds keys for KeyGuard from when a question that signs, pays or
-// trusts showed (Start), and again from each key that came while they were
-// held (Update): a key held down repeats past any dwell, a person's answer
-// comes after a pause. Used by the reviews and the bridge confirmation.
+// trusts showed (Start), again from when it shows again after the terminal
+// was too small for it (the notice hid it and took every key), and from
+// each key that came while they were held (Update): a key
+// held down repeats past any dwell, a person's answer comes after a pause.
+// Used by the reviews and the bridge confirmation.
 type KeyHold struct{ Since time.Time }
 
 // keyHoldOverMsg ends a hold only so the screen redraws the keys it
@@ -45,7 +47,8 @@ func (h *KeyHold) StartOn(now time.Time, timer func(time.Duration, tea.Msg) tea.
 func (h KeyHold) Holds(now time.Time) bool { return now.Before(h.Since.Add(KeyGuard)) }
 
 // Update takes what a hold is told: a key while keys are held is dropped
-// and holds them a KeyGuard again (held: the screen does nothing with it);
+// and holds them a KeyGuard again (held: the screen does nothing with it),
+// as showing again after the too-small notice does;
 // a hold's end that such a key moved on waits again for its new end, so the
 // screen redraws its keys when they act.
 func (h *KeyHold) Update(msg tea.Msg, now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) (cmd tea.Cmd, held bool) {
@@ -61,6 +64,8 @@ func (h *KeyHold) Update(msg tea.Msg, now time.Time, timer func(time.Duration, t
 			return tui.After(timer, h.Since.Add(KeyGuard).Sub(now), keyHoldOverMsg{}), true
 		}
 		return nil, true
+	case tui.ShownAgainMsg:
+		return h.StartOn(now, timer), true
 	}
 	return nil, false
 }
@@ -248,7 +253,7 @@ func (g *ReviewGate) Held(bs Bindings) Bindings {
 // holds or a request is out; handled says the screen has nothing to do.
 func (g *ReviewGate) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 	switch msg := msg.(type) {
-	case keyHoldOverMsg:
+	case keyHoldOverMsg, tui.ShownAgainMsg:
 		return g.KeyHold.Update(msg, g.common.Now(), nil)
 	case KeyFoundMsg:
 		if msg.For != g.Key.Asked {

@@ -82,3 +82,38 @@ func TestHeldYNeverTrustsANewBridge(t *testing.T) {
 		t.Fatal("Y after the held one was let go did not confirm")
 	}
 }
+
+// TestShownAgainHoldsKeys: a review that shows again after the terminal
+// was too small for the console (the notice hid it and took every key,
+// the repeats of one held down too) holds its keys a KeyGuard from then,
+// as when it first showed; so does the bridge confirmation.
+func TestShownAgainHoldsKeys(t *testing.T) {
+	r, h, now := shownReview(t)
+	r.Update(r.checkBridge()())
+	*now = now.Add(5 * time.Second) // read, then the terminal was too small a while
+	r.Update(tui.ShownAgainMsg{})
+	if screentest.Press(r, "enter"); r.gate.Sending || h.withdraws != 0 {
+		t.Fatal("an enter as the review showed again signed")
+	}
+	if km := r.KeyMap().ShortHelp(); len(km) != 0 {
+		t.Fatalf("the review shown again offers %v at once", km)
+	}
+	*now = now.Add(kit.KeyGuard)
+	if screentest.Press(r, "enter"); !r.gate.Sending {
+		t.Fatalf("enter once the review was shown again a while did not sign:\n%s", ansi.Strip(r.View()))
+	}
+
+	app, _, now := hostileApp(t, false)
+	if err := withdrawal.RecordBridge(app.Target.Env, kit.BridgePinsPath(app), sandbox.BridgeFundingAddress, *now); err != nil {
+		t.Fatal(err)
+	}
+	s := newBridgeConfirm(app, withdrawal.BridgeChangedError{Env: app.Target.Env.Name, Expected: sandbox.BridgeFundingAddress,
+		Seen: attackerBridge, Since: *now})
+	s.SetSize(100, 30)
+	s.Init()
+	*now = now.Add(5 * time.Second)
+	s.Update(tui.ShownAgainMsg{})
+	if _, cmd := screentest.Press(s, "Y"); cmd != nil || s.working {
+		t.Fatal("a Y as the confirmation showed again trusted the new address")
+	}
+}
