@@ -22,11 +22,11 @@ import (
 const KeyGuard = intent.ReviewDwell
 
 // KeyHold holds keys for KeyGuard from when a question that signs, pays or
-// trusts showed (Start), again from when it shows again after the terminal
-// was too small for it (the notice hid it and took every key), and from
-// each key that came while they were held (Update): a key
-// held down repeats past any dwell, a person's answer comes after a pause.
-// Used by the reviews and the bridge confirmation.
+// trusts showed (Start), again when it shows again after the too-small
+// notice (which hid it and took every key), and again from each key that
+// came while they were held (Update): a key held down repeats past any
+// dwell, a person's answer comes after a pause. Used by the reviews and
+// the bridge confirmation.
 type KeyHold struct{ Since time.Time }
 
 // keyHoldOverMsg ends a hold only so the screen redraws the keys it
@@ -46,11 +46,11 @@ func (h *KeyHold) StartOn(now time.Time, timer func(time.Duration, tea.Msg) tea.
 // Holds reports whether keys are held at now.
 func (h KeyHold) Holds(now time.Time) bool { return now.Before(h.Since.Add(KeyGuard)) }
 
-// Update takes what a hold is told: a key while keys are held is dropped
-// and holds them a KeyGuard again (held: the screen does nothing with it),
-// as showing again after the too-small notice does;
-// a hold's end that such a key moved on waits again for its new end, so the
-// screen redraws its keys when they act.
+// Update takes what a hold is told (held: the screen does nothing with
+// it): a key while keys are held is dropped and holds them a KeyGuard
+// again, as showing again after the too-small notice does; a hold's end
+// that such a key moved on waits again for its new end, so the screen
+// redraws its keys when they act.
 func (h *KeyHold) Update(msg tea.Msg, now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) (cmd tea.Cmd, held bool) {
 	switch msg.(type) {
 	case tea.KeyPressMsg:
