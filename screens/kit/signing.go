@@ -27,7 +27,19 @@ const KeyGuard = intent.ReviewDwell
 // came while they were held (Update): a key held down repeats past any
 // dwell, a person's answer comes after a pause. Used by the reviews and
 // the bridge confirmation.
-type KeyHold struct{ Since time.Time }
+type KeyHold struct {
+	Since time.Time
+	// last is when the key before came: one within intent.PasteGap of it
+	// came with it, as a raw paste (a terminal without bracketed paste, or
+	// text that opens none), and answers nothing.
+	last time.Time
+}
+
+// answerKeys are the keys that answer a question that signs, pays or
+// trusts (enter on a review, y to its second question, Y to a changed
+// bridge address): one that came with the key before (KeyHold.last) is
+// dropped as a paste's.
+var answerKeys = key.NewBinding(key.WithKeys("enter", "y", "Y"))
 
 // keyHoldOverMsg ends a hold only so the screen redraws the keys it
 // offers: the hold itself reads the clock (Holds).
@@ -52,9 +64,11 @@ func (h KeyHold) Holds(now time.Time) bool { return now.Before(h.Since.Add(KeyGu
 // that such a key moved on waits again for its new end, so the screen
 // redraws its keys when they act.
 func (h *KeyHold) Update(msg tea.Msg, now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) (cmd tea.Cmd, held bool) {
-	switch msg.(type) {
+	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		if !h.Holds(now) {
+		burst := now.Sub(h.last) < intent.PasteGap && key.Matches(msg, answerKeys)
+		h.last = now
+		if !h.Holds(now) && !burst {
 			return nil, false
 		}
 		h.Since = now
@@ -281,6 +295,10 @@ func (g *ReviewGate) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 		if g.Sending {
 			cmd, _ := g.Bindings().Handle(msg)
 			return cmd, true
+		}
+		if now := g.common.Now(); g.Inputting() && msg.Text != "" && !g.Holds(now) {
+			g.last = now // a passphrase's letters may come pasted: only what acts is held to the gap
+			return nil, false
 		}
 		return g.KeyHold.Update(msg, g.common.Now(), nil)
 	}

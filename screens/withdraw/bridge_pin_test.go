@@ -272,6 +272,7 @@ func TestBridgeTrustOnFirstUseThenChanged(t *testing.T) {
 	if _, err := withdrawal.CheckBridge(app.Target.Env, pins, attackerBridge, *now); err == nil {
 		t.Fatal("the record changed before the confirmation")
 	}
+	*now = now.Add(kit.KeyGuard) // the y pressed with the enter held keys
 	_, cmd = screentest.Press(confirm, "Y")
 	if cmd == nil {
 		t.Fatal("Y did not confirm")

@@ -11,6 +11,7 @@ import (
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
+	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/tui"
 )
 
@@ -115,5 +116,35 @@ func TestShownAgainHoldsKeys(t *testing.T) {
 	s.Update(tui.ShownAgainMsg{})
 	if _, cmd := screentest.Press(s, "Y"); cmd != nil || s.working {
 		t.Fatal("a Y as the confirmation showed again trusted the new address")
+	}
+}
+
+// TestRawPasteNeverSigns: a paste the terminal does not bracket (it has no
+// bracketed paste, or the text opens none) comes as keys at once: its
+// enter, within intent.PasteGap of the key before, answers nothing and
+// holds keys a KeyGuard, as plain mode refuses an answer that came in a
+// burst. A passphrase's letters may come pasted into its field (password
+// managers paste); the enter pasted with them is held all the same.
+func TestRawPasteNeverSigns(t *testing.T) {
+	r, h, now := shownReview(t)
+	r.Update(r.checkBridge()())
+	*now = now.Add(kit.KeyGuard)
+	screentest.Press(r, "x")
+	if screentest.Press(r, "enter"); r.gate.Sending || h.withdraws != 0 {
+		t.Fatal("an enter pasted with the key before it signed")
+	}
+	*now = now.Add(kit.KeyGuard)
+	if screentest.Press(r, "enter"); !r.gate.Sending {
+		t.Fatalf("a typed enter did not sign:\n%s", ansi.Strip(r.View()))
+	}
+
+	app, now := screentest.LoggedInApp(t)
+	k := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, signer.Found{Place: signer.KeyInKeystore, Path: "/k/UTC--key"})
+	screentest.TypeInto(k, "my yellow Yak")
+	if k.gate.Key.Pass.Value() != "my yellow Yak" {
+		t.Fatalf("the pasted passphrase's letters were not taken: %q", k.gate.Key.Pass.Value())
+	}
+	if screentest.Press(k, "enter"); k.gate.Sending {
+		t.Fatal("an enter pasted with the passphrase signed")
 	}
 }
