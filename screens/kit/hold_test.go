@@ -41,4 +41,13 @@ func TestKeyHoldWaitsForItsNewEnd(t *testing.T) {
 	if _, held := h.Update(screentest.Key("enter"), newEnd, timer); held {
 		t.Fatal("a key once the hold ended was held")
 	}
+
+	// A paste's enter, with the key before it, begins a hold when none
+	// is on, whose end is told as Start's is.
+	waits = nil
+	later := newEnd.Add(time.Second)
+	h.Update(screentest.Key("x"), later, timer)
+	if cmd, held := h.Update(screentest.Key("enter"), later, timer); !held || cmd == nil || len(waits) != 1 || waits[0] != kit.KeyGuard {
+		t.Fatalf("a pasted enter: held %v, waits %v; want held and its end told after %v", held, waits, kit.KeyGuard)
+	}
 }

@@ -68,10 +68,14 @@ func (h *KeyHold) Update(msg tea.Msg, now time.Time, timer func(time.Duration, t
 	case tea.KeyPressMsg:
 		burst := now.Sub(h.last) < intent.PasteGap && key.Matches(msg, answerKeys)
 		h.last = now
-		if !h.Holds(now) && !burst {
+		held := h.Holds(now)
+		if !held && !burst {
 			return nil, false
 		}
 		h.Since = now
+		if !held { // a paste's key began the hold: its end redraws the keys
+			return tui.After(timer, KeyGuard, keyHoldOverMsg{}), true
+		}
 		return nil, true
 	case keyHoldOverMsg:
 		if h.Holds(now) {

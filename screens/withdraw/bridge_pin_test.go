@@ -265,7 +265,7 @@ func TestBridgeTrustOnFirstUseThenChanged(t *testing.T) {
 		}
 	}
 	for _, k := range []string{"enter", "y"} {
-		if _, cmd := screentest.Press(confirm, k); cmd != nil {
+		if screentest.Press(confirm, k); confirm.working {
 			t.Fatalf("%s confirmed the new address", k)
 		}
 	}

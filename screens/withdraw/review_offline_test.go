@@ -82,7 +82,7 @@ func TestReviewPreparesForOfflineSigning(t *testing.T) {
 	if screentest.Offers(r.KeyMap(), "enter") || screentest.Offers(r.KeyMap(), "o") {
 		t.Errorf("after preparing the review offers %v", r.KeyMap().ShortHelp())
 	}
-	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending {
+	if screentest.Press(r, "enter"); r.gate.Sending || r.gate.Offline.Preparing {
 		t.Error("enter signs a Transfer already prepared for offline signing")
 	}
 	// The submit command, wrapped on screen, is copied whole, naming the file
