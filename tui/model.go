@@ -162,7 +162,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
+		hidden := m.sized && m.tooSmall()
 		m.width, m.height = msg.Width, msg.Height
+		if hidden && !m.tooSmall() {
+			cmd = m.updateTop(ShownAgainMsg{})
+		}
 	case tea.ColorProfileMsg:
 		m.common.Profile = msg.Profile
 	case tea.BackgroundColorMsg:

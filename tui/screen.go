@@ -35,9 +35,15 @@ type ErrorMsg struct{ Err error }
 // InfoMsg shows Text in an info toast. Prefer ShowInfo.
 type InfoMsg struct{ Text string }
 
+// ShownAgainMsg tells the top screen that it shows again after the
+// too-small notice, which hid it and took every key: a question that signs
+// holds its keys as when it first showed (kit.KeyHold).
+type ShownAgainMsg struct{}
+
 // Screen is one page of the console. Only the top screen of the stack
 // receives messages, and only the top screen is drawn. The root keeps the
-// global ones: a screen never sees tea.WindowSizeMsg (it gets SetSize) nor
+// global ones: a screen never sees tea.WindowSizeMsg (it gets SetSize, and
+// ShownAgainMsg after the too-small notice) nor
 // the status, toast and navigation messages; tea.BackgroundColorMsg goes to
 // every screen on the stack, after Common.Styles was rebuilt, so screens
 // that hold bubbles can restyle them.

@@ -62,3 +62,24 @@ func TestTooSmallOnlyQuits(t *testing.T) {
 		t.Fatal("at 60x20 a key did not reach the screen")
 	}
 }
+
+// TestShownAgainAfterTooSmall: the top screen is told when it shows again
+// after the too-small notice (ShownAgainMsg), which hid it and took every
+// key, so a question that signs holds its keys as when it first showed; a
+// resize between sizes that show it, or to a size too small, tells nothing.
+func TestShownAgainAfterTooSmall(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	top := newFake(home.common, "Review")
+	send(m, Push(top)())
+	for _, size := range []tea.WindowSizeMsg{{Width: 100, Height: 30}, {Width: 40, Height: 16}, {Width: 50, Height: 18}} {
+		send(m, size)
+	}
+	if n := received[ShownAgainMsg](top); n != 0 {
+		t.Fatalf("resizes that did not end a too-small notice told %d", n)
+	}
+	send(m, tea.WindowSizeMsg{Width: 80, Height: 24})
+	send(m, tea.WindowSizeMsg{Width: 90, Height: 24})
+	if n := received[ShownAgainMsg](top); n != 1 {
+		t.Fatalf("shown again after the notice: told %d times, want 1", n)
+	}
+}

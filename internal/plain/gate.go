@@ -26,13 +26,9 @@ import (
 // paste is refused. Each refusal is said and the question asked again. A
 // paste or keys typed ahead never answer it.
 
-// PasteGap is the shortest time between two keys of a typed answer: a
-// byte (the Enter included) that follows the one before sooner came with
-// it, as a paste. A terminal writes a paste at once (microseconds between
-// its bytes, most often in one read), and a paste split into packets over
-// ssh comes within a few milliseconds; a person's fastest two keys, y then
-// Enter with a roll of the hand, are tens of milliseconds apart.
-const PasteGap = 25 * time.Millisecond
+// PasteGap is intent.PasteGap: a byte that follows the one before sooner
+// came with it, as a paste (the console's review gate holds to it too).
+const PasteGap = intent.PasteGap
 
 // Gate asks the questions that sign, on one terminal.
 type Gate struct {

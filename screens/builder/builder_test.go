@@ -242,7 +242,8 @@ func bldAPIKey(t *testing.T, view string) string {
 }
 
 // TestBuilderKeystrokeGuard: enter signs nothing, and the footer offers
-// no key, until the review has shown for kit.KeyGuard.
+// no key, until the review has shown for kit.KeyGuard, and a KeyGuard has
+// passed since the last key that came while held.
 func TestBuilderKeystrokeGuard(t *testing.T) {
 	r := newBldRig(t, 120, 40)
 	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
@@ -266,7 +267,13 @@ func TestBuilderKeystrokeGuard(t *testing.T) {
 	if km := rv.KeyMap().ShortHelp(); len(km) != 0 {
 		t.Fatalf("the guarded review offers %v", km)
 	}
+	// That enter came while held: it holds keys a whole guard again (a
+	// key held down repeats past any dwell).
 	r.clock.Advance(time.Millisecond)
+	if screentest.Offers(rv.KeyMap(), "enter") {
+		t.Fatal("enter is offered when the guard the early enter began has not ended")
+	}
+	r.clock.Advance(kit.KeyGuard - time.Millisecond)
 	if !screentest.Offers(rv.KeyMap(), "enter") {
 		t.Fatalf("after the guard enter is not offered: %v", rv.KeyMap().ShortHelp())
 	}

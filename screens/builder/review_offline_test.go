@@ -134,7 +134,7 @@ func TestBuilderReviewPreparesForOfflineSigning(t *testing.T) {
 	if _, cmd := screentest.Press(r, "c"); !screentest.Offers(r.KeyMap(), "c") || !slices.Contains(screentest.RunAll(cmd), tea.Raw(ansi.SetSystemClipboard(submit))()) {
 		t.Errorf("c does not copy %q", submit)
 	}
-	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending {
+	if screentest.Press(r, "enter"); r.gate.Sending || r.gate.Offline.Preparing {
 		t.Error("enter signs an authorization already prepared for offline signing")
 	}
 	// Too short for the message, the file and how to finish stay on screen.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -49,6 +50,7 @@ func TestBuilderReviewWaitsForClef(t *testing.T) {
 
 	// Approved this time: the same review signs and authorizes.
 	fake.OnSign = nil
+	r.clock.Advance(intent.PasteGap) // a person's enter after the esc, not one pasted with it
 	r.Press("enter")
 	r.UntilShows("Builder authorized", "May trade for")
 	if got := fake.Signed(); len(got) != 2 || got[1].PrimaryType != "AuthorizeBuilder" {

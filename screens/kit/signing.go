@@ -22,8 +22,24 @@ import (
 const KeyGuard = intent.ReviewDwell
 
 // KeyHold holds keys for KeyGuard from when a question that signs, pays or
-// trusts showed (Start): the reviews' and the bridge confirmation's.
-type KeyHold struct{ ShownAt time.Time }
+// trusts showed (Start), again when it shows again after the too-small
+// notice (which hid it and took every key), and again from each key that
+// came while they were held (Update): a key held down repeats past any
+// dwell, a person's answer comes after a pause. Used by the reviews and
+// the bridge confirmation.
+type KeyHold struct {
+	Since time.Time
+	// last is when the key before came: one within intent.PasteGap of it
+	// came with it, as a raw paste (a terminal without bracketed paste, or
+	// text that opens none), and answers nothing.
+	last time.Time
+}
+
+// answerKeys are the keys that answer a question that signs, pays or
+// trusts (enter on a review, y to its second question, Y to a changed
+// bridge address): one that came with the key before (KeyHold.last) is
+// dropped as a paste's.
+var answerKeys = key.NewBinding(key.WithKeys("enter", "y", "Y"))
 
 // keyHoldOverMsg ends a hold only so the screen redraws the keys it
 // offers: the hold itself reads the clock (Holds).
@@ -35,12 +51,42 @@ func (h *KeyHold) Start(now time.Time) tea.Cmd { return h.StartOn(now, nil) }
 // StartOn is Start with the hold's end told through timer (App.Timer,
 // which tests fake); nil is a tea.Tick.
 func (h *KeyHold) StartOn(now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) tea.Cmd {
-	h.ShownAt = now
+	h.Since = now
 	return tui.After(timer, KeyGuard, keyHoldOverMsg{})
 }
 
 // Holds reports whether keys are held at now.
-func (h KeyHold) Holds(now time.Time) bool { return now.Before(h.ShownAt.Add(KeyGuard)) }
+func (h KeyHold) Holds(now time.Time) bool { return now.Before(h.Since.Add(KeyGuard)) }
+
+// Update takes what a hold is told (held: the screen does nothing with
+// it): a key while keys are held is dropped and holds them a KeyGuard
+// again, as showing again after the too-small notice does; a hold's end
+// that such a key moved on waits again for its new end, so the screen
+// redraws its keys when they act.
+func (h *KeyHold) Update(msg tea.Msg, now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) (cmd tea.Cmd, held bool) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		burst := now.Sub(h.last) < intent.PasteGap && key.Matches(msg, answerKeys)
+		h.last = now
+		held := h.Holds(now)
+		if !held && !burst {
+			return nil, false
+		}
+		h.Since = now
+		if !held { // a paste's key began the hold: its end redraws the keys
+			return tui.After(timer, KeyGuard, keyHoldOverMsg{}), true
+		}
+		return nil, true
+	case keyHoldOverMsg:
+		if h.Holds(now) {
+			return tui.After(timer, h.Since.Add(KeyGuard).Sub(now), keyHoldOverMsg{}), true
+		}
+		return nil, true
+	case tui.ShownAgainMsg:
+		return h.StartOn(now, timer), true
+	}
+	return nil, false
+}
 
 // awaitingMsg says what a signature now waits for (signer.Awaiter), or
 // with what "", that the wait is over; tag is the send's.
@@ -225,8 +271,8 @@ func (g *ReviewGate) Held(bs Bindings) Bindings {
 // holds or a request is out; handled says the screen has nothing to do.
 func (g *ReviewGate) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 	switch msg := msg.(type) {
-	case keyHoldOverMsg:
-		return nil, true
+	case keyHoldOverMsg, tui.ShownAgainMsg:
+		return g.KeyHold.Update(msg, g.common.Now(), nil)
 	case KeyFoundMsg:
 		if msg.For != g.Key.Asked {
 			return nil, true // an earlier search's, or another review's
@@ -254,7 +300,11 @@ func (g *ReviewGate) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 			cmd, _ := g.Bindings().Handle(msg)
 			return cmd, true
 		}
-		return nil, g.Guarded()
+		if now := g.common.Now(); g.Inputting() && msg.Text != "" && !g.Holds(now) {
+			g.last = now // a passphrase's letters may come pasted: only what acts is held to the gap
+			return nil, false
+		}
+		return g.KeyHold.Update(msg, g.common.Now(), nil)
 	}
 	return nil, false
 }

@@ -66,6 +66,10 @@ func (b *bridgeConfirmScreen) confirm() tea.Cmd {
 }
 
 func (b *bridgeConfirmScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	// While held (a key held down holds on), Y is off and nothing acts.
+	if cmd, held := b.hold.Update(msg, b.app.Common.Now(), nil); held {
+		return b, cmd
+	}
 	switch msg := msg.(type) {
 	case bridgeConfirmedMsg:
 		b.working = false
@@ -79,7 +83,6 @@ func (b *bridgeConfirmScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		}
 		return b, tea.Sequence(tui.Pop(b), tui.ShowInfo("New bridge address recorded: the review checks it again"))
 	case tea.KeyPressMsg:
-		// While held, Y is off (bindings) and nothing acts.
 		cmd, _ := b.bindings().Handle(msg)
 		return b, cmd
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -50,6 +51,7 @@ func TestReviewAsksAgainForAMostlyFeeWithdrawal(t *testing.T) {
 	if _, cmd := screentest.Press(r, "y"); cmd != nil {
 		t.Fatal("y acted before enter asked")
 	}
+	*now = now.Add(intent.PasteGap) // typed after the y, not pasted with it
 	if screentest.Press(r, "enter"); r.gate.Sending {
 		t.Fatal("enter signed a withdrawal that is mostly fee without asking again")
 	}
@@ -138,6 +140,7 @@ func TestReviewAsksAgainOnlyWhereItIsSeen(t *testing.T) {
 		t.Fatal("y signed a review that is not on screen")
 	}
 	r.SetSize(120, 40)
+	*now = now.Add(intent.PasteGap) // typed again, not pasted with the first
 	if _, cmd := screentest.Press(r, "y"); cmd == nil {
 		t.Fatalf("taller again, y did not sign:\n%s", ansi.Strip(r.View()))
 	}

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/signer"
@@ -81,10 +82,12 @@ func TestReviewPreparesForOfflineSigning(t *testing.T) {
 	if screentest.Offers(r.KeyMap(), "enter") || screentest.Offers(r.KeyMap(), "o") {
 		t.Errorf("after preparing the review offers %v", r.KeyMap().ShortHelp())
 	}
-	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending {
+	if screentest.Press(r, "enter"); r.gate.Sending || r.gate.Offline.Preparing {
 		t.Error("enter signs a Transfer already prepared for offline signing")
 	}
-	// The submit command, wrapped on screen, is copied whole, naming the file.
+	// The submit command, wrapped on screen, is copied whole, naming the file
+	// (once the enter, pressed with the o, no longer holds keys).
+	*now = now.Add(kit.KeyGuard)
 	submit := "svcwallet withdraw submit " + path + " --signature 0x… --env sandbox --config '/home/me/my FILES/wallet.toml'"
 	if _, cmd := screentest.Press(r, "c"); !screentest.Offers(r.KeyMap(), "c") || !slices.Contains(screentest.RunAll(cmd), tea.Raw(ansi.SetSystemClipboard(submit))()) {
 		t.Errorf("c does not copy %q", submit)

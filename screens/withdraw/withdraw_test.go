@@ -386,7 +386,7 @@ func TestReviewCountdownAndExpiry(t *testing.T) {
 func TestReviewGuardAndSendingKeys(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
 	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, signer.Found{Place: signer.KeyDemo})
-	r.gate.ShownAt = *now // as if just shown
+	r.gate.Since = *now // as if just shown
 	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending {
 		t.Fatal("enter within the keystroke guard started signing")
 	}

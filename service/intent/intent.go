@@ -39,6 +39,14 @@ func (in Intent) Expiration() time.Time {
 // a paste comes sooner than a person who read it answers.
 const ReviewDwell = 500 * time.Millisecond
 
+// PasteGap is the shortest time between two keys of a typed answer: a key
+// (the Enter included) that follows the one before sooner came with it, as
+// a paste. A terminal writes a paste at once (microseconds between its
+// bytes, most often in one read), and a paste split into packets over ssh
+// comes within a few milliseconds; a person's fastest two keys, y then
+// Enter with a roll of the hand, are tens of milliseconds apart.
+const PasteGap = 25 * time.Millisecond
+
 // Review is what a review shows of an intent before it is signed, on the
 // console and the command line alike.
 type Review struct {

@@ -43,6 +43,9 @@ type BridgeChangedError struct {
 	Seen     string    // what withdrawal-info gave
 	Pinned   bool      // Expected comes from the config (no confirmation possible)
 	Since    time.Time // when Expected was first seen (recorded only)
+	// RecordedFor names the other environment Expected was recorded for,
+	// on Env's chain id (pinFor); "" when it is Env's own.
+	RecordedFor string
 }
 
 func (e *BridgeChangedError) Error() string {
@@ -50,8 +53,12 @@ func (e *BridgeChangedError) Error() string {
 		return fmt.Sprintf("The service gave bridge funding address %s, but environment %q pins %s (bridge_funding_address in the config): nothing was signed; check the environment's base_url, or update the config if the exchange announced a new address",
 			e.Seen, e.Env, e.Expected)
 	}
-	return fmt.Sprintf("The service gave bridge funding address %s, but %s has been used for environment %q since %s: nothing was signed; confirm the change only if the exchange announced it",
-		e.Seen, e.Expected, e.Env, e.Since.UTC().Format("2006-01-02"))
+	used := fmt.Sprintf("environment %q", e.Env)
+	if e.RecordedFor != "" {
+		used = fmt.Sprintf("environment %q, the same service as %q (one chain id),", e.RecordedFor, e.Env)
+	}
+	return fmt.Sprintf("The service gave bridge funding address %s, but %s has been used for %s since %s: nothing was signed; confirm the change only if the exchange announced it",
+		e.Seen, e.Expected, used, e.Since.UTC().Format("2006-01-02"))
 }
 
 // BridgeChangeWarning is what every face says before the user may trust a
@@ -77,6 +84,29 @@ func (e *BridgeChangedError) Accept(accepted string) (BridgeTrust, error) {
 type bridgePin struct {
 	Address   string    `json:"address"`
 	FirstSeen time.Time `json:"first_seen"`
+	// ChainID is the environment's when recorded; 0 in pins an earlier
+	// version wrote, which are their name's alone.
+	ChainID uint64 `json:"chain_id,omitempty"`
+}
+
+// pinFor is the address recorded for env: its own, else, since two names
+// on one chain id are one service (as journal.Owner holds), the one first
+// recorded for another name on env's chain id, by naming that name ("" when
+// it is env's own).
+func pinFor(pins map[string]bridgePin, env config.Environment) (pin bridgePin, by string, ok bool) {
+	if pin, ok := pins[env.Name]; ok {
+		return pin, "", true
+	}
+	chain := env.ChainID
+	if chain == 0 {
+		return bridgePin{}, "", false
+	}
+	for name, p := range pins {
+		if p.ChainID == chain && (!ok || p.FirstSeen.Before(pin.FirstSeen) || p.FirstSeen.Equal(pin.FirstSeen) && name < by) {
+			pin, by, ok = p, name, true
+		}
+	}
+	return pin, by, ok
 }
 
 // BridgePinsPath is where the recorded bridge addresses live for a state
@@ -131,12 +161,12 @@ func checkBridge(env config.Environment, pinsPath, seen string, now time.Time, r
 	if err != nil {
 		return BridgeTrust{}, err
 	}
-	pin, ok := pins[env.Name]
+	pin, by, ok := pinFor(pins, env)
 	switch {
 	case !ok && !record:
 		return BridgeTrust{Address: seen, FirstUse: true, SeenSince: now}, nil
 	case !ok:
-		pins[env.Name] = bridgePin{Address: seen, FirstSeen: now.UTC()}
+		pins[env.Name] = bridgePin{Address: seen, FirstSeen: now.UTC(), ChainID: env.ChainID}
 		if err := writeBridgePins(pinsPath, pins); err != nil {
 			return BridgeTrust{}, err
 		}
@@ -144,7 +174,7 @@ func checkBridge(env config.Environment, pinsPath, seen string, now time.Time, r
 	case sameAddress(pin.Address, seen):
 		return BridgeTrust{Address: seen, SeenSince: pin.FirstSeen}, nil
 	}
-	return BridgeTrust{}, &BridgeChangedError{Env: env.Name, Expected: pin.Address, Seen: seen, Since: pin.FirstSeen}
+	return BridgeTrust{}, &BridgeChangedError{Env: env.Name, Expected: pin.Address, Seen: seen, Since: pin.FirstSeen, RecordedFor: by}
 }
 
 // BridgeMovedError is a confirmation that came after the recorded address
@@ -173,10 +203,10 @@ func ConfirmBridge(env config.Environment, pinsPath, expected, seen string, now 
 	if err != nil {
 		return err
 	}
-	if pin, ok := pins[env.Name]; ok && !sameAddress(pin.Address, expected) {
+	if pin, _, ok := pinFor(pins, env); ok && !sameAddress(pin.Address, expected) {
 		return &BridgeMovedError{Recorded: pin.Address}
 	}
-	pins[env.Name] = bridgePin{Address: seen, FirstSeen: now.UTC()}
+	pins[env.Name] = bridgePin{Address: seen, FirstSeen: now.UTC(), ChainID: env.ChainID}
 	return writeBridgePins(pinsPath, pins)
 }
 

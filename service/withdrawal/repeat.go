@@ -145,6 +145,11 @@ func (w Withdrawer) checkRepeat(o Order) (Repeat, error) {
 	if err != nil {
 		return rep, err
 	}
+	if w.journal != nil {
+		if err := w.quoteIDFree(o); err != nil {
+			return rep, err
+		}
+	}
 	if rep.Unanswered != nil && !w.allowRepeat {
 		return rep, &UnansweredError{Earlier: *rep.Unanswered}
 	}
@@ -169,6 +174,9 @@ func (w Withdrawer) checkAgain(o Order, before Repeat) error {
 	made, err := w.journal.RecordsSince(w.owner(), before.since)
 	if err != nil {
 		return w.journalProblem("could not be read to tell whether an identical withdrawal was made meanwhile", err)
+	}
+	if err := w.quoteIDFree(o); err != nil {
+		return err
 	}
 	for _, r := range made { // newest first
 		refused := r.Answered && r.State == ""

@@ -1,0 +1,53 @@
+package kit_test
+
+import (
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/screentest"
+)
+
+// TestKeyHoldWaitsForItsNewEnd: a key that came while held moves the
+// hold's end, and the end the hold first told (its timer) then waits again
+// for the new one, so the footer is redrawn with the keys once they act,
+// never left saying they are held.
+func TestKeyHoldWaitsForItsNewEnd(t *testing.T) {
+	var waits []time.Duration
+	var over tea.Msg
+	timer := func(d time.Duration, msg tea.Msg) tea.Cmd {
+		waits, over = append(waits, d), msg
+		return func() tea.Msg { return msg }
+	}
+	start := screentest.Now
+	var h kit.KeyHold
+	h.StartOn(start, timer)
+	if _, held := h.Update(screentest.Key("enter"), start.Add(400*time.Millisecond), timer); !held {
+		t.Fatal("a key 400ms into the hold was not held")
+	}
+	end := start.Add(kit.KeyGuard)
+	if cmd, _ := h.Update(over, end, timer); cmd == nil || !h.Holds(end) {
+		t.Fatalf("the first end, moved on by a key, waits no more (holds %v)", h.Holds(end))
+	}
+	if want := []time.Duration{kit.KeyGuard, 400 * time.Millisecond}; len(waits) != 2 || waits[1] != want[1] {
+		t.Fatalf("the hold waited %v, want %v", waits, want)
+	}
+	newEnd := start.Add(400*time.Millisecond + kit.KeyGuard)
+	if cmd, _ := h.Update(over, newEnd, timer); cmd != nil || h.Holds(newEnd) {
+		t.Fatal("the hold waits on past its end")
+	}
+	if _, held := h.Update(screentest.Key("enter"), newEnd, timer); held {
+		t.Fatal("a key once the hold ended was held")
+	}
+
+	// A paste's enter, with the key before it, begins a hold when none
+	// is on, whose end is told as Start's is.
+	waits = nil
+	later := newEnd.Add(time.Second)
+	h.Update(screentest.Key("x"), later, timer)
+	if cmd, held := h.Update(screentest.Key("enter"), later, timer); !held || cmd == nil || len(waits) != 1 || waits[0] != kit.KeyGuard {
+		t.Fatalf("a pasted enter: held %v, waits %v; want held and its end told after %v", held, waits, kit.KeyGuard)
+	}
+}

@@ -1,0 +1,150 @@
+package withdraw
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
+	"github.com/svcwallet/svcwallet/signer"
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+// repeatGap is a terminal's key repeat: 30 a second, the usual rate.
+const repeatGap = 33 * time.Millisecond
+
+// holdDown sends k to s as a key held down sends it, every repeatGap for
+// d, the clock moving with it.
+func holdDown(s tui.Screen, now *time.Time, k string, d time.Duration) {
+	for end := now.Add(d); now.Before(end); *now = now.Add(repeatGap) {
+		screentest.Press(s, k)
+	}
+}
+
+// TestHeldEnterNeverSigns: an enter held down (the one that took the quote
+// to its review, say) repeats long after the review's kit.KeyGuard; every
+// repeat is a key the person did not give to what they saw, so each one
+// dropped holds keys a KeyGuard again. Nothing is signed while it is held,
+// the footer offers nothing, and an enter once it was let go signs.
+func TestHeldEnterNeverSigns(t *testing.T) {
+	r, h, now := shownReview(t)
+	r.Update(r.checkBridge()())
+	holdDown(r, now, "enter", 3*time.Second)
+	if r.gate.Sending || h.withdraws != 0 {
+		t.Fatalf("an enter held down signed after %v on the review", 3*time.Second)
+	}
+	if km := r.KeyMap().ShortHelp(); len(km) != 0 || !strings.Contains(ansi.Strip(r.View()), "keys are enabled in a moment") {
+		t.Fatalf("while a key is held the review offers %v and says:\n%s", km, ansi.Strip(r.View()))
+	}
+	*now = now.Add(kit.KeyGuard) // let go
+	if screentest.Press(r, "enter"); !r.gate.Sending {
+		t.Fatalf("enter after the held one was let go did not sign:\n%s", ansi.Strip(r.View()))
+	}
+}
+
+// TestHeldYNeverAnswersTheLossQuestion: the second yes of a mostly-fee
+// withdrawal is held to the same rule: a y held down never answers it.
+func TestHeldYNeverAnswersTheLossQuestion(t *testing.T) {
+	r, h, now := mostlyFeeReview(t)
+	screentest.Press(r, "enter")
+	holdDown(r, now, "y", 2*time.Second)
+	if r.gate.Sending || h.withdraws != 0 {
+		t.Fatal("a y held down answered the second question")
+	}
+	*now = now.Add(kit.KeyGuard)
+	if screentest.Press(r, "y"); !r.gate.Sending {
+		t.Fatalf("y after the held one was let go did not sign:\n%s", ansi.Strip(r.View()))
+	}
+}
+
+// TestHeldYNeverTrustsANewBridge: the screen that trusts a changed bridge
+// address holds its keys as long as one is held down.
+func TestHeldYNeverTrustsANewBridge(t *testing.T) {
+	app, _, now := hostileApp(t, false)
+	pins := kit.BridgePinsPath(app)
+	if err := withdrawal.RecordBridge(app.Target.Env, pins, sandbox.BridgeFundingAddress, *now); err != nil {
+		t.Fatal(err)
+	}
+	s := newBridgeConfirm(app, withdrawal.BridgeChangedError{Env: app.Target.Env.Name, Expected: sandbox.BridgeFundingAddress,
+		Seen: attackerBridge, Since: *now})
+	s.SetSize(100, 30)
+	s.Init()
+	holdDown(s, now, "Y", 2*time.Second)
+	if s.working || screentest.Offers(s.KeyMap(), "Y") {
+		t.Fatal("a Y held down trusted the new address")
+	}
+	*now = now.Add(kit.KeyGuard)
+	if _, cmd := screentest.Press(s, "Y"); cmd == nil {
+		t.Fatal("Y after the held one was let go did not confirm")
+	}
+}
+
+// TestShownAgainHoldsKeys: a review that shows again after the terminal
+// was too small for the console (the notice hid it and took every key,
+// the repeats of one held down too) holds its keys a KeyGuard from then,
+// as when it first showed; so does the bridge confirmation.
+func TestShownAgainHoldsKeys(t *testing.T) {
+	r, h, now := shownReview(t)
+	r.Update(r.checkBridge()())
+	*now = now.Add(5 * time.Second) // read, then the terminal was too small a while
+	r.Update(tui.ShownAgainMsg{})
+	if screentest.Press(r, "enter"); r.gate.Sending || h.withdraws != 0 {
+		t.Fatal("an enter as the review showed again signed")
+	}
+	if km := r.KeyMap().ShortHelp(); len(km) != 0 {
+		t.Fatalf("the review shown again offers %v at once", km)
+	}
+	*now = now.Add(kit.KeyGuard)
+	if screentest.Press(r, "enter"); !r.gate.Sending {
+		t.Fatalf("enter once the review was shown again a while did not sign:\n%s", ansi.Strip(r.View()))
+	}
+
+	app, _, now := hostileApp(t, false)
+	if err := withdrawal.RecordBridge(app.Target.Env, kit.BridgePinsPath(app), sandbox.BridgeFundingAddress, *now); err != nil {
+		t.Fatal(err)
+	}
+	s := newBridgeConfirm(app, withdrawal.BridgeChangedError{Env: app.Target.Env.Name, Expected: sandbox.BridgeFundingAddress,
+		Seen: attackerBridge, Since: *now})
+	s.SetSize(100, 30)
+	s.Init()
+	*now = now.Add(5 * time.Second)
+	s.Update(tui.ShownAgainMsg{})
+	if _, cmd := screentest.Press(s, "Y"); cmd != nil || s.working {
+		t.Fatal("a Y as the confirmation showed again trusted the new address")
+	}
+}
+
+// TestRawPasteNeverSigns: a paste the terminal does not bracket (it has no
+// bracketed paste, or the text opens none) comes as keys at once: its
+// enter, within intent.PasteGap of the key before, answers nothing and
+// holds keys a KeyGuard, as plain mode refuses an answer that came in a
+// burst. A passphrase's letters may come pasted into its field (password
+// managers paste); the enter pasted with them is held all the same.
+func TestRawPasteNeverSigns(t *testing.T) {
+	r, h, now := shownReview(t)
+	r.Update(r.checkBridge()())
+	*now = now.Add(kit.KeyGuard)
+	screentest.Press(r, "x")
+	if screentest.Press(r, "enter"); r.gate.Sending || h.withdraws != 0 {
+		t.Fatal("an enter pasted with the key before it signed")
+	}
+	*now = now.Add(kit.KeyGuard)
+	if screentest.Press(r, "enter"); !r.gate.Sending {
+		t.Fatalf("a typed enter did not sign:\n%s", ansi.Strip(r.View()))
+	}
+
+	app, now := screentest.LoggedInApp(t)
+	k := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, signer.Found{Place: signer.KeyInKeystore, Path: "/k/UTC--key"})
+	screentest.TypeInto(k, "my yellow Yak")
+	if k.gate.Key.Pass.Value() != "my yellow Yak" {
+		t.Fatalf("the pasted passphrase's letters were not taken: %q", k.gate.Key.Pass.Value())
+	}
+	if screentest.Press(k, "enter"); k.gate.Sending {
+		t.Fatal("an enter pasted with the passphrase signed")
+	}
+}
