@@ -16,13 +16,15 @@ import (
 // fakeKeys is a terminal read a key at a time, on a fake clock: each read
 // brings its bytes after a wait from the read before (or from the
 // question, for the first), what the reader's buffer cannot hold at once
-// after; one with nothing to bring is the terminal's end.
+// after; one with nothing to bring is the terminal's end, or with
+// endsWithLast the last read brings it with its bytes, as a reader may.
 type fakeKeys struct {
 	mu             sync.Mutex
 	now            time.Time
 	reads          []keyPress
 	opened, closed int
 	flushes        int
+	endsWithLast   bool
 }
 
 type keyPress struct {
@@ -63,6 +65,9 @@ func (f *fakeKeys) Read(b []byte) (int, error) {
 	n := copy(b, next.b)
 	if n < len(next.b) { // the rest of a long paste is read next, at once
 		f.reads = append([]keyPress{{0, next.b[n:]}}, f.reads...)
+	}
+	if f.endsWithLast && len(f.reads) == 0 {
+		return n, io.EOF
 	}
 	return n, nil
 }
@@ -154,13 +159,22 @@ func TestGateTypedAnswers(t *testing.T) {
 
 // TestGateKeysEnd: ctrl+d on an empty answer, or the terminal's end, is
 // the input's end; nothing is answered. Only the terminal's end is a
-// hang-up (ErrHungUp): no one typed ctrl+d there.
+// hang-up (ErrHungUp): no one typed ctrl+d there; also when the end comes
+// with the last keys read.
 func TestGateKeysEnd(t *testing.T) {
 	for name, reads := range map[string][]keyPress{"ctrl+d": append([]keyPress{{read, "\x04"}}, press(read, 90*time.Millisecond, "y\n")...), "end": nil, "end in a word": press(read, 90*time.Millisecond, "ye")} {
 		answer, _, _, err := ask(t, reads)
 		if !errors.Is(err, ErrEnd) || answer != "" || errors.Is(err, ErrHungUp) != (name != "ctrl+d") {
 			t.Errorf("%s: answer %q, %v", name, answer, err)
 		}
+	}
+	keys := &fakeKeys{now: time.Unix(1, 0), reads: press(read, 90*time.Millisecond, "ye"), endsWithLast: true}
+	answer, err := keys.gate().Ask(context.Background(), io.Discard, func() string { return "Sign? " }, func() (string, error) {
+		t.Fatal("a gate with keys read a line")
+		return "", nil
+	})
+	if !errors.Is(err, ErrHungUp) || answer != "" {
+		t.Errorf("the end read with the last key: answer %q, %v", answer, err)
 	}
 }
 

@@ -73,3 +73,24 @@ func TestPayeeHasItsOwnRow(t *testing.T) {
 		}
 	}
 }
+
+// TestPairsGoBesideWhereTheyFit: from level 4 a paired field goes beside
+// its partner only where the line has room; one that does not fit keeps a
+// line of its own, and the next that fits still goes beside.
+func TestPairsGoBesideWhereTheyFit(t *testing.T) {
+	common := tui.NewCommon(false, time.Now)
+	const most = ^uint64(0)
+	v := TypedDataView{Review: intent.Review{Intent: intent.Intent{Message: signer.Transfer{FromSubAccount: most, ToSubAccount: most, Nonce: 7}}},
+		Pairs: map[string][]string{"fromSubAccount": {"toSubAccount", "nonce"}}}
+	out := ansi.Strip(v.Render(common, 60, 4))
+	for l := range strings.SplitSeq(out, "\n") {
+		if ansi.StringWidth(l) > 60 {
+			t.Errorf("a line of %d cells: %q", ansi.StringWidth(l), l)
+		}
+	}
+	for _, want := range []string{"  fromSubAccount 18446744073709551615  nonce 7\n", "  toSubAccount   18446744073709551615\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lacks %q:\n%s", want, out)
+		}
+	}
+}
