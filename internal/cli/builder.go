@@ -73,9 +73,7 @@ authorized: builder authorize reviews and signs one here, builder submit
 sends one signed on another machine (--signer offline). The console and
 plain mode ask the same questions.`,
 		Args: subcommandOnly,
-		RunE: func(c *cobra.Command, _ []string) error {
-			return usageError("give a command: authorize or submit")
-		},
+		RunE: giveA("command"),
 	}
 	var f builderFlags
 	auth := &cobra.Command{
