@@ -45,6 +45,22 @@ func offlineOut(out string, dryRun bool) string {
 	return ""
 }
 
+// offlinePrepares reports whether a signing command prepares for offline
+// signing: --signer offline, or the environment's signer, chose it. --out,
+// where the prepared file goes, is refused without it.
+func offlinePrepares(key signerFlags, e config.Environment, out string) (bool, error) {
+	src, chosen, err := key.chosen(e)
+	switch {
+	case err != nil:
+		return false, usageError("%w", err)
+	case chosen && src.Kind == signer.SourceOffline:
+		return true, nil
+	case out != "":
+		return false, usageError("--out is where --signer offline writes the typed data to sign elsewhere: give --signer offline too")
+	}
+	return false, nil
+}
+
 // offlineSigner is the signer's address (--account or the environment's
 // account) of a --signer offline preparation, once what it needs before
 // anything is asked holds: a new --out file, no --dry-run, an account

@@ -19,7 +19,6 @@ import (
 	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
-	"github.com/svcwallet/svcwallet/signer"
 )
 
 const withdrawLong = `Withdraws USDT through the bridge, as the console does: it logs in, checks
@@ -235,10 +234,11 @@ func (c withdrawCmd) run(ctx context.Context, f withdrawFlags) error {
 	if err != nil {
 		return err
 	}
-	if src, chosen, err := f.key.chosen(e); err == nil && chosen && src.Kind == signer.SourceOffline {
+	switch offline, err := offlinePrepares(f.key, e, f.out); {
+	case err != nil:
+		return err
+	case offline:
 		return c.prepare(ctx, f, e, accepted)
-	} else if f.out != "" {
-		return usageError("--out is where --signer offline writes the typed data to sign elsewhere: give --signer offline too")
 	}
 	// Preparing for offline signing (above, whether the command line or the
 	// config chose it) signs and sends nothing, so only here is there

@@ -192,10 +192,18 @@ func TestOfflineSignerNeeds(t *testing.T) {
 	if a, err := offlineSigner(signerFlags{account: demoSigner}, fresh, false, local, "whose", "thing"); err != nil || a.Hex() != demoSigner {
 		t.Errorf("all given: %v %v", a.Hex(), err)
 	}
-	// withdraw prepares through it too (builder authorize: TestBuilderOffline).
+	// withdraw prepares through it too (builder authorize: TestBuilderOffline),
+	// and takes --out only with --signer offline (offlinePrepares).
 	r := newStatusRig(t)
 	r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--signer", "offline", "--account", demoSigner)...).
 		want(t, exitUsage, "give --out FILE")
+	r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--out", fresh, "--yes")...).
+		want(t, exitUsage, "give --signer offline too")
+	// A key source that cannot be is said first, before what it would ask.
+	r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--signer", "wand")...).
+		want(t, exitUsage, `--signer: unknown key source "wand"`)
+	newBoRig(t).run("", "authorize", "--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05", "--signer", "wand").
+		want(t, exitUsage, `--signer: unknown key source "wand"`)
 }
 
 func mustRead(t *testing.T, path string) string {
