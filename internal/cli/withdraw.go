@@ -167,9 +167,6 @@ func (a *app) withdrawRun() withdrawCmd {
 	return w
 }
 
-// callTimeout bounds one request of withdraw's preparation.
-const callTimeout = 30 * time.Second
-
 // withdrawTarget is where one run of the command journals and records the
 // bridge address: the user's state directory, or for the embedded sandbox
 // (which forgets everything when the command ends) a directory that ends

@@ -85,7 +85,7 @@ func (c withdrawCmd) prepare(ctx context.Context, f withdrawFlags, e config.Envi
 	if err != nil {
 		return failure(exitFailed, "%w", err)
 	}
-	cx, cancel := context.WithTimeout(ctx, callTimeout)
+	cx, cancel := context.WithTimeout(ctx, exchange.CallTimeout)
 	p, err := w.Prepare(cx, order, signerAddr)
 	cancel()
 	if ue := withdrawal.AsUnanswered(err); ue != nil {

@@ -116,7 +116,7 @@ func (s *session) loop(ids ...string) (follow.Loop, error) {
 	w, err := s.withdrawer(true)
 	return follow.Loop{Scheduler: sched, Now: s.Now, MaxFailures: follow.GiveUpAfter,
 		Ask: func(ctx context.Context, id string) (exchange.Withdrawal, error) {
-			cx, cancel := context.WithTimeout(ctx, requestTimeout)
+			cx, cancel := context.WithTimeout(ctx, exchange.CallTimeout)
 			defer cancel()
 			return s.client().WithdrawalStatus(cx, id)
 		},
