@@ -52,9 +52,7 @@ func (a *app) authCommand() *cobra.Command {
 		Short: "Log in once; see and end kept sessions",
 		Long:  authLong,
 		Args:  subcommandOnly,
-		RunE: func(c *cobra.Command, _ []string) error {
-			return usageError("give a command: %s", subcommandNames(c))
-		},
+		RunE:  giveA("command"),
 	}
 	c.AddCommand(a.authLoginCommand(), a.authStatusCommand(), a.authLogoutCommand())
 	return c

@@ -73,9 +73,7 @@ authorized: builder authorize reviews and signs one here, builder submit
 sends one signed on another machine (--signer offline). The console and
 plain mode ask the same questions.`,
 		Args: subcommandOnly,
-		RunE: func(c *cobra.Command, _ []string) error {
-			return usageError("give a command: authorize or submit")
-		},
+		RunE: giveA("command"),
 	}
 	var f builderFlags
 	auth := &cobra.Command{
@@ -153,14 +151,11 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 	if err != nil {
 		return err
 	}
-	src, chosen, err := f.key.chosen(e)
-	switch {
+	switch offline, err := offlinePrepares(f.key, e, f.out); {
 	case err != nil:
-		return usageError("%w", err)
-	case chosen && src.Kind == signer.SourceOffline:
+		return err
+	case offline:
 		return c.prepare(ctx, f, e)
-	case f.out != "":
-		return usageError("--out is where --signer offline writes the typed data to sign elsewhere: give --signer offline too")
 	}
 	// Preparing for offline signing (above) and a dry run sign and send
 	// nothing: only here is there something to confirm, asked once the
@@ -172,6 +167,7 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 	if err != nil {
 		return usageError("%w", err)
 	}
+	_, chosen, _ := f.key.chosen(e) // its error was said above (offlinePrepares)
 	var main common.Address
 	var key keyChoice
 	if f.dryRun && account != (common.Address{}) && !chosen {

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/ethereum/go-ethereum/common"
 	"github.com/spf13/cobra"
 
 	"github.com/svcwallet/svcwallet/service/builder"
@@ -48,16 +47,9 @@ func (a *app) builderSubmitCommand() *cobra.Command {
 // the authorization journaled and its typed data written to FILE for a
 // wallet elsewhere. Nothing is signed or sent.
 func (c builderCmd) prepare(ctx context.Context, f builderFlags, e config.Environment) error {
-	main, err := f.key.accountOf(e)
-	switch {
-	case err != nil:
-		return usageError("%w", err)
-	case offlineOut(f.out, f.dryRun) != "":
-		return usageError("%s", offlineOut(f.out, f.dryRun))
-	case main == (common.Address{}):
-		return usageError("give --account ADDRESS, the main account whose key will sign the file")
-	case e.Name == config.SandboxEnv:
-		return failure(exitFailed, "the embedded sandbox ends with this command, and the prepared authorization with it: run svcwallet sandbox and use its environment; nothing was prepared")
+	main, err := offlineSigner(f.key, f.out, f.dryRun, e, "the main account whose key will sign the file", "authorization")
+	if err != nil {
+		return err
 	}
 	f.in.Main = main.Hex()
 	a, err := builder.Check(f.in)

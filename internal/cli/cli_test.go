@@ -147,6 +147,26 @@ func TestSubcommandTypoSuggested(t *testing.T) {
 	}
 }
 
+// TestGroupCommandAloneNamesItsCommands: a command that only holds
+// subcommands, run alone, exits 2 naming them, each group alike.
+func TestGroupCommandAloneNamesItsCommands(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"auth"}, "svcwallet auth: give a command: login, logout, status\n"},
+		{[]string{"builder"}, "svcwallet builder: give a command: authorize, submit\n"},
+		{[]string{"env"}, "svcwallet env: give a command: add, list, remove, use\n"},
+		{[]string{"key"}, "svcwallet key: give a command: import, list, new\n"},
+		{[]string{"completion"}, "svcwallet completion: give a shell: bash, fish, powershell, zsh\n"},
+	} {
+		r := depositCmd(t, nil, tc.args...)
+		if r.code != exitUsage || !strings.HasPrefix(r.stderr, tc.want) {
+			t.Errorf("%q: exit %d, stderr %q, want %q first", tc.args, r.code, r.stderr, tc.want)
+		}
+	}
+}
+
 // TestCompletionScripts: each shell's script is written, and names the
 // program and cobra's completion command.
 func TestCompletionScripts(t *testing.T) {

@@ -36,9 +36,7 @@ func completionCommand() *cobra.Command {
 			"quote ids of this environment's journal (unfinished first). The bash script\n" +
 			"needs no bash-completion package.",
 		Args: subcommandOnly,
-		RunE: func(c *cobra.Command, _ []string) error {
-			return usageError("give a shell: %s", subcommandNames(c))
-		},
+		RunE: giveA("shell"),
 	}
 	for _, sh := range []struct {
 		name string

@@ -7,7 +7,6 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -43,9 +42,6 @@ const depositExit = `Exit status: 0 done, 1 the service refused (or, for generat
 was refused by svcwallet's checks), 2 usage, 5 the login failed
 (the API key or the wallet login refused, or no answer to it: as every
 command says it) or the service could not be reached.`
-
-// depositTimeout bounds one deposit command's request.
-const depositTimeout = 30 * time.Second
 
 // depositFlags are the flags of deposit and deposit generate.
 type depositFlags struct{ key signerFlags }
@@ -142,7 +138,7 @@ func (a *app) deposit(ctx context.Context, f depositFlags, chain string) error {
 	default:
 		client, byAPIKey = exchange.New(e, exchange.Options{APIKey: apiKey, Logger: env.Log}), true
 	}
-	cx, cancel := context.WithTimeout(ctx, depositTimeout)
+	cx, cancel := context.WithTimeout(ctx, exchange.CallTimeout)
 	defer cancel()
 
 	var out any

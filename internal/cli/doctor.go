@@ -194,16 +194,8 @@ func (c doctorCmd) checkKeystore(add func(check, detail, fix string)) {
 		add("keystore", err.Error(), "set $"+signer.KeystoreEnvVar+" to a directory")
 		return
 	}
-	fi, err := os.Stat(dir)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		add("keystore", dir+": no keystore yet (svcwallet key new or key import makes one)", "")
+	if !c.statPrivate(add, "keystore", dir, "no keystore yet (svcwallet key new or key import makes one)", "the directory", "700") {
 		return
-	case err != nil:
-		add("keystore", fmt.Sprintf("%s: %v", dir, err), "check the directory's permissions")
-		return
-	case c.modesMean() && fi.Mode().Perm()&0o077 != 0:
-		add("keystore", fmt.Sprintf("%s is open to other users (%v)", dir, fi.Mode().Perm()), safetext.ShellLine("chmod", "700", dir))
 	}
 	addUnsafe(add, "keystore", osguard.CheckPrivatePath(dir))
 	entries, err := signer.ListKeystore(dir)
@@ -216,6 +208,25 @@ func (c doctorCmd) checkKeystore(add func(check, detail, fix string)) {
 	}
 	c.leftOutKeys(dir, add)
 	add("keystore", fmt.Sprintf("%s: %d %s", dir, len(entries), kit.Plural(len(entries), "key file", "key files")), "")
+}
+
+// statPrivate says what doctor's check finds of path, a folder or file
+// of the user's alone: not there yet (missing says why that is fine), not
+// readable (where holds it), or open to other users, with the chmod to
+// mode that closes it. It reports whether path is there to look into.
+func (c doctorCmd) statPrivate(add func(check, detail, fix string), check, path, missing, where, mode string) bool {
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		add(check, path+": "+missing, "")
+		return false
+	case err != nil:
+		add(check, fmt.Sprintf("%s: %v", path, err), "check "+where+"'s permissions")
+		return false
+	case c.modesMean() && fi.Mode().Perm()&0o077 != 0:
+		add(check, fmt.Sprintf("%s is open to other users (%v)", path, fi.Mode().Perm()), safetext.ShellLine("chmod", mode, path))
+	}
+	return true
 }
 
 // checkKeyFile says what lets other users read or change the key file at
@@ -253,16 +264,8 @@ func (c doctorCmd) checkJournal(add func(check, detail, fix string)) {
 		addUnsafe(add, "journal", err) // journal.Open would refuse it
 		return
 	}
-	fi, err := os.Stat(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		add("journal", path+": none yet (the first withdrawal writes it)", "")
+	if !c.statPrivate(add, "journal", path, "none yet (the first withdrawal writes it)", "the state directory", "600") {
 		return
-	case err != nil:
-		add("journal", fmt.Sprintf("%s: %v", path, err), "check the state directory's permissions")
-		return
-	case c.modesMean() && fi.Mode().Perm()&0o077 != 0:
-		add("journal", fmt.Sprintf("%s is open to other users (%v)", path, fi.Mode().Perm()), safetext.ShellLine("chmod", "600", path))
 	}
 	j, err := openJournal(c.env, "svcwallet doctor", path)
 	var t journal.Tally

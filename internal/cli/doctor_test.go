@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 type doctorReport struct {
@@ -190,5 +191,22 @@ func TestDoctorDumbTerminal(t *testing.T) {
 	_, rep, out = doctor(t, map[string]string{"TERM": "dumb", "SVCWALLET_PLAIN": "0"}, noTmux, "--config", cfg)
 	if w := rep.warning("terminal"); w == nil || !strings.Contains(w.Fix, "unset SVCWALLET_PLAIN") {
 		t.Errorf("TERM=dumb with SVCWALLET_PLAIN=0: no warning naming plain mode:\n%s", out)
+	}
+}
+
+// TestDoctorCannotReadKeystoreOrJournal: a keystore or a journal whose
+// path cannot be read (a file where a folder must be) is a warning with
+// the permissions to check, not "none yet".
+func TestDoctorCannotReadKeystoreOrJournal(t *testing.T) {
+	cfg, _ := localConfig(t)
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, rep, out := doctorState(t, file, map[string]string{signer.KeystoreEnvVar: filepath.Join(file, "keystore")}, noTmux, "--config", cfg)
+	for check, fix := range map[string]string{"keystore": "check the directory's permissions", "journal": "check the state directory's permissions"} {
+		if w := rep.warning(check); w == nil || w.Fix != fix || !strings.Contains(w.Detail, "not a directory") {
+			t.Errorf("%s: %+v, want a warning to %s:\n%s", check, w, fix, out)
+		}
 	}
 }

@@ -35,7 +35,7 @@ default (default_env), env remove takes one out. The file's comments and
 order stay: each edit changes its own lines, and is written only when the
 file then reads as meant.`,
 		Args: subcommandOnly,
-		RunE: func(c *cobra.Command, _ []string) error { return usageError("give a command: %s", subcommandNames(c)) },
+		RunE: giveA("command"),
 	}
 	c.PersistentFlags().StringVar(&a.configPath, "config", "", "config file (else $"+configPathVar+")")
 	c.AddCommand(a.envAddCommand(), a.envListCommand(), a.envUseCommand(), a.envRemoveCommand())

@@ -36,9 +36,7 @@ func (a *app) keyCommand() *cobra.Command {
 		Short: "Manage keystore keys (new, import, list)",
 		Long:  keyLong,
 		Args:  subcommandOnly,
-		RunE: func(c *cobra.Command, _ []string) error {
-			return usageError("give a command: %s", subcommandNames(c))
-		},
+		RunE:  giveA("command"),
 	}
 	sub := func(use, short, long string, run func(context.Context, CLIEnv, keyFlags) error, passwordFile bool) *cobra.Command {
 		var f keyFlags

@@ -8,6 +8,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/spf13/cobra"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
@@ -42,6 +43,43 @@ func offlineOut(out string, dryRun bool) string {
 		return out + " exists: give --out a new file (it is never overwritten)"
 	}
 	return ""
+}
+
+// offlinePrepares reports whether a signing command prepares for offline
+// signing: --signer offline, or the environment's signer, chose it. --out,
+// where the prepared file goes, is refused without it.
+func offlinePrepares(key signerFlags, e config.Environment, out string) (bool, error) {
+	src, chosen, err := key.chosen(e)
+	switch {
+	case err != nil:
+		return false, usageError("%w", err)
+	case chosen && src.Kind == signer.SourceOffline:
+		return true, nil
+	case out != "":
+		return false, usageError("--out is where --signer offline writes the typed data to sign elsewhere: give --signer offline too")
+	}
+	return false, nil
+}
+
+// offlineSigner is the signer's address (--account or the environment's
+// account) of a --signer offline preparation, once what it needs before
+// anything is asked holds: a new --out file, no --dry-run, an account
+// (whose names it: "the main account whose key will sign the file"), and
+// an environment that outlives the command, for the journal keeps what
+// the file lacks (prepared names that: "Transfer").
+func offlineSigner(key signerFlags, out string, dryRun bool, e config.Environment, whose, prepared string) (common.Address, error) {
+	addr, err := key.accountOf(e)
+	switch {
+	case err != nil:
+		return addr, usageError("%w", err)
+	case offlineOut(out, dryRun) != "":
+		return addr, usageError("%s", offlineOut(out, dryRun))
+	case addr == (common.Address{}):
+		return addr, usageError("give --account ADDRESS, %s", whose)
+	case e.Name == config.SandboxEnv:
+		return addr, failure(exitFailed, "the embedded sandbox ends with this command, and the prepared %s with it: run svcwallet sandbox and use its environment; nothing was prepared", prepared)
+	}
+	return addr, nil
 }
 
 // writePrepared writes p's file to the new file out and says where it is,

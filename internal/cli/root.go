@@ -294,15 +294,20 @@ func subcommandOnly(c *cobra.Command, args []string) error {
 	return nil
 }
 
+// giveA answers a command that holds subcommands and does nothing alone
+// (auth, builder, env, key, completion): it names them, as what to give.
+func giveA(what string) func(*cobra.Command, []string) error {
+	return func(c *cobra.Command, _ []string) error {
+		return usageError("give a %s: %s", what, subcommandNames(c))
+	}
+}
+
 func subcommandNames(c *cobra.Command) string {
-	names := ""
+	var names []string
 	for _, s := range c.Commands() {
 		if s.IsAvailableCommand() {
-			if names != "" {
-				names += ", "
-			}
-			names += s.Name()
+			names = append(names, s.Name())
 		}
 	}
-	return names
+	return strings.Join(names, ", ")
 }

@@ -29,10 +29,6 @@ import (
 // statusKeyVar holds the API key `svcwallet status` logs in with.
 const statusKeyVar = "SVCWALLET_API_KEY"
 
-// maxWatchFailures ends --watch after this many failed polls in a row (about
-// two minutes with the backoff): a script should learn the service is gone.
-const maxWatchFailures = 5
-
 const statusLong = `Prints the status of withdrawals, each named by its quote id. A payout hash
 (0x and 64 hex digits; a TRON one written with 0x in front; a SOLANA one as
 its explorer shows it) or a transfer id (tx-...), which customers quote, is

@@ -117,7 +117,7 @@ func (c statusCmd) follow(ctx context.Context, client *exchange.Client, env conf
 // write is said on stderr and changes no exit status (the status itself
 // was read).
 func (c statusCmd) loop(s *follow.Scheduler, client *exchange.Client) follow.Loop {
-	return follow.Loop{Scheduler: s, Now: c.now, Wait: c.sleep, MaxFailures: maxWatchFailures,
+	return follow.Loop{Scheduler: s, Now: c.now, Wait: c.sleep, MaxFailures: follow.GiveUpAfter,
 		Ask: func(ctx context.Context, id string) (exchange.Withdrawal, error) { return fetchStatus(ctx, client, id) },
 		Journal: func(id string, w exchange.Withdrawal) error {
 			err := c.writer.JournalState(id, w)

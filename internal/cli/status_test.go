@@ -331,7 +331,7 @@ func TestStatusWatch(t *testing.T) {
 }
 
 // TestStatusWatchGivesUp: failing polls back off (never below the interval)
-// and end in exit 5 after maxWatchFailures; one recovered poll resets it.
+// and end in exit 5 after follow.GiveUpAfter; one recovered poll resets it.
 func TestStatusWatchGivesUp(t *testing.T) {
 	r := newStatusRig(t)
 	id := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)

@@ -19,7 +19,6 @@ import (
 	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
-	"github.com/svcwallet/svcwallet/signer"
 )
 
 const withdrawLong = `Withdraws USDT through the bridge, as the console does: it logs in, checks
@@ -168,9 +167,6 @@ func (a *app) withdrawRun() withdrawCmd {
 	return w
 }
 
-// callTimeout bounds one request of withdraw's preparation.
-const callTimeout = 30 * time.Second
-
 // withdrawTarget is where one run of the command journals and records the
 // bridge address: the user's state directory, or for the embedded sandbox
 // (which forgets everything when the command ends) a directory that ends
@@ -235,10 +231,11 @@ func (c withdrawCmd) run(ctx context.Context, f withdrawFlags) error {
 	if err != nil {
 		return err
 	}
-	if src, chosen, err := f.key.chosen(e); err == nil && chosen && src.Kind == signer.SourceOffline {
+	switch offline, err := offlinePrepares(f.key, e, f.out); {
+	case err != nil:
+		return err
+	case offline:
 		return c.prepare(ctx, f, e, accepted)
-	} else if f.out != "" {
-		return usageError("--out is where --signer offline writes the typed data to sign elsewhere: give --signer offline too")
 	}
 	// Preparing for offline signing (above, whether the command line or the
 	// config chose it) signs and sends nothing, so only here is there

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
 	"github.com/spf13/cobra"
 
@@ -58,18 +57,12 @@ func (a *app) withdrawSubmitCommand() *cobra.Command {
 // then the Transfer (valid PreparedLife) journaled and its typed data
 // written to FILE for a wallet elsewhere. Nothing is signed or sent.
 func (c withdrawCmd) prepare(ctx context.Context, f withdrawFlags, e config.Environment, accepted decimal.NullDecimal) error {
-	signerAddr, err := f.key.accountOf(e)
+	signerAddr, err := offlineSigner(f.key, f.out, f.dryRun, e, "the main account's signer that will sign the file", "Transfer")
 	switch {
 	case err != nil:
-		return usageError("%w", err)
-	case offlineOut(f.out, f.dryRun) != "":
-		return usageError("%s", offlineOut(f.out, f.dryRun))
+		return err
 	case f.wait:
 		return usageError("--signer offline sends nothing to wait for: give --wait to svcwallet withdraw submit")
-	case signerAddr == (common.Address{}):
-		return usageError("give --account ADDRESS, the main account's signer that will sign the file")
-	case e.Name == config.SandboxEnv:
-		return failure(exitFailed, "the embedded sandbox ends with this command, and the prepared Transfer with it: run svcwallet sandbox and use its environment; nothing was prepared")
 	case c.env.Getenv(statusKeyVar) == "":
 		return usageError("offline signing logs in with the API key in $%s (the key that signs is not here); nothing was prepared", statusKeyVar)
 	}
@@ -92,7 +85,7 @@ func (c withdrawCmd) prepare(ctx context.Context, f withdrawFlags, e config.Envi
 	if err != nil {
 		return failure(exitFailed, "%w", err)
 	}
-	cx, cancel := context.WithTimeout(ctx, callTimeout)
+	cx, cancel := context.WithTimeout(ctx, exchange.CallTimeout)
 	p, err := w.Prepare(cx, order, signerAddr)
 	cancel()
 	if ue := withdrawal.AsUnanswered(err); ue != nil {

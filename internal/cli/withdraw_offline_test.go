@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,6 +14,7 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
@@ -151,6 +153,57 @@ func TestWithdrawOfflineRefusals(t *testing.T) {
 		t.Fatalf("%d withdraw requests, want none", n)
 	}
 	r.wantBalance("10000")
+}
+
+// TestOfflineSignerNeeds: a --signer offline preparation, a withdrawal's
+// or a builder authorization's, is refused before anything is asked
+// without a readable account, a new --out file, without --dry-run, or on
+// the embedded sandbox, which ends with the command.
+func TestOfflineSignerNeeds(t *testing.T) {
+	existing := filepath.Join(t.TempDir(), "there.json")
+	if err := os.WriteFile(existing, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fresh := filepath.Join(t.TempDir(), "new.json")
+	local := config.SandboxEnvironment("http://127.0.0.1:8700", sandbox.DefaultChainID)
+	local.Name = "local"
+	for _, tc := range []struct {
+		name    string
+		account string
+		out     string
+		dryRun  bool
+		env     config.Environment
+		exit    int
+		says    string
+	}{
+		{"an account that is no address", "0x12", fresh, false, local, exitUsage, "--account: \"0x12\" is not an address"},
+		{"no --out", demoSigner, "", false, local, exitUsage, "give --out FILE"},
+		{"--dry-run", demoSigner, fresh, true, local, exitUsage, "drop --dry-run"},
+		{"--out an existing file", demoSigner, existing, false, local, exitUsage, "give --out a new file"},
+		{"no account", "", fresh, false, local, exitUsage, "give --account ADDRESS, whose"},
+		{"the embedded sandbox", demoSigner, fresh, false, config.SandboxEnvironment("", sandbox.DefaultChainID), exitFailed, "the prepared thing with it"},
+	} {
+		_, err := offlineSigner(signerFlags{account: tc.account}, tc.out, tc.dryRun, tc.env, "whose", "thing")
+		var ce *cmdError
+		if !errors.As(err, &ce) || ce.exit != tc.exit || !strings.Contains(err.Error(), tc.says) {
+			t.Errorf("%s: %v, want exit %d saying %q", tc.name, err, tc.exit, tc.says)
+		}
+	}
+	if a, err := offlineSigner(signerFlags{account: demoSigner}, fresh, false, local, "whose", "thing"); err != nil || a.Hex() != demoSigner {
+		t.Errorf("all given: %v %v", a.Hex(), err)
+	}
+	// withdraw prepares through it too (builder authorize: TestBuilderOffline),
+	// and takes --out only with --signer offline (offlinePrepares).
+	r := newStatusRig(t)
+	r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--signer", "offline", "--account", demoSigner)...).
+		want(t, exitUsage, "give --out FILE")
+	r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--out", fresh, "--yes")...).
+		want(t, exitUsage, "give --signer offline too")
+	// A key source that cannot be is said first, before what it would ask.
+	r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--signer", "wand")...).
+		want(t, exitUsage, `--signer: unknown key source "wand"`)
+	newBoRig(t).run("", "authorize", "--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05", "--signer", "wand").
+		want(t, exitUsage, `--signer: unknown key source "wand"`)
 }
 
 func mustRead(t *testing.T, path string) string {

@@ -58,7 +58,7 @@ func (c withdrawCmd) logInAndQuote(ctx context.Context, e config.Environment, f 
 // A --chain the routes lack is refused before anything is asked; on a
 // terminal what is missing is asked then, the chain checked as typed.
 func (c withdrawCmd) choose(ctx context.Context, client *exchange.Client, f withdrawFlags) (withdrawal.Choice, error) {
-	cx, cancel := context.WithTimeout(ctx, callTimeout)
+	cx, cancel := context.WithTimeout(ctx, exchange.CallTimeout)
 	info, err := exchange.Patiently(cx, c.retry, client.WithdrawalInfo)
 	cancel()
 	if err != nil {
@@ -125,7 +125,7 @@ func (c withdrawCmd) serviceFailed(ctx context.Context, what string, err error) 
 // bridge address (checkBridge, with --accept-bridge), as the console's
 // quote and review do.
 func (c withdrawCmd) quote(ctx context.Context, client *exchange.Client, e config.Environment, t withdrawTarget, ch withdrawal.Choice, acceptBridge string) (withdrawal.Order, withdrawal.BridgeTrust, time.Duration, error) {
-	cx, cancel := context.WithTimeout(ctx, callTimeout)
+	cx, cancel := context.WithTimeout(ctx, exchange.CallTimeout)
 	defer cancel()
 	p, err := withdrawal.TakeQuote(cx, client, ch)
 	var refused *withdrawal.QuoteRefusedError

@@ -92,6 +92,26 @@ func TestLookUpSeveral(t *testing.T) {
 	}
 }
 
+// TestFollowGivesUp: following stops after follow.GiveUpAfter failed asks
+// in a row, as status --watch does, and says how to ask again.
+func TestFollowGivesUp(t *testing.T) {
+	r := newRig(t)
+	id, err := r.ex.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestCompleted, "ARBITRUM", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.statusAnswered.Store(1) // the look-up's
+	out, err := r.run(steps(logIn, typed("look up", id, "Follow until the end"), []scripted{after("in a row", "quit")})...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "SUBMITTED: ", "Following "+id+" until it ends",
+		"Stopped following "+id+" after 5 failed asks in a row: \"Look up a withdrawal's status\" asks again.")
+	if n := strings.Count(out, "no answer ("); n != 5 {
+		t.Errorf("%d failed asks said, want 5:\n%s", n, out)
+	}
+}
+
 // TestValidForTakesTheConsolesDefault: an empty line at "Valid for" takes
 // the console's 7 days.
 func TestValidForTakesTheConsolesDefault(t *testing.T) {

@@ -18,10 +18,6 @@ import (
 // to ask and what an answer means; each change is one line, "15:04:31
 // SUBMITTED → SENDING", said once.
 
-// maxFailures ends a follow after this many failed asks in a row, as
-// `svcwallet status --watch` does.
-const maxFailures = 5
-
 // errStopped: the user pressed enter to stop following.
 var errStopped = errors.New("stopped following")
 
@@ -118,9 +114,9 @@ func (s *session) loop(ids ...string) (follow.Loop, error) {
 		sched.Add(id, s.Now())
 	}
 	w, err := s.withdrawer(true)
-	return follow.Loop{Scheduler: sched, Now: s.Now, MaxFailures: maxFailures,
+	return follow.Loop{Scheduler: sched, Now: s.Now, MaxFailures: follow.GiveUpAfter,
 		Ask: func(ctx context.Context, id string) (exchange.Withdrawal, error) {
-			cx, cancel := context.WithTimeout(ctx, requestTimeout)
+			cx, cancel := context.WithTimeout(ctx, exchange.CallTimeout)
 			defer cancel()
 			return s.client().WithdrawalStatus(cx, id)
 		},

@@ -138,11 +138,8 @@ func (s *session) command(words ...string) string {
 
 // call bounds one request under the session's context.
 func (s *session) call() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(s.ctx, requestTimeout)
+	return context.WithTimeout(s.ctx, exchange.CallTimeout)
 }
-
-// requestTimeout bounds a single request, a re-login included.
-const requestTimeout = 30 * time.Second
 
 // interrupted is ErrInterrupted when the session's context has ended
 // (ctrl+c), so a request it cut short is said as the interruption it is;

@@ -42,6 +42,9 @@ type rig struct {
 	// receiveSaid, when set, is the receive amount a withdraw request's
 	// 202 names in place of the quote's.
 	receiveSaid atomic.Pointer[string]
+	// statusAnswered, when positive, is how many status requests the
+	// sandbox answers; a 502 answers every later one (statusAsks counts).
+	statusAnswered, statusAsks atomic.Int32
 	// beforeWithdraw, when set, runs as a withdraw request arrives.
 	beforeWithdraw atomic.Pointer[func()]
 	journal        *journal.Journal
@@ -68,6 +71,10 @@ func newRigOn(t *testing.T, envOf func(url string) config.Environment) *rig {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		if f := r.beforeWithdraw.Load(); f != nil && req.URL.Path == exchange.PathWithdraw {
 			(*f)()
+		}
+		if n := r.statusAnswered.Load(); n > 0 && req.URL.Path == exchange.PathWithdrawalStatus && r.statusAsks.Add(1) > n {
+			http.Error(w, "bad gateway", http.StatusBadGateway)
+			return
 		}
 		if req.URL.Path == exchange.PathWithdraw && r.noAnswer.Load() {
 			http.Error(w, "bad gateway", http.StatusBadGateway) // whether it arrived cannot be told

@@ -229,7 +229,7 @@ func (b *boardScreen) Inputting() bool {
 // full help (?) adds the legend of the rows' marks.
 func (b *boardScreen) KeyMap() help.KeyMap {
 	if b.drawn.keys == nil {
-		b.drawn.keys = kit.WithLegend(b.bindings().KeyMap(), boardLegend)
+		b.drawn.keys = kit.WithLegend(b.bindings().KeyMap(), boardLegend())
 	}
 	return b.drawn.keys
 }

@@ -3,6 +3,7 @@ package board
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -27,42 +28,48 @@ const (
 	boardFooterLines = 3
 )
 
-// boardGlyph marks an outcome's name (follow.Follow.Outcome) at a glance;
-// boardLegend says what each means.
+// boardChanged marks a row changed since it was last selected;
+// boardUnknown an outcome no mark names.
+const (
+	boardChanged = "•"
+	boardUnknown = "?"
+)
+
+// boardMarks mark the outcomes on the board's rows: each, what it means in
+// the full help's legend (in its order), and the names it marks
+// (follow.Follow.Outcome).
+var boardMarks = []struct {
+	glyph, means string
+	labels       []string
+}{
+	{"✓", "COMPLETED: paid out", []string{exchange.StateCompleted}},
+	{"✗", "FAILED: not paid out", []string{exchange.StateFailed}},
+	{"↩", "REFUNDED: funds returned", []string{exchange.StateRefunded}},
+	{"▶", "SUBMITTED or SENDING", []string{exchange.StateSubmitted, exchange.StateSending}},
+	{"·", "CREATED, or not asked yet", []string{exchange.StateCreated, follow.LabelAsking}},
+	{"‖", "rate limited: asked after", []string{follow.LabelRateLimited}},
+	{"○", "EXPIRED, REFUSED: not executed", []string{follow.LabelExpired, follow.LabelRefused, follow.LabelNotSent}},
+	{boardUnknown, "NOT FOUND, or no answer", nil},
+	{"!", "accepted, now CREATED or unknown", []string{follow.LabelContradicts, follow.LabelVanished}},
+}
+
+// boardGlyph marks an outcome's name at a glance.
 func boardGlyph(label string) string {
-	switch label {
-	case exchange.StateCompleted:
-		return "✓"
-	case exchange.StateFailed:
-		return "✗"
-	case exchange.StateRefunded:
-		return "↩"
-	case exchange.StateSubmitted, exchange.StateSending:
-		return "▶"
-	case exchange.StateCreated, follow.LabelAsking:
-		return "·"
-	case follow.LabelRateLimited:
-		return "‖"
-	case follow.LabelExpired, follow.LabelRefused, follow.LabelNotSent:
-		return "○"
-	case follow.LabelContradicts, follow.LabelVanished:
-		return "!"
+	for _, m := range boardMarks {
+		if slices.Contains(m.labels, label) {
+			return m.glyph
+		}
 	}
-	return "?"
+	return boardUnknown
 }
 
 // boardLegend is the full help's legend of the marks on the board's rows.
-var boardLegend = [][2]string{
-	{"•", "changed since last selected"},
-	{"✓", "COMPLETED: paid out"},
-	{"✗", "FAILED: not paid out"},
-	{"↩", "REFUNDED: funds returned"},
-	{"▶", "SUBMITTED or SENDING"},
-	{"·", "CREATED, or not asked yet"},
-	{"‖", "rate limited: asked after"},
-	{"○", "EXPIRED, REFUSED: not executed"},
-	{"?", "NOT FOUND, or no answer"},
-	{"!", "accepted, now CREATED or unknown"},
+func boardLegend() [][2]string {
+	legend := [][2]string{{boardChanged, "changed since last selected"}}
+	for _, m := range boardMarks {
+		legend = append(legend, [2]string{m.glyph, m.means})
+	}
+	return legend
 }
 
 // boardColumns: the quote id, which support copies, is drawn whole while
@@ -327,7 +334,7 @@ func (b *boardScreen) row(r *boardRow) kit.Row {
 	row := kit.Row{Cells: []string{r.QuoteID, r.Last.Chain, receive, boardGlyph(label) + " " + label,
 		kit.Clock(r.since(), now), checked, r.Last.WithdrawTxHash}}
 	if b.marked[r.QuoteID] {
-		row.Mark = "•"
+		row.Mark = boardChanged
 	}
 	switch {
 	case r.Final && (r.NotFound || r.Last.State != exchange.StateCompleted):

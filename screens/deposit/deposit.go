@@ -206,11 +206,7 @@ func (d *depositScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		}
 		cmd = tui.ShowInfo(msg.info.Chain + " deposit address ready: " + msg.info.DepositAddress)
 	case spinner.TickMsg:
-		if !d.loading && d.generating == "" {
-			return d, nil
-		}
-		d.spin, cmd = d.spin.Update(msg)
-		return d, cmd
+		return d, kit.SpinWhile(&d.spin, msg, d.loading || d.generating != "")
 	case tea.BackgroundColorMsg:
 		d.spin.Style = d.app.Common.Styles.Spinner
 	case tea.PasteMsg, tea.KeyPressMsg:

@@ -21,10 +21,6 @@ import (
 	"github.com/svcwallet/svcwallet/tui"
 )
 
-// requestTimeout bounds a screen's single call; the client's own HTTP timeout
-// is per attempt, this one covers re-login too.
-const requestTimeout = 30 * time.Second
-
 // Visit is the life of a screen on the stack: the calls it makes that are
 // worth nothing once it is gone (reads, a deposit address or a login asked
 // for from it) are cancelled when it is left (tui.Leaver), and with the
@@ -51,9 +47,9 @@ func (v *Visit) Leave() {
 	}
 }
 
-// Call bounds one call made under parent by requestTimeout.
+// Call bounds one call made under parent by exchange.CallTimeout.
 func Call(parent context.Context) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(parent, requestTimeout)
+	return context.WithTimeout(parent, exchange.CallTimeout)
 }
 
 // App is what every screen shares besides the tui.Common: the fixed

@@ -156,6 +156,11 @@ func TestFollowHelpers(t *testing.T) {
 			t.Errorf("Clock(%s) = %q, want %q", at, got, want)
 		}
 	}
+	for at, want := range map[time.Time]string{now.Add(-time.Hour): "09:00:00", now.Add(-48 * time.Hour): "Feb 28 10:00:00", {}: ""} {
+		if got := kit.ClockSeconds(at, now); got != want {
+			t.Errorf("ClockSeconds(%s) = %q, want %q", at, got, want)
+		}
+	}
 	if kit.Plural(1, "one", "many") != "one" || kit.Plural(2, "one", "many") != "many" {
 		t.Error("Plural")
 	}

@@ -89,7 +89,15 @@ func RateLimited(left time.Duration) string {
 // Clock is the one time format of History's and the board's rows, in the
 // zone of now: the time of day to the second when it is today, else the
 // day and minute; "" for none.
-func Clock(t, now time.Time) string {
+func Clock(t, now time.Time) string { return clockOn(t, now, "Jan 02 15:04") }
+
+// ClockSeconds is Clock with the seconds on another day too, for a
+// withdrawal's own screen, which has the room.
+func ClockSeconds(t, now time.Time) string { return clockOn(t, now, "Jan 02 15:04:05") }
+
+// clockOn is t in the zone of now: the time of day when it is today, else
+// as otherDay lays it out.
+func clockOn(t, now time.Time, otherDay string) string {
 	if t.IsZero() {
 		return ""
 	}
@@ -97,7 +105,7 @@ func Clock(t, now time.Time) string {
 	if y, m, d := t.Date(); y == now.Year() && m == now.Month() && d == now.Day() {
 		return t.Format("15:04:05")
 	}
-	return t.Format("Jan 02 15:04")
+	return t.Format(otherDay)
 }
 
 // Plural is one when n is 1, else many.

@@ -373,12 +373,7 @@ func (l *loginScreen) update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	case loginDoneMsg:
 		return l, l.finish(msg)
 	case spinner.TickMsg:
-		if !l.busy {
-			return l, nil
-		}
-		var cmd tea.Cmd
-		l.spin, cmd = l.spin.Update(msg)
-		return l, cmd
+		return l, kit.SpinWhile(&l.spin, msg, l.busy)
 	case tea.KeyPressMsg:
 		if cmd, ok := l.bindings().Handle(msg); ok || l.busy {
 			return l, cmd

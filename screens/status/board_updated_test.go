@@ -3,6 +3,7 @@ package status
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -37,6 +38,9 @@ func TestBoardStatusShowsUpdatedAt(t *testing.T) {
 		screentest.Drive(detail, detail.Init())
 		view := ansi.Strip(detail.View())
 		updated := detail.clock(w.UpdatedAt)
+		if none := detail.clock(time.Time{}); none != "—" {
+			t.Errorf("no time is shown as %q, want —", none)
+		}
 		line := ""
 		for _, l := range strings.Split(view, "\n") {
 			if strings.HasPrefix(strings.TrimSpace(l), exchange.StateCompleted+" ") {

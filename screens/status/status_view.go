@@ -1,6 +1,7 @@
 package status
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"time"
@@ -270,16 +271,8 @@ func (s *statusScreen) notFoundError() error {
 	return exchange.UserError{Text: follow.NotFoundSentence(s.quoteID)}
 }
 
-// clock shows a time in the zone of Common.Now, with the day when it is
-// not today; "—" for none.
+// clock shows a time in the zone of Common.Now (kit.ClockSeconds); "—"
+// for none.
 func (s *statusScreen) clock(t time.Time) string {
-	if t.IsZero() {
-		return "—"
-	}
-	now := s.app.Common.Now()
-	t = t.In(now.Location())
-	if y, m, d := t.Date(); y == now.Year() && m == now.Month() && d == now.Day() {
-		return t.Format("15:04:05")
-	}
-	return t.Format("Jan 02 15:04:05")
+	return cmp.Or(kit.ClockSeconds(t, s.app.Common.Now()), "—")
 }

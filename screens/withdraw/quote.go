@@ -220,12 +220,7 @@ func (q *quoteScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		q.was = &was
 		return q, cmd
 	case spinner.TickMsg:
-		if !q.loading {
-			return q, nil
-		}
-		var cmd tea.Cmd
-		q.spin, cmd = q.spin.Update(msg)
-		return q, cmd
+		return q, kit.SpinWhile(&q.spin, msg, q.loading)
 	case tea.KeyPressMsg:
 		q.touched = q.app.Common.Now()
 		if q.loading || q.settling() {

@@ -159,12 +159,7 @@ func (r *routeScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			r.setInfo(msg.info)
 		}
 	case spinner.TickMsg:
-		if !r.loading {
-			return r, nil
-		}
-		var cmd tea.Cmd
-		r.spin, cmd = r.spin.Update(msg)
-		return r, cmd
+		return r, kit.SpinWhile(&r.spin, msg, r.loading)
 	case tea.PasteMsg, tea.KeyPressMsg:
 		before, _ := r.list.Selected()
 		cmd := r.list.Update(msg, r.keys())

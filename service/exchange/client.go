@@ -23,6 +23,10 @@ import (
 // DefaultTimeout bounds one HTTP attempt.
 const DefaultTimeout = 15 * time.Second
 
+// CallTimeout bounds one call a face makes of the client: its attempts and
+// a re-login included, each attempt within DefaultTimeout.
+const CallTimeout = 30 * time.Second
+
 // maxResponseBody bounds what is read of any answer.
 const maxResponseBody = 1 << 20
 

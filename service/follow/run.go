@@ -7,6 +7,11 @@ import (
 	"github.com/svcwallet/svcwallet/service/exchange"
 )
 
+// GiveUpAfter is how many failed asks in a row end a line face's follow
+// (MaxFailures), about two minutes with the backoff: a script or a person
+// should learn the service is gone.
+const GiveUpAfter = 5
+
 // Loop is the one follow loop: it asks each quote id its Scheduler hands
 // out when the budget allows, journals what an answer teaches of an own
 // withdrawal, and tells the face each answer (Seen), which it words. The

@@ -11,9 +11,6 @@ import (
 
 // Defaults of the follow scheduler.
 const (
-	// FollowInterval is how often a moving withdrawal is asked about when
-	// the budget allows: every 3 seconds, as the status screen always did.
-	FollowInterval = 3 * time.Second
 	// LongestQuoteLife is the longest a quote may live past the service's
 	// clock for svcwallet to sign it. One whose expires_at this journal does
 	// not hold is taken to live this long after its updated_at: five times
@@ -92,7 +89,7 @@ func NewScheduler(rate int) *Scheduler {
 	}
 	return &Scheduler{
 		rate:     rate,
-		Interval: FollowInterval,
+		Interval: DefaultPollInterval, // when the budget allows
 		Gap:      time.Second / time.Duration(rate),
 		Jitter:   func(n int64) int64 { return n / 2 },
 		ids:      map[string]*Followed{},

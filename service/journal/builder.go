@@ -4,6 +4,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -73,7 +74,7 @@ func (e *Entry) checkBuilder() error {
 		return exchange.NewShapeError("builder authorization", "names the zero address")
 	case b.Expiration <= 0:
 		return exchange.NewShapeError("builder expiration", "is not unix nanoseconds")
-	case b.Domain.Name == "" || b.Domain.Name != safetext.Line(b.Domain.Name, safetext.MaxNameLen):
+	case !config.ValidDomainName(b.Domain.Name):
 		return exchange.NewShapeError("builder domain name", "is empty, too long or holds control or invisible characters")
 	}
 	if _, err := signer.ParseFeeRate(signer.FormatFeeRate(b.Futures)); err != nil {

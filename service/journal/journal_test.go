@@ -357,11 +357,13 @@ func TestJournalTypedDataMatchesRequest(t *testing.T) {
 	otherNonce.Nonce = 8
 	otherExp.Expiration++
 	badName := signer.Domain{Name: "Service\u202eExchange", ChainID: 327}
+	longName := signer.Domain{Name: strings.Repeat("a", 63) + "…", ChainID: 327} // 66 bytes, as safetext.Line would cut it
 	for name, e := range map[string]journal.Entry{
 		"another nonce":         entry(&domain, &otherNonce),
 		"another expiration":    entry(&domain, &otherExp),
 		"a domain alone":        entry(&domain, nil),
 		"a bidi mark in a name": entry(&badName, &good),
+		"a name past 64 bytes":  entry(&longName, &good),
 	} {
 		if err := j.Append(e); !errors.Is(err, journal.ErrLine) {
 			t.Errorf("%s: Append = %v, want journal.ErrLine", name, err)

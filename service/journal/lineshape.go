@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -166,7 +167,7 @@ func (e *Entry) checkSigned() error {
 	if e.Transfer == nil {
 		return nil
 	}
-	if e.Domain.Name != safetext.Line(e.Domain.Name, safetext.MaxNameLen) || e.Domain.Name == "" {
+	if !config.ValidDomainName(e.Domain.Name) {
 		return exchange.NewShapeError("journaled domain name", "is empty, too long or holds control or invisible characters")
 	}
 	if e.Request == nil { // a prepared line: not signed yet

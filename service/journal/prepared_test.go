@@ -99,12 +99,14 @@ func TestPreparedLineOfEachKind(t *testing.T) {
 	}
 
 	bad := map[string]func(e *Entry){
-		"a builder authorization signed by another account": func(e *Entry) { e.Prepared.Signer = common.HexToAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8") },
-		"a builder authorization with a fee":                func(e *Entry) { e.Prepared.Fee = new(decimal.Decimal) },
-		"a Transfer without its fee":                        func(e *Entry) { e.Prepared.Kind, e.Prepared.Fee, e.Builder = PreparedWithdrawal, nil, nil },
-		"a kind of no intent":                               func(e *Entry) { e.Prepared.Kind = "payment" },
-		"a sent line holding what was prepared":             func(e *Entry) { e.Kind = KindBuilderSent },
-		"a builder authorization on a withdrawal's line":    func(e *Entry) { e.Kind, e.QuoteID = KindIntent, "q-1" },
+		"a builder authorization signed by another account":  func(e *Entry) { e.Prepared.Signer = common.HexToAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8") },
+		"a builder authorization with a fee":                 func(e *Entry) { e.Prepared.Fee = new(decimal.Decimal) },
+		"a Transfer without its fee":                         func(e *Entry) { e.Prepared.Kind, e.Prepared.Fee, e.Builder = PreparedWithdrawal, nil, nil },
+		"a kind of no intent":                                func(e *Entry) { e.Prepared.Kind = "payment" },
+		"a sent line holding what was prepared":              func(e *Entry) { e.Kind = KindBuilderSent },
+		"a builder authorization on a withdrawal's line":     func(e *Entry) { e.Kind, e.QuoteID = KindIntent, "q-1" },
+		"a bidi mark in the domain name":                     func(e *Entry) { e.Builder = withDomainName(*e.Builder, "Service\u202eExchange") },
+		"a domain name past 64 bytes, ending in an ellipsis": func(e *Entry) { e.Builder = withDomainName(*e.Builder, strings.Repeat("a", 63)+"…") },
 	}
 	for name, change := range bad {
 		e := again[1]
@@ -118,6 +120,12 @@ func TestPreparedLineOfEachKind(t *testing.T) {
 	if _, skipped, err := j.Scan(); err != nil || skipped != 0 {
 		t.Errorf("%d lines skipped (%v)", skipped, err)
 	}
+}
+
+// withDomainName is b, a copy, signed in a domain of another name.
+func withDomainName(b BuilderAuth, name string) *BuilderAuth {
+	b.Domain.Name = name
+	return &b
 }
 
 // TestPreparedTransferAgreesWithItsIntent: a prepared withdrawal's intent

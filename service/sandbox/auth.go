@@ -28,14 +28,10 @@ func (e *Exchange) handleTime(w http.ResponseWriter, r *http.Request) *apiError 
 
 // handleAPIKeyLogin is SPEC.md §4.1. A "Cookie: rm=true" sent along is ignored.
 func (e *Exchange) handleAPIKeyLogin(w http.ResponseWriter, r *http.Request) *apiError {
-	body, err := readBody(r)
-	if err != nil {
-		return err
-	}
 	var req struct {
 		APIKey *string `json:"api_key"`
 	}
-	if err := decodeJSON(body, &req); err != nil {
+	if err := readBody(r).decode(&req); err != nil {
 		return err
 	}
 	key, err := need(req.APIKey, "api_key")
@@ -57,15 +53,11 @@ func (e *Exchange) handleAPIKeyLogin(w http.ResponseWriter, r *http.Request) *ap
 // signature, unregistered wallet, replayed nonce) are 401 with the reason
 // first in the message, and a malformed signature is 400 (loginRefusal).
 func (e *Exchange) handleWalletLogin(w http.ResponseWriter, r *http.Request) *apiError {
-	body, err := readBody(r)
-	if err != nil {
-		return err
-	}
 	var req struct {
 		Address   *string  `json:"address"`
 		Signature *wireSig `json:"signature"`
 	}
-	if err := decodeJSON(body, &req); err != nil {
+	if err := readBody(r).decode(&req); err != nil {
 		return err
 	}
 	addrText, err := need(req.Address, "address")

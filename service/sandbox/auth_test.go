@@ -113,6 +113,14 @@ func TestMalformedBodies(t *testing.T) {
 	for _, c := range cases {
 		wantError(t, h.do(http.MethodPost, c.path, c.body, nil), exchange.CodeMalformed, c.words...)
 	}
+	// A body too large for the endpoints that need a session is said after
+	// the session is checked, as any other fault of their bodies.
+	huge := `{"chain":"` + strings.Repeat("k", maxBody) + `"}`
+	s := h.session(h.do(http.MethodPost, login, map[string]string{"api_key": DemoAPIKey}, nil))
+	for _, path := range []string{exchange.PathGenerateAddress, exchange.PathWithdrawalQuote, exchange.PathWithdraw} {
+		wantError(t, h.do(http.MethodPost, path, huge, nil), exchange.CodeNotAuthenticated)
+		wantError(t, s.do(http.MethodPost, path, huge), exchange.CodeMalformed, "larger than 64 KiB")
+	}
 }
 
 // validLogin is a wallet login of the demo owner expiring in 4 minutes.

@@ -100,17 +100,14 @@ type quoteRequest struct {
 
 // handleQuote is SPEC.md §4.8. It has no side effects but the stored quote.
 func (e *Exchange) handleQuote(w http.ResponseWriter, r *http.Request) *apiError {
-	body, berr := readBody(r)
+	body := readBody(r)
 	return e.respond(w, func(now time.Time) (reply, *apiError) {
 		a, err := e.bridgeAccount(r, now, true)
 		if err != nil {
 			return reply{}, err
 		}
-		if berr != nil {
-			return reply{}, berr
-		}
 		var req quoteRequest
-		if err := decodeJSON(body, &req); err != nil {
+		if err := body.decode(&req); err != nil {
 			return reply{}, err
 		}
 		var to, chain, tokenIn, tokenOut, amount string

@@ -41,12 +41,8 @@ type builderFields struct {
 // signer joins the main account's signers with the given permissions and an
 // API key for the builder's access is returned.
 func (e *Exchange) handleBuilderAuthorize(w http.ResponseWriter, r *http.Request) *apiError {
-	body, err := readBody(r)
-	if err != nil {
-		return err
-	}
 	var req builderRequest
-	if err := decodeJSON(body, &req); err != nil {
+	if err := readBody(r).decode(&req); err != nil {
 		return err
 	}
 	f, err := req.fields()

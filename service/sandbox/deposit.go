@@ -27,19 +27,16 @@ func (e *Exchange) handleDepositAddresses(w http.ResponseWriter, r *http.Request
 // handleGenerateAddress is SPEC.md §4.6: provisions the address of an
 // on-demand chain; for any chain that has one, returns it unchanged.
 func (e *Exchange) handleGenerateAddress(w http.ResponseWriter, r *http.Request) *apiError {
-	body, berr := readBody(r)
+	body := readBody(r)
 	return e.respond(w, func(now time.Time) (reply, *apiError) {
 		a, err := e.depositAccount(r, now)
 		if err != nil {
 			return reply{}, err
 		}
-		if berr != nil {
-			return reply{}, berr
-		}
 		var req struct {
 			Chain *string `json:"chain"`
 		}
-		if err := decodeJSON(body, &req); err != nil {
+		if err := body.decode(&req); err != nil {
 			return reply{}, err
 		}
 		name, err := need(req.Chain, "chain")

@@ -95,17 +95,33 @@ func writeEncoded(w http.ResponseWriter, status int, b []byte) {
 // contentTypeJSON is shared by every answer; net/http only reads it.
 var contentTypeJSON = []string{"application/json"}
 
+// body is a request's body as readBody read it, or why it could not be.
+type body struct {
+	b   []byte
+	err *apiError
+}
+
 // readBody reads at most maxBody bytes. It runs before the state lock is
-// taken, so a slow client never holds up others.
-func readBody(r *http.Request) ([]byte, *apiError) {
+// taken, so a slow client never holds up others; what went wrong is said
+// when the body is decoded, after the handler's own refusals (decode).
+func readBody(r *http.Request) body {
 	b, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
 	if err != nil {
-		return nil, malformed("request body could not be read")
+		return body{err: malformed("request body could not be read")}
 	}
 	if len(b) > maxBody {
-		return nil, malformed("request body is larger than %d KiB", maxBody>>10)
+		return body{err: malformed("request body is larger than %d KiB", maxBody>>10)}
 	}
-	return b, nil
+	return body{b: b}
+}
+
+// decode reads the body's JSON object into v (decodeJSON), or says why the
+// body could not be read.
+func (b body) decode(v any) *apiError {
+	if b.err != nil {
+		return b.err
+	}
+	return decodeJSON(b.b, v)
 }
 
 // decodeJSON reads a JSON object into v. Syntax and type errors become 1003

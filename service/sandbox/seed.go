@@ -67,17 +67,14 @@ type SeedAnswer struct {
 // console or a script can be measured following many of them (a long
 // --settle keeps them pending).
 func (e *Exchange) handleSeed(w http.ResponseWriter, r *http.Request) *apiError {
-	body, berr := readBody(r)
+	body := readBody(r)
 	return e.respond(w, func(now time.Time) (reply, *apiError) {
 		g, ok := e.keys[r.Header.Get(headerAPIKey)]
 		if !ok {
 			return reply{}, fail(exchange.CodeNotAuthenticated, "send X-API-Key with an API key of the account to seed")
 		}
-		if berr != nil {
-			return reply{}, berr
-		}
 		var req SeedRequest
-		if err := decodeJSON(body, &req); err != nil {
+		if err := body.decode(&req); err != nil {
 			return reply{}, err
 		}
 		if req.Count < 1 || req.Count > MaxSeed {

@@ -59,8 +59,7 @@ type withdrawRequest struct {
 // handleWithdraw is SPEC.md §4.9. The decision is taken under the lock; the
 // answer, or the injected fault, happens after it is released.
 func (e *Exchange) handleWithdraw(w http.ResponseWriter, r *http.Request) *apiError {
-	body, berr := readBody(r)
-	accepted, f, err := e.withdraw(r, body, berr)
+	accepted, f, err := e.withdraw(r, readBody(r))
 	if err != nil {
 		return err
 	}
@@ -86,7 +85,7 @@ func (e *Exchange) handleWithdraw(w http.ResponseWriter, r *http.Request) *apiEr
 // withdraw checks and executes a withdraw. A repeat of an executed quote
 // with the identical signature gets the original answer and moves no money
 // (D10); any other signature for it is refused with 409.
-func (e *Exchange) withdraw(r *http.Request, body []byte, berr *apiError) (exchange.WithdrawAccepted, Fault, *apiError) {
+func (e *Exchange) withdraw(r *http.Request, body body) (exchange.WithdrawAccepted, Fault, *apiError) {
 	var none exchange.WithdrawAccepted
 	now := e.lock()
 	defer e.mu.Unlock()
@@ -94,11 +93,8 @@ func (e *Exchange) withdraw(r *http.Request, body []byte, berr *apiError) (excha
 	if err != nil {
 		return none, FaultNone, err
 	}
-	if berr != nil {
-		return none, FaultNone, berr
-	}
 	var req withdrawRequest
-	if err := decodeJSON(body, &req); err != nil {
+	if err := body.decode(&req); err != nil {
 		return none, FaultNone, err
 	}
 	id, err := need(req.QuoteID, "quote_id")
