@@ -312,7 +312,9 @@ func (r *builderReviewScreen) typedDataView(level int) string {
 	}
 	v := kit.TypedDataView{Review: review, Where: kit.WhereRows(r.app),
 		Danger: map[string]bool{"builderAccountID": true, "maxFutureFeeRate": true, "maxSpotFeeRate": true, "permissions": true, "signer": true},
-		Keep:   map[string]bool{"maxFutureFeeRate": true, "maxSpotFeeRate": true, "expiration": true, "signer": true}}
+		Keep:   map[string]bool{"maxFutureFeeRate": true, "maxSpotFeeRate": true, "expiration": true, "signer": true},
+		// The nonce beside the permissions saves a line at 60x20.
+		Pairs: map[string][]string{"permissions": {"nonce"}}}
 	for _, f := range r.order.Facts() {
 		if f.Mark != intent.Detail {
 			v.Facts = append(v.Facts, f)
