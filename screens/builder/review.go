@@ -281,7 +281,7 @@ func (r *builderReviewScreen) render(level int) string {
 	case level < 3:
 		b.WriteString(r.gate.Key.View(18) + "\n")
 	default: // a keystore key on one line (its file's name repeats the address)
-		key, _ := r.gate.Key.TightView(18, "")
+		key, _ := r.gate.Key.TightView(kit.LabelWidth(r.order.Review(), level), "")
 		b.WriteString(key + "\n")
 	}
 	switch {

@@ -65,16 +65,14 @@ func WhereRows(app *App) []ReviewRow {
 // Render draws the view wd columns wide, shorter as level rises for small
 // terminals: 1 drops blank lines, 2 also the notes that would take a line
 // of their own (but kept ones), 3 writes the domain without decoration, 4
-// puts paired fields beside each other and a long field name one space in.
-// The environment is always there.
+// puts paired fields beside each other and a long field name one space in
+// (LabelWidth). The environment is always there.
 // Notes that fit beside their values start in one column.
 func (v TypedDataView) Render(c *tui.Common, wd, level int) string {
 	st := c.Styles
-	lw, indent := v.Review.LabelWidth(), "  "
-	if level >= 4 && lw > 16 {
-		// A field's name one space in, not two: a column narrower by one
-		// puts an address beside a long name (builderAccountID) at 60.
-		lw, indent = lw-1, " "
+	lw, indent := LabelWidth(v.Review, level), "  "
+	if lw < v.Review.LabelWidth() {
+		indent = " "
 	}
 	var rows []ReviewRow
 	add := func(r ReviewRow) {
@@ -160,6 +158,16 @@ func (v TypedDataView) Render(c *tui.Common, wd, level int) string {
 	}
 	add(ReviewRow{Label: "Digest", Value: st.Value.Render(v.Review.Digest().Hex()), Keep: true})
 	return alignNotes(c, rows, lw, wd)
+}
+
+// LabelWidth is the label column of r's review at level: from 4, a long
+// field name one space in, not two, so a column narrower by one puts an
+// address beside it (builderAccountID) at 60 columns.
+func LabelWidth(r intent.Review, level int) int {
+	if lw := r.LabelWidth(); level >= 4 && lw > 16 {
+		return lw - 1
+	}
+	return r.LabelWidth()
 }
 
 // alignNotes draws rows with their notes in one column: right of the
