@@ -319,8 +319,18 @@ func terminalReadSecret(ctx context.Context, prompt string) (string, error) {
 	if hidden == nil {
 		return untilDone(ctx, func() (string, error) { return plain.ReadLine(os.Stdin) })
 	}
-	s, err := hidden(ctx, func() { fmt.Fprint(os.Stderr, prompt) })
-	fmt.Fprintln(os.Stderr)
+	return hiddenSecret(ctx, hidden, os.Stderr, prompt)
+}
+
+// hiddenSecret reads one secret at the terminal's hidden prompt, writing
+// prompt on stderr. The input's end there is ctrl+d typed (or the terminal
+// gone), not a script's stdin run out: plain.ErrEnd, as secretRead words it.
+func hiddenSecret(ctx context.Context, hidden plain.SecretReader, stderr io.Writer, prompt string) (string, error) {
+	s, err := hidden(ctx, func() { fmt.Fprint(stderr, prompt) })
+	fmt.Fprintln(stderr)
+	if errors.Is(err, io.EOF) {
+		return "", plain.ErrEnd
+	}
 	return s, err
 }
 

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -412,5 +413,26 @@ func TestKeyListLeavesOutNamesWithControls(t *testing.T) {
 	r := keyCmd(t, "", nil, "list", "--keystore", dir)
 	if r.code != 0 || !strings.Contains(r.stdout, addr.Hex()) || strings.ContainsAny(r.stdout+r.stderr, "\x1b\x07") || strings.Contains(r.stdout, "Builder") {
 		t.Fatalf("list: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestKeyImportCtrlDAtTheTerminal (found by review): ctrl+d at key
+// import's hidden prompt on a terminal says the terminal's input ended
+// (ctrl+d); it said stdin ended "or run in a terminal", which it was.
+func TestKeyImportCtrlDAtTheTerminal(t *testing.T) {
+	var out, errOut bytes.Buffer
+	ctrlD := func(_ context.Context, prompt func()) (string, error) { prompt(); return "", io.EOF }
+	env := CLIEnv{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Getenv: func(string) string { return "" },
+		ReadSecret: func(ctx context.Context, prompt string) (string, error) {
+			return hiddenSecret(ctx, ctrlD, &errOut, prompt)
+		}}
+	dir := t.TempDir()
+	code := Run([]string{"key", "import", "--keystore", dir}, env)
+	want := "the terminal's input ended (ctrl+d) before the private key: nothing was written"
+	if code != 1 || !strings.Contains(errOut.String(), want) || strings.Contains(errOut.String(), "run in a terminal") {
+		t.Fatalf("exit %d, stderr %q; want 1 and %q", code, errOut.String(), want)
+	}
+	if entries, _ := signer.ListKeystore(dir); len(entries) != 0 {
+		t.Fatalf("wrote %v", entries)
 	}
 }

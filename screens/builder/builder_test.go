@@ -92,12 +92,13 @@ func (r *bldRig) toReviewWith(keyText string) {
 	r.clock.Advance(kit.KeyGuard)
 }
 
-// reviewAt60x20 fills the form with an API-key section, goes to the review
-// and shrinks the terminal to 60x20, too short for the whole message.
+// reviewAt60x20 fills the form with an API-key section and both fee caps
+// above 1%, goes to the review and shrinks the terminal to 60x20, too
+// short for the whole message and the caps' warnings.
 func (r *bldRig) reviewAt60x20() {
 	r.T.Helper()
 	r.openForm()
-	r.fill(sandbox.BuilderAddress, "0.1", "0.05", "")
+	r.fill(sandbox.BuilderAddress, "2", "1.5", "")
 	r.keySection("bot", sandbox.NoChainAddress)
 	r.toReview()
 	r.Send(tea.WindowSizeMsg{Width: 60, Height: 20})

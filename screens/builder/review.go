@@ -281,7 +281,7 @@ func (r *builderReviewScreen) render(level int) string {
 	case level < 3:
 		b.WriteString(r.gate.Key.View(18) + "\n")
 	default: // a keystore key on one line (its file's name repeats the address)
-		key, _ := r.gate.Key.TightView(18, "")
+		key, _ := r.gate.Key.TightView(kit.LabelWidth(r.order.Review(), level), "")
 		b.WriteString(key + "\n")
 	}
 	switch {
@@ -312,7 +312,9 @@ func (r *builderReviewScreen) typedDataView(level int) string {
 	}
 	v := kit.TypedDataView{Review: review, Where: kit.WhereRows(r.app),
 		Danger: map[string]bool{"builderAccountID": true, "maxFutureFeeRate": true, "maxSpotFeeRate": true, "permissions": true, "signer": true},
-		Keep:   map[string]bool{"maxFutureFeeRate": true, "maxSpotFeeRate": true, "expiration": true, "signer": true}}
+		Keep:   map[string]bool{"maxFutureFeeRate": true, "maxSpotFeeRate": true, "expiration": true, "signer": true},
+		// The nonce beside the permissions saves a line at 60x20.
+		Pairs: map[string][]string{"permissions": {"nonce"}}}
 	for _, f := range r.order.Facts() {
 		if f.Mark != intent.Detail {
 			v.Facts = append(v.Facts, f)

@@ -23,7 +23,8 @@ func FactValue(c *tui.Common, f intent.Fact) string {
 // factRows are a review's facts, in the journey's order, as rows: one a
 // row with its note up to level 1; from level 2, for small terminals,
 // side by side where they fit, without notes but their kept words
-// (intent.Fact.Kept), which end a row of their own. Each fact goes beside the
+// (intent.Fact.Kept), which end a row of their own, and their values in
+// their fewest words (intent.Fact.Short). Each fact goes beside the
 // one before it; where a fact may go in any earlier row with room saves a
 // row (a USDC payout's longer receive amount at 60x20), it does.
 func factRows(c *tui.Common, facts []intent.Fact, lw, wd, level int) []ReviewRow {
@@ -42,11 +43,14 @@ func packFacts(c *tui.Common, facts []intent.Fact, lw, wd, level int, anyRow boo
 	var rows []ReviewRow
 	from := 0 // no fact goes in a row up to where the money goes
 	for _, f := range facts {
-		value := FactValue(c, f)
 		if level < 2 {
-			rows = append(rows, ReviewRow{Label: f.Label, Value: value, Note: f.Note})
+			rows = append(rows, ReviewRow{Label: f.Label, Value: FactValue(c, f), Note: f.Note})
 			continue
 		}
+		if f.Short != "" {
+			f.Value = f.Short
+		}
+		value := FactValue(c, f)
 		beside := layout.InksFor(c).Label.On(f.Label) + " " + value
 		// Where the money goes keeps a row of its own, never read as
 		// part of another fact.

@@ -170,9 +170,12 @@ func (k *signingKey) View(lw int) string {
 // TightView is View on as few lines as fit: a keystore key on one line,
 // its address shortened and its folder cut from the left (the file's name
 // repeats the address), and beside the passphrase, when it fits, what
-// beside says (a review's countdown). It reports whether beside was
-// drawn.
+// beside says (a review's countdown); the wallet logged in with on one
+// line too (loggedInView). It reports whether beside was drawn.
 func (k *signingKey) TightView(lw int, beside string) (string, bool) {
+	if k.Found && k.loggedIn {
+		return k.loggedInView(lw, beside)
+	}
 	if !k.Typing() {
 		return k.View(lw), false
 	}
@@ -188,6 +191,28 @@ func (k *signingKey) TightView(lw int, beside string) (string, bool) {
 		return line + "\n" + layout.Field(c, "Passphrase", lw, pass.View()+"  "+beside), true
 	}
 	return line + "\n" + layout.Field(c, "Passphrase", lw, pass.View()), false
+}
+
+// loggedInView is the wallet logged in with on one line: its address
+// shortened (the review shows it whole, as the account that signs), beside
+// it what beside says where that fits, then where the wallet was opened
+// where that fits whole.
+func (k *signingKey) loggedInView(lw int, beside string) (string, bool) {
+	c := k.app.Common
+	line := "login wallet " + tui.ShortAddress(k.app.Signer.Address().Hex())
+	room := k.width - lw - 1 - ansi.StringWidth(line)
+	fits := beside != "" && room >= 2+ansi.StringWidth(beside)
+	if fits {
+		room -= 2 + ansi.StringWidth(beside)
+	}
+	if from := ", from " + k.app.SignerFrom; k.app.SignerFrom != "" && ansi.StringWidth(from) <= room {
+		line += from
+	}
+	out := layout.Field(c, "Signing key", lw, c.Styles.Value.Render(line))
+	if fits {
+		out += "  " + beside
+	}
+	return out, fits
 }
 
 // cutLeft is s cut to w cells from the left, "…" saying so.

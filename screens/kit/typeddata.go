@@ -65,11 +65,15 @@ func WhereRows(app *App) []ReviewRow {
 // Render draws the view wd columns wide, shorter as level rises for small
 // terminals: 1 drops blank lines, 2 also the notes that would take a line
 // of their own (but kept ones), 3 writes the domain without decoration, 4
-// puts paired fields beside each other. The environment is always there.
+// puts paired fields beside each other and a long field name one space in
+// (LabelWidth). The environment is always there.
 // Notes that fit beside their values start in one column.
 func (v TypedDataView) Render(c *tui.Common, wd, level int) string {
 	st := c.Styles
-	lw := v.Review.LabelWidth()
+	lw, indent := LabelWidth(v.Review, level), "  "
+	if lw < v.Review.LabelWidth() {
+		indent = " "
+	}
 	var rows []ReviewRow
 	add := func(r ReviewRow) {
 		if level > 1 && !r.Keep && ansi.StringWidth(layout.Field(c, r.Label, lw, r.Value)+"  "+r.Note) > wd {
@@ -134,7 +138,7 @@ func (v TypedDataView) Render(c *tui.Common, wd, level int) string {
 	paired := map[string]bool{}
 	for _, f := range fields {
 		if others, ok := v.Pairs[f.Name]; ok && level > 3 {
-			row, notes := ReviewRow{Label: "  " + f.Name, Value: values[f.Name]}, []string{}
+			row, notes := ReviewRow{Label: indent + f.Name, Value: values[f.Name]}, []string{}
 			for _, other := range others {
 				value := row.Value + "  " + layout.InksFor(c).Label.On(other) + " " + values[other]
 				if ansi.StringWidth(layout.Field(c, row.Label, lw, value)) > wd {
@@ -149,11 +153,21 @@ func (v TypedDataView) Render(c *tui.Common, wd, level int) string {
 			row.Note = strings.Join(notes, " · ")
 			add(row)
 		} else if !paired[f.Name] {
-			add(ReviewRow{Label: "  " + f.Name, Value: values[f.Name], Note: f.Meaning, Keep: v.Keep[f.Name]})
+			add(ReviewRow{Label: indent + f.Name, Value: values[f.Name], Note: f.Meaning, Keep: v.Keep[f.Name]})
 		}
 	}
 	add(ReviewRow{Label: "Digest", Value: st.Value.Render(v.Review.Digest().Hex()), Keep: true})
 	return alignNotes(c, rows, lw, wd)
+}
+
+// LabelWidth is the label column of r's review at level: from 4, a long
+// field name one space in, not two, so a column narrower by one puts an
+// address beside it (builderAccountID) at 60 columns.
+func LabelWidth(r intent.Review, level int) int {
+	if lw := r.LabelWidth(); level >= 4 && lw > 16 {
+		return lw - 1
+	}
+	return r.LabelWidth()
 }
 
 // alignNotes draws rows with their notes in one column: right of the

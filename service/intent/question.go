@@ -24,7 +24,10 @@ type Fact struct {
 	// keep: what the value means that signing it confirms (a conversion,
 	// what a loss is made of); "" when the note may be left out.
 	Kept string
-	Mark Mark
+	// Short is the value in the fewest words, for a face short of room
+	// (a slow route's why); "" when the value is short already.
+	Short string
+	Mark  Mark
 }
 
 // Mark says why a fact stands out, or that it may be left out, for a

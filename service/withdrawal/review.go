@@ -57,7 +57,7 @@ func (o Order) Facts() []intent.Fact {
 		intent.Fact{Label: "You receive", Value: q.ReceiveAmount.String() + " " + out + " on " + o.Choice.Route.Chain, Note: l.Conversion(), Kept: l.Conversion()},
 		intent.Fact{Label: "Bridge fee", Value: q.Fee.String() + " " + in, Note: "about " + q.FeeUSD.String() + " USD"},
 		intent.Fact{Label: "You lose", Value: l.Stated(), Note: l.Basis(), Kept: l.Kept(), Mark: loss},
-		intent.Fact{Label: "Speed", Value: SpeedWords(q.Speed), Mark: speed})
+		intent.Fact{Label: "Speed", Value: SpeedWords(q.Speed), Short: speedShort(q.Speed), Mark: speed})
 	if o.Choice.FeeCap.Valid {
 		f = append(f, intent.Fact{Label: "Fee cap", Value: o.Choice.FeeCap.Decimal.String() + " " + in, Mark: intent.Detail})
 	}
@@ -95,6 +95,15 @@ func SpeedWords(speed string) string {
 		return "slow: the bridge is congested, settlement will take longer"
 	}
 	return "fast"
+}
+
+// speedShort is SpeedWords in the fewest words, beside another fact on a
+// short review; "" for fast, already short.
+func speedShort(speed string) string {
+	if speed == exchange.SpeedSlow {
+		return "slow: bridge congested"
+	}
+	return ""
 }
 
 // Summary is the withdrawal in one line, as plain mode's question says

@@ -1,0 +1,73 @@
+package builder
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/signer"
+)
+
+// TestBuilderReviewSignsAtTheSmallSizes (found by review, then in tmux):
+// an authorization with an API key can be signed at 60x20, by the sandbox
+// demo key or the wallet logged in with, and at 80x24 with both fee caps
+// above 1% by the wallet, every field, the digest, the warnings and the
+// key that signs on screen. A long field name one space in gives the
+// addresses their column at 60, the nonce goes beside the permissions, and
+// the wallet takes one line, its address shortened (accountID has it
+// whole); they needed 21, 20 and 24 lines. Golden files of the wallet's.
+func TestBuilderReviewSignsAtTheSmallSizes(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		wallet        bool
+		futures, spot string
+		w, h          int
+		key           string
+	}{
+		{"demo_key", false, "0.1", "0.05", 60, 20, "the sandbox demo key"},
+		{"wallet", true, "0.1", "0.05", 60, 20, "login wallet 0xf39F…2266"},
+		{"wallet_fee_caps", true, "2", "1.5", 80, 24, "login wallet 0xf39F…2266"},
+	} {
+		t.Run(fmt.Sprintf("%s/%dx%d", tc.name, tc.w, tc.h), func(t *testing.T) {
+			r := newBldRig(t, tc.w, tc.h)
+			if tc.wallet {
+				key, err := signer.ParsePrivateKeyHex(sandbox.DemoPrivateKey)
+				if err != nil {
+					t.Fatal(err)
+				}
+				r.App.Signer, r.App.SignerFrom = key, "the keystore file UTC--2026-11-30T02-59-21.189065364Z--f39fd6e51aad88f6f4ce6ab8827279cfffb92266"
+			}
+			r.openForm()
+			r.fill(sandbox.BuilderAddress, tc.futures, tc.spot, "")
+			r.keySection("market maker bot", sandbox.NoChainAddress)
+			r.toReviewWith(tc.key)
+			r.UntilShows("Press enter to sign")
+			v := r.Plain()
+			for i, l := range strings.Split(v, "\n") {
+				if n := ansi.StringWidth(l); n > tc.w {
+					t.Errorf("line %d is %d cells: %q", i+1, n, l)
+				}
+			}
+			one := strings.Join(strings.Fields(v), " ")
+			wants := []string{"Key label market maker bot", "Environment sandbox", "chainId 327", "AddAccountSignerWithBuilder",
+				"accountID " + sandbox.DemoAddress, "signer " + sandbox.NoChainAddress + " builder's API key", "permissions Trade",
+				"builderAccountID " + sandbox.BuilderAddress, "maxFutureFeeRate", "futures cap", "maxSpotFeeRate", "spot cap",
+				"nonce 424242", "expiration", "2026-03-21 09:26:53 UTC", "Digest", "Signing key " + tc.key, "enter sign and authorize"}
+			if tc.futures == "2" {
+				wants = append(wants, "! The futures fee cap 2% is above 1%", "! The spot fee cap 1.5% is above 1%")
+			}
+			for _, want := range wants {
+				if !strings.Contains(one, want) {
+					t.Errorf("no %q at %dx%d:\n%s", want, tc.w, tc.h, v)
+				}
+			}
+			if tc.wallet {
+				golden.RequireEqual(t, []byte(v))
+			}
+		})
+	}
+}
