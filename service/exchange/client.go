@@ -188,6 +188,7 @@ type call struct {
 	authed     bool
 	cookieRM   bool // the API-key login sample sends "Cookie: rm=true;" (SPEC.md §4.1)
 	respHeader *http.Header
+	secret     string // the credential a login carries, never said back (ownSecrets)
 }
 
 // doAuthed sends an authenticated request, logging in again when the session
@@ -258,6 +259,7 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 		err := decodeError(resp.StatusCode, body)
 		if e, ok := err.(*APIError); ok {
 			e.RetryAfter = retryAfter(resp.Header.Get("Retry-After"))
+			e.Message = maskSecrets(e.Message, c.ownSecrets(cl.secret))
 		}
 		return err
 	}
@@ -275,6 +277,9 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 		if err := a.cleanAnswer(serverNow(resp.Header, c.now)); err != nil {
 			return &UnreadableAnswerError{Status: resp.StatusCode, Reason: err}
 		}
+	}
+	if err := refuseSaidBack(out, c.ownSecrets(cl.secret)); err != nil {
+		return &UnreadableAnswerError{Status: resp.StatusCode, Reason: err}
 	}
 	return nil
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 	"sync"
 	"time"
 
@@ -49,7 +48,7 @@ func (a apiKeyCred) login(ctx context.Context, c *Client) (LoginResult, http.Hea
 	var res LoginResult
 	var hdr http.Header
 	err := c.do(ctx, call{method: http.MethodPost, base: c.env.AuthURL, path: PathAPIKeyLogin,
-		body: APIKeyLoginRequest{APIKey: a.key}, respHeader: &hdr, cookieRM: true}, &res)
+		body: APIKeyLoginRequest{APIKey: a.key}, respHeader: &hdr, cookieRM: true, secret: a.key}, &res)
 	return res, hdr, err
 }
 
@@ -147,6 +146,14 @@ func (c *Client) Login(ctx context.Context, cred Credential) (Session, error) {
 	// The account id comes in a header, past the body's checks: it is shown
 	// on screen and journaled, so it has an id's shape or the login fails.
 	if err := CheckID("account id", info.AccountID, false); err != nil {
+		return Session{}, &UnreadableAnswerError{Status: http.StatusOK, Reason: err}
+	}
+	// The header and the body are said back against the cookie just set too.
+	inFlight := []string{cookie.Value}
+	if k, ok := cred.(apiKeyCred); ok {
+		inFlight = append(inFlight, k.key)
+	}
+	if err := refuseSaidBack(info, c.ownSecrets(inFlight...)); err != nil {
 		return Session{}, &UnreadableAnswerError{Status: http.StatusOK, Reason: err}
 	}
 	// Max-Age wins over Expires when both are set (RFC 6265 §5.3), and being
@@ -301,16 +308,6 @@ const minHeldSecret = 8
 // sends: its API key (Options.APIKey, or the one it logged in with) or
 // its session cookie.
 func (c *Client) OwnSecret(s string) bool {
-	c.session.mu.Lock()
-	secrets := []string{c.apiKey, c.session.cookie}
-	if k, ok := c.session.cred.(apiKeyCred); ok {
-		secrets = append(secrets, k.key)
-	}
-	c.session.mu.Unlock()
-	for _, k := range secrets {
-		if k != "" && (s == k || len(k) >= minHeldSecret && strings.Contains(s, k)) {
-			return true
-		}
-	}
-	return false
+	_, ok := holdsSecret(s, c.ownSecrets())
+	return ok
 }
