@@ -14,6 +14,10 @@ import (
 // reloginMargin: a session with less than this left is renewed before use (D6).
 const reloginMargin = 5 * time.Second
 
+// MaxCookieLife caps a session cookie's Max-Age or Expires, as browsers cap
+// a cookie's (RFC 6265bis): a Max-Age of centuries overflowed a Duration.
+const MaxCookieLife = 400 * 24 * time.Hour
+
 // walletLoginWindow is how far past the server's time a wallet login expires
 // (D9: 4 minutes, inside the service's 5-minute limit).
 const walletLoginWindow = 4 * time.Minute
@@ -159,9 +163,12 @@ func (c *Client) Login(ctx context.Context, cred Credential) (Session, error) {
 	// Max-Age wins over Expires when both are set (RFC 6265 §5.3), and being
 	// relative it is immune to a skew between the service's clock and ours.
 	if cookie.MaxAge > 0 {
-		info.Expires = c.now().Add(time.Duration(cookie.MaxAge) * time.Second)
+		info.Expires = c.now().Add(time.Duration(min(int64(cookie.MaxAge), int64(MaxCookieLife/time.Second))) * time.Second)
 	} else if !cookie.Expires.IsZero() {
 		info.Expires = cookie.Expires
+		if far := c.now().Add(MaxCookieLife); info.Expires.After(far) {
+			info.Expires = far
+		}
 	}
 	c.session.mu.Lock()
 	c.session.cookie, c.session.info, c.session.cred, c.session.kept = cookie.Value, info, cred, false
