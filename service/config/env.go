@@ -8,7 +8,6 @@ package config
 import (
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/url"
 	"os"
@@ -310,15 +309,19 @@ func DefaultConfigPath() string {
 	return filepath.Join(d.Config, "config.toml")
 }
 
+// maxConfigFile bounds a config: one larger is no hand-written config.
+const maxConfigFile = 1 << 20
+
 // readConfigFile reads the config as os.ReadFile does, but a named pipe or
-// a device is refused, never waited on (osguard.OpenUserFile).
+// a device is refused, never waited on (osguard.OpenUserFile), and one of
+// more than maxConfigFile is refused before it is read whole.
 func readConfigFile(path string) ([]byte, error) {
 	f, err := osguard.OpenUserFile(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(f)
+	return osguard.ReadAtMost(f, path, maxConfigFile)
 }
 
 // LoadConfig reads a config file. A missing file at the default path is not an

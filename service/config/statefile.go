@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/safetext"
@@ -18,19 +19,24 @@ var ErrNotState = errors.New("not svcwallet's state file")
 // not svcwallet's.
 const maxStateFile = 1 << 20
 
-// ReadState reads the private state file at path (osguard.ReadStateFile:
+// ReadState reads the private state file at path (osguard.OpenPrivate:
 // no link followed, another user's refused) as the JSON of v, strictly:
 // one object, no field v lacks nor any named twice (safetext.RepeatedKey,
 // as an answer is held to), at most 1 MiB, else ErrNotState. A missing
 // file is an os.ErrNotExist error; a file that cannot be read, its own. What v holds is still the caller's to
 // shape-check: the file is read back as an answer is.
 func ReadState(path string, v any) error {
-	b, err := osguard.ReadStateFile(path)
+	f, err := osguard.OpenPrivate(path, os.O_RDONLY)
 	if err != nil {
 		return err
 	}
-	if len(b) > maxStateFile {
-		return fmt.Errorf("%w: %s is %d bytes, more than one of svcwallet's", ErrNotState, path, len(b))
+	defer f.Close()
+	b, err := osguard.ReadAtMost(f, path, maxStateFile)
+	if tl := new(osguard.TooLargeError); errors.As(err, &tl) {
+		return fmt.Errorf("%w: %v, more than one of svcwallet's", ErrNotState, err)
+	}
+	if err != nil {
+		return err
 	}
 	if name, repeated := safetext.RepeatedKey(b); repeated {
 		return fmt.Errorf("%w: %s names the field %q twice", ErrNotState, path, safetext.Line(name, safetext.MaxNameLen))
