@@ -3,6 +3,7 @@ package exchange
 import (
 	"bytes"
 	"context"
+	"crypto/x509"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -397,6 +398,11 @@ func transportKind(err error) string {
 		return "connection reset"
 	case strings.Contains(err.Error(), "no such host"):
 		return "unknown host"
+	// In fixed words: a certificate's names are the host's to choose.
+	case errors.As(err, new(x509.UnknownAuthorityError)):
+		return "its TLS certificate is signed by no authority this system trusts"
+	case errors.As(err, new(x509.HostnameError)):
+		return "its TLS certificate is for another host"
 	}
 	return "network error"
 }

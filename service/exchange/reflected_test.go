@@ -213,3 +213,29 @@ func TestLoginNeverSaysBackItsCredential(t *testing.T) {
 		})
 	}
 }
+
+// TestCertificateRefusalSaid: a host whose TLS certificate is not trusted
+// is said as such, in fixed words (a certificate's names are the host's to
+// choose), not as a "network error" that sends the user to the network.
+func TestCertificateRefusalSaid(t *testing.T) {
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	t.Cleanup(srv.Close)
+	port := srv.URL[strings.LastIndex(srv.URL, ":"):]
+	for name, tc := range map[string]struct {
+		url    string
+		client *http.Client
+		says   string
+	}{
+		"an authority not trusted": {srv.URL, nil, "its TLS certificate is signed by no authority this system trusts"},
+		// httptest's certificate names 127.0.0.1 and example.com, not localhost.
+		"another host's": {"https://localhost" + port, srv.Client(), "its TLS certificate is for another host"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			c := exchange.New(config.SandboxEnvironment(tc.url, sandbox.DefaultChainID), exchange.Options{HTTPClient: tc.client})
+			_, err := c.Login(ctx, exchange.APIKey("AK-certificate-test"))
+			if err == nil || !strings.Contains(err.Error(), tc.says) {
+				t.Fatalf("got %v, want it to say %q", err, tc.says)
+			}
+		})
+	}
+}
