@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 )
 
-// ReadStateFile reads a small state file (recorded bridge addresses, the
-// watch board's ids) as os.ReadFile does, through OpenPrivate.
+// ReadStateFile reads a state file (the watch board's ids) as os.ReadFile
+// does, through OpenPrivate.
 func ReadStateFile(path string) ([]byte, error) {
 	f, err := OpenPrivate(path, os.O_RDONLY)
 	if err != nil {
@@ -107,6 +107,17 @@ func fill(f *os.File, write func(io.Writer) error) error {
 		os.Remove(f.Name())
 	}
 	return err
+}
+
+// ReadStateFileAtMost reads a small state file as ReadStateFile does,
+// refusing one of more than max bytes before it is read whole (ReadAtMost).
+func ReadStateFileAtMost(path string, max int64) ([]byte, error) {
+	f, err := OpenPrivate(path, os.O_RDONLY)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadAtMost(f, path, max)
 }
 
 // TooLargeError is a file refused for holding more than Max bytes.

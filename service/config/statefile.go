@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/safetext"
@@ -19,19 +18,14 @@ var ErrNotState = errors.New("not svcwallet's state file")
 // not svcwallet's.
 const maxStateFile = 1 << 20
 
-// ReadState reads the private state file at path (osguard.OpenPrivate:
+// ReadState reads the private state file at path (osguard.ReadStateFileAtMost:
 // no link followed, another user's refused) as the JSON of v, strictly:
 // one object, no field v lacks nor any named twice (safetext.RepeatedKey,
 // as an answer is held to), at most 1 MiB, else ErrNotState. A missing
 // file is an os.ErrNotExist error; a file that cannot be read, its own. What v holds is still the caller's to
 // shape-check: the file is read back as an answer is.
 func ReadState(path string, v any) error {
-	f, err := osguard.OpenPrivate(path, os.O_RDONLY)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	b, err := osguard.ReadAtMost(f, path, maxStateFile)
+	b, err := osguard.ReadStateFileAtMost(path, maxStateFile)
 	if tl := new(osguard.TooLargeError); errors.As(err, &tl) {
 		return fmt.Errorf("%w: %v, more than one of svcwallet's", ErrNotState, err)
 	}
