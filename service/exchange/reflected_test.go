@@ -239,3 +239,46 @@ func TestCertificateRefusalSaid(t *testing.T) {
 		})
 	}
 }
+
+// TestPartOfOwnSecretNeverSaidBack: a run of 12 characters of the API key,
+// in a message or a field, is said back as much as the whole key is
+// ("invalid key AKlive0123456789…"); a letter whose lower case is longer
+// (İ) before it moves no mask, and the rest of the message stays.
+func TestPartOfOwnSecretNeverSaidBack(t *testing.T) {
+	const apiKey = "AKlive0123456789secretkey"
+	for name, tc := range map[string]struct {
+		status int
+		body   string
+		runs   []string
+	}{
+		"its first 16 characters":      {401, `{"code":1001,"message":"İİİİ invalid key AKLIVE0123456789… (see docs)","status":401}`, []string{"AKLIVE0123456789", "AKlive0123456789"}},
+		"its last 12 in two places":    {400, `{"code":1003,"message":"6789secretkey and 789SECRETKEY","status":400}`, []string{"789secretkey", "789SECRETKEY"}},
+		"a run of it in a login field": {200, `{"status":"ok 0123456789secret","location":"/","funding_account_address":"` + sandbox.DemoAddress + `"}`, []string{"0123456789secret"}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			var env config.Environment
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				http.SetCookie(w, &http.Cookie{Name: env.Cookie(), Value: "CK-session-cookie-of-test-1"})
+				w.Header().Set(env.AccountHeader(), "acct-1")
+				w.WriteHeader(tc.status)
+				w.Write([]byte(tc.body))
+			}))
+			t.Cleanup(srv.Close)
+			env = config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
+			_, err := exchange.New(env, exchange.Options{}).Login(ctx, exchange.APIKey(apiKey))
+			if err == nil {
+				t.Fatal("taken")
+			}
+			for _, shown := range []string{err.Error(), exchange.Explain(err).Error()} {
+				for _, run := range tc.runs {
+					if strings.Contains(shown, run) {
+						t.Fatalf("says back %q: %s", run, shown)
+					}
+				}
+				if tc.status == 401 && !strings.Contains(shown, "İİİİ invalid key [your credential, not shown]… (see docs)") {
+					t.Fatalf("the message around the mask is lost: %s", shown)
+				}
+			}
+		})
+	}
+}

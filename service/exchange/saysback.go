@@ -24,31 +24,78 @@ func (c *Client) ownSecrets(inFlight ...string) []string {
 	return append(secrets, inFlight...)
 }
 
+// heldRun is the fewest characters of a credential in a row that count as
+// saying it back: "invalid key AKlive0123456789…" gives most of it away.
+const heldRun = 12
+
 // holdsSecret reports whether s is one of secrets or, for one of at least
-// minHeldSecret characters, holds it in any case.
+// minHeldSecret characters, holds it or heldRun characters of it in a row,
+// in any case.
 func holdsSecret(s string, secrets []string) (string, bool) {
-	lower := strings.ToLower(s)
 	for _, k := range secrets {
-		if k != "" && (s == k || len(k) >= minHeldSecret && strings.Contains(lower, strings.ToLower(k))) {
+		if _, _, ok := secretSpan(s, k); ok {
 			return k, true
 		}
 	}
 	return "", false
 }
 
-// maskSecrets replaces every credential in a service's message.
-func maskSecrets(msg string, secrets []string) string {
-	for {
-		k, ok := holdsSecret(msg, secrets)
-		if !ok {
-			return msg
-		}
-		if msg == k {
-			return secretSaidBack
-		}
-		i := strings.Index(strings.ToLower(msg), strings.ToLower(k))
-		msg = msg[:i] + secretSaidBack + msg[i+len(k):]
+// secretSpan is where in s the longest run of k that holdsSecret counts
+// starts and ends. Case is folded in ASCII alone, so that offsets in s
+// stay offsets in s (strings.ToLower changes the length of some letters).
+func secretSpan(s, k string) (start, end int, ok bool) {
+	switch {
+	case k == "":
+		return 0, 0, false
+	case s == k:
+		return 0, len(s), true
+	case len(k) < minHeldSecret:
+		return 0, 0, false
 	}
+	ls, lk := asciiLower(s), asciiLower(k)
+	n := min(len(lk), heldRun)
+	for i := 0; i+n <= len(lk); i++ {
+		j := strings.Index(ls, lk[i:i+n])
+		if j < 0 {
+			continue
+		}
+		start, end = j, j+n
+		for ki := i; start > 0 && ki > 0 && ls[start-1] == lk[ki-1]; ki-- {
+			start--
+		}
+		for ke := i + n; end < len(ls) && ke < len(lk) && ls[end] == lk[ke]; ke++ {
+			end++
+		}
+		return start, end, true
+	}
+	return 0, 0, false
+}
+
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// maskSecrets replaces every credential, or run of one, in a service's
+// message.
+func maskSecrets(msg string, secrets []string) string {
+	for _, k := range secrets {
+		// From past each mask: a mask is never searched again.
+		for from := 0; ; {
+			i, j, ok := secretSpan(msg[from:], k)
+			if !ok {
+				break
+			}
+			msg = msg[:from+i] + secretSaidBack + msg[from+j:]
+			from += i + len(secretSaidBack)
+		}
+	}
+	return msg
 }
 
 const secretSaidBack = "[your credential, not shown]"
