@@ -1,13 +1,14 @@
 package osguard
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 )
 
-// ReadStateFile reads a small state file (recorded bridge addresses, the
-// watch board's ids) as os.ReadFile does, through OpenPrivate.
+// ReadStateFile reads a state file (the watch board's ids) as os.ReadFile
+// does, through OpenPrivate.
 func ReadStateFile(path string) ([]byte, error) {
 	f, err := OpenPrivate(path, os.O_RDONLY)
 	if err != nil {
@@ -106,4 +107,36 @@ func fill(f *os.File, write func(io.Writer) error) error {
 		os.Remove(f.Name())
 	}
 	return err
+}
+
+// ReadStateFileAtMost reads a small state file as ReadStateFile does,
+// refusing one of more than max bytes before it is read whole (ReadAtMost).
+func ReadStateFileAtMost(path string, max int64) ([]byte, error) {
+	f, err := OpenPrivate(path, os.O_RDONLY)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadAtMost(f, path, max)
+}
+
+// TooLargeError is a file refused for holding more than Max bytes.
+type TooLargeError struct {
+	Path string
+	Max  int64
+}
+
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("%s holds more than %d KiB", Shown(e.Path), e.Max>>10)
+}
+
+// ReadAtMost reads r whole unless it holds more than max bytes: a file of
+// gigabytes (a sparse one costs no disk) is refused once max+1 are read,
+// never held whole in memory.
+func ReadAtMost(r io.Reader, path string, max int64) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(r, max+1))
+	if err == nil && int64(len(b)) > max {
+		return nil, &TooLargeError{Path: path, Max: max}
+	}
+	return b, err
 }

@@ -8,13 +8,13 @@ package config
 import (
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/url"
 	"os"
 	"path/filepath"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -310,15 +310,19 @@ func DefaultConfigPath() string {
 	return filepath.Join(d.Config, "config.toml")
 }
 
+// maxConfigFile bounds a config: one larger is no hand-written config.
+const maxConfigFile = 1 << 20
+
 // readConfigFile reads the config as os.ReadFile does, but a named pipe or
-// a device is refused, never waited on (osguard.OpenUserFile).
+// a device is refused, never waited on (osguard.OpenUserFile), and one of
+// more than maxConfigFile is refused before it is read whole.
 func readConfigFile(path string) ([]byte, error) {
 	f, err := osguard.OpenUserFile(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(f)
+	return osguard.ReadAtMost(f, path, maxConfigFile)
 }
 
 // LoadConfig reads a config file. A missing file at the default path is not an
@@ -357,7 +361,7 @@ func parseConfig(path string, b []byte) (Config, error) {
 		return Config{}, fmt.Errorf("config %s: %w", path, err)
 	}
 	if undec := md.Undecoded(); len(undec) > 0 {
-		return Config{}, fmt.Errorf("config %s: unknown key %s%s", path, undec[0], didYouMean(undec[0]))
+		return Config{}, fmt.Errorf("config %s: unknown key %s%s", path, shownKey(undec[0]), didYouMean(undec[0]))
 	}
 	if cfg.Theme != "" && cfg.Theme != "light" && cfg.Theme != "dark" {
 		return Config{}, fmt.Errorf("config %s: theme must be light or dark, not %.20q", path, cfg.Theme)
@@ -438,6 +442,20 @@ func IsHTTPToken(s string) bool {
 
 // didYouMean names the known key closest to an unknown one (at most two
 // edits away, at the same level), as "; did you mean auth_url?", or "".
+// shownKey is a key as TOML writes it, every part that is no bare key
+// quoted with its non-ASCII escaped: the TOML library's own form keeps a
+// quoted key's bidi override or invisible character raw.
+func shownKey(k toml.Key) string {
+	parts := make([]string, len(k))
+	for i, p := range k {
+		parts[i] = p
+		if p == "" || !safetext.IsToken(p) || strings.ContainsAny(p, ".:") {
+			parts[i] = strconv.QuoteToASCII(p)
+		}
+	}
+	return strings.Join(parts, ".")
+}
+
 func didYouMean(k toml.Key) string {
 	if len(k) == 0 {
 		return ""

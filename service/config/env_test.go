@@ -112,6 +112,10 @@ func TestLoadConfigRefuses(t *testing.T) {
 		{"wrong type", "[env.x]\nchain_id = \"327\"\n", "config"},
 		{"bridge address not an address", env("https://a.example", "bridge_funding_address = \"0xabc\"\n"), "bridge_funding_address"},
 		{"a theme not light or dark", "theme = \"blue\"\n" + env("https://a.example", ""), `theme must be light or dark, not "blue"`},
+		// A key is shown escaped: a bidi override would reorder the line, an
+		// escape act on the terminal (TOML allows both in a quoted key).
+		{"an unknown key holding a bidi override", "\"\u202eabc\" = 1\n" + env("https://a.example", ""), `unknown key "\u202eabc"`},
+		{"an unknown environment key holding an escape", env("https://a.example", "\"\\u001b]2;x\\u0007\" = 1\n"), `unknown key env.x."\x1b]2;x\a"`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -18,19 +18,19 @@ var ErrNotState = errors.New("not svcwallet's state file")
 // not svcwallet's.
 const maxStateFile = 1 << 20
 
-// ReadState reads the private state file at path (osguard.ReadStateFile:
+// ReadState reads the private state file at path (osguard.ReadStateFileAtMost:
 // no link followed, another user's refused) as the JSON of v, strictly:
 // one object, no field v lacks nor any named twice (safetext.RepeatedKey,
 // as an answer is held to), at most 1 MiB, else ErrNotState. A missing
 // file is an os.ErrNotExist error; a file that cannot be read, its own. What v holds is still the caller's to
 // shape-check: the file is read back as an answer is.
 func ReadState(path string, v any) error {
-	b, err := osguard.ReadStateFile(path)
+	b, err := osguard.ReadStateFileAtMost(path, maxStateFile)
+	if tl := new(osguard.TooLargeError); errors.As(err, &tl) {
+		return fmt.Errorf("%w: %v, more than one of svcwallet's", ErrNotState, err)
+	}
 	if err != nil {
 		return err
-	}
-	if len(b) > maxStateFile {
-		return fmt.Errorf("%w: %s is %d bytes, more than one of svcwallet's", ErrNotState, path, len(b))
 	}
 	if name, repeated := safetext.RepeatedKey(b); repeated {
 		return fmt.Errorf("%w: %s names the field %q twice", ErrNotState, path, safetext.Line(name, safetext.MaxNameLen))

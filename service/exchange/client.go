@@ -3,6 +3,7 @@ package exchange
 import (
 	"bytes"
 	"context"
+	"crypto/x509"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -192,6 +193,7 @@ type call struct {
 	authed     bool
 	cookieRM   bool // the API-key login sample sends "Cookie: rm=true;" (SPEC.md §4.1)
 	respHeader *http.Header
+	secret     string // the credential a login carries, never said back (ownSecrets)
 }
 
 // doAuthed sends an authenticated request, logging in again when the session
@@ -262,6 +264,7 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 		err := decodeError(resp.StatusCode, body)
 		if e, ok := err.(*APIError); ok {
 			e.RetryAfter = retryAfter(resp.Header.Get("Retry-After"))
+			e.Message = maskSecrets(e.Message, c.ownSecrets(cl.secret))
 		}
 		return err
 	}
@@ -279,6 +282,9 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 		if err := a.cleanAnswer(serverNow(resp.Header, c.now)); err != nil {
 			return &UnreadableAnswerError{Status: resp.StatusCode, Reason: err}
 		}
+	}
+	if err := refuseSaidBack(out, c.ownSecrets(cl.secret)); err != nil {
+		return &UnreadableAnswerError{Status: resp.StatusCode, Reason: err}
 	}
 	return nil
 }
@@ -396,6 +402,11 @@ func transportKind(err error) string {
 		return "connection reset"
 	case strings.Contains(err.Error(), "no such host"):
 		return "unknown host"
+	// In fixed words: a certificate's names are the host's to choose.
+	case errors.As(err, new(x509.UnknownAuthorityError)):
+		return "its TLS certificate is signed by no authority this system trusts"
+	case errors.As(err, new(x509.HostnameError)):
+		return "its TLS certificate is for another host"
 	}
 	return "network error"
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 	"sync"
 	"time"
 
@@ -14,6 +13,10 @@ import (
 
 // reloginMargin: a session with less than this left is renewed before use (D6).
 const reloginMargin = 5 * time.Second
+
+// MaxCookieLife caps a session cookie's Max-Age or Expires, as browsers cap
+// a cookie's (RFC 6265bis): a Max-Age of centuries overflowed a Duration.
+const MaxCookieLife = 400 * 24 * time.Hour
 
 // walletLoginWindow is how far past the server's time a wallet login expires
 // (D9: 4 minutes, inside the service's 5-minute limit).
@@ -49,7 +52,7 @@ func (a apiKeyCred) login(ctx context.Context, c *Client) (LoginResult, http.Hea
 	var res LoginResult
 	var hdr http.Header
 	err := c.do(ctx, call{method: http.MethodPost, base: c.env.AuthURL, path: PathAPIKeyLogin,
-		body: APIKeyLoginRequest{APIKey: a.key}, respHeader: &hdr, cookieRM: true}, &res)
+		body: APIKeyLoginRequest{APIKey: a.key}, respHeader: &hdr, cookieRM: true, secret: a.key}, &res)
 	return res, hdr, err
 }
 
@@ -149,12 +152,23 @@ func (c *Client) Login(ctx context.Context, cred Credential) (Session, error) {
 	if err := CheckID("account id", info.AccountID, false); err != nil {
 		return Session{}, &UnreadableAnswerError{Status: http.StatusOK, Reason: err}
 	}
+	// The header and the body are said back against the cookie just set too.
+	inFlight := []string{cookie.Value}
+	if k, ok := cred.(apiKeyCred); ok {
+		inFlight = append(inFlight, k.key)
+	}
+	if err := refuseSaidBack(info, c.ownSecrets(inFlight...)); err != nil {
+		return Session{}, &UnreadableAnswerError{Status: http.StatusOK, Reason: err}
+	}
 	// Max-Age wins over Expires when both are set (RFC 6265 §5.3), and being
 	// relative it is immune to a skew between the service's clock and ours.
 	if cookie.MaxAge > 0 {
-		info.Expires = c.now().Add(time.Duration(cookie.MaxAge) * time.Second)
+		info.Expires = c.now().Add(time.Duration(min(int64(cookie.MaxAge), int64(MaxCookieLife/time.Second))) * time.Second)
 	} else if !cookie.Expires.IsZero() {
 		info.Expires = cookie.Expires
+		if far := c.now().Add(MaxCookieLife); info.Expires.After(far) {
+			info.Expires = far
+		}
 	}
 	c.session.mu.Lock()
 	c.session.cookie, c.session.info, c.session.cred, c.session.kept = cookie.Value, info, cred, false
@@ -301,16 +315,6 @@ const minHeldSecret = 8
 // sends: its API key (Options.APIKey, or the one it logged in with) or
 // its session cookie.
 func (c *Client) OwnSecret(s string) bool {
-	c.session.mu.Lock()
-	secrets := []string{c.apiKey, c.session.cookie}
-	if k, ok := c.session.cred.(apiKeyCred); ok {
-		secrets = append(secrets, k.key)
-	}
-	c.session.mu.Unlock()
-	for _, k := range secrets {
-		if k != "" && (s == k || len(k) >= minHeldSecret && strings.Contains(s, k)) {
-			return true
-		}
-	}
-	return false
+	_, ok := holdsSecret(s, c.ownSecrets())
+	return ok
 }

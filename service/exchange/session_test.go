@@ -355,3 +355,30 @@ func TestARefusalSparesASessionThatCameMeanwhile(t *testing.T) {
 		t.Errorf("session kept %v, OnRefused told %v: the fresh session was taken for the refused one", ok, told)
 	}
 }
+
+// TestSessionLifeCapped: a cookie's Max-Age or Expires beyond 400 days
+// (RFC 6265bis caps a cookie's life there) is taken as 400 days: a Max-Age
+// of centuries overflowed into a session that had ended centuries ago, so
+// every request logged in again first.
+func TestSessionLifeCapped(t *testing.T) {
+	for name, attr := range map[string]string{
+		"Max-Age of 317 years": "; Max-Age=10000000000",
+		"Expires in 9999":      "; Expires=Fri, 31 Dec 9999 23:59:59 GMT",
+	} {
+		t.Run(name, func(t *testing.T) {
+			w := newWorld(t, sandbox.Options{})
+			rec := &recorder{Answer: func(resp *http.Response) {
+				if sc := resp.Header.Values("Set-Cookie"); len(sc) == 1 {
+					resp.Header.Set("Set-Cookie", strings.Split(sc[0], ";")[0]+attr)
+				}
+			}}
+			c := w.Login(sandbox.DemoAPIKey, exchange.Options{HTTPClient: rec.HTTPClient()})
+			if s, _ := c.Session(); !s.Expires.Equal(t0.Add(exchange.MaxCookieLife)) {
+				t.Fatalf("session expires %s, want %s", s.Expires, t0.Add(exchange.MaxCookieLife))
+			}
+			if _, err := c.WithdrawalInfo(ctx); err != nil || rec.Logins() != 1 {
+				t.Fatalf("%v, %d logins; want the session used as it is", err, rec.Logins())
+			}
+		})
+	}
+}

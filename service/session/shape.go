@@ -3,7 +3,6 @@ package session
 import (
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 
@@ -15,7 +14,7 @@ import (
 const (
 	// MaxLifetime is the furthest ahead a kept session may end: browsers
 	// cap a cookie's life at 400 days (RFC 6265bis), and a service's 30.
-	MaxLifetime = 400 * 24 * time.Hour
+	MaxLifetime = exchange.MaxCookieLife
 	maxCookie   = 4096
 	maxAPIKey   = 512
 	maxRecord   = 16 << 10

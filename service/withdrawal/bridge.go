@@ -245,9 +245,13 @@ func sameAddress(a, b string) bool {
 	return strings.EqualFold(strings.TrimSpace(a), strings.TrimSpace(b)) && common.IsHexAddress(a)
 }
 
+// maxBridgePins bounds the recorded bridge addresses: one an environment,
+// a few hundred bytes each.
+const maxBridgePins = 1 << 20
+
 func readBridgePins(path string) (map[string]bridgePin, error) {
 	pins := map[string]bridgePin{}
-	b, err := osguard.ReadStateFile(path)
+	b, err := osguard.ReadStateFileAtMost(path, maxBridgePins)
 	if errors.Is(err, os.ErrNotExist) {
 		return pins, nil
 	}
