@@ -204,6 +204,22 @@ func TestOfflineSignerNeeds(t *testing.T) {
 		want(t, exitUsage, `--signer: unknown key source "wand"`)
 	newBoRig(t).run("", "authorize", "--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05", "--signer", "wand").
 		want(t, exitUsage, `--signer: unknown key source "wand"`)
+	// Each command hands its own environment to the check: on the embedded
+	// sandbox (no config) both refuse, withdraw before --wait's refusal,
+	// and write no file.
+	t.Setenv("XDG_STATE_HOME", t.TempDir()) // what a broken check would journal stays here
+	offline := []string{"--signer", "offline", "--account", demoSigner, "--out", fresh}
+	for _, args := range [][]string{
+		append([]string{"withdraw", "--wait"}, withdrawArgs(sandbox.DestCompleted, "25", offline...)...),
+		append([]string{"builder", "authorize", "--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05"}, offline...),
+	} {
+		if res := depositCmd(t, nil, args...); res.code != exitFailed || !strings.Contains(res.stderr, "the embedded sandbox ends with this command") {
+			t.Errorf("%s on the embedded sandbox: exit %d, stderr %q, want exit %d, refused", args[0], res.code, res.stderr, exitFailed)
+		}
+		if _, err := os.Stat(fresh); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s on the embedded sandbox wrote %s (%v)", args[0], fresh, err)
+		}
+	}
 }
 
 func mustRead(t *testing.T, path string) string {
