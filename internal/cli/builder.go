@@ -151,7 +151,8 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 	if err != nil {
 		return err
 	}
-	switch offline, err := offlinePrepares(f.key, e, f.out); {
+	offline, chosen, err := offlinePrepares(f.key, e, f.out)
+	switch {
 	case err != nil:
 		return err
 	case offline:
@@ -167,7 +168,6 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 	if err != nil {
 		return usageError("%w", err)
 	}
-	_, chosen, _ := f.key.chosen(e) // its error was said above (offlinePrepares)
 	var main common.Address
 	var key keyChoice
 	if f.dryRun && account != (common.Address{}) && !chosen {

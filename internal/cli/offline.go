@@ -47,18 +47,19 @@ func offlineOut(out string, dryRun bool) string {
 
 // offlinePrepares reports whether a signing command prepares for offline
 // signing: --signer offline, or the environment's signer, chose it. --out,
-// where the prepared file goes, is refused without it.
-func offlinePrepares(key signerFlags, e config.Environment, out string) (bool, error) {
+// where the prepared file goes, is refused without it. chosen is whether a
+// key source was named at all (signerFlags.chosen), said once, here.
+func offlinePrepares(key signerFlags, e config.Environment, out string) (offline, chosen bool, err error) {
 	src, chosen, err := key.chosen(e)
 	switch {
 	case err != nil:
-		return false, usageError("%w", err)
+		return false, false, usageError("%w", err)
 	case chosen && src.Kind == signer.SourceOffline:
-		return true, nil
+		return true, true, nil
 	case out != "":
-		return false, usageError("--out is where --signer offline writes the typed data to sign elsewhere: give --signer offline too")
+		return false, chosen, usageError("--out is where --signer offline writes the typed data to sign elsewhere: give --signer offline too")
 	}
-	return false, nil
+	return false, chosen, nil
 }
 
 // offlineSigner is the signer's address (--account or the environment's

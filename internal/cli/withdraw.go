@@ -231,7 +231,8 @@ func (c withdrawCmd) run(ctx context.Context, f withdrawFlags) error {
 	if err != nil {
 		return err
 	}
-	switch offline, err := offlinePrepares(f.key, e, f.out); {
+	offline, chosen, err := offlinePrepares(f.key, e, f.out)
+	switch {
 	case err != nil:
 		return err
 	case offline:
@@ -246,9 +247,7 @@ func (c withdrawCmd) run(ctx context.Context, f withdrawFlags) error {
 	// The key is opened first, so a wrong choice costs no request; a dry
 	// run signs nothing and needs one only to log in with it.
 	var key *keyChoice
-	if _, chosen, err := f.key.chosen(e); err != nil {
-		return usageError("%w", err)
-	} else if !f.dryRun || chosen {
+	if !f.dryRun || chosen {
 		k, err := c.app.openKey(ctx, f.key, e)
 		switch {
 		case isUsage(err):

@@ -18,6 +18,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // builderKey is the sandbox's builder account key: a key that is not the
@@ -204,6 +205,22 @@ func TestOfflineSignerNeeds(t *testing.T) {
 		want(t, exitUsage, `--signer: unknown key source "wand"`)
 	newBoRig(t).run("", "authorize", "--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05", "--signer", "wand").
 		want(t, exitUsage, `--signer: unknown key source "wand"`)
+	// Each command hands its own environment to the check: on the embedded
+	// sandbox (no config) both refuse, withdraw before --wait's refusal,
+	// and write no file.
+	t.Setenv("XDG_STATE_HOME", t.TempDir()) // what a broken check would journal stays here
+	offline := []string{"--signer", "offline", "--account", demoSigner, "--out", fresh}
+	for _, args := range [][]string{
+		append([]string{"withdraw", "--wait"}, withdrawArgs(sandbox.DestCompleted, "25", offline...)...),
+		append([]string{"builder", "authorize", "--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05"}, offline...),
+	} {
+		if res := depositCmd(t, nil, args...); res.code != exitFailed || !strings.Contains(res.stderr, "the embedded sandbox ends with this command") {
+			t.Errorf("%s on the embedded sandbox: exit %d, stderr %q, want exit %d, refused", args[0], res.code, res.stderr, exitFailed)
+		}
+		if _, err := os.Stat(fresh); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s on the embedded sandbox wrote %s (%v)", args[0], fresh, err)
+		}
+	}
 }
 
 func mustRead(t *testing.T, path string) string {
@@ -280,4 +297,25 @@ func TestWithdrawSubmitSaysWhereItPays(t *testing.T) {
 			t.Errorf("--json: where it pays is not on stderr alone, before the fresh quote:\n%s\n%s", res.stdout, res.stderr)
 		}
 	}
+}
+
+// TestDryRunOpensANamedKey: a dry run signs nothing, yet a key named for
+// it (offlinePrepares says whether one was) is opened: builder's refuses
+// a --account it is not of, where --account alone would do; withdraw's
+// review names the key that would sign.
+func TestDryRunOpensANamedKey(t *testing.T) {
+	lightScrypt(t)
+	_, path, err := signer.ImportRawKey(t.TempDir(), sandbox.DemoPrivateKey, cliPass)
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := []string{"--dry-run", "--account", "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", "--keystore-file", path}
+	e := newBcliEnv(t)
+	if r := bcli(t, nil, "", true, authorizeArgs(e, named...)...); r.code != exitUsage || !strings.Contains(r.stderr, "not of --account") {
+		t.Errorf("builder authorize %q: exit %d: %s", named, r.code, r.stderr)
+	}
+	r := newStatusRig(t)
+	r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", named...)...).want(t, exitUsage, "not of --account")
+	r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--dry-run", "--json", "--keystore-file", path)...).
+		want(t, 0, `"signer":{"address":"`+demoSigner+`"`)
 }

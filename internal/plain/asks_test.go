@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/service/target"
 )
@@ -93,22 +94,46 @@ func TestLookUpSeveral(t *testing.T) {
 }
 
 // TestFollowGivesUp: following stops after follow.GiveUpAfter failed asks
-// in a row, as status --watch does, and says how to ask again.
+// in a row, as status --watch does, and says each and how to ask again,
+// whether or not the follow had seen a state before the service went.
 func TestFollowGivesUp(t *testing.T) {
+	for answered, seen := range map[int32]string{1: "", 2: " SUBMITTED\n"} { // the look-up's, then the follow's first
+		r := newRig(t)
+		id, err := r.ex.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestCompleted, "ARBITRUM", "10")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.statusAnswered.Store(answered)
+		out, err := r.run(steps(logIn, typed("look up", id, "Follow until the end"), []scripted{after("in a row", "quit")})...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wants(t, out, "SUBMITTED: ", "Following "+id+" until it ends", seen,
+			"Stopped following "+id+" after 5 failed asks in a row: \"Look up a withdrawal's status\" asks again.")
+		if n, again := strings.Count(out, "no answer ("), strings.Count(out, "): asked again in "); n != 5 || again != 4 {
+			t.Errorf("%d answered: %d failed asks said, %d asked again, want 5, the last not:\n%s", answered, n, again, out)
+		}
+	}
+}
+
+// TestFollowSaysNotFound: a withdrawal the service stops knowing while
+// it is followed is said as the state it is (NOT FOUND), not as a failed
+// ask to be asked again.
+func TestFollowSaysNotFound(t *testing.T) {
 	r := newRig(t)
 	id, err := r.ex.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestCompleted, "ARBITRUM", "10")
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.statusAnswered.Store(1) // the look-up's
-	out, err := r.run(steps(logIn, typed("look up", id, "Follow until the end"), []scripted{after("in a row", "quit")})...)
+	r.statusAnswered.Store(2) // the look-up's, then the follow's first
+	r.statusGone.Store(true)
+	out, err := r.run(steps(logIn, typed("look up", id, "Follow until the end"), []scripted{after("→ "+follow.LabelNotFound, "quit")})...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	wants(t, out, "SUBMITTED: ", "Following "+id+" until it ends",
-		"Stopped following "+id+" after 5 failed asks in a row: \"Look up a withdrawal's status\" asks again.")
-	if n := strings.Count(out, "no answer ("); n != 5 {
-		t.Errorf("%d failed asks said, want 5:\n%s", n, out)
+	wants(t, out, "Following "+id+" until it ends", " SUBMITTED\n", " SUBMITTED → "+follow.LabelNotFound+"\n")
+	if strings.Contains(out, "no answer (") {
+		t.Errorf("a not found said as no answer:\n%s", out)
 	}
 }
 

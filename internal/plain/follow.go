@@ -45,16 +45,19 @@ func (s *session) followUntilEnd(ids ...string) error {
 		if len(ids) > 1 {
 			about = id + " "
 		}
-		if name := f.Outcome().Name; f.Known || f.NotFound || f.Vanished {
-			if name != shown[id] {
-				s.stateLine(about, shown[id], name)
-				shown[id] = name
+		switch name := f.Outcome().Name; {
+		case f.Err != nil && !errors.Is(f.Err, exchange.ErrNotFound):
+			// Said whether or not a state was seen before: giving up ends
+			// the follow, which must not end unsaid.
+			if !f.GaveUp {
+				s.p.Say("%s %sno answer (%v): asked again in %s.", s.clock(), about, trimStop(exchange.Explain(f.Err)), f.Due.Sub(s.Now()).Round(time.Second))
+				break
 			}
-		} else if f.Err != nil {
-			s.p.Say("%s %sno answer (%v): asked again in %s.", s.clock(), about, trimStop(exchange.Explain(f.Err)), f.Due.Sub(s.Now()).Round(time.Second))
-			if f.GaveUp {
-				s.p.Say("Stopped following %s after %d failed asks in a row: \"Look up a withdrawal's status\" asks again.", id, f.Failures)
-			}
+			s.p.Say("%s %sno answer (%v).", s.clock(), about, trimStop(exchange.Explain(f.Err)))
+			s.p.Say("Stopped following %s after %d failed asks in a row: \"Look up a withdrawal's status\" asks again.", id, f.Failures)
+		case (f.Known || f.NotFound || f.Vanished) && name != shown[id]:
+			s.stateLine(about, shown[id], name)
+			shown[id] = name
 		}
 		if f.Final && len(ids) == 1 {
 			s.printRecord(f.Followed)

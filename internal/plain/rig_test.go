@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -43,8 +44,10 @@ type rig struct {
 	// 202 names in place of the quote's.
 	receiveSaid atomic.Pointer[string]
 	// statusAnswered, when positive, is how many status requests the
-	// sandbox answers; a 502 answers every later one (statusAsks counts).
+	// sandbox answers; a 502 answers every later one, or with statusGone
+	// a 404 that knows no such withdrawal (statusAsks counts).
 	statusAnswered, statusAsks atomic.Int32
+	statusGone                 atomic.Bool
 	// beforeWithdraw, when set, runs as a withdraw request arrives.
 	beforeWithdraw atomic.Pointer[func()]
 	journal        *journal.Journal
@@ -73,6 +76,12 @@ func newRigOn(t *testing.T, envOf func(url string) config.Environment) *rig {
 			(*f)()
 		}
 		if n := r.statusAnswered.Load(); n > 0 && req.URL.Path == exchange.PathWithdrawalStatus && r.statusAsks.Add(1) > n {
+			if r.statusGone.Load() {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusNotFound)
+				fmt.Fprintf(w, `{"code":%d,"message":"no withdrawal with this quote_id in this account","status":404}`, exchange.CodeNotFound)
+				return
+			}
 			http.Error(w, "bad gateway", http.StatusBadGateway)
 			return
 		}

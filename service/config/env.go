@@ -416,7 +416,7 @@ func (c Config) Lookup(name string) (Environment, error) {
 }
 
 // ValidDomainName reports whether s can name an EIP-712 domain here: 1 to
-// 64 characters of clean text on one line, without leading or trailing
+// 64 bytes of clean text on one line, without leading or trailing
 // spaces. The config, the sandbox's --domain-name and the journal's lines
 // read back (a withdrawal's and a builder authorization's domain) hold to it.
 func ValidDomainName(s string) bool {

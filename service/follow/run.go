@@ -8,8 +8,8 @@ import (
 )
 
 // GiveUpAfter is how many failed asks in a row end a line face's follow
-// (MaxFailures), about two minutes with the backoff: a script or a person
-// should learn the service is gone.
+// (MaxFailures), 36 to 72 s of backoff (PollDelay) after the first: a
+// script or a person should learn the service is gone.
 const GiveUpAfter = 5
 
 // Loop is the one follow loop: it asks each quote id its Scheduler hands
