@@ -109,6 +109,10 @@ type ReviewGate struct {
 	Key     signingKey
 	Offline Offline
 	KeyHold
+	// Asked: a question a letter answers (the second yes to a loss) is on
+	// the review, so its y is an answer even while the passphrase field
+	// has the focus, and is held to intent.PasteGap as an enter is.
+	Asked   func() bool
 	Sending bool
 	spin    spinner.Model
 	// The send's wait: what it waits for ("" while not waiting), its
@@ -300,7 +304,8 @@ func (g *ReviewGate) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 			cmd, _ := g.Bindings().Handle(msg)
 			return cmd, true
 		}
-		if now := g.common.Now(); g.Inputting() && msg.Text != "" && !g.Holds(now) {
+		answers := g.Asked != nil && g.Asked() && key.Matches(msg, answerKeys)
+		if now := g.common.Now(); g.Inputting() && msg.Text != "" && !answers && !g.Holds(now) {
 			g.last = now // a passphrase's letters may come pasted: only what acts is held to the gap
 			return nil, false
 		}

@@ -148,3 +148,28 @@ func TestRawPasteNeverSigns(t *testing.T) {
 		t.Fatal("an enter pasted with the passphrase signed")
 	}
 }
+
+// TestRawPasteNeverAnswersTheLossQuestion: while the second yes to a loss
+// is asked with a keystore key, the passphrase field still has the focus,
+// but y answers the question, not the field: a y that came with the key
+// before (an unbracketed paste, a passphrase pasted again) is held as an
+// enter is, and only a y typed after a pause signs.
+func TestRawPasteNeverAnswersTheLossQuestion(t *testing.T) {
+	r, h, now := mostlyFeeReview(t)
+	r.Update(keyFound(r, signer.Found{Place: signer.KeyInKeystore, Path: "/k/UTC--key"}))
+	*now = now.Add(kit.KeyGuard)
+	screentest.TypeInto(r, "pw")
+	*now = now.Add(kit.KeyGuard)
+	screentest.Press(r, "enter")
+	if !r.gate.Inputting() {
+		t.Fatal("the passphrase field lost the focus when the question was asked: the test no longer tests the field's exception")
+	}
+	*now = now.Add(kit.KeyGuard)
+	if screentest.TypeInto(r, "ay"); r.gate.Sending || h.withdraws != 0 {
+		t.Fatal("a y pasted with the key before it answered the second question")
+	}
+	*now = now.Add(kit.KeyGuard)
+	if screentest.Press(r, "y"); !r.gate.Sending {
+		t.Fatalf("a typed y did not answer the second question:\n%s", ansi.Strip(r.View()))
+	}
+}

@@ -78,6 +78,7 @@ func newReview(app *kit.App, w withdrawal.Choice, p withdrawal.PricedQuote) *rev
 	r.order, r.setupErr = withdrawal.NewOrder(w, p, s.FundingAccountAddress, app.Target.Env.Domain(), app.DrawNonce(), app.Common.Now())
 	r.gate = kit.NewReviewGate(app, r.order.Transfer.FromAccount)
 	r.gate.Key.Stopped = r.stopped
+	r.gate.Asked = r.askedLoss
 	return r
 }
 
