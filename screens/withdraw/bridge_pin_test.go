@@ -363,8 +363,7 @@ func TestBridgeConfirmGolden(t *testing.T) {
 		Seen: attackerBridge, Since: screentest.Now.Add(-40 * 24 * time.Hour)})
 	root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common})
 	root.Init()
-	now = now.Add(kit.KeyGuard)
-	screentest.GoldenFrames(t, root)
+	screentest.GoldenFrames(t, root, func() { now = now.Add(kit.KeyGuard) })
 }
 
 // TestFarFutureQuoteIsNotSigned: a quote whose expires_at lies years past
