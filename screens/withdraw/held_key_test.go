@@ -1,10 +1,12 @@
 package withdraw
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
@@ -171,5 +173,44 @@ func TestRawPasteNeverAnswersTheLossQuestion(t *testing.T) {
 	*now = now.Add(kit.KeyGuard)
 	if screentest.Press(r, "y"); !r.gate.Sending {
 		t.Fatalf("a typed y did not answer the second question:\n%s", ansi.Strip(r.View()))
+	}
+}
+
+// TestQuoteIDGivenAgainIsNotOfferedAgain: a quote whose id the journal
+// holds for a withdrawal the service accepted is refused at enter
+// (withdrawal.QuoteIDUsedError), and the review says so and no longer
+// offers enter, which would be refused the same way: r, a new quote, is
+// what the words ask for.
+func TestQuoteIDGivenAgainIsNotOfferedAgain(t *testing.T) {
+	r, h, now := shownReview(t)
+	r.Update(r.checkBridge()())
+	*now = now.Add(kit.KeyGuard)
+	send := func(r *reviewScreen) executedMsg {
+		t.Helper()
+		_, cmd := screentest.Press(r, "enter")
+		if cmd == nil {
+			t.Fatalf("enter did not sign:\n%s", ansi.Strip(r.View()))
+		}
+		batch, _ := cmd().(tea.BatchMsg)
+		msg, _ := batch[1]().(executedMsg)
+		return msg
+	}
+	if msg := send(r); msg.Err != nil {
+		t.Fatalf("the first withdrawal: %v", msg.Err)
+	}
+	again := newReview(r.app, r.order.Choice, withdrawal.PricedQuote{Quote: r.order.Quote})
+	again.SetSize(120, 40)
+	again.Init()
+	again.Update(keyFound(again, signer.Found{Place: signer.KeyDemo}))
+	again.Update(again.checkBridge()())
+	*now = now.Add(kit.KeyGuard)
+	msg := send(again)
+	if !errors.As(msg.Err, new(*withdrawal.QuoteIDUsedError)) || h.withdraws != 1 {
+		t.Fatalf("the quote id given again: %v, %d withdraw requests", msg.Err, h.withdraws)
+	}
+	again.Update(msg)
+	view := screentest.OneLine(ansi.Strip(again.View()))
+	if !strings.Contains(view, "again: the journal holds it") || screentest.Offers(again.KeyMap(), "enter") || !screentest.Offers(again.KeyMap(), "r") {
+		t.Fatalf("after the refusal the review offers %v and says:\n%s", again.KeyMap().ShortHelp(), view)
 	}
 }

@@ -350,9 +350,10 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 		r.bridgeErr = msg.Err
 	default:
 		r.err = exchange.Explain(msg.Err)
-		// Screening looks at the destination, not the signature: signing
-		// this quote again is refused the same way.
-		r.refused = errors.Is(msg.Err, exchange.CodeAddressFlagged)
+		// Screening looks at the destination, not the signature, and a quote
+		// id the journal holds stays held: signing this quote again is
+		// refused the same way.
+		r.refused = errors.Is(msg.Err, exchange.CodeAddressFlagged) || errors.As(msg.Err, new(*withdrawal.QuoteIDUsedError))
 	}
 	return nil
 }
