@@ -214,3 +214,21 @@ func TestQuoteIDGivenAgainIsNotOfferedAgain(t *testing.T) {
 		t.Fatalf("after the refusal the review offers %v and says:\n%s", again.KeyMap().ShortHelp(), view)
 	}
 }
+
+// TestSlowlyTakenPastedPassphraseNeverSigns: a passphrase and its enter
+// pasted at once, but taken 100 ms apart by a busy console, are still read
+// together: no letter settled before the next came, so the enter is held.
+func TestSlowlyTakenPastedPassphraseNeverSigns(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	k := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, signer.Found{Place: signer.KeyInKeystore, Path: "/k/UTC--key"})
+	for _, c := range "pw" {
+		k.Update(tea.KeyPressMsg{Code: c, Text: string(c)})
+		*now = now.Add(100 * time.Millisecond)
+	}
+	if k.gate.Key.Pass.Value() != "pw" {
+		t.Fatalf("the pasted passphrase's letters were not taken: %q", k.gate.Key.Pass.Value())
+	}
+	if screentest.Press(k, "enter"); k.gate.Sending {
+		t.Fatal("an enter pasted with the passphrase, taken 100 ms after it, signed")
+	}
+}
