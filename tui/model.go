@@ -156,17 +156,13 @@ func (m *Model) Init() tea.Cmd {
 // Update handles the global messages itself and hands everything else to the
 // top screen only.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if m.resizeDue && input(msg) {
-		m.resize() // input acts on the content area shown
-	}
 	var cmd tea.Cmd
+	if m.resizeDue && input(msg) {
+		cmd = m.resizeShown() // input acts on the content area shown
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		hidden := m.sized && m.tooSmall()
 		m.width, m.height = msg.Width, msg.Height
-		if hidden && !m.tooSmall() {
-			cmd = m.updateTop(ShownAgainMsg{})
-		}
 	case tea.ColorProfileMsg:
 		m.common.Profile = msg.Profile
 	case tea.BackgroundColorMsg:
@@ -184,6 +180,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case dismissToastMsg:
 		if msg.tag == m.toast.tag {
 			m.toast = toast{}
+			cmd = m.resizeShown() // the rows it took show now
 		}
 	case sessionTickMsg:
 		if msg.due.Equal(m.sessionDue) {
@@ -237,11 +234,21 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	// (View, or the next input): the footer is rebuilt from every key
 	// binding, which was most of the watch board's cost an answer.
 	if input(msg) {
-		m.resize()
+		cmd = tea.Batch(cmd, m.resizeShown())
 	} else {
 		m.resizeDue = true
 	}
 	return m, tea.Batch(cmd, m.sessionTick())
+}
+
+// resizeShown is resize, telling the top screen that it shows again
+// (ShownAgainMsg) when its area grew: what was hidden (the too-small
+// notice, the help, a toast) may show now.
+func (m *Model) resizeShown() tea.Cmd {
+	if m.resize() && !m.tooSmall() {
+		return m.updateTop(ShownAgainMsg{})
+	}
+	return nil
 }
 
 // View draws the whole terminal in the alternate screen, with mouse
@@ -401,17 +408,20 @@ func (m *Model) FirstFrame(width, height int) string {
 
 // resize recomputes the content area and tells every screen on the stack when
 // it changed, so a screen revealed by Pop already has the right size.
-func (m *Model) resize() {
+// It reports whether the area grew, in width or height.
+func (m *Model) resize() (grew bool) {
 	m.resizeDue = false
 	w, h := m.contentSize()
 	if m.sized && w == m.common.Width && h == m.common.Height {
-		return
+		return false
 	}
+	grew = m.sized && (w > m.common.Width || h > m.common.Height)
 	m.sized = true
 	m.common.Width, m.common.Height = w, h
 	for _, s := range m.stack {
 		s.SetSize(w, h)
 	}
+	return grew
 }
 
 // input: a message from the user (or the terminal's size), which the next

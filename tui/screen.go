@@ -35,15 +35,16 @@ type ErrorMsg struct{ Err error }
 // InfoMsg shows Text in an info toast. Prefer ShowInfo.
 type InfoMsg struct{ Text string }
 
-// ShownAgainMsg tells the top screen that it shows again after the
-// too-small notice, which hid it and took every key: a question that signs
-// holds its keys as when it first showed (kit.KeyHold).
+// ShownAgainMsg tells the top screen that its area grew (the too-small
+// notice, the help or a toast is gone, the window is larger), so what it
+// could not show whole may show now: a question that signs holds its keys
+// as when it first showed (kit.KeyHold).
 type ShownAgainMsg struct{}
 
 // Screen is one page of the console. Only the top screen of the stack
 // receives messages, and only the top screen is drawn. The root keeps the
 // global ones: a screen never sees tea.WindowSizeMsg (it gets SetSize, and
-// ShownAgainMsg after the too-small notice) nor
+// ShownAgainMsg when its area grew) nor
 // the status, toast and navigation messages; tea.BackgroundColorMsg goes to
 // every screen on the stack, after Common.Styles was rebuilt, so screens
 // that hold bubbles can restyle them.

@@ -66,20 +66,51 @@ func TestTooSmallOnlyQuits(t *testing.T) {
 // TestShownAgainAfterTooSmall: the top screen is told when it shows again
 // after the too-small notice (ShownAgainMsg), which hid it and took every
 // key, so a question that signs holds its keys as when it first showed; a
-// resize between sizes that show it, or to a size too small, tells nothing.
+// resize that shrinks it, or to a size too small, tells nothing.
 func TestShownAgainAfterTooSmall(t *testing.T) {
-	m, home := newRoot(t, 80, 24)
+	m, home := newRoot(t, 100, 30)
 	top := newFake(home.common, "Review")
 	send(m, Push(top)())
-	for _, size := range []tea.WindowSizeMsg{{Width: 100, Height: 30}, {Width: 40, Height: 16}, {Width: 50, Height: 18}} {
+	for _, size := range []tea.WindowSizeMsg{{Width: 80, Height: 24}, {Width: 40, Height: 16}, {Width: 50, Height: 18}} {
 		send(m, size)
 	}
 	if n := received[ShownAgainMsg](top); n != 0 {
-		t.Fatalf("resizes that did not end a too-small notice told %d", n)
+		t.Fatalf("resizes that hid more, or showed nothing, told %d", n)
 	}
 	send(m, tea.WindowSizeMsg{Width: 80, Height: 24})
-	send(m, tea.WindowSizeMsg{Width: 90, Height: 24})
 	if n := received[ShownAgainMsg](top); n != 1 {
 		t.Fatalf("shown again after the notice: told %d times, want 1", n)
+	}
+}
+
+// TestShownAgainWhenItsAreaGrows: a screen may be drawn in part, or not at
+// all, in a smaller area (a review says "Too small to review" while the
+// help or a toast takes its rows), so the top screen is told it shows
+// again whenever its area grows: the help closed, a toast gone, the window
+// made larger. At 60x20 the help hid the review, and an enter 150 ms after
+// ? closed it signed it (seen in tmux).
+func TestShownAgainWhenItsAreaGrows(t *testing.T) {
+	m, home := newRoot(t, 60, 20)
+	top := newFake(home.common, "Review")
+	send(m, Push(top)())
+	send(m, press("?"))
+	if !m.fullHelp || received[ShownAgainMsg](top) != 0 {
+		t.Fatalf("opening the help: open %v, told %d", m.fullHelp, received[ShownAgainMsg](top))
+	}
+	for m.fullHelp {
+		send(m, press("?"))
+	}
+	if n := received[ShownAgainMsg](top); n != 1 {
+		t.Fatalf("the help closed: told %d times, want 1", n)
+	}
+	send(m, InfoMsg{Text: "noted"})
+	m.View() // drawn with the toast, its rows taken
+	send(m, dismissToastMsg{tag: m.toast.tag})
+	if n := received[ShownAgainMsg](top); n != 2 {
+		t.Fatalf("the toast gone: told %d times, want 2", n)
+	}
+	send(m, tea.WindowSizeMsg{Width: 61, Height: 20})
+	if n := received[ShownAgainMsg](top); n != 3 {
+		t.Fatalf("the window wider: told %d times, want 3", n)
 	}
 }

@@ -93,6 +93,11 @@ func (r *builderReviewScreen) Busy() string {
 func (r *builderReviewScreen) Inputting() bool { return r.gate.Inputting() }
 
 func (r *builderReviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	s, cmd := r.update(msg)
+	return s, r.gate.Settled(cmd)
+}
+
+func (r *builderReviewScreen) update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	if cmd, handled := r.gate.Update(msg); handled {
 		return r, cmd
 	}

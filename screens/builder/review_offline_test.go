@@ -72,7 +72,7 @@ func TestBuilderReviewPreparesForOfflineSigning(t *testing.T) {
 	if screentest.Offers(r.KeyMap(), "o") || fullHelpOffers(r, "o") {
 		t.Fatal("o is offered on the embedded sandbox")
 	}
-	if _, cmd := screentest.Press(r, "o"); cmd != nil || r.gate.Offline.Preparing {
+	if _, cmd := screentest.Press(r, "o"); screentest.Acts(cmd) || r.gate.Offline.Preparing {
 		t.Fatal("o prepares on the embedded sandbox")
 	}
 	app.Target.Demo = nil // a configured environment
@@ -211,7 +211,7 @@ func TestBuilderReviewNoKeyPointsOffline(t *testing.T) {
 		r := offlineReview(t, app, now, 120, 40)
 		r.Update(keyFound(r, signer.Found{}))
 		*now = now.Add(kit.KeyGuard) // keys are held from when it lands
-		if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.err == nil {
+		if _, cmd := screentest.Press(r, "enter"); screentest.Acts(cmd) || r.err == nil {
 			t.Fatalf("enter without a key: %v %v", cmd, r.err)
 		}
 		view := screentest.OneLine(ansi.Strip(r.View()))

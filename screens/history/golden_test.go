@@ -21,5 +21,5 @@ func TestHistoryGolden(t *testing.T) {
 	}
 	screentest.Feed(root, tea.KeyPressMsg{Code: tea.KeyDown})
 	screentest.Feed(root, tea.KeyPressMsg{Code: tea.KeyDown}) // the refused one, with its reason
-	screentest.GoldenFrames(t, root)
+	screentest.GoldenFrames(t, root, nil)
 }

@@ -51,3 +51,32 @@ func TestKeyHoldWaitsForItsNewEnd(t *testing.T) {
 		t.Fatalf("a pasted enter: held %v, waits %v; want held and its end told after %v", held, waits, kit.KeyGuard)
 	}
 }
+
+// TestKeyHoldKnowsAKeyReadWithTheOneBefore: an unbracketed paste's keys
+// are read at once, but a loaded machine may take tens of milliseconds
+// over each, so the gap between them, measured as they are taken, can
+// exceed intent.PasteGap (seen in tmux: "x" and a carriage return pasted
+// 8, 11 and over 25 ms apart, and then signed). A key taken before the one
+// before it settled (its settle message, queued behind every key already
+// read) was read with it and answers nothing; one typed after it settled
+// answers.
+func TestKeyHoldKnowsAKeyReadWithTheOneBefore(t *testing.T) {
+	at := screentest.Now
+	var h kit.KeyHold
+	settle, held := h.Update(screentest.Key("x"), at, nil)
+	if held || settle == nil {
+		t.Fatalf("a key with no hold on: held %v, settles %v", held, settle != nil)
+	}
+	if _, held := h.Update(screentest.Key("enter"), at.Add(100*time.Millisecond), nil); !held {
+		t.Fatal("an enter read with the key before, taken 100 ms after it, answered")
+	}
+
+	var g kit.KeyHold
+	settle, _ = g.Update(screentest.Key("x"), at, nil)
+	if _, mine := g.Update(settle(), at.Add(time.Millisecond), nil); !mine {
+		t.Fatal("the hold did not take its key's settle message")
+	}
+	if _, held := g.Update(screentest.Key("enter"), at.Add(100*time.Millisecond), nil); held {
+		t.Fatal("an enter typed 100 ms after the key before, which had settled, was held")
+	}
+}

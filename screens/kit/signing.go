@@ -33,7 +33,22 @@ type KeyHold struct {
 	// came with it, as a raw paste (a terminal without bracketed paste, or
 	// text that opens none), and answers nothing.
 	last time.Time
+	// unsettled: the key before (tag) has not settled yet. A paste's keys
+	// are read at once and queue for the console, and a loaded machine
+	// takes longer than intent.PasteGap over each; a key's settle message
+	// queues behind every key already read, so a key taken before it came
+	// with the key before, however far apart they were taken.
+	unsettled bool
+	tag       tui.Tag
 }
+
+// KeySettledMsg: the key tag was taken; what was read with it came before.
+// A key that did nothing answers with it alone (screentest.Acts).
+type KeySettledMsg struct{ tag tui.Tag }
+
+// settleWithin bounds unsettled: a settle message comes at once, so one not
+// come in a KeyGuard was lost (a test that runs no Cmd), not queued.
+const settleWithin = KeyGuard
 
 // answerKeys are the keys that answer a question that signs, pays or
 // trusts (enter on a review, y to its second question, Y to a changed
@@ -66,16 +81,23 @@ func (h KeyHold) Holds(now time.Time) bool { return now.Before(h.Since.Add(KeyGu
 func (h *KeyHold) Update(msg tea.Msg, now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) (cmd tea.Cmd, held bool) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		burst := now.Sub(h.last) < intent.PasteGap && key.Matches(msg, answerKeys)
-		h.last = now
+		gap := now.Sub(h.last)
+		burst := (gap < intent.PasteGap || h.unsettled && gap < settleWithin) && key.Matches(msg, answerKeys)
 		held := h.Holds(now)
 		if !held && !burst {
-			return nil, false
+			return h.took(now), false
 		}
-		h.Since = now
+		// Held a KeyGuard from now: what was read with it is held too.
+		h.last, h.unsettled, h.Since = now, false, now
 		if !held { // a paste's key began the hold: its end redraws the keys
 			return tui.After(timer, KeyGuard, keyHoldOverMsg{}), true
 		}
+		return nil, true
+	case KeySettledMsg:
+		if msg.tag != h.tag {
+			return nil, false // another hold's
+		}
+		h.unsettled = false
 		return nil, true
 	case keyHoldOverMsg:
 		if h.Holds(now) {
@@ -86,6 +108,24 @@ func (h *KeyHold) Update(msg tea.Msg, now time.Time, timer func(time.Duration, t
 		return h.StartOn(now, timer), true
 	}
 	return nil, false
+}
+
+// Then is what a key the hold let through does (cmd), or, when it did
+// nothing, settle: a key that acted changed what the next one meets (a
+// send, a hold, another screen), which the next one is judged by.
+func (h *KeyHold) Then(settle, cmd tea.Cmd) tea.Cmd {
+	if cmd != nil {
+		h.unsettled = false
+		return cmd
+	}
+	return settle
+}
+
+// took notes a key taken at now, and returns what settles it.
+func (h *KeyHold) took(now time.Time) tea.Cmd {
+	h.last, h.unsettled, h.tag = now, true, tui.NextTag()
+	tag := h.tag
+	return func() tea.Msg { return KeySettledMsg{tag: tag} }
 }
 
 // awaitingMsg says what a signature now waits for (signer.Awaiter), or
@@ -109,6 +149,12 @@ type ReviewGate struct {
 	Key     signingKey
 	Offline Offline
 	KeyHold
+	// Asked: a question a letter answers (the second yes to a loss) is on
+	// the review, so its y is an answer even while the passphrase field
+	// has the focus, and is held to intent.PasteGap as an enter is.
+	Asked func() bool
+	// settle settles the last key the screen was given (KeyHold.took).
+	settle  tea.Cmd
 	Sending bool
 	spin    spinner.Model
 	// The send's wait: what it waits for ("" while not waiting), its
@@ -283,7 +329,7 @@ func (g *ReviewGate) Held(bs Bindings) Bindings {
 // holds or a request is out; handled says the screen has nothing to do.
 func (g *ReviewGate) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 	switch msg := msg.(type) {
-	case keyHoldOverMsg, tui.ShownAgainMsg:
+	case keyHoldOverMsg, tui.ShownAgainMsg, KeySettledMsg:
 		return g.KeyHold.Update(msg, g.common.Now(), nil)
 	case KeyFoundMsg:
 		if msg.For != g.Key.Asked {
@@ -309,13 +355,31 @@ func (g *ReviewGate) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 			cmd, _ := g.Bindings().Handle(msg)
 			return cmd, true
 		}
-		if now := g.common.Now(); g.Inputting() && msg.Text != "" && !g.Holds(now) {
-			g.last = now // a passphrase's letters may come pasted: only what acts is held to the gap
+		answers := g.Asked != nil && g.Asked() && key.Matches(msg, answerKeys)
+		if now := g.common.Now(); g.Inputting() && msg.Text != "" && !answers && !g.Holds(now) {
+			g.settle = g.took(now) // a passphrase's letters may come pasted: only what acts is held to the gap
 			return nil, false
 		}
-		return g.KeyHold.Update(msg, g.common.Now(), nil)
+		cmd, held := g.KeyHold.Update(msg, g.common.Now(), nil)
+		if !held {
+			g.settle = cmd
+			return nil, false
+		}
+		return cmd, true
 	}
 	return nil, false
+}
+
+// Settled is what the key the screen was last given does (cmd), or, when
+// it did nothing, what settles it (KeyHold.took): a key that acted changed
+// what the next one meets (a send, a hold, another screen).
+func (g *ReviewGate) Settled(cmd tea.Cmd) tea.Cmd {
+	settle := g.settle
+	g.settle = nil
+	if settle == nil {
+		return cmd
+	}
+	return g.Then(settle, cmd)
 }
 
 // Prompt is the line under a review: in flight, guarded, or ready.

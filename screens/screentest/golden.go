@@ -16,13 +16,18 @@ import (
 
 // GoldenFrames checks the whole frame (top bar, content, footer) of root
 // at every GoldenSizes against the goldens, without escapes, and returns the
-// raw frames.
-func GoldenFrames(t *testing.T, root *tui.Model) map[string]string {
+// raw frames. read, unless nil, runs after each resize, before the frame is
+// drawn: a question holds its keys a while after its area grew
+// (tui.ShownAgainMsg), and read moves the clock past it.
+func GoldenFrames(t *testing.T, root *tui.Model, read func()) map[string]string {
 	t.Helper()
 	raw := map[string]string{}
 	for _, sz := range GoldenSizes {
 		name := fmt.Sprintf("%dx%d", sz.W, sz.H)
 		Feed(root, tea.WindowSizeMsg{Width: sz.W, Height: sz.H})
+		if read != nil {
+			read()
+		}
 		frame := CheckFrame(t, root.View().Content, sz.W, sz.H)
 		raw[name] = frame
 		t.Run(name, func(t *testing.T) { golden.RequireEqual(t, []byte(ansi.Strip(frame))) })

@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/tui"
 )
 
@@ -97,4 +98,14 @@ func Offered(s tui.Screen, desc string) bool {
 		}
 	}
 	return false
+}
+
+// Acts reports whether cmd, a key's answer, does anything: nil, or only
+// settling the key (kit.KeySettledMsg), does nothing. It runs cmd.
+func Acts(cmd tea.Cmd) bool {
+	if cmd == nil {
+		return false
+	}
+	_, settles := cmd().(kit.KeySettledMsg)
+	return !settles
 }

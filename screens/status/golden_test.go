@@ -60,7 +60,7 @@ func TestStatusGolden(t *testing.T) {
 		}
 		screentest.Feed(root, m)
 	}
-	raw := screentest.GoldenFrames(t, root)
+	raw := screentest.GoldenFrames(t, root, nil)
 	link := "https://arbiscan.io/tx/" + hash
 	if !strings.Contains(raw["120x40"], ansi.SetHyperlink(link)) {
 		t.Errorf("no OSC 8 link to %s in the frame", link)

@@ -67,8 +67,9 @@ func (b *bridgeConfirmScreen) confirm() tea.Cmd {
 
 func (b *bridgeConfirmScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	// While held (a key held down holds on), Y is off and nothing acts.
-	if cmd, held := b.hold.Update(msg, b.app.Common.Now(), nil); held {
-		return b, cmd
+	settle, held := b.hold.Update(msg, b.app.Common.Now(), nil)
+	if held {
+		return b, settle
 	}
 	switch msg := msg.(type) {
 	case bridgeConfirmedMsg:
@@ -84,7 +85,7 @@ func (b *bridgeConfirmScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		return b, tea.Sequence(tui.Pop(b), tui.ShowInfo("New bridge address recorded: the review checks it again"))
 	case tea.KeyPressMsg:
 		cmd, _ := b.bindings().Handle(msg)
-		return b, cmd
+		return b, b.hold.Then(settle, cmd)
 	}
 	return b, nil
 }

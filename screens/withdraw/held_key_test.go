@@ -1,10 +1,12 @@
 package withdraw
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
@@ -146,5 +148,87 @@ func TestRawPasteNeverSigns(t *testing.T) {
 	}
 	if screentest.Press(k, "enter"); k.gate.Sending {
 		t.Fatal("an enter pasted with the passphrase signed")
+	}
+}
+
+// TestRawPasteNeverAnswersTheLossQuestion: while the second yes to a loss
+// is asked with a keystore key, the passphrase field still has the focus,
+// but y answers the question, not the field: a y that came with the key
+// before (an unbracketed paste, a passphrase pasted again) is held as an
+// enter is, and only a y typed after a pause signs.
+func TestRawPasteNeverAnswersTheLossQuestion(t *testing.T) {
+	r, h, now := mostlyFeeReview(t)
+	r.Update(keyFound(r, signer.Found{Place: signer.KeyInKeystore, Path: "/k/UTC--key"}))
+	*now = now.Add(kit.KeyGuard)
+	screentest.TypeInto(r, "pw")
+	*now = now.Add(kit.KeyGuard)
+	screentest.Press(r, "enter")
+	if !r.gate.Inputting() {
+		t.Fatal("the passphrase field lost the focus when the question was asked: the test no longer tests the field's exception")
+	}
+	*now = now.Add(kit.KeyGuard)
+	if screentest.TypeInto(r, "ay"); r.gate.Sending || h.withdraws != 0 {
+		t.Fatal("a y pasted with the key before it answered the second question")
+	}
+	*now = now.Add(kit.KeyGuard)
+	if screentest.Press(r, "y"); !r.gate.Sending {
+		t.Fatalf("a typed y did not answer the second question:\n%s", ansi.Strip(r.View()))
+	}
+}
+
+// TestQuoteIDGivenAgainIsNotOfferedAgain: a quote whose id the journal
+// holds for a withdrawal the service accepted is refused at enter
+// (withdrawal.QuoteIDUsedError), and the review says so and no longer
+// offers enter, which would be refused the same way: r, a new quote, is
+// what the words ask for.
+func TestQuoteIDGivenAgainIsNotOfferedAgain(t *testing.T) {
+	r, h, now := shownReview(t)
+	r.Update(r.checkBridge()())
+	*now = now.Add(kit.KeyGuard)
+	send := func(r *reviewScreen) executedMsg {
+		t.Helper()
+		_, cmd := screentest.Press(r, "enter")
+		if cmd == nil {
+			t.Fatalf("enter did not sign:\n%s", ansi.Strip(r.View()))
+		}
+		batch, _ := cmd().(tea.BatchMsg)
+		msg, _ := batch[1]().(executedMsg)
+		return msg
+	}
+	if msg := send(r); msg.Err != nil {
+		t.Fatalf("the first withdrawal: %v", msg.Err)
+	}
+	again := newReview(r.app, r.order.Choice, withdrawal.PricedQuote{Quote: r.order.Quote})
+	again.SetSize(120, 40)
+	again.Init()
+	again.Update(keyFound(again, signer.Found{Place: signer.KeyDemo}))
+	again.Update(again.checkBridge()())
+	*now = now.Add(kit.KeyGuard)
+	msg := send(again)
+	if !errors.As(msg.Err, new(*withdrawal.QuoteIDUsedError)) || h.withdraws != 1 {
+		t.Fatalf("the quote id given again: %v, %d withdraw requests", msg.Err, h.withdraws)
+	}
+	again.Update(msg)
+	view := screentest.OneLine(ansi.Strip(again.View()))
+	if !strings.Contains(view, "again: the journal holds it") || screentest.Offers(again.KeyMap(), "enter") || !screentest.Offers(again.KeyMap(), "r") {
+		t.Fatalf("after the refusal the review offers %v and says:\n%s", again.KeyMap().ShortHelp(), view)
+	}
+}
+
+// TestSlowlyTakenPastedPassphraseNeverSigns: a passphrase and its enter
+// pasted at once, but taken 100 ms apart by a busy console, are still read
+// together: no letter settled before the next came, so the enter is held.
+func TestSlowlyTakenPastedPassphraseNeverSigns(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	k := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, signer.Found{Place: signer.KeyInKeystore, Path: "/k/UTC--key"})
+	for _, c := range "pw" {
+		k.Update(tea.KeyPressMsg{Code: c, Text: string(c)})
+		*now = now.Add(100 * time.Millisecond)
+	}
+	if k.gate.Key.Pass.Value() != "pw" {
+		t.Fatalf("the pasted passphrase's letters were not taken: %q", k.gate.Key.Pass.Value())
+	}
+	if screentest.Press(k, "enter"); k.gate.Sending {
+		t.Fatal("an enter pasted with the passphrase, taken 100 ms after it, signed")
 	}
 }

@@ -78,6 +78,7 @@ func newReview(app *kit.App, w withdrawal.Choice, p withdrawal.PricedQuote) *rev
 	r.order, r.setupErr = withdrawal.NewOrder(w, p, s.FundingAccountAddress, app.Target.Env.Domain(), app.DrawNonce(), app.Common.Now())
 	r.gate = kit.NewReviewGate(app, r.order.Transfer.FromAccount)
 	r.gate.Key.Stopped = r.stopped
+	r.gate.Asked = r.askedLoss
 	return r
 }
 
@@ -349,9 +350,10 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 		r.bridgeErr = msg.Err
 	default:
 		r.err = exchange.Explain(msg.Err)
-		// Screening looks at the destination, not the signature: signing
-		// this quote again is refused the same way.
-		r.refused = errors.Is(msg.Err, exchange.CodeAddressFlagged)
+		// Screening looks at the destination, not the signature, and a quote
+		// id the journal holds stays held: signing this quote again is
+		// refused the same way.
+		r.refused = errors.Is(msg.Err, exchange.CodeAddressFlagged) || errors.As(msg.Err, new(*withdrawal.QuoteIDUsedError))
 	}
 	return nil
 }

@@ -37,7 +37,7 @@ func (r *reviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	}
 	// Typed in since the last send (whose Loader empties the field).
 	r.typed = !r.gate.Sending && (r.typed || r.gate.Inputting() && r.gate.Key.Pass.Value() != "")
-	return r, cmd
+	return r, r.gate.Settled(cmd)
 }
 
 // stopHeld: the stop's keys are held (Update).
