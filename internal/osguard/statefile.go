@@ -124,6 +124,13 @@ func (e *TooLargeError) Error() string {
 // gigabytes (a sparse one costs no disk) is refused once max+1 are read,
 // never held whole in memory.
 func ReadAtMost(r io.Reader, path string, max int64) ([]byte, error) {
+	// A file that says it is larger is refused before a byte is read: the
+	// bound read first costs as much memory (twice, as the buffer grows).
+	if f, ok := r.(interface{ Stat() (os.FileInfo, error) }); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > max {
+			return nil, &TooLargeError{Path: path, Max: max}
+		}
+	}
 	b, err := io.ReadAll(io.LimitReader(r, max+1))
 	if err == nil && int64(len(b)) > max {
 		return nil, &TooLargeError{Path: path, Max: max}
