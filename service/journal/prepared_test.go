@@ -108,7 +108,7 @@ func TestPreparedLineOfEachKind(t *testing.T) {
 		"a bidi mark in the domain name":                     func(e *Entry) { e.Builder = withDomainName(*e.Builder, "Service\u202eExchange") },
 		"a domain name past 64 bytes, ending in an ellipsis": func(e *Entry) { e.Builder = withDomainName(*e.Builder, strings.Repeat("a", 63)+"…") },
 		"a key label past 100 bytes, ending in an ellipsis":  func(e *Entry) { e.Builder = withLabel(*e.Builder, strings.Repeat("a", 100)+"…") },
-		"a bidi mark in the key label":                       func(e *Entry) { e.Builder = withLabel(*e.Builder, "my‮bot") },
+		"a bidi mark in the key label":                       func(e *Entry) { e.Builder = withLabel(*e.Builder, "my\u202ebot") },
 		"an empty key label":                                 func(e *Entry) { e.Builder = withLabel(*e.Builder, "") },
 	}
 	for name, change := range bad {
