@@ -3,6 +3,8 @@ package osguard_test
 import (
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -37,5 +39,27 @@ func TestReadAtMostStopsAtItsBound(t *testing.T) {
 	b, err := osguard.ReadAtMost(io.LimitReader(&endless{}, 1<<20), "f", 1<<20)
 	if err != nil || len(b) != 1<<20 {
 		t.Fatalf("a file of exactly the bound: %d bytes, %v", len(b), err)
+	}
+}
+
+// TestReadAtMostRefusesALargerFileUnread: a regular file whose size is past
+// the bound (a sparse one costs no disk) is refused with nothing read of
+// it; the bound read first took as much memory for a refusal.
+func TestReadAtMostRefusesALargerFileUnread(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "watchboard.json")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := f.Truncate(1 << 30); err != nil {
+		t.Fatal(err)
+	}
+	_, err = osguard.ReadAtMost(f, path, 1<<20)
+	if !errors.As(err, new(*osguard.TooLargeError)) {
+		t.Fatalf("a sparse file of 1 GiB: %v", err)
+	}
+	if at, err := f.Seek(0, io.SeekCurrent); err != nil || at != 0 {
+		t.Errorf("read %d bytes of it before refusing it (%v)", at, err)
 	}
 }

@@ -7,17 +7,6 @@ import (
 	"path/filepath"
 )
 
-// ReadStateFile reads a state file (the watch board's ids) as os.ReadFile
-// does, through OpenPrivate.
-func ReadStateFile(path string) ([]byte, error) {
-	f, err := OpenPrivate(path, os.O_RDONLY)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(f)
-}
-
 // WriteStateFile replaces a small state file atomically: a 0600 temporary
 // file beside it, synced, then renamed, so a crash never leaves it half
 // written. A link or a file others could change at path is refused first;
@@ -109,8 +98,9 @@ func fill(f *os.File, write func(io.Writer) error) error {
 	return err
 }
 
-// ReadStateFileAtMost reads a small state file as ReadStateFile does,
-// refusing one of more than max bytes before it is read whole (ReadAtMost).
+// ReadStateFileAtMost reads a state file as os.ReadFile does, through
+// OpenPrivate, refusing one of more than max bytes before it is read whole
+// (ReadAtMost).
 func ReadStateFileAtMost(path string, max int64) ([]byte, error) {
 	f, err := OpenPrivate(path, os.O_RDONLY)
 	if err != nil {
@@ -134,6 +124,13 @@ func (e *TooLargeError) Error() string {
 // gigabytes (a sparse one costs no disk) is refused once max+1 are read,
 // never held whole in memory.
 func ReadAtMost(r io.Reader, path string, max int64) ([]byte, error) {
+	// A file that says it is larger is refused before a byte is read: the
+	// bound read first costs as much memory (twice, as the buffer grows).
+	if f, ok := r.(interface{ Stat() (os.FileInfo, error) }); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > max {
+			return nil, &TooLargeError{Path: path, Max: max}
+		}
+	}
 	b, err := io.ReadAll(io.LimitReader(r, max+1))
 	if err == nil && int64(len(b)) > max {
 		return nil, &TooLargeError{Path: path, Max: max}

@@ -43,7 +43,7 @@ func TestStateFileRoundTrip(t *testing.T) {
 		if err := WriteStateFile(path, []byte(body)); err != nil {
 			t.Fatal(err)
 		}
-		got, err := ReadStateFile(path)
+		got, err := ReadStateFileAtMost(path, 1<<10)
 		if err != nil || string(got) != body {
 			t.Fatalf("read back %q, %v; want %q", got, err, body)
 		}
@@ -57,7 +57,7 @@ func TestStateFileRoundTrip(t *testing.T) {
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("left beside it: %v", entries)
 	}
-	if _, err := ReadStateFile(filepath.Join(dir, "missing")); !os.IsNotExist(err) {
+	if _, err := ReadStateFileAtMost(filepath.Join(dir, "missing"), 1<<10); !os.IsNotExist(err) {
 		t.Errorf("a missing file: %v", err)
 	}
 }

@@ -198,18 +198,6 @@ func (g *ReviewGate) Inputting() bool { return g.Key.Typing() && !g.Sending }
 
 func (g *ReviewGate) SetWidth(w int) { g.Key.width = w; g.Key.Pass.SetWidth(max(w-22, 10)) }
 
-// SpinWhile turns a screen's spinner while busy; a tick that comes when
-// nothing is awaited is dropped, which ends the ticking until the next wait
-// starts it (spinner.Model.Tick).
-func SpinWhile(s *spinner.Model, tick spinner.TickMsg, busy bool) tea.Cmd {
-	if !busy {
-		return nil
-	}
-	var cmd tea.Cmd
-	*s, cmd = s.Update(tick)
-	return cmd
-}
-
 // Send marks the signed request as out and runs cmd beside the spinner.
 func (g *ReviewGate) Send(cmd tea.Cmd) tea.Cmd {
 	g.Sending = true

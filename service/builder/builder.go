@@ -117,6 +117,12 @@ func Check(in Input) (Auth, error) {
 	case given < 3:
 		return a, ErrKeyFields
 	}
+	switch {
+	case len(label) > journal.MaxKeyLabel:
+		return bad(FieldLabel, fmt.Errorf("is %d bytes long: use at most %d (a letter outside ASCII takes 2 to 4)", len(label), journal.MaxKeyLabel))
+	case !journal.ValidKeyLabel(label):
+		return bad(FieldLabel, errors.New("holds a line break, a tab, or a control or invisible character: type it on one line in plain text"))
+	}
 	a.WithKey, a.Label = true, label
 	if a.KeySigner, err = ParseEVMAddress(keySigner, "the API key's signer"); err != nil {
 		return bad(FieldKeySigner, err)

@@ -10,6 +10,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/builder"
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
@@ -35,6 +36,27 @@ func TestBuilderCheckPermissions(t *testing.T) {
 	for _, s := range []string{"0", "31", "31d", "721h", "30s", "-1h", "soon", "1.5d"} {
 		if _, err := builder.ParseValidity(s); err == nil {
 			t.Errorf("validity %q accepted", s)
+		}
+	}
+}
+
+// TestBuilderKeyLabel: a typed API key label is held to the journal's rule
+// of one (journal.ValidKeyLabel), said as the label's refusal: a label the
+// journal would refuse to read back is never prepared, nor sent.
+func TestBuilderKeyLabel(t *testing.T) {
+	in := builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05",
+		KeySigner: sandbox.NoChainAddress, Permissions: "Trade"}
+	for label, ok := range map[string]bool{"bot": true, " my bot ": true, strings.Repeat("a", journal.MaxKeyLabel): true,
+		strings.Repeat("a", journal.MaxKeyLabel-2) + "…": false, strings.Repeat("é", 51): false,
+		"my\u202ebot": false, "my\tbot": false, "my\nbot": false, "my\x1b[2Jbot": false} {
+		in.Label = label
+		a, err := builder.Check(in)
+		var fe *builder.FieldError
+		switch {
+		case ok && (err != nil || a.Label != strings.TrimSpace(label)):
+			t.Errorf("label %q: %v, label %q", safetext.Quoted(label), err, safetext.Quoted(a.Label))
+		case !ok && (!errors.As(err, &fe) || fe.Field != builder.FieldLabel):
+			t.Errorf("label %q: err %v, want a refusal of the label", safetext.Quoted(label), err)
 		}
 	}
 }

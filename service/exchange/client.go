@@ -388,6 +388,13 @@ func (e *TransportError) Kind() string { return transportKind(e.Err) }
 
 func (e *TransportError) Unwrap() error { return e.Err }
 
+// isCertificateOutOfDate reports whether err is a TLS certificate refused
+// for its dates: x509 says expired and not yet valid as one reason.
+func isCertificateOutOfDate(err error) bool {
+	var ci x509.CertificateInvalidError
+	return errors.As(err, &ci) && ci.Reason == x509.Expired
+}
+
 // transportKind names a network failure in words, without URLs or bodies.
 func transportKind(err error) string {
 	var ne interface{ Timeout() bool }
@@ -407,6 +414,8 @@ func transportKind(err error) string {
 		return "its TLS certificate is signed by no authority this system trusts"
 	case errors.As(err, new(x509.HostnameError)):
 		return "its TLS certificate is for another host"
+	case isCertificateOutOfDate(err):
+		return "its TLS certificate has expired or is not yet valid (check this computer's clock)"
 	}
 	return "network error"
 }

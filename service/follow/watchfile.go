@@ -38,6 +38,26 @@ type watchLine struct {
 // minCompact is the size below which the file is never rewritten.
 const minCompact = 256 << 10
 
+// maxWatchFile bounds what of the file is read: a board of 10,000 ids with
+// their records writes about 5 MB (6.5 with a claim each), 12 MB with every
+// field at its longest, and a log grows to twice that before it is rewritten. A larger file (a
+// sparse one of gigabytes costs no disk) is refused, never read whole.
+const maxWatchFile = 64 << 20
+
+// errTooLarge is the refusal of a file past maxWatchFile, with what to do.
+func errTooLarge(path string) error {
+	return fmt.Errorf("%s holds more than %d MiB, far more than a board writes (10,000 ids take about 5 MB); move it aside or remove it, and the board starts empty",
+		osguard.Shown(path), maxWatchFile>>20)
+}
+
+// worded is err, osguard's refusal of a file past maxWatchFile worded.
+func worded(path string, err error) error {
+	if errors.As(err, new(*osguard.TooLargeError)) {
+		return errTooLarge(path)
+	}
+	return err
+}
+
 // WatchFile is the board's file (WatchlistFile) at Path, for the
 // environment Env. Its methods are safe to call from any goroutine.
 type WatchFile struct {
@@ -182,6 +202,10 @@ func (w *WatchFile) appendLine(line []byte) (int64, []byte, error) {
 	if err != nil {
 		return 0, nil, err
 	}
+	if fi.Size() > maxWatchFile {
+		// Nothing is added to a file no board can read back, nor read of it.
+		return 0, nil, errTooLarge(w.Path)
+	}
 	if err := w.catchUp(f, fi); err != nil {
 		return 0, nil, err
 	}
@@ -257,8 +281,8 @@ func readWatchlist(path string) ([]byte, os.FileInfo, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	b, err := io.ReadAll(f)
-	return b, fi, err
+	b, err := osguard.ReadAtMost(f, path, maxWatchFile)
+	return b, fi, worded(path, err)
 }
 
 // rewrite replaces the file at path with one line an environment, what
@@ -290,9 +314,9 @@ func (es watchEnvs) rewrite(path string) (size int64, last []byte, err error) {
 // when the mirror is not known. A part that could not be read is dropped
 // with the rewrite.
 func readBack(path string) (watchEnvs, error) {
-	b, err := osguard.ReadStateFile(path)
+	b, err := osguard.ReadStateFileAtMost(path, maxWatchFile)
 	if err != nil {
-		return nil, err
+		return nil, worded(path, err)
 	}
 	envs, _ := foldWatchlist(b)
 	return envs, nil

@@ -17,8 +17,17 @@ import (
 // History and resumption skip them (FoldRecords).
 const KindBuilderSent = "builder_sent"
 
-// maxBuilderLabel bounds a journaled builder API key label.
-const maxBuilderLabel = 100
+// MaxKeyLabel bounds a builder API key's label, in bytes.
+const MaxKeyLabel = 100
+
+// ValidKeyLabel reports whether s can label a builder API key: 1 to
+// MaxKeyLabel bytes of clean text on one line, without leading or trailing
+// spaces. What is typed (builder.Check) and what a line keeps hold to it;
+// comparing with safetext.Line alone let a label cut to its bound, ending
+// in "…", through.
+func ValidKeyLabel(s string) bool {
+	return s != "" && len(s) <= MaxKeyLabel && safetext.Line(s, MaxKeyLabel) == s
+}
 
 // BuilderAuth is a builder authorization as a builder line keeps it: the
 // message's fields (AuthorizeBuilder, or AddAccountSignerWithBuilder when
@@ -95,7 +104,7 @@ func (e *Entry) checkBuilder() error {
 		return exchange.NewShapeError("builder API key signer", "is the zero address")
 	case err != nil || p.String() != b.Permissions:
 		return exchange.NewShapeError("builder API key permissions", "are not canonical permissions")
-	case b.Label == "" || b.Label != safetext.Line(b.Label, maxBuilderLabel):
+	case !ValidKeyLabel(b.Label):
 		return exchange.NewShapeError("builder API key label", "is empty, too long or holds control or invisible characters")
 	}
 	return nil

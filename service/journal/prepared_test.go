@@ -107,6 +107,9 @@ func TestPreparedLineOfEachKind(t *testing.T) {
 		"a builder authorization on a withdrawal's line":     func(e *Entry) { e.Kind, e.QuoteID = KindIntent, "q-1" },
 		"a bidi mark in the domain name":                     func(e *Entry) { e.Builder = withDomainName(*e.Builder, "Service\u202eExchange") },
 		"a domain name past 64 bytes, ending in an ellipsis": func(e *Entry) { e.Builder = withDomainName(*e.Builder, strings.Repeat("a", 63)+"…") },
+		"a key label past 100 bytes, ending in an ellipsis":  func(e *Entry) { e.Builder = withLabel(*e.Builder, strings.Repeat("a", 100)+"…") },
+		"a bidi mark in the key label":                       func(e *Entry) { e.Builder = withLabel(*e.Builder, "my\u202ebot") },
+		"an empty key label":                                 func(e *Entry) { e.Builder = withLabel(*e.Builder, "") },
 	}
 	for name, change := range bad {
 		e := again[1]
@@ -120,6 +123,12 @@ func TestPreparedLineOfEachKind(t *testing.T) {
 	if _, skipped, err := j.Scan(); err != nil || skipped != 0 {
 		t.Errorf("%d lines skipped (%v)", skipped, err)
 	}
+}
+
+// withLabel is b, a copy, creating an API key of another label.
+func withLabel(b BuilderAuth, label string) *BuilderAuth {
+	b.Label = label
+	return &b
 }
 
 // withDomainName is b, a copy, signed in a domain of another name.

@@ -95,8 +95,8 @@ func writeEncoded(w http.ResponseWriter, status int, b []byte) {
 // contentTypeJSON is shared by every answer; net/http only reads it.
 var contentTypeJSON = []string{"application/json"}
 
-// body is a request's body as readBody read it, or why it could not be.
-type body struct {
+// requestBody is a request's body as readBody read it, or why it could not be.
+type requestBody struct {
 	b   []byte
 	err *apiError
 }
@@ -104,20 +104,20 @@ type body struct {
 // readBody reads at most maxBody bytes. It runs before the state lock is
 // taken, so a slow client never holds up others; what went wrong is said
 // when the body is decoded, after the handler's own refusals (decode).
-func readBody(r *http.Request) body {
+func readBody(r *http.Request) requestBody {
 	b, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
 	if err != nil {
-		return body{err: malformed("request body could not be read")}
+		return requestBody{err: malformed("request body could not be read")}
 	}
 	if len(b) > maxBody {
-		return body{err: malformed("request body is larger than %d KiB", maxBody>>10)}
+		return requestBody{err: malformed("request body is larger than %d KiB", maxBody>>10)}
 	}
-	return body{b: b}
+	return requestBody{b: b}
 }
 
 // decode reads the body's JSON object into v (decodeJSON), or says why the
 // body could not be read.
-func (b body) decode(v any) *apiError {
+func (b requestBody) decode(v any) *apiError {
 	if b.err != nil {
 		return b.err
 	}

@@ -85,7 +85,7 @@ func (e *Exchange) handleWithdraw(w http.ResponseWriter, r *http.Request) *apiEr
 // withdraw checks and executes a withdraw. A repeat of an executed quote
 // with the identical signature gets the original answer and moves no money
 // (D10); any other signature for it is refused with 409.
-func (e *Exchange) withdraw(r *http.Request, body body) (exchange.WithdrawAccepted, Fault, *apiError) {
+func (e *Exchange) withdraw(r *http.Request, body requestBody) (exchange.WithdrawAccepted, Fault, *apiError) {
 	var none exchange.WithdrawAccepted
 	now := e.lock()
 	defer e.mu.Unlock()
