@@ -89,3 +89,32 @@ func TestEveryReviewSignsAt60x20(t *testing.T) {
 		}
 	}
 }
+
+// TestLoginWalletNotTheAccountShownWhole (found by review): the wallet
+// logged in with is shortened on a short review only as the account that
+// signs, whose address the message has whole; a wallet that is not that
+// account (the exchange's account id comes apart from the login) is drawn
+// whole, or the review asks for a larger terminal, never "0x7099…79C8"
+// alone.
+func TestLoginWalletNotTheAccountShownWhole(t *testing.T) {
+	for _, size := range [][2]int{{60, 18}, {80, 22}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]+2), func(t *testing.T) {
+			app, now := screentest.LoggedInApp(t)
+			key, err := signer.ParsePrivateKeyHex(sandbox.BuilderPrivateKey)
+			if err != nil {
+				t.Fatal(err)
+			}
+			app.Signer = key
+			r := newReview(app, sandboxChoice(t, app), withdrawal.PricedQuote{Quote: fixedQuote(*now, "1.5")})
+			r.SetSize(size[0], size[1])
+			r.Init()
+			r.Update(kit.KeyFoundMsg{For: r.gate.Key.Asked, LoggedIn: true})
+			r.Update(r.checkBridge()())
+			*now = now.Add(kit.KeyGuard)
+			view := r.View()
+			if screentest.Offers(r.KeyMap(), "enter") && !strings.Contains(squash(view), squash(key.Address().Hex())) {
+				t.Fatalf("enter offered without the signing wallet %s whole:\n%s", key.Address().Hex(), ansi.Strip(view))
+			}
+		})
+	}
+}
