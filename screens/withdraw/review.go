@@ -442,9 +442,9 @@ func (r *reviewScreen) render(level int) string {
 			ready = "Type y to go on all the same, n not to."
 			b.WriteString(c.Styles.Warning.Render(layout.WrapTo(lossWords(r.order), r.wd)) + "\n")
 		}
-		if rc := r.repeat.Recent; rc != nil {
+		if r.repeat.Recent != nil {
 			// Not a stop: paying the same twice in a row can be meant.
-			b.WriteString(c.Styles.Warning.Render(layout.WrapTo("Note: "+withdrawal.RecentWords(*rc, c.Now())+".", r.wd)) + "\n")
+			b.WriteString(c.Styles.Warning.Render(layout.WrapTo("Note: "+r.repeat.RecentWords(c.Now())+".", r.wd)) + "\n")
 		}
 		b.WriteString(r.gate.Prompt("", ready) + "\n")
 	}

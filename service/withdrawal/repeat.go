@@ -33,6 +33,9 @@ type Repeat struct {
 	// since is where the journal ended before it was read: what is
 	// written after it was made since (checkAgain).
 	since journal.Mark
+	// tokenOut is what the new one pays out: an earlier one of another is
+	// the same money leaving, but not an identical withdrawal.
+	tokenOut string
 }
 
 // FindRepeat looks in recs (one owner's records, newest first, as
@@ -40,7 +43,7 @@ type Repeat struct {
 // UnfinishedRecords reads them) for withdrawals identical to
 // choice c (Repeat), at localNow on this machine's clock, the journal's.
 func FindRepeat(recs []journal.Record, c Choice, localNow time.Time) Repeat {
-	var out Repeat
+	out := Repeat{tokenOut: c.TokenOut}
 	for i := range recs {
 		r := &recs[i]
 		if !r.Made || !c.Same(r.Intent) {
@@ -99,16 +102,25 @@ func (e *UnansweredError) Fact() string {
 		r.Intent.PayAmount, r.Intent.TokenIn, r.Intent.ToAddress, r.Intent.Chain, r.QuoteID, r.Started.UTC().Format("2006-01-02 15:04 UTC"))
 }
 
-// RecentWords warns of an identical withdrawal accepted a moment ago and
-// not finished (Repeat.Recent), relative to localNow: the new one is
-// another payment.
-func RecentWords(r journal.Record, localNow time.Time) string {
+// RecentWords warns of the withdrawal of the same money accepted a moment
+// ago and not finished (rep.Recent, which must be set), relative to
+// localNow: the new one is another payment. It is called identical only
+// when it paid out the same token; else the words say what each pays out.
+func (rep Repeat) RecentWords(localNow time.Time) string {
+	r := *rep.Recent
 	ago := localNow.Sub(r.Started).Round(time.Second)
 	if ago < 0 {
 		ago = 0
 	}
-	return fmt.Sprintf("An identical withdrawal of %s %s to %s on %s (%s) was made %s ago and is %s, not finished: this one pays again",
-		r.Intent.PayAmount, r.Intent.TokenIn, r.Intent.ToAddress, r.Intent.Chain, r.QuoteID, ago, r.State)
+	what, id := "An identical withdrawal", r.QuoteID
+	switch {
+	case r.Intent.TokenOut == "": // journaled without it: not known to be identical
+		what, id = "A withdrawal", r.QuoteID+"; this one pays out as "+rep.tokenOut
+	case !strings.EqualFold(r.Intent.TokenOut, rep.tokenOut):
+		what, id = "A withdrawal", fmt.Sprintf("%s, paid out as %s; this one as %s", r.QuoteID, r.Intent.TokenOut, rep.tokenOut)
+	}
+	return fmt.Sprintf("%s of %s %s to %s on %s (%s) was made %s ago and is %s, not finished: this one pays again",
+		what, r.Intent.PayAmount, r.Intent.TokenIn, r.Intent.ToAddress, r.Intent.Chain, id, ago, r.State)
 }
 
 // Repeats reads the journal's unfinished withdrawals of the session's
