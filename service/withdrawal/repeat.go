@@ -112,15 +112,22 @@ func (rep Repeat) RecentWords(localNow time.Time) string {
 	if ago < 0 {
 		ago = 0
 	}
-	what, id := "An identical withdrawal", r.QuoteID
+	what, payout := sameMoney(r.Intent, rep.tokenOut)
+	return fmt.Sprintf("%s of %s %s to %s on %s (%s%s) was made %s ago and is %s, not finished: this one pays again",
+		what, r.Intent.PayAmount, r.Intent.TokenIn, r.Intent.ToAddress, r.Intent.Chain, r.QuoteID, payout, ago, r.State)
+}
+
+// sameMoney words an earlier withdrawal of the same money (Choice.Same)
+// against a new one paying out tokenOut: identical only when it paid out
+// the same token, else what each pays out, to go after its quote id.
+func sameMoney(earlier journal.Intent, tokenOut string) (what, payout string) {
 	switch {
-	case r.Intent.TokenOut == "": // journaled without it: not known to be identical
-		what, id = "A withdrawal", r.QuoteID+"; this one pays out as "+rep.tokenOut
-	case !strings.EqualFold(r.Intent.TokenOut, rep.tokenOut):
-		what, id = "A withdrawal", fmt.Sprintf("%s, paid out as %s; this one as %s", r.QuoteID, r.Intent.TokenOut, rep.tokenOut)
+	case earlier.TokenOut == "": // journaled without it: not known to be identical
+		return "A withdrawal", "; this one pays out as " + tokenOut
+	case !strings.EqualFold(earlier.TokenOut, tokenOut):
+		return "A withdrawal", ", paid out as " + earlier.TokenOut + "; this one as " + tokenOut
 	}
-	return fmt.Sprintf("%s of %s %s to %s on %s (%s) was made %s ago and is %s, not finished: this one pays again",
-		what, r.Intent.PayAmount, r.Intent.TokenIn, r.Intent.ToAddress, r.Intent.Chain, id, ago, r.State)
+	return "An identical withdrawal", ""
 }
 
 // Repeats reads the journal's unfinished withdrawals of the session's
@@ -193,7 +200,7 @@ func (w Withdrawer) checkAgain(o Order, before Repeat) error {
 	for _, r := range made { // newest first
 		refused := r.Answered && r.State == ""
 		if r.Made && !refused && o.Choice.Same(r.Intent) {
-			return &OvertakenError{Other: r}
+			return &OvertakenError{Other: r, TokenOut: o.Choice.TokenOut}
 		}
 	}
 	recs, _, err := w.journal.UnfinishedRecords(w.owner())
@@ -224,12 +231,16 @@ func (w Withdrawer) rolledBack() error {
 // a script). Two runs at once are taken for one withdrawal meant once.
 type OvertakenError struct {
 	Other journal.Record
+	// TokenOut is what this one pays out: the other is identical only
+	// when it pays out the same.
+	TokenOut string
 }
 
 func (e *OvertakenError) Error() string {
 	r := e.Other
-	return fmt.Sprintf("An identical withdrawal of %s %s to %s on %s (%s, sent %s) was made by another run while this one was under way: this one was not sent, and its signature was never used; make it again only if both are meant",
-		r.Intent.PayAmount, r.Intent.TokenIn, r.Intent.ToAddress, r.Intent.Chain, r.QuoteID, r.Started.UTC().Format("2006-01-02 15:04:05 UTC"))
+	what, payout := sameMoney(r.Intent, e.TokenOut)
+	return fmt.Sprintf("%s of %s %s to %s on %s (%s, sent %s%s) was made by another run while this one was under way: this one was not sent, and its signature was never used; make it again only if both are meant",
+		what, r.Intent.PayAmount, r.Intent.TokenIn, r.Intent.ToAddress, r.Intent.Chain, r.QuoteID, r.Started.UTC().Format("2006-01-02 15:04:05 UTC"), payout)
 }
 
 // AsUnanswered returns the *UnansweredError in err's chain, or nil.

@@ -195,6 +195,14 @@ func TestFindRepeat(t *testing.T) {
 		!strings.Contains(words, "(q-recent; this one pays out as usdc) was made") {
 		t.Errorf("recent words of one journaled without its payout token %q", words)
 	}
+	// Another run's withdrawal of the same money is identical only when it
+	// pays out the same token too.
+	for out, want := range map[string]string{"USDT": "A withdrawal of 14 USDT to ", "usdc": "An identical withdrawal of 14 USDT to "} {
+		recent.Intent.TokenOut = "USDC"
+		if words := (&withdrawal.OvertakenError{Other: recent, TokenOut: out}).Error(); !strings.HasPrefix(words, want) {
+			t.Errorf("overtaken by one paid out as USDC, this one as %s: %q", out, words)
+		}
+	}
 	var ue *withdrawal.UnansweredError
 	if !errors.As(error(&withdrawal.UnansweredError{Earlier: unanswered}), &ue) || !strings.HasPrefix(ue.Fact(), "An earlier withdrawal of 14 USDT to "+strings.ToLower(dest)+" on BASE (q-lost, sent 2026-05-02 10:00 UTC)") {
 		t.Errorf("fact %q", ue.Fact())
