@@ -85,6 +85,11 @@ func (k *signingKey) Update(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
+// Wallet: the key is the wallet logged in with, whose one line
+// (TightView) leaves out where it was opened, so a review with room for
+// View draws that.
+func (k *signingKey) Wallet() bool { return k.Found && k.loggedIn }
+
 // Usable: a key to sign with was found.
 func (k *signingKey) Usable() bool { return k.Found && (k.loggedIn || k.at.Place != signer.KeyNowhere) }
 
