@@ -173,11 +173,8 @@ func (a *app) authCredential(ctx context.Context, e config.Environment, f authFl
 	case a.env.Getenv(exchange.APIKeyEnvVar) != "":
 		key, what = strings.TrimSpace(a.env.Getenv(exchange.APIKeyEnvVar)), "the API key in $"+exchange.APIKeyEnvVar
 	case isTerminal(a.env.Stdin):
-		k, err := a.env.ReadSecret(ctx, "API key for "+e.Name+" (not shown): ")
+		k, err := typedAPIKey(ctx, a.env, e.Name)
 		if err != nil {
-			if ctx.Err() != nil {
-				return nil, "", "", interrupted(ctx, "nothing was sent")
-			}
 			return nil, "", "", err
 		}
 		key, what = strings.TrimSpace(k), "the API key typed"
@@ -188,4 +185,11 @@ func (a *app) authCredential(ctx context.Context, e config.Environment, f authFl
 		return nil, "", "", keyUsageError{fmt.Errorf("%s: %v", what, err)}
 	}
 	return exchange.APIKey(key), key, what, nil
+}
+
+// typedAPIKey asks for the API key at the terminal's hidden prompt, its
+// read's end worded as a key's (secretRead): ctrl+d or ctrl+c there sends
+// nothing, and says so.
+func typedAPIKey(ctx context.Context, env CLIEnv, name string) (string, error) {
+	return readSecret(ctx, env, "API key for "+name+" (not shown): ", "the API key", nothingSent)
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,6 +20,7 @@ import (
 
 	"github.com/zalando/go-keyring"
 
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/service/session"
@@ -291,5 +293,35 @@ func TestKeptSessionRefusedSaysLogIn(t *testing.T) {
 	}
 	if r := w.run("", map[string]string{"SVCWALLET_API_KEY": sandbox.DemoAPIKey}, "deposit"); r.code != 0 {
 		t.Errorf("deposit with a key of its own after the refusal: exit %d\n%s", r.code, r.stderr)
+	}
+}
+
+// TestAuthLoginCtrlDAtTheTerminal (found by review): ctrl+d at auth
+// login's hidden API key prompt (hiddenSecret's plain.ErrEnd) says the
+// terminal's input ended before the API key and nothing was sent; it
+// said "the input ended" alone. Ctrl+c there said "interruptednothing
+// was sent".
+func TestAuthLoginCtrlDAtTheTerminal(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"ctrl+d", plain.ErrEnd, "the terminal's input ended (ctrl+d) before the API key: nothing was signed or sent"},
+		{"ctrl+c", context.Canceled, "interrupted: nothing was signed or sent"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			env := CLIEnv{ReadSecret: func(context.Context, string) (string, error) {
+				if errors.Is(tc.err, context.Canceled) {
+					cancel()
+				}
+				return "", tc.err
+			}}
+			if _, err := typedAPIKey(ctx, env, "local"); err == nil || err.Error() != tc.want {
+				t.Fatalf("got %v, want %q", err, tc.want)
+			}
+		})
 	}
 }

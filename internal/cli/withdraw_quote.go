@@ -172,6 +172,6 @@ func (c withdrawCmd) warnRepeat(f withdrawFlags, rep withdrawal.Repeat) {
 		fmt.Fprintf(c.env.Stderr, "%s: warning: %s; %s\n", c.app.name, ue.Fact(), next)
 	}
 	if r := rep.Recent; r != nil {
-		fmt.Fprintf(c.env.Stderr, "%s: warning: %s (%s follows it)\n", c.app.name, withdrawal.RecentWords(*r, c.now()), c.app.invocation().follow(r.QuoteID))
+		fmt.Fprintf(c.env.Stderr, "%s: warning: %s (%s follows it)\n", c.app.name, rep.RecentWords(c.now()), c.app.invocation().follow(r.QuoteID))
 	}
 }

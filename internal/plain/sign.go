@@ -51,8 +51,8 @@ func (s *session) quoteAndSign(ch withdrawal.Choice) (again bool, err error) {
 	}
 	key := s.keyFor(o.Transfer.FromAccount)
 	s.printReview(o, trust, key)
-	if r := rep.Recent; r != nil {
-		s.p.Say("Note: %s.", withdrawal.RecentWords(*r, s.Now()))
+	if rep.Recent != nil {
+		s.p.Say("Note: %s.", rep.RecentWords(s.Now()))
 	}
 	if key.err != nil {
 		s.p.Say("Not signed: %v. Nothing was signed or sent.", key.err)

@@ -85,6 +85,11 @@ func (k *signingKey) Update(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
+// Wallet: the key is the wallet logged in with, whose one line
+// (TightView) leaves out where it was opened, so a review with room for
+// View draws that.
+func (k *signingKey) Wallet() bool { return k.Found && k.loggedIn }
+
 // Usable: a key to sign with was found.
 func (k *signingKey) Usable() bool { return k.Found && (k.loggedIn || k.at.Place != signer.KeyNowhere) }
 
@@ -194,12 +199,16 @@ func (k *signingKey) TightView(lw int, beside string) (string, bool) {
 }
 
 // loggedInView is the wallet logged in with on one line: its address
-// shortened (the review shows it whole, as the account that signs), beside
-// it what beside says where that fits, then where the wallet was opened
-// where that fits whole.
+// shortened only when it is the account that signs (the review shows that
+// whole), beside it what beside says where that fits, then where the
+// wallet was opened where that fits whole.
 func (k *signingKey) loggedInView(lw int, beside string) (string, bool) {
 	c := k.app.Common
-	line := "login wallet " + tui.ShortAddress(k.app.Signer.Address().Hex())
+	addr := k.app.Signer.Address().Hex()
+	if k.app.Signer.Address() == k.want {
+		addr = tui.ShortAddress(addr)
+	}
+	line := "login wallet " + addr
 	room := k.width - lw - 1 - ansi.StringWidth(line)
 	fits := beside != "" && room >= 2+ansi.StringWidth(beside)
 	if fits {
@@ -208,7 +217,7 @@ func (k *signingKey) loggedInView(lw int, beside string) (string, bool) {
 	if from := ", from " + k.app.SignerFrom; k.app.SignerFrom != "" && ansi.StringWidth(from) <= room {
 		line += from
 	}
-	out := layout.Field(c, "Signing key", lw, c.Styles.Value.Render(line))
+	out := layout.WrapField(c, "Signing key", lw, c.Styles.Value.Render(line), "", k.width)
 	if fits {
 		out += "  " + beside
 	}

@@ -361,7 +361,7 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 func (r *reviewScreen) View() string {
 	out, ok := r.fitted()
 	if !ok && !r.signable() && !r.preparable() {
-		return r.render(5)
+		return r.render(5, true)
 	}
 	if !ok {
 		return layout.Clip(layout.ErrorBlock(r.app.Common, "Too small to review", exchange.UserError{Text: fmt.Sprintf(
@@ -375,9 +375,13 @@ func (r *reviewScreen) View() string {
 // whether one does: the shortest keeps everything the user confirms, so a
 // screen too small for it shows no review and enter signs nothing
 // (canSign). Without a fit it is the shortest rendering, for its height.
-func (r *reviewScreen) fitted() (string, bool) { return layout.Fitted(5, r.h, r.render) }
+// Level 4 is tried twice: with the wallet logged in with whole, then on
+// one line without where it was opened (signingKey.TightView).
+func (r *reviewScreen) fitted() (string, bool) {
+	return layout.Fitted(6, r.h, func(i int) string { return r.render(min(i, 4), i == 5) })
+}
 
-func (r *reviewScreen) render(level int) string {
+func (r *reviewScreen) render(level int, tightWallet bool) string {
 	compact := level > 0
 	c := r.app.Common
 	var b strings.Builder
@@ -393,7 +397,7 @@ func (r *reviewScreen) render(level int) string {
 	// countdown would urge what cannot help.
 	counts := !r.gate.Sending && !r.expired() && r.bridgeErr == nil && !r.refused && level < 5
 	key, beside := r.gate.Key.View(16), false
-	if level >= 4 {
+	if level >= 4 && (tightWallet || !r.gate.Key.Wallet()) {
 		// The smallest levels put a keystore key on one line, and the
 		// countdown beside its passphrase.
 		tail := ""
@@ -444,9 +448,9 @@ func (r *reviewScreen) render(level int) string {
 			ready = "Type y to go on all the same, n not to."
 			b.WriteString(c.Styles.Warning.Render(layout.WrapTo(lossWords(r.order), r.wd)) + "\n")
 		}
-		if rc := r.repeat.Recent; rc != nil {
+		if r.repeat.Recent != nil {
 			// Not a stop: paying the same twice in a row can be meant.
-			b.WriteString(c.Styles.Warning.Render(layout.WrapTo("Note: "+withdrawal.RecentWords(*rc, c.Now())+".", r.wd)) + "\n")
+			b.WriteString(c.Styles.Warning.Render(layout.WrapTo("Note: "+r.repeat.RecentWords(c.Now())+".", r.wd)) + "\n")
 		}
 		b.WriteString(r.gate.Prompt("", ready) + "\n")
 	}

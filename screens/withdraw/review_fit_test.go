@@ -22,7 +22,8 @@ import (
 // slow quote's, signed by a keystore key, can be signed at 60x20 and 80x24
 // with everything signed whole: the wallet on one line, its address once
 // whole (fromAccount) and shortened there, the countdown beside it where
-// it fits; a slow route in its fewest words beside another fact. The
+// it fits, whole with where it was opened at 80x24, which has the room; a
+// slow route in its fewest words beside another fact. The
 // wallet took three to five lines and the slow route's why two, and the
 // review asked for a larger terminal. Golden files at 60x20.
 func TestEveryReviewSignsAt60x20(t *testing.T) {
@@ -76,8 +77,12 @@ func TestEveryReviewSignsAt60x20(t *testing.T) {
 					}
 				}
 				digest := signer.Digest(r.order.Domain, r.order.Transfer).Hex()
+				wants := tc.wants
+				if tc.wallet && size[0] == 80 { // room for the wallet whole, and where it was opened
+					wants = append(wants[1:], "Signing key the wallet you logged in with, "+sandbox.DemoAddress+", from "+app.SignerFrom)
+				}
 				for _, want := range append([]string{digest, sandbox.BridgeFundingAddress, sandbox.DestCompleted, sandbox.DemoAddress, "You pay 25 USDT",
-					"You receive 23.5", "Bridge fee 1.5 USDT", "You lose 1.5 USDT", "Environment sandbox", "expires in 60s", "Press enter to sign"}, tc.wants...) {
+					"You receive 23.5", "Bridge fee 1.5 USDT", "You lose 1.5 USDT", "Environment sandbox", "expires in 60s", "Press enter to sign"}, wants...) {
 					if !strings.Contains(squash(view), squash(want)) {
 						t.Errorf("lacks %q whole:\n%s", want, ansi.Strip(view))
 					}
@@ -87,5 +92,34 @@ func TestEveryReviewSignsAt60x20(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestLoginWalletNotTheAccountShownWhole (found by review): the wallet
+// logged in with is shortened on a short review only as the account that
+// signs, whose address the message has whole; a wallet that is not that
+// account (the exchange's account id comes apart from the login) is drawn
+// whole, or the review asks for a larger terminal, never "0x7099…79C8"
+// alone.
+func TestLoginWalletNotTheAccountShownWhole(t *testing.T) {
+	for _, size := range [][2]int{{60, 18}, {80, 22}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]+2), func(t *testing.T) {
+			app, now := screentest.LoggedInApp(t)
+			key, err := signer.ParsePrivateKeyHex(sandbox.BuilderPrivateKey)
+			if err != nil {
+				t.Fatal(err)
+			}
+			app.Signer = key
+			r := newReview(app, sandboxChoice(t, app), withdrawal.PricedQuote{Quote: fixedQuote(*now, "1.5")})
+			r.SetSize(size[0], size[1])
+			r.Init()
+			r.Update(kit.KeyFoundMsg{For: r.gate.Key.Asked, LoggedIn: true})
+			r.Update(r.checkBridge()())
+			*now = now.Add(kit.KeyGuard)
+			view := r.View()
+			if screentest.Offers(r.KeyMap(), "enter") && !strings.Contains(squash(view), squash(key.Address().Hex())) {
+				t.Fatalf("enter offered without the signing wallet %s whole:\n%s", key.Address().Hex(), ansi.Strip(view))
+			}
+		})
 	}
 }

@@ -33,6 +33,9 @@ type Repeat struct {
 	// since is where the journal ended before it was read: what is
 	// written after it was made since (checkAgain).
 	since journal.Mark
+	// tokenOut is what the new one pays out: an earlier one of another is
+	// the same money leaving, but not an identical withdrawal.
+	tokenOut string
 }
 
 // FindRepeat looks in recs (one owner's records, newest first, as
@@ -40,7 +43,7 @@ type Repeat struct {
 // UnfinishedRecords reads them) for withdrawals identical to
 // choice c (Repeat), at localNow on this machine's clock, the journal's.
 func FindRepeat(recs []journal.Record, c Choice, localNow time.Time) Repeat {
-	var out Repeat
+	out := Repeat{tokenOut: c.TokenOut}
 	for i := range recs {
 		r := &recs[i]
 		if !r.Made || !c.Same(r.Intent) {
@@ -99,16 +102,32 @@ func (e *UnansweredError) Fact() string {
 		r.Intent.PayAmount, r.Intent.TokenIn, r.Intent.ToAddress, r.Intent.Chain, r.QuoteID, r.Started.UTC().Format("2006-01-02 15:04 UTC"))
 }
 
-// RecentWords warns of an identical withdrawal accepted a moment ago and
-// not finished (Repeat.Recent), relative to localNow: the new one is
-// another payment.
-func RecentWords(r journal.Record, localNow time.Time) string {
+// RecentWords warns of the withdrawal of the same money accepted a moment
+// ago and not finished (rep.Recent, which must be set), relative to
+// localNow: the new one is another payment. It is called identical only
+// when it paid out the same token; else the words say what each pays out.
+func (rep Repeat) RecentWords(localNow time.Time) string {
+	r := *rep.Recent
 	ago := localNow.Sub(r.Started).Round(time.Second)
 	if ago < 0 {
 		ago = 0
 	}
-	return fmt.Sprintf("An identical withdrawal of %s %s to %s on %s (%s) was made %s ago and is %s, not finished: this one pays again",
-		r.Intent.PayAmount, r.Intent.TokenIn, r.Intent.ToAddress, r.Intent.Chain, r.QuoteID, ago, r.State)
+	what, payout := sameMoney(r.Intent, rep.tokenOut)
+	return fmt.Sprintf("%s of %s %s to %s on %s (%s%s) was made %s ago and is %s, not finished: this one pays again",
+		what, r.Intent.PayAmount, r.Intent.TokenIn, r.Intent.ToAddress, r.Intent.Chain, r.QuoteID, payout, ago, r.State)
+}
+
+// sameMoney words an earlier withdrawal of the same money (Choice.Same)
+// against a new one paying out tokenOut: identical only when it paid out
+// the same token, else what each pays out, to go after its quote id.
+func sameMoney(earlier journal.Intent, tokenOut string) (what, payout string) {
+	switch {
+	case earlier.TokenOut == "": // journaled without it: not known to be identical
+		return "A withdrawal", "; this one pays out as " + tokenOut
+	case !strings.EqualFold(earlier.TokenOut, tokenOut):
+		return "A withdrawal", ", paid out as " + earlier.TokenOut + "; this one as " + tokenOut
+	}
+	return "An identical withdrawal", ""
 }
 
 // Repeats reads the journal's unfinished withdrawals of the session's
@@ -181,7 +200,7 @@ func (w Withdrawer) checkAgain(o Order, before Repeat) error {
 	for _, r := range made { // newest first
 		refused := r.Answered && r.State == ""
 		if r.Made && !refused && o.Choice.Same(r.Intent) {
-			return &OvertakenError{Other: r}
+			return &OvertakenError{Other: r, TokenOut: o.Choice.TokenOut}
 		}
 	}
 	recs, _, err := w.journal.UnfinishedRecords(w.owner())
@@ -212,12 +231,16 @@ func (w Withdrawer) rolledBack() error {
 // a script). Two runs at once are taken for one withdrawal meant once.
 type OvertakenError struct {
 	Other journal.Record
+	// TokenOut is what this one pays out: the other is identical only
+	// when it pays out the same.
+	TokenOut string
 }
 
 func (e *OvertakenError) Error() string {
 	r := e.Other
-	return fmt.Sprintf("An identical withdrawal of %s %s to %s on %s (%s, sent %s) was made by another run while this one was under way: this one was not sent, and its signature was never used; make it again only if both are meant",
-		r.Intent.PayAmount, r.Intent.TokenIn, r.Intent.ToAddress, r.Intent.Chain, r.QuoteID, r.Started.UTC().Format("2006-01-02 15:04:05 UTC"))
+	what, payout := sameMoney(r.Intent, e.TokenOut)
+	return fmt.Sprintf("%s of %s %s to %s on %s (%s, sent %s%s) was made by another run while this one was under way: this one was not sent, and its signature was never used; make it again only if both are meant",
+		what, r.Intent.PayAmount, r.Intent.TokenIn, r.Intent.ToAddress, r.Intent.Chain, r.QuoteID, r.Started.UTC().Format("2006-01-02 15:04:05 UTC"), payout)
 }
 
 // AsUnanswered returns the *UnansweredError in err's chain, or nil.

@@ -179,8 +179,29 @@ func TestFindRepeat(t *testing.T) {
 	if got.Unanswered != nil || got.Recent == nil {
 		t.Fatalf("a recent accepted one: %+v", got)
 	}
-	if words := withdrawal.RecentWords(*got.Recent, now); !strings.Contains(words, "made 2m0s ago and is SENDING") {
+	// The same money leaving, but paid out as USDC, not as this one's USDT:
+	// not an identical withdrawal.
+	if words := got.RecentWords(now); !strings.HasPrefix(words, "A withdrawal of 14 USDT to ") ||
+		!strings.Contains(words, "(q-recent, paid out as USDC; this one as USDT) was made 2m0s ago and is SENDING") {
 		t.Errorf("recent words %q", words)
+	}
+	c.TokenOut = "usdc"
+	if words := withdrawal.FindRepeat([]journal.Record{recent}, c, now).RecentWords(now); !strings.HasPrefix(words, "An identical withdrawal of 14 USDT to ") ||
+		!strings.Contains(words, "(q-recent) was made") {
+		t.Errorf("recent words of an identical one %q", words)
+	}
+	recent.Intent.TokenOut = ""
+	if words := withdrawal.FindRepeat([]journal.Record{recent}, c, now).RecentWords(now); !strings.HasPrefix(words, "A withdrawal of 14 USDT to ") ||
+		!strings.Contains(words, "(q-recent; this one pays out as usdc) was made") {
+		t.Errorf("recent words of one journaled without its payout token %q", words)
+	}
+	// Another run's withdrawal of the same money is identical only when it
+	// pays out the same token too.
+	for out, want := range map[string]string{"USDT": "A withdrawal of 14 USDT to ", "usdc": "An identical withdrawal of 14 USDT to "} {
+		recent.Intent.TokenOut = "USDC"
+		if words := (&withdrawal.OvertakenError{Other: recent, TokenOut: out}).Error(); !strings.HasPrefix(words, want) {
+			t.Errorf("overtaken by one paid out as USDC, this one as %s: %q", out, words)
+		}
 	}
 	var ue *withdrawal.UnansweredError
 	if !errors.As(error(&withdrawal.UnansweredError{Earlier: unanswered}), &ue) || !strings.HasPrefix(ue.Fact(), "An earlier withdrawal of 14 USDT to "+strings.ToLower(dest)+" on BASE (q-lost, sent 2026-05-02 10:00 UTC)") {
