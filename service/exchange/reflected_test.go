@@ -251,8 +251,10 @@ func TestPartOfOwnSecretNeverSaidBack(t *testing.T) {
 		body   string
 		runs   []string
 	}{
-		"its first 16 characters":      {401, `{"code":1001,"message":"İİİİ invalid key AKLIVE0123456789… (see docs)","status":401}`, []string{"AKLIVE0123456789", "AKlive0123456789"}},
-		"its last 12 in two places":    {400, `{"code":1003,"message":"6789secretkey and 789SECRETKEY","status":400}`, []string{"789secretkey", "789SECRETKEY"}},
+		"its first 16 characters":   {401, `{"code":1001,"message":"İİİİ invalid key AKLIVE0123456789… (see docs)","status":401}`, []string{"AKLIVE0123456789", "AKlive0123456789"}},
+		"its last 12 in two places": {400, `{"code":1003,"message":"6789secretkey and 789SECRETKEY","status":400}`, []string{"789secretkey", "789SECRETKEY"}},
+		// Its end before its start: each run is masked wherever it stands.
+		"its end, then its start":      {400, `{"code":1003,"message":"key 6789secretkey, that is AKlive012345…","status":400}`, []string{"6789secretkey", "AKlive012345"}},
 		"a run of it in a login field": {200, `{"status":"ok 0123456789secret","location":"/","funding_account_address":"` + sandbox.DemoAddress + `"}`, []string{"0123456789secret"}},
 	} {
 		t.Run(name, func(t *testing.T) {

@@ -33,48 +33,55 @@ const heldRun = 12
 // in any case.
 func holdsSecret(s string, secrets []string) (string, bool) {
 	for _, k := range secrets {
-		if _, _, ok := secretSpan(s, k); ok {
+		found := false
+		secretRuns(s, k, func(int, int) bool { found = true; return false })
+		if found {
 			return k, true
 		}
 	}
 	return "", false
 }
 
-// secretSpan is where in s the longest run of k that holdsSecret counts
-// starts and ends. Case is folded in ASCII alone, so that offsets in s
-// stay offsets in s (strings.ToLower changes the length of some letters).
-func secretSpan(s, k string) (start, end int, ok bool) {
+// secretRuns calls at with the start and end in s of every place that
+// holdsSecret counts, until at returns false; runs may overlap. Case is
+// folded in ASCII alone, so that offsets in s stay offsets in s
+// (strings.ToLower changes the length of some letters).
+func secretRuns(s, k string, at func(start, end int) bool) {
 	switch {
 	case k == "":
-		return 0, 0, false
+		return
 	case s == k:
-		return 0, len(s), true
+		at(0, len(s))
+		return
 	case len(k) < minHeldSecret:
-		return 0, 0, false
+		return
 	}
 	ls, lk := asciiLower(s), asciiLower(k)
 	n := min(len(lk), heldRun)
 	for i := 0; i+n <= len(lk); i++ {
-		j := strings.Index(ls, lk[i:i+n])
-		if j < 0 {
-			continue
+		for from := 0; from+n <= len(ls); {
+			j := strings.Index(ls[from:], lk[i:i+n])
+			if j < 0 {
+				break
+			}
+			if !at(from+j, from+j+n) {
+				return
+			}
+			from += j + 1
 		}
-		start, end = j, j+n
-		for ki := i; start > 0 && ki > 0 && ls[start-1] == lk[ki-1]; ki-- {
-			start--
-		}
-		for ke := i + n; end < len(ls) && ke < len(lk) && ls[end] == lk[ke]; ke++ {
-			end++
-		}
-		return start, end, true
 	}
-	return 0, 0, false
 }
 
+// asciiLower is s in lower case in ASCII alone; s itself, uncopied, when
+// it has no capital (most of an answer's strings).
 func asciiLower(s string) string {
+	i := strings.IndexFunc(s, func(r rune) bool { return 'A' <= r && r <= 'Z' })
+	if i < 0 {
+		return s
+	}
 	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
+	for ; i < len(b); i++ {
+		if c := b[i]; 'A' <= c && c <= 'Z' {
 			b[i] = c + 'a' - 'A'
 		}
 	}
@@ -82,20 +89,36 @@ func asciiLower(s string) string {
 }
 
 // maskSecrets replaces every credential, or run of one, in a service's
-// message.
+// message, wherever it stands: the runs of all secrets are marked first,
+// so a run found late in the search is masked as well as the first.
 func maskSecrets(msg string, secrets []string) string {
+	var hidden []bool
 	for _, k := range secrets {
-		// From past each mask: a mask is never searched again.
-		for from := 0; ; {
-			i, j, ok := secretSpan(msg[from:], k)
-			if !ok {
-				break
+		secretRuns(msg, k, func(i, j int) bool {
+			if hidden == nil {
+				hidden = make([]bool, len(msg))
 			}
-			msg = msg[:from+i] + secretSaidBack + msg[from+j:]
-			from += i + len(secretSaidBack)
+			for ; i < j; i++ {
+				hidden[i] = true
+			}
+			return true
+		})
+	}
+	if hidden == nil {
+		return msg
+	}
+	var b strings.Builder
+	for i := 0; i < len(msg); i++ {
+		if !hidden[i] {
+			b.WriteByte(msg[i])
+			continue
+		}
+		b.WriteString(secretSaidBack)
+		for i+1 < len(msg) && hidden[i+1] {
+			i++
 		}
 	}
-	return msg
+	return b.String()
 }
 
 const secretSaidBack = "[your credential, not shown]"
