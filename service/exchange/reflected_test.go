@@ -284,3 +284,35 @@ func TestPartOfOwnSecretNeverSaidBack(t *testing.T) {
 		})
 	}
 }
+
+// TestOwnSecretNeverSaidBackByARefusal: an answer refused for its shape
+// whose refusal names what it holds (a route's chain, a field named twice)
+// does not say back the API key put there: the refusal comes before the
+// answer is looked through for it.
+func TestOwnSecretNeverSaidBackByARefusal(t *testing.T) {
+	w, h := newHostileWorld(t, sandbox.Options{})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	for name, attack := range map[string]func(v map[string]any){
+		"a route's chain of another type": func(v map[string]any) {
+			v["route"] = map[string]any{"USDT": []any{map[string]any{
+				"chain": sandbox.DemoAPIKey, "chain_id": "56", "chain_type": "tron", "tokens_out": []any{"USDT"}}}}
+		},
+		"a field named twice": func(v map[string]any) {
+			v[sandbox.DemoAPIKey], v[strings.ToUpper(sandbox.DemoAPIKey)] = 1, 2
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			h.set(onPath(exchange.PathWithdrawalInfo, func(v any) any { attack(v.(map[string]any)); return v }))
+			_, err := c.WithdrawalInfo(ctx)
+			if err == nil {
+				t.Fatal("taken")
+			}
+			for _, shown := range []string{err.Error(), exchange.Explain(err).Error()} {
+				if strings.Contains(strings.ToLower(shown), sandbox.DemoAPIKey) {
+					t.Fatalf("says it back: %s", shown)
+				}
+			}
+		})
+	}
+	h.set(nil)
+}

@@ -1,6 +1,7 @@
 package exchange
 
 import (
+	"errors"
 	"reflect"
 	"strings"
 )
@@ -173,4 +174,15 @@ func refuseSaidBack(answer any, secrets []string) error {
 		return NewShapeError(field, "holds your own API key or session cookie, said back (not shown)")
 	}
 	return nil
+}
+
+// refusalNotSayingBack is a refusal of an answer's shape with a credential
+// it quotes masked: it is made before the answer is looked through
+// (refuseSaidBack looks at what cleaning left), and may name what the
+// answer held ("the chain KEY with chain id 56").
+func refusalNotSayingBack(err error, secrets []string) error {
+	if se := new(ShapeError); errors.As(err, &se) {
+		se.Reason = maskSecrets(se.Reason, secrets)
+	}
+	return err
 }
