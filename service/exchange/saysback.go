@@ -76,8 +76,11 @@ func secretRuns(s, k string, at func(start, end int) bool) {
 // asciiLower is s in lower case in ASCII alone; s itself, uncopied, when
 // it has no capital (most of an answer's strings).
 func asciiLower(s string) string {
-	i := strings.IndexFunc(s, func(r rune) bool { return 'A' <= r && r <= 'Z' })
-	if i < 0 {
+	i := 0
+	for i < len(s) && (s[i] < 'A' || s[i] > 'Z') {
+		i++
+	}
+	if i == len(s) {
 		return s
 	}
 	b := []byte(s)
