@@ -346,6 +346,9 @@ func LoadConfig(path string, explicit bool) (Config, error) {
 	if errors.Is(err, os.ErrNotExist) {
 		return Config{}, fmt.Errorf("config %s does not exist: create it (docs/config.md), or name another file", path)
 	}
+	if tl := new(osguard.TooLargeError); errors.As(err, &tl) {
+		return Config{}, fmt.Errorf("config %w, more than any config: check the file, or name another", err)
+	}
 	if err != nil {
 		return Config{}, fmt.Errorf("config %s: %w", path, err)
 	}
