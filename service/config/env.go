@@ -443,8 +443,6 @@ func IsHTTPToken(s string) bool {
 	return true
 }
 
-// didYouMean names the known key closest to an unknown one (at most two
-// edits away, at the same level), as "; did you mean auth_url?", or "".
 // shownKey is a key as TOML writes it, every part that is no bare key
 // quoted with its non-ASCII escaped: the TOML library's own form keeps a
 // quoted key's bidi override or invisible character raw.
@@ -459,6 +457,8 @@ func shownKey(k toml.Key) string {
 	return strings.Join(parts, ".")
 }
 
+// didYouMean names the known key closest to an unknown one (at most two
+// edits away, at the same level), as "; did you mean auth_url?", or "".
 func didYouMean(k toml.Key) string {
 	if len(k) == 0 {
 		return ""
