@@ -29,46 +29,72 @@ func (c *Client) ownSecrets(inFlight ...string) []string {
 // saying it back: "invalid key AKlive0123456789…" gives most of it away.
 const heldRun = 12
 
+// credential is a secret prepared to be looked for: its runs of n
+// characters in lower case, so that a string is looked through once
+// whatever the secret's length (a 4 KiB cookie has 4,085 runs; looked for
+// one by one through an answer of 1 MiB they took a second).
+type credential struct {
+	key  string
+	n    int
+	runs map[string]struct{} // nil when only the key itself counts
+}
+
+// credentials prepares secrets: for one of at least minHeldSecret
+// characters, its runs of heldRun (all of it when shorter).
+func credentials(secrets []string) []credential {
+	var cs []credential
+	for _, k := range secrets {
+		if k == "" {
+			continue
+		}
+		c := credential{key: k}
+		if len(k) >= minHeldSecret {
+			lk := asciiLower(k)
+			c.n = min(len(lk), heldRun)
+			c.runs = make(map[string]struct{}, len(lk)-c.n+1)
+			for i := 0; i+c.n <= len(lk); i++ {
+				c.runs[lk[i:i+c.n]] = struct{}{}
+			}
+		}
+		cs = append(cs, c)
+	}
+	return cs
+}
+
 // holdsSecret reports whether s is one of secrets or, for one of at least
 // minHeldSecret characters, holds it or heldRun characters of it in a row,
 // in any case.
-func holdsSecret(s string, secrets []string) (string, bool) {
-	for _, k := range secrets {
-		found := false
-		secretRuns(s, k, func(int, int) bool { found = true; return false })
-		if found {
-			return k, true
-		}
-	}
-	return "", false
+func holdsSecret(s string, secrets []string) bool {
+	return holdsAny(s, credentials(secrets))
 }
 
-// secretRuns calls at with the start and end in s of every place that
+func holdsAny(s string, cs []credential) bool {
+	for _, c := range cs {
+		found := false
+		c.eachRun(s, func(int, int) bool { found = true; return false })
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// eachRun calls at with the start and end in s of every place that
 // holdsSecret counts, until at returns false; runs may overlap. Case is
 // folded in ASCII alone, so that offsets in s stay offsets in s
 // (strings.ToLower changes the length of some letters).
-func secretRuns(s, k string, at func(start, end int) bool) {
-	switch {
-	case k == "":
-		return
-	case s == k:
+func (c credential) eachRun(s string, at func(start, end int) bool) {
+	if s == c.key {
 		at(0, len(s))
 		return
-	case len(k) < minHeldSecret:
+	}
+	if c.runs == nil {
 		return
 	}
-	ls, lk := asciiLower(s), asciiLower(k)
-	n := min(len(lk), heldRun)
-	for i := 0; i+n <= len(lk); i++ {
-		for from := 0; from+n <= len(ls); {
-			j := strings.Index(ls[from:], lk[i:i+n])
-			if j < 0 {
-				break
-			}
-			if !at(from+j, from+j+n) {
-				return
-			}
-			from += j + 1
+	ls := asciiLower(s)
+	for i := 0; i+c.n <= len(ls); i++ {
+		if _, ok := c.runs[ls[i:i+c.n]]; ok && !at(i, i+c.n) {
+			return
 		}
 	}
 }
@@ -97,8 +123,8 @@ func asciiLower(s string) string {
 // so a run found late in the search is masked as well as the first.
 func maskSecrets(msg string, secrets []string) string {
 	var hidden []bool
-	for _, k := range secrets {
-		secretRuns(msg, k, func(i, j int) bool {
+	for _, c := range credentials(secrets) {
+		c.eachRun(msg, func(i, j int) bool {
 			if hidden == nil {
 				hidden = make([]bool, len(msg))
 			}
@@ -129,11 +155,10 @@ const secretSaidBack = "[your credential, not shown]"
 
 // saysBack finds a string of an answer that holds one of secrets, and
 // names the field it is in.
-func saysBack(v reflect.Value, field string, secrets []string) (string, bool) {
+func saysBack(v reflect.Value, field string, secrets []credential) (string, bool) {
 	switch v.Kind() {
 	case reflect.String:
-		_, ok := holdsSecret(v.String(), secrets)
-		return field, ok
+		return field, holdsAny(v.String(), secrets)
 	case reflect.Struct:
 		for i := range v.NumField() {
 			f := v.Type().Field(i)
@@ -173,7 +198,7 @@ func saysBack(v reflect.Value, field string, secrets []string) (string, bool) {
 
 // refuseSaidBack refuses an answer that says back one of secrets.
 func refuseSaidBack(answer any, secrets []string) error {
-	if field, ok := saysBack(reflect.ValueOf(answer), "field", secrets); ok {
+	if field, ok := saysBack(reflect.ValueOf(answer), "field", credentials(secrets)); ok {
 		return NewShapeError(field, "holds your own API key or session cookie, said back (not shown)")
 	}
 	return nil

@@ -1,6 +1,7 @@
 package exchange
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -42,5 +43,18 @@ func BenchmarkSaysBack(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkSaysBackHuge is the most a hostile service can ask: a cookie of
+// 4 KiB (the most a kept session holds) and an answer of 1 MiB of text.
+func BenchmarkSaysBackHuge(b *testing.B) {
+	cookie := strings.Repeat("0123456789ABCDEFGHIJKLMNOPQRSTUV", 128)
+	// Runs of 11 of its characters: each of its runs is nearly found everywhere.
+	answer := struct{ Text string }{strings.Repeat("0123456789a-", 1<<20/12)}
+	for b.Loop() {
+		if err := refuseSaidBack(&answer, []string{cookie, "sandbox-demo-key"}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
