@@ -184,12 +184,13 @@ func (e errorAnswer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // TestLoginNeverSaysBackItsCredential: a login whose account-id header
 // holds the API key, or whose body says back the cookie it sets, is
-// refused: the account id is shown and journaled, the body shown.
+// refused naming where: the account id is shown and journaled, the body
+// shown.
 func TestLoginNeverSaysBackItsCredential(t *testing.T) {
 	const apiKey, cookie = "AK-hostile-reflected-1", "CK-hostile-session-cookie-1"
-	for name, tc := range map[string]struct{ account, location string }{
-		"account id holds the API key": {"acct-" + apiKey, "/"},
-		"body says back the cookie":    {"acct-1", "/home?s=" + cookie},
+	for name, tc := range map[string]struct{ account, location, field string }{
+		"account id holds the API key": {"acct-" + apiKey, "/", "account id"},
+		"body says back the cookie":    {"acct-1", "/home?s=" + cookie, "location"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			var env config.Environment
@@ -204,6 +205,9 @@ func TestLoginNeverSaysBackItsCredential(t *testing.T) {
 			_, err := exchange.New(env, exchange.Options{}).Login(ctx, exchange.APIKey(apiKey))
 			if err == nil {
 				t.Fatal("a login saying back its credential was taken")
+			}
+			if !strings.Contains(err.Error(), "sent a "+tc.field+" that holds your own API key") {
+				t.Fatalf("the refusal does not name the %s: %v", tc.field, err)
 			}
 			for _, s := range []string{apiKey, cookie} {
 				if strings.Contains(err.Error(), s) {

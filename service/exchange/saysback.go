@@ -166,8 +166,11 @@ func saysBack(v reflect.Value, field string, secrets []credential) (string, bool
 				continue
 			}
 			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-			if name == "" || name == "-" {
+			switch {
+			case f.Anonymous && name == "":
 				name = field
+			case name == "" || name == "-":
+				name = fieldWords(f.Name)
 			}
 			if where, ok := saysBack(v.Field(i), strings.ReplaceAll(name, "_", " "), secrets); ok {
 				return where, true
@@ -194,6 +197,20 @@ func saysBack(v reflect.Value, field string, secrets []credential) (string, bool
 		}
 	}
 	return "", false
+}
+
+// fieldWords names a field no answer's JSON names (the account id, from a
+// header) in words: AccountID is "account id".
+func fieldWords(goName string) string {
+	var b strings.Builder
+	for i := 0; i < len(goName); i++ {
+		c := goName[i]
+		if 'A' <= c && c <= 'Z' && i > 0 && 'a' <= goName[i-1] && goName[i-1] <= 'z' {
+			b.WriteByte(' ')
+		}
+		b.WriteByte(c)
+	}
+	return strings.ToLower(b.String())
 }
 
 // refuseSaidBack refuses an answer that says back one of secrets.
