@@ -346,6 +346,9 @@ func LoadConfig(path string, explicit bool) (Config, error) {
 	if errors.Is(err, os.ErrNotExist) {
 		return Config{}, fmt.Errorf("config %s does not exist: create it (docs/config.md), or name another file", path)
 	}
+	if tl := new(osguard.TooLargeError); errors.As(err, &tl) {
+		return Config{}, fmt.Errorf("config %w, more than any config: check the file, or name another", err)
+	}
 	if err != nil {
 		return Config{}, fmt.Errorf("config %s: %w", path, err)
 	}
@@ -440,8 +443,6 @@ func IsHTTPToken(s string) bool {
 	return true
 }
 
-// didYouMean names the known key closest to an unknown one (at most two
-// edits away, at the same level), as "; did you mean auth_url?", or "".
 // shownKey is a key as TOML writes it, every part that is no bare key
 // quoted with its non-ASCII escaped: the TOML library's own form keeps a
 // quoted key's bidi override or invisible character raw.
@@ -456,6 +457,8 @@ func shownKey(k toml.Key) string {
 	return strings.Join(parts, ".")
 }
 
+// didYouMean names the known key closest to an unknown one (at most two
+// edits away, at the same level), as "; did you mean auth_url?", or "".
 func didYouMean(k toml.Key) string {
 	if len(k) == 0 {
 		return ""

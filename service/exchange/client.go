@@ -271,19 +271,20 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 	if out == nil || len(bytes.TrimSpace(body)) == 0 {
 		return nil
 	}
+	secrets := c.ownSecrets(cl.secret)
 	if err := Decode(body, out); err != nil {
 		var se *ShapeError
 		if errors.As(err, &se) {
-			return &UnreadableAnswerError{Status: resp.StatusCode, Reason: se}
+			return &UnreadableAnswerError{Status: resp.StatusCode, Reason: refusalNotSayingBack(se, secrets)}
 		}
 		return &UnreadableAnswerError{Status: resp.StatusCode}
 	}
 	if a, ok := out.(answer); ok {
 		if err := a.cleanAnswer(serverNow(resp.Header, c.now)); err != nil {
-			return &UnreadableAnswerError{Status: resp.StatusCode, Reason: err}
+			return &UnreadableAnswerError{Status: resp.StatusCode, Reason: refusalNotSayingBack(err, secrets)}
 		}
 	}
-	if err := refuseSaidBack(out, c.ownSecrets(cl.secret)); err != nil {
+	if err := refuseSaidBack(out, secrets); err != nil {
 		return &UnreadableAnswerError{Status: resp.StatusCode, Reason: err}
 	}
 	return nil

@@ -184,12 +184,13 @@ func (e errorAnswer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // TestLoginNeverSaysBackItsCredential: a login whose account-id header
 // holds the API key, or whose body says back the cookie it sets, is
-// refused: the account id is shown and journaled, the body shown.
+// refused naming where: the account id is shown and journaled, the body
+// shown.
 func TestLoginNeverSaysBackItsCredential(t *testing.T) {
 	const apiKey, cookie = "AK-hostile-reflected-1", "CK-hostile-session-cookie-1"
-	for name, tc := range map[string]struct{ account, location string }{
-		"account id holds the API key": {"acct-" + apiKey, "/"},
-		"body says back the cookie":    {"acct-1", "/home?s=" + cookie},
+	for name, tc := range map[string]struct{ account, location, field string }{
+		"account id holds the API key": {"acct-" + apiKey, "/", "account id"},
+		"body says back the cookie":    {"acct-1", "/home?s=" + cookie, "location"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			var env config.Environment
@@ -204,6 +205,9 @@ func TestLoginNeverSaysBackItsCredential(t *testing.T) {
 			_, err := exchange.New(env, exchange.Options{}).Login(ctx, exchange.APIKey(apiKey))
 			if err == nil {
 				t.Fatal("a login saying back its credential was taken")
+			}
+			if !strings.Contains(err.Error(), "sent a "+tc.field+" that holds your own API key") {
+				t.Fatalf("the refusal does not name the %s: %v", tc.field, err)
 			}
 			for _, s := range []string{apiKey, cookie} {
 				if strings.Contains(err.Error(), s) {
@@ -251,8 +255,10 @@ func TestPartOfOwnSecretNeverSaidBack(t *testing.T) {
 		body   string
 		runs   []string
 	}{
-		"its first 16 characters":      {401, `{"code":1001,"message":"İİİİ invalid key AKLIVE0123456789… (see docs)","status":401}`, []string{"AKLIVE0123456789", "AKlive0123456789"}},
-		"its last 12 in two places":    {400, `{"code":1003,"message":"6789secretkey and 789SECRETKEY","status":400}`, []string{"789secretkey", "789SECRETKEY"}},
+		"its first 16 characters":   {401, `{"code":1001,"message":"İİİİ invalid key AKLIVE0123456789… (see docs)","status":401}`, []string{"AKLIVE0123456789", "AKlive0123456789"}},
+		"its last 12 in two places": {400, `{"code":1003,"message":"6789secretkey and 789SECRETKEY","status":400}`, []string{"789secretkey", "789SECRETKEY"}},
+		// Its end before its start: each run is masked wherever it stands.
+		"its end, then its start":      {400, `{"code":1003,"message":"key 6789secretkey, that is AKlive012345…","status":400}`, []string{"6789secretkey", "AKlive012345"}},
 		"a run of it in a login field": {200, `{"status":"ok 0123456789secret","location":"/","funding_account_address":"` + sandbox.DemoAddress + `"}`, []string{"0123456789secret"}},
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -281,4 +287,36 @@ func TestPartOfOwnSecretNeverSaidBack(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestOwnSecretNeverSaidBackByARefusal: an answer refused for its shape
+// whose refusal names what it holds (a route's chain, a field named twice)
+// does not say back the API key put there: the refusal comes before the
+// answer is looked through for it.
+func TestOwnSecretNeverSaidBackByARefusal(t *testing.T) {
+	w, h := newHostileWorld(t, sandbox.Options{})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	for name, attack := range map[string]func(v map[string]any){
+		"a route's chain of another type": func(v map[string]any) {
+			v["route"] = map[string]any{"USDT": []any{map[string]any{
+				"chain": sandbox.DemoAPIKey, "chain_id": "56", "chain_type": "tron", "tokens_out": []any{"USDT"}}}}
+		},
+		"a field named twice": func(v map[string]any) {
+			v[sandbox.DemoAPIKey], v[strings.ToUpper(sandbox.DemoAPIKey)] = 1, 2
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			h.set(onPath(exchange.PathWithdrawalInfo, func(v any) any { attack(v.(map[string]any)); return v }))
+			_, err := c.WithdrawalInfo(ctx)
+			if err == nil {
+				t.Fatal("taken")
+			}
+			for _, shown := range []string{err.Error(), exchange.Explain(err).Error()} {
+				if strings.Contains(strings.ToLower(shown), sandbox.DemoAPIKey) {
+					t.Fatalf("says it back: %s", shown)
+				}
+			}
+		})
+	}
+	h.set(nil)
 }

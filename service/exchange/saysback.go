@@ -1,6 +1,7 @@
 package exchange
 
 import (
+	"errors"
 	"reflect"
 	"strings"
 )
@@ -28,53 +29,89 @@ func (c *Client) ownSecrets(inFlight ...string) []string {
 // saying it back: "invalid key AKlive0123456789…" gives most of it away.
 const heldRun = 12
 
+// credential is a secret prepared to be looked for: its runs of n
+// characters in lower case, so that a string is looked through once
+// whatever the secret's length (a 4 KiB cookie has 4,085 runs; looked for
+// one by one through an answer of 1 MiB they took a second).
+type credential struct {
+	key  string
+	n    int
+	runs map[string]struct{} // nil when only the key itself counts
+}
+
+// credentials prepares secrets: for one of at least minHeldSecret
+// characters, its runs of heldRun (all of it when shorter).
+func credentials(secrets []string) []credential {
+	var cs []credential
+	for _, k := range secrets {
+		if k == "" {
+			continue
+		}
+		c := credential{key: k}
+		if len(k) >= minHeldSecret {
+			lk := asciiLower(k)
+			c.n = min(len(lk), heldRun)
+			c.runs = make(map[string]struct{}, len(lk)-c.n+1)
+			for i := 0; i+c.n <= len(lk); i++ {
+				c.runs[lk[i:i+c.n]] = struct{}{}
+			}
+		}
+		cs = append(cs, c)
+	}
+	return cs
+}
+
 // holdsSecret reports whether s is one of secrets or, for one of at least
 // minHeldSecret characters, holds it or heldRun characters of it in a row,
 // in any case.
-func holdsSecret(s string, secrets []string) (string, bool) {
-	for _, k := range secrets {
-		if _, _, ok := secretSpan(s, k); ok {
-			return k, true
-		}
-	}
-	return "", false
+func holdsSecret(s string, secrets []string) bool {
+	return holdsAny(s, credentials(secrets))
 }
 
-// secretSpan is where in s the longest run of k that holdsSecret counts
-// starts and ends. Case is folded in ASCII alone, so that offsets in s
-// stay offsets in s (strings.ToLower changes the length of some letters).
-func secretSpan(s, k string) (start, end int, ok bool) {
-	switch {
-	case k == "":
-		return 0, 0, false
-	case s == k:
-		return 0, len(s), true
-	case len(k) < minHeldSecret:
-		return 0, 0, false
+func holdsAny(s string, cs []credential) bool {
+	for _, c := range cs {
+		found := false
+		c.eachRun(s, func(int, int) bool { found = true; return false })
+		if found {
+			return true
+		}
 	}
-	ls, lk := asciiLower(s), asciiLower(k)
-	n := min(len(lk), heldRun)
-	for i := 0; i+n <= len(lk); i++ {
-		j := strings.Index(ls, lk[i:i+n])
-		if j < 0 {
-			continue
-		}
-		start, end = j, j+n
-		for ki := i; start > 0 && ki > 0 && ls[start-1] == lk[ki-1]; ki-- {
-			start--
-		}
-		for ke := i + n; end < len(ls) && ke < len(lk) && ls[end] == lk[ke]; ke++ {
-			end++
-		}
-		return start, end, true
-	}
-	return 0, 0, false
+	return false
 }
 
+// eachRun calls at with the start and end in s of every place that
+// holdsSecret counts, until at returns false; runs may overlap. Case is
+// folded in ASCII alone, so that offsets in s stay offsets in s
+// (strings.ToLower changes the length of some letters).
+func (c credential) eachRun(s string, at func(start, end int) bool) {
+	if s == c.key {
+		at(0, len(s))
+		return
+	}
+	if c.runs == nil {
+		return
+	}
+	ls := asciiLower(s)
+	for i := 0; i+c.n <= len(ls); i++ {
+		if _, ok := c.runs[ls[i:i+c.n]]; ok && !at(i, i+c.n) {
+			return
+		}
+	}
+}
+
+// asciiLower is s in lower case in ASCII alone; s itself, uncopied, when
+// it has no capital (most of an answer's strings).
 func asciiLower(s string) string {
+	i := 0
+	for i < len(s) && (s[i] < 'A' || s[i] > 'Z') {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
 	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
+	for ; i < len(b); i++ {
+		if c := b[i]; 'A' <= c && c <= 'Z' {
 			b[i] = c + 'a' - 'A'
 		}
 	}
@@ -82,31 +119,46 @@ func asciiLower(s string) string {
 }
 
 // maskSecrets replaces every credential, or run of one, in a service's
-// message.
+// message, wherever it stands: the runs of all secrets are marked first,
+// so a run found late in the search is masked as well as the first.
 func maskSecrets(msg string, secrets []string) string {
-	for _, k := range secrets {
-		// From past each mask: a mask is never searched again.
-		for from := 0; ; {
-			i, j, ok := secretSpan(msg[from:], k)
-			if !ok {
-				break
+	var hidden []bool
+	for _, c := range credentials(secrets) {
+		c.eachRun(msg, func(i, j int) bool {
+			if hidden == nil {
+				hidden = make([]bool, len(msg))
 			}
-			msg = msg[:from+i] + secretSaidBack + msg[from+j:]
-			from += i + len(secretSaidBack)
+			for ; i < j; i++ {
+				hidden[i] = true
+			}
+			return true
+		})
+	}
+	if hidden == nil {
+		return msg
+	}
+	var b strings.Builder
+	for i := 0; i < len(msg); i++ {
+		if !hidden[i] {
+			b.WriteByte(msg[i])
+			continue
+		}
+		b.WriteString(secretSaidBack)
+		for i+1 < len(msg) && hidden[i+1] {
+			i++
 		}
 	}
-	return msg
+	return b.String()
 }
 
 const secretSaidBack = "[your credential, not shown]"
 
 // saysBack finds a string of an answer that holds one of secrets, and
 // names the field it is in.
-func saysBack(v reflect.Value, field string, secrets []string) (string, bool) {
+func saysBack(v reflect.Value, field string, secrets []credential) (string, bool) {
 	switch v.Kind() {
 	case reflect.String:
-		_, ok := holdsSecret(v.String(), secrets)
-		return field, ok
+		return field, holdsAny(v.String(), secrets)
 	case reflect.Struct:
 		for i := range v.NumField() {
 			f := v.Type().Field(i)
@@ -114,8 +166,11 @@ func saysBack(v reflect.Value, field string, secrets []string) (string, bool) {
 				continue
 			}
 			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-			if name == "" || name == "-" {
+			switch {
+			case f.Anonymous && name == "":
 				name = field
+			case name == "" || name == "-":
+				name = fieldWords(f.Name)
 			}
 			if where, ok := saysBack(v.Field(i), strings.ReplaceAll(name, "_", " "), secrets); ok {
 				return where, true
@@ -144,10 +199,35 @@ func saysBack(v reflect.Value, field string, secrets []string) (string, bool) {
 	return "", false
 }
 
+// fieldWords names a field no answer's JSON names (the account id, from a
+// header) in words: AccountID is "account id".
+func fieldWords(goName string) string {
+	var b strings.Builder
+	for i := 0; i < len(goName); i++ {
+		c := goName[i]
+		if 'A' <= c && c <= 'Z' && i > 0 && 'a' <= goName[i-1] && goName[i-1] <= 'z' {
+			b.WriteByte(' ')
+		}
+		b.WriteByte(c)
+	}
+	return strings.ToLower(b.String())
+}
+
 // refuseSaidBack refuses an answer that says back one of secrets.
 func refuseSaidBack(answer any, secrets []string) error {
-	if field, ok := saysBack(reflect.ValueOf(answer), "field", secrets); ok {
+	if field, ok := saysBack(reflect.ValueOf(answer), "field", credentials(secrets)); ok {
 		return NewShapeError(field, "holds your own API key or session cookie, said back (not shown)")
 	}
 	return nil
+}
+
+// refusalNotSayingBack is a refusal of an answer's shape with a credential
+// it quotes masked: it is made before the answer is looked through
+// (refuseSaidBack looks at what cleaning left), and may name what the
+// answer held ("the chain KEY with chain id 56").
+func refusalNotSayingBack(err error, secrets []string) error {
+	if se := new(ShapeError); errors.As(err, &se) {
+		se.Reason = maskSecrets(se.Reason, secrets)
+	}
+	return err
 }

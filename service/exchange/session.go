@@ -315,6 +315,5 @@ const minHeldSecret = 8
 // sends: its API key (Options.APIKey, or the one it logged in with) or
 // its session cookie.
 func (c *Client) OwnSecret(s string) bool {
-	_, ok := holdsSecret(s, c.ownSecrets())
-	return ok
+	return holdsSecret(s, c.ownSecrets())
 }

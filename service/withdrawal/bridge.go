@@ -255,6 +255,9 @@ func readBridgePins(path string) (map[string]bridgePin, error) {
 	if errors.Is(err, os.ErrNotExist) {
 		return pins, nil
 	}
+	if tl := new(osguard.TooLargeError); errors.As(err, &tl) {
+		return nil, fmt.Errorf("the recorded bridge addresses are not svcwallet's: %w, and svcwallet's hold a few hundred bytes an environment: check the file, or move it away to record them anew", err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("read the recorded bridge addresses: %w", err)
 	}

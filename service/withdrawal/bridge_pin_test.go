@@ -119,13 +119,13 @@ func TestBridgePinsReadBackChecked(t *testing.T) {
 
 // TestBridgePinsHuge: recorded bridge addresses of more than 1 MiB (a
 // sparse file costs no disk) are refused before they are read whole, and
-// so is the withdrawal that would check them.
+// so is the withdrawal that would check them, saying what to do.
 func TestBridgePinsHuge(t *testing.T) {
 	pins := filepath.Join(t.TempDir(), "bridge.json")
 	exchangetest.Must(t, os.WriteFile(pins, nil, 0o600))
 	exchangetest.Must(t, os.Truncate(pins, 8<<20))
 	err := withdrawal.RecordBridge(config.Environment{Name: "sandbox"}, pins, sandbox.BridgeFundingAddress, t0)
-	if err == nil || !strings.Contains(err.Error(), pins+" holds more than 1024 KiB") {
+	if err == nil || !strings.Contains(err.Error(), pins+" holds more than 1024 KiB") || !strings.Contains(err.Error(), "move it away") {
 		t.Fatalf("8 MiB of recorded bridge addresses: %v", err)
 	}
 }
