@@ -257,7 +257,7 @@ func (r *faceRig) console(j journey) (outcome, string) {
 	}
 	c.Press("enter")
 	c.UntilShows("Quote expires in", "pinned", "sandbox demo key") // the bridge check and the key landed: the guard holds from them
-	r.clock.Advance(kit.KeyGuard)
+	r.clock.Advance(kit.ShownGuard)
 	c.UntilSays("Press enter to sign and withdraw")
 	r.late(j.left)
 	c.Press("enter")

@@ -14,12 +14,16 @@ import (
 const keyRepeat = 33 * time.Millisecond
 
 // holdEnter sends enter as a key held down for d sends it, during calls
-// meanwhile (a resize), every keyRepeat: the repeat is what is tested.
-func (r *withdrawRig) holdEnter(d time.Duration, meanwhile func()) {
+// meanwhile (a resize): once, then after delay (the terminal's repeat
+// delay) every keyRepeat. The repeat is what is tested.
+func (r *withdrawRig) holdEnter(delay, d time.Duration, meanwhile func()) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(keyRepeat) {
+		start := time.Now()
+		_, _ = r.tmux("send-keys", "-t", "main", "Enter")
+		time.Sleep(delay) // a terminal's repeat delay: nothing comes meanwhile
+		for end := start.Add(d); time.Now().Before(end); time.Sleep(keyRepeat) {
 			_, _ = r.tmux("send-keys", "-t", "main", "Enter")
 		}
 	}()
@@ -32,12 +36,19 @@ func (r *withdrawRig) holdEnter(d time.Duration, meanwhile func()) {
 // TestTmuxHeldEnterSignsNothing: an enter held down from the amount field
 // takes the withdrawal to its quote and review, and signs nothing however
 // long it is held, nor when the terminal was too small meanwhile and is
-// made larger while it is held; once let go, the review offers enter when
-// keys act, and an enter signs.
+// made larger while it is held; nor does one held on the quote screen that
+// repeats first 700 ms after it was pressed, as X11's does, into the
+// review it opened. Once let go, the review offers enter when keys act,
+// and an enter signs.
 func TestTmuxHeldEnterSignsNothing(t *testing.T) {
-	for name, meanwhile := range map[string]func(r *withdrawRig){
-		"held":                nil,
-		"across a small size": func(r *withdrawRig) { r.must("resize-window", "-t", "main", "-x", "40", "-y", "15") },
+	for name, c := range map[string]struct {
+		onQuote   bool          // pressed on the quote screen, not the amount field
+		delay     time.Duration // before the first repeat
+		meanwhile func(r *withdrawRig)
+	}{
+		"held":                {delay: keyRepeat},
+		"across a small size": {delay: keyRepeat, meanwhile: func(r *withdrawRig) { r.must("resize-window", "-t", "main", "-x", "40", "-y", "15") }},
+		"on the quote, repeating first after 700 ms": {onQuote: true, delay: 700 * time.Millisecond},
 	} {
 		t.Run(name, func(t *testing.T) {
 			r := newWithdrawRig(t, sandbox.Options{})
@@ -50,16 +61,20 @@ func TestTmuxHeldEnterSignsNothing(t *testing.T) {
 			r.keys("Tab")
 			r.keys("-l", "25")
 			r.waitShows("valid EVM address")
+			if c.onQuote {
+				r.keys("Enter")
+				r.waitShows("enter review and sign") // the quote's keys act
+			}
 			var grow func()
-			if meanwhile != nil {
+			if c.meanwhile != nil {
 				grow = func() {
 					r.waitShows("Withdraw: review and sign")
-					meanwhile(r)
+					c.meanwhile(r)
 					time.Sleep(time.Second) // too small for a while, the enter still held
 					r.must("resize-window", "-t", "main", "-x", "120", "-y", "40")
 				}
 			}
-			r.holdEnter(3*time.Second, grow)
+			r.holdEnter(c.delay, 3*time.Second, grow)
 			r.waitShows("enter sign and withdraw")
 			if p := r.pane(); !strings.Contains(p, "Withdraw: review and sign") || strings.Contains(p, "SUBMITTED") {
 				t.Fatalf("an enter held down signed:\n%s", p)

@@ -89,7 +89,7 @@ func (r *bldRig) toReviewWith(keyText string) {
 	r.T.Helper()
 	r.Press("enter")
 	r.UntilShows("Builder: review and sign", keyText)
-	r.clock.Advance(kit.KeyGuard)
+	r.clock.Advance(kit.ShownGuard)
 }
 
 // reviewAt60x20 fills the form with an API-key section and both fee caps
@@ -127,7 +127,7 @@ func TestBuilderAuthorizeOnly(t *testing.T) {
 	r.UntilShows("signed 500")
 	r.Press("enter")
 	r.UntilShows("AuthorizeBuilder", "authorize only, no API key", "maxFutureFeeRate", "= 0.1% futures cap", "sandbox demo key") // the key found: the guard holds from it
-	r.clock.Advance(kit.KeyGuard)
+	r.clock.Advance(kit.ShownGuard)
 	r.UntilShows("sandbox demo key", "Press enter to sign")
 	r.signAndWait()
 	v := r.Plain()
@@ -243,7 +243,7 @@ func bldAPIKey(t *testing.T, view string) string {
 }
 
 // TestBuilderKeystrokeGuard: enter signs nothing, and the footer offers
-// no key, until the review has shown for kit.KeyGuard, and a KeyGuard has
+// no key, until the review has shown for kit.ShownGuard, and a KeyGuard has
 // passed since the last key that came while held.
 func TestBuilderKeystrokeGuard(t *testing.T) {
 	r := newBldRig(t, 120, 40)
@@ -257,9 +257,9 @@ func TestBuilderKeystrokeGuard(t *testing.T) {
 	// Let the key search finish.
 	rv.Update(rv.gate.Key.Find()())
 	enter := screentest.Key("enter")
-	r.clock.Advance(kit.KeyGuard - time.Millisecond)
+	r.clock.Advance(kit.ShownGuard - time.Millisecond)
 	if _, cmd := rv.Update(enter); cmd != nil || rv.gate.Sending {
-		t.Fatalf("enter %v after the review appeared signed (cmd %v)", kit.KeyGuard-time.Millisecond, cmd != nil)
+		t.Fatalf("enter %v after the review appeared signed (cmd %v)", kit.ShownGuard-time.Millisecond, cmd != nil)
 	}
 	if !strings.Contains(ansi.Strip(rv.View()), "keys are enabled in a moment") {
 		t.Fatalf("guarded review does not say so:\n%s", rv.View())

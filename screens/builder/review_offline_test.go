@@ -36,7 +36,7 @@ func offlineReview(t *testing.T, app *kit.App, now *time.Time, w, h int) *builde
 	r.SetSize(w, h)
 	r.Init()
 	r.Update(keyFound(r, signer.Found{Place: signer.KeyDemo}))
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	return r
 }
 
@@ -210,7 +210,7 @@ func TestBuilderReviewNoKeyPointsOffline(t *testing.T) {
 		}
 		r := offlineReview(t, app, now, 120, 40)
 		r.Update(keyFound(r, signer.Found{}))
-		*now = now.Add(kit.KeyGuard) // keys are held from when it lands
+		*now = now.Add(kit.ShownGuard) // keys are held from when it lands
 		if _, cmd := screentest.Press(r, "enter"); screentest.Acts(cmd) || r.err == nil {
 			t.Fatalf("enter without a key: %v %v", cmd, r.err)
 		}
@@ -237,12 +237,12 @@ func TestBuilderReviewTakesOnlyItsOwnKey(t *testing.T) {
 	r.SetSize(120, 40)
 	r.Init()
 	r.Update(keyFound(left, signer.Found{Place: signer.KeyDemo}))
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	if screentest.Press(r, "enter"); r.gate.Sending || r.gate.Key.Found {
 		t.Fatal("the left review's key search was taken, and enter signed or could")
 	}
 	r.Update(keyFound(r, signer.Found{Place: signer.KeyDemo}))
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	if screentest.Press(r, "enter"); !r.gate.Sending {
 		t.Fatalf("enter once its own key search landed did not sign:\n%s", ansi.Strip(r.View()))
 	}

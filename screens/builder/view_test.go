@@ -62,7 +62,7 @@ func TestBuilderGolden(t *testing.T) {
 				t.Run(fmt.Sprintf("%dx%d", sz.w, sz.h), func(t *testing.T) {
 					r.Send(tea.WindowSizeMsg{Width: sz.w, Height: sz.h})
 					if strings.HasPrefix(st.name, "review") {
-						r.clock.Advance(kit.KeyGuard) // the review holds its keys a while once its area grew
+						r.clock.Advance(kit.ShownGuard) // the review holds its keys a while once its area grew
 					}
 					frame := r.Plain()
 					// The sandbox draws a random API key: keep its length, fix its text.
@@ -162,7 +162,7 @@ func TestBuilderReviewTooShortWaits(t *testing.T) {
 	r.Send(tea.WindowSizeMsg{Width: 120, Height: 40})
 	r.UntilShows("Digest", "keys are enabled in a moment")
 	r.Press("enter")
-	r.clock.Advance(kit.KeyGuard)
+	r.clock.Advance(kit.ShownGuard)
 	if !strings.Contains(r.Plain(), "Press enter to sign") {
 		t.Fatalf("enter on a message the terminal could not show whole, or as it showed again, started signing:\n%s", r.Plain())
 	}

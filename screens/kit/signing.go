@@ -16,19 +16,26 @@ import (
 	"github.com/svcwallet/svcwallet/tui"
 )
 
-// KeyGuard is how long keystrokes are ignored after a review appears, so a
-// held Enter cannot approve what the user never saw (DESIGN.md §5): the
-// dwell plain mode and the command line hold their questions to as well.
+// KeyGuard is how long keys stay held after each key that came while they
+// were held, so a held Enter cannot approve what the user never saw
+// (DESIGN.md §5): the dwell plain mode and the command line hold their
+// questions to as well.
 const KeyGuard = intent.ReviewDwell
 
-// KeyHold holds keys for KeyGuard from when a question that signs, pays or
-// trusts showed (Start), again when it shows again after the too-small
-// notice (which hid it and took every key), and again from each key that
-// came while they were held (Update): a key held down repeats past any
-// dwell, a person's answer comes after a pause. Used by the reviews and
-// the bridge confirmation.
+// ShownGuard is how long keys are held from when a question shows: longer
+// than a terminal's repeat delay, so a held key's first repeat comes into
+// the hold (intent.ShownDwell).
+const ShownGuard = intent.ShownDwell
+
+// KeyHold holds keys for ShownGuard from when a question that signs, pays
+// or trusts showed (Start), again when it shows again after the too-small
+// notice (which hid it and took every key), and for KeyGuard from each key
+// that came while they were held (Update): a key held down repeats past
+// any dwell, a person's answer comes after a pause. Used by the reviews
+// and the bridge confirmation.
 type KeyHold struct {
-	Since time.Time
+	// until is when the hold ends.
+	until time.Time
 	// last is when the key before came: one within intent.PasteGap of it
 	// came with it, as a raw paste (a terminal without bracketed paste, or
 	// text that opens none), and answers nothing.
@@ -60,18 +67,33 @@ var answerKeys = key.NewBinding(key.WithKeys("enter", "y", "Y"))
 // offers: the hold itself reads the clock (Holds).
 type keyHoldOverMsg struct{}
 
-// Start holds keys for KeyGuard from now.
+// Start holds keys for ShownGuard from now.
 func (h *KeyHold) Start(now time.Time) tea.Cmd { return h.StartOn(now, nil) }
 
 // StartOn is Start with the hold's end told through timer (App.Timer,
 // which tests fake); nil is a tea.Tick.
 func (h *KeyHold) StartOn(now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) tea.Cmd {
-	h.Since = now
-	return tui.After(timer, KeyGuard, keyHoldOverMsg{})
+	h.until = now.Add(ShownGuard)
+	return tui.After(timer, ShownGuard, keyHoldOverMsg{})
+}
+
+// Again holds keys for KeyGuard from now, or on to the hold's end if that
+// is later (a key in a question's ShownGuard leaves it whole), and tells
+// the end through timer.
+func (h *KeyHold) Again(now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) tea.Cmd {
+	h.hold(now)
+	return tui.After(timer, h.until.Sub(now), keyHoldOverMsg{})
+}
+
+// hold moves the hold's end to a KeyGuard from now, never sooner.
+func (h *KeyHold) hold(now time.Time) {
+	if end := now.Add(KeyGuard); end.After(h.until) {
+		h.until = end
+	}
 }
 
 // Holds reports whether keys are held at now.
-func (h KeyHold) Holds(now time.Time) bool { return now.Before(h.Since.Add(KeyGuard)) }
+func (h KeyHold) Holds(now time.Time) bool { return now.Before(h.until) }
 
 // Update takes what a hold is told (held: the screen does nothing with
 // it): a key while keys are held is dropped and holds them a KeyGuard
@@ -88,7 +110,8 @@ func (h *KeyHold) Update(msg tea.Msg, now time.Time, timer func(time.Duration, t
 			return h.took(now), false
 		}
 		// Held a KeyGuard from now: what was read with it is held too.
-		h.last, h.unsettled, h.Since = now, false, now
+		h.last, h.unsettled = now, false
+		h.hold(now)
 		if !held { // a paste's key began the hold: its end redraws the keys
 			return tui.After(timer, KeyGuard, keyHoldOverMsg{}), true
 		}
@@ -101,7 +124,7 @@ func (h *KeyHold) Update(msg tea.Msg, now time.Time, timer func(time.Duration, t
 		return nil, true
 	case keyHoldOverMsg:
 		if h.Holds(now) {
-			return tui.After(timer, h.Since.Add(KeyGuard).Sub(now), keyHoldOverMsg{}), true
+			return tui.After(timer, h.until.Sub(now), keyHoldOverMsg{}), true
 		}
 		return nil, true
 	case tui.ShownAgainMsg:
@@ -185,7 +208,7 @@ func (g *ReviewGate) Start(also ...tea.Cmd) tea.Cmd {
 	return tea.Batch(append(cmds, also...)...)
 }
 
-// Guard holds keys for KeyGuard from now: the review showed, or a second
+// Guard holds keys for ShownGuard from now: the review showed, or a second
 // question that signs did (a loss's yes), which keys typed before it must
 // not answer.
 func (g *ReviewGate) Guard() tea.Cmd { return g.KeyHold.Start(g.common.Now()) }

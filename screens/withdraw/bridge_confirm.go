@@ -42,7 +42,7 @@ func newBridgeConfirm(app *kit.App, change withdrawal.BridgeChangedError) *bridg
 
 func (b *bridgeConfirmScreen) Init() tea.Cmd { return b.hold.Start(b.app.Common.Now()) }
 
-// held: the screen showed less than kit.KeyGuard ago.
+// held: the screen showed less than kit.ShownGuard ago, or a key came while held.
 func (b *bridgeConfirmScreen) held() bool { return b.hold.Holds(b.app.Common.Now()) }
 
 func (b *bridgeConfirmScreen) Title() string { return "The bridge funding address changed" }

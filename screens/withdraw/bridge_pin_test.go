@@ -122,7 +122,7 @@ func hostileReview(t *testing.T, app *kit.App, now *time.Time) *reviewScreen {
 	r.Init()
 	r.Update(keyFound(r, signer.Found{Place: signer.KeyDemo}))
 	r.Update(r.checkBridge()())
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	return r
 }
 
@@ -272,7 +272,7 @@ func TestBridgeTrustOnFirstUseThenChanged(t *testing.T) {
 	if _, err := withdrawal.CheckBridge(app.Target.Env, pins, attackerBridge, *now); err == nil {
 		t.Fatal("the record changed before the confirmation")
 	}
-	*now = now.Add(kit.KeyGuard) // the y pressed with the enter held keys
+	*now = now.Add(kit.ShownGuard) // the y pressed with the enter held keys
 	_, cmd = screentest.Press(confirm, "Y")
 	if cmd == nil {
 		t.Fatal("Y did not confirm")
@@ -282,7 +282,7 @@ func TestBridgeTrustOnFirstUseThenChanged(t *testing.T) {
 	}
 	r.Update(r.Resume()().(tea.BatchMsg)[1]())
 	r.Update(keyFound(r, signer.Found{Place: signer.KeyDemo})) // the key is looked for again
-	*now = now.Add(kit.KeyGuard)                               // the check holds keys from when it lands
+	*now = now.Add(kit.ShownGuard)                             // the check holds keys from when it lands
 	if view := ansi.Strip(r.View()); strings.Contains(view, "Stopped") || !screentest.Offers(r.KeyMap(), "enter") {
 		t.Fatalf("after the confirmation the review still stops:\n%s", view)
 	}
@@ -363,7 +363,7 @@ func TestBridgeConfirmGolden(t *testing.T) {
 		Seen: attackerBridge, Since: screentest.Now.Add(-40 * 24 * time.Hour)})
 	root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common})
 	root.Init()
-	screentest.GoldenFrames(t, root, func() { now = now.Add(kit.KeyGuard) })
+	screentest.GoldenFrames(t, root, func() { now = now.Add(kit.ShownGuard) })
 }
 
 // TestFarFutureQuoteIsNotSigned: a quote whose expires_at lies years past
@@ -390,7 +390,7 @@ func TestExpirationBoundAtSigning(t *testing.T) {
 	offset := 365 * 24 * time.Hour
 	q.ExpiresAt = now.Add(offset + time.Minute)
 	r := reviewFor(t, app, now, q, offset, 120, 40, signer.Found{Place: signer.KeyDemo})
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	msg := signAndSend(t, r)
 	if msg.Err == nil || !strings.Contains(msg.Err.Error(), "more than 15m0s from now") {
 		t.Fatalf("signed a Transfer valid until %s: %v", time.Unix(0, r.order.Transfer.Expiration).UTC(), msg.Err)
@@ -399,7 +399,7 @@ func TestExpirationBoundAtSigning(t *testing.T) {
 
 // TestBridgeConfirmTakesNoKeyTypedAhead: trusting a new bridge funding
 // address authorizes paying it, so the confirm screen holds its keys for
-// kit.KeyGuard once it shows, as a review does: a Y typed with the c that
+// kit.ShownGuard once it shows, as a review does: a Y typed with the c that
 // opened it (or pasted with it) records nothing, and offers no Y until then.
 func TestBridgeConfirmTakesNoKeyTypedAhead(t *testing.T) {
 	app, _, now := hostileApp(t, false)
@@ -417,7 +417,7 @@ func TestBridgeConfirmTakesNoKeyTypedAhead(t *testing.T) {
 	if view := ansi.Strip(s.View()); !strings.Contains(view, "keys are enabled in a moment") {
 		t.Fatalf("the held screen says:\n%s", view)
 	}
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	if !screentest.Offers(s.KeyMap(), "Y") || !strings.Contains(ansi.Strip(s.View()), "Press Y") {
 		t.Fatalf("once held long enough Y is not offered:\n%s", ansi.Strip(s.View()))
 	}

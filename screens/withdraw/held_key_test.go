@@ -29,7 +29,7 @@ func holdDown(s tui.Screen, now *time.Time, k string, d time.Duration) {
 }
 
 // TestHeldEnterNeverSigns: an enter held down (the one that took the quote
-// to its review, say) repeats long after the review's kit.KeyGuard; every
+// to its review, say) repeats long after the review's kit.ShownGuard; every
 // repeat is a key the person did not give to what they saw, so each one
 // dropped holds keys a KeyGuard again. Nothing is signed while it is held,
 // the footer offers nothing, and an enter once it was let go signs.
@@ -46,6 +46,27 @@ func TestHeldEnterNeverSigns(t *testing.T) {
 	*now = now.Add(kit.KeyGuard) // let go
 	if screentest.Press(r, "enter"); !r.gate.Sending {
 		t.Fatalf("enter after the held one was let go did not sign:\n%s", ansi.Strip(r.View()))
+	}
+}
+
+// TestHeldEnterRepeatsFirstAfterItsDelay: a terminal repeats a held key
+// first after its repeat delay (KDE's 600 ms, X11's 660 ms, Windows' up to
+// 1 s), with nothing in between, so the hold a review starts as it shows
+// outlasts it: the enter that took the quote to its review, held, never
+// signs it, whatever the delay.
+func TestHeldEnterRepeatsFirstAfterItsDelay(t *testing.T) {
+	for _, delay := range []time.Duration{600 * time.Millisecond, 660 * time.Millisecond, 700 * time.Millisecond, 990 * time.Millisecond} {
+		r, h, now := shownReview(t)
+		r.Update(r.checkBridge()())
+		*now = now.Add(delay)
+		holdDown(r, now, "enter", 2*time.Second)
+		if r.gate.Sending || h.withdraws != 0 {
+			t.Fatalf("an enter held down whose first repeat came %v after the review showed signed", delay)
+		}
+		*now = now.Add(kit.KeyGuard) // let go
+		if screentest.Press(r, "enter"); !r.gate.Sending {
+			t.Fatalf("enter after the held one (repeat delay %v) was let go did not sign:\n%s", delay, ansi.Strip(r.View()))
+		}
 	}
 }
 
@@ -88,7 +109,7 @@ func TestHeldYNeverTrustsANewBridge(t *testing.T) {
 
 // TestShownAgainHoldsKeys: a review that shows again after the terminal
 // was too small for the console (the notice hid it and took every key,
-// the repeats of one held down too) holds its keys a KeyGuard from then,
+// the repeats of one held down too) holds its keys a ShownGuard from then,
 // as when it first showed; so does the bridge confirmation.
 func TestShownAgainHoldsKeys(t *testing.T) {
 	r, h, now := shownReview(t)
@@ -101,7 +122,7 @@ func TestShownAgainHoldsKeys(t *testing.T) {
 	if km := r.KeyMap().ShortHelp(); len(km) != 0 {
 		t.Fatalf("the review shown again offers %v at once", km)
 	}
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	if screentest.Press(r, "enter"); !r.gate.Sending {
 		t.Fatalf("enter once the review was shown again a while did not sign:\n%s", ansi.Strip(r.View()))
 	}
@@ -130,7 +151,7 @@ func TestShownAgainHoldsKeys(t *testing.T) {
 func TestRawPasteNeverSigns(t *testing.T) {
 	r, h, now := shownReview(t)
 	r.Update(r.checkBridge()())
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	screentest.Press(r, "x")
 	if screentest.Press(r, "enter"); r.gate.Sending || h.withdraws != 0 {
 		t.Fatal("an enter pasted with the key before it signed")
@@ -159,14 +180,14 @@ func TestRawPasteNeverSigns(t *testing.T) {
 func TestRawPasteNeverAnswersTheLossQuestion(t *testing.T) {
 	r, h, now := mostlyFeeReview(t)
 	r.Update(keyFound(r, signer.Found{Place: signer.KeyInKeystore, Path: "/k/UTC--key"}))
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	screentest.TypeInto(r, "pw")
 	*now = now.Add(kit.KeyGuard)
 	screentest.Press(r, "enter")
 	if !r.gate.Inputting() {
 		t.Fatal("the passphrase field lost the focus when the question was asked: the test no longer tests the field's exception")
 	}
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	if screentest.TypeInto(r, "ay"); r.gate.Sending || h.withdraws != 0 {
 		t.Fatal("a y pasted with the key before it answered the second question")
 	}
@@ -184,7 +205,7 @@ func TestRawPasteNeverAnswersTheLossQuestion(t *testing.T) {
 func TestQuoteIDGivenAgainIsNotOfferedAgain(t *testing.T) {
 	r, h, now := shownReview(t)
 	r.Update(r.checkBridge()())
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	send := func(r *reviewScreen) executedMsg {
 		t.Helper()
 		_, cmd := screentest.Press(r, "enter")
@@ -203,7 +224,7 @@ func TestQuoteIDGivenAgainIsNotOfferedAgain(t *testing.T) {
 	again.Init()
 	again.Update(keyFound(again, signer.Found{Place: signer.KeyDemo}))
 	again.Update(again.checkBridge()())
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	msg := send(again)
 	if !errors.As(msg.Err, new(*withdrawal.QuoteIDUsedError)) || h.withdraws != 1 {
 		t.Fatalf("the quote id given again: %v, %d withdraw requests", msg.Err, h.withdraws)

@@ -210,7 +210,7 @@ func TestReviewWaitsForTheKey(t *testing.T) {
 	if check := r.checkBridge(); check != nil {
 		r.Update(check())
 	}
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	view := ansi.Strip(r.View())
 	if screentest.Offers(r.KeyMap(), "enter") || strings.Contains(view, "Press enter to sign") || !strings.Contains(view, "Looking for the signing key") {
 		t.Fatalf("before the key is found: %v\n%s", r.KeyMap().ShortHelp(), view)
@@ -224,7 +224,7 @@ func TestReviewWaitsForTheKey(t *testing.T) {
 	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending || screentest.Offers(r.KeyMap(), "enter") {
 		t.Fatal("enter signed as the key was found")
 	}
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	view = ansi.Strip(r.View())
 	if !screentest.Offers(r.KeyMap(), "enter") || !strings.Contains(view, "Press enter to sign") || strings.Contains(view, "Still looking") {
 		t.Fatalf("once the key is found: %v\n%s", r.KeyMap().ShortHelp(), view)
@@ -309,7 +309,7 @@ func TestReviewLooksAgainForADroppedKey(t *testing.T) {
 	for _, msg := range untimed(r.Resume()) {
 		r.Update(msg)
 	}
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	if !screentest.Offers(r.KeyMap(), "enter") {
 		t.Fatalf("back on top, the review never found its key: %v\n%s", r.KeyMap().ShortHelp(), ansi.Strip(r.View()))
 	}

@@ -81,7 +81,7 @@ func TestCappedReviewSignsAtTheSmallestTerminal(t *testing.T) {
 	if check := r.checkBridge(); check != nil {
 		r.Update(check())
 	}
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	view := ansi.Strip(r.View())
 	if !screentest.Offers(r.KeyMap(), "enter") {
 		t.Fatalf("at 60x18 enter is not offered:\n%s", view)

@@ -72,7 +72,7 @@ func TestReviewStopsRepeatOfUnanswered(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.Update(r.checkBridge()())
-	*now = now.Add(kit.KeyGuard) // the check holds keys from when it lands
+	*now = now.Add(kit.ShownGuard) // the check holds keys from when it lands
 	view = squash(r.View())
 	if !screentest.Offers(r.KeyMap(), "enter") || screentest.Offers(r.KeyMap(), "h") || strings.Contains(view, squash("Stopped")) {
 		t.Fatalf("after the resume the review still stops (offers %v):\n%s", r.KeyMap().ShortHelp(), ansi.Strip(r.View()))

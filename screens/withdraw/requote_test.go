@@ -78,7 +78,7 @@ func TestQuoteRequotesAtItsMargin(t *testing.T) {
 	if _, cmd := screentest.Press(q, "enter"); screentest.Offers(q.KeyMap(), "enter") || screentest.PushedScreen(cmd) != nil {
 		t.Error("the fresh quote could be reviewed the moment it came")
 	}
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	if !screentest.Offers(q.KeyMap(), "enter") || !strings.Contains(ansi.Strip(q.View()), "A fresh quote") {
 		t.Errorf("the fresh quote cannot be reviewed, or its marks went:\n%s", ansi.Strip(q.View()))
 	}
@@ -134,7 +134,7 @@ func TestReviewGoesBackAtTheMargin(t *testing.T) {
 	timed(app)
 	q := pricedQuoteScreen(app, sandboxChoice(t, app), quoteAt(*now, "q-1", "23.5", "1.5"), 0)
 	r := reviewFor(t, app, now, q.quote.Quote, 0, 120, 40, signer.Found{Place: signer.KeyDemo})
-	*now = now.Add(54 * time.Second) // under 6 s left
+	*now = now.Add(53500 * time.Millisecond) // under 6 s left (the guard took a second)
 	if _, cmd := r.Update(countdownMsg{tag: r.tag}); isPop(cmd) {
 		t.Fatal("the review went back with more than the margin left")
 	}
@@ -182,7 +182,7 @@ func TestReviewGoesBackOnceAtTheMargin(t *testing.T) {
 		// Another enter as it came does not open its review nor hide why.
 		c.Press("enter")
 		c.UntilShows("Withdraw: quote", "keys are enabled in a moment")
-		clock.Advance(kit.KeyGuard)
+		clock.Advance(kit.ShownGuard)
 		c.UntilShows("Withdraw: quote", "Press enter to review", "too little to sign")
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/signer"
@@ -23,7 +24,9 @@ func TestKeystoreReviewSignsAt60x20(t *testing.T) {
 	app.Nonce = func() uint32 { return 7 }
 	const w, h = 60, 18 // the screen's part of a 60x20 terminal
 	path := "/home/someone/.local/share/svcwallet/keystore/UTC--2026-11-29T13-53-53996148000Z--f39fd6e51aad88f6f4ce6ab8827279cfffb92266"
-	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, signer.Found{Place: signer.KeyInKeystore, Path: path})
+	q := fixedQuote(*now, "1.5")
+	*now = now.Add(-kit.ShownGuard) // shown a guard early: 60 s left once it is waited out
+	r := reviewFor(t, app, now, q, 0, w, h, signer.Found{Place: signer.KeyInKeystore, Path: path})
 	view := r.View()
 	lines := strings.Split(view, "\n")
 	if len(lines) > h || !screentest.Offers(r.KeyMap(), "enter") {

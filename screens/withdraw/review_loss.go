@@ -31,7 +31,7 @@ func lossWords(o withdrawal.Order) string {
 
 // askingLoss wraps act (signing, or preparing the Transfer): a loss that
 // needs a second yes asks for it first, and y then acts, once the question
-// has been on screen for kit.KeyGuard (a y typed with the enter is held).
+// has been on screen for kit.ShownGuard (a y typed with the enter is held).
 func (r *reviewScreen) askingLoss(act func() tea.Cmd) func() tea.Cmd {
 	return func() tea.Cmd {
 		if errors.Is(withdrawal.AcceptsLoss(r.order.Loss(), decimal.NullDecimal{}), withdrawal.ErrSevereLoss) {

@@ -35,7 +35,7 @@ func mostlyFeeReview(t *testing.T) (*reviewScreen, *hostileSandbox, *time.Time) 
 	r.Init()
 	r.Update(keyFound(r, signer.Found{Place: signer.KeyDemo}))
 	r.Update(r.checkBridge()())
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	return r, h, now
 }
 
@@ -57,7 +57,7 @@ func TestReviewAsksAgainForAMostlyFeeWithdrawal(t *testing.T) {
 	if screentest.Press(r, "enter"); r.gate.Sending {
 		t.Fatal("enter signed a withdrawal that is mostly fee without asking again")
 	}
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	view := screentest.OneLine(ansi.Strip(r.View()))
 	for _, want := range []string{"Most of this withdrawal goes to fees: you lose 1.5 USDT of the 1.6 USDT you pay (93.8%).", "Type y to go on all the same, n not to."} {
 		if !strings.Contains(view, want) {
@@ -80,7 +80,7 @@ func TestReviewAsksAgainForAMostlyFeeWithdrawal(t *testing.T) {
 }
 
 // TestReviewLossQuestionTakesNoKeyTypedAhead: the second yes is a
-// question that signs, so keys are held for kit.KeyGuard once it shows, as
+// question that signs, so keys are held for kit.ShownGuard once it shows, as
 // when the review itself shows (plain mode's gate holds its question as
 // long): a y typed with the enter (or an unbracketed paste of both)
 // signs nothing, and y once the question has been on screen does.
@@ -93,7 +93,7 @@ func TestReviewLossQuestionTakesNoKeyTypedAhead(t *testing.T) {
 	if !strings.Contains(ansi.Strip(r.View()), "keys are enabled in a moment") || screentest.Offers(r.KeyMap(), "y") {
 		t.Fatalf("while the question is held the review says:\n%s", ansi.Strip(r.View()))
 	}
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	if !strings.Contains(ansi.Strip(r.View()), "Type y") || !screentest.Offers(r.KeyMap(), "y") {
 		t.Fatalf("once held long enough the question is gone:\n%s", ansi.Strip(r.View()))
 	}
@@ -106,7 +106,7 @@ func TestReviewLossQuestionTakesNoKeyTypedAhead(t *testing.T) {
 func TestReviewSignsAMostlyFeeWithdrawalOnY(t *testing.T) {
 	r, h, now := mostlyFeeReview(t)
 	screentest.Press(r, "enter")
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	_, cmd := screentest.Press(r, "y")
 	if cmd == nil {
 		t.Fatalf("y did not sign:\n%s", ansi.Strip(r.View()))
@@ -130,7 +130,7 @@ func TestReviewSignsAMostlyFeeWithdrawalOnY(t *testing.T) {
 func TestReviewAsksAgainOnlyWhereItIsSeen(t *testing.T) {
 	r, h, now := mostlyFeeReview(t)
 	screentest.Press(r, "enter")
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	r.SetSize(60, 12)
 	if _, fits := r.fitted(); fits {
 		t.Fatal("the review and its question fit 60x12")
@@ -154,7 +154,7 @@ func TestReviewAsksAgainBeforePreparingAMostlyFeeWithdrawal(t *testing.T) {
 	r, _, now := mostlyFeeReview(t)
 	r.app.Target.Demo = nil // a configured environment: o is offered
 	screentest.Press(r, "o")
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	if r.gate.Offline.Preparing || !strings.Contains(ansi.Strip(r.View()), "Type y") {
 		t.Fatalf("o prepared without asking again:\n%s", ansi.Strip(r.View()))
 	}
@@ -196,13 +196,13 @@ func TestQuoteWarnsOfFees(t *testing.T) {
 // TestReviewHoldsKeysOnceTheBridgeCheckLands: the bridge funding address
 // and the journal's repeats are checked after the review shows, and what
 // they say (the bridge's trust, "this one pays again") is part of what
-// enter signs; a check that lands after the first half second, or late in
-// it, holds keys for a whole kit.KeyGuard from then, so a held enter never
+// enter signs; a check that lands after the first guard, or late in
+// it, holds keys for a whole kit.ShownGuard from then, so a held enter never
 // signs a review whose last lines the user has not seen.
 func TestReviewHoldsKeysOnceTheBridgeCheckLands(t *testing.T) {
 	for name, landing := range map[string]time.Duration{
-		"after the first guard":   2 * kit.KeyGuard, // a slow journal
-		"late in the first guard": kit.KeyGuard - 10*time.Millisecond,
+		"after the first guard":   2 * kit.ShownGuard, // a slow journal
+		"late in the first guard": kit.ShownGuard - 10*time.Millisecond,
 	} {
 		t.Run(name, func(t *testing.T) {
 			r, h, now := shownReview(t)
@@ -212,7 +212,7 @@ func TestReviewHoldsKeysOnceTheBridgeCheckLands(t *testing.T) {
 			if screentest.Press(r, "enter"); r.gate.Sending || h.withdraws != 0 {
 				t.Fatal("an enter 10ms after the bridge check landed signed")
 			}
-			*now = now.Add(kit.KeyGuard)
+			*now = now.Add(kit.ShownGuard)
 			if screentest.Press(r, "enter"); !r.gate.Sending {
 				t.Fatalf("enter once the whole review showed did not sign:\n%s", ansi.Strip(r.View()))
 			}
@@ -242,7 +242,7 @@ func TestReviewOffersNoKeyWhileHeld(t *testing.T) {
 	if km := r.KeyMap().ShortHelp(); len(km) != 0 {
 		t.Fatalf("the held review offers %v", km)
 	}
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	if !screentest.Offers(r.KeyMap(), "enter") || !screentest.Offers(r.KeyMap(), "r") {
 		t.Fatalf("once held long enough the review offers %v", r.KeyMap().ShortHelp())
 	}
@@ -266,7 +266,7 @@ func TestReviewTakesOnlyItsOwnChecks(t *testing.T) {
 		}
 	}
 	r.Update(r.checkBridge()())
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	if screentest.Press(r, "enter"); !r.gate.Sending {
 		t.Fatalf("enter once its own check landed did not sign:\n%s", ansi.Strip(r.View()))
 	}
@@ -294,7 +294,7 @@ func TestReviewTakesOnlyItsOwnKey(t *testing.T) {
 		}
 	}
 	r.Update(keyFound(r, signer.Found{Place: signer.KeyDemo}))
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	if screentest.Press(r, "enter"); !r.gate.Sending {
 		t.Fatalf("enter once its own key search landed did not sign:\n%s", ansi.Strip(r.View()))
 	}
@@ -306,7 +306,7 @@ func TestReviewTakesOnlyItsOwnKey(t *testing.T) {
 func TestReviewResumedForgetsItsKey(t *testing.T) {
 	r, h, now := shownReview(t)
 	r.Update(r.checkBridge()())
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	r.Resume()
 	r.Update(r.checkBridge()())
 	*now = now.Add(2 * kit.KeyGuard)
@@ -314,7 +314,7 @@ func TestReviewResumedForgetsItsKey(t *testing.T) {
 		t.Fatal("the key the earlier visit found was kept, and enter signed or could")
 	}
 	r.Update(keyFound(r, signer.Found{Place: signer.KeyDemo}))
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	if screentest.Press(r, "enter"); !r.gate.Sending {
 		t.Fatalf("enter once this visit's key search landed did not sign:\n%s", ansi.Strip(r.View()))
 	}

@@ -87,7 +87,7 @@ func TestReviewPreparesForOfflineSigning(t *testing.T) {
 	}
 	// The submit command, wrapped on screen, is copied whole, naming the file
 	// (once the enter, pressed with the o, no longer holds keys).
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	submit := "svcwallet withdraw submit " + path + " --signature 0x… --env sandbox --config '/home/me/my FILES/wallet.toml'"
 	if _, cmd := screentest.Press(r, "c"); !screentest.Offers(r.KeyMap(), "c") || !slices.Contains(screentest.RunAll(cmd), tea.Raw(ansi.SetSystemClipboard(submit))()) {
 		t.Errorf("c does not copy %q", submit)

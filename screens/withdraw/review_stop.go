@@ -22,7 +22,7 @@ import (
 func (r *reviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	now := r.app.Common.Now()
 	if _, ok := msg.(tea.KeyPressMsg); ok && r.stopHeld() {
-		return r, r.stopHold.StartOn(now, r.app.Timer) // still typing: the stop is not read yet
+		return r, r.stopHold.Again(now, r.app.Timer) // still typing: the stop is not read yet
 	}
 	focused := r.gate.Inputting()
 	typing := focused && (r.typed || r.gate.Key.Pass.Value() != "")

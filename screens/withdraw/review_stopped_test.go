@@ -27,7 +27,7 @@ var keystoreKey = signer.Found{Place: signer.KeyInKeystore, Path: "/k/UTC--key.j
 func asKeystore(r *reviewScreen, now *time.Time) {
 	r.gate.Key.Find()
 	r.Update(keyFound(r, keystoreKey))
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 }
 
 // stoppedKeys checks that a stopped review shows no passphrase field and
@@ -76,13 +76,13 @@ func TestBridgeStopKeysActWithAKeystoreKey(t *testing.T) {
 		t.Error("r did not go back to a new quote")
 	}
 
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	_, cmd = screentest.Press(confirm, "Y")
 	confirm.Update(cmd())
 	resume := r.Resume()().(tea.BatchMsg)
 	r.Update(keyFound(r, keystoreKey)) // before the check: still stopped
 	r.Update(resume[1]())
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	if view := ansi.Strip(r.View()); strings.Contains(view, "Stopped") || !strings.Contains(view, "Passphrase") {
 		t.Fatalf("after the confirmation the review does not ask the passphrase:\n%s", view)
 	}
@@ -170,7 +170,7 @@ func TestStopMidPassphraseHoldsItsKeys(t *testing.T) {
 		r.SetSize(120, 40)
 		r.Init()
 		r.Update(keyFound(r, keystoreKey))
-		*now = now.Add(kit.KeyGuard)
+		*now = now.Add(kit.ShownGuard)
 		typeOn(t, r, now, gap, "corr")
 		r.Update(r.checkBridge()()) // answered late
 		heldStop(t, r, "c", "r")
@@ -195,7 +195,7 @@ func TestStopMidPassphraseHoldsItsKeys(t *testing.T) {
 		r.SetSize(120, 40)
 		r.Init()
 		r.Update(keyFound(r, keystoreKey))
-		*now = now.Add(kit.KeyGuard)
+		*now = now.Add(kit.ShownGuard)
 		r.Update(r.checkBridge()())
 		typeOn(t, r, now, gap, "correct")
 		if view := squash(ansi.Strip(r.View())); strings.Contains(view, squash("what was typed is cleared")) || !strings.Contains(view, squash("its keys act once you stop typing")) {
@@ -214,7 +214,7 @@ func TestStopMidPassphraseHoldsItsKeys(t *testing.T) {
 		r.SetSize(120, 50)
 		r.Init()
 		r.Update(keyFound(r, keystoreKey))
-		*now = now.Add(kit.KeyGuard)
+		*now = now.Add(kit.ShownGuard)
 		typeOn(t, r, now, gap, "correct ")
 		s, _ := app.Client().Session()
 		if err := app.Journal().Append(journal.Entry{Time: now.Add(-time.Minute), Kind: journal.KindIntent, Env: app.Target.Env.Name, AccountID: s.AccountID, QuoteID: "q-lost",

@@ -33,7 +33,7 @@ func waitingReviewIn(t *testing.T, root context.Context, key signer.Key, from st
 	// The bridge check landed (the guard holds from it: "pinned"), then the
 	// guard passes.
 	c.UntilShows("Withdraw: review and sign", "the wallet you logged in with", "from "+from, "pinned")
-	clock.Advance(kit.KeyGuard)
+	clock.Advance(kit.ShownGuard)
 	c.UntilShows("Press enter to sign and withdraw")
 	return c
 }
@@ -198,7 +198,7 @@ func TestReviewSignsWithTheConfiguredSigner(t *testing.T) {
 	w, q := sandboxQuote(t, c.App)
 	c.Open(newReview(c.App, w, withdrawal.PricedQuote{Quote: q}))
 	c.UntilShows("clef at "+fake.URL+", the environment's signer", "pinned")
-	clock.Advance(kit.KeyGuard)
+	clock.Advance(kit.ShownGuard)
 	c.UntilShows("Press enter to sign and withdraw")
 	c.Press("enter")
 	c.Until("the withdrawal followed", func(string) bool { return followed != "" })

@@ -256,7 +256,7 @@ func TestQuoteMustPayTheAmountEntered(t *testing.T) {
 
 // TestReviewShowsWhatIsSignedAndGuardsKeys: the review shows every Transfer
 // field, the amount in USDT, the bridge funding address and the digest that
-// gets signed; Enter is ignored for the first 0.5 s.
+// gets signed; Enter is ignored for the first second.
 func TestReviewShowsWhatIsSignedAndGuardsKeys(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
 	app.Nonce = func() uint32 { return 77 }
@@ -278,7 +278,7 @@ func TestReviewShowsWhatIsSignedAndGuardsKeys(t *testing.T) {
 	if _, cmd := screentest.Press(s, "enter"); cmd != nil || r.gate.Sending {
 		t.Fatal("enter within the keystroke guard started signing")
 	}
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	_, cmd := screentest.Press(s, "enter")
 	if cmd == nil || !r.gate.Sending || r.Busy() != kit.SubmittingWithdrawal(r.app) {
 		t.Fatal("enter after the guard did not start signing")
@@ -328,7 +328,7 @@ func reviewFor(t *testing.T, app *kit.App, now *time.Time, q exchange.Quote, off
 	if check := r.checkBridge(); check != nil { // none when it cannot be signed at all
 		r.Update(check())
 	}
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	return r
 }
 
@@ -344,10 +344,10 @@ func keyFound(r *reviewScreen, found signer.Found) kit.KeyFoundMsg {
 func TestReviewCountdownAndExpiry(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
 	q := fixedQuote(*now, "1.5") // expires in 60 s by the local clock
-	// The server's clock is 30 s ahead; the guard takes another 0.5 s.
+	// The server's clock is 30 s ahead; the guard takes another second.
 	r := reviewFor(t, app, now, q, 30*time.Second, 120, 40, signer.Found{Place: signer.KeyDemo})
-	if view := ansi.Strip(r.View()); !strings.Contains(view, "Quote expires in 30s") {
-		t.Fatalf("no countdown of 30s:\n%s", view)
+	if view := ansi.Strip(r.View()); !strings.Contains(view, "Quote expires in 29s") {
+		t.Fatalf("no countdown of 29s:\n%s", view)
 	}
 	if !screentest.Offers(r.KeyMap(), "enter") {
 		t.Error("a valid quote's review does not offer enter")
@@ -381,16 +381,16 @@ func TestReviewCountdownAndExpiry(t *testing.T) {
 	}
 }
 
-// TestReviewGuardAndSendingKeys: the 0.5 s guard still holds with the
+// TestReviewGuardAndSendingKeys: the guard a review starts as it shows holds with the
 // countdown, and no enter is offered while the withdrawal is out.
 func TestReviewGuardAndSendingKeys(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
 	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, signer.Found{Place: signer.KeyDemo})
-	r.gate.Since = *now // as if just shown
+	r.gate.Guard() // as if just shown
 	if _, cmd := screentest.Press(r, "enter"); cmd != nil || r.gate.Sending {
 		t.Fatal("enter within the keystroke guard started signing")
 	}
-	*now = now.Add(kit.KeyGuard)
+	*now = now.Add(kit.ShownGuard)
 	if _, cmd := screentest.Press(r, "enter"); cmd == nil || !r.gate.Sending {
 		t.Fatal("enter after the guard did not sign")
 	}

@@ -39,6 +39,13 @@ func (in Intent) Expiration() time.Time {
 // a paste comes sooner than a person who read it answers.
 const ReviewDwell = 500 * time.Millisecond
 
+// ShownDwell is how long a question that signs, pays or trusts holds keys
+// from when it shows (first, or again): longer than a terminal's repeat
+// delay, the wait before a held key's first repeat (X11 660 ms, KDE 600 ms,
+// Windows up to 1 s), so an enter held from the screen before repeats
+// first into the hold, which each repeat then holds on (ReviewDwell again).
+const ShownDwell = time.Second
+
 // PasteGap is the shortest time between two keys of a typed answer: a key
 // (the Enter included) that follows the one before sooner came with it, as
 // a paste. A terminal writes a paste at once (microseconds between its
