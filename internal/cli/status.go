@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"net/http"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
@@ -128,11 +127,11 @@ func (c statusCmd) run(ctx context.Context, f statusFlags, args []string) error 
 		return loginFailed(err)
 	}
 	c.target = env
+	if follow.OwnSecretGiven(f.quoteIDs, f.lookups, client.OwnSecret) {
+		return usageError("an id given is not a quote id: %v", exchange.ErrOwnSecret) // never repeated
+	}
 	if f, err = c.find(client, f); err != nil || len(f.quoteIDs) == 0 {
 		return cmp.Or(err, exitStatus(c.floor))
-	}
-	if slices.ContainsFunc(f.quoteIDs, client.OwnSecret) {
-		return usageError("an id given is not a quote id: %v", exchange.ErrOwnSecret) // never repeated
 	}
 	recs, err := c.journalOf(client, func(j *journal.Journal, o journal.Owner) ([]journal.Record, error) {
 		return j.RecordsOf(o, f.quoteIDs...)

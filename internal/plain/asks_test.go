@@ -189,21 +189,24 @@ func TestLookUpRecoveryPhraseNotSent(t *testing.T) {
 	}
 }
 
-// TestLookUpOwnAPIKeyNotSent: the session's API key typed at the look-up
-// is refused, never sent as a quote id nor repeated.
+// TestLookUpOwnAPIKeyNotSent: the session's API key typed at the look-up,
+// as a quote id or held by a transfer id's shape, is refused, never sent
+// as a quote id nor repeated ("tx-KEY" was said back not seen).
 func TestLookUpOwnAPIKeyNotSent(t *testing.T) {
-	r := newRig(t)
-	id, err := r.ex.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestCompleted, "ARBITRUM", "10")
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := r.run(steps(logIn, typed("look up", sandbox.DemoAPIKey, id), []scripted{after("It has not ended", "Back home"), after("Home", "quit")})...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wants(t, out, "Not accepted: this is not a quote id: it is this session's API key")
-	// The sandbox's banner names its demo key; the look-up starts after it.
-	if out = out[strings.Index(out, "Look up a withdrawal"):]; strings.Contains(out, sandbox.DemoAPIKey) || strings.Contains(out, "no withdrawal with quote id") {
-		t.Errorf("the API key was repeated or asked:\n%s", out)
+	for _, typedKey := range []string{sandbox.DemoAPIKey, follow.TransferIDPrefix + sandbox.DemoAPIKey} {
+		r := newRig(t)
+		id, err := r.ex.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestCompleted, "ARBITRUM", "10")
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := r.run(steps(logIn, typed("look up", typedKey, id), []scripted{after("It has not ended", "Back home"), after("Home", "quit")})...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wants(t, out, "Not accepted: this is not a quote id: it is this session's API key")
+		// The sandbox's banner names its demo key; the look-up starts after it.
+		if out = out[strings.Index(out, "Look up a withdrawal"):]; strings.Contains(out, sandbox.DemoAPIKey) || strings.Contains(out, "no withdrawal with quote id") {
+			t.Errorf("%s: the API key was repeated or asked:\n%s", typedKey[:3], out)
+		}
 	}
 }

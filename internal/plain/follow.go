@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
@@ -171,6 +170,9 @@ func (s *session) lookUp() error {
 			}
 			return fmt.Errorf("%.40q is not a quote id: %w", safetext.Quoted(bad[0].Text), bad[0].Err)
 		}
+		if follow.OwnSecretGiven(ids, lookups, s.client().OwnSecret) {
+			return fmt.Errorf("this is not a quote id: %w", exchange.ErrOwnSecret) // never repeated
+		}
 		if len(lookups) > 0 {
 			sess, _ := s.client().Session()
 			known := follow.KnownHere(s.target.Journal, journal.OwnerOf(s.target.Env, sess.AccountID))
@@ -188,9 +190,6 @@ func (s *session) lookUp() error {
 		}
 		if len(ids) == 0 {
 			return errors.New("no quote id in it")
-		}
-		if slices.ContainsFunc(ids, s.client().OwnSecret) {
-			return fmt.Errorf("this is not a quote id: %w", exchange.ErrOwnSecret) // never repeated
 		}
 		return nil
 	})

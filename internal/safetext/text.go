@@ -138,6 +138,13 @@ func Line(s string, limit int) string {
 	return s[:cut] + "…"
 }
 
+// IsLine reports whether s is 1 to max bytes of clean text on one line,
+// without leading or trailing spaces: what Line leaves of it unchanged.
+// Line alone passes a text it cut to max bytes and an ellipsis.
+func IsLine(s string, max int) bool {
+	return s != "" && len(s) <= max && Line(s, max) == s
+}
+
 // MaxNameLen bounds a name: a chain, a token, an environment, a header.
 const MaxNameLen = 64
 

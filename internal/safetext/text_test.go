@@ -87,3 +87,17 @@ func TestCapitalized(t *testing.T) {
 		}
 	}
 }
+
+// TestIsLine: a text Line would leave as it is, and no other: one cut to
+// the bound and an ellipsis (Line's own output) is past the bound.
+func TestIsLine(t *testing.T) {
+	for s, want := range map[string]bool{
+		"bot": true, strings.Repeat("a", 10): true, "a … b": true,
+		"": false, " bot": false, "bot ": false, "b\tot": false, "b\not": false, "b\u202eot": false, "b\x1b[2Jot": false,
+		strings.Repeat("a", 11): false, Line(strings.Repeat("a", 20), 10): false, strings.Repeat("a", 8) + "…": false,
+	} {
+		if got := IsLine(s, 10); got != want {
+			t.Errorf("IsLine(%q, 10) = %v, want %v", s, got, want)
+		}
+	}
+}

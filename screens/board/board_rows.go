@@ -71,6 +71,13 @@ func (b *boardScreen) addText(text string) tea.Cmd {
 	})
 	var found []string
 	var unseen []follow.Lookup
+	lookups = slices.DeleteFunc(lookups, func(l follow.Lookup) bool {
+		if client.OwnSecret(l.Text) { // a transfer id's shape holding it: never said as not seen
+			bad = append(bad, follow.MalformedID{Err: exchange.ErrOwnSecret})
+			return true
+		}
+		return false
+	})
 	for _, l := range lookups {
 		if id, seen, err := b.known.Resolve(l.Text); err != nil {
 			unseen = append(unseen, l)

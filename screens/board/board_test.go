@@ -1405,13 +1405,20 @@ func TestBoardSolanaShapeSaysBothFacts(t *testing.T) {
 }
 
 // TestBoardRefusesOwnAPIKey: the session's API key typed on the board
-// (it may pass the typed-id check) is refused: never asked, shown, nor
-// saved to the board's file.
+// (it may pass the typed-id check), as a quote id or held by a transfer
+// id's shape, is refused: never asked, shown, nor saved to the board's
+// file ("tx-KEY" was said back not seen).
 func TestBoardRefusesOwnAPIKey(t *testing.T) {
+	for _, typedKey := range []string{sandbox.DemoAPIKey + "1", follow.TransferIDPrefix + sandbox.DemoAPIKey} {
+		t.Run(typedKey[:3], func(t *testing.T) { boardRefusesOwnAPIKey(t, typedKey) })
+	}
+}
+
+func boardRefusesOwnAPIKey(t *testing.T, typedKey string) {
 	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
 	calls := r.StatusCalls.Load()
-	for _, c := range sandbox.DemoAPIKey + "1" {
+	for _, c := range typedKey {
 		br.send(tea.KeyPressMsg{Code: c, Text: string(c)})
 	}
 	br.send(tea.KeyPressMsg{Code: tea.KeyEnter})

@@ -419,12 +419,10 @@ func (c Config) Lookup(name string) (Environment, error) {
 }
 
 // ValidDomainName reports whether s can name an EIP-712 domain here: 1 to
-// 64 bytes of clean text on one line, without leading or trailing
-// spaces. The config, the sandbox's --domain-name and the journal's lines
-// read back (a withdrawal's and a builder authorization's domain) hold to it.
-func ValidDomainName(s string) bool {
-	return s != "" && len(s) <= safetext.MaxNameLen && safetext.Line(s, safetext.MaxNameLen) == s
-}
+// 64 bytes of clean text on one line (safetext.IsLine). The config, the
+// sandbox's --domain-name and the journal's lines read back (a
+// withdrawal's and a builder authorization's domain) hold to it.
+func ValidDomainName(s string) bool { return safetext.IsLine(s, safetext.MaxNameLen) }
 
 // IsHTTPToken reports whether s is an HTTP token (RFC 9110 §5.6.2), what a
 // header or cookie name must be.

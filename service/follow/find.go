@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/mr-tron/base58"
@@ -52,6 +53,14 @@ func KindOf(id string) IDKind {
 		return TransferID
 	}
 	return QuoteID
+}
+
+// OwnSecretGiven reports whether one of ids, or a lookup's text, is or
+// holds a credential of this session's (own: exchange.Client.OwnSecret):
+// a transfer id is tx- and any id's text, so it may hold one as a quote id
+// may, and one not seen here was said back. Such a line is refused whole.
+func OwnSecretGiven(ids []string, lookups []Lookup, own func(string) bool) bool {
+	return slices.ContainsFunc(ids, own) || slices.ContainsFunc(lookups, func(l Lookup) bool { return own(l.Text) })
 }
 
 // IsPayoutHash reports whether s is 0x and 64 hex digits: an EVM payout

@@ -21,13 +21,9 @@ const KindBuilderSent = "builder_sent"
 const MaxKeyLabel = 100
 
 // ValidKeyLabel reports whether s can label a builder API key: 1 to
-// MaxKeyLabel bytes of clean text on one line, without leading or trailing
-// spaces. What is typed (builder.Check) and what a line keeps hold to it;
-// comparing with safetext.Line alone let a label cut to its bound, ending
-// in "…", through.
-func ValidKeyLabel(s string) bool {
-	return s != "" && len(s) <= MaxKeyLabel && safetext.Line(s, MaxKeyLabel) == s
-}
+// MaxKeyLabel bytes of clean text on one line (safetext.IsLine). What is
+// typed (builder.Check) and what a line keeps hold to it.
+func ValidKeyLabel(s string) bool { return safetext.IsLine(s, MaxKeyLabel) }
 
 // BuilderAuth is a builder authorization as a builder line keeps it: the
 // message's fields (AuthorizeBuilder, or AddAccountSignerWithBuilder when
