@@ -53,9 +53,11 @@ func AddressShape(chainType string) string {
 	return Articled(ChainTypeLabel(chainType)) + " address"
 }
 
-// Articled puts "a" or "an" before a chain type's label: "an EVM", "a Solana".
+// Articled puts "a" or "an" before a chain type's label or a field's name,
+// by whether it starts with a vowel: "an EVM", "a Solana", "an account id".
+// No label nor field starts with a vowel said otherwise ("a user").
 func Articled(label string) string {
-	if strings.HasPrefix(label, "E") {
+	if label != "" && strings.ContainsRune("aeiouAEIOU", rune(label[0])) {
 		return "an " + label
 	}
 	return "a " + label

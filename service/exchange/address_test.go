@@ -79,3 +79,18 @@ func FuzzValidateAddress(f *testing.F) {
 		}
 	})
 }
+
+// TestShapeErrorArticle: a shape refusal puts "an" before a field named
+// with a vowel first ("sent a account id" was said) and "a" before another.
+func TestShapeErrorArticle(t *testing.T) {
+	for field, want := range map[string]string{
+		"account id":     "the service sent an account id that",
+		"EVM address":    "the service sent an EVM address that",
+		"quote id":       "the service sent a quote id that",
+		"Solana address": "the service sent a Solana address that",
+	} {
+		if got := NewShapeError(field, "is empty").Error(); !strings.HasPrefix(got, want) {
+			t.Errorf("%q: %s", field, got)
+		}
+	}
+}

@@ -42,7 +42,7 @@ type ShapeError struct {
 }
 
 func (e *ShapeError) Error() string {
-	return fmt.Sprintf("the service sent a %s that %s; nothing was used from that answer: try again, and tell support if it persists", e.Field, e.Reason)
+	return fmt.Sprintf("the service sent %s that %s; nothing was used from that answer: try again, and tell support if it persists", Articled(e.Field), e.Reason)
 }
 
 // NewShapeError refuses an answer (or a line read back) whose field does not

@@ -189,8 +189,8 @@ func (e errorAnswer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func TestLoginNeverSaysBackItsCredential(t *testing.T) {
 	const apiKey, cookie = "AK-hostile-reflected-1", "CK-hostile-session-cookie-1"
 	for name, tc := range map[string]struct{ account, location, field string }{
-		"account id holds the API key": {"acct-" + apiKey, "/", "account id"},
-		"body says back the cookie":    {"acct-1", "/home?s=" + cookie, "location"},
+		"account id holds the API key": {"acct-" + apiKey, "/", "an account id"},
+		"body says back the cookie":    {"acct-1", "/home?s=" + cookie, "a location"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			var env config.Environment
@@ -206,8 +206,8 @@ func TestLoginNeverSaysBackItsCredential(t *testing.T) {
 			if err == nil {
 				t.Fatal("a login saying back its credential was taken")
 			}
-			if !strings.Contains(err.Error(), "sent a "+tc.field+" that holds your own API key") {
-				t.Fatalf("the refusal does not name the %s: %v", tc.field, err)
+			if !strings.Contains(err.Error(), "sent "+tc.field+" that holds your own API key") {
+				t.Fatalf("the refusal does not say %s: %v", tc.field, err)
 			}
 			for _, s := range []string{apiKey, cookie} {
 				if strings.Contains(err.Error(), s) {

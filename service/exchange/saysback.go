@@ -29,18 +29,28 @@ func (c *Client) ownSecrets(inFlight ...string) []string {
 // saying it back: "invalid key AKlive0123456789…" gives most of it away.
 const heldRun = 12
 
-// credential is a secret prepared to be looked for: its runs of n
-// characters in lower case, so that a string is looked through once
-// whatever the secret's length (a 4 KiB cookie has 4,085 runs; looked for
-// one by one through an answer of 1 MiB they took a second).
+// credential is a secret prepared to be looked for, once through a string
+// whatever its length (a hostile 4 KiB cookie, an answer of 1 MiB).
 type credential struct {
-	key  string
-	n    int
-	runs map[string]struct{} // nil when only the key itself counts
+	key string
+	// said is the run that refuses an answer or an id: heldRun, and half
+	// the credential when that is more. Credentials have structure the
+	// spec does not rule out (an API key holding a 20-character account
+	// id, a cookie holding an address, a builder's key sharing a prefix
+	// with the session's), and a shorter run of one found in an honest
+	// answer refused every login or an authorization already made.
+	said int
+	// masked is the run hidden in an error's message: heldRun, as before
+	// the half rule. A mask refuses nothing, so hiding an account id a key
+	// holds costs a message a few words; showing 31 characters of a
+	// 64-character key would give half of it away.
+	masked int
+	runs   *runFinder // nil when only the key itself counts
 }
 
-// credentials prepares secrets: for one of at least minHeldSecret
-// characters, its runs of heldRun (all of it when shorter).
+// credentials prepares secrets. One shorter than minHeldSecret counts only
+// as a whole string: looked for inside others, a key of a few characters
+// is found in honest words, and a run of it would give away little.
 func credentials(secrets []string) []credential {
 	var cs []credential
 	for _, k := range secrets {
@@ -49,12 +59,9 @@ func credentials(secrets []string) []credential {
 		}
 		c := credential{key: k}
 		if len(k) >= minHeldSecret {
-			lk := asciiLower(k)
-			c.n = min(len(lk), heldRun)
-			c.runs = make(map[string]struct{}, len(lk)-c.n+1)
-			for i := 0; i+c.n <= len(lk); i++ {
-				c.runs[lk[i:i+c.n]] = struct{}{}
-			}
+			c.masked = min(len(k), heldRun)
+			c.said = max(c.masked, (len(k)+1)/2)
+			c.runs = newRunFinder(asciiLower(k))
 		}
 		cs = append(cs, c)
 	}
@@ -62,8 +69,8 @@ func credentials(secrets []string) []credential {
 }
 
 // holdsSecret reports whether s is one of secrets or, for one of at least
-// minHeldSecret characters, holds it or heldRun characters of it in a row,
-// in any case.
+// minHeldSecret characters, holds it or a run of it (heldRun characters in
+// a row, and half of it when that is more), in any case.
 func holdsSecret(s string, secrets []string) bool {
 	return holdsAny(s, credentials(secrets))
 }
@@ -71,7 +78,7 @@ func holdsSecret(s string, secrets []string) bool {
 func holdsAny(s string, cs []credential) bool {
 	for _, c := range cs {
 		found := false
-		c.eachRun(s, func(int, int) bool { found = true; return false })
+		c.eachRun(s, c.said, func(int, int) bool { found = true; return false })
 		if found {
 			return true
 		}
@@ -79,23 +86,16 @@ func holdsAny(s string, cs []credential) bool {
 	return false
 }
 
-// eachRun calls at with the start and end in s of every place that
-// holdsSecret counts, until at returns false; runs may overlap. Case is
-// folded in ASCII alone, so that offsets in s stay offsets in s
-// (strings.ToLower changes the length of some letters).
-func (c credential) eachRun(s string, at func(start, end int) bool) {
+// eachRun calls at with the start and end in s of the whole key, or of the
+// longest run of at least least characters ending at each place, until at
+// returns false; runs may overlap, their starts never go back.
+func (c credential) eachRun(s string, least int, at func(start, end int) bool) {
 	if s == c.key {
 		at(0, len(s))
 		return
 	}
-	if c.runs == nil {
-		return
-	}
-	ls := asciiLower(s)
-	for i := 0; i+c.n <= len(ls); i++ {
-		if _, ok := c.runs[ls[i:i+c.n]]; ok && !at(i, i+c.n) {
-			return
-		}
+	if c.runs != nil {
+		c.runs.runs(s, least, at)
 	}
 }
 
@@ -118,19 +118,22 @@ func asciiLower(s string) string {
 	return string(b)
 }
 
-// maskSecrets replaces every credential, or run of one, in a service's
-// message, wherever it stands: the runs of all secrets are marked first,
-// so a run found late in the search is masked as well as the first.
+// maskSecrets replaces every credential, or run of heldRun of one, in a
+// service's message, wherever it stands: the runs of all secrets are
+// marked first, so a run found late in the search is masked as well as the
+// first.
 func maskSecrets(msg string, secrets []string) string {
 	var hidden []bool
 	for _, c := range credentials(secrets) {
-		c.eachRun(msg, func(i, j int) bool {
+		done := 0 // runs overlap: each byte is marked once
+		c.eachRun(msg, c.masked, func(i, j int) bool {
 			if hidden == nil {
 				hidden = make([]bool, len(msg))
 			}
-			for ; i < j; i++ {
+			for i = max(i, done); i < j; i++ {
 				hidden[i] = true
 			}
+			done = j
 			return true
 		})
 	}

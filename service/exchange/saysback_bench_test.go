@@ -46,15 +46,31 @@ func BenchmarkSaysBack(b *testing.B) {
 	}
 }
 
-// BenchmarkSaysBackHuge is the most a hostile service can ask: a cookie of
-// 4 KiB (the most a kept session holds) and an answer of 1 MiB of text.
+// hugeCookie is a cookie of 4 KiB (the most a kept session holds) and
+// hugeText an answer's 1 MiB of text: runs of 11 of the cookie's
+// characters, each of them nearly a run that is masked, everywhere.
+var (
+	hugeCookie = strings.Repeat("0123456789ABCDEFGHIJKLMNOPQRSTUV", 128)
+	hugeText   = strings.Repeat("0123456789a-", 1<<20/12)
+)
+
+// BenchmarkSaysBackHuge is the most a hostile service can ask of the look
+// through an answer.
 func BenchmarkSaysBackHuge(b *testing.B) {
-	cookie := strings.Repeat("0123456789ABCDEFGHIJKLMNOPQRSTUV", 128)
-	// Runs of 11 of its characters: each of its runs is nearly found everywhere.
-	answer := struct{ Text string }{strings.Repeat("0123456789a-", 1<<20/12)}
+	answer := struct{ Text string }{hugeText}
 	for b.Loop() {
-		if err := refuseSaidBack(&answer, []string{cookie, "sandbox-demo-key"}); err != nil {
+		if err := refuseSaidBack(&answer, []string{hugeCookie, "sandbox-demo-key"}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkMaskHuge is the most it can ask of the mask, with an error's
+// message of 1 MiB.
+func BenchmarkMaskHuge(b *testing.B) {
+	for b.Loop() {
+		if maskSecrets(hugeText, []string{hugeCookie, "sandbox-demo-key"}) != hugeText {
+			b.Fatal("masked")
 		}
 	}
 }

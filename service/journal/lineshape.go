@@ -151,7 +151,7 @@ func (in *Intent) check() error {
 	}
 	if in.ToAddress != "" {
 		if err := exchange.ValidateAddress(exchange.ChainTypeOfChain(in.Chain), in.ToAddress); err != nil {
-			return exchange.NewShapeError("journaled destination", "is not a %s address", exchange.ChainTypeLabel(exchange.ChainTypeOfChain(in.Chain)))
+			return exchange.NewShapeError("journaled destination", "is not %s address", exchange.Articled(exchange.ChainTypeLabel(exchange.ChainTypeOfChain(in.Chain))))
 		}
 	}
 	return nil
