@@ -181,7 +181,9 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 			// Going back and reviewing again draws a new nonce.
 			r.sent = nil
 		}
-		return nil
+		// The review shows again with why: an enter held through the
+		// send, or pressed twice, must not sign again before that is read.
+		return r.gate.Guard()
 	}
 	res := newBuilderResult(r.app, r.order.Auth, r.order.Expiration().UnixNano(), msg.res.APIKey)
 	// The result's title says it was authorized: no toast repeats it.

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
+	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
-	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -50,7 +50,7 @@ func TestBuilderReviewWaitsForClef(t *testing.T) {
 
 	// Approved this time: the same review signs and authorizes.
 	fake.OnSign = nil
-	r.clock.Advance(intent.PasteGap) // a person's enter after the esc, not one pasted with it
+	r.clock.Advance(kit.ShownGuard) // the review shown again with the cancel holds keys from then
 	r.Press("enter")
 	r.UntilShows("Builder authorized", "May trade for")
 	if got := fake.Signed(); len(got) != 2 || got[1].PrimaryType != "AuthorizeBuilder" {

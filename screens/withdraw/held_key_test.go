@@ -11,6 +11,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 	"github.com/svcwallet/svcwallet/signer"
@@ -46,6 +47,33 @@ func TestHeldEnterNeverSigns(t *testing.T) {
 	*now = now.Add(kit.KeyGuard) // let go
 	if screentest.Press(r, "enter"); !r.gate.Sending {
 		t.Fatalf("enter after the held one was let go did not sign:\n%s", ansi.Strip(r.View()))
+	}
+}
+
+// TestHeldEnterNeverSignsAgainAfterARefusal: a review the service's
+// refusal brought back (a daily limit, which signing again may mend) shows
+// again with it, so it holds keys kit.ShownGuard from then: an enter held
+// through the send, or pressed twice, never signs the quote again before
+// the refusal was read.
+func TestHeldEnterNeverSignsAgainAfterARefusal(t *testing.T) {
+	r, _, now := shownReview(t)
+	r.Update(r.checkBridge()())
+	*now = now.Add(kit.ShownGuard)
+	if screentest.Press(r, "enter"); !r.gate.Sending {
+		t.Fatalf("enter on the review did not sign:\n%s", ansi.Strip(r.View()))
+	}
+	holdDown(r, now, "enter", 100*time.Millisecond) // the send takes a while
+	r.Update(executedMsg{withdrawal.Sent{Err: &exchange.APIError{Status: 403, Code: exchange.CodeDailyLimit}}})
+	holdDown(r, now, "enter", 2*time.Second)
+	if r.gate.Sending {
+		t.Fatal("an enter held through a refused send signed the quote again at once")
+	}
+	if km := r.KeyMap().ShortHelp(); len(km) != 0 {
+		t.Fatalf("the review the refusal brought back offers %v while held", km)
+	}
+	*now = now.Add(kit.KeyGuard) // let go
+	if screentest.Press(r, "enter"); !r.gate.Sending {
+		t.Fatalf("enter once the refusal was on screen a while did not sign again:\n%s", ansi.Strip(r.View()))
 	}
 }
 
@@ -230,6 +258,7 @@ func TestQuoteIDGivenAgainIsNotOfferedAgain(t *testing.T) {
 		t.Fatalf("the quote id given again: %v, %d withdraw requests", msg.Err, h.withdraws)
 	}
 	again.Update(msg)
+	*now = now.Add(kit.ShownGuard) // the refusal shown holds keys
 	view := screentest.OneLine(ansi.Strip(again.View()))
 	if !strings.Contains(view, "again: the journal holds it") || screentest.Offers(again.KeyMap(), "enter") || !screentest.Offers(again.KeyMap(), "r") {
 		t.Fatalf("after the refusal the review offers %v and says:\n%s", again.KeyMap().ShortHelp(), view)

@@ -355,7 +355,9 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 		// refused the same way.
 		r.refused = errors.Is(msg.Err, exchange.CodeAddressFlagged) || errors.As(msg.Err, new(*withdrawal.QuoteIDUsedError))
 	}
-	return nil
+	// The review shows again with why: an enter held through the send, or
+	// pressed twice, must not sign again before that is read.
+	return r.gate.Guard()
 }
 
 func (r *reviewScreen) View() string {

@@ -1,0 +1,44 @@
+package builder
+
+import (
+	"testing"
+
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/service/builder"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+)
+
+// TestBuilderReviewHoldsKeysAfterARefusal: the review the service's
+// refusal brought back shows again with it, so it holds keys
+// kit.ShownGuard from then: an enter pressed twice, or held through the
+// send, never signs again before the refusal was read.
+func TestBuilderReviewHoldsKeysAfterARefusal(t *testing.T) {
+	r := newBldRig(t, 120, 40)
+	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rv := newBuilderReview(r.App, a, bldNonce)
+	rv.SetSize(120, 36)
+	rv.Init() // its guard timer is not run: the fake clock decides
+	rv.Update(rv.gate.Key.Find()())
+	r.clock.Advance(kit.ShownGuard)
+	enter := screentest.Key("enter")
+	if _, cmd := rv.Update(enter); cmd == nil || !rv.gate.Sending {
+		t.Fatal("enter on the review did not sign")
+	}
+	rv.Update(builderSentMsg{err: &exchange.APIError{Status: 503, Message: "busy"}})
+	r.clock.Advance(kit.KeyGuard)
+	if _, cmd := rv.Update(enter); cmd != nil || rv.gate.Sending {
+		t.Fatalf("enter %v after the refusal signed again", kit.KeyGuard)
+	}
+	if km := rv.KeyMap().ShortHelp(); len(km) != 0 {
+		t.Fatalf("the review the refusal brought back offers %v while held", km)
+	}
+	r.clock.Advance(kit.ShownGuard)
+	if _, cmd := rv.Update(enter); cmd == nil || !rv.gate.Sending {
+		t.Fatal("enter once the refusal was on screen a while did not sign again")
+	}
+}
