@@ -18,6 +18,11 @@ const reloginMargin = 5 * time.Second
 // a cookie's (RFC 6265bis): a Max-Age of centuries overflowed a Duration.
 const MaxCookieLife = 400 * 24 * time.Hour
 
+// MaxCookieValue bounds a session cookie's value, as browsers bound a
+// cookie (RFC 6265 §6.1): a longer one could not be kept, and is looked
+// for through every answer as a credential said back.
+const MaxCookieValue = 4096
+
 // walletLoginWindow is how far past the server's time a wallet login expires
 // (D9: 4 minutes, inside the service's 5-minute limit).
 const walletLoginWindow = 4 * time.Minute
@@ -142,6 +147,9 @@ func (c *Client) Login(ctx context.Context, cred Credential) (Session, error) {
 	cookie := sessionCookie(hdr, c.env.Cookie())
 	if cookie == nil {
 		return Session{}, &NoSessionCookieError{Cookie: c.env.Cookie()}
+	}
+	if len(cookie.Value) > MaxCookieValue {
+		return Session{}, &UnreadableAnswerError{Status: http.StatusOK, Reason: NewShapeError("session cookie", "is longer than %d bytes", MaxCookieValue)}
 	}
 	if hdr.Get(c.env.AccountHeader()) == "" {
 		return Session{}, &NoAccountHeaderError{Header: c.env.AccountHeader()}
