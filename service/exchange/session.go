@@ -165,7 +165,7 @@ func (c *Client) Login(ctx context.Context, cred Credential) (Session, error) {
 	if k, ok := cred.(apiKeyCred); ok {
 		inFlight = append(inFlight, k.key)
 	}
-	if err := refuseSaidBack(info, c.ownSecrets(inFlight...)); err != nil {
+	if err := refuseSaidBack(info, c.prepared.of(c.ownSecrets(inFlight...))); err != nil {
 		return Session{}, &UnreadableAnswerError{Status: http.StatusOK, Reason: err}
 	}
 	// Max-Age wins over Expires when both are set (RFC 6265 §5.3), and being
