@@ -58,6 +58,7 @@ type Client struct {
 	retry     RetryPolicy
 	apiKey    string
 	session   sessionStore
+	prepared  preparedCredentials
 	onLogin   func(Kept)
 	onRefused func(Kept)
 }
@@ -284,7 +285,7 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 			return &UnreadableAnswerError{Status: resp.StatusCode, Reason: refusalNotSayingBack(err, secrets)}
 		}
 	}
-	if err := refuseSaidBack(out, secrets); err != nil {
+	if err := refuseSaidBack(out, c.prepared.of(secrets)); err != nil {
 		return &UnreadableAnswerError{Status: resp.StatusCode, Reason: err}
 	}
 	return nil

@@ -218,6 +218,31 @@ func TestLoginNeverSaysBackItsCredential(t *testing.T) {
 	}
 }
 
+// TestLoginCookieBounded: a session cookie longer than a browser keeps is
+// refused, saying so, before it is looked for through the answer (a cookie
+// of megabytes built a finder of hundreds of megabytes) or sent again; one
+// of the bound is taken.
+func TestLoginCookieBounded(t *testing.T) {
+	for n, refused := range map[int]bool{exchange.MaxCookieValue: false, exchange.MaxCookieValue + 1: true} {
+		var env config.Environment
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			http.SetCookie(w, &http.Cookie{Name: env.Cookie(), Value: strings.Repeat("c", n)})
+			w.Header().Set(env.AccountHeader(), "acct-1")
+			json.NewEncoder(w).Encode(map[string]any{"status": "success", "location": "/",
+				"funding_account_address": sandbox.DemoAddress, "sub_account_id": "1"})
+		}))
+		env = config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
+		_, err := exchange.New(env, exchange.Options{}).Login(ctx, exchange.APIKey("AK-bounded-cookie-1"))
+		srv.Close()
+		if got := err != nil && strings.Contains(err.Error(), "sent a session cookie that is longer than 4096 bytes"); got != refused {
+			t.Fatalf("a cookie of %d bytes: %v", n, err)
+		}
+		if !refused && err != nil {
+			t.Fatalf("a cookie of %d bytes refused: %v", n, err)
+		}
+	}
+}
+
 // TestCertificateRefusalSaid: a host whose TLS certificate is not trusted
 // is said as such, in fixed words (a certificate's names are the host's to
 // choose), not as a "network error" that sends the user to the network.

@@ -3,7 +3,9 @@ package exchange
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // A hostile or careless service can say a credential back: an error
@@ -216,9 +218,29 @@ func fieldWords(goName string) string {
 	return strings.ToLower(b.String())
 }
 
-// refuseSaidBack refuses an answer that says back one of secrets.
-func refuseSaidBack(answer any, secrets []string) error {
-	if field, ok := saysBack(reflect.ValueOf(answer), "field", credentials(secrets)); ok {
+// preparedCredentials keeps the credentials last prepared, for the next
+// answer: a board's round reads thousands with the same ones, and
+// preparing a cookie of 4 KiB takes about 0.7 ms and 320 KB.
+type preparedCredentials struct {
+	mu      sync.Mutex
+	secrets []string
+	cs      []credential
+}
+
+// of is secrets prepared, anew when they are not the last ones (a login
+// sets another cookie, or carries another key).
+func (p *preparedCredentials) of(secrets []string) []credential {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.cs == nil || !slices.Equal(p.secrets, secrets) {
+		p.secrets, p.cs = secrets, credentials(secrets)
+	}
+	return p.cs
+}
+
+// refuseSaidBack refuses an answer that says back one of cs.
+func refuseSaidBack(answer any, cs []credential) error {
+	if field, ok := saysBack(reflect.ValueOf(answer), "field", cs); ok {
 		return NewShapeError(field, "holds your own API key or session cookie, said back (not shown)")
 	}
 	return nil

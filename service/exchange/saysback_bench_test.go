@@ -38,7 +38,7 @@ func BenchmarkSaysBack(b *testing.B) {
 	} {
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
-				if err := refuseSaidBack(&w, secrets); err != nil {
+				if err := refuseSaidBack(&w, credentials(secrets)); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -59,7 +59,7 @@ var (
 func BenchmarkSaysBackHuge(b *testing.B) {
 	answer := struct{ Text string }{hugeText}
 	for b.Loop() {
-		if err := refuseSaidBack(&answer, []string{hugeCookie, "sandbox-demo-key"}); err != nil {
+		if err := refuseSaidBack(&answer, credentials([]string{hugeCookie, "sandbox-demo-key"})); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -18,6 +18,11 @@ const reloginMargin = 5 * time.Second
 // a cookie's (RFC 6265bis): a Max-Age of centuries overflowed a Duration.
 const MaxCookieLife = 400 * 24 * time.Hour
 
+// MaxCookieValue bounds a session cookie's value, as browsers bound a
+// cookie (RFC 6265 §6.1): a longer one could not be kept, and is looked
+// for through every answer as a credential said back.
+const MaxCookieValue = 4096
+
 // walletLoginWindow is how far past the server's time a wallet login expires
 // (D9: 4 minutes, inside the service's 5-minute limit).
 const walletLoginWindow = 4 * time.Minute
@@ -143,6 +148,9 @@ func (c *Client) Login(ctx context.Context, cred Credential) (Session, error) {
 	if cookie == nil {
 		return Session{}, &NoSessionCookieError{Cookie: c.env.Cookie()}
 	}
+	if len(cookie.Value) > MaxCookieValue {
+		return Session{}, &UnreadableAnswerError{Status: http.StatusOK, Reason: NewShapeError("session cookie", "is longer than %d bytes", MaxCookieValue)}
+	}
 	if hdr.Get(c.env.AccountHeader()) == "" {
 		return Session{}, &NoAccountHeaderError{Header: c.env.AccountHeader()}
 	}
@@ -157,7 +165,7 @@ func (c *Client) Login(ctx context.Context, cred Credential) (Session, error) {
 	if k, ok := cred.(apiKeyCred); ok {
 		inFlight = append(inFlight, k.key)
 	}
-	if err := refuseSaidBack(info, c.ownSecrets(inFlight...)); err != nil {
+	if err := refuseSaidBack(info, c.prepared.of(c.ownSecrets(inFlight...))); err != nil {
 		return Session{}, &UnreadableAnswerError{Status: http.StatusOK, Reason: err}
 	}
 	// Max-Age wins over Expires when both are set (RFC 6265 §5.3), and being

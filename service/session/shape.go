@@ -15,7 +15,7 @@ const (
 	// MaxLifetime is the furthest ahead a kept session may end: browsers
 	// cap a cookie's life at 400 days (RFC 6265bis), and a service's 30.
 	MaxLifetime = exchange.MaxCookieLife
-	maxCookie   = 4096
+	maxCookie   = exchange.MaxCookieValue
 	maxAPIKey   = 512
 	maxRecord   = 16 << 10
 )
