@@ -17,3 +17,18 @@ func TestCredentialsPreparedOnce(t *testing.T) {
 		t.Fatal("the cookie of the next login is not looked for")
 	}
 }
+
+// TestOwnSecretUsesThePreparedCredentials: an id typed (a board's paste of
+// thousands) is looked through with the credentials a request prepared,
+// not prepared again for each.
+func TestOwnSecretUsesThePreparedCredentials(t *testing.T) {
+	c := &Client{apiKey: "sandbox-demo-key-0123"}
+	c.session.cookie = "CK-session-cookie-one-1"
+	request := c.prepared.of(c.ownSecrets("")) // a request with no login in flight
+	if !c.OwnSecret("q-sandbox-demo-key-0123") || c.OwnSecret("q-7f3a9c1e0b2d") {
+		t.Fatal("OwnSecret does not tell the session's API key from another id")
+	}
+	if typed := c.prepared.of(c.ownSecrets()); &typed[0] != &request[0] {
+		t.Fatal("an id typed prepared the credentials again")
+	}
+}

@@ -24,7 +24,9 @@ func (c *Client) ownSecrets(inFlight ...string) []string {
 		secrets = append(secrets, k.key)
 	}
 	c.session.mu.Unlock()
-	return append(secrets, inFlight...)
+	// Without the empty ones, a request and an id typed (OwnSecret) ask
+	// for the same list, and find it prepared (Client.prepared).
+	return slices.DeleteFunc(append(secrets, inFlight...), func(s string) bool { return s == "" })
 }
 
 // heldRun is the fewest characters of a credential in a row that count as
@@ -70,13 +72,9 @@ func credentials(secrets []string) []credential {
 	return cs
 }
 
-// holdsSecret reports whether s is one of secrets or, for one of at least
+// holdsAny reports whether s is one of cs or, for one of at least
 // minHeldSecret characters, holds it or a run of it (heldRun characters in
 // a row, and half of it when that is more), in any case.
-func holdsSecret(s string, secrets []string) bool {
-	return holdsAny(s, credentials(secrets))
-}
-
 func holdsAny(s string, cs []credential) bool {
 	for _, c := range cs {
 		found := false

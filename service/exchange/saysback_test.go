@@ -87,3 +87,8 @@ func TestShortCredentialOnlyWhole(t *testing.T) {
 		t.Fatal("a short key that is the whole message is not masked")
 	}
 }
+
+// holdsSecret is holdsAny of secrets prepared anew.
+func holdsSecret(s string, secrets []string) bool {
+	return holdsAny(s, credentials(secrets))
+}

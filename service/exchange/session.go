@@ -323,5 +323,5 @@ const minHeldSecret = 8
 // sends: its API key (Options.APIKey, or the one it logged in with) or
 // its session cookie.
 func (c *Client) OwnSecret(s string) bool {
-	return holdsSecret(s, c.ownSecrets())
+	return holdsAny(s, c.prepared.of(c.ownSecrets()))
 }
