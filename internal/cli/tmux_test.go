@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
@@ -48,8 +48,8 @@ func (s *tmuxSession) keys(keys ...string) {
 }
 
 // typingGap is the time between the keys a test types as a person: well
-// over plain.PasteGap, the gap under which keys come as a paste.
-const typingGap = 4 * plain.PasteGap
+// over intent.PasteGap, the gap under which keys come as a paste.
+const typingGap = 4 * intent.PasteGap
 
 // typed sends keys one at a time, typingGap apart, as a person types
 // them: one send-keys of several keys writes them at once, as a paste.

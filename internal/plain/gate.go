@@ -26,10 +26,6 @@ import (
 // paste is refused. Each refusal is said and the question asked again. A
 // paste or keys typed ahead never answer it.
 
-// PasteGap is intent.PasteGap: a byte that follows the one before sooner
-// came with it, as a paste (the console's review gate holds to it too).
-const PasteGap = intent.PasteGap
-
 // Gate asks the questions that sign, on one terminal.
 type Gate struct {
 	// Flush discards what the terminal holds typed or pasted and not yet
@@ -153,7 +149,7 @@ const (
 
 // typed reads one answer from keys up to Enter, echoing it on out and
 // trimmed unless hidden (erase, ctrl+w and ctrl+u work, unechoed when hidden), and says whether it came as a paste:
-// more than one key in one read, or a byte within PasteGap of the one
+// more than one key in one read, or a byte within intent.PasteGap of the one
 // before; and whether its Enter did. A read that is a key's escape
 // sequence (an arrow) is dropped. ctrl+d on an empty answer is ErrEnd,
 // the terminal's end without it ErrHungUp.
@@ -214,7 +210,7 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 		bracketed := len(b) < len(raw)
 		escape := !bracketed && raw[0] == keyEscape && !strings.ContainsAny(string(raw), "\r\n")
 		oneKey := len(b) == 1 || utf8.FullRune(b) && utf8.RuneCount(b) == 1
-		together := bracketed || !oneKey && !escape || !last.IsZero() && r.at.Sub(last) < PasteGap
+		together := bracketed || !oneKey && !escape || !last.IsZero() && r.at.Sub(last) < intent.PasteGap
 		paste = paste || together
 		last = r.at
 		if escape {

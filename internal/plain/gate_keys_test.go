@@ -109,17 +109,17 @@ func TestGatePasteInOneRead(t *testing.T) {
 
 // TestGateKeysInABurst: "y" then Enter 1 ms apart (a paste split over two
 // reads) are refused; 80 ms apart they are typed, and taken. A gap of
-// PasteGap itself is typing.
+// intent.PasteGap itself is typing.
 func TestGateKeysInABurst(t *testing.T) {
 	answer, out, _, err := ask(t, press(read, time.Millisecond, "y\n"), press(read, 80*time.Millisecond, "y\n"))
 	if err != nil || answer != "y" || strings.Count(out, pasted+"\n") != 1 {
 		t.Fatalf("answer %q, %v; wrote %q", answer, err, out)
 	}
-	answer, out, _, err = ask(t, press(read, PasteGap, "y\n"))
+	answer, out, _, err = ask(t, press(read, intent.PasteGap, "y\n"))
 	if err != nil || answer != "y" || strings.Contains(out, pasted) {
 		t.Fatalf("at the gap: answer %q, %v; wrote %q", answer, err, out)
 	}
-	answer, out, _, _ = ask(t, press(read, PasteGap-time.Nanosecond, "y\n"), press(read, time.Second, "n\n"))
+	answer, out, _, _ = ask(t, press(read, intent.PasteGap-time.Nanosecond, "y\n"), press(read, time.Second, "n\n"))
 	if answer != "n" || !strings.Contains(out, pasted) {
 		t.Fatalf("within the gap: answer %q; wrote %q", answer, out)
 	}

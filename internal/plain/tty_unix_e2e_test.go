@@ -82,7 +82,7 @@ func TestKeysOnAPseudoTerminal(t *testing.T) {
 	time.Sleep(intent.ReviewDwell)
 	for _, k := range []string{"y", "\r"} {
 		ptmx.WriteString(k)
-		time.Sleep(4 * PasteGap) // typed as a person types
+		time.Sleep(4 * intent.PasteGap) // typed as a person types
 	}
 	if a := <-answered; a != "y" {
 		t.Fatalf("answered %q", a)
