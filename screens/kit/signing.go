@@ -367,8 +367,11 @@ func (g *ReviewGate) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 			return cmd, true
 		}
 		answers := g.Asked != nil && g.Asked() && key.Matches(msg, answerKeys)
-		if now := g.common.Now(); g.Inputting() && msg.Text != "" && !answers && !g.Holds(now) {
-			g.settle = g.took(now) // a passphrase's letters may come pasted: only what acts is held to the gap
+		if g.Inputting() && editsField(msg) && !answers {
+			// Kept while held too: a fast typist's passphrase begun as the
+			// review showed. A letter answers nothing; only what acts is
+			// held, and to the gap (a passphrase may come pasted).
+			g.settle = g.took(g.common.Now())
 			return nil, false
 		}
 		cmd, held := g.KeyHold.Update(msg, g.common.Now(), nil)
@@ -380,6 +383,10 @@ func (g *ReviewGate) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 	}
 	return nil, false
 }
+
+// editsField: k is a letter of the passphrase (y too: the caller tells an
+// answer), or backspace, which edits it; enter has no text.
+func editsField(k tea.KeyPressMsg) bool { return k.Text != "" || k.Code == tea.KeyBackspace }
 
 // Settled is what the key the screen was last given does (cmd), or, when
 // it did nothing, what settles it (KeyHold.took): a key that acted changed
