@@ -380,3 +380,30 @@ func TestAPanicsTraceOutlivesTheAlternateScreen(t *testing.T) {
 type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(b []byte) (int, error) { return f(b) }
+
+// TestKeyboardEnhancementsAsTheViewAsks: the first frame pushes the kitty
+// keyboard flags the view asks for (event types: 3, beside the
+// disambiguation Bubble Tea always asks), a view asking otherwise sets
+// them in place, and the teardown pops them: a terminal speaking the
+// protocol then tells a held key's repeats, and the shell gets its keys
+// back as they were.
+func TestKeyboardEnhancementsAsTheViewAsks(t *testing.T) {
+	s := newScreen(40, 10)
+	d := New(s, 40, 10, colorprofile.TrueColor, nil)
+	asks := tea.View{Content: "review", AltScreen: true}
+	asks.KeyboardEnhancements.ReportEventTypes = true
+	d.Frame(asks)
+	s.wait(t)
+	if got := s.raw.String(); !strings.Contains(got, ansi.PushKittyKeyboard(3)) {
+		t.Fatalf("the first frame pushed no flags 3: %q", got)
+	}
+	d.Frame(tea.View{Content: "review", AltScreen: true})
+	s.wait(t)
+	if got := s.raw.String(); !strings.Contains(got, ansi.KittyKeyboard(1, 1)) {
+		t.Fatalf("a view asking no event types did not set flags 1: %q", got)
+	}
+	d.Close()
+	if got := s.raw.String(); !strings.HasSuffix(got[:strings.LastIndex(got, ansi.ResetModeAltScreenSaveCursor)], ansi.PopKittyKeyboard(1)+ansi.ResetModeBracketedPaste+ansi.SetModeTextCursorEnable) {
+		t.Fatalf("the teardown did not pop the flags: %q", got)
+	}
+}

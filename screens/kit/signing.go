@@ -31,8 +31,9 @@ const ShownGuard = intent.ShownDwell
 // or trusts showed (Start), again when it shows again after the too-small
 // notice (which hid it and took every key), and for KeyGuard from each key
 // that came while they were held (Update): a key held down repeats past
-// any dwell, a person's answer comes after a pause. Used by the reviews
-// and the bridge confirmation.
+// any dwell, a person's answer comes after a pause. A repeat the terminal
+// names as one (the kitty keyboard protocol's event types) is held
+// whenever it comes. Used by the reviews and the bridge confirmation.
 type KeyHold struct {
 	// until is when the hold ends.
 	until time.Time
@@ -104,7 +105,9 @@ func (h *KeyHold) Update(msg tea.Msg, now time.Time, timer func(time.Duration, t
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		gap := now.Sub(h.last)
-		burst := (gap < intent.PasteGap || h.unsettled && gap < settleWithin) && key.Matches(msg, answerKeys)
+		// A repeat (where the terminal tells one) is a key held down,
+		// never an answer, nor anything else a person gave what they saw.
+		burst := msg.IsRepeat || (gap < intent.PasteGap || h.unsettled && gap < settleWithin) && key.Matches(msg, answerKeys)
 		held := h.Holds(now)
 		if !held && !burst {
 			return h.took(now), false
