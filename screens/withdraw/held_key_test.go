@@ -312,3 +312,19 @@ func TestPassphraseTypedAsTheReviewShowsIsKept(t *testing.T) {
 		t.Fatalf("a raw paste of a passphrase and enter: signed %v, field %q", r.gate.Sending, r.gate.Key.Pass.Value())
 	}
 }
+
+// TestStoppedMidPassphraseHoldsKeys: a console stopped mid-passphrase
+// (ctrl+z) and continued (fg) is told it shows again, as after the
+// too-small notice: the review holds its keys kit.ShownGuard from then,
+// keeping what was typed, so an enter typed as it comes back signs nothing.
+func TestStoppedMidPassphraseHoldsKeys(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, signer.Found{Place: signer.KeyInKeystore, Path: "/k/UTC--key"})
+	screentest.TypeInto(r, "pw")
+	*now = now.Add(10 * time.Second) // stopped a while
+	r.Update(tui.ShownAgainMsg{})
+	*now = now.Add(kit.KeyGuard)
+	if screentest.Press(r, "enter"); r.gate.Sending || r.gate.Key.Pass.Value() != "pw" {
+		t.Fatalf("an enter as the review came back signed (%v), or the passphrase is %q", r.gate.Sending, r.gate.Key.Pass.Value())
+	}
+}
