@@ -309,8 +309,8 @@ func TestOnlyTheDrawerWritesToTheTerminal(t *testing.T) {
 	writes := []string{"SetClipboard", "ReadClipboard", "SetPrimaryClipboard", "ReadPrimaryClipboard",
 		"RequestBackgroundColor", "RequestForegroundColor", "RequestCursorColor", "RequestCursorPosition",
 		"RequestCapability", "RequestTerminalVersion", "RequestWindowSize", "Println", "Printf", "ClearScreen", "Exec", "ExecProcess", "Suspend"}
-	drawn := []string{"Content", "AltScreen", "MouseMode"}
-	undrawn := []string{"WindowTitle", "ProgressBar", "KeyboardEnhancements", "ReportFocus", "DisableBracketedPasteMode"}
+	drawn := []string{"Content", "AltScreen", "MouseMode", "KeyboardEnhancements"}
+	undrawn := []string{"WindowTitle", "ProgressBar", "ReportFocus", "DisableBracketedPasteMode"}
 	house := readHouse(t)
 	mustHave(t, house, "internal/termdraw")
 	checked := 0

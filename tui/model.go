@@ -156,6 +156,9 @@ func (m *Model) Init() tea.Cmd {
 // Update handles the global messages itself and hands everything else to the
 // top screen only.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(tea.KeyReleaseMsg); ok {
+		return m, nil // the end of a press already taken: nothing acts on it (View asks for them)
+	}
 	var cmd tea.Cmd
 	if m.resizeDue && input(msg) {
 		cmd = m.resizeShown() // input acts on the content area shown
@@ -252,13 +255,17 @@ func (m *Model) resizeShown() tea.Cmd {
 }
 
 // View draws the whole terminal in the alternate screen, with mouse
-// events while the top screen scrolls with the wheel (Wheeler).
+// events while the top screen scrolls with the wheel (Wheeler), and asks
+// for the keys' event types (press, repeat, release).
 func (m *Model) View() tea.View {
 	if m.resizeDue {
 		m.resize()
 	}
 	v := tea.NewView(m.render())
 	v.AltScreen = true
+	// A terminal that speaks the kitty keyboard protocol then says which
+	// presses are a held key's repeats, which answer nothing (kit.KeyHold).
+	v.KeyboardEnhancements.ReportEventTypes = true
 	if w, ok := m.top().(Wheeler); ok && w.Wheel() {
 		v.MouseMode = tea.MouseModeCellMotion
 	}
@@ -422,16 +429,6 @@ func (m *Model) resize() (grew bool) {
 		s.SetSize(w, h)
 	}
 	return grew
-}
-
-// input: a message from the user (or the terminal's size), which the next
-// frame answers at once.
-func input(msg tea.Msg) bool {
-	switch msg.(type) {
-	case tea.KeyMsg, tea.PasteMsg, tea.MouseMsg, tea.WindowSizeMsg:
-		return true
-	}
-	return false
 }
 
 func (m *Model) contentSize() (int, int) {

@@ -226,3 +226,13 @@ func ShowError(err error) tea.Cmd {
 
 // ShowInfo returns a command that shows text in an info toast.
 func ShowInfo(text string) tea.Cmd { return func() tea.Msg { return InfoMsg{Text: text} } }
+
+// input: a message from the user (or the terminal's size), which the next
+// frame answers at once.
+func input(msg tea.Msg) bool {
+	switch msg.(type) {
+	case tea.KeyMsg, tea.PasteMsg, tea.MouseMsg, tea.WindowSizeMsg:
+		return true
+	}
+	return false
+}

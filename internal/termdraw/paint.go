@@ -19,8 +19,8 @@ type terminal struct {
 // paint adds to out what turns the drawn frame into v: the whole screen on
 // the first frame, after a resize and once widths are graphemes', else the
 // cells that changed. Only what the console's views use is drawn: the
-// content, always on the alternate screen with the cursor hidden, and the
-// mouse mode.
+// content, always on the alternate screen with the cursor hidden, the
+// mouse mode and the keyboard enhancements.
 func (d *Drawer) paint(out *bytes.Buffer, v *tea.View, t terminal, resized bool) {
 	if d.drawn == nil {
 		d.scr = uv.NewTerminalRenderer(&d.buf, d.env)
@@ -36,9 +36,10 @@ func (d *Drawer) paint(out *bytes.Buffer, v *tea.View, t terminal, resized bool)
 		d.scr.Erase()
 		d.lines = nil
 		// Bubble Tea's keyboard set-up too (modifyOtherKeys and the kitty
-		// protocol's disambiguation), so keys read the same.
+		// protocol's disambiguation, with what the view asks beside), so
+		// keys read the same.
 		out.WriteString(ansi.SetModeAltScreenSaveCursor + ansi.ResetModeTextCursorEnable + ansi.SetModeBracketedPaste +
-			ansi.SetModifyOtherKeys2 + ansi.PushKittyKeyboard(1))
+			ansi.SetModifyOtherKeys2 + ansi.PushKittyKeyboard(kittyFlags(v.KeyboardEnhancements)))
 		if t.ask {
 			// Before the first frame's erase: a terminal that prints the
 			// query instead of answering it has it wiped at once.
@@ -58,6 +59,9 @@ func (d *Drawer) paint(out *bytes.Buffer, v *tea.View, t terminal, resized bool)
 	var was tea.MouseMode
 	if d.drawn != nil {
 		was = d.drawn.MouseMode
+		if d.drawn.KeyboardEnhancements != v.KeyboardEnhancements {
+			out.WriteString(ansi.KittyKeyboard(kittyFlags(v.KeyboardEnhancements), 1)) // the entry pushed, in place
+		}
 	}
 	out.WriteString(mouseModes(was, v.MouseMode))
 	d.drawCells(v.Content)
@@ -130,6 +134,17 @@ func linesApart(content string) bool {
 	return true
 }
 
+// kittyFlags are the kitty keyboard protocol's flags for what a view asks:
+// disambiguation always, as Bubble Tea's renderer; event types (press,
+// repeat, release) when asked.
+func kittyFlags(k tea.KeyboardEnhancements) int {
+	flags := ansi.KittyDisambiguateEscapeCodes
+	if k.ReportEventTypes {
+		flags |= ansi.KittyReportEventTypes
+	}
+	return flags
+}
+
 // mouseModes is what turns the terminal's mouse reports from was to now.
 func mouseModes(was, now tea.MouseMode) string {
 	if was == now {
@@ -162,5 +177,5 @@ func teardown(last *tea.View, unicode bool) string {
 
 // sameView: a frame that would draw the same as the last one.
 func sameView(a, b *tea.View) bool {
-	return a.Content == b.Content && a.MouseMode == b.MouseMode && a.AltScreen == b.AltScreen
+	return a.Content == b.Content && a.MouseMode == b.MouseMode && a.AltScreen == b.AltScreen && a.KeyboardEnhancements == b.KeyboardEnhancements
 }

@@ -18,6 +18,8 @@ import (
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 	"golang.org/x/term"
+
+	"github.com/svcwallet/svcwallet/tui"
 )
 
 // MinGap is the least time between two draws: changes within it are drawn
@@ -49,6 +51,14 @@ type Drawer struct {
 	closeOnce sync.Once
 	held      *held // standard error, until Close
 
+	// stopJob stops the process until the shell continues it (ctrl+z,
+	// then fg); nil where no shell would (jobStopper). raw puts the
+	// terminal in raw mode again once continued. stopping is a stop asked
+	// (Filter), closed once the console is back on the terminal.
+	stopJob  func()
+	raw      func() error
+	stopping chan struct{}
+
 	// the drawing goroutine's own
 	scr       *uv.TerminalRenderer
 	buf       bytes.Buffer
@@ -71,6 +81,8 @@ func Open(in, out *os.File, profile colorprofile.Profile, env []string) (*Drawer
 	}
 	d := New(out, w, h, profile, env)
 	d.restore = func() error { return term.Restore(int(in.Fd()), state) }
+	d.stopJob = jobStopper()
+	d.raw = func() error { _, err := term.MakeRaw(int(in.Fd())); return err }
 	if err := d.holdStderr(os.Stderr); err != nil {
 		d.Close()
 		return nil, err
@@ -86,7 +98,7 @@ func New(out io.Writer, w, h int, profile colorprofile.Profile, env []string) *D
 
 // newDrawer is New with the least time between draws: tests draw at once.
 func newDrawer(out io.Writer, w, h int, profile colorprofile.Profile, env []string, gap time.Duration) *Drawer {
-	d := &Drawer{out: out, restore: func() error { return nil }, env: env, profile: profile, w: w, h: h, ask: asksModes(env),
+	d := &Drawer{out: out, restore: func() error { return nil }, raw: func() error { return nil }, env: env, profile: profile, w: w, h: h, ask: asksModes(env),
 		wake: make(chan struct{}, 1), drewFirst: make(chan struct{}), done: make(chan struct{}), stopped: make(chan struct{})}
 	go d.loop(gap)
 	return d
@@ -154,8 +166,16 @@ func (d *Drawer) poke() {
 // write them on its ticker); the terminal's answer about synchronized output
 // turns it on, and its answer about mode 2027 makes widths graphemes' and
 // the screen is drawn again with them, as Bubble Tea's renderer does.
+// ctrl+z stops the console, as a shell's job (raw mode takes the key the
+// terminal would have stopped it with), and the model is told it shows
+// again once continued: what it asks was out of sight.
 func (d *Drawer) Filter(_ tea.Model, msg tea.Msg) tea.Msg {
 	switch m := msg.(type) {
+	case tea.KeyPressMsg:
+		if d.stopJob != nil && m.String() == "ctrl+z" && !m.IsRepeat {
+			d.stop()
+			return tui.ShownAgainMsg{}
+		}
 	case tea.RawMsg:
 		d.Write(fmt.Sprint(m.Msg))
 		return nil
@@ -257,16 +277,46 @@ func (d *Drawer) loop(minGap time.Duration) {
 	}
 }
 
-// drawOnce writes the queued sequences and the latest frame in one write.
+// stop gives the terminal back, stops the console until it is continued,
+// then takes the terminal again and draws the last frame whole.
+func (d *Drawer) stop() {
+	done := make(chan struct{})
+	d.mu.Lock()
+	d.stopping = done
+	d.poke()
+	d.mu.Unlock()
+	select {
+	case <-done:
+	case <-d.stopped:
+	}
+}
+
+// drawOnce writes the queued sequences and the latest frame in one write;
+// a stop asked gives the terminal back between them.
 func (d *Drawer) drawOnce() {
 	d.mu.Lock()
-	v, seqs, resized := d.next, d.seqs, d.resized
+	v, seqs, resized, stopping := d.next, d.seqs, d.resized, d.stopping
+	if stopping != nil {
+		v = d.sent // continued: drawn whole on a terminal set up again
+	}
 	term := terminal{w: d.w, h: d.h, syncd: d.syncd, unicode: d.unicode, ask: d.ask}
-	d.next, d.seqs, d.resized = nil, nil, false
+	d.next, d.seqs, d.resized, d.stopping = nil, nil, false, nil
 	d.mu.Unlock()
 	var out bytes.Buffer
 	for _, s := range seqs {
 		out.WriteString(s)
+	}
+	if stopping != nil {
+		if d.drawn != nil {
+			out.WriteString(teardown(d.drawn, d.cells.Method == ansi.GraphemeWidth))
+		}
+		_, _ = d.out.Write(out.Bytes())
+		out.Reset()
+		_ = d.restore()
+		d.stopJob()
+		_ = d.raw()
+		d.drawn = nil
+		defer close(stopping)
 	}
 	if v != nil {
 		d.paint(&out, v, term, resized)

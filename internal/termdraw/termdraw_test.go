@@ -19,6 +19,7 @@ import (
 	"github.com/charmbracelet/x/vt"
 
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
+	"github.com/svcwallet/svcwallet/tui"
 )
 
 // screen is a terminal emulator the drawer writes to; each write is told on
@@ -380,3 +381,71 @@ func TestAPanicsTraceOutlivesTheAlternateScreen(t *testing.T) {
 type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(b []byte) (int, error) { return f(b) }
+
+// TestKeyboardEnhancementsAsTheViewAsks: the first frame pushes the kitty
+// keyboard flags the view asks for (event types: 3, beside the
+// disambiguation Bubble Tea always asks), a view asking otherwise sets
+// them in place, and the teardown pops them: a terminal speaking the
+// protocol then tells a held key's repeats, and the shell gets its keys
+// back as they were.
+func TestKeyboardEnhancementsAsTheViewAsks(t *testing.T) {
+	s := newScreen(40, 10)
+	d := New(s, 40, 10, colorprofile.TrueColor, nil)
+	asks := tea.View{Content: "review", AltScreen: true}
+	asks.KeyboardEnhancements.ReportEventTypes = true
+	d.Frame(asks)
+	s.wait(t)
+	if got := s.raw.String(); !strings.Contains(got, ansi.PushKittyKeyboard(3)) {
+		t.Fatalf("the first frame pushed no flags 3: %q", got)
+	}
+	d.Frame(tea.View{Content: "review", AltScreen: true})
+	s.wait(t)
+	if got := s.raw.String(); !strings.Contains(got, ansi.KittyKeyboard(1, 1)) {
+		t.Fatalf("a view asking no event types did not set flags 1: %q", got)
+	}
+	d.Close()
+	if got := s.raw.String(); !strings.HasSuffix(got[:strings.LastIndex(got, ansi.ResetModeAltScreenSaveCursor)], ansi.PopKittyKeyboard(1)+ansi.ResetModeBracketedPaste+ansi.SetModeTextCursorEnable) {
+		t.Fatalf("the teardown did not pop the flags: %q", got)
+	}
+}
+
+// TestCtrlZStopsUntilContinued: ctrl+z gives the terminal back as Close
+// does (the main screen, the keyboard's flags popped, raw mode restored)
+// before the console stops, and once it is continued (fg) takes it again
+// and draws the last frame whole; the model is told it shows again
+// (tui.ShownAgainMsg), so a question that signs holds its keys anew.
+func TestCtrlZStopsUntilContinued(t *testing.T) {
+	s := newScreen(40, 10)
+	d := New(s, 40, 10, colorprofile.TrueColor, nil)
+	restored, raws := 0, 0
+	d.restore = func() error { restored++; return nil }
+	d.raw = func() error { raws++; return nil }
+	var atStop string
+	var altAtStop bool
+	d.stopJob = func() {
+		s.mu.Lock()
+		atStop, altAtStop = s.raw.String(), s.term.IsAltScreen()
+		s.mu.Unlock()
+		if restored != 1 || raws != 0 {
+			t.Errorf("stopped with raw mode restored %d times, set again %d", restored, raws)
+		}
+	}
+	v := tea.View{Content: "review", AltScreen: true}
+	v.KeyboardEnhancements.ReportEventTypes = true
+	d.Frame(v)
+	s.wait(t)
+	if _, ok := d.Filter(nil, tea.KeyPressMsg{Code: 'z', Mod: tea.ModCtrl}).(tui.ShownAgainMsg); !ok {
+		t.Fatal("ctrl+z did not tell the model it shows again")
+	}
+	if altAtStop || !strings.Contains(atStop[strings.LastIndex(atStop, "review"):], ansi.PopKittyKeyboard(1)) {
+		t.Fatalf("stopped on the alternate screen (%v) or with the keyboard's flags on: %q", altAtStop, atStop)
+	}
+	s.shows(t, "review", 40, 10)
+	s.mu.Lock()
+	again := strings.TrimPrefix(s.raw.String(), atStop)
+	s.mu.Unlock()
+	if !strings.Contains(again, ansi.SetModeAltScreenSaveCursor) || !strings.Contains(again, ansi.PushKittyKeyboard(3)) || raws != 1 {
+		t.Fatalf("continued, the terminal was not set up again (raw mode %d times): %q", raws, again)
+	}
+	d.Close()
+}

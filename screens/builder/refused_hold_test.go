@@ -42,3 +42,30 @@ func TestBuilderReviewHoldsKeysAfterARefusal(t *testing.T) {
 		t.Fatal("enter once the refusal was on screen a while did not sign again")
 	}
 }
+
+// TestBuilderReviewTakesNoRepeat: where the terminal says which presses
+// are a held key's repeats, an enter's repeat never authorizes the
+// builder, however long after the review showed it first came; a press
+// after the repeats stopped does.
+func TestBuilderReviewTakesNoRepeat(t *testing.T) {
+	r := newBldRig(t, 120, 40)
+	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rv := newBuilderReview(r.App, a, bldNonce)
+	rv.SetSize(120, 36)
+	rv.Init()
+	rv.Update(rv.gate.Key.Find()())
+	r.clock.Advance(3 * kit.ShownGuard / 2) // a repeat delay over the review's hold
+	for range 30 {
+		if screentest.SendTo(rv, "\x1b[13;1:2u"); rv.gate.Sending {
+			t.Fatal("an enter's repeat authorized the builder")
+		}
+		r.clock.Advance(kit.KeyGuard / 15)
+	}
+	r.clock.Advance(kit.KeyGuard)
+	if screentest.SendTo(rv, "\r"); !rv.gate.Sending {
+		t.Fatal("an enter pressed once the repeats stopped did not sign")
+	}
+}

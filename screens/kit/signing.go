@@ -31,8 +31,9 @@ const ShownGuard = intent.ShownDwell
 // or trusts showed (Start), again when it shows again after the too-small
 // notice (which hid it and took every key), and for KeyGuard from each key
 // that came while they were held (Update): a key held down repeats past
-// any dwell, a person's answer comes after a pause. Used by the reviews
-// and the bridge confirmation.
+// any dwell, a person's answer comes after a pause. A repeat the terminal
+// names as one (the kitty keyboard protocol's event types) is held
+// whenever it comes. Used by the reviews and the bridge confirmation.
 type KeyHold struct {
 	// until is when the hold ends.
 	until time.Time
@@ -104,7 +105,9 @@ func (h *KeyHold) Update(msg tea.Msg, now time.Time, timer func(time.Duration, t
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		gap := now.Sub(h.last)
-		burst := (gap < intent.PasteGap || h.unsettled && gap < settleWithin) && key.Matches(msg, answerKeys)
+		// A repeat (where the terminal tells one) is a key held down,
+		// never an answer, nor anything else a person gave what they saw.
+		burst := msg.IsRepeat || (gap < intent.PasteGap || h.unsettled && gap < settleWithin) && key.Matches(msg, answerKeys)
 		held := h.Holds(now)
 		if !held && !burst {
 			return h.took(now), false
@@ -367,8 +370,11 @@ func (g *ReviewGate) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 			return cmd, true
 		}
 		answers := g.Asked != nil && g.Asked() && key.Matches(msg, answerKeys)
-		if now := g.common.Now(); g.Inputting() && msg.Text != "" && !answers && !g.Holds(now) {
-			g.settle = g.took(now) // a passphrase's letters may come pasted: only what acts is held to the gap
+		if g.Inputting() && editsField(msg) && !answers {
+			// Kept while held too: a fast typist's passphrase begun as the
+			// review showed. A letter answers nothing; only what acts is
+			// held, and to the gap (a passphrase may come pasted).
+			g.settle = g.took(g.common.Now())
 			return nil, false
 		}
 		cmd, held := g.KeyHold.Update(msg, g.common.Now(), nil)
@@ -380,6 +386,10 @@ func (g *ReviewGate) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 	}
 	return nil, false
 }
+
+// editsField: k is a letter of the passphrase (y too: the caller tells an
+// answer), or backspace, which edits it; enter has no text.
+func editsField(k tea.KeyPressMsg) bool { return k.Text != "" || k.Code == tea.KeyBackspace }
 
 // Settled is what the key the screen was last given does (cmd), or, when
 // it did nothing, what settles it (KeyHold.took): a key that acted changed

@@ -282,3 +282,49 @@ func TestSlowlyTakenPastedPassphraseNeverSigns(t *testing.T) {
 		t.Fatal("an enter pasted with the passphrase, taken 100 ms after it, signed")
 	}
 }
+
+// TestPassphraseTypedAsTheReviewShowsIsKept: a keystore passphrase typed
+// at once as the review shows, while its keys are held, is kept whole in
+// its field, backspace too: a fast typist's letters were dropped, and the
+// passphrase signed with was silently another. Only answers are held: an
+// enter typed, or pasted with the letters (a raw "secret\r"), signs nothing.
+func TestPassphraseTypedAsTheReviewShowsIsKept(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	r := newReview(app, sandboxChoice(t, app), withdrawal.PricedQuote{Quote: fixedQuote(*now, "1.5")})
+	r.SetSize(120, 40)
+	r.Init()
+	r.Update(keyFound(r, signer.Found{Place: signer.KeyInKeystore, Path: "/k/UTC--key"}))
+	r.Update(r.checkBridge()())
+	for _, k := range []string{"m", "y", " ", "p", "x", "backspace", "W"} {
+		*now = now.Add(60 * time.Millisecond) // a fast typist
+		screentest.Press(r, k)
+	}
+	if got := r.gate.Key.Pass.Value(); got != "my pW" || !r.gate.Guarded() {
+		t.Fatalf("typed while held (%v), the passphrase field holds %q", r.gate.Guarded(), got)
+	}
+	*now = now.Add(60 * time.Millisecond)
+	if screentest.Press(r, "enter"); r.gate.Sending {
+		t.Fatal("an enter while the review's keys are held signed")
+	}
+	r.gate.Key.Pass.SetValue("")
+	screentest.TypeInto(r, "secret")
+	if screentest.Press(r, "enter"); r.gate.Sending || r.gate.Key.Pass.Value() != "secret" {
+		t.Fatalf("a raw paste of a passphrase and enter: signed %v, field %q", r.gate.Sending, r.gate.Key.Pass.Value())
+	}
+}
+
+// TestStoppedMidPassphraseHoldsKeys: a console stopped mid-passphrase
+// (ctrl+z) and continued (fg) is told it shows again, as after the
+// too-small notice: the review holds its keys kit.ShownGuard from then,
+// keeping what was typed, so an enter typed as it comes back signs nothing.
+func TestStoppedMidPassphraseHoldsKeys(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, signer.Found{Place: signer.KeyInKeystore, Path: "/k/UTC--key"})
+	screentest.TypeInto(r, "pw")
+	*now = now.Add(10 * time.Second) // stopped a while
+	r.Update(tui.ShownAgainMsg{})
+	*now = now.Add(kit.KeyGuard)
+	if screentest.Press(r, "enter"); r.gate.Sending || r.gate.Key.Pass.Value() != "pw" {
+		t.Fatalf("an enter as the review came back signed (%v), or the passphrase is %q", r.gate.Sending, r.gate.Key.Pass.Value())
+	}
+}
