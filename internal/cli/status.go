@@ -127,8 +127,8 @@ func (c statusCmd) run(ctx context.Context, f statusFlags, args []string) error 
 		return loginFailed(err)
 	}
 	c.target = env
-	if follow.OwnSecretGiven(f.quoteIDs, f.lookups, client.OwnSecret) {
-		return usageError("an id given is not a quote id: %v", exchange.ErrOwnSecret) // never repeated
+	if err := follow.RefuseOwnSecret(f.quoteIDs, f.lookups, client.OwnSecret); err != nil {
+		return usageError("%v", err) // never repeated
 	}
 	if f, err = c.find(client, f); err != nil || len(f.quoteIDs) == 0 {
 		return cmp.Or(err, exitStatus(c.floor))

@@ -58,11 +58,12 @@ func (b *boardScreen) addText(text string) tea.Cmd {
 	ids, lookups, bad := follow.ParseQuoteIDs(text, true)
 	words := 0
 	client := b.app.Client()
+	// The session's credential, alone or in a transfer id's shape, is never
+	// asked, kept, shown nor said as not seen; the rest is still added.
+	ownSecret := follow.RefuseOwnSecret(ids, lookups, client.OwnSecret)
+	ids = slices.DeleteFunc(ids, client.OwnSecret)
+	lookups = slices.DeleteFunc(lookups, func(l follow.Lookup) bool { return client.OwnSecret(l.Text) })
 	ids = slices.DeleteFunc(ids, func(id string) bool {
-		if client.OwnSecret(id) { // never asked, kept nor shown
-			bad = append(bad, follow.MalformedID{Err: exchange.ErrOwnSecret})
-			return true
-		}
 		if _, own := b.sched.Record(id); own || follow.CheckTypedID(id) == nil {
 			return false
 		}
@@ -71,13 +72,6 @@ func (b *boardScreen) addText(text string) tea.Cmd {
 	})
 	var found []string
 	var unseen []follow.Lookup
-	lookups = slices.DeleteFunc(lookups, func(l follow.Lookup) bool {
-		if client.OwnSecret(l.Text) { // a transfer id's shape holding it: never said as not seen
-			bad = append(bad, follow.MalformedID{Err: exchange.ErrOwnSecret})
-			return true
-		}
-		return false
-	})
 	for _, l := range lookups {
 		if id, seen, err := b.known.Resolve(l.Text); err != nil {
 			unseen = append(unseen, l)
@@ -91,7 +85,7 @@ func (b *boardScreen) addText(text string) tea.Cmd {
 		}
 	}
 	b.err = nil
-	if said := strings.TrimSpace(refusedIDs(bad, words) + notSeen(unseen)); said != "" {
+	if said := strings.TrimSpace(ownSecretSaid(ownSecret) + refusedIDs(bad, words) + notSeen(unseen)); said != "" {
 		b.err = exchange.UserError{Text: said}
 	}
 	kept := make([]follow.Kept, len(ids))
@@ -128,6 +122,16 @@ func notSeen(unseen []follow.Lookup) string {
 	return safetext.Capitalized(follow.NotSeenSentence(unseen...)) + " (and in History on the machine that made it). "
 }
 
+// ownSecretSaid places the service's one refusal of the session's
+// credential given as an id (follow.ErrOwnSecretGiven) as a sentence; ""
+// for none.
+func ownSecretSaid(err error) string {
+	if err == nil {
+		return ""
+	}
+	return safetext.Capitalized(err.Error()) + ". "
+}
+
 // refusedIDs says what of a paste or typed line was not taken: the
 // malformed ids, cleaned and cut (a key's shape never repeated), and how
 // many words, never repeated (follow.ErrTypedWord).
@@ -146,8 +150,6 @@ func refusedIDs(bad []follow.MalformedID, words int) string {
 			said[i] = "(a recovery phrase's or a key's shape, not shown)"
 		case errors.Is(m.Err, exchange.ErrKeyShape):
 			said[i] = "(a private key's shape, not shown)"
-		case errors.Is(m.Err, exchange.ErrOwnSecret):
-			said[i] = "(this session's API key, not shown)"
 		default:
 			shape = true
 		}
