@@ -7,6 +7,7 @@ import (
 	"cmp"
 	"context"
 	"slices"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -337,8 +338,16 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 		}
 		// A board that holds ids opens on them: typing goes to the field
 		// only once asked for (a, tab).
-		if len(b.put(msg.kept)) > 0 {
+		added, tooMany := b.put(msg.kept)
+		if len(added) > 0 {
 			b.typeIDs(false)
+		}
+		if tooMany != nil { // a file an earlier version wrote, or another console's
+			text := strings.TrimSpace(sentence(tooMany))
+			if b.err != nil {
+				text = b.err.Error() + " " + text
+			}
+			b.err = exchange.UserError{Text: text, Cause: tooMany}
 		}
 		return tea.Batch(said, b.kick())
 	case boardSaveMsg:
