@@ -127,8 +127,8 @@ func (c statusCmd) run(ctx context.Context, f statusFlags, args []string) error 
 		return loginFailed(err)
 	}
 	c.target = env
-	if follow.OwnSecretGiven(f.quoteIDs, f.lookups, client.OwnSecret) {
-		return usageError("an id given is not a quote id: %v", exchange.ErrOwnSecret) // never repeated
+	if err := follow.RefuseOwnSecret(f.quoteIDs, f.lookups, client.OwnSecret); err != nil {
+		return usageError("%v", err) // never repeated
 	}
 	if f, err = c.find(client, f); err != nil || len(f.quoteIDs) == 0 {
 		return cmp.Or(err, exitStatus(c.floor))
@@ -324,6 +324,9 @@ func (c statusCmd) parse(ctx context.Context, f statusFlags, ids []string) (stat
 			return f, usageError("no quote id on standard input: give one a line")
 		}
 		return f, usageError("give one or more quote ids, or - to read them from standard input")
+	}
+	if _, err := follow.Room(0, len(f.quoteIDs)+len(f.lookups)); err != nil {
+		return f, usageError("%v", err)
 	}
 	return f, nil
 }

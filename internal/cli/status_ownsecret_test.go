@@ -24,7 +24,7 @@ func TestStatusOwnAPIKeyNeverSent(t *testing.T) {
 		r.run(vars, follow.TransferIDPrefix+sandbox.DemoAPIKey),
 		r.run(vars, "q-1", follow.TransferIDPrefix+sandbox.DemoAPIKey, "--json"),
 	} {
-		if res.code != exitUsage || !strings.Contains(res.stderr+res.stdout, "this session's API key") || strings.Contains(res.stdout+res.stderr, sandbox.DemoAPIKey) {
+		if res.code != exitUsage || !strings.Contains(res.stderr+res.stdout, follow.ErrOwnSecretGiven.Error()) || strings.Contains(res.stdout+res.stderr, sandbox.DemoAPIKey) {
 			t.Errorf("exit %d, stdout %q, stderr %q; want exit 2, the key not repeated", res.code, res.stdout, res.stderr)
 		}
 		if n := len(r.takeAsks()); n != 0 {

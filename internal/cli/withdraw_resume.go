@@ -34,7 +34,7 @@ func (c withdrawCmd) resume(ctx context.Context, f withdrawFlags, id string) err
 		return loginFailed(err)
 	}
 	if client.OwnSecret(id) {
-		return usageError("an id given is not a quote id: %v", exchange.ErrOwnSecret) // never repeated, nor offered to status
+		return usageError("%v", follow.ErrOwnSecretGiven) // never repeated, nor offered to status
 	}
 	path := journal.DefaultPath()
 	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
@@ -17,7 +18,7 @@ func TestWithdrawResumeOwnAPIKeyNeverRepeated(t *testing.T) {
 	r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--yes")...).want(t, exitCompleted, "Withdrawal accepted")
 	for _, args := range [][]string{{"resume", sandbox.DemoAPIKey}, {"resume", sandbox.DemoAPIKey, "--json"}} {
 		res := r.runWithdraw(withdrawRunOpts{}, args...)
-		if res.code != exitUsage || !strings.Contains(res.stderr+res.stdout, "this session's API key") || strings.Contains(res.stdout+res.stderr, sandbox.DemoAPIKey) {
+		if res.code != exitUsage || !strings.Contains(res.stderr+res.stdout, follow.ErrOwnSecretGiven.Error()) || strings.Contains(res.stdout+res.stderr, sandbox.DemoAPIKey) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2, the key not repeated", args, res.code, res.stdout, res.stderr)
 		}
 	}

@@ -203,7 +203,7 @@ func TestLookUpOwnAPIKeyNotSent(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		wants(t, out, "Not accepted: this is not a quote id: it is this session's API key")
+		wants(t, out, "Not accepted: "+follow.ErrOwnSecretGiven.Error()) // the service's one wording
 		// The sandbox's banner names its demo key; the look-up starts after it.
 		if out = out[strings.Index(out, "Look up a withdrawal"):]; strings.Contains(out, sandbox.DemoAPIKey) || strings.Contains(out, "no withdrawal with quote id") {
 			t.Errorf("%s: the API key was repeated or asked:\n%s", typedKey[:3], out)

@@ -170,8 +170,8 @@ func (s *session) lookUp() error {
 			}
 			return fmt.Errorf("%.40q is not a quote id: %w", safetext.Quoted(bad[0].Text), bad[0].Err)
 		}
-		if follow.OwnSecretGiven(ids, lookups, s.client().OwnSecret) {
-			return fmt.Errorf("this is not a quote id: %w", exchange.ErrOwnSecret) // never repeated
+		if err := follow.RefuseOwnSecret(ids, lookups, s.client().OwnSecret); err != nil {
+			return err // never repeated
 		}
 		if len(lookups) > 0 {
 			sess, _ := s.client().Session()

@@ -7,6 +7,7 @@ import (
 	"cmp"
 	"context"
 	"slices"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -16,6 +17,7 @@ import (
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/tui"
 )
 
@@ -108,6 +110,9 @@ type boardScreen struct {
 	ticking bool // a tick of this visit is pending
 	// asking stops the span of asks out (step); nil when none is.
 	asking context.CancelFunc
+	// journaled is where the journal ended when last read: each span of
+	// asks reads what other processes wrote since (follow.Journaled).
+	journaled journal.Mark
 	// file keeps the board; unsaved are the ids whose rows changed (or
 	// went) since the last save began, at saved, and pending those of the
 	// save out (saving); saveDue: a boardSaveMsg is on its way.
@@ -163,7 +168,7 @@ func New(app *kit.App) tui.Screen {
 
 func (b *boardScreen) Init() tea.Cmd {
 	b.tag = tui.NextTag()
-	file, read, tag := b.file, b.app.AccountRecords(), b.tag
+	file, read, tag, j := b.file, b.app.AccountRecords(), b.tag, b.app.Journal()
 	// What a board of this file left unwritten is written before this one
 	// reads it; this one's is owed from now on.
 	before := b.app.Flushes.Swap(file.Path+"\x00"+file.Env, b.flush)
@@ -174,9 +179,10 @@ func (b *boardScreen) Init() tea.Cmd {
 		}
 		kept, err := file.Load()
 		// Unreadable, the journal owns nothing here: Home says it cannot
-		// be read.
+		// be read. Marked first, so a line written meanwhile is read again.
+		mark, _ := j.Mark()
 		recs, _, _ := read()
-		return boardLoadedMsg{tag: tag, kept: kept, own: follow.OwnOf(recs), err: err, owed: owed}
+		return boardLoadedMsg{tag: tag, kept: kept, own: follow.OwnOf(recs), mark: mark, err: err, owed: owed}
 	}
 	return tea.Batch(b.typeIDs(true), load)
 }
@@ -332,13 +338,22 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 			said = tui.ShowError(exchange.UserError{Text: "The last changes of the board could not be saved (" + msg.owed.Error() + "); check the state directory", Cause: msg.owed})
 		}
 		b.sched.Know(msg.own)
+		b.journaled = msg.mark
 		for _, r := range msg.own {
 			b.known.AddRecord(r)
 		}
 		// A board that holds ids opens on them: typing goes to the field
 		// only once asked for (a, tab).
-		if len(b.put(msg.kept)) > 0 {
+		added, tooMany := b.put(msg.kept)
+		if len(added) > 0 {
 			b.typeIDs(false)
+		}
+		if tooMany != nil { // a file an earlier version wrote, or another console's
+			text := strings.TrimSpace(sentence(tooMany))
+			if b.err != nil {
+				text = b.err.Error() + " " + text
+			}
+			b.err = exchange.UserError{Text: text, Cause: tooMany}
 		}
 		return tea.Batch(said, b.kick())
 	case boardSaveMsg:

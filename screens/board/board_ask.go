@@ -13,6 +13,7 @@ import (
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/tui"
 )
 
@@ -56,12 +57,48 @@ func (b *boardScreen) step() tea.Cmd {
 	}
 	ctx, cancel := context.WithCancel(b.Context(b.app))
 	b.asking = cancel
-	tag := b.tag
+	tag, since, mark := b.tag, b.journalSince(), b.journaled
 	return func() tea.Msg {
 		defer cancel()
 		asked, rest := loop.AskPlan(ctx, p)
-		return boardAskedMsg{tag: tag, asked: asked, rest: rest}
+		// A stat while the journal is unchanged; unreadable, it is read
+		// again from mark at the next span.
+		recs, mark, _ := since(mark)
+		return boardAskedMsg{tag: tag, asked: asked, rest: rest, journaled: recs, mark: mark}
 	}
+}
+
+// journalSince reads what this account's journal gained since a mark
+// (follow.Journaled), for a Cmd to call.
+func (b *boardScreen) journalSince() func(journal.Mark) ([]journal.Record, journal.Mark, error) {
+	sess, _ := b.app.Client().Session()
+	j, o := b.app.Journal(), journal.OwnerOf(b.app.Target.Env, sess.AccountID)
+	return func(m journal.Mark) ([]journal.Record, journal.Mark, error) { return follow.Journaled(j, o, m) }
+}
+
+// learned takes what the journal gained (another terminal's withdraw
+// refused or accepted, a state it journaled): the rows of those ids say it
+// now, not when the board is opened again.
+func (b *boardScreen) learned(recs []journal.Record) tea.Cmd {
+	var says []tea.Cmd
+	for _, r := range recs {
+		b.known.AddRecord(r)
+	}
+	for _, id := range b.sched.Learn(recs) {
+		before, ok := b.rows[id]
+		if !ok {
+			continue
+		}
+		b.tally.count(before, -1)
+		after := b.follow(id, before.seq)
+		b.list.Replace(before, after)
+		b.unseen = false
+		if after.label != before.label {
+			b.marked[id], b.unsaved[id] = true, true
+			says = append(says, tui.ShowInfo(id+": "+before.Outcome().Name+" → "+after.Outcome().Name))
+		}
+	}
+	return tea.Batch(says...)
 }
 
 // replan stops the span of asks out, if any: what it did not ask is given
@@ -105,6 +142,8 @@ func (b *boardScreen) took(msg boardAskedMsg) tea.Cmd {
 	}
 	b.sched.Release(msg.rest)
 	b.unseen = unseen
+	b.journaled = msg.mark
+	cmds = append(cmds, b.learned(msg.journaled))
 	next := b.step()
 	return tea.Batch(append(cmds, next, b.saveSoon())...)
 }

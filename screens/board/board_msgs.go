@@ -5,6 +5,7 @@ package board
 import (
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/tui"
 )
 
@@ -20,6 +21,10 @@ type boardAskedMsg struct {
 	tag   tui.Tag
 	asked []follow.Asked
 	rest  []follow.Slot
+	// journaled is what the journal gained since it was last read, as of
+	// mark (follow.Journaled).
+	journaled []journal.Record
+	mark      journal.Mark
 }
 
 // boardToldMsg is an answer the status screen of a row got (kit.Tell),
@@ -37,6 +42,7 @@ type boardLoadedMsg struct {
 	tag  tui.Tag
 	kept []follow.Kept
 	own  follow.Own
+	mark journal.Mark // where the journal ended before own was read
 	err  error
 	// owed: what the last board of this file left unwritten could not be
 	// written.

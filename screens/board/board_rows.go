@@ -58,11 +58,12 @@ func (b *boardScreen) addText(text string) tea.Cmd {
 	ids, lookups, bad := follow.ParseQuoteIDs(text, true)
 	words := 0
 	client := b.app.Client()
+	// The session's credential, alone or in a transfer id's shape, is never
+	// asked, kept, shown nor said as not seen; the rest is still added.
+	ownSecret := follow.RefuseOwnSecret(ids, lookups, client.OwnSecret)
+	ids = slices.DeleteFunc(ids, client.OwnSecret)
+	lookups = slices.DeleteFunc(lookups, func(l follow.Lookup) bool { return client.OwnSecret(l.Text) })
 	ids = slices.DeleteFunc(ids, func(id string) bool {
-		if client.OwnSecret(id) { // never asked, kept nor shown
-			bad = append(bad, follow.MalformedID{Err: exchange.ErrOwnSecret})
-			return true
-		}
 		if _, own := b.sched.Record(id); own || follow.CheckTypedID(id) == nil {
 			return false
 		}
@@ -71,13 +72,6 @@ func (b *boardScreen) addText(text string) tea.Cmd {
 	})
 	var found []string
 	var unseen []follow.Lookup
-	lookups = slices.DeleteFunc(lookups, func(l follow.Lookup) bool {
-		if client.OwnSecret(l.Text) { // a transfer id's shape holding it: never said as not seen
-			bad = append(bad, follow.MalformedID{Err: exchange.ErrOwnSecret})
-			return true
-		}
-		return false
-	})
 	for _, l := range lookups {
 		if id, seen, err := b.known.Resolve(l.Text); err != nil {
 			unseen = append(unseen, l)
@@ -90,19 +84,19 @@ func (b *boardScreen) addText(text string) tea.Cmd {
 			}
 		}
 	}
-	b.err = nil
-	if said := strings.TrimSpace(refusedIDs(bad, words) + notSeen(unseen)); said != "" {
-		b.err = exchange.UserError{Text: said}
-	}
 	kept := make([]follow.Kept, len(ids))
 	for i, id := range ids {
 		kept[i] = follow.Kept{QuoteID: id}
+	}
+	added, tooMany := b.put(kept)
+	b.err = nil
+	if said := strings.TrimSpace(sentence(ownSecret) + refusedIDs(bad, words) + notSeen(unseen) + sentence(tooMany)); said != "" {
+		b.err = exchange.UserError{Text: said}
 	}
 	var toast tea.Cmd
 	if len(found) > 0 {
 		toast = tui.ShowInfo(strings.Join(found, "; "))
 	}
-	added := b.put(kept)
 	if len(added) == 0 {
 		return toast
 	}
@@ -128,6 +122,16 @@ func notSeen(unseen []follow.Lookup) string {
 	return safetext.Capitalized(follow.NotSeenSentence(unseen...)) + " (and in History on the machine that made it). "
 }
 
+// sentence places a refusal of the service's (the session's credential
+// given as an id, follow.ErrOwnSecretGiven; ids past follow.MaxFollowed)
+// as a sentence; "" for none.
+func sentence(err error) string {
+	if err == nil {
+		return ""
+	}
+	return safetext.Capitalized(err.Error()) + ". "
+}
+
 // refusedIDs says what of a paste or typed line was not taken: the
 // malformed ids, cleaned and cut (a key's shape never repeated), and how
 // many words, never repeated (follow.ErrTypedWord).
@@ -146,8 +150,6 @@ func refusedIDs(bad []follow.MalformedID, words int) string {
 			said[i] = "(a recovery phrase's or a key's shape, not shown)"
 		case errors.Is(m.Err, exchange.ErrKeyShape):
 			said[i] = "(a private key's shape, not shown)"
-		case errors.Is(m.Err, exchange.ErrOwnSecret):
-			said[i] = "(this session's API key, not shown)"
 		default:
 			shape = true
 		}
@@ -163,16 +165,24 @@ func refusedIDs(bad []follow.MalformedID, words int) string {
 }
 
 // put follows what is kept of ids not on the board yet, as new rows after
-// the others; it returns the rows it added.
-func (b *boardScreen) put(kept []follow.Kept) []*boardRow {
+// the others, as many as it has room for (follow.Room); it returns the
+// rows it added and the refusal of the rest.
+func (b *boardScreen) put(kept []follow.Kept) ([]*boardRow, error) {
 	now, client := b.app.Common.Now(), b.app.Client()
-	var added []*boardRow
+	fresh := make([]follow.Kept, 0, len(kept))
+	seen := make(map[string]bool, len(kept))
 	for _, k := range kept {
 		// A credential read back from the file (saved before it was
 		// refused, or planted) is never shown nor asked.
-		if _, ok := b.rows[k.QuoteID]; ok || client.OwnSecret(k.QuoteID) {
+		if _, ok := b.rows[k.QuoteID]; ok || seen[k.QuoteID] || client.OwnSecret(k.QuoteID) {
 			continue
 		}
+		seen[k.QuoteID] = true
+		fresh = append(fresh, k)
+	}
+	n, tooMany := follow.Room(len(b.rows), len(fresh))
+	var added []*boardRow
+	for _, k := range fresh[:n] {
 		b.sched.AddKept(k, now)
 		if k.Record != nil {
 			b.known.AddWithdrawal(*k.Record)
@@ -183,7 +193,7 @@ func (b *boardScreen) put(kept []follow.Kept) []*boardRow {
 	if len(added) > 0 {
 		b.list.SetItems(append(slices.Clone(b.list.Items()), added...))
 	}
-	return added
+	return added, tooMany
 }
 
 // follow makes the row of id, followed by the scheduler, and counts it.
@@ -240,15 +250,21 @@ func (b *boardScreen) clearWhere(is func(*boardRow) bool) tea.Cmd {
 // the order added; the final ones are not asked again.
 func (b *boardScreen) putBack() tea.Cmd {
 	now := b.app.Common.Now()
+	undo := slices.DeleteFunc(b.undo, func(r *boardRow) bool {
+		_, ok := b.rows[r.QuoteID] // added again since
+		return ok
+	})
+	n, tooMany := follow.Room(len(b.rows), len(undo))
 	var back []*boardRow
-	for _, r := range b.undo {
-		if _, ok := b.rows[r.QuoteID]; ok {
-			continue // added again since
-		}
+	for _, r := range undo[:n] {
 		b.sched.AddKept(r.Kept(), now)
 		back = append(back, b.follow(r.QuoteID, r.seq))
 	}
 	b.undo, b.cleared = nil, ""
 	b.list.SetItems(append(slices.Clone(b.list.Items()), back...))
-	return tea.Batch(b.saveNow(back...), b.kick(), tui.ShowInfo(fmt.Sprintf("Put back %d %s", len(back), kit.Plural(len(back), "withdrawal", "withdrawals"))))
+	said := fmt.Sprintf("Put back %d %s", len(back), kit.Plural(len(back), "withdrawal", "withdrawals"))
+	if tooMany != nil {
+		said += "; " + tooMany.Error()
+	}
+	return tea.Batch(b.saveNow(back...), b.kick(), tui.ShowInfo(said))
 }

@@ -265,14 +265,14 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 		err := decodeError(resp.StatusCode, body)
 		if e, ok := err.(*APIError); ok {
 			e.RetryAfter = retryAfter(resp.Header.Get("Retry-After"))
-			e.Message = maskSecrets(e.Message, c.ownSecrets(cl.secret))
+			e.Message = maskSecrets(e.Message, c.prepared.of(c.ownSecrets(cl.secret)))
 		}
 		return err
 	}
 	if out == nil || len(bytes.TrimSpace(body)) == 0 {
 		return nil
 	}
-	secrets := c.ownSecrets(cl.secret)
+	secrets := c.prepared.of(c.ownSecrets(cl.secret))
 	if err := Decode(body, out); err != nil {
 		var se *ShapeError
 		if errors.As(err, &se) {
@@ -285,7 +285,7 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 			return &UnreadableAnswerError{Status: resp.StatusCode, Reason: refusalNotSayingBack(err, secrets)}
 		}
 	}
-	if err := refuseSaidBack(out, c.prepared.of(secrets)); err != nil {
+	if err := refuseSaidBack(out, secrets); err != nil {
 		return &UnreadableAnswerError{Status: resp.StatusCode, Reason: err}
 	}
 	return nil

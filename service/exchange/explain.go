@@ -69,6 +69,13 @@ var explanations = map[Code]string{
 	CodeDuplicateSignature:  "This signature was already used: sign again",
 }
 
+// known reports whether c is a code the client gives a meaning: the
+// service's published ones and svcwallet's own (docs/exchange.md).
+func (c Code) known() bool {
+	_, ok := explanations[c]
+	return ok || c == CodeMalformed || c == CodeNoSuchEndpoint || c == CodeMethodNotAllowed
+}
+
 // walletLoginReasons: the published service refuses a wallet login with 401
 // for four reasons and names the reason only in its message (SERVICE-FACTS);
 // the first reason whose phrase the message holds is the one worded.

@@ -1,6 +1,15 @@
 package exchange
 
-import "testing"
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/service/config"
+)
 
 // TestCredentialsPreparedOnce: the same credentials are prepared once for
 // every answer (a cookie of 4 KiB cost each of a board's thousands of
@@ -30,5 +39,26 @@ func TestOwnSecretUsesThePreparedCredentials(t *testing.T) {
 	}
 	if typed := c.prepared.of(c.ownSecrets()); &typed[0] != &request[0] {
 		t.Fatal("an id typed prepared the credentials again")
+	}
+}
+
+// TestErrorMaskUsesThePreparedCredentials: an error's message is masked
+// with the credentials prepared for the session (Client.prepared), not
+// prepared again for each error. The prepared list is swapped for one
+// that holds another key: only a mask that uses it hides that key.
+func TestErrorMaskUsesThePreparedCredentials(t *testing.T) {
+	const planted = "planted-credential-0123456789"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.WriteHeader(http.StatusBadRequest)
+		w.Write([]byte(`{"code":1001,"message":"refused ` + planted + `"}`))
+	}))
+	defer srv.Close()
+	c := New(config.SandboxEnvironment(srv.URL, 1), Options{APIKey: "sandbox-demo-key-0123"})
+	c.prepared.of(c.ownSecrets(""))
+	c.prepared.cs = credentials([]string{planted})
+	_, err := c.ServerTime(context.Background())
+	var e *APIError
+	if !errors.As(err, &e) || strings.Contains(e.Message, planted) || !strings.Contains(e.Message, secretSaidBack) {
+		t.Fatalf("error %v: want its message masked with the prepared credentials", err)
 	}
 }

@@ -130,11 +130,31 @@ func (e *OutcomeUnknownError) Error() string {
 func (e *OutcomeUnknownError) Unwrap() error { return e.Err }
 
 // OutcomeUnknown reports whether a withdraw may or may not have executed:
-// no answer at all, or a refusal after an unanswered attempt. Only
-// WithdrawalStatus can tell; the request is kept for an identical re-send.
+// no answer at all, a refusal after an unanswered attempt, or a 4xx the
+// interface gives no meaning (UnnamedRefusal). Only WithdrawalStatus can
+// tell; the request is kept for an identical re-send.
 func OutcomeUnknown(err error) bool {
 	var ou *OutcomeUnknownError
-	return Retryable(err) || errors.As(err, &ou) || errors.Is(err, context.DeadlineExceeded)
+	return Retryable(err) || errors.As(err, &ou) || errors.Is(err, context.DeadlineExceeded) || UnnamedRefusal(err)
+}
+
+// UnnamedRefusal reports a 4xx answer whose status SPEC.md §7 and D7 give
+// no meaning (not 400, 401, 403, 404, 405, 409, 410 nor 429) and whose
+// body carries no code the client knows: a 408 or 499 of a gateway that
+// gave up after passing the request on, a 418, 422 or 451 of a proxy. It
+// says nothing of whether a withdrawal executed, so it is never taken as
+// "never paid" (D15).
+func UnnamedRefusal(err error) bool {
+	ae, ok := errors.AsType[*APIError](err)
+	if !ok || ae.Status < 400 || ae.Status > 499 || ae.Code.known() {
+		return false
+	}
+	switch ae.Status {
+	case http.StatusBadRequest, http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound,
+		http.StatusMethodNotAllowed, http.StatusConflict, http.StatusGone, http.StatusTooManyRequests:
+		return false
+	}
+	return true
 }
 
 // QuoteUsed reports a withdraw answered that its quote was already

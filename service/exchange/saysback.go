@@ -119,12 +119,13 @@ func asciiLower(s string) string {
 }
 
 // maskSecrets replaces every credential, or run of heldRun of one, in a
-// service's message, wherever it stands: the runs of all secrets are
-// marked first, so a run found late in the search is masked as well as the
-// first.
-func maskSecrets(msg string, secrets []string) string {
+// service's message, wherever it stands: the runs of all of cs are marked
+// first, so a run found late in the search is masked as well as the
+// first. cs are the ones prepared (Client.prepared): a board's round of
+// errors would prepare a 4 KiB cookie again for each.
+func maskSecrets(msg string, cs []credential) string {
 	var hidden []bool
-	for _, c := range credentials(secrets) {
+	for _, c := range cs {
 		done := 0 // runs overlap: each byte is marked once
 		c.eachRun(msg, c.masked, func(i, j int) bool {
 			if hidden == nil {
@@ -248,9 +249,9 @@ func refuseSaidBack(answer any, cs []credential) error {
 // it quotes masked: it is made before the answer is looked through
 // (refuseSaidBack looks at what cleaning left), and may name what the
 // answer held ("the chain KEY with chain id 56").
-func refusalNotSayingBack(err error, secrets []string) error {
+func refusalNotSayingBack(err error, cs []credential) error {
 	if se := new(ShapeError); errors.As(err, &se) {
-		se.Reason = maskSecrets(se.Reason, secrets)
+		se.Reason = maskSecrets(se.Reason, cs)
 	}
 	return err
 }

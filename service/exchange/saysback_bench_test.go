@@ -69,8 +69,31 @@ func BenchmarkSaysBackHuge(b *testing.B) {
 // message of 1 MiB.
 func BenchmarkMaskHuge(b *testing.B) {
 	for b.Loop() {
-		if maskSecrets(hugeText, []string{hugeCookie, "sandbox-demo-key"}) != hugeText {
+		if maskSecrets(hugeText, credentials([]string{hugeCookie, "sandbox-demo-key"})) != hugeText {
 			b.Fatal("masked")
 		}
 	}
+}
+
+// BenchmarkMaskError is the mask of one error's message with a cookie of
+// 4 KiB, as a round of errors on the board pays it for each: with the
+// credentials prepared once (Client.prepared) and prepared anew.
+func BenchmarkMaskError(b *testing.B) {
+	const msg = "the withdrawal is not known: ask again later"
+	secrets := []string{hugeCookie, "sandbox-demo-key"}
+	b.Run("prepared", func(b *testing.B) {
+		var p preparedCredentials
+		for b.Loop() {
+			if maskSecrets(msg, p.of(secrets)) != msg {
+				b.Fatal("masked")
+			}
+		}
+	})
+	b.Run("anew", func(b *testing.B) {
+		for b.Loop() {
+			if maskSecrets(msg, credentials(secrets)) != msg {
+				b.Fatal("masked")
+			}
+		}
+	})
 }

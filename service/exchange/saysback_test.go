@@ -32,7 +32,7 @@ func TestRunsAsLookedForOneByOne(t *testing.T) {
 		if got, want := holdsSecret(s, []string{key}), holdsRun(s, key, said); got != want {
 			t.Fatalf("key %q in %q: holdsSecret %v, looked for one by one %v", key, s, got, want)
 		}
-		if got, want := maskSecrets(s, []string{key}), maskRuns(s, key, masked); got != want {
+		if got, want := maskSecrets(s, credentials([]string{key})), maskRuns(s, key, masked); got != want {
 			t.Fatalf("key %q in %q: masked %q, want %q", key, s, got, want)
 		}
 	}
@@ -80,10 +80,10 @@ func TestShortCredentialOnlyWhole(t *testing.T) {
 	if !holdsSecret(key, []string{key}) {
 		t.Fatal("a short key said back whole is not refused")
 	}
-	if holdsSecret("q-demo-1", []string{key}) || maskSecrets("see demo-1", []string{key}) != "see demo-1" {
+	if holdsSecret("q-demo-1", []string{key}) || maskSecrets("see demo-1", credentials([]string{key})) != "see demo-1" {
 		t.Fatal("a short key is looked for inside a longer string")
 	}
-	if maskSecrets(key, []string{key}) != secretSaidBack {
+	if maskSecrets(key, credentials([]string{key})) != secretSaidBack {
 		t.Fatal("a short key that is the whole message is not masked")
 	}
 }

@@ -55,12 +55,22 @@ func KindOf(id string) IDKind {
 	return QuoteID
 }
 
-// OwnSecretGiven reports whether one of ids, or a lookup's text, is or
-// holds a credential of this session's (own: exchange.Client.OwnSecret):
-// a transfer id is tx- and any id's text, so it may hold one as a quote id
-// may, and one not seen here was said back. Such a line is refused whole.
-func OwnSecretGiven(ids []string, lookups []Lookup, own func(string) bool) bool {
-	return slices.ContainsFunc(ids, own) || slices.ContainsFunc(lookups, func(l Lookup) bool { return own(l.Text) })
+// ErrOwnSecretGiven is the refusal of ids one of which is or holds a
+// credential of this session's, in the one wording every face places
+// (status, plain mode's look-up, the board, withdraw resume); the id is
+// never repeated.
+var ErrOwnSecretGiven = fmt.Errorf("an id given is not a quote id: %w", exchange.ErrOwnSecret)
+
+// RefuseOwnSecret is ErrOwnSecretGiven when one of ids, or a lookup's
+// text, is or holds a credential of this session's (own:
+// exchange.Client.OwnSecret), nil otherwise: a transfer id is tx- and any
+// id's text, so it may hold one as a quote id may, and one not seen here
+// was said back.
+func RefuseOwnSecret(ids []string, lookups []Lookup, own func(string) bool) error {
+	if slices.ContainsFunc(ids, own) || slices.ContainsFunc(lookups, func(l Lookup) bool { return own(l.Text) }) {
+		return ErrOwnSecretGiven
+	}
+	return nil
 }
 
 // IsPayoutHash reports whether s is 0x and 64 hex digits: an EVM payout

@@ -190,3 +190,24 @@ func TestSolanaKeyIsNeverAskedAsQuoteID(t *testing.T) {
 		t.Error("the key is repeated")
 	}
 }
+
+// TestRefuseOwnSecret: ids one of which is, or a lookup's text holds, the
+// session's credential are refused in the one wording every face places,
+// which wraps exchange.ErrOwnSecret; other ids are not.
+func TestRefuseOwnSecret(t *testing.T) {
+	own := func(s string) bool { return strings.Contains(s, "KEY") }
+	for _, c := range []struct {
+		ids     []string
+		lookups []follow.Lookup
+		refused bool
+	}{
+		{[]string{"q-1", "KEY"}, nil, true},
+		{[]string{"q-1"}, []follow.Lookup{{Kind: follow.TransferID, Text: "tx-KEY"}}, true},
+		{[]string{"q-1"}, []follow.Lookup{{Kind: follow.TransferID, Text: "tx-1"}}, false},
+	} {
+		err := follow.RefuseOwnSecret(c.ids, c.lookups, own)
+		if got := err != nil; got != c.refused || (err != nil && (err != follow.ErrOwnSecretGiven || !errors.Is(err, exchange.ErrOwnSecret))) {
+			t.Errorf("%q %v: %v; want refused %v in the one wording", c.ids, c.lookups, err, c.refused)
+		}
+	}
+}

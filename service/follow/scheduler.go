@@ -115,15 +115,43 @@ func (s *Scheduler) Lend(each time.Duration) {
 func (s *Scheduler) Know(own Own) {
 	s.own = own
 	for _, f := range s.ids {
-		own.Seed(&f.Follow)
-		f.keptAsJournaled()
-		if s.Recall && !f.Final {
-			own.Recall(&f.Follow)
+		s.seed(f)
+	}
+}
+
+// Learn takes records the journal gained since Know (another process's
+// withdraw refused or accepted, a state another follower journaled): each
+// of this account's replaces what was known of its id, whose follow is
+// seeded again as Know does. It returns the ids followed it told.
+func (s *Scheduler) Learn(recs []journal.Record) []string {
+	var told []string
+	for _, r := range recs {
+		if !r.Made {
+			continue
 		}
-		if f.NotFound && !f.AcceptedAt.IsZero() {
-			f.NotFound, f.Vanished, f.Final, f.Due = false, true, false, time.Time{}
-			s.queue(f, f.LastChecked)
+		if s.own == nil {
+			s.own = Own{}
 		}
+		s.own[r.QuoteID] = r
+		if f, ok := s.ids[r.QuoteID]; ok {
+			s.seed(f)
+			told = append(told, r.QuoteID)
+		}
+	}
+	return told
+}
+
+// seed tells f what the journal holds of it (Own.Seed, Own.Recall); a
+// not-found the journal saw accepted is asked again.
+func (s *Scheduler) seed(f *Followed) {
+	s.own.Seed(&f.Follow)
+	f.keptAsJournaled()
+	if s.Recall && !f.Final {
+		s.own.Recall(&f.Follow)
+	}
+	if f.NotFound && !f.AcceptedAt.IsZero() {
+		f.NotFound, f.Vanished, f.Final, f.Due = false, true, false, time.Time{}
+		s.queue(f, f.LastChecked)
 	}
 }
 

@@ -158,6 +158,16 @@ func (j *Journal) Mark() (Mark, error) {
 	return Mark{file: fi, end: fi.Size()}, nil
 }
 
+// Same reports whether the journal ended alike at m and n: the same file
+// at the same length. The journal only grows, so a line written between
+// them makes them differ.
+func (m Mark) Same(n Mark) bool {
+	if m.file == nil || n.file == nil {
+		return m.file == nil && n.file == nil
+	}
+	return m.end == n.end && os.SameFile(m.file, n.file)
+}
+
 // ErrReplaced is a journal replaced or cut short since a Mark: what was
 // written after it cannot be told.
 var ErrReplaced = errors.New("the journal was replaced or cut short meanwhile")

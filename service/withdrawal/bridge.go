@@ -172,6 +172,16 @@ func checkBridge(env config.Environment, pinsPath, seen string, now time.Time, r
 		}
 		return BridgeTrust{Address: seen, FirstUse: true, SeenSince: now}, nil
 	case sameAddress(pin.Address, seen):
+		if record && by == "" && pin.ChainID == 0 && env.ChainID != 0 {
+			// A pin an earlier version wrote is its name's alone: taking a
+			// withdrawal again under that name, it becomes the service's,
+			// so a second name for it is held to it.
+			pin.ChainID = env.ChainID
+			pins[env.Name] = pin
+			if err := writeBridgePins(pinsPath, pins); err != nil {
+				return BridgeTrust{}, err
+			}
+		}
 		return BridgeTrust{Address: seen, SeenSince: pin.FirstSeen}, nil
 	}
 	return BridgeTrust{}, &BridgeChangedError{Env: env.Name, Expected: pin.Address, Seen: seen, Since: pin.FirstSeen, RecordedFor: by}

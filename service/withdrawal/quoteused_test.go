@@ -30,21 +30,37 @@ func TestQuoteUsedIsNotARefusal(t *testing.T) {
 		// own is taken alike.
 		"409 without a code": `{"message":"conflict","status":409}`,
 	} {
-		t.Run(name, func(t *testing.T) { quoteUsedIsLost(t, used) })
+		t.Run(name, func(t *testing.T) { quoteUsedIsLost(t, http.StatusConflict, used, withdrawal.SettledArrived) })
+	}
+}
+
+// TestUnnamed4xxIsNotARefusal: a withdraw answered with a 4xx the spec and
+// D7 give no meaning (a gateway's 408 after passing the request on, a
+// proxy's 418, 422 or 451), without a code the client knows, says nothing
+// of whether it executed: it is lost (UNANSWERED, the repeat guard
+// holding), never journaled REFUSED, whereupon the same withdrawal signed
+// again would pay twice. Here the service executes the request, and its
+// settle's re-send is answered alike, so it stays unanswered.
+func TestUnnamed4xxIsNotARefusal(t *testing.T) {
+	for _, status := range []int{http.StatusRequestTimeout, http.StatusTeapot, http.StatusUnprocessableEntity, http.StatusUnavailableForLegalReasons, 499} {
+		t.Run(http.StatusText(status), func(t *testing.T) {
+			// Its re-send is answered alike: still no answer, nothing journaled.
+			quoteUsedIsLost(t, status, `{"code":4321,"message":"not processed"}`, withdrawal.SettledLost)
+		})
 	}
 }
 
 // quoteUsedIsLost sends a withdrawal the service executes and answers
-// used: it is lost, and said as one that may have been paid, never as a
+// used with status: it is lost, settled as want, and said as one that may have been paid, never as a
 // refusal.
-func quoteUsedIsLost(t *testing.T, used string) {
+func quoteUsedIsLost(t *testing.T, status int, used string, want withdrawal.SettledOutcome) {
 	t.Helper()
 	w := newWorld(t, sandbox.Options{})
 	proxy := &http.Client{Transport: loopback.RoundTripFunc(func(req *http.Request) (*http.Response, error) {
 		resp, err := http.DefaultTransport.RoundTrip(req)
 		if err == nil && req.URL.Path == exchange.PathWithdraw {
 			resp.Body.Close()
-			return &http.Response{StatusCode: http.StatusConflict, Header: http.Header{"Content-Type": {"application/json"}},
+			return &http.Response{StatusCode: status, Header: http.Header{"Content-Type": {"application/json"}},
 				Body: io.NopCloser(strings.NewReader(used)), Request: req}, nil
 		}
 		return resp, err
@@ -66,7 +82,7 @@ func quoteUsedIsLost(t *testing.T, used string) {
 		t.Errorf("answered %s, it is said %q", used, words)
 	}
 	settled := wd.Settle(context.Background(), *sent.Lost)
-	if settled.Outcome != withdrawal.SettledArrived {
-		t.Fatalf("settled as %d (%v), want arrived", settled.Outcome, settled.Err)
+	if settled.Outcome != want {
+		t.Fatalf("settled as %d (%v), want %d", settled.Outcome, settled.Err, want)
 	}
 }

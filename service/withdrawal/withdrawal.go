@@ -253,11 +253,17 @@ func (w Withdrawer) send(ctx context.Context, o Order, sig signer.Signature, bef
 }
 
 // conflictWords words a withdraw answered 409 without a code of its own
-// (exchange.QuoteUsed) as the unknown outcome it is: Explain's words for
-// a bare status ("The service refused") would tell it as a refusal.
+// (exchange.QuoteUsed), or with a 4xx the interface gives no meaning
+// (exchange.UnnamedRefusal), as the unknown outcome it is: Explain's words
+// for a bare status ("The service refused") would tell it as a refusal.
 func conflictWords(err error) error {
 	ae, ok := errors.AsType[*exchange.APIError](err)
-	if !ok || ae.Code != 0 || !exchange.QuoteUsed(err) {
+	switch {
+	case !ok:
+		return err
+	case exchange.UnnamedRefusal(err):
+		return exchange.Worded(err, "The service answered this withdrawal with a status that does not say whether it was taken ("+ae.Error()+"), so it may have been paid: look up its status before withdrawing again")
+	case ae.Code != 0 || !exchange.QuoteUsed(err):
 		return err
 	}
 	return exchange.Worded(err, "The service answered with a conflict over this quote ("+ae.Error()+"), so it may have been paid: look up its status before withdrawing again")

@@ -1,0 +1,28 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/service/follow"
+)
+
+// TestStatusBoundsItsIDs: `status -` given more ids than one run follows
+// (follow.MaxFollowed) says so in the service's words, with what to do,
+// and asks nothing; as many as fit are taken.
+func TestStatusBoundsItsIDs(t *testing.T) {
+	r := newStatusRig(t)
+	var in strings.Builder
+	for i := range follow.MaxFollowed + 1 {
+		fmt.Fprintf(&in, "q-bound-%06d\n", i)
+	}
+	res := r.runStdin(in.String(), "-")
+	said := (&follow.TooManyError{Refused: 1}).Error()
+	if res.code != exitUsage || !strings.Contains(res.stderr, said) {
+		t.Fatalf("exit %d, stderr %q; want exit 2 saying %q", res.code, res.stderr, said)
+	}
+	if n := len(r.takeAsks()); n != 0 {
+		t.Errorf("%d status requests, want none", n)
+	}
+}

@@ -1,0 +1,55 @@
+package follow
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+)
+
+// TestRoom: ids past MaxFollowed are refused, counted, with what to do;
+// those that fit are taken.
+func TestRoom(t *testing.T) {
+	for _, c := range []struct{ have, adding, took, refused int }{
+		{0, MaxFollowed, MaxFollowed, 0},
+		{0, MaxFollowed + 1, MaxFollowed, 1},
+		{MaxFollowed - 3, 10, 3, 7},
+		{MaxFollowed, 1, 0, 1},
+		{MaxFollowed + 5, 2, 0, 2}, // a board read back from an earlier version's file
+	} {
+		took, err := Room(c.have, c.adding)
+		var tm *TooManyError
+		refused := 0
+		if errors.As(err, &tm) {
+			refused = tm.Refused
+		}
+		if took != c.took || refused != c.refused || (err != nil && !strings.Contains(err.Error(), "at most 20,000 withdrawals")) {
+			t.Errorf("Room(%d, %d) = %d, %v; want %d taken, %d refused", c.have, c.adding, took, err, c.took, c.refused)
+		}
+	}
+}
+
+// TestMaxFollowedFitsTheBoardsFile: MaxFollowed ids, every field of each
+// at its longest, with a claim, written twice over (a log before it is
+// rewritten) stay under what the board's file reads back, so a full board
+// is never refused at the next start.
+func TestMaxFollowedFitsTheBoardsFile(t *testing.T) {
+	id, hash := strings.Repeat("q", 128), strings.Repeat("5", 88)
+	name, amount := strings.Repeat("C", 64), decimal.RequireFromString("123456789012.123456")
+	now := time.Date(2026, 11, 30, 3, 0, 0, 123456789, time.UTC)
+	row, err := json.Marshal(Kept{QuoteID: id, Since: now, Checked: now,
+		Record: &exchange.Withdrawal{QuoteID: id, TxID: id, State: exchange.StateCompleted, Chain: name, TokenOut: name,
+			ReceiveAmount: amount, WithdrawTxHash: hash, UpdatedAt: now},
+		Claim: &Claim{Chain: name, WithdrawTxHash: hash, TokenOut: name, ReceiveAmount: amount}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if board := 2 * MaxFollowed * int64(len(row)+1); board > maxWatchFile {
+		t.Fatalf("a full board's file written twice over is %d bytes, over the %d read back", board, maxWatchFile)
+	}
+}
