@@ -44,14 +44,16 @@ const historyDetailLines = 7
 // shows the quote id and destination whole), so the destination, the
 // widest, gives way, cut in the middle where addresses are told apart; an
 // amount is never cut, and two spaces keep it apart from the state
-// before it and the chain after it; the ! of an unfinished withdrawal sits
-// before its state. At their least they fit 60 columns.
+// before it and the chain after it; the chain's blank ninth cell keeps
+// ARBITRUM two apart from the destination where there is room; the ! of an
+// unfinished withdrawal sits before its state. At their least they fit 60
+// columns.
 var historyColumns = []kit.Column{
 	{Title: "STARTED", Width: 12},
 	{Title: "", Width: 1},
 	{Title: "STATE", Width: 10},
 	{Title: "AMOUNT", Width: 14, Gap: 2, Right: true},
-	{Title: "CHAIN", Width: 8, Gap: 2},
+	{Title: "CHAIN", Width: 9, Gap: 2},
 	{Title: "DESTINATION", Short: "TO", Width: 44, Min: 9, Middle: true},
 }
 
