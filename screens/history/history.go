@@ -341,7 +341,8 @@ func (h *historyScreen) detail(r journal.Record) string {
 		next = "enter: re-send it (it cannot pay twice) or ask whether it arrived"
 	case o.Name == follow.LabelRefused:
 		next = "enter: see why it was refused; nothing was paid"
-	case o.Name == follow.LabelExpired:
+	case r.Finished():
+		// As the footer words enter for it (openKey).
 		next = "enter: see its details"
 	default:
 		next = "enter: follow its status"

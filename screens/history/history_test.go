@@ -483,3 +483,23 @@ func TestHistoryHelpExplainsMarks(t *testing.T) {
 		screentest.Feed(root, tea.KeyPressMsg{Code: '?', Text: "?"})
 	}
 }
+
+// TestHistoryDetailWordsEnterAsTheFooter: the line under the list says
+// what enter does to the selected withdrawal in the footer's words: a
+// finished one's details ("enter: follow its status" was said of a
+// COMPLETED one whose footer said "enter details"), one under way
+// followed, an unanswered one resumed.
+func TestHistoryDetailWordsEnterAsTheFooter(t *testing.T) {
+	_, h := historyOfEntries(t, 100, 30)
+	said := map[string]string{"details": "enter: see", "follow": "enter: follow its status", "resume": "enter: re-send it"}
+	for i := range h.list.Len() {
+		rec := h.list.Item(i)
+		help := openKey(rec).Help().Desc
+		if said[help] == "" {
+			t.Fatalf("%s: enter %q is not known to this test", rec.QuoteID, help)
+		}
+		if !strings.Contains(ansi.Strip(h.detail(rec)), said[help]) {
+			t.Errorf("%s: the footer says enter %s, the detail:\n%s", rec.QuoteID, help, ansi.Strip(h.detail(rec)))
+		}
+	}
+}
