@@ -252,7 +252,7 @@ func (b *boardScreen) heading() string {
 			fmt.Sprintf("%s · withdrawals followed by quote id · at most %d requests a second", env, rate),
 			fmt.Sprintf("%s · at most %d requests a second", env, rate), env))
 		b.heading2 = st.Muted.Render(layout.Fitting(b.w,
-			"Paste quote ids, payout hashes or transfer ids, apart by spaces or new lines.",
+			"Paste quote ids, payout hashes or transfer ids, separated by spaces or lines.",
 			"Paste quote ids, payout hashes or transfer ids.", "Paste quote ids."))
 	}
 	return b.heading1
