@@ -269,7 +269,8 @@ func (h *historyScreen) View() string {
 	case len(h.list.Items()) == 0:
 		b.WriteString("No withdrawals from this account in the journal yet.\n")
 		b.WriteString(layout.WrapTo("The ones made on this machine are listed here: esc goes back to Home, where w starts one.", h.w) + "\n")
-		b.WriteString(st.Muted.Render(h.app.Journal().Path()) + "\n")
+		// Named: a bare path said nothing of what it is; wrapped, not cut.
+		b.WriteString(layout.WrapField(c, "Journal", 8, st.Muted.Render(h.app.Journal().Path()), "", h.w) + "\n")
 		return layout.Clip(b.String(), h.w)
 	}
 	// Until the check is over the journal's unfinished ones may have

@@ -178,6 +178,8 @@ func TestHistoryNarrow(t *testing.T) {
 
 // TestEmptyHistoryWraps: with nothing journaled, what History says is
 // wrapped whole at 80 and 60 columns, never cut.
+//
+// The journal's path under it is named ("Journal"), not a bare path.
 func TestEmptyHistoryWraps(t *testing.T) {
 	for _, w := range []int{80, 60} {
 		r, _ := historyRig(t)
@@ -186,7 +188,8 @@ func TestEmptyHistoryWraps(t *testing.T) {
 		opened(r, h)
 		v := ansi.Strip(h.View())
 		flat := strings.Join(strings.Fields(v), " ")
-		if !strings.Contains(flat, "The ones made on this machine are listed here: esc goes back to Home, where w starts one.") || strings.Contains(v, "…") {
+		if !strings.Contains(flat, "The ones made on this machine are listed here: esc goes back to Home, where w starts one.") || strings.Contains(v, "…") ||
+			!strings.Contains(strings.ReplaceAll(flat, " ", ""), "Journal"+strings.ReplaceAll(r.App.Journal().Path(), " ", "")) {
 			t.Errorf("at %d columns:\n%s", w, v)
 		}
 	}
