@@ -331,20 +331,29 @@ func (m *Model) screenHelp(cols [][]key.Binding, draw func([][]key.Binding) stri
 // quote id …" read as a hint cut short). (help.Model adds a key that
 // does not fit when its "…" would not fit either, and the line then
 // pushes the global keys off the screen.)
+//
+// When they do not all fit, the keys every list has (↑/↓, / filter,
+// home/end, pgup/pgdn) give way first, as the full help names them: the
+// others are what the screen does ("enter continue", "c copy").
 func shortHelp(h help.Model, bs []key.Binding, w int) string {
 	h.SetWidth(0)
+	if s := h.ShortHelpView(bs); ansi.StringWidth(s) <= w {
+		return s
+	}
+	bs = slices.DeleteFunc(slices.Clone(bs), func(b key.Binding) bool { return listHelp[b.Help().Key] })
 	more := h.Styles.ShortSeparator.Inline(true).Render(h.ShortSeparator) + h.Styles.Ellipsis.Inline(true).Render(h.Ellipsis)
 	for n := len(bs); n > 0; n-- {
-		s := h.ShortHelpView(bs[:n])
-		if n < len(bs) {
-			s += more
-		}
+		s := h.ShortHelpView(bs[:n]) + more
 		if ansi.StringWidth(s) <= w {
 			return s
 		}
 	}
 	return ""
 }
+
+// listHelp are the help keys of every list's keys, which a short footer
+// leaves out first.
+var listHelp = map[string]bool{"↑/↓": true, "/": true, "home/end": true, "pgup/pgdn": true}
 
 // globalKeys are the root's keys, ? saying "more" when more says what it
 // does; esc, where it goes back, says "close help" while the help is

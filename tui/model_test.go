@@ -244,6 +244,37 @@ func TestFooterKeepsGlobalKeys(t *testing.T) {
 	}
 }
 
+// TestShortFooterKeepsActionsOverMoves: a footer too short for every key
+// leaves out every list's keys first (↑/↓, /, home/end), so a screen's own keys stay in sight (at
+// 60x20 the route's "enter continue" and Deposit addresses' "c copy"
+// gave way to "↑/↓ select"); with room, every key shows in its order.
+func TestShortFooterKeepsActionsOverMoves(t *testing.T) {
+	keys := keyList{
+		key.NewBinding(key.WithKeys("up"), key.WithHelp("↑/↓", "select")),
+		key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "QR code")),
+		key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy")),
+		key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh")),
+		key.NewBinding(key.WithKeys("home"), key.WithHelp("home/end", "first/last")),
+	}
+	for _, tc := range []struct {
+		w    int
+		want string
+	}{
+		{60, "enter QR code • c copy • … • ? help • esc back • q quit"},
+		{120, "↑/↓ select • / filter • enter QR code • c copy • r refresh • home/end first/last • ? help • esc back • q quit"},
+	} {
+		m, home := newRoot(t, tc.w, 20)
+		many := newFake(home.common, "Many keys")
+		send(m, Push(many)())
+		many.keys = keys
+		footer := ansi.Strip(m.render())
+		if footer = footer[strings.LastIndex(footer, "\n")+1:]; footer != tc.want {
+			t.Errorf("%d columns: footer %q, want %q", tc.w, footer, tc.want)
+		}
+	}
+}
+
 // TestFullHelpShowsEveryKey (issue 21 item 8): a screen with more keys
 // than a third of the terminal has lines sees all of them in the full
 // help, its column split into pieces side by side, or taller when they do

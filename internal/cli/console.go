@@ -289,7 +289,7 @@ func consoleTargets(cfg config.Config, envName string, log *slog.Logger, kept fu
 // sandboxDemo is what the console offers of the embedded sandbox's demo
 // data: its credentials and its demo account's address book.
 func sandboxDemo() *target.Demo {
-	d := &target.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}
+	d := &target.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey, Builder: sandbox.BuilderAddress}
 	for _, p := range sandbox.DemoAddressBook {
 		d.AddressBook = append(d.AddressBook, target.Payee(p))
 	}

@@ -77,10 +77,11 @@ func boardLegend() [][2]string {
 // first, its digits never: kit.Column.Amount), the payout hash
 // (cut in the middle, as the id is when it must be) and the last check
 // are left out, and only then is the id cut, its tail kept. Times are
-// never cut.
+// never cut. Two spaces part the id from the chain: one ran a full-length
+// id into ARBITRUM.
 var boardColumns = []kit.Column{
 	{Title: "QUOTE ID", Width: 28, Min: 13, Key: true},
-	{Title: "CHAIN", Width: 9},
+	{Title: "CHAIN", Width: 9, Gap: 2},
 	{Title: "RECEIVE", Width: 16, Min: 8, Right: true, Amount: true},
 	{Title: "STATE", Width: 14, Gap: 2},
 	{Title: "SINCE", Width: 12, Gap: 2, Right: true},
@@ -251,7 +252,7 @@ func (b *boardScreen) heading() string {
 			fmt.Sprintf("%s · withdrawals followed by quote id · at most %d requests a second", env, rate),
 			fmt.Sprintf("%s · at most %d requests a second", env, rate), env))
 		b.heading2 = st.Muted.Render(layout.Fitting(b.w,
-			"Paste quote ids, payout hashes or transfer ids, apart by spaces or new lines.",
+			"Paste quote ids, payout hashes or transfer ids, separated by spaces or lines.",
 			"Paste quote ids, payout hashes or transfer ids.", "Paste quote ids."))
 	}
 	return b.heading1

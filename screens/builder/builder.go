@@ -28,7 +28,7 @@ type builderKeyMadeMsg struct {
 }
 
 var builderKeys = struct {
-	Review, Create, NewKey, Toggle, Left, Right key.Binding
+	Review, Create, NewKey, Toggle, Left, Right, Demo key.Binding
 }{
 	Review: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "review")),
 	Create: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "create key pair")),
@@ -36,6 +36,7 @@ var builderKeys = struct {
 	Toggle: key.NewBinding(key.WithKeys("space", "x"), key.WithHelp("space", "toggle")),
 	Left:   key.NewBinding(key.WithKeys("left"), key.WithHelp("←/→ 1-6", "choose")),
 	Right:  key.NewBinding(key.WithKeys("right")),
+	Demo:   key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "sandbox builder")),
 }
 
 // builderScreen is the builder-authorization form (SPEC.md §4.4): the builder, its
@@ -132,7 +133,8 @@ func (b *builderScreen) KeyMap() help.KeyMap { return b.bindings().KeyMap() }
 
 // bindings: enter reviews (or, in a passphrase field, creates the key
 // pair), then the form's keys (the switch's and the permission picker's
-// among them), then ctrl+n, which acts everywhere but is offered only in
+// among them), then ctrl+r in the builder field on the sandbox, then
+// ctrl+n, which acts everywhere but is offered only in
 // text fields once the API-key section is open. Nothing acts while a key
 // pair is being made.
 func (b *builderScreen) bindings() kit.Bindings {
@@ -148,7 +150,20 @@ func (b *builderScreen) bindings() kit.Bindings {
 	case !b.withKey || !b.form.Inputting():
 		newKey.Key.SetHelp("", "")
 	}
-	return append(append(kit.Bindings{submit}, b.form.Bindings()...), newKey)
+	demo := kit.Binding{Key: builderKeys.Demo, On: b.demoBuilder() != "" && b.form.Focused() == b.builder, Do: func() tea.Cmd {
+		b.builder.Input.SetValue(b.demoBuilder())
+		b.form.Changed(b.builder)
+		return nil
+	}}
+	return append(append(kit.Bindings{submit}, b.form.Bindings()...), demo, newKey)
+}
+
+// demoBuilder is the sandbox's builder account, "" on another environment.
+func (b *builderScreen) demoBuilder() string {
+	if d := b.app.Target.Demo; d != nil {
+		return d.Builder
+	}
+	return ""
 }
 
 // toggleKeys open and close the API-key section: space, or ←/→ unlisted.

@@ -559,3 +559,33 @@ func TestBuilderReviewOnARolledBackJournal(t *testing.T) {
 		t.Fatal("shown as authorized")
 	}
 }
+
+// TestBuilderOffersTheSandboxBuilder: on the sandbox the form names its
+// builder account and ctrl+r, offered in the builder field alone, fills it
+// in, marked •; another environment offers neither (a newcomer had to
+// find the address in docs/sandbox.md).
+func TestBuilderOffersTheSandboxBuilder(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	app.Target.Demo = screentest.Demo()
+	b := New(app).(*builderScreen)
+	b.SetSize(120, 40)
+	screentest.Drive(b, b.Init())
+	if v := ansi.Strip(b.View()); !strings.Contains(v, "The sandbox's builder account (ctrl+r)\n  "+sandbox.BuilderAddress) || !screentest.Offers(b.KeyMap(), "ctrl+r") {
+		t.Fatalf("the sandbox's builder is not offered:\n%s", v)
+	}
+	screentest.Press(b, "ctrl+r")
+	if got := b.builder.Input.Value(); got != sandbox.BuilderAddress || !strings.Contains(ansi.Strip(b.View()), "• "+sandbox.BuilderAddress) {
+		t.Errorf("ctrl+r put %q, or the book does not mark it:\n%s", got, ansi.Strip(b.View()))
+	}
+	screentest.Press(b, "tab")
+	if screentest.Offers(b.KeyMap(), "ctrl+r") {
+		t.Error("ctrl+r is offered in the futures fee field")
+	}
+	app.Target.Demo = nil
+	b = New(app).(*builderScreen)
+	b.SetSize(120, 40)
+	screentest.Drive(b, b.Init())
+	if v := ansi.Strip(b.View()); strings.Contains(v, "sandbox's builder") || screentest.Offers(b.KeyMap(), "ctrl+r") {
+		t.Errorf("an environment without demo data offers a builder:\n%s", v)
+	}
+}

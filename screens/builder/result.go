@@ -27,7 +27,7 @@ var builderResultKeys = struct {
 }{
 	Copy:  key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy the API key")),
 	Login: key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "log in with it")),
-	Done:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "done")),
+	Done:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "home")),
 }
 
 // builderResultScreen says the builder is authorized, with its caps. In API-key

@@ -44,14 +44,16 @@ const historyDetailLines = 7
 // shows the quote id and destination whole), so the destination, the
 // widest, gives way, cut in the middle where addresses are told apart; an
 // amount is never cut, and two spaces keep it apart from the state
-// before it and the chain after it; the ! of an unfinished withdrawal sits
-// before its state. At their least they fit 60 columns.
+// before it and the chain after it; the chain's blank ninth cell keeps
+// ARBITRUM two apart from the destination where there is room; the ! of an
+// unfinished withdrawal sits before its state. At their least they fit 60
+// columns.
 var historyColumns = []kit.Column{
 	{Title: "STARTED", Width: 12},
 	{Title: "", Width: 1},
 	{Title: "STATE", Width: 10},
 	{Title: "AMOUNT", Width: 14, Gap: 2, Right: true},
-	{Title: "CHAIN", Width: 8, Gap: 2},
+	{Title: "CHAIN", Width: 9, Gap: 2},
 	{Title: "DESTINATION", Short: "TO", Width: 44, Min: 9, Middle: true},
 }
 
@@ -267,7 +269,8 @@ func (h *historyScreen) View() string {
 	case len(h.list.Items()) == 0:
 		b.WriteString("No withdrawals from this account in the journal yet.\n")
 		b.WriteString(layout.WrapTo("The ones made on this machine are listed here: esc goes back to Home, where w starts one.", h.w) + "\n")
-		b.WriteString(st.Muted.Render(h.app.Journal().Path()) + "\n")
+		// Named: a bare path said nothing of what it is; wrapped, not cut.
+		b.WriteString(layout.WrapField(c, "Journal", 8, st.Muted.Render(h.app.Journal().Path()), "", h.w) + "\n")
 		return layout.Clip(b.String(), h.w)
 	}
 	// Until the check is over the journal's unfinished ones may have
@@ -339,7 +342,8 @@ func (h *historyScreen) detail(r journal.Record) string {
 		next = "enter: re-send it (it cannot pay twice) or ask whether it arrived"
 	case o.Name == follow.LabelRefused:
 		next = "enter: see why it was refused; nothing was paid"
-	case o.Name == follow.LabelExpired:
+	case r.Finished():
+		// As the footer words enter for it (openKey).
 		next = "enter: see its details"
 	default:
 		next = "enter: follow its status"

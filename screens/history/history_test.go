@@ -178,6 +178,8 @@ func TestHistoryNarrow(t *testing.T) {
 
 // TestEmptyHistoryWraps: with nothing journaled, what History says is
 // wrapped whole at 80 and 60 columns, never cut.
+//
+// The journal's path under it is named ("Journal"), not a bare path.
 func TestEmptyHistoryWraps(t *testing.T) {
 	for _, w := range []int{80, 60} {
 		r, _ := historyRig(t)
@@ -186,7 +188,8 @@ func TestEmptyHistoryWraps(t *testing.T) {
 		opened(r, h)
 		v := ansi.Strip(h.View())
 		flat := strings.Join(strings.Fields(v), " ")
-		if !strings.Contains(flat, "The ones made on this machine are listed here: esc goes back to Home, where w starts one.") || strings.Contains(v, "…") {
+		if !strings.Contains(flat, "The ones made on this machine are listed here: esc goes back to Home, where w starts one.") || strings.Contains(v, "…") ||
+			!strings.Contains(strings.ReplaceAll(flat, " ", ""), "Journal"+strings.ReplaceAll(r.App.Journal().Path(), " ", "")) {
 			t.Errorf("at %d columns:\n%s", w, v)
 		}
 	}
@@ -481,5 +484,25 @@ func TestHistoryHelpExplainsMarks(t *testing.T) {
 			}
 		}
 		screentest.Feed(root, tea.KeyPressMsg{Code: '?', Text: "?"})
+	}
+}
+
+// TestHistoryDetailWordsEnterAsTheFooter: the line under the list says
+// what enter does to the selected withdrawal in the footer's words: a
+// finished one's details ("enter: follow its status" was said of a
+// COMPLETED one whose footer said "enter details"), one under way
+// followed, an unanswered one resumed.
+func TestHistoryDetailWordsEnterAsTheFooter(t *testing.T) {
+	_, h := historyOfEntries(t, 100, 30)
+	said := map[string]string{"details": "enter: see", "follow": "enter: follow its status", "resume": "enter: re-send it"}
+	for i := range h.list.Len() {
+		rec := h.list.Item(i)
+		help := openKey(rec).Help().Desc
+		if said[help] == "" {
+			t.Fatalf("%s: enter %q is not known to this test", rec.QuoteID, help)
+		}
+		if !strings.Contains(ansi.Strip(h.detail(rec)), said[help]) {
+			t.Errorf("%s: the footer says enter %s, the detail:\n%s", rec.QuoteID, help, ansi.Strip(h.detail(rec)))
+		}
 	}
 }

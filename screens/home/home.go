@@ -41,7 +41,7 @@ var homeMenu = []menuItem{
 	{"d", "Deposit addresses", "chains and tokens, QR codes, on-demand chains", "addresses by chain, QR codes", func(a *kit.App) tui.Screen { return a.Makers.Deposit(a) }},
 	{"w", "Withdraw USDT", "through the bridge: quote, review, sign, follow", "quote, review, sign, follow", func(a *kit.App) tui.Screen { return a.Makers.Withdraw(a) }},
 	{"h", "History", "this account's withdrawals; resume unfinished ones", "withdrawals; resume unfinished", func(a *kit.App) tui.Screen { return a.Makers.History(a) }},
-	{"s", "Watch board", "follow many withdrawals by quote id", "follow withdrawals by quote id", func(a *kit.App) tui.Screen { return a.Makers.Board(a) }},
+	{"s", "Watch board", "look up a withdrawal's status, or follow many", "look up withdrawals' status", func(a *kit.App) tui.Screen { return a.Makers.Board(a) }},
 	{"b", "Builder authorization", "let a builder trade: fee caps, optional API key", "let a builder trade: fee caps", func(a *kit.App) tui.Screen { return a.Makers.Builder(a) }},
 }
 

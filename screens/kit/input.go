@@ -81,16 +81,24 @@ func NewInput(c *tui.Common, placeholder string, masked bool) Input {
 	in := textinput.New()
 	in.Placeholder = placeholder
 	in.Prompt = ""
-	st := in.Styles()
-	st.Cursor.Blink = false
-	st.Focused.Text = c.Styles.Value
-	st.Blurred.Text = c.Styles.Muted
-	in.SetStyles(st)
+	in.SetStyles(inputStyles(c))
 	if masked {
 		in.EchoMode = textinput.EchoPassword
 		in.EchoCharacter = '•'
 	}
 	return Input{Model: in, c: c, drawn: &drawnInput{}}
+}
+
+// inputStyles are a field's styles in the theme c holds now: its text and
+// cursor in the theme's text colour, as textinput's cursor (ANSI 7, light
+// grey) and a dark theme's text vanish on a light background.
+func inputStyles(c *tui.Common) textinput.Styles {
+	st := textinput.DefaultStyles(c.Styles.IsDark)
+	st.Cursor.Blink = false
+	st.Cursor.Color = c.Styles.Value.GetForeground()
+	st.Focused.Text = c.Styles.Value
+	st.Blurred.Text = c.Styles.Muted
+	return st
 }
 
 // caret is the text cursor of a focused field on a terminal without
@@ -114,10 +122,15 @@ func (in Input) View() string {
 }
 
 func (in Input) view() string {
-	if in.c == nil || !in.c.Plain() || !in.Focused() {
-		return in.Model.View()
-	}
 	m := in.Model
+	if in.c != nil {
+		// The theme may have changed since the field was made: the
+		// terminal's answer about its background comes after the first frame.
+		m.SetStyles(inputStyles(in.c))
+	}
+	if in.c == nil || !in.c.Plain() || !in.Focused() {
+		return m.View()
+	}
 	m.SetVirtualCursor(false)
 	v := m.View()
 	x := m.Cursor().Position.X

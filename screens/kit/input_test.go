@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/svcwallet/svcwallet/theme"
 	"github.com/svcwallet/svcwallet/tui"
 )
 
@@ -125,5 +126,26 @@ func TestInputCaretWithoutAttributes(t *testing.T) {
 	c.Profile = colorprofile.ASCII
 	if got := plain(); strings.Contains(got, caret) {
 		t.Errorf("under NO_COLOR, where the reversed cursor shows, a caret too: %q", got)
+	}
+}
+
+// TestInputFollowsTheTheme: a field made before the terminal said its
+// background is light draws its text and cursor in the light theme's text
+// colour once Common.Styles is rebuilt; it kept the dark theme's near-white
+// text (typed text unseen on a white background, seen in tmux) and
+// textinput's light grey cursor.
+func TestInputFollowsTheTheme(t *testing.T) {
+	c := tui.NewCommon(true, nil)
+	in := NewInput(c, "", false)
+	in.Focus()
+	in.SetValue("abc")
+	dark, light := "236;236;236", "31;31;31" // theme.New's text: #ECECEC, #1F1F1F
+	if v := in.View(); !strings.Contains(v, dark) {
+		t.Fatalf("the dark theme's text colour is not drawn: %q", v)
+	}
+	c.Styles = theme.New(false)
+	v := in.View()
+	if strings.Contains(v, dark) || strings.Count(v, light) < 2 {
+		t.Errorf("after the light theme: want its text colour on the text and the cursor, no dark one: %q", v)
 	}
 }

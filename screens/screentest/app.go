@@ -93,7 +93,7 @@ func NewApp(srv *sandbox.Server, dark bool, clock func() time.Time, getenv func(
 
 // Demo is the embedded sandbox's demo data as the console is given it.
 func Demo() *target.Demo {
-	d := &target.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey}
+	d := &target.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey, Builder: sandbox.BuilderAddress}
 	for _, p := range sandbox.DemoAddressBook {
 		d.AddressBook = append(d.AddressBook, target.Payee(p))
 	}

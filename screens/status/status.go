@@ -220,19 +220,20 @@ func (s *statusScreen) SetSize(w, h int) { s.wd, s.ht = w, h }
 // re-sent withdraw is out (during a status request it waits for that one),
 // copying the quote id always (support asks for it), the tx id once the
 // service gave one, the destination when the journal has it, and copying
-// and opening only when there is a payout hash.
+// and opening only when there is a payout hash; r is offered last once the
+// withdrawal ended.
 func (s *statusScreen) bindings() kit.Bindings {
 	if s.look.on {
 		return s.lookupBindings()
 	}
-	return kit.Bindings{
-		{Key: statusKeys.Refresh, On: s.phase != phaseRejected && !s.sending, Do: s.refresh,
-			Off: func() tea.Cmd {
-				if s.phase == phaseRejected {
-					return tui.ShowInfo("Nothing to refresh: this withdrawal is " + s.never.Name + ", and nothing more will happen to it")
-				}
-				return nil
-			}},
+	refresh := kit.Binding{Key: statusKeys.Refresh, On: s.phase != phaseRejected && !s.sending, Do: s.refresh,
+		Off: func() tea.Cmd {
+			if s.phase == phaseRejected {
+				return tui.ShowInfo("Nothing to refresh: this withdrawal is " + s.never.Name + ", and nothing more will happen to it")
+			}
+			return nil
+		}}
+	bs := kit.Bindings{
 		{Key: statusKeys.Copy, On: s.copyable(), Do: func() tea.Cmd {
 			return kit.CopyText(s.app, s.follow.Last.WithdrawTxHash, "Copied payout hash "+s.follow.Last.WithdrawTxHash)
 		}, Off: func() tea.Cmd {
@@ -253,6 +254,12 @@ func (s *statusScreen) bindings() kit.Bindings {
 		}},
 		{Key: lookupKeys.Start, On: s.look.board, Do: func() tea.Cmd { return nil }}, // lookupUpdate takes it
 	}
+	if s.follow.Known && exchange.Terminal(s.follow.Last.State) {
+		// Ended, it is copied from more than refreshed: a short footer
+		// keeps the copies.
+		return append(bs, refresh)
+	}
+	return append(kit.Bindings{refresh}, bs...)
 }
 
 func (s *statusScreen) KeyMap() help.KeyMap { return s.bindings().KeyMap() }

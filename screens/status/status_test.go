@@ -535,3 +535,25 @@ func TestStatusShowsWhatSupportQuotes(t *testing.T) {
 		t.Errorf("opened again with the service failing:\n%s", v)
 	}
 }
+
+// TestStatusOffersRefreshLastOnceEnded: while a withdrawal moves, r
+// (refresh now) is its footer's first key; once it ended, the copies come
+// first, so a short footer keeps "c copy payout hash" (at 60 columns it
+// showed "r refresh now" alone).
+func TestStatusOffersRefreshLastOnceEnded(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	id := r.Made(sandbox.DestCompleted, "25")
+	done := newStatus(r.App, id)
+	pollToEnd(t, r, done, 10)
+	sending := done.follow.Last
+	sending.State, sending.WithdrawTxHash = exchange.StateSending, ""
+	s := newStatus(r.App, id)
+	first := func() string { return s.KeyMap().ShortHelp()[0].Help().Desc }
+	s.answered(statusMsg{w: sending})
+	if got := first(); got != "refresh now" {
+		t.Errorf("SENDING: the footer begins with %q", got)
+	}
+	if got := done.KeyMap().ShortHelp()[0].Help().Desc; got != "copy payout hash" {
+		t.Errorf("COMPLETED: the footer begins with %q", got)
+	}
+}

@@ -135,3 +135,35 @@ func TestRecentRefusedAndRefunded(t *testing.T) {
 		t.Errorf("under the field: %q", line)
 	}
 }
+
+// TestDestinationMarksTheFilledPayee: the listed address in the field is
+// marked •, so each ctrl+r shows which payee of the book it put there
+// (the list looked the same whichever it was); a typed address that is
+// none of them marks none.
+func TestDestinationMarksTheFilledPayee(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	d := newDestination(app, withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
+	d.SetSize(120, 40)
+	var s tui.Screen = d
+	for _, m := range screentest.RunAll(d.Init()) {
+		s, _ = s.Update(m)
+	}
+	marked := func() []string {
+		var out []string
+		for _, l := range strings.Split(ansi.Strip(d.View()), "\n") {
+			if strings.HasPrefix(l, "• ") {
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	if m := marked(); len(m) != 0 {
+		t.Errorf("an empty field marks %q", m)
+	}
+	for _, want := range []string{sandbox.DestCompleted, sandbox.DestFlagged} {
+		screentest.Press(s, "ctrl+r")
+		if m := marked(); len(m) != 1 || !strings.HasPrefix(m[0], "• "+want) {
+			t.Errorf("after ctrl+r put %s in the field, marked: %q", d.address.Input.Value(), m)
+		}
+	}
+}

@@ -36,11 +36,13 @@ func (t Target) BridgePins() string {
 }
 
 // Demo is the embedded sandbox's demo data: its credentials, offered at
-// login (a published development key, never a real one), and its demo
-// account's address book, offered for a first withdrawal.
+// login (a published development key, never a real one), its demo
+// account's address book, offered for a first withdrawal, and its builder
+// account, offered for a first builder authorization.
 type Demo struct {
 	APIKey, PrivateKey string
 	AddressBook        []Payee
+	Builder            string
 }
 
 // Payee is a destination of the sandbox's address book: its chain type
