@@ -8,20 +8,29 @@ import (
 )
 
 // TestKeyReleasesDoNothing: the console asks the terminal for the keys'
-// event types (a terminal speaking the kitty keyboard protocol then says
-// which presses are a held key's repeats), so each key also comes as a
-// release, which nothing acts on: the screen never gets it, and it
-// dismisses no toast, as the press before it did not either when it was
-// the screen's.
+// event types, every key as an escape code (a terminal speaking the kitty
+// keyboard protocol then says which presses are a held key's repeats, an
+// enter's and a y's too, which otherwise come as plain bytes), so each key
+// also comes as a release, and a modifier or lock key pressed alone comes
+// as a key, which nothing acts on: the screen never gets them, and they
+// dismiss no toast, as the press before did not either when it was the
+// screen's. A key pressed with shift still does.
 func TestKeyReleasesDoNothing(t *testing.T) {
 	m, top := newRoot(t, 100, 30)
-	if !m.View().KeyboardEnhancements.ReportEventTypes {
-		t.Fatal("the console does not ask for the keys' event types")
+	if k := m.View().KeyboardEnhancements; !k.ReportEventTypes || !k.ReportAllKeysAsEscapeCodes || !k.ReportAssociatedText {
+		t.Fatalf("the console does not ask for every key's event types with its text: %+v", k)
 	}
 	send(m, ShowError(errors.New("refused"))())
 	send(m, tea.KeyReleaseMsg{Code: tea.KeyEnter})
 	send(m, tea.KeyReleaseMsg{Code: 'q', Text: "q"})
-	if n := received[tea.KeyReleaseMsg](top); n != 0 || m.toast.text == "" {
-		t.Fatalf("releases reached the screen %d times, toast left %q", n, m.toast.text)
+	for _, c := range []rune{tea.KeyLeftShift, tea.KeyRightCtrl, tea.KeyLeftAlt, tea.KeyIsoLevel5Shift, tea.KeyCapsLock, tea.KeyNumLock} {
+		send(m, tea.KeyPressMsg{Code: c})
+	}
+	if n := received[tea.KeyReleaseMsg](top) + received[tea.KeyPressMsg](top); n != 0 || m.toast.text == "" {
+		t.Fatalf("releases or modifiers alone reached the screen %d times, toast left %q", n, m.toast.text)
+	}
+	send(m, tea.KeyPressMsg{Code: 'y', ShiftedCode: 'Y', Mod: tea.ModShift, Text: "Y"})
+	if received[tea.KeyPressMsg](top) != 1 {
+		t.Fatal("a Y typed with shift did not reach the screen")
 	}
 }

@@ -156,8 +156,8 @@ func (m *Model) Init() tea.Cmd {
 // Update handles the global messages itself and hands everything else to the
 // top screen only.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if _, ok := msg.(tea.KeyReleaseMsg); ok {
-		return m, nil // the end of a press already taken: nothing acts on it (View asks for them)
+	if noKey(msg) {
+		return m, nil
 	}
 	var cmd tea.Cmd
 	if m.resizeDue && input(msg) {
@@ -263,9 +263,7 @@ func (m *Model) View() tea.View {
 	}
 	v := tea.NewView(m.render())
 	v.AltScreen = true
-	// A terminal that speaks the kitty keyboard protocol then says which
-	// presses are a held key's repeats, which answer nothing (kit.KeyHold).
-	v.KeyboardEnhancements.ReportEventTypes = true
+	v.KeyboardEnhancements = KeyboardAsked
 	if w, ok := m.top().(Wheeler); ok && w.Wheel() {
 		v.MouseMode = tea.MouseModeCellMotion
 	}

@@ -236,3 +236,26 @@ func input(msg tea.Msg) bool {
 	}
 	return false
 }
+
+// KeyboardAsked is what the console asks of a terminal that speaks the
+// kitty keyboard protocol: the keys' event types, so it says which presses
+// are a held key's repeats (they answer nothing: kit.KeyHold), for every
+// key: without all keys as escape codes, enter, y and Y (the keys that
+// answer) come as plain bytes, repeats and presses alike. Their text comes
+// with them, and the shifted key where it does not, so what is typed reads
+// as before on any layout.
+var KeyboardAsked = tea.KeyboardEnhancements{ReportEventTypes: true, ReportAllKeysAsEscapeCodes: true,
+	ReportAlternateKeys: true, ReportAssociatedText: true}
+
+// noKey: a message from the keyboard that is no key a person gave: a
+// release (the end of a press already taken), or, once every key comes as
+// an escape code (KeyboardAsked), a modifier or lock key pressed alone.
+func noKey(msg tea.Msg) bool {
+	switch msg := msg.(type) {
+	case tea.KeyReleaseMsg:
+		return true
+	case tea.KeyPressMsg:
+		return msg.Code >= tea.KeyCapsLock && msg.Code <= tea.KeyNumLock || msg.Code >= tea.KeyLeftShift && msg.Code <= tea.KeyIsoLevel5Shift
+	}
+	return false
+}

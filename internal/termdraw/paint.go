@@ -134,13 +134,23 @@ func linesApart(content string) bool {
 	return true
 }
 
-// kittyFlags are the kitty keyboard protocol's flags for what a view asks:
-// disambiguation always, as Bubble Tea's renderer; event types (press,
-// repeat, release) when asked.
+// kittyFlags are the kitty keyboard protocol's flags for what a view asks,
+// as Bubble Tea's renderer sets them: disambiguation always, and each
+// enhancement asked (the console asks them all: tui.KeyboardAsked).
 func kittyFlags(k tea.KeyboardEnhancements) int {
 	flags := ansi.KittyDisambiguateEscapeCodes
-	if k.ReportEventTypes {
-		flags |= ansi.KittyReportEventTypes
+	for _, f := range []struct {
+		asked bool
+		flag  int
+	}{
+		{k.ReportEventTypes, ansi.KittyReportEventTypes},
+		{k.ReportAlternateKeys, ansi.KittyReportAlternateKeys},
+		{k.ReportAllKeysAsEscapeCodes, ansi.KittyReportAllKeysAsEscapeCodes},
+		{k.ReportAssociatedText, ansi.KittyReportAssociatedKeys},
+	} {
+		if f.asked {
+			flags |= f.flag
+		}
 	}
 	return flags
 }

@@ -14,7 +14,8 @@ import (
 
 // WatchSize measures the terminal out on each SIGWINCH until ctx ends: the
 // drawer redraws at the new size and send tells the model. It measures once
-// more as it starts: a resize before it listened sent a signal it missed.
+// more as it starts, and once continued after ctrl+z: a resize before it
+// listened, or while the console was stopped, sent a signal it missed.
 func (d *Drawer) WatchSize(ctx context.Context, out *os.File, send func(tea.Msg)) {
 	d.watchSize(ctx, func() (int, int, error) { return term.GetSize(int(out.Fd())) }, send)
 }
@@ -39,8 +40,10 @@ func (d *Drawer) watchSize(ctx context.Context, size func() (int, int, error), s
 			case <-ctx.Done():
 				return
 			case <-ch:
+				measure(false)
+			case <-d.continued:
+				measure(true)
 			}
-			measure(false)
 		}
 	}()
 }

@@ -4,6 +4,7 @@ package termdraw
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 
@@ -31,5 +32,64 @@ func TestASizeChangedBeforeWatchingIsSeen(t *testing.T) {
 	}
 	if w, h := d.Size(); w != 60 || h != 20 {
 		t.Errorf("the drawer draws at %dx%d", w, h)
+	}
+}
+
+// TestASizeChangedWhileStoppedIsSeen: a resize while the console was
+// stopped (ctrl+z) signals the shell, the foreground job then, not the
+// console: once continued (fg) it measures again, draws at the new size and
+// tells the model.
+func TestASizeChangedWhileStoppedIsSeen(t *testing.T) {
+	s := newScreen(40, 10)
+	d := New(s, 40, 10, colorprofile.TrueColor, nil)
+	defer d.Close()
+	var mu sync.Mutex
+	w, h := 40, 10
+	d.stopJob = func() {
+		mu.Lock()
+		w, h = 60, 20 // resized while stopped: no SIGWINCH comes
+		mu.Unlock()
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	told, measured := make(chan tea.Msg, 1), make(chan struct{}, 1)
+	d.watchSize(ctx, func() (int, int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		select {
+		case measured <- struct{}{}:
+		default:
+		}
+		return w, h, nil
+	}, func(m tea.Msg) { told <- m })
+	<-measured // as it started: the stop comes after
+	d.Frame(tea.View{Content: "review", AltScreen: true})
+	s.wait(t)
+	d.Filter(nil, tea.KeyPressMsg{Code: 'z', Mod: tea.ModCtrl})
+	select {
+	case m := <-told:
+		if m != (tea.WindowSizeMsg{Width: 60, Height: 20}) {
+			t.Errorf("told %v", m)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the size the terminal took while stopped was not told")
+	}
+	if w, h := d.Size(); w != 60 || h != 20 {
+		t.Errorf("the drawer draws at %dx%d", w, h)
+	}
+}
+
+// TestCtrlZStopsAJobOnly: ctrl+z stops the console where a shell with job
+// control would continue it, in a group other than the session's, whoever
+// its parent (go run's go shares it), and not where the kernel would drop
+// the stop: the session's own group (tmux or a terminal starting it, exec
+// from a shell).
+func TestCtrlZStopsAJobOnly(t *testing.T) {
+	const session = 100
+	if !inAJob(200, session) {
+		t.Error("a shell's job is not stopped")
+	}
+	if inAJob(session, session) {
+		t.Error("the session's own group, orphaned, waits for a continue that never comes")
 	}
 }

@@ -58,6 +58,9 @@ type Drawer struct {
 	stopJob  func()
 	raw      func() error
 	stopping chan struct{}
+	// continued tells WatchSize the console was continued: a resize while
+	// it was stopped signalled the shell, the foreground job then.
+	continued chan struct{}
 
 	// the drawing goroutine's own
 	scr       *uv.TerminalRenderer
@@ -99,7 +102,7 @@ func New(out io.Writer, w, h int, profile colorprofile.Profile, env []string) *D
 // newDrawer is New with the least time between draws: tests draw at once.
 func newDrawer(out io.Writer, w, h int, profile colorprofile.Profile, env []string, gap time.Duration) *Drawer {
 	d := &Drawer{out: out, restore: func() error { return nil }, raw: func() error { return nil }, env: env, profile: profile, w: w, h: h, ask: asksModes(env),
-		wake: make(chan struct{}, 1), drewFirst: make(chan struct{}), done: make(chan struct{}), stopped: make(chan struct{})}
+		wake: make(chan struct{}, 1), continued: make(chan struct{}, 1), drewFirst: make(chan struct{}), done: make(chan struct{}), stopped: make(chan struct{})}
 	go d.loop(gap)
 	return d
 }
@@ -317,6 +320,10 @@ func (d *Drawer) drawOnce() {
 		_ = d.raw()
 		d.drawn = nil
 		defer close(stopping)
+		select {
+		case d.continued <- struct{}{}:
+		default:
+		}
 	}
 	if v != nil {
 		d.paint(&out, v, term, resized)

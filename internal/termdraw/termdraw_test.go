@@ -383,20 +383,19 @@ type writerFunc func([]byte) (int, error)
 func (f writerFunc) Write(b []byte) (int, error) { return f(b) }
 
 // TestKeyboardEnhancementsAsTheViewAsks: the first frame pushes the kitty
-// keyboard flags the view asks for (event types: 3, beside the
-// disambiguation Bubble Tea always asks), a view asking otherwise sets
-// them in place, and the teardown pops them: a terminal speaking the
-// protocol then tells a held key's repeats, and the shell gets its keys
-// back as they were.
+// keyboard flags the console's view asks for (tui.KeyboardAsked: 31, event
+// types for every key as an escape code, with its text and shifted key,
+// beside the disambiguation Bubble Tea always asks), a view asking
+// otherwise sets them in place, and the teardown pops them: a terminal
+// speaking the protocol then tells a held enter's repeats, and the shell
+// gets its keys back as they were.
 func TestKeyboardEnhancementsAsTheViewAsks(t *testing.T) {
 	s := newScreen(40, 10)
 	d := New(s, 40, 10, colorprofile.TrueColor, nil)
-	asks := tea.View{Content: "review", AltScreen: true}
-	asks.KeyboardEnhancements.ReportEventTypes = true
-	d.Frame(asks)
+	d.Frame(tea.View{Content: "review", AltScreen: true, KeyboardEnhancements: tui.KeyboardAsked})
 	s.wait(t)
-	if got := s.raw.String(); !strings.Contains(got, ansi.PushKittyKeyboard(3)) {
-		t.Fatalf("the first frame pushed no flags 3: %q", got)
+	if got := s.raw.String(); !strings.Contains(got, ansi.PushKittyKeyboard(31)) {
+		t.Fatalf("the first frame pushed no flags 31: %q", got)
 	}
 	d.Frame(tea.View{Content: "review", AltScreen: true})
 	s.wait(t)
@@ -430,9 +429,7 @@ func TestCtrlZStopsUntilContinued(t *testing.T) {
 			t.Errorf("stopped with raw mode restored %d times, set again %d", restored, raws)
 		}
 	}
-	v := tea.View{Content: "review", AltScreen: true}
-	v.KeyboardEnhancements.ReportEventTypes = true
-	d.Frame(v)
+	d.Frame(tea.View{Content: "review", AltScreen: true, KeyboardEnhancements: tui.KeyboardAsked})
 	s.wait(t)
 	if _, ok := d.Filter(nil, tea.KeyPressMsg{Code: 'z', Mod: tea.ModCtrl}).(tui.ShownAgainMsg); !ok {
 		t.Fatal("ctrl+z did not tell the model it shows again")
@@ -444,7 +441,7 @@ func TestCtrlZStopsUntilContinued(t *testing.T) {
 	s.mu.Lock()
 	again := strings.TrimPrefix(s.raw.String(), atStop)
 	s.mu.Unlock()
-	if !strings.Contains(again, ansi.SetModeAltScreenSaveCursor) || !strings.Contains(again, ansi.PushKittyKeyboard(3)) || raws != 1 {
+	if !strings.Contains(again, ansi.SetModeAltScreenSaveCursor) || !strings.Contains(again, ansi.PushKittyKeyboard(31)) || raws != 1 {
 		t.Fatalf("continued, the terminal was not set up again (raw mode %d times): %q", raws, again)
 	}
 	d.Close()

@@ -10,6 +10,7 @@ import (
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
+	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/tui"
 )
 
@@ -77,5 +78,31 @@ func TestARepeatNeverAnswers(t *testing.T) {
 	*now = now.Add(kit.KeyGuard)
 	if _, cmd := screentest.Press(b, "Y"); cmd == nil {
 		t.Fatal("a Y pressed once the repeats stopped did not confirm")
+	}
+}
+
+// TestPassphraseTypedAsEscapeCodes: a terminal asked for every key as an
+// escape code (tui.KeyboardAsked) writes a passphrase's letters as CSI u
+// with their text (a shifted one's, a symbol's), and a release after each:
+// the field holds what was typed, while the review's keys are held too,
+// and an enter's repeat still signs nothing.
+func TestPassphraseTypedAsEscapeCodes(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	r := newReview(app, sandboxChoice(t, app), withdrawal.PricedQuote{Quote: fixedQuote(*now, "1.5")})
+	r.SetSize(120, 40)
+	r.Init()
+	r.Update(keyFound(r, signer.Found{Place: signer.KeyInKeystore, Path: "/k/UTC--key"}))
+	r.Update(r.checkBridge()())
+	for _, seq := range []string{"\x1b[112;;112u\x1b[112;1:3u", "\x1b[119:87;2;87u\x1b[119;2:3u", // p, shift+w
+		"\x1b[49:33;2;33u\x1b[49;2:3u", "\x1b[32;;32u\x1b[32;1:3u", "\x1b[121;;121u\x1b[121;1:3u"} { // shift+1, space, y
+		*now = now.Add(60 * time.Millisecond)
+		screentest.SendTo(r, seq)
+	}
+	if got := r.gate.Key.Pass.Value(); got != "pW! y" {
+		t.Fatalf("typed as escape codes, the passphrase field holds %q", got)
+	}
+	*now = now.Add(slowDelay)
+	if repeatsFor(r, now, "\x1b[13;1:2u", time.Second); r.gate.Sending {
+		t.Fatal("a held enter's repeats signed")
 	}
 }
