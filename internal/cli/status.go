@@ -325,7 +325,7 @@ func (c statusCmd) parse(ctx context.Context, f statusFlags, ids []string) (stat
 		}
 		return f, usageError("give one or more quote ids, or - to read them from standard input")
 	}
-	if _, err := follow.Room(0, len(f.quoteIDs)+len(f.lookups)); err != nil {
+	if err := follow.TooManyForARun(len(f.quoteIDs) + len(f.lookups)); err != nil {
 		return f, usageError("%v", err)
 	}
 	return f, nil

@@ -324,7 +324,7 @@ func (c withdrawCmd) finish(ctx context.Context, client *exchange.Client, e conf
 		return failure(exitFailed, "not withdrawn: the service refused quote %s as expired before executing it, so nothing was paid; run the command again for a new quote", id).about(id)
 	case sent.Lost != nil && target.embedded:
 		return failure(exitError, "no answer from the embedded sandbox to withdrawal %s (%w): it may or may not have been executed, and the sandbox ended with this command", id, exchange.Explain(sent.Err)).about(id)
-	case sent.Conflict():
+	case sent.Answered():
 		// Answered, so never "no answer"; resumed all the same.
 		return failure(exitError, "the service answered withdrawal %s: %w; it is journaled: run %s, which asks the service what became of it",
 			id, exchange.Explain(sent.Err), c.app.invocation().command("withdraw", "resume", id)).about(id)

@@ -13,7 +13,8 @@ import (
 
 // TestWithdrawQuoteUsedIsSaidAsAnswered: a withdraw the service executes
 // and answers 409 (9108, the quote already executed with another
-// signature, or a 409 without a code of its own) is kept to resume, as one
+// signature, or a 409 without a code of its own), or a 4xx the interface
+// gives no meaning (exchangetest.Conflicts), is kept to resume, as one
 // without an answer is, but is said as what the service answered: "no
 // answer … after every retry" would be untrue, and "refused" too (it may
 // have been paid).
@@ -25,7 +26,7 @@ func TestWithdrawQuoteUsedIsSaidAsAnswered(t *testing.T) {
 			hook := func(w http.ResponseWriter, req *http.Request, ex http.Handler) bool {
 				ex.ServeHTTP(httptest.NewRecorder(), req)
 				w.Header().Set("Content-Type", "application/json")
-				w.WriteHeader(http.StatusConflict)
+				w.WriteHeader(c.Status)
 				fmt.Fprint(w, c.Body)
 				return true
 			}

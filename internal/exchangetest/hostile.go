@@ -7,6 +7,7 @@ package exchangetest
 
 import (
 	"bytes"
+	"net/http"
 	"regexp"
 	"strings"
 )
@@ -47,10 +48,18 @@ func CreatedLongAgo(b []byte) []byte {
 	return bytes.Replace(b, []byte(`"state":"COMPLETED"`), []byte(`"state":"CREATED"`), 1)
 }
 
-// Conflicts are the 409 answers to a withdraw the service executed (9108,
-// the quote already executed with another signature; a 409 without a code
-// of its own), each with what a face that words it as an answer says.
-var Conflicts = map[string]struct{ Body, Says string }{
-	"9108":               {`{"code":9108,"message":"this quote was already executed with another signature","status":409}`, "already executed with another signature"},
-	"409 without a code": {`{"message":"conflict","status":409}`, "a conflict over this quote"},
+// Conflict is an answer to a withdraw the service executed that does not
+// say whether it paid, with what a face that words it as an answer says.
+type Conflict struct {
+	Status     int
+	Body, Says string
+}
+
+// Conflicts: 9108 (the quote already executed with another signature), a
+// 409 without a code of its own, and a 4xx the interface gives no meaning
+// with a code svcwallet does not know (exchange.UnnamedRefusal).
+var Conflicts = map[string]Conflict{
+	"9108":               {http.StatusConflict, `{"code":9108,"message":"this quote was already executed with another signature","status":409}`, "already executed with another signature"},
+	"409 without a code": {http.StatusConflict, `{"message":"conflict","status":409}`, "a conflict over this quote"},
+	"an unnamed 418":     {http.StatusTeapot, `{"code":4321,"message":"not processed"}`, "does not say whether it was taken"},
 }

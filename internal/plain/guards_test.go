@@ -248,7 +248,8 @@ func TestRolledBackJournalAuthorizesNoBuilder(t *testing.T) {
 }
 
 // TestConflictSaidAsAnswered: a withdraw the service executed and answered
-// 409 (9108, or a 409 without a code of its own) is settled at once, as
+// 409 (9108, or a 409 without a code of its own), or a 4xx the interface
+// gives no meaning (exchangetest.Conflicts), is settled at once, as
 // one without an answer is, but is said as what the service answered (as
 // the command line says it): "no clear answer" would be untrue, "refused"
 // too (it may have been paid). Paid once.
@@ -256,7 +257,7 @@ func TestConflictSaidAsAnswered(t *testing.T) {
 	for name, c := range exchangetest.Conflicts {
 		t.Run(name, func(t *testing.T) {
 			r := newRig(t)
-			r.conflict.Store(&c.Body)
+			r.conflict.Store(&c)
 			out, err := r.run(steps(logIn, withdraw25, typed("y"), []scripted{after("COMPLETED: ", "quit")})...)
 			if err != nil {
 				t.Fatal(err)

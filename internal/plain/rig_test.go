@@ -37,9 +37,9 @@ type rig struct {
 	// noAnswer: the sandbox's withdraw requests get a 502, an answer that
 	// does not tell whether they arrived.
 	noAnswer atomic.Bool
-	// conflict, when set, is the 409 body a withdraw request is answered
-	// with once the sandbox executed it.
-	conflict atomic.Pointer[string]
+	// conflict, when set, is the answer a withdraw request gets once the
+	// sandbox executed it.
+	conflict atomic.Pointer[exchangetest.Conflict]
 	// receiveSaid, when set, is the receive amount a withdraw request's
 	// 202 names in place of the quote's.
 	receiveSaid atomic.Pointer[string]
@@ -92,8 +92,8 @@ func newRigOn(t *testing.T, envOf func(url string) config.Environment) *rig {
 		if c := r.conflict.Load(); c != nil && req.URL.Path == exchange.PathWithdraw {
 			r.ex.ServeHTTP(httptest.NewRecorder(), req)
 			w.Header().Set("Content-Type", "application/json")
-			w.WriteHeader(http.StatusConflict)
-			w.Write([]byte(*c))
+			w.WriteHeader(c.Status)
+			w.Write([]byte(c.Body))
 			return
 		}
 		if said := r.receiveSaid.Load(); said != nil && req.URL.Path == exchange.PathWithdraw {

@@ -36,9 +36,9 @@ func (s *session) executed(o withdrawal.Order, sent withdrawal.Sent) (bool, erro
 		s.facts(facts)
 		s.sayUnrecorded(sent.Unrecorded)
 		return false, s.followUntilEnd(id)
-	case sent.Conflict():
+	case sent.Answered():
 		// Answered, so never "no answer"; settled all the same.
-		s.sent = append(s.sent, "withdrawal "+id+" (answered with a conflict)")
+		s.sent = append(s.sent, "withdrawal "+id+" (answered, may have been paid)")
 		s.p.Say("The service answered withdrawal %s: %v. It is journaled and is checked now.", id, trimStop(exchange.Explain(sent.Err)))
 		return false, s.settle(*sent.Lost)
 	case sent.Lost != nil:

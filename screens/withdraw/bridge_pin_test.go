@@ -17,6 +17,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/common"
 
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/config"
@@ -42,9 +43,9 @@ type hostileSandbox struct {
 	journal    string        // the journal's path
 	atWithdraw []byte        // the journal's contents when the withdraw arrived
 	withdraws  int
-	// conflict, when set, is the 409 body a withdraw is answered with
-	// once the sandbox executed it.
-	conflict string
+	// conflict, when its Body is set, is the answer a withdraw gets once
+	// the sandbox executed it.
+	conflict exchangetest.Conflict
 }
 
 func (h *hostileSandbox) set(bridge string, skew time.Duration) {
@@ -66,8 +67,8 @@ func (h *hostileSandbox) wrap(next http.Handler) http.Handler {
 		next.ServeHTTP(rec, req)
 		body := rec.Body.Bytes()
 		switch {
-		case strings.HasSuffix(req.URL.Path, exchange.PathWithdraw) && conflict != "":
-			rec.Code, body = http.StatusConflict, []byte(conflict)
+		case strings.HasSuffix(req.URL.Path, exchange.PathWithdraw) && conflict.Body != "":
+			rec.Code, body = conflict.Status, []byte(conflict.Body)
 		case req.URL.Path == exchange.PathTime && skew != 0:
 			var st exchange.ServerTime
 			if json.Unmarshal(body, &st) == nil {

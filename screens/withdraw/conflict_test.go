@@ -12,7 +12,8 @@ import (
 )
 
 // TestConflictIsSaidAsAnswered: a withdraw the service executed and
-// answered 409 (9108, or a 409 without a code of its own) is taken up to
+// answered 409 (9108, or a 409 without a code of its own), or a 4xx the
+// interface gives no meaning (exchangetest.Conflicts), is taken up to
 // settle, as one without an answer is, but the console says what the
 // service answered, as the command line does: "no clear answer" would be
 // untrue, and "refused" too (it may have been paid).
@@ -26,7 +27,7 @@ func TestConflictIsSaidAsAnswered(t *testing.T) {
 				return screentest.NewHome(a)
 			}
 			r := hostileReview(t, app, now)
-			h.conflict = c.Body
+			h.conflict = c
 			msg := signAndSend(t, r)
 			var said string
 			for _, m := range screentest.SequenceMsgs(t, r.executed(msg)) {

@@ -328,7 +328,7 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 		// journaled request may have executed. The resume screen re-sends it
 		// identically or asks the service, and this review is left behind.
 		said := exchange.UserError{Text: "No clear answer from the service: the withdrawal is saved and is being checked; it cannot be paid twice"}
-		if msg.Conflict() {
+		if msg.Answered() {
 			said = exchange.UserError{Text: strings.TrimSuffix(exchange.Explain(msg.Err).Error(), ".") + "; the withdrawal is saved and is being checked", Cause: msg.Err}
 		}
 		return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.Resume(r.app, *msg.Lost)), tui.ShowError(said))

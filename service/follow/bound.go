@@ -1,6 +1,9 @@
 package follow
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+)
 
 // MaxFollowed bounds the ids one watch board, or one run of status,
 // follows: twice a busy support desk's day (10,000), and what the board's
@@ -14,15 +17,42 @@ const MaxFollowed = 20_000
 
 // TooManyError refuses the ids past MaxFollowed, in the one wording every
 // face places.
-type TooManyError struct{ Refused int }
+type TooManyError struct {
+	Refused int
+	// Run: the ids of one run, refused all (TooManyForARun).
+	Run bool
+}
 
 func (e *TooManyError) Error() string {
+	most := grouped(MaxFollowed)
+	if e.Run {
+		return fmt.Sprintf("%s ids given, and one run follows at most %s withdrawals: nothing was asked; give them in runs of at most %s", grouped(e.Refused), most, most)
+	}
 	ids := "ids were"
 	if e.Refused == 1 {
 		ids = "id was"
 	}
-	return fmt.Sprintf("%d %s not followed: svcwallet follows at most %d,%03d withdrawals at once (a watch board, or one status run); remove ended ones from the board, or follow the rest separately",
-		e.Refused, ids, MaxFollowed/1000, MaxFollowed%1000)
+	return fmt.Sprintf("%s %s not followed: svcwallet follows at most %s withdrawals at once (a watch board, or one status run); remove ended ones from the board, or follow the rest separately",
+		grouped(e.Refused), ids, most)
+}
+
+// grouped writes n with its thousands set apart, as counts of ids are read.
+func grouped(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// TooManyForARun refuses a run of n ids whole when they are more than
+// MaxFollowed: a command asks all it is given or nothing, and taking the
+// first would leave the rest unsaid among its output.
+func TooManyForARun(n int) error {
+	if n <= MaxFollowed {
+		return nil
+	}
+	return &TooManyError{Refused: n, Run: true}
 }
 
 // Room is how many of adding new ids fit beside have ids followed, and

@@ -7,8 +7,9 @@ import (
 )
 
 // Journaled is what j gained of o's withdrawals since m, and the mark to
-// ask from next. It costs a stat while the journal is as it was; once it
-// grew, only the lines after m are read, and the whole records of the
+// ask from next, after the journal's last whole line (journal.Mark). It
+// costs a stat and a read of that line's end while the journal is as it
+// was; once it grew, only the lines after m are read, and the whole records of the
 // quote ids they name (a refusal or a state another process wrote, joined
 // with the intent written before m) are read through the journal's index.
 // A journal replaced meanwhile is read whole.

@@ -1,6 +1,7 @@
 package journal
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -141,21 +142,53 @@ type Mark struct {
 	end  int64
 }
 
-// Mark is the journal's end now.
+// Mark is the journal's end now, after its last whole line: a line
+// another process is writing is read, whole, from the mark.
 func (j *Journal) Mark() (Mark, error) {
 	if j == nil {
 		return Mark{}, nil
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	fi, err := os.Lstat(j.path)
+	f, err := osguard.OpenPrivate(j.path, os.O_RDONLY)
 	if errors.Is(err, os.ErrNotExist) {
 		return Mark{}, nil
 	}
 	if err != nil {
 		return Mark{}, fmt.Errorf("read journal: %w", err)
 	}
-	return Mark{file: fi, end: fi.Size()}, nil
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return Mark{}, fmt.Errorf("read journal: %w", err)
+	}
+	end, err := wholeEnd(f, fi.Size())
+	if err != nil {
+		return Mark{}, fmt.Errorf("read journal: %w", err)
+	}
+	return Mark{file: fi, end: end}, nil
+}
+
+// wholeEnd is where the last whole line of f, size bytes long, ends. A
+// mark inside a line being written would read its rest as a line of its
+// own, and the line would be lost. A tail longer than any line is none
+// being written: it is passed.
+func wholeEnd(f io.ReaderAt, size int64) (int64, error) {
+	buf := make([]byte, 4<<10)
+	for end := size; end > 0; {
+		if size-end > maxJournalLine {
+			return size, nil
+		}
+		n := min(int64(len(buf)), end)
+		if _, err := f.ReadAt(buf[:n], end-n); err != nil {
+			return 0, err
+		}
+		if i := bytes.LastIndexByte(buf[:n], '\n'); i >= 0 {
+			return end - n + int64(i) + 1, nil
+		}
+		end -= n
+	}
+	return 0, nil
 }
 
 // Same reports whether the journal ended alike at m and n: the same file

@@ -30,7 +30,7 @@ func TestQuoteUsedIsNotARefusal(t *testing.T) {
 		// own is taken alike.
 		"409 without a code": `{"message":"conflict","status":409}`,
 	} {
-		t.Run(name, func(t *testing.T) { quoteUsedIsLost(t, http.StatusConflict, used, withdrawal.SettledArrived) })
+		t.Run(name, func(t *testing.T) { quoteUsedIsLost(t, http.StatusConflict, used) })
 	}
 }
 
@@ -40,20 +40,20 @@ func TestQuoteUsedIsNotARefusal(t *testing.T) {
 // of whether it executed: it is lost (UNANSWERED, the repeat guard
 // holding), never journaled REFUSED, whereupon the same withdrawal signed
 // again would pay twice. Here the service executes the request, and its
-// settle's re-send is answered alike, so it stays unanswered.
+// settle's re-send is answered alike: an answer, so its status is asked,
+// and tells it arrived (it stayed "no answer" while paid).
 func TestUnnamed4xxIsNotARefusal(t *testing.T) {
 	for _, status := range []int{http.StatusRequestTimeout, http.StatusTeapot, http.StatusUnprocessableEntity, http.StatusUnavailableForLegalReasons, 499} {
 		t.Run(http.StatusText(status), func(t *testing.T) {
-			// Its re-send is answered alike: still no answer, nothing journaled.
-			quoteUsedIsLost(t, status, `{"code":4321,"message":"not processed"}`, withdrawal.SettledLost)
+			quoteUsedIsLost(t, status, `{"code":4321,"message":"not processed"}`)
 		})
 	}
 }
 
 // quoteUsedIsLost sends a withdrawal the service executes and answers
-// used with status: it is lost, settled as want, and said as one that may have been paid, never as a
-// refusal.
-func quoteUsedIsLost(t *testing.T, status int, used string, want withdrawal.SettledOutcome) {
+// used with status: it is lost, said as one that may have been paid,
+// never as a refusal, and its settle finds it arrived.
+func quoteUsedIsLost(t *testing.T, status int, used string) {
 	t.Helper()
 	w := newWorld(t, sandbox.Options{})
 	proxy := &http.Client{Transport: loopback.RoundTripFunc(func(req *http.Request) (*http.Response, error) {
@@ -82,7 +82,35 @@ func quoteUsedIsLost(t *testing.T, status int, used string, want withdrawal.Sett
 		t.Errorf("answered %s, it is said %q", used, words)
 	}
 	settled := wd.Settle(context.Background(), *sent.Lost)
-	if settled.Outcome != want {
-		t.Fatalf("settled as %d (%v), want %d", settled.Outcome, settled.Err, want)
+	if settled.Outcome != withdrawal.SettledArrived {
+		t.Fatalf("settled as %d (%v), want arrived", settled.Outcome, settled.Err)
+	}
+}
+
+// TestUnnamed4xxResendDecidesNothing: a withdrawal the service never took,
+// answered with a 4xx the interface gives no meaning and re-sent to the
+// same answer while its quote may still execute, is undecided (the record
+// unanswered, the repeat guard holding), and its fact says no refusal.
+func TestUnnamed4xxResendDecidesNothing(t *testing.T) {
+	w := newWorld(t, sandbox.Options{})
+	proxy := &http.Client{Transport: loopback.RoundTripFunc(func(req *http.Request) (*http.Response, error) {
+		if req.URL.Path == exchange.PathWithdraw {
+			return &http.Response{StatusCode: http.StatusTeapot, Header: http.Header{"Content-Type": {"application/json"}},
+				Body: io.NopCloser(strings.NewReader(`{"code":4321,"message":"not processed"}`)), Request: req}, nil
+		}
+		return http.DefaultTransport.RoundTrip(req)
+	})}
+	c, j, wd := w.through(t, proxy)
+	key := func() (signer.Key, error) { return loopback.MustKey(t, sandbox.DemoPrivateKey), nil }
+	sent := wd.Execute(context.Background(), w.order(c), key)
+	if sent.Lost == nil || !sent.Answered() {
+		t.Fatalf("sent %+v: want it lost, said as answered", sent)
+	}
+	settled := wd.Settle(context.Background(), *sent.Lost)
+	if settled.Outcome != withdrawal.SettledUndecided || strings.Contains(settled.Fact(), "refused") {
+		t.Fatalf("settled as %d (%s), want undecided, no refusal said", settled.Outcome, settled.Fact())
+	}
+	if recs := mustRecords(t, c, j); len(recs) != 1 || follow.RecordOutcome(recs[0]).Name != follow.LabelUnanswered {
+		t.Fatalf("records %+v: want it unanswered", recs)
 	}
 }

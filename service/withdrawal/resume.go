@@ -62,6 +62,10 @@ func (w Withdrawer) Resend(ctx context.Context, req exchange.WithdrawRequest) Re
 	switch {
 	case err == nil:
 		return Resent{Accepted: acc, Unrecorded: w.append(w.accepted(req.QuoteID, acc))}
+	case exchange.UnnamedRefusal(err):
+		// An answer that says nothing of the request: the status decides,
+		// as after a refusal, or it stayed "no answer" while paid.
+		return Resent{Err: err, Refused: true}
 	case exchange.OutcomeUnknown(err), exchange.NotSent(err):
 		// A re-send that never left leaves the first as unknown as it was.
 		return Resent{Err: err, Lost: true}
@@ -220,10 +224,14 @@ func (w Withdrawer) Settle(ctx context.Context, rec journal.Record) Settled {
 }
 
 // resendRefusal words a refused re-send for the record, should the status
-// then show the request never arrived: an expired quote is NeverPaid.
+// then show the request never arrived: an expired quote is NeverPaid; a
+// 4xx the interface gives no meaning is no refusal ("").
 func resendRefusal(err error) string {
-	if errors.Is(err, exchange.ErrQuoteExpired) {
+	switch {
+	case errors.Is(err, exchange.ErrQuoteExpired):
 		return NeverPaid
+	case exchange.UnnamedRefusal(err):
+		return ""
 	}
 	return exchange.Explain(err).Error()
 }

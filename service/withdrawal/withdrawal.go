@@ -108,10 +108,14 @@ type Sent struct {
 	Requoted bool
 }
 
-// Conflict: the service answered the send with a conflict over its quote
-// (exchange.QuoteUsed), so it may have been paid: an answer, never "no
-// answer", though Lost holds it to settle all the same. Err says it.
-func (s Sent) Conflict() bool { return s.Lost != nil && exchange.QuoteUsed(s.Err) }
+// Answered: the service answered the send, though not whether it paid (a
+// conflict over its quote, exchange.QuoteUsed, or a 4xx the interface
+// gives no meaning, exchange.UnnamedRefusal), so it may have been paid: an
+// answer, never "no answer", though Lost holds it to settle all the same.
+// Err says it.
+func (s Sent) Answered() bool {
+	return s.Lost != nil && (exchange.QuoteUsed(s.Err) || exchange.UnnamedRefusal(s.Err))
+}
 
 // Execute signs the order with the key load returns, journals the intent,
 // sends it and journals the answer. Nothing is signed by a Withdrawer made
