@@ -1,6 +1,7 @@
 package config
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -269,7 +270,11 @@ func cloneConfig(c Config) Config {
 
 // editConfig applies change to the config's text, and writes the result
 // only when its decoding is what ok expects of it: atomically, 0600, to the
-// file a link at path names (the link stays). A missing file is made.
+// file a link at path names (the link stays). A missing file is made. It
+// holds the config's lock (FILE.lock, beside it) from the read to the
+// write, so two svcwallet processes editing at once both land; and it
+// reads the file again before writing, making the edit again on what
+// another program (an editor) wrote meanwhile, never writing over it.
 func editConfig(path string, change func(text string, before Config) (string, error), ok func(before, after Config) bool) error {
 	if path == "" {
 		return errors.New("no config folder: set $HOME, or name a config file")
@@ -278,27 +283,51 @@ func editConfig(path string, change func(text string, before Config) (string, er
 	if r, err := filepath.EvalSymlinks(path); err == nil {
 		real = r
 	}
-	before, err := LoadConfig(path, false)
-	if err != nil {
-		return err
-	}
-	b, err := readConfigFile(real)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("config %s: %w", path, err)
-	}
-	text, err := change(string(b), cloneConfig(before))
-	if err != nil {
-		return err
-	}
-	after, err := parseConfig(path, []byte(text))
-	if err != nil || !ok(cloneConfig(before), cloneConfig(after)) {
-		return ErrNotEdited
-	}
 	if err := os.MkdirAll(filepath.Dir(real), 0o700); err != nil {
 		return fmt.Errorf("config folder: %w", err)
 	}
-	if err := osguard.WriteStateFile(real, []byte(text)); err != nil {
+	unlock, err := osguard.LockFile(real + ".lock")
+	if err != nil {
 		return fmt.Errorf("config %s: %w", path, err)
 	}
-	return nil
+	defer unlock()
+	for range editTries {
+		b, text, err := editedText(path, real, change, ok)
+		if err != nil {
+			return err
+		}
+		if now, err := readConfigFile(real); !bytes.Equal(now, b) && !(len(b) == 0 && errors.Is(err, fs.ErrNotExist)) {
+			continue
+		}
+		if err := osguard.WriteStateFile(real, []byte(text)); err != nil {
+			return fmt.Errorf("config %s: %w", path, err)
+		}
+		return nil
+	}
+	return fmt.Errorf("config %s changed %d times while it was being edited, and was left as another program wrote it: run the command again once nothing else edits it", path, editTries)
+}
+
+// editTries is how many times an edit is made again on what another
+// program wrote meanwhile before it gives up.
+const editTries = 3
+
+// editedText is the config's text read (b) and the text change makes of
+// it, once ok agrees with what it says.
+func editedText(path, real string, change func(text string, before Config) (string, error), ok func(before, after Config) bool) (b []byte, text string, err error) {
+	before, err := LoadConfig(path, false)
+	if err != nil {
+		return nil, "", err
+	}
+	b, err = readConfigFile(real)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, "", fmt.Errorf("config %s: %w", path, err)
+	}
+	if text, err = change(string(b), cloneConfig(before)); err != nil {
+		return nil, "", err
+	}
+	after, err := parseConfig(path, []byte(text))
+	if err != nil || !ok(cloneConfig(before), cloneConfig(after)) {
+		return nil, "", ErrNotEdited
+	}
+	return b, text, nil
 }
