@@ -165,7 +165,15 @@ func (s Store) Available() error {
 // "" for a wallet) in the credential store alone: never in the file. What
 // is saved is checked as what is read back is, so nothing is written that
 // could not be used.
-func (s Store) Save(e config.Environment, k exchange.Kept, apiKey string, insecure bool) (Where, error) {
+func (s Store) Save(e config.Environment, k exchange.Kept, apiKey string, insecure bool) (where Where, err error) {
+	err = s.locked(func() error {
+		where, err = s.save(e, k, apiKey, insecure)
+		return err
+	})
+	return where, err
+}
+
+func (s Store) save(e config.Environment, k exchange.Kept, apiKey string, insecure bool) (Where, error) {
 	entry := Entry{Env: e.Name, Bound: BoundOf(e), Cookie: k.Cookie, AccountID: k.AccountID, Expires: k.Expires.UTC(),
 		Method: k.Method, Funding: k.FundingAccountAddress, SubAccount: k.SubAccountID}
 	if err := s.check(entry, e); err != nil {
@@ -243,6 +251,10 @@ func (s Store) Load(e config.Environment) (Loaded, error) {
 // at: it is kept as ended then, so no command or console sends it again
 // and auth status says so. A session kept since, another than k, stays.
 func (s Store) Refused(e config.Environment, k exchange.Kept, at time.Time) error {
+	return s.locked(func() error { return s.refused(e, k, at) })
+}
+
+func (s Store) refused(e config.Environment, k exchange.Kept, at time.Time) error {
 	l, err := s.Load(e)
 	if err != nil || l.Cookie != k.Cookie {
 		return nil
@@ -317,7 +329,15 @@ func (s Store) Names() ([]string, error) {
 // Forget removes what is kept for env, in both places. Nothing is sent:
 // the service has no logout (SPEC.md §5). It reports whether anything
 // was kept.
-func (s Store) Forget(env string) (bool, error) {
+func (s Store) Forget(env string) (had bool, err error) {
+	err = s.locked(func() error {
+		had, err = s.forget(env)
+		return err
+	})
+	return had, err
+}
+
+func (s Store) forget(env string) (bool, error) {
 	records, err := s.readFile()
 	if err != nil {
 		return false, err
