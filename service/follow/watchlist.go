@@ -100,7 +100,9 @@ type Lookup struct {
 // starts a comment to the end of its line (no quote id holds one); blank
 // lines are skipped. A line holds one id, or with split (the board's
 // field) any number, separated by spaces, tabs, commas or semicolons.
-// A word in double quotes (a CSV export's field) is read without them.
+// A word in double quotes (a CSV export's field) is read without them, and
+// an explorer's link to a transaction as the payout hash it names
+// (LinkedHash).
 // Duplicates are merged in first-seen order; payout hashes and transfer
 // ids are returned apart (lookups), to be found here; what is not a quote
 // id is returned apart too, so it can be said instead of followed. A line
@@ -138,7 +140,7 @@ func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, mal
 			})
 		}
 		for _, w := range words {
-			w = unquoted(w)
+			w = LinkedHash(unquoted(w))
 			if w == "" || seen[w] {
 				continue
 			}
