@@ -16,6 +16,7 @@ import (
 
 	"github.com/zalando/go-keyring"
 
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 )
@@ -299,6 +300,11 @@ func (s Store) read(env string) (string, Where, error) {
 	case !ok:
 		return "", "", ErrNone
 	case rec.Where == InFile:
+		// The session's cookie is in the file: one others could read may
+		// have been read, and is not used.
+		if err := osguard.CheckSecretFile(s.File); err != nil {
+			return "", InFile, &UnreadableError{Where: InFile, Reason: fmt.Errorf("%w; then log in again: the session in it may have been read", err)}
+		}
 		return string(rec.Session), InFile, nil
 	case rec.Where != InKeyring:
 		return "", InFile, &UnreadableError{Where: InFile, Reason: errors.New("it names no place a session is kept")}
