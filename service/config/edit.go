@@ -271,10 +271,11 @@ func cloneConfig(c Config) Config {
 // editConfig applies change to the config's text, and writes the result
 // only when its decoding is what ok expects of it: atomically, 0600, to the
 // file a link at path names (the link stays). A missing file is made. It
-// holds the config's lock (FILE.lock, beside it) from the read to the
-// write, so two svcwallet processes editing at once both land; and it
-// reads the file again before writing, making the edit again on what
-// another program (an editor) wrote meanwhile, never writing over it.
+// holds the config's lock (PATH.lock: beside a link, not where it points,
+// say a dotfiles repository) from the read to the write, so two svcwallet
+// processes editing at once both land; and it reads the file again before
+// writing, making the edit again on what another program (an editor)
+// wrote meanwhile, never writing over it.
 func editConfig(path string, change func(text string, before Config) (string, error), ok func(before, after Config) bool) error {
 	if path == "" {
 		return errors.New("no config folder: set $HOME, or name a config file")
@@ -286,7 +287,7 @@ func editConfig(path string, change func(text string, before Config) (string, er
 	if err := os.MkdirAll(filepath.Dir(real), 0o700); err != nil {
 		return fmt.Errorf("config folder: %w", err)
 	}
-	unlock, err := osguard.LockFile(real + ".lock")
+	unlock, err := osguard.LockFile(path + ".lock")
 	if err != nil {
 		return fmt.Errorf("config %s: %w", path, err)
 	}
