@@ -36,7 +36,9 @@ func stateFile(name string) string {
 
 // keptClient is a client of e holding the session svcwallet auth login
 // kept for it, when there is one for e's service that has not ended and
-// the command line names no key of its own (which logs in as today). The
+// the command line names no key of its own, nor $SVCWALLET_API_KEY
+// another key than the one kept with it (session.Loaded.Serves): each
+// logs in as today. The
 // client renews the session with the API key kept with it, and keeps the
 // renewed one; a wallet's session, once ended, is the user's to log in
 // again. A session kept for another service is never sent: stderr says so
@@ -51,6 +53,9 @@ func (a *app) keptClient(e config.Environment, f signerFlags, opts exchange.Opti
 	var expired *session.ExpiredError
 	var other *session.OtherServiceError
 	switch {
+	case err == nil && !l.Serves(a.env.Getenv(apiKeyVar)):
+		// The API key given logs in instead; the kept session stays.
+		return nil, nil
 	case err == nil:
 		if opts.Logger == nil {
 			opts.Logger = a.env.Log

@@ -99,6 +99,13 @@ type Loaded struct {
 	APIKey string
 }
 
+// Serves reports whether the kept session is the one to act with when
+// apiKey was given to log in with ("" for none): an API key given comes
+// before a kept session, unless it is the key kept with it, so a command
+// never acts as the kept session's account (its deposit addresses, its
+// withdrawals) while the key it was given is another account's.
+func (l Loaded) Serves(apiKey string) bool { return apiKey == "" || apiKey == l.APIKey }
+
 // NoStoreError: the system has no credential store svcwallet can reach (a
 // server, CI, a session without the Secret Service). Its text leaves the
 // library's cause out ('exec: "dbus-launch": …' tells a user nothing to do).
