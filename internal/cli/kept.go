@@ -43,7 +43,8 @@ func stateFile(name string) string {
 // renewed one; a wallet's session, once ended, is the user's to log in
 // again. A session kept for another service is never sent: stderr says so
 // and the command logs in as today. keep is what a login of today's must
-// keep, when an ended session was kept for e, else nil.
+// keep, when an ended session was kept for e, else nil: the login of its
+// account alone (session.Entry.Renews).
 func (a *app) keptClient(e config.Environment, f signerFlags, opts exchange.Options) (client *exchange.Client, keep func(exchange.Kept)) {
 	if e.Embedded() || f.onCommandLine() {
 		return nil, nil
@@ -74,7 +75,12 @@ func (a *app) keptClient(e config.Environment, f signerFlags, opts exchange.Opti
 		client.Adopt(l.Kept(), renew)
 		return client, nil
 	case errors.As(err, &expired):
-		return nil, a.keepRenewed(store, e, expired.Where, "")
+		keep := a.keepRenewed(store, e, expired.Where, "")
+		return nil, func(k exchange.Kept) {
+			if expired.Entry.Renews(k) {
+				keep(k)
+			}
+		}
 	case errors.As(err, &other):
 		fmt.Fprintf(a.env.Stderr, "svcwallet: warning: %v, so it is not sent (svcwallet auth logout --env %s forgets it)\n", other, e.Name)
 	case !errors.Is(err, session.ErrNone):

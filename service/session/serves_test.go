@@ -21,3 +21,15 @@ func TestServes(t *testing.T) {
 		}
 	}
 }
+
+// TestRenews: a login kept in an ended session's place is its account's:
+// the same account id and sub-account.
+func TestRenews(t *testing.T) {
+	en := Entry{AccountID: kept().AccountID}
+	same, other, sub := kept(), kept(), kept()
+	other.AccountID = "0x0b7d4c1377e2a9f05c3d8b1e6a4f2c9d0e7b5a31"
+	sub.SubAccountID = "sub-1"
+	if !en.Renews(same) || en.Renews(other) || en.Renews(sub) {
+		t.Errorf("same %v, other account %v, a sub-account %v", en.Renews(same), en.Renews(other), en.Renews(sub))
+	}
+}

@@ -106,6 +106,14 @@ type Loaded struct {
 // withdrawals) while the key it was given is another account's.
 func (l Loaded) Serves(apiKey string) bool { return apiKey == "" || apiKey == l.APIKey }
 
+// Renews reports whether k, a login made while e had ended, is e's
+// account's (the same account id and sub-account), to be kept in its
+// place: another account's login (a key given for one script) kept there
+// would be the account every later command acts as, unasked.
+func (e Entry) Renews(k exchange.Kept) bool {
+	return k.AccountID == e.AccountID && k.SubAccountID == e.SubAccount
+}
+
 // NoStoreError: the system has no credential store svcwallet can reach (a
 // server, CI, a session without the Secret Service). Its text leaves the
 // library's cause out ('exec: "dbus-launch": …' tells a user nothing to do).
