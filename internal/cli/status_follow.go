@@ -30,10 +30,13 @@ func readQuoteIDs(r io.Reader) ([]string, []follow.Lookup, error) {
 	if r == nil {
 		return nil, nil, errors.New("standard input is not readable")
 	}
-	sc := bufio.NewScanner(r)
+	sc := bufio.NewScanner(io.LimitReader(r, follow.MaxIDsText+1))
 	sc.Buffer(make([]byte, 0, 256), maxQuoteIDLine)
 	var text strings.Builder
 	for sc.Scan() {
+		if text.Len()+len(sc.Bytes()) >= follow.MaxIDsText {
+			return nil, nil, fmt.Errorf("standard input holds more than %d MiB, far more ids than a run can ask (5 a second): give the ids to follow, one a line, not a log or a stream", follow.MaxIDsText>>20)
+		}
 		text.WriteString(sc.Text())
 		text.WriteByte('\n')
 	}

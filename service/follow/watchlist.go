@@ -94,6 +94,12 @@ type Lookup struct {
 	At   int // how many quote ids came before it, so its own keeps its place
 }
 
+// MaxIDsText bounds the text of ids read at once (`svcwallet status -`):
+// a million ids, which take the budget of 5 requests a second over two
+// days, fit in it; a log or a stream piped there by mistake (yes q-1)
+// is refused once past it, never held whole in memory.
+const MaxIDsText = 16 << 20
+
 // ParseQuoteIDs reads quote ids as the watch board's field and `svcwallet
 // status -` take them, so the two agree: a leading byte order mark is
 // skipped; a line ends at \n, \r\n or \r; a #
