@@ -28,6 +28,9 @@ type NameTakenError struct {
 	// InConfig: a config's own table takes the name, which earlier
 	// versions read as an environment of its own.
 	InConfig bool
+	// Like is the name the config has that Name differs from in case
+	// alone, "" when it has Name itself.
+	Like string
 }
 
 func (e *NameTakenError) Error() string {
@@ -37,6 +40,9 @@ func (e *NameTakenError) Error() string {
 	}
 	if e.Name == SandboxEnv {
 		return "sandbox names the embedded sandbox, which is always there: choose another name"
+	}
+	if e.Like != "" {
+		return fmt.Sprintf("the config names an environment %s, which %s differs from in case alone: a person reading a review, and Windows' credential store, take the two for one; choose another name", e.Like, e.Name)
 	}
 	return fmt.Sprintf("the config already names an environment %s", e.Name)
 }
@@ -64,7 +70,7 @@ func (e *DefaultEnvError) Error() string {
 var ErrNotEdited = errors.New("the config file could not be edited safely, and was left as it was: edit it by hand (docs/config.md)")
 
 // AddEnvironment appends e as an [env.NAME] table to the config at path,
-// made if missing. A name already there, or a second name for the service
+// made if missing. A name already there, in any case, or a second name for the service
 // another name reaches (unless alias), is refused.
 func AddEnvironment(path string, e Environment, alias bool) error {
 	if err := e.Validate(); err != nil {
@@ -73,6 +79,14 @@ func AddEnvironment(path string, e Environment, alias bool) error {
 	return editConfig(path, func(text string, before Config) (string, error) {
 		if _, ok := before.Environments[e.Name]; ok || e.Name == SandboxEnv {
 			return "", &NameTakenError{Name: e.Name}
+		}
+		if strings.EqualFold(e.Name, SandboxEnv) {
+			return "", &NameTakenError{Name: SandboxEnv}
+		}
+		for _, name := range before.Names() {
+			if strings.EqualFold(name, e.Name) {
+				return "", &NameTakenError{Name: e.Name, Like: name}
+			}
 		}
 		for _, name := range before.Names() {
 			if other := before.Environments[name]; !alias && other.Service() == e.Service() {
