@@ -129,8 +129,8 @@ func LinkedHash(w string) string {
 // linkedHash is LinkedHash's hash and where it is in w; "" when w is no
 // link to one.
 func linkedHash(w string) (hash string, at int) {
-	lower := strings.ToLower(w)
-	if !strings.HasPrefix(lower, "https://") && !strings.HasPrefix(lower, "http://") {
+	// Asked of every word a field holds at each key: no copy of it made.
+	if !hasPrefixFold(w, "https://") && !hasPrefixFold(w, "http://") {
 		return "", 0
 	}
 	u, err := url.Parse(w)
@@ -146,6 +146,10 @@ func linkedHash(w string) (hash string, at int) {
 		}
 	}
 	return "", 0
+}
+
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
 
 // MaskHashes is text with each payout hash that stands alone (between the
