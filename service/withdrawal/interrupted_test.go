@@ -69,7 +69,7 @@ func TestInterruptedBetweenSignAndSend(t *testing.T) {
 
 func (r *rig) wantNothingSent(sent withdrawal.Sent) {
 	r.t.Helper()
-	if n := r.withdraws.Load(); n != 0 || !errors.Is(sent.Err, context.Canceled) {
+	if n := r.withdraws.Load(); n != 0 || !errors.Is(sent.Err, context.Canceled) || !errors.Is(sent.Err, withdrawal.ErrStoppedOnceSigned) {
 		r.t.Fatalf("%d withdraw requests after the signal (%v)", n, sent.Err)
 	}
 	entries, err := r.journal.Entries()

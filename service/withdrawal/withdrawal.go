@@ -180,13 +180,19 @@ func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Ke
 // stoppedBeforeSending is why a signed withdrawal is not sent: ctx ended
 // (ctrl+c, SIGTERM, a closed terminal's SIGHUP) after the signature came,
 // before its intent was journaled, so nothing has left and the person's
-// last word was to stop; nil while ctx goes on. Its cause is ctx's error.
+// last word was to stop; nil while ctx goes on. It is ErrStoppedOnceSigned
+// and ctx's error.
 func stoppedBeforeSending(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
-		return exchange.Worded(err, "Stopped once signed, before the request left: nothing was sent, and the signature expires unused; start the withdrawal again to send it")
+		return exchange.Worded(errors.Join(ErrStoppedOnceSigned, err), "Stopped once signed, before the request left: nothing was sent, and the signature expires unused; start the withdrawal again to send it")
 	}
 	return nil
 }
+
+// ErrStoppedOnceSigned is in the error of a withdrawal stopped after its
+// signature came and before its request left (stoppedBeforeSending), so a
+// face says it was signed, not that nothing was.
+var ErrStoppedOnceSigned = errors.New("stopped once signed, before the request left")
 
 // sendSigned sends o with its signature sig, made at now: it checks the
 // bridge address again, journals and sends, and when the signature may
