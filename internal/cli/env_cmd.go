@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -98,11 +99,12 @@ func (a *app) envAdd(ctx context.Context, f envAddFlags) error {
 	}
 	err = config.AddEnvironment(path, e, f.alias)
 	var same *config.SameServiceError
+	var taken *config.NameTakenError
 	switch {
 	case errors.As(err, &same):
 		return usageError("%v; use %s, or add --alias to name it twice", err, same.Other)
-	case errors.As(err, new(*config.NameTakenError)):
-		return usageError("%v (svcwallet env remove %s takes it out)", err, e.Name)
+	case errors.As(err, &taken):
+		return usageError("%v (svcwallet env remove %s takes it out)", err, cmp.Or(taken.Like, e.Name))
 	case err != nil && strings.HasPrefix(err.Error(), "environment "):
 		return usageError("%v", err)
 	case err != nil:

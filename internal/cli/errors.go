@@ -227,8 +227,9 @@ func jsonRequested(args []string) bool {
 // -xKEY, --flag=a,KEY, " KEY" alike), in one or split over arguments as
 // the shell splits a wrapped key (safetext.HoldsKeyShape of the line). A signature, 0x and exactly 130 hex
 // digits (withdraw submit's --signature), is public and not a key's shape;
-// with hashes (status), neither is an argument that is a payout hash
-// alone, which is looked up here and never sent (follow.KindOf).
+// with hashes (status), neither is a payout hash alone or ending an
+// explorer's link, which is looked up here and never sent (follow.KindOf,
+// follow.LinkedHash): the rest of the link is still checked.
 func keyArgument(args []string, hashes bool) error {
 	line := make([]string, len(args))
 	for i, a := range args {
@@ -236,8 +237,8 @@ func keyArgument(args []string, hashes bool) error {
 		if _, err := signer.ParseSignature(strings.TrimPrefix(a, "--signature=")); err == nil && !strings.ContainsAny(a, " \t\n") {
 			line[i] = "|" // parts no key with what is around it
 		}
-		if hashes && follow.IsPayoutHash(a) {
-			line[i] = "|" // a payout hash to find here, never sent
+		if h := follow.LinkedHash(a); hashes && follow.IsPayoutHash(h) {
+			line[i] = strings.Replace(a, h, "|", 1) // a payout hash to find here, alone or in a link, never sent
 		}
 	}
 	switch {

@@ -36,12 +36,15 @@ func stateFile(name string) string {
 
 // keptClient is a client of e holding the session svcwallet auth login
 // kept for it, when there is one for e's service that has not ended and
-// the command line names no key of its own (which logs in as today). The
+// the command line names no key of its own, nor $SVCWALLET_API_KEY
+// another key than the one kept with it (session.Loaded.Serves): each
+// logs in as today. The
 // client renews the session with the API key kept with it, and keeps the
 // renewed one; a wallet's session, once ended, is the user's to log in
 // again. A session kept for another service is never sent: stderr says so
 // and the command logs in as today. keep is what a login of today's must
-// keep, when an ended session was kept for e, else nil.
+// keep, when an ended session was kept for e, else nil: the login of its
+// account alone (session.Entry.Renews).
 func (a *app) keptClient(e config.Environment, f signerFlags, opts exchange.Options) (client *exchange.Client, keep func(exchange.Kept)) {
 	if e.Embedded() || f.onCommandLine() {
 		return nil, nil
@@ -51,6 +54,9 @@ func (a *app) keptClient(e config.Environment, f signerFlags, opts exchange.Opti
 	var expired *session.ExpiredError
 	var other *session.OtherServiceError
 	switch {
+	case err == nil && !l.Serves(a.env.Getenv(apiKeyVar)):
+		// The API key given logs in instead; the kept session stays.
+		return nil, nil
 	case err == nil:
 		if opts.Logger == nil {
 			opts.Logger = a.env.Log
@@ -69,7 +75,12 @@ func (a *app) keptClient(e config.Environment, f signerFlags, opts exchange.Opti
 		client.Adopt(l.Kept(), renew)
 		return client, nil
 	case errors.As(err, &expired):
-		return nil, a.keepRenewed(store, e, expired.Where, "")
+		keep := a.keepRenewed(store, e, expired.Where, "")
+		return nil, func(k exchange.Kept) {
+			if expired.Entry.Renews(k) {
+				keep(k)
+			}
+		}
 	case errors.As(err, &other):
 		fmt.Fprintf(a.env.Stderr, "svcwallet: warning: %v, so it is not sent (svcwallet auth logout --env %s forgets it)\n", other, e.Name)
 	case !errors.Is(err, session.ErrNone):

@@ -30,10 +30,11 @@ const statusKeyVar = "SVCWALLET_API_KEY"
 
 const statusLong = `Prints the status of withdrawals, each named by its quote id. A payout hash
 (0x and 64 hex digits; a TRON one written with 0x in front; a SOLANA one as
-its explorer shows it) or a transfer id (tx-...), which customers quote, is
-never sent: it is found among the withdrawals this machine has seen (its
-journal, the console's board) and followed as its quote id; a SOLANA one not
-seen is asked as a quote id, which may have its shape. With - it reads
+its explorer shows it; or the explorer's link to one) or a transfer id
+(tx-...), which customers quote, is never sent: it is found among the
+withdrawals this machine has seen (its journal, the console's board) and
+followed as its quote id; a SOLANA one not seen is asked as a quote id,
+which may have its shape. With - it reads
 ids from standard input, one a line, as the watch board's field does: blank
 lines skipped, a # starts a comment, duplicates merged. All ids share one
 budget of 5 requests a second; a 429 pauses it for Retry-After.
@@ -310,6 +311,7 @@ func (c statusCmd) parse(ctx context.Context, f statusFlags, ids []string) (stat
 		if id == "" {
 			return f, usageError("empty quote id: give the quote id of the withdrawal")
 		}
+		id = follow.LinkedHash(id)
 		if kind := follow.KindOf(id); kind != follow.QuoteID {
 			f.lookups = append(f.lookups, follow.Lookup{Text: id, Kind: kind, At: len(f.quoteIDs)})
 			continue

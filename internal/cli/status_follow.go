@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -30,10 +31,13 @@ func readQuoteIDs(r io.Reader) ([]string, []follow.Lookup, error) {
 	if r == nil {
 		return nil, nil, errors.New("standard input is not readable")
 	}
-	sc := bufio.NewScanner(r)
+	sc := bufio.NewScanner(io.LimitReader(r, follow.MaxIDsText+1))
 	sc.Buffer(make([]byte, 0, 256), maxQuoteIDLine)
 	var text strings.Builder
 	for sc.Scan() {
+		if text.Len()+len(sc.Bytes()) >= follow.MaxIDsText {
+			return nil, nil, fmt.Errorf("standard input holds more than %d MiB, far more ids than a run can ask (5 a second): give the ids to follow, one a line, not a log or a stream", follow.MaxIDsText>>20)
+		}
 		text.WriteString(sc.Text())
 		text.WriteByte('\n')
 	}
@@ -101,10 +105,19 @@ func (c statusCmd) follow(ctx context.Context, client *exchange.Client, env conf
 		}
 		return !settled
 	})
+	c.progress(f, 0, 0)
 	if err != nil {
+		// What was answered before the stop is printed as a run's end
+		// prints it: a stop an hour into thousands of ids lost every answer.
+		// As records asked, not final ones: a watch's did not end.
+		answered := f
+		answered.watch = false
+		answered.quoteIDs = slices.DeleteFunc(slices.Clone(f.quoteIDs), func(id string) bool { return !ids[id].f.Known && ids[id].held == nil })
+		if len(answered.quoteIDs) > 0 {
+			_ = c.report(env, answered, ids)
+		}
 		return interrupted(ctx, "")
 	}
-	c.progress(f, 0, 0)
 	code := c.report(env, f, ids)
 	if len(f.quoteIDs) > 1 && (f.watch || c.onTerminal()) {
 		fmt.Fprintln(c.env.Stderr, c.summary(f.quoteIDs, ids, c.now().Sub(start)))

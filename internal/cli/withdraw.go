@@ -311,6 +311,8 @@ func (c withdrawCmd) finish(ctx context.Context, client *exchange.Client, e conf
 	var unanswered *withdrawal.UnansweredError
 	var submitted *intent.SubmittedError
 	switch {
+	case errors.Is(sent.Err, withdrawal.ErrStoppedOnceSigned):
+		return interrupted(ctx, ": signed, but nothing was sent; the signature expires unused")
 	case errors.Is(sent.Err, context.Canceled) && !signFailure(sent.Err):
 		// Only what comes before the send heeds ctrl+c: the send has a
 		// context of its own.

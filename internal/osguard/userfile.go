@@ -53,6 +53,18 @@ func OpenSecretFile(path string) (*os.File, error) {
 	return f, nil
 }
 
+// CheckSecretFile refuses a file svcwallet wrote holding a secret (a
+// session kept in the session file) that is another user's or open to
+// group or others, as OpenSecretFile refuses a password file: a chmod or
+// a backup put back may have let another user read the secret.
+func CheckSecretFile(path string) error {
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return err
+	}
+	return checkSecret(path, fi)
+}
+
 // checkSecret refuses a secret's file (as opened) that is another user's
 // or open to group or others, naming it Shown, with no command for a name
 // that is not clean (RenameFirst). Windows reports synthetic permission bits,

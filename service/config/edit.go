@@ -1,6 +1,7 @@
 package config
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -27,6 +28,9 @@ type NameTakenError struct {
 	// InConfig: a config's own table takes the name, which earlier
 	// versions read as an environment of its own.
 	InConfig bool
+	// Like is the name the config has that Name differs from in case
+	// alone, "" when it has Name itself.
+	Like string
 }
 
 func (e *NameTakenError) Error() string {
@@ -36,6 +40,9 @@ func (e *NameTakenError) Error() string {
 	}
 	if e.Name == SandboxEnv {
 		return "sandbox names the embedded sandbox, which is always there: choose another name"
+	}
+	if e.Like != "" {
+		return fmt.Sprintf("the config names an environment %s, which %s differs from in case alone: a person reading a review, and Windows' credential store, take the two for one; choose another name", e.Like, e.Name)
 	}
 	return fmt.Sprintf("the config already names an environment %s", e.Name)
 }
@@ -63,7 +70,7 @@ func (e *DefaultEnvError) Error() string {
 var ErrNotEdited = errors.New("the config file could not be edited safely, and was left as it was: edit it by hand (docs/config.md)")
 
 // AddEnvironment appends e as an [env.NAME] table to the config at path,
-// made if missing. A name already there, or a second name for the service
+// made if missing. A name already there, in any case, or a second name for the service
 // another name reaches (unless alias), is refused.
 func AddEnvironment(path string, e Environment, alias bool) error {
 	if err := e.Validate(); err != nil {
@@ -72,6 +79,14 @@ func AddEnvironment(path string, e Environment, alias bool) error {
 	return editConfig(path, func(text string, before Config) (string, error) {
 		if _, ok := before.Environments[e.Name]; ok || e.Name == SandboxEnv {
 			return "", &NameTakenError{Name: e.Name}
+		}
+		if strings.EqualFold(e.Name, SandboxEnv) {
+			return "", &NameTakenError{Name: SandboxEnv}
+		}
+		for _, name := range before.Names() {
+			if strings.EqualFold(name, e.Name) {
+				return "", &NameTakenError{Name: e.Name, Like: name}
+			}
 		}
 		for _, name := range before.Names() {
 			if other := before.Environments[name]; !alias && other.Service() == e.Service() {
@@ -269,7 +284,12 @@ func cloneConfig(c Config) Config {
 
 // editConfig applies change to the config's text, and writes the result
 // only when its decoding is what ok expects of it: atomically, 0600, to the
-// file a link at path names (the link stays). A missing file is made.
+// file a link at path names (the link stays). A missing file is made. It
+// holds the config's lock (PATH.lock: beside a link, not where it points,
+// say a dotfiles repository) from the read to the write, so two svcwallet
+// processes editing at once both land; and it reads the file again before
+// writing, making the edit again on what another program (an editor)
+// wrote meanwhile, never writing over it.
 func editConfig(path string, change func(text string, before Config) (string, error), ok func(before, after Config) bool) error {
 	if path == "" {
 		return errors.New("no config folder: set $HOME, or name a config file")
@@ -278,27 +298,51 @@ func editConfig(path string, change func(text string, before Config) (string, er
 	if r, err := filepath.EvalSymlinks(path); err == nil {
 		real = r
 	}
-	before, err := LoadConfig(path, false)
-	if err != nil {
-		return err
-	}
-	b, err := readConfigFile(real)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("config %s: %w", path, err)
-	}
-	text, err := change(string(b), cloneConfig(before))
-	if err != nil {
-		return err
-	}
-	after, err := parseConfig(path, []byte(text))
-	if err != nil || !ok(cloneConfig(before), cloneConfig(after)) {
-		return ErrNotEdited
-	}
 	if err := os.MkdirAll(filepath.Dir(real), 0o700); err != nil {
 		return fmt.Errorf("config folder: %w", err)
 	}
-	if err := osguard.WriteStateFile(real, []byte(text)); err != nil {
+	unlock, err := osguard.LockFile(path + ".lock")
+	if err != nil {
 		return fmt.Errorf("config %s: %w", path, err)
 	}
-	return nil
+	defer unlock()
+	for range editTries {
+		b, text, err := editedText(path, real, change, ok)
+		if err != nil {
+			return err
+		}
+		if now, err := readConfigFile(real); !bytes.Equal(now, b) && !(len(b) == 0 && errors.Is(err, fs.ErrNotExist)) {
+			continue
+		}
+		if err := osguard.WriteStateFile(real, []byte(text)); err != nil {
+			return fmt.Errorf("config %s: %w", path, err)
+		}
+		return nil
+	}
+	return fmt.Errorf("config %s changed %d times while it was being edited, and was left as another program wrote it: run the command again once nothing else edits it", path, editTries)
+}
+
+// editTries is how many times an edit is made again on what another
+// program wrote meanwhile before it gives up.
+const editTries = 3
+
+// editedText is the config's text read (b) and the text change makes of
+// it, once ok agrees with what it says.
+func editedText(path, real string, change func(text string, before Config) (string, error), ok func(before, after Config) bool) (b []byte, text string, err error) {
+	before, err := LoadConfig(path, false)
+	if err != nil {
+		return nil, "", err
+	}
+	b, err = readConfigFile(real)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, "", fmt.Errorf("config %s: %w", path, err)
+	}
+	if text, err = change(string(b), cloneConfig(before)); err != nil {
+		return nil, "", err
+	}
+	after, err := parseConfig(path, []byte(text))
+	if err != nil || !ok(cloneConfig(before), cloneConfig(after)) {
+		return nil, "", ErrNotEdited
+	}
+	return b, text, nil
 }

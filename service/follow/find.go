@@ -5,6 +5,7 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"fmt"
+	"net/url"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -122,10 +123,50 @@ func isSolanaKeypair(s string) bool {
 	return bytes.Equal(pub, b[ed25519.SeedSize:])
 }
 
+// LinkedHash is the payout hash an explorer's link to a transaction names
+// as the last part of its path or fragment (https://arbiscan.io/tx/0x…,
+// https://solscan.io/tx/SIG?cluster=…), as customers paste it: w itself
+// when it is no such link. It is looked up as the hash given alone is,
+// never sent. A link with a user or password is none; 64 bare hex digits
+// (a TRON explorer's) stay a private key's shape, as they do alone.
+func LinkedHash(w string) string {
+	if h, _ := linkedHash(w); h != "" {
+		return h
+	}
+	return w
+}
+
+// linkedHash is LinkedHash's hash and where it is in w; "" when w is no
+// link to one.
+func linkedHash(w string) (hash string, at int) {
+	// Asked of every word a field holds at each key: no copy of it made.
+	if !hasPrefixFold(w, "https://") && !hasPrefixFold(w, "http://") {
+		return "", 0
+	}
+	u, err := url.Parse(w)
+	if err != nil || u.User != nil || u.Host == "" {
+		return "", 0
+	}
+	for _, p := range []string{u.Fragment, u.Path} {
+		p = strings.TrimRight(p, "/")
+		last := p[strings.LastIndexByte(p, '/')+1:]
+		at := strings.LastIndex(w, last)
+		if last != "" && at >= 0 && (IsPayoutHash(last) || isSolanaSignature(last) && !isSolanaKeypair(last)) {
+			return last, at
+		}
+	}
+	return "", 0
+}
+
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
+
 // MaskHashes is text with each payout hash that stands alone (between the
-// start or end, whitespace, a comma, a semicolon or a #) blanked, so that
-// a check for a private key's shape (safetext.KeySpans) looks at the
-// rest: a hash given to be found is not a key typed by mistake.
+// start or end, whitespace, a comma, a semicolon or a #), or ends an
+// explorer's link (LinkedHash), blanked, so that a check for a private
+// key's shape (safetext.KeySpans) looks at the rest: a hash given to be
+// found is not a key typed by mistake.
 func MaskHashes(text string) string {
 	var b []byte
 	start := 0
@@ -133,11 +174,15 @@ func MaskHashes(text string) string {
 		if i < len(text) && !idSeparator(text[i]) {
 			continue
 		}
-		if IsPayoutHash(text[start:i]) {
+		from, to := start, i
+		if h, at := linkedHash(text[start:i]); IsPayoutHash(h) {
+			from, to = start+at, start+at+len(h)
+		}
+		if IsPayoutHash(text[from:to]) {
 			if b == nil {
 				b = []byte(text)
 			}
-			for j := start; j < i; j++ {
+			for j := from; j < to; j++ {
 				b[j] = ' '
 			}
 		}

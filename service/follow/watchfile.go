@@ -15,13 +15,12 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/service/exchange"
-	"github.com/svcwallet/svcwallet/service/journal"
 )
 
 // The board's file is a log: each line says what changed for one
 // environment, so a save costs what changed, not the board (10,000 ids
 // are about 1.5 MB). Every svcwallet process appends under one lock
-// (journal.LockFile), so two consoles on one state directory keep each
+// (osguard.LockFile), so two consoles on one state directory keep each
 // other's ids; once most of the file is lines later ones replaced, it is
 // rewritten whole, one line an environment.
 
@@ -138,7 +137,7 @@ func (w *WatchFile) Append(put []Kept, drop []string) error {
 	if err := os.MkdirAll(filepath.Dir(w.Path), 0o700); err != nil {
 		return fmt.Errorf("watch board file: %w", err)
 	}
-	unlock, err := journal.LockFile(w.Path + ".lock")
+	unlock, err := osguard.LockFile(w.Path + ".lock")
 	if err != nil {
 		return fmt.Errorf("watch board file: %w", err)
 	}

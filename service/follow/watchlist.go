@@ -94,13 +94,21 @@ type Lookup struct {
 	At   int // how many quote ids came before it, so its own keeps its place
 }
 
+// MaxIDsText bounds the text of ids read at once (`svcwallet status -`):
+// a million ids, which take the budget of 5 requests a second over two
+// days, fit in it; a log or a stream piped there by mistake (yes q-1)
+// is refused once past it, never held whole in memory.
+const MaxIDsText = 16 << 20
+
 // ParseQuoteIDs reads quote ids as the watch board's field and `svcwallet
 // status -` take them, so the two agree: a leading byte order mark is
 // skipped; a line ends at \n, \r\n or \r; a #
 // starts a comment to the end of its line (no quote id holds one); blank
 // lines are skipped. A line holds one id, or with split (the board's
 // field) any number, separated by spaces, tabs, commas or semicolons.
-// A word in double quotes (a CSV export's field) is read without them.
+// A word in double quotes (a CSV export's field) is read without them, and
+// an explorer's link to a transaction as the payout hash it names
+// (LinkedHash).
 // Duplicates are merged in first-seen order; payout hashes and transfer
 // ids are returned apart (lookups), to be found here; what is not a quote
 // id is returned apart too, so it can be said instead of followed. A line
@@ -138,7 +146,7 @@ func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, mal
 			})
 		}
 		for _, w := range words {
-			w = unquoted(w)
+			w = LinkedHash(unquoted(w))
 			if w == "" || seen[w] {
 				continue
 			}

@@ -3,6 +3,7 @@ package session
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"path/filepath"
 
@@ -38,6 +39,25 @@ func (s Store) readFile() (map[string]record, error) {
 		}
 	}
 	return records, nil
+}
+
+// locked runs change holding the session file's lock (FILE.lock, beside
+// it): change reads the file and writes it back, and another process's
+// write between the two (a login to another environment, a new session
+// where a refused one was) would be lost.
+func (s Store) locked(change func() error) error {
+	if s.File == "" {
+		return change()
+	}
+	if err := osguard.MkdirPrivate(filepath.Dir(s.File)); err != nil {
+		return err
+	}
+	unlock, err := osguard.LockFile(s.File + ".lock")
+	if err != nil {
+		return fmt.Errorf("session file %w", err)
+	}
+	defer unlock()
+	return change()
 }
 
 // writeRecord puts env's record in the file, replaced atomically, 0600,

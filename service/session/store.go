@@ -16,6 +16,7 @@ import (
 
 	"github.com/zalando/go-keyring"
 
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 )
@@ -98,6 +99,21 @@ type Loaded struct {
 	APIKey string
 }
 
+// Serves reports whether the kept session is the one to act with when
+// apiKey was given to log in with ("" for none): an API key given comes
+// before a kept session, unless it is the key kept with it, so a command
+// never acts as the kept session's account (its deposit addresses, its
+// withdrawals) while the key it was given is another account's.
+func (l Loaded) Serves(apiKey string) bool { return apiKey == "" || apiKey == l.APIKey }
+
+// Renews reports whether k, a login made while e had ended, is e's
+// account's (the same account id and sub-account), to be kept in its
+// place: another account's login (a key given for one script) kept there
+// would be the account every later command acts as, unasked.
+func (e Entry) Renews(k exchange.Kept) bool {
+	return k.AccountID == e.AccountID && k.SubAccountID == e.SubAccount
+}
+
 // NoStoreError: the system has no credential store svcwallet can reach (a
 // server, CI, a session without the Secret Service). Its text leaves the
 // library's cause out ('exec: "dbus-launch": …' tells a user nothing to do).
@@ -165,7 +181,15 @@ func (s Store) Available() error {
 // "" for a wallet) in the credential store alone: never in the file. What
 // is saved is checked as what is read back is, so nothing is written that
 // could not be used.
-func (s Store) Save(e config.Environment, k exchange.Kept, apiKey string, insecure bool) (Where, error) {
+func (s Store) Save(e config.Environment, k exchange.Kept, apiKey string, insecure bool) (where Where, err error) {
+	err = s.locked(func() error {
+		where, err = s.save(e, k, apiKey, insecure)
+		return err
+	})
+	return where, err
+}
+
+func (s Store) save(e config.Environment, k exchange.Kept, apiKey string, insecure bool) (Where, error) {
 	entry := Entry{Env: e.Name, Bound: BoundOf(e), Cookie: k.Cookie, AccountID: k.AccountID, Expires: k.Expires.UTC(),
 		Method: k.Method, Funding: k.FundingAccountAddress, SubAccount: k.SubAccountID}
 	if err := s.check(entry, e); err != nil {
@@ -243,6 +267,10 @@ func (s Store) Load(e config.Environment) (Loaded, error) {
 // at: it is kept as ended then, so no command or console sends it again
 // and auth status says so. A session kept since, another than k, stays.
 func (s Store) Refused(e config.Environment, k exchange.Kept, at time.Time) error {
+	return s.locked(func() error { return s.refused(e, k, at) })
+}
+
+func (s Store) refused(e config.Environment, k exchange.Kept, at time.Time) error {
 	l, err := s.Load(e)
 	if err != nil || l.Cookie != k.Cookie {
 		return nil
@@ -287,6 +315,11 @@ func (s Store) read(env string) (string, Where, error) {
 	case !ok:
 		return "", "", ErrNone
 	case rec.Where == InFile:
+		// The session's cookie is in the file: one others could read may
+		// have been read, and is not used.
+		if err := osguard.CheckSecretFile(s.File); err != nil {
+			return "", InFile, &UnreadableError{Where: InFile, Reason: fmt.Errorf("%w; then log in again: the session in it may have been read", err)}
+		}
 		return string(rec.Session), InFile, nil
 	case rec.Where != InKeyring:
 		return "", InFile, &UnreadableError{Where: InFile, Reason: errors.New("it names no place a session is kept")}
@@ -317,7 +350,15 @@ func (s Store) Names() ([]string, error) {
 // Forget removes what is kept for env, in both places. Nothing is sent:
 // the service has no logout (SPEC.md §5). It reports whether anything
 // was kept.
-func (s Store) Forget(env string) (bool, error) {
+func (s Store) Forget(env string) (had bool, err error) {
+	err = s.locked(func() error {
+		had, err = s.forget(env)
+		return err
+	})
+	return had, err
+}
+
+func (s Store) forget(env string) (bool, error) {
 	records, err := s.readFile()
 	if err != nil {
 		return false, err

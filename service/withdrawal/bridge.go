@@ -157,6 +157,13 @@ func checkBridge(env config.Environment, pinsPath, seen string, now time.Time, r
 	if pinsPath == "" {
 		return BridgeTrust{Address: seen, FirstUse: true, SeenSince: now}, nil
 	}
+	if record {
+		unlock, err := lockPins(pinsPath)
+		if err != nil {
+			return BridgeTrust{}, err
+		}
+		defer unlock()
+	}
 	pins, err := readBridgePins(pinsPath)
 	if err != nil {
 		return BridgeTrust{}, err
@@ -167,7 +174,7 @@ func checkBridge(env config.Environment, pinsPath, seen string, now time.Time, r
 		return BridgeTrust{Address: seen, FirstUse: true, SeenSince: now}, nil
 	case !ok:
 		pins[env.Name] = bridgePin{Address: seen, FirstSeen: now.UTC(), ChainID: env.ChainID}
-		if err := writeBridgePins(pinsPath, pins); err != nil {
+		if err := writePins(pinsPath, pins); err != nil {
 			return BridgeTrust{}, err
 		}
 		return BridgeTrust{Address: seen, FirstUse: true, SeenSince: now}, nil
@@ -178,7 +185,7 @@ func checkBridge(env config.Environment, pinsPath, seen string, now time.Time, r
 			// so a second name for it is held to it.
 			pin.ChainID = env.ChainID
 			pins[env.Name] = pin
-			if err := writeBridgePins(pinsPath, pins); err != nil {
+			if err := writePins(pinsPath, pins); err != nil {
 				return BridgeTrust{}, err
 			}
 		}
@@ -209,6 +216,11 @@ func ConfirmBridge(env config.Environment, pinsPath, expected, seen string, now 
 	if why := UnusableBridge(seen, ""); why != "" {
 		return fmt.Errorf("bridge funding address %s %s: nothing was recorded", seen, why)
 	}
+	unlock, err := lockPins(pinsPath)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	pins, err := readBridgePins(pinsPath)
 	if err != nil {
 		return err
@@ -217,7 +229,7 @@ func ConfirmBridge(env config.Environment, pinsPath, expected, seen string, now 
 		return &BridgeMovedError{Recorded: pin.Address}
 	}
 	pins[env.Name] = bridgePin{Address: seen, FirstSeen: now.UTC(), ChainID: env.ChainID}
-	return writeBridgePins(pinsPath, pins)
+	return writePins(pinsPath, pins)
 }
 
 // burnAddresses are well-known addresses no one holds the key of, beyond
@@ -296,6 +308,24 @@ func checkBridgePins(pins map[string]bridgePin) error {
 	}
 	return nil
 }
+
+// lockPins holds the recorded addresses' lock (FILE.lock) while they are
+// read and written back: another process recording meanwhile (a first use
+// on another environment) would otherwise be written over, and that
+// environment's next address taken as a first use again, unchecked.
+func lockPins(path string) (unlock func(), err error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("record the bridge address: %w", err)
+	}
+	if unlock, err = osguard.LockFile(path + ".lock"); err != nil {
+		return nil, fmt.Errorf("record the bridge address: %w", err)
+	}
+	return unlock, nil
+}
+
+// writePins is writeBridgePins; a test sees through it what is held while
+// the file is written.
+var writePins = writeBridgePins
 
 // writeBridgePins replaces the file atomically (temp file, fsync, rename), 0600.
 func writeBridgePins(path string, pins map[string]bridgePin) error {

@@ -101,7 +101,8 @@ func TestCheckBridge(t *testing.T) {
 	if _, err := withdrawal.CheckBridge(tofu, pins, "0xnot an address\n", later); err == nil {
 		t.Fatal("a malformed address was accepted")
 	}
-	if leftovers, _ := filepath.Glob(pins + ".*"); len(leftovers) != 0 {
+	// WriteStateFile's temporary files are .NAME.*; the lock file stays.
+	if leftovers, _ := filepath.Glob(filepath.Join(filepath.Dir(pins), "."+filepath.Base(pins)+".*")); len(leftovers) != 0 {
 		t.Fatalf("temporary files left: %v", leftovers)
 	}
 }

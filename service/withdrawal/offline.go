@@ -98,6 +98,9 @@ func (w Withdrawer) Submit(ctx context.Context, p Prepared, sig [65]byte) Sent {
 	if o, _, err = w.Requote(sx, o, true); err != nil {
 		return Sent{Err: err}
 	}
+	if err := stoppedBeforeSending(ctx); err != nil {
+		return Sent{Err: err}
+	}
 	sent := w.sendSigned(sx, o, checked, now, true, false, before, p.Unsent(w.journal))
 	sent.Requoted = true
 	return sent

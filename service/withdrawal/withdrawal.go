@@ -137,9 +137,11 @@ func (s Sent) Answered() bool {
 // sent. If the quote expired meanwhile, by the service's clock before the
 // send or by its answer to it, a fresh quote for exactly the signed amount
 // within the fee cap carries the same signature (Requote): the signature
-// pays numTokens, whatever the quote. Once the request may leave, ctx no
-// longer cancels it (its answer must be journaled); exchange.WithdrawTimeout
-// bounds it. Sent.Order is the order as sent: follow its quote id.
+// pays numTokens, whatever the quote. ctx ended once the signature came
+// (ctrl+c, SIGTERM, a closed terminal) still sends nothing, until the
+// intent is journaled (stoppedBeforeSending); from then the request may
+// leave, and ctx no longer cancels it (its answer must be journaled);
+// exchange.WithdrawTimeout bounds it. Sent.Order is the order as sent: follow its quote id.
 func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Key, error)) Sent {
 	if err := w.maySign(); err != nil {
 		return Sent{Err: err}
@@ -173,8 +175,28 @@ func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Ke
 			return Sent{Err: err}
 		}
 	}
+	if err := stoppedBeforeSending(ctx); err != nil {
+		return Sent{Err: err}
+	}
 	return w.sendSigned(sx, o, sig, now, waited, requoted, before, nil)
 }
+
+// stoppedBeforeSending is why a signed withdrawal is not sent: ctx ended
+// (ctrl+c, SIGTERM, a closed terminal's SIGHUP) after the signature came,
+// before its intent was journaled, so nothing has left and the person's
+// last word was to stop; nil while ctx goes on. It is ErrStoppedOnceSigned
+// and ctx's error.
+func stoppedBeforeSending(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return exchange.Worded(errors.Join(ErrStoppedOnceSigned, err), "Stopped once signed, before the request left: nothing was sent, and the signature expires unused; start the withdrawal again to send it")
+	}
+	return nil
+}
+
+// ErrStoppedOnceSigned is in the error of a withdrawal stopped after its
+// signature came and before its request left (stoppedBeforeSending), so a
+// face says it was signed, not that nothing was.
+var ErrStoppedOnceSigned = errors.New("stopped once signed, before the request left")
 
 // sendSigned sends o with its signature sig, made at now: it checks the
 // bridge address again, journals and sends, and when the signature may

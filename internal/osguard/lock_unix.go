@@ -1,6 +1,6 @@
 //go:build unix
 
-package journal
+package osguard
 
 import (
 	"os"

@@ -1,0 +1,83 @@
+package cli
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/service/session"
+)
+
+// TestAPIKeyGivenComesBeforeTheKeptSession: $SVCWALLET_API_KEY holding
+// another account's key than the session auth login kept logs in with it,
+// as the variable promises ("before a stored one"): deposit printed the
+// kept account's deposit addresses, exit 0, for a key whose account has
+// none, so what a script deposited went to another account. The kept
+// session stays kept, and serves again once the variable is unset; the
+// very key kept with it uses it as before.
+func TestAPIKeyGivenComesBeforeTheKeptSession(t *testing.T) {
+	w, _ := newAuthWorld(t, sandbox.Options{})
+	if r := w.run(sandbox.DemoAPIKey+"\n", nil, "auth", "login", "--with-api-key"); r.code != 0 {
+		t.Fatalf("auth login: exit %d\n%s", r.code, r.stderr)
+	}
+	other := map[string]string{exchange.APIKeyEnvVar: sandbox.NoChainAPIKey}
+	if r := w.run("", other, "deposit", "--json"); r.code != exitFailed || !strings.Contains(r.stdout, "no chain account address") || strings.Contains(r.stdout, "deposit_address") {
+		t.Errorf("deposit with another account's key given: exit %d, want that account's refusal\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	same := map[string]string{exchange.APIKeyEnvVar: sandbox.DemoAPIKey}
+	for _, vars := range []map[string]string{same, nil} {
+		if r := w.run("", vars, "deposit", "--json"); r.code != 0 || !strings.Contains(r.stdout, "deposit_address") {
+			t.Errorf("deposit with %v: exit %d\n%s%s", vars, r.code, r.stdout, r.stderr)
+		}
+	}
+	if r := w.run("", nil, "auth", "status"); !strings.Contains(r.stdout, sandbox.DemoAccountID) {
+		t.Errorf("the kept session was replaced:\n%s", r.stdout)
+	}
+}
+
+// TestEndedSessionKeptOnlyForItsAccount: a login made while the kept
+// session has ended is kept in its place (a renewal) only when it is the
+// same account's: one by another account's $SVCWALLET_API_KEY, for one
+// script, became the session every later command acted as, without a key
+// given or a word.
+func TestEndedSessionKeptOnlyForItsAccount(t *testing.T) {
+	w, _ := newAuthWorld(t, sandbox.Options{})
+	if r := w.run(sandbox.DemoAPIKey+"\n", nil, "auth", "login", "--with-api-key"); r.code != 0 {
+		t.Fatalf("auth login: exit %d\n%s", r.code, r.stderr)
+	}
+	cfg, err := config.LoadConfig(w.config, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := cfg.Lookup("local")
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := (&app{}).sessionStore()
+	end := func() {
+		l, err := store.Load(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := store.Refused(e, l.Kept(), time.Now()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	end()
+	w.run("", map[string]string{exchange.APIKeyEnvVar: sandbox.NoChainAPIKey}, "status", "q-1")
+	var expired *session.ExpiredError
+	if _, err := store.Load(e); !errors.As(err, &expired) || expired.Entry.AccountID != sandbox.DemoAccountID {
+		t.Fatalf("after another account's login, the kept session is %v", err)
+	}
+	// The same account's login renews it, as before.
+	if r := w.run("", map[string]string{exchange.APIKeyEnvVar: sandbox.DemoAPIKey}, "status", "q-1"); r.code != exitNotFound {
+		t.Fatalf("status: exit %d\n%s", r.code, r.stderr)
+	}
+	if l, err := store.Load(e); err != nil || l.AccountID != sandbox.DemoAccountID {
+		t.Fatalf("the same account's login was not kept: %+v, %v", l.Entry, err)
+	}
+}

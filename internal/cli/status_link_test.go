@@ -1,0 +1,42 @@
+package cli
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+)
+
+// TestStatusFindsAnExplorerLink: a customer pastes the explorer's link to
+// the payout; status (an argument or a line of -) finds the withdrawal by
+// the hash the link ends with, as by the hash alone, and sends only its
+// quote id. It was refused as a private key, told to put 0x in front of a
+// hash that had it. A key elsewhere in a link is still refused.
+func TestStatusFindsAnExplorerLink(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	r := newStatusRig(t)
+	done := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
+	r.clock.Advance(sandbox.DefaultSettle)
+	res := r.run(nil, "--json", done)
+	res.want(t, exitCompleted, nil, nil)
+	w := jsonLines(t, res.stdout)[0]
+	board := follow.WatchFile{Path: filepath.Join(filepath.Dir(journal.DefaultPath()), follow.WatchlistFile), Env: "local"}
+	if err := board.Append([]follow.Kept{{QuoteID: done, Record: &w}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	r.takeAsks()
+	link := "https://arbiscan.io/tx/" + w.WithdrawTxHash
+	r.run(nil, link).want(t, exitCompleted, []string{"Quote id     " + done}, nil)
+	r.runStdin(link+"\n", "-").want(t, exitCompleted, []string{done}, nil)
+	if n := len(r.takeAsks()); n != 2 {
+		t.Errorf("%d status requests, want the quote id's, once a run", n)
+	}
+	key := strings.TrimPrefix(sandbox.DemoPrivateKey, "0x")
+	r.run(nil, "https://arbiscan.io/address/0x"+key+"/tx/"+w.WithdrawTxHash).want(t, exitUsage, nil, []string{"refusing a private key"})
+	if n := len(r.takeAsks()); n != 0 {
+		t.Errorf("%d status requests for a link holding a key", n)
+	}
+}

@@ -1,0 +1,118 @@
+//go:build unix
+
+package config
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+const twoEnvs = `[env.testnet]
+auth_url        = "https://auth.testnet.example"
+base_url        = "https://api.testnet.example"
+market_data_url = "https://md.testnet.example"
+chain_id        = 326
+`
+
+const stageEnv = `
+[env.stage]
+auth_url        = "https://auth.stage.example"
+base_url        = "https://api.stage.example"
+market_data_url = "https://md.stage.example"
+chain_id        = 327
+`
+
+func raceConfig(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "config.toml")
+	if err := os.WriteFile(path, []byte(twoEnvs), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestEditHoldsTheConfigLock: an edit reads, changes and writes the config
+// holding config.toml.lock, so a second svcwallet process (env add, env use
+// at once) waits, and never writes back what it read before the first's
+// write: the first's environment would be lost.
+func TestEditHoldsTheConfigLock(t *testing.T) {
+	path := raceConfig(t)
+	err := editConfig(path, func(text string, _ Config) (string, error) {
+		f, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE, 0o600)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); !errors.Is(err, syscall.EWOULDBLOCK) {
+			t.Errorf("another process could lock the config while it was edited: %v", err)
+		}
+		return "bell = true\n" + text, nil
+	}, func(_, after Config) bool { return after.Bell })
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestEditKeepsAnEditMadeMeanwhile: another program (an editor, an older
+// svcwallet) writes the config between an edit's read and its write; the
+// edit is made again on what it wrote, so neither is lost.
+func TestEditKeepsAnEditMadeMeanwhile(t *testing.T) {
+	path := raceConfig(t)
+	changes := 0
+	err := editConfig(path, func(text string, _ Config) (string, error) {
+		if changes++; changes == 1 {
+			if err := os.WriteFile(path, []byte(text+stageEnv), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return strings.Replace(text, "chain_id        = 326", "chain_id        = 328", 1), nil
+	}, func(before, after Config) bool {
+		return after.Environments["testnet"].ChainID == 328 && len(after.Environments) == len(before.Environments)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := LoadConfig(path, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := after.Environments["stage"]; !ok {
+		t.Fatalf("the environment written meanwhile was lost:\n%s", readText(t, path))
+	}
+	if after.Environments["testnet"].ChainID != 328 {
+		t.Fatalf("the edit was lost:\n%s", readText(t, path))
+	}
+}
+
+func readText(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestEditGivesUpOnAFileThatKeepsChanging: a config written again at each
+// try is left as the other program wrote it, and the error says so.
+func TestEditGivesUpOnAFileThatKeepsChanging(t *testing.T) {
+	path := raceConfig(t)
+	tries := 0
+	err := editConfig(path, func(text string, _ Config) (string, error) {
+		tries++
+		if err := os.WriteFile(path, []byte(strings.Repeat("\n", tries)+text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return "bell = true\n" + text, nil
+	}, func(_, after Config) bool { return after.Bell })
+	if err == nil || !strings.Contains(err.Error(), "run the command again") || tries != editTries {
+		t.Fatalf("after %d tries: %v", tries, err)
+	}
+	if got := readText(t, path); strings.Contains(got, "bell") {
+		t.Fatalf("the edit was written over the other program's:\n%s", got)
+	}
+}

@@ -1,0 +1,63 @@
+package follow_test
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mr-tron/base58"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
+)
+
+// TestParseFindsExplorerLinks: a customer pastes the explorer's link to
+// the payout, not its hash. A link whose path (or fragment) ends with a
+// payout hash is looked up as that hash, in the board's field and status -
+// alike; it was refused as a private key's shape, with advice to put 0x in
+// front of a hash that had it. A link with a user or password, one whose
+// hash stands elsewhere in it, one that ends with 64 bare hex digits (a
+// TRON explorer's) or a SOLANA key, and a key anywhere else in a link stay
+// refused, never looked up.
+func TestParseFindsExplorerLinks(t *testing.T) {
+	hash := "0x" + strings.Repeat("5f0c9e1b", 8)
+	key := strings.Repeat("ab", 32)
+	sig := base58.Encode(bytes.Repeat([]byte{0xfe}, 64))
+	solanaKey := base58.Encode(ed25519.NewKeyFromSeed(bytes.Repeat([]byte{7}, 32)))
+	for _, split := range []bool{true, false} {
+		text := strings.Join([]string{
+			"https://arbiscan.io/tx/" + hash,
+			"HTTPS://etherscan.io/tx/" + strings.ToUpper(hash) + "/",
+			"https://solscan.io/tx/" + sig + "?cluster=devnet",
+			"q-1",
+		}, "\n")
+		ids, lookups, bad := follow.ParseQuoteIDs(text, split)
+		if len(bad) != 0 || !slices.Equal(ids, []string{"q-1"}) || len(lookups) != 3 ||
+			lookups[0].Text != hash || lookups[1].Text != strings.ToUpper(hash) || lookups[2].Text != sig ||
+			slices.ContainsFunc(lookups, func(l follow.Lookup) bool { return l.Kind != follow.PayoutHash }) {
+			t.Errorf("split %v: ids %q, lookups %+v, malformed %+v", split, ids, lookups, bad)
+		}
+		for _, refused := range []string{
+			"https://user:pw@arbiscan.io/tx/" + hash,
+			"https://arbiscan.io/tx/" + hash + "/logs",
+			"https://tronscan.org/#/transaction/" + key,
+			"https://arbiscan.io/address/0x" + key + "/tx/" + hash,
+			"https://solscan.io/tx/" + solanaKey,
+			"ftp://arbiscan.io/tx/" + hash,
+		} {
+			ids, lookups, bad := follow.ParseQuoteIDs(refused, split)
+			if len(ids) != 0 || len(lookups) != 0 || len(bad) != 1 {
+				t.Errorf("split %v: %.50q: ids %q, lookups %+v, malformed %+v", split, refused, ids, lookups, bad)
+			}
+		}
+		if _, _, bad := follow.ParseQuoteIDs("https://arbiscan.io/address/0x"+key+"/tx/"+hash, split); len(bad) != 1 || !errors.Is(bad[0].Err, exchange.ErrKeyShape) {
+			t.Errorf("split %v: a key in a link's path was not refused for its shape: %+v", split, bad)
+		}
+	}
+	if got := follow.LinkedHash("q-1"); got != "q-1" {
+		t.Errorf("LinkedHash of a quote id: %q", got)
+	}
+}
