@@ -21,7 +21,7 @@ import (
 const apiKeyVar = exchange.APIKeyEnvVar
 
 const depositLong = `Lists the chains the account can deposit on: chain id, deposit address
-("not provisioned" for an on-demand chain without one yet, and on stderr the
+("` + exchange.NotProvisioned + `" for an on-demand chain without one yet, and on stderr the
 deposit generate that provisions it), and each token's contract ("native",
 or "unknown: provider unreachable"). An address that fails its chain's
 check, or any address of a chain whose name and chain id disagree on its
@@ -219,11 +219,7 @@ func printChains(w io.Writer, chains []exchange.ChainInfo) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "CHAIN\tCHAIN ID\tDEPOSIT ADDRESS\tTOKEN\tCONTRACT")
 	for _, ch := range chains {
-		addr := ch.Listed()
-		if ch.Verdict() == exchange.DepositGenerate {
-			addr = "not provisioned"
-		}
-		cols := []string{ch.Chain, ch.ChainID, addr}
+		cols := []string{ch.Chain, ch.ChainID, ch.Listed()}
 		if len(ch.SupportedTokens) == 0 {
 			fmt.Fprintln(tw, strings.Join(append(cols, "-", ""), "\t"))
 		}

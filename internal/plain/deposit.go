@@ -77,7 +77,7 @@ func (s *session) listChains() ([]exchange.ChainInfo, error) {
 func chainLine(ch exchange.ChainInfo) string {
 	addr := ch.Listed()
 	if ch.Verdict() == exchange.DepositGenerate {
-		addr = "no address yet (on demand: generate one)"
+		addr += " (on demand: generate one)"
 	}
 	var tokens []string
 	for _, t := range ch.SupportedTokens {

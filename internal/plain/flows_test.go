@@ -173,8 +173,9 @@ func TestLookUpAndHistory(t *testing.T) {
 	}
 	wants(t, out, "Take one up, or go back:\n  1. "+id[1]+": COMPLETED, 25 USDT to "+sandbox.DestCompleted+" on ARBITRUM, sent ",
 		"Not accepted: ", "NOT FOUND: No withdrawal with this quote id on this account")
-	if n := strings.Count(out, "COMPLETED: Paid out"); n != 2 {
-		t.Errorf("COMPLETED said %d times, want 2 (followed, then from History):\n%s", n, out)
+	// One colon after the name: "COMPLETED: Paid out: the payout…" read as two labels.
+	if n := strings.Count(out, "COMPLETED: Paid out; the payout transaction"); n != 2 {
+		t.Errorf("COMPLETED said %d times in its words, want 2 (followed, then from History):\n%s", n, out)
 	}
 }
 

@@ -133,7 +133,8 @@ func (b *builderScreen) KeyMap() help.KeyMap { return b.bindings().KeyMap() }
 
 // bindings: enter reviews (or, in a passphrase field, creates the key
 // pair), then the form's keys (the switch's and the permission picker's
-// among them), then ctrl+r in the builder field on the sandbox, then
+// among them), then ctrl+r on the sandbox, which fills the builder field
+// from any field (as the form's body says) but is offered only in it, then
 // ctrl+n, which acts everywhere but is offered only in
 // text fields once the API-key section is open. Nothing acts while a key
 // pair is being made.
@@ -150,11 +151,14 @@ func (b *builderScreen) bindings() kit.Bindings {
 	case !b.withKey || !b.form.Inputting():
 		newKey.Key.SetHelp("", "")
 	}
-	demo := kit.Binding{Key: builderKeys.Demo, On: b.demoBuilder() != "" && b.form.Focused() == b.builder, Do: func() tea.Cmd {
+	demo := kit.Binding{Key: builderKeys.Demo, On: b.demoBuilder() != "", Do: func() tea.Cmd {
 		b.builder.Input.SetValue(b.demoBuilder())
 		b.form.Changed(b.builder)
 		return nil
 	}}
+	if b.form.Focused() != b.builder {
+		demo.Key.SetHelp("", "") // the form's body names it: the footer keeps its room
+	}
 	return append(append(kit.Bindings{submit}, b.form.Bindings()...), demo, newKey)
 }
 

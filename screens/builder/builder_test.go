@@ -589,3 +589,30 @@ func TestBuilderOffersTheSandboxBuilder(t *testing.T) {
 		t.Errorf("an environment without demo data offers a builder:\n%s", v)
 	}
 }
+
+// TestBuilderSandboxKeyActsWhereNamed: the form's body names ctrl+r above
+// every field, so ctrl+r fills the builder field from any of them (it did
+// nothing outside the builder field, under a line naming it); on an
+// environment without the sandbox's data it fills nothing.
+func TestBuilderSandboxKeyActsWhereNamed(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	app.Target.Demo = screentest.Demo()
+	b := New(app).(*builderScreen)
+	b.SetSize(80, 24)
+	screentest.Drive(b, b.Init())
+	screentest.Press(b, "tab")
+	if b.form.Focused() != b.futures || !strings.Contains(ansi.Strip(b.View()), "(ctrl+r)") {
+		t.Fatalf("focus on the futures fee field, ctrl+r named:\n%s", ansi.Strip(b.View()))
+	}
+	screentest.Press(b, "ctrl+r")
+	if got := b.builder.Input.Value(); got != sandbox.BuilderAddress || b.futures.Input.Value() != "" {
+		t.Errorf("ctrl+r in the futures fee field: builder %q, futures fee %q", got, b.futures.Input.Value())
+	}
+	app.Target.Demo = nil
+	b = New(app).(*builderScreen)
+	screentest.Drive(b, b.Init())
+	screentest.Press(b, "ctrl+r")
+	if got := b.builder.Input.Value(); got != "" {
+		t.Errorf("ctrl+r without the sandbox filled %q", got)
+	}
+}

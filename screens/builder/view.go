@@ -36,11 +36,7 @@ func (b *builderScreen) View() string {
 		note("Fee rates are percentages: 0.1 means 0.1%, at most 4 decimals.")
 	}
 	if d := b.demoBuilder(); d != "" && !b.withKey {
-		mark := "  "
-		if strings.TrimSpace(b.builder.Input.Value()) == d {
-			mark = st.Cursor.Render("•") + " "
-		}
-		out.WriteString("\n" + st.Label.Render("The sandbox's builder account (ctrl+r)") + "\n" + mark + st.Muted.Render(d) + "\n")
+		out.WriteString("\n" + st.Label.Render("The sandbox's builder account (ctrl+r)") + "\n" + b.builder.Mark(c, d) + st.Muted.Render(d) + "\n")
 	}
 	return layout.Clip(out.String(), b.wd)
 }

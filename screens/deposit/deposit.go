@@ -332,7 +332,7 @@ func (d *depositScreen) row(ch exchange.ChainInfo) kit.Row {
 	case ch.AddressProblem != "":
 		r.Cells[2] = "refused: failed its check, not copied"
 	case ch.DepositAddress == "":
-		r.Cells[2] = "not provisioned (on-demand: press g)"
+		r.Cells[2] = exchange.NotProvisioned + " (on-demand: press g)"
 	}
 	if ch.DepositAddress == "" {
 		r.Ink = k.Muted
@@ -355,7 +355,7 @@ func (d *depositScreen) detail(l qrLayout, code qrCode) string {
 		addr = st.Warning.Render("refused: it failed its check, so it is not copied nor drawn") + "\n" +
 			sp + k.Muted.On(ch.AddressProblem) + "\n" + sp + k.Muted.On("the service sent: "+ch.RefusedAddress)
 	case ch.DepositAddress == "":
-		addr = k.Muted.On("not provisioned: press g to generate")
+		addr = k.Muted.On(exchange.NotProvisioned + ": press g to generate")
 	}
 	// "chain id" lines up with the address below it, however short the name.
 	const lw = 9

@@ -2,6 +2,7 @@ package kit
 
 import (
 	"slices"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -94,6 +95,16 @@ func TextField(label string, in Input) *FormField { return &FormField{Label: lab
 // at chosen.
 func ChoiceField(label string, chosen *int, options func() []string) *FormField {
 	return &FormField{Label: label, Chosen: chosen, Options: options}
+}
+
+// Mark is "• " before a listed value while it is the text field's, so the
+// one a key put there is seen among the others (› is the focus's); else
+// "  ".
+func (fd *FormField) Mark(c *tui.Common, listed string) string {
+	if fd.Input != nil && strings.TrimSpace(fd.Input.Value()) == listed {
+		return c.Styles.Cursor.Render("•") + " "
+	}
+	return "  "
 }
 
 func (fd *FormField) shown() bool { return fd.Shown == nil || fd.Shown() }

@@ -73,6 +73,7 @@ var namedKeys = map[string]tea.KeyPressMsg{
 	"right":     {Code: tea.KeyRight},
 	"ctrl+d":    {Code: 'd', Mod: tea.ModCtrl},
 	"ctrl+n":    {Code: 'n', Mod: tea.ModCtrl},
+	"ctrl+r":    {Code: 'r', Mod: tea.ModCtrl},
 	"space":     {Code: tea.KeySpace, Text: " "},
 	"backspace": {Code: tea.KeyBackspace},
 	"home":      {Code: tea.KeyHome},

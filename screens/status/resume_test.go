@@ -165,7 +165,7 @@ func TestResumeExpiredButArrived(t *testing.T) {
 		t.Errorf("journal: %+v, want REFUNDED", got)
 	}
 	view := ansi.Strip(s.View())
-	if !strings.Contains(view, "To            0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc") {
+	if !strings.Contains(view, "Destination   0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc") {
 		t.Errorf("the journaled destination is not shown:\n%s", view)
 	}
 }

@@ -557,3 +557,16 @@ func TestStatusOffersRefreshLastOnceEnded(t *testing.T) {
 		t.Errorf("COMPLETED: the footer begins with %q", got)
 	}
 }
+
+// TestStatusNamesTheDestinationAsItsKey: the journaled address is the row
+// "Destination", the word of d (copy destination), of History and of the
+// withdrawal's form; it was "To".
+func TestStatusNamesTheDestinationAsItsKey(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	s := newStatus(r.App, r.Made(sandbox.DestCompleted, "25"))
+	pollToEnd(t, r, s, 10)
+	s.SetSize(120, 40)
+	if v := ansi.Strip(s.View()); !strings.Contains(v, "\nDestination   "+sandbox.DestCompleted) || !screentest.Offered(s, "copy destination") {
+		t.Errorf("the destination row, or d, is missing:\n%s", v)
+	}
+}

@@ -119,7 +119,7 @@ func (s *statusScreen) fields(explorer bool) string {
 	}
 	if s.intent != nil {
 		chain, token = orText(chain, s.intent.Chain), orText(token, s.intent.TokenOut)
-		add("To", s.intent.ToAddress)
+		add("Destination", s.intent.ToAddress)
 		// Paid only once the service took the withdrawal: a refused or
 		// unexecuted one shows what was asked, and the lines below say why
 		// nothing moved.

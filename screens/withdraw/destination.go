@@ -242,7 +242,7 @@ func (d *destinationScreen) View() string {
 	if len(d.dests) > 0 {
 		b.WriteString("\n" + st.Label.Render("Recent destinations on "+d.w.Route.Chain+" (ctrl+r)") + "\n")
 		for _, r := range shownDestinations(d.dests) {
-			line := d.inField(r.Address) + st.Muted.Render(r.Address)
+			line := d.address.Mark(c, r.Address) + st.Muted.Render(r.Address)
 			if r.NotPaid() {
 				line += "  " + st.Warning.Render("last "+r.LastState)
 			}
@@ -261,20 +261,10 @@ func (d *destinationScreen) View() string {
 			if layout.Width(line)+2 > d.wd {
 				line = p.Address + "  " + p.Short // short words, not cut ones
 			}
-			b.WriteString(d.inField(p.Address) + st.Muted.Render(line) + "\n")
+			b.WriteString(d.address.Mark(c, p.Address) + st.Muted.Render(line) + "\n")
 		}
 	}
 	return layout.Clip(b.String(), d.wd)
-}
-
-// inField marks a listed address "• " while it is the one in the field, so
-// the one ctrl+r put there is seen among the others (› is the focus's);
-// else "  ".
-func (d *destinationScreen) inField(addr string) string {
-	if strings.TrimSpace(d.address.Input.Value()) == addr {
-		return d.app.Common.Styles.Cursor.Render("•") + " "
-	}
-	return "  "
 }
 
 // shownRecent is how many recent destinations the form lists.

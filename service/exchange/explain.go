@@ -194,7 +194,7 @@ var StateWords = map[string]string{
 	StateCreated:   "Quote created, not executed: nothing has been debited. An unexecuted quote expires after about a minute.",
 	StateSubmitted: "Funds debited from the funding account; the bridge is processing the withdrawal.",
 	StateSending:   "The bridge accepted the withdrawal; the payout transaction is in flight.",
-	StateCompleted: "Paid out: the payout transaction is confirmed on the destination chain.",
+	StateCompleted: "Paid out; the payout transaction is confirmed on the destination chain.",
 	StateFailed:    "The withdrawal failed: nothing was paid out, and unlike a refund the funds are not returned automatically. Contact support with the quote id and transfer id.",
 	StateRefunded:  "The withdrawal did not go through: the funds were returned to the funding account. Nothing was paid out; you can withdraw again.",
 }

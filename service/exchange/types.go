@@ -226,6 +226,10 @@ const (
 // RefusedDeposit is what a listing says in place of a refused address.
 const RefusedDeposit = "REFUSED, do not deposit"
 
+// NotProvisioned is what a listing says of an on-demand chain without an
+// address yet (SPEC.md §2.5), in every face; each adds how to generate one.
+const NotProvisioned = "not provisioned"
+
 // Verdict is c's DepositVerdict.
 func (c ChainInfo) Verdict() DepositVerdict {
 	switch {
@@ -238,11 +242,14 @@ func (c ChainInfo) Verdict() DepositVerdict {
 }
 
 // Listed is the address a listing shows for c: the address, "REFUSED, do
-// not deposit: REASON" for a refused one, and none (for the face to word)
-// when one is yet to be generated.
+// not deposit: REASON" for a refused one, and NotProvisioned when one is
+// yet to be generated.
 func (c ChainInfo) Listed() string {
-	if c.Verdict() == DepositRefused {
+	switch c.Verdict() {
+	case DepositRefused:
 		return RefusedDeposit + ": " + c.AddressProblem
+	case DepositGenerate:
+		return NotProvisioned
 	}
 	return c.DepositAddress
 }

@@ -256,7 +256,7 @@ func Tally(fs []Follow) string {
 func (f Follow) Particulars(env config.Environment) []intent.Fact {
 	w, updated := f.Last, ""
 	if !w.UpdatedAt.IsZero() {
-		updated = w.UpdatedAt.UTC().Format(time.RFC3339)
+		updated = w.UpdatedAt.UTC().Format("2006-01-02 15:04:05 UTC") // as the review says a quote's expiry
 	}
 	return []intent.Fact{{Label: "Quote id", Value: w.QuoteID}, {Label: "Transfer id", Value: w.TxID}, {Label: "Chain", Value: w.Chain},
 		{Label: "Receive", Value: w.ReceiveAmount.String() + " " + w.TokenOut}, {Label: "Payout hash", Value: w.WithdrawTxHash},

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/journal"
@@ -137,5 +138,21 @@ func TestNotSeenSentence(t *testing.T) {
 		if !strings.HasPrefix(got, c.want) || strings.Contains(got, strings.Repeat("ab", 5)) || !strings.HasSuffix(got, "ask for the quote id: it is in the withdrawal's confirmation") {
 			t.Errorf("%s: %q, want it to start %q", c.name, got, c.want)
 		}
+	}
+}
+
+// TestParticularsSayTimesAsTheReview: when the service last updated a
+// withdrawal is said as the review says a quote's expiry, "2026-11-23
+// 10:00:05 UTC", in every face that lists it (plain mode and `status`
+// printed the wire's "2026-11-23T10:00:05Z" beside the rest's).
+func TestParticularsSayTimesAsTheReview(t *testing.T) {
+	at := time.Date(2026, 11, 23, 11, 0, 5, 0, time.FixedZone("CET", 3600))
+	f := follow.Follow{QuoteID: "q-1", Known: true, Last: exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateSending, UpdatedAt: at}}
+	said := map[string]string{}
+	for _, fact := range f.Particulars(config.Environment{}) {
+		said[fact.Label] = fact.Value
+	}
+	if got := said["Updated at"]; got != "2026-11-23 10:00:05 UTC" {
+		t.Errorf("updated at %q", got)
 	}
 }
