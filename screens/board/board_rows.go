@@ -209,8 +209,13 @@ func (b *boardScreen) follow(id string, seq int) *boardRow {
 	return r
 }
 
-// drop takes rows off the board, keeping them for one undo, and says so.
+// drop takes rows off the board, keeping them for one undo after those an
+// earlier put back had no room for, and says so.
 func (b *boardScreen) drop(rows []*boardRow, said string) tea.Cmd {
+	left := slices.DeleteFunc(b.undo[:b.unfit], func(r *boardRow) bool {
+		_, ok := b.rows[r.QuoteID] // added again since, or dropped now
+		return ok
+	})
 	for _, r := range rows {
 		b.sched.Remove(r.QuoteID)
 		b.tally.count(r, -1)
@@ -223,8 +228,11 @@ func (b *boardScreen) drop(rows []*boardRow, said string) tea.Cmd {
 		b.list.SetItems(slices.DeleteFunc(slices.Clone(b.list.Items()), func(r *boardRow) bool { return b.rows[r.QuoteID] != r }))
 	}
 	b.replan()
-	b.undo = rows
 	b.cleared = said + ": u puts " + kit.Plural(len(rows), "it", "them") + " back"
+	if len(left) > 0 {
+		b.cleared += fmt.Sprintf(", after the %d not put back before", len(left))
+	}
+	b.undo, b.unfit = append(slices.Clip(left), rows...), len(left)
 	return tea.Batch(b.saveNow(rows...), tui.ShowInfo(b.cleared))
 }
 
@@ -247,20 +255,22 @@ func (b *boardScreen) clearWhere(is func(*boardRow) bool) tea.Cmd {
 }
 
 // putBack undoes the last removal: its rows come back as they were, in
-// the order added; the final ones are not asked again.
+// the order added; the final ones are not asked again. Those past
+// follow.MaxFollowed stay to put back (follow.RoomToPutBack).
 func (b *boardScreen) putBack() tea.Cmd {
 	now := b.app.Common.Now()
 	undo := slices.DeleteFunc(b.undo, func(r *boardRow) bool {
 		_, ok := b.rows[r.QuoteID] // added again since
 		return ok
 	})
-	n, tooMany := follow.Room(len(b.rows), len(undo))
+	n, tooMany := follow.RoomToPutBack(len(b.rows), len(undo))
 	var back []*boardRow
 	for _, r := range undo[:n] {
 		b.sched.AddKept(r.Kept(), now)
 		back = append(back, b.follow(r.QuoteID, r.seq))
 	}
-	b.undo, b.cleared = nil, ""
+	b.undo, b.cleared = slices.Clip(undo[n:]), ""
+	b.unfit = len(b.undo)
 	b.list.SetItems(append(slices.Clone(b.list.Items()), back...))
 	said := fmt.Sprintf("Put back %d %s", len(back), kit.Plural(len(back), "withdrawal", "withdrawals"))
 	if tooMany != nil {

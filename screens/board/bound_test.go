@@ -44,10 +44,46 @@ func TestBoardBoundsItsIDs(t *testing.T) {
 	br.run(br.b.addText(boundIDs(follow.MaxFollowed+6, 1)[0]))
 	br.toasts = nil
 	br.run(br.b.putBack())
-	said = "Put back 1 withdrawal; " + (&follow.TooManyError{Refused: 1}).Error()
+	said = "Put back 1 withdrawal; " + (&follow.TooManyError{Refused: 1, Kept: true}).Error()
 	if n := len(br.b.rows); n != follow.MaxFollowed || len(br.toasts) != 1 || br.toasts[0] != said {
 		t.Fatalf("put back beside a full board: %d rows, said %q; want %q", n, br.toasts, said)
 	}
+}
+
+// TestBoardKeepsWhatDidNotFitToPutBack: the rows a put back had no room
+// for stay to put back (u is not offered while the board is full), and the
+// next removal puts them back first, as the put back said; they were
+// dropped for good, the next removal keeping only its own rows.
+func TestBoardKeepsWhatDidNotFitToPutBack(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	ids := boundIDs(0, follow.MaxFollowed)
+	br.run(br.b.addText(strings.Join(ids, "\n")))
+	br.run(br.b.drop([]*boardRow{br.b.rows[ids[0]], br.b.rows[ids[1]]}, "Removed 2"))
+	br.run(br.b.addText(strings.Join(boundIDs(follow.MaxFollowed, 2), " ")))
+	br.run(br.b.putBack())
+	if offered(br.b, "u") {
+		t.Fatalf("u offered on a full board, %d to put back", len(br.b.undo))
+	}
+	br.toasts = nil
+	br.run(br.b.drop([]*boardRow{br.b.rows[ids[5]]}, "Removed "+ids[5]))
+	if want := "after the 2 not put back before"; len(br.toasts) != 1 || !strings.Contains(br.toasts[0], want) || !offered(br.b, "u") {
+		t.Fatalf("removed beside 2 not put back: said %q, u offered %t; want %q", br.toasts, offered(br.b, "u"), want)
+	}
+	br.run(br.b.putBack())
+	if _, back := br.b.rows[ids[0]]; !back || len(br.b.rows) != follow.MaxFollowed || len(br.b.undo) != 2 {
+		t.Fatalf("put back after a removal: %s back %t, %d rows, %d still to put back; want it back, 2 kept", ids[0], back, len(br.b.rows), len(br.b.undo))
+	}
+}
+
+// offered reports whether the board's footer offers key k now.
+func offered(b *boardScreen, k string) bool {
+	for _, kb := range b.keys() {
+		if kb.On && kb.Key.Help().Key == k {
+			return true
+		}
+	}
+	return false
 }
 
 // TestBoardFileBeyondTheBound: a board's file holding more than
