@@ -70,18 +70,14 @@ func (b *boardScreen) addText(text string) tea.Cmd {
 		words++
 		return true
 	})
-	var found []string
+	var found []foundID
 	var unseen []follow.Lookup
 	for _, l := range lookups {
 		if id, seen, err := b.known.Resolve(l.Text); err != nil {
 			unseen = append(unseen, l)
 		} else if !slices.Contains(ids, id) {
 			ids = append(ids, id)
-			if seen {
-				found = append(found, lookupName(l)+" is "+id)
-			} else { // asked as the quote id it may be: both facts said
-				found = append(found, lookupName(l)+" is no withdrawal's seen here, so it is asked as the quote id it may be (History on the machine that made it lists the quote id)")
-			}
+			found = append(found, foundID{l, id, seen})
 		}
 	}
 	kept := make([]follow.Kept, len(ids))
@@ -95,12 +91,39 @@ func (b *boardScreen) addText(text string) tea.Cmd {
 	}
 	var toast tea.Cmd
 	if len(found) > 0 {
-		toast = tui.ShowInfo(strings.Join(found, "; "))
+		said := make([]string, len(found))
+		for i, f := range found {
+			said[i] = f.said(b.rows)
+		}
+		toast = tui.ShowInfo(strings.Join(said, "; "))
 	}
 	if len(added) == 0 {
 		return toast
 	}
 	return tea.Batch(toast, b.typeIDs(false), b.saveNow(added...), b.kick())
+}
+
+// foundID is the quote id a payout hash or transfer id was found to be,
+// or asked as (!seen).
+type foundID struct {
+	l    follow.Lookup
+	id   string
+	seen bool
+}
+
+// said says what was found, and that it was left off the board when it
+// did not fit (follow.Room): the board then holds no row of it.
+func (f foundID) said(on map[string]*boardRow) string {
+	_, added := on[f.id]
+	switch {
+	case f.seen && added:
+		return lookupName(f.l) + " is " + f.id
+	case f.seen:
+		return lookupName(f.l) + " is " + f.id + ", not added: the board is full"
+	case added: // asked as the quote id it may be: both facts said
+		return lookupName(f.l) + " is no withdrawal's seen here, so it is asked as the quote id it may be (History on the machine that made it lists the quote id)"
+	}
+	return lookupName(f.l) + " is no withdrawal's seen here, and was not added as the quote id it may be: the board is full"
 }
 
 // lookupName names a payout hash or transfer id found: a hash shortened

@@ -8,6 +8,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 )
 
@@ -103,5 +104,29 @@ func TestBoardFileBeyondTheBound(t *testing.T) {
 	said := safetext.Capitalized((&follow.TooManyError{Refused: 3}).Error())
 	if _, last := br.b.rows[ids[follow.MaxFollowed-1]]; len(br.b.rows) != follow.MaxFollowed || !last || br.b.err == nil || !strings.Contains(br.b.err.Error(), said) {
 		t.Fatalf("a file of %d ids: %d rows, said %v", len(ids), len(br.b.rows), br.b.err)
+	}
+}
+
+// TestBoardSaysAFoundIDLeftOff: a transfer id pasted into a full board is
+// said as the quote id it names and as not added, never as found alone
+// ("transfer id tx-… is q-…"), which read as a row the board holds.
+func TestBoardSaysAFoundIDLeftOff(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	br.run(br.b.addText(strings.Join(boundIDs(0, follow.MaxFollowed), "\n")))
+	br.b.known.AddWithdrawal(exchange.Withdrawal{QuoteID: "q-bound-left-off", TxID: "tx-boundleftoff1"})
+	br.toasts = nil
+	br.run(br.b.addText("tx-boundleftoff1"))
+	want := "transfer id tx-boundleftoff1 is q-bound-left-off, not added: the board is full"
+	if _, on := br.b.rows["q-bound-left-off"]; on || len(br.toasts) != 1 || br.toasts[0] != want {
+		t.Fatalf("a transfer id pasted into a full board: on it %t, said %q; want %q", on, br.toasts, want)
+	}
+	// Room made, the same paste is found and added.
+	br.run(br.b.drop([]*boardRow{br.b.rows[boundIDs(0, 1)[0]]}, "Removed 1"))
+	br.toasts = nil
+	br.run(br.b.addText("tx-boundleftoff1"))
+	want = "transfer id tx-boundleftoff1 is q-bound-left-off"
+	if _, on := br.b.rows["q-bound-left-off"]; !on || len(br.toasts) != 1 || br.toasts[0] != want {
+		t.Fatalf("a transfer id pasted beside room: on it %t, said %q; want %q", on, br.toasts, want)
 	}
 }
