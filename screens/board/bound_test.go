@@ -10,6 +10,7 @@ import (
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 // boundIDs are n ids of a generated id's shape, from the first.
@@ -128,5 +129,19 @@ func TestBoardSaysAFoundIDLeftOff(t *testing.T) {
 	want = "transfer id tx-boundleftoff1 is q-bound-left-off"
 	if _, on := br.b.rows["q-bound-left-off"]; !on || len(br.toasts) != 1 || br.toasts[0] != want {
 		t.Fatalf("a transfer id pasted beside room: on it %t, said %q; want %q", on, br.toasts, want)
+	}
+}
+
+// TestBoardFoundOwnSecretNotSaid: a transfer id a planted board file gives
+// the session's API key as its quote id is said as not seen, never as the
+// key it names; it was said as found ("transfer id tx-… is <the key>").
+func TestBoardFoundOwnSecretNotSaid(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	br.b.known.AddWithdrawal(exchange.Withdrawal{QuoteID: sandbox.DemoAPIKey + "1", TxID: "tx-plantedkey1"})
+	br.toasts = nil
+	br.run(br.b.addText("tx-plantedkey1"))
+	if said := fmt.Sprint(br.toasts, br.b.err, br.plain()); strings.Contains(said, sandbox.DemoAPIKey) || !strings.Contains(said, "tx-plantedkey1 was not found") {
+		t.Fatalf("a transfer id naming the API key: %s", strings.ReplaceAll(said, sandbox.DemoAPIKey, "<the API key>"))
 	}
 }
