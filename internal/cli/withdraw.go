@@ -327,9 +327,10 @@ func (c withdrawCmd) finish(ctx context.Context, client *exchange.Client, e conf
 	case sent.Lost != nil && target.embedded:
 		return failure(exitError, "no answer from the embedded sandbox to withdrawal %s (%w): it may or may not have been executed, and the sandbox ended with this command", id, exchange.Explain(sent.Err)).about(id)
 	case sent.Answered():
-		// Answered, so never "no answer"; resumed all the same.
-		return failure(exitError, "the service answered withdrawal %s: %w; it is journaled: run %s, which asks the service what became of it",
-			id, exchange.Explain(sent.Err), c.app.invocation().command("withdraw", "resume", id)).about(id)
+		// Answered, so never "no answer"; resumed all the same. The error
+		// is the whole fact, the quote id in it.
+		return failure(exitError, "%w; it is journaled: run %s, which asks the service what became of it",
+			sent.Err, c.app.invocation().command("withdraw", "resume", id)).about(id)
 	case sent.Lost != nil:
 		return failure(exitError, "no answer from the service to withdrawal %s after every retry (%w): it may or may not have arrived; it is journaled: run %s (it sends the identical request, which cannot pay twice)", id, exchange.Explain(sent.Err), c.app.invocation().command("withdraw", "resume", id)).about(id)
 	case sent.Err != nil && sent.Unrecorded != nil:

@@ -55,6 +55,13 @@ type Conflict struct {
 	Body, Says string
 }
 
+// SaidTwice reports whether a face's words for a Conflict say the answer
+// twice ("the service answered withdrawal q-…: The service answered …"), or
+// add the service layer's own next step to the face's.
+func SaidTwice(said string) bool {
+	return strings.Count(strings.ToLower(said), "answered") != 1 || strings.Contains(said, "look up its status")
+}
+
 // Conflicts: 9108 (the quote already executed with another signature), a
 // 409 without a code of its own, and a 4xx the interface gives no meaning
 // with a code svcwallet does not know (exchange.UnnamedRefusal).

@@ -252,7 +252,7 @@ func TestRolledBackJournalAuthorizesNoBuilder(t *testing.T) {
 // gives no meaning (exchangetest.Conflicts), is settled at once, as
 // one without an answer is, but is said as what the service answered (as
 // the command line says it): "no clear answer" would be untrue, "refused"
-// too (it may have been paid). Paid once.
+// too (it may have been paid). Said once, the check its next step. Paid once.
 func TestConflictSaidAsAnswered(t *testing.T) {
 	for name, c := range exchangetest.Conflicts {
 		t.Run(name, func(t *testing.T) {
@@ -265,6 +265,9 @@ func TestConflictSaidAsAnswered(t *testing.T) {
 			wants(t, out, "The service answered withdrawal q-", c.Says, "may have been paid", "It is journaled and is checked now.", "SENDING → COMPLETED")
 			if _, sent, _ := strings.Cut(out, "Signing and sending"); strings.Contains(sent, "No clear answer") || strings.Contains(sent, "refused") || strings.Contains(sent, "(no answer)") {
 				t.Errorf("an answered withdraw that may have paid is said unanswered or refused:\n%s", out)
+			}
+			if _, said, _ := strings.Cut(out, "The service answered withdrawal"); exchangetest.SaidTwice("The service answered" + strings.SplitN(said, "\n", 2)[0]) {
+				t.Errorf("the answer is said twice, or with a next step besides the check:\n%s", out)
 			}
 			if got := r.ex.Balance(sandbox.DemoAccountID); got.String() != "9975" {
 				t.Errorf("balance %s, want 9975: paid once", got)

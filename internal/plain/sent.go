@@ -39,7 +39,7 @@ func (s *session) executed(o withdrawal.Order, sent withdrawal.Sent) (bool, erro
 	case sent.Answered():
 		// Answered, so never "no answer"; settled all the same.
 		s.sent = append(s.sent, "withdrawal "+id+" (answered, may have been paid)")
-		s.p.Say("The service answered withdrawal %s: %v. It is journaled and is checked now.", id, trimStop(exchange.Explain(sent.Err)))
+		s.p.Say("%v. It is journaled and is checked now.", trimStop(sent.Err))
 		return false, s.settle(*sent.Lost)
 	case sent.Lost != nil:
 		s.sent = append(s.sent, "withdrawal "+id+" (no answer)")

@@ -70,18 +70,16 @@ func (b *boardScreen) addText(text string) tea.Cmd {
 		words++
 		return true
 	})
-	var found []string
+	var found []foundID
 	var unseen []follow.Lookup
 	for _, l := range lookups {
-		if id, seen, err := b.known.Resolve(l.Text); err != nil {
+		// A planted board file can name the credential as the quote id
+		// a transfer id is: it is never said, nor added (put).
+		if id, seen, err := b.known.Resolve(l.Text); err != nil || client.OwnSecret(id) {
 			unseen = append(unseen, l)
 		} else if !slices.Contains(ids, id) {
 			ids = append(ids, id)
-			if seen {
-				found = append(found, lookupName(l)+" is "+id)
-			} else { // asked as the quote id it may be: both facts said
-				found = append(found, lookupName(l)+" is no withdrawal's seen here, so it is asked as the quote id it may be (History on the machine that made it lists the quote id)")
-			}
+			found = append(found, foundID{l, id, seen})
 		}
 	}
 	kept := make([]follow.Kept, len(ids))
@@ -95,12 +93,39 @@ func (b *boardScreen) addText(text string) tea.Cmd {
 	}
 	var toast tea.Cmd
 	if len(found) > 0 {
-		toast = tui.ShowInfo(strings.Join(found, "; "))
+		said := make([]string, len(found))
+		for i, f := range found {
+			said[i] = f.said(b.rows)
+		}
+		toast = tui.ShowInfo(strings.Join(said, "; "))
 	}
 	if len(added) == 0 {
 		return toast
 	}
 	return tea.Batch(toast, b.typeIDs(false), b.saveNow(added...), b.kick())
+}
+
+// foundID is the quote id a payout hash or transfer id was found to be,
+// or asked as (!seen).
+type foundID struct {
+	l    follow.Lookup
+	id   string
+	seen bool
+}
+
+// said says what was found, and that it was left off the board when it
+// did not fit (follow.Room): the board then holds no row of it.
+func (f foundID) said(on map[string]*boardRow) string {
+	_, added := on[f.id]
+	switch {
+	case f.seen && added:
+		return lookupName(f.l) + " is " + f.id
+	case f.seen:
+		return lookupName(f.l) + " is " + f.id + ", not added: the board is full"
+	case added: // asked as the quote id it may be: both facts said
+		return lookupName(f.l) + " is no withdrawal's seen here, so it is asked as the quote id it may be (History on the machine that made it lists the quote id)"
+	}
+	return lookupName(f.l) + " is no withdrawal's seen here, and was not added as the quote id it may be: the board is full"
 }
 
 // lookupName names a payout hash or transfer id found: a hash shortened
@@ -209,8 +234,13 @@ func (b *boardScreen) follow(id string, seq int) *boardRow {
 	return r
 }
 
-// drop takes rows off the board, keeping them for one undo, and says so.
+// drop takes rows off the board, keeping them for one undo after those an
+// earlier put back had no room for, and says so.
 func (b *boardScreen) drop(rows []*boardRow, said string) tea.Cmd {
+	left := slices.DeleteFunc(b.undo[:b.unfit], func(r *boardRow) bool {
+		_, ok := b.rows[r.QuoteID] // added again since, or dropped now
+		return ok
+	})
 	for _, r := range rows {
 		b.sched.Remove(r.QuoteID)
 		b.tally.count(r, -1)
@@ -223,8 +253,11 @@ func (b *boardScreen) drop(rows []*boardRow, said string) tea.Cmd {
 		b.list.SetItems(slices.DeleteFunc(slices.Clone(b.list.Items()), func(r *boardRow) bool { return b.rows[r.QuoteID] != r }))
 	}
 	b.replan()
-	b.undo = rows
 	b.cleared = said + ": u puts " + kit.Plural(len(rows), "it", "them") + " back"
+	if len(left) > 0 {
+		b.cleared += fmt.Sprintf(", after the %d not put back before", len(left))
+	}
+	b.undo, b.unfit = append(slices.Clip(left), rows...), len(left)
 	return tea.Batch(b.saveNow(rows...), tui.ShowInfo(b.cleared))
 }
 
@@ -247,20 +280,22 @@ func (b *boardScreen) clearWhere(is func(*boardRow) bool) tea.Cmd {
 }
 
 // putBack undoes the last removal: its rows come back as they were, in
-// the order added; the final ones are not asked again.
+// the order added; the final ones are not asked again. Those past
+// follow.MaxFollowed stay to put back (follow.RoomToPutBack).
 func (b *boardScreen) putBack() tea.Cmd {
 	now := b.app.Common.Now()
 	undo := slices.DeleteFunc(b.undo, func(r *boardRow) bool {
 		_, ok := b.rows[r.QuoteID] // added again since
 		return ok
 	})
-	n, tooMany := follow.Room(len(b.rows), len(undo))
+	n, tooMany := follow.RoomToPutBack(len(b.rows), len(undo))
 	var back []*boardRow
 	for _, r := range undo[:n] {
 		b.sched.AddKept(r.Kept(), now)
 		back = append(back, b.follow(r.QuoteID, r.seq))
 	}
-	b.undo, b.cleared = nil, ""
+	b.undo, b.cleared = slices.Clip(undo[n:]), ""
+	b.unfit = len(b.undo)
 	b.list.SetItems(append(slices.Clone(b.list.Items()), back...))
 	said := fmt.Sprintf("Put back %d %s", len(back), kit.Plural(len(back), "withdrawal", "withdrawals"))
 	if tooMany != nil {

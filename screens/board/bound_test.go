@@ -8,7 +8,9 @@ import (
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 // boundIDs are n ids of a generated id's shape, from the first.
@@ -44,10 +46,46 @@ func TestBoardBoundsItsIDs(t *testing.T) {
 	br.run(br.b.addText(boundIDs(follow.MaxFollowed+6, 1)[0]))
 	br.toasts = nil
 	br.run(br.b.putBack())
-	said = "Put back 1 withdrawal; " + (&follow.TooManyError{Refused: 1}).Error()
+	said = "Put back 1 withdrawal; " + (&follow.TooManyError{Refused: 1, Kept: true}).Error()
 	if n := len(br.b.rows); n != follow.MaxFollowed || len(br.toasts) != 1 || br.toasts[0] != said {
 		t.Fatalf("put back beside a full board: %d rows, said %q; want %q", n, br.toasts, said)
 	}
+}
+
+// TestBoardKeepsWhatDidNotFitToPutBack: the rows a put back had no room
+// for stay to put back (u is not offered while the board is full), and the
+// next removal puts them back first, as the put back said; they were
+// dropped for good, the next removal keeping only its own rows.
+func TestBoardKeepsWhatDidNotFitToPutBack(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	ids := boundIDs(0, follow.MaxFollowed)
+	br.run(br.b.addText(strings.Join(ids, "\n")))
+	br.run(br.b.drop([]*boardRow{br.b.rows[ids[0]], br.b.rows[ids[1]]}, "Removed 2"))
+	br.run(br.b.addText(strings.Join(boundIDs(follow.MaxFollowed, 2), " ")))
+	br.run(br.b.putBack())
+	if offered(br.b, "u") {
+		t.Fatalf("u offered on a full board, %d to put back", len(br.b.undo))
+	}
+	br.toasts = nil
+	br.run(br.b.drop([]*boardRow{br.b.rows[ids[5]]}, "Removed "+ids[5]))
+	if want := "after the 2 not put back before"; len(br.toasts) != 1 || !strings.Contains(br.toasts[0], want) || !offered(br.b, "u") {
+		t.Fatalf("removed beside 2 not put back: said %q, u offered %t; want %q", br.toasts, offered(br.b, "u"), want)
+	}
+	br.run(br.b.putBack())
+	if _, back := br.b.rows[ids[0]]; !back || len(br.b.rows) != follow.MaxFollowed || len(br.b.undo) != 2 {
+		t.Fatalf("put back after a removal: %s back %t, %d rows, %d still to put back; want it back, 2 kept", ids[0], back, len(br.b.rows), len(br.b.undo))
+	}
+}
+
+// offered reports whether the board's footer offers key k now.
+func offered(b *boardScreen, k string) bool {
+	for _, kb := range b.keys() {
+		if kb.On && kb.Key.Help().Key == k {
+			return true
+		}
+	}
+	return false
 }
 
 // TestBoardFileBeyondTheBound: a board's file holding more than
@@ -67,5 +105,43 @@ func TestBoardFileBeyondTheBound(t *testing.T) {
 	said := safetext.Capitalized((&follow.TooManyError{Refused: 3}).Error())
 	if _, last := br.b.rows[ids[follow.MaxFollowed-1]]; len(br.b.rows) != follow.MaxFollowed || !last || br.b.err == nil || !strings.Contains(br.b.err.Error(), said) {
 		t.Fatalf("a file of %d ids: %d rows, said %v", len(ids), len(br.b.rows), br.b.err)
+	}
+}
+
+// TestBoardSaysAFoundIDLeftOff: a transfer id pasted into a full board is
+// said as the quote id it names and as not added, never as found alone
+// ("transfer id tx-… is q-…"), which read as a row the board holds.
+func TestBoardSaysAFoundIDLeftOff(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	br.run(br.b.addText(strings.Join(boundIDs(0, follow.MaxFollowed), "\n")))
+	br.b.known.AddWithdrawal(exchange.Withdrawal{QuoteID: "q-bound-left-off", TxID: "tx-boundleftoff1"})
+	br.toasts = nil
+	br.run(br.b.addText("tx-boundleftoff1"))
+	want := "transfer id tx-boundleftoff1 is q-bound-left-off, not added: the board is full"
+	if _, on := br.b.rows["q-bound-left-off"]; on || len(br.toasts) != 1 || br.toasts[0] != want {
+		t.Fatalf("a transfer id pasted into a full board: on it %t, said %q; want %q", on, br.toasts, want)
+	}
+	// Room made, the same paste is found and added.
+	br.run(br.b.drop([]*boardRow{br.b.rows[boundIDs(0, 1)[0]]}, "Removed 1"))
+	br.toasts = nil
+	br.run(br.b.addText("tx-boundleftoff1"))
+	want = "transfer id tx-boundleftoff1 is q-bound-left-off"
+	if _, on := br.b.rows["q-bound-left-off"]; !on || len(br.toasts) != 1 || br.toasts[0] != want {
+		t.Fatalf("a transfer id pasted beside room: on it %t, said %q; want %q", on, br.toasts, want)
+	}
+}
+
+// TestBoardFoundOwnSecretNotSaid: a transfer id a planted board file gives
+// the session's API key as its quote id is said as not seen, never as the
+// key it names; it was said as found ("transfer id tx-… is <the key>").
+func TestBoardFoundOwnSecretNotSaid(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	br.b.known.AddWithdrawal(exchange.Withdrawal{QuoteID: sandbox.DemoAPIKey + "1", TxID: "tx-plantedkey1"})
+	br.toasts = nil
+	br.run(br.b.addText("tx-plantedkey1"))
+	if said := fmt.Sprint(br.toasts, br.b.err, br.plain()); strings.Contains(said, sandbox.DemoAPIKey) || !strings.Contains(said, "tx-plantedkey1 was not found") {
+		t.Fatalf("a transfer id naming the API key: %s", strings.ReplaceAll(said, sandbox.DemoAPIKey, "<the API key>"))
 	}
 }

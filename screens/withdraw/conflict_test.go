@@ -16,7 +16,8 @@ import (
 // interface gives no meaning (exchangetest.Conflicts), is taken up to
 // settle, as one without an answer is, but the console says what the
 // service answered, as the command line does: "no clear answer" would be
-// untrue, and "refused" too (it may have been paid).
+// untrue, and "refused" too (it may have been paid). Said once, the check
+// its next step.
 func TestConflictIsSaidAsAnswered(t *testing.T) {
 	for name, c := range exchangetest.Conflicts {
 		t.Run(name, func(t *testing.T) {
@@ -37,6 +38,9 @@ func TestConflictIsSaidAsAnswered(t *testing.T) {
 			}
 			if !resumed || !strings.Contains(said, c.Says) || !strings.Contains(said, "may have been paid") || !strings.Contains(said, "being checked") {
 				t.Fatalf("taken up to settle %t; said %q", resumed, said)
+			}
+			if exchangetest.SaidTwice(said) {
+				t.Errorf("the answer is said twice, or with a next step besides the check: %q", said)
 			}
 			if strings.Contains(said, "No clear answer") || strings.Contains(said, "refused") {
 				t.Errorf("an answered withdraw that may have paid is said unanswered or refused: %q", said)

@@ -21,6 +21,9 @@ type TooManyError struct {
 	Refused int
 	// Run: the ids of one run, refused all (TooManyForARun).
 	Run bool
+	// Kept: removed ids put back, the refused kept to put back first once
+	// there is room (RoomToPutBack).
+	Kept bool
 }
 
 func (e *TooManyError) Error() string {
@@ -32,8 +35,20 @@ func (e *TooManyError) Error() string {
 	if e.Refused == 1 {
 		ids = "id was"
 	}
+	if e.Kept {
+		return fmt.Sprintf("%s %s not put back: svcwallet follows at most %s withdrawals at once; %s kept and put back first once ended ones are removed from the board",
+			grouped(e.Refused), ids, most, plural(e.Refused, "it is", "they are"))
+	}
 	return fmt.Sprintf("%s %s not followed: svcwallet follows at most %s withdrawals at once (a watch board, or one status run); remove ended ones from the board, or follow the rest separately",
 		grouped(e.Refused), ids, most)
+}
+
+// plural is one or many by n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // grouped writes n with its thousands set apart, as counts of ids are read.
@@ -63,4 +78,14 @@ func Room(have, adding int) (int, error) {
 		return adding, nil
 	}
 	return room, &TooManyError{Refused: adding - room}
+}
+
+// RoomToPutBack is Room for removed ids put back on a board: the refused
+// are kept to put back, never dropped, as the refusal says.
+func RoomToPutBack(have, back int) (int, error) {
+	n, err := Room(have, back)
+	if tm, ok := err.(*TooManyError); ok {
+		tm.Kept = true
+	}
+	return n, err
 }

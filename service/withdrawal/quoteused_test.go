@@ -9,6 +9,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/internal/loopback"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
@@ -88,29 +89,34 @@ func quoteUsedIsLost(t *testing.T, status int, used string) {
 }
 
 // TestUnnamed4xxResendDecidesNothing: a withdrawal the service never took,
-// answered with a 4xx the interface gives no meaning and re-sent to the
-// same answer while its quote may still execute, is undecided (the record
-// unanswered, the repeat guard holding), and its fact says no refusal.
+// answered with a 409 or a 4xx the interface gives no meaning
+// (exchangetest.Conflicts) and re-sent to the same answer while its quote
+// may still execute, is undecided (the record unanswered, the repeat guard
+// holding), and its fact says no refusal, nor a next step of its own.
 func TestUnnamed4xxResendDecidesNothing(t *testing.T) {
-	w := newWorld(t, sandbox.Options{})
-	proxy := &http.Client{Transport: loopback.RoundTripFunc(func(req *http.Request) (*http.Response, error) {
-		if req.URL.Path == exchange.PathWithdraw {
-			return &http.Response{StatusCode: http.StatusTeapot, Header: http.Header{"Content-Type": {"application/json"}},
-				Body: io.NopCloser(strings.NewReader(`{"code":4321,"message":"not processed"}`)), Request: req}, nil
-		}
-		return http.DefaultTransport.RoundTrip(req)
-	})}
-	c, j, wd := w.through(t, proxy)
-	key := func() (signer.Key, error) { return loopback.MustKey(t, sandbox.DemoPrivateKey), nil }
-	sent := wd.Execute(context.Background(), w.order(c), key)
-	if sent.Lost == nil || !sent.Answered() {
-		t.Fatalf("sent %+v: want it lost, said as answered", sent)
-	}
-	settled := wd.Settle(context.Background(), *sent.Lost)
-	if settled.Outcome != withdrawal.SettledUndecided || strings.Contains(settled.Fact(), "refused") {
-		t.Fatalf("settled as %d (%s), want undecided, no refusal said", settled.Outcome, settled.Fact())
-	}
-	if recs := mustRecords(t, c, j); len(recs) != 1 || follow.RecordOutcome(recs[0]).Name != follow.LabelUnanswered {
-		t.Fatalf("records %+v: want it unanswered", recs)
+	for name, c := range exchangetest.Conflicts {
+		t.Run(name, func(t *testing.T) {
+			w := newWorld(t, sandbox.Options{})
+			proxy := &http.Client{Transport: loopback.RoundTripFunc(func(req *http.Request) (*http.Response, error) {
+				if req.URL.Path == exchange.PathWithdraw {
+					return &http.Response{StatusCode: c.Status, Header: http.Header{"Content-Type": {"application/json"}},
+						Body: io.NopCloser(strings.NewReader(c.Body)), Request: req}, nil
+				}
+				return http.DefaultTransport.RoundTrip(req)
+			})}
+			cl, j, wd := w.through(t, proxy)
+			key := func() (signer.Key, error) { return loopback.MustKey(t, sandbox.DemoPrivateKey), nil }
+			sent := wd.Execute(context.Background(), w.order(cl), key)
+			if sent.Lost == nil || !sent.Answered() {
+				t.Fatalf("sent %+v: want it lost, said as answered", sent)
+			}
+			settled := wd.Settle(context.Background(), *sent.Lost)
+			if fact := settled.Fact(); settled.Outcome != withdrawal.SettledUndecided || strings.Contains(fact, "refused") || strings.Contains(fact, "look up") {
+				t.Fatalf("settled as %d (%s), want undecided, no refusal nor next step said", settled.Outcome, fact)
+			}
+			if recs := mustRecords(t, cl, j); len(recs) != 1 || follow.RecordOutcome(recs[0]).Name != follow.LabelUnanswered {
+				t.Fatalf("records %+v: want it unanswered", recs)
+			}
+		})
 	}
 }

@@ -225,12 +225,13 @@ func (w Withdrawer) Settle(ctx context.Context, rec journal.Record) Settled {
 
 // resendRefusal words a refused re-send for the record, should the status
 // then show the request never arrived: an expired quote is NeverPaid; a
-// 4xx the interface gives no meaning is no refusal ("").
+// 409 or a 4xx the interface gives no meaning is no refusal (""): it says
+// the quote may have been paid, which the status tells.
 func resendRefusal(err error) string {
 	switch {
 	case errors.Is(err, exchange.ErrQuoteExpired):
 		return NeverPaid
-	case exchange.UnnamedRefusal(err):
+	case exchange.UnnamedRefusal(err), exchange.QuoteUsed(err):
 		return ""
 	}
 	return exchange.Explain(err).Error()

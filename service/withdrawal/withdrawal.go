@@ -267,7 +267,7 @@ func (w Withdrawer) send(ctx context.Context, o Order, sig signer.Signature, bef
 		// "Already executed with another signature" (or a bare 409) says
 		// the quote may have been paid, never that nothing was: the status
 		// tells (Settle).
-		sent.Err = conflictWords(err)
+		sent.Err = conflictWords(err, req.QuoteID)
 		sent.Lost = &journal.Record{QuoteID: req.QuoteID, Env: intent.Env, AccountID: intent.AccountID,
 			Request: req, Intent: in, Started: intent.Time}
 	default:
@@ -278,21 +278,27 @@ func (w Withdrawer) send(ctx context.Context, o Order, sig signer.Signature, bef
 	return sent
 }
 
-// conflictWords words a withdraw answered 409 without a code of its own
-// (exchange.QuoteUsed), or with a 4xx the interface gives no meaning
-// (exchange.UnnamedRefusal), as the unknown outcome it is: Explain's words
-// for a bare status ("The service refused") would tell it as a refusal.
-func conflictWords(err error) error {
+// conflictWords words a withdraw of quoteID answered 409 (exchange.QuoteUsed)
+// or with a 4xx the interface gives no meaning (exchange.UnnamedRefusal)
+// as the unknown outcome it is, the fact alone: each face says its own next
+// step after it. Explain's words would tell a bare status as a refusal, and
+// 9108's add a next step of their own.
+func conflictWords(err error, quoteID string) error {
 	ae, ok := errors.AsType[*exchange.APIError](err)
+	var how string
 	switch {
 	case !ok:
 		return err
 	case exchange.UnnamedRefusal(err):
-		return exchange.Worded(err, "The service answered this withdrawal with a status that does not say whether it was taken ("+ae.Error()+"), so it may have been paid: look up its status before withdrawing again")
-	case ae.Code != 0 || !exchange.QuoteUsed(err):
+		how = "with a status that does not say whether it was taken (" + ae.Error() + ")"
+	case errors.Is(err, exchange.CodeQuoteUsed):
+		how = "that its quote was already executed with another signature"
+	case exchange.QuoteUsed(err):
+		how = "with a conflict over this quote (" + ae.Error() + ")"
+	default:
 		return err
 	}
-	return exchange.Worded(err, "The service answered with a conflict over this quote ("+ae.Error()+"), so it may have been paid: look up its status before withdrawing again")
+	return exchange.Worded(err, "The service answered withdrawal "+quoteID+" "+how+", so it may have been paid")
 }
 
 // notSent words a withdraw request that never left this machine
