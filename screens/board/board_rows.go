@@ -73,7 +73,7 @@ func (b *boardScreen) addText(text string) tea.Cmd {
 	var found []string
 	var unseen []follow.Lookup
 	for _, l := range lookups {
-		if id, seen, err := b.known.Resolve(l.Text); err != nil {
+		if id, seen, err := b.known.Find(l); err != nil {
 			unseen = append(unseen, l)
 		} else if !slices.Contains(ids, id) {
 			ids = append(ids, id)

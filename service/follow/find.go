@@ -269,6 +269,17 @@ func (k Known) Resolve(id string) (quoteID string, found bool, err error) {
 	return id, false, nil
 }
 
+// Find is Resolve of l's text; a SOLANA signature read from an explorer's
+// link (l.Linked) not seen here is a *NotSeenError: a transaction's, it is
+// no quote id, and asking it would send part of the link.
+func (k Known) Find(l Lookup) (quoteID string, found bool, err error) {
+	quoteID, found, err = k.Resolve(l.Text)
+	if l.Linked && !found && err == nil {
+		return "", false, &NotSeenError{Kind: l.Kind}
+	}
+	return quoteID, found, err
+}
+
 // KnownHere is what this machine has seen of one account's withdrawals on
 // its service (o): its journal's records (none when j is nil) and what the
 // watch board kept in its file beside the journal. What cannot be read is

@@ -61,3 +61,24 @@ func TestParseFindsExplorerLinks(t *testing.T) {
 		t.Errorf("LinkedHash of a quote id: %q", got)
 	}
 }
+
+// TestFindNeverAsksALinkedSolanaSignature: a SOLANA signature read from an
+// explorer's link, in the board's field and status - alike, is a
+// transaction's: not seen here, it is said as not seen (Known.Find), never
+// asked as the quote id a bare one may be, which sent part of the link.
+func TestFindNeverAsksALinkedSolanaSignature(t *testing.T) {
+	linked, bare := base58.Encode(bytes.Repeat([]byte{0xfe}, 64)), base58.Encode(bytes.Repeat([]byte{0xfd}, 64))
+	for _, split := range []bool{true, false} {
+		_, lookups, bad := follow.ParseQuoteIDs("https://solscan.io/tx/"+linked+"?cluster=devnet\n"+bare, split)
+		if len(bad) != 0 || len(lookups) != 2 || !lookups[0].Linked || lookups[1].Linked {
+			t.Fatalf("split %v: lookups %+v, malformed %+v", split, lookups, bad)
+		}
+		var nf *follow.NotSeenError
+		if got, _, err := (follow.Known{}).Find(lookups[0]); got != "" || !errors.As(err, &nf) {
+			t.Errorf("split %v: a linked signature not seen: %q, %v", split, got, err)
+		}
+		if got, found, err := (follow.Known{}).Find(lookups[1]); got != bare || found || err != nil {
+			t.Errorf("split %v: a bare signature not seen: %q, %v, %v", split, got, found, err)
+		}
+	}
+}
