@@ -59,3 +59,16 @@ func TestStatusNeverAsksALinkedSolanaSignature(t *testing.T) {
 		t.Errorf("a linked SOLANA signature not seen was asked: %q", asks)
 	}
 }
+
+// TestStatusRefusedLinkAdvisesTheHashAlone: a link on the command line
+// refused for a private key's shape is advised to be given as its hash
+// alone, not to put 0x in front of a hash that has it.
+func TestStatusRefusedLinkAdvisesTheHashAlone(t *testing.T) {
+	r := newStatusRig(t)
+	hash := "0x" + strings.Repeat("5f0c9e1b", 8)
+	res := r.run(nil, "https://user:pw@arbiscan.io/tx/"+hash)
+	res.want(t, exitUsage, nil, []string{follow.LinkAdvice})
+	if strings.Contains(res.stderr, "0x in front") {
+		t.Errorf("a link advised to take 0x:\n%s", res.stderr)
+	}
+}

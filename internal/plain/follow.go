@@ -165,7 +165,7 @@ func (s *session) lookUp() error {
 		var lookups []follow.Lookup
 		ids, lookups, bad = follow.ParseQuoteIDs(a, true)
 		if len(bad) > 0 {
-			if why := follow.CredentialRefusal(bad[0].Err); why != nil {
+			if why := follow.CredentialRefusal(bad[0]); why != nil {
 				return fmt.Errorf("this is not a quote id: %w", why) // never repeated
 			}
 			return fmt.Errorf("%.40q is not a quote id: %w", safetext.Quoted(bad[0].Text), bad[0].Err)

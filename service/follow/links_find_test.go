@@ -82,3 +82,25 @@ func TestFindNeverAsksALinkedSolanaSignature(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusedLinkAdvisesTheHashAlone: a link refused for a private key's
+// shape (a user or password in it, its hash not at its path's end) is
+// advised to be given as its hash alone, in status - and plain mode's
+// look-up; 64 bare hex digits are still advised to take 0x. The advice was
+// to put 0x in front of a hash that had it.
+func TestRefusedLinkAdvisesTheHashAlone(t *testing.T) {
+	hash := "0x" + strings.Repeat("5f0c9e1b", 8)
+	for text, advice := range map[string]string{
+		"https://user:pw@arbiscan.io/tx/" + hash:   follow.LinkAdvice,
+		"https://arbiscan.io/tx/" + hash + "/logs": follow.LinkAdvice,
+		strings.Repeat("5f0c9e1b", 8):              follow.TronHashAdvice,
+	} {
+		_, _, bad := follow.ParseQuoteIDs(text, true)
+		if len(bad) != 1 {
+			t.Fatalf("%.40q: malformed %+v", text, bad)
+		}
+		if why := follow.CredentialRefusal(bad[0]); why == nil || !strings.HasSuffix(why.Error(), advice) {
+			t.Errorf("%.40q: %v, want %q", text, why, advice)
+		}
+	}
+}
