@@ -103,6 +103,8 @@ func (a *app) envAdd(ctx context.Context, f envAddFlags) error {
 	switch {
 	case errors.As(err, &same):
 		return usageError("%v; use %s, or add --alias to name it twice", err, same.Other)
+	case errors.As(err, &taken) && taken.Name == config.SandboxEnv:
+		return usageError("%v", err) // env remove takes no sandbox
 	case errors.As(err, &taken):
 		return usageError("%v (svcwallet env remove %s takes it out)", err, cmp.Or(taken.Like, e.Name))
 	case err != nil && strings.HasPrefix(err.Error(), "environment "):

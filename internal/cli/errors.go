@@ -252,11 +252,11 @@ func keyArgument(args []string, hashes bool) error {
 
 // refuseKeyArgument words the refusal of held (keyArgument) on the
 // command line, with the way the command takes a key instead (status: how
-// to give a TRON payout hash). It never repeats the argument.
+// to give a payout hash, follow.HashAdvice). It never repeats the argument.
 func refuseKeyArgument(args []string, status bool, held error) error {
 	how := "svcwallet reads keys from $" + signer.KeyEnvVar + ", a keystore file or a hidden prompt"
 	if status {
-		how = follow.TronHashAdvice
+		how = follow.HashAdvice(args...)
 	}
 	if errors.Is(held, exchange.ErrSecretShape) {
 		return usageError("refusing a wallet secret on the command line: %v; other users can read it in the process list and your shell history keeps it", exchange.ErrSecretShape)

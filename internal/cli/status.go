@@ -33,8 +33,8 @@ const statusLong = `Prints the status of withdrawals, each named by its quote id
 its explorer shows it; or the explorer's link to one) or a transfer id
 (tx-...), which customers quote, is never sent: it is found among the
 withdrawals this machine has seen (its journal, the console's board) and
-followed as its quote id; a SOLANA one not seen is asked as a quote id,
-which may have its shape. With - it reads
+followed as its quote id; a SOLANA one not seen, given alone (not in a
+link), is asked as a quote id, which may have its shape. With - it reads
 ids from standard input, one a line, as the watch board's field does: blank
 lines skipped, a # starts a comment, duplicates merged. All ids share one
 budget of 5 requests a second; a 429 pauses it for Retry-After.
@@ -300,7 +300,7 @@ func (c statusCmd) parse(ctx context.Context, f statusFlags, ids []string) (stat
 			lookups := read.lookups
 			for j, id := range append(read.ids, "") {
 				for ; len(lookups) > 0 && lookups[0].At == j; lookups = lookups[1:] {
-					f.lookups = append(f.lookups, follow.Lookup{Text: lookups[0].Text, Kind: lookups[0].Kind, At: len(f.quoteIDs)})
+					f.lookups = append(f.lookups, follow.Lookup{Text: lookups[0].Text, Kind: lookups[0].Kind, At: len(f.quoteIDs), Linked: lookups[0].Linked})
 				}
 				if id != "" {
 					f.quoteIDs = appendNew(f.quoteIDs, seen, id)
@@ -311,9 +311,10 @@ func (c statusCmd) parse(ctx context.Context, f statusFlags, ids []string) (stat
 		if id == "" {
 			return f, usageError("empty quote id: give the quote id of the withdrawal")
 		}
+		given := id
 		id = follow.LinkedHash(id)
 		if kind := follow.KindOf(id); kind != follow.QuoteID {
-			f.lookups = append(f.lookups, follow.Lookup{Text: id, Kind: kind, At: len(f.quoteIDs)})
+			f.lookups = append(f.lookups, follow.Lookup{Text: id, Kind: kind, At: len(f.quoteIDs), Linked: id != given})
 			continue
 		}
 		if err := exchange.CheckQuoteID(id); err != nil {

@@ -50,7 +50,7 @@ func readQuoteIDs(r io.Reader) ([]string, []follow.Lookup, error) {
 	ids, lookups, bad := follow.ParseQuoteIDs(text.String(), false)
 	if len(bad) > 0 {
 		m := bad[0]
-		if why := follow.CredentialRefusal(m.Err); why != nil {
+		if why := follow.CredentialRefusal(m); why != nil {
 			return nil, nil, fmt.Errorf("standard input line %d is not a quote id: %v", m.Line, why)
 		}
 		next := ""

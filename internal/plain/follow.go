@@ -165,7 +165,7 @@ func (s *session) lookUp() error {
 		var lookups []follow.Lookup
 		ids, lookups, bad = follow.ParseQuoteIDs(a, true)
 		if len(bad) > 0 {
-			if why := follow.CredentialRefusal(bad[0].Err); why != nil {
+			if why := follow.CredentialRefusal(bad[0]); why != nil {
 				return fmt.Errorf("this is not a quote id: %w", why) // never repeated
 			}
 			return fmt.Errorf("%.40q is not a quote id: %w", safetext.Quoted(bad[0].Text), bad[0].Err)
@@ -178,7 +178,7 @@ func (s *session) lookUp() error {
 			known := follow.KnownHere(s.target.Journal, journal.OwnerOf(s.target.Env, sess.AccountID))
 			var err error
 			ids, err = follow.InPlace(ids, lookups, func(l follow.Lookup) (string, error) {
-				found, _, err := known.Resolve(l.Text)
+				found, _, err := known.Find(l)
 				if err != nil {
 					return "", errors.New(follow.NotSeenSentence(l))
 				}

@@ -102,28 +102,31 @@ type session struct {
 	// login by API key.
 	wallet     signer.Key
 	walletFrom string
-	// sent lists what this run signed and sent, for the last words.
-	sent []string
+	// sent lists what this run signed and sent, for the last words;
+	// unsent what it signed and was stopped before sending.
+	sent, unsent []string
 }
 
 func (s *session) client() *exchange.Client { return s.target.Client }
 
 // whatWasSent says what this run signed and sent: a wallet login's
-// signature too, which was signed and sent even when nothing else was.
+// signature too, which was signed and sent even when nothing else was,
+// and a withdrawal signed and stopped before it was sent.
 func (s *session) whatWasSent() string {
-	login := ""
+	var said []string
 	if s.wallet != nil {
-		login = "the wallet login was signed and sent"
+		said = append(said, "the wallet login was signed and sent")
 	}
-	switch {
-	case len(s.sent) == 0 && login == "":
+	if len(s.sent) > 0 {
+		said = append(said, "this session sent "+strings.Join(s.sent, " and "))
+	}
+	if len(s.unsent) > 0 {
+		said = append(said, strings.Join(s.unsent, " and ")+" was signed and never sent")
+	}
+	if len(said) == 0 {
 		return "nothing was signed or sent"
-	case len(s.sent) == 0:
-		return login + "; nothing else was signed or sent"
-	case login != "":
-		login += ", and "
 	}
-	return login + "this session sent " + strings.Join(s.sent, " and ") + "; nothing else was signed or sent"
+	return strings.Join(said, ", and ") + "; nothing else was signed or sent"
 }
 
 // command is a svcwallet command line for the user to run next, on this

@@ -45,6 +45,11 @@ func (s *session) executed(o withdrawal.Order, sent withdrawal.Sent) (bool, erro
 		s.sent = append(s.sent, "withdrawal "+id+" (no answer)")
 		s.p.Say("No clear answer from the service: the withdrawal is journaled and is checked now; it cannot be paid twice.")
 		return false, s.settle(*sent.Lost)
+	case errors.Is(sent.Err, withdrawal.ErrStoppedOnceSigned):
+		// Signed, then stopped: the last words say it was signed.
+		s.unsent = append(s.unsent, "withdrawal "+id)
+		s.p.Say("%s.", trimStop(exchange.Explain(sent.Err)))
+		return false, ErrInterrupted
 	case s.ctx.Err() != nil:
 		return false, ErrInterrupted
 	case sent.Unrecorded != nil:

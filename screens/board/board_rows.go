@@ -75,7 +75,7 @@ func (b *boardScreen) addText(text string) tea.Cmd {
 	for _, l := range lookups {
 		// A planted board file can name the credential as the quote id
 		// a transfer id is: it is never said, nor added (put).
-		if id, seen, err := b.known.Resolve(l.Text); err != nil || client.OwnSecret(id) {
+		if id, seen, err := b.known.Find(l); err != nil || client.OwnSecret(id) {
 			unseen = append(unseen, l)
 		} else if !slices.Contains(ids, id) {
 			ids = append(ids, id)

@@ -84,17 +84,33 @@ func IsPayoutHash(s string) bool {
 // private key's shape: a TRON payout hash is written as 64 bare hex digits.
 const TronHashAdvice = "a TRON payout hash has this shape too: give it with 0x in front (0x…) to look it up"
 
-// CredentialRefusal is why an id refused for a credential's shape
-// (ParseQuoteIDs) is not looked up, with the next step: a key's shape may
-// be a TRON payout hash written bare (TronHashAdvice), a recovery
-// phrase's or a key's byte list's is none. nil for another refusal, which
-// the face says with its text: a credential's is never repeated.
-func CredentialRefusal(err error) error {
+// LinkAdvice is the next step when an explorer's link is refused for a
+// private key's shape: its hash is not where a link to a payout ends, or
+// it carries a user or password (LinkedHash). Advice to put 0x in front
+// of a hash that had it was no step at all.
+const LinkAdvice = "an explorer's link is looked up by the payout hash its path ends with, never with a user or password in it: give the payout hash alone"
+
+// HashAdvice is the next step for words refused for a private key's
+// shape: LinkAdvice when one of them is a link, else TronHashAdvice.
+func HashAdvice(words ...string) string {
+	if slices.ContainsFunc(words, isLink) {
+		return LinkAdvice
+	}
+	return TronHashAdvice
+}
+
+// CredentialRefusal is why m, refused for a credential's shape
+// (ParseQuoteIDs), is not looked up, with the next step: a key's shape may
+// be a TRON payout hash written bare or a link not taken (HashAdvice), a
+// recovery phrase's or a key's byte list's is none. nil for another
+// refusal, which the face says with its text: a credential's is never
+// repeated.
+func CredentialRefusal(m MalformedID) error {
 	switch {
-	case errors.Is(err, exchange.ErrSecretShape): // an ErrKeyShape too
-		return err
-	case errors.Is(err, exchange.ErrKeyShape):
-		return fmt.Errorf("%w; %s", err, TronHashAdvice)
+	case errors.Is(m.Err, exchange.ErrSecretShape): // an ErrKeyShape too
+		return m.Err
+	case errors.Is(m.Err, exchange.ErrKeyShape):
+		return fmt.Errorf("%w; %s", m.Err, HashAdvice(m.Text))
 	}
 	return nil
 }
@@ -139,8 +155,7 @@ func LinkedHash(w string) string {
 // linkedHash is LinkedHash's hash and where it is in w; "" when w is no
 // link to one.
 func linkedHash(w string) (hash string, at int) {
-	// Asked of every word a field holds at each key: no copy of it made.
-	if !hasPrefixFold(w, "https://") && !hasPrefixFold(w, "http://") {
+	if !isLink(w) {
 		return "", 0
 	}
 	u, err := url.Parse(w)
@@ -157,6 +172,10 @@ func linkedHash(w string) (hash string, at int) {
 	}
 	return "", 0
 }
+
+// isLink reports whether w starts as a web link does. Asked of every word
+// a field holds at each key: no copy of it made.
+func isLink(w string) bool { return hasPrefixFold(w, "https://") || hasPrefixFold(w, "http://") }
 
 func hasPrefixFold(s, prefix string) bool {
 	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
@@ -267,6 +286,17 @@ func (k Known) Resolve(id string) (quoteID string, found bool, err error) {
 		return "", false, &NotSeenError{Kind: kind}
 	}
 	return id, false, nil
+}
+
+// Find is Resolve of l's text; a SOLANA signature read from an explorer's
+// link (l.Linked) not seen here is a *NotSeenError: a transaction's, it is
+// no quote id, and asking it would send part of the link.
+func (k Known) Find(l Lookup) (quoteID string, found bool, err error) {
+	quoteID, found, err = k.Resolve(l.Text)
+	if l.Linked && !found && err == nil {
+		return "", false, &NotSeenError{Kind: l.Kind}
+	}
+	return quoteID, found, err
 }
 
 // KnownHere is what this machine has seen of one account's withdrawals on

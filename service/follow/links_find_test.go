@@ -61,3 +61,46 @@ func TestParseFindsExplorerLinks(t *testing.T) {
 		t.Errorf("LinkedHash of a quote id: %q", got)
 	}
 }
+
+// TestFindNeverAsksALinkedSolanaSignature: a SOLANA signature read from an
+// explorer's link, in the board's field and status - alike, is a
+// transaction's: not seen here, it is said as not seen (Known.Find), never
+// asked as the quote id a bare one may be, which sent part of the link.
+func TestFindNeverAsksALinkedSolanaSignature(t *testing.T) {
+	linked, bare := base58.Encode(bytes.Repeat([]byte{0xfe}, 64)), base58.Encode(bytes.Repeat([]byte{0xfd}, 64))
+	for _, split := range []bool{true, false} {
+		_, lookups, bad := follow.ParseQuoteIDs("https://solscan.io/tx/"+linked+"?cluster=devnet\n"+bare, split)
+		if len(bad) != 0 || len(lookups) != 2 || !lookups[0].Linked || lookups[1].Linked {
+			t.Fatalf("split %v: lookups %+v, malformed %+v", split, lookups, bad)
+		}
+		var nf *follow.NotSeenError
+		if got, _, err := (follow.Known{}).Find(lookups[0]); got != "" || !errors.As(err, &nf) {
+			t.Errorf("split %v: a linked signature not seen: %q, %v", split, got, err)
+		}
+		if got, found, err := (follow.Known{}).Find(lookups[1]); got != bare || found || err != nil {
+			t.Errorf("split %v: a bare signature not seen: %q, %v, %v", split, got, found, err)
+		}
+	}
+}
+
+// TestRefusedLinkAdvisesTheHashAlone: a link refused for a private key's
+// shape (a user or password in it, its hash not at its path's end) is
+// advised to be given as its hash alone, in status - and plain mode's
+// look-up; 64 bare hex digits are still advised to take 0x. The advice was
+// to put 0x in front of a hash that had it.
+func TestRefusedLinkAdvisesTheHashAlone(t *testing.T) {
+	hash := "0x" + strings.Repeat("5f0c9e1b", 8)
+	for text, advice := range map[string]string{
+		"https://user:pw@arbiscan.io/tx/" + hash:   follow.LinkAdvice,
+		"https://arbiscan.io/tx/" + hash + "/logs": follow.LinkAdvice,
+		strings.Repeat("5f0c9e1b", 8):              follow.TronHashAdvice,
+	} {
+		_, _, bad := follow.ParseQuoteIDs(text, true)
+		if len(bad) != 1 {
+			t.Fatalf("%.40q: malformed %+v", text, bad)
+		}
+		if why := follow.CredentialRefusal(bad[0]); why == nil || !strings.HasSuffix(why.Error(), advice) {
+			t.Errorf("%.40q: %v, want %q", text, why, advice)
+		}
+	}
+}

@@ -92,6 +92,9 @@ type Lookup struct {
 	Text string // as read: a hash not found is never repeated (a key's shape)
 	Kind IDKind
 	At   int // how many quote ids came before it, so its own keeps its place
+	// Linked: read from an explorer's link (LinkedHash), so a transaction's
+	// hash, never a quote id (Known.Find).
+	Linked bool
 }
 
 // MaxIDsText bounds the text of ids read at once (`svcwallet status -`):
@@ -146,13 +149,14 @@ func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, mal
 			})
 		}
 		for _, w := range words {
-			w = LinkedHash(unquoted(w))
+			given := unquoted(w)
+			w = LinkedHash(given)
 			if w == "" || seen[w] {
 				continue
 			}
 			seen[w] = true
 			if kind := KindOf(w); kind != QuoteID {
-				lookups = append(lookups, Lookup{Line: i + 1, Text: w, Kind: kind, At: len(ids)})
+				lookups = append(lookups, Lookup{Line: i + 1, Text: w, Kind: kind, At: len(ids), Linked: w != given})
 				continue
 			}
 			if err := exchange.CheckQuoteID(w); err != nil {

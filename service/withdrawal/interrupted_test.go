@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
@@ -79,6 +80,50 @@ func (r *rig) wantNothingSent(sent withdrawal.Sent) {
 	for _, e := range entries {
 		if e.Kind == journal.KindIntent {
 			r.t.Fatalf("an intent was journaled after the signal: %s", e.QuoteID)
+		}
+	}
+}
+
+// awaitingKey is the demo key as a device's: Execute may carry its
+// signature to a fresh quote.
+type awaitingKey struct{ *signer.PrivateKey }
+
+func (awaitingKey) Awaiting() string { return "the device" }
+
+// TestInterruptedWhileRequotingSendsNothingMore: a signal while a signature
+// the service refused as expired (nothing paid) is carried to a fresh
+// quote sends nothing more, and journals no intent for the fresh quote:
+// the check before the first send alone let the second leave, paid, after
+// the person had stopped. It is made under the journal's lock, with the
+// intent's line.
+func TestInterruptedWhileRequotingSendsNothingMore(t *testing.T) {
+	r := newRig(t, 0, false)
+	o := r.order(r.choice(sandbox.DestCompleted, "25"))
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	hook := func(req *http.Request) {
+		switch {
+		case req.URL.Path == exchange.PathWithdraw:
+			r.service.Advance(2 * time.Minute) // the quote expires as it is sent
+		case r.withdraws.Load() == 1:
+			stop() // ctrl+c while the fresh quote is looked for
+		}
+	}
+	r.before.Store(&hook)
+	sent := r.withdrawer().Execute(ctx, o, func() (signer.Key, error) {
+		k, err := demoKey()
+		return awaitingKey{k.(*signer.PrivateKey)}, err
+	})
+	if n := r.withdraws.Load(); n != 1 || !errors.Is(sent.Err, withdrawal.ErrStoppedOnceSigned) {
+		t.Fatalf("%d withdraw requests, the second after the signal (%v)", n, sent.Err)
+	}
+	entries, err := r.journal.Entries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.Kind == journal.KindIntent && e.QuoteID != o.Quote.QuoteID {
+			t.Fatalf("an intent for the fresh quote %s was journaled after the signal", e.QuoteID)
 		}
 	}
 }

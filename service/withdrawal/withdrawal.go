@@ -138,10 +138,11 @@ func (s Sent) Answered() bool {
 // send or by its answer to it, a fresh quote for exactly the signed amount
 // within the fee cap carries the same signature (Requote): the signature
 // pays numTokens, whatever the quote. ctx ended once the signature came
-// (ctrl+c, SIGTERM, a closed terminal) still sends nothing, until the
-// intent is journaled (stoppedBeforeSending); from then the request may
-// leave, and ctx no longer cancels it (its answer must be journaled);
-// exchange.WithdrawTimeout bounds it. Sent.Order is the order as sent: follow its quote id.
+// (ctrl+c, SIGTERM, a closed terminal) still sends nothing, until an
+// intent is journaled (stoppedBeforeSending, with its line, for the fresh
+// quote's send too); from then the request may leave, and ctx no longer
+// cancels it (its answer must be journaled); exchange.WithdrawTimeout
+// bounds it. Sent.Order is the order as sent: follow its quote id.
 func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Key, error)) Sent {
 	if err := w.maySign(); err != nil {
 		return Sent{Err: err}
@@ -175,22 +176,25 @@ func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Ke
 			return Sent{Err: err}
 		}
 	}
-	if err := stoppedBeforeSending(ctx); err != nil {
-		return Sent{Err: err}
-	}
-	return w.sendSigned(sx, o, sig, now, waited, requoted, before, nil)
+	return w.sendSigned(sx, o, sig, now, waited, requoted, before, stoppedBeforeSending(ctx, nil))
 }
 
-// stoppedBeforeSending is why a signed withdrawal is not sent: ctx ended
-// (ctrl+c, SIGTERM, a closed terminal's SIGHUP) after the signature came,
-// before its intent was journaled, so nothing has left and the person's
-// last word was to stop; nil while ctx goes on. It is ErrStoppedOnceSigned
-// and ctx's error.
-func stoppedBeforeSending(ctx context.Context) error {
-	if err := ctx.Err(); err != nil {
-		return exchange.Worded(errors.Join(ErrStoppedOnceSigned, err), "Stopped once signed, before the request left: nothing was sent, and the signature expires unused; start the withdrawal again to send it")
+// stoppedBeforeSending is the guard of each send of a signed withdrawal
+// (send checks it under the journal's lock, with the intent's line): ctx
+// ended (ctrl+c, SIGTERM, a closed terminal's SIGHUP) after the signature
+// came, so nothing leaves and the person's last word was to stop, even
+// while the journal's lock or a fresh quote was waited for. Its error is
+// ErrStoppedOnceSigned and ctx's; then guard, when given, decides.
+func stoppedBeforeSending(ctx context.Context, guard func() error) func() error {
+	return func() error {
+		if err := ctx.Err(); err != nil {
+			return exchange.Worded(errors.Join(ErrStoppedOnceSigned, err), "Stopped once signed, before the request left: nothing was sent, and the signature expires unused; start the withdrawal again to send it")
+		}
+		if guard != nil {
+			return guard()
+		}
+		return nil
 	}
-	return nil
 }
 
 // ErrStoppedOnceSigned is in the error of a withdrawal stopped after its
