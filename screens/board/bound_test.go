@@ -63,7 +63,13 @@ func TestBoardKeepsWhatDidNotFitToPutBack(t *testing.T) {
 	br.run(br.b.addText(strings.Join(ids, "\n")))
 	br.run(br.b.drop([]*boardRow{br.b.rows[ids[0]], br.b.rows[ids[1]]}, "Removed 2"))
 	br.run(br.b.addText(strings.Join(boundIDs(follow.MaxFollowed, 2), " ")))
+	br.toasts = nil
 	br.run(br.b.putBack())
+	// Kept in this screen alone: leaving the board (esc) forgets them, so
+	// the words say how long they are kept.
+	if len(br.toasts) != 1 || !strings.Contains(br.toasts[0], "while this board stays open") {
+		t.Fatalf("put back beside a full board said %q; want how long the rest is kept", br.toasts)
+	}
 	if offered(br.b, "u") {
 		t.Fatalf("u offered on a full board, %d to put back", len(br.b.undo))
 	}
