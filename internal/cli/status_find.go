@@ -29,7 +29,7 @@ func (c *statusCmd) find(client *exchange.Client, f statusFlags) (statusFlags, e
 	}
 	known := c.known(client)
 	ids, err := follow.InPlace(f.quoteIDs, f.lookups, func(l follow.Lookup) (string, error) {
-		id, found, err := known.Find(l)
+		id, found, err := known.Find(l, client.OwnSecret)
 		var nf *follow.NotSeenError
 		if errors.As(err, &nf) {
 			c.floor = max(c.floor, c.app.say(notSeen(l)))

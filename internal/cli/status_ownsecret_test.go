@@ -1,11 +1,13 @@
 package cli
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
@@ -30,5 +32,29 @@ func TestStatusOwnAPIKeyNeverSent(t *testing.T) {
 		if n := len(r.takeAsks()); n != 0 {
 			t.Errorf("%d status requests, want none", n)
 		}
+	}
+}
+
+// TestStatusFoundOwnAPIKeyNeverSaid: a transfer id a planted board file
+// pairs with the session's API key is said as not seen (exit 4), never
+// asked: it was said as found ("transfer id tx-… is withdrawal <the key>").
+func TestStatusFoundOwnAPIKeyNeverSaid(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	r := newStatusRig(t)
+	done := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
+	r.clock.Advance(sandbox.DefaultSettle)
+	w := jsonLines(t, r.run(nil, "--json", done).stdout)[0]
+	w.QuoteID, w.TxID = sandbox.DemoAPIKey+"1", "tx-plantedkey1"
+	board := follow.WatchFile{Path: filepath.Join(filepath.Dir(journal.DefaultPath()), follow.WatchlistFile), Env: "local"}
+	if err := board.Append([]follow.Kept{{QuoteID: w.QuoteID, Record: &w}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	r.takeAsks()
+	res := r.run(nil, "tx-plantedkey1")
+	if said := res.stdout + res.stderr; res.code != exitNotFound || strings.Contains(said, sandbox.DemoAPIKey) || !strings.Contains(said, "tx-plantedkey1 was not found") {
+		t.Errorf("exit %d, said %q; want exit 4, not found, the key not said", res.code, strings.ReplaceAll(said, sandbox.DemoAPIKey, "<the API key>"))
+	}
+	if n := len(r.takeAsks()); n != 0 {
+		t.Errorf("%d status requests, want none", n)
 	}
 }

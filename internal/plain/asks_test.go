@@ -1,6 +1,7 @@
 package plain
 
 import (
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -208,5 +209,30 @@ func TestLookUpOwnAPIKeyNotSent(t *testing.T) {
 		if out = out[strings.Index(out, "Look up a withdrawal"):]; strings.Contains(out, sandbox.DemoAPIKey) || strings.Contains(out, "no withdrawal with quote id") {
 			t.Errorf("%s: the API key was repeated or asked:\n%s", typedKey[:3], out)
 		}
+	}
+}
+
+// TestLookUpFoundOwnAPIKeyNotSaid: a transfer id a planted board file pairs
+// with the session's API key is said as not seen, never asked nor said as
+// the key (follow.Known.Resolve).
+func TestLookUpFoundOwnAPIKeyNotSaid(t *testing.T) {
+	r := newRig(t)
+	id, err := r.ex.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestCompleted, "ARBITRUM", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := r.onTheBoard(t, id)
+	w.QuoteID, w.TxID = sandbox.DemoAPIKey+"1", "tx-plantedkey1"
+	board := follow.WatchFile{Path: filepath.Join(filepath.Dir(r.journal.Path()), follow.WatchlistFile), Env: r.env.Name}
+	if err := board.Append([]follow.Kept{{QuoteID: w.QuoteID, Record: &w}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	out, err := r.run(steps(logIn, typed("look up", "tx-plantedkey1", "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The sandbox's banner names its demo key; the look-up starts after it.
+	if out = out[strings.Index(out, "Look up a withdrawal"):]; strings.Contains(out, sandbox.DemoAPIKey) || !strings.Contains(out, "tx-plantedkey1 was not found") {
+		t.Errorf("a transfer id paired with the API key:\n%s", strings.ReplaceAll(out, sandbox.DemoAPIKey, "<the API key>"))
 	}
 }

@@ -178,7 +178,7 @@ func (s *session) lookUp() error {
 			known := follow.KnownHere(s.target.Journal, journal.OwnerOf(s.target.Env, sess.AccountID))
 			var err error
 			ids, err = follow.InPlace(ids, lookups, func(l follow.Lookup) (string, error) {
-				found, _, err := known.Find(l)
+				found, _, err := known.Find(l, s.client().OwnSecret)
 				if err != nil {
 					return "", errors.New(follow.NotSeenSentence(l))
 				}

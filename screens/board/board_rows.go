@@ -73,9 +73,7 @@ func (b *boardScreen) addText(text string) tea.Cmd {
 	var found []foundID
 	var unseen []follow.Lookup
 	for _, l := range lookups {
-		// A planted board file can name the credential as the quote id
-		// a transfer id is: it is never said, nor added (put).
-		if id, seen, err := b.known.Find(l); err != nil || client.OwnSecret(id) {
+		if id, seen, err := b.known.Find(l, client.OwnSecret); err != nil {
 			unseen = append(unseen, l)
 		} else if !slices.Contains(ids, id) {
 			ids = append(ids, id)

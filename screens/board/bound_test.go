@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mr-tron/base58"
+
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
@@ -63,7 +65,13 @@ func TestBoardKeepsWhatDidNotFitToPutBack(t *testing.T) {
 	br.run(br.b.addText(strings.Join(ids, "\n")))
 	br.run(br.b.drop([]*boardRow{br.b.rows[ids[0]], br.b.rows[ids[1]]}, "Removed 2"))
 	br.run(br.b.addText(strings.Join(boundIDs(follow.MaxFollowed, 2), " ")))
+	br.toasts = nil
 	br.run(br.b.putBack())
+	// Kept in this screen alone: leaving the board (esc) forgets them, so
+	// the words say how long they are kept.
+	if len(br.toasts) != 1 || !strings.Contains(br.toasts[0], "while this board stays open") {
+		t.Fatalf("put back beside a full board said %q; want how long the rest is kept", br.toasts)
+	}
 	if offered(br.b, "u") {
 		t.Fatalf("u offered on a full board, %d to put back", len(br.b.undo))
 	}
@@ -110,7 +118,8 @@ func TestBoardFileBeyondTheBound(t *testing.T) {
 
 // TestBoardSaysAFoundIDLeftOff: a transfer id pasted into a full board is
 // said as the quote id it names and as not added, never as found alone
-// ("transfer id tx-… is q-…"), which read as a row the board holds.
+// ("transfer id tx-… is q-…"), which read as a row the board holds; one
+// asked as the quote id it may be is said as not added alike.
 func TestBoardSaysAFoundIDLeftOff(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
@@ -121,6 +130,17 @@ func TestBoardSaysAFoundIDLeftOff(t *testing.T) {
 	want := "transfer id tx-boundleftoff1 is q-bound-left-off, not added: the board is full"
 	if _, on := br.b.rows["q-bound-left-off"]; on || len(br.toasts) != 1 || br.toasts[0] != want {
 		t.Fatalf("a transfer id pasted into a full board: on it %t, said %q; want %q", on, br.toasts, want)
+	}
+	// One asked as the quote id it may be (a SOLANA payout hash's shape
+	// not seen here) is said as not added either.
+	sig := make([]byte, 64)
+	for i := range sig {
+		sig[i] = byte(i*13 + 2)
+	}
+	br.toasts = nil
+	br.run(br.b.addText(base58.Encode(sig)))
+	if _, on := br.b.rows[base58.Encode(sig)]; on || len(br.toasts) != 1 || !strings.HasSuffix(br.toasts[0], "was not added as the quote id it may be: the board is full") {
+		t.Fatalf("a SOLANA payout hash's shape pasted into a full board: on it %t, said %q", on, br.toasts)
 	}
 	// Room made, the same paste is found and added.
 	br.run(br.b.drop([]*boardRow{br.b.rows[boundIDs(0, 1)[0]]}, "Removed 1"))

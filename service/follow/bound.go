@@ -22,7 +22,8 @@ type TooManyError struct {
 	// Run: the ids of one run, refused all (TooManyForARun).
 	Run bool
 	// Kept: removed ids put back, the refused kept to put back first once
-	// there is room (RoomToPutBack).
+	// there is room (RoomToPutBack), by the board that holds them: one
+	// opened again starts without them.
 	Kept bool
 }
 
@@ -36,7 +37,7 @@ func (e *TooManyError) Error() string {
 		ids = "id was"
 	}
 	if e.Kept {
-		return fmt.Sprintf("%s %s not put back: svcwallet follows at most %s withdrawals at once; %s kept and put back first once ended ones are removed from the board",
+		return fmt.Sprintf("%s %s not put back: svcwallet follows at most %s withdrawals at once; %s kept to put back first once ended ones are removed, while this board stays open",
 			grouped(e.Refused), ids, most, plural(e.Refused, "it is", "they are"))
 	}
 	return fmt.Sprintf("%s %s not followed: svcwallet follows at most %s withdrawals at once (a watch board, or one status run); remove ended ones from the board, or follow the rest separately",

@@ -274,9 +274,14 @@ func (e *NotSeenError) Error() string {
 // (§2.9, §4.10 takes quote_id alone), so one may be base58 of 86 to 88
 // characters, and neither it nor a payout hash seen here is lost. A
 // SOLANA private key, of the same shape, is a *NotSeenError as before:
-// never sent.
-func (k Known) Resolve(id string) (quoteID string, found bool, err error) {
+// never sent. A quote id found that own reports a credential of the
+// session's (exchange.Client.OwnSecret: a planted journal or board file
+// pairing a transfer id with the API key) is not seen: never said nor asked.
+func (k Known) Resolve(id string, own func(string) bool) (quoteID string, found bool, err error) {
 	if q, ok := k[knownKey(id)]; ok && id != "" {
+		if own(q) {
+			return "", false, &NotSeenError{Kind: KindOf(id)}
+		}
 		return q, true, nil
 	}
 	if isSolanaSignature(id) && !isSolanaKeypair(id) && exchange.CheckQuoteID(id) == nil {
@@ -288,11 +293,11 @@ func (k Known) Resolve(id string) (quoteID string, found bool, err error) {
 	return id, false, nil
 }
 
-// Find is Resolve of l's text; a SOLANA signature read from an explorer's
+// Find is Resolve of l's text (own as Resolve's); a SOLANA signature read from an explorer's
 // link (l.Linked) not seen here is a *NotSeenError: a transaction's, it is
 // no quote id, and asking it would send part of the link.
-func (k Known) Find(l Lookup) (quoteID string, found bool, err error) {
-	quoteID, found, err = k.Resolve(l.Text)
+func (k Known) Find(l Lookup, own func(string) bool) (quoteID string, found bool, err error) {
+	quoteID, found, err = k.Resolve(l.Text, own)
 	if l.Linked && !found && err == nil {
 		return "", false, &NotSeenError{Kind: l.Kind}
 	}

@@ -58,7 +58,7 @@ func TestKnownResolves(t *testing.T) {
 	k.AddRecord(journal.Record{QuoteID: "q-own", TxHash: hash, TxID: "tx-own"})
 	k.AddWithdrawal(exchange.Withdrawal{QuoteID: "q-seen", TxID: "tx-seen"})
 	for id, want := range map[string]string{hash: "q-own", "0X" + strings.ToUpper(hash[2:]): "q-own", "tx-own": "q-own", "TX-SEEN": "q-seen", "q-7": "q-7"} {
-		if got, _, err := k.Resolve(id); err != nil || got != want {
+		if got, _, err := k.Resolve(id, noSecret); err != nil || got != want {
 			t.Errorf("%s resolved to %q, %v; want %s", id, got, err, want)
 		}
 	}
@@ -70,7 +70,7 @@ func TestKnownResolves(t *testing.T) {
 	}
 	for _, id := range []string{"0x" + strings.Repeat("ab", 32), "tx-unseen"} {
 		var nf *follow.NotSeenError
-		if got, _, err := k.Resolve(id); got != "" || !errors.As(err, &nf) {
+		if got, _, err := k.Resolve(id, noSecret); got != "" || !errors.As(err, &nf) {
 			t.Errorf("%s not seen resolved to %q, %v", id, got, err)
 		}
 	}
@@ -113,7 +113,7 @@ func TestKnownFindsEveryChainsPayout(t *testing.T) {
 	k.AddRecord(journal.Record{QuoteID: "q-tron", TxHash: tron})
 	k.AddWithdrawal(exchange.Withdrawal{QuoteID: "q-sol", WithdrawTxHash: solana})
 	for id, want := range map[string]string{"0x" + tron: "q-tron", "0X" + strings.ToUpper(tron): "q-tron", solana: "q-sol"} {
-		if got, found, err := k.Resolve(id); err != nil || !found || got != want {
+		if got, found, err := k.Resolve(id, noSecret); err != nil || !found || got != want {
 			t.Errorf("%.12s… resolved to %q, %v, %v; want %s", id, got, found, err, want)
 		}
 	}
@@ -121,7 +121,7 @@ func TestKnownFindsEveryChainsPayout(t *testing.T) {
 		t.Errorf("a SOLANA payout hash is read as %+v, %+v; want a payout hash to find", lookups, bad)
 	}
 	sig[0]++
-	if got, found, err := k.Resolve(base58.Encode(sig)); got != base58.Encode(sig) || found || err != nil {
+	if got, found, err := k.Resolve(base58.Encode(sig), noSecret); got != base58.Encode(sig) || found || err != nil {
 		t.Errorf("a SOLANA payout hash's shape not seen resolved to %q, %v, %v; want it asked as a quote id", got, found, err)
 	}
 }
@@ -134,7 +134,7 @@ func TestPayoutHashShapes(t *testing.T) {
 	tron := strings.Repeat("18DDC669", 8)
 	k := follow.Known{}
 	k.AddRecord(journal.Record{QuoteID: "q-tron", TxHash: tron})
-	if got, found, err := k.Resolve("0x" + strings.ToLower(tron)); !found || got != "q-tron" || err != nil {
+	if got, found, err := k.Resolve("0x"+strings.ToLower(tron), noSecret); !found || got != "q-tron" || err != nil {
 		t.Errorf("a TRON hash kept in capitals resolved to %q, %v, %v", got, found, err)
 	}
 	for name, id := range map[string]string{
@@ -181,7 +181,7 @@ func TestNotFoundSolanaShapeSaysBothFacts(t *testing.T) {
 // service as a quote id, but refused as one not seen, never repeated.
 func TestSolanaKeyIsNeverAskedAsQuoteID(t *testing.T) {
 	key := base58.Encode(ed25519.NewKeyFromSeed(bytes.Repeat([]byte{0x5a}, ed25519.SeedSize)))
-	got, found, err := follow.Known{}.Resolve(key)
+	got, found, err := follow.Known{}.Resolve(key, noSecret)
 	var nf *follow.NotSeenError
 	if !errors.As(err, &nf) || got != "" || found {
 		t.Fatalf("a SOLANA private key resolved to %q, %v, %v; want it not seen, never asked", got, found, err)
@@ -209,5 +209,30 @@ func TestRefuseOwnSecret(t *testing.T) {
 		if got := err != nil; got != c.refused || (err != nil && (err != follow.ErrOwnSecretGiven || !errors.Is(err, exchange.ErrOwnSecret))) {
 			t.Errorf("%q %v: %v; want refused %v in the one wording", c.ids, c.lookups, err, c.refused)
 		}
+	}
+}
+
+// noSecret is a session holding no credential any id names.
+func noSecret(string) bool { return false }
+
+// TestResolveNeverGivesOwnSecret: a transfer id or payout hash that what
+// this machine has seen (a planted journal or board file) pairs with the
+// session's credential is not seen, for every face at once: `status` said
+// "transfer id tx-… is withdrawal <the API key>".
+func TestResolveNeverGivesOwnSecret(t *testing.T) {
+	const key = "AKlive0123456789abcdef"
+	hash := "0x" + strings.Repeat("ab", 32)
+	k := follow.Known{}
+	k.AddWithdrawal(exchange.Withdrawal{QuoteID: key + "1", TxID: "tx-planted1", WithdrawTxHash: hash})
+	own := func(s string) bool { return strings.Contains(s, key) }
+	for _, id := range []string{"tx-planted1", hash} {
+		got, found, err := k.Resolve(id, own)
+		var nf *follow.NotSeenError
+		if !errors.As(err, &nf) || found || got != "" || strings.Contains(err.Error(), key) {
+			t.Errorf("%.12s… paired with the credential: %q, found %t, %v; want it not seen", id, strings.ReplaceAll(got, key, "<the key>"), found, err)
+		}
+	}
+	if got, found, err := k.Resolve("tx-planted1", noSecret); got != key+"1" || !found || err != nil {
+		t.Fatalf("without the credential: %q, %t, %v; want the quote id found", got, found, err)
 	}
 }
