@@ -41,9 +41,10 @@ func runDrawn(ctx context.Context, env CLIEnv, model *tui.Model, profile colorpr
 	m := termdraw.NewModel(model, d)
 	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithoutRenderer(), tea.WithFPS(1),
 		tea.WithWindowSize(w, h), tea.WithFilter(d.Filter), tea.WithColorProfile(profile), tea.WithInput(in), tea.WithOutput(out))
-	sizes, stop := context.WithCancel(ctx)
+	watching, stop := context.WithCancel(ctx)
 	defer stop()
-	d.WatchSize(sizes, out, p.Send)
+	d.WatchSize(watching, out, p.Send)
+	d.WatchStops(watching, p.Send)
 	_, err = p.Run()
 	return err
 }

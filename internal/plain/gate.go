@@ -24,7 +24,9 @@ import (
 // console's review gate holds its keys as long) is refused; and, where the
 // terminal can be read a key at a time (unix), an answer that came as a
 // paste is refused. Each refusal is said and the question asked again. A
-// paste or keys typed ahead never answer it.
+// paste or keys typed ahead never answer it. Nor do keys typed before the
+// process was stopped and continued (kill -TSTP, ctrl+z, then fg), nor just
+// after: the question is asked again and its dwell starts again.
 
 // Gate asks the questions that sign, on one terminal.
 type Gate struct {
@@ -64,6 +66,9 @@ func (g Gate) OnTerminal() bool { return g.Flush != nil }
 var tooSoon = fmt.Sprintf("Too soon: an answer within %s of the question is not taken, so a paste or keys typed ahead cannot answer it. Read the review, then answer.",
 	intent.ReviewDwell)
 
+// continuedWords is said when the process was continued mid-answer.
+const continuedWords = "Continued after a stop: what was typed before it is not taken. Read the review, then answer."
+
 // pasted is said of an answer whose keys came as a paste.
 const pasted = "Not taken: that answer came as a paste. Type it, a key at a time."
 
@@ -84,45 +89,59 @@ func (g Gate) Ask(ctx context.Context, out io.Writer, prompt func() string, read
 			// once it shows is never counted early.
 			asked = g.Now()
 		}
-		answer, paste, err := g.answer(ctx, out, prompt, read)
+		t, err := g.answer(ctx, out, prompt, read)
+		if t.askedAgain.After(asked) {
+			asked = t.askedAgain
+		}
 		switch {
 		case err != nil || !g.OnTerminal():
-			return answer, err
-		case paste:
+			return t.text, err
+		case t.paste:
 			fmt.Fprintln(out, pasted)
 		case g.Now().Before(asked.Add(intent.ReviewDwell)):
 			fmt.Fprintln(out, tooSoon)
 		default:
-			return answer, nil
+			return t.text, nil
 		}
 	}
 }
 
 // answer writes the question and reads its answer: a key at a time when
-// the gate has Keys (and says whether it came as a paste), else with read.
-func (g Gate) answer(ctx context.Context, out io.Writer, prompt func() string, read func() (string, error)) (string, bool, error) {
+// the gate has Keys (and says whether it came as a paste, and when it was
+// asked again after a stop), else with read.
+func (g Gate) answer(ctx context.Context, out io.Writer, prompt func() string, read func() (string, error)) (typedLine, error) {
 	if g.Keys == nil || !g.OnTerminal() {
 		fmt.Fprint(out, prompt())
 		answer, err := read()
-		return answer, false, err
+		return typedLine{text: answer}, err
 	}
 	keys, err := g.Keys()
 	if err != nil {
-		return "", false, err
+		return typedLine{}, err
 	}
 	defer keys.Close()
 	// Written once the terminal reads keys, so a key typed as it shows is
 	// read (and timed) as a key.
 	fmt.Fprint(out, prompt())
-	t, err := g.typed(ctx, out, keys, false)
-	return t.text, t.paste, err
+	again := func() {
+		fmt.Fprintln(out)
+		fmt.Fprintln(out, continuedWords)
+		fmt.Fprint(out, prompt())
+	}
+	return g.typed(ctx, out, keys, false, again)
 }
 
+// continues is what tells a key reader's caller the process was stopped
+// and continued (the terminal's readKeys).
+type continues interface{ Continued() <-chan struct{} }
+
 // typedLine is an answer read a key at a time, and how its keys came:
-// paste, some of them as a paste; pastedEnter, its Enter with one.
+// paste, some of them as a paste; pastedEnter, its Enter with one;
+// askedAgain, when the question was last asked again after a stop.
 type typedLine struct {
 	text               string
 	paste, pastedEnter bool
+	askedAgain         time.Time
 }
 
 // keyReadSize is the most one read of the keys brings: a longer paste
@@ -152,11 +171,14 @@ const (
 // more than one key in one read, or a byte within intent.PasteGap of the one
 // before; and whether its Enter did. A read that is a key's escape
 // sequence (an arrow) is dropped. ctrl+d on an empty answer is ErrEnd,
-// the terminal's end without it ErrHungUp.
-func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden bool) (typedLine, error) {
+// the terminal's end without it ErrHungUp. With again, a stop and continue
+// (keys' Continued) drops what was typed, what the terminal holds and
+// every key read before, and asks again: the review may be out of sight.
+func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden bool, again func()) (typedLine, error) {
 	reads := make(chan keyRead, 1)
 	done := make(chan struct{})
 	defer close(done)
+	dropped := make(chan struct{}) // an Enter read before a stop's question: read on
 	go func() {
 		for {
 			buf := make([]byte, keyReadSize)
@@ -167,27 +189,51 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 			case <-done:
 				return
 			}
+			if err != nil {
+				return
+			}
 			// Past the Enter the terminal is put back: the line's reader
 			// reads what comes next.
-			if err != nil || strings.ContainsAny(string(r.b), "\r\n") {
-				return
+			if strings.ContainsAny(string(r.b), "\r\n") {
+				select {
+				case <-dropped:
+				case <-done:
+					return
+				}
 			}
 		}
 	}()
 	var answer []rune
-	var last time.Time
+	var last, askedAgain time.Time
 	var cut []byte // the end of a full read, cut within a character or a mark
 	paste := false
 	echo := out
 	if hidden {
 		echo = io.Discard
 	}
+	var continued <-chan struct{}
+	if c, ok := keys.(continues); ok && again != nil {
+		continued = c.Continued()
+	}
 	for {
 		var r keyRead
 		select {
 		case r = <-reads:
+		case <-continued:
+			answer, cut, paste, last = answer[:0], nil, false, time.Time{}
+			askedAgain = g.Now() // what the flush misses is read before it
+			_, _ = g.Flush()
+			again()
+			continue
 		case <-ctx.Done():
 			return typedLine{}, ErrInterrupted
+		}
+		if r.err == nil && r.at.Before(askedAgain) {
+			// Read before the question was asked again.
+			if strings.ContainsAny(string(r.b), "\r\n") {
+				dropped <- struct{}{}
+			}
+			continue
 		}
 		if len(r.b) == 0 {
 			if r.err != nil {
@@ -224,7 +270,7 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 				if !hidden { // a passphrase's spaces are its own
 					text = strings.TrimSpace(text)
 				}
-				return typedLine{text: text, paste: paste, pastedEnter: together}, nil
+				return typedLine{text: text, paste: paste, pastedEnter: together, askedAgain: askedAgain}, nil
 			case c == keyEnd && len(answer) == 0:
 				fmt.Fprintln(out)
 				return typedLine{}, ErrEnd

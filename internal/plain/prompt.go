@@ -300,7 +300,7 @@ func (p *Prompter) hidden(g Gate, question string) (typedLine, error) {
 	}
 	defer keys.Close()
 	fmt.Fprint(p.out, question+" ")
-	return g.typed(p.ctx, p.out, keys, true)
+	return g.typed(p.ctx, p.out, keys, true, nil)
 }
 
 // Option is one numbered choice: its name, typed to choose it, and what

@@ -89,12 +89,17 @@ func keysOf(f *os.File) func() (io.ReadCloser, error) {
 // interrupts), each read returning as soon as one byte has come.
 type keyMode struct {
 	*os.File
-	was     *unix.Termios
-	resumed chan os.Signal
-	quit    chan os.Signal
-	stop    chan struct{}
-	stopped chan struct{}
+	was       *unix.Termios
+	resumed   chan os.Signal
+	continued chan struct{} // told once key mode is set again at SIGCONT
+	quit      chan os.Signal
+	stop      chan struct{}
+	stopped   chan struct{}
 }
+
+// Continued tells each continue after a stop, once key mode is set again:
+// the gate asks its question again (Gate.typed).
+func (k *keyMode) Continued() <-chan struct{} { return k.continued }
 
 // readKeys puts f in key mode, discarding what it holds unread, until
 // Close puts it back as it was. A stop and continue (ctrl+z, then fg)
@@ -110,8 +115,8 @@ func readKeys(f *os.File) (io.ReadCloser, error) {
 	keys.Lflag &^= unix.ICANON | unix.ECHO | unix.ECHONL
 	keys.Lflag |= unix.ISIG
 	keys.Cc[unix.VMIN], keys.Cc[unix.VTIME] = 1, 0
-	k := &keyMode{File: f, was: was, resumed: make(chan os.Signal, 1), quit: make(chan os.Signal, 1),
-		stop: make(chan struct{}), stopped: make(chan struct{})}
+	k := &keyMode{File: f, was: was, resumed: make(chan os.Signal, 1), continued: make(chan struct{}, 1),
+		quit: make(chan os.Signal, 1), stop: make(chan struct{}), stopped: make(chan struct{})}
 	signal.Notify(k.resumed, syscall.SIGCONT)
 	signal.Notify(k.quit, syscall.SIGQUIT)
 	if err := unix.IoctlSetTermios(fd, setTermiosFlush, &keys); err != nil {
@@ -125,6 +130,10 @@ func readKeys(f *os.File) (io.ReadCloser, error) {
 			select {
 			case <-k.resumed:
 				_ = unix.IoctlSetTermios(fd, setTermios, &keys)
+				select {
+				case k.continued <- struct{}{}:
+				default:
+				}
 			case <-k.quit:
 				// ctrl+\ quits as it always does, the terminal given
 				// back first: its default action would leave key mode on.

@@ -9,21 +9,32 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// jobStopper is what stops the console as a shell's job until it is
-// continued (fg), or nil when no shell would continue it (inAJob).
-func jobStopper() func() {
+// jobControl gives stop, which stops the console as a shell's job until it
+// is continued (fg), and asked, on which a stop sent from elsewhere comes
+// (SIGTSTP: kill, the shell's job control while no key is read); both nil
+// where no shell would continue the console (inAJob), which the kernel
+// then keeps running through such a stop, as the console did.
+func jobControl() (stop func(), asked chan os.Signal) {
 	group, err := unix.Getpgid(0)
 	session, serr := unix.Getsid(0)
 	if err != nil || serr != nil || !inAJob(group, session) {
-		return nil
+		return nil, nil
 	}
+	asked = make(chan os.Signal, 1)
+	signal.Notify(asked, unix.SIGTSTP)
 	return func() {
 		continued := make(chan os.Signal, 1)
 		signal.Notify(continued, unix.SIGCONT)
 		defer signal.Stop(continued)
-		_ = unix.Kill(0, unix.SIGTSTP) // the whole job: a signing command it runs too, go run's go
+		// SIGTSTP caught no longer stops the console: the rest of the job
+		// (a signing command it runs, go run's go) is sent it, ignored
+		// here, and the console stops itself.
+		signal.Ignore(unix.SIGTSTP)
+		_ = unix.Kill(0, unix.SIGTSTP)
+		_ = unix.Kill(os.Getpid(), unix.SIGSTOP)
 		<-continued
-	}
+		signal.Notify(asked, unix.SIGTSTP)
+	}, asked
 }
 
 // inAJob: the process group is a job a shell with job control made, as

@@ -2,5 +2,7 @@
 
 package termdraw
 
-// jobStopper is nil on Windows, which has no jobs to stop (nor the drawer).
-func jobStopper() func() { return nil }
+import "os"
+
+// jobControl is nil on Windows, which has no jobs to stop (nor the drawer).
+func jobControl() (stop func(), asked chan os.Signal) { return nil, nil }

@@ -6,6 +6,7 @@ package termdraw
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -52,12 +53,15 @@ type Drawer struct {
 	held      *held // standard error, until Close
 
 	// stopJob stops the process until the shell continues it (ctrl+z,
-	// then fg); nil where no shell would (jobStopper). raw puts the
+	// then fg); nil where no shell would (jobControl). raw puts the
 	// terminal in raw mode again once continued. stopping is a stop asked
 	// (Filter), closed once the console is back on the terminal.
 	stopJob  func()
 	raw      func() error
 	stopping chan struct{}
+	// stopAsked brings a stop sent from elsewhere (SIGTSTP), taken as
+	// ctrl+z is (WatchStops); nil where stopJob is.
+	stopAsked <-chan os.Signal
 	// continued tells WatchSize the console was continued: a resize while
 	// it was stopped signalled the shell, the foreground job then.
 	continued chan struct{}
@@ -84,7 +88,7 @@ func Open(in, out *os.File, profile colorprofile.Profile, env []string) (*Drawer
 	}
 	d := New(out, w, h, profile, env)
 	d.restore = func() error { return term.Restore(int(in.Fd()), state) }
-	d.stopJob = jobStopper()
+	d.stopJob, d.stopAsked = jobControl()
 	d.raw = func() error { _, err := term.MakeRaw(int(in.Fd())); return err }
 	if err := d.holdStderr(os.Stderr); err != nil {
 		d.Close()
@@ -170,8 +174,9 @@ func (d *Drawer) poke() {
 // turns it on, and its answer about mode 2027 makes widths graphemes' and
 // the screen is drawn again with them, as Bubble Tea's renderer does.
 // ctrl+z stops the console, as a shell's job (raw mode takes the key the
-// terminal would have stopped it with), and the model is told it shows
-// again once continued: what it asks was out of sight.
+// terminal would have stopped it with), and so does a stop sent from
+// elsewhere (stopAskedMsg); the model is told it shows again once
+// continued, before any key read after: what it asks was out of sight.
 func (d *Drawer) Filter(_ tea.Model, msg tea.Msg) tea.Msg {
 	switch m := msg.(type) {
 	case tea.KeyPressMsg:
@@ -179,6 +184,9 @@ func (d *Drawer) Filter(_ tea.Model, msg tea.Msg) tea.Msg {
 			d.stop()
 			return tui.ShownAgainMsg{}
 		}
+	case stopAskedMsg:
+		d.stop()
+		return tui.ShownAgainMsg{}
 	case tea.RawMsg:
 		d.Write(fmt.Sprint(m.Msg))
 		return nil
@@ -195,6 +203,30 @@ func (d *Drawer) Filter(_ tea.Model, msg tea.Msg) tea.Msg {
 		d.mu.Unlock()
 	}
 	return msg
+}
+
+// stopAskedMsg is a stop sent from elsewhere (WatchStops).
+type stopAskedMsg struct{}
+
+// WatchStops hands send a stopAskedMsg for each stop sent from elsewhere
+// (SIGTSTP) until ctx ends: taken by Filter on the event loop as ctrl+z
+// is, so the terminal is given back before the console stops (its default
+// action would leave it raw, on the alternate screen) and a review holds
+// its keys again once continued.
+func (d *Drawer) WatchStops(ctx context.Context, send func(tea.Msg)) {
+	if d.stopAsked == nil {
+		return
+	}
+	go func() {
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-d.stopAsked:
+				send(stopAskedMsg{})
+			}
+		}
+	}()
 }
 
 // asksModes tells whether the terminal is asked about modes 2026 and 2027

@@ -2,10 +2,12 @@ package kit
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
+	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/common"
@@ -388,8 +390,24 @@ func (g *ReviewGate) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 }
 
 // editsField: k is a letter of the passphrase (y too: the caller tells an
-// answer), or backspace, which edits it; enter has no text.
-func editsField(k tea.KeyPressMsg) bool { return k.Text != "" || k.Code == tea.KeyBackspace }
+// answer) or one of the field's editing keys (fieldEdits); enter has no text.
+func editsField(k tea.KeyPressMsg) bool {
+	return k.Text != "" || slices.Contains(fieldEdits, k.String())
+}
+
+// fieldEdits are the passphrase field's own keys that move in it or delete
+// (textinput's: arrows, home/end, ctrl+a/e/u/k/w, delete, backspace…): a
+// correction made as the review shows is kept. None answers or leaves.
+var fieldEdits = func() []string {
+	km := textinput.DefaultKeyMap()
+	var keys []string
+	for _, b := range []key.Binding{km.CharacterForward, km.CharacterBackward, km.WordForward, km.WordBackward,
+		km.DeleteWordBackward, km.DeleteWordForward, km.DeleteAfterCursor, km.DeleteBeforeCursor,
+		km.DeleteCharacterBackward, km.DeleteCharacterForward, km.LineStart, km.LineEnd} {
+		keys = append(keys, b.Keys()...)
+	}
+	return keys
+}()
 
 // Settled is what the key the screen was last given does (cmd), or, when
 // it did nothing, what settles it (KeyHold.took): a key that acted changed

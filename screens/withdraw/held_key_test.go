@@ -328,3 +328,57 @@ func TestStoppedMidPassphraseHoldsKeys(t *testing.T) {
 		t.Fatalf("an enter as the review came back signed (%v), or the passphrase is %q", r.gate.Sending, r.gate.Key.Pass.Value())
 	}
 }
+
+// TestPassphraseEditedAsTheReviewShowsIsKept: a correction made in the
+// passphrase while the review holds its keys (arrows, home/end, delete,
+// ctrl+a/e/u/k/w) is kept as the field would take it unheld: dropped, the
+// passphrase signed with was silently another. Enter and ctrl+r (a new
+// quote, which leaves the review) are still held.
+func TestPassphraseEditedAsTheReviewShowsIsKept(t *testing.T) {
+	ctrl := func(c rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: c, Mod: tea.ModCtrl} }
+	var keys []tea.KeyPressMsg
+	for _, k := range []any{"my pw", ctrl('w'), "pass", tea.KeyHome, tea.KeyDelete, "M", tea.KeyEnd, tea.KeyLeft, tea.KeyLeft, "x",
+		ctrl('a'), tea.KeyRight, tea.KeyRight, ctrl('k'), ctrl('e'), " ok", tea.KeyPressMsg{Code: 'b', Mod: tea.ModAlt},
+		ctrl('u'), ctrl('e'), tea.KeyBackspace, "!"} {
+		switch k := k.(type) {
+		case string:
+			for _, c := range k {
+				keys = append(keys, screentest.Key(string(c)))
+			}
+		case rune:
+			keys = append(keys, tea.KeyPressMsg{Code: k})
+		case tea.KeyPressMsg:
+			keys = append(keys, k)
+		}
+	}
+	typed := func(held bool) (*reviewScreen, string) {
+		app, now := screentest.LoggedInApp(t)
+		r := newReview(app, sandboxChoice(t, app), withdrawal.PricedQuote{Quote: fixedQuote(*now, "1.5")})
+		r.SetSize(120, 40)
+		r.Init()
+		r.Update(keyFound(r, signer.Found{Place: signer.KeyInKeystore, Path: "/k/UTC--key"}))
+		r.Update(r.checkBridge()())
+		if !held {
+			*now = now.Add(kit.ShownGuard)
+		}
+		for _, k := range keys {
+			*now = now.Add(30 * time.Millisecond) // a fast hand: the edits all within the hold
+			r.Update(k)
+		}
+		if held != r.gate.Guarded() {
+			t.Fatalf("held %v while typed, want %v", r.gate.Guarded(), held)
+		}
+		return r, r.gate.Key.Pass.Value()
+	}
+	_, unheld := typed(false)
+	r, got := typed(true)
+	if got != unheld || got != "Ma o!" {
+		t.Fatalf("edited while held, the passphrase field holds %q; the same keys unheld make %q, want %q", got, unheld, "Ma o!")
+	}
+	if _, cmd := r.Update(ctrl('r')); screentest.Acts(cmd) {
+		t.Fatal("ctrl+r (a new quote) while the review's keys are held left the review")
+	}
+	if screentest.Press(r, "enter"); r.gate.Sending {
+		t.Fatal("an enter while the review's keys are held signed")
+	}
+}

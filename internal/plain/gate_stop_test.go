@@ -1,0 +1,113 @@
+package plain
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// stoppedKeys is a terminal read a key at a time that the test types on
+// one read at a time (reading says a read waits), on a fake clock, and
+// whose process the test stops and continues (Continued).
+type stoppedKeys struct {
+	mu        sync.Mutex
+	now       time.Time
+	reading   chan struct{}
+	feed      chan string
+	continued chan struct{}
+	flushed   chan struct{}
+}
+
+func (k *stoppedKeys) at(d time.Duration) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.now = time.Unix(1, 0).Add(d)
+}
+
+func (k *stoppedKeys) gate() Gate {
+	return Gate{
+		Flush: func() (bool, error) { k.flushed <- struct{}{}; return false, nil },
+		Now:   func() time.Time { k.mu.Lock(); defer k.mu.Unlock(); return k.now },
+		Keys:  func() (io.ReadCloser, error) { return k, nil },
+	}
+}
+
+func (k *stoppedKeys) Read(b []byte) (int, error) {
+	k.reading <- struct{}{}
+	return copy(b, <-k.feed), nil
+}
+
+func (k *stoppedKeys) Close() error               { return nil }
+func (k *stoppedKeys) Continued() <-chan struct{} { return k.continued }
+
+// TestGateAsksAgainAfterAStop: the process stopped mid-answer (kill -TSTP,
+// ctrl+z) and continued (fg) asks its question again: the y typed before
+// the stop, with an Enter typed as it comes back, answers nothing (the
+// review may be out of sight, under the shell's lines), keys read before
+// the question was asked again are dropped, and an answer in the dwell
+// after it is too soon.
+func TestGateAsksAgainAfterAStop(t *testing.T) {
+	k := &stoppedKeys{now: time.Unix(1, 0), reading: make(chan struct{}), feed: make(chan string),
+		continued: make(chan struct{}, 1), flushed: make(chan struct{}, 1)}
+	var out bytes.Buffer
+	answered := make(chan string, 1)
+	go func() {
+		a, err := k.gate().Ask(context.Background(), &out, func() string { return "Sign? " }, nil)
+		if err != nil {
+			a = err.Error()
+		}
+		answered <- a
+	}()
+	wait := func(c chan struct{}, what string) {
+		t.Helper()
+		select {
+		case <-c:
+		case a := <-answered:
+			t.Fatalf("answered %q before %s:\n%s", a, what, out.String())
+		case <-time.After(5 * time.Second):
+			t.Fatalf("no %s", what)
+		}
+	}
+	typeAt := func(d time.Duration, s string) {
+		t.Helper()
+		wait(k.reading, "a read for "+s)
+		k.at(d)
+		k.feed <- s
+	}
+	wait(k.flushed, "discard as the question is asked")
+	typeAt(2*time.Second, "y") // the review read; then the stop
+	wait(k.reading, "a read after y")
+	k.at(10 * time.Second) // continued
+	k.continued <- struct{}{}
+	wait(k.flushed, "discard as the question is asked again")
+	// An Enter typed as it came back, read before the continue was told
+	// (at 9.9 s) and taken after it: read before the question, it is no
+	// answer at all, not even one refused.
+	k.at(9*time.Second + 900*time.Millisecond)
+	k.feed <- "\r"
+	typeAt(10*time.Second+100*time.Millisecond, "\r")
+	wait(k.flushed, "discard as the question is asked after the refusal")
+	typeAt(11*time.Second, "y") // stopped again
+	wait(k.reading, "a read after y")
+	k.at(20 * time.Second)
+	k.continued <- struct{}{}
+	wait(k.flushed, "discard as the question is asked again")
+	k.at(20*time.Second + 600*time.Millisecond) // past the dwell: the y before the stop is gone
+	k.feed <- "\r"
+	select {
+	case a := <-answered:
+		if a != "" {
+			t.Fatalf("answered %q, typed before the stop:\n%s", a, out.String())
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatalf("no answer:\n%s", out.String())
+	}
+	said := out.String()
+	if strings.Count(said, continuedWords) != 2 || strings.Count(said, tooSoon) != 1 || strings.Count(said, "Sign? ") != 4 {
+		t.Fatalf("not asked again after each stop, the answer in the dwell refused as too soon:\n%s", said)
+	}
+}
