@@ -103,6 +103,9 @@ func (a *app) envAdd(ctx context.Context, f envAddFlags) error {
 	switch {
 	case errors.As(err, &same):
 		return usageError("%v; use %s, or add --alias to name it twice", err, same.Other)
+	case errors.As(err, &taken) && taken.Name == config.SandboxEnv:
+		// The embedded sandbox is in no config: env remove would find nothing.
+		return usageError("%v, say local, for a standalone svcwallet sandbox (the embedded one is built in, with nothing in the config for env remove to take out)", err)
 	case errors.As(err, &taken):
 		return usageError("%v (svcwallet env remove %s takes it out)", err, cmp.Or(taken.Like, e.Name))
 	case err != nil && strings.HasPrefix(err.Error(), "environment "):
