@@ -59,7 +59,7 @@ func TestBoardListTakesTheNextID(t *testing.T) {
 	c.Send(tea.PasteMsg{Content: first})
 	c.UntilShowsFiring(timers, first, "SUBMITTED", "enter details")
 	typeWithoutQuitting(t, c, second, "the board")
-	c.UntilShows("Quote ids   " + second)
+	c.UntilShows("Ids         " + second)
 	c.Press("enter")
 	c.UntilShows(first, second, "2 withdrawals")
 }

@@ -104,7 +104,8 @@ func (a *app) envAdd(ctx context.Context, f envAddFlags) error {
 	case errors.As(err, &same):
 		return usageError("%v; use %s, or add --alias to name it twice", err, same.Other)
 	case errors.As(err, &taken) && taken.Name == config.SandboxEnv:
-		return usageError("%v", err) // env remove takes no sandbox
+		// The embedded sandbox is in no config: no command takes it out.
+		return usageError("%v, say local, for a standalone svcwallet sandbox (the embedded one is built in)", err)
 	case errors.As(err, &taken):
 		return usageError("%v (svcwallet env remove %s takes it out)", err, cmp.Or(taken.Like, e.Name))
 	case err != nil && strings.HasPrefix(err.Error(), "environment "):

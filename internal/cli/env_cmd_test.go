@@ -59,6 +59,14 @@ func TestEnvCommands(t *testing.T) {
 	if !strings.HasPrefix(string(b), "# mine\n") || strings.Contains(string(b), "again") || !strings.Contains(string(b), `default_env = "local"`) {
 		t.Errorf("the file:\n%s", b)
 	}
+	// Nor can env add take its name, in any case; the refusal offers no env
+	// remove, which would find nothing, but another name for a standalone one.
+	for _, name := range []string{"sandbox", "Sandbox"} {
+		if r := w.run("", nil, "env", "add", name, "--base-url", srv.URL, "--chain-id", "327", "--alias"); r.code != exitUsage ||
+			strings.Contains(r.stderr, "env remove "+name) || !strings.Contains(r.stderr, "built in") || !strings.Contains(r.stderr, "say local, for a standalone svcwallet sandbox") {
+			t.Errorf("env add %s: exit %d\n%s", name, r.code, r.stderr)
+		}
+	}
 	// The embedded sandbox is no table of the file: env remove says it is
 	// built in, not that there is no sandbox but the sandbox.
 	if r := w.run("", nil, "env", "remove", "sandbox"); r.code != exitUsage || !strings.Contains(r.stderr, "built in") || strings.Contains(r.stderr, "no environment") {

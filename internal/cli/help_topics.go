@@ -142,8 +142,9 @@ of several ids ends with the largest of theirs.
   5    the login failed (the API key or wallet refused, not signed, no
        answer; --json code "login"); for status and withdraw any other
        error (network, configuration, an unreadable answer), and for
-       withdraw no answer to the request (withdraw resume QUOTE_ID settles
-       it)
+       withdraw no answer to the request, or an answer that does not say
+       whether it paid (a 409, 9108 or a 4xx the interface gives no
+       meaning): withdraw resume QUOTE_ID settles it
   6    withdraw and withdraw resume: the withdrawal was accepted, but the
        journal could not record it (a full disk) or the bridge address could
        not be recorded: run the withdraw resume it prints, which reconciles

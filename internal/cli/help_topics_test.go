@@ -81,3 +81,23 @@ func TestHelpIsShortAndTopicsSaidOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestExitStatusTopicSaysAnAnswerThatMayHavePaid: help exit-status gives
+// exit 5 to a withdraw answered with a 409, 9108 or an unnamed 4xx, as
+// withdraw does (TestWithdrawQuoteUsedIsSaidAsAnswered) and in the words
+// README and docs/scripting.md use; a script reading "no answer" alone took
+// such an answer for one never sent.
+func TestExitStatusTopicSaysAnAnswerThatMayHavePaid(t *testing.T) {
+	r := depositCmd(t, nil, "help", "exit-status")
+	topic := strings.Join(strings.Fields(r.stdout), " ")
+	for _, want := range []string{"withdraw no answer to the request, or an answer that does not say whether it paid", "a 409, 9108 or a 4xx the interface gives no meaning"} {
+		if !strings.Contains(topic, want) {
+			t.Errorf("help exit-status does not say %q:\n%s", want, r.stdout)
+		}
+	}
+	for _, doc := range []string{"../../README.md", "../../docs/scripting.md"} {
+		if b, err := os.ReadFile(doc); err != nil || !strings.Contains(string(b), "does not say whether it paid") {
+			t.Errorf("%s does not say it in the same words (%v)", doc, err)
+		}
+	}
+}

@@ -149,7 +149,7 @@ func TestTmuxSignalFlushesBoard(t *testing.T) {
 	s.keys("Enter")
 	s.waitShows("Funding address", sandbox.DemoAddress)
 	s.keys("s")
-	s.waitShows("Watch board", "Quote ids")
+	s.waitShows("Watch board", "payout hashes, transfer ids")
 	s.keys("-l", id)
 	s.keys("Enter")
 	s.waitShows("SUBMITTED")

@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/journal"
@@ -146,7 +147,7 @@ type boardScreen struct {
 // New builds the watch board.
 func New(app *kit.App) tui.Screen {
 	b := &boardScreen{
-		app: app, input: kit.NewInput(app.Common, "paste or type quote ids, e.g. q-…", false),
+		app: app, input: kit.NewInput(app.Common, boardPlaceholders[0], false),
 		exportTo: kit.NewInput(app.Common, "a path ending in .csv", false),
 		sched:    follow.NewScheduler(app.Target.Env.EffectiveFollowRate()), rows: map[string]*boardRow{}, known: follow.Known{},
 		marked: map[string]bool{}, unsaved: map[string]bool{}, tally: boardTally{by: map[string]int{}},
@@ -221,6 +222,8 @@ func (b *boardScreen) SetSize(w, h int) {
 	b.w, b.h = w, h
 	b.drawn = drawn{}
 	b.input.SetWidth(max(w-boardLabelWidth-2, 10))
+	// The cursor takes a cell of the field's width.
+	b.input.Placeholder = layout.Fitting(b.input.Width()-1, boardPlaceholders...)
 	b.sizeList()
 }
 

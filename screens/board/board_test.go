@@ -1475,3 +1475,31 @@ func TestBoardFileOwnAPIKeyNotShown(t *testing.T) {
 		t.Fatalf("the board holds %q:\n%s", got, br.plain())
 	}
 }
+
+// TestBoardFieldSaysWhatItTakes: the id field's label and placeholder name
+// every kind of id the line above it takes, at each golden size: they said
+// "Quote ids" and "paste or type quote ids", so a payout hash or an
+// explorer link looked refused before it was tried.
+func TestBoardFieldSaysWhatItTakes(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	root := tui.New(br.b, tui.Options{Theme: "dark", Common: r.App.Common})
+	for _, sz := range screentest.GoldenSizes {
+		screentest.Feed(root, tea.WindowSizeMsg{Width: sz.W, Height: sz.H})
+		frame := ansi.Strip(screentest.CheckFrame(t, root.View().Content, sz.W, sz.H))
+		field := ""
+		for _, l := range strings.Split(frame, "\n") {
+			if strings.Contains(l, " "+boardIDsLabel+" ") {
+				field = l
+			}
+		}
+		for _, want := range []string{"quote ids", "hashes", "transfer ids", "links"} {
+			if !strings.Contains(field, want) {
+				t.Errorf("%dx%d: the id field does not say %q:\n%s", sz.W, sz.H, want, frame)
+			}
+		}
+		if strings.Contains(field, "Quote ids") {
+			t.Errorf("%dx%d: the id field is labelled quote ids alone:\n%s", sz.W, sz.H, field)
+		}
+	}
+}

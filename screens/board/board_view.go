@@ -20,6 +20,16 @@ import (
 // boardLabelWidth lines up the id field's label with the status screen's.
 const boardLabelWidth = 13
 
+// boardIDsLabel and boardPlaceholders name what the field takes, every id
+// follow.ParseQuoteIDs finds: a field saying quote ids alone hid the rest.
+const boardIDsLabel = "Ids"
+
+var boardPlaceholders = []string{
+	"quote ids, payout hashes, transfer ids or explorer links",
+	"quote ids, payout hashes, transfer ids or links",
+	"quote ids, hashes, transfer ids or links",
+}
+
 // boardHeaderLines is the height above the list: heading, sentence, blank,
 // field, blank; boardFooterLines the list's column titles and count, and
 // the totals.
@@ -252,6 +262,7 @@ func (b *boardScreen) heading() string {
 			fmt.Sprintf("%s · withdrawals followed by quote id · at most %d requests a second", env, rate),
 			fmt.Sprintf("%s · at most %d requests a second", env, rate), env))
 		b.heading2 = st.Muted.Render(layout.Fitting(b.w,
+			"Paste quote ids, payout hashes, transfer ids or explorer links, separated by spaces or lines.",
 			"Paste quote ids, payout hashes or transfer ids, separated by spaces or lines.",
 			"Paste quote ids, payout hashes or transfer ids.", "Paste quote ids."))
 	}
@@ -271,7 +282,7 @@ func (b *boardScreen) draw() string {
 	s.WriteString(line)
 	s.WriteString("\n" + b.heading2 + "\n\n")
 	// The field with the keys is marked ›, as the board's row is when it has them.
-	s.WriteString(layout.Focus(c, b.input.Focused()) + layout.Field(c, "Quote ids", boardLabelWidth-2, b.input.View()) + "\n")
+	s.WriteString(layout.Focus(c, b.input.Focused()) + layout.Field(c, boardIDsLabel, boardLabelWidth-2, b.input.View()) + "\n")
 	if b.exporting() {
 		s.WriteString(layout.Focus(c, true) + layout.Field(c, "Export to", boardLabelWidth-2, b.exportTo.View()) + "\n")
 	}
