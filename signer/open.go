@@ -153,6 +153,32 @@ func (o Opening) open(ctx context.Context, s Source) (Opened, error) {
 	return Opened{}, errors.New("no key source")
 }
 
+// Known is the address s signs with when it is known without asking
+// anyone or anything for it: the key of env, keystore:ADDRESS, a keystore
+// file naming its address, the account named for any source. Nothing is
+// decrypted, listed or run; false when only opening s would tell.
+func (o Opening) Known(s Source) (common.Address, bool) {
+	if o.Account != (common.Address{}) {
+		return o.Account, true
+	}
+	switch s.Kind {
+	case SourceEnv:
+		if k, err := ParsePrivateKeyHex(o.RawKey); err == nil {
+			return k.Address(), true
+		}
+	case SourceKeystore:
+		if s.Address != (common.Address{}) {
+			return s.Address, true
+		}
+		if s.Path != "" {
+			if addr, known, err := KeystoreFileAddress(s.Path); err == nil && known {
+				return addr, true
+			}
+		}
+	}
+	return common.Address{}, false
+}
+
 // openKeystore finds the file of keystore:ADDRESS (or of --account in the
 // keystore directory), or takes the file given by its path.
 func (o Opening) openKeystore(s Source) (Opened, error) {

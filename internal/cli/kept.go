@@ -11,6 +11,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/session"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // sessionStore is where auth login keeps sessions: the credential store,
@@ -37,15 +38,17 @@ func stateFile(name string) string {
 // keptClient is a client of e holding the session svcwallet auth login
 // kept for it, when there is one for e's service that has not ended and
 // the command line names no key of its own, nor $SVCWALLET_API_KEY
-// another key than the one kept with it (session.Loaded.Serves): each
-// logs in as today. The
+// another key than the one kept with it, nor a signing key (signing, the
+// environment's signer, $SVCWALLET_PRIVATE_KEY) not known to be the
+// wallet a kept wallet session logged in with (session.Loaded.Serves):
+// each logs in as today. The
 // client renews the session with the API key kept with it, and keeps the
 // renewed one; a wallet's session, once ended, is the user's to log in
 // again. A session kept for another service is never sent: stderr says so
 // and the command logs in as today. keep is what a login of today's must
 // keep, when an ended session was kept for e, else nil: the login of its
 // account alone (session.Entry.Renews).
-func (a *app) keptClient(e config.Environment, f signerFlags, opts exchange.Options) (client *exchange.Client, keep func(exchange.Kept)) {
+func (a *app) keptClient(e config.Environment, f signerFlags, signing *keyChoice, opts exchange.Options) (client *exchange.Client, keep func(exchange.Kept)) {
 	if e.Embedded() || f.onCommandLine() {
 		return nil, nil
 	}
@@ -54,8 +57,8 @@ func (a *app) keptClient(e config.Environment, f signerFlags, opts exchange.Opti
 	var expired *session.ExpiredError
 	var other *session.OtherServiceError
 	switch {
-	case err == nil && !l.Serves(a.env.Getenv(apiKeyVar)):
-		// The API key given logs in instead; the kept session stays.
+	case err == nil && !l.Serves(a.env.Getenv(apiKeyVar), a.signingGiven(e, f, signing)):
+		// The key given logs in instead; the kept session stays.
 		return nil, nil
 	case err == nil:
 		if opts.Logger == nil {
@@ -122,8 +125,33 @@ func (e *endedSessionError) Unwrap() error { return errNoAPIKey }
 // keptOnly is keptClient's client for the console and plain mode, which
 // open on it (past the login) when there is one, or nil.
 func (a *app) keptOnly(e config.Environment, opts exchange.Options) *exchange.Client {
-	client, _ := a.keptClient(e, signerFlags{}, opts)
+	client, _ := a.keptClient(e, signerFlags{}, nil, opts)
 	return client
+}
+
+// signingGiven is the signing key the command is given beside its login:
+// signing (a withdrawal's), else the environment's signer or
+// $SVCWALLET_PRIVATE_KEY, with its address when known unopened.
+func (a *app) signingGiven(e config.Environment, f signerFlags, signing *keyChoice) session.Signing {
+	if signing != nil {
+		return session.Signing{Given: true, Wallet: signing.Address}
+	}
+	src, chosen, err := f.chosen(e)
+	raw := a.env.Getenv(signer.KeyEnvVar)
+	switch {
+	case err != nil:
+		return session.Signing{Given: true}
+	case !chosen && raw == "", chosen && src.Kind == signer.SourceOffline:
+		return session.Signing{}
+	case !chosen:
+		src = signer.Source{Kind: signer.SourceEnv}
+	}
+	account, _ := f.accountOf(e)
+	addr, known := signer.Opening{Account: account, RawKey: raw}.Known(src)
+	if !known {
+		return session.Signing{Given: true}
+	}
+	return session.Signing{Given: true, Wallet: addr}
 }
 
 // keepRenewed keeps each session a login opens for e where the last one

@@ -10,6 +10,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/service/session"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // TestAPIKeyGivenComesBeforeTheKeptSession: $SVCWALLET_API_KEY holding
@@ -79,5 +80,45 @@ func TestEndedSessionKeptOnlyForItsAccount(t *testing.T) {
 	}
 	if l, err := store.Load(e); err != nil || l.AccountID != sandbox.DemoAccountID {
 		t.Fatalf("the same account's login was not kept: %+v, %v", l.Entry, err)
+	}
+}
+
+// TestSigningKeyOfAnotherWalletComesBeforeTheKeptSession: a signing key
+// given for another wallet than the one a kept wallet session logged in
+// with logs in with itself: deposit printed the kept account's addresses
+// to a script whose $SVCWALLET_PRIVATE_KEY was another account's. The
+// same wallet's key, or none, uses the kept session; an API key's session
+// serves beside any signing key, the common setup.
+func TestSigningKeyOfAnotherWalletComesBeforeTheKeptSession(t *testing.T) {
+	w, _ := newAuthWorld(t, sandbox.Options{})
+	demo := map[string]string{signer.KeyEnvVar: sandbox.DemoPrivateKey}
+	other := map[string]string{signer.KeyEnvVar: sandbox.NoChainPrivateKey}
+	if r := w.run("", demo, "auth", "login", "--wallet"); r.code != 0 {
+		t.Fatalf("auth login --wallet: exit %d\n%s", r.code, r.stderr)
+	}
+	cfg, err := config.LoadConfig(w.config, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _ := cfg.Lookup("local")
+	if l, err := (&app{}).sessionStore().Load(e); err != nil || l.Wallet != sandbox.DemoAddress {
+		t.Fatalf("the wallet session kept %q (%v), not the wallet that logged in", l.Wallet, err)
+	}
+	if r := w.run("", other, "deposit", "--json"); r.code != exitFailed || !strings.Contains(r.stdout, "no chain account address") || strings.Contains(r.stdout, "deposit_address") {
+		t.Errorf("deposit with another wallet's key given: exit %d, want that account's refusal\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	for _, vars := range []map[string]string{demo, nil} {
+		if r := w.run("", vars, "deposit", "--json"); r.code != 0 || !strings.Contains(r.stdout, "deposit_address") {
+			t.Errorf("deposit with %v: exit %d\n%s%s", vars, r.code, r.stdout, r.stderr)
+		}
+	}
+	if r := w.run("", nil, "auth", "status"); !strings.Contains(r.stdout, sandbox.DemoAccountID) {
+		t.Errorf("the kept session was replaced:\n%s", r.stdout)
+	}
+	if r := w.run(sandbox.DemoAPIKey+"\n", nil, "auth", "login", "--with-api-key"); r.code != 0 {
+		t.Fatalf("auth login: exit %d\n%s", r.code, r.stderr)
+	}
+	if r := w.run("", other, "deposit", "--json"); r.code != 0 || !strings.Contains(r.stdout, "deposit_address") {
+		t.Errorf("an API key's session beside a signing key: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }

@@ -1,8 +1,10 @@
 package osguard
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"syscall"
 )
 
 // LockFile holds the lock file at path (0600, made if missing) for this
@@ -19,10 +21,31 @@ func LockFile(path string) (unlock func(), err error) {
 	}
 	if err := lockFile(f); err != nil {
 		f.Close()
-		return nil, fmt.Errorf("lock %s: %w", path, err)
+		return nil, lockError(path, err)
 	}
 	return func() {
 		_ = unlockFile(f)
 		f.Close()
 	}, nil
+}
+
+// NoLocksError: the filesystem the lock file is on gives no locks (flock's
+// ENOLCK: an NFS mount without lockd), so what it guards is not read and
+// written back.
+type NoLocksError struct {
+	Path string
+	Err  error
+}
+
+func (e *NoLocksError) Error() string {
+	return fmt.Sprintf("lock %s: the filesystem it is on gives no locks (a network mount without a lock service?), and svcwallet does not change its files without one: keep the state folder on a local disk (set $XDG_STATE_HOME to a folder on one)", e.Path)
+}
+func (e *NoLocksError) Unwrap() error { return e.Err }
+
+// lockError words a lock not taken at path.
+func lockError(path string, err error) error {
+	if errors.Is(err, syscall.ENOLCK) {
+		return &NoLocksError{Path: path, Err: err}
+	}
+	return fmt.Errorf("lock %s: %w", path, err)
 }

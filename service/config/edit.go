@@ -285,8 +285,8 @@ func cloneConfig(c Config) Config {
 // editConfig applies change to the config's text, and writes the result
 // only when its decoding is what ok expects of it: atomically, 0600, to the
 // file a link at path names (the link stays). A missing file is made. It
-// holds the config's lock (PATH.lock: beside a link, not where it points,
-// say a dotfiles repository) from the read to the write, so two svcwallet
+// holds the config's lock (editLock: in the state folder, never beside the
+// config) from the read to the write, so two svcwallet
 // processes editing at once both land; and it reads the file again before
 // writing, making the edit again on what another program (an editor)
 // wrote meanwhile, never writing over it.
@@ -301,7 +301,11 @@ func editConfig(path string, change func(text string, before Config) (string, er
 	if err := os.MkdirAll(filepath.Dir(real), 0o700); err != nil {
 		return fmt.Errorf("config folder: %w", err)
 	}
-	unlock, err := osguard.LockFile(path + ".lock")
+	lock, err := editLock(real)
+	if err != nil {
+		return fmt.Errorf("config %s: %w", path, err)
+	}
+	unlock, err := osguard.LockFile(lock)
 	if err != nil {
 		return fmt.Errorf("config %s: %w", path, err)
 	}

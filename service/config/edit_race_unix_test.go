@@ -36,13 +36,17 @@ func raceConfig(t *testing.T) string {
 }
 
 // TestEditHoldsTheConfigLock: an edit reads, changes and writes the config
-// holding config.toml.lock, so a second svcwallet process (env add, env use
+// holding its lock (editLock), so a second svcwallet process (env add, env use
 // at once) waits, and never writes back what it read before the first's
 // write: the first's environment would be lost.
 func TestEditHoldsTheConfigLock(t *testing.T) {
 	path := raceConfig(t)
 	err := editConfig(path, func(text string, _ Config) (string, error) {
-		f, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE, 0o600)
+		lock, err := editLock(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.OpenFile(lock, os.O_RDWR|os.O_CREATE, 0o600)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,5 +118,49 @@ func TestEditGivesUpOnAFileThatKeepsChanging(t *testing.T) {
 	}
 	if got := readText(t, path); strings.Contains(got, "bell") {
 		t.Fatalf("the edit was written over the other program's:\n%s", got)
+	}
+}
+
+// TestEditLeavesNoLockBesideTheConfig: an edit, made or refused, leaves
+// nothing beside the config: its lock is in the state folder, named from
+// the config's real path. config.toml.lock stayed beside it for good, and
+// where the config folder links into a dotfiles repository, in the
+// repository. The lock is one file whether the config is reached through
+// the link or where it points.
+func TestEditLeavesNoLockBesideTheConfig(t *testing.T) {
+	dotfiles := t.TempDir()
+	linked := filepath.Join(t.TempDir(), "svcwallet")
+	if err := os.Symlink(dotfiles, linked); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(linked, "config.toml")
+	if err := os.WriteFile(path, []byte(twoEnvs), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := UseEnvironment(path, "testnet"); err != nil {
+		t.Fatal(err)
+	}
+	if err := UseEnvironment(path, "nowhere"); err == nil {
+		t.Fatal("env use of an environment the config has not was not refused")
+	}
+	entries, err := os.ReadDir(dotfiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.Name() != "config.toml" {
+			t.Errorf("the edit left %s beside the config, in the folder it links into", e.Name())
+		}
+	}
+	through, err := editLock(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	direct, err := editLock(filepath.Join(dotfiles, "config.toml"))
+	if err != nil || direct != through {
+		t.Errorf("the config's lock through its link is %s, where it points %s (%v)", through, direct, err)
+	}
+	if _, err := os.Stat(through); err != nil || filepath.Dir(through) != filepath.Join(os.Getenv("XDG_STATE_HOME"), "svcwallet") {
+		t.Errorf("the lock %s is not in the state folder: %v", through, err)
 	}
 }

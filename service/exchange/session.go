@@ -99,6 +99,8 @@ type Session struct {
 	AccountID string    // X-Service-Account-Id (D6)
 	Expires   time.Time // the cookie's Expires; zero when the cookie had none
 	Method    string    // how the user logged in
+	// Wallet is the address a wallet login signed with; "" for an API key.
+	Wallet string
 }
 
 // sessionStore guards the cookie, account id and credential.
@@ -155,6 +157,9 @@ func (c *Client) Login(ctx context.Context, cred Credential) (Session, error) {
 		return Session{}, &NoAccountHeaderError{Header: c.env.AccountHeader()}
 	}
 	info := Session{LoginResult: res, AccountID: hdr.Get(c.env.AccountHeader()), Method: cred.Method()}
+	if w, ok := cred.(walletCred); ok {
+		info.Wallet = w.key.Address().Hex()
+	}
 	// The account id comes in a header, past the body's checks: it is shown
 	// on screen and journaled, so it has an id's shape or the login fails.
 	if err := CheckID("account id", info.AccountID, false); err != nil {

@@ -36,6 +36,8 @@ func (s Store) check(en Entry, e config.Environment) error {
 		return bad("it names no way of logging in")
 	case en.Funding != "" && !common.IsHexAddress(en.Funding):
 		return bad("its funding address is not an address")
+	case en.Wallet != "" && (en.Method != "wallet" || !common.IsHexAddress(en.Wallet)):
+		return bad("its wallet is not the address of a wallet login")
 	case en.Expires.IsZero():
 		return bad("it has no end")
 	}

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/zalando/go-keyring"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
@@ -77,6 +78,9 @@ type Entry struct {
 	Method     string    `json:"method"`
 	Funding    string    `json:"funding_account_address,omitempty"`
 	SubAccount string    `json:"sub_account_id,omitempty"`
+	// Wallet is the address a wallet login signed with (never its key);
+	// "" for an API key, and in entries kept before it was recorded.
+	Wallet string `json:"wallet,omitempty"`
 	// Refused: the service refused the session at Expires, before the
 	// end its cookie named (Store.Refused).
 	Refused bool `json:"refused,omitempty"`
@@ -86,7 +90,7 @@ type Entry struct {
 func (e Entry) Kept() exchange.Kept {
 	return exchange.Kept{Cookie: e.Cookie, Session: exchange.Session{
 		LoginResult: exchange.LoginResult{Status: "success", FundingAccountAddress: e.Funding, SubAccountID: e.SubAccount},
-		AccountID:   e.AccountID, Expires: e.Expires, Method: e.Method,
+		AccountID:   e.AccountID, Expires: e.Expires, Method: e.Method, Wallet: e.Wallet,
 	}}
 }
 
@@ -99,12 +103,34 @@ type Loaded struct {
 	APIKey string
 }
 
+// Signing is the signing key a command is given beside its login (the
+// environment's signer, $SVCWALLET_PRIVATE_KEY, the key a withdrawal signs
+// with): Given, and its address when that is known without opening it.
+type Signing struct {
+	Given  bool
+	Wallet common.Address
+}
+
 // Serves reports whether the kept session is the one to act with when
-// apiKey was given to log in with ("" for none): an API key given comes
-// before a kept session, unless it is the key kept with it, so a command
-// never acts as the kept session's account (its deposit addresses, its
-// withdrawals) while the key it was given is another account's.
-func (l Loaded) Serves(apiKey string) bool { return apiKey == "" || apiKey == l.APIKey }
+// apiKey was given to log in with ("" for none) and signing beside it: an
+// API key given comes before a kept session, unless it is the key kept
+// with it, so a command never acts as the kept session's account (its
+// deposit addresses, its withdrawals) while the key it was given is
+// another account's. A wallet's session serves beside a signing key only
+// when that key is known to be the wallet that logged in: one of another
+// wallet, one whose address is known only once opened (clef without an
+// account), or any beside an entry kept before the wallet was recorded,
+// logs in instead. An API key's session serves beside any signing key: it
+// names no wallet, and signing beside it is the common setup.
+func (l Loaded) Serves(apiKey string, signing Signing) bool {
+	switch {
+	case apiKey != "":
+		return apiKey == l.APIKey
+	case !signing.Given || l.Method != "wallet":
+		return true
+	}
+	return signing.Wallet != (common.Address{}) && common.IsHexAddress(l.Wallet) && common.HexToAddress(l.Wallet) == signing.Wallet
+}
 
 // Renews reports whether k, a login made while e had ended, is e's
 // account's (the same account id and sub-account), to be kept in its
@@ -191,7 +217,7 @@ func (s Store) Save(e config.Environment, k exchange.Kept, apiKey string, insecu
 
 func (s Store) save(e config.Environment, k exchange.Kept, apiKey string, insecure bool) (Where, error) {
 	entry := Entry{Env: e.Name, Bound: BoundOf(e), Cookie: k.Cookie, AccountID: k.AccountID, Expires: k.Expires.UTC(),
-		Method: k.Method, Funding: k.FundingAccountAddress, SubAccount: k.SubAccountID}
+		Method: k.Method, Funding: k.FundingAccountAddress, SubAccount: k.SubAccountID, Wallet: k.Wallet}
 	if err := s.check(entry, e); err != nil {
 		return "", err
 	}
