@@ -36,8 +36,14 @@ func (e *TooManyError) Error() string {
 		ids, have = "id was", "has"
 	}
 	if e.Back > 0 {
-		return fmt.Sprintf("nothing put back: %s of the %s removed last %s no room, svcwallet following at most %s withdrawals at once",
-			grouped(e.Refused), grouped(e.Back), have, most)
+		unfit := fmt.Sprintf("%s of the %s ids removed last", grouped(e.Refused), grouped(e.Back))
+		switch {
+		case e.Back == 1:
+			unfit = "the id removed last"
+		case e.Refused == e.Back:
+			unfit = fmt.Sprintf("the %s ids removed last", grouped(e.Back))
+		}
+		return fmt.Sprintf("nothing put back: %s %s no room, svcwallet following at most %s withdrawals at once", unfit, have, most)
 	}
 	return fmt.Sprintf("%s %s not followed: svcwallet follows at most %s withdrawals at once (a watch board, or one status run); remove ended ones from the board, or follow the rest separately",
 		grouped(e.Refused), ids, most)
