@@ -274,7 +274,7 @@ func (b *boardScreen) clearWhere(is func(*boardRow) bool) tea.Cmd {
 // of them or none (follow.RoomToPutBack), the undo kept until they fit.
 func (b *boardScreen) putBack() tea.Cmd {
 	if err := b.roomToPutBack(); err != nil {
-		return tui.ShowInfo(safetext.Capitalized(err.Error()) + "; " + b.makesRoom() + " make room, replacing this removal as the last")
+		return tui.ShowInfo(safetext.Capitalized(err.Error()) + "; " + b.makesRoom() + " make room, replacing this as the last removal")
 	}
 	now := b.app.Common.Now()
 	var back []*boardRow

@@ -43,7 +43,7 @@ func (e *TooManyError) Error() string {
 		case e.Refused == e.Back:
 			unfit = fmt.Sprintf("the %s ids removed last", grouped(e.Back))
 		}
-		return fmt.Sprintf("nothing put back: %s %s no room, svcwallet following at most %s withdrawals at once", unfit, have, most)
+		return fmt.Sprintf("nothing put back: %s %s no room (a board follows %s at most)", unfit, have, most)
 	}
 	return fmt.Sprintf("%s %s not followed: svcwallet follows at most %s withdrawals at once (a watch board, or one status run); remove ended ones from the board, or follow the rest separately",
 		grouped(e.Refused), ids, most)

@@ -43,10 +43,10 @@ func TestRoomToPutBack(t *testing.T) {
 		said       string
 	}{
 		{MaxFollowed - 2, 2, ""},
-		{MaxFollowed - 1, 2, "nothing put back: 1 of the 2 ids removed last has no room, svcwallet following at most 20,000 withdrawals at once"},
-		{MaxFollowed, 3, "nothing put back: the 3 ids removed last have no room, svcwallet following at most 20,000 withdrawals at once"},
-		{MaxFollowed, 1, "nothing put back: the id removed last has no room, svcwallet following at most 20,000 withdrawals at once"},
-		{MaxFollowed - 10, 2_345, "nothing put back: 2,335 of the 2,345 ids removed last have no room, svcwallet following at most 20,000 withdrawals at once"},
+		{MaxFollowed - 1, 2, "nothing put back: 1 of the 2 ids removed last has no room (a board follows 20,000 at most)"},
+		{MaxFollowed, 3, "nothing put back: the 3 ids removed last have no room (a board follows 20,000 at most)"},
+		{MaxFollowed, 1, "nothing put back: the id removed last has no room (a board follows 20,000 at most)"},
+		{MaxFollowed - 10, 2_345, "nothing put back: 2,335 of the 2,345 ids removed last have no room (a board follows 20,000 at most)"},
 	} {
 		err := RoomToPutBack(c.have, c.back)
 		if said := fmt.Sprint(err); (err == nil) != (c.said == "") || (err != nil && said != c.said) {
