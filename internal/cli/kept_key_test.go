@@ -88,7 +88,8 @@ func TestEndedSessionKeptOnlyForItsAccount(t *testing.T) {
 // with logs in with itself: deposit printed the kept account's addresses
 // to a script whose $SVCWALLET_PRIVATE_KEY was another account's. The
 // same wallet's key, or none, uses the kept session; an API key's session
-// serves beside any signing key, the common setup.
+// serves beside any signing key, the common setup. The kept wallet named
+// as the account beside another wallet's key is not that key's address.
 func TestSigningKeyOfAnotherWalletComesBeforeTheKeptSession(t *testing.T) {
 	w, _ := newAuthWorld(t, sandbox.Options{})
 	demo := map[string]string{signer.KeyEnvVar: sandbox.DemoPrivateKey}
@@ -111,6 +112,10 @@ func TestSigningKeyOfAnotherWalletComesBeforeTheKeptSession(t *testing.T) {
 		if r := w.run("", vars, "deposit", "--json"); r.code != 0 || !strings.Contains(r.stdout, "deposit_address") {
 			t.Errorf("deposit with %v: exit %d\n%s%s", vars, r.code, r.stdout, r.stderr)
 		}
+	}
+	// The account named is not the key's: the key given is another wallet's.
+	if r := w.run("", other, "deposit", "--json", "--account", sandbox.DemoAddress); r.code == 0 || strings.Contains(r.stdout, "deposit_address") {
+		t.Errorf("deposit with another wallet's key and the kept wallet named: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	if r := w.run("", nil, "auth", "status"); !strings.Contains(r.stdout, sandbox.DemoAccountID) {
 		t.Errorf("the kept session was replaced:\n%s", r.stdout)
