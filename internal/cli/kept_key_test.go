@@ -2,6 +2,7 @@ package cli
 
 import (
 	"errors"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -125,5 +126,28 @@ func TestSigningKeyOfAnotherWalletComesBeforeTheKeptSession(t *testing.T) {
 	}
 	if r := w.run("", other, "deposit", "--json"); r.code != 0 || !strings.Contains(r.stdout, "deposit_address") {
 		t.Errorf("an API key's session beside a signing key: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestEnvSignerWithoutItsKeyLeavesTheKeptWalletSession: an environment
+// whose signer is "env", run without $SVCWALLET_PRIVATE_KEY, is given no
+// signing key, so the wallet session auth login kept serves it: it was
+// taken for a key of unknown address, and deposit logged in instead and
+// failed for want of the variable.
+func TestEnvSignerWithoutItsKeyLeavesTheKeptWalletSession(t *testing.T) {
+	w, _ := newAuthWorld(t, sandbox.Options{})
+	demo := map[string]string{signer.KeyEnvVar: sandbox.DemoPrivateKey}
+	if r := w.run("", demo, "auth", "login", "--wallet"); r.code != 0 {
+		t.Fatalf("auth login --wallet: exit %d\n%s", r.code, r.stderr)
+	}
+	cfg, err := os.ReadFile(w.config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(w.config, append(cfg, "signer = \"env\"\n"...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if r := w.run("", nil, "deposit", "--json"); r.code != 0 || !strings.Contains(r.stdout, "deposit_address") {
+		t.Errorf("deposit with signer = \"env\" and no key: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }
