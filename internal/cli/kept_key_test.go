@@ -2,6 +2,7 @@ package cli
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -129,12 +130,13 @@ func TestSigningKeyOfAnotherWalletComesBeforeTheKeptSession(t *testing.T) {
 	}
 }
 
-// TestEnvSignerWithoutItsKeyLeavesTheKeptWalletSession: an environment
-// whose signer is "env", run without $SVCWALLET_PRIVATE_KEY, is given no
-// signing key, so the wallet session auth login kept serves it: it was
-// taken for a key of unknown address, and deposit logged in instead and
-// failed for want of the variable.
-func TestEnvSignerWithoutItsKeyLeavesTheKeptWalletSession(t *testing.T) {
+// TestNoSigningKeyLeavesTheKeptWalletSession: an environment whose signer
+// gives no key to sign with here, "env" run without $SVCWALLET_PRIVATE_KEY
+// or "offline" (signed on another device), is given no signing key, so the
+// wallet session auth login kept serves it: "env" was taken for a key of
+// unknown address, and deposit logged in instead and failed for want of
+// the variable.
+func TestNoSigningKeyLeavesTheKeptWalletSession(t *testing.T) {
 	w, _ := newAuthWorld(t, sandbox.Options{})
 	demo := map[string]string{signer.KeyEnvVar: sandbox.DemoPrivateKey}
 	if r := w.run("", demo, "auth", "login", "--wallet"); r.code != 0 {
@@ -144,10 +146,12 @@ func TestEnvSignerWithoutItsKeyLeavesTheKeptWalletSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(w.config, append(cfg, "signer = \"env\"\n"...), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if r := w.run("", nil, "deposit", "--json"); r.code != 0 || !strings.Contains(r.stdout, "deposit_address") {
-		t.Errorf("deposit with signer = \"env\" and no key: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	for _, source := range []string{"env", "offline"} {
+		if err := os.WriteFile(w.config, fmt.Appendf(cfg, "signer = %q\n", source), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if r := w.run("", nil, "deposit", "--json"); r.code != 0 || !strings.Contains(r.stdout, "deposit_address") {
+			t.Errorf("deposit with signer = %q and no key: exit %d\n%s%s", source, r.code, r.stdout, r.stderr)
+		}
 	}
 }
