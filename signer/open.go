@@ -155,28 +155,33 @@ func (o Opening) open(ctx context.Context, s Source) (Opened, error) {
 
 // Known is the address s signs with when it is known without asking
 // anyone or anything for it: the key of env, keystore:ADDRESS, a keystore
-// file naming its address, the account named for any source. Nothing is
-// decrypted, listed or run; false when only opening s would tell.
+// file naming its address, else the account named. The key's own address
+// comes first: an account named beside another key is refused once opened
+// (OtherAccountError), so it is not the key's. Nothing is decrypted,
+// listed or run; false when only opening s would tell.
 func (o Opening) Known(s Source) (common.Address, bool) {
-	if o.Account != (common.Address{}) {
-		return o.Account, true
-	}
 	switch s.Kind {
 	case SourceEnv:
-		if k, err := ParsePrivateKeyHex(o.RawKey); err == nil {
-			return k.Address(), true
+		k, err := ParsePrivateKeyHex(o.RawKey)
+		if err != nil {
+			return common.Address{}, false
 		}
+		return k.Address(), true
 	case SourceKeystore:
 		if s.Address != (common.Address{}) {
 			return s.Address, true
 		}
 		if s.Path != "" {
-			if addr, known, err := KeystoreFileAddress(s.Path); err == nil && known {
+			addr, known, err := KeystoreFileAddress(s.Path)
+			if err != nil {
+				return common.Address{}, false
+			}
+			if known {
 				return addr, true
 			}
 		}
 	}
-	return common.Address{}, false
+	return o.Account, o.Account != (common.Address{})
 }
 
 // openKeystore finds the file of keystore:ADDRESS (or of --account in the

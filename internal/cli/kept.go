@@ -141,7 +141,8 @@ func (a *app) signingGiven(e config.Environment, f signerFlags, signing *keyChoi
 	switch {
 	case err != nil:
 		return session.Signing{Given: true}
-	case !chosen && raw == "", chosen && src.Kind == signer.SourceOffline:
+	case (!chosen || src.Kind == signer.SourceEnv) && strings.TrimSpace(raw) == "", chosen && src.Kind == signer.SourceOffline:
+		// No key to sign with: signer = "env" without the variable names none.
 		return session.Signing{}
 	case !chosen:
 		src = signer.Source{Kind: signer.SourceEnv}

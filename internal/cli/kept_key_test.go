@@ -2,6 +2,8 @@ package cli
 
 import (
 	"errors"
+	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -88,7 +90,8 @@ func TestEndedSessionKeptOnlyForItsAccount(t *testing.T) {
 // with logs in with itself: deposit printed the kept account's addresses
 // to a script whose $SVCWALLET_PRIVATE_KEY was another account's. The
 // same wallet's key, or none, uses the kept session; an API key's session
-// serves beside any signing key, the common setup.
+// serves beside any signing key, the common setup. The kept wallet named
+// as the account beside another wallet's key is not that key's address.
 func TestSigningKeyOfAnotherWalletComesBeforeTheKeptSession(t *testing.T) {
 	w, _ := newAuthWorld(t, sandbox.Options{})
 	demo := map[string]string{signer.KeyEnvVar: sandbox.DemoPrivateKey}
@@ -112,6 +115,10 @@ func TestSigningKeyOfAnotherWalletComesBeforeTheKeptSession(t *testing.T) {
 			t.Errorf("deposit with %v: exit %d\n%s%s", vars, r.code, r.stdout, r.stderr)
 		}
 	}
+	// The account named is not the key's: the key given is another wallet's.
+	if r := w.run("", other, "deposit", "--json", "--account", sandbox.DemoAddress); r.code == 0 || strings.Contains(r.stdout, "deposit_address") {
+		t.Errorf("deposit with another wallet's key and the kept wallet named: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
 	if r := w.run("", nil, "auth", "status"); !strings.Contains(r.stdout, sandbox.DemoAccountID) {
 		t.Errorf("the kept session was replaced:\n%s", r.stdout)
 	}
@@ -120,5 +127,31 @@ func TestSigningKeyOfAnotherWalletComesBeforeTheKeptSession(t *testing.T) {
 	}
 	if r := w.run("", other, "deposit", "--json"); r.code != 0 || !strings.Contains(r.stdout, "deposit_address") {
 		t.Errorf("an API key's session beside a signing key: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestNoSigningKeyLeavesTheKeptWalletSession: an environment whose signer
+// gives no key to sign with here, "env" run without $SVCWALLET_PRIVATE_KEY
+// or "offline" (signed on another device), is given no signing key, so the
+// wallet session auth login kept serves it: "env" was taken for a key of
+// unknown address, and deposit logged in instead and failed for want of
+// the variable.
+func TestNoSigningKeyLeavesTheKeptWalletSession(t *testing.T) {
+	w, _ := newAuthWorld(t, sandbox.Options{})
+	demo := map[string]string{signer.KeyEnvVar: sandbox.DemoPrivateKey}
+	if r := w.run("", demo, "auth", "login", "--wallet"); r.code != 0 {
+		t.Fatalf("auth login --wallet: exit %d\n%s", r.code, r.stderr)
+	}
+	cfg, err := os.ReadFile(w.config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, source := range []string{"env", "offline"} {
+		if err := os.WriteFile(w.config, fmt.Appendf(cfg, "signer = %q\n", source), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if r := w.run("", nil, "deposit", "--json"); r.code != 0 || !strings.Contains(r.stdout, "deposit_address") {
+			t.Errorf("deposit with signer = %q and no key: exit %d\n%s%s", source, r.code, r.stdout, r.stderr)
+		}
 	}
 }

@@ -103,11 +103,9 @@ type boardScreen struct {
 	seq    int // of the next row added
 	tally  boardTally
 	marked map[string]bool
-	// undo holds the rows the last removal took (x, f, F, n), after the
-	// first unfit, those a put back had no room for; u puts them back;
-	// cleared says what it was, for a board it left empty.
+	// undo holds the rows the last removal took (x, f, F, n); u puts them
+	// back; cleared says what it was, for a board it left empty.
 	undo    []*boardRow
-	unfit   int
 	cleared string
 	tag     tui.Tag
 	ticking bool // a tick of this visit is pending
@@ -321,7 +319,7 @@ func (b *boardScreen) keys() kit.Bindings {
 		{Key: boardKeys.ClearNotFound, On: b.tally.by[follow.LabelNotFound] > 0, Do: func() tea.Cmd {
 			return b.clearWhere(func(r *boardRow) bool { return r.NotFound })
 		}},
-		{Key: boardKeys.Undo, On: len(b.undo) > 0 && len(b.rows) < follow.MaxFollowed, Do: b.putBack},
+		{Key: boardKeys.Undo, On: len(b.undo) > 0 && b.roomToPutBack() == nil, Do: b.putBack, Off: b.noRoomToPutBack()},
 	}
 }
 

@@ -232,13 +232,8 @@ func (b *boardScreen) follow(id string, seq int) *boardRow {
 	return r
 }
 
-// drop takes rows off the board, keeping them for one undo after those an
-// earlier put back had no room for, and says so.
+// drop takes rows off the board, keeping them for one undo, and says so.
 func (b *boardScreen) drop(rows []*boardRow, said string) tea.Cmd {
-	left := slices.DeleteFunc(b.undo[:b.unfit], func(r *boardRow) bool {
-		_, ok := b.rows[r.QuoteID] // added again since, or dropped now
-		return ok
-	})
 	for _, r := range rows {
 		b.sched.Remove(r.QuoteID)
 		b.tally.count(r, -1)
@@ -251,11 +246,8 @@ func (b *boardScreen) drop(rows []*boardRow, said string) tea.Cmd {
 		b.list.SetItems(slices.DeleteFunc(slices.Clone(b.list.Items()), func(r *boardRow) bool { return b.rows[r.QuoteID] != r }))
 	}
 	b.replan()
+	b.undo = rows
 	b.cleared = said + ": u puts " + kit.Plural(len(rows), "it", "them") + " back"
-	if len(left) > 0 {
-		b.cleared += fmt.Sprintf(", after the %d not put back before", len(left))
-	}
-	b.undo, b.unfit = append(slices.Clip(left), rows...), len(left)
 	return tea.Batch(b.saveNow(rows...), tui.ShowInfo(b.cleared))
 }
 
@@ -278,26 +270,61 @@ func (b *boardScreen) clearWhere(is func(*boardRow) bool) tea.Cmd {
 }
 
 // putBack undoes the last removal: its rows come back as they were, in
-// the order added; the final ones are not asked again. Those past
-// follow.MaxFollowed stay to put back (follow.RoomToPutBack).
+// the order added; the final ones are not asked again. It puts back all
+// of them or none (follow.RoomToPutBack), the undo kept until they fit.
 func (b *boardScreen) putBack() tea.Cmd {
-	now := b.app.Common.Now()
-	undo := slices.DeleteFunc(b.undo, func(r *boardRow) bool {
-		_, ok := b.rows[r.QuoteID] // added again since
-		return ok
-	})
-	n, tooMany := follow.RoomToPutBack(len(b.rows), len(undo))
-	var back []*boardRow
-	for _, r := range undo[:n] {
-		b.sched.AddKept(r.Kept(), now)
-		back = append(back, b.follow(r.QuoteID, r.seq))
+	if err := b.roomToPutBack(); err != nil {
+		return tui.ShowInfo(safetext.Capitalized(err.Error()) + "; " + b.makesRoom() + " make room, replacing this as the last removal")
 	}
-	b.undo, b.cleared = slices.Clip(undo[n:]), ""
-	b.unfit = len(b.undo)
+	now := b.app.Common.Now()
+	var back []*boardRow
+	for _, r := range b.undo {
+		if _, ok := b.rows[r.QuoteID]; !ok { // not added again since
+			b.sched.AddKept(r.Kept(), now)
+			back = append(back, b.follow(r.QuoteID, r.seq))
+		}
+	}
+	b.undo, b.cleared = nil, ""
 	b.list.SetItems(append(slices.Clone(b.list.Items()), back...))
 	said := fmt.Sprintf("Put back %d %s", len(back), kit.Plural(len(back), "withdrawal", "withdrawals"))
-	if tooMany != nil {
-		said += "; " + tooMany.Error()
-	}
 	return tea.Batch(b.saveNow(back...), b.kick(), tui.ShowInfo(said))
+}
+
+// roomToPutBack is nil when the last removal's rows not on the board again
+// all fit beside it. They are counted only near the bound: the footer asks
+// at every frame.
+func (b *boardScreen) roomToPutBack() error {
+	back := len(b.undo)
+	if len(b.rows)+back > follow.MaxFollowed {
+		back = 0
+		for _, r := range b.undo {
+			if _, ok := b.rows[r.QuoteID]; !ok {
+				back++
+			}
+		}
+	}
+	return follow.RoomToPutBack(len(b.rows), back)
+}
+
+// noRoomToPutBack answers u while a removal does not fit (putBack says so).
+func (b *boardScreen) noRoomToPutBack() func() tea.Cmd {
+	if len(b.undo) == 0 {
+		return nil
+	}
+	return b.putBack
+}
+
+// makesRoom names, as the footer does, the keys that now remove ended or
+// not-found rows, or x when none does.
+func (b *boardScreen) makesRoom() string {
+	var keys []string
+	for _, kb := range b.keys() {
+		if h := kb.Key.Help(); kb.On && (h == boardKeys.ClearDone.Help() || h == boardKeys.ClearFinal.Help() || h == boardKeys.ClearNotFound.Help()) {
+			keys = append(keys, h.Key+" "+h.Desc)
+		}
+	}
+	if h := boardKeys.Remove.Help(); len(keys) == 0 {
+		return h.Key + " " + h.Desc
+	}
+	return strings.Join(keys, ", ")
 }

@@ -2,9 +2,11 @@ package board
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/mr-tron/base58"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
@@ -43,46 +45,45 @@ func TestBoardBoundsItsIDs(t *testing.T) {
 	if n := len(br.b.rows); n != follow.MaxFollowed || br.b.err == nil || !strings.Contains(br.b.err.Error(), said) {
 		t.Fatalf("one id added to a full board: %d rows, said %v", n, br.b.err)
 	}
-	// Two taken off, one added: putting the two back finds room for one.
-	br.run(br.b.drop([]*boardRow{br.b.rows[boundIDs(0, 1)[0]], br.b.rows[boundIDs(1, 1)[0]]}, "Removed 2"))
-	br.run(br.b.addText(boundIDs(follow.MaxFollowed+6, 1)[0]))
-	br.toasts = nil
-	br.run(br.b.putBack())
-	said = "Put back 1 withdrawal; " + (&follow.TooManyError{Refused: 1, Kept: true}).Error()
-	if n := len(br.b.rows); n != follow.MaxFollowed || len(br.toasts) != 1 || br.toasts[0] != said {
-		t.Fatalf("put back beside a full board: %d rows, said %q; want %q", n, br.toasts, said)
-	}
 }
 
-// TestBoardKeepsWhatDidNotFitToPutBack: the rows a put back had no room
-// for stay to put back (u is not offered while the board is full), and the
-// next removal puts them back first, as the put back said; they were
-// dropped for good, the next removal keeping only its own rows.
-func TestBoardKeepsWhatDidNotFitToPutBack(t *testing.T) {
+// TestBoardPutsBackTheLastRemovalWholeOrNothing: u puts back the removal
+// it undoes whole, or nothing: beside a board with room for one of the two
+// removed it puts back none, keeps the undo as it was, and says how many do
+// not fit and which keys make room, naming only keys that act; u is offered
+// only while all of it fits. It put back one and kept the other in a queue
+// that came back ahead of the next removal.
+func TestBoardPutsBackTheLastRemovalWholeOrNothing(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
 	ids := boundIDs(0, follow.MaxFollowed)
 	br.run(br.b.addText(strings.Join(ids, "\n")))
 	br.run(br.b.drop([]*boardRow{br.b.rows[ids[0]], br.b.rows[ids[1]]}, "Removed 2"))
-	br.run(br.b.addText(strings.Join(boundIDs(follow.MaxFollowed, 2), " ")))
-	br.toasts = nil
-	br.run(br.b.putBack())
-	// Kept in this screen alone: leaving the board (esc) forgets them, so
-	// the words say how long they are kept.
-	if len(br.toasts) != 1 || !strings.Contains(br.toasts[0], "while this board stays open") {
-		t.Fatalf("put back beside a full board said %q; want how long the rest is kept", br.toasts)
+	if !offered(br.b, "u") {
+		t.Fatal("u not offered right after a removal")
 	}
+	br.run(br.b.addText(boundIDs(follow.MaxFollowed, 1)[0]))
 	if offered(br.b, "u") {
-		t.Fatalf("u offered on a full board, %d to put back", len(br.b.undo))
+		t.Fatalf("u offered with room for 1 of the 2 removed")
 	}
+	undo := slices.Clone(br.b.undo)
 	br.toasts = nil
-	br.run(br.b.drop([]*boardRow{br.b.rows[ids[5]]}, "Removed "+ids[5]))
-	if want := "after the 2 not put back before"; len(br.toasts) != 1 || !strings.Contains(br.toasts[0], want) || !offered(br.b, "u") {
-		t.Fatalf("removed beside 2 not put back: said %q, u offered %t; want %q", br.toasts, offered(br.b, "u"), want)
+	br.send(tea.KeyPressMsg{Code: 'u', Text: "u"})
+	_, back := br.b.rows[ids[0]]
+	if back || len(br.b.rows) != follow.MaxFollowed-1 || !slices.Equal(br.b.undo, undo) {
+		t.Fatalf("u beside room for 1 of 2: %s back %t, %d rows, undo %d; want nothing put back, the undo kept", ids[0], back, len(br.b.rows), len(br.b.undo))
 	}
-	br.run(br.b.putBack())
-	if _, back := br.b.rows[ids[0]]; !back || len(br.b.rows) != follow.MaxFollowed || len(br.b.undo) != 2 {
-		t.Fatalf("put back after a removal: %s back %t, %d rows, %d still to put back; want it back, 2 kept", ids[0], back, len(br.b.rows), len(br.b.undo))
+	said := safetext.Capitalized((&follow.TooManyError{Refused: 1, Back: 2}).Error())
+	if len(br.toasts) != 1 || !strings.HasPrefix(br.toasts[0], said+"; ") || !strings.Contains(br.toasts[0], " make room") {
+		t.Fatalf("u beside room for 1 of 2 said %q; want %q and what makes room", br.toasts, said)
+	}
+	for _, kb := range br.b.keys() {
+		h := kb.Key.Help()
+		if strings.Contains(br.toasts[0], "; "+h.Key+" "+h.Desc) || strings.Contains(br.toasts[0], ", "+h.Key+" "+h.Desc) {
+			if !kb.On {
+				t.Errorf("the toast names %s %s, which does not act: %q", h.Key, h.Desc, br.toasts[0])
+			}
+		}
 	}
 }
 

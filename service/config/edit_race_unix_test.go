@@ -164,3 +164,31 @@ func TestEditLeavesNoLockBesideTheConfig(t *testing.T) {
 		t.Errorf("the lock %s is not in the state folder: %v", through, err)
 	}
 }
+
+// TestEditLockIsOneWhateverTheCase: a config named in another case is one
+// file on macOS's disks, as on Windows', so it is one lock: it was one
+// file each on macOS, and two edits of the config ran at once, the
+// second writing over the first.
+func TestEditLockIsOneWhateverTheCase(t *testing.T) {
+	dir := t.TempDir()
+	lower, err := editLock(filepath.Join(dir, "svcwallet", "config.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	upper, err := editLock(filepath.Join(dir, "SvcWallet", "Config.toml"))
+	if err != nil || upper != lower {
+		t.Errorf("the lock of Config.toml is %s, of config.toml %s (%v)", upper, lower, err)
+	}
+}
+
+// TestEditLockWithoutAStateFolder: with no state folder (no home, no
+// $XDG_STATE_HOME) the lock is beside the config, named as the config is:
+// a name in another case is another folder on Linux.
+func TestEditLockWithoutAStateFolder(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", "")
+	t.Setenv("HOME", "")
+	path := filepath.Join(t.TempDir(), "SvcWallet", "Config.toml")
+	if lock, err := editLock(path); err != nil || lock != path+".lock" {
+		t.Errorf("the lock without a state folder is %s (%v), want %s", lock, err, path+".lock")
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"path/filepath"
-	"runtime"
 	"strings"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
@@ -27,10 +26,6 @@ func editLock(real string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if runtime.GOOS == "windows" {
-		// One file whatever the case it is named in.
-		abs = strings.ToLower(abs)
-	}
 	d, err := osguard.UserDirs()
 	if err != nil || d.State == "" {
 		return abs + ".lock", nil
@@ -38,6 +33,9 @@ func editLock(real string) (string, error) {
 	if err := osguard.MkdirPrivate(d.State); err != nil {
 		return "", fmt.Errorf("state folder: %w", err)
 	}
-	sum := sha256.Sum256([]byte(abs))
+	// One lock whatever the case the config is named in, on every system:
+	// macOS's disks, like Windows', take either case for one file. Two
+	// configs sharing a lock only wait on each other's edits.
+	sum := sha256.Sum256([]byte(strings.ToLower(abs)))
 	return filepath.Join(d.State, "config-"+hex.EncodeToString(sum[:8])+".lock"), nil
 }

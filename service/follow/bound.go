@@ -21,10 +21,9 @@ type TooManyError struct {
 	Refused int
 	// Run: the ids of one run, refused all (TooManyForARun).
 	Run bool
-	// Kept: removed ids put back, the refused kept to put back first once
-	// there is room (RoomToPutBack), by the board that holds them: one
-	// opened again starts without them.
-	Kept bool
+	// Back: the removed ids a put back asked for, none put back since
+	// Refused of them do not fit (RoomToPutBack).
+	Back int
 }
 
 func (e *TooManyError) Error() string {
@@ -32,24 +31,22 @@ func (e *TooManyError) Error() string {
 	if e.Run {
 		return fmt.Sprintf("%s ids given, and one run follows at most %s withdrawals: nothing was asked; give them in runs of at most %s", grouped(e.Refused), most, most)
 	}
-	ids := "ids were"
+	ids, have := "ids were", "have"
 	if e.Refused == 1 {
-		ids = "id was"
+		ids, have = "id was", "has"
 	}
-	if e.Kept {
-		return fmt.Sprintf("%s %s not put back: svcwallet follows at most %s withdrawals at once; %s kept to put back first once ended ones are removed, while this board stays open",
-			grouped(e.Refused), ids, most, plural(e.Refused, "it is", "they are"))
+	if e.Back > 0 {
+		unfit := fmt.Sprintf("%s of the %s ids removed last", grouped(e.Refused), grouped(e.Back))
+		switch {
+		case e.Back == 1:
+			unfit = "the id removed last"
+		case e.Refused == e.Back:
+			unfit = fmt.Sprintf("the %s ids removed last", grouped(e.Back))
+		}
+		return fmt.Sprintf("nothing put back: %s %s no room (a board follows %s at most)", unfit, have, most)
 	}
 	return fmt.Sprintf("%s %s not followed: svcwallet follows at most %s withdrawals at once (a watch board, or one status run); remove ended ones from the board, or follow the rest separately",
 		grouped(e.Refused), ids, most)
-}
-
-// plural is one or many by n.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // grouped writes n with its thousands set apart, as counts of ids are read.
@@ -81,12 +78,13 @@ func Room(have, adding int) (int, error) {
 	return room, &TooManyError{Refused: adding - room}
 }
 
-// RoomToPutBack is Room for removed ids put back on a board: the refused
-// are kept to put back, never dropped, as the refusal says.
-func RoomToPutBack(have, back int) (int, error) {
-	n, err := Room(have, back)
+// RoomToPutBack refuses a put back of back removed ids beside have
+// followed unless all fit: an undo puts back the removal it undoes whole,
+// or nothing, so what comes back is what was taken.
+func RoomToPutBack(have, back int) error {
+	_, err := Room(have, back)
 	if tm, ok := err.(*TooManyError); ok {
-		tm.Kept = true
+		tm.Back = back
 	}
-	return n, err
+	return err
 }

@@ -3,6 +3,7 @@ package follow
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -30,6 +31,26 @@ func TestRoom(t *testing.T) {
 		}
 		if took != c.took || refused != c.refused || (err != nil && !strings.Contains(err.Error(), "at most 20,000 withdrawals")) {
 			t.Errorf("Room(%d, %d) = %d, %v; want %d taken, %d refused", c.have, c.adding, took, err, c.took, c.refused)
+		}
+	}
+}
+
+// TestRoomToPutBack: a removal put back fits whole or is refused whole,
+// the refusal saying how many of how many have no room.
+func TestRoomToPutBack(t *testing.T) {
+	for _, c := range []struct {
+		have, back int
+		said       string
+	}{
+		{MaxFollowed - 2, 2, ""},
+		{MaxFollowed - 1, 2, "nothing put back: 1 of the 2 ids removed last has no room (a board follows 20,000 at most)"},
+		{MaxFollowed, 3, "nothing put back: the 3 ids removed last have no room (a board follows 20,000 at most)"},
+		{MaxFollowed, 1, "nothing put back: the id removed last has no room (a board follows 20,000 at most)"},
+		{MaxFollowed - 10, 2_345, "nothing put back: 2,335 of the 2,345 ids removed last have no room (a board follows 20,000 at most)"},
+	} {
+		err := RoomToPutBack(c.have, c.back)
+		if said := fmt.Sprint(err); (err == nil) != (c.said == "") || (err != nil && said != c.said) {
+			t.Errorf("RoomToPutBack(%d, %d) = %v; want %q", c.have, c.back, err, c.said)
 		}
 	}
 }

@@ -117,7 +117,8 @@ func TestKeptSessionBoundToItsService(t *testing.T) {
 }
 
 // TestKeptSessionReadBackIsChecked: a record that is not a session's shape
-// (cookie, account id, expiry, hosts) is refused, never sent; an ended one
+// (cookie, account id, expiry, hosts, the wallet a wallet login recorded:
+// Serves trusts it) is refused, never sent; an ended one
 // is an ExpiredError.
 func TestKeptSessionReadBackIsChecked(t *testing.T) {
 	s := newStore(t)
@@ -144,6 +145,9 @@ func TestKeptSessionReadBackIsChecked(t *testing.T) {
 		"another environment's":     {func(en *Entry) { en.Env = "production" }, "another environment"},
 		"a host with a path":        {func(en *Entry) { en.Bound.AuthHost = "auth/x" }, "host"},
 		"a sub-account with quotes": {func(en *Entry) { en.SubAccount = `"1"` }, "sub-account"},
+		"wallet with escapes":       {func(en *Entry) { en.Wallet = "\x1b[31m0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266" }, "wallet"},
+		"wallet not an address":     {func(en *Entry) { en.Wallet = "0xnot" }, "wallet"},
+		"wallet of an API key":      {func(en *Entry) { en.Method, en.Wallet = "API key", "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266" }, "wallet"},
 	} {
 		en := good
 		c.change(&en)
